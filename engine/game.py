@@ -1,0 +1,244 @@
+"""The two shapes every game takes: a ``Game`` (the rules, static) and its ``Position``.
+
+Modelled on python-chess: a position is mutable, moves are pushed and popped,
+legal moves are generated lazily, and a registry finds a game by name. On top of
+that, each game says how it looks to sensors (spots, stones, readings), which is
+all the recognizer needs to see its moves on a physical board.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+from engine.errors import GameOverError, IllegalMoveError
+from engine.geometry import Geometry, Seat
+from engine.options import Options, OptionSpec, parse_options
+from engine.outcome import Outcome
+from engine.physical import (
+    EMPTY,
+    Footprint,
+    Reading,
+    Sensing,
+    Spot,
+    Stone,
+    stone_reading,
+)
+
+M = TypeVar("M", bound=Hashable)
+P = TypeVar("P", bound="Position[Any]")
+
+Layout = Mapping[Spot, tuple[Stone, ...]]
+"""The stones on every occupied spot, bottom of a stack first."""
+
+
+class Game(ABC, Generic[P]):
+    """The rules of one game: its name, seats, options, spots and how pieces read."""
+
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    title: ClassVar[str]
+    seats: ClassVar[tuple[Seat, ...]]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    @property
+    @abstractmethod
+    def geometry(self) -> Geometry:
+        """Where the cells and off-board spots are drawn."""
+
+    @abstractmethod
+    def position(self, text: str | None = None, options: Mapping[str, str] | None = None) -> P:
+        """A position from the game's notation, or the start position when ``text`` is None."""
+
+    @abstractmethod
+    def start_text(self, options: Options) -> str:
+        """The start position in the game's notation."""
+
+    @abstractmethod
+    def label(self, stone: Stone) -> str:
+        """The short text a board drawing shows for a stone ("C", "+c", "●")."""
+
+    def options(self, given: Mapping[str, str] | None = None) -> Options:
+        if isinstance(given, Options):
+            return given
+        return parse_options(self.name, self.option_specs, given)
+
+    @property
+    def cells(self) -> tuple[Spot, ...]:
+        return tuple(place.spot for place in self.geometry.cells)
+
+    @property
+    def off_board_spots(self) -> tuple[Spot, ...]:
+        return tuple(place.spot for place in self.geometry.off_board)
+
+    @property
+    def spots(self) -> tuple[Spot, ...]:
+        """Every spot a profile may sense: the cells, then the off-board places."""
+        return self.cells + self.off_board_spots
+
+    def reading(self, stone: Stone, sensing: Sensing) -> Reading:
+        """How one stone reads; games whose pieces read otherwise override this."""
+        return stone_reading(stone, sensing)
+
+    def stack_reading(self, stones: Sequence[Stone], sensing: Sensing) -> Reading:
+        """A spot reads as the stone on top of it (a stand slot holds several)."""
+        return self.reading(stones[-1], sensing) if stones else EMPTY
+
+
+class Position(ABC, Generic[M]):
+    """A mutable position of one game, with the moves that led to it."""
+
+    def __init__(self, game: Game[Any], options: Options) -> None:
+        self.game = game
+        self.options = options
+        self.move_stack: list[M] = []
+
+    # --- rules -------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def turn(self) -> int:
+        """The seat to move (an index into ``game.seats``)."""
+
+    @abstractmethod
+    def legal_moves(self) -> Iterator[M]:
+        """The legal moves, generated lazily; none once the game is over."""
+
+    def illegal_moves(self) -> Iterator[tuple[M, str]]:
+        """Moves a hand could make that the rules forbid here, each with the reason.
+
+        The recognizer names such a move when the board shows it. Games with
+        nothing of the kind (every physical move is legal) keep the default.
+        """
+        return iter(())
+
+    def is_legal(self, move: M) -> bool:
+        return any(candidate == move for candidate in self.legal_moves())
+
+    @abstractmethod
+    def push(self, move: M) -> None:
+        """Play a move without checking it (use ``push_text`` for checked input)."""
+
+    @abstractmethod
+    def pop(self) -> M:
+        """Take back the last move and return it."""
+
+    @abstractmethod
+    def copy(self) -> Self:
+        """An independent position with the same history."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+
+    def chance_moves(self) -> tuple[M, ...] | None:
+        """The outcomes of a random event due now (a die roll), or None.
+
+        When not None, the next move is not chosen by a player: the session
+        draws one of these from its seeded random source.
+        """
+        return None
+
+    # --- notation ----------------------------------------------------------
+
+    @abstractmethod
+    def text(self) -> str:
+        """The position in the game's notation (it round-trips through ``game.position``)."""
+
+    @abstractmethod
+    def move_text(self, move: M) -> str:
+        """A move of this position in the game's notation."""
+
+    @abstractmethod
+    def read_move(self, text: str) -> M:
+        """Parse move notation without judging legality; NotationError if unreadable."""
+
+    def parse_move(self, text: str) -> M:
+        """Parse a move and check that it is legal here."""
+        move = self.read_move(text)
+        if self.outcome() is not None:
+            raise GameOverError(f"the game is over; {text!r} cannot be played")
+        if not self.is_legal(move):
+            for illegal, reason in self.illegal_moves():
+                if illegal == move:
+                    raise IllegalMoveError(f"{text} is illegal: {reason}")
+            raise IllegalMoveError(f"{text} is not a legal move in {self.text()}")
+        return move
+
+    def push_text(self, text: str) -> M:
+        move = self.parse_move(text)
+        self.push(move)
+        return move
+
+    # --- the physical board --------------------------------------------------
+
+    @abstractmethod
+    def layout(self) -> Layout:
+        """The stones on every occupied spot, including off-board places."""
+
+    def expected_frame(self, sensing: Sensing) -> dict[Spot, Reading]:
+        """What every spot of the game must read in this position."""
+        layout = self.layout()
+        return {
+            spot: self.game.stack_reading(layout.get(spot, ()), sensing) for spot in self.game.spots
+        }
+
+    def footprint(self, move: M, sensing: Sensing) -> Footprint:
+        """The change ``move`` makes to the sensed world.
+
+        This default plays the move and compares layouts; it is exact for every
+        game, and games on large boards override it with a direct computation.
+        A hidden change is one the hand must touch when it is on a board cell
+        (a capture); on an off-board stack it may not be (a third pawn in hand).
+        """
+        before = self.layout()
+        self.push(move)
+        try:
+            after = self.layout()
+        finally:
+            self.pop()
+        cells = frozenset(self.game.cells)
+        changes: list[tuple[Spot, Reading]] = []
+        hidden: set[Spot] = set()
+        for spot in before.keys() | after.keys():
+            old, new = before.get(spot, ()), after.get(spot, ())
+            if old == new:
+                continue
+            old_reading = self.game.stack_reading(old, sensing)
+            new_reading = self.game.stack_reading(new, sensing)
+            if old_reading != new_reading:
+                changes.append((spot, new_reading))
+            else:
+                hidden.add(spot)
+        return Footprint(tuple(sorted(changes)), frozenset(hidden), frozenset(hidden & cells))
+
+    # --- what the LEDs teach -------------------------------------------------
+
+    def attacked_spots(self, seat: int) -> frozenset[Spot]:
+        """The cells ``seat`` attacks; games without attacks return none."""
+        return frozenset()
+
+    def threatened_spots(self) -> frozenset[Spot]:
+        """The mover's pieces the opponents could take (or push off) next move."""
+        return frozenset()
+
+    def check_spots(self) -> frozenset[Spot]:
+        """The mover's king (lion) when it is in check."""
+        return frozenset()
+
+    # --- counting ------------------------------------------------------------
+
+    def perft(self, depth: int) -> int:
+        """Leaf nodes of the legal-move tree ``depth`` plies deep."""
+        if depth == 0:
+            return 1
+        moves = list(self.legal_moves())
+        if depth == 1:
+            return len(moves)
+        total = 0
+        for move in moves:
+            self.push(move)
+            total += self.perft(depth - 1)
+            self.pop()
+        return total

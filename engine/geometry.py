@@ -1,0 +1,73 @@
+"""Where each spot of a game lies, so that boards are drawn from data, not by hand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from engine.physical import Spot
+
+
+class CellShape(Enum):
+    SQUARE = "square"
+    HEX_POINTY = "hex-pointy"  # rows of hexagons, a corner up (Abalone)
+    HEX_FLAT = "hex-flat"  # columns of hexagons, a side up (Robotory)
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """The centre of a spot in cell units, x to the right and y down, seen from seat 0."""
+
+    spot: Spot
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    """The drawing of a game: its cells, its off-board spots and its named regions."""
+
+    shape: CellShape
+    cells: tuple[Place, ...]
+    off_board: tuple[Place, ...] = ()
+    regions: tuple[tuple[str, frozenset[Spot]], ...] = ()
+    _by_spot: dict[Spot, Place] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for place in self.cells + self.off_board:
+            self._by_spot[place.spot] = place
+
+    def place(self, spot: Spot) -> Place:
+        return self._by_spot[spot]
+
+    def region(self, name: str) -> frozenset[Spot]:
+        for region_name, spots in self.regions:
+            if region_name == name:
+                return spots
+        raise KeyError(name)
+
+    @property
+    def width(self) -> float:
+        return max(place.x for place in self.cells) + 0.5
+
+    @property
+    def height(self) -> float:
+        return max(place.y for place in self.cells) + 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player's place at the board: its name, its letter in notation, its colour."""
+
+    name: str
+    letter: str
+    colour: str
+
+
+def square_grid(files: tuple[str, ...], ranks: tuple[str, ...]) -> tuple[Place, ...]:
+    """Cells of a rectangular board named file+rank, files left to right, ranks top down."""
+    return tuple(
+        Place(f"{file}{rank}", x + 0.5, y + 0.5)
+        for y, rank in enumerate(ranks)
+        for x, file in enumerate(files)
+    )
