@@ -1,0 +1,388 @@
+"""Seeing moves on a physical board, for every game, from spots and readings alone.
+
+A move is recognised from the *settled* board, never from the order of events:
+each position indexes its legal moves by the change they make to the expected
+frame; every debounced frame is diffed against that frame and looked up. The
+hand's path only breaks ties, through the touched set. See DESIGN.md,
+"Recognition".
+
+The recognizer never changes the position. It answers with an assessment; the
+controller commits, prompts or lights the board, then calls ``reset`` with the
+new position.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from engine.game import Position
+from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
+
+M = TypeVar("M", bound=Hashable)
+
+DiffKey = tuple[tuple[Spot, Reading], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """How long the board must rest before the recognizer acts, in seconds.
+
+    ``settle``: a matching board must stay unchanged this long before a move is
+    committed or a prompt shown, so that a hand still moving is not judged.
+    ``grace``: an unexplained board is "in progress" this long before the
+    correction guide starts. ``tap``: a piece lifted and put back within this
+    time asks for its hints.
+    """
+
+    settle: float = 0.4
+    grace: float = 3.0
+    tap: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """Where the piece on ``spot`` may go: quiet destinations and captures."""
+
+    spot: Spot
+    destinations: frozenset[Spot]
+    captures: frozenset[Spot]
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """One step back to the expected board: the piece to take away and where one belongs.
+
+    ``take_from`` holds a piece that should not be there (or that shows the
+    wrong face); ``put_on`` needs a piece reading ``reading``. Either may be
+    None. ``remaining`` counts the spots that differ, this one included.
+    """
+
+    take_from: Spot | None
+    put_on: Spot | None
+    reading: Reading
+    remaining: int
+
+
+# --- assessments: what the board means right now ------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """The board shows the position; nothing to do."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tapped:
+    """A piece was lifted and put straight back: show where it can go."""
+
+    hints: tuple[Hint, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Moving:
+    """A move is under way; the lifted pieces' destinations are lit."""
+
+    hints: tuple[Hint, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Pending(Generic[M]):
+    """The board shows a move but has not rested for the settle time yet."""
+
+    candidates: tuple[M, ...]
+    settles_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Commit(Generic[M]):
+    """Exactly one move fits the settled board: play it."""
+
+    move: M
+
+
+@dataclass(frozen=True, slots=True)
+class Ambiguous(Generic[M]):
+    """Several moves fit the settled board: the player must choose (a prompt)."""
+
+    candidates: tuple[M, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OffGuide(Generic[M]):
+    """A legal move was made, but not the one the guide asked for."""
+
+    moves: tuple[M, ...]
+    guide: M
+
+
+@dataclass(frozen=True, slots=True)
+class TakebackOffer:
+    """The settled board shows the position of ``plies`` moves ago."""
+
+    plies: int
+
+
+@dataclass(frozen=True, slots=True)
+class IllegalMatch(Generic[M]):
+    """The settled board shows a move the rules forbid, with the reason."""
+
+    move: M
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class OutOfStep:
+    """The board has matched nothing for the grace period: guide it back."""
+
+    correction: Correction
+
+
+Assessment = (
+    Settled
+    | Tapped
+    | Moving
+    | Pending[M]
+    | Commit[M]
+    | Ambiguous[M]
+    | OffGuide[M]
+    | TakebackOffer
+    | IllegalMatch[M]
+    | OutOfStep
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate(Generic[M]):
+    move: M
+    footprint: Footprint
+
+
+class Recognizer(Generic[M]):
+    """Turns debounced frames into moves, prompts, hints and corrections."""
+
+    def __init__(
+        self,
+        sensing: Sensing,
+        sensed: Iterable[Spot],
+        timing: Timing | None = None,
+    ) -> None:
+        self.sensing = sensing
+        self.sensed: frozenset[Spot] = frozenset(sensed)
+        self.timing = timing or Timing()
+        self.guide: M | None = None
+        self._position: Position[M] | None = None
+        self._order: dict[Spot, int] = {}
+        self._expected: dict[Spot, Reading] = {}
+        self._history: tuple[dict[Spot, Reading], ...] = ()
+        self._index: dict[DiffKey, list[_Candidate[M]]] = {}
+        self._illegal: dict[DiffKey, list[tuple[M, str]]] | None = None
+        self._from_spot: dict[Spot, list[_Candidate[M]]] | None = None
+        self._frame: dict[Spot, Reading] = {}
+        self._changed_at = 0.0
+        self._touched: set[Spot] = set()
+        self._lifted_at: dict[Spot, float] = {}
+        self._tapped: tuple[Hint, ...] = ()
+
+    # --- position ------------------------------------------------------------
+
+    def reset(self, position: Position[M], history: Sequence[Frame] = (), now: float = 0.0) -> None:
+        """Index a new position; ``history`` holds the expected frames of earlier plies,
+        the most recent first, for takeback detection."""
+        self._position = position
+        self._order = {spot: index for index, spot in enumerate(position.game.spots)}
+        self._expected = self._sensed_part(position.expected_frame(self.sensing))
+        self._history = tuple(self._sensed_part(frame) for frame in history)
+        self._index = self._build_index(position)
+        self._illegal = None
+        self._from_spot = None
+        self._touched.clear()
+        self._lifted_at.clear()
+        self._tapped = ()
+        self._changed_at = now
+        if not self._frame:
+            self._frame = dict(self._expected)
+
+    @property
+    def expected(self) -> Frame:
+        """What the sensed spots must read in the current position."""
+        return self._expected
+
+    @property
+    def frame(self) -> Frame:
+        return self._frame
+
+    @property
+    def touched(self) -> frozenset[Spot]:
+        return frozenset(self._touched)
+
+    def _sensed_part(self, frame: Frame) -> dict[Spot, Reading]:
+        return {spot: reading for spot, reading in frame.items() if spot in self.sensed}
+
+    def _build_index(self, position: Position[M]) -> dict[DiffKey, list[_Candidate[M]]]:
+        index: dict[DiffKey, list[_Candidate[M]]] = defaultdict(list)
+        for move in position.legal_moves():
+            footprint = position.footprint(move, self.sensing).restricted(self.sensed)
+            if footprint.changes:
+                index[footprint.changes].append(_Candidate(move, footprint))
+        return dict(index)
+
+    def _illegal_index(self) -> dict[DiffKey, list[tuple[M, str]]]:
+        if self._illegal is None:
+            assert self._position is not None
+            index: dict[DiffKey, list[tuple[M, str]]] = defaultdict(list)
+            for move, reason in self._position.illegal_moves():
+                footprint = self._position.footprint(move, self.sensing).restricted(self.sensed)
+                if footprint.changes:
+                    index[footprint.changes].append((move, reason))
+            self._illegal = dict(index)
+        return self._illegal
+
+    def _moves_from(self) -> dict[Spot, list[_Candidate[M]]]:
+        """Moves by the spot they empty, for the hints of a lifted piece."""
+        if self._from_spot is None:
+            by_spot: dict[Spot, list[_Candidate[M]]] = defaultdict(list)
+            for candidates in self._index.values():
+                for candidate in candidates:
+                    for spot, reading in candidate.footprint.changes:
+                        if reading == EMPTY:
+                            by_spot[spot].append(candidate)
+            self._from_spot = dict(by_spot)
+        return self._from_spot
+
+    # --- frames ----------------------------------------------------------------
+
+    def observe(self, frame: Frame, now: float) -> None:
+        """Take a new debounced frame of the sensed spots."""
+        new = self._sensed_part(frame)
+        changed = {spot for spot in self.sensed if new.get(spot, EMPTY) != self._frame.get(spot)}
+        if not changed:
+            return
+        self._frame = new
+        self._changed_at = now
+        self._touched |= changed
+        for spot in changed:
+            if new.get(spot, EMPTY) == EMPTY and self._expected.get(spot, EMPTY) != EMPTY:
+                self._lifted_at.setdefault(spot, now)
+        if new == self._expected:
+            # Back to the position: a quick lift-and-replace asks for its hints.
+            quick = [
+                spot for spot, lifted in self._lifted_at.items() if now - lifted <= self.timing.tap
+            ]
+            self._tapped = self._hints(sorted(quick, key=self._order.__getitem__))
+            self._touched.clear()
+            self._lifted_at.clear()
+        else:
+            self._tapped = ()
+
+    def next_deadline(self, now: float) -> float | None:
+        """When the assessment may change with no new frame (settle or grace ends)."""
+        if self._frame == self._expected:
+            return None
+        for deadline in (
+            self._changed_at + self.timing.settle,
+            self._changed_at + self.timing.grace,
+        ):
+            if deadline > now:
+                return deadline
+        return None
+
+    # --- judgement ---------------------------------------------------------------
+
+    def assess(self, now: float) -> Assessment[M]:
+        """What the board means at ``now``."""
+        diff = frame_diff(self._expected, self._frame)
+        if not diff:
+            return Tapped(self._tapped) if self._tapped else Settled()
+        settled = now - self._changed_at >= self.timing.settle
+        candidates = self._candidates(diff)
+        if candidates:
+            moves = tuple(candidate.move for candidate in candidates)
+            if not settled:
+                return Pending(moves, self._changed_at + self.timing.settle)
+            if self.guide is not None:
+                if self.guide in moves:
+                    return Commit(self.guide)
+                return OffGuide(moves, self.guide)
+            if len(moves) == 1:
+                return Commit(moves[0])
+            return Ambiguous(moves)
+        if settled:
+            for plies, frame in enumerate(self._history, start=1):
+                if frame == self._frame:
+                    return TakebackOffer(plies)
+            illegal = self._illegal_index().get(diff)
+            if illegal:
+                move, reason = illegal[0]
+                return IllegalMatch(move, reason)
+        if now - self._changed_at >= self.timing.grace:
+            return OutOfStep(self._correction())
+        return Moving(self._hints(self._lifted_spots()))
+
+    def _candidates(self, diff: DiffKey) -> list[_Candidate[M]]:
+        matching = self._index.get(diff, [])
+        touched = self._touched
+        possible = [c for c in matching if c.footprint.must_touch <= touched]
+        if len(possible) > 1:
+            covering = [c for c in possible if touched <= c.footprint.spots()]
+            if covering:
+                possible = covering
+        return possible
+
+    def _lifted_spots(self) -> list[Spot]:
+        return [
+            spot
+            for spot in sorted(self._expected, key=self._order.__getitem__)
+            if self._expected[spot] != EMPTY and self._frame.get(spot, EMPTY) == EMPTY
+        ]
+
+    def _hints(self, spots: Iterable[Spot]) -> tuple[Hint, ...]:
+        by_spot = self._moves_from()
+        hints = []
+        for spot in spots:
+            candidates = by_spot.get(spot)
+            if not candidates:
+                continue
+            destinations: set[Spot] = set()
+            captures: set[Spot] = set()
+            for candidate in candidates:
+                footprint = candidate.footprint
+                captures |= footprint.must_touch
+                destinations |= {
+                    other
+                    for other, reading in footprint.changes
+                    if reading != EMPTY and self._expected.get(other, EMPTY) == EMPTY
+                }
+            hints.append(Hint(spot, frozenset(destinations), frozenset(captures)))
+        return tuple(hints)
+
+    def _correction(self) -> Correction:
+        order = self._order.__getitem__
+        extra = sorted(
+            (s for s in self.sensed if self._frame.get(s, EMPTY) and not self._expected.get(s)),
+            key=order,
+        )
+        missing = sorted(
+            (s for s in self.sensed if self._expected.get(s) and not self._frame.get(s, EMPTY)),
+            key=order,
+        )
+        wrong_face = sorted(
+            (
+                s
+                for s in self.sensed
+                if self._expected.get(s)
+                and self._frame.get(s, EMPTY)
+                and self._frame.get(s) != self._expected.get(s)
+            ),
+            key=order,
+        )
+        remaining = len(extra) + len(missing) + len(wrong_face)
+        if wrong_face:
+            spot = wrong_face[0]
+            return Correction(spot, spot, self._expected[spot], remaining)
+        take = extra[0] if extra else None
+        put = missing[0] if missing else None
+        reading = self._expected.get(put, EMPTY) if put is not None else EMPTY
+        return Correction(take, put, reading, remaining)

@@ -1,0 +1,226 @@
+"""``kiban``: the simulator, the service, and the tools around them."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO, Any
+
+from engine.errors import KibanError
+from engine.game import Game
+from engine.options import parse_assignments
+from engine.registry import find_game, games
+from firmware_host.legend import PALETTES
+
+log = logging.getLogger("kiban")
+
+
+def _game_arguments(parser: argparse.ArgumentParser, *, game_optional: bool = False) -> None:
+    if game_optional:
+        parser.add_argument("game", nargs="?", default="dobutsu", help="game (default: dobutsu)")
+    else:
+        parser.add_argument("game", help="game name or alias (see: kiban games)")
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="K=V",
+        help="a rule option, repeatable (see: kiban games)",
+    )
+
+
+def _position_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--position", metavar="TEXT", help="a position in the game's notation")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="kiban",
+        description="Kiban: a referee and teacher for sensor game boards.",
+    )
+    parser.add_argument("-v", "--verbose", action="store_true", help="log more")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    sim = commands.add_parser("sim", help="play on the simulated board in the terminal")
+    _game_arguments(sim, game_optional=True)
+    _position_argument(sim)
+    sim.add_argument("--profile", default="sim", help="a profile to simulate (default: sim)")
+    sim.add_argument("--new", action="store_true", help="start a new game, do not resume")
+    sim.add_argument("--state-dir", type=Path, help="where games are stored")
+    sim.add_argument("--noise", action="store_true", help="clumsy hands for `play`")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the noise")
+    sim.add_argument("--palette", choices=sorted(PALETTES), default="default")
+
+    run = commands.add_parser("run", help="run the real board (what the service runs)")
+    run.add_argument("--profile", required=True, help="the board's profile (a .toml file)")
+    run.add_argument("--game", help="the game to play (default: the profile's first)")
+    run.add_argument("--variant", action="append", default=[], metavar="K=V")
+    run.add_argument("--new", action="store_true", help="start a new game, do not resume")
+    run.add_argument("--state-dir", type=Path, help="where games are stored")
+    run.add_argument("--palette", choices=sorted(PALETTES), default="default")
+
+    perft = commands.add_parser("perft", help="count the leaves of the legal-move tree")
+    _game_arguments(perft)
+    perft.add_argument("depth", type=int)
+    _position_argument(perft)
+
+    moves = commands.add_parser("moves", help="the legal moves, one per line")
+    _game_arguments(moves)
+    _position_argument(moves)
+
+    replay = commands.add_parser("replay", help="feed recorded sensor events through the recognizer")
+    _game_arguments(replay)
+    replay.add_argument("events", help="a JSON-lines file of events, or - for standard input")
+    replay.add_argument("--profile", default="sim", help="the board profile (default: sim)")
+    _position_argument(replay)
+
+    commands.add_parser("games", help="the games and their rule options")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    try:
+        handler = {
+            "sim": _sim,
+            "run": _run,
+            "perft": _perft,
+            "moves": _moves,
+            "replay": _replay,
+            "games": _games,
+        }[args.command]
+        return handler(args)
+    except KibanError as error:
+        print(f"kiban: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _game(args: argparse.Namespace) -> tuple[Game[Any], dict[str, str]]:
+    game = find_game(args.game)
+    options = parse_assignments(args.variant)
+    game.options(options)  # validate early, with the game's own message
+    return game, options
+
+
+def _perft(args: argparse.Namespace) -> int:
+    game, options = _game(args)
+    if args.depth < 0:
+        raise SystemExit("kiban: depth must be 0 or more")
+    print(game.position(args.position, options).perft(args.depth))
+    return 0
+
+
+def _moves(args: argparse.Namespace) -> int:
+    game, options = _game(args)
+    position = game.position(args.position, options)
+    for text in sorted(position.move_text(m) for m in position.legal_moves()):
+        print(text)
+    return 0
+
+
+def _games(_: argparse.Namespace) -> int:
+    for game in games():
+        aliases = f" (also: {', '.join(game.aliases)})" if game.aliases else ""
+        print(f"{game.name}{aliases}: {game.title}")
+        for spec in game.option_specs:
+            print(f"    --variant {spec.describe()}")
+    return 0
+
+
+def _store(state_dir: Path | None, name: str) -> Any:
+    from firmware_host.storage import GameStore, default_state_dir
+
+    return GameStore((state_dir or default_state_dir()) / name)
+
+
+def _sim(args: argparse.Namespace) -> int:
+    from firmware_host.simulator import Simulation
+    from firmware_host.terminal import run_terminal
+    from hardware.mock.hands import Noise
+    from hardware.profile import load_profile
+
+    game, options = _game(args)
+    profile = load_profile(args.profile, game)
+    store = _store(args.state_dir, "sim.sqlite3")
+    sim = Simulation(
+        game,
+        profile,
+        store,
+        options=options,
+        position=args.position,
+        resume=not args.new and not args.variant,
+        noise=Noise.realistic() if args.noise else None,
+        seed=args.seed,
+        palette=PALETTES[args.palette],
+    )
+    try:
+        return run_terminal(sim)
+    finally:
+        sim.board.close()
+        store.close()
+
+
+def _run(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from firmware_host.runtime import Runtime
+    from hardware.profile import load_profile
+
+    profile = load_profile(args.profile)
+    game = find_game(args.game or profile.games[0])
+    profile = load_profile(args.profile, game)
+    options = parse_assignments(args.variant)
+    game.options(options)
+    store = _store(args.state_dir, "games.sqlite3")
+    runtime = Runtime(game, profile, store, PALETTES[args.palette])
+    try:
+        asyncio.run(runtime.run(resume=not args.new))
+    finally:
+        store.close()
+    return 0
+
+
+def _replay(args: argparse.Namespace, out: IO[str] | None = None) -> int:
+    from firmware_host.replay import replay
+    from firmware_host.simulator import Simulation
+    from firmware_host.storage import GameStore
+    from hardware.profile import load_profile
+
+    out = out or sys.stdout
+    game, options = _game(args)
+    profile = load_profile(args.profile, game)
+    store = GameStore(":memory:")
+    sim = Simulation(game, profile, store, options=options, position=args.position, resume=False)
+    source: IO[str]
+    if args.events == "-":
+        source = sys.stdin
+    else:
+        try:
+            source = open(args.events, encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as error:
+            print(f"kiban: cannot read {args.events}: {error.strerror}", file=sys.stderr)
+            return 2
+    try:
+        for record in replay(sim, source):
+            out.write(json.dumps(record) + "\n")
+    finally:
+        if source is not sys.stdin:
+            source.close()
+        sim.board.close()
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

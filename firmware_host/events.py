@@ -1,0 +1,216 @@
+"""What reaches the controller (events) and what it reports back (notices).
+
+Every input has its own type: sensor polling, gpiozero callbacks, the terminal
+and the web page only build these and put them on the controller's queue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from drivers.buttons import ButtonRole
+from engine.outcome import Outcome
+from engine.physical import Reading, Spot
+from engine.recognizer import Correction
+
+# --- events --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FrameSeen:
+    """A new debounced frame from the scanner."""
+
+    frame: Mapping[Spot, Reading]
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonPressed:
+    role: ButtonRole
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Chosen:
+    """A prompt choice named by its move text (the web page, a replay's ``select``)."""
+
+    text: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class TimePassed:
+    """A timer tick: settle and grace periods end, LEDs blink."""
+
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """The player to move (or the named seat) resigns."""
+
+    at: float
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AgreeDraw:
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBack:
+    """Undo the last move from the controls; the LEDs then guide the pieces back."""
+
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """Start a new game (of this game, or another) with the given rule options."""
+
+    at: float
+    game: str | None = None
+    options: Mapping[str, str] = field(default_factory=dict)
+    position: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayGuide:
+    """A move wanted from outside (an engine, a lesson, the other board)."""
+
+    move: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ClearGuide:
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class BusFault:
+    """A sensor chip stopped answering; the game waits."""
+
+    message: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class BusRecovered:
+    at: float
+
+
+Event = (
+    FrameSeen
+    | ButtonPressed
+    | Chosen
+    | TimePassed
+    | Resign
+    | AgreeDraw
+    | TakeBack
+    | NewGame
+    | PlayGuide
+    | ClearGuide
+    | BusFault
+    | BusRecovered
+)
+
+# --- notices -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BoardReady:
+    """The board matches the position: play can start."""
+
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCommitted:
+    ply: int
+    move: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class PromptOpened:
+    choices: tuple[str, ...]
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class TookBack:
+    plies: int
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class IllegalShown:
+    move: str
+    reason: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class OffGuideShown:
+    moves: tuple[str, ...]
+    guide: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class OutOfStepShown:
+    correction: Correction
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    outcome: Outcome
+    description: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted:
+    game_id: int
+    game: str
+    resumed: bool
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """An input that cannot be carried out, with the reason; nothing changed."""
+
+    reason: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class FaultShown:
+    message: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class FaultCleared:
+    at: float
+
+
+Notice = (
+    BoardReady
+    | MoveCommitted
+    | PromptOpened
+    | TookBack
+    | IllegalShown
+    | OffGuideShown
+    | OutOfStepShown
+    | GameEnded
+    | GameStarted
+    | Refused
+    | FaultShown
+    | FaultCleared
+)

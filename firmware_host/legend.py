@@ -1,0 +1,224 @@
+"""The LED legend: one meaning per colour, for every game.
+
+The controller describes what the board should say (a ``BoardView``); the legend
+turns that into colours for spots and indicators, layering the meanings so the
+most urgent one wins a shared LED. Two palettes: the default and a
+colour-blind-safe one (Okabe and Ito's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+
+from drivers.led_strip import Colour
+from engine.geometry import Seat
+from engine.outcome import Outcome
+from engine.physical import Spot
+from engine.recognizer import Correction, Hint
+
+BLINK_PERIOD = 0.5  # seconds a blinking LED stays on, then off
+
+
+class Meaning(Enum):
+    """Each colour of the legend, from the least to the most urgent."""
+
+    LAST_MOVE = "last move"
+    THREAT = "threatened piece"
+    CHECK = "king in check"
+    DESTINATION = "legal destination"
+    CAPTURE = "capture destination"
+    LIFTED = "lifted piece"
+    GUIDE = "move to play"
+    PROMPT = "prompt choice"
+    SELECTED = "selected choice"
+    FILL = "square to fill"
+    REMOVE = "piece to remove"
+    ILLEGAL = "illegal move"
+    FAULT = "hardware fault"
+
+
+class Phase(Enum):
+    SETUP = "setup"
+    PLAY = "play"
+    PROMPT = "prompt"
+    GUIDE = "guide"
+    CORRECTION = "correction"
+    GAME_OVER = "game over"
+
+
+@dataclass(frozen=True, slots=True)
+class Palette:
+    name: str
+    colours: Mapping[Meaning, Colour]
+    seats: Mapping[str, Colour]
+
+    def seat(self, seat: Seat) -> Colour:
+        return self.seats.get(seat.colour, Colour(200, 200, 200))
+
+
+DEFAULT_PALETTE = Palette(
+    "default",
+    {
+        Meaning.LAST_MOVE: Colour(0, 30, 110),
+        Meaning.THREAT: Colour(255, 190, 0),
+        Meaning.CHECK: Colour(255, 0, 0),
+        Meaning.DESTINATION: Colour(0, 210, 0),
+        Meaning.CAPTURE: Colour(255, 100, 0),
+        Meaning.LIFTED: Colour(230, 230, 230),
+        Meaning.GUIDE: Colour(0, 200, 220),
+        Meaning.PROMPT: Colour(150, 0, 255),
+        Meaning.SELECTED: Colour(255, 255, 255),
+        Meaning.FILL: Colour(40, 80, 255),
+        Meaning.REMOVE: Colour(255, 0, 150),
+        Meaning.ILLEGAL: Colour(255, 0, 150),
+        Meaning.FAULT: Colour(255, 0, 0),
+    },
+    {
+        "black": Colour(200, 200, 200),
+        "white": Colour(255, 170, 80),
+        "green": Colour(0, 200, 0),
+        "red": Colour(255, 0, 0),
+        "yellow": Colour(255, 200, 0),
+    },
+)
+
+# Okabe & Ito's eight colours, which stay distinct under the common colour blindnesses.
+COLOUR_BLIND_PALETTE = Palette(
+    "colour-blind",
+    {
+        Meaning.LAST_MOVE: Colour(20, 45, 70),
+        Meaning.THREAT: Colour(240, 228, 66),
+        Meaning.CHECK: Colour(204, 121, 167),
+        Meaning.DESTINATION: Colour(0, 158, 115),
+        Meaning.CAPTURE: Colour(213, 94, 0),
+        Meaning.LIFTED: Colour(230, 230, 230),
+        Meaning.GUIDE: Colour(86, 180, 233),
+        Meaning.PROMPT: Colour(0, 114, 178),
+        Meaning.SELECTED: Colour(255, 255, 255),
+        Meaning.FILL: Colour(0, 114, 178),
+        Meaning.REMOVE: Colour(230, 159, 0),
+        Meaning.ILLEGAL: Colour(230, 159, 0),
+        Meaning.FAULT: Colour(213, 94, 0),
+    },
+    {
+        "black": Colour(200, 200, 200),
+        "white": Colour(230, 159, 0),
+        "green": Colour(0, 158, 115),
+        "red": Colour(213, 94, 0),
+        "yellow": Colour(240, 228, 66),
+    },
+)
+
+PALETTES = {palette.name: palette for palette in (DEFAULT_PALETTE, COLOUR_BLIND_PALETTE)}
+
+
+@dataclass(frozen=True, slots=True)
+class PromptView:
+    """A prompt: its choices by name, the spots each one involves, the selected one."""
+
+    choices: tuple[str, ...]
+    spots: tuple[frozenset[Spot], ...]
+    selected: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """Everything the LEDs (and a screen) should show at one moment."""
+
+    phase: Phase
+    seats: tuple[Seat, ...]
+    turn: int
+    last_move: frozenset[Spot] = frozenset()
+    threatened: frozenset[Spot] = frozenset()
+    in_check: frozenset[Spot] = frozenset()
+    hints: tuple[Hint, ...] = ()
+    lifted: frozenset[Spot] = frozenset()
+    guide: frozenset[Spot] = frozenset()
+    prompt: PromptView | None = None
+    correction: Correction | None = None
+    missing: frozenset[Spot] = frozenset()
+    extra: frozenset[Spot] = frozenset()
+    illegal: frozenset[Spot] = frozenset()
+    fault: str | None = None
+    outcome: Outcome | None = None
+    message: str = ""
+    extra_indicators: Mapping[str, Colour] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Lights:
+    spots: dict[Spot, Colour]
+    indicators: dict[str, Colour]
+    blinking: bool
+
+
+class Legend:
+    """Turns a view into colours."""
+
+    def __init__(self, palette: Palette = DEFAULT_PALETTE) -> None:
+        self.palette = palette
+
+    def colour(self, meaning: Meaning) -> Colour:
+        return self.palette.colours[meaning]
+
+    def lights(self, view: BoardView, now: float) -> Lights:
+        on = int(now / BLINK_PERIOD) % 2 == 0
+        layers: list[tuple[Meaning, frozenset[Spot]]] = []
+        blinking = False
+        if view.phase is not Phase.SETUP:
+            layers.append((Meaning.LAST_MOVE, view.last_move))
+            layers.append((Meaning.THREAT, view.threatened))
+            layers.append((Meaning.CHECK, view.in_check))
+            for hint in view.hints:
+                layers.append((Meaning.DESTINATION, hint.destinations))
+                layers.append((Meaning.CAPTURE, hint.captures))
+                layers.append((Meaning.LIFTED, frozenset({hint.spot})))
+            layers.append((Meaning.LIFTED, view.lifted))
+            layers.append((Meaning.GUIDE, view.guide))
+        if view.prompt is not None:
+            blinking = True
+            everything = frozenset().union(*view.prompt.spots) if view.prompt.spots else frozenset()
+            if on:
+                layers.append((Meaning.PROMPT, everything))
+            layers.append((Meaning.SELECTED, view.prompt.spots[view.prompt.selected]))
+        if view.correction is not None:
+            blinking = True
+            take, put = view.correction.take_from, view.correction.put_on
+            if on:
+                if take is not None:
+                    layers.append((Meaning.REMOVE, frozenset({take})))
+                if put is not None and put != take:
+                    layers.append((Meaning.FILL, frozenset({put})))
+            elif take is not None and take == put:
+                layers.append((Meaning.FILL, frozenset({put})))
+        if view.illegal:
+            blinking = True
+            if on:
+                layers.append((Meaning.ILLEGAL, view.illegal))
+        layers.append((Meaning.FILL, view.missing))
+        layers.append((Meaning.REMOVE, view.extra))
+        spots: dict[Spot, Colour] = {}
+        for meaning, layer in layers:
+            colour = self.colour(meaning)
+            for spot in sorted(layer):
+                spots.pop(spot, None)  # re-insert so that dict order is the paint order
+                spots[spot] = colour
+        return Lights(spots, self._indicators(view, on), blinking)
+
+    def _indicators(self, view: BoardView, on: bool) -> dict[str, Colour]:
+        indicators: dict[str, Colour] = {}
+        if view.outcome is not None:
+            for seat in view.outcome.winners:
+                indicators[f"turn:{seat}"] = self.palette.seat(view.seats[seat])
+        elif view.phase is not Phase.SETUP:
+            indicators[f"turn:{view.turn}"] = self.palette.seat(view.seats[view.turn])
+        if view.fault is not None:
+            indicators["status"] = self.colour(Meaning.FAULT)
+        elif view.prompt is not None and on:
+            indicators["status"] = self.colour(Meaning.PROMPT)
+        elif view.phase in (Phase.SETUP, Phase.CORRECTION):
+            indicators["status"] = self.colour(Meaning.FILL)
+        indicators.update(view.extra_indicators)
+        return indicators

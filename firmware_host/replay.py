@@ -1,0 +1,151 @@
+"""``kiban replay``: a stream of sensor and button events through the real scanner
+debouncer, recognizer and controller, on simulated time.
+
+Each input line is a JSON object with ``t`` (simulated seconds from the start,
+the pieces of the start or given position being in place) and one of:
+``"spot"`` + ``"reading"`` (that sensor reads so from then on), ``"button"``,
+``"select"`` (a prompt choice), ``"command"`` (resign, draw, takeback) or
+``"guide"`` (a move to play). Each output line is one JSON object for each
+committed move, prompt, takeback, illegal or off-guide move, correction, end of
+game and error.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from drivers.buttons import ButtonRole
+from engine.outcome import Outcome
+from firmware_host.events import (
+    AgreeDraw,
+    BoardReady,
+    Chosen,
+    Event,
+    FaultCleared,
+    FaultShown,
+    GameEnded,
+    GameStarted,
+    IllegalShown,
+    MoveCommitted,
+    Notice,
+    OffGuideShown,
+    OutOfStepShown,
+    PlayGuide,
+    PromptOpened,
+    Refused,
+    Resign,
+    TakeBack,
+    TookBack,
+)
+from firmware_host.simulator import Simulation
+
+COMMANDS = {"resign": Resign, "draw": AgreeDraw, "takeback": TakeBack}
+
+
+def notice_record(notice: Notice) -> dict[str, Any] | None:
+    """A notice as a JSON-ready dict (None for the ones a replay does not report)."""
+    at = round(notice.at, 3)
+    match notice:
+        case MoveCommitted(ply, move, _):
+            return {"t": at, "event": "move", "move": move, "ply": ply}
+        case PromptOpened(choices, _):
+            return {"t": at, "event": "prompt", "choices": list(choices)}
+        case TookBack(plies, _):
+            return {"t": at, "event": "takeback", "plies": plies}
+        case IllegalShown(move, reason, _):
+            return {"t": at, "event": "illegal", "move": move, "reason": reason}
+        case OffGuideShown(moves, guide, _):
+            return {"t": at, "event": "off_guide", "moves": list(moves), "guide": guide}
+        case OutOfStepShown(c, _):
+            return {
+                "t": at,
+                "event": "out_of_step",
+                "take_from": c.take_from,
+                "put_on": c.put_on,
+                "remaining": c.remaining,
+            }
+        case GameEnded(outcome, description, _):
+            return {"t": at, "event": "game_over", **outcome_record(outcome), "result": description}
+        case Refused(reason, _):
+            return {"t": at, "event": "error", "message": reason}
+        case FaultShown(message, _):
+            return {"t": at, "event": "fault", "message": message}
+        case FaultCleared():
+            return {"t": at, "event": "fault_cleared"}
+        case BoardReady() | GameStarted():
+            return None
+    return None
+
+
+def outcome_record(outcome: Outcome) -> dict[str, Any]:
+    return {"termination": outcome.termination.name.lower(), "winners": sorted(outcome.winners)}
+
+
+def replay(sim: Simulation, lines: Iterable[str]) -> Iterator[dict[str, Any]]:
+    """Feed event lines to a simulation; yields the output records in order."""
+    sim.notices.clear()
+    for number, line in enumerate(lines, start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            event = json.loads(line)
+            if not isinstance(event, dict):
+                raise ValueError("an event is a JSON object")
+            at = float(event["t"])
+        except (ValueError, KeyError, TypeError) as error:
+            yield {"line": number, "event": "error", "message": f"unreadable event: {error}"}
+            continue
+        if at < sim.now - 1e-9:
+            yield {"line": number, "event": "error", "message": f"t={at} goes back in time"}
+            continue
+        notices = sim.advance_to(at)
+        notices += _apply(sim, event, at)
+        yield from _records(notices, number)
+    # Let the last move settle and be judged.
+    timing = sim.controller.timing
+    yield from _records(sim.settle(timing.grace + timing.settle + 0.5), None)
+
+
+def _records(notices: list[Notice], line: int | None) -> Iterator[dict[str, Any]]:
+    for notice in notices:
+        record = notice_record(notice)
+        if record is not None:
+            if line is not None and record["event"] == "error":
+                record["line"] = line
+            yield record
+
+
+def _apply(sim: Simulation, event: dict[str, Any], at: float) -> list[Notice]:
+    """Carry out one input event; what it cannot do comes back as a refusal."""
+    if "spot" in event:
+        spot, reading = event["spot"], event.get("reading")
+        if spot not in sim.game.spots:
+            return [Refused(f"{spot!r} is not a spot of {sim.game.name}", at)]
+        if not isinstance(reading, int) or isinstance(reading, bool) or not 0 <= reading <= 2:
+            return [Refused(f"reading of {spot} must be 0, 1 or 2, not {reading!r}", at)]
+        sim.world.force(spot, reading)
+        return []
+    if "button" in event:
+        try:
+            role = ButtonRole(str(event["button"]).lower())
+        except ValueError:
+            return [Refused(f"no button called {event['button']!r}", at)]
+        if not sim.hardware.has_button(role):
+            return [Refused(f"this board has no {role.value} button", at)]
+        return sim.press(role)
+    command: Event
+    if "select" in event:
+        command = Chosen(str(event["select"]), at)
+    elif "guide" in event:
+        command = PlayGuide(str(event["guide"]), at)
+    elif "command" in event:
+        kind = COMMANDS.get(str(event["command"]))
+        if kind is None:
+            names = ", ".join(COMMANDS)
+            return [Refused(f"unknown command {event['command']!r} (commands: {names})", at)]
+        command = kind(at)
+    else:
+        return [Refused("an event needs spot+reading, button, select, guide or command", at)]
+    return sim.send(command)

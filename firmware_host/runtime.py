@@ -1,0 +1,153 @@
+"""The real board on real time: what ``kiban run`` and the service execute.
+
+One asyncio loop owns the controller. Sensor polling runs blocking bus calls on
+one worker thread and only enqueues frames; gpiozero callbacks only enqueue
+buttons. A bus fault pauses the game (the status LED says so) and scanning
+retries with backoff until the chip answers again. SIGTERM turns the LEDs off
+and closes the buses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from drivers.buttons import ButtonRole
+from drivers.errors import BusError
+from engine.game import Game
+from firmware_host.controller import Controller
+from firmware_host.events import (
+    BusFault,
+    BusRecovered,
+    ButtonPressed,
+    Event,
+    FrameSeen,
+    Notice,
+    TimePassed,
+)
+from firmware_host.legend import BLINK_PERIOD, Legend, Palette
+from firmware_host.notify import SystemdNotifier
+from firmware_host.replay import notice_record
+from firmware_host.storage import GameStore
+from hardware.board import Board, open_board
+from hardware.profile import Profile
+
+log = logging.getLogger(__name__)
+
+BACKOFF = (0.05, 0.1, 0.2, 0.5, 1.0)  # seconds between scans while a chip is silent
+
+
+class Runtime:
+    """Runs one controller against one real board."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        profile: Profile,
+        store: GameStore,
+        palette: Palette,
+        notifier: SystemdNotifier | None = None,
+    ) -> None:
+        self.game = game
+        self.profile = profile
+        self.store = store
+        self.legend = Legend(palette)
+        self.notifier = notifier or SystemdNotifier()
+        self.queue: asyncio.Queue[Event] = asyncio.Queue()
+        self.stopping = asyncio.Event()
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kiban-bus")
+        self._board: Board | None = None
+        self.controller = Controller(game, profile.sensing, profile.sensed_spots, store)
+
+    def _log(self, notices: list[Notice]) -> None:
+        for notice in notices:
+            record = notice_record(notice)
+            if record is not None:
+                log.info("%s", record)
+
+    async def run(self, resume: bool = True) -> None:
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, self.stopping.set)
+
+        def on_button(role: ButtonRole) -> None:
+            loop.call_soon_threadsafe(self.queue.put_nowait, ButtonPressed(role, loop.time()))
+
+        self._board = await loop.run_in_executor(
+            self._worker, open_board, self.profile, on_button
+        )
+        try:
+            self._log(self.controller.start(loop.time(), resume=resume))
+            self.notifier.ready(f"playing {self.game.name}")
+            tasks = [
+                asyncio.create_task(self._poll(loop)),
+                asyncio.create_task(self._decide(loop)),
+            ]
+            if self.notifier.watchdog_interval:
+                tasks.append(asyncio.create_task(self._watchdog()))
+            await self.stopping.wait()
+            for task in tasks:
+                task.cancel()
+            for task in tasks:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        finally:
+            self.notifier.stopping()
+            board = self._board
+            await loop.run_in_executor(self._worker, board.close)
+            self._worker.shutdown(wait=True)
+
+    async def _poll(self, loop: asyncio.AbstractEventLoop) -> None:
+        assert self._board is not None
+        scanner = self._board.scanner
+        period = 1.0 / self.profile.scan_hz
+        failures = 0
+        while True:
+            try:
+                change = await loop.run_in_executor(self._worker, scanner.scan)
+            except BusError as error:
+                if failures == 0:
+                    log.error("%s", error)
+                    self.queue.put_nowait(BusFault(str(error), loop.time()))
+                failures += 1
+                await asyncio.sleep(BACKOFF[min(failures, len(BACKOFF)) - 1])
+                continue
+            if failures:
+                log.info("the board answers again after %d failed scans", failures)
+                failures = 0
+                self.queue.put_nowait(BusRecovered(loop.time()))
+            if change is not None:
+                self.queue.put_nowait(FrameSeen(change.frame, loop.time()))
+            await asyncio.sleep(period)
+
+    async def _decide(self, loop: asyncio.AbstractEventLoop) -> None:
+        assert self._board is not None
+        painter = self._board.painter
+        blinking = False
+        while True:
+            now = loop.time()
+            deadline = self.controller.next_deadline(now)
+            if blinking:
+                toggle = (int(now / BLINK_PERIOD) + 1) * BLINK_PERIOD
+                deadline = toggle if deadline is None else min(deadline, toggle)
+            timeout = None if deadline is None else max(0.0, deadline - now)
+            try:
+                event: Event = await asyncio.wait_for(self.queue.get(), timeout)
+            except TimeoutError:
+                event = TimePassed(loop.time())
+            self._log(self.controller.handle(event))
+            lights = self.legend.lights(self.controller.view(), loop.time())
+            blinking = lights.blinking
+            await loop.run_in_executor(
+                self._worker, painter.paint, lights.spots, lights.indicators
+            )
+
+    async def _watchdog(self) -> None:
+        interval = self.notifier.watchdog_interval or 1.0
+        while True:
+            self.notifier.watchdog()
+            await asyncio.sleep(interval)

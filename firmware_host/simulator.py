@@ -1,0 +1,205 @@
+"""The whole product on simulated hardware and simulated time.
+
+Real drivers, scanner, debouncer, recognizer, controller, legend and painter run
+unchanged; below them the mock layer stands in for chips, strip and buttons, and
+a simulated world of pieces drives the chip inputs. Time is simulated: the board
+is scanned at the profile's rate, and stretches where nothing can change are
+skipped, so a long noisy game runs in a blink and always the same way.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from drivers.buttons import ButtonRole
+from drivers.errors import BusError
+from engine.game import Game
+from engine.physical import Spot
+from engine.recognizer import Timing
+from firmware_host.controller import Controller
+from firmware_host.events import (
+    BusFault,
+    BusRecovered,
+    ButtonPressed,
+    Event,
+    FrameSeen,
+    Notice,
+    TimePassed,
+)
+from firmware_host.legend import DEFAULT_PALETTE, Legend, Lights, Palette
+from firmware_host.storage import GameStore
+from hardware.mock.board import SimulatedBoard
+from hardware.mock.hands import Hands, Noise, Step, apply
+from hardware.mock.world import SimulatedWorld
+from hardware.profile import Profile
+
+
+class Simulation:
+    """A simulated board with a game session on it."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        profile: Profile,
+        store: GameStore,
+        *,
+        options: Mapping[str, str] | None = None,
+        position: str | None = None,
+        resume: bool = True,
+        timing: Timing | None = None,
+        noise: Noise | None = None,
+        seed: int = 0,
+        palette: Palette = DEFAULT_PALETTE,
+    ) -> None:
+        self.game = game
+        self.profile = profile
+        self.world = SimulatedWorld(game, profile.sensing)
+        self.hardware = SimulatedBoard(profile, self.world)
+        self._pressed: list[ButtonRole] = []
+        self.board = self.hardware.open(self._pressed.append)
+        self.controller = Controller(
+            game, profile.sensing, profile.sensed_spots, store, timing=timing
+        )
+        self.legend = Legend(palette)
+        self.hands = Hands(game.geometry, noise or Noise.none(), random.Random(seed))
+        self.period = 1.0 / profile.scan_hz
+        self.now = 0.0
+        self.notices: list[Notice] = []
+        self.lights: Lights | None = None
+        self._faulted = False
+        self._scanned_version = -1
+        self.notices += self.controller.start(
+            self.now, resume=resume, options=options, position=position
+        )
+        self.world.arrange(self.controller.position.layout())
+        self._step()
+
+    # --- time ------------------------------------------------------------------------
+
+    def _handle(self, event: Event) -> list[Notice]:
+        notices = self.controller.handle(event)
+        self.notices += notices
+        return notices
+
+    def _step(self) -> list[Notice]:
+        """One scan period: sense, decide, paint."""
+        notices: list[Notice] = []
+        self.hardware.sync()
+        self._scanned_version = self.world.version
+        try:
+            change = self.board.scanner.scan()
+        except BusError as error:
+            if not self._faulted:
+                self._faulted = True
+                notices += self._handle(BusFault(str(error), self.now))
+            change = None
+        else:
+            if self._faulted:
+                self._faulted = False
+                notices += self._handle(BusRecovered(self.now))
+        if change is not None:
+            notices += self._handle(FrameSeen(change.frame, self.now))
+        deadline = self.controller.next_deadline(self.now)
+        if deadline is not None and deadline <= self.now + 1e-9:
+            notices += self._handle(TimePassed(self.now))
+        notices += self._drain_buttons()
+        self._paint()
+        return notices
+
+    def _drain_buttons(self) -> list[Notice]:
+        notices: list[Notice] = []
+        while self._pressed:
+            notices += self._handle(ButtonPressed(self._pressed.pop(0), self.now))
+        return notices
+
+    def _paint(self) -> None:
+        self.lights = self.legend.lights(self.controller.view(), self.now)
+        self.board.painter.paint(self.lights.spots, self.lights.indicators)
+
+    def _quiet(self) -> bool:
+        return (
+            self.world.version == self._scanned_version
+            and self.board.scanner.debouncer.settled
+            and not self._faulted
+        )
+
+    def advance_to(self, until: float) -> list[Notice]:
+        """Scan at the profile's rate until ``until``, skipping stretches where
+        nothing can change."""
+        notices: list[Notice] = []
+        while self.now + self.period <= until + 1e-9:
+            if self._quiet():
+                deadline = self.controller.next_deadline(self.now)
+                target = until if deadline is None else min(until, deadline)
+                skipped = int((target - self.now) / self.period) - 1
+                if skipped > 0:
+                    self.now += skipped * self.period
+            self.now += self.period
+            notices += self._step()
+        return notices
+
+    def advance(self, seconds: float) -> list[Notice]:
+        return self.advance_to(self.now + seconds)
+
+    def settle(self, limit: float | None = None) -> list[Notice]:
+        """Let the board rest until the controller has nothing left to decide
+        (at most ``limit`` seconds; by default through the settle time only)."""
+        timing = self.controller.timing
+        limit = timing.settle + 0.1 if limit is None else limit
+        end = self.now + limit
+        notices = self.advance(self.board.scanner.debouncer.scans * self.period * 2)
+        while self.now < end:
+            deadline = self.controller.next_deadline(self.now)
+            if deadline is None or deadline > end:
+                break
+            notices += self.advance_to(deadline + self.period)
+        return notices
+
+    # --- hands ---------------------------------------------------------------------
+
+    def run(self, steps: Iterable[Step]) -> list[Notice]:
+        """Carry out timed world actions, scanning in between."""
+        notices: list[Notice] = []
+        for step in steps:
+            notices += self.advance_to(max(step.at, self.now))
+            apply(self.world, step.action)
+        return notices
+
+    def perform(self, move_text: str) -> list[Notice]:
+        """The hands play a move as the rules have it (with the noise of ``hands``);
+        the board is then left to settle."""
+        position = self.controller.position.copy()
+        position.push(position.parse_move(move_text))
+        steps = self.hands.perform(self.world, position.layout(), self.now)
+        notices = self.run(steps)
+        return notices + self.settle()
+
+    def lift(self, spot: Spot) -> None:
+        self.world.lift(spot)
+
+    def place(self, spot: Spot) -> None:
+        self.world.place(spot)
+
+    def press(self, role: ButtonRole) -> list[Notice]:
+        self.hardware.press(role)
+        return self._drain_buttons()
+
+    def send(self, event: Event) -> list[Notice]:
+        """An event from the controls (the terminal, a replay, the web page)."""
+        notices = self._handle(event)
+        self._paint()
+        return notices
+
+    # --- looking ---------------------------------------------------------------------
+
+    def spot_colour(self, spot: Spot) -> tuple[int, int, int] | None:
+        """The colour the strip shows at a spot (its first LED), None when dark or unlit."""
+        leds = self.board.painter.leds_of(spot)
+        if not leds:
+            return None
+        colour = self.board.painter.pixels[leds[0]]
+        if colour.red == colour.green == colour.blue == 0:
+            return None
+        return (colour.red, colour.green, colour.blue)

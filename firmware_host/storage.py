@@ -1,0 +1,278 @@
+"""Games and their moves in one SQLite file, written so that a power cut loses nothing.
+
+Every record is its own transaction with a WAL journal and ``synchronous=FULL``:
+when ``add_move`` returns, the move is on disk. Takebacks are records too, so the
+history of a game is never rewritten and nothing committed is ever lost.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from engine.errors import KibanError
+from engine.outcome import Outcome, Termination
+
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    start TEXT,
+    settings TEXT NOT NULL DEFAULT '{}',
+    status TEXT NOT NULL,
+    termination TEXT,
+    winners TEXT,
+    started_at REAL NOT NULL,
+    ended_at REAL
+);
+CREATE TABLE IF NOT EXISTS records (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    ply INTEGER NOT NULL,
+    move TEXT,
+    plies INTEGER,
+    at REAL NOT NULL,
+    data TEXT,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+
+
+class StorageError(KibanError, OSError):
+    """The game store cannot be opened or written."""
+
+
+class GameStatus(Enum):
+    PLAYING = "playing"
+    OVER = "over"
+    ABANDONED = "abandoned"
+
+
+class RecordKind(Enum):
+    MOVE = "move"
+    TAKEBACK = "takeback"
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One entry of a game's history: a move, or a takeback of ``plies`` moves."""
+
+    seq: int
+    kind: RecordKind
+    ply: int
+    move: str | None
+    plies: int
+    at: float
+    data: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    id: int
+    game: str
+    options: Mapping[str, str]
+    start: str | None
+    settings: Mapping[str, Any]
+    status: GameStatus
+    outcome: Outcome | None
+    started_at: float
+    ended_at: float | None
+    records: tuple[Record, ...]
+
+    def moves(self) -> list[str]:
+        """The moves on the board now: the records with takebacks applied."""
+        line: list[str] = []
+        for record in self.records:
+            if record.kind is RecordKind.MOVE and record.move is not None:
+                line.append(record.move)
+            elif record.kind is RecordKind.TAKEBACK:
+                del line[len(line) - record.plies :]
+        return line
+
+
+def default_state_dir() -> Path:
+    """Where the service keeps its state: systemd's StateDirectory, else XDG."""
+    for variable in ("KIBAN_STATE_DIR", "STATE_DIRECTORY"):
+        value = os.environ.get(variable)
+        if value:
+            return Path(value.split(":")[0])
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "kiban"
+
+
+class GameStore:
+    """The SQLite file of games; one writer (the controller)."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        try:
+            if str(path) != ":memory:":
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(_SCHEMA)
+            self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(f"cannot open the game store {self.path}: {error}") from None
+
+    def close(self) -> None:
+        self._db.close()
+
+    def _write(self, sql: str, parameters: tuple[Any, ...]) -> int:
+        try:
+            with self._db:
+                self._db.execute("BEGIN IMMEDIATE")
+                cursor = self._db.execute(sql, parameters)
+                return int(cursor.lastrowid or 0)
+        except sqlite3.Error as error:
+            raise StorageError(f"cannot write to the game store {self.path}: {error}") from None
+
+    # --- games ---------------------------------------------------------------------
+
+    def new_game(
+        self,
+        game: str,
+        options: Mapping[str, str],
+        start: str | None,
+        at: float,
+        settings: Mapping[str, Any] | None = None,
+    ) -> int:
+        return self._write(
+            "INSERT INTO games (game, options, start, settings, status, started_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                game,
+                json.dumps(dict(options), sort_keys=True),
+                start,
+                json.dumps(dict(settings or {}), sort_keys=True),
+                GameStatus.PLAYING.value,
+                at,
+            ),
+        )
+
+    def finish(self, game_id: int, outcome: Outcome, at: float) -> None:
+        self._write(
+            "UPDATE games SET status = ?, termination = ?, winners = ?, ended_at = ? WHERE id = ?",
+            (
+                GameStatus.OVER.value,
+                outcome.termination.name,
+                json.dumps(sorted(outcome.winners)),
+                at,
+                game_id,
+            ),
+        )
+
+    def reopen(self, game_id: int) -> None:
+        """A takeback after the end: the game goes on."""
+        self._write(
+            "UPDATE games SET status = ?, termination = NULL, winners = NULL, ended_at = NULL"
+            " WHERE id = ?",
+            (GameStatus.PLAYING.value, game_id),
+        )
+
+    def abandon(self, game_id: int, at: float) -> None:
+        self._write(
+            "UPDATE games SET status = ?, ended_at = ? WHERE id = ? AND status = ?",
+            (GameStatus.ABANDONED.value, at, game_id, GameStatus.PLAYING.value),
+        )
+
+    # --- records -------------------------------------------------------------------
+
+    def _next_seq(self, game_id: int) -> int:
+        row = self._db.execute(
+            "SELECT COALESCE(MAX(seq), 0) FROM records WHERE game_id = ?", (game_id,)
+        ).fetchone()
+        return int(row[0]) + 1
+
+    def add_move(
+        self, game_id: int, ply: int, move: str, at: float, data: Mapping[str, Any] | None = None
+    ) -> None:
+        """Store a move; when this returns it survives a power cut."""
+        self._write(
+            "INSERT INTO records (game_id, seq, kind, ply, move, plies, at, data)"
+            " VALUES (?, ?, ?, ?, ?, 0, ?, ?)",
+            (
+                game_id,
+                self._next_seq(game_id),
+                RecordKind.MOVE.value,
+                ply,
+                move,
+                at,
+                json.dumps(dict(data)) if data else None,
+            ),
+        )
+
+    def add_takeback(self, game_id: int, ply: int, plies: int, at: float) -> None:
+        self._write(
+            "INSERT INTO records (game_id, seq, kind, ply, move, plies, at, data)"
+            " VALUES (?, ?, ?, ?, NULL, ?, ?, NULL)",
+            (game_id, self._next_seq(game_id), RecordKind.TAKEBACK.value, ply, plies, at),
+        )
+
+    # --- reading -------------------------------------------------------------------
+
+    def load(self, game_id: int) -> StoredGame:
+        row = self._db.execute(
+            "SELECT id, game, options, start, settings, status, termination, winners,"
+            " started_at, ended_at FROM games WHERE id = ?",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            raise StorageError(f"no game {game_id} in {self.path}")
+        records = tuple(
+            Record(
+                seq=r[0],
+                kind=RecordKind(r[1]),
+                ply=r[2],
+                move=r[3],
+                plies=r[4] or 0,
+                at=r[5],
+                data=json.loads(r[6]) if r[6] else {},
+            )
+            for r in self._db.execute(
+                "SELECT seq, kind, ply, move, plies, at, data FROM records"
+                " WHERE game_id = ? ORDER BY seq",
+                (game_id,),
+            )
+        )
+        outcome = None
+        if row[6] is not None:
+            outcome = Outcome(Termination[row[6]], frozenset(json.loads(row[7] or "[]")))
+        return StoredGame(
+            id=row[0],
+            game=row[1],
+            options=json.loads(row[2]),
+            start=row[3],
+            settings=json.loads(row[4]),
+            status=GameStatus(row[5]),
+            outcome=outcome,
+            started_at=row[8],
+            ended_at=row[9],
+            records=records,
+        )
+
+    def unfinished(self, game: str | None = None) -> StoredGame | None:
+        """The most recent game still being played (of ``game``, when given)."""
+        sql = "SELECT id FROM games WHERE status = ?"
+        parameters: tuple[Any, ...] = (GameStatus.PLAYING.value,)
+        if game is not None:
+            sql += " AND game = ?"
+            parameters += (game,)
+        row = self._db.execute(sql + " ORDER BY id DESC LIMIT 1", parameters).fetchone()
+        return self.load(row[0]) if row else None
+
+    def list_games(self, limit: int = 50) -> list[StoredGame]:
+        rows = self._db.execute("SELECT id FROM games ORDER BY id DESC LIMIT ?", (limit,))
+        return [self.load(row[0]) for row in rows.fetchall()]

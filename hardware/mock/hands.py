@@ -1,0 +1,317 @@
+"""A player's hands: how a change of position becomes timed physical actions, with noise.
+
+``plan`` turns two layouts into lifts and places (any game: it pairs the stones
+that left a spot with the stones that arrived elsewhere). ``Hands.perform``
+orders them as a hand may (lifts in any order, a capture's pieces in either
+order) and adds what real hands and contacts do: bouncing contacts, a piece slid
+across cells, a neighbour knocked and put back, a piece lifted and put back.
+
+One promise keeps the noise fair: a hand never rests in the middle of a move
+for as long as the recognizer's settle time. A board that shows a legal move
+and then stays still *is* that move; no sensor can tell otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from engine.game import Layout
+from engine.geometry import Geometry
+from engine.physical import EMPTY, PRESENT, Reading, Spot, Stone
+from hardware.mock.world import SimulatedWorld
+
+
+@dataclass(frozen=True, slots=True)
+class Lift:
+    spot: Spot
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Put the held stone ``held`` on ``spot`` as ``stone`` (turned or captured)."""
+
+    spot: Spot
+    held: Stone
+    stone: Stone
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    """Take a stone off the game into the box."""
+
+    spot: Spot
+
+
+@dataclass(frozen=True, slots=True)
+class Supply:
+    """Bring a stone from the box (a promotion piece, a new token)."""
+
+    spot: Spot
+    stone: Stone
+
+
+@dataclass(frozen=True, slots=True)
+class Force:
+    """A sensor reads ``reading`` whatever stands there (None: it reads true again)."""
+
+    spot: Spot
+    reading: Reading | None
+
+
+Action = Lift | Place | Remove | Supply | Force
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    at: float
+    action: Action
+
+
+def apply(world: SimulatedWorld, action: Action) -> None:
+    """Carry out one action on the world."""
+    match action:
+        case Lift(spot):
+            world.lift(spot)
+        case Place(spot, held, stone):
+            world.place_as(spot, held, stone)
+        case Remove(spot):
+            world.remove(spot)
+        case Supply(spot, stone):
+            world.place(spot, stone)
+        case Force(spot, reading):
+            world.force(spot, reading)
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """One stone's journey: from a spot (or the box) to a spot (or the box)."""
+
+    source: Spot | None
+    target: Spot | None
+    held: Stone
+    stone: Stone
+
+
+def plan(before: Layout, after: Layout) -> list[Transfer]:
+    """Pair the stones that leave spots with the stones that arrive, for any game.
+
+    Stones of the same kind, owner and face pair first, then the same kind (a
+    capture changes the owner, a promotion the face), then anything (a pawn
+    exchanged for another piece); the rest go to or come from the box.
+    """
+    removed: list[tuple[Spot, Stone]] = []
+    added: list[tuple[Spot, Stone]] = []
+    for spot in sorted(before.keys() | after.keys()):
+        old = list(before.get(spot, ()))
+        new = list(after.get(spot, ()))
+        common = 0
+        while common < min(len(old), len(new)) and old[common] == new[common]:
+            common += 1
+        removed += [(spot, stone) for stone in reversed(old[common:])]
+        added += [(spot, stone) for stone in new[common:]]
+    transfers: list[Transfer] = []
+    for same in (
+        lambda a, b: a == b,
+        lambda a, b: a.kind == b.kind,
+        lambda a, b: True,
+    ):
+        for target, stone in list(added):
+            for index, (source, held) in enumerate(removed):
+                if source != target and same(held, stone):
+                    transfers.append(Transfer(source, target, held, stone))
+                    removed.pop(index)
+                    added.remove((target, stone))
+                    break
+    transfers += [Transfer(source, None, held, held) for source, held in removed]
+    transfers += [Transfer(None, target, stone, stone) for target, stone in added]
+    return transfers
+
+
+@dataclass(frozen=True, slots=True)
+class Noise:
+    """How clumsy the hands and how bouncy the contacts are (probabilities per event)."""
+
+    bounce: float = 0.0
+    slide: float = 0.0
+    knock: float = 0.0
+    second_thoughts: float = 0.0
+    shuffle: bool = True
+
+    @classmethod
+    def none(cls) -> Noise:
+        return cls(shuffle=False)
+
+    @classmethod
+    def realistic(cls) -> Noise:
+        return cls(bounce=0.5, slide=0.3, knock=0.1, second_thoughts=0.1)
+
+
+@dataclass
+class Hands:
+    """Turns plans into timed steps; ``rest`` must stay below the settle time."""
+
+    geometry: Geometry
+    noise: Noise = field(default_factory=Noise.none)
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    pause: tuple[float, float] = (0.06, 0.25)
+    debounce_window: float = 0.015
+
+    def perform(self, world: SimulatedWorld, after: Layout, start: float) -> list[Step]:
+        """Timed steps that take the world from its layout to ``after``."""
+        before = world.layout()
+        transfers = plan(before, after)
+        actions = self._order(transfers)
+        occupied = {spot for spot, stones in before.items() if stones}
+        involved = {t.source for t in transfers} | {t.target for t in transfers}
+        involved.discard(None)
+        sources = {t.held: t.source for t in transfers}
+        steps: list[Step] = []
+        now = start
+        if self.rng.random() < self.noise.second_thoughts:
+            now = self._second_thoughts(steps, now, sorted(s for s in occupied if s in self._cells))
+        if self.rng.random() < self.noise.knock / 2:
+            now = self._knock(steps, now, occupied, involved)
+        for action in actions:
+            now += self.rng.uniform(*self.pause)
+            if isinstance(action, Place) and self.rng.random() < self.noise.slide:
+                now = self._slide(steps, now, sources.get(action.held), action, occupied)
+            steps.append(Step(now, action))
+            if isinstance(action, Lift | Place) and self.rng.random() < self.noise.bounce:
+                self._bounce(steps, now, action.spot, occupied_after=isinstance(action, Place))
+            if isinstance(action, Lift | Remove):
+                occupied.discard(action.spot)
+            elif isinstance(action, Place | Supply):
+                occupied.add(action.spot)
+        if self.rng.random() < self.noise.knock / 2:
+            now = self._knock(steps, now + self.rng.uniform(*self.pause), occupied, involved)
+        return sorted(steps, key=lambda step: step.at)
+
+    @property
+    def _cells(self) -> frozenset[Spot]:
+        return frozenset(place.spot for place in self.geometry.cells)
+
+    def _order(self, transfers: Sequence[Transfer]) -> list[Action]:
+        """Lifts and places in an order a hand could use: a spot is cleared before a
+        stone lands on it, and a stone is lifted before it is put down."""
+        pending: list[Action] = []
+        lifts = {t.source: Lift(t.source) for t in transfers if t.source is not None}
+        for transfer in transfers:
+            if transfer.source is None:
+                assert transfer.target is not None
+                pending.append(Supply(transfer.target, transfer.stone))
+            elif transfer.target is None:
+                pending.append(Remove(transfer.source))
+            else:
+                pending.append(Place(transfer.target, transfer.held, transfer.stone))
+        order: list[Action] = []
+        lifted: set[Spot] = set()
+        remaining_lifts = dict(lifts)
+        removes = {a.spot for a in pending if isinstance(a, Remove)}
+        for spot in removes:
+            remaining_lifts.pop(spot, None)
+        queue = pending + list(remaining_lifts.values())
+        while queue:
+            ready = [a for a in queue if self._ready(a, lifted, transfers, queue)]
+            if not ready:  # a cycle cannot happen with one stone per move; be safe
+                ready = queue[:1]
+            action = self.rng.choice(ready) if self.noise.shuffle else ready[0]
+            queue.remove(action)
+            order.append(action)
+            if isinstance(action, Lift | Remove):
+                lifted.add(action.spot)
+        return order
+
+    @staticmethod
+    def _ready(action: Action, lifted: set[Spot], transfers: Sequence[Transfer], queue: list[Action]) -> bool:
+        if isinstance(action, Lift | Remove):
+            return True
+        spot = action.spot
+        # the target must have been cleared of what leaves it
+        leaving = [t for t in transfers if t.source == spot]
+        if any(t.source not in lifted for t in leaving):
+            return False
+        if isinstance(action, Place):
+            return any(t.held == action.held and t.source in lifted and t.target == spot for t in transfers)
+        return True
+
+    # --- noise ---------------------------------------------------------------------
+
+    def _bounce(self, steps: list[Step], at: float, spot: Spot, *, occupied_after: bool) -> None:
+        """A contact chatters for a few milliseconds around a change."""
+        glitch = EMPTY if occupied_after else PRESENT
+        t = at
+        for _ in range(self.rng.randint(1, 3)):
+            t += self.rng.uniform(0.0005, self.debounce_window / 4)
+            steps.append(Step(t, Force(spot, glitch)))
+            t += self.rng.uniform(0.0005, self.debounce_window / 4)
+            steps.append(Step(t, Force(spot, None)))
+
+    def _slide(
+        self, steps: list[Step], now: float, source: Spot | None, action: Place, occupied: set[Spot]
+    ) -> float:
+        """The stone travels over the empty cells between where it was and where it lands."""
+        if source is None or source not in self._cells or action.spot not in self._cells:
+            return now
+        for spot in self._between(source, action.spot):
+            if spot in occupied:
+                continue
+            steps.append(Step(now, Force(spot, PRESENT)))
+            now += self.rng.uniform(0.04, 0.1)
+            steps.append(Step(now, Force(spot, None)))
+            now += 0.005
+        return now
+
+    def _between(self, source: Spot, target: Spot) -> list[Spot]:
+        a, b = self.geometry.place(source), self.geometry.place(target)
+        distance = math.hypot(b.x - a.x, b.y - a.y)
+        spots = []
+        for place in self.geometry.cells:
+            if place.spot in (source, target):
+                continue
+            # close to the segment from a to b, and between its ends
+            t = ((place.x - a.x) * (b.x - a.x) + (place.y - a.y) * (b.y - a.y)) / distance**2
+            if 0 < t < 1:
+                px, py = a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)
+                if math.hypot(place.x - px, place.y - py) < 0.3:
+                    spots.append((t, place.spot))
+        return [spot for _, spot in sorted(spots)]
+
+    def _knock(self, steps: list[Step], now: float, occupied: set[Spot], involved: set[Spot | None]) -> float:
+        """A neighbouring piece is knocked off its spot and put back."""
+        near = sorted(
+            spot
+            for spot in occupied
+            if spot in self._cells
+            and spot not in involved
+            and any(self._adjacent(spot, other) for other in involved if other in self._cells)
+        )
+        if not near:
+            return now
+        spot = self.rng.choice(near)
+        steps.append(Step(now, Force(spot, EMPTY)))
+        now += self.rng.uniform(0.05, 0.3)
+        steps.append(Step(now, Force(spot, None)))
+        return now
+
+    def _adjacent(self, a: Spot | None, b: Spot | None) -> bool:
+        if a is None or b is None:
+            return False
+        pa, pb = self.geometry.place(a), self.geometry.place(b)
+        return math.hypot(pa.x - pb.x, pa.y - pb.y) < 1.5
+
+    def _second_thoughts(self, steps: list[Step], now: float, candidates: Sequence[Spot]) -> float:
+        """A piece is picked up and put straight back before the real move."""
+        if not candidates:
+            return now
+        spot = self.rng.choice(list(candidates))
+        steps.append(Step(now, Force(spot, EMPTY)))
+        now += self.rng.uniform(0.1, 0.6)
+        steps.append(Step(now, Force(spot, None)))
+        return now + self.rng.uniform(*self.pause)
+
+
+def layouts_equal(a: Mapping[Spot, tuple[Stone, ...]], b: Mapping[Spot, tuple[Stone, ...]]) -> bool:
+    return {k: v for k, v in a.items() if v} == {k: v for k, v in b.items() if v}

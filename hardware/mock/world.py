@@ -1,0 +1,128 @@
+"""A simulated world of physical pieces standing on spots.
+
+It knows nothing of rules: stones are lifted, placed and flipped as hands would
+do it, and every spot reads as its top stone does (the game says how a stone
+reads). A replay or a noise model may also force a sensor to read something
+for a while, as a bouncing contact or a piece sliding past does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from engine.errors import KibanError
+from engine.game import Game, Layout
+from engine.physical import EMPTY, Reading, Sensing, Spot, Stone
+
+
+class WorldError(KibanError, ValueError):
+    """A hand asked for something impossible (lifting from an empty spot)."""
+
+
+class SimulatedWorld:
+    """Stones on spots, stones in the player's hand, and forced sensor readings."""
+
+    def __init__(self, game: Game[Any], sensing: Sensing) -> None:
+        self.game = game
+        self.sensing = sensing
+        self.stacks: dict[Spot, list[Stone]] = {}
+        self.held: list[Stone] = []
+        self._forced: dict[Spot, Reading] = {}
+        self._spots = frozenset(game.spots)
+        self.version = 0  # bumped on every change, so a board syncs only when needed
+
+    # --- setting up ------------------------------------------------------------------
+
+    def arrange(self, layout: Layout) -> None:
+        """Put the stones of a position in place; the hand is emptied."""
+        self.stacks = {spot: list(stones) for spot, stones in layout.items() if stones}
+        self.held = []
+        self._forced.clear()
+        self.version += 1
+
+    def layout(self) -> dict[Spot, tuple[Stone, ...]]:
+        return {spot: tuple(stones) for spot, stones in self.stacks.items() if stones}
+
+    # --- hands -----------------------------------------------------------------------
+
+    def _check(self, spot: Spot) -> None:
+        if spot not in self._spots:
+            raise WorldError(f"{spot!r} is not a spot of {self.game.name}")
+
+    def lift(self, spot: Spot) -> Stone:
+        """Take the top stone of a spot into the hand."""
+        self._check(spot)
+        stack = self.stacks.get(spot)
+        if not stack:
+            raise WorldError(f"there is nothing on {spot} to lift")
+        stone = stack.pop()
+        if not stack:
+            del self.stacks[spot]
+        self.held.append(stone)
+        self.version += 1
+        return stone
+
+    def place(self, spot: Spot, stone: Stone | None = None) -> Stone:
+        """Put a held stone on a spot: the one given, else the last one lifted."""
+        self._check(spot)
+        if stone is None:
+            if not self.held:
+                raise WorldError(f"the hand holds nothing to place on {spot}")
+            stone = self.held.pop()
+        elif stone in self.held:
+            self.held.remove(stone)
+        self.stacks.setdefault(spot, []).append(stone)
+        self.version += 1
+        return stone
+
+    def place_as(self, spot: Spot, held: Stone, stone: Stone) -> None:
+        """Put a held stone down as ``stone``: turned over, or now owned by its captor."""
+        self._check(spot)
+        if held not in self.held:
+            raise WorldError(f"the hand does not hold {held}")
+        self.held.remove(held)
+        self.stacks.setdefault(spot, []).append(stone)
+        self.version += 1
+
+    def flip(self, spot: Spot) -> Stone:
+        """Turn the top stone of a spot over (a promotion, or undoing one)."""
+        self._check(spot)
+        stack = self.stacks.get(spot)
+        if not stack:
+            raise WorldError(f"there is nothing on {spot} to flip")
+        stack[-1] = replace(stack[-1], flipped=not stack[-1].flipped)
+        self.version += 1
+        return stack[-1]
+
+    def remove(self, spot: Spot) -> Stone:
+        """Take a stone away for good (into the box)."""
+        stone = self.lift(spot)
+        self.held.remove(stone)
+        return stone
+
+    # --- sensors ---------------------------------------------------------------------
+
+    def force(self, spot: Spot, reading: Reading | None) -> None:
+        """Make a sensor read ``reading`` whatever stands there; None lets go."""
+        self._check(spot)
+        if reading is None:
+            self._forced.pop(spot, None)
+        else:
+            self._forced[spot] = reading
+        self.version += 1
+
+    def reading(self, spot: Spot) -> Reading:
+        forced = self._forced.get(spot)
+        if forced is not None:
+            return forced
+        stack = self.stacks.get(spot)
+        return self.game.stack_reading(stack, self.sensing) if stack else EMPTY
+
+    def readings(self) -> dict[Spot, Reading]:
+        return {spot: self.reading(spot) for spot in self.game.spots}
+
+    def matches(self, layout: Mapping[Spot, tuple[Stone, ...]]) -> bool:
+        """Whether the stones stand exactly as in ``layout`` (owners and faces too)."""
+        return self.layout() == {s: tuple(st) for s, st in layout.items() if st}
