@@ -100,7 +100,8 @@ class InterruptCapture:
 
     ``flags`` has a bit set for each channel that caused the interrupt (INTF);
     ``captured`` is the GPIO value at that instant (INTCAP), A in the low byte.
-    Reading them clears the chip's interrupt.
+    Each port latches on its own: the byte of a port without flags still holds
+    that port's previous capture. Reading them clears the chip's interrupt.
     """
 
     flags: int
@@ -169,22 +170,21 @@ class MCP23017:
                 "an input: the datasheet (2022 revision on) makes GPA7 and GPB7 output-only"
             )
         iocon = Iocon.MIRROR | Iocon.ODR if interrupts else Iocon(0)
-        gpinten = inputs if interrupts else 0
         pull = inputs if pull_ups else 0
+        address = self._address
         with self.bus_errors():
             # IOCON first: SEQOP = 0 makes the block writes below auto-increment.
-            self._bus.write_byte_data(self._address, Register.IOCON, int(iocon))
-            self._bus.write_i2c_block_data(self._address, Register.OLATA, [0, 0])
-            # IODIR, IPOL, GPINTEN, DEFVAL, INTCON: 0x00-0x09 in one sequential write.
-            self._bus.write_i2c_block_data(
-                self._address,
-                Register.IODIRA,
-                [*_split(inputs), 0, 0, *_split(gpinten), 0, 0, 0, 0],
-            )
-            self._bus.write_i2c_block_data(self._address, Register.GPPUA, _split(pull))
+            self._bus.write_byte_data(address, Register.IOCON, int(iocon))
+            # Interrupts off (GPINTEN, DEFVAL, INTCON) while the pins change role.
+            self._bus.write_i2c_block_data(address, Register.GPINTENA, [0] * 6)
+            self._bus.write_i2c_block_data(address, Register.OLATA, [0, 0])
+            self._bus.write_i2c_block_data(address, Register.IODIRA, [*_split(inputs), 0, 0])
+            self._bus.write_i2c_block_data(address, Register.GPPUA, _split(pull))
             if interrupts:
+                # Enabled last, once the pull-ups hold the inputs: no spurious change.
+                self._bus.write_i2c_block_data(address, Register.GPINTENA, _split(inputs))
                 # Reading INTCAP clears an interrupt latched before configuration.
-                self._bus.read_i2c_block_data(self._address, Register.INTCAPA, 2)
+                self._bus.read_i2c_block_data(address, Register.INTCAPA, 2)
         self._inputs = inputs
         self._interrupts = interrupts
 
