@@ -5,6 +5,8 @@ from __future__ import annotations
 import errno
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from smbus2 import i2c_msg
 
 from drivers.errors import BusError
@@ -228,3 +230,28 @@ def test_pin_names() -> None:
     assert [pin_name(channel) for channel in (0, 7, 8, 15)] == ["GPA0", "GPA7", "GPB0", "GPB7"]
     with pytest.raises(ValueError):
         pin_name(16)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    closed=st.dictionaries(
+        st.integers(0x20, 0x27),
+        st.integers(0, 0xFFFF).map(lambda mask: mask & SENSORS),
+        min_size=1,
+    )
+)
+def test_any_board_state_reads_back_in_one_scan(closed: dict[int, int]) -> None:
+    bus, models = _board(*closed)
+    chips = [MCP23017(bus, address) for address in closed]
+    for chip in chips:
+        chip.configure(SENSORS)
+    for address, mask in closed.items():
+        for pin in range(16):
+            if mask & (1 << pin):
+                models[address].drive_low(pin)
+    group = MCP23017Group(bus, chips)
+    bus.reset_counters()
+    readings = group.read_all()
+    assert bus.transactions == 1
+    assert {chip.address: chip.closed(readings[chip.address]) for chip in chips} == closed
+    assert all(model.erratum_violations == 0 for model in models.values())
