@@ -128,6 +128,10 @@ class MCP23017:
         return self._address
 
     @property
+    def bus(self) -> I2CBus:
+        return self._bus
+
+    @property
     def bus_name(self) -> str:
         return self._bus_name
 
@@ -216,6 +220,8 @@ class MCP23017Group:
         addresses = [chip.address for chip in chips]
         if not chips:
             raise ValueError("an MCP23017 group needs at least one chip")
+        if any(chip.bus is not bus for chip in chips):
+            raise ValueError("every MCP23017 of a group must sit on the group's bus")
         if len(set(addresses)) != len(addresses):
             raise ValueError(f"MCP23017 addresses repeat in the group: {addresses}")
         if 2 * len(chips) > MAX_RDWR_MESSAGES:

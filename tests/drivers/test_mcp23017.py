@@ -202,6 +202,8 @@ def test_group_refuses_repeated_addresses_and_emptiness() -> None:
         MCP23017Group(bus, [MCP23017(bus, 0x20), MCP23017(bus, 0x20)])
     with pytest.raises(ValueError):
         MCP23017Group(bus, [])
+    with pytest.raises(ValueError, match="bus"):
+        MCP23017Group(bus, [MCP23017(SimulatedI2CBus("i2c-0"), 0x20)])
 
 
 def test_interrupt_captures_are_read_and_clear_the_chips() -> None:
