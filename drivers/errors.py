@@ -41,5 +41,9 @@ class LedStripError(HardwareError):
     """The LED strip could not be started or written."""
 
 
-class ButtonError(HardwareError):
+class GpioError(HardwareError):
+    """A GPIO pin (a button, a chip's interrupt line) could not be claimed."""
+
+
+class ButtonError(GpioError):
     """A button's GPIO pin could not be claimed."""

@@ -1,0 +1,275 @@
+"""The MCP23017 16-bit I/O expander, one per sixteen sensor channels.
+
+Register addresses and bits follow Microchip's datasheet (DS20001952) with
+IOCON.BANK = 0, the power-on default: port A and port B registers are paired
+(IODIRA 0x00, IODIRB 0x01, ...), so a two-byte sequential read of GPIOA also
+returns GPIOB. Newer revisions of the datasheet declare GPA7 and GPB7
+output-only; the driver keeps both as outputs driven low and refuses them as
+inputs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from ctypes import string_at
+from dataclasses import dataclass
+from enum import IntEnum, IntFlag
+
+from smbus2 import i2c_msg
+
+from drivers.errors import BusError
+from drivers.i2c import I2CBus
+
+CHIP = "MCP23017"
+CHANNELS = 16
+ALL_CHANNELS = 0xFFFF
+
+# GPA7 (bit 7) and GPB7 (bit 15): output-only since the 2022 datasheet revision.
+OUTPUT_ONLY = (1 << 7) | (1 << 15)
+
+# A chip's address is 0b0100 A2 A1 A0.
+FIRST_ADDRESS = 0x20
+LAST_ADDRESS = 0x27
+
+# Linux's I2C_RDWR ioctl takes at most this many messages (I2C_RDWR_IOCTL_MAX_MSGS).
+MAX_RDWR_MESSAGES = 42
+
+
+class Register(IntEnum):
+    """Register addresses with IOCON.BANK = 0 (A and B registers interleaved)."""
+
+    IODIRA = 0x00
+    IODIRB = 0x01
+    IPOLA = 0x02
+    IPOLB = 0x03
+    GPINTENA = 0x04
+    GPINTENB = 0x05
+    DEFVALA = 0x06
+    DEFVALB = 0x07
+    INTCONA = 0x08
+    INTCONB = 0x09
+    IOCON = 0x0A
+    IOCON_ALIAS = 0x0B  # the same IOCON register, reachable at both addresses
+    GPPUA = 0x0C
+    GPPUB = 0x0D
+    INTFA = 0x0E
+    INTFB = 0x0F
+    INTCAPA = 0x10
+    INTCAPB = 0x11
+    GPIOA = 0x12
+    GPIOB = 0x13
+    OLATA = 0x14
+    OLATB = 0x15
+
+
+REGISTER_COUNT = 0x16
+
+
+class Iocon(IntFlag):
+    """IOCON bits (bit 0 is unimplemented and reads 0)."""
+
+    BANK = 0x80  # 1: registers grouped by port (never used here)
+    MIRROR = 0x40  # 1: INTA and INTB are tied, either port asserts both
+    SEQOP = 0x20  # 1: byte mode; 0 (default): the address pointer auto-increments
+    DISSLW = 0x10  # slew-rate control of SDA
+    HAEN = 0x08  # hardware address enable (MCP23S17 only)
+    ODR = 0x04  # 1: INT pins are open-drain (overrides INTPOL)
+    INTPOL = 0x02  # 1: INT pins active-high when not open-drain
+
+
+def pin_name(channel: int) -> str:
+    """The datasheet name of a channel: 0-7 are GPA0-GPA7, 8-15 are GPB0-GPB7."""
+    if not 0 <= channel < CHANNELS:
+        raise ValueError(f"MCP23017 channel {channel} is not in 0-15")
+    return f"GP{'AB'[channel // 8]}{channel % 8}"
+
+
+def _split(mask: int) -> list[int]:
+    """A 16-bit channel mask as the [port A, port B] byte pair."""
+    return [mask & 0xFF, (mask >> 8) & 0xFF]
+
+
+def _join(low: int, high: int) -> int:
+    return (low & 0xFF) | ((high & 0xFF) << 8)
+
+
+@dataclass(frozen=True, slots=True)
+class InterruptCapture:
+    """What a chip latched when it raised its interrupt.
+
+    ``flags`` has a bit set for each channel that caused the interrupt (INTF);
+    ``captured`` is the GPIO value at that instant (INTCAP), A in the low byte.
+    Each port latches on its own: the byte of a port without flags still holds
+    that port's previous capture. Reading them clears the chip's interrupt.
+    """
+
+    flags: int
+    captured: int
+
+
+class MCP23017:
+    """One MCP23017 on a bus; every bus fault leaves it as a BusError naming the chip."""
+
+    def __init__(self, bus: I2CBus, address: int, bus_name: str = "i2c-1") -> None:
+        if not FIRST_ADDRESS <= address <= LAST_ADDRESS:
+            raise ValueError(
+                f"MCP23017 address 0x{address:02x} is outside 0x{FIRST_ADDRESS:02x}-"
+                f"0x{LAST_ADDRESS:02x} (0x20 plus the A2 A1 A0 pins)"
+            )
+        self._bus = bus
+        self._address = address
+        self._bus_name = bus_name
+        self._inputs = 0
+        self._interrupts = False
+
+    @property
+    def address(self) -> int:
+        return self._address
+
+    @property
+    def bus(self) -> I2CBus:
+        return self._bus
+
+    @property
+    def bus_name(self) -> str:
+        return self._bus_name
+
+    @property
+    def inputs(self) -> int:
+        """The channel mask last configured as sensor inputs."""
+        return self._inputs
+
+    @property
+    def interrupts(self) -> bool:
+        return self._interrupts
+
+    def __repr__(self) -> str:
+        return f"MCP23017(0x{self._address:02x} on {self._bus_name})"
+
+    @contextmanager
+    def bus_errors(self) -> Iterator[None]:
+        """Translate an OSError raised by the bus into a BusError naming this chip."""
+        try:
+            yield
+        except BusError:
+            raise
+        except OSError as exc:
+            raise BusError(CHIP, self._bus_name, self._address, exc) from exc
+
+    def configure(self, inputs: int, *, pull_ups: bool = True, interrupts: bool = False) -> None:
+        """Make ``inputs`` sensor inputs; every other channel an output driven low.
+
+        Outputs are latched low before the direction changes so no pin glitches
+        high. With ``interrupts`` the chip raises one open-drain, active-low INT
+        (INTA and INTB mirrored) on any change of an input, so several chips can
+        share one GPIO line.
+        """
+        if not 0 <= inputs <= ALL_CHANNELS:
+            raise ValueError(f"inputs mask 0x{inputs:x} is not a 16-bit mask")
+        refused = [pin_name(bit) for bit in (7, 15) if inputs & (1 << bit)]
+        if refused:
+            raise ValueError(
+                f"{' and '.join(refused)} of MCP23017 at 0x{self._address:02x} cannot be "
+                "an input: the datasheet (2022 revision on) makes GPA7 and GPB7 output-only"
+            )
+        iocon = Iocon.MIRROR | Iocon.ODR if interrupts else Iocon(0)
+        pull = inputs if pull_ups else 0
+        address = self._address
+        with self.bus_errors():
+            # IOCON first: SEQOP = 0 makes the block writes below auto-increment.
+            self._bus.write_byte_data(address, Register.IOCON, int(iocon))
+            # Interrupts off (GPINTEN, DEFVAL, INTCON) while the pins change role.
+            self._bus.write_i2c_block_data(address, Register.GPINTENA, [0] * 6)
+            self._bus.write_i2c_block_data(address, Register.OLATA, [0, 0])
+            self._bus.write_i2c_block_data(address, Register.IODIRA, [*_split(inputs), 0, 0])
+            self._bus.write_i2c_block_data(address, Register.GPPUA, _split(pull))
+            if interrupts:
+                # Enabled last, once the pull-ups hold the inputs: no spurious change.
+                self._bus.write_i2c_block_data(address, Register.GPINTENA, _split(inputs))
+                # Reading INTCAP clears an interrupt latched before configuration.
+                self._bus.read_i2c_block_data(address, Register.INTCAPA, 2)
+        self._inputs = inputs
+        self._interrupts = interrupts
+
+    def read_inputs(self) -> int:
+        """GPIOA and GPIOB in one block read: A in the low byte, outputs read 0.
+
+        An input reads 0 while its reed switch is closed (it pulls the pin to
+        ground against the pull-up).
+        """
+        with self.bus_errors():
+            data = self._bus.read_i2c_block_data(self._address, Register.GPIOA, 2)
+        return _join(data[0], data[1])
+
+    def closed(self, value: int) -> int:
+        """The input channels that read low (a closed switch) in a ``read_inputs`` value."""
+        return ~value & self._inputs
+
+    def read_interrupt_capture(self) -> InterruptCapture:
+        """INTF and INTCAP of both ports in one read; this clears the interrupt."""
+        with self.bus_errors():
+            data = self._bus.read_i2c_block_data(self._address, Register.INTFA, 4)
+        return InterruptCapture(_join(data[0], data[1]), _join(data[2], data[3]))
+
+
+class MCP23017Group:
+    """The chips of one bus, scanned with a single combined I2C transaction."""
+
+    def __init__(self, bus: I2CBus, chips: Sequence[MCP23017]) -> None:
+        addresses = [chip.address for chip in chips]
+        if not chips:
+            raise ValueError("an MCP23017 group needs at least one chip")
+        if any(chip.bus is not bus for chip in chips):
+            raise ValueError("every MCP23017 of a group must sit on the group's bus")
+        if len(set(addresses)) != len(addresses):
+            raise ValueError(f"MCP23017 addresses repeat in the group: {addresses}")
+        if 2 * len(chips) > MAX_RDWR_MESSAGES:
+            raise ValueError(f"{len(chips)} chips exceed one I2C_RDWR transaction")
+        self._bus = bus
+        self._chips = tuple(chips)
+
+    @property
+    def chips(self) -> tuple[MCP23017, ...]:
+        return self._chips
+
+    def read_all(self) -> dict[int, int]:
+        """Every chip's GPIOA/GPIOB by address, in one bus transaction.
+
+        When the transaction fails, each chip is read alone so that the
+        BusError names the chip that did not answer; if every chip answers
+        then, the glitch has passed and those readings are returned.
+        """
+        replies = self._transaction(Register.GPIOA, 2)
+        if replies is None:
+            return {chip.address: chip.read_inputs() for chip in self._chips}
+        return {
+            chip.address: _join(reply[0], reply[1])
+            for chip, reply in zip(self._chips, replies, strict=True)
+        }
+
+    def read_interrupt_captures(self) -> dict[int, InterruptCapture]:
+        """Every chip's INTF and INTCAP by address, in one bus transaction.
+
+        This clears the interrupt of every chip; a failed transaction falls
+        back to one read per chip, as ``read_all`` does.
+        """
+        replies = self._transaction(Register.INTFA, 4)
+        if replies is None:
+            return {chip.address: chip.read_interrupt_capture() for chip in self._chips}
+        return {
+            chip.address: InterruptCapture(_join(reply[0], reply[1]), _join(reply[2], reply[3]))
+            for chip, reply in zip(self._chips, replies, strict=True)
+        }
+
+    def _transaction(self, register: Register, length: int) -> list[bytes] | None:
+        """``length`` bytes from ``register`` of every chip, or None if the bus refused."""
+        reads = [i2c_msg.read(chip.address, length) for chip in self._chips]
+        messages: list[i2c_msg] = []
+        for chip, read in zip(self._chips, reads, strict=True):
+            messages += [i2c_msg.write(chip.address, [int(register)]), read]
+        try:
+            self._bus.i2c_rdwr(*messages)
+        except OSError:
+            return None
+        return [string_at(read.buf, length) for read in reads]

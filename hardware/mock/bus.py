@@ -1,0 +1,208 @@
+"""A simulated I2C bus offering the smbus2 calls the drivers make.
+
+Devices attach at an address and speak plain I2C bytes: a write message hands
+them bytes (the first is a register address for register-based chips), a read
+message asks them for bytes. Every SMBus call is expressed as those messages,
+as the Linux I2C core does, so a chip model only implements ``write`` and
+``read``. An address nobody answers raises ``OSError(EREMOTEIO)`` (errno 121),
+which is what a Raspberry Pi's I2C adapter reports for a missing ACK.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import errno
+import os
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from smbus2 import i2c_msg
+from smbus2.smbus2 import I2C_M_RD
+
+# Limits of the Linux i2c-dev interface smbus2 uses.
+SMBUS_BLOCK_MAX = 32  # I2C_SMBUS_BLOCK_MAX: smbus2 refuses longer block transfers
+RDWR_MAX_MESSAGES = 42  # I2C_RDWR_IOCTL_MAX_MSGS: more messages fail with EINVAL
+
+
+class I2CDevice(Protocol):
+    """A chip on the simulated bus, seen byte by byte."""
+
+    def write(self, data: bytes) -> None: ...
+
+    def read(self, length: int) -> bytes: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One I2C message of a logged call: who, which direction, how many bytes."""
+
+    address: int
+    read: bool
+    length: int
+
+
+@dataclass(frozen=True, slots=True)
+class BusCall:
+    """One call on the bus (one transaction), as tests inspect it afterwards.
+
+    ``errno`` is None for a call that succeeded.
+    """
+
+    kind: str
+    messages: tuple[Message, ...]
+    errno: int | None = None
+
+    @property
+    def addresses(self) -> tuple[int, ...]:
+        return tuple(dict.fromkeys(message.address for message in self.messages))
+
+
+def _os_error(code: int) -> OSError:
+    return OSError(code, os.strerror(code))
+
+
+class SimulatedI2CBus:
+    """An ``I2CBus`` whose chips are Python objects; counts and logs every call.
+
+    ``error_rate`` makes a share of calls fail at random (errno 121 or 5, like a
+    glitching cable), reproducibly for a given ``seed``.
+    """
+
+    def __init__(self, name: str = "i2c-1", *, error_rate: float = 0.0, seed: int = 0) -> None:
+        if not 0.0 <= error_rate <= 1.0:
+            raise ValueError(f"error rate {error_rate} is not in 0-1")
+        self.name = name
+        self.error_rate = error_rate
+        self._random = random.Random(seed)
+        self._devices: dict[int, I2CDevice] = {}
+        self._vanished: set[int] = set()
+        self._closed = False
+        self.transactions = 0
+        self.log: list[BusCall] = []
+
+    # -- wiring and faults -------------------------------------------------
+
+    def attach(self, address: int, device: I2CDevice) -> None:
+        if not 0x03 <= address <= 0x77:
+            raise ValueError(f"0x{address:02x} is not a 7-bit device address")
+        if address in self._devices:
+            raise ValueError(f"0x{address:02x} is already taken on {self.name}")
+        self._devices[address] = device
+
+    def detach(self, address: int) -> None:
+        del self._devices[address]
+        self._vanished.discard(address)
+
+    def device(self, address: int) -> I2CDevice:
+        return self._devices[address]
+
+    def vanish(self, address: int) -> None:
+        """The chip stops answering (a loose cable), keeping its state."""
+        if address not in self._devices:
+            raise KeyError(f"no device at 0x{address:02x} on {self.name}")
+        self._vanished.add(address)
+
+    def restore(self, address: int) -> None:
+        self._vanished.discard(address)
+
+    def present(self) -> list[int]:
+        """The addresses that answer, as ``i2cdetect`` would list them."""
+        return sorted(set(self._devices) - self._vanished)
+
+    def reset_counters(self) -> None:
+        self.transactions = 0
+        self.log.clear()
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    # -- the smbus2 subset -------------------------------------------------
+
+    def read_byte_data(self, i2c_addr: int, register: int, force: bool | None = None) -> int:
+        data = self._transfer(
+            "read_byte_data", [(i2c_addr, bytes([register]), 0), (i2c_addr, None, 1)]
+        )
+        return data[0][0]
+
+    def write_byte_data(
+        self, i2c_addr: int, register: int, value: int, force: bool | None = None
+    ) -> None:
+        self._transfer("write_byte_data", [(i2c_addr, bytes([register, value]), 0)])
+
+    def read_i2c_block_data(
+        self, i2c_addr: int, register: int, length: int, force: bool | None = None
+    ) -> list[int]:
+        if length > SMBUS_BLOCK_MAX:
+            raise ValueError(f"Desired block length over {SMBUS_BLOCK_MAX} bytes")
+        data = self._transfer(
+            "read_i2c_block_data",
+            [(i2c_addr, bytes([register]), 0), (i2c_addr, None, length)],
+        )
+        return list(data[0])
+
+    def write_i2c_block_data(
+        self, i2c_addr: int, register: int, data: list[int], force: bool | None = None
+    ) -> None:
+        if len(data) > SMBUS_BLOCK_MAX:
+            raise ValueError(f"Data length cannot exceed {SMBUS_BLOCK_MAX} bytes")
+        self._transfer("write_i2c_block_data", [(i2c_addr, bytes([register, *data]), 0)])
+
+    def i2c_rdwr(self, *i2c_msgs: i2c_msg) -> None:
+        """Run the messages in order with repeated starts; fill the read buffers."""
+        steps: list[tuple[int, bytes | None, int]] = []
+        for msg in i2c_msgs:
+            length = int(msg.len)
+            if int(msg.flags) & I2C_M_RD:
+                steps.append((int(msg.addr), None, length))
+            else:
+                steps.append((int(msg.addr), ctypes.string_at(msg.buf, length), 0))
+        replies = iter(self._transfer("i2c_rdwr", steps))
+        for msg in i2c_msgs:
+            if int(msg.flags) & I2C_M_RD:
+                reply = next(replies)
+                ctypes.memmove(msg.buf, reply, len(reply))
+
+    def close(self) -> None:
+        self._closed = True
+
+    # -- one transaction ---------------------------------------------------
+
+    def _transfer(self, kind: str, steps: Sequence[tuple[int, bytes | None, int]]) -> list[bytes]:
+        """Run write steps (bytes) and read steps (None, length); return what was read."""
+        self.transactions += 1
+        messages = tuple(
+            Message(address, data is None, length if data is None else len(data))
+            for address, data, length in steps
+        )
+        try:
+            replies = self._run(steps)
+        except OSError as exc:
+            self.log.append(BusCall(kind, messages, exc.errno))
+            raise
+        self.log.append(BusCall(kind, messages))
+        return replies
+
+    def _run(self, steps: Sequence[tuple[int, bytes | None, int]]) -> list[bytes]:
+        if self._closed:
+            raise _os_error(errno.EBADF)
+        if not steps or len(steps) > RDWR_MAX_MESSAGES:
+            raise _os_error(errno.EINVAL)
+        if self.error_rate and self._random.random() < self.error_rate:
+            raise _os_error(self._random.choice((errno.EREMOTEIO, errno.EIO)))
+        replies: list[bytes] = []
+        for address, data, length in steps:
+            device = self._devices.get(address)
+            if device is None or address in self._vanished:
+                # No ACK: the adapter aborts here; earlier messages already happened.
+                raise _os_error(errno.EREMOTEIO)
+            if data is not None:
+                device.write(data)
+            else:
+                reply = bytes(device.read(length))
+                if len(reply) != length:
+                    raise AssertionError(f"device 0x{address:02x} gave {len(reply)} of {length}")
+                replies.append(reply)
+        return replies

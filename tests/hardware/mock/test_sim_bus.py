@@ -1,0 +1,184 @@
+"""The simulated I2C bus behaves like smbus2 on a Linux adapter."""
+
+from __future__ import annotations
+
+import errno
+from collections.abc import Callable
+
+import pytest
+from smbus2 import i2c_msg
+
+from hardware.mock.bus import BusCall, Message, SimulatedI2CBus
+
+
+class RegisterFile:
+    """A minimal register chip: a write sets the pointer, reads auto-increment."""
+
+    def __init__(self, size: int = 16) -> None:
+        self.registers = bytearray(range(0x40, 0x40 + size))
+        self.pointer = 0
+        self.writes: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.writes.append(data)
+        self.pointer = data[0]
+        for value in data[1:]:
+            self.registers[self.pointer] = value
+            self.pointer = (self.pointer + 1) % len(self.registers)
+
+    def read(self, length: int) -> bytes:
+        out = bytearray()
+        for _ in range(length):
+            out.append(self.registers[self.pointer])
+            self.pointer = (self.pointer + 1) % len(self.registers)
+        return bytes(out)
+
+
+@pytest.fixture
+def bus() -> SimulatedI2CBus:
+    bus = SimulatedI2CBus("i2c-7")
+    bus.attach(0x20, RegisterFile())
+    return bus
+
+
+CALLS: dict[str, Callable[[SimulatedI2CBus, int], object]] = {
+    "read_byte_data": lambda bus, addr: bus.read_byte_data(addr, 0),
+    "write_byte_data": lambda bus, addr: bus.write_byte_data(addr, 0, 1),
+    "read_i2c_block_data": lambda bus, addr: bus.read_i2c_block_data(addr, 0, 2),
+    "write_i2c_block_data": lambda bus, addr: bus.write_i2c_block_data(addr, 0, [1, 2]),
+    "i2c_rdwr": lambda bus, addr: bus.i2c_rdwr(i2c_msg.write(addr, [0]), i2c_msg.read(addr, 2)),
+}
+
+
+@pytest.mark.parametrize("call", sorted(CALLS))
+def test_absent_address_raises_errno_121_for_every_call(bus: SimulatedI2CBus, call: str) -> None:
+    with pytest.raises(OSError) as caught:
+        CALLS[call](bus, 0x21)
+    assert caught.value.errno == errno.EREMOTEIO == 121
+    assert caught.value.strerror == "Remote I/O error"
+    assert bus.log[-1].errno == 121
+    assert bus.log[-1].kind == call
+
+
+def test_byte_and_block_calls_go_through_the_register_pointer(bus: SimulatedI2CBus) -> None:
+    chip = bus.device(0x20)
+    assert isinstance(chip, RegisterFile)
+    assert bus.read_byte_data(0x20, 3) == 0x43
+    bus.write_byte_data(0x20, 4, 0x99)
+    assert chip.registers[4] == 0x99
+    bus.write_i2c_block_data(0x20, 5, [1, 2, 3])
+    assert bus.read_i2c_block_data(0x20, 4, 5) == [0x99, 1, 2, 3, 0x48]
+    assert chip.writes == [bytes([3]), bytes([4, 0x99]), bytes([5, 1, 2, 3]), bytes([4])]
+
+
+def test_block_transfers_longer_than_smbus_allows_are_refused(bus: SimulatedI2CBus) -> None:
+    with pytest.raises(ValueError):
+        bus.read_i2c_block_data(0x20, 0, 33)
+    with pytest.raises(ValueError):
+        bus.write_i2c_block_data(0x20, 0, [0] * 33)
+    assert bus.transactions == 0
+
+
+def test_i2c_rdwr_fills_read_messages_and_delivers_writes(bus: SimulatedI2CBus) -> None:
+    other = RegisterFile()
+    bus.attach(0x27, other)
+    write = i2c_msg.write(0x27, [2, 0xAA, 0xBB])
+    first = i2c_msg.read(0x20, 3)
+    second = i2c_msg.read(0x27, 2)
+    bus.i2c_rdwr(i2c_msg.write(0x20, [1]), first, write, i2c_msg.write(0x27, [2]), second)
+    assert list(first) == [0x41, 0x42, 0x43]
+    assert bytes(second) == bytes([0xAA, 0xBB])
+    assert other.registers[2:4] == bytes([0xAA, 0xBB])
+    assert bus.transactions == 1
+    assert bus.log == [
+        BusCall(
+            "i2c_rdwr",
+            (
+                Message(0x20, False, 1),
+                Message(0x20, True, 3),
+                Message(0x27, False, 3),
+                Message(0x27, False, 1),
+                Message(0x27, True, 2),
+            ),
+        )
+    ]
+    assert bus.log[0].addresses == (0x20, 0x27)
+
+
+def test_i2c_rdwr_stops_at_the_absent_chip(bus: SimulatedI2CBus) -> None:
+    chip = bus.device(0x20)
+    assert isinstance(chip, RegisterFile)
+    with pytest.raises(OSError) as caught:
+        bus.i2c_rdwr(i2c_msg.write(0x20, [0, 7]), i2c_msg.write(0x22, [0]))
+    assert caught.value.errno == errno.EREMOTEIO
+    assert chip.registers[0] == 7  # the message before the failure went out
+
+
+def test_i2c_rdwr_refuses_more_than_42_messages(bus: SimulatedI2CBus) -> None:
+    with pytest.raises(OSError) as caught:
+        bus.i2c_rdwr(*[i2c_msg.read(0x20, 1) for _ in range(43)])
+    assert caught.value.errno == errno.EINVAL
+
+
+def test_each_call_is_one_transaction(bus: SimulatedI2CBus) -> None:
+    bus.read_byte_data(0x20, 0)
+    bus.i2c_rdwr(*[i2c_msg.read(0x20, 1) for _ in range(10)])
+    with pytest.raises(OSError):
+        bus.read_byte_data(0x30, 0)
+    assert bus.transactions == 3
+    assert [call.kind for call in bus.log] == ["read_byte_data", "i2c_rdwr", "read_byte_data"]
+    bus.reset_counters()
+    assert (bus.transactions, bus.log) == (0, [])
+
+
+def test_vanish_and_restore(bus: SimulatedI2CBus) -> None:
+    bus.write_byte_data(0x20, 1, 0x55)
+    bus.vanish(0x20)
+    assert bus.present() == []
+    with pytest.raises(OSError) as caught:
+        bus.read_byte_data(0x20, 1)
+    assert caught.value.errno == errno.EREMOTEIO
+    bus.restore(0x20)
+    assert bus.present() == [0x20]
+    assert bus.read_byte_data(0x20, 1) == 0x55  # the chip kept its registers
+
+
+def test_attach_refuses_a_taken_or_invalid_address(bus: SimulatedI2CBus) -> None:
+    with pytest.raises(ValueError):
+        bus.attach(0x20, RegisterFile())
+    with pytest.raises(ValueError):
+        bus.attach(0x80, RegisterFile())
+    bus.detach(0x20)
+    with pytest.raises(OSError):
+        bus.read_byte_data(0x20, 0)
+
+
+def _failures(seed: int) -> list[int | None]:
+    bus = SimulatedI2CBus(error_rate=0.3, seed=seed)
+    bus.attach(0x20, RegisterFile())
+    outcomes: list[int | None] = []
+    for _ in range(200):
+        try:
+            bus.read_byte_data(0x20, 0)
+        except OSError as exc:
+            outcomes.append(exc.errno)
+        else:
+            outcomes.append(None)
+    return outcomes
+
+
+def test_error_rate_is_reproducible_with_a_seed() -> None:
+    first = _failures(seed=4)
+    assert first == _failures(seed=4)
+    assert first != _failures(seed=5)
+    errors = [code for code in first if code is not None]
+    assert 30 < len(errors) < 90
+    assert set(errors) == {errno.EREMOTEIO, errno.EIO}
+
+
+def test_closed_bus_refuses_calls(bus: SimulatedI2CBus) -> None:
+    bus.close()
+    assert bus.closed
+    with pytest.raises(OSError) as caught:
+        bus.read_byte_data(0x20, 0)
+    assert caught.value.errno == errno.EBADF
