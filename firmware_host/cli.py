@@ -72,7 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
     _game_arguments(moves)
     _position_argument(moves)
 
-    replay = commands.add_parser("replay", help="feed recorded sensor events through the recognizer")
+    replay = commands.add_parser(
+        "replay", help="feed recorded sensor events through the recognizer"
+    )
     _game_arguments(replay)
     replay.add_argument("events", help="a JSON-lines file of events, or - for standard input")
     replay.add_argument("--profile", default="sim", help="the board profile (default: sim)")

@@ -137,9 +137,7 @@ class Controller:
                     return notices + self._new(at, options, position)
         return self._new(at, options, position)
 
-    def _new(
-        self, at: float, options: Mapping[str, str] | None, text: str | None
-    ) -> list[Notice]:
+    def _new(self, at: float, options: Mapping[str, str] | None, text: str | None) -> list[Notice]:
         self.position = self.game.position(text, options)
         stored_options = self.position.options.non_default(self.game.option_specs)
         self.game_id = self.store.new_game(self.game.name, stored_options, text, at)
@@ -362,7 +360,9 @@ class Controller:
             if role is ButtonRole.OK:
                 return self._commit(self._prompt[self._selected], at)
         if self.phase is Phase.GAME_OVER and role is ButtonRole.OK:
-            return self._new_game(at, None, dict(self.position.options.non_default(self.game.option_specs)), None)
+            return self._new_game(
+                at, None, dict(self.position.options.non_default(self.game.option_specs)), None
+            )
         if role is ButtonRole.BACK:
             return self._take_back(1, at, board_follows=False)
         return []
@@ -439,7 +439,12 @@ class Controller:
                 s for s, r in frame.items() if r != EMPTY and expected.get(s, EMPTY) == EMPTY
             )
             return BoardView(
-                Phase.SETUP, seats, turn, missing=missing, extra=extra, fault=self._fault,
+                Phase.SETUP,
+                seats,
+                turn,
+                missing=missing,
+                extra=extra,
+                fault=self._fault,
                 message=f"set up the board: {len(missing)} to place, {len(extra)} to remove",
             )
         assessment = self._assessment

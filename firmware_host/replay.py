@@ -76,7 +76,6 @@ def notice_record(notice: Notice) -> dict[str, Any] | None:
             return {"t": at, "event": "fault_cleared"}
         case BoardReady() | GameStarted():
             return None
-    return None
 
 
 def outcome_record(outcome: Outcome) -> dict[str, Any]:

@@ -77,9 +77,7 @@ class Runtime:
         def on_button(role: ButtonRole) -> None:
             loop.call_soon_threadsafe(self.queue.put_nowait, ButtonPressed(role, loop.time()))
 
-        self._board = await loop.run_in_executor(
-            self._worker, open_board, self.profile, on_button
-        )
+        self._board = await loop.run_in_executor(self._worker, open_board, self.profile, on_button)
         try:
             self._log(self.controller.start(loop.time(), resume=resume))
             self.notifier.ready(f"playing {self.game.name}")
@@ -142,9 +140,7 @@ class Runtime:
             self._log(self.controller.handle(event))
             lights = self.legend.lights(self.controller.view(), loop.time())
             blinking = lights.blinking
-            await loop.run_in_executor(
-                self._worker, painter.paint, lights.spots, lights.indicators
-            )
+            await loop.run_in_executor(self._worker, painter.paint, lights.spots, lights.indicators)
 
     async def _watchdog(self) -> None:
         interval = self.notifier.watchdog_interval or 1.0

@@ -19,6 +19,8 @@ from firmware_host.events import (
     BoardReady,
     Chosen,
     ClearGuide,
+    FaultCleared,
+    FaultShown,
     GameEnded,
     GameStarted,
     IllegalShown,
@@ -33,8 +35,6 @@ from firmware_host.events import (
     Resign,
     TakeBack,
     TookBack,
-    FaultShown,
-    FaultCleared,
 )
 from firmware_host.legend import Meaning
 from firmware_host.simulator import Simulation
@@ -64,14 +64,17 @@ def describe_notice(notice: Notice) -> str | None:
         case MoveCommitted(ply, move, _):
             return f"move {ply}: {move}"
         case PromptOpened(choices, _):
-            return f"which move? {' / '.join(choices)} — press next to cycle, ok to choose, or: select MOVE"
+            return (
+                f"which move? {' / '.join(choices)}: press next to cycle and ok to choose,"
+                " or type select MOVE"
+            )
         case TookBack(plies, _):
             return f"took back {plies} move{'s' if plies > 1 else ''}"
         case IllegalShown(move, reason, _):
             return f"illegal move {move}: {reason}"
         case OffGuideShown(moves, guide, _):
             return f"{' / '.join(moves)} is not the move to play ({guide})"
-        case OutOfStepShown(correction, _):
+        case OutOfStepShown():
             return None
         case GameEnded(_, description, _):
             return f"game over: {description} — press ok for a new game"
@@ -85,7 +88,6 @@ def describe_notice(notice: Notice) -> str | None:
             return f"fault: {message}"
         case FaultCleared():
             return "the board answers again"
-    return None
 
 
 def _background(rgb: tuple[int, int, int] | None) -> str:
@@ -226,9 +228,7 @@ class TerminalBoard:
             "takeback": lambda _: self._send(TakeBack(self.sim.now)),
             "resign": lambda _: self._send(Resign(self.sim.now)),
             "draw": lambda _: self._send(AgreeDraw(self.sim.now)),
-            "new": lambda a: self._send(
-                NewGame(self.sim.now, options=parse_assignments(a))
-            ),
+            "new": lambda a: self._send(NewGame(self.sim.now, options=parse_assignments(a))),
         }
 
     def say(self, text: str) -> None:
@@ -312,8 +312,16 @@ def legend_text(sim: Simulation) -> str:
     """A line explaining the colours, in the colours themselves."""
     parts = []
     for meaning in (
-        Meaning.DESTINATION, Meaning.CAPTURE, Meaning.LIFTED, Meaning.THREAT, Meaning.CHECK,
-        Meaning.LAST_MOVE, Meaning.GUIDE, Meaning.PROMPT, Meaning.REMOVE, Meaning.FILL,
+        Meaning.DESTINATION,
+        Meaning.CAPTURE,
+        Meaning.LIFTED,
+        Meaning.THREAT,
+        Meaning.CHECK,
+        Meaning.LAST_MOVE,
+        Meaning.GUIDE,
+        Meaning.PROMPT,
+        Meaning.REMOVE,
+        Meaning.FILL,
     ):
         colour = sim.legend.colour(meaning)
         rgb = (colour.red, colour.green, colour.blue)

@@ -11,6 +11,8 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from gpiozero.pins import Factory
+
 from drivers.buttons import ButtonPanel, ButtonRole
 from drivers.i2c import I2CBus, open_i2c_bus
 from drivers.led_strip import LedStrip, PixelDevice
@@ -50,7 +52,7 @@ def assemble(
     device: PixelDevice,
     on_button: Callable[[ButtonRole], None],
     *,
-    pin_factory: object | None = None,
+    pin_factory: Factory | None = None,
     bounce_time: float | None = 0.03,
 ) -> Board:
     """Build a board over the given buses and LED device (real or simulated)."""
@@ -68,7 +70,7 @@ def assemble(
         buttons = ButtonPanel(
             dict(profile.buttons),
             on_button,
-            pin_factory=pin_factory,  # type: ignore[arg-type]
+            pin_factory=pin_factory,
             bounce_time=bounce_time,
         )
     board = Board(profile, scanner, painter, buttons)

@@ -134,7 +134,9 @@ def load_profile(name_or_path: str, game: Game[Any] | None = None) -> Profile:
     resource = resources.files("hardware") / "profiles" / f"{name}.toml"
     if not resource.is_file():
         known = ", ".join(bundled_profiles())
-        raise ProfileError(name_or_path, None, f"no such file or bundled profile (bundled: {known})")
+        raise ProfileError(
+            name_or_path, None, f"no such file or bundled profile (bundled: {known})"
+        )
     return parse_profile(resource.read_text(encoding="utf-8"), f"profiles/{name}.toml", game)
 
 
@@ -168,7 +170,9 @@ class _Reader:
                     (*path, key), f"unknown key {key!r} (expected one of: {', '.join(known)})"
                 )
 
-    def _get(self, table: Mapping[str, Any], path: KeyPath, key: str, kind: type, default: Any = ...) -> Any:
+    def _get(
+        self, table: Mapping[str, Any], path: KeyPath, key: str, kind: type, default: Any = ...
+    ) -> Any:
         if key not in table:
             if default is ...:
                 where = ".".join(str(p) for p in path) or "the top level"
@@ -193,7 +197,9 @@ class _Reader:
         try:
             sensing = Sensing(sensing_text)
         except ValueError:
-            raise self.fail(("sensing",), f"sensing must be occupancy or polarity, not {sensing_text!r}") from None
+            raise self.fail(
+                ("sensing",), f"sensing must be occupancy or polarity, not {sensing_text!r}"
+            ) from None
         scan = self._get(data, (), "scan", dict, {})
         self._only(scan, ("scan",), ("hz", "debounce"))
         scan_hz = self._get(scan, ("scan",), "hz", float, 100.0)
@@ -219,7 +225,9 @@ class _Reader:
                     )
                 gpios[chip.interrupt_gpio] = "interrupt line"
         if leds.backend == "ws281x" and leds.gpio in gpios:
-            raise self.fail(("leds", "gpio"), f"GPIO {leds.gpio} is already used by {gpios[leds.gpio]}")
+            raise self.fail(
+                ("leds", "gpio"), f"GPIO {leds.gpio} is already used by {gpios[leds.gpio]}"
+            )
         return Profile(
             name=name,
             source=self.source,
@@ -262,7 +270,9 @@ class _Reader:
             bus = self._get(table, path, "bus", int, 1)
             address = self._get(table, path, "address", int)
             if address not in MCP23017_ADDRESSES:
-                raise self.fail((*path, "address"), f"an MCP23017 address is 0x20..0x27, not 0x{address:02x}")
+                raise self.fail(
+                    (*path, "address"), f"an MCP23017 address is 0x20..0x27, not 0x{address:02x}"
+                )
             if (bus, address) in seen_chips:
                 raise self.fail((*path, "address"), f"two MCP23017 at 0x{address:02x} on bus {bus}")
             seen_chips[(bus, address)] = index
@@ -275,20 +285,28 @@ class _Reader:
                 key = (channel.spot, channel.pole)
                 chip_pin = f"0x{address:02x}/{channel.pin_name}"
                 if key in seen_spots:
-                    raise self.fail(where, f"{target!r} is wired twice: {seen_spots[key]} and {chip_pin}")
+                    raise self.fail(
+                        where, f"{target!r} is wired twice: {seen_spots[key]} and {chip_pin}"
+                    )
                 seen_spots[key] = chip_pin
                 channels.append(channel)
-            chips.append(ExpanderSpec(bus, address, tuple(sorted(channels, key=lambda c: c.pin)), interrupt))
+            chips.append(
+                ExpanderSpec(bus, address, tuple(sorted(channels, key=lambda c: c.pin)), interrupt)
+            )
         if sensing is Sensing.POLARITY:
             by_spot: dict[Spot, set[Reading | None]] = {}
             for spot, pole in seen_spots:
                 by_spot.setdefault(spot, set()).add(pole)
             for spot, poles in by_spot.items():
                 if poles != {NORTH, SOUTH}:
-                    raise self.fail(("mcp23017",), f"polarity sensing needs {spot}:north and {spot}:south")
+                    raise self.fail(
+                        ("mcp23017",), f"polarity sensing needs {spot}:north and {spot}:south"
+                    )
         return tuple(chips)
 
-    def _channel(self, where: KeyPath, pin_name: str, target: Any, spots: frozenset[Spot], sensing: Sensing) -> ChannelSpec:
+    def _channel(
+        self, where: KeyPath, pin_name: str, target: Any, spots: frozenset[Spot], sensing: Sensing
+    ) -> ChannelSpec:
         match = _PIN.match(pin_name)
         if not match:
             raise self.fail(where, f"{pin_name!r} is not an MCP23017 pin (A0..A6, B0..B6)")
@@ -322,12 +340,29 @@ class _Reader:
         self._only(
             table,
             path,
-            ("backend", "count", "gpio", "brightness", "frequency_hz", "dma", "invert", "channel",
-             "grid", "serpentine", "first", "corners", "spots", "indicators"),
+            (
+                "backend",
+                "count",
+                "gpio",
+                "brightness",
+                "frequency_hz",
+                "dma",
+                "invert",
+                "channel",
+                "grid",
+                "serpentine",
+                "first",
+                "corners",
+                "spots",
+                "indicators",
+            ),
         )
         backend = self._get(table, path, "backend", str, "ws281x")
         if backend not in LED_BACKENDS:
-            raise self.fail((*path, "backend"), f"LED backend {backend!r} is not one of {', '.join(LED_BACKENDS)}")
+            raise self.fail(
+                (*path, "backend"),
+                f"LED backend {backend!r} is not one of {', '.join(LED_BACKENDS)}",
+            )
         count = self._get(table, path, "count", int)
         if not 1 <= count <= 4096:
             raise self.fail((*path, "count"), f"an LED count of {count} is outside 1..4096")
@@ -372,20 +407,30 @@ class _Reader:
 
     def _indices(self, where: KeyPath, value: Any) -> tuple[int, ...]:
         values = value if isinstance(value, list) else [value]
-        if not values or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values):
+        if not values or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values
+        ):
             raise self.fail(where, f"LEDs must be an index or a list of indices, not {value!r}")
         return tuple(values)
 
-    def _grid(self, table: Mapping[str, Any], path: KeyPath, spots: frozenset[Spot]) -> dict[Spot, tuple[int, ...]]:
+    def _grid(
+        self, table: Mapping[str, Any], path: KeyPath, spots: frozenset[Spot]
+    ) -> dict[Spot, tuple[int, ...]]:
         """Spots laid out in rows; one LED per cell, or shared LEDs on the cell corners."""
         rows = self._get(table, path, "grid", list)
         serpentine = self._get(table, path, "serpentine", bool, False)
-        first = self._get(table, path, "first", int, 0)
+        first: int = self._get(table, path, "first", int, 0)
         corners = self._get(table, path, "corners", bool, False)
         width = len(rows[0]) if rows and isinstance(rows[0], list) else 0
         for row in rows:
-            if not isinstance(row, list) or len(row) != width or not all(isinstance(s, str) for s in row):
-                raise self.fail((*path, "grid"), "grid must be rows of spot names, all of one length")
+            if (
+                not isinstance(row, list)
+                or len(row) != width
+                or not all(isinstance(s, str) for s in row)
+            ):
+                raise self.fail(
+                    (*path, "grid"), "grid must be rows of spot names, all of one length"
+                )
             for spot in row:
                 if spot != "-" and spot not in spots:
                     raise self.fail((*path, "grid"), f"{spot!r} is not a spot of this game")
@@ -436,5 +481,11 @@ def _spots_of(games: Sequence[Game[Any]]) -> frozenset[Spot]:
 
 
 def _kind_name(kind: type) -> str:
-    return {str: "text", int: "a whole number", float: "a number", bool: "true or false",
-            list: "a list", dict: "a table"}.get(kind, kind.__name__)
+    return {
+        str: "text",
+        int: "a whole number",
+        float: "a number",
+        bool: "true or false",
+        list: "a list",
+        dict: "a table",
+    }.get(kind, kind.__name__)

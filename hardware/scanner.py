@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from drivers.mcp23017 import MCP23017, MCP23017Group
 from drivers.i2c import I2CBus
+from drivers.mcp23017 import MCP23017, MCP23017Group
 from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Reading, Spot
 from hardware.profile import ExpanderSpec, Profile
 
@@ -37,7 +37,9 @@ class ExpanderBank:
 
     def configure(self, *, interrupts: bool = False) -> None:
         for spec, chip in zip(self.specs, self.chips, strict=True):
-            chip.configure(spec.input_mask, interrupts=interrupts and spec.interrupt_gpio is not None)
+            chip.configure(
+                spec.input_mask, interrupts=interrupts and spec.interrupt_gpio is not None
+            )
 
     def read(self) -> dict[int, int]:
         """Pin levels by chip address (bit set: pin high)."""

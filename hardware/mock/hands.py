@@ -225,7 +225,9 @@ class Hands:
         return order
 
     @staticmethod
-    def _ready(action: Action, lifted: set[Spot], transfers: Sequence[Transfer], queue: list[Action]) -> bool:
+    def _ready(
+        action: Action, lifted: set[Spot], transfers: Sequence[Transfer], queue: list[Action]
+    ) -> bool:
         if isinstance(action, Lift | Remove):
             return True
         spot = action.spot
@@ -234,7 +236,9 @@ class Hands:
         if any(t.source not in lifted for t in leaving):
             return False
         if isinstance(action, Place):
-            return any(t.held == action.held and t.source in lifted and t.target == spot for t in transfers)
+            return any(
+                t.held == action.held and t.source in lifted and t.target == spot for t in transfers
+            )
         return True
 
     # --- noise ---------------------------------------------------------------------
@@ -279,7 +283,9 @@ class Hands:
                     spots.append((t, place.spot))
         return [spot for _, spot in sorted(spots)]
 
-    def _knock(self, steps: list[Step], now: float, occupied: set[Spot], involved: set[Spot | None]) -> float:
+    def _knock(
+        self, steps: list[Step], now: float, occupied: set[Spot], involved: set[Spot | None]
+    ) -> float:
         """A neighbouring piece is knocked off its spot and put back."""
         near = sorted(
             spot
