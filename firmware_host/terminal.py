@@ -110,6 +110,7 @@ class TerminalBoard:
     sim: Simulation
     out: IO[str]
     colour: bool = True
+    _lifted_from: Spot | None = None
 
     def draw(self) -> None:
         sim = self.sim
@@ -252,32 +253,44 @@ class TerminalBoard:
 
     def _lift(self, args: list[str]) -> None:
         self._act(lambda: self.sim.world.lift(args[0]))
+        self._lifted_from = args[0]
 
     def _place(self, args: list[str]) -> None:
-        self._act(lambda: self.sim.world.place(args[0]))
+        target = args[0].rstrip("+")
+        if self.sim.world.stacks.get(target) and target in self.sim.game.cells:
+            self._take_away(target)
+        self.sim.world.place(target)
+        if args[0].endswith("+"):
+            self.sim.world.flip(target)
+        self._lifted_from = None
+        self._report(self.sim.settle())
+
+    def _take_away(self, target: Spot) -> None:
+        """Clear a cell before a piece lands on it: the captured piece goes where the
+        rules send it (a stand), else into the box, and the hand takes a moment."""
+        world = self.sim.world
+        captured = world.lift(target)
+        position = self.sim.controller.position
+        source = self._lifted_from
+        for move in position.legal_moves() if source is not None else ():
+            footprint = position.footprint(move, world.sensing)
+            if dict(footprint.changes).get(source) != EMPTY or target not in footprint.hidden:
+                continue
+            before = position.layout()
+            after = position.copy()
+            after.push(move)
+            for spot, stones in after.layout().items():
+                if spot not in self.sim.game.cells and len(stones) > len(before.get(spot, ())):
+                    world.place_as(spot, captured, stones[-1])
+                    break
+            break
+        if captured in world.held and world.held[-1] is captured:
+            world.held.pop()  # nowhere to keep it: into the box
+        self._report(self.sim.advance(0.1))
 
     def _move(self, args: list[str]) -> None:
-        source, target = args[0], args[1]
-        world = self.sim.world
-        position = self.sim.controller.position
-        for move in position.legal_moves():
-            text = position.move_text(move)
-            footprint = position.footprint(move, world.sensing)
-            leaves = dict(footprint.changes).get(source) == EMPTY
-            arrives = target in footprint.spots()
-            promotes = text.endswith("+")
-            if leaves and arrives and promotes == target.endswith("+"):
-                self._report(self.sim.perform(text))
-                return
-        # Not a legal move: the hands do it anyway, so the board can refuse it.
-        if world.stacks.get(target):
-            world.lift(target)
-            world.held.insert(0, world.held.pop())
-        world.lift(source)
-        world.place(target.rstrip("+"))
-        if target.endswith("+"):
-            world.flip(target.rstrip("+"))
-        self._report(self.sim.settle())
+        self._lift(args[:1])
+        self._place(args[1:2])
 
     def _drop(self, args: list[str]) -> None:
         kind, target = args[0], args[1]
