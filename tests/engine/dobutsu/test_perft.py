@@ -1,0 +1,94 @@
+"""Move counts from the start, and the engine against an independent naive generator."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.engine.dobutsu.helpers import position, usi
+from tests.engine.dobutsu.oracle import Naive
+
+START = "gle/1c1/1C1/ELG b - 1"
+
+# The published reference for the official rules (rules/dobutsu.md).
+MANDATORY = [4, 17, 123, 976, 8122, 71677]
+# Derived by this engine for the seed's optional promotion, and confirmed by the
+# naive oracle below: depth 3 is 126 = 123 + 3 non-promoting chick moves.
+OPTIONAL = [4, 17, 126, 1002, 8544]
+
+
+@pytest.mark.parametrize("depth", range(1, 7))
+def test_perft_mandatory_matches_the_reference(depth: int) -> None:
+    assert position(promotion="mandatory").perft(depth) == MANDATORY[depth - 1]
+
+
+@pytest.mark.parametrize("depth", range(1, 6))
+def test_perft_optional_golden_numbers(depth: int) -> None:
+    assert position().perft(depth) == OPTIONAL[depth - 1]
+
+
+@pytest.mark.parametrize(("mandatory", "expected"), [(True, MANDATORY[:5]), (False, OPTIONAL)])
+def test_naive_oracle_gives_the_same_counts(mandatory: bool, expected: list[int]) -> None:
+    oracle = Naive.from_sfen(START, mandatory=mandatory)
+    assert [oracle.perft(depth) for depth in range(1, 6)] == expected
+
+
+def test_perft_leaves_the_position_unchanged() -> None:
+    pos = position()
+    pos.push_text("2c2b")
+    before = pos.text()
+    pos.perft(4)
+    assert pos.text() == before
+    assert len(pos.move_stack) == 1
+
+
+@pytest.mark.parametrize(
+    ("options", "seed"),
+    [
+        ({"promotion": "optional"}, 1),
+        ({"promotion": "mandatory"}, 2),
+        ({"promotion": "optional", "repetition": "2"}, 3),
+        ({"promotion": "mandatory", "repetition": "3"}, 4),
+    ],
+)
+def test_engine_agrees_with_naive_oracle_over_random_games(
+    options: dict[str, str], seed: int
+) -> None:
+    rng = random.Random(seed)
+    mandatory = options["promotion"] == "mandatory"
+    repetition = int(options.get("repetition", "4"))
+    positions = 0
+    endings: set[str] = set()
+    for _ in range(250):
+        pos = position(None, **options)
+        oracle = Naive.from_sfen(START, mandatory=mandatory, repetition=repetition)
+        played: list[str] = []
+        for _ in range(80):
+            positions += 1
+            assert " ".join(pos.text().split()[:3]) == oracle.key()
+            assert usi(pos) == set(oracle.legal_moves()), pos.text()
+            expected = oracle.outcome()
+            outcome = pos.outcome()
+            if expected is None:
+                assert outcome is None, pos.text()
+                legal = sorted(usi(pos))
+                move = rng.choice(legal)
+                # Half the time step back where the same piece came from, so that
+                # positions repeat and the repetition rule is exercised too.
+                if len(played) >= 2 and rng.random() < 0.5:
+                    back = played[-2][2:4] + played[-2][0:2]
+                    move = back if back in legal else move
+                played.append(move)
+                pos.push_text(move)
+                oracle = oracle.play(move)
+                continue
+            assert outcome is not None, pos.text()
+            winner = next(iter(outcome.winners)) if outcome.winners else None
+            assert (outcome.termination.value, winner) == expected
+            endings.add(expected[0])
+            break
+    assert positions > 2000
+    # Random play must have reached the interesting ends, or the check proved little.
+    assert {"king captured", "try"} <= endings
+    assert "repetition" in endings
