@@ -25,6 +25,8 @@ M = TypeVar("M", bound=Hashable)
 
 DiffKey = tuple[tuple[Spot, Reading], ...]
 
+EPSILON = 1e-6  # seconds: times that differ by less are the same instant
+
 
 @dataclass(frozen=True, slots=True)
 class Timing:
@@ -178,13 +180,14 @@ class Recognizer(Generic[M]):
         self._expected: dict[Spot, Reading] = {}
         self._history: tuple[dict[Spot, Reading], ...] = ()
         self._index: dict[DiffKey, list[_Candidate[M]]] = {}
-        self._illegal: dict[DiffKey, list[tuple[M, str]]] | None = None
+        self._illegal: dict[DiffKey, list[tuple[_Candidate[M], str]]] | None = None
         self._from_spot: dict[Spot, list[_Candidate[M]]] | None = None
         self._frame: dict[Spot, Reading] = {}
         self._changed_at = 0.0
         self._touched: set[Spot] = set()
         self._lifted_at: dict[Spot, float] = {}
         self._tapped: tuple[Hint, ...] = ()
+        self._assessed_at = 0.0
 
     # --- position ------------------------------------------------------------
 
@@ -202,6 +205,7 @@ class Recognizer(Generic[M]):
         self._lifted_at.clear()
         self._tapped = ()
         self._changed_at = now
+        self._assessed_at = now
         if not self._frame:
             self._frame = dict(self._expected)
 
@@ -229,14 +233,14 @@ class Recognizer(Generic[M]):
                 index[footprint.changes].append(_Candidate(move, footprint))
         return dict(index)
 
-    def _illegal_index(self) -> dict[DiffKey, list[tuple[M, str]]]:
+    def _illegal_index(self) -> dict[DiffKey, list[tuple[_Candidate[M], str]]]:
         if self._illegal is None:
             assert self._position is not None
-            index: dict[DiffKey, list[tuple[M, str]]] = defaultdict(list)
+            index: dict[DiffKey, list[tuple[_Candidate[M], str]]] = defaultdict(list)
             for move, reason in self._position.illegal_moves():
                 footprint = self._position.footprint(move, self.sensing).restricted(self.sensed)
                 if footprint.changes:
-                    index[footprint.changes].append((move, reason))
+                    index[footprint.changes].append((_Candidate(move, footprint), reason))
             self._illegal = dict(index)
         return self._illegal
 
@@ -269,7 +273,9 @@ class Recognizer(Generic[M]):
         if new == self._expected:
             # Back to the position: a quick lift-and-replace asks for its hints.
             quick = [
-                spot for spot, lifted in self._lifted_at.items() if now - lifted <= self.timing.tap
+                spot
+                for spot, lifted in self._lifted_at.items()
+                if now - lifted <= self.timing.tap + EPSILON
             ]
             self._tapped = self._hints(sorted(quick, key=self._order.__getitem__))
             self._touched.clear()
@@ -278,14 +284,15 @@ class Recognizer(Generic[M]):
             self._tapped = ()
 
     def next_deadline(self, now: float) -> float | None:
-        """When the assessment may change with no new frame (settle or grace ends)."""
+        """When the assessment may change with no new frame: the first of the settle
+        and grace deadlines not yet judged (it may already be past ``now``)."""
         if self._frame == self._expected:
             return None
         for deadline in (
             self._changed_at + self.timing.settle,
             self._changed_at + self.timing.grace,
         ):
-            if deadline > now:
+            if deadline > self._assessed_at + EPSILON:
                 return deadline
         return None
 
@@ -293,10 +300,11 @@ class Recognizer(Generic[M]):
 
     def assess(self, now: float) -> Assessment[M]:
         """What the board means at ``now``."""
+        self._assessed_at = max(self._assessed_at, now)
         diff = frame_diff(self._expected, self._frame)
         if not diff:
             return Tapped(self._tapped) if self._tapped else Settled()
-        settled = now - self._changed_at >= self.timing.settle
+        settled = now - self._changed_at >= self.timing.settle - EPSILON
         candidates = self._candidates(diff)
         if candidates:
             moves = tuple(candidate.move for candidate in candidates)
@@ -313,11 +321,15 @@ class Recognizer(Generic[M]):
             for plies, frame in enumerate(self._history, start=1):
                 if frame == self._frame:
                     return TakebackOffer(plies)
-            illegal = self._illegal_index().get(diff)
+            illegal = [
+                (candidate, reason)
+                for candidate, reason in self._illegal_index().get(diff, ())
+                if candidate.footprint.must_touch <= self._touched
+            ]
             if illegal:
-                move, reason = illegal[0]
-                return IllegalMatch(move, reason)
-        if now - self._changed_at >= self.timing.grace:
+                candidate, reason = illegal[0]
+                return IllegalMatch(candidate.move, reason)
+        if now - self._changed_at >= self.timing.grace - EPSILON:
             return OutOfStep(self._correction())
         return Moving(self._hints(self._lifted_spots()))
 

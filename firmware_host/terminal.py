@@ -272,8 +272,10 @@ class TerminalBoard:
         captured = world.lift(target)
         position = self.sim.controller.position
         source = self._lifted_from
-        for move in position.legal_moves() if source is not None else ():
+        for move in position.legal_moves():
             footprint = position.footprint(move, world.sensing)
+            if source is None:
+                break
             if dict(footprint.changes).get(source) != EMPTY or target not in footprint.hidden:
                 continue
             before = position.layout()
