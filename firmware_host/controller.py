@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from drivers.buttons import ButtonRole
@@ -67,6 +68,14 @@ from firmware_host.storage import GameStore, StoredGame
 log = logging.getLogger(__name__)
 
 TAKEBACK_DEPTH = 2  # how many plies back a board may be put to take moves back
+TAKEBACK_CHOICE = "takeback"
+
+
+@dataclass(frozen=True, slots=True)
+class TakebackChoice:
+    """The prompt choice that confirms a takeback the board offered."""
+
+    plies: int
 
 
 def describe(game: Game[Any], outcome: Outcome) -> str:
@@ -256,7 +265,15 @@ class Controller:
                     )
                 return notices
             case TakebackOffer(plies):
-                return self._take_back(plies, at, board_follows=True)
+                # Offered, never automatic: lifting the piece the opponent just dropped
+                # recreates the earlier board too, and must not undo their move.
+                offer = (TakebackChoice(plies),)
+                if offer != self._prompt:
+                    self._prompt = offer
+                    self._selected = 0
+                    self.phase = Phase.PROMPT
+                    notices.append(PromptOpened((TAKEBACK_CHOICE,), at))
+                return notices
             case IllegalMatch(move, reason):
                 self._close_prompt()
                 text = self.position.move_text(move)
@@ -358,7 +375,7 @@ class Controller:
                 self._selected = (self._selected - 1) % len(self._prompt)
                 return []
             if role is ButtonRole.OK:
-                return self._commit(self._prompt[self._selected], at)
+                return self._accept(self._prompt[self._selected], at)
         if self.phase is Phase.GAME_OVER and role is ButtonRole.OK:
             return self._new_game(
                 at, None, dict(self.position.options.non_default(self.game.option_specs)), None
@@ -370,11 +387,28 @@ class Controller:
     def _choose(self, text: str, at: float) -> list[Notice]:
         if self.phase is not Phase.PROMPT or not self._prompt:
             return [Refused(f"no prompt is open for {text!r}", at)]
-        for move in self._prompt:
-            if self.position.move_text(move) == text.strip():
-                return self._commit(move, at)
-        names = ", ".join(self.position.move_text(m) for m in self._prompt)
+        for choice in self._prompt:
+            if self._choice_text(choice) == text.strip():
+                return self._accept(choice, at)
+        names = ", ".join(self.prompt_choices)
         return [Refused(f"{text!r} is not one of the choices ({names})", at)]
+
+    def _accept(self, choice: Hashable, at: float) -> list[Notice]:
+        if isinstance(choice, TakebackChoice):
+            return self._take_back(choice.plies, at, board_follows=True)
+        return self._commit(choice, at)
+
+    def _choice_text(self, choice: Hashable) -> str:
+        if isinstance(choice, TakebackChoice):
+            return TAKEBACK_CHOICE
+        return self.position.move_text(choice)
+
+    def _choice_spots(self, choice: Hashable) -> frozenset[Spot]:
+        if isinstance(choice, TakebackChoice):
+            target = self._frames[-1 - choice.plies]
+            now = self._frames[-1]
+            return frozenset(s for s in now.keys() | target.keys() if now.get(s) != target.get(s))
+        return self.position.footprint(choice, self.sensing).spots()
 
     def _resign(self, at: float, seat: int | None) -> list[Notice]:
         if self.phase is Phase.GAME_OVER:
@@ -424,7 +458,7 @@ class Controller:
 
     @property
     def prompt_choices(self) -> tuple[str, ...]:
-        return tuple(self.position.move_text(m) for m in self._prompt)
+        return tuple(self._choice_text(choice) for choice in self._prompt)
 
     def view(self) -> BoardView:
         expected = self.recognizer.expected
@@ -456,7 +490,7 @@ class Controller:
         if self.phase is Phase.PROMPT and self._prompt:
             prompt = PromptView(
                 self.prompt_choices,
-                tuple(self.position.footprint(m, self.sensing).spots() for m in self._prompt),
+                tuple(self._choice_spots(choice) for choice in self._prompt),
                 self._selected,
             )
         correction = assessment.correction if isinstance(assessment, OutOfStep) else None
@@ -495,6 +529,8 @@ class Controller:
         assessment = self._assessment
         if self.phase is Phase.PROMPT:
             choice = self.prompt_choices[self._selected]
+            if choice == TAKEBACK_CHOICE:
+                return "the board shows an earlier position: press ok to take the move back"
             return f"which move? {' / '.join(self.prompt_choices)} (selected: {choice})"
         if isinstance(assessment, IllegalMatch):
             return (

@@ -319,7 +319,10 @@ class _Reader:
             )
         if not isinstance(target, str):
             raise self.fail(where, f"channel {pin_name} must name a spot, not {target!r}")
-        spot, _, pole_text = target.partition(":")
+        # Spot names may hold colons ("hand:b:C"): only a final :north/:south is a pole.
+        spot, _, pole_text = target.rpartition(":")
+        if pole_text not in ("north", "south"):
+            spot, pole_text = target, ""
         pole: Reading | None = None
         if sensing is Sensing.POLARITY:
             poles = {"north": NORTH, "south": SOUTH}
