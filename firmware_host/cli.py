@@ -81,6 +81,11 @@ def build_parser() -> argparse.ArgumentParser:
     _position_argument(replay)
 
     commands.add_parser("games", help="the games and their rule options")
+
+    bench = commands.add_parser("bench", help="measure recognition, repaint and move generation")
+    bench.add_argument("games", nargs="*", help="games to measure (default: all)")
+    bench.add_argument("--positions", type=int, default=50, help="sampled positions per game")
+    bench.add_argument("--seed", type=int, default=1)
     return parser
 
 
@@ -100,6 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "moves": _moves,
             "replay": _replay,
             "games": _games,
+            "bench": _bench,
         }[args.command]
         return handler(args)
     except KibanError as error:
@@ -138,6 +144,14 @@ def _games(_: argparse.Namespace) -> int:
         print(f"{game.name}{aliases}: {game.title}")
         for spec in game.option_specs:
             print(f"    --variant {spec.describe()}")
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from firmware_host.bench import run
+
+    for line in run(args.games, args.positions, args.seed):
+        print(line, flush=True)
     return 0
 
 

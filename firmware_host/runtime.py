@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -40,6 +41,8 @@ log = logging.getLogger(__name__)
 
 BACKOFF = (0.05, 0.1, 0.2, 0.5, 1.0)  # seconds between scans while a chip is silent
 
+BoardFactory = Callable[[Profile, Callable[[ButtonRole], None]], Board]
+
 
 class Runtime:
     """Runs one controller against one real board."""
@@ -50,7 +53,9 @@ class Runtime:
         profile: Profile,
         store: GameStore,
         palette: Palette,
+        *,
         notifier: SystemdNotifier | None = None,
+        board_factory: BoardFactory = open_board,
     ) -> None:
         self.game = game
         self.profile = profile
@@ -61,6 +66,7 @@ class Runtime:
         self.stopping = asyncio.Event()
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kiban-bus")
         self._board: Board | None = None
+        self.board_factory = board_factory
         self.controller = Controller(game, profile.sensing, profile.sensed_spots, store)
 
     def _log(self, notices: list[Notice]) -> None:
@@ -69,15 +75,24 @@ class Runtime:
             if record is not None:
                 log.info("%s", record)
 
-    async def run(self, resume: bool = True) -> None:
+    @property
+    def board(self) -> Board | None:
+        return self._board
+
+    async def run(self, resume: bool = True, *, handle_signals: bool = True) -> None:
+        """Open the board, play until SIGTERM/SIGINT (or ``stopping``), then put the
+        LEDs out and release the hardware."""
         loop = asyncio.get_running_loop()
-        for signum in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(signum, self.stopping.set)
+        if handle_signals:
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(signum, self.stopping.set)
 
         def on_button(role: ButtonRole) -> None:
             loop.call_soon_threadsafe(self.queue.put_nowait, ButtonPressed(role, loop.time()))
 
-        self._board = await loop.run_in_executor(self._worker, open_board, self.profile, on_button)
+        self._board = await loop.run_in_executor(
+            self._worker, self.board_factory, self.profile, on_button
+        )
         try:
             self._log(self.controller.start(loop.time(), resume=resume))
             self.notifier.ready(f"playing {self.game.name}")
@@ -98,6 +113,9 @@ class Runtime:
             board = self._board
             await loop.run_in_executor(self._worker, board.close)
             self._worker.shutdown(wait=True)
+            if handle_signals:
+                for signum in (signal.SIGTERM, signal.SIGINT):
+                    loop.remove_signal_handler(signum)
 
     async def _poll(self, loop: asyncio.AbstractEventLoop) -> None:
         assert self._board is not None

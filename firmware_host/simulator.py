@@ -15,7 +15,7 @@ from typing import Any
 
 from drivers.buttons import ButtonRole
 from drivers.errors import BusError
-from engine.game import Game
+from engine.game import Game, Layout
 from engine.physical import Spot
 from engine.recognizer import Timing
 from firmware_host.controller import Controller
@@ -52,7 +52,10 @@ class Simulation:
         noise: Noise | None = None,
         seed: int = 0,
         palette: Palette = DEFAULT_PALETTE,
+        pieces: Layout | None = None,
     ) -> None:
+        """``pieces``: how the stones stand when the program starts (by default, as
+        the started or resumed game has them)."""
         self.game = game
         self.profile = profile
         self.world = SimulatedWorld(game, profile.sensing)
@@ -73,7 +76,7 @@ class Simulation:
         self.notices += self.controller.start(
             self.now, resume=resume, options=options, position=position
         )
-        self.world.arrange(self.controller.position.layout())
+        self.world.arrange(self.controller.position.layout() if pieces is None else pieces)
         self._step()
 
     # --- time ------------------------------------------------------------------------

@@ -36,6 +36,7 @@ class SimulatedBoard:
         self.strip = SimulatedPixelStrip(profile.leds.count)
         self.pin_factory = MockFactory()
         self._synced = -1
+        world.subscribe(self.sync)
 
     def sync(self) -> None:
         """Set every chip input from what stands on its spot (a closed switch pulls low)."""

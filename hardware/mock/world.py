@@ -8,7 +8,7 @@ for a while, as a bouncing contact or a piece sliding past does.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -32,7 +32,16 @@ class SimulatedWorld:
         self._forced: dict[Spot, Reading] = {}
         self._spots = frozenset(game.spots)
         self.version = 0  # bumped on every change, so a board syncs only when needed
+        self._listeners: list[Callable[[], None]] = []
 
+    def subscribe(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` after every change (a simulated board follows the world)."""
+        self._listeners.append(listener)
+
+    def _changed(self) -> None:
+        self.version += 1
+        for listener in self._listeners:
+            listener()
     # --- setting up ------------------------------------------------------------------
 
     def arrange(self, layout: Layout) -> None:
@@ -40,7 +49,7 @@ class SimulatedWorld:
         self.stacks = {spot: list(stones) for spot, stones in layout.items() if stones}
         self.held = []
         self._forced.clear()
-        self.version += 1
+        self._changed()
 
     def layout(self) -> dict[Spot, tuple[Stone, ...]]:
         return {spot: tuple(stones) for spot, stones in self.stacks.items() if stones}
@@ -61,7 +70,7 @@ class SimulatedWorld:
         if not stack:
             del self.stacks[spot]
         self.held.append(stone)
-        self.version += 1
+        self._changed()
         return stone
 
     def place(self, spot: Spot, stone: Stone | None = None) -> Stone:
@@ -74,7 +83,7 @@ class SimulatedWorld:
         elif stone in self.held:
             self.held.remove(stone)
         self.stacks.setdefault(spot, []).append(stone)
-        self.version += 1
+        self._changed()
         return stone
 
     def place_as(self, spot: Spot, held: Stone, stone: Stone) -> None:
@@ -84,7 +93,7 @@ class SimulatedWorld:
             raise WorldError(f"the hand does not hold {held}")
         self.held.remove(held)
         self.stacks.setdefault(spot, []).append(stone)
-        self.version += 1
+        self._changed()
 
     def flip(self, spot: Spot) -> Stone:
         """Turn the top stone of a spot over (a promotion, or undoing one)."""
@@ -93,7 +102,7 @@ class SimulatedWorld:
         if not stack:
             raise WorldError(f"there is nothing on {spot} to flip")
         stack[-1] = replace(stack[-1], flipped=not stack[-1].flipped)
-        self.version += 1
+        self._changed()
         return stack[-1]
 
     def remove(self, spot: Spot) -> Stone:
@@ -111,7 +120,7 @@ class SimulatedWorld:
             self._forced.pop(spot, None)
         else:
             self._forced[spot] = reading
-        self.version += 1
+        self._changed()
 
     def reading(self, spot: Spot) -> Reading:
         forced = self._forced.get(spot)

@@ -1,0 +1,82 @@
+from __future__ import annotations
+
+import pytest
+
+from engine.registry import find_game
+from firmware_host.bench import bench_game
+from firmware_host.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_perft_6_with_mandatory_promotion_prints_71677(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "perft", "dobutsu", "6", "--variant", "promotion=mandatory")
+    assert (code, out.strip()) == (0, "71677")
+
+
+def test_perft_takes_aliases_and_positions(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "perft", "robot-duel", "1", "--position", "gle/1c1/1C1/ELG b - 1")
+    assert (code, out.strip()) == (0, "4")
+
+
+def test_moves_lists_the_legal_moves_one_per_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "moves", "dobutsu")
+    assert code == 0
+    assert out.split() == ["1d1c", "2c2b", "2d1c", "2d3c"]
+
+
+def test_moves_of_a_position_with_drops_and_promotion_choices(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "moves", "dobutsu", "--position", "g1e/lC1/3/ELG b c 3")
+    moves = out.split()
+    assert code == 0
+    assert "2b2a" in moves and "2b2a+" in moves  # promotion is optional by default
+    code, out, _ = run(
+        capsys,
+        "moves",
+        "dobutsu",
+        "--position",
+        "g1e/lC1/3/ELG b c 3",
+        "--variant",
+        "promotion=mandatory",
+    )
+    assert "2b2a+" in out.split() and "2b2a" not in out.split()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("perft", "chess", "1"), "no game called 'chess'"),
+        (("perft", "dobutsu", "1", "--variant", "promotion=maybe"), "promotion='maybe'"),
+        (("perft", "dobutsu", "1", "--variant", "colour=red"), "has no option 'colour'"),
+        (("perft", "dobutsu", "1", "--variant", "promotion"), "NAME=VALUE"),
+        (("moves", "dobutsu", "--position", "gle/1c1 b - 1"), "has 2 rank(s)"),
+    ],
+)
+def test_bad_input_is_answered_with_a_message_and_exit_2(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str
+) -> None:
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == ""
+    assert err.startswith("kiban: ") and message in err
+
+
+def test_games_lists_every_game_with_its_options(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    assert "dobutsu (also: robot-duel" in out
+    assert "--variant promotion=optional|mandatory (default optional)" in out
+    assert "--variant repetition=2..10 (default 4)" in out
+
+
+def test_bench_measures_against_a_reference_of_the_same_run() -> None:
+    measures = bench_game(find_game("dobutsu"), positions=3, seed=1, minimum=0.001)
+    names = [m.name for m in measures]
+    assert "frame change: index+assess" in names and "recognizer index" in names
+    assert all(m.seconds > 0 and m.reference > 0 for m in measures)
+    assert all(m.ratio == m.seconds / m.reference for m in measures)
