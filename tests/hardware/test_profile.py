@@ -282,10 +282,11 @@ def test_scan_rate_and_debounce_out_of_range(line: str, reason: str) -> None:
     refused(text, line, reason)
 
 
-@pytest.mark.parametrize("scan", ["hz = 1\ndebounce = 1", "hz = 1000\ndebounce = 50"])
-def test_scan_rate_and_debounce_at_their_limits(scan: str) -> None:
-    profile = parse(HEAD + "[scan]\n" + scan + "\n" + LEDS)
-    assert (profile.scan_hz, profile.debounce_scans) in ((1.0, 1), (1000.0, 50))
+@pytest.mark.parametrize(("hz", "debounce"), [(1, 1), (1000, 50), (62.5, 7)])
+def test_scan_rate_and_debounce_at_their_limits(hz: float, debounce: int) -> None:
+    profile = parse(HEAD + f"[scan]\nhz = {hz}\ndebounce = {debounce}\n" + LEDS)
+    assert (profile.scan_hz, profile.debounce_scans) == (hz, debounce)
+    assert isinstance(profile.scan_hz, float)
 
 
 @pytest.mark.parametrize(("address", "shown"), [("0x1f", "0x1f"), ("0x28", "0x28"), ("72", "0x48")])
