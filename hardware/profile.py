@@ -263,6 +263,7 @@ class _Reader:
         tables = self._get(self.data, (), "mcp23017", list, [])
         seen_chips: dict[tuple[int, int], int] = {}
         seen_spots: dict[tuple[Spot, Reading | None], str] = {}
+        wired_at: dict[Spot, KeyPath] = {}
         chips = []
         for index, table in enumerate(tables):
             path: KeyPath = ("mcp23017", index)
@@ -289,6 +290,7 @@ class _Reader:
                         where, f"{target!r} is wired twice: {seen_spots[key]} and {chip_pin}"
                     )
                 seen_spots[key] = chip_pin
+                wired_at.setdefault(channel.spot, where)
                 channels.append(channel)
             chips.append(
                 ExpanderSpec(bus, address, tuple(sorted(channels, key=lambda c: c.pin)), interrupt)
@@ -300,7 +302,7 @@ class _Reader:
             for spot, poles in by_spot.items():
                 if poles != {NORTH, SOUTH}:
                     raise self.fail(
-                        ("mcp23017",), f"polarity sensing needs {spot}:north and {spot}:south"
+                        wired_at[spot], f"polarity sensing needs {spot}:north and {spot}:south"
                     )
         return tuple(chips)
 
@@ -373,27 +375,33 @@ class _Reader:
         if not 0.0 < brightness <= 1.0:
             raise self.fail((*path, "brightness"), f"brightness {brightness} is outside (0, 1]")
         spot_leds: dict[Spot, tuple[int, ...]] = {}
+        written: dict[Spot, KeyPath] = {}  # where the LEDs of each spot were given
         if "grid" in table:
             spot_leds.update(self._grid(table, path, spots))
+            written.update(dict.fromkeys(spot_leds, (*path, "grid")))
         for spot, value in self._get(table, path, "spots", dict, {}).items():
             if spot not in spots:
                 raise self.fail((*path, "spots", spot), f"{spot!r} is not a spot of this game")
             spot_leds[spot] = self._indices((*path, "spots", spot), value)
+            written[spot] = (*path, "spots", spot)
         shared = self._get(table, path, "corners", bool, False)
         indicators = {
             name: self._indices((*path, "indicators", name), value)
             for name, value in self._get(table, path, "indicators", dict, {}).items()
         }
         owner: dict[int, str] = {}
-        for label, leds, may_share in (
-            *((f"spot {s}", leds, shared) for s, leds in spot_leds.items()),
-            *((f"indicator {n}", leds, False) for n, leds in indicators.items()),
+        for label, where, leds, may_share in (
+            *((f"spot {s}", written[s], leds, shared) for s, leds in spot_leds.items()),
+            *(
+                (f"indicator {n}", (*path, "indicators", n), leds, False)
+                for n, leds in indicators.items()
+            ),
         ):
             for led in leds:
                 if led >= count:
-                    raise self.fail(path, f"LED {led} of {label} is beyond the strip of {count}")
+                    raise self.fail(where, f"LED {led} of {label} is beyond the strip of {count}")
                 if led in owner and not (may_share and owner[led].startswith("spot")):
-                    raise self.fail(path, f"LED {led} is used twice: {owner[led]} and {label}")
+                    raise self.fail(where, f"LED {led} is used twice: {owner[led]} and {label}")
                 owner.setdefault(led, label)
         return LedSpec(
             backend=backend,

@@ -151,7 +151,7 @@ class Noise:
 
 @dataclass
 class Hands:
-    """Turns plans into timed steps; ``rest`` must stay below the settle time."""
+    """Turns plans into timed steps; ``pause`` must stay below the settle time."""
 
     geometry: Geometry
     noise: Noise = field(default_factory=Noise.none)
@@ -309,14 +309,15 @@ class Hands:
         return math.hypot(pa.x - pb.x, pa.y - pb.y) < 1.5
 
     def _second_thoughts(self, steps: list[Step], now: float, candidates: Sequence[Spot]) -> float:
-        """A piece is picked up and put straight back before the real move."""
+        """A piece is picked up and put straight back before the real move, held for
+        less than the settle time like every other rest of the hand."""
         if not candidates:
             return now
         spot = self.rng.choice(list(candidates))
         steps.append(Step(now, Force(spot, EMPTY)))
-        now += self.rng.uniform(0.1, 0.6)
+        now += self.rng.uniform(0.1, 0.35)
         steps.append(Step(now, Force(spot, None)))
-        return now + self.rng.uniform(*self.pause)
+        return now
 
 
 def layouts_equal(a: Mapping[Spot, tuple[Stone, ...]], b: Mapping[Spot, tuple[Stone, ...]]) -> bool:

@@ -1,0 +1,329 @@
+"""The scanner: one bus transaction per bus, pin levels to readings, debouncing, bus faults."""
+
+from __future__ import annotations
+
+import pytest
+
+from drivers.errors import BusError
+from drivers.mcp23017 import Register
+from engine.physical import EMPTY, NORTH, PRESENT, SOUTH
+from engine.registry import find_game
+from hardware.mock.bus import SimulatedI2CBus
+from hardware.mock.mcp23017 import MCP23017Model
+from hardware.profile import Profile, load_profile, parse_profile
+from hardware.scanner import Debouncer, ExpanderBank, FrameChange, Scanner
+
+DOBUTSU = find_game("dobutsu")
+CELLS = tuple(DOBUTSU.cells)
+
+# Three chips on bus 1 and one on bus 3; the first two raise interrupts on GPIO 4.
+THREE_BUSES = """\
+name = "many chips"
+games = ["dobutsu"]
+[scan]
+debounce = 2
+[[mcp23017]]
+address = 0x20
+interrupt_gpio = 4
+channels = { A0 = "3a", A1 = "2a", A2 = "1a" }
+[[mcp23017]]
+address = 0x21
+interrupt_gpio = 4
+channels = { A0 = "3b", B6 = "2b" }
+[[mcp23017]]
+address = 0x27
+channels = { B0 = "1b", B1 = "3c", B2 = "2c" }
+[[mcp23017]]
+bus = 3
+address = 0x20
+channels = { A0 = "1c", A1 = "3d", A2 = "2d", A3 = "1d" }
+[leds]
+backend = "simulated"
+count = 12
+"""
+
+
+class Rig:
+    """A profile's chips as register models on simulated buses, and a scanner over them."""
+
+    def __init__(self, profile: Profile, *, interrupts: bool = False) -> None:
+        self.profile = profile
+        self.buses = {n: SimulatedI2CBus(f"i2c-{n}") for n in profile.bus_numbers}
+        self.models: dict[tuple[int, int], MCP23017Model] = {}
+        for spec in profile.expanders:
+            model = MCP23017Model(seed=spec.address)
+            self.buses[spec.bus].attach(spec.address, model)
+            self.models[(spec.bus, spec.address)] = model
+        self.banks = []
+        for number in profile.bus_numbers:
+            specs = [spec for spec in profile.expanders if spec.bus == number]
+            bank = ExpanderBank(self.buses[number], f"i2c-{number}", specs)
+            bank.configure(interrupts=interrupts)
+            self.banks.append(bank)
+        self.scanner = Scanner(self.banks, profile)
+        for bus in self.buses.values():
+            bus.reset_counters()
+
+    def pin(self, spot: str, pole: int | None = None) -> tuple[MCP23017Model, int]:
+        for spec in self.profile.expanders:
+            for channel in spec.channels:
+                if channel.spot == spot and channel.pole == pole:
+                    return self.models[(spec.bus, spec.address)], channel.pin
+        raise KeyError(spot)
+
+    def close(self, spot: str, pole: int | None = None) -> None:
+        """A magnet closes the switch: the pin is pulled low."""
+        model, pin = self.pin(spot, pole)
+        model.drive_low(pin)
+
+    def open(self, spot: str, pole: int | None = None) -> None:
+        model, pin = self.pin(spot, pole)
+        model.release(pin)
+
+    def scans(self, count: int) -> list[FrameChange | None]:
+        return [self.scanner.scan() for _ in range(count)]
+
+
+@pytest.fixture
+def sim() -> Rig:
+    return Rig(load_profile("sim", DOBUTSU))
+
+
+def test_configure_makes_the_wired_pins_pulled_up_inputs_and_never_bit_7() -> None:
+    rig = Rig(load_profile("sim-dobutsu-polarity", DOBUTSU))
+    for (_, address), model in rig.models.items():
+        assert model.port_value(Register.IODIRA) == 0x1F7F, hex(address)  # A0-A6, B0-B4
+        assert model.port_value(Register.GPPUA) == 0x1F7F
+        assert model.port_value(Register.OLATA) == 0
+        assert model.port_value(Register.GPINTENA) == 0
+        assert model.erratum_violations == 0
+        assert model.register(Register.IODIRA) & 0x80 == 0
+        assert model.register(Register.IODIRB) & 0x80 == 0
+
+
+def test_interrupts_are_enabled_only_on_chips_with_an_interrupt_line() -> None:
+    rig = Rig(parse_profile(THREE_BUSES, "three.toml", DOBUTSU), interrupts=True)
+    assert rig.models[(1, 0x20)].port_value(Register.GPINTENA) == 0x0007
+    assert rig.models[(1, 0x21)].port_value(Register.GPINTENA) == 0x4001
+    assert rig.models[(1, 0x27)].port_value(Register.GPINTENA) == 0
+    assert rig.models[(3, 0x20)].port_value(Register.GPINTENA) == 0
+    assert all(model.erratum_violations == 0 for model in rig.models.values())
+
+
+def test_each_scan_is_one_transaction_per_bus_whatever_the_chips() -> None:
+    rig = Rig(parse_profile(THREE_BUSES, "three.toml", DOBUTSU))
+    rig.scans(5)
+    assert rig.buses[1].transactions == 5
+    assert rig.buses[3].transactions == 5
+    assert [call.kind for call in rig.buses[1].log] == ["i2c_rdwr"] * 5
+    assert rig.buses[1].log[0].addresses == (0x20, 0x21, 0x27)
+    assert rig.buses[3].log[0].addresses == (0x20,)
+
+
+def test_the_polarity_board_scans_its_two_chips_in_one_transaction() -> None:
+    rig = Rig(load_profile("sim-dobutsu-polarity", DOBUTSU))
+    rig.scanner.scan()
+    (bus,) = rig.buses.values()
+    assert bus.transactions == 1
+    assert bus.log[0].addresses == (0x20, 0x21)
+
+
+def test_open_switches_read_empty_and_closed_ones_present(sim: Rig) -> None:
+    assert sim.scanner.read_raw() == dict.fromkeys(CELLS, EMPTY)
+    sim.close("2b")
+    sim.close("1d")
+    raw = sim.scanner.read_raw()
+    assert raw == {cell: PRESENT if cell in ("2b", "1d") else EMPTY for cell in CELLS}
+    assert list(raw) == list(CELLS)  # in wiring order
+
+
+def test_spots_on_several_chips_and_buses_read_from_their_own_pins() -> None:
+    rig = Rig(parse_profile(THREE_BUSES, "three.toml", DOBUTSU))
+    for spot in ("2b", "2c", "1d"):
+        rig.close(spot)
+    raw = rig.scanner.read_raw()
+    assert {spot for spot, reading in raw.items() if reading} == {"2b", "2c", "1d"}
+    assert set(raw) == set(CELLS)
+
+
+def test_polarity_pairs_read_north_or_south() -> None:
+    rig = Rig(load_profile("sim-dobutsu-polarity", DOBUTSU))
+    rig.close("3a", NORTH)
+    rig.close("2c", SOUTH)
+    raw = rig.scanner.read_raw()
+    assert raw["3a"] == NORTH
+    assert raw["2c"] == SOUTH
+    assert {spot for spot, reading in raw.items() if reading} == {"3a", "2c"}
+    rig.open("3a", NORTH)
+    rig.close("3a", SOUTH)
+    assert rig.scanner.read_raw()["3a"] == SOUTH
+
+
+def test_both_poles_closed_read_north_whatever_the_wiring_order() -> None:
+    text = (
+        'name = "p"\ngames = ["dobutsu"]\nsensing = "polarity"\n[[mcp23017]]\naddress = 0x20\n'
+        'channels = { A0 = "3a:south", A1 = "3a:north", A2 = "2a:north", A3 = "2a:south" }\n'
+        '[leds]\nbackend = "simulated"\ncount = 12\n'
+    )
+    rig = Rig(parse_profile(text, "p.toml", DOBUTSU))
+    for spot in ("3a", "2a"):
+        rig.close(spot, NORTH)
+        rig.close(spot, SOUTH)
+    assert rig.scanner.read_raw() == {"3a": NORTH, "2a": NORTH}
+
+
+# --- the debouncer ---------------------------------------------------------------------
+
+
+def test_the_first_scan_sets_the_frame_at_once() -> None:
+    debouncer = Debouncer(3)
+    assert debouncer.frame == {}
+    assert debouncer.update({"3a": PRESENT, "2a": EMPTY}) == {"3a", "2a"}
+    assert debouncer.frame == {"3a": PRESENT, "2a": EMPTY}
+    assert debouncer.settled
+
+
+@pytest.mark.parametrize("scans", [1, 2, 3, 5])
+def test_a_change_counts_after_exactly_n_equal_scans(scans: int) -> None:
+    debouncer = Debouncer(scans)
+    debouncer.update({"3a": PRESENT, "2a": EMPTY})
+    for _ in range(scans - 1):
+        assert debouncer.update({"3a": EMPTY, "2a": EMPTY}) == frozenset()
+        assert debouncer.frame["3a"] == PRESENT
+        assert not debouncer.settled
+    assert debouncer.update({"3a": EMPTY, "2a": EMPTY}) == {"3a"}
+    assert debouncer.frame == {"3a": EMPTY, "2a": EMPTY}
+    assert debouncer.settled
+    assert debouncer.update({"3a": EMPTY, "2a": EMPTY}) == frozenset()
+
+
+def test_a_glitch_shorter_than_the_window_is_filtered() -> None:
+    debouncer = Debouncer(3)
+    debouncer.update({"3a": PRESENT})
+    for _ in range(10):
+        assert debouncer.update({"3a": EMPTY}) == frozenset()
+        assert debouncer.update({"3a": EMPTY}) == frozenset()
+        assert not debouncer.settled
+        assert debouncer.update({"3a": PRESENT}) == frozenset()  # back before the third scan
+        assert debouncer.settled
+    assert debouncer.frame == {"3a": PRESENT}
+
+
+def test_a_reading_that_changes_again_starts_counting_anew() -> None:
+    debouncer = Debouncer(3)
+    debouncer.update({"3a": EMPTY})
+    assert debouncer.update({"3a": NORTH}) == frozenset()
+    assert debouncer.update({"3a": NORTH}) == frozenset()
+    assert debouncer.update({"3a": SOUTH}) == frozenset()  # not the third north
+    assert debouncer.update({"3a": SOUTH}) == frozenset()
+    assert debouncer.update({"3a": SOUTH}) == {"3a"}
+    assert debouncer.frame == {"3a": SOUTH}
+
+
+def test_spots_are_debounced_each_on_its_own() -> None:
+    debouncer = Debouncer(2)
+    debouncer.update({"3a": EMPTY, "2a": EMPTY})
+    assert debouncer.update({"3a": PRESENT, "2a": EMPTY}) == frozenset()
+    assert debouncer.update({"3a": PRESENT, "2a": PRESENT}) == {"3a"}
+    assert not debouncer.settled  # 2a is on its way
+    assert debouncer.update({"3a": PRESENT, "2a": PRESENT}) == {"2a"}
+    assert debouncer.settled
+
+
+def test_the_frame_is_read_only() -> None:
+    debouncer = Debouncer(1)
+    debouncer.update({"3a": EMPTY})
+    with pytest.raises(TypeError):
+        debouncer.frame["3a"] = PRESENT  # type: ignore[index]
+
+
+# --- the scanner -----------------------------------------------------------------------
+
+
+def test_the_first_scan_reports_every_spot(sim: Rig) -> None:
+    sim.close("3a")
+    change = sim.scanner.scan()
+    assert change is not None
+    assert change.changed == frozenset(CELLS)
+    assert change.frame == {cell: PRESENT if cell == "3a" else EMPTY for cell in CELLS}
+    assert sim.scanner.scan() is None
+
+
+def test_a_frame_change_lists_exactly_the_changed_spots(sim: Rig) -> None:
+    for cell in ("3a", "2a", "1a"):
+        sim.close(cell)
+    first = sim.scanner.scan()
+    assert first is not None
+    sim.open("2a")
+    sim.close("2b")
+    sim.close("3d")
+    assert sim.scans(2) == [None, None]
+    change = sim.scanner.scan()
+    assert change is not None
+    assert change.changed == {"2a", "2b", "3d"}
+    expected = dict(first.frame, **{"2a": EMPTY, "2b": PRESENT, "3d": PRESENT})
+    assert change.frame == expected
+    assert sim.scanner.frame == expected
+    # a FrameChange keeps its frame: later scans do not alter it
+    sim.open("3a")
+    sim.scans(3)
+    assert change.frame["3a"] == PRESENT
+    assert sim.scanner.frame["3a"] == EMPTY
+
+
+def test_a_contact_bouncing_for_less_than_the_window_changes_nothing(sim: Rig) -> None:
+    sim.close("2c")
+    sim.scanner.scan()
+    for _ in range(5):
+        sim.open("2c")
+        assert sim.scans(2) == [None, None]
+        sim.close("2c")
+        assert sim.scanner.scan() is None
+    assert sim.scanner.frame["2c"] == PRESENT
+    assert sim.scanner.debouncer.settled
+
+
+def test_a_bus_error_names_the_chip_and_changes_nothing() -> None:
+    rig = Rig(parse_profile(THREE_BUSES, "three.toml", DOBUTSU))
+    rig.close("3a")
+    rig.close("1b")
+    before = rig.scanner.scan()
+    assert before is not None
+    # a change on the answering chips is under way when chip 0x21 stops answering
+    rig.open("3a")
+    rig.close("2a")
+    rig.close("2d")
+    assert rig.scanner.scan() is None
+    rig.buses[1].vanish(0x21)
+    for _ in range(3):
+        with pytest.raises(BusError) as caught:
+            rig.scanner.scan()
+        assert caught.value.chip == "MCP23017"
+        assert caught.value.address == 0x21
+        assert caught.value.bus == "i2c-1"
+        assert "MCP23017 at 0x21 on i2c-1" in str(caught.value)
+        assert rig.scanner.frame == before.frame  # no partial frame
+    rig.buses[1].restore(0x21)
+    change = rig.scanner.scan()  # the second equal scan, counting the one before the fault
+    assert change is not None
+    assert change.changed == {"3a", "2a", "2d"}
+    assert change.frame == dict(before.frame, **{"3a": EMPTY, "2a": PRESENT, "2d": PRESENT})
+
+
+def test_a_vanished_chip_at_0x20_on_the_sim_board(sim: Rig) -> None:
+    sim.close("3a")
+    first = sim.scanner.scan()
+    assert first is not None
+    bus = sim.buses[1]
+    bus.vanish(0x20)
+    sim.open("3a")
+    for _ in range(4):
+        with pytest.raises(BusError, match=r"MCP23017 at 0x20 on i2c-1 did not answer"):
+            sim.scanner.scan()
+    assert sim.scanner.frame == first.frame
+    assert sim.scanner.debouncer.settled  # failed scans count for nothing
+    bus.restore(0x20)
+    assert sim.scans(2) == [None, None]
+    change = sim.scanner.scan()
+    assert change is not None
+    assert change.changed == {"3a"}
