@@ -42,6 +42,7 @@ class SimulatedWorld:
         self.version += 1
         for listener in self._listeners:
             listener()
+
     # --- setting up ------------------------------------------------------------------
 
     def arrange(self, layout: Layout) -> None:
