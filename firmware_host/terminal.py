@@ -257,6 +257,9 @@ class TerminalBoard:
 
     def _place(self, args: list[str]) -> None:
         target = args[0].rstrip("+")
+        if not self.sim.world.held:
+            self.say(f"cannot: the hand holds nothing to place on {target}")
+            return
         if self.sim.world.stacks.get(target) and target in self.sim.game.cells:
             self._take_away(target)
         self.sim.world.place(target)
