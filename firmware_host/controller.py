@@ -151,7 +151,8 @@ class Controller:
         stored_options = self.position.options.non_default(self.game.option_specs)
         self.game_id = self.store.new_game(self.game.name, stored_options, text, at)
         self._begin(at)
-        return [GameStarted(self.game_id, self.game.name, False, at)]
+        # The board may already show the new position: no frame change would say so.
+        return [GameStarted(self.game_id, self.game.name, False, at), *self._judge(at)]
 
     def _resume(self, stored: StoredGame, at: float) -> list[Notice]:
         position = self.game.position(stored.start, stored.options)
@@ -360,9 +361,10 @@ class Controller:
         self._last_move = frozenset()
         self._close_prompt()
         self._reset_recognizer(at)
-        # A takeback from the controls leaves the pieces where they were: guide them back.
+        # A takeback from the controls leaves the pieces where they were: guide them back
+        # (unless they already stand as the position now has them).
         self.phase = Phase.PLAY if board_follows else Phase.SETUP
-        return [TookBack(plies, at), *self._judge(at)] if board_follows else [TookBack(plies, at)]
+        return [TookBack(plies, at), *self._judge(at)]
 
     # --- people ----------------------------------------------------------------------
 

@@ -187,7 +187,9 @@ class Simulation:
 
     def press(self, role: ButtonRole) -> list[Notice]:
         self.hardware.press(role)
-        return self._drain_buttons()
+        notices = self._drain_buttons()
+        self._paint()  # as after every event: the LEDs follow at once (Runtime does so)
+        return notices
 
     def send(self, event: Event) -> list[Notice]:
         """An event from the controls (the terminal, a replay, the web page)."""

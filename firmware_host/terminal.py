@@ -257,6 +257,9 @@ class TerminalBoard:
 
     def _place(self, args: list[str]) -> None:
         target = args[0].rstrip("+")
+        if not self.sim.world.held:
+            self.say(f"cannot: the hand holds nothing to place on {target}")
+            return
         if self.sim.world.stacks.get(target) and target in self.sim.game.cells:
             self._take_away(target)
         self.sim.world.place(target)
@@ -291,6 +294,14 @@ class TerminalBoard:
         self._report(self.sim.advance(0.1))
 
     def _move(self, args: list[str]) -> None:
+        # Check both spots first: a move that fails half-way would leave a piece in the air.
+        if len(args) != 2:
+            self.say("move needs two spots: move FROM TO (type help)")
+            return
+        for spot in (args[0], args[1].rstrip("+")):
+            if spot not in self.sim.game.spots:
+                self.say(f"cannot: {spot!r} is not a spot of {self.sim.game.name}")
+                return
         self._lift(args[:1])
         self._place(args[1:2])
 

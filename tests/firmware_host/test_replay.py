@@ -1,0 +1,222 @@
+"""``kiban replay``: scripted sensor and button events through the real scanner, debouncer,
+recognizer and controller, one JSON object out per line."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from firmware_host.cli import main
+
+Record = dict[str, Any]
+
+CAPTURE = [
+    {"t": 0.1, "spot": "2b", "reading": 0},  # the captured chick is taken first
+    {"t": 0.3, "spot": "2c", "reading": 0},
+    {"t": 0.5, "spot": "2b", "reading": 1},
+]
+
+
+def run(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    lines: list[Any],
+    *options: str,
+) -> list[Record]:
+    path = tmp_path / "events.jsonl"
+    path.write_text(
+        "".join((line if isinstance(line, str) else json.dumps(line)) + "\n" for line in lines),
+        encoding="utf-8",
+    )
+    assert main(["replay", "dobutsu", str(path), *options]) == 0
+    out = capsys.readouterr().out
+    assert out.endswith("\n")
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def without_errors(records: list[Record]) -> list[Record]:
+    return [record for record in records if record["event"] != "error"]
+
+
+def test_a_scripted_capture_is_one_move(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    records = run(tmp_path, capsys, CAPTURE)
+    assert len(records) == 1
+    record = records[0]
+    assert set(record) == {"t", "event", "move", "ply"}
+    assert (record["event"], record["move"], record["ply"]) == ("move", "2c2b", 1)
+    assert 0.5 + 0.4 <= record["t"] < 0.5 + 0.6  # once the board rested for the settle time
+
+
+def test_moves_follow_one_another(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    reply = [
+        {"t": 2.0, "spot": "2a", "reading": 0},  # B's lion takes back on 2b
+        {"t": 2.1, "spot": "2b", "reading": 0},
+        {"t": 2.3, "spot": "2b", "reading": 1},
+    ]
+    records = run(tmp_path, capsys, CAPTURE + reply)
+    assert [(r["event"], r["move"], r["ply"]) for r in records] == [
+        ("move", "2c2b", 1),
+        ("move", "2a2b", 2),
+    ]
+    assert records[0]["t"] < records[1]["t"]
+
+
+def test_a_drop_is_asked_and_answered_by_select(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = [
+        {"t": 0.1, "spot": "2b", "reading": 1},
+        {"t": 1.0, "select": "G*2b"},
+    ]
+    records = run(tmp_path, capsys, lines, "--position", "l2/3/3/2L b EG 1")
+    assert records[0]["event"] == "prompt"
+    assert records[0]["choices"] == ["E*2b", "G*2b"]
+    assert records[0]["t"] < 1.0
+    assert records[1:] == [{"t": 1.0, "event": "move", "move": "G*2b", "ply": 1}]
+
+
+@pytest.mark.parametrize(("buttons", "chosen"), [(["ok"], "2b2a"), (["next", "ok"], "2b2a+")])
+def test_a_prompt_is_answered_by_the_buttons(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], buttons: list[str], chosen: str
+) -> None:
+    lines: list[Any] = [
+        {"t": 0.1, "spot": "2b", "reading": 0},
+        {"t": 0.3, "spot": "2a", "reading": 1},
+    ]
+    lines += [{"t": 1.5 + i / 10, "button": name} for i, name in enumerate(buttons)]
+    records = run(tmp_path, capsys, lines, "--position", "l2/1C1/3/2L b - 1")
+    assert [r["event"] for r in records] == ["prompt", "move"]
+    assert records[0]["choices"] == ["2b2a", "2b2a+"]
+    assert records[1]["move"] == chosen
+    assert records[1]["t"] == 1.5 + (len(buttons) - 1) / 10
+
+
+def test_variants_and_profiles_remove_the_prompt(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    promotion = [{"t": 0.1, "spot": "2b", "reading": 0}, {"t": 0.3, "spot": "2a", "reading": 1}]
+    position = ("--position", "l2/1C1/3/2L b - 1")
+    records = run(tmp_path, capsys, promotion, *position, "--variant", "promotion=mandatory")
+    assert [(r["event"], r.get("move")) for r in records] == [("move", "2b2a+")]
+    flipped = [{"t": 0.1, "spot": "2b", "reading": 0}, {"t": 0.3, "spot": "2a", "reading": 2}]
+    records = run(tmp_path, capsys, flipped, *position, "--profile", "sim-dobutsu-polarity")
+    assert [(r["event"], r.get("move")) for r in records] == [("move", "2b2a+")]
+
+
+MALFORMED = [
+    "this is not JSON",
+    {"spot": "2b", "reading": 0},  # no t
+    {"t": 0.05, "spot": "2b", "reading": 0},  # back in time
+    {"t": "soon", "spot": "2b", "reading": 0},  # t is not a number
+    [1, 2, 3],  # not an object
+    {"t": 0.62, "spot": "9z", "reading": 0},  # no such spot
+    {"t": 0.63, "spot": "2b", "reading": 7},  # no such reading
+    {"t": 0.64, "spot": "2b", "reading": True},
+    {"t": 0.65, "spot": "2b"},  # no reading
+    {"t": 0.66, "button": "launch"},  # no such button
+    {"t": 0.67, "command": "explode"},  # no such command
+    {"t": 0.68},  # nothing to do
+    {"t": 0.69, "select": "2c2b"},  # no prompt is open
+    {"t": 0.70, "guide": "2c2a"},  # not a legal move
+]
+
+
+def test_malformed_lines_are_errors_that_change_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    clean = run(tmp_path, capsys, CAPTURE)
+    lines: list[Any] = [CAPTURE[0], "", "# a comment", CAPTURE[1], CAPTURE[2], *MALFORMED]
+    records = run(tmp_path, capsys, lines)
+    errors = [r for r in records if r["event"] == "error"]
+    first_bad = 6  # 1-based: three events, a blank line and a comment come first
+    assert [r["line"] for r in errors] == list(range(first_bad, first_bad + len(MALFORMED)))
+    assert all(isinstance(r["message"], str) and r["message"] for r in errors)
+    assert without_errors(records) == clean  # the same move at the same instant
+    messages = {r["line"]: r["message"] for r in errors}
+    assert "goes back in time" in messages[first_bad + 2]
+    assert "9z" in messages[first_bad + 5]
+    assert "launch" in messages[first_bad + 9]
+    assert "explode" in messages[first_bad + 10]
+
+
+def test_commands_resign_draw_and_takeback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    records = run(tmp_path, capsys, [*CAPTURE, {"t": 2.0, "command": "takeback"}])
+    assert [r["event"] for r in records] == ["move", "takeback"]
+    assert records[1] == {"t": 2.0, "event": "takeback", "plies": 1}
+    records = run(tmp_path, capsys, [*CAPTURE, {"t": 2.0, "command": "resign"}])
+    assert records[-1] == {
+        "t": 2.0,
+        "event": "game_over",
+        "termination": "resignation",
+        "winners": [0],
+        "result": "A (sente) wins (resignation)",
+    }
+    records = run(tmp_path, capsys, [{"t": 0.5, "command": "draw"}])
+    assert [(r["event"], r["termination"], r["winners"]) for r in records] == [
+        ("game_over", "agreement", [])
+    ]
+
+
+def test_a_guide_flags_another_move(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = [
+        {"t": 0.0, "guide": "1d1c"},
+        *CAPTURE,
+    ]
+    records = run(tmp_path, capsys, lines)
+    assert [r["event"] for r in records] == ["off_guide"]
+    assert records[0]["moves"] == ["2c2b"] and records[0]["guide"] == "1d1c"
+
+
+def test_an_illegal_move_and_a_board_out_of_step(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    illegal = [{"t": 0.1, "spot": "1d", "reading": 0}, {"t": 0.3, "spot": "1b", "reading": 1}]
+    records = run(tmp_path, capsys, illegal)
+    assert [(r["event"], r["move"]) for r in records] == [("illegal", "1d1b")]
+    assert records[0]["reason"] == "the giraffe moves one step orthogonally"
+    lost = [{"t": 0.1, "spot": "1d", "reading": 0}]  # a piece gone: put it back
+    records = run(tmp_path, capsys, lost)
+    assert [
+        (r["event"], r["take_from"], r["put_on"], r["remaining"])
+        for r in records
+        if r["event"] == "out_of_step"
+    ] == [("out_of_step", None, "1d", 1)]
+
+
+def test_a_game_played_to_its_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = [
+        {"t": 0.1, "spot": "3b", "reading": 0},  # A's lion steps onto the far rank
+        {"t": 0.2, "spot": "3a", "reading": 1},
+    ]
+    records = run(tmp_path, capsys, lines, "--position", "3/L2/2l/3 b - 1")
+    assert [r["event"] for r in records] == ["move", "game_over"]
+    assert (records[1]["termination"], records[1]["winners"]) == ("try", [0])
+
+
+def test_events_from_standard_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(json.dumps(e) + "\n" for e in CAPTURE)))
+    assert main(["replay", "dobutsu", "-"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["event"], r["move"]) for r in records] == [("move", "2c2b")]
+
+
+def test_a_missing_file_or_game_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", "dobutsu", str(tmp_path / "nowhere.jsonl")]) == 2
+    captured = capsys.readouterr()
+    assert "cannot read" in captured.err and captured.out == ""
+    path = tmp_path / "events.jsonl"
+    path.write_text("", encoding="utf-8")
+    assert main(["replay", "no-such-game", str(path)]) == 2
+    assert "kiban:" in capsys.readouterr().err
+    assert main(["replay", "dobutsu", str(path), "--variant", "promotion=never"]) == 2
+    assert "promotion" in capsys.readouterr().err
