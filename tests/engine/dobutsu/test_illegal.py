@@ -86,14 +86,14 @@ def test_nothing_once_the_game_is_over() -> None:
 @pytest.mark.parametrize("promotion", ["optional", "mandatory"])
 def test_never_a_legal_move_and_never_twice(promotion: str) -> None:
     checked = 0
-    for pos in random_games(23, 80, 40, promotion=promotion):
+    for pos in random_games(23, 25, 40, promotion=promotion):
         legal = set(pos.legal_moves())
         listed = [move for move, _ in pos.illegal_moves()]
         assert not legal & set(listed)
         assert len(listed) == len(set(listed))
         assert all(isinstance(move, DobutsuMove) for move in listed)
         checked += len(listed)
-    assert checked > 20000
+    assert checked > 5000
 
 
 def test_every_physical_step_is_legal_or_named() -> None:

@@ -55,12 +55,27 @@ def test_perft_leaves_the_position_unchanged() -> None:
 def test_engine_agrees_with_naive_oracle_over_random_games(
     options: dict[str, str], seed: int
 ) -> None:
+    agree_with_oracle(options, seed, games=60)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("options", "seed"),
+    [({"promotion": "optional"}, 11), ({"promotion": "mandatory", "repetition": "3"}, 12)],
+)
+def test_engine_agrees_with_naive_oracle_over_many_random_games(
+    options: dict[str, str], seed: int
+) -> None:
+    agree_with_oracle(options, seed, games=1000)
+
+
+def agree_with_oracle(options: dict[str, str], seed: int, games: int) -> None:
     rng = random.Random(seed)
     mandatory = options["promotion"] == "mandatory"
     repetition = int(options.get("repetition", "4"))
     positions = 0
     endings: set[str] = set()
-    for _ in range(250):
+    for _ in range(games):
         pos = position(None, **options)
         oracle = Naive.from_sfen(START, mandatory=mandatory, repetition=repetition)
         played: list[str] = []
@@ -88,7 +103,7 @@ def test_engine_agrees_with_naive_oracle_over_random_games(
             assert (outcome.termination.value, winner) == expected
             endings.add(expected[0])
             break
-    assert positions > 2000
+    assert positions > games * 5
     # Random play must have reached the interesting ends, or the check proved little.
     assert {"king captured", "try"} <= endings
     assert "repetition" in endings
