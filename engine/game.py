@@ -114,6 +114,10 @@ class Position(ABC, Generic[M]):
         return iter(())
 
     def is_legal(self, move: M) -> bool:
+        """A legal move, or an outcome of the random event due now (a roll in a record)."""
+        chance = self.chance_moves()
+        if chance is not None:
+            return move in chance
         return any(candidate == move for candidate in self.legal_moves())
 
     @abstractmethod

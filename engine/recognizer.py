@@ -85,9 +85,15 @@ class Tapped:
 
 @dataclass(frozen=True, slots=True)
 class Moving:
-    """A move is under way; the lifted pieces' destinations are lit."""
+    """A move is under way; the lifted pieces' destinations are lit.
+
+    ``remaining``: when the board shows the beginning of a move that can only be
+    finished one way (a parade of boats still to be taken off), the changes still
+    to make, as (spot, reading it must come to).
+    """
 
     hints: tuple[Hint, ...]
+    remaining: tuple[tuple[Spot, Reading], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +204,7 @@ class Recognizer(Generic[M]):
         self._order = {spot: index for index, spot in enumerate(position.game.spots)}
         self._expected = self._sensed_part(position.expected_frame(self.sensing))
         self._history = tuple(self._sensed_part(frame) for frame in history)
+        self.unseen: tuple[M, ...] = ()
         self._index = self._build_index(position)
         self._illegal = None
         self._from_spot = None
@@ -226,11 +233,18 @@ class Recognizer(Generic[M]):
         return {spot: reading for spot, reading in frame.items() if spot in self.sensed}
 
     def _build_index(self, position: Position[M]) -> dict[DiffKey, list[_Candidate[M]]]:
+        """Legal moves by the change they make; the ones that change nothing sensed
+        (a refill, a lost turn, a promotion by exchange) are kept apart in ``unseen``:
+        they come from buttons or the web page, never from the board."""
         index: dict[DiffKey, list[_Candidate[M]]] = defaultdict(list)
+        unseen: list[M] = []
         for move in position.legal_moves():
             footprint = position.footprint(move, self.sensing).restricted(self.sensed)
             if footprint.changes:
                 index[footprint.changes].append(_Candidate(move, footprint))
+            else:
+                unseen.append(move)
+        self.unseen = tuple(unseen)
         return dict(index)
 
     def _illegal_index(self) -> dict[DiffKey, list[tuple[_Candidate[M], str]]]:
@@ -331,7 +345,7 @@ class Recognizer(Generic[M]):
                 return IllegalMatch(candidate.move, reason)
         if now - self._changed_at >= self.timing.grace - EPSILON:
             return OutOfStep(self._correction())
-        return Moving(self._hints(self._lifted_spots()))
+        return Moving(self._hints(self._lifted_spots()), self._remaining(diff))
 
     def _candidates(self, diff: DiffKey) -> list[_Candidate[M]]:
         matching = self._index.get(diff, [])
@@ -342,6 +356,22 @@ class Recognizer(Generic[M]):
             if covering:
                 possible = covering
         return possible
+
+    def _remaining(self, diff: DiffKey) -> tuple[tuple[Spot, Reading], ...]:
+        """What is left to do when a move has begun to land (a piece arrived) and every
+        move the board could be heading for still needs the same further changes (three
+        boats to take off after a parade). A piece merely in the air has its hints."""
+        if not any(reading > self._expected.get(spot, EMPTY) for spot, reading in diff):
+            return ()
+        shown = set(diff)
+        rest: set[tuple[Spot, Reading]] | None = None
+        for key in self._index:
+            if len(key) > len(diff) and shown <= set(key):
+                missing = set(key) - shown
+                rest = missing if rest is None else rest & missing
+                if not rest:
+                    return ()
+        return tuple(sorted(rest)) if rest else ()
 
     def _lifted_spots(self) -> list[Spot]:
         return [

@@ -11,6 +11,7 @@ on the Pi and on simulated time in the simulator and in replays.
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -19,21 +20,21 @@ from drivers.buttons import ButtonRole
 from engine.errors import KibanError
 from engine.game import Game, Position
 from engine.outcome import Outcome, Termination
-from engine.physical import EMPTY, Reading, Sensing, Spot
+from engine.physical import Reading, Sensing, Spot
 from engine.recognizer import (
     Ambiguous,
     Assessment,
     Commit,
     IllegalMatch,
-    Moving,
     OffGuide,
     OutOfStep,
+    Pending,
     Recognizer,
     TakebackOffer,
-    Tapped,
     Timing,
 )
 from engine.registry import find_game
+from firmware_host.clock import GameClock
 from firmware_host.events import (
     AgreeDraw,
     BoardReady,
@@ -45,10 +46,12 @@ from firmware_host.events import (
     Event,
     FaultCleared,
     FaultShown,
+    FirstPlayerDrawn,
     FrameSeen,
     GameEnded,
     GameStarted,
     IllegalShown,
+    ImpasseAgreed,
     MoveCommitted,
     NewGame,
     Notice,
@@ -58,17 +61,21 @@ from firmware_host.events import (
     PromptOpened,
     Refused,
     Resign,
+    RollDice,
     TakeBack,
     TimePassed,
     TookBack,
+    WinDeclared,
 )
-from firmware_host.legend import BoardView, Phase, PromptView
+from firmware_host.legend import BoardView, Phase
+from firmware_host.session import DrawResult, Settings, SettingsError, draw_first_player
 from firmware_host.storage import GameStore, StoredGame
+from firmware_host.view import TAKEBACK_CHOICE, build_view
 
 log = logging.getLogger(__name__)
 
 TAKEBACK_DEPTH = 2  # how many plies back a board may be put to take moves back
-TAKEBACK_CHOICE = "takeback"
+FORCED_DELAY = 1.5  # seconds a forced move the board cannot show (a lost turn) is shown first
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +126,11 @@ class Controller:
         self._teaching: tuple[frozenset[Spot], frozenset[Spot]] = (frozenset(), frozenset())
         self._fault: str | None = None
         self._outcome: Outcome | None = None
-        self._message = ""
+        self.settings = Settings()
+        self.clock: GameClock | None = None
+        self.draw: DrawResult | None = None
+        self._rng: random.Random = random.Random()
+        self._forced: tuple[Hashable, float] | None = None
 
     # --- sessions ------------------------------------------------------------------
 
@@ -130,6 +141,7 @@ class Controller:
         resume: bool = True,
         options: Mapping[str, str] | None = None,
         position: str | None = None,
+        settings: Mapping[str, str] | None = None,
     ) -> list[Notice]:
         """Resume the game's unfinished session, or start a new one."""
         if resume and position is None:
@@ -143,31 +155,57 @@ class Controller:
                     notices: list[Notice] = [
                         Refused(f"game {stored.id} could not be resumed: {error}", at)
                     ]
-                    return notices + self._new(at, options, position)
-        return self._new(at, options, position)
+                    return notices + self._new(at, options, position, settings)
+        return self._new(at, options, position, settings)
 
-    def _new(self, at: float, options: Mapping[str, str] | None, text: str | None) -> list[Notice]:
+    def _new(
+        self,
+        at: float,
+        options: Mapping[str, str] | None,
+        text: str | None,
+        settings: Mapping[str, str] | None = None,
+    ) -> list[Notice]:
+        self.settings = Settings.parse(settings or {})
         self.position = self.game.position(text, options)
         stored_options = self.position.options.non_default(self.game.option_specs)
-        self.game_id = self.store.new_game(self.game.name, stored_options, text, at)
+        self.game_id = self.store.new_game(
+            self.game.name, stored_options, text, at, settings=self.settings.stored()
+        )
+        self._rng = self.settings.random_source()
+        self._start_clock_from(None)
+        notices: list[Notice] = [GameStarted(self.game_id, self.game.name, False, at)]
+        self.draw = draw_first_player(self.settings.draw, self._rng)
+        if self.draw is not None:
+            notices.append(FirstPlayerDrawn(self.draw.describe(), at))
         self._begin(at)
         # The board may already show the new position: no frame change would say so.
-        return [GameStarted(self.game_id, self.game.name, False, at), *self._judge(at)]
+        return notices + self._judge(at)
 
     def _resume(self, stored: StoredGame, at: float) -> list[Notice]:
+        self.settings = Settings.parse(stored.settings)
         position = self.game.position(stored.start, stored.options)
         for move in stored.moves():
             position.push_text(move)
         self.position = position
         self.game_id = stored.id
+        self._rng = self.settings.random_source()
+        self._start_clock_from(stored.clock)
+        self.draw = None
         self._begin(at)
         self._frames = self._replayed_frames()
         self._reset_recognizer(at)
         return [GameStarted(self.game_id, self.game.name, True, at)]
 
+    def _start_clock_from(self, remaining: tuple[float, ...] | None) -> None:
+        control = self.settings.clock
+        self.clock = (
+            None if control is None else GameClock(control, len(self.game.seats), remaining)
+        )
+
     def _begin(self, at: float) -> None:
         self._frames = [self.position.expected_frame(self.sensing)]
         self._outcome = self.position.outcome()
+        self._forced = None
         self._last_move = frozenset()
         self.recognizer.guide = None
         self._guide_spots = frozenset()
@@ -192,6 +230,13 @@ class Controller:
         self._assessment = None
         self._shown = None
         self._teaching = (self.position.threatened_spots(), self.position.check_spots())
+        self._forced = None
+        if self._outcome is None and self.position.chance_moves() is None:
+            moves = list(self.position.legal_moves())
+            if len(moves) == 1 and moves[0] in self.recognizer.unseen:
+                # The only move is one the board cannot show (a lost turn): play it
+                # after a moment, so the players see why the turn passes.
+                self._forced = (moves[0], at + FORCED_DELAY)
 
     # --- events --------------------------------------------------------------------
 
@@ -214,8 +259,14 @@ class Controller:
                 return self._end(Outcome.draw(Termination.AGREEMENT), at)
             case TakeBack(at):
                 return self._take_back(1, at, board_follows=False)
-            case NewGame(at, game, options, position):
-                return self._new_game(at, game, options, position)
+            case NewGame(at, game, options, position, settings):
+                return self._new_game(at, game, options, position, settings)
+            case RollDice(at):
+                return self._roll(at, asked=True)
+            case ImpasseAgreed(at):
+                return self._claim(at, "impasse_result", "impasse rule")
+            case WinDeclared(at):
+                return self._claim(at, "declaration_result", "win declaration")
             case PlayGuide(move, at):
                 return self._set_guide(move, at)
             case ClearGuide(at):
@@ -224,9 +275,12 @@ class Controller:
                 return self._judge(at)
             case BusFault(message, at):
                 self._fault = message
+                if self.clock is not None:
+                    self.clock.stop(at)  # the game waits for the board, and so do the clocks
                 return [FaultShown(message, at)]
             case BusRecovered(at):
                 self._fault = None
+                self._run_clock(at)
                 return [FaultCleared(at), *self._judge(at)]
         raise TypeError(f"not an event: {event!r}")  # pragma: no cover
 
@@ -234,7 +288,25 @@ class Controller:
         """When the controller wants a tick even if nothing happens on the board."""
         if self.phase in (Phase.SETUP, Phase.GAME_OVER) or self._fault is not None:
             return None
-        return self.recognizer.next_deadline(now)
+        deadlines = [self.recognizer.next_deadline(now)]
+        if self.clock is not None:
+            deadlines.append(self.clock.flag_time())
+        if self._forced is not None:
+            deadlines.append(self._forced[1])
+        if self._roll_due() and self.settings.roll.value == "auto":
+            deadlines.append(now)
+        due = [deadline for deadline in deadlines if deadline is not None]
+        return min(due) if due else None
+
+    def _run_clock(self, at: float) -> None:
+        """The clock of the seat to move runs while the game is in play."""
+        if self.clock is None:
+            return
+        if self._outcome is None and self.phase is not Phase.SETUP and self._fault is None:
+            self.clock.start(self.position.turn, at)
+        else:
+            self.clock.stop(at)
+        self.store.save_clock(self.game_id, self.clock.remaining(at))
 
     # --- judging the board -----------------------------------------------------------
 
@@ -247,8 +319,18 @@ class Controller:
             if self._frame and self._frame == dict(self.recognizer.expected):
                 self.phase = Phase.GUIDE if self.recognizer.guide is not None else Phase.PLAY
                 self._reset_recognizer(at)
-                return [BoardReady(at)]
+                self._run_clock(at)
+                return [BoardReady(at), *self._judge(at)]
             return []
+        if self.clock is not None:
+            flagged = self.clock.flagged(at)
+            if flagged is not None:
+                winners = frozenset(range(len(self.game.seats))) - {flagged}
+                return self._end(Outcome(Termination.TIME_FORFEIT, winners), at)
+        if self._roll_due():
+            return self._roll(at, asked=False)
+        if self._forced is not None and at >= self._forced[1] - 1e-9:
+            return self._commit(self._forced[0], at)
         assessment = self.recognizer.assess(at)
         self._assessment = assessment
         notices: list[Notice] = []
@@ -319,7 +401,12 @@ class Controller:
         position = self.position
         text = position.move_text(move)
         ply = len(position.move_stack) + 1
-        self.store.add_move(self.game_id, ply, text, at)  # stored before anything changes
+        mover = position.turn
+        data = None
+        if self.clock is not None:
+            self.clock.stop(at)
+            data = {"clock": [round(t, 3) for t in self.clock.remaining(at)]}
+        self.store.add_move(self.game_id, ply, text, at, data)  # stored before anything changes
         footprint = position.footprint(move, self.sensing)
         position.push(move)
         self._frames.append(position.expected_frame(self.sensing))
@@ -334,7 +421,10 @@ class Controller:
         notices: list[Notice] = [MoveCommitted(ply, text, at)]
         outcome = position.outcome()
         if outcome is not None:
-            notices += self._end(outcome, at)
+            return notices + self._end(outcome, at)
+        if self.clock is not None:
+            self.clock.moved(mover, None, at)
+            self._run_clock(at)
         return notices
 
     def _end(self, outcome: Outcome, at: float) -> list[Notice]:
@@ -342,8 +432,10 @@ class Controller:
             return [Refused("the game is already over", at)]
         self.store.finish(self.game_id, outcome, at)
         self._outcome = outcome
+        self._forced = None
         self._close_prompt()
         self.phase = Phase.GAME_OVER
+        self._run_clock(at)
         return [GameEnded(outcome, describe(self.game, outcome), at)]
 
     def _take_back(self, plies: int, at: float, *, board_follows: bool) -> list[Notice]:
@@ -364,6 +456,7 @@ class Controller:
         # A takeback from the controls leaves the pieces where they were: guide them back
         # (unless they already stand as the position now has them).
         self.phase = Phase.PLAY if board_follows else Phase.SETUP
+        self._run_clock(at)
         return [TookBack(plies, at), *self._judge(at)]
 
     # --- people ----------------------------------------------------------------------
@@ -380,14 +473,71 @@ class Controller:
                 return self._accept(self._prompt[self._selected], at)
         if self.phase is Phase.GAME_OVER and role is ButtonRole.OK:
             return self._new_game(
-                at, None, dict(self.position.options.non_default(self.game.option_specs)), None
+                at,
+                None,
+                dict(self.position.options.non_default(self.game.option_specs)),
+                None,
+                self.settings.stored(),
             )
+        if self.phase is Phase.GAME_OVER or self.phase is Phase.SETUP:
+            return []
         if role is ButtonRole.BACK:
             return self._take_back(1, at, board_follows=False)
+        if role is ButtonRole.ROLL:
+            return self._roll(at, asked=True)
+        if role is ButtonRole.CLOCK:
+            return self._confirm(at)
+        if role in (ButtonRole.OK, ButtonRole.REFILL) and self.recognizer.unseen:
+            # Moves the board cannot show (a refill, an exchange) are chosen at a prompt.
+            self._prompt = tuple(sorted(self.recognizer.unseen, key=self.position.move_text))
+            self._selected = 0
+            self.phase = Phase.PROMPT
+            return [PromptOpened(self.prompt_choices, at)]
         return []
+
+    def _confirm(self, at: float) -> list[Notice]:
+        """The clock button: play the move the board shows now, without the settle time."""
+        assessment = self.recognizer.assess(at)
+        if isinstance(assessment, Pending) and len(assessment.candidates) == 1:
+            return self._commit(assessment.candidates[0], at)
+        return self._judge(at)
+
+    def _roll_due(self) -> bool:
+        return (
+            self._outcome is None
+            and self.phase not in (Phase.SETUP, Phase.GAME_OVER)
+            and self.position.chance_moves() is not None
+        )
+
+    def _roll(self, at: float, *, asked: bool) -> list[Notice]:
+        """Roll the dice from the session's own random source; the roll is a move of
+        the record, so the game replays exactly."""
+        if not self._roll_due():
+            return [Refused("no roll is due", at)] if asked else []
+        if self.settings.roll.value == "button" and not asked:
+            return []
+        outcomes = self.position.chance_moves()
+        assert outcomes is not None
+        return self._commit(self._rng.choice(outcomes), at)
+
+    def _claim(self, at: float, method: str, what: str) -> list[Notice]:
+        """Shogi's impasse count and win declaration: the engine judges the claim."""
+        if self.phase is Phase.GAME_OVER:
+            return [Refused("the game is already over", at)]
+        judge = getattr(self.position, method, None)
+        if judge is None:
+            return [Refused(f"{self.game.title} has no {what}", at)]
+        try:
+            outcome = judge()
+        except KibanError as error:
+            return [Refused(str(error), at)]
+        return self._end(outcome, at)
 
     def _choose(self, text: str, at: float) -> list[Notice]:
         if self.phase is not Phase.PROMPT or not self._prompt:
+            for move in self.recognizer.unseen if self.phase is not Phase.SETUP else ():
+                if self.position.move_text(move) == text.strip():
+                    return self._commit(move, at)
             return [Refused(f"no prompt is open for {text!r}", at)]
         for choice in self._prompt:
             if self._choice_text(choice) == text.strip():
@@ -422,14 +572,20 @@ class Controller:
         return self._end(Outcome(Termination.RESIGNATION, winners), at)
 
     def _new_game(
-        self, at: float, game: str | None, options: Mapping[str, str] | None, position: str | None
+        self,
+        at: float,
+        game: str | None,
+        options: Mapping[str, str] | None,
+        position: str | None,
+        settings: Mapping[str, str] | None = None,
     ) -> list[Notice]:
         try:
             new_game = find_game(game) if game else self.game
             new_game.options(options)
             if position is not None:
                 new_game.position(position, options)
-        except KibanError as error:
+            Settings.parse(settings or {})
+        except (KibanError, SettingsError) as error:
             return [Refused(str(error), at)]
         if self.phase is not Phase.GAME_OVER:
             self.store.abandon(self.game_id, at)
@@ -437,7 +593,7 @@ class Controller:
             self.game = new_game
             self.sensed = self.sensed & frozenset(new_game.spots)
             self.recognizer = Recognizer(self.sensing, self.sensed, self.timing)
-        return self._new(at, options, position)
+        return self._new(at, options, position, settings)
 
     def _set_guide(self, text: str, at: float) -> list[Notice]:
         if self.phase is Phase.GAME_OVER:
@@ -462,95 +618,48 @@ class Controller:
     def prompt_choices(self) -> tuple[str, ...]:
         return tuple(self._choice_text(choice) for choice in self._prompt)
 
-    def view(self) -> BoardView:
-        expected = self.recognizer.expected
-        frame = self._frame
-        seats = self.game.seats
-        turn = self.position.turn
-        if self.phase is Phase.SETUP:
-            missing = frozenset(
-                s for s, r in expected.items() if r != EMPTY and frame.get(s, EMPTY) != r
-            )
-            extra = frozenset(
-                s for s, r in frame.items() if r != EMPTY and expected.get(s, EMPTY) == EMPTY
-            )
-            return BoardView(
-                Phase.SETUP,
-                seats,
-                turn,
-                missing=missing,
-                extra=extra,
-                fault=self._fault,
-                message=f"set up the board: {len(missing)} to place, {len(extra)} to remove",
-            )
-        assessment = self._assessment
-        hints = assessment.hints if isinstance(assessment, Moving | Tapped) else ()
-        lifted = frozenset(
-            s for s, r in expected.items() if r != EMPTY and frame.get(s, EMPTY) == EMPTY
-        )
-        prompt = None
-        if self.phase is Phase.PROMPT and self._prompt:
-            prompt = PromptView(
-                self.prompt_choices,
-                tuple(self._choice_spots(choice) for choice in self._prompt),
-                self._selected,
-            )
-        correction = assessment.correction if isinstance(assessment, OutOfStep) else None
-        illegal: frozenset[Spot] = frozenset()
-        if isinstance(assessment, IllegalMatch):
-            illegal = self.position.footprint(assessment.move, self.sensing).spots()
-        elif isinstance(assessment, OffGuide):
-            illegal = frozenset().union(
-                *(self.position.footprint(m, self.sensing).spots() for m in assessment.moves)
-            )
-        threatened, in_check = self._teaching
-        return BoardView(
-            self.phase,
-            seats,
-            turn,
-            last_move=self._last_move,
-            threatened=threatened,
-            in_check=in_check,
-            hints=hints,
-            lifted=lifted,
-            guide=self._guide_spots,
-            prompt=prompt,
-            correction=correction,
-            illegal=illegal,
-            fault=self._fault,
-            outcome=self._outcome,
-            message=self._status_text(),
-        )
+    @property
+    def assessment(self) -> Assessment[Any] | None:
+        return self._assessment
 
-    def _status_text(self) -> str:
-        if self._fault is not None:
-            return f"waiting for the board: {self._fault}"
-        if self._outcome is not None:
-            return f"game over: {describe(self.game, self._outcome)}"
-        seat = self.game.seats[self.position.turn].name
-        assessment = self._assessment
-        if self.phase is Phase.PROMPT:
-            choice = self.prompt_choices[self._selected]
-            if choice == TAKEBACK_CHOICE:
-                return "the board shows an earlier position: press ok to take the move back"
-            return f"which move? {' / '.join(self.prompt_choices)} (selected: {choice})"
-        if isinstance(assessment, IllegalMatch):
-            return (
-                f"illegal: {self.position.move_text(assessment.move)} ({assessment.reason});"
-                " put it back"
-            )
-        if isinstance(assessment, OffGuide):
-            return f"please play {self.position.move_text(assessment.guide)}"
-        if isinstance(assessment, OutOfStep):
-            c = assessment.correction
-            parts = []
-            if c.take_from is not None and c.take_from != c.put_on:
-                parts.append(f"take the piece off {c.take_from}")
-            if c.put_on is not None:
-                parts.append(f"put a piece on {c.put_on}")
-            if c.take_from is not None and c.take_from == c.put_on:
-                parts = [f"turn the piece on {c.put_on} over"]
-            return "board out of step: " + " and ".join(parts)
-        if self.recognizer.guide is not None:
-            return f"{seat} to play {self.position.move_text(self.recognizer.guide)}"
-        return f"{seat} to move"
+    @property
+    def frame(self) -> Mapping[Spot, Reading]:
+        return self._frame
+
+    @property
+    def fault(self) -> str | None:
+        return self._fault
+
+    @property
+    def last_move(self) -> frozenset[Spot]:
+        return self._last_move
+
+    @property
+    def guide_spots(self) -> frozenset[Spot]:
+        return self._guide_spots
+
+    @property
+    def teaching(self) -> tuple[frozenset[Spot], frozenset[Spot]]:
+        """The mover's threatened pieces, and its king when in check."""
+        return self._teaching
+
+    @property
+    def prompt(self) -> tuple[tuple[str, ...], tuple[frozenset[Spot], ...], int] | None:
+        """The open prompt: its choices by name, the spots of each, the selected one."""
+        if self.phase is not Phase.PROMPT or not self._prompt:
+            return None
+        spots = tuple(self._choice_spots(choice) for choice in self._prompt)
+        return self.prompt_choices, spots, self._selected
+
+    @property
+    def roll_due(self) -> bool:
+        return self._roll_due()
+
+    @property
+    def forced(self) -> str | None:
+        """The move the board cannot show that will be played by itself, as text."""
+        return None if self._forced is None else self.position.move_text(self._forced[0])
+
+    def view(self, now: float | None = None) -> BoardView:
+        """What the LEDs (and a screen) should show; ``now`` runs the clocks."""
+        return build_view(self, now)

@@ -68,12 +68,35 @@ class TakeBack:
 
 @dataclass(frozen=True, slots=True)
 class NewGame:
-    """Start a new game (of this game, or another) with the given rule options."""
+    """Start a new game (of this game, or another) with the given rule options and
+    session settings (clock, dice rolling, opening draw)."""
 
     at: float
     game: str | None = None
     options: Mapping[str, str] = field(default_factory=dict)
     position: str | None = None
+    settings: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class RollDice:
+    """Roll now (the roll button's meaning, from the web page)."""
+
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ImpasseAgreed:
+    """Both players agree that neither can mate: count the points (shogi's jishogi)."""
+
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class WinDeclared:
+    """The player to move declares a win (shogi's 27-point declaration)."""
+
+    at: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +134,9 @@ Event = (
     | AgreeDraw
     | TakeBack
     | NewGame
+    | RollDice
+    | ImpasseAgreed
+    | WinDeclared
     | PlayGuide
     | ClearGuide
     | BusFault
@@ -182,6 +208,14 @@ class GameStarted:
 
 
 @dataclass(frozen=True, slots=True)
+class FirstPlayerDrawn:
+    """The opening draw was made; the description says who starts."""
+
+    description: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
 class Refused:
     """An input that cannot be carried out, with the reason; nothing changed."""
 
@@ -210,6 +244,7 @@ Notice = (
     | OutOfStepShown
     | GameEnded
     | GameStarted
+    | FirstPlayerDrawn
     | Refused
     | FaultShown
     | FaultCleared

@@ -37,6 +37,8 @@ class Meaning(Enum):
     REMOVE = "piece to remove"
     ILLEGAL = "illegal move"
     FAULT = "hardware fault"
+    TOKIN = "furigoma: tokin up"
+    PAWN = "furigoma: pawn up"
 
 
 class Phase(Enum):
@@ -74,6 +76,8 @@ DEFAULT_PALETTE = Palette(
         Meaning.REMOVE: Colour(255, 0, 150),
         Meaning.ILLEGAL: Colour(255, 110, 180),
         Meaning.FAULT: Colour(255, 255, 0),
+        Meaning.TOKIN: Colour(110, 0, 30),
+        Meaning.PAWN: Colour(120, 255, 105),
     },
     {
         "black": Colour(200, 200, 200),
@@ -101,6 +105,8 @@ COLOUR_BLIND_PALETTE = Palette(
         Meaning.REMOVE: Colour(230, 159, 0),
         Meaning.ILLEGAL: Colour(255, 170, 200),
         Meaning.FAULT: Colour(255, 255, 0),
+        Meaning.TOKIN: Colour(100, 0, 60),
+        Meaning.PAWN: Colour(75, 255, 0),
     },
     {
         "black": Colour(200, 200, 200),
@@ -144,6 +150,12 @@ class BoardView:
     fault: str | None = None
     outcome: Outcome | None = None
     message: str = ""
+    remaining: tuple[tuple[Spot, int], ...] = ()
+    dice: tuple[int, ...] = ()
+    draw: tuple[bool, ...] = ()
+    clocks: tuple[float, ...] = ()
+    clock_running: int | None = None
+    scores: tuple[int, ...] = ()
     extra_indicators: Mapping[str, Colour] = field(default_factory=dict)
 
 
@@ -177,6 +189,9 @@ class Legend:
                 layers.append((Meaning.LIFTED, frozenset({hint.spot})))
             layers.append((Meaning.LIFTED, view.lifted))
             layers.append((Meaning.GUIDE, view.guide))
+            # the rest of a move already begun: pieces still to take off, cells to fill
+            layers.append((Meaning.REMOVE, frozenset(s for s, r in view.remaining if not r)))
+            layers.append((Meaning.DESTINATION, frozenset(s for s, r in view.remaining if r)))
         if view.prompt is not None:
             blinking = True
             everything = frozenset().union(*view.prompt.spots) if view.prompt.spots else frozenset()
@@ -220,5 +235,12 @@ class Legend:
             indicators["status"] = self.colour(Meaning.PROMPT)
         elif view.phase in (Phase.SETUP, Phase.CORRECTION):
             indicators["status"] = self.colour(Meaning.FILL)
+        if view.dice and view.outcome is None:
+            # pips on the mover's edge, in the mover's colour
+            colour = self.palette.seat(view.seats[view.turn])
+            for pip in range(1, max(view.dice) + 1):
+                indicators[f"dice:{view.turn}:{pip}"] = colour
+        for index, tokin in enumerate(view.draw, start=1):
+            indicators[f"furigoma:{index}"] = self.colour(Meaning.TOKIN if tokin else Meaning.PAWN)
         indicators.update(view.extra_indicators)
         return indicators

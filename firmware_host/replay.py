@@ -25,6 +25,7 @@ from firmware_host.events import (
     Event,
     FaultCleared,
     FaultShown,
+    FirstPlayerDrawn,
     GameEnded,
     GameStarted,
     IllegalShown,
@@ -68,6 +69,8 @@ def notice_record(notice: Notice) -> dict[str, Any] | None:
             }
         case GameEnded(outcome, description, _):
             return {"t": at, "event": "game_over", **outcome_record(outcome), "result": description}
+        case FirstPlayerDrawn(description, _):
+            return {"t": at, "event": "first_player", "description": description}
         case Refused(reason, _):
             return {"t": at, "event": "error", "message": reason}
         case FaultShown(message, _):

@@ -156,7 +156,8 @@ class Runtime:
             except TimeoutError:
                 event = TimePassed(loop.time())
             self._log(self.controller.handle(event))
-            lights = self.legend.lights(self.controller.view(), loop.time())
+            now = loop.time()
+            lights = self.legend.lights(self.controller.view(now), now)
             blinking = lights.blinking
             await loop.run_in_executor(self._worker, painter.paint, lights.spots, lights.indicators)
 

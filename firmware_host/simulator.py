@@ -53,6 +53,7 @@ class Simulation:
         seed: int = 0,
         palette: Palette = DEFAULT_PALETTE,
         pieces: Layout | None = None,
+        settings: Mapping[str, str] | None = None,
     ) -> None:
         """``pieces``: how the stones stand when the program starts (by default, as
         the started or resumed game has them)."""
@@ -74,7 +75,7 @@ class Simulation:
         self._faulted = False
         self._scanned_version = -1
         self.notices += self.controller.start(
-            self.now, resume=resume, options=options, position=position
+            self.now, resume=resume, options=options, position=position, settings=settings
         )
         self.world.arrange(self.controller.position.layout() if pieces is None else pieces)
         self._step()
@@ -118,7 +119,7 @@ class Simulation:
         return notices
 
     def _paint(self) -> None:
-        self.lights = self.legend.lights(self.controller.view(), self.now)
+        self.lights = self.legend.lights(self.controller.view(self.now), self.now)
         self.board.painter.paint(self.lights.spots, self.lights.indicators)
 
     def _quiet(self) -> bool:

@@ -19,7 +19,7 @@ from typing import Any
 from engine.errors import KibanError
 from engine.outcome import Outcome, Termination
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -32,7 +32,8 @@ CREATE TABLE IF NOT EXISTS games (
     termination TEXT,
     winners TEXT,
     started_at REAL NOT NULL,
-    ended_at REAL
+    ended_at REAL,
+    clock TEXT
 );
 CREATE TABLE IF NOT EXISTS records (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -88,6 +89,7 @@ class StoredGame:
     started_at: float
     ended_at: float | None
     records: tuple[Record, ...]
+    clock: tuple[float, ...] | None = None
 
     def moves(self) -> list[str]:
         """The moves on the board now: the records with takebacks applied."""
@@ -122,10 +124,18 @@ class GameStore:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
             self._db.executescript(_SCHEMA)
+            self._migrate(version)
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except (sqlite3.Error, OSError) as error:
             raise StorageError(f"cannot open the game store {self.path}: {error}") from None
+
+    def _migrate(self, version: int) -> None:
+        """Bring a file written by an older Kiban up to date, keeping every game."""
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+        if version < 2 and "clock" not in columns:
+            self._db.execute("ALTER TABLE games ADD COLUMN clock TEXT")
 
     def close(self) -> None:
         self._db.close()
@@ -172,6 +182,13 @@ class GameStore:
                 at,
                 game_id,
             ),
+        )
+
+    def save_clock(self, game_id: int, remaining: tuple[float, ...]) -> None:
+        """The clock times as they stand, so that a resumed game keeps them."""
+        self._write(
+            "UPDATE games SET clock = ? WHERE id = ?",
+            (json.dumps([round(t, 3) for t in remaining]), game_id),
         )
 
     def reopen(self, game_id: int) -> None:
@@ -226,7 +243,7 @@ class GameStore:
     def load(self, game_id: int) -> StoredGame:
         row = self._db.execute(
             "SELECT id, game, options, start, settings, status, termination, winners,"
-            " started_at, ended_at FROM games WHERE id = ?",
+            " started_at, ended_at, clock FROM games WHERE id = ?",
             (game_id,),
         ).fetchone()
         if row is None:
@@ -261,6 +278,7 @@ class GameStore:
             started_at=row[8],
             ended_at=row[9],
             records=records,
+            clock=tuple(json.loads(row[10])) if row[10] else None,
         )
 
     def unfinished(self, game: str | None = None) -> StoredGame | None:

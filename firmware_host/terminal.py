@@ -21,6 +21,7 @@ from firmware_host.events import (
     ClearGuide,
     FaultCleared,
     FaultShown,
+    FirstPlayerDrawn,
     GameEnded,
     GameStarted,
     IllegalShown,
@@ -82,6 +83,8 @@ def describe_notice(notice: Notice) -> str | None:
             return f"{'resumed' if resumed else 'new'} game {game_id} of {game}"
         case BoardReady():
             return "the board is set up: play"
+        case FirstPlayerDrawn(description, _):
+            return description
         case Refused(reason, _):
             return f"refused: {reason}"
         case FaultShown(message, _):
@@ -118,7 +121,7 @@ class TerminalBoard:
         controller = sim.controller
         lines = [
             f"{BOLD}{game.title}{RESET} — game {controller.game_id}, "
-            f"{controller.phase.value} — {controller.view().message}"
+            f"{controller.phase.value} — {controller.view(sim.now).message}"
         ]
         geometry = game.geometry
         rows: dict[int, dict[int, Spot]] = {}

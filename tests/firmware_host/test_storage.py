@@ -82,3 +82,36 @@ def test_unknown_game_and_unwritable_places_are_named(tmp_path: Path, store: Gam
     blocker.write_text("not a folder")
     with pytest.raises(StorageError, match="cannot open the game store"):
         GameStore(blocker / "games.sqlite3")
+
+
+def test_clock_times_are_kept_with_the_game(store: GameStore) -> None:
+    game_id = store.new_game("abalone", {}, None, at=0.0, settings={"clock": "10m"})
+    assert store.load(game_id).clock is None
+    store.save_clock(game_id, (598.25, 600.0))
+    stored = store.load(game_id)
+    assert stored.clock == (598.25, 600.0)
+    assert stored.settings == {"clock": "10m"}
+
+
+def test_a_file_from_the_first_schema_is_migrated_without_losing_games(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path)
+    db.executescript(
+        "CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL,"
+        " options TEXT NOT NULL, start TEXT, settings TEXT NOT NULL DEFAULT '{}',"
+        " status TEXT NOT NULL, termination TEXT, winners TEXT, started_at REAL NOT NULL,"
+        " ended_at REAL);"
+        "CREATE TABLE records (game_id INTEGER NOT NULL, seq INTEGER NOT NULL,"
+        " kind TEXT NOT NULL, ply INTEGER NOT NULL, move TEXT, plies INTEGER,"
+        " at REAL NOT NULL, data TEXT, PRIMARY KEY (game_id, seq));"
+        "INSERT INTO games (game, options, status, started_at) VALUES ('dobutsu', '{}',"
+        " 'playing', 0);"
+        "INSERT INTO records VALUES (1, 1, 'move', 1, '2c2b', 0, 1.0, NULL);"
+        "PRAGMA user_version=1;"
+    )
+    db.close()
+    store = GameStore(path)
+    stored = store.unfinished("dobutsu")
+    assert stored is not None and stored.moves() == ["2c2b"] and stored.clock is None
+    store.save_clock(stored.id, (1.0, 2.0))
+    assert store.load(stored.id).clock == (1.0, 2.0)
