@@ -33,6 +33,29 @@ def _game_arguments(parser: argparse.ArgumentParser, *, game_optional: bool = Fa
     )
 
 
+def _settings_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--clock", metavar="TIME", help="a clock per player: 10m, 90s, 5m+3 (increment)"
+    )
+    parser.add_argument(
+        "--setting",
+        action="append",
+        default=[],
+        metavar="K=V",
+        help="a session setting, repeatable: roll=auto|button, draw=none|furigoma|lot, seed=N",
+    )
+
+
+def _settings(args: argparse.Namespace) -> dict[str, str]:
+    from firmware_host.session import Settings
+
+    settings = parse_assignments(args.setting)
+    if args.clock:
+        settings["clock"] = args.clock
+    Settings.parse(settings)  # validate early
+    return settings
+
+
 def _position_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--position", metavar="TEXT", help="a position in the game's notation")
 
@@ -54,6 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--noise", action="store_true", help="clumsy hands for `play`")
     sim.add_argument("--seed", type=int, default=0, help="seed of the noise")
     sim.add_argument("--palette", choices=sorted(PALETTES), default="default")
+    _settings_arguments(sim)
 
     run = commands.add_parser("run", help="run the real board (what the service runs)")
     run.add_argument("--profile", required=True, help="the board's profile (a .toml file)")
@@ -62,6 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--new", action="store_true", help="start a new game, do not resume")
     run.add_argument("--state-dir", type=Path, help="where games are stored")
     run.add_argument("--palette", choices=sorted(PALETTES), default="default")
+    _settings_arguments(run)
 
     perft = commands.add_parser("perft", help="count the leaves of the legal-move tree")
     _game_arguments(perft)
@@ -109,6 +134,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         }[args.command]
         return handler(args)
     except KibanError as error:
+        print(f"kiban: {error}", file=sys.stderr)
+        return 2
+    except ValueError as error:  # a setting or option the parser let through
         print(f"kiban: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -169,6 +197,7 @@ def _sim(args: argparse.Namespace) -> int:
 
     game, options = _game(args)
     profile = load_profile(args.profile, game)
+    settings = _settings(args)
     store = _store(args.state_dir, "sim.sqlite3")
     sim = Simulation(
         game,
@@ -176,7 +205,8 @@ def _sim(args: argparse.Namespace) -> int:
         store,
         options=options,
         position=args.position,
-        resume=not args.new and not args.variant,
+        settings=settings,
+        resume=not args.new and not args.variant and not settings,
         noise=Noise.realistic() if args.noise else None,
         seed=args.seed,
         palette=PALETTES[args.palette],
@@ -199,10 +229,12 @@ def _run(args: argparse.Namespace) -> int:
     profile = load_profile(args.profile, game)
     options = parse_assignments(args.variant)
     game.options(options)
+    settings = _settings(args)
     store = _store(args.state_dir, "games.sqlite3")
     runtime = Runtime(game, profile, store, PALETTES[args.palette])
     try:
-        asyncio.run(runtime.run(resume=not args.new))
+        fresh = args.new or bool(args.variant) or bool(settings)
+        asyncio.run(runtime.run(resume=not fresh, options=options, settings=settings))
     finally:
         store.close()
     return 0

@@ -29,6 +29,7 @@ from firmware_host.events import (
     GameEnded,
     GameStarted,
     IllegalShown,
+    ImpasseAgreed,
     MoveCommitted,
     Notice,
     OffGuideShown,
@@ -37,12 +38,21 @@ from firmware_host.events import (
     PromptOpened,
     Refused,
     Resign,
+    RollDice,
     TakeBack,
     TookBack,
+    WinDeclared,
 )
 from firmware_host.simulator import Simulation
 
-COMMANDS = {"resign": Resign, "draw": AgreeDraw, "takeback": TakeBack}
+COMMANDS = {
+    "resign": Resign,
+    "draw": AgreeDraw,
+    "takeback": TakeBack,
+    "roll": RollDice,
+    "impasse": ImpasseAgreed,
+    "declare": WinDeclared,
+}
 
 
 def notice_record(notice: Notice) -> dict[str, Any] | None:

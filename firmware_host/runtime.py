@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -79,7 +79,14 @@ class Runtime:
     def board(self) -> Board | None:
         return self._board
 
-    async def run(self, resume: bool = True, *, handle_signals: bool = True) -> None:
+    async def run(
+        self,
+        resume: bool = True,
+        *,
+        handle_signals: bool = True,
+        options: Mapping[str, str] | None = None,
+        settings: Mapping[str, str] | None = None,
+    ) -> None:
         """Open the board, play until SIGTERM/SIGINT (or ``stopping``), then put the
         LEDs out and release the hardware."""
         loop = asyncio.get_running_loop()
@@ -94,7 +101,11 @@ class Runtime:
             self._worker, self.board_factory, self.profile, on_button
         )
         try:
-            self._log(self.controller.start(loop.time(), resume=resume))
+            self._log(
+                self.controller.start(
+                    loop.time(), resume=resume, options=options, settings=settings
+                )
+            )
             self.notifier.ready(f"playing {self.game.name}")
             tasks = [
                 asyncio.create_task(self._poll(loop)),

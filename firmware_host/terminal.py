@@ -25,6 +25,7 @@ from firmware_host.events import (
     GameEnded,
     GameStarted,
     IllegalShown,
+    ImpasseAgreed,
     MoveCommitted,
     NewGame,
     Notice,
@@ -34,8 +35,10 @@ from firmware_host.events import (
     PromptOpened,
     Refused,
     Resign,
+    RollDice,
     TakeBack,
     TookBack,
+    WinDeclared,
 )
 from firmware_host.legend import Meaning
 from firmware_host.simulator import Simulation
@@ -57,6 +60,8 @@ commands:
   select MOVE          answer a prompt by name
   wait SECONDS         let time pass (the board guides you back after a while)
   moves                the legal moves          guide MOVE / unguide    a move to play
+  roll                 roll the dice (when the session rolls on the button)
+  impasse | declare    shogi: count the points (both kings entered) / declare a win
   takeback | resign | draw | new [K=V ...]      help | quit"""
 
 
@@ -230,6 +235,9 @@ class TerminalBoard:
             "guide": lambda a: self._send(PlayGuide(a[0], self.sim.now)),
             "unguide": lambda _: self._send(ClearGuide(self.sim.now)),
             "takeback": lambda _: self._send(TakeBack(self.sim.now)),
+            "roll": lambda _: self._send(RollDice(self.sim.now)),
+            "impasse": lambda _: self._send(ImpasseAgreed(self.sim.now)),
+            "declare": lambda _: self._send(WinDeclared(self.sim.now)),
             "resign": lambda _: self._send(Resign(self.sim.now)),
             "draw": lambda _: self._send(AgreeDraw(self.sim.now)),
             "new": lambda a: self._send(NewGame(self.sim.now, options=parse_assignments(a))),
