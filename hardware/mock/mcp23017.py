@@ -27,6 +27,7 @@ import random
 from collections.abc import Callable
 
 from drivers.mcp23017 import REGISTER_COUNT, Iocon, Register
+from engine.errors import KibanError
 
 PORTS = ("A", "B")
 READ_ONLY = frozenset({Register.INTFA, Register.INTFB, Register.INTCAPA, Register.INTCAPB})
@@ -36,7 +37,7 @@ _PAIRED = frozenset(range(REGISTER_COUNT)) - {Register.IOCON, Register.IOCON_ALI
 InterruptCallback = Callable[[str, bool], None]
 
 
-class UnsupportedModeError(NotImplementedError):
+class UnsupportedModeError(KibanError, RuntimeError):
     """The driver asked for something this model does not imitate (IOCON.BANK = 1)."""
 
 
