@@ -36,12 +36,15 @@ class Timing:
     committed or a prompt shown, so that a hand still moving is not judged.
     ``grace``: an unexplained board is "in progress" this long before the
     correction guide starts. ``tap``: a piece lifted and put back within this
-    time asks for its hints.
+    time asks for its hints. ``extend``: a board that shows a move which another
+    legal move continues (a robot that may eat further tokens) must rest this long
+    instead, or be confirmed with a button.
     """
 
     settle: float = 0.4
     grace: float = 3.0
     tap: float = 1.0
+    extend: float = 2.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +197,7 @@ class Recognizer(Generic[M]):
         self._lifted_at: dict[Spot, float] = {}
         self._tapped: tuple[Hint, ...] = ()
         self._assessed_at = 0.0
+        self._continuing = False  # the board shows a move a longer one may continue
 
     # --- position ------------------------------------------------------------
 
@@ -213,6 +217,7 @@ class Recognizer(Generic[M]):
         self._tapped = ()
         self._changed_at = now
         self._assessed_at = now
+        self._continuing = False
         if not self._frame:
             self._frame = dict(self._expected)
 
@@ -280,6 +285,7 @@ class Recognizer(Generic[M]):
             return
         self._frame = new
         self._changed_at = now
+        self._continuing = False
         self._touched |= changed
         for spot in changed:
             if new.get(spot, EMPTY) == EMPTY and self._expected.get(spot, EMPTY) != EMPTY:
@@ -298,14 +304,14 @@ class Recognizer(Generic[M]):
             self._tapped = ()
 
     def next_deadline(self, now: float) -> float | None:
-        """When the assessment may change with no new frame: the first of the settle
-        and grace deadlines not yet judged (it may already be past ``now``)."""
+        """When the assessment may change with no new frame: the first of the settle,
+        extend and grace deadlines not yet judged (it may already be past ``now``)."""
         if self._frame == self._expected:
             return None
-        for deadline in (
-            self._changed_at + self.timing.settle,
-            self._changed_at + self.timing.grace,
-        ):
+        deadlines = [self._changed_at + self.timing.settle, self._changed_at + self.timing.grace]
+        if self._continuing:
+            deadlines.append(self._changed_at + self.timing.extend)
+        for deadline in sorted(deadlines):
             if deadline > self._assessed_at + EPSILON:
                 return deadline
         return None
@@ -322,8 +328,13 @@ class Recognizer(Generic[M]):
         candidates = self._candidates(diff)
         if candidates:
             moves = tuple(candidate.move for candidate in candidates)
+            rest = self.timing.settle
+            self._continuing = len(candidates) == 1 and self._continued(candidates[0])
+            if self._continuing:
+                rest = max(rest, self.timing.extend)
+                settled = now - self._changed_at >= rest - EPSILON
             if not settled:
-                return Pending(moves, self._changed_at + self.timing.settle)
+                return Pending(moves, self._changed_at + rest)
             if self.guide is not None:
                 if self.guide in moves:
                     return Commit(self.guide)
@@ -356,6 +367,22 @@ class Recognizer(Generic[M]):
             if covering:
                 possible = covering
         return possible
+
+    def _continued(self, candidate: _Candidate[M]) -> bool:
+        """Whether a longer legal move goes on from where this one landed: a robot
+        that ate a token may eat the next. Such a move changes everything this one
+        does, and more, including the cell this one arrived on unseen. (A capture is
+        not continued by a quiet move of the same piece: that never leaves the
+        captured cell.)"""
+        landed = candidate.footprint.hidden
+        if not landed:
+            return False
+        shown = set(candidate.footprint.changes)
+        size = len(shown)
+        return any(
+            len(key) > size and shown <= set(key) and any(spot in landed for spot, _ in key)
+            for key in self._index
+        )
 
     def _remaining(self, diff: DiffKey) -> tuple[tuple[Spot, Reading], ...]:
         """What is left to do when a move has begun to land (a piece arrived) and every

@@ -487,6 +487,11 @@ class Controller:
             return self._roll(at, asked=True)
         if role is ButtonRole.CLOCK:
             return self._confirm(at)
+        if role is ButtonRole.OK:
+            # ok confirms a move the board shows but that may still go on (a chain)
+            confirmed = self._confirm(at)
+            if any(isinstance(notice, MoveCommitted) for notice in confirmed):
+                return confirmed
         if role in (ButtonRole.OK, ButtonRole.REFILL) and self.recognizer.unseen:
             # Moves the board cannot show (a refill, an exchange) are chosen at a prompt.
             self._prompt = tuple(sorted(self.recognizer.unseen, key=self.position.move_text))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -15,6 +16,15 @@ from firmware_host.storage import GameStore
 from hardware.profile import load_profile
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def read_line(stream, timeout: float = 30.0) -> str:  # type: ignore[no-untyped-def]
+    """A line from the child, or a failure (never a hung test) if none comes."""
+    ready, _, _ = select.select([stream], [], [], timeout)
+    assert ready, "the child said nothing"
+    return str(stream.readline())
+
+
 MOVES = ["2c2b", "2a2b", "3d2c", "3a2a"]
 
 
@@ -31,11 +41,11 @@ def test_a_game_killed_between_two_moves_resumes_with_every_committed_move(
     )
     assert child.stdin is not None and child.stdout is not None
     try:
-        assert child.stdout.readline().startswith("ready")
+        assert read_line(child.stdout).startswith("ready")
         for move in MOVES[:3]:
             child.stdin.write(move + "\n")
             child.stdin.flush()
-            assert child.stdout.readline().split() == ["committed", move]
+            assert read_line(child.stdout).split() == ["committed", move]
         child.send_signal(signal.SIGKILL)  # waiting for its fourth move: no clean exit
         child.wait(timeout=10)
     finally:
