@@ -23,6 +23,26 @@ HAND_DELAY = 0.15  # seconds between two actions of a hand: well below the settl
 
 N = TypeVar("N")
 
+OPEN: list[Simulation] = []
+"""Simulations still open. Each one holds gpiozero buttons whose hold threads live
+until the board is closed: conftest.py closes them after every test."""
+
+
+def track(sim: Simulation) -> Simulation:
+    OPEN.append(sim)
+    return sim
+
+
+def close_all() -> None:
+    while OPEN:
+        close(OPEN.pop())
+
+
+def close(sim: Simulation) -> None:
+    if sim in OPEN:
+        OPEN.remove(sim)
+    sim.board.close()
+
 
 def make_sim(
     profile: str = "sim",
@@ -46,6 +66,7 @@ def make_sim(
         position=position,
         timing=timing,
     )
+    track(sim)
     sim.settle()
     return sim
 

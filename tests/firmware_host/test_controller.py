@@ -45,6 +45,7 @@ from tests.firmware_host.simkit import (
     of,
     prompts,
     rgb,
+    track,
 )
 
 
@@ -379,7 +380,7 @@ def test_games_resume_from_the_store() -> None:
     sim = make_sim()
     for text in ("1d1c", "3a3b"):
         sim.perform(text)
-    resumed = Simulation(GAME, sim.profile, sim.controller.store, resume=True)
+    resumed = track(Simulation(GAME, sim.profile, sim.controller.store, resume=True))
     assert [(n.game_id, n.resumed) for n in of(GameStarted, resumed.notices)] == [
         (sim.controller.game_id, True)
     ]

@@ -22,7 +22,7 @@ from firmware_host.legend import (
     Phase,
     PromptView,
 )
-from tests.firmware_host.simkit import GAME, indicator, make_sim
+from tests.firmware_host.simkit import GAME, indicator, make_sim, track
 
 SEATS = GAME.seats
 ON, OFF = 0.1, BLINK_PERIOD + 0.1  # instants in the lit and the dark half of a blink
@@ -212,6 +212,7 @@ def test_the_colour_blind_palette_reaches_the_strip() -> None:
         resume=False,
         palette=COLOUR_BLIND_PALETTE,
     )
+    track(sim)
     sim.settle()
     threat = COLOUR_BLIND_PALETTE.colours[Meaning.THREAT]
     assert sim.spot_colour("2c") == (threat.red, threat.green, threat.blue)

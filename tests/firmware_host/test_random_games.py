@@ -20,7 +20,7 @@ from firmware_host.legend import Phase
 from firmware_host.simulator import Simulation
 from firmware_host.storage import GameStatus
 from hardware.mock.hands import Noise
-from tests.firmware_host.simkit import GAME, PROFILES, commits, make_sim, of
+from tests.firmware_host.simkit import GAME, PROFILES, close, commits, make_sim, of
 
 
 @dataclass
@@ -64,8 +64,24 @@ def play(
     options: dict[str, str] | None = None,
 ) -> None:
     """One random game on ``profile``; every ply is checked."""
-    rng = random.Random(seed)
     sim = make_sim(profile, noise=Noise.realistic(), seed=seed, options=options)
+    try:
+        play_on(sim, profile, seed, tally, plies=plies, error_rate=error_rate, options=options)
+    finally:
+        close(sim)  # one test plays many games: free each board's button threads at once
+
+
+def play_on(
+    sim: Simulation,
+    profile: str,
+    seed: int,
+    tally: Tally,
+    *,
+    plies: int,
+    error_rate: float,
+    options: dict[str, str] | None,
+) -> None:
+    rng = random.Random(seed)
     if error_rate:
         for bus in sim.hardware.buses.values():
             bus.error_rate = error_rate
