@@ -209,7 +209,7 @@ class SimSession(Session):
         getter: asyncio.Future[_Job] | None = None
         try:
             while True:
-                self._catch_up()
+                self._step()
                 timeout = self._timeout()
                 if self._steps:
                     await asyncio.sleep(timeout or 0.0)
@@ -223,21 +223,28 @@ class SimSession(Session):
                 getter = None
                 if job.reply.done():
                     continue  # its sender went away
-                self._catch_up()
-                try:
-                    answer_ = self._carry_out(job.request)
-                except KibanError as problem:
-                    answer_ = error("invalid", str(problem), request_id=job.request.id)
-                except Exception as problem:  # the driver must outlive a bug in one command
-                    log.exception("command %s failed", job.request.command)
-                    answer_ = error(
-                        "internal", f"internal error: {problem}", request_id=job.request.id
-                    )
-                self._catch_up()
-                job.reply.set_result(answer_)
+                self._step()
+                answer = self._answer(job.request)
+                self._step()
+                job.reply.set_result(answer)
         finally:
             if getter is not None:
                 getter.cancel()
+
+    def _step(self) -> None:
+        try:
+            self._catch_up()
+        except Exception:  # a bug must not stop the board: say so and go on
+            log.exception("the simulation failed to catch up")
+
+    def _answer(self, request: Request) -> Json:
+        try:
+            return self._carry_out(request)
+        except KibanError as problem:
+            return error("invalid", str(problem), request_id=request.id)
+        except Exception as problem:  # the driver must outlive a bug in one command
+            log.exception("command %s failed", request.command)
+            return error("internal", f"internal error: {problem}", request_id=request.id)
 
     def _catch_up(self) -> None:
         """Run due hand steps at their times, then scan up to now, and publish."""
