@@ -4,8 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 GAME ?= dobutsu
+CHROMIUM := /usr/bin/chromium
 
-.PHONY: run run-terminal test test-slow lint typecheck bench clean
+.PHONY: run run-terminal browser test test-slow lint typecheck bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -13,8 +14,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The simulated board in the browser: prints its address, opens it where there is a display.
 run: $(STAMP)
-	$(BIN)/kiban sim $(GAME)
+	$(BIN)/kiban sim $(GAME) --web
 
 run-terminal: $(STAMP)
 	$(BIN)/kiban sim $(GAME)
@@ -26,8 +28,17 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-test: lint typecheck
-	$(BIN)/pytest -q -n 2 -m "not slow"
+# The browser tests drive Debian's chromium through Playwright; never `playwright install`.
+browser: $(CHROMIUM)
+
+$(CHROMIUM):
+	if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get update && \
+	$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+		chromium fonts-liberation
+
+test: lint typecheck browser
+	$(BIN)/pytest -q -n 2 --dist loadgroup -m "not slow"
 
 test-slow: $(STAMP)
 	$(BIN)/pytest -q -n 2 -m slow

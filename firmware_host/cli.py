@@ -60,6 +60,21 @@ def _position_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--position", metavar="TEXT", help="a position in the game's notation")
 
 
+def _web_arguments(parser: argparse.ArgumentParser, *, browser: bool) -> None:
+    parser.add_argument("--web", action="store_true", help="serve the web companion page")
+    parser.add_argument("--port", type=int, default=8080, help="its port (default: 8080)")
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default: 127.0.0.1, this computer only; "
+        "0.0.0.0 listens on the network and asks for a pairing code)",
+    )
+    if browser:
+        parser.add_argument(
+            "--no-browser", action="store_true", help="print the address, do not open a browser"
+        )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kiban",
@@ -68,7 +83,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="store_true", help="log more")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    sim = commands.add_parser("sim", help="play on the simulated board in the terminal")
+    sim = commands.add_parser(
+        "sim", help="play on the simulated board (in the terminal, or in a browser with --web)"
+    )
     _game_arguments(sim, game_optional=True)
     _position_argument(sim)
     sim.add_argument("--profile", default="sim", help="a profile to simulate (default: sim)")
@@ -78,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0, help="seed of the noise")
     sim.add_argument("--palette", choices=sorted(PALETTES), default="default")
     _settings_arguments(sim)
+    _web_arguments(sim, browser=True)
 
     run = commands.add_parser("run", help="run the real board (what the service runs)")
     run.add_argument("--profile", required=True, help="the board's profile (a .toml file)")
@@ -87,6 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--state-dir", type=Path, help="where games are stored")
     run.add_argument("--palette", choices=sorted(PALETTES), default="default")
     _settings_arguments(run)
+    _web_arguments(run, browser=False)
 
     perft = commands.add_parser("perft", help="count the leaves of the legal-move tree")
     _game_arguments(perft)
@@ -205,6 +224,11 @@ def _sim(args: argparse.Namespace) -> int:
     profile = load_profile(args.profile, game)
     settings = _settings(args)
     store = _store(args.state_dir, "sim.sqlite3")
+    if args.web:
+        try:
+            return _sim_web(args, game, options, settings, store)
+        finally:
+            store.close()
     sim = Simulation(
         game,
         profile,
@@ -224,6 +248,38 @@ def _sim(args: argparse.Namespace) -> int:
         store.close()
 
 
+def _sim_web(
+    args: argparse.Namespace,
+    game: Game[Any],
+    options: dict[str, str],
+    settings: dict[str, str],
+    store: Any,
+) -> int:
+    import asyncio
+
+    from firmware_host.web.launch import run_simulator
+    from firmware_host.web.pairing import Pairing
+    from firmware_host.web.sim_session import SimSession
+    from hardware.mock.hands import Noise
+
+    pairing = Pairing.for_host(args.host)
+    session = SimSession(
+        game,
+        store,
+        profile=args.profile,
+        palette=args.palette,
+        options=options,
+        position=args.position,
+        resume=not args.new and not args.variant and not settings,
+        noise=Noise.realistic() if args.noise else None,
+        seed=args.seed,
+        pairing=pairing,
+        settings=settings,
+    )
+    asyncio.run(run_simulator(session, pairing, args.host, args.port, browser=not args.no_browser))
+    return 0
+
+
 def _run(args: argparse.Namespace) -> int:
     import asyncio
 
@@ -240,7 +296,24 @@ def _run(args: argparse.Namespace) -> int:
     runtime = Runtime(game, profile, store, PALETTES[args.palette])
     try:
         fresh = args.new or bool(args.variant) or bool(settings)
-        asyncio.run(runtime.run(resume=not fresh, options=options, settings=settings))
+        if args.web:
+            from firmware_host.web.launch import run_board
+            from firmware_host.web.pairing import Pairing
+
+            pairing = Pairing.for_host(args.host)
+            asyncio.run(
+                run_board(
+                    runtime,
+                    pairing,
+                    args.host,
+                    args.port,
+                    resume=not fresh,
+                    options=options,
+                    settings=settings,
+                )
+            )
+        else:
+            asyncio.run(runtime.run(resume=not fresh, options=options, settings=settings))
     finally:
         store.close()
     return 0

@@ -15,6 +15,7 @@ import logging
 import signal
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from drivers.buttons import ButtonRole
@@ -44,6 +45,14 @@ BACKOFF = (0.05, 0.1, 0.2, 0.5, 1.0)  # seconds between scans while a chip is si
 BoardFactory = Callable[[Profile, Callable[[ButtonRole], None]], Board]
 
 
+@dataclass(frozen=True, slots=True)
+class Submission:
+    """An event whose notices someone awaits (the web page: was it refused?)."""
+
+    event: Event
+    reply: asyncio.Future[list[Notice]]
+
+
 class Runtime:
     """Runs one controller against one real board."""
 
@@ -62,7 +71,9 @@ class Runtime:
         self.store = store
         self.legend = Legend(palette)
         self.notifier = notifier or SystemdNotifier()
-        self.queue: asyncio.Queue[Event] = asyncio.Queue()
+        self.queue: asyncio.Queue[Event | Submission] = asyncio.Queue()
+        self.observers: list[Callable[[list[Notice]], None]] = []
+        """Called after each event is handled and the LEDs painted (the web page)."""
         self.stopping = asyncio.Event()
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kiban-bus")
         self._board: Board | None = None
@@ -78,6 +89,12 @@ class Runtime:
     @property
     def board(self) -> Board | None:
         return self._board
+
+    async def submit(self, event: Event) -> list[Notice]:
+        """Queue an event like any other and wait for the notices it brings."""
+        reply: asyncio.Future[list[Notice]] = asyncio.get_running_loop().create_future()
+        self.queue.put_nowait(Submission(event, reply))
+        return await reply
 
     async def run(
         self,
@@ -163,14 +180,22 @@ class Runtime:
                 deadline = toggle if deadline is None else min(deadline, toggle)
             timeout = None if deadline is None else max(0.0, deadline - now)
             try:
-                event: Event = await asyncio.wait_for(self.queue.get(), timeout)
+                item = await asyncio.wait_for(self.queue.get(), timeout)
             except TimeoutError:
-                event = TimePassed(loop.time())
-            self._log(self.controller.handle(event))
+                item = TimePassed(loop.time())
+            event, reply = (
+                (item.event, item.reply) if isinstance(item, Submission) else (item, None)
+            )
+            notices = self.controller.handle(event)
+            self._log(notices)
             now = loop.time()
             lights = self.legend.lights(self.controller.view(now), now)
             blinking = lights.blinking
             await loop.run_in_executor(self._worker, painter.paint, lights.spots, lights.indicators)
+            if reply is not None and not reply.done():
+                reply.set_result(notices)
+            for observer in self.observers:
+                observer(notices)
 
     async def _watchdog(self) -> None:
         interval = self.notifier.watchdog_interval or 1.0

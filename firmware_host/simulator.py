@@ -28,7 +28,7 @@ from firmware_host.events import (
     Notice,
     TimePassed,
 )
-from firmware_host.legend import DEFAULT_PALETTE, Legend, Lights, Palette
+from firmware_host.legend import BLINK_PERIOD, DEFAULT_PALETTE, Legend, Lights, Palette
 from firmware_host.storage import GameStore
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.hands import Hands, Noise, Step, apply
@@ -143,6 +143,24 @@ class Simulation:
             self.now += self.period
             notices += self._step()
         return notices
+
+    def next_wake(self) -> float | None:
+        """When the simulation next has something to do if nobody touches it: the
+        next scan while a reading is changing, the controller's next deadline, the
+        next toggle of a blinking LED; None when it may sleep until touched. It is
+        always at least one scan period ahead, so that a caller keeping real time
+        (the web companion) never spins."""
+        soon = self.now + self.period
+        if not self._quiet():
+            return soon
+        wakes = []
+        deadline = self.controller.next_deadline(self.now)
+        if deadline is not None:
+            wakes.append(max(deadline, soon))
+        if self.lights is not None and self.lights.blinking:
+            toggle = (int(self.now / BLINK_PERIOD) + 1) * BLINK_PERIOD
+            wakes.append(max(toggle + self.period, soon))  # a scan at or after the toggle
+        return min(wakes) if wakes else None
 
     def advance(self, seconds: float) -> list[Notice]:
         return self.advance_to(self.now + seconds)

@@ -1,0 +1,1 @@
+"""The web companion: the board in a browser, served by Kiban (see server.py)."""

@@ -1,0 +1,125 @@
+"""A real board's session for the web page: the page is its control panel.
+
+The runtime stays the single writer: every command becomes an event on its
+queue, and the page is told of every change through the runtime's observers.
+Pieces are moved by hand on a real board, so the commands that move simulated
+pieces are refused before they get here (``commands.check``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from drivers.buttons import ButtonRole
+from firmware_host.controller import Controller
+from firmware_host.events import (
+    AgreeDraw,
+    ButtonPressed,
+    Chosen,
+    ClearGuide,
+    Event,
+    GameStarted,
+    NewGame,
+    Notice,
+    PlayGuide,
+    Resign,
+    TakeBack,
+    TimePassed,
+)
+from firmware_host.legend import PALETTES
+from firmware_host.runtime import Runtime
+from firmware_host.web.commands import (
+    Download,
+    Draw,
+    Guide,
+    NewGameCommand,
+    Press,
+    Request,
+    ResignCommand,
+    Select,
+    Takeback,
+    Unguide,
+)
+from firmware_host.web.pairing import Pairing, PairingLegend, pairing_indicator
+from firmware_host.web.session import Session, answer, error, record_message
+from firmware_host.web.state import Json, MoveList, state_message
+from hardware.profile import Profile
+
+
+class BoardSession(Session):
+    """The web page of a board the runtime runs."""
+
+    mode = "board"
+
+    def __init__(self, runtime: Runtime, pairing: Pairing | None = None) -> None:
+        super().__init__(dict.fromkeys(runtime.profile.games, ()))
+        self.runtime = runtime
+        self._moves = MoveList()
+        self._pairing = pairing
+        indicator = pairing_indicator(
+            frozenset(name for name, _ in runtime.profile.leds.indicators)
+        )
+        if pairing is not None and pairing.code is not None and indicator is not None:
+            runtime.legend = PairingLegend(runtime.legend, pairing, indicator)
+        runtime.observers.append(self.publish)
+
+    @property
+    def controller(self) -> Controller:
+        return self.runtime.controller
+
+    @property
+    def profile(self) -> Profile:
+        return self.runtime.profile
+
+    def _build_state(self) -> Json:
+        board = self.runtime.board
+        pixels = board.painter.pixels if board is not None else ()
+        return state_message(
+            self.controller,
+            pixels,
+            mode=self.mode,
+            moves=self._moves,
+            pieces=self.controller.position.layout(),
+        )
+
+    async def start(self) -> None:
+        """Nothing to start: the runtime runs the board."""
+
+    async def stop(self) -> None:
+        """Nothing to stop: the runtime puts the LEDs out when it stops."""
+
+    async def execute(self, request: Request) -> Json:
+        command = request.command
+        at = asyncio.get_running_loop().time()
+        event: Event
+        match command:
+            case Press(button):
+                event = ButtonPressed(ButtonRole(button), at)
+            case Select(choice):
+                event = Chosen(choice, at)
+            case Takeback():
+                event = TakeBack(at)
+            case ResignCommand(seat):
+                event = Resign(at, seat)
+            case Draw():
+                event = AgreeDraw(at)
+            case Guide(move):
+                event = PlayGuide(move, at)
+            case Unguide():
+                event = ClearGuide(at)
+            case Download(name):
+                return record_message(request, self.controller, name)
+            case NewGameCommand(game, variants, position, _, palette, session):
+                if palette is not None:
+                    self.runtime.legend.palette = PALETTES[palette]
+                event = NewGame(at, game, dict(variants), position, dict(session))
+            case _:
+                return error(
+                    "not_allowed", "only the simulator moves pieces", request_id=request.id
+                )
+        notices: list[Notice] = await self.runtime.submit(event)
+        if any(isinstance(notice, GameStarted) for notice in notices):
+            # The controller judges a set-up board only when a frame or a tick comes;
+            # when the pieces already stand right no frame will.
+            notices += await self.runtime.submit(TimePassed(at))
+        return answer(request, notices)

@@ -1,0 +1,302 @@
+"""The web companion's server: the page, its WebSocket and the record download.
+
+Routes: ``GET /`` the page, ``GET /static/<file>`` its script and style,
+``GET /ws`` the WebSocket (messages out: catalogue, board, state, notice,
+ok, error, record, pairing; commands in: see ``commands.py``), ``GET /record``
+the game record as a file (``?format=txt``), ``GET /state`` the state as JSON.
+Every route is behind the pairing guard (``pairing.py``); a WebSocket opened
+from a page of another origin is refused, so no web site can drive the board
+through a browser on this computer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import logging
+from collections import deque
+from importlib import resources
+from urllib.parse import urlsplit
+
+from aiohttp import WSMsgType, web
+from aiohttp.typedefs import Handler
+
+from firmware_host.web.commands import CommandError, Download, Request, check, parse
+from firmware_host.web.pairing import COOKIE, LOCAL_NAMES, Pairing, host_name, is_loopback_host
+from firmware_host.web.session import Session, error
+from firmware_host.web.state import Json
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE = 64 * 1024  # bytes in one message from the page
+OUTBOX_LIMIT = 1000  # messages waiting for a client that does not read: it is dropped
+STATIC_TYPES = {
+    "index.html": "text/html",
+    "app.js": "text/javascript",
+    "style.css": "text/css",
+}
+
+SESSION = web.AppKey("session", Session)
+PAIRING = web.AppKey("pairing", Pairing)
+
+
+class Client:
+    """One open WebSocket and the messages on their way to it.
+
+    States are snapshots, so a state waiting behind another state replaces it:
+    a slow phone gets the latest board, not a backlog.
+    """
+
+    def __init__(self, ws: web.WebSocketResponse) -> None:
+        self.ws = ws
+        self._queue: deque[Json] = deque()
+        self._ready = asyncio.Event()
+        self._task = asyncio.create_task(self._send())
+        self._closing: asyncio.Future[bool] | None = None
+
+    def push(self, message: Json) -> None:
+        queue = self._queue
+        if message.get("type") == "state" and queue and queue[-1].get("type") == "state":
+            queue[-1] = message
+        else:
+            queue.append(message)
+        if len(queue) > OUTBOX_LIMIT:
+            log.warning("a web client stopped reading; closing it")
+            queue.clear()
+            self._task.cancel()
+            self._closing = asyncio.ensure_future(self.ws.close())
+        self._ready.set()
+
+    async def _send(self) -> None:
+        while True:
+            await self._ready.wait()
+            self._ready.clear()
+            while self._queue:
+                message = self._queue.popleft()
+                try:
+                    await self.ws.send_json(message)
+                except (ConnectionError, RuntimeError):
+                    return
+
+    async def close(self) -> None:
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
+
+
+CLIENTS: web.AppKey[set[Client]] = web.AppKey("clients")
+
+
+# --- the guard -------------------------------------------------------------------------
+
+
+def is_trusted(request: web.Request) -> bool:
+    """From this computer, and addressed to it by a local name."""
+    pairing = request.app[PAIRING]
+    if not pairing.is_local_peer(request.remote):
+        return False
+    name = host_name(request.host)
+    return name in LOCAL_NAMES or is_loopback_host(name)
+
+
+def supplied_code(request: web.Request) -> tuple[str | None, bool]:
+    """The pairing code a request carries, and whether it came in the query."""
+    if "token" in request.query:
+        return request.query["token"], True
+    header = request.headers.get("Authorization", "")
+    if header.startswith("Bearer "):
+        return header[len("Bearer ") :].strip(), False
+    return request.cookies.get(COOKIE), False
+
+
+PAIRING_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Kiban: pairing</title></head>
+<body style="font-family: sans-serif; max-width: 30em; margin: 2em auto; padding: 0 1em">
+<h1>Kiban</h1>
+<p>{reason}</p>
+<p>The pairing code is written in the service log, and the board's status LED blinks it
+(each digit as that many flashes) until a first device has paired.</p>
+<form method="get" action="/"><label>Pairing code
+<input name="token" inputmode="numeric" autocomplete="off" autofocus></label>
+<button type="submit">Pair</button></form>
+</body></html>
+"""
+
+
+@web.middleware
+async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
+    if is_trusted(request):
+        return await handler(request)
+    pairing = request.app[PAIRING]
+    if pairing.code is None:
+        raise web.HTTPForbidden(text="this Kiban server answers only on the computer it runs on")
+    if pairing.locked:
+        raise web.HTTPForbidden(
+            text="pairing is closed after too many wrong codes; restart Kiban to pair again"
+        )
+    code, from_query = supplied_code(request)
+    if code is not None and pairing.check(code, request.remote):
+        response = await handler(request)
+        if from_query and request.path == "/" and not isinstance(response, web.WebSocketResponse):
+            response.set_cookie(COOKIE, code, httponly=True, samesite="Strict")
+        return response
+    reason = "That pairing code is not right." if code else "This board needs its pairing code."
+    if request.path == "/":
+        return web.Response(
+            status=401,
+            text=PAIRING_PAGE.format(reason=html.escape(reason)),
+            content_type="text/html",
+        )
+    return web.json_response(error("unauthorized", reason + " Add ?token=CODE."), status=401)
+
+
+async def security_headers(request: web.Request, response: web.StreamResponse) -> None:
+    """No framing, no sniffing, no referrer (a code in the address stays here), and
+    scripts, styles and connections from this server only."""
+    if isinstance(response, web.WebSocketResponse):
+        return
+    host = request.host
+    response.headers.setdefault(
+        "Content-Security-Policy",
+        "default-src 'self'; img-src 'self' data:; "
+        f"connect-src 'self' ws://{host} wss://{host}; frame-ancestors 'none'",
+    )
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+
+
+# --- routes ----------------------------------------------------------------------------
+
+
+def _static_bytes(name: str) -> bytes:
+    return (resources.files("firmware_host.web") / "static" / name).read_bytes()
+
+
+async def index(request: web.Request) -> web.Response:
+    return web.Response(
+        body=_static_bytes("index.html"),
+        content_type="text/html",
+        charset="utf-8",
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
+async def static(request: web.Request) -> web.Response:
+    name = request.match_info["name"]
+    content_type = STATIC_TYPES.get(name)
+    if content_type is None or name == "index.html":
+        raise web.HTTPNotFound()
+    return web.Response(
+        body=_static_bytes(name),
+        content_type=content_type,
+        charset="utf-8",
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
+async def state(request: web.Request) -> web.Response:
+    return web.json_response(request.app[SESSION].state())
+
+
+async def record(request: web.Request) -> web.Response:
+    session = request.app[SESSION]
+    command = Download(request.query.get("format", "txt"))
+    try:
+        check(command, session.context())
+    except CommandError as problem:
+        return web.json_response(error(problem.code, problem.message, field="format"), status=400)
+    answer = await session.execute(Request(None, command))
+    if answer["type"] != "record":
+        return web.json_response(answer, status=400)
+    return web.Response(
+        body=answer["text"].encode("utf-8"),
+        headers={
+            "Content-Type": answer["media_type"],
+            "Content-Disposition": f'attachment; filename="{answer["filename"]}"',
+            "Cache-Control": "no-store",
+        },
+    )
+
+
+def same_origin(request: web.Request) -> bool:
+    """A browser names the page that opens a WebSocket; it must be one of ours."""
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True  # not a browser (a script, a test): the guard has judged it
+    return urlsplit(origin).netloc == request.host
+
+
+async def websocket(request: web.Request) -> web.StreamResponse:
+    if not same_origin(request):
+        raise web.HTTPForbidden(text="a page of another site may not open this board's socket")
+    session = request.app[SESSION]
+    pairing = request.app[PAIRING]
+    ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_MESSAGE)
+    await ws.prepare(request)
+    client = Client(ws)
+    request.app[CLIENTS].add(client)
+    unsubscribe = session.subscribe(client.push)
+    try:
+        client.push(session.catalogue())
+        client.push(session.board())
+        client.push(session.state())
+        if pairing.code is not None and is_trusted(request):
+            client.push({"type": "pairing", "code": pairing.code})
+        async for message in ws:
+            if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
+                continue
+            try:
+                checked = parse(message.data, session.context())
+            except CommandError as problem:
+                client.push(
+                    error(
+                        problem.code,
+                        problem.message,
+                        request_id=problem.request_id,
+                        field=problem.field,
+                    )
+                )
+                continue
+            client.push(await session.execute(checked))
+    finally:
+        unsubscribe()
+        request.app[CLIENTS].discard(client)
+        await client.close()
+    return ws
+
+
+# --- the application -------------------------------------------------------------------
+
+
+def create_app(session: Session, pairing: Pairing | None = None) -> web.Application:
+    """The web companion of ``session``; ``pairing`` None means this computer only."""
+    app = web.Application(middlewares=[guard], client_max_size=MAX_MESSAGE)
+    app[SESSION] = session
+    app[PAIRING] = pairing or Pairing(None)
+    app[CLIENTS] = set()
+    app.router.add_get("/", index)
+    app.router.add_get("/static/{name}", static)
+    app.router.add_get("/ws", websocket)
+    app.router.add_get("/record", record)
+    app.router.add_get("/state", state)
+    app.on_response_prepare.append(security_headers)
+
+    async def start(app: web.Application) -> None:
+        await session.start()
+
+    async def close_clients(app: web.Application) -> None:
+        clients: set[Client] = app[CLIENTS]
+        for client in tuple(clients):
+            await client.ws.close(message=b"server stopping")
+
+    async def stop(app: web.Application) -> None:
+        await session.stop()
+
+    app.on_startup.append(start)
+    app.on_shutdown.append(close_clients)
+    app.on_cleanup.append(stop)
+    return app

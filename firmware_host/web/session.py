@@ -1,0 +1,183 @@
+"""What the web server talks to: one game session, simulated or on a real board.
+
+A session publishes messages (the board drawing when it changes, the state on
+every change, a notice for every move, prompt or refusal) to its listeners,
+and carries out checked commands, answering the sender. The controller stays
+the single writer: a simulated session runs every command on its own driver
+task, a real board's session hands events to the runtime's queue.
+"""
+
+from __future__ import annotations
+
+import logging
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from engine.game import Game
+from engine.registry import games
+from firmware_host.controller import Controller
+from firmware_host.events import Notice, Refused
+from firmware_host.legend import PALETTES
+from firmware_host.records import GameRecord, find_format
+from firmware_host.replay import notice_record
+from firmware_host.web.commands import Context, Request, command_name
+from firmware_host.web.state import Json, board_message, catalogue_message
+from hardware.profile import Profile, bundled_profiles, load_profile
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[[Json], None]
+
+
+def simulated_profiles() -> dict[str, tuple[str, ...]]:
+    """The bundled simulated boards of each game (``sim-<game>`` first)."""
+    result: dict[str, list[str]] = {}
+    for name in bundled_profiles():
+        if not name.startswith("sim-"):
+            continue
+        try:
+            profile = load_profile(name)
+        except Exception as error:  # a broken bundled profile must not stop the page
+            log.warning("profile %s cannot be offered: %s", name, error)
+            continue
+        for game in profile.games:
+            result.setdefault(game, []).append(name)
+    return {
+        game: tuple(sorted(names, key=lambda n: (n != f"sim-{game}", n)))
+        for game, names in result.items()
+    }
+
+
+def ok(request: Request) -> Json:
+    return {"type": "ok", "id": request.id, "command": command_name(request.command)}
+
+
+def error(code: str, message: str, *, request_id: Any = None, field: str | None = None) -> Json:
+    return {"type": "error", "id": request_id, "code": code, "message": message, "field": field}
+
+
+def answer(request: Request, notices: list[Notice]) -> Json:
+    """ok, or the controller's refusal as an error (nothing changed then)."""
+    for notice in notices:
+        if isinstance(notice, Refused):
+            return error("refused", notice.reason, request_id=request.id)
+    return ok(request)
+
+
+def record_message(request: Request, controller: Controller, format_name: str) -> Json:
+    record = GameRecord.of(controller)
+    record_format = find_format(controller.game.name, format_name)
+    return {
+        "type": "record",
+        "id": request.id,
+        "format": record_format.name,
+        "filename": record_format.filename(record),
+        "media_type": record_format.media_type,
+        "text": record_format.write(record),
+    }
+
+
+class Session(ABC):
+    """One game session as the web companion sees it."""
+
+    mode: ClassVar[str]
+
+    def __init__(self, profiles: Mapping[str, tuple[str, ...]]) -> None:
+        self.profiles = dict(profiles)
+        self._listeners: list[Listener] = []
+        self._state: Json | None = None
+        self._seq = 0
+        self._board: Json | None = None
+        self._board_key: tuple[str, str] | None = None
+
+    # --- what the session is ---------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def controller(self) -> Controller: ...
+
+    @property
+    @abstractmethod
+    def profile(self) -> Profile: ...
+
+    @abstractmethod
+    def _build_state(self) -> Json: ...
+
+    @abstractmethod
+    async def execute(self, request: Request) -> Json:
+        """Carry out a checked command; the answer for its sender."""
+
+    @abstractmethod
+    async def start(self) -> None:
+        """Begin (the simulator starts its clock)."""
+
+    @abstractmethod
+    async def stop(self) -> None:
+        """End, putting the LEDs out where the session owns them."""
+
+    def games(self) -> tuple[Game[Any], ...]:
+        """The games a new game may be of."""
+        return tuple(game for game in games() if game.name in self.profiles)
+
+    def context(self) -> Context:
+        game = self.controller.game
+        return Context(
+            world=self.mode == "simulator",
+            game=game,
+            spots=frozenset(game.spots),
+            buttons=frozenset(role.value for role, _ in self.profile.buttons),
+            served=None if self.mode == "simulator" else frozenset(self.profile.games),
+            profiles=self.profiles,
+            palettes=frozenset(PALETTES),
+        )
+
+    # --- messages --------------------------------------------------------------------
+
+    def catalogue(self) -> Json:
+        return catalogue_message(self.games(), self.profiles, sorted(PALETTES), self.mode)
+
+    def board(self) -> Json:
+        key = (self.controller.game.name, self.profile.name)
+        if self._board is None or key != self._board_key:
+            self._board = board_message(self.controller.game, self.profile, self.mode)
+            self._board_key = key
+        return self._board
+
+    def state(self) -> Json:
+        if self._state is None:
+            self._refresh()
+        assert self._state is not None
+        return self._state
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def _emit(self, message: Json) -> None:
+        for listener in list(self._listeners):
+            listener(message)
+
+    def _refresh(self) -> bool:
+        """Rebuild the state; whether it changed."""
+        state = self._build_state()
+        if self._state is not None and {**self._state, "seq": 0} == {**state, "seq": 0}:
+            return False
+        self._seq += 1
+        state["seq"] = self._seq
+        self._state = state
+        return True
+
+    def publish(self, notices: list[Notice]) -> None:
+        """Tell the listeners what happened and what the board looks like now."""
+        for notice in notices:
+            record = notice_record(notice)
+            if record is not None:
+                self._emit({"type": "notice", **record})
+        key = self._board_key
+        board = self.board()
+        if key is not None and key != self._board_key:
+            self._emit(board)
+        if self._refresh():
+            assert self._state is not None
+            self._emit(self._state)

@@ -1,0 +1,477 @@
+"""The simulated board, live: the simulation's clock follows the event loop's.
+
+One driver task owns the simulation (and so the controller). It scans at the
+profile's rate while readings change, sleeps until the controller's next
+deadline or the next blink of a blinking LED, and wakes at once for a command
+from the page. Simulated time is the loop's time minus a fixed origin, so a
+settle time or a correction guide takes as long in the browser as on a real
+board; if the loop falls behind, the simulation catches up scan by scan, so
+what it decides does not depend on how busy the computer is.
+
+Commands that move pieces become timed steps of the simulated hands (a capture
+takes the captured piece where the rules send it a moment before the capturing
+piece lands, as a hand does), run by the driver at their times. While steps
+are under way, further commands wait for them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from drivers.buttons import ButtonRole
+from engine.errors import KibanError
+from engine.game import Game, Position
+from engine.physical import Spot, Stone
+from engine.recognizer import Timing
+from engine.registry import find_game
+from firmware_host.controller import Controller
+from firmware_host.events import (
+    AgreeDraw,
+    Chosen,
+    ClearGuide,
+    Event,
+    GameStarted,
+    NewGame,
+    Notice,
+    PlayGuide,
+    Resign,
+    TakeBack,
+    TimePassed,
+    TookBack,
+)
+from firmware_host.legend import PALETTES, Legend, Phase
+from firmware_host.simulator import Simulation
+from firmware_host.storage import GameStore
+from firmware_host.web.commands import (
+    Download,
+    Draw,
+    Flip,
+    Guide,
+    Lift,
+    Move,
+    NewGameCommand,
+    Place,
+    Press,
+    Request,
+    ResignCommand,
+    Select,
+    Takeback,
+    Unguide,
+)
+from firmware_host.web.pairing import Pairing, PairingLegend, pairing_indicator
+from firmware_host.web.session import Session, answer, error, ok, record_message, simulated_profiles
+from firmware_host.web.state import Json, MoveList, state_message
+from hardware.mock.hands import Action, Noise, Remove, Step, apply
+from hardware.mock.hands import Lift as LiftAction
+from hardware.mock.hands import Place as PlaceAction
+from hardware.profile import Profile, load_profile
+
+log = logging.getLogger(__name__)
+
+HAND_STEP = 0.08  # seconds between one hand action and the next: well below the settle time
+BOX = "box"
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    request: Request
+    reply: asyncio.Future[Json]
+
+
+class SimSession(Session):
+    """A live simulation for the web page."""
+
+    mode = "simulator"
+
+    def __init__(
+        self,
+        game: Game[Any],
+        store: GameStore,
+        *,
+        profile: str = "sim",
+        palette: str = "default",
+        options: Mapping[str, str] | None = None,
+        position: str | None = None,
+        resume: bool = True,
+        noise: Noise | None = None,
+        seed: int = 0,
+        timing: Timing | None = None,
+        pairing: Pairing | None = None,
+        profiles: Mapping[str, tuple[str, ...]] | None = None,
+        settings: Mapping[str, str] | None = None,
+    ) -> None:
+        super().__init__(simulated_profiles() if profiles is None else profiles)
+        self.store = store
+        self._noise = noise
+        self._seed = seed
+        self._timing = timing
+        self._pairing = pairing
+        self._palette = palette
+        self._profile_name = profile
+        self.sim = self._build(game, profile, options, position, resume=resume, settings=settings)
+        self._moves = MoveList()
+        self._steps: deque[Step] = deque()
+        self._jobs: asyncio.Queue[_Job] = asyncio.Queue()
+        self._origin = 0.0
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._lifted_from: Spot | None = None
+
+    def _build(
+        self,
+        game: Game[Any],
+        profile_name: str,
+        options: Mapping[str, str] | None,
+        position: str | None,
+        *,
+        resume: bool,
+        settings: Mapping[str, str] | None = None,
+    ) -> Simulation:
+        sim = Simulation(
+            game,
+            load_profile(profile_name, game),
+            self.store,
+            options=options,
+            position=position,
+            resume=resume,
+            settings=settings,
+            timing=self._timing,
+            noise=self._noise,
+            seed=self._seed,
+            palette=PALETTES[self._palette],
+        )
+        sim.legend = self._legend(sim.legend, sim.board.painter.indicators)
+        return sim
+
+    def _legend(self, base: Legend, indicators: frozenset[str]) -> Legend:
+        pairing = self._pairing
+        indicator = pairing_indicator(indicators)
+        if pairing is None or pairing.code is None or indicator is None:
+            return base
+        return PairingLegend(base, pairing, indicator)
+
+    # --- the session -----------------------------------------------------------------
+
+    @property
+    def controller(self) -> Controller:
+        return self.sim.controller
+
+    @property
+    def profile(self) -> Profile:
+        return self.sim.profile
+
+    def _build_state(self) -> Json:
+        sim = self.sim
+        return state_message(
+            sim.controller,
+            sim.board.painter.pixels,
+            mode=self.mode,
+            moves=self._moves,
+            pieces=sim.world.layout(),
+            held=tuple(sim.world.held),
+        )
+
+    async def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._origin = self._loop.time() - self.sim.now
+        self.publish(list(self.sim.notices))
+        self._task = asyncio.create_task(self._drive(), name="kiban-simulation")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        while not self._jobs.empty():
+            job = self._jobs.get_nowait()
+            if not job.reply.done():
+                job.reply.cancel()
+        self.sim.board.close()
+
+    async def execute(self, request: Request) -> Json:
+        reply: asyncio.Future[Json] = asyncio.get_running_loop().create_future()
+        self._jobs.put_nowait(_Job(request, reply))
+        return await reply
+
+    # --- time ------------------------------------------------------------------------
+
+    def now(self) -> float:
+        """Simulated time: the loop's time since the simulation's start."""
+        assert self._loop is not None
+        return self._loop.time() - self._origin
+
+    async def _drive(self) -> None:
+        """The only task that touches the simulation and its controller."""
+        getter: asyncio.Future[_Job] | None = None
+        try:
+            while True:
+                self._step()
+                timeout = self._timeout()
+                if self._steps:
+                    await asyncio.sleep(timeout or 0.0)
+                    continue
+                if getter is None:
+                    getter = asyncio.ensure_future(self._jobs.get())
+                done, _ = await asyncio.wait({getter}, timeout=timeout)
+                if not done:
+                    continue
+                job = getter.result()
+                getter = None
+                if job.reply.done():
+                    continue  # its sender went away
+                self._step()
+                answer = self._answer(job.request)
+                self._step()
+                job.reply.set_result(answer)
+        finally:
+            if getter is not None:
+                getter.cancel()
+
+    def _step(self) -> None:
+        try:
+            self._catch_up()
+        except Exception:  # a bug must not stop the board: say so and go on
+            log.exception("the simulation failed to catch up")
+
+    def _answer(self, request: Request) -> Json:
+        try:
+            return self._carry_out(request)
+        except KibanError as problem:
+            return error("invalid", str(problem), request_id=request.id)
+        except Exception as problem:  # the driver must outlive a bug in one command
+            log.exception("command %s failed", request.command)
+            return error("internal", f"internal error: {problem}", request_id=request.id)
+
+    def _catch_up(self) -> None:
+        """Run due hand steps at their times, then scan up to now, and publish."""
+        now = self.now()
+        notices: list[Notice] = []
+        while self._steps and self._steps[0].at <= now:
+            step = self._steps.popleft()
+            notices += self.sim.advance_to(step.at)
+            try:
+                apply(self.sim.world, step.action)
+            except KibanError as problem:
+                log.warning("the simulated hand could not do %s: %s", step.action, problem)
+        notices += self.sim.advance_to(now)
+        self.publish(notices)
+
+    def _timeout(self) -> float | None:
+        wake = self.sim.next_wake()
+        if self._steps:
+            first = self._steps[0].at
+            wake = first if wake is None else min(wake, first)
+        if wake is None:
+            return None
+        return max(0.001, wake - self.now())
+
+    def _schedule(self, actions: list[tuple[float, Action]]) -> None:
+        """Hand actions ``delay`` seconds from now (after any already planned)."""
+        start = max(self.sim.now, self._steps[-1].at if self._steps else 0.0)
+        for delay, action in actions:
+            self._steps.append(Step(start + delay, action))
+
+    # --- commands ----------------------------------------------------------------------
+
+    def _send(self, event: Event, request: Request) -> Json:
+        notices = self.sim.send(event)
+        self._follow(notices)
+        self.publish(notices)
+        return answer(request, notices)
+
+    def _follow(self, notices: list[Notice]) -> None:
+        """The simulated hands keep the pieces with the game: a new game is set up at
+        once, and pieces go back after a takeback from the controls."""
+        for notice in notices:
+            if isinstance(notice, GameStarted):
+                self._steps.clear()
+                self.sim.world.arrange(self.controller.position.layout())
+                # The controller judges a set-up board only when a frame or a tick
+                # comes; when the pieces already stand right no frame will.
+                notices += self.sim.send(TimePassed(self.sim.now))
+            elif isinstance(notice, TookBack) and self.controller.phase is Phase.SETUP:
+                layout = self.controller.position.layout()
+                steps = self.sim.hands.perform(self.sim.world, layout, self.sim.now)
+                self._steps.extend(steps)
+
+    def _carry_out(self, request: Request) -> Json:
+        command = request.command
+        at = self.sim.now
+        match command:
+            case Lift(spot):
+                if not self.sim.world.stacks.get(spot):
+                    return error(
+                        "invalid",
+                        f"there is nothing on {spot} to lift",
+                        request_id=request.id,
+                        field="spot",
+                    )
+                self._lifted_from = spot
+                self._schedule([(0.0, LiftAction(spot))])
+            case Place(spot, held):
+                hand = self.sim.world.held
+                if not hand:
+                    return error(
+                        "invalid",
+                        f"the hand holds nothing to place on {spot}",
+                        request_id=request.id,
+                        field="spot",
+                    )
+                if held is not None and held >= len(hand):
+                    return error(
+                        "invalid",
+                        f"the hand holds {len(hand)} piece(s); there is no piece {held}",
+                        request_id=request.id,
+                        field="held",
+                    )
+                index = len(hand) - 1 if held is None else held
+                origin = self._lifted_from if index == len(hand) - 1 else None
+                self._schedule(self._put(hand[index], origin, spot, 0.0))
+                self._lifted_from = None
+            case Move(source, target):
+                stack = self.sim.world.stacks.get(source)
+                if not stack:
+                    return error(
+                        "invalid",
+                        f"there is nothing on {source} to move",
+                        request_id=request.id,
+                        field="from",
+                    )
+                mover = stack[-1]
+                actions: list[tuple[float, Action]] = [(0.0, LiftAction(source))]
+                if source == target:
+                    actions.append((HAND_STEP, PlaceAction(target, mover, mover)))
+                else:
+                    actions += self._put(mover, source, target, HAND_STEP)
+                self._schedule(actions)
+            case Flip(spot):
+                stack = self.sim.world.stacks.get(spot)
+                if not stack:
+                    return error(
+                        "invalid",
+                        f"there is nothing on {spot} to turn over",
+                        request_id=request.id,
+                        field="spot",
+                    )
+                stone = stack[-1]
+                turned = Stone(stone.kind, stone.owner, not stone.flipped)
+                self._schedule(
+                    [(0.0, LiftAction(spot)), (HAND_STEP, PlaceAction(spot, stone, turned))]
+                )
+            case Press(button):
+                notices = self.sim.press(ButtonRole(button))
+                self._follow(notices)
+                self.publish(notices)
+                return answer(request, notices)
+            case Select(choice):
+                return self._send(Chosen(choice, at), request)
+            case Takeback():
+                return self._send(TakeBack(at), request)
+            case ResignCommand(seat):
+                return self._send(Resign(at, seat), request)
+            case Draw():
+                return self._send(AgreeDraw(at), request)
+            case Guide(move):
+                return self._send(PlayGuide(move, at), request)
+            case Unguide():
+                return self._send(ClearGuide(at), request)
+            case Download(name):
+                return record_message(request, self.controller, name)
+            case NewGameCommand():
+                return self._new_game(command, request)
+        return ok(request)
+
+    def _put(
+        self, mover: Stone, origin: Spot | None, target: Spot, delay: float
+    ) -> list[tuple[float, Action]]:
+        """Put a held stone on ``target``; a stone on a board cell there is first taken
+        where the rules send it (else into the hand)."""
+        world = self.sim.world
+        actions: list[tuple[float, Action]] = []
+        occupant = world.stacks.get(target)
+        if occupant and target in frozenset(self.sim.game.cells):
+            victim = occupant[-1]
+            destination = capture_destination(self.controller.position, mover, origin, target)
+            if isinstance(destination, tuple):
+                spot, stone = destination
+                actions.append((delay, LiftAction(target)))
+                actions.append((delay + HAND_STEP, PlaceAction(spot, victim, stone)))
+            elif destination == BOX:
+                actions.append((delay, Remove(target)))
+            else:  # no rule takes it: it stays in the hand, to be put down anywhere
+                actions.append((delay, LiftAction(target)))
+            delay += 2 * HAND_STEP
+        actions.append((delay, PlaceAction(target, mover, mover)))
+        return actions
+
+    def _new_game(self, command: NewGameCommand, request: Request) -> Json:
+        game = find_game(command.game)
+        profile = command.profile or (
+            self._profile_name if game is self.sim.game else self.profiles[game.name][0]
+        )
+        if command.palette is not None:
+            self._palette = command.palette
+        at = self.sim.now
+        if game is self.sim.game and profile == self._profile_name:
+            self.sim.legend = self._legend(
+                Legend(PALETTES[self._palette]), self.sim.board.painter.indicators
+            )
+            return self._send(
+                NewGame(at, None, dict(command.variants), command.position, dict(command.session)),
+                request,
+            )
+        old = self.sim
+        if old.controller.phase is not Phase.GAME_OVER:
+            self.store.abandon(old.controller.game_id, at)
+        sim = self._build(
+            game,
+            profile,
+            command.variants,
+            command.position,
+            resume=False,
+            settings=command.session,
+        )
+        old.board.close()
+        self.sim = sim
+        self._profile_name = profile
+        self._steps.clear()
+        self._lifted_from = None
+        assert self._loop is not None
+        self._origin = self._loop.time() - sim.now
+        self.publish(list(sim.notices))
+        return ok(request)
+
+
+def capture_destination(
+    position: Position[Any], mover: Stone, origin: Spot | None, target: Spot
+) -> tuple[Spot, Stone] | str | None:
+    """Where the stone on ``target`` goes when ``mover`` (from ``origin``, if known)
+    lands there: (spot, the stone as it arrives) for a legal move that takes it,
+    BOX when such a move takes it out of the game, None when no legal move does."""
+    before = position.layout()
+    probe = position.copy()
+    for move in list(probe.legal_moves()):
+        probe.push(move)
+        try:
+            after = probe.layout()
+        finally:
+            probe.pop()
+        arrived = after.get(target, ())
+        if not arrived or (arrived[-1].kind, arrived[-1].owner) != (mover.kind, mover.owner):
+            continue
+        if arrived == before.get(target, ()):
+            continue
+        if origin is not None and after.get(origin, ()) == before.get(origin, ()):
+            continue
+        for spot, stones in after.items():
+            if spot != target and len(stones) > len(before.get(spot, ())):
+                return spot, stones[-1]
+        return BOX
+    return None

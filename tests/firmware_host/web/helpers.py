@@ -1,0 +1,120 @@
+"""A page's side of the WebSocket, and sessions to talk to, for the web tests."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from aiohttp import ClientWebSocketResponse
+from aiohttp.test_utils import TestClient, TestServer
+
+from engine.recognizer import Timing
+from engine.registry import find_game
+from firmware_host.storage import GameStore
+from firmware_host.web.pairing import Pairing
+from firmware_host.web.server import create_app
+from firmware_host.web.session import Session
+from firmware_host.web.sim_session import SimSession
+
+Json = dict[str, Any]
+
+# A long grace: a loaded test machine must not see a lifted piece as a board out of step.
+PATIENT = Timing(grace=60.0)
+
+
+def sim_session(**kwargs: Any) -> SimSession:
+    kwargs.setdefault("timing", PATIENT)
+    kwargs.setdefault("resume", False)
+    return SimSession(find_game("dobutsu"), GameStore(":memory:"), **kwargs)
+
+
+class Page:
+    """What a browser tab sees: every message in order, the latest of each kind."""
+
+    def __init__(self, ws: ClientWebSocketResponse) -> None:
+        self.ws = ws
+        self.messages: list[Json] = []
+        self.latest: dict[str, Json] = {}
+        self._ids = itertools.count(1)
+
+    @property
+    def state(self) -> Json:
+        return self.latest["state"]
+
+    @property
+    def board(self) -> Json:
+        return self.latest["board"]
+
+    async def next(self, timeout: float = 20.0) -> Json:
+        message: Json = await self.ws.receive_json(timeout=timeout)
+        self.messages.append(message)
+        self.latest[message["type"]] = message
+        return message
+
+    async def until(self, wanted: Callable[[Json], bool], timeout: float = 20.0) -> Json:
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            left = deadline - asyncio.get_running_loop().time()
+            if left <= 0:
+                raise AssertionError("the page waited in vain")
+            message = await self.next(left)
+            if wanted(message):
+                return message
+
+    async def state_where(self, wanted: Callable[[Json], bool], timeout: float = 20.0) -> Json:
+        state = self.latest.get("state")
+        if state is not None and wanted(state):
+            return state
+        return await self.until(lambda m: m["type"] == "state" and wanted(m), timeout)
+
+    async def send(self, **message: Any) -> Json:
+        """Send a command and wait for its answer (ok, error or record)."""
+        request_id = next(self._ids)
+        await self.ws.send_json({**message, "id": request_id})
+        return await self.until(
+            lambda m: m.get("id") == request_id and m["type"] in ("ok", "error", "record")
+        )
+
+    async def send_raw(self, text: str) -> Json:
+        await self.ws.send_str(text)
+        return await self.until(lambda m: m["type"] == "error")
+
+    async def quiet(self, seconds: float) -> list[Json]:
+        """The messages that arrive within ``seconds`` (none, when nothing changes)."""
+        arrived = []
+        try:
+            while True:
+                arrived.append(await self.next(seconds))
+        except TimeoutError:
+            return arrived
+
+
+@asynccontextmanager
+async def served(
+    session: Session, pairing: Pairing | None = None
+) -> AsyncIterator[TestClient[Any, Any]]:
+    async with TestClient(TestServer(create_app(session, pairing))) as client:
+        yield client
+
+
+@asynccontextmanager
+async def opened(session: Session) -> AsyncIterator[tuple[TestClient[Any, Any], Page]]:
+    """A served session and a page connected to it, past its opening messages."""
+    async with served(session) as client:
+        ws = await client.ws_connect("/ws")
+        page = Page(ws)
+        for _ in range(3):
+            await page.next()
+        yield client, page
+        await ws.close()
+
+
+def led_of(board: Json, spot: str) -> int:
+    """The LED under a spot (the first, for a spot with several)."""
+    for led in board["leds"]:
+        if spot in led["spots"]:
+            return int(led["index"])
+    raise KeyError(spot)

@@ -1,0 +1,104 @@
+"""The page as a real board's control panel: the runtime on a simulated board factory."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from engine.registry import find_game
+from firmware_host.legend import DEFAULT_PALETTE, Meaning
+from firmware_host.notify import SystemdNotifier
+from firmware_host.runtime import Runtime
+from firmware_host.storage import GameStore
+from firmware_host.web.board_session import BoardSession
+from hardware.mock.board import SimulatedBoard
+from hardware.mock.world import SimulatedWorld
+from hardware.profile import load_profile
+from tests.firmware_host.web.helpers import Page, led_of, served
+
+
+def _runtime(tmp_path: Path) -> tuple[Runtime, SimulatedBoard]:
+    game = find_game("dobutsu")
+    profile = load_profile("sim", game)
+    world = SimulatedWorld(game, profile.sensing)
+    world.arrange(game.position().layout())
+    simulated = SimulatedBoard(profile, world)
+    runtime = Runtime(
+        game,
+        profile,
+        GameStore(tmp_path / "games.sqlite3"),
+        DEFAULT_PALETTE,
+        notifier=SystemdNotifier({}),
+        board_factory=lambda _profile, on_button: simulated.open(on_button),
+    )
+    return runtime, simulated
+
+
+def test_a_real_board_takes_control_commands_and_refuses_to_move_pieces(
+    tmp_path: Path,
+) -> None:
+    runtime, simulated = _runtime(tmp_path)
+    session = BoardSession(runtime)
+
+    async def scenario() -> None:
+        task = asyncio.create_task(runtime.run(resume=False, handle_signals=False))
+        async with served(session) as client:
+            ws = await client.ws_connect("/ws")
+            page = Page(ws)
+            catalogue = await page.next()
+            board = await page.next()
+            assert catalogue["mode"] == "board" and board["world"] is False
+            assert [g["name"] for g in catalogue["games"]] == ["dobutsu"]
+            await page.next()
+            ready = await page.state_where(lambda s: s["phase"] == "play")
+            assert ready["pieces_from"] == "position" and ready["held"] == []
+            for command in (
+                {"type": "lift", "spot": "2c"},
+                {"type": "place", "spot": "2b"},
+                {"type": "move", "from": "2c", "to": "2b"},
+                {"type": "flip", "spot": "2c"},
+            ):
+                answer = await page.send(**command)
+                assert answer["code"] == "not_allowed", command
+                assert "simulator" in answer["message"]
+            answer = await page.send(
+                type="new_game", game="dobutsu", settings={"profile": "sim-dobutsu-stands"}
+            )
+            assert answer["code"] == "not_allowed"
+            assert simulated.world.matches(find_game("dobutsu").position().layout())
+            assert (await page.send(type="takeback"))["code"] == "refused"
+            assert (await page.send(type="press", button="next"))["type"] == "ok"
+            # a hand moves a piece on the board: the page follows through the runtime
+            simulated.world.lift("2c")
+            captured = simulated.world.lift("2b")
+            simulated.world.place_as("hand:b:C", captured, captured.__class__("C", 0))
+            await asyncio.sleep(0.1)  # the captured piece's cell is seen empty
+            simulated.world.place("2b")
+            played = await page.state_where(lambda s: s["moves"] == ["2c2b"])
+            assert played["pieces"]["2b"][0]["owner"] == 0
+            last_move = DEFAULT_PALETTE.colours[Meaning.LAST_MOVE].hex()
+            assert played["leds"][led_of(board, "2b")] == last_move
+            record = await page.send(type="download")
+            assert "1. 2c2b" in record["text"]
+            assert (await page.send(type="guide", move="2a2b"))["type"] == "ok"
+            await page.state_where(lambda s: s["guide"] == "2a2b")
+            bad_guide = await page.send(type="guide", move="2a2a")
+            assert bad_guide["code"] == "refused"
+            assert (await page.send(type="resign", seat=1))["type"] == "ok"
+            over = await page.state_where(lambda s: s["outcome"] is not None)
+            assert over["outcome"]["winners"] == [0]
+            answer = await page.send(type="new_game", game="dobutsu")
+            assert answer["type"] == "ok"
+            # on a real board the pieces stay where they are: the LEDs ask to set up
+            setup = await page.state_where(lambda s: s["moves"] == [] and s["phase"] == "setup")
+            assert setup["message"].startswith("set up the board")
+            await ws.close()
+        runtime.stopping.set()
+        await task
+
+    asyncio.run(scenario())
+    assert board_leds_off(simulated)
+
+
+def board_leds_off(simulated: SimulatedBoard) -> bool:
+    return not any(simulated.strip.frames[-1])

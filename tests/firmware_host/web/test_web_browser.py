@@ -1,0 +1,309 @@
+"""The page in a real headless browser: Debian's chromium driven by Playwright.
+
+Never ``playwright install``: the browser is the system's (``make browser``
+installs it with apt-get). A screenshot of every registered game's board, and of
+two made-up hexagonal boards, is kept under test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from aiohttp import web
+from playwright.sync_api import BrowserContext, Page, sync_playwright
+
+from engine.geometry import CellShape, Geometry, Seat
+from engine.physical import Sensing
+from engine.registry import find_game, games
+from firmware_host.legend import DEFAULT_PALETTE, Meaning
+from firmware_host.storage import GameStore
+from firmware_host.web.commands import parse
+from firmware_host.web.server import create_app
+from firmware_host.web.session import Session
+from firmware_host.web.sim_session import SimSession
+from firmware_host.web.state import board_message
+from hardware.profile import LedSpec, Profile
+from tests.firmware_host.web.helpers import PATIENT
+from tests.firmware_host.web.test_web_drawing import hex_geometry
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+ROOT = Path(__file__).resolve().parents[3]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = Path("/usr/bin/chromium")
+ARGUMENTS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+WAIT = 60_000  # milliseconds: generous, for a loaded CI machine
+
+
+class LiveServer:
+    """The web companion on its own event loop in a thread, as the CLI runs it."""
+
+    def __init__(self, build: Callable[[], Session]) -> None:
+        self._build = build
+        self.loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._failure: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.port = 0
+        self.url = ""
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.loop.run_until_complete(self._start())
+        except BaseException as error:  # tell the test thread, do not hang it
+            self._failure = error
+            self._ready.set()
+            return
+        self._ready.set()
+        self.loop.run_forever()
+
+    async def _start(self) -> None:
+        self.session = self._build()
+        self.runner = web.AppRunner(create_app(self.session))
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = int(self.runner.addresses[0][1])
+
+    def start(self) -> str:
+        self.thread.start()
+        assert self._ready.wait(120), "the server did not start"
+        if self._failure is not None:
+            raise self._failure
+        self.url = f"http://127.0.0.1:{self.port}/"
+        return self.url
+
+    def send(self, message: dict[str, Any]) -> dict[str, Any]:
+        """A command as the page would send it, answered on the server's loop."""
+
+        async def carry_out() -> dict[str, Any]:
+            request = parse(json.dumps(message), self.session.context())
+            return await self.session.execute(request)
+
+        return asyncio.run_coroutine_threadsafe(carry_out(), self.loop).result(120)
+
+    def stop(self) -> None:
+        asyncio.run_coroutine_threadsafe(self.runner.cleanup(), self.loop).result(120)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(120)
+        self.loop.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    store = GameStore(tmp_path_factory.mktemp("web") / "sim.sqlite3")
+    live = LiveServer(lambda: SimSession(find_game("dobutsu"), store, resume=False, timing=PATIENT))
+    live.start()
+    yield live
+    live.stop()
+    store.close()
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
+    if not CHROMIUM.exists():
+        pytest.fail("Debian's chromium is missing: `make browser` installs it with apt-get")
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")),
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=ARGUMENTS,
+            viewport={"width": 1000, "height": 760},
+            bypass_csp=True,  # Playwright's waits evaluate code; the page itself forbids that
+        )
+        context.set_default_timeout(WAIT)
+        yield context
+        context.close()
+
+
+def fresh_page(browser: BrowserContext, server: LiveServer, **game: Any) -> Page:
+    """A new game on the server, and a page showing it, ready to play."""
+    answer = server.send({"type": "new_game", "game": "dobutsu", **game})
+    assert answer["type"] == "ok", answer
+    page = browser.new_page()
+    page.goto(server.url)
+    page.wait_for_function(
+        "() => document.body.dataset.phase === 'play' && document.body.dataset.moves === '0'"
+    )
+    return page
+
+
+def centre(page: Page, spot: str) -> tuple[float, float]:
+    box = page.locator(f"#board polygon[data-spot='{spot}']").bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag(
+    page: Page, source: str, target: str, while_held: Callable[[], None] | None = None
+) -> None:
+    """Pointer down on a piece, a few moves, pointer up on the target spot."""
+    page.mouse.move(*centre(page, source))
+    page.mouse.down()
+    if while_held is not None:
+        while_held()
+    page.mouse.move(*centre(page, target), steps=6)
+    page.mouse.up()
+
+
+def wait_moves(page: Page, count: int) -> None:
+    page.wait_for_function(
+        "n => document.body.dataset.moves === String(n) && document.body.dataset.phase === 'play'",
+        arg=count,
+    )
+
+
+def led_fill(page: Page, spot: str) -> str | None:
+    return page.get_attribute(f"#board circle.led[data-spots='{spot}']", "fill")
+
+
+def test_the_opening_by_dragging_with_the_leds_of_a_lifted_piece_then_a_takeback(
+    browser: BrowserContext, server: LiveServer
+) -> None:
+    page = fresh_page(browser, server)
+    destination = DEFAULT_PALETTE.colours[Meaning.DESTINATION].hex()
+    drag(page, "2c", "2b")  # a capture: the hand takes the chick to A's stand
+    wait_moves(page, 1)
+    assert page.locator("#board g.stone[data-spot='hand:b:C']").count() == 1
+    drag(page, "2a", "2b")
+    wait_moves(page, 2)
+
+    def destinations_lit() -> None:
+        page.wait_for_function(
+            "c => document.querySelector(\"#board circle.led[data-spots='2c']\")"
+            ".getAttribute('fill') === c",
+            arg=destination,
+        )
+        assert led_fill(page, "2c") == destination  # the elephant's one destination
+        lifted = DEFAULT_PALETTE.colours[Meaning.LIFTED].hex()
+        assert led_fill(page, "3d") == lifted
+        assert page.locator("#held svg").count() == 1  # the elephant is in the hand
+
+    drag(page, "3d", "2c", while_held=destinations_lit)
+    wait_moves(page, 3)
+    drag(page, "3a", "2a")
+    wait_moves(page, 4)
+    assert page.locator("#moves li").all_inner_texts() == ["2c2b", "2a2b", "3d2c", "3a2a"]
+    assert led_fill(page, "2c") != destination
+    page.click("#takeback")
+    wait_moves(page, 3)  # the simulated hands put the giraffe back
+    assert page.locator("#board g.stone[data-spot='3a']").count() == 1
+    assert page.locator("#moves li").all_inner_texts() == ["2c2b", "2a2b", "3d2c"]
+    page.close()
+
+
+def test_a_drop_prompt_answered_on_the_page_and_a_click_click_move(
+    browser: BrowserContext, server: LiveServer
+) -> None:
+    page = fresh_page(browser, server)
+    page.click("#new-game summary")
+    page.select_option("#new-game-name", "dobutsu")
+    page.fill("#new-game-position", "1le/3/3/1L1 b CEG 1")
+    page.click("#new-game-form button[type=submit]")
+    page.wait_for_selector("#board g.stone[data-spot='hand:b:G']")
+    page.wait_for_function("() => document.body.dataset.phase === 'play'")
+    drag(page, "hand:b:C", "2c")
+    page.wait_for_selector("#prompt:not([hidden]) button[data-choice='C*2c']")
+    assert page.locator("#choices button").all_inner_texts() == ["C*2c", "E*2c", "G*2c"]
+    page.click("#choices button[data-choice='C*2c']")
+    wait_moves(page, 1)
+    assert page.locator("#prompt").is_hidden()
+    page.mouse.click(*centre(page, "2a"))  # pick the lion up...
+    page.wait_for_selector("#held svg")
+    page.mouse.click(*centre(page, "3a"))  # ...and put it down
+    wait_moves(page, 2)
+    assert page.locator("#moves li").all_inner_texts() == ["C*2c", "2a3a"]
+    page.close()
+
+
+def test_a_screenshot_of_every_game_and_of_hexagonal_boards(
+    browser: BrowserContext, server: LiveServer
+) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    for game in games():
+        page = fresh_page(browser, server, game=game.name)
+        page.wait_for_function("g => document.body.dataset.game === g", arg=game.name)
+        assert page.locator("#board polygon.cell").count() == len(game.cells)
+        path = ARTIFACTS / f"web-{game.name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        assert path.stat().st_size > 10_000
+        page.close()
+    for shape in (CellShape.HEX_POINTY, CellShape.HEX_FLAT):
+        board, state = made_up_hex_board(shape)
+        page = browser.new_page()
+        page.add_init_script("window.KIBAN_OFFLINE = true")
+        page.goto(server.url)
+        page.evaluate("([b, s]) => window.kiban.render(b, s)", [board, state])
+        cells = page.locator("#board polygon.cell")
+        assert cells.count() == 7
+        assert len(cells.first.get_attribute("points").split()) == 6  # type: ignore[union-attr]
+        lit = DEFAULT_PALETTE.colours[Meaning.DESTINATION].hex()
+        assert page.get_attribute("#board circle.led[data-index='0']", "fill") == lit
+        path = ARTIFACTS / f"web-made-up-{shape.value}.png"
+        page.screenshot(path=str(path))
+        assert path.stat().st_size > 5_000
+        page.close()
+
+
+def made_up_hex_board(shape: CellShape) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A seven-cell hexagonal game with one LED per cell, as the server would send it."""
+    geometry: Geometry = hex_geometry(shape)
+    seats = (Seat("Black", "b", "black"), Seat("White", "w", "white"))
+    spots = tuple(place.spot for place in geometry.cells + geometry.off_board)
+    game = SimpleNamespace(name="hexes", title="Made-up hexes", seats=seats, geometry=geometry)
+    leds = tuple((spot, (index,)) for index, spot in enumerate(spots))
+    profile = Profile(
+        "made-up board",
+        "test",
+        ("hexes",),
+        Sensing.OCCUPANCY,
+        100.0,
+        3,
+        (),
+        LedSpec("simulated", len(spots) + 2, leds, (("turn:0", (8,)), ("status", (9,)))),
+        (),
+    )
+    board = board_message(game, profile, "simulator")  # type: ignore[arg-type]
+    colours = ["#000000"] * (len(spots) + 2)
+    colours[0] = DEFAULT_PALETTE.colours[Meaning.DESTINATION].hex()
+    colours[3] = DEFAULT_PALETTE.colours[Meaning.CAPTURE].hex()
+    colours[8] = DEFAULT_PALETTE.seats["black"].hex()
+    stone = {"label": "●", "kind": "M", "owner": 0, "flipped": False}
+    other = {"label": "●", "kind": "M", "owner": 1, "flipped": False}
+    state = {
+        "type": "state",
+        "game": "hexes",
+        "seq": 1,
+        "phase": "play",
+        "turn": 0,
+        "message": "Black to move",
+        "prompt": None,
+        "moves": [],
+        "outcome": None,
+        "leds": colours,
+        "pieces": {"r1": [stone], "r4": [other], "gutter": [other, other]},
+        "pieces_from": "world",
+        "held": [],
+        "clocks": None,
+        "dice": None,
+        "scores": {"Black": 0, "White": 2},
+    }
+    return board, state

@@ -1,0 +1,76 @@
+"""The live simulation keeps the event loop's time: settle, grace and blinking happen in
+real seconds, and an idle board sleeps."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from engine.recognizer import Timing
+from engine.registry import find_game
+from firmware_host.legend import BLINK_PERIOD, Phase
+from firmware_host.simulator import Simulation
+from firmware_host.storage import GameStore
+from firmware_host.web.sim_session import capture_destination
+from hardware.profile import load_profile
+from tests.firmware_host.web.helpers import opened, sim_session
+
+
+def test_next_wake_follows_scans_deadlines_and_blinks() -> None:
+    game = find_game("dobutsu")
+    sim = Simulation(game, load_profile("sim", game), GameStore(":memory:"), resume=False)
+    sim.settle()
+    assert sim.next_wake() is None  # nothing can change: sleep until touched
+    sim.world.lift("2c")
+    assert sim.next_wake() == pytest.approx(sim.now + sim.period)  # scan while it changes
+    sim.advance(0.1)
+    assert sim.controller.recognizer.frame["2c"] == 0  # the lift has been seen
+    settle_deadline = sim.next_wake()
+    assert settle_deadline is not None and sim.now < settle_deadline < sim.now + 0.4
+    sim.advance_to(settle_deadline + sim.period)
+    grace_deadline = sim.next_wake()
+    assert grace_deadline is not None and grace_deadline > sim.now + 2.0
+    sim.advance_to(grace_deadline + sim.period)
+    assert sim.controller.phase is Phase.CORRECTION
+    blink = sim.next_wake()  # the correction blinks: wake at the next toggle
+    assert blink is not None
+    toggle = (int(sim.now / BLINK_PERIOD) + 1) * BLINK_PERIOD
+    assert blink == pytest.approx(toggle + sim.period)
+
+
+def test_grace_and_blinking_take_real_seconds() -> None:
+    async def scenario() -> None:
+        session = sim_session(timing=Timing(settle=0.4, grace=1.0))
+        async with opened(session) as (_, page):
+            loop = asyncio.get_running_loop()
+            await page.send(type="lift", spot="1d")
+            lifted = loop.time()
+            await page.state_where(lambda s: s["held"] != [])
+            await page.state_where(lambda s: s["phase"] == "correction")
+            assert loop.time() - lifted >= 0.9  # the grace period, in real time
+            arrivals = []
+            for _ in range(3):
+                await page.until(lambda m: m["type"] == "state")
+                arrivals.append(loop.time())
+            # the correction blinks at the legend's pace, not as fast as the loop can go
+            assert arrivals[2] - arrivals[0] >= 2 * BLINK_PERIOD - 0.2
+            assert abs(session.sim.now - session.now()) < 0.05
+
+    asyncio.run(scenario())
+
+
+def test_a_capture_sends_the_captured_piece_where_the_rules_do() -> None:
+    game = find_game("dobutsu")
+    position = game.position()
+    mover = position.layout()["2c"][0]
+    spot, stone = capture_destination(position, mover, "2c", "2b")  # type: ignore[misc]
+    assert spot == "hand:b:C" and stone.owner == 0 and not stone.flipped
+    # nothing takes a piece of one's own: no rule sends it anywhere
+    assert capture_destination(position, mover, "2c", "2d") is None
+    # nor a move no piece can make (a lion two cells away)
+    lion = game.position("1l1/3/1L1/3 b - 1")
+    assert capture_destination(lion, lion.layout()["2c"][0], None, "2a") is None
+    # a captured lion ends the game: it leaves the board for the box
+    near = game.position("1l1/1L1/3/3 b - 1")
+    assert capture_destination(near, near.layout()["2b"][0], "2b", "2a") == "box"
