@@ -321,7 +321,7 @@ class _Reader:
         if stripped in ("後手番", "上手番"):
             self.gote_first = True
             return
-        if stripped in ("先手番", "下手番") or stripped.startswith(("+--", "９ ", "  ９")):
+        if stripped in ("先手番", "下手番") or stripped.startswith(("+--", "９ ")):
             return
         if stripped.startswith("手数") and "指手" in stripped:
             return

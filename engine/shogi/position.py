@@ -223,7 +223,7 @@ class ShogiPosition(Position[ShogiMove]):
             return len(moves)
         total = 0
         push, pop = self.push, self.pop
-        for move in list(moves):
+        for move in moves:  # push drops the cached list; this one stays whole
             push(move)
             total += self.perft(depth - 1)
             pop()

@@ -70,11 +70,13 @@ def test_perpetual_check_loses_for_the_checking_player() -> None:
     assert outcomes[-1] == Outcome.win(Termination.PERPETUAL_CHECK, 1)
 
 
+GOTE_CHECKS = ["7g9g", "9i8i", "9g8g", "8i9i", "8g9g", "9i8i", "9g8g", "8i9i", "8g9g"]
+GOTE_CHECKS += ["9i8i", "9g8g", "8i9i", "8g9g"]
+
+
 def test_perpetual_check_by_gote() -> None:
     text = sfen({"5a": "k", "7g": "r", "9i": "K"}, turn="w")
-    moves = ["7g9g", "9i8i", "9g8g", "8i9i", "8g9g", "9i8i", "9g8g", "8i9i", "8g9g"]
-    moves += ["9i8i", "9g8g", "8i9i", "8g9g"]
-    assert play(text, moves)[-1] == Outcome.win(Termination.PERPETUAL_CHECK, 0)
+    assert play(text, GOTE_CHECKS)[-1] == Outcome.win(Termination.PERPETUAL_CHECK, 0)
 
 
 def test_a_repetition_with_a_quiet_move_in_the_cycle_is_a_draw() -> None:
@@ -177,3 +179,29 @@ def test_counting_controls_refuse_a_finished_game() -> None:
         pos.impasse_result()
     with pytest.raises(GameOverError):
         pos.declaration_result()
+
+
+@pytest.mark.parametrize(
+    ("start", "moves"),
+    [
+        (None, SHUFFLE * 3),
+        (PERPETUAL, CHECKS),
+        (sfen({"5a": "k", "7g": "r", "9i": "K"}, turn="w"), GOTE_CHECKS),
+        (PERPETUAL, ["3c1c", "1a2a", "1c3c", "2a1a"] * 3),
+    ],
+)
+def test_repetition_verdicts_agree_with_cshogi(start: str | None, moves: list[str]) -> None:
+    pos = position(start)
+    board = cshogi.Board(pos.text())
+    for move in moves:
+        pos.push_text(move)
+        board.push_usi(move)
+    outcome = pos.outcome()
+    assert outcome is not None
+    verdict = board.is_draw(len(moves) + 1)
+    if outcome.is_draw:
+        assert verdict == cshogi.REPETITION_DRAW
+    elif outcome.winners == {pos.turn}:
+        assert verdict == cshogi.REPETITION_WIN
+    else:
+        assert verdict == cshogi.REPETITION_LOSE
