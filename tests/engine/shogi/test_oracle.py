@@ -11,6 +11,7 @@ import cshogi
 import pytest
 
 from engine.shogi import ShogiPosition
+from engine.shogi.tables import CELL_NAMES as SQUARE
 from tests.engine.shogi.helpers import RICHEST, START, random_positions
 
 HAND_STARTS = [
@@ -60,6 +61,23 @@ def differential(seed: int, games: int, plies: int, start: str | None, captures:
 )
 def test_legal_moves_agree_with_cshogi(seed: int, start: str, captures: float) -> None:
     assert differential(seed, games=14, plies=160, start=start, captures=captures) >= 1000
+
+
+def test_the_random_positions_come_to_uchifuzume() -> None:
+    """The differential is only as good as its positions: pawn-drop mates do occur."""
+    refused = 0
+    for pos in random_positions(3, games=14, plies=160, captures=0.5, start=HAND_STARTS[0]):
+        turn, king = pos.turn, pos.king_square(1 - pos.turn)
+        front = king + (9 if turn == 0 else -9)
+        if not (pos.in_hand(turn, 1) and 0 <= front < 81) or pos.piece_at(front):
+            continue
+        drop = pos.read_move(f"P*{SQUARE[front]}")
+        reasons = dict(pos.illegal_moves())
+        if reasons.get(drop, "").startswith("uchifuzume"):
+            refused += 1
+            theirs = {cshogi.move_to_usi(m) for m in cshogi.Board(pos.text()).legal_moves}
+            assert drop.usi() not in theirs
+    assert refused >= 10
 
 
 @pytest.mark.slow
