@@ -11,8 +11,9 @@ from engine.game import Game
 def _all_games() -> tuple[Game[Any], ...]:
     # Imported here so that importing the registry does not load every game.
     from engine.dobutsu import DOBUTSU
+    from engine.shogi import SHOGI
 
-    return (DOBUTSU,)
+    return (DOBUTSU, SHOGI)
 
 
 def games() -> tuple[Game[Any], ...]:

@@ -112,7 +112,12 @@ def bench_game(
         measures.append(Measure(game.name, name, seconds, unit, reference))
 
     cycle = _cycle(sample)
-    add("legal moves", timed(lambda: list(next(cycle).legal_moves()), minimum=minimum), "position")
+    # On a copy: a position may keep its moves once generated (shogi does).
+    add(
+        "legal moves (copy+generate)",
+        timed(lambda: list(next(cycle).copy().legal_moves()), minimum=minimum),
+        "position",
+    )
 
     recognizer: Recognizer[Any] = Recognizer(profile.sensing, profile.sensed_spots)
     cycle = _cycle(sample)
@@ -190,6 +195,10 @@ def run(names: Sequence[str], positions: int = 50, seed: int = 1) -> list[str]:
     lines.append(f"{'-':10} {'reference workload':32} {value:9.2f} {scale}/run       1.000 ref")
     for game in chosen:
         lines += [measure.line() for measure in bench_game(game, positions, seed)]
+        if game.name == "shogi":
+            from firmware_host.bench_shogi import shogi_lines
+
+            lines += shogi_lines(sample_positions(game, positions, seed))
     for game in chosen:
         lines += memory_report(game)
     return lines

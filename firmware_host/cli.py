@@ -126,6 +126,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser("games", help="the games and their rule options")
 
+    export = commands.add_parser(
+        "export", help="write a stored shogi game as KIF, CSA or a USI position line"
+    )
+    export.add_argument("game_id", type=int, metavar="GAME_ID", help="the stored game's number")
+    export.add_argument("--format", choices=("kif", "csa", "sfen"), required=True)
+    export.add_argument("--state-dir", type=Path, help="where games are stored")
+    export.add_argument(
+        "--sim", action="store_true", help="read the simulator's games, not the board's"
+    )
+    export.add_argument(
+        "--output", type=Path, help="a file to write (a .kif file is written in Shift_JIS)"
+    )
+
     bench = commands.add_parser("bench", help="measure recognition, repaint and move generation")
     bench.add_argument("games", nargs="*", help="games to measure (default: all)")
     bench.add_argument("--positions", type=int, default=50, help="sampled positions per game")
@@ -150,6 +163,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "replay": _replay,
             "games": _games,
             "bench": _bench,
+            "export": _export,
         }[args.command]
         return handler(args)
     except KibanError as error:
@@ -205,6 +219,42 @@ def _bench(args: argparse.Namespace) -> int:
 
     for line in run(args.games, args.positions, args.seed):
         print(line, flush=True)
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from firmware_host.export import export_game
+    from firmware_host.storage import GameStore, default_state_dir
+
+    path = (args.state_dir or default_state_dir()) / (
+        "sim.sqlite3" if args.sim else "games.sqlite3"
+    )
+    if not path.is_file():
+        print(f"kiban: no game store at {path}", file=sys.stderr)
+        return 2
+    store = GameStore(path)
+    try:
+        stored = store.load(args.game_id)
+    finally:
+        store.close()
+    output: Path | None = args.output
+    shift_jis = output is not None and output.suffix.lower() == ".kif"
+    text = export_game(stored, args.format, encoding="Shift_JIS" if shift_jis else "UTF-8")
+    if output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        output.write_text(text, encoding="cp932" if shift_jis else "utf-8")
+    except OSError as error:
+        print(f"kiban: cannot write {output}: {error.strerror}", file=sys.stderr)
+        return 2
+    except UnicodeEncodeError as error:
+        print(
+            f"kiban: {output}: Shift_JIS cannot hold {error.object[error.start : error.end]!r};"
+            " write a .kifu file (UTF-8) instead",
+            file=sys.stderr,
+        )
+        return 2
     return 0
 
 

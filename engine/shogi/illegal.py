@@ -1,0 +1,231 @@
+"""Moves a hand can make on the board that the rules forbid, each with the rule it breaks.
+
+The recognizer looks these up only when a settled board matches no legal move,
+so that the referee can say "nifu: sente already has a pawn on file 5" instead
+of merely "that is not a move". Every own piece to every square not holding an
+own piece (both faces up where the piece's pattern reaches), every drop of a
+piece in hand (both faces up), and the opponent's pieces moved out of turn
+along their own patterns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from engine.shogi.movegen import (
+    attack_sets,
+    checks_and_pins,
+    pawn_columns,
+    pawn_drop_mates,
+    piece_attacks,
+)
+from engine.shogi.moves import ShogiMove, board_move, drop_move
+from engine.shogi.notation import PLAYERS
+from engine.shogi.tables import (
+    BETWEEN,
+    BISHOP,
+    BISHOP_LINES,
+    CELL_NAMES,
+    DRAGON,
+    FILES,
+    GOLD,
+    HAND_KINDS,
+    HORSE,
+    KING,
+    KNIGHT,
+    LANCE,
+    LANCE_LINE,
+    LAST_RANK,
+    LAST_TWO,
+    NAMES,
+    PAWN,
+    PROMOTABLE,
+    ROOK,
+    ROOK_LINES,
+    SILVER,
+    SQUARES,
+    STEP,
+    ZONE,
+    ZONE_NAMES,
+    column_of,
+    squares_of,
+)
+
+if TYPE_CHECKING:
+    from engine.shogi.position import ShogiPosition
+
+_LIKE_GOLD = "one square in any direction but diagonally backward"
+PATTERNS = {
+    PAWN: "the pawn moves one square straight forward",
+    LANCE: "the lance moves straight forward, any distance",
+    KNIGHT: "the knight jumps two squares forward and one to the side",
+    SILVER: "the silver moves one square diagonally or straight forward",
+    GOLD: f"the gold moves {_LIKE_GOLD}",
+    BISHOP: "the bishop moves diagonally, any distance",
+    ROOK: "the rook moves straight (forward, backward or sideways), any distance",
+    KING: "the king moves one square in any direction",
+    HORSE: "the horse moves diagonally any distance, or one square straight",
+    DRAGON: "the dragon moves straight any distance, or one square diagonally",
+}
+
+
+def pattern(kind: int) -> str:
+    """How a kind moves, in words."""
+    if kind in PATTERNS:
+        return PATTERNS[kind]
+    return f"the {NAMES[kind]} moves like a gold: {_LIKE_GOLD}"
+
+
+def reach(piece: int, square: int) -> int:
+    """Every square a piece could go to from ``square`` on an empty board."""
+    kind = piece & 15
+    found = STEP[piece][square]
+    if kind == LANCE:
+        found |= LANCE_LINE[piece >> 4][square]
+    elif kind in (BISHOP, HORSE):
+        found |= BISHOP_LINES[square]
+    elif kind in (ROOK, DRAGON):
+        found |= ROOK_LINES[square]
+    return found
+
+
+def illegal_moves(position: ShogiPosition) -> Iterator[tuple[ShogiMove, str]]:
+    """Every forbidden move a hand could make here; never a legal one."""
+    legal = frozenset(position.legal_moves())
+    turn = position.turn
+    board = position.board
+    player = PLAYERS[turn]
+    occupied = [0, 0]
+    bb = [0] * 32
+    for square, piece in enumerate(board):
+        if piece:
+            occupied[piece >> 4] |= 1 << square
+            bb[piece] |= 1 << square
+    every = occupied[0] | occupied[1]
+    king = position.king_square(turn)
+    checkers = pinned = 0
+    if king >= 0:
+        checkers, pinned = checks_and_pins(
+            king, occupied[turn], every, attack_sets(bb, 1 - turn), 1 - turn
+        )
+    enemy_king = position.king_square(1 - turn)
+    situation = _Situation(player, turn, every, checkers, pinned)
+    for origin in squares_of(occupied[turn]):
+        piece = board[origin]
+        pattern_squares = reach(piece, origin)
+        pattern_reason = pattern(piece & 15)
+        for target in range(SQUARES):
+            other = board[target]
+            if target in (origin, enemy_king) or (other and other >> 4 == turn):
+                continue
+            if not pattern_squares >> target & 1:
+                # A piece moved against its pattern; turned over as well is left to
+                # the correction guide (one mistake at a time is named).
+                yield board_move(origin, target), pattern_reason
+                continue
+            for promote in (False, True):
+                move = board_move(origin, target, promote)
+                if move not in legal:
+                    yield move, situation.step_reason(piece, origin, target, promote)
+    yield from _drops(position, legal, situation, bb, occupied)
+    reason = f"it is {player}'s turn"
+    for origin in squares_of(occupied[1 - turn]):
+        piece = board[origin]
+        for target in squares_of(reach(piece, origin)):
+            other = board[target]
+            if (other and other >> 4 != turn) or target == king:
+                continue
+            yield board_move(origin, target), reason
+
+
+class _Situation:
+    """What the reasons depend on: whose turn, the occupied squares, check and pins."""
+
+    def __init__(self, player: str, turn: int, every: int, checkers: int, pinned: int) -> None:
+        self.player = player
+        self.turn = turn
+        self.every = every
+        self.checkers = checkers
+        self.pinned = pinned
+
+    def step_reason(self, piece: int, origin: int, target: int, promote: bool) -> str:
+        kind = piece & 15
+        if not piece_attacks(piece, origin, self.every) >> target & 1:
+            blocker = BETWEEN[origin][target] & self.every
+            nearest = min(squares_of(blocker), key=lambda s: abs(s - origin))
+            return f"the {NAMES[kind]} cannot pass the piece on {CELL_NAMES[nearest]}"
+        zone = ZONE[self.turn]
+        if promote:
+            if kind in (GOLD, KING):
+                return f"a {NAMES[kind]} never promotes"
+            if kind not in PROMOTABLE:
+                return "a promoted piece never turns back"
+            if not (zone >> origin & 1 or zone >> target & 1):
+                return (
+                    "a piece promotes only on a move into, out of or inside the promotion "
+                    f"zone ({ZONE_NAMES[self.turn]} for {self.player})"
+                )
+        elif kind in (PAWN, LANCE) and LAST_RANK[self.turn] >> target & 1:
+            return f"a {NAMES[kind]} reaching the last rank must promote: it could never move again"
+        elif kind == KNIGHT and LAST_TWO[self.turn] >> target & 1:
+            return "a knight reaching the last two ranks must promote: it could never move again"
+        return self.king_reason(kind, origin, target)
+
+    def king_reason(self, kind: int, origin: int, target: int) -> str:
+        if kind == KING:
+            return f"the king would be in check on {CELL_NAMES[target]}"
+        if self.checkers:
+            return f"{self.player}'s king is in check, and this does not answer it"
+        if self.pinned >> origin & 1:
+            return (
+                f"the {NAMES[kind]} on {CELL_NAMES[origin]} is pinned: moving it there "
+                f"leaves {self.player}'s king in check"
+            )
+        return f"it leaves {self.player}'s king in check"
+
+
+def _drops(
+    position: ShogiPosition,
+    legal: frozenset[ShogiMove],
+    situation: _Situation,
+    bb: list[int],
+    occupied: list[int],
+) -> Iterator[tuple[ShogiMove, str]]:
+    turn = situation.turn
+    empty = [s for s in range(SQUARES) if not situation.every >> s & 1]
+    pawns = pawn_columns(bb[turn << 4 | PAWN])
+    kings = [position.king_square(0), position.king_square(1)]
+    enemy_king = kings[1 - turn]
+    front = -1 if enemy_king < 0 else enemy_king + (9 if turn == 0 else -9)
+    for kind in HAND_KINDS:
+        if not position.in_hand(turn, kind):
+            continue
+        name = NAMES[kind]
+        for target in empty:
+            for promote in (False, True):
+                move = drop_move(kind, target, promote)
+                if move in legal:
+                    continue
+                if promote:
+                    yield move, "a piece is always dropped unpromoted, even in the promotion zone"
+                elif kind in (PAWN, LANCE) and LAST_RANK[turn] >> target & 1:
+                    yield move, f"a {name} dropped on the last rank could never move"
+                elif kind == KNIGHT and LAST_TWO[turn] >> target & 1:
+                    yield move, "a knight dropped on the last two ranks could never move"
+                elif kind == PAWN and pawns >> target & 1:
+                    file = FILES[column_of(target)]
+                    yield move, f"nifu: {situation.player} already has a pawn on file {file}"
+                elif (
+                    kind == PAWN
+                    and target == front
+                    and pawn_drop_mates(target, turn, bb, occupied, kings)
+                ):
+                    yield move, "uchifuzume: a pawn drop may not give checkmate"
+                elif situation.checkers:
+                    yield (
+                        move,
+                        f"{situation.player}'s king is in check, and this drop does not block it",
+                    )
+                else:
+                    yield move, f"it leaves {situation.player}'s king in check"

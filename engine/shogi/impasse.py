@@ -1,0 +1,125 @@
+"""Ending an impasse by counting: the seed's 24-point rule and the 27-point declaration.
+
+Neither is a move: the controller offers them as controls when both kings
+have entered the enemy camp (24-point) or when the player to move declares
+(27-point). Rook and bishop count 5 points whether promoted or not; every
+other piece but the king counts 1.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.errors import GameOverError, IllegalMoveError
+from engine.outcome import Outcome, Termination
+from engine.shogi.notation import PLAYERS
+from engine.shogi.tables import (
+    BISHOP,
+    CELL_NAMES,
+    HAND_KINDS,
+    KING,
+    ROOK,
+    SQUARES,
+    ZONE,
+    ZONE_NAMES,
+    base,
+)
+
+if TYPE_CHECKING:
+    from engine.shogi.position import ShogiPosition
+
+IMPASSE_POINTS = 24
+"""Under the seed's rule, a player with fewer points loses; both with as many draw."""
+DECLARATION_POINTS = (28, 27)
+"""What a declaring sente (28) or gote (27) needs, counting hand and camp pieces."""
+DECLARATION_PIECES = 10
+"""How many pieces besides the king a declaring player must have in the enemy camp."""
+
+
+class ImpasseError(IllegalMoveError):
+    """The position does not allow an impasse count (a king outside the enemy camp)."""
+
+
+def value(kind: int) -> int:
+    """Points of a piece: 5 for rook and bishop (promoted or not), 1 for the rest, 0 the king."""
+    unpromoted = base(kind)
+    if unpromoted == KING:
+        return 0
+    return 5 if unpromoted in (ROOK, BISHOP) else 1
+
+
+def points(position: ShogiPosition, seat: int, *, camp_only: bool = False) -> int:
+    """``seat``'s points on the board and in hand; ``camp_only`` counts only the
+    pieces on the board inside the enemy camp (the declaration's count)."""
+    total = sum(value(kind) * position.in_hand(seat, kind) for kind in HAND_KINDS)
+    zone = ZONE[seat]
+    for square in range(SQUARES):
+        piece = position.piece_at(square)
+        if piece and piece >> 4 == seat and (not camp_only or zone >> square & 1):
+            total += value(piece & 15)
+    return total
+
+
+def impasse_result(position: ShogiPosition) -> Outcome:
+    """The seed's impasse (jishogi) count: both kings must be in the enemy camp.
+
+    A player with fewer than 24 points loses; if both have 24 or more the game
+    is drawn (and, which only a handicap game allows, if both have fewer, too).
+    """
+    if position.outcome() is not None:
+        raise GameOverError("the game is already over; there is no impasse to count")
+    for seat in (0, 1):
+        king = position.king_square(seat)
+        if king < 0:
+            raise ImpasseError(f"an impasse needs both kings, and {PLAYERS[seat]} has none")
+        if not ZONE[seat] >> king & 1:
+            raise ImpasseError(
+                f"an impasse needs both kings in the enemy camp: {PLAYERS[seat]}'s king is "
+                f"on {CELL_NAMES[king]}, outside {ZONE_NAMES[seat]}"
+            )
+    short = [seat for seat in (0, 1) if points(position, seat) < IMPASSE_POINTS]
+    if len(short) == 1:
+        return Outcome.win(Termination.IMPASSE, 1 - short[0])
+    return Outcome.draw(Termination.IMPASSE)
+
+
+def declaration_problems(position: ShogiPosition) -> tuple[str, ...]:
+    """Why a declaration by the player to move would fail; empty when it wins."""
+    seat = position.turn
+    player = PLAYERS[seat]
+    zone = ZONE[seat]
+    problems: list[str] = []
+    king = position.king_square(seat)
+    if king < 0 or not zone >> king & 1:
+        problems.append(f"{player}'s king is not in the enemy camp ({ZONE_NAMES[seat]})")
+    pieces = sum(
+        1
+        for square in range(SQUARES)
+        if zone >> square & 1
+        and position.piece_at(square) >> 4 == seat
+        and position.piece_at(square)
+        and position.piece_at(square) & 15 != KING
+    )
+    if pieces < DECLARATION_PIECES:
+        problems.append(
+            f"{player} has {pieces} pieces besides the king in the enemy camp, "
+            f"not {DECLARATION_PIECES}"
+        )
+    if position.is_check():
+        problems.append(f"{player}'s king is in check")
+    needed = DECLARATION_POINTS[seat]
+    counted = points(position, seat, camp_only=True)
+    if counted < needed:
+        problems.append(f"{player} counts {counted} points in hand and in the camp, not {needed}")
+    return tuple(problems)
+
+
+def declaration_result(position: ShogiPosition) -> Outcome:
+    """The player to move declares a win (27-point rule): they win if every
+    condition holds, and lose if any fails (see ``declaration_problems``)."""
+    if position.outcome() is not None:
+        raise GameOverError("the game is already over; there is nothing to declare")
+    seat = position.turn
+    if declaration_problems(position):
+        return Outcome.win(Termination.DECLARATION, 1 - seat)
+    return Outcome.win(Termination.DECLARATION, seat)

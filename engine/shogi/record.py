@@ -1,0 +1,100 @@
+"""What KIF and CSA records share: the record itself, handicap names, outcomes in words.
+
+A record is a start position, the moves in USI, and how the game ended. Both
+formats write a handicap game by naming its standard opening and any other
+start by drawing the board; both readers replay every move through the rules
+engine, so a record that reads is a game that can be played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from engine.errors import GameOverError, IllegalMoveError, NotationError
+from engine.outcome import Outcome, Termination
+from engine.shogi.game import HANDICAPS, START_TEXT
+from engine.shogi.moves import ShogiMove
+from engine.shogi.notation import read_position
+from engine.shogi.position import ShogiPosition
+
+_SENTE_CAMP = "ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
+OTHER_HANDICAPS = MappingProxyType(
+    {
+        "right-lance": f"1nsgkgsnl/1r5b1/{_SENTE_CAMP}",
+        "3": f"lnsgkgsn1/9/{_SENTE_CAMP}",
+        "5": f"2sgkgsn1/9/{_SENTE_CAMP}",
+        "left-5": f"1nsgkgs2/9/{_SENTE_CAMP}",
+    }
+)
+"""Handicaps the readers accept although Kiban does not offer them."""
+
+ALL_HANDICAPS = MappingProxyType(dict(HANDICAPS) | dict(OTHER_HANDICAPS))
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game as a record holds it."""
+
+    start: str
+    """The start position in SFEN."""
+    moves: tuple[str, ...]
+    """The moves in USI."""
+    outcome: Outcome | None
+    players: tuple[str, str] = ("", "")
+    handicap: str | None = None
+    """The handicap option value when the start is a standard opening ("none" for an even game)."""
+
+
+def handicap_of(sfen: str) -> str | None:
+    """The name of the standard opening an SFEN shows (ignoring the move number), or None."""
+    fields = sfen.split()[:3]
+    for name, text in ALL_HANDICAPS.items():
+        if text.split()[:3] == fields:
+            return name
+    return None
+
+
+def start_of(start: str | None, handicap: str | None) -> str:
+    """The SFEN a writer starts from: the given text, else the handicap's, else the even start."""
+    if start is not None:
+        read_position(start)  # refuse a bad start before writing anything
+        return start
+    if handicap is None:
+        return START_TEXT
+    if handicap not in ALL_HANDICAPS:
+        known = ", ".join(ALL_HANDICAPS)
+        raise NotationError(f"no handicap called {handicap!r} (known: {known})")
+    return ALL_HANDICAPS[handicap]
+
+
+def play(position: ShogiPosition, move: ShogiMove, where: str) -> str:
+    """Play a record's move on ``position`` (checked); NotationError saying where if refused."""
+    text = move.usi()
+    try:
+        position.push(position.parse_move(text))
+    except (IllegalMoveError, NotationError, GameOverError) as error:
+        raise NotationError(f"{where}: {text} cannot be played: {error}") from None
+    return text
+
+
+KIBAN_RESULT = "Kiban result:"
+"""A comment both writers add when the format's own ending cannot say exactly how the
+game ended (an agreed draw, a failed declaration); both readers honour it."""
+
+
+def result_comment(outcome: Outcome) -> str:
+    winners = ",".join(str(seat) for seat in sorted(outcome.winners)) or "-"
+    return f"{KIBAN_RESULT} {outcome.termination.name} {winners}"
+
+
+def read_result_comment(text: str) -> Outcome | None:
+    """The outcome of a ``Kiban result:`` comment, or None if the text is not one."""
+    body = text.strip()
+    if not body.startswith(KIBAN_RESULT):
+        return None
+    parts = body[len(KIBAN_RESULT) :].split()
+    if len(parts) != 2 or parts[0] not in Termination.__members__:
+        return None
+    winners = frozenset() if parts[1] == "-" else frozenset(int(s) for s in parts[1].split(","))
+    return Outcome(Termination[parts[0]], winners)
