@@ -369,20 +369,24 @@ class Recognizer(Generic[M]):
         return possible
 
     def _continued(self, candidate: _Candidate[M]) -> bool:
-        """Whether a longer legal move goes on from where this one landed: a robot
-        that ate a token may eat the next. Such a move changes everything this one
-        does, and more, including the cell this one arrived on unseen. (A capture is
-        not continued by a quiet move of the same piece: that never leaves the
-        captured cell.)"""
-        landed = candidate.footprint.hidden
-        if not landed:
+        """Whether the hand may not be done: another legal move makes every departure
+        this one makes and then changes a cell this one landed on. A robot that ate a
+        token may go on to eat the next; a piece set down on a polarity board may
+        still be turned over to promote. (A quiet move of a piece never continues its
+        capture: it does not go near the captured cell.)"""
+        footprint = candidate.footprint
+        landing = footprint.hidden | {s for s, r in footprint.changes if r != EMPTY}
+        if not landing:
             return False
-        shown = set(candidate.footprint.changes)
-        size = len(shown)
-        return any(
-            len(key) > size and shown <= set(key) and any(spot in landed for spot, _ in key)
-            for key in self._index
-        )
+        mine = dict(footprint.changes)
+        departures = {(s, r) for s, r in footprint.changes if s not in landing}
+        for key in self._index:
+            if key == footprint.changes or not departures <= set(key):
+                continue
+            theirs = dict(key)
+            if any(spot in theirs and theirs[spot] != mine.get(spot) for spot in landing):
+                return True
+        return False
 
     def _remaining(self, diff: DiffKey) -> tuple[tuple[Spot, Reading], ...]:
         """What is left to do when a move has begun to land (a piece arrived) and every

@@ -166,14 +166,18 @@ class Simulation:
         return self.advance_to(self.now + seconds)
 
     def settle(self, limit: float | None = None) -> list[Notice]:
-        """Let the board rest until the controller has nothing left to decide
-        (at most ``limit`` seconds; by default through the settle time only)."""
+        """Let the board rest until the controller has nothing left to decide (at most
+        ``limit`` seconds; by default long enough for a move that a longer one could
+        continue, but short of the grace period that starts corrections)."""
         timing = self.controller.timing
-        limit = timing.settle + 0.1 if limit is None else limit
+        if limit is None:
+            limit = min(max(timing.settle, timing.extend) + 0.1, timing.grace - 0.05)
         end = self.now + limit
         notices = self.advance(self.board.scanner.debouncer.scans * self.period * 2)
         while self.now < end:
             deadline = self.controller.next_deadline(self.now)
+            if deadline is None and self._faulted:
+                deadline = self.now + 5 * self.period  # the game waits: keep asking the chip
             if deadline is None or deadline > end:
                 break
             notices += self.advance_to(deadline + self.period)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.game import Layout
@@ -95,12 +95,15 @@ class Transfer:
     stone: Stone
 
 
-def plan(before: Layout, after: Layout) -> list[Transfer]:
+def plan(before: Layout, after: Layout, cells: frozenset[Spot] | None = None) -> list[Transfer]:
     """Pair the stones that leave spots with the stones that arrive, for any game.
 
-    Stones of the same kind, owner and face pair first, then the same kind (a
-    capture changes the owner, a promotion the face), then anything (a pawn
-    exchanged for another piece); the rest go to or come from the box.
+    A stone that stays on the board pairs first with a cell it can have moved to
+    (same kind and owner; a promotion turns it over): a bishop that captures a
+    bishop and promotes goes to the captured one's cell, not to the stand. Then
+    identical stones pair, then stones of the same kind (a capture changes the
+    owner), then anything (a pawn exchanged for another piece); the rest go to or
+    come from the box. ``cells`` are the board cells (None: every spot).
     """
     removed: list[tuple[Spot, Stone]] = []
     added: list[tuple[Spot, Stone]] = []
@@ -112,15 +115,21 @@ def plan(before: Layout, after: Layout) -> list[Transfer]:
             common += 1
         removed += [(spot, stone) for stone in reversed(old[common:])]
         added += [(spot, stone) for stone in new[common:]]
+
+    def on_board(spot: Spot) -> bool:
+        return cells is None or spot in cells
+
+    passes: tuple[Callable[[Spot, Stone, Spot, Stone], bool], ...] = (
+        lambda s, a, t, b: on_board(s) and on_board(t) and (a.kind, a.owner) == (b.kind, b.owner),
+        lambda s, a, t, b: a == b,
+        lambda s, a, t, b: a.kind == b.kind,
+        lambda s, a, t, b: True,
+    )
     transfers: list[Transfer] = []
-    for same in (
-        lambda a, b: a == b,
-        lambda a, b: a.kind == b.kind,
-        lambda a, b: True,
-    ):
+    for same in passes:
         for target, stone in list(added):
             for index, (source, held) in enumerate(removed):
-                if source != target and same(held, stone):
+                if source != target and same(source, held, target, stone):
                     transfers.append(Transfer(source, target, held, stone))
                     removed.pop(index)
                     added.remove((target, stone))
@@ -162,7 +171,7 @@ class Hands:
     def perform(self, world: SimulatedWorld, after: Layout, start: float) -> list[Step]:
         """Timed steps that take the world from its layout to ``after``."""
         before = world.layout()
-        transfers = plan(before, after)
+        transfers = plan(before, after, self._cells)
         actions = self._order(transfers)
         occupied = {spot for spot, stones in before.items() if stones}
         involved = {t.source for t in transfers} | {t.target for t in transfers}

@@ -32,7 +32,7 @@ CELLS = frozenset(GAME.cells)
 STANDS = CELLS | frozenset(GAME.off_board_spots)
 START = "gle/1c1/1C1/ELG b - 1"
 TIMING = Timing()
-SETTLE, GRACE, TAP = TIMING.settle, TIMING.grace, TIMING.tap
+SETTLE, GRACE, TAP, EXTEND = TIMING.settle, TIMING.grace, TIMING.tap, TIMING.extend
 
 
 class Board:
@@ -175,7 +175,10 @@ def test_promotion_is_a_prompt_under_occupancy_and_read_under_polarity(promote: 
     board.set(1.0, b2=EMPTY)
     board.set(1.1, a2=SOUTH if promote else NORTH)
     wanted = "2b2a+" if promote else "2b2a"
-    assert board.assess(1.1 + SETTLE) == Commit(board.move(wanted))
+    # the piece may still be turned over: the board waits longer before it decides
+    assert board.assess(1.1 + SETTLE) == Pending((board.move(wanted),), 1.1 + EXTEND)
+    assert board.recognizer.next_deadline(1.1 + SETTLE) == pytest.approx(1.1 + EXTEND)
+    assert board.assess(1.1 + EXTEND) == Commit(board.move(wanted))
     board = Board(text, promotion="mandatory")
     board.set(1.0, b2=EMPTY)
     board.set(1.1, a2=PRESENT)
@@ -293,3 +296,13 @@ def test_reset_forgets_the_old_position_but_keeps_the_frame() -> None:
     assert board.recognizer.touched == frozenset()
     assert board.assess(2.0) == Settled()
     assert board.recognizer.frame["1c"] == PRESENT
+
+
+def test_a_capture_is_not_held_back_by_a_quiet_move_of_the_same_piece() -> None:
+    """The lion taking the chick shows only its square emptied, like a quiet lion
+    move in the making; a quiet move never continues a capture, so no extra wait."""
+    board = Board("gle/1C1/3/ELG w - 2")
+    board.set(1.0, b2=EMPTY)  # the captured chick is taken off
+    board.set(1.1, a2=EMPTY)  # the lion leaves 2a ...
+    board.set(1.2, b2=PRESENT)  # ... and lands on 2b
+    assert board.assess(1.2 + SETTLE) == Commit(board.move("2a2b"))

@@ -51,7 +51,7 @@ def judge_late(sim: Simulation, start: int) -> None:
         new = sim.notices[start:]
         if commits(new) or sim.controller.phase is Phase.PROMPT:
             return
-        sim.settle(1.0)
+        sim.advance(1.0)
 
 
 def play(

@@ -70,11 +70,8 @@ def perform(sim: Simulation, text: str) -> list[Notice]:
     """Hands play a move; a capture in two strokes: the captured piece to the stand,
     then the capturing piece onto its square (each stroke in any order the noise picks).
 
-    ``Simulation.perform`` plans a capture by the same kind with promotion (a bishop
-    taking the bishop and promoting) as taking the captured piece off, setting a
-    fresh piece on its square and only then lifting the capturing piece, so the
-    captured square is back to "present" before anything else is touched; see the
-    xfail test at the end of this file.
+    (``Simulation.perform`` does the same in one go; this spells the strokes out so
+    that the tests say what the hands did.)
     """
     position = sim.controller.position.copy()
     move = position.parse_move(text)
@@ -358,18 +355,12 @@ def test_many_noisy_games_never_commit_a_wrong_move(seed: int) -> None:
     assert soak(profile, seed=100 + seed, plies=150) >= 40
 
 
-# --- a limit of the shared simulated hands (see the report) -------------------------------
+# --- the simulated hands pair a promoting capture of the same kind right ----------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="hardware/mock/hands.plan pairs the capturing bishop with the stand (its "
-    "unpromoted stone equals the captured one's stand stone) instead of with 2b, so "
-    "Simulation.perform exchanges the piece on 2b before lifting 8h: 2b reads present "
-    "again before 8h is lifted, the touched set is cleared, and the capture is never "
-    "seen; pairing by kind and owner before exact faces would fix it",
-)
 def test_simulation_perform_plays_a_promoting_capture_of_the_same_kind() -> None:
+    """The capturing bishop goes to 2b, the captured one to the stand (hands.plan once
+    paired the capturer with the stand, and the capture was never seen)."""
     sim = simulation()
     sim.perform("7g7f")
     sim.perform("3c3d")
