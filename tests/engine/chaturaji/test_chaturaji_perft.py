@@ -1,0 +1,109 @@
+"""Counting the tree of turns (perft), with counts checked by hand on tiny positions.
+
+A *turn* is every sequence of moves from one turn's start to the next's: one roll
+outcome (each of the 4 faces, or each of the 16 ordered pairs with two dice,
+counted separately), then the move or lost turn (``pass``) it allows, two moves
+with two dice, and any king exchange decisions. ``perft(n)`` counts the leaves
+``n`` turns deep.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine.chaturaji.helpers import position, text
+
+# From the start each army has 10 (roll, move) pairs: roll 2 a1c3; roll 3 b1a3, b1c3;
+# roll 4 pass (the elephant is walled in); roll 5 d1e1, d1e2, a2a3, b2b3, c2c3, d2d3.
+# The armies cannot reach one another in the first round, so depth n <= 4 gives 10**n.
+START = [10, 100, 1000, 10000, 114900]
+# Derived by this engine: the first interactions (and ranks=on's refusals) at depth 5.
+RANKS = 113800
+# No dice: 9 moves each (the above without the passes and grouped by piece).
+NO_DICE = [9, 81, 729, 6561, 72090]
+# Two dice: the 16 ordered pairs from the start, then independent armies again.
+TWO_DICE = [153, 153**2]
+
+
+@pytest.mark.parametrize("depth", range(1, 4))
+def test_perft_from_the_start(depth: int) -> None:
+    assert position().perft(depth) == START[depth - 1]
+
+
+@pytest.mark.parametrize("depth", range(1, 4))
+def test_perft_without_dice(depth: int) -> None:
+    assert position(dice="0").perft(depth) == NO_DICE[depth - 1]
+
+
+def test_perft_two_dice_depth_1() -> None:
+    assert position(dice="2").perft(1) == TWO_DICE[0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("depth", [4, 5])
+def test_perft_from_the_start_deep(depth: int) -> None:
+    assert position().perft(depth) == START[depth - 1]
+
+
+@pytest.mark.slow
+def test_perft_deep_variants() -> None:
+    assert position(mode="teams").perft(5) == START[4]
+    assert position(ranks="on").perft(5) == RANKS
+    assert position(dice="0").perft(5) == NO_DICE[4]
+    assert position(dice="2").perft(2) == TWO_DICE[1]
+
+
+# A tiny position counted by hand: black's king a1 and boat c1, green's king h8.
+TINY = text({"a1": "kK", "c1": "kB", "h8": "gK"})
+TWO_SEATS = {"seats": "black,green"}
+
+
+def test_hand_count_one_die() -> None:
+    """Black: roll 2 -> the boat c1a3, c1e3 (2); roll 3 -> pass (1); roll 4 -> pass
+    (1); roll 5 -> the king a1a2, a1b1, a1b2 (3): 7. Green answers each with 6: roll 5 ->
+    h8g8, h8g7, h8h7 and three passes; the armies cannot touch: 7 * 6 = 42."""
+    pos = position(TINY, **TWO_SEATS)
+    assert pos.perft(1) == 7
+    assert pos.perft(2) == 42
+
+
+def test_hand_count_two_dice() -> None:
+    """The 16 ordered pairs, the player choosing which die to use first:
+    - 3 or 4 with 3 or 4 (4 pairs): nothing moves, one pass each: 4;
+    - 2 with 3 or 4 (4 pairs): the boat (2 squares), then a pass: 8;
+    - 5 with 3 or 4 (4 pairs): the king (3 squares), then a pass: 12;
+    - 2 2: boat to a3 (then c5, c1) or e3 (then c5, g5, c1, g1): 6;
+    - 5 5: king to a2 (then a1 a3 b1 b2 b3), b1 (a1 a2 b2 c2), b2 (a1 a2 a3 b1 b3 c2 c3): 16;
+    - 2 5 and 5 2: boat first (2) then the king (3), or the king first (3) then the boat
+      (2): 12 each, 24.
+    In all 4 + 8 + 12 + 6 + 16 + 24 = 70."""
+    assert position(TINY, dice="2", **TWO_SEATS).perft(1) == 70
+
+
+def test_hand_count_without_dice() -> None:
+    """The king's 3 squares and the boat's 2."""
+    tiny = text({"a1": "kK", "c1": "kB", "h8": "gK"}, faces="-")
+    assert position(tiny, dice="0", **TWO_SEATS).perft(1) == 5
+
+
+def test_hand_count_of_a_king_exchange_turn() -> None:
+    """Black (team game, its team has lost both kings) has only an elephant on a2.
+    Rolls 2, 3, 5: a pass each (3). Roll 4: a2a1, a2a3 and a2b2 .. a2f2 (7 quiet moves),
+    a2g2 taking yellow's pawn (1), and a2a4 taking green's king, after which the turn goes
+    on with a question: no exchange (1 leaf) or offer, then accept or decline (2 leaves).
+    In all 3 + 7 + 1 + 3 = 14."""
+    pieces = {"a2": "kE", "a4": "gK", "b7": "gH", "f8": "rE", "h1": "yK", "g2": "yh"}
+    assert position(text(pieces), mode="teams").perft(1) == 14
+    # in the individual game there is no question: 3 + 7 + 1 + 1
+    assert position(text(pieces)).perft(1) == 12
+
+
+def test_perft_leaves_the_position_unchanged_and_is_stable() -> None:
+    pos = position()
+    pos.push_text("roll 5")
+    pos.push_text("d2d3")
+    before = pos.text()
+    first = pos.perft(2)
+    assert pos.text() == before
+    assert len(pos.move_stack) == 2
+    assert pos.perft(2) == first == 100
