@@ -24,7 +24,6 @@ BOAT = 2
 HORSE = 3
 ELEPHANT = 4
 KING = 5
-KINDS = (PAWN, BOAT, HORSE, ELEPHANT, KING)
 PIECE_KINDS = (BOAT, HORSE, ELEPHANT, KING)
 """The kinds a pawn can stand in front of, and so become."""
 
@@ -61,8 +60,6 @@ SEAT_NAMES = ("black", "green", "red", "yellow")
 SEAT_LETTERS = "kgry"
 SEAT_OF_NAME = MappingProxyType({name: seat for seat, name in enumerate(SEAT_NAMES)})
 SEAT_OF_LETTER = MappingProxyType({letter: seat for seat, letter in enumerate(SEAT_LETTERS)})
-
-TEAM_NAMES = ("black and red", "green and yellow")
 
 FORWARD = ((0, 1), (1, 0), (0, -1), (-1, 0))
 """Each seat's forward direction as (files, ranks): black up the board, green toward
@@ -117,8 +114,6 @@ def team_seats(team: int) -> tuple[int, int]:
 
 THRONES = (square(3, 0), square(0, 4), square(4, 7), square(7, 3))
 """The square each king starts on: d1, a5, e8, h4."""
-
-THRONE_OWNER = MappingProxyType({sq: seat for seat, sq in enumerate(THRONES)})
 
 
 def _last_line(seat: int) -> frozenset[int]:

@@ -99,7 +99,3 @@ class RemoveKing:
 
 
 ChaturajiMove = Roll | Step | Exchange | LostTurn | Decision | ReturnKing | RemoveKing
-
-BOARD_MOVES = (Step, Exchange, RemoveKing, ReturnKing)
-"""The moves that change what stands on the board (the others are the controls' business,
-though accepting an exchange may put kings back too)."""

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 
 from engine.chaturaji.board import (
     KING,
-    SEAT_NAMES,
     SEAT_OF_NAME,
     SEATS,
     kind_of,
@@ -183,7 +182,3 @@ def deciding_seat(state: State, rules: Rules, pending: Pending) -> int:
             return partner(enemy)
         return enemy
     return pending.kings[0]
-
-
-def seat_name(seat: int) -> str:
-    return SEAT_NAMES[seat]
