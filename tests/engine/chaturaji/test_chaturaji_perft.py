@@ -9,9 +9,13 @@ with two dice, and any king exchange decisions. ``perft(n)`` counts the leaves
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from tests.engine.chaturaji.helpers import position, text
+from engine.chaturaji import ChaturajiPosition
+from tests.engine.chaturaji.helpers import choose, names, position, random_game, text
+from tests.engine.chaturaji.oracle import Naive
 
 # From the start each army has 10 (roll, move) pairs: roll 2 a1c3; roll 3 b1a3, b1c3;
 # roll 4 pass (the elephant is walled in); roll 5 d1e1, d1e2, a2a3, b2b3, c2c3, d2d3.
@@ -109,3 +113,63 @@ def test_perft_leaves_the_position_unchanged_and_is_stable() -> None:
     assert pos.text() == before
     assert len(pos.move_stack) == 2
     assert pos.perft(2) == first == 100
+
+
+# --- the engine against a naive referee written apart from it --------------------------
+
+
+@pytest.mark.parametrize("options", [{}, {"ranks": "on"}, {"seats": "black,red"}])
+def test_engine_agrees_with_a_naive_referee(options: dict[str, str]) -> None:
+    """Every position of seeded random games: the same legal moves after each roll, and
+    the same board and scores after each of them (parades and promotions included)."""
+    checked = 0
+    for seed in range(4):
+        for pos in random_game(seed, 400, **options):
+            if pos.chance_moves() is not None:
+                continue
+            naive = Naive(pos.text(), ranks=options.get("ranks") == "on")
+            legal = names(pos)
+            assert legal == naive.legal(), pos.text()
+            for move in legal:
+                after = pos.copy()
+                after.push_text(move)
+                board = _board(after)
+                expected_board, expected_scores = naive.board_after(move)
+                assert board == expected_board, (pos.text(), move)
+                assert after.scores() == tuple(expected_scores[seat] for seat in "kgry")
+                checked += 1
+    assert checked > 1000
+
+
+def _board(pos: ChaturajiPosition) -> dict[str, str]:
+    return {
+        cell: "kgry"[stones[0].owner or 0] + stones[0].kind for cell, stones in pos.layout().items()
+    }
+
+
+def test_engine_agrees_with_the_naive_referee_where_parades_happen() -> None:
+    """Three boats in the centre block and black's two squares away: random play
+    completes parades (and also breaks them up)."""
+    boats = {"b2": "kB", "d5": "gB", "e5": "rB", "e4": "yB"}
+    kings = {"a1": "kK", "a8": "gK", "h8": "rK", "h1": "yK", "c2": "kh", "g7": "rh"}
+    start = text({**boats, **kings})
+    parades = 0
+    rng = random.Random(7)
+    for _ in range(60):
+        pos = position(start)
+        for _ in range(40):
+            if pos.outcome() is not None:
+                break
+            pos.push(choose(pos, rng))
+            if pos.chance_moves() is not None:
+                continue
+            naive = Naive(pos.text())
+            assert names(pos) == naive.legal(), pos.text()
+            for move in names(pos):
+                after = pos.copy()
+                after.push_text(move)
+                expected_board, expected_scores = naive.board_after(move)
+                assert _board(after) == expected_board, (pos.text(), move)
+                assert after.scores() == tuple(expected_scores[seat] for seat in "kgry")
+                parades += len(_board(pos)) - len(_board(after)) == 3
+    assert parades > 0
