@@ -10,10 +10,11 @@ from engine.game import Game
 
 def _all_games() -> tuple[Game[Any], ...]:
     # Imported here so that importing the registry does not load every game.
+    from engine.chaturaji import CHATURAJI
     from engine.dobutsu import DOBUTSU
     from engine.shogi import SHOGI
 
-    return (DOBUTSU, SHOGI)
+    return (DOBUTSU, SHOGI, CHATURAJI)
 
 
 def games() -> tuple[Game[Any], ...]:

@@ -5,12 +5,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
 from drivers.buttons import ButtonRole
+from engine.game import Game
 from engine.physical import NORTH, SOUTH, Sensing
-from engine.registry import find_game
+from engine.registry import find_game, games
 from hardware.profile import (
     ChannelSpec,
     Profile,
@@ -65,6 +67,22 @@ def test_the_bundled_profiles_are_listed() -> None:
         "sim-dobutsu-stands",
     } <= set(bundled_profiles())
     assert list(bundled_profiles()) == sorted(bundled_profiles())
+
+
+@pytest.mark.parametrize("name", bundled_profiles())
+def test_every_bundled_profile_loads_for_each_game_it_serves(name: str) -> None:
+    served = load_profile(name).games
+    assert served
+    for game_name in served:
+        assert load_profile(name, find_game(game_name)).serves(game_name)
+
+
+@pytest.mark.parametrize("game", games(), ids=lambda game: game.name)
+def test_every_game_has_its_simulated_board(game: Game[Any]) -> None:
+    profile = load_profile("sim", game)
+    assert profile.source == f"profiles/sim-{game.name}.toml"
+    assert profile.leds.backend == "simulated"
+    assert frozenset(game.cells) <= profile.sensed_spots
 
 
 @pytest.mark.parametrize("name", [name for name in bundled_profiles() if "dobutsu" in name])

@@ -239,7 +239,8 @@ def test_a_screenshot_of_every_game_and_of_hexagonal_boards(
 ) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     for game in games():
-        page = fresh_page(browser, server, game=game.name)
+        # dice wait for the roll button, so that every game shows its start position
+        page = fresh_page(browser, server, game=game.name, settings={"roll": "button"})
         page.wait_for_function("g => document.body.dataset.game === g", arg=game.name)
         assert page.locator("#board polygon.cell").count() == len(game.cells)
         path = ARTIFACTS / f"web-{game.name}.png"

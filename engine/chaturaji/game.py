@@ -1,0 +1,137 @@
+"""Chaturaji as a game: its seats, options, cells and how its pieces are labelled."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from engine.chaturaji.board import (
+    FILES,
+    RANKS,
+    SEAT_LETTERS,
+    SEAT_NAMES,
+    SETUP,
+    SQUARES,
+)
+from engine.chaturaji.notation import write_board
+from engine.chaturaji.position import ChaturajiPosition
+from engine.chaturaji.state import Rules
+from engine.errors import VariantError
+from engine.game import Game
+from engine.geometry import CellShape, Geometry, Seat, square_grid
+from engine.options import Options, OptionSpec
+from engine.physical import Stone
+
+ALL_SEATS = ",".join(SEAT_NAMES)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatsOption(OptionSpec):
+    """The seats in play: a comma-separated list of seat names, at least two, any order."""
+
+    def validate(self, game: str, value: str) -> str:
+        names = [name.strip() for name in value.split(",") if name.strip()]
+        for name in names:
+            if name not in SEAT_NAMES:
+                raise VariantError(
+                    f"{game}: option {self.name}: {name!r} is not a seat ({', '.join(SEAT_NAMES)})"
+                )
+        if len(set(names)) != len(names):
+            raise VariantError(f"{game}: option {self.name}={value!r} names a seat twice")
+        if len(names) < 2:
+            raise VariantError(f"{game}: option {self.name}={value!r} needs at least two seats")
+        return ",".join(name for name in SEAT_NAMES if name in names)
+
+    def describe(self) -> str:
+        return f"{self.name}=SEAT,SEAT[,...] (default {self.default}): {self.help}"
+
+
+OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "mode",
+        "individual",
+        "everyone for themselves, or partners sitting opposite (black with red, green with "
+        "yellow) under the team rules",
+        choices=("individual", "teams"),
+    ),
+    OptionSpec(
+        "dice",
+        "1",
+        "one long die naming the piece to move, two dice and two moves a turn, or no dice "
+        "(any piece may move)",
+        choices=("1", "2", "0"),
+    ),
+    OptionSpec(
+        "ranks",
+        "off",
+        "weak pieces (pawns, boats) may not capture strong ones (horses, elephants, kings)",
+        choices=("off", "on"),
+    ),
+    OptionSpec(
+        "frozen",
+        "off",
+        "without dice: a player whose king is captured has their pieces frozen",
+        choices=("off", "on"),
+    ),
+    OptionSpec(
+        "goal",
+        "points",
+        "team game: play for points, or until only one team has pieces on the board",
+        choices=("points", "kings"),
+    ),
+    OptionSpec(
+        "first",
+        "black",
+        "the seat that plays first",
+        choices=SEAT_NAMES,
+    ),
+    SeatsOption(
+        "seats",
+        ALL_SEATS,
+        "the seats in play; an empty seat has no pieces on the board and never moves",
+    ),
+)
+
+
+def _geometry() -> Geometry:
+    """The 64 cells, rank 8 at the top as the south seat (black) sees the board."""
+    return Geometry(CellShape.SQUARE, square_grid(tuple(FILES), tuple(reversed(RANKS))))
+
+
+class ChaturajiGame(Game[ChaturajiPosition]):
+    """Chaturaji: four players, a long die naming the piece to move, points for captures."""
+
+    name = "chaturaji"
+    aliases = ("szaturadzi", "four-handed-chaturanga")
+    title = "Chaturaji (four-player dice chess)"
+    seats = tuple(
+        Seat(name, letter, name) for name, letter in zip(SEAT_NAMES, SEAT_LETTERS, strict=True)
+    )
+    option_specs = OPTION_SPECS
+
+    def __init__(self) -> None:
+        self._geometry = _geometry()
+
+    @property
+    def geometry(self) -> Geometry:
+        return self._geometry
+
+    def position(
+        self, text: str | None = None, options: Mapping[str, str] | None = None
+    ) -> ChaturajiPosition:
+        chosen = self.options(options)
+        return ChaturajiPosition(self, chosen, self.start_text(chosen) if text is None else text)
+
+    def start_text(self, options: Options) -> str:
+        rules = Rules.of(options)
+        board = [0] * SQUARES
+        for seat in rules.seats:
+            for sq, piece in SETUP[seat]:
+                board[sq] = piece
+        dice = "?" if rules.dice else "-"
+        return f"{write_board(tuple(board))} {SEAT_LETTERS[rules.first]} {dice} 0,0,0,0 -"
+
+    def label(self, stone: Stone) -> str:
+        """The seat's letter and the piece's: ``kK`` black's king, ``gP`` a green pawn."""
+        owner = SEAT_LETTERS[stone.owner] if stone.owner is not None else "?"
+        return owner + stone.kind
