@@ -10,9 +10,10 @@ from engine.game import Game
 
 def _all_games() -> tuple[Game[Any], ...]:
     # Imported here so that importing the registry does not load every game.
+    from engine.abalone import ABALONE
     from engine.dobutsu import DOBUTSU
 
-    return (DOBUTSU,)
+    return (DOBUTSU, ABALONE)
 
 
 def games() -> tuple[Game[Any], ...]:

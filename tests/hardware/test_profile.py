@@ -57,15 +57,16 @@ def refused(text: str, needle: str | None, reason: str, game=DOBUTSU) -> Profile
 
 
 def test_the_bundled_profiles_are_listed() -> None:
-    assert bundled_profiles() == (
+    assert {
         "dobutsu-reference",
         "sim-dobutsu",
         "sim-dobutsu-polarity",
         "sim-dobutsu-stands",
-    )
+    } <= set(bundled_profiles())
+    assert list(bundled_profiles()) == sorted(bundled_profiles())
 
 
-@pytest.mark.parametrize("name", bundled_profiles())
+@pytest.mark.parametrize("name", [name for name in bundled_profiles() if "dobutsu" in name])
 def test_every_bundled_profile_loads_for_robot_duel(name: str) -> None:
     profile = load_profile(name, DOBUTSU)
     assert profile.source == f"profiles/{name}.toml"
