@@ -18,9 +18,7 @@ def two_push_offs() -> AbalonePosition:
     return setup({"E7": "b", "E8": "b", "E9": "w", "F8": "b", "G9": "w", "I5": "w"})
 
 
-def play(
-    recognizer: Recognizer[object], steps: list[dict[str, int]], start: float = 0.0
-) -> float:
+def play(recognizer: Recognizer[object], steps: list[dict[str, int]], start: float = 0.0) -> float:
     """Feed frames a tenth of a second apart, each the expected frame with changes."""
     now = start
     for changes in steps:
