@@ -166,6 +166,21 @@ def test_an_untouched_push_off_is_asked_and_answered(line: str, choice: str) -> 
     assert sim.controller.phase is Phase.PLAY
 
 
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("move", ["E7E8", "E7F8"])
+def test_noisy_hands_push_off_the_intended_line(move: str, seed: int) -> None:
+    """The mock hands carry the pushed-off marble to the gutter and put the pusher's
+    marble in its hole: that hole is touched, which names the line (a knocked
+    neighbour may still make it a prompt, answered here)."""
+    sim = simulation(TWO_PUSH_OFFS, seed=seed)
+    notices = sim.perform(move)
+    for prompt in [n for n in notices if isinstance(n, PromptOpened)]:
+        assert prompt.choices == ("E7E8", "E7F8")
+        notices += sim.send(Chosen(move, sim.now))
+    assert committed(notices) == [move]
+    assert sim.world.matches(sim.controller.position.layout())
+
+
 def test_polarity_needs_no_prompt_for_the_same_push_off() -> None:
     sim = simulation(TWO_PUSH_OFFS, profile="sim-abalone-polarity")
     notices = push_off(sim, "diagonal", blink=None)
