@@ -92,7 +92,7 @@ def test_row_error_names_the_row_range() -> None:
 
 def test_move_text_round_trips_for_every_legal_and_illegal_move() -> None:
     checked = 0
-    for pos in random_games(7, 4, 80):
+    for pos in random_games(7, 2, 40):
         moves = list(pos.legal_moves()) + [move for move, _ in pos.illegal_moves()]
         for move in moves:
             written = pos.move_text(move)

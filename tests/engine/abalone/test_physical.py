@@ -99,7 +99,7 @@ def test_footprint_agrees_with_playing_the_move(sensing: Sensing) -> None:
     """Same changes as the base class, which plays the move and compares layouts; the
     hidden holes are those plus the holes whose marble rolled on unchanged."""
     checked = 0
-    for pos in random_games(17, 2, 80):
+    for pos in random_games(17, 2, 50):
         for move in pos.legal_moves():
             mine = pos.footprint(move, sensing)
             played = Position.footprint(pos, move, sensing)
@@ -107,24 +107,23 @@ def test_footprint_agrees_with_playing_the_move(sensing: Sensing) -> None:
             assert played.hidden <= mine.hidden
             assert mine.must_touch == frozenset()
             checked += 1
-    assert checked > 5000
+    assert checked > 3000
 
 
-@pytest.mark.parametrize("sensing", [OCC, POL])
-def test_footprint_of_forbidden_moves_is_physical(sensing: Sensing) -> None:
+def test_footprint_of_forbidden_moves_is_physical() -> None:
     """Forbidden moves too: each marble the hand moves pushes whatever stands before it."""
     checked = 0
-    for pos in random_games(19, 2, 50):
-        before = pos.expected_frame(sensing)
+    for pos in random_games(19, 1, 60):
+        frames = {sensing: pos.expected_frame(sensing) for sensing in (OCC, POL)}
         for move, _ in pos.illegal_moves():
             after = naive_push(pos.layout(), move)
-            expected = diff(before, after, sensing)
-            footprint = pos.footprint(move, sensing)
-            assert footprint.changes == expected, pos.move_text(move)
-            assert footprint.must_touch == frozenset()
-            assert footprint.spots() <= set(ABALONE.spots)
+            for sensing, before in frames.items():
+                footprint = pos.footprint(move, sensing)
+                assert footprint.changes == diff(before, after, sensing), pos.move_text(move)
+                assert footprint.must_touch == frozenset()
+                assert footprint.spots() <= set(ABALONE.spots)
             checked += 1
-    assert checked > 2000
+    assert checked > 3000
 
 
 def naive_push(layout: Layout, move: AbaloneMove) -> dict[str, tuple[Stone, ...]]:
