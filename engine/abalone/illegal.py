@@ -2,9 +2,14 @@
 
 The recognizer looks these up when a settled board matches no legal move. The
 list is bounded: lines of up to four of the mover's marbles with whatever their
-push moves (a pac, four marbles, a push blocked by one's own marble, one's own
-marble pushed off), broadsides into occupied holes, and every move the opponent
-could make (played out of turn).
+push moves (a pac, four marbles, a push blocked by one's own marble),
+broadsides into occupied holes, and every move the opponent could make (played
+out of turn).
+
+A push that would drop one of the mover's own marbles off the board is left
+out: on a board that senses only the holes it shows just one hole emptying,
+exactly as a marble lifted to see where it can go, and naming that as a mistake
+would be wrong far more often than right. ``parse_move`` still names it.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from engine.abalone.rules import (
     generate,
     inline_reason,
 )
+from engine.abalone.sensing import physical
 
 
 def illegal_moves(
@@ -35,7 +41,7 @@ def illegal_moves(
             if move is None or move in legal or not _short(board, hole, direction, me):
                 continue
             reason = inline_reason(board, hole, direction, me)
-            if reason is not None:
+            if reason is not None and not _drops_own(board, move, me):
                 yield move, reason
         for length in range(2, LONGEST_LINE + 1):
             for axis_index, axis in enumerate(AXES):
@@ -45,11 +51,16 @@ def illegal_moves(
                     if move in legal:
                         continue
                     reason = broadside_reason(board, move.holes, move.direction)
-                    if reason is not None:
+                    if reason is not None and not _drops_own(board, move, me):
                         yield move, reason
     out_of_turn = f"it is {PLAYER_NAMES[me]}'s turn"
     for move in generate(board, 3 - me):
         yield move, out_of_turn
+
+
+def _drops_own(board: Sequence[int], move: AbaloneMove, me: int) -> bool:
+    """Whether pushing this way by hand drops one of the mover's marbles off the board."""
+    return me in physical(board, move)[1]
 
 
 def _short(board: Sequence[int], hole: int, direction: int, me: int) -> bool:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.abalone import AbaloneMove, AbalonePosition
+from engine.errors import IllegalMoveError
+from engine.physical import Sensing
 from tests.engine.abalone.helpers import position, random_games, setup
 
 
@@ -34,7 +36,6 @@ def reasons(pos: AbalonePosition) -> dict[str, str]:
             "the push is blocked by black's own marble on E6: a line with one of the "
             "mover's marbles behind it cannot be pushed",
         ),
-        ({"E8": "b", "E9": "b"}, "E8E9", "black cannot push its own marble off the board"),
         (
             {"C3": "b", "C4": "b", "D5": "w"},
             "C3C4D4",
@@ -51,6 +52,25 @@ def reasons(pos: AbalonePosition) -> dict[str, str]:
 def test_each_forbidden_move_is_named(pieces: dict[str, str], move: str, reason: str) -> None:
     pos = setup({**pieces, "A1": "b", "I9": "w"})
     assert reasons(pos)[move] == reason
+
+
+def test_dropping_ones_own_marble_is_not_listed_but_is_named_when_typed() -> None:
+    """On an occupancy board it looks exactly like lifting a marble to see its moves."""
+    pos = setup({"E7": "b", "E8": "b", "E9": "b", "C3": "b", "C4": "w", "C5": "w", "I5": "w"})
+    found = reasons(pos)
+    assert "E8E9" not in found and "E7E8" not in found
+    assert found["C3C4"] == "1 cannot push 2"  # nothing drops off
+    with pytest.raises(IllegalMoveError, match="black cannot push its own marble off the board"):
+        pos.parse_move("E8E9")
+    blocked = setup({"E6": "b", "E7": "b", "E8": "w", "E9": "b", "I5": "w"})
+    assert "E6E7" not in reasons(blocked)  # would drop black's E9
+    with pytest.raises(IllegalMoveError, match="blocked by black's own marble on E9"):
+        blocked.parse_move("E6E7")
+
+
+def test_a_pac_at_the_edge_is_listed() -> None:
+    pos = setup({"E6": "b", "E7": "b", "E8": "w", "E9": "w", "I5": "w"})
+    assert reasons(pos)["E6E7"] == "2 cannot push 2 (pac)"
 
 
 def test_out_of_turn_names_the_side_to_move() -> None:
@@ -73,7 +93,7 @@ def test_nothing_once_the_game_is_over() -> None:
     assert list(pos.illegal_moves()) == []
 
 
-def test_never_a_legal_move_never_twice_and_bounded() -> None:
+def test_never_a_legal_move_never_twice_never_a_lift_and_bounded() -> None:
     checked = 0
     for pos in random_games(23, 3, 120):
         legal = set(pos.legal_moves())
@@ -82,6 +102,13 @@ def test_never_a_legal_move_never_twice_and_bounded() -> None:
         assert len(listed) == len(set(listed))
         assert all(isinstance(move, AbaloneMove) for move in listed)
         assert len(listed) < 400  # lines of four at most, and the opponent's moves
+        layout = pos.layout()
+        mine = f"gutter:{'bw'[pos.turn]}:"
+        for move in listed:  # the mover never drops one of its own marbles off the board
+            if layout[move.tail][0].owner != pos.turn:
+                continue  # the opponent's moves, out of turn, may push the mover's off
+            footprint = pos.footprint(move, Sensing.OCCUPANCY)
+            assert not any(spot.startswith(mine) for spot, _ in footprint.changes)
         checked += len(listed)
     assert checked > 20000
 
