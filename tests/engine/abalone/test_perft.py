@@ -63,6 +63,24 @@ def test_perft_two_of_every_layout_agrees_with_the_oracle(layout: str) -> None:
     assert oracle.duplicates == 0
 
 
+# Derived by this engine and confirmed by the oracle below (slow): depth 1, 2, 3.
+DAISIES = {"belgian": [52, 2692, 149322], "german": [80, 6244, 493480]}
+
+
+@pytest.mark.parametrize("layout", DAISIES)
+def test_perft_of_the_daisies(layout: str) -> None:
+    assert [position(None, layout=layout).perft(d) for d in (1, 2, 3)] == DAISIES[layout]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("layout", DAISIES)
+def test_perft_three_of_the_daisies_agrees_with_the_oracle(layout: str) -> None:
+    total = 0
+    for child in Oracle.start(layout).successors().values():
+        total += sum(len(grandchild.successors()) for grandchild in child.successors().values())
+    assert total == DAISIES[layout][2]
+
+
 def test_perft_leaves_the_position_unchanged() -> None:
     pos = position()
     pos.push_text("A1B2")
