@@ -369,22 +369,30 @@ class Recognizer(Generic[M]):
         return possible
 
     def _continued(self, candidate: _Candidate[M]) -> bool:
-        """Whether the hand may not be done: another legal move makes every departure
-        this one makes and then changes a cell this one landed on. A robot that ate a
-        token may go on to eat the next; a piece set down on a polarity board may
-        still be turned over to promote. (A quiet move of a piece never continues its
-        capture: it does not go near the captured cell.)"""
+        """Whether the hand may not be done: another legal move keeps every change this
+        one shows (except that it may change a cell this one landed on further) and
+        changes such a cell. A robot that ate a token may go on to eat the next; a
+        piece set down on a polarity board may still be turned over; a marble lifted
+        for a push-off may be the first of a broadside. A quiet move never continues
+        a capture: it leaves the captured cell alone."""
         footprint = candidate.footprint
-        landing = footprint.hidden | {s for s, r in footprint.changes if r != EMPTY}
+        arrivals = {s for s, r in footprint.changes if r != EMPTY}
+        landing = footprint.hidden | arrivals
         if not landing:
             return False
-        mine = dict(footprint.changes)
-        departures = {(s, r) for s, r in footprint.changes if s not in landing}
         for key in self._index:
-            if key == footprint.changes or not departures <= set(key):
+            if key == footprint.changes:
                 continue
             theirs = dict(key)
-            if any(spot in theirs and theirs[spot] != mine.get(spot) for spot in landing):
+            kept = all(
+                theirs.get(spot) == reading
+                or (spot in arrivals and spot in theirs and theirs[spot] != reading)
+                for spot, reading in footprint.changes
+            )
+            if kept and any(
+                spot in theirs and theirs[spot] != dict(footprint.changes).get(spot)
+                for spot in landing
+            ):
                 return True
         return False
 

@@ -10,11 +10,12 @@ from engine.game import Game
 
 def _all_games() -> tuple[Game[Any], ...]:
     # Imported here so that importing the registry does not load every game.
+    from engine.abalone import ABALONE
     from engine.chaturaji import CHATURAJI
     from engine.dobutsu import DOBUTSU
     from engine.shogi import SHOGI
 
-    return (DOBUTSU, SHOGI, CHATURAJI)
+    return (DOBUTSU, SHOGI, ABALONE, CHATURAJI)
 
 
 def games() -> tuple[Game[Any], ...]:

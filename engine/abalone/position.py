@@ -1,0 +1,179 @@
+"""An Abalone position: 61 small ints, the marbles each colour has lost, and an undo stack."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Self
+
+from engine.abalone.board import (
+    BLACK,
+    CELL_NAMES,
+    EMPTY,
+    RAYS,
+    TO_WIN,
+    WHITE,
+)
+from engine.abalone.illegal import illegal_moves
+from engine.abalone.move import AbaloneMove
+from engine.abalone.notation import read_move, read_position, write_move, write_position
+from engine.abalone.rules import generate, push_off_targets, reason
+from engine.abalone.sensing import board_layout, footprint
+from engine.errors import GameOverError, IllegalMoveError
+from engine.game import Layout, Position
+from engine.options import Options
+from engine.outcome import Outcome, Termination
+from engine.physical import Footprint, Sensing, Spot
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+Undo = tuple[tuple[tuple[int, int], ...], int]
+"""(hole, previous contents) for each hole written, and the colour pushed off (0: none)."""
+
+
+class AbalonePosition(Position[AbaloneMove]):
+    """A mutable position; ``push``/``pop`` edit it in place."""
+
+    def __init__(self, game: Game[Any], options: Options, text: str) -> None:
+        super().__init__(game, options)
+        parts = read_position(text)
+        self._board = list(parts.board)
+        self._turn = parts.turn
+        self._lost = list(parts.lost)
+        self._undo: list[Undo] = []
+
+    # --- rules ---------------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        return self._turn
+
+    def lost(self, seat: int) -> int:
+        """How many of ``seat``'s marbles have been pushed off."""
+        return self._lost[seat]
+
+    def legal_moves(self) -> Iterator[AbaloneMove]:
+        if self.outcome() is not None:
+            return
+        yield from generate(self._board, self._turn + 1)
+
+    def illegal_moves(self) -> Iterator[tuple[AbaloneMove, str]]:
+        if self.outcome() is not None:
+            return iter(())
+        me = self._turn + 1
+        return illegal_moves(self._board, me, frozenset(generate(self._board, me)))
+
+    def parse_move(self, text: str) -> AbaloneMove:
+        """Parse and check a move; the error names the rule it breaks."""
+        move = self.read_move(text)
+        if self.outcome() is not None:
+            raise GameOverError(f"the game is over; {text!r} cannot be played")
+        broken = reason(self._board, move, self._turn + 1)
+        if broken is not None:
+            raise IllegalMoveError(f"{text} is illegal: {broken}")
+        return move
+
+    def push(self, move: AbaloneMove) -> None:
+        """Play a legal move (``parse_move`` checks one)."""
+        board = self._board
+        me = self._turn + 1
+        direction = move.direction
+        if move.end is not None:
+            writes = []
+            for hole in move.holes:
+                target = RAYS[hole][direction][0]
+                writes.append((hole, board[hole]))
+                writes.append((target, board[target]))
+                board[hole] = EMPTY
+                board[target] = me
+            self._undo.append((tuple(writes), 0))
+        else:
+            tail = move.holes[0]
+            ray = RAYS[tail][direction]
+            i = 0
+            while i < len(ray) and board[ray[i]] == me:
+                i += 1
+            if i == len(ray):
+                raise IllegalMoveError(f"{write_move(move)}: a marble cannot leave the board")
+            front = ray[i]
+            them = board[front]
+            dropped = 0
+            if them == EMPTY:
+                record: tuple[tuple[int, int], ...] = ((tail, me), (front, EMPTY))
+                board[front] = me
+            else:
+                while i < len(ray) and board[ray[i]] == them:
+                    i += 1
+                if i == len(ray):
+                    record = ((tail, me), (front, them))
+                    dropped = them
+                    self._lost[them - 1] += 1
+                else:
+                    end = ray[i]
+                    record = ((tail, me), (front, them), (end, board[end]))
+                    board[end] = them
+                board[front] = me
+            board[tail] = EMPTY
+            self._undo.append((record, dropped))
+        self.move_stack.append(move)
+        self._turn ^= 1
+
+    def pop(self) -> AbaloneMove:
+        move = self.move_stack.pop()
+        writes, dropped = self._undo.pop()
+        board = self._board
+        for hole, previous in reversed(writes):
+            board[hole] = previous
+        if dropped:
+            self._lost[dropped - 1] -= 1
+        self._turn ^= 1
+        return move
+
+    def copy(self) -> Self:
+        clone = copy.copy(self)
+        clone.move_stack = list(self.move_stack)
+        clone._board = list(self._board)
+        clone._lost = list(self._lost)
+        clone._undo = list(self._undo)
+        return clone
+
+    def outcome(self) -> Outcome | None:
+        """Six marbles pushed off win; a side with no move (the rules do not say) loses."""
+        if self._lost[WHITE - 1] >= TO_WIN:
+            return Outcome.win(Termination.MARBLES_PUSHED_OFF, BLACK - 1)
+        if self._lost[BLACK - 1] >= TO_WIN:
+            return Outcome.win(Termination.MARBLES_PUSHED_OFF, WHITE - 1)
+        if next(generate(self._board, self._turn + 1), None) is None:
+            return Outcome.win(Termination.NO_LEGAL_MOVES, 1 - self._turn)
+        return None
+
+    # --- notation --------------------------------------------------------------
+
+    def text(self) -> str:
+        return write_position(self._board, self._turn, self._lost)
+
+    def move_text(self, move: AbaloneMove) -> str:
+        return write_move(move)
+
+    def read_move(self, text: str) -> AbaloneMove:
+        return read_move(text)
+
+    # --- the physical board ----------------------------------------------------
+
+    def layout(self) -> Layout:
+        return board_layout(self._board, self._lost)
+
+    def footprint(self, move: AbaloneMove, sensing: Sensing) -> Footprint:
+        """Computed directly from the board; see ``engine.abalone.sensing``."""
+        return footprint(self.game, self._board, self._lost, move, sensing)
+
+    # --- what the LEDs teach ---------------------------------------------------
+
+    def attacked_spots(self, seat: int) -> frozenset[Spot]:
+        """The opposing marbles ``seat`` could push off the board with its next move."""
+        return frozenset(CELL_NAMES[hole] for hole in push_off_targets(self._board, seat + 1))
+
+    def threatened_spots(self) -> frozenset[Spot]:
+        """The mover's marbles the opponent could push off with its next move."""
+        return self.attacked_spots(1 - self._turn)

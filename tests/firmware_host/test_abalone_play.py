@@ -1,0 +1,255 @@
+"""Abalone played on the simulated board: real scanner, debouncer, recognizer and
+controller, hands with realistic noise, simulated time."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.abalone import ABALONE
+from engine.physical import EMPTY, Stone
+from firmware_host.events import (
+    Chosen,
+    GameEnded,
+    IllegalShown,
+    MoveCommitted,
+    Notice,
+    OutOfStepShown,
+    PromptOpened,
+    TookBack,
+)
+from firmware_host.legend import Phase
+from firmware_host.simulator import Simulation
+from firmware_host.storage import GameStore
+from hardware.mock.hands import Force, Lift, Noise, Place, Step
+from hardware.profile import load_profile
+from tests.engine.abalone.helpers import is_push, text
+
+B, W = Stone("b", 0), Stone("w", 1)
+# Black's E7 can push a white marble off along row E (E9) or up the diagonal (G9).
+TWO_PUSH_OFFS = text({"E7": "b", "E8": "b", "E9": "w", "F8": "b", "G9": "w", "I5": "w", "A1": "b"})
+
+
+def simulation(
+    position: str | None = None,
+    *,
+    profile: str = "sim-abalone",
+    noise: Noise | None = None,
+    seed: int = 0,
+    options: dict[str, str] | None = None,
+) -> Simulation:
+    sim = Simulation(
+        ABALONE,
+        load_profile(profile, ABALONE),
+        GameStore(":memory:"),
+        resume=False,
+        position=position,
+        options=options,
+        noise=Noise.realistic() if noise is None else noise,
+        seed=seed,
+    )
+    sim.settle()
+    assert sim.controller.phase is Phase.PLAY
+    return sim
+
+
+def committed(notices: list[Notice]) -> list[str]:
+    return [n.move for n in notices if isinstance(n, MoveCommitted)]
+
+
+def play(sim: Simulation, move: str) -> None:
+    """The hands play ``move``; it must be committed as such, and nothing else shown."""
+    notices = sim.perform(move)
+    assert committed(notices) == [move], notices
+    assert not [n for n in notices if isinstance(n, IllegalShown | OutOfStepShown | TookBack)]
+    assert sim.world.matches(sim.controller.position.layout())
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_in_line_moves_of_one_two_and_three(seed: int) -> None:
+    sim = simulation(seed=seed)
+    # three black marbles, three white ones, then single marbles
+    for move in ("A1B2", "I5H5", "B6C6", "H4G4", "C6D6"):
+        play(sim, move)
+    assert (
+        sim.controller.position.text() == "1wwww/1wwwww/1wwww2/3w4/9/3b1b2/2bbb2/bbbbb1/1bbbb w 0 0"
+    )
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_broadside_moves(seed: int) -> None:
+    sim = simulation(seed=seed)
+    play(sim, "C3C5D4")  # three marbles north-east
+    play(sim, "G5G7F4")  # three white marbles south-west
+    play(sim, "D4D5E4")  # two marbles north-west
+    assert sim.controller.position.text() == "wwwww/wwwwww/7/2www3/3bb4/5b2/7/bbbbbb/bbbbb w 0 0"
+
+
+@pytest.mark.parametrize(
+    ("pieces", "move", "lost"),
+    [
+        ({"E3": "b", "E4": "b", "E5": "w"}, "E3E4", 0),  # 2 push 1
+        ({"E2": "b", "E3": "b", "E4": "b", "E5": "w"}, "E2E3", 0),  # 3 push 1
+        ({"E2": "b", "E3": "b", "E4": "b", "E5": "w", "E6": "w"}, "E2E3", 0),  # 3 push 2
+        ({"E7": "b", "E8": "b", "E9": "w"}, "E7E8", 1),  # 2 push 1 off
+        ({"E6": "b", "E7": "b", "E8": "b", "E9": "w"}, "E6E7", 1),  # 3 push 1 off
+        ({"E5": "b", "E6": "b", "E7": "b", "E8": "w", "E9": "w"}, "E5E6", 1),  # 3 push 2 off
+        ({"A1": "b", "B2": "b", "C3": "w"}, "A1B2", 0),  # diagonal 2 push 1
+    ],
+)
+@pytest.mark.parametrize("seed", range(3))
+def test_every_sumito(pieces: dict[str, str], move: str, lost: int, seed: int) -> None:
+    sim = simulation(text({**pieces, "I5": "w", "A5": "b"}), seed=seed)
+    play(sim, move)
+    assert sim.controller.position.lost(1) == lost
+    if lost:
+        assert sim.world.layout()["gutter:w:1"] == (W,)
+
+
+def test_a_push_off_is_seen_in_a_sensed_gutter() -> None:
+    sim = simulation(
+        text({"E7": "b", "E8": "b", "E9": "w", "I5": "w"}), profile="sim-abalone-gutters"
+    )
+    play(sim, "E7E8")
+    assert sim.world.reading("gutter:w:1") != EMPTY
+    assert sim.controller.recognizer.expected["gutter:w:1"] != EMPTY
+
+
+def push_off(sim: Simulation, line: str, *, blink: str | None) -> list[Notice]:
+    """Black pushes a white marble off from E7 by hand: the rear marble is lifted, the
+    white marble at the front drops into the gutter, and a black one takes its hole
+    (invisibly, since a marble replaces a marble). With ``blink``, a marble of the
+    pushed line rolls slowly enough for its switch to open for a moment."""
+    front = {"row": "E9", "diagonal": "G9"}[line]
+    t = sim.now
+    steps = [
+        Step(t + 0.10, Lift("E7")),
+        Step(t + 0.20, Lift(front)),
+        Step(t + 0.20, Place(front, B, B)),  # the same instant: no sensor sees it
+        Step(t + 0.30, Place("gutter:w:1", W, W)),
+    ]
+    if blink is not None:
+        steps += [Step(t + 0.15, Force(blink, EMPTY)), Step(t + 0.22, Force(blink, None))]
+    notices = sim.run(sorted(steps, key=lambda s: s.at))
+    return notices + sim.settle()
+
+
+@pytest.mark.parametrize(
+    ("line", "blink", "expected"),
+    [
+        ("row", "E8", "E7E8"),
+        ("row", "E9", "E7E8"),
+        ("diagonal", "F8", "E7F8"),
+        ("diagonal", "G9", "E7F8"),
+    ],
+)
+def test_a_touched_line_tells_two_push_offs_apart(line: str, blink: str, expected: str) -> None:
+    sim = simulation(TWO_PUSH_OFFS)
+    notices = push_off(sim, line, blink=blink)
+    assert not [n for n in notices if isinstance(n, PromptOpened)]
+    assert committed(notices) == [expected]
+    assert sim.world.matches(sim.controller.position.layout())
+
+
+@pytest.mark.parametrize(("line", "choice"), [("row", "E7E8"), ("diagonal", "E7F8")])
+def test_an_untouched_push_off_is_asked_and_answered(line: str, choice: str) -> None:
+    sim = simulation(TWO_PUSH_OFFS)
+    notices = push_off(sim, line, blink=None)
+    prompts = [n for n in notices if isinstance(n, PromptOpened)]
+    assert [p.choices for p in prompts] == [("E7E8", "E7F8")]
+    assert committed(notices) == []
+    assert sim.controller.phase is Phase.PROMPT
+    answered = sim.send(Chosen(choice, sim.now))
+    assert committed(answered) == [choice]
+    assert sim.world.matches(sim.controller.position.layout())
+    assert sim.controller.phase is Phase.PLAY
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("move", ["E7E8", "E7F8"])
+def test_noisy_hands_push_off_the_intended_line(move: str, seed: int) -> None:
+    """The mock hands carry the pushed-off marble to the gutter and put the pusher's
+    marble in its hole: that hole is touched, which names the line (a knocked
+    neighbour may still make it a prompt, answered here)."""
+    sim = simulation(TWO_PUSH_OFFS, seed=seed)
+    notices = sim.perform(move)
+    for prompt in [n for n in notices if isinstance(n, PromptOpened)]:
+        assert prompt.choices == ("E7E8", "E7F8")
+        notices += sim.send(Chosen(move, sim.now))
+    assert committed(notices) == [move]
+    assert sim.world.matches(sim.controller.position.layout())
+
+
+def test_polarity_needs_no_prompt_for_the_same_push_off() -> None:
+    sim = simulation(TWO_PUSH_OFFS, profile="sim-abalone-polarity")
+    notices = push_off(sim, "diagonal", blink=None)
+    assert committed(notices) == ["E7F8"]
+
+
+@pytest.mark.parametrize("order", [(0, 1, 2), (2, 1, 0), (1, 2, 0), (2, 0, 1)])
+def test_marbles_settle_in_any_order(order: tuple[int, int, int]) -> None:
+    """A broadside of three: lifted one by one, put down in any order."""
+    sim = simulation()
+    sources, targets = ("C3", "C4", "C5"), ("D4", "D5", "D6")
+    t = sim.now
+    steps = [Step(t + 0.1 * (i + 1), Lift(sources[i])) for i in order]
+    steps += [Step(t + 0.4 + 0.1 * k, Place(targets[i], B, B)) for k, i in enumerate(order)]
+    notices = sim.run(steps) + sim.settle()
+    assert committed(notices) == ["C3C5D4"]
+
+
+def test_a_pac_push_is_named_not_played() -> None:
+    sim = simulation(text({"E3": "b", "E4": "b", "E5": "w", "E6": "w", "I5": "w"}))
+    t = sim.now
+    steps = [Step(t + 0.1, Lift("E3")), Step(t + 0.2, Place("E7", B, B))]
+    notices = sim.run(steps) + sim.settle()
+    illegal = [n for n in notices if isinstance(n, IllegalShown)]
+    assert [(n.move, n.reason) for n in illegal] == [("E3E4", "2 cannot push 2 (pac)")]
+    assert committed(notices) == []
+
+
+def soak(seed: int, plies: int, layout: str = "standard") -> tuple[int, int, bool]:
+    """A noisy random game: every prompt is answered with the intended move, and no
+    other move is ever committed. Returns (moves played, prompts answered, whether
+    the game was won)."""
+    rng = random.Random(seed)
+    sim = simulation(seed=seed, options={"layout": layout})
+    prompts = 0
+    for _ in range(plies):
+        position = sim.controller.position
+        moves = list(position.legal_moves())
+        if not moves:
+            break
+        pushes = [m for m in moves if is_push(position, m)]
+        move = position.move_text(rng.choice(pushes if pushes and rng.random() < 0.6 else moves))
+        notices = sim.perform(move)
+        for notice in notices:
+            if isinstance(notice, PromptOpened):
+                assert move in notice.choices, (move, notice.choices)
+                prompts += 1
+                notices += sim.send(Chosen(move, sim.now))
+                break
+        assert committed(notices) == [move], (move, notices)
+        assert not [n for n in notices if isinstance(n, IllegalShown | OutOfStepShown)]
+        assert sim.world.matches(sim.controller.position.layout())
+        if any(isinstance(n, GameEnded) for n in notices):
+            assert sim.controller.position.outcome() is not None
+            break
+    ended = sim.controller.phase is Phase.GAME_OVER
+    return len(sim.controller.position.move_stack), prompts, ended
+
+
+@pytest.mark.parametrize(("seed", "layout"), [(1, "standard"), (2, "belgian")])
+def test_noisy_random_games_never_commit_a_wrong_move(seed: int, layout: str) -> None:
+    played, _, ended = soak(seed, 40, layout)
+    assert played == 40 and not ended
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(10, 22))
+def test_many_noisy_random_games_never_commit_a_wrong_move(seed: int) -> None:
+    layout = ("standard", "belgian", "german")[seed % 3]
+    played, _, ended = soak(seed, 400, layout)
+    assert ended or played == 400
+    assert played > 20

@@ -1,0 +1,140 @@
+"""The bundled Abalone profiles: wiring, LED chains, and the board page that documents them."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from pathlib import Path
+
+import pytest
+
+from drivers.buttons import ButtonRole
+from engine.physical import NORTH, SOUTH, Sensing
+from engine.registry import find_game
+from hardware.profile import Profile, bundled_profiles, load_profile
+
+ABALONE = find_game("abalone")
+HOLES = frozenset(ABALONE.cells)
+GUTTERS = frozenset(ABALONE.off_board_spots)
+PROFILES = ("abalone-reference", "sim-abalone", "sim-abalone-gutters", "sim-abalone-polarity")
+DOC = Path(__file__).resolve().parents[2] / "docs" / "abalone-board.md"
+
+
+def profile(name: str) -> Profile:
+    return load_profile(name, ABALONE)
+
+
+def test_the_abalone_profiles_are_bundled() -> None:
+    assert set(PROFILES) <= set(bundled_profiles())
+    assert load_profile("sim", ABALONE).source == "profiles/sim-abalone.toml"
+
+
+@pytest.mark.parametrize("name", PROFILES)
+def test_every_profile_loads_with_an_led_for_each_sensed_spot(name: str) -> None:
+    loaded = profile(name)
+    assert loaded.games == ("abalone",)
+    assert loaded.sensed_spots >= HOLES
+    lit = dict(loaded.leds.spots)
+    assert loaded.sensed_spots == set(lit)
+    assert all(len(leds) == 1 for leds in lit.values())
+    indicators = dict(loaded.leds.indicators)
+    assert set(indicators) == {"turn:0", "turn:1", "status"}
+    used = [led for leds in (*lit.values(), *indicators.values()) for led in leds]
+    assert sorted(used) == list(range(loaded.leds.count))  # every LED used once
+    assert dict(loaded.buttons) == {ButtonRole.OK: 5, ButtonRole.NEXT: 6, ButtonRole.BACK: 13}
+
+
+@pytest.mark.parametrize("name", PROFILES)
+def test_the_led_chain_is_a_serpentine_along_the_rows(name: str) -> None:
+    leds = {leds[0]: spot for spot, leds in profile(name).leds.spots if spot in HOLES}
+    chain = [leds[i] for i in range(61)]
+    assert chain[0] == "I5" and chain[-1] == "A5"
+    for a, b in itertools.pairwise(chain):
+        pa, pb = ABALONE.geometry.place(a), ABALONE.geometry.place(b)
+        assert math.dist((pa.x, pa.y), (pb.x, pb.y)) < 1.01, (a, b)  # next to each other
+    rows = [spot[0] for spot in chain]
+    assert rows == sorted(rows, reverse=True)  # row I first, A last, each row in one run
+
+
+def occupancy_wiring(loaded: Profile) -> dict[str, tuple[int, int, str]]:
+    return {
+        ch.spot: (chip.bus, chip.address, ch.pin_name)
+        for chip in loaded.expanders
+        for ch in chip.channels
+    }
+
+
+def test_reference_and_simulated_boards_are_wired_alike() -> None:
+    reference, simulated = profile("abalone-reference"), profile("sim-abalone")
+    assert reference.sensing is simulated.sensing is Sensing.OCCUPANCY
+    assert occupancy_wiring(reference) == occupancy_wiring(simulated)
+    assert reference.leds.spots == simulated.leds.spots
+    assert reference.leds.indicators == simulated.leds.indicators
+    assert reference.leds.backend == "ws281x" and reference.leds.gpio == 10
+    assert simulated.leds.backend == "simulated"
+    assert [(c.bus, c.address, len(c.channels)) for c in reference.expanders] == [
+        (1, 0x20, 14), (1, 0x21, 14), (1, 0x22, 14), (1, 0x23, 14), (1, 0x24, 5)
+    ]  # fmt: skip
+    assert reference.sensed_spots == HOLES
+
+
+def test_the_gutter_board_senses_twelve_slots_on_a_sixth_chip() -> None:
+    loaded = profile("sim-abalone-gutters")
+    assert loaded.sensed_spots == HOLES | GUTTERS
+    wiring = occupancy_wiring(loaded)
+    assert {spot: wiring[spot] for spot in GUTTERS} == {
+        **{f"gutter:b:{k}": (1, 0x25, f"A{k - 1}") for k in range(1, 7)},
+        **{f"gutter:w:{k}": (1, 0x25, f"B{k - 1}") for k in range(1, 7)},
+    }
+    assert {s: w for s, w in wiring.items() if s in HOLES} == occupancy_wiring(
+        profile("sim-abalone")
+    )
+
+
+def test_the_polarity_board_needs_a_second_bus() -> None:
+    loaded = profile("sim-abalone-polarity")
+    assert loaded.sensing is Sensing.POLARITY
+    assert loaded.bus_numbers == (1, 3)
+    chips = [(c.bus, c.address) for c in loaded.expanders]
+    assert chips == [(1, address) for address in range(0x20, 0x28)] + [(3, 0x20)]
+    poles = {(ch.spot, ch.pole) for chip in loaded.expanders for ch in chip.channels}
+    assert len(poles) == 122
+    assert poles == {(hole, pole) for hole in HOLES for pole in (NORTH, SOUTH)}
+
+
+def _doc_table(heading: str) -> list[list[str]]:
+    """The rows of the first markdown table after ``heading`` in the board page."""
+    text = DOC.read_text(encoding="utf-8")
+    section = text[text.index(heading) :]
+    rows = []
+    for line in section.splitlines():
+        if line.startswith("|"):
+            rows.append([cell.strip() for cell in line.strip("|").split("|")])
+        elif rows:
+            break
+    return rows
+
+
+def test_the_board_page_shows_the_reference_wiring() -> None:
+    header, _, *rows = _doc_table("## Sensors")
+    pins = [re.sub(r"^GP", "", pin) for pin in header[1:]]
+    documented = {
+        hole: (1, int(row[0], 16), pin)
+        for row in rows
+        for pin, hole in zip(pins, row[1:], strict=True)
+        if hole != "–"
+    }
+    assert documented == occupancy_wiring(profile("abalone-reference"))
+
+
+def test_the_board_page_shows_the_led_numbers() -> None:
+    _, _, *rows = _doc_table("## LEDs")
+    documented = {}
+    for _, entries in rows:
+        for entry in entries.split():
+            hole, led = entry.split("=")
+            documented[hole] = (int(led),)
+    assert documented == dict(profile("abalone-reference").leds.spots)
+    indicators = dict(profile("abalone-reference").leds.indicators)
+    assert indicators == {"turn:1": (61,), "turn:0": (62,), "status": (63,)}
