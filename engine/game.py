@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 from engine.errors import GameOverError, IllegalMoveError
 from engine.geometry import Geometry, Seat
 from engine.options import Options, OptionSpec, parse_options
-from engine.outcome import Outcome
+from engine.outcome import Outcome, Termination
 from engine.physical import (
     EMPTY,
     Footprint,
@@ -58,6 +58,11 @@ class Game(ABC, Generic[P]):
     @abstractmethod
     def label(self, stone: Stone) -> str:
         """The short text a board drawing shows for a stone ("C", "+c", "●")."""
+
+    def first_player_draw(self, options: Options) -> str:
+        """How the person who moves first is chosen when nobody says: "none", "lot"
+        or "furigoma" (shogi's toss of five pawns)."""
+        return "none"
 
     def options(self, given: Mapping[str, str] | None = None) -> Options:
         if isinstance(given, Options):
@@ -135,6 +140,11 @@ class Position(ABC, Generic[M]):
     @abstractmethod
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on."""
+
+    def end_by_agreement(self) -> Outcome:
+        """The result when the players end the game from the controls: a draw, unless
+        the game scores (Chaturaji counts the points)."""
+        return Outcome.draw(Termination.AGREEMENT)
 
     def chance_moves(self) -> tuple[M, ...] | None:
         """The outcomes of a random event due now (a die roll), or None.

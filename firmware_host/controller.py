@@ -131,6 +131,7 @@ class Controller:
         self.draw: DrawResult | None = None
         self._rng: random.Random = random.Random()
         self._forced: tuple[Hashable, float] | None = None
+        self._kept_rolls: dict[int, Hashable] = {}  # rolls a takeback undid, by ply
 
     # --- sessions ------------------------------------------------------------------
 
@@ -165,8 +166,9 @@ class Controller:
         text: str | None,
         settings: Mapping[str, str] | None = None,
     ) -> list[Notice]:
-        self.settings = Settings.parse(settings or {})
         self.position = self.game.position(text, options)
+        default_draw = self.game.first_player_draw(self.position.options)
+        self.settings = Settings.parse(settings or {}, draw=default_draw)
         stored_options = self.position.options.non_default(self.game.option_specs)
         self.game_id = self.store.new_game(
             self.game.name, stored_options, text, at, settings=self.settings.stored()
@@ -206,6 +208,7 @@ class Controller:
         self._frames = [self.position.expected_frame(self.sensing)]
         self._outcome = self.position.outcome()
         self._forced = None
+        self._kept_rolls.clear()
         self._last_move = frozenset()
         self.recognizer.guide = None
         self._guide_spots = frozenset()
@@ -256,7 +259,8 @@ class Controller:
             case Resign(at, seat):
                 return self._resign(at, seat)
             case AgreeDraw(at):
-                return self._end(Outcome.draw(Termination.AGREEMENT), at)
+                # the players end the game: a draw, or the game's own count (scores)
+                return self._end(self.position.end_by_agreement(), at)
             case TakeBack(at):
                 return self._take_back(1, at, board_follows=False)
             case NewGame(at, game, options, position, settings):
@@ -446,8 +450,12 @@ class Controller:
             self.store.reopen(self.game_id)
             self._outcome = None
         for _ in range(plies):
-            self.position.pop()
+            move = self.position.pop()
             self._frames.pop()
+            chance = self.position.chance_moves()
+            if chance is not None and move in chance:
+                # the dice stay as they fell: taking a move back never rolls again
+                self._kept_rolls[len(self.position.move_stack)] = move
         if len(self._frames) < 1 + TAKEBACK_DEPTH:
             self._frames = self._replayed_frames()
         self._last_move = frozenset()
@@ -523,7 +531,9 @@ class Controller:
             return []
         outcomes = self.position.chance_moves()
         assert outcomes is not None
-        return self._commit(self._rng.choice(outcomes), at)
+        kept = self._kept_rolls.pop(len(self.position.move_stack), None)
+        roll = kept if kept is not None and kept in outcomes else self._rng.choice(outcomes)
+        return self._commit(roll, at)
 
     def _claim(self, at: float, method: str, what: str) -> list[Notice]:
         """Shogi's impasse count and win declaration: the engine judges the claim."""

@@ -43,8 +43,9 @@ class Settings:
     KEYS = ("clock", "roll", "draw", "seed")
 
     @classmethod
-    def parse(cls, given: Mapping[str, str]) -> Settings:
-        """Read ``clock=10m``, ``roll=auto|button``, ``draw=none|furigoma|lot``, ``seed=N``."""
+    def parse(cls, given: Mapping[str, str], *, draw: str = "none") -> Settings:
+        """Read ``clock=10m``, ``roll=auto|button``, ``draw=none|furigoma|lot``, ``seed=N``;
+        ``draw`` is the game's own default for the opening draw."""
         for key in given:
             if key not in cls.KEYS:
                 raise SettingsError(f"unknown setting {key!r} (settings: {', '.join(cls.KEYS)})")
@@ -53,7 +54,7 @@ class Settings:
             clock = TimeControl.parse(given["clock"])
         try:
             roll = RollMode(given.get("roll", RollMode.AUTO.value))
-            draw = FirstPlayerDraw(given.get("draw", FirstPlayerDraw.NONE.value))
+            chosen_draw = FirstPlayerDraw(given.get("draw", draw))
         except ValueError as error:
             raise SettingsError(str(error)) from None
         seed_text = given.get("seed")
@@ -61,7 +62,7 @@ class Settings:
             seed = int(seed_text) if seed_text is not None else None
         except ValueError:
             raise SettingsError(f"seed must be a whole number, not {seed_text!r}") from None
-        return cls(clock, roll, draw, seed)
+        return cls(clock, roll, chosen_draw, seed)
 
     def stored(self) -> dict[str, str]:
         """The settings as stored with the game."""

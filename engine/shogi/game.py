@@ -88,6 +88,10 @@ class ShogiGame(Game[ShogiPosition]):
         ),
     )
 
+    def first_player_draw(self, options: Options) -> str:
+        """Even games are decided by furigoma; in a handicap game the giver starts."""
+        return "furigoma" if options["handicap"] == "none" else "none"
+
     def __init__(self) -> None:
         self._geometry = _geometry()
 

@@ -12,6 +12,7 @@ from engine.recognizer import Timing
 from engine.registry import find_game
 from firmware_host.controller import FORCED_DELAY, Controller
 from firmware_host.events import (
+    AgreeDraw,
     ButtonPressed,
     Chosen,
     FirstPlayerDrawn,
@@ -24,6 +25,7 @@ from firmware_host.events import (
     PromptOpened,
     Refused,
     RollDice,
+    TakeBack,
     TimePassed,
     WinDeclared,
 )
@@ -216,3 +218,34 @@ def test_bad_settings_are_refused_and_change_nothing() -> None:
     assert sim.controller.game_id == game_id
     with pytest.raises(SettingsError):
         robot_duel({"seed": "x"})
+
+
+def test_a_takeback_over_a_roll_keeps_the_dice() -> None:
+    controller, _, _ = race({"seed": "11", "roll": "button"})
+    first = moves(controller.handle(RollDice(1.0)))
+    assert first and first[0].startswith("roll")
+    for round_ in range(10):  # a fresh roll would differ within a few rounds
+        controller.handle(TakeBack(2.0 + round_))  # the roll is undone ...
+        assert controller.position.chance_moves() is not None
+        again = moves(controller.handle(RollDice(2.5 + round_)))
+        assert again == first  # ... and rolling again gives the same dice
+
+
+def test_ending_the_game_from_the_controls_asks_the_game() -> None:
+    sim = robot_duel({})
+    ended = [n for n in sim.send(AgreeDraw(sim.now)) if isinstance(n, GameEnded)]
+    assert ended[0].outcome.is_draw and ended[0].outcome.termination is Termination.AGREEMENT
+
+
+def test_shogi_decides_who_starts_by_furigoma_unless_a_handicap_says() -> None:
+    shogi = find_game("shogi")
+    store = GameStore(":memory:")
+    even = Controller(shogi, OCCUPANCY, frozenset(shogi.cells), store)
+    drawn = [n for n in even.start(0.0, resume=False) if isinstance(n, FirstPlayerDrawn)]
+    assert len(drawn) == 1 and "furigoma" in drawn[0].description
+    handicap = Controller(shogi, OCCUPANCY, frozenset(shogi.cells), store)
+    notices = handicap.start(0.0, resume=False, options={"handicap": "rook"})
+    assert not [n for n in notices if isinstance(n, FirstPlayerDrawn)]
+    asked = Controller(shogi, OCCUPANCY, frozenset(shogi.cells), store)
+    notices = asked.start(0.0, resume=False, settings={"draw": "none"})
+    assert not [n for n in notices if isinstance(n, FirstPlayerDrawn)]
