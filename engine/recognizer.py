@@ -263,6 +263,10 @@ class Recognizer(Generic[M]):
             self._illegal = dict(index)
         return self._illegal
 
+    def movable_spots(self) -> frozenset[Spot]:
+        """The spots a legal move takes a piece from (after a roll: what may move)."""
+        return frozenset(self._moves_from())
+
     def _moves_from(self) -> dict[Spot, list[_Candidate[M]]]:
         """Moves by the spot they empty, for the hints of a lifted piece."""
         if self._from_spot is None:

@@ -127,10 +127,12 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("games", help="the games and their rule options")
 
     export = commands.add_parser(
-        "export", help="write a stored shogi game as KIF, CSA or a USI position line"
+        "export", help="write a stored game: txt for any game; kif, csa, sfen for shogi"
     )
     export.add_argument("game_id", type=int, metavar="GAME_ID", help="the stored game's number")
-    export.add_argument("--format", choices=("kif", "csa", "sfen"), required=True)
+    export.add_argument(
+        "--format", choices=("txt", "kif", "csa", "sfen"), default="txt", help="(default: txt)"
+    )
     export.add_argument("--state-dir", type=Path, help="where games are stored")
     export.add_argument(
         "--sim", action="store_true", help="read the simulator's games, not the board's"
@@ -200,8 +202,9 @@ def _perft(args: argparse.Namespace) -> int:
 def _moves(args: argparse.Namespace) -> int:
     game, options = _game(args)
     position = game.position(args.position, options)
-    for text in sorted(position.move_text(m) for m in position.legal_moves()):
-        print(text)
+    moves = list(position.legal_moves()) or list(position.chance_moves() or ())
+    for text in sorted(position.move_text(m) for m in moves):
+        print(text)  # when a roll is due, the rolls are the moves
     return 0
 
 

@@ -1,19 +1,16 @@
-"""``kiban export``: a stored shogi game as KIF, CSA or a USI ``position`` line.
+"""``kiban export``: a stored game in any of its record formats (plain text for every
+game; KIF, CSA and a USI ``position`` line for shogi).
 
-The moves are replayed through the rules engine on the way out, so a record
-that exports is a game any reader can play through.
+The moves are replayed through the rules engine on the way out, so a record that
+exports is a game any reader can play through.
 """
 
 from __future__ import annotations
 
 from engine.errors import KibanError
-from engine.registry import find_game
-from engine.shogi import SHOGI
-from engine.shogi.csa import write_csa
-from engine.shogi.kif import write_kif
+from firmware_host.records import GameRecord, UnknownFormatError, find_format, formats
+from firmware_host.shogi_records import write_kif_record
 from firmware_host.storage import StoredGame
-
-FORMATS = ("kif", "csa", "sfen")
 
 
 class ExportError(KibanError, ValueError):
@@ -21,25 +18,15 @@ class ExportError(KibanError, ValueError):
 
 
 def export_game(stored: StoredGame, fmt: str, *, encoding: str = "UTF-8") -> str:
-    """The text of ``stored`` in ``fmt`` (kif, csa or sfen)."""
-    if fmt not in FORMATS:
-        raise ExportError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
-    if find_game(stored.game) is not SHOGI:
+    """The text of ``stored`` in ``fmt``; ``encoding`` is named inside a KIF record."""
+    try:
+        record_format = find_format(stored.game, fmt)
+    except UnknownFormatError:
+        names = ", ".join(f.name for f in formats(stored.game))
         raise ExportError(
-            f"game {stored.id} is {stored.game}, not shogi: only shogi games export as "
-            "KIF, CSA or SFEN"
-        )
-    # The stored start may itself be a USI line with moves ("startpos moves 7g7f"):
-    # those moves belong to the record too.
-    position = SHOGI.position(stored.start, stored.options)
-    opening = [position.move_text(move) for move in position.move_stack]
-    while position.move_stack:
-        position.pop()
-    start = position.text()
-    moves = opening + stored.moves()
-    if fmt == "sfen":
-        line = f"position sfen {start}"
-        return line + (" moves " + " ".join(moves) if moves else "") + "\n"
-    if fmt == "kif":
-        return write_kif(moves, start=start, outcome=stored.outcome, encoding=encoding)
-    return write_csa(moves, start=start, outcome=stored.outcome)
+            f"game {stored.id} is {stored.game}: its records come as {names}, not {fmt!r}"
+        ) from None
+    record = GameRecord.of_stored(stored)
+    if record_format.name == "kif":
+        return write_kif_record(record, encoding=encoding)
+    return record_format.write(record)

@@ -37,6 +37,7 @@ class Meaning(Enum):
     REMOVE = "piece to remove"
     ILLEGAL = "illegal move"
     FAULT = "hardware fault"
+    MOVABLE = "a piece the dice allow to move"
     TOKIN = "furigoma: tokin up"
     PAWN = "furigoma: pawn up"
 
@@ -76,6 +77,7 @@ DEFAULT_PALETTE = Palette(
         Meaning.REMOVE: Colour(255, 0, 150),
         Meaning.ILLEGAL: Colour(255, 110, 180),
         Meaning.FAULT: Colour(255, 255, 0),
+        Meaning.MOVABLE: Colour(180, 120, 255),
         Meaning.TOKIN: Colour(110, 0, 30),
         Meaning.PAWN: Colour(120, 255, 105),
     },
@@ -105,6 +107,7 @@ COLOUR_BLIND_PALETTE = Palette(
         Meaning.REMOVE: Colour(230, 159, 0),
         Meaning.ILLEGAL: Colour(255, 170, 200),
         Meaning.FAULT: Colour(255, 255, 0),
+        Meaning.MOVABLE: Colour(100, 255, 200),
         Meaning.TOKIN: Colour(100, 0, 60),
         Meaning.PAWN: Colour(75, 255, 0),
     },
@@ -139,6 +142,7 @@ class BoardView:
     last_move: frozenset[Spot] = frozenset()
     threatened: frozenset[Spot] = frozenset()
     in_check: frozenset[Spot] = frozenset()
+    movable: frozenset[Spot] = frozenset()
     hints: tuple[Hint, ...] = ()
     lifted: frozenset[Spot] = frozenset()
     guide: frozenset[Spot] = frozenset()
@@ -182,6 +186,7 @@ class Legend:
         if view.phase is not Phase.SETUP:
             layers.append((Meaning.LAST_MOVE, view.last_move))
             layers.append((Meaning.THREAT, view.threatened))
+            layers.append((Meaning.MOVABLE, view.movable))
             layers.append((Meaning.CHECK, view.in_check))
             for hint in view.hints:
                 layers.append((Meaning.DESTINATION, hint.destinations))

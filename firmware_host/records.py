@@ -14,12 +14,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import KibanError
-from engine.game import Game
+from engine.game import Game, Position
 from engine.options import Options
 from engine.outcome import Outcome
+from engine.registry import find_game
 
 if TYPE_CHECKING:
     from firmware_host.controller import Controller
+    from firmware_host.storage import StoredGame
 
 
 class UnknownFormatError(KibanError, LookupError):
@@ -49,9 +51,25 @@ class GameRecord:
     def of(cls, controller: Controller) -> GameRecord:
         """The record of a controller's current game (read only; the controller is
         not changed)."""
+        return cls.of_position(
+            controller.game, controller.game_id, controller.position, controller.outcome
+        )
+
+    @classmethod
+    def of_stored(cls, stored: StoredGame) -> GameRecord:
+        """The record of a stored game, its moves replayed through the rules."""
+        game = find_game(stored.game)
+        position = game.position(stored.start, stored.options)
+        for move in stored.moves():
+            position.push_text(move)
+        return cls.of_position(game, stored.id, position, stored.outcome)
+
+    @classmethod
+    def of_position(
+        cls, game: Game[Any], game_id: int, position: Position[Any], outcome: Outcome | None
+    ) -> GameRecord:
         from firmware_host.controller import describe
 
-        position = controller.position
         probe = position.copy()
         played = []
         while probe.move_stack:
@@ -63,12 +81,10 @@ class GameRecord:
             movers.append(probe.turn)
             moves.append(probe.move_text(move))
             probe.push(move)
-        game = controller.game
-        outcome = controller.outcome
         standard = start == game.position(None, position.options).text()
         return cls(
             game=game,
-            game_id=controller.game_id,
+            game_id=game_id,
             options=position.options,
             start=start,
             standard_start=standard,
@@ -141,7 +157,9 @@ PLAIN_TEXT = RecordFormat(
 
 def _all_formats() -> tuple[RecordFormat, ...]:
     # A game with formats of its own imports them here, as the registry does games.
-    return (PLAIN_TEXT,)
+    from firmware_host.shogi_records import CSA, KIF, USI
+
+    return (PLAIN_TEXT, KIF, CSA, USI)
 
 
 def formats(game: str) -> tuple[RecordFormat, ...]:

@@ -26,6 +26,16 @@ def _dice(position: Any) -> tuple[int, ...]:
     return tuple(roll()) if callable(roll) else ()
 
 
+def _movable(controller: Controller) -> frozenset[Spot]:
+    """After a roll, the pieces the dice allow to move (none while something is lifted)."""
+    if not _dice(controller.position) or controller.phase is not Phase.PLAY:
+        return frozenset()
+    if isinstance(controller.assessment, Moving) and controller.assessment.hints:
+        return frozenset()
+    cells = frozenset(controller.game.cells)
+    return controller.recognizer.movable_spots() & cells
+
+
 def build_view(controller: Controller, now: float | None = None) -> BoardView:
     expected = controller.recognizer.expected
     frame = controller.frame
@@ -93,6 +103,7 @@ def build_view(controller: Controller, now: float | None = None) -> BoardView:
         message=status_text(controller, clocks),
         remaining=remaining,
         dice=_dice(position),
+        movable=_movable(controller),
         **common,
     )
 

@@ -162,7 +162,9 @@ def test_unknown_ids_and_other_games_are_refused(
     code, _, err = run(
         capsys, "export", str(robot), "--format", "kif", "--state-dir", str(tmp_path)
     )
-    assert code == 2 and f"game {robot} is dobutsu, not shogi" in err
+    assert code == 2 and f"game {robot} is dobutsu: its records come as txt, not 'kif'" in err
+    code, out, _ = run(capsys, "export", str(robot), "--state-dir", str(tmp_path))
+    assert code == 0 and '[Kiban "dobutsu"]' in out  # every game exports as plain text
 
 
 def test_perft_and_moves_work_for_shogi(capsys: pytest.CaptureFixture[str]) -> None:

@@ -249,3 +249,26 @@ def test_shogi_decides_who_starts_by_furigoma_unless_a_handicap_says() -> None:
     asked = Controller(shogi, OCCUPANCY, frozenset(shogi.cells), store)
     notices = asked.start(0.0, resume=False, settings={"draw": "none"})
     assert not [n for n in notices if isinstance(n, FirstPlayerDrawn)]
+
+
+def test_after_a_roll_the_pieces_it_allows_to_move_are_lit() -> None:
+    game = find_game("chaturaji")
+    sim = Simulation(
+        game,
+        load_profile("sim", game),
+        GameStore(":memory:"),
+        resume=False,
+        settings={"seed": "4"},
+    )
+    position = sim.controller.position
+    assert position.current_roll()  # rolled at once
+    movable = {position.move_text(m)[:2] for m in position.legal_moves()}
+    view = sim.controller.view(sim.now)
+    assert view.movable == movable and movable
+    colour = Legend().colour(Meaning.MOVABLE)
+    lit = {
+        spot
+        for spot in game.cells
+        if sim.spot_colour(spot) == (colour.red, colour.green, colour.blue)
+    }
+    assert lit == movable
