@@ -9,6 +9,7 @@ lists.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -46,13 +47,20 @@ class GameRecord:
     movers: tuple[int, ...]
     outcome: Outcome | None
     result: str
+    started: str | None = None  # "YYYY/MM/DD HH:MM:SS", local time, when known
 
     @classmethod
     def of(cls, controller: Controller) -> GameRecord:
         """The record of a controller's current game (read only; the controller is
         not changed)."""
+        from firmware_host.storage import StorageError
+
+        try:
+            wall = controller.store.load(controller.game_id).created_wall
+        except StorageError:
+            wall = None
         return cls.of_position(
-            controller.game, controller.game_id, controller.position, controller.outcome
+            controller.game, controller.game_id, controller.position, controller.outcome, wall
         )
 
     @classmethod
@@ -62,11 +70,16 @@ class GameRecord:
         position = game.position(stored.start, stored.options)
         for move in stored.moves():
             position.push_text(move)
-        return cls.of_position(game, stored.id, position, stored.outcome)
+        return cls.of_position(game, stored.id, position, stored.outcome, stored.created_wall)
 
     @classmethod
     def of_position(
-        cls, game: Game[Any], game_id: int, position: Position[Any], outcome: Outcome | None
+        cls,
+        game: Game[Any],
+        game_id: int,
+        position: Position[Any],
+        outcome: Outcome | None,
+        wall: float | None = None,
     ) -> GameRecord:
         from firmware_host.controller import describe
 
@@ -92,7 +105,14 @@ class GameRecord:
             movers=tuple(movers),
             outcome=outcome,
             result="*" if outcome is None else describe(game, outcome),
+            started=None
+            if wall is None
+            else time.strftime("%Y/%m/%d %H:%M:%S", time.localtime(wall)),
         )
+
+
+def _calendar(wall: float) -> str:
+    return time.strftime("%Y/%m/%d %H:%M:%S", time.localtime(wall))
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +150,8 @@ def write_plain_text(record: GameRecord) -> str:
         ("Start", record.start),
         ("Result", record.result),
     ]
+    if record.started is not None:
+        headers.insert(3, ("Date", record.started))
     if record.outcome is not None:
         headers.append(("Termination", record.outcome.termination.value))
     lines = [f"[{name} {_quote(value)}]" for name, value in headers]

@@ -23,12 +23,14 @@ def _start_and_moves(record: GameRecord) -> tuple[str, list[str]]:
 
 def write_kif_record(record: GameRecord, encoding: str = "UTF-8") -> str:
     start, moves = _start_and_moves(record)
-    return write_kif(moves, start=start, outcome=record.outcome, encoding=encoding)
+    return write_kif(
+        moves, start=start, outcome=record.outcome, encoding=encoding, started=record.started
+    )
 
 
 def write_csa_record(record: GameRecord) -> str:
     start, moves = _start_and_moves(record)
-    return write_csa(moves, start=start, outcome=record.outcome)
+    return write_csa(moves, start=start, outcome=record.outcome, started=record.started)
 
 
 def write_usi_record(record: GameRecord) -> str:

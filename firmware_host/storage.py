@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -19,7 +20,7 @@ from typing import Any
 from engine.errors import KibanError
 from engine.outcome import Outcome, Termination
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -33,7 +34,8 @@ CREATE TABLE IF NOT EXISTS games (
     winners TEXT,
     started_at REAL NOT NULL,
     ended_at REAL,
-    clock TEXT
+    clock TEXT,
+    created_wall REAL
 );
 CREATE TABLE IF NOT EXISTS records (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -44,6 +46,7 @@ CREATE TABLE IF NOT EXISTS records (
     plies INTEGER,
     at REAL NOT NULL,
     data TEXT,
+    wall REAL,
     PRIMARY KEY (game_id, seq)
 );
 """
@@ -90,6 +93,7 @@ class StoredGame:
     ended_at: float | None
     records: tuple[Record, ...]
     clock: tuple[float, ...] | None = None
+    created_wall: float | None = None  # when the game began, by the calendar (epoch s)
 
     def moves(self) -> list[str]:
         """The moves on the board now: the records with takebacks applied."""
@@ -136,6 +140,9 @@ class GameStore:
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
         if version < 2 and "clock" not in columns:
             self._db.execute("ALTER TABLE games ADD COLUMN clock TEXT")
+        if version < 3 and "created_wall" not in columns:
+            self._db.execute("ALTER TABLE games ADD COLUMN created_wall REAL")
+            self._db.execute("ALTER TABLE records ADD COLUMN wall REAL")
 
     def close(self) -> None:
         self._db.close()
@@ -160,8 +167,8 @@ class GameStore:
         settings: Mapping[str, Any] | None = None,
     ) -> int:
         return self._write(
-            "INSERT INTO games (game, options, start, settings, status, started_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO games (game, options, start, settings, status, started_at, created_wall)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
             (
                 game,
                 json.dumps(dict(options), sort_keys=True),
@@ -169,6 +176,7 @@ class GameStore:
                 json.dumps(dict(settings or {}), sort_keys=True),
                 GameStatus.PLAYING.value,
                 at,
+                time.time(),
             ),
         )
 
@@ -218,8 +226,8 @@ class GameStore:
     ) -> None:
         """Store a move; when this returns it survives a power cut."""
         self._write(
-            "INSERT INTO records (game_id, seq, kind, ply, move, plies, at, data)"
-            " VALUES (?, ?, ?, ?, ?, 0, ?, ?)",
+            "INSERT INTO records (game_id, seq, kind, ply, move, plies, at, data, wall)"
+            " VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)",
             (
                 game_id,
                 self._next_seq(game_id),
@@ -228,14 +236,23 @@ class GameStore:
                 move,
                 at,
                 json.dumps(dict(data)) if data else None,
+                time.time(),
             ),
         )
 
     def add_takeback(self, game_id: int, ply: int, plies: int, at: float) -> None:
         self._write(
-            "INSERT INTO records (game_id, seq, kind, ply, move, plies, at, data)"
-            " VALUES (?, ?, ?, ?, NULL, ?, ?, NULL)",
-            (game_id, self._next_seq(game_id), RecordKind.TAKEBACK.value, ply, plies, at),
+            "INSERT INTO records (game_id, seq, kind, ply, move, plies, at, data, wall)"
+            " VALUES (?, ?, ?, ?, NULL, ?, ?, NULL, ?)",
+            (
+                game_id,
+                self._next_seq(game_id),
+                RecordKind.TAKEBACK.value,
+                ply,
+                plies,
+                at,
+                time.time(),
+            ),
         )
 
     # --- reading -------------------------------------------------------------------
@@ -243,7 +260,7 @@ class GameStore:
     def load(self, game_id: int) -> StoredGame:
         row = self._db.execute(
             "SELECT id, game, options, start, settings, status, termination, winners,"
-            " started_at, ended_at, clock FROM games WHERE id = ?",
+            " started_at, ended_at, clock, created_wall FROM games WHERE id = ?",
             (game_id,),
         ).fetchone()
         if row is None:
@@ -279,6 +296,7 @@ class GameStore:
             ended_at=row[9],
             records=records,
             clock=tuple(json.loads(row[10])) if row[10] else None,
+            created_wall=row[11],
         )
 
     def unfinished(self, game: str | None = None) -> StoredGame | None:

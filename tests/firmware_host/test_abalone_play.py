@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from drivers.buttons import ButtonRole
 from engine.abalone import ABALONE
 from engine.physical import EMPTY, Stone
 from firmware_host.events import (
@@ -253,3 +254,41 @@ def test_many_noisy_random_games_never_commit_a_wrong_move(seed: int) -> None:
     played, _, ended = soak(seed, 400, layout)
     assert ended or played == 400
     assert played > 20
+
+
+# --- clocks (issue 5: time limits of 10 or 15 minutes per player) ------------------------
+
+
+def clocked(limit: str) -> Simulation:
+    profile = load_profile("sim-abalone", ABALONE)
+    store = GameStore(":memory:")
+    return Simulation(ABALONE, profile, store, resume=False, settings={"clock": limit})
+
+
+def test_only_the_mover_s_clock_runs_and_the_clock_button_passes_the_turn() -> None:
+    sim = clocked("10m")
+    clock = sim.controller.clock
+    assert clock is not None and clock.running == 0
+    sim.advance(30)
+    black, white = clock.remaining(sim.now)
+    assert black == pytest.approx(600 - 30, abs=0.2) and white == 600
+    # a one-marble move, then the clock button at once: no waiting for the board to rest
+    sim.world.lift("C3")
+    sim.world.place("D4")
+    sim.advance(0.05)
+    pressed = sim.press(ButtonRole.CLOCK)
+    assert [n.move for n in pressed if isinstance(n, MoveCommitted)] == ["C3D4"]
+    assert clock.running == 1
+    sim.advance(20)
+    black2, white2 = clock.remaining(sim.now)
+    assert black2 == pytest.approx(black - 0.05, abs=0.2)
+    assert white2 == pytest.approx(600 - 20, abs=0.2)
+
+
+def test_a_flag_fall_ends_the_game() -> None:
+    sim = clocked("90s")
+    sim.perform("C3D4")
+    ended = [n for n in sim.advance(91) if isinstance(n, GameEnded)]
+    assert len(ended) == 1
+    assert ended[0].outcome.termination.name == "TIME_FORFEIT"
+    assert ended[0].outcome.winners == frozenset({0})  # white's time ran out

@@ -176,3 +176,20 @@ def test_perft_and_moves_work_for_shogi(capsys: pytest.CaptureFixture[str]) -> N
     assert code == 0 and len(out.split()) == 593 and "P*5e" in out.split()
     code, _, err = run(capsys, "moves", "shogi", "--position", "9/9 b - 1")
     assert code == 2 and "9 ranks" in err
+
+
+def test_records_carry_the_date_the_game_began(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    game_id = stored_game(tmp_path, MOVES)
+    code, out, _ = run(
+        capsys, "export", str(game_id), "--format", "kif", "--state-dir", str(tmp_path)
+    )
+    assert code == 0
+    started = next(line for line in out.splitlines() if line.startswith("開始日時："))
+    assert started[len("開始日時：") :][:4].isdigit()  # a calendar year, not a clock count
+    assert cshogi.KIF.Parser.parse_str(out).moves  # and readers still take it
+    code, out, _ = run(
+        capsys, "export", str(game_id), "--format", "csa", "--state-dir", str(tmp_path)
+    )
+    assert "$START_TIME:" in out and list(cshogi.CSA.Parser.parse_str(out)[0].moves)

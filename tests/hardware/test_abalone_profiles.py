@@ -42,7 +42,12 @@ def test_every_profile_loads_with_an_led_for_each_sensed_spot(name: str) -> None
     assert set(indicators) == {"turn:0", "turn:1", "status"}
     used = [led for leds in (*lit.values(), *indicators.values()) for led in leds]
     assert sorted(used) == list(range(loaded.leds.count))  # every LED used once
-    assert dict(loaded.buttons) == {ButtonRole.OK: 5, ButtonRole.NEXT: 6, ButtonRole.BACK: 13}
+    assert dict(loaded.buttons) == {
+        ButtonRole.OK: 5,
+        ButtonRole.NEXT: 6,
+        ButtonRole.BACK: 13,
+        ButtonRole.CLOCK: 19,  # pressed at the end of a move, as on a chess clock
+    }
 
 
 @pytest.mark.parametrize("name", PROFILES)
