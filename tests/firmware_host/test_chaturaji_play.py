@@ -23,7 +23,7 @@ from firmware_host.events import (
     Notice,
     PromptOpened,
 )
-from firmware_host.legend import Phase
+from firmware_host.legend import Legend, Meaning, Phase
 from firmware_host.simulator import Simulation
 from firmware_host.storage import GameStore
 from hardware.mock.hands import Noise
@@ -145,3 +145,26 @@ def test_a_new_game_from_the_controls_on_a_matching_board_is_ready(tmp_path: Pat
     notices += sim.settle(1.0)
     assert any(isinstance(notice, BoardReady) for notice in notices)
     assert sim.controller.phase is Phase.PLAY
+
+
+def test_a_parade_waits_for_the_three_boats_and_lights_them(tmp_path: Path) -> None:
+    """The boat completes the block; until the other three boats are taken off the
+    board shows only part of the move: they are lit as pieces to take away."""
+    text = "gK5rHrK/8/8/3gBrB3/4yB3/8/1kB6/kK6yK k 2 0,0,0,0 -"
+    sim = session(tmp_path, text, seed=3, noise=Noise.none())
+    sim.world.lift("b2")
+    sim.advance(0.1)
+    sim.world.place("d4")
+    notices = sim.settle(1.0)
+    assert committed(notices) == []
+    view = sim.controller.view(sim.now)
+    assert {spot for spot, reading in view.remaining if not reading} == {"d5", "e5", "e4"}
+    remove = Legend().colour(Meaning.REMOVE)
+    for boat in ("d5", "e5", "e4"):
+        assert sim.spot_colour(boat) == (remove.red, remove.green, remove.blue)
+    assert "take off" in view.message
+    for boat in ("d5", "e5", "e4"):
+        sim.world.remove(boat)
+        sim.advance(0.1)
+    assert committed(sim.settle()) == ["b2d4"]
+    assert position_of(sim).scores() == (6, 0, 0, 0)
