@@ -78,6 +78,8 @@ class Footprint:
 
         A change on an unsensed spot is invisible there, so it drops out.
         """
+        if self.hidden <= sensed and all(spot in sensed for spot, _ in self.changes):
+            return self  # the common case: nothing to drop, nothing to build
         return Footprint(
             tuple(item for item in self.changes if item[0] in sensed),
             self.hidden & sensed,
