@@ -23,6 +23,7 @@ from engine.geometry import CellShape, Geometry, Seat
 from engine.physical import Sensing
 from engine.registry import find_game, games
 from firmware_host.legend import DEFAULT_PALETTE, Meaning
+from firmware_host.records import formats
 from firmware_host.storage import GameStore
 from firmware_host.web.commands import parse
 from firmware_host.web.server import create_app
@@ -271,6 +272,14 @@ def test_shogi_opening_a_capture_answering_the_promotion_prompt_and_a_running_cl
     page.wait_for_selector("#seats [data-clock='1'].running")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "web-shogi-play.png"), full_page=True)
+    # the record in each of shogi's formats, from the page's download link
+    assert page.locator("#format option").all_inner_texts() == [f.title for f in formats("shogi")]
+    page.select_option("#format", "kif")
+    with page.expect_download() as download:
+        page.click("#download")
+    kif = download.value
+    assert kif.suggested_filename.endswith(".kifu")
+    assert "２二角成(88)" in Path(kif.path()).read_text(encoding="utf-8")
     page.close()
 
 
