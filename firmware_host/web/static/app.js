@@ -8,7 +8,7 @@
 
 import { renderBoard, renderLeds, renderPieces } from "./board.js";
 import { $, html, log, page } from "./common.js";
-import { bindControls, renderCatalogue, renderControls } from "./controls.js";
+import { bindControls, followGame, renderCatalogue, renderControls } from "./controls.js";
 import { bindHands, renderHeld } from "./hands.js";
 import { renderPanel, tickClocks } from "./panel.js";
 
@@ -108,6 +108,7 @@ function renderState(state) {
   renderPieces(state);
   renderHeld(state);
   renderPanel(state);
+  followGame(state);
 }
 
 // For tests and tinkering: draw a board and a state without a server.

@@ -20,6 +20,7 @@ export const page = {
   turnOver: false,
   retry: 500,
   clockBase: null, // {at, clocks, running}: the clocks as the last state had them
+  dialogFor: null, // the game (its id) the new-game dialog was last filled for
 };
 
 export const $ = (id) => document.getElementById(id);

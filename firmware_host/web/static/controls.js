@@ -52,9 +52,13 @@ export function renderCatalogue() {
   renderOptions();
 }
 
+// The dialog offers the rules and the session of the game being played when it is
+// the one chosen (a new game "like this one"), else the chosen game's defaults; the
+// seed is always left to chance.
 function renderOptions() {
   const catalogue = page.catalogue;
   const game = catalogue.games.find((g) => g.name === $("new-game-name").value);
+  const current = page.state && page.state.game === $("new-game-name").value ? page.state : null;
   const fieldset = $("new-game-options");
   fieldset.replaceChildren();
   html("legend", {}, "Rules", fieldset);
@@ -70,7 +74,7 @@ function renderOptions() {
     } else {
       input = html("input", { type: "text", autocomplete: "off" }, null, label); // a list of seats...
     }
-    input.value = spec.default;
+    input.value = current && current.options[spec.name] !== undefined ? current.options[spec.name] : spec.default;
     input.dataset.option = spec.name;
   }
   const profiles = $("new-game-profile");
@@ -82,6 +86,21 @@ function renderOptions() {
   draw.replaceChildren();
   html("option", { value: "" }, `the game's own (${game.draw})`, draw);
   for (const kind of catalogue.settings.draw) html("option", { value: kind }, kind, draw);
+  const settings = current && current.settings ? current.settings : {};
+  $("new-game-clock").value = settings.clock || "";
+  $("new-game-roll").value = settings.roll || catalogue.settings.roll[0];
+  $("new-game-seed").value = "";
+}
+
+// When a game starts (and the dialog is closed), the dialog follows it: a new game
+// is offered like the one being played, and the palette as it is.
+export function followGame(state) {
+  if (!page.catalogue || $("new-game").open) return;
+  if (state.palette) $("new-game-palette").value = state.palette;
+  if (page.dialogFor === state.game_id) return;
+  page.dialogFor = state.game_id;
+  $("new-game-name").value = state.game;
+  renderOptions();
 }
 
 // The session settings the dialog sets; empty fields are left to the defaults.
@@ -135,5 +154,6 @@ export function bindControls() {
   });
   $("unguide").addEventListener("click", () => send({ type: "unguide" }));
   $("new-game-name").addEventListener("change", renderOptions);
+
   $("new-game-form").addEventListener("submit", startNewGame);
 }

@@ -24,7 +24,6 @@ export function renderPanel(state) {
   $("takeback").disabled = state.moves.length === 0;
   $("resign").disabled = Boolean(state.outcome);
   $("draw").disabled = Boolean(state.outcome);
-  if (!$("new-game").open && state.palette) $("new-game-palette").value = state.palette;
   for (const claim of $("claims").querySelectorAll("button")) claim.disabled = Boolean(state.outcome);
 }
 
