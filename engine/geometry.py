@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -55,13 +56,39 @@ class Geometry:
         return max(place.y for place in self.cells) + 0.5
 
 
+class Side(Enum):
+    """An edge of the board as drawn (seen from seat 0, who sits south, at the bottom)."""
+
+    SOUTH = "south"
+    WEST = "west"
+    NORTH = "north"
+    EAST = "east"
+
+
+CLOCKWISE = (Side.SOUTH, Side.WEST, Side.NORTH, Side.EAST)
+
+
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """A player's place at the board: its name, its letter in notation, its colour."""
+    """A player's place at the board: its name, its letter in notation, its colour, and
+    the edge it sits at (None: the usual place, see ``seat_side``)."""
 
     name: str
     letter: str
     colour: str
+    side: Side | None = None
+
+
+def seat_side(seats: Sequence[Seat], index: int) -> Side:
+    """The edge seat ``index`` sits at: its own ``side`` when it names one; otherwise
+    seat 0 south and seat 1 north in a two-player game, and round the board clockwise
+    (south, west, north, east) with more seats."""
+    side = seats[index].side
+    if side is not None:
+        return side
+    if len(seats) == 2:
+        return (Side.SOUTH, Side.NORTH)[index]
+    return CLOCKWISE[index % len(CLOCKWISE)]
 
 
 def square_grid(files: tuple[str, ...], ranks: tuple[str, ...]) -> tuple[Place, ...]:

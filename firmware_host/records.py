@@ -139,7 +139,7 @@ def _quote(value: str) -> str:
 
 def write_plain_text(record: GameRecord) -> str:
     """Headers in brackets, then the moves: a new numbered line each time the
-    turn comes round to the seat that moved first."""
+    turn comes round again (a seat's roll and the move after it share a line)."""
     game = record.game
     headers = [
         ("Game", game.title),
@@ -157,12 +157,17 @@ def write_plain_text(record: GameRecord) -> str:
     lines = [f"[{name} {_quote(value)}]" for name, value in headers]
     lines.append("")
     rows: list[list[str]] = []
+    seats = len(game.seats)
+    first = record.movers[0] if record.movers else 0
     previous: int | None = None
     for move, mover in zip(record.moves, record.movers, strict=True):
-        if previous is None or mover <= previous:
+        # seats counted round the table from the first mover: the count falls when a
+        # round ends, even if the first mover has left the game since
+        place = (mover - first) % seats
+        if previous is None or place < previous:
             rows.append([])
         rows[-1].append(move)
-        previous = mover
+        previous = place
     lines += [f"{number}. {' '.join(row)}" for number, row in enumerate(rows, start=1)]
     lines.append(record.result)
     return "\n".join(lines) + "\n"

@@ -18,11 +18,12 @@ from engine.chaturaji.position import ChaturajiPosition
 from engine.chaturaji.state import Rules
 from engine.errors import VariantError
 from engine.game import Game
-from engine.geometry import CellShape, Geometry, Seat, square_grid
+from engine.geometry import CellShape, Geometry, Seat, Side, square_grid
 from engine.options import Options, OptionSpec
 from engine.physical import Stone
 
 ALL_SEATS = ",".join(SEAT_NAMES)
+SEAT_SIDES = (Side.SOUTH, Side.WEST, Side.NORTH, Side.EAST)  # black, green, red, yellow
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +106,8 @@ class ChaturajiGame(Game[ChaturajiPosition]):
     aliases = ("szaturadzi", "four-handed-chaturanga")
     title = "Chaturaji (four-player dice chess)"
     seats = tuple(
-        Seat(name, letter, name) for name, letter in zip(SEAT_NAMES, SEAT_LETTERS, strict=True)
+        Seat(name, letter, name, side)
+        for name, letter, side in zip(SEAT_NAMES, SEAT_LETTERS, SEAT_SIDES, strict=True)
     )
     option_specs = OPTION_SPECS
 

@@ -9,6 +9,7 @@ pieces are refused before they get here (``commands.check``).
 from __future__ import annotations
 
 import asyncio
+import time
 
 from drivers.buttons import ButtonRole
 from firmware_host.controller import Controller
@@ -19,23 +20,29 @@ from firmware_host.events import (
     ClearGuide,
     Event,
     GameStarted,
+    ImpasseAgreed,
     NewGame,
     Notice,
     PlayGuide,
     Resign,
+    RollDice,
     TakeBack,
     TimePassed,
+    WinDeclared,
 )
 from firmware_host.legend import PALETTES
 from firmware_host.runtime import Runtime
 from firmware_host.web.commands import (
+    Declare,
     Download,
     Draw,
     Guide,
+    Impasse,
     NewGameCommand,
     Press,
     Request,
     ResignCommand,
+    Roll,
     Select,
     Takeback,
     Unguide,
@@ -44,6 +51,14 @@ from firmware_host.web.pairing import Pairing, PairingLegend, pairing_indicator
 from firmware_host.web.session import Session, answer, error, record_message
 from firmware_host.web.state import Json, MoveList, state_message
 from hardware.profile import Profile
+
+
+def _loop_time() -> float:
+    """The runtime's time: its event loop's clock (monotonic, as the loop's is)."""
+    try:
+        return asyncio.get_running_loop().time()
+    except RuntimeError:  # not on the loop (a test reading the state): the same clock
+        return time.monotonic()
 
 
 class BoardSession(Session):
@@ -80,6 +95,8 @@ class BoardSession(Session):
             mode=self.mode,
             moves=self._moves,
             pieces=self.controller.position.layout(),
+            now=_loop_time(),
+            palette=self.runtime.legend.palette.name,
         )
 
     async def start(self) -> None:
@@ -107,6 +124,12 @@ class BoardSession(Session):
                 event = PlayGuide(move, at)
             case Unguide():
                 event = ClearGuide(at)
+            case Roll():
+                event = RollDice(at)
+            case Impasse():
+                event = ImpasseAgreed(at)
+            case Declare():
+                event = WinDeclared(at)
             case Download(name):
                 return record_message(request, self.controller, name)
             case NewGameCommand(game, variants, position, _, palette, session):

@@ -5,8 +5,11 @@ optional ``"id"`` (a string or an integer) that the answer repeats. Checking
 happens in two stages, both before the session is touched: the shape (a known
 type, every required field, no unknown field, each of the right JSON type),
 then the meaning against the session (the spot is one of the game's, the
-button one of the board's, the game and its variants exist, pieces are moved
-only on the simulator). Anything wrong raises ``CommandError`` naming the
+button one of the board's, the game, its variants and session settings exist,
+pieces are moved only on the simulator). Commands whose meaning depends on the
+game as it stands (``roll`` when no roll is due, a claim the game does not
+have) are well formed for any game: the controller answers them, and what it
+refuses comes back as an error. Anything wrong raises ``CommandError`` naming the
 problem, and nothing changes.
 """
 
@@ -23,6 +26,7 @@ from engine.game import Game
 from engine.physical import Spot
 from engine.registry import find_game
 from firmware_host.records import formats
+from firmware_host.session import FirstPlayerDraw, RollMode, Settings
 
 MAX_TEXT = 1000  # characters in any one string field
 MAX_ID = 100
@@ -142,6 +146,21 @@ class Download:
     format: str = "txt"
 
 
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Roll the dice now (what the board's roll button does)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Impasse:
+    """Both players agree to count the points (shogi's impasse): see ``claims.py``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """The player to move declares a win (shogi's declaration): see ``claims.py``."""
+
+
 Command = (
     Lift
     | Place
@@ -156,6 +175,9 @@ Command = (
     | Guide
     | Unguide
     | Download
+    | Roll
+    | Impasse
+    | Declare
 )
 WORLD_COMMANDS = (Lift, Place, Move, Flip)
 
@@ -178,10 +200,19 @@ SCHEMA: Mapping[str, tuple[FieldSpec, ...]] = {
     "guide": (FieldSpec("move", Kind.STRING),),
     "unguide": (),
     "download": (FieldSpec("format", Kind.STRING, required=False),),
+    "roll": (),
+    "impasse": (),
+    "declare": (),
 }
 """Every command type and its fields; ``type`` and ``id`` are allowed in every one."""
 
 SESSION_KEYS = ("clock", "roll", "draw", "seed")
+
+SETTING_CHOICES: Mapping[str, tuple[str, ...]] = {
+    "roll": tuple(mode.value for mode in RollMode),
+    "draw": tuple(kind.value for kind in FirstPlayerDraw),
+}
+"""The session settings that take one of a few words (the page offers them)."""
 
 SETTINGS: tuple[FieldSpec, ...] = (
     FieldSpec("profile", Kind.STRING, required=False),
@@ -340,6 +371,12 @@ def _build(kind: str, values: dict[str, Any]) -> Command:
             return Unguide()
         case "download":
             return Download(values.get("format", "txt"))
+        case "roll":
+            return Roll()
+        case "impasse":
+            return Impasse()
+        case "declare":
+            return Declare()
     raise AssertionError(kind)  # pragma: no cover - SCHEMA and _build list the same types
 
 
@@ -422,6 +459,15 @@ def _new_game(command: NewGameCommand, context: Context) -> None:
                 f"{command.profile!r} is not a simulated board for {game.name} (boards: {names})",
                 "profile",
             )
+    for key, value in command.session.items():  # one at a time, to name the field
+        try:
+            Settings.parse({key: value})
+        except KibanError as error:
+            choices = SETTING_CHOICES.get(key)
+            message = f"{key}: {error}"
+            if choices is not None:
+                message = f"{key} is {' or '.join(choices)}, not {value!r}"
+            raise CommandError("invalid_setting", message, key) from None
     if command.palette is not None and command.palette not in context.palettes:
         names = ", ".join(sorted(context.palettes))
         raise CommandError(
@@ -443,6 +489,9 @@ NAMES: Mapping[type, str] = {
     Guide: "guide",
     Unguide: "unguide",
     Download: "download",
+    Roll: "roll",
+    Impasse: "impasse",
+    Declare: "declare",
 }
 
 

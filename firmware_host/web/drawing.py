@@ -4,8 +4,12 @@ Cells come from the game's geometry (any cell shape), LEDs from the profile's
 spot map: a spot with one LED has it under its centre, a spot with as many LEDs
 as its cell has corners has them on its corners (shared with the neighbours,
 as corner layouts wire them), anything else is spread around the centre.
-Indicator LEDs go beside the board: each seat's turn LED on its side, the
-others in a column at the bottom right. The page only draws what this says.
+Indicator LEDs named after a seat (``turn:<seat>``, ``dice:<seat>:<pip>``, any
+``<kind>:<seat>...``) sit on that seat's edge of the board (``seat_side``), in
+a row along it, left to right as that seat sees it; the others (``status``,
+``furigoma:<k>``) stand in a column beside the board, at the bottom right.
+Captions name each seat's row and each other indicator. The page only draws
+what this says.
 """
 
 from __future__ import annotations
@@ -13,8 +17,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from engine.geometry import CellShape, Geometry, Place, Seat
+from engine.geometry import CellShape, Geometry, Place, Seat, Side, seat_side
 from engine.physical import Spot
 from hardware.profile import LedSpec
 
@@ -23,7 +28,14 @@ Point = tuple[float, float]
 OFF_BOARD_SCALE = 0.86  # an off-board spot is drawn a little smaller than a cell
 SPREAD = 0.28  # radius, in pitches, of LEDs spread around a centre
 INDICATOR_GAP = 0.75  # between indicators in their column, in pitches
+EDGE_GAP = 1.0  # between the indicators of a seat's row, in pitches (less when many)
+EDGE_MARGIN = 0.5  # from the board's edge to a seat's row, in pitches
+CAPTION_OFFSET = 0.42  # from an indicator to its caption, in pitches
+CHARACTER = 0.1  # the width of a caption's character, in pitches (an estimate)
 _DIGITS = 6  # rounding of corner coordinates when matching shared corners
+SEATLESS = frozenset({"furigoma"})
+"""Indicator kinds numbered by something else than a seat (furigoma:1..5 are the five
+pawns tossed), which stay beside the board with ``status``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,13 +60,28 @@ class LedDrawing:
 
 @dataclass(frozen=True, slots=True)
 class IndicatorDrawing:
-    """An indicator (``turn:0``, ``status``, ...): its LEDs, place and label."""
+    """An indicator (``turn:0``, ``dice:1:3``, ``status``, ...): its LEDs, its place,
+    what it is for in words (``dice 3: green``), and its seat (None: no seat's)."""
 
     name: str
     leds: tuple[int, ...]
     x: float
     y: float
     label: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Caption:
+    """A word beside the indicators: a seat's name by its row (``seat`` says whose),
+    an indicator's name. ``anchor`` is where the text hangs from (x, y): ``middle``,
+    ``start`` or ``end`` of its baseline."""
+
+    text: str
+    x: float
+    y: float
+    anchor: str
+    seat: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +92,7 @@ class Drawing:
     off_board: tuple[SpotDrawing, ...]
     leds: tuple[LedDrawing, ...]
     indicators: tuple[IndicatorDrawing, ...]
+    captions: tuple[Caption, ...]
     extent: tuple[float, float, float, float]  # x0, y0, x1, y1, indicators included
 
 
@@ -118,12 +146,19 @@ def draw(
     spots = {d.spot: d for d in cells + off_board}
     led_drawings = _spot_leds(spots, dict(leds.spots) if leds else {}, size)
     box = _box(pt for d in cells + off_board for pt in d.points)
-    indicators = _indicators(dict(leds.indicators) if leds else {}, seats, box, size)
+    indicators, captions = _indicators(dict(leds.indicators) if leds else {}, seats, box, size)
     extent = _box(
-        [*((box[0], box[1]), (box[2], box[3])), *((i.x, i.y) for i in indicators)],
+        [
+            (box[0], box[1]),
+            (box[2], box[3]),
+            *((i.x, i.y) for i in indicators),
+            *(corner for caption in captions for corner in _caption_ends(caption, size)),
+        ],
         margin=size * 0.45 if indicators else 0.0,
     )
-    return Drawing(geometry.shape, size, cells, off_board, led_drawings, indicators, extent)
+    return Drawing(
+        geometry.shape, size, cells, off_board, led_drawings, indicators, captions, extent
+    )
 
 
 def _box(points: Iterable[Point], margin: float = 0.0) -> tuple[float, float, float, float]:
@@ -214,33 +249,96 @@ def _spot_leds(
     return tuple(result)
 
 
+def _seat_of(name: str, seats: Sequence[Seat]) -> tuple[int, str, tuple[str, ...]] | None:
+    """``dice:2:5`` -> (2, "dice", ("5",)): the seat an indicator belongs to, its kind and
+    the rest of its name; None when it names no seat of the game."""
+    kind, *rest = name.split(":")
+    if kind in SEATLESS or not rest or not rest[0].isdigit() or int(rest[0]) >= len(seats):
+        return None
+    return int(rest[0]), kind, tuple(rest[1:])
+
+
+def _natural(parts: tuple[str, ...]) -> tuple[tuple[int, int, str], ...]:
+    """Numbers in numeric order, words after them in alphabetical order."""
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts)
+
+
+# Per side: the direction out of the board, and the direction of a row along it, left
+# to right as the seat sitting there sees it (the board drawn as seat 0, south, sees it).
+_OUTWARD = {Side.SOUTH: (0, 1), Side.WEST: (-1, 0), Side.NORTH: (0, -1), Side.EAST: (1, 0)}
+_ALONG = {Side.SOUTH: (1, 0), Side.WEST: (0, 1), Side.NORTH: (-1, 0), Side.EAST: (0, -1)}
+_ANCHOR = {Side.SOUTH: "middle", Side.WEST: "end", Side.NORTH: "middle", Side.EAST: "start"}
+
+
 def _indicators(
     indicators: Mapping[str, tuple[int, ...]],
     seats: Sequence[Seat],
     box: tuple[float, float, float, float],
     size: float,
-) -> tuple[IndicatorDrawing, ...]:
-    """Turn LEDs on their seat's side (seat 0 below, then clockwise round the
-    board); the other indicators in a column at the bottom right."""
+) -> tuple[tuple[IndicatorDrawing, ...], tuple[Caption, ...]]:
+    """Each seat's indicators in a row on its edge, ordered by kind (as the profile
+    first lists it) and then by the rest of the name (pips 1, 2, 3...); the other
+    indicators in a column at the bottom right, clear of an eastern row."""
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    margin = size * 0.5
-    result = []
-    others = []
-    for name, leds in indicators.items():
-        prefix, _, number = name.partition(":")
-        if prefix == "turn" and number.isdigit() and int(number) < len(seats) and seats:
-            seat = int(number)
-            angle = 2 * math.pi * seat / len(seats)
-            dx, dy = -math.sin(angle), math.cos(angle)  # seat 0 below, then clockwise
-            x = cx + dx * ((x1 - x0) / 2 + margin)
-            y = cy + dy * ((y1 - y0) / 2 + margin)
-            label = f"turn: {seats[seat].name}"
-            result.append(IndicatorDrawing(name, leds, round(x, 4), round(y, 4), label))
-        else:
-            others.append((name, leds))
-    for k, (name, leds) in enumerate(others):
-        x = x1 + margin
-        y = y1 + margin - k * INDICATOR_GAP * size
-        result.append(IndicatorDrawing(name, leds, round(x, 4), round(y, 4), name))
-    return tuple(result)
+    kinds: dict[str, int] = {}  # the order in which the profile first lists each kind
+    rows: dict[int, list[tuple[Any, str, str]]] = {}  # seat -> (order, name, label)
+    others: list[str] = []
+    for name in indicators:
+        owner = _seat_of(name, seats)
+        if owner is None:
+            others.append(name)
+            continue
+        seat, kind, rest = owner
+        order = (kinds.setdefault(kind, len(kinds)), _natural(rest))
+        label = f"{' '.join((kind, *rest))}: {seats[seat].name}"  # "dice 3: green"
+        rows.setdefault(seat, []).append((order, name, label))
+    result: list[IndicatorDrawing] = []
+    captions: list[Caption] = []
+    east = False
+    for seat, row in sorted(rows.items()):
+        row.sort()
+        side = seat_side(seats, seat)
+        east = east or side is Side.EAST
+        ox, oy = _OUTWARD[side]
+        ax, ay = _ALONG[side]
+        length = x1 - x0 if ax else y1 - y0
+        gap = min(EDGE_GAP * size, length / len(row))
+        # the row's middle, just outside the board's edge on this side
+        mx = cx + ox * ((x1 - x0) / 2 + EDGE_MARGIN * size)
+        my = cy + oy * ((y1 - y0) / 2 + EDGE_MARGIN * size)
+        for k, (_, name, label) in enumerate(row):
+            offset = (k - (len(row) - 1) / 2) * gap
+            x, y = round(mx + ax * offset, 4), round(my + ay * offset, 4)
+            result.append(IndicatorDrawing(name, indicators[name], x, y, label, seat))
+        # a lone turn LED says what it is for; a row of them is named after its seat
+        text = row[0][2] if len(row) == 1 and row[0][1].startswith("turn:") else seats[seat].name
+        captions.append(_caption(text, mx, my, side=side, size=size, seat=seat))
+    column_x = x1 + EDGE_MARGIN * size + (size if east else 0.0)
+    for k, name in enumerate(others):
+        x = column_x
+        y = y1 + EDGE_MARGIN * size - k * INDICATOR_GAP * size
+        result.append(IndicatorDrawing(name, indicators[name], round(x, 4), round(y, 4), name))
+        captions.append(Caption(name, round(x, 4), round(y + CAPTION_OFFSET * size, 4), "middle"))
+    return tuple(result), tuple(captions)
+
+
+def _caption(text: str, x: float, y: float, *, side: Side, size: float, seat: int) -> Caption:
+    """A seat's caption beyond the middle of its row, away from the board."""
+    ox, oy = _OUTWARD[side]
+    if oy > 0:  # south: below the row
+        y += CAPTION_OFFSET * size
+    elif oy < 0:  # north: above it
+        y -= CAPTION_OFFSET * size * 0.55
+    else:  # west or east: beside it, on the line of its middle
+        x += ox * 0.25 * size
+        y += 0.05 * size
+    return Caption(text, round(x, 4), round(y, 4), _ANCHOR[side], seat)
+
+
+def _caption_ends(caption: Caption, size: float) -> tuple[Point, Point]:
+    """The two ends of a caption's baseline (its width estimated), for the extent."""
+    width = len(caption.text) * CHARACTER * size
+    start = {"start": caption.x, "middle": caption.x - width / 2, "end": caption.x - width}
+    left = start.get(caption.anchor, caption.x - width / 2)
+    return (left, caption.y - 0.15 * size), (left + width, caption.y)

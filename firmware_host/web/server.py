@@ -34,8 +34,14 @@ OUTBOX_LIMIT = 1000  # messages waiting for a client that does not read: it is d
 STATIC_TYPES = {
     "index.html": "text/html",
     "app.js": "text/javascript",
+    "common.js": "text/javascript",
+    "board.js": "text/javascript",
+    "hands.js": "text/javascript",
+    "panel.js": "text/javascript",
+    "controls.js": "text/javascript",
     "style.css": "text/css",
 }
+"""The files under static/ the server gives out, and their types: nothing else."""
 
 SESSION = web.AppKey("session", Session)
 PAIRING = web.AppKey("pairing", Pairing)

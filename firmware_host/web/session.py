@@ -78,6 +78,17 @@ def record_message(request: Request, controller: Controller, format_name: str) -
     }
 
 
+def _steady(state: Json) -> Json:
+    """A state without what changes by itself: its number, and the running clock's time,
+    which the page counts down on its own (a state is sent when anything else changes,
+    a move, a stopped clock, and carries the time then)."""
+    steady = {**state, "seq": 0}
+    clocks, running = state.get("clocks"), state.get("clock_running")
+    if clocks is not None and running is not None:
+        steady["clocks"] = [None if seat == running else t for seat, t in enumerate(clocks)]
+    return steady
+
+
 class Session(ABC):
     """One game session as the web companion sees it."""
 
@@ -145,8 +156,12 @@ class Session(ABC):
         return self._board
 
     def state(self) -> Json:
+        """The latest state, its running clock read now (a change not yet published
+        waits for ``publish``, which tells every listener)."""
         if self._state is None:
             self._refresh()
+        else:
+            self._retime(self._build_state())
         assert self._state is not None
         return self._state
 
@@ -161,10 +176,19 @@ class Session(ABC):
     def _refresh(self) -> bool:
         """Rebuild the state; whether it changed."""
         state = self._build_state()
-        if self._state is not None and {**self._state, "seq": 0} == {**state, "seq": 0}:
+        if self._retime(state):
             return False
         self._seq += 1
         state["seq"] = self._seq
+        self._state = state
+        return True
+
+    def _retime(self, state: Json) -> bool:
+        """Keep ``state`` in place of the latest one if only the running clock moved;
+        whether it did."""
+        if self._state is None or _steady(self._state) != _steady(state):
+            return False
+        state["seq"] = self._state["seq"]
         self._state = state
         return True
 

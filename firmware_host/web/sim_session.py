@@ -37,22 +37,27 @@ from firmware_host.events import (
     ClearGuide,
     Event,
     GameStarted,
+    ImpasseAgreed,
     NewGame,
     Notice,
     PlayGuide,
     Resign,
+    RollDice,
     TakeBack,
     TimePassed,
     TookBack,
+    WinDeclared,
 )
 from firmware_host.legend import PALETTES, Legend, Phase
 from firmware_host.simulator import Simulation
 from firmware_host.storage import GameStore
 from firmware_host.web.commands import (
+    Declare,
     Download,
     Draw,
     Flip,
     Guide,
+    Impasse,
     Lift,
     Move,
     NewGameCommand,
@@ -60,6 +65,7 @@ from firmware_host.web.commands import (
     Press,
     Request,
     ResignCommand,
+    Roll,
     Select,
     Takeback,
     Unguide,
@@ -175,6 +181,8 @@ class SimSession(Session):
             moves=self._moves,
             pieces=sim.world.layout(),
             held=tuple(sim.world.held),
+            now=self.now() if self._loop is not None else sim.now,
+            palette=self._palette,
         )
 
     async def start(self) -> None:
@@ -382,6 +390,12 @@ class SimSession(Session):
                 return self._send(PlayGuide(move, at), request)
             case Unguide():
                 return self._send(ClearGuide(at), request)
+            case Roll():
+                return self._send(RollDice(at), request)
+            case Impasse():
+                return self._send(ImpasseAgreed(at), request)
+            case Declare():
+                return self._send(WinDeclared(at), request)
             case Download(name):
                 return record_message(request, self.controller, name)
             case NewGameCommand():

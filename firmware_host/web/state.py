@@ -8,25 +8,30 @@ Three message types, all plain JSON objects with a ``type``:
   (cells, off-board spots, LEDs, indicators, buttons, sensed spots). Sent on
   connection and whenever the game or profile changes.
 - ``state``: everything that changes: the LED frame, the pieces, the phase,
-  whose turn, the message, the prompt, the moves, the outcome, and clocks,
-  dice and scores when the game offers them. Sent on every change.
+  whose turn, the message, the prompt, the moves, the outcome, and what the
+  controller's ``BoardView`` says besides: clocks, dice, scores, the opening
+  draw, the pieces a roll allows to move; and the moves the board cannot show.
+  Sent on every change.
 
 The schema is documented in docs/architecture.md ("The web companion").
 """
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from drivers.led_strip import Colour
-from engine.game import Game, Layout
+from engine.game import Game, Layout, Position
+from engine.geometry import seat_side
 from engine.options import OptionSpec
 from engine.physical import Stone
+from firmware_host.clock import format_time
 from firmware_host.controller import Controller, describe
+from firmware_host.legend import BoardView, Phase
 from firmware_host.records import formats
+from firmware_host.web.claims import claim_json, claims_of
+from firmware_host.web.commands import SETTING_CHOICES
 from firmware_host.web.drawing import Drawing, SpotDrawing, draw
 from hardware.profile import Profile
 
@@ -48,6 +53,19 @@ def option_json(spec: OptionSpec) -> Json:
     }
 
 
+def seats_json(game: Game[Any]) -> list[Json]:
+    """Each seat's name, letter, colour and the edge it sits at."""
+    return [
+        {
+            "name": seat.name,
+            "letter": seat.letter,
+            "colour": seat.colour,
+            "side": seat_side(game.seats, index).value,
+        }
+        for index, seat in enumerate(game.seats)
+    ]
+
+
 def catalogue_message(
     games: Sequence[Game[Any]],
     profiles: Mapping[str, tuple[str, ...]],
@@ -62,13 +80,17 @@ def catalogue_message(
                 "name": game.name,
                 "title": game.title,
                 "aliases": list(game.aliases),
-                "seats": [dataclasses.asdict(seat) for seat in game.seats],
+                "seats": seats_json(game),
                 "options": [option_json(spec) for spec in game.option_specs],
                 "profiles": list(profiles.get(game.name, ())),
+                "claims": [claim_json(claim) for claim in claims_of(game)],
+                "draw": game.first_player_draw(game.options()),
+                "dice": game.position().chance_moves() is not None,
             }
             for game in games
         ],
         "palettes": list(palettes),
+        "settings": {key: list(choices) for key, choices in SETTING_CHOICES.items()},
     }
 
 
@@ -104,12 +126,24 @@ def board_message(game: Game[Any], profile: Profile, mode: str) -> Json:
         ],
         "led_count": profile.leds.count,
         "indicators": [
-            {"name": i.name, "leds": list(i.leds), "x": i.x, "y": i.y, "label": i.label}
+            {
+                "name": i.name,
+                "leds": list(i.leds),
+                "x": i.x,
+                "y": i.y,
+                "label": i.label,
+                "seat": i.seat,
+            }
             for i in drawing.indicators
+        ],
+        "captions": [
+            {"text": c.text, "x": c.x, "y": c.y, "anchor": c.anchor, "seat": c.seat}
+            for c in drawing.captions
         ],
         "buttons": [role.value for role, _ in profile.buttons],
         "sensed": sorted(profile.sensed_spots),
-        "seats": [dataclasses.asdict(seat) for seat in game.seats],
+        "seats": seats_json(game),
+        "claims": [claim_json(claim) for claim in claims_of(game)],
         "formats": [{"name": f.name, "title": f.title} for f in formats(game.name)],
         "world": mode == "simulator",
     }
@@ -130,32 +164,6 @@ def pieces_json(game: Game[Any], layout: Layout) -> Json:
         for spot, stones in layout.items()
         if stones
     }
-
-
-def jsonable(value: Any) -> Any:
-    """Clocks, dice and scores as JSON, whatever shape a game gives them."""
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    if isinstance(value, enum.Enum):
-        return jsonable(value.value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, Mapping):
-        return {str(key): jsonable(item) for key, item in value.items()}
-    if isinstance(value, set | frozenset):
-        return sorted((jsonable(item) for item in value), key=str)
-    if isinstance(value, list | tuple):
-        return [jsonable(item) for item in value]
-    return str(value)
-
-
-def _offered(owner: object, *names: str) -> Any:
-    """What a duck-typed method (``scores()``, ``current_roll()``) says, if it exists."""
-    for name in names:
-        method = getattr(owner, name, None)
-        if callable(method):
-            return jsonable(method())
-    return None
 
 
 def colour_hex(colour: Colour) -> str:
@@ -188,6 +196,33 @@ class MoveList:
         return self._start, list(self._texts)
 
 
+def clock_suffix(clocks: Sequence[float]) -> str:
+    """What the status sentence ends with while clocks run (the page shows them apart)."""
+    return " — " + " / ".join(format_time(t) for t in clocks) if clocks else ""
+
+
+def _teams(position: Position[Any], seats: int) -> tuple[list[int] | None, list[int] | None]:
+    """Each seat's team and each team's score, when the game is played in teams (a
+    position with ``team_scores()`` whose ``team_of(seat)`` names teams)."""
+    team_scores = getattr(position, "team_scores", None)
+    team_of = getattr(position, "team_of", None)
+    if not callable(team_scores) or not callable(team_of):
+        return None, None
+    teams = [team_of(seat) for seat in range(seats)]
+    if any(team is None for team in teams):
+        return None, None
+    return [int(team) for team in teams], [int(score) for score in team_scores()]
+
+
+def _unseen(controller: Controller, view: BoardView) -> list[str]:
+    """The moves the board cannot show (a lost turn, an exchange), by name, while the
+    page may name one: in play, with no prompt open."""
+    if view.phase not in (Phase.PLAY, Phase.GUIDE) or view.prompt is not None:
+        return []
+    position = controller.position
+    return sorted(position.move_text(move) for move in controller.recognizer.unseen)
+
+
 def state_message(
     controller: Controller,
     pixels: Sequence[Colour],
@@ -196,29 +231,37 @@ def state_message(
     moves: MoveList,
     pieces: Layout,
     held: Sequence[Stone] = (),
+    now: float,
+    palette: str = "default",
 ) -> Json:
-    """Everything the page shows that changes. ``pixels`` are the strip's colours
-    at full brightness (what the painter composed), ``pieces`` the stones as
-    they stand (the simulated world) or as the game expects them (a real board,
-    whose pieces only the sensors know)."""
+    """Everything the page shows that changes, at time ``now`` (the controller's time:
+    it runs the clocks). ``pixels`` are the strip's colours at full brightness (what
+    the painter composed), ``pieces`` the stones as they stand (the simulated world)
+    or as the game expects them (a real board, whose pieces only the sensors know);
+    ``palette`` is the legend's."""
     game = controller.game
     position = controller.position
-    view = controller.view()
+    view = controller.view(now)
     start, move_texts = moves.read(controller)
     outcome = controller.outcome
     prompt = None
     if view.prompt is not None:
         prompt = {"choices": list(view.prompt.choices), "selected": view.prompt.selected}
     guide = controller.recognizer.guide
+    teams, team_scores = _teams(position, len(game.seats))
+    drawn = controller.draw
     return {
         "type": "state",
         "mode": mode,
         "game": game.name,
         "game_id": controller.game_id,
         "options": dict(position.options.items()),
+        "settings": controller.settings.stored(),
+        "palette": palette,
         "phase": view.phase.value,
         "turn": view.turn,
-        "message": view.message,
+        # the clocks are shown apart, counting down: the sentence goes without them
+        "message": view.message.removesuffix(clock_suffix(view.clocks)),
         "fault": view.fault,
         "prompt": prompt,
         "guide": None if guide is None else position.move_text(guide),
@@ -237,7 +280,22 @@ def state_message(
         "pieces_from": "world" if mode == "simulator" else "position",
         "held": [stone_json(game, stone) for stone in held],
         "frame": dict(sorted(controller.recognizer.frame.items())),
-        "clocks": _offered(controller, "clocks") or _offered(position, "clocks"),
-        "dice": _offered(position, "current_roll", "dice"),
-        "scores": _offered(position, "scores"),
+        "clocks": [round(t, 3) for t in view.clocks] if view.clocks else None,
+        "clock_running": view.clock_running,
+        "dice": list(view.dice),
+        "roll_due": controller.roll_due,
+        "forced": controller.forced,
+        "movable": sorted(view.movable),
+        "scores": list(view.scores) if view.scores else None,
+        "teams": teams,
+        "team_scores": team_scores,
+        "draw": None
+        if drawn is None
+        else {
+            "kind": drawn.kind.value,
+            "tosses": list(view.draw),
+            "seat0_side_starts": drawn.seat0_side_starts,
+            "description": drawn.describe(),
+        },
+        "unseen": _unseen(controller, view),
     }

@@ -95,3 +95,33 @@ def test_every_game_has_plain_text_and_unknown_formats_are_named() -> None:
         find_format("dobutsu", "kif")
     record = GameRecord.of(controller_after([]))
     assert PLAIN_TEXT.filename(record) == f"kiban-dobutsu-{record.game_id}.txt"
+
+
+@pytest.mark.parametrize(
+    ("movers", "rounds"),
+    [
+        # four seats, each turn a roll and a move: one round per line
+        ((0, 0, 1, 1, 2, 2, 3, 3, 0, 0, 1), ["m0 m1 m2 m3 m4 m5 m6 m7", "m8 m9 m10"]),
+        # the second seat moved first (a handicap game)
+        ((1, 0, 1, 0, 1), ["m0 m1", "m2 m3", "m4"]),
+        # the first mover left the game: a round still ends when the turn comes round
+        ((0, 1, 2, 3, 1, 2, 3, 1), ["m0 m1 m2 m3", "m4 m5 m6", "m7"]),
+    ],
+)
+def test_plain_text_starts_a_line_when_the_turn_comes_round(
+    movers: tuple[int, ...], rounds: list[str]
+) -> None:
+    game = find_game("chaturaji")
+    record = GameRecord(
+        game=game,
+        game_id=1,
+        options=game.options(),
+        start=game.position().text(),
+        standard_start=True,
+        moves=tuple(f"m{k}" for k in range(len(movers))),
+        movers=movers,
+        outcome=None,
+        result="*",
+    )
+    lines = write_plain_text(record).split("\n\n", 1)[1].splitlines()
+    assert lines == [f"{n}. {row}" for n, row in enumerate(rounds, start=1)] + ["*"]

@@ -6,7 +6,7 @@ import pytest
 
 from engine.chaturaji import CHATURAJI, ChaturajiGame
 from engine.errors import VariantError
-from engine.geometry import CellShape, Seat
+from engine.geometry import CellShape, Seat, Side
 from engine.physical import Stone
 from engine.registry import find_game, games
 
@@ -20,10 +20,10 @@ def test_find_game(name: str) -> None:
 def test_identity_and_seats() -> None:
     assert isinstance(CHATURAJI, ChaturajiGame)
     assert CHATURAJI.seats == (
-        Seat("black", "k", "black"),
-        Seat("green", "g", "green"),
-        Seat("red", "r", "red"),
-        Seat("yellow", "y", "yellow"),
+        Seat("black", "k", "black", Side.SOUTH),
+        Seat("green", "g", "green", Side.WEST),
+        Seat("red", "r", "red", Side.NORTH),
+        Seat("yellow", "y", "yellow", Side.EAST),
     )
 
 

@@ -67,6 +67,11 @@ def test_a_real_board_takes_control_commands_and_refuses_to_move_pieces(
             assert answer["code"] == "not_allowed"
             assert simulated.world.matches(find_game("dobutsu").position().layout())
             assert (await page.send(type="takeback"))["code"] == "refused"
+            # the controls a game may lack reach the runtime, which answers for the game
+            for command, reason in (("roll", "no roll is due"), ("impasse", "no impasse")):
+                answer = await page.send(type=command)
+                assert answer["code"] == "refused" and reason in answer["message"]
+            assert ready["clocks"] is None and ready["dice"] == [] and ready["unseen"] == []
             assert (await page.send(type="press", button="next"))["type"] == "ok"
             # a hand moves a piece on the board: the page follows through the runtime
             simulated.world.lift("2c")
@@ -87,11 +92,14 @@ def test_a_real_board_takes_control_commands_and_refuses_to_move_pieces(
             assert (await page.send(type="resign", seat=1))["type"] == "ok"
             over = await page.state_where(lambda s: s["outcome"] is not None)
             assert over["outcome"]["winners"] == [0]
-            answer = await page.send(type="new_game", game="dobutsu")
+            answer = await page.send(type="new_game", game="dobutsu", settings={"clock": "5m"})
             assert answer["type"] == "ok"
             # on a real board the pieces stay where they are: the LEDs ask to set up
             setup = await page.state_where(lambda s: s["moves"] == [] and s["phase"] == "setup")
             assert setup["message"].startswith("set up the board")
+            # the clocks wait for the board to be set up
+            assert setup["clocks"] == [300.0, 300.0] and setup["clock_running"] is None
+            assert setup["settings"]["clock"] == "5m"
             await ws.close()
         runtime.stopping.set()
         await task

@@ -23,6 +23,7 @@ from engine.geometry import CellShape, Geometry, Seat
 from engine.physical import Sensing
 from engine.registry import find_game, games
 from firmware_host.legend import DEFAULT_PALETTE, Meaning
+from firmware_host.records import formats
 from firmware_host.storage import GameStore
 from firmware_host.web.commands import parse
 from firmware_host.web.server import create_app
@@ -234,6 +235,119 @@ def test_a_drop_prompt_answered_on_the_page_and_a_click_click_move(
     page.close()
 
 
+def indicator_fill(page: Page, name: str) -> str | None:
+    return page.get_attribute(f"#board circle[data-indicator='{name}']", "fill")
+
+
+def test_shogi_opening_a_capture_answering_the_promotion_prompt_and_a_running_clock(
+    browser: BrowserContext, server: LiveServer
+) -> None:
+    page = fresh_page(browser, server, game="shogi", settings={"clock": "10m", "seed": "1"})
+    # the furigoma that chose who starts, its five pawns, and shogi's own claims
+    assert page.locator("#opening .toss").count() == 5
+    assert "furigoma:" in page.inner_text("#opening .draw-text")
+    assert page.locator("#claims button").all_inner_texts() == ["Impasse", "Declare a win"]
+    assert page.locator("#dice").is_hidden() and page.locator("#unseen").is_hidden()
+    # sente's clock counts down on the page between states
+    clock = "#seats [data-clock='0']"
+    page.wait_for_selector(f"{clock}.running")
+    first = page.inner_text(clock)
+    page.wait_for_function(
+        "([selector, before]) => document.querySelector(selector).textContent !== before",
+        arg=[clock, first],
+    )
+    assert page.inner_text("#seats [data-clock='1']") == "10:00"
+    drag(page, "7g", "7f")
+    wait_moves(page, 1)
+    drag(page, "3c", "3d")
+    wait_moves(page, 2)
+    drag(page, "8h", "2b")  # the bishop takes the bishop: promote or not, the board cannot see
+    page.wait_for_selector("#prompt:not([hidden]) button[data-choice='8h2b+']")
+    assert page.locator("#choices button").all_inner_texts() == ["8h2b", "8h2b+"]
+    page.click("#choices button[data-choice='8h2b+']")
+    wait_moves(page, 3)
+    assert page.locator("#moves li").all_inner_texts() == ["7g7f", "3c3d", "8h2b+"]
+    assert page.locator("#board g.stone[data-spot='hand:b:B']").count() == 1
+    assert page.locator("#prompt").is_hidden()
+    page.wait_for_selector("#seats [data-clock='1'].running")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "web-shogi-play.png"), full_page=True)
+    # the record in each of shogi's formats, from the page's download link
+    assert page.locator("#format option").all_inner_texts() == [f.title for f in formats("shogi")]
+    page.select_option("#format", "kif")
+    with page.expect_download() as download:
+        page.click("#download")
+    kif = download.value
+    assert kif.suggested_filename.endswith(".kifu")
+    assert "２二角成(88)" in Path(kif.path()).read_text(encoding="utf-8")
+    page.close()
+
+
+def test_abalone_a_single_marble_and_a_line_moved_by_its_tail_marble(
+    browser: BrowserContext, server: LiveServer
+) -> None:
+    page = fresh_page(browser, server, game="abalone")
+    drag(page, "C3", "D4")  # one marble, in line
+    wait_moves(page, 1)
+    drag(page, "G7", "F6")
+    wait_moves(page, 2)
+    # B3 and C4 stand in a line: the tail marble put on the hole in front of the line
+    # leaves the board as the two-marble move leaves it
+    drag(page, "B3", "D5")
+    wait_moves(page, 3)
+    assert page.locator("#moves li").all_inner_texts() == ["C3D4", "G7F6", "B3C4"]
+    for spot, count in (("B3", 0), ("C4", 1), ("D5", 1)):
+        assert page.locator(f"#board g.stone[data-spot='{spot}']").count() == count, spot
+    assert page.locator("#claims").is_hidden() and page.locator("#seats").is_hidden()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "web-abalone-play.png"), full_page=True)
+    page.close()
+
+
+def test_chaturaji_roll_on_the_page_the_dice_and_movable_pieces_then_a_lost_turn(
+    browser: BrowserContext, server: LiveServer
+) -> None:
+    page = fresh_page(browser, server)
+    # the new game's session settings, from the dialog: the dice on the roll button,
+    # seed 4 (black rolls a 3, its horse; green a 4, its elephant walled in), a clock
+    page.click("#new-game summary")
+    page.select_option("#new-game-name", "chaturaji")
+    assert page.input_value("#new-game-options [data-option='seats']") == "black,green,red,yellow"
+    page.select_option("#new-game-roll", "button")
+    page.fill("#new-game-seed", "4")
+    page.fill("#new-game-clock", "10m")
+    page.click("#new-game-form button[type=submit]")
+    page.wait_for_function("() => document.body.dataset.game === 'chaturaji'")
+    page.wait_for_selector("#dice[data-state='roll-due'] #roll:not([hidden])")
+    assert page.locator("#seats .seat-row").count() == 4
+    assert page.locator("#seats .score").all_inner_texts() == ["0", "0", "0", "0"]
+    assert page.inner_text("#seats [data-clock='3']") == "10:00"
+    page.click("#roll")
+    page.wait_for_selector("#dice[data-state='rolled'] .die[data-pips='3']")
+    assert page.locator("#dice .die .pip:not(.none)").count() == 3
+    movable = DEFAULT_PALETTE.colours[Meaning.MOVABLE].hex()
+    assert led_fill(page, "b1") == movable
+    assert page.locator("#board g.stone.movable").count() == 1
+    assert page.get_attribute("#board g.stone.movable", "data-spot") == "b1"
+    black = DEFAULT_PALETTE.seats["black"].hex()
+    assert [indicator_fill(page, f"dice:0:{pip}") for pip in range(1, 4)] == [black] * 3
+    drag(page, "b1", "c3")
+    wait_moves(page, 2)
+    page.wait_for_selector("#dice[data-state='roll-due']")
+    assert "green" in page.inner_text("#dice-note")
+    page.click("#roll")
+    page.wait_for_selector("#dice[data-state='lost-turn'] .die[data-pips='4']")
+    page.wait_for_selector("#unseen:not([hidden]) button[data-unseen='pass']")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "web-chaturaji-play.png"), full_page=True)
+    page.click("#unseen button[data-unseen='pass']")
+    wait_moves(page, 4)
+    assert page.locator("#moves li").all_inner_texts() == ["roll 3", "b1c3", "roll 4", "pass"]
+    page.wait_for_selector("#dice[data-state='roll-due']")
+    assert "red" in page.inner_text("#dice-note")
+    page.close()
+
+
 def test_a_screenshot_of_every_game_and_of_hexagonal_boards(
     browser: BrowserContext, server: LiveServer
 ) -> None:
@@ -269,7 +383,13 @@ def made_up_hex_board(shape: CellShape) -> tuple[dict[str, Any], dict[str, Any]]
     geometry: Geometry = hex_geometry(shape)
     seats = (Seat("Black", "b", "black"), Seat("White", "w", "white"))
     spots = tuple(place.spot for place in geometry.cells + geometry.off_board)
-    game = SimpleNamespace(name="hexes", title="Made-up hexes", seats=seats, geometry=geometry)
+    game = SimpleNamespace(
+        name="hexes",
+        title="Made-up hexes",
+        seats=seats,
+        geometry=geometry,
+        position=SimpleNamespace,  # a position that can claim nothing
+    )
     leds = tuple((spot, (index,)) for index, spot in enumerate(spots))
     profile = Profile(
         "made-up board",
@@ -303,8 +423,16 @@ def made_up_hex_board(shape: CellShape) -> tuple[dict[str, Any], dict[str, Any]]
         "pieces": {"r1": [stone], "r4": [other], "gutter": [other, other]},
         "pieces_from": "world",
         "held": [],
-        "clocks": None,
-        "dice": None,
-        "scores": {"Black": 0, "White": 2},
+        "clocks": [300.0, 245.5],
+        "clock_running": 0,
+        "dice": [],
+        "roll_due": False,
+        "forced": None,
+        "movable": [],
+        "scores": [0, 2],
+        "teams": None,
+        "team_scores": None,
+        "draw": None,
+        "unseen": [],
     }
     return board, state

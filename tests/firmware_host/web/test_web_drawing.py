@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.geometry import CellShape, Geometry, Place, Seat, square_grid
+from engine.geometry import CellShape, Geometry, Place, Seat, Side, seat_side, square_grid
 from engine.registry import find_game
 from firmware_host.web.drawing import draw, outline, pitch
 from hardware.profile import LedSpec, load_profile, parse_profile
@@ -170,3 +170,87 @@ def test_four_seats_sit_round_the_board_clockwise() -> None:
     assert placed["turn:1"] == pytest.approx((-0.5, 4.0))  # left
     assert placed["turn:2"] == pytest.approx((4.0, -0.5))  # above
     assert placed["turn:3"] == pytest.approx((8.5, 4.0))  # right
+
+
+def test_seats_sit_where_they_say_or_south_and_north_or_round_the_board() -> None:
+    assert [seat_side(SEATS2, k) for k in range(2)] == [Side.SOUTH, Side.NORTH]
+    assert [seat_side(SEATS4, k) for k in range(4)] == [
+        Side.SOUTH,
+        Side.WEST,
+        Side.NORTH,
+        Side.EAST,
+    ]
+    placed = (Seat("A", "a", "red", Side.EAST), Seat("B", "b", "blue", Side.WEST))
+    assert [seat_side(placed, k) for k in range(2)] == [Side.EAST, Side.WEST]
+    chaturaji = find_game("chaturaji")
+    sides = {seat.name: seat_side(chaturaji.seats, k) for k, seat in enumerate(chaturaji.seats)}
+    assert sides == {
+        "black": Side.SOUTH,
+        "green": Side.WEST,
+        "red": Side.NORTH,
+        "yellow": Side.EAST,
+    }
+
+
+def test_each_seats_dice_lie_along_its_own_edge_left_to_right_as_it_sees_them() -> None:
+    game = find_game("chaturaji")
+    drawing = draw(game.geometry, load_profile("sim", game).leds, game.seats)
+    width, height = game.geometry.width, game.geometry.height
+    at = {i.name: (i.x, i.y) for i in drawing.indicators}
+    pips = {seat: [at[f"dice:{seat}:{pip}"] for pip in range(1, 6)] for seat in range(4)}
+    # black (south): below the board, pips left to right
+    assert all(y > height for _, y in pips[0])
+    assert [x for x, _ in pips[0]] == sorted(x for x, _ in pips[0])
+    # green (west), facing east: left of the board, its left hand is north (top)
+    assert all(x < 0 for x, _ in pips[1])
+    assert [y for _, y in pips[1]] == sorted(y for _, y in pips[1])
+    # red (north), facing south: above, its left is east (right on screen)
+    assert all(y < 0 for _, y in pips[2])
+    assert [x for x, _ in pips[2]] == sorted((x for x, _ in pips[2]), reverse=True)
+    # yellow (east), facing west: right of the board, its left is south (bottom)
+    assert all(x > width for x, _ in pips[3])
+    assert [y for _, y in pips[3]] == sorted((y for _, y in pips[3]), reverse=True)
+    # each row is centred on its edge, one cell apart
+    for seat, row in pips.items():
+        xs, ys = zip(*row, strict=True)
+        along = xs if seat % 2 == 0 else ys
+        assert sum(along) / 5 == pytest.approx(4.0)
+        assert abs(along[1] - along[0]) == pytest.approx(1.0)
+    # the status LED stays beside the board, clear of yellow's row
+    status = at["status"]
+    assert status[0] > max(x for x, _ in pips[3]) and status[1] > height
+    labels = {i.name: i for i in drawing.indicators}
+    assert labels["dice:1:3"].label == "dice 3: green" and labels["dice:1:3"].seat == 1
+    assert labels["status"].seat is None
+    captions = {c.text: c for c in drawing.captions}
+    assert set(captions) == {"black", "green", "red", "yellow", "status"}
+    assert captions["green"].anchor == "end" and captions["green"].x < min(x for x, _ in pips[1])
+    assert captions["yellow"].anchor == "start" and captions["yellow"].seat == 3
+    assert captions["black"].y > pips[0][0][1] and captions["red"].y < pips[2][0][1]
+    x0, _, x1, _ = drawing.extent
+    assert x0 < captions["green"].x - len("green") * 0.1 and x1 > captions["yellow"].x
+
+
+def test_furigoma_and_status_stand_beside_the_board_and_turn_leds_on_their_edges() -> None:
+    game = find_game("shogi")
+    drawing = draw(game.geometry, load_profile("sim", game).leds, game.seats)
+    at = {i.name: i for i in drawing.indicators}
+    right = max(p.x for p in game.geometry.off_board + game.geometry.cells)
+    column = [at[f"furigoma:{k}"] for k in range(1, 6)] + [at["status"]]
+    assert all(i.seat is None and i.x > right for i in column)
+    assert len({i.x for i in column}) == 1
+    assert at["turn:1"].y < 0 and at["turn:1"].seat == 1 and at["turn:0"].y > 9
+    captions = {c.text for c in drawing.captions}
+    assert {"turn: sente", "turn: gote", "furigoma:1", "status"} <= captions
+
+
+def test_a_seats_indicators_go_kind_by_kind_and_in_numeric_order() -> None:
+    geometry = Geometry(CellShape.SQUARE, square_grid(tuple("abcd"), tuple("4321")))
+    names = ("dice:0:2", "turn:0", "dice:0:10", "dice:0:1", "turn:1")
+    spec = LedSpec("simulated", 5, (), tuple((name, (k,)) for k, name in enumerate(names)))
+    drawing = draw(geometry, spec, SEATS2)
+    south = sorted((i for i in drawing.indicators if i.seat == 0), key=lambda i: i.x)
+    assert [i.name for i in south] == ["dice:0:1", "dice:0:2", "dice:0:10", "turn:0"]
+    # four on an edge four cells long: one cell apart, centred
+    assert [i.x for i in south] == pytest.approx([0.5, 1.5, 2.5, 3.5])
+    assert {c.text for c in drawing.captions} == {"A", "turn: B"}

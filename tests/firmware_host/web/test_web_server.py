@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import re
+from pathlib import Path
 from typing import Any
 
 from engine.registry import find_game
 from firmware_host.legend import DEFAULT_PALETTE, Meaning
+from firmware_host.web.server import STATIC_TYPES
 from tests.firmware_host.web.helpers import Json, led_of, opened, served, sim_session
 
 COLOURS = DEFAULT_PALETTE.colours
+STATIC = Path(__file__).resolve().parents[3] / "firmware_host" / "web" / "static"
 
 
 def top(state: Json, spot: str) -> Json:
@@ -239,9 +243,16 @@ def test_the_page_and_its_files_are_served_with_a_strict_policy() -> None:
             policy = response.headers["Content-Security-Policy"]
             assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
             assert response.headers["X-Frame-Options"] == "DENY"
-            for name, kind in (("app.js", "text/javascript"), ("style.css", "text/css")):
-                response = await client.get(f"/static/{name}")
-                assert response.status == 200 and response.content_type == kind
+            assert 'type="module"' in body
+            for name in STATIC.iterdir():
+                if name.name == "index.html":
+                    continue
+                kind = "text/css" if name.suffix == ".css" else "text/javascript"
+                response = await client.get(f"/static/{name.name}")
+                assert response.status == 200 and response.content_type == kind, name
+                # every module a script imports is one the server gives out
+                for imported in re.findall(r'from "\./([\w.]+)"', await response.text()):
+                    assert imported in STATIC_TYPES, (name.name, imported)
             assert (await client.get("/static/../server.py")).status == 404
             assert (await client.get("/static/secret.txt")).status == 404
             bad = await client.get("/record?format=kif")
@@ -294,6 +305,10 @@ MALFORMED: list[tuple[str, str]] = [
     ('{"type": "new_game", "game": "dobutsu", "settings": {"noise": "on"}}', "extra_field"),
     ('{"type": "resign", "seat": 2}', "invalid"),
     ('{"type": "download", "format": "kif"}', "unknown_format"),
+    ('{"type": "roll", "dice": 3}', "extra_field"),
+    ('{"type": "impasse", "seat": 0}', "extra_field"),
+    ('{"type": "new_game", "game": "dobutsu", "settings": {"clock": "later"}}', "invalid_setting"),
+    ('{"type": "new_game", "game": "dobutsu", "settings": {"seed": 4}}', "wrong_type"),
 ]
 
 

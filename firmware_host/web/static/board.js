@@ -1,0 +1,183 @@
+// The board as the server describes it: cells, off-board spots, the LEDs under
+// them, the indicator LEDs round the board with their captions, and the pieces.
+
+import { $, OFF, UNIT, page, seatClass, svg } from "./common.js";
+
+export function renderBoard(board) {
+  page.board = board;
+  page.scale = UNIT / board.pitch;
+  const k = page.scale;
+  const root = $("board");
+  root.replaceChildren();
+  const [x0, y0, x1, y1] = board.extent;
+  const pad = 0.15 * UNIT;
+  root.setAttribute(
+    "viewBox",
+    `${x0 * k - pad} ${y0 * k - pad} ${(x1 - x0) * k + 2 * pad} ${(y1 - y0) * k + 2 * pad}`,
+  );
+  document.title = `Kiban: ${board.title}`;
+  $("title").textContent = `${board.title} · ${board.mode === "simulator" ? "simulated board" : board.profile}`;
+  document.body.dataset.mode = board.mode;
+  document.body.dataset.game = board.game;
+  $("tray").hidden = !board.world;
+
+  const layers = {};
+  for (const name of ["cells", "glows", "dots", "pieces", "indicators", "overlay"]) {
+    layers[name] = svg("g", { class: `layer-${name}` }, root);
+  }
+  page.layers = layers;
+  drawSpots(board, layers.cells);
+  drawLeds(board, layers);
+  drawIndicators(board, layers.indicators);
+}
+
+function drawSpots(board, layer) {
+  const k = page.scale;
+  const zones = new Map();
+  for (const [name, spots] of Object.entries(board.regions)) {
+    if (name.startsWith("zone")) for (const spot of spots) zones.set(spot, name);
+  }
+  page.spots = new Map();
+  const points = (list) => list.map(([x, y]) => `${x * k},${y * k}`).join(" ");
+  // spot names: a square's bottom left corner, a hexagon's bottom middle
+  const square = board.shape === "square";
+  const name = (spot, x, y, inset, extra) => {
+    svg("text", {
+      class: `spot-name${extra}`,
+      x: square ? x - inset * UNIT : x,
+      y: y + (square ? inset + 0.02 : 0.45) * UNIT,
+      "text-anchor": square ? "start" : "middle",
+    }, layer).textContent = spot;
+  };
+  for (const cell of board.cells) {
+    const polygon = svg("polygon", {
+      class: zones.has(cell.spot) ? "cell region-zone" : "cell",
+      points: points(cell.points),
+      "data-spot": cell.spot,
+    }, layer);
+    name(cell.spot, cell.x * k, cell.y * k, 0.42, "");
+    page.spots.set(cell.spot, { x: cell.x * k, y: cell.y * k, element: polygon });
+  }
+  for (const spot of board.off_board) {
+    const polygon = svg("polygon", {
+      class: "offboard",
+      points: points(spot.points),
+      "data-spot": spot.spot,
+    }, layer);
+    name(spot.spot, spot.x * k, spot.y * k, 0.38, " offboard-name");
+    page.spots.set(spot.spot, { x: spot.x * k, y: spot.y * k, element: polygon });
+  }
+  page.stoneRadius = (square ? 0.36 : 0.33) * UNIT;
+}
+
+function drawLeds(board, layers) {
+  const k = page.scale;
+  page.leds = [];
+  for (const led of board.leds) {
+    const shared = led.spots.length > 1 || !isCentre(led);
+    const glow = svg("circle", {
+      class: "glow",
+      cx: led.x * k,
+      cy: led.y * k,
+      r: (shared ? 0.3 : 0.48) * UNIT,
+      fill: "none",
+      opacity: 0.5,
+    }, layers.glows);
+    const dot = svg("circle", {
+      class: "led off",
+      cx: led.x * k,
+      cy: led.y * k,
+      r: 0.09 * UNIT,
+      "data-index": led.index,
+      "data-spots": led.spots.join(" "),
+    }, layers.dots);
+    page.leds.push({ index: led.index, glow, dot });
+  }
+}
+
+// Indicators sit where the server placed them (a seat's on its edge, the others
+// beside the board); each seat's row and each other indicator has a caption.
+function drawIndicators(board, layer) {
+  const k = page.scale;
+  page.indicators = [];
+  for (const indicator of board.indicators) {
+    const glow = svg("circle", {
+      class: "glow", cx: indicator.x * k, cy: indicator.y * k, r: 0.22 * UNIT, fill: "none", opacity: 0.5,
+    }, layer);
+    const dot = svg("circle", {
+      class: "led indicator off",
+      cx: indicator.x * k,
+      cy: indicator.y * k,
+      r: 0.11 * UNIT,
+      "data-indicator": indicator.name,
+      "data-index": indicator.leds[0],
+    }, layer);
+    svg("title", {}, dot).textContent = indicator.label;
+    page.indicators.push({ leds: indicator.leds, glow, dot });
+  }
+  for (const caption of board.captions || []) {
+    const whose = caption.seat === null || caption.seat === undefined ? "" : ` caption ${seatClass(caption.seat)}`;
+    svg("text", {
+      class: `indicator-label${whose}`,
+      x: caption.x * k,
+      y: caption.y * k,
+      "text-anchor": caption.anchor,
+    }, layer).textContent = caption.text;
+  }
+}
+
+function isCentre(led) {
+  const spot = page.spots.get(led.spots[0]);
+  if (!spot) return false;
+  return Math.abs(spot.x - led.x * page.scale) < 1 && Math.abs(spot.y - led.y * page.scale) < 1;
+}
+
+function lit(colour) {
+  return colour && colour.toLowerCase() !== OFF;
+}
+
+function paintLed(glow, dot, colour) {
+  if (lit(colour)) {
+    dot.setAttribute("fill", colour);
+    dot.classList.remove("off");
+    glow.setAttribute("fill", colour);
+  } else {
+    dot.setAttribute("fill", "#3b3226");
+    dot.classList.add("off");
+    glow.setAttribute("fill", "none");
+  }
+}
+
+export function renderLeds(state) {
+  for (const led of page.leds) paintLed(led.glow, led.dot, state.leds[led.index]);
+  for (const indicator of page.indicators) {
+    paintLed(indicator.glow, indicator.dot, state.leds[indicator.leds[0]]);
+  }
+}
+
+export function drawStone(parent, stone, x, y, count = 1) {
+  const group = svg("g", {
+    class: `stone ${seatClass(stone.owner)}${stone.flipped ? " flipped" : ""}`,
+    transform: `translate(${x} ${y})`,
+  }, parent);
+  svg("circle", { r: page.stoneRadius || 0.36 * UNIT }, group);
+  svg("text", { y: 0 }, group).textContent = stone.label;
+  if (count > 1) {
+    svg("text", { class: "count", x: 0.24 * UNIT, y: 0.26 * UNIT }, group).textContent = `×${count}`;
+  }
+  return group;
+}
+
+export function renderPieces(state) {
+  const layer = page.layers.pieces;
+  layer.replaceChildren();
+  const movable = new Set(state.movable || []);
+  for (const [spot, stones] of Object.entries(state.pieces)) {
+    const place = page.spots.get(spot);
+    if (!place || !stones.length) continue;
+    const group = drawStone(layer, stones[stones.length - 1], place.x, place.y, stones.length);
+    group.dataset.spot = spot;
+    if (state.pieces_from !== "world") group.classList.add("expected");
+    if (movable.has(spot)) group.classList.add("movable");
+  }
+}

@@ -1,0 +1,92 @@
+// What every part of the page shares: the page's state, the connection's send,
+// the log, and small helpers for SVG and HTML elements.
+
+export const SVG = "http://www.w3.org/2000/svg";
+export const UNIT = 100; // SVG units per cell pitch: the server's geometry is scaled to this
+export const OFF = "#000000";
+
+export const page = {
+  catalogue: null,
+  board: null,
+  state: null,
+  ws: null,
+  nextId: 1,
+  scale: UNIT,
+  spots: new Map(), // spot -> {x, y, element}
+  leds: [], // {index, glow, dot}
+  indicators: [], // {leds, glow, dot}
+  drag: null, // {from, heldIndex, ghost, startX, startY, moved}
+  selected: null, // a piece picked by a click: its index in the hand, or "last" lifted
+  turnOver: false,
+  retry: 500,
+  clockBase: null, // {at, clocks, running}: the clocks as the last state had them
+  dialogFor: null, // the game (its id) the new-game dialog was last filled for
+};
+
+export const $ = (id) => document.getElementById(id);
+
+export function svg(name, attributes = {}, parent = null) {
+  const element = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+  if (parent) parent.appendChild(element);
+  return element;
+}
+
+// An HTML element with attributes (dataset entries as "data-*") and text.
+export function html(name, attributes = {}, text = null, parent = null) {
+  const element = document.createElement(name);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === false || value === null || value === undefined) continue;
+    if (key === "className") element.className = value;
+    else element.setAttribute(key, value === true ? "" : value);
+  }
+  if (text !== null) element.textContent = text;
+  if (parent) parent.appendChild(element);
+  return element;
+}
+
+export function button(text, onClick, attributes = {}, parent = null) {
+  const element = html("button", { type: "button", ...attributes }, text, parent);
+  element.addEventListener("click", onClick);
+  return element;
+}
+
+export function send(message) {
+  if (!page.ws || page.ws.readyState !== WebSocket.OPEN) {
+    log("not connected: the page will reconnect", true);
+    return null;
+  }
+  message.id = page.nextId++;
+  page.ws.send(JSON.stringify(message));
+  return message.id;
+}
+
+export function log(text, isError = false) {
+  const item = html("li", { className: isError ? "error" : null }, text);
+  const list = $("log");
+  list.prepend(item);
+  while (list.children.length > 60) list.lastChild.remove();
+}
+
+export function seat(index) {
+  const board = page.board;
+  if (index === null || index === undefined || !board) return null;
+  return board.seats[index] || null;
+}
+
+export function seatClass(owner) {
+  const info = seat(owner);
+  return info ? `seat-${info.colour}` : "seat-none";
+}
+
+// Clock text as the board's status line writes it: m:ss, h:mm:ss beyond an hour,
+// tenths under ten seconds.
+export function formatTime(seconds) {
+  const left = Math.max(0, seconds);
+  if (left < 10) return `0:${left.toFixed(1).padStart(4, "0")}`;
+  const whole = Math.floor(left);
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const secs = String(whole % 60).padStart(2, "0");
+  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${secs}` : `${minutes}:${secs}`;
+}

@@ -1,0 +1,159 @@
+// The controls: the board's buttons, the game's claims, takeback, resign, draw,
+// the record's formats, a move to play, and the new-game dialog with the rules
+// and the session's settings (clock, dice, opening draw, seed).
+
+import { $, button, html, page, seat, send } from "./common.js";
+
+const ROLL_TITLES = { auto: "rolled at once", button: "on the roll button" };
+
+// What depends on the board: its buttons, the claims its game offers, the
+// formats its records come in.
+export function renderControls(board) {
+  const buttons = $("buttons");
+  buttons.replaceChildren();
+  for (const name of board.buttons) {
+    button(name, () => send({ type: "press", button: name }), { "data-button": name }, buttons);
+  }
+  const claims = $("claims");
+  claims.replaceChildren();
+  claims.hidden = !board.claims.length;
+  for (const claim of board.claims) {
+    const ask = () => {
+      if (window.confirm(`${claim.title}: ${claim.help}?`)) send({ type: claim.name });
+    };
+    button(claim.title, ask, { "data-claim": claim.name, title: claim.help }, claims);
+  }
+  const format = $("format");
+  format.replaceChildren();
+  for (const entry of board.formats) html("option", { value: entry.name }, entry.title, format);
+  updateDownload();
+  if (page.catalogue && $("new-game-name").value !== board.game) {
+    $("new-game-name").value = board.game;
+    renderOptions();
+  }
+}
+
+function updateDownload() {
+  $("download").href = `record?format=${encodeURIComponent($("format").value || "txt")}`;
+}
+
+export function renderCatalogue() {
+  const catalogue = page.catalogue;
+  const select = $("new-game-name");
+  select.replaceChildren();
+  for (const game of catalogue.games) html("option", { value: game.name }, game.title, select);
+  const palettes = $("new-game-palette");
+  palettes.replaceChildren();
+  for (const name of catalogue.palettes) html("option", { value: name }, name, palettes);
+  const roll = $("new-game-roll");
+  roll.replaceChildren();
+  for (const mode of catalogue.settings.roll) html("option", { value: mode }, ROLL_TITLES[mode] || mode, roll);
+  if (page.board) select.value = page.board.game;
+  renderOptions();
+}
+
+// The dialog offers the rules and the session of the game being played when it is
+// the one chosen (a new game "like this one"), else the chosen game's defaults; the
+// seed is always left to chance.
+function renderOptions() {
+  const catalogue = page.catalogue;
+  const game = catalogue.games.find((g) => g.name === $("new-game-name").value);
+  const current = page.state && page.state.game === $("new-game-name").value ? page.state : null;
+  const fieldset = $("new-game-options");
+  fieldset.replaceChildren();
+  html("legend", {}, "Rules", fieldset);
+  if (!game) return;
+  for (const spec of game.options) {
+    const label = html("label", { title: spec.help }, `${spec.name} `, fieldset);
+    let input;
+    if (spec.choices.length) {
+      input = html("select", {}, null, label);
+      for (const choice of spec.choices) html("option", { value: choice }, choice, input);
+    } else if (spec.minimum !== null || spec.maximum !== null) {
+      input = html("input", { type: "number", min: spec.minimum, max: spec.maximum }, null, label);
+    } else {
+      input = html("input", { type: "text", autocomplete: "off" }, null, label); // a list of seats...
+    }
+    input.value = current && current.options[spec.name] !== undefined ? current.options[spec.name] : spec.default;
+    input.dataset.option = spec.name;
+  }
+  const profiles = $("new-game-profile");
+  profiles.replaceChildren();
+  for (const name of game.profiles) html("option", { value: name }, name, profiles);
+  $("new-game-profile-label").hidden = catalogue.mode !== "simulator" || !game.profiles.length;
+  $("new-game-roll-label").hidden = !game.dice;
+  const draw = $("new-game-draw");
+  draw.replaceChildren();
+  html("option", { value: "" }, `the game's own (${game.draw})`, draw);
+  for (const kind of catalogue.settings.draw) html("option", { value: kind }, kind, draw);
+  const settings = current && current.settings ? current.settings : {};
+  $("new-game-clock").value = settings.clock || "";
+  $("new-game-roll").value = settings.roll || catalogue.settings.roll[0];
+  $("new-game-seed").value = "";
+}
+
+// When a game starts (and the dialog is closed), the dialog follows it: a new game
+// is offered like the one being played, and the palette as it is.
+export function followGame(state) {
+  if (!page.catalogue || $("new-game").open) return;
+  if (state.palette) $("new-game-palette").value = state.palette;
+  if (page.dialogFor === state.game_id) return;
+  page.dialogFor = state.game_id;
+  $("new-game-name").value = state.game;
+  renderOptions();
+}
+
+// The session settings the dialog sets; empty fields are left to the defaults.
+function sessionSettings() {
+  const settings = {};
+  const clock = $("new-game-clock").value.trim();
+  if (clock) settings.clock = clock;
+  if (!$("new-game-roll-label").hidden) settings.roll = $("new-game-roll").value;
+  if ($("new-game-draw").value) settings.draw = $("new-game-draw").value;
+  const seed = $("new-game-seed").value.trim();
+  if (seed) settings.seed = seed;
+  return settings;
+}
+
+function startNewGame(event) {
+  event.preventDefault();
+  const variants = {};
+  for (const input of $("new-game-options").querySelectorAll("[data-option]")) {
+    variants[input.dataset.option] = String(input.value);
+  }
+  const position = $("new-game-position").value.trim();
+  const settings = { palette: $("new-game-palette").value, ...sessionSettings() };
+  if (page.catalogue.mode === "simulator" && $("new-game-profile").value) {
+    settings.profile = $("new-game-profile").value;
+  }
+  send({
+    type: "new_game",
+    game: $("new-game-name").value,
+    variants,
+    position: position || null,
+    settings,
+  });
+  $("new-game").open = false;
+}
+
+export function bindControls() {
+  $("takeback").addEventListener("click", () => send({ type: "takeback" }));
+  $("resign").addEventListener("click", () => {
+    const mover = page.state ? seat(page.state.turn) : null;
+    if (window.confirm(`${mover ? mover.name : "The player to move"} resigns?`)) send({ type: "resign" });
+  });
+  $("draw").addEventListener("click", () => {
+    if (window.confirm("Do both players agree to a draw?")) send({ type: "draw" });
+  });
+  $("roll").addEventListener("click", () => send({ type: "roll" }));
+  $("format").addEventListener("change", updateDownload);
+  $("guide-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const move = $("guide-move").value.trim();
+    if (move) send({ type: "guide", move });
+  });
+  $("unguide").addEventListener("click", () => send({ type: "unguide" }));
+  $("new-game-name").addEventListener("change", renderOptions);
+
+  $("new-game-form").addEventListener("submit", startNewGame);
+}

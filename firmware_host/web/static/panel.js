@@ -1,0 +1,157 @@
+// The panel beside the board: whose turn, the status sentence, a prompt's
+// choices, the seats with their scores and clocks, the dice, the opening draw,
+// the moves the board cannot show, and the moves played.
+
+import { $, button, formatTime, html, page, seat, seatClass, send } from "./common.js";
+
+// Which cells of a 3x3 die face hold a pip, for each number of pips.
+const PIPS = {
+  1: [5], 2: [3, 7], 3: [3, 5, 7], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9],
+};
+
+export function renderPanel(state) {
+  const mover = seat(state.turn);
+  $("turn").textContent = state.outcome
+    ? `Game over: ${state.outcome.description}`
+    : `${mover ? mover.name : "?"} to move · ${state.phase}`;
+  $("message").textContent = state.message;
+  renderPrompt(state);
+  renderSeats(state);
+  renderDice(state);
+  renderOpening(state);
+  renderUnseen(state);
+  renderMoves(state);
+  $("takeback").disabled = state.moves.length === 0;
+  $("resign").disabled = Boolean(state.outcome);
+  $("draw").disabled = Boolean(state.outcome);
+  for (const claim of $("claims").querySelectorAll("button")) claim.disabled = Boolean(state.outcome);
+}
+
+function renderPrompt(state) {
+  const choices = $("choices");
+  choices.replaceChildren();
+  $("prompt").hidden = !state.prompt;
+  if (!state.prompt) return;
+  state.prompt.choices.forEach((choice, index) => {
+    const attributes = { "data-choice": choice, className: index === state.prompt.selected ? "selected" : null };
+    button(choice, () => send({ type: "select", choice }), attributes, choices);
+  });
+}
+
+// One line per seat: its colour, its name, its score and its clock, the seat to
+// move marked; the team scores below in the team game. Shown when there are
+// scores or clocks to show.
+function renderSeats(state) {
+  const box = $("seats");
+  box.replaceChildren();
+  const scores = state.scores;
+  const clocks = state.clocks;
+  box.hidden = !scores && !clocks;
+  page.clockBase = clocks ? { at: performance.now(), clocks, running: state.clock_running } : null;
+  if (box.hidden) return;
+  page.board.seats.forEach((info, index) => {
+    const toMove = !state.outcome && index === state.turn;
+    const row = html("div", { className: `seat-row${toMove ? " to-move" : ""}`, "data-seat": index }, null, box);
+    html("span", { className: `seat-dot ${seatClass(index)}`, "aria-hidden": "true" }, null, row);
+    html("span", { className: "seat-name" }, info.name, row);
+    if (state.teams) html("span", { className: "seat-team" }, `team ${state.teams[index] + 1}`, row);
+    if (scores) html("span", { className: "score", "data-score": index }, String(scores[index]), row);
+    if (clocks) {
+      const running = state.clock_running === index;
+      const text = formatTime(clocks[index]);
+      html("span", { className: `clock${running ? " running" : ""}`, "data-clock": index }, text, row);
+    }
+  });
+  if (state.team_scores) {
+    const names = (team) => page.board.seats.filter((_, i) => state.teams[i] === team).map((s) => s.name);
+    const line = html("div", { className: "team-scores" }, null, box);
+    state.team_scores.forEach((score, team) => {
+      html("span", { "data-team-score": team }, `${names(team).join(" & ")}: ${score}`, line);
+    });
+  }
+}
+
+// The running clock counts down between states (the server sends a state when
+// anything else changes, with the time then).
+export function tickClocks() {
+  const base = page.clockBase;
+  if (!base || base.running === null || base.running === undefined) return;
+  const element = document.querySelector(`#seats [data-clock="${base.running}"]`);
+  if (!element) return;
+  const elapsed = (performance.now() - base.at) / 1000;
+  element.textContent = formatTime(base.clocks[base.running] - elapsed);
+}
+
+function die(pips, owner) {
+  const face = html("span", { className: `die ${seatClass(owner)}`, "data-pips": pips, role: "img", "aria-label": `${pips}` });
+  const on = new Set(PIPS[pips] || []);
+  for (let cell = 1; cell <= 9; cell++) html("span", { className: on.has(cell) ? "pip" : "pip none" }, null, face);
+  return face;
+}
+
+// The dice: the faces still to be used, a roll that is due (with a button to roll
+// it), or a lost turn.
+function renderDice(state) {
+  const box = $("dice");
+  const faces = $("dice-faces");
+  faces.replaceChildren();
+  const note = $("dice-note");
+  const due = state.roll_due && !state.outcome;
+  const dice = state.dice || [];
+  box.hidden = !due && !dice.length && !state.forced;
+  $("roll").hidden = !due;
+  if (box.hidden) return;
+  const mover = seat(state.turn);
+  const name = mover ? mover.name : "?";
+  if (state.forced) {
+    box.dataset.state = "lost-turn";
+    note.textContent = `lost turn: ${name} cannot move (${state.forced})`;
+  } else if (due) {
+    box.dataset.state = "roll-due";
+    note.textContent = `${name}: roll due`;
+  } else {
+    box.dataset.state = "rolled";
+    const movable = state.movable || [];
+    const pieces = movable.length ? `: ${movable.join(", ")}` : "";
+    note.textContent = `${name} to move${pieces}`;
+  }
+  for (const pips of dice) faces.appendChild(die(pips, state.turn));
+}
+
+// The opening draw: the five pawns of furigoma (tokin or pawn up) or the lot, and
+// who moves first.
+function renderOpening(state) {
+  const box = $("opening");
+  box.replaceChildren();
+  box.hidden = !state.draw;
+  if (!state.draw) return;
+  box.dataset.kind = state.draw.kind;
+  if (state.draw.kind === "furigoma") {
+    const tosses = html("span", { className: "tosses" }, null, box);
+    for (const tokin of state.draw.tosses) {
+      // as the board labels them: +P a tokin (a promoted pawn), P a pawn
+      html("span", { className: tokin ? "toss tokin" : "toss pawn", title: tokin ? "tokin up" : "pawn up" }, tokin ? "+P" : "P", tosses);
+    }
+  }
+  html("span", { className: "draw-text" }, state.draw.description, box);
+}
+
+// Moves the board cannot show (a lost turn, an exchange on the same cell), to be
+// named by a click.
+function renderUnseen(state) {
+  const box = $("unseen");
+  const choices = $("unseen-choices");
+  choices.replaceChildren();
+  const unseen = state.unseen || [];
+  box.hidden = !unseen.length;
+  for (const move of unseen) {
+    button(move, () => send({ type: "select", choice: move }), { "data-unseen": move }, choices);
+  }
+}
+
+function renderMoves(state) {
+  const moves = $("moves");
+  moves.replaceChildren();
+  for (const move of state.moves) html("li", {}, move, moves);
+  moves.scrollTop = moves.scrollHeight;
+}
