@@ -220,6 +220,23 @@ class Simulation:
         self._paint()
         return notices
 
+    def tidy(self) -> None:
+        """Do what a player's hands do unseen after a move: turn over a piece promoted at a
+        prompt, give a captured piece its new owner. Only stones no sensor can tell
+        apart are touched, so recognition never depends on it; the screens call it."""
+        expected = self.controller.position.layout()
+        world = self.world.layout()
+        sensed = self.profile.sensed_spots
+        for spot in expected.keys() | world.keys():
+            want, have = expected.get(spot, ()), world.get(spot, ())
+            if want == have:
+                continue
+            same_reading = self.game.stack_reading(want, self.world.sensing) == (
+                self.game.stack_reading(have, self.world.sensing)
+            )
+            if spot not in sensed or same_reading:
+                self.world.restack(spot, want)
+
     # --- looking ---------------------------------------------------------------------
 
     def spot_colour(self, spot: Spot) -> tuple[int, int, int] | None:

@@ -251,6 +251,8 @@ class TerminalBoard:
             text = describe_notice(notice)
             if text:
                 self.say(text)
+        if any(isinstance(notice, MoveCommitted) for notice in notices):
+            self.sim.tidy()  # the hands turn a promoted piece over, unseen
 
     def _act(self, action: Callable[[], object]) -> None:
         action()

@@ -38,6 +38,7 @@ from firmware_host.events import (
     Event,
     GameStarted,
     ImpasseAgreed,
+    MoveCommitted,
     NewGame,
     Notice,
     PlayGuide,
@@ -128,6 +129,13 @@ class SimSession(Session):
         self._loop: asyncio.AbstractEventLoop | None = None
         self._task: asyncio.Task[None] | None = None
         self._lifted_from: Spot | None = None
+
+    def publish(self, notices: list[Notice]) -> None:
+        """After a move, the simulated hands tidy what no sensor sees (a piece promoted at
+        a prompt is turned over), so the page shows the pieces as the game has them."""
+        if any(isinstance(notice, MoveCommitted) for notice in notices):
+            self.sim.tidy()
+        super().publish(notices)
 
     def _build(
         self,

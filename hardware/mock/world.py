@@ -96,6 +96,15 @@ class SimulatedWorld:
         self.stacks.setdefault(spot, []).append(stone)
         self._changed()
 
+    def restack(self, spot: Spot, stones: tuple[Stone, ...]) -> None:
+        """Replace what stands on a spot (a hand that tidies without being seen)."""
+        self._check(spot)
+        if stones:
+            self.stacks[spot] = list(stones)
+        else:
+            self.stacks.pop(spot, None)
+        self._changed()
+
     def flip(self, spot: Spot) -> Stone:
         """Turn the top stone of a spot over (a promotion, or undoing one)."""
         self._check(spot)

@@ -193,3 +193,28 @@ def test_a_board_out_of_step_says_so_in_the_header() -> None:
     headers = [line for line in text.splitlines() if "— game " in line]
     assert any("board out of step: put a piece on 1d" in line for line in headers)
     assert "A (sente) to move" in headers[-1]
+
+
+def test_a_promotion_chosen_at_the_prompt_is_turned_over_on_the_simulated_board() -> None:
+    """Occupancy sensors cannot see the face; the hands turn the piece over anyway,
+    so the terminal shows the hen the game has."""
+    from engine.registry import find_game
+    from firmware_host.simulator import Simulation
+    from firmware_host.storage import GameStore
+    from firmware_host.terminal import TerminalBoard
+    from hardware.profile import load_profile
+
+    game = find_game("dobutsu")
+    sim = Simulation(
+        game,
+        load_profile("sim", game),
+        GameStore(":memory:"),
+        resume=False,
+        position="g1e/lC1/3/ELG b c 3",
+    )
+    out = io.StringIO()
+    board = TerminalBoard(sim, out, colour=False)
+    board.execute("move 2b 2a")  # the chick reaches the far rank: promote or not?
+    board.execute("select 2b2a+")
+    assert "move 1: 2b2a+" in out.getvalue()
+    assert sim.world.stacks["2a"][-1].flipped  # a hen on the board, as in the game
