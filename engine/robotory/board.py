@@ -125,6 +125,8 @@ def stock_slots(white: int, black: int) -> tuple[int | None, ...]:
     """What each of the four slots of a stock holds: whites fill from slot 1 upwards,
     blacks from slot 4 downwards, so the slot a token leaves (or fills) names its
     colour. A token is always taken from (and returned to) the inner end of its run."""
+    if white < 0 or black < 0 or white + black > STOCK_SIZE:
+        raise ValueError(f"a stock holds 0 to {STOCK_SIZE} tokens, not {white}w{black}b")
     slots: list[int | None] = [None] * STOCK_SIZE
     for k in range(white):
         slots[k] = WHITE

@@ -3,8 +3,8 @@
 ``reason`` explains any move (None when it is legal), for ``parse_move`` and the
 referee's messages. ``illegal_moves`` lists the forbidden moves a hand can
 physically make, so the recognizer can name them when a settled board shows one:
-a robot onto a token it may not eat, onto an empty cell, or two cells away (from
-its cell or from the end of any legal chain); a token of a colour the stock does
+a robot onto a token it may not eat or onto an empty cell (from its cell or from
+the end of any legal chain), or two cells away from its cell; a token of a colour the stock does
 not hold; a refill that does not bring the stock back to four. A token put on an
 occupied cell cannot be made, so it is not listed. Generation is bounded: at most
 ``MAX_CHAIN_STARTS`` chain ends per robot are tried as the place of a wrong step.
@@ -31,7 +31,7 @@ from engine.robotory.board import (
     TOKEN_NAMES,
 )
 from engine.robotory.moves import Chain, Pass, Place, Refill, RobotoryMove
-from engine.robotory.rules import PLACES, chain_paths, edible, free_cells, refills
+from engine.robotory.rules import PLACES, chain_paths, edible, free_cells
 
 MAX_CHAIN_STARTS = 256
 
@@ -142,11 +142,11 @@ def illegal_moves(
     lid: Counts,
     *,
     turn: int,
-    legal: frozenset[RobotoryMove],
 ) -> Iterator[tuple[RobotoryMove, str]]:
-    """The forbidden moves a hand can make here, each with its reason; never one in ``legal``."""
+    """The forbidden moves a hand can make here, each with its reason (a move is
+    listed only when ``reason`` has one, so never a legal move)."""
     for robot, origin in enumerate(robots):
-        yield from _wrong_steps(tokens, robots, robot, origin, legal)
+        yield from _wrong_steps(tokens, robots, robot, origin)
     free = free_cells(tokens, robots)
     for colour in (0, 1):
         if stock[colour] > 0:
@@ -157,14 +157,12 @@ def illegal_moves(
                 why = reason(tokens, robots, stock, lid, turn=turn, move=place, can_act=True)
                 if why is not None:
                     yield place, why
-    legal_refills = set(refills(stock, lid))
-    for white in range(STOCK_SIZE + 1):
-        for black in range(STOCK_SIZE + 1 - white):
+    room = STOCK_SIZE - stock[0] - stock[1]  # more cannot be put into the slots
+    for white in range(room + 1):
+        for black in range(room + 1 - white):
             if white + black == 0:
                 continue
             refill = Refill(white, black)
-            if refill in legal_refills:
-                continue
             why = _refill_reason(stock, lid, white, black)
             if why is not None:
                 yield refill, why
@@ -175,7 +173,6 @@ def _wrong_steps(
     robots: Sequence[int],
     robot: int,
     origin: int,
-    legal: frozenset[RobotoryMove],
 ) -> Iterator[tuple[RobotoryMove, str]]:
     """A wrong last step from the robot's cell or from the end of a legal chain."""
     letter = ROBOT_LETTERS[robot]
@@ -186,12 +183,14 @@ def _wrong_steps(
     seen: set[RobotoryMove] = set()
     for path in starts:
         end = path[-1]
-        targets = [*NEIGHBOURS[end], *SECOND_RING[end]]
+        # a jump only from the robot's own cell: a jump from the end of a chain may
+        # be another order of a legal chain's steps, the same move
+        targets = [*NEIGHBOURS[end], *(SECOND_RING[end] if end == origin else ())]
         for target in targets:
             if target in path or target in robot_cells:
                 continue
             move = Chain(letter, tuple(CELL_NAMES[cell] for cell in (*path, target)))
-            if move in legal or move in seen:
+            if move in seen:
                 continue
             seen.add(move)
             why = _chain_reason(tokens, robots, robot, move.path)

@@ -108,7 +108,6 @@ class RobotoryPosition(Position[RobotoryMove]):
             self._stocks[self._turn],
             self._lid,
             turn=self._turn,
-            legal=frozenset(self.legal_moves()),
         )
 
     def parse_move(self, text: str) -> RobotoryMove:

@@ -87,17 +87,27 @@ def chain_paths(
     return walk(origin, 0, (origin,))
 
 
+def walk_of(origin: int, eaten: int, end: int) -> tuple[int, ...] | None:
+    """The smallest path (in cell order) from ``origin`` that eats exactly the cells of
+    ``eaten`` and ends on ``end``, stepping only onto them; None when there is none."""
+    full = eaten.bit_count()
+    for path in chain_paths(origin, eaten):
+        if path[-1] == end and len(path) == full + 1:
+            return path
+    return None
+
+
 def canonical_path(path: Sequence[Spot]) -> tuple[Spot, ...]:
     """The order in which the legal moves write a chain eating the cells of ``path``
-    and ending where it ends: the smallest in cell order (``path`` must be walkable)."""
+    and ending where it ends (``path`` must be walkable)."""
     cells = [CELL_INDEX[name] for name in path]
-    food = 0
+    eaten = 0
     for cell in cells[1:]:
-        food |= 1 << cell
-    for walk in chain_paths(cells[0], food):
-        if walk[-1] == cells[-1] and len(walk) == len(cells):
-            return tuple(CELL_NAMES[cell] for cell in walk)
-    raise ValueError(f"{'-'.join(path)} cannot be walked")  # pragma: no cover
+        eaten |= 1 << cell
+    walk = walk_of(cells[0], eaten, cells[-1])
+    if walk is None:
+        raise ValueError(f"{'-'.join(path)} cannot be walked")
+    return tuple(CELL_NAMES[cell] for cell in walk)
 
 
 def chains(

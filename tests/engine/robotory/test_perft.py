@@ -101,9 +101,7 @@ def test_hand_count_two_plies_to_the_end_of_the_lid() -> None:
     #   b on A2 B1 B2: red eats (3); b on B5 C5 D5: black eats (3)             6
     # plus dark's refill of one (1w or 1b, each the last of its colour)       2 x 42
     # depth 2 = 42 x 20 + 12 + 84 = 936; the two refills of light end the game: 0.
-    pos = position(
-        text({"A1": "R", "E1": "W", "C6": "B"}, light="2w1b", dark="0w3b", lid="1w1b")
-    )
+    pos = position(text({"A1": "R", "E1": "W", "C6": "B"}, light="2w1b", dark="0w3b", lid="1w1b"))
     assert pos.perft(1) == 44
     assert pos.perft(2) == 42 * 20 + 12 + 84
 
