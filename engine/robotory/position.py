@@ -10,7 +10,7 @@ from engine.errors import GameOverError, IllegalMoveError
 from engine.game import Layout, Position
 from engine.options import Options
 from engine.outcome import Outcome
-from engine.physical import Footprint, Sensing, Spot
+from engine.physical import Footprint, Sensing, Spot, Stone
 from engine.robotory.board import (
     CAMP_MASKS,
     CELL_INDEX,
@@ -30,7 +30,7 @@ from engine.robotory.notation import (
     write_position,
 )
 from engine.robotory.rules import canonical_path, edible, generate, outcome, reachable
-from engine.robotory.sensing import footprint, layout
+from engine.robotory.sensing import board_contents, footprint, layout
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -54,6 +54,7 @@ class RobotoryPosition(Position[RobotoryMove]):
         self._turn = parts.turn
         self._undo: list[Undo] = []
         self._legal: tuple[RobotoryMove, ...] | None = None
+        self._contents: list[Stone | None] | None = None  # the board's stones, for footprints
 
     # --- what the position holds -----------------------------------------------------
 
@@ -166,12 +167,14 @@ class RobotoryPosition(Position[RobotoryMove]):
         self.move_stack.append(move)
         self._turn ^= 1
         self._legal = None
+        self._contents = None
 
     def pop(self) -> RobotoryMove:
         move = self.move_stack.pop()
         first, second, third = self._undo.pop()
         self._turn ^= 1
         self._legal = None
+        self._contents = None
         turn = self._turn
         match move:
             case Place():
@@ -230,10 +233,11 @@ class RobotoryPosition(Position[RobotoryMove]):
 
     def footprint(self, move: RobotoryMove, sensing: Sensing) -> Footprint:
         """Computed from the few spots the move touches; see ``engine.robotory.sensing``."""
+        if self._contents is None:
+            self._contents = board_contents(self._tokens, self._robots)
         return footprint(
             self.game,
-            self._tokens,
-            self._robots,
+            self._contents,
             self._stocks[self._turn],
             turn=self._turn,
             move=move,

@@ -70,15 +70,13 @@ def layout(
 
 
 def changed_contents(
-    tokens: Sequence[int],
-    robots: Sequence[int],
+    cells: Sequence[Stone | None],
     stock: Sequence[int],
     turn: int,
     move: RobotoryMove,
 ) -> tuple[Contents, Contents]:
     """The stones before and after ``move`` on every spot it may change, as a hand
-    would make it (legal or not)."""
-    cells = board_contents(tokens, robots)
+    would make it (legal or not); ``cells`` is ``board_contents`` of the position."""
     before: Contents = {}
     after: Contents = {}
     match move:
@@ -106,8 +104,7 @@ def changed_contents(
 
 def footprint(
     game: Game[Any],
-    tokens: Sequence[int],
-    robots: Sequence[int],
+    cells: Sequence[Stone | None],
     stock: Sequence[int],
     *,
     turn: int,
@@ -115,8 +112,9 @@ def footprint(
     sensing: Sensing,
 ) -> Footprint:
     """The readings the move changes; a cell whose stone changes but reads the same
-    (a robot onto a token, under occupancy) is hidden and must be touched."""
-    before, after = changed_contents(tokens, robots, stock, turn, move)
+    (a robot onto a token, under occupancy) is hidden and must be touched.
+    ``cells`` is ``board_contents`` of the position, computed once for all its moves."""
+    before, after = changed_contents(cells, stock, turn, move)
     changes: list[tuple[Spot, Reading]] = []
     hidden: set[Spot] = set()
     for spot, old in before.items():
