@@ -4,10 +4,12 @@
 referee's messages. ``illegal_moves`` lists the forbidden moves a hand can
 physically make, so the recognizer can name them when a settled board shows one:
 a robot onto a token it may not eat or onto an empty cell (from its cell or from
-the end of any legal chain), or two cells away from its cell; a token of a colour the stock does
-not hold; a refill that does not bring the stock back to four. A token put on an
-occupied cell cannot be made, so it is not listed. Generation is bounded: at most
-``MAX_CHAIN_STARTS`` chain ends per robot are tried as the place of a wrong step.
+the end of any legal chain), or two cells away from its cell; a token of a colour
+the stock does not hold; a refill that does not bring the stock back to four. A
+token put on an occupied cell, or a fifth token in a stock, cannot be made, so
+they are not listed. Generation is bounded and never lists the legal moves: at
+most ``MAX_CHAIN_STARTS`` chain ends per robot are tried as the place of a wrong
+step.
 """
 
 from __future__ import annotations
