@@ -13,9 +13,10 @@ def _all_games() -> tuple[Game[Any], ...]:
     from engine.abalone import ABALONE
     from engine.chaturaji import CHATURAJI
     from engine.dobutsu import DOBUTSU
+    from engine.robotory import ROBOTORY
     from engine.shogi import SHOGI
 
-    return (DOBUTSU, SHOGI, ABALONE, CHATURAJI)
+    return (DOBUTSU, SHOGI, ABALONE, CHATURAJI, ROBOTORY)
 
 
 def games() -> tuple[Game[Any], ...]:

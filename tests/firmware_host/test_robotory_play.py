@@ -1,0 +1,370 @@
+"""Robotory played on the simulated board: real scanner, debouncer, recognizer and
+controller, hands with noise, simulated time.
+
+The mock hands (``Simulation.perform``) play a chain the way its layouts differ: the
+robot goes straight to its last cell and every eaten token into the box, in any
+order. A player walking the robot from token to token, resting between the steps,
+is played here with explicit steps (``walk``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from drivers.buttons import ButtonRole
+from engine.outcome import Termination
+from engine.physical import Spot, Stone
+from engine.robotory import ROBOTORY, Chain, Refill, RobotoryPosition
+from firmware_host.events import (
+    Chosen,
+    GameEnded,
+    IllegalShown,
+    Notice,
+    OutOfStepShown,
+    PromptOpened,
+    TookBack,
+)
+from firmware_host.legend import Meaning, Phase
+from firmware_host.simulator import Simulation
+from hardware.mock.hands import Lift, Noise, Place, Remove, Step
+from tests.engine.robotory.helpers import text
+from tests.firmware_host.simkit import commits, lit, make_sim, of, prompts
+
+ROBOT_R = Stone("R", None)
+# Red on C1 with white tokens up column C; the other robots out of the way.
+COLUMN = text({"C1": "R", "C2": "w", "C3": "w", "C4": "w", "A4": "W", "E4": "B"})
+
+
+def simulation(
+    position: str | None = None,
+    *,
+    profile: str = "sim",
+    noise: Noise | None = None,
+    seed: int = 0,
+) -> Simulation:
+    sim = make_sim(
+        "sim-robotory" if profile == "sim" else profile,
+        position=position,
+        noise=Noise.realistic() if noise is None else noise,
+        seed=seed,
+        game=ROBOTORY,
+    )
+    assert sim.controller.phase is Phase.PLAY, sim.controller.view().message
+    return sim
+
+
+def engine(sim: Simulation) -> RobotoryPosition:
+    position = sim.controller.position
+    assert isinstance(position, RobotoryPosition)
+    return position
+
+
+def answer(sim: Simulation, notices: list[Notice], move: str) -> list[Notice]:
+    """Answer every prompt with the intended move (it must be one of the choices)."""
+    for prompt in of(PromptOpened, notices):
+        assert move in prompt.choices, (move, prompt.choices)
+        return notices + sim.send(Chosen(move, sim.now))
+    return notices
+
+
+def clean(notices: list[Notice]) -> None:
+    assert not of(IllegalShown, notices), notices
+    assert not of(OutOfStepShown, notices), notices
+    assert not of(TookBack, notices), notices
+
+
+def refill_by_button(sim: Simulation, move: str) -> list[Notice]:
+    """Press refill and choose the combination."""
+    notices = sim.press(ButtonRole.REFILL)
+    assert prompts(notices) and move in prompts(notices)[-1]
+    return notices + sim.send(Chosen(move, sim.now)) + sim.settle()
+
+
+def fill_stocks(sim: Simulation) -> list[Notice]:
+    """The hands bring tokens from the lid into the stock slots after a refill the
+    board did not see (the controller plays the move; the hands follow)."""
+    steps = sim.hands.perform(sim.world, engine(sim).layout(), sim.now)
+    return sim.run(steps) + sim.settle() if steps else []
+
+
+def play(sim: Simulation, move: str) -> list[str]:
+    """The hands play ``move`` (a refill by button on a board that cannot see it);
+    it must be committed as such and nothing else shown. When the next player's only
+    move is one the board cannot show (a refill), the controller plays it by itself:
+    the moves committed are returned."""
+    parsed = engine(sim).parse_move(move)
+    sensed = sim.profile.sensed_spots
+    if isinstance(parsed, Refill) and not any(s.startswith("stock") for s in sensed):
+        notices = refill_by_button(sim, move)
+    else:
+        notices = answer(sim, sim.perform(move), move)
+    notices += fill_stocks(sim)
+    made = commits(notices)
+    assert made[:1] == [move], notices
+    for forced in made[1:]:
+        assert forced.startswith("refill") or forced == "pass", notices
+    clean(notices)
+    assert sim.world.matches(engine(sim).layout())
+    return made
+
+
+def walk(sim: Simulation, path: list[Spot], rest: float) -> list[Notice]:
+    """A player walks the robot along ``path``: at each step the robot is lifted, the
+    token under its next cell taken off into the box, the robot put down there; then
+    the hand rests ``rest`` seconds (longer than the settle time, shorter than the
+    longer rest a chain that may go on is given)."""
+    robot = sim.world.stacks[path[0]][-1]
+    notices: list[Notice] = []
+    for here, there in itertools.pairwise(path):
+        t = sim.now
+        steps = [
+            Step(t + 0.10, Lift(here)),
+            Step(t + 0.20, Remove(there)),
+            Step(t + 0.30, Place(there, robot, robot)),
+        ]
+        notices += sim.run(steps) + sim.advance(rest)
+    return notices + sim.settle()
+
+
+# --- placements ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_placement_asks_its_colour_on_an_occupancy_board(seed: int) -> None:
+    sim = simulation(seed=seed)
+    notices = sim.perform("b@C2")
+    assert prompts(notices)[-1] == ("b@C2", "w@C2")
+    assert commits(notices) == []
+    assert sim.controller.phase is Phase.PROMPT
+    assert lit(sim, Meaning.SELECTED) | lit(sim, Meaning.PROMPT) >= {"C2"}
+    notices = sim.send(Chosen("b@C2", sim.now))
+    assert commits(notices) == ["b@C2"]
+    assert engine(sim).stock(0) == (2, 1)
+    assert sim.world.matches(engine(sim).layout())
+
+
+@pytest.mark.parametrize("profile", ["sim-robotory-polarity", "sim-robotory-stock"])
+@pytest.mark.parametrize("move", ["w@C2", "b@E4"])
+def test_better_sensing_sees_the_colour(profile: str, move: str) -> None:
+    sim = simulation(profile=profile, seed=4)
+    notices = sim.perform(move)
+    assert not prompts(notices)
+    assert commits(notices) == [move]
+
+
+# --- robots -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_robot_eats_one_token(seed: int) -> None:
+    sim = simulation(seed=seed)
+    play(sim, "b@B4")  # light puts a black token next to the red robot (on B3)
+    assert play(sim, "R:B3-B4") == ["R:B3-B4"]
+    assert engine(sim).tokens("b") == frozenset()
+    assert sim.world.layout()["B4"] == (ROBOT_R,)
+    assert "B3" not in sim.world.layout()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_hands_play_a_three_step_chain(seed: int) -> None:
+    sim = simulation(COLUMN, seed=seed)
+    play(sim, "R:C1-C2-C3-C4")
+    assert engine(sim).robot_cell("R") == "C4"
+    assert engine(sim).tokens("w") == frozenset()
+
+
+def test_a_player_walking_the_robot_step_by_step_makes_one_move() -> None:
+    sim = simulation(COLUMN, noise=Noise.none())
+    notices = walk(sim, ["C1", "C2", "C3", "C4"], rest=1.0)
+    assert commits(notices) == ["R:C1-C2-C3-C4"]
+    clean(notices)
+    assert sim.world.matches(engine(sim).layout())
+
+
+def test_a_robot_that_stops_after_one_step_is_committed_after_the_longer_rest() -> None:
+    sim = simulation(COLUMN, noise=Noise.none())
+    t = sim.now
+    sim.run(
+        [
+            Step(t + 0.1, Lift("C1")),
+            Step(t + 0.2, Remove("C2")),
+            Step(t + 0.3, Place("C2", ROBOT_R, ROBOT_R)),
+        ]
+    )
+    notices = sim.advance(sim.controller.timing.settle + 0.2)
+    assert commits(notices) == []  # the robot may still eat C3
+    notices += sim.settle()
+    assert commits(notices) == ["R:C1-C2"]
+
+
+def test_ok_confirms_a_one_step_chain_at_once() -> None:
+    sim = simulation(COLUMN, noise=Noise.none())
+    t = sim.now
+    sim.run(
+        [
+            Step(t + 0.1, Lift("C1")),
+            Step(t + 0.2, Remove("C2")),
+            Step(t + 0.3, Place("C2", ROBOT_R, ROBOT_R)),
+        ]
+    )
+    sim.advance(sim.controller.timing.settle + 0.1)
+    notices = sim.press(ButtonRole.OK)
+    assert commits(notices) == ["R:C1-C2"]
+
+
+def test_a_lifted_robot_lights_every_cell_it_can_end_on() -> None:
+    sim = simulation(COLUMN, noise=Noise.none())
+    sim.lift("C1")
+    sim.advance(0.1)
+    assert lit(sim, Meaning.CAPTURE) == {"C2", "C3", "C4"}
+    assert lit(sim, Meaning.LIFTED) == {"C1"}
+
+
+def test_a_robot_on_a_token_it_cannot_eat_is_named() -> None:
+    sim = simulation(text({"C1": "B", "C2": "w", "A4": "W", "E4": "R"}), noise=Noise.none())
+    t = sim.now
+    robot = Stone("B", None)
+    sim.run(
+        [
+            Step(t + 0.1, Lift("C1")),
+            Step(t + 0.2, Remove("C2")),
+            Step(t + 0.3, Place("C2", robot, robot)),
+        ]
+    )
+    notices = sim.settle()
+    illegal = of(IllegalShown, notices)
+    assert [(n.move, n.reason) for n in illegal] == [
+        ("B:C1-C2", "the black robot eats only black tokens; C2 holds a white token")
+    ]
+    assert commits(notices) == []
+
+
+# --- refills ------------------------------------------------------------------------------
+
+
+def test_a_refill_by_button() -> None:
+    sim = simulation(seed=5)
+    play(sim, "w@A1")
+    play(sim, "b@E4")
+    notices = sim.press(ButtonRole.REFILL)
+    assert prompts(notices) == [("refill 1b", "refill 1w")]
+    assert sim.controller.view().message.startswith("which move? refill 1b / refill 1w")
+    notices = sim.press(ButtonRole.NEXT) + sim.press(ButtonRole.OK)
+    assert commits(notices) == ["refill 1w"]
+    assert engine(sim).stock(0) == (2, 2) and engine(sim).lid() == (9, 10)
+
+
+def test_ok_offers_the_refill_too_and_the_web_may_name_it() -> None:
+    sim = simulation(seed=6)
+    play(sim, "w@A1")
+    play(sim, "b@E4")
+    assert prompts(sim.press(ButtonRole.OK)) == [("refill 1b", "refill 1w")]
+    assert commits(sim.send(Chosen("refill 1b", sim.now))) == ["refill 1b"]
+    # dark (three tokens) names its refill with no prompt open, as the web page may
+    assert commits(sim.send(Chosen("refill 1w", sim.now))) == ["refill 1w"]
+    assert engine(sim).stock(1) == (3, 1)
+
+
+def test_a_refill_seen_in_the_sensed_stock_slots() -> None:
+    sim = simulation(profile="sim-robotory-stock", seed=7)
+    play(sim, "w@A1")
+    play(sim, "b@E4")
+    assert sim.controller.recognizer.unseen == ()
+    assert sim.press(ButtonRole.REFILL) == []  # nothing to choose: the slots show it
+    notices = sim.perform("refill 1w")
+    # occupancy sees a slot fill, not the colour of the token put in it
+    assert prompts(notices)[-1] == ("refill 1b", "refill 1w")
+    notices += sim.send(Chosen("refill 1w", sim.now))
+    assert commits(notices) == ["refill 1w"]
+    assert sim.world.matches(engine(sim).layout())
+
+
+# --- the end ------------------------------------------------------------------------------
+
+
+def test_the_game_ends_at_the_refill_that_takes_the_last_token() -> None:
+    # one white token left on the lid; light refills it and the game is over at once,
+    # dark having the black and the white robot in its camp
+    start = text({"C4": "B", "D3": "W", "B3": "R"}, light="2w1b", lid="1w1b")
+    sim = simulation(start, seed=8)
+    notices = refill_by_button(sim, "refill 1w") + fill_stocks(sim)
+    ended = of(GameEnded, notices)
+    assert commits(notices) == ["refill 1w"]
+    assert len(ended) == 1
+    assert ended[0].outcome.termination is Termination.LAST_TOKEN
+    assert ended[0].outcome.winners == {1}
+    assert ended[0].description == "dark wins (last token taken)"
+    assert sim.controller.phase is Phase.GAME_OVER
+
+
+# --- whole games ----------------------------------------------------------------------------
+
+
+def choose(position: RobotoryPosition, rng: random.Random) -> str:
+    """A random move, preferring robot moves and long chains a little, so that the
+    board keeps changing and games reach their end."""
+    legal = list(position.legal_moves())
+    texts = [position.move_text(m) for m in legal]
+    robots = [t for t in texts if ":" in t]
+    if robots and rng.random() < 0.5:
+        return rng.choice(robots)
+    return rng.choice(texts)
+
+
+def soak(seed: int, plies: int, profile: str = "sim") -> dict[str, int]:
+    """A noisy random game: every prompt answered with the intended move, no other move
+    ever committed. Returns what it played: moves, prompts answered, the longest
+    chain, refills, and 1 under "ended" when the game ended."""
+    rng = random.Random(seed)
+    sim = simulation(profile=profile, seed=seed)
+    seen = {"moves": 0, "prompts": 0, "longest chain": 0, "refills": 0, "ended": 0}
+    for _ in range(plies):
+        position = engine(sim)
+        move = choose(position, rng)
+        expected = position.copy()
+        before = len(sim.notices)
+        made = play(sim, move)
+        seen["prompts"] += len(of(PromptOpened, sim.notices[before:]))
+        for text_ in made:
+            parsed = expected.parse_move(text_)
+            if isinstance(parsed, Chain):
+                seen["longest chain"] = max(seen["longest chain"], len(parsed.path) - 1)
+            seen["refills"] += isinstance(parsed, Refill)
+            expected.push(parsed)
+        assert engine(sim).text() == expected.text()
+        outcome = expected.outcome()
+        if outcome is not None:
+            assert sim.controller.outcome == outcome
+            assert sim.controller.phase is Phase.GAME_OVER
+            seen["ended"] = 1
+            break
+    seen["moves"] = len(engine(sim).move_stack)
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("seed", "profile"),
+    [(1, "sim"), (2, "sim-robotory-polarity"), (3, "sim-robotory-stock")],
+)
+def test_noisy_random_games_never_commit_a_wrong_move(seed: int, profile: str) -> None:
+    seen = soak(seed, 25, profile)
+    assert seen["moves"] >= 20
+    if profile == "sim":
+        assert seen["prompts"] > 0  # placement colours and refills were asked
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(10, 58))
+def test_many_noisy_random_games_never_commit_a_wrong_move(seed: int) -> None:
+    profile = ("sim", "sim-robotory-polarity", "sim-robotory-stock")[seed % 3]
+    seen = soak(seed, 300, profile)
+    assert seen["ended"] and seen["moves"] > 10
+
+
+def test_a_full_game_to_its_end() -> None:
+    seen = soak(40, 400)
+    assert seen["ended"] and seen["moves"] > 10
+    assert seen["longest chain"] >= 2 and seen["refills"] > 0
