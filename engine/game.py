@@ -86,6 +86,11 @@ class Game(ABC, Generic[P]):
         """How one stone reads; games whose pieces read otherwise override this."""
         return stone_reading(stone, sensing)
 
+    def turns_over(self, stone: Stone) -> bool:
+        """Whether this stone has another face a player may turn up (a promotable
+        piece). Marbles and tokens do not."""
+        return False
+
     def stack_reading(self, stones: Sequence[Stone], sensing: Sensing) -> Reading:
         """A spot reads as the stone on top of it (a stand slot holds several)."""
         return self.reading(stones[-1], sensing) if stones else EMPTY
@@ -140,6 +145,11 @@ class Position(ABC, Generic[M]):
     @abstractmethod
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on."""
+
+    def counters(self) -> Mapping[str, int]:
+        """Counts a board shows as bars of indicator LEDs (Robotory's reserve of
+        tokens): ``name`` lights the indicators ``name:1`` .. ``name:count``."""
+        return {}
 
     def end_by_agreement(self) -> Outcome:
         """The result when the players end the game from the controls: a draw, unless
@@ -225,7 +235,14 @@ class Position(ABC, Generic[M]):
                 changes.append((spot, new_reading))
             else:
                 hidden.add(spot)
-        return Footprint(tuple(sorted(changes)), frozenset(hidden), frozenset(hidden & cells))
+        turnable = frozenset(  # only on the board: a piece in hand is never promoted
+            spot
+            for spot, reading in changes
+            if reading != EMPTY and spot in cells and self.game.turns_over(after[spot][-1])
+        )
+        return Footprint(
+            tuple(sorted(changes)), frozenset(hidden), frozenset(hidden & cells), turnable
+        )
 
     # --- what the LEDs teach -------------------------------------------------
 

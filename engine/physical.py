@@ -62,12 +62,15 @@ class Footprint:
     their reading does not (a capture replaces a piece). ``must_touch`` are the
     hidden spots a hand cannot avoid touching to make the move (the captured
     piece's cell); a candidate whose ``must_touch`` was not touched is not the
-    move that was made.
+    move that was made. ``turnable`` are the spots a stone arrives on that could
+    still be turned over there (a promotable piece): on a polarity board, a move that
+    differs only by that stone's face may yet follow, so the board waits a little.
     """
 
     changes: tuple[tuple[Spot, Reading], ...]
     hidden: frozenset[Spot] = frozenset()
     must_touch: frozenset[Spot] = frozenset()
+    turnable: frozenset[Spot] = frozenset()
 
     def spots(self) -> frozenset[Spot]:
         """Every spot the move involves, visibly or not."""
@@ -84,6 +87,7 @@ class Footprint:
             tuple(item for item in self.changes if item[0] in sensed),
             self.hidden & sensed,
             self.must_touch & sensed,
+            self.turnable & sensed,
         )
 
 

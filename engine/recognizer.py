@@ -374,28 +374,27 @@ class Recognizer(Generic[M]):
 
     def _continued(self, candidate: _Candidate[M]) -> bool:
         """Whether the hand may not be done: another legal move keeps every change this
-        one shows (except that it may change a cell this one landed on further) and
-        changes such a cell. A robot that ate a token may go on to eat the next; a
-        piece set down on a polarity board may still be turned over; a marble lifted
-        for a push-off may be the first of a broadside. A quiet move never continues
+        one shows, and changes further a cell this one landed on: a cell it landed on
+        unseen (a robot that ate a token may go on to eat the next; a marble lifted
+        for a push-off may be the first of a broadside), or the face of a piece that
+        could still be turned over (on a polarity board). A quiet move never continues
         a capture: it leaves the captured cell alone."""
         footprint = candidate.footprint
-        arrivals = {s for s, r in footprint.changes if r != EMPTY}
-        landing = footprint.hidden | arrivals
-        if not landing:
+        mine = dict(footprint.changes)
+        # cells whose reading may still change: landed on unseen, or a turnable piece
+        open_cells = footprint.hidden | footprint.turnable
+        if not open_cells:
             return False
         for key in self._index:
             if key == footprint.changes:
                 continue
             theirs = dict(key)
             kept = all(
-                theirs.get(spot) == reading
-                or (spot in arrivals and spot in theirs and theirs[spot] != reading)
+                theirs.get(spot) == reading or (spot in footprint.turnable and spot in theirs)
                 for spot, reading in footprint.changes
             )
             if kept and any(
-                spot in theirs and theirs[spot] != dict(footprint.changes).get(spot)
-                for spot in landing
+                spot in theirs and theirs[spot] != mine.get(spot) for spot in open_cells
             ):
                 return True
         return False
@@ -404,12 +403,20 @@ class Recognizer(Generic[M]):
         """What is left to do when a move has begun to land (a piece arrived) and every
         move the board could be heading for still needs the same further changes (three
         boats to take off after a parade). A piece merely in the air has its hints."""
-        if not any(reading > self._expected.get(spot, EMPTY) for spot, reading in diff):
+        shown_spots = {spot for spot, _ in diff}
+        arrived = any(reading > self._expected.get(spot, EMPTY) for spot, reading in diff)
+        # a touched cell that reads as before: something landed on an occupied cell
+        landed_unseen = bool(self._touched - shown_spots)
+        if not (arrived or landed_unseen):
             return ()
         shown = set(diff)
         rest: set[tuple[Spot, Reading]] | None = None
-        for key in self._index:
-            if len(key) > len(diff) and shown <= set(key):
+        for key, candidates in self._index.items():
+            if (
+                len(key) > len(diff)
+                and shown <= set(key)
+                and any(c.footprint.must_touch <= self._touched for c in candidates)
+            ):
                 missing = set(key) - shown
                 rest = missing if rest is None else rest & missing
                 if not rest:
@@ -435,11 +442,13 @@ class Recognizer(Generic[M]):
             for candidate in candidates:
                 footprint = candidate.footprint
                 captures |= footprint.must_touch
-                destinations |= {
-                    other
-                    for other, reading in footprint.changes
-                    if reading != EMPTY and self._expected.get(other, EMPTY) == EMPTY
-                }
+                for other, reading in footprint.changes:
+                    if reading == EMPTY or other == spot:
+                        continue
+                    if self._expected.get(other, EMPTY) == EMPTY:
+                        destinations.add(other)
+                    else:  # lands on a piece it changes visibly (a polarity board)
+                        captures.add(other)
             hints.append(Hint(spot, frozenset(destinations), frozenset(captures)))
         return tuple(hints)
 

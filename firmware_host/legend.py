@@ -38,6 +38,7 @@ class Meaning(Enum):
     ILLEGAL = "illegal move"
     FAULT = "hardware fault"
     MOVABLE = "a piece the dice allow to move"
+    COUNT = "a count shown as a bar (tokens left)"
     TOKIN = "furigoma: tokin up"
     PAWN = "furigoma: pawn up"
 
@@ -78,6 +79,7 @@ DEFAULT_PALETTE = Palette(
         Meaning.ILLEGAL: Colour(255, 110, 180),
         Meaning.FAULT: Colour(255, 255, 0),
         Meaning.MOVABLE: Colour(180, 120, 255),
+        Meaning.COUNT: Colour(120, 120, 90),
         Meaning.TOKIN: Colour(110, 0, 30),
         Meaning.PAWN: Colour(120, 255, 105),
     },
@@ -108,6 +110,7 @@ COLOUR_BLIND_PALETTE = Palette(
         Meaning.ILLEGAL: Colour(255, 170, 200),
         Meaning.FAULT: Colour(255, 255, 0),
         Meaning.MOVABLE: Colour(100, 255, 200),
+        Meaning.COUNT: Colour(30, 0, 255),
         Meaning.TOKIN: Colour(100, 0, 60),
         Meaning.PAWN: Colour(75, 255, 0),
     },
@@ -160,6 +163,7 @@ class BoardView:
     clocks: tuple[float, ...] = ()
     clock_running: int | None = None
     scores: tuple[int, ...] = ()
+    counters: tuple[tuple[str, int], ...] = ()
     extra_indicators: Mapping[str, Colour] = field(default_factory=dict)
 
 
@@ -245,6 +249,9 @@ class Legend:
             colour = self.palette.seat(view.seats[view.turn])
             for pip in range(1, max(view.dice) + 1):
                 indicators[f"dice:{view.turn}:{pip}"] = colour
+        for name, count in view.counters:
+            for step in range(1, count + 1):  # the profile has as many LEDs as it shows
+                indicators[f"{name}:{step}"] = self.colour(Meaning.COUNT)
         for index, tokin in enumerate(view.draw, start=1):
             indicators[f"furigoma:{index}"] = self.colour(Meaning.TOKIN if tokin else Meaning.PAWN)
         indicators.update(view.extra_indicators)

@@ -53,6 +53,7 @@ def build_view(controller: Controller, now: float | None = None) -> BoardView:
         "clock_running": running,
         "scores": _scores(position),
         "draw": controller.draw.tosses if controller.draw is not None else (),
+        "counters": tuple(sorted(position.counters().items())),
     }
     if controller.phase is Phase.SETUP:
         missing = frozenset(
@@ -127,7 +128,7 @@ def status_text(controller: Controller, clocks: tuple[float, ...] = ()) -> str:
     if controller.roll_due:
         return f"{seat}: roll the dice (press roll)"
     if controller.forced is not None:
-        return f"{seat} cannot move: {controller.forced}"
+        return f"{seat}'s only move: {controller.forced} (played for you)"
     if isinstance(assessment, IllegalMatch):
         return f"illegal: {position.move_text(assessment.move)} ({assessment.reason}); put it back"
     if isinstance(assessment, OffGuide):

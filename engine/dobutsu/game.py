@@ -74,6 +74,10 @@ class DobutsuGame(Game[DobutsuPosition]):
     def start_text(self, options: Options) -> str:
         return START_TEXT
 
+    def turns_over(self, stone: Stone) -> bool:
+        """The chick has a hen on its back; the other robots have one face."""
+        return stone.kind == "C"
+
     def label(self, stone: Stone) -> str:
         letter = stone.kind.upper() if stone.owner == 0 else stone.kind.lower()
         return "+" + letter if stone.flipped else letter

@@ -60,4 +60,9 @@ def diff_layouts(game: Game[Any], before: Layout, after: Layout, sensing: Sensin
             changes.append((spot, new_reading))
         else:
             hidden.add(spot)
-    return Footprint(tuple(sorted(changes)), frozenset(hidden), frozenset(hidden & cells))
+    turnable = frozenset(
+        spot
+        for spot, reading in changes
+        if reading and spot in cells and game.turns_over(after[spot][-1])
+    )
+    return Footprint(tuple(sorted(changes)), frozenset(hidden), frozenset(hidden & cells), turnable)

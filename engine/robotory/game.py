@@ -93,6 +93,10 @@ class RobotoryGame(Game[RobotoryPosition]):
     def start_text(self, options: Options) -> str:
         return START_TEXT
 
+    def first_player_draw(self, options: Options) -> str:
+        """The rules draw the first player by lot."""
+        return "lot"
+
     def label(self, stone: Stone) -> str:
         """Tokens in lower case (``w``, ``b``), robots in capitals (``W``, ``B``, ``R``)."""
         return LABELS.get(stone.kind, stone.kind)

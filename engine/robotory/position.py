@@ -82,6 +82,11 @@ class RobotoryPosition(Position[RobotoryMove]):
     def robots_in_camp(self, seat: int) -> int:
         return robots_in_camp(self._robots, seat)
 
+    def counters(self) -> dict[str, int]:
+        """The lid's tokens, shown as two bars of LEDs beside the board."""
+        white, black = self.lid()
+        return {"lid:w": white, "lid:b": black}
+
     def scores(self) -> tuple[int, int]:
         """Robots in each seat's own camp: two or three win when the lid runs out."""
         return self.robots_in_camp(0), self.robots_in_camp(1)

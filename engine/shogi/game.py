@@ -127,6 +127,10 @@ class ShogiGame(Game[ShogiPosition]):
     def start_text(self, options: Options) -> str:
         return HANDICAPS[options["handicap"]] if "handicap" in options else START_TEXT
 
+    def turns_over(self, stone: Stone) -> bool:
+        """Every piece but the king and the gold has a promoted face."""
+        return stone.kind not in ("K", "G")
+
     def label(self, stone: Stone) -> str:
         letter = stone.kind.upper() if stone.owner == 0 else stone.kind.lower()
         return "+" + letter if stone.flipped else letter

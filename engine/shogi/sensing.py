@@ -16,7 +16,7 @@ from types import MappingProxyType
 from engine.errors import IllegalMoveError
 from engine.physical import EMPTY, PRESENT, SOUTH, Footprint, Reading, Sensing, Spot, Stone
 from engine.shogi.moves import ShogiMove
-from engine.shogi.tables import CELL_NAMES, HAND_KINDS, KING, LETTERS, base
+from engine.shogi.tables import CELL_NAMES, HAND_KINDS, KING, LETTERS, PROMOTABLE, base
 
 HAND_SPOTS: tuple[Spot, ...] = tuple(
     f"hand:{'bw'[slot >> 3]}:{LETTERS[slot & 7]}" if slot & 7 else "" for slot in range(16)
@@ -52,6 +52,8 @@ _READINGS = MappingProxyType(
 _EMPTY_FRAME = MappingProxyType(dict.fromkeys(CELL_NAMES + STAND_SPOTS, EMPTY))
 _NOTHING: frozenset[Spot] = frozenset()
 _ONE = MappingProxyType({spot: frozenset({spot}) for spot in CELL_NAMES + STAND_SPOTS})
+# by unpromoted kind: does the piece have a promoted face? (all but king and gold)
+_TURNS = tuple(kind in PROMOTABLE for kind in range(16))
 
 
 def layout(board: Sequence[int], hands: Sequence[int]) -> dict[Spot, tuple[Stone, ...]]:
@@ -98,9 +100,12 @@ def footprint(
         if board[target]:
             raise IllegalMoveError(f"{move.usi()}: {to_cell} is not empty")
         reading = SOUTH if polarity and move.promote else PRESENT
+        turnable = _ONE[to_cell] if _TURNS[move.drop] else _NOTHING
         if count == 1:
-            return Footprint(((to_cell, reading), (HAND_SPOTS[slot], EMPTY)))
-        return Footprint(((to_cell, reading),), _ONE[HAND_SPOTS[slot]])
+            return Footprint(
+                ((to_cell, reading), (HAND_SPOTS[slot], EMPTY)), _NOTHING, _NOTHING, turnable
+            )
+        return Footprint(((to_cell, reading),), _ONE[HAND_SPOTS[slot]], _NOTHING, turnable)
     origin = move.from_square
     piece = board[origin]
     if not piece:
@@ -109,10 +114,12 @@ def footprint(
     flipped = (piece & 15 > KING) != move.promote
     reading = SOUTH if polarity and flipped else PRESENT
     captured = board[target]
+    turns = _TURNS[base(piece & 15)]
     if not captured:
+        turnable = _ONE[to_cell] if turns else _NOTHING
         if from_cell < to_cell:
-            return Footprint(((from_cell, EMPTY), (to_cell, reading)))
-        return Footprint(((to_cell, reading), (from_cell, EMPTY)))
+            return Footprint(((from_cell, EMPTY), (to_cell, reading)), _NOTHING, _NOTHING, turnable)
+        return Footprint(((to_cell, reading), (from_cell, EMPTY)), _NOTHING, _NOTHING, turnable)
     changes: list[tuple[Spot, Reading]] = [(from_cell, EMPTY)]
     hidden: set[Spot] = set()
     stone = STONES[captured]
@@ -131,7 +138,9 @@ def footprint(
         else:
             changes.append((HAND_SPOTS[slot], PRESENT))
     changes.sort()
+    turnable = _ONE[to_cell] if turns and (to_cell, reading) in changes else _NOTHING
     if not hidden:
-        return Footprint(tuple(changes))
+        return Footprint(tuple(changes), _NOTHING, _NOTHING, turnable)
     hidden_set = frozenset(hidden)
-    return Footprint(tuple(changes), hidden_set, _ONE[to_cell] if to_cell in hidden else _NOTHING)
+    touch = _ONE[to_cell] if to_cell in hidden else _NOTHING
+    return Footprint(tuple(changes), hidden_set, touch, turnable)

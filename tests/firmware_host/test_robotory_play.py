@@ -368,3 +368,22 @@ def test_a_full_game_to_its_end() -> None:
     seen = soak(40, 400)
     assert seen["ended"] and seen["moves"] > 10
     assert seen["longest chain"] >= 2 and seen["refills"] > 0
+
+
+def test_the_lid_is_shown_as_two_bars_and_the_first_player_is_drawn_by_lot() -> None:
+    from engine.robotory import ROBOTORY
+    from firmware_host.events import FirstPlayerDrawn
+    from firmware_host.legend import Legend, Meaning
+    from firmware_host.simulator import Simulation
+    from firmware_host.storage import GameStore
+    from hardware.profile import load_profile
+
+    sim = Simulation(ROBOTORY, load_profile("sim", ROBOTORY), GameStore(":memory:"), resume=False)
+    assert any(isinstance(n, FirstPlayerDrawn) and "lot" in n.description for n in sim.notices)
+    lights = sim.lights
+    assert lights is not None
+    bar = Legend().colour(Meaning.COUNT)
+    # ten of each colour on the lid: all five LEDs of each bar are lit
+    for colour in "wb":
+        assert [lights.indicators.get(f"lid:{colour}:{k}") for k in range(1, 6)] == [bar] * 5
+    assert dict(sim.controller.view(sim.now).counters) == {"lid:w": 10, "lid:b": 10}

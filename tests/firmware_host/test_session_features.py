@@ -99,7 +99,7 @@ def test_a_forced_move_the_board_cannot_show_is_played_by_itself_after_a_moment(
     controller, _, notices = race({}, position="0 1 0 1")
     assert moves(notices) == []
     assert controller.forced == "pass"
-    assert "cannot move: pass" in controller.view(0.0).message
+    assert "only move: pass" in controller.view(0.0).message
     assert controller.next_deadline(0.0) == pytest.approx(FORCED_DELAY)
     assert moves(controller.handle(TimePassed(FORCED_DELAY - 0.1))) == []
     played = moves(controller.handle(TimePassed(FORCED_DELAY)))

@@ -33,9 +33,12 @@ export function renderBoard(board) {
 
 function drawSpots(board, layer) {
   const k = page.scale;
-  const zones = new Map();
+  // every region a cell lies in becomes a class: "zone:0" -> region-zone region-zone-0
+  const regions = new Map();
   for (const [name, spots] of Object.entries(board.regions)) {
-    if (name.startsWith("zone")) for (const spot of spots) zones.set(spot, name);
+    const [kind, ...rest] = name.split(":");
+    const classes = [`region-${kind}`, ...(rest.length ? [`region-${kind}-${rest.join("-")}`] : [])];
+    for (const spot of spots) regions.set(spot, [...(regions.get(spot) || []), ...classes]);
   }
   page.spots = new Map();
   const points = (list) => list.map(([x, y]) => `${x * k},${y * k}`).join(" ");
@@ -51,7 +54,7 @@ function drawSpots(board, layer) {
   };
   for (const cell of board.cells) {
     const polygon = svg("polygon", {
-      class: zones.has(cell.spot) ? "cell region-zone" : "cell",
+      class: ["cell", ...(regions.get(cell.spot) || [])].join(" "),
       points: points(cell.points),
       "data-spot": cell.spot,
     }, layer);
@@ -157,7 +160,8 @@ export function renderLeds(state) {
 
 export function drawStone(parent, stone, x, y, count = 1) {
   const group = svg("g", {
-    class: `stone ${seatClass(stone.owner)}${stone.flipped ? " flipped" : ""}`,
+    // a shared stone (Robotory's tokens and robots) takes its colour from its kind
+    class: `stone ${seatClass(stone.owner)} kind-${stone.kind}${stone.flipped ? " flipped" : ""}`,
     transform: `translate(${x} ${y})`,
   }, parent);
   svg("circle", { r: page.stoneRadius || 0.36 * UNIT }, group);

@@ -105,7 +105,7 @@ function renderDice(state) {
   const name = mover ? mover.name : "?";
   if (state.forced) {
     box.dataset.state = "lost-turn";
-    note.textContent = `lost turn: ${name} cannot move (${state.forced})`;
+    note.textContent = `${name}'s only move: ${state.forced} (played for you)`;
   } else if (due) {
     box.dataset.state = "roll-due";
     note.textContent = `${name}: roll due`;

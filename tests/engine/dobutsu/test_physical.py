@@ -84,7 +84,8 @@ def test_footprint_of_a_capture_onto_a_full_stand_slot() -> None:
 def test_footprint_of_a_drop() -> None:
     last = position(sfen({"2d": "L", "1d": "l"}, hand="C"))
     assert last.footprint(DobutsuMove.put("C", "2b"), OCC) == Footprint(
-        (("2b", PRESENT), ("hand:b:C", EMPTY))
+        (("2b", PRESENT), ("hand:b:C", EMPTY)),
+        turnable=frozenset({"2b"}),  # a chick: it has a hen on its back
     )
     two = position(sfen({"2d": "L", "1d": "l"}, hand="2C"))
     footprint = two.footprint(DobutsuMove.put("C", "2b"), OCC)

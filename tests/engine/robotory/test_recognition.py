@@ -48,10 +48,8 @@ def test_with_one_colour_in_stock_the_token_needs_no_question() -> None:
 def test_polarity_tells_the_colour() -> None:
     seen = recognizer(position(), POL)
     show(seen, 0.1, A1=SOUTH)
-    # a token just set down might still be turned over (the recognizer's continuation
-    # rule): it rests the longer time, or is confirmed with a button
-    assert isinstance(seen.assess(0.1 + TIMING.settle), Pending)
-    assert seen.assess(0.1 + TIMING.extend) == Commit(Place("b", "A1"))
+    # a token has one face: nothing can turn it over, so the board need not wait longer
+    assert seen.assess(0.1 + TIMING.settle) == Commit(Place("b", "A1"))
 
 
 def test_sensed_stock_slots_tell_the_colour() -> None:

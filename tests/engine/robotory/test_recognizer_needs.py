@@ -1,13 +1,8 @@
-"""What Robotory needs from the shared recognizer and does not get yet.
-
-Each test here is marked ``xfail(strict=True)``: it shows the need and will fail
-loudly (as an unexpected pass) once the recognizer gives it, so that the mark is
-then removed. See the report of issue 7.
-"""
+"""What Robotory needs from the shared recognizer: hints that include landings which
+change a reading (a polarity board), and the tokens still to take off once the robot
+stands on the last cell of its chain."""
 
 from __future__ import annotations
-
-import pytest
 
 from engine.physical import EMPTY, PRESENT, Sensing
 from engine.recognizer import Moving, Recognizer
@@ -17,12 +12,6 @@ from tests.engine.robotory.helpers import position, text
 CELLS = frozenset(ROBOTORY.cells)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Recognizer._hints lights only hidden landings (must_touch) and empty "
-    "destinations: under polarity the red robot (north) landing on a black token "
-    "(south) changes the reading, so that cell is neither and is not lit",
-)
 def test_a_lifted_red_robot_on_a_polarity_board_lights_a_black_token_it_can_eat() -> None:
     pos = position(text({"C3": "R", "C4": "b", "A1": "W", "E4": "B"}))
     seen: Recognizer[RobotoryMove] = Recognizer(Sensing.POLARITY, CELLS)
@@ -36,12 +25,6 @@ def test_a_lifted_red_robot_on_a_polarity_board_lights_a_black_token_it_can_eat(
     assert "C4" in hint.captures | hint.destinations
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Recognizer._remaining starts only from a reading that rose (a piece "
-    "arrived on an empty cell); a robot put on the last token of its chain lands on "
-    "a cell that read present before, so the tokens still to take off are not shown",
-)
 def test_a_robot_put_on_its_last_cell_shows_the_tokens_still_to_take_off() -> None:
     # red on C1, white tokens on C2 and C3: the hand takes C3's token off and puts the
     # robot there, but has not yet taken C2's token: C2 must still be emptied

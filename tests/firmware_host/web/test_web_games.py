@@ -124,7 +124,7 @@ def test_chaturaji_dice_on_the_button_a_lost_turn_named_and_the_scores() -> None
             # green's elephant cannot move: the turn is lost, and may be named at once
             lost = await page.state_where(lambda s: s["forced"] is not None)
             assert lost["dice"] == [4] and lost["forced"] == "pass" and lost["unseen"] == ["pass"]
-            assert "cannot move" in lost["message"]
+            assert "only move: pass" in lost["message"]
             assert (await page.send(type="select", choice="pass"))["type"] == "ok"
             red = await page.state_where(lambda s: s["turn"] == 2)
             assert red["moves"][-2:] == ["roll 4", "pass"] and red["roll_due"] is True

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from engine.robotory import ROBOTORY
 from firmware_host.storage import GameStore
 from firmware_host.web.sim_session import SimSession
@@ -40,12 +38,6 @@ def test_refill_pressed_then_chosen_on_the_page() -> None:
     asyncio.run(scenario())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="SimSession._follow moves the simulated pieces only for a new game and a "
-    "takeback: after a move the board cannot see (a refill) the lid's tokens are not "
-    "brought into the stock slots, so the page cannot place them later",
-)
 def test_the_simulated_hands_bring_the_refilled_tokens_into_the_stock() -> None:
     async def scenario() -> None:
         async with opened(session()) as (_, page):
