@@ -52,7 +52,7 @@ class ADS7830Model:
 
     def read(self, length: int) -> bytes:
         if self.command is None:
-            raise UnsupportedAdcModeError("ADS7830 read before any command byte")
+            return bytes(length)  # no conversion asked for yet (a bus scan's probe)
         if not self.command & 0x80:
             raise UnsupportedAdcModeError("differential inputs (SD = 0) are not modelled")
         channel = _INPUT_OF_CODE[(self.command >> 4) & 0b111]
