@@ -140,7 +140,11 @@ class FrameReader:
         self.framing_errors = 0
         self.frames = 0
 
-    def feed(self, data: bytes) -> Iterator[Frame]:
+    def feed(self, data: bytes) -> list[Frame]:
+        """The whole frames ``data`` completes (bytes are consumed at once, not lazily)."""
+        return list(self._feed(data))
+
+    def _feed(self, data: bytes) -> Iterator[Frame]:
         for byte in data:
             if byte:
                 if not self._started or self._overflow:

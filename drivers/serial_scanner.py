@@ -43,6 +43,7 @@ from drivers.link_frames import (
 
 CHIP = "serial scanner"
 HELLO_TIMEOUT = 2.0
+HELLO_REPEAT = 0.5
 RESYNC_TIMEOUT = 0.5
 REQUEST_INTERVAL = 0.05
 SILENT_HEARTBEATS = 3
@@ -131,10 +132,16 @@ class SerialScanner:
         self._send(MessageType.REQUEST_FULL)
 
     def start(self, timeout: float = HELLO_TIMEOUT) -> Hello:
-        """Ask for hello and a full frame, and wait for both; HardwareError if they do not come."""
-        self._send(MessageType.REQUEST_HELLO)
+        """Ask for hello and a full frame, and wait for both; HardwareError if they do not come.
+
+        The request is repeated every half second: a device still booting misses the first.
+        """
         deadline = self.clock() + timeout
+        asked = -1e9
         while self.hello is None or self.image is None:
+            if self.hello is None and self.clock() - asked >= HELLO_REPEAT:
+                asked = self.clock()
+                self._send(MessageType.REQUEST_HELLO)
             self.poll()
             if self.clock() >= deadline:
                 missing = "hello" if self.hello is None else "a full frame"
@@ -154,7 +161,12 @@ class SerialScanner:
     # --- reading ------------------------------------------------------------------
 
     def poll(self) -> None:
-        """Read whatever has arrived and apply its frames."""
+        """Ask for a full frame when one is due, then read whatever has arrived."""
+        now = self.clock()
+        due = now - self._last_request >= REQUEST_INTERVAL
+        quiet = self._last_frame is not None and now - self._last_frame > self._heartbeat() * 1.5
+        if due and (quiet or (not self._synced and self.hello is not None)):
+            self.request_full()  # out of step, or too quiet: a full frame settles it
         try:
             waiting = self.port.in_waiting
             data = self.port.read(waiting) if waiting else b""
@@ -167,11 +179,13 @@ class SerialScanner:
         self.stats.framing_errors = self.reader.framing_errors
         if (self.reader.crc_errors, self.reader.framing_errors) != (crc, framing):
             self._lost()  # a damaged frame is a lost frame: do not wait for the next one
-        due = self.clock() - self._last_request >= REQUEST_INTERVAL
-        if not self._synced and due and (self.image is not None or self.hello is not None):
-            self.request_full()
+
+    def _heartbeat(self) -> float:
+        return self.hello.heartbeat if self.hello is not None else 1.0
 
     def _apply(self, frame: Frame) -> None:
+        if frame.kind >= MessageType.REQUEST_FULL:
+            return  # the host's own requests, echoed by a loopback port
         self.stats.frames += 1
         self._last_frame = self.clock()
         expected = self._expected
@@ -207,7 +221,7 @@ class SerialScanner:
                 case MessageType.FAULT:
                     self.fault = frame.body.decode("utf-8", errors="replace")
                 case _:
-                    pass  # host-to-device types echoed on a loopback, or newer types
+                    pass  # a type of a newer protocol: ignored
         except LinkError:
             self.stats.framing_errors += 1
             self._lost()
@@ -231,8 +245,7 @@ class SerialScanner:
             raise self._error(f"reports a fault of its own sensors: {self.fault}")
         if self.image is None or self._last_frame is None:
             raise self._error("has sent no full frame yet")
-        heartbeat = self.hello.heartbeat if self.hello is not None else 1.0
-        silence = max(MIN_SILENCE, SILENT_HEARTBEATS * heartbeat)
+        silence = max(MIN_SILENCE, SILENT_HEARTBEATS * self._heartbeat())
         if now - self._last_frame > silence:
             raise self._error(f"sent nothing for {now - self._last_frame:.1f} s")
         if self._stale_since is not None and now - self._stale_since > RESYNC_TIMEOUT:

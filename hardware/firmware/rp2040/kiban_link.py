@@ -169,6 +169,9 @@ class Link:
         self.sequence = (self.sequence + 1) & 0xFF
 
     def hello(self) -> None:
+        """Say hello, after a lone delimiter: a host that joined in the middle of a
+        frame is back in step before the hello starts."""
+        self.write(b"\x00")
         body = bytearray(
             [
                 PROTOCOL,
