@@ -140,6 +140,6 @@ def test_the_load_line_and_chain_length_are_checked(factory: MockFactory) -> Non
     chain, _, _ = chain_rig(factory)
     with pytest.raises(GpioError, match="GPIO 25"):
         ShiftRegisterChain(SimulatedSpiDev(), 1, 25, pin_factory=factory)
-    with pytest.raises(ValueError, match="1..64"):
+    with pytest.raises(ValueError, match=r"1\.\.64"):
         ShiftRegisterChain(SimulatedSpiDev(), 0, 26, pin_factory=factory)
     chain.close()

@@ -119,7 +119,7 @@ def test_a_chip_failing_behind_the_mux_makes_the_next_call_select_again() -> Non
     chip = MCP23017(segment, 0x20, segment.name)
     chip.configure(SENSORS)
     model.reset()  # a brown-out closed the channels behind the driver's back
-    with pytest.raises(BusError, match="MCP23017 at 0x20 on i2c-1/0x70.0"):
+    with pytest.raises(BusError, match=r"MCP23017 at 0x20 on i2c-1/0x70\.0"):
         chip.read_inputs()
     assert chip.read_inputs() == SENSORS
 
