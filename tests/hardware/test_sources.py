@@ -106,9 +106,9 @@ def test_each_front_end_reads_the_world_through_its_wiring(name: str) -> None:
         "2b": NORTH if polarity else PRESENT,
         "1d": SOUTH if polarity else PRESENT,
     }
-    channels = dict(
-        (channel.label, value) for channel, value in board.scanner.sample_channels() if value
-    )
+    channels = {
+        channel.label: value for channel, value in board.scanner.sample_channels() if value
+    }
     assert len(channels) == 2
 
 
@@ -151,7 +151,7 @@ def test_a_failing_source_names_its_chip_and_changes_no_reading(
 
 
 def test_the_chain_reads_the_start_position() -> None:
-    hardware, board = opened("sim-dobutsu-165", DOBUTSU)
+    _hardware, board = opened("sim-dobutsu-165", DOBUTSU)
     (source,) = board.scanner.sources
     assert isinstance(source, ShiftRegisterSource)
     assert source.chain.check_byte
