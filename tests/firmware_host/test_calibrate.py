@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+
 import pytest
 
 from engine.physical import EMPTY, NORTH, SOUTH, Stone

@@ -106,9 +106,7 @@ def test_each_front_end_reads_the_world_through_its_wiring(name: str) -> None:
         "2b": NORTH if polarity else PRESENT,
         "1d": SOUTH if polarity else PRESENT,
     }
-    channels = {
-        channel.label: value for channel, value in board.scanner.sample_channels() if value
-    }
+    channels = {channel.label: value for channel, value in board.scanner.sample_channels() if value}
     assert len(channels) == 2
 
 
