@@ -183,8 +183,9 @@ class Simulation:
         notices = self.advance(self.board.scanner.debouncer.scans * self.period * 2)
         while self.now < end:
             deadline = self.controller.next_deadline(self.now)
-            if deadline is None and self.watch.faulted:
-                deadline = self.now + 5 * self.period  # the game waits: keep asking the chip
+            if deadline is None and (self.watch.faulted or not self._quiet()):
+                # the game waits for the chip, or a reading is still settling: keep scanning
+                deadline = self.now + 5 * self.period
             if deadline is None or deadline > end:
                 break
             notices += self.advance_to(deadline + self.period)

@@ -4,7 +4,6 @@ bit stream decoded back into WS2812 pulses and checked against the datasheet."""
 from __future__ import annotations
 
 import os
-import stat
 from pathlib import Path
 
 import pytest
@@ -81,14 +80,19 @@ def test_a_missing_device_names_it_and_the_overlay() -> None:
     assert "dtoverlay=ws2812-pio,gpio=18,num_leds=<count>" in message
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root opens any file")
-def test_a_device_without_permission_names_the_udev_rule(tmp_path: Path) -> None:
+def test_a_device_without_permission_names_the_udev_rule(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "leds0"
     path.touch()
-    path.chmod(stat.S_IRUSR)
+
+    def refuse(name: str, flags: int) -> int:
+        raise PermissionError(13, "Permission denied", name)
+
+    monkeypatch.setattr(os, "open", refuse)  # as /dev/leds0 is, mode 0600 for root alone
     with pytest.raises(LedStripError) as caught:
         PioLedDevice(4, str(path)).begin()
-    assert f"LED device {path} could not be opened" in str(caught.value)
+    assert f"LED device {path} could not be opened (Permission denied)" in str(caught.value)
     assert 'KERNEL=="leds[0-9]*", GROUP="gpio", MODE="0660"' in str(caught.value)
 
 
