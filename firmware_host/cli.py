@@ -188,6 +188,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("games", nargs="*", help="games to measure (default: all)")
     bench.add_argument("--positions", type=int, default=50, help="sampled positions per game")
     bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument(
+        "--boards",
+        action="store_true",
+        help="the bus cost of one scan of each simulated board (or of the profiles named)",
+    )
     return parser
 
 
@@ -262,6 +267,12 @@ def _games(_: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.boards:
+        from firmware_host.bench_boards import board_lines
+
+        for line in board_lines(args.games):
+            print(line, flush=True)
+        return 0
     from firmware_host.bench import run
 
     for line in run(args.games, args.positions, args.seed):
