@@ -1,20 +1,51 @@
-"""The sensor front ends of a profile besides MCP23017 expanders: TCA9548A multiplexers,
-ADCs with CD74HC4067 multiplexers for analog Hall sensors, 74HC165 shift-register
-chains, and a scanner microcontroller on a serial port; and the book-keeping they
-share with the expanders (each spot wired once, each I2C address and GPIO used
-once), so that every mistake is named with its file and line.
+"""Reading the sections of the sensor front ends besides MCP23017 expanders: TCA9548A
+multiplexers, ADCs with CD74HC4067 multiplexers for analog Hall sensors, 74HC165
+shift-register chains, and a scanner microcontroller on a serial port; every mistake
+is named with its file and line (the parts they build: profile_specs.py; the
+book-keeping they share with the expanders: profile_books.py).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from engine.physical import EMPTY, NORTH, SOUTH, Reading, Sensing, Spot
+from engine.physical import NORTH, SOUTH, Reading, Sensing, Spot
 from hardware.profile_base import ReaderBase
+from hardware.profile_books import Books, Gpios, I2CAddresses, Wiring
+from hardware.profile_specs import (
+    AdcSpec,
+    AnalogChannelSpec,
+    AnalogMuxSpec,
+    I2CPlace,
+    MuxSpec,
+    SerialChannelSpec,
+    SerialScannerSpec,
+    ShiftChannelSpec,
+    ShiftRegisterSpec,
+    Thresholds,
+)
 from hardware.toml_lines import KeyPath
+
+__all__ = [
+    "SPI_PINS",
+    "AdcSpec",
+    "AnalogChannelSpec",
+    "AnalogMuxSpec",
+    "Books",
+    "FrontEndReader",
+    "Gpios",
+    "I2CAddresses",
+    "I2CPlace",
+    "MuxSpec",
+    "SerialChannelSpec",
+    "SerialScannerSpec",
+    "ShiftChannelSpec",
+    "ShiftRegisterSpec",
+    "Thresholds",
+    "Wiring",
+]
 
 MUX_ADDRESSES = range(0x70, 0x78)
 ADC_ADDRESSES = range(0x48, 0x4C)
@@ -26,262 +57,6 @@ SPI_PINS: dict[int, dict[str, int]] = {
 I2C1_PINS = {2: "SDA", 3: "SCL"}
 _SHIFT_INPUT = re.compile(r"^(\d{1,2})([A-H])$")
 _MUX_INPUT = re.compile(r"^I(\d{1,2})$")
-
-
-@dataclass(frozen=True, slots=True)
-class Thresholds:
-    """Where an analog Hall reading stops meaning empty.
-
-    A level at or beyond ``north`` (on the side away from ``south``) reads north,
-    at or beyond ``south`` reads south, and the dead band between reads empty.
-    Either pole may be the high one: it depends on how the sensor is mounted.
-    """
-
-    north: float
-    south: float
-
-    def __post_init__(self) -> None:
-        if self.north == self.south:
-            raise ValueError("north and south thresholds must differ (an empty dead band)")
-
-    def classify(self, level: float) -> Reading:
-        if self.north > self.south:
-            if level >= self.north:
-                return NORTH
-            return SOUTH if level <= self.south else EMPTY
-        if level <= self.north:
-            return NORTH
-        return SOUTH if level >= self.south else EMPTY
-
-
-@dataclass(frozen=True, slots=True)
-class I2CPlace:
-    """Where an I2C chip sits: a bus, and perhaps a channel of a TCA9548A on it."""
-
-    bus: int = 1
-    mux: int | None = None
-    mux_channel: int | None = None
-
-    @property
-    def segment_name(self) -> str:
-        """The bus as errors name it: ``i2c-1``, or ``i2c-1/0x70.2`` behind a multiplexer."""
-        name = f"i2c-{self.bus}"
-        if self.mux is not None:
-            name += f"/0x{self.mux:02x}.{self.mux_channel}"
-        return name
-
-    @property
-    def prefix(self) -> str:
-        """What a channel label starts with: nothing on bus 1, else the bus and segment."""
-        bus = "" if self.bus == 1 else f"i2c-{self.bus}:"
-        mux = "" if self.mux is None else f"0x{self.mux:02x}.{self.mux_channel}:"
-        return bus + mux
-
-    def describe(self) -> str:
-        where = f"bus {self.bus}"
-        if self.mux is not None:
-            where += f", TCA9548A 0x{self.mux:02x} channel {self.mux_channel}"
-        return where
-
-
-@dataclass(frozen=True, slots=True)
-class MuxSpec:
-    """A TCA9548A I2C multiplexer."""
-
-    bus: int
-    address: int
-
-
-@dataclass(frozen=True, slots=True)
-class AnalogChannelSpec:
-    """One analog Hall sensor: an ADC input, through channel ``mux_channel`` of the
-    CD74HC4067 on that input (None: wired to the input directly)."""
-
-    label: str
-    spot: Spot
-    input: int
-    mux_channel: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class AnalogMuxSpec:
-    """A CD74HC4067 feeding one ADC input, its select lines (GPIOs, S0 first)."""
-
-    input: int
-    select: tuple[int, ...]
-    enable_gpio: int | None
-    channels: tuple[AnalogChannelSpec, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class AdcSpec:
-    """An ADS7830 or ADS1115 with the sensors wired to it, directly or through muxes."""
-
-    chip: str
-    place: I2CPlace
-    address: int
-    thresholds: Thresholds
-    channels: tuple[AnalogChannelSpec, ...] = ()
-    muxes: tuple[AnalogMuxSpec, ...] = ()
-    internal_reference: bool = False
-    full_scale: float = 4.096
-    data_rate: int = 860
-
-    @property
-    def all_channels(self) -> tuple[AnalogChannelSpec, ...]:
-        return self.channels + tuple(ch for mux in self.muxes for ch in mux.channels)
-
-    @property
-    def input_names(self) -> str:
-        return "CH" if self.chip == "ADS7830" else "AIN"
-
-
-@dataclass(frozen=True, slots=True)
-class ShiftChannelSpec:
-    """One input of a 74HC165 chain: bit ``bit`` of the chain's value (chip * 8 + A..H)."""
-
-    bit: int
-    label: str
-    spot: Spot
-    pole: Reading | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class ShiftRegisterSpec:
-    """A chain of 74HC165 on an SPI bus, latched by a GPIO on SH/LD."""
-
-    spi_bus: int
-    spi_device: int
-    load_gpio: int
-    chips: int
-    channels: tuple[ShiftChannelSpec, ...]
-    speed_hz: int = 1_000_000
-    check_byte: bool = True
-
-    @property
-    def name(self) -> str:
-        return f"spi{self.spi_bus}.{self.spi_device}"
-
-
-@dataclass(frozen=True, slots=True)
-class SerialChannelSpec:
-    channel: int
-    label: str
-    spot: Spot
-
-
-@dataclass(frozen=True, slots=True)
-class SerialScannerSpec:
-    """A scanner microcontroller on a serial port (docs/scanner-protocol.md)."""
-
-    url: str
-    baudrate: int
-    channels: tuple[SerialChannelSpec, ...]
-
-
-# --- book-keeping shared by every front end ------------------------------------------------
-
-
-class Wiring:
-    """Which channel senses which spot (and pole): each once, across every front end."""
-
-    def __init__(self, reader: ReaderBase) -> None:
-        self.reader = reader
-        self._seen: dict[Spot, dict[Reading | None, str]] = {}
-        self._where: dict[Spot, KeyPath] = {}
-
-    def add(
-        self, where: KeyPath, target: str, spot: Spot, pole: Reading | None, label: str
-    ) -> None:
-        entries = self._seen.setdefault(spot, {})
-        clash = entries.get(pole)
-        # A channel that reads the whole spot excludes any other for it.
-        if clash is None and entries and (pole is None or None in entries):
-            clash = next(iter(entries.values()))
-        if clash is not None:
-            raise self.reader.fail(where, f"{target!r} is wired twice: {clash} and {label}")
-        entries[pole] = label
-        self._where.setdefault(spot, where)
-
-    def check_poles(self) -> None:
-        """A spot sensed by pole channels needs both of them."""
-        for spot, entries in self._seen.items():
-            if None not in entries and set(entries) != {NORTH, SOUTH}:
-                raise self.reader.fail(
-                    self._where[spot], f"polarity sensing needs {spot}:north and {spot}:south"
-                )
-
-    @property
-    def spots(self) -> frozenset[Spot]:
-        return frozenset(self._seen)
-
-
-class Gpios:
-    """Which GPIO does what; a pin may be shared only by parts that share by design
-    (several open-drain interrupt outputs, several multiplexers' select lines)."""
-
-    def __init__(self, reader: ReaderBase) -> None:
-        self.reader = reader
-        self._used: dict[int, tuple[str, str | None]] = {}
-
-    def claim(self, gpio: int, label: str, where: KeyPath, share: str | None = None) -> None:
-        used = self._used.get(gpio)
-        if used is not None:
-            if share is not None and used[1] == share:
-                return
-            raise self.reader.fail(where, f"GPIO {gpio} is already used by {used[0]}")
-        self._used[gpio] = (label, share)
-
-    def label(self, gpio: int) -> str | None:
-        used = self._used.get(gpio)
-        return None if used is None else used[0]
-
-
-class I2CAddresses:
-    """Each address answers once where it is heard: a chip on the bus itself (or a
-    multiplexer) is heard on every segment behind it too."""
-
-    def __init__(self, reader: ReaderBase) -> None:
-        self.reader = reader
-        self._root: dict[tuple[int, int], str] = {}
-        self._segments: dict[tuple[int, int, int, int], str] = {}
-
-    def claim(self, place: I2CPlace, address: int, label: str, where: KeyPath) -> None:
-        clash: str | None
-        if place.mux is None:
-            clash = self._root.get((place.bus, address))
-            if clash is None:
-                clash = next(
-                    (
-                        name
-                        for (bus, _, _, a), name in self._segments.items()
-                        if (bus, a) == (place.bus, address)
-                    ),
-                    None,
-                )
-            if clash is None:
-                self._root[(place.bus, address)] = label
-        else:
-            key = (place.bus, place.mux, place.mux_channel or 0, address)
-            clash = self._root.get((place.bus, address)) or self._segments.get(key)
-            if clash is None:
-                self._segments[key] = label
-        if clash is not None:
-            raise self.reader.fail(
-                where, f"0x{address:02x} on {place.describe()} is already taken by {clash}"
-            )
-
-
-@dataclass
-class Books:
-    """What the sections of one profile share while it is read."""
-
-    spots: frozenset[Spot]
-    sensing: Sensing
-    wiring: Wiring
-    gpios: Gpios
-    addresses: I2CAddresses
-    muxes: tuple[MuxSpec, ...] = ()
 
 
 # --- the sections ---------------------------------------------------------------------------
