@@ -83,6 +83,7 @@ class Doctor:
         self.palette = palette
         self.report = Report()
         self.board: Board | None = None
+        self.skipped = False
 
     # --- talking ---------------------------------------------------------------------
 
@@ -191,8 +192,9 @@ class Doctor:
     def _wait(
         self, done: Callable[[list[tuple[SourceChannel, int]]], bool], timeout: float
     ) -> tuple[bool, list[tuple[SourceChannel, int]]]:
-        """Sample until ``done`` holds for ``debounce`` samples in a row, ok is pressed,
-        or the time runs out; returns (done, the last sample)."""
+        """Sample until ``done`` holds for ``debounce`` samples in a row, ok is pressed
+        (``skipped``), or the time runs out; returns (done, the last sample)."""
+        self.skipped = False
         bench = self.bench
         period = 1.0 / self.profile.scan_hz
         deadline = bench.now() + timeout
@@ -209,6 +211,7 @@ class Doctor:
                 return True, sample
             if bench.pressed:
                 bench.pressed.clear()
+                self.skipped = True
                 return False, sample
             bench.sleep(period)
         return False, sample
@@ -243,6 +246,7 @@ class Doctor:
         heard: set[SourceChannel] = set()
         wrong: list[Spot] = []
         dead: list[Spot] = []
+        skipped: list[Spot] = []
         for spot in spots:
             before: frozenset[tuple[SourceChannel, int]] = frozenset()
             for face in faces:
@@ -254,20 +258,26 @@ class Doctor:
                 where = self._where(spot)
                 self.bench.ask(Ask("place", spot, face), f"put {what} on {where} (ok skips it)")
                 active = self._answer(stuck, before)
+                if self.skipped:
+                    self.say(f"{where}: skipped")
+                    skipped.append(spot)
+                    break
                 before = frozenset(active)
                 heard |= {c for c, _ in active}
                 self._judge(spot, face, active, by_spot[spot], (dead, wrong))
             self.bench.ask(Ask("lift", spot), f"take the piece off {self._where(spot)}")
             self._wait(lambda s: not any(v for c, v in s if c not in stuck), self.bench.timeout)
         self._light(None)
+        walked = [spot for spot in spots if spot not in skipped]
         for channel in channels:
-            if channel not in heard and channel not in stuck and channel.spot in spots:
+            if channel not in heard and channel not in stuck and channel.spot in walked:
                 self.problem(f"channel {channel.label} ({channel.spot}) never answered")
-        right = len(spots) - len(set(wrong) | set(dead))
+        right = len(walked) - len(set(wrong) | set(dead))
         self.say(
-            f"walk test: {right} of {len(spots)} spots answered as wired"
+            f"walk test: {right} of {len(walked)} spots answered as wired"
             + (f"; wrong: {', '.join(dict.fromkeys(wrong))}" if wrong else "")
             + (f"; dead: {', '.join(dict.fromkeys(dead))}" if dead else "")
+            + (f"; skipped: {', '.join(skipped)}" if skipped else "")
         )
 
     def _answer(

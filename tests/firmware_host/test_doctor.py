@@ -242,3 +242,21 @@ def test_kiban_doctor_simulated_from_the_command_line(capsys: pytest.CaptureFixt
     assert main(["doctor", "--profile", "sim-dobutsu", "--simulate", "--only", "walk"]) == 0
     assert main(["doctor", "--profile", "sim-dobutsu", "--only", "x-rays"]) == 2
     assert "unknown part 'x-rays'" in capsys.readouterr().err
+
+
+def test_ok_skips_a_cell_without_calling_it_dead() -> None:
+    profile = load_profile("sim", DOBUTSU)
+    sim = simulated_bench(profile, DOBUTSU, ignore=["2b"])
+    hand = sim.hand
+    original = hand.asked
+
+    def asked(ask: Any, now: float) -> None:
+        original(ask, now)
+        if ask.kind == "place" and ask.spot == "2b":  # no piece to hand: press ok instead
+            hand.desk.at(now + 0.5, lambda: sim.hardware.press(ButtonRole.OK))
+
+    hand.asked = asked  # type: ignore[method-assign]
+    report = Doctor(sim.bench, sim.hardware.buses).run(("walk",), ["3a", "2b", "1b"])
+    assert "cell 2b: skipped" in report.lines
+    assert "walk test: 2 of 2 spots answered as wired; skipped: 2b" in report.lines
+    assert report.problems == 0
