@@ -15,18 +15,21 @@ class HardwareError(KibanError, OSError):
 
 
 class BusError(HardwareError):
-    """A chip did not answer on its bus."""
+    """A chip did not answer on its bus.
 
-    def __init__(self, chip: str, bus: str, address: int, cause: OSError) -> None:
+    ``address`` is the chip's I2C address; devices without one (a shift-register
+    chain on SPI, a scanner on a serial port) pass None and are named by their bus.
+    """
+
+    def __init__(self, chip: str, bus: str, address: int | None, cause: OSError) -> None:
         self.chip = chip
         self.bus = bus
         self.address = address
         self.cause_errno = cause.errno
         reason = cause.strerror or str(cause)
-        super().__init__(
-            cause.errno,
-            f"{chip} at 0x{address:02x} on {bus} did not answer (errno {cause.errno}, {reason})",
-        )
+        where = f"{chip} on {bus}" if address is None else f"{chip} at 0x{address:02x} on {bus}"
+        detail = f"errno {cause.errno}, {reason}" if cause.errno is not None else reason
+        super().__init__(cause.errno, f"{where} did not answer ({detail})")
 
     def __str__(self) -> str:
         return str(self.args[1])

@@ -13,6 +13,10 @@ from smbus2 import i2c_msg
 
 
 class I2CBus(Protocol):
+    def read_byte(self, i2c_addr: int, force: bool | None = None) -> int: ...
+
+    def write_byte(self, i2c_addr: int, value: int, force: bool | None = None) -> None: ...
+
     def read_byte_data(self, i2c_addr: int, register: int, force: bool | None = None) -> int: ...
 
     def write_byte_data(

@@ -20,6 +20,7 @@ from smbus2 import i2c_msg
 
 from drivers.errors import BusError
 from drivers.i2c import I2CBus
+from drivers.retry import RetryPolicy, once
 
 CHIP = "MCP23017"
 CHANNELS = 16
@@ -111,7 +112,14 @@ class InterruptCapture:
 class MCP23017:
     """One MCP23017 on a bus; every bus fault leaves it as a BusError naming the chip."""
 
-    def __init__(self, bus: I2CBus, address: int, bus_name: str = "i2c-1") -> None:
+    def __init__(
+        self,
+        bus: I2CBus,
+        address: int,
+        bus_name: str = "i2c-1",
+        *,
+        retry: RetryPolicy | None = None,
+    ) -> None:
         if not FIRST_ADDRESS <= address <= LAST_ADDRESS:
             raise ValueError(
                 f"MCP23017 address 0x{address:02x} is outside 0x{FIRST_ADDRESS:02x}-"
@@ -122,6 +130,12 @@ class MCP23017:
         self._bus_name = bus_name
         self._inputs = 0
         self._interrupts = False
+        self._retry = retry or once()
+
+    @property
+    def retry(self) -> RetryPolicy:
+        """How bus calls that meet a glitch are repeated (no retries unless given)."""
+        return self._retry
 
     @property
     def address(self) -> int:
@@ -176,19 +190,21 @@ class MCP23017:
         iocon = Iocon.MIRROR | Iocon.ODR if interrupts else Iocon(0)
         pull = inputs if pull_ups else 0
         address = self._address
+        bus = self._bus
+        run = self._retry.run
         with self.bus_errors():
             # IOCON first: SEQOP = 0 makes the block writes below auto-increment.
-            self._bus.write_byte_data(address, Register.IOCON, int(iocon))
+            run(lambda: bus.write_byte_data(address, Register.IOCON, int(iocon)))
             # Interrupts off (GPINTEN, DEFVAL, INTCON) while the pins change role.
-            self._bus.write_i2c_block_data(address, Register.GPINTENA, [0] * 6)
-            self._bus.write_i2c_block_data(address, Register.OLATA, [0, 0])
-            self._bus.write_i2c_block_data(address, Register.IODIRA, [*_split(inputs), 0, 0])
-            self._bus.write_i2c_block_data(address, Register.GPPUA, _split(pull))
+            run(lambda: bus.write_i2c_block_data(address, Register.GPINTENA, [0] * 6))
+            run(lambda: bus.write_i2c_block_data(address, Register.OLATA, [0, 0]))
+            run(lambda: bus.write_i2c_block_data(address, Register.IODIRA, [*_split(inputs), 0, 0]))
+            run(lambda: bus.write_i2c_block_data(address, Register.GPPUA, _split(pull)))
             if interrupts:
                 # Enabled last, once the pull-ups hold the inputs: no spurious change.
-                self._bus.write_i2c_block_data(address, Register.GPINTENA, _split(inputs))
+                run(lambda: bus.write_i2c_block_data(address, Register.GPINTENA, _split(inputs)))
                 # Reading INTCAP clears an interrupt latched before configuration.
-                self._bus.read_i2c_block_data(address, Register.INTCAPA, 2)
+                run(lambda: bus.read_i2c_block_data(address, Register.INTCAPA, 2))
         self._inputs = inputs
         self._interrupts = interrupts
 
@@ -198,8 +214,13 @@ class MCP23017:
         An input reads 0 while its reed switch is closed (it pulls the pin to
         ground against the pull-up).
         """
+        return self._read_inputs(self._retry)
+
+    def _read_inputs(self, retry: RetryPolicy) -> int:
         with self.bus_errors():
-            data = self._bus.read_i2c_block_data(self._address, Register.GPIOA, 2)
+            data = retry.run(
+                lambda: self._bus.read_i2c_block_data(self._address, Register.GPIOA, 2)
+            )
         return _join(data[0], data[1])
 
     def closed(self, value: int) -> int:
@@ -208,15 +229,27 @@ class MCP23017:
 
     def read_interrupt_capture(self) -> InterruptCapture:
         """INTF and INTCAP of both ports in one read; this clears the interrupt."""
+        return self._read_capture(self._retry)
+
+    def _read_capture(self, retry: RetryPolicy) -> InterruptCapture:
         with self.bus_errors():
-            data = self._bus.read_i2c_block_data(self._address, Register.INTFA, 4)
+            data = retry.run(
+                lambda: self._bus.read_i2c_block_data(self._address, Register.INTFA, 4)
+            )
         return InterruptCapture(_join(data[0], data[1]), _join(data[2], data[3]))
 
 
 class MCP23017Group:
-    """The chips of one bus, scanned with a single combined I2C transaction."""
+    """The chips of one bus, scanned with a single combined I2C transaction.
 
-    def __init__(self, bus: I2CBus, chips: Sequence[MCP23017]) -> None:
+    A failed transaction is tried again as the ``retry`` policy says (none by
+    default); when every try fails, each chip is read once on its own, which
+    names the chip that is silent (or finds that the glitch has passed).
+    """
+
+    def __init__(
+        self, bus: I2CBus, chips: Sequence[MCP23017], *, retry: RetryPolicy | None = None
+    ) -> None:
         addresses = [chip.address for chip in chips]
         if not chips:
             raise ValueError("an MCP23017 group needs at least one chip")
@@ -228,6 +261,7 @@ class MCP23017Group:
             raise ValueError(f"{len(chips)} chips exceed one I2C_RDWR transaction")
         self._bus = bus
         self._chips = tuple(chips)
+        self._retry = retry or once()
 
     @property
     def chips(self) -> tuple[MCP23017, ...]:
@@ -242,7 +276,7 @@ class MCP23017Group:
         """
         replies = self._transaction(Register.GPIOA, 2)
         if replies is None:
-            return {chip.address: chip.read_inputs() for chip in self._chips}
+            return {chip.address: chip._read_inputs(once()) for chip in self._chips}
         return {
             chip.address: _join(reply[0], reply[1])
             for chip, reply in zip(self._chips, replies, strict=True)
@@ -256,7 +290,7 @@ class MCP23017Group:
         """
         replies = self._transaction(Register.INTFA, 4)
         if replies is None:
-            return {chip.address: chip.read_interrupt_capture() for chip in self._chips}
+            return {chip.address: chip._read_capture(once()) for chip in self._chips}
         return {
             chip.address: InterruptCapture(_join(reply[0], reply[1]), _join(reply[2], reply[3]))
             for chip, reply in zip(self._chips, replies, strict=True)
@@ -269,7 +303,7 @@ class MCP23017Group:
         for chip, read in zip(self._chips, reads, strict=True):
             messages += [i2c_msg.write(chip.address, [int(register)]), read]
         try:
-            self._bus.i2c_rdwr(*messages)
+            self._retry.run(lambda: self._bus.i2c_rdwr(*messages))
         except OSError:
             return None
         return [string_at(read.buf, length) for read in reads]

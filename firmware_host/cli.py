@@ -75,6 +75,25 @@ def _web_arguments(parser: argparse.ArgumentParser, *, browser: bool) -> None:
         )
 
 
+def _board_check_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", required=True, help="the board's profile (a .toml file)")
+    parser.add_argument(
+        "--game", help="the game whose pieces to use (default: the profile's first)"
+    )
+    parser.add_argument(
+        "--simulate",
+        action="store_true",
+        help="run on the simulated board of the profile, with a scripted hand",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=20.0,
+        help="seconds to wait for each piece or button (default: 20)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the simulated sensors")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kiban",
@@ -141,10 +160,41 @@ def build_parser() -> argparse.ArgumentParser:
         "--output", type=Path, help="a file to write (a .kif file is written in Shift_JIS)"
     )
 
+    doctor = commands.add_parser(
+        "doctor", help="check a board against its profile: buses, sensors, LEDs, buttons"
+    )
+    _board_check_arguments(doctor)
+    doctor.add_argument(
+        "--only",
+        metavar="PARTS",
+        help="some of bus,walk,leds,buttons (comma-separated; default: all)",
+    )
+    doctor.add_argument("--cells", metavar="SPOTS", help="walk only these spots (comma-separated)")
+    doctor.add_argument(
+        "--swap",
+        metavar="A,B",
+        help="with --simulate: wire the simulated sensors of two spots crossed",
+    )
+
+    calibrate = commands.add_parser(
+        "calibrate", help="learn the thresholds of analog Hall sensors, channel by channel"
+    )
+    _board_check_arguments(calibrate)
+    calibrate.add_argument(
+        "--output",
+        type=Path,
+        help="where to write the calibration (default: <profile>.calibration.toml beside it)",
+    )
+
     bench = commands.add_parser("bench", help="measure recognition, repaint and move generation")
     bench.add_argument("games", nargs="*", help="games to measure (default: all)")
     bench.add_argument("--positions", type=int, default=50, help="sampled positions per game")
     bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument(
+        "--boards",
+        action="store_true",
+        help="the bus cost of one scan of each simulated board (or of the profiles named)",
+    )
     return parser
 
 
@@ -166,6 +216,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "games": _games,
             "bench": _bench,
             "export": _export,
+            "doctor": _doctor,
+            "calibrate": _calibrate,
         }[args.command]
         return handler(args)
     except KibanError as error:
@@ -218,6 +270,12 @@ def _games(_: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.boards:
+        from firmware_host.bench_boards import board_lines
+
+        for line in board_lines(args.games):
+            print(line, flush=True)
+        return 0
     from firmware_host.bench import run
 
     for line in run(args.games, args.positions, args.seed):
@@ -370,6 +428,68 @@ def _run(args: argparse.Namespace) -> int:
     finally:
         store.close()
     return 0
+
+
+def _bench_for(args: argparse.Namespace, **simulated: Any) -> tuple[Any, Any]:
+    """The bench of doctor and calibrate: the real board, or its simulation."""
+    from firmware_host.workbench import Bench, simulated_bench
+    from hardware.profile import load_profile
+
+    profile = load_profile(args.profile)
+    game = find_game(args.game or profile.games[0])
+    profile = load_profile(args.profile, game)
+    if args.simulate:
+        sim = simulated_bench(
+            profile, game, say=lambda line: print(line, flush=True), seed=args.seed, **simulated
+        )
+        sim.bench.timeout = min(args.timeout, 10.0)
+        return sim.bench, sim.hardware.buses
+    from drivers.i2c import open_i2c_bus
+    from drivers.serial_scanner import open_serial
+    from drivers.spi import open_spi
+    from hardware.board import assemble, open_led_device
+
+    buses = {number: open_i2c_bus(number) for number in profile.bus_numbers}
+
+    def open_board(on_button: Any) -> Any:
+        device = open_led_device(profile)
+        return assemble(profile, buses, device, on_button, spi=open_spi, serial=open_serial)
+
+    bench = Bench(profile, game, open_board, say=lambda line: print(line, flush=True))
+    bench.timeout = args.timeout
+    return bench, buses
+
+
+def _doctor(args: argparse.Namespace) -> int:
+    from firmware_host.doctor import PARTS, Doctor
+    from hardware.mock.wiring import swapped
+    from hardware.profile import load_profile
+
+    parts = PARTS if not args.only else tuple(p.strip() for p in args.only.split(","))
+    unknown = [part for part in parts if part not in PARTS]
+    if unknown:
+        print(f"kiban: unknown part {unknown[0]!r} (parts: {', '.join(PARTS)})", file=sys.stderr)
+        return 2
+    simulated: dict[str, Any] = {}
+    if args.swap:
+        if not args.simulate:
+            print("kiban: --swap only makes sense with --simulate", file=sys.stderr)
+            return 2
+        first, _, second = args.swap.partition(",")
+        profile = load_profile(args.profile)
+        simulated["physical"] = swapped(profile, first.strip(), second.strip())
+    bench, buses = _bench_for(args, **simulated)
+    cells = None if not args.cells else [cell.strip() for cell in args.cells.split(",")]
+    report = Doctor(bench, buses).run(parts, cells)
+    return 1 if report.problems else 0
+
+
+def _calibrate(args: argparse.Namespace) -> int:
+    from firmware_host.calibrate import Calibrator
+
+    bench, _ = _bench_for(args)
+    result = Calibrator(bench).run(args.output)
+    return 1 if result.refused else 0
 
 
 def _replay(args: argparse.Namespace, out: IO[str] | None = None) -> int:

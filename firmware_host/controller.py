@@ -38,6 +38,7 @@ from firmware_host.clock import GameClock
 from firmware_host.events import (
     AgreeDraw,
     BoardReady,
+    BoardTurned,
     BusFault,
     BusRecovered,
     ButtonPressed,
@@ -71,6 +72,7 @@ from firmware_host.legend import BoardView, Phase
 from firmware_host.session import DrawResult, Settings, SettingsError, draw_first_player
 from firmware_host.storage import GameStore, StoredGame
 from firmware_host.view import TAKEBACK_CHOICE, build_view
+from hardware.orientation import SpotTurn
 
 log = logging.getLogger(__name__)
 
@@ -105,8 +107,10 @@ class Controller:
         store: GameStore,
         *,
         timing: Timing | None = None,
+        orientation: SpotTurn | None = None,
     ) -> None:
         self.game = game
+        self.orientation = orientation
         self.sensing = sensing
         self.sensed = sensed
         self.store = store
@@ -325,6 +329,9 @@ class Controller:
                 self._reset_recognizer(at)
                 self._run_clock(at)
                 return [BoardReady(at), *self._judge(at)]
+            if self._turned_round():
+                assert self.orientation is not None
+                return [BoardTurned(self.orientation.turned, at), *self._judge(at)]
             return []
         if self.clock is not None:
             flagged = self.clock.flagged(at)
@@ -394,6 +401,19 @@ class Controller:
         self._close_prompt()
         self._shown = None
         return notices
+
+    def _turned_round(self) -> bool:
+        """A start position standing across the half turn is a board set up the other
+        way round, not a wrong one: turn the board's spots (sensors and LEDs) to match."""
+        turn = self.orientation
+        if turn is None or self.position.move_stack or not self._frame:
+            return False
+        seen = turn.remap(self._frame)
+        if seen != dict(self.recognizer.expected):
+            return False
+        turn.turn()
+        self._frame = seen
+        return True
 
     def _close_prompt(self) -> None:
         self._prompt = ()

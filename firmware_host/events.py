@@ -154,6 +154,15 @@ class BoardReady:
 
 
 @dataclass(frozen=True, slots=True)
+class BoardTurned:
+    """The pieces stood the other way round (a half turn): the board's spots, sensors
+    and LEDs, now follow the players (``turned``: whether it is turned now)."""
+
+    turned: bool
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
 class MoveCommitted:
     ply: int
     move: str
@@ -236,6 +245,7 @@ class FaultCleared:
 
 Notice = (
     BoardReady
+    | BoardTurned
     | MoveCommitted
     | PromptOpened
     | TookBack

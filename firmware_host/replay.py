@@ -21,6 +21,7 @@ from engine.outcome import Outcome
 from firmware_host.events import (
     AgreeDraw,
     BoardReady,
+    BoardTurned,
     Chosen,
     Event,
     FaultCleared,
@@ -87,6 +88,8 @@ def notice_record(notice: Notice) -> dict[str, Any] | None:
             return {"t": at, "event": "fault", "message": message}
         case FaultCleared():
             return {"t": at, "event": "fault_cleared"}
+        case BoardTurned(turned, _):
+            return {"t": at, "event": "board_turned", "turned": turned}
         case BoardReady() | GameStarted():
             return None
 

@@ -3,8 +3,11 @@
 One asyncio loop owns the controller. Sensor polling runs blocking bus calls on
 one worker thread and only enqueues frames; gpiozero callbacks only enqueue
 buttons. A bus fault pauses the game (the status LED says so) and scanning
-retries with backoff until the chip answers again. SIGTERM turns the LEDs off
-and closes the buses.
+retries with backoff until the chip answers again (``ScanWatch``, shared with
+the simulation). When every sensor chip raises an interrupt line, the runtime
+scans when one fires and otherwise only every ``IDLE_POLL`` seconds, which
+recovers from an interrupt that was missed. SIGTERM turns the LEDs off and
+closes the buses.
 """
 
 from __future__ import annotations
@@ -23,8 +26,6 @@ from drivers.errors import BusError
 from engine.game import Game
 from firmware_host.controller import Controller
 from firmware_host.events import (
-    BusFault,
-    BusRecovered,
     ButtonPressed,
     Event,
     FrameSeen,
@@ -34,13 +35,16 @@ from firmware_host.events import (
 from firmware_host.legend import BLINK_PERIOD, Legend, Palette
 from firmware_host.notify import SystemdNotifier
 from firmware_host.replay import notice_record
+from firmware_host.scanning import BACKOFF, ScanWatch
 from firmware_host.storage import GameStore
 from hardware.board import Board, open_board
 from hardware.profile import Profile
 
 log = logging.getLogger(__name__)
 
-BACKOFF = (0.05, 0.1, 0.2, 0.5, 1.0)  # seconds between scans while a chip is silent
+__all__ = ["BACKOFF", "IDLE_POLL", "Runtime", "Submission"]
+
+IDLE_POLL = 0.25  # seconds between scans of an interrupt-driven board at rest
 
 BoardFactory = Callable[[Profile, Callable[[ButtonRole], None]], Board]
 
@@ -79,6 +83,8 @@ class Runtime:
         self._board: Board | None = None
         self.board_factory = board_factory
         self.controller = Controller(game, profile.sensing, profile.sensed_spots, store)
+        self.watch = ScanWatch()
+        self.scans = 0
 
     def _log(self, notices: list[Notice]) -> None:
         for notice in notices:
@@ -117,6 +123,7 @@ class Runtime:
         self._board = await loop.run_in_executor(
             self._worker, self.board_factory, self.profile, on_button
         )
+        self.controller.orientation = self._board.orientation
         try:
             self._log(
                 self.controller.start(
@@ -147,25 +154,37 @@ class Runtime:
 
     async def _poll(self, loop: asyncio.AbstractEventLoop) -> None:
         assert self._board is not None
-        scanner = self._board.scanner
+        board = self._board
+        scanner = board.scanner
         period = 1.0 / self.profile.scan_hz
-        failures = 0
+        woken = asyncio.Event()
+        interrupts = board.interrupt_driven
+
+        def wake() -> None:  # on gpiozero's thread: only hand it to the loop
+            loop.call_soon_threadsafe(woken.set)
+
+        if interrupts:
+            board.wake.append(wake)
         while True:
+            woken.clear()
             try:
                 change = await loop.run_in_executor(self._worker, scanner.scan)
             except BusError as error:
-                if failures == 0:
-                    log.error("%s", error)
-                    self.queue.put_nowait(BusFault(str(error), loop.time()))
-                failures += 1
-                await asyncio.sleep(BACKOFF[min(failures, len(BACKOFF)) - 1])
+                for event in self.watch.failed(error, loop.time()):
+                    self.queue.put_nowait(event)
+                await asyncio.sleep(self.watch.delay(period))
                 continue
-            if failures:
-                log.info("the board answers again after %d failed scans", failures)
-                failures = 0
-                self.queue.put_nowait(BusRecovered(loop.time()))
+            finally:
+                self.scans += 1
+            for event in self.watch.answered(loop.time()):
+                self.queue.put_nowait(event)
             if change is not None:
                 self.queue.put_nowait(FrameSeen(change.frame, loop.time()))
+            if interrupts and scanner.debouncer.settled and not board.interrupt_pending():
+                # At rest: sleep until a chip signals a change, or poll slowly anyway.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(woken.wait(), IDLE_POLL)
+                continue
             await asyncio.sleep(period)
 
     async def _decide(self, loop: asyncio.AbstractEventLoop) -> None:

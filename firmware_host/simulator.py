@@ -20,8 +20,6 @@ from engine.physical import Spot
 from engine.recognizer import Timing
 from firmware_host.controller import Controller
 from firmware_host.events import (
-    BusFault,
-    BusRecovered,
     ButtonPressed,
     Event,
     FrameSeen,
@@ -29,7 +27,9 @@ from firmware_host.events import (
     TimePassed,
 )
 from firmware_host.legend import BLINK_PERIOD, DEFAULT_PALETTE, Legend, Lights, Palette
+from firmware_host.scanning import ScanWatch
 from firmware_host.storage import GameStore
+from hardware.mock.analog import HallModel
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.hands import Hands, Noise, Step, apply
 from hardware.mock.world import SimulatedWorld
@@ -54,17 +54,26 @@ class Simulation:
         palette: Palette = DEFAULT_PALETTE,
         pieces: Layout | None = None,
         settings: Mapping[str, str] | None = None,
+        physical: Profile | None = None,
+        hall: HallModel | None = None,
     ) -> None:
         """``pieces``: how the stones stand when the program starts (by default, as
-        the started or resumed game has them)."""
+        the started or resumed game has them). ``physical``: the wiring as it really
+        is, when a test builds a miswired board; ``hall``: how alike analog Hall
+        sensors are."""
         self.game = game
         self.profile = profile
         self.world = SimulatedWorld(game, profile.sensing)
-        self.hardware = SimulatedBoard(profile, self.world)
+        self.hardware = SimulatedBoard(profile, self.world, physical=physical, hall=hall, seed=seed)
         self._pressed: list[ButtonRole] = []
         self.board = self.hardware.open(self._pressed.append)
         self.controller = Controller(
-            game, profile.sensing, profile.sensed_spots, store, timing=timing
+            game,
+            profile.sensing,
+            profile.sensed_spots,
+            store,
+            timing=timing,
+            orientation=self.board.orientation,
         )
         self.legend = Legend(palette)
         self.hands = Hands(game.geometry, noise or Noise.none(), random.Random(seed))
@@ -72,7 +81,7 @@ class Simulation:
         self.now = 0.0
         self.notices: list[Notice] = []
         self.lights: Lights | None = None
-        self._faulted = False
+        self.watch = ScanWatch()
         self._scanned_version = -1
         self.notices += self.controller.start(
             self.now, resume=resume, options=options, position=position, settings=settings
@@ -90,19 +99,17 @@ class Simulation:
     def _step(self) -> list[Notice]:
         """One scan period: sense, decide, paint."""
         notices: list[Notice] = []
-        self.hardware.sync()
+        self.hardware.tick(self.now)
         self._scanned_version = self.world.version
         try:
             change = self.board.scanner.scan()
         except BusError as error:
-            if not self._faulted:
-                self._faulted = True
-                notices += self._handle(BusFault(str(error), self.now))
+            for event in self.watch.failed(error, self.now):
+                notices += self._handle(event)
             change = None
         else:
-            if self._faulted:
-                self._faulted = False
-                notices += self._handle(BusRecovered(self.now))
+            for event in self.watch.answered(self.now):
+                notices += self._handle(event)
         if change is not None:
             notices += self._handle(FrameSeen(change.frame, self.now))
         deadline = self.controller.next_deadline(self.now)
@@ -126,7 +133,7 @@ class Simulation:
         return (
             self.world.version == self._scanned_version
             and self.board.scanner.debouncer.settled
-            and not self._faulted
+            and not self.watch.faulted
         )
 
     def advance_to(self, until: float) -> list[Notice]:
@@ -176,8 +183,9 @@ class Simulation:
         notices = self.advance(self.board.scanner.debouncer.scans * self.period * 2)
         while self.now < end:
             deadline = self.controller.next_deadline(self.now)
-            if deadline is None and self._faulted:
-                deadline = self.now + 5 * self.period  # the game waits: keep asking the chip
+            if deadline is None and (self.watch.faulted or not self._quiet()):
+                # the game waits for the chip, or a reading is still settling: keep scanning
+                deadline = self.now + 5 * self.period
             if deadline is None or deadline > end:
                 break
             notices += self.advance_to(deadline + self.period)
@@ -198,9 +206,17 @@ class Simulation:
         the board is then left to settle."""
         position = self.controller.position.copy()
         position.push(position.parse_move(move_text))
-        steps = self.hands.perform(self.world, position.layout(), self.now)
+        steps = self.hands.perform(self.world, self.physical(position.layout()), self.now)
         notices = self.run(steps)
         return notices + self.settle()
+
+    def physical(self, layout: Layout) -> Layout:
+        """Where the stones of a game's layout stand on the board (across the half
+        turn when the board was set up the other way round)."""
+        turn = self.board.orientation
+        if turn is None or not turn.turned:
+            return layout
+        return {turn.spot(spot): stones for spot, stones in layout.items()}
 
     def lift(self, spot: Spot) -> None:
         self.world.lift(spot)

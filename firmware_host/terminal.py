@@ -17,6 +17,7 @@ from engine.physical import EMPTY, Spot
 from firmware_host.events import (
     AgreeDraw,
     BoardReady,
+    BoardTurned,
     Chosen,
     ClearGuide,
     FaultCleared,
@@ -96,6 +97,12 @@ def describe_notice(notice: Notice) -> str | None:
             return f"fault: {message}"
         case FaultCleared():
             return "the board answers again"
+        case BoardTurned(turned, _):
+            return (
+                "the pieces stand the other way round: the board follows them"
+                if turned
+                else "the board is the right way round again"
+            )
 
 
 def _background(rgb: tuple[int, int, int] | None) -> str:

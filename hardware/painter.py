@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from drivers.led_strip import OFF, Colour, LedStrip
 from engine.physical import Spot
+from hardware.orientation import SpotTurn
 from hardware.profile import LedSpec
 
 
@@ -14,16 +15,24 @@ class LedPainter:
 
     Spots are painted in the mapping's order, so where several spots share an LED
     (corner layouts) the later, more important colour wins; the legend orders
-    them by importance.
+    them by importance. When the board is turned (``orientation``), a spot's
+    colour goes to the LEDs of the spot across the half turn.
     """
 
-    def __init__(self, strip: LedStrip, spec: LedSpec, brightness: float | None = None) -> None:
+    def __init__(
+        self,
+        strip: LedStrip,
+        spec: LedSpec,
+        brightness: float | None = None,
+        orientation: SpotTurn | None = None,
+    ) -> None:
         if strip.count != spec.count:
             raise ValueError(f"strip has {strip.count} LEDs, profile says {spec.count}")
         self.strip = strip
         self.brightness = spec.brightness if brightness is None else brightness
         self._spot_leds = dict(spec.spots)
         self._indicator_leds = dict(spec.indicators)
+        self.orientation = orientation
         self.pixels: tuple[Colour, ...] = (OFF,) * spec.count
 
     @property
@@ -31,7 +40,17 @@ class LedPainter:
         return frozenset(self._indicator_leds)
 
     def leds_of(self, spot: Spot) -> tuple[int, ...]:
+        """The LEDs that show the game's ``spot`` (across the half turn when turned)."""
+        turn = self.orientation
+        return self._spot_leds.get(spot if turn is None else turn.spot(spot), ())
+
+    def leds_at(self, spot: Spot) -> tuple[int, ...]:
+        """The LEDs under the board's own ``spot``, whatever the orientation."""
         return self._spot_leds.get(spot, ())
+
+    def indicator_leds(self, name: str) -> tuple[int, ...]:
+        turn = self.orientation
+        return self._indicator_leds.get(name if turn is None else turn.indicator(name), ())
 
     def compose(
         self, spots: Mapping[Spot, Colour], indicators: Mapping[str, Colour]
@@ -39,12 +58,17 @@ class LedPainter:
         """The pixels a view would show, at full brightness."""
         pixels = [OFF] * self.strip.count
         for spot, colour in spots.items():
-            for led in self._spot_leds.get(spot, ()):
+            for led in self.leds_of(spot):
                 pixels[led] = colour
         for name, colour in indicators.items():
-            for led in self._indicator_leds.get(name, ()):
+            for led in self.indicator_leds(name):
                 pixels[led] = colour
         return tuple(pixels)
+
+    def show_pixels(self, pixels: tuple[Colour, ...]) -> bool:
+        """Show raw pixels (the doctor's LED test), dimmed like any frame."""
+        self.pixels = pixels
+        return self.strip.show([colour.scaled(self.brightness) for colour in pixels])
 
     def paint(self, spots: Mapping[Spot, Colour], indicators: Mapping[str, Colour]) -> bool:
         """Show a view; returns whether the strip was written."""

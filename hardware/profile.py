@@ -7,34 +7,59 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from drivers.buttons import ButtonRole
-from engine.errors import KibanError, UnknownGameError
+from engine.errors import UnknownGameError
 from engine.game import Game
-from engine.physical import NORTH, SOUTH, Reading, Sensing, Spot
+from engine.physical import Reading, Sensing, Spot
 from engine.registry import find_game
+from hardware.profile_base import ProfileError
+from hardware.profile_frontends import (
+    SPI_PINS,
+    AdcSpec,
+    AnalogChannelSpec,
+    Books,
+    FrontEndReader,
+    Gpios,
+    I2CAddresses,
+    I2CPlace,
+    MuxSpec,
+    SerialScannerSpec,
+    ShiftRegisterSpec,
+    Thresholds,
+    Wiring,
+)
+from hardware.profile_leds import LedReader, LedSpec
 from hardware.toml_lines import KeyPath, SourceMap
+
+__all__ = [
+    "AdcSpec",
+    "AnalogChannelSpec",
+    "ChannelSpec",
+    "ExpanderSpec",
+    "I2CPlace",
+    "LedSpec",
+    "MuxSpec",
+    "Profile",
+    "ProfileError",
+    "SensorChannel",
+    "SerialScannerSpec",
+    "ShiftRegisterSpec",
+    "Thresholds",
+    "bundled_profiles",
+    "calibration_path",
+    "load_profile",
+    "parse_profile",
+]
 
 MCP23017_ADDRESSES = range(0x20, 0x28)
 ERRATUM_PINS = frozenset({7, 15})  # GPA7 and GPB7 are output-only on current MCP23017s
-LED_BACKENDS = ("ws281x", "simulated")
 _PIN = re.compile(r"^([AB])([0-7])$")
-
-
-class ProfileError(KibanError, ValueError):
-    """A profile that cannot be used; the message starts with ``file:line:``."""
-
-    def __init__(self, source: str, line: int | None, reason: str) -> None:
-        self.source = source
-        self.line = line
-        self.reason = reason
-        where = f"{source}:{line}" if line is not None else source
-        super().__init__(f"{where}: {reason}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,12 +78,14 @@ class ChannelSpec:
 
 @dataclass(frozen=True, slots=True)
 class ExpanderSpec:
-    """An MCP23017 on a bus, with the channels wired to it."""
+    """An MCP23017 on a bus (perhaps behind a TCA9548A), with the channels wired to it."""
 
     bus: int
     address: int
     channels: tuple[ChannelSpec, ...]
     interrupt_gpio: int | None = None
+    mux: int | None = None
+    mux_channel: int | None = None
 
     @property
     def input_mask(self) -> int:
@@ -67,26 +94,27 @@ class ExpanderSpec:
             mask |= 1 << channel.pin
         return mask
 
+    @property
+    def place(self) -> I2CPlace:
+        return I2CPlace(self.bus, self.mux, self.mux_channel)
+
+    def label(self, channel: ChannelSpec) -> str:
+        """How a channel is named to people: ``0x21/B3`` (bus 1), ``i2c-3:0x20/A0``..."""
+        return f"{self.place.prefix}0x{self.address:02x}/{channel.pin_name}"
+
 
 @dataclass(frozen=True, slots=True)
-class LedSpec:
-    """The strip: its backend, its length, and the LEDs of each spot and indicator."""
+class SensorChannel:
+    """Any front end's channel as people see it: its name, its spot, its pole."""
 
-    backend: str
-    count: int
-    spots: tuple[tuple[Spot, tuple[int, ...]], ...]
-    indicators: tuple[tuple[str, tuple[int, ...]], ...] = ()
-    gpio: int = 18
-    brightness: float = 0.35
-    frequency_hz: int = 800_000
-    dma: int = 10
-    invert: bool = False
-    channel: int = 0
+    label: str
+    spot: Spot
+    pole: Reading | None
 
 
 @dataclass(frozen=True, slots=True)
 class Profile:
-    """A validated board profile."""
+    """A validated board profile (and the calibration found beside its file)."""
 
     name: str
     source: str
@@ -97,14 +125,56 @@ class Profile:
     expanders: tuple[ExpanderSpec, ...]
     leds: LedSpec
     buttons: tuple[tuple[ButtonRole, int], ...]
+    muxes: tuple[MuxSpec, ...] = ()
+    adcs: tuple[AdcSpec, ...] = ()
+    shift_registers: tuple[ShiftRegisterSpec, ...] = ()
+    serial_scanner: SerialScannerSpec | None = None
+    retries: int = 2
+    calibration: tuple[tuple[str, Thresholds], ...] = ()
+    calibration_source: str | None = None
+
+    @property
+    def channels(self) -> tuple[SensorChannel, ...]:
+        """Every sensor channel of every front end, in wiring order."""
+        found = [
+            SensorChannel(chip.label(ch), ch.spot, ch.pole)
+            for chip in self.expanders
+            for ch in chip.channels
+        ]
+        found += [SensorChannel(ch.label, ch.spot, None) for ch in self.analog_channels]
+        found += [
+            SensorChannel(ch.label, ch.spot, ch.pole)
+            for chain in self.shift_registers
+            for ch in chain.channels
+        ]
+        if self.serial_scanner is not None:
+            found += [SensorChannel(ch.label, ch.spot, None) for ch in self.serial_scanner.channels]
+        return tuple(found)
+
+    @property
+    def analog_channels(self) -> tuple[AnalogChannelSpec, ...]:
+        return tuple(ch for adc in self.adcs for ch in adc.all_channels)
 
     @property
     def sensed_spots(self) -> frozenset[Spot]:
-        return frozenset(ch.spot for chip in self.expanders for ch in chip.channels)
+        return frozenset(channel.spot for channel in self.channels)
 
     @property
     def bus_numbers(self) -> tuple[int, ...]:
-        return tuple(sorted({chip.bus for chip in self.expanders}))
+        buses = {chip.bus for chip in self.expanders}
+        buses |= {mux.bus for mux in self.muxes}
+        buses |= {adc.place.bus for adc in self.adcs}
+        return tuple(sorted(buses))
+
+    def thresholds(self, label: str) -> Thresholds:
+        """The thresholds of an analog channel: calibrated, else its ADC's defaults."""
+        for name, thresholds in self.calibration:
+            if name == label:
+                return thresholds
+        for adc in self.adcs:
+            if any(ch.label == label for ch in adc.all_channels):
+                return adc.thresholds
+        raise KeyError(f"{label} is not an analog channel of {self.source}")
 
     def serves(self, game: str) -> bool:
         return game in self.games
@@ -116,16 +186,30 @@ def bundled_profiles() -> tuple[str, ...]:
     return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml")))
 
 
+def calibration_path(profile_path: str | Path) -> Path:
+    """Where the calibration of a profile file lives: ``board.toml`` has
+    ``board.calibration.toml`` beside it."""
+    path = Path(profile_path)
+    return path.with_name(f"{path.stem}.calibration.toml")
+
+
 def load_profile(name_or_path: str, game: Game[Any] | None = None) -> Profile:
     """Load a profile by path, or a bundled one by name; ``sim`` means the
-    simulated board of ``game``."""
+    simulated board of ``game``. A profile file's calibration, when there is one
+    beside it, is loaded with it."""
     path = Path(name_or_path)
     if path.suffix == ".toml" or path.exists():
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as error:
             raise ProfileError(str(path), None, f"cannot read: {error.strerror}") from None
-        return parse_profile(text, str(path), game)
+        profile = parse_profile(text, str(path), game)
+        calibration = calibration_path(path)
+        if profile.adcs and calibration.is_file():
+            from hardware.calibration import load_calibration
+
+            profile = load_calibration(profile, calibration)
+        return profile
     name = name_or_path
     if name == "sim":
         if game is None:
@@ -152,45 +236,31 @@ def parse_profile(text: str, source: str, game: Game[Any] | None = None) -> Prof
     return _Reader(data, source, SourceMap.of(text)).profile(game)
 
 
-class _Reader:
+class _Reader(FrontEndReader, LedReader):
     """Walks the parsed TOML, failing with the line of whatever is wrong."""
-
-    def __init__(self, data: dict[str, Any], source: str, lines: SourceMap) -> None:
-        self.data = data
-        self.source = source
-        self.lines = lines
-
-    def fail(self, path: KeyPath, reason: str) -> ProfileError:
-        return ProfileError(self.source, self.lines.line(path), reason)
-
-    def _only(self, table: Mapping[str, Any], path: KeyPath, known: Sequence[str]) -> None:
-        for key in table:
-            if key not in known:
-                raise self.fail(
-                    (*path, key), f"unknown key {key!r} (expected one of: {', '.join(known)})"
-                )
-
-    def _get(
-        self, table: Mapping[str, Any], path: KeyPath, key: str, kind: type, default: Any = ...
-    ) -> Any:
-        if key not in table:
-            if default is ...:
-                where = ".".join(str(p) for p in path) or "the top level"
-                raise self.fail(path, f"missing key {key!r} in {where}")
-            return default
-        value = table[key]
-        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-        if kind is float and isinstance(value, int) and not isinstance(value, bool):
-            value, ok = float(value), True
-        if not ok:
-            raise self.fail((*path, key), f"{key} must be {_kind_name(kind)}, not {value!r}")
-        return value
 
     # --- the whole profile -------------------------------------------------------
 
     def profile(self, game: Game[Any] | None) -> Profile:
         data = self.data
-        self._only(data, (), ("name", "games", "sensing", "scan", "mcp23017", "leds", "buttons"))
+        self._only(
+            data,
+            (),
+            (
+                "name",
+                "games",
+                "sensing",
+                "scan",
+                "mcp23017",
+                "leds",
+                "buttons",
+                "tca9548a",
+                "ads7830",
+                "ads1115",
+                "74hc165",
+                "serial_scanner",
+            ),
+        )
         name = self._get(data, (), "name", str)
         games = self._games(game)
         sensing_text = self._get(data, (), "sensing", str, "occupancy")
@@ -201,33 +271,32 @@ class _Reader:
                 ("sensing",), f"sensing must be occupancy or polarity, not {sensing_text!r}"
             ) from None
         scan = self._get(data, (), "scan", dict, {})
-        self._only(scan, ("scan",), ("hz", "debounce"))
+        self._only(scan, ("scan",), ("hz", "debounce", "retries"))
         scan_hz = self._get(scan, ("scan",), "hz", float, 100.0)
         if not 1 <= scan_hz <= 1000:
             raise self.fail(("scan", "hz"), f"scan rate {scan_hz} Hz is outside 1..1000")
         debounce = self._get(scan, ("scan",), "debounce", int, 3)
         if not 1 <= debounce <= 50:
             raise self.fail(("scan", "debounce"), f"debounce of {debounce} scans is outside 1..50")
+        retries = self._get(scan, ("scan",), "retries", int, 2)
+        if not 0 <= retries <= 5:
+            raise self.fail(("scan", "retries"), f"{retries} retries is outside 0..5")
         spots = _spots_of(games)
-        expanders = self._expanders(spots, sensing)
-        leds = self._leds(spots)
+        gpios = Gpios(self)
         buttons = self._buttons()
-        gpios: dict[int, str] = {}
         for role, pin in buttons:
-            gpios[pin] = f"button {role.value}"
-        for index, chip in enumerate(expanders):
-            if chip.interrupt_gpio is not None:
-                previous = gpios.get(chip.interrupt_gpio)
-                if previous is not None and not previous.startswith("interrupt"):
-                    raise self.fail(
-                        ("mcp23017", index, "interrupt_gpio"),
-                        f"GPIO {chip.interrupt_gpio} is already used by {previous}",
-                    )
-                gpios[chip.interrupt_gpio] = "interrupt line"
-        if leds.backend == "ws281x" and leds.gpio in gpios:
-            raise self.fail(
-                ("leds", "gpio"), f"GPIO {leds.gpio} is already used by {gpios[leds.gpio]}"
-            )
+            gpios.claim(pin, f"button {role.value}", ("buttons", role.value))
+        books = Books(spots, sensing, Wiring(self), gpios, I2CAddresses(self))
+        muxes = self._muxes(books.addresses)
+        books.muxes = muxes
+        expanders = self._expanders(books)
+        adcs = self._adcs(books)
+        chains = self._shift_registers(books)
+        serial = self._serial_scanner(books)
+        if sensing is Sensing.POLARITY:
+            books.wiring.check_poles()
+        leds = self._leds(spots)
+        self._led_pins(leds, gpios)
         return Profile(
             name=name,
             source=self.source,
@@ -238,7 +307,24 @@ class _Reader:
             expanders=expanders,
             leds=leds,
             buttons=buttons,
+            muxes=muxes,
+            adcs=adcs,
+            shift_registers=chains,
+            serial_scanner=serial,
+            retries=retries,
         )
+
+    def _led_pins(self, leds: LedSpec, gpios: Gpios) -> None:
+        """The strip's pins must be free: its GPIO, or the SPI pins it drives."""
+        if leds.backend in ("ws281x", "pio"):
+            gpios.claim(leds.gpio, "the LED strip", ("leds", "gpio"))
+        elif leds.backend == "spi":
+            pins = SPI_PINS.get(leds.spi_bus, {})
+            for role in ("MOSI", "SCLK"):
+                if role in pins:
+                    gpios.claim(
+                        pins[role], f"the LED strip (SPI{leds.spi_bus} {role})", ("leds", "spi_bus")
+                    )
 
     def _games(self, wanted: Game[Any] | None) -> list[Game[Any]]:
         names = self._get(self.data, (), "games", list)
@@ -259,51 +345,52 @@ class _Reader:
 
     # --- sensors ---------------------------------------------------------------------
 
-    def _expanders(self, spots: frozenset[Spot], sensing: Sensing) -> tuple[ExpanderSpec, ...]:
-        tables = self._get(self.data, (), "mcp23017", list, [])
-        seen_chips: dict[tuple[int, int], int] = {}
-        seen_spots: dict[tuple[Spot, Reading | None], str] = {}
-        wired_at: dict[Spot, KeyPath] = {}
+    def _expanders(self, books: Books) -> tuple[ExpanderSpec, ...]:
+        spots, sensing, muxes = books.spots, books.sensing, books.muxes
+        wiring, gpios, addresses = books.wiring, books.gpios, books.addresses
+        tables = self._table_list("mcp23017")
+        seen_chips: set[I2CPlace | tuple[I2CPlace, int]] = set()
         chips = []
         for index, table in enumerate(tables):
             path: KeyPath = ("mcp23017", index)
-            self._only(table, path, ("bus", "address", "interrupt_gpio", "channels"))
-            bus = self._get(table, path, "bus", int, 1)
+            self._only(
+                table, path, ("bus", "address", "mux", "mux_channel", "interrupt_gpio", "channels")
+            )
+            place = self._place(table, path, muxes)
             address = self._get(table, path, "address", int)
             if address not in MCP23017_ADDRESSES:
                 raise self.fail(
                     (*path, "address"), f"an MCP23017 address is 0x20..0x27, not 0x{address:02x}"
                 )
-            if (bus, address) in seen_chips:
-                raise self.fail((*path, "address"), f"two MCP23017 at 0x{address:02x} on bus {bus}")
-            seen_chips[(bus, address)] = index
+            if (place, address) in seen_chips:
+                located = f"bus {place.bus}" if place.mux is None else place.describe()
+                raise self.fail((*path, "address"), f"two MCP23017 at 0x{address:02x} on {located}")
+            seen_chips.add((place, address))
+            addresses.claim(place, address, f"MCP23017 0x{address:02x}", (*path, "address"))
             interrupt = self._get(table, path, "interrupt_gpio", int, None)
+            if interrupt is not None:
+                # Open-drain INT outputs of several chips may share one line.
+                gpios.claim(
+                    interrupt, "interrupt line", (*path, "interrupt_gpio"), share="interrupt"
+                )
             channels = []
             channel_table = self._get(table, path, "channels", dict)
+            spec = ExpanderSpec(place.bus, address, (), interrupt, place.mux, place.mux_channel)
             for pin_name, target in channel_table.items():
                 where = (*path, "channels", pin_name)
                 channel = self._channel(where, pin_name, target, spots, sensing)
-                key = (channel.spot, channel.pole)
-                chip_pin = f"0x{address:02x}/{channel.pin_name}"
-                if key in seen_spots:
-                    raise self.fail(
-                        where, f"{target!r} is wired twice: {seen_spots[key]} and {chip_pin}"
-                    )
-                seen_spots[key] = chip_pin
-                wired_at.setdefault(channel.spot, where)
+                wiring.add(where, target, channel.spot, channel.pole, label=spec.label(channel))
                 channels.append(channel)
             chips.append(
-                ExpanderSpec(bus, address, tuple(sorted(channels, key=lambda c: c.pin)), interrupt)
+                ExpanderSpec(
+                    place.bus,
+                    address,
+                    tuple(sorted(channels, key=lambda c: c.pin)),
+                    interrupt,
+                    place.mux,
+                    place.mux_channel,
+                )
             )
-        if sensing is Sensing.POLARITY:
-            by_spot: dict[Spot, set[Reading | None]] = {}
-            for spot, pole in seen_spots:
-                by_spot.setdefault(spot, set()).add(pole)
-            for spot, poles in by_spot.items():
-                if poles != {NORTH, SOUTH}:
-                    raise self.fail(
-                        wired_at[spot], f"polarity sensing needs {spot}:north and {spot}:south"
-                    )
         return tuple(chips)
 
     def _channel(
@@ -319,149 +406,8 @@ class _Reader:
                 f"{pin_name} cannot be an input: GPA7 and GPB7 are output-only on the MCP23017 "
                 "(datasheet erratum); use A0..A6 and B0..B6",
             )
-        if not isinstance(target, str):
-            raise self.fail(where, f"channel {pin_name} must name a spot, not {target!r}")
-        # Spot names may hold colons ("hand:b:C"): only a final :north/:south is a pole.
-        spot, _, pole_text = target.rpartition(":")
-        if pole_text not in ("north", "south"):
-            spot, pole_text = target, ""
-        pole: Reading | None = None
-        if sensing is Sensing.POLARITY:
-            poles = {"north": NORTH, "south": SOUTH}
-            if pole_text not in poles:
-                raise self.fail(where, f"with polarity sensing, write {spot}:north or {spot}:south")
-            pole = poles[pole_text]
-        elif pole_text:
-            raise self.fail(where, f"{target!r}: a pole only makes sense with polarity sensing")
-        if spot not in spots:
-            raise self.fail(where, f"{spot!r} is not a spot of this game")
+        spot, pole = self._target(where, pin_name, target, spots, sensing=sensing, digital=True)
         return ChannelSpec(pin, spot, pole)
-
-    # --- LEDs --------------------------------------------------------------------------
-
-    def _leds(self, spots: frozenset[Spot]) -> LedSpec:
-        table = self._get(self.data, (), "leds", dict)
-        path: KeyPath = ("leds",)
-        self._only(
-            table,
-            path,
-            (
-                "backend",
-                "count",
-                "gpio",
-                "brightness",
-                "frequency_hz",
-                "dma",
-                "invert",
-                "channel",
-                "grid",
-                "serpentine",
-                "first",
-                "corners",
-                "spots",
-                "indicators",
-            ),
-        )
-        backend = self._get(table, path, "backend", str, "ws281x")
-        if backend not in LED_BACKENDS:
-            raise self.fail(
-                (*path, "backend"),
-                f"LED backend {backend!r} is not one of {', '.join(LED_BACKENDS)}",
-            )
-        count = self._get(table, path, "count", int)
-        if not 1 <= count <= 4096:
-            raise self.fail((*path, "count"), f"an LED count of {count} is outside 1..4096")
-        brightness = self._get(table, path, "brightness", float, 0.35)
-        if not 0.0 < brightness <= 1.0:
-            raise self.fail((*path, "brightness"), f"brightness {brightness} is outside (0, 1]")
-        spot_leds: dict[Spot, tuple[int, ...]] = {}
-        written: dict[Spot, KeyPath] = {}  # where the LEDs of each spot were given
-        if "grid" in table:
-            spot_leds.update(self._grid(table, path, spots))
-            written.update(dict.fromkeys(spot_leds, (*path, "grid")))
-        for spot, value in self._get(table, path, "spots", dict, {}).items():
-            if spot not in spots:
-                raise self.fail((*path, "spots", spot), f"{spot!r} is not a spot of this game")
-            spot_leds[spot] = self._indices((*path, "spots", spot), value)
-            written[spot] = (*path, "spots", spot)
-        shared = self._get(table, path, "corners", bool, False)
-        indicators = {
-            name: self._indices((*path, "indicators", name), value)
-            for name, value in self._get(table, path, "indicators", dict, {}).items()
-        }
-        owner: dict[int, str] = {}
-        for label, where, leds, may_share in (
-            *((f"spot {s}", written[s], leds, shared) for s, leds in spot_leds.items()),
-            *(
-                (f"indicator {n}", (*path, "indicators", n), leds, False)
-                for n, leds in indicators.items()
-            ),
-        ):
-            for led in leds:
-                if led >= count:
-                    raise self.fail(where, f"LED {led} of {label} is beyond the strip of {count}")
-                if led in owner and not (may_share and owner[led].startswith("spot")):
-                    raise self.fail(where, f"LED {led} is used twice: {owner[led]} and {label}")
-                owner.setdefault(led, label)
-        return LedSpec(
-            backend=backend,
-            count=count,
-            spots=tuple(spot_leds.items()),
-            indicators=tuple(indicators.items()),
-            gpio=self._get(table, path, "gpio", int, 18),
-            brightness=brightness,
-            frequency_hz=self._get(table, path, "frequency_hz", int, 800_000),
-            dma=self._get(table, path, "dma", int, 10),
-            invert=self._get(table, path, "invert", bool, False),
-            channel=self._get(table, path, "channel", int, 0),
-        )
-
-    def _indices(self, where: KeyPath, value: Any) -> tuple[int, ...]:
-        values = value if isinstance(value, list) else [value]
-        if not values or not all(
-            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values
-        ):
-            raise self.fail(where, f"LEDs must be an index or a list of indices, not {value!r}")
-        return tuple(values)
-
-    def _grid(
-        self, table: Mapping[str, Any], path: KeyPath, spots: frozenset[Spot]
-    ) -> dict[Spot, tuple[int, ...]]:
-        """Spots laid out in rows; one LED per cell, or shared LEDs on the cell corners."""
-        rows = self._get(table, path, "grid", list)
-        serpentine = self._get(table, path, "serpentine", bool, False)
-        first: int = self._get(table, path, "first", int, 0)
-        corners = self._get(table, path, "corners", bool, False)
-        width = len(rows[0]) if rows and isinstance(rows[0], list) else 0
-        for row in rows:
-            if (
-                not isinstance(row, list)
-                or len(row) != width
-                or not all(isinstance(s, str) for s in row)
-            ):
-                raise self.fail(
-                    (*path, "grid"), "grid must be rows of spot names, all of one length"
-                )
-            for spot in row:
-                if spot != "-" and spot not in spots:
-                    raise self.fail((*path, "grid"), f"{spot!r} is not a spot of this game")
-        led_columns = width + 1 if corners else width
-
-        def led(row: int, column: int) -> int:
-            if serpentine and row % 2 == 1:
-                column = led_columns - 1 - column
-            return first + row * led_columns + column
-
-        result: dict[Spot, tuple[int, ...]] = {}
-        for r, row in enumerate(rows):
-            for c, spot in enumerate(row):
-                if spot == "-":
-                    continue
-                if corners:
-                    result[spot] = (led(r, c), led(r, c + 1), led(r + 1, c), led(r + 1, c + 1))
-                else:
-                    result[spot] = (led(r, c),)
-        return result
 
     # --- buttons -----------------------------------------------------------------------
 
@@ -489,14 +435,3 @@ def _spots_of(games: Sequence[Game[Any]]) -> frozenset[Spot]:
     for game in games[1:]:
         common &= frozenset(game.spots)
     return common
-
-
-def _kind_name(kind: type) -> str:
-    return {
-        str: "text",
-        int: "a whole number",
-        float: "a number",
-        bool: "true or false",
-        list: "a list",
-        dict: "a table",
-    }.get(kind, kind.__name__)

@@ -1,10 +1,14 @@
-"""From chip bits to a debounced frame of spot readings.
+"""From sensor sources to a debounced frame of spot readings.
 
-One pass reads every chip group with one bus transaction each, turns pin levels
-into spot readings through the profile's wiring, and lets a reading count only
-after it has been the same for ``debounce`` scans in a row. A scan that fails
-on the bus raises and changes nothing, so no move is ever judged from a
-partial frame.
+One pass samples every source (each with the fewest bus transactions its chips
+allow), turns channel values into spot readings through the profile's wiring,
+and lets a reading count only after it has been the same for ``debounce``
+scans in a row. A scan that fails on any source raises and changes nothing, so
+no move is ever judged from a partial frame.
+
+When the board is turned (``SpotTurn``), readings are reported for the spots
+the game has on the other end of the half turn; the first scan after a turn
+reports the whole frame again, so whoever listens hears the new mapping.
 """
 
 from __future__ import annotations
@@ -13,10 +17,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from drivers.i2c import I2CBus
-from drivers.mcp23017 import MCP23017, MCP23017Group
-from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Reading, Spot
-from hardware.profile import ExpanderSpec, Profile
+from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Reading, Sensing, Spot
+from hardware.orientation import SpotTurn
+from hardware.profile import Profile
+from hardware.sources import ExpanderBank, SensorSource, SourceChannel
+
+__all__ = ["Debouncer", "ExpanderBank", "FrameChange", "Scanner"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,25 +31,6 @@ class FrameChange:
 
     frame: Mapping[Spot, Reading]
     changed: frozenset[Spot]
-
-
-class ExpanderBank:
-    """The MCP23017s of one bus, read together in one transaction."""
-
-    def __init__(self, bus: I2CBus, bus_name: str, specs: Sequence[ExpanderSpec]) -> None:
-        self.specs = tuple(specs)
-        self.chips = tuple(MCP23017(bus, spec.address, bus_name) for spec in self.specs)
-        self.group = MCP23017Group(bus, self.chips)
-
-    def configure(self, *, interrupts: bool = False) -> None:
-        for spec, chip in zip(self.specs, self.chips, strict=True):
-            chip.configure(
-                spec.input_mask, interrupts=interrupts and spec.interrupt_gpio is not None
-            )
-
-    def read(self) -> dict[int, int]:
-        """Pin levels by chip address (bit set: pin high)."""
-        return self.group.read_all()
 
 
 class Debouncer:
@@ -87,42 +74,92 @@ class Debouncer:
                 changed.append(spot)
         return frozenset(changed)
 
+    def remap(self, turn: SpotTurn) -> None:
+        """Key the state by the spots across the half turn (the board was turned)."""
+        self._stable = turn.remap(self._stable)
+        self._candidate = turn.remap(self._candidate)
+        self._count = turn.remap(self._count)
+
 
 class Scanner:
-    """Reads the sensor chips and yields a debounced frame when it changes."""
+    """Reads the sensor sources and yields a debounced frame when it changes."""
 
-    def __init__(self, banks: Sequence[ExpanderBank], profile: Profile) -> None:
-        self.banks = tuple(banks)
+    def __init__(
+        self,
+        sources: Sequence[SensorSource],
+        profile: Profile,
+        orientation: SpotTurn | None = None,
+    ) -> None:
+        self.sources = tuple(sources)
+        self.banks = self.sources  # the name of old, when every source was an expander bank
         self.sensing = profile.sensing
         self.debouncer = Debouncer(profile.debounce_scans)
+        self.orientation = orientation
+        self._turned = False
+        self._report_all = False
         self._wiring = tuple(
-            (bank_index, spec.address, channel.pin, channel.spot, channel.pole)
-            for bank_index, bank in enumerate(self.banks)
-            for spec in bank.specs
-            for channel in spec.channels
+            (source_index, channel_index, channel.spot, channel.pole)
+            for source_index, source in enumerate(self.sources)
+            for channel_index, channel in enumerate(source.channels)
         )
-        self._spots = tuple(dict.fromkeys(w[3] for w in self._wiring))
+        self._spots = tuple(dict.fromkeys(w[2] for w in self._wiring))
 
     @property
     def frame(self) -> Mapping[Spot, Reading]:
         return self.debouncer.frame
 
+    @property
+    def channels(self) -> tuple[SourceChannel, ...]:
+        return tuple(channel for source in self.sources for channel in source.channels)
+
+    def sample_channels(self) -> list[tuple[SourceChannel, int]]:
+        """Every channel's undebounced value, as wired (the doctor's view: no turning)."""
+        values = [source.sample() for source in self.sources]
+        return [
+            (channel, values[s][c])
+            for s, source in enumerate(self.sources)
+            for c, channel in enumerate(source.channels)
+        ]
+
     def read_raw(self) -> dict[Spot, Reading]:
-        """One undebounced reading of every sensed spot (one transaction per bank)."""
-        levels = [bank.read() for bank in self.banks]
+        """One undebounced reading of every sensed spot (each source read once)."""
+        turn = self.orientation
+        return self._raw(turn is not None and turn.turned)
+
+    def _raw(self, turned: bool) -> dict[Spot, Reading]:
+        values = [source.sample() for source in self.sources]
         raw = dict.fromkeys(self._spots, EMPTY)
-        for bank_index, address, pin, spot, pole in self._wiring:
-            if levels[bank_index][address] >> pin & 1:
-                continue  # pulled up: no magnet closes this switch
+        occupancy = self.sensing is Sensing.OCCUPANCY
+        for source_index, channel_index, spot, pole in self._wiring:
+            value = values[source_index][channel_index]
+            if not value:
+                continue
             if pole is None:
-                raw[spot] = PRESENT
+                raw[spot] = PRESENT if occupancy else value
             elif pole == NORTH or raw[spot] == EMPTY:
                 raw[spot] = NORTH if pole == NORTH else SOUTH
+        if turned and self.orientation is not None:
+            return self.orientation.remap(raw)
         return raw
+
+    def _follow_turn(self) -> None:
+        turn = self.orientation
+        if turn is None:
+            return
+        turned = turn.turned  # read once: another thread may turn it
+        if turned == self._turned:
+            return
+        self._turned = turned
+        self.debouncer.remap(turn)
+        self._report_all = True
 
     def scan(self) -> FrameChange | None:
         """Read once; a FrameChange when the debounced frame changed, else None."""
-        changed = self.debouncer.update(self.read_raw())
+        self._follow_turn()
+        changed = self.debouncer.update(self._raw(self._turned))
+        if self._report_all and self.debouncer.frame:
+            self._report_all = False
+            return FrameChange(dict(self.debouncer.frame), changed | frozenset(self.frame))
         if not changed:
             return None
         return FrameChange(dict(self.debouncer.frame), changed)

@@ -84,10 +84,13 @@ class SourceMap:
             if header and not _KEY.match(line):
                 path: KeyPath = _split_key(header.group(2))
                 if header.group(1) == "[[":
-                    index = array_counts.get(path, 0)
-                    array_counts[path] = index + 1
-                    source.lines.setdefault(path, number)
-                    table = (*source._resolve(path, array_counts), index)
+                    # Counted per resolved path: each element of an outer array has
+                    # its own nested array ([[adc]] then [[adc.mux]] twice, again).
+                    resolved = source._resolve(path, array_counts)
+                    index = array_counts.get(resolved, 0)
+                    array_counts[resolved] = index + 1
+                    source.lines.setdefault(resolved, number)
+                    table = (*resolved, index)
                 else:
                     table = source._resolve(path, array_counts)
                 source.lines.setdefault(table, number)

@@ -6,6 +6,12 @@ message asks them for bytes. Every SMBus call is expressed as those messages,
 as the Linux I2C core does, so a chip model only implements ``write`` and
 ``read``. An address nobody answers raises ``OSError(EREMOTEIO)`` (errno 121),
 which is what a Raspberry Pi's I2C adapter reports for a missing ACK.
+
+A device may route further devices (a TCA9548A multiplexer: ``routed(address)``
+lists the devices its open channels connect for that address) and may act on
+the STOP that ends every transaction (``stop()``), as the TCA9548A does when it
+takes on a new channel selection. The bus also counts the bits a transaction
+puts on the wire, so that a scan's cost can be told in time at a clock rate.
 """
 
 from __future__ import annotations
@@ -32,6 +38,20 @@ class I2CDevice(Protocol):
     def write(self, data: bytes) -> None: ...
 
     def read(self, length: int) -> bytes: ...
+
+
+class I2CRouter(Protocol):
+    """A device that connects others behind it (a multiplexer)."""
+
+    def routed(self, address: int) -> list[I2CDevice]: ...
+
+    def stop(self) -> None: ...
+
+
+def wire_bits(messages: Sequence[Message]) -> int:
+    """Bit times a transaction takes: START or repeated START, the address byte and
+    each data byte with its ACK bit (9 bits each), and the final STOP."""
+    return sum(1 + 9 + 9 * message.length for message in messages) + 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +97,11 @@ class SimulatedI2CBus:
         self.error_rate = error_rate
         self._random = random.Random(seed)
         self._devices: dict[int, I2CDevice] = {}
+        self._routers: list[I2CRouter] = []
         self._vanished: set[int] = set()
         self._closed = False
         self.transactions = 0
+        self.bits = 0
         self.log: list[BusCall] = []
 
     # -- wiring and faults -------------------------------------------------
@@ -90,10 +112,13 @@ class SimulatedI2CBus:
         if address in self._devices:
             raise ValueError(f"0x{address:02x} is already taken on {self.name}")
         self._devices[address] = device
+        if hasattr(device, "routed") and hasattr(device, "stop"):
+            self._routers.append(device)  # type: ignore[arg-type]
 
     def detach(self, address: int) -> None:
-        del self._devices[address]
+        device = self._devices.pop(address)
         self._vanished.discard(address)
+        self._routers = [router for router in self._routers if id(router) != id(device)]
 
     def device(self, address: int) -> I2CDevice:
         return self._devices[address]
@@ -113,13 +138,26 @@ class SimulatedI2CBus:
 
     def reset_counters(self) -> None:
         self.transactions = 0
+        self.bits = 0
         self.log.clear()
+
+    def wire_seconds(self, clock_hz: float = 400_000) -> float:
+        """The time the counted transactions keep the wire busy at ``clock_hz``."""
+        return self.bits / clock_hz
 
     @property
     def closed(self) -> bool:
         return self._closed
 
     # -- the smbus2 subset -------------------------------------------------
+
+    def read_byte(self, i2c_addr: int, force: bool | None = None) -> int:
+        return self._transfer("read_byte", [(i2c_addr, None, 1)])[0][0]
+
+    def write_byte(self, i2c_addr: int, value: int, force: bool | None = None) -> None:
+        if not 0 <= value <= 0xFF:
+            raise ValueError(f"byte value {value} is not 0-255")
+        self._transfer("write_byte", [(i2c_addr, bytes([value]), 0)])
 
     def read_byte_data(self, i2c_addr: int, register: int, force: bool | None = None) -> int:
         data = self._transfer(
@@ -177,13 +215,30 @@ class SimulatedI2CBus:
             Message(address, data is None, length if data is None else len(data))
             for address, data, length in steps
         )
+        self.bits += wire_bits(messages)
         try:
             replies = self._run(steps)
         except OSError as exc:
             self.log.append(BusCall(kind, messages, exc.errno))
             raise
+        finally:
+            for router in self._routers:
+                router.stop()  # every transaction ends with a STOP, even a failed one
         self.log.append(BusCall(kind, messages))
         return replies
+
+    def _device_at(self, address: int) -> I2CDevice | None:
+        """The device that acknowledges ``address`` now (directly or behind a multiplexer)."""
+        found: list[I2CDevice] = []
+        device = self._devices.get(address)
+        if device is not None and address not in self._vanished:
+            found.append(device)
+        for router in self._routers:
+            found += router.routed(address)
+        if len(found) > 1:
+            # Two chips answer the same address: they fight over SDA.
+            raise _os_error(errno.EIO)
+        return found[0] if found else None
 
     def _run(self, steps: Sequence[tuple[int, bytes | None, int]]) -> list[bytes]:
         if self._closed:
@@ -194,8 +249,8 @@ class SimulatedI2CBus:
             raise _os_error(self._random.choice((errno.EREMOTEIO, errno.EIO)))
         replies: list[bytes] = []
         for address, data, length in steps:
-            device = self._devices.get(address)
-            if device is None or address in self._vanished:
+            device = self._device_at(address)
+            if device is None:
                 # No ACK: the adapter aborts here; earlier messages already happened.
                 raise _os_error(errno.EREMOTEIO)
             if data is not None:

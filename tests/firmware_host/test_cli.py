@@ -80,3 +80,20 @@ def test_bench_measures_against_a_reference_of_the_same_run() -> None:
     assert "frame change: index+assess" in names and "recognizer index" in names
     assert all(m.seconds > 0 and m.reference > 0 for m in measures)
     assert all(m.ratio == m.seconds / m.reference for m in measures)
+
+
+def test_bench_boards_counts_each_scan_on_the_mock_buses(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from firmware_host.bench_boards import scan_cost
+
+    assert main(["bench", "--boards", "sim-shogi-mux", "sim-dobutsu-165"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[:3] == ["profile", "i2c", "bits"]
+    assert [line.split()[0] for line in lines[1:]] == ["sim-shogi-mux", "sim-dobutsu-165"]
+    mux = scan_cost("sim-shogi-mux", scans=5)
+    assert mux.transactions == 4  # two selects and two combined reads
+    assert mux.seconds(400_000) == pytest.approx(mux.bits / 400_000)
+    chain = scan_cost("sim-dobutsu-165", scans=5)
+    assert (chain.transactions, chain.spi_transfers, chain.spi_bytes) == (0, 1, 3)
+    assert chain.spi_seconds == pytest.approx(24 / 1_000_000)

@@ -31,6 +31,7 @@ class Tally:
     prompts: Counter[str] = field(default_factory=Counter)  # "promotion", "drop", other
     faults: int = 0  # FaultShown: a chip stayed silent for a whole scan
     glitches: int = 0  # failed bus transactions, most healed by the driver's retry
+    retries: int = 0  # bus calls the drivers repeated within a scan
 
 
 def kind_of_prompt(choices: tuple[str, ...]) -> str:
@@ -126,6 +127,7 @@ def play_on(
     tally.glitches += sum(
         1 for bus in sim.hardware.buses.values() for call in bus.log if call.errno is not None
     )
+    tally.retries += sim.board.retry.retries if sim.board.retry is not None else 0
     outcome: Outcome | None = reference.outcome()
     ended = of(GameEnded, sim.notices)
     if outcome is None:
@@ -170,7 +172,19 @@ def test_a_glitching_bus_never_commits_a_wrong_move(profile: str) -> None:
     for seed in range(3):
         play(profile, 500 + seed, tally, plies=30, error_rate=0.2)
     assert tally.glitches > 50  # the bus did glitch, often
-    assert tally.faults > 5  # and often for a whole scan
+    assert tally.retries > 50  # and the drivers tried again within the scan
+    assert tally.plies >= 30
+
+
+@pytest.mark.parametrize("profile", ["sim", "sim-dobutsu-polarity"])
+def test_a_bus_too_glitchy_for_the_retries_never_commits_a_wrong_move(profile: str) -> None:
+    """Retries heal a 20 % glitch rate; at 60 % whole scans fail, often (the driver's
+    retries were added after this file's first glitch test, which counted those)."""
+    tally = Tally()
+    for seed in range(3):
+        play(profile, 500 + seed, tally, plies=30, error_rate=0.6)
+    assert tally.glitches > 50
+    assert tally.faults > 5  # often for a whole scan
     assert tally.plies >= 30
 
 
@@ -190,5 +204,6 @@ def test_soak_hundreds_of_noisy_games(profile: str) -> None:
         play(profile, seed, tally, plies=80)
     check_not_vacuous(profile, tally)
     for seed in range(2000, 2010):
-        play(profile, seed, tally, plies=60, error_rate=0.2)
+        # 60 %: glitches the drivers' retries cannot always heal, so whole scans fail
+        play(profile, seed, tally, plies=60, error_rate=0.6)
     assert tally.faults > 0

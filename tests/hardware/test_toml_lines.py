@@ -149,3 +149,25 @@ def test_brackets_and_quotes_inside_one_line_strings_open_nothing() -> None:
     lines = SourceMap.of(text)
     assert lines.line(("sensing",)) == 2
     assert lines.line(("scan", "hz")) == 4
+
+
+def test_nested_arrays_of_tables_count_per_outer_element() -> None:
+    text = (
+        "[[adc]]\n"  # 1
+        "address = 0x48\n"  # 2
+        "[[adc.mux]]\n"  # 3
+        "input = 0\n"  # 4
+        "[[adc.mux]]\n"  # 5
+        "input = 1\n"  # 6
+        "[adc.mux.channels]\n"  # 7
+        'I0 = "9a"\n'  # 8
+        "[[adc]]\n"  # 9
+        "address = 0x49\n"  # 10
+        "[[adc.mux]]\n"  # 11
+        "input = 3\n"  # 12
+    )
+    source = SourceMap.of(text)
+    assert source.line(("adc", 0, "mux", 1, "input")) == 6
+    assert source.line(("adc", 0, "mux", 1, "channels", "I0")) == 8
+    assert source.line(("adc", 1, "mux", 0, "input")) == 12  # the second ADC's first mux
+    assert source.line(("adc", 1, "address")) == 10

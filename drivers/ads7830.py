@@ -1,0 +1,114 @@
+"""The ADS7830: an 8-bit, 8-channel I2C ADC, fast enough to read a board of Hall sensors.
+
+From TI's datasheet (SBAS302): a conversion is asked for with one command byte
+and read back as one byte in the same I2C exchange; the chip converts while the
+master clocks the read, so there is nothing to wait for. The command byte is
+
+    bit 7     SD: 1 single-ended (each input against COM)
+    bits 6-4  C2 C1 C0: the input, in an odd order (CH1 is 100, CH2 is 001...)
+    bits 3-2  PD1 PD0: 01 internal reference off and converter on (REF from
+              outside, e.g. tied to the sensors' supply for ratiometric Hall
+              sensors), 11 internal 2.5 V reference on
+    bits 1-0  unused
+
+Several conversions, of one chip or of several on the same bus, chain into one
+combined I2C transaction (write command, repeated start, read one byte, ...),
+so reading every input a multiplexer setting exposes costs one transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from ctypes import string_at
+
+from smbus2 import i2c_msg
+
+from drivers.errors import BusError
+from drivers.i2c import I2CBus
+from drivers.retry import RetryPolicy, once
+
+CHIP = "ADS7830"
+ADDRESSES = range(0x48, 0x4C)  # 0b10010 A1 A0
+INPUTS = 8
+BITS = 8
+# The single-ended input code of channel n: C2 is n's lowest bit, C1 C0 its upper bits.
+_INPUT_CODE = (0b000, 0b100, 0b001, 0b101, 0b010, 0b110, 0b011, 0b111)
+SINGLE_ENDED = 0x80
+PD_EXTERNAL_REFERENCE = 0b01 << 2
+PD_INTERNAL_REFERENCE = 0b11 << 2
+MAX_CONVERSIONS_PER_TRANSACTION = 21  # 42 messages, Linux's I2C_RDWR limit
+
+
+def input_name(channel: int) -> str:
+    return f"CH{channel}"
+
+
+class ADS7830:
+    """One ADS7830; every bus fault leaves it as a BusError naming the chip."""
+
+    def __init__(
+        self,
+        bus: I2CBus,
+        address: int,
+        bus_name: str = "i2c-1",
+        *,
+        internal_reference: bool = False,
+        retry: RetryPolicy | None = None,
+    ) -> None:
+        if address not in ADDRESSES:
+            raise ValueError(f"ADS7830 address 0x{address:02x} is outside 0x48-0x4b")
+        self.bus = bus
+        self.address = address
+        self.bus_name = bus_name
+        self.power = PD_INTERNAL_REFERENCE if internal_reference else PD_EXTERNAL_REFERENCE
+        self.retry = retry or once()
+
+    def __repr__(self) -> str:
+        return f"ADS7830(0x{self.address:02x} on {self.bus_name})"
+
+    def command(self, channel: int) -> int:
+        """The command byte that converts input ``channel`` single-ended."""
+        if not 0 <= channel < INPUTS:
+            raise ValueError(f"ADS7830 input {channel} is not in 0-7")
+        return SINGLE_ENDED | _INPUT_CODE[channel] << 4 | self.power
+
+    def read(self, channel: int) -> int:
+        """One conversion (one transaction): 0-255."""
+        command = self.command(channel)
+        try:
+            return self.retry.run(lambda: self.bus.read_byte_data(self.address, command))
+        except OSError as error:
+            raise BusError(CHIP, self.bus_name, self.address, error) from error
+
+
+def convert_together(
+    bus: I2CBus, requests: Sequence[tuple[ADS7830, int]], retry: RetryPolicy | None = None
+) -> list[int]:
+    """Convert each (chip, input) of ``requests`` (chips on ``bus``), in as few
+    combined transactions as the kernel allows (21 conversions each).
+
+    When a transaction fails every try, each conversion is done alone once, so
+    that the BusError names the chip that does not answer.
+    """
+    policy = retry or once()
+    results: list[int] = []
+    for start in range(0, len(requests), MAX_CONVERSIONS_PER_TRANSACTION):
+        chunk = requests[start : start + MAX_CONVERSIONS_PER_TRANSACTION]
+        reads = [i2c_msg.read(chip.address, 1) for chip, _ in chunk]
+        messages: list[i2c_msg] = []
+        for (chip, channel), read in zip(chunk, reads, strict=True):
+            if chip.bus is not bus:
+                raise ValueError(f"{chip} is not on the bus of this transaction")
+            messages += [i2c_msg.write(chip.address, [chip.command(channel)]), read]
+        try:
+            policy.run(lambda messages=messages: bus.i2c_rdwr(*messages))  # type: ignore[misc]
+        except OSError:
+            for chip, channel in chunk:
+                command = chip.command(channel)
+                try:
+                    results.append(bus.read_byte_data(chip.address, command))
+                except OSError as error:
+                    raise BusError(CHIP, chip.bus_name, chip.address, error) from error
+            continue
+        results += [string_at(read.buf, 1)[0] for read in reads]
+    return results

@@ -1,0 +1,100 @@
+"""CD74HC4067 analog multiplexers: sixteen Hall sensors onto one ADC input.
+
+From TI's datasheet (SCHS209): four select inputs S0-S3 connect channel
+I0-I15 (the binary number S3 S2 S1 S0) to the common pin; the enable input E
+is active low (tie it to ground, or give it a GPIO). The select lines are
+plain GPIO outputs, driven here through gpiozero, and several multiplexers
+usually share them: one setting of the four lines exposes channel n of every
+multiplexer at once, each on its own ADC input.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from gpiozero import DigitalOutputDevice
+from gpiozero.exc import GPIOZeroError
+from gpiozero.pins import Factory
+
+from drivers.errors import GpioError
+
+CHANNELS = 16
+SELECT_LINES = 4
+
+
+class SelectLines:
+    """The S0-S3 lines (GPIO numbers, S0 first) shared by a group of multiplexers.
+
+    Only the lines that change are written; ``settle`` is the pause after a
+    change for the analog path to settle before a conversion (the switch itself
+    takes nanoseconds, a Hall sensor's output into the ADC's sampling capacitor
+    a few microseconds).
+    """
+
+    def __init__(
+        self,
+        gpios: Sequence[int],
+        *,
+        pin_factory: Factory | None = None,
+        settle: float = 0.0,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        if len(gpios) != SELECT_LINES:
+            raise ValueError(f"a CD74HC4067 has four select lines, not {len(gpios)}")
+        self.gpios = tuple(gpios)
+        self.settle = settle
+        self.sleep = sleep
+        self._lines: list[Any] = []
+        for gpio in self.gpios:
+            try:
+                line = DigitalOutputDevice(gpio, initial_value=False, pin_factory=pin_factory)
+            except GPIOZeroError as exc:
+                self.close()
+                raise GpioError(
+                    f"multiplexer select line on GPIO {gpio} could not be claimed: {exc}"
+                ) from exc
+            self._lines.append(line)
+        self.selected: int | None = 0
+        self.changes = 0
+
+    def select(self, channel: int) -> None:
+        """Connect channel ``channel`` (0-15) of every multiplexer on these lines."""
+        if not 0 <= channel < CHANNELS:
+            raise ValueError(f"CD74HC4067 channel {channel} is not in 0-15")
+        if channel == self.selected:
+            return
+        previous = self.selected
+        for bit, line in enumerate(self._lines):
+            level = channel >> bit & 1
+            if previous is None or (previous >> bit & 1) != level:
+                line.value = level
+        self.selected = channel
+        self.changes += 1
+        if self.settle:
+            self.sleep(self.settle)
+
+    def close(self) -> None:
+        for line in self._lines:
+            line.close()
+        self._lines.clear()
+        self.selected = None
+
+
+class EnableLine:
+    """A multiplexer's active-low E input on a GPIO, held enabled."""
+
+    def __init__(self, gpio: int, *, pin_factory: Factory | None = None) -> None:
+        try:
+            self._line: Any = DigitalOutputDevice(
+                gpio, active_high=False, initial_value=True, pin_factory=pin_factory
+            )
+        except GPIOZeroError as exc:
+            raise GpioError(
+                f"multiplexer enable line on GPIO {gpio} could not be claimed: {exc}"
+            ) from exc
+        self.gpio = gpio
+
+    def close(self) -> None:
+        self._line.close()

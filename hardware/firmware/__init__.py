@@ -1,0 +1,1 @@
+"""Firmware for microcontrollers that work beside the Pi (the scanner link)."""

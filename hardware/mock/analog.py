@@ -1,0 +1,100 @@
+"""Analog Hall sensors under the cells, and the CD74HC4067 multiplexers in front of them.
+
+A ratiometric linear Hall sensor (DRV5055-like) rests at half its supply with no
+field and swings up for one pole and down for the other. Each simulated sensor
+has its own quiescent level and sensitivity (no two are alike) and Gaussian
+noise, drawn from a seeded source, and reads the simulated world's spot it is
+wired to. A north-up piece shows its south face to the sensor below, which
+raises the output: north reads high, south low.
+
+The multiplexer model reads its select lines from gpiozero mock pins, exactly
+as the driver left them, and passes on the voltage of the chosen channel; a
+channel with nothing on it floats near ground.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.physical import EMPTY, NORTH, SOUTH, Reading
+
+
+@dataclass(frozen=True, slots=True)
+class HallModel:
+    """How alike the board's sensors are: spreads and noise, in volts."""
+
+    quiescent: float = 1.65
+    quiescent_spread: float = 0.02
+    sensitivity: float = 0.9
+    sensitivity_spread: float = 0.15  # relative
+    noise: float = 0.004
+
+    @classmethod
+    def uneven(cls) -> HallModel:
+        """A board of sensors that differ a lot: the profile's default thresholds fail."""
+        return cls(quiescent_spread=0.25, sensitivity=0.6, sensitivity_spread=0.6, noise=0.012)
+
+
+class HallSensor:
+    def __init__(
+        self,
+        reading: Callable[[], Reading],
+        quiescent: float,
+        sensitivity: float,
+        noise: float,
+        rng: random.Random,
+    ) -> None:
+        self.reading = reading
+        self.quiescent = quiescent
+        self.sensitivity = sensitivity
+        self.noise = noise
+        self.rng = rng
+        self.samples = 0
+
+    @classmethod
+    def drawn(
+        cls, reading: Callable[[], Reading], model: HallModel, rng: random.Random
+    ) -> HallSensor:
+        quiescent = model.quiescent + rng.uniform(-model.quiescent_spread, model.quiescent_spread)
+        spread = model.sensitivity_spread
+        sensitivity = model.sensitivity * rng.uniform(1 - spread, 1 + spread)
+        return cls(reading, quiescent, sensitivity, model.noise, rng)
+
+    def volts(self) -> float:
+        self.samples += 1
+        level = self.quiescent
+        reading = self.reading()
+        if reading == NORTH:
+            level += self.sensitivity
+        elif reading == SOUTH:
+            level -= self.sensitivity
+        elif reading != EMPTY:
+            level += self.sensitivity
+        if self.noise:
+            level += self.rng.gauss(0.0, self.noise)
+        return level
+
+
+class AnalogMuxModel:
+    """A CD74HC4067: ``select`` pins S0-S3 (gpiozero mock pins), E active low."""
+
+    def __init__(self, select: Sequence[Any], enable: Any = None) -> None:
+        self.select = tuple(select)
+        self.enable = enable
+        self.inputs: dict[int, Callable[[], float]] = {}
+
+    @property
+    def channel(self) -> int:
+        channel = 0
+        for bit, pin in enumerate(self.select):
+            channel |= int(bool(pin.state)) << bit
+        return channel
+
+    def volts(self) -> float:
+        if self.enable is not None and self.enable.state:
+            return 0.0  # disabled: the common pin is cut off
+        source = self.inputs.get(self.channel)
+        return 0.0 if source is None else source()

@@ -1,0 +1,260 @@
+"""The host side of the scanner link over pyserial URLs (loop://, socket://) and over the
+simulated device running the firmware's own link code."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+import serial
+
+from drivers.errors import BusError, HardwareError
+from drivers.link_frames import FrameReader, MessageType
+from drivers.serial_scanner import SerialScanner, open_serial
+from hardware.firmware.rp2040.kiban_link import Link
+from hardware.mock.clock import SimClock
+from hardware.mock.serial_device import ScannerDevice, SimulatedSerialPort
+
+
+class Recording:
+    """A pyserial port that also keeps what the host wrote."""
+
+    def __init__(self, port: serial.SerialBase, *, echo: bool = True) -> None:
+        self.port = port
+        self.echo = echo
+        self.sent = bytearray()
+
+    @property
+    def in_waiting(self) -> int:
+        return int(self.port.in_waiting)
+
+    def read(self, size: int = 1) -> bytes:
+        return bytes(self.port.read(size))
+
+    def write(self, data: bytes) -> int:
+        self.sent += data
+        return int(self.port.write(data)) if self.echo else len(data)
+
+    def close(self) -> None:
+        self.port.close()
+
+    def requests(self) -> list[int]:
+        reader = FrameReader()
+        return [frame.kind for frame in reader.feed(b"\x00" + bytes(self.sent))]
+
+
+@pytest.fixture
+def loop() -> Iterator[Recording]:
+    port = Recording(serial.serial_for_url("loop://", timeout=0))
+    yield port
+    port.close()
+
+
+def test_hello_full_and_changes_over_a_loopback_url(loop: Recording) -> None:
+    clock = SimClock()
+    device = Link(loop.port.write, 8, True, "test fw", heartbeat_ms=500)
+    device.hello()
+    device.full([0, 1, 2, 0, 0, 0, 0, 1], 0)
+    host = SerialScanner(loop, "loop://", clock=clock.now, sleep=clock.sleep)
+    hello = host.start()
+    assert (hello.channels, hello.polarity, hello.firmware, hello.heartbeat) == (
+        8,
+        True,
+        "test fw",
+        0.5,
+    )
+    assert host.readings() == [0, 1, 2, 0, 0, 0, 0, 1]
+    device.update([0, 0, 2, 0, 0, 0, 2, 1], 10)
+    assert host.readings() == [0, 0, 2, 0, 0, 0, 2, 1]
+    assert loop.requests() == [MessageType.REQUEST_HELLO]  # its own echo is ignored
+    assert host.stats.frames == 3 and host.stats.lost_frames == 0
+
+
+def test_frames_split_into_single_bytes_still_arrive_whole(loop: Recording) -> None:
+    loop.echo = False  # the host's requests must not land inside the device's frames
+    clock = SimClock()
+    wire = bytearray()
+    device = Link(wire.extend, 4, False, "fw")
+    device.hello()
+    device.full([0, 0, 0, 0], 0)
+    device.update([1, 0, 0, 1], 5)
+    host = SerialScanner(loop, "loop://", clock=clock.now, sleep=clock.sleep)
+    seen = []
+    for byte in wire:
+        loop.port.write(bytes([byte]))
+        host.poll()
+        seen.append(None if host.image is None else tuple(host.image))
+    assert seen[-1] == (1, 0, 0, 1)
+    assert (0, 0, 0, 0) in seen  # the full frame came first, whole
+    assert host.stats.crc_errors == host.stats.framing_errors == 0
+
+
+def test_a_lost_frame_is_seen_by_its_sequence_and_a_full_frame_asked_for(loop: Recording) -> None:
+    clock = SimClock()
+    frames: list[bytes] = []
+    device = Link(frames.append, 4, False, "fw")
+    device.hello()
+    device.full([0, 0, 0, 0], 0)
+    host = SerialScanner(loop, "loop://", clock=clock.now, sleep=clock.sleep)
+    loop.port.write(b"".join(frames))
+    host.start()
+    frames.clear()
+    device.update([1, 0, 0, 0], 10)  # lost on the way
+    device.update([1, 1, 0, 0], 20)
+    loop.port.write(frames[1])
+    assert host.readings() == [0, 0, 0, 0]  # held before the gap: never a mixture
+    assert not host.synced
+    assert host.stats.lost_frames == 1
+    assert loop.requests()[-1] == MessageType.REQUEST_FULL
+    device.full([1, 1, 0, 0], 30)  # the device answers the request
+    loop.port.write(frames[-1])
+    assert host.readings() == [1, 1, 0, 0]
+    assert host.synced and host.stats.resyncs == 1
+
+
+def test_a_link_that_never_resyncs_is_a_fault(loop: Recording) -> None:
+    clock = SimClock()
+    frames: list[bytes] = []
+    device = Link(frames.append, 2, False, "fw")
+    device.hello()
+    device.full([0, 0], 0)
+    loop.port.write(b"".join(frames))
+    host = SerialScanner(loop, "loop://", clock=clock.now, sleep=clock.sleep)
+    host.start()
+    device.update([1, 0], 10)
+    device.update([1, 1], 20)
+    loop.port.write(frames[-1])  # the one before it was lost
+    host.readings()
+    clock.sleep(0.3)
+    loop.port.write(frames[-1])  # a repeat keeps the link talking, but no full frame
+    assert host.readings() == [0, 0]
+    clock.sleep(0.3)
+    loop.port.write(frames[-1])
+    with pytest.raises(BusError, match=r"serial scanner on loop:// .*no full frame within"):
+        host.readings()
+    assert loop.requests().count(MessageType.REQUEST_FULL) >= 2  # asked again and again
+
+
+def sim_link(
+    readings: list[int], clock: SimClock, **faults: float
+) -> tuple[SerialScanner, ScannerDevice, SimulatedSerialPort]:
+    port = SimulatedSerialPort()
+    device = ScannerDevice(port, lambda: list(readings), len(readings), True, clock.now)
+    for name, value in faults.items():
+        setattr(device, name, value)
+    host = SerialScanner(port, "/dev/ttyACM0", clock=clock.now, sleep=clock.sleep)
+    host.start()
+    return host, device, port
+
+
+def test_corrupted_frames_are_counted_and_healed_by_full_frames() -> None:
+    clock = SimClock()
+    readings = [0] * 16
+    host, device, _ = sim_link(readings, clock)
+    device.corrupt_rate = 0.3
+    for step in range(200):
+        readings[step % 16] = (readings[step % 16] + 1) % 3
+        clock.sleep(0.01)
+        try:
+            image = host.readings()
+        except BusError:
+            continue
+        if host.synced:
+            assert image == readings  # whatever the link delivers is the board as it is
+    assert device.frames_corrupted > 20
+    assert host.stats.crc_errors + host.stats.framing_errors >= device.frames_corrupted - 1
+    assert host.stats.resyncs > 5
+
+
+def test_a_silent_scanner_is_named_after_three_heartbeats_and_resumes() -> None:
+    clock = SimClock()
+    host, device, _ = sim_link([1, 0, 2], clock)
+    device.silent = True
+    clock.sleep(2.9)
+    assert host.readings() == [1, 0, 2]
+    clock.sleep(0.2)
+    with pytest.raises(BusError) as caught:
+        host.readings()
+    assert str(caught.value).startswith(
+        "serial scanner on /dev/ttyACM0 did not answer (sent nothing"
+    )
+    device.silent = False
+    clock.sleep(0.1)
+    assert host.readings() == [1, 0, 2]  # the host asks for a full frame, and gets it
+
+
+def test_a_fault_reported_by_the_device_and_an_unplugged_port_are_bus_errors() -> None:
+    clock = SimClock()
+    host, device, port = sim_link([0, 0], clock)
+    device.link.fault("ADC at 0x48 silent")
+    with pytest.raises(BusError, match="reports a fault of its own sensors: ADC at 0x48 silent"):
+        host.readings()
+    device.link.full([0, 0], 5)
+    assert host.readings() == [0, 0]
+    port.unplugged = True
+    with pytest.raises(BusError, match=r"/dev/ttyACM0 .*could not be read"):
+        host.readings()
+
+
+def test_no_hello_names_the_port_and_the_firmware() -> None:
+    clock = SimClock()
+    port = SimulatedSerialPort()  # nothing on the other end
+    host = SerialScanner(port, "/dev/ttyACM3", clock=clock.now, sleep=clock.sleep)
+    with pytest.raises(HardwareError, match=r"/dev/ttyACM3 sent no hello within 2 s.*firmware"):
+        host.start()
+    with pytest.raises(HardwareError, match="/dev/ttyNOPE could not be opened"):
+        open_serial("/dev/ttyNOPE")
+
+
+def serve_scanner(listener: socket.socket, readings: list[int], stop: threading.Event) -> None:
+    """The firmware's loop on a TCP socket: what an RP2040 does on USB."""
+    listener.settimeout(5)
+    connection, _ = listener.accept()
+    connection.settimeout(0.005)
+    link = Link(connection.sendall, len(readings), False, "socket fw", heartbeat_ms=200)
+    start = time.monotonic()
+    while not stop.is_set():
+        now = int((time.monotonic() - start) * 1000)
+        try:
+            try:
+                data = connection.recv(256)
+            except TimeoutError:
+                data = b""
+            if data:
+                link.receive(data, list(readings), now)
+            elif link.last_full_ms is not None:
+                link.update(list(readings), now)
+        except OSError:
+            break  # the host hung up
+    connection.close()
+
+
+def test_a_scanner_on_a_socket_url() -> None:
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)
+    readings = [0, 0, 0, 0, 0, 0]
+    stop = threading.Event()
+    server = threading.Thread(target=serve_scanner, args=(listener, readings, stop))
+    server.start()
+    try:
+        url = f"socket://127.0.0.1:{listener.getsockname()[1]}"
+        host = SerialScanner(open_serial(url), url)
+        assert host.start().firmware == "socket fw"
+        assert host.readings() == [0] * 6
+        readings[4] = 1
+        deadline = time.monotonic() + 3
+        while host.readings()[4] != 1:
+            assert time.monotonic() < deadline, "the change never arrived"
+            time.sleep(0.01)
+        host.request_full()
+        time.sleep(0.05)
+        assert host.readings() == [0, 0, 0, 0, 1, 0]
+        host.close()
+    finally:
+        stop.set()
+        server.join(5)
+        listener.close()

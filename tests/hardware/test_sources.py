@@ -1,0 +1,158 @@
+"""Every front end through the scanner on its simulated board: what a scan costs on the
+bus, readings per channel, and no frame at all when a source fails."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from drivers.errors import BusError
+from engine.game import Game
+from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Stone
+from engine.registry import find_game
+from hardware.board import Board
+from hardware.mock.board import SimulatedBoard
+from hardware.mock.world import SimulatedWorld
+from hardware.profile import load_profile
+from hardware.sources import AnalogSource, SerialSource, ShiftRegisterSource
+
+DOBUTSU = find_game("dobutsu")
+SHOGI = find_game("shogi")
+
+
+def opened(name: str, game: Game[Any], *, pieces: bool = True) -> tuple[SimulatedBoard, Board]:
+    profile = load_profile(name, game)
+    world = SimulatedWorld(game, profile.sensing)
+    if pieces:
+        world.arrange(game.position().layout())
+    hardware = SimulatedBoard(profile, world)
+    board = hardware.open(lambda role: None)
+    board.scanner.scan()
+    for bus in hardware.buses.values():
+        bus.reset_counters()
+    for spi in hardware.spi.values():
+        spi.transfers.clear()
+    return hardware, board
+
+
+def transactions(hardware: SimulatedBoard) -> list[str]:
+    return [call.kind for bus in hardware.buses.values() for call in bus.log]
+
+
+def test_a_multiplexed_bus_costs_a_select_and_a_read_per_segment() -> None:
+    hardware, board = opened("sim-shogi-mux", SHOGI)
+    for _ in range(10):
+        board.scanner.scan()
+    assert transactions(hardware) == ["write_byte", "i2c_rdwr"] * 2 * 10
+    first = hardware.buses[1].log[1]
+    assert first.addresses == tuple(range(0x20, 0x28))  # eight chips on channel 0, in one read
+
+
+def test_the_analog_board_costs_one_transaction_per_select_setting() -> None:
+    hardware, board = opened("sim-shogi-analog", SHOGI)
+    (source,) = board.scanner.sources
+    assert isinstance(source, AnalogSource)
+    changes = source.selects[0].changes
+    board.scanner.scan()
+    log = hardware.buses[1].log
+    assert [call.kind for call in log] == ["i2c_rdwr"] * 16
+    assert all(len(call.messages) == 2 * 6 for call in log[:1])  # six muxes' channel 0
+    assert sum(len(call.messages) for call in log) == 2 * 81
+    assert source.selects[0].changes - changes == 16  # each setting once per scan
+    assert hardware.buses[1].wire_seconds(400_000) < 0.008  # fits a 50 Hz scan
+
+
+def test_the_ads1115_board_converts_its_chips_in_parallel_rounds() -> None:
+    hardware, board = opened("sim-dobutsu-ads1115", DOBUTSU)
+    start = hardware.clock.now()
+    board.scanner.scan()
+    kinds = transactions(hardware)
+    assert kinds == (["write_i2c_block_data"] * 3 + ["read_i2c_block_data"] * 3) * 4
+    waited = hardware.clock.now() - start
+    assert waited == pytest.approx(4 * (1.1 / 860 + 50e-6))  # four rounds, one wait each
+    assert all(model.early_reads == 0 for model in hardware.adcs.values())  # type: ignore[union-attr]
+
+
+def test_a_shift_register_chain_costs_one_spi_transfer() -> None:
+    hardware, board = opened("sim-dobutsu-165", DOBUTSU)
+    for _ in range(7):
+        board.scanner.scan()
+    (spi,) = hardware.spi.values()
+    assert len(spi.transfers) == 7
+    assert {len(t.mosi) for t in spi.transfers} == {3}  # two chips and the check byte
+    assert transactions(hardware) == []
+
+
+def test_a_serial_scanner_costs_no_bus_transaction() -> None:
+    hardware, board = opened("sim-dobutsu-serial", DOBUTSU)
+    (source,) = board.scanner.sources
+    assert isinstance(source, SerialSource)
+    for _ in range(5):
+        board.scanner.scan()
+    assert transactions(hardware) == []
+    assert source.scanner.stats.frames >= 2  # its hello and full frame
+
+
+@pytest.mark.parametrize("name", ["sim-dobutsu-165", "sim-dobutsu-serial", "sim-dobutsu-ads1115"])
+def test_each_front_end_reads_the_world_through_its_wiring(name: str) -> None:
+    hardware, board = opened(name, DOBUTSU, pieces=False)
+    polarity = hardware.profile.sensing.value == "polarity"
+    hardware.world.place("2b", Stone("C", 0))
+    hardware.world.place("1d", Stone("C", 1, flipped=True))
+    hardware.sync()
+    raw = board.scanner.read_raw()
+    assert {spot: r for spot, r in raw.items() if r} == {
+        "2b": NORTH if polarity else PRESENT,
+        "1d": SOUTH if polarity else PRESENT,
+    }
+    channels = {channel.label: value for channel, value in board.scanner.sample_channels() if value}
+    assert len(channels) == 2
+
+
+def failing(hardware: SimulatedBoard, name: str) -> None:
+    if name == "sim-shogi-mux":
+        hardware.muxes[(1, 0x70)].segment(1).vanish(0x22)
+    elif name in ("sim-shogi-analog", "sim-dobutsu-ads1115"):
+        hardware.buses[1].vanish(0x49 if name == "sim-dobutsu-ads1115" else 0x48)
+    elif name == "sim-dobutsu-165":
+        hardware.chains["spi0.0"].powered = False
+    else:
+        assert hardware.serial_port is not None
+        hardware.serial_port.unplugged = True
+
+
+@pytest.mark.parametrize(
+    ("name", "game", "named"),
+    [
+        ("sim-shogi-mux", SHOGI, "MCP23017 at 0x22 on i2c-1/0x70.1"),
+        ("sim-shogi-analog", SHOGI, "ADS7830 at 0x48 on i2c-1"),
+        ("sim-dobutsu-ads1115", DOBUTSU, "ADS1115 at 0x49 on i2c-1"),
+        ("sim-dobutsu-165", DOBUTSU, "74HC165 chain on spi0.0"),
+        ("sim-dobutsu-serial", DOBUTSU, "serial scanner on /dev/ttyACM0"),
+    ],
+)
+def test_a_failing_source_names_its_chip_and_changes_no_reading(
+    name: str, game: Game[Any], named: str
+) -> None:
+    hardware, board = opened(name, game)
+    before = dict(board.scanner.frame)
+    moved = next(spot for spot, stones in game.position().layout().items() if stones)
+    hardware.world.lift(moved)
+    failing(hardware, name)
+    for _ in range(5):
+        with pytest.raises(BusError) as caught:
+            board.scanner.scan()
+        assert str(caught.value).startswith(named)
+        assert dict(board.scanner.frame) == before  # no partial frame
+    assert board.scanner.debouncer.settled
+
+
+def test_the_chain_reads_the_start_position() -> None:
+    _hardware, board = opened("sim-dobutsu-165", DOBUTSU)
+    (source,) = board.scanner.sources
+    assert isinstance(source, ShiftRegisterSource)
+    assert source.chain.check_byte
+    assert board.scanner.read_raw()["2c"] == PRESENT
+    assert board.scanner.read_raw()["2b"] == PRESENT
+    assert board.scanner.read_raw()["3b"] == EMPTY
