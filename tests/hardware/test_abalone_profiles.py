@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
-from pathlib import Path
 
 import pytest
 
@@ -13,12 +11,18 @@ from drivers.buttons import ButtonRole
 from engine.physical import NORTH, SOUTH, Sensing
 from engine.registry import find_game
 from hardware.profile import Profile, bundled_profiles, load_profile
+from tests.hardware.board_pages import (
+    DOCS,
+    documented_leds,
+    documented_wiring,
+    expander_wiring,
+)
 
 ABALONE = find_game("abalone")
 HOLES = frozenset(ABALONE.cells)
 GUTTERS = frozenset(ABALONE.off_board_spots)
 PROFILES = ("abalone-reference", "sim-abalone", "sim-abalone-gutters", "sim-abalone-polarity")
-DOC = Path(__file__).resolve().parents[2] / "docs" / "abalone-board.md"
+DOC = DOCS / "abalone-board.md"
 
 
 def profile(name: str) -> Profile:
@@ -62,18 +66,10 @@ def test_the_led_chain_is_a_serpentine_along_the_rows(name: str) -> None:
     assert rows == sorted(rows, reverse=True)  # row I first, A last, each row in one run
 
 
-def occupancy_wiring(loaded: Profile) -> dict[str, tuple[int, int, str]]:
-    return {
-        ch.spot: (chip.bus, chip.address, ch.pin_name)
-        for chip in loaded.expanders
-        for ch in chip.channels
-    }
-
-
 def test_reference_and_simulated_boards_are_wired_alike() -> None:
     reference, simulated = profile("abalone-reference"), profile("sim-abalone")
     assert reference.sensing is simulated.sensing is Sensing.OCCUPANCY
-    assert occupancy_wiring(reference) == occupancy_wiring(simulated)
+    assert expander_wiring(reference) == expander_wiring(simulated)
     assert reference.leds.spots == simulated.leds.spots
     assert reference.leds.indicators == simulated.leds.indicators
     assert reference.leds.backend == "ws281x" and reference.leds.gpio == 10
@@ -87,12 +83,12 @@ def test_reference_and_simulated_boards_are_wired_alike() -> None:
 def test_the_gutter_board_senses_twelve_slots_on_a_sixth_chip() -> None:
     loaded = profile("sim-abalone-gutters")
     assert loaded.sensed_spots == HOLES | GUTTERS
-    wiring = occupancy_wiring(loaded)
+    wiring = expander_wiring(loaded)
     assert {spot: wiring[spot] for spot in GUTTERS} == {
         **{f"gutter:b:{k}": (1, 0x25, f"A{k - 1}") for k in range(1, 7)},
         **{f"gutter:w:{k}": (1, 0x25, f"B{k - 1}") for k in range(1, 7)},
     }
-    assert {s: w for s, w in wiring.items() if s in HOLES} == occupancy_wiring(
+    assert {s: w for s, w in wiring.items() if s in HOLES} == expander_wiring(
         profile("sim-abalone")
     )
 
@@ -108,38 +104,11 @@ def test_the_polarity_board_needs_a_second_bus() -> None:
     assert poles == {(hole, pole) for hole in HOLES for pole in (NORTH, SOUTH)}
 
 
-def _doc_table(heading: str) -> list[list[str]]:
-    """The rows of the first markdown table after ``heading`` in the board page."""
-    text = DOC.read_text(encoding="utf-8")
-    section = text[text.index(heading) :]
-    rows = []
-    for line in section.splitlines():
-        if line.startswith("|"):
-            rows.append([cell.strip() for cell in line.strip("|").split("|")])
-        elif rows:
-            break
-    return rows
-
-
 def test_the_board_page_shows_the_reference_wiring() -> None:
-    header, _, *rows = _doc_table("## Sensors")
-    pins = [re.sub(r"^GP", "", pin) for pin in header[1:]]
-    documented = {
-        hole: (1, int(row[0], 16), pin)
-        for row in rows
-        for pin, hole in zip(pins, row[1:], strict=True)
-        if hole != "–"
-    }
-    assert documented == occupancy_wiring(profile("abalone-reference"))
+    assert documented_wiring(DOC) == expander_wiring(profile("abalone-reference"))
 
 
 def test_the_board_page_shows_the_led_numbers() -> None:
-    _, _, *rows = _doc_table("## LEDs")
-    documented = {}
-    for _, entries in rows:
-        for entry in entries.split():
-            hole, led = entry.split("=")
-            documented[hole] = (int(led),)
-    assert documented == dict(profile("abalone-reference").leds.spots)
+    assert documented_leds(DOC) == dict(profile("abalone-reference").leds.spots)
     indicators = dict(profile("abalone-reference").leds.indicators)
     assert indicators == {"turn:1": (61,), "turn:0": (62,), "status": (63,)}

@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from pathlib import Path
 
 import pytest
 
@@ -14,6 +13,13 @@ from drivers.buttons import ButtonRole
 from engine.physical import NORTH, SOUTH, Sensing
 from engine.robotory import ROBOTORY
 from hardware.profile import Profile, bundled_profiles, load_profile
+from tests.hardware.board_pages import (
+    DOCS,
+    documented_leds,
+    documented_wiring,
+    expander_wiring,
+    markdown_table,
+)
 
 CELLS = frozenset(ROBOTORY.cells)
 STOCKS = frozenset(ROBOTORY.off_board_spots)
@@ -24,7 +30,7 @@ PROFILES = (
     "sim-robotory-polarity",
     "sim-robotory-stock",
 )
-DOC = Path(__file__).resolve().parents[2] / "docs" / "robotory-board.md"
+DOC = DOCS / "robotory-board.md"
 INDICATORS = {
     "turn:0": (24,),
     "turn:1": (25,),
@@ -37,14 +43,6 @@ MIRROR = {"A": "E", "B": "D", "C": "C", "D": "B", "E": "A"}
 
 def profile(name: str) -> Profile:
     return load_profile(name, ROBOTORY)
-
-
-def wiring(loaded: Profile) -> dict[str, tuple[int, int, str]]:
-    return {
-        ch.spot: (chip.bus, chip.address, ch.pin_name)
-        for chip in loaded.expanders
-        for ch in chip.channels
-    }
 
 
 def test_the_robotory_profiles_are_bundled() -> None:
@@ -85,7 +83,7 @@ def test_the_led_chain_is_a_serpentine_along_the_columns(name: str) -> None:
 def test_the_simulated_board_is_the_reference_board() -> None:
     reference, simulated = profile("robotory-reference"), profile("sim-robotory")
     assert reference.sensing is simulated.sensing is Sensing.OCCUPANCY
-    assert wiring(reference) == wiring(simulated)
+    assert expander_wiring(reference) == expander_wiring(simulated)
     assert reference.leds.spots == simulated.leds.spots
     assert reference.leds.backend == "ws281x" and reference.leds.gpio == 10
     assert simulated.leds.backend == "simulated"
@@ -102,7 +100,9 @@ def mirror(cell: str) -> str:
 
 def test_the_mirrored_board_reads_each_place_as_its_mirror_cell() -> None:
     reference, mirrored = profile("robotory-reference"), profile("robotory-reference-mirrored")
-    assert {mirror(cell): where for cell, where in wiring(reference).items()} == wiring(mirrored)
+    assert {
+        mirror(cell): where for cell, where in expander_wiring(reference).items()
+    } == expander_wiring(mirrored)
     reference_leds = dict(reference.leds.spots)
     assert {mirror(c): leds for c, leds in reference_leds.items()} == dict(mirrored.leds.spots)
     assert mirrored.leds.indicators == reference.leds.indicators
@@ -118,12 +118,14 @@ def test_the_mirrored_board_reads_each_place_as_its_mirror_cell() -> None:
 def test_the_stock_board_senses_eight_slots_on_a_third_chip() -> None:
     loaded = profile("sim-robotory-stock")
     assert loaded.sensed_spots == CELLS | STOCKS
-    found = wiring(loaded)
+    found = expander_wiring(loaded)
     assert {spot: found[spot] for spot in STOCKS} == {
         **{f"stock:l:{k}": (1, 0x22, f"A{k - 1}") for k in range(1, 5)},
         **{f"stock:d:{k}": (1, 0x22, f"B{k - 1}") for k in range(1, 5)},
     }
-    assert {s: w for s, w in found.items() if s in CELLS} == wiring(profile("sim-robotory"))
+    assert {s: w for s, w in found.items() if s in CELLS} == expander_wiring(
+        profile("sim-robotory")
+    )
     lit = dict(loaded.leds.spots)
     assert [lit[f"stock:l:{k}"] for k in range(1, 5)] == [(37,), (38,), (39,), (40,)]
     assert [lit[f"stock:d:{k}"] for k in range(1, 5)] == [(41,), (42,), (43,), (44,)]
@@ -148,40 +150,13 @@ def test_the_polarity_board_has_two_sensors_per_cell() -> None:
     ]
 
 
-def _doc_table(heading: str) -> list[list[str]]:
-    """The rows of the first markdown table after ``heading`` in the board page."""
-    text = DOC.read_text(encoding="utf-8")
-    section = text[text.index(heading) :]
-    rows = []
-    for line in section.splitlines():
-        if line.startswith("|"):
-            rows.append([cell.strip() for cell in line.strip("|").split("|")])
-        elif rows:
-            break
-    return rows
-
-
 def test_the_board_page_shows_the_reference_wiring() -> None:
-    header, _, *rows = _doc_table("## Sensors")
-    pins = [re.sub(r"^GP", "", pin) for pin in header[1:]]
-    documented = {
-        cell: (1, int(row[0], 16), pin)
-        for row in rows
-        for pin, cell in zip(pins, row[1:], strict=True)
-        if cell != "–"
-    }
-    assert documented == wiring(profile("robotory-reference"))
+    assert documented_wiring(DOC) == expander_wiring(profile("robotory-reference"))
 
 
 def test_the_board_page_shows_the_led_numbers_and_indicators() -> None:
-    _, _, *rows = _doc_table("## LEDs")
-    documented = {}
-    for _, entries in rows:
-        for entry in entries.split():
-            cell, led = entry.split("=")
-            documented[cell] = (int(led),)
-    assert documented == dict(profile("robotory-reference").leds.spots)
-    _, _, *indicator_rows = _doc_table("Thirteen indicator LEDs")
+    assert documented_leds(DOC) == dict(profile("robotory-reference").leds.spots)
+    _, _, *indicator_rows = markdown_table(DOC, "Thirteen indicator LEDs")
     named = {}
     for leds, names, _ in indicator_rows:
         first, _, last = leds.partition("-")
@@ -196,10 +171,10 @@ def test_the_board_page_shows_the_led_numbers_and_indicators() -> None:
 
 
 def test_the_board_page_shows_the_mirror_examples() -> None:
-    _, _, *rows = _doc_table("## A mirrored board")
-    reference = wiring(profile("robotory-reference"))
+    _, _, *rows = markdown_table(DOC, "## A mirrored board")
+    reference = expander_wiring(profile("robotory-reference"))
     reference_leds = dict(profile("robotory-reference").leds.spots)
-    mirrored = wiring(profile("robotory-reference-mirrored"))
+    mirrored = expander_wiring(profile("robotory-reference-mirrored"))
     for place, wired, reads in rows:
         found = re.match(r"(0x2\d) GP(\w\d), LED (\d+)", wired)
         assert found is not None, wired
