@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterator
 
 from engine.dobutsu import DOBUTSU, DobutsuPosition
+from tests.engine.sfen_text import sfen_text
 
 FILES = "321"
 RANKS = "abcd"
@@ -13,18 +14,7 @@ RANKS = "abcd"
 
 def sfen(pieces: dict[str, str], turn: str = "b", hand: str = "-", number: int = 1) -> str:
     """Position text from {"2b": "G", "1a": "l", "2c": "+C"}, written without the engine."""
-    rows = []
-    for rank in RANKS:
-        row, gap = "", 0
-        for file in FILES:
-            piece = pieces.get(file + rank)
-            if piece is None:
-                gap += 1
-                continue
-            row += (str(gap) if gap else "") + piece
-            gap = 0
-        rows.append(row + (str(gap) if gap else ""))
-    return f"{'/'.join(rows)} {turn} {hand} {number}"
+    return sfen_text(pieces, FILES, RANKS, turn=turn, hand=hand, number=number)
 
 
 def position(text: str | None = None, **options: str) -> DobutsuPosition:

@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterator
 
 from engine.shogi import SHOGI, ShogiPosition
+from tests.engine.sfen_text import sfen_text
 
 FILES = "987654321"
 RANKS = "abcdefghi"
@@ -15,18 +16,7 @@ RICHEST = "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1"
 
 def sfen(pieces: dict[str, str], turn: str = "b", hand: str = "-", number: int = 1) -> str:
     """Position text from {"5i": "K", "5a": "k", "2b": "+P"}, written without the engine."""
-    rows = []
-    for rank in RANKS:
-        row, gap = "", 0
-        for file in FILES:
-            piece = pieces.get(file + rank)
-            if piece is None:
-                gap += 1
-                continue
-            row += (str(gap) if gap else "") + piece
-            gap = 0
-        rows.append(row + (str(gap) if gap else ""))
-    return f"{'/'.join(rows)} {turn} {hand} {number}"
+    return sfen_text(pieces, FILES, RANKS, turn=turn, hand=hand, number=number)
 
 
 def position(text: str | None = None, **options: str) -> ShogiPosition:
