@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 
 from drivers.errors import LedStripError
+from drivers.pixel_buffer import PixelBuffer
 
 DEFAULT_DEVICE = "/dev/leds0"
 BYTES_PER_LED = 4
@@ -40,17 +41,13 @@ PERMISSION_HINT = (
 )
 
 
-class PioLedDevice:
+class PioLedDevice(PixelBuffer):
     """The PixelDevice interface over the ws2812-pio-rp1 character device."""
 
     def __init__(self, count: int, path: str = DEFAULT_DEVICE, *, rgbw: bool = False) -> None:
-        if count <= 0:
-            raise ValueError(f"a strip needs at least one LED, not {count}")
+        super().__init__(count)
         self.path = path
         self.rgbw = rgbw
-        self._count = count
-        self._pixels = [0] * count
-        self._brightness = 255
         self._fd: int | None = None
         self.frames_written = 0
 
@@ -71,29 +68,15 @@ class PioLedDevice:
                 f"LED device {self.path} could not be opened ({error.strerror}): {OVERLAY_HINT}"
             ) from error
 
-    def numPixels(self) -> int:  # noqa: N802 - the PixelStrip spelling
-        return self._count
-
-    def setPixelColor(self, n: int, color: int) -> None:  # noqa: N802
-        if not 0 <= n < self._count:
-            raise IndexError(f"LED {n} is outside a strip of {self._count}")
-        self._pixels[n] = color
-
-    def setBrightness(self, brightness: int) -> None:  # noqa: N802
-        if not 0 <= brightness <= 255:
-            raise ValueError(f"brightness {brightness} is not in 0-255")
-        self._brightness = brightness
-
     def frame(self) -> bytes:
         """The bytes one show() writes: R G B W per LED, scaled by the brightness."""
-        scale = self._brightness + 1
         out = bytearray(self._count * BYTES_PER_LED)
         for index, value in enumerate(self._pixels):
             base = index * BYTES_PER_LED
-            out[base] = ((value >> 16) & 0xFF) * scale >> 8
-            out[base + 1] = ((value >> 8) & 0xFF) * scale >> 8
-            out[base + 2] = (value & 0xFF) * scale >> 8
-            out[base + 3] = ((value >> 24) & 0xFF) * scale >> 8 if self.rgbw else 0
+            out[base] = self._channel(value, 16)
+            out[base + 1] = self._channel(value, 8)
+            out[base + 2] = self._channel(value, 0)
+            out[base + 3] = self._channel(value, 24) if self.rgbw else 0
         return bytes(out)
 
     def show(self) -> None:
@@ -119,7 +102,7 @@ class PioLedDevice:
         if self._fd is None:
             return
         try:
-            self._pixels = [0] * self._count
+            self._clear()
             self.show()
         except LedStripError:
             pass

@@ -23,6 +23,7 @@ hold it. Only MOSI is used; this works on any Pi, the Pi 5 included.
 from __future__ import annotations
 
 from drivers.errors import LedStripError
+from drivers.pixel_buffer import PixelBuffer
 from drivers.spi import DEFAULT_BUFSIZ, SpiDevice
 
 RESET_SECONDS = 300e-6
@@ -43,7 +44,7 @@ def encode_table(bits: int) -> tuple[bytes, ...]:
     return tuple(table)
 
 
-class SpiLedDevice:
+class SpiLedDevice(PixelBuffer):
     """The PixelDevice interface, written as one SPI transfer per frame."""
 
     def __init__(
@@ -56,8 +57,7 @@ class SpiLedDevice:
         bits: int = 3,
         bufsiz: int = DEFAULT_BUFSIZ,
     ) -> None:
-        if count <= 0:
-            raise ValueError(f"a strip needs at least one LED, not {count}")
+        super().__init__(count)
         if bits not in PATTERNS:
             raise ValueError(f"a WS2812 bit is 3 or 4 SPI bits, not {bits}")
         if order.upper() not in ORDERS:
@@ -67,9 +67,6 @@ class SpiLedDevice:
         self.order = order.upper()
         self.bits = bits
         self.speed_hz = CLOCKS[bits]
-        self._count = count
-        self._pixels = [0] * count
-        self._brightness = 255
         self._table = encode_table(bits)
         self._reset = bytes(int(RESET_SECONDS * self.speed_hz / 8) + 1)
         length = len(self.frame())
@@ -88,29 +85,15 @@ class SpiLedDevice:
         except OSError as error:
             raise LedStripError(f"SPI device {self.name} could not be set up ({error})") from error
 
-    def numPixels(self) -> int:  # noqa: N802 - the PixelStrip spelling
-        return self._count
-
-    def setPixelColor(self, n: int, color: int) -> None:  # noqa: N802
-        if not 0 <= n < self._count:
-            raise IndexError(f"LED {n} is outside a strip of {self._count}")
-        self._pixels[n] = color
-
-    def setBrightness(self, brightness: int) -> None:  # noqa: N802
-        if not 0 <= brightness <= 255:
-            raise ValueError(f"brightness {brightness} is not in 0-255")
-        self._brightness = brightness
-
     def frame(self) -> bytes:
         """The whole transfer: a zero byte, each LED's three colours encoded, the reset."""
-        scale = self._brightness + 1
         table = self._table
         shifts = {"R": 16, "G": 8, "B": 0}
         order = [shifts[channel] for channel in self.order]
         out = bytearray(1)
         for value in self._pixels:
             for shift in order:
-                out += table[((value >> shift) & 0xFF) * scale >> 8]
+                out += table[self._channel(value, shift)]
         out += self._reset
         return bytes(out)
 
@@ -125,7 +108,7 @@ class SpiLedDevice:
     def close(self) -> None:
         """Every LED off, then the SPI device closed; safe to call twice."""
         try:
-            self._pixels = [0] * self._count
+            self._clear()
             self.show()
         except LedStripError:
             pass
