@@ -41,7 +41,10 @@ _AUDIO_HINT = (
     "in config.txt) and reboot, or use GPIO 10 (SPI)"
 )
 _HINTS: dict[int, str] = {
-    -3: "this Raspberry Pi model is not supported by rpi-ws281x (the Pi 5 is not)",
+    -3: (
+        "this Raspberry Pi model is not supported by rpi-ws281x (the Pi 5 is not): on a Pi 5 "
+        'set backend = "pio" (the kernel\'s /dev/leds0) or "spi" in the profile\'s [leds]'
+    ),
     -4: _ROOT_HINT,
     -5: _ROOT_HINT,
     -6: _ROOT_HINT,

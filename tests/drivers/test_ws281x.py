@@ -187,7 +187,7 @@ def test_failed_begin_is_a_led_strip_error_and_disarms_the_atexit_cleanup(
 
 @pytest.mark.parametrize(
     ("code", "hint"),
-    [(-11, "GPIO 18"), (-8, "audio"), (-3, "Pi 5"), (-13, "spi=on"), (-99, "root")],
+    [(-11, "GPIO 18"), (-8, "audio"), (-3, 'backend = "pio"'), (-13, "spi=on"), (-99, "root")],
 )
 def test_failure_hints(library: ModuleType, code: int, hint: str) -> None:
     library.FAIL_CODE = code
