@@ -116,10 +116,29 @@ class ExpanderBank:
 
 
 @dataclass(frozen=True, slots=True)
-class _Conversion:
-    index: int  # the channel's place in the source
-    adc: ADS7830 | ADS1115
-    input: int
+class _Together:
+    """ADS7830 conversions on one bus: one combined transaction."""
+
+    bus: I2CBus
+    indices: tuple[int, ...]  # the channels' places in the source
+    requests: tuple[tuple[ADS7830, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Round:
+    """ADS1115 conversions, one per chip: start each, wait once, read each."""
+
+    conversions: tuple[tuple[int, ADS1115, int], ...]  # (place, chip, input)
+    wait: float
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """What one setting of the select lines (None: no multiplexer) converts."""
+
+    state: int | None
+    together: tuple[_Together, ...]
+    rounds: tuple[_Round, ...]
 
 
 class AnalogSource:
@@ -127,7 +146,8 @@ class AnalogSource:
 
     One pass walks the multiplexer channels in use: set the select lines once
     (shared by every multiplexer on them), then convert every ADC input that
-    channel exposes. Direct inputs are read with the first setting.
+    channel exposes. Direct inputs are read with the first setting. The plan of
+    a pass (which conversions go together, which wait in rounds) is made once.
     """
 
     def __init__(
@@ -141,28 +161,22 @@ class AnalogSource:
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         specs: list[AnalogChannelSpec] = []
-        steps: dict[int | None, list[_Conversion]] = {}
-        self._buses: dict[int, I2CBus] = {}
+        by_state: dict[int | None, list[tuple[int, ADS7830 | ADS1115, I2CBus, int]]] = {}
         for spec, adc, bus in entries:
-            self._buses[id(adc)] = bus
             for channel in spec.all_channels:
-                steps.setdefault(channel.mux_channel, []).append(
-                    _Conversion(len(specs), adc, channel.input)
+                by_state.setdefault(channel.mux_channel, []).append(
+                    (len(specs), adc, bus, channel.input)
                 )
                 specs.append(channel)
         if len(thresholds) != len(specs):
             raise ValueError(f"{len(thresholds)} thresholds for {len(specs)} analog channels")
-        direct = steps.pop(None, [])
-        order = sorted(state for state in steps if state is not None)
-        self._steps: list[tuple[int | None, list[_Conversion]]] = [
-            (state, steps[state]) for state in order
-        ]
-        if direct:
-            if self._steps:
-                first_state, first = self._steps[0]
-                self._steps[0] = (first_state, direct + first)
-            else:
-                self._steps = [(None, direct)]
+        direct = by_state.pop(None, [])
+        states: list[int | None] = [*sorted(state for state in by_state if state is not None)]
+        if not states and direct:
+            states = [None]
+        if states:
+            by_state[states[0]] = direct + by_state.get(states[0], [])
+        self._steps = tuple(_plan(state, by_state[state]) for state in states)
         self._channels = tuple(SourceChannel(ch.label, ch.spot) for ch in specs)
         self.thresholds = tuple(thresholds)
         self.selects = tuple(selects)
@@ -181,38 +195,21 @@ class AnalogSource:
     def levels(self) -> list[int]:
         """The raw ADC reading of every channel (what calibration learns from)."""
         levels = [0] * len(self._channels)
-        for state, conversions in self._steps:
-            if state is not None:
+        for step in self._steps:
+            if step.state is not None:
                 for lines in self.selects:
-                    lines.select(state)
-            fast: dict[int, list[_Conversion]] = {}
-            slow: dict[int, list[_Conversion]] = {}
-            for conversion in conversions:
-                kind = fast if isinstance(conversion.adc, ADS7830) else slow
-                kind.setdefault(id(self._buses[id(conversion.adc)]), []).append(conversion)
-            for group in fast.values():
-                bus = self._buses[id(group[0].adc)]
-                requests = [(c.adc, c.input) for c in group]
-                values = convert_together(bus, requests, self.retry)  # type: ignore[arg-type]
-                for conversion, value in zip(group, values, strict=True):
-                    levels[conversion.index] = value
-            self._convert_in_rounds([c for group in slow.values() for c in group], levels)
+                    lines.select(step.state)
+            for together in step.together:
+                values = convert_together(together.bus, together.requests, self.retry)
+                for index, value in zip(together.indices, values, strict=True):
+                    levels[index] = value
+            for batch in step.rounds:
+                for _, adc, channel in batch.conversions:
+                    adc.start(channel)
+                self.sleep(batch.wait)
+                for index, adc, _ in batch.conversions:
+                    levels[index] = adc.result()
         return levels
-
-    def _convert_in_rounds(self, conversions: list[_Conversion], levels: list[int]) -> None:
-        """ADS1115s convert one input each at a time: start one per chip, wait, read."""
-        queues: dict[int, list[_Conversion]] = {}
-        for conversion in conversions:
-            queues.setdefault(id(conversion.adc), []).append(conversion)
-        while any(queues.values()):
-            batch = [queue.pop(0) for queue in queues.values() if queue]
-            for conversion in batch:
-                assert isinstance(conversion.adc, ADS1115)
-                conversion.adc.start(conversion.input)
-            self.sleep(max(c.adc.conversion_time for c in batch))  # type: ignore[union-attr]
-            for conversion in batch:
-                assert isinstance(conversion.adc, ADS1115)
-                levels[conversion.index] = conversion.adc.result()
 
     def sample(self) -> list[int]:
         readings = [
@@ -289,3 +286,29 @@ class SerialSource:
         if self.sensing is Sensing.OCCUPANCY:
             return [PRESENT if value != EMPTY else EMPTY for value in values]
         return values
+
+
+def _plan(
+    state: int | None, conversions: list[tuple[int, ADS7830 | ADS1115, I2CBus, int]]
+) -> _Step:
+    """ADS7830s grouped per bus; ADS1115s queued per chip and taken one of each per round."""
+    fast: dict[int, list[tuple[int, ADS7830, I2CBus, int]]] = {}
+    queues: dict[int, list[tuple[int, ADS1115, int]]] = {}
+    for index, adc, bus, channel in conversions:
+        if isinstance(adc, ADS7830):
+            fast.setdefault(id(bus), []).append((index, adc, bus, channel))
+        else:
+            queues.setdefault(id(adc), []).append((index, adc, channel))
+    together = tuple(
+        _Together(
+            group[0][2],
+            tuple(index for index, _, _, _ in group),
+            tuple((adc, channel) for _, adc, _, channel in group),
+        )
+        for group in fast.values()
+    )
+    rounds: list[_Round] = []
+    while any(queues.values()):
+        batch = tuple(queue.pop(0) for queue in queues.values() if queue)
+        rounds.append(_Round(batch, max(adc.conversion_time for _, adc, _ in batch)))
+    return _Step(state, together, tuple(rounds))
