@@ -80,17 +80,21 @@ def timed(operation: Callable[[], object], *, minimum: float = 0.2) -> float:
 
 
 def sample_positions(game: Game[Any], count: int, seed: int) -> list[Position[Any]]:
-    """Positions reached by seeded random play, from the opening to the middle game."""
+    """Positions reached by seeded random play, from the opening to the middle game, each
+    with a move to make (where the dice are due, they have been rolled)."""
     rng = random.Random(seed)
     positions: list[Position[Any]] = []
     while len(positions) < count:
         position = game.position()
         for _ in range(rng.randint(0, 30)):
-            moves = list(position.legal_moves())
+            moves = position.chance_moves() or list(position.legal_moves())
             if not moves:
                 break
             position.push(rng.choice(moves))
-        if position.outcome() is None:
+        rolls = position.chance_moves()
+        if rolls and position.outcome() is None:
+            position.push(rng.choice(rolls))
+        if position.outcome() is None and any(True for _ in position.legal_moves()):
             positions.append(position)
     return positions
 

@@ -1,9 +1,12 @@
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from engine.registry import find_game
-from firmware_host.bench import bench_game
+from engine.game import Game
+from engine.registry import find_game, games
+from firmware_host.bench import bench_game, sample_positions
 from firmware_host.cli import main
 
 
@@ -80,6 +83,16 @@ def test_bench_measures_against_a_reference_of_the_same_run() -> None:
     assert "frame change: index+assess" in names and "recognizer index" in names
     assert all(m.seconds > 0 and m.reference > 0 for m in measures)
     assert all(m.ratio == m.seconds / m.reference for m in measures)
+
+
+@pytest.mark.parametrize("game", games(), ids=lambda game: game.name)
+def test_every_game_samples_positions_with_a_move_to_make(game: Game[Any]) -> None:
+    # Chaturaji's positions often wait for the dice: the bench rolls them first.
+    positions = sample_positions(game, 12, seed=3)
+    assert len(positions) == 12
+    for position in positions:
+        assert position.outcome() is None and position.chance_moves() is None
+        assert any(True for _ in position.legal_moves())
 
 
 def test_bench_boards_counts_each_scan_on_the_mock_buses(
