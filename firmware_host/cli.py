@@ -14,7 +14,7 @@ from engine.errors import KibanError
 from engine.game import Game
 from engine.options import parse_assignments
 from engine.registry import find_game, games
-from firmware_host.legend import PALETTES
+from firmware_host.session.legend import PALETTES
 
 log = logging.getLogger("kiban")
 
@@ -47,7 +47,7 @@ def _settings_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _settings(args: argparse.Namespace) -> dict[str, str]:
-    from firmware_host.session import Settings
+    from firmware_host.session.settings import Settings
 
     settings = parse_assignments(args.setting)
     if args.clock:
@@ -271,12 +271,12 @@ def _games(_: argparse.Namespace) -> int:
 
 def _bench(args: argparse.Namespace) -> int:
     if args.boards:
-        from firmware_host.bench_boards import board_lines
+        from firmware_host.tools.bench_boards import board_lines
 
         for line in board_lines(args.games):
             print(line, flush=True)
         return 0
-    from firmware_host.bench import run
+    from firmware_host.tools.bench import run
 
     for line in run(args.games, args.positions, args.seed):
         print(line, flush=True)
@@ -284,8 +284,8 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from firmware_host.export import export_game
-    from firmware_host.storage import GameStore, default_state_dir
+    from firmware_host.session.storage import GameStore, default_state_dir
+    from firmware_host.tools.export import export_game
 
     path = (args.state_dir or default_state_dir()) / (
         "sim.sqlite3" if args.sim else "games.sqlite3"
@@ -320,14 +320,14 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _store(state_dir: Path | None, name: str) -> Any:
-    from firmware_host.storage import GameStore, default_state_dir
+    from firmware_host.session.storage import GameStore, default_state_dir
 
     return GameStore((state_dir or default_state_dir()) / name)
 
 
 def _sim(args: argparse.Namespace) -> int:
-    from firmware_host.simulator import Simulation
-    from firmware_host.terminal import run_terminal
+    from firmware_host.boards.simulator import Simulation
+    from firmware_host.terminal.app import run_terminal
     from hardware.mock.hands import Noise
     from hardware.profile import load_profile
 
@@ -394,7 +394,7 @@ def _sim_web(
 def _run(args: argparse.Namespace) -> int:
     import asyncio
 
-    from firmware_host.runtime import Runtime
+    from firmware_host.boards.runtime import Runtime
     from hardware.profile import load_profile
 
     profile = load_profile(args.profile)
@@ -432,7 +432,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def _bench_for(args: argparse.Namespace, **simulated: Any) -> tuple[Any, Any]:
     """The bench of doctor and calibrate: the real board, or its simulation."""
-    from firmware_host.workbench import Bench, simulated_bench
+    from firmware_host.tools.workbench import Bench, simulated_bench
     from hardware.profile import load_profile
 
     profile = load_profile(args.profile)
@@ -461,7 +461,7 @@ def _bench_for(args: argparse.Namespace, **simulated: Any) -> tuple[Any, Any]:
 
 
 def _doctor(args: argparse.Namespace) -> int:
-    from firmware_host.doctor import PARTS, Doctor
+    from firmware_host.tools.doctor import PARTS, Doctor
     from hardware.mock.wiring import swapped
     from hardware.profile import load_profile
 
@@ -485,7 +485,7 @@ def _doctor(args: argparse.Namespace) -> int:
 
 
 def _calibrate(args: argparse.Namespace) -> int:
-    from firmware_host.calibrate import Calibrator
+    from firmware_host.tools.calibrate import Calibrator
 
     bench, _ = _bench_for(args)
     result = Calibrator(bench).run(args.output)
@@ -493,9 +493,9 @@ def _calibrate(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace, out: IO[str] | None = None) -> int:
-    from firmware_host.replay import replay
-    from firmware_host.simulator import Simulation
-    from firmware_host.storage import GameStore
+    from firmware_host.boards.simulator import Simulation
+    from firmware_host.session.storage import GameStore
+    from firmware_host.tools.replay import replay
     from hardware.profile import load_profile
 
     out = out or sys.stdout

@@ -12,8 +12,9 @@ import asyncio
 import time
 
 from drivers.buttons import ButtonRole
-from firmware_host.controller import Controller
-from firmware_host.events import (
+from firmware_host.boards.runtime import Runtime
+from firmware_host.session.controller import Controller
+from firmware_host.session.events import (
     AgreeDraw,
     ButtonPressed,
     Chosen,
@@ -30,8 +31,7 @@ from firmware_host.events import (
     TimePassed,
     WinDeclared,
 )
-from firmware_host.legend import PALETTES
-from firmware_host.runtime import Runtime
+from firmware_host.session.legend import PALETTES
 from firmware_host.web.commands import (
     Declare,
     Download,

@@ -25,8 +25,8 @@ from engine.errors import KibanError
 from engine.game import Game
 from engine.physical import Spot
 from engine.registry import find_game
-from firmware_host.records import formats
-from firmware_host.session import FirstPlayerDraw, RollMode, Settings
+from firmware_host.session.records import formats
+from firmware_host.session.settings import FirstPlayerDraw, RollMode, Settings
 
 MAX_TEXT = 1000  # characters in any one string field
 MAX_ID = 100

@@ -16,7 +16,7 @@ from typing import IO
 
 from aiohttp import web
 
-from firmware_host.runtime import Runtime
+from firmware_host.boards.runtime import Runtime
 from firmware_host.web.board_session import BoardSession
 from firmware_host.web.pairing import Pairing, is_loopback_host
 from firmware_host.web.server import create_app

@@ -16,11 +16,11 @@ from typing import Any, ClassVar
 
 from engine.game import Game
 from engine.registry import games
-from firmware_host.controller import Controller
-from firmware_host.events import Notice, Refused
-from firmware_host.legend import PALETTES
-from firmware_host.records import GameRecord, find_format
-from firmware_host.replay import notice_record
+from firmware_host.session.controller import Controller
+from firmware_host.session.events import Notice, Refused
+from firmware_host.session.legend import PALETTES
+from firmware_host.session.notices import notice_record
+from firmware_host.session.records import GameRecord, find_format
 from firmware_host.web.commands import Context, Request, command_name
 from firmware_host.web.state import Json, board_message, catalogue_message
 from hardware.profile import Profile, bundled_profiles, load_profile

@@ -30,8 +30,9 @@ from engine.game import Game, Position
 from engine.physical import Spot, Stone
 from engine.recognizer import Timing
 from engine.registry import find_game
-from firmware_host.controller import Controller
-from firmware_host.events import (
+from firmware_host.boards.simulator import Simulation
+from firmware_host.session.controller import Controller
+from firmware_host.session.events import (
     AgreeDraw,
     Chosen,
     ClearGuide,
@@ -49,9 +50,8 @@ from firmware_host.events import (
     TookBack,
     WinDeclared,
 )
-from firmware_host.legend import PALETTES, Legend, Phase
-from firmware_host.simulator import Simulation
-from firmware_host.storage import GameStore
+from firmware_host.session.legend import PALETTES, Legend, Phase
+from firmware_host.session.storage import GameStore
 from firmware_host.web.commands import (
     Declare,
     Download,

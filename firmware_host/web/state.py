@@ -26,10 +26,10 @@ from engine.game import Game, Layout, Position
 from engine.geometry import seat_side
 from engine.options import OptionSpec
 from engine.physical import Stone
-from firmware_host.clock import format_time
-from firmware_host.controller import Controller, describe
-from firmware_host.legend import BoardView, Phase
-from firmware_host.records import formats
+from firmware_host.session.clock import format_time
+from firmware_host.session.controller import Controller, describe
+from firmware_host.session.legend import BoardView, Phase
+from firmware_host.session.records import formats
 from firmware_host.web.claims import claim_json, claims_of
 from firmware_host.web.commands import SETTING_CHOICES
 from firmware_host.web.drawing import Drawing, SpotDrawing, draw

@@ -9,10 +9,10 @@ from engine.game import Game
 from engine.physical import Spot, Stone
 from engine.recognizer import Timing
 from engine.registry import find_game
-from firmware_host.events import MoveCommitted, Notice, PromptOpened
-from firmware_host.legend import Meaning
-from firmware_host.simulator import Simulation
-from firmware_host.storage import GameStore
+from firmware_host.boards.simulator import Simulation
+from firmware_host.session.events import MoveCommitted, Notice, PromptOpened
+from firmware_host.session.legend import Meaning
+from firmware_host.session.storage import GameStore
 from hardware.mock.hands import Noise
 from hardware.profile import load_profile
 

@@ -10,7 +10,8 @@ import pytest
 from drivers.buttons import ButtonRole
 from engine.abalone import ABALONE
 from engine.physical import EMPTY, Stone
-from firmware_host.events import (
+from firmware_host.boards.simulator import Simulation
+from firmware_host.session.events import (
     Chosen,
     GameEnded,
     IllegalShown,
@@ -20,9 +21,8 @@ from firmware_host.events import (
     PromptOpened,
     TookBack,
 )
-from firmware_host.legend import Phase
-from firmware_host.simulator import Simulation
-from firmware_host.storage import GameStore
+from firmware_host.session.legend import Phase
+from firmware_host.session.storage import GameStore
 from hardware.mock.hands import Force, Lift, Noise, Place, Step
 from hardware.profile import load_profile
 from tests.engine.abalone.helpers import is_push, text

@@ -14,7 +14,8 @@ import pytest
 
 from engine.chaturaji import CHATURAJI, ChaturajiPosition
 from engine.game import Layout
-from firmware_host.events import (
+from firmware_host.boards.simulator import Simulation
+from firmware_host.session.events import (
     BoardReady,
     Chosen,
     IllegalShown,
@@ -23,9 +24,8 @@ from firmware_host.events import (
     Notice,
     PromptOpened,
 )
-from firmware_host.legend import Legend, Meaning, Phase
-from firmware_host.simulator import Simulation
-from firmware_host.storage import GameStore
+from firmware_host.session.legend import Legend, Meaning, Phase
+from firmware_host.session.storage import GameStore
 from hardware.mock.hands import Noise
 from hardware.profile import load_profile
 

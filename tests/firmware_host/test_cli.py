@@ -6,8 +6,8 @@ import pytest
 
 from engine.game import Game
 from engine.registry import find_game, games
-from firmware_host.bench import bench_game, sample_positions
 from firmware_host.cli import main
+from firmware_host.tools.bench import bench_game, sample_positions
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -98,7 +98,7 @@ def test_every_game_samples_positions_with_a_move_to_make(game: Game[Any]) -> No
 def test_bench_boards_counts_each_scan_on_the_mock_buses(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from firmware_host.bench_boards import scan_cost
+    from firmware_host.tools.bench_boards import scan_cost
 
     assert main(["bench", "--boards", "sim-shogi-mux", "sim-dobutsu-165"]) == 0
     lines = capsys.readouterr().out.splitlines()

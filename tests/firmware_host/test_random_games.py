@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 import pytest
 
 from engine.outcome import Outcome
-from firmware_host.events import Chosen, FaultShown, GameEnded, MoveCommitted, Refused
-from firmware_host.legend import Phase
-from firmware_host.simulator import Simulation
-from firmware_host.storage import GameStatus
+from firmware_host.boards.simulator import Simulation
+from firmware_host.session.events import Chosen, FaultShown, GameEnded, MoveCommitted, Refused
+from firmware_host.session.legend import Phase
+from firmware_host.session.storage import GameStatus
 from hardware.mock.hands import Noise
 from tests.firmware_host.simkit import GAME, PROFILES, close, commits, make_sim, of
 

@@ -7,7 +7,8 @@ import pytest
 
 from drivers.buttons import ButtonRole
 from engine.physical import PRESENT, Stone
-from firmware_host.events import (
+from firmware_host.boards.simulator import Simulation
+from firmware_host.session.events import (
     BoardReady,
     Chosen,
     IllegalShown,
@@ -18,8 +19,7 @@ from firmware_host.events import (
     Refused,
     TookBack,
 )
-from firmware_host.legend import BLINK_PERIOD, Meaning, Phase
-from firmware_host.simulator import Simulation
+from firmware_host.session.legend import BLINK_PERIOD, Meaning, Phase
 from hardware.mock.hands import Noise
 from tests.firmware_host.simkit import (
     GAME,

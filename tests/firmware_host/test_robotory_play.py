@@ -18,7 +18,8 @@ from drivers.buttons import ButtonRole
 from engine.outcome import Termination
 from engine.physical import Spot, Stone
 from engine.robotory import ROBOTORY, Chain, Refill, RobotoryPosition
-from firmware_host.events import (
+from firmware_host.boards.simulator import Simulation
+from firmware_host.session.events import (
     Chosen,
     GameEnded,
     IllegalShown,
@@ -27,8 +28,7 @@ from firmware_host.events import (
     PromptOpened,
     TookBack,
 )
-from firmware_host.legend import Meaning, Phase
-from firmware_host.simulator import Simulation
+from firmware_host.session.legend import Meaning, Phase
 from hardware.mock.hands import Lift, Noise, Place, Remove, Step
 from tests.engine.robotory.helpers import text
 from tests.firmware_host.simkit import commits, lit, make_sim, of, prompts
@@ -372,10 +372,10 @@ def test_a_full_game_to_its_end() -> None:
 
 def test_the_lid_is_shown_as_two_bars_and_the_first_player_is_drawn_by_lot() -> None:
     from engine.robotory import ROBOTORY
-    from firmware_host.events import FirstPlayerDrawn
-    from firmware_host.legend import Legend, Meaning
-    from firmware_host.simulator import Simulation
-    from firmware_host.storage import GameStore
+    from firmware_host.boards.simulator import Simulation
+    from firmware_host.session.events import FirstPlayerDrawn
+    from firmware_host.session.legend import Legend, Meaning
+    from firmware_host.session.storage import GameStore
     from hardware.profile import load_profile
 
     sim = Simulation(ROBOTORY, load_profile("sim", ROBOTORY), GameStore(":memory:"), resume=False)

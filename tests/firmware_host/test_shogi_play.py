@@ -17,7 +17,8 @@ from engine.physical import Stone
 from engine.registry import find_game
 from engine.shogi.sensing import HAND_SPOTS
 from engine.shogi.tables import KIND_OF_LETTER, LETTERS
-from firmware_host.events import (
+from firmware_host.boards.simulator import Simulation
+from firmware_host.session.events import (
     Chosen,
     GameEnded,
     IllegalShown,
@@ -27,9 +28,8 @@ from firmware_host.events import (
     PlayGuide,
     PromptOpened,
 )
-from firmware_host.legend import DEFAULT_PALETTE, Meaning, Phase
-from firmware_host.simulator import Simulation
-from firmware_host.storage import GameStore
+from firmware_host.session.legend import DEFAULT_PALETTE, Meaning, Phase
+from firmware_host.session.storage import GameStore
 from hardware.mock.hands import Noise
 from hardware.profile import load_profile
 

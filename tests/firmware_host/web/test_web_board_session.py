@@ -6,10 +6,10 @@ import asyncio
 from pathlib import Path
 
 from engine.registry import find_game
-from firmware_host.legend import DEFAULT_PALETTE, Meaning
-from firmware_host.notify import SystemdNotifier
-from firmware_host.runtime import Runtime
-from firmware_host.storage import GameStore
+from firmware_host.boards.notify import SystemdNotifier
+from firmware_host.boards.runtime import Runtime
+from firmware_host.session.legend import DEFAULT_PALETTE, Meaning
+from firmware_host.session.storage import GameStore
 from firmware_host.web.board_session import BoardSession
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.world import SimulatedWorld

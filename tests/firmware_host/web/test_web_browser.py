@@ -22,9 +22,9 @@ from playwright.sync_api import BrowserContext, Page, sync_playwright
 from engine.geometry import CellShape, Geometry, Seat
 from engine.physical import Sensing
 from engine.registry import find_game, games
-from firmware_host.legend import DEFAULT_PALETTE, Meaning
-from firmware_host.records import formats
-from firmware_host.storage import GameStore
+from firmware_host.session.legend import DEFAULT_PALETTE, Meaning
+from firmware_host.session.records import formats
+from firmware_host.session.storage import GameStore
 from firmware_host.web.commands import parse
 from firmware_host.web.server import create_app
 from firmware_host.web.session import Session

@@ -9,9 +9,9 @@ import pytest
 
 from engine.recognizer import Timing
 from engine.registry import find_game
-from firmware_host.legend import BLINK_PERIOD, Phase
-from firmware_host.simulator import Simulation
-from firmware_host.storage import GameStore
+from firmware_host.boards.simulator import Simulation
+from firmware_host.session.legend import BLINK_PERIOD, Phase
+from firmware_host.session.storage import GameStore
 from firmware_host.web.sim_session import capture_destination
 from hardware.profile import load_profile
 from tests.firmware_host.web.helpers import opened, sim_session

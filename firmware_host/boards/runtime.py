@@ -1,0 +1,223 @@
+"""The real board on real time: what ``kiban run`` and the service execute.
+
+One asyncio loop owns the controller. Sensor polling runs blocking bus calls on
+one worker thread and only enqueues frames; gpiozero callbacks only enqueue
+buttons. A bus fault pauses the game (the status LED says so) and scanning
+retries with backoff until the chip answers again (``ScanWatch``, shared with
+the simulation). When every sensor chip raises an interrupt line, the runtime
+scans when one fires and otherwise only every ``IDLE_POLL`` seconds, which
+recovers from an interrupt that was missed. SIGTERM turns the LEDs off and
+closes the buses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from drivers.buttons import ButtonRole
+from drivers.errors import BusError
+from engine.game import Game
+from firmware_host.boards.notify import SystemdNotifier
+from firmware_host.boards.scanning import BACKOFF, ScanWatch
+from firmware_host.session.controller import Controller
+from firmware_host.session.events import (
+    ButtonPressed,
+    Event,
+    FrameSeen,
+    Notice,
+    TimePassed,
+)
+from firmware_host.session.legend import BLINK_PERIOD, Legend, Palette
+from firmware_host.session.notices import notice_record
+from firmware_host.session.storage import GameStore
+from hardware.board import Board, open_board
+from hardware.profile import Profile
+
+log = logging.getLogger(__name__)
+
+__all__ = ["BACKOFF", "IDLE_POLL", "Runtime", "Submission"]
+
+IDLE_POLL = 0.25  # seconds between scans of an interrupt-driven board at rest
+
+BoardFactory = Callable[[Profile, Callable[[ButtonRole], None]], Board]
+
+
+@dataclass(frozen=True, slots=True)
+class Submission:
+    """An event whose notices someone awaits (the web page: was it refused?)."""
+
+    event: Event
+    reply: asyncio.Future[list[Notice]]
+
+
+class Runtime:
+    """Runs one controller against one real board."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        profile: Profile,
+        store: GameStore,
+        palette: Palette,
+        *,
+        notifier: SystemdNotifier | None = None,
+        board_factory: BoardFactory = open_board,
+    ) -> None:
+        self.game = game
+        self.profile = profile
+        self.store = store
+        self.legend = Legend(palette)
+        self.notifier = notifier or SystemdNotifier()
+        self.queue: asyncio.Queue[Event | Submission] = asyncio.Queue()
+        self.observers: list[Callable[[list[Notice]], None]] = []
+        """Called after each event is handled and the LEDs painted (the web page)."""
+        self.stopping = asyncio.Event()
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kiban-bus")
+        self._board: Board | None = None
+        self.board_factory = board_factory
+        self.controller = Controller(game, profile.sensing, profile.sensed_spots, store)
+        self.watch = ScanWatch()
+        self.scans = 0
+
+    def _log(self, notices: list[Notice]) -> None:
+        for notice in notices:
+            record = notice_record(notice)
+            if record is not None:
+                log.info("%s", record)
+
+    @property
+    def board(self) -> Board | None:
+        return self._board
+
+    async def submit(self, event: Event) -> list[Notice]:
+        """Queue an event like any other and wait for the notices it brings."""
+        reply: asyncio.Future[list[Notice]] = asyncio.get_running_loop().create_future()
+        self.queue.put_nowait(Submission(event, reply))
+        return await reply
+
+    async def run(
+        self,
+        resume: bool = True,
+        *,
+        handle_signals: bool = True,
+        options: Mapping[str, str] | None = None,
+        settings: Mapping[str, str] | None = None,
+    ) -> None:
+        """Open the board, play until SIGTERM/SIGINT (or ``stopping``), then put the
+        LEDs out and release the hardware."""
+        loop = asyncio.get_running_loop()
+        if handle_signals:
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(signum, self.stopping.set)
+
+        def on_button(role: ButtonRole) -> None:
+            loop.call_soon_threadsafe(self.queue.put_nowait, ButtonPressed(role, loop.time()))
+
+        self._board = await loop.run_in_executor(
+            self._worker, self.board_factory, self.profile, on_button
+        )
+        self.controller.orientation = self._board.orientation
+        try:
+            self._log(
+                self.controller.start(
+                    loop.time(), resume=resume, options=options, settings=settings
+                )
+            )
+            self.notifier.ready(f"playing {self.game.name}")
+            tasks = [
+                asyncio.create_task(self._poll(loop)),
+                asyncio.create_task(self._decide(loop)),
+            ]
+            if self.notifier.watchdog_interval:
+                tasks.append(asyncio.create_task(self._watchdog()))
+            await self.stopping.wait()
+            for task in tasks:
+                task.cancel()
+            for task in tasks:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        finally:
+            self.notifier.stopping()
+            board = self._board
+            await loop.run_in_executor(self._worker, board.close)
+            self._worker.shutdown(wait=True)
+            if handle_signals:
+                for signum in (signal.SIGTERM, signal.SIGINT):
+                    loop.remove_signal_handler(signum)
+
+    async def _poll(self, loop: asyncio.AbstractEventLoop) -> None:
+        assert self._board is not None
+        board = self._board
+        scanner = board.scanner
+        period = 1.0 / self.profile.scan_hz
+        woken = asyncio.Event()
+        interrupts = board.interrupt_driven
+
+        def wake() -> None:  # on gpiozero's thread: only hand it to the loop
+            loop.call_soon_threadsafe(woken.set)
+
+        if interrupts:
+            board.wake.append(wake)
+        while True:
+            woken.clear()
+            try:
+                change = await loop.run_in_executor(self._worker, scanner.scan)
+            except BusError as error:
+                for event in self.watch.failed(error, loop.time()):
+                    self.queue.put_nowait(event)
+                await asyncio.sleep(self.watch.delay(period))
+                continue
+            finally:
+                self.scans += 1
+            for event in self.watch.answered(loop.time()):
+                self.queue.put_nowait(event)
+            if change is not None:
+                self.queue.put_nowait(FrameSeen(change.frame, loop.time()))
+            if interrupts and scanner.debouncer.settled and not board.interrupt_pending():
+                # At rest: sleep until a chip signals a change, or poll slowly anyway.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(woken.wait(), IDLE_POLL)
+                continue
+            await asyncio.sleep(period)
+
+    async def _decide(self, loop: asyncio.AbstractEventLoop) -> None:
+        assert self._board is not None
+        painter = self._board.painter
+        blinking = False
+        while True:
+            now = loop.time()
+            deadline = self.controller.next_deadline(now)
+            if blinking:
+                toggle = (int(now / BLINK_PERIOD) + 1) * BLINK_PERIOD
+                deadline = toggle if deadline is None else min(deadline, toggle)
+            timeout = None if deadline is None else max(0.0, deadline - now)
+            try:
+                item = await asyncio.wait_for(self.queue.get(), timeout)
+            except TimeoutError:
+                item = TimePassed(loop.time())
+            event, reply = (
+                (item.event, item.reply) if isinstance(item, Submission) else (item, None)
+            )
+            notices = self.controller.handle(event)
+            self._log(notices)
+            now = loop.time()
+            lights = self.legend.lights(self.controller.view(now), now)
+            blinking = lights.blinking
+            await loop.run_in_executor(self._worker, painter.paint, lights.spots, lights.indicators)
+            if reply is not None and not reply.done():
+                reply.set_result(notices)
+            for observer in self.observers:
+                observer(notices)
+
+    async def _watchdog(self) -> None:
+        interval = self.notifier.watchdog_interval or 1.0
+        while True:
+            self.notifier.watchdog()
+            await asyncio.sleep(interval)

@@ -1,0 +1,58 @@
+"""The health of the sensor bus, tracked the same way by the Runtime and the Simulation.
+
+A scan that fails (after the drivers' own quick retries) means a chip is
+silent. The first failure becomes a ``BusFault`` event naming the chip (the
+controller pauses the game and the status LED shows the fault) and one log
+line; the next scan that reads every chip becomes ``BusRecovered``. A fault
+that moves to another chip is reported again, naming it. While the chip is
+silent the runtime scans less often, backing off; the simulation, which only
+cares what is decided, keeps its scan period.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from drivers.errors import BusError
+from firmware_host.session.events import BusFault, BusRecovered, Event
+
+log = logging.getLogger(__name__)
+
+BACKOFF = (0.05, 0.1, 0.2, 0.5, 1.0)  # seconds between scans while a chip is silent
+
+
+class ScanWatch:
+    """Turns scan outcomes into fault events: each fault said once, each recovery once."""
+
+    def __init__(self) -> None:
+        self.failures = 0
+        self.faults = 0
+        self._culprit: tuple[str, str, int | None] | None = None
+
+    @property
+    def faulted(self) -> bool:
+        return self.failures > 0
+
+    def failed(self, error: BusError, at: float) -> list[Event]:
+        culprit = (error.chip, error.bus, error.address)
+        self.failures += 1
+        if culprit == self._culprit:
+            return []
+        self._culprit = culprit
+        self.faults += 1
+        log.error("%s", error)
+        return [BusFault(str(error), at)]
+
+    def answered(self, at: float) -> list[Event]:
+        if not self.failures:
+            return []
+        log.info("the board answers again after %d failed scans", self.failures)
+        self.failures = 0
+        self._culprit = None
+        return [BusRecovered(at)]
+
+    def delay(self, period: float) -> float:
+        """How long the runtime waits before the next scan."""
+        if not self.failures:
+            return period
+        return BACKOFF[min(self.failures, len(BACKOFF)) - 1]

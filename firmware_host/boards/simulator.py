@@ -1,0 +1,266 @@
+"""The whole product on simulated hardware and simulated time.
+
+Real drivers, scanner, debouncer, recognizer, controller, legend and painter run
+unchanged; below them the mock layer stands in for chips, strip and buttons, and
+a simulated world of pieces drives the chip inputs. Time is simulated: the board
+is scanned at the profile's rate, and stretches where nothing can change are
+skipped, so a long noisy game runs in a blink and always the same way.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from drivers.buttons import ButtonRole
+from drivers.errors import BusError
+from engine.game import Game, Layout
+from engine.physical import Spot
+from engine.recognizer import Timing
+from firmware_host.boards.scanning import ScanWatch
+from firmware_host.session.controller import Controller
+from firmware_host.session.events import (
+    ButtonPressed,
+    Event,
+    FrameSeen,
+    Notice,
+    TimePassed,
+)
+from firmware_host.session.legend import BLINK_PERIOD, DEFAULT_PALETTE, Legend, Lights, Palette
+from firmware_host.session.storage import GameStore
+from hardware.mock.analog import HallModel
+from hardware.mock.board import SimulatedBoard
+from hardware.mock.hands import Hands, Noise, Step, apply
+from hardware.mock.world import SimulatedWorld
+from hardware.profile import Profile
+
+
+class Simulation:
+    """A simulated board with a game session on it."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        profile: Profile,
+        store: GameStore,
+        *,
+        options: Mapping[str, str] | None = None,
+        position: str | None = None,
+        resume: bool = True,
+        timing: Timing | None = None,
+        noise: Noise | None = None,
+        seed: int = 0,
+        palette: Palette = DEFAULT_PALETTE,
+        pieces: Layout | None = None,
+        settings: Mapping[str, str] | None = None,
+        physical: Profile | None = None,
+        hall: HallModel | None = None,
+    ) -> None:
+        """``pieces``: how the stones stand when the program starts (by default, as
+        the started or resumed game has them). ``physical``: the wiring as it really
+        is, when a test builds a miswired board; ``hall``: how alike analog Hall
+        sensors are."""
+        self.game = game
+        self.profile = profile
+        self.world = SimulatedWorld(game, profile.sensing)
+        self.hardware = SimulatedBoard(profile, self.world, physical=physical, hall=hall, seed=seed)
+        self._pressed: list[ButtonRole] = []
+        self.board = self.hardware.open(self._pressed.append)
+        self.controller = Controller(
+            game,
+            profile.sensing,
+            profile.sensed_spots,
+            store,
+            timing=timing,
+            orientation=self.board.orientation,
+        )
+        self.legend = Legend(palette)
+        self.hands = Hands(game.geometry, noise or Noise.none(), random.Random(seed))
+        self.period = 1.0 / profile.scan_hz
+        self.now = 0.0
+        self.notices: list[Notice] = []
+        self.lights: Lights | None = None
+        self.watch = ScanWatch()
+        self._scanned_version = -1
+        self.notices += self.controller.start(
+            self.now, resume=resume, options=options, position=position, settings=settings
+        )
+        self.world.arrange(self.controller.position.layout() if pieces is None else pieces)
+        self._step()
+
+    # --- time ------------------------------------------------------------------------
+
+    def _handle(self, event: Event) -> list[Notice]:
+        notices = self.controller.handle(event)
+        self.notices += notices
+        return notices
+
+    def _step(self) -> list[Notice]:
+        """One scan period: sense, decide, paint."""
+        notices: list[Notice] = []
+        self.hardware.tick(self.now)
+        self._scanned_version = self.world.version
+        try:
+            change = self.board.scanner.scan()
+        except BusError as error:
+            for event in self.watch.failed(error, self.now):
+                notices += self._handle(event)
+            change = None
+        else:
+            for event in self.watch.answered(self.now):
+                notices += self._handle(event)
+        if change is not None:
+            notices += self._handle(FrameSeen(change.frame, self.now))
+        deadline = self.controller.next_deadline(self.now)
+        if deadline is not None and deadline <= self.now + 1e-9:
+            notices += self._handle(TimePassed(self.now))
+        notices += self._drain_buttons()
+        self._paint()
+        return notices
+
+    def _drain_buttons(self) -> list[Notice]:
+        notices: list[Notice] = []
+        while self._pressed:
+            notices += self._handle(ButtonPressed(self._pressed.pop(0), self.now))
+        return notices
+
+    def _paint(self) -> None:
+        self.lights = self.legend.lights(self.controller.view(self.now), self.now)
+        self.board.painter.paint(self.lights.spots, self.lights.indicators)
+
+    def _quiet(self) -> bool:
+        return (
+            self.world.version == self._scanned_version
+            and self.board.scanner.debouncer.settled
+            and not self.watch.faulted
+        )
+
+    def advance_to(self, until: float) -> list[Notice]:
+        """Scan at the profile's rate until ``until``, skipping stretches where
+        nothing can change."""
+        notices: list[Notice] = []
+        while self.now + self.period <= until + 1e-9:
+            if self._quiet():
+                deadline = self.controller.next_deadline(self.now)
+                target = until if deadline is None else min(until, deadline)
+                skipped = int((target - self.now) / self.period) - 1
+                if skipped > 0:
+                    self.now += skipped * self.period
+            self.now += self.period
+            notices += self._step()
+        return notices
+
+    def next_wake(self) -> float | None:
+        """When the simulation next has something to do if nobody touches it: the
+        next scan while a reading is changing, the controller's next deadline, the
+        next toggle of a blinking LED; None when it may sleep until touched. It is
+        always at least one scan period ahead, so that a caller keeping real time
+        (the web companion) never spins."""
+        soon = self.now + self.period
+        if not self._quiet():
+            return soon
+        wakes = []
+        deadline = self.controller.next_deadline(self.now)
+        if deadline is not None:
+            wakes.append(max(deadline, soon))
+        if self.lights is not None and self.lights.blinking:
+            toggle = (int(self.now / BLINK_PERIOD) + 1) * BLINK_PERIOD
+            wakes.append(max(toggle + self.period, soon))  # a scan at or after the toggle
+        return min(wakes) if wakes else None
+
+    def advance(self, seconds: float) -> list[Notice]:
+        return self.advance_to(self.now + seconds)
+
+    def settle(self, limit: float | None = None) -> list[Notice]:
+        """Let the board rest until the controller has nothing left to decide (at most
+        ``limit`` seconds; by default long enough for a move that a longer one could
+        continue, but short of the grace period that starts corrections)."""
+        timing = self.controller.timing
+        if limit is None:
+            limit = min(max(timing.settle, timing.extend) + 0.1, timing.grace - 0.05)
+        end = self.now + limit
+        notices = self.advance(self.board.scanner.debouncer.scans * self.period * 2)
+        while self.now < end:
+            deadline = self.controller.next_deadline(self.now)
+            if deadline is None and (self.watch.faulted or not self._quiet()):
+                # the game waits for the chip, or a reading is still settling: keep scanning
+                deadline = self.now + 5 * self.period
+            if deadline is None or deadline > end:
+                break
+            notices += self.advance_to(deadline + self.period)
+        return notices
+
+    # --- hands ---------------------------------------------------------------------
+
+    def run(self, steps: Iterable[Step]) -> list[Notice]:
+        """Carry out timed world actions, scanning in between."""
+        notices: list[Notice] = []
+        for step in steps:
+            notices += self.advance_to(max(step.at, self.now))
+            apply(self.world, step.action)
+        return notices
+
+    def perform(self, move_text: str) -> list[Notice]:
+        """The hands play a move as the rules have it (with the noise of ``hands``);
+        the board is then left to settle."""
+        position = self.controller.position.copy()
+        position.push(position.parse_move(move_text))
+        steps = self.hands.perform(self.world, self.physical(position.layout()), self.now)
+        notices = self.run(steps)
+        return notices + self.settle()
+
+    def physical(self, layout: Layout) -> Layout:
+        """Where the stones of a game's layout stand on the board (across the half
+        turn when the board was set up the other way round)."""
+        turn = self.board.orientation
+        if turn is None or not turn.turned:
+            return layout
+        return {turn.spot(spot): stones for spot, stones in layout.items()}
+
+    def lift(self, spot: Spot) -> None:
+        self.world.lift(spot)
+
+    def place(self, spot: Spot) -> None:
+        self.world.place(spot)
+
+    def press(self, role: ButtonRole) -> list[Notice]:
+        self.hardware.press(role)
+        notices = self._drain_buttons()
+        self._paint()  # as after every event: the LEDs follow at once (Runtime does so)
+        return notices
+
+    def send(self, event: Event) -> list[Notice]:
+        """An event from the controls (the terminal, a replay, the web page)."""
+        notices = self._handle(event)
+        self._paint()
+        return notices
+
+    def tidy(self) -> None:
+        """Do what a player's hands do unseen after a move: turn over a piece promoted at a
+        prompt, give a captured piece its new owner. Only stones no sensor can tell
+        apart are touched, so recognition never depends on it; the screens call it."""
+        expected = self.controller.position.layout()
+        world = self.world.layout()
+        sensed = self.profile.sensed_spots
+        for spot in expected.keys() | world.keys():
+            want, have = expected.get(spot, ()), world.get(spot, ())
+            if want == have:
+                continue
+            same_reading = self.game.stack_reading(want, self.world.sensing) == (
+                self.game.stack_reading(have, self.world.sensing)
+            )
+            if spot not in sensed or same_reading:
+                self.world.restack(spot, want)
+
+    # --- looking ---------------------------------------------------------------------
+
+    def spot_colour(self, spot: Spot) -> tuple[int, int, int] | None:
+        """The colour the strip shows at a spot (its first LED), None when dark or unlit."""
+        leds = self.board.painter.leds_of(spot)
+        if not leds:
+            return None
+        colour = self.board.painter.pixels[leds[0]]
+        if colour.red == colour.green == colour.blue == 0:
+            return None
+        return (colour.red, colour.green, colour.blue)

@@ -1,0 +1,70 @@
+"""Notices as JSON records: one line each for logs, replays and the web page.
+
+The same records come out of ``kiban replay``, the service's log and the page's
+``notice`` messages, so a game reads the same whichever way it was watched.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.outcome import Outcome
+from firmware_host.session.events import (
+    BoardReady,
+    BoardTurned,
+    FaultCleared,
+    FaultShown,
+    FirstPlayerDrawn,
+    GameEnded,
+    GameStarted,
+    IllegalShown,
+    MoveCommitted,
+    Notice,
+    OffGuideShown,
+    OutOfStepShown,
+    PromptOpened,
+    Refused,
+    TookBack,
+)
+
+
+def notice_record(notice: Notice) -> dict[str, Any] | None:
+    """A notice as a JSON-ready dict (None for the ones a replay does not report)."""
+    at = round(notice.at, 3)
+    match notice:
+        case MoveCommitted(ply, move, _):
+            return {"t": at, "event": "move", "move": move, "ply": ply}
+        case PromptOpened(choices, _):
+            return {"t": at, "event": "prompt", "choices": list(choices)}
+        case TookBack(plies, _):
+            return {"t": at, "event": "takeback", "plies": plies}
+        case IllegalShown(move, reason, _):
+            return {"t": at, "event": "illegal", "move": move, "reason": reason}
+        case OffGuideShown(moves, guide, _):
+            return {"t": at, "event": "off_guide", "moves": list(moves), "guide": guide}
+        case OutOfStepShown(c, _):
+            return {
+                "t": at,
+                "event": "out_of_step",
+                "take_from": c.take_from,
+                "put_on": c.put_on,
+                "remaining": c.remaining,
+            }
+        case GameEnded(outcome, description, _):
+            return {"t": at, "event": "game_over", **outcome_record(outcome), "result": description}
+        case FirstPlayerDrawn(description, _):
+            return {"t": at, "event": "first_player", "description": description}
+        case Refused(reason, _):
+            return {"t": at, "event": "error", "message": reason}
+        case FaultShown(message, _):
+            return {"t": at, "event": "fault", "message": message}
+        case FaultCleared():
+            return {"t": at, "event": "fault_cleared"}
+        case BoardTurned(turned, _):
+            return {"t": at, "event": "board_turned", "turned": turned}
+        case BoardReady() | GameStarted():
+            return None
+
+
+def outcome_record(outcome: Outcome) -> dict[str, Any]:
+    return {"termination": outcome.termination.name.lower(), "winners": sorted(outcome.winners)}

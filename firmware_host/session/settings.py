@@ -1,0 +1,107 @@
+"""The settings of one game session, beyond the rules: clocks, dice, the opening draw.
+
+Rules live in the game's options; how the table plays them (a time limit, who
+rolls the dice, whether the first player is drawn) lives here, and is stored with
+the game so that a resumed or replayed game behaves the same.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+
+from engine.errors import KibanError
+from firmware_host.session.clock import TimeControl
+
+
+class SettingsError(KibanError, ValueError):
+    """A session setting that cannot be used."""
+
+
+class RollMode(Enum):
+    AUTO = "auto"  # the controller rolls as soon as a roll is due
+    BUTTON = "button"  # it waits for the roll button (or the web page)
+
+
+class FirstPlayerDraw(Enum):
+    """How the person who moves first is chosen at the start."""
+
+    NONE = "none"
+    FURIGOMA = "furigoma"  # five pawns tossed; three or more tokin up: the tosser's opponent
+    LOT = "lot"  # a coin
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    clock: TimeControl | None = None
+    roll: RollMode = RollMode.AUTO
+    draw: FirstPlayerDraw = FirstPlayerDraw.NONE
+    seed: int | None = None
+
+    KEYS = ("clock", "roll", "draw", "seed")
+
+    @classmethod
+    def parse(cls, given: Mapping[str, str], *, draw: str = "none") -> Settings:
+        """Read ``clock=10m``, ``roll=auto|button``, ``draw=none|furigoma|lot``, ``seed=N``;
+        ``draw`` is the game's own default for the opening draw."""
+        for key in given:
+            if key not in cls.KEYS:
+                raise SettingsError(f"unknown setting {key!r} (settings: {', '.join(cls.KEYS)})")
+        clock = None
+        if given.get("clock", "off") not in ("off", "none", ""):
+            clock = TimeControl.parse(given["clock"])
+        try:
+            roll = RollMode(given.get("roll", RollMode.AUTO.value))
+            chosen_draw = FirstPlayerDraw(given.get("draw", draw))
+        except ValueError as error:
+            raise SettingsError(str(error)) from None
+        seed_text = given.get("seed")
+        try:
+            seed = int(seed_text) if seed_text is not None else None
+        except ValueError:
+            raise SettingsError(f"seed must be a whole number, not {seed_text!r}") from None
+        return cls(clock, roll, chosen_draw, seed)
+
+    def stored(self) -> dict[str, str]:
+        """The settings as stored with the game."""
+        result = {"roll": self.roll.value, "draw": self.draw.value}
+        if self.clock is not None:
+            result["clock"] = self.clock.text()
+        if self.seed is not None:
+            result["seed"] = str(self.seed)
+        return result
+
+    def random_source(self) -> random.Random:
+        """The session's dice: seeded when a seed is set, else from the system."""
+        return random.Random(self.seed) if self.seed is not None else random.Random()
+
+
+@dataclass(frozen=True, slots=True)
+class DrawResult:
+    """The opening draw: what fell, and whether the person at seat 0's side moves first."""
+
+    kind: FirstPlayerDraw
+    tosses: tuple[bool, ...]  # furigoma: tokin up; lot: one coin, True = seat 0's side
+    seat0_side_starts: bool
+
+    def describe(self) -> str:
+        if self.kind is FirstPlayerDraw.FURIGOMA:
+            tokin = sum(self.tosses)
+            who = "the tosser (bottom)" if self.seat0_side_starts else "the tosser's opponent (top)"
+            return f"furigoma: {tokin} tokin, {5 - tokin} pawns: {who} plays first"
+        side = "bottom" if self.seat0_side_starts else "top"
+        return f"drawn by lot: the player at the {side} moves first"
+
+
+def draw_first_player(kind: FirstPlayerDraw, rng: random.Random) -> DrawResult | None:
+    """Perform the opening draw. The first seat's pieces stay where they are: when the
+    person on the other side wins the right to start, the players change places."""
+    if kind is FirstPlayerDraw.FURIGOMA:
+        tosses = tuple(rng.random() < 0.5 for _ in range(5))
+        return DrawResult(kind, tosses, seat0_side_starts=sum(tosses) < 3)
+    if kind is FirstPlayerDraw.LOT:
+        coin = rng.random() < 0.5
+        return DrawResult(kind, (coin,), seat0_side_starts=coin)
+    return None

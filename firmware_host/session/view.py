@@ -1,0 +1,158 @@
+"""What the board should show: the controller's state turned into a ``BoardView``
+(for the legend, the terminal and the web page) and a sentence for the status line."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.physical import EMPTY, Spot
+from engine.recognizer import IllegalMatch, Moving, OffGuide, OutOfStep, Tapped
+from firmware_host.session.clock import format_time
+from firmware_host.session.legend import BoardView, Phase, PromptView
+
+if TYPE_CHECKING:
+    from firmware_host.session.controller import Controller
+
+TAKEBACK_CHOICE = "takeback"
+
+
+def _scores(position: Any) -> tuple[int, ...]:
+    scores = getattr(position, "scores", None)
+    return tuple(scores()) if callable(scores) else ()
+
+
+def _dice(position: Any) -> tuple[int, ...]:
+    roll = getattr(position, "current_roll", None)
+    return tuple(roll()) if callable(roll) else ()
+
+
+def _movable(controller: Controller) -> frozenset[Spot]:
+    """After a roll, the pieces the dice allow to move (none while something is lifted)."""
+    if not _dice(controller.position) or controller.phase is not Phase.PLAY:
+        return frozenset()
+    if isinstance(controller.assessment, Moving) and controller.assessment.hints:
+        return frozenset()
+    cells = frozenset(controller.game.cells)
+    return controller.recognizer.movable_spots() & cells
+
+
+def build_view(controller: Controller, now: float | None = None) -> BoardView:
+    expected = controller.recognizer.expected
+    frame = controller.frame
+    seats = controller.game.seats
+    position = controller.position
+    turn = position.turn
+    clocks: tuple[float, ...] = ()
+    running = None
+    if controller.clock is not None:
+        clocks = controller.clock.remaining(now if now is not None else 0.0)
+        running = controller.clock.running
+    common: dict[str, Any] = {
+        "fault": controller.fault,
+        "clocks": clocks,
+        "clock_running": running,
+        "scores": _scores(position),
+        "draw": controller.draw.tosses if controller.draw is not None else (),
+        "counters": tuple(sorted(position.counters().items())),
+    }
+    if controller.phase is Phase.SETUP:
+        missing = frozenset(
+            s for s, r in expected.items() if r != EMPTY and frame.get(s, EMPTY) != r
+        )
+        extra = frozenset(
+            s for s, r in frame.items() if r != EMPTY and expected.get(s, EMPTY) == EMPTY
+        )
+        message = f"set up the board: {len(missing)} to place, {len(extra)} to remove"
+        if controller.draw is not None:
+            message = f"{controller.draw.describe()}; {message}"
+        return BoardView(
+            Phase.SETUP, seats, turn, missing=missing, extra=extra, message=message, **common
+        )
+    assessment = controller.assessment
+    hints = assessment.hints if isinstance(assessment, Moving | Tapped) else ()
+    remaining = assessment.remaining if isinstance(assessment, Moving) else ()
+    lifted = frozenset(
+        s for s, r in expected.items() if r != EMPTY and frame.get(s, EMPTY) == EMPTY
+    )
+    prompt = None
+    if controller.prompt is not None:
+        choices, spots, selected = controller.prompt
+        prompt = PromptView(choices, spots, selected)
+    correction = assessment.correction if isinstance(assessment, OutOfStep) else None
+    illegal: frozenset[Spot] = frozenset()
+    if isinstance(assessment, IllegalMatch):
+        illegal = position.footprint(assessment.move, controller.sensing).spots()
+    elif isinstance(assessment, OffGuide):
+        illegal = frozenset().union(
+            *(position.footprint(m, controller.sensing).spots() for m in assessment.moves)
+        )
+    threatened, in_check = controller.teaching
+    return BoardView(
+        controller.phase,
+        seats,
+        turn,
+        last_move=controller.last_move,
+        threatened=threatened,
+        in_check=in_check,
+        hints=hints,
+        lifted=lifted,
+        guide=controller.guide_spots,
+        prompt=prompt,
+        correction=correction,
+        illegal=illegal,
+        outcome=controller.outcome,
+        message=status_text(controller, clocks),
+        remaining=remaining,
+        dice=_dice(position),
+        movable=_movable(controller),
+        **common,
+    )
+
+
+def status_text(controller: Controller, clocks: tuple[float, ...] = ()) -> str:
+    """One sentence for the status line: what the board wants from the players now."""
+    from firmware_host.session.controller import describe
+
+    position = controller.position
+    if controller.fault is not None:
+        return f"waiting for the board: {controller.fault}"
+    if controller.outcome is not None:
+        return f"game over: {describe(controller.game, controller.outcome)}"
+    seat = controller.game.seats[position.turn].name
+    assessment = controller.assessment
+    if controller.prompt is not None:
+        choices, _, selected = controller.prompt
+        if choices[selected] == TAKEBACK_CHOICE:
+            return "the board shows an earlier position: press ok to take the move back"
+        return f"which move? {' / '.join(choices)} (selected: {choices[selected]})"
+    if controller.roll_due:
+        return f"{seat}: roll the dice (press roll)"
+    if controller.forced is not None:
+        return f"{seat}'s only move: {controller.forced} (played for you)"
+    if isinstance(assessment, IllegalMatch):
+        return f"illegal: {position.move_text(assessment.move)} ({assessment.reason}); put it back"
+    if isinstance(assessment, OffGuide):
+        return f"please play {position.move_text(assessment.guide)}"
+    if isinstance(assessment, OutOfStep):
+        c = assessment.correction
+        parts = []
+        if c.take_from is not None and c.take_from != c.put_on:
+            parts.append(f"take the piece off {c.take_from}")
+        if c.put_on is not None:
+            parts.append(f"put a piece on {c.put_on}")
+        if c.take_from is not None and c.take_from == c.put_on:
+            parts = [f"turn the piece on {c.put_on} over"]
+        return "board out of step: " + " and ".join(parts)
+    if isinstance(assessment, Moving) and assessment.remaining:
+        away = [s for s, r in assessment.remaining if not r]
+        if away:
+            return f"take off {', '.join(away)} to finish the move"
+    text = f"{seat} to move"
+    if controller.recognizer.guide is not None:
+        text = f"{seat} to play {position.move_text(controller.recognizer.guide)}"
+    dice = _dice(position)
+    if dice:
+        text += f" (dice: {' '.join(map(str, dice))})"
+    if clocks:
+        text += " — " + " / ".join(format_time(t) for t in clocks)
+    return text

@@ -1,0 +1,32 @@
+"""``kiban export``: a stored game in any of its record formats (plain text for every
+game; KIF, CSA and a USI ``position`` line for shogi).
+
+The moves are replayed through the rules engine on the way out, so a record that
+exports is a game any reader can play through.
+"""
+
+from __future__ import annotations
+
+from engine.errors import KibanError
+from firmware_host.session.records import GameRecord, UnknownFormatError, find_format, formats
+from firmware_host.session.shogi_records import write_kif_record
+from firmware_host.session.storage import StoredGame
+
+
+class ExportError(KibanError, ValueError):
+    """A stored game that cannot be exported in the format asked for."""
+
+
+def export_game(stored: StoredGame, fmt: str, *, encoding: str = "UTF-8") -> str:
+    """The text of ``stored`` in ``fmt``; ``encoding`` is named inside a KIF record."""
+    try:
+        record_format = find_format(stored.game, fmt)
+    except UnknownFormatError:
+        names = ", ".join(f.name for f in formats(stored.game))
+        raise ExportError(
+            f"game {stored.id} is {stored.game}: its records come as {names}, not {fmt!r}"
+        ) from None
+    record = GameRecord.of_stored(stored)
+    if record_format.name == "kif":
+        return write_kif_record(record, encoding=encoding)
+    return record_format.write(record)

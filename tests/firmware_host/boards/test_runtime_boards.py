@@ -1,0 +1,184 @@
+"""The real-time runtime on the new boards: scans driven by the MCP23017 interrupt line
+with slow polling behind it, faults handled exactly as the simulation handles them, and
+a board set up the other way round."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from engine.game import Game
+from engine.registry import find_game
+from firmware_host.boards.notify import SystemdNotifier
+from firmware_host.boards.runtime import IDLE_POLL, Runtime
+from firmware_host.boards.simulator import Simulation
+from firmware_host.session.events import (
+    BoardReady,
+    BoardTurned,
+    FaultCleared,
+    FaultShown,
+    MoveCommitted,
+    Notice,
+)
+from firmware_host.session.legend import DEFAULT_PALETTE, Phase
+from firmware_host.session.storage import GameStore
+from hardware.mock.board import SimulatedBoard
+from hardware.mock.clock import SimClock
+from hardware.mock.world import SimulatedWorld
+from hardware.orientation import half_turn
+from hardware.profile import Profile, load_profile, parse_profile
+from tests.firmware_host.simkit import track
+
+DOBUTSU = find_game("dobutsu")
+PROFILES = Path(__file__).resolve().parents[3] / "hardware" / "profiles"
+
+
+def interrupt_profile() -> Profile:
+    text = (PROFILES / "sim-dobutsu.toml").read_text(encoding="utf-8")
+    text = text.replace("address = 0x20\n", "address = 0x20\ninterrupt_gpio = 4\n", 1)
+    return parse_profile(text, "interrupts.toml", DOBUTSU)
+
+
+def runtime_on(
+    profile: Profile, tmp_path: Path, game: Game[Any] = DOBUTSU, layout: Any = None
+) -> tuple[Runtime, SimulatedBoard, list[Notice]]:
+    world = SimulatedWorld(game, profile.sensing)
+    world.arrange(game.position().layout() if layout is None else layout)
+    simulated = SimulatedBoard(profile, world, clock=SimClock.real())
+    runtime = Runtime(
+        game,
+        profile,
+        GameStore(tmp_path / "games.sqlite3"),
+        DEFAULT_PALETTE,
+        notifier=SystemdNotifier({}),
+        board_factory=lambda _profile, on_button: simulated.open(on_button),
+    )
+    heard: list[Notice] = []
+    runtime.observers.append(heard.extend)
+    return runtime, simulated, heard
+
+
+async def until(condition, timeout: float = 5.0) -> None:  # type: ignore[no-untyped-def]
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not condition():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError("timed out waiting")
+        await asyncio.sleep(0.01)
+
+
+def test_an_interrupt_driven_board_rests_between_moves_and_wakes_for_them(
+    tmp_path: Path,
+) -> None:
+    runtime, simulated, _ = runtime_on(interrupt_profile(), tmp_path)
+
+    async def play() -> None:
+        task = asyncio.create_task(runtime.run(resume=False, handle_signals=False))
+        await until(lambda: runtime.controller.phase is Phase.PLAY)
+        board = runtime.board
+        assert board is not None and board.interrupt_driven
+        await asyncio.sleep(0.3)
+        scans = runtime.scans
+        await asyncio.sleep(1.0)
+        idle = runtime.scans - scans
+        assert idle <= 2 / IDLE_POLL  # about four a second, not a hundred
+        wakes: list[int] = []
+        board.wake.append(lambda: wakes.append(1))
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        simulated.world.lift("1d")
+        simulated.world.place("1c")
+        await until(lambda: len(runtime.controller.position.move_stack) == 1)
+        assert wakes  # the chip pulled its line, and the scanner heard it
+        assert loop.time() - start < 1.0  # the settle time (0.4 s) and a few scans
+        runtime.stopping.set()
+        await task
+
+    asyncio.run(play())
+
+
+def test_a_missed_interrupt_is_caught_by_the_slow_poll(tmp_path: Path) -> None:
+    runtime, simulated, _ = runtime_on(interrupt_profile(), tmp_path)
+
+    async def play() -> None:
+        task = asyncio.create_task(runtime.run(resume=False, handle_signals=False))
+        await until(lambda: runtime.controller.phase is Phase.PLAY)
+        (chip,) = simulated.expanders.values()
+        chip.on_interrupt = None  # the INT wire is broken: no interrupt reaches the Pi
+        simulated.world.lift("1d")
+        simulated.world.place("1c")
+        await until(lambda: len(runtime.controller.position.move_stack) == 1, timeout=5.0)
+        assert (
+            runtime.controller.position.move_text(runtime.controller.position.move_stack[0])
+            == "1d1c"
+        )
+        runtime.stopping.set()
+        await task
+
+    asyncio.run(play())
+
+
+def summary(notices: list[Notice]) -> list[str]:
+    wanted = (FaultShown, FaultCleared, MoveCommitted)
+    return [type(n).__name__ for n in notices if isinstance(n, wanted)]
+
+
+def test_the_runtime_and_the_simulation_meet_a_fault_the_same_way(tmp_path: Path) -> None:
+    profile = load_profile("sim-shogi-mux", find_game("shogi"))
+    shogi = find_game("shogi")
+    sim = track(Simulation(shogi, profile, GameStore(":memory:"), resume=False))
+    sim.settle()
+    start = len(sim.notices)
+    segment = sim.hardware.muxes[(1, 0x70)].segment(1)
+    segment.vanish(0x20)
+    sim.world.lift("7g")
+    sim.advance(0.2)
+    sim.world.place("7f")
+    sim.advance(2.0)
+    segment.restore(0x20)
+    sim.settle()
+    simulated_story = summary(sim.notices[start:])
+
+    runtime, simulated, heard = runtime_on(profile, tmp_path, shogi)
+
+    async def play() -> None:
+        task = asyncio.create_task(runtime.run(resume=False, handle_signals=False))
+        await until(lambda: runtime.controller.phase is Phase.PLAY)
+        heard.clear()
+        segment = simulated.muxes[(1, 0x70)].segment(1)
+        segment.vanish(0x20)
+        simulated.world.lift("7g")
+        await asyncio.sleep(0.2)
+        simulated.world.place("7f")
+        await until(lambda: runtime.controller.fault is not None)
+        await asyncio.sleep(1.0)
+        assert runtime.controller.position.move_stack == []
+        segment.restore(0x20)
+        # observers hear of an event once it is painted: wait for them, not the controller
+        await until(lambda: any(isinstance(n, MoveCommitted) for n in heard))
+        runtime.stopping.set()
+        await task
+
+    asyncio.run(play())
+    assert simulated_story == summary(heard) == ["FaultShown", "FaultCleared", "MoveCommitted"]
+
+
+def test_the_runtime_turns_a_board_set_up_the_other_way_round(tmp_path: Path) -> None:
+    abalone = find_game("abalone")
+    profile = load_profile("sim-abalone-polarity", abalone)
+    mapping = half_turn(abalone.geometry) or {}
+    start = abalone.position().layout()
+    turned = {mapping.get(spot, spot): stones for spot, stones in start.items()}
+    runtime, _, heard = runtime_on(profile, tmp_path, abalone, turned)
+
+    async def play() -> None:
+        task = asyncio.create_task(runtime.run(resume=False, handle_signals=False))
+        await until(lambda: any(isinstance(n, BoardReady) for n in heard))
+        runtime.stopping.set()
+        await task
+
+    asyncio.run(play())
+    kinds = [type(n) for n in heard]
+    assert kinds.index(BoardTurned) < kinds.index(BoardReady)
+    board = runtime.board
+    assert board is not None and board.orientation is not None and board.orientation.turned

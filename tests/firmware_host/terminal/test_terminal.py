@@ -1,0 +1,220 @@
+"""The terminal simulator read from a script (not a tty): whole games typed as commands."""
+
+from __future__ import annotations
+
+import io
+
+from engine.outcome import Outcome, Termination
+from firmware_host.boards.simulator import Simulation
+from firmware_host.session.events import GameEnded, MoveCommitted
+from firmware_host.session.storage import GameStatus
+from firmware_host.terminal.app import run_terminal
+from tests.firmware_host.simkit import START, make_sim, of
+
+
+def type_in(sim: Simulation, *commands: str) -> str:
+    out = io.StringIO()
+    assert run_terminal(sim, io.StringIO("".join(c + "\n" for c in commands)), out) == 0
+    return out.getvalue()
+
+
+def said(text: str) -> list[str]:
+    """The lines the terminal said, without the board drawings."""
+    return [
+        line
+        for line in text.splitlines()
+        if line and not line.startswith(("  ", "\x1b")) and "— game " not in line
+    ]
+
+
+def in_order(lines: list[str], *expected: str) -> None:
+    """Each expected line is said, in this order (others may come between)."""
+    position = 0
+    for wanted in expected:
+        matches = [i for i, line in enumerate(lines) if i >= position and line == wanted]
+        assert matches, f"{wanted!r} not said after line {position}:\n" + "\n".join(lines)
+        position = matches[0] + 1
+
+
+def assert_over(sim: Simulation, outcome: Outcome) -> None:
+    assert sim.controller.outcome == outcome
+    stored = sim.controller.store.load(sim.controller.game_id)
+    assert (stored.status, stored.outcome) == (GameStatus.OVER, outcome)
+    assert [n.outcome for n in of(GameEnded, sim.notices)] == [outcome]
+
+
+def test_a_game_won_by_capturing_the_lion() -> None:
+    sim = make_sim()
+    text = type_in(
+        sim,
+        "move 2c 2b",  # A's chick takes B's chick, which goes to A's stand
+        "lift 3a",
+        "place 3b",
+        "drop C 1c",
+        "move 3b 3c",
+        "move 2b 2a",  # the chick takes the lion: promote or not?
+        "press next",
+        "press ok",
+        "quit",
+        "move 1d 1c",  # never read
+    )
+    lines = said(text)
+    in_order(
+        lines,
+        "> move 2c 2b",
+        "move 1: 2c2b",
+        "move 2: 3a3b",
+        "move 3: C*1c",
+        "move 4: 3b3c",
+        "which move? 2b2a / 2b2a+: press next to cycle and ok to choose, or type select MOVE",
+        "move 5: 2b2a+",
+        "game over: A (sente) wins (king captured) — press ok for a new game",
+        "> quit",
+    )
+    assert "> move 1d 1c" not in lines
+    assert_over(sim, Outcome.win(Termination.KING_CAPTURED, 0))
+    assert [n.move for n in of(MoveCommitted, sim.notices)] == [
+        "2c2b",
+        "3a3b",
+        "C*1c",
+        "3b3c",
+        "2b2a+",
+    ]
+
+
+def test_a_game_won_by_a_try() -> None:
+    sim = make_sim(position="2l/3/1L1/3 b - 1")
+    text = type_in(sim, "lift 2c", "place 3b", "move 1a 1b", "play 3b3a", "quit")
+    in_order(
+        said(text),
+        "move 1: 2c3b",
+        "move 2: 1a1b",
+        "move 3: 3b3a",
+        "game over: A (sente) wins (try) — press ok for a new game",
+    )
+    assert_over(sim, Outcome.win(Termination.TRY, 0))
+
+
+def test_a_game_drawn_by_repetition_then_a_new_one() -> None:
+    sim = make_sim()
+    cycle = ["move 1d 1c", "move 3a 3b", "move 1c 1d", "move 3b 3a"]
+    text = type_in(sim, "new repetition=3", *cycle, *cycle, "press ok", "quit")
+    lines = said(text)
+    in_order(
+        lines,
+        "new game 2 of dobutsu",
+        "the board is set up: play",
+        "move 1: 1d1c",
+        "move 8: 3b3a",
+        "game over: draw (repetition) — press ok for a new game",
+        "new game 3 of dobutsu",
+    )
+    store = sim.controller.store
+    drawn = store.load(2)
+    assert (drawn.status, drawn.outcome) == (
+        GameStatus.OVER,
+        Outcome.draw(Termination.REPETITION),
+    )
+    assert dict(drawn.options) == {"repetition": "3"}
+    assert store.load(1).status is GameStatus.ABANDONED
+    assert sim.controller.game_id == 3
+    assert sim.controller.position.options["repetition"] == "3"  # ok keeps the options
+
+
+def test_help_mistakes_and_a_bad_spot_are_answered_and_play_goes_on() -> None:
+    sim = make_sim()
+    text = type_in(
+        sim,
+        "help",
+        "frobnicate 2c",
+        "lift 9z",
+        "place 2b",  # nothing in the hand
+        "move 2c",  # a spot missing
+        "move 2c 9z",  # a bad target: the chick must not be left in the air
+        "press launch",
+        "select 2c2b",  # no prompt open
+        "guide 2c2a",  # not a legal move
+        "wait soon",
+        'lift "2c',  # unbalanced quote
+        "",
+        "move 1d 1c",
+        "quit",
+    )
+    lines = said(text)
+    assert "commands:" in lines
+    in_order(
+        lines,
+        "unknown command 'frobnicate'; type help",
+        "cannot: '9z' is not a spot of dobutsu",
+        "cannot: the hand holds nothing to place on 2b",
+        "refused: no prompt is open for '2c2b'",
+        "move 1: 1d1c",
+    )
+    assert any(line.startswith("cannot:") and "type help" in line for line in lines)
+    assert any(line.startswith("no button 'launch'") for line in lines)
+    assert any(line.startswith("refused: 2c2a is illegal") for line in lines)
+    assert any(line.startswith("cannot read that") for line in lines)
+    assert any(line.startswith("cannot: '9z'") for line in lines)
+    assert [n.move for n in of(MoveCommitted, sim.notices)] == ["1d1c"]
+    assert sim.world.held == []
+    assert sim.world.matches(sim.controller.position.layout())
+
+
+def test_moves_guide_takeback_resign_and_the_end_of_input() -> None:
+    sim = make_sim()
+    text = type_in(
+        sim,
+        "moves",
+        "guide 2c2b",
+        "move 1d 1c",
+        "move 1c 1d",
+        "unguide",
+        "play 1d1c",
+        "takeback",
+        "move 1c 1d",
+        "resign",
+    )  # no quit: the end of the input ends the session
+    lines = said(text)
+    in_order(
+        lines,
+        "1d1c 2c2b 2d1c 2d3c",
+        "1d1c is not the move to play (2c2b)",
+        "move 1: 1d1c",
+        "took back 1 move",
+        "the board is set up: play",
+        "game over: B (gote) wins (resignation) — press ok for a new game",
+    )
+    assert sim.controller.position.text() == START
+
+
+def test_a_board_out_of_step_says_so_in_the_header() -> None:
+    sim = make_sim()
+    text = type_in(sim, "lift 1d", "wait 4", "place 1d", "quit")
+    headers = [line for line in text.splitlines() if "— game " in line]
+    assert any("board out of step: put a piece on 1d" in line for line in headers)
+    assert "A (sente) to move" in headers[-1]
+
+
+def test_a_promotion_chosen_at_the_prompt_is_turned_over_on_the_simulated_board() -> None:
+    """Occupancy sensors cannot see the face; the hands turn the piece over anyway,
+    so the terminal shows the hen the game has."""
+    from engine.registry import find_game
+    from firmware_host.boards.simulator import Simulation
+    from firmware_host.session.storage import GameStore
+    from firmware_host.terminal.app import TerminalBoard
+    from hardware.profile import load_profile
+
+    game = find_game("dobutsu")
+    sim = Simulation(
+        game,
+        load_profile("sim", game),
+        GameStore(":memory:"),
+        resume=False,
+        position="g1e/lC1/3/ELG b c 3",
+    )
+    out = io.StringIO()
+    board = TerminalBoard(sim, out, colour=False)
+    board.execute("move 2b 2a")  # the chick reaches the far rank: promote or not?
+    board.execute("select 2b2a+")
+    assert "move 1: 2b2a+" in out.getvalue()
+    assert sim.world.stacks["2a"][-1].flipped  # a hen on the board, as in the game

@@ -1,0 +1,39 @@
+"""``kiban bench shogi``: the budget line and the comparison with cshogi and python-shogi."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import pytest
+
+from engine.registry import find_game
+from firmware_host.tools.bench import bench_game, sample_positions
+from firmware_host.tools.bench_shogi import shogi_lines
+
+SHOGI = find_game("shogi")
+
+
+def test_the_shogi_bench_reports_the_budget_and_both_libraries() -> None:
+    lines = shogi_lines(sample_positions(SHOGI, 3, 1), minimum=0.001)
+    text = "\n".join(lines)
+    assert re.search(r"index 593 moves \(moves\+fp\+reset\)\s+[\d.]+ (ms|µs)/position", text)
+    for label in ("cshogi", "python-shogi"):
+        assert re.search(rf"legal moves: {label}\s+[\d.]+ (ms|µs)/position\s+[\d.]+ x kiban", text)
+        assert re.search(
+            rf"perft \d per node: {label}\s+[\d.]+ (ms|µs)/node\s+[\d.]+ x kiban", text
+        )
+
+
+def test_a_missing_library_is_skipped_with_a_note(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "cshogi", None)  # import cshogi now fails
+    lines = shogi_lines(sample_positions(SHOGI, 2, 1), minimum=0.001)
+    assert any("cshogi is not installed: comparison skipped" in line for line in lines)
+    assert any("python-shogi" in line and "x kiban" in line for line in lines)
+
+
+def test_the_generic_bench_runs_for_shogi() -> None:
+    measures = bench_game(SHOGI, positions=2, seed=1, minimum=0.001)
+    names = [m.name for m in measures]
+    assert "legal moves (copy+generate)" in names and "recognizer index" in names
+    assert all(m.seconds > 0 for m in measures)
