@@ -26,17 +26,13 @@ from drivers.errors import BusError
 from engine.game import Game
 from firmware_host.boards.notify import SystemdNotifier
 from firmware_host.boards.scanning import BACKOFF, ScanWatch
+from firmware_host.session.actions import Press
 from firmware_host.session.controller import Controller
-from firmware_host.session.events import (
-    ButtonPressed,
-    Event,
-    FrameSeen,
-    Notice,
-    TimePassed,
-)
+from firmware_host.session.events import Event, FrameSeen, Notice, Stamped, TimePassed
 from firmware_host.session.legend import BLINK_PERIOD, Legend, Palette
 from firmware_host.session.notices import notice_record
 from firmware_host.session.storage import GameStore
+from firmware_host.session.view import build_view
 from hardware.board import Board, open_board
 from hardware.profile import Profile
 
@@ -54,6 +50,7 @@ class Submission:
     """An event whose notices someone awaits (the web page: was it refused?)."""
 
     event: Event
+    at: float
     reply: asyncio.Future[list[Notice]]
 
 
@@ -75,7 +72,7 @@ class Runtime:
         self.store = store
         self.legend = Legend(palette)
         self.notifier = notifier or SystemdNotifier()
-        self.queue: asyncio.Queue[Event | Submission] = asyncio.Queue()
+        self.queue: asyncio.Queue[Stamped | Submission] = asyncio.Queue()
         self.observers: list[Callable[[list[Notice]], None]] = []
         """Called after each event is handled and the LEDs painted (the web page)."""
         self.stopping = asyncio.Event()
@@ -97,9 +94,11 @@ class Runtime:
         return self._board
 
     async def submit(self, event: Event) -> list[Notice]:
-        """Queue an event like any other and wait for the notices it brings."""
-        reply: asyncio.Future[list[Notice]] = asyncio.get_running_loop().create_future()
-        self.queue.put_nowait(Submission(event, reply))
+        """Queue an event like any other, happening now, and wait for the notices it
+        brings."""
+        loop = asyncio.get_running_loop()
+        reply: asyncio.Future[list[Notice]] = loop.create_future()
+        self.queue.put_nowait(Submission(event, loop.time(), reply))
         return await reply
 
     async def run(
@@ -118,7 +117,7 @@ class Runtime:
                 loop.add_signal_handler(signum, self.stopping.set)
 
         def on_button(role: ButtonRole) -> None:
-            loop.call_soon_threadsafe(self.queue.put_nowait, ButtonPressed(role, loop.time()))
+            loop.call_soon_threadsafe(self._enqueue, Press(role), loop)
 
         self._board = await loop.run_in_executor(
             self._worker, self.board_factory, self.profile, on_button
@@ -152,6 +151,10 @@ class Runtime:
                 for signum in (signal.SIGTERM, signal.SIGINT):
                     loop.remove_signal_handler(signum)
 
+    def _enqueue(self, event: Event, loop: asyncio.AbstractEventLoop) -> None:
+        """Queue an event that happens now (on the loop's thread)."""
+        self.queue.put_nowait(Stamped(event, loop.time()))
+
     async def _poll(self, loop: asyncio.AbstractEventLoop) -> None:
         assert self._board is not None
         board = self._board
@@ -170,16 +173,16 @@ class Runtime:
             try:
                 change = await loop.run_in_executor(self._worker, scanner.scan)
             except BusError as error:
-                for event in self.watch.failed(error, loop.time()):
-                    self.queue.put_nowait(event)
+                for event in self.watch.failed(error):
+                    self.queue.put_nowait(Stamped(event, loop.time()))
                 await asyncio.sleep(self.watch.delay(period))
                 continue
             finally:
                 self.scans += 1
-            for event in self.watch.answered(loop.time()):
-                self.queue.put_nowait(event)
+            for event in self.watch.answered():
+                self.queue.put_nowait(Stamped(event, loop.time()))
             if change is not None:
-                self.queue.put_nowait(FrameSeen(change.frame, loop.time()))
+                self.queue.put_nowait(Stamped(FrameSeen(change.frame), loop.time()))
             if interrupts and scanner.debouncer.settled and not board.interrupt_pending():
                 # At rest: sleep until a chip signals a change, or poll slowly anyway.
                 with contextlib.suppress(TimeoutError):
@@ -201,14 +204,12 @@ class Runtime:
             try:
                 item = await asyncio.wait_for(self.queue.get(), timeout)
             except TimeoutError:
-                item = TimePassed(loop.time())
-            event, reply = (
-                (item.event, item.reply) if isinstance(item, Submission) else (item, None)
-            )
-            notices = self.controller.handle(event)
+                item = Stamped(TimePassed(), loop.time())
+            reply = item.reply if isinstance(item, Submission) else None
+            notices = self.controller.handle(item.event, item.at)
             self._log(notices)
             now = loop.time()
-            lights = self.legend.lights(self.controller.view(now), now)
+            lights = self.legend.lights(build_view(self.controller, now), now)
             blinking = lights.blinking
             await loop.run_in_executor(self._worker, painter.paint, lights.spots, lights.indicators)
             if reply is not None and not reply.done():

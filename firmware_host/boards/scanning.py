@@ -33,7 +33,7 @@ class ScanWatch:
     def faulted(self) -> bool:
         return self.failures > 0
 
-    def failed(self, error: BusError, at: float) -> list[Event]:
+    def failed(self, error: BusError) -> list[Event]:
         culprit = (error.chip, error.bus, error.address)
         self.failures += 1
         if culprit == self._culprit:
@@ -41,15 +41,15 @@ class ScanWatch:
         self._culprit = culprit
         self.faults += 1
         log.error("%s", error)
-        return [BusFault(str(error), at)]
+        return [BusFault(str(error))]
 
-    def answered(self, at: float) -> list[Event]:
+    def answered(self) -> list[Event]:
         if not self.failures:
             return []
         log.info("the board answers again after %d failed scans", self.failures)
         self.failures = 0
         self._culprit = None
-        return [BusRecovered(at)]
+        return [BusRecovered()]
 
     def delay(self, period: float) -> float:
         """How long the runtime waits before the next scan."""

@@ -11,29 +11,35 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from drivers.buttons import ButtonRole
 from drivers.errors import BusError
-from engine.game import Game, Layout
-from engine.physical import Spot
+from engine.game import Game, Layout, Position
+from engine.physical import Spot, Stone
 from engine.recognizer import Timing
 from firmware_host.boards.scanning import ScanWatch
+from firmware_host.session.actions import Press
 from firmware_host.session.controller import Controller
-from firmware_host.session.events import (
-    ButtonPressed,
-    Event,
-    FrameSeen,
-    Notice,
-    TimePassed,
-)
+from firmware_host.session.events import Event, FrameSeen, Notice, TimePassed
 from firmware_host.session.legend import BLINK_PERIOD, DEFAULT_PALETTE, Legend, Lights, Palette
 from firmware_host.session.storage import GameStore
+from firmware_host.session.view import build_view
 from hardware.mock.analog import HallModel
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.hands import Hands, Noise, Step, apply
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import Profile
+
+
+@dataclass(frozen=True, slots=True)
+class CaptureDestination:
+    """Where a captured stone goes: onto ``spot`` as ``stone`` (a stand, turned to its
+    new owner), or into the box when ``spot`` is None."""
+
+    spot: Spot | None = None
+    stone: Stone | None = None
 
 
 class Simulation:
@@ -92,7 +98,7 @@ class Simulation:
     # --- time ------------------------------------------------------------------------
 
     def _handle(self, event: Event) -> list[Notice]:
-        notices = self.controller.handle(event)
+        notices = self.controller.handle(event, self.now)
         self.notices += notices
         return notices
 
@@ -104,17 +110,17 @@ class Simulation:
         try:
             change = self.board.scanner.scan()
         except BusError as error:
-            for event in self.watch.failed(error, self.now):
+            for event in self.watch.failed(error):
                 notices += self._handle(event)
             change = None
         else:
-            for event in self.watch.answered(self.now):
+            for event in self.watch.answered():
                 notices += self._handle(event)
         if change is not None:
-            notices += self._handle(FrameSeen(change.frame, self.now))
+            notices += self._handle(FrameSeen(change.frame))
         deadline = self.controller.next_deadline(self.now)
         if deadline is not None and deadline <= self.now + 1e-9:
-            notices += self._handle(TimePassed(self.now))
+            notices += self._handle(TimePassed())
         notices += self._drain_buttons()
         self._paint()
         return notices
@@ -122,11 +128,11 @@ class Simulation:
     def _drain_buttons(self) -> list[Notice]:
         notices: list[Notice] = []
         while self._pressed:
-            notices += self._handle(ButtonPressed(self._pressed.pop(0), self.now))
+            notices += self._handle(Press(self._pressed.pop(0)))
         return notices
 
     def _paint(self) -> None:
-        self.lights = self.legend.lights(self.controller.view(self.now), self.now)
+        self.lights = self.legend.lights(build_view(self.controller, self.now), self.now)
         self.board.painter.paint(self.lights.spots, self.lights.indicators)
 
     def _quiet(self) -> bool:
@@ -231,7 +237,7 @@ class Simulation:
         return notices
 
     def send(self, event: Event) -> list[Notice]:
-        """An event from the controls (the terminal, a replay, the web page)."""
+        """An event from the controls (the terminal, a replay, the web page), now."""
         notices = self._handle(event)
         self._paint()
         return notices
@@ -264,3 +270,31 @@ class Simulation:
         if colour.red == colour.green == colour.blue == 0:
             return None
         return (colour.red, colour.green, colour.blue)
+
+
+def capture_destination(
+    position: Position[Any], mover: Stone, origin: Spot | None, target: Spot
+) -> CaptureDestination | None:
+    """Where the stone on ``target`` goes when ``mover`` (from ``origin``, if known)
+    lands there, as a legal move that takes it says; None when no legal move does.
+    The simulated hands (the terminal's, the page's) take it there."""
+    before = position.layout()
+    probe = position.copy()
+    for move in list(probe.legal_moves()):
+        probe.push(move)
+        try:
+            after = probe.layout()
+        finally:
+            probe.pop()
+        arrived = after.get(target, ())
+        if not arrived or (arrived[-1].kind, arrived[-1].owner) != (mover.kind, mover.owner):
+            continue
+        if arrived == before.get(target, ()):
+            continue
+        if origin is not None and after.get(origin, ()) == before.get(origin, ()):
+            continue
+        for spot, stones in after.items():
+            if spot != target and len(stones) > len(before.get(spot, ())):
+                return CaptureDestination(spot, stones[-1])
+        return CaptureDestination()
+    return None

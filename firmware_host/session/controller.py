@@ -3,9 +3,10 @@
 Frames, buttons, choices, ticks and commands arrive as typed events; the
 controller asks the recognizer what the board means, commits moves (storing
 each one before anything else changes), opens prompts, guides corrections, and
-describes what the LEDs should show. It does no I/O of its own beyond the game
-store, and takes its time from the events, so the same code runs on real time
-on the Pi and on simulated time in the simulator and in replays.
+says what happened. What it is doing is one value (``state.py``), replaced as a
+whole. It does no I/O of its own beyond the game store, and takes its time from
+the caller, so the same code runs on real time on the Pi and on simulated time
+in the simulator and in replays.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
 from drivers.buttons import ButtonRole
@@ -34,16 +35,24 @@ from engine.recognizer import (
     Timing,
 )
 from engine.registry import find_game
+from firmware_host.session.actions import (
+    AgreeDraw,
+    Claim,
+    Guide,
+    NewGame,
+    Press,
+    Resign,
+    RollDice,
+    Select,
+    TakeBack,
+    Unguide,
+)
 from firmware_host.session.clock import GameClock
 from firmware_host.session.events import (
-    AgreeDraw,
     BoardReady,
     BoardTurned,
     BusFault,
     BusRecovered,
-    ButtonPressed,
-    Chosen,
-    ClearGuide,
     Event,
     FaultCleared,
     FaultShown,
@@ -52,39 +61,45 @@ from firmware_host.session.events import (
     GameEnded,
     GameStarted,
     IllegalShown,
-    ImpasseAgreed,
     MoveCommitted,
-    NewGame,
+    MovesTakenBack,
     Notice,
     OffGuideShown,
     OutOfStepShown,
-    PlayGuide,
     PromptOpened,
     Refused,
-    Resign,
-    RollDice,
-    TakeBack,
     TimePassed,
-    TookBack,
-    WinDeclared,
 )
-from firmware_host.session.legend import BoardView, Phase
-from firmware_host.session.settings import DrawResult, Settings, SettingsError, draw_first_player
+from firmware_host.session.settings import (
+    DrawResult,
+    RollMode,
+    Settings,
+    SettingsError,
+    draw_first_player,
+)
+from firmware_host.session.state import (
+    Correcting,
+    GuideMove,
+    Over,
+    Phase,
+    Playing,
+    Prompting,
+    SessionState,
+    SettingUp,
+    TakebackChoice,
+    guide_of,
+)
 from firmware_host.session.storage import GameStore, StoredGame
-from firmware_host.session.view import TAKEBACK_CHOICE, build_view
 from hardware.orientation import SpotTurn
 
 log = logging.getLogger(__name__)
 
 TAKEBACK_DEPTH = 2  # how many plies back a board may be put to take moves back
 FORCED_DELAY = 1.5  # seconds a forced move the board cannot show (a lost turn) is shown first
-
-
-@dataclass(frozen=True, slots=True)
-class TakebackChoice:
-    """The prompt choice that confirms a takeback the board offered."""
-
-    plies: int
+CLAIM_JUDGES = {
+    "impasse": ("impasse_result", "impasse rule"),
+    "declare": ("declaration_result", "win declaration"),
+}
 
 
 def describe(game: Game[Any], outcome: Outcome) -> str:
@@ -115,27 +130,45 @@ class Controller:
         self.sensed = sensed
         self.store = store
         self.timing = timing or Timing()
+        self.recognizer: Recognizer[Any] = Recognizer(sensing, sensed, self.timing)
+        # the game and its session
         self.position: Position[Any] = game.position()
         self.game_id = 0
-        self.phase = Phase.SETUP
-        self.recognizer: Recognizer[Any] = Recognizer(sensing, sensed, self.timing)
-        self._frames: list[dict[Spot, Reading]] = []
-        self._frame: dict[Spot, Reading] = {}
-        self._assessment: Assessment[Any] | None = None
-        self._prompt: tuple[Hashable, ...] = ()
-        self._selected = 0
-        self._shown: object = None  # the last assessment reported, so each is said once
-        self._guide_spots: frozenset[Spot] = frozenset()
-        self._last_move: frozenset[Spot] = frozenset()
-        self._teaching: tuple[frozenset[Spot], frozenset[Spot]] = (frozenset(), frozenset())
-        self._fault: str | None = None
-        self._outcome: Outcome | None = None
         self.settings = Settings()
         self.clock: GameClock | None = None
         self.draw: DrawResult | None = None
         self._rng: random.Random = random.Random()
-        self._forced: tuple[Hashable, float] | None = None
         self._kept_rolls: dict[int, Hashable] = {}  # rolls a takeback undid, by ply
+        # what the session is doing, and what the board says
+        self.state: SessionState = SettingUp()
+        self._fault: str | None = None
+        self._frame: dict[Spot, Reading] = {}
+        self._frames: list[dict[Spot, Reading]] = []  # expected frames of the last plies
+        self._assessment: Assessment[Any] | None = None
+        self._shown: object = None  # the last assessment reported, so each is said once
+        self._forced: tuple[Hashable, float] | None = None  # a lost turn and when it plays
+        self._last_move: frozenset[Spot] = frozenset()
+        self._teaching: tuple[frozenset[Spot], frozenset[Spot]] = (frozenset(), frozenset())
+
+    # --- the state -----------------------------------------------------------------
+
+    def _enter(self, state: SessionState) -> None:
+        """The one place the state changes; the recognizer accepts only a guide's move."""
+        self.state = state
+        guide = guide_of(state)
+        self.recognizer.guide = None if guide is None else guide.move
+
+    def _playing(self) -> Playing:
+        """Play, keeping the move to play if one is set."""
+        return Playing(guide_of(self.state))
+
+    @property
+    def phase(self) -> Phase:
+        return self.state.phase
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome if isinstance(self.state, Over) else None
 
     # --- sessions ------------------------------------------------------------------
 
@@ -210,15 +243,11 @@ class Controller:
 
     def _begin(self, at: float) -> None:
         self._frames = [self.position.expected_frame(self.sensing)]
-        self._outcome = self.position.outcome()
-        self._forced = None
+        outcome = self.position.outcome()
+        self._enter(SettingUp() if outcome is None else Over(outcome))
         self._kept_rolls.clear()
         self._last_move = frozenset()
-        self.recognizer.guide = None
-        self._guide_spots = frozenset()
-        self._close_prompt()
         self._reset_recognizer(at)
-        self.phase = Phase.SETUP
 
     def _replayed_frames(self) -> list[dict[Spot, Reading]]:
         """Expected frames of the last few plies, for takeback detection after a resume."""
@@ -238,7 +267,7 @@ class Controller:
         self._shown = None
         self._teaching = (self.position.threatened_spots(), self.position.check_spots())
         self._forced = None
-        if self._outcome is None and self.position.chance_moves() is None:
+        if self.outcome is None and self.position.chance_moves() is None:
             moves = list(self.position.legal_moves())
             if len(moves) == 1 and moves[0] in self.recognizer.unseen:
                 # The only move is one the board cannot show (a lost turn): play it
@@ -247,46 +276,45 @@ class Controller:
 
     # --- events --------------------------------------------------------------------
 
-    def handle(self, event: Event) -> list[Notice]:
-        """Apply one event; returns what happened, for logs, screens and replays."""
+    def handle(self, event: Event, at: float) -> list[Notice]:
+        """Apply one event that happened at ``at``; returns what happened, for logs,
+        screens and replays."""
         match event:
-            case FrameSeen(frame, at):
+            case FrameSeen(frame):
                 self._frame = {s: r for s, r in frame.items() if s in self.sensed}
                 self.recognizer.observe(self._frame, at)
                 return self._judge(at)
-            case TimePassed(at):
+            case TimePassed():
                 return self._judge(at)
-            case ButtonPressed(role, at):
+            case Press(role):
                 return self._button(role, at)
-            case Chosen(text, at):
+            case Select(text):
                 return self._choose(text, at)
-            case Resign(at, seat):
+            case Resign(seat):
                 return self._resign(at, seat)
-            case AgreeDraw(at):
+            case AgreeDraw():
                 # the players end the game: a draw, or the game's own count (scores)
                 return self._end(self.position.end_by_agreement(), at)
-            case TakeBack(at):
+            case TakeBack():
                 return self._take_back(1, at, board_follows=False)
-            case NewGame(at, game, options, position, settings):
-                return self._new_game(at, game, options, position, settings)
-            case RollDice(at):
+            case NewGame():
+                return self._new_game(at, event.game, event.variants, event.position, event.session)
+            case RollDice():
                 return self._roll(at, asked=True)
-            case ImpasseAgreed(at):
-                return self._claim(at, "impasse_result", "impasse rule")
-            case WinDeclared(at):
-                return self._claim(at, "declaration_result", "win declaration")
-            case PlayGuide(move, at):
+            case Claim(name):
+                return self._claim(at, name)
+            case Guide(move):
                 return self._set_guide(move, at)
-            case ClearGuide(at):
-                self.recognizer.guide = None
-                self._guide_spots = frozenset()
+            case Unguide():
+                if not isinstance(self.state, Over):
+                    self._enter(replace(self.state, guide=None))
                 return self._judge(at)
-            case BusFault(message, at):
+            case BusFault(message):
                 self._fault = message
                 if self.clock is not None:
                     self.clock.stop(at)  # the game waits for the board, and so do the clocks
                 return [FaultShown(message, at)]
-            case BusRecovered(at):
+            case BusRecovered():
                 self._fault = None
                 self._run_clock(at)
                 return [FaultCleared(at), *self._judge(at)]
@@ -294,14 +322,14 @@ class Controller:
 
     def next_deadline(self, now: float) -> float | None:
         """When the controller wants a tick even if nothing happens on the board."""
-        if self.phase in (Phase.SETUP, Phase.GAME_OVER) or self._fault is not None:
+        if isinstance(self.state, SettingUp | Over) or self._fault is not None:
             return None
         deadlines = [self.recognizer.next_deadline(now)]
         if self.clock is not None:
             deadlines.append(self.clock.flag_time())
         if self._forced is not None:
             deadlines.append(self._forced[1])
-        if self._roll_due() and self.settings.roll.value == "auto":
+        if self._roll_due() and self.settings.roll is RollMode.AUTO:
             deadlines.append(now)
         due = [deadline for deadline in deadlines if deadline is not None]
         return min(due) if due else None
@@ -310,7 +338,7 @@ class Controller:
         """The clock of the seat to move runs while the game is in play."""
         if self.clock is None:
             return
-        if self._outcome is None and self.phase is not Phase.SETUP and self._fault is None:
+        if not isinstance(self.state, SettingUp | Over) and self._fault is None:
             self.clock.start(self.position.turn, at)
         else:
             self.clock.stop(at)
@@ -321,11 +349,12 @@ class Controller:
     def _judge(self, at: float) -> list[Notice]:
         if self._fault is not None:
             return []  # a partial view of the board decides nothing
-        if self.phase is Phase.GAME_OVER:
+        state = self.state
+        if isinstance(state, Over):
             return []
-        if self.phase is Phase.SETUP:
+        if isinstance(state, SettingUp):
             if self._frame and self._frame == dict(self.recognizer.expected):
-                self.phase = Phase.GUIDE if self.recognizer.guide is not None else Phase.PLAY
+                self._enter(Playing(state.guide))
                 self._reset_recognizer(at)
                 self._run_clock(at)
                 return [BoardReady(at), *self._judge(at)]
@@ -344,63 +373,48 @@ class Controller:
             return self._commit(self._forced[0], at)
         assessment = self.recognizer.assess(at)
         self._assessment = assessment
-        notices: list[Notice] = []
         match assessment:
             case Commit(move):
                 return self._commit(move, at)
             case Ambiguous(candidates):
-                ordered = tuple(sorted(candidates, key=self.position.move_text))
-                if ordered != self._prompt:
-                    self._prompt = ordered
-                    self._selected = 0
-                    self.phase = Phase.PROMPT
-                    notices.append(
-                        PromptOpened(tuple(self.position.move_text(m) for m in ordered), at)
-                    )
-                return notices
+                return self._prompt(tuple(sorted(candidates, key=self.position.move_text)), at)
             case TakebackOffer(plies):
                 # Offered, never automatic: lifting the piece the opponent just dropped
                 # recreates the earlier board too, and must not undo their move.
-                offer = (TakebackChoice(plies),)
-                if offer != self._prompt:
-                    self._prompt = offer
-                    self._selected = 0
-                    self.phase = Phase.PROMPT
-                    notices.append(PromptOpened((TAKEBACK_CHOICE,), at))
-                return notices
+                return self._prompt((TakebackChoice(plies),), at)
             case IllegalMatch(move, reason):
-                self._close_prompt()
+                self._enter(self._playing())
                 text = self.position.move_text(move)
                 if self.position.options.get("illegal") == "loses":
                     winners = frozenset(range(len(self.game.seats))) - {self.position.turn}
-                    notices.append(IllegalShown(text, reason, at))
-                    return notices + self._end(Outcome(Termination.ILLEGAL_MOVE, winners), at)
-                if self._shown != assessment:
-                    self._shown = assessment
-                    notices.append(IllegalShown(text, reason, at))
-                return notices
+                    shown: list[Notice] = [IllegalShown(text, reason, at)]
+                    return shown + self._end(Outcome(Termination.ILLEGAL_MOVE, winners), at)
+                return self._say_once(assessment, IllegalShown(text, reason, at))
             case OffGuide(moves, guide):
-                self._close_prompt()
-                if self._shown != assessment:
-                    self._shown = assessment
-                    notices.append(
-                        OffGuideShown(
-                            tuple(self.position.move_text(m) for m in moves),
-                            self.position.move_text(guide),
-                            at,
-                        )
-                    )
-                return notices
+                self._enter(self._playing())
+                texts = tuple(self.position.move_text(m) for m in moves)
+                notice = OffGuideShown(texts, self.position.move_text(guide), at)
+                return self._say_once(assessment, notice)
             case OutOfStep(correction):
-                self._close_prompt()
-                self.phase = Phase.CORRECTION
-                if self._shown != assessment:
-                    self._shown = assessment
-                    notices.append(OutOfStepShown(correction, at))
-                return notices
-        self._close_prompt()
+                self._enter(Correcting(correction, guide_of(self.state)))
+                return self._say_once(assessment, OutOfStepShown(correction, at))
+        self._enter(self._playing())
         self._shown = None
-        return notices
+        return []
+
+    def _say_once(self, assessment: Assessment[Any], notice: Notice) -> list[Notice]:
+        """Report an assessment the first time it is made, not on every tick."""
+        if self._shown == assessment:
+            return []
+        self._shown = assessment
+        return [notice]
+
+    def _prompt(self, choices: tuple[Hashable, ...], at: float) -> list[Notice]:
+        """Ask which of ``choices`` the board means (a prompt already open stays as is)."""
+        if isinstance(self.state, Prompting) and self.state.choices == choices:
+            return []
+        self._enter(Prompting(choices, 0, guide_of(self.state)))
+        return [PromptOpened(self.prompt_choices, at)]
 
     def _turned_round(self) -> bool:
         """A start position standing across the half turn is a board set up the other
@@ -414,12 +428,6 @@ class Controller:
         turn.turn()
         self._frame = seen
         return True
-
-    def _close_prompt(self) -> None:
-        self._prompt = ()
-        self._selected = 0
-        if self.phase in (Phase.PROMPT, Phase.CORRECTION):
-            self.phase = Phase.GUIDE if self.recognizer.guide is not None else Phase.PLAY
 
     def _commit(self, move: Hashable, at: float) -> list[Notice]:
         position = self.position
@@ -436,11 +444,7 @@ class Controller:
         self._frames.append(position.expected_frame(self.sensing))
         del self._frames[: -1 - TAKEBACK_DEPTH]
         self._last_move = footprint.spots()
-        if self.recognizer.guide is not None:
-            self.recognizer.guide = None
-            self._guide_spots = frozenset()
-        self._close_prompt()
-        self.phase = Phase.PLAY
+        self._enter(Playing())  # a move played: any move wanted from outside is done
         self._reset_recognizer(at)
         notices: list[Notice] = [MoveCommitted(ply, text, at)]
         outcome = position.outcome()
@@ -452,13 +456,11 @@ class Controller:
         return notices
 
     def _end(self, outcome: Outcome, at: float) -> list[Notice]:
-        if self.phase is Phase.GAME_OVER:
+        if isinstance(self.state, Over):
             return [Refused("the game is already over", at)]
         self.store.finish(self.game_id, outcome, at)
-        self._outcome = outcome
+        self._enter(Over(outcome))
         self._forced = None
-        self._close_prompt()
-        self.phase = Phase.GAME_OVER
         self._run_clock(at)
         return [GameEnded(outcome, describe(self.game, outcome), at)]
 
@@ -466,9 +468,12 @@ class Controller:
         if plies > len(self.position.move_stack):
             return [Refused("there is no move to take back", at)]
         self.store.add_takeback(self.game_id, len(self.position.move_stack), plies, at)
-        if self._outcome is not None:
+        guide = guide_of(self.state)
+        if isinstance(self.state, Over):
             self.store.reopen(self.game_id)
-            self._outcome = None
+        # A takeback from the controls leaves the pieces where they were: guide them back
+        # (unless they already stand as the position now has them).
+        self._enter(Playing(guide) if board_follows else SettingUp(guide))
         for _ in range(plies):
             move = self.position.pop()
             self._frames.pop()
@@ -479,27 +484,24 @@ class Controller:
         if len(self._frames) < 1 + TAKEBACK_DEPTH:
             self._frames = self._replayed_frames()
         self._last_move = frozenset()
-        self._close_prompt()
         self._reset_recognizer(at)
-        # A takeback from the controls leaves the pieces where they were: guide them back
-        # (unless they already stand as the position now has them).
-        self.phase = Phase.PLAY if board_follows else Phase.SETUP
         self._run_clock(at)
-        return [TookBack(plies, at), *self._judge(at)]
+        return [MovesTakenBack(plies, at), *self._judge(at)]
 
     # --- people ----------------------------------------------------------------------
 
     def _button(self, role: ButtonRole, at: float) -> list[Notice]:
-        if self.phase is Phase.PROMPT and self._prompt:
+        state = self.state
+        if isinstance(state, Prompting):
             if role is ButtonRole.NEXT:
-                self._selected = (self._selected + 1) % len(self._prompt)
+                self._enter(state.step(1))
                 return []
             if role is ButtonRole.BACK:
-                self._selected = (self._selected - 1) % len(self._prompt)
+                self._enter(state.step(-1))
                 return []
             if role is ButtonRole.OK:
-                return self._accept(self._prompt[self._selected], at)
-        if self.phase is Phase.GAME_OVER and role is ButtonRole.OK:
+                return self._accept(state.choices[state.selected], at)
+        if isinstance(state, Over) and role is ButtonRole.OK:
             return self._new_game(
                 at,
                 None,
@@ -507,7 +509,7 @@ class Controller:
                 None,
                 self.settings.stored(),
             )
-        if self.phase is Phase.GAME_OVER or self.phase is Phase.SETUP:
+        if isinstance(state, Over | SettingUp):
             return []
         if role is ButtonRole.BACK:
             return self._take_back(1, at, board_follows=False)
@@ -522,9 +524,8 @@ class Controller:
                 return confirmed
         if role in (ButtonRole.OK, ButtonRole.REFILL) and self.recognizer.unseen:
             # Moves the board cannot show (a refill, an exchange) are chosen at a prompt.
-            self._prompt = tuple(sorted(self.recognizer.unseen, key=self.position.move_text))
-            self._selected = 0
-            self.phase = Phase.PROMPT
+            choices = tuple(sorted(self.recognizer.unseen, key=self.position.move_text))
+            self._enter(Prompting(choices, 0, guide_of(self.state)))
             return [PromptOpened(self.prompt_choices, at)]
         return []
 
@@ -536,10 +537,8 @@ class Controller:
         return self._judge(at)
 
     def _roll_due(self) -> bool:
-        return (
-            self._outcome is None
-            and self.phase not in (Phase.SETUP, Phase.GAME_OVER)
-            and self.position.chance_moves() is not None
+        return not isinstance(self.state, SettingUp | Over) and (
+            self.position.chance_moves() is not None
         )
 
     def _roll(self, at: float, *, asked: bool) -> list[Notice]:
@@ -547,7 +546,7 @@ class Controller:
         the record, so the game replays exactly."""
         if not self._roll_due():
             return [Refused("no roll is due", at)] if asked else []
-        if self.settings.roll.value == "button" and not asked:
+        if self.settings.roll is RollMode.BUTTON and not asked:
             return []
         outcomes = self.position.chance_moves()
         assert outcomes is not None
@@ -555,11 +554,12 @@ class Controller:
         roll = kept if kept is not None and kept in outcomes else self._rng.choice(outcomes)
         return self._commit(roll, at)
 
-    def _claim(self, at: float, method: str, what: str) -> list[Notice]:
+    def _claim(self, at: float, name: str) -> list[Notice]:
         """Shogi's impasse count and win declaration: the engine judges the claim."""
-        if self.phase is Phase.GAME_OVER:
+        if isinstance(self.state, Over):
             return [Refused("the game is already over", at)]
-        judge = getattr(self.position, method, None)
+        method, what = CLAIM_JUDGES.get(name, ("", name))
+        judge = getattr(self.position, method, None) if method else None
         if judge is None:
             return [Refused(f"{self.game.title} has no {what}", at)]
         try:
@@ -569,12 +569,13 @@ class Controller:
         return self._end(outcome, at)
 
     def _choose(self, text: str, at: float) -> list[Notice]:
-        if self.phase is not Phase.PROMPT or not self._prompt:
-            for move in self.recognizer.unseen if self.phase is not Phase.SETUP else ():
+        state = self.state
+        if not isinstance(state, Prompting):
+            for move in () if isinstance(state, SettingUp | Over) else self.recognizer.unseen:
                 if self.position.move_text(move) == text.strip():
                     return self._commit(move, at)
             return [Refused(f"no prompt is open for {text!r}", at)]
-        for choice in self._prompt:
+        for choice in state.choices:
             if self._choice_text(choice) == text.strip():
                 return self._accept(choice, at)
         names = ", ".join(self.prompt_choices)
@@ -587,7 +588,7 @@ class Controller:
 
     def _choice_text(self, choice: Hashable) -> str:
         if isinstance(choice, TakebackChoice):
-            return TAKEBACK_CHOICE
+            return TakebackChoice.NAME
         return self.position.move_text(choice)
 
     def _choice_spots(self, choice: Hashable) -> frozenset[Spot]:
@@ -598,7 +599,7 @@ class Controller:
         return self.position.footprint(choice, self.sensing).spots()
 
     def _resign(self, at: float, seat: int | None) -> list[Notice]:
-        if self.phase is Phase.GAME_OVER:
+        if isinstance(self.state, Over):
             return [Refused("the game is already over", at)]
         loser = self.position.turn if seat is None else seat
         if not 0 <= loser < len(self.game.seats):
@@ -622,7 +623,7 @@ class Controller:
             Settings.parse(settings or {})
         except (KibanError, SettingsError) as error:
             return [Refused(str(error), at)]
-        if self.phase is not Phase.GAME_OVER:
+        if not isinstance(self.state, Over):
             self.store.abandon(self.game_id, at)
         if new_game is not self.game:
             self.game = new_game
@@ -631,27 +632,24 @@ class Controller:
         return self._new(at, options, position, settings)
 
     def _set_guide(self, text: str, at: float) -> list[Notice]:
-        if self.phase is Phase.GAME_OVER:
+        if isinstance(self.state, Over):
             return [Refused("the game is over", at)]
         try:
             move = self.position.parse_move(text)
         except KibanError as error:
             return [Refused(str(error), at)]
-        self.recognizer.guide = move
-        self._guide_spots = self.position.footprint(move, self.sensing).spots()
-        if self.phase is Phase.PLAY:
-            self.phase = Phase.GUIDE
+        guide = GuideMove(move, self.position.footprint(move, self.sensing).spots())
+        self._enter(replace(self.state, guide=guide))
         return self._judge(at)
 
     # --- what to show ----------------------------------------------------------------
 
     @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
-    @property
     def prompt_choices(self) -> tuple[str, ...]:
-        return tuple(self._choice_text(choice) for choice in self._prompt)
+        state = self.state
+        if not isinstance(state, Prompting):
+            return ()
+        return tuple(self._choice_text(choice) for choice in state.choices)
 
     @property
     def assessment(self) -> Assessment[Any] | None:
@@ -670,8 +668,9 @@ class Controller:
         return self._last_move
 
     @property
-    def guide_spots(self) -> frozenset[Spot]:
-        return self._guide_spots
+    def guide(self) -> GuideMove | None:
+        """The move to play, if one is wanted."""
+        return guide_of(self.state)
 
     @property
     def teaching(self) -> tuple[frozenset[Spot], frozenset[Spot]]:
@@ -681,10 +680,11 @@ class Controller:
     @property
     def prompt(self) -> tuple[tuple[str, ...], tuple[frozenset[Spot], ...], int] | None:
         """The open prompt: its choices by name, the spots of each, the selected one."""
-        if self.phase is not Phase.PROMPT or not self._prompt:
+        state = self.state
+        if not isinstance(state, Prompting):
             return None
-        spots = tuple(self._choice_spots(choice) for choice in self._prompt)
-        return self.prompt_choices, spots, self._selected
+        spots = tuple(self._choice_spots(choice) for choice in state.choices)
+        return self.prompt_choices, spots, state.selected
 
     @property
     def roll_due(self) -> bool:
@@ -694,7 +694,3 @@ class Controller:
     def forced(self) -> str | None:
         """The move the board cannot show that will be played by itself, as text."""
         return None if self._forced is None else self.position.move_text(self._forced[0])
-
-    def view(self, now: float | None = None) -> BoardView:
-        """What the LEDs (and a screen) should show; ``now`` runs the clocks."""
-        return build_view(self, now)

@@ -1,18 +1,19 @@
 """What reaches the controller (events) and what it reports back (notices).
 
-Every input has its own type: sensor polling, gpiozero callbacks, the terminal
-and the web page only build these and put them on the controller's queue.
+Every input has its own type: sensor polling, gpiozero callbacks, the terminal,
+the web page and replays only build these (the players' actions come from the one
+vocabulary in ``actions.py``) and hand them to the controller.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from drivers.buttons import ButtonRole
 from engine.outcome import Outcome
 from engine.physical import Reading, Spot
 from engine.recognizer import Correction
+from firmware_host.session.actions import GameAction
 
 # --- events --------------------------------------------------------------------------
 
@@ -22,94 +23,11 @@ class FrameSeen:
     """A new debounced frame from the scanner."""
 
     frame: Mapping[Spot, Reading]
-    at: float
-
-
-@dataclass(frozen=True, slots=True)
-class ButtonPressed:
-    role: ButtonRole
-    at: float
-
-
-@dataclass(frozen=True, slots=True)
-class Chosen:
-    """A prompt choice named by its move text (the web page, a replay's ``select``)."""
-
-    text: str
-    at: float
 
 
 @dataclass(frozen=True, slots=True)
 class TimePassed:
-    """A timer tick: settle and grace periods end, LEDs blink."""
-
-    at: float
-
-
-@dataclass(frozen=True, slots=True)
-class Resign:
-    """The player to move (or the named seat) resigns."""
-
-    at: float
-    seat: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class AgreeDraw:
-    at: float
-
-
-@dataclass(frozen=True, slots=True)
-class TakeBack:
-    """Undo the last move from the controls; the LEDs then guide the pieces back."""
-
-    at: float
-
-
-@dataclass(frozen=True, slots=True)
-class NewGame:
-    """Start a new game (of this game, or another) with the given rule options and
-    session settings (clock, dice rolling, opening draw)."""
-
-    at: float
-    game: str | None = None
-    options: Mapping[str, str] = field(default_factory=dict)
-    position: str | None = None
-    settings: Mapping[str, str] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class RollDice:
-    """Roll now (the roll button's meaning, from the web page)."""
-
-    at: float
-
-
-@dataclass(frozen=True, slots=True)
-class ImpasseAgreed:
-    """Both players agree that neither can mate: count the points (shogi's jishogi)."""
-
-    at: float
-
-
-@dataclass(frozen=True, slots=True)
-class WinDeclared:
-    """The player to move declares a win (shogi's 27-point declaration)."""
-
-    at: float
-
-
-@dataclass(frozen=True, slots=True)
-class PlayGuide:
-    """A move wanted from outside (an engine, a lesson, the other board)."""
-
-    move: str
-    at: float
-
-
-@dataclass(frozen=True, slots=True)
-class ClearGuide:
-    at: float
+    """A timer tick: settle and grace periods end, clocks fall, LEDs blink."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,31 +35,25 @@ class BusFault:
     """A sensor chip stopped answering; the game waits."""
 
     message: str
-    at: float
 
 
 @dataclass(frozen=True, slots=True)
 class BusRecovered:
+    """Every sensor chip answers again."""
+
+
+Event = GameAction | FrameSeen | TimePassed | BusFault | BusRecovered
+"""What the controller handles: the players' actions (``actions.py``) and what the board
+and the clock report. None carries its time: ``Controller.handle(event, at)`` does."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stamped:
+    """An event and when it happened, as queues hold them."""
+
+    event: Event
     at: float
 
-
-Event = (
-    FrameSeen
-    | ButtonPressed
-    | Chosen
-    | TimePassed
-    | Resign
-    | AgreeDraw
-    | TakeBack
-    | NewGame
-    | RollDice
-    | ImpasseAgreed
-    | WinDeclared
-    | PlayGuide
-    | ClearGuide
-    | BusFault
-    | BusRecovered
-)
 
 # --- notices -------------------------------------------------------------------------
 
@@ -176,7 +88,7 @@ class PromptOpened:
 
 
 @dataclass(frozen=True, slots=True)
-class TookBack:
+class MovesTakenBack:
     plies: int
     at: float
 
@@ -248,7 +160,7 @@ Notice = (
     | BoardTurned
     | MoveCommitted
     | PromptOpened
-    | TookBack
+    | MovesTakenBack
     | IllegalShown
     | OffGuideShown
     | OutOfStepShown

@@ -17,6 +17,7 @@ from engine.geometry import Seat
 from engine.outcome import Outcome
 from engine.physical import Spot
 from engine.recognizer import Correction, Hint
+from firmware_host.session.state import Phase
 
 BLINK_PERIOD = 0.5  # seconds a blinking LED stays on, then off
 
@@ -41,15 +42,6 @@ class Meaning(Enum):
     COUNT = "a count shown as a bar (tokens left)"
     TOKIN = "furigoma: tokin up"
     PAWN = "furigoma: pawn up"
-
-
-class Phase(Enum):
-    SETUP = "setup"
-    PLAY = "play"
-    PROMPT = "prompt"
-    GUIDE = "guide"
-    CORRECTION = "correction"
-    GAME_OVER = "game over"
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,12 +19,12 @@ from firmware_host.session.events import (
     GameStarted,
     IllegalShown,
     MoveCommitted,
+    MovesTakenBack,
     Notice,
     OffGuideShown,
     OutOfStepShown,
     PromptOpened,
     Refused,
-    TookBack,
 )
 
 
@@ -36,7 +36,7 @@ def notice_record(notice: Notice) -> dict[str, Any] | None:
             return {"t": at, "event": "move", "move": move, "ply": ply}
         case PromptOpened(choices, _):
             return {"t": at, "event": "prompt", "choices": list(choices)}
-        case TookBack(plies, _):
+        case MovesTakenBack(plies, _):
             return {"t": at, "event": "takeback", "plies": plies}
         case IllegalShown(move, reason, _):
             return {"t": at, "event": "illegal", "move": move, "reason": reason}

@@ -11,6 +11,8 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from types import MappingProxyType
+from typing import ClassVar
 
 from engine.errors import KibanError
 from firmware_host.session.clock import TimeControl
@@ -40,7 +42,14 @@ class Settings:
     draw: FirstPlayerDraw = FirstPlayerDraw.NONE
     seed: int | None = None
 
-    KEYS = ("clock", "roll", "draw", "seed")
+    KEYS: ClassVar[tuple[str, ...]] = ("clock", "roll", "draw", "seed")
+    CHOICES: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType(
+        {
+            "roll": tuple(mode.value for mode in RollMode),
+            "draw": tuple(kind.value for kind in FirstPlayerDraw),
+        }
+    )
+    """The settings that take one of a few words (the page offers them)."""
 
     @classmethod
     def parse(cls, given: Mapping[str, str], *, draw: str = "none") -> Settings:

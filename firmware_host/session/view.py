@@ -3,17 +3,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.physical import EMPTY, Spot
 from engine.recognizer import IllegalMatch, Moving, OffGuide, OutOfStep, Tapped
 from firmware_host.session.clock import format_time
-from firmware_host.session.legend import BoardView, Phase, PromptView
-
-if TYPE_CHECKING:
-    from firmware_host.session.controller import Controller
-
-TAKEBACK_CHOICE = "takeback"
+from firmware_host.session.controller import Controller, describe
+from firmware_host.session.legend import BoardView, PromptView
+from firmware_host.session.state import Phase, TakebackChoice
 
 
 def _scores(position: Any) -> tuple[int, ...]:
@@ -37,6 +34,7 @@ def _movable(controller: Controller) -> frozenset[Spot]:
 
 
 def build_view(controller: Controller, now: float | None = None) -> BoardView:
+    """What the LEDs (and a screen) should show; ``now`` runs the clocks."""
     expected = controller.recognizer.expected
     frame = controller.frame
     seats = controller.game.seats
@@ -96,7 +94,7 @@ def build_view(controller: Controller, now: float | None = None) -> BoardView:
         in_check=in_check,
         hints=hints,
         lifted=lifted,
-        guide=controller.guide_spots,
+        guide=frozenset() if controller.guide is None else controller.guide.spots,
         prompt=prompt,
         correction=correction,
         illegal=illegal,
@@ -111,8 +109,6 @@ def build_view(controller: Controller, now: float | None = None) -> BoardView:
 
 def status_text(controller: Controller, clocks: tuple[float, ...] = ()) -> str:
     """One sentence for the status line: what the board wants from the players now."""
-    from firmware_host.session.controller import describe
-
     position = controller.position
     if controller.fault is not None:
         return f"waiting for the board: {controller.fault}"
@@ -122,7 +118,7 @@ def status_text(controller: Controller, clocks: tuple[float, ...] = ()) -> str:
     assessment = controller.assessment
     if controller.prompt is not None:
         choices, _, selected = controller.prompt
-        if choices[selected] == TAKEBACK_CHOICE:
+        if choices[selected] == TakebackChoice.NAME:
             return "the board shows an earlier position: press ok to take the move back"
         return f"which move? {' / '.join(choices)} (selected: {choices[selected]})"
     if controller.roll_due:
@@ -148,8 +144,8 @@ def status_text(controller: Controller, clocks: tuple[float, ...] = ()) -> str:
         if away:
             return f"take off {', '.join(away)} to finish the move"
     text = f"{seat} to move"
-    if controller.recognizer.guide is not None:
-        text = f"{seat} to play {position.move_text(controller.recognizer.guide)}"
+    if controller.guide is not None:
+        text = f"{seat} to play {position.move_text(controller.guide.move)}"
     dice = _dice(position)
     if dice:
         text += f" (dice: {' '.join(map(str, dice))})"

@@ -1,6 +1,12 @@
-"""The simulated board in a terminal: the pieces as they stand, every LED in its colour,
-and short commands for the hands (``lift 2c``, ``place 2b``, ``move 2c 2b``,
-``press ok``)."""
+"""The simulated board in a terminal: short typed commands for the hands (``lift 2c``,
+``place 2b``, ``move 2c 2b``) and for the session (``press ok``, ``takeback``).
+
+The session's commands are the one vocabulary (``session/actions.py``): a verb is
+an action's name and its words are the action's parameters in order, so every
+action the page can send can be typed, and ``help`` lists them from there. The
+terminal adds what only a terminal needs: ``drop``, ``play``, ``wait``,
+``moves``, ``help`` and ``quit``.
+"""
 
 from __future__ import annotations
 
@@ -12,110 +18,48 @@ from typing import IO
 
 from drivers.buttons import ButtonRole
 from engine.errors import KibanError
-from engine.options import parse_assignments
-from engine.physical import EMPTY, Spot
-from firmware_host.boards.simulator import Simulation
-from firmware_host.session.events import (
-    AgreeDraw,
-    BoardReady,
-    BoardTurned,
-    Chosen,
-    ClearGuide,
-    FaultCleared,
-    FaultShown,
-    FirstPlayerDrawn,
-    GameEnded,
-    GameStarted,
-    IllegalShown,
-    ImpasseAgreed,
-    MoveCommitted,
+from engine.physical import Spot
+from firmware_host.boards.simulator import Simulation, capture_destination
+from firmware_host.session.actions import (
+    ACTIONS,
+    Action,
+    ActionError,
+    Download,
+    FlipPiece,
+    LiftPiece,
+    MovePiece,
     NewGame,
-    Notice,
-    OffGuideShown,
-    OutOfStepShown,
-    PlayGuide,
-    PromptOpened,
-    Refused,
-    Resign,
-    RollDice,
-    TakeBack,
-    TookBack,
-    WinDeclared,
+    PlacePiece,
+    Press,
+    from_words,
+    is_game_action,
+    summary,
+    usage,
 )
-from firmware_host.session.legend import Meaning
+from firmware_host.session.events import MoveCommitted, Notice
+from firmware_host.session.records import GameRecord, find_format
+from firmware_host.terminal.screen import Screen, describe_notice, legend_text
+from firmware_host.web.claims import CLAIMS
+from hardware.mock.world import WorldError
 
-RESET = "\x1b[0m"
-DIM = "\x1b[2m"
-BOLD = "\x1b[1m"
-CELL_WIDTH = 4
-
-HELP = """\
-commands:
-  lift SPOT            pick up the piece on SPOT (a cell, or a stand slot like hand:b:C)
-  place SPOT           put the piece in your hand on SPOT
-  move FROM TO         lift and place; a piece on TO is taken to your stand first
-  drop KIND SPOT       take a piece of KIND from the stand of the side to move, place it
-  flip SPOT            turn the piece on SPOT over (promote it)
-  play MOVE            your hands play a move in the game's notation (2c2b, C*2b)
-  press ok|next|back   press a board button
-  select MOVE          answer a prompt by name
-  wait SECONDS         let time pass (the board guides you back after a while)
-  moves                the legal moves          guide MOVE / unguide    a move to play
-  roll                 roll the dice (when the session rolls on the button)
-  impasse | declare    shogi: count the points (both kings entered) / declare a win
-  takeback | resign | draw | new [K=V ...]      help | quit"""
+TERMINAL_COMMANDS = (
+    ("drop KIND SPOT", "take a piece of KIND from the stand of the side to move, place it"),
+    ("play MOVE", "your hands play a move in the game's notation (2c2b, C*2b)"),
+    ("wait SECONDS", "let time pass (the board guides you back after a while)"),
+    ("moves", "the legal moves"),
+    ("help | quit", "this list | leave (the game is kept)"),
+)
+"""What only the terminal does; every other command is an action of the vocabulary."""
 
 
-def describe_notice(notice: Notice) -> str | None:
-    match notice:
-        case MoveCommitted(ply, move, _):
-            return f"move {ply}: {move}"
-        case PromptOpened(choices, _):
-            return (
-                f"which move? {' / '.join(choices)}: press next to cycle and ok to choose,"
-                " or type select MOVE"
-            )
-        case TookBack(plies, _):
-            return f"took back {plies} move{'s' if plies > 1 else ''}"
-        case IllegalShown(move, reason, _):
-            return f"illegal move {move}: {reason}"
-        case OffGuideShown(moves, guide, _):
-            return f"{' / '.join(moves)} is not the move to play ({guide})"
-        case OutOfStepShown():
-            return None
-        case GameEnded(_, description, _):
-            return f"game over: {description} — press ok for a new game"
-        case GameStarted(game_id, game, resumed, _):
-            return f"{'resumed' if resumed else 'new'} game {game_id} of {game}"
-        case BoardReady():
-            return "the board is set up: play"
-        case FirstPlayerDrawn(description, _):
-            return description
-        case Refused(reason, _):
-            return f"refused: {reason}"
-        case FaultShown(message, _):
-            return f"fault: {message}"
-        case FaultCleared():
-            return "the board answers again"
-        case BoardTurned(turned, _):
-            return (
-                "the pieces stand the other way round: the board follows them"
-                if turned
-                else "the board is the right way round again"
-            )
-
-
-def _background(rgb: tuple[int, int, int] | None) -> str:
-    if rgb is None:
-        return "\x1b[48;2;40;40;40m"
-    return f"\x1b[48;2;{rgb[0]};{rgb[1]};{rgb[2]}m"
-
-
-def _foreground(rgb: tuple[int, int, int] | None) -> str:
-    if rgb is None:
-        return "\x1b[38;2;235;235;235m"
-    luminance = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
-    return "\x1b[38;2;0;0;0m" if luminance > 140 else "\x1b[38;2;255;255;255m"
+def help_text(claims: tuple[str, ...] = ()) -> str:
+    """Every command: the vocabulary's actions, then the terminal's own."""
+    rows = [(usage(action), summary(action)) for action in ACTIONS]
+    rows += [(name, f"claim the end of the game: {name}") for name in claims]
+    rows += list(TERMINAL_COMMANDS)
+    rows.append(("(place SPOT+, move FROM TO+)", "turn the piece over as it lands"))
+    width = max(len(name) for name, _ in rows) + 2
+    return "commands:\n" + "\n".join(f"  {name:<{width}}{text}" for name, text in rows)
 
 
 @dataclass
@@ -128,77 +72,14 @@ class TerminalBoard:
     _lifted_from: Spot | None = None
 
     def draw(self) -> None:
-        sim = self.sim
-        game = sim.game
-        controller = sim.controller
-        lines = [
-            f"{BOLD}{game.title}{RESET} — game {controller.game_id}, "
-            f"{controller.phase.value} — {controller.view(sim.now).message}"
-        ]
-        geometry = game.geometry
-        rows: dict[int, dict[int, Spot]] = {}
-        for place in geometry.cells:
-            rows.setdefault(round(place.y * 2), {})[round(place.x * 2)] = place.spot
-        for row in sorted(rows):
-            text = "  "
-            column = 0
-            for x in sorted(rows[row]):
-                target = x * CELL_WIDTH // 2 - CELL_WIDTH // 2
-                if target > column:
-                    text += " " * (target - column)
-                    column = target
-                text += self._cell(rows[row][x])
-                column += CELL_WIDTH
-            lines.append(text)
-        stands = [self._stand(place.spot) for place in geometry.off_board]
-        stands = [s for s in stands if s]
-        if stands:
-            lines.append("  in hand: " + "  ".join(stands))
-        if sim.world.held:
-            held = " ".join(game.label(stone) for stone in sim.world.held)
-            lines.append(f"  held: {held}")
-        lights = sim.lights
-        if lights is not None and sim.board.painter.indicators:
-            parts = []
-            for name in sorted(sim.board.painter.indicators):
-                colour = lights.indicators.get(name)
-                rgb = None if colour is None else (colour.red, colour.green, colour.blue)
-                dot = self._paint(rgb, " ● ") if rgb else f"{DIM} ○ {RESET}"
-                parts.append(f"{name}{dot}")
-            lines.append("  leds: " + " ".join(parts))
-        self.out.write("\n".join(lines) + "\n")
-        self.out.flush()
+        Screen(self.sim, self.out, self.colour).draw()
 
-    def _paint(self, rgb: tuple[int, int, int] | None, text: str) -> str:
-        if not self.colour:
-            return text
-        return f"{_background(rgb)}{_foreground(rgb)}{text}{RESET}"
+    def say(self, text: str) -> None:
+        self.out.write(text + "\n")
 
-    def _cell(self, spot: Spot) -> str:
-        stack = self.sim.world.stacks.get(spot)
-        reading = self.sim.world.reading(spot)
-        if stack:
-            text = self.sim.game.label(stack[-1])
-        elif reading != EMPTY:
-            text = "?"
-        else:
-            text = spot if self.colour else "."
-        rgb = self.sim.spot_colour(spot)
-        label = text.center(CELL_WIDTH - 1) + " "
-        if not self.colour:
-            marker = "*" if rgb else " "
-            return f"[{text:^2}]{marker}"[: CELL_WIDTH + 1]
-        if not stack and reading == EMPTY:
-            return f"{_background(rgb)}{DIM}{_foreground(rgb)}{label}{RESET}"
-        return self._paint(rgb, label)
-
-    def _stand(self, spot: Spot) -> str:
-        stack = self.sim.world.stacks.get(spot)
-        if not stack:
-            return ""
-        label = self.sim.game.label(stack[-1])
-        rgb = self.sim.spot_colour(spot)
-        return self._paint(rgb, f"{label}×{len(stack)}") + f"{DIM}({spot}){RESET}"
+    @property
+    def claims(self) -> tuple[str, ...]:
+        return tuple(claim.name for claim in CLAIMS)
 
     # --- commands --------------------------------------------------------------------
 
@@ -211,47 +92,68 @@ class TerminalBoard:
             return True
         if not words:
             return True
-        verb, args = words[0].lower(), words[1:]
-        if verb in ("quit", "exit", "q"):
+        words[0] = words[0].lower()
+        if words[0] in ("quit", "exit", "q"):
             return False
-        handler = self._commands().get(verb)
-        if handler is None:
-            self.say(f"unknown command {verb!r}; type help")
-            return True
+        own = self._own_commands().get(words[0])
         try:
-            handler(args)
+            if own is not None:
+                own(words[1:])
+            else:
+                self._act(from_words(words, claims=self.claims))
+        except ActionError as error:
+            if error.code == "unknown_type":
+                self.say(f"unknown command {words[0]!r}; type help")
+            elif error.code == "unknown_button":
+                names = ", ".join(role.value for role in ButtonRole)
+                self.say(f"no button {words[1]!r} (buttons: {names})")
+            else:
+                self.say(f"cannot: {error} (type help)")
         except KibanError as error:
             self.say(f"cannot: {error}")
         except (IndexError, ValueError) as error:
             self.say(f"cannot: {error} (type help)")
         return True
 
-    def _commands(self) -> dict[str, Callable[[list[str]], None]]:
+    def _own_commands(self) -> dict[str, Callable[[list[str]], None]]:
         return {
-            "help": lambda _: self.say(HELP),
-            "lift": self._lift,
-            "place": self._place,
-            "move": self._move,
+            "help": lambda _: self.say(help_text(self.claims)),
             "drop": self._drop,
-            "flip": lambda a: self._act(lambda: self.sim.world.flip(a[0])),
             "play": lambda a: self._report(self.sim.perform(a[0])),
-            "press": self._press,
-            "select": lambda a: self._send(Chosen(" ".join(a), self.sim.now)),
             "wait": lambda a: self._report(self.sim.advance(float(a[0]))),
             "moves": self._moves,
-            "guide": lambda a: self._send(PlayGuide(a[0], self.sim.now)),
-            "unguide": lambda _: self._send(ClearGuide(self.sim.now)),
-            "takeback": lambda _: self._send(TakeBack(self.sim.now)),
-            "roll": lambda _: self._send(RollDice(self.sim.now)),
-            "impasse": lambda _: self._send(ImpasseAgreed(self.sim.now)),
-            "declare": lambda _: self._send(WinDeclared(self.sim.now)),
-            "resign": lambda _: self._send(Resign(self.sim.now)),
-            "draw": lambda _: self._send(AgreeDraw(self.sim.now)),
-            "new": lambda a: self._send(NewGame(self.sim.now, options=parse_assignments(a))),
         }
 
-    def say(self, text: str) -> None:
-        self.out.write(text + "\n")
+    def _act(self, action: Action) -> None:
+        """An action of the vocabulary, carried out where its scope says."""
+        match action:
+            case LiftPiece(spot):
+                self._check_spot(spot)
+                self._lift(spot)
+            case PlacePiece(spot):
+                self._place(spot)
+            case MovePiece(source, target):
+                self._move(source, target)
+            case FlipPiece(spot):
+                self._check_spot(spot)
+                self.sim.world.flip(spot)
+                self._report(self.sim.settle())
+            case Press(button):
+                if not self.sim.hardware.has_button(button):
+                    self.say(f"this board has no {button.value} button")
+                    return
+                self._report(self.sim.press(button))
+                self._report(self.sim.settle())
+            case Download(name):
+                record_format = find_format(self.sim.game.name, name)
+                self.say(record_format.write(GameRecord.of(self.sim.controller)).rstrip())
+            case _ if is_game_action(action):
+                self._report(self.sim.send(action))
+                if isinstance(action, NewGame):
+                    self.sim.world.arrange(self.sim.controller.position.layout())
+                self._report(self.sim.settle())
+            case _:  # pragma: no cover - every scope is handled above
+                raise AssertionError(f"{action.scope} action {action!r} has no handler")
 
     def _report(self, notices: list[Notice]) -> None:
         for notice in notices:
@@ -261,29 +163,25 @@ class TerminalBoard:
         if any(isinstance(notice, MoveCommitted) for notice in notices):
             self.sim.tidy()  # the hands turn a promoted piece over, unseen
 
-    def _act(self, action: Callable[[], object]) -> None:
-        action()
+    def _check_spot(self, spot: Spot) -> None:
+        if spot not in self.sim.game.spots:
+            raise WorldError(f"{spot!r} is not a spot of {self.sim.game.name}")
+
+    def _lift(self, spot: Spot) -> None:
+        self.sim.world.lift(spot)
         self._report(self.sim.settle())
+        self._lifted_from = spot
 
-    def _send(self, event: object) -> None:
-        self._report(self.sim.send(event))  # type: ignore[arg-type]
-        if isinstance(event, NewGame):
-            self.sim.world.arrange(self.sim.controller.position.layout())
-        self._report(self.sim.settle())
-
-    def _lift(self, args: list[str]) -> None:
-        self._act(lambda: self.sim.world.lift(args[0]))
-        self._lifted_from = args[0]
-
-    def _place(self, args: list[str]) -> None:
-        target = args[0].rstrip("+")
+    def _place(self, spot: str) -> None:
+        target = spot.rstrip("+")
         if not self.sim.world.held:
             self.say(f"cannot: the hand holds nothing to place on {target}")
             return
+        self._check_spot(target)
         if self.sim.world.stacks.get(target) and target in self.sim.game.cells:
             self._take_away(target)
         self.sim.world.place(target)
-        if args[0].endswith("+"):
+        if spot.endswith("+"):
             self.sim.world.flip(target)
         self._lifted_from = None
         self._report(self.sim.settle())
@@ -292,38 +190,27 @@ class TerminalBoard:
         """Clear a cell before a piece lands on it: the captured piece goes where the
         rules send it (a stand), else into the box, and the hand takes a moment."""
         world = self.sim.world
-        captured = world.lift(target)
-        position = self.sim.controller.position
+        mover = world.held[-1]
         source = self._lifted_from
-        for move in position.legal_moves():
-            footprint = position.footprint(move, world.sensing)
-            if source is None:
-                break
-            if dict(footprint.changes).get(source) != EMPTY or target not in footprint.hidden:
-                continue
-            before = position.layout()
-            after = position.copy()
-            after.push(move)
-            for spot, stones in after.layout().items():
-                if spot not in self.sim.game.cells and len(stones) > len(before.get(spot, ())):
-                    world.place_as(spot, captured, stones[-1])
-                    break
-            break
-        if captured in world.held and world.held[-1] is captured:
+        destination = (
+            None
+            if source is None
+            else capture_destination(self.sim.controller.position, mover, source, target)
+        )
+        captured = world.lift(target)
+        if destination is not None and destination.spot is not None:
+            assert destination.stone is not None
+            world.place_as(destination.spot, captured, destination.stone)
+        elif world.held and world.held[-1] is captured:
             world.held.pop()  # nowhere to keep it: into the box
         self._report(self.sim.advance(0.1))
 
-    def _move(self, args: list[str]) -> None:
+    def _move(self, source: Spot, target: str) -> None:
         # Check both spots first: a move that fails half-way would leave a piece in the air.
-        if len(args) != 2:
-            self.say("move needs two spots: move FROM TO (type help)")
-            return
-        for spot in (args[0], args[1].rstrip("+")):
-            if spot not in self.sim.game.spots:
-                self.say(f"cannot: {spot!r} is not a spot of {self.sim.game.name}")
-                return
-        self._lift(args[:1])
-        self._place(args[1:2])
+        for spot in (source, target.rstrip("+")):
+            self._check_spot(spot)
+        self._lift(source)
+        self._place(target)
 
     def _drop(self, args: list[str]) -> None:
         kind, target = args[0], args[1]
@@ -332,47 +219,15 @@ class TerminalBoard:
             stack = self.sim.world.stacks.get(place.spot)
             if stack and stack[-1].kind.upper() == kind.upper() and stack[-1].owner == turn:
                 self.sim.world.lift(place.spot)
-                self._act(lambda: self.sim.world.place(target))
+                self._report(self.sim.settle())
+                self.sim.world.place(target)
+                self._report(self.sim.settle())
                 return
         self.say(f"no {kind} on the stand of the side to move")
-
-    def _press(self, args: list[str]) -> None:
-        try:
-            role = ButtonRole(args[0].lower())
-        except ValueError:
-            names = ", ".join(role.value for role in ButtonRole)
-            self.say(f"no button {args[0]!r} (buttons: {names})")
-            return
-        if not self.sim.hardware.has_button(role):
-            self.say(f"this board has no {role.value} button")
-            return
-        self._report(self.sim.press(role))
-        self._report(self.sim.settle())
 
     def _moves(self, _: list[str]) -> None:
         position = self.sim.controller.position
         self.say(" ".join(sorted(position.move_text(m) for m in position.legal_moves())) or "none")
-
-
-def legend_text(sim: Simulation) -> str:
-    """A line explaining the colours, in the colours themselves."""
-    parts = []
-    for meaning in (
-        Meaning.DESTINATION,
-        Meaning.CAPTURE,
-        Meaning.LIFTED,
-        Meaning.THREAT,
-        Meaning.CHECK,
-        Meaning.LAST_MOVE,
-        Meaning.GUIDE,
-        Meaning.PROMPT,
-        Meaning.REMOVE,
-        Meaning.FILL,
-    ):
-        colour = sim.legend.colour(meaning)
-        rgb = (colour.red, colour.green, colour.blue)
-        parts.append(f"{_background(rgb)}{_foreground(rgb)} {meaning.value} {RESET}")
-    return " ".join(parts)
 
 
 def run_terminal(sim: Simulation, stdin: IO[str] = sys.stdin, out: IO[str] = sys.stdout) -> int:

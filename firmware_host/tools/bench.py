@@ -23,6 +23,7 @@ from engine.registry import find_game, games
 from firmware_host.boards.simulator import Simulation
 from firmware_host.session.legend import Legend
 from firmware_host.session.storage import GameStore
+from firmware_host.session.view import build_view
 from hardware.profile import load_profile
 
 
@@ -150,7 +151,7 @@ def bench_game(
 
     sim = Simulation(game, profile, GameStore(":memory:"), resume=False)
     legend = Legend()
-    view = sim.controller.view()
+    view = build_view(sim.controller)
     painter = sim.board.painter
     add(
         "repaint (legend+painter)",

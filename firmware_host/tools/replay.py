@@ -3,11 +3,14 @@ debouncer, recognizer and controller, on simulated time.
 
 Each input line is a JSON object with ``t`` (simulated seconds from the start,
 the pieces of the start or given position being in place) and one of:
-``"spot"`` + ``"reading"`` (that sensor reads so from then on), ``"button"``,
-``"select"`` (a prompt choice), ``"command"`` (resign, draw, takeback) or
-``"guide"`` (a move to play). Each output line is one JSON object for each
-committed move, prompt, takeback, illegal or off-guide move, correction, end of
-game and error.
+``"spot"`` + ``"reading"`` (that sensor reads so from then on), or an action of
+the session's vocabulary (``session/actions.py``) as the web page sends it
+(``"type": "resign"``, ``"type": "guide", "move": "2c2b"``). Short forms kept
+from the first replay files: ``"button"`` (press it), ``"select"`` (a prompt
+choice), ``"guide"`` (a move to play) and ``"command"`` (any action without
+parameters: resign, draw, takeback, roll, unguide, a claim). Each output line
+is one JSON object for each committed move, prompt, takeback, illegal or
+off-guide move, correction, end of game and error.
 """
 
 from __future__ import annotations
@@ -16,31 +19,18 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from drivers.buttons import ButtonRole
 from firmware_host.boards.simulator import Simulation
-from firmware_host.session.events import (
-    AgreeDraw,
-    Chosen,
-    Event,
-    ImpasseAgreed,
-    Notice,
-    PlayGuide,
-    Refused,
-    Resign,
-    RollDice,
-    TakeBack,
-    WinDeclared,
-)
+from firmware_host.session.actions import Action, ActionError, Press, from_wire, is_game_action
+from firmware_host.session.events import Notice, Refused
 from firmware_host.session.notices import notice_record
+from firmware_host.web.claims import CLAIMS
 
-COMMANDS = {
-    "resign": Resign,
-    "draw": AgreeDraw,
-    "takeback": TakeBack,
-    "roll": RollDice,
-    "impasse": ImpasseAgreed,
-    "declare": WinDeclared,
+SHORT_FORMS = {
+    "button": ("press", "button"),
+    "select": ("select", "choice"),
+    "guide": ("guide", "move"),
 }
+"""A replay key that names an action and its one parameter: ``{"button": "ok"}``."""
 
 
 def replay(sim: Simulation, lines: Iterable[str]) -> Iterator[dict[str, Any]]:
@@ -87,25 +77,32 @@ def _apply(sim: Simulation, event: dict[str, Any], at: float) -> list[Notice]:
             return [Refused(f"reading of {spot} must be 0, 1 or 2, not {reading!r}", at)]
         sim.world.force(spot, reading)
         return []
-    if "button" in event:
-        try:
-            role = ButtonRole(str(event["button"]).lower())
-        except ValueError:
-            return [Refused(f"no button called {event['button']!r}", at)]
-        if not sim.hardware.has_button(role):
-            return [Refused(f"this board has no {role.value} button", at)]
-        return sim.press(role)
-    command: Event
-    if "select" in event:
-        command = Chosen(str(event["select"]), at)
-    elif "guide" in event:
-        command = PlayGuide(str(event["guide"]), at)
-    elif "command" in event:
-        kind = COMMANDS.get(str(event["command"]))
-        if kind is None:
-            names = ", ".join(COMMANDS)
-            return [Refused(f"unknown command {event['command']!r} (commands: {names})", at)]
-        command = kind(at)
-    else:
-        return [Refused("an event needs spot+reading, button, select, guide or command", at)]
-    return sim.send(command)
+    try:
+        action = _action(event)
+    except ActionError as error:
+        return [Refused(error.message, at)]
+    if action is None:
+        return [Refused("an event needs spot+reading, type, button, select, guide or command", at)]
+    if not is_game_action(action):
+        return [Refused(f"a replay feeds the board and its controls, not {action.wire!r}", at)]
+    if isinstance(action, Press):
+        if not sim.hardware.has_button(action.button):
+            return [Refused(f"this board has no {action.button.value} button", at)]
+        return sim.press(action.button)
+    return sim.send(action)
+
+
+def _action(event: dict[str, Any]) -> Action | None:
+    """The action a line names, or None when it names none."""
+    claims = [claim.name for claim in CLAIMS]
+    if "type" in event:
+        body = {k: v for k, v in event.items() if k not in ("t", "type")}
+        return from_wire(str(event["type"]), body, claims=claims)
+    if "command" in event:
+        return from_wire(str(event["command"]), {}, claims=claims)
+    for key, (name, parameter) in SHORT_FORMS.items():
+        if key in event:
+            value = event[key]
+            text = str(value).lower() if key == "button" else str(value)
+            return from_wire(name, {parameter: text})
+    return None

@@ -11,42 +11,12 @@ from __future__ import annotations
 import asyncio
 import time
 
-from drivers.buttons import ButtonRole
 from firmware_host.boards.runtime import Runtime
+from firmware_host.session.actions import Download, NewGame, is_game_action
 from firmware_host.session.controller import Controller
-from firmware_host.session.events import (
-    AgreeDraw,
-    ButtonPressed,
-    Chosen,
-    ClearGuide,
-    Event,
-    GameStarted,
-    ImpasseAgreed,
-    NewGame,
-    Notice,
-    PlayGuide,
-    Resign,
-    RollDice,
-    TakeBack,
-    TimePassed,
-    WinDeclared,
-)
+from firmware_host.session.events import GameStarted, Notice, TimePassed
 from firmware_host.session.legend import PALETTES
-from firmware_host.web.commands import (
-    Declare,
-    Download,
-    Draw,
-    Guide,
-    Impasse,
-    NewGameCommand,
-    Press,
-    Request,
-    ResignCommand,
-    Roll,
-    Select,
-    Takeback,
-    Unguide,
-)
+from firmware_host.web.commands import Request
 from firmware_host.web.pairing import Pairing, PairingLegend, pairing_indicator
 from firmware_host.web.session import Session, answer, error, record_message
 from firmware_host.web.state import Json, MoveList, state_message
@@ -106,43 +76,16 @@ class BoardSession(Session):
         """Nothing to stop: the runtime puts the LEDs out when it stops."""
 
     async def execute(self, request: Request) -> Json:
-        command = request.command
-        at = asyncio.get_running_loop().time()
-        event: Event
-        match command:
-            case Press(button):
-                event = ButtonPressed(ButtonRole(button), at)
-            case Select(choice):
-                event = Chosen(choice, at)
-            case Takeback():
-                event = TakeBack(at)
-            case ResignCommand(seat):
-                event = Resign(at, seat)
-            case Draw():
-                event = AgreeDraw(at)
-            case Guide(move):
-                event = PlayGuide(move, at)
-            case Unguide():
-                event = ClearGuide(at)
-            case Roll():
-                event = RollDice(at)
-            case Impasse():
-                event = ImpasseAgreed(at)
-            case Declare():
-                event = WinDeclared(at)
-            case Download(name):
-                return record_message(request, self.controller, name)
-            case NewGameCommand(game, variants, position, _, palette, session):
-                if palette is not None:
-                    self.runtime.legend.palette = PALETTES[palette]
-                event = NewGame(at, game, dict(variants), position, dict(session))
-            case _:
-                return error(
-                    "not_allowed", "only the simulator moves pieces", request_id=request.id
-                )
-        notices: list[Notice] = await self.runtime.submit(event)
+        action = request.action
+        if isinstance(action, Download):
+            return record_message(request, self.controller, action.format)
+        if not is_game_action(action):
+            return error("not_allowed", "only the simulator moves pieces", request_id=request.id)
+        if isinstance(action, NewGame) and action.palette is not None:
+            self.runtime.legend.palette = PALETTES[action.palette]
+        notices: list[Notice] = await self.runtime.submit(action)
         if any(isinstance(notice, GameStarted) for notice in notices):
             # The controller judges a set-up board only when a frame or a tick comes;
             # when the pieces already stand right no frame will.
-            notices += await self.runtime.submit(TimePassed(at))
+            notices += await self.runtime.submit(TimePassed())
         return answer(request, notices)

@@ -22,7 +22,8 @@ from urllib.parse import urlsplit
 from aiohttp import WSMsgType, web
 from aiohttp.typedefs import Handler
 
-from firmware_host.web.commands import CommandError, Download, Request, check, parse
+from firmware_host.session.actions import Download
+from firmware_host.web.commands import CommandError, Request, check, parse
 from firmware_host.web.pairing import COOKIE, LOCAL_NAMES, Pairing, host_name, is_loopback_host
 from firmware_host.web.session import Session, error
 from firmware_host.web.state import Json

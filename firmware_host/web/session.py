@@ -21,7 +21,8 @@ from firmware_host.session.events import Notice, Refused
 from firmware_host.session.legend import PALETTES
 from firmware_host.session.notices import notice_record
 from firmware_host.session.records import GameRecord, find_format
-from firmware_host.web.commands import Context, Request, command_name
+from firmware_host.web.claims import CLAIMS
+from firmware_host.web.commands import Context, Request
 from firmware_host.web.state import Json, board_message, catalogue_message
 from hardware.profile import Profile, bundled_profiles, load_profile
 
@@ -50,7 +51,7 @@ def simulated_profiles() -> dict[str, tuple[str, ...]]:
 
 
 def ok(request: Request) -> Json:
-    return {"type": "ok", "id": request.id, "command": command_name(request.command)}
+    return {"type": "ok", "id": request.id, "command": request.action.wire}
 
 
 def error(code: str, message: str, *, request_id: Any = None, field: str | None = None) -> Json:
@@ -141,6 +142,7 @@ class Session(ABC):
             served=None if self.mode == "simulator" else frozenset(self.profile.games),
             profiles=self.profiles,
             palettes=frozenset(PALETTES),
+            claims=frozenset(claim.name for claim in CLAIMS),
         )
 
     # --- messages --------------------------------------------------------------------

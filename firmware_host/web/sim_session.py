@@ -24,53 +24,35 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from drivers.buttons import ButtonRole
 from engine.errors import KibanError
-from engine.game import Game, Position
+from engine.game import Game
 from engine.physical import Spot, Stone
 from engine.recognizer import Timing
 from engine.registry import find_game
-from firmware_host.boards.simulator import Simulation
+from firmware_host.boards.simulator import Simulation, capture_destination
+from firmware_host.session.actions import (
+    Download,
+    FlipPiece,
+    LiftPiece,
+    MovePiece,
+    NewGame,
+    PlacePiece,
+    Press,
+    is_game_action,
+)
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import (
-    AgreeDraw,
-    Chosen,
-    ClearGuide,
     Event,
     GameStarted,
-    ImpasseAgreed,
     MoveCommitted,
-    NewGame,
+    MovesTakenBack,
     Notice,
-    PlayGuide,
-    Resign,
-    RollDice,
-    TakeBack,
     TimePassed,
-    TookBack,
-    WinDeclared,
 )
-from firmware_host.session.legend import PALETTES, Legend, Phase
+from firmware_host.session.legend import PALETTES, Legend
+from firmware_host.session.state import Phase
 from firmware_host.session.storage import GameStore
-from firmware_host.web.commands import (
-    Declare,
-    Download,
-    Draw,
-    Flip,
-    Guide,
-    Impasse,
-    Lift,
-    Move,
-    NewGameCommand,
-    Place,
-    Press,
-    Request,
-    ResignCommand,
-    Roll,
-    Select,
-    Takeback,
-    Unguide,
-)
+from firmware_host.web.commands import Request
 from firmware_host.web.pairing import Pairing, PairingLegend, pairing_indicator
 from firmware_host.web.session import Session, answer, error, ok, record_message, simulated_profiles
 from firmware_host.web.state import Json, MoveList, state_message
@@ -82,7 +64,6 @@ from hardware.profile import Profile, load_profile
 log = logging.getLogger(__name__)
 
 HAND_STEP = 0.08  # seconds between one hand action and the next: well below the settle time
-BOX = "box"
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,7 +243,7 @@ class SimSession(Session):
         except KibanError as problem:
             return error("invalid", str(problem), request_id=request.id)
         except Exception as problem:  # the driver must outlive a bug in one command
-            log.exception("command %s failed", request.command)
+            log.exception("command %s failed", request.action)
             return error("internal", f"internal error: {problem}", request_id=request.id)
 
     def _catch_up(self) -> None:
@@ -311,17 +292,16 @@ class SimSession(Session):
                 self.sim.world.arrange(self.controller.position.layout())
                 # The controller judges a set-up board only when a frame or a tick
                 # comes; when the pieces already stand right no frame will.
-                notices += self.sim.send(TimePassed(self.sim.now))
-            elif isinstance(notice, TookBack) and self.controller.phase is Phase.SETUP:
+                notices += self.sim.send(TimePassed())
+            elif isinstance(notice, MovesTakenBack) and self.controller.phase is Phase.SETUP:
                 layout = self.controller.position.layout()
                 steps = self.sim.hands.perform(self.sim.world, layout, self.sim.now)
                 self._steps.extend(steps)
 
     def _carry_out(self, request: Request) -> Json:
-        command = request.command
-        at = self.sim.now
+        command = request.action
         match command:
-            case Lift(spot):
+            case LiftPiece(spot):
                 if not self.sim.world.stacks.get(spot):
                     return error(
                         "invalid",
@@ -331,7 +311,7 @@ class SimSession(Session):
                     )
                 self._lifted_from = spot
                 self._schedule([(0.0, LiftAction(spot))])
-            case Place(spot, held):
+            case PlacePiece(spot, held):
                 hand = self.sim.world.held
                 if not hand:
                     return error(
@@ -351,7 +331,7 @@ class SimSession(Session):
                 origin = self._lifted_from if index == len(hand) - 1 else None
                 self._schedule(self._put(hand[index], origin, spot, 0.0))
                 self._lifted_from = None
-            case Move(source, target):
+            case MovePiece(source, target):
                 stack = self.sim.world.stacks.get(source)
                 if not stack:
                     return error(
@@ -367,7 +347,7 @@ class SimSession(Session):
                 else:
                     actions += self._put(mover, source, target, HAND_STEP)
                 self._schedule(actions)
-            case Flip(spot):
+            case FlipPiece(spot):
                 stack = self.sim.world.stacks.get(spot)
                 if not stack:
                     return error(
@@ -382,32 +362,16 @@ class SimSession(Session):
                     [(0.0, LiftAction(spot)), (HAND_STEP, PlaceAction(spot, stone, turned))]
                 )
             case Press(button):
-                notices = self.sim.press(ButtonRole(button))
+                notices = self.sim.press(button)
                 self._follow(notices)
                 self.publish(notices)
                 return answer(request, notices)
-            case Select(choice):
-                return self._send(Chosen(choice, at), request)
-            case Takeback():
-                return self._send(TakeBack(at), request)
-            case ResignCommand(seat):
-                return self._send(Resign(at, seat), request)
-            case Draw():
-                return self._send(AgreeDraw(at), request)
-            case Guide(move):
-                return self._send(PlayGuide(move, at), request)
-            case Unguide():
-                return self._send(ClearGuide(at), request)
-            case Roll():
-                return self._send(RollDice(at), request)
-            case Impasse():
-                return self._send(ImpasseAgreed(at), request)
-            case Declare():
-                return self._send(WinDeclared(at), request)
             case Download(name):
                 return record_message(request, self.controller, name)
-            case NewGameCommand():
+            case NewGame():
                 return self._new_game(command, request)
+            case _ if is_game_action(command):
+                return self._send(command, request)
         return ok(request)
 
     def _put(
@@ -421,11 +385,13 @@ class SimSession(Session):
         if occupant and target in frozenset(self.sim.game.cells):
             victim = occupant[-1]
             destination = capture_destination(self.controller.position, mover, origin, target)
-            if isinstance(destination, tuple):
-                spot, stone = destination
+            if destination is not None and destination.spot is not None:
+                assert destination.stone is not None
                 actions.append((delay, LiftAction(target)))
-                actions.append((delay + HAND_STEP, PlaceAction(spot, victim, stone)))
-            elif destination == BOX:
+                actions.append(
+                    (delay + HAND_STEP, PlaceAction(destination.spot, victim, destination.stone))
+                )
+            elif destination is not None:
                 actions.append((delay, Remove(target)))
             else:  # no rule takes it: it stays in the hand, to be put down anywhere
                 actions.append((delay, LiftAction(target)))
@@ -433,8 +399,8 @@ class SimSession(Session):
         actions.append((delay, PlaceAction(target, mover, mover)))
         return actions
 
-    def _new_game(self, command: NewGameCommand, request: Request) -> Json:
-        game = find_game(command.game)
+    def _new_game(self, command: NewGame, request: Request) -> Json:
+        game = find_game(command.game) if command.game is not None else self.sim.game
         profile = command.profile or (
             self._profile_name if game is self.sim.game else self.profiles[game.name][0]
         )
@@ -446,8 +412,7 @@ class SimSession(Session):
                 Legend(PALETTES[self._palette]), self.sim.board.painter.indicators
             )
             return self._send(
-                NewGame(at, None, dict(command.variants), command.position, dict(command.session)),
-                request,
+                NewGame(None, dict(command.variants), command.position, command.session), request
             )
         old = self.sim
         if old.controller.phase is not Phase.GAME_OVER:
@@ -469,31 +434,3 @@ class SimSession(Session):
         self._origin = self._loop.time() - sim.now
         self.publish(list(sim.notices))
         return ok(request)
-
-
-def capture_destination(
-    position: Position[Any], mover: Stone, origin: Spot | None, target: Spot
-) -> tuple[Spot, Stone] | str | None:
-    """Where the stone on ``target`` goes when ``mover`` (from ``origin``, if known)
-    lands there: (spot, the stone as it arrives) for a legal move that takes it,
-    BOX when such a move takes it out of the game, None when no legal move does."""
-    before = position.layout()
-    probe = position.copy()
-    for move in list(probe.legal_moves()):
-        probe.push(move)
-        try:
-            after = probe.layout()
-        finally:
-            probe.pop()
-        arrived = after.get(target, ())
-        if not arrived or (arrived[-1].kind, arrived[-1].owner) != (mover.kind, mover.owner):
-            continue
-        if arrived == before.get(target, ()):
-            continue
-        if origin is not None and after.get(origin, ()) == before.get(origin, ()):
-            continue
-        for spot, stones in after.items():
-            if spot != target and len(stones) > len(before.get(spot, ())):
-                return spot, stones[-1]
-        return BOX
-    return None

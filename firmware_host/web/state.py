@@ -28,10 +28,12 @@ from engine.options import OptionSpec
 from engine.physical import Stone
 from firmware_host.session.clock import format_time
 from firmware_host.session.controller import Controller, describe
-from firmware_host.session.legend import BoardView, Phase
+from firmware_host.session.legend import BoardView
 from firmware_host.session.records import formats
+from firmware_host.session.settings import Settings
+from firmware_host.session.state import Phase
+from firmware_host.session.view import build_view
 from firmware_host.web.claims import claim_json, claims_of
-from firmware_host.web.commands import SETTING_CHOICES
 from firmware_host.web.drawing import Drawing, SpotDrawing, draw
 from hardware.profile import Profile
 
@@ -90,7 +92,7 @@ def catalogue_message(
             for game in games
         ],
         "palettes": list(palettes),
-        "settings": {key: list(choices) for key, choices in SETTING_CHOICES.items()},
+        "settings": {key: list(choices) for key, choices in Settings.CHOICES.items()},
     }
 
 
@@ -241,13 +243,13 @@ def state_message(
     ``palette`` is the legend's."""
     game = controller.game
     position = controller.position
-    view = controller.view(now)
+    view = build_view(controller, now)
     start, move_texts = moves.read(controller)
     outcome = controller.outcome
     prompt = None
     if view.prompt is not None:
         prompt = {"choices": list(view.prompt.choices), "selected": view.prompt.selected}
-    guide = controller.recognizer.guide
+    guide = controller.guide
     teams, team_scores = _teams(position, len(game.seats))
     drawn = controller.draw
     return {
@@ -264,7 +266,7 @@ def state_message(
         "message": view.message.removesuffix(clock_suffix(view.clocks)),
         "fault": view.fault,
         "prompt": prompt,
-        "guide": None if guide is None else position.move_text(guide),
+        "guide": None if guide is None else position.move_text(guide.move),
         "start": start,
         "moves": move_texts,
         "position": position.text(),

@@ -11,17 +11,17 @@ from drivers.buttons import ButtonRole
 from engine.abalone import ABALONE
 from engine.physical import EMPTY, Stone
 from firmware_host.boards.simulator import Simulation
+from firmware_host.session.actions import Select
 from firmware_host.session.events import (
-    Chosen,
     GameEnded,
     IllegalShown,
     MoveCommitted,
+    MovesTakenBack,
     Notice,
     OutOfStepShown,
     PromptOpened,
-    TookBack,
 )
-from firmware_host.session.legend import Phase
+from firmware_host.session.state import Phase
 from firmware_host.session.storage import GameStore
 from hardware.mock.hands import Force, Lift, Noise, Place, Step
 from hardware.profile import load_profile
@@ -63,7 +63,7 @@ def play(sim: Simulation, move: str) -> None:
     """The hands play ``move``; it must be committed as such, and nothing else shown."""
     notices = sim.perform(move)
     assert committed(notices) == [move], notices
-    assert not [n for n in notices if isinstance(n, IllegalShown | OutOfStepShown | TookBack)]
+    assert not [n for n in notices if isinstance(n, IllegalShown | OutOfStepShown | MovesTakenBack)]
     assert sim.world.matches(sim.controller.position.layout())
 
 
@@ -161,7 +161,7 @@ def test_an_untouched_push_off_is_asked_and_answered(line: str, choice: str) -> 
     assert [p.choices for p in prompts] == [("E7E8", "E7F8")]
     assert committed(notices) == []
     assert sim.controller.phase is Phase.PROMPT
-    answered = sim.send(Chosen(choice, sim.now))
+    answered = sim.send(Select(choice))
     assert committed(answered) == [choice]
     assert sim.world.matches(sim.controller.position.layout())
     assert sim.controller.phase is Phase.PLAY
@@ -177,7 +177,7 @@ def test_noisy_hands_push_off_the_intended_line(move: str, seed: int) -> None:
     notices = sim.perform(move)
     for prompt in [n for n in notices if isinstance(n, PromptOpened)]:
         assert prompt.choices == ("E7E8", "E7F8")
-        notices += sim.send(Chosen(move, sim.now))
+        notices += sim.send(Select(move))
     assert committed(notices) == [move]
     assert sim.world.matches(sim.controller.position.layout())
 
@@ -229,7 +229,7 @@ def soak(seed: int, plies: int, layout: str = "standard") -> tuple[int, int, boo
             if isinstance(notice, PromptOpened):
                 assert move in notice.choices, (move, notice.choices)
                 prompts += 1
-                notices += sim.send(Chosen(move, sim.now))
+                notices += sim.send(Select(move))
                 break
         assert committed(notices) == [move], (move, notices)
         assert not [n for n in notices if isinstance(n, IllegalShown | OutOfStepShown)]

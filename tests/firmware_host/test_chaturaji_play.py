@@ -15,17 +15,18 @@ import pytest
 from engine.chaturaji import CHATURAJI, ChaturajiPosition
 from engine.game import Layout
 from firmware_host.boards.simulator import Simulation
+from firmware_host.session.actions import NewGame, Select
 from firmware_host.session.events import (
     BoardReady,
-    Chosen,
     IllegalShown,
     MoveCommitted,
-    NewGame,
     Notice,
     PromptOpened,
 )
-from firmware_host.session.legend import Legend, Meaning, Phase
+from firmware_host.session.legend import Legend, Meaning
+from firmware_host.session.state import Phase
 from firmware_host.session.storage import GameStore
+from firmware_host.session.view import build_view
 from hardware.mock.hands import Noise
 from hardware.profile import load_profile
 
@@ -55,7 +56,7 @@ def session(
         settings={"roll": "button"},  # these tests look at one board move at a time
     )
     sim.settle()
-    assert sim.controller.phase is Phase.PLAY, sim.controller.view().message
+    assert sim.controller.phase is Phase.PLAY, build_view(sim.controller).message
     return sim
 
 
@@ -116,7 +117,7 @@ def test_a_pawn_exchanged_on_arrival_is_a_prompt(tmp_path: Path) -> None:
     prompts = [notice for notice in notices if isinstance(notice, PromptOpened)]
     assert prompts and set(prompts[-1].choices) == {"d7d8", "d7d8=H"}
     assert committed(notices) == []
-    notices = sim.send(Chosen("d7d8=H", sim.now))
+    notices = sim.send(Select("d7d8=H"))
     assert committed(notices) == ["d7d8=H"]
     assert "kH" in sim.controller.position.text()
 
@@ -141,7 +142,7 @@ def test_a_new_game_from_the_controls_on_a_matching_board_is_ready(tmp_path: Pat
     sim.perform("b1c3")
     engine.push_text("b1c3")
     engine.push_text("roll 5")
-    notices = sim.send(NewGame(sim.now, None, {}, engine.text()))
+    notices = sim.send(NewGame(None, {}, engine.text()))
     notices += sim.settle(1.0)
     assert any(isinstance(notice, BoardReady) for notice in notices)
     assert sim.controller.phase is Phase.PLAY
@@ -157,7 +158,7 @@ def test_a_parade_waits_for_the_three_boats_and_lights_them(tmp_path: Path) -> N
     sim.world.place("d4")
     notices = sim.settle(1.0)
     assert committed(notices) == []
-    view = sim.controller.view(sim.now)
+    view = build_view(sim.controller, sim.now)
     assert {spot for spot, reading in view.remaining if not reading} == {"d5", "e5", "e4"}
     remove = Legend().colour(Meaning.REMOVE)
     for boat in ("d5", "e5", "e4"):

@@ -16,8 +16,9 @@ import pytest
 
 from engine.outcome import Outcome
 from firmware_host.boards.simulator import Simulation
-from firmware_host.session.events import Chosen, FaultShown, GameEnded, MoveCommitted, Refused
-from firmware_host.session.legend import Phase
+from firmware_host.session.actions import Select
+from firmware_host.session.events import FaultShown, GameEnded, MoveCommitted, Refused
+from firmware_host.session.state import Phase
 from firmware_host.session.storage import GameStatus
 from hardware.mock.hands import Noise
 from tests.firmware_host.simkit import GAME, PROFILES, close, commits, make_sim, of
@@ -111,7 +112,7 @@ def play_on(
                 mover = "bw"[reference.turn]
                 for choice in choices:
                     assert len(layout.get(f"hand:{mover}:{choice[0]}", ())) >= 2, choices
-            notices = sim.send(Chosen(text, sim.now))
+            notices = sim.send(Select(text))
             assert not of(Refused, notices)
         new = sim.notices[start:]
         committed = of(MoveCommitted, new)

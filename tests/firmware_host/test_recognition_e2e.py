@@ -8,18 +8,19 @@ import pytest
 from drivers.buttons import ButtonRole
 from engine.physical import PRESENT, Stone
 from firmware_host.boards.simulator import Simulation
+from firmware_host.session.actions import Guide, Select
 from firmware_host.session.events import (
     BoardReady,
-    Chosen,
     IllegalShown,
     MoveCommitted,
+    MovesTakenBack,
     OffGuideShown,
     OutOfStepShown,
-    PlayGuide,
     Refused,
-    TookBack,
 )
-from firmware_host.session.legend import BLINK_PERIOD, Meaning, Phase
+from firmware_host.session.legend import BLINK_PERIOD, Meaning
+from firmware_host.session.state import Phase
+from firmware_host.session.view import build_view
 from hardware.mock.hands import Noise
 from tests.firmware_host.simkit import (
     GAME,
@@ -129,12 +130,12 @@ def test_a_drop_with_two_kinds_in_hand_is_asked_and_the_buttons_choose(profile: 
     assert prompts(notices) == [("E*2b", "G*2b")]
     assert not commits(notices)
     assert sim.controller.phase is Phase.PROMPT
-    assert sim.controller.view().prompt is not None
+    assert build_view(sim.controller).prompt is not None
     # The first choice is selected and shown in the SELECTED colour, blinking.
     assert sim.lights is not None and sim.lights.blinking
     assert sim.spot_colour("2b") == rgb(sim, Meaning.SELECTED)
     assert sim.press(ButtonRole.NEXT) == []
-    assert sim.controller.view().prompt.selected == 1  # type: ignore[union-attr]
+    assert build_view(sim.controller).prompt.selected == 1  # type: ignore[union-attr]
     notices = sim.press(ButtonRole.OK)
     assert commits(notices) == ["G*2b"]
     assert sim.controller.phase is Phase.PLAY
@@ -147,7 +148,7 @@ def test_the_back_button_cycles_a_prompt_backwards() -> None:
     sim.press(ButtonRole.BACK)  # from the first choice back round to the last
     notices = sim.press(ButtonRole.OK)
     assert commits(notices) == ["G*2b"]
-    assert not of(TookBack, sim.notices)
+    assert not of(MovesTakenBack, sim.notices)
 
 
 @pytest.mark.parametrize(("noise", "seed"), NOISES)
@@ -155,7 +156,7 @@ def test_a_drop_prompt_is_answered_by_name(noise: Noise | None, seed: int) -> No
     sim = make_sim(position=TWO_KINDS, noise=noise, seed=seed)
     notices = sim.perform("E*2b")
     assert prompts(notices) == [("E*2b", "G*2b")]
-    notices = sim.send(Chosen("E*2b", sim.now))
+    notices = sim.send(Select("E*2b"))
     assert commits(notices) == ["E*2b"]
     assert sim.controller.position.text() == reference(["E*2b"], TWO_KINDS)
 
@@ -216,7 +217,7 @@ def test_optional_promotion_is_asked_under_occupancy(
     notices = sim.perform(wanted)
     assert prompts(notices) == [("2b2a", "2b2a+")]
     assert not commits(notices)
-    notices = sim.send(Chosen(wanted, sim.now))
+    notices = sim.send(Select(wanted))
     assert commits(notices) == [wanted]
     assert sim.controller.position.text() == reference([wanted], PROMOTING)
 
@@ -348,17 +349,17 @@ def test_putting_the_pieces_back_offers_a_takeback(answer: str) -> None:
     sim.perform("1d1c")
     notices = move_by_hand(sim, "1c", "1d")
     assert prompts(notices) == [("takeback",)]
-    assert not of(TookBack, notices)
+    assert not of(MovesTakenBack, notices)
     assert len(sim.controller.position.move_stack) == 1  # nothing undone yet
     assert sim.controller.prompt_choices == ("takeback",)
     notices = sim.advance(5.0)
-    assert not of(TookBack, notices)
+    assert not of(MovesTakenBack, notices)
     confirm = {
         "ok": lambda: sim.press(ButtonRole.OK),
-        "chosen": lambda: sim.send(Chosen("takeback", sim.now)),
+        "chosen": lambda: sim.send(Select("takeback")),
     }
     notices = confirm[answer]()
-    assert of(TookBack, notices) == [TookBack(1, sim.now)]
+    assert of(MovesTakenBack, notices) == [MovesTakenBack(1, sim.now)]
     assert sim.controller.position.text() == START
     assert sim.controller.phase is Phase.PLAY
     records = sim.controller.store.load(sim.controller.game_id)
@@ -376,11 +377,11 @@ def test_lifting_the_piece_just_dropped_takes_nothing_back() -> None:
     sim.world.lift("1c")  # the opponent picks up the chick that was just dropped
     notices = sim.advance(5.0)
     assert prompts(notices) == [("takeback",)]
-    assert not of(TookBack, notices)
+    assert not of(MovesTakenBack, notices)
     assert sim.controller.position.text() == reference(["C*1c"], position)
     sim.world.place("1c")
     notices = sim.settle()
-    assert not of(TookBack, notices)
+    assert not of(MovesTakenBack, notices)
     assert sim.controller.phase is Phase.PLAY
     assert sim.controller.prompt_choices == ()
     assert commits(sim.perform("2a1b")) == ["2a1b"]
@@ -391,7 +392,7 @@ def test_the_back_button_takes_a_move_back_and_guides_the_pieces() -> None:
     sim = make_sim()
     sim.perform("1d1c")
     notices = sim.press(ButtonRole.BACK)
-    assert of(TookBack, notices) == [TookBack(1, sim.now)]
+    assert of(MovesTakenBack, notices) == [MovesTakenBack(1, sim.now)]
     assert sim.controller.phase is Phase.SETUP
     assert sim.controller.position.text() == START
     # the piece to take away and the spot to fill are lit
@@ -456,14 +457,14 @@ def test_threats_check_and_last_move_are_shown() -> None:
 
 def test_a_guide_is_lit_and_only_the_guided_move_commits() -> None:
     sim = make_sim()
-    notices = sim.send(PlayGuide("2c2b", sim.now))
+    notices = sim.send(Guide("2c2b"))
     assert not of(Refused, notices)
     assert sim.controller.phase is Phase.GUIDE
     assert lit(sim, Meaning.GUIDE) == {"2c", "2b"}
     notices = sim.perform("1d1c")
     assert not commits(notices)
     assert [(n.moves, n.guide) for n in of(OffGuideShown, notices)] == [(("1d1c",), "2c2b")]
-    assert "2c2b" in sim.controller.view().message
+    assert "2c2b" in build_view(sim.controller).message
     assert not commits(sim.advance(5.0))
     notices = move_by_hand(sim, "1c", "1d")
     assert not commits(notices)
@@ -485,7 +486,7 @@ def test_an_illegal_move_is_named_and_not_committed() -> None:
         ("1d2c", "the giraffe moves one step orthogonally")
     ]
     assert not commits(notices)
-    assert "illegal" in sim.controller.view().message
+    assert "illegal" in build_view(sim.controller).message
     wait_for_blink(sim, on=True)
     assert lit(sim, Meaning.ILLEGAL) == {"1d", "2c"}
     wait_for_blink(sim, on=False)
@@ -570,7 +571,7 @@ def test_a_wrong_face_under_polarity_asks_to_turn_the_piece_over() -> None:
     notices = sim.advance(sim.controller.timing.grace + 0.5)
     shown = of(OutOfStepShown, notices)
     assert [(c.correction.take_from, c.correction.put_on) for c in shown] == [("2c", "2c")]
-    assert "turn the piece on 2c over" in sim.controller.view().message
+    assert "turn the piece on 2c over" in build_view(sim.controller).message
     wait_for_blink(sim, on=True)
     assert lit(sim, Meaning.REMOVE) == {"2c"}
     wait_for_blink(sim, on=False)

@@ -19,16 +19,18 @@ from engine.outcome import Termination
 from engine.physical import Spot, Stone
 from engine.robotory import ROBOTORY, Chain, Refill, RobotoryPosition
 from firmware_host.boards.simulator import Simulation
+from firmware_host.session.actions import Select
 from firmware_host.session.events import (
-    Chosen,
     GameEnded,
     IllegalShown,
+    MovesTakenBack,
     Notice,
     OutOfStepShown,
     PromptOpened,
-    TookBack,
 )
-from firmware_host.session.legend import Meaning, Phase
+from firmware_host.session.legend import Meaning
+from firmware_host.session.state import Phase
+from firmware_host.session.view import build_view
 from hardware.mock.hands import Lift, Noise, Place, Remove, Step
 from tests.engine.robotory.helpers import text
 from tests.firmware_host.simkit import commits, lit, make_sim, of, prompts
@@ -52,7 +54,7 @@ def simulation(
         seed=seed,
         game=ROBOTORY,
     )
-    assert sim.controller.phase is Phase.PLAY, sim.controller.view().message
+    assert sim.controller.phase is Phase.PLAY, build_view(sim.controller).message
     return sim
 
 
@@ -66,21 +68,21 @@ def answer(sim: Simulation, notices: list[Notice], move: str) -> list[Notice]:
     """Answer every prompt with the intended move (it must be one of the choices)."""
     for prompt in of(PromptOpened, notices):
         assert move in prompt.choices, (move, prompt.choices)
-        return notices + sim.send(Chosen(move, sim.now))
+        return notices + sim.send(Select(move))
     return notices
 
 
 def clean(notices: list[Notice]) -> None:
     assert not of(IllegalShown, notices), notices
     assert not of(OutOfStepShown, notices), notices
-    assert not of(TookBack, notices), notices
+    assert not of(MovesTakenBack, notices), notices
 
 
 def refill_by_button(sim: Simulation, move: str) -> list[Notice]:
     """Press refill and choose the combination."""
     notices = sim.press(ButtonRole.REFILL)
     assert prompts(notices) and move in prompts(notices)[-1]
-    return notices + sim.send(Chosen(move, sim.now)) + sim.settle()
+    return notices + sim.send(Select(move)) + sim.settle()
 
 
 def fill_stocks(sim: Simulation) -> list[Notice]:
@@ -140,7 +142,7 @@ def test_a_placement_asks_its_colour_on_an_occupancy_board(seed: int) -> None:
     assert commits(notices) == []
     assert sim.controller.phase is Phase.PROMPT
     assert lit(sim, Meaning.SELECTED) | lit(sim, Meaning.PROMPT) >= {"C2"}
-    notices = sim.send(Chosen("b@C2", sim.now))
+    notices = sim.send(Select("b@C2"))
     assert commits(notices) == ["b@C2"]
     assert engine(sim).stock(0) == (2, 1)
     assert sim.world.matches(engine(sim).layout())
@@ -251,7 +253,7 @@ def test_a_refill_by_button() -> None:
     play(sim, "b@E4")
     notices = sim.press(ButtonRole.REFILL)
     assert prompts(notices) == [("refill 1b", "refill 1w")]
-    assert sim.controller.view().message.startswith("which move? refill 1b / refill 1w")
+    assert build_view(sim.controller).message.startswith("which move? refill 1b / refill 1w")
     notices = sim.press(ButtonRole.NEXT) + sim.press(ButtonRole.OK)
     assert commits(notices) == ["refill 1w"]
     assert engine(sim).stock(0) == (2, 2) and engine(sim).lid() == (9, 10)
@@ -262,9 +264,9 @@ def test_ok_offers_the_refill_too_and_the_web_may_name_it() -> None:
     play(sim, "w@A1")
     play(sim, "b@E4")
     assert prompts(sim.press(ButtonRole.OK)) == [("refill 1b", "refill 1w")]
-    assert commits(sim.send(Chosen("refill 1b", sim.now))) == ["refill 1b"]
+    assert commits(sim.send(Select("refill 1b"))) == ["refill 1b"]
     # dark (three tokens) names its refill with no prompt open, as the web page may
-    assert commits(sim.send(Chosen("refill 1w", sim.now))) == ["refill 1w"]
+    assert commits(sim.send(Select("refill 1w"))) == ["refill 1w"]
     assert engine(sim).stock(1) == (3, 1)
 
 
@@ -277,7 +279,7 @@ def test_a_refill_seen_in_the_sensed_stock_slots() -> None:
     notices = sim.perform("refill 1w")
     # occupancy sees a slot fill, not the colour of the token put in it
     assert prompts(notices)[-1] == ("refill 1b", "refill 1w")
-    notices += sim.send(Chosen("refill 1w", sim.now))
+    notices += sim.send(Select("refill 1w"))
     assert commits(notices) == ["refill 1w"]
     assert sim.world.matches(engine(sim).layout())
 
@@ -386,4 +388,4 @@ def test_the_lid_is_shown_as_two_bars_and_the_first_player_is_drawn_by_lot() -> 
     # ten of each colour on the lid: all five LEDs of each bar are lit
     for colour in "wb":
         assert [lights.indicators.get(f"lid:{colour}:{k}") for k in range(1, 6)] == [bar] * 5
-    assert dict(sim.controller.view(sim.now).counters) == {"lid:w": 10, "lid:b": 10}
+    assert dict(build_view(sim.controller, sim.now).counters) == {"lid:w": 10, "lid:b": 10}

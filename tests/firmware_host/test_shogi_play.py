@@ -18,17 +18,17 @@ from engine.registry import find_game
 from engine.shogi.sensing import HAND_SPOTS
 from engine.shogi.tables import KIND_OF_LETTER, LETTERS
 from firmware_host.boards.simulator import Simulation
+from firmware_host.session.actions import Guide, Select
 from firmware_host.session.events import (
-    Chosen,
     GameEnded,
     IllegalShown,
     MoveCommitted,
     Notice,
     OffGuideShown,
-    PlayGuide,
     PromptOpened,
 )
-from firmware_host.session.legend import DEFAULT_PALETTE, Meaning, Phase
+from firmware_host.session.legend import DEFAULT_PALETTE, Meaning
+from firmware_host.session.state import Phase
 from firmware_host.session.storage import GameStore
 from hardware.mock.hands import Noise
 from hardware.profile import load_profile
@@ -159,7 +159,7 @@ def test_a_drop_prompt_answered_by_selecting_the_move() -> None:
     sim = simulation(position=DROPS)
     notices = drop_by_hand(sim, "hand:b:P", "5e")
     assert prompts(notices) == [("G*5e", "P*5e", "S*5e")]
-    notices = sim.send(Chosen("P*5e", sim.now))
+    notices = sim.send(Select("P*5e"))
     assert committed(notices) == ["P*5e"]
 
 
@@ -183,7 +183,7 @@ def test_promotion_in_the_zone_asks_under_occupancy() -> None:
     sim.perform("3c3d")
     notices = perform(sim, "8h2b+")
     assert prompts(notices) == [("8h2b", "8h2b+")]
-    notices = sim.send(Chosen("8h2b+", sim.now))
+    notices = sim.send(Select("8h2b+"))
     assert committed(notices) == ["8h2b+"]
 
 
@@ -269,7 +269,7 @@ def test_with_illegal_loses_the_mistake_ends_the_game(case: str) -> None:
 
 def test_a_guide_move_is_accepted_only_as_given() -> None:
     sim = simulation()
-    sim.send(PlayGuide("7g7f", sim.now))
+    sim.send(Guide("7g7f"))
     assert sim.controller.phase is Phase.GUIDE
     notices = sim.perform("2g2f")
     assert [n.guide for n in notices if isinstance(n, OffGuideShown)] == ["7g7f"]
@@ -285,7 +285,7 @@ def test_a_guide_settles_the_promotion_question(guide: str) -> None:
     sim = simulation()
     sim.perform("7g7f")
     sim.perform("3c3d")
-    sim.send(PlayGuide(guide, sim.now))
+    sim.send(Guide(guide))
     notices = perform(sim, "8h2b+")  # occupancy cannot see the face: the guide decides
     assert prompts(notices) == [] and committed(notices) == [guide]
 
@@ -335,7 +335,7 @@ def soak(profile: str, seed: int, plies: int) -> int:
         notices = perform(sim, text)
         if not committed(notices):
             assert prompts(notices) and text in prompts(notices)[-1], (text, notices)
-            notices += sim.send(Chosen(text, sim.now))
+            notices += sim.send(Select(text))
         assert committed(notices) == [text], (text, notices)
         assert sim.world.matches(sim.controller.position.layout())
         played += 1

@@ -13,8 +13,10 @@ import pytest
 from engine.game import Game
 from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
-from firmware_host.session.events import Chosen, FaultCleared, FaultShown, MoveCommitted
-from firmware_host.session.legend import Meaning, Phase
+from firmware_host.session.actions import Select
+from firmware_host.session.events import FaultCleared, FaultShown, MoveCommitted
+from firmware_host.session.legend import Meaning
+from firmware_host.session.state import Phase
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.hands import Noise
 from tests.firmware_host.simkit import commits, indicator, make_sim, of, rgb
@@ -86,7 +88,7 @@ def play_random(sim: Simulation, rng: random.Random, plies: int) -> int:
             wait_for_decision(sim, before)
         if sim.controller.phase is Phase.PROMPT and not commits(sim.notices[before:]):
             assert text in sim.controller.prompt_choices
-            sim.send(Chosen(text, sim.now))
+            sim.send(Select(text))
         committed = of(MoveCommitted, sim.notices[before:])
         assert [n.move for n in committed] == [text], (text, sim.notices[before:])
         played += 1

@@ -17,7 +17,8 @@ from engine.game import Game, Layout
 from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
 from firmware_host.session.events import BoardReady, BoardTurned, MoveCommitted
-from firmware_host.session.legend import Meaning, Phase
+from firmware_host.session.legend import Meaning
+from firmware_host.session.state import Phase
 from firmware_host.session.storage import GameStore
 from hardware.orientation import half_turn
 from hardware.profile import load_profile
@@ -131,7 +132,7 @@ def test_an_upright_board_is_not_turned_and_a_turned_one_turns_back() -> None:
 
     turned_sim.world.arrange(DOBUTSU.position(IN_HAND).layout())  # the players turn it back
     turned_sim.advance(0.1)
-    notices = turned_sim.send(NewGame(turned_sim.now, position=IN_HAND))
+    notices = turned_sim.send(NewGame(position=IN_HAND))
     notices += turned_sim.settle()
     assert [n.turned for n in of(BoardTurned, notices)] == [False]
     assert of(BoardReady, notices)

@@ -16,8 +16,10 @@ import pytest
 from engine.registry import find_game
 from firmware_host.boards.notify import SystemdNotifier
 from firmware_host.boards.runtime import Runtime
-from firmware_host.session.legend import DEFAULT_PALETTE, Phase
+from firmware_host.session.legend import DEFAULT_PALETTE
+from firmware_host.session.state import Phase
 from firmware_host.session.storage import GameStore
+from firmware_host.session.view import build_view
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import load_profile
@@ -87,13 +89,13 @@ def test_a_silent_chip_pauses_the_game_and_play_resumes(tmp_path: Path) -> None:
         bus.vanish(0x20)
         simulated.world.lift("2c")
         simulated.world.place("2b")  # onto the chick: not a legal board, but unseen anyway
-        await _until(lambda: runtime.controller.view().fault is not None)
-        assert "0x20" in (runtime.controller.view().fault or "")
+        await _until(lambda: build_view(runtime.controller).fault is not None)
+        assert "0x20" in (build_view(runtime.controller).fault or "")
         assert runtime.controller.position.move_stack == []
         simulated.world.lift("2b")
         simulated.world.place("2c")
         bus.restore(0x20)
-        await _until(lambda: runtime.controller.view().fault is None)
+        await _until(lambda: build_view(runtime.controller).fault is None)
         assert runtime.controller.position.move_stack == []
         runtime.stopping.set()
         await task

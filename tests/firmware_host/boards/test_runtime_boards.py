@@ -21,7 +21,8 @@ from firmware_host.session.events import (
     MoveCommitted,
     Notice,
 )
-from firmware_host.session.legend import DEFAULT_PALETTE, Phase
+from firmware_host.session.legend import DEFAULT_PALETTE
+from firmware_host.session.state import Phase
 from firmware_host.session.storage import GameStore
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.clock import SimClock

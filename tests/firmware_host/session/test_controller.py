@@ -10,27 +10,31 @@ from engine.dobutsu.game import DobutsuGame
 from engine.options import OptionSpec
 from engine.outcome import Outcome, Termination
 from firmware_host.boards.simulator import Simulation
-from firmware_host.session.events import (
+from firmware_host.session.actions import (
     AgreeDraw,
+    Guide,
+    NewGame,
+    Resign,
+    Select,
+    TakeBack,
+    Unguide,
+)
+from firmware_host.session.events import (
     BoardReady,
-    Chosen,
-    ClearGuide,
     FaultCleared,
     FaultShown,
     GameEnded,
     GameStarted,
     IllegalShown,
     MoveCommitted,
-    NewGame,
+    MovesTakenBack,
     Notice,
-    PlayGuide,
     Refused,
-    Resign,
-    TakeBack,
-    TookBack,
 )
-from firmware_host.session.legend import Meaning, Phase
+from firmware_host.session.legend import Meaning
+from firmware_host.session.state import Phase
 from firmware_host.session.storage import GameStatus
+from firmware_host.session.view import build_view
 from hardware.mock.hands import Noise
 from tests.firmware_host.simkit import (
     GAME,
@@ -142,28 +146,28 @@ def test_ok_after_the_end_starts_a_new_game_with_the_same_options() -> None:
 def test_resigning_loses() -> None:
     sim = make_sim()
     sim.perform("1d1c")
-    notices = sim.send(Resign(sim.now))  # B is to move and resigns
+    notices = sim.send(Resign())  # B is to move and resigns
     assert_ended(sim, notices, Outcome.win(Termination.RESIGNATION, 0))
-    assert of(Refused, sim.send(Resign(sim.now)))
-    assert of(Refused, sim.send(AgreeDraw(sim.now)))
+    assert of(Refused, sim.send(Resign()))
+    assert of(Refused, sim.send(AgreeDraw()))
     assert stored_outcome(sim) == (GameStatus.OVER, Outcome.win(Termination.RESIGNATION, 0))
 
 
 def test_a_named_seat_resigns() -> None:
     sim = make_sim()
-    notices = sim.send(Resign(sim.now, seat=1))
+    notices = sim.send(Resign(seat=1))
     assert_ended(sim, notices, Outcome.win(Termination.RESIGNATION, 0))
     sim = make_sim()
-    notices = sim.send(Resign(sim.now, seat=7))
+    notices = sim.send(Resign(seat=7))
     assert of(Refused, notices)
     assert sim.controller.phase is Phase.PLAY
 
 
 def test_an_agreed_draw() -> None:
     sim = make_sim()
-    notices = sim.send(AgreeDraw(sim.now))
+    notices = sim.send(AgreeDraw())
     assert_ended(sim, notices, Outcome.draw(Termination.AGREEMENT))
-    assert of(Refused, sim.send(PlayGuide("1d1c", sim.now)))
+    assert of(Refused, sim.send(Guide("1d1c")))
 
 
 def test_a_new_game_with_options_abandons_the_old_one() -> None:
@@ -171,7 +175,7 @@ def test_a_new_game_with_options_abandons_the_old_one() -> None:
     sim.perform("1d1c")
     old = sim.controller.game_id
     promoting = "l2/1C1/3/2L b - 1"
-    notices = sim.send(NewGame(sim.now, options={"promotion": "mandatory"}, position=promoting))
+    notices = sim.send(NewGame(variants={"promotion": "mandatory"}, position=promoting))
     assert [n.game_id != old for n in of(GameStarted, notices)] == [True]
     assert sim.controller.store.load(old).status is GameStatus.ABANDONED
     stored = sim.controller.store.load(sim.controller.game_id)
@@ -187,7 +191,7 @@ def test_a_new_game_with_options_abandons_the_old_one() -> None:
 def test_a_new_game_on_a_board_already_set_up_is_ready_at_once() -> None:
     sim = make_sim()
     old = sim.controller.game_id
-    notices = sim.send(NewGame(sim.now, options={"repetition": "5"}))
+    notices = sim.send(NewGame(variants={"repetition": "5"}))
     assert [type(n) for n in notices] == [GameStarted, BoardReady]
     assert sim.controller.game_id != old
     assert sim.controller.phase is Phase.PLAY
@@ -198,8 +202,8 @@ def test_a_takeback_from_the_controls_on_a_board_already_put_back() -> None:
     sim = make_sim()
     sim.perform("1d1c")
     move_by_hand(sim, "1c", "1d")  # offers the takeback; the controls confirm it
-    notices = sim.send(TakeBack(sim.now))
-    assert [type(n) for n in notices] == [TookBack, BoardReady]
+    notices = sim.send(TakeBack())
+    assert [type(n) for n in notices] == [MovesTakenBack, BoardReady]
     assert sim.controller.phase is Phase.PLAY
     assert commits(sim.perform("2d3c")) == ["2d3c"]
 
@@ -207,10 +211,10 @@ def test_a_takeback_from_the_controls_on_a_board_already_put_back() -> None:
 @pytest.mark.parametrize(
     "event",
     [
-        NewGame(0.0, options={"promotion": "sometimes"}),
-        NewGame(0.0, options={"colour": "blue"}),
-        NewGame(0.0, position="not a position"),
-        NewGame(0.0, game="no-such-game"),
+        NewGame(variants={"promotion": "sometimes"}),
+        NewGame(variants={"colour": "blue"}),
+        NewGame(position="not a position"),
+        NewGame(game="no-such-game"),
     ],
     ids=["bad-value", "unknown-option", "bad-position", "unknown-game"],
 )
@@ -228,11 +232,11 @@ def test_a_new_game_that_cannot_start_is_refused(event: NewGame) -> None:
 def test_takeback_from_the_controls() -> None:
     sim = make_sim()
     sim.perform("1d1c")
-    notices = sim.send(TakeBack(sim.now))
-    assert of(TookBack, notices) == [TookBack(1, sim.now)]
+    notices = sim.send(TakeBack())
+    assert of(MovesTakenBack, notices) == [MovesTakenBack(1, sim.now)]
     assert sim.controller.phase is Phase.SETUP
     assert of(BoardReady, move_by_hand(sim, "1c", "1d"))
-    assert of(Refused, sim.send(TakeBack(sim.now)))  # nothing left to take back
+    assert of(Refused, sim.send(TakeBack()))  # nothing left to take back
 
 
 def test_a_takeback_after_the_end_reopens_the_game() -> None:
@@ -240,10 +244,10 @@ def test_a_takeback_after_the_end_reopens_the_game() -> None:
     sim.perform("3b3a")
     assert stored_outcome(sim)[0] is GameStatus.OVER
     notices = move_by_hand(sim, "3a", "3b")  # the lion goes back: the board shows ply 0
-    assert not of(TookBack, notices)
+    assert not of(MovesTakenBack, notices)
     # after the end nothing is judged; the controls take the move back
-    notices = sim.send(TakeBack(sim.now))
-    assert [type(n) for n in notices] == [TookBack, BoardReady]  # the board is already back
+    notices = sim.send(TakeBack())
+    assert [type(n) for n in notices] == [MovesTakenBack, BoardReady]  # the board is already back
     assert stored_outcome(sim) == (GameStatus.PLAYING, None)
     assert sim.controller.outcome is None
     assert sim.controller.phase is Phase.PLAY
@@ -255,7 +259,7 @@ def test_a_takeback_after_the_end_reopens_the_game() -> None:
 
 def test_a_choice_with_no_prompt_open_is_refused() -> None:
     sim = make_sim()
-    notices = sim.send(Chosen("1d1c", sim.now))
+    notices = sim.send(Select("1d1c"))
     assert [type(n) for n in notices] == [Refused]
     assert "no prompt" in notices[0].reason
     assert sim.controller.position.text() == START
@@ -267,19 +271,19 @@ def test_a_choice_that_is_not_offered_is_refused_and_the_prompt_stays() -> None:
     sim.perform("G*2b")
     assert sim.controller.prompt_choices == ("E*2b", "G*2b")
     for text in ("G*1b", "C*2b", "takeback", "nonsense"):
-        notices = sim.send(Chosen(text, sim.now))
+        notices = sim.send(Select(text))
         assert [type(n) for n in notices] == [Refused]
         assert "E*2b, G*2b" in notices[0].reason
         assert sim.controller.phase is Phase.PROMPT
         assert sim.controller.prompt_choices == ("E*2b", "G*2b")
     assert not commits(sim.notices)
-    assert commits(sim.send(Chosen("G*2b", sim.now))) == ["G*2b"]
+    assert commits(sim.send(Select("G*2b"))) == ["G*2b"]
 
 
 @pytest.mark.parametrize("text", ["1d2c", "2b2c", "9z9y", "", "L*2b"])
 def test_a_guide_that_is_not_a_legal_move_is_refused(text: str) -> None:
     sim = make_sim()
-    notices = sim.send(PlayGuide(text, sim.now))
+    notices = sim.send(Guide(text))
     assert [type(n) for n in notices] == [Refused]
     assert sim.controller.phase is Phase.PLAY
     assert sim.controller.recognizer.guide is None
@@ -289,9 +293,9 @@ def test_a_guide_that_is_not_a_legal_move_is_refused(text: str) -> None:
 
 def test_a_guide_can_be_cleared() -> None:
     sim = make_sim()
-    sim.send(PlayGuide("2c2b", sim.now))
+    sim.send(Guide("2c2b"))
     assert lit(sim, Meaning.GUIDE) == {"2c", "2b"}
-    sim.send(ClearGuide(sim.now))
+    sim.send(Unguide())
     assert not lit(sim, Meaning.GUIDE)
     assert commits(sim.perform("1d1c")) == ["1d1c"]
 
@@ -340,7 +344,7 @@ def test_a_chip_that_vanishes_mid_move_pauses_the_game(profile: str, address: in
     assert f"0x{address:02x}" in faults[0].message
     assert "MCP23017" in faults[0].message
     assert indicator(sim, "status") == rgb(sim, Meaning.FAULT)
-    assert "waiting for the board" in sim.controller.view().message
+    assert "waiting for the board" in build_view(sim.controller).message
     sim.world.place("1c")  # ...lands while the chip is silent
     notices = sim.advance(5.0)
     assert not commits(notices)
@@ -357,7 +361,7 @@ def test_a_fault_at_the_start_defers_the_setup() -> None:
     sim = make_sim()
     sim.hardware.buses[1].vanish(0x20)
     assert of(FaultShown, sim.advance(0.1))
-    notices = sim.send(NewGame(sim.now))
+    notices = sim.send(NewGame())
     assert [type(n) for n in notices] == [GameStarted]  # a silent board is not judged
     assert not sim.advance(1.0)
     assert sim.controller.phase is Phase.SETUP

@@ -8,8 +8,8 @@ import pytest
 
 from engine.registry import find_game, games
 from firmware_host.boards.simulator import Simulation
+from firmware_host.session.actions import AgreeDraw, NewGame, Resign, Select
 from firmware_host.session.controller import Controller
-from firmware_host.session.events import AgreeDraw, Chosen, NewGame, Resign
 from firmware_host.session.records import (
     PLAIN_TEXT,
     GameRecord,
@@ -31,7 +31,7 @@ def controller_after(moves: list[str], position: str | None = None) -> Controlle
     for move in moves:
         sim.perform(move)
         if sim.controller.prompt_choices:
-            sim.send(Chosen(move, sim.now))
+            sim.send(Select(move))
     assert [
         sim.controller.position.move_text(m) for m in sim.controller.position.move_stack
     ] == moves
@@ -71,13 +71,13 @@ def test_the_record_replays_to_the_position_it_came_from() -> None:
 
 def test_an_ended_game_says_how_it_ended() -> None:
     controller = controller_after(["2c2b"])
-    controller.handle(Resign(2.0))
+    controller.handle(Resign(), 2.0)
     text = write_plain_text(GameRecord.of(controller))
     assert headers(text)["Result"] == "A (sente) wins (resignation)"
     assert headers(text)["Termination"] == "resignation"
     assert text.endswith("1. 2c2b\nA (sente) wins (resignation)\n")
-    controller.handle(NewGame(3.0))
-    controller.handle(AgreeDraw(4.0))
+    controller.handle(NewGame(), 3.0)
+    controller.handle(AgreeDraw(), 4.0)
     assert headers(write_plain_text(GameRecord.of(controller)))["Result"] == "draw (agreed)"
 
 

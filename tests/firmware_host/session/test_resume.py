@@ -11,8 +11,9 @@ from pathlib import Path
 
 from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
-from firmware_host.session.legend import Phase
+from firmware_host.session.state import Phase
 from firmware_host.session.storage import GameStore
+from firmware_host.session.view import build_view
 from hardware.profile import load_profile
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -73,7 +74,7 @@ def test_a_resumed_board_that_does_not_match_is_set_up_first(tmp_path: Path) -> 
     second = Simulation(game, profile, store, resume=True, pieces=game.position().layout())
     second.settle()
     assert second.controller.phase is Phase.SETUP
-    view = second.controller.view()
+    view = build_view(second.controller)
     # occupancy sensors see a piece on 2b either way: only 2c is out of place
     assert view.missing == frozenset() and view.extra == frozenset({"2c"})
     assert second.spot_colour("2c") is not None  # lit: take this piece away

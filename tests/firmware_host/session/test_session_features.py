@@ -11,28 +11,31 @@ from engine.physical import Sensing
 from engine.recognizer import Timing
 from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
+from firmware_host.session.actions import (
+    AgreeDraw,
+    Claim,
+    NewGame,
+    Press,
+    RollDice,
+    Select,
+    TakeBack,
+)
 from firmware_host.session.controller import FORCED_DELAY, Controller
 from firmware_host.session.events import (
-    AgreeDraw,
-    ButtonPressed,
-    Chosen,
     FirstPlayerDrawn,
     FrameSeen,
     GameEnded,
-    ImpasseAgreed,
     MoveCommitted,
-    NewGame,
     Notice,
     PromptOpened,
     Refused,
-    RollDice,
-    TakeBack,
     TimePassed,
-    WinDeclared,
 )
-from firmware_host.session.legend import Legend, Meaning, Phase
+from firmware_host.session.legend import Legend, Meaning
 from firmware_host.session.settings import SettingsError
+from firmware_host.session.state import Phase
 from firmware_host.session.storage import GameStore
+from firmware_host.session.view import build_view
 from hardware.profile import load_profile
 from tests.firmware_host.toy_race import CELLS, RACE
 
@@ -45,7 +48,7 @@ def race(
     store = GameStore(":memory:")
     controller = Controller(RACE, OCCUPANCY, frozenset(CELLS), store, timing=Timing())
     notices = controller.start(0.0, resume=False, settings=settings, position=position)
-    notices += controller.handle(FrameSeen(controller.position.expected_frame(OCCUPANCY), 0.0))
+    notices += controller.handle(FrameSeen(controller.position.expected_frame(OCCUPANCY)), 0.0)
     return controller, store, notices
 
 
@@ -57,8 +60,8 @@ def board_shows(controller: Controller, at: float) -> list[Notice]:
     """The players make the move the controller's position expects next (one step)."""
     after = controller.position.copy()
     after.push(next(iter(after.legal_moves())))
-    notices = controller.handle(FrameSeen(after.expected_frame(OCCUPANCY), at))
-    return notices + controller.handle(TimePassed(at + 0.5))
+    notices = controller.handle(FrameSeen(after.expected_frame(OCCUPANCY)), at)
+    return notices + controller.handle(TimePassed(), at + 0.5)
 
 
 def test_dice_are_rolled_at_once_from_the_seeded_session_source_and_recorded() -> None:
@@ -75,7 +78,7 @@ def test_a_game_replays_exactly_from_its_record_with_the_dice() -> None:
     at = 1.0
     while controller.outcome is None and at < 60:
         board_shows(controller, at)
-        controller.handle(TimePassed(at + 2 * FORCED_DELAY))
+        controller.handle(TimePassed(), at + 2 * FORCED_DELAY)
         at += 4
     record = store.load(controller.game_id).moves()
     assert any(m.startswith("roll") for m in record) and any(m.startswith("step") for m in record)
@@ -88,9 +91,9 @@ def test_a_game_replays_exactly_from_its_record_with_the_dice() -> None:
 def test_with_roll_on_the_button_nothing_is_rolled_until_asked() -> None:
     controller, _, notices = race({"roll": "button", "seed": "1"})
     assert moves(notices) == []
-    assert "roll the dice" in controller.view(0.0).message
-    assert moves(controller.handle(ButtonPressed(ButtonRole.ROLL, 1.0)))[0].startswith("roll")
-    refused = controller.handle(RollDice(2.0))
+    assert "roll the dice" in build_view(controller, 0.0).message
+    assert moves(controller.handle(Press(ButtonRole.ROLL), 1.0))[0].startswith("roll")
+    refused = controller.handle(RollDice(), 2.0)
     assert isinstance(refused[0], Refused) and "no roll is due" in refused[0].reason
 
 
@@ -99,25 +102,25 @@ def test_a_forced_move_the_board_cannot_show_is_played_by_itself_after_a_moment(
     controller, _, notices = race({}, position="0 1 0 1")
     assert moves(notices) == []
     assert controller.forced == "pass"
-    assert "only move: pass" in controller.view(0.0).message
+    assert "only move: pass" in build_view(controller, 0.0).message
     assert controller.next_deadline(0.0) == pytest.approx(FORCED_DELAY)
-    assert moves(controller.handle(TimePassed(FORCED_DELAY - 0.1))) == []
-    played = moves(controller.handle(TimePassed(FORCED_DELAY)))
+    assert moves(controller.handle(TimePassed(), FORCED_DELAY - 0.1)) == []
+    played = moves(controller.handle(TimePassed(), FORCED_DELAY))
     assert played[0] == "pass" and controller.position.turn == 1
 
 
 def test_moves_the_board_cannot_show_are_offered_at_a_prompt() -> None:
     controller, _, _ = race({}, position="0 3 0 2")  # a 2: step to c3, or wait
-    opened = controller.handle(ButtonPressed(ButtonRole.OK, 1.0))
+    opened = controller.handle(Press(ButtonRole.OK), 1.0)
     assert isinstance(opened[0], PromptOpened) and opened[0].choices == ("wait",)
     assert controller.phase is Phase.PROMPT
-    assert moves(controller.handle(ButtonPressed(ButtonRole.OK, 1.1))) == ["wait"]
+    assert moves(controller.handle(Press(ButtonRole.OK), 1.1)) == ["wait"]
 
 
 def test_a_move_the_board_cannot_show_may_be_named_without_a_prompt() -> None:
     controller, _, _ = race({}, position="0 3 0 2")
-    assert moves(controller.handle(Chosen("wait", 1.0))) == ["wait"]
-    refused = controller.handle(Chosen("step 2", 2.0))  # a board move is made on the board
+    assert moves(controller.handle(Select("wait"), 1.0)) == ["wait"]
+    refused = controller.handle(Select("step 2"), 2.0)  # a board move is made on the board
     assert isinstance(refused[0], Refused)
 
 
@@ -146,7 +149,7 @@ def test_only_the_clock_of_the_player_to_move_runs() -> None:
     sim.advance(5)
     a2, b2 = sim.controller.clock.remaining(sim.now)  # type: ignore[union-attr]
     assert a2 < a and b2 == pytest.approx(60 - (sim.now - moved_at), abs=0.5)
-    assert "0:" in sim.controller.view(sim.now).message  # the clocks are in the status line
+    assert "0:" in build_view(sim.controller, sim.now).message  # the clocks are in the status line
 
 
 def test_the_flag_falls_and_the_opponent_wins() -> None:
@@ -177,21 +180,21 @@ def test_the_clock_button_plays_the_move_on_the_board_at_once() -> None:
     sim.world.lift("3d")
     sim.world.place("3c")  # an elephant moves diagonally: no move matches
     sim.advance(0.05)
-    assert moves(sim.send(ButtonPressed(ButtonRole.CLOCK, sim.now))) == []
+    assert moves(sim.send(Press(ButtonRole.CLOCK))) == []
     sim.world.lift("3c")
     sim.world.place("3d")
     sim.advance(0.05)
     sim.world.lift("1d")  # the giraffe to 1c
     sim.world.place("1c")
     sim.advance(0.05)  # debounced, not yet settled
-    assert moves(sim.send(ButtonPressed(ButtonRole.CLOCK, sim.now))) == ["1d1c"]
+    assert moves(sim.send(Press(ButtonRole.CLOCK))) == ["1d1c"]
 
 
 def test_furigoma_is_drawn_shown_and_stored() -> None:
     sim = robot_duel({"draw": "furigoma", "seed": "5"})
     drawn = [n for n in sim.notices if isinstance(n, FirstPlayerDrawn)]
     assert len(drawn) == 1 and "furigoma:" in drawn[0].description
-    view = sim.controller.view(sim.now)
+    view = build_view(sim.controller, sim.now)
     assert len(view.draw) == 5
     lights = Legend().lights(view, sim.now)
     tokin, pawn = Legend().colour(Meaning.TOKIN), Legend().colour(Meaning.PAWN)
@@ -203,7 +206,7 @@ def test_furigoma_is_drawn_shown_and_stored() -> None:
 
 def test_claims_a_game_does_not_have_are_refused() -> None:
     sim = robot_duel({})
-    for event in (ImpasseAgreed(sim.now), WinDeclared(sim.now)):
+    for event in (Claim("impasse"), Claim("declare")):
         refused = sim.send(event)
         assert isinstance(refused[0], Refused) and "has no" in refused[0].reason
     assert sim.controller.outcome is None
@@ -213,7 +216,7 @@ def test_bad_settings_are_refused_and_change_nothing() -> None:
     sim = robot_duel({})
     game_id = sim.controller.game_id
     for settings in ({"clock": "forever"}, {"roll": "sometimes"}, {"colour": "red"}):
-        refused = sim.send(NewGame(sim.now, settings=settings))
+        refused = sim.send(NewGame(settings=settings))
         assert isinstance(refused[0], Refused)
     assert sim.controller.game_id == game_id
     with pytest.raises(SettingsError):
@@ -222,18 +225,18 @@ def test_bad_settings_are_refused_and_change_nothing() -> None:
 
 def test_a_takeback_over_a_roll_keeps_the_dice() -> None:
     controller, _, _ = race({"seed": "11", "roll": "button"})
-    first = moves(controller.handle(RollDice(1.0)))
+    first = moves(controller.handle(RollDice(), 1.0))
     assert first and first[0].startswith("roll")
     for round_ in range(10):  # a fresh roll would differ within a few rounds
-        controller.handle(TakeBack(2.0 + round_))  # the roll is undone ...
+        controller.handle(TakeBack(), 2.0 + round_)  # the roll is undone ...
         assert controller.position.chance_moves() is not None
-        again = moves(controller.handle(RollDice(2.5 + round_)))
+        again = moves(controller.handle(RollDice(), 2.5 + round_))
         assert again == first  # ... and rolling again gives the same dice
 
 
 def test_ending_the_game_from_the_controls_asks_the_game() -> None:
     sim = robot_duel({})
-    ended = [n for n in sim.send(AgreeDraw(sim.now)) if isinstance(n, GameEnded)]
+    ended = [n for n in sim.send(AgreeDraw()) if isinstance(n, GameEnded)]
     assert ended[0].outcome.is_draw and ended[0].outcome.termination is Termination.AGREEMENT
 
 
@@ -263,7 +266,7 @@ def test_after_a_roll_the_pieces_it_allows_to_move_are_lit() -> None:
     position = sim.controller.position
     assert position.current_roll()  # rolled at once
     movable = {position.move_text(m)[:2] for m in position.legal_moves()}
-    view = sim.controller.view(sim.now)
+    view = build_view(sim.controller, sim.now)
     assert view.movable == movable and movable
     colour = Legend().colour(Meaning.MOVABLE)
     lit = {

@@ -9,18 +9,16 @@ from typing import Any
 import pytest
 
 from engine.registry import find_game
-from firmware_host.web.commands import (
-    SCHEMA,
-    CommandError,
-    Context,
+from firmware_host.session.actions import (
+    ACTIONS,
     Kind,
-    Lift,
-    Move,
-    NewGameCommand,
-    Place,
-    command_name,
-    parse,
+    LiftPiece,
+    MovePiece,
+    NewGame,
+    PlacePiece,
+    params,
 )
+from firmware_host.web.commands import CommandError, Context, parse
 
 DOBUTSU = find_game("dobutsu")
 VALUES: dict[Kind, Any] = {
@@ -28,9 +26,9 @@ VALUES: dict[Kind, Any] = {
     Kind.OPTIONAL_STRING: None,
     Kind.INTEGER: 0,
     Kind.STRINGS: {},
-    Kind.OBJECT: {},
+    Kind.BUTTON: "ok",
 }
-FITTING = {"button": "ok", "game": "dobutsu", "move": "2c2b", "format": "txt", "choice": "x"}
+FITTING = {"game": "dobutsu", "move": "2c2b", "format": "txt", "choice": "x", "claim": "x"}
 
 
 def context(*, world: bool = True, served: frozenset[str] | None = None) -> Context:
@@ -45,18 +43,20 @@ def context(*, world: bool = True, served: frozenset[str] | None = None) -> Cont
     )
 
 
-@pytest.mark.parametrize("kind", sorted(SCHEMA))
-def test_every_command_type_reads_back_as_itself(kind: str) -> None:
-    body = {spec.name: FITTING.get(spec.name, VALUES[spec.kind]) for spec in SCHEMA[kind]}
-    request = parse(json.dumps({"type": kind, "id": 7, **body}), context())
-    assert command_name(request.command) == kind and request.id == 7
+@pytest.mark.parametrize("action", ACTIONS, ids=lambda action: action.wire)
+def test_every_action_reads_back_as_itself(action: Any) -> None:
+    body = {spec.name: FITTING.get(spec.name, VALUES[spec.kind]) for spec in params(action)}
+    request = parse(json.dumps({"type": action.wire, "id": 7, **body}), context())
+    assert type(request.action) is action and request.id == 7
 
 
 def test_fields_become_the_command_they_describe() -> None:
-    assert parse('{"type": "move", "from": "2c", "to": "2b"}', context()).command == Move(
+    assert parse('{"type": "move", "from": "2c", "to": "2b"}', context()).action == MovePiece(
         "2c", "2b"
     )
-    assert parse('{"type": "place", "spot": "2b", "held": 1}', context()).command == Place("2b", 1)
+    assert parse('{"type": "place", "spot": "2b", "held": 1}', context()).action == PlacePiece(
+        "2b", 1
+    )
     request = parse(
         json.dumps(
             {
@@ -68,10 +68,13 @@ def test_fields_become_the_command_they_describe() -> None:
         ),
         context(),
     )
-    assert request.command == NewGameCommand(
-        "Robot-Duel", {"promotion": "mandatory"}, None, "sim-dobutsu", "default"
+    assert request.action == NewGame(
+        "Robot-Duel",
+        {"promotion": "mandatory"},
+        None,
+        {"profile": "sim-dobutsu", "palette": "default"},
     )
-    assert parse(b'{"type": "lift", "spot": "hand:b:C"}', context()).command == Lift("hand:b:C")
+    assert parse(b'{"type": "lift", "spot": "hand:b:C"}', context()).action == LiftPiece("hand:b:C")
 
 
 @pytest.mark.parametrize(

@@ -9,10 +9,10 @@ import pytest
 
 from engine.recognizer import Timing
 from engine.registry import find_game
-from firmware_host.boards.simulator import Simulation
-from firmware_host.session.legend import BLINK_PERIOD, Phase
+from firmware_host.boards.simulator import CaptureDestination, Simulation, capture_destination
+from firmware_host.session.legend import BLINK_PERIOD
+from firmware_host.session.state import Phase
 from firmware_host.session.storage import GameStore
-from firmware_host.web.sim_session import capture_destination
 from hardware.profile import load_profile
 from tests.firmware_host.web.helpers import opened, sim_session
 
@@ -64,8 +64,10 @@ def test_a_capture_sends_the_captured_piece_where_the_rules_do() -> None:
     game = find_game("dobutsu")
     position = game.position()
     mover = position.layout()["2c"][0]
-    spot, stone = capture_destination(position, mover, "2c", "2b")  # type: ignore[misc]
-    assert spot == "hand:b:C" and stone.owner == 0 and not stone.flipped
+    destination = capture_destination(position, mover, "2c", "2b")
+    assert destination is not None and destination.spot == "hand:b:C"
+    assert destination.stone is not None
+    assert destination.stone.owner == 0 and not destination.stone.flipped
     # nothing takes a piece of one's own: no rule sends it anywhere
     assert capture_destination(position, mover, "2c", "2d") is None
     # nor a move no piece can make (a lion two cells away)
@@ -73,4 +75,4 @@ def test_a_capture_sends_the_captured_piece_where_the_rules_do() -> None:
     assert capture_destination(lion, lion.layout()["2c"][0], None, "2a") is None
     # a captured lion ends the game: it leaves the board for the box
     near = game.position("1l1/1L1/3/3 b - 1")
-    assert capture_destination(near, near.layout()["2b"][0], "2b", "2a") == "box"
+    assert capture_destination(near, near.layout()["2b"][0], "2b", "2a") == CaptureDestination()

@@ -9,7 +9,8 @@ from aiohttp import WSServerHandshakeError
 
 from drivers.led_strip import Colour
 from engine.geometry import Seat
-from firmware_host.session.legend import BLINK_PERIOD, BoardView, Legend, Phase
+from firmware_host.session.legend import BLINK_PERIOD, BoardView, Legend
+from firmware_host.session.state import Phase
 from firmware_host.web.pairing import (
     COOKIE,
     MAX_FAILURES,

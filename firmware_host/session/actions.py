@@ -1,0 +1,528 @@
+"""The one vocabulary of what people and tools ask of a session.
+
+Each action is defined once, here: a frozen dataclass with its wire name (the
+``type`` of a web message, the verb of a terminal command, the ``command`` of a
+replay line), who carries it out (``Scope``) and its parameters (``param()``
+fields: their wire names, JSON kinds and help). The web page's schema, the
+terminal's parser and help, and the replay reader are all read from
+``ACTIONS``; a new action is one class here (and its line in ``ACTIONS``) plus
+its handling where its scope says.
+
+Actions carry no time: whoever hands one to the controller says when it
+happened (``Controller.handle(action, at)``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from types import MappingProxyType
+from typing import Any, ClassVar, TypeGuard
+
+from drivers.buttons import ButtonRole
+from engine.errors import KibanError
+from engine.physical import Spot
+from firmware_host.session.settings import Settings
+
+MAX_TEXT = 1000  # characters in any one string value
+
+
+class ActionError(KibanError, ValueError):
+    """An action that cannot be read; ``code`` names the rule it broke, ``field`` the
+    parameter (the web page shows both)."""
+
+    def __init__(self, code: str, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
+
+
+class Scope(Enum):
+    """Who carries an action out."""
+
+    GAME = "game"  # the controller: the game and its session
+    HANDS = "hands"  # the simulated hands (only where pieces are simulated)
+    SESSION = "session"  # the front end's session itself (the record, for one)
+
+
+class Kind(Enum):
+    """What a parameter's value is on the wire (JSON), said as the error says it."""
+
+    STRING = "a string"
+    OPTIONAL_STRING = "a string or null"
+    INTEGER = "an integer"
+    STRINGS = "an object of strings"
+    BUTTON = "a button name"
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One parameter of an action: ``name`` on the wire, ``attribute`` in the class;
+    ``keys``: the names an object of strings may hold (empty: any)."""
+
+    name: str
+    attribute: str
+    kind: Kind
+    required: bool
+    help: str
+    keys: tuple[str, ...] = ()
+    has_default: bool = False
+
+
+def param(
+    kind: Kind,
+    help: str,
+    *,
+    wire: str | None = None,
+    optional: bool = False,
+    keys: tuple[str, ...] = (),
+    default: Any = dataclasses.MISSING,
+) -> Any:
+    """A parameter field: required on the wire unless ``optional``. ``default`` is what
+    the class takes when it is built without it (by the terminal, say)."""
+    metadata = {"kind": kind, "help": help, "wire": wire, "optional": optional, "keys": keys}
+    if isinstance(default, dict):
+        return field(default_factory=lambda: dict(default), metadata=metadata)
+    return field(default=default, metadata=metadata)
+
+
+# --- the actions ---------------------------------------------------------------------
+
+
+class Vocabulary:
+    """What every action declares: its wire name, its scope, and the word a typed
+    command uses when it is not the wire name."""
+
+    __slots__ = ()
+    wire: ClassVar[str]
+    scope: ClassVar[Scope]
+    verb: ClassVar[str | None] = None
+
+
+@dataclass(frozen=True, slots=True)
+class LiftPiece(Vocabulary):
+    """Pick up the top piece of a spot."""
+
+    wire: ClassVar[str] = "lift"
+    scope: ClassVar[Scope] = Scope.HANDS
+    spot: Spot = param(Kind.STRING, "the spot to lift from (a cell, or a stand slot)")
+
+
+@dataclass(frozen=True, slots=True)
+class PlacePiece(Vocabulary):
+    """Put a held piece down: the one lifted last, or ``held`` (its index in the hand).
+    A piece already on the cell is first taken where the rules send it."""
+
+    wire: ClassVar[str] = "place"
+    scope: ClassVar[Scope] = Scope.HANDS
+    spot: Spot = param(Kind.STRING, "the spot to put it on")
+    held: int | None = param(
+        Kind.INTEGER, "which held piece (0 first)", optional=True, default=None
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class MovePiece(Vocabulary):
+    """Lift and place in one go; a piece on the target goes where the rules send it."""
+
+    wire: ClassVar[str] = "move"
+    scope: ClassVar[Scope] = Scope.HANDS
+    source: Spot = param(Kind.STRING, "the spot to lift from", wire="from")
+    target: Spot = param(Kind.STRING, "the spot to put it on", wire="to")
+
+
+@dataclass(frozen=True, slots=True)
+class FlipPiece(Vocabulary):
+    """Turn a piece over (promote it): lifted, turned, put back."""
+
+    wire: ClassVar[str] = "flip"
+    scope: ClassVar[Scope] = Scope.HANDS
+    spot: Spot = param(Kind.STRING, "the spot of the piece to turn over")
+
+
+@dataclass(frozen=True, slots=True)
+class Press(Vocabulary):
+    """A board button: ok, next, back, roll, refill, clock."""
+
+    wire: ClassVar[str] = "press"
+    scope: ClassVar[Scope] = Scope.GAME
+    button: ButtonRole = param(Kind.BUTTON, "the button (ok, next, back, ...)")
+
+
+@dataclass(frozen=True, slots=True)
+class Select(Vocabulary):
+    """Answer a prompt by name, or name a move the board cannot show."""
+
+    wire: ClassVar[str] = "select"
+    scope: ClassVar[Scope] = Scope.GAME
+    choice: str = param(Kind.STRING, "the choice, in the game's notation")
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame(Vocabulary):
+    """Start a new game of this game (``game`` None) or another, with its rules, start
+    position and session settings (``settings`` also names the simulated board and the
+    palette, which the front end's session uses)."""
+
+    wire: ClassVar[str] = "new_game"
+    scope: ClassVar[Scope] = Scope.GAME
+    verb: ClassVar[str | None] = "new"
+    game: str | None = param(Kind.STRING, "the game's name or alias", default=None)
+    variants: Mapping[str, str] = param(
+        Kind.STRINGS, "rule options, NAME=VALUE", optional=True, default={}
+    )
+    position: str | None = param(
+        Kind.OPTIONAL_STRING, "a start position in the game's notation", optional=True, default=None
+    )
+    settings: Mapping[str, str] = param(
+        Kind.STRINGS,
+        "the session: clock, roll, draw, seed; and the board's profile and palette",
+        optional=True,
+        keys=("profile", "palette", *Settings.KEYS),
+        default={},
+    )
+
+    FRONT_END_KEYS: ClassVar[tuple[str, ...]] = ("profile", "palette")
+
+    @property
+    def profile(self) -> str | None:
+        return self.settings.get("profile")
+
+    @property
+    def palette(self) -> str | None:
+        return self.settings.get("palette")
+
+    @property
+    def session(self) -> dict[str, str]:
+        """The settings the game session keeps (clock, dice rolling, draw, seed)."""
+        return {k: v for k, v in self.settings.items() if k not in self.FRONT_END_KEYS}
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBack(Vocabulary):
+    """Undo the last move from the controls; the LEDs then guide the pieces back."""
+
+    wire: ClassVar[str] = "takeback"
+    scope: ClassVar[Scope] = Scope.GAME
+
+
+@dataclass(frozen=True, slots=True)
+class Resign(Vocabulary):
+    """The player to move (or the seat named) resigns."""
+
+    wire: ClassVar[str] = "resign"
+    scope: ClassVar[Scope] = Scope.GAME
+    seat: int | None = param(Kind.INTEGER, "the seat that resigns", optional=True, default=None)
+
+
+@dataclass(frozen=True, slots=True)
+class AgreeDraw(Vocabulary):
+    """The players end the game: a draw, or the game's own count (scores)."""
+
+    wire: ClassVar[str] = "draw"
+    scope: ClassVar[Scope] = Scope.GAME
+
+
+@dataclass(frozen=True, slots=True)
+class Guide(Vocabulary):
+    """A move wanted from outside (an engine, a lesson, the other board): only it is
+    accepted, and its spots are lit."""
+
+    wire: ClassVar[str] = "guide"
+    scope: ClassVar[Scope] = Scope.GAME
+    move: str = param(Kind.STRING, "the move, in the game's notation")
+
+
+@dataclass(frozen=True, slots=True)
+class Unguide(Vocabulary):
+    """Forget the move to play."""
+
+    wire: ClassVar[str] = "unguide"
+    scope: ClassVar[Scope] = Scope.GAME
+
+
+@dataclass(frozen=True, slots=True)
+class RollDice(Vocabulary):
+    """Roll now (the roll button's meaning)."""
+
+    wire: ClassVar[str] = "roll"
+    scope: ClassVar[Scope] = Scope.GAME
+
+
+@dataclass(frozen=True, slots=True)
+class Claim(Vocabulary):
+    """End the game by one of its claims (shogi's impasse count, its declaration): the
+    game judges it. A game's claim names are also actions of their own name."""
+
+    wire: ClassVar[str] = "claim"
+    scope: ClassVar[Scope] = Scope.GAME
+    claim: str = param(Kind.STRING, "the claim's name (the game lists them)")
+
+
+@dataclass(frozen=True, slots=True)
+class Download(Vocabulary):
+    """The game's record in one of its formats."""
+
+    wire: ClassVar[str] = "download"
+    scope: ClassVar[Scope] = Scope.SESSION
+    format: str = param(Kind.STRING, "the format's name", optional=True, default="txt")
+
+
+Action = (
+    LiftPiece
+    | PlacePiece
+    | MovePiece
+    | FlipPiece
+    | Press
+    | Select
+    | NewGame
+    | TakeBack
+    | Resign
+    | AgreeDraw
+    | Guide
+    | Unguide
+    | RollDice
+    | Claim
+    | Download
+)
+"""What a person or a tool asks; the controller handles the ``Scope.GAME`` ones."""
+
+GameAction = (
+    Press | Select | NewGame | TakeBack | Resign | AgreeDraw | Guide | Unguide | RollDice | Claim
+)
+"""The actions the controller carries out (``Scope.GAME``)."""
+
+ACTIONS: tuple[type[Action], ...] = (
+    LiftPiece,
+    PlacePiece,
+    MovePiece,
+    FlipPiece,
+    Press,
+    Select,
+    NewGame,
+    TakeBack,
+    Resign,
+    AgreeDraw,
+    Guide,
+    Unguide,
+    Download,
+    RollDice,
+    Claim,
+)
+
+
+# --- reading the vocabulary ------------------------------------------------------------
+
+
+def is_game_action(action: Action) -> TypeGuard[GameAction]:
+    """Whether the controller carries the action out."""
+    return action.scope is Scope.GAME
+
+
+def params(action: type[Action]) -> tuple[Param, ...]:
+    """The parameters of an action class, in order."""
+    return tuple(
+        Param(
+            name=item.metadata["wire"] or item.name,
+            attribute=item.name,
+            kind=item.metadata["kind"],
+            required=not item.metadata["optional"],
+            help=item.metadata["help"],
+            keys=item.metadata["keys"],
+            has_default=item.default is not dataclasses.MISSING
+            or item.default_factory is not dataclasses.MISSING,
+        )
+        for item in dataclasses.fields(action)
+    )
+
+
+BY_WIRE: Mapping[str, type[Action]] = MappingProxyType({a.wire: a for a in ACTIONS})
+"""Every action by its wire name."""
+
+
+def typed_verb(action: type[Action]) -> str:
+    """The word that names the action in a typed command."""
+    return action.verb or action.wire
+
+
+BY_VERB: Mapping[str, type[Action]] = MappingProxyType({typed_verb(a): a for a in ACTIONS})
+"""Every action by its typed verb (the wire name, unless a shorter word says it)."""
+
+
+def summary(action: type[Action]) -> str:
+    """The first line of the action's docstring: what it does, for help texts."""
+    return (action.__doc__ or "").strip().splitlines()[0]
+
+
+def find_action(
+    name: str, claims: Iterable[str] = (), *, table: Mapping[str, type[Action]] = BY_WIRE
+) -> tuple[type[Action], dict[str, Any]]:
+    """The action called ``name`` in ``table``, and the values its name implies: a
+    claim's own name (``impasse``) is the claim action with that claim."""
+    action = table.get(name)
+    if action is not None:
+        return action, {}
+    if name in claims:
+        return Claim, {"claim": name}
+    known = ", ".join([*table, *sorted(set(claims))])
+    raise ActionError("unknown_type", f"unknown action {name!r} (known: {known})", "type")
+
+
+def _is(kind: Kind, value: Any) -> bool:
+    match kind:
+        case Kind.STRING | Kind.BUTTON:
+            return isinstance(value, str)
+        case Kind.OPTIONAL_STRING:
+            return value is None or isinstance(value, str)
+        case Kind.INTEGER:
+            return isinstance(value, int) and not isinstance(value, bool)
+        case Kind.STRINGS:
+            return isinstance(value, dict) and all(
+                isinstance(k, str) and isinstance(v, str) and len(v) <= MAX_TEXT
+                for k, v in value.items()
+            )
+
+
+def from_wire(
+    name: str, body: Mapping[str, Any], *, buttons: Sequence[str] = (), claims: Iterable[str] = ()
+) -> Action:
+    """Build the action ``name`` from JSON values, checking their shape: a known action,
+    every required parameter, no unknown one, each of its kind. ``buttons`` (the board's)
+    are named when a button is unknown."""
+    action, implied = find_action(name, claims)
+    specs = params(action)
+    names = {spec.name for spec in specs}
+    for key in body:
+        if key not in names or key in implied:
+            allowed = ", ".join(sorted(names - implied.keys())) or "no fields"
+            raise ActionError(
+                "extra_field", f"{name} has no field {key!r} (it takes {allowed})", key
+            )
+    values: dict[str, Any] = dict(implied)
+    for spec in specs:
+        if spec.attribute in implied:
+            continue
+        if spec.name not in body:
+            if spec.required:
+                raise ActionError(
+                    "missing_field", f"{name} needs {spec.name!r} ({spec.kind.value})", spec.name
+                )
+            continue
+        values[spec.attribute] = _value(name, spec, body[spec.name], buttons)
+    return action(**values)
+
+
+def _value(owner: str, spec: Param, value: Any, buttons: Sequence[str]) -> Any:
+    if spec.keys and isinstance(value, dict):
+        # an object of named strings: each name checked, and each value, by its name
+        items = {key: Param(key, key, Kind.STRING, False, "") for key in spec.keys}
+        for key, item in value.items():
+            if key not in items:
+                allowed = ", ".join(spec.keys)
+                raise ActionError(
+                    "extra_field",
+                    f"{owner} {spec.name} has no field {key!r} (it takes {allowed})",
+                    key,
+                )
+            _value(f"{owner} {spec.name}", items[key], item, buttons)
+        return dict(value)
+    if not _is(spec.kind, value):
+        raise ActionError(
+            "wrong_type",
+            f"{owner}: {spec.name} must be {spec.kind.value}, not {json.dumps(value)[:60]}",
+            spec.name,
+        )
+    if isinstance(value, str) and len(value) > MAX_TEXT:
+        raise ActionError("too_long", f"{owner}: {spec.name} is too long", spec.name)
+    if spec.kind is Kind.STRINGS:
+        return dict(value)
+    if spec.kind is Kind.BUTTON:
+        try:
+            return ButtonRole(value)
+        except ValueError:
+            names = ", ".join(sorted(buttons or (role.value for role in ButtonRole)))
+            raise ActionError(
+                "unknown_button", f"this board has no {value!r} button (buttons: {names})"
+            ) from None
+    return value
+
+
+def from_words(words: Sequence[str], *, claims: Iterable[str] = ()) -> Action:
+    """Build an action from a typed command: the verb (its wire name), then its
+    parameters in order. ``NAME=VALUE`` words fill its first object of strings (a new
+    game's variants); the last string parameter takes the remaining words. A parameter
+    the class can do without may be left out, even where the wire needs it."""
+    verb = words[0]
+    action, implied = find_action(verb, claims, table=BY_VERB)
+    rest = [word for word in words[1:] if "=" not in word]
+    assigned = [word for word in words[1:] if "=" in word]
+    specs = [spec for spec in params(action) if spec.attribute not in implied]
+    values: dict[str, Any] = dict(implied)
+    mapping = next((spec for spec in specs if spec.kind is Kind.STRINGS), None)
+    if mapping is not None:
+        values[mapping.attribute] = _assignments(verb, assigned)
+    elif assigned:
+        rest = list(words[1:])  # no object to fill: the words are values after all
+    positional = [spec for spec in specs if spec.kind is not Kind.STRINGS]
+    for index, spec in enumerate(positional):
+        if not rest:
+            if not spec.has_default:
+                raise ActionError("missing_field", f"{verb} needs {spec.name} ({spec.help})")
+            continue
+        last = index == len(positional) - 1 and spec.kind is Kind.STRING
+        values[spec.attribute] = _word(verb, spec, " ".join(rest) if last else rest[0])
+        rest = [] if last else rest[1:]
+    if rest:
+        raise ActionError("extra_field", f"{verb} takes no more than: {usage(action)}")
+    return action(**values)
+
+
+def _word(verb: str, spec: Param, word: str) -> Any:
+    if spec.kind is Kind.INTEGER:
+        try:
+            return int(word)
+        except ValueError:
+            raise ActionError(
+                "wrong_type", f"{verb}: {spec.name} is a number, not {word!r}"
+            ) from None
+    if spec.kind is Kind.BUTTON:
+        return _value(verb, spec, word.lower(), ())
+    return word
+
+
+def _assignments(verb: str, words: Sequence[str]) -> dict[str, str]:
+    result: dict[str, str] = {}
+    for word in words:
+        key, sep, value = word.partition("=")
+        if not sep or not key.strip():
+            raise ActionError("wrong_type", f"{verb}: {word!r} is not of the form NAME=VALUE")
+        result[key.strip()] = value.strip()
+    return result
+
+
+def usage(action: type[Action]) -> str:
+    """The action as a typed command: ``move FROM TO``, ``resign [SEAT]``."""
+    parts = [typed_verb(action)]
+    for spec in params(action):
+        word = spec.name.upper() if spec.kind is not Kind.STRINGS else f"[{spec.name.upper()}=...]"
+        parts.append(word if spec.required or spec.kind is Kind.STRINGS else f"[{word}]")
+    return " ".join(parts)
+
+
+def to_wire(action: Action) -> dict[str, Any]:
+    """The action as a web message (without an id)."""
+    message: dict[str, Any] = {"type": action.wire}
+    for spec in params(type(action)):
+        value = getattr(action, spec.attribute)
+        if isinstance(value, Enum):
+            value = value.value
+        elif isinstance(value, Mapping):
+            value = dict(value)
+        if value is None and not spec.required:
+            continue
+        message[spec.name] = value
+    return message

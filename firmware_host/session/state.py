@@ -1,0 +1,125 @@
+"""The controller's state as one value: what the session is doing, with the data that
+belongs to it and nothing else.
+
+A prompt has its choices and the selected one, a correction its step, a finished
+game its outcome; a move to play (a guide) belongs to every state of a game still
+going on. So a prompt without choices, an outcome during play or a guide after
+the end cannot be written down. The controller replaces the value as a whole;
+``phase`` is read from it, never stored beside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import ClassVar
+
+from engine.outcome import Outcome
+from engine.physical import Spot
+from engine.recognizer import Correction
+
+
+class Phase(Enum):
+    """The state's name, as the status line, the LEDs and the page say it."""
+
+    SETUP = "setup"
+    PLAY = "play"
+    PROMPT = "prompt"
+    GUIDE = "guide"
+    CORRECTION = "correction"
+    GAME_OVER = "game over"
+
+
+@dataclass(frozen=True, slots=True)
+class TakebackChoice:
+    """The prompt choice that confirms a takeback the board offered."""
+
+    plies: int
+
+    NAME: ClassVar[str] = "takeback"
+
+
+@dataclass(frozen=True, slots=True)
+class GuideMove:
+    """A move wanted from outside (an engine, a lesson, the other board) and the spots
+    it changes, which the LEDs light."""
+
+    move: Hashable
+    spots: frozenset[Spot]
+
+
+@dataclass(frozen=True, slots=True)
+class SettingUp:
+    """The pieces must stand as the position has them before play (re)starts."""
+
+    guide: GuideMove | None = None
+
+    @property
+    def phase(self) -> Phase:
+        return Phase.SETUP
+
+
+@dataclass(frozen=True, slots=True)
+class Playing:
+    """The board follows the game; moves are recognised."""
+
+    guide: GuideMove | None = None
+
+    @property
+    def phase(self) -> Phase:
+        return Phase.PLAY if self.guide is None else Phase.GUIDE
+
+
+@dataclass(frozen=True, slots=True)
+class Prompting:
+    """The board shows what several moves (or a takeback) would: the player picks one.
+    ``choices`` are moves of the position or a ``TakebackChoice``."""
+
+    choices: tuple[Hashable, ...]
+    selected: int = 0
+    guide: GuideMove | None = None
+
+    def __post_init__(self) -> None:
+        if not self.choices or not 0 <= self.selected < len(self.choices):
+            raise ValueError("a prompt needs choices and one of them selected")
+
+    @property
+    def phase(self) -> Phase:
+        return Phase.PROMPT
+
+    def step(self, by: int) -> Prompting:
+        """The prompt with the next (or previous) choice selected."""
+        return replace(self, selected=(self.selected + by) % len(self.choices))
+
+
+@dataclass(frozen=True, slots=True)
+class Correcting:
+    """The board has matched nothing for a while: the LEDs guide it back, a step at a
+    time."""
+
+    correction: Correction
+    guide: GuideMove | None = None
+
+    @property
+    def phase(self) -> Phase:
+        return Phase.CORRECTION
+
+
+@dataclass(frozen=True, slots=True)
+class Over:
+    """The game has ended; ``ok`` starts the next one."""
+
+    outcome: Outcome
+
+    @property
+    def phase(self) -> Phase:
+        return Phase.GAME_OVER
+
+
+SessionState = SettingUp | Playing | Prompting | Correcting | Over
+
+
+def guide_of(state: SessionState) -> GuideMove | None:
+    """The move to play in this state, if any (a finished game has none)."""
+    return None if isinstance(state, Over) else state.guide
