@@ -128,7 +128,7 @@ def test_an_upright_board_is_not_turned_and_a_turned_one_turns_back() -> None:
     assert sim.controller.phase is Phase.PLAY
     turned_sim = rotated_sim()
     turned_sim.settle()
-    from firmware_host.session.events import NewGame
+    from firmware_host.session.actions import NewGame
 
     turned_sim.world.arrange(DOBUTSU.position(IN_HAND).layout())  # the players turn it back
     turned_sim.advance(0.1)
