@@ -69,7 +69,7 @@ def _records(notices: list[Notice], line: int | None) -> Iterator[dict[str, Any]
 
 def _apply(sim: Simulation, event: dict[str, Any], at: float) -> list[Notice]:
     """Carry out one input event; what it cannot do comes back as a refusal."""
-    if "spot" in event:
+    if "spot" in event and "type" not in event:
         spot, reading = event["spot"], event.get("reading")
         if spot not in sim.game.spots:
             return [Refused(f"{spot!r} is not a spot of {sim.game.name}", at)]

@@ -19,7 +19,7 @@ export function renderControls(board) {
   claims.hidden = !board.claims.length;
   for (const claim of board.claims) {
     const ask = () => {
-      if (window.confirm(`${claim.title}: ${claim.help}?`)) send({ type: claim.name });
+      if (window.confirm(`${claim.title}: ${claim.help}?`)) send({ type: "claim", claim: claim.name });
     };
     button(claim.title, ask, { "data-claim": claim.name, title: claim.help }, claims);
   }

@@ -218,3 +218,11 @@ def test_a_promotion_chosen_at_the_prompt_is_turned_over_on_the_simulated_board(
     board.execute("select 2b2a+")
     assert "move 1: 2b2a+" in out.getvalue()
     assert sim.world.stacks["2a"][-1].flipped  # a hen on the board, as in the game
+
+
+def test_help_lists_every_action_of_the_vocabulary() -> None:
+    from firmware_host.session.actions import ACTIONS, usage
+
+    lines = type_in(make_sim(), "help", "quit").splitlines()
+    for action in ACTIONS:
+        assert any(line.strip().startswith(usage(action)) for line in lines), usage(action)

@@ -220,3 +220,35 @@ def test_a_missing_file_or_game_is_an_error(
     assert "kiban:" in capsys.readouterr().err
     assert main(["replay", "dobutsu", str(path), "--variant", "promotion=never"]) == 2
     assert "promotion" in capsys.readouterr().err
+
+
+def test_any_action_of_the_vocabulary_may_be_a_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A line may carry any action as the web page sends it; the short forms agree."""
+    typed = run(
+        tmp_path,
+        capsys,
+        [
+            {"t": 0.0, "type": "guide", "move": "1d1c"},
+            *CAPTURE,
+            {"t": 2.0, "type": "resign", "seat": 1},
+        ],
+    )
+    short = run(tmp_path, capsys, [{"t": 0.0, "guide": "1d1c"}, *CAPTURE])
+    assert typed[: len(short)] == short
+    assert typed[-1]["termination"] == "resignation" and typed[-1]["winners"] == [0]
+    refused = run(
+        tmp_path,
+        capsys,
+        [
+            {"t": 0.1, "type": "lift", "spot": "2c"},  # the hands are the sensor lines
+            {"t": 0.2, "type": "download"},
+            {"t": 0.3, "type": "resign", "seat": "B"},  # a seat is a number
+            {"t": 0.4, "command": "guide"},  # guide needs its move
+            {"t": 0.5, "command": "impasse"},  # a claim: Robot Duel has none
+        ],
+    )
+    assert [r["event"] for r in refused] == ["error"] * 5
+    assert "lift" in refused[0]["message"] and "download" in refused[1]["message"]
+    assert "seat" in refused[2]["message"] and "move" in refused[3]["message"]
