@@ -12,7 +12,6 @@ in the simulator and in replays.
 from __future__ import annotations
 
 import logging
-import random
 from collections.abc import Hashable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -56,10 +55,8 @@ from firmware_host.session.events import (
     Event,
     FaultCleared,
     FaultShown,
-    FirstPlayerDrawn,
     FrameSeen,
     GameEnded,
-    GameStarted,
     IllegalShown,
     MoveCommitted,
     MovesTakenBack,
@@ -70,12 +67,13 @@ from firmware_host.session.events import (
     Refused,
     TimePassed,
 )
+from firmware_host.session.history import BoardHistory
+from firmware_host.session.match import Match
 from firmware_host.session.settings import (
     DrawResult,
     RollMode,
     Settings,
     SettingsError,
-    draw_first_player,
 )
 from firmware_host.session.state import (
     Correcting,
@@ -94,7 +92,6 @@ from hardware.orientation import SpotTurn
 
 log = logging.getLogger(__name__)
 
-TAKEBACK_DEPTH = 2  # how many plies back a board may be put to take moves back
 FORCED_DELAY = 1.5  # seconds a forced move the board cannot show (a lost turn) is shown first
 CLAIM_JUDGES = {
     "impasse": ("impasse_result", "impasse rule"),
@@ -124,26 +121,17 @@ class Controller:
         timing: Timing | None = None,
         orientation: SpotTurn | None = None,
     ) -> None:
-        self.game = game
         self.orientation = orientation
         self.sensing = sensing
         self.sensed = sensed
-        self.store = store
         self.timing = timing or Timing()
         self.recognizer: Recognizer[Any] = Recognizer(sensing, sensed, self.timing)
-        # the game and its session
-        self.position: Position[Any] = game.position()
-        self.game_id = 0
-        self.settings = Settings()
-        self.clock: GameClock | None = None
-        self.draw: DrawResult | None = None
-        self._rng: random.Random = random.Random()
-        self._kept_rolls: dict[int, Hashable] = {}  # rolls a takeback undid, by ply
+        self.match = Match(game, store)
         # what the session is doing, and what the board says
         self.state: SessionState = SettingUp()
         self._fault: str | None = None
         self._frame: dict[Spot, Reading] = {}
-        self._frames: list[dict[Spot, Reading]] = []  # expected frames of the last plies
+        self.history = BoardHistory(sensing)  # for takebacks: the board a move or two ago
         self._assessment: Assessment[Any] | None = None
         self._shown: object = None  # the last assessment reported, so each is said once
         self._forced: tuple[Hashable, float] | None = None  # a lost turn and when it plays
@@ -166,6 +154,36 @@ class Controller:
     def phase(self) -> Phase:
         return self.state.phase
 
+    # --- the match: the game and its record, kept by ``Match`` ---------------------
+
+    @property
+    def game(self) -> Game[Any]:
+        return self.match.game
+
+    @property
+    def position(self) -> Position[Any]:
+        return self.match.position
+
+    @property
+    def game_id(self) -> int:
+        return self.match.game_id
+
+    @property
+    def store(self) -> GameStore:
+        return self.match.store
+
+    @property
+    def settings(self) -> Settings:
+        return self.match.settings
+
+    @property
+    def clock(self) -> GameClock | None:
+        return self.match.clock
+
+    @property
+    def draw(self) -> DrawResult | None:
+        return self.match.draw
+
     @property
     def outcome(self) -> Outcome | None:
         return self.state.outcome if isinstance(self.state, Over) else None
@@ -183,7 +201,7 @@ class Controller:
     ) -> list[Notice]:
         """Resume the game's unfinished session, or start a new one."""
         if resume and position is None:
-            stored = self.store.unfinished(self.game.name)
+            stored = self.match.unfinished()
             if stored is not None:
                 try:
                     return self._resume(stored, at)
@@ -203,64 +221,25 @@ class Controller:
         text: str | None,
         settings: Mapping[str, str] | None = None,
     ) -> list[Notice]:
-        self.position = self.game.position(text, options)
-        default_draw = self.game.first_player_draw(self.position.options)
-        self.settings = Settings.parse(settings or {}, draw=default_draw)
-        stored_options = self.position.options.non_default(self.game.option_specs)
-        self.game_id = self.store.new_game(
-            self.game.name, stored_options, text, at, settings=self.settings.stored()
-        )
-        self._rng = self.settings.random_source()
-        self._start_clock_from(None)
-        notices: list[Notice] = [GameStarted(self.game_id, self.game.name, False, at)]
-        self.draw = draw_first_player(self.settings.draw, self._rng)
-        if self.draw is not None:
-            notices.append(FirstPlayerDrawn(self.draw.describe(), at))
+        notices = self.match.new(at, options, text, settings)
         self._begin(at)
         # The board may already show the new position: no frame change would say so.
         return notices + self._judge(at)
 
     def _resume(self, stored: StoredGame, at: float) -> list[Notice]:
-        self.settings = Settings.parse(stored.settings)
-        position = self.game.position(stored.start, stored.options)
-        for move in stored.moves():
-            position.push_text(move)
-        self.position = position
-        self.game_id = stored.id
-        self._rng = self.settings.random_source()
-        self._start_clock_from(stored.clock)
-        self.draw = None
+        notices = self.match.resume(stored, at)
         self._begin(at)
-        self._frames = self._replayed_frames()
-        self._reset_recognizer(at)
-        return [GameStarted(self.game_id, self.game.name, True, at)]
-
-    def _start_clock_from(self, remaining: tuple[float, ...] | None) -> None:
-        control = self.settings.clock
-        self.clock = (
-            None if control is None else GameClock(control, len(self.game.seats), remaining)
-        )
+        return notices
 
     def _begin(self, at: float) -> None:
-        self._frames = [self.position.expected_frame(self.sensing)]
+        self.history.restart(self.position)
         outcome = self.position.outcome()
         self._enter(SettingUp() if outcome is None else Over(outcome))
-        self._kept_rolls.clear()
         self._last_move = frozenset()
         self._reset_recognizer(at)
 
-    def _replayed_frames(self) -> list[dict[Spot, Reading]]:
-        """Expected frames of the last few plies, for takeback detection after a resume."""
-        probe = self.position.copy()
-        frames = [probe.expected_frame(self.sensing)]
-        for _ in range(min(TAKEBACK_DEPTH, len(probe.move_stack))):
-            probe.pop()
-            frames.insert(0, probe.expected_frame(self.sensing))
-        return frames
-
     def _reset_recognizer(self, at: float) -> None:
-        history = list(reversed(self._frames[-1 - TAKEBACK_DEPTH : -1]))
-        self.recognizer.reset(self.position, history, at)
+        self.recognizer.reset(self.position, self.history.earlier(), at)
         if self._frame:
             self.recognizer.observe(self._frame, at)
         self._assessment = None
@@ -336,13 +315,8 @@ class Controller:
 
     def _run_clock(self, at: float) -> None:
         """The clock of the seat to move runs while the game is in play."""
-        if self.clock is None:
-            return
-        if not isinstance(self.state, SettingUp | Over) and self._fault is None:
-            self.clock.start(self.position.turn, at)
-        else:
-            self.clock.stop(at)
-        self.store.save_clock(self.game_id, self.clock.remaining(at))
+        in_play = not isinstance(self.state, SettingUp | Over) and self._fault is None
+        self.match.run_clock(in_play, at)
 
     # --- judging the board -----------------------------------------------------------
 
@@ -362,11 +336,10 @@ class Controller:
                 assert self.orientation is not None
                 return [BoardTurned(self.orientation.turned, at), *self._judge(at)]
             return []
-        if self.clock is not None:
-            flagged = self.clock.flagged(at)
-            if flagged is not None:
-                winners = frozenset(range(len(self.game.seats))) - {flagged}
-                return self._end(Outcome(Termination.TIME_FORFEIT, winners), at)
+        flagged = self.match.flagged(at)
+        if flagged is not None:
+            winners = frozenset(range(len(self.game.seats))) - {flagged}
+            return self._end(Outcome(Termination.TIME_FORFEIT, winners), at)
         if self._roll_due():
             return self._roll(at, asked=False)
         if self._forced is not None and at >= self._forced[1] - 1e-9:
@@ -430,35 +403,24 @@ class Controller:
         return True
 
     def _commit(self, move: Hashable, at: float) -> list[Notice]:
-        position = self.position
-        text = position.move_text(move)
-        ply = len(position.move_stack) + 1
-        mover = position.turn
-        data = None
-        if self.clock is not None:
-            self.clock.stop(at)
-            data = {"clock": [round(t, 3) for t in self.clock.remaining(at)]}
-        self.store.add_move(self.game_id, ply, text, at, data)  # stored before anything changes
-        footprint = position.footprint(move, self.sensing)
-        position.push(move)
-        self._frames.append(position.expected_frame(self.sensing))
-        del self._frames[: -1 - TAKEBACK_DEPTH]
+        footprint = self.position.footprint(move, self.sensing)
+        played = self.match.play(move, at)  # stored before anything else changes
+        self.history.played(self.position)
         self._last_move = footprint.spots()
         self._enter(Playing())  # a move played: any move wanted from outside is done
         self._reset_recognizer(at)
-        notices: list[Notice] = [MoveCommitted(ply, text, at)]
-        outcome = position.outcome()
+        notices: list[Notice] = [MoveCommitted(played.ply, played.text, at)]
+        outcome = self.position.outcome()
         if outcome is not None:
             return notices + self._end(outcome, at)
-        if self.clock is not None:
-            self.clock.moved(mover, None, at)
-            self._run_clock(at)
+        self.match.moved(played.mover, at)
+        self._run_clock(at)
         return notices
 
     def _end(self, outcome: Outcome, at: float) -> list[Notice]:
         if isinstance(self.state, Over):
             return [Refused("the game is already over", at)]
-        self.store.finish(self.game_id, outcome, at)
+        self.match.finish(outcome, at)
         self._enter(Over(outcome))
         self._forced = None
         self._run_clock(at)
@@ -467,22 +429,12 @@ class Controller:
     def _take_back(self, plies: int, at: float, *, board_follows: bool) -> list[Notice]:
         if plies > len(self.position.move_stack):
             return [Refused("there is no move to take back", at)]
-        self.store.add_takeback(self.game_id, len(self.position.move_stack), plies, at)
-        guide = guide_of(self.state)
-        if isinstance(self.state, Over):
-            self.store.reopen(self.game_id)
+        self.match.take_back(plies, at, reopen=isinstance(self.state, Over))
+        self.history.taken_back(self.position, plies)
         # A takeback from the controls leaves the pieces where they were: guide them back
         # (unless they already stand as the position now has them).
+        guide = guide_of(self.state)
         self._enter(Playing(guide) if board_follows else SettingUp(guide))
-        for _ in range(plies):
-            move = self.position.pop()
-            self._frames.pop()
-            chance = self.position.chance_moves()
-            if chance is not None and move in chance:
-                # the dice stay as they fell: taking a move back never rolls again
-                self._kept_rolls[len(self.position.move_stack)] = move
-        if len(self._frames) < 1 + TAKEBACK_DEPTH:
-            self._frames = self._replayed_frames()
         self._last_move = frozenset()
         self._reset_recognizer(at)
         self._run_clock(at)
@@ -548,11 +500,7 @@ class Controller:
             return [Refused("no roll is due", at)] if asked else []
         if self.settings.roll is RollMode.BUTTON and not asked:
             return []
-        outcomes = self.position.chance_moves()
-        assert outcomes is not None
-        kept = self._kept_rolls.pop(len(self.position.move_stack), None)
-        roll = kept if kept is not None and kept in outcomes else self._rng.choice(outcomes)
-        return self._commit(roll, at)
+        return self._commit(self.match.roll(), at)
 
     def _claim(self, at: float, name: str) -> list[Notice]:
         """Shogi's impasse count and win declaration: the engine judges the claim."""
@@ -593,9 +541,7 @@ class Controller:
 
     def _choice_spots(self, choice: Hashable) -> frozenset[Spot]:
         if isinstance(choice, TakebackChoice):
-            target = self._frames[-1 - choice.plies]
-            now = self._frames[-1]
-            return frozenset(s for s in now.keys() | target.keys() if now.get(s) != target.get(s))
+            return self.history.changed_since(choice.plies)
         return self.position.footprint(choice, self.sensing).spots()
 
     def _resign(self, at: float, seat: int | None) -> list[Notice]:
@@ -624,9 +570,9 @@ class Controller:
         except (KibanError, SettingsError) as error:
             return [Refused(str(error), at)]
         if not isinstance(self.state, Over):
-            self.store.abandon(self.game_id, at)
+            self.match.abandon(at)
         if new_game is not self.game:
-            self.game = new_game
+            self.match = Match(new_game, self.store)
             self.sensed = self.sensed & frozenset(new_game.spots)
             self.recognizer = Recognizer(self.sensing, self.sensed, self.timing)
         return self._new(at, options, position, settings)

@@ -1,0 +1,158 @@
+"""The game being played and everything stored with it: the position, the session's
+settings, the clocks, the dice and the opening draw.
+
+The controller referees the board; the match keeps the record. Every change the
+match makes is written to the game store before it is made, so a power cut
+loses nothing that was committed, and a resumed game has its clocks and its
+dice as they were.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.game import Game, Position
+from engine.outcome import Outcome
+from firmware_host.session.clock import GameClock
+from firmware_host.session.events import FirstPlayerDrawn, GameStarted, Notice
+from firmware_host.session.settings import DrawResult, Settings, draw_first_player
+from firmware_host.session.storage import GameStore, StoredGame
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A move as the record has it: its number, its text and who made it."""
+
+    ply: int
+    text: str
+    mover: int
+
+
+class Match:
+    """One game of one session, kept in the store as it is played."""
+
+    def __init__(self, game: Game[Any], store: GameStore) -> None:
+        self.game = game
+        self.store = store
+        self.position: Position[Any] = game.position()
+        self.game_id = 0
+        self.settings = Settings()
+        self.clock: GameClock | None = None
+        self.draw: DrawResult | None = None
+        self._rng = random.Random()
+        self._kept_rolls: dict[int, Hashable] = {}  # rolls a takeback undid, by ply
+
+    # --- starting --------------------------------------------------------------------
+
+    def unfinished(self) -> StoredGame | None:
+        """The game's session that was not finished, to resume."""
+        return self.store.unfinished(self.game.name)
+
+    def new(
+        self,
+        at: float,
+        options: Mapping[str, str] | None,
+        text: str | None,
+        settings: Mapping[str, str] | None,
+    ) -> list[Notice]:
+        """Start a new game (stored at once) and make its opening draw."""
+        self.position = self.game.position(text, options)
+        default_draw = self.game.first_player_draw(self.position.options)
+        self.settings = Settings.parse(settings or {}, draw=default_draw)
+        stored_options = self.position.options.non_default(self.game.option_specs)
+        self.game_id = self.store.new_game(
+            self.game.name, stored_options, text, at, settings=self.settings.stored()
+        )
+        self._rng = self.settings.random_source()
+        self._start_clock_from(None)
+        self._kept_rolls.clear()
+        notices: list[Notice] = [GameStarted(self.game_id, self.game.name, False, at)]
+        self.draw = draw_first_player(self.settings.draw, self._rng)
+        if self.draw is not None:
+            notices.append(FirstPlayerDrawn(self.draw.describe(), at))
+        return notices
+
+    def resume(self, stored: StoredGame, at: float) -> list[Notice]:
+        """Take up a stored game where it stopped, its moves replayed through the rules."""
+        settings = Settings.parse(stored.settings)
+        position = self.game.position(stored.start, stored.options)
+        for move in stored.moves():
+            position.push_text(move)
+        self.settings = settings
+        self.position = position
+        self.game_id = stored.id
+        self._rng = self.settings.random_source()
+        self._start_clock_from(stored.clock)
+        self._kept_rolls.clear()
+        self.draw = None
+        return [GameStarted(self.game_id, self.game.name, True, at)]
+
+    def abandon(self, at: float) -> None:
+        self.store.abandon(self.game_id, at)
+
+    def _start_clock_from(self, remaining: tuple[float, ...] | None) -> None:
+        control = self.settings.clock
+        self.clock = (
+            None if control is None else GameClock(control, len(self.game.seats), remaining)
+        )
+
+    # --- playing ---------------------------------------------------------------------
+
+    def play(self, move: Hashable, at: float) -> Played:
+        """Store a move with the clock times after it, then play it."""
+        position = self.position
+        played = Played(len(position.move_stack) + 1, position.move_text(move), position.turn)
+        data = None
+        if self.clock is not None:
+            self.clock.stop(at)
+            data = {"clock": [round(t, 3) for t in self.clock.remaining(at)]}
+        self.store.add_move(self.game_id, played.ply, played.text, at, data)
+        position.push(move)
+        return played
+
+    def finish(self, outcome: Outcome, at: float) -> None:
+        self.store.finish(self.game_id, outcome, at)
+
+    def take_back(self, plies: int, at: float, *, reopen: bool) -> None:
+        """Store a takeback of ``plies`` moves (reopening a finished game), then undo
+        them; the dice stay as they fell: a roll taken back is rolled the same again."""
+        self.store.add_takeback(self.game_id, len(self.position.move_stack), plies, at)
+        if reopen:
+            self.store.reopen(self.game_id)
+        for _ in range(plies):
+            move = self.position.pop()
+            chance = self.position.chance_moves()
+            if chance is not None and move in chance:
+                self._kept_rolls[len(self.position.move_stack)] = move
+
+    def roll(self) -> Hashable:
+        """The outcome of the roll due now: the one a takeback undid, else a new one from
+        the session's seeded source (so a record replays exactly)."""
+        outcomes = self.position.chance_moves()
+        assert outcomes is not None, "no roll is due"
+        kept = self._kept_rolls.pop(len(self.position.move_stack), None)
+        return kept if kept is not None and kept in outcomes else self._rng.choice(outcomes)
+
+    # --- the clocks ------------------------------------------------------------------
+
+    def run_clock(self, running: bool, at: float) -> None:
+        """Run the clock of the seat to move (or stop every clock), and store the times."""
+        if self.clock is None:
+            return
+        if running:
+            self.clock.start(self.position.turn, at)
+        else:
+            self.clock.stop(at)
+        self.store.save_clock(self.game_id, self.clock.remaining(at))
+
+    def moved(self, mover: int, at: float) -> None:
+        """The clock's part of a move: the mover's increment."""
+        if self.clock is not None:
+            self.clock.moved(mover, None, at)
+
+    def flagged(self, at: float) -> int | None:
+        """The seat whose time ran out, if any."""
+        return None if self.clock is None else self.clock.flagged(at)
