@@ -18,7 +18,7 @@ import dataclasses
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeGuard
 
@@ -30,11 +30,38 @@ from firmware_host.session.settings import Settings
 MAX_TEXT = 1000  # characters in any one string value
 
 
+class Problem(StrEnum):
+    """Why a message or an action is refused: the ``code`` of the web page's errors, one
+    list for every front end."""
+
+    NOT_JSON = "not_json"
+    NOT_OBJECT = "not_object"
+    UNKNOWN_TYPE = "unknown_type"
+    MISSING_FIELD = "missing_field"
+    EXTRA_FIELD = "extra_field"
+    WRONG_TYPE = "wrong_type"
+    TOO_LONG = "too_long"
+    UNKNOWN_BUTTON = "unknown_button"
+    UNKNOWN_SPOT = "unknown_spot"
+    UNKNOWN_GAME = "unknown_game"
+    UNKNOWN_VARIANT = "unknown_variant"
+    INVALID_POSITION = "invalid_position"
+    UNKNOWN_PROFILE = "unknown_profile"
+    INVALID_SETTING = "invalid_setting"
+    UNKNOWN_PALETTE = "unknown_palette"
+    UNKNOWN_FORMAT = "unknown_format"
+    NOT_ALLOWED = "not_allowed"
+    INVALID = "invalid"  # well formed, but not possible now (nothing to lift there)
+    REFUSED = "refused"  # the controller said no; nothing changed
+    INTERNAL = "internal"
+    UNAUTHORIZED = "unauthorized"
+
+
 class ActionError(KibanError, ValueError):
     """An action that cannot be read; ``code`` names the rule it broke, ``field`` the
     parameter (the web page shows both)."""
 
-    def __init__(self, code: str, message: str, field: str | None = None) -> None:
+    def __init__(self, code: Problem, message: str, field: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
@@ -369,7 +396,7 @@ def find_action(
     if name in claims:
         return Claim, {"claim": name}
     known = ", ".join([*table, *sorted(set(claims))])
-    raise ActionError("unknown_type", f"unknown action {name!r} (known: {known})", "type")
+    raise ActionError(Problem.UNKNOWN_TYPE, f"unknown action {name!r} (known: {known})", "type")
 
 
 def _is(kind: Kind, value: Any) -> bool:
@@ -400,7 +427,7 @@ def from_wire(
         if key not in names or key in implied:
             allowed = ", ".join(sorted(names - implied.keys())) or "no fields"
             raise ActionError(
-                "extra_field", f"{name} has no field {key!r} (it takes {allowed})", key
+                Problem.EXTRA_FIELD, f"{name} has no field {key!r} (it takes {allowed})", key
             )
     values: dict[str, Any] = dict(implied)
     for spec in specs:
@@ -409,7 +436,9 @@ def from_wire(
         if spec.name not in body:
             if spec.required:
                 raise ActionError(
-                    "missing_field", f"{name} needs {spec.name!r} ({spec.kind.value})", spec.name
+                    Problem.MISSING_FIELD,
+                    f"{name} needs {spec.name!r} ({spec.kind.value})",
+                    spec.name,
                 )
             continue
         values[spec.attribute] = _value(name, spec, body[spec.name], buttons)
@@ -424,7 +453,7 @@ def _value(owner: str, spec: Param, value: Any, buttons: Sequence[str]) -> Any:
             if key not in items:
                 allowed = ", ".join(spec.keys)
                 raise ActionError(
-                    "extra_field",
+                    Problem.EXTRA_FIELD,
                     f"{owner} {spec.name} has no field {key!r} (it takes {allowed})",
                     key,
                 )
@@ -432,12 +461,12 @@ def _value(owner: str, spec: Param, value: Any, buttons: Sequence[str]) -> Any:
         return dict(value)
     if not _is(spec.kind, value):
         raise ActionError(
-            "wrong_type",
+            Problem.WRONG_TYPE,
             f"{owner}: {spec.name} must be {spec.kind.value}, not {json.dumps(value)[:60]}",
             spec.name,
         )
     if isinstance(value, str) and len(value) > MAX_TEXT:
-        raise ActionError("too_long", f"{owner}: {spec.name} is too long", spec.name)
+        raise ActionError(Problem.TOO_LONG, f"{owner}: {spec.name} is too long", spec.name)
     if spec.kind is Kind.STRINGS:
         return dict(value)
     if spec.kind is Kind.BUTTON:
@@ -446,7 +475,7 @@ def _value(owner: str, spec: Param, value: Any, buttons: Sequence[str]) -> Any:
         except ValueError:
             names = ", ".join(sorted(buttons or (role.value for role in ButtonRole)))
             raise ActionError(
-                "unknown_button", f"this board has no {value!r} button (buttons: {names})"
+                Problem.UNKNOWN_BUTTON, f"this board has no {value!r} button (buttons: {names})"
             ) from None
     return value
 
@@ -471,13 +500,13 @@ def from_words(words: Sequence[str], *, claims: Iterable[str] = ()) -> Action:
     for index, spec in enumerate(positional):
         if not rest:
             if not spec.has_default:
-                raise ActionError("missing_field", f"{verb} needs {spec.name} ({spec.help})")
+                raise ActionError(Problem.MISSING_FIELD, f"{verb} needs {spec.name} ({spec.help})")
             continue
         last = index == len(positional) - 1 and spec.kind is Kind.STRING
         values[spec.attribute] = _word(verb, spec, " ".join(rest) if last else rest[0])
         rest = [] if last else rest[1:]
     if rest:
-        raise ActionError("extra_field", f"{verb} takes no more than: {usage(action)}")
+        raise ActionError(Problem.EXTRA_FIELD, f"{verb} takes no more than: {usage(action)}")
     return action(**values)
 
 
@@ -487,7 +516,7 @@ def _word(verb: str, spec: Param, word: str) -> Any:
             return int(word)
         except ValueError:
             raise ActionError(
-                "wrong_type", f"{verb}: {spec.name} is a number, not {word!r}"
+                Problem.WRONG_TYPE, f"{verb}: {spec.name} is a number, not {word!r}"
             ) from None
     if spec.kind is Kind.BUTTON:
         return _value(verb, spec, word.lower(), ())
@@ -499,7 +528,7 @@ def _assignments(verb: str, words: Sequence[str]) -> dict[str, str]:
     for word in words:
         key, sep, value = word.partition("=")
         if not sep or not key.strip():
-            raise ActionError("wrong_type", f"{verb}: {word!r} is not of the form NAME=VALUE")
+            raise ActionError(Problem.WRONG_TYPE, f"{verb}: {word!r} is not of the form NAME=VALUE")
         result[key.strip()] = value.strip()
     return result
 

@@ -31,6 +31,7 @@ from firmware_host.session.actions import (
     NewGame,
     PlacePiece,
     Press,
+    Problem,
     from_words,
     is_game_action,
     summary,
@@ -102,9 +103,9 @@ class TerminalBoard:
             else:
                 self._act(from_words(words, claims=self.claims))
         except ActionError as error:
-            if error.code == "unknown_type":
+            if error.code is Problem.UNKNOWN_TYPE:
                 self.say(f"unknown command {words[0]!r}; type help")
-            elif error.code == "unknown_button":
+            elif error.code is Problem.UNKNOWN_BUTTON:
                 names = ", ".join(role.value for role in ButtonRole)
                 self.say(f"no button {words[1]!r} (buttons: {names})")
             else:

@@ -12,14 +12,14 @@ import asyncio
 import time
 
 from firmware_host.boards.runtime import Runtime
-from firmware_host.session.actions import Download, NewGame, is_game_action
+from firmware_host.session.actions import Download, NewGame, Problem, is_game_action
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import GameStarted, Notice, TimePassed
 from firmware_host.session.legend import PALETTES
 from firmware_host.web.commands import Request
 from firmware_host.web.pairing import Pairing, PairingLegend, pairing_indicator
 from firmware_host.web.session import Session, answer, error, record_message
-from firmware_host.web.state import Json, MoveList, state_message
+from firmware_host.web.state import Json, Mode, MoveList, state_message
 from hardware.profile import Profile
 
 
@@ -34,7 +34,7 @@ def _loop_time() -> float:
 class BoardSession(Session):
     """The web page of a board the runtime runs."""
 
-    mode = "board"
+    mode = Mode.BOARD
 
     def __init__(self, runtime: Runtime, pairing: Pairing | None = None) -> None:
         super().__init__(dict.fromkeys(runtime.profile.games, ()))
@@ -80,7 +80,9 @@ class BoardSession(Session):
         if isinstance(action, Download):
             return record_message(request, self.controller, action.format)
         if not is_game_action(action):
-            return error("not_allowed", "only the simulator moves pieces", request_id=request.id)
+            return error(
+                Problem.NOT_ALLOWED, "only the simulator moves pieces", request_id=request.id
+            )
         if isinstance(action, NewGame) and action.palette is not None:
             self.runtime.legend.palette = PALETTES[action.palette]
         notices: list[Notice] = await self.runtime.submit(action)

@@ -35,6 +35,7 @@ from firmware_host.session.actions import (
     NewGame,
     PlacePiece,
     Press,
+    Problem,
     Resign,
     Scope,
     from_wire,
@@ -48,7 +49,7 @@ MAX_ID = 100
 class CommandError(ActionError):
     """A message the session will not carry out, with the id of the message it answers."""
 
-    def __init__(self, code: str, message: str, field: str | None = None) -> None:
+    def __init__(self, code: Problem, message: str, field: str | None = None) -> None:
         super().__init__(code, message, field)
         self.request_id: str | int | None = None
 
@@ -87,16 +88,16 @@ def parse(text: str | bytes, context: Context) -> Request:
     try:
         raw = json.loads(text)
     except (ValueError, UnicodeDecodeError) as error:
-        raise CommandError("not_json", f"the message is not JSON: {error}") from None
+        raise CommandError(Problem.NOT_JSON, f"the message is not JSON: {error}") from None
     if not isinstance(raw, dict):
-        raise CommandError("not_object", 'a message is a JSON object with a "type"')
+        raise CommandError(Problem.NOT_OBJECT, 'a message is a JSON object with a "type"')
     request_id = raw.get("id")
     if request_id is not None and (
         isinstance(request_id, bool)
         or not isinstance(request_id, str | int)
         or len(str(request_id)) > MAX_ID
     ):
-        raise CommandError("wrong_type", "id must be a short string or an integer", "id")
+        raise CommandError(Problem.WRONG_TYPE, "id must be a short string or an integer", "id")
     try:
         return Request(request_id, _action(raw, context))
     except ActionError as error:
@@ -108,9 +109,9 @@ def parse(text: str | bytes, context: Context) -> Request:
 def _action(raw: Mapping[str, Any], context: Context) -> Action:
     kind = raw.get("type")
     if kind is None:
-        raise CommandError("missing_field", 'the message has no "type"', "type")
+        raise CommandError(Problem.MISSING_FIELD, 'the message has no "type"', "type")
     if not isinstance(kind, str):
-        raise CommandError("wrong_type", "type must be a string", "type")
+        raise CommandError(Problem.WRONG_TYPE, "type must be a string", "type")
     body = {key: value for key, value in raw.items() if key not in ("type", "id")}
     action = from_wire(kind, body, buttons=sorted(context.buttons), claims=context.claims)
     check(action, context)
@@ -124,7 +125,7 @@ def check(action: Action, context: Context) -> None:
     """Check a well-formed action against the session; raises CommandError."""
     if action.scope is Scope.HANDS and not context.world:
         raise CommandError(
-            "not_allowed",
+            Problem.NOT_ALLOWED,
             "pieces are moved by hand on a real board; only the simulator moves them from the page",
         )
     match action:
@@ -133,7 +134,9 @@ def check(action: Action, context: Context) -> None:
         case PlacePiece(spot, held):
             _spot(spot, context, "spot")
             if held is not None and held < 0:
-                raise CommandError("invalid", "held is an index into the hand, 0 or more", "held")
+                raise CommandError(
+                    Problem.INVALID, "held is an index into the hand, 0 or more", "held"
+                )
         case MovePiece(source, target):
             _spot(source, context, "from")
             _spot(target, context, "to")
@@ -141,18 +144,20 @@ def check(action: Action, context: Context) -> None:
             if button.value not in context.buttons:
                 names = ", ".join(sorted(context.buttons)) or "none"
                 raise CommandError(
-                    "unknown_button",
+                    Problem.UNKNOWN_BUTTON,
                     f"this board has no {button.value!r} button (buttons: {names})",
                 )
         case Resign(seat):
             seats = len(context.game.seats)
             if seat is not None and not 0 <= seat < seats:
-                raise CommandError("invalid", f"seat must be 0..{seats - 1}, not {seat}", "seat")
+                raise CommandError(
+                    Problem.INVALID, f"seat must be 0..{seats - 1}, not {seat}", "seat"
+                )
         case Download(name):
             known = [f.name for f in formats(context.game.name)]
             if name not in known:
                 raise CommandError(
-                    "unknown_format",
+                    Problem.UNKNOWN_FORMAT,
                     f"{context.game.name} records come as {', '.join(known)}, not {name!r}",
                     "format",
                 )
@@ -162,7 +167,9 @@ def check(action: Action, context: Context) -> None:
 
 def _spot(spot: Spot, context: Context, name: str) -> None:
     if spot not in context.spots:
-        raise CommandError("unknown_spot", f"{spot!r} is not a spot of {context.game.name}", name)
+        raise CommandError(
+            Problem.UNKNOWN_SPOT, f"{spot!r} is not a spot of {context.game.name}", name
+        )
 
 
 def _new_game(action: NewGame, context: Context) -> None:
@@ -170,31 +177,37 @@ def _new_game(action: NewGame, context: Context) -> None:
     try:
         game = find_game(action.game)
     except KibanError as error:
-        raise CommandError("unknown_game", str(error), "game") from None
+        raise CommandError(Problem.UNKNOWN_GAME, str(error), "game") from None
     if context.served is not None and game.name not in context.served:
         served = ", ".join(sorted(context.served))
-        raise CommandError("not_allowed", f"this board plays {served}, not {game.name}", "game")
+        raise CommandError(
+            Problem.NOT_ALLOWED, f"this board plays {served}, not {game.name}", "game"
+        )
     profiles = context.profiles.get(game.name, ())
     if context.world and not profiles:
-        raise CommandError("not_allowed", f"there is no simulated board for {game.name}", "game")
+        raise CommandError(
+            Problem.NOT_ALLOWED, f"there is no simulated board for {game.name}", "game"
+        )
     try:
         game.options(action.variants)
     except KibanError as error:
-        raise CommandError("unknown_variant", str(error), "variants") from None
+        raise CommandError(Problem.UNKNOWN_VARIANT, str(error), "variants") from None
     if action.position is not None:
         try:
             game.position(action.position, action.variants)
         except KibanError as error:
-            raise CommandError("invalid_position", str(error), "position") from None
+            raise CommandError(Problem.INVALID_POSITION, str(error), "position") from None
     if action.profile is not None:
         if not context.world:
             raise CommandError(
-                "not_allowed", "a real board's profile is chosen when the service starts", "profile"
+                Problem.NOT_ALLOWED,
+                "a real board's profile is chosen when the service starts",
+                "profile",
             )
         if action.profile not in profiles:
             names = ", ".join(profiles)
             raise CommandError(
-                "unknown_profile",
+                Problem.UNKNOWN_PROFILE,
                 f"{action.profile!r} is not a simulated board for {game.name} (boards: {names})",
                 "profile",
             )
@@ -206,9 +219,9 @@ def _new_game(action: NewGame, context: Context) -> None:
             message = f"{key}: {error}"
             if choices is not None:
                 message = f"{key} is {' or '.join(choices)}, not {value!r}"
-            raise CommandError("invalid_setting", message, key) from None
+            raise CommandError(Problem.INVALID_SETTING, message, key) from None
     if action.palette is not None and action.palette not in context.palettes:
         names = ", ".join(sorted(context.palettes))
         raise CommandError(
-            "unknown_palette", f"no palette {action.palette!r} (palettes: {names})", "palette"
+            Problem.UNKNOWN_PALETTE, f"no palette {action.palette!r} (palettes: {names})", "palette"
         )

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 from aiohttp import WSMsgType, web
 from aiohttp.typedefs import Handler
 
-from firmware_host.session.actions import Download
+from firmware_host.session.actions import Download, Problem
 from firmware_host.web.commands import CommandError, Request, check, parse
 from firmware_host.web.pairing import COOKIE, LOCAL_NAMES, Pairing, host_name, is_loopback_host
 from firmware_host.web.session import Session, error
@@ -157,7 +157,7 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
             text=PAIRING_PAGE.format(reason=html.escape(reason)),
             content_type="text/html",
         )
-    return web.json_response(error("unauthorized", reason + " Add ?token=CODE."), status=401)
+    return web.json_response(error(Problem.UNAUTHORIZED, reason + " Add ?token=CODE."), status=401)
 
 
 async def security_headers(request: web.Request, response: web.StreamResponse) -> None:

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from engine.game import Game
 from engine.registry import games
+from firmware_host.session.actions import Problem
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Notice, Refused
 from firmware_host.session.legend import PALETTES
@@ -23,7 +24,7 @@ from firmware_host.session.notices import notice_record
 from firmware_host.session.records import GameRecord, find_format
 from firmware_host.web.claims import CLAIMS
 from firmware_host.web.commands import Context, Request
-from firmware_host.web.state import Json, board_message, catalogue_message
+from firmware_host.web.state import Json, Mode, board_message, catalogue_message
 from hardware.profile import Profile, bundled_profiles, load_profile
 
 log = logging.getLogger(__name__)
@@ -54,7 +55,7 @@ def ok(request: Request) -> Json:
     return {"type": "ok", "id": request.id, "command": request.action.wire}
 
 
-def error(code: str, message: str, *, request_id: Any = None, field: str | None = None) -> Json:
+def error(code: Problem, message: str, *, request_id: Any = None, field: str | None = None) -> Json:
     return {"type": "error", "id": request_id, "code": code, "message": message, "field": field}
 
 
@@ -62,7 +63,7 @@ def answer(request: Request, notices: list[Notice]) -> Json:
     """ok, or the controller's refusal as an error (nothing changed then)."""
     for notice in notices:
         if isinstance(notice, Refused):
-            return error("refused", notice.reason, request_id=request.id)
+            return error(Problem.REFUSED, notice.reason, request_id=request.id)
     return ok(request)
 
 
@@ -93,7 +94,7 @@ def _steady(state: Json) -> Json:
 class Session(ABC):
     """One game session as the web companion sees it."""
 
-    mode: ClassVar[str]
+    mode: ClassVar[Mode]
 
     def __init__(self, profiles: Mapping[str, tuple[str, ...]]) -> None:
         self.profiles = dict(profiles)
@@ -135,11 +136,11 @@ class Session(ABC):
     def context(self) -> Context:
         game = self.controller.game
         return Context(
-            world=self.mode == "simulator",
+            world=self.mode is Mode.SIMULATOR,
             game=game,
             spots=frozenset(game.spots),
             buttons=frozenset(role.value for role, _ in self.profile.buttons),
-            served=None if self.mode == "simulator" else frozenset(self.profile.games),
+            served=None if self.mode is Mode.SIMULATOR else frozenset(self.profile.games),
             profiles=self.profiles,
             palettes=frozenset(PALETTES),
             claims=frozenset(claim.name for claim in CLAIMS),

@@ -38,6 +38,7 @@ from firmware_host.session.actions import (
     NewGame,
     PlacePiece,
     Press,
+    Problem,
     is_game_action,
 )
 from firmware_host.session.controller import Controller
@@ -55,7 +56,7 @@ from firmware_host.session.storage import GameStore
 from firmware_host.web.commands import Request
 from firmware_host.web.pairing import Pairing, PairingLegend, pairing_indicator
 from firmware_host.web.session import Session, answer, error, ok, record_message, simulated_profiles
-from firmware_host.web.state import Json, MoveList, state_message
+from firmware_host.web.state import Json, Mode, MoveList, state_message
 from hardware.mock.hands import Action, Noise, Remove, Step, apply
 from hardware.mock.hands import Lift as LiftAction
 from hardware.mock.hands import Place as PlaceAction
@@ -75,7 +76,7 @@ class _Job:
 class SimSession(Session):
     """A live simulation for the web page."""
 
-    mode = "simulator"
+    mode = Mode.SIMULATOR
 
     def __init__(
         self,
@@ -241,10 +242,10 @@ class SimSession(Session):
         try:
             return self._carry_out(request)
         except KibanError as problem:
-            return error("invalid", str(problem), request_id=request.id)
+            return error(Problem.INVALID, str(problem), request_id=request.id)
         except Exception as problem:  # the driver must outlive a bug in one command
             log.exception("command %s failed", request.action)
-            return error("internal", f"internal error: {problem}", request_id=request.id)
+            return error(Problem.INTERNAL, f"internal error: {problem}", request_id=request.id)
 
     def _catch_up(self) -> None:
         """Run due hand steps at their times, then scan up to now, and publish."""
@@ -304,7 +305,7 @@ class SimSession(Session):
             case LiftPiece(spot):
                 if not self.sim.world.stacks.get(spot):
                     return error(
-                        "invalid",
+                        Problem.INVALID,
                         f"there is nothing on {spot} to lift",
                         request_id=request.id,
                         field="spot",
@@ -315,14 +316,14 @@ class SimSession(Session):
                 hand = self.sim.world.held
                 if not hand:
                     return error(
-                        "invalid",
+                        Problem.INVALID,
                         f"the hand holds nothing to place on {spot}",
                         request_id=request.id,
                         field="spot",
                     )
                 if held is not None and held >= len(hand):
                     return error(
-                        "invalid",
+                        Problem.INVALID,
                         f"the hand holds {len(hand)} piece(s); there is no piece {held}",
                         request_id=request.id,
                         field="held",
@@ -335,7 +336,7 @@ class SimSession(Session):
                 stack = self.sim.world.stacks.get(source)
                 if not stack:
                     return error(
-                        "invalid",
+                        Problem.INVALID,
                         f"there is nothing on {source} to move",
                         request_id=request.id,
                         field="from",
@@ -351,7 +352,7 @@ class SimSession(Session):
                 stack = self.sim.world.stacks.get(spot)
                 if not stack:
                     return error(
-                        "invalid",
+                        Problem.INVALID,
                         f"there is nothing on {spot} to turn over",
                         request_id=request.id,
                         field="spot",

@@ -19,6 +19,7 @@ The schema is documented in docs/architecture.md ("The web companion").
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from typing import Any
 
 from drivers.led_strip import Colour
@@ -38,6 +39,14 @@ from firmware_host.web.drawing import Drawing, SpotDrawing, draw
 from hardware.profile import Profile
 
 Json = dict[str, Any]
+
+
+class Mode(StrEnum):
+    """What the page talks to: the simulator (pieces move from the page) or a real board
+    (the page is its control panel)."""
+
+    SIMULATOR = "simulator"
+    BOARD = "board"
 
 
 def _number(value: float) -> float:
@@ -72,7 +81,7 @@ def catalogue_message(
     games: Sequence[Game[Any]],
     profiles: Mapping[str, tuple[str, ...]],
     palettes: Sequence[str],
-    mode: str,
+    mode: Mode,
 ) -> Json:
     return {
         "type": "catalogue",
@@ -105,8 +114,8 @@ def _spot_json(drawing: SpotDrawing) -> Json:
     }
 
 
-def board_message(game: Game[Any], profile: Profile, mode: str) -> Json:
-    """How to draw ``game`` on ``profile``; ``mode`` is ``simulator`` or ``board``."""
+def board_message(game: Game[Any], profile: Profile, mode: Mode) -> Json:
+    """How to draw ``game`` on ``profile`` for the page of ``mode``."""
     drawing: Drawing = draw(game.geometry, profile.leds, game.seats)
     regions = {name: sorted(spots) for name, spots in game.geometry.regions}
     return {
@@ -147,7 +156,7 @@ def board_message(game: Game[Any], profile: Profile, mode: str) -> Json:
         "seats": seats_json(game),
         "claims": [claim_json(claim) for claim in claims_of(game)],
         "formats": [{"name": f.name, "title": f.title} for f in formats(game.name)],
-        "world": mode == "simulator",
+        "world": mode is Mode.SIMULATOR,
     }
 
 
@@ -229,7 +238,7 @@ def state_message(
     controller: Controller,
     pixels: Sequence[Colour],
     *,
-    mode: str,
+    mode: Mode,
     moves: MoveList,
     pieces: Layout,
     held: Sequence[Stone] = (),
@@ -279,7 +288,7 @@ def state_message(
         },
         "leds": [colour_hex(colour) for colour in pixels],
         "pieces": pieces_json(game, pieces),
-        "pieces_from": "world" if mode == "simulator" else "position",
+        "pieces_from": "world" if mode is Mode.SIMULATOR else "position",
         "held": [stone_json(game, stone) for stone in held],
         "frame": dict(sorted(controller.recognizer.frame.items())),
         "clocks": [round(t, 3) for t in view.clocks] if view.clocks else None,

@@ -29,7 +29,7 @@ from firmware_host.web.commands import parse
 from firmware_host.web.server import create_app
 from firmware_host.web.session import Session
 from firmware_host.web.sim_session import SimSession
-from firmware_host.web.state import board_message
+from firmware_host.web.state import Mode, board_message
 from hardware.profile import LedSpec, Profile
 from tests.firmware_host.web.helpers import PATIENT
 from tests.firmware_host.web.test_web_drawing import hex_geometry
@@ -402,7 +402,7 @@ def made_up_hex_board(shape: CellShape) -> tuple[dict[str, Any], dict[str, Any]]
         LedSpec("simulated", len(spots) + 2, leds, (("turn:0", (8,)), ("status", (9,)))),
         (),
     )
-    board = board_message(game, profile, "simulator")  # type: ignore[arg-type]
+    board = board_message(game, profile, Mode.SIMULATOR)
     colours = ["#000000"] * (len(spots) + 2)
     colours[0] = DEFAULT_PALETTE.colours[Meaning.DESTINATION].hex()
     colours[3] = DEFAULT_PALETTE.colours[Meaning.CAPTURE].hex()
