@@ -98,3 +98,17 @@ def square_grid(files: tuple[str, ...], ranks: tuple[str, ...]) -> tuple[Place, 
         for y, rank in enumerate(ranks)
         for x, file in enumerate(files)
     )
+
+
+def piece_stands(width: int, height: int, slots: Sequence[Sequence[Spot]]) -> tuple[Place, ...]:
+    """Each player's piece stand beside a square board, on their right-hand side.
+
+    ``slots`` holds the two seats' stand slots, each nearest first. Seat 0 sits below the
+    board and keeps its stand in the column right of it, from the bottom up; seat
+    1's is the same turned half a circle: left of the board, from the top down.
+    """
+    near, far = slots
+    return (
+        *(Place(spot, width + 0.5, height - 0.5 - row) for row, spot in enumerate(near)),
+        *(Place(spot, -0.5, 0.5 + row) for row, spot in enumerate(far)),
+    )

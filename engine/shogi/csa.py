@@ -18,7 +18,7 @@ from types import MappingProxyType
 from engine.errors import NotationError
 from engine.outcome import Outcome, Termination
 from engine.shogi import SHOGI
-from engine.shogi.game import START_TEXT
+from engine.shogi.handicaps import START_TEXT
 from engine.shogi.moves import ShogiMove, board_move, drop_move
 from engine.shogi.notation import read_position, write_position
 from engine.shogi.position import ShogiPosition

@@ -18,10 +18,10 @@ from types import MappingProxyType
 from engine.errors import NotationError
 from engine.outcome import Outcome, Termination
 from engine.shogi import SHOGI
+from engine.shogi.handicaps import ALL_HANDICAPS
 from engine.shogi.moves import ShogiMove, board_move, drop_move
 from engine.shogi.position import ShogiPosition
 from engine.shogi.record import (
-    ALL_HANDICAPS,
     GameRecord,
     handicap_of,
     play,

@@ -9,27 +9,13 @@ engine, so a record that reads is a game that can be played.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import MappingProxyType
 
 from engine.errors import GameOverError, IllegalMoveError, NotationError
 from engine.outcome import Outcome, Termination
-from engine.shogi.game import HANDICAPS, START_TEXT
+from engine.shogi.handicaps import ALL_HANDICAPS, START_TEXT
 from engine.shogi.moves import ShogiMove
 from engine.shogi.notation import read_position
 from engine.shogi.position import ShogiPosition
-
-_SENTE_CAMP = "ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
-OTHER_HANDICAPS = MappingProxyType(
-    {
-        "right-lance": f"1nsgkgsnl/1r5b1/{_SENTE_CAMP}",
-        "3": f"lnsgkgsn1/9/{_SENTE_CAMP}",
-        "5": f"2sgkgsn1/9/{_SENTE_CAMP}",
-        "left-5": f"1nsgkgs2/9/{_SENTE_CAMP}",
-    }
-)
-"""Handicaps the readers accept although Kiban does not offer them."""
-
-ALL_HANDICAPS = MappingProxyType(dict(HANDICAPS) | dict(OTHER_HANDICAPS))
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from drivers.buttons import ButtonRole
-from engine.errors import KibanError
+from engine.errors import KibanError, UnknownClaimError
 from engine.game import Game, Position
+from engine.opening import DrawResult, draw_first_player
 from engine.outcome import Outcome, Termination
 from engine.physical import Reading, Sensing, Spot
+from engine.policy import IllegalMovePolicy
 from engine.recognizer import (
     Ambiguous,
     Assessment,
@@ -69,7 +71,7 @@ from firmware_host.session.events import (
     WinDeclared,
 )
 from firmware_host.session.legend import BoardView, Phase
-from firmware_host.session.settings import DrawResult, Settings, SettingsError, draw_first_player
+from firmware_host.session.settings import Settings, SettingsError
 from firmware_host.session.storage import GameStore, StoredGame
 from firmware_host.session.view import TAKEBACK_CHOICE, build_view
 from hardware.orientation import SpotTurn
@@ -85,15 +87,6 @@ class TakebackChoice:
     """The prompt choice that confirms a takeback the board offered."""
 
     plies: int
-
-
-def describe(game: Game[Any], outcome: Outcome) -> str:
-    """A sentence for the end of a game."""
-    if outcome.is_draw:
-        return f"draw ({outcome.termination.value})"
-    names = " and ".join(game.seats[seat].name for seat in sorted(outcome.winners))
-    verb = "wins" if len(outcome.winners) == 1 else "share the win"
-    return f"{names} {verb} ({outcome.termination.value})"
 
 
 class Controller:
@@ -272,9 +265,9 @@ class Controller:
             case RollDice(at):
                 return self._roll(at, asked=True)
             case ImpasseAgreed(at):
-                return self._claim(at, "impasse_result", "impasse rule")
+                return self._claim(at, "impasse", "impasse rule")
             case WinDeclared(at):
-                return self._claim(at, "declaration_result", "win declaration")
+                return self._claim(at, "declare", "win declaration")
             case PlayGuide(move, at):
                 return self._set_guide(move, at)
             case ClearGuide(at):
@@ -371,7 +364,8 @@ class Controller:
             case IllegalMatch(move, reason):
                 self._close_prompt()
                 text = self.position.move_text(move)
-                if self.position.options.get("illegal") == "loses":
+                policy = self.game.illegal_policy(self.position.options)
+                if policy is IllegalMovePolicy.LOSES:
                     winners = frozenset(range(len(self.game.seats))) - {self.position.turn}
                     notices.append(IllegalShown(text, reason, at))
                     return notices + self._end(Outcome(Termination.ILLEGAL_MOVE, winners), at)
@@ -460,7 +454,7 @@ class Controller:
         self._close_prompt()
         self.phase = Phase.GAME_OVER
         self._run_clock(at)
-        return [GameEnded(outcome, describe(self.game, outcome), at)]
+        return [GameEnded(outcome, self.game.describe_outcome(outcome), at)]
 
     def _take_back(self, plies: int, at: float, *, board_follows: bool) -> list[Notice]:
         if plies > len(self.position.move_stack):
@@ -555,15 +549,14 @@ class Controller:
         roll = kept if kept is not None and kept in outcomes else self._rng.choice(outcomes)
         return self._commit(roll, at)
 
-    def _claim(self, at: float, method: str, what: str) -> list[Notice]:
-        """Shogi's impasse count and win declaration: the engine judges the claim."""
+    def _claim(self, at: float, name: str, what: str) -> list[Notice]:
+        """A claim that ends the game by the game's own count: the engine judges it."""
         if self.phase is Phase.GAME_OVER:
             return [Refused("the game is already over", at)]
-        judge = getattr(self.position, method, None)
-        if judge is None:
-            return [Refused(f"{self.game.title} has no {what}", at)]
         try:
-            outcome = judge()
+            outcome = self.position.claim(name)
+        except UnknownClaimError:
+            return [Refused(f"{self.game.title} has no {what}", at)]
         except KibanError as error:
             return [Refused(str(error), at)]
         return self._end(outcome, at)

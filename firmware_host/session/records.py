@@ -81,8 +81,6 @@ class GameRecord:
         outcome: Outcome | None,
         wall: float | None = None,
     ) -> GameRecord:
-        from firmware_host.session.controller import describe
-
         probe = position.copy()
         played = []
         while probe.move_stack:
@@ -104,7 +102,7 @@ class GameRecord:
             moves=tuple(moves),
             movers=tuple(movers),
             outcome=outcome,
-            result="*" if outcome is None else describe(game, outcome),
+            result="*" if outcome is None else game.describe_outcome(outcome),
             started=None
             if wall is None
             else time.strftime("%Y/%m/%d %H:%M:%S", time.localtime(wall)),

@@ -16,19 +16,9 @@ if TYPE_CHECKING:
 TAKEBACK_CHOICE = "takeback"
 
 
-def _scores(position: Any) -> tuple[int, ...]:
-    scores = getattr(position, "scores", None)
-    return tuple(scores()) if callable(scores) else ()
-
-
-def _dice(position: Any) -> tuple[int, ...]:
-    roll = getattr(position, "current_roll", None)
-    return tuple(roll()) if callable(roll) else ()
-
-
 def _movable(controller: Controller) -> frozenset[Spot]:
     """After a roll, the pieces the dice allow to move (none while something is lifted)."""
-    if not _dice(controller.position) or controller.phase is not Phase.PLAY:
+    if not controller.position.dice() or controller.phase is not Phase.PLAY:
         return frozenset()
     if isinstance(controller.assessment, Moving) and controller.assessment.hints:
         return frozenset()
@@ -51,7 +41,7 @@ def build_view(controller: Controller, now: float | None = None) -> BoardView:
         "fault": controller.fault,
         "clocks": clocks,
         "clock_running": running,
-        "scores": _scores(position),
+        "scores": position.scores(),
         "draw": controller.draw.tosses if controller.draw is not None else (),
         "counters": tuple(sorted(position.counters().items())),
     }
@@ -103,7 +93,7 @@ def build_view(controller: Controller, now: float | None = None) -> BoardView:
         outcome=controller.outcome,
         message=status_text(controller, clocks),
         remaining=remaining,
-        dice=_dice(position),
+        dice=position.dice(),
         movable=_movable(controller),
         **common,
     )
@@ -111,13 +101,11 @@ def build_view(controller: Controller, now: float | None = None) -> BoardView:
 
 def status_text(controller: Controller, clocks: tuple[float, ...] = ()) -> str:
     """One sentence for the status line: what the board wants from the players now."""
-    from firmware_host.session.controller import describe
-
     position = controller.position
     if controller.fault is not None:
         return f"waiting for the board: {controller.fault}"
     if controller.outcome is not None:
-        return f"game over: {describe(controller.game, controller.outcome)}"
+        return f"game over: {controller.game.describe_outcome(controller.outcome)}"
     seat = controller.game.seats[position.turn].name
     assessment = controller.assessment
     if controller.prompt is not None:
@@ -150,7 +138,7 @@ def status_text(controller: Controller, clocks: tuple[float, ...] = ()) -> str:
     text = f"{seat} to move"
     if controller.recognizer.guide is not None:
         text = f"{seat} to play {position.move_text(controller.recognizer.guide)}"
-    dice = _dice(position)
+    dice = position.dice()
     if dice:
         text += f" (dice: {' '.join(map(str, dice))})"
     if clocks:

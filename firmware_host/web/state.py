@@ -27,7 +27,7 @@ from engine.geometry import seat_side
 from engine.options import OptionSpec
 from engine.physical import Stone
 from firmware_host.session.clock import format_time
-from firmware_host.session.controller import Controller, describe
+from firmware_host.session.controller import Controller
 from firmware_host.session.legend import BoardView, Phase
 from firmware_host.session.records import formats
 from firmware_host.web.claims import claim_json, claims_of
@@ -84,8 +84,8 @@ def catalogue_message(
                 "options": [option_json(spec) for spec in game.option_specs],
                 "profiles": list(profiles.get(game.name, ())),
                 "claims": [claim_json(claim) for claim in claims_of(game)],
-                "draw": game.first_player_draw(game.options()),
-                "dice": game.position().chance_moves() is not None,
+                "draw": game.first_player_draw(game.options()).value,
+                "dice": game.rolls_dice(game.options()),
             }
             for game in games
         ],
@@ -201,17 +201,12 @@ def clock_suffix(clocks: Sequence[float]) -> str:
     return " — " + " / ".join(format_time(t) for t in clocks) if clocks else ""
 
 
-def _teams(position: Position[Any], seats: int) -> tuple[list[int] | None, list[int] | None]:
-    """Each seat's team and each team's score, when the game is played in teams (a
-    position with ``team_scores()`` whose ``team_of(seat)`` names teams)."""
-    team_scores = getattr(position, "team_scores", None)
-    team_of = getattr(position, "team_of", None)
-    if not callable(team_scores) or not callable(team_of):
+def _teams(position: Position[Any]) -> tuple[list[int] | None, list[int] | None]:
+    """Each seat's team and each team's score, when the game is played in teams."""
+    teams = position.teams()
+    if teams is None:
         return None, None
-    teams = [team_of(seat) for seat in range(seats)]
-    if any(team is None for team in teams):
-        return None, None
-    return [int(team) for team in teams], [int(score) for score in team_scores()]
+    return list(teams), list(position.team_scores())
 
 
 def _unseen(controller: Controller, view: BoardView) -> list[str]:
@@ -248,7 +243,7 @@ def state_message(
     if view.prompt is not None:
         prompt = {"choices": list(view.prompt.choices), "selected": view.prompt.selected}
     guide = controller.recognizer.guide
-    teams, team_scores = _teams(position, len(game.seats))
+    teams, team_scores = _teams(position)
     drawn = controller.draw
     return {
         "type": "state",
@@ -273,7 +268,7 @@ def state_message(
         else {
             "termination": outcome.termination.value,
             "winners": sorted(outcome.winners),
-            "description": describe(game, outcome),
+            "description": game.describe_outcome(outcome),
         },
         "leds": [colour_hex(colour) for colour in pixels],
         "pieces": pieces_json(game, pieces),

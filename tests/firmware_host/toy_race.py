@@ -106,8 +106,7 @@ class RaceGame(Game[RacePosition]):
     title = "Toy race"
     seats = (Seat("first", "a", "black"), Seat("second", "b", "white"))
 
-    @property
-    def geometry(self) -> Geometry:
+    def build_geometry(self) -> Geometry:
         return Geometry(
             CellShape.SQUARE, tuple(Place(c, i + 0.5, 0.5) for i, c in enumerate(CELLS))
         )

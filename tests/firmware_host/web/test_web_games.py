@@ -12,7 +12,7 @@ from engine.registry import find_game, games
 from firmware_host.session.legend import DEFAULT_PALETTE, Meaning
 from firmware_host.session.records import formats
 from firmware_host.session.storage import GameStore
-from firmware_host.web.claims import CLAIMS, claims_of
+from firmware_host.web.claims import claims_of
 from firmware_host.web.session import Session
 from firmware_host.web.sim_session import SimSession
 from tests.firmware_host.web.helpers import PATIENT, Json, opened, sim_session
@@ -26,11 +26,9 @@ def session_of(game: str, **kwargs: Any) -> Session:
     return SimSession(find_game(game), GameStore(":memory:"), **kwargs)
 
 
-def test_a_claim_is_offered_exactly_for_the_games_whose_positions_judge_it() -> None:
+def test_the_page_offers_the_claims_each_game_declares() -> None:
     for game in games():
-        position = game.position()
-        offered = {claim.name for claim in claims_of(game)}
-        assert offered == {c.name for c in CLAIMS if hasattr(position, c.judge)}, game.name
+        assert claims_of(game) == game.claims(game.options()), game.name
     assert {claim.name for claim in claims_of(find_game("shogi"))} == {"impasse", "declare"}
     assert claims_of(find_game("dobutsu")) == ()
 
