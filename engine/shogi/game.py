@@ -1,4 +1,4 @@
-"""Shogi as a game: seats, rule options, handicap openings, spots, claims and records."""
+"""Shogi as a game: seats, rule options, spots, claims, records and bench positions."""
 
 from __future__ import annotations
 
@@ -12,9 +12,11 @@ from engine.opening import FirstPlayerDraw
 from engine.options import Options, OptionSpec
 from engine.physical import Stone
 from engine.policy import IllegalMovePolicy
+from engine.record import RecordFormat
 from engine.shogi.handicaps import HANDICAPS, START_TEXT
 from engine.shogi.impasse import CLAIMS
 from engine.shogi.position import ShogiPosition
+from engine.shogi.record_formats import shogi_formats
 from engine.shogi.sensing import HAND_SPOTS
 from engine.shogi.tables import CELL_NAMES, FILES, HAND_KINDS, RANKS, SIZE
 
@@ -100,6 +102,10 @@ class ShogiGame(Game[ShogiPosition]):
     def claims(self, options: Options) -> tuple[Claim, ...]:
         """The seed's 24-point impasse count and the 27-point declaration, in every game."""
         return CLAIMS
+
+    def record_formats(self) -> tuple[RecordFormat, ...]:
+        """Plain text, then KIF, CSA and a USI ``position`` line."""
+        return (*super().record_formats(), *shogi_formats(self))
 
     def turns_over(self, stone: Stone) -> bool:
         """Every piece but the king and the gold has a promoted face."""

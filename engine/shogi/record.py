@@ -1,4 +1,4 @@
-"""What KIF and CSA records share: the record itself, handicap names, outcomes in words.
+"""What KIF and CSA records share: the record read, handicap names, outcomes in words.
 
 A record is a start position, the moves in USI, and how the game ended. Both
 formats write a handicap game by naming its standard opening and any other
@@ -12,15 +12,14 @@ from dataclasses import dataclass
 
 from engine.errors import GameOverError, IllegalMoveError, NotationError
 from engine.outcome import Outcome, Termination
-from engine.shogi.handicaps import ALL_HANDICAPS, START_TEXT
+from engine.shogi.handicaps import ALL_HANDICAPS
 from engine.shogi.moves import ShogiMove
-from engine.shogi.notation import read_position
 from engine.shogi.position import ShogiPosition
 
 
 @dataclass(frozen=True, slots=True)
-class GameRecord:
-    """A game as a record holds it."""
+class ShogiRecord:
+    """A game as a KIF or CSA record holds it (what the readers return)."""
 
     start: str
     """The start position in SFEN."""
@@ -39,19 +38,6 @@ def handicap_of(sfen: str) -> str | None:
         if text.split()[:3] == fields:
             return name
     return None
-
-
-def start_of(start: str | None, handicap: str | None) -> str:
-    """The SFEN a writer starts from: the given text, else the handicap's, else the even start."""
-    if start is not None:
-        read_position(start)  # refuse a bad start before writing anything
-        return start
-    if handicap is None:
-        return START_TEXT
-    if handicap not in ALL_HANDICAPS:
-        known = ", ".join(ALL_HANDICAPS)
-        raise NotationError(f"no handicap called {handicap!r} (known: {known})")
-    return ALL_HANDICAPS[handicap]
 
 
 def play(position: ShogiPosition, move: ShogiMove, where: str) -> str:

@@ -29,7 +29,6 @@ from engine.physical import Stone
 from firmware_host.session.clock import format_time
 from firmware_host.session.controller import Controller
 from firmware_host.session.legend import BoardView, Phase
-from firmware_host.session.records import formats
 from firmware_host.web.claims import claim_json, claims_of
 from firmware_host.web.commands import SETTING_CHOICES
 from firmware_host.web.drawing import Drawing, SpotDrawing, draw
@@ -144,7 +143,7 @@ def board_message(game: Game[Any], profile: Profile, mode: str) -> Json:
         "sensed": sorted(profile.sensed_spots),
         "seats": seats_json(game),
         "claims": [claim_json(claim) for claim in claims_of(game)],
-        "formats": [{"name": f.name, "title": f.title} for f in formats(game.name)],
+        "formats": [{"name": f.name, "title": f.title} for f in game.record_formats()],
         "world": mode == "simulator",
     }
 
