@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.bench import BenchPlan
 from engine.claims import Claim
 from engine.errors import NotationError
 from engine.game import Game
@@ -13,6 +14,7 @@ from engine.options import Options, OptionSpec
 from engine.physical import Stone
 from engine.policy import IllegalMovePolicy
 from engine.record import RecordFormat
+from engine.shogi.bench import BENCH
 from engine.shogi.handicaps import HANDICAPS, START_TEXT
 from engine.shogi.impasse import CLAIMS
 from engine.shogi.position import ShogiPosition
@@ -106,6 +108,10 @@ class ShogiGame(Game[ShogiPosition]):
     def record_formats(self) -> tuple[RecordFormat, ...]:
         """Plain text, then KIF, CSA and a USI ``position`` line."""
         return (*super().record_formats(), *shogi_formats(self))
+
+    def bench(self) -> BenchPlan:
+        """The 593-move position against its budget; cshogi and python-shogi compared."""
+        return BENCH
 
     def turns_over(self, stone: Stone) -> bool:
         """Every piece but the king and the gold has a promoted face."""
