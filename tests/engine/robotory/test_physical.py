@@ -123,15 +123,6 @@ def test_the_direct_footprint_equals_playing_the_move(sensing: Sensing) -> None:
     assert checked > 5000
 
 
-def test_footprint_spots_are_game_spots() -> None:
-    spots = set(ROBOTORY.spots)
-    for pos in random_games(12, 10, place_bias=0.3):
-        for move in pos.legal_moves():
-            assert pos.footprint(move, POL).spots() <= spots
-        for move, _ in pos.illegal_moves():
-            assert pos.footprint(move, OCC).spots() <= spots
-
-
 def test_threatened_robots_are_those_the_opponent_can_take_out_of_the_camp() -> None:
     # Light to move. The red robot on B3 (light's camp) can eat the white token on B4
     # (dark's camp): threatened. The black robot on C2 (light's camp) can eat the black

@@ -205,3 +205,13 @@ def test_repetition_verdicts_agree_with_cshogi(start: str | None, moves: list[st
         assert verdict == cshogi.REPETITION_WIN
     else:
         assert verdict == cshogi.REPETITION_LOSE
+
+
+def test_repetition_counts_survive_pop_and_push_again() -> None:
+    pos = position()
+    for move in ["5i4h", "5a4b", "4h5i", "4b5a"] * 3:
+        pos.push_text(move)
+    assert pos.outcome() is not None
+    pos.pop()
+    pos.push_text("4b5a")
+    assert pos.repetitions() == 4 and pos.outcome() is not None
