@@ -7,7 +7,9 @@ positions worth timing; the bench tool runs them the same way for every game.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,3 +49,28 @@ class BenchPlan:
     positions: tuple[BenchPosition, ...] = ()
     references: tuple[BenchReference, ...] = ()
     perft_depth: int = 3
+
+
+class ReferenceBoard(Protocol):
+    """A reference library's board, as python-chess has it."""
+
+    @property
+    def legal_moves(self) -> Iterable[Any]: ...
+
+    def push(self, move: Any) -> Any: ...
+
+    def pop(self) -> Any: ...
+
+
+def board_perft(board: ReferenceBoard, depth: int) -> int:
+    """Leaf nodes ``depth`` plies deep on a reference library's board, to hold Kiban's
+    own ``Position.perft`` against (in the bench, and as a test oracle)."""
+    moves = list(board.legal_moves)
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for move in moves:
+        board.push(move)
+        total += board_perft(board, depth - 1)
+        board.pop()
+    return total

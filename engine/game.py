@@ -150,6 +150,32 @@ class Game(ABC, Generic[P]):
         """A spot reads as the stone on top of it (a stand slot holds several)."""
         return self.reading(stones[-1], sensing) if stones else EMPTY
 
+    def layout_footprint(self, before: Layout, after: Layout, sensing: Sensing) -> Footprint:
+        """The footprint of going from one layout to another: the spots whose reading
+        changes, and those whose stones change unseen (``hidden``: on a cell, where the
+        hand must touch them; ``must_touch``); ``turnable`` only on the board, since a
+        piece in hand is never promoted."""
+        cells = frozenset(self.cells)
+        changes: list[tuple[Spot, Reading]] = []
+        hidden: set[Spot] = set()
+        for spot in before.keys() | after.keys():
+            old, new = before.get(spot, ()), after.get(spot, ())
+            if old == new:
+                continue
+            new_reading = self.stack_reading(new, sensing)
+            if self.stack_reading(old, sensing) != new_reading:
+                changes.append((spot, new_reading))
+            else:
+                hidden.add(spot)
+        turnable = frozenset(
+            spot
+            for spot, reading in changes
+            if reading != EMPTY and spot in cells and self.turns_over(after[spot][-1])
+        )
+        return Footprint(
+            tuple(sorted(changes)), frozenset(hidden), frozenset(hidden & cells), turnable
+        )
+
 
 class Position(ABC, Generic[M]):
     """A mutable position of one game, with the moves that led to it."""
@@ -306,27 +332,7 @@ class Position(ABC, Generic[M]):
             after = self.layout()
         finally:
             self.pop()
-        cells = frozenset(self.game.cells)
-        changes: list[tuple[Spot, Reading]] = []
-        hidden: set[Spot] = set()
-        for spot in before.keys() | after.keys():
-            old, new = before.get(spot, ()), after.get(spot, ())
-            if old == new:
-                continue
-            old_reading = self.game.stack_reading(old, sensing)
-            new_reading = self.game.stack_reading(new, sensing)
-            if old_reading != new_reading:
-                changes.append((spot, new_reading))
-            else:
-                hidden.add(spot)
-        turnable = frozenset(  # only on the board: a piece in hand is never promoted
-            spot
-            for spot, reading in changes
-            if reading != EMPTY and spot in cells and self.game.turns_over(after[spot][-1])
-        )
-        return Footprint(
-            tuple(sorted(changes)), frozenset(hidden), frozenset(hidden & cells), turnable
-        )
+        return self.game.layout_footprint(before, after, sensing)
 
     # --- what the LEDs teach -------------------------------------------------
 

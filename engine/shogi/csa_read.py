@@ -50,7 +50,7 @@ class _Reader:
         return ShogiRecord(
             start=self.start_text,
             moves=tuple(self.moves),
-            outcome=self.outcome(position),
+            outcome=self.comment if self.comment is not None else self.outcome(position),
             players=(self.players[0], self.players[1]),
             handicap=handicap_of(self.start_text),
         )
@@ -163,8 +163,7 @@ class _Reader:
         self.moves.append(play(position, move, where))
 
     def outcome(self, position: ShogiPosition) -> Outcome | None:
-        if self.comment is not None:
-            return self.comment
+        """What the ending says (a ``Kiban result`` comment, when there is one, says more)."""
         ending = self.ending
         decided = position.outcome()
         turn = position.turn

@@ -83,7 +83,7 @@ class _Reader:
         return ShogiRecord(
             start=self.start_text,
             moves=tuple(self.moves),
-            outcome=self.outcome(position),
+            outcome=self.comment if self.comment is not None else self.outcome(position),
             players=(self._player(0), self._player(1)),
             handicap=self.handicap,
         )
@@ -217,8 +217,7 @@ class _Reader:
         return f"{'/'.join(rows)} {'w' if self.gote_first else 'b'} {hands or '-'} 1"
 
     def outcome(self, position: ShogiPosition) -> Outcome | None:
-        if self.comment is not None:
-            return self.comment
+        """What the ending says (a ``Kiban result`` comment, when there is one, says more)."""
         ending = self.ending
         decided = position.outcome()
         turn = position.turn

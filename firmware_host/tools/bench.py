@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from engine.bench import BenchPlan
+from engine.bench import BenchPlan, board_perft
 from engine.game import Game, Position
 from engine.physical import Sensing
 from engine.recognizer import Recognizer
@@ -221,19 +221,6 @@ def _fresh_index(position: Position[Any], recognizer: Recognizer[Any]) -> None:
     recognizer.reset(position)
 
 
-def _perft(board: Any, depth: int) -> int:
-    """Perft over a library's board (python-chess's API: legal_moves, push and pop)."""
-    moves = list(board.legal_moves)
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for move in moves:
-        board.push(move)
-        total += _perft(board, depth - 1)
-        board.pop()
-    return total
-
-
 def _footprints(position: Position[Any]) -> None:
     for move in position.legal_moves():
         position.footprint(move, Sensing.OCCUPANCY)
@@ -295,8 +282,8 @@ def _comparison(
             mine = timed(partial(start.perft, reference.perft_depth), minimum=minimum)
             mine /= start.perft(reference.perft_depth)
         board = board_class()
-        their_nodes = _perft(board, reference.perft_depth)
-        per_node = timed(partial(_perft, board, reference.perft_depth), minimum=minimum)
+        their_nodes = board_perft(board, reference.perft_depth)
+        per_node = timed(partial(board_perft, board, reference.perft_depth), minimum=minimum)
         per_node /= their_nodes
         name = f"perft {reference.perft_depth} per node: {reference.label}"
         lines.append(_line(game, name, per_node, "node", f"{per_node / mine:.3f} x kiban"))
