@@ -36,7 +36,6 @@ class AbaloneGame(Game[AbalonePosition]):
             choices=tuple(LAYOUTS),
         ),
     )
-
     position_class = AbalonePosition
 
     def build_geometry(self) -> Geometry:

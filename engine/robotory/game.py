@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from engine.game import Game
 from engine.geometry import CellShape, Geometry, Place, Seat
 from engine.opening import FirstPlayerDraw
@@ -29,12 +31,11 @@ from engine.robotory.position import RobotoryPosition
 SLOT_GAP = 1.05
 """Distance between two stock slots, in cell widths."""
 
-
 START_TEXT = write_position(
     PositionParts((0, 0), START_ROBOTS, (START_STOCK, START_STOCK), START_LID, 0)
 )
 
-POLARITY_READINGS = {"w": NORTH, "b": SOUTH, "W": NORTH, "B": SOUTH, "R": NORTH}
+POLARITY_READINGS = MappingProxyType({"w": NORTH, "b": SOUTH, "W": NORTH, "B": SOUTH, "R": NORTH})
 """Under polarity sensing: white tokens carry a magnet north up, black ones south up;
 each robot reads like the tokens it eats (the red robot, which eats both, north)."""
 
@@ -50,7 +51,6 @@ class RobotoryGame(Game[RobotoryPosition]):
         Seat(SEAT_NAMES[0], SEAT_LETTERS[0], "white"),
         Seat(SEAT_NAMES[1], SEAT_LETTERS[1], "black"),
     )
-
     position_class = RobotoryPosition
 
     def build_geometry(self) -> Geometry:

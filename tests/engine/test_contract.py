@@ -78,11 +78,11 @@ def takes(position: Position[Any], move: Hashable) -> bool:
 
 
 @cache
-def random_line(game: str, options: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+def random_line(game: str, options: tuple[tuple[str, str], ...], seed: int = 0) -> tuple[str, ...]:
     """The moves of a seeded random game: for the middle-game plies a move that ends the
     game is played only when a few tries find no other; then mostly captures, to the
     end or ``LONGEST`` plies."""
-    rng = random.Random(f"{game} {options}")
+    rng = random.Random(f"{game} {options} {seed}")
     position = find_game(game).position(None, dict(options))
     moves: list[str] = []
     while len(moves) < LONGEST and position.outcome() is None:
@@ -140,14 +140,17 @@ def snapshot(position: Position[Any]) -> tuple[object, ...]:
     )
 
 
-@pytest.mark.parametrize("case", CASES, ids=str)
-def test_push_and_pop_restore_every_move(case: Case) -> None:
-    position = case.position()
+def check_push_and_pop(position: Position[Any]) -> None:
     before = snapshot(position)
     for move in playable(position):
         position.push(move)
         assert position.pop() == move
         assert snapshot(position) == before, position.move_text(move)
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_push_and_pop_restore_every_move(case: Case) -> None:
+    check_push_and_pop(case.position())
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c.label == "late"], ids=str)
@@ -163,28 +166,30 @@ def test_popping_a_whole_game_passes_every_position_again(case: Case) -> None:
     assert position.move_stack == []
 
 
-@pytest.mark.parametrize("case", CASES, ids=str)
-def test_a_copy_is_independent(case: Case) -> None:
-    position = case.position()
+def check_copy(position: Position[Any]) -> None:
     before = snapshot(position)
     twin = position.copy()
     assert snapshot(twin) == before and twin.move_stack == position.move_stack
     moves = playable(twin)
-    if not moves:
-        return
-    twin.push(moves[-1])
-    assert snapshot(position) == before
+    if moves:
+        twin.push(moves[-1])
+        assert snapshot(position) == before
+        twin.pop()
+        assert snapshot(twin) == before
     if position.move_stack:
-        position.pop()  # the twin keeps its own history
-    twin.pop()
-    assert snapshot(twin) == before
+        taken = position.pop()  # the twin keeps its own history
+        assert twin.move_stack[-1] == taken
+        assert len(twin.move_stack) == len(position.move_stack) + 1
+        position.push(taken)
 
 
-@pytest.mark.parametrize("sensing", list(Sensing), ids=lambda s: s.value)
 @pytest.mark.parametrize("case", CASES, ids=str)
-def test_a_footprint_is_the_change_of_the_expected_frame(case: Case, sensing: Sensing) -> None:
+def test_a_copy_is_independent(case: Case) -> None:
+    check_copy(case.position())
+
+
+def check_footprints(position: Position[Any], sensing: Sensing) -> None:
     """What the recognizer indexes is what the board will read after the move."""
-    position = case.position()
     game = position.game
     spots = frozenset(game.spots)
     before = position.expected_frame(sensing)
@@ -202,9 +207,13 @@ def test_a_footprint_is_the_change_of_the_expected_frame(case: Case, sensing: Se
         assert position.footprint(move, sensing).spots() <= spots
 
 
+@pytest.mark.parametrize("sensing", list(Sensing), ids=lambda s: s.value)
 @pytest.mark.parametrize("case", CASES, ids=str)
-def test_texts_round_trip(case: Case) -> None:
-    position = case.position()
+def test_a_footprint_is_the_change_of_the_expected_frame(case: Case, sensing: Sensing) -> None:
+    check_footprints(case.position(), sensing)
+
+
+def check_texts(position: Position[Any]) -> None:
     game = position.game
     again = game.position(position.text(), position.options)
     assert again.text() == position.text()
@@ -216,10 +225,13 @@ def test_texts_round_trip(case: Case) -> None:
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
-def test_an_outcome_ends_every_move(case: Case) -> None:
+def test_texts_round_trip(case: Case) -> None:
+    check_texts(case.position())
+
+
+def check_outcome(position: Position[Any]) -> None:
     """A finished game has no moves of any kind; one going on always has a next move (a
     player's, or the roll that is due), since each game's rules end a game that has none."""
-    position = case.position()
     legal = list(position.legal_moves())
     chance = position.chance_moves()
     if position.outcome() is not None:
@@ -230,6 +242,11 @@ def test_an_outcome_ends_every_move(case: Case) -> None:
     if chance is not None:
         assert legal == [] and chance  # while a roll is due, nobody moves
     assert isinstance(position.end_by_agreement(), Outcome)
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_an_outcome_ends_every_move(case: Case) -> None:
+    check_outcome(case.position())
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
@@ -297,3 +314,23 @@ def test_the_random_games_reach_the_middle_game_and_most_reach_the_end() -> None
     assert middles == starts
     ended = {case.game for case in CASES if case.label == "end"}
     assert len(ended) >= len(games()) - 1, ended
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", games(), ids=lambda game: game.name)
+def test_the_contract_holds_all_along_many_random_games(game: Game[Any]) -> None:
+    """The checks above on every tenth position of a few more random games per variant."""
+    for chosen in ({}, *VARIANTS.get(game.name, ())):
+        options = tuple(sorted(chosen.items()))
+        for seed in range(1, 5):
+            position = game.position(None, chosen)
+            for ply, move in enumerate(random_line(game.name, options, seed)):
+                if ply % 10 == 0:
+                    check_push_and_pop(position)
+                    check_copy(position)
+                    for sensing in Sensing:
+                        check_footprints(position, sensing)
+                    check_texts(position)
+                    check_outcome(position)
+                position.push_text(move)
+            check_outcome(position)
