@@ -70,6 +70,11 @@ class Game(ABC, Generic[P]):
         chosen = self.options(options)
         return self.position_class(self, chosen, self.start_text(chosen) if text is None else text)
 
+    def options(self, given: Mapping[str, str] | None = None) -> Options:
+        if isinstance(given, Options):
+            return given
+        return parse_options(self.name, self.option_specs, given)
+
     @abstractmethod
     def start_text(self, options: Options) -> str:
         """The start position in the game's notation."""
@@ -118,11 +123,6 @@ class Game(ABC, Generic[P]):
         return f"{names} {verb} ({outcome.termination.value})"
 
     # --- spots and stones ---------------------------------------------------------
-
-    def options(self, given: Mapping[str, str] | None = None) -> Options:
-        if isinstance(given, Options):
-            return given
-        return parse_options(self.name, self.option_specs, given)
 
     @property
     def cells(self) -> tuple[Spot, ...]:
