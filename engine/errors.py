@@ -29,3 +29,11 @@ class VariantError(KibanError, ValueError):
 
 class GameOverError(KibanError, RuntimeError):
     """A move was offered after the game had ended."""
+
+
+class ClaimError(KibanError, ValueError):
+    """A claim to end the game (shogi's impasse count) that does not hold here."""
+
+
+class UnknownClaimError(ClaimError, LookupError):
+    """A claim the game does not have: nothing in its rules ends a game that way."""

@@ -9,11 +9,14 @@ all the recognizer needs to see its moves on a physical board.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from engine.errors import GameOverError, IllegalMoveError
+from engine.bench import BenchPlan
+from engine.claims import ClaimRule
+from engine.errors import GameOverError, IllegalMoveError, UnknownClaimError
 from engine.geometry import Geometry, Seat
+from engine.opening import FirstPlayerDraw
 from engine.options import Options, OptionSpec, parse_options
 from engine.outcome import Outcome, Termination
 from engine.physical import (
@@ -25,6 +28,8 @@ from engine.physical import (
     Stone,
     stone_reading,
 )
+from engine.policy import IllegalMovePolicy
+from engine.record import PLAIN_TEXT, RecordFormat
 
 M = TypeVar("M", bound=Hashable)
 P = TypeVar("P", bound="Position[Any]")
@@ -34,40 +39,90 @@ Layout = Mapping[Spot, tuple[Stone, ...]]
 
 
 class Game(ABC, Generic[P]):
-    """The rules of one game: its name, seats, options, spots and how pieces read."""
+    """The rules of one game: its name, seats, options, spots and how pieces read.
+
+    A game writes only what is its own: the class attributes, ``position_class``,
+    ``build_geometry`` and ``start_text``; every other part of the contract has a
+    default here that a game overrides when its rules say otherwise.
+    """
 
     name: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str]
     seats: ClassVar[tuple[Seat, ...]]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    position_class: Callable[[Game[Any], Options, str], P]
+    """The game's ``Position``: made from the game, its options and a position text."""
+
+    def __init__(self) -> None:
+        self._geometry = self.build_geometry()
+
+    @abstractmethod
+    def build_geometry(self) -> Geometry:
+        """Where the cells and off-board spots are drawn; called once, by ``__init__``."""
 
     @property
-    @abstractmethod
     def geometry(self) -> Geometry:
-        """Where the cells and off-board spots are drawn."""
+        return self._geometry
 
-    @abstractmethod
     def position(self, text: str | None = None, options: Mapping[str, str] | None = None) -> P:
         """A position from the game's notation, or the start position when ``text`` is None."""
-
-    @abstractmethod
-    def start_text(self, options: Options) -> str:
-        """The start position in the game's notation."""
-
-    @abstractmethod
-    def label(self, stone: Stone) -> str:
-        """The short text a board drawing shows for a stone ("C", "+c", "●")."""
-
-    def first_player_draw(self, options: Options) -> str:
-        """How the person who moves first is chosen when nobody says: "none", "lot"
-        or "furigoma" (shogi's toss of five pawns)."""
-        return "none"
+        chosen = self.options(options)
+        return self.position_class(self, chosen, self.start_text(chosen) if text is None else text)
 
     def options(self, given: Mapping[str, str] | None = None) -> Options:
         if isinstance(given, Options):
             return given
         return parse_options(self.name, self.option_specs, given)
+
+    @abstractmethod
+    def start_text(self, options: Options) -> str:
+        """The start position in the game's notation."""
+
+    def label(self, stone: Stone) -> str:
+        """The short text a board drawing shows for a stone: its letter, a capital for
+        the first seat and small for the others, "+" before a turned-over face (the
+        shogi custom); a shared stone (owner None) keeps its letter as it is."""
+        if stone.owner is None:
+            return stone.kind
+        letter = stone.kind.upper() if stone.owner == 0 else stone.kind.lower()
+        return "+" + letter if stone.flipped else letter
+
+    # --- what the table does beyond the moves --------------------------------------
+
+    def first_player_draw(self, options: Options) -> FirstPlayerDraw:
+        """How the person who moves first is chosen when the session does not say."""
+        return FirstPlayerDraw.NONE
+
+    def illegal_policy(self, options: Options) -> IllegalMovePolicy:
+        """What an illegal move the board shows does: refused unless the rules say it loses."""
+        return IllegalMovePolicy.REFUSE
+
+    def claims(self, options: Options) -> tuple[ClaimRule, ...]:
+        """The claims that end a game from the controls (``Position.claim`` judges them)."""
+        return ()
+
+    def rolls_dice(self, options: Options) -> bool:
+        """Whether positions under ``options`` wait for dice (``Position.chance_moves``)."""
+        return False
+
+    def record_formats(self) -> tuple[RecordFormat, ...]:
+        """The formats a record of this game can be written in, plain text first."""
+        return (PLAIN_TEXT,)
+
+    def bench(self) -> BenchPlan:
+        """What ``kiban bench`` measures for this game beyond the common measures."""
+        return BenchPlan()
+
+    def describe_outcome(self, outcome: Outcome) -> str:
+        """A sentence for the end of a game, naming the winners by their seats."""
+        if outcome.is_draw:
+            return f"draw ({outcome.termination.value})"
+        names = " and ".join(self.seats[seat].name for seat in sorted(outcome.winners))
+        verb = "wins" if len(outcome.winners) == 1 else "share the win"
+        return f"{names} {verb} ({outcome.termination.value})"
+
+    # --- spots and stones ---------------------------------------------------------
 
     @property
     def cells(self) -> tuple[Spot, ...]:
@@ -94,6 +149,32 @@ class Game(ABC, Generic[P]):
     def stack_reading(self, stones: Sequence[Stone], sensing: Sensing) -> Reading:
         """A spot reads as the stone on top of it (a stand slot holds several)."""
         return self.reading(stones[-1], sensing) if stones else EMPTY
+
+    def layout_footprint(self, before: Layout, after: Layout, sensing: Sensing) -> Footprint:
+        """The footprint of going from one layout to another: the spots whose reading
+        changes, and those whose stones change unseen (``hidden``: on a cell, where the
+        hand must touch them; ``must_touch``); ``turnable`` only on the board, since a
+        piece in hand is never promoted."""
+        cells = frozenset(self.cells)
+        changes: list[tuple[Spot, Reading]] = []
+        hidden: set[Spot] = set()
+        for spot in before.keys() | after.keys():
+            old, new = before.get(spot, ()), after.get(spot, ())
+            if old == new:
+                continue
+            new_reading = self.stack_reading(new, sensing)
+            if self.stack_reading(old, sensing) != new_reading:
+                changes.append((spot, new_reading))
+            else:
+                hidden.add(spot)
+        turnable = frozenset(
+            spot
+            for spot, reading in changes
+            if reading != EMPTY and spot in cells and self.turns_over(after[spot][-1])
+        )
+        return Footprint(
+            tuple(sorted(changes)), frozenset(hidden), frozenset(hidden & cells), turnable
+        )
 
 
 class Position(ABC, Generic[M]):
@@ -155,6 +236,35 @@ class Position(ABC, Generic[M]):
         """The result when the players end the game from the controls: a draw, unless
         the game scores (Chaturaji counts the points)."""
         return Outcome.draw(Termination.AGREEMENT)
+
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's points, in seat order; empty when the game does not score."""
+        return ()
+
+    def teams(self) -> tuple[int, ...] | None:
+        """Each seat's team, in seat order; None when the game is not played in teams."""
+        return None
+
+    def team_scores(self) -> tuple[int, ...]:
+        """Each team's points: its seats' scores added up; empty without teams."""
+        teams = self.teams()
+        if teams is None:
+            return ()
+        totals = [0] * (max(teams) + 1)
+        for team, score in zip(teams, self.scores(), strict=True):
+            totals[team] += score
+        return tuple(totals)
+
+    def dice(self) -> tuple[int, ...]:
+        """The faces of the dice still to be used by the player to move; empty while a
+        roll is due, and always in a game without dice."""
+        return ()
+
+    def claim(self, name: str) -> Outcome:
+        """Judge a claim the game declares (``Game.claims``): the outcome that ends the
+        game, or a ``ClaimError`` saying why it does not hold (``UnknownClaimError``
+        for a claim the game does not have). The position is not changed."""
+        raise UnknownClaimError(f"{self.game.title} has no claim {name!r}")
 
     def chance_moves(self) -> tuple[M, ...] | None:
         """The outcomes of a random event due now (a die roll), or None.
@@ -222,27 +332,7 @@ class Position(ABC, Generic[M]):
             after = self.layout()
         finally:
             self.pop()
-        cells = frozenset(self.game.cells)
-        changes: list[tuple[Spot, Reading]] = []
-        hidden: set[Spot] = set()
-        for spot in before.keys() | after.keys():
-            old, new = before.get(spot, ()), after.get(spot, ())
-            if old == new:
-                continue
-            old_reading = self.game.stack_reading(old, sensing)
-            new_reading = self.game.stack_reading(new, sensing)
-            if old_reading != new_reading:
-                changes.append((spot, new_reading))
-            else:
-                hidden.add(spot)
-        turnable = frozenset(  # only on the board: a piece in hand is never promoted
-            spot
-            for spot, reading in changes
-            if reading != EMPTY and spot in cells and self.game.turns_over(after[spot][-1])
-        )
-        return Footprint(
-            tuple(sorted(changes)), frozenset(hidden), frozenset(hidden & cells), turnable
-        )
+        return self.game.layout_footprint(before, after, sensing)
 
     # --- what the LEDs teach -------------------------------------------------
 

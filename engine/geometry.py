@@ -16,7 +16,7 @@ class CellShape(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Place:
+class CellCentre:
     """The centre of a spot in cell units, x to the right and y down, seen from seat 0."""
 
     spot: Spot
@@ -29,16 +29,16 @@ class Geometry:
     """The drawing of a game: its cells, its off-board spots and its named regions."""
 
     shape: CellShape
-    cells: tuple[Place, ...]
-    off_board: tuple[Place, ...] = ()
+    cells: tuple[CellCentre, ...]
+    off_board: tuple[CellCentre, ...] = ()
     regions: tuple[tuple[str, frozenset[Spot]], ...] = ()
-    _by_spot: dict[Spot, Place] = field(default_factory=dict, compare=False, repr=False)
+    _by_spot: dict[Spot, CellCentre] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         for place in self.cells + self.off_board:
             self._by_spot[place.spot] = place
 
-    def place(self, spot: Spot) -> Place:
+    def place(self, spot: Spot) -> CellCentre:
         return self._by_spot[spot]
 
     def region(self, name: str) -> frozenset[Spot]:
@@ -91,10 +91,26 @@ def seat_side(seats: Sequence[Seat], index: int) -> Side:
     return CLOCKWISE[index % len(CLOCKWISE)]
 
 
-def square_grid(files: tuple[str, ...], ranks: tuple[str, ...]) -> tuple[Place, ...]:
+def square_grid(files: tuple[str, ...], ranks: tuple[str, ...]) -> tuple[CellCentre, ...]:
     """Cells of a rectangular board named file+rank, files left to right, ranks top down."""
     return tuple(
-        Place(f"{file}{rank}", x + 0.5, y + 0.5)
+        CellCentre(f"{file}{rank}", x + 0.5, y + 0.5)
         for y, rank in enumerate(ranks)
         for x, file in enumerate(files)
+    )
+
+
+def piece_stands(
+    width: int, height: int, slots: Sequence[Sequence[Spot]]
+) -> tuple[CellCentre, ...]:
+    """Each player's piece stand beside a square board, on their right-hand side.
+
+    ``slots`` holds the two seats' stand slots, each nearest first. Seat 0 sits below the
+    board and keeps its stand in the column right of it, from the bottom up; seat
+    1's is the same turned half a circle: left of the board, from the top down.
+    """
+    near, far = slots
+    return (
+        *(CellCentre(spot, width + 0.5, height - 0.5 - row) for row, spot in enumerate(near)),
+        *(CellCentre(spot, -0.5, 0.5 + row) for row, spot in enumerate(far)),
     )

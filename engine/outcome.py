@@ -43,5 +43,10 @@ class Outcome:
         return cls(termination, frozenset({seat}))
 
     @classmethod
+    def loss(cls, termination: Termination, loser: int, seats: int) -> Outcome:
+        """``loser`` is out (resigned, flagged, played illegally): every other seat wins."""
+        return cls(termination, frozenset(range(seats)) - {loser})
+
+    @classmethod
     def draw(cls, termination: Termination) -> Outcome:
         return cls(termination, frozenset())

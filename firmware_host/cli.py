@@ -13,6 +13,7 @@ from typing import IO, Any
 from engine.errors import KibanError
 from engine.game import Game
 from engine.options import parse_assignments
+from engine.record import PLAIN_TEXT
 from engine.registry import find_game, games
 from firmware_host.session.legend import PALETTES
 
@@ -94,6 +95,18 @@ def _board_check_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the simulated sensors")
 
 
+def _export_formats() -> tuple[str, tuple[str, ...]]:
+    """The help of ``kiban export`` and the formats it takes: plain text for any game,
+    then each game's own."""
+    own = [
+        (game.name, [f.name for f in game.record_formats() if f is not PLAIN_TEXT])
+        for game in games()
+    ]
+    described = "".join(f"; {', '.join(names)} for {game}" for game, names in own if names)
+    names = (PLAIN_TEXT.name, *(name for _, found in own for name in found))
+    return f"write a stored game: {PLAIN_TEXT.name} for any game{described}", names
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kiban",
@@ -145,13 +158,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser("games", help="the games and their rule options")
 
-    export = commands.add_parser(
-        "export", help="write a stored game: txt for any game; kif, csa, sfen for shogi"
-    )
+    described, formats = _export_formats()
+    export = commands.add_parser("export", help=described)
     export.add_argument("game_id", type=int, metavar="GAME_ID", help="the stored game's number")
-    export.add_argument(
-        "--format", choices=("txt", "kif", "csa", "sfen"), default="txt", help="(default: txt)"
-    )
+    export.add_argument("--format", choices=formats, default="txt", help="(default: txt)")
     export.add_argument("--state-dir", type=Path, help="where games are stored")
     export.add_argument(
         "--sim", action="store_true", help="read the simulator's games, not the board's"

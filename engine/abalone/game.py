@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from engine.abalone.board import (
     BLACK,
     CELL_NAMES,
@@ -19,25 +17,9 @@ from engine.abalone.board import (
 from engine.abalone.notation import write_position
 from engine.abalone.position import AbalonePosition
 from engine.game import Game
-from engine.geometry import CellShape, Geometry, Place, Seat
+from engine.geometry import CellCentre, CellShape, Geometry, Seat
 from engine.options import Options, OptionSpec
 from engine.physical import NORTH, PRESENT, SOUTH, Reading, Sensing, Stone
-
-
-def _geometry() -> Geometry:
-    """The 61 holes as printed (row I at the top), and the gutters: black's lost
-    marbles in a row below row A, white's in a row above row I."""
-    cells = tuple(Place(CELL_NAMES[hole], *drawing_position(hole)) for hole in range(CELLS))
-    bottom = (SPAN - 1) * ROW_HEIGHT + 0.5
-    gutters = []
-    for colour, y in ((BLACK, bottom + 1.0), (WHITE, -0.5)):
-        for slot, spot in enumerate(GUTTER_SPOTS[colour]):
-            gutters.append(Place(spot, 2.0 + slot, y))
-    regions = tuple(
-        (f"gutter:{seat}", frozenset(GUTTER_SPOTS[colour]))
-        for seat, colour in enumerate((BLACK, WHITE))
-    )
-    return Geometry(CellShape.HEX_POINTY, cells, tuple(gutters), regions)
 
 
 class AbaloneGame(Game[AbalonePosition]):
@@ -54,19 +36,24 @@ class AbaloneGame(Game[AbalonePosition]):
             choices=tuple(LAYOUTS),
         ),
     )
+    position_class = AbalonePosition
 
-    def __init__(self) -> None:
-        self._geometry = _geometry()
-
-    @property
-    def geometry(self) -> Geometry:
-        return self._geometry
-
-    def position(
-        self, text: str | None = None, options: Mapping[str, str] | None = None
-    ) -> AbalonePosition:
-        chosen = self.options(options)
-        return AbalonePosition(self, chosen, self.start_text(chosen) if text is None else text)
+    def build_geometry(self) -> Geometry:
+        """The 61 holes as printed (row I at the top), and the gutters: black's lost
+        marbles in a row below row A, white's in a row above row I."""
+        cells = tuple(
+            CellCentre(CELL_NAMES[hole], *drawing_position(hole)) for hole in range(CELLS)
+        )
+        bottom = (SPAN - 1) * ROW_HEIGHT + 0.5
+        gutters = []
+        for colour, y in ((BLACK, bottom + 1.0), (WHITE, -0.5)):
+            for slot, spot in enumerate(GUTTER_SPOTS[colour]):
+                gutters.append(CellCentre(spot, 2.0 + slot, y))
+        regions = tuple(
+            (f"gutter:{seat}", frozenset(GUTTER_SPOTS[colour]))
+            for seat, colour in enumerate((BLACK, WHITE))
+        )
+        return Geometry(CellShape.HEX_POINTY, cells, tuple(gutters), regions)
 
     def start_text(self, options: Options) -> str:
         return write_position(start_board(options["layout"]), 0, [0, 0])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.chaturaji.board import (
@@ -94,11 +93,6 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
 )
 
 
-def _geometry() -> Geometry:
-    """The 64 cells, rank 8 at the top as the south seat (black) sees the board."""
-    return Geometry(CellShape.SQUARE, square_grid(tuple(FILES), tuple(reversed(RANKS))))
-
-
 class ChaturajiGame(Game[ChaturajiPosition]):
     """Chaturaji: four players, a long die naming the piece to move, points for captures."""
 
@@ -111,18 +105,11 @@ class ChaturajiGame(Game[ChaturajiPosition]):
     )
     option_specs = OPTION_SPECS
 
-    def __init__(self) -> None:
-        self._geometry = _geometry()
+    position_class = ChaturajiPosition
 
-    @property
-    def geometry(self) -> Geometry:
-        return self._geometry
-
-    def position(
-        self, text: str | None = None, options: Mapping[str, str] | None = None
-    ) -> ChaturajiPosition:
-        chosen = self.options(options)
-        return ChaturajiPosition(self, chosen, self.start_text(chosen) if text is None else text)
+    def build_geometry(self) -> Geometry:
+        """The 64 cells, rank 8 at the top as the south seat (black) sees the board."""
+        return Geometry(CellShape.SQUARE, square_grid(tuple(FILES), tuple(reversed(RANKS))))
 
     def start_text(self, options: Options) -> str:
         rules = Rules.of(options)
@@ -132,6 +119,10 @@ class ChaturajiGame(Game[ChaturajiPosition]):
                 board[sq] = piece
         dice = "?" if rules.dice else "-"
         return f"{write_board(tuple(board))} {SEAT_LETTERS[rules.first]} {dice} 0,0,0,0 -"
+
+    def rolls_dice(self, options: Options) -> bool:
+        """Unless the game is played without dice (dice=0)."""
+        return Rules.of(options).dice != 0
 
     def label(self, stone: Stone) -> str:
         """The seat's letter and the piece's: ``kK`` black's king, ``gP`` a green pawn."""

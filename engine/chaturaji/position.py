@@ -12,6 +12,7 @@ from engine.chaturaji.board import (
     CELL_NAMES,
     DIE_FACES,
     LETTERS,
+    SEATS,
     SQUARES,
     kind_of,
     owner_of,
@@ -120,9 +121,7 @@ class ChaturajiPosition(Position[ChaturajiMove]):
 
     # --- what the LEDs and the controls show -------------------------------------------
 
-    def current_roll(self) -> tuple[int, ...]:
-        """The dice still to be used by the player to move; empty when a roll is due
-        (or without dice)."""
+    def dice(self) -> tuple[int, ...]:
         return self.state.dice
 
     @property
@@ -134,14 +133,9 @@ class ChaturajiPosition(Position[ChaturajiMove]):
         """Each seat's points, in seat order (black, green, red, yellow)."""
         return self.state.scores
 
-    def team_scores(self) -> tuple[int, int]:
-        """Black and red's total, then green and yellow's."""
-        scores = self.state.scores
-        return scores[0] + scores[2], scores[1] + scores[3]
-
-    def team_of(self, seat: int) -> int | None:
-        """0 for black and red, 1 for green and yellow in the team game; None otherwise."""
-        return team_of_seat(seat) if self.rules.teams else None
+    def teams(self) -> tuple[int, ...] | None:
+        """In the team game, 0 for black and red, 1 for green and yellow."""
+        return tuple(team_of_seat(seat) for seat in SEATS) if self.rules.teams else None
 
     def in_play(self, seat: int) -> bool:
         """Whether ``seat`` still takes turns (in play, with pieces, not frozen)."""

@@ -28,7 +28,7 @@ from engine.chaturaji.board import (
 )
 from engine.chaturaji.judge import judge
 from engine.chaturaji.notation import EXAMPLE, PAWN_ORIGIN, TEAM_LETTERS, piece_text
-from engine.chaturaji.state import Fall, Pending, Rules, Stage, State
+from engine.chaturaji.state import Fall, KingExchange, Rules, Stage, State
 from engine.errors import NotationError
 
 
@@ -213,7 +213,7 @@ def _read_extras(text: str, rules: Rules, state: State) -> State:
     fall: list[Fall | None] = [None, None]
     thrones: set[tuple[int, int]] = set()
     frozen: set[int] = set()
-    pending: Pending | None = None
+    pending: KingExchange | None = None
     removed = -1
     for token in text.split(","):
         name, sep, value = token.partition(":")
@@ -252,7 +252,7 @@ def _read_extras(text: str, rules: Rules, state: State) -> State:
                 raise NotationError(f"{token!r}: only one king exchange can be under way")
             size = None if name == Stage.RETURN else 3
             seats = _token_seats(token, value, rules, size)
-            pending = Pending(name, seats[0], seats[1:])
+            pending = KingExchange(name, seats[0], seats[1:])
         elif name == "removed":
             removed = _token_seats(token, value, rules, 1)[0]
         else:

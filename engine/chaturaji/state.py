@@ -87,7 +87,7 @@ class Stage:
 
 
 @dataclass(frozen=True, slots=True)
-class Pending:
+class KingExchange:
     """A king exchange under way.
 
     ``offer``: ``capturer`` has just taken an enemy king while their team lacks one;
@@ -134,7 +134,7 @@ class State:
     empire: tuple[int, int] = (-1, -1)
     fall: tuple[Fall | None, Fall | None] = (None, None)
     frozen: frozenset[int] = frozenset()
-    pending: Pending | None = None
+    pending: KingExchange | None = None
     removed: int = -1
     _counts: tuple[int, ...] = field(init=False, compare=False, repr=False)
 
@@ -170,7 +170,7 @@ class State:
         return self.roller
 
 
-def deciding_seat(state: State, rules: Rules, pending: Pending) -> int:
+def deciding_seat(state: State, rules: Rules, pending: KingExchange) -> int:
     """Who answers a king exchange question now."""
     if pending.stage == Stage.OFFER:
         return pending.capturer

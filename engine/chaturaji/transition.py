@@ -34,7 +34,7 @@ from engine.chaturaji.moves import (
     Roll,
     Step,
 )
-from engine.chaturaji.state import Fall, Pending, Rules, Stage, State
+from engine.chaturaji.state import Fall, KingExchange, Rules, Stage, State
 
 PARADE_POINTS = 2  # each boat taken in a parade scores as a boat
 THRONE_ENTRY_POINTS = 1
@@ -214,14 +214,14 @@ class _Change:
             return replace(state, pending=offer)
         return _continue(state, self.rules)
 
-    def _exchange_offer(self, state: State) -> Pending | None:
+    def _exchange_offer(self, state: State) -> KingExchange | None:
         """Right after taking an enemy king, a team that has lost a king may offer to
         exchange: the capturer's own king if it is lost, else the partner's."""
         if not self.rules.teams or not self.kings_taken or judge(state, self.rules) is not None:
             return None
         for own in (self.mover, partner(self.mover)):
             if own in self.rules.seats and not state.has_king(own):
-                return Pending(Stage.OFFER, self.mover, (own, self.kings_taken[-1]))
+                return KingExchange(Stage.OFFER, self.mover, (own, self.kings_taken[-1]))
         return None
 
 
@@ -239,7 +239,9 @@ def _accept(state: State, rules: Rules) -> State:
             board[throne] = make_piece(seat, KING)
     after = replace(state, board=tuple(board))
     if waiting:
-        return replace(after, pending=Pending(Stage.RETURN, state.pending.capturer, tuple(waiting)))
+        return replace(
+            after, pending=KingExchange(Stage.RETURN, state.pending.capturer, tuple(waiting))
+        )
     return _continue(replace(after, pending=None), rules)
 
 

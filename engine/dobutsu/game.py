@@ -1,37 +1,15 @@
-"""Robot Duel as a game: its seats, options, spots and how its pieces are labelled."""
+"""Robot Duel as a game: its seats, options, spots and which robot turns over."""
 
 from __future__ import annotations
-
-from collections.abc import Mapping
 
 from engine.dobutsu.board import CELL_NAMES, FILES, HAND_KINDS, RANKS, WIDTH, hand_spot
 from engine.dobutsu.position import DobutsuPosition
 from engine.game import Game
-from engine.geometry import CellShape, Geometry, Place, Seat, square_grid
+from engine.geometry import CellShape, Geometry, Seat, piece_stands, square_grid
 from engine.options import Options, OptionSpec
 from engine.physical import Stone
 
 START_TEXT = "gle/1c1/1C1/ELG b - 1"
-
-
-def _geometry() -> Geometry:
-    """The board, with each seat's stand beside it on its right-hand side.
-
-    Seat 0 sits below the board and keeps its hand in the column right of it,
-    chick nearest; seat 1's stand is the same turned half a circle, left of the
-    board and near the top.
-    """
-    cells = square_grid(FILES, RANKS)
-    stand: list[Place] = []
-    for row, kind in enumerate(HAND_KINDS):
-        stand.append(Place(hand_spot(0, kind), WIDTH + 0.5, len(RANKS) - 0.5 - row))
-    for row, kind in enumerate(HAND_KINDS):
-        stand.append(Place(hand_spot(1, kind), -0.5, 0.5 + row))
-    zones = (
-        ("zone:0", frozenset(CELL_NAMES[-WIDTH:])),
-        ("zone:1", frozenset(CELL_NAMES[:WIDTH])),
-    )
-    return Geometry(CellShape.SQUARE, cells, tuple(stand), zones)
 
 
 class DobutsuGame(Game[DobutsuPosition]):
@@ -57,19 +35,21 @@ class DobutsuGame(Game[DobutsuPosition]):
             maximum=10,
         ),
     )
+    position_class = DobutsuPosition
 
-    def __init__(self) -> None:
-        self._geometry = _geometry()
-
-    @property
-    def geometry(self) -> Geometry:
-        return self._geometry
-
-    def position(
-        self, text: str | None = None, options: Mapping[str, str] | None = None
-    ) -> DobutsuPosition:
-        chosen = self.options(options)
-        return DobutsuPosition(self, chosen, self.start_text(chosen) if text is None else text)
+    def build_geometry(self) -> Geometry:
+        """The board, with each seat's stand beside it on its right-hand side, chick nearest."""
+        stands = [[hand_spot(seat, kind) for kind in HAND_KINDS] for seat in (0, 1)]
+        zones = (
+            ("zone:0", frozenset(CELL_NAMES[-WIDTH:])),
+            ("zone:1", frozenset(CELL_NAMES[:WIDTH])),
+        )
+        return Geometry(
+            CellShape.SQUARE,
+            square_grid(FILES, RANKS),
+            piece_stands(WIDTH, len(RANKS), stands),
+            zones,
+        )
 
     def start_text(self, options: Options) -> str:
         return START_TEXT
@@ -77,7 +57,3 @@ class DobutsuGame(Game[DobutsuPosition]):
     def turns_over(self, stone: Stone) -> bool:
         """The chick has a hen on its back; the other robots have one face."""
         return stone.kind == "C"
-
-    def label(self, stone: Stone) -> str:
-        letter = stone.kind.upper() if stone.owner == 0 else stone.kind.lower()
-        return "+" + letter if stone.flipped else letter

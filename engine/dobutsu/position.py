@@ -32,7 +32,7 @@ from engine.dobutsu.board import (
 )
 from engine.dobutsu.illegal import illegal_moves
 from engine.dobutsu.notation import PLAYERS, read_move, read_position, write_position
-from engine.dobutsu.sensing import diff_layouts, layout_after
+from engine.dobutsu.sensing import layout_after
 from engine.errors import IllegalMoveError
 from engine.game import Layout, Position
 from engine.options import Options
@@ -292,7 +292,7 @@ class DobutsuPosition(Position[DobutsuMove]):
         """
         before = self.layout()
         after = layout_after(before, move, self._turn)
-        return diff_layouts(self.game, before, after, sensing)
+        return self.game.layout_footprint(before, after, sensing)
 
     # --- what the LEDs teach ---------------------------------------------------
 

@@ -6,12 +6,10 @@ shows here, so the recognizer can match a mistaken board and name the mistake.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.dobutsu.board import KIND_OF_LETTER, DobutsuMove, hand_spot
 from engine.errors import IllegalMoveError
-from engine.game import Game, Layout
-from engine.physical import Footprint, Reading, Sensing, Spot, Stone
+from engine.game import Layout
+from engine.physical import Spot, Stone
 
 Stacks = dict[Spot, tuple[Stone, ...]]
 
@@ -43,26 +41,3 @@ def layout_after(before: Layout, move: DobutsuMove, turn: int) -> Stacks:
         spot = hand_spot(mover, KIND_OF_LETTER[taken])
         after[spot] = (*after.get(spot, ()), Stone(taken, mover))
     return after
-
-
-def diff_layouts(game: Game[Any], before: Layout, after: Layout, sensing: Sensing) -> Footprint:
-    """The footprint between two layouts, by the same reckoning as ``Position.footprint``."""
-    cells = frozenset(game.cells)
-    changes: list[tuple[Spot, Reading]] = []
-    hidden: set[Spot] = set()
-    for spot in before.keys() | after.keys():
-        old, new = before.get(spot, ()), after.get(spot, ())
-        if old == new:
-            continue
-        old_reading = game.stack_reading(old, sensing)
-        new_reading = game.stack_reading(new, sensing)
-        if old_reading != new_reading:
-            changes.append((spot, new_reading))
-        else:
-            hidden.add(spot)
-    turnable = frozenset(
-        spot
-        for spot, reading in changes
-        if reading and spot in cells and game.turns_over(after[spot][-1])
-    )
-    return Footprint(tuple(sorted(changes)), frozenset(hidden), frozenset(hidden & cells), turnable)

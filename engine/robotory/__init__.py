@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.robotory.game import RobotoryGame
-from engine.robotory.moves import Chain, Pass, Place, Refill, RobotoryMove
+from engine.robotory.moves import Chain, Pass, PlaceToken, Refill, RobotoryMove
 from engine.robotory.position import RobotoryPosition
 
 ROBOTORY = RobotoryGame()
@@ -12,7 +12,7 @@ __all__ = [
     "ROBOTORY",
     "Chain",
     "Pass",
-    "Place",
+    "PlaceToken",
     "Refill",
     "RobotoryGame",
     "RobotoryMove",

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from types import MappingProxyType
 
 from engine.game import Game
-from engine.geometry import CellShape, Geometry, Place, Seat
+from engine.geometry import CellCentre, CellShape, Geometry, Seat
+from engine.opening import FirstPlayerDraw
 from engine.options import Options
 from engine.physical import NORTH, PRESENT, SOUTH, Reading, Sensing, Stone
 from engine.robotory.board import (
@@ -30,37 +31,11 @@ from engine.robotory.position import RobotoryPosition
 SLOT_GAP = 1.05
 """Distance between two stock slots, in cell widths."""
 
-
-def _geometry() -> Geometry:
-    """The arena as printed, the first player (light) below it, and each stock's four
-    slots in a row on its owner's side: light's below the board, slot 1 on the left;
-    dark's above it, slot 1 on dark's left (the right of the drawing)."""
-    cells = tuple(Place(CELL_NAMES[cell], *drawing_position(cell)) for cell in range(CELLS))
-    centre = 0.5 + 2 * COLUMN_PITCH
-    slots = []
-    for k in range(STOCK_SIZE):
-        offset = (k - (STOCK_SIZE - 1) / 2) * SLOT_GAP
-        slots.append(Place(STOCK_SPOTS[0][k], round(centre + offset, 6), TOP_Y / 2 + 1.65))
-    for k in range(STOCK_SIZE):
-        offset = (k - (STOCK_SIZE - 1) / 2) * SLOT_GAP
-        slots.append(Place(STOCK_SPOTS[1][k], round(centre - offset, 6), -0.65))
-    regions = (
-        *(
-            (f"camp:{seat}", frozenset(CELL_NAMES[cell] for cell in bits(CAMP_MASKS[seat])))
-            for seat in (0, 1)
-        ),
-        *((f"stock:{seat}", frozenset(STOCK_SPOTS[seat])) for seat in (0, 1)),
-    )
-    return Geometry(CellShape.HEX_FLAT, cells, tuple(slots), regions)
-
-
 START_TEXT = write_position(
     PositionParts((0, 0), START_ROBOTS, (START_STOCK, START_STOCK), START_LID, 0)
 )
 
-LABELS = {"w": "w", "b": "b", "W": "W", "B": "B", "R": "R"}
-
-POLARITY_READINGS = {"w": NORTH, "b": SOUTH, "W": NORTH, "B": SOUTH, "R": NORTH}
+POLARITY_READINGS = MappingProxyType({"w": NORTH, "b": SOUTH, "W": NORTH, "B": SOUTH, "R": NORTH})
 """Under polarity sensing: white tokens carry a magnet north up, black ones south up;
 each robot reads like the tokens it eats (the red robot, which eats both, north)."""
 
@@ -76,30 +51,38 @@ class RobotoryGame(Game[RobotoryPosition]):
         Seat(SEAT_NAMES[0], SEAT_LETTERS[0], "white"),
         Seat(SEAT_NAMES[1], SEAT_LETTERS[1], "black"),
     )
+    position_class = RobotoryPosition
 
-    def __init__(self) -> None:
-        self._geometry = _geometry()
-
-    @property
-    def geometry(self) -> Geometry:
-        return self._geometry
-
-    def position(
-        self, text: str | None = None, options: Mapping[str, str] | None = None
-    ) -> RobotoryPosition:
-        chosen = self.options(options)
-        return RobotoryPosition(self, chosen, self.start_text(chosen) if text is None else text)
+    def build_geometry(self) -> Geometry:
+        """The arena as printed, the first player (light) below it, and each stock's four
+        slots in a row on its owner's side: light's below the board, slot 1 on the left;
+        dark's above it, slot 1 on dark's left (the right of the drawing)."""
+        cells = tuple(
+            CellCentre(CELL_NAMES[cell], *drawing_position(cell)) for cell in range(CELLS)
+        )
+        centre = 0.5 + 2 * COLUMN_PITCH
+        slots = []
+        for k in range(STOCK_SIZE):
+            offset = (k - (STOCK_SIZE - 1) / 2) * SLOT_GAP
+            slots.append(CellCentre(STOCK_SPOTS[0][k], round(centre + offset, 6), TOP_Y / 2 + 1.65))
+        for k in range(STOCK_SIZE):
+            offset = (k - (STOCK_SIZE - 1) / 2) * SLOT_GAP
+            slots.append(CellCentre(STOCK_SPOTS[1][k], round(centre - offset, 6), -0.65))
+        regions = (
+            *(
+                (f"camp:{seat}", frozenset(CELL_NAMES[cell] for cell in bits(CAMP_MASKS[seat])))
+                for seat in (0, 1)
+            ),
+            *((f"stock:{seat}", frozenset(STOCK_SPOTS[seat])) for seat in (0, 1)),
+        )
+        return Geometry(CellShape.HEX_FLAT, cells, tuple(slots), regions)
 
     def start_text(self, options: Options) -> str:
         return START_TEXT
 
-    def first_player_draw(self, options: Options) -> str:
+    def first_player_draw(self, options: Options) -> FirstPlayerDraw:
         """The rules draw the first player by lot."""
-        return "lot"
-
-    def label(self, stone: Stone) -> str:
-        """Tokens in lower case (``w``, ``b``), robots in capitals (``W``, ``B``, ``R``)."""
-        return LABELS.get(stone.kind, stone.kind)
+        return FirstPlayerDraw.LOT
 
     def reading(self, stone: Stone, sensing: Sensing) -> Reading:
         if sensing is Sensing.POLARITY:

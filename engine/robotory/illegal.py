@@ -32,7 +32,7 @@ from engine.robotory.board import (
     TOKEN_LETTERS,
     TOKEN_NAMES,
 )
-from engine.robotory.moves import Chain, Pass, Place, Refill, RobotoryMove
+from engine.robotory.moves import Chain, Pass, PlaceToken, Refill, RobotoryMove
 from engine.robotory.rules import PLACES, chain_paths, edible, free_cells
 
 MAX_CHAIN_STARTS = 256
@@ -71,7 +71,7 @@ def reason(
     """Why ``move`` is not legal here, or None when it is (the game going on)."""
     seat = SEAT_NAMES[turn]
     match move:
-        case Place(colour, cell):
+        case PlaceToken(colour, cell):
             index = CELL_INDEX[cell]
             there = _occupant(tokens, robots, index)
             if there is not None:

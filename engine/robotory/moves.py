@@ -16,7 +16,7 @@ from engine.robotory.board import CELL_INDEX, ROBOT_LETTERS, TOKEN_LETTERS
 
 
 @dataclass(frozen=True, slots=True)
-class Place:
+class PlaceToken:
     """A token of ``colour`` ("w" or "b") from the mover's stock onto ``cell``."""
 
     colour: str
@@ -89,4 +89,4 @@ class Pass:
     """No action is possible at all: the turn passes."""
 
 
-RobotoryMove = Place | Chain | Refill | Pass
+RobotoryMove = PlaceToken | Chain | Refill | Pass

@@ -32,7 +32,7 @@ from engine.robotory.board import (
     TOKEN_LETTERS,
     TOKENS_PER_COLOUR,
 )
-from engine.robotory.moves import Chain, Pass, Place, Refill, RobotoryMove
+from engine.robotory.moves import Chain, Pass, PlaceToken, Refill, RobotoryMove
 
 EXAMPLE = "4/2R2/3B2/2W2/4 2w2b 2w2b 10w10b l"
 _COUNTS = re.compile(r"^(\d+)w(\d+)b$")
@@ -207,7 +207,7 @@ def write_position(parts: PositionParts) -> str:
 
 def write_move(move: RobotoryMove) -> str:
     match move:
-        case Place(colour, cell):
+        case PlaceToken(colour, cell):
             return f"{colour}@{cell}"
         case Chain(robot, path):
             return f"{robot}:{'-'.join(path)}"
@@ -232,7 +232,7 @@ def read_move(text: str) -> RobotoryMove:
             raise NotationError(
                 f"{text!r}: {colour!r} is not a token colour; write w@C2 (white) or b@C2 (black)"
             )
-        return Place(colour, _cell(text, cell))
+        return PlaceToken(colour, _cell(text, cell))
     if ":" in body:
         robot, _, rest = body.partition(":")
         if robot not in ROBOT_LETTERS:

@@ -21,7 +21,7 @@ from engine.robotory.board import (
     robots_in_camp,
 )
 from engine.robotory.illegal import illegal_moves, reason
-from engine.robotory.moves import Chain, Pass, Place, Refill, RobotoryMove
+from engine.robotory.moves import Chain, Pass, PlaceToken, Refill, RobotoryMove
 from engine.robotory.notation import (
     PositionParts,
     read_move,
@@ -142,7 +142,7 @@ class RobotoryPosition(Position[RobotoryMove]):
         """Play a move without checking it (``parse_move`` checks one)."""
         turn = self._turn
         match move:
-            case Place(colour, cell):
+            case PlaceToken(colour, cell):
                 index = COLOUR_OF_LETTER[colour]
                 self._tokens[index] |= 1 << CELL_INDEX[cell]
                 self._stocks[turn][index] -= 1
@@ -182,7 +182,7 @@ class RobotoryPosition(Position[RobotoryMove]):
         self._contents = None
         turn = self._turn
         match move:
-            case Place():
+            case PlaceToken():
                 self._tokens[first] &= ~(1 << second)
                 self._stocks[turn][first] += 1
             case Chain():

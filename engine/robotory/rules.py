@@ -23,13 +23,13 @@ from engine.robotory.board import (
     TOKEN_LETTERS,
     robots_in_camp,
 )
-from engine.robotory.moves import Chain, Pass, Place, Refill, RobotoryMove
+from engine.robotory.moves import Chain, Pass, PlaceToken, Refill, RobotoryMove
 
 Neighbours = Sequence[Sequence[int]]
 Counts = Sequence[int]
 
-PLACES: tuple[tuple[Place, ...], ...] = tuple(
-    tuple(Place(letter, name) for name in CELL_NAMES) for letter in TOKEN_LETTERS
+PLACES: tuple[tuple[PlaceToken, ...], ...] = tuple(
+    tuple(PlaceToken(letter, name) for name in CELL_NAMES) for letter in TOKEN_LETTERS
 )
 """PLACES[colour][cell], built once."""
 
@@ -50,7 +50,7 @@ def free_cells(tokens: Sequence[int], robots: Sequence[int]) -> int:
     return ALL_CELLS & ~taken
 
 
-def placements(tokens: Sequence[int], robots: Sequence[int], stock: Counts) -> Iterator[Place]:
+def placements(tokens: Sequence[int], robots: Sequence[int], stock: Counts) -> Iterator[PlaceToken]:
     free = free_cells(tokens, robots)
     for colour in (0, 1):
         if stock[colour] > 0:

@@ -28,7 +28,7 @@ from engine.robotory.board import (
     TOKEN_LETTERS,
     stock_slots,
 )
-from engine.robotory.moves import Chain, Place, Refill, RobotoryMove
+from engine.robotory.moves import Chain, PlaceToken, Refill, RobotoryMove
 
 TOKEN_STONES = tuple(Stone(letter, None) for letter in TOKEN_LETTERS)
 ROBOT_STONES = tuple(Stone(letter, None) for letter in ROBOT_LETTERS)
@@ -80,7 +80,7 @@ def changed_contents(
     before: Contents = {}
     after: Contents = {}
     match move:
-        case Place(colour, cell):
+        case PlaceToken(colour, cell):
             before[cell] = cells[CELL_INDEX[cell]]
             after[cell] = TOKEN_STONES[COLOUR_OF_LETTER[colour]]
             white, black = stock[0], stock[1]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.shogi.game import HANDICAPS, START_TEXT, ShogiGame
+from engine.shogi.game import ShogiGame
+from engine.shogi.handicaps import HANDICAPS, START_TEXT
 from engine.shogi.impasse import ImpasseError
 from engine.shogi.moves import ShogiMove
 from engine.shogi.position import ShogiPosition

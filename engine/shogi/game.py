@@ -1,61 +1,26 @@
-"""Shogi as a game: seats, rule options, handicap openings, spots and labels."""
+"""Shogi as a game: seats, rule options, spots, claims, records and bench positions."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 
+from engine.bench import BenchPlan
+from engine.claims import ClaimRule
 from engine.errors import NotationError
 from engine.game import Game
-from engine.geometry import CellShape, Geometry, Place, Seat, square_grid
+from engine.geometry import CellShape, Geometry, Seat, piece_stands, square_grid
+from engine.opening import FirstPlayerDraw
 from engine.options import Options, OptionSpec
 from engine.physical import Stone
+from engine.policy import IllegalMovePolicy
+from engine.record import RecordFormat
+from engine.shogi.bench import BENCH
+from engine.shogi.handicaps import HANDICAPS, START_TEXT
+from engine.shogi.impasse import CLAIMS
 from engine.shogi.position import ShogiPosition
+from engine.shogi.record_formats import shogi_formats
 from engine.shogi.sensing import HAND_SPOTS
 from engine.shogi.tables import CELL_NAMES, FILES, HAND_KINDS, RANKS, SIZE
-
-START_TEXT = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
-
-_SENTE_CAMP = "ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
-HANDICAPS = MappingProxyType(
-    {
-        "none": START_TEXT,
-        "lance": f"lnsgkgsn1/1r5b1/{_SENTE_CAMP}",
-        "bishop": f"lnsgkgsnl/1r7/{_SENTE_CAMP}",
-        "rook": f"lnsgkgsnl/7b1/{_SENTE_CAMP}",
-        "rook-lance": f"lnsgkgsn1/7b1/{_SENTE_CAMP}",
-        "2": f"lnsgkgsnl/9/{_SENTE_CAMP}",
-        "4": f"1nsgkgsn1/9/{_SENTE_CAMP}",
-        "6": f"2sgkgs2/9/{_SENTE_CAMP}",
-        "8": f"3gkg3/9/{_SENTE_CAMP}",
-        "10": f"4k4/9/{_SENTE_CAMP}",
-    }
-)
-"""The standard handicap openings: gote (the stronger player, the upper side) gives
-the pieces and moves first. The lance handicap removes gote's lance on 1a."""
-
-
-def _geometry() -> Geometry:
-    """The board, with each player's piece stand beside it on their right-hand side.
-
-    Sente sits below the board and keeps its stand right of it, the pawns
-    nearest, the rook farthest; gote's stand is the same turned half a circle,
-    left of the board near the top.
-    """
-    cells = square_grid(FILES, RANKS)
-    stand: list[Place] = []
-    for seat in (0, 1):
-        for row, kind in enumerate(reversed(HAND_KINDS)):
-            spot = HAND_SPOTS[seat * 8 + kind]
-            if seat == 0:
-                stand.append(Place(spot, SIZE + 0.5, SIZE - 0.5 - row))
-            else:
-                stand.append(Place(spot, -0.5, 0.5 + row))
-    zones = (
-        ("zone:0", frozenset(CELL_NAMES[: 3 * SIZE])),
-        ("zone:1", frozenset(CELL_NAMES[-3 * SIZE :])),
-    )
-    return Geometry(CellShape.SQUARE, cells, tuple(stand), zones)
 
 
 class ShogiGame(Game[ShogiPosition]):
@@ -68,10 +33,10 @@ class ShogiGame(Game[ShogiPosition]):
     option_specs = (
         OptionSpec(
             "illegal",
-            "refuse",
+            IllegalMovePolicy.REFUSE.value,
             "an illegal move on the board is refused and must be taken back, or loses the game "
             "at once (professional rules)",
-            choices=("refuse", "loses"),
+            choices=tuple(policy.value for policy in IllegalMovePolicy),
         ),
         OptionSpec(
             "impasse",
@@ -87,17 +52,19 @@ class ShogiGame(Game[ShogiPosition]):
             choices=tuple(HANDICAPS),
         ),
     )
+    position_class = ShogiPosition
 
-    def first_player_draw(self, options: Options) -> str:
-        """Even games are decided by furigoma; in a handicap game the giver starts."""
-        return "furigoma" if options["handicap"] == "none" else "none"
-
-    def __init__(self) -> None:
-        self._geometry = _geometry()
-
-    @property
-    def geometry(self) -> Geometry:
-        return self._geometry
+    def build_geometry(self) -> Geometry:
+        """The board, with each player's piece stand beside it on their right-hand side,
+        the pawns nearest, the rook farthest."""
+        stands = [[HAND_SPOTS[seat * 8 + kind] for kind in reversed(HAND_KINDS)] for seat in (0, 1)]
+        zones = (
+            ("zone:0", frozenset(CELL_NAMES[: 3 * SIZE])),
+            ("zone:1", frozenset(CELL_NAMES[-3 * SIZE :])),
+        )
+        return Geometry(
+            CellShape.SQUARE, square_grid(FILES, RANKS), piece_stands(SIZE, SIZE, stands), zones
+        )
 
     def position(
         self, text: str | None = None, options: Mapping[str, str] | None = None
@@ -105,7 +72,7 @@ class ShogiGame(Game[ShogiPosition]):
         """A position from SFEN; also ``startpos`` and USI ``position ... moves ...`` lines."""
         chosen = self.options(options)
         if text is None:
-            return ShogiPosition(self, chosen, self.start_text(chosen))
+            return super().position(None, chosen)
         words = text.split()
         if words[:1] == ["position"]:
             words = words[1:]
@@ -119,7 +86,7 @@ class ShogiGame(Game[ShogiPosition]):
             raise NotationError(f"{text!r}: nothing may follow startpos but moves")
         else:
             sfen = " ".join(words)
-        position = ShogiPosition(self, chosen, sfen)
+        position = super().position(sfen, chosen)
         for move in moves:
             position.push_text(move)
         return position
@@ -127,10 +94,25 @@ class ShogiGame(Game[ShogiPosition]):
     def start_text(self, options: Options) -> str:
         return HANDICAPS[options["handicap"]] if "handicap" in options else START_TEXT
 
+    def first_player_draw(self, options: Options) -> FirstPlayerDraw:
+        """Even games are decided by furigoma; in a handicap game the giver starts."""
+        return FirstPlayerDraw.FURIGOMA if options["handicap"] == "none" else FirstPlayerDraw.NONE
+
+    def illegal_policy(self, options: Options) -> IllegalMovePolicy:
+        return IllegalMovePolicy(options["illegal"])
+
+    def claims(self, options: Options) -> tuple[ClaimRule, ...]:
+        """The seed's 24-point impasse count and the 27-point declaration, in every game."""
+        return CLAIMS
+
+    def record_formats(self) -> tuple[RecordFormat, ...]:
+        """Plain text, then KIF, CSA and a USI ``position`` line."""
+        return (*super().record_formats(), *shogi_formats(self))
+
+    def bench(self) -> BenchPlan:
+        """The 593-move position against its budget; cshogi and python-shogi compared."""
+        return BENCH
+
     def turns_over(self, stone: Stone) -> bool:
         """Every piece but the king and the gold has a promoted face."""
         return stone.kind not in ("K", "G")
-
-    def label(self, stone: Stone) -> str:
-        letter = stone.kind.upper() if stone.owner == 0 else stone.kind.lower()
-        return "+" + letter if stone.flipped else letter

@@ -11,8 +11,8 @@ along their own patterns.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
+from engine.shogi.facts import PositionFacts
 from engine.shogi.movegen import (
     attack_sets,
     checks_and_pins,
@@ -52,9 +52,6 @@ from engine.shogi.tables import (
     squares_of,
 )
 
-if TYPE_CHECKING:
-    from engine.shogi.position import ShogiPosition
-
 _LIKE_GOLD = "one square in any direction but diagonally backward"
 PATTERNS = {
     PAWN: "the pawn moves one square straight forward",
@@ -90,7 +87,7 @@ def reach(piece: int, square: int) -> int:
     return found
 
 
-def illegal_moves(position: ShogiPosition) -> Iterator[tuple[ShogiMove, str]]:
+def illegal_moves(position: PositionFacts) -> Iterator[tuple[ShogiMove, str]]:
     """Every forbidden move a hand could make here; never a legal one."""
     legal = frozenset(position.legal_moves())
     turn = position.turn
@@ -186,7 +183,7 @@ class _Situation:
 
 
 def _drops(
-    position: ShogiPosition,
+    position: PositionFacts,
     legal: frozenset[ShogiMove],
     situation: _Situation,
     bb: list[int],

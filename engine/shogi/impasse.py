@@ -1,17 +1,17 @@
 """Ending an impasse by counting: the seed's 24-point rule and the 27-point declaration.
 
-Neither is a move: the controller offers them as controls when both kings
-have entered the enemy camp (24-point) or when the player to move declares
-(27-point). Rook and bishop count 5 points whether promoted or not; every
-other piece but the king counts 1.
+Neither is a move: they are the game's claims (``IMPASSE``, ``DECLARATION``),
+offered as controls and judged by ``ShogiPosition.claim`` with the functions
+here. Rook and bishop count 5 points whether promoted or not; every other piece
+but the king counts 1.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from engine.errors import GameOverError, IllegalMoveError
+from engine.claims import ClaimRule
+from engine.errors import ClaimError, GameOverError, IllegalMoveError
 from engine.outcome import Outcome, Termination
+from engine.shogi.facts import PositionFacts
 from engine.shogi.notation import PLAYERS
 from engine.shogi.tables import (
     BISHOP,
@@ -25,9 +25,6 @@ from engine.shogi.tables import (
     base,
 )
 
-if TYPE_CHECKING:
-    from engine.shogi.position import ShogiPosition
-
 IMPASSE_POINTS = 24
 """Under the seed's rule, a player with fewer points loses; both with as many draw."""
 DECLARATION_POINTS = (28, 27)
@@ -36,7 +33,20 @@ DECLARATION_PIECES = 10
 """How many pieces besides the king a declaring player must have in the enemy camp."""
 
 
-class ImpasseError(IllegalMoveError):
+IMPASSE = ClaimRule(
+    "impasse",
+    "Impasse",
+    "both kings have entered: the players agree that neither can be mated; count the points",
+)
+DECLARATION = ClaimRule(
+    "declare",
+    "Declare a win",
+    "the player to move declares a win by the points and pieces in the zone",
+)
+CLAIMS = (IMPASSE, DECLARATION)
+
+
+class ImpasseError(ClaimError, IllegalMoveError):
     """The position does not allow an impasse count (a king outside the enemy camp)."""
 
 
@@ -48,7 +58,7 @@ def value(kind: int) -> int:
     return 5 if unpromoted in (ROOK, BISHOP) else 1
 
 
-def points(position: ShogiPosition, seat: int, *, camp_only: bool = False) -> int:
+def points(position: PositionFacts, seat: int, *, camp_only: bool = False) -> int:
     """``seat``'s points on the board and in hand; ``camp_only`` counts only the
     pieces on the board inside the enemy camp (the declaration's count)."""
     total = sum(value(kind) * position.in_hand(seat, kind) for kind in HAND_KINDS)
@@ -60,7 +70,7 @@ def points(position: ShogiPosition, seat: int, *, camp_only: bool = False) -> in
     return total
 
 
-def impasse_result(position: ShogiPosition) -> Outcome:
+def impasse_result(position: PositionFacts) -> Outcome:
     """The seed's impasse (jishogi) count: both kings must be in the enemy camp.
 
     A player with fewer than 24 points loses; if both have 24 or more the game
@@ -83,7 +93,7 @@ def impasse_result(position: ShogiPosition) -> Outcome:
     return Outcome.draw(Termination.IMPASSE)
 
 
-def declaration_problems(position: ShogiPosition) -> tuple[str, ...]:
+def declaration_problems(position: PositionFacts) -> tuple[str, ...]:
     """Why a declaration by the player to move would fail; empty when it wins."""
     seat = position.turn
     player = PLAYERS[seat]
@@ -114,7 +124,7 @@ def declaration_problems(position: ShogiPosition) -> tuple[str, ...]:
     return tuple(problems)
 
 
-def declaration_result(position: ShogiPosition) -> Outcome:
+def declaration_result(position: PositionFacts) -> Outcome:
     """The player to move declares a win (27-point rule): they win if every
     condition holds, and lose if any fails (see ``declaration_problems``)."""
     if position.outcome() is not None:

@@ -16,11 +16,14 @@ from engine.game import Layout, Position
 from engine.options import Options
 from engine.outcome import Outcome, Termination
 from engine.physical import Footprint, Reading, Sensing, Spot
-from engine.shogi import impasse, sensing
 from engine.shogi.illegal import illegal_moves
+from engine.shogi.impasse import DECLARATION, IMPASSE, declaration_result, impasse_result
 from engine.shogi.movegen import generate, in_check, piece_attacks
 from engine.shogi.moves import ShogiMove
 from engine.shogi.notation import PLAYERS, read_move, read_position, write_position
+from engine.shogi.sensing import expected_frame as frame_of
+from engine.shogi.sensing import footprint as footprint_of
+from engine.shogi.sensing import layout as layout_of
 from engine.shogi.tables import (
     CELL_NAMES,
     HAND_KEYS,
@@ -293,13 +296,14 @@ class ShogiPosition(Position[ShogiMove]):
 
     # --- the end of a game by counting ---------------------------------------------
 
-    def impasse_result(self) -> Outcome:
-        """The 24-point impasse rule; ImpasseError unless both kings are in their zones."""
-        return impasse.impasse_result(self)
-
-    def declaration_result(self) -> Outcome:
-        """The 27-point declaration of the player to move: a win, or a loss if it fails."""
-        return impasse.declaration_result(self)
+    def claim(self, name: str) -> Outcome:
+        """The 24-point impasse (ImpasseError unless both kings are in their zones), or
+        the 27-point declaration of the player to move (a win, or a loss if it fails)."""
+        if name == IMPASSE.name:
+            return impasse_result(self)
+        if name == DECLARATION.name:
+            return declaration_result(self)
+        return super().claim(name)
 
     # --- notation --------------------------------------------------------------
 
@@ -316,14 +320,14 @@ class ShogiPosition(Position[ShogiMove]):
     # --- the physical board ----------------------------------------------------
 
     def layout(self) -> Layout:
-        return sensing.layout(self._board, self._hands)
+        return layout_of(self._board, self._hands)
 
     def expected_frame(self, sensing_mode: Sensing) -> dict[Spot, Reading]:
-        return sensing.expected_frame(self._board, self._hands, sensing_mode)
+        return frame_of(self._board, self._hands, sensing_mode)
 
     def footprint(self, move: ShogiMove, sensing_mode: Sensing) -> Footprint:
         """Computed from the pieces involved, without playing the move (see sensing)."""
-        return sensing.footprint(self._board, self._hands, self._turn, move, sensing_mode)
+        return footprint_of(self._board, self._hands, self._turn, move, sensing_mode)
 
     # --- what the LEDs teach ---------------------------------------------------
 

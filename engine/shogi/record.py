@@ -1,4 +1,4 @@
-"""What KIF and CSA records share: the record itself, handicap names, outcomes in words.
+"""What KIF and CSA records share: the record read, handicap names, outcomes in words.
 
 A record is a start position, the moves in USI, and how the game ended. Both
 formats write a handicap game by naming its standard opening and any other
@@ -9,32 +9,17 @@ engine, so a record that reads is a game that can be played.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import MappingProxyType
 
 from engine.errors import GameOverError, IllegalMoveError, NotationError
 from engine.outcome import Outcome, Termination
-from engine.shogi.game import HANDICAPS, START_TEXT
+from engine.shogi.handicaps import ALL_HANDICAPS
 from engine.shogi.moves import ShogiMove
-from engine.shogi.notation import read_position
 from engine.shogi.position import ShogiPosition
-
-_SENTE_CAMP = "ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
-OTHER_HANDICAPS = MappingProxyType(
-    {
-        "right-lance": f"1nsgkgsnl/1r5b1/{_SENTE_CAMP}",
-        "3": f"lnsgkgsn1/9/{_SENTE_CAMP}",
-        "5": f"2sgkgsn1/9/{_SENTE_CAMP}",
-        "left-5": f"1nsgkgs2/9/{_SENTE_CAMP}",
-    }
-)
-"""Handicaps the readers accept although Kiban does not offer them."""
-
-ALL_HANDICAPS = MappingProxyType(dict(HANDICAPS) | dict(OTHER_HANDICAPS))
 
 
 @dataclass(frozen=True, slots=True)
-class GameRecord:
-    """A game as a record holds it."""
+class ShogiRecord:
+    """A game as a KIF or CSA record holds it (what the readers return)."""
 
     start: str
     """The start position in SFEN."""
@@ -53,19 +38,6 @@ def handicap_of(sfen: str) -> str | None:
         if text.split()[:3] == fields:
             return name
     return None
-
-
-def start_of(start: str | None, handicap: str | None) -> str:
-    """The SFEN a writer starts from: the given text, else the handicap's, else the even start."""
-    if start is not None:
-        read_position(start)  # refuse a bad start before writing anything
-        return start
-    if handicap is None:
-        return START_TEXT
-    if handicap not in ALL_HANDICAPS:
-        known = ", ".join(ALL_HANDICAPS)
-        raise NotationError(f"no handicap called {handicap!r} (known: {known})")
-    return ALL_HANDICAPS[handicap]
 
 
 def play(position: ShogiPosition, move: ShogiMove, where: str) -> str:

@@ -28,7 +28,7 @@ from firmware_host.session.storage import GameStore
 from firmware_host.session.view import build_view
 from hardware.mock.analog import HallModel
 from hardware.mock.board import SimulatedBoard
-from hardware.mock.hands import Hands, Noise, Step, apply
+from hardware.mock.hands import Hands, HandStep, Noise, apply
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import Profile
 
@@ -199,7 +199,7 @@ class Simulation:
 
     # --- hands ---------------------------------------------------------------------
 
-    def run(self, steps: Iterable[Step]) -> list[Notice]:
+    def run(self, steps: Iterable[HandStep]) -> list[Notice]:
         """Carry out timed world actions, scanning in between."""
         notices: list[Notice] = []
         for step in steps:

@@ -17,10 +17,13 @@ from dataclasses import replace
 from typing import Any
 
 from drivers.buttons import ButtonRole
+from engine.claims import ClaimRule
 from engine.errors import KibanError
 from engine.game import Game, Position
+from engine.opening import DrawResult
 from engine.outcome import Outcome, Termination
 from engine.physical import Reading, Sensing, Spot
+from engine.policy import IllegalMovePolicy
 from engine.recognizer import (
     Ambiguous,
     Assessment,
@@ -70,7 +73,6 @@ from firmware_host.session.events import (
 from firmware_host.session.history import BoardHistory
 from firmware_host.session.match import Match
 from firmware_host.session.settings import (
-    DrawResult,
     RollMode,
     Settings,
     SettingsError,
@@ -93,19 +95,6 @@ from hardware.orientation import SpotTurn
 log = logging.getLogger(__name__)
 
 FORCED_DELAY = 1.5  # seconds a forced move the board cannot show (a lost turn) is shown first
-CLAIM_JUDGES = {
-    "impasse": ("impasse_result", "impasse rule"),
-    "declare": ("declaration_result", "win declaration"),
-}
-
-
-def describe(game: Game[Any], outcome: Outcome) -> str:
-    """A sentence for the end of a game."""
-    if outcome.is_draw:
-        return f"draw ({outcome.termination.value})"
-    names = " and ".join(game.seats[seat].name for seat in sorted(outcome.winners))
-    verb = "wins" if len(outcome.winners) == 1 else "share the win"
-    return f"{names} {verb} ({outcome.termination.value})"
 
 
 class Controller:
@@ -127,16 +116,18 @@ class Controller:
         self.timing = timing or Timing()
         self.recognizer: Recognizer[Any] = Recognizer(sensing, sensed, self.timing)
         self.match = Match(game, store)
-        # what the session is doing, and what the board says
+        # what the session is doing, and what the board says (read by the view and the
+        # pages; written only here)
         self.state: SessionState = SettingUp()
-        self._fault: str | None = None
-        self._frame: dict[Spot, Reading] = {}
+        self.fault: str | None = None
+        self.frame: dict[Spot, Reading] = {}
         self.history = BoardHistory(sensing)  # for takebacks: the board a move or two ago
-        self._assessment: Assessment[Any] | None = None
+        self.assessment: Assessment[Any] | None = None
         self._shown: object = None  # the last assessment reported, so each is said once
         self._forced: tuple[Hashable, float] | None = None  # a lost turn and when it plays
-        self._last_move: frozenset[Spot] = frozenset()
-        self._teaching: tuple[frozenset[Spot], frozenset[Spot]] = (frozenset(), frozenset())
+        self.last_move: frozenset[Spot] = frozenset()
+        # the mover's threatened pieces, and its king when in check
+        self.teaching: tuple[frozenset[Spot], frozenset[Spot]] = (frozenset(), frozenset())
 
     # --- the state -----------------------------------------------------------------
 
@@ -183,6 +174,11 @@ class Controller:
     @property
     def draw(self) -> DrawResult | None:
         return self.match.draw
+
+    @property
+    def claims(self) -> tuple[ClaimRule, ...]:
+        """The claims this game offers (their names are also actions of their own)."""
+        return self.game.claims(self.position.options)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -235,16 +231,16 @@ class Controller:
         self.history.restart(self.position)
         outcome = self.position.outcome()
         self._enter(SettingUp() if outcome is None else Over(outcome))
-        self._last_move = frozenset()
+        self.last_move = frozenset()
         self._reset_recognizer(at)
 
     def _reset_recognizer(self, at: float) -> None:
         self.recognizer.reset(self.position, self.history.earlier(), at)
-        if self._frame:
-            self.recognizer.observe(self._frame, at)
-        self._assessment = None
+        if self.frame:
+            self.recognizer.observe(self.frame, at)
+        self.assessment = None
         self._shown = None
-        self._teaching = (self.position.threatened_spots(), self.position.check_spots())
+        self.teaching = (self.position.threatened_spots(), self.position.check_spots())
         self._forced = None
         if self.outcome is None and self.position.chance_moves() is None:
             moves = list(self.position.legal_moves())
@@ -260,8 +256,8 @@ class Controller:
         screens and replays."""
         match event:
             case FrameSeen(frame):
-                self._frame = {s: r for s, r in frame.items() if s in self.sensed}
-                self.recognizer.observe(self._frame, at)
+                self.frame = {s: r for s, r in frame.items() if s in self.sensed}
+                self.recognizer.observe(self.frame, at)
                 return self._judge(at)
             case TimePassed():
                 return self._judge(at)
@@ -289,19 +285,19 @@ class Controller:
                     self._enter(replace(self.state, guide=None))
                 return self._judge(at)
             case BusFault(message):
-                self._fault = message
+                self.fault = message
                 if self.clock is not None:
                     self.clock.stop(at)  # the game waits for the board, and so do the clocks
                 return [FaultShown(message, at)]
             case BusRecovered():
-                self._fault = None
+                self.fault = None
                 self._run_clock(at)
                 return [FaultCleared(at), *self._judge(at)]
         raise TypeError(f"not an event: {event!r}")  # pragma: no cover
 
     def next_deadline(self, now: float) -> float | None:
         """When the controller wants a tick even if nothing happens on the board."""
-        if isinstance(self.state, SettingUp | Over) or self._fault is not None:
+        if isinstance(self.state, SettingUp | Over) or self.fault is not None:
             return None
         deadlines = [self.recognizer.next_deadline(now)]
         if self.clock is not None:
@@ -315,19 +311,19 @@ class Controller:
 
     def _run_clock(self, at: float) -> None:
         """The clock of the seat to move runs while the game is in play."""
-        in_play = not isinstance(self.state, SettingUp | Over) and self._fault is None
+        in_play = not isinstance(self.state, SettingUp | Over) and self.fault is None
         self.match.run_clock(in_play, at)
 
     # --- judging the board -----------------------------------------------------------
 
     def _judge(self, at: float) -> list[Notice]:
-        if self._fault is not None:
+        if self.fault is not None:
             return []  # a partial view of the board decides nothing
         state = self.state
         if isinstance(state, Over):
             return []
         if isinstance(state, SettingUp):
-            if self._frame and self._frame == dict(self.recognizer.expected):
+            if self.frame and self.frame == dict(self.recognizer.expected):
                 self._enter(Playing(state.guide))
                 self._reset_recognizer(at)
                 self._run_clock(at)
@@ -338,14 +334,14 @@ class Controller:
             return []
         flagged = self.match.flagged(at)
         if flagged is not None:
-            winners = frozenset(range(len(self.game.seats))) - {flagged}
-            return self._end(Outcome(Termination.TIME_FORFEIT, winners), at)
+            seats = len(self.game.seats)
+            return self._end(Outcome.loss(Termination.TIME_FORFEIT, flagged, seats), at)
         if self._roll_due():
             return self._roll(at, asked=False)
         if self._forced is not None and at >= self._forced[1] - 1e-9:
             return self._commit(self._forced[0], at)
         assessment = self.recognizer.assess(at)
-        self._assessment = assessment
+        self.assessment = assessment
         match assessment:
             case Commit(move):
                 return self._commit(move, at)
@@ -358,10 +354,12 @@ class Controller:
             case IllegalMatch(move, reason):
                 self._enter(self._playing())
                 text = self.position.move_text(move)
-                if self.position.options.get("illegal") == "loses":
-                    winners = frozenset(range(len(self.game.seats))) - {self.position.turn}
-                    shown: list[Notice] = [IllegalShown(text, reason, at)]
-                    return shown + self._end(Outcome(Termination.ILLEGAL_MOVE, winners), at)
+                policy = self.game.illegal_policy(self.position.options)
+                if policy is IllegalMovePolicy.LOSES:
+                    lost = Outcome.loss(
+                        Termination.ILLEGAL_MOVE, self.position.turn, len(self.game.seats)
+                    )
+                    return [IllegalShown(text, reason, at), *self._end(lost, at)]
                 return self._say_once(assessment, IllegalShown(text, reason, at))
             case OffGuide(moves, guide):
                 self._enter(self._playing())
@@ -393,20 +391,20 @@ class Controller:
         """A start position standing across the half turn is a board set up the other
         way round, not a wrong one: turn the board's spots (sensors and LEDs) to match."""
         turn = self.orientation
-        if turn is None or self.position.move_stack or not self._frame:
+        if turn is None or self.position.move_stack or not self.frame:
             return False
-        seen = turn.remap(self._frame)
+        seen = turn.remap(self.frame)
         if seen != dict(self.recognizer.expected):
             return False
         turn.turn()
-        self._frame = seen
+        self.frame = seen
         return True
 
     def _commit(self, move: Hashable, at: float) -> list[Notice]:
         footprint = self.position.footprint(move, self.sensing)
         played = self.match.play(move, at)  # stored before anything else changes
         self.history.played(self.position)
-        self._last_move = footprint.spots()
+        self.last_move = footprint.spots()
         self._enter(Playing())  # a move played: any move wanted from outside is done
         self._reset_recognizer(at)
         notices: list[Notice] = [MoveCommitted(played.ply, played.text, at)]
@@ -424,7 +422,7 @@ class Controller:
         self._enter(Over(outcome))
         self._forced = None
         self._run_clock(at)
-        return [GameEnded(outcome, describe(self.game, outcome), at)]
+        return [GameEnded(outcome, self.game.describe_outcome(outcome), at)]
 
     def _take_back(self, plies: int, at: float, *, board_follows: bool) -> list[Notice]:
         if plies > len(self.position.move_stack):
@@ -435,7 +433,7 @@ class Controller:
         # (unless they already stand as the position now has them).
         guide = guide_of(self.state)
         self._enter(Playing(guide) if board_follows else SettingUp(guide))
-        self._last_move = frozenset()
+        self.last_move = frozenset()
         self._reset_recognizer(at)
         self._run_clock(at)
         return [MovesTakenBack(plies, at), *self._judge(at)]
@@ -503,15 +501,11 @@ class Controller:
         return self._commit(self.match.roll(), at)
 
     def _claim(self, at: float, name: str) -> list[Notice]:
-        """Shogi's impasse count and win declaration: the engine judges the claim."""
+        """A claim that ends the game by the game's own count: the engine judges it."""
         if isinstance(self.state, Over):
             return [Refused("the game is already over", at)]
-        method, what = CLAIM_JUDGES.get(name, ("", name))
-        judge = getattr(self.position, method, None) if method else None
-        if judge is None:
-            return [Refused(f"{self.game.title} has no {what}", at)]
         try:
-            outcome = judge()
+            outcome = self.position.claim(name)
         except KibanError as error:
             return [Refused(str(error), at)]
         return self._end(outcome, at)
@@ -539,19 +533,13 @@ class Controller:
             return TakebackChoice.NAME
         return self.position.move_text(choice)
 
-    def _choice_spots(self, choice: Hashable) -> frozenset[Spot]:
-        if isinstance(choice, TakebackChoice):
-            return self.history.changed_since(choice.plies)
-        return self.position.footprint(choice, self.sensing).spots()
-
     def _resign(self, at: float, seat: int | None) -> list[Notice]:
         if isinstance(self.state, Over):
             return [Refused("the game is already over", at)]
         loser = self.position.turn if seat is None else seat
         if not 0 <= loser < len(self.game.seats):
             return [Refused(f"there is no seat {loser}", at)]
-        winners = frozenset(range(len(self.game.seats))) - {loser}
-        return self._end(Outcome(Termination.RESIGNATION, winners), at)
+        return self._end(Outcome.loss(Termination.RESIGNATION, loser, len(self.game.seats)), at)
 
     def _new_game(
         self,
@@ -562,11 +550,9 @@ class Controller:
         settings: Mapping[str, str] | None = None,
     ) -> list[Notice]:
         try:
-            new_game = find_game(game) if game else self.game
-            new_game.options(options)
-            if position is not None:
-                new_game.position(position, options)
-            Settings.parse(settings or {})
+            new_game = Match.check_new(
+                find_game(game) if game else self.game, options, position, settings
+            )
         except (KibanError, SettingsError) as error:
             return [Refused(str(error), at)]
         if not isinstance(self.state, Over):
@@ -598,39 +584,9 @@ class Controller:
         return tuple(self._choice_text(choice) for choice in state.choices)
 
     @property
-    def assessment(self) -> Assessment[Any] | None:
-        return self._assessment
-
-    @property
-    def frame(self) -> Mapping[Spot, Reading]:
-        return self._frame
-
-    @property
-    def fault(self) -> str | None:
-        return self._fault
-
-    @property
-    def last_move(self) -> frozenset[Spot]:
-        return self._last_move
-
-    @property
     def guide(self) -> GuideMove | None:
         """The move to play, if one is wanted."""
         return guide_of(self.state)
-
-    @property
-    def teaching(self) -> tuple[frozenset[Spot], frozenset[Spot]]:
-        """The mover's threatened pieces, and its king when in check."""
-        return self._teaching
-
-    @property
-    def prompt(self) -> tuple[tuple[str, ...], tuple[frozenset[Spot], ...], int] | None:
-        """The open prompt: its choices by name, the spots of each, the selected one."""
-        state = self.state
-        if not isinstance(state, Prompting):
-            return None
-        spots = tuple(self._choice_spots(choice) for choice in state.choices)
-        return self.prompt_choices, spots, state.selected
 
     @property
     def roll_due(self) -> bool:

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.game import Game, Position
+from engine.opening import DrawResult, draw_first_player
 from engine.outcome import Outcome
 from firmware_host.session.clock import GameClock
 from firmware_host.session.events import FirstPlayerDrawn, GameStarted, Notice
-from firmware_host.session.settings import DrawResult, Settings, draw_first_player
+from firmware_host.session.settings import Settings
 from firmware_host.session.storage import GameStore, StoredGame
 
 
@@ -74,6 +75,21 @@ class Match:
         if self.draw is not None:
             notices.append(FirstPlayerDrawn(self.draw.describe(), at))
         return notices
+
+    @staticmethod
+    def check_new(
+        game: Game[Any],
+        options: Mapping[str, str] | None,
+        text: str | None,
+        settings: Mapping[str, str] | None,
+    ) -> Game[Any]:
+        """``game`` if a new game of it can start as asked; raises what is wrong before
+        the game in progress is given up."""
+        game.options(options)
+        if text is not None:
+            game.position(text, options)
+        Settings.parse(settings or {})
+        return game
 
     def resume(self, stored: StoredGame, at: float) -> list[Notice]:
         """Take up a stored game where it stopped, its moves replayed through the rules."""

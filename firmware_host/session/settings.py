@@ -15,7 +15,10 @@ from types import MappingProxyType
 from typing import ClassVar
 
 from engine.errors import KibanError
+from engine.opening import FirstPlayerDraw
 from firmware_host.session.clock import TimeControl
+
+__all__ = ["FirstPlayerDraw", "RollMode", "Settings", "SettingsError"]  # the draw is the engine's
 
 
 class SettingsError(KibanError, ValueError):
@@ -25,14 +28,6 @@ class SettingsError(KibanError, ValueError):
 class RollMode(Enum):
     AUTO = "auto"  # the controller rolls as soon as a roll is due
     BUTTON = "button"  # it waits for the roll button (or the web page)
-
-
-class FirstPlayerDraw(Enum):
-    """How the person who moves first is chosen at the start."""
-
-    NONE = "none"
-    FURIGOMA = "furigoma"  # five pawns tossed; three or more tokin up: the tosser's opponent
-    LOT = "lot"  # a coin
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +47,9 @@ class Settings:
     """The settings that take one of a few words (the page offers them)."""
 
     @classmethod
-    def parse(cls, given: Mapping[str, str], *, draw: str = "none") -> Settings:
+    def parse(
+        cls, given: Mapping[str, str], *, draw: FirstPlayerDraw = FirstPlayerDraw.NONE
+    ) -> Settings:
         """Read ``clock=10m``, ``roll=auto|button``, ``draw=none|furigoma|lot``, ``seed=N``;
         ``draw`` is the game's own default for the opening draw."""
         for key in given:
@@ -63,7 +60,7 @@ class Settings:
             clock = TimeControl.parse(given["clock"])
         try:
             roll = RollMode(given.get("roll", RollMode.AUTO.value))
-            chosen_draw = FirstPlayerDraw(given.get("draw", draw))
+            chosen_draw = FirstPlayerDraw(given["draw"]) if "draw" in given else draw
         except ValueError as error:
             raise SettingsError(str(error)) from None
         seed_text = given.get("seed")
@@ -85,32 +82,3 @@ class Settings:
     def random_source(self) -> random.Random:
         """The session's dice: seeded when a seed is set, else from the system."""
         return random.Random(self.seed) if self.seed is not None else random.Random()
-
-
-@dataclass(frozen=True, slots=True)
-class DrawResult:
-    """The opening draw: what fell, and whether the person at seat 0's side moves first."""
-
-    kind: FirstPlayerDraw
-    tosses: tuple[bool, ...]  # furigoma: tokin up; lot: one coin, True = seat 0's side
-    seat0_side_starts: bool
-
-    def describe(self) -> str:
-        if self.kind is FirstPlayerDraw.FURIGOMA:
-            tokin = sum(self.tosses)
-            who = "the tosser (bottom)" if self.seat0_side_starts else "the tosser's opponent (top)"
-            return f"furigoma: {tokin} tokin, {5 - tokin} pawns: {who} plays first"
-        side = "bottom" if self.seat0_side_starts else "top"
-        return f"drawn by lot: the player at the {side} moves first"
-
-
-def draw_first_player(kind: FirstPlayerDraw, rng: random.Random) -> DrawResult | None:
-    """Perform the opening draw. The first seat's pieces stay where they are: when the
-    person on the other side wins the right to start, the players change places."""
-    if kind is FirstPlayerDraw.FURIGOMA:
-        tosses = tuple(rng.random() < 0.5 for _ in range(5))
-        return DrawResult(kind, tosses, seat0_side_starts=sum(tosses) < 3)
-    if kind is FirstPlayerDraw.LOT:
-        coin = rng.random() < 0.5
-        return DrawResult(kind, (coin,), seat0_side_starts=coin)
-    return None

@@ -8,24 +8,14 @@ from typing import Any
 from engine.physical import EMPTY, Spot
 from engine.recognizer import IllegalMatch, Moving, OffGuide, OutOfStep, Tapped
 from firmware_host.session.clock import format_time
-from firmware_host.session.controller import Controller, describe
+from firmware_host.session.controller import Controller
 from firmware_host.session.legend import BoardView, PromptView
-from firmware_host.session.state import Phase, TakebackChoice
-
-
-def _scores(position: Any) -> tuple[int, ...]:
-    scores = getattr(position, "scores", None)
-    return tuple(scores()) if callable(scores) else ()
-
-
-def _dice(position: Any) -> tuple[int, ...]:
-    roll = getattr(position, "current_roll", None)
-    return tuple(roll()) if callable(roll) else ()
+from firmware_host.session.state import Phase, Prompting, TakebackChoice
 
 
 def _movable(controller: Controller) -> frozenset[Spot]:
     """After a roll, the pieces the dice allow to move (none while something is lifted)."""
-    if not _dice(controller.position) or controller.phase is not Phase.PLAY:
+    if not controller.position.dice() or controller.phase is not Phase.PLAY:
         return frozenset()
     if isinstance(controller.assessment, Moving) and controller.assessment.hints:
         return frozenset()
@@ -49,7 +39,7 @@ def build_view(controller: Controller, now: float | None = None) -> BoardView:
         "fault": controller.fault,
         "clocks": clocks,
         "clock_running": running,
-        "scores": _scores(position),
+        "scores": position.scores(),
         "draw": controller.draw.tosses if controller.draw is not None else (),
         "counters": tuple(sorted(position.counters().items())),
     }
@@ -72,10 +62,7 @@ def build_view(controller: Controller, now: float | None = None) -> BoardView:
     lifted = frozenset(
         s for s, r in expected.items() if r != EMPTY and frame.get(s, EMPTY) == EMPTY
     )
-    prompt = None
-    if controller.prompt is not None:
-        choices, spots, selected = controller.prompt
-        prompt = PromptView(choices, spots, selected)
+    prompt = _prompt_view(controller)
     correction = assessment.correction if isinstance(assessment, OutOfStep) else None
     illegal: frozenset[Spot] = frozenset()
     if isinstance(assessment, IllegalMatch):
@@ -101,10 +88,24 @@ def build_view(controller: Controller, now: float | None = None) -> BoardView:
         outcome=controller.outcome,
         message=status_text(controller, clocks),
         remaining=remaining,
-        dice=_dice(position),
+        dice=position.dice(),
         movable=_movable(controller),
         **common,
     )
+
+
+def _prompt_view(controller: Controller) -> PromptView | None:
+    """The open prompt: its choices by name, the spots each would change, the selected one."""
+    state = controller.state
+    if not isinstance(state, Prompting):
+        return None
+    spots = tuple(
+        controller.history.changed_since(choice.plies)
+        if isinstance(choice, TakebackChoice)
+        else controller.position.footprint(choice, controller.sensing).spots()
+        for choice in state.choices
+    )
+    return PromptView(controller.prompt_choices, spots, state.selected)
 
 
 def status_text(controller: Controller, clocks: tuple[float, ...] = ()) -> str:
@@ -113,11 +114,11 @@ def status_text(controller: Controller, clocks: tuple[float, ...] = ()) -> str:
     if controller.fault is not None:
         return f"waiting for the board: {controller.fault}"
     if controller.outcome is not None:
-        return f"game over: {describe(controller.game, controller.outcome)}"
+        return f"game over: {controller.game.describe_outcome(controller.outcome)}"
     seat = controller.game.seats[position.turn].name
     assessment = controller.assessment
-    if controller.prompt is not None:
-        choices, _, selected = controller.prompt
+    if isinstance(controller.state, Prompting):
+        choices, selected = controller.prompt_choices, controller.state.selected
         if choices[selected] == TakebackChoice.NAME:
             return "the board shows an earlier position: press ok to take the move back"
         return f"which move? {' / '.join(choices)} (selected: {choices[selected]})"
@@ -146,7 +147,7 @@ def status_text(controller: Controller, clocks: tuple[float, ...] = ()) -> str:
     text = f"{seat} to move"
     if controller.guide is not None:
         text = f"{seat} to play {position.move_text(controller.guide.move)}"
-    dice = _dice(position)
+    dice = position.dice()
     if dice:
         text += f" (dice: {' '.join(map(str, dice))})"
     if clocks:

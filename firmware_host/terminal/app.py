@@ -38,9 +38,8 @@ from firmware_host.session.actions import (
     usage,
 )
 from firmware_host.session.events import MoveCommitted, Notice
-from firmware_host.session.records import GameRecord, find_format
+from firmware_host.session.records import find_format, record_of
 from firmware_host.terminal.screen import Screen, describe_notice, legend_text
-from firmware_host.web.claims import CLAIMS
 from hardware.mock.world import WorldError
 
 TERMINAL_COMMANDS = (
@@ -80,7 +79,7 @@ class TerminalBoard:
 
     @property
     def claims(self) -> tuple[str, ...]:
-        return tuple(claim.name for claim in CLAIMS)
+        return tuple(claim.name for claim in self.sim.controller.claims)
 
     # --- commands --------------------------------------------------------------------
 
@@ -147,7 +146,7 @@ class TerminalBoard:
                 self._report(self.sim.settle())
             case Download(name):
                 record_format = find_format(self.sim.game.name, name)
-                self.say(record_format.write(GameRecord.of(self.sim.controller)).rstrip())
+                self.say(record_format.write(record_of(self.sim.controller)).rstrip())
             case _ if is_game_action(action):
                 self._report(self.sim.send(action))
                 if isinstance(action, NewGame):

@@ -4,10 +4,16 @@ Shared machines are noisy, so every time is also given as a ratio to a fixed
 pure-Python reference workload timed in the same run: the ratios are what to
 compare between runs and machines. The budget (DESIGN.md) is a frame change
 recognised and repainted in a few milliseconds on a laptop.
+
+Besides the common measures, each game's own part (``Game.bench``: notable
+positions, other libraries of its rules) is run the same way for every game.
+The libraries are test oracles, never part of the product: they are imported
+here only, by name, and skipped with a note when they are not installed.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 import resource
 import time
@@ -17,7 +23,9 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from engine.bench import BenchPlan, board_perft
 from engine.game import Game, Position
+from engine.physical import Sensing
 from engine.recognizer import Recognizer
 from engine.registry import find_game, games
 from firmware_host.boards.simulator import Simulation
@@ -192,6 +200,97 @@ def memory_report(game: Game[Any]) -> list[str]:
     ]
 
 
+def _line(game: Game[Any], name: str, seconds: float, unit: str, note: str) -> str:
+    value, scale = _scaled(seconds)
+    return f"{game.name:10} {name:32} {value:9.2f} {scale}/{unit:9} {note}"
+
+
+def _drop_kept_moves(position: Position[Any]) -> None:
+    """A push and a pop: a position that keeps its generated moves (shogi) drops them."""
+    move = next(position.legal_moves())
+    position.push(move)
+    position.pop()
+
+
+def _fresh_moves(position: Position[Any]) -> int:
+    _drop_kept_moves(position)
+    return len(list(position.legal_moves()))
+
+
+def _fresh_index(position: Position[Any], recognizer: Recognizer[Any]) -> None:
+    _drop_kept_moves(position)
+    recognizer.reset(position)
+
+
+def _footprints(position: Position[Any]) -> None:
+    for move in position.legal_moves():
+        position.footprint(move, Sensing.OCCUPANCY)
+
+
+def _library_moves(boards: Iterator[Any]) -> int:
+    return len(list(next(boards).legal_moves))
+
+
+def game_lines(
+    game: Game[Any], sample: Sequence[Position[Any]], *, minimum: float = 0.2
+) -> list[str]:
+    """The game's own part of the bench (``Game.bench``): each notable position indexed
+    for the recognizer, against its budget; then Kiban against each library the game
+    names, in the same run. Every time is per operation; the ratio says how many times
+    Kiban's time the library needs (below 1: the library is faster)."""
+    plan = game.bench()
+    lines: list[str] = []
+    recognizer: Recognizer[Any] = Recognizer(Sensing.OCCUPANCY, frozenset(game.cells))
+    for notable in plan.positions:
+        position = game.position(notable.text)
+        count = len(list(position.legal_moves()))
+        index = timed(partial(_fresh_index, position, recognizer), minimum=minimum)
+        name = f"index {count} moves (moves+fp+reset)"
+        lines.append(_line(game, name, index, "position", notable.note))
+        footprints = timed(partial(_footprints, position), minimum=minimum)
+        lines.append(_line(game, f"{count} footprints", footprints, "position", ""))
+    if plan.references:
+        lines += _comparison(game, plan, sample, minimum)
+    return lines
+
+
+def _comparison(
+    game: Game[Any], plan: BenchPlan, sample: Sequence[Position[Any]], minimum: float
+) -> list[str]:
+    cycle = _cycle(sample)
+    ours = timed(lambda: _fresh_moves(next(cycle)), minimum=minimum)
+    start = game.position()
+    depth = plan.perft_depth
+    our_perft = timed(partial(start.perft, depth), minimum=minimum) / start.perft(depth)
+    lines = [
+        _line(game, "legal moves (fresh): kiban", ours, "position", "1.000 x kiban"),
+        _line(game, f"perft {depth} per node: kiban", our_perft, "node", "1.000 x kiban"),
+    ]
+    for reference in plan.references:
+        try:
+            module = importlib.import_module(reference.module)
+        except ImportError:
+            lines.append(f"{game.name:10} {reference.label} is not installed: comparison skipped")
+            continue
+        board_class: Callable[..., Any] = getattr(module, reference.board)
+        boards = [board_class(position.text()) for position in sample]
+        theirs = timed(partial(_library_moves, _cycle(boards)), minimum=minimum)
+        name = f"legal moves: {reference.label}"
+        lines.append(_line(game, name, theirs, "position", f"{theirs / ours:.3f} x kiban"))
+        if reference.perft_depth == depth:
+            mine = our_perft
+        else:
+            mine = timed(partial(start.perft, reference.perft_depth), minimum=minimum)
+            mine /= start.perft(reference.perft_depth)
+        board = board_class()
+        their_nodes = board_perft(board, reference.perft_depth)
+        per_node = timed(partial(board_perft, board, reference.perft_depth), minimum=minimum)
+        per_node /= their_nodes
+        name = f"perft {reference.perft_depth} per node: {reference.label}"
+        lines.append(_line(game, name, per_node, "node", f"{per_node / mine:.3f} x kiban"))
+    return lines
+
+
 def run(names: Sequence[str], positions: int = 50, seed: int = 1) -> list[str]:
     chosen = [find_game(name) for name in names] if names else list(games())
     lines = [f"{'game':10} {'measure':32} {'time':>12}           {'/ reference':>12}"]
@@ -200,10 +299,8 @@ def run(names: Sequence[str], positions: int = 50, seed: int = 1) -> list[str]:
     lines.append(f"{'-':10} {'reference workload':32} {value:9.2f} {scale}/run       1.000 ref")
     for game in chosen:
         lines += [measure.line() for measure in bench_game(game, positions, seed)]
-        if game.name == "shogi":
-            from firmware_host.tools.bench_shogi import shogi_lines
-
-            lines += shogi_lines(sample_positions(game, positions, seed))
+        if game.bench() != BenchPlan():
+            lines += game_lines(game, sample_positions(game, positions, seed))
     for game in chosen:
         lines += memory_report(game)
     return lines

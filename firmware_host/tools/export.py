@@ -8,8 +8,7 @@ exports is a game any reader can play through.
 from __future__ import annotations
 
 from engine.errors import KibanError
-from firmware_host.session.records import GameRecord, UnknownFormatError, find_format, formats
-from firmware_host.session.shogi_records import write_kif_record
+from firmware_host.session.records import UnknownFormatError, find_format, formats, stored_record
 from firmware_host.session.storage import StoredGame
 
 
@@ -18,7 +17,8 @@ class ExportError(KibanError, ValueError):
 
 
 def export_game(stored: StoredGame, fmt: str, *, encoding: str = "UTF-8") -> str:
-    """The text of ``stored`` in ``fmt``; ``encoding`` is named inside a KIF record."""
+    """The text of ``stored`` in ``fmt``; ``encoding`` is the one the text will be saved
+    in, which a format may name inside (KIF)."""
     try:
         record_format = find_format(stored.game, fmt)
     except UnknownFormatError:
@@ -26,7 +26,4 @@ def export_game(stored: StoredGame, fmt: str, *, encoding: str = "UTF-8") -> str
         raise ExportError(
             f"game {stored.id} is {stored.game}: its records come as {names}, not {fmt!r}"
         ) from None
-    record = GameRecord.of_stored(stored)
-    if record_format.name == "kif":
-        return write_kif_record(record, encoding=encoding)
-    return record_format.write(record)
+    return record_format.write(stored_record(stored), encoding)

@@ -23,7 +23,6 @@ from firmware_host.boards.simulator import Simulation
 from firmware_host.session.actions import Action, ActionError, Press, from_wire, is_game_action
 from firmware_host.session.events import Notice, Refused
 from firmware_host.session.notices import notice_record
-from firmware_host.web.claims import CLAIMS
 
 SHORT_FORMS = {
     "button": ("press", "button"),
@@ -78,7 +77,7 @@ def _apply(sim: Simulation, event: dict[str, Any], at: float) -> list[Notice]:
         sim.world.force(spot, reading)
         return []
     try:
-        action = _action(event)
+        action = _action(event, [claim.name for claim in sim.controller.claims])
     except ActionError as error:
         return [Refused(error.message, at)]
     if action is None:
@@ -92,9 +91,9 @@ def _apply(sim: Simulation, event: dict[str, Any], at: float) -> list[Notice]:
     return sim.send(action)
 
 
-def _action(event: dict[str, Any]) -> Action | None:
-    """The action a line names, or None when it names none."""
-    claims = [claim.name for claim in CLAIMS]
+def _action(event: dict[str, Any], claims: list[str]) -> Action | None:
+    """The action a line names (``claims``: the game's, each also an action), or None
+    when it names none."""
     if "type" in event:
         body = {k: v for k, v in event.items() if k not in ("t", "type")}
         return from_wire(str(event["type"]), body, claims=claims)

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.geometry import CellShape, Geometry, Place, Seat, Side, seat_side
+from engine.geometry import CellCentre, CellShape, Geometry, Seat, Side, seat_side
 from engine.physical import Spot
 from hardware.profile import LedSpec
 
@@ -96,7 +96,7 @@ class Drawing:
     extent: tuple[float, float, float, float]  # x0, y0, x1, y1, indicators included
 
 
-def pitch(places: Sequence[Place]) -> float:
+def pitch(places: Sequence[CellCentre]) -> float:
     """The distance between neighbouring cell centres (the smallest one): a cell's
     size, whatever unit the geometry was written in."""
     best = math.inf

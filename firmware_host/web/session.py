@@ -21,8 +21,7 @@ from firmware_host.session.controller import Controller
 from firmware_host.session.events import Notice, Refused
 from firmware_host.session.legend import PALETTES
 from firmware_host.session.notices import notice_record
-from firmware_host.session.records import GameRecord, find_format
-from firmware_host.web.claims import CLAIMS
+from firmware_host.session.records import find_format, record_of
 from firmware_host.web.commands import Context, Request
 from firmware_host.web.state import Json, Mode, board_message, catalogue_message
 from hardware.profile import Profile, bundled_profiles, load_profile
@@ -68,7 +67,7 @@ def answer(request: Request, notices: list[Notice]) -> Json:
 
 
 def record_message(request: Request, controller: Controller, format_name: str) -> Json:
-    record = GameRecord.of(controller)
+    record = record_of(controller)
     record_format = find_format(controller.game.name, format_name)
     return {
         "type": "record",
@@ -143,7 +142,7 @@ class Session(ABC):
             served=None if self.mode is Mode.SIMULATOR else frozenset(self.profile.games),
             profiles=self.profiles,
             palettes=frozenset(PALETTES),
-            claims=frozenset(claim.name for claim in CLAIMS),
+            claims=frozenset(claim.name for claim in self.controller.claims),
         )
 
     # --- messages --------------------------------------------------------------------

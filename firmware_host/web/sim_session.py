@@ -57,9 +57,7 @@ from firmware_host.web.commands import Request
 from firmware_host.web.pairing import Pairing, PairingLegend, pairing_indicator
 from firmware_host.web.session import Session, answer, error, ok, record_message, simulated_profiles
 from firmware_host.web.state import Json, Mode, MoveList, state_message
-from hardware.mock.hands import Action, Noise, Remove, Step, apply
-from hardware.mock.hands import Lift as LiftAction
-from hardware.mock.hands import Place as PlaceAction
+from hardware.mock.hands import HandAction, HandStep, LiftStone, Noise, PutStone, Remove, apply
 from hardware.profile import Profile, load_profile
 
 log = logging.getLogger(__name__)
@@ -105,7 +103,7 @@ class SimSession(Session):
         self._profile_name = profile
         self.sim = self._build(game, profile, options, position, resume=resume, settings=settings)
         self._moves = MoveList()
-        self._steps: deque[Step] = deque()
+        self._steps: deque[HandStep] = deque()
         self._jobs: asyncio.Queue[_Job] = asyncio.Queue()
         self._origin = 0.0
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -270,11 +268,11 @@ class SimSession(Session):
             return None
         return max(0.001, wake - self.now())
 
-    def _schedule(self, actions: list[tuple[float, Action]]) -> None:
+    def _schedule(self, actions: list[tuple[float, HandAction]]) -> None:
         """Hand actions ``delay`` seconds from now (after any already planned)."""
         start = max(self.sim.now, self._steps[-1].at if self._steps else 0.0)
         for delay, action in actions:
-            self._steps.append(Step(start + delay, action))
+            self._steps.append(HandStep(start + delay, action))
 
     # --- commands ----------------------------------------------------------------------
 
@@ -311,7 +309,7 @@ class SimSession(Session):
                         field="spot",
                     )
                 self._lifted_from = spot
-                self._schedule([(0.0, LiftAction(spot))])
+                self._schedule([(0.0, LiftStone(spot))])
             case PlacePiece(spot, held):
                 hand = self.sim.world.held
                 if not hand:
@@ -342,9 +340,9 @@ class SimSession(Session):
                         field="from",
                     )
                 mover = stack[-1]
-                actions: list[tuple[float, Action]] = [(0.0, LiftAction(source))]
+                actions: list[tuple[float, HandAction]] = [(0.0, LiftStone(source))]
                 if source == target:
-                    actions.append((HAND_STEP, PlaceAction(target, mover, mover)))
+                    actions.append((HAND_STEP, PutStone(target, mover, mover)))
                 else:
                     actions += self._put(mover, source, target, HAND_STEP)
                 self._schedule(actions)
@@ -359,9 +357,7 @@ class SimSession(Session):
                     )
                 stone = stack[-1]
                 turned = Stone(stone.kind, stone.owner, not stone.flipped)
-                self._schedule(
-                    [(0.0, LiftAction(spot)), (HAND_STEP, PlaceAction(spot, stone, turned))]
-                )
+                self._schedule([(0.0, LiftStone(spot)), (HAND_STEP, PutStone(spot, stone, turned))])
             case Press(button):
                 notices = self.sim.press(button)
                 self._follow(notices)
@@ -377,27 +373,27 @@ class SimSession(Session):
 
     def _put(
         self, mover: Stone, origin: Spot | None, target: Spot, delay: float
-    ) -> list[tuple[float, Action]]:
+    ) -> list[tuple[float, HandAction]]:
         """Put a held stone on ``target``; a stone on a board cell there is first taken
         where the rules send it (else into the hand)."""
         world = self.sim.world
-        actions: list[tuple[float, Action]] = []
+        actions: list[tuple[float, HandAction]] = []
         occupant = world.stacks.get(target)
         if occupant and target in frozenset(self.sim.game.cells):
             victim = occupant[-1]
             destination = capture_destination(self.controller.position, mover, origin, target)
             if destination is not None and destination.spot is not None:
                 assert destination.stone is not None
-                actions.append((delay, LiftAction(target)))
+                actions.append((delay, LiftStone(target)))
                 actions.append(
-                    (delay + HAND_STEP, PlaceAction(destination.spot, victim, destination.stone))
+                    (delay + HAND_STEP, PutStone(destination.spot, victim, destination.stone))
                 )
             elif destination is not None:
                 actions.append((delay, Remove(target)))
             else:  # no rule takes it: it stays in the hand, to be put down anywhere
-                actions.append((delay, LiftAction(target)))
+                actions.append((delay, LiftStone(target)))
             delay += 2 * HAND_STEP
-        actions.append((delay, PlaceAction(target, mover, mover)))
+        actions.append((delay, PutStone(target, mover, mover)))
         return actions
 
     def _new_game(self, command: NewGame, request: Request) -> Json:

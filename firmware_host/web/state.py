@@ -28,9 +28,8 @@ from engine.geometry import seat_side
 from engine.options import OptionSpec
 from engine.physical import Stone
 from firmware_host.session.clock import format_time
-from firmware_host.session.controller import Controller, describe
+from firmware_host.session.controller import Controller
 from firmware_host.session.legend import BoardView
-from firmware_host.session.records import formats
 from firmware_host.session.settings import Settings
 from firmware_host.session.state import Phase
 from firmware_host.session.view import build_view
@@ -95,8 +94,8 @@ def catalogue_message(
                 "options": [option_json(spec) for spec in game.option_specs],
                 "profiles": list(profiles.get(game.name, ())),
                 "claims": [claim_json(claim) for claim in claims_of(game)],
-                "draw": game.first_player_draw(game.options()),
-                "dice": game.position().chance_moves() is not None,
+                "draw": game.first_player_draw(game.options()).value,
+                "dice": game.rolls_dice(game.options()),
             }
             for game in games
         ],
@@ -155,7 +154,7 @@ def board_message(game: Game[Any], profile: Profile, mode: Mode) -> Json:
         "sensed": sorted(profile.sensed_spots),
         "seats": seats_json(game),
         "claims": [claim_json(claim) for claim in claims_of(game)],
-        "formats": [{"name": f.name, "title": f.title} for f in formats(game.name)],
+        "formats": [{"name": f.name, "title": f.title} for f in game.record_formats()],
         "world": mode is Mode.SIMULATOR,
     }
 
@@ -212,17 +211,12 @@ def clock_suffix(clocks: Sequence[float]) -> str:
     return " — " + " / ".join(format_time(t) for t in clocks) if clocks else ""
 
 
-def _teams(position: Position[Any], seats: int) -> tuple[list[int] | None, list[int] | None]:
-    """Each seat's team and each team's score, when the game is played in teams (a
-    position with ``team_scores()`` whose ``team_of(seat)`` names teams)."""
-    team_scores = getattr(position, "team_scores", None)
-    team_of = getattr(position, "team_of", None)
-    if not callable(team_scores) or not callable(team_of):
+def _teams(position: Position[Any]) -> tuple[list[int] | None, list[int] | None]:
+    """Each seat's team and each team's score, when the game is played in teams."""
+    teams = position.teams()
+    if teams is None:
         return None, None
-    teams = [team_of(seat) for seat in range(seats)]
-    if any(team is None for team in teams):
-        return None, None
-    return [int(team) for team in teams], [int(score) for score in team_scores()]
+    return list(teams), list(position.team_scores())
 
 
 def _unseen(controller: Controller, view: BoardView) -> list[str]:
@@ -259,7 +253,7 @@ def state_message(
     if view.prompt is not None:
         prompt = {"choices": list(view.prompt.choices), "selected": view.prompt.selected}
     guide = controller.guide
-    teams, team_scores = _teams(position, len(game.seats))
+    teams, team_scores = _teams(position)
     drawn = controller.draw
     return {
         "type": "state",
@@ -284,7 +278,7 @@ def state_message(
         else {
             "termination": outcome.termination.value,
             "winners": sorted(outcome.winners),
-            "description": describe(game, outcome),
+            "description": game.describe_outcome(outcome),
         },
         "leds": [colour_hex(colour) for colour in pixels],
         "pieces": pieces_json(game, pieces),

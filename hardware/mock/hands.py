@@ -25,12 +25,12 @@ from hardware.mock.world import SimulatedWorld
 
 
 @dataclass(frozen=True, slots=True)
-class Lift:
+class LiftStone:
     spot: Spot
 
 
 @dataclass(frozen=True, slots=True)
-class Place:
+class PutStone:
     """Put the held stone ``held`` on ``spot`` as ``stone`` (turned or captured)."""
 
     spot: Spot
@@ -61,21 +61,21 @@ class Force:
     reading: Reading | None
 
 
-Action = Lift | Place | Remove | Supply | Force
+HandAction = LiftStone | PutStone | Remove | Supply | Force
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
+class HandStep:
     at: float
-    action: Action
+    action: HandAction
 
 
-def apply(world: SimulatedWorld, action: Action) -> None:
+def apply(world: SimulatedWorld, action: HandAction) -> None:
     """Carry out one action on the world."""
     match action:
-        case Lift(spot):
+        case LiftStone(spot):
             world.lift(spot)
-        case Place(spot, held, stone):
+        case PutStone(spot, held, stone):
             world.place_as(spot, held, stone)
         case Remove(spot):
             world.remove(spot)
@@ -86,7 +86,7 @@ def apply(world: SimulatedWorld, action: Action) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class Transfer:
+class Journey:
     """One stone's journey: from a spot (or the box) to a spot (or the box)."""
 
     source: Spot | None
@@ -95,7 +95,7 @@ class Transfer:
     stone: Stone
 
 
-def plan(before: Layout, after: Layout, cells: frozenset[Spot] | None = None) -> list[Transfer]:
+def plan(before: Layout, after: Layout, cells: frozenset[Spot] | None = None) -> list[Journey]:
     """Pair the stones that leave spots with the stones that arrive, for any game.
 
     A stone that stays on the board pairs first with a cell it can have moved to
@@ -125,17 +125,17 @@ def plan(before: Layout, after: Layout, cells: frozenset[Spot] | None = None) ->
         lambda s, a, t, b: a.kind == b.kind,
         lambda s, a, t, b: True,
     )
-    transfers: list[Transfer] = []
+    transfers: list[Journey] = []
     for same in passes:
         for target, stone in list(added):
             for index, (source, held) in enumerate(removed):
                 if source != target and same(source, held, target, stone):
-                    transfers.append(Transfer(source, target, held, stone))
+                    transfers.append(Journey(source, target, held, stone))
                     removed.pop(index)
                     added.remove((target, stone))
                     break
-    transfers += [Transfer(source, None, held, held) for source, held in removed]
-    transfers += [Transfer(None, target, stone, stone) for target, stone in added]
+    transfers += [Journey(source, None, held, held) for source, held in removed]
+    transfers += [Journey(None, target, stone, stone) for target, stone in added]
     return transfers
 
 
@@ -168,7 +168,7 @@ class Hands:
     pause: tuple[float, float] = (0.06, 0.25)
     debounce_window: float = 0.015
 
-    def perform(self, world: SimulatedWorld, after: Layout, start: float) -> list[Step]:
+    def perform(self, world: SimulatedWorld, after: Layout, start: float) -> list[HandStep]:
         """Timed steps that take the world from its layout to ``after``."""
         before = world.layout()
         transfers = plan(before, after, self._cells)
@@ -177,7 +177,7 @@ class Hands:
         involved = {t.source for t in transfers} | {t.target for t in transfers}
         involved.discard(None)
         sources = {t.held: t.source for t in transfers}
-        steps: list[Step] = []
+        steps: list[HandStep] = []
         now = start
         if self.rng.random() < self.noise.second_thoughts:
             now = self._second_thoughts(steps, now, sorted(s for s in occupied if s in self._cells))
@@ -185,14 +185,14 @@ class Hands:
             now = self._knock(steps, now, occupied, involved)
         for action in actions:
             now += self.rng.uniform(*self.pause)
-            if isinstance(action, Place) and self.rng.random() < self.noise.slide:
+            if isinstance(action, PutStone) and self.rng.random() < self.noise.slide:
                 now = self._slide(steps, now, sources.get(action.held), action, occupied)
-            steps.append(Step(now, action))
-            if isinstance(action, Lift | Place) and self.rng.random() < self.noise.bounce:
-                self._bounce(steps, now, action.spot, occupied_after=isinstance(action, Place))
-            if isinstance(action, Lift | Remove):
+            steps.append(HandStep(now, action))
+            if isinstance(action, LiftStone | PutStone) and self.rng.random() < self.noise.bounce:
+                self._bounce(steps, now, action.spot, occupied_after=isinstance(action, PutStone))
+            if isinstance(action, LiftStone | Remove):
                 occupied.discard(action.spot)
-            elif isinstance(action, Place | Supply):
+            elif isinstance(action, PutStone | Supply):
                 occupied.add(action.spot)
         if self.rng.random() < self.noise.knock / 2:
             now = self._knock(steps, now + self.rng.uniform(*self.pause), occupied, involved)
@@ -202,11 +202,11 @@ class Hands:
     def _cells(self) -> frozenset[Spot]:
         return frozenset(place.spot for place in self.geometry.cells)
 
-    def _order(self, transfers: Sequence[Transfer]) -> list[Action]:
+    def _order(self, transfers: Sequence[Journey]) -> list[HandAction]:
         """Lifts and places in an order a hand could use: a spot is cleared before a
         stone lands on it, and a stone is lifted before it is put down."""
-        pending: list[Action] = []
-        lifts = {t.source: Lift(t.source) for t in transfers if t.source is not None}
+        pending: list[HandAction] = []
+        lifts = {t.source: LiftStone(t.source) for t in transfers if t.source is not None}
         for transfer in transfers:
             if transfer.source is None:
                 assert transfer.target is not None
@@ -214,8 +214,8 @@ class Hands:
             elif transfer.target is None:
                 pending.append(Remove(transfer.source))
             else:
-                pending.append(Place(transfer.target, transfer.held, transfer.stone))
-        order: list[Action] = []
+                pending.append(PutStone(transfer.target, transfer.held, transfer.stone))
+        order: list[HandAction] = []
         lifted: set[Spot] = set()
         remaining_lifts = dict(lifts)
         removes = {a.spot for a in pending if isinstance(a, Remove)}
@@ -229,22 +229,22 @@ class Hands:
             action = self.rng.choice(ready) if self.noise.shuffle else ready[0]
             queue.remove(action)
             order.append(action)
-            if isinstance(action, Lift | Remove):
+            if isinstance(action, LiftStone | Remove):
                 lifted.add(action.spot)
         return order
 
     @staticmethod
     def _ready(
-        action: Action, lifted: set[Spot], transfers: Sequence[Transfer], queue: list[Action]
+        action: HandAction, lifted: set[Spot], transfers: Sequence[Journey], queue: list[HandAction]
     ) -> bool:
-        if isinstance(action, Lift | Remove):
+        if isinstance(action, LiftStone | Remove):
             return True
         spot = action.spot
         # the target must have been cleared of what leaves it
         leaving = [t for t in transfers if t.source == spot]
         if any(t.source not in lifted for t in leaving):
             return False
-        if isinstance(action, Place):
+        if isinstance(action, PutStone):
             return any(
                 t.held == action.held and t.source in lifted and t.target == spot for t in transfers
             )
@@ -252,18 +252,25 @@ class Hands:
 
     # --- noise ---------------------------------------------------------------------
 
-    def _bounce(self, steps: list[Step], at: float, spot: Spot, *, occupied_after: bool) -> None:
+    def _bounce(
+        self, steps: list[HandStep], at: float, spot: Spot, *, occupied_after: bool
+    ) -> None:
         """A contact chatters for a few milliseconds around a change."""
         glitch = EMPTY if occupied_after else PRESENT
         t = at
         for _ in range(self.rng.randint(1, 3)):
             t += self.rng.uniform(0.0005, self.debounce_window / 4)
-            steps.append(Step(t, Force(spot, glitch)))
+            steps.append(HandStep(t, Force(spot, glitch)))
             t += self.rng.uniform(0.0005, self.debounce_window / 4)
-            steps.append(Step(t, Force(spot, None)))
+            steps.append(HandStep(t, Force(spot, None)))
 
     def _slide(
-        self, steps: list[Step], now: float, source: Spot | None, action: Place, occupied: set[Spot]
+        self,
+        steps: list[HandStep],
+        now: float,
+        source: Spot | None,
+        action: PutStone,
+        occupied: set[Spot],
     ) -> float:
         """The stone travels over the empty cells between where it was and where it lands."""
         if source is None or source not in self._cells or action.spot not in self._cells:
@@ -271,9 +278,9 @@ class Hands:
         for spot in self._between(source, action.spot):
             if spot in occupied:
                 continue
-            steps.append(Step(now, Force(spot, PRESENT)))
+            steps.append(HandStep(now, Force(spot, PRESENT)))
             now += self.rng.uniform(0.04, 0.1)
-            steps.append(Step(now, Force(spot, None)))
+            steps.append(HandStep(now, Force(spot, None)))
             now += 0.005
         return now
 
@@ -293,7 +300,7 @@ class Hands:
         return [spot for _, spot in sorted(spots)]
 
     def _knock(
-        self, steps: list[Step], now: float, occupied: set[Spot], involved: set[Spot | None]
+        self, steps: list[HandStep], now: float, occupied: set[Spot], involved: set[Spot | None]
     ) -> float:
         """A neighbouring piece is knocked off its spot and put back."""
         near = sorted(
@@ -306,9 +313,9 @@ class Hands:
         if not near:
             return now
         spot = self.rng.choice(near)
-        steps.append(Step(now, Force(spot, EMPTY)))
+        steps.append(HandStep(now, Force(spot, EMPTY)))
         now += self.rng.uniform(0.05, 0.3)
-        steps.append(Step(now, Force(spot, None)))
+        steps.append(HandStep(now, Force(spot, None)))
         return now
 
     def _adjacent(self, a: Spot | None, b: Spot | None) -> bool:
@@ -317,15 +324,17 @@ class Hands:
         pa, pb = self.geometry.place(a), self.geometry.place(b)
         return math.hypot(pa.x - pb.x, pa.y - pb.y) < 1.5
 
-    def _second_thoughts(self, steps: list[Step], now: float, candidates: Sequence[Spot]) -> float:
+    def _second_thoughts(
+        self, steps: list[HandStep], now: float, candidates: Sequence[Spot]
+    ) -> float:
         """A piece is picked up and put straight back before the real move, held for
         less than the settle time like every other rest of the hand."""
         if not candidates:
             return now
         spot = self.rng.choice(list(candidates))
-        steps.append(Step(now, Force(spot, EMPTY)))
+        steps.append(HandStep(now, Force(spot, EMPTY)))
         now += self.rng.uniform(0.1, 0.35)
-        steps.append(Step(now, Force(spot, None)))
+        steps.append(HandStep(now, Force(spot, None)))
         return now
 
 

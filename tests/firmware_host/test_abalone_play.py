@@ -23,7 +23,7 @@ from firmware_host.session.events import (
 )
 from firmware_host.session.state import Phase
 from firmware_host.session.storage import GameStore
-from hardware.mock.hands import Force, Lift, Noise, Place, Step
+from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone
 from hardware.profile import load_profile
 from tests.engine.abalone.helpers import is_push, text
 
@@ -125,13 +125,13 @@ def push_off(sim: Simulation, line: str, *, blink: str | None) -> list[Notice]:
     front = {"row": "E9", "diagonal": "G9"}[line]
     t = sim.now
     steps = [
-        Step(t + 0.10, Lift("E7")),
-        Step(t + 0.20, Lift(front)),
-        Step(t + 0.20, Place(front, B, B)),  # the same instant: no sensor sees it
-        Step(t + 0.30, Place("gutter:w:1", W, W)),
+        HandStep(t + 0.10, LiftStone("E7")),
+        HandStep(t + 0.20, LiftStone(front)),
+        HandStep(t + 0.20, PutStone(front, B, B)),  # the same instant: no sensor sees it
+        HandStep(t + 0.30, PutStone("gutter:w:1", W, W)),
     ]
     if blink is not None:
-        steps += [Step(t + 0.15, Force(blink, EMPTY)), Step(t + 0.22, Force(blink, None))]
+        steps += [HandStep(t + 0.15, Force(blink, EMPTY)), HandStep(t + 0.22, Force(blink, None))]
     notices = sim.run(sorted(steps, key=lambda s: s.at))
     return notices + sim.settle()
 
@@ -194,8 +194,8 @@ def test_marbles_settle_in_any_order(order: tuple[int, int, int]) -> None:
     sim = simulation()
     sources, targets = ("C3", "C4", "C5"), ("D4", "D5", "D6")
     t = sim.now
-    steps = [Step(t + 0.1 * (i + 1), Lift(sources[i])) for i in order]
-    steps += [Step(t + 0.4 + 0.1 * k, Place(targets[i], B, B)) for k, i in enumerate(order)]
+    steps = [HandStep(t + 0.1 * (i + 1), LiftStone(sources[i])) for i in order]
+    steps += [HandStep(t + 0.4 + 0.1 * k, PutStone(targets[i], B, B)) for k, i in enumerate(order)]
     notices = sim.run(steps) + sim.settle()
     assert committed(notices) == ["C3C5D4"]
 
@@ -203,7 +203,7 @@ def test_marbles_settle_in_any_order(order: tuple[int, int, int]) -> None:
 def test_a_pac_push_is_named_not_played() -> None:
     sim = simulation(text({"E3": "b", "E4": "b", "E5": "w", "E6": "w", "I5": "w"}))
     t = sim.now
-    steps = [Step(t + 0.1, Lift("E3")), Step(t + 0.2, Place("E7", B, B))]
+    steps = [HandStep(t + 0.1, LiftStone("E3")), HandStep(t + 0.2, PutStone("E7", B, B))]
     notices = sim.run(steps) + sim.settle()
     illegal = [n for n in notices if isinstance(n, IllegalShown)]
     assert [(n.move, n.reason) for n in illegal] == [("E3E4", "2 cannot push 2 (pac)")]

@@ -31,7 +31,7 @@ from firmware_host.session.events import (
 from firmware_host.session.legend import Meaning
 from firmware_host.session.state import Phase
 from firmware_host.session.view import build_view
-from hardware.mock.hands import Lift, Noise, Place, Remove, Step
+from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone, Remove
 from tests.engine.robotory.helpers import text
 from tests.firmware_host.simkit import commits, lit, make_sim, of, prompts
 
@@ -123,9 +123,9 @@ def walk(sim: Simulation, path: list[Spot], rest: float) -> list[Notice]:
     for here, there in itertools.pairwise(path):
         t = sim.now
         steps = [
-            Step(t + 0.10, Lift(here)),
-            Step(t + 0.20, Remove(there)),
-            Step(t + 0.30, Place(there, robot, robot)),
+            HandStep(t + 0.10, LiftStone(here)),
+            HandStep(t + 0.20, Remove(there)),
+            HandStep(t + 0.30, PutStone(there, robot, robot)),
         ]
         notices += sim.run(steps) + sim.advance(rest)
     return notices + sim.settle()
@@ -191,9 +191,9 @@ def test_a_robot_that_stops_after_one_step_is_committed_after_the_longer_rest() 
     t = sim.now
     sim.run(
         [
-            Step(t + 0.1, Lift("C1")),
-            Step(t + 0.2, Remove("C2")),
-            Step(t + 0.3, Place("C2", ROBOT_R, ROBOT_R)),
+            HandStep(t + 0.1, LiftStone("C1")),
+            HandStep(t + 0.2, Remove("C2")),
+            HandStep(t + 0.3, PutStone("C2", ROBOT_R, ROBOT_R)),
         ]
     )
     notices = sim.advance(sim.controller.timing.settle + 0.2)
@@ -207,9 +207,9 @@ def test_ok_confirms_a_one_step_chain_at_once() -> None:
     t = sim.now
     sim.run(
         [
-            Step(t + 0.1, Lift("C1")),
-            Step(t + 0.2, Remove("C2")),
-            Step(t + 0.3, Place("C2", ROBOT_R, ROBOT_R)),
+            HandStep(t + 0.1, LiftStone("C1")),
+            HandStep(t + 0.2, Remove("C2")),
+            HandStep(t + 0.3, PutStone("C2", ROBOT_R, ROBOT_R)),
         ]
     )
     sim.advance(sim.controller.timing.settle + 0.1)
@@ -231,9 +231,9 @@ def test_a_robot_on_a_token_it_cannot_eat_is_named() -> None:
     robot = Stone("B", None)
     sim.run(
         [
-            Step(t + 0.1, Lift("C1")),
-            Step(t + 0.2, Remove("C2")),
-            Step(t + 0.3, Place("C2", robot, robot)),
+            HandStep(t + 0.1, LiftStone("C1")),
+            HandStep(t + 0.2, Remove("C2")),
+            HandStep(t + 0.3, PutStone("C2", robot, robot)),
         ]
     )
     notices = sim.settle()

@@ -15,7 +15,7 @@ from typing import Self
 
 from engine.errors import NotationError
 from engine.game import Game, Layout, Position
-from engine.geometry import CellShape, Geometry, Place, Seat
+from engine.geometry import CellCentre, CellShape, Geometry, Seat
 from engine.options import Options
 from engine.outcome import Outcome, Termination
 from engine.physical import Stone
@@ -106,10 +106,9 @@ class RaceGame(Game[RacePosition]):
     title = "Toy race"
     seats = (Seat("first", "a", "black"), Seat("second", "b", "white"))
 
-    @property
-    def geometry(self) -> Geometry:
+    def build_geometry(self) -> Geometry:
         return Geometry(
-            CellShape.SQUARE, tuple(Place(c, i + 0.5, 0.5) for i, c in enumerate(CELLS))
+            CellShape.SQUARE, tuple(CellCentre(c, i + 0.5, 0.5) for i, c in enumerate(CELLS))
         )
 
     def position(

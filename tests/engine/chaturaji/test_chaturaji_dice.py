@@ -26,11 +26,11 @@ def test_a_turn_starts_with_a_roll_of_four_equally_likely_faces() -> None:
     assert list(pos.legal_moves()) == []
     assert pos.chance_moves() == (Roll((2,)), Roll((3,)), Roll((4,)), Roll((5,)))
     assert pos.roll_due
-    assert pos.current_roll() == ()
+    assert pos.dice() == ()
     pos.push_text("roll 3")
     assert pos.chance_moves() is None
     assert not pos.roll_due
-    assert pos.current_roll() == (3,)
+    assert pos.dice() == (3,)
     assert pos.text().split()[2] == "3"
 
 
@@ -117,18 +117,18 @@ def test_two_dice_the_player_chooses_the_order() -> None:
     first.push_text("roll 5 3")
     second.push_text("roll 3 5")
     assert first.text() == second.text()
-    assert first.current_roll() == (3, 5)
+    assert first.dice() == (3, 5)
     assert first.text().split()[2] == "35"
     # either kind may go first
     assert {"b1a3", "b1c3", "d2d3", "d1e2"} <= names(first)
     play(first, "d2d3")  # the 5 first; the horse (3) is left
-    assert first.current_roll() == (3,)
+    assert first.dice() == (3,)
     assert first.turn == 0
     assert names(first) == {"b1a3", "b1c3", "b1d2"}
     play(first, "b1c3")
     assert first.turn == 1 and first.roll_due
     play(second, "b1c3")  # or the horse first
-    assert second.current_roll() == (5,)
+    assert second.dice() == (5,)
     assert "d2d3" in names(second)
 
 
@@ -137,7 +137,7 @@ def test_two_dice_each_move_is_lost_if_it_cannot_be_made() -> None:
     # the elephant moves up the open c-file; a second elephant move follows
     assert names(pos) == {f"c1c{rank}" for rank in range(2, 9)}
     play(pos, "c1c4")
-    assert pos.current_roll() == (4,)
+    assert pos.dice() == (4,)
     assert f"c4c{8}" in names(pos)
     nothing = rolled(ARMY, "3", dice="2")  # after a first move, the horse's die is left
     assert names(nothing) == {"b1a3", "b1c3"}
@@ -167,7 +167,7 @@ def test_without_dice_any_piece_moves_and_no_roll_comes() -> None:
     assert names(pos) == {"a1c3", "b1a3", "b1c3", "d1e1", "d1e2", "a2a3", "b2b3", "c2c3", "d2d3"}
     play(pos, "b1c3")
     assert pos.turn == 1
-    assert pos.current_roll() == ()
+    assert pos.dice() == ()
 
 
 def test_without_dice_pass_only_when_nothing_moves() -> None:

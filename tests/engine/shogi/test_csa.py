@@ -11,8 +11,9 @@ import pytest
 from engine.errors import NotationError
 from engine.outcome import Outcome, Termination
 from engine.shogi import HANDICAPS
-from engine.shogi.csa import read_csa, write_csa
-from tests.engine.shogi.helpers import RICHEST, START
+from engine.shogi.csa import write_csa
+from engine.shogi.csa_read import read_csa
+from tests.engine.shogi.helpers import RICHEST, START, position
 from tests.engine.shogi.records import ENDINGS, final_outcome, random_game
 
 WINS = {0: cshogi.BLACK_WIN, 1: cshogi.WHITE_WIN}
@@ -22,7 +23,9 @@ WINS = {0: cshogi.BLACK_WIN, 1: cshogi.WHITE_WIN}
 def test_games_round_trip_and_cshogi_reads_the_same_moves(handicap: str) -> None:
     moves = random_game(len(handicap) + 20, 150, handicap=handicap)
     outcome = final_outcome(moves, handicap=handicap) or Outcome.win(Termination.RESIGNATION, 1)
-    text = write_csa(moves, handicap=handicap, outcome=outcome, players=("Hanako", "Taro"))
+    text = write_csa(
+        position(handicap=handicap), moves, outcome=outcome, players=("Hanako", "Taro")
+    )
     record = read_csa(text)
     assert list(record.moves) == moves
     assert record.start == HANDICAPS[handicap]
@@ -36,14 +39,14 @@ def test_games_round_trip_and_cshogi_reads_the_same_moves(handicap: str) -> None
 
 
 def test_handicaps_are_written_as_pi_with_the_removed_pieces() -> None:
-    assert "PI11KY\n-\n" in write_csa([], handicap="lance")
-    assert "PI82HI22KA\n-\n" in write_csa([], handicap="2")
-    assert "PI\n+\n" in write_csa([])
+    assert "PI11KY\n-\n" in write_csa(position(handicap="lance"), [])
+    assert "PI82HI22KA\n-\n" in write_csa(position(handicap="2"), [])
+    assert "PI\n+\n" in write_csa(position(), [])
 
 
 def test_a_custom_start_is_written_rank_by_rank_with_the_hands() -> None:
     moves = random_game(6, 40, RICHEST)
-    text = write_csa(moves, start=RICHEST)
+    text = write_csa(position(RICHEST), moves)
     assert "P1+HI *  *  *  *  *  *  *  * \n" in text
     assert "P+00HI00KA00KI00GI00KE00KY00FU\n" in text
     record = read_csa(text)
@@ -56,7 +59,7 @@ def test_a_custom_start_is_written_rank_by_rank_with_the_hands() -> None:
 @pytest.mark.parametrize("outcome", ENDINGS, ids=str)
 def test_every_ending_round_trips(outcome: Outcome | None) -> None:
     moves = random_game(9, 41)
-    assert read_csa(write_csa(moves, outcome=outcome)).outcome == outcome
+    assert read_csa(write_csa(position(), moves, outcome=outcome)).outcome == outcome
 
 
 def test_cshogi_agrees_on_who_won() -> None:
@@ -67,7 +70,7 @@ def test_cshogi_agrees_on_who_won() -> None:
                 continue
             if outcome.termination is Termination.IMPASSE:
                 continue  # %JISHOGI is a draw to CSA; Kiban keeps the winner in a comment
-            text = write_csa(moves, outcome=outcome)
+            text = write_csa(position(), moves, outcome=outcome)
             if "'Kiban result" in text:
                 continue  # CSA's ending alone cannot say this one
             parsed = cshogi.CSA.Parser.parse_str(text)[0]
@@ -77,14 +80,14 @@ def test_cshogi_agrees_on_who_won() -> None:
 def test_mate_perpetual_check_and_sennichite() -> None:
     start = "8k/9/6NG1/9/9/9/9/9/4K4 b G 1"
     mate = final_outcome(["G*1b"], start)
-    text = write_csa(["G*1b"], start=start, outcome=mate)
+    text = write_csa(position(start), ["G*1b"], outcome=mate)
     assert text.endswith("+0012KI\n%TORYO\n")
     assert read_csa(text).outcome == mate
     perpetual = "8k/9/6R2/9/9/9/9/9/4K4 b - 1"
     checks = ["3c1c", "1a2a", "1c2c", "2a1a", "2c1c", "1a2a", "1c2c", "2a1a", "2c1c"]
     checks += ["1a2a", "1c2c", "2a1a", "2c1c"]
     outcome = final_outcome(checks, perpetual)
-    text = write_csa(checks, start=perpetual, outcome=outcome)
+    text = write_csa(position(perpetual), checks, outcome=outcome)
     assert text.endswith("%+ILLEGAL_ACTION\n")  # sente, who checked every time, loses
     assert read_csa(text).outcome == Outcome.win(Termination.PERPETUAL_CHECK, 1)
     assert cshogi.CSA.Parser.parse_str(text)[0].win == cshogi.WHITE_WIN

@@ -12,8 +12,9 @@ import shogi.KIF
 from engine.errors import NotationError
 from engine.outcome import Outcome, Termination
 from engine.shogi import HANDICAPS
-from engine.shogi.kif import read_kif, write_kif
-from tests.engine.shogi.helpers import RICHEST, START
+from engine.shogi.kif import write_kif
+from engine.shogi.kif_read import read_kif
+from tests.engine.shogi.helpers import RICHEST, START, position
 from tests.engine.shogi.records import ENDINGS, final_outcome, random_game
 
 PERPETUAL = "8k/9/6R2/9/9/9/9/9/4K4 b - 1"
@@ -25,7 +26,9 @@ CHECKS += ["1a2a", "1c2c", "2a1a", "2c1c"]
 def test_games_round_trip_and_cshogi_reads_the_same_moves(handicap: str) -> None:
     moves = random_game(len(handicap), 150, handicap=handicap)
     outcome = final_outcome(moves, handicap=handicap) or Outcome.win(Termination.RESIGNATION, 1)
-    text = write_kif(moves, handicap=handicap, outcome=outcome, players=("Hanako", "Taro"))
+    text = write_kif(
+        position(handicap=handicap), moves, outcome=outcome, players=("Hanako", "Taro")
+    )
     record = read_kif(text)
     assert list(record.moves) == moves
     assert record.start == HANDICAPS[handicap]
@@ -40,7 +43,7 @@ def test_games_round_trip_and_cshogi_reads_the_same_moves(handicap: str) -> None
 
 def test_python_shogi_reads_the_same_moves() -> None:
     moves = random_game(5, 120)
-    text = write_kif(moves, outcome=Outcome.win(Termination.RESIGNATION, 0))
+    text = write_kif(position(), moves, outcome=Outcome.win(Termination.RESIGNATION, 0))
     parsed = shogi.KIF.Parser.parse_str(text)[0]
     assert parsed["moves"] == moves
 
@@ -48,7 +51,7 @@ def test_python_shogi_reads_the_same_moves() -> None:
 @pytest.mark.parametrize("outcome", ENDINGS, ids=str)
 def test_every_ending_round_trips(outcome: Outcome | None) -> None:
     moves = random_game(9, 40)
-    record = read_kif(write_kif(moves, outcome=outcome))
+    record = read_kif(write_kif(position(), moves, outcome=outcome))
     assert record.outcome == outcome
 
 
@@ -60,18 +63,18 @@ def test_cshogi_agrees_on_who_won() -> None:
             continue
         if outcome.termination in (Termination.IMPASSE, Termination.ILLEGAL_MOVE):
             continue  # cshogi reads neither a won impasse nor the offender of 反則
-        parsed = cshogi.KIF.Parser.parse_str(write_kif(moves, outcome=outcome))
+        parsed = cshogi.KIF.Parser.parse_str(write_kif(position(), moves, outcome=outcome))
         assert parsed.win == wins[min(outcome.winners)], outcome
 
 
 def test_sennichite_and_perpetual_check_come_from_the_position() -> None:
     outcome = final_outcome(CHECKS, PERPETUAL)
     assert outcome == Outcome.win(Termination.PERPETUAL_CHECK, 1)
-    text = write_kif(CHECKS, start=PERPETUAL, outcome=outcome)
+    text = write_kif(position(PERPETUAL), CHECKS, outcome=outcome)
     assert "反則勝ち" in text  # gote, to move, wins by sente's foul
     assert read_kif(text).outcome == outcome
     shuffle = ["5i4h", "5a4b", "4h5i", "4b5a"] * 3
-    text = write_kif(shuffle, outcome=final_outcome(shuffle))
+    text = write_kif(position(), shuffle, outcome=final_outcome(shuffle))
     assert "千日手" in text
     assert read_kif(text).outcome == Outcome.draw(Termination.REPETITION)
 
@@ -80,14 +83,14 @@ def test_checkmate_is_written_as_tsumi() -> None:
     start = "8k/9/6NG1/9/9/9/9/9/4K4 b G 1"
     outcome = final_outcome(["G*1b"], start)
     assert outcome == Outcome.win(Termination.CHECKMATE, 0)
-    text = write_kif(["G*1b"], start=start, outcome=outcome)
+    text = write_kif(position(start), ["G*1b"], outcome=outcome)
     assert "   2 詰み" in text and "まで1手で先手の勝ち" in text
     assert read_kif(text).outcome == outcome
 
 
 def test_a_custom_start_is_written_as_a_board_diagram() -> None:
     moves = random_game(4, 40, RICHEST)
-    text = write_kif(moves, start=RICHEST)
+    text = write_kif(position(RICHEST), moves)
     assert "手合割" not in text
     assert "| 飛 ・ ・ ・ ・ ・ ・ ・ ・|一" in text
     assert "後手の持駒：金三　桂三　歩十七" in text
@@ -96,7 +99,7 @@ def test_a_custom_start_is_written_as_a_board_diagram() -> None:
     assert record.start.split()[:3] == RICHEST.split()[:3]
     assert list(record.moves) == moves
     gote_first = "4k4/9/9/9/9/9/9/9/4K4 w 2P 1"
-    record = read_kif(write_kif(["5a4b"], start=gote_first))
+    record = read_kif(write_kif(position(gote_first), ["5a4b"]))
     assert record.start == gote_first and record.moves == ("5a4b",)
 
 
@@ -138,7 +141,7 @@ PROMOTED_MOVES += ["3a4a", "2d1c", "4a3a"]
 
 
 def test_promoted_pieces_are_named_as_kakinoki_does_and_read_in_every_spelling() -> None:
-    text = write_kif(PROMOTED_MOVES, start=PROMOTED)
+    text = write_kif(position(PROMOTED), PROMOTED_MOVES)
     for written in ("４五と(55)", "５三成香(64)", "４三成桂(54)", "３三成銀(44)", "１二馬(34)"):
         assert written in text
     assert "１三龍(24)" in text and "| ・ ・ ・ 杏 圭 全 馬 龍 ・|四" in text

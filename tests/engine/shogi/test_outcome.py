@@ -103,7 +103,7 @@ KINGS_IN = "9/4K4/9/9/9/9/9/4k4/9 b {hands} 1"
 )
 def test_impasse_counts_24_points(hands: str, expected: Outcome) -> None:
     pos = position(KINGS_IN.format(hands=hands))
-    assert pos.impasse_result() == expected
+    assert pos.claim("impasse") == expected
 
 
 def test_impasse_counts_promoted_pieces_as_their_unpromoted_kind() -> None:
@@ -115,11 +115,11 @@ def test_impasse_counts_promoted_pieces_as_their_unpromoted_kind() -> None:
 def test_impasse_needs_both_kings_in_the_enemy_camp() -> None:
     pos = position()
     with pytest.raises(ImpasseError, match="sente's king is on 5i, outside ranks a-c"):
-        pos.impasse_result()
+        pos.claim("impasse")
     assert isinstance(ImpasseError("x"), IllegalMoveError)
     half = position("9/4K4/9/9/9/4k4/9/9/9 b - 1")
     with pytest.raises(ImpasseError, match="gote's king is on 5f, outside ranks g-i"):
-        half.impasse_result()
+        half.claim("impasse")
 
 
 DECLARES = "RBGG1GGSS/4K4/PP7/9/9/9/9/4k4/9 b RB2s4n4l16p 1"
@@ -129,7 +129,7 @@ DECLARES = "RBGG1GGSS/4K4/PP7/9/9/9/9/4k4/9 b RB2s4n4l16p 1"
 def test_a_declaration_that_meets_every_condition_wins() -> None:
     pos = position(DECLARES)
     assert declaration_problems(pos) == ()
-    assert pos.declaration_result() == Outcome.win(Termination.DECLARATION, 0)
+    assert pos.claim("declare") == Outcome.win(Termination.DECLARATION, 0)
 
 
 @pytest.mark.parametrize(
@@ -144,17 +144,17 @@ def test_a_declaration_that_meets_every_condition_wins() -> None:
 def test_a_declaration_that_fails_loses(text: str, problem: str) -> None:
     pos = position(text)
     assert any(problem in found for found in declaration_problems(pos)), declaration_problems(pos)
-    assert pos.declaration_result() == Outcome.win(Termination.DECLARATION, 1)
+    assert pos.claim("declare") == Outcome.win(Termination.DECLARATION, 1)
 
 
 def test_gote_declares_with_27_points_where_sente_needs_28() -> None:
     gote = position("9/9/9/4K4/9/9/pp7/4k4/rbgg1ggss w B2S4N4L12Pr4p 1")
     assert points(gote, 1, camp_only=True) == 27
-    assert gote.declaration_result() == Outcome.win(Termination.DECLARATION, 1)
+    assert gote.claim("declare") == Outcome.win(Termination.DECLARATION, 1)
     sente = position("RBGG1GGSS/4K4/PP7/9/9/9/9/4k4/9 b R4Pb2s4n4l12p 1")
     assert points(sente, 0, camp_only=True) == 27
     assert "sente counts 27 points in hand and in the camp, not 28" in declaration_problems(sente)
-    assert sente.declaration_result() == Outcome.win(Termination.DECLARATION, 1)
+    assert sente.claim("declare") == Outcome.win(Termination.DECLARATION, 1)
 
 
 def test_declarations_agree_with_cshogi_over_random_positions() -> None:
@@ -163,12 +163,12 @@ def test_declarations_agree_with_cshogi_over_random_positions() -> None:
         if pos.outcome() is not None:
             continue
         board = cshogi.Board(pos.text())
-        ours = pos.declaration_result().winners == {pos.turn}
+        ours = pos.claim("declare").winners == {pos.turn}
         assert ours == board.is_nyugyoku(), pos.text()
         seen[ours] += 1
     for text in (DECLARES, "9/9/9/4K4/9/9/pp7/4k4/rbgg1ggss w rb2S4N4L16P 1"):
         assert cshogi.Board(text).is_nyugyoku()
-        assert position(text).declaration_result().winners == {position(text).turn}
+        assert position(text).claim("declare").winners == {position(text).turn}
     assert seen[False] > 100
 
 
@@ -176,9 +176,9 @@ def test_counting_controls_refuse_a_finished_game() -> None:
     pos = position(sfen({"5i": "K", "2c": "G", "3c": "N", "1a": "k"}, hand="G"))
     pos.push_text("G*1b")
     with pytest.raises(GameOverError):
-        pos.impasse_result()
+        pos.claim("impasse")
     with pytest.raises(GameOverError):
-        pos.declaration_result()
+        pos.claim("declare")
 
 
 @pytest.mark.parametrize(
@@ -205,3 +205,13 @@ def test_repetition_verdicts_agree_with_cshogi(start: str | None, moves: list[st
         assert verdict == cshogi.REPETITION_WIN
     else:
         assert verdict == cshogi.REPETITION_LOSE
+
+
+def test_repetition_counts_survive_pop_and_push_again() -> None:
+    pos = position()
+    for move in ["5i4h", "5a4b", "4h5i", "4b5a"] * 3:
+        pos.push_text(move)
+    assert pos.outcome() is not None
+    pos.pop()
+    pos.push_text("4b5a")
+    assert pos.repetitions() == 4 and pos.outcome() is not None

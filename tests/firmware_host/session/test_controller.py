@@ -7,8 +7,9 @@ import pytest
 
 from drivers.buttons import ButtonRole
 from engine.dobutsu.game import DobutsuGame
-from engine.options import OptionSpec
+from engine.options import Options, OptionSpec
 from engine.outcome import Outcome, Termination
+from engine.policy import IllegalMovePolicy
 from firmware_host.boards.simulator import Simulation
 from firmware_host.session.actions import (
     AgreeDraw,
@@ -310,6 +311,9 @@ class StrictDobutsu(DobutsuGame):
         *DobutsuGame.option_specs,
         OptionSpec("illegal", "refuse", "what an illegal move does", choices=("refuse", "loses")),
     )
+
+    def illegal_policy(self, options: Options) -> IllegalMovePolicy:
+        return IllegalMovePolicy(options["illegal"])
 
 
 @pytest.mark.parametrize("rule", ["refuse", "loses"])

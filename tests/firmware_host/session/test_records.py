@@ -3,21 +3,16 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
+from engine.record import PLAIN_TEXT, GameRecord, write_plain_text
 from engine.registry import find_game, games
 from firmware_host.boards.simulator import Simulation
 from firmware_host.session.actions import AgreeDraw, NewGame, Resign, Select
 from firmware_host.session.controller import Controller
-from firmware_host.session.records import (
-    PLAIN_TEXT,
-    GameRecord,
-    UnknownFormatError,
-    find_format,
-    formats,
-    write_plain_text,
-)
+from firmware_host.session.records import UnknownFormatError, find_format, formats, record_of
 from firmware_host.session.storage import GameStore
 from hardware.profile import load_profile
 
@@ -44,7 +39,7 @@ def headers(text: str) -> dict[str, str]:
 
 def test_plain_text_has_headers_then_numbered_rounds() -> None:
     controller = controller_after(["2c2b", "2a2b", "3d2c"])
-    text = write_plain_text(GameRecord.of(controller))
+    text = write_plain_text(record_of(controller))
     fields = headers(text)
     assert fields["Game"] == "Robot Duel (Dobutsu shogi)" and fields["Kiban"] == "dobutsu"
     assert fields["Seat1"] == "A (sente)" and fields["Seat2"] == "B (gote)"
@@ -57,7 +52,7 @@ def test_plain_text_has_headers_then_numbered_rounds() -> None:
 def test_the_record_replays_to_the_position_it_came_from() -> None:
     start = "1le/3/3/1L1 b CEG 1"
     controller = controller_after(["C*2c", "2a3a", "G*3c"], position=start)
-    record = GameRecord.of(controller)
+    record = record_of(controller)
     assert record.moves == ("C*2c", "2a3a", "G*3c") and record.movers == (0, 1, 0)
     assert not record.standard_start
     text = write_plain_text(record)
@@ -72,18 +67,18 @@ def test_the_record_replays_to_the_position_it_came_from() -> None:
 def test_an_ended_game_says_how_it_ended() -> None:
     controller = controller_after(["2c2b"])
     controller.handle(Resign(), 2.0)
-    text = write_plain_text(GameRecord.of(controller))
+    text = write_plain_text(record_of(controller))
     assert headers(text)["Result"] == "A (sente) wins (resignation)"
     assert headers(text)["Termination"] == "resignation"
     assert text.endswith("1. 2c2b\nA (sente) wins (resignation)\n")
     controller.handle(NewGame(), 3.0)
     controller.handle(AgreeDraw(), 4.0)
-    assert headers(write_plain_text(GameRecord.of(controller)))["Result"] == "draw (agreed)"
+    assert headers(write_plain_text(record_of(controller)))["Result"] == "draw (agreed)"
 
 
 def test_quotes_in_headers_are_escaped() -> None:
-    record = GameRecord.of(controller_after([]))
-    odd = GameRecord(record.game, 1, record.options, 'a "b" \\c', False, (), (), None, "*")
+    record = record_of(controller_after([]))
+    odd = replace(record, start='a "b" \\c')
     assert '[Start "a \\"b\\" \\\\c"]' in write_plain_text(odd)
 
 
@@ -93,7 +88,7 @@ def test_every_game_has_plain_text_and_unknown_formats_are_named() -> None:
         assert find_format(game.name, "txt") is PLAIN_TEXT
     with pytest.raises(UnknownFormatError, match="dobutsu records come as txt, not 'kif'"):
         find_format("dobutsu", "kif")
-    record = GameRecord.of(controller_after([]))
+    record = record_of(controller_after([]))
     assert PLAIN_TEXT.filename(record) == f"kiban-dobutsu-{record.game_id}.txt"
 
 
@@ -113,7 +108,9 @@ def test_plain_text_starts_a_line_when_the_turn_comes_round(
 ) -> None:
     game = find_game("chaturaji")
     record = GameRecord(
-        game=game,
+        game=game.name,
+        title=game.title,
+        seats=tuple(seat.name for seat in game.seats),
         game_id=1,
         options=game.options(),
         start=game.position().text(),

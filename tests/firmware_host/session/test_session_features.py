@@ -264,7 +264,7 @@ def test_after_a_roll_the_pieces_it_allows_to_move_are_lit() -> None:
         settings={"seed": "4"},
     )
     position = sim.controller.position
-    assert position.current_roll()  # rolled at once
+    assert position.dice()  # rolled at once
     movable = {position.move_text(m)[:2] for m in position.legal_moves()}
     view = build_view(sim.controller, sim.now)
     assert view.movable == movable and movable

@@ -11,8 +11,8 @@ import pytest
 
 from engine.outcome import Outcome, Termination
 from engine.shogi import HANDICAPS, SHOGI
-from engine.shogi.csa import read_csa
-from engine.shogi.kif import read_kif
+from engine.shogi.csa_read import read_csa
+from engine.shogi.kif_read import read_kif
 from firmware_host.cli import main
 from firmware_host.session.storage import GameStore
 

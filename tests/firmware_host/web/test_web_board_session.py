@@ -68,9 +68,14 @@ def test_a_real_board_takes_control_commands_and_refuses_to_move_pieces(
             assert simulated.world.matches(find_game("dobutsu").position().layout())
             assert (await page.send(type="takeback"))["code"] == "refused"
             # the controls a game may lack reach the runtime, which answers for the game
-            for command, reason in (("roll", "no roll is due"), ("impasse", "no impasse")):
-                answer = await page.send(type=command)
+            for command, reason in (
+                ({"type": "roll"}, "no roll is due"),
+                ({"type": "claim", "claim": "impasse"}, "has no claim 'impasse'"),
+            ):
+                answer = await page.send(**command)
                 assert answer["code"] == "refused" and reason in answer["message"]
+            # a claim the game lacks is no action of its own on this board
+            assert (await page.send(type="impasse"))["code"] == "unknown_type"
             assert ready["clocks"] is None and ready["dice"] == [] and ready["unseen"] == []
             assert (await page.send(type="press", button="next"))["type"] == "ok"
             # a hand moves a piece on the board: the page follows through the runtime

@@ -21,6 +21,7 @@ from playwright.sync_api import BrowserContext, Page, sync_playwright
 
 from engine.geometry import CellShape, Geometry, Seat
 from engine.physical import Sensing
+from engine.record import PLAIN_TEXT
 from engine.registry import find_game, games
 from firmware_host.session.legend import DEFAULT_PALETTE, Meaning
 from firmware_host.session.records import formats
@@ -388,7 +389,9 @@ def made_up_hex_board(shape: CellShape) -> tuple[dict[str, Any], dict[str, Any]]
         title="Made-up hexes",
         seats=seats,
         geometry=geometry,
-        position=SimpleNamespace,  # a position that can claim nothing
+        options=lambda: None,
+        claims=lambda options: (),  # a game that can claim nothing
+        record_formats=lambda: (PLAIN_TEXT,),
     )
     leds = tuple((spot, (index,)) for index, spot in enumerate(spots))
     profile = Profile(

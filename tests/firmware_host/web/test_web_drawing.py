@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.geometry import CellShape, Geometry, Place, Seat, Side, seat_side, square_grid
+from engine.geometry import CellCentre, CellShape, Geometry, Seat, Side, seat_side, square_grid
 from engine.registry import find_game
 from firmware_host.web.drawing import draw, outline, pitch
 from hardware.profile import LedSpec, load_profile, parse_profile
@@ -21,12 +21,12 @@ SEATS4 = tuple(
 
 def hex_geometry(shape: CellShape) -> Geometry:
     """Seven hexagons, a centre and its ring, at unit distance, plus one gutter spot."""
-    cells = [Place("c", 0.0, 0.0)]
+    cells = [CellCentre("c", 0.0, 0.0)]
     start = 0.0 if shape is CellShape.HEX_POINTY else 30.0
     for k in range(6):
         angle = math.radians(start + 60 * k)
-        cells.append(Place(f"r{k}", math.cos(angle), math.sin(angle)))
-    return Geometry(shape, tuple(cells), (Place("gutter", 2.5, 0.0),))
+        cells.append(CellCentre(f"r{k}", math.cos(angle), math.sin(angle)))
+    return Geometry(shape, tuple(cells), (CellCentre("gutter", 2.5, 0.0),))
 
 
 def close(a: tuple[float, float], b: tuple[float, float]) -> bool:
@@ -58,7 +58,7 @@ def test_hexagons_tile_their_neighbours_exactly(shape: CellShape) -> None:
 
 
 def test_the_pitch_is_the_distance_between_neighbours_in_any_unit() -> None:
-    cells = tuple(Place(f"{x}", x * 2.5, 0.0) for x in range(3))
+    cells = tuple(CellCentre(f"{x}", x * 2.5, 0.0) for x in range(3))
     assert pitch(cells) == pytest.approx(2.5)
     assert pitch(cells[:1]) == 1.0
     square = outline(CellShape.SQUARE, 1.0, 2.0, 2.0)

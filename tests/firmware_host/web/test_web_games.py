@@ -12,7 +12,7 @@ from engine.registry import find_game, games
 from firmware_host.session.legend import DEFAULT_PALETTE, Meaning
 from firmware_host.session.records import formats
 from firmware_host.session.storage import GameStore
-from firmware_host.web.claims import CLAIMS, claims_of
+from firmware_host.web.claims import claims_of
 from firmware_host.web.session import Session
 from firmware_host.web.sim_session import SimSession
 from tests.firmware_host.web.helpers import PATIENT, Json, opened, sim_session
@@ -26,11 +26,9 @@ def session_of(game: str, **kwargs: Any) -> Session:
     return SimSession(find_game(game), GameStore(":memory:"), **kwargs)
 
 
-def test_a_claim_is_offered_exactly_for_the_games_whose_positions_judge_it() -> None:
+def test_the_page_offers_the_claims_each_game_declares() -> None:
     for game in games():
-        position = game.position()
-        offered = {claim.name for claim in claims_of(game)}
-        assert offered == {c.name for c in CLAIMS if hasattr(position, c.judge)}, game.name
+        assert claims_of(game) == game.claims(game.options()), game.name
     assert {claim.name for claim in claims_of(find_game("shogi"))} == {"impasse", "declare"}
     assert claims_of(find_game("dobutsu")) == ()
 
@@ -83,11 +81,11 @@ def test_claims_and_rolls_are_commands_for_any_game_that_the_controller_answers(
     async def scenario() -> None:
         async with opened(sim_session()) as (_, page):
             for command, reason in (
-                ("impasse", "has no impasse rule"),
-                ("declare", "has no win declaration"),
-                ("roll", "no roll is due"),
+                ({"type": "claim", "claim": "impasse"}, "has no claim 'impasse'"),
+                ({"type": "claim", "claim": "declare"}, "has no claim 'declare'"),
+                ({"type": "roll"}, "no roll is due"),
             ):
-                answer = await page.send(type=command)
+                answer = await page.send(**command)
                 assert answer["code"] == "refused" and reason in answer["message"], answer
             assert page.state["draw"] is None and page.state["dice"] == []
             assert page.board["claims"] == [] and page.state["roll_due"] is False

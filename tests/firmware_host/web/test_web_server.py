@@ -306,7 +306,7 @@ MALFORMED: list[tuple[str, str]] = [
     ('{"type": "resign", "seat": 2}', "invalid"),
     ('{"type": "download", "format": "kif"}', "unknown_format"),
     ('{"type": "roll", "dice": 3}', "extra_field"),
-    ('{"type": "impasse", "seat": 0}', "extra_field"),
+    ('{"type": "claim", "claim": "impasse", "seat": 0}', "extra_field"),
     ('{"type": "new_game", "game": "dobutsu", "settings": {"clock": "later"}}', "invalid_setting"),
     ('{"type": "new_game", "game": "dobutsu", "settings": {"seed": 4}}', "wrong_type"),
 ]

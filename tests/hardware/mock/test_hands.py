@@ -19,13 +19,13 @@ from hardware.mock.board import SimulatedBoard
 from hardware.mock.hands import (
     Force,
     Hands,
-    Lift,
+    HandStep,
+    Journey,
+    LiftStone,
     Noise,
-    Place,
+    PutStone,
     Remove,
-    Step,
     Supply,
-    Transfer,
     apply,
     layouts_equal,
     plan,
@@ -59,44 +59,44 @@ def after(text: str | None, move: str) -> tuple[Layout, Layout]:
 
 
 def test_a_simple_move_is_one_transfer() -> None:
-    assert plan(*after(None, "2d3c")) == [Transfer("2d", "3c", L0, L0)]
-    assert plan(*after(None, "1d1c")) == [Transfer("1d", "1c", G0, G0)]
+    assert plan(*after(None, "2d3c")) == [Journey("2d", "3c", L0, L0)]
+    assert plan(*after(None, "1d1c")) == [Journey("1d", "1c", G0, G0)]
 
 
 def test_a_capture_sends_the_captured_piece_to_the_capturers_stand() -> None:
     transfers = plan(*after(None, "2c2b"))
     assert sorted(transfers, key=str) == sorted(
-        [Transfer("2c", "2b", C0, C0), Transfer("2b", "hand:b:C", C1, C0)], key=str
+        [Journey("2c", "2b", C0, C0), Journey("2b", "hand:b:C", C1, C0)], key=str
     )
 
 
 def test_a_captured_hen_goes_to_the_stand_as_the_capturers_chick() -> None:
     transfers = plan(*after("l2/1+c1/1G1/2L b - 1", "2c2b"))
     assert sorted(transfers, key=str) == sorted(
-        [Transfer("2c", "2b", G0, G0), Transfer("2b", "hand:b:C", HEN1, C0)], key=str
+        [Journey("2c", "2b", G0, G0), Journey("2b", "hand:b:C", HEN1, C0)], key=str
     )
 
 
 def test_a_captured_lion_leaves_for_the_box() -> None:
     transfers = plan(*after("3/1l1/1L1/3 b - 1", "2c2b"))
     assert sorted(transfers, key=str) == sorted(
-        [Transfer("2c", "2b", L0, L0), Transfer("2b", None, L1, L1)], key=str
+        [Journey("2c", "2b", L0, L0), Journey("2b", None, L1, L1)], key=str
     )
 
 
 def test_a_drop_pairs_the_stand_stone_with_its_cell() -> None:
-    assert plan(*after("l2/1C1/3/2L b C 1", "C*3b")) == [Transfer("hand:b:C", "3b", C0, C0)]
+    assert plan(*after("l2/1C1/3/2L b C 1", "C*3b")) == [Journey("hand:b:C", "3b", C0, C0)]
 
 
 def test_a_drop_from_a_stack_takes_the_top_stone() -> None:
     before = {"hand:w:E": (Stone("E", 1), Stone("E", 1)), "2a": (L1,)}
     after_ = {"hand:w:E": (Stone("E", 1),), "2a": (L1,), "3c": (Stone("E", 1),)}
-    assert plan(before, after_) == [Transfer("hand:w:E", "3c", Stone("E", 1), Stone("E", 1))]
+    assert plan(before, after_) == [Journey("hand:w:E", "3c", Stone("E", 1), Stone("E", 1))]
 
 
 def test_a_promotion_keeps_the_kind_and_flips() -> None:
-    assert plan(*after("l2/1C1/3/2L b - 1", "2b2a+")) == [Transfer("2b", "2a", C0, HEN0)]
-    assert plan(*after("l2/1C1/3/2L b - 1", "2b2a")) == [Transfer("2b", "2a", C0, C0)]
+    assert plan(*after("l2/1C1/3/2L b - 1", "2b2a+")) == [Journey("2b", "2a", C0, HEN0)]
+    assert plan(*after("l2/1C1/3/2L b - 1", "2b2a")) == [Journey("2b", "2a", C0, C0)]
 
 
 def test_stones_pair_by_kind_before_anything_else() -> None:
@@ -104,16 +104,16 @@ def test_stones_pair_by_kind_before_anything_else() -> None:
     before = {"3a": (C0,), "2a": (G0,)}
     after_ = {"1a": (HEN0,), "1b": (Stone("G", 0, flipped=True),)}
     assert sorted(plan(before, after_), key=str) == sorted(
-        [Transfer("3a", "1a", C0, HEN0), Transfer("2a", "1b", G0, Stone("G", 0, flipped=True))],
+        [Journey("3a", "1a", C0, HEN0), Journey("2a", "1b", G0, Stone("G", 0, flipped=True))],
         key=str,
     )
     # a pawn exchanged for another piece pairs with it when nothing else fits
-    assert plan({"3a": (C0,)}, {"3b": (G0,)}) == [Transfer("3a", "3b", C0, G0)]
+    assert plan({"3a": (C0,)}, {"3b": (G0,)}) == [Journey("3a", "3b", C0, G0)]
 
 
 def test_unpaired_stones_come_from_and_go_to_the_box() -> None:
-    assert plan({}, {"3a": (G0,)}) == [Transfer(None, "3a", G0, G0)]
-    assert plan({"3a": (G0,)}, {}) == [Transfer("3a", None, G0, G0)]
+    assert plan({}, {"3a": (G0,)}) == [Journey(None, "3a", G0, G0)]
+    assert plan({"3a": (G0,)}, {}) == [Journey("3a", None, G0, G0)]
     assert plan({"3a": (G0,)}, {"3a": (G0,)}) == []
 
 
@@ -156,14 +156,14 @@ def test_a_quiet_capture_clears_the_target_before_the_capturer_lands() -> None:
     world.arrange(before)
     actions = [step.action for step in quiet_hands().perform(world, target, start=0.0)]
     assert set(actions) == {
-        Lift("2c"),
-        Lift("2b"),
-        Place("2b", C0, C0),
-        Place("hand:b:C", C1, C0),
+        LiftStone("2c"),
+        LiftStone("2b"),
+        PutStone("2b", C0, C0),
+        PutStone("hand:b:C", C1, C0),
     }
-    assert actions.index(Lift("2b")) < actions.index(Place("2b", C0, C0))
-    assert actions.index(Lift("2c")) < actions.index(Place("2b", C0, C0))
-    assert actions.index(Lift("2b")) < actions.index(Place("hand:b:C", C1, C0))
+    assert actions.index(LiftStone("2b")) < actions.index(PutStone("2b", C0, C0))
+    assert actions.index(LiftStone("2c")) < actions.index(PutStone("2b", C0, C0))
+    assert actions.index(LiftStone("2b")) < actions.index(PutStone("hand:b:C", C1, C0))
 
 
 def test_a_quiet_lion_capture_removes_the_lion() -> None:
@@ -171,8 +171,8 @@ def test_a_quiet_lion_capture_removes_the_lion() -> None:
     world = SimulatedWorld(DOBUTSU, Sensing.OCCUPANCY)
     world.arrange(before)
     actions = [step.action for step in quiet_hands().perform(world, target, start=0.0)]
-    assert set(actions) == {Remove("2b"), Lift("2c"), Place("2b", L0, L0)}
-    assert actions.index(Remove("2b")) < actions.index(Place("2b", L0, L0))
+    assert set(actions) == {Remove("2b"), LiftStone("2c"), PutStone("2b", L0, L0)}
+    assert actions.index(Remove("2b")) < actions.index(PutStone("2b", L0, L0))
 
 
 def test_stones_from_the_box() -> None:
@@ -203,7 +203,7 @@ def true_reading(world: SimulatedWorld, spot: Spot) -> Reading:
     return DOBUTSU.stack_reading(stack, world.sensing) if stack else EMPTY
 
 
-def run_checked(world: SimulatedWorld, steps: list[Step], target: Layout) -> list[Episode]:
+def run_checked(world: SimulatedWorld, steps: list[HandStep], target: Layout) -> list[Episode]:
     """Apply the steps, checking each as it comes; returns the forced-reading episodes."""
     assert all(later.at >= earlier.at for earlier, later in itertools.pairwise(steps))
     open_episodes: dict[Spot, Episode] = {}
@@ -211,9 +211,9 @@ def run_checked(world: SimulatedWorld, steps: list[Step], target: Layout) -> lis
     for step in steps:
         action = step.action
         match action:
-            case Lift(spot) | Remove(spot):
+            case LiftStone(spot) | Remove(spot):
                 assert world.stacks.get(spot), f"{action} lifts from an empty spot"
-            case Place(spot, _, stone) | Supply(spot, stone):
+            case PutStone(spot, _, stone) | Supply(spot, stone):
                 landed = [*world.stacks.get(spot, []), stone]
                 wanted = list(target.get(spot, ()))
                 assert landed == wanted[: len(landed)], (
@@ -255,7 +255,7 @@ def neighbours(a: Spot, b: Spot) -> bool:
 
 
 def check_noise(
-    before: Layout, target: Layout, steps: list[Step], episodes: list[Episode]
+    before: Layout, target: Layout, steps: list[HandStep], episodes: list[Episode]
 ) -> Counter[str]:
     """Every forced reading is one the noise model may produce, and the hand never
     rests as long as the settle time; returns how many of each kind there were."""
@@ -394,7 +394,9 @@ def test_every_kind_of_noise_is_exercised() -> None:
 # --- slides ----------------------------------------------------------------------------
 
 
-def slide(source: Spot, target: Spot, others: dict[Spot, Stone]) -> tuple[set[Spot], list[Step]]:
+def slide(
+    source: Spot, target: Spot, others: dict[Spot, Stone]
+) -> tuple[set[Spot], list[HandStep]]:
     """A giraffe slid from ``source`` to ``target`` past ``others``: the cells forced present."""
     before = {source: (G0,), **{spot: (stone,) for spot, stone in others.items()}}
     target_layout = {target: (G0,), **{spot: (stone,) for spot, stone in others.items()}}
@@ -424,7 +426,7 @@ def test_a_slide_forces_the_cells_between_source_and_target(
 ) -> None:
     forced, steps = slide(source, target, {})
     assert forced == between
-    place = next(step for step in steps if isinstance(step.action, Place))
+    place = next(step for step in steps if isinstance(step.action, PutStone))
     forces = [step for step in steps if isinstance(step.action, Force)]
     assert all(step.at <= place.at for step in forces)  # the stone is on its way meanwhile
     assert all(step.action.reading in (PRESENT, None) for step in forces)
@@ -445,7 +447,7 @@ def test_a_slide_skips_occupied_cells_and_stand_spots() -> None:
 
 
 def scan_through(
-    board: SimulatedBoard, scanner: Scanner, steps: list[Step], start: float, phase: float
+    board: SimulatedBoard, scanner: Scanner, steps: list[HandStep], start: float, phase: float
 ) -> list[dict[Spot, Reading]]:
     """Scan at the profile's rate while the steps happen: the debounced changes, in order."""
     period = 1.0 / SIM.scan_hz
@@ -463,7 +465,7 @@ def scan_through(
     return changes
 
 
-def sensed_changes(before: Layout, steps: list[Step]) -> list[dict[Spot, Reading]]:
+def sensed_changes(before: Layout, steps: list[HandStep]) -> list[dict[Spot, Reading]]:
     """What the cell sensors truly read after each lift or place, the changes only."""
     truth = SimulatedWorld(DOBUTSU, Sensing.OCCUPANCY)
     truth.arrange(before)
@@ -493,7 +495,7 @@ def test_bounce_never_becomes_a_debounced_change(seed: int) -> None:
     for before, target in random_moves(seed, 30):
         steps = hands.perform(world, target, start=now)
         forces = sum(1 for step in steps if isinstance(step.action, Force))
-        assert forces >= 2 * sum(isinstance(step.action, Lift | Place) for step in steps)
+        assert forces >= 2 * sum(isinstance(step.action, LiftStone | PutStone) for step in steps)
         expected = sensed_changes(before, steps)
         assert scan_through(board, scanner, steps, now, rng.uniform(0, 0.01)) == expected
         now = steps[-1].at + 0.5

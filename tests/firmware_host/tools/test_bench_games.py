@@ -1,4 +1,5 @@
-"""``kiban bench shogi``: the budget line and the comparison with cshogi and python-shogi."""
+"""A game's own part of ``kiban bench``: shogi's budget line and its comparison with
+cshogi and python-shogi, run from the data the game declares."""
 
 from __future__ import annotations
 
@@ -8,14 +9,13 @@ import sys
 import pytest
 
 from engine.registry import find_game
-from firmware_host.tools.bench import bench_game, sample_positions
-from firmware_host.tools.bench_shogi import shogi_lines
+from firmware_host.tools.bench import bench_game, game_lines, sample_positions
 
 SHOGI = find_game("shogi")
 
 
 def test_the_shogi_bench_reports_the_budget_and_both_libraries() -> None:
-    lines = shogi_lines(sample_positions(SHOGI, 3, 1), minimum=0.001)
+    lines = game_lines(SHOGI, sample_positions(SHOGI, 3, 1), minimum=0.001)
     text = "\n".join(lines)
     assert re.search(r"index 593 moves \(moves\+fp\+reset\)\s+[\d.]+ (ms|µs)/position", text)
     for label in ("cshogi", "python-shogi"):
@@ -27,7 +27,7 @@ def test_the_shogi_bench_reports_the_budget_and_both_libraries() -> None:
 
 def test_a_missing_library_is_skipped_with_a_note(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "cshogi", None)  # import cshogi now fails
-    lines = shogi_lines(sample_positions(SHOGI, 2, 1), minimum=0.001)
+    lines = game_lines(SHOGI, sample_positions(SHOGI, 2, 1), minimum=0.001)
     assert any("cshogi is not installed: comparison skipped" in line for line in lines)
     assert any("python-shogi" in line and "x kiban" in line for line in lines)
 
@@ -37,3 +37,8 @@ def test_the_generic_bench_runs_for_shogi() -> None:
     names = [m.name for m in measures]
     assert "legal moves (copy+generate)" in names and "recognizer index" in names
     assert all(m.seconds > 0 for m in measures)
+
+
+def test_a_game_that_declares_nothing_adds_no_lines() -> None:
+    dobutsu = find_game("dobutsu")
+    assert game_lines(dobutsu, sample_positions(dobutsu, 2, 1), minimum=0.001) == []

@@ -1,0 +1,111 @@
+"""Game records: what was played, as data, and the formats that write it.
+
+A record is plain data (no game, no position), so that writing one is a pure
+function of it. Every game's records can be written as plain text; a game with
+formats of its own lists them in ``Game.record_formats`` (shogi: KIF, CSA, a USI
+``position`` line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.options import Options
+from engine.outcome import Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game as played so far: everything a record writer needs.
+
+    ``game`` is the game's registry name and ``title`` its name for people;
+    ``seats`` the seats' names. ``start`` is the position the game started from,
+    in the game's notation; ``standard_start`` says whether that is the game's
+    usual start. ``movers`` holds the seat that made each move, ``result`` the
+    outcome in words ("*" while the game goes on).
+    """
+
+    game: str
+    title: str
+    seats: tuple[str, ...]
+    game_id: int
+    options: Options
+    start: str
+    standard_start: bool
+    moves: tuple[str, ...]
+    movers: tuple[int, ...]
+    outcome: Outcome | None
+    result: str
+    started: str | None = None  # "YYYY/MM/DD HH:MM:SS", local time, when known
+
+
+RecordWriter = Callable[[GameRecord, str], str]
+"""Writes a record as text; the second argument is the encoding the text will be
+stored in, which some formats name inside (KIF's first line) and most ignore."""
+
+
+@dataclass(frozen=True, slots=True)
+class RecordFormat:
+    """A way to write a record, as offered for download and by ``kiban export``."""
+
+    name: str
+    title: str
+    extension: str
+    media_type: str
+    writer: RecordWriter
+
+    def write(self, record: GameRecord, encoding: str = "UTF-8") -> str:
+        return self.writer(record, encoding)
+
+    def filename(self, record: GameRecord) -> str:
+        return f"kiban-{record.game}-{record.game_id}.{self.extension}"
+
+
+def _quote(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def write_plain_text(record: GameRecord, encoding: str = "UTF-8") -> str:
+    """Headers in brackets, then the moves: a new numbered line each time the
+    turn comes round again (a seat's roll and the move after it share a line).
+    Plain text names no encoding."""
+    headers = [
+        ("Game", record.title),
+        ("Kiban", record.game),
+        ("Record", str(record.game_id)),
+        *((f"Seat{index + 1}", name) for index, name in enumerate(record.seats)),
+        ("Options", " ".join(f"{key}={value}" for key, value in record.options.items())),
+        ("Start", record.start),
+        ("Result", record.result),
+    ]
+    if record.started is not None:
+        headers.insert(3, ("Date", record.started))
+    if record.outcome is not None:
+        headers.append(("Termination", record.outcome.termination.value))
+    lines = [f"[{name} {_quote(value)}]" for name, value in headers]
+    lines.append("")
+    rows: list[list[str]] = []
+    seats = len(record.seats)
+    first = record.movers[0] if record.movers else 0
+    previous: int | None = None
+    for move, mover in zip(record.moves, record.movers, strict=True):
+        # seats counted round the table from the first mover: the count falls when a
+        # round ends, even if the first mover has left the game since
+        place = (mover - first) % seats
+        if previous is None or place < previous:
+            rows.append([])
+        rows[-1].append(move)
+        previous = place
+    lines += [f"{number}. {' '.join(row)}" for number, row in enumerate(rows, start=1)]
+    lines.append(record.result)
+    return "\n".join(lines) + "\n"
+
+
+PLAIN_TEXT = RecordFormat(
+    "txt",
+    "plain text (headers and moves)",
+    "txt",
+    "text/plain; charset=utf-8",
+    write_plain_text,
+)

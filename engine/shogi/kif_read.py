@@ -1,0 +1,290 @@
+"""KIF records read: the main line of a record any common GUI writes (``kif`` writes
+them), every move replayed through the rules, so a record that reads can be played."""
+
+from __future__ import annotations
+
+import re
+from types import MappingProxyType
+
+from engine.errors import NotationError
+from engine.outcome import Outcome, Termination
+from engine.shogi import SHOGI
+from engine.shogi.handicaps import ALL_HANDICAPS
+from engine.shogi.kif import BOARD_PIECES, DIGITS, HANDICAP_NAMES, NUMERALS, PIECES, square_name
+from engine.shogi.moves import board_move, drop_move
+from engine.shogi.position import ShogiPosition
+from engine.shogi.record import ShogiRecord, play, read_result_comment
+from engine.shogi.tables import (
+    BISHOP,
+    DRAGON,
+    GOLD,
+    HAND_KINDS,
+    KING,
+    KNIGHT,
+    LANCE,
+    PAWN,
+    ROOK,
+    SILVER,
+    SIZE,
+)
+
+KIND_OF_NAME = MappingProxyType(
+    {name: kind for kind, name in (*PIECES.items(), *BOARD_PIECES.items())}
+    | {"王": KING, "竜": DRAGON}
+)
+
+HANDICAP_OF_NAME = MappingProxyType({name: key for key, name in HANDICAP_NAMES.items()})
+
+ENDINGS = (
+    "中断",
+    "投了",
+    "持将棋",
+    "千日手",
+    "詰み",
+    "切れ負け",
+    "反則勝ち",
+    "反則負け",
+    "入玉勝ち",
+)
+
+_PIECE_NAMES = "|".join(sorted(KIND_OF_NAME, key=len, reverse=True))
+_MOVE = re.compile(
+    rf"^(?:同[\s　]*|([１-９1-9])([一二三四五六七八九1-9]))({_PIECE_NAMES})"
+    r"(成|不成)?(打|\(\s*([1-9])([1-9])\s*\))?$"
+)
+_MOVE_LINE = re.compile(r"^\s*([0-9]+)\s+(同[\s　]*\S+|\S+)(?:\s+.*)?$")
+_RESULT = re.compile(r"^[\s　]*まで、?(\d+)手で(?:(先手|後手|下手|上手)の(\S+?)|(\S+?))[\s　]*$")
+
+
+class _Reader:
+    """Reads one KIF text, line by line, into a record."""
+
+    def __init__(self) -> None:
+        self.headers: dict[str, str] = {}
+        self.diagram: list[str] = []
+        self.hands: dict[int, str] = {}
+        self.gote_first = False
+        self.handicap: str | None = None
+        self.position: ShogiPosition | None = None
+        self.moves: list[str] = []
+        self.previous: int | None = None
+        self.ending: str | None = None
+        self.result: tuple[str | None, str] | None = None
+        self.comment: Outcome | None = None
+        self.start_text = ""
+
+    def read(self, text: str) -> ShogiRecord:
+        for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+            line = raw.rstrip()
+            if line.startswith("変化："):
+                break  # variations follow the main line; only the main line is read
+            self.line(line, f"line {number}")
+        position = self.start()
+        return ShogiRecord(
+            start=self.start_text,
+            moves=tuple(self.moves),
+            outcome=self.comment if self.comment is not None else self.outcome(position),
+            players=(self._player(0), self._player(1)),
+            handicap=self.handicap,
+        )
+
+    def _player(self, seat: int) -> str:
+        keys = ("先手", "下手") if seat == 0 else ("後手", "上手")
+        return next((self.headers[k] for k in keys if k in self.headers), "")
+
+    def start(self) -> ShogiPosition:
+        if self.position is None:
+            self.start_text = self._start_text()
+            self.position = SHOGI.position(self.start_text)
+        return self.position
+
+    def _start_text(self) -> str:
+        if self.diagram:
+            return self._diagram_sfen()
+        if self.handicap is None:
+            self.handicap = "none"
+        return ALL_HANDICAPS[self.handicap]
+
+    def line(self, line: str, where: str) -> None:
+        stripped = line.strip()
+        if not stripped or stripped[0] in "#&":
+            return
+        if stripped[0] == "*":
+            found = read_result_comment(stripped[1:])
+            if found is not None:
+                self.comment = found
+            return
+        if stripped.startswith("|"):
+            if self.position is not None:
+                raise NotationError(f"{where}: a board diagram after the first move")
+            self.diagram.append(stripped)
+            return
+        if stripped in ("後手番", "上手番"):
+            self.gote_first = True
+            return
+        if stripped in ("先手番", "下手番") or stripped.startswith(("+--", "９ ")):
+            return
+        if stripped.startswith("手数") and "指手" in stripped:
+            return
+        if "：" in stripped and not _MOVE_LINE.match(stripped):
+            key, value = stripped.split("：", 1)
+            self.header(key.strip(), value.strip("　 "), where)
+            return
+        if stripped.startswith("まで"):
+            match = _RESULT.match(stripped)
+            if match:
+                self.result = (match.group(2), match.group(3) or match.group(4))
+            return
+        match = _MOVE_LINE.match(stripped)
+        if match is None:
+            if stripped[0].isascii() and stripped[0].isdigit():
+                raise NotationError(f"{where}: cannot read the move line {stripped!r}")
+            return  # a line no reader needs (a title, a time control, a note)
+        self.move(match.group(2), where)
+
+    def header(self, key: str, value: str, where: str) -> None:
+        if key == "手合割":
+            if value not in HANDICAP_OF_NAME:
+                if value == "その他":
+                    return
+                raise NotationError(f"{where}: unknown handicap {value!r}")
+            self.handicap = HANDICAP_OF_NAME[value]
+        elif key in ("先手の持駒", "下手の持駒"):
+            self.hands[0] = value
+        elif key in ("後手の持駒", "上手の持駒"):
+            self.hands[1] = value
+        self.headers[key] = value
+
+    def move(self, body: str, where: str) -> None:
+        if self.ending is not None:
+            return  # nothing is played after the game ended
+        position = self.start()
+        if body in ENDINGS:
+            self.ending = body
+            return
+        match = _MOVE.match(body)
+        if match is None:
+            raise NotationError(f"{where}: {body!r} is not a KIF move")
+        file, rank, name, promotion, how, from_file, from_rank = match.groups()
+        if file is None:
+            if self.previous is None:
+                raise NotationError(f"{where}: 同 (same square) on the first move")
+            target = self.previous
+        else:
+            target = _square(file, rank)
+        kind = KIND_OF_NAME[name]
+        if how == "打":
+            if promotion:
+                raise NotationError(f"{where}: a dropped piece cannot promote ({body})")
+            move = drop_move(kind, target)
+        elif from_file is None:
+            raise NotationError(f"{where}: {body!r} does not say where the piece came from")
+        else:
+            origin = _square(from_file, from_rank)
+            piece = position.piece_at(origin)
+            if piece & 15 != kind:
+                raise NotationError(
+                    f"{where}: {body!r} moves a {name}, but {square_name(origin)} holds "
+                    f"{BOARD_PIECES.get(piece & 15, 'nothing')}"
+                )
+            move = board_move(origin, target, promotion == "成")
+        self.moves.append(play(position, move, where))
+        self.previous = target
+
+    def _diagram_sfen(self) -> str:
+        if len(self.diagram) != SIZE:
+            raise NotationError(f"a KIF board diagram has 9 ranks, not {len(self.diagram)}")
+        rows = []
+        for line in self.diagram:
+            cells = line[1:].split("|")[0]
+            if len(cells) != 2 * SIZE:
+                raise NotationError(f"cannot read the board diagram rank {line!r}")
+            row, gap = "", 0
+            for index in range(SIZE):
+                mark, name = cells[2 * index], cells[2 * index + 1]
+                if name == "・":
+                    gap += 1
+                    continue
+                kind = KIND_OF_NAME.get(name)
+                if kind is None:
+                    raise NotationError(f"{name!r} in the board diagram is not a piece")
+                if gap:
+                    row, gap = row + str(gap), 0
+                letter = _sfen_letter(kind)
+                row += letter.lower() if mark == "v" else letter
+            rows.append(row + (str(gap) if gap else ""))
+        hands = _hand_sfen(self.hands.get(0, "なし"), 0) + _hand_sfen(self.hands.get(1, "なし"), 1)
+        return f"{'/'.join(rows)} {'w' if self.gote_first else 'b'} {hands or '-'} 1"
+
+    def outcome(self, position: ShogiPosition) -> Outcome | None:
+        """What the ending says (a ``Kiban result`` comment, when there is one, says more)."""
+        ending = self.ending
+        decided = position.outcome()
+        turn = position.turn
+        named = self._named_winner()
+        if ending is None or ending == "中断":
+            return decided if ending is None else None
+        if decided is not None and ending in ("投了", "詰み", "千日手", "反則勝ち", "反則負け"):
+            return decided
+        if ending == "投了":
+            return Outcome.win(Termination.RESIGNATION, 1 - turn if named is None else named)
+        if ending == "詰み":
+            return Outcome.win(Termination.CHECKMATE, 1 - turn)
+        if ending == "千日手":
+            return Outcome.draw(Termination.REPETITION)
+        if ending == "持将棋":
+            if named is None:
+                return Outcome.draw(Termination.IMPASSE)
+            return Outcome.win(Termination.IMPASSE, named)
+        if ending == "切れ負け":
+            return Outcome.win(Termination.TIME_FORFEIT, 1 - turn if named is None else named)
+        if ending == "入玉勝ち":
+            return Outcome.win(Termination.DECLARATION, turn)
+        winner = turn if ending == "反則勝ち" else 1 - turn
+        return Outcome.win(Termination.ILLEGAL_MOVE, winner)
+
+    def _named_winner(self) -> int | None:
+        if self.result is None or self.result[0] is None:
+            return None
+        side, verdict = self.result
+        seat = 0 if side in ("先手", "下手") else 1
+        if verdict in ("勝ち", "入玉勝ち", "反則勝ち"):
+            return seat
+        if verdict == "反則負け":
+            return 1 - seat
+        return None
+
+
+def _square(file: str, rank: str) -> int:
+    file_number = int(file) if file.isdigit() and file.isascii() else DIGITS.index(file) + 1
+    rank_number = int(rank) if rank.isascii() else NUMERALS.index(rank)
+    return (rank_number - 1) * SIZE + (9 - file_number)
+
+
+def _sfen_letter(kind: int) -> str:
+    letters = {PAWN: "P", LANCE: "L", KNIGHT: "N", SILVER: "S", GOLD: "G", BISHOP: "B"}
+    letters |= {ROOK: "R", KING: "K"}
+    if kind in letters:
+        return letters[kind]
+    return "+" + letters[kind - 8]
+
+
+def _hand_sfen(text: str, seat: int) -> str:
+    if text in ("なし", ""):
+        return ""
+    result = ""
+    for item in text.replace(" ", "　").split("　"):
+        if not item:
+            continue
+        kind = KIND_OF_NAME.get(item[0])
+        if kind is None or kind not in HAND_KINDS:
+            raise NotationError(f"{item!r} is not a piece in hand")
+        count = NUMERALS.index(item[1:]) if item[1:] else 1
+        letter = _sfen_letter(kind)
+        result += (str(count) if count > 1 else "") + (letter if seat == 0 else letter.lower())
+    return result
+
+
+def read_kif(text: str) -> ShogiRecord:
+    """Read a KIF record (main line only); NotationError names the line at fault."""
+    return _Reader().read(text)

@@ -1,0 +1,46 @@
+"""Shogi's own record formats: KIF (Japanese, read by the usual GUIs), CSA, and a USI
+``position`` line. Each writes a ``GameRecord`` by replaying it on the game's positions."""
+
+from __future__ import annotations
+
+from engine.game import Game
+from engine.record import GameRecord, RecordFormat
+from engine.shogi.csa import write_csa
+from engine.shogi.kif import write_kif
+from engine.shogi.position import ShogiPosition
+
+TEXT = "text/plain; charset=utf-8"
+
+
+def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
+    """KIF, CSA and the USI line, written with ``game``'s positions."""
+
+    def start_and_moves(record: GameRecord) -> tuple[ShogiPosition, list[str]]:
+        """The start and the moves from it. A stored start may itself be a USI line with
+        moves ("startpos moves 7g7f"): those moves belong to the record too."""
+        position = game.position(record.start, record.options)
+        opening = [position.move_text(move) for move in position.move_stack]
+        while position.move_stack:
+            position.pop()
+        return position, opening + list(record.moves)
+
+    def kif(record: GameRecord, encoding: str) -> str:
+        start, moves = start_and_moves(record)
+        return write_kif(
+            start, moves, outcome=record.outcome, encoding=encoding, started=record.started
+        )
+
+    def csa(record: GameRecord, encoding: str) -> str:
+        start, moves = start_and_moves(record)
+        return write_csa(start, moves, outcome=record.outcome, started=record.started)
+
+    def usi(record: GameRecord, encoding: str) -> str:
+        start, moves = start_and_moves(record)
+        line = f"position sfen {start.text()}"
+        return line + (" moves " + " ".join(moves) if moves else "") + "\n"
+
+    return (
+        RecordFormat("kif", "KIF (Japanese, UTF-8)", "kifu", TEXT, kif),
+        RecordFormat("csa", "CSA", "csa", TEXT, csa),
+        RecordFormat("sfen", "USI position line", "usi", TEXT, usi),
+    )
