@@ -14,7 +14,7 @@ new position.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -38,13 +38,19 @@ class Timing:
     correction guide starts. ``tap``: a piece lifted and put back within this
     time asks for its hints. ``extend``: a board that shows a move which another
     legal move continues (a robot that may eat further tokens) must rest this long
-    instead, or be confirmed with a button.
+    instead, or be confirmed with a button. ``blitz``: a move the board has shown
+    this long is committed at once when the other side starts its reply (longer
+    than a sliding piece rests on a cell it only passes). ``forced``: the only legal
+    move, when the board cannot show it (a lost turn), is announced this long and
+    then played, so the players see why the turn passes.
     """
 
     settle: float = 0.4
     grace: float = 3.0
     tap: float = 1.0
     extend: float = 2.5
+    blitz: float = 0.12
+    forced: float = 1.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,12 +198,14 @@ class Recognizer(Generic[M]):
         self._illegal: dict[DiffKey, list[tuple[_Candidate[M], str]]] | None = None
         self._from_spot: dict[Spot, list[_Candidate[M]]] | None = None
         self._frame: dict[Spot, Reading] = {}
-        self._changed_at = 0.0
+        self._changed_at = 0.0  # the board last changed (corrections wait from it)
+        self._rest_from = 0.0  # the board rests since: its last change or silence
         self._touched: set[Spot] = set()
         self._lifted_at: dict[Spot, float] = {}
         self._tapped: tuple[Hint, ...] = ()
         self._assessed_at = 0.0
         self._continuing = False  # the board shows a move a longer one may continue
+        self._forced_at: float | None = None  # when the only, unseen move plays
 
     # --- position ------------------------------------------------------------
 
@@ -210,12 +218,15 @@ class Recognizer(Generic[M]):
         self._history = tuple(self._sensed_part(frame) for frame in history)
         self.unseen: tuple[M, ...] = ()
         self._index = self._build_index(position)
+        unseen: tuple[M, ...] = self.unseen  # set by the index
+        alone = not self._index and len(unseen) == 1 and position.chance_moves() is None
+        self._forced_at = now + self.timing.forced if alone else None
         self._illegal = None
         self._from_spot = None
         self._touched.clear()
         self._lifted_at.clear()
         self._tapped = ()
-        self._changed_at = now
+        self._changed_at = self._rest_from = now
         self._assessed_at = now
         self._continuing = False
         if not self._frame:
@@ -229,6 +240,11 @@ class Recognizer(Generic[M]):
     @property
     def frame(self) -> Frame:
         return self._frame
+
+    @property
+    def forced(self) -> M | None:
+        """The only legal move, which the board cannot show: it plays by itself."""
+        return self.unseen[0] if self._forced_at is not None else None
 
     @property
     def touched(self) -> frozenset[Spot]:
@@ -281,14 +297,19 @@ class Recognizer(Generic[M]):
 
     # --- frames ----------------------------------------------------------------
 
-    def observe(self, frame: Frame, now: float) -> None:
-        """Take a new debounced frame of the sensed spots."""
+    def observe(self, frame: Frame, now: float, *, fresh: bool = False) -> None:
+        """Take a new debounced frame of the sensed spots. A ``fresh`` frame, the first
+        after the sensors were silent, counts as a change even where it reads as before:
+        the board must rest again before anything is decided from it."""
         new = self._sensed_part(frame)
         changed = {spot for spot in self.sensed if new.get(spot, EMPTY) != self._frame.get(spot)}
+        if fresh:
+            self._rest_from = now
+            self._continuing = False
         if not changed:
             return
         self._frame = new
-        self._changed_at = now
+        self._changed_at = self._rest_from = now
         self._continuing = False
         self._touched |= changed
         for spot in changed:
@@ -309,12 +330,14 @@ class Recognizer(Generic[M]):
 
     def next_deadline(self, now: float) -> float | None:
         """When the assessment may change with no new frame: the first of the settle,
-        extend and grace deadlines not yet judged (it may already be past ``now``)."""
-        if self._frame == self._expected:
-            return None
-        deadlines = [self._changed_at + self.timing.settle, self._changed_at + self.timing.grace]
+        extend, grace and forced-move deadlines not yet judged (it may already be past
+        ``now``)."""
+        deadlines = [] if self._forced_at is None else [self._forced_at]
+        if self._frame != self._expected:
+            deadlines.append(self._rest_from + self.timing.settle)
+            deadlines.append(self._changed_at + self.timing.grace)
         if self._continuing:
-            deadlines.append(self._changed_at + self.timing.extend)
+            deadlines.append(self._rest_from + self.timing.extend)
         for deadline in sorted(deadlines):
             if deadline > self._assessed_at + EPSILON:
                 return deadline
@@ -325,10 +348,12 @@ class Recognizer(Generic[M]):
     def assess(self, now: float) -> Assessment[M]:
         """What the board means at ``now``."""
         self._assessed_at = max(self._assessed_at, now)
+        if self._forced_at is not None and now >= self._forced_at - EPSILON:
+            return Commit(self.unseen[0])
         diff = frame_diff(self._expected, self._frame)
         if not diff:
             return Tapped(self._tapped) if self._tapped else Settled()
-        settled = now - self._changed_at >= self.timing.settle - EPSILON
+        settled = now - self._rest_from >= self.timing.settle - EPSILON
         candidates = self._candidates(diff)
         if candidates:
             moves = tuple(candidate.move for candidate in candidates)
@@ -336,9 +361,9 @@ class Recognizer(Generic[M]):
             self._continuing = len(candidates) == 1 and self._continued(candidates[0])
             if self._continuing:
                 rest = max(rest, self.timing.extend)
-                settled = now - self._changed_at >= rest - EPSILON
+                settled = now - self._rest_from >= rest - EPSILON
             if not settled:
-                return Pending(moves, self._changed_at + rest)
+                return Pending(moves, self._rest_from + rest)
             if self.guide is not None:
                 if self.guide in moves:
                     return Commit(self.guide)
@@ -354,6 +379,7 @@ class Recognizer(Generic[M]):
                 (candidate, reason)
                 for candidate, reason in self._illegal_index().get(diff, ())
                 if candidate.footprint.must_touch <= self._touched
+                and not self._looks_lifted(candidate.footprint)
             ]
             if illegal:
                 candidate, reason = illegal[0]
@@ -379,12 +405,16 @@ class Recognizer(Generic[M]):
         for a push-off may be the first of a broadside), or the face of a piece that
         could still be turned over (on a polarity board). A quiet move never continues
         a capture: it leaves the captured cell alone."""
+        return any(True for _ in self._continuations(candidate))
+
+    def _continuations(self, candidate: _Candidate[M]) -> Iterator[DiffKey]:
+        """The changes of the moves that may continue ``candidate`` (see ``_continued``)."""
         footprint = candidate.footprint
         mine = dict(footprint.changes)
         # cells whose reading may still change: landed on unseen, or a turnable piece
         open_cells = footprint.hidden | footprint.turnable
         if not open_cells:
-            return False
+            return
         for key in self._index:
             if key == footprint.changes:
                 continue
@@ -396,8 +426,79 @@ class Recognizer(Generic[M]):
             if kept and any(
                 spot in theirs and theirs[spot] != mine.get(spot) for spot in open_cells
             ):
-                return True
-        return False
+                yield key
+
+    # --- a move ended by what comes next -------------------------------------------
+
+    def interrupted(self, frame: Frame, now: float) -> M | None:
+        """The move the board shows, if ``frame`` (the next one) ends it before it has
+        rested: the other side begins its reply (one of its pieces lifted, a drop or a
+        placement of its own), or a move that waits for a possible continuation sees a
+        change that no continuation could make. The change must come from a cell the
+        shown move did not touch and that no longer move the hand may still be making
+        involves, so a piece sliding over cells never commits a cell it only passed
+        and a move half made is never cut short; the move must have been shown for
+        ``Timing.blitz`` at least, and be more than pieces in the air."""
+        new = self._sensed_part(frame)
+        changed = {s for s in self.sensed if new.get(s, EMPTY) != self._frame.get(s, EMPTY)}
+        diff = frame_diff(self._expected, self._frame)
+        if not changed or not diff or now - self._rest_from < self.timing.blitz - EPSILON:
+            return None
+        candidates = self._candidates(diff)
+        if len(candidates) != 1 or self.guide not in (None, candidates[0].move):
+            return None
+        candidate = candidates[0]
+        if changed & (self._touched | candidate.footprint.spots()):
+            return None
+        if self._looks_lifted(candidate.footprint) or changed & self._extended(diff):
+            return None
+        further = {spot for key in self._continuations(candidate) for spot, _ in key}
+        if further:
+            return None if changed & further else candidate.move
+        return candidate.move if self._reply_begins(candidate.move, changed, new) else None
+
+    def _extended(self, diff: DiffKey) -> frozenset[Spot]:
+        """The spots of the longer moves the board may still become: every change it
+        shows kept, and every spot the hand touched among theirs."""
+        shown = set(diff)
+        spots: set[Spot] = set()
+        for key, candidates in self._index.items():
+            if len(key) > len(diff) and shown <= set(key):
+                for candidate in candidates:
+                    if self._touched <= candidate.footprint.spots():
+                        spots |= candidate.footprint.spots()
+        return frozenset(spots)
+
+    def _reply_begins(self, move: M, changed: set[Spot], frame: Frame) -> bool:
+        """Whether every change is the next side beginning its move: a piece it may move
+        lifted (its own, or a shared one), or a stone arriving as one of its moves
+        brings it (a drop, a placement)."""
+        assert self._position is not None
+        after = self._position.copy()
+        after.push(move)
+        layout = after.layout()
+        arrivals = []
+        for spot in changed:
+            if frame.get(spot, EMPTY) != EMPTY:
+                arrivals.append((spot, frame[spot]))
+                continue
+            stones = layout.get(spot, ())
+            if not stones or stones[-1].owner not in (None, after.turn):
+                return False
+        if not arrivals:
+            return True
+        return any(
+            all(arrival in after.footprint(reply, self.sensing).changes for arrival in arrivals)
+            for reply in after.legal_moves()
+        )
+
+    def _looks_lifted(self, footprint: Footprint) -> bool:
+        """A forbidden move that only takes pieces off (a marble pushed off by an equal
+        force, on an occupancy board) looks exactly like pieces in the air, unless the
+        hand touched a cell whose contents it changes unseen: not named while so."""
+        if any(reading != EMPTY for _, reading in footprint.changes):
+            return False
+        return not (footprint.hidden | footprint.must_touch) & self._touched
 
     def _remaining(self, diff: DiffKey) -> tuple[tuple[Spot, Reading], ...]:
         """What is left to do when a move has begun to land (a piece arrived) and every

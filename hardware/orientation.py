@@ -103,3 +103,11 @@ class SpotTurn:
     def remap(self, frame: Mapping[Spot, Any]) -> dict[Spot, Any]:
         """A frame keyed by the other side's spots (the map is its own inverse)."""
         return {self.mapping.get(spot, spot): value for spot, value in frame.items()}
+
+    def turn_to_match(self, frame: Mapping[Spot, Any], expected: Mapping[Spot, Any]) -> bool:
+        """Turn when ``frame`` is ``expected`` standing across the half turn (a board set
+        up the other way round, not a wrong one)."""
+        if not frame or self.remap(frame) != dict(expected):
+            return False
+        self.turn()
+        return True

@@ -4,7 +4,10 @@ One pass samples every source (each with the fewest bus transactions its chips
 allow), turns channel values into spot readings through the profile's wiring,
 and lets a reading count only after it has been the same for ``debounce``
 scans in a row. A scan that fails on any source raises and changes nothing, so
-no move is ever judged from a partial frame.
+no move is ever judged from a partial frame; after it, every reading counts
+again only once it has been read afresh ``debounce`` scans in a row, and the
+first frame that is whole again is reported in full (the board may have
+changed while a chip was silent).
 
 When the board is turned (``SpotTurn``), readings are reported for the spots
 the game has on the other end of the half turn; the first scan after a turn
@@ -41,6 +44,7 @@ class Debouncer:
         self._stable: dict[Spot, Reading] = {}
         self._candidate: dict[Spot, Reading] = {}
         self._count: dict[Spot, int] = {}
+        self._stale = False  # a scan failed: no reading counts until read afresh
 
     @property
     def frame(self) -> Mapping[Spot, Reading]:
@@ -49,10 +53,18 @@ class Debouncer:
     @property
     def settled(self) -> bool:
         """No reading is on its way to changing: more identical scans change nothing."""
-        return self._candidate == self._stable
+        return not self._stale and self._candidate == self._stable
+
+    def forget(self) -> None:
+        """A scan failed: what was read before may no longer stand on the board."""
+        self._stale = True
+        self._count = dict.fromkeys(self._count, 0)
 
     def update(self, raw: Mapping[Spot, Reading]) -> frozenset[Spot]:
-        """Feed one scan; returns the spots whose debounced reading changed."""
+        """Feed one scan; returns the spots whose debounced reading changed (every spot
+        on the first whole frame after a failed scan)."""
+        if self._stale:
+            return self._refresh(raw)
         if not self._stable:
             self._stable = dict(raw)
             self._candidate = dict(raw)
@@ -73,6 +85,17 @@ class Debouncer:
                 self._stable[spot] = reading
                 changed.append(spot)
         return frozenset(changed)
+
+    def _refresh(self, raw: Mapping[Spot, Reading]) -> frozenset[Spot]:
+        for spot, reading in raw.items():
+            same = reading == self._candidate.get(spot)
+            self._candidate[spot] = reading
+            self._count[spot] = self._count.get(spot, 0) + 1 if same else 1
+        if any(self._count[spot] < self.scans for spot in raw):
+            return frozenset()
+        self._stale = False
+        self._stable = dict(self._candidate)
+        return frozenset(raw)
 
     def remap(self, turn: SpotTurn) -> None:
         """Key the state by the spots across the half turn (the board was turned)."""
@@ -156,7 +179,12 @@ class Scanner:
     def scan(self) -> FrameChange | None:
         """Read once; a FrameChange when the debounced frame changed, else None."""
         self._follow_turn()
-        changed = self.debouncer.update(self._raw(self._turned))
+        try:
+            raw = self._raw(self._turned)
+        except BaseException:
+            self.debouncer.forget()
+            raise
+        changed = self.debouncer.update(raw)
         if self._report_all and self.debouncer.frame:
             self._report_all = False
             return FrameChange(dict(self.debouncer.frame), changed | frozenset(self.frame))

@@ -25,7 +25,7 @@ from drivers.buttons import ButtonRole
 from drivers.errors import BusError
 from engine.game import Game
 from firmware_host.boards.notify import SystemdNotifier
-from firmware_host.boards.scanning import BACKOFF, ScanWatch
+from firmware_host.boards.scanning import BACKOFF, CONFIRM_WAIT, CONFIRMING, ScanWatch
 from firmware_host.session.actions import Press
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event, FrameSeen, Notice, Stamped, TimePassed
@@ -82,6 +82,8 @@ class Runtime:
         self.controller = Controller(game, profile.sensing, profile.sensed_spots, store)
         self.watch = ScanWatch()
         self.scans = 0
+        self._held: list[tuple[ButtonRole, float]] = []  # confirms waiting for the sensors
+        self._wake_poll: Callable[[], None] = lambda: None
 
     def _log(self, notices: list[Notice]) -> None:
         for notice in notices:
@@ -117,7 +119,7 @@ class Runtime:
                 loop.add_signal_handler(signum, self.stopping.set)
 
         def on_button(role: ButtonRole) -> None:
-            loop.call_soon_threadsafe(self._enqueue, Press(role), loop)
+            loop.call_soon_threadsafe(self._pressed, role, loop)
 
         self._board = await loop.run_in_executor(
             self._worker, self.board_factory, self.profile, on_button
@@ -151,6 +153,24 @@ class Runtime:
                 for signum in (signal.SIGTERM, signal.SIGINT):
                     loop.remove_signal_handler(signum)
 
+    def _pressed(self, role: ButtonRole, loop: asyncio.AbstractEventLoop) -> None:
+        """A button, on the loop's thread: a confirm waits for the sensors (``_release``)."""
+        if role in CONFIRMING:
+            self._held.append((role, loop.time()))
+            self._wake_poll()
+        else:
+            self._enqueue(Press(role), loop)
+
+    def _release(self, scanned_from: float, settled: bool, now: float) -> None:
+        """Hand on the confirms pressed before a scan that found the board at rest (or
+        held for CONFIRM_WAIT): they apply to the whole move the hand made."""
+        while self._held:
+            role, pressed = self._held[0]
+            if not (settled and pressed <= scanned_from) and now - pressed < CONFIRM_WAIT:
+                return
+            self._held.pop(0)
+            self.queue.put_nowait(Stamped(Press(role), now))
+
     def _enqueue(self, event: Event, loop: asyncio.AbstractEventLoop) -> None:
         """Queue an event that happens now (on the loop's thread)."""
         self.queue.put_nowait(Stamped(event, loop.time()))
@@ -166,10 +186,13 @@ class Runtime:
         def wake() -> None:  # on gpiozero's thread: only hand it to the loop
             loop.call_soon_threadsafe(woken.set)
 
+        self._wake_poll = woken.set
+
         if interrupts:
             board.wake.append(wake)
         while True:
             woken.clear()
+            started = loop.time()
             try:
                 change = await loop.run_in_executor(self._worker, scanner.scan)
             except BusError as error:
@@ -183,6 +206,10 @@ class Runtime:
                 self.queue.put_nowait(Stamped(event, loop.time()))
             if change is not None:
                 self.queue.put_nowait(Stamped(FrameSeen(change.frame), loop.time()))
+            self._release(started, scanner.debouncer.settled, loop.time())
+            if self._held:
+                await asyncio.sleep(period)  # scan on until the board is at rest
+                continue
             if interrupts and scanner.debouncer.settled and not board.interrupt_pending():
                 # At rest: sleep until a chip signals a change, or poll slowly anyway.
                 with contextlib.suppress(TimeoutError):

@@ -13,12 +13,19 @@ from __future__ import annotations
 
 import logging
 
+from drivers.buttons import ButtonRole
 from drivers.errors import BusError
 from firmware_host.session.events import BusFault, BusRecovered, Event
 
 log = logging.getLogger(__name__)
 
 BACKOFF = (0.05, 0.1, 0.2, 0.5, 1.0)  # seconds between scans while a chip is silent
+
+# Buttons that confirm what the board shows: they wait until the sensors have caught
+# up with the hand (every reading debounced, nothing on its way), at most CONFIRM_WAIT
+# seconds, so a clock pressed just after the last piece landed confirms the whole move.
+CONFIRMING = frozenset({ButtonRole.OK, ButtonRole.CLOCK})
+CONFIRM_WAIT = 1.0
 
 
 class ScanWatch:

@@ -19,7 +19,7 @@ from drivers.errors import BusError
 from engine.game import Game, Layout, Position
 from engine.physical import Spot, Stone
 from engine.recognizer import Timing
-from firmware_host.boards.scanning import ScanWatch
+from firmware_host.boards.scanning import CONFIRM_WAIT, CONFIRMING, ScanWatch
 from firmware_host.session.actions import Press
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event, FrameSeen, Notice, TimePassed
@@ -189,12 +189,13 @@ class Simulation:
         notices = self.advance(self.board.scanner.debouncer.scans * self.period * 2)
         while self.now < end:
             deadline = self.controller.next_deadline(self.now)
-            if deadline is None and (self.watch.faulted or not self._quiet()):
+            waiting = self.watch.faulted or not self.controller.trust.trusted
+            if deadline is None and (waiting or not self._quiet()):
                 # the game waits for the chip, or a reading is still settling: keep scanning
                 deadline = self.now + 5 * self.period
             if deadline is None or deadline > end:
                 break
-            notices += self.advance_to(deadline + self.period)
+            notices += self.advance_to(max(deadline, self.now) + self.period)
         return notices
 
     # --- hands ---------------------------------------------------------------------
@@ -231,8 +232,15 @@ class Simulation:
         self.world.place(spot)
 
     def press(self, role: ButtonRole) -> list[Notice]:
+        notices: list[Notice] = []
+        if role in CONFIRMING:
+            # the press applies to the board once the sensors have caught up with it
+            end = self.now + CONFIRM_WAIT
+            while not self._quiet() and not self.watch.faulted and self.now < end:
+                self.now += self.period
+                notices += self._step()
         self.hardware.press(role)
-        notices = self._drain_buttons()
+        notices += self._drain_buttons()
         self._paint()  # as after every event: the LEDs follow at once (Runtime does so)
         return notices
 

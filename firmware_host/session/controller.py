@@ -22,7 +22,7 @@ from engine.errors import KibanError
 from engine.game import Game, Position
 from engine.opening import DrawResult
 from engine.outcome import Outcome, Termination
-from engine.physical import Reading, Sensing, Spot
+from engine.physical import Frame, Reading, Sensing, Spot
 from engine.policy import IllegalMovePolicy
 from engine.recognizer import (
     Ambiguous,
@@ -89,12 +89,11 @@ from firmware_host.session.state import (
     TakebackChoice,
     guide_of,
 )
-from firmware_host.session.storage import GameStore, StoredGame
+from firmware_host.session.storage import GameStore
+from firmware_host.session.trust import BoardTrust
 from hardware.orientation import SpotTurn
 
 log = logging.getLogger(__name__)
-
-FORCED_DELAY = 1.5  # seconds a forced move the board cannot show (a lost turn) is shown first
 
 
 class Controller:
@@ -119,12 +118,11 @@ class Controller:
         # what the session is doing, and what the board says (read by the view and the
         # pages; written only here)
         self.state: SessionState = SettingUp()
-        self.fault: str | None = None
+        self.trust = BoardTrust()
         self.frame: dict[Spot, Reading] = {}
         self.history = BoardHistory(sensing)  # for takebacks: the board a move or two ago
         self.assessment: Assessment[Any] | None = None
         self._shown: object = None  # the last assessment reported, so each is said once
-        self._forced: tuple[Hashable, float] | None = None  # a lost turn and when it plays
         self.last_move: frozenset[Spot] = frozenset()
         # the mover's threatened pieces, and its king when in check
         self.teaching: tuple[frozenset[Spot], frozenset[Spot]] = (frozenset(), frozenset())
@@ -140,6 +138,10 @@ class Controller:
     def _playing(self) -> Playing:
         """Play, keeping the move to play if one is set."""
         return Playing(guide_of(self.state))
+
+    @property
+    def fault(self) -> str | None:
+        return self.trust.fault
 
     @property
     def phase(self) -> Phase:
@@ -200,7 +202,9 @@ class Controller:
             stored = self.match.unfinished()
             if stored is not None:
                 try:
-                    return self._resume(stored, at)
+                    resumed = self.match.resume(stored, at)
+                    self._begin(at)
+                    return resumed
                 except KibanError as error:
                     self.store.abandon(stored.id, at)
                     log.error("game %d cannot be resumed: %s", stored.id, error)
@@ -222,11 +226,6 @@ class Controller:
         # The board may already show the new position: no frame change would say so.
         return notices + self._judge(at)
 
-    def _resume(self, stored: StoredGame, at: float) -> list[Notice]:
-        notices = self.match.resume(stored, at)
-        self._begin(at)
-        return notices
-
     def _begin(self, at: float) -> None:
         self.history.restart(self.position)
         outcome = self.position.outcome()
@@ -241,13 +240,6 @@ class Controller:
         self.assessment = None
         self._shown = None
         self.teaching = (self.position.threatened_spots(), self.position.check_spots())
-        self._forced = None
-        if self.outcome is None and self.position.chance_moves() is None:
-            moves = list(self.position.legal_moves())
-            if len(moves) == 1 and moves[0] in self.recognizer.unseen:
-                # The only move is one the board cannot show (a lost turn): play it
-                # after a moment, so the players see why the turn passes.
-                self._forced = (moves[0], at + FORCED_DELAY)
 
     # --- events --------------------------------------------------------------------
 
@@ -256,9 +248,7 @@ class Controller:
         screens and replays."""
         match event:
             case FrameSeen(frame):
-                self.frame = {s: r for s, r in frame.items() if s in self.sensed}
-                self.recognizer.observe(self.frame, at)
-                return self._judge(at)
+                return self._see(frame, at)
             case TimePassed():
                 return self._judge(at)
             case Press(role):
@@ -285,26 +275,24 @@ class Controller:
                     self._enter(replace(self.state, guide=None))
                 return self._judge(at)
             case BusFault(message):
-                self.fault = message
+                self.trust.failed(message, at)
                 if self.clock is not None:
                     self.clock.stop(at)  # the game waits for the board, and so do the clocks
                 return [FaultShown(message, at)]
             case BusRecovered():
-                self.fault = None
+                self.trust.recovered()
                 self._run_clock(at)
                 return [FaultCleared(at), *self._judge(at)]
         raise TypeError(f"not an event: {event!r}")  # pragma: no cover
 
     def next_deadline(self, now: float) -> float | None:
         """When the controller wants a tick even if nothing happens on the board."""
-        if isinstance(self.state, SettingUp | Over) or self.fault is not None:
-            return None
+        if isinstance(self.state, SettingUp | Over) or not self.trust.trusted:
+            return None  # nothing is decided before a whole frame is seen
         deadlines = [self.recognizer.next_deadline(now)]
         if self.clock is not None:
             deadlines.append(self.clock.flag_time())
-        if self._forced is not None:
-            deadlines.append(self._forced[1])
-        if self._roll_due() and self.settings.roll is RollMode.AUTO:
+        if self.roll_due and self.settings.roll is RollMode.AUTO:
             deadlines.append(now)
         due = [deadline for deadline in deadlines if deadline is not None]
         return min(due) if due else None
@@ -316,9 +304,23 @@ class Controller:
 
     # --- judging the board -----------------------------------------------------------
 
+    def _see(self, frame: Frame, at: float) -> list[Notice]:
+        """A new debounced frame; after a long silence it must rest before it decides
+        anything. A reply begun by the other side commits the move shown before it."""
+        seen = {s: r for s, r in frame.items() if s in self.sensed}
+        notices: list[Notice] = []
+        silent, fresh = self.trust.frame_read(at)
+        if not silent and isinstance(self.state, Playing) and self.fault is None:
+            move = self.recognizer.interrupted(seen, at)
+            if move is not None:
+                notices = self._commit(move, at)
+        self.frame = seen
+        self.recognizer.observe(seen, at, fresh=fresh)
+        return notices + self._judge(at)
+
     def _judge(self, at: float) -> list[Notice]:
-        if self.fault is not None:
-            return []  # a partial view of the board decides nothing
+        if not self.trust.trusted:
+            return []  # a partial or stale view of the board decides nothing
         state = self.state
         if isinstance(state, Over):
             return []
@@ -336,10 +338,8 @@ class Controller:
         if flagged is not None:
             seats = len(self.game.seats)
             return self._end(Outcome.loss(Termination.TIME_FORFEIT, flagged, seats), at)
-        if self._roll_due():
+        if self.roll_due:
             return self._roll(at, asked=False)
-        if self._forced is not None and at >= self._forced[1] - 1e-9:
-            return self._commit(self._forced[0], at)
         assessment = self.recognizer.assess(at)
         self.assessment = assessment
         match assessment:
@@ -388,16 +388,13 @@ class Controller:
         return [PromptOpened(self.prompt_choices, at)]
 
     def _turned_round(self) -> bool:
-        """A start position standing across the half turn is a board set up the other
-        way round, not a wrong one: turn the board's spots (sensors and LEDs) to match."""
+        """A start position set up the other way round turns the board's spots."""
         turn = self.orientation
-        if turn is None or self.position.move_stack or not self.frame:
+        if turn is None or self.position.move_stack:
             return False
-        seen = turn.remap(self.frame)
-        if seen != dict(self.recognizer.expected):
+        if not turn.turn_to_match(self.frame, self.recognizer.expected):
             return False
-        turn.turn()
-        self.frame = seen
+        self.frame = turn.remap(self.frame)
         return True
 
     def _commit(self, move: Hashable, at: float) -> list[Notice]:
@@ -405,6 +402,7 @@ class Controller:
         played = self.match.play(move, at)  # stored before anything else changes
         self.history.played(self.position)
         self.last_move = footprint.spots()
+        self.trust.committed(at)
         self._enter(Playing())  # a move played: any move wanted from outside is done
         self._reset_recognizer(at)
         notices: list[Notice] = [MoveCommitted(played.ply, played.text, at)]
@@ -420,7 +418,6 @@ class Controller:
             return [Refused("the game is already over", at)]
         self.match.finish(outcome, at)
         self._enter(Over(outcome))
-        self._forced = None
         self._run_clock(at)
         return [GameEnded(outcome, self.game.describe_outcome(outcome), at)]
 
@@ -472,6 +469,8 @@ class Controller:
             confirmed = self._confirm(at)
             if any(isinstance(notice, MoveCommitted) for notice in confirmed):
                 return confirmed
+            if self.trust.just_committed(at):
+                return confirmed  # a late ok for the move just played: not the next one
         if role in (ButtonRole.OK, ButtonRole.REFILL) and self.recognizer.unseen:
             # Moves the board cannot show (a refill, an exchange) are chosen at a prompt.
             choices = tuple(sorted(self.recognizer.unseen, key=self.position.move_text))
@@ -480,21 +479,20 @@ class Controller:
         return []
 
     def _confirm(self, at: float) -> list[Notice]:
-        """The clock button: play the move the board shows now, without the settle time."""
+        """The clock button: play the move the board shows now, without the settle time
+        (never from a stale frame, nor a move other than the one wanted)."""
         assessment = self.recognizer.assess(at)
-        if isinstance(assessment, Pending) and len(assessment.candidates) == 1:
-            return self._commit(assessment.candidates[0], at)
+        if not self.trust.trusted:
+            return []
+        shown = assessment.candidates if isinstance(assessment, Pending) else ()
+        if len(shown) == 1 and self.recognizer.guide in (None, shown[0]):
+            return self._commit(shown[0], at)
         return self._judge(at)
-
-    def _roll_due(self) -> bool:
-        return not isinstance(self.state, SettingUp | Over) and (
-            self.position.chance_moves() is not None
-        )
 
     def _roll(self, at: float, *, asked: bool) -> list[Notice]:
         """Roll the dice from the session's own random source; the roll is a move of
         the record, so the game replays exactly."""
-        if not self._roll_due():
+        if not self.roll_due:
             return [Refused("no roll is due", at)] if asked else []
         if self.settings.roll is RollMode.BUTTON and not asked:
             return []
@@ -590,9 +588,11 @@ class Controller:
 
     @property
     def roll_due(self) -> bool:
-        return self._roll_due()
+        playing = not isinstance(self.state, SettingUp | Over)
+        return playing and self.position.chance_moves() is not None
 
     @property
     def forced(self) -> str | None:
         """The move the board cannot show that will be played by itself, as text."""
-        return None if self._forced is None else self.position.move_text(self._forced[0])
+        forced = self.recognizer.forced
+        return None if forced is None else self.position.move_text(forced)

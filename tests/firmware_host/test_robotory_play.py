@@ -30,6 +30,7 @@ from firmware_host.session.events import (
 )
 from firmware_host.session.legend import Meaning
 from firmware_host.session.state import Phase
+from firmware_host.session.trust import RECENT_COMMIT
 from firmware_host.session.view import build_view
 from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone, Remove
 from tests.engine.robotory.helpers import text
@@ -263,6 +264,7 @@ def test_ok_offers_the_refill_too_and_the_web_may_name_it() -> None:
     sim = simulation(seed=6)
     play(sim, "w@A1")
     play(sim, "b@E4")
+    sim.advance(RECENT_COMMIT)  # an ok at once would be a late confirm of b@E4
     assert prompts(sim.press(ButtonRole.OK)) == [("refill 1b", "refill 1w")]
     assert commits(sim.send(Select("refill 1b"))) == ["refill 1b"]
     # dark (three tokens) names its refill with no prompt open, as the web page may

@@ -145,7 +145,7 @@ def test_a_failing_source_names_its_chip_and_changes_no_reading(
             board.scanner.scan()
         assert str(caught.value).startswith(named)
         assert dict(board.scanner.frame) == before  # no partial frame
-    assert board.scanner.debouncer.settled
+    assert not board.scanner.debouncer.settled  # what was read before may be stale
 
 
 def test_the_chain_reads_the_start_position() -> None:

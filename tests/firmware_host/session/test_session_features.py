@@ -20,7 +20,7 @@ from firmware_host.session.actions import (
     Select,
     TakeBack,
 )
-from firmware_host.session.controller import FORCED_DELAY, Controller
+from firmware_host.session.controller import Controller
 from firmware_host.session.events import (
     FirstPlayerDrawn,
     FrameSeen,
@@ -78,7 +78,7 @@ def test_a_game_replays_exactly_from_its_record_with_the_dice() -> None:
     at = 1.0
     while controller.outcome is None and at < 60:
         board_shows(controller, at)
-        controller.handle(TimePassed(), at + 2 * FORCED_DELAY)
+        controller.handle(TimePassed(), at + 2 * Timing().forced)
         at += 4
     record = store.load(controller.game_id).moves()
     assert any(m.startswith("roll") for m in record) and any(m.startswith("step") for m in record)
@@ -103,9 +103,9 @@ def test_a_forced_move_the_board_cannot_show_is_played_by_itself_after_a_moment(
     assert moves(notices) == []
     assert controller.forced == "pass"
     assert "only move: pass" in build_view(controller, 0.0).message
-    assert controller.next_deadline(0.0) == pytest.approx(FORCED_DELAY)
-    assert moves(controller.handle(TimePassed(), FORCED_DELAY - 0.1)) == []
-    played = moves(controller.handle(TimePassed(), FORCED_DELAY))
+    assert controller.next_deadline(0.0) == pytest.approx(Timing().forced)
+    assert moves(controller.handle(TimePassed(), Timing().forced - 0.1)) == []
+    played = moves(controller.handle(TimePassed(), Timing().forced))
     assert played[0] == "pass" and controller.position.turn == 1
 
 
