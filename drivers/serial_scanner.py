@@ -12,8 +12,12 @@ keeps the last consistent image of every channel:
   frames in between were lost, so change frames no longer apply. The image is
   held as it was before the gap (a true earlier state of the board, never a
   mixture) and a full frame is requested; the next full frame resumes;
-* nothing at all for three heartbeats, or no resync within half a second, or
-  a fault reported by the device, is a ``BusError`` naming the port.
+* an image older than ``VOUCH_AGE`` is vouched for before it is read: a full
+  frame is asked for and waited for, and a device that does not answer within
+  ``ANSWER_TIMEOUT`` is silent. A quiet link cannot pass for a quiet board, so a
+  frame from before a silence never decides a move;
+* no resync within half a second, or a fault reported by the device, is a
+  ``BusError`` naming the port too.
 
 The port is anything with pyserial's ``read``/``write``/``in_waiting``:
 ``serial.serial_for_url`` opens device paths and ``loop://``, ``socket://``
@@ -46,8 +50,8 @@ HELLO_TIMEOUT = 2.0
 HELLO_REPEAT = 0.5
 RESYNC_TIMEOUT = 0.5
 REQUEST_INTERVAL = 0.05
-SILENT_HEARTBEATS = 3
-MIN_SILENCE = 0.5
+VOUCH_AGE = 0.1  # seconds: an image older than this is asked for again
+ANSWER_TIMEOUT = 0.15  # seconds a request may go unanswered before the device is silent
 
 
 class SerialPort(Protocol):
@@ -115,6 +119,7 @@ class SerialScanner:
         self._stale_since: float | None = None
         self._last_frame: float | None = None
         self._last_request = -1e9
+        self._full_frames = 0
         self._sequence = 0
 
     # --- talking to the device ----------------------------------------------------
@@ -202,6 +207,7 @@ class SerialScanner:
                             f"{self.hello.channels}"
                         )
                     self.image = image
+                    self._full_frames += 1
                     if not self._synced and self._stale_since is not None:
                         self.stats.resyncs += 1
                     self._synced = True
@@ -245,14 +251,31 @@ class SerialScanner:
             raise self._error(f"reports a fault of its own sensors: {self.fault}")
         if self.image is None or self._last_frame is None:
             raise self._error("has sent no full frame yet")
-        silence = max(MIN_SILENCE, SILENT_HEARTBEATS * self._heartbeat())
-        if now - self._last_frame > silence:
-            raise self._error(f"sent nothing for {now - self._last_frame:.1f} s")
+        if now - self._last_frame > VOUCH_AGE:
+            self._vouch(now - self._last_frame)  # a silent device raises here
         if self._stale_since is not None and now - self._stale_since > RESYNC_TIMEOUT:
             raise self._error(
                 f"lost frames and sent no full frame within {RESYNC_TIMEOUT:g} s of the request"
             )
         return list(self.image)
+
+    def _vouch(self, quiet: float) -> None:
+        """Ask for a full frame and wait for it: the device is alive and the image is
+        the board as it stands."""
+        fulls = self._full_frames
+        self.request_full()
+        waited = 0.0
+        while True:
+            self.poll()
+            if self._full_frames > fulls:
+                return
+            if waited >= ANSWER_TIMEOUT:
+                raise self._error(
+                    f"sent nothing for {quiet + waited:.2f} s, "
+                    f"nor answered a request within {ANSWER_TIMEOUT:g} s"
+                )
+            self.sleep(0.005)
+            waited += 0.005
 
     def _error(self, what: str) -> BusError:
         return BusError(CHIP, self.url, None, OSError(None, what))

@@ -13,7 +13,8 @@ import serial
 
 from drivers.errors import BusError, HardwareError
 from drivers.link_frames import FrameReader, MessageType
-from drivers.serial_scanner import SerialScanner, open_serial
+from drivers.serial_scanner import ANSWER_TIMEOUT, VOUCH_AGE, SerialScanner, open_serial
+from engine.recognizer import Timing
 from hardware.firmware.rp2040.kiban_link import Link
 from hardware.mock.clock import SimClock
 from hardware.mock.serial_device import ScannerDevice, SimulatedSerialPort
@@ -169,15 +170,15 @@ def test_corrupted_frames_are_counted_and_healed_by_full_frames() -> None:
     assert host.stats.resyncs > 5
 
 
-def test_a_silent_scanner_is_named_after_three_heartbeats_and_resumes() -> None:
+def test_a_silent_scanner_is_named_at_the_next_read_and_resumes() -> None:
     clock = SimClock()
     host, device, _ = sim_link([1, 0, 2], clock)
     device.silent = True
-    clock.sleep(2.9)
-    assert host.readings() == [1, 0, 2]
-    clock.sleep(0.2)
+    clock.sleep(VOUCH_AGE / 2)
+    assert host.readings() == [1, 0, 2]  # a fresh image needs no answer
+    clock.sleep(VOUCH_AGE)
     with pytest.raises(BusError) as caught:
-        host.readings()
+        host.readings()  # an older one is vouched for by a full frame, which never comes
     assert str(caught.value).startswith(
         "serial scanner on /dev/ttyACM0 did not answer (sent nothing"
     )
@@ -258,3 +259,18 @@ def test_a_scanner_on_a_socket_url() -> None:
         stop.set()
         server.join(5)
         listener.close()
+
+
+def test_a_device_falling_silent_is_named_before_a_move_could_rest() -> None:
+    """Read steadily (as the scanner does), a device that stops sending is found once a
+    request for a full frame goes unanswered: sooner than a move must rest to count, so
+    a frame from before the silence never decides a move."""
+    clock = SimClock()
+    host, device, _ = sim_link([1, 0, 2], clock)
+    device.silent = True
+    silent_at = clock.now()
+    with pytest.raises(BusError, match="nor answered a request"):
+        for _ in range(100):
+            host.readings()
+            clock.sleep(0.02)
+    assert clock.now() - silent_at <= VOUCH_AGE + ANSWER_TIMEOUT + 0.05 < Timing().settle

@@ -18,7 +18,7 @@ from firmware_host.session.events import FaultCleared, FaultShown, MoveCommitted
 from firmware_host.session.legend import Meaning
 from firmware_host.session.state import Phase
 from hardware.mock.board import SimulatedBoard
-from hardware.mock.hands import Noise
+from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone
 from tests.firmware_host.simkit import commits, indicator, make_sim, of, rgb
 
 DOBUTSU = find_game("dobutsu")
@@ -123,6 +123,35 @@ def test_a_front_end_silent_mid_move_pauses_the_game_and_play_resumes(
     assert of(FaultCleared, notices)
     assert commits(notices) == [text]
     assert indicator(sim, "status") != rgb(sim, Meaning.FAULT)
+
+
+# a piece that rests on a legal cell for a moment, then goes on while a chip is silent
+PASSING = {DOBUTSU: ("2d", "3c", "1c"), SHOGI: ("2h", "5h", "4h")}
+
+
+@pytest.mark.parametrize("silent_for", [0.5, 1.2, 3.0])
+@pytest.mark.parametrize(("name", "game"), FRONT_ENDS, ids=IDS)
+def test_a_move_finished_while_a_chip_was_silent_is_read_as_it_stands_after(
+    name: str, game: Game[Any], silent_for: float
+) -> None:
+    """The last frame before the silence showed a legal move; the hand went on meanwhile.
+    Nothing may be decided from that stale frame: the board is read afresh first."""
+    sim = make_sim(name, game=game)
+    source, passed, target = PASSING[game]
+    piece = sim.world.stacks[source][-1]
+    t = sim.now
+    notices = sim.run(
+        [HandStep(t + 0.1, LiftStone(source)), HandStep(t + 0.2, PutStone(passed, piece, piece))]
+    )
+    notices += sim.advance_to(t + 0.3)
+    restore, _named = silence(sim.hardware, name)
+    notices += sim.run(
+        [HandStep(t + 0.5, LiftStone(passed)), HandStep(t + 0.6, PutStone(target, piece, piece))]
+    )
+    notices += sim.advance_to(t + 0.3 + silent_for)
+    restore()
+    notices += sim.settle(2.0)
+    assert commits(notices) == [f"{source}{target}"]
 
 
 @pytest.mark.parametrize(("name", "game"), FRONT_ENDS, ids=IDS)

@@ -1,0 +1,202 @@
+"""Fast hands, early buttons and pieces merely in the air, as timed event streams on the
+simulated board: the move committed is always the one the players made.
+
+Each stream is one the board got wrong once: a blitz reply merged with the move before
+it, a confirm pressed before the sensors caught up, an ok for the move just played
+opening the next player's choices, a wait for a continuation spoiled by an unrelated
+change, and a marble lifted for a moment named as an illegal push-off.
+"""
+
+from __future__ import annotations
+
+from drivers.buttons import ButtonRole
+from engine.abalone import ABALONE
+from engine.physical import Stone
+from engine.robotory import ROBOTORY
+from firmware_host.boards.simulator import Simulation
+from firmware_host.session.events import IllegalShown, OutOfStepShown
+from firmware_host.session.state import Phase
+from firmware_host.session.trust import RECENT_COMMIT
+from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone, Remove
+from tests.engine.abalone.helpers import text as abalone_text
+from tests.engine.robotory.helpers import text as robotory_text
+from tests.firmware_host.simkit import commits, make_sim, of, prompts
+
+QUIET = Noise.none()
+
+# Robot Duel: sente's lion on 2c may take the elephant on 3d; gote has a chick in hand.
+LION_TAKES = "1l1/3/1L1/e2 b c 1"
+LION = Stone("L", 0)
+CHICK = Stone("C", 1)
+
+ROBOT_R = Stone("R", None)
+# Red on C1 may eat up column C; light may also refill its stock (one white is missing).
+COLUMN = {"C1": "R", "C2": "w", "C3": "w", "C4": "w", "A4": "W", "E4": "B"}
+
+BLACK = Stone("b", 0)
+
+
+def dobutsu(position: str) -> Simulation:
+    sim = make_sim("sim", position=position, noise=QUIET)
+    assert sim.controller.phase is Phase.PLAY
+    return sim
+
+
+def robotory(profile: str = "sim-robotory", **stocks: str) -> Simulation:
+    position = robotory_text(COLUMN, **stocks)
+    sim = make_sim(profile, position=position, noise=QUIET, game=ROBOTORY)
+    assert sim.controller.phase is Phase.PLAY
+    return sim
+
+
+def abalone(pieces: dict[str, str]) -> Simulation:
+    sim = make_sim("sim-abalone", position=abalone_text(pieces), noise=QUIET, game=ABALONE)
+    assert sim.controller.phase is Phase.PLAY
+    return sim
+
+
+def lion_takes_then_chick_dropped(sim: Simulation, reply_after: float) -> list[str]:
+    """The lion takes on 3d; ``reply_after`` seconds after it lands gote drops a chick
+    on 1b (a cell the lion's move did not touch)."""
+    t = sim.now
+    steps = [
+        HandStep(t + 0.10, LiftStone("3d")),
+        HandStep(t + 0.15, LiftStone("2c")),
+        HandStep(t + 0.20, PutStone("3d", LION, LION)),
+    ]
+    notices = sim.run(steps)
+    sim.world.held.clear()  # the captured elephant goes to the captor's side, off the board
+    notices += sim.advance_to(t + 0.20 + reply_after)
+    sim.world.place("1b", CHICK)
+    notices += sim.settle()
+    return commits(notices)
+
+
+# --- blitz replies -------------------------------------------------------------------------
+
+
+def test_a_reply_begun_before_the_move_rested_commits_the_move_first() -> None:
+    """Gote's drop 0.24 s after the lion landed once read as the lion going to 1b."""
+    sim = dobutsu(LION_TAKES)
+    assert lion_takes_then_chick_dropped(sim, 0.24) == ["2c3d", "C*1b"]
+
+
+def test_a_reply_at_0_2_s_and_a_slower_one_read_the_same() -> None:
+    for reply_after in (0.2, 0.3, 0.6):
+        sim = dobutsu(LION_TAKES)
+        assert lion_takes_then_chick_dropped(sim, reply_after) == ["2c3d", "C*1b"], reply_after
+
+
+def test_a_piece_sliding_over_cells_commits_only_where_it_stops() -> None:
+    """The lion rests on 2b for 0.2 s on its way to 1b: the change that ends its stay
+    there is the lion itself, so nothing is committed early."""
+    sim = dobutsu(LION_TAKES)
+    t = sim.now
+    steps = [
+        HandStep(t + 0.1, LiftStone("2c")),
+        HandStep(t + 0.2, PutStone("2b", LION, LION)),
+        HandStep(t + 0.4, LiftStone("2b")),
+        HandStep(t + 0.5, PutStone("1b", LION, LION)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["2c1b"]
+
+
+# --- confirms that come before the sensors -------------------------------------------------
+
+
+def test_a_clock_press_right_after_the_last_marble_confirms_the_whole_broadside() -> None:
+    """Pressed 15 ms after the third marble of a broadside landed, the clock once
+    committed the two-marble broadside the sensors had shown so far."""
+    sim = make_sim("sim-abalone", noise=QUIET, game=ABALONE)
+    t = sim.now
+    steps = [
+        HandStep(t + 0.10, LiftStone("C3")),
+        HandStep(t + 0.20, PutStone("D4", BLACK, BLACK)),
+        HandStep(t + 0.30, LiftStone("C4")),
+        HandStep(t + 0.40, PutStone("D5", BLACK, BLACK)),
+        HandStep(t + 0.50, LiftStone("C5")),
+        HandStep(t + 0.52, PutStone("D6", BLACK, BLACK)),
+    ]
+    notices = sim.run(steps)
+    notices += sim.advance_to(t + 0.535)
+    notices += sim.press(ButtonRole.CLOCK)
+    assert commits(notices) == ["C3C5D4"]
+
+
+def test_ok_right_after_a_robot_lands_confirms_the_robot_not_a_refill() -> None:
+    """ok 6 ms after the robot landed once opened the refill prompt."""
+    sim = robotory(light="1w2b")
+    t = sim.now
+    steps = [
+        HandStep(t + 0.10, LiftStone("C1")),
+        HandStep(t + 0.20, Remove("C2")),
+        HandStep(t + 0.30, PutStone("C2", ROBOT_R, ROBOT_R)),
+    ]
+    notices = sim.run(steps) + sim.advance_to(t + 0.306)
+    notices += sim.press(ButtonRole.OK)
+    assert prompts(notices) == []
+    assert commits(notices) == ["R:C1-C2"]
+
+
+def test_ok_just_after_a_commit_opens_nothing_for_the_next_player() -> None:
+    """A late ok for the move just played must not open the other side's refill."""
+    sim = robotory(dark="1w2b")
+    notices = sim.perform("R:C1-C2-C3-C4")
+    assert commits(notices) == ["R:C1-C2-C3-C4"]
+    pressed = sim.press(ButtonRole.OK)
+    assert prompts(pressed) == [] and commits(pressed) == []
+    sim.advance(RECENT_COMMIT)
+    assert prompts(sim.press(ButtonRole.OK)) == [("refill 1b", "refill 1w")]
+
+
+# --- waits for a continuation ------------------------------------------------------------
+
+
+def test_a_placement_ends_the_wait_for_a_longer_chain() -> None:
+    """The robot ate C2 and may go on to C3; dark's token placed on E1 ends the wait at
+    once (no continuation of the robot could make it), instead of spoiling the move."""
+    sim = robotory("sim-robotory-polarity")
+    t = sim.now
+    steps = [
+        HandStep(t + 0.10, LiftStone("C1")),
+        HandStep(t + 0.20, Remove("C2")),
+        HandStep(t + 0.30, PutStone("C2", ROBOT_R, ROBOT_R)),
+    ]
+    notices = sim.run(steps) + sim.advance_to(t + 0.9)
+    assert commits(notices) == []  # resting, but the robot may still eat C3
+    sim.world.place("E1", Stone("w", None))
+    notices += sim.advance(0.1)
+    assert commits(notices) == ["R:C1-C2"]  # at once, not after the longer rest
+    notices += sim.settle()
+    assert commits(notices) == ["R:C1-C2", "w@E1"]
+    assert not of(OutOfStepShown, notices)
+
+
+def test_the_chain_going_on_is_still_one_move() -> None:
+    sim = robotory("sim-robotory-polarity")
+    t = sim.now
+    steps = [
+        HandStep(t + 0.10, LiftStone("C1")),
+        HandStep(t + 0.20, Remove("C2")),
+        HandStep(t + 0.30, PutStone("C2", ROBOT_R, ROBOT_R)),
+        HandStep(t + 1.00, LiftStone("C2")),
+        HandStep(t + 1.10, Remove("C3")),
+        HandStep(t + 1.20, PutStone("C3", ROBOT_R, ROBOT_R)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["R:C1-C2-C3"]
+
+
+# --- pieces merely in the air --------------------------------------------------------------
+
+
+def test_a_marble_lifted_for_a_moment_is_no_illegal_push_off() -> None:
+    """Black's E8 lifted looks exactly like E8 pushing the lone white E9 off (which one
+    marble may not): while it is only in the air nothing illegal is named."""
+    sim = abalone({"E8": "b", "E9": "w", "A1": "b", "I5": "w"})
+    t = sim.now
+    steps = [HandStep(t + 0.1, LiftStone("E8")), HandStep(t + 1.5, PutStone("E8", BLACK, BLACK))]
+    notices = sim.run(steps) + sim.settle()
+    assert not of(IllegalShown, notices)
+    assert commits(notices) == []
