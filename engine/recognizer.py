@@ -201,6 +201,7 @@ class Recognizer(Generic[M]):
         self._changed_at = 0.0  # the board last changed (corrections wait from it)
         self._rest_from = 0.0  # the board rests since: its last change or silence
         self._touched: set[Spot] = set()
+        self._blind = False  # the sensors were silent mid-move: what was touched is unknown
         self._lifted_at: dict[Spot, float] = {}
         self._tapped: tuple[Hint, ...] = ()
         self._assessed_at = 0.0
@@ -224,6 +225,7 @@ class Recognizer(Generic[M]):
         self._illegal = None
         self._from_spot = None
         self._touched.clear()
+        self._blind = False
         self._lifted_at.clear()
         self._tapped = ()
         self._changed_at = self._rest_from = now
@@ -300,12 +302,15 @@ class Recognizer(Generic[M]):
     def observe(self, frame: Frame, now: float, *, fresh: bool = False) -> None:
         """Take a new debounced frame of the sensed spots. A ``fresh`` frame, the first
         after the sensors were silent, counts as a change even where it reads as before:
-        the board must rest again before anything is decided from it."""
+        the board must rest again before anything is decided from it, and the pieces
+        touched meanwhile are unknown (they tell no moves apart until the board is back
+        to the position)."""
         new = self._sensed_part(frame)
         changed = {spot for spot in self.sensed if new.get(spot, EMPTY) != self._frame.get(spot)}
         if fresh:
             self._rest_from = now
             self._continuing = False
+            self._blind = new != self._expected
         if not changed:
             return
         self._frame = new
@@ -324,6 +329,7 @@ class Recognizer(Generic[M]):
             ]
             self._tapped = self._hints(sorted(quick, key=self._order.__getitem__))
             self._touched.clear()
+            self._blind = False
             self._lifted_at.clear()
         else:
             self._tapped = ()
@@ -378,7 +384,8 @@ class Recognizer(Generic[M]):
             illegal = [
                 (candidate, reason)
                 for candidate, reason in self._illegal_index().get(diff, ())
-                if candidate.footprint.must_touch <= self._touched
+                if not self._blind
+                and candidate.footprint.must_touch <= self._touched
                 and not self._looks_lifted(candidate.footprint)
             ]
             if illegal:
@@ -391,6 +398,8 @@ class Recognizer(Generic[M]):
     def _candidates(self, diff: DiffKey) -> list[_Candidate[M]]:
         matching = self._index.get(diff, [])
         touched = self._touched
+        if self._blind:
+            return list(matching)  # any of them may have been made while nobody looked
         possible = [c for c in matching if c.footprint.must_touch <= touched]
         if len(possible) > 1:
             covering = [c for c in possible if touched <= c.footprint.spots()]

@@ -110,6 +110,8 @@ class Simulation:
         try:
             change = self.board.scanner.scan()
         except BusError as error:
+            # a failed scan takes the time its driver waited for an answer
+            self.now = max(self.now, self.hardware.clock.now())
             for event in self.watch.failed(error):
                 notices += self._handle(event)
             change = None
