@@ -196,6 +196,18 @@ class Position(ABC, Generic[M]):
     def legal_moves(self) -> Iterator[M]:
         """The legal moves, generated lazily; none once the game is over."""
 
+    def moves_changing(self, spots: frozenset[Spot]) -> Iterator[M]:
+        """The legal moves that may change every one of ``spots`` (more may be given: the
+        recognizer checks each one's footprint). It is asked when the hands change the
+        board, so a game with many moves answers from the pieces on those spots; by
+        default, every legal move."""
+        return self.legal_moves()
+
+    def moves_off_board(self) -> Iterator[M]:
+        """The legal moves that may change no cell of the board (a refill, a lost turn, a
+        promotion by exchange; more may be given); by default, every legal move."""
+        return self.legal_moves()
+
     def illegal_moves(self) -> Iterator[tuple[M, str]]:
         """Moves a hand could make that the rules forbid here, each with the reason.
 

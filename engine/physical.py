@@ -74,7 +74,11 @@ class Footprint:
 
     def spots(self) -> frozenset[Spot]:
         """Every spot the move involves, visibly or not."""
-        return frozenset(spot for spot, _ in self.changes) | self.hidden
+        return self.changed_spots() | self.hidden
+
+    def changed_spots(self) -> frozenset[Spot]:
+        """The spots whose reading the move changes."""
+        return frozenset(spot for spot, _ in self.changes)
 
     def restricted(self, sensed: frozenset[Spot]) -> Footprint:
         """The footprint as a board that senses only ``sensed`` sees it.

@@ -1,10 +1,10 @@
 """Seeing moves on a physical board, for every game, from spots and readings alone.
 
 A move is recognised from the *settled* board, never from the order of events:
-each position indexes its legal moves by the change they make to the expected
-frame; every debounced frame is diffed against that frame and looked up. The
-hand's path only breaks ties, through the touched set. See DESIGN.md,
-"Recognition".
+every debounced frame is diffed against the position's expected frame, and the
+legal moves that make exactly that change are looked up (``MoveIndex``, asked
+lazily by the spots that changed). The hand's path only breaks ties, through the
+touched set. See DESIGN.md, "Recognition".
 
 The recognizer never changes the position. It answers with an assessment; the
 controller commits, prompts or lights the board, then calls ``reset`` with the
@@ -13,17 +13,15 @@ new position.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from engine.game import Position
+from engine.move_index import DiffKey, IndexedMove, MoveIndex
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
 
 M = TypeVar("M", bound=Hashable)
-
-DiffKey = tuple[tuple[Spot, Reading], ...]
 
 EPSILON = 1e-6  # seconds: times that differ by less are the same instant
 
@@ -171,12 +169,6 @@ Assessment = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class _Candidate(Generic[M]):
-    move: M
-    footprint: Footprint
-
-
 class Recognizer(Generic[M]):
     """Turns debounced frames into moves, prompts, hints and corrections."""
 
@@ -194,9 +186,7 @@ class Recognizer(Generic[M]):
         self._order: dict[Spot, int] = {}
         self._expected: dict[Spot, Reading] = {}
         self._history: tuple[dict[Spot, Reading], ...] = ()
-        self._index: dict[DiffKey, list[_Candidate[M]]] = {}
-        self._illegal: dict[DiffKey, list[tuple[_Candidate[M], str]]] | None = None
-        self._from_spot: dict[Spot, list[_Candidate[M]]] | None = None
+        self._index: MoveIndex[M] | None = None
         self._frame: dict[Spot, Reading] = {}
         self._changed_at = 0.0  # the board last changed (corrections wait from it)
         self._rest_from = 0.0  # the board rests since: its last change or silence
@@ -207,6 +197,7 @@ class Recognizer(Generic[M]):
         self._assessed_at = 0.0
         self._continuing = False  # the board shows a move a longer one may continue
         self._forced_at: float | None = None  # when the only, unseen move plays
+        self._forced: M | None = None
 
     # --- position ------------------------------------------------------------
 
@@ -217,13 +208,10 @@ class Recognizer(Generic[M]):
         self._order = {spot: index for index, spot in enumerate(position.game.spots)}
         self._expected = self._sensed_part(position.expected_frame(self.sensing))
         self._history = tuple(self._sensed_part(frame) for frame in history)
-        self.unseen: tuple[M, ...] = ()
-        self._index = self._build_index(position)
-        unseen: tuple[M, ...] = self.unseen  # set by the index
-        alone = not self._index and len(unseen) == 1 and position.chance_moves() is None
-        self._forced_at = now + self.timing.forced if alone else None
-        self._illegal = None
-        self._from_spot = None
+        self._index = MoveIndex(position, self.sensing, self.sensed)
+        only = self._index.only_unseen if position.chance_moves() is None else None
+        self._forced = only
+        self._forced_at = None if only is None else now + self.timing.forced
         self._touched.clear()
         self._blind = False
         self._lifted_at.clear()
@@ -246,7 +234,17 @@ class Recognizer(Generic[M]):
     @property
     def forced(self) -> M | None:
         """The only legal move, which the board cannot show: it plays by itself."""
-        return self.unseen[0] if self._forced_at is not None else None
+        return self._forced
+
+    @property
+    def unseen(self) -> tuple[M, ...]:
+        """The legal moves the board cannot show (chosen with buttons or on the page)."""
+        return () if self._index is None else self._index.unseen
+
+    @property
+    def index(self) -> MoveIndex[M]:
+        assert self._index is not None, "reset() gives the recognizer its position"
+        return self._index
 
     @property
     def touched(self) -> frozenset[Spot]:
@@ -255,47 +253,13 @@ class Recognizer(Generic[M]):
     def _sensed_part(self, frame: Frame) -> dict[Spot, Reading]:
         return {spot: reading for spot, reading in frame.items() if spot in self.sensed}
 
-    def _build_index(self, position: Position[M]) -> dict[DiffKey, list[_Candidate[M]]]:
-        """Legal moves by the change they make; the ones that change nothing sensed
-        (a refill, a lost turn, a promotion by exchange) are kept apart in ``unseen``:
-        they come from buttons or the web page, never from the board."""
-        index: dict[DiffKey, list[_Candidate[M]]] = defaultdict(list)
-        unseen: list[M] = []
-        for move in position.legal_moves():
-            footprint = position.footprint(move, self.sensing).restricted(self.sensed)
-            if footprint.changes:
-                index[footprint.changes].append(_Candidate(move, footprint))
-            else:
-                unseen.append(move)
-        self.unseen = tuple(unseen)
-        return dict(index)
-
-    def _illegal_index(self) -> dict[DiffKey, list[tuple[_Candidate[M], str]]]:
-        if self._illegal is None:
-            assert self._position is not None
-            index: dict[DiffKey, list[tuple[_Candidate[M], str]]] = defaultdict(list)
-            for move, reason in self._position.illegal_moves():
-                footprint = self._position.footprint(move, self.sensing).restricted(self.sensed)
-                if footprint.changes:
-                    index[footprint.changes].append((_Candidate(move, footprint), reason))
-            self._illegal = dict(index)
-        return self._illegal
-
     def movable_spots(self) -> frozenset[Spot]:
         """The spots a legal move takes a piece from (after a roll: what may move)."""
-        return frozenset(self._moves_from())
-
-    def _moves_from(self) -> dict[Spot, list[_Candidate[M]]]:
-        """Moves by the spot they empty, for the hints of a lifted piece."""
-        if self._from_spot is None:
-            by_spot: dict[Spot, list[_Candidate[M]]] = defaultdict(list)
-            for candidates in self._index.values():
-                for candidate in candidates:
-                    for spot, reading in candidate.footprint.changes:
-                        if reading == EMPTY:
-                            by_spot[spot].append(candidate)
-            self._from_spot = dict(by_spot)
-        return self._from_spot
+        return frozenset(
+            spot
+            for spot, reading in self._expected.items()
+            if reading != EMPTY and self.index.emptying(spot)
+        )
 
     # --- frames ----------------------------------------------------------------
 
@@ -354,8 +318,9 @@ class Recognizer(Generic[M]):
     def assess(self, now: float) -> Assessment[M]:
         """What the board means at ``now``."""
         self._assessed_at = max(self._assessed_at, now)
-        if self._forced_at is not None and now >= self._forced_at - EPSILON:
-            return Commit(self.unseen[0])
+        forced, due = self._forced, self._forced_at
+        if forced is not None and due is not None and now >= due - EPSILON:
+            return Commit(forced)
         diff = frame_diff(self._expected, self._frame)
         if not diff:
             return Tapped(self._tapped) if self._tapped else Settled()
@@ -383,7 +348,7 @@ class Recognizer(Generic[M]):
                     return TakebackOffer(plies)
             illegal = [
                 (candidate, reason)
-                for candidate, reason in self._illegal_index().get(diff, ())
+                for candidate, reason in self.index.illegal(diff)
                 if not self._blind
                 and candidate.footprint.must_touch <= self._touched
                 and not self._looks_lifted(candidate.footprint)
@@ -395,8 +360,8 @@ class Recognizer(Generic[M]):
             return OutOfStep(self._correction())
         return Moving(self._hints(self._lifted_spots()), self._remaining(diff))
 
-    def _candidates(self, diff: DiffKey) -> list[_Candidate[M]]:
-        matching = self._index.get(diff, [])
+    def _candidates(self, diff: DiffKey) -> list[IndexedMove[M]]:
+        matching = self.index.matching(diff)
         touched = self._touched
         if self._blind:
             return list(matching)  # any of them may have been made while nobody looked
@@ -407,7 +372,7 @@ class Recognizer(Generic[M]):
                 possible = covering
         return possible
 
-    def _continued(self, candidate: _Candidate[M]) -> bool:
+    def _continued(self, candidate: IndexedMove[M]) -> bool:
         """Whether the hand may not be done: another legal move keeps every change this
         one shows, and changes further a cell this one landed on: a cell it landed on
         unseen (a robot that ate a token may go on to eat the next; a marble lifted
@@ -416,7 +381,7 @@ class Recognizer(Generic[M]):
         a capture: it leaves the captured cell alone."""
         return any(True for _ in self._continuations(candidate))
 
-    def _continuations(self, candidate: _Candidate[M]) -> Iterator[DiffKey]:
+    def _continuations(self, candidate: IndexedMove[M]) -> Iterator[DiffKey]:
         """The changes of the moves that may continue ``candidate`` (see ``_continued``)."""
         footprint = candidate.footprint
         mine = dict(footprint.changes)
@@ -424,7 +389,8 @@ class Recognizer(Generic[M]):
         open_cells = footprint.hidden | footprint.turnable
         if not open_cells:
             return
-        for key in self._index:
+        for other in self.index.changing(footprint.changed_spots()):
+            key = other.footprint.changes
             if key == footprint.changes:
                 continue
             theirs = dict(key)
@@ -469,13 +435,10 @@ class Recognizer(Generic[M]):
     def _extended(self, diff: DiffKey) -> frozenset[Spot]:
         """The spots of the longer moves the board may still become: every change it
         shows kept, and every spot the hand touched among theirs."""
-        shown = set(diff)
         spots: set[Spot] = set()
-        for key, candidates in self._index.items():
-            if len(key) > len(diff) and shown <= set(key):
-                for candidate in candidates:
-                    if self._touched <= candidate.footprint.spots():
-                        spots |= candidate.footprint.spots()
+        for candidate in self.index.longer(diff):
+            if self._touched <= candidate.footprint.spots():
+                spots |= candidate.footprint.spots()
         return frozenset(spots)
 
     def _reply_begins(self, move: M, changed: set[Spot], frame: Frame) -> bool:
@@ -496,9 +459,10 @@ class Recognizer(Generic[M]):
                 return False
         if not arrivals:
             return True
+        arrived = frozenset(spot for spot, _ in arrivals)
         return any(
             all(arrival in after.footprint(reply, self.sensing).changes for arrival in arrivals)
-            for reply in after.legal_moves()
+            for reply in after.moves_changing(arrived)
         )
 
     def _looks_lifted(self, footprint: Footprint) -> bool:
@@ -521,12 +485,9 @@ class Recognizer(Generic[M]):
             return ()
         shown = set(diff)
         rest: set[tuple[Spot, Reading]] | None = None
-        for key, candidates in self._index.items():
-            if (
-                len(key) > len(diff)
-                and shown <= set(key)
-                and any(c.footprint.must_touch <= self._touched for c in candidates)
-            ):
+        for candidate in self.index.longer(diff):
+            key = candidate.footprint.changes
+            if candidate.footprint.must_touch <= self._touched:
                 missing = set(key) - shown
                 rest = missing if rest is None else rest & missing
                 if not rest:
@@ -541,10 +502,9 @@ class Recognizer(Generic[M]):
         ]
 
     def _hints(self, spots: Iterable[Spot]) -> tuple[Hint, ...]:
-        by_spot = self._moves_from()
         hints = []
         for spot in spots:
-            candidates = by_spot.get(spot)
+            candidates = self.index.emptying(spot)
             if not candidates:
                 continue
             destinations: set[Spot] = set()
