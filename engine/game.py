@@ -196,12 +196,24 @@ class Position(ABC, Generic[M]):
     def legal_moves(self) -> Iterator[M]:
         """The legal moves, generated lazily; none once the game is over."""
 
-    def moves_changing(self, spots: frozenset[Spot]) -> Iterator[M]:
-        """The legal moves that may change every one of ``spots`` (more may be given: the
-        recognizer checks each one's footprint). It is asked when the hands change the
-        board, so a game with many moves answers from the pieces on those spots; by
-        default, every legal move."""
+    def moves_changing(self, spots: frozenset[Spot], *, exactly: bool = False) -> Iterator[M]:
+        """The legal moves that may change every one of ``spots``; with ``exactly``, only
+        those that change nothing else but a cell where a piece lands (it may read as
+        before). More may be given, never fewer: the recognizer checks each footprint.
+        It is asked when the hands change the board, so a game with many moves answers
+        from the pieces on those spots; by default, every legal move."""
         return self.legal_moves()
+
+    def illegal_moves_changing(self, spots: frozenset[Spot]) -> Iterator[tuple[M, str]]:
+        """The forbidden moves a hand can make that may change every one of ``spots``
+        (more may be given); by default, all of ``illegal_moves``."""
+        return self.illegal_moves()
+
+    def destinations(self, spot: Spot) -> tuple[frozenset[Spot], frozenset[Spot]] | None:
+        """Where the piece on ``spot`` may end its move (empty cells, and cells whose
+        contents it takes or changes), when the game can say so without listing the
+        moves (a robot with thousands of chains); None: the recognizer lists them."""
+        return None
 
     def moves_off_board(self) -> Iterator[M]:
         """The legal moves that may change no cell of the board (a refill, a lost turn, a

@@ -13,8 +13,7 @@ legal move, and pays once per position what an index built up front would.
 from __future__ import annotations
 
 import itertools
-from collections import defaultdict
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -24,6 +23,11 @@ from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot
 M = TypeVar("M", bound=Hashable)
 
 DiffKey = tuple[tuple[Spot, Reading], ...]
+
+MANY = 128
+"""Moves that change the same spots beyond which the index stops listing them: the
+hand has only begun (a robot lifted among thousands of chains), and the recognizer
+answers without the list (it waits, and hints from ``Position.destinations``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,9 +51,10 @@ class MoveIndex(Generic[M]):
         self.sensed = sensed
         self.footprints_built = 0  # work done so far: what tests count, never time
         self._footprints: dict[M, Footprint] = {}
-        self._changing: dict[frozenset[Spot], tuple[IndexedMove[M], ...]] = {}
+        self._changing: dict[frozenset[Spot], tuple[IndexedMove[M], ...] | None] = {}
+        self._exact: dict[frozenset[Spot], tuple[IndexedMove[M], ...]] = {}
         self._unseen: tuple[M, ...] | None = None
-        self._illegal: dict[DiffKey, list[tuple[IndexedMove[M], str]]] | None = None
+        self._illegal: dict[frozenset[Spot], list[tuple[IndexedMove[M], str]]] = {}
         self._only: tuple[M | None] | None = None
 
     def footprint(self, move: M) -> Footprint:
@@ -61,23 +66,25 @@ class MoveIndex(Generic[M]):
             self.footprints_built += 1
         return footprint
 
-    def changing(self, spots: frozenset[Spot]) -> tuple[IndexedMove[M], ...]:
-        """The legal moves whose sensed changes include every one of ``spots``."""
-        known = self._changing.get(spots)
-        if known is not None:
-            return known
+    def changing(self, spots: frozenset[Spot]) -> tuple[IndexedMove[M], ...] | None:
+        """The legal moves whose sensed changes include every one of ``spots``; None when
+        there are more than ``MANY``."""
+        if spots in self._changing:
+            return self._changing[spots]
         # narrow the answer for fewer spots when there is one, else ask the position
-        wider = [key for key in self._changing if key < spots]
+        wider = [key for key in self._changing if key < spots and self._changing[key]]
         if wider:
-            pool: Iterable[M] = (c.move for c in self._changing[max(wider, key=len)])
+            pool: Iterable[M] = (c.move for c in self._changing[max(wider, key=len)] or ())
         else:
             pool = self.position.moves_changing(spots)
-        found = []
+        found: list[IndexedMove[M]] = []
         for move in pool:
             footprint = self.footprint(move)
             if spots <= footprint.changed_spots():
                 found.append(IndexedMove(move, footprint))
-        result = tuple(found)
+                if len(found) > MANY:
+                    break
+        result = None if len(found) > MANY else tuple(found)
         self._changing[spots] = result
         return result
 
@@ -85,21 +92,36 @@ class MoveIndex(Generic[M]):
         """The legal moves that change exactly what ``diff`` shows."""
         if not diff:
             return []
-        return [c for c in self.changing(changed_spots(diff)) if c.footprint.changes == diff]
+        spots = changed_spots(diff)
+        exact = self._exact.get(spots)
+        if exact is None:
+            exact = tuple(
+                IndexedMove(move, footprint)
+                for move in self.position.moves_changing(spots, exactly=True)
+                if (footprint := self.footprint(move)).changed_spots() == spots
+            )
+            self._exact[spots] = exact
+        return [c for c in exact if c.footprint.changes == diff]
 
-    def longer(self, diff: DiffKey) -> Iterator[IndexedMove[M]]:
-        """The legal moves that make every change of ``diff``, and more."""
+    def longer(self, diff: DiffKey) -> list[IndexedMove[M]] | None:
+        """The legal moves that make every change of ``diff``, and more (None: too many
+        to list)."""
+        every = self.changing(changed_spots(diff))
+        if every is None:
+            return None
         shown = set(diff)
-        for candidate in self.changing(changed_spots(diff)):
-            key = candidate.footprint.changes
-            if len(key) > len(diff) and shown <= set(key):
-                yield candidate
-
-    def emptying(self, spot: Spot) -> list[IndexedMove[M]]:
-        """The legal moves that take the piece on ``spot`` away (its hints)."""
         return [
-            c for c in self.changing(frozenset((spot,))) if (spot, EMPTY) in c.footprint.changes
+            c
+            for c in every
+            if len(c.footprint.changes) > len(diff) and shown <= set(c.footprint.changes)
         ]
+
+    def emptying(self, spot: Spot) -> list[IndexedMove[M]] | None:
+        """The legal moves that take the piece on ``spot`` away (None: too many to list)."""
+        every = self.changing(frozenset((spot,)))
+        if every is None:
+            return None
+        return [c for c in every if (spot, EMPTY) in c.footprint.changes]
 
     @property
     def unseen(self) -> tuple[M, ...]:
@@ -122,11 +144,13 @@ class MoveIndex(Generic[M]):
 
     def illegal(self, diff: DiffKey) -> list[tuple[IndexedMove[M], str]]:
         """The forbidden moves that would change exactly what ``diff`` shows, with why."""
-        if self._illegal is None:
-            index: dict[DiffKey, list[tuple[IndexedMove[M], str]]] = defaultdict(list)
-            for move, reason in self.position.illegal_moves():
+        spots = changed_spots(diff)
+        known = self._illegal.get(spots)
+        if known is None:
+            known = []
+            for move, reason in self.position.illegal_moves_changing(spots):
                 footprint = self.position.footprint(move, self.sensing).restricted(self.sensed)
-                if footprint.changes:
-                    index[footprint.changes].append((IndexedMove(move, footprint), reason))
-            self._illegal = dict(index)
-        return self._illegal.get(diff, [])
+                if footprint.changed_spots() == spots:
+                    known.append((IndexedMove(move, footprint), reason))
+            self._illegal[spots] = known
+        return [(c, reason) for c, reason in known if c.footprint.changes == diff]

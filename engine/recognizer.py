@@ -13,7 +13,7 @@ new position.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -258,7 +258,7 @@ class Recognizer(Generic[M]):
         return frozenset(
             spot
             for spot, reading in self._expected.items()
-            if reading != EMPTY and self.index.emptying(spot)
+            if reading != EMPTY and self.index.emptying(spot) != []
         )
 
     # --- frames ----------------------------------------------------------------
@@ -379,17 +379,23 @@ class Recognizer(Generic[M]):
         for a push-off may be the first of a broadside), or the face of a piece that
         could still be turned over (on a polarity board). A quiet move never continues
         a capture: it leaves the captured cell alone."""
-        return any(True for _ in self._continuations(candidate))
+        further = self._continuations(candidate)
+        return further is None or bool(further)
 
-    def _continuations(self, candidate: IndexedMove[M]) -> Iterator[DiffKey]:
-        """The changes of the moves that may continue ``candidate`` (see ``_continued``)."""
+    def _continuations(self, candidate: IndexedMove[M]) -> list[DiffKey] | None:
+        """The changes of the moves that may continue ``candidate`` (see ``_continued``);
+        None when too many may (a robot among thousands of chains)."""
         footprint = candidate.footprint
         mine = dict(footprint.changes)
         # cells whose reading may still change: landed on unseen, or a turnable piece
         open_cells = footprint.hidden | footprint.turnable
         if not open_cells:
-            return
-        for other in self.index.changing(footprint.changed_spots()):
+            return []
+        others = self.index.changing(footprint.changed_spots())
+        if others is None:
+            return None
+        found = []
+        for other in others:
             key = other.footprint.changes
             if key == footprint.changes:
                 continue
@@ -401,7 +407,8 @@ class Recognizer(Generic[M]):
             if kept and any(
                 spot in theirs and theirs[spot] != mine.get(spot) for spot in open_cells
             ):
-                yield key
+                found.append(key)
+        return found
 
     # --- a move ended by what comes next -------------------------------------------
 
@@ -427,7 +434,10 @@ class Recognizer(Generic[M]):
             return None
         if self._looks_lifted(candidate.footprint) or changed & self._extended(diff):
             return None
-        further = {spot for key in self._continuations(candidate) for spot, _ in key}
+        continuations = self._continuations(candidate)
+        if continuations is None:
+            return None  # it may go on in too many ways to tell a reply from it
+        further = {spot for key in continuations for spot, _ in key}
         if further:
             return None if changed & further else candidate.move
         return candidate.move if self._reply_begins(candidate.move, changed, new) else None
@@ -435,8 +445,11 @@ class Recognizer(Generic[M]):
     def _extended(self, diff: DiffKey) -> frozenset[Spot]:
         """The spots of the longer moves the board may still become: every change it
         shows kept, and every spot the hand touched among theirs."""
+        longer = self.index.longer(diff)
+        if longer is None:
+            return self.sensed  # too many to tell: any spot may be theirs
         spots: set[Spot] = set()
-        for candidate in self.index.longer(diff):
+        for candidate in longer:
             if self._touched <= candidate.footprint.spots():
                 spots |= candidate.footprint.spots()
         return frozenset(spots)
@@ -485,7 +498,7 @@ class Recognizer(Generic[M]):
             return ()
         shown = set(diff)
         rest: set[tuple[Spot, Reading]] | None = None
-        for candidate in self.index.longer(diff):
+        for candidate in self.index.longer(diff) or ():
             key = candidate.footprint.changes
             if candidate.footprint.must_touch <= self._touched:
                 missing = set(key) - shown
@@ -503,7 +516,12 @@ class Recognizer(Generic[M]):
 
     def _hints(self, spots: Iterable[Spot]) -> tuple[Hint, ...]:
         hints = []
+        assert self._position is not None
         for spot in spots:
+            ends = self._position.destinations(spot)  # when the game can say, not list
+            if ends is not None:
+                hints.append(Hint(spot, ends[0] & self.sensed, ends[1] & self.sensed))
+                continue
             candidates = self.index.emptying(spot)
             if not candidates:
                 continue

@@ -170,6 +170,24 @@ def illegal_moves(
                 yield refill, why
 
 
+def illegal_moves_changing(
+    tokens: Sequence[int],
+    robots: Sequence[int],
+    stock: Counts,
+    lid: Counts,
+    spots: frozenset[str],
+    *,
+    turn: int,
+) -> Iterator[tuple[RobotoryMove, str]]:
+    """The forbidden moves that may change every one of ``spots``: only the wrong steps
+    of a robot among them, when one is (more may be given)."""
+    moved = [robot for robot, cell in enumerate(robots) if CELL_NAMES[cell] in spots]
+    if len(moved) != 1:
+        yield from illegal_moves(tokens, robots, stock, lid, turn=turn)
+        return
+    yield from _wrong_steps(tokens, robots, moved[0], robots[moved[0]])
+
+
 def _wrong_steps(
     tokens: Sequence[int],
     robots: Sequence[int],

@@ -11,6 +11,7 @@ from engine.game import Layout, Position
 from engine.options import Options
 from engine.outcome import Outcome
 from engine.physical import Footprint, Sensing, Spot, Stone
+from engine.robotory import lookup
 from engine.robotory.board import (
     CAMP_MASKS,
     CELL_INDEX,
@@ -20,7 +21,7 @@ from engine.robotory.board import (
     bits,
     robots_in_camp,
 )
-from engine.robotory.illegal import illegal_moves, reason
+from engine.robotory.illegal import illegal_moves, illegal_moves_changing, reason
 from engine.robotory.moves import Chain, Pass, PlaceToken, Refill, RobotoryMove
 from engine.robotory.notation import (
     PositionParts,
@@ -104,6 +105,40 @@ class RobotoryPosition(Position[RobotoryMove]):
             found.append(move)
             yield move
         self._legal = tuple(found)
+
+    def moves_changing(
+        self, spots: frozenset[Spot], *, exactly: bool = False
+    ) -> Iterator[RobotoryMove]:
+        """From the robot or the cell among ``spots`` (see ``engine.robotory.lookup``)."""
+        if self.outcome() is not None:
+            return iter(())
+        stock = self._stocks[self._turn]
+        return lookup.moves_changing(
+            self._tokens, self._robots, stock, self._lid, spots, exactly=exactly
+        )
+
+    def moves_off_board(self) -> Iterator[RobotoryMove]:
+        if self.outcome() is not None:
+            return iter(())
+        stock = self._stocks[self._turn]
+        return lookup.moves_off_board(self._tokens, self._robots, stock, self._lid)
+
+    def illegal_moves_changing(self, spots: frozenset[Spot]) -> Iterator[tuple[RobotoryMove, str]]:
+        if self.outcome() is not None:
+            return iter(())
+        stock = self._stocks[self._turn]
+        return illegal_moves_changing(
+            self._tokens, self._robots, stock, self._lid, spots, turn=self._turn
+        )
+
+    def destinations(self, spot: Spot) -> tuple[frozenset[Spot], frozenset[Spot]] | None:
+        """A robot ends on a token it can reach through tokens it eats."""
+        cell = CELL_INDEX.get(spot)
+        if cell is None or cell not in self._robots or self.outcome() is not None:
+            return None
+        robot = self._robots.index(cell)
+        ends = reachable(cell, edible(self._tokens, robot))
+        return frozenset(), frozenset(CELL_NAMES[end] for end in bits(ends))
 
     def illegal_moves(self) -> Iterator[tuple[RobotoryMove, str]]:
         if self.outcome() is not None:

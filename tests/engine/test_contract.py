@@ -213,6 +213,43 @@ def test_a_footprint_is_the_change_of_the_expected_frame(case: Case, sensing: Se
     check_footprints(case.position(), sensing)
 
 
+def check_lookups(position: Position[Any], sensing: Sensing) -> None:
+    """The lazy questions the recognizer asks give every move the full lists would (more
+    is allowed): the moves changing some spots, exactly those spots, no board cell;
+    the forbidden moves changing some spots; where a piece may end."""
+    if position.chance_moves() is not None:
+        return
+    cells = frozenset(position.game.cells)
+    legal = list(position.legal_moves())
+    changed = {move: position.footprint(move, sensing).changed_spots() for move in legal}
+    assert set(position.moves_off_board()) >= {m for m in legal if not changed[m] & cells}
+    every = sorted(set(changed.values()), key=sorted)
+    for spots in random.Random(len(legal)).sample(every, min(60, len(every))):
+        wanted = {move for move in legal if changed[move] == spots}
+        assert set(position.moves_changing(spots, exactly=True)) >= wanted
+        spot = frozenset({min(spots)})
+        assert set(position.moves_changing(spot)) >= {m for m in legal if spot <= changed[m]}
+        illegal = {
+            m
+            for m, _ in position.illegal_moves()
+            if spots <= position.footprint(m, sensing).changed_spots()
+        }
+        assert {m for m, _ in position.illegal_moves_changing(spots)} >= illegal
+    for spot in cells:
+        ends = position.destinations(spot)
+        if ends is None:
+            continue
+        moving = [m for m in legal if (spot, EMPTY) in position.footprint(m, sensing).changes]
+        reached = set().union(*(changed[m] | position.footprint(m, sensing).hidden for m in moving))
+        assert ends[0] | ends[1] == reached - {spot}, spot
+
+
+@pytest.mark.parametrize("sensing", list(Sensing), ids=lambda s: s.value)
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_the_lazy_lookups_miss_no_move(case: Case, sensing: Sensing) -> None:
+    check_lookups(case.position(), sensing)
+
+
 def check_texts(position: Position[Any]) -> None:
     game = position.game
     again = game.position(position.text(), position.options)
