@@ -1,8 +1,10 @@
-"""What every part of profile reading shares: the error that names file and line, and
-the helpers that check keys and types against the source map."""
+"""What every part of profile reading shares: the error that names file and line, TOML
+parsed with that error, and the helpers that check keys and types against the source map."""
 
 from __future__ import annotations
 
+import re
+import tomllib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -19,6 +21,17 @@ class ProfileError(KibanError, ValueError):
         self.reason = reason
         where = f"{source}:{line}" if line is not None else source
         super().__init__(f"{where}: {reason}")
+
+
+def parse_toml(text: str, source: str) -> dict[str, Any]:
+    """The TOML of a profile or a file beside it; a mistake is a ProfileError."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"at line (\d+)", str(error))
+        line = int(match.group(1)) if match else None
+        reason = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
+        raise ProfileError(source, line, f"not valid TOML: {reason}") from None
 
 
 class ReaderBase:

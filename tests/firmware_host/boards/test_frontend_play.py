@@ -17,6 +17,9 @@ from firmware_host.session.actions import Select
 from firmware_host.session.events import FaultCleared, FaultShown, MoveCommitted
 from firmware_host.session.legend import Meaning
 from firmware_host.session.state import Phase
+from hardware.frontends.i2c_muxes import I2CMuxModels
+from hardware.frontends.serial_scanner import SerialScannerModel
+from hardware.frontends.shift_registers import ShiftRegisterModels
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.hands import Noise
 from tests.firmware_host.simkit import commits, indicator, make_sim, of, rgb
@@ -38,7 +41,7 @@ def silence(hardware: SimulatedBoard, name: str) -> tuple[Callable[[], None], st
     """Make the profile's front end go silent; returns how to bring it back, and the name
     the fault must carry."""
     if name == "sim-shogi-mux":
-        segment = hardware.muxes[(1, 0x70)].segment(1)
+        segment = hardware.model(I2CMuxModels).muxes[(1, 0x70)].segment(1)
         segment.vanish(0x21)
         return lambda: segment.restore(0x21), "MCP23017 at 0x21 on i2c-1/0x70.1"
     if name in ("sim-shogi-analog", "sim-dobutsu-ads1115"):
@@ -48,11 +51,10 @@ def silence(hardware: SimulatedBoard, name: str) -> tuple[Callable[[], None], st
         chip = "ADS7830" if name == "sim-shogi-analog" else "ADS1115"
         return lambda: bus.restore(address), f"{chip} at 0x{address:02x} on i2c-1"
     if name == "sim-dobutsu-165":
-        chain = hardware.chains["spi0.0"]
+        chain = hardware.model(ShiftRegisterModels).chains["spi0.0"]
         chain.powered = False
         return lambda: setattr(chain, "powered", True), "74HC165 chain on spi0.0"
-    device = hardware.serial_device
-    assert device is not None
+    device = hardware.model(SerialScannerModel).device
     device.silent = True
     return lambda: setattr(device, "silent", False), "serial scanner on /dev/ttyACM0"
 
@@ -134,8 +136,9 @@ def test_random_glitches_never_commit_a_wrong_move(name: str, game: Game[Any]) -
     buses = sim.hardware.buses.values()
     glitches = sum(1 for bus in buses for call in bus.log if call.errno is not None)
     glitches += sum(spi.failures for spi in sim.hardware.spi.values())
-    if sim.hardware.serial_device is not None:
-        glitches += sim.hardware.serial_device.frames_corrupted
+    serial = sim.hardware.models.get(SerialScannerModel)
+    if isinstance(serial, SerialScannerModel):
+        glitches += serial.device.frames_corrupted
     assert glitches > 10  # it did glitch
 
 
