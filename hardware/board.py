@@ -26,6 +26,7 @@ from drivers.spi import open_spi
 from engine.registry import find_game
 from hardware.frontends.base import Assembly, SerialOpener, SpiOpener
 from hardware.frontends.registry import front_end_of
+from hardware.led_backends import led_backend
 from hardware.orientation import SpotTurn
 from hardware.painter import LedPainter
 from hardware.profile import Profile
@@ -198,42 +199,18 @@ def _assemble(
 
 def open_led_device(profile: Profile) -> PixelDevice:
     """The profile's LED strip on real hardware; every failure names what to check."""
-    leds = profile.leds
-    if leds.backend == "ws281x":
-        from drivers.ws281x import open_ws281x
-
-        return open_ws281x(
-            leds.count,
-            gpio=leds.gpio,
-            frequency_hz=leds.frequency_hz,
-            dma=leds.dma,
-            invert=leds.invert,
-            channel=leds.channel,
-            strip_type=None if leds.order == "GRB" else leds.order,
-        )
-    if leds.backend == "pio":
-        from drivers.led_pio import PioLedDevice
-
-        return PioLedDevice(leds.count, leds.device, rgbw=leds.rgbw)
-    if leds.backend == "spi":
-        from drivers.led_spi import SpiLedDevice
-        from drivers.spi import spi_name, spidev_bufsiz
-
-        return SpiLedDevice(
-            open_spi(leds.spi_bus, leds.spi_device),
-            leds.count,
-            name=spi_name(leds.spi_bus, leds.spi_device),
-            order=leds.order,
-            bits=leds.spi_bits,
-            bufsiz=spidev_bufsiz(),
-        )
-    raise ValueError(f"{profile.source}: LED backend {leds.backend!r} needs the simulator")
+    backend = led_backend(profile.leds.backend)
+    if backend.open is None:
+        raise ValueError(f"{profile.source}: LED backend {backend.name!r} needs the simulator")
+    return backend.open(profile.leds)
 
 
 def open_board(profile: Profile, on_button: Callable[[ButtonRole], None]) -> Board:
     """The real board on a Raspberry Pi."""
-    if profile.leds.backend == "simulated":
-        raise ValueError(f"{profile.source}: LED backend 'simulated' needs the simulator")
+    if led_backend(profile.leds.backend).open is None:
+        raise ValueError(
+            f"{profile.source}: LED backend {profile.leds.backend!r} needs the simulator"
+        )
     buses = {number: open_i2c_bus(number) for number in profile.bus_numbers}
     device = open_led_device(profile)
     return assemble(profile, buses, device, on_button, spi=open_spi, serial=open_serial)

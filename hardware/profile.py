@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from drivers.buttons import ButtonRole
-from drivers.spi import SPI_PINS
 from engine.errors import UnknownGameError
 from engine.game import Game
 from engine.physical import Sensing, Spot
@@ -21,6 +20,7 @@ from engine.registry import find_game
 from hardware.frontends.base import Part, SectionReader
 from hardware.frontends.books import Books, Gpios, I2CAddresses, Wiring
 from hardware.frontends.registry import FRONT_ENDS, TABLES, front_end_of
+from hardware.led_backends import BACKEND_NAMES, led_backend
 from hardware.profile_base import ProfileError, parse_toml
 from hardware.profile_leds import LedReader, LedSpec
 from hardware.sources import SourceChannel
@@ -167,7 +167,7 @@ class _Reader(LedReader):
         parts = tuple(part for front in FRONT_ENDS if (part := front.read(sections)) is not None)
         if sensing is Sensing.POLARITY:
             books.wiring.check_poles()
-        leds = self._leds(spots)
+        leds = self._leds(spots, BACKEND_NAMES)
         self._led_pins(leds, gpios)
         return Profile(
             name=name,
@@ -184,15 +184,8 @@ class _Reader(LedReader):
 
     def _led_pins(self, leds: LedSpec, gpios: Gpios) -> None:
         """The strip's pins must be free: its GPIO, or the SPI pins it drives."""
-        if leds.backend in ("ws281x", "pio"):
-            gpios.claim(leds.gpio, "the LED strip", ("leds", "gpio"))
-        elif leds.backend == "spi":
-            pins = SPI_PINS.get(leds.spi_bus, {})
-            for role in ("MOSI", "SCLK"):
-                if role in pins:
-                    gpios.claim(
-                        pins[role], f"the LED strip (SPI{leds.spi_bus} {role})", ("leds", "spi_bus")
-                    )
+        for gpio, label, where in led_backend(leds.backend).pins(leds):
+            gpios.claim(gpio, label, where)
 
     def _games(self, wanted: Game[Any] | None) -> list[Game[Any]]:
         names = self._get(self.data, (), "games", list)
