@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.physical import EMPTY, NORTH, SOUTH, Reading, Spot
-from hardware.profile_base import ProfileError, ReaderBase, parse_toml
+from hardware.profile_base import ReaderBase, parse_toml, read_text
 from hardware.sources import SourceChannel
 from hardware.toml_lines import KeyPath, SourceMap
 
@@ -133,11 +133,7 @@ def parse_calibration(
 def load_calibration(
     path: Path, channels: Sequence[SourceChannel], profile_source: str
 ) -> tuple[tuple[str, Thresholds], ...]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ProfileError(str(path), None, f"cannot read: {error.strerror}") from None
-    return parse_calibration(text, str(path), channels, profile_source)
+    return parse_calibration(read_text(path), str(path), channels, profile_source)
 
 
 def _number(value: float) -> str:

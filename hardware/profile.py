@@ -21,7 +21,7 @@ from hardware.frontends.base import Part, SectionReader
 from hardware.frontends.books import Books, Gpios, I2CAddresses, Wiring
 from hardware.frontends.registry import FRONT_ENDS, TABLES, front_end_of
 from hardware.led_backends import BACKEND_NAMES, led_backend
-from hardware.profile_base import ProfileError, parse_toml
+from hardware.profile_base import ProfileError, parse_toml, read_text
 from hardware.profile_leds import LedReader, LedSpec
 from hardware.sources import SourceChannel
 from hardware.toml_lines import KeyPath, SourceMap
@@ -98,11 +98,7 @@ def load_profile(name_or_path: str, game: Game[Any] | None = None) -> Profile:
     beside it too (an analog board's calibration)."""
     path = Path(name_or_path)
     if path.suffix == ".toml" or path.exists():
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as error:
-            raise ProfileError(str(path), None, f"cannot read: {error.strerror}") from None
-        profile = parse_profile(text, str(path), game)
+        profile = parse_profile(read_text(path), str(path), game)
         parts = tuple(front_end_of(part).load_beside(part, path) for part in profile.parts)
         return dataclasses.replace(profile, parts=parts)
     name = name_or_path

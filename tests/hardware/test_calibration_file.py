@@ -139,3 +139,24 @@ def test_the_fingerprint_follows_the_wiring(board: Path) -> None:
     assert wiring_fingerprint(analog(profile).sensor_channels) != wiring_fingerprint(
         analog(rewired).sensor_channels
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "channels = " + "[" * 1000 + "]" * 1000 + "\n",
+        "wiring = 1" + "0" * 5000 + "\n",
+    ],
+    ids=["nested too deeply", "a number too long"],
+)
+def test_a_calibration_tomllib_cannot_read_is_a_profile_error(board: Path, text: str) -> None:
+    path = write(board, text)
+    with pytest.raises(ProfileError, match=rf"^{re.escape(str(path))}: not valid TOML: "):
+        load_profile(str(board), DOBUTSU)
+
+
+def test_a_calibration_that_is_not_utf8_names_its_line(board: Path) -> None:
+    path = calibration_path(board)
+    path.write_bytes(b'profile = "board.toml"\n# \xff\n')
+    with pytest.raises(ProfileError, match=rf"^{re.escape(str(path))}:2: not UTF-8 text"):
+        load_profile(str(board), DOBUTSU)

@@ -194,6 +194,29 @@ def test_invalid_toml_names_the_line_tomllib_found() -> None:
     refused(text, "count = = 3", r"^not valid TOML: Invalid value$")
 
 
+@pytest.mark.parametrize(
+    "value",
+    ["[" * 1000 + "]" * 1000, "{ b = " * 1000 + "1" + " }" * 1000],
+    ids=["arrays", "inline tables"],
+)
+def test_toml_nested_too_deeply_is_refused_not_a_recursion_error(value: str) -> None:
+    refused(HEAD + f"a = {value}\n" + LEDS, None, r"^not valid TOML: .*nested too deeply$")
+
+
+def test_a_number_too_long_to_read_is_refused() -> None:
+    refused(HEAD + "a = 1" + "0" * 5000 + "\n" + LEDS, None, r"^not valid TOML: Exceeds the limit")
+
+
+def test_a_file_that_is_not_toml_text_names_its_file_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "board.toml"
+    path.write_bytes((HEAD + "# caf\xe9\n").encode("latin-1") + LEDS.encode())
+    with pytest.raises(ProfileError, match=rf"^{re.escape(str(path))}:3: not UTF-8 text"):
+        load_profile(str(path), DOBUTSU)
+    path.write_text(HEAD + "a = " + "[" * 1000 + "]" * 1000 + "\n", encoding="utf-8")
+    with pytest.raises(ProfileError, match=rf"^{re.escape(str(path))}: not valid TOML"):
+        load_profile(str(path), DOBUTSU)
+
+
 def test_unknown_top_level_key() -> None:
     text = HEAD + 'colour = "red"\n' + LEDS
     refused(text, "colour", r"unknown key 'colour' \(expected one of: name, games, sensing,")
