@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from gpiozero.pins import Factory
 
 from drivers.buttons import ButtonPanel, ButtonRole
+from drivers.errors import DeviceUnavailableError
 from drivers.i2c import I2CBus, open_i2c_bus
 from drivers.interrupt_line import InterruptLine
 from drivers.led_strip import LedStrip, PixelDevice
@@ -24,7 +25,7 @@ from drivers.retry import RetryPolicy
 from drivers.serial_scanner import open_serial
 from drivers.spi import open_spi
 from engine.registry import find_game
-from hardware.frontends.base import Assembly, SerialOpener, SpiOpener
+from hardware.frontends.base import Assembly, DeviceNode, SerialOpener, SpiNode, SpiOpener
 from hardware.frontends.registry import front_end_of
 from hardware.led_backends import led_backend
 from hardware.orientation import SpotTurn
@@ -205,12 +206,63 @@ def open_led_device(profile: Profile) -> PixelDevice:
     return backend.open(profile.leds)
 
 
+def open_buses(
+    numbers: Iterable[int], opener: Callable[[int], I2CBus] = open_i2c_bus
+) -> tuple[dict[int, I2CBus], list[DeviceUnavailableError]]:
+    """The I2C buses that open, and for each that does not (not enabled, not this
+    user's) the error that says how to fix it."""
+    buses: dict[int, I2CBus] = {}
+    unavailable: list[DeviceUnavailableError] = []
+    for number in numbers:
+        try:
+            buses[number] = opener(number)
+        except DeviceUnavailableError as error:
+            unavailable.append(error)
+    return buses, unavailable
+
+
+def device_nodes(profile: Profile) -> list[DeviceNode]:
+    """The SPI devices and serial ports the board opens: its front ends', its strip's."""
+    nodes: list[DeviceNode] = []
+    for part in profile.parts:
+        nodes += front_end_of(part).devices(part)
+    nodes += led_backend(profile.leds.backend).devices(profile.leds)
+    return list(dict.fromkeys(nodes))
+
+
+def unavailable_devices(
+    profile: Profile, spi: SpiOpener = open_spi, serial: SerialOpener = open_serial
+) -> list[DeviceUnavailableError]:
+    """Each SPI device and serial port of the board opened once and closed again: those
+    not enabled or not this user's, each with how to fix it. Other failures are left to
+    opening the board, which names the chip."""
+    unavailable: list[DeviceUnavailableError] = []
+    for node in device_nodes(profile):
+        try:
+            if isinstance(node, SpiNode):
+                spi(node.bus, node.device).close()
+            else:
+                serial(node.url, node.baudrate).close()
+        except DeviceUnavailableError as error:
+            unavailable.append(error)
+        except OSError as error:
+            log.debug("%s: %s (left to opening the board)", node, error)
+    return unavailable
+
+
 def open_board(profile: Profile, on_button: Callable[[ButtonRole], None]) -> Board:
-    """The real board on a Raspberry Pi."""
-    if led_backend(profile.leds.backend).open is None:
-        raise ValueError(
-            f"{profile.source}: LED backend {profile.leds.backend!r} needs the simulator"
-        )
-    buses = {number: open_i2c_bus(number) for number in profile.bus_numbers}
-    device = open_led_device(profile)
+    """The real board on a Raspberry Pi; a device file that cannot be opened (I2C or SPI
+    not enabled, a group missing) is a ``DeviceUnavailableError`` saying how to fix it."""
+    backend = profile.leds.backend
+    if led_backend(backend).open is None:
+        raise ValueError(f"{profile.source}: LED backend {backend!r} needs the simulator")
+    buses, unavailable = open_buses(profile.bus_numbers)
+    try:
+        if unavailable:
+            raise unavailable[0]
+        device = open_led_device(profile)
+    except BaseException:
+        for bus in buses.values():
+            bus.close()
+        raise
     return assemble(profile, buses, device, on_button, spi=open_spi, serial=open_serial)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from drivers.led_strip import PixelDevice
 from drivers.spi import SPI_PINS
+from hardware.frontends.base import SpiNode
 from hardware.profile_leds import LedSpec
 from hardware.toml_lines import KeyPath
 
@@ -29,6 +30,8 @@ class LedBackend:
     pins: Callable[[LedSpec], Pins]
     open: Callable[[LedSpec], PixelDevice] | None
     """None: it exists only in the simulator."""
+    devices: Callable[[LedSpec], tuple[SpiNode, ...]] = lambda leds: ()
+    """The SPI devices it opens (the doctor tries them first)."""
 
 
 def _no_pins(leds: LedSpec) -> Pins:
@@ -86,7 +89,7 @@ LED_BACKENDS: tuple[LedBackend, ...] = (
     LedBackend("ws281x", _data_pin, _open_ws281x),
     LedBackend("simulated", _no_pins, None),
     LedBackend("pio", _data_pin, _open_pio),
-    LedBackend("spi", _spi_pins, _open_spi),
+    LedBackend("spi", _spi_pins, _open_spi, lambda leds: (SpiNode(leds.spi_bus, leds.spi_device),)),
 )
 
 BACKEND_NAMES: tuple[str, ...] = tuple(backend.name for backend in LED_BACKENDS)

@@ -1,5 +1,8 @@
 """``kiban doctor``: check a board against its profile, one finding per line.
 
+0. Devices: an I2C bus, SPI device or serial port of the board that cannot be
+   opened (the interface not enabled, the user not in its group) comes first,
+   with the command that fixes it; the tests that need the board are skipped.
 1. Bus scan: every address of every I2C bus, and of every channel of each
    TCA9548A, probed as ``i2cdetect -r`` does (a one-byte read); each chip the
    profile expects is found or missing, by name and address, and anything else
@@ -99,9 +102,17 @@ class Doctor:
 
     def run(self, parts: Iterable[str] = PARTS, spots: Iterable[Spot] | None = None) -> Report:
         wanted = set(parts)
+        for error in self.bench.unavailable:
+            self.problem(str(error))  # first: nothing else can be right until it is fixed
         if "bus" in wanted:
             self.bus_scan()
         if wanted - {"bus"}:
+            if self.bench.unavailable:
+                later = [part for part in PARTS if part in wanted and part != "bus"]
+                self.say(
+                    f"{', '.join(later)}: skipped until the board's devices above can be opened"
+                )
+                return self.finish()
             try:
                 self.board = self.bench.open_board(self.bench.pressed.append)
             except (HardwareError, OSError, ValueError) as error:
@@ -137,7 +148,10 @@ class Doctor:
         for number in self.profile.bus_numbers:
             bus = self.buses.get(number)
             if bus is None:
-                self.problem(f"i2c-{number}: not open")
+                if f"/dev/i2c-{number}" in {error.device for error in self.bench.unavailable}:
+                    self.say(f"i2c-{number}: not scanned (it could not be opened, see above)")
+                else:
+                    self.problem(f"i2c-{number}: not open")
                 continue
             tree = routers.get(number)
             if tree is not None:

@@ -10,7 +10,8 @@ profile loader, the board factory, the simulated board and the doctor loop over
 * ``load_beside``: a file kept beside the profile (an analog board's calibration);
 * ``routers`` and ``build``: the bus segments it offers, the sources it reads;
 * ``simulate``: its mock chips on the simulated machine, wired to the world;
-* ``expected_chips``, ``bus_notes``, ``introduce``: what the doctor looks for and says.
+* ``devices``, ``expected_chips``, ``bus_notes``, ``introduce``: what the doctor tries,
+  looks for and says.
 """
 
 from __future__ import annotations
@@ -63,6 +64,26 @@ class Part(Protocol):
 
 
 P = TypeVar("P", bound=Part)
+
+
+@dataclass(frozen=True, slots=True)
+class SpiNode:
+    """An SPI device a board opens: ``/dev/spidev<bus>.<device>``."""
+
+    bus: int
+    device: int
+
+
+@dataclass(frozen=True, slots=True)
+class SerialNode:
+    """A serial port (or pyserial URL) a board opens."""
+
+    url: str
+    baudrate: int
+
+
+DeviceNode = SpiNode | SerialNode
+"""A device file a board opens besides its I2C buses (the doctor tries each first)."""
 
 
 def closes(reading: Reading, pole: Reading | None) -> bool:
@@ -250,6 +271,10 @@ class FrontEnd(ABC, Generic[P]):
     @abstractmethod
     def simulate(self, part: P, machine: MockMachine) -> MockModel:
         """Its mock chips, attached to the machine and wired to the world."""
+
+    def devices(self, part: P) -> Iterable[DeviceNode]:
+        """The SPI devices and serial ports ``build`` opens (its I2C buses are ``i2c_buses``)."""
+        return ()
 
     def expected_chips(self, part: P) -> Iterable[tuple[I2CPlace, int, str]]:
         """(place, address, chip name) of each chip a bus scan should find."""

@@ -13,10 +13,12 @@ from drivers.serial_scanner import SerialScanner
 from engine.physical import EMPTY, PRESENT, Sensing, Spot
 from hardware.frontends.base import (
     Assembly,
+    DeviceNode,
     FrontEnd,
     MockMachine,
     MockModel,
     SectionReader,
+    SerialNode,
 )
 from hardware.mock.serial_device import ScannerDevice, SimulatedSerialPort
 from hardware.sources import SensorSource, SourceChannel
@@ -161,6 +163,9 @@ class SerialScannerFrontEnd(FrontEnd[SerialScannerSpec]):
 
     def simulate(self, part: SerialScannerSpec, machine: MockMachine) -> SerialScannerModel:
         return SerialScannerModel(part, machine)
+
+    def devices(self, part: SerialScannerSpec) -> Iterable[DeviceNode]:
+        return [SerialNode(part.url, part.baudrate)]
 
     def bus_notes(self, part: SerialScannerSpec) -> Iterable[str]:
         return [f"{part.url}: a serial scanner expected (asked for its hello when the board opens)"]

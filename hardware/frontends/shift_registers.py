@@ -14,10 +14,12 @@ from drivers.spi import SPI_PINS
 from engine.physical import Reading, Spot
 from hardware.frontends.base import (
     Assembly,
+    DeviceNode,
     FrontEnd,
     MockMachine,
     MockModel,
     SectionReader,
+    SpiNode,
     closes,
 )
 from hardware.mock.spi import ShiftRegisterChainModel, SimulatedSpiDev
@@ -225,6 +227,9 @@ class ShiftRegisterFrontEnd(FrontEnd[ShiftRegistersSpec]):
 
     def simulate(self, part: ShiftRegistersSpec, machine: MockMachine) -> ShiftRegisterModels:
         return ShiftRegisterModels(part, machine)
+
+    def devices(self, part: ShiftRegistersSpec) -> Iterable[DeviceNode]:
+        return [SpiNode(chain.spi_bus, chain.spi_device) for chain in part.chains]
 
     def bus_notes(self, part: ShiftRegistersSpec) -> Iterable[str]:
         return [
