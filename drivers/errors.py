@@ -50,3 +50,24 @@ class GpioError(HardwareError):
 
 class ButtonError(GpioError):
     """A button's GPIO pin could not be claimed."""
+
+
+class DeviceUnavailableError(HardwareError):
+    """A device file of the Pi (an I2C bus, an SPI device, a serial port) cannot be
+    opened; ``device`` names it and the message says how to make it available."""
+
+    def __init__(self, device: str, cause: OSError, message: str) -> None:
+        self.device = device
+        super().__init__(cause.errno, message)
+        self.filename = device
+
+    def __str__(self) -> str:
+        return str(self.args[1])
+
+
+class DeviceMissingError(DeviceUnavailableError, FileNotFoundError):
+    """The device file does not exist: the interface is not enabled (or not plugged in)."""
+
+
+class DeviceAccessError(DeviceUnavailableError, PermissionError):
+    """The device file exists but this user may not open it: a group is missing."""

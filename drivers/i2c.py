@@ -11,6 +11,8 @@ from typing import Protocol
 
 from smbus2 import i2c_msg
 
+from drivers.device_files import i2c_unavailable
+
 
 class I2CBus(Protocol):
     def read_byte(self, i2c_addr: int, force: bool | None = None) -> int: ...
@@ -37,8 +39,15 @@ class I2CBus(Protocol):
 
 
 def open_i2c_bus(number: int) -> I2CBus:
-    """Open ``/dev/i2c-<number>`` on a real machine."""
+    """Open ``/dev/i2c-<number>`` on a real machine; a bus not enabled, or not open to
+    this user, is a ``DeviceUnavailableError`` that says how to fix it."""
     from smbus2 import SMBus
 
-    bus: I2CBus = SMBus(number)
+    try:
+        bus: I2CBus = SMBus(number)
+    except OSError as error:
+        unavailable = i2c_unavailable(number, error)
+        if unavailable is None:
+            raise
+        raise unavailable from error
     return bus

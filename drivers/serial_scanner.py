@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from drivers.device_files import serial_unavailable
 from drivers.errors import BusError, HardwareError
 from drivers.link_frames import (
     PROTOCOL_VERSION,
@@ -74,6 +75,9 @@ def open_serial(url: str, baudrate: int = 115_200) -> SerialPort:
     try:
         port: SerialPort = serial.serial_for_url(url, baudrate=baudrate, timeout=0)
     except (OSError, ValueError) as error:
+        unavailable = serial_unavailable(url, error) if isinstance(error, OSError) else None
+        if unavailable is not None:
+            raise unavailable from error
         raise HardwareError(
             f"serial scanner port {url} could not be opened ({error}): check the USB cable, "
             "the device name (ls /dev/ttyACM* /dev/serial/by-id/) and membership of the "

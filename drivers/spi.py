@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from drivers.device_files import spi_unavailable
 from drivers.errors import HardwareError
 
 # GPIO numbers of the Raspberry Pi's SPI buses (BCM numbering), for profile checks.
@@ -50,6 +51,9 @@ def open_spi(bus: int, device: int) -> SpiDevice:
     try:
         spi.open(bus, device)
     except OSError as exc:
+        unavailable = spi_unavailable(bus, device, exc)
+        if unavailable is not None:
+            raise unavailable from exc
         raise HardwareError(
             f"{path} could not be opened ({exc.strerror}): enable SPI (dtparam=spi=on in "
             "/boot/firmware/config.txt, or raspi-config), and run as a member of the spi group"

@@ -454,18 +454,28 @@ def _bench_for(args: argparse.Namespace, **simulated: Any) -> tuple[Any, Any]:
         )
         sim.bench.timeout = min(args.timeout, 10.0)
         return sim.bench, sim.hardware.buses
-    from drivers.i2c import open_i2c_bus
     from drivers.serial_scanner import open_serial
     from drivers.spi import open_spi
-    from hardware.board import assemble, open_led_device
+    from hardware.board import assemble, open_buses, open_led_device, unavailable_devices
 
-    buses = {number: open_i2c_bus(number) for number in profile.bus_numbers}
+    # A device that cannot be opened (I2C or SPI not enabled, a group missing) is the
+    # doctor's first finding, not a traceback.
+    buses, unavailable = open_buses(profile.bus_numbers)
+    unavailable += unavailable_devices(profile)
 
     def open_board(on_button: Any) -> Any:
+        if unavailable:
+            raise unavailable[0]
         device = open_led_device(profile)
         return assemble(profile, buses, device, on_button, spi=open_spi, serial=open_serial)
 
-    bench = Bench(profile, game, open_board, say=lambda line: print(line, flush=True))
+    bench = Bench(
+        profile,
+        game,
+        open_board,
+        say=lambda line: print(line, flush=True),
+        unavailable=tuple(unavailable),
+    )
     bench.timeout = args.timeout
     return bench, buses
 

@@ -2,30 +2,56 @@
 
 ``kiban calibrate`` learns, channel by channel, what the ADC reads with the
 cell empty, with a piece north up and with a piece south up, and writes the
-thresholds between them. Loading a profile file loads this file too. A file
-written for other wiring (a channel the profile no longer has, a channel now
-wired to another spot, a changed wiring fingerprint) is stale, and a file that
-is not what ``kiban calibrate`` writes is malformed: both stop loading with the
-file, the line and the reason, like a profile mistake.
+thresholds between them. Loading a profile file loads this file too (the analog
+front end asks for it). A file written for other wiring (a channel the profile no
+longer has, a channel now wired to another spot, a changed wiring fingerprint) is
+stale, and a file that is not what ``kiban calibrate`` writes is malformed: both
+stop loading with the file, the line and the reason, like a profile mistake.
+
+It knows the analog channels only as labels and spots, so it needs neither the
+profile nor the front end that reads it: both import it, never the other way.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
-import re
-import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from hardware.profile import Profile, ProfileError
-from hardware.profile_base import ReaderBase
-from hardware.profile_frontends import Thresholds
+from engine.physical import EMPTY, NORTH, SOUTH, Reading, Spot
+from hardware.profile_base import ReaderBase, parse_toml, read_text
+from hardware.sources import SourceChannel
 from hardware.toml_lines import KeyPath, SourceMap
 
 RERUN = "run kiban calibrate again"
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """Where an analog Hall reading stops meaning empty.
+
+    A level at or beyond ``north`` (on the side away from ``south``) reads north,
+    at or beyond ``south`` reads south, and the dead band between reads empty.
+    Either pole may be the high one: it depends on how the sensor is mounted.
+    """
+
+    north: float
+    south: float
+
+    def __post_init__(self) -> None:
+        if self.north == self.south:
+            raise ValueError("north and south thresholds must differ (an empty dead band)")
+
+    def classify(self, level: float) -> Reading:
+        if self.north > self.south:
+            if level >= self.north:
+                return NORTH
+            return SOUTH if level <= self.south else EMPTY
+        if level <= self.north:
+            return NORTH
+        return SOUTH if level >= self.south else EMPTY
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,32 +65,41 @@ class ChannelCalibration:
     thresholds: Thresholds
 
 
-def wiring_fingerprint(profile: Profile) -> str:
+def calibration_path(profile_path: str | Path) -> Path:
+    """Where the calibration of a profile file lives: ``board.toml`` has
+    ``board.calibration.toml`` beside it."""
+    path = Path(profile_path)
+    return path.with_name(f"{path.stem}.calibration.toml")
+
+
+def wiring_fingerprint(channels: Iterable[SourceChannel]) -> str:
     """A short digest of which analog channel senses which spot."""
-    text = "\n".join(sorted(f"{ch.label}={ch.spot}" for ch in profile.analog_channels))
+    text = "\n".join(sorted(f"{ch.label}={ch.spot}" for ch in channels))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
 class _CalibrationReader(ReaderBase):
-    def read(self, profile: Profile) -> tuple[tuple[str, Thresholds], ...]:
+    def read(
+        self, channels: Sequence[SourceChannel], profile_source: str
+    ) -> tuple[tuple[str, Thresholds], ...]:
         data = self.data
         self._only(data, (), ("profile", "wiring", "channels"))
         self._get(data, (), "profile", str)
         wiring = self._get(data, (), "wiring", str)
-        expected = wiring_fingerprint(profile)
+        expected = wiring_fingerprint(channels)
         if wiring != expected:
             raise self.fail(
                 ("wiring",),
                 f"stale: written for other wiring (fingerprint {wiring}, the profile's analog "
                 f"channels now give {expected}); {RERUN}",
             )
-        spots = {ch.label: ch.spot for ch in profile.analog_channels}
+        spots: dict[str, Spot] = {ch.label: ch.spot for ch in channels}
         result = []
         for label, entry in self._get(data, (), "channels", dict).items():
             where: KeyPath = ("channels", label)
             if label not in spots:
                 raise self.fail(
-                    where, f"stale: {label!r} is not an analog channel of {profile.source}; {RERUN}"
+                    where, f"stale: {label!r} is not an analog channel of {profile_source}; {RERUN}"
                 )
             if not isinstance(entry, dict):
                 raise self.fail(where, f"{label} must be a table of levels, not {entry!r}")
@@ -86,25 +121,19 @@ class _CalibrationReader(ReaderBase):
         return tuple(result)
 
 
-def parse_calibration(text: str, source: str, profile: Profile) -> Profile:
-    """``profile`` with the thresholds of a calibration text; ProfileError names its lines."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        match = re.search(r"at line (\d+)", str(error))
-        line = int(match.group(1)) if match else None
-        reason = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
-        raise ProfileError(source, line, f"not valid TOML: {reason}") from None
-    calibration = _CalibrationReader(data, source, SourceMap.of(text)).read(profile)
-    return dataclasses.replace(profile, calibration=calibration, calibration_source=source)
+def parse_calibration(
+    text: str, source: str, channels: Sequence[SourceChannel], profile_source: str
+) -> tuple[tuple[str, Thresholds], ...]:
+    """The thresholds a calibration text gives the analog ``channels`` of the profile at
+    ``profile_source``, by label; ProfileError names its lines."""
+    data = parse_toml(text, source)
+    return _CalibrationReader(data, source, SourceMap.of(text)).read(channels, profile_source)
 
 
-def load_calibration(profile: Profile, path: Path) -> Profile:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ProfileError(str(path), None, f"cannot read: {error.strerror}") from None
-    return parse_calibration(text, str(path), profile)
+def load_calibration(
+    path: Path, channels: Sequence[SourceChannel], profile_source: str
+) -> tuple[tuple[str, Thresholds], ...]:
+    return parse_calibration(read_text(path), str(path), channels, profile_source)
 
 
 def _number(value: float) -> str:
@@ -112,18 +141,25 @@ def _number(value: float) -> str:
 
 
 def calibration_text(
-    profile: Profile, channels: Mapping[str, ChannelCalibration], written: str, notes: list[str]
+    profile_name: str,
+    profile_source: str,
+    wired: Sequence[SourceChannel],
+    channels: Mapping[str, ChannelCalibration],
+    *,
+    written: str,
+    notes: list[str],
 ) -> str:
-    """The TOML ``kiban calibrate`` writes: a header, the fingerprint, one line per channel."""
+    """The TOML ``kiban calibrate`` writes for the profile of that name and file, whose
+    analog channels are ``wired``: a header, the fingerprint, one line per channel."""
     lines = [
-        f"# Calibration of the analog Hall sensors of {profile.name!r}",
+        f"# Calibration of the analog Hall sensors of {profile_name!r}",
         f"# written by `kiban calibrate` on {written}. Run it again after changing the",
         "# wiring, a sensor or the magnets; delete this file to use the profile's thresholds.",
         "# Levels are mean ADC readings; a reading at or past north_at reads north, at or",
         "# past south_at reads south, and between them the cell reads empty.",
         *(f"# {note}" for note in notes),
-        f"profile = {json.dumps(Path(profile.source).name)}",
-        f'wiring = "{wiring_fingerprint(profile)}"',
+        f"profile = {json.dumps(Path(profile_source).name)}",
+        f'wiring = "{wiring_fingerprint(wired)}"',
         "",
         "[channels]",
     ]

@@ -5,116 +5,43 @@ the line and the reason, before any hardware is touched.
 
 from __future__ import annotations
 
-import re
-import tomllib
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from drivers.buttons import ButtonRole
 from engine.errors import UnknownGameError
 from engine.game import Game
-from engine.physical import Reading, Sensing, Spot
+from engine.physical import Sensing, Spot
 from engine.registry import find_game
-from hardware.profile_base import ProfileError
-from hardware.profile_frontends import (
-    SPI_PINS,
-    AdcSpec,
-    AnalogChannelSpec,
-    Books,
-    FrontEndReader,
-    Gpios,
-    I2CAddresses,
-    I2CPlace,
-    MuxSpec,
-    SerialScannerSpec,
-    ShiftRegisterSpec,
-    Thresholds,
-    Wiring,
-)
+from hardware.frontends.base import Part, SectionReader
+from hardware.frontends.books import Books, Gpios, I2CAddresses, Wiring
+from hardware.frontends.registry import FRONT_ENDS, TABLES, front_end_of
+from hardware.led_backends import BACKEND_NAMES, led_backend
+from hardware.profile_base import ProfileError, parse_toml, read_text
 from hardware.profile_leds import LedReader, LedSpec
+from hardware.sources import SourceChannel
 from hardware.toml_lines import KeyPath, SourceMap
 
 __all__ = [
-    "AdcSpec",
-    "AnalogChannelSpec",
-    "ChannelSpec",
-    "ExpanderSpec",
-    "I2CPlace",
     "LedSpec",
-    "MuxSpec",
     "Profile",
     "ProfileError",
-    "SensorChannel",
-    "SerialScannerSpec",
-    "ShiftRegisterSpec",
-    "Thresholds",
     "bundled_profiles",
-    "calibration_path",
     "load_profile",
     "parse_profile",
 ]
 
-MCP23017_ADDRESSES = range(0x20, 0x28)
-ERRATUM_PINS = frozenset({7, 15})  # GPA7 and GPB7 are output-only on current MCP23017s
-_PIN = re.compile(r"^([AB])([0-7])$")
-
-
-@dataclass(frozen=True, slots=True)
-class ChannelSpec:
-    """One expander input: the pin, the spot it senses and, for a polarity pair of
-    digital sensors, which pole it answers to (None: the pin alone means present)."""
-
-    pin: int
-    spot: Spot
-    pole: Reading | None = None
-
-    @property
-    def pin_name(self) -> str:
-        return f"{'AB'[self.pin // 8]}{self.pin % 8}"
-
-
-@dataclass(frozen=True, slots=True)
-class ExpanderSpec:
-    """An MCP23017 on a bus (perhaps behind a TCA9548A), with the channels wired to it."""
-
-    bus: int
-    address: int
-    channels: tuple[ChannelSpec, ...]
-    interrupt_gpio: int | None = None
-    mux: int | None = None
-    mux_channel: int | None = None
-
-    @property
-    def input_mask(self) -> int:
-        mask = 0
-        for channel in self.channels:
-            mask |= 1 << channel.pin
-        return mask
-
-    @property
-    def place(self) -> I2CPlace:
-        return I2CPlace(self.bus, self.mux, self.mux_channel)
-
-    def label(self, channel: ChannelSpec) -> str:
-        """How a channel is named to people: ``0x21/B3`` (bus 1), ``i2c-3:0x20/A0``..."""
-        return f"{self.place.prefix}0x{self.address:02x}/{channel.pin_name}"
-
-
-@dataclass(frozen=True, slots=True)
-class SensorChannel:
-    """Any front end's channel as people see it: its name, its spot, its pole."""
-
-    label: str
-    spot: Spot
-    pole: Reading | None
+P = TypeVar("P", bound=Part)
 
 
 @dataclass(frozen=True, slots=True)
 class Profile:
-    """A validated board profile (and the calibration found beside its file)."""
+    """A validated board profile: its sensor front ends are ``parts``, one per family
+    present, in the registry's order (hardware/frontends/)."""
 
     name: str
     source: str
@@ -122,38 +49,29 @@ class Profile:
     sensing: Sensing
     scan_hz: float
     debounce_scans: int
-    expanders: tuple[ExpanderSpec, ...]
+    parts: tuple[Part, ...]
     leds: LedSpec
     buttons: tuple[tuple[ButtonRole, int], ...]
-    muxes: tuple[MuxSpec, ...] = ()
-    adcs: tuple[AdcSpec, ...] = ()
-    shift_registers: tuple[ShiftRegisterSpec, ...] = ()
-    serial_scanner: SerialScannerSpec | None = None
     retries: int = 2
-    calibration: tuple[tuple[str, Thresholds], ...] = ()
-    calibration_source: str | None = None
+
+    def part(self, kind: type[P]) -> P | None:
+        """The part of that front end (``profile.part(ExpandersSpec)``), None if absent."""
+        for part in self.parts:
+            if isinstance(part, kind):
+                return part
+        return None
+
+    def with_part(self, part: Part) -> Profile:
+        """This profile with ``part`` in place of the part of its front end."""
+        kept = [p for p in self.parts if type(p) is not type(part)]
+        order = {front.part_type: index for index, front in enumerate(FRONT_ENDS)}
+        parts = sorted([*kept, part], key=lambda p: order[type(p)])
+        return dataclasses.replace(self, parts=tuple(parts))
 
     @property
-    def channels(self) -> tuple[SensorChannel, ...]:
+    def channels(self) -> tuple[SourceChannel, ...]:
         """Every sensor channel of every front end, in wiring order."""
-        found = [
-            SensorChannel(chip.label(ch), ch.spot, ch.pole)
-            for chip in self.expanders
-            for ch in chip.channels
-        ]
-        found += [SensorChannel(ch.label, ch.spot, None) for ch in self.analog_channels]
-        found += [
-            SensorChannel(ch.label, ch.spot, ch.pole)
-            for chain in self.shift_registers
-            for ch in chain.channels
-        ]
-        if self.serial_scanner is not None:
-            found += [SensorChannel(ch.label, ch.spot, None) for ch in self.serial_scanner.channels]
-        return tuple(found)
-
-    @property
-    def analog_channels(self) -> tuple[AnalogChannelSpec, ...]:
-        return tuple(ch for adc in self.adcs for ch in adc.all_channels)
+        return tuple(channel for part in self.parts for channel in part.sensor_channels)
 
     @property
     def sensed_spots(self) -> frozenset[Spot]:
@@ -161,20 +79,8 @@ class Profile:
 
     @property
     def bus_numbers(self) -> tuple[int, ...]:
-        buses = {chip.bus for chip in self.expanders}
-        buses |= {mux.bus for mux in self.muxes}
-        buses |= {adc.place.bus for adc in self.adcs}
-        return tuple(sorted(buses))
-
-    def thresholds(self, label: str) -> Thresholds:
-        """The thresholds of an analog channel: calibrated, else its ADC's defaults."""
-        for name, thresholds in self.calibration:
-            if name == label:
-                return thresholds
-        for adc in self.adcs:
-            if any(ch.label == label for ch in adc.all_channels):
-                return adc.thresholds
-        raise KeyError(f"{label} is not an analog channel of {self.source}")
+        """The I2C buses the board opens."""
+        return tuple(sorted(frozenset().union(*(part.i2c_buses for part in self.parts))))
 
     def serves(self, game: str) -> bool:
         return game in self.games
@@ -186,30 +92,15 @@ def bundled_profiles() -> tuple[str, ...]:
     return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml")))
 
 
-def calibration_path(profile_path: str | Path) -> Path:
-    """Where the calibration of a profile file lives: ``board.toml`` has
-    ``board.calibration.toml`` beside it."""
-    path = Path(profile_path)
-    return path.with_name(f"{path.stem}.calibration.toml")
-
-
 def load_profile(name_or_path: str, game: Game[Any] | None = None) -> Profile:
     """Load a profile by path, or a bundled one by name; ``sim`` means the
-    simulated board of ``game``. A profile file's calibration, when there is one
-    beside it, is loaded with it."""
+    simulated board of ``game``. A profile file's front ends read what they keep
+    beside it too (an analog board's calibration)."""
     path = Path(name_or_path)
     if path.suffix == ".toml" or path.exists():
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as error:
-            raise ProfileError(str(path), None, f"cannot read: {error.strerror}") from None
-        profile = parse_profile(text, str(path), game)
-        calibration = calibration_path(path)
-        if profile.adcs and calibration.is_file():
-            from hardware.calibration import load_calibration
-
-            profile = load_calibration(profile, calibration)
-        return profile
+        profile = parse_profile(read_text(path), str(path), game)
+        parts = tuple(front_end_of(part).load_beside(part, path) for part in profile.parts)
+        return dataclasses.replace(profile, parts=parts)
     name = name_or_path
     if name == "sim":
         if game is None:
@@ -226,17 +117,11 @@ def load_profile(name_or_path: str, game: Game[Any] | None = None) -> Profile:
 
 def parse_profile(text: str, source: str, game: Game[Any] | None = None) -> Profile:
     """Parse and validate profile text; ``source`` names it in errors."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        match = re.search(r"at line (\d+)", str(error))
-        line = int(match.group(1)) if match else None
-        reason = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
-        raise ProfileError(source, line, f"not valid TOML: {reason}") from None
+    data = parse_toml(text, source)
     return _Reader(data, source, SourceMap.of(text)).profile(game)
 
 
-class _Reader(FrontEndReader, LedReader):
+class _Reader(LedReader):
     """Walks the parsed TOML, failing with the line of whatever is wrong."""
 
     # --- the whole profile -------------------------------------------------------
@@ -246,20 +131,7 @@ class _Reader(FrontEndReader, LedReader):
         self._only(
             data,
             (),
-            (
-                "name",
-                "games",
-                "sensing",
-                "scan",
-                "mcp23017",
-                "leds",
-                "buttons",
-                "tca9548a",
-                "ads7830",
-                "ads1115",
-                "74hc165",
-                "serial_scanner",
-            ),
+            ("name", "games", "sensing", "scan", "leds", "buttons", *TABLES),
         )
         name = self._get(data, (), "name", str)
         games = self._games(game)
@@ -287,15 +159,11 @@ class _Reader(FrontEndReader, LedReader):
         for role, pin in buttons:
             gpios.claim(pin, f"button {role.value}", ("buttons", role.value))
         books = Books(spots, sensing, Wiring(self), gpios, I2CAddresses(self))
-        muxes = self._muxes(books.addresses)
-        books.muxes = muxes
-        expanders = self._expanders(books)
-        adcs = self._adcs(books)
-        chains = self._shift_registers(books)
-        serial = self._serial_scanner(books)
+        sections = SectionReader(self.data, self.source, self.lines, books)
+        parts = tuple(part for front in FRONT_ENDS if (part := front.read(sections)) is not None)
         if sensing is Sensing.POLARITY:
             books.wiring.check_poles()
-        leds = self._leds(spots)
+        leds = self._leds(spots, BACKEND_NAMES)
         self._led_pins(leds, gpios)
         return Profile(
             name=name,
@@ -304,27 +172,16 @@ class _Reader(FrontEndReader, LedReader):
             sensing=sensing,
             scan_hz=scan_hz,
             debounce_scans=debounce,
-            expanders=expanders,
+            parts=parts,
             leds=leds,
             buttons=buttons,
-            muxes=muxes,
-            adcs=adcs,
-            shift_registers=chains,
-            serial_scanner=serial,
             retries=retries,
         )
 
     def _led_pins(self, leds: LedSpec, gpios: Gpios) -> None:
         """The strip's pins must be free: its GPIO, or the SPI pins it drives."""
-        if leds.backend in ("ws281x", "pio"):
-            gpios.claim(leds.gpio, "the LED strip", ("leds", "gpio"))
-        elif leds.backend == "spi":
-            pins = SPI_PINS.get(leds.spi_bus, {})
-            for role in ("MOSI", "SCLK"):
-                if role in pins:
-                    gpios.claim(
-                        pins[role], f"the LED strip (SPI{leds.spi_bus} {role})", ("leds", "spi_bus")
-                    )
+        for gpio, label, where in led_backend(leds.backend).pins(leds):
+            gpios.claim(gpio, label, where)
 
     def _games(self, wanted: Game[Any] | None) -> list[Game[Any]]:
         names = self._get(self.data, (), "games", list)
@@ -342,72 +199,6 @@ class _Reader(FrontEndReader, LedReader):
             served = ", ".join(g.name for g in games)
             raise self.fail(("games",), f"this profile serves {served}, not {wanted.name}")
         return games
-
-    # --- sensors ---------------------------------------------------------------------
-
-    def _expanders(self, books: Books) -> tuple[ExpanderSpec, ...]:
-        spots, sensing, muxes = books.spots, books.sensing, books.muxes
-        wiring, gpios, addresses = books.wiring, books.gpios, books.addresses
-        tables = self._table_list("mcp23017")
-        seen_chips: set[I2CPlace | tuple[I2CPlace, int]] = set()
-        chips = []
-        for index, table in enumerate(tables):
-            path: KeyPath = ("mcp23017", index)
-            self._only(
-                table, path, ("bus", "address", "mux", "mux_channel", "interrupt_gpio", "channels")
-            )
-            place = self._place(table, path, muxes)
-            address = self._get(table, path, "address", int)
-            if address not in MCP23017_ADDRESSES:
-                raise self.fail(
-                    (*path, "address"), f"an MCP23017 address is 0x20..0x27, not 0x{address:02x}"
-                )
-            if (place, address) in seen_chips:
-                located = f"bus {place.bus}" if place.mux is None else place.describe()
-                raise self.fail((*path, "address"), f"two MCP23017 at 0x{address:02x} on {located}")
-            seen_chips.add((place, address))
-            addresses.claim(place, address, f"MCP23017 0x{address:02x}", (*path, "address"))
-            interrupt = self._get(table, path, "interrupt_gpio", int, None)
-            if interrupt is not None:
-                # Open-drain INT outputs of several chips may share one line.
-                gpios.claim(
-                    interrupt, "interrupt line", (*path, "interrupt_gpio"), share="interrupt"
-                )
-            channels = []
-            channel_table = self._get(table, path, "channels", dict)
-            spec = ExpanderSpec(place.bus, address, (), interrupt, place.mux, place.mux_channel)
-            for pin_name, target in channel_table.items():
-                where = (*path, "channels", pin_name)
-                channel = self._channel(where, pin_name, target, spots, sensing)
-                wiring.add(where, target, channel.spot, channel.pole, label=spec.label(channel))
-                channels.append(channel)
-            chips.append(
-                ExpanderSpec(
-                    place.bus,
-                    address,
-                    tuple(sorted(channels, key=lambda c: c.pin)),
-                    interrupt,
-                    place.mux,
-                    place.mux_channel,
-                )
-            )
-        return tuple(chips)
-
-    def _channel(
-        self, where: KeyPath, pin_name: str, target: Any, spots: frozenset[Spot], sensing: Sensing
-    ) -> ChannelSpec:
-        match = _PIN.match(pin_name)
-        if not match:
-            raise self.fail(where, f"{pin_name!r} is not an MCP23017 pin (A0..A6, B0..B6)")
-        pin = (8 if match.group(1) == "B" else 0) + int(match.group(2))
-        if pin in ERRATUM_PINS:
-            raise self.fail(
-                where,
-                f"{pin_name} cannot be an input: GPA7 and GPB7 are output-only on the MCP23017 "
-                "(datasheet erratum); use A0..A6 and B0..B6",
-            )
-        spot, pole = self._target(where, pin_name, target, spots, sensing=sensing, digital=True)
-        return ChannelSpec(pin, spot, pole)
 
     # --- buttons -----------------------------------------------------------------------
 

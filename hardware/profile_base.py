@@ -1,9 +1,12 @@
-"""What every part of profile reading shares: the error that names file and line, and
-the helpers that check keys and types against the source map."""
+"""What every part of profile reading shares: the error that names file and line, TOML
+parsed with that error, and the helpers that check keys and types against the source map."""
 
 from __future__ import annotations
 
+import re
+import tomllib
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from engine.errors import KibanError
@@ -19,6 +22,35 @@ class ProfileError(KibanError, ValueError):
         self.reason = reason
         where = f"{source}:{line}" if line is not None else source
         super().__init__(f"{where}: {reason}")
+
+
+def read_text(path: Path) -> str:
+    """A profile's file, or a file beside it, as text; ProfileError names what is wrong."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise ProfileError(str(path), None, f"cannot read: {error.strerror}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise ProfileError(str(path), line, f"not UTF-8 text: {error.reason}") from None
+
+
+def parse_toml(text: str, source: str) -> dict[str, Any]:
+    """The TOML of a profile or a file beside it. Whatever tomllib refuses (or cannot
+    finish: nesting too deep for its recursion, a number too long to convert) is a
+    ProfileError naming ``source``, and the line when tomllib gives one."""
+    try:
+        return tomllib.loads(text)
+    except RecursionError:
+        reason = "arrays or tables nested too deeply"
+    except ValueError as error:  # TOMLDecodeError, or int() refusing a very long number
+        reason = str(error)
+    match = re.search(r"at line (\d+)", reason)
+    line = int(match.group(1)) if match else None
+    reason = re.sub(r"\s*\(at line \d+, column \d+\)", "", reason)
+    raise ProfileError(source, line, f"not valid TOML: {reason}")
 
 
 class ReaderBase:

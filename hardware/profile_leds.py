@@ -4,7 +4,7 @@ each indicator."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,7 +12,6 @@ from engine.physical import Spot
 from hardware.profile_base import ReaderBase
 from hardware.toml_lines import KeyPath
 
-LED_BACKENDS = ("ws281x", "simulated", "pio", "spi")
 COLOUR_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
 
 
@@ -39,7 +38,8 @@ class LedSpec:
 
 
 class LedReader(ReaderBase):
-    def _leds(self, spots: frozenset[Spot]) -> LedSpec:
+    def _leds(self, spots: frozenset[Spot], backends: Sequence[str]) -> LedSpec:
+        """The ``[leds]`` table; ``backends`` are the names hardware/led_backends.py knows."""
         table = self._get(self.data, (), "leds", dict)
         path: KeyPath = ("leds",)
         self._only(
@@ -69,10 +69,10 @@ class LedReader(ReaderBase):
             ),
         )
         backend = self._get(table, path, "backend", str, "ws281x")
-        if backend not in LED_BACKENDS:
+        if backend not in backends:
             raise self.fail(
                 (*path, "backend"),
-                f"LED backend {backend!r} is not one of {', '.join(LED_BACKENDS)}",
+                f"LED backend {backend!r} is not one of {', '.join(backends)}",
             )
         count = self._get(table, path, "count", int)
         if not 1 <= count <= 4096:

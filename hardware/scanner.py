@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Reading, Sensing, Spot
+from hardware.frontends.expanders import ExpanderBank
 from hardware.orientation import SpotTurn
 from hardware.profile import Profile
-from hardware.sources import ExpanderBank, SensorSource, SourceChannel
+from hardware.sources import SensorSource, SourceChannel
 
 __all__ = ["Debouncer", "ExpanderBank", "FrameChange", "Scanner"]
 

@@ -31,9 +31,13 @@ from drivers.led_strip import Colour
 from engine.physical import NORTH, SOUTH, Reading, Spot
 from firmware_host.session.legend import DEFAULT_PALETTE, Meaning, Palette
 from firmware_host.tools.workbench import Ask, Bench, face_name
-from hardware.calibration import ChannelCalibration, calibration_text
-from hardware.profile import AdcSpec, Thresholds, calibration_path
-from hardware.sources import AnalogSource
+from hardware.calibration import (
+    ChannelCalibration,
+    Thresholds,
+    calibration_path,
+    calibration_text,
+)
+from hardware.frontends.analog import AdcSpec, AnalogSource, AnalogSpec
 
 SAMPLES = 24  # readings averaged for each state of each channel
 SEPARATION = 6.0  # (pole - empty) / (sigma_pole + sigma_empty) at least this
@@ -105,18 +109,24 @@ class Calibrator:
 
     def run(self, output: Path | None = None) -> Calibration:
         profile = self.profile
-        if not profile.adcs:
+        analog = profile.part(AnalogSpec)
+        if analog is None:
             raise ValueError(f"{profile.source} has no analog Hall sensors to calibrate")
         path = output or self._default_path()
         board = self.bench.open_board(self.bench.pressed.append)
         try:
             source = next(s for s in board.scanner.sources if isinstance(s, AnalogSource))
-            self._calibrate(source, board.painter.paint)
+            self._calibrate(source, analog, board.painter.paint)
         finally:
             board.close()
         written = datetime.now().strftime("%Y-%m-%d %H:%M")
         self.result.text = calibration_text(
-            profile, self.result.channels, written, self.result.notes
+            profile.name,
+            profile.source,
+            analog.sensor_channels,
+            self.result.channels,
+            written=written,
+            notes=self.result.notes,
         )
         path.write_text(self.result.text, encoding="utf-8")
         self.result.path = path
@@ -138,11 +148,12 @@ class Calibrator:
     def _calibrate(
         self,
         source: AnalogSource,
+        analog: AnalogSpec,
         paint: Callable[[Mapping[Spot, Colour], Mapping[str, Colour]], bool],
     ) -> None:
         labels = [channel.label for channel in source.channels]
         spots = {channel.label: channel.spot for channel in source.channels}
-        adc_of = {ch.label: adc for adc in self.profile.adcs for ch in adc.all_channels}
+        adc_of = {ch.label: adc for adc in analog.adcs for ch in adc.all_channels}
         min_step = {label: MIN_STEP_VOLTS * counts_per_volt(adc_of[label]) for label in labels}
         fill = self.palette.colours[Meaning.FILL]
         paint({}, {})

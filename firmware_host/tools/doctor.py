@@ -1,5 +1,8 @@
 """``kiban doctor``: check a board against its profile, one finding per line.
 
+0. Devices: an I2C bus, SPI device or serial port of the board that cannot be
+   opened (the interface not enabled, the user not in its group) comes first,
+   with the command that fixes it; the tests that need the board are skipped.
 1. Bus scan: every address of every I2C bus, and of every channel of each
    TCA9548A, probed as ``i2cdetect -r`` does (a one-byte read); each chip the
    profile expects is found or missing, by name and address, and anything else
@@ -24,13 +27,14 @@ from dataclasses import dataclass, field
 from drivers.errors import HardwareError
 from drivers.i2c import I2CBus
 from drivers.led_strip import OFF, Colour
-from drivers.tca9548a import MuxTree
+from drivers.tca9548a import CHANNELS, MuxTree
 from engine.physical import NORTH, SOUTH, Reading, Sensing, Spot
 from firmware_host.session.legend import DEFAULT_PALETTE, Meaning, Palette
 from firmware_host.tools.workbench import Ask, Bench, face_name
 from hardware.board import Board
+from hardware.frontends.registry import FRONT_ENDS, front_end_of
 from hardware.profile import Profile
-from hardware.sources import SerialSource, ShiftRegisterSource, SourceChannel
+from hardware.sources import SourceChannel
 
 PARTS = ("bus", "walk", "leds", "buttons")
 PROBE_ADDRESSES = range(0x03, 0x78)
@@ -50,13 +54,9 @@ class Report:
 def expected_chips(profile: Profile) -> dict[tuple[int, int | None, int | None], dict[int, str]]:
     """For each bus segment (bus, mux, mux channel): address -> chip name."""
     expected: dict[tuple[int, int | None, int | None], dict[int, str]] = {}
-    for mux in profile.muxes:
-        expected.setdefault((mux.bus, None, None), {})[mux.address] = "TCA9548A"
-    for spec in profile.expanders:
-        expected.setdefault((spec.bus, spec.mux, spec.mux_channel), {})[spec.address] = "MCP23017"
-    for adc in profile.adcs:
-        place = adc.place
-        expected.setdefault((place.bus, place.mux, place.mux_channel), {})[adc.address] = adc.chip
+    for part in profile.parts:
+        for place, address, name in front_end_of(part).expected_chips(part):
+            expected.setdefault((place.bus, place.mux, place.mux_channel), {})[address] = name
     return expected
 
 
@@ -102,9 +102,17 @@ class Doctor:
 
     def run(self, parts: Iterable[str] = PARTS, spots: Iterable[Spot] | None = None) -> Report:
         wanted = set(parts)
+        for error in self.bench.unavailable:
+            self.problem(str(error))  # first: nothing else can be right until it is fixed
         if "bus" in wanted:
             self.bus_scan()
         if wanted - {"bus"}:
+            if self.bench.unavailable:
+                later = [part for part in PARTS if part in wanted and part != "bus"]
+                self.say(
+                    f"{', '.join(later)}: skipped until the board's devices above can be opened"
+                )
+                return self.finish()
             try:
                 self.board = self.bench.open_board(self.bench.pressed.append)
             except (HardwareError, OSError, ValueError) as error:
@@ -134,13 +142,18 @@ class Doctor:
 
     def bus_scan(self) -> None:
         expected = expected_chips(self.profile)
+        routers: dict[int, MuxTree] = {}
+        for part in self.profile.parts:
+            routers.update(front_end_of(part).routers(part, self.buses))
         for number in self.profile.bus_numbers:
             bus = self.buses.get(number)
             if bus is None:
-                self.problem(f"i2c-{number}: not open")
+                if f"/dev/i2c-{number}" in {error.device for error in self.bench.unavailable}:
+                    self.say(f"i2c-{number}: not scanned (it could not be opened, see above)")
+                else:
+                    self.problem(f"i2c-{number}: not open")
                 continue
-            addresses = [mux.address for mux in self.profile.muxes if mux.bus == number]
-            tree = MuxTree(bus, f"i2c-{number}", addresses) if addresses else None
+            tree = routers.get(number)
             if tree is not None:
                 with contextlib.suppress(OSError):
                     tree.close_all()  # the bus alone first: nothing behind a multiplexer
@@ -148,10 +161,10 @@ class Doctor:
             self._compare(f"i2c-{number}", root, expected.get((number, None, None), {}))
             if tree is None:
                 continue
-            for mux in addresses:
+            for mux in tree.muxes:
                 if mux not in root:
                     continue
-                for channel in range(8):
+                for channel in range(CHANNELS):
                     segment = tree.segment(mux, channel)
                     try:
                         found = probe(segment) - root
@@ -161,15 +174,9 @@ class Doctor:
                     self._compare(segment.name, found, expected.get((number, mux, channel), {}))
             with contextlib.suppress(OSError):
                 tree.close_all()
-        for chain in self.profile.shift_registers:
-            self.say(
-                f"{chain.name}: a chain of {chain.chips} 74HC165 expected (read in the walk test)"
-            )
-        if self.profile.serial_scanner is not None:
-            self.say(
-                f"{self.profile.serial_scanner.url}: a serial scanner expected "
-                "(asked for its hello when the board opens)"
-            )
+        for part in self.profile.parts:
+            for line in front_end_of(part).bus_notes(part):
+                self.say(line)
 
     def _compare(self, where: str, found: set[int], expected: Mapping[int, str]) -> None:
         for address in sorted(set(expected) | found):
@@ -297,15 +304,10 @@ class Doctor:
         """Front ends that only show themselves once the board is open."""
         assert self.board is not None
         for source in self.board.scanner.sources:
-            if isinstance(source, ShiftRegisterSource):
-                self.say(f"{source.spec.name}: the 74HC165 chain answers (check byte 0xff)")
-            elif isinstance(source, SerialSource) and source.scanner.hello is not None:
-                hello = source.scanner.hello
-                mode = "polarity" if hello.polarity else "occupancy"
-                self.say(
-                    f"{source.spec.url}: serial scanner '{hello.firmware}', "
-                    f"{hello.channels} channels, {mode}"
-                )
+            for front in FRONT_ENDS:
+                line = front.introduce(source)
+                if line is not None:
+                    self.say(line)
 
     def _judge(
         self,

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from drivers.buttons import ButtonRole
+from drivers.errors import DeviceUnavailableError
 from engine.game import Game
 from engine.physical import EMPTY, NORTH, SOUTH, Reading, Sensing, Spot, Stone
 from hardware.board import Board
@@ -63,6 +64,8 @@ class Bench:
     helper: Helper | None = None
     pressed: deque[ButtonRole] = field(default_factory=deque)
     timeout: float = 20.0
+    unavailable: tuple[DeviceUnavailableError, ...] = ()
+    """Device files of the board that could not be opened, each saying how to fix it."""
 
     def ask(self, ask: Ask, words: str) -> None:
         self.say(words)

@@ -1,10 +1,11 @@
 """A whole simulated board: mock buses and chips, a mock strip and mock pins, wired to a
 simulated world through a profile, exactly as a real board is wired.
 
-Every front end of a profile has its mock here: MCP23017s (on the bus or behind
-a TCA9548A, their interrupt outputs on a shared GPIO line), ADCs with analog
-multiplexers and Hall sensors, 74HC165 chains on a simulated SPI device, and a
-scanner microcontroller on a simulated serial port.
+Every front end of a profile builds its own mock chips on the simulated machine
+(``FrontEnd.simulate``, hardware/frontends/): MCP23017s on the bus or behind a
+TCA9548A, ADCs with analog multiplexers and Hall sensors, 74HC165 chains on a
+simulated SPI device, a scanner microcontroller on a simulated serial port. This
+board only owns the machine: its buses, device nodes, pins and clock.
 
 The hardware is built from ``physical``, the wiring as it really is, and the
 board is opened with ``profile``, the wiring the program believes. They are the
@@ -15,25 +16,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import TypeVar
 
 from gpiozero.pins.mock import MockFactory
 
 from drivers.buttons import ButtonRole
 from drivers.i2c import I2CBus
 from drivers.spi import SpiDevice
-from engine.physical import EMPTY, Reading, Sensing, Spot
 from hardware.board import Board, assemble
-from hardware.mock.adc import ADS1115Model, ADS7830Model, Volts
-from hardware.mock.analog import AnalogMuxModel, HallModel, HallSensor
-from hardware.mock.bus import I2CDevice, SimulatedI2CBus
+from hardware.frontends.base import MockMachine, MockModel
+from hardware.frontends.registry import front_end_of
+from hardware.mock.analog import HallModel
+from hardware.mock.bus import SimulatedI2CBus
 from hardware.mock.clock import SimClock
-from hardware.mock.mcp23017 import MCP23017Model, SharedInterruptLine
-from hardware.mock.serial_device import ScannerDevice, SimulatedSerialPort
-from hardware.mock.spi import ShiftRegisterChainModel, SimulatedSpiDev
+from hardware.mock.serial_device import SimulatedSerialPort
+from hardware.mock.spi import SimulatedSpiDev
 from hardware.mock.strip import SimulatedPixelStrip
-from hardware.mock.tca9548a import TCA9548AModel
 from hardware.mock.world import SimulatedWorld
-from hardware.profile import ExpanderSpec, I2CPlace, Profile
+from hardware.profile import Profile
+
+M = TypeVar("M", bound=MockModel)
 
 
 class SimulatedBoard:
@@ -54,121 +56,38 @@ class SimulatedBoard:
         self.world = world
         self.clock = clock or SimClock()
         self.pin_factory = MockFactory()
-        self._random = random.Random(seed)
         wiring = self.physical
-        self.buses = {number: SimulatedI2CBus(f"i2c-{number}") for number in wiring.bus_numbers}
-        self.muxes: dict[tuple[int, int], TCA9548AModel] = {}
-        for mux in wiring.muxes:
-            model = TCA9548AModel()
-            self.buses[mux.bus].attach(mux.address, model)
-            self.muxes[(mux.bus, mux.address)] = model
-        self.chips: dict[tuple[int, int], MCP23017Model] = {}
-        self.expanders: dict[ExpanderSpec, MCP23017Model] = {}
-        self._wiring: list[tuple[MCP23017Model, int, Spot, Reading | None]] = []
-        self._interrupt_lines: dict[int, SharedInterruptLine] = {}
-        for spec in wiring.expanders:
-            chip = MCP23017Model()
-            self._attach(spec.place, spec.address, chip)
-            if spec.mux is None:
-                self.chips[(spec.bus, spec.address)] = chip
-            self.expanders[spec] = chip
-            for channel in spec.channels:
-                self._wiring.append((chip, channel.pin, channel.spot, channel.pole))
-            if spec.interrupt_gpio is not None:
-                self._interrupt_line(spec.interrupt_gpio).connect(chip)
-        self.hall: dict[str, HallSensor] = {}
-        self.adcs: dict[tuple[I2CPlace, int], ADS7830Model | ADS1115Model] = {}
-        self.analog_muxes: list[AnalogMuxModel] = []
-        self._build_analog(hall or HallModel())
-        self.spi: dict[tuple[int, int], SimulatedSpiDev] = {}
-        self.chains: dict[str, ShiftRegisterChainModel] = {}
-        self._chain_wiring: list[tuple[ShiftRegisterChainModel, int, Spot, Reading | None]] = []
-        for chain_spec in wiring.shift_registers:
-            chain = ShiftRegisterChainModel(
-                chain_spec.chips,
-                self.pin_factory.pin(chain_spec.load_gpio),
-                ser_high=chain_spec.check_byte,
-            )
-            self.chains[chain_spec.name] = chain
-            self.spi[(chain_spec.spi_bus, chain_spec.spi_device)] = SimulatedSpiDev(chain)
-            for bit_channel in chain_spec.channels:
-                self._chain_wiring.append(
-                    (chain, bit_channel.bit, bit_channel.spot, bit_channel.pole)
-                )
-        self.serial_port: SimulatedSerialPort | None = None
-        self.serial_device: ScannerDevice | None = None
-        if wiring.serial_scanner is not None:
-            self._build_serial()
+        self.machine = MockMachine(
+            buses={number: SimulatedI2CBus(f"i2c-{number}") for number in wiring.bus_numbers},
+            pin_factory=self.pin_factory,
+            clock=self.clock,
+            reading=world.reading,
+            sensing=wiring.sensing,
+            hall=hall or HallModel(),
+            random=random.Random(seed),
+        )
+        self.models: dict[type[MockModel], MockModel] = {}
+        for part in wiring.parts:
+            model = front_end_of(part).simulate(part, self.machine)
+            self.models[type(model)] = model
         self.strip = SimulatedPixelStrip(profile.leds.count)
         self._synced = -1
         world.subscribe(self.sync)
 
-    # --- building ------------------------------------------------------------------
+    @property
+    def buses(self) -> dict[int, SimulatedI2CBus]:
+        return self.machine.buses
 
-    def _attach(self, place: I2CPlace, address: int, device: I2CDevice) -> None:
-        if place.mux is None:
-            self.buses[place.bus].attach(address, device)
-        else:
-            self.muxes[(place.bus, place.mux)].segment(place.mux_channel or 0).attach(
-                address, device
-            )
+    @property
+    def spi(self) -> dict[tuple[int, int], SimulatedSpiDev]:
+        return self.machine.spi
 
-    def _interrupt_line(self, gpio: int) -> SharedInterruptLine:
-        if gpio not in self._interrupt_lines:
-            pin = self.pin_factory.pin(gpio)
-            self._interrupt_lines[gpio] = SharedInterruptLine(pin.drive_low, pin.drive_high)
-        return self._interrupt_lines[gpio]
-
-    def _spot_reading(self, spot: Spot) -> Callable[[], Reading]:
-        return lambda: self.world.reading(spot)
-
-    def _build_analog(self, hall: HallModel) -> None:
-        for spec in self.physical.adcs:
-            inputs: dict[int, Volts] = {}
-            for channel in spec.channels:
-                sensor = HallSensor.drawn(self._spot_reading(channel.spot), hall, self._random)
-                self.hall[channel.label] = sensor
-                inputs[channel.input] = sensor.volts
-            for mux_spec in spec.muxes:
-                pins = [self.pin_factory.pin(gpio) for gpio in mux_spec.select]
-                enable = (
-                    None
-                    if mux_spec.enable_gpio is None
-                    else self.pin_factory.pin(mux_spec.enable_gpio)
-                )
-                mux = AnalogMuxModel(pins, enable)
-                for channel in mux_spec.channels:
-                    sensor = HallSensor.drawn(self._spot_reading(channel.spot), hall, self._random)
-                    self.hall[channel.label] = sensor
-                    mux.inputs[channel.mux_channel or 0] = sensor.volts
-                inputs[mux_spec.input] = mux.volts
-                self.analog_muxes.append(mux)
-            model: ADS7830Model | ADS1115Model
-            if spec.chip == "ADS7830":
-                model = ADS7830Model(inputs, external_reference=2 * hall.quiescent)
-            else:
-                model = ADS1115Model(self.clock.now, inputs)
-            self._attach(spec.place, spec.address, model)
-            self.adcs[(spec.place, spec.address)] = model
-
-    def _build_serial(self) -> None:
-        spec = self.physical.serial_scanner
-        assert spec is not None
-        channels = max((ch.channel for ch in spec.channels), default=0) + 1
-        wired = {ch.channel: ch.spot for ch in spec.channels}
-        polarity = self.physical.sensing is Sensing.POLARITY
-
-        def readings() -> list[int]:
-            values = [EMPTY] * channels
-            for number, spot in wired.items():
-                reading = self.world.reading(spot)
-                values[number] = reading if polarity else int(reading != EMPTY)
-            return values
-
-        self.serial_port = SimulatedSerialPort()
-        self.serial_device = ScannerDevice(
-            self.serial_port, readings, channels, polarity, self.clock.now
-        )
+    def model(self, kind: type[M]) -> M:
+        """The mock chips of one front end (``board.model(ExpanderModels).chips``)."""
+        model = self.models.get(kind)
+        if not isinstance(model, kind):
+            raise KeyError(f"this simulated board has no {kind.__name__}")
+        return model
 
     # --- the world reaches the pins -------------------------------------------------
 
@@ -177,20 +96,8 @@ class SimulatedBoard:
         if self.world.version == self._synced:
             return
         self._synced = self.world.version
-        for chip, pin, spot, pole in self._wiring:
-            reading = self.world.reading(spot)
-            closed = reading != EMPTY if pole is None else reading == pole
-            if closed:
-                chip.drive_low(pin)
-            else:
-                chip.release(pin)
-        for chain, bit, spot, pole in self._chain_wiring:
-            reading = self.world.reading(spot)
-            closed = reading != EMPTY if pole is None else reading == pole
-            if closed:
-                chain.drive_low(bit)
-            else:
-                chain.release(bit)
+        for model in self.models.values():
+            model.sync()
 
     def tick(self, now: float) -> None:
         """The simulation's time has come to ``now``."""
@@ -223,9 +130,8 @@ class SimulatedBoard:
         for index, spi in enumerate(self.spi.values()):
             spi.error_rate = rate
             spi._random.seed(seed + 100 + index)
-        if self.serial_device is not None:
-            self.serial_device.corrupt_rate = rate
-            self.serial_device._random.seed(seed + 200)
+        for model in self.models.values():
+            model.set_error_rate(rate, seed)
 
     # --- opening -------------------------------------------------------------------------
 
@@ -233,9 +139,10 @@ class SimulatedBoard:
         return self.spi[(bus, device)]
 
     def _open_serial(self, url: str, baudrate: int) -> SimulatedSerialPort:
-        if self.serial_port is None:
+        port = self.machine.serial.get(url)
+        if port is None:
             raise OSError(2, f"no such port: {url}")
-        return self.serial_port
+        return port
 
     def open(self, on_button: Callable[[ButtonRole], None]) -> Board:
         self.sync()

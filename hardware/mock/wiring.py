@@ -39,12 +39,9 @@ def _respot(item: Any, mapping: dict[Spot, Spot | None]) -> Any:
 
 
 def _moved(profile: Profile, mapping: dict[Spot, Spot | None]) -> Profile:
+    """Every front end's part walked alike: each holds its channels in ``channels``."""
     return dataclasses.replace(
-        profile,
-        expanders=tuple(_respot(chip, mapping) for chip in profile.expanders),
-        adcs=tuple(_respot(adc, mapping) for adc in profile.adcs),
-        shift_registers=tuple(_respot(chain, mapping) for chain in profile.shift_registers),
-        serial_scanner=_respot(profile.serial_scanner, mapping),
+        profile, parts=tuple(_respot(part, mapping) for part in profile.parts)
     )
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 import serial
 
-from drivers.errors import BusError, HardwareError
+from drivers.errors import BusError, DeviceMissingError, HardwareError
 from drivers.link_frames import FrameReader, MessageType
 from drivers.serial_scanner import ANSWER_TIMEOUT, VOUCH_AGE, SerialScanner, open_serial
 from engine.recognizer import Timing
@@ -206,8 +206,8 @@ def test_no_hello_names_the_port_and_the_firmware() -> None:
     host = SerialScanner(port, "/dev/ttyACM3", clock=clock.now, sleep=clock.sleep)
     with pytest.raises(HardwareError, match=r"/dev/ttyACM3 sent no hello within 2 s.*firmware"):
         host.start()
-    with pytest.raises(HardwareError, match="/dev/ttyNOPE could not be opened"):
-        open_serial("/dev/ttyNOPE")
+    with pytest.raises(DeviceMissingError, match=r"^/dev/ttyNOPE does not exist: is the scanner"):
+        open_serial("/dev/ttyNOPE")  # a missing port is a missing device file
 
 
 def serve_scanner(listener: socket.socket, readings: list[int], stop: threading.Event) -> None:

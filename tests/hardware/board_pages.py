@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from hardware.profile import Profile
+from tests.hardware.parts import expanders
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -28,7 +29,7 @@ def expander_wiring(loaded: Profile) -> dict[str, tuple[int, int, str]]:
     """Each spot's MCP23017 channel as (bus, address, pin name)."""
     return {
         ch.spot: (chip.bus, chip.address, ch.pin_name)
-        for chip in loaded.expanders
+        for chip in expanders(loaded)
         for ch in chip.channels
     }
 

@@ -17,6 +17,7 @@ from tests.hardware.board_pages import (
     documented_wiring,
     expander_wiring,
 )
+from tests.hardware.parts import expanders
 
 ABALONE = find_game("abalone")
 HOLES = frozenset(ABALONE.cells)
@@ -74,7 +75,7 @@ def test_reference_and_simulated_boards_are_wired_alike() -> None:
     assert reference.leds.indicators == simulated.leds.indicators
     assert reference.leds.backend == "ws281x" and reference.leds.gpio == 10
     assert simulated.leds.backend == "simulated"
-    assert [(c.bus, c.address, len(c.channels)) for c in reference.expanders] == [
+    assert [(c.bus, c.address, len(c.channels)) for c in expanders(reference)] == [
         (1, 0x20, 14), (1, 0x21, 14), (1, 0x22, 14), (1, 0x23, 14), (1, 0x24, 5)
     ]  # fmt: skip
     assert reference.sensed_spots == HOLES
@@ -97,9 +98,9 @@ def test_the_polarity_board_needs_a_second_bus() -> None:
     loaded = profile("sim-abalone-polarity")
     assert loaded.sensing is Sensing.POLARITY
     assert loaded.bus_numbers == (1, 3)
-    chips = [(c.bus, c.address) for c in loaded.expanders]
+    chips = [(c.bus, c.address) for c in expanders(loaded)]
     assert chips == [(1, address) for address in range(0x20, 0x28)] + [(3, 0x20)]
-    poles = {(ch.spot, ch.pole) for chip in loaded.expanders for ch in chip.channels}
+    poles = {(ch.spot, ch.pole) for chip in expanders(loaded) for ch in chip.channels}
     assert len(poles) == 122
     assert poles == {(hole, pole) for hole in HOLES for pole in (NORTH, SOUTH)}
 

@@ -17,6 +17,7 @@ from hardware.mock.bus import SimulatedI2CBus
 from hardware.mock.mcp23017 import MCP23017Model
 from hardware.mock.strip import SimulatedPixelStrip
 from hardware.profile import Profile, load_profile, parse_profile
+from tests.hardware.parts import expanders
 
 DOBUTSU = find_game("dobutsu")
 
@@ -27,7 +28,7 @@ class Parts:
     def __init__(self, profile: Profile) -> None:
         self.buses = {n: SimulatedI2CBus(f"i2c-{n}") for n in profile.bus_numbers}
         self.models = {}
-        for spec in profile.expanders:
+        for spec in expanders(profile):
             self.models[spec.address] = MCP23017Model()
             self.buses[spec.bus].attach(spec.address, self.models[spec.address])
         self.strip = SimulatedPixelStrip(profile.leds.count)

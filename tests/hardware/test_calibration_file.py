@@ -10,13 +10,15 @@ from pathlib import Path
 import pytest
 
 from engine.registry import find_game
-from hardware.calibration import ChannelCalibration, calibration_text, wiring_fingerprint
-from hardware.profile import (
-    ProfileError,
+from hardware.calibration import (
+    ChannelCalibration,
     Thresholds,
     calibration_path,
-    load_profile,
+    calibration_text,
+    wiring_fingerprint,
 )
+from hardware.profile import ProfileError, load_profile
+from tests.hardware.parts import analog
 
 DOBUTSU = find_game("dobutsu")
 BUNDLED = Path(__file__).resolve().parents[2] / "hardware" / "profiles"
@@ -41,7 +43,14 @@ def good_text(board: Path) -> str:
         "0x48/AIN0": ChannelCalibration("3a", 13000, 19000, 7000, Thresholds(16000.5, 10000.25)),
         "0x49/AIN3": ChannelCalibration("2c", 13200, 7200, 19200, Thresholds(10200, 16200)),
     }
-    return calibration_text(profile, channels, "2025-01-01 10:00", ["a note"])
+    return calibration_text(
+        profile.name,
+        profile.source,
+        analog(profile).sensor_channels,
+        channels,
+        written="2025-01-01 10:00",
+        notes=["a note"],
+    )
 
 
 def test_the_calibration_path_sits_beside_the_profile(tmp_path: Path) -> None:
@@ -50,23 +59,23 @@ def test_the_calibration_path_sits_beside_the_profile(tmp_path: Path) -> None:
 
 def test_a_written_calibration_loads_with_its_profile(board: Path) -> None:
     write(board, good_text(board))
-    profile = load_profile(str(board), DOBUTSU)
-    assert profile.calibration_source == str(calibration_path(board))
-    assert dict(profile.calibration) == {
+    part = analog(load_profile(str(board), DOBUTSU))
+    assert part.calibration_source == str(calibration_path(board))
+    assert dict(part.calibration) == {
         "0x48/AIN0": Thresholds(16000.5, 10000.2),
         "0x49/AIN3": Thresholds(10200, 16200),
     }
-    assert profile.thresholds("0x49/AIN3") == Thresholds(10200, 16200)
+    assert part.thresholds("0x49/AIN3") == Thresholds(10200, 16200)
     # a channel left out keeps its ADC's thresholds
-    assert profile.thresholds("0x48/AIN1") == profile.adcs[0].thresholds
+    assert part.thresholds("0x48/AIN1") == part.adcs[0].thresholds
     # the inverted channel classifies the other way round
-    inverted = profile.thresholds("0x49/AIN3")
+    inverted = part.thresholds("0x49/AIN3")
     assert [inverted.classify(v) for v in (7000, 13200, 19500)] == [1, 0, 2]
 
 
 def test_without_a_calibration_file_the_defaults_hold(board: Path) -> None:
-    profile = load_profile(str(board), DOBUTSU)
-    assert profile.calibration == () and profile.calibration_source is None
+    part = analog(load_profile(str(board), DOBUTSU))
+    assert part.calibration == () and part.calibration_source is None
 
 
 def line_of(text: str, needle: str) -> int:
@@ -127,4 +136,27 @@ def test_the_fingerprint_follows_the_wiring(board: Path) -> None:
         .replace('AIN1 = "3d"', 'AIN1 = "3a"', 1)
     )
     rewired = load_profile(str(board), DOBUTSU)
-    assert wiring_fingerprint(profile) != wiring_fingerprint(rewired)
+    assert wiring_fingerprint(analog(profile).sensor_channels) != wiring_fingerprint(
+        analog(rewired).sensor_channels
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "channels = " + "[" * 1000 + "]" * 1000 + "\n",
+        "wiring = 1" + "0" * 5000 + "\n",
+    ],
+    ids=["nested too deeply", "a number too long"],
+)
+def test_a_calibration_tomllib_cannot_read_is_a_profile_error(board: Path, text: str) -> None:
+    path = write(board, text)
+    with pytest.raises(ProfileError, match=rf"^{re.escape(str(path))}: not valid TOML: "):
+        load_profile(str(board), DOBUTSU)
+
+
+def test_a_calibration_that_is_not_utf8_names_its_line(board: Path) -> None:
+    path = calibration_path(board)
+    path.write_bytes(b'profile = "board.toml"\n# \xff\n')
+    with pytest.raises(ProfileError, match=rf"^{re.escape(str(path))}:2: not UTF-8 text"):
+        load_profile(str(board), DOBUTSU)

@@ -8,6 +8,7 @@ from drivers.buttons import ButtonRole
 from engine.chaturaji import CHATURAJI
 from engine.physical import Sensing
 from hardware.profile import bundled_profiles, load_profile
+from tests.hardware.parts import expanders
 
 
 @pytest.mark.parametrize("name", ["sim-chaturaji", "chaturaji-reference"])
@@ -17,12 +18,12 @@ def test_chaturaji_profile(name: str) -> None:
     assert profile.games == ("chaturaji",)
     assert profile.sensing is Sensing.OCCUPANCY
     assert profile.sensed_spots == frozenset(CHATURAJI.cells)
-    assert len(profile.expanders) == 5
-    assert [chip.address for chip in profile.expanders] == [0x20, 0x21, 0x22, 0x23, 0x24]
-    channels = [channel for chip in profile.expanders for channel in chip.channels]
+    assert len(expanders(profile)) == 5
+    assert [chip.address for chip in expanders(profile)] == [0x20, 0x21, 0x22, 0x23, 0x24]
+    channels = [channel for chip in expanders(profile) for channel in chip.channels]
     assert len(channels) == 64
     assert all(channel.pin not in (7, 15) for channel in channels)
-    assert sum(len(chip.channels) for chip in profile.expanders[:4]) == 56  # 14 each
+    assert sum(len(chip.channels) for chip in expanders(profile)[:4]) == 56  # 14 each
     leds = profile.leds
     assert leds.count == 85
     spots = dict(leds.spots)
@@ -49,6 +50,6 @@ def test_the_simulated_board_is_the_default_for_chaturaji() -> None:
     assert sim.leds.backend == "simulated"
     assert reference.leds.backend == "ws281x"
     assert reference.leds.gpio == 10
-    assert sim.expanders == reference.expanders
+    assert expanders(sim) == expanders(reference)
     assert sim.leds.spots == reference.leds.spots
     assert sim.leds.indicators == reference.leds.indicators

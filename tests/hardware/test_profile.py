@@ -13,14 +13,15 @@ from drivers.buttons import ButtonRole
 from engine.game import Game
 from engine.physical import NORTH, SOUTH, Sensing
 from engine.registry import find_game, games
+from hardware.frontends.expanders import ChannelSpec
 from hardware.profile import (
-    ChannelSpec,
     Profile,
     ProfileError,
     bundled_profiles,
     load_profile,
     parse_profile,
 )
+from tests.hardware.parts import expanders
 
 DOBUTSU = find_game("dobutsu")
 CELLS = frozenset(DOBUTSU.cells)
@@ -101,7 +102,7 @@ def test_every_bundled_profile_loads_for_robot_duel(name: str) -> None:
     assert max(used) < profile.leds.count
     assert {name for name, _ in profile.leds.indicators} == {"turn:0", "turn:1", "status"}
     assert dict(profile.buttons) == {ButtonRole.OK: 5, ButtonRole.NEXT: 6, ButtonRole.BACK: 13}
-    for chip in profile.expanders:
+    for chip in expanders(profile):
         assert chip.input_mask & 0x8080 == 0  # never GPA7 or GPB7
 
 
@@ -114,7 +115,7 @@ def test_sim_means_the_simulated_board_of_the_game() -> None:
     assert profile.leds.backend == "simulated"
     assert (profile.scan_hz, profile.debounce_scans) == (100.0, 3)
     assert profile.bus_numbers == (1,)
-    (chip,) = profile.expanders
+    (chip,) = expanders(profile)
     assert (chip.bus, chip.address, chip.interrupt_gpio) == (1, 0x20, None)
     assert chip.input_mask == 0x3F3F
     assert [(c.pin_name, c.spot) for c in chip.channels][:4] == [
@@ -137,7 +138,7 @@ def test_the_better_sensing_profiles() -> None:
     assert polarity.sensing is Sensing.POLARITY
     assert polarity.sensed_spots == CELLS
     poles: dict[str, set[int | None]] = {}
-    for chip in polarity.expanders:
+    for chip in expanders(polarity):
         for channel in chip.channels:
             poles.setdefault(channel.spot, set()).add(channel.pole)
     assert poles == {cell: {NORTH, SOUTH} for cell in CELLS}
@@ -173,7 +174,7 @@ def test_defaults_of_a_minimal_profile() -> None:
     profile = parse(HEAD + '[leds]\ncount = 4\n"spots" = { "3a" = 0 }\n')
     assert profile.sensing is Sensing.OCCUPANCY
     assert (profile.scan_hz, profile.debounce_scans) == (100.0, 3)
-    assert profile.expanders == ()
+    assert expanders(profile) == ()
     assert profile.buttons == ()
     leds = profile.leds
     assert (leds.backend, leds.gpio, leds.brightness, leds.frequency_hz) == (
@@ -191,6 +192,29 @@ def test_defaults_of_a_minimal_profile() -> None:
 def test_invalid_toml_names_the_line_tomllib_found() -> None:
     text = HEAD + "[leds]\ncount = = 3\n"
     refused(text, "count = = 3", r"^not valid TOML: Invalid value$")
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["[" * 1000 + "]" * 1000, "{ b = " * 1000 + "1" + " }" * 1000],
+    ids=["arrays", "inline tables"],
+)
+def test_toml_nested_too_deeply_is_refused_not_a_recursion_error(value: str) -> None:
+    refused(HEAD + f"a = {value}\n" + LEDS, None, r"^not valid TOML: .*nested too deeply$")
+
+
+def test_a_number_too_long_to_read_is_refused() -> None:
+    refused(HEAD + "a = 1" + "0" * 5000 + "\n" + LEDS, None, r"^not valid TOML: Exceeds the limit")
+
+
+def test_a_file_that_is_not_toml_text_names_its_file_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "board.toml"
+    path.write_bytes((HEAD + "# caf\xe9\n").encode("latin-1") + LEDS.encode())
+    with pytest.raises(ProfileError, match=rf"^{re.escape(str(path))}:3: not UTF-8 text"):
+        load_profile(str(path), DOBUTSU)
+    path.write_text(HEAD + "a = " + "[" * 1000 + "]" * 1000 + "\n", encoding="utf-8")
+    with pytest.raises(ProfileError, match=rf"^{re.escape(str(path))}: not valid TOML"):
+        load_profile(str(path), DOBUTSU)
 
 
 def test_unknown_top_level_key() -> None:
@@ -309,47 +333,6 @@ def test_scan_rate_and_debounce_at_their_limits(hz: float, debounce: int) -> Non
     assert isinstance(profile.scan_hz, float)
 
 
-@pytest.mark.parametrize(("address", "shown"), [("0x1f", "0x1f"), ("0x28", "0x28"), ("72", "0x48")])
-def test_mcp23017_address_outside_0x20_0x27(address: str, shown: str) -> None:
-    text = HEAD + f'[[mcp23017]]\naddress = {address}\nchannels = {{ A0 = "3a" }}\n' + LEDS
-    refused(text, "address", rf"^an MCP23017 address is 0x20\.\.0x27, not {shown}$")
-
-
-def test_two_chips_at_one_address_of_one_bus() -> None:
-    text = HEAD + (
-        '[[mcp23017]]\naddress = 0x20\nchannels = { A0 = "3a" }\n'
-        '[[mcp23017]]\naddress = 0x21\nchannels = { A0 = "2a" }\n'
-        '[[mcp23017]]\naddress = 0x20 # again\nchannels = { A0 = "1a" }\n'
-    )
-    refused(text + LEDS, "0x20 # again", r"^two MCP23017 at 0x20 on bus 1$")
-    # The same address on another bus is another chip.
-    other_bus = text.replace("0x20 # again", "0x20\nbus = 3")
-    profile = parse(other_bus + LEDS)
-    assert [(chip.bus, chip.address) for chip in profile.expanders] == [
-        (1, 0x20),
-        (1, 0x21),
-        (3, 0x20),
-    ]
-    assert profile.bus_numbers == (1, 3)
-
-
-@pytest.mark.parametrize("pin", ["C0", "A8", "a0", "GPA0", "B", "A01"])
-def test_a_pin_that_is_not_a0_to_b7(pin: str) -> None:
-    text = HEAD + f'[[mcp23017]]\naddress = 0x20\n[mcp23017.channels]\nA0 = "3a"\n{pin} = "2a"\n'
-    refused(
-        text + LEDS, f'{pin} = "2a"', rf"^'{pin}' is not an MCP23017 pin \(A0\.\.A6, B0\.\.B6\)$"
-    )
-
-
-@pytest.mark.parametrize("pin", ["A7", "B7"])
-def test_gpa7_and_gpb7_are_refused_with_the_erratum(pin: str) -> None:
-    text = HEAD + f'[[mcp23017]]\naddress = 0x20\nchannels = {{ A0 = "3a", {pin} = "2a" }}\n'
-    error = refused(text + LEDS, "channels", rf"^{pin} cannot be an input: GPA7 and GPB7")
-    assert "output-only" in error.reason
-    assert "erratum" in error.reason
-    assert "use A0..A6 and B0..B6" in error.reason
-
-
 def test_a_channel_must_name_a_spot_of_the_game() -> None:
     text = HEAD + '[[mcp23017]]\naddress = 0x20\n[mcp23017.channels]\nA0 = "3a"\nA1 = "4a"\n'
     refused(text + LEDS, 'A1 = "4a"', r"^'4a' is not a spot of this game$")
@@ -404,27 +387,17 @@ def test_stand_spots_with_colons_are_spots_not_poles() -> None:
     text = HEAD + (
         '[[mcp23017]]\naddress = 0x20\nchannels = { A0 = "hand:b:C", B6 = "hand:w:G" }\n'
     )
-    (chip,) = parse(text + LEDS).expanders
+    (chip,) = expanders(parse(text + LEDS))
     assert chip.channels == (ChannelSpec(0, "hand:b:C"), ChannelSpec(14, "hand:w:G"))
     assert chip.input_mask == 0x4001
     text = POLARITY + (
         "[[mcp23017]]\naddress = 0x20\n"
         'channels = { A0 = "hand:b:C:north", A1 = "hand:b:C:south" }\n'
     )
-    (chip,) = parse(text + LEDS).expanders
+    (chip,) = expanders(parse(text + LEDS))
     assert chip.channels == (ChannelSpec(0, "hand:b:C", NORTH), ChannelSpec(1, "hand:b:C", SOUTH))
     text = HEAD + '[[mcp23017]]\naddress = 0x20\nchannels = { A0 = "hand:x:C" }\n'
     refused(text + LEDS, "channels", r"^'hand:x:C' is not a spot of this game$")
-
-
-def test_channels_are_kept_in_pin_order() -> None:
-    text = HEAD + '[[mcp23017]]\naddress = 0x22\nchannels = { B1 = "3b", A3 = "3a", A0 = "2a" }\n'
-    (chip,) = parse(text + LEDS).expanders
-    assert [(c.pin, c.pin_name, c.spot) for c in chip.channels] == [
-        (0, "A0", "2a"),
-        (3, "A3", "3a"),
-        (9, "B1", "3b"),
-    ]
 
 
 # --- LEDs ------------------------------------------------------------------------------
@@ -594,19 +567,6 @@ def test_a_button_gpio_out_of_range(gpio: str) -> None:
 def test_a_button_gpio_used_twice() -> None:
     text = HEAD + LEDS + "[buttons]\nok = 5\nnext = 6\nback = 5\n"
     refused(text, "back = 5", r"^GPIO 5 is used by both ok and back$")
-
-
-def test_an_interrupt_line_on_a_button_gpio() -> None:
-    chips = (
-        '[[mcp23017]]\naddress = 0x20\ninterrupt_gpio = 4\nchannels = { A0 = "3a" }\n'
-        '[[mcp23017]]\naddress = 0x21\ninterrupt_gpio = 6 # here\nchannels = { A0 = "2a" }\n'
-    )
-    text = HEAD + chips + LEDS + "[buttons]\nok = 5\nnext = 6\n"
-    refused(text, "# here", r"^GPIO 6 is already used by button next$")
-    # several chips may share one open-drain interrupt line
-    shared = text.replace("6 # here", "4")
-    profile = parse(shared)
-    assert [chip.interrupt_gpio for chip in profile.expanders] == [4, 4]
 
 
 def test_the_led_gpio_must_be_free() -> None:

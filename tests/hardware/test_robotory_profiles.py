@@ -20,6 +20,7 @@ from tests.hardware.board_pages import (
     expander_wiring,
     markdown_table,
 )
+from tests.hardware.parts import expanders
 
 CELLS = frozenset(ROBOTORY.cells)
 STOCKS = frozenset(ROBOTORY.off_board_spots)
@@ -67,7 +68,7 @@ def test_every_profile_loads_with_an_led_for_each_sensed_spot(name: str) -> None
         ButtonRole.BACK: 13,
         ButtonRole.REFILL: 19,
     }
-    for chip in loaded.expanders:
+    for chip in expanders(loaded):
         assert chip.input_mask & 0x8080 == 0  # never GPA7 or GPB7
 
 
@@ -87,7 +88,7 @@ def test_the_simulated_board_is_the_reference_board() -> None:
     assert reference.leds.spots == simulated.leds.spots
     assert reference.leds.backend == "ws281x" and reference.leds.gpio == 10
     assert simulated.leds.backend == "simulated"
-    assert [(c.bus, c.address, len(c.channels)) for c in reference.expanders] == [
+    assert [(c.bus, c.address, len(c.channels)) for c in expanders(reference)] == [
         (1, 0x20, 14),
         (1, 0x21, 10),
     ]
@@ -134,15 +135,15 @@ def test_the_stock_board_senses_eight_slots_on_a_third_chip() -> None:
 def test_the_polarity_board_has_two_sensors_per_cell() -> None:
     loaded = profile("sim-robotory-polarity")
     assert loaded.sensing is Sensing.POLARITY
-    assert [(c.bus, c.address) for c in loaded.expanders] == [
+    assert [(c.bus, c.address) for c in expanders(loaded)] == [
         (1, 0x20),
         (1, 0x21),
         (1, 0x22),
         (1, 0x23),
     ]
-    poles = {(ch.spot, ch.pole) for chip in loaded.expanders for ch in chip.channels}
+    poles = {(ch.spot, ch.pole) for chip in expanders(loaded) for ch in chip.channels}
     assert poles == {(cell, pole) for cell in CELLS for pole in (NORTH, SOUTH)}
-    first = loaded.expanders[0].channels
+    first = expanders(loaded)[0].channels
     assert [(c.pin_name, c.spot, c.pole) for c in first[:3]] == [
         ("A0", "A1", NORTH),
         ("A1", "A1", SOUTH),

@@ -8,10 +8,12 @@ from drivers.errors import BusError
 from drivers.mcp23017 import Register
 from engine.physical import EMPTY, NORTH, PRESENT, SOUTH
 from engine.registry import find_game
+from hardware.frontends.expanders import ExpanderBank
 from hardware.mock.bus import SimulatedI2CBus
 from hardware.mock.mcp23017 import MCP23017Model
 from hardware.profile import Profile, load_profile, parse_profile
-from hardware.scanner import Debouncer, ExpanderBank, FrameChange, Scanner
+from hardware.scanner import Debouncer, FrameChange, Scanner
+from tests.hardware.parts import expanders
 
 DOBUTSU = find_game("dobutsu")
 CELLS = tuple(DOBUTSU.cells)
@@ -50,13 +52,13 @@ class Rig:
         self.profile = profile
         self.buses = {n: SimulatedI2CBus(f"i2c-{n}") for n in profile.bus_numbers}
         self.models: dict[tuple[int, int], MCP23017Model] = {}
-        for spec in profile.expanders:
+        for spec in expanders(profile):
             model = MCP23017Model(seed=spec.address)
             self.buses[spec.bus].attach(spec.address, model)
             self.models[(spec.bus, spec.address)] = model
         self.banks = []
         for number in profile.bus_numbers:
-            specs = [spec for spec in profile.expanders if spec.bus == number]
+            specs = [spec for spec in expanders(profile) if spec.bus == number]
             bank = ExpanderBank(self.buses[number], f"i2c-{number}", specs)
             bank.configure(interrupts=interrupts)
             self.banks.append(bank)
@@ -65,7 +67,7 @@ class Rig:
             bus.reset_counters()
 
     def pin(self, spot: str, pole: int | None = None) -> tuple[MCP23017Model, int]:
-        for spec in self.profile.expanders:
+        for spec in expanders(self.profile):
             for channel in spec.channels:
                 if channel.spot == spot and channel.pole == pole:
                     return self.models[(spec.bus, spec.address)], channel.pin

@@ -11,6 +11,7 @@ from drivers.buttons import ButtonRole
 from engine.physical import NORTH, SOUTH, Sensing
 from engine.registry import find_game
 from hardware.profile import bundled_profiles, load_profile
+from tests.hardware.parts import expanders
 
 SHOGI = find_game("shogi")
 CELLS = frozenset(SHOGI.cells)
@@ -39,7 +40,7 @@ def test_every_shogi_profile_loads_with_corner_leds_and_the_indicators(name: str
     }
     assert sorted(led for leds in indicators.values() for led in leds) == list(range(100, 108))
     assert dict(profile.buttons) == {ButtonRole.OK: 5, ButtonRole.NEXT: 6, ButtonRole.BACK: 13}
-    for chip in profile.expanders:
+    for chip in expanders(profile):
         assert chip.input_mask & 0x8080 == 0  # never GPA7 or GPB7
 
 
@@ -55,19 +56,19 @@ def test_the_reference_board() -> None:
     profile = load_profile("shogi-reference", SHOGI)
     assert profile.leds.backend == "ws281x" and profile.leds.gpio == 10
     assert profile.leds.count == 108
-    assert [(chip.bus, chip.address) for chip in profile.expanders] == [
+    assert [(chip.bus, chip.address) for chip in expanders(profile)] == [
         (1, 0x20 + n) for n in range(6)
     ]
-    assert sum(len(chip.channels) for chip in profile.expanders) == 81
+    assert sum(len(chip.channels) for chip in expanders(profile)) == 81
     assert profile.sensed_spots == CELLS
-    assert load_profile("sim", SHOGI).expanders == profile.expanders
+    assert expanders(load_profile("sim", SHOGI)) == expanders(profile)
 
 
 def test_polarity_needs_twelve_chips_on_two_buses() -> None:
     profile = load_profile("sim-shogi-polarity", SHOGI)
     assert profile.sensing is Sensing.POLARITY
-    assert len(profile.expanders) == 12 and profile.bus_numbers == (1, 3)
-    poles = {(ch.spot, ch.pole) for chip in profile.expanders for ch in chip.channels}
+    assert len(expanders(profile)) == 12 and profile.bus_numbers == (1, 3)
+    poles = {(ch.spot, ch.pole) for chip in expanders(profile) for ch in chip.channels}
     assert poles == {(cell, pole) for cell in CELLS for pole in (NORTH, SOUTH)}
 
 
@@ -90,7 +91,7 @@ def test_the_wiring_table_in_the_docs_matches_the_reference_profile() -> None:
     }
     wired = {
         (chip.address, channel.pin_name): channel.spot
-        for chip in profile.expanders
+        for chip in expanders(profile)
         for channel in chip.channels
     }
     assert documented == wired

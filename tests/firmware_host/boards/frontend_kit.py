@@ -12,6 +12,9 @@ from firmware_host.boards.simulator import Simulation
 from firmware_host.session.actions import NewGame, Select
 from firmware_host.session.events import MoveCommitted
 from firmware_host.session.state import Phase
+from hardware.frontends.i2c_muxes import I2CMuxModels
+from hardware.frontends.serial_scanner import SerialScannerModel
+from hardware.frontends.shift_registers import ShiftRegisterModels
 from hardware.mock.board import SimulatedBoard
 from tests.firmware_host.simkit import commits, of
 
@@ -37,7 +40,7 @@ def silence(hardware: SimulatedBoard, name: str) -> tuple[Callable[[], None], st
         bus.vanish(0x20)
         return lambda: bus.restore(0x20), "MCP23017 at 0x20 on i2c-1"
     if name == "sim-shogi-mux":
-        segment = hardware.muxes[(1, 0x70)].segment(1)
+        segment = hardware.model(I2CMuxModels).muxes[(1, 0x70)].segment(1)
         segment.vanish(0x21)
         return lambda: segment.restore(0x21), "MCP23017 at 0x21 on i2c-1/0x70.1"
     if name in ("sim-shogi-analog", "sim-dobutsu-ads1115"):
@@ -47,11 +50,10 @@ def silence(hardware: SimulatedBoard, name: str) -> tuple[Callable[[], None], st
         chip = "ADS7830" if name == "sim-shogi-analog" else "ADS1115"
         return lambda: bus.restore(address), f"{chip} at 0x{address:02x} on i2c-1"
     if name == "sim-dobutsu-165":
-        chain = hardware.chains["spi0.0"]
+        chain = hardware.model(ShiftRegisterModels).chains["spi0.0"]
         chain.powered = False
         return lambda: setattr(chain, "powered", True), "74HC165 chain on spi0.0"
-    device = hardware.serial_device
-    assert device is not None
+    device = hardware.model(SerialScannerModel).device
     device.silent = True
     return lambda: setattr(device, "silent", False), "serial scanner on /dev/ttyACM0"
 

@@ -12,6 +12,7 @@ import pytest
 from engine.game import Game
 from firmware_host.session.events import FaultCleared, FaultShown
 from firmware_host.session.legend import Meaning
+from hardware.frontends.serial_scanner import SerialScannerModel
 from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone
 from tests.firmware_host.boards.frontend_kit import (
     DOBUTSU,
@@ -92,8 +93,9 @@ def test_random_glitches_never_commit_a_wrong_move(name: str, game: Game[Any]) -
     buses = sim.hardware.buses.values()
     glitches = sum(1 for bus in buses for call in bus.log if call.errno is not None)
     glitches += sum(spi.failures for spi in sim.hardware.spi.values())
-    if sim.hardware.serial_device is not None:
-        glitches += sim.hardware.serial_device.frames_corrupted
+    serial = sim.hardware.models.get(SerialScannerModel)
+    if isinstance(serial, SerialScannerModel):
+        glitches += serial.device.frames_corrupted
     assert glitches > 10  # it did glitch
 
 

@@ -24,6 +24,8 @@ from firmware_host.session.events import (
 from firmware_host.session.legend import DEFAULT_PALETTE
 from firmware_host.session.state import Phase
 from firmware_host.session.storage import GameStore
+from hardware.frontends.expanders import ExpanderModels
+from hardware.frontends.i2c_muxes import I2CMuxModels
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.clock import SimClock
 from hardware.mock.world import SimulatedWorld
@@ -104,7 +106,7 @@ def test_a_missed_interrupt_is_caught_by_the_slow_poll(tmp_path: Path) -> None:
     async def play() -> None:
         task = asyncio.create_task(runtime.run(resume=False, handle_signals=False))
         await until(lambda: runtime.controller.phase is Phase.PLAY)
-        (chip,) = simulated.expanders.values()
+        (chip,) = simulated.model(ExpanderModels).expanders.values()
         chip.on_interrupt = None  # the INT wire is broken: no interrupt reaches the Pi
         simulated.world.lift("1d")
         simulated.world.place("1c")
@@ -130,7 +132,7 @@ def test_the_runtime_and_the_simulation_meet_a_fault_the_same_way(tmp_path: Path
     sim = track(Simulation(shogi, profile, GameStore(":memory:"), resume=False))
     sim.settle()
     start = len(sim.notices)
-    segment = sim.hardware.muxes[(1, 0x70)].segment(1)
+    segment = sim.hardware.model(I2CMuxModels).muxes[(1, 0x70)].segment(1)
     segment.vanish(0x20)
     sim.world.lift("7g")
     sim.advance(0.2)
@@ -146,7 +148,7 @@ def test_the_runtime_and_the_simulation_meet_a_fault_the_same_way(tmp_path: Path
         task = asyncio.create_task(runtime.run(resume=False, handle_signals=False))
         await until(lambda: runtime.controller.phase is Phase.PLAY)
         heard.clear()
-        segment = simulated.muxes[(1, 0x70)].segment(1)
+        segment = simulated.model(I2CMuxModels).muxes[(1, 0x70)].segment(1)
         segment.vanish(0x20)
         simulated.world.lift("7g")
         await asyncio.sleep(0.2)

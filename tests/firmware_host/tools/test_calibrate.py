@@ -15,10 +15,13 @@ from firmware_host.cli import main
 from firmware_host.tools.calibrate import SEPARATION, Calibrator, Level, thresholds
 from firmware_host.tools.doctor import Doctor
 from firmware_host.tools.workbench import simulated_bench
+from hardware.calibration import Thresholds, calibration_path
+from hardware.frontends.analog import AnalogModels
 from hardware.mock.analog import HallModel
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.world import SimulatedWorld
-from hardware.profile import Profile, Thresholds, calibration_path, load_profile
+from hardware.profile import Profile, load_profile
+from tests.hardware.parts import analog
 
 DOBUTSU = find_game("dobutsu")
 BUNDLED = Path(__file__).resolve().parents[3] / "hardware" / "profiles"
@@ -66,7 +69,7 @@ def test_uneven_sensors_misread_until_calibrated(board_file: Path) -> None:
     assert len(result.channels) == 12 and not result.refused
     assert result.path == calibration_path(board_file)
     calibrated = load_profile(str(board_file), DOBUTSU)
-    assert len(calibrated.calibration) == 12
+    assert len(analog(calibrated).calibration) == 12
     assert wrong(calibrated, seed) == set()
 
 
@@ -78,7 +81,7 @@ def test_learned_levels_match_the_simulated_sensors(board_file: Path) -> None:
     # 24 samples of noise 0.012 V (96 counts) each: a mean is good to about 20 counts
     margin = 5 * 0.012 * counts_per_volt / 24**0.5
     for label, entry in result.channels.items():
-        sensor = sim.hardware.hall[label]
+        sensor = sim.hardware.model(AnalogModels).hall[label]
         assert entry.empty == pytest.approx(sensor.quiescent * counts_per_volt, abs=margin)
         swing = sensor.sensitivity * counts_per_volt
         assert entry.north - entry.empty == pytest.approx(swing, abs=2 * margin)
@@ -91,14 +94,15 @@ def test_learned_levels_match_the_simulated_sensors(board_file: Path) -> None:
 def test_a_sensor_that_barely_moves_is_refused_by_name(board_file: Path) -> None:
     profile = load_profile(str(board_file), DOBUTSU)
     sim = simulated_bench(profile, DOBUTSU, hall=HallModel.uneven(), seed=4)
-    weak = sim.hardware.hall["0x49/AIN2"]
+    weak = sim.hardware.model(AnalogModels).hall["0x49/AIN2"]
     weak.sensitivity = 0.02  # a magnet far too weak for this sensor: about three noise widths
     result = Calibrator(sim.bench).run()
     assert set(result.refused) == {"0x49/AIN2"}
     assert any(line.startswith("channel 0x49/AIN2 (3c) refused:") for line in sim.lines), sim.lines
     assert "0x49/AIN2" not in result.channels
     calibrated = load_profile(str(board_file), DOBUTSU)
-    assert calibrated.thresholds("0x49/AIN2") == calibrated.adcs[1].thresholds  # the default
+    part = analog(calibrated)
+    assert part.thresholds("0x49/AIN2") == part.adcs[1].thresholds  # the default
 
 
 def test_one_piece_at_a_time_is_enough(board_file: Path) -> None:
@@ -113,7 +117,7 @@ def test_one_piece_at_a_time_is_enough(board_file: Path) -> None:
 def test_a_sensor_mounted_upside_down_is_calibrated_and_noted(board_file: Path) -> None:
     profile = load_profile(str(board_file), DOBUTSU)
     sim = simulated_bench(profile, DOBUTSU, seed=6)
-    sim.hardware.hall["0x48/AIN3"].sensitivity *= -1
+    sim.hardware.model(AnalogModels).hall["0x48/AIN3"].sensitivity *= -1
     result = Calibrator(sim.bench).run()
     entry = result.channels["0x48/AIN3"]
     assert entry.thresholds.north < entry.thresholds.south  # north reads low on this one
@@ -150,7 +154,8 @@ def test_kiban_calibrate_simulated(board_file: Path, capsys: pytest.CaptureFixtu
     out = capsys.readouterr().out
     assert "put pieces north face up on the lit cells" in out
     assert f"written to {calibration_path(board_file)}" in out
-    assert load_profile(str(board_file)).calibration_source == str(calibration_path(board_file))
+    loaded = load_profile(str(board_file))
+    assert analog(loaded).calibration_source == str(calibration_path(board_file))
 
 
 def test_the_walk_test_passes_on_an_uneven_board_once_calibrated(board_file: Path) -> None:

@@ -15,10 +15,15 @@ from firmware_host.cli import main
 from firmware_host.session.legend import DEFAULT_PALETTE, Meaning
 from firmware_host.tools.doctor import Doctor, Report
 from firmware_host.tools.workbench import SimulatedBench, simulated_bench
+from hardware.frontends.analog import AnalogModels
+from hardware.frontends.expanders import ExpandersSpec
+from hardware.frontends.i2c_muxes import I2CMuxModels
+from hardware.frontends.serial_scanner import SerialScannerModel
 from hardware.mock.bus import SimulatedI2CBus
 from hardware.mock.mcp23017 import MCP23017Model
 from hardware.mock.wiring import cut, swapped
 from hardware.profile import Profile, load_profile
+from tests.hardware.parts import expanders
 
 DOBUTSU = find_game("dobutsu")
 SHOGI = find_game("shogi")
@@ -84,13 +89,13 @@ def test_a_polarity_pair_soldered_the_wrong_way_round() -> None:
     def crossed_pair(profile: Profile) -> Profile:
         import dataclasses
 
-        chip = profile.expanders[0]
+        chip = expanders(profile)[0]
         channels = tuple(
             dataclasses.replace(ch, pole=3 - ch.pole) if ch.spot == "3a" and ch.pole else ch
             for ch in chip.channels
         )
-        chips = (dataclasses.replace(chip, channels=channels), *profile.expanders[1:])
-        return dataclasses.replace(profile, expanders=chips)
+        chips = (dataclasses.replace(chip, channels=channels), *expanders(profile)[1:])
+        return profile.with_part(ExpandersSpec(chips))
 
     report, _ = visit("sim-dobutsu-polarity", physical=crossed_pair, spots=["3a", "2a"])
     assert (
@@ -125,7 +130,9 @@ def test_every_front_end_names_its_crossed_channels(
 def test_analog_channels_name_a_sensor_mounted_upside_down() -> None:
     profile = load_profile("sim-dobutsu-ads1115", DOBUTSU)
     sim = simulated_bench(profile, DOBUTSU)
-    sim.hardware.hall["0x48/AIN1"].sensitivity *= -1  # 2a's sensor, flipped over
+    sim.hardware.model(AnalogModels).hall[
+        "0x48/AIN1"
+    ].sensitivity *= -1  # 2a's sensor, flipped over
     report = Doctor(sim.bench, sim.hardware.buses).run(("walk",), ["2a"])
     assert (
         "channel 0x48/AIN1 read south for a north-up piece on cell 2a: "
@@ -149,7 +156,7 @@ def test_missing_and_unexpected_chips_are_named_by_address() -> None:
 def test_a_chip_missing_behind_a_multiplexer() -> None:
     profile = load_profile("sim-shogi-mux", SHOGI)
     sim = simulated_bench(profile, SHOGI)
-    sim.hardware.muxes[(1, 0x70)].segment(1).vanish(0x22)
+    sim.hardware.model(I2CMuxModels).muxes[(1, 0x70)].segment(1).vanish(0x22)
     report = Doctor(sim.bench, sim.hardware.buses).run(("bus",))
     assert "i2c-1 0x70: TCA9548A found" in report.lines
     assert "i2c-1/0x70.1 0x22: MCP23017 missing (the profile expects it)" in report.lines
@@ -160,8 +167,7 @@ def test_a_chip_missing_behind_a_multiplexer() -> None:
 def test_a_board_that_cannot_open_is_reported_not_crashed() -> None:
     profile = load_profile("sim-dobutsu-serial", DOBUTSU)
     sim = simulated_bench(profile, DOBUTSU)
-    assert sim.hardware.serial_device is not None
-    sim.hardware.serial_device.silent = True
+    sim.hardware.model(SerialScannerModel).device.silent = True
     report = Doctor(sim.bench, sim.hardware.buses).run()
     assert re.match(
         r"the board could not be opened: serial scanner on /dev/ttyACM0 sent no hello",

@@ -9,9 +9,11 @@ from drivers.led_strip import Colour
 from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Sensing, Stone
 from engine.registry import find_game
 from hardware.board import Board
+from hardware.frontends.expanders import ExpanderModels
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import Profile, load_profile, parse_profile
+from tests.hardware.parts import expanders
 
 DOBUTSU = find_game("dobutsu")
 START = DOBUTSU.position().layout()
@@ -27,8 +29,10 @@ def rig(name: str = "sim") -> tuple[SimulatedBoard, SimulatedWorld, Profile]:
 def pins(board: SimulatedBoard, profile: Profile) -> dict[tuple[str, int | None], int | None]:
     """What drives each wired pin: 0 for a closed switch, None for an open one."""
     return {
-        (channel.spot, channel.pole): board.chips[(chip.bus, chip.address)].driven(channel.pin)
-        for chip in profile.expanders
+        (channel.spot, channel.pole): board.model(ExpanderModels)
+        .chips[(chip.bus, chip.address)]
+        .driven(channel.pin)
+        for chip in expanders(profile)
         for channel in chip.channels
     }
 
@@ -49,7 +53,7 @@ def test_the_world_reaches_the_pins_through_the_wiring() -> None:
         (cell, None): 0 if cell in occupied else None for cell in DOBUTSU.cells
     }
     # 3a is A0 of the chip at 0x20, 2b is A4, 3c is B0
-    chip = board.chips[(1, 0x20)]
+    chip = board.model(ExpanderModels).chips[(1, 0x20)]
     assert (chip.driven(0), chip.driven(4), chip.driven(8)) == (0, 0, None)
 
 
@@ -71,7 +75,9 @@ def test_a_lifted_piece_reads_empty_after_the_debounce() -> None:
     opened.scanner.scan()
     world.lift("2c")
     board.sync()
-    assert board.chips[(1, 0x20)].driven(9) is None  # B1 is 2c: released, pulled up
+    assert (
+        board.model(ExpanderModels).chips[(1, 0x20)].driven(9) is None
+    )  # B1 is 2c: released, pulled up
     count, change = scan_until_change(opened)
     assert count == 3  # debounce = 3 scans
     assert change.changed == {"2c"}
@@ -96,7 +102,7 @@ def test_a_forced_reading_reaches_the_pin() -> None:
 def test_sync_is_skipped_while_the_world_is_unchanged() -> None:
     board, world, _ = rig()
     board.sync()
-    chip = board.chips[(1, 0x20)]
+    chip = board.model(ExpanderModels).chips[(1, 0x20)]
     chip.release(0)  # tamper with 3a's pin behind the world's back
     board.sync()
     assert chip.driven(0) is None  # not rewritten: the world did not change

@@ -1,14 +1,44 @@
 """The book-keeping every section of a profile shares while it is read: each spot wired
-once across every front end, each GPIO and each I2C address used once."""
+once across every front end, each GPIO and each I2C address used once, and where an
+I2C chip sits (a bus, perhaps a multiplexer's channel), which several front ends share."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.physical import NORTH, SOUTH, Reading, Sensing, Spot
 from hardware.profile_base import ReaderBase
-from hardware.profile_specs import I2CPlace, MuxSpec
 from hardware.toml_lines import KeyPath
+
+
+@dataclass(frozen=True, slots=True)
+class I2CPlace:
+    """Where an I2C chip sits: a bus, and perhaps a channel of a TCA9548A on it."""
+
+    bus: int = 1
+    mux: int | None = None
+    mux_channel: int | None = None
+
+    @property
+    def segment_name(self) -> str:
+        """The bus as errors name it: ``i2c-1``, or ``i2c-1/0x70.2`` behind a multiplexer."""
+        name = f"i2c-{self.bus}"
+        if self.mux is not None:
+            name += f"/0x{self.mux:02x}.{self.mux_channel}"
+        return name
+
+    @property
+    def prefix(self) -> str:
+        """What a channel label starts with: nothing on bus 1, else the bus and segment."""
+        bus = "" if self.bus == 1 else f"i2c-{self.bus}:"
+        mux = "" if self.mux is None else f"0x{self.mux:02x}.{self.mux_channel}:"
+        return bus + mux
+
+    def describe(self) -> str:
+        where = f"bus {self.bus}"
+        if self.mux is not None:
+            where += f", TCA9548A 0x{self.mux:02x} channel {self.mux_channel}"
+        return where
 
 
 class Wiring:
@@ -110,4 +140,5 @@ class Books:
     wiring: Wiring
     gpios: Gpios
     addresses: I2CAddresses
-    muxes: tuple[MuxSpec, ...] = ()
+    muxes: set[tuple[int, int]] = field(default_factory=set)
+    """The (bus, address) of each I2C multiplexer read so far: chips behind one name it."""

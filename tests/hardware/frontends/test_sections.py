@@ -10,7 +10,9 @@ import pytest
 from drivers.buttons import ButtonRole
 from engine.physical import NORTH, SOUTH, Sensing
 from engine.registry import find_game
-from hardware.profile import Profile, ProfileError, Thresholds, load_profile, parse_profile
+from hardware.calibration import Thresholds
+from hardware.profile import Profile, ProfileError, load_profile, parse_profile
+from tests.hardware.parts import adcs, analog, chains, expanders, muxes, serial_scanner
 
 DOBUTSU = find_game("dobutsu")
 SOURCE = "board.toml"
@@ -51,10 +53,10 @@ def test_chips_behind_a_tca9548a_have_their_own_segment_and_labels() -> None:
         )
     )
     profile = parse(text + LEDS)
-    assert [(m.bus, m.address) for m in profile.muxes] == [(1, 0x70)]
+    assert [(m.bus, m.address) for m in muxes(profile)] == [(1, 0x70)]
     labels = [channel.label for channel in profile.channels]
     assert labels == ["0x70.2:0x20/A0", "0x70.5:0x20/A1", "0x21/B3"]
-    assert [chip.place.segment_name for chip in profile.expanders] == [
+    assert [chip.place.segment_name for chip in expanders(profile)] == [
         "i2c-1/0x70.2",
         "i2c-1/0x70.5",
         "i2c-1",
@@ -74,7 +76,7 @@ def test_an_analog_board_with_multiplexers_and_direct_inputs() -> None:
         'channels = { AIN2 = "3b" }\n'
     )
     profile = parse(text + LEDS)
-    eight, sixteen = profile.adcs
+    eight, sixteen = adcs(profile)
     assert (eight.chip, eight.address, eight.thresholds) == ("ADS7830", 0x48, Thresholds(170, 90))
     assert [c.label for c in eight.all_channels] == [
         "0x48/CH7",
@@ -92,7 +94,7 @@ def test_an_analog_board_with_multiplexers_and_direct_inputs() -> None:
     assert profile.sensed_spots == {"1d", "3a", "2a", "1a", "3b"}
     # an analog channel reads both poles itself: no pairs are needed
     assert all(channel.pole is None for channel in profile.channels)
-    assert profile.thresholds("0x48/CH1/I3") == Thresholds(170, 90)
+    assert analog(profile).thresholds("0x48/CH1/I3") == Thresholds(170, 90)
     default = sixteen.thresholds
     assert default.north > default.south  # north-up pieces read high by default
 
@@ -105,7 +107,7 @@ def test_a_shift_register_chain_and_a_serial_scanner() -> None:
         '[serial_scanner.channels]\n0 = "1a"\n7 = "1b"\n'
     )
     profile = parse(text + LEDS)
-    (chain,) = profile.shift_registers
+    (chain,) = chains(profile)
     assert (chain.name, chain.load_gpio, chain.chips, chain.check_byte) == ("spi0.0", 25, 2, True)
     assert [(c.bit, c.label, c.spot, c.pole) for c in chain.channels] == [
         (0, "spi0.0/0A", "3a", NORTH),
@@ -113,7 +115,7 @@ def test_a_shift_register_chain_and_a_serial_scanner() -> None:
         (14, "spi0.0/1G", "2a", SOUTH),
         (15, "spi0.0/1H", "2a", NORTH),
     ]
-    serial = profile.serial_scanner
+    serial = serial_scanner(profile)
     assert serial is not None
     assert (serial.url, serial.baudrate) == ("socket://localhost:7000", 115_200)
     assert [(c.channel, c.label, c.spot) for c in serial.channels] == [
@@ -143,8 +145,8 @@ def test_every_bundled_profile_keeps_its_meaning() -> None:
     # the old profiles read as before: no new front end appears in them
     for name in ("sim-dobutsu", "dobutsu-reference", "sim-shogi-polarity"):
         profile = load_profile(name)
-        assert (profile.muxes, profile.adcs, profile.shift_registers) == ((), (), ())
-        assert profile.serial_scanner is None and profile.retries == 2
+        assert (muxes(profile), adcs(profile), chains(profile)) == ((), (), ())
+        assert serial_scanner(profile) is None and profile.retries == 2
 
 
 # --- mistakes --------------------------------------------------------------------------
@@ -298,7 +300,7 @@ def test_addresses_clash_across_segments_only_where_both_are_heard() -> None:
     elsewhere = same_segment.replace(
         "mux_channel = 1\naddress = 0x20 # twice", "mux_channel = 2\naddress = 0x20"
     )
-    assert len(parse(elsewhere + LEDS).expanders) == 2
+    assert len(expanders(parse(elsewhere + LEDS))) == 2
 
 
 def test_a_spot_wired_by_two_front_ends_names_both_channels() -> None:
@@ -348,7 +350,7 @@ def test_gpios_are_used_once_across_front_ends_buttons_and_leds() -> None:
     )
     profile = parse(HEAD + shared + LEDS + "[buttons]\nok = 5\n")
     assert dict(profile.buttons) == {ButtonRole.OK: 5}
-    assert len(profile.adcs[0].muxes) == 2
+    assert len(adcs(profile)[0].muxes) == 2
 
 
 @pytest.mark.parametrize(

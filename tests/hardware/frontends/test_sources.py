@@ -12,10 +12,13 @@ from engine.game import Game
 from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Stone
 from engine.registry import find_game
 from hardware.board import Board
+from hardware.frontends.analog import AnalogModels, AnalogSource
+from hardware.frontends.i2c_muxes import I2CMuxModels
+from hardware.frontends.serial_scanner import SerialScannerModel, SerialSource
+from hardware.frontends.shift_registers import ShiftRegisterModels, ShiftRegisterSource
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import load_profile
-from hardware.sources import AnalogSource, SerialSource, ShiftRegisterSource
 
 DOBUTSU = find_game("dobutsu")
 SHOGI = find_game("shogi")
@@ -71,7 +74,7 @@ def test_the_ads1115_board_converts_its_chips_in_parallel_rounds() -> None:
     assert kinds == (["write_i2c_block_data"] * 3 + ["read_i2c_block_data"] * 3) * 4
     waited = hardware.clock.now() - start
     assert waited == pytest.approx(4 * (1.1 / 860 + 50e-6))  # four rounds, one wait each
-    assert all(model.early_reads == 0 for model in hardware.adcs.values())  # type: ignore[union-attr]
+    assert all(model.early_reads == 0 for model in hardware.model(AnalogModels).adcs.values())  # type: ignore[union-attr]
 
 
 def test_a_shift_register_chain_costs_one_spi_transfer() -> None:
@@ -112,14 +115,13 @@ def test_each_front_end_reads_the_world_through_its_wiring(name: str) -> None:
 
 def failing(hardware: SimulatedBoard, name: str) -> None:
     if name == "sim-shogi-mux":
-        hardware.muxes[(1, 0x70)].segment(1).vanish(0x22)
+        hardware.model(I2CMuxModels).muxes[(1, 0x70)].segment(1).vanish(0x22)
     elif name in ("sim-shogi-analog", "sim-dobutsu-ads1115"):
         hardware.buses[1].vanish(0x49 if name == "sim-dobutsu-ads1115" else 0x48)
     elif name == "sim-dobutsu-165":
-        hardware.chains["spi0.0"].powered = False
+        hardware.model(ShiftRegisterModels).chains["spi0.0"].powered = False
     else:
-        assert hardware.serial_port is not None
-        hardware.serial_port.unplugged = True
+        hardware.model(SerialScannerModel).port.unplugged = True
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,86 @@
+"""The registry of front ends, and the rule that keeps a new chip family in one module:
+the profile loader, the board factory, the simulated board, its rewiring and the doctor
+loop over the registry and import no family."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from hardware.frontends.analog import AnalogSpec
+from hardware.frontends.base import FrontEnd
+from hardware.frontends.expanders import ExpandersSpec
+from hardware.frontends.i2c_muxes import I2CMuxesSpec
+from hardware.frontends.registry import FRONT_ENDS, TABLES, front_end, front_end_of
+from hardware.frontends.serial_scanner import SerialScannerSpec
+from hardware.profile import bundled_profiles, load_profile
+
+ROOT = Path(__file__).resolve().parents[3]
+GENERIC = (
+    "hardware/profile.py",
+    "hardware/board.py",
+    "hardware/mock/board.py",
+    "hardware/mock/wiring.py",
+    "firmware_host/tools/doctor.py",
+)
+SHARED = {"hardware.frontends.base", "hardware.frontends.books", "hardware.frontends.registry"}
+
+
+def test_each_table_and_part_type_belongs_to_one_front_end() -> None:
+    assert isinstance(FRONT_ENDS, tuple)
+    assert all(isinstance(front, FrontEnd) for front in FRONT_ENDS)
+    assert len(TABLES) == sum(len(front.tables) for front in FRONT_ENDS)
+    assert len({front.part_type for front in FRONT_ENDS}) == len(FRONT_ENDS)
+    for front in FRONT_ENDS:
+        for table in front.tables:
+            assert front_end(table) is front
+    assert TABLES == ("tca9548a", "mcp23017", "ads7830", "ads1115", "74hc165", "serial_scanner")
+
+
+def test_an_unknown_table_names_the_known_ones() -> None:
+    with pytest.raises(KeyError, match="tables: tca9548a, mcp23017"):
+        front_end("pcf8574")
+
+
+@pytest.mark.parametrize("name", bundled_profiles())
+def test_bundled_profiles_keep_their_parts_frozen_and_in_registry_order(name: str) -> None:
+    profile = load_profile(name)
+    order = [front.part_type for front in FRONT_ENDS]
+    kinds = [type(part) for part in profile.parts]
+    assert kinds == sorted(kinds, key=order.index)
+    for part in profile.parts:
+        assert dataclasses.is_dataclass(part)
+        assert type(part).__dataclass_params__.frozen  # type: ignore[attr-defined]
+        assert front_end_of(part).part_type is type(part)
+    assert profile.channels == tuple(ch for part in profile.parts for ch in part.sensor_channels)
+
+
+def test_a_profile_finds_and_replaces_its_parts() -> None:
+    profile = load_profile("sim-shogi-mux")
+    expanders = profile.part(ExpandersSpec)
+    assert expanders is not None and profile.part(I2CMuxesSpec) is not None
+    assert profile.part(AnalogSpec) is None and profile.part(SerialScannerSpec) is None
+    fewer = profile.with_part(ExpandersSpec(expanders.chips[:1]))
+    assert [type(p) for p in fewer.parts] == [type(p) for p in profile.parts]
+    assert fewer.part(ExpandersSpec) == ExpandersSpec(expanders.chips[:1])
+    assert len(fewer.channels) == len(expanders.chips[0].channels)
+
+
+@pytest.mark.parametrize("path", GENERIC)
+def test_generic_modules_import_no_family(path: str) -> None:
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    imported = {
+        node.module
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module is not None
+    } | {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    }
+    families = {m for m in imported if m.startswith("hardware.frontends.")} - SHARED
+    assert not families, f"{path} imports {sorted(families)}: loop over the registry instead"
