@@ -372,6 +372,7 @@ def _sim(args: argparse.Namespace) -> int:
         return run_terminal(sim)
     finally:
         sim.board.close()
+        sim.journal.shutdown()
         store.close()
 
 

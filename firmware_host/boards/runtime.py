@@ -8,6 +8,11 @@ the simulation). When every sensor chip raises an interrupt line, the runtime
 scans when one fires and otherwise only every ``IDLE_POLL`` seconds, which
 recovers from an interrupt that was missed. SIGTERM turns the LEDs off and
 closes the buses.
+
+The game store is written through a ``Journal``: when it cannot take a record (a
+full disk) the status LED, the log and the pages say so, the game goes on, and
+the records are written in order once the store takes them again (tried at each
+event and every ``Journal.retry_every`` seconds).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from firmware_host.boards.scanning import BACKOFF, CONFIRM_WAIT, CONFIRMING, Sca
 from firmware_host.session.actions import Press
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event, FrameSeen, Notice, Stamped, TimePassed
+from firmware_host.session.journal import Journal
 from firmware_host.session.legend import BLINK_PERIOD, Legend, Palette
 from firmware_host.session.notices import notice_record
 from firmware_host.session.storage import GameStore
@@ -79,7 +85,8 @@ class Runtime:
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kiban-bus")
         self._board: Board | None = None
         self.board_factory = board_factory
-        self.controller = Controller(game, profile.sensing, profile.sensed_spots, store)
+        self.journal = Journal(store)
+        self.controller = Controller(game, profile.sensing, profile.sensed_spots, self.journal)
         self.watch = ScanWatch()
         self.scans = 0
         self._held: list[tuple[ButtonRole, float]] = []  # confirms waiting for the sensors
@@ -126,11 +133,12 @@ class Runtime:
         )
         self.controller.orientation = self._board.orientation
         try:
-            self._log(
-                self.controller.start(
-                    loop.time(), resume=resume, options=options, settings=settings
-                )
-            )
+            now = loop.time()
+            notices = self.controller.start(now, resume=resume, options=options, settings=settings)
+            notices += self.journal.tick(now)  # a damaged store replaced, a full disk
+            self._log(notices)
+            for observer in self.observers:
+                observer(notices)
             self.notifier.ready(f"playing {self.game.name}")
             tasks = [
                 asyncio.create_task(self._poll(loop)),
@@ -146,6 +154,7 @@ class Runtime:
                     await task
         finally:
             self.notifier.stopping()
+            self.journal.shutdown()
             board = self._board
             await loop.run_in_executor(self._worker, board.close)
             self._worker.shutdown(wait=True)
@@ -217,16 +226,20 @@ class Runtime:
                 continue
             await asyncio.sleep(period)
 
+    def _deadline(self, now: float, blinking: bool) -> float | None:
+        """When the decision loop has something to do without a new event."""
+        due = [self.controller.next_deadline(now), self.journal.next_retry()]
+        if blinking:
+            due.append((int(now / BLINK_PERIOD) + 1) * BLINK_PERIOD)
+        return min((d for d in due if d is not None), default=None)
+
     async def _decide(self, loop: asyncio.AbstractEventLoop) -> None:
         assert self._board is not None
         painter = self._board.painter
         blinking = False
         while True:
             now = loop.time()
-            deadline = self.controller.next_deadline(now)
-            if blinking:
-                toggle = (int(now / BLINK_PERIOD) + 1) * BLINK_PERIOD
-                deadline = toggle if deadline is None else min(deadline, toggle)
+            deadline = self._deadline(now, blinking)
             timeout = None if deadline is None else max(0.0, deadline - now)
             try:
                 item = await asyncio.wait_for(self.queue.get(), timeout)
@@ -234,6 +247,7 @@ class Runtime:
                 item = Stamped(TimePassed(), loop.time())
             reply = item.reply if isinstance(item, Submission) else None
             notices = self.controller.handle(item.event, item.at)
+            notices += self.journal.tick(loop.time())
             self._log(notices)
             now = loop.time()
             lights = self.legend.lights(build_view(self.controller, now), now)

@@ -246,7 +246,10 @@ class GameStore:
         start: str | None,
         at: float,
         settings: Mapping[str, Any] | None = None,
+        *,
+        wall: float | None = None,
     ) -> int:
+        """A new game's number; ``wall``: when it began by the calendar (default: now)."""
         return self._write(
             "INSERT INTO games (game, options, start, settings, status, started_at, created_wall)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -257,7 +260,7 @@ class GameStore:
                 json.dumps(dict(settings or {}), sort_keys=True),
                 GameStatus.PLAYING.value,
                 at,
-                time.time(),
+                time.time() if wall is None else wall,
             ),
         )
 
@@ -303,7 +306,14 @@ class GameStore:
         return int(row[0]) + 1
 
     def add_move(
-        self, game_id: int, ply: int, move: str, at: float, data: Mapping[str, Any] | None = None
+        self,
+        game_id: int,
+        ply: int,
+        move: str,
+        at: float,
+        data: Mapping[str, Any] | None = None,
+        *,
+        wall: float | None = None,
     ) -> None:
         """Store a move; when this returns it survives a power cut."""
         self._write(
@@ -317,11 +327,13 @@ class GameStore:
                 move,
                 at,
                 json.dumps(dict(data)) if data else None,
-                time.time(),
+                time.time() if wall is None else wall,
             ),
         )
 
-    def add_takeback(self, game_id: int, ply: int, plies: int, at: float) -> None:
+    def add_takeback(
+        self, game_id: int, ply: int, plies: int, at: float, *, wall: float | None = None
+    ) -> None:
         self._write(
             "INSERT INTO records (game_id, seq, kind, ply, move, plies, at, data, wall)"
             " VALUES (?, ?, ?, ?, NULL, ?, ?, NULL, ?)",
@@ -332,7 +344,7 @@ class GameStore:
                 ply,
                 plies,
                 at,
-                time.time(),
+                time.time() if wall is None else wall,
             ),
         )
 
