@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ import pytest
 from engine.physical import Sensing
 from engine.registry import find_game
 from firmware_host.boards.notify import SystemdNotifier
-from firmware_host.boards.runtime import Runtime
+from firmware_host.boards.runtime import BoardStoppedError, Runtime
 from firmware_host.session.events import FaultCleared, FaultShown, FaultSource, Notice
 from firmware_host.session.legend import DEFAULT_PALETTE, Meaning
 from firmware_host.session.state import Phase
@@ -216,3 +217,75 @@ def test_a_damaged_store_is_replaced_and_the_board_says_so(tmp_path: Path) -> No
     said = [n for n in heard if type(n).__name__ == "StoreReplaced"]
     assert len(said) == 1 and "damaged" in said[0].message  # type: ignore[union-attr]
     assert list(tmp_path.glob("games.sqlite3.damaged-*"))
+
+
+def test_the_watchdog_is_pinged_only_while_the_decision_loop_comes_round(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    notifier = Pings(interval=0.1)
+    runtime, simulated = _runtime(GameStore(tmp_path / "games.sqlite3"), notifier)
+    stuck = threading.Event()
+    release = threading.Event()
+
+    async def play() -> None:
+        loop = asyncio.get_running_loop()
+        task = asyncio.create_task(runtime.run(handle_signals=False))
+        await _until(lambda: runtime.controller.phase is Phase.PLAY)
+        idle = loop.time()  # nothing happens on the board: the loop still comes round
+        await _until(lambda: len([t for t in notifier.pings if t > idle]) >= 3)
+        painter = runtime.board.painter  # type: ignore[union-attr]
+        paint = painter.paint
+
+        def hang(*args: Any) -> bool:
+            stuck.set()
+            release.wait(10)  # a bus write that never returns
+            return paint(*args)
+
+        painter.paint = hang  # type: ignore[method-assign]
+        simulated.world.lift("1d")  # the decision loop paints the lifted piece, and hangs
+        await _until(stuck.is_set)
+        hung = loop.time()
+        await asyncio.sleep(0.6)
+        # the last heartbeat came before the hang: no ping more than an interval after it
+        late = [t for t in notifier.pings if t > hung + 0.11]
+        painter.paint = paint  # type: ignore[method-assign]
+        released = loop.time()
+        release.set()
+        assert late == [], "a hung decision loop must not be reported alive"
+        await _until(lambda: any(t > released for t in notifier.pings))  # alive again
+        runtime.stopping.set()
+        await task
+
+    with caplog.at_level(logging.ERROR):
+        asyncio.run(play())
+    assert any("has not come round" in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.parametrize("task", ["decide", "poll"])
+def test_a_failing_task_is_logged_and_stops_the_board_and_its_pings(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, task: str
+) -> None:
+    notifier = Pings(interval=0.05)
+    runtime, simulated = _runtime(GameStore(tmp_path / "games.sqlite3"), notifier)
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise ZeroDivisionError("a bug")
+
+    async def play() -> None:
+        runner = asyncio.create_task(runtime.run(handle_signals=False))
+        await _until(lambda: runtime.controller.phase is Phase.PLAY)
+        if task == "decide":
+            runtime.controller.handle = broken  # type: ignore[method-assign]
+            simulated.world.lift("1d")
+        else:
+            runtime.board.scanner.scan = broken  # type: ignore[union-attr, method-assign]
+        with pytest.raises(BoardStoppedError, match=task):
+            await asyncio.wait_for(runner, 5)
+        stopped = asyncio.get_running_loop().time()
+        await asyncio.sleep(0.2)
+        assert not [t for t in notifier.pings if t > stopped]
+
+    with caplog.at_level(logging.ERROR):
+        asyncio.run(play())
+    failures = [r for r in caplog.records if f"the {task} task failed" in r.getMessage()]
+    assert failures and failures[0].exc_info is not None  # with its traceback
