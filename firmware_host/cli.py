@@ -294,7 +294,7 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from firmware_host.session.storage import GameStore, default_state_dir
+    from firmware_host.session.storage import DamagedStoreError, GameStore, default_state_dir
     from firmware_host.tools.export import export_game
 
     path = (args.state_dir or default_state_dir()) / (
@@ -303,7 +303,11 @@ def _export(args: argparse.Namespace) -> int:
     if not path.is_file():
         print(f"kiban: no game store at {path}", file=sys.stderr)
         return 2
-    store = GameStore(path)
+    try:
+        store = GameStore(path)  # a damaged file is only reported: the board keeps it aside
+    except DamagedStoreError as damage:
+        print(f"kiban: {damage}; it is left as it is", file=sys.stderr)
+        return 2
     try:
         stored = store.load(args.game_id)
     finally:
@@ -330,9 +334,11 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _store(state_dir: Path | None, name: str) -> Any:
-    from firmware_host.session.storage import GameStore, default_state_dir
+    """The store of ``kiban sim`` or ``kiban run``: a damaged file is kept aside for a
+    fresh one (the session says so), a newer one stops the command."""
+    from firmware_host.session.storage import default_state_dir, open_store
 
-    return GameStore((state_dir or default_state_dir()) / name)
+    return open_store((state_dir or default_state_dir()) / name)
 
 
 def _sim(args: argparse.Namespace) -> int:
@@ -366,6 +372,7 @@ def _sim(args: argparse.Namespace) -> int:
         return run_terminal(sim)
     finally:
         sim.board.close()
+        sim.journal.shutdown()
         store.close()
 
 

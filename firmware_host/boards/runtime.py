@@ -8,6 +8,18 @@ the simulation). When every sensor chip raises an interrupt line, the runtime
 scans when one fires and otherwise only every ``IDLE_POLL`` seconds, which
 recovers from an interrupt that was missed. SIGTERM turns the LEDs off and
 closes the buses.
+
+The game store is written through a ``Journal``: when it cannot take a record (a
+full disk) the status LED, the log and the pages say so, the game goes on, and
+the records are written in order once the store takes them again (tried at each
+event and every ``Journal.retry_every`` seconds).
+
+systemd's watchdog hears from the decision loop only: the loop stamps a heartbeat
+each time round and wakes at least twice per watchdog interval; the watchdog task
+pings only while the heartbeat is fresh, so a loop that hangs is restarted. A
+task that fails is logged with its traceback and stops the runtime
+(``BoardStoppedError``): the service exits with an error and systemd starts it again,
+rather than keep a board that no longer decides anything.
 """
 
 from __future__ import annotations
@@ -16,19 +28,21 @@ import asyncio
 import contextlib
 import logging
 import signal
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from drivers.buttons import ButtonRole
 from drivers.errors import BusError
+from engine.errors import KibanError
 from engine.game import Game
 from firmware_host.boards.notify import SystemdNotifier
 from firmware_host.boards.scanning import BACKOFF, CONFIRM_WAIT, CONFIRMING, ScanWatch
 from firmware_host.session.actions import Press
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event, FrameSeen, Notice, Stamped, TimePassed
+from firmware_host.session.journal import Journal
 from firmware_host.session.legend import BLINK_PERIOD, Legend, Palette
 from firmware_host.session.notices import notice_record
 from firmware_host.session.storage import GameStore
@@ -38,11 +52,15 @@ from hardware.profile import Profile
 
 log = logging.getLogger(__name__)
 
-__all__ = ["BACKOFF", "IDLE_POLL", "Runtime", "Submission"]
+__all__ = ["BACKOFF", "IDLE_POLL", "BoardStoppedError", "Runtime", "Submission"]
 
 IDLE_POLL = 0.25  # seconds between scans of an interrupt-driven board at rest
 
 BoardFactory = Callable[[Profile, Callable[[ButtonRole], None]], Board]
+
+
+class BoardStoppedError(KibanError, RuntimeError):
+    """A task of the runtime failed (the log has its traceback): the board stopped."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +97,10 @@ class Runtime:
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kiban-bus")
         self._board: Board | None = None
         self.board_factory = board_factory
-        self.controller = Controller(game, profile.sensing, profile.sensed_spots, store)
+        self.journal = Journal(store)
+        self.controller = Controller(game, profile.sensing, profile.sensed_spots, self.journal)
+        self.heartbeat = 0.0  # when the decision loop last came round (the loop's time)
+        self._failed: str | None = None  # the task that failed, if one did
         self.watch = ScanWatch()
         self.scans = 0
         self._held: list[tuple[ButtonRole, float]] = []  # confirms waiting for the sensors
@@ -126,18 +147,19 @@ class Runtime:
         )
         self.controller.orientation = self._board.orientation
         try:
-            self._log(
-                self.controller.start(
-                    loop.time(), resume=resume, options=options, settings=settings
-                )
-            )
+            now = loop.time()
+            notices = self.controller.start(now, resume=resume, options=options, settings=settings)
+            notices += self.journal.tick(now)  # a damaged store replaced, a full disk
+            self._log(notices)
+            self._tell(notices)
             self.notifier.ready(f"playing {self.game.name}")
+            self.heartbeat = loop.time()
             tasks = [
-                asyncio.create_task(self._poll(loop)),
-                asyncio.create_task(self._decide(loop)),
+                asyncio.create_task(self._guard("poll", self._poll(loop))),
+                asyncio.create_task(self._guard("decide", self._decide(loop))),
             ]
             if self.notifier.watchdog_interval:
-                tasks.append(asyncio.create_task(self._watchdog()))
+                tasks.append(asyncio.create_task(self._watchdog(loop)))
             await self.stopping.wait()
             for task in tasks:
                 task.cancel()
@@ -146,12 +168,29 @@ class Runtime:
                     await task
         finally:
             self.notifier.stopping()
+            self.journal.shutdown()
             board = self._board
             await loop.run_in_executor(self._worker, board.close)
             self._worker.shutdown(wait=True)
             if handle_signals:
                 for signum in (signal.SIGTERM, signal.SIGINT):
                     loop.remove_signal_handler(signum)
+        if self._failed is not None:
+            failed = self._failed
+            raise BoardStoppedError(f"the board stopped: its {failed} task failed (see the log)")
+
+    async def _guard(self, name: str, work: Coroutine[Any, Any, None]) -> None:
+        """Run one of the runtime's loops; if it fails, log why and stop the runtime (the
+        watchdog stops with it), never leaving a board that looks alive but is not."""
+        try:
+            await work
+            log.error("the %s task ended: the board stops", name)  # it never should
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the %s task failed: the board stops", name)
+        self._failed = name
+        self.stopping.set()
 
     def _pressed(self, role: ButtonRole, loop: asyncio.AbstractEventLoop) -> None:
         """A button, on the loop's thread: a confirm waits for the sensors (``_release``)."""
@@ -217,23 +256,39 @@ class Runtime:
                 continue
             await asyncio.sleep(period)
 
+    def _deadline(self, now: float, blinking: bool) -> float | None:
+        """When the decision loop has something to do without a new event."""
+        due = [self.controller.next_deadline(now), self.journal.next_retry()]
+        if blinking:
+            due.append((int(now / BLINK_PERIOD) + 1) * BLINK_PERIOD)
+        return min((d for d in due if d is not None), default=None)
+
     async def _decide(self, loop: asyncio.AbstractEventLoop) -> None:
         assert self._board is not None
         painter = self._board.painter
         blinking = False
+        beat = self.notifier.watchdog_interval
         while True:
-            now = loop.time()
-            deadline = self.controller.next_deadline(now)
-            if blinking:
-                toggle = (int(now / BLINK_PERIOD) + 1) * BLINK_PERIOD
-                deadline = toggle if deadline is None else min(deadline, toggle)
+            now = self.heartbeat = loop.time()
+            deadline = self._deadline(now, blinking)
             timeout = None if deadline is None else max(0.0, deadline - now)
+            only_beat = beat is not None and (timeout is None or timeout > beat / 2)
+            if only_beat and beat is not None:
+                timeout = beat / 2  # come round in time for the watchdog
             try:
                 item = await asyncio.wait_for(self.queue.get(), timeout)
             except TimeoutError:
+                if only_beat:
+                    continue
                 item = Stamped(TimePassed(), loop.time())
             reply = item.reply if isinstance(item, Submission) else None
-            notices = self.controller.handle(item.event, item.at)
+            try:
+                notices = self.controller.handle(item.event, item.at)
+            except Exception as error:
+                if reply is not None and not reply.done():
+                    reply.set_exception(error)
+                raise
+            notices += self.journal.tick(loop.time())
             self._log(notices)
             now = loop.time()
             lights = self.legend.lights(build_view(self.controller, now), now)
@@ -241,11 +296,26 @@ class Runtime:
             await loop.run_in_executor(self._worker, painter.paint, lights.spots, lights.indicators)
             if reply is not None and not reply.done():
                 reply.set_result(notices)
-            for observer in self.observers:
-                observer(notices)
+            self._tell(notices)
 
-    async def _watchdog(self) -> None:
+    def _tell(self, notices: list[Notice]) -> None:
+        """The observers (the web page): one that fails is logged, the board goes on."""
+        for observer in self.observers:
+            try:
+                observer(notices)
+            except Exception:
+                log.exception("an observer of the board failed")
+
+    async def _watchdog(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Tell systemd the board is alive while the decision loop comes round."""
         interval = self.notifier.watchdog_interval or 1.0
+        stuck = False
         while True:
-            self.notifier.watchdog()
+            late = loop.time() - self.heartbeat
+            if late <= interval:
+                self.notifier.watchdog()
+                stuck = False
+            elif not stuck:
+                stuck = True
+                log.error("the decision loop has not come round for %.1f s: no watchdog ping", late)
             await asyncio.sleep(interval)

@@ -4,7 +4,10 @@ Real drivers, scanner, debouncer, recognizer, controller, legend and painter run
 unchanged; below them the mock layer stands in for chips, strip and buttons, and
 a simulated world of pieces drives the chip inputs. Time is simulated: the board
 is scanned at the profile's rate, and stretches where nothing can change are
-skipped, so a long noisy game runs in a blink and always the same way.
+skipped, so a long noisy game runs in a blink and always the same way. The game
+store is written through a ``Journal``: a store that cannot take a record (a full
+disk) shows a fault and the game goes on, its records kept until they can be
+written (tried again at each event and every ``Journal.retry_every`` seconds).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from firmware_host.boards.scanning import CONFIRM_WAIT, CONFIRMING, ScanWatch
 from firmware_host.session.actions import Press
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event, FrameSeen, Notice, TimePassed
+from firmware_host.session.journal import Journal, journal_of
 from firmware_host.session.legend import BLINK_PERIOD, DEFAULT_PALETTE, Legend, Lights, Palette
 from firmware_host.session.storage import GameStore
 from firmware_host.session.view import build_view
@@ -49,7 +53,7 @@ class Simulation:
         self,
         game: Game[Any],
         profile: Profile,
-        store: GameStore,
+        store: GameStore | Journal,
         *,
         options: Mapping[str, str] | None = None,
         position: str | None = None,
@@ -73,11 +77,12 @@ class Simulation:
         self.hardware = SimulatedBoard(profile, self.world, physical=physical, hall=hall, seed=seed)
         self._pressed: list[ButtonRole] = []
         self.board = self.hardware.open(self._pressed.append)
+        self.journal = journal_of(store)
         self.controller = Controller(
             game,
             profile.sensing,
             profile.sensed_spots,
-            store,
+            self.journal,
             timing=timing,
             orientation=self.board.orientation,
         )
@@ -92,6 +97,7 @@ class Simulation:
         self.notices += self.controller.start(
             self.now, resume=resume, options=options, position=position, settings=settings
         )
+        self._tick()  # a damaged store replaced, a store that cannot take the new game
         self.world.arrange(self.controller.position.layout() if pieces is None else pieces)
         self._step()
 
@@ -100,7 +106,18 @@ class Simulation:
     def _handle(self, event: Event) -> list[Notice]:
         notices = self.controller.handle(event, self.now)
         self.notices += notices
+        return notices + self._tick()
+
+    def _tick(self) -> list[Notice]:
+        """The store's news: records that wait, written at last."""
+        notices = self.journal.tick(self.now)
+        self.notices += notices
         return notices
+
+    def _deadline(self) -> float | None:
+        """The controller's next deadline, or the store's next try if sooner."""
+        due = [self.controller.next_deadline(self.now), self.journal.next_retry()]
+        return min((d for d in due if d is not None), default=None)
 
     def _step(self) -> list[Notice]:
         """One scan period: sense, decide, paint."""
@@ -124,6 +141,7 @@ class Simulation:
         if deadline is not None and deadline <= self.now + 1e-9:
             notices += self._handle(TimePassed())
         notices += self._drain_buttons()
+        notices += self._tick()
         self._paint()
         return notices
 
@@ -150,7 +168,7 @@ class Simulation:
         notices: list[Notice] = []
         while self.now + self.period <= until + 1e-9:
             if self._quiet():
-                deadline = self.controller.next_deadline(self.now)
+                deadline = self._deadline()
                 target = until if deadline is None else min(until, deadline)
                 skipped = int((target - self.now) / self.period) - 1
                 if skipped > 0:
@@ -169,7 +187,7 @@ class Simulation:
         if not self._quiet():
             return soon
         wakes = []
-        deadline = self.controller.next_deadline(self.now)
+        deadline = self._deadline()
         if deadline is not None:
             wakes.append(max(deadline, soon))
         if self.lights is not None and self.lights.blinking:

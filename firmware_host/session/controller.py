@@ -71,12 +71,9 @@ from firmware_host.session.events import (
     TimePassed,
 )
 from firmware_host.session.history import BoardHistory
+from firmware_host.session.journal import Journal
 from firmware_host.session.match import Match
-from firmware_host.session.settings import (
-    RollMode,
-    Settings,
-    SettingsError,
-)
+from firmware_host.session.settings import RollMode, Settings, SettingsError
 from firmware_host.session.state import (
     Correcting,
     GuideMove,
@@ -104,7 +101,7 @@ class Controller:
         game: Game[Any],
         sensing: Sensing,
         sensed: frozenset[Spot],
-        store: GameStore,
+        store: GameStore | Journal,
         *,
         timing: Timing | None = None,
         orientation: SpotTurn | None = None,
@@ -206,7 +203,7 @@ class Controller:
                     self._begin(at)
                     return resumed
                 except KibanError as error:
-                    self.store.abandon(stored.id, at)
+                    self.match.journal.abandon(stored.id, at)
                     log.error("game %d cannot be resumed: %s", stored.id, error)
                     notices: list[Notice] = [
                         Refused(f"game {stored.id} could not be resumed: {error}", at)
@@ -556,7 +553,7 @@ class Controller:
         if not isinstance(self.state, Over):
             self.match.abandon(at)
         if new_game is not self.game:
-            self.match = Match(new_game, self.store)
+            self.match = Match(new_game, self.match.journal)
             self.sensed = self.sensed & frozenset(new_game.spots)
             self.recognizer = Recognizer(self.sensing, self.sensed, self.timing)
         return self._new(at, options, position, settings)

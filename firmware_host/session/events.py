@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import Enum
 
 from engine.outcome import Outcome
 from engine.physical import Reading, Spot
@@ -144,14 +145,33 @@ class Refused:
     at: float
 
 
+class FaultSource(Enum):
+    """What is at fault: the board (a silent sensor chip: the game waits) or the game
+    store (a full disk: the game goes on, its records wait in memory). Each clears
+    only its own fault."""
+
+    BOARD = "board"
+    STORE = "store"
+
+
 @dataclass(frozen=True, slots=True)
 class FaultShown:
     message: str
     at: float
+    source: FaultSource = FaultSource.BOARD
 
 
 @dataclass(frozen=True, slots=True)
 class FaultCleared:
+    at: float
+    source: FaultSource = FaultSource.BOARD
+
+
+@dataclass(frozen=True, slots=True)
+class StoreReplaced:
+    """The game store was damaged: it was kept aside and a fresh one started."""
+
+    message: str
     at: float
 
 
@@ -170,4 +190,5 @@ Notice = (
     | Refused
     | FaultShown
     | FaultCleared
+    | StoreReplaced
 )

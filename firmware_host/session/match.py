@@ -4,7 +4,9 @@ settings, the clocks, the dice and the opening draw.
 The controller referees the board; the match keeps the record. Every change the
 match makes is written to the game store before it is made, so a power cut
 loses nothing that was committed, and a resumed game has its clocks and its
-dice as they were.
+dice as they were. It writes through the store's ``Journal``: when the store
+cannot take a record (a full disk) the record waits in memory, in order, and the
+game goes on.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from engine.opening import DrawResult, draw_first_player
 from engine.outcome import Outcome
 from firmware_host.session.clock import GameClock
 from firmware_host.session.events import FirstPlayerDrawn, GameStarted, Notice
+from firmware_host.session.journal import Journal, journal_of
 from firmware_host.session.settings import Settings
 from firmware_host.session.storage import GameStore, StoredGame
 
@@ -35,22 +38,28 @@ class Played:
 class Match:
     """One game of one session, kept in the store as it is played."""
 
-    def __init__(self, game: Game[Any], store: GameStore) -> None:
+    def __init__(self, game: Game[Any], store: GameStore | Journal) -> None:
         self.game = game
-        self.store = store
+        self.journal = journal_of(store)  # shared by the matches of one session
+        self.store = self.journal.store
         self.position: Position[Any] = game.position()
-        self.game_id = 0
+        self._game_id = 0  # provisional (negative) while the store cannot take the game
         self.settings = Settings()
         self.clock: GameClock | None = None
         self.draw: DrawResult | None = None
         self._rng = random.Random()
         self._kept_rolls: dict[int, Hashable] = {}  # rolls a takeback undid, by ply
 
+    @property
+    def game_id(self) -> int:
+        """The game's number in the store."""
+        return self.journal.resolve(self._game_id)
+
     # --- starting --------------------------------------------------------------------
 
     def unfinished(self) -> StoredGame | None:
         """The game's session that was not finished, to resume."""
-        return self.store.unfinished(self.game.name)
+        return self.journal.unfinished(self.game.name)
 
     def new(
         self,
@@ -64,7 +73,7 @@ class Match:
         default_draw = self.game.first_player_draw(self.position.options)
         self.settings = Settings.parse(settings or {}, draw=default_draw)
         stored_options = self.position.options.non_default(self.game.option_specs)
-        self.game_id = self.store.new_game(
+        self._game_id = self.journal.new_game(
             self.game.name, stored_options, text, at, settings=self.settings.stored()
         )
         self._rng = self.settings.random_source()
@@ -99,7 +108,7 @@ class Match:
             position.push_text(move)
         self.settings = settings
         self.position = position
-        self.game_id = stored.id
+        self._game_id = stored.id
         self._rng = self.settings.random_source()
         self._start_clock_from(stored.clock)
         self._kept_rolls.clear()
@@ -107,7 +116,7 @@ class Match:
         return [GameStarted(self.game_id, self.game.name, True, at)]
 
     def abandon(self, at: float) -> None:
-        self.store.abandon(self.game_id, at)
+        self.journal.abandon(self._game_id, at)
 
     def _start_clock_from(self, remaining: tuple[float, ...] | None) -> None:
         control = self.settings.clock
@@ -125,19 +134,19 @@ class Match:
         if self.clock is not None:
             self.clock.stop(at)
             data = {"clock": [round(t, 3) for t in self.clock.remaining(at)]}
-        self.store.add_move(self.game_id, played.ply, played.text, at, data)
+        self.journal.add_move(self._game_id, played.ply, played.text, at, data)
         position.push(move)
         return played
 
     def finish(self, outcome: Outcome, at: float) -> None:
-        self.store.finish(self.game_id, outcome, at)
+        self.journal.finish(self._game_id, outcome, at)
 
     def take_back(self, plies: int, at: float, *, reopen: bool) -> None:
         """Store a takeback of ``plies`` moves (reopening a finished game), then undo
         them; the dice stay as they fell: a roll taken back is rolled the same again."""
-        self.store.add_takeback(self.game_id, len(self.position.move_stack), plies, at)
+        self.journal.add_takeback(self._game_id, len(self.position.move_stack), plies, at)
         if reopen:
-            self.store.reopen(self.game_id)
+            self.journal.reopen(self._game_id)
         for _ in range(plies):
             move = self.position.pop()
             chance = self.position.chance_moves()
@@ -162,7 +171,7 @@ class Match:
             self.clock.start(self.position.turn, at)
         else:
             self.clock.stop(at)
-        self.store.save_clock(self.game_id, self.clock.remaining(at))
+        self.journal.save_clock(self._game_id, self.clock.remaining(at))
 
     def moved(self, mover: int, at: float) -> None:
         """The clock's part of a move: the mover's increment."""

@@ -25,6 +25,7 @@ from firmware_host.session.events import (
     OutOfStepShown,
     PromptOpened,
     Refused,
+    StoreReplaced,
 )
 
 
@@ -56,10 +57,12 @@ def notice_record(notice: Notice) -> dict[str, Any] | None:
             return {"t": at, "event": "first_player", "description": description}
         case Refused(reason, _):
             return {"t": at, "event": "error", "message": reason}
-        case FaultShown(message, _):
-            return {"t": at, "event": "fault", "message": message}
-        case FaultCleared():
-            return {"t": at, "event": "fault_cleared"}
+        case FaultShown(message, _, source):
+            return {"t": at, "event": "fault", "message": message, "source": source.value}
+        case FaultCleared(_, source):
+            return {"t": at, "event": "fault_cleared", "source": source.value}
+        case StoreReplaced(message, _):
+            return {"t": at, "event": "store_replaced", "message": message}
         case BoardTurned(turned, _):
             return {"t": at, "event": "board_turned", "turned": turned}
         case BoardReady() | GameStarted():

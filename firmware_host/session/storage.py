@@ -2,12 +2,19 @@
 
 Every record is its own transaction with a WAL journal and ``synchronous=FULL``:
 when ``add_move`` returns, the move is on disk. Takebacks are records too, so the
-history of a game is never rewritten and nothing committed is ever lost.
+history of a game is never rewritten and nothing committed is ever lost. A write
+that fails (a full disk) raises ``StorageError`` and leaves the file as it was;
+``journal.py`` keeps such records until they can be written.
+
+Opening a file reads before it writes: a file from a newer Kiban is refused
+untouched (``NewerStoreError``), a damaged one is named (``DamagedStoreError``);
+``open_store`` keeps a damaged file aside and starts a fresh one.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import time
@@ -19,6 +26,8 @@ from typing import Any
 
 from engine.errors import KibanError
 from engine.outcome import Outcome, Termination
+
+log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 3
 
@@ -54,6 +63,50 @@ CREATE TABLE IF NOT EXISTS records (
 
 class StorageError(KibanError, OSError):
     """The game store cannot be opened or written."""
+
+
+class NewerStoreError(StorageError):
+    """The file was written by a newer Kiban: this one would misread it, so it is left
+    as it is."""
+
+
+class DamagedStoreError(StorageError):
+    """The file is not a readable SQLite database (random bytes, a truncated file)."""
+
+    def __init__(self, path: Path, detail: str) -> None:
+        super().__init__(f"the game store {path} is damaged: {detail}")
+        self.path = path
+        self.detail = detail
+
+
+@dataclass(frozen=True, slots=True)
+class Replaced:
+    """A damaged store that was kept aside (as ``kept``) for a fresh one at ``path``."""
+
+    path: Path
+    kept: Path
+    detail: str
+
+    def describe(self) -> str:
+        return (
+            f"the game store {self.path} was damaged ({self.detail}): it is kept as"
+            f" {self.kept.name} and a new, empty store was started"
+        )
+
+
+_DAMAGE = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
+_HEADER = b"SQLite format 3\x00"
+
+
+def _check_header(path: Path) -> None:
+    """An existing, non-empty file that does not begin as every SQLite database does."""
+    try:
+        with path.open("rb") as file:
+            head = file.read(len(_HEADER))
+    except OSError:
+        return  # missing, or unreadable: opening it says what is wrong
+    if head and head != _HEADER:
+        raise DamagedStoreError(path, "not an SQLite database (its first bytes are wrong)")
 
 
 class GameStatus(Enum):
@@ -121,19 +174,47 @@ class GameStore:
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
+        self.replaced: Replaced | None = None
+        """The damaged file this store took the place of (``open_store``), to be said."""
+        if str(path) != ":memory:":
+            _check_header(self.path)  # before SQLite, which drops the WAL of a non-database
         try:
             if str(path) != ":memory:":
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        except (sqlite3.Error, OSError) as error:
+            raise StorageError(f"cannot open the game store {self.path}: {error}") from None
+        try:
+            version = self._inspect()  # reads only: nothing is written to a file refused
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
-            version = self._db.execute("PRAGMA user_version").fetchone()[0]
             self._db.executescript(_SCHEMA)
             self._migrate(version)
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        except (sqlite3.Error, OSError) as error:
+        except StorageError:
+            self._db.close()
+            raise
+        except sqlite3.Error as error:
+            self._db.close()
+            if error.sqlite_errorcode & 0xFF in _DAMAGE:
+                raise DamagedStoreError(self.path, str(error)) from None
             raise StorageError(f"cannot open the game store {self.path}: {error}") from None
+
+    def _inspect(self) -> int:
+        """The file's schema version, after checking that it is whole and not newer than
+        this Kiban's; only reads."""
+        version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+        problems = [row[0] for row in self._db.execute("PRAGMA quick_check(1)")]
+        if problems != ["ok"]:
+            raise DamagedStoreError(self.path, " ".join(problems).replace("\n", " "))
+        if version > SCHEMA_VERSION:
+            raise NewerStoreError(
+                f"the game store {self.path} was written by a newer Kiban (schema version"
+                f" {version}; this one knows up to {SCHEMA_VERSION}): it is left untouched;"
+                " update Kiban, or use another --state-dir"
+            )
+        return version
 
     def _migrate(self, version: int) -> None:
         """Bring a file written by an older Kiban up to date, keeping every game."""
@@ -165,7 +246,10 @@ class GameStore:
         start: str | None,
         at: float,
         settings: Mapping[str, Any] | None = None,
+        *,
+        wall: float | None = None,
     ) -> int:
+        """A new game's number; ``wall``: when it began by the calendar (default: now)."""
         return self._write(
             "INSERT INTO games (game, options, start, settings, status, started_at, created_wall)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -176,7 +260,7 @@ class GameStore:
                 json.dumps(dict(settings or {}), sort_keys=True),
                 GameStatus.PLAYING.value,
                 at,
-                time.time(),
+                time.time() if wall is None else wall,
             ),
         )
 
@@ -222,7 +306,14 @@ class GameStore:
         return int(row[0]) + 1
 
     def add_move(
-        self, game_id: int, ply: int, move: str, at: float, data: Mapping[str, Any] | None = None
+        self,
+        game_id: int,
+        ply: int,
+        move: str,
+        at: float,
+        data: Mapping[str, Any] | None = None,
+        *,
+        wall: float | None = None,
     ) -> None:
         """Store a move; when this returns it survives a power cut."""
         self._write(
@@ -236,11 +327,13 @@ class GameStore:
                 move,
                 at,
                 json.dumps(dict(data)) if data else None,
-                time.time(),
+                time.time() if wall is None else wall,
             ),
         )
 
-    def add_takeback(self, game_id: int, ply: int, plies: int, at: float) -> None:
+    def add_takeback(
+        self, game_id: int, ply: int, plies: int, at: float, *, wall: float | None = None
+    ) -> None:
         self._write(
             "INSERT INTO records (game_id, seq, kind, ply, move, plies, at, data, wall)"
             " VALUES (?, ?, ?, ?, NULL, ?, ?, NULL, ?)",
@@ -251,7 +344,7 @@ class GameStore:
                 ply,
                 plies,
                 at,
-                time.time(),
+                time.time() if wall is None else wall,
             ),
         )
 
@@ -312,3 +405,35 @@ class GameStore:
     def list_games(self, limit: int = 50) -> list[StoredGame]:
         rows = self._db.execute("SELECT id FROM games ORDER BY id DESC LIMIT ?", (limit,))
         return [self.load(row[0]) for row in rows.fetchall()]
+
+
+def open_store(path: Path) -> GameStore:
+    """The game store at ``path``; a damaged file is kept aside (renamed
+    ``<name>.damaged-<time>``, with its WAL files) and a fresh store started in its
+    place, which says so (``GameStore.replaced``). A newer file is refused as it is."""
+    try:
+        return GameStore(path)
+    except DamagedStoreError as damage:
+        kept = _keep_aside(path)
+        store = GameStore(path)
+        store.replaced = Replaced(path, kept, damage.detail)
+        log.error("%s", store.replaced.describe())
+        return store
+
+
+def _keep_aside(path: Path) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    kept = path.with_name(f"{path.name}.damaged-{stamp}")
+    serial = 1
+    while kept.exists():
+        serial += 1
+        kept = path.with_name(f"{path.name}.damaged-{stamp}-{serial}")
+    try:
+        for suffix in ("-wal", "-shm"):  # they belong to the damaged file, not the new one
+            side = path.with_name(path.name + suffix)
+            if side.exists():
+                side.rename(kept.with_name(kept.name + suffix))
+        path.rename(kept)
+    except OSError as error:
+        raise StorageError(f"cannot keep the damaged game store {path} aside: {error}") from None
+    return kept

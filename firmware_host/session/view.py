@@ -36,7 +36,8 @@ def build_view(controller: Controller, now: float | None = None) -> BoardView:
         clocks = controller.clock.remaining(now if now is not None else 0.0)
         running = controller.clock.running
     common: dict[str, Any] = {
-        "fault": controller.fault,
+        # the board's fault first (the game waits for it), else the store's (it goes on)
+        "fault": controller.fault or controller.match.journal.fault,
         "clocks": clocks,
         "clock_running": running,
         "scores": position.scores(),
@@ -109,7 +110,14 @@ def _prompt_view(controller: Controller) -> PromptView | None:
 
 
 def status_text(controller: Controller, clocks: tuple[float, ...] = ()) -> str:
-    """One sentence for the status line: what the board wants from the players now."""
+    """One sentence for the status line: what the board wants from the players now,
+    after what the game store could not save yet, if anything."""
+    text = _wanted(controller, clocks)
+    unsaved = controller.match.journal.fault
+    return text if unsaved is None else f"{unsaved}; {text}"
+
+
+def _wanted(controller: Controller, clocks: tuple[float, ...]) -> str:
     position = controller.position
     if controller.fault is not None:
         return f"waiting for the board: {controller.fault}"

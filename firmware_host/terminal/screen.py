@@ -13,6 +13,7 @@ from firmware_host.session.events import (
     BoardTurned,
     FaultCleared,
     FaultShown,
+    FaultSource,
     FirstPlayerDrawn,
     GameEnded,
     GameStarted,
@@ -24,6 +25,7 @@ from firmware_host.session.events import (
     OutOfStepShown,
     PromptOpened,
     Refused,
+    StoreReplaced,
 )
 from firmware_host.session.legend import Meaning
 from firmware_host.session.view import build_view
@@ -61,10 +63,16 @@ def describe_notice(notice: Notice) -> str | None:
             return description
         case Refused(reason, _):
             return f"refused: {reason}"
+        case FaultShown(message, _, FaultSource.STORE):
+            return f"not saved: {message}"
         case FaultShown(message, _):
             return f"fault: {message}"
+        case FaultCleared(_, FaultSource.STORE):
+            return "the game store takes the game again: everything is saved"
         case FaultCleared():
             return "the board answers again"
+        case StoreReplaced(message, _):
+            return message
         case BoardTurned(turned, _):
             return (
                 "the pieces stand the other way round: the board follows them"

@@ -50,6 +50,7 @@ from firmware_host.session.events import (
     Notice,
     TimePassed,
 )
+from firmware_host.session.journal import Journal
 from firmware_host.session.legend import PALETTES, Legend
 from firmware_host.session.state import Phase
 from firmware_host.session.storage import GameStore
@@ -95,6 +96,7 @@ class SimSession(Session):
     ) -> None:
         super().__init__(simulated_profiles() if profiles is None else profiles)
         self.store = store
+        self.journal = Journal(store)  # one for every simulation: nothing waiting is lost
         self._noise = noise
         self._seed = seed
         self._timing = timing
@@ -130,7 +132,7 @@ class SimSession(Session):
         sim = Simulation(
             game,
             load_profile(profile_name, game),
-            self.store,
+            self.journal,
             options=options,
             position=position,
             resume=resume,
@@ -190,6 +192,7 @@ class SimSession(Session):
             if not job.reply.done():
                 job.reply.cancel()
         self.sim.board.close()
+        self.journal.shutdown()
 
     async def execute(self, request: Request) -> Json:
         reply: asyncio.Future[Json] = asyncio.get_running_loop().create_future()
@@ -413,7 +416,7 @@ class SimSession(Session):
             )
         old = self.sim
         if old.controller.phase is not Phase.GAME_OVER:
-            self.store.abandon(old.controller.game_id, at)
+            self.journal.abandon(old.controller.game_id, at)
         sim = self._build(
             game,
             profile,

@@ -268,6 +268,7 @@ def state_message(
         # the clocks are shown apart, counting down: the sentence goes without them
         "message": view.message.removesuffix(clock_suffix(view.clocks)),
         "fault": view.fault,
+        "faults": {"board": controller.fault, "store": controller.match.journal.fault},
         "prompt": prompt,
         "guide": None if guide is None else position.move_text(guide.move),
         "start": start,

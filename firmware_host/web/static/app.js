@@ -79,8 +79,10 @@ function describeNotice(notice) {
     case "game_over": return `game over: ${notice.result}`;
     case "first_player": return notice.description;
     case "error": return `refused: ${notice.message}`;
-    case "fault": return `fault: ${notice.message}`;
-    case "fault_cleared": return "the board answers again";
+    case "fault": return notice.source === "store" ? `not saved: ${notice.message}` : `fault: ${notice.message}`;
+    case "fault_cleared":
+      return notice.source === "store" ? "the game store takes the game again: everything is saved" : "the board answers again";
+    case "store_replaced": return notice.message;
     default: return notice.event;
   }
 }
