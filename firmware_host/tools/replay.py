@@ -21,7 +21,6 @@ there was any.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -32,6 +31,7 @@ from firmware_host.boards.simulator import Simulation
 from firmware_host.session.actions import Action, ActionError, Press, from_wire, is_game_action
 from firmware_host.session.events import Notice, Refused
 from firmware_host.session.notices import notice_record
+from firmware_host.session.wire_json import read_json
 
 SHORT_FORMS = {
     "button": ("press", "button"),
@@ -73,7 +73,7 @@ def replay(
             continue
         tally.events += 1
         try:
-            event = json.loads(line)
+            event = read_json(line)
             if not isinstance(event, dict):
                 raise ValueError("an event is a JSON object")
             at = _time(event)

@@ -268,9 +268,9 @@ def test_any_action_of_the_vocabulary_may_be_a_line(
 @pytest.mark.parametrize(
     ("t", "says"),
     [
-        ("Infinity", "finite"),
-        ("-Infinity", "finite"),
-        ("NaN", "finite"),
+        ("Infinity", "not a JSON number"),
+        ("-Infinity", "not a JSON number"),
+        ("NaN", "not a JSON number"),
         ('"inf"', "finite"),
         ("1e400", "finite"),
         ("1" + "0" * 400, "finite"),
@@ -308,3 +308,14 @@ def test_the_exit_status_counts_the_refused_events(
     assert main(["replay", "dobutsu", str(path)]) == 1
     err = capsys.readouterr().err
     assert "2 of 5 events were refused or unreadable (lines 4, 5)" in err
+
+
+def test_json_nested_too_deep_is_an_unreadable_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deep = '{"t": 0.2, "button": ' + "[" * 5000 + "]" * 5000 + "}"
+    records = run(tmp_path, capsys, [CAPTURE[0], deep, "[" * 100_000, *CAPTURE[1:]], status=1)
+    errors = [r for r in records if r["event"] == "error"]
+    assert [e["line"] for e in errors] == [2, 3]
+    assert all("nested deeper" in e["message"] for e in errors)
+    assert without_errors(records) == run(tmp_path, capsys, CAPTURE)
