@@ -149,7 +149,11 @@ def build_parser() -> argparse.ArgumentParser:
     _position_argument(moves)
 
     replay = commands.add_parser(
-        "replay", help="feed recorded sensor events through the recognizer"
+        "replay",
+        help="feed recorded sensor events through the recognizer",
+        description="Feed recorded sensor events through the recognizer; one JSON record "
+        "out per move, prompt and error. Exit status 1 when any event was refused or "
+        "unreadable (the count goes to standard error), 2 when the replay could not start.",
     )
     _game_arguments(replay)
     replay.add_argument("events", help="a JSON-lines file of events, or - for standard input")
@@ -522,7 +526,7 @@ def _calibrate(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     from firmware_host.boards.simulator import Simulation
     from firmware_host.session.storage import GameStore
-    from firmware_host.tools.replay import replay
+    from firmware_host.tools.replay import ReplayTally, replay
     from hardware.profile import load_profile
 
     out = out or sys.stdout
@@ -539,13 +543,17 @@ def _replay(args: argparse.Namespace, out: IO[str] | None = None) -> int:
         except OSError as error:
             print(f"kiban: cannot read {args.events}: {error.strerror}", file=sys.stderr)
             return 2
+    tally = ReplayTally()
     try:
-        for record in replay(sim, source):
+        for record in replay(sim, source, tally):
             out.write(json.dumps(record) + "\n")
     finally:
         if source is not sys.stdin:
             source.close()
         sim.board.close()
+    if tally.refused:
+        print(f"kiban replay: {tally.summary()}", file=sys.stderr)
+        return 1
     return 0
 
 

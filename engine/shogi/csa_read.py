@@ -14,12 +14,12 @@ from engine.shogi.handicaps import START_TEXT
 from engine.shogi.moves import board_move, drop_move
 from engine.shogi.notation import read_position, write_position
 from engine.shogi.position import ShogiPosition
-from engine.shogi.record import ShogiRecord, handicap_of, play, read_result_comment
+from engine.shogi.record import ShogiRecord, handicap_of, line_span, play, read_result_comment
 from engine.shogi.tables import HAND_KINDS, PROMOTED, SIZE
 
 KIND_OF_CODE = MappingProxyType({code: kind for kind, code in CODES.items()})
-_MOVE = re.compile(r"^([+-])(\d)(\d)(\d)(\d)([A-Z]{2})$")
-_PIECE_AT = re.compile(r"(\d)(\d)([A-Z]{2})")
+_MOVE = re.compile(r"^([+-])([0-9])([0-9])([0-9])([0-9])([A-Z]{2})$")
+_PIECE_AT = re.compile(r"([0-9])([0-9])([A-Z]{2})")
 
 
 class _Reader:
@@ -33,9 +33,14 @@ class _Reader:
         self.moves: list[str] = []
         self.ending: str | None = None
         self.comment: Outcome | None = None
+        self.number = 0
+        """The line being read."""
+        self.position_lines: list[int] = []
+        """The lines that gave the start position, to name when it cannot be played."""
 
     def read(self, text: str) -> ShogiRecord:
         for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+            self.number = number
             where = f"line {number}"
             if raw.startswith("'"):
                 found = read_result_comment(raw[1:])
@@ -46,7 +51,7 @@ class _Reader:
                 break  # the next game of a multi-game file
             for statement in raw.split(","):
                 self.statement(statement.strip(), where)
-        position = self.start("the end")
+        position = self.start(f"line {self.number}", "the end of the record")
         return ShogiRecord(
             start=self.start_text,
             moves=tuple(self.moves),
@@ -62,12 +67,13 @@ class _Reader:
             self.players[SIGNS.index(text[1])] = text[2:]
         elif text.startswith("PI"):
             self.initial(text, where)
-        elif text.startswith("P") and text[1:2] in "123456789":
+        elif text.startswith("P") and len(text) > 1 and text[1] in "123456789":
             self.rank(text, where)
         elif text.startswith(("P+", "P-")):
             self.extra(text, where)
         elif text in SIGNS and self.position is None:
             self.turn = SIGNS.index(text)
+            self.position_lines.append(self.number)
         elif text.startswith("%"):
             if self.ending is None:
                 self.ending = text
@@ -76,15 +82,16 @@ class _Reader:
         else:
             raise NotationError(f"{where}: cannot read {text!r}")
 
-    def _board(self, where: str) -> list[int]:
+    def _board(self, text: str, where: str) -> list[int]:
         if self.position is not None:
-            raise NotationError(f"{where}: the position is given after the first move")
+            raise NotationError(f"{where}: {text!r} gives the position after the first move")
+        self.position_lines.append(self.number)
         if self.board is None:
             self.board = [0] * (SIZE * SIZE)
         return self.board
 
     def initial(self, text: str, where: str) -> None:
-        board = self._board(where)
+        board = self._board(text, where)
         board[:] = read_position(START_TEXT).board
         for file, rank, code in _PIECE_AT.findall(text[2:]):
             square = _square(file, rank, where)
@@ -95,7 +102,7 @@ class _Reader:
             board[square] = 0
 
     def rank(self, text: str, where: str) -> None:
-        board = self._board(where)
+        board = self._board(text, where)
         rank = int(text[1]) - 1
         cells = text[2:].ljust(3 * SIZE)
         for column in range(SIZE):
@@ -109,7 +116,7 @@ class _Reader:
             board[rank * SIZE + column] = kind | SIGNS.index(cell[0]) << 4
 
     def extra(self, text: str, where: str) -> None:
-        board = self._board(where)
+        board = self._board(text, where)
         seat = SIGNS.index(text[1])
         body = text[2:]
         if body.startswith("00AL"):
@@ -125,18 +132,25 @@ class _Reader:
             else:
                 board[_square(file, rank, where)] = kind | seat << 4
 
-    def start(self, where: str) -> ShogiPosition:
+    def start(self, where: str, what: str) -> ShogiPosition:
+        """The start position, once given; ``what`` (a move, or the end) needs it."""
         if self.position is None:
             if self.board is None:
-                raise NotationError(f"{where}: no start position (PI or P1..P9) before the moves")
+                raise NotationError(f"{where}: no start position (PI or P1..P9) before {what}")
             if self.turn is None:
-                raise NotationError(f"{where}: the side to move (+ or -) is missing")
+                raise NotationError(f"{where}: the side to move (+ or -) is missing before {what}")
             self.start_text = write_position(self.board, self.hands, self.turn, 1)
-            self.position = SHOGI.position(self.start_text)
+            try:
+                self.position = SHOGI.position(self.start_text)
+            except NotationError as error:
+                span = line_span(self.position_lines)
+                raise NotationError(
+                    f"{span}: the start position cannot be played: {error}"
+                ) from None
         return self.position
 
     def move(self, text: str, where: str) -> None:
-        position = self.start(where)
+        position = self.start(where, repr(text))
         if self.ending is not None:
             return
         match = _MOVE.match(text)
@@ -150,9 +164,15 @@ class _Reader:
             raise NotationError(f"{where}: {code!r} is not a CSA piece")
         target = _square(to_file, to_rank, where)
         if from_file == "0" and from_rank == "0":
+            if kind not in HAND_KINDS:
+                raise NotationError(f"{where}: {text}: a {code} cannot be dropped")
             move = drop_move(kind, target)
         else:
             origin = _square(from_file, from_rank, where)
+            if origin == target:
+                raise NotationError(
+                    f"{where}: {text} does not move: it starts and ends on {to_file}{to_rank}"
+                )
             before = position.piece_at(origin) & 15
             if kind not in (before, before + PROMOTED):
                 raise NotationError(

@@ -13,7 +13,7 @@ from engine.shogi.handicaps import ALL_HANDICAPS
 from engine.shogi.kif import BOARD_PIECES, DIGITS, HANDICAP_NAMES, NUMERALS, PIECES, square_name
 from engine.shogi.moves import board_move, drop_move
 from engine.shogi.position import ShogiPosition
-from engine.shogi.record import ShogiRecord, play, read_result_comment
+from engine.shogi.record import ShogiRecord, line_span, play, read_result_comment
 from engine.shogi.tables import (
     BISHOP,
     DRAGON,
@@ -61,8 +61,12 @@ class _Reader:
 
     def __init__(self) -> None:
         self.headers: dict[str, str] = {}
-        self.diagram: list[str] = []
-        self.hands: dict[int, str] = {}
+        self.number = 0
+        """The line being read."""
+        self.diagram: list[tuple[int, str]] = []
+        """The ranks of a board diagram, each with its line."""
+        self.hands: dict[int, tuple[int, str]] = {}
+        """Each side's pieces in hand as a header gives them, with its line."""
         self.gote_first = False
         self.handicap: str | None = None
         self.position: ShogiPosition | None = None
@@ -78,8 +82,9 @@ class _Reader:
             line = raw.rstrip()
             if line.startswith("変化："):
                 break  # variations follow the main line; only the main line is read
+            self.number = number
             self.line(line, f"line {number}")
-        position = self.start()
+        position = self.start(f"line {self.number}")
         return ShogiRecord(
             start=self.start_text,
             moves=tuple(self.moves),
@@ -92,10 +97,19 @@ class _Reader:
         keys = ("先手", "下手") if seat == 0 else ("後手", "上手")
         return next((self.headers[k] for k in keys if k in self.headers), "")
 
-    def start(self) -> ShogiPosition:
+    def start(self, where: str) -> ShogiPosition:
+        """The start position (read when a move or the end needs it)."""
         if self.position is None:
             self.start_text = self._start_text()
-            self.position = SHOGI.position(self.start_text)
+            try:
+                self.position = SHOGI.position(self.start_text)
+            except NotationError as error:
+                lines = [number for number, _ in self.diagram]
+                lines += [number for number, _ in self.hands.values()]
+                span = line_span(lines) if lines else where
+                raise NotationError(
+                    f"{span}: the start position cannot be played: {error}"
+                ) from None
         return self.position
 
     def _start_text(self) -> str:
@@ -116,8 +130,8 @@ class _Reader:
             return
         if stripped.startswith("|"):
             if self.position is not None:
-                raise NotationError(f"{where}: a board diagram after the first move")
-            self.diagram.append(stripped)
+                raise NotationError(f"{where}: a board diagram after the first move: {stripped!r}")
+            self.diagram.append((self.number, stripped))
             return
         if stripped in ("後手番", "上手番"):
             self.gote_first = True
@@ -150,15 +164,15 @@ class _Reader:
                 raise NotationError(f"{where}: unknown handicap {value!r}")
             self.handicap = HANDICAP_OF_NAME[value]
         elif key in ("先手の持駒", "下手の持駒"):
-            self.hands[0] = value
+            self.hands[0] = (self.number, value)
         elif key in ("後手の持駒", "上手の持駒"):
-            self.hands[1] = value
+            self.hands[1] = (self.number, value)
         self.headers[key] = value
 
     def move(self, body: str, where: str) -> None:
         if self.ending is not None:
             return  # nothing is played after the game ended
-        position = self.start()
+        position = self.start(where)
         if body in ENDINGS:
             self.ending = body
             return
@@ -168,7 +182,7 @@ class _Reader:
         file, rank, name, promotion, how, from_file, from_rank = match.groups()
         if file is None:
             if self.previous is None:
-                raise NotationError(f"{where}: 同 (same square) on the first move")
+                raise NotationError(f"{where}: {body!r}: 同 (same square) on the first move")
             target = self.previous
         else:
             target = _square(file, rank)
@@ -176,11 +190,15 @@ class _Reader:
         if how == "打":
             if promotion:
                 raise NotationError(f"{where}: a dropped piece cannot promote ({body})")
+            if kind not in HAND_KINDS:
+                raise NotationError(f"{where}: {body!r} drops a {name}, which no hand holds")
             move = drop_move(kind, target)
         elif from_file is None:
             raise NotationError(f"{where}: {body!r} does not say where the piece came from")
         else:
             origin = _square(from_file, from_rank)
+            if origin == target:
+                raise NotationError(f"{where}: {body!r} does not move: it starts where it ends")
             piece = position.piece_at(origin)
             if piece & 15 != kind:
                 raise NotationError(
@@ -193,12 +211,13 @@ class _Reader:
 
     def _diagram_sfen(self) -> str:
         if len(self.diagram) != SIZE:
-            raise NotationError(f"a KIF board diagram has 9 ranks, not {len(self.diagram)}")
+            span = line_span([number for number, _ in self.diagram])
+            raise NotationError(f"{span}: a KIF board diagram has 9 ranks, not {len(self.diagram)}")
         rows = []
-        for line in self.diagram:
+        for number, line in self.diagram:
             cells = line[1:].split("|")[0]
             if len(cells) != 2 * SIZE:
-                raise NotationError(f"cannot read the board diagram rank {line!r}")
+                raise NotationError(f"line {number}: cannot read the board diagram rank {line!r}")
             row, gap = "", 0
             for index in range(SIZE):
                 mark, name = cells[2 * index], cells[2 * index + 1]
@@ -207,13 +226,16 @@ class _Reader:
                     continue
                 kind = KIND_OF_NAME.get(name)
                 if kind is None:
-                    raise NotationError(f"{name!r} in the board diagram is not a piece")
+                    raise NotationError(
+                        f"line {number}: {mark + name!r} in the board diagram rank {line!r} "
+                        "is not a piece"
+                    )
                 if gap:
                     row, gap = row + str(gap), 0
                 letter = _sfen_letter(kind)
                 row += letter.lower() if mark == "v" else letter
             rows.append(row + (str(gap) if gap else ""))
-        hands = _hand_sfen(self.hands.get(0, "なし"), 0) + _hand_sfen(self.hands.get(1, "なし"), 1)
+        hands = "".join(_hand_sfen(*self.hands.get(seat, (0, "なし")), seat) for seat in (0, 1))
         return f"{'/'.join(rows)} {'w' if self.gote_first else 'b'} {hands or '-'} 1"
 
     def outcome(self, position: ShogiPosition) -> Outcome | None:
@@ -269,7 +291,8 @@ def _sfen_letter(kind: int) -> str:
     return "+" + letters[kind - 8]
 
 
-def _hand_sfen(text: str, seat: int) -> str:
+def _hand_sfen(number: int, text: str, seat: int) -> str:
+    """The pieces in hand a header (on line ``number``) gives, as SFEN letters."""
     if text in ("なし", ""):
         return ""
     result = ""
@@ -277,8 +300,8 @@ def _hand_sfen(text: str, seat: int) -> str:
         if not item:
             continue
         kind = KIND_OF_NAME.get(item[0])
-        if kind is None or kind not in HAND_KINDS:
-            raise NotationError(f"{item!r} is not a piece in hand")
+        if kind is None or kind not in HAND_KINDS or item[1:] not in NUMERALS:
+            raise NotationError(f"line {number}: {item!r} in {text!r} is not a piece in hand")
         count = NUMERALS.index(item[1:]) if item[1:] else 1
         letter = _sfen_letter(kind)
         result += (str(count) if count > 1 else "") + (letter if seat == 0 else letter.lower())

@@ -42,7 +42,7 @@ SIDES = ("b", "w")
 PLAYERS = ("sente", "gote")
 EXAMPLE = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 
-_HAND_ITEM = re.compile(r"(\d*)([A-Za-z])")
+_HAND_ITEM = re.compile(r"([0-9]*)([A-Za-z])")
 _BOARD_MOVE = re.compile(r"^([1-9][a-i])([1-9][a-i])(\+?)$")
 _DROP = re.compile(r"^([A-Za-z])\*([1-9][a-i])(\+?)$")
 
@@ -76,7 +76,7 @@ def read_position(text: str) -> Parts:
     hands = _read_hands(text, fields[2])
     number = 1
     if len(fields) == 4:
-        if not fields[3].isdigit() or int(fields[3]) < 1:
+        if not (fields[3].isascii() and fields[3].isdigit()) or int(fields[3]) < 1:
             raise NotationError(f"{text!r}: the move number must be 1 or more, not {fields[3]!r}")
         number = int(fields[3])
     _check_material(text, board, hands)
@@ -94,7 +94,7 @@ def _read_board(text: str, field: str) -> list[int]:
         promoted = False
         previous_digit = False
         for char in row:
-            if char.isdigit():
+            if char in "0123456789":
                 if promoted:
                     raise NotationError(
                         f"{text!r}: '+' must be followed by a piece in rank {RANKS[rank]}"

@@ -8,6 +8,7 @@ engine, so a record that reads is a game that can be played.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.errors import GameOverError, IllegalMoveError, NotationError
@@ -50,6 +51,12 @@ def play(position: ShogiPosition, move: ShogiMove, where: str) -> str:
     return text
 
 
+def line_span(lines: Sequence[int]) -> str:
+    """Where a part of a record stands: ``line 4``, ``lines 4-12``."""
+    first, last = min(lines, default=0), max(lines, default=0)
+    return f"line {first}" if first == last else f"lines {first}-{last}"
+
+
 KIBAN_RESULT = "Kiban result:"
 """A comment both writers add when the format's own ending cannot say exactly how the
 game ended (an agreed draw, a failed declaration); both readers honour it."""
@@ -61,12 +68,16 @@ def result_comment(outcome: Outcome) -> str:
 
 
 def read_result_comment(text: str) -> Outcome | None:
-    """The outcome of a ``Kiban result:`` comment, or None if the text is not one."""
+    """The outcome of a ``Kiban result:`` comment, or None if the text is not one
+    (a comment that only looks like one, naming no termination or seats 0 and 1, is
+    an ordinary comment)."""
     body = text.strip()
     if not body.startswith(KIBAN_RESULT):
         return None
     parts = body[len(KIBAN_RESULT) :].split()
     if len(parts) != 2 or parts[0] not in Termination.__members__:
         return None
-    winners = frozenset() if parts[1] == "-" else frozenset(int(s) for s in parts[1].split(","))
-    return Outcome(Termination[parts[0]], winners)
+    seats = [] if parts[1] == "-" else parts[1].split(",")
+    if not set(seats) <= {"0", "1"}:
+        return None
+    return Outcome(Termination[parts[0]], frozenset(int(seat) for seat in seats))

@@ -23,6 +23,7 @@ from engine.game import Game, Layout, Position
 from engine.physical import Spot, Stone
 from engine.recognizer import Timing
 from firmware_host.boards.scanning import CONFIRM_WAIT, CONFIRMING, ScanWatch
+from firmware_host.boards.sim_time import check_target, check_wait
 from firmware_host.session.actions import Press
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event, FrameSeen, Notice, TimePassed
@@ -164,7 +165,9 @@ class Simulation:
 
     def advance_to(self, until: float) -> list[Notice]:
         """Scan at the profile's rate until ``until``, skipping stretches where
-        nothing can change."""
+        nothing can change (a time already passed does nothing). A time that is not
+        finite or lies beyond the horizon raises ``SimulatedTimeError``."""
+        check_target(until)
         notices: list[Notice] = []
         while self.now + self.period <= until + 1e-9:
             if self._quiet():
@@ -196,6 +199,8 @@ class Simulation:
         return min(wakes) if wakes else None
 
     def advance(self, seconds: float) -> list[Notice]:
+        """Let ``seconds`` pass; ``SimulatedTimeError`` if not finite, negative or too far."""
+        check_wait(seconds)
         return self.advance_to(self.now + seconds)
 
     def settle(self, limit: float | None = None) -> list[Notice]:

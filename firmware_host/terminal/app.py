@@ -10,6 +10,7 @@ terminal adds what only a terminal needs: ``drop``, ``play``, ``wait``,
 
 from __future__ import annotations
 
+import math
 import shlex
 import sys
 from collections.abc import Callable
@@ -45,11 +46,14 @@ from hardware.mock.world import WorldError
 TERMINAL_COMMANDS = (
     ("drop KIND SPOT", "take a piece of KIND from the stand of the side to move, place it"),
     ("play MOVE", "your hands play a move in the game's notation (2c2b, C*2b)"),
-    ("wait SECONDS", "let time pass (the board guides you back after a while)"),
+    ("wait SECONDS", "let time pass, up to an hour (the board guides you back after a while)"),
     ("moves", "the legal moves"),
     ("help | quit", "this list | leave (the game is kept)"),
 )
 """What only the terminal does; every other command is an action of the vocabulary."""
+
+MAX_WAIT = 3600.0
+"""The longest ``wait``: an hour of simulated time at once."""
 
 
 def help_text(claims: tuple[str, ...] = ()) -> str:
@@ -120,7 +124,7 @@ class TerminalBoard:
             "help": lambda _: self.say(help_text(self.claims)),
             "drop": self._drop,
             "play": lambda a: self._report(self.sim.perform(a[0])),
-            "wait": lambda a: self._report(self.sim.advance(float(a[0]))),
+            "wait": self._wait,
             "moves": self._moves,
         }
 
@@ -224,6 +228,17 @@ class TerminalBoard:
                 self._report(self.sim.settle())
                 return
         self.say(f"no {kind} on the stand of the side to move")
+
+    def _wait(self, args: list[str]) -> None:
+        text = args[0] if args else ""
+        try:
+            seconds = float(text)
+        except ValueError:
+            seconds = math.nan
+        if not math.isfinite(seconds) or not 0 <= seconds <= MAX_WAIT or len(args) > 1:
+            self.say(f"cannot: wait takes a number of seconds from 0 to {MAX_WAIT:g} (an hour)")
+            return
+        self._report(self.sim.advance(seconds))
 
     def _moves(self, _: list[str]) -> None:
         position = self.sim.controller.position

@@ -11,18 +11,27 @@ choice), ``"guide"`` (a move to play) and ``"command"`` (any action without
 parameters: resign, draw, takeback, roll, unguide, a claim). Each output line
 is one JSON object for each committed move, prompt, takeback, illegal or
 off-guide move, correction, end of game and error.
+
+Times are checked before the board is touched: ``t`` is a finite number of
+seconds, never before the previous event's and at most ``MAX_GAP`` (a day) after
+it. A line that cannot be read, or whose event is refused, is an ``error`` record
+naming the line; ``ReplayTally`` counts them, and ``kiban replay`` exits 1 when
+there was any.
 """
 
 from __future__ import annotations
 
-import json
+import math
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
+from firmware_host.boards.sim_time import SimulatedTimeError
 from firmware_host.boards.simulator import Simulation
 from firmware_host.session.actions import Action, ActionError, Press, from_wire, is_game_action
 from firmware_host.session.events import Notice, Refused
 from firmware_host.session.notices import notice_record
+from firmware_host.session.wire_json import read_json
 
 SHORT_FORMS = {
     "button": ("press", "button"),
@@ -31,38 +40,103 @@ SHORT_FORMS = {
 }
 """A replay key that names an action and its one parameter: ``{"button": "ok"}``."""
 
+MAX_GAP = 24 * 3600.0
+"""The longest an event may come after the one before it: a day of simulated time."""
 
-def replay(sim: Simulation, lines: Iterable[str]) -> Iterator[dict[str, Any]]:
-    """Feed event lines to a simulation; yields the output records in order."""
+
+@dataclass
+class ReplayTally:
+    """How many events a replay read, and the lines it refused or could not read."""
+
+    events: int = 0
+    refused: set[int] = field(default_factory=set)
+
+    def summary(self) -> str:
+        lines = sorted(self.refused)
+        shown = ", ".join(str(line) for line in lines[:10]) + (", ..." if len(lines) > 10 else "")
+        return (
+            f"{len(lines)} of {self.events} events were refused or unreadable "
+            f"(line{'s' if len(lines) > 1 else ''} {shown})"
+        )
+
+
+def replay(
+    sim: Simulation, lines: Iterable[str], tally: ReplayTally | None = None
+) -> Iterator[dict[str, Any]]:
+    """Feed event lines to a simulation; yields the output records in order and
+    counts the events and refusals in ``tally``."""
+    tally = tally if tally is not None else ReplayTally()
     sim.notices.clear()
+    previous = 0.0
     for number, line in enumerate(lines, start=1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
+        tally.events += 1
         try:
-            event = json.loads(line)
+            event = read_json(line)
             if not isinstance(event, dict):
                 raise ValueError("an event is a JSON object")
-            at = float(event["t"])
+            at = _time(event)
         except (ValueError, KeyError, TypeError) as error:
+            tally.refused.add(number)
             yield {"line": number, "event": "error", "message": f"unreadable event: {error}"}
             continue
-        if at < sim.now - 1e-9:
-            yield {"line": number, "event": "error", "message": f"t={at} goes back in time"}
+        problem = _out_of_time(at, previous, sim.now)
+        if problem is not None:
+            tally.refused.add(number)
+            yield {"line": number, "event": "error", "message": problem}
             continue
-        notices = sim.advance_to(at)
+        try:
+            notices = sim.advance_to(at)
+        except SimulatedTimeError as error:
+            tally.refused.add(number)
+            yield {"line": number, "event": "error", "message": str(error)}
+            continue
+        previous = at
         notices += _apply(sim, event, at)
-        yield from _records(notices, number)
+        yield from _records(notices, number, tally)
     # Let the last move settle and be judged.
     timing = sim.controller.timing
-    yield from _records(sim.settle(timing.grace + timing.settle + 0.5), None)
+    yield from _records(sim.settle(timing.grace + timing.settle + 0.5), None, tally)
 
 
-def _records(notices: list[Notice], line: int | None) -> Iterator[dict[str, Any]]:
+def _time(event: dict[str, Any]) -> float:
+    """The ``t`` of an event: a finite number of seconds (raises ValueError, KeyError)."""
+    value = event["t"]
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise ValueError(f"t must be a number of seconds, not {value!r}")
+    try:
+        at = float(value)
+    except OverflowError:
+        at = math.inf
+    except ValueError:
+        raise ValueError(f"t must be a number of seconds, not {value!r}") from None
+    if not math.isfinite(at):
+        raise ValueError(f"t must be a finite number of seconds, not {value!r}")
+    return at
+
+
+def _out_of_time(at: float, previous: float, now: float) -> str | None:
+    """Why an event cannot happen at ``at`` after one at ``previous``, or None."""
+    if at < now - 1e-9:
+        return f"t={at} goes back in time"
+    if at - previous > MAX_GAP:
+        return (
+            f"t={at} is more than a day ({MAX_GAP:g} s) after the previous event "
+            f"(t={previous}); a replay keeps its events closer"
+        )
+    return None
+
+
+def _records(
+    notices: list[Notice], line: int | None, tally: ReplayTally
+) -> Iterator[dict[str, Any]]:
     for notice in notices:
         record = notice_record(notice)
         if record is not None:
             if line is not None and record["event"] == "error":
                 record["line"] = line
+                tally.refused.add(line)
             yield record
 
 

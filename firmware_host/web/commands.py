@@ -4,7 +4,8 @@ A message is one JSON object: ``{"type": "lift", "spot": "2c"}``, with an
 optional ``"id"`` (a string or an integer) that the answer repeats. The types
 and their fields are the session's one vocabulary (``session/actions.py``);
 checking happens in two stages, both before the session is touched: the shape
-(``actions.from_wire``: a known type, every required field, no unknown field,
+(JSON read by ``session/wire_json.py``, which refuses text nested too deep;
+``actions.from_wire``: a known type, every required field, no unknown field,
 each of the right JSON type), then the meaning against the session here (the
 spot is one of the game's, the button one of the board's, the game, its
 variants and session settings exist, pieces are moved only on the simulator).
@@ -16,7 +17,6 @@ wrong raises ``CommandError`` naming the problem, and nothing changes.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -42,6 +42,7 @@ from firmware_host.session.actions import (
 )
 from firmware_host.session.records import formats
 from firmware_host.session.settings import Settings
+from firmware_host.session.wire_json import MalformedJsonError, read_json
 
 MAX_ID = 100
 
@@ -86,8 +87,8 @@ def parse(text: str | bytes, context: Context) -> Request:
     """Read and check one message; raises CommandError (carrying the message's id
     when it had a usable one) and changes nothing."""
     try:
-        raw = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as error:
+        raw = read_json(text)
+    except MalformedJsonError as error:
         raise CommandError(Problem.NOT_JSON, f"the message is not JSON: {error}") from None
     if not isinstance(raw, dict):
         raise CommandError(Problem.NOT_OBJECT, 'a message is a JSON object with a "type"')

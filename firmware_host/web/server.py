@@ -3,10 +3,12 @@
 Routes: ``GET /`` the page, ``GET /static/<file>`` its script and style,
 ``GET /ws`` the WebSocket (messages out: catalogue, board, state, notice,
 ok, error, record, pairing; commands in: see ``commands.py``), ``GET /record``
-the game record as a file (``?format=txt``), ``GET /state`` the state as JSON.
-Every route is behind the pairing guard (``pairing.py``); a WebSocket opened
+the game record as a file (``?format=txt``), ``GET /state`` the state as JSON,
+``GET /devices`` the paired devices, ``POST /unpair`` unpairs the device that
+asks, ``POST /unpair/others`` every other one (from this computer: all).
+Every route is behind the pairing guard (``pairing.py``); a WebSocket or a POST
 from a page of another origin is refused, so no web site can drive the board
-through a browser on this computer.
+(or unpair its devices) through a browser on this computer.
 """
 
 from __future__ import annotations
@@ -19,12 +21,19 @@ from collections import deque
 from importlib import resources
 from urllib.parse import urlsplit
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.typedefs import Handler
 
 from firmware_host.session.actions import Download, Problem
 from firmware_host.web.commands import CommandError, Request, check, parse
-from firmware_host.web.pairing import COOKIE, LOCAL_NAMES, Pairing, host_name, is_loopback_host
+from firmware_host.web.pairing import (
+    COOKIE,
+    LOCAL_NAMES,
+    Device,
+    Pairing,
+    host_name,
+    is_loopback_host,
+)
 from firmware_host.web.session import Session, error
 from firmware_host.web.state import Json
 
@@ -40,12 +49,15 @@ STATIC_TYPES = {
     "hands.js": "text/javascript",
     "panel.js": "text/javascript",
     "controls.js": "text/javascript",
+    "devices.js": "text/javascript",
     "style.css": "text/css",
 }
 """The files under static/ the server gives out, and their types: nothing else."""
 
 SESSION = web.AppKey("session", Session)
 PAIRING = web.AppKey("pairing", Pairing)
+DEVICE: web.RequestKey[Device] = web.RequestKey("device", Device)
+"""The paired device a request came from (absent: this computer, or the code itself)."""
 
 
 class Client:
@@ -55,8 +67,9 @@ class Client:
     a slow phone gets the latest board, not a backlog.
     """
 
-    def __init__(self, ws: web.WebSocketResponse) -> None:
+    def __init__(self, ws: web.WebSocketResponse, device: Device | None = None) -> None:
         self.ws = ws
+        self.device = device
         self._queue: deque[Json] = deque()
         self._ready = asyncio.Event()
         self._task = asyncio.create_task(self._send())
@@ -108,13 +121,18 @@ def is_trusted(request: web.Request) -> bool:
 
 
 def supplied_code(request: web.Request) -> tuple[str | None, bool]:
-    """The pairing code a request carries, and whether it came in the query."""
+    """The pairing code or device token a request carries, and whether it came in the
+    query."""
     if "token" in request.query:
         return request.query["token"], True
     header = request.headers.get("Authorization", "")
     if header.startswith("Bearer "):
         return header[len("Bearer ") :].strip(), False
     return request.cookies.get(COOKIE), False
+
+
+def device_of(request: web.Request) -> Device | None:
+    return request.get(DEVICE)
 
 
 PAIRING_PAGE = """<!doctype html>
@@ -132,6 +150,11 @@ PAIRING_PAGE = """<!doctype html>
 </body></html>
 """
 
+CLOSED = (
+    "pairing is closed after too many wrong codes (devices already paired still work); "
+    "restart Kiban to pair another device"
+)
+
 
 @web.middleware
 async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -140,17 +163,28 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     pairing = request.app[PAIRING]
     if pairing.code is None:
         raise web.HTTPForbidden(text="this Kiban server answers only on the computer it runs on")
+    supplied, from_query = supplied_code(request)
+    device = pairing.device(supplied)
+    if device is not None:
+        request[DEVICE] = device
+        return await handler(request)
     if pairing.locked:
-        raise web.HTTPForbidden(
-            text="pairing is closed after too many wrong codes; restart Kiban to pair again"
-        )
-    code, from_query = supplied_code(request)
-    if code is not None and pairing.check(code, request.remote):
-        response = await handler(request)
-        if from_query and request.path == "/" and not isinstance(response, web.WebSocketResponse):
-            response.set_cookie(COOKIE, code, httponly=True, samesite="Strict")
-        return response
-    reason = "That pairing code is not right." if code else "This board needs its pairing code."
+        raise web.HTTPForbidden(text=CLOSED)
+    if pairing.check_code(supplied, request.remote):
+        if from_query and request.path == "/" and request.method == "GET":
+            # the page opened with the code: the device gets a token of its own, and
+            # the address loses the code
+            response = web.Response(status=303, headers={"Location": "/"})
+            token = pairing.pair(request.remote)
+            response.set_cookie(COOKIE, token, httponly=True, samesite="Strict", path="/")
+            return response
+        return await handler(request)
+    if pairing.was_unpaired(supplied):
+        reason = "This device was unpaired. Enter the pairing code to pair it again."
+    elif supplied:
+        reason = "That pairing code is not right."
+    else:
+        reason = "This board needs its pairing code."
     if request.path == "/":
         return web.Response(
             status=401,
@@ -230,7 +264,7 @@ async def record(request: web.Request) -> web.Response:
 
 
 def same_origin(request: web.Request) -> bool:
-    """A browser names the page that opens a WebSocket; it must be one of ours."""
+    """A browser names the page that opens a WebSocket or posts; it must be one of ours."""
     origin = request.headers.get("Origin")
     if origin is None:
         return True  # not a browser (a script, a test): the guard has judged it
@@ -244,7 +278,7 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     pairing = request.app[PAIRING]
     ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_MESSAGE)
     await ws.prepare(request)
-    client = Client(ws)
+    client = Client(ws, device_of(request))
     request.app[CLIENTS].add(client)
     unsubscribe = session.subscribe(client.push)
     try:
@@ -276,6 +310,65 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     return ws
 
 
+# --- paired devices --------------------------------------------------------------------
+
+
+def _device_json(device: Device) -> Json:
+    return {"id": device.id, "peer": device.peer, "since": round(device.since)}
+
+
+def _devices_answer(request: web.Request) -> Json:
+    pairing = request.app[PAIRING]
+    this = device_of(request)
+    return {
+        "type": "devices",
+        "this": None if this is None else this.id,
+        "local": is_trusted(request),
+        "pairing": "none" if pairing.code is None else "closed" if pairing.locked else "open",
+        "devices": [_device_json(device) for device in pairing.devices],
+    }
+
+
+async def devices(request: web.Request) -> web.Response:
+    return web.json_response(_devices_answer(request), headers={"Cache-Control": "no-store"})
+
+
+def _posted_here(request: web.Request) -> None:
+    if not same_origin(request):
+        raise web.HTTPForbidden(text="a page of another site may not change this board's pairing")
+
+
+async def unpair(request: web.Request) -> web.Response:
+    """The device that asks is unpaired: its token no longer opens anything."""
+    _posted_here(request)
+    device = device_of(request)
+    if device is None:
+        message = "only a paired device can unpair itself (this request carries no device token)"
+        return web.json_response(error(Problem.INVALID, message), status=400)
+    request.app[PAIRING].unpair(device)
+    await _disconnect(request.app, (device,))
+    response = web.json_response(_devices_answer(request) | {"this": None})
+    response.del_cookie(COOKIE, path="/")
+    return response
+
+
+async def unpair_others(request: web.Request) -> web.Response:
+    """Every paired device but the one that asks (from this computer: every one)."""
+    _posted_here(request)
+    gone = request.app[PAIRING].forget_others(device_of(request))
+    await _disconnect(request.app, gone)
+    return web.json_response(_devices_answer(request) | {"forgotten": len(gone)})
+
+
+async def _disconnect(app: web.Application, gone: tuple[Device, ...]) -> None:
+    """Close the sockets of unpaired devices at once: their pages find the door shut."""
+    digests = {device.digest for device in gone}
+    clients: set[Client] = app[CLIENTS]
+    for client in tuple(clients):
+        if client.device is not None and client.device.digest in digests:
+            await client.ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"unpaired")
+
+
 # --- the application -------------------------------------------------------------------
 
 
@@ -290,6 +383,9 @@ def create_app(session: Session, pairing: Pairing | None = None) -> web.Applicat
     app.router.add_get("/ws", websocket)
     app.router.add_get("/record", record)
     app.router.add_get("/state", state)
+    app.router.add_get("/devices", devices)
+    app.router.add_post("/unpair", unpair)
+    app.router.add_post("/unpair/others", unpair_others)
     app.on_response_prepare.append(security_headers)
 
     async def start(app: web.Application) -> None:

@@ -5,10 +5,12 @@
 //   hands.js    dragging and clicking pieces (the simulator's hands)
 //   panel.js    turn, message, prompt, seats, clocks, dice, draw, unseen moves
 //   controls.js the board's buttons, claims, record, guide, new game
+//   devices.js  paired devices: unpair this one, forget the others
 
 import { renderBoard, renderLeds, renderPieces } from "./board.js";
 import { $, html, log, page } from "./common.js";
 import { bindControls, followGame, renderCatalogue, renderControls } from "./controls.js";
+import { checkStillPaired, renderDevices } from "./devices.js";
 import { bindHands, renderHeld } from "./hands.js";
 import { renderPanel, tickClocks } from "./panel.js";
 
@@ -16,17 +18,18 @@ const CLOCK_TICK = 100; // milliseconds between redraws of a running clock
 
 function connect() {
   const protocol = location.protocol === "https:" ? "wss:" : "ws:";
-  const token = new URLSearchParams(location.search).get("token");
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  const ws = new WebSocket(`${protocol}//${location.host}/ws${query}`);
+  // a paired device's token travels in its cookie; the code never stays in the address
+  const ws = new WebSocket(`${protocol}//${location.host}/ws`);
   page.ws = ws;
   ws.addEventListener("open", () => {
     page.retry = 500;
     setConnection("connected", false);
+    renderDevices();
   });
   ws.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   ws.addEventListener("close", () => {
     setConnection("disconnected: trying again…", true);
+    checkStillPaired();
     setTimeout(connect, page.retry);
     page.retry = Math.min(page.retry * 2, 8000);
   });

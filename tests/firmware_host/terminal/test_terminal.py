@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from engine.outcome import Outcome, Termination
 from firmware_host.boards.simulator import Simulation
 from firmware_host.session.events import GameEnded, MoveCommitted
@@ -226,3 +228,14 @@ def test_help_lists_every_action_of_the_vocabulary() -> None:
     lines = type_in(make_sim(), "help", "quit").splitlines()
     for action in ACTIONS:
         assert any(line.strip().startswith(usage(action)) for line in lines), usage(action)
+
+
+def test_wait_refuses_endless_negative_and_overlong_times() -> None:
+    sim = make_sim()
+    text = type_in(sim, "wait inf", "wait nan", "wait -1", "wait 3601", "wait 1e16", "wait", "quit")
+    refusals = [line for line in said(text) if line.startswith("cannot: wait takes")]
+    assert len(refusals) == 6
+    assert "3600" in refusals[0]
+    assert sim.now < 5.0  # no time passed
+    type_in(sim, "wait 3600", "quit")
+    assert sim.now == pytest.approx(3600.0, abs=5.0)

@@ -26,16 +26,26 @@ def run(
     capsys: pytest.CaptureFixture[str],
     lines: list[Any],
     *options: str,
+    status: int = 0,
 ) -> list[Record]:
+    """The records a replay of ``lines`` prints; it must exit with ``status`` (0: every
+    event was taken, 1: some were refused, which standard error counts)."""
     path = tmp_path / "events.jsonl"
     path.write_text(
         "".join((line if isinstance(line, str) else json.dumps(line)) + "\n" for line in lines),
         encoding="utf-8",
     )
-    assert main(["replay", "dobutsu", str(path), *options]) == 0
-    out = capsys.readouterr().out
+    assert main(["replay", "dobutsu", str(path), *options]) == status
+    captured = capsys.readouterr()
+    out = captured.out
     assert out.endswith("\n")
-    return [json.loads(line) for line in out.splitlines()]
+    records = [json.loads(line) for line in out.splitlines()]
+    refused = {r["line"] for r in records if r["event"] == "error"}
+    if status == 0:
+        assert not refused and captured.err == ""
+    else:
+        assert refused and f"{len(refused)} of " in captured.err
+    return records
 
 
 def without_errors(records: list[Record]) -> list[Record]:
@@ -130,7 +140,7 @@ def test_malformed_lines_are_errors_that_change_nothing(
 ) -> None:
     clean = run(tmp_path, capsys, CAPTURE)
     lines: list[Any] = [CAPTURE[0], "", "# a comment", CAPTURE[1], CAPTURE[2], *MALFORMED]
-    records = run(tmp_path, capsys, lines)
+    records = run(tmp_path, capsys, lines, status=1)
     errors = [r for r in records if r["event"] == "error"]
     first_bad = 6  # 1-based: three events, a blank line and a comment come first
     assert [r["line"] for r in errors] == list(range(first_bad, first_bad + len(MALFORMED)))
@@ -248,7 +258,64 @@ def test_any_action_of_the_vocabulary_may_be_a_line(
             {"t": 0.4, "command": "guide"},  # guide needs its move
             {"t": 0.5, "command": "impasse"},  # a claim: Robot Duel has none
         ],
+        status=1,
     )
     assert [r["event"] for r in refused] == ["error"] * 5
     assert "lift" in refused[0]["message"] and "download" in refused[1]["message"]
     assert "seat" in refused[2]["message"] and "move" in refused[3]["message"]
+
+
+@pytest.mark.parametrize(
+    ("t", "says"),
+    [
+        ("Infinity", "not a JSON number"),
+        ("-Infinity", "not a JSON number"),
+        ("NaN", "not a JSON number"),
+        ('"inf"', "finite"),
+        ("1e400", "finite"),
+        ("1" + "0" * 400, "finite"),
+        ("1e16", "more than a day"),
+        ("86400.6", "more than a day"),
+        ("true", "number"),
+        ("[1]", "number"),
+    ],
+)
+def test_times_that_never_come_are_refused_and_the_replay_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], t: str, says: str
+) -> None:
+    lines = [CAPTURE[0], f'{{"t": {t}, "button": "ok"}}', *CAPTURE[1:]]
+    records = run(tmp_path, capsys, lines, status=1)
+    errors = [r for r in records if r["event"] == "error"]
+    assert len(errors) == 1 and errors[0]["line"] == 2 and says in errors[0]["message"]
+    assert without_errors(records) == run(tmp_path, capsys, CAPTURE)
+
+
+def test_events_a_day_apart_are_played_quickly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    day = 24 * 3600.0
+    later = [{**event, "t": event["t"] + 2 * day - 1} for event in CAPTURE]
+    records = run(tmp_path, capsys, [{"t": day, "button": "ok"}, *later])
+    assert [(r["event"], r["move"]) for r in records] == [("move", "2c2b")]
+    assert records[0]["t"] > 2 * day - 1
+
+
+def test_the_exit_status_counts_the_refused_events(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(tmp_path, capsys, [*CAPTURE, "not json", {"t": 3.0, "select": "2c2b"}], status=1)
+    path = tmp_path / "events.jsonl"
+    assert main(["replay", "dobutsu", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "2 of 5 events were refused or unreadable (lines 4, 5)" in err
+
+
+def test_json_nested_too_deep_is_an_unreadable_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deep = '{"t": 0.2, "button": ' + "[" * 5000 + "]" * 5000 + "}"
+    records = run(tmp_path, capsys, [CAPTURE[0], deep, "[" * 100_000, *CAPTURE[1:]], status=1)
+    errors = [r for r in records if r["event"] == "error"]
+    assert [e["line"] for e in errors] == [2, 3]
+    assert all("nested deeper" in e["message"] for e in errors)
+    assert without_errors(records) == run(tmp_path, capsys, CAPTURE)

@@ -27,6 +27,7 @@ from firmware_host.session.legend import DEFAULT_PALETTE, Meaning
 from firmware_host.session.records import formats
 from firmware_host.session.storage import GameStore
 from firmware_host.web.commands import parse
+from firmware_host.web.pairing import Pairing
 from firmware_host.web.server import create_app
 from firmware_host.web.session import Session
 from firmware_host.web.sim_session import SimSession
@@ -56,8 +57,9 @@ WAIT = 60_000  # milliseconds: generous, for a loaded CI machine
 class LiveServer:
     """The web companion on its own event loop in a thread, as the CLI runs it."""
 
-    def __init__(self, build: Callable[[], Session]) -> None:
+    def __init__(self, build: Callable[[], Session], pairing: Pairing | None = None) -> None:
         self._build = build
+        self._pairing = pairing
         self.loop = asyncio.new_event_loop()
         self._ready = threading.Event()
         self._failure: BaseException | None = None
@@ -78,7 +80,7 @@ class LiveServer:
 
     async def _start(self) -> None:
         self.session = self._build()
-        self.runner = web.AppRunner(create_app(self.session))
+        self.runner = web.AppRunner(create_app(self.session, self._pairing))
         await self.runner.setup()
         site = web.TCPSite(self.runner, "127.0.0.1", 0)
         await site.start()

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
-from aiohttp import WSServerHandshakeError
+from aiohttp import WSMsgType, WSServerHandshakeError
+from aiohttp.test_utils import TestClient
 
 from drivers.led_strip import Colour
 from engine.geometry import Seat
@@ -13,6 +15,7 @@ from firmware_host.session.legend import BLINK_PERIOD, BoardView, Legend
 from firmware_host.session.state import Phase
 from firmware_host.web.pairing import (
     COOKIE,
+    MAX_DEVICES,
     MAX_FAILURES,
     PAIRING_COLOUR,
     Pairing,
@@ -62,10 +65,13 @@ def test_the_network_needs_the_code_on_every_endpoint() -> None:
             wrong = await client.get("/state?token=999999")
             assert wrong.status == 401 and pairing.failures == 1
             assert not pairing.paired and pairing.blinking
-            # the right code in the address opens the page and leaves a cookie for the rest
+            # the right code in the address pairs the device: a cookie of its own for the
+            # rest, and the page again without the code in its address
             opened = await client.get(f"/?token={CODE}")
-            assert opened.status == 200 and COOKIE in opened.cookies
-            assert pairing.paired and not pairing.blinking
+            assert opened.status == 200 and opened.url.path == "/" and not opened.url.query
+            assert [r.status for r in opened.history] == [303]
+            assert COOKIE in opened.history[0].cookies
+            assert pairing.paired and not pairing.blinking and len(pairing.devices) == 1
             assert (await client.get("/static/app.js")).status == 200  # the cookie
             bearer = await client.get("/state", headers={"Authorization": f"Bearer {CODE}"})
             assert bearer.status == 200
@@ -174,3 +180,171 @@ def test_the_code_blinks_digit_by_digit_on_the_status_led() -> None:
     assert pairing_indicator(frozenset({"turn:1", "turn:0"})) == "turn:0"
     assert pairing_indicator(frozenset()) is None
     assert Colour(255, 255, 255) == PAIRING_COLOUR
+
+
+async def pair_device(client: TestClient[Any, Any]) -> str:
+    """Pair as a new device with the code; its token (the client keeps no cookie)."""
+    client.session.cookie_jar.clear()
+    answer = await client.get(f"/?token={CODE}", allow_redirects=False)
+    assert answer.status == 303 and answer.headers["Location"] == "/"
+    token = answer.cookies[COOKIE].value
+    client.session.cookie_jar.clear()
+    return token
+
+
+def as_device(token: str) -> dict[str, str]:
+    return {"Cookie": f"{COOKIE}={token}"}
+
+
+def test_a_paired_device_keeps_a_token_of_its_own_not_the_code() -> None:
+    async def scenario() -> None:
+        pairing = from_the_network()
+        async with served(sim_session(), pairing) as client:
+            token = await pair_device(client)
+            assert token != CODE and CODE not in token and len(token) >= 40
+            assert [d.id for d in pairing.devices] == [pairing.device(token).id]  # type: ignore[union-attr]
+            page = await client.get("/", headers=as_device(token))
+            assert page.status == 200 and "<title>Kiban</title>" in await page.text()
+            assert (await client.get("/state", headers=as_device(token))).status == 200
+            bearer = await client.get("/state", headers={"Authorization": f"Bearer {token}"})
+            assert bearer.status == 200
+            ws = await client.ws_connect("/ws", headers=as_device(token))
+            assert (await ws.receive_json(timeout=20))["type"] == "catalogue"
+            await ws.close()
+            listed = await (await client.get("/devices", headers=as_device(token))).json()
+            assert listed["this"] == pairing.devices[0].id and not listed["local"]
+            assert [d["id"] for d in listed["devices"]] == [pairing.devices[0].id]
+            assert (await client.get("/devices")).status == 401  # pairing still guards it
+            second = await pair_device(client)
+            assert second != token and len(pairing.devices) == 2
+
+    asyncio.run(scenario())
+
+
+def test_guessing_locks_out_the_code_but_not_the_paired_devices() -> None:
+    async def scenario() -> None:
+        pairing = from_the_network()
+        async with served(sim_session(), pairing) as client:
+            token = await pair_device(client)
+            ws = await client.ws_connect("/ws", headers=as_device(token))
+            for guess in range(MAX_FAILURES):
+                assert (await client.get(f"/state?token={200000 + guess}")).status == 401
+            assert pairing.locked
+            # the paired device carries on: page, state, its open socket and a new one
+            assert (await client.get("/", headers=as_device(token))).status == 200
+            assert (await client.get("/state", headers=as_device(token))).status == 200
+            assert (await ws.receive_json(timeout=20))["type"] == "catalogue"
+            again = await client.ws_connect("/ws", headers=as_device(token))
+            assert (await again.receive_json(timeout=20))["type"] == "catalogue"
+            await again.close()
+            await ws.close()
+            # the code opens nothing more, and no new device pairs
+            closed = await client.get(f"/?token={CODE}", allow_redirects=False)
+            assert closed.status == 403 and "still work" in await closed.text()
+            assert len(pairing.devices) == 1
+
+    asyncio.run(scenario())
+
+
+def test_tokens_and_junk_that_could_never_be_a_code_are_not_counted_as_guesses() -> None:
+    async def scenario() -> None:
+        pairing = from_the_network()
+        async with served(sim_session(), pairing) as client:
+            for junk in ("x" * 43, "12345", "1234567", "forgotten-device-token", "１２３４５６"):
+                assert (await client.get("/state", headers=as_device(junk))).status == 401
+            assert pairing.failures == 0
+
+    asyncio.run(scenario())
+
+
+def test_a_device_unpairs_itself_and_its_socket_closes() -> None:
+    async def scenario() -> None:
+        pairing = from_the_network()
+        async with served(sim_session(), pairing) as client:
+            token = await pair_device(client)
+            other = await pair_device(client)
+            ws = await client.ws_connect("/ws", headers=as_device(token))
+            assert (await ws.receive_json(timeout=20))["type"] == "catalogue"
+            answer = await client.post("/unpair", headers=as_device(token))
+            assert answer.status == 200
+            body = await answer.json()
+            assert body["type"] == "devices" and body["this"] is None
+            assert [d["id"] for d in body["devices"]] == [pairing.device(other).id]  # type: ignore[union-attr]
+            assert answer.cookies[COOKIE].value == ""  # the browser forgets it too
+            while (message := await ws.receive(timeout=20)).type is WSMsgType.TEXT:
+                pass
+            assert message.type in (WSMsgType.CLOSE, WSMsgType.CLOSED, WSMsgType.CLOSING)
+            state = await client.get("/state", headers=as_device(token))
+            assert state.status == 401 and "unpaired" in (await state.json())["message"]
+            page = await client.get("/", headers=as_device(token))
+            assert page.status == 401 and "was unpaired" in await page.text()
+            assert pairing.failures == 0
+            assert (await client.get("/state", headers=as_device(other))).status == 200
+            # the code pairs it again, with a new token
+            again = await pair_device(client)
+            assert again != token
+            assert (await client.get("/state", headers=as_device(again))).status == 200
+            # a request that is no device (the code itself) has nothing to unpair
+            code = await client.post("/unpair", headers={"Authorization": f"Bearer {CODE}"})
+            assert code.status == 400 and (await code.json())["code"] == "invalid"
+
+    asyncio.run(scenario())
+
+
+def test_a_device_forgets_the_others_and_this_computer_forgets_all() -> None:
+    async def scenario() -> None:
+        pairing = Pairing(CODE)  # the test client is this computer, unless it says otherwise
+        async with served(sim_session(), pairing) as client:
+            pairing.is_local_peer = lambda peer: False
+            tokens = [await pair_device(client) for _ in range(3)]
+            ws = await client.ws_connect("/ws", headers=as_device(tokens[1]))
+            assert (await ws.receive_json(timeout=20))["type"] == "catalogue"
+            answer = await client.post("/unpair/others", headers=as_device(tokens[0]))
+            assert answer.status == 200 and (await answer.json())["forgotten"] == 2
+            assert [await _status(client, t) for t in tokens] == [200, 401, 401]
+            while (message := await ws.receive(timeout=20)).type is WSMsgType.TEXT:
+                pass
+            assert message.type in (WSMsgType.CLOSE, WSMsgType.CLOSED, WSMsgType.CLOSING)
+            fourth = await pair_device(client)
+            pairing.is_local_peer = lambda peer: True  # the board's own computer
+            listed = await (await client.get("/devices")).json()
+            assert listed["local"] and listed["this"] is None and len(listed["devices"]) == 2
+            everyone = await client.post("/unpair/others")
+            assert (await everyone.json())["forgotten"] == 2 and pairing.devices == ()
+            pairing.is_local_peer = lambda peer: False
+            assert [await _status(client, t) for t in (tokens[0], fourth)] == [401, 401]
+
+    asyncio.run(scenario())
+
+
+async def _status(client: TestClient[Any, Any], token: str) -> int:
+    return (await client.get("/state", headers=as_device(token))).status
+
+
+def test_pages_of_other_sites_may_not_unpair() -> None:
+    async def scenario() -> None:
+        pairing = Pairing(CODE)
+        async with served(sim_session(), pairing) as client:
+            pairing.is_local_peer = lambda peer: False
+            token = await pair_device(client)
+            evil = {"Origin": "http://evil.example"}
+            refused = await client.post("/unpair", headers={**as_device(token), **evil})
+            assert refused.status == 403
+            pairing.is_local_peer = lambda peer: True
+            refused = await client.post("/unpair/others", headers=evil)
+            assert refused.status == 403 and len(pairing.devices) == 1
+            host = f"{client.host}:{client.port}"
+            ours = await client.post("/unpair/others", headers={"Origin": f"http://{host}"})
+            assert ours.status == 200 and pairing.devices == ()
+            assert (await client.get("/unpair")).status == 405
+
+    asyncio.run(scenario())
+
+
+def test_devices_beyond_the_limit_push_out_the_oldest() -> None:
+    pairing = Pairing(CODE)
+    tokens = [pairing.pair("192.168.1.9") for _ in range(MAX_DEVICES + 2)]
+    assert len(pairing.devices) == MAX_DEVICES
+    assert pairing.device(tokens[0]) is None and pairing.was_unpaired(tokens[0])
+    assert pairing.device(tokens[-1]) is not None
+    assert Pairing(None).device(tokens[-1]) is None

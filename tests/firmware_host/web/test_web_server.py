@@ -270,6 +270,9 @@ async def _state_unchanged(page: Any, before: Json) -> None:
 
 MALFORMED: list[tuple[str, str]] = [
     ("{not json", "not_json"),
+    ("[" * 5000 + "]" * 5000, "not_json"),  # deeper than json's recursion goes
+    ('{"type": "lift", "spot": "2c", "id": ' + "{" * 40 + "}" * 40 + "}", "not_json"),
+    ('{"type": "place", "spot": "2b", "held": NaN}', "not_json"),
     ("[1, 2]", "not_object"),
     ('"lift"', "not_object"),
     ('{"spot": "2c"}', "missing_field"),
