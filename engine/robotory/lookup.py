@@ -90,12 +90,7 @@ def moves_changing(
                     if food >> step & 1:
                         yield _chain(robot, (origin, step))
             return
-        for path in chain_paths(origin, food):
-            eaten = 0
-            for cell in path[1:]:
-                eaten |= 1 << cell
-            if need & ~eaten == 0:
-                yield _chain(robot, path)
+        yield from chains_through(robot, origin, food, need)
         return
     free = free_cells(tokens, robots)
     if cells & (cells - 1) == 0 and free & cells:  # one free cell: a token placed there
@@ -107,14 +102,18 @@ def moves_changing(
         return  # a chain always empties its robot's cell
     for robot, origin in enumerate(robots):
         food = edible(tokens, robot)
-        if cells & ~food:
-            continue
-        for path in chain_paths(origin, food):
-            eaten = 0
-            for cell in path[1:]:
-                eaten |= 1 << cell
-            if cells & ~eaten == 0:
-                yield _chain(robot, path)
+        if not cells & ~food:
+            yield from chains_through(robot, origin, food, cells)
+
+
+def chains_through(robot: int, origin: int, food: int, cells: int) -> Iterator[Chain]:
+    """The chains of ``robot`` that eat every one of ``cells`` (and maybe more)."""
+    for path in chain_paths(origin, food):
+        eaten = 0
+        for cell in path[1:]:
+            eaten |= 1 << cell
+        if cells & ~eaten == 0:
+            yield _chain(robot, path)
 
 
 def moves_off_board(

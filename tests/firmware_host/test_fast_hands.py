@@ -36,6 +36,15 @@ COLUMN = {"C1": "R", "C2": "w", "C3": "w", "C4": "w", "A4": "W", "E4": "B"}
 BLACK = Stone("b", 0)
 
 
+def red_eats_c2(t: float) -> list[HandStep]:
+    """The red robot on C1 eats the token on C2, landing 0.3 s after ``t``."""
+    return [
+        HandStep(t + 0.10, LiftStone("C1")),
+        HandStep(t + 0.20, Remove("C2")),
+        HandStep(t + 0.30, PutStone("C2", ROBOT_R, ROBOT_R)),
+    ]
+
+
 def dobutsu(position: str) -> Simulation:
     sim = make_sim("sim", position=position, noise=QUIET)
     assert sim.controller.phase is Phase.PLAY
@@ -128,11 +137,7 @@ def test_ok_right_after_a_robot_lands_confirms_the_robot_not_a_refill() -> None:
     """ok 6 ms after the robot landed once opened the refill prompt."""
     sim = robotory(light="1w2b")
     t = sim.now
-    steps = [
-        HandStep(t + 0.10, LiftStone("C1")),
-        HandStep(t + 0.20, Remove("C2")),
-        HandStep(t + 0.30, PutStone("C2", ROBOT_R, ROBOT_R)),
-    ]
+    steps = red_eats_c2(t)
     notices = sim.run(steps) + sim.advance_to(t + 0.306)
     notices += sim.press(ButtonRole.OK)
     assert prompts(notices) == []
@@ -158,11 +163,7 @@ def test_a_placement_ends_the_wait_for_a_longer_chain() -> None:
     once (no continuation of the robot could make it), instead of spoiling the move."""
     sim = robotory("sim-robotory-polarity")
     t = sim.now
-    steps = [
-        HandStep(t + 0.10, LiftStone("C1")),
-        HandStep(t + 0.20, Remove("C2")),
-        HandStep(t + 0.30, PutStone("C2", ROBOT_R, ROBOT_R)),
-    ]
+    steps = red_eats_c2(t)
     notices = sim.run(steps) + sim.advance_to(t + 0.9)
     assert commits(notices) == []  # resting, but the robot may still eat C3
     sim.world.place("E1", Stone("w", None))
@@ -177,9 +178,7 @@ def test_the_chain_going_on_is_still_one_move() -> None:
     sim = robotory("sim-robotory-polarity")
     t = sim.now
     steps = [
-        HandStep(t + 0.10, LiftStone("C1")),
-        HandStep(t + 0.20, Remove("C2")),
-        HandStep(t + 0.30, PutStone("C2", ROBOT_R, ROBOT_R)),
+        *red_eats_c2(t),
         HandStep(t + 1.00, LiftStone("C2")),
         HandStep(t + 1.10, Remove("C3")),
         HandStep(t + 1.20, PutStone("C3", ROBOT_R, ROBOT_R)),
