@@ -22,7 +22,6 @@ from engine.robotory.rules import (
     generate,
     placements,
     refills,
-    walk_of,
 )
 
 Counts = Sequence[int]
@@ -32,25 +31,56 @@ def _chain(robot: int, path: Sequence[int]) -> Chain:
     return Chain(ROBOT_LETTERS[robot], tuple(CELL_NAMES[cell] for cell in path))
 
 
+def covering_walks(origin: int, need: int) -> dict[int, tuple[int, ...]]:
+    """For each cell a walk from ``origin`` through every cell of ``need`` (each once)
+    can end on, the smallest such walk in cell order (the one the legal moves list).
+    The cells not yet eaten must stay connected to the robot, which prunes the walks
+    that cannot finish, so a long chain shown at once is found quickly."""
+    found: dict[int, tuple[int, ...]] = {}
+    seen: set[tuple[int, int]] = set()
+
+    def connected(cell: int, rest: int) -> bool:
+        reached, frontier = 0, [cell]
+        while frontier:
+            for step in NEIGHBOURS[frontier.pop()]:
+                bit = 1 << step
+                if rest & bit and not reached & bit:
+                    reached |= bit
+                    frontier.append(step)
+        return reached == rest
+
+    def walk(cell: int, eaten: int, path: tuple[int, ...]) -> None:
+        if eaten == need:
+            found.setdefault(cell, path)
+            return
+        rest = need & ~eaten
+        if not connected(cell, rest):
+            return
+        for step in NEIGHBOURS[cell]:
+            bit = 1 << step
+            if rest & bit and (eaten | bit, step) not in seen:
+                seen.add((eaten | bit, step))
+                walk(step, eaten | bit, (*path, step))
+
+    walk(origin, 0, (origin,))
+    return found
+
+
 def exact_chains(origin: int, robot: int, need: int, food: int) -> Iterator[Chain]:
     """The chains of ``robot`` from ``origin`` that eat every cell of ``need`` and no
-    other, except perhaps one last cell where the robot ends (it may read as before):
-    a walk through ``need`` alone, then at most one step more."""
-    seen: set[tuple[int, int]] = set()
-    for path in chain_paths(origin, need):
-        if len(path) - 1 != need.bit_count():
-            continue  # the walk has not eaten all of ``need``
-        last = path[-1]
-        ends = [(need, last)]
-        further = food & ~need
-        ends += [(need | 1 << step, step) for step in NEIGHBOURS[last] if further >> step & 1]
-        for state in ends:
-            if state in seen:
-                continue
-            seen.add(state)
-            walk = walk_of(origin, *state)
-            if walk is not None:
-                yield _chain(robot, walk)
+    other, except perhaps one last cell where the robot ends (it may read as before)."""
+    walks = covering_walks(origin, need)
+    for walk in walks.values():
+        yield _chain(robot, walk)
+    further: dict[int, tuple[int, ...]] = {}
+    for end, walk in walks.items():
+        for step in NEIGHBOURS[end]:
+            if (food & ~need) >> step & 1:
+                longer = (*walk, step)
+                if step not in further or longer < further[step]:
+                    further[step] = longer
+    for walk in further.values():
+        yield _chain(robot, walk)
 
 
 def moves_changing(

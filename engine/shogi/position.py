@@ -16,6 +16,7 @@ from engine.game import Layout, Position
 from engine.options import Options
 from engine.outcome import Outcome, Termination
 from engine.physical import Footprint, Reading, Sensing, Spot
+from engine.shogi import lookup
 from engine.shogi.illegal import illegal_moves
 from engine.shogi.impasse import DECLARATION, IMPASSE, declaration_result, impasse_result
 from engine.shogi.movegen import generate, in_check, piece_attacks
@@ -100,6 +101,11 @@ class ShogiPosition(Position[ShogiMove]):
 
     def legal_moves(self) -> Iterator[ShogiMove]:
         return iter(self._moves())
+
+    def moves_changing(
+        self, spots: frozenset[Spot], *, exactly: bool = False
+    ) -> Iterator[ShogiMove]:
+        return lookup.moves_changing(self._moves(), spots)
 
     def is_legal(self, move: ShogiMove) -> bool:
         return move in self._moves()

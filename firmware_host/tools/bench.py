@@ -32,6 +32,7 @@ from firmware_host.boards.simulator import Simulation
 from firmware_host.session.legend import Legend
 from firmware_host.session.storage import GameStore
 from firmware_host.session.view import build_view
+from firmware_host.tools.bench_play import play_lines
 from hardware.profile import load_profile
 
 
@@ -301,6 +302,8 @@ def run(names: Sequence[str], positions: int = 50, seed: int = 1) -> list[str]:
         lines += [measure.line() for measure in bench_game(game, positions, seed)]
         if game.bench() != BenchPlan():
             lines += game_lines(game, sample_positions(game, positions, seed))
+    for game in chosen:
+        lines += play_lines(game, reference)
     for game in chosen:
         lines += memory_report(game)
     return lines

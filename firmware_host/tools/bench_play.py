@@ -1,0 +1,217 @@
+"""``kiban bench``: what a frame change and a commit cost in each game's worst positions,
+through the real controller, legend and painter (on a simulated board).
+
+For each notable position (``Game.bench``, the start when it names none), random legal
+moves are made as a hand makes them: the piece lifted (a frame change), the move shown
+(a frame change), the board left to rest (the commit, with the next position's lookups
+and the repaint); the move is then taken back and the board put back, unmeasured.
+CPU time of this thread, as percentiles; full garbage collections are timed through
+``gc.callbacks``; the recognizer's memory is traced for the worst position. Times are
+also given as ratios to the reference workload measured in the same run.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from engine.game import Game, Position
+from engine.physical import EMPTY, Frame, Sensing, Spot
+from firmware_host.boards.simulator import Simulation
+from firmware_host.session.actions import TakeBack
+from firmware_host.session.events import Event, FrameSeen, MoveCommitted, Notice, TimePassed
+from firmware_host.session.storage import GameStore
+from hardware.profile import load_profile
+
+WORST: dict[str, tuple[tuple[str, int], ...]] = {
+    "dobutsu": (("1l1/3/3/1L1 b CEGceg 1", 35),),
+    "shogi": (
+        ("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1", 593),
+        ("4k4/9/9/9/9/9/9/9/4K4 b RB2G2S2N2L9Prb2g2s2n2l9p 1", 525),
+    ),
+    "abalone": (("5/ww2bb/www1bbb/1ww2bb1/9/1bb2ww1/bbb1www/bb2ww/5 b 0 0", 80),),
+    "robotory": (("bbbb/bwRbb/bbWBbw/wwbbw/wwwb 1w0b 0w0b 3w1b l", 296_636),),
+    "chaturaji": (
+        (
+            "gB1gb2rErHrB/gH1ghrKrkrerhrb/gEge1kH4/gKgk6/6ykyK/5yeyHyE/kbkhkekk2yh1/kBkE1kK2ybyB "
+            "r 5 0,0,0,0 -",
+            12,
+        ),
+    ),
+}
+"""Each game's worst known positions for recognition (text, legal moves): the most
+moves (shogi's 593, all in hand), German daisy, a Robotory board crowded by ordinary
+play, a Chaturaji middle game with captures. The tests hold the counts."""
+
+SIMULATED = {"robotory": "sim-robotory-polarity", "abalone": "sim-abalone-polarity"}
+"""The board the bench plays on: one that sees colours where occupancy would ask."""
+
+
+@dataclass(frozen=True, slots=True)
+class Spread:
+    """Percentiles of a list of CPU times, in seconds."""
+
+    p50: float
+    p99: float
+    worst: float
+
+    @classmethod
+    def of(cls, times: Sequence[float]) -> Spread:
+        ordered = sorted(times)
+        if not ordered:
+            return cls(0.0, 0.0, 0.0)
+
+        def at(share: float) -> float:
+            return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+        return cls(at(0.5), at(0.99), ordered[-1])
+
+    def text(self, reference: float) -> str:
+        ms = f"{self.p50 * 1e3:6.2f} {self.p99 * 1e3:6.2f} {self.worst * 1e3:6.2f} ms"
+        return f"{ms}  p99 {self.p99 / reference:6.3f} ref"
+
+
+@dataclass
+class GcWatch:
+    """The pauses of full collections while it is installed."""
+
+    pauses: list[float]
+    _started: float = 0.0
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if info.get("generation") != 2:
+            return
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.pauses.append(time.perf_counter() - self._started)
+
+
+def _send(sim: Simulation, event: Event, at: float) -> list[Notice]:
+    """An event at ``at``, handled and painted as the runtime does."""
+    sim.now = at
+    return sim.send(event)
+
+
+def _cpu(action: Callable[[], list[Notice]]) -> tuple[float, list[Notice]]:
+    start = time.thread_time()
+    notices = action()
+    return time.thread_time() - start, notices
+
+
+def _unambiguous(position: Position[Any], sensing: Sensing, sensed: frozenset[Spot]) -> list[Any]:
+    """The legal moves the board shows on their own (no prompt needed)."""
+    by_change: dict[object, list[Any]] = {}
+    for move in position.legal_moves():
+        changes = position.footprint(move, sensing).restricted(sensed).changes
+        if changes:
+            by_change.setdefault(changes, []).append(move)
+    return [moves[0] for moves in by_change.values() if len(moves) == 1]
+
+
+def _lifted(position: Position[Any], move: Any, sensing: Sensing) -> Frame:
+    """The board with the moving piece in the air: the first spot the move empties."""
+    expected = position.expected_frame(sensing)
+    footprint = position.footprint(move, sensing)
+    emptied = [spot for spot, reading in footprint.changes if reading == EMPTY]
+    if not emptied:
+        return expected
+    return {**expected, emptied[0]: EMPTY}
+
+
+def play_costs(
+    game: Game[Any], text: str | None, moves: int, seed: int
+) -> tuple[list[float], list[float], list[float]]:
+    """CPU seconds of frame changes, commits, and full collections, over ``moves``
+    random moves from the position ``text``."""
+    profile = load_profile(SIMULATED.get(game.name, "sim"), game)
+    sim = Simulation(game, profile, GameStore(":memory:"), resume=False, position=text)
+    sim.settle()
+    controller = sim.controller
+    sensing = profile.sensing
+    rng = random.Random(seed)
+    changes: list[float] = []
+    commits: list[float] = []
+    watch = GcWatch([])
+    shown: tuple[str, list[Any]] = ("", [])
+    try:
+        for _ in range(moves):
+            position = controller.position
+            if position.outcome() is not None or position.chance_moves():
+                break
+            if shown[0] != position.text():  # the moves are taken back: listed once
+                if watch in gc.callbacks:
+                    gc.callbacks.remove(watch)
+                shown = (position.text(), _unambiguous(position, sensing, profile.sensed_spots))
+                gc.collect()
+                gc.callbacks.append(watch)
+            legal = shown[1]
+            if not legal:
+                break
+            move = rng.choice(legal)
+            after = position.copy()
+            after.push(move)
+            start, now = position.expected_frame(sensing), sim.now
+            for frame in (_lifted(position, move, sensing), after.expected_frame(sensing)):
+                now += 0.05
+                spent, _ = _cpu(partial(_send, sim, FrameSeen(frame), now))
+                changes.append(spent)
+            now += controller.timing.settle + 0.01
+            spent, notices = _cpu(partial(_send, sim, TimePassed(), now))
+            if any(isinstance(notice, MoveCommitted) for notice in notices):
+                commits.append(spent)
+                _send(sim, TakeBack(), now + 0.01)
+            _send(sim, FrameSeen(start), now + 0.02)
+    finally:
+        if watch in gc.callbacks:
+            gc.callbacks.remove(watch)
+        sim.board.close()
+    return changes, commits, watch.pauses
+
+
+def index_memory(game: Game[Any], text: str | None) -> float:
+    """Bytes the recognizer holds after a lift and a move shown, traced."""
+    profile = load_profile(SIMULATED.get(game.name, "sim"), game)
+    sim = Simulation(game, profile, GameStore(":memory:"), resume=False, position=text)
+    sim.settle()
+    position = sim.controller.position
+    legal = [m for m in position.legal_moves() if position.footprint(m, profile.sensing).changes]
+    if not legal:
+        return 0.0
+    tracemalloc.start()
+    try:
+        before, _ = tracemalloc.get_traced_memory()
+        _send(sim, FrameSeen(_lifted(position, legal[0], profile.sensing)), sim.now + 0.05)
+        after = position.copy()
+        after.push(legal[0])
+        _send(sim, FrameSeen(after.expected_frame(profile.sensing)), sim.now + 0.05)
+        current, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+        sim.board.close()
+    return float(current - before)
+
+
+def play_lines(game: Game[Any], reference: float, moves: int = 40, seed: int = 1) -> list[str]:
+    """The game's frame-change and commit spreads at the start and in its worst positions."""
+    texts: list[tuple[str, str | None]] = [("start", None)]
+    texts += [(f"{count:,} moves", text) for text, count in WORST.get(game.name, ())]
+    lines = []
+    for label, text in texts:
+        changes, commits, pauses = play_costs(game, text, moves, seed)
+        memory = index_memory(game, text)
+        name = f"{game.name:10} "
+        lines.append(f"{name}{'frame change, ' + label:32} {Spread.of(changes).text(reference)}")
+        lines.append(f"{name}{'commit, ' + label:32} {Spread.of(commits).text(reference)}")
+        worst_gc = max(pauses, default=0.0)
+        lines.append(
+            f"{name}{'recognizer memory, ' + label:32} {memory / 1e6:6.2f} MB"
+            f"   full GC {len(pauses)} x, worst {worst_gc * 1e3:.2f} ms"
+        )
+    return lines
