@@ -88,10 +88,15 @@ class Debouncer:
         return frozenset(changed)
 
     def _refresh(self, raw: Mapping[Spot, Reading]) -> frozenset[Spot]:
+        """After a failed scan: a reading that stands as it stood before counts at once;
+        one that changed meanwhile must be read ``scans`` times afresh."""
         for spot, reading in raw.items():
             same = reading == self._candidate.get(spot)
             self._candidate[spot] = reading
-            self._count[spot] = self._count.get(spot, 0) + 1 if same else 1
+            if reading == self._stable.get(spot):
+                self._count[spot] = self.scans
+            else:
+                self._count[spot] = self._count.get(spot, 0) + 1 if same else 1
         if any(self._count[spot] < self.scans for spot in raw):
             return frozenset()
         self._stale = False

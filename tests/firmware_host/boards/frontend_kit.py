@@ -120,6 +120,11 @@ def play_through_faults(
             sim.send(NewGame())
             sim.world.arrange(sim.physical(sim.controller.position.layout()))
             sim.settle()
+            for _ in range(20):  # the players wait for the board to say it is ready
+                if sim.controller.phase is not Phase.SETUP:
+                    break
+                sim.advance(0.5)
+            assert sim.controller.phase is Phase.PLAY, sim.notices[-5:]
             tally.games += 1
             continue
         moves = sorted(position.legal_moves(), key=position.move_text)
