@@ -34,6 +34,9 @@ class LedPainter:
         self._indicator_leds = dict(spec.indicators)
         self.orientation = orientation
         self.pixels: tuple[Colour, ...] = (OFF,) * spec.count
+        self._painted = False  # the strip shows ``pixels`` (dimmed)
+        self._dimmed: dict[Colour, Colour] = {}  # the few colours a legend uses, dimmed
+        self._dimmed_at = self.brightness
 
     @property
     def indicators(self) -> frozenset[str]:
@@ -68,14 +71,27 @@ class LedPainter:
     def show_pixels(self, pixels: tuple[Colour, ...]) -> bool:
         """Show raw pixels (the doctor's LED test), dimmed like any frame."""
         self.pixels = pixels
-        return self.strip.show([colour.scaled(self.brightness) for colour in pixels])
+        self._painted = True
+        return self.strip.show(self._dim(pixels))
 
     def paint(self, spots: Mapping[Spot, Colour], indicators: Mapping[str, Colour]) -> bool:
         """Show a view; returns whether the strip was written."""
         pixels = self.compose(spots, indicators)
+        if self._painted and pixels == self.pixels:
+            return False  # most events change no LED: nothing to dim, nothing to write
         self.pixels = pixels
-        return self.strip.show([colour.scaled(self.brightness) for colour in pixels])
+        self._painted = True
+        return self.strip.show(self._dim(pixels))
+
+    def _dim(self, pixels: tuple[Colour, ...]) -> list[Colour]:
+        if self._dimmed_at != self.brightness:
+            self._dimmed, self._dimmed_at = {}, self.brightness
+        dimmed = self._dimmed
+        for colour in set(pixels) - dimmed.keys():
+            dimmed[colour] = colour.scaled(self.brightness)
+        return [dimmed[colour] for colour in pixels]
 
     def off(self) -> None:
         self.pixels = (OFF,) * self.strip.count
+        self._painted = True
         self.strip.off()
