@@ -53,42 +53,54 @@ def dice_rule(dice: tuple[int, ...]) -> str:
 
 
 def illegal_moves(
-    state: State, rules: Rules, legal: frozenset[ChaturajiMove]
+    state: State,
+    rules: Rules,
+    legal: frozenset[ChaturajiMove],
+    near: frozenset[int] | None = None,
 ) -> Iterator[tuple[ChaturajiMove, str]]:
-    """Every forbidden board move a hand could make now; never one in ``legal``."""
+    """Every forbidden board move a hand could make now; never one in ``legal``. With
+    ``near``, only those that may change every one of those squares (a step changes
+    its own square and its target; a recognizer asks about the squares a hand changed)."""
     if state.pending is not None:
         return
     board = state.board
+
+    def targets(sq: int) -> Iterator[int]:
+        if near is None or sq in near:
+            yield from _physical_targets(board, sq)
+        elif len(near) == 1:
+            yield from (target for target in _physical_targets(board, sq) if target in near)
+
     roller = SEAT_NAMES[state.roller]
     if state.roll_due:
         reason = f"it is {roller}'s turn, and the die must be rolled first"
         for sq, piece in enumerate(board):
             if piece:
-                for target in _physical_targets(board, sq):
+                for target in targets(sq):
                     yield Step(sq, target), reason
         return
     owners, boats = movable(state, rules, state.roller)
     allowed = allowed_kinds(state.dice, rules)
     lost = lost_kinds(board)
     for sq, piece in enumerate(board):
-        if not piece:
+        if not piece or (near is not None and sq not in near and len(near) != 1):
             continue
         kind, seat = kind_of(piece), owner_of(piece)
         if seat not in (boats if kind == BOAT else owners):
             reason = _not_yours(state, rules, sq, piece)
-            for target in _physical_targets(board, sq):
+            for target in targets(sq):
                 yield Step(sq, target), reason
             continue
         if allowed is not None and kind not in allowed:
             reason = dice_rule(state.dice)
-            for target in _physical_targets(board, sq):
+            for target in targets(sq):
                 yield Step(sq, target), reason
-            if kind == PAWN and sq in LAST_LINE[seat]:
+            if kind == PAWN and sq in LAST_LINE[seat] and (near is None or sq in near):
                 for promote in PIECE_KINDS:
                     yield Exchange(sq, promote), reason
             continue
         pattern = dict(pattern_targets(board, sq, piece))
-        for target in _physical_targets(board, sq):
+        for target in targets(sq):
             promotions: tuple[int, ...] = (0,)
             if kind == PAWN and target in LAST_LINE[seat]:
                 promotions = (0, *PIECE_KINDS)
@@ -99,13 +111,13 @@ def illegal_moves(
                 text = _step_rule(board, move, pattern, rules, lost)
                 if text is not None:
                     yield move, text
-        if kind == PAWN and sq in LAST_LINE[seat]:
+        if kind == PAWN and sq in LAST_LINE[seat] and (near is None or sq in near):
             for promote in PIECE_KINDS:
                 exchange = Exchange(sq, promote)
                 rule = _promotion_rule(piece, promote, lost)
                 if exchange not in legal and rule is not None:
                     yield exchange, rule
-    if LostTurn() not in legal:
+    if LostTurn() not in legal and near is None:
         if rules.dice:
             yield LostTurn(), f"{dice_rule(state.dice)}; a turn is lost only when none can move"
         else:

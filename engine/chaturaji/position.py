@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from engine.chaturaji.board import (
     BOAT,
+    CELL_INDEX,
     CELL_NAMES,
     DIE_FACES,
     LETTERS,
@@ -91,6 +92,14 @@ class ChaturajiPosition(Position[ChaturajiMove]):
         if self.outcome() is not None:
             return iter(())
         return illegal_moves(self.state, self.rules, frozenset(self.legal_moves()))
+
+    def illegal_moves_changing(self, spots: frozenset[Spot]) -> Iterator[tuple[ChaturajiMove, str]]:
+        """Only the steps from, or onto, the squares a hand changed."""
+        squares = frozenset(CELL_INDEX[spot] for spot in spots if spot in CELL_INDEX)
+        if self.outcome() is not None:
+            return iter(())
+        near = squares if squares and len(squares) == len(spots) else None
+        return illegal_moves(self.state, self.rules, frozenset(self.legal_moves()), near)
 
     def push(self, move: ChaturajiMove) -> None:
         state = apply(self.state, move, self.rules)
