@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from engine.physical import Spot
-from engine.robotory.board import CELL_INDEX, CELL_NAMES, NEIGHBOURS, ROBOT_LETTERS
+from engine.robotory.board import CELL_INDEX, CELL_NAMES, NEIGHBOUR_MASKS, NEIGHBOURS, ROBOT_LETTERS
 from engine.robotory.moves import Chain, Pass, RobotoryMove
 from engine.robotory.rules import (
     PLACES,
-    chain_paths,
     edible,
     free_cells,
     generate,
@@ -49,12 +48,21 @@ def covering_walks(origin: int, need: int) -> dict[int, tuple[int, ...]]:
                     frontier.append(step)
         return reached == rest
 
+    def dead_ends(cell: int, rest: int) -> int:
+        """Uneaten cells with one way in: each must be where the walk ends."""
+        open_cells = rest | 1 << cell
+        ends = 0
+        for other in range(rest.bit_length()):
+            if rest >> other & 1 and (open_cells & NEIGHBOUR_MASKS[other]).bit_count() == 1:
+                ends += 1
+        return ends
+
     def walk(cell: int, eaten: int, path: tuple[int, ...]) -> None:
         if eaten == need:
             found.setdefault(cell, path)
             return
         rest = need & ~eaten
-        if not connected(cell, rest):
+        if not connected(cell, rest) or dead_ends(cell, rest) > 1:
             return
         for step in NEIGHBOURS[cell]:
             bit = 1 << step
@@ -137,13 +145,39 @@ def moves_changing(
 
 
 def chains_through(robot: int, origin: int, food: int, cells: int) -> Iterator[Chain]:
-    """The chains of ``robot`` that eat every one of ``cells`` (and maybe more)."""
-    for path in chain_paths(origin, food):
-        eaten = 0
-        for cell in path[1:]:
-            eaten |= 1 << cell
-        if cells & ~eaten == 0:
-            yield _chain(robot, path)
+    """The chains of ``robot`` that eat every one of ``cells`` (and maybe more), in the
+    order and with the paths the legal moves have; a walk that can no longer reach a
+    cell it must eat is not followed."""
+    seen: set[int] = set()
+
+    def can_reach(cell: int, eaten: int) -> bool:
+        rest = cells & ~eaten
+        reached, frontier, free = 0, [cell], food & ~eaten
+        while rest & ~reached and frontier:
+            for step in NEIGHBOURS[frontier.pop()]:
+                bit = 1 << step
+                if free & bit and not reached & bit:
+                    reached |= bit
+                    frontier.append(step)
+        return rest & ~reached == 0
+
+    def walk(cell: int, eaten: int, path: tuple[int, ...]) -> Iterator[Chain]:
+        for step in NEIGHBOURS[cell]:
+            bit = 1 << step
+            if food & bit and not eaten & bit:
+                now = eaten | bit
+                state = now << 5 | step
+                if state in seen:
+                    continue
+                seen.add(state)
+                if not can_reach(step, now):
+                    continue
+                longer = (*path, step)
+                if cells & ~now == 0:
+                    yield _chain(robot, longer)
+                yield from walk(step, now, longer)
+
+    return walk(origin, 0, (origin,))
 
 
 def moves_off_board(
