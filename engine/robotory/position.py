@@ -132,9 +132,14 @@ class RobotoryPosition(Position[RobotoryMove]):
         )
 
     def destinations(self, spot: Spot) -> tuple[frozenset[Spot], frozenset[Spot]] | None:
-        """A robot ends on a token it can reach through tokens it eats."""
+        """A robot ends on a token it can reach through tokens it eats; a token lifted
+        is being eaten, and goes nowhere on the board."""
         cell = CELL_INDEX.get(spot)
-        if cell is None or cell not in self._robots or self.outcome() is not None:
+        if cell is None or self.outcome() is not None:
+            return None
+        if cell not in self._robots:
+            if any(mask >> cell & 1 for mask in self._tokens):
+                return frozenset(), frozenset()
             return None
         robot = self._robots.index(cell)
         ends = reachable(cell, edible(self._tokens, robot))

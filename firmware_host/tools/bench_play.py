@@ -115,14 +115,20 @@ def _unambiguous(position: Position[Any], sensing: Sensing, sensed: frozenset[Sp
     return [moves[0] for moves in by_change.values() if len(moves) == 1]
 
 
-def _lifted(position: Position[Any], move: Any, sensing: Sensing) -> Frame:
-    """The board with the moving piece in the air: the first spot the move empties."""
+def _frames(position: Position[Any], move: Any, sensing: Sensing) -> list[Frame]:
+    """The frames a hand shows making ``move``: the piece lifted (the first spot the
+    move empties), the pieces it takes lifted too (the cells a capture must touch),
+    then the move."""
     expected = position.expected_frame(sensing)
     footprint = position.footprint(move, sensing)
     emptied = [spot for spot, reading in footprint.changes if reading == EMPTY]
-    if not emptied:
-        return expected
-    return {**expected, emptied[0]: EMPTY}
+    lifted = {**expected, emptied[0]: EMPTY} if emptied else dict(expected)
+    frames = [lifted]
+    if footprint.must_touch:
+        frames.append({**lifted, **dict.fromkeys(footprint.must_touch, EMPTY)})
+    after = position.copy()
+    after.push(move)
+    return [*frames, after.expected_frame(sensing)]
 
 
 def play_costs(
@@ -155,10 +161,8 @@ def play_costs(
             if not legal:
                 break
             move = rng.choice(legal)
-            after = position.copy()
-            after.push(move)
             start, now = position.expected_frame(sensing), sim.now
-            for frame in (_lifted(position, move, sensing), after.expected_frame(sensing)):
+            for frame in _frames(position, move, sensing):
                 now += 0.05
                 spent, _ = _cpu(partial(_send, sim, FrameSeen(frame), now))
                 changes.append(spent)
@@ -187,10 +191,8 @@ def index_memory(game: Game[Any], text: str | None) -> float:
     tracemalloc.start()
     try:
         before, _ = tracemalloc.get_traced_memory()
-        _send(sim, FrameSeen(_lifted(position, legal[0], profile.sensing)), sim.now + 0.05)
-        after = position.copy()
-        after.push(legal[0])
-        _send(sim, FrameSeen(after.expected_frame(profile.sensing)), sim.now + 0.05)
+        for frame in _frames(position, legal[0], profile.sensing):
+            _send(sim, FrameSeen(frame), sim.now + 0.05)
         current, _ = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
