@@ -3,9 +3,20 @@
 Register addresses and bits follow Microchip's datasheet (DS20001952) with
 IOCON.BANK = 0, the power-on default: port A and port B registers are paired
 (IODIRA 0x00, IODIRB 0x01, ...), so a two-byte sequential read of GPIOA also
-returns GPIOB. Newer revisions of the datasheet declare GPA7 and GPB7
-output-only; the driver keeps both as outputs driven low and refuses them as
-inputs.
+returns GPIOB.
+
+Scanning keeps the chip in byte mode (IOCON.SEQOP = 1): with BANK = 0 the
+address pointer then toggles between the A and B registers of a pair after
+each byte, so once it points at GPIOA a two-byte read leaves it there again and
+every later scan is a plain read (address and two data bytes), with no register
+write. The driver re-points (writes GPIOA to the pointer) whenever it cannot be
+sure where the pointer is: before the first scan, after any failed transaction
+(a glitch may have cut a read after an odd number of bytes), after anything
+else it reads or writes, and every ``REPOINT_EVERY`` scans besides, which
+heals a pointer some other program moved without the driver knowing.
+Configuration writes run in sequential mode (SEQOP = 0), and byte mode is set
+last. Newer revisions of the datasheet declare GPA7 and GPB7 output-only; the
+driver keeps both as outputs driven low and refuses them as inputs.
 """
 
 from __future__ import annotations
@@ -35,6 +46,11 @@ LAST_ADDRESS = 0x27
 
 # Linux's I2C_RDWR ioctl takes at most this many messages (I2C_RDWR_IOCTL_MAX_MSGS).
 MAX_RDWR_MESSAGES = 42
+
+# A scan re-points a chip even when the pointer should still be on GPIOA once in
+# this many scans (about 1 s at 100 Hz): another program on the bus (i2cget)
+# may have moved it without any error here. It costs under 1% of the bits.
+REPOINT_EVERY = 128
 
 
 class Register(IntEnum):
@@ -72,7 +88,7 @@ class Iocon(IntFlag):
 
     BANK = 0x80  # 1: registers grouped by port (never used here)
     MIRROR = 0x40  # 1: INTA and INTB are tied, either port asserts both
-    SEQOP = 0x20  # 1: byte mode; 0 (default): the address pointer auto-increments
+    SEQOP = 0x20  # 1: byte mode (BANK = 0: the pointer toggles A/B); 0: auto-increment
     DISSLW = 0x10  # slew-rate control of SDA
     HAEN = 0x08  # hardware address enable (MCP23S17 only)
     ODR = 0x04  # 1: INT pins are open-drain (overrides INTPOL)
@@ -131,6 +147,21 @@ class MCP23017:
         self._inputs = 0
         self._interrupts = False
         self._retry = retry or once()
+        self._byte_mode = False
+        self._on_gpio = False  # the address pointer is known to be on GPIOA
+
+    @property
+    def pointed(self) -> bool:
+        """Whether the next scan may read GPIOA/GPIOB without writing the pointer."""
+        return self._byte_mode and self._on_gpio
+
+    def lose_pointer(self) -> None:
+        """Nobody knows where the pointer is now: the next read writes it first."""
+        self._on_gpio = False
+
+    def _pointer_at_gpio(self) -> None:
+        """A two-byte read from GPIOA succeeded: in byte mode the pointer is back on it."""
+        self._on_gpio = self._byte_mode
 
     @property
     def retry(self) -> RetryPolicy:
@@ -192,6 +223,8 @@ class MCP23017:
         address = self._address
         bus = self._bus
         run = self._retry.run
+        self._byte_mode = False
+        self._on_gpio = False
         with self.bus_errors():
             # IOCON first: SEQOP = 0 makes the block writes below auto-increment.
             run(lambda: bus.write_byte_data(address, Register.IOCON, int(iocon)))
@@ -205,6 +238,9 @@ class MCP23017:
                 run(lambda: bus.write_i2c_block_data(address, Register.GPINTENA, _split(inputs)))
                 # Reading INTCAP clears an interrupt latched before configuration.
                 run(lambda: bus.read_i2c_block_data(address, Register.INTCAPA, 2))
+            # Byte mode last: from now on the pointer toggles within a register pair.
+            run(lambda: bus.write_byte_data(address, Register.IOCON, int(iocon | Iocon.SEQOP)))
+        self._byte_mode = True
         self._inputs = inputs
         self._interrupts = interrupts
 
@@ -217,10 +253,12 @@ class MCP23017:
         return self._read_inputs(self._retry)
 
     def _read_inputs(self, retry: RetryPolicy) -> int:
+        self._on_gpio = False
         with self.bus_errors():
             data = retry.run(
                 lambda: self._bus.read_i2c_block_data(self._address, Register.GPIOA, 2)
             )
+        self._pointer_at_gpio()
         return _join(data[0], data[1])
 
     def closed(self, value: int) -> int:
@@ -232,10 +270,20 @@ class MCP23017:
         return self._read_capture(self._retry)
 
     def _read_capture(self, retry: RetryPolicy) -> InterruptCapture:
+        # INTF and INTCAP are two register pairs: in byte mode each needs its own
+        # pointer write (a four-byte read would give INTFA, INTFB, INTFA, INTFB).
+        address = self._address
+        flags, captured = i2c_msg.read(address, 2), i2c_msg.read(address, 2)
+        messages = [
+            i2c_msg.write(address, [int(Register.INTFA)]),
+            flags,
+            i2c_msg.write(address, [int(Register.INTCAPA)]),
+            captured,
+        ]
+        self._on_gpio = False
         with self.bus_errors():
-            data = retry.run(
-                lambda: self._bus.read_i2c_block_data(self._address, Register.INTFA, 4)
-            )
+            retry.run(lambda: self._bus.i2c_rdwr(*messages))
+        data = string_at(flags.buf, 2) + string_at(captured.buf, 2)
         return InterruptCapture(_join(data[0], data[1]), _join(data[2], data[3]))
 
 
@@ -257,11 +305,12 @@ class MCP23017Group:
             raise ValueError("every MCP23017 of a group must sit on the group's bus")
         if len(set(addresses)) != len(addresses):
             raise ValueError(f"MCP23017 addresses repeat in the group: {addresses}")
-        if 2 * len(chips) > MAX_RDWR_MESSAGES:
+        if 4 * len(chips) > MAX_RDWR_MESSAGES:  # an interrupt read: 4 messages a chip
             raise ValueError(f"{len(chips)} chips exceed one I2C_RDWR transaction")
         self._bus = bus
         self._chips = tuple(chips)
         self._retry = retry or once()
+        self._scans = 0
 
     @property
     def chips(self) -> tuple[MCP23017, ...]:
@@ -270,40 +319,66 @@ class MCP23017Group:
     def read_all(self) -> dict[int, int]:
         """Every chip's GPIOA/GPIOB by address, in one bus transaction.
 
-        When the transaction fails, each chip is read alone so that the
+        A chip whose pointer is known to be on GPIOA is read with a plain read;
+        the others get the pointer written first, in the same transaction. When
+        the transaction fails, each chip is read alone (re-pointed) so that the
         BusError names the chip that did not answer; if every chip answers
         then, the glitch has passed and those readings are returned.
         """
-        replies = self._transaction(Register.GPIOA, 2)
-        if replies is None:
+        self._scans += 1
+        if self._scans % REPOINT_EVERY == 0:
+            for chip in self._chips:
+                chip.lose_pointer()
+        try:
+            replies = self._retry.run(self._read_gpio)
+        except OSError:
             return {chip.address: chip._read_inputs(once()) for chip in self._chips}
         return {
             chip.address: _join(reply[0], reply[1])
             for chip, reply in zip(self._chips, replies, strict=True)
         }
 
+    def _read_gpio(self) -> list[bytes]:
+        """One try: a failure leaves every pointer unknown, so a retry re-points."""
+        reads = [i2c_msg.read(chip.address, 2) for chip in self._chips]
+        messages: list[i2c_msg] = []
+        for chip, read in zip(self._chips, reads, strict=True):
+            if not chip.pointed:
+                messages.append(i2c_msg.write(chip.address, [int(Register.GPIOA)]))
+            messages.append(read)
+            chip.lose_pointer()
+        self._bus.i2c_rdwr(*messages)
+        for chip in self._chips:
+            chip._pointer_at_gpio()
+        return [string_at(read.buf, 2) for read in reads]
+
     def read_interrupt_captures(self) -> dict[int, InterruptCapture]:
         """Every chip's INTF and INTCAP by address, in one bus transaction.
 
-        This clears the interrupt of every chip; a failed transaction falls
-        back to one read per chip, as ``read_all`` does.
+        This clears the interrupt of every chip and leaves the pointers off
+        GPIOA (the next scan re-points); a failed transaction falls back to
+        one read per chip, as ``read_all`` does.
         """
-        replies = self._transaction(Register.INTFA, 4)
-        if replies is None:
-            return {chip.address: chip._read_capture(once()) for chip in self._chips}
-        return {
-            chip.address: InterruptCapture(_join(reply[0], reply[1]), _join(reply[2], reply[3]))
-            for chip, reply in zip(self._chips, replies, strict=True)
-        }
-
-    def _transaction(self, register: Register, length: int) -> list[bytes] | None:
-        """``length`` bytes from ``register`` of every chip, or None if the bus refused."""
-        reads = [i2c_msg.read(chip.address, length) for chip in self._chips]
+        address_reads = [
+            (i2c_msg.read(chip.address, 2), i2c_msg.read(chip.address, 2)) for chip in self._chips
+        ]
         messages: list[i2c_msg] = []
-        for chip, read in zip(self._chips, reads, strict=True):
-            messages += [i2c_msg.write(chip.address, [int(register)]), read]
+        for chip, (flags, captured) in zip(self._chips, address_reads, strict=True):
+            messages += [
+                i2c_msg.write(chip.address, [int(Register.INTFA)]),
+                flags,
+                i2c_msg.write(chip.address, [int(Register.INTCAPA)]),
+                captured,
+            ]
+            chip.lose_pointer()
         try:
             self._retry.run(lambda: self._bus.i2c_rdwr(*messages))
         except OSError:
-            return None
-        return [string_at(read.buf, length) for read in reads]
+            return {chip.address: chip._read_capture(once()) for chip in self._chips}
+        captures = {}
+        for chip, (flags, captured) in zip(self._chips, address_reads, strict=True):
+            data = string_at(flags.buf, 2) + string_at(captured.buf, 2)
+            captures[chip.address] = InterruptCapture(
+                _join(data[0], data[1]), _join(data[2], data[3])
+            )
+        return captures

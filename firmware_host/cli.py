@@ -209,6 +209,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="the bus cost of one scan of each simulated board (or of the profiles named)",
     )
+    bench.add_argument(
+        "--service",
+        action="store_true",
+        help="the idle service loop: CPU share, scans/s, memory and start-to-ready, "
+        "each game named (or PROFILE:GAME) on its simulated board",
+    )
     return parser
 
 
@@ -284,6 +290,12 @@ def _games(_: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.service:
+        from firmware_host.tools.bench_service import service_lines
+
+        for line in service_lines(args.games):
+            print(line, flush=True)
+        return 0
     if args.boards:
         from firmware_host.tools.bench_boards import board_lines
 

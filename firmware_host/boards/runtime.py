@@ -1,8 +1,10 @@
 """The real board on real time: what ``kiban run`` and the service execute.
 
-One asyncio loop owns the controller. Sensor polling runs blocking bus calls on
-one worker thread and only enqueues frames; gpiozero callbacks only enqueue
-buttons. A bus fault pauses the game (the status LED says so) and scanning
+One asyncio loop owns the controller. Every blocking hardware call runs on one
+bus thread (``BusThread``), which scans on its own steady timer and hands the
+loop only what changed (a frame, a fault, a scan a held confirm waits for), so
+an unchanged board costs a scan and no hand-off; gpiozero callbacks only
+enqueue buttons. A bus fault pauses the game (the status LED says so) and scanning
 retries with backoff until the chip answers again (``ScanWatch``, shared with
 the simulation). When every sensor chip raises an interrupt line, the runtime
 scans when one fires and otherwise only every ``IDLE_POLL`` seconds, which
@@ -26,10 +28,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import signal
+import time
 from collections.abc import Callable, Coroutine, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +41,7 @@ from drivers.buttons import ButtonRole
 from drivers.errors import BusError
 from engine.errors import KibanError
 from engine.game import Game
+from firmware_host.boards.bus_thread import BusThread
 from firmware_host.boards.notify import SystemdNotifier
 from firmware_host.boards.scanning import BACKOFF, CONFIRM_WAIT, CONFIRMING, ScanWatch
 from firmware_host.session.actions import Press
@@ -49,6 +54,7 @@ from firmware_host.session.storage import GameStore
 from firmware_host.session.view import build_view
 from hardware.board import Board, open_board
 from hardware.profile import Profile
+from hardware.scanner import FrameChange
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +100,7 @@ class Runtime:
         self.observers: list[Callable[[list[Notice]], None]] = []
         """Called after each event is handled and the LEDs painted (the web page)."""
         self.stopping = asyncio.Event()
-        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kiban-bus")
+        self._bus: BusThread | None = None
         self._board: Board | None = None
         self.board_factory = board_factory
         self.journal = Journal(store)
@@ -105,6 +111,7 @@ class Runtime:
         self.scans = 0
         self._held: list[tuple[ButtonRole, float]] = []  # confirms waiting for the sensors
         self._wake_poll: Callable[[], None] = lambda: None
+        self._scan_failure: asyncio.Future[None] | None = None
 
     def _log(self, notices: list[Notice]) -> None:
         for notice in notices:
@@ -115,6 +122,13 @@ class Runtime:
     @property
     def board(self) -> Board | None:
         return self._board
+
+    def bus_call(self, function: Callable[..., Any], *args: Any) -> Future[Any]:
+        """Run ``function(*args)`` on the bus thread, between two scans (a bench, a
+        test); only while the runtime runs."""
+        if self._bus is None:
+            raise RuntimeError("the runtime is not running")
+        return self._bus.call(function, *args)
 
     async def submit(self, event: Event) -> list[Notice]:
         """Queue an event like any other, happening now, and wait for the notices it
@@ -142,16 +156,25 @@ class Runtime:
         def on_button(role: ButtonRole) -> None:
             loop.call_soon_threadsafe(self._pressed, role, loop)
 
-        self._board = await loop.run_in_executor(
-            self._worker, self.board_factory, self.profile, on_button
-        )
-        self.controller.orientation = self._board.orientation
+        bus = self._bus = BusThread()
+        try:
+            board: Board = await asyncio.wrap_future(
+                bus.call(self.board_factory, self.profile, on_button)
+            )
+        except BaseException:
+            bus.shutdown()
+            raise
+        self._board = board
+        self.controller.orientation = board.orientation
         try:
             now = loop.time()
             notices = self.controller.start(now, resume=resume, options=options, settings=settings)
             notices += self.journal.tick(now)  # a damaged store replaced, a full disk
             self._log(notices)
             self._tell(notices)
+            # What start-up built stays: keep it out of the full collections.
+            gc.collect()
+            gc.freeze()
             self.notifier.ready(f"playing {self.game.name}")
             self.heartbeat = loop.time()
             tasks = [
@@ -169,9 +192,11 @@ class Runtime:
         finally:
             self.notifier.stopping()
             self.journal.shutdown()
-            board = self._board
-            await loop.run_in_executor(self._worker, board.close)
-            self._worker.shutdown(wait=True)
+            bus.stop_scanning()
+            try:
+                await asyncio.wrap_future(bus.call(board.close))
+            finally:
+                bus.shutdown()
             if handle_signals:
                 for signum in (signal.SIGTERM, signal.SIGINT):
                     loop.remove_signal_handler(signum)
@@ -215,46 +240,78 @@ class Runtime:
         self.queue.put_nowait(Stamped(event, loop.time()))
 
     async def _poll(self, loop: asyncio.AbstractEventLoop) -> None:
-        assert self._board is not None
-        board = self._board
+        """Scan on the bus thread until cancelled; a scan that fails with anything but
+        a bus error fails this task (and so stops the board)."""
+        assert self._board is not None and self._bus is not None
+        board, bus = self._board, self._bus
+        failure: asyncio.Future[None] = loop.create_future()
+        self._scan_failure = failure
+        step = self._scan_step(loop, board, 1.0 / self.profile.scan_hz, failure)
+        self._wake_poll = bus.wake
+        if board.interrupt_driven:
+            board.wake.append(bus.wake)  # on gpiozero's thread: only wakes the bus thread
+        bus.start_scanning(step)
+        try:
+            await failure
+        finally:
+            bus.stop_scanning()
+
+    def _scan_step(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        board: Board,
+        period: float,
+        failure: asyncio.Future[None],
+    ) -> Callable[[], float]:
+        """One scan, on the bus thread: it hands the loop only what changed and says
+        when the next scan is due."""
         scanner = board.scanner
-        period = 1.0 / self.profile.scan_hz
-        woken = asyncio.Event()
         interrupts = board.interrupt_driven
+        watch = self.watch
+        post = loop.call_soon_threadsafe
 
-        def wake() -> None:  # on gpiozero's thread: only hand it to the loop
-            loop.call_soon_threadsafe(woken.set)
+        def failed(error: BaseException) -> None:
+            if not failure.done():
+                failure.set_exception(error)
 
-        self._wake_poll = woken.set
-
-        if interrupts:
-            board.wake.append(wake)
-        while True:
-            woken.clear()
-            started = loop.time()
+        def step() -> float:
+            started = time.monotonic()  # the loop's clock (asyncio uses time.monotonic)
             try:
-                change = await loop.run_in_executor(self._worker, scanner.scan)
+                change = scanner.scan()
             except BusError as error:
-                for event in self.watch.failed(error):
-                    self.queue.put_nowait(Stamped(event, loop.time()))
-                await asyncio.sleep(self.watch.delay(period))
-                continue
-            finally:
                 self.scans += 1
-            for event in self.watch.answered():
-                self.queue.put_nowait(Stamped(event, loop.time()))
-            if change is not None:
-                self.queue.put_nowait(Stamped(FrameSeen(change.frame), loop.time()))
-            self._release(started, scanner.debouncer.settled, loop.time())
-            if self._held:
-                await asyncio.sleep(period)  # scan on until the board is at rest
-                continue
-            if interrupts and scanner.debouncer.settled and not board.interrupt_pending():
-                # At rest: sleep until a chip signals a change, or poll slowly anyway.
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(woken.wait(), IDLE_POLL)
-                continue
-            await asyncio.sleep(period)
+                events = watch.failed(error)
+                if events:
+                    post(self._scanned, events, None, started, False)
+                return watch.delay(period)
+            except Exception as error:
+                self.scans += 1
+                post(failed, error)
+                return 1.0
+            self.scans += 1
+            events = watch.answered()
+            holding = bool(self._held)
+            settled = scanner.debouncer.settled
+            if events or change is not None or holding:
+                post(self._scanned, events, change, started, settled)
+            if holding:
+                return period  # scan on until the board is at rest
+            if interrupts and settled and not board.interrupt_pending():
+                return IDLE_POLL  # at rest: until a chip signals a change, or slowly anyway
+            return period
+
+        return step
+
+    def _scanned(
+        self, events: list[Event], change: FrameChange | None, started: float, settled: bool
+    ) -> None:
+        """What a scan found, on the loop's thread."""
+        now = asyncio.get_running_loop().time()
+        for event in events:
+            self.queue.put_nowait(Stamped(event, now))
+        if change is not None:
+            self.queue.put_nowait(Stamped(FrameSeen(change.frame), now))
+        self._release(started, settled, now)
 
     def _deadline(self, now: float, blinking: bool) -> float | None:
         """When the decision loop has something to do without a new event."""
@@ -293,7 +350,10 @@ class Runtime:
             now = loop.time()
             lights = self.legend.lights(build_view(self.controller, now), now)
             blinking = lights.blinking
-            await loop.run_in_executor(self._worker, painter.paint, lights.spots, lights.indicators)
+            assert self._bus is not None
+            await asyncio.wrap_future(
+                self._bus.call(painter.paint, lights.spots, lights.indicators)
+            )
             if reply is not None and not reply.done():
                 reply.set_result(notices)
             self._tell(notices)

@@ -87,7 +87,10 @@ class SimulatedI2CBus:
     """An ``I2CBus`` whose chips are Python objects; counts and logs every call.
 
     ``error_rate`` makes a share of calls fail at random (errno 121 or 5, like a
-    glitching cable), reproducibly for a given ``seed``.
+    glitching cable), reproducibly for a given ``seed``. A glitch strikes at a
+    random byte of the transaction: the messages before it happened, the one it
+    cuts happened up to that byte (a chip's address pointer moved on by the bytes
+    it did send or take), the rest never did.
     """
 
     def __init__(self, name: str = "i2c-1", *, error_rate: float = 0.0, seed: int = 0) -> None:
@@ -245,8 +248,12 @@ class SimulatedI2CBus:
             raise _os_error(errno.EBADF)
         if not steps or len(steps) > RDWR_MAX_MESSAGES:
             raise _os_error(errno.EINVAL)
+        cut: int | None = None
         if self.error_rate and self._random.random() < self.error_rate:
-            raise _os_error(self._random.choice((errno.EREMOTEIO, errno.EIO)))
+            code = self._random.choice((errno.EREMOTEIO, errno.EIO))
+            total = sum(length if data is None else len(data) for _, data, length in steps)
+            cut = self._random.randint(0, total)
+            steps = self._cut(steps, cut)
         replies: list[bytes] = []
         for address, data, length in steps:
             device = self._device_at(address)
@@ -260,4 +267,21 @@ class SimulatedI2CBus:
                 if len(reply) != length:
                     raise AssertionError(f"device 0x{address:02x} gave {len(reply)} of {length}")
                 replies.append(reply)
+        if cut is not None:
+            raise _os_error(code)
         return replies
+
+    @staticmethod
+    def _cut(
+        steps: Sequence[tuple[int, bytes | None, int]], cut: int
+    ) -> list[tuple[int, bytes | None, int]]:
+        """The part of a transaction that happened before a glitch at byte ``cut``."""
+        done: list[tuple[int, bytes | None, int]] = []
+        for address, data, length in steps:
+            size = length if data is None else len(data)
+            if cut <= 0:
+                break
+            taken = min(size, cut)
+            cut -= taken
+            done.append((address, None, taken) if data is None else (address, data[:taken], 0))
+        return [(address, data, length) for address, data, length in done if data or length]

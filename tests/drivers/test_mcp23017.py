@@ -42,7 +42,7 @@ def test_configure_writes_directions_pull_ups_and_keeps_bit7_outputs_low() -> No
     assert model.port_value(Register.OLATA) == 0
     assert model.port_value(Register.IPOLA) == 0
     assert model.port_value(Register.GPINTENA) == 0
-    assert model.iocon == Iocon(0)
+    assert model.iocon == Iocon.SEQOP  # byte mode, set last, for pointer-free scans
     assert model.erratum_violations == 0
     assert chip.inputs == 0x0F0F
 
@@ -58,7 +58,7 @@ def test_configure_with_interrupts_sets_mirror_open_drain_and_gpinten() -> None:
     chip = MCP23017(bus, 0x20)
     chip.configure(SENSORS, interrupts=True)
     model = models[0x20]
-    assert model.iocon == Iocon.MIRROR | Iocon.ODR  # SEQOP stays 0: sequential
+    assert model.iocon == Iocon.MIRROR | Iocon.ODR | Iocon.SEQOP
     assert model.port_value(Register.GPINTENA) == SENSORS
     assert model.port_value(Register.INTCONA) == 0  # against the previous value
     assert model.port_value(Register.DEFVALA) == 0

@@ -107,6 +107,9 @@ def test_bench_boards_counts_each_scan_on_the_mock_buses(
     mux = scan_cost("sim-shogi-mux", scans=5)
     assert mux.transactions == 4  # two selects and two combined reads
     assert mux.seconds(400_000) == pytest.approx(mux.bits / 400_000)
+    assert mux.bits == mux.minimum  # plain reads: the pointers stay on GPIOA
+    shogi = scan_cost("sim-shogi", scans=5)
+    assert (shogi.transactions, shogi.bits, shogi.minimum) == (1, 6 * 28 + 1, 169)
     chain = scan_cost("sim-dobutsu-165", scans=5)
     assert (chain.transactions, chain.spi_transfers, chain.spi_bytes) == (0, 1, 3)
     assert chain.spi_seconds == pytest.approx(24 / 1_000_000)

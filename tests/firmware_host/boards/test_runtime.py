@@ -143,3 +143,23 @@ def test_notifier_speaks_the_protocol(tmp_path: Path) -> None:
     assert not SystemdNotifier({}).ready()
     other_pid = SystemdNotifier({"WATCHDOG_USEC": "1000", "WATCHDOG_PID": "1"})
     assert other_pid.watchdog_interval is None
+
+
+def test_an_idle_board_is_scanned_on_the_bus_thread_and_hands_the_loop_nothing(
+    tmp_path: Path,
+) -> None:
+    runtime, _, _ = _runtime(tmp_path)
+    handed: list[object] = []
+    scanned = runtime._scanned
+    runtime._scanned = lambda *args: (handed.append(args), scanned(*args))  # type: ignore[method-assign]
+
+    async def idle() -> None:
+        task = asyncio.create_task(runtime.run(resume=False, handle_signals=False))
+        await _until(lambda: runtime.scans > 20 and not runtime.queue.qsize())
+        before, scans = len(handed), runtime.scans
+        await _until(lambda: runtime.scans >= scans + 20)
+        assert len(handed) == before  # twenty scans, nothing changed: no hand-off
+        runtime.stopping.set()
+        await task
+
+    asyncio.run(idle())

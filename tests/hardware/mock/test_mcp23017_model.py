@@ -249,3 +249,27 @@ def test_the_model_serves_a_simulated_bus() -> None:
     bus.write_i2c_block_data(0x20, Register.GPPUA, [0xFF, 0xFF])
     chip.drive_low(8)
     assert bus.read_i2c_block_data(0x20, Register.GPIOA, 2) == [0xFF, 0xFE]
+
+
+def test_byte_mode_reads_of_gpio_leave_the_pointer_on_gpioa_and_a_cut_read_on_gpiob() -> None:
+    chip = MCP23017Model()
+    chip.write(bytes([Register.GPPUA, 0xFF, 0xFF]))
+    chip.write(bytes([Register.IOCON, Iocon.SEQOP]))
+    chip.drive_low(8)  # GPB0
+    chip.write(bytes([Register.GPIOA]))
+    for _ in range(3):  # a plain read, no pointer write, again and again
+        assert chip.read(2) == bytes([0xFF, 0xFE])
+        assert chip.pointer == Register.GPIOA
+    chip.read(1)  # a read cut after one byte
+    assert chip.pointer == Register.GPIOB
+    assert chip.read(2) == bytes([0xFE, 0xFF])  # misaligned: B then A
+
+
+def test_sequential_mode_reads_run_on_past_the_pair() -> None:
+    chip = MCP23017Model()
+    chip.write(bytes([Register.GPIOA]))
+    chip.read(2)
+    assert chip.pointer == Register.OLATA
+    chip.write(bytes([Register.OLATB]))
+    chip.read(1)
+    assert chip.pointer == Register.IODIRA  # rolls over from 0x15 to 0x00

@@ -182,3 +182,17 @@ def test_closed_bus_refuses_calls(bus: SimulatedI2CBus) -> None:
     with pytest.raises(OSError) as caught:
         bus.read_byte_data(0x20, 0)
     assert caught.value.errno == errno.EBADF
+
+
+def test_a_glitch_cuts_a_transaction_at_a_byte_and_what_came_before_happened() -> None:
+    glitching = SimulatedI2CBus("i2c-1", error_rate=1.0, seed=3)
+    chip = RegisterFile()
+    glitching.attach(0x20, chip)
+    pointers = set()
+    for _ in range(60):
+        chip.pointer = 0
+        with pytest.raises(OSError):
+            glitching.i2c_rdwr(i2c_msg.write(0x20, [4]), i2c_msg.read(0x20, 3))
+        pointers.add(chip.pointer)
+    # Cut before the write (0), after it (4), or after one, two or three bytes read.
+    assert pointers == {0, 4, 5, 6, 7}

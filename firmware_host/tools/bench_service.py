@@ -1,0 +1,153 @@
+"""``kiban bench --service``: what the service costs on a board where nothing happens.
+
+Each profile runs in a fresh Python process, as ``kiban run`` would: a ``Runtime``
+on a simulated board (the mock chips on real time), the start position set up
+and left alone. The child reports
+
+- *ready*: seconds from its first line of Python to systemd's READY (imports,
+  the board opened and configured, the game started);
+- *cpu*: the process's CPU time (every thread) over a few idle seconds, as a
+  share of one core, and the scans a second it kept up meanwhile (the profile's
+  ``scan_hz`` is the target); *scanning* is the part of it the scans themselves
+  take (the scanner, the drivers and the mock chips, timed alone at that rate):
+  the rest is the service loop's own overhead;
+- *rss*: resident memory at the end, and its peak.
+
+The CPU figure includes the mock chips' work, which on the Pi is the kernel's and
+the bus's: a ratio between versions of Kiban, not a promise for the Pi.
+"""
+
+from __future__ import annotations
+
+import time
+
+STARTED = time.perf_counter()  # before any heavy import: start-to-ready counts them
+
+import asyncio  # noqa: E402
+import json  # noqa: E402
+import resource  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+DEFAULT = (("sim", "dobutsu"), ("sim", "shogi"))
+
+
+def _resident_kib() -> int:
+    """Resident memory now, from /proc (Linux), in KiB; 0 where unknown."""
+    try:
+        fields = Path("/proc/self/statm").read_text(encoding="ascii").split()
+    except OSError:
+        return 0
+    return int(fields[1]) * resource.getpagesize() // 1024
+
+
+async def _measure(
+    profile_name: str, game_name: str, seconds: float, state: Path
+) -> dict[str, Any]:
+    from engine.registry import find_game
+    from firmware_host.boards.notify import SystemdNotifier
+    from firmware_host.boards.runtime import Runtime
+    from firmware_host.session.legend import DEFAULT_PALETTE
+    from firmware_host.session.state import Phase
+    from firmware_host.session.storage import GameStore
+    from hardware.mock.board import SimulatedBoard
+    from hardware.mock.clock import SimClock
+    from hardware.mock.world import SimulatedWorld
+    from hardware.profile import load_profile
+
+    ready: list[float] = []
+
+    class Notifier(SystemdNotifier):
+        def ready(self, status: str = "") -> bool:
+            ready.append(time.perf_counter())
+            return False
+
+    game = find_game(game_name)
+    profile = load_profile(profile_name, game)
+    world = SimulatedWorld(game, profile.sensing)
+    world.arrange(game.position().layout())
+    simulated = SimulatedBoard(profile, world, clock=SimClock.real())
+    runtime = Runtime(
+        game,
+        profile,
+        GameStore(state / "games.sqlite3"),
+        DEFAULT_PALETTE,
+        notifier=Notifier({}),
+        board_factory=lambda _profile, on_button: simulated.open(on_button),
+    )
+    task = asyncio.create_task(runtime.run(resume=False, handle_signals=False))
+    while runtime.controller.phase is not Phase.PLAY:
+        await asyncio.sleep(0.01)
+    await asyncio.sleep(1.0)  # the first scans, the first paint, the debouncer settled
+    scans, cpu, wall = runtime.scans, time.process_time(), time.perf_counter()
+    await asyncio.sleep(seconds)
+    scans, cpu = runtime.scans - scans, time.process_time() - cpu
+    wall = time.perf_counter() - wall
+    rss = _resident_kib()
+    scan_cpu = await asyncio.wrap_future(runtime.bus_call(_scan_cpu, runtime))
+    runtime.stopping.set()
+    await task
+    return {
+        "profile": profile.name if hasattr(profile, "name") else profile_name,
+        "game": game_name,
+        "scan_hz": profile.scan_hz,
+        "ready": ready[0] - STARTED if ready else None,
+        "cpu": cpu / wall,
+        "scanning": scan_cpu * scans / wall,
+        "scans": scans / wall,
+        "rss_mib": rss / 1024,
+        "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }
+
+
+def _scan_cpu(runtime: Any, scans: int = 200) -> float:
+    """CPU seconds one scan takes (the scanner and the mock chips), on the bus thread."""
+    scanner = runtime.board.scanner
+    start = time.thread_time()
+    for _ in range(scans):
+        scanner.scan()
+    return (time.thread_time() - start) / scans
+
+
+def _child(profile_name: str, game_name: str, seconds: float) -> None:
+    with tempfile.TemporaryDirectory() as state:
+        figures = asyncio.run(_measure(profile_name, game_name, seconds, Path(state)))
+    print(json.dumps(figures))
+
+
+def measure(profile_name: str, game_name: str, seconds: float = 3.0) -> dict[str, Any]:
+    """The figures of one profile, measured in a fresh process."""
+    command = [sys.executable, "-m", "firmware_host.tools.bench_service"]
+    command += [profile_name, game_name, str(seconds)]
+    done = subprocess.run(command, capture_output=True, text=True, check=True, timeout=120)
+    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def service_lines(names: Sequence[str] = (), seconds: float = 3.0) -> list[str]:
+    """``names``: games on their ``sim`` board, or ``PROFILE:GAME``."""
+    chosen = [
+        (name.split(":", 1)[0], name.split(":", 1)[1]) if ":" in name else ("sim", name)
+        for name in names
+    ] or list(DEFAULT)
+    lines = [
+        f"{'service, idle':24} {'scans/s':>12} {'cpu':>9} {'scanning':>9} "
+        f"{'ready':>8} {'rss':>9} {'peak':>9}"
+    ]
+    for profile_name, game_name in chosen:
+        f = measure(profile_name, game_name, seconds)
+        ready = f"{f['ready']:6.2f} s" if f["ready"] is not None else "      -"
+        lines.append(
+            f"{profile_name + ' ' + game_name:24} {f['scans']:5.1f}/{f['scan_hz']:<3} Hz "
+            f"{100 * f['cpu']:6.2f} % {100 * f['scanning']:6.2f} % {ready} "
+            f"{f['rss_mib']:5.1f} MiB {f['peak_mib']:5.1f} MiB"
+        )
+    return lines
+
+
+if __name__ == "__main__":
+    _child(sys.argv[1], sys.argv[2], float(sys.argv[3]))

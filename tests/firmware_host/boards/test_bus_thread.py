@@ -1,0 +1,48 @@
+"""The bus thread: its own steady timer, jobs between scans, wakes; counted, never timed."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from firmware_host.boards.bus_thread import BusThread
+
+
+def test_jobs_run_on_the_bus_thread_and_errors_reach_the_caller() -> None:
+    bus = BusThread()
+    try:
+        assert bus.call(threading.current_thread).result(5).name == "kiban-bus"
+        with pytest.raises(ZeroDivisionError):
+            bus.call(lambda: 1 / 0).result(5)
+    finally:
+        bus.shutdown()
+
+
+def test_scans_run_on_the_thread_until_stopped_and_a_wake_scans_at_once() -> None:
+    bus = BusThread()
+    scanned = threading.Event()
+    threads: list[str] = []
+    count = [0]
+
+    def step() -> float:
+        count[0] += 1
+        threads.append(threading.current_thread().name)
+        scanned.set()
+        return 3600.0  # the next scan only when woken
+
+    try:
+        bus.start_scanning(step)
+        assert scanned.wait(5)
+        assert bus.call(lambda: count[0]).result(5) == 1  # no scan before its deadline
+        scanned.clear()
+        bus.wake()
+        assert scanned.wait(5)
+        assert bus.call(lambda: count[0]).result(5) == 2
+        bus.stop_scanning()
+        bus.wake()
+        assert bus.call(lambda: count[0]).result(5) == 2
+        assert set(threads) == {"kiban-bus"}
+    finally:
+        bus.shutdown()
+    assert bus.call(lambda: None).exception() is not None  # stopped: refused
