@@ -32,8 +32,8 @@ from engine.shogi.moves import (
     DROPS,
     GOLD_MOVES,
     KNIGHT_MOVES,
-    PAWN_PLAIN,
     PAWN_PROMOTING,
+    PAWN_RANKS,
     PLAIN,
     PROMOTING,
     SILVER_MOVES,
@@ -78,6 +78,8 @@ from engine.shogi.tables import (
 BIT: tuple[int, ...] = tuple(1 << square for square in range(SQUARES))
 _bit_length = int.bit_length
 
+HAND = (slice(1, 8), slice(9, 16))
+"""HAND[seat]: the slots of that seat's hand in a position's hand counts."""
 NOT_LAST = (FULL ^ LAST_RANK[0], FULL ^ LAST_RANK[1])
 NOT_LAST_TWO = (FULL ^ LAST_TWO[0], FULL ^ LAST_TWO[1])
 
@@ -429,11 +431,14 @@ def generate(
                 found ^= bit[target]
                 moves.append(row[target])  # type: ignore[arg-type]
             targets &= NOT_LAST[seat]
-        row = PAWN_PLAIN[seat]
-        while targets:
-            target = bit_length(targets) - 1
-            targets ^= bit[target]
-            moves.append(row[target])  # type: ignore[arg-type]
+        if targets:  # rank by rank: the pawns mostly stand on two or three
+            ranks = PAWN_RANKS[seat]
+            rank = (bit_length(targets & -targets) - 1) // 9
+            shift = rank * 9
+            while targets >> shift:
+                moves += ranks[rank][targets >> shift & 511]
+                rank += 1
+                shift += 9
     pieces = bb[o | KNIGHT] & free
     if pieces:
         steps = STEP[o | KNIGHT]
@@ -450,9 +455,11 @@ def generate(
             origin = bit_length(pieces) - 1
             pieces ^= bit[origin]
             moves += table[origin][steps[origin] & allowed]
-    pieces = (
-        bb[o | GOLD] | bb[o | TOKIN] | bb[o | PRO_LANCE] | bb[o | PRO_KNIGHT] | bb[o | PRO_SILVER]
-    ) & free
+    pieces = bb[o | GOLD]
+    turned = bb[o | TOKIN : o | PRO_SILVER + 1]  # tokins and the other golds by promotion
+    if any(turned):
+        pieces |= turned[0] | turned[1] | turned[2] | turned[3]
+    pieces &= free
     if pieces:
         steps = STEP[o | GOLD]
         table = GOLD_MOVES[seat]
@@ -479,21 +486,19 @@ def generate(
                     reach = DISTANCE[origin][blocker] - (own >> blocker & 1)
                 else:
                     reach = SIZE
-                start = starts[origin]
-                if reach > start:
-                    moves += promoting[origin][start:reach]
-                last = len(plain[origin]) - 1  # the last rank: a lance must promote there
-                moves += plain[origin][: reach if reach < last else last]
-        for kind, ways, next_to in SLIDER_WAYS[seat]:
-            promoted = bb[o | kind | PROMOTED]
-            pieces = (bb[o | kind] | promoted) & free
+                if reach > starts[origin]:
+                    moves += promoting[origin][starts[origin] : reach]
+                moves += plain[origin][:reach]
+        for code, ways, next_to in SLIDER_WAYS[seat]:
+            promoted = bb[code | PROMOTED]
+            pieces = (bb[code] | promoted) & free
             while pieces:
                 origin = bit_length(pieces) - 1
                 pieces ^= bit[origin]
                 promotes = not promoted & bit[origin]
                 distance = DISTANCE[origin]
                 # Only the rays whose next square holds no own piece.
-                for _, rays, plain, promoting, starts, towards_zero in ways[origin][
+                for rays, plain, promoting, starts, towards_zero in ways[origin][
                     next_to[origin] & allowed
                 ]:
                     hit = rays[origin] & every
@@ -509,7 +514,7 @@ def generate(
                         moves += promoting[origin][starts[origin] : reach]
                     moves += plain[origin][:reach]
                 if not promotes:  # a horse's or dragon's single steps
-                    targets = STEP[o | kind | PROMOTED][origin] & allowed
+                    targets = STEP[code | PROMOTED][origin] & allowed
                     row = PLAIN[origin]
                     while targets:
                         target = bit_length(targets) - 1
@@ -517,6 +522,6 @@ def generate(
                         moves.append(row[target])  # type: ignore[arg-type]
     if pinned:
         _one_by_one(moves, bb, seat, pinned, every=every, allowed=allowed, lines=LINE[king])
-    if empty and any(hands[seat * 8 + 1 : seat * 8 + 8]):
+    if empty and any(hands[HAND[seat]]):
         _drops(moves, (bb, occupied, hands, kings), seat, empty)
     return moves, checkers

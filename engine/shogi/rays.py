@@ -71,65 +71,83 @@ DISTANCE: tuple[tuple[int, ...], ...] = tuple(
 )
 """DISTANCE[a][b]: king steps between two squares (along a ray: how many squares to b)."""
 
-Ray = tuple[tuple[int, ...], tuple[int, ...], RayMoves, RayMoves, tuple[int, ...], bool]
-"""One direction, by square: the next square along it and the whole ray (bitboards),
-the plain and the promoting moves along it, where promotions begin; and whether the
-ray runs towards square 0 (so that its nearest piece is its highest bit)."""
+Ray = tuple[tuple[int, ...], RayMoves, RayMoves, tuple[int, ...], bool]
+"""One direction, by square: the ray (a bitboard), the plain and the promoting moves
+along it, where promotions begin; and whether the ray runs towards square 0 (so that
+its nearest piece is its highest bit)."""
 
 _TOWARDS_ZERO = frozenset({NORTH, WEST, NORTH_WEST, NORTH_EAST})
 
 
-def _ways(seat: int, directions: tuple[int, ...]) -> tuple[Ray, ...]:
-    return tuple(
-        (
-            tuple(RAY[d][square] & KING_STEP[square] for square in range(SQUARES)),
-            RAY[d],
-            RAY_PLAIN[d],
-            RAY_PROMOTING[d],
-            tuple(_zone_start(seat, d, square) for square in range(SQUARES)),
-            d in _TOWARDS_ZERO,
-        )
-        for d in directions
+def _ray(seat: int, direction: int) -> Ray:
+    return (
+        RAY[direction],
+        RAY_PLAIN[direction],
+        RAY_PROMOTING[direction],
+        tuple(_zone_start(seat, direction, square) for square in range(SQUARES)),
+        direction in _TOWARDS_ZERO,
     )
 
 
-ROOK_WAYS = (_ways(0, (NORTH, SOUTH, WEST, EAST)), _ways(1, (NORTH, SOUTH, WEST, EAST)))
-"""ROOK_WAYS[seat]: a rook's (and a dragon's) four rays."""
-_DIAGONALS = (NORTH_WEST, NORTH_EAST, SOUTH_WEST, SOUTH_EAST)
-BISHOP_WAYS = (_ways(0, _DIAGONALS), _ways(1, _DIAGONALS))
-LANCE_WAY = (_ways(0, (NORTH,))[0], _ways(1, (SOUTH,))[0])
-"""LANCE_WAY[seat]: the lance's one ray, forward."""
+def _next(direction: int, square: int) -> int:
+    """The square next to ``square`` along a ray, as a bit (0 at the edge)."""
+    return RAY[direction][square] & KING_STEP[square]
+
+
+LanceWay = tuple[tuple[int, ...], tuple[int, ...], RayMoves, RayMoves, tuple[int, ...], bool]
+
+
+def _lance(seat: int) -> LanceWay:
+    direction = NORTH if seat == 0 else SOUTH
+    rays, plain, promoting, starts, towards_zero = _ray(seat, direction)
+    return (
+        tuple(_next(direction, square) for square in range(SQUARES)),
+        rays,
+        tuple(moves[:-1] for moves in plain),  # never unpromoted onto the last rank
+        promoting,
+        starts,
+        towards_zero,
+    )
+
+
+LANCE_WAY = (_lance(0), _lance(1))
+"""LANCE_WAY[seat]: the lance's one ray, forward: the square in front of each square,
+and the ray as above (its plain moves stop short of the last rank)."""
 
 OpenWays = tuple[MappingProxyType[int, tuple[Ray, ...]], ...]
 
 
-def _open_ways(ways: tuple[Ray, ...]) -> OpenWays:
+def _open_ways(seat: int, directions: tuple[int, ...]) -> OpenWays:
     """For each square, by which of the squares next along the rays are free: the rays
     worth following (a ray whose next square holds an own piece offers nothing)."""
+    rays = [_ray(seat, d) for d in directions]
     tables = []
     for origin in range(SQUARES):
-        nexts = [way[0][origin] for way in ways]
+        nexts = [_next(d, origin) for d in directions]
         table: dict[int, tuple[Ray, ...]] = {}
-        for subset in range(1 << len(ways)):
-            free = sum(nexts[i] for i in range(len(ways)) if subset >> i & 1)
-            if [i for i in range(len(ways)) if subset >> i & 1 and not nexts[i]]:
-                continue  # a ray off the board has no next square to be free
-            table[free] = tuple(ways[i] for i in range(len(ways)) if subset >> i & 1)
+        for subset in range(1 << len(directions)):
+            chosen = [i for i in range(len(directions)) if subset >> i & 1]
+            if all(nexts[i] for i in chosen):  # a ray off the board has no next square
+                table[sum(nexts[i] for i in chosen)] = tuple(rays[i] for i in chosen)
         tables.append(MappingProxyType(table))
     return tuple(tables)
 
 
-SLIDER_WAYS: tuple[tuple[tuple[int, OpenWays, tuple[int, ...]], ...], ...] = tuple(
+Slider = tuple[int, OpenWays, tuple[int, ...]]
+_ORTHOGONALS = (NORTH, SOUTH, WEST, EAST)
+_DIAGONALS = (NORTH_WEST, NORTH_EAST, SOUTH_WEST, SOUTH_EAST)
+
+SLIDER_WAYS: tuple[tuple[Slider, ...], ...] = tuple(
     tuple(
         (
-            kind,
-            _open_ways(ways[seat]),
-            tuple(sum(way[0][s] for way in ways[seat]) for s in range(SQUARES)),
+            seat << 4 | kind,
+            _open_ways(seat, directions),
+            tuple(sum(_next(d, square) for d in directions) for square in range(SQUARES)),
         )
-        for kind, ways in ((BISHOP, BISHOP_WAYS), (ROOK, ROOK_WAYS))
+        for kind, directions in ((BISHOP, _DIAGONALS), (ROOK, _ORTHOGONALS))
     )
     for seat in (0, 1)
 )
-"""SLIDER_WAYS[seat]: the bishop and the rook (each standing for its promoted self too),
-the rays to follow from each square by which next squares are free, and the next
-squares of all its rays by square."""
+"""SLIDER_WAYS[seat]: the bishop and the rook of that seat (by piece code; each stands
+for its promoted self too), the rays to follow from each square by which of the next
+squares along them are free, and those next squares by square."""
