@@ -32,8 +32,8 @@ from engine.shogi.moves import (
     DROPS,
     GOLD_MOVES,
     KNIGHT_MOVES,
+    PAWN_PLAIN,
     PAWN_PROMOTING,
-    PAWN_RANKS,
     PLAIN,
     PROMOTING,
     SILVER_MOVES,
@@ -431,14 +431,11 @@ def generate(
                 found ^= bit[target]
                 moves.append(row[target])  # type: ignore[arg-type]
             targets &= NOT_LAST[seat]
-        if targets:  # rank by rank: the pawns mostly stand on two or three
-            ranks = PAWN_RANKS[seat]
-            rank = (bit_length(targets & -targets) - 1) // 9
-            shift = rank * 9
-            while targets >> shift:
-                moves += ranks[rank][targets >> shift & 511]
-                rank += 1
-                shift += 9
+        row = PAWN_PLAIN[seat]
+        while targets:
+            target = bit_length(targets) - 1
+            targets ^= bit[target]
+            moves.append(row[target])  # type: ignore[arg-type]
     pieces = bb[o | KNIGHT] & free
     if pieces:
         steps = STEP[o | KNIGHT]

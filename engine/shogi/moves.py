@@ -179,21 +179,3 @@ def _pawn_moves(seat: int, promote: bool) -> tuple[ShogiMove | None, ...]:
 PAWN_PLAIN = (_pawn_moves(0, False), _pawn_moves(1, False))
 """PAWN_PLAIN[seat][to]: that seat's pawn step arriving on ``to``."""
 PAWN_PROMOTING = (_pawn_moves(0, True), _pawn_moves(1, True))
-
-PAWN_RANKS: tuple[tuple[tuple[tuple[ShogiMove, ...], ...], ...], ...] = tuple(
-    tuple(
-        tuple(
-            tuple(
-                move
-                for column in range(SIZE)
-                if mask >> column & 1
-                and (move := PAWN_PLAIN[seat][rank * SIZE + column]) is not None
-            )
-            for mask in range(1 << SIZE)
-        )
-        for rank in range(SIZE)
-    )
-    for seat in (0, 1)
-)
-"""PAWN_RANKS[seat][rank][mask]: the plain pawn steps arriving on the squares of one
-rank whose bits are set in a 9-bit mask."""
