@@ -20,6 +20,7 @@ one move per square.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from operator import itemgetter
 
 from engine.shogi.attacks import (
@@ -155,17 +156,18 @@ def _close_steps(bb: Sequence[int], king: int, targets: int, them: int) -> int:
     pawns = bb[e | PAWN]
     knights = bb[e | KNIGHT]
     silvers = bb[e | SILVER]
-    golds = (
-        bb[e | GOLD] | bb[e | TOKIN] | bb[e | PRO_LANCE] | bb[e | PRO_KNIGHT] | bb[e | PRO_SILVER]
-    )
-    kings = bb[e | KING] | bb[e | HORSE] | bb[e | DRAGON]
+    golds = bb[e | GOLD]
+    turned = bb[e | TOKIN : e | PRO_SILVER + 1]
+    if any(turned):
+        golds |= turned[0] | turned[1] | turned[2] | turned[3]
+    royals = bb[e | KING] | bb[e | HORSE] | bb[e | DRAGON]
     p_from, n_from, s_from, g_from, _ = STEP_FROM[them]
     checkers = (
         p_from[king] & pawns
         | n_from[king] & knights
         | s_from[king] & silvers
         | g_from[king] & golds
-        | KING_STEP[king] & kings
+        | KING_STEP[king] & royals
     )
     if them:
         attacked = pawns << 9
@@ -176,16 +178,25 @@ def _close_steps(bb: Sequence[int], king: int, targets: int, them: int) -> int:
         if knights:
             attacked |= (knights & ~_EDGE_NEAR) >> 19 | (knights & ~_EDGE_FAR) >> 17
     near = NEAR[king]
-    for group, steps in (
-        (silvers & near, STEP[e | SILVER]),
-        (golds & near, STEP[e | GOLD]),
-        (kings & near, KING_STEP),
-    ):
-        found = group
+    found = silvers & near
+    if found:
+        steps = STEP[e | SILVER]
         while found:
             square = bit_length(found) - 1
             found ^= bit[square]
             attacked |= steps[square]
+    found = golds & near
+    if found:
+        steps = STEP[e | GOLD]
+        while found:
+            square = bit_length(found) - 1
+            found ^= bit[square]
+            attacked |= steps[square]
+    found = royals & near
+    while found:
+        square = bit_length(found) - 1
+        found ^= bit[square]
+        attacked |= KING_STEP[square]
     return targets & ~attacked | checkers << SQUARES
 
 
@@ -277,15 +288,15 @@ _R0, _R1, _R2, _R3, _R4, _R5, _R6, _R7, _R8 = RANK_SQUARES
 def squares_in(bits: int) -> tuple[int, ...]:
     """The squares of a bitboard, lowest first, nine bits at a time."""
     return (
-        _R0[bits & 511]
-        + _R1[bits >> 9 & 511]
-        + _R2[bits >> 18 & 511]
-        + _R3[bits >> 27 & 511]
-        + _R4[bits >> 36 & 511]
-        + _R5[bits >> 45 & 511]
-        + _R6[bits >> 54 & 511]
-        + _R7[bits >> 63 & 511]
-        + _R8[bits >> 72]
+        *_R0[bits & 511],
+        *_R1[bits >> 9 & 511],
+        *_R2[bits >> 18 & 511],
+        *_R3[bits >> 27 & 511],
+        *_R4[bits >> 36 & 511],
+        *_R5[bits >> 45 & 511],
+        *_R6[bits >> 54 & 511],
+        *_R7[bits >> 63 & 511],
+        *_R8[bits >> 72],
     )
 
 
@@ -301,6 +312,11 @@ def _put(moves: list[ShogiMove], squares: int, kinds: Sequence[int]) -> None:
             moves.append(DROPS[kind][found[0]])
 
 
+_ANYWHERE = (ROOK, BISHOP, GOLD, SILVER)
+"""The kinds that may be dropped on any empty square, in the order of their hand slots
+read backwards (rook, bishop, gold, silver)."""
+
+
 def _drops(
     moves: list[ShogiMove],
     position: tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]],
@@ -312,7 +328,7 @@ def _drops(
     mates (uchifuzume)."""
     bb, occupied, hands, kings = position
     hand = seat * 8
-    anywhere = [kind for kind in (ROOK, BISHOP, GOLD, SILVER) if hands[hand + kind]]
+    anywhere = tuple(compress(_ANYWHERE, hands[hand + ROOK : hand + SILVER - 1 : -1]))
     if anywhere:
         _put(moves, empty, anywhere)
     if hands[hand + KNIGHT]:
