@@ -65,6 +65,7 @@ from engine.shogi.tables import (
     PRO_LANCE,
     PRO_SILVER,
     PROMOTED,
+    RANK_BB,
     ROOK,
     ROOK_LINES,
     SILVER,
@@ -92,12 +93,12 @@ _EDGE_FAR = COLUMN_BB[SIZE - 1]
 
 def _box(square: int, ranks: tuple[int, int], columns: int) -> int:
     """The squares ``ranks`` (from, to) ranks away and up to ``columns`` files away."""
-    return sum(
-        1 << other
-        for other in range(SQUARES)
-        if abs(other % SIZE - square % SIZE) <= columns
-        and ranks[0] <= other // SIZE - square // SIZE <= ranks[1]
+    rank, column = divmod(square, SIZE)
+    rows = sum(RANK_BB[r] for r in range(rank + ranks[0], rank + ranks[1] + 1) if 0 <= r < SIZE)
+    files = sum(
+        COLUMN_BB[c] for c in range(column - columns, column + columns + 1) if 0 <= c < SIZE
     )
+    return rows & files
 
 
 NEAR: tuple[int, ...] = tuple(_box(square, (-2, 2), 2) for square in range(SQUARES))
@@ -124,6 +125,9 @@ def _around(lines: Sequence[int]) -> tuple[int, ...]:
 
 KingView = tuple[int, int, int, int, int, int, int, int, Row]
 
+_ROOK_AROUND = _around(ROOK_LINES)
+_BISHOP_AROUND = _around(BISHOP_LINES)
+_LANCE_AROUND = (_around(LANCE_FROM[0]), _around(LANCE_FROM[1]))
 KING_VIEW: tuple[tuple[KingView, ...], ...] = tuple(
     tuple(
         (
@@ -132,9 +136,9 @@ KING_VIEW: tuple[tuple[KingView, ...], ...] = tuple(
             ROOK_LINES[square],
             BISHOP_LINES[square],
             LANCE_FROM[them][square],
-            _around(ROOK_LINES)[square],
-            _around(BISHOP_LINES)[square],
-            _around(LANCE_FROM[them])[square],
+            _ROOK_AROUND[square],
+            _BISHOP_AROUND[square],
+            _LANCE_AROUND[them][square],
             PLAIN[square],
         )
         for square in range(SQUARES)
