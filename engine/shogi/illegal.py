@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.shogi.facts import PositionFacts
-from engine.shogi.movegen import (
+from engine.shogi.attacks import (
     attack_sets,
     checks_and_pins,
     pawn_columns,
     pawn_drop_mates,
     piece_attacks,
 )
+from engine.shogi.facts import PositionFacts
 from engine.shogi.moves import ShogiMove, board_move, drop_move
 from engine.shogi.notation import PLAYERS
 from engine.shogi.tables import (

@@ -5,22 +5,52 @@ the two occupancies, the hands and the kings), never on a copy. A piece pinned
 to its king may only move along the pin line; in check, a piece may only take
 the checker or step between; the king never steps onto an attacked square
 (looked up with the king itself taken off, so it cannot hide behind itself).
+
+Python pays per operation, not per move, so the generator hands out moves in
+ready-made groups wherever it can (see moves.py): a knight's, silver's or
+gold's moves by the set of squares it may step to (one look-up per piece, the
+promotions included); a rook's, bishop's or lance's moves along each ray as one
+slice of a prebuilt tuple (the ray ends at the first piece, taken if it is the
+enemy's); all the pawns step at once (one shift); drops go on all the empty
+squares at once (``operator.itemgetter``). Pinned pieces, and the sliders when
+the king is in check, take the plain way: their target squares as a bitboard,
+one move per square.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
+from operator import itemgetter
 
-from engine.shogi.moves import DROPS, OPTIONS, PLAIN, ShogiMove
+from engine.shogi.attacks import (
+    STEP_FROM,
+    pawn_columns,
+    pawn_drop_mates,
+    piece_attacks,
+)
+from engine.shogi.moves import (
+    DROPS,
+    GOLD_MOVES,
+    KNIGHT_MOVES,
+    PAWN_PLAIN,
+    PAWN_PROMOTING,
+    PLAIN,
+    PROMOTING,
+    SILVER_MOVES,
+    Row,
+    ShogiMove,
+)
+from engine.shogi.rays import DISTANCE, LANCE_WAY, SLIDER_WAYS
 from engine.shogi.tables import (
-    ATTACKED_FROM,
     BETWEEN,
     BISHOP,
     BISHOP_LINES,
+    COLUMN_BB,
     DRAGON,
-    EAST,
     FULL,
     GOLD,
+    HAND_KINDS,
     HORSE,
     KING,
     KING_STEP,
@@ -30,263 +60,300 @@ from engine.shogi.tables import (
     LAST_RANK,
     LAST_TWO,
     LINE,
-    NORTH,
-    NORTH_EAST,
-    NORTH_WEST,
     PAWN,
     PRO_KNIGHT,
     PRO_LANCE,
     PRO_SILVER,
-    RAY,
+    PROMOTED,
+    RANK_BB,
     ROOK,
     ROOK_LINES,
     SILVER,
-    SOUTH,
-    SOUTH_EAST,
-    SOUTH_WEST,
+    SIZE,
     SQUARES,
     STEP,
     TOKIN,
-    WEST,
+    ZONE,
+    squares_of,
 )
 
-RAY_N, RAY_S, RAY_W, RAY_E = RAY[NORTH], RAY[SOUTH], RAY[WEST], RAY[EAST]
-RAY_NW, RAY_NE, RAY_SW, RAY_SE = RAY[NORTH_WEST], RAY[NORTH_EAST], RAY[SOUTH_WEST], RAY[SOUTH_EAST]
+BIT: tuple[int, ...] = tuple(1 << square for square in range(SQUARES))
+_bit_length = int.bit_length
 
-STEPPERS = (PAWN, KNIGHT, SILVER, GOLD, TOKIN, PRO_LANCE, PRO_KNIGHT, PRO_SILVER)
-DROP_ORDER = (ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN)
+HAND = (slice(1, 8), slice(9, 16))
+"""HAND[seat]: the slots of that seat's hand in a position's hand counts."""
+NOT_LAST = (FULL ^ LAST_RANK[0], FULL ^ LAST_RANK[1])
+NOT_LAST_TWO = (FULL ^ LAST_TWO[0], FULL ^ LAST_TWO[1])
 
-DROP_ALLOWED: tuple[tuple[int, ...], ...] = tuple(
+# --- what the king needs to know ---------------------------------------------------------
+
+_EDGE_NEAR = COLUMN_BB[0]
+_EDGE_FAR = COLUMN_BB[SIZE - 1]
+
+
+def _box(square: int, ranks: tuple[int, int], columns: int) -> int:
+    """The squares ``ranks`` (from, to) ranks away and up to ``columns`` files away."""
+    rank, column = divmod(square, SIZE)
+    rows = sum(RANK_BB[r] for r in range(rank + ranks[0], rank + ranks[1] + 1) if 0 <= r < SIZE)
+    files = sum(
+        COLUMN_BB[c] for c in range(column - columns, column + columns + 1) if 0 <= c < SIZE
+    )
+    return rows & files
+
+
+NEAR: tuple[int, ...] = tuple(_box(square, (-2, 2), 2) for square in range(SQUARES))
+"""NEAR[square]: the squares two king steps away or closer (whence a step reaches a
+square next to it)."""
+CLOSE: tuple[tuple[int, ...], ...] = (
+    tuple(_box(square, (-2, 3), 2) for square in range(SQUARES)),
+    tuple(_box(square, (-3, 2), 2) for square in range(SQUARES)),
+)
+"""CLOSE[seat][square]: where that seat's stepping pieces (its knights too) stand to
+reach the square or one next to it."""
+
+
+def _around(lines: Sequence[int]) -> tuple[int, ...]:
+    """By square: where a slider with these lines stands to attack it or a square next to it."""
+    found = []
+    for square in range(SQUARES):
+        bits = lines[square]
+        for target in squares_of(KING_STEP[square]):
+            bits |= lines[target]
+        found.append(bits)
+    return tuple(found)
+
+
+KingView = tuple[int, int, int, int, int, int, int, int, Row]
+
+_ROOK_AROUND = _around(ROOK_LINES)
+_BISHOP_AROUND = _around(BISHOP_LINES)
+_LANCE_AROUND = (_around(LANCE_FROM[0]), _around(LANCE_FROM[1]))
+KING_VIEW: tuple[tuple[KingView, ...], ...] = tuple(
     tuple(
-        FULL ^ LAST_RANK[seat]
-        if kind in (PAWN, LANCE)
-        else FULL ^ LAST_TWO[seat]
-        if kind == KNIGHT
-        else FULL
-        for kind in range(KING)
+        (
+            KING_STEP[square],
+            CLOSE[them][square],
+            ROOK_LINES[square],
+            BISHOP_LINES[square],
+            LANCE_FROM[them][square],
+            _ROOK_AROUND[square],
+            _BISHOP_AROUND[square],
+            _LANCE_AROUND[them][square],
+            PLAIN[square],
+        )
+        for square in range(SQUARES)
     )
-    for seat in (0, 1)
+    for them in (0, 1)
 )
-"""DROP_ALLOWED[seat][kind]: where a dropped piece could still move afterwards."""
-
-_COLUMN_SPREAD = tuple(
-    sum(1 << (rank * 9 + column) for rank in range(9) for column in range(9) if mask >> column & 1)
-    for mask in range(512)
-)
-
-_LOW45 = (1 << 45) - 1
-_LOW27 = (1 << 27) - 1
-_LOW18 = (1 << 18) - 1
-
-AttackSets = tuple[int, int, int, int, int, int, int, int]
-"""One side's attackers by how they attack: pawns, knights, silvers, gold-movers,
-one-step-all-round (king, horse, dragon), rook lines, bishop lines, lances."""
+"""KING_VIEW[them][king]: what the king on that square looks up, all at once: its
+steps; where ``them``'s stepping pieces come close; the rook, bishop and (``them``'s)
+lance lines through it; where such sliders may stand to attack it or a square next
+to it; its moves by target."""
 
 
-def attack_sets(bb: Sequence[int], seat: int) -> AttackSets:
-    o = seat << 4
-    return (
-        bb[o | PAWN],
-        bb[o | KNIGHT],
-        bb[o | SILVER],
-        bb[o | GOLD] | bb[o | TOKIN] | bb[o | PRO_LANCE] | bb[o | PRO_KNIGHT] | bb[o | PRO_SILVER],
-        bb[o | KING] | bb[o | HORSE] | bb[o | DRAGON],
-        bb[o | ROOK] | bb[o | DRAGON],
-        bb[o | BISHOP] | bb[o | HORSE],
-        bb[o | LANCE],
-    )
-
-
-_FROM = tuple(
-    (
-        ATTACKED_FROM[seat << 4 | PAWN],
-        ATTACKED_FROM[seat << 4 | KNIGHT],
-        ATTACKED_FROM[seat << 4 | SILVER],
-        ATTACKED_FROM[seat << 4 | GOLD],
-        LANCE_FROM[seat],
-    )
-    for seat in (0, 1)
-)
-
-
-def is_attacked(square: int, seat: int, every: int, sets: AttackSets) -> bool:
-    """Whether ``seat`` attacks ``square`` with ``every`` the occupied squares."""
-    pawns, knights, silvers, golds, kings, rooks, bishops, lances = sets
-    p_from, n_from, s_from, g_from, l_from = _FROM[seat]
-    if (
-        p_from[square] & pawns
-        or n_from[square] & knights
-        or s_from[square] & silvers
-        or g_from[square] & golds
-        or KING_STEP[square] & kings
-    ):
-        return True
-    lines = (
-        (rooks & ROOK_LINES[square]) | (bishops & BISHOP_LINES[square]) | (lances & l_from[square])
-    )
-    between = BETWEEN[square]
-    while lines:
-        low = lines & -lines
-        if not between[low.bit_length() - 1] & every:
-            return True
-        lines ^= low
-    return False
-
-
-def attackers(square: int, seat: int, every: int, sets: AttackSets) -> int:
-    """The squares of ``seat``'s pieces that attack ``square``."""
-    pawns, knights, silvers, golds, kings, rooks, bishops, lances = sets
-    p_from, n_from, s_from, g_from, l_from = _FROM[seat]
-    found = (
-        (p_from[square] & pawns)
-        | (n_from[square] & knights)
-        | (s_from[square] & silvers)
-        | (g_from[square] & golds)
-        | (KING_STEP[square] & kings)
-    )
-    lines = (
-        (rooks & ROOK_LINES[square]) | (bishops & BISHOP_LINES[square]) | (lances & l_from[square])
-    )
-    between = BETWEEN[square]
-    while lines:
-        low = lines & -lines
-        if not between[low.bit_length() - 1] & every:
-            found |= low
-        lines ^= low
-    return found
-
-
-def checks_and_pins(
-    king: int, own: int, every: int, enemy: AttackSets, them: int
-) -> tuple[int, int]:
-    """(checkers, pinned): the enemy pieces giving check and the own pieces pinned to the king."""
-    pawns, knights, silvers, golds, kings, rooks, bishops, lances = enemy
-    p_from, n_from, s_from, g_from, l_from = _FROM[them]
+def _close_steps(bb: Sequence[int], king: int, targets: int, them: int) -> int:
+    """The king's ``targets`` that no enemy step reaches and, above them (shifted past
+    the board), the enemy stepping pieces that give check."""
+    e = them << 4
+    bit = BIT
+    bit_length = _bit_length
+    pawns = bb[e | PAWN]
+    knights = bb[e | KNIGHT]
+    silvers = bb[e | SILVER]
+    golds = bb[e | GOLD]
+    turned = bb[e | TOKIN : e | PRO_SILVER + 1]
+    if any(turned):
+        golds |= turned[0] | turned[1] | turned[2] | turned[3]
+    royals = bb[e | KING] | bb[e | HORSE] | bb[e | DRAGON]
+    p_from, n_from, s_from, g_from, _ = STEP_FROM[them]
     checkers = (
-        (p_from[king] & pawns)
-        | (n_from[king] & knights)
-        | (s_from[king] & silvers)
-        | (g_from[king] & golds)
-        | (KING_STEP[king] & kings)
+        p_from[king] & pawns
+        | n_from[king] & knights
+        | s_from[king] & silvers
+        | g_from[king] & golds
+        | KING_STEP[king] & royals
     )
-    snipers = (rooks & ROOK_LINES[king]) | (bishops & BISHOP_LINES[king]) | (lances & l_from[king])
-    pinned = 0
-    between = BETWEEN[king]
-    while snipers:
-        low = snipers & -snipers
-        snipers ^= low
-        blockers = between[low.bit_length() - 1] & every
-        if not blockers:
-            checkers |= low
-        elif not blockers & (blockers - 1) and blockers & own:
-            pinned |= blockers
-    return checkers, pinned
+    if them:
+        attacked = pawns << 9
+        if knights:
+            attacked |= (knights & ~_EDGE_FAR) << 19 | (knights & ~_EDGE_NEAR) << 17
+    else:
+        attacked = pawns >> 9
+        if knights:
+            attacked |= (knights & ~_EDGE_NEAR) >> 19 | (knights & ~_EDGE_FAR) >> 17
+    near = NEAR[king]
+    found = silvers & near
+    if found:
+        steps = STEP[e | SILVER]
+        while found:
+            square = bit_length(found) - 1
+            found ^= bit[square]
+            attacked |= steps[square]
+    found = golds & near
+    if found:
+        steps = STEP[e | GOLD]
+        while found:
+            square = bit_length(found) - 1
+            found ^= bit[square]
+            attacked |= steps[square]
+    found = royals & near
+    while found:
+        square = bit_length(found) - 1
+        found ^= bit[square]
+        attacked |= KING_STEP[square]
+    return targets & ~attacked | checkers << SQUARES
 
 
-def rook_attacks(square: int, every: int) -> int:
-    ray = RAY_N[square]
-    hit = ray & every
-    found = ray ^ RAY_N[hit.bit_length() - 1] if hit else ray
-    ray = RAY_W[square]
-    hit = ray & every
-    found |= ray ^ RAY_W[hit.bit_length() - 1] if hit else ray
-    ray = RAY_S[square]
-    hit = ray & every
-    found |= ray ^ RAY_S[(hit & -hit).bit_length() - 1] if hit else ray
-    ray = RAY_E[square]
-    hit = ray & every
-    found |= ray ^ RAY_E[(hit & -hit).bit_length() - 1] if hit else ray
-    return found
+# --- the other pieces ------------------------------------------------------------------
+
+Rule = tuple[int, bool, int]
+"""How a kind moves on: the kind, whether it may promote, and where it may arrive
+unpromoted (not on the last rank or two where it could never move again)."""
+
+RULES: tuple[tuple[Rule, ...], ...] = tuple(
+    tuple(
+        (
+            kind,
+            kind in (PAWN, LANCE, KNIGHT, SILVER, BISHOP, ROOK),
+            NOT_LAST[seat]
+            if kind in (PAWN, LANCE)
+            else NOT_LAST_TWO[seat]
+            if kind == KNIGHT
+            else FULL,
+        )
+        for kind in (*HAND_KINDS, TOKIN, PRO_LANCE, PRO_KNIGHT, PRO_SILVER, HORSE, DRAGON)
+    )
+    for seat in (0, 1)
+)
+"""RULES[seat]: every kind but the king, as the generator moves it one by one."""
 
 
-def bishop_attacks(square: int, every: int) -> int:
-    ray = RAY_NW[square]
-    hit = ray & every
-    found = ray ^ RAY_NW[hit.bit_length() - 1] if hit else ray
-    ray = RAY_NE[square]
-    hit = ray & every
-    found |= ray ^ RAY_NE[hit.bit_length() - 1] if hit else ray
-    ray = RAY_SW[square]
-    hit = ray & every
-    found |= ray ^ RAY_SW[(hit & -hit).bit_length() - 1] if hit else ray
-    ray = RAY_SE[square]
-    hit = ray & every
-    found |= ray ^ RAY_SE[(hit & -hit).bit_length() - 1] if hit else ray
-    return found
+def _emit(moves: list[ShogiMove], origin: int, targets: int, zone: int, rule: Rule) -> None:
+    """A piece's moves to ``targets``: promoting where it may (from or into the zone),
+    plain where it may stay unturned."""
+    bit_length = _bit_length
+    _, promotes, keep = rule
+    if promotes:
+        found = targets if zone >> origin & 1 else targets & zone
+        row = PROMOTING[origin]
+        while found:
+            target = bit_length(found) - 1
+            found ^= BIT[target]
+            moves.append(row[target])  # type: ignore[arg-type]
+        targets &= keep
+    row = PLAIN[origin]
+    while targets:
+        target = bit_length(targets) - 1
+        targets ^= BIT[target]
+        moves.append(row[target])  # type: ignore[arg-type]
 
 
-def lance_attacks(square: int, seat: int, every: int) -> int:
-    if seat == 0:
-        ray = RAY_N[square]
-        hit = ray & every
-        return ray ^ RAY_N[hit.bit_length() - 1] if hit else ray
-    ray = RAY_S[square]
-    hit = ray & every
-    return ray ^ RAY_S[(hit & -hit).bit_length() - 1] if hit else ray
+def _one_by_one(
+    moves: list[ShogiMove],
+    bb: Sequence[int],
+    seat: int,
+    pieces: int,
+    *,
+    every: int,
+    allowed: int,
+    lines: Sequence[int],
+) -> None:
+    """The moves of the own pieces on ``pieces`` (never the king) to ``allowed``, each
+    within ``lines[square]`` if given (a pinned piece's pin line): the targets of each
+    piece as a bitboard, one move per square."""
+    o = seat << 4
+    zone = ZONE[seat]
+    bit_length = _bit_length
+    for rule in RULES[seat]:
+        code = o | rule[0]
+        found = bb[code] & pieces
+        while found:
+            origin = bit_length(found) - 1
+            found ^= BIT[origin]
+            targets = piece_attacks(code, origin, every) & allowed
+            if lines:
+                targets &= lines[origin]
+            _emit(moves, origin, targets, zone, rule)
 
 
-def piece_attacks(piece: int, square: int, every: int) -> int:
-    """The squares a piece attacks from ``square`` (its steps and its open lines)."""
-    kind = piece & 15
-    found = STEP[piece][square]
-    if kind == LANCE:
-        found |= lance_attacks(square, piece >> 4, every)
-    elif kind in (BISHOP, HORSE):
-        found |= bishop_attacks(square, every)
-    elif kind in (ROOK, DRAGON):
-        found |= rook_attacks(square, every)
-    return found
+# --- drops -----------------------------------------------------------------------------
+
+RANK_SQUARES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(rank * SIZE + column for column in range(SIZE) if mask >> column & 1)
+        for mask in range(1 << SIZE)
+    )
+    for rank in range(SIZE)
+)
+"""RANK_SQUARES[rank][mask]: the squares of one rank whose bits are set in a 9-bit mask."""
+_R0, _R1, _R2, _R3, _R4, _R5, _R6, _R7, _R8 = RANK_SQUARES
 
 
-def pawn_columns(pawns: int) -> int:
-    """Every square of the files that hold one of these pawns (for nifu)."""
-    folded = (pawns & _LOW45) | pawns >> 45  # ranks e-i onto a-d
-    folded = (folded & _LOW27) | folded >> 27  # ranks d-e onto a-b
-    folded = (folded & _LOW18) | folded >> 18  # rank c onto a
-    return _COLUMN_SPREAD[(folded & 511) | folded >> 9]  # rank b onto a
+def squares_in(bits: int) -> tuple[int, ...]:
+    """The squares of a bitboard, lowest first, nine bits at a time."""
+    return (
+        *_R0[bits & 511],
+        *_R1[bits >> 9 & 511],
+        *_R2[bits >> 18 & 511],
+        *_R3[bits >> 27 & 511],
+        *_R4[bits >> 36 & 511],
+        *_R5[bits >> 45 & 511],
+        *_R6[bits >> 54 & 511],
+        *_R7[bits >> 63 & 511],
+        *_R8[bits >> 72],
+    )
 
 
-def pawn_drop_mates(
-    target: int, seat: int, bb: Sequence[int], occupied: Sequence[int], kings: Sequence[int]
-) -> bool:
-    """Whether a pawn dropped by ``seat`` on ``target`` (in front of the enemy king) mates.
-
-    The king may take the pawn only if no piece defends it (looked up with the
-    king off its square); another piece may take it only if that does not
-    expose the king (a pinned piece stays); else the king must step away.
-    """
-    them = seat ^ 1
-    king = kings[them]
-    king_bit = 1 << king
-    every = occupied[0] | occupied[1] | 1 << target
-    mine = attack_sets(bb, seat)
-    if not is_attacked(target, seat, every ^ king_bit, mine):
-        return False
-    theirs = attack_sets(bb, them)
-    defenders = attackers(target, them, every, theirs) & ~king_bit
-    if defenders:
-        _, pinned = checks_and_pins(king, occupied[them], every, mine, seat)
-        line = LINE[king]
-        while defenders:
-            low = defenders & -defenders
-            defenders ^= low
-            if not low & pinned or line[low.bit_length() - 1] >> target & 1:
-                return False
-    escapes = KING_STEP[king] & ~occupied[them] & ~(1 << target)
-    without = every ^ king_bit
-    while escapes:
-        low = escapes & -escapes
-        escapes ^= low
-        if not is_attacked(low.bit_length() - 1, seat, without, mine):
-            return False
-    return True
+def _put(moves: list[ShogiMove], squares: int, kinds: Sequence[int]) -> None:
+    """Drops of each of ``kinds`` on each of ``squares``, kind by kind."""
+    found = squares_in(squares)
+    if len(found) > 1:
+        pick = itemgetter(*found)
+        for kind in kinds:
+            moves += pick(DROPS[kind])
+    elif found:
+        for kind in kinds:
+            moves.append(DROPS[kind][found[0]])
 
 
-def in_check(seat: int, bb: Sequence[int], occupied: Sequence[int], kings: Sequence[int]) -> bool:
-    king = kings[seat]
-    if king < 0:
-        return False
-    return is_attacked(king, seat ^ 1, occupied[0] | occupied[1], attack_sets(bb, seat ^ 1))
+_ANYWHERE = (ROOK, BISHOP, GOLD, SILVER)
+"""The kinds that may be dropped on any empty square, in the order of their hand slots
+read backwards (rook, bishop, gold, silver)."""
+
+
+def _drops(
+    moves: list[ShogiMove],
+    position: tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]],
+    seat: int,
+    empty: int,
+) -> None:
+    """Drops from ``seat``'s hand on the ``empty`` squares it may use: never where the
+    piece could not move on, never a second pawn on a file (nifu), never a pawn that
+    mates (uchifuzume)."""
+    bb, occupied, hands, kings = position
+    hand = seat * 8
+    anywhere = tuple(compress(_ANYWHERE, hands[hand + ROOK : hand + SILVER - 1 : -1]))
+    if anywhere:
+        _put(moves, empty, anywhere)
+    if hands[hand + KNIGHT]:
+        _put(moves, empty & NOT_LAST_TWO[seat], (KNIGHT,))
+    if hands[hand + LANCE]:
+        _put(moves, empty & NOT_LAST[seat], (LANCE,))
+    if hands[hand + PAWN]:
+        squares = empty & NOT_LAST[seat] & ~pawn_columns(bb[seat << 4 | PAWN])
+        enemy_king = kings[seat ^ 1]
+        if enemy_king >= 0:
+            front = enemy_king + 9 if seat == 0 else enemy_king - 9
+            if (
+                0 <= front < SQUARES
+                and squares >> front & 1
+                and pawn_drop_mates(front, seat, bb, occupied, kings)
+            ):
+                squares ^= BIT[front]
+        _put(moves, squares, (PAWN,))
+
+
+# --- all together ------------------------------------------------------------------------
 
 
 def generate(
@@ -297,109 +364,181 @@ def generate(
     seat: int,
 ) -> tuple[list[ShogiMove], int]:
     """The legal moves of ``seat`` to move, and the pieces giving it check."""
-    them = seat ^ 1
     own = occupied[seat]
-    every = own | occupied[them]
-    not_own = FULL ^ own
+    every = own | occupied[seat ^ 1]
     o = seat << 4
+    bit = BIT
+    bit_length = _bit_length
     moves: list[ShogiMove] = []
     king = kings[seat]
     checkers = pinned = 0
     if king >= 0:
-        enemy = attack_sets(bb, them)
-        checkers, pinned = checks_and_pins(king, own, every, enemy, them)
-        without = every ^ (1 << king)
-        start = king * SQUARES
-        targets = KING_STEP[king] & not_own
-        while targets:
-            low = targets & -targets
-            targets ^= low
-            target = low.bit_length() - 1
-            if not is_attacked(target, them, without, enemy):
-                moves.append(PLAIN[start + target])  # type: ignore[arg-type]
+        # Checks and pins, and the king's steps onto squares no enemy piece attacks
+        # (seen with the king taken off the board: it cannot hide behind itself).
+        them = seat ^ 1
+        (
+            king_steps,
+            close,
+            rook_lines,
+            bishop_lines,
+            lance_lines,
+            rook_around,
+            bishop_around,
+            lance_around,
+            row,
+        ) = KING_VIEW[them][king]
+        targets = king_steps & ~own
+        if every & ~own & close:  # an enemy piece close enough to step near
+            targets = _close_steps(bb, king, targets, them)
+            checkers = targets >> SQUARES
+            targets &= FULL
+        e = them << 4
+        rooks = bb[e | ROOK] | bb[e | DRAGON]
+        bishops = bb[e | BISHOP] | bb[e | HORSE]
+        lances = bb[e | LANCE]
+        if rooks & rook_around | bishops & bishop_around | lances & lance_around:
+            snipers = rooks & rook_lines | bishops & bishop_lines | lances & lance_lines
+            if snipers:
+                between = BETWEEN[king]
+                while snipers:
+                    square = bit_length(snipers) - 1
+                    snipers ^= bit[square]
+                    blockers = between[square] & every
+                    if not blockers:
+                        checkers |= bit[square]
+                    elif not blockers & (blockers - 1) and blockers & own:
+                        pinned |= blockers
+            without = every ^ bit[king]
+            l_from = LANCE_FROM[them]
+            while targets:
+                target = bit_length(targets) - 1
+                targets ^= bit[target]
+                lines = rooks & ROOK_LINES[target] | bishops & BISHOP_LINES[target]
+                lines |= lances & l_from[target]
+                between = BETWEEN[target]
+                while lines:
+                    square = bit_length(lines) - 1
+                    if not between[square] & without:
+                        break  # attacked along this line
+                    lines ^= bit[square]
+                else:
+                    moves.append(row[target])  # type: ignore[arg-type]
+        else:
+            while targets:
+                target = bit_length(targets) - 1
+                targets ^= bit[target]
+                moves.append(row[target])  # type: ignore[arg-type]
+    if checkers:
         if checkers & (checkers - 1):
             return moves, checkers  # double check: only the king can move
-    if checkers:
-        block = BETWEEN[king][checkers.bit_length() - 1]
-        allowed = not_own & (block | checkers)
-        drop_squares = block
+        block = BETWEEN[king][bit_length(checkers) - 1]
+        allowed = (block | checkers) & ~own
+        empty = block
     else:
-        allowed = not_own
-        drop_squares = FULL ^ every
-    line = LINE[king] if pinned else ()
-    for kind in STEPPERS:
-        piece = o | kind
-        pieces = bb[piece]
-        if not pieces:
-            continue
-        options = OPTIONS[piece]
-        steps = STEP[piece]
+        allowed = FULL ^ own
+        empty = FULL ^ every
+    free = FULL ^ pinned
+    zone = ZONE[seat]
+
+    pawns = bb[o | PAWN] & free
+    if pawns:
+        targets = (pawns >> 9 if seat == 0 else pawns << 9) & allowed
+        found = targets & zone
+        if found:
+            row = PAWN_PROMOTING[seat]
+            while found:
+                target = bit_length(found) - 1
+                found ^= bit[target]
+                moves.append(row[target])  # type: ignore[arg-type]
+            targets &= NOT_LAST[seat]
+        row = PAWN_PLAIN[seat]
+        while targets:
+            target = bit_length(targets) - 1
+            targets ^= bit[target]
+            moves.append(row[target])  # type: ignore[arg-type]
+    pieces = bb[o | KNIGHT] & free
+    if pieces:
+        steps = STEP[o | KNIGHT]
+        table = KNIGHT_MOVES[seat]
         while pieces:
-            low = pieces & -pieces
-            pieces ^= low
-            origin = low.bit_length() - 1
-            targets = steps[origin] & allowed
-            if low & pinned:
-                targets &= line[origin]
-            start = origin * SQUARES
-            while targets:
-                bit = targets & -targets
-                targets ^= bit
-                moves += options[start + bit.bit_length() - 1]
-    for kind in (LANCE, BISHOP, ROOK, HORSE, DRAGON):
-        piece = o | kind
-        pieces = bb[piece]
-        if not pieces:
-            continue
-        options = OPTIONS[piece]
-        steps = STEP[piece]
+            origin = bit_length(pieces) - 1
+            pieces ^= bit[origin]
+            moves += table[origin][steps[origin] & allowed]
+    pieces = bb[o | SILVER] & free
+    if pieces:
+        steps = STEP[o | SILVER]
+        table = SILVER_MOVES[seat]
         while pieces:
-            low = pieces & -pieces
-            pieces ^= low
-            origin = low.bit_length() - 1
-            if kind == LANCE:
-                targets = lance_attacks(origin, seat, every)
-            elif kind in (BISHOP, HORSE):
-                targets = bishop_attacks(origin, every) | steps[origin]
-            else:
-                targets = rook_attacks(origin, every) | steps[origin]
-            targets &= allowed
-            if low & pinned:
-                targets &= line[origin]
-            start = origin * SQUARES
-            while targets:
-                bit = targets & -targets
-                targets ^= bit
-                moves += options[start + bit.bit_length() - 1]
-    hand = seat * 8
-    if drop_squares and (
-        hands[hand + 1]
-        or hands[hand + 2]
-        or hands[hand + 3]
-        or hands[hand + 4]
-        or hands[hand + 5]
-        or hands[hand + 6]
-        or hands[hand + 7]
-    ):
-        allowed_drops = DROP_ALLOWED[seat]
-        for kind in DROP_ORDER:
-            if not hands[hand + kind]:
-                continue
-            squares = drop_squares & allowed_drops[kind]
-            if kind == PAWN:
-                squares &= ~pawn_columns(bb[o | PAWN])
-                enemy_king = kings[them]
-                if enemy_king >= 0:
-                    front = enemy_king + 9 if seat == 0 else enemy_king - 9
-                    if (
-                        0 <= front < SQUARES
-                        and squares >> front & 1
-                        and pawn_drop_mates(front, seat, bb, occupied, kings)
-                    ):
-                        squares ^= 1 << front
-            drops = DROPS[kind]
-            while squares:
-                low = squares & -squares
-                squares ^= low
-                moves.append(drops[low.bit_length() - 1])
+            origin = bit_length(pieces) - 1
+            pieces ^= bit[origin]
+            moves += table[origin][steps[origin] & allowed]
+    pieces = bb[o | GOLD]
+    turned = bb[o | TOKIN : o | PRO_SILVER + 1]  # tokins and the other golds by promotion
+    if any(turned):
+        pieces |= turned[0] | turned[1] | turned[2] | turned[3]
+    pieces &= free
+    if pieces:
+        steps = STEP[o | GOLD]
+        table = GOLD_MOVES[seat]
+        while pieces:
+            origin = bit_length(pieces) - 1
+            pieces ^= bit[origin]
+            moves += table[origin][steps[origin] & allowed]
+    if checkers:
+        sliders = bb[o | LANCE] | bb[o | BISHOP] | bb[o | ROOK] | bb[o | HORSE] | bb[o | DRAGON]
+        _one_by_one(moves, bb, seat, sliders & free, every=every, allowed=allowed, lines=())
+    else:
+        # The sliders, along each ray up to the first piece, taking it if it is the enemy's.
+        pieces = bb[o | LANCE] & free
+        if pieces:
+            first, rays, plain, promoting, starts, towards_zero = LANCE_WAY[seat]
+            while pieces:
+                origin = bit_length(pieces) - 1
+                pieces ^= bit[origin]
+                if not first[origin] & allowed:
+                    continue  # an own piece right in front
+                hit = rays[origin] & every
+                if hit:
+                    blocker = bit_length(hit) - 1 if towards_zero else bit_length(hit & -hit) - 1
+                    reach = DISTANCE[origin][blocker] - (own >> blocker & 1)
+                else:
+                    reach = SIZE
+                if reach > starts[origin]:
+                    moves += promoting[origin][starts[origin] : reach]
+                moves += plain[origin][:reach]
+        for code, ways, next_to in SLIDER_WAYS[seat]:
+            promoted = bb[code | PROMOTED]
+            pieces = (bb[code] | promoted) & free
+            while pieces:
+                origin = bit_length(pieces) - 1
+                pieces ^= bit[origin]
+                promotes = not promoted & bit[origin]
+                distance = DISTANCE[origin]
+                # Only the rays whose next square holds no own piece.
+                for rays, plain, promoting, starts, towards_zero in ways[origin][
+                    next_to[origin] & allowed
+                ]:
+                    hit = rays[origin] & every
+                    if hit:
+                        if towards_zero:
+                            blocker = bit_length(hit) - 1
+                        else:
+                            blocker = bit_length(hit & -hit) - 1
+                        reach = distance[blocker] - (own >> blocker & 1)
+                    else:
+                        reach = SIZE
+                    if promotes and reach > starts[origin]:
+                        moves += promoting[origin][starts[origin] : reach]
+                    moves += plain[origin][:reach]
+                if not promotes:  # a horse's or dragon's single steps
+                    targets = STEP[code | PROMOTED][origin] & allowed
+                    row = PLAIN[origin]
+                    while targets:
+                        target = bit_length(targets) - 1
+                        targets ^= bit[target]
+                        moves.append(row[target])  # type: ignore[arg-type]
+    if pinned:
+        _one_by_one(moves, bb, seat, pinned, every=every, allowed=allowed, lines=LINE[king])
+    if empty and any(hands[HAND[seat]]):
+        _drops(moves, (bb, occupied, hands, kings), seat, empty)
     return moves, checkers

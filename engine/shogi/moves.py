@@ -1,29 +1,39 @@
 """Shogi moves, and every move object the generator can hand out, built once.
 
 Generating moves then only picks ready-made objects from tables, so the
-generator allocates nothing per move: a position with 593 legal moves costs a
-few hundred table look-ups.
+generator allocates nothing per move. Only the moves some piece can make are
+built (along a line or a knight's jump: about 2,300 from-to pairs of the 6,561,
+each plain and promoting, and the drops), so the garbage collector has a few
+thousand long-lived objects to look at instead of tens of thousands; a move no
+piece can make (a hand that moved a piece against its pattern) is made when
+asked for.
+
+Besides the moves by (from, to), the tables hold the moves a pawn, knight, silver
+or gold-mover can make from each square, by the set of squares it may step to, so
+that the generator hands out a piece's moves with one look-up (the moves along
+the rays of the sliders are in rays.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from engine.shogi.tables import (
-    BISHOP,
+    BISHOP_LINES,
     CELL_NAMES,
     GOLD,
     KING,
     KNIGHT,
-    LANCE,
-    LAST_RANK,
     LAST_TWO,
     LETTERS,
-    PAWN,
-    ROOK,
+    ROOK_LINES,
     SILVER,
+    SIZE,
     SQUARES,
+    STEP,
     ZONE,
+    squares_of,
 )
 
 
@@ -65,18 +75,28 @@ class ShogiMove:
         return self.usi()
 
 
-def _board_moves(promote: bool) -> tuple[ShogiMove | None, ...]:
+Row = tuple[ShogiMove | None, ...]
+
+REACH: tuple[int, ...] = tuple(
+    ROOK_LINES[s] | BISHOP_LINES[s] | STEP[KNIGHT][s] | STEP[16 | KNIGHT][s] for s in range(SQUARES)
+)
+"""REACH[square]: where any piece of either side could go from there on an empty board."""
+
+
+def _rows(promote: bool) -> tuple[Row, ...]:
     return tuple(
-        ShogiMove(origin, target, promote) if origin != target else None
+        tuple(
+            ShogiMove(origin, target, promote) if REACH[origin] >> target & 1 else None
+            for target in range(SQUARES)
+        )
         for origin in range(SQUARES)
-        for target in range(SQUARES)
     )
 
 
-PLAIN: tuple[ShogiMove | None, ...] = _board_moves(False)
-"""PLAIN[from * 81 + to]: the move without promotion (None where from == to)."""
-PROMOTING: tuple[ShogiMove | None, ...] = _board_moves(True)
-"""PROMOTING[from * 81 + to]: the same move ending turned over."""
+PLAIN: tuple[Row, ...] = _rows(False)
+"""PLAIN[from][to]: the move without promotion (None where no piece could go)."""
+PROMOTING: tuple[Row, ...] = _rows(True)
+"""PROMOTING[from][to]: the same move ending turned over."""
 
 DROPS: tuple[tuple[ShogiMove, ...], ...] = tuple(
     tuple(ShogiMove(-1, target, False, kind) for target in range(SQUARES))
@@ -85,67 +105,77 @@ DROPS: tuple[tuple[ShogiMove, ...], ...] = tuple(
     for kind in range(KING)
 )
 """DROPS[kind][to] for the kinds a hand holds."""
-TURNED_DROPS: tuple[tuple[ShogiMove, ...], ...] = tuple(
-    tuple(ShogiMove(-1, target, True, kind) for target in range(SQUARES)) if 0 < kind < KING else ()
-    for kind in range(KING)
-)
-"""A piece put down from the hand on its promoted face: never legal, but a hand can do it."""
 
 
 def board_move(origin: int, target: int, promote: bool = False) -> ShogiMove:
-    """The shared move object for a step from ``origin`` to ``target``."""
-    move = (PROMOTING if promote else PLAIN)[origin * SQUARES + target]
-    if move is None:
+    """The shared move object for a step from ``origin`` to ``target`` (a new one for a
+    step no piece can make)."""
+    if origin == target:
         raise ValueError(f"a move from {CELL_NAMES[origin]} must leave it")
-    return move
+    move = (PROMOTING if promote else PLAIN)[origin][target]
+    return ShogiMove(origin, target, promote) if move is None else move
 
 
 def drop_move(kind: int, target: int, promote: bool = False) -> ShogiMove:
-    """The shared move object for a drop of ``kind`` (PAWN..ROOK) on ``target``."""
-    return (TURNED_DROPS if promote else DROPS)[kind][target]
+    """The shared move object for a drop of ``kind`` (PAWN..ROOK) on ``target``; a drop
+    on the promoted face, never legal, is made when asked for."""
+    return ShogiMove(-1, target, True, kind) if promote else DROPS[kind][target]
 
 
-Choices = tuple[ShogiMove, ...]
+# --- a stepping piece's moves, by the set of squares it may step to --------------------
+
+StepMoves = MappingProxyType[int, tuple[ShogiMove, ...]]
 
 
-def _choices(seat: int, rule: str) -> tuple[Choices, ...]:
-    """For every (from, to): the moves a piece following ``rule`` may make there.
+def _subsets(bits: int) -> list[int]:
+    found = [0]
+    for square in squares_of(bits):
+        found += [subset | 1 << square for subset in found]
+    return found
 
-    ``plain``: it never promotes. ``optional``: it may promote when the move
-    starts or ends in the zone. ``last``/``last-two``: like optional, but it
-    must promote on the last rank (pawn, lance) or last two ranks (knight).
-    """
-    zone = ZONE[seat]
-    forced = {"plain": 0, "optional": 0, "last": LAST_RANK[seat], "last-two": LAST_TWO[seat]}[rule]
-    table: list[Choices] = []
+
+def _step_moves(piece: int, promotes: bool, forced: int) -> tuple[StepMoves, ...]:
+    """For each square, the moves of ``piece`` standing there by each set of its steps:
+    promoting (from or into its zone) before plain, plain only off ``forced``."""
+    zone = ZONE[piece >> 4]
+    tables = []
     for origin in range(SQUARES):
-        for target in range(SQUARES):
-            index = origin * SQUARES + target
-            plain, promoting = PLAIN[index], PROMOTING[index]
-            if plain is None or promoting is None:
-                table.append(())
-            elif rule == "plain" or not (zone >> origin & 1 or zone >> target & 1):
-                table.append((plain,))
-            elif forced >> target & 1:
-                table.append((promoting,))
-            else:
-                table.append((promoting, plain))
-    return tuple(table)
+        table: dict[int, tuple[ShogiMove, ...]] = {}
+        for targets in _subsets(STEP[piece][origin]):
+            found: list[ShogiMove] = []
+            for target in squares_of(targets):
+                if promotes and (zone >> origin & 1 or zone >> target & 1):
+                    found.append(board_move(origin, target, True))
+                if not forced >> target & 1:
+                    found.append(board_move(origin, target))
+            table[targets] = tuple(found)
+        tables.append(MappingProxyType(table))
+    return tuple(tables)
 
 
-def _options_by_code() -> tuple[tuple[Choices, ...], ...]:
-    rules = {PAWN: "last", LANCE: "last", KNIGHT: "last-two", SILVER: "optional"}
-    rules |= {BISHOP: "optional", ROOK: "optional", GOLD: "plain"}
-    built: dict[tuple[int, str], tuple[Choices, ...]] = {}
-    table: list[tuple[Choices, ...]] = []
-    for piece in range(32):
-        seat, kind = piece >> 4, piece & 15
-        rule = rules.get(kind, "plain")
-        if (seat, rule) not in built:
-            built[(seat, rule)] = _choices(seat if rule != "plain" else 0, rule)
-        table.append(built[(seat, rule)])
-    return tuple(table)
+def _by_seat(
+    kind: int, promotes: bool, forced: tuple[int, int]
+) -> tuple[tuple[StepMoves, ...], ...]:
+    return tuple(_step_moves(seat << 4 | kind, promotes, forced[seat]) for seat in (0, 1))
 
 
-OPTIONS: tuple[tuple[Choices, ...], ...] = _options_by_code()
-"""OPTIONS[code][from * 81 + to]: the legal ways (promoting or not) to make that step."""
+KNIGHT_MOVES = _by_seat(KNIGHT, True, LAST_TWO)
+"""KNIGHT_MOVES[seat][from][targets]: a knight's moves to those of its squares."""
+SILVER_MOVES = _by_seat(SILVER, True, (0, 0))
+GOLD_MOVES = _by_seat(GOLD, False, (0, 0))
+"""The moves of a gold, or of anything that moves like one (tokin, promoted lance,
+knight and silver)."""
+
+
+def _pawn_moves(seat: int, promote: bool) -> tuple[ShogiMove | None, ...]:
+    rows = PROMOTING if promote else PLAIN
+    back = SIZE if seat == 0 else -SIZE
+    return tuple(
+        rows[target + back][target] if 0 <= target + back < SQUARES else None
+        for target in range(SQUARES)
+    )
+
+
+PAWN_PLAIN = (_pawn_moves(0, False), _pawn_moves(1, False))
+"""PAWN_PLAIN[seat][to]: that seat's pawn step arriving on ``to``."""
+PAWN_PROMOTING = (_pawn_moves(0, True), _pawn_moves(1, True))

@@ -17,9 +17,10 @@ from engine.options import Options
 from engine.outcome import Outcome, Termination
 from engine.physical import Footprint, Reading, Sensing, Spot
 from engine.shogi import lookup
+from engine.shogi.attacks import in_check, piece_attacks
 from engine.shogi.illegal import illegal_moves
 from engine.shogi.impasse import DECLARATION, IMPASSE, declaration_result, impasse_result
-from engine.shogi.movegen import generate, in_check, piece_attacks
+from engine.shogi.movegen import generate
 from engine.shogi.moves import ShogiMove
 from engine.shogi.notation import PLAYERS, read_move, read_position, write_position
 from engine.shogi.sensing import expected_frame as frame_of

@@ -91,13 +91,17 @@ def timed(operation: Callable[[], object], *, minimum: float = 0.2) -> float:
 
 def sample_positions(game: Game[Any], count: int, seed: int) -> list[Position[Any]]:
     """Positions reached by seeded random play, from the opening to the middle game, each
-    with a move to make (where the dice are due, they have been rolled)."""
+    with a move to make (where the dice are due, they have been rolled). Moves are
+    chosen in the order of their text, so the positions do not change with the order
+    a move generator hands them out in."""
     rng = random.Random(seed)
     positions: list[Position[Any]] = []
     while len(positions) < count:
         position = game.position()
         for _ in range(rng.randint(0, 30)):
-            moves = position.chance_moves() or list(position.legal_moves())
+            moves = position.chance_moves() or sorted(
+                position.legal_moves(), key=position.move_text
+            )
             if not moves:
                 break
             position.push(rng.choice(moves))
@@ -213,9 +217,31 @@ def _drop_kept_moves(position: Position[Any]) -> None:
     position.pop()
 
 
-def _fresh_moves(position: Position[Any]) -> int:
-    _drop_kept_moves(position)
+Pushes = Iterator[tuple[Position[Any], Any]]
+"""Positions, each with a move to push and pop (which drops the moves it keeps)."""
+
+
+def _push_pop(pushes: Pushes) -> None:
+    position, move = next(pushes)
+    position.push(move)
+    position.pop()
+
+
+def _push_pop_generate(pushes: Pushes) -> int:
+    position, move = next(pushes)
+    position.push(move)
+    position.pop()
     return len(list(position.legal_moves()))
+
+
+def fresh_generation(positions: Sequence[Position[Any]], minimum: float) -> tuple[float, float]:
+    """(generation, push and pop): seconds to enumerate a position's legal moves afresh,
+    cycling over ``positions``, and the time of the push and pop that make it afresh
+    (timed alone, then taken off, so that the first is the generation only)."""
+    pairs = [(position, next(position.legal_moves())) for position in positions]
+    both = timed(partial(_push_pop_generate, _cycle(pairs)), minimum=minimum)
+    push_pop = timed(partial(_push_pop, _cycle(pairs)), minimum=minimum)
+    return max(both - push_pop, both / 100), push_pop
 
 
 def _fresh_index(position: Position[Any], recognizer: Recognizer[Any]) -> None:
@@ -258,26 +284,52 @@ def game_lines(
 def _comparison(
     game: Game[Any], plan: BenchPlan, sample: Sequence[Position[Any]], minimum: float
 ) -> list[str]:
-    cycle = _cycle(sample)
-    ours = timed(lambda: _fresh_moves(next(cycle)), minimum=minimum)
-    start = game.position()
-    depth = plan.perft_depth
-    our_perft = timed(partial(start.perft, depth), minimum=minimum) / start.perft(depth)
-    lines = [
-        _line(game, "legal moves (fresh): kiban", ours, "position", "1.000 x kiban"),
-        _line(game, f"perft {depth} per node: kiban", our_perft, "node", "1.000 x kiban"),
-    ]
+    """Kiban's move generation against each library's, position set by position set
+    (each notable position; the random sample), then perft from the start."""
+    libraries: list[tuple[str, Callable[..., Any] | None]] = []
+    lines: list[str] = []
     for reference in plan.references:
         try:
             module = importlib.import_module(reference.module)
         except ImportError:
             lines.append(f"{game.name:10} {reference.label} is not installed: comparison skipped")
+            libraries.append((reference.label, None))
             continue
-        board_class: Callable[..., Any] = getattr(module, reference.board)
-        boards = [board_class(position.text()) for position in sample]
-        theirs = timed(partial(_library_moves, _cycle(boards)), minimum=minimum)
-        name = f"legal moves: {reference.label}"
-        lines.append(_line(game, name, theirs, "position", f"{theirs / ours:.3f} x kiban"))
+        libraries.append((reference.label, getattr(module, reference.board)))
+    sets = [(f"legal moves ({n.moves})", [game.position(n.text)]) for n in plan.positions]
+    sets.append(("legal moves", list(sample)))
+    for title, positions in sets:
+        ours, push_pop = fresh_generation(positions, minimum)
+        count = sum(len(list(position.legal_moves())) for position in positions)
+        rate = count / len(positions) / ours / 1e6
+        note = f"1.000 x kiban, {rate:.2f} M moves/s"
+        lines.append(_line(game, f"{title}: kiban", ours, "position", note))
+        if title == "legal moves":
+            lines.append(_line(game, "push+pop (not in the above)", push_pop, "position", ""))
+        for label, board_class in libraries:
+            if board_class is None:
+                continue
+            boards = [board_class(position.text()) for position in positions]
+            theirs = timed(partial(_library_moves, _cycle(boards)), minimum=minimum)
+            note = f"{theirs / ours:.3f} x kiban"
+            lines.append(_line(game, f"{title}: {label}", theirs, "position", note))
+    lines += _perft_comparison(game, plan, libraries, minimum)
+    return lines
+
+
+def _perft_comparison(
+    game: Game[Any],
+    plan: BenchPlan,
+    libraries: list[tuple[str, Callable[..., Any] | None]],
+    minimum: float,
+) -> list[str]:
+    start = game.position()
+    depth = plan.perft_depth
+    our_perft = timed(partial(start.perft, depth), minimum=minimum) / start.perft(depth)
+    lines = [_line(game, f"perft {depth} per node: kiban", our_perft, "node", "1.000 x kiban")]
+    for reference, (label, board_class) in zip(plan.references, libraries, strict=True):
+        if board_class is None:
+            continue
         if reference.perft_depth == depth:
             mine = our_perft
         else:
@@ -287,7 +339,7 @@ def _comparison(
         their_nodes = board_perft(board, reference.perft_depth)
         per_node = timed(partial(board_perft, board, reference.perft_depth), minimum=minimum)
         per_node /= their_nodes
-        name = f"perft {reference.perft_depth} per node: {reference.label}"
+        name = f"perft {reference.perft_depth} per node: {label}"
         lines.append(_line(game, name, per_node, "node", f"{per_node / mine:.3f} x kiban"))
     return lines
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from engine.shogi import SHOGI, ShogiPosition
+from engine.shogi import SHOGI, ShogiMove, ShogiPosition
 from tests.engine.sfen_text import sfen_text
 
 FILES = "987654321"
@@ -27,20 +27,26 @@ def usi(pos: ShogiPosition) -> set[str]:
     return {pos.move_text(move) for move in pos.legal_moves()}
 
 
+def _usi_key(move: ShogiMove) -> str:
+    return move.usi()
+
+
 def random_positions(
     seed: int, games: int, plies: int, *, captures: float = 0.0, start: str | None = None
 ) -> Iterator[ShogiPosition]:
     """Every position of ``games`` seeded random games (the same object, moved along).
 
     ``captures`` is the chance of preferring a capture or a drop when one exists,
-    so that hands fill up and drops, promotions and checks come up often.
+    so that hands fill up and drops, promotions and checks come up often. Moves are
+    chosen from the legal moves in USI order, so the games do not depend on the order
+    the generator hands them out in.
     """
     rng = random.Random(seed)
     for _ in range(games):
         pos = position(start)
         yield pos
         for _ in range(plies):
-            moves = list(pos.legal_moves())
+            moves = sorted(pos.legal_moves(), key=_usi_key)
             if not moves:
                 break
             if rng.random() < captures:
