@@ -87,8 +87,18 @@ def reach(piece: int, square: int) -> int:
     return found
 
 
-def illegal_moves(position: PositionFacts) -> Iterator[tuple[ShogiMove, str]]:
-    """Every forbidden move a hand could make here; never a legal one."""
+def illegal_moves(
+    position: PositionFacts, near: frozenset[int] | None = None
+) -> Iterator[tuple[ShogiMove, str]]:
+    """Every forbidden move a hand could make here; never a legal one. With ``near``,
+    only those whose squares (from, to) include every one of those squares: the
+    recognizer asks about the squares a hand changed."""
+    if near is not None and len(near) > 2:
+        return
+
+    def fits(origin: int, target: int) -> bool:
+        return near is None or near <= {origin, target}
+
     legal = frozenset(position.legal_moves())
     turn = position.turn
     board = position.board
@@ -109,12 +119,16 @@ def illegal_moves(position: PositionFacts) -> Iterator[tuple[ShogiMove, str]]:
     enemy_king = position.king_square(1 - turn)
     situation = _Situation(player, turn, every, checkers, pinned)
     for origin in squares_of(occupied[turn]):
+        if near is not None and origin not in near and len(near) > 1:
+            continue
         piece = board[origin]
         pattern_squares = reach(piece, origin)
         pattern_reason = pattern(piece & 15)
         for target in range(SQUARES):
             other = board[target]
             if target in (origin, enemy_king) or (other and other >> 4 == turn):
+                continue
+            if not fits(origin, target):
                 continue
             if not pattern_squares >> target & 1:
                 # A piece moved against its pattern; turned over as well is left to
@@ -125,13 +139,14 @@ def illegal_moves(position: PositionFacts) -> Iterator[tuple[ShogiMove, str]]:
                 move = board_move(origin, target, promote)
                 if move not in legal:
                     yield move, situation.step_reason(piece, origin, target, promote)
-    yield from _drops(position, legal, situation, bb, occupied)
+    if near is None or len(near) == 1:
+        yield from _drops(position, legal, situation, bb, occupied, near=near)
     reason = f"it is {player}'s turn"
     for origin in squares_of(occupied[1 - turn]):
         piece = board[origin]
         for target in squares_of(reach(piece, origin)):
             other = board[target]
-            if (other and other >> 4 != turn) or target == king:
+            if (other and other >> 4 != turn) or target == king or not fits(origin, target):
                 continue
             yield board_move(origin, target), reason
 
@@ -188,9 +203,13 @@ def _drops(
     situation: _Situation,
     bb: list[int],
     occupied: list[int],
+    *,
+    near: frozenset[int] | None = None,
 ) -> Iterator[tuple[ShogiMove, str]]:
     turn = situation.turn
-    empty = [s for s in range(SQUARES) if not situation.every >> s & 1]
+    empty = [
+        s for s in range(SQUARES) if not situation.every >> s & 1 and (near is None or s in near)
+    ]
     pawns = pawn_columns(bb[turn << 4 | PAWN])
     kings = [position.king_square(0), position.king_square(1)]
     enemy_king = kings[1 - turn]

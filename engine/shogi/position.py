@@ -27,6 +27,7 @@ from engine.shogi.sensing import expected_frame as frame_of
 from engine.shogi.sensing import footprint as footprint_of
 from engine.shogi.sensing import layout as layout_of
 from engine.shogi.tables import (
+    CELL_INDEX,
     CELL_NAMES,
     HAND_KEYS,
     KING,
@@ -115,6 +116,13 @@ class ShogiPosition(Position[ShogiMove]):
         if self.outcome() is not None:
             return iter(())
         return illegal_moves(self)
+
+    def illegal_moves_changing(self, spots: frozenset[Spot]) -> Iterator[tuple[ShogiMove, str]]:
+        """Only the mistakes from or onto the squares a hand changed."""
+        if self.outcome() is not None:
+            return iter(())
+        squares = frozenset(CELL_INDEX[spot] for spot in spots if spot in CELL_INDEX)
+        return illegal_moves(self, squares or None)
 
     def push(self, move: ShogiMove) -> None:
         board = self._board
