@@ -13,7 +13,7 @@ legal move, and pays once per position what an index built up front would.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -87,6 +87,18 @@ class MoveIndex(Generic[M]):
         result = None if len(found) > MANY else tuple(found)
         self._changing[spots] = result
         return result
+
+    def stream(self, spots: frozenset[Spot]) -> Iterator[IndexedMove[M]]:
+        """The moves of ``changing``, one by one and without a limit, for a question the
+        first of them may answer."""
+        known = self._changing.get(spots)
+        if known is not None:
+            yield from known
+            return
+        for move in self.position.moves_changing(spots):
+            footprint = self.footprint(move)
+            if spots <= footprint.changed_spots():
+                yield IndexedMove(move, footprint)
 
     def matching(self, diff: DiffKey) -> list[IndexedMove[M]]:
         """The legal moves that change exactly what ``diff`` shows."""

@@ -198,6 +198,7 @@ class Recognizer(Generic[M]):
         self._continuing = False  # the board shows a move a longer one may continue
         self._forced_at: float | None = None  # when the only, unseen move plays
         self._forced: M | None = None
+        self._goes_on: dict[M, bool] = {}  # whether a shown move may go on, per position
 
     # --- position ------------------------------------------------------------
 
@@ -209,6 +210,7 @@ class Recognizer(Generic[M]):
         self._expected = self._sensed_part(position.expected_frame(self.sensing))
         self._history = tuple(self._sensed_part(frame) for frame in history)
         self._index = MoveIndex(position, self.sensing, self.sensed)
+        self._goes_on = {}
         only = self._index.only_unseen if position.chance_moves() is None else None
         self._forced = only
         self._forced_at = None if only is None else now + self.timing.forced
@@ -378,37 +380,29 @@ class Recognizer(Generic[M]):
         unseen (a robot that ate a token may go on to eat the next; a marble lifted
         for a push-off may be the first of a broadside), or the face of a piece that
         could still be turned over (on a polarity board). A quiet move never continues
-        a capture: it leaves the captured cell alone."""
-        further = self._continuations(candidate)
-        return further is None or bool(further)
+        a capture: it leaves the captured cell alone. The first such move answers (the
+        moves are looked at one by one, and the answer kept for the position)."""
+        known = self._goes_on.get(candidate.move)
+        if known is None:
+            footprint = candidate.footprint
+            if not footprint.hidden | footprint.turnable:
+                known = False
+            else:
+                others = self.index.stream(footprint.changed_spots())
+                known = any(_continues(footprint, other.footprint) for other in others)
+            self._goes_on[candidate.move] = known
+        return known
 
     def _continuations(self, candidate: IndexedMove[M]) -> list[DiffKey] | None:
         """The changes of the moves that may continue ``candidate`` (see ``_continued``);
         None when too many may (a robot among thousands of chains)."""
         footprint = candidate.footprint
-        mine = dict(footprint.changes)
-        # cells whose reading may still change: landed on unseen, or a turnable piece
-        open_cells = footprint.hidden | footprint.turnable
-        if not open_cells:
+        if not footprint.hidden | footprint.turnable:
             return []
         others = self.index.changing(footprint.changed_spots())
         if others is None:
             return None
-        found = []
-        for other in others:
-            key = other.footprint.changes
-            if key == footprint.changes:
-                continue
-            theirs = dict(key)
-            kept = all(
-                theirs.get(spot) == reading or (spot in footprint.turnable and spot in theirs)
-                for spot, reading in footprint.changes
-            )
-            if kept and any(
-                spot in theirs and theirs[spot] != mine.get(spot) for spot in open_cells
-            ):
-                found.append(key)
-        return found
+        return [o.footprint.changes for o in others if _continues(footprint, o.footprint)]
 
     # --- a move ended by what comes next -------------------------------------------
 
@@ -568,3 +562,17 @@ class Recognizer(Generic[M]):
         put = missing[0] if missing else None
         reading = self._expected.get(put, EMPTY) if put is not None else EMPTY
         return Correction(take, put, reading, remaining)
+
+
+def _continues(mine: Footprint, theirs: Footprint) -> bool:
+    """Whether a move changing ``theirs`` keeps every change of ``mine`` and changes
+    further a cell ``mine`` left open: landed on unseen, or a turnable piece."""
+    if theirs.changes == mine.changes:
+        return False
+    shown, after = dict(mine.changes), dict(theirs.changes)
+    kept = all(
+        after.get(spot) == reading or (spot in mine.turnable and spot in after)
+        for spot, reading in mine.changes
+    )
+    open_cells = mine.hidden | mine.turnable
+    return kept and any(spot in after and after[spot] != shown.get(spot) for spot in open_cells)
