@@ -1,0 +1,1 @@
+"""Built-in computer players: pure-Python searches over the ``Position`` API."""
