@@ -30,6 +30,7 @@ from engine.physical import (
 )
 from engine.policy import IllegalMovePolicy
 from engine.record import PLAIN_TEXT, RecordFormat
+from engine.search.types import SearchStyle
 
 M = TypeVar("M", bound=Hashable)
 P = TypeVar("P", bound="Position[Any]")
@@ -113,6 +114,10 @@ class Game(ABC, Generic[P]):
     def bench(self) -> BenchPlan:
         """What ``kiban bench`` measures for this game beyond the common measures."""
         return BenchPlan()
+
+    def search_style(self, options: Options) -> SearchStyle:
+        """Which built-in search plays this game for the computer (``engine.search``)."""
+        return SearchStyle.ALPHA_BETA
 
     def describe_outcome(self, outcome: Outcome) -> str:
         """A sentence for the end of a game, naming the winners by their seats."""
@@ -371,6 +376,15 @@ class Position(ABC, Generic[M]):
     def check_spots(self) -> frozenset[Spot]:
         """The mover's king (lion) when it is in check."""
         return frozenset()
+
+    # --- what the computer thinks ---------------------------------------------
+
+    def evaluate(self) -> tuple[float, ...]:
+        """How good the position is for each seat, in seat order, each strictly
+        between -WIN and WIN (``engine.search.types``): a static guess the searches
+        use at their horizon. A finished game is not asked (its outcome decides).
+        By default every seat stands even; each game's package says better."""
+        return (0.0,) * len(self.game.seats)
 
     # --- counting ------------------------------------------------------------
 

@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from engine.game import Position
 
 M = TypeVar("M")
 
@@ -29,6 +32,15 @@ class Limits:
     max_depth: int | None = None
     max_nodes: int | None = None
     deadline: float | None = None
+
+
+class SearchStyle(Enum):
+    """Which built-in search suits a game: alpha-beta for two players who see
+    everything; sampling (playouts) where dice, four seats or tens of thousands of
+    moves make a full-width search hopeless."""
+
+    ALPHA_BETA = "alpha-beta"
+    SAMPLING = "sampling"
 
 
 class Quality(Enum):
@@ -58,3 +70,24 @@ class Analysis(Generic[M]):
     values: Mapping[M, float] = field(default_factory=dict)
     mate_in: int | None = None
     note: str = ""
+
+
+class Player(Protocol):
+    """A computer seat: the built-in search at a level, a random mover, or an
+    outside engine. It is never asked while a roll is due (the session rolls)."""
+
+    @property
+    def name(self) -> str:
+        """How the seat is named to people: ``level 3 (novice)``, ``random``, ``usi:PATH``."""
+        ...
+
+    def analyse(
+        self, position: Position[Any], *, limits: Limits | None = None, judge_all: bool = False
+    ) -> Analysis[Any]:
+        """The move to play in ``position`` (not changed); with ``judge_all``, a value
+        for every legal move too. Raises ``GameOverError`` when there is none."""
+        ...
+
+    def close(self) -> None:
+        """Stop any process the player runs; it is not asked again."""
+        ...
