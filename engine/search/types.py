@@ -7,7 +7,7 @@ and ``kiban match`` need not know which one thought.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
@@ -25,13 +25,21 @@ WIN = 1.0
 class Limits:
     """What one search may spend; it stops at the first limit reached.
 
-    ``deadline`` is a ``time.monotonic()`` instant; None everywhere means the
-    search's own default depth for its level.
+    ``deadline`` is a ``time.monotonic()`` instant; ``stop`` is asked now and then
+    and ends the search when it says so (the player asked the computer to move
+    now); None everywhere means the search's own default for its level.
     """
 
     max_depth: int | None = None
     max_nodes: int | None = None
     deadline: float | None = None
+    stop: Callable[[], bool] | None = None
+
+    def out_of_time(self, now: float) -> bool:
+        """Whether the search must stop now (``now`` from ``time.monotonic()``)."""
+        if self.deadline is not None and now >= self.deadline:
+            return True
+        return self.stop is not None and self.stop()
 
 
 class SearchStyle(Enum):
