@@ -209,6 +209,20 @@ class Position(ABC, Generic[M]):
         from the pieces on those spots; by default, every legal move."""
         return self.legal_moves()
 
+    def moves_showing(self, changes: tuple[tuple[Spot, Reading], ...]) -> Iterator[M]:
+        """The legal moves that may change exactly what ``changes`` shows (each spot and
+        what it now reads; more may be given, never fewer). The readings may name the
+        move where the spots alone cannot (where a robot ended a long chain); by
+        default, ``moves_changing`` of the spots, exactly."""
+        return self.moves_changing(frozenset(spot for spot, _ in changes), exactly=True)
+
+    def moves_continuing(self, move: M) -> Iterator[M] | None:
+        """The legal moves a hand makes by going on with ``move`` from where it ended
+        (a robot that ate a token steps on to the next), when the game can say so
+        without the moves changing the same spots; None (the default): the recognizer
+        looks among those."""
+        return None
+
     def illegal_moves_changing(self, spots: frozenset[Spot]) -> Iterator[tuple[M, str]]:
         """The forbidden moves a hand can make that may change every one of ``spots``
         (more may be given); by default, all of ``illegal_moves``."""

@@ -52,7 +52,7 @@ class MoveIndex(Generic[M]):
         self.footprints_built = 0  # work done so far: what tests count, never time
         self._footprints: dict[M, Footprint] = {}
         self._changing: dict[frozenset[Spot], tuple[IndexedMove[M], ...] | None] = {}
-        self._exact: dict[frozenset[Spot], tuple[IndexedMove[M], ...]] = {}
+        self._exact: dict[DiffKey, tuple[IndexedMove[M], ...]] = {}
         self._unseen: tuple[M, ...] | None = None
         self._illegal: dict[frozenset[Spot], list[tuple[IndexedMove[M], str]]] = {}
         self._only: tuple[M | None] | None = None
@@ -104,16 +104,15 @@ class MoveIndex(Generic[M]):
         """The legal moves that change exactly what ``diff`` shows."""
         if not diff:
             return []
-        spots = changed_spots(diff)
-        exact = self._exact.get(spots)
+        exact = self._exact.get(diff)
         if exact is None:
             exact = tuple(
                 IndexedMove(move, footprint)
-                for move in self.position.moves_changing(spots, exactly=True)
-                if (footprint := self.footprint(move)).changed_spots() == spots
+                for move in self.position.moves_showing(diff)
+                if (footprint := self.footprint(move)).changes == diff
             )
-            self._exact[spots] = exact
-        return [c for c in exact if c.footprint.changes == diff]
+            self._exact[diff] = exact
+        return list(exact)
 
     def longer(self, diff: DiffKey) -> list[IndexedMove[M]] | None:
         """The legal moves that make every change of ``diff``, and more (None: too many

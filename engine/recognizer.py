@@ -13,7 +13,7 @@ new position.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -380,18 +380,31 @@ class Recognizer(Generic[M]):
         unseen (a robot that ate a token may go on to eat the next; a marble lifted
         for a push-off may be the first of a broadside), or the face of a piece that
         could still be turned over (on a polarity board). A quiet move never continues
-        a capture: it leaves the captured cell alone. The first such move answers (the
-        moves are looked at one by one, and the answer kept for the position)."""
+        a capture: it leaves the captured cell alone. The game may name the moves that
+        go on (a robot steps on from where it stands: ``Position.moves_continuing``),
+        else the moves changing the same spots are looked at one by one; the first
+        such move answers, and the answer is kept for the position."""
         known = self._goes_on.get(candidate.move)
         if known is None:
             footprint = candidate.footprint
             if not footprint.hidden | footprint.turnable:
                 known = False
             else:
-                others = self.index.stream(footprint.changed_spots())
-                known = any(_continues(footprint, other.footprint) for other in others)
+                known = any(_continues(footprint, other) for other in self._longer(candidate))
             self._goes_on[candidate.move] = known
         return known
+
+    def _longer(self, candidate: IndexedMove[M]) -> Iterator[Footprint]:
+        """The footprints of the moves that may go on with ``candidate``: those the game
+        names (``Position.moves_continuing``), else every move changing its spots."""
+        assert self._position is not None
+        named = self._position.moves_continuing(candidate.move)
+        if named is None:
+            for other in self.index.stream(candidate.footprint.changed_spots()):
+                yield other.footprint
+            return
+        for move in named:
+            yield self.index.footprint(move)
 
     def _continuations(self, candidate: IndexedMove[M]) -> list[DiffKey] | None:
         """The changes of the moves that may continue ``candidate`` (see ``_continued``);
@@ -399,10 +412,16 @@ class Recognizer(Generic[M]):
         footprint = candidate.footprint
         if not footprint.hidden | footprint.turnable:
             return []
-        others = self.index.changing(footprint.changed_spots())
-        if others is None:
-            return None
-        return [o.footprint.changes for o in others if _continues(footprint, o.footprint)]
+        assert self._position is not None
+        named = self._position.moves_continuing(candidate.move)
+        if named is None:
+            others = self.index.changing(footprint.changed_spots())
+            if others is None:
+                return None
+            longer = [other.footprint for other in others]
+        else:
+            longer = [self.index.footprint(move) for move in named]
+        return [other.changes for other in longer if _continues(footprint, other)]
 
     # --- a move ended by what comes next -------------------------------------------
 

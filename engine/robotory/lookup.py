@@ -11,8 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from engine.physical import Spot
-from engine.robotory.board import CELL_INDEX, CELL_NAMES, NEIGHBOUR_MASKS, NEIGHBOURS, ROBOT_LETTERS
+from engine.physical import EMPTY, Reading, Spot
+from engine.robotory.board import (
+    CELL_INDEX,
+    CELL_NAMES,
+    NEIGHBOUR_MASKS,
+    NEIGHBOURS,
+    ROBOT_LETTERS,
+    bits,
+)
 from engine.robotory.moves import Chain, Pass, RobotoryMove
 from engine.robotory.rules import (
     PLACES,
@@ -22,6 +29,7 @@ from engine.robotory.rules import (
     placements,
     refills,
 )
+from engine.robotory.walks import walk_to
 
 Counts = Sequence[int]
 
@@ -30,65 +38,66 @@ def _chain(robot: int, path: Sequence[int]) -> Chain:
     return Chain(ROBOT_LETTERS[robot], tuple(CELL_NAMES[cell] for cell in path))
 
 
-def covering_walks(origin: int, need: int) -> dict[int, tuple[int, ...]]:
-    """For each cell a walk from ``origin`` through every cell of ``need`` (each once)
-    can end on, the smallest such walk in cell order (the one the legal moves list).
-    The cells not yet eaten must stay connected to the robot, which prunes the walks
-    that cannot finish, so a long chain shown at once is found quickly."""
-    found: dict[int, tuple[int, ...]] = {}
-    seen: set[tuple[int, int]] = set()
-
-    def connected(cell: int, rest: int) -> bool:
-        reached, frontier = 0, [cell]
-        while frontier:
-            for step in NEIGHBOURS[frontier.pop()]:
-                bit = 1 << step
-                if rest & bit and not reached & bit:
-                    reached |= bit
-                    frontier.append(step)
-        return reached == rest
-
-    def dead_ends(cell: int, rest: int) -> int:
-        """Uneaten cells with one way in: each must be where the walk ends."""
-        open_cells = rest | 1 << cell
-        ends = 0
-        for other in range(rest.bit_length()):
-            if rest >> other & 1 and (open_cells & NEIGHBOUR_MASKS[other]).bit_count() == 1:
-                ends += 1
-        return ends
-
-    def walk(cell: int, eaten: int, path: tuple[int, ...]) -> None:
-        if eaten == need:
-            found.setdefault(cell, path)
-            return
-        rest = need & ~eaten
-        if not connected(cell, rest) or dead_ends(cell, rest) > 1:
-            return
-        for step in NEIGHBOURS[cell]:
-            bit = 1 << step
-            if rest & bit and (eaten | bit, step) not in seen:
-                seen.add((eaten | bit, step))
-                walk(step, eaten | bit, (*path, step))
-
-    walk(origin, 0, (origin,))
-    return found
-
-
-def exact_chains(origin: int, robot: int, need: int, food: int) -> Iterator[Chain]:
+def exact_chains(origin: int, robot: int, need: int, ends: int, further: int) -> Iterator[Chain]:
     """The chains of ``robot`` from ``origin`` that eat every cell of ``need`` and no
-    other, except perhaps one last cell where the robot ends (it may read as before)."""
-    walks = covering_walks(origin, need)
-    for walk in walks.values():
-        yield _chain(robot, walk)
-    further: dict[int, tuple[int, ...]] = {}
-    for end, walk in walks.items():
-        for step in NEIGHBOURS[end]:
-            if (food & ~need) >> step & 1:
-                longer = (*walk, step)
-                if step not in further or longer < further[step]:
-                    further[step] = longer
-    for walk in further.values():
-        yield _chain(robot, walk)
+    other, ending on one of ``ends`` (cells of ``need`` where the robot reads unlike
+    the token it ate), or that eat one cell of ``further`` more and end there (the
+    robot reads as the token did). Each is one search over those cells
+    (``walks.walk_to``), never a listing."""
+    if not need:  # a single step
+        for step in NEIGHBOURS[origin]:
+            if further >> step & 1:
+                yield _chain(robot, (origin, step))
+        return
+    for end in bits(ends & need):
+        path = walk_to(origin, need, end).path
+        if path is not None:
+            yield _chain(robot, path)
+    around = 0
+    for cell in bits(need):
+        around |= NEIGHBOUR_MASKS[cell]
+    for end in bits(around & further & ~need & ~(1 << origin)):
+        path = walk_to(origin, need | 1 << end, end).path
+        if path is not None:
+            yield _chain(robot, path)
+
+
+def moves_showing(
+    tokens: Sequence[int],
+    robots: Sequence[int],
+    stock: Counts,
+    lid: Counts,
+    changes: Sequence[tuple[Spot, Reading]],
+) -> Iterator[RobotoryMove]:
+    """The legal moves that may change exactly what ``changes`` shows. A chain empties
+    every cell it changes but its end, where the robot stands (read only when it reads
+    unlike the token it ate): so a long chain shown at once names the cells it ate and
+    where it ended, and one search finds it."""
+    spots = frozenset(spot for spot, _ in changes)
+    if any(spot not in CELL_INDEX for spot in spots):
+        yield from moves_changing(tokens, robots, stock, lid, spots, exactly=True)
+        return
+    cells = arrived = 0
+    for spot, reading in changes:
+        cells |= 1 << CELL_INDEX[spot]
+        if reading != EMPTY:
+            arrived |= 1 << CELL_INDEX[spot]
+    moved = [robot for robot, cell in enumerate(robots) if cells >> cell & 1]
+    if not moved:
+        yield from moves_changing(tokens, robots, stock, lid, spots, exactly=True)
+        return
+    if len(moved) > 1 or arrived & (arrived - 1):
+        return  # one move moves one robot, to one end
+    robot = moved[0]
+    origin = robots[robot]
+    need = cells & ~(1 << origin)
+    food = edible(tokens, robot)
+    if need & ~food or arrived >> origin & 1:
+        return
+    if arrived:
+        yield from exact_chains(origin, robot, need, arrived, 0)
+    else:
+        yield from exact_chains(origin, robot, need, 0, food)
 
 
 def moves_changing(
@@ -120,13 +129,8 @@ def moves_changing(
         food = edible(tokens, robot)
         if need & ~food:
             return
-        if exactly:
-            if need:
-                yield from exact_chains(origin, robot, need, food)
-            else:  # a single step: the robot leaves, its end reads as before
-                for step in NEIGHBOURS[origin]:
-                    if food >> step & 1:
-                        yield _chain(robot, (origin, step))
+        if exactly:  # the end not read: any cell of ``need``, or one more
+            yield from exact_chains(origin, robot, need, need, food)
             return
         yield from chains_through(robot, origin, food, need)
         return
@@ -178,6 +182,24 @@ def chains_through(robot: int, origin: int, food: int, cells: int) -> Iterator[C
                 yield from walk(step, now, longer)
 
     return walk(origin, 0, (origin,))
+
+
+def chains_going_on(tokens: Sequence[int], robots: Sequence[int], chain: Chain) -> Iterator[Chain]:
+    """The chains that eat what ``chain`` eats and then one token more, next to where it
+    ended: what a hand does by going on. Each is one search over the cells it eats
+    (``chain`` one step longer is such a walk, so it is found quickly)."""
+    robot = ROBOT_LETTERS.index(chain.robot)
+    cells = [CELL_INDEX[spot] for spot in chain.path]
+    origin, end = cells[0], cells[-1]
+    if robots[robot] != origin:
+        return
+    eaten = 0
+    for cell in cells[1:]:
+        eaten |= 1 << cell
+    for step in bits(NEIGHBOUR_MASKS[end] & edible(tokens, robot) & ~eaten):
+        path = walk_to(origin, eaten | 1 << step, step).path
+        if path is not None:
+            yield _chain(robot, path)
 
 
 def moves_off_board(

@@ -10,7 +10,7 @@ from engine.errors import GameOverError, IllegalMoveError
 from engine.game import Layout, Position
 from engine.options import Options
 from engine.outcome import Outcome
-from engine.physical import Footprint, Sensing, Spot, Stone
+from engine.physical import Footprint, Reading, Sensing, Spot, Stone
 from engine.robotory import lookup
 from engine.robotory.board import (
     CAMP_MASKS,
@@ -116,6 +116,20 @@ class RobotoryPosition(Position[RobotoryMove]):
         return lookup.moves_changing(
             self._tokens, self._robots, stock, self._lid, spots, exactly=exactly
         )
+
+    def moves_showing(self, changes: tuple[tuple[Spot, Reading], ...]) -> Iterator[RobotoryMove]:
+        """From the robot among them and where it ended (``lookup.moves_showing``)."""
+        if self.outcome() is not None:
+            return iter(())
+        stock = self._stocks[self._turn]
+        return lookup.moves_showing(self._tokens, self._robots, stock, self._lid, changes)
+
+    def moves_continuing(self, move: RobotoryMove) -> Iterator[RobotoryMove]:
+        """The chain one step longer from where ``move`` ended, onto each token the robot
+        may eat there (``lookup.chains_going_on``); other moves do not go on."""
+        if not isinstance(move, Chain) or self.outcome() is not None:
+            return iter(())
+        return lookup.chains_going_on(self._tokens, self._robots, move)
 
     def moves_off_board(self) -> Iterator[RobotoryMove]:
         if self.outcome() is not None:

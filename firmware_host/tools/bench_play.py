@@ -36,7 +36,10 @@ WORST: dict[str, tuple[tuple[str, int], ...]] = {
         ("4k4/9/9/9/9/9/9/9/4K4 b RB2G2S2N2L9Prb2g2s2n2l9p 1", 525),
     ),
     "abalone": (("5/ww2bb/www1bbb/1ww2bb1/9/1bb2ww1/bbb1www/bb2ww/5 b 0 0", 80),),
-    "robotory": (("bbbb/bwRbb/bbWBbw/wwbbw/wwwb 1w0b 0w0b 3w1b l", 296_636),),
+    "robotory": (
+        ("bbbb/bwRbb/bbWBbw/wwbbw/wwwb 1w0b 0w0b 3w1b l", 296_636),
+        ("bbbB/wbRbb/wwwbbb/wwwwb/Wwww 0w0b 0w1b 1w1b l", 576_658),
+    ),
     "chaturaji": (
         (
             "gB1gb2rErHrB/gH1ghrKrkrerhrb/gEge1kH4/gKgk6/6ykyK/5yeyHyE/kbkhkekk2yh1/kBkE1kK2ybyB "
@@ -47,7 +50,14 @@ WORST: dict[str, tuple[tuple[str, int], ...]] = {
 }
 """Each game's worst known positions for recognition (text, legal moves): the most
 moves (shogi's 593, all in hand), German daisy, a Robotory board crowded by ordinary
-play, a Chaturaji middle game with captures. The tests hold the counts."""
+play and a full one (every free cell holds a token, the white and black robots pushed
+to far corners in the four steps the consumed tokens allow, and the red robot able to
+eat all 21 tokens in one chain), a Chaturaji middle game with captures. The tests hold
+the counts."""
+
+SAMPLE = 400
+"""Legal moves drawn from each position, of which the bench plays those the board shows
+on its own."""
 
 SIMULATED = {"robotory": "sim-robotory-polarity", "abalone": "sim-abalone-polarity"}
 """The board the bench plays on: one that sees colours where occupancy would ask."""
@@ -105,14 +115,33 @@ def _cpu(action: Callable[[], list[Notice]]) -> tuple[float, list[Notice]]:
     return time.thread_time() - start, notices
 
 
-def _unambiguous(position: Position[Any], sensing: Sensing, sensed: frozenset[Spot]) -> list[Any]:
-    """The legal moves the board shows on their own (no prompt needed)."""
-    by_change: dict[object, list[Any]] = {}
-    for move in position.legal_moves():
-        changes = position.footprint(move, sensing).restricted(sensed).changes
-        if changes:
-            by_change.setdefault(changes, []).append(move)
-    return [moves[0] for moves in by_change.values() if len(moves) == 1]
+def _unambiguous(
+    position: Position[Any], sensing: Sensing, sensed: frozenset[Spot], rng: random.Random
+) -> list[Any]:
+    """Legal moves the board shows on their own (no prompt needed), drawn at random: a
+    sample of ``SAMPLE`` of the legal moves, listed on a copy (a position may keep the
+    moves it listed, and the one played must not), each kept if no other legal move
+    shows the same changes (asked with ``moves_showing``, not by listing them all)."""
+    probe = position.copy()
+    sample: list[Any] = []
+    for seen, move in enumerate(probe.legal_moves()):
+        if seen < SAMPLE:
+            sample.append(move)
+        elif (slot := rng.randrange(seen + 1)) < SAMPLE:
+            sample[slot] = move
+    shown = []
+    for move in sample:
+        changes = probe.footprint(move, sensing).restricted(sensed).changes
+        if not changes:
+            continue
+        same = {
+            other
+            for other in probe.moves_showing(changes)
+            if probe.footprint(other, sensing).restricted(sensed).changes == changes
+        }
+        if same == {move}:
+            shown.append(move)
+    return shown
 
 
 def _frames(position: Position[Any], move: Any, sensing: Sensing) -> list[Frame]:
@@ -154,7 +183,8 @@ def play_costs(
             if shown[0] != position.text():  # the moves are taken back: listed once
                 if watch in gc.callbacks:
                     gc.callbacks.remove(watch)
-                shown = (position.text(), _unambiguous(position, sensing, profile.sensed_spots))
+                legal = _unambiguous(position, sensing, profile.sensed_spots, rng)
+                shown = (position.text(), legal)
                 gc.collect()
                 gc.callbacks.append(watch)
             legal = shown[1]
@@ -185,13 +215,15 @@ def index_memory(game: Game[Any], text: str | None) -> float:
     sim = Simulation(game, profile, GameStore(":memory:"), resume=False, position=text)
     sim.settle()
     position = sim.controller.position
-    legal = [m for m in position.legal_moves() if position.footprint(m, profile.sensing).changes]
-    if not legal:
+    sensing = profile.sensing
+    shown = (m for m in position.copy().legal_moves() if position.footprint(m, sensing).changes)
+    first = next(shown, None)
+    if first is None:
         return 0.0
     tracemalloc.start()
     try:
         before, _ = tracemalloc.get_traced_memory()
-        for frame in _frames(position, legal[0], profile.sensing):
+        for frame in _frames(position, first, sensing):
             _send(sim, FrameSeen(frame), sim.now + 0.05)
         current, _ = tracemalloc.get_traced_memory()
     finally:

@@ -215,13 +215,19 @@ def test_a_footprint_is_the_change_of_the_expected_frame(case: Case, sensing: Se
 
 def check_lookups(position: Position[Any], sensing: Sensing) -> None:
     """The lazy questions the recognizer asks give every move the full lists would (more
-    is allowed): the moves changing some spots, exactly those spots, no board cell;
+    is allowed): the moves showing exactly some changes, the moves changing some
+    spots, exactly those spots, no board cell;
     the forbidden moves changing some spots; where a piece may end."""
     if position.chance_moves() is not None:
         return
     cells = frozenset(position.game.cells)
     legal = list(position.legal_moves())
     changed = {move: position.footprint(move, sensing).changed_spots() for move in legal}
+    shown = {move: position.footprint(move, sensing).changes for move in legal}
+    kinds = sorted({changes for changes in shown.values() if changes})
+    for changes in random.Random(len(legal)).sample(kinds, min(60, len(kinds))):
+        wanted = {move for move in legal if shown[move] == changes}
+        assert set(position.moves_showing(changes)) >= wanted, changes
     assert set(position.moves_off_board()) >= {m for m in legal if not changed[m] & cells}
     every = sorted(set(changed.values()), key=sorted)
     for spots in random.Random(len(legal)).sample(every, min(60, len(every))):

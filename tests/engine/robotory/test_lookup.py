@@ -11,6 +11,8 @@ from engine.move_index import MANY, MoveIndex
 from engine.physical import EMPTY, Sensing
 from engine.recognizer import Moving, Pending, Recognizer
 from engine.robotory import ROBOTORY
+from engine.robotory.board import CELL_INDEX, NEIGHBOURS
+from engine.robotory.moves import Chain
 from tests.engine.robotory.helpers import random_games
 from tests.engine.test_contract import check_lookups
 
@@ -75,3 +77,41 @@ def test_a_robot_that_ate_two_tokens_is_found_among_its_chains() -> None:
     assert isinstance(pending, Pending) and pending.candidates == (move,)
     # its exact chains, and whether it may go on: at most MANY of the longer ones
     assert recognizer.index.footprints_built <= MANY + 10
+
+
+def _going_on(chain: Chain, other: Chain) -> bool:
+    """``other`` is ``chain`` and one token more, next to where ``chain`` ended."""
+    eaten, more = set(chain.path[1:]), set(other.path[1:])
+    step = other.path[-1]
+    return (
+        other.robot == chain.robot
+        and other.path[0] == chain.path[0]
+        and more == eaten | {step}
+        and step not in eaten
+        and CELL_INDEX[step] in NEIGHBOURS[CELL_INDEX[chain.path[-1]]]
+    )
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_chains_going_on_are_those_one_token_longer_from_the_end(seed: int) -> None:
+    for text in crowded_positions(seed)[-3:]:
+        position = ROBOTORY.position(text)
+        chains = [move for move in position.legal_moves() if isinstance(move, Chain)]
+        for chain in chains:
+            going_on = position.moves_continuing(chain)
+            assert going_on is not None
+            assert set(going_on) == {other for other in chains if _going_on(chain, other)}
+
+
+def test_a_long_chain_shown_at_once_is_found_by_where_the_robot_ended() -> None:
+    position = ROBOTORY.position(CROWDED)
+    recognizer: Recognizer[object] = Recognizer(Sensing.POLARITY, frozenset(ROBOTORY.spots))
+    recognizer.reset(position)
+    move = position.read_move("R:B3-B4-A4-A3-A2-A1-B1-B2-C2-C1-D1-E1-D2-D3-E3-D4-D5-C6-B5")
+    target = position.copy()
+    target.push(move)  # 18 tokens eaten; the red robot reads north on B5's black token
+    recognizer.observe(dict(recognizer.expected, B3=EMPTY), 0.1)
+    recognizer.observe(target.expected_frame(Sensing.POLARITY), 0.2)
+    pending = recognizer.assess(0.25)
+    assert isinstance(pending, Pending) and pending.candidates == (move,)
+    assert recognizer.index.footprints_built <= 2  # the chain itself, not its 15 other ends

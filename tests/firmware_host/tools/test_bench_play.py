@@ -14,7 +14,11 @@ from firmware_host.tools.bench_play import WORST, Spread, play_costs, play_lines
 
 @pytest.mark.parametrize(
     ("game", "text", "moves"),
-    [(game, text, moves) for game, positions in WORST.items() for text, moves in positions],
+    [
+        pytest.param(game, text, moves, marks=[pytest.mark.slow] if moves > 300_000 else [])
+        for game, positions in WORST.items()
+        for text, moves in positions
+    ],
 )
 def test_the_worst_positions_have_the_moves_they_claim(game: str, text: str, moves: int) -> None:
     position = find_game(game).position(text)
