@@ -20,21 +20,13 @@ one move per square.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress
-from operator import itemgetter
 
-from engine.shogi.attacks import (
-    STEP_FROM,
-    pawn_columns,
-    pawn_drop_mates,
-    piece_attacks,
-)
+from engine.shogi.attacks import STEP_FROM, piece_attacks
+from engine.shogi.drops import NOT_LAST, drops
 from engine.shogi.moves import (
-    DROPS,
     GOLD_MOVES,
     KNIGHT_MOVES,
-    PAWN_PLAIN,
-    PAWN_PROMOTING,
+    PAWN_CHUNKS,
     PLAIN,
     PROMOTING,
     SILVER_MOVES,
@@ -57,7 +49,6 @@ from engine.shogi.tables import (
     KNIGHT,
     LANCE,
     LANCE_FROM,
-    LAST_RANK,
     LAST_TWO,
     LINE,
     PAWN,
@@ -82,7 +73,6 @@ _bit_length = int.bit_length
 
 HAND = (slice(1, 8), slice(9, 16))
 """HAND[seat]: the slots of that seat's hand in a position's hand counts."""
-NOT_LAST = (FULL ^ LAST_RANK[0], FULL ^ LAST_RANK[1])
 NOT_LAST_TWO = (FULL ^ LAST_TWO[0], FULL ^ LAST_TWO[1])
 
 # --- what the king needs to know ---------------------------------------------------------
@@ -276,83 +266,6 @@ def _one_by_one(
             _emit(moves, origin, targets, zone, rule)
 
 
-# --- drops -----------------------------------------------------------------------------
-
-RANK_SQUARES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(
-        tuple(rank * SIZE + column for column in range(SIZE) if mask >> column & 1)
-        for mask in range(1 << SIZE)
-    )
-    for rank in range(SIZE)
-)
-"""RANK_SQUARES[rank][mask]: the squares of one rank whose bits are set in a 9-bit mask."""
-_R0, _R1, _R2, _R3, _R4, _R5, _R6, _R7, _R8 = RANK_SQUARES
-
-
-def squares_in(bits: int) -> tuple[int, ...]:
-    """The squares of a bitboard, lowest first, nine bits at a time."""
-    return (
-        *_R0[bits & 511],
-        *_R1[bits >> 9 & 511],
-        *_R2[bits >> 18 & 511],
-        *_R3[bits >> 27 & 511],
-        *_R4[bits >> 36 & 511],
-        *_R5[bits >> 45 & 511],
-        *_R6[bits >> 54 & 511],
-        *_R7[bits >> 63 & 511],
-        *_R8[bits >> 72],
-    )
-
-
-def _put(moves: list[ShogiMove], squares: int, kinds: Sequence[int]) -> None:
-    """Drops of each of ``kinds`` on each of ``squares``, kind by kind."""
-    found = squares_in(squares)
-    if len(found) > 1:
-        pick = itemgetter(*found)
-        for kind in kinds:
-            moves += pick(DROPS[kind])
-    elif found:
-        for kind in kinds:
-            moves.append(DROPS[kind][found[0]])
-
-
-_ANYWHERE = (ROOK, BISHOP, GOLD, SILVER)
-"""The kinds that may be dropped on any empty square, in the order of their hand slots
-read backwards (rook, bishop, gold, silver)."""
-
-
-def _drops(
-    moves: list[ShogiMove],
-    position: tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]],
-    seat: int,
-    empty: int,
-) -> None:
-    """Drops from ``seat``'s hand on the ``empty`` squares it may use: never where the
-    piece could not move on, never a second pawn on a file (nifu), never a pawn that
-    mates (uchifuzume)."""
-    bb, occupied, hands, kings = position
-    hand = seat * 8
-    anywhere = tuple(compress(_ANYWHERE, hands[hand + ROOK : hand + SILVER - 1 : -1]))
-    if anywhere:
-        _put(moves, empty, anywhere)
-    if hands[hand + KNIGHT]:
-        _put(moves, empty & NOT_LAST_TWO[seat], (KNIGHT,))
-    if hands[hand + LANCE]:
-        _put(moves, empty & NOT_LAST[seat], (LANCE,))
-    if hands[hand + PAWN]:
-        squares = empty & NOT_LAST[seat] & ~pawn_columns(bb[seat << 4 | PAWN])
-        enemy_king = kings[seat ^ 1]
-        if enemy_king >= 0:
-            front = enemy_king + 9 if seat == 0 else enemy_king - 9
-            if (
-                0 <= front < SQUARES
-                and squares >> front & 1
-                and pawn_drop_mates(front, seat, bb, occupied, kings)
-            ):
-                squares ^= BIT[front]
-        _put(moves, squares, (PAWN,))
-
-
 # --- all together ------------------------------------------------------------------------
 
 
@@ -438,24 +351,16 @@ def generate(
         allowed = FULL ^ own
         empty = FULL ^ every
     free = FULL ^ pinned
-    zone = ZONE[seat]
 
     pawns = bb[o | PAWN] & free
     if pawns:
+        # All the pawns step at once; their moves come half a rank at a time.
         targets = (pawns >> 9 if seat == 0 else pawns << 9) & allowed
-        found = targets & zone
-        if found:
-            row = PAWN_PROMOTING[seat]
-            while found:
-                target = bit_length(found) - 1
-                found ^= bit[target]
-                moves.append(row[target])  # type: ignore[arg-type]
-            targets &= NOT_LAST[seat]
-        row = PAWN_PLAIN[seat]
+        chunks = PAWN_CHUNKS[seat]
         while targets:
-            target = bit_length(targets) - 1
-            targets ^= bit[target]
-            moves.append(row[target])  # type: ignore[arg-type]
+            rows, shift, below = chunks[bit_length(targets)]
+            moves += rows[targets >> shift]
+            targets &= below
     pieces = bb[o | KNIGHT] & free
     if pieces:
         steps = STEP[o | KNIGHT]
@@ -540,5 +445,5 @@ def generate(
     if pinned:
         _one_by_one(moves, bb, seat, pinned, every=every, allowed=allowed, lines=LINE[king])
     if empty and any(hands[HAND[seat]]):
-        _drops(moves, (bb, occupied, hands, kings), seat, empty)
+        drops(moves, (bb, occupied, hands, kings), seat, empty)
     return moves, checkers
