@@ -34,6 +34,7 @@ from engine.shogi.tables import (
     SQUARES,
     STEP,
     ZONE,
+    by_top,
     squares_of,
 )
 
@@ -157,11 +158,14 @@ def _step_moves(piece: int, promotes: bool, forced: int) -> tuple[StepMoves, ...
 def _by_seat(
     kind: int, promotes: bool, forced: tuple[int, int]
 ) -> tuple[tuple[StepMoves, ...], ...]:
-    return tuple(_step_moves(seat << 4 | kind, promotes, forced[seat]) for seat in (0, 1))
+    return tuple(
+        by_top(_step_moves(seat << 4 | kind, promotes, forced[seat]), MappingProxyType({}))
+        for seat in (0, 1)
+    )
 
 
 KNIGHT_MOVES = _by_seat(KNIGHT, True, LAST_TWO)
-"""KNIGHT_MOVES[seat][from][targets]: a knight's moves to those of its squares."""
+"""KNIGHT_MOVES[seat][top of from][targets]: a knight's moves to those of its squares."""
 SILVER_MOVES = _by_seat(SILVER, True, (0, 0))
 GOLD_MOVES = _by_seat(GOLD, False, (0, 0))
 """The moves of a gold, or of anything that moves like one (tokin, promoted lance,
