@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
+from typing import Any
 
 from engine.shogi.attacks import pawn_columns, pawn_drop_mates
 from engine.shogi.moves import DROPS, ShogiMove
@@ -40,9 +41,10 @@ RANK_SQUARES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 _R0, _R1, _R2, _R3, _R4, _R5, _R6, _R7, _R8 = RANK_SQUARES
 
 
-def squares_in(bits: int) -> tuple[int, ...]:
-    """The squares of a bitboard, lowest first, nine bits at a time."""
-    return (
+def pick_squares(bits: int) -> itemgetter[Any]:
+    """What picks the items of the squares of a bitboard (two or more), lowest first,
+    the squares gathered nine bits at a time."""
+    return itemgetter(
         *_R0[bits & 511],
         *_R1[bits >> 9 & 511],
         *_R2[bits >> 18 & 511],
@@ -72,10 +74,9 @@ def drops(
     hand = seat * 8
     pawn, lance, knight, silver, gold, bishop, rook = hands[hand + PAWN : hand + ROOK + 1]
     if lance or knight or silver or gold or bishop or rook:
-        found = squares_in(empty)
-        count = len(found)
+        count = empty.bit_count()
         if count > 1:
-            pick = itemgetter(*found)
+            pick = pick_squares(empty)
             if rook:
                 moves += pick(_ROOKS)
             if bishop:
@@ -96,15 +97,14 @@ def drops(
                     moves += pick(_LANCES)
                 elif far < count:
                     moves += pick(_LANCES)[far:] if seat == 0 else pick(_LANCES)[: count - far]
-        elif found:
-            target = found[0]
-            bit = 1 << target
+        elif count:
+            target = empty.bit_length() - 1
             for kind, number in ((ROOK, rook), (BISHOP, bishop), (GOLD, gold), (SILVER, silver)):
                 if number:
                     moves.append(DROPS[kind][target])
-            if knight and not bit & LAST_TWO[seat]:
+            if knight and not empty & LAST_TWO[seat]:
                 moves.append(_KNIGHTS[target])
-            if lance and not bit & LAST_RANK[seat]:
+            if lance and not empty & LAST_RANK[seat]:
                 moves.append(_LANCES[target])
     if pawn:
         squares = empty & NOT_LAST[seat] & ~pawn_columns(bb[seat << 4 | PAWN])
@@ -117,8 +117,7 @@ def drops(
                 and pawn_drop_mates(front, seat, bb, occupied, kings)
             ):
                 squares ^= 1 << front
-        found = squares_in(squares)
-        if len(found) > 1:
-            moves += itemgetter(*found)(_PAWNS)
-        elif found:
-            moves.append(_PAWNS[found[0]])
+        if squares & (squares - 1):
+            moves += pick_squares(squares)(_PAWNS)
+        elif squares:
+            moves.append(_PAWNS[squares.bit_length() - 1])
