@@ -20,21 +20,13 @@ one move per square.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress
-from operator import itemgetter
 
-from engine.shogi.attacks import (
-    STEP_FROM,
-    pawn_columns,
-    pawn_drop_mates,
-    piece_attacks,
-)
+from engine.shogi.attacks import STEP_FROM, piece_attacks
+from engine.shogi.drops import NOT_LAST, drops
 from engine.shogi.moves import (
-    DROPS,
     GOLD_MOVES,
     KNIGHT_MOVES,
-    PAWN_PLAIN,
-    PAWN_PROMOTING,
+    PAWN_CHUNKS,
     PLAIN,
     PROMOTING,
     SILVER_MOVES,
@@ -57,7 +49,6 @@ from engine.shogi.tables import (
     KNIGHT,
     LANCE,
     LANCE_FROM,
-    LAST_RANK,
     LAST_TWO,
     LINE,
     PAWN,
@@ -73,16 +64,25 @@ from engine.shogi.tables import (
     SQUARES,
     STEP,
     TOKIN,
+    TOP_BIT,
     ZONE,
+    by_top,
     squares_of,
 )
 
 BIT: tuple[int, ...] = tuple(1 << square for square in range(SQUARES))
 _bit_length = int.bit_length
 
+# Tables by top (square + 1, see tables.by_top), for the loops that walk a bitboard down.
+STEP_TOP = tuple(by_top(row, 0) for row in STEP)
+ROOK_LINES_TOP = by_top(ROOK_LINES, 0)
+BISHOP_LINES_TOP = by_top(BISHOP_LINES, 0)
+LANCE_FROM_TOP = (by_top(LANCE_FROM[0], 0), by_top(LANCE_FROM[1], 0))
+BETWEEN_TOP = by_top([by_top(row, 0) for row in BETWEEN], ())
+"""BETWEEN_TOP[top of a][top of b]: BETWEEN[a][b]."""
+
 HAND = (slice(1, 8), slice(9, 16))
 """HAND[seat]: the slots of that seat's hand in a position's hand counts."""
-NOT_LAST = (FULL ^ LAST_RANK[0], FULL ^ LAST_RANK[1])
 NOT_LAST_TWO = (FULL ^ LAST_TWO[0], FULL ^ LAST_TWO[1])
 
 # --- what the king needs to know ---------------------------------------------------------
@@ -123,7 +123,7 @@ def _around(lines: Sequence[int]) -> tuple[int, ...]:
     return tuple(found)
 
 
-KingView = tuple[int, int, int, int, int, int, int, int, Row]
+KingView = tuple[int, int, int, int, int, int, int, int, tuple[int, ...], Row]
 
 _ROOK_AROUND = _around(ROOK_LINES)
 _BISHOP_AROUND = _around(BISHOP_LINES)
@@ -139,7 +139,8 @@ KING_VIEW: tuple[tuple[KingView, ...], ...] = tuple(
             _ROOK_AROUND[square],
             _BISHOP_AROUND[square],
             _LANCE_AROUND[them][square],
-            PLAIN[square],
+            BETWEEN_TOP[square + 1],
+            by_top(PLAIN[square], None),
         )
         for square in range(SQUARES)
     )
@@ -148,14 +149,15 @@ KING_VIEW: tuple[tuple[KingView, ...], ...] = tuple(
 """KING_VIEW[them][king]: what the king on that square looks up, all at once: its
 steps; where ``them``'s stepping pieces come close; the rook, bishop and (``them``'s)
 lance lines through it; where such sliders may stand to attack it or a square next
-to it; its moves by target."""
+to it; the squares between it and each other square (by top); its moves by the top
+of their targets."""
 
 
 def _close_steps(bb: Sequence[int], king: int, targets: int, them: int) -> int:
     """The king's ``targets`` that no enemy step reaches and, above them (shifted past
     the board), the enemy stepping pieces that give check."""
     e = them << 4
-    bit = BIT
+    top_bit = TOP_BIT
     bit_length = _bit_length
     pawns = bb[e | PAWN]
     knights = bb[e | KNIGHT]
@@ -184,23 +186,25 @@ def _close_steps(bb: Sequence[int], king: int, targets: int, them: int) -> int:
     near = NEAR[king]
     found = silvers & near
     if found:
-        steps = STEP[e | SILVER]
+        steps = STEP_TOP[e | SILVER]
         while found:
-            square = bit_length(found) - 1
-            found ^= bit[square]
-            attacked |= steps[square]
+            top = bit_length(found)
+            found ^= top_bit[top]
+            attacked |= steps[top]
     found = golds & near
     if found:
-        steps = STEP[e | GOLD]
+        steps = STEP_TOP[e | GOLD]
         while found:
-            square = bit_length(found) - 1
-            found ^= bit[square]
-            attacked |= steps[square]
+            top = bit_length(found)
+            found ^= top_bit[top]
+            attacked |= steps[top]
     found = royals & near
-    while found:
-        square = bit_length(found) - 1
-        found ^= bit[square]
-        attacked |= KING_STEP[square]
+    if found:
+        steps = STEP_TOP[KING]
+        while found:
+            top = bit_length(found)
+            found ^= top_bit[top]
+            attacked |= steps[top]
     return targets & ~attacked | checkers << SQUARES
 
 
@@ -276,83 +280,6 @@ def _one_by_one(
             _emit(moves, origin, targets, zone, rule)
 
 
-# --- drops -----------------------------------------------------------------------------
-
-RANK_SQUARES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(
-        tuple(rank * SIZE + column for column in range(SIZE) if mask >> column & 1)
-        for mask in range(1 << SIZE)
-    )
-    for rank in range(SIZE)
-)
-"""RANK_SQUARES[rank][mask]: the squares of one rank whose bits are set in a 9-bit mask."""
-_R0, _R1, _R2, _R3, _R4, _R5, _R6, _R7, _R8 = RANK_SQUARES
-
-
-def squares_in(bits: int) -> tuple[int, ...]:
-    """The squares of a bitboard, lowest first, nine bits at a time."""
-    return (
-        *_R0[bits & 511],
-        *_R1[bits >> 9 & 511],
-        *_R2[bits >> 18 & 511],
-        *_R3[bits >> 27 & 511],
-        *_R4[bits >> 36 & 511],
-        *_R5[bits >> 45 & 511],
-        *_R6[bits >> 54 & 511],
-        *_R7[bits >> 63 & 511],
-        *_R8[bits >> 72],
-    )
-
-
-def _put(moves: list[ShogiMove], squares: int, kinds: Sequence[int]) -> None:
-    """Drops of each of ``kinds`` on each of ``squares``, kind by kind."""
-    found = squares_in(squares)
-    if len(found) > 1:
-        pick = itemgetter(*found)
-        for kind in kinds:
-            moves += pick(DROPS[kind])
-    elif found:
-        for kind in kinds:
-            moves.append(DROPS[kind][found[0]])
-
-
-_ANYWHERE = (ROOK, BISHOP, GOLD, SILVER)
-"""The kinds that may be dropped on any empty square, in the order of their hand slots
-read backwards (rook, bishop, gold, silver)."""
-
-
-def _drops(
-    moves: list[ShogiMove],
-    position: tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]],
-    seat: int,
-    empty: int,
-) -> None:
-    """Drops from ``seat``'s hand on the ``empty`` squares it may use: never where the
-    piece could not move on, never a second pawn on a file (nifu), never a pawn that
-    mates (uchifuzume)."""
-    bb, occupied, hands, kings = position
-    hand = seat * 8
-    anywhere = tuple(compress(_ANYWHERE, hands[hand + ROOK : hand + SILVER - 1 : -1]))
-    if anywhere:
-        _put(moves, empty, anywhere)
-    if hands[hand + KNIGHT]:
-        _put(moves, empty & NOT_LAST_TWO[seat], (KNIGHT,))
-    if hands[hand + LANCE]:
-        _put(moves, empty & NOT_LAST[seat], (LANCE,))
-    if hands[hand + PAWN]:
-        squares = empty & NOT_LAST[seat] & ~pawn_columns(bb[seat << 4 | PAWN])
-        enemy_king = kings[seat ^ 1]
-        if enemy_king >= 0:
-            front = enemy_king + 9 if seat == 0 else enemy_king - 9
-            if (
-                0 <= front < SQUARES
-                and squares >> front & 1
-                and pawn_drop_mates(front, seat, bb, occupied, kings)
-            ):
-                squares ^= BIT[front]
-        _put(moves, squares, (PAWN,))
-
-
 # --- all together ------------------------------------------------------------------------
 
 
@@ -363,11 +290,14 @@ def generate(
     kings: Sequence[int],
     seat: int,
 ) -> tuple[list[ShogiMove], int]:
-    """The legal moves of ``seat`` to move, and the pieces giving it check."""
+    """The legal moves of ``seat`` to move, and the pieces giving it check.
+
+    Every loop walks a bitboard from its highest square down, by top (see
+    tables.by_top)."""
     own = occupied[seat]
     every = own | occupied[seat ^ 1]
     o = seat << 4
-    bit = BIT
+    top_bit = TOP_BIT
     bit_length = _bit_length
     moves: list[ShogiMove] = []
     king = kings[seat]
@@ -385,6 +315,7 @@ def generate(
             rook_around,
             bishop_around,
             lance_around,
+            between,
             row,
         ) = KING_VIEW[them][king]
         targets = king_steps & ~own
@@ -398,35 +329,33 @@ def generate(
         lances = bb[e | LANCE]
         if rooks & rook_around | bishops & bishop_around | lances & lance_around:
             snipers = rooks & rook_lines | bishops & bishop_lines | lances & lance_lines
-            if snipers:
-                between = BETWEEN[king]
-                while snipers:
-                    square = bit_length(snipers) - 1
-                    snipers ^= bit[square]
-                    blockers = between[square] & every
-                    if not blockers:
-                        checkers |= bit[square]
-                    elif not blockers & (blockers - 1) and blockers & own:
-                        pinned |= blockers
-            without = every ^ bit[king]
-            l_from = LANCE_FROM[them]
+            while snipers:
+                top = bit_length(snipers)
+                snipers ^= top_bit[top]
+                blockers = between[top] & every
+                if not blockers:
+                    checkers |= top_bit[top]
+                elif not blockers & (blockers - 1) and blockers & own:
+                    pinned |= blockers
+            without = every ^ BIT[king]
+            l_from = LANCE_FROM_TOP[them]
             while targets:
-                target = bit_length(targets) - 1
-                targets ^= bit[target]
-                lines = rooks & ROOK_LINES[target] | bishops & BISHOP_LINES[target]
+                target = bit_length(targets)
+                targets ^= top_bit[target]
+                lines = rooks & ROOK_LINES_TOP[target] | bishops & BISHOP_LINES_TOP[target]
                 lines |= lances & l_from[target]
-                between = BETWEEN[target]
+                between = BETWEEN_TOP[target]
                 while lines:
-                    square = bit_length(lines) - 1
-                    if not between[square] & without:
+                    top = bit_length(lines)
+                    if not between[top] & without:
                         break  # attacked along this line
-                    lines ^= bit[square]
+                    lines ^= top_bit[top]
                 else:
                     moves.append(row[target])  # type: ignore[arg-type]
         else:
             while targets:
-                target = bit_length(targets) - 1
-                targets ^= bit[target]
+                target = bit_length(targets)
+                targets ^= top_bit[target]
                 moves.append(row[target])  # type: ignore[arg-type]
     if checkers:
         if checkers & (checkers - 1):
@@ -438,107 +367,97 @@ def generate(
         allowed = FULL ^ own
         empty = FULL ^ every
     free = FULL ^ pinned
-    zone = ZONE[seat]
 
     pawns = bb[o | PAWN] & free
     if pawns:
+        # All the pawns step at once; their moves come half a rank at a time.
         targets = (pawns >> 9 if seat == 0 else pawns << 9) & allowed
-        found = targets & zone
-        if found:
-            row = PAWN_PROMOTING[seat]
-            while found:
-                target = bit_length(found) - 1
-                found ^= bit[target]
-                moves.append(row[target])  # type: ignore[arg-type]
-            targets &= NOT_LAST[seat]
-        row = PAWN_PLAIN[seat]
+        chunks = PAWN_CHUNKS[seat]
         while targets:
-            target = bit_length(targets) - 1
-            targets ^= bit[target]
-            moves.append(row[target])  # type: ignore[arg-type]
+            rows, shift, below = chunks[bit_length(targets)]
+            moves += rows[targets >> shift]
+            targets &= below
     pieces = bb[o | KNIGHT] & free
     if pieces:
-        steps = STEP[o | KNIGHT]
+        steps = STEP_TOP[o | KNIGHT]
         table = KNIGHT_MOVES[seat]
         while pieces:
-            origin = bit_length(pieces) - 1
-            pieces ^= bit[origin]
-            moves += table[origin][steps[origin] & allowed]
+            top = bit_length(pieces)
+            pieces ^= top_bit[top]
+            moves += table[top][steps[top] & allowed]
     pieces = bb[o | SILVER] & free
     if pieces:
-        steps = STEP[o | SILVER]
+        steps = STEP_TOP[o | SILVER]
         table = SILVER_MOVES[seat]
         while pieces:
-            origin = bit_length(pieces) - 1
-            pieces ^= bit[origin]
-            moves += table[origin][steps[origin] & allowed]
+            top = bit_length(pieces)
+            pieces ^= top_bit[top]
+            moves += table[top][steps[top] & allowed]
     pieces = bb[o | GOLD]
     turned = bb[o | TOKIN : o | PRO_SILVER + 1]  # tokins and the other golds by promotion
     if any(turned):
         pieces |= turned[0] | turned[1] | turned[2] | turned[3]
     pieces &= free
     if pieces:
-        steps = STEP[o | GOLD]
+        steps = STEP_TOP[o | GOLD]
         table = GOLD_MOVES[seat]
         while pieces:
-            origin = bit_length(pieces) - 1
-            pieces ^= bit[origin]
-            moves += table[origin][steps[origin] & allowed]
+            top = bit_length(pieces)
+            pieces ^= top_bit[top]
+            moves += table[top][steps[top] & allowed]
     if checkers:
         sliders = bb[o | LANCE] | bb[o | BISHOP] | bb[o | ROOK] | bb[o | HORSE] | bb[o | DRAGON]
         _one_by_one(moves, bb, seat, sliders & free, every=every, allowed=allowed, lines=())
     else:
-        # The sliders, along each ray up to the first piece, taking it if it is the enemy's.
+        # The sliders, along each ray up to the first piece, taking it if it is the enemy's
+        # (own_up: the own pieces by top, so that a blocker's top tells whose it is).
+        own_up = own << 1
         pieces = bb[o | LANCE] & free
         if pieces:
-            first, rays, plain, promoting, starts, towards_zero = LANCE_WAY[seat]
+            lance_at = LANCE_WAY[seat]
             while pieces:
-                origin = bit_length(pieces) - 1
-                pieces ^= bit[origin]
-                if not first[origin] & allowed:
+                top = bit_length(pieces)
+                pieces ^= top_bit[top]
+                first, ray, plain, promoting, start, towards_zero = lance_at[top]
+                if not first & allowed:
                     continue  # an own piece right in front
-                hit = rays[origin] & every
+                hit = ray & every
                 if hit:
-                    blocker = bit_length(hit) - 1 if towards_zero else bit_length(hit & -hit) - 1
-                    reach = DISTANCE[origin][blocker] - (own >> blocker & 1)
+                    blocker = bit_length(hit) if towards_zero else bit_length(hit & -hit)
+                    reach = DISTANCE[top - 1][blocker] - (own_up >> blocker & 1)
                 else:
                     reach = SIZE
-                if reach > starts[origin]:
-                    moves += promoting[origin][starts[origin] : reach]
-                moves += plain[origin][:reach]
+                if reach > start:
+                    moves += promoting[start:reach]
+                moves += plain[:reach]
         for code, ways, next_to in SLIDER_WAYS[seat]:
             promoted = bb[code | PROMOTED]
             pieces = (bb[code] | promoted) & free
             while pieces:
-                origin = bit_length(pieces) - 1
-                pieces ^= bit[origin]
-                promotes = not promoted & bit[origin]
-                distance = DISTANCE[origin]
+                top = bit_length(pieces)
+                pieces ^= top_bit[top]
+                promotes = not promoted >> top - 1 & 1
+                distance = DISTANCE[top - 1]
                 # Only the rays whose next square holds no own piece.
-                for rays, plain, promoting, starts, towards_zero in ways[origin][
-                    next_to[origin] & allowed
-                ]:
-                    hit = rays[origin] & every
+                for ray, plain, promoting, start, towards_zero in ways[top][next_to[top] & allowed]:
+                    hit = ray & every
                     if hit:
-                        if towards_zero:
-                            blocker = bit_length(hit) - 1
-                        else:
-                            blocker = bit_length(hit & -hit) - 1
-                        reach = distance[blocker] - (own >> blocker & 1)
+                        blocker = bit_length(hit) if towards_zero else bit_length(hit & -hit)
+                        reach = distance[blocker] - (own_up >> blocker & 1)
                     else:
                         reach = SIZE
-                    if promotes and reach > starts[origin]:
-                        moves += promoting[origin][starts[origin] : reach]
-                    moves += plain[origin][:reach]
+                    if promotes and reach > start:
+                        moves += promoting[start:reach]
+                    moves += plain[:reach]
                 if not promotes:  # a horse's or dragon's single steps
-                    targets = STEP[code | PROMOTED][origin] & allowed
-                    row = PLAIN[origin]
+                    targets = STEP_TOP[code | PROMOTED][top] & allowed
+                    row = PLAIN[top - 1]
                     while targets:
                         target = bit_length(targets) - 1
-                        targets ^= bit[target]
+                        targets ^= BIT[target]
                         moves.append(row[target])  # type: ignore[arg-type]
     if pinned:
         _one_by_one(moves, bb, seat, pinned, every=every, allowed=allowed, lines=LINE[king])
     if empty and any(hands[HAND[seat]]):
-        _drops(moves, (bb, occupied, hands, kings), seat, empty)
+        drops(moves, (bb, occupied, hands, kings), seat, empty)
     return moves, checkers

@@ -25,6 +25,7 @@ from engine.shogi.tables import (
     GOLD,
     KING,
     KNIGHT,
+    LAST_RANK,
     LAST_TWO,
     LETTERS,
     ROOK_LINES,
@@ -33,6 +34,7 @@ from engine.shogi.tables import (
     SQUARES,
     STEP,
     ZONE,
+    by_top,
     squares_of,
 )
 
@@ -156,26 +158,52 @@ def _step_moves(piece: int, promotes: bool, forced: int) -> tuple[StepMoves, ...
 def _by_seat(
     kind: int, promotes: bool, forced: tuple[int, int]
 ) -> tuple[tuple[StepMoves, ...], ...]:
-    return tuple(_step_moves(seat << 4 | kind, promotes, forced[seat]) for seat in (0, 1))
+    return tuple(
+        by_top(_step_moves(seat << 4 | kind, promotes, forced[seat]), MappingProxyType({}))
+        for seat in (0, 1)
+    )
 
 
 KNIGHT_MOVES = _by_seat(KNIGHT, True, LAST_TWO)
-"""KNIGHT_MOVES[seat][from][targets]: a knight's moves to those of its squares."""
+"""KNIGHT_MOVES[seat][top of from][targets]: a knight's moves to those of its squares."""
 SILVER_MOVES = _by_seat(SILVER, True, (0, 0))
 GOLD_MOVES = _by_seat(GOLD, False, (0, 0))
 """The moves of a gold, or of anything that moves like one (tokin, promoted lance,
 knight and silver)."""
 
 
-def _pawn_moves(seat: int, promote: bool) -> tuple[ShogiMove | None, ...]:
-    rows = PROMOTING if promote else PLAIN
+PawnChunk = tuple[tuple[tuple[ShogiMove, ...], ...], int, int]
+"""The pawn steps arriving on one half rank, by the bits of that half (shifted down to
+bit 0); how far to shift them down; and the bits below that half."""
+
+_HALVES = tuple(
+    (rank * SIZE + low, width) for rank in range(SIZE) for low, width in ((0, 5), (5, 4))
+)
+"""Each rank cut in two (files 9-5 and 4-1): a table by a 9-bit mask would hold 512 rows
+a rank, and a rank's targets seldom fill both halves."""
+
+
+def _pawn_chunks(seat: int) -> tuple[PawnChunk, ...]:
+    """By the top of a bitboard of pawn targets (its highest square + 1): the moves onto
+    the half rank that square is in, promoting in the zone, plain off the last rank."""
+    zone, last = ZONE[seat], LAST_RANK[seat]
     back = SIZE if seat == 0 else -SIZE
-    return tuple(
-        rows[target + back][target] if 0 <= target + back < SQUARES else None
-        for target in range(SQUARES)
-    )
+    chunks: list[PawnChunk] = [((), 0, 0)]
+    for shift, width in _HALVES:
+        rows = []
+        for mask in range(1 << width):
+            found: list[ShogiMove] = []
+            for target in squares_of(mask << shift):
+                if not 0 <= target + back < SQUARES:
+                    continue  # no pawn steps onto its own first rank
+                if zone >> target & 1:
+                    found.append(board_move(target + back, target, True))
+                if not last >> target & 1:
+                    found.append(board_move(target + back, target))
+            rows.append(tuple(found))
+        chunks += [(tuple(rows), shift, (1 << shift) - 1)] * width
+    return tuple(chunks)
 
 
-PAWN_PLAIN = (_pawn_moves(0, False), _pawn_moves(1, False))
-"""PAWN_PLAIN[seat][to]: that seat's pawn step arriving on ``to``."""
-PAWN_PROMOTING = (_pawn_moves(0, True), _pawn_moves(1, True))
+PAWN_CHUNKS = (_pawn_chunks(0), _pawn_chunks(1))
+"""PAWN_CHUNKS[seat][top]: that seat's pawn steps onto the half rank of square top - 1."""

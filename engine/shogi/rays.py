@@ -4,7 +4,8 @@ lance, and the horse's and dragon's lines).
 A ray's moves are a tuple, nearest square first, so a slider's moves along a ray
 are one slice: up to the first piece on it, that piece's square included when it
 is the enemy's. Promoting moves are a second tuple of the same squares; a slice
-of it starts where the ray enters the promotion zone (at 0 from inside it).
+of it starts where the ray enters the promotion zone (at 0 from inside it). Each
+ray from each square is one record, so that following it costs one look-up.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from engine.shogi.tables import (
     SQUARES,
     WEST,
     ZONE,
+    by_top,
     squares_of,
 )
 
@@ -66,25 +68,26 @@ def _zone_start(seat: int, direction: int, origin: int) -> int:
 
 
 DISTANCE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(max(abs(a // 9 - b // 9), abs(a % 9 - b % 9)) for b in range(SQUARES))
+    by_top([max(abs(a // 9 - b // 9), abs(a % 9 - b % 9)) for b in range(SQUARES)], 0)
     for a in range(SQUARES)
 )
-"""DISTANCE[a][b]: king steps between two squares (along a ray: how many squares to b)."""
+"""DISTANCE[a][top of b]: king steps between two squares (along a ray: how many squares
+to b)."""
 
-Ray = tuple[tuple[int, ...], RayMoves, RayMoves, tuple[int, ...], bool]
-"""One direction, by square: the ray (a bitboard), the plain and the promoting moves
-along it, where promotions begin; and whether the ray runs towards square 0 (so that
-its nearest piece is its highest bit)."""
+RayAt = tuple[int, tuple[ShogiMove, ...], tuple[ShogiMove, ...], int, bool]
+"""One ray from one square: its squares (a bitboard); the plain and the promoting moves
+along it, nearest first; how far along promotions begin; and whether it runs towards
+square 0 (so that its nearest piece is its highest bit)."""
 
 _TOWARDS_ZERO = frozenset({NORTH, WEST, NORTH_WEST, NORTH_EAST})
 
 
-def _ray(seat: int, direction: int) -> Ray:
+def _ray(seat: int, direction: int, origin: int) -> RayAt:
     return (
-        RAY[direction],
-        RAY_PLAIN[direction],
-        RAY_PROMOTING[direction],
-        tuple(_zone_start(seat, direction, square) for square in range(SQUARES)),
+        RAY[direction][origin],
+        RAY_PLAIN[direction][origin],
+        RAY_PROMOTING[direction][origin],
+        _zone_start(seat, direction, origin),
         direction in _TOWARDS_ZERO,
     )
 
@@ -94,43 +97,41 @@ def _next(direction: int, square: int) -> int:
     return RAY[direction][square] & KING_STEP[square]
 
 
-LanceWay = tuple[tuple[int, ...], tuple[int, ...], RayMoves, RayMoves, tuple[int, ...], bool]
+LanceAt = tuple[int, int, tuple[ShogiMove, ...], tuple[ShogiMove, ...], int, bool]
+"""A lance on one square: the square in front of it (a bit), and its ray as above (its
+plain moves stop short of the last rank)."""
 
 
-def _lance(seat: int) -> LanceWay:
+def _lance(seat: int) -> tuple[LanceAt, ...]:
     direction = NORTH if seat == 0 else SOUTH
-    rays, plain, promoting, starts, towards_zero = _ray(seat, direction)
-    return (
-        tuple(_next(direction, square) for square in range(SQUARES)),
-        rays,
-        tuple(moves[:-1] for moves in plain),  # never unpromoted onto the last rank
-        promoting,
-        starts,
-        towards_zero,
-    )
+    found = []
+    for origin in range(SQUARES):
+        ray, plain, promoting, start, towards_zero = _ray(seat, direction, origin)
+        first = _next(direction, origin)
+        found.append((first, ray, plain[:-1], promoting, start, towards_zero))
+    return by_top(found, (0, 0, (), (), NEVER, False))
 
 
 LANCE_WAY = (_lance(0), _lance(1))
-"""LANCE_WAY[seat]: the lance's one ray, forward: the square in front of each square,
-and the ray as above (its plain moves stop short of the last rank)."""
+"""LANCE_WAY[seat][top]: a lance of that seat on square top - 1."""
 
-OpenWays = tuple[MappingProxyType[int, tuple[Ray, ...]], ...]
+OpenWays = tuple[MappingProxyType[int, tuple[RayAt, ...]], ...]
 
 
 def _open_ways(seat: int, directions: tuple[int, ...]) -> OpenWays:
-    """For each square, by which of the squares next along the rays are free: the rays
-    worth following (a ray whose next square holds an own piece offers nothing)."""
-    rays = [_ray(seat, d) for d in directions]
+    """By top, for a square: the rays worth following by which of the squares next along
+    them are free (a ray whose next square holds an own piece offers nothing)."""
     tables = []
     for origin in range(SQUARES):
+        rays = [_ray(seat, d, origin) for d in directions]
         nexts = [_next(d, origin) for d in directions]
-        table: dict[int, tuple[Ray, ...]] = {}
+        table: dict[int, tuple[RayAt, ...]] = {}
         for subset in range(1 << len(directions)):
             chosen = [i for i in range(len(directions)) if subset >> i & 1]
             if all(nexts[i] for i in chosen):  # a ray off the board has no next square
                 table[sum(nexts[i] for i in chosen)] = tuple(rays[i] for i in chosen)
         tables.append(MappingProxyType(table))
-    return tuple(tables)
+    return by_top(tables, MappingProxyType({}))
 
 
 Slider = tuple[int, OpenWays, tuple[int, ...]]
@@ -142,12 +143,12 @@ SLIDER_WAYS: tuple[tuple[Slider, ...], ...] = tuple(
         (
             seat << 4 | kind,
             _open_ways(seat, directions),
-            tuple(sum(_next(d, square) for d in directions) for square in range(SQUARES)),
+            by_top([sum(_next(d, square) for d in directions) for square in range(SQUARES)], 0),
         )
         for kind, directions in ((BISHOP, _DIAGONALS), (ROOK, _ORTHOGONALS))
     )
     for seat in (0, 1)
 )
 """SLIDER_WAYS[seat]: the bishop and the rook of that seat (by piece code; each stands
-for its promoted self too), the rays to follow from each square by which of the next
-squares along them are free, and those next squares by square."""
+for its promoted self too), the rays to follow from each square (by top) by which of
+the next squares along them are free, and those next squares (by top)."""

@@ -12,7 +12,9 @@ a promoted kind is its unpromoted kind plus 8 (gold and king never promote).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import MappingProxyType
+from typing import TypeVar
 
 from engine.physical import Spot
 
@@ -106,6 +108,16 @@ LAST_TWO = (RANK_BB[0] | RANK_BB[1], RANK_BB[7] | RANK_BB[8])
 ZONE_NAMES = ("ranks a-c", "ranks g-i")
 
 
+T = TypeVar("T")
+
+
+def by_top(row: Sequence[T], none: T) -> tuple[T, ...]:
+    """A table by square made a table by *top*: square + 1, which ``int.bit_length``
+    gives for a bitboard whose highest square that is (``none`` stands at 0), so that
+    walking a bitboard from its highest square down costs no ``- 1``."""
+    return (none, *row)
+
+
 def squares_of(bits: int) -> list[int]:
     """The squares of a bitboard, lowest first."""
     found = []
@@ -183,6 +195,8 @@ ATTACKED_FROM: tuple[tuple[int, ...], ...] = tuple(_attacked_from(piece) for pie
 """ATTACKED_FROM[code][square]: where that piece stands when one of its steps hits the square."""
 
 KING_STEP = STEP[KING]
+TOP_BIT = by_top([1 << square for square in range(SQUARES)], 0)
+"""TOP_BIT[top]: the bit of square top - 1."""
 
 # Directions: north (towards rank a), south, west (towards file 9), east, and the diagonals.
 NORTH, SOUTH, WEST, EAST, NORTH_WEST, NORTH_EAST, SOUTH_WEST, SOUTH_EAST = range(8)

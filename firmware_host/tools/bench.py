@@ -113,6 +113,49 @@ def sample_positions(game: Game[Any], count: int, seed: int) -> list[Position[An
     return positions
 
 
+def _captures(position: Position[Any], moves: Sequence[Any]) -> list[Any]:
+    """The moves onto a cell holding an enemy piece the mover attacks (none in a game
+    without attacks), in the order of ``moves``."""
+    seat = position.turn
+    layout = position.layout()
+    targets = [
+        spot
+        for spot in position.attacked_spots(seat)
+        if any(stone.owner is not None and stone.owner != seat for stone in layout.get(spot, ()))
+    ]
+    found: set[Any] = set()
+    for spot in targets:
+        found.update(position.moves_changing(frozenset({spot})))
+    return [move for move in moves if move in found]
+
+
+LATE_SEED = 1
+"""The late middle games are the same in every run, whatever the sample's seed."""
+
+
+def late_positions(game: Game[Any], count: int, seed: int) -> list[Position[Any]]:
+    """Late middle games: positions 40 to 120 plies into seeded random games that take
+    whenever they can (so the hands fill and the kings stand bare), each with a move
+    to make. Moves are chosen in the order of their text, as in ``sample_positions``."""
+    rng = random.Random(seed)
+    positions: list[Position[Any]] = []
+    while len(positions) < count:
+        position = game.position()
+        for _ in range(rng.randint(40, 120)):
+            moves = position.chance_moves() or sorted(
+                position.legal_moves(), key=position.move_text
+            )
+            if not moves:
+                break
+            position.push(rng.choice(_captures(position, moves) or moves))
+        rolls = position.chance_moves()
+        if rolls and position.outcome() is None:
+            position.push(rng.choice(rolls))
+        if position.outcome() is None and any(True for _ in position.legal_moves()):
+            positions.append(position)
+    return positions
+
+
 def _cycle(items: Sequence[Any]) -> Iterator[Any]:
     while True:
         yield from items
@@ -285,7 +328,8 @@ def _comparison(
     game: Game[Any], plan: BenchPlan, sample: Sequence[Position[Any]], minimum: float
 ) -> list[str]:
     """Kiban's move generation against each library's, position set by position set
-    (each notable position; the random sample), then perft from the start."""
+    (each notable position; the random sample; as many late middle games), then perft
+    from the start."""
     libraries: list[tuple[str, Callable[..., Any] | None]] = []
     lines: list[str] = []
     for reference in plan.references:
@@ -298,13 +342,14 @@ def _comparison(
         libraries.append((reference.label, getattr(module, reference.board)))
     sets = [(f"legal moves ({n.moves})", [game.position(n.text)]) for n in plan.positions]
     sets.append(("legal moves", list(sample)))
+    sets.append(("legal moves, late games", late_positions(game, len(sample), LATE_SEED)))
     for title, positions in sets:
         ours, push_pop = fresh_generation(positions, minimum)
         count = sum(len(list(position.legal_moves())) for position in positions)
         rate = count / len(positions) / ours / 1e6
         note = f"1.000 x kiban, {rate:.2f} M moves/s"
         lines.append(_line(game, f"{title}: kiban", ours, "position", note))
-        if title == "legal moves":
+        if title.startswith("legal moves") and len(positions) > 1:
             lines.append(_line(game, "push+pop (not in the above)", push_pop, "position", ""))
         for label, board_class in libraries:
             if board_class is None:

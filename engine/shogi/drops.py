@@ -1,0 +1,123 @@
+"""Drops: every piece in hand onto every empty square it may use, gathered at once.
+
+Python pays per operation, so the empty squares are read once, nine bits at a
+time, into one ``operator.itemgetter`` that picks each kind's drops from its
+prebuilt row. A knight or lance may not go where it could never move again:
+those squares are the first (sente) or the last (gote) of the ones picked, so
+its drops are a slice of the same pick. Only the pawns, kept off the files that
+hold an own pawn (nifu) and off the square where they would mate (uchifuzume),
+need squares of their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from operator import itemgetter
+from typing import Any
+
+from engine.shogi.attacks import pawn_columns, pawn_drop_mates
+from engine.shogi.moves import DROPS, ShogiMove
+from engine.shogi.tables import (
+    BISHOP,
+    FULL,
+    GOLD,
+    LAST_RANK,
+    LAST_TWO,
+    PAWN,
+    ROOK,
+    SILVER,
+    SIZE,
+    SQUARES,
+)
+
+RANK_SQUARES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(rank * SIZE + column for column in range(SIZE) if mask >> column & 1)
+        for mask in range(1 << SIZE)
+    )
+    for rank in range(SIZE)
+)
+"""RANK_SQUARES[rank][mask]: the squares of one rank whose bits are set in a 9-bit mask."""
+_R0, _R1, _R2, _R3, _R4, _R5, _R6, _R7, _R8 = RANK_SQUARES
+
+
+def pick_squares(bits: int) -> itemgetter[Any]:
+    """What picks the items of the squares of a bitboard (two or more), lowest first,
+    the squares gathered nine bits at a time."""
+    return itemgetter(
+        *_R0[bits & 511],
+        *_R1[bits >> 9 & 511],
+        *_R2[bits >> 18 & 511],
+        *_R3[bits >> 27 & 511],
+        *_R4[bits >> 36 & 511],
+        *_R5[bits >> 45 & 511],
+        *_R6[bits >> 54 & 511],
+        *_R7[bits >> 63 & 511],
+        *_R8[bits >> 72],
+    )
+
+
+_PAWNS, _LANCES, _KNIGHTS, _SILVERS, _GOLDS, _BISHOPS, _ROOKS = DROPS[PAWN : ROOK + 1]
+NOT_LAST = (FULL ^ LAST_RANK[0], FULL ^ LAST_RANK[1])
+
+
+def drops(
+    moves: list[ShogiMove],
+    position: tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]],
+    seat: int,
+    empty: int,
+) -> None:
+    """Drops from ``seat``'s hand on the ``empty`` squares it may use: never where the
+    piece could not move on, never a second pawn on a file (nifu), never a pawn that
+    mates (uchifuzume)."""
+    bb, occupied, hands, kings = position
+    hand = seat * 8
+    pawn, lance, knight, silver, gold, bishop, rook = hands[hand + PAWN : hand + ROOK + 1]
+    if lance or knight or silver or gold or bishop or rook:
+        count = empty.bit_count()
+        if count > 1:
+            pick = pick_squares(empty)
+            if rook:
+                moves += pick(_ROOKS)
+            if bishop:
+                moves += pick(_BISHOPS)
+            if gold:
+                moves += pick(_GOLDS)
+            if silver:
+                moves += pick(_SILVERS)
+            if knight:
+                far = (empty & LAST_TWO[seat]).bit_count()  # the first or last picked
+                if not far:
+                    moves += pick(_KNIGHTS)
+                elif far < count:
+                    moves += pick(_KNIGHTS)[far:] if seat == 0 else pick(_KNIGHTS)[: count - far]
+            if lance:
+                far = (empty & LAST_RANK[seat]).bit_count()
+                if not far:
+                    moves += pick(_LANCES)
+                elif far < count:
+                    moves += pick(_LANCES)[far:] if seat == 0 else pick(_LANCES)[: count - far]
+        elif count:
+            target = empty.bit_length() - 1
+            for kind, number in ((ROOK, rook), (BISHOP, bishop), (GOLD, gold), (SILVER, silver)):
+                if number:
+                    moves.append(DROPS[kind][target])
+            if knight and not empty & LAST_TWO[seat]:
+                moves.append(_KNIGHTS[target])
+            if lance and not empty & LAST_RANK[seat]:
+                moves.append(_LANCES[target])
+    if pawn:
+        squares = empty & NOT_LAST[seat] & ~pawn_columns(bb[seat << 4 | PAWN])
+        enemy_king = kings[seat ^ 1]
+        if enemy_king >= 0:
+            front = enemy_king + 9 if seat == 0 else enemy_king - 9
+            if (
+                0 <= front < SQUARES
+                and squares >> front & 1
+                and pawn_drop_mates(front, seat, bb, occupied, kings)
+            ):
+                squares ^= 1 << front
+        if squares & (squares - 1):
+            moves += pick_squares(squares)(_PAWNS)
+        elif squares:
+            moves.append(_PAWNS[squares.bit_length() - 1])
