@@ -1,4 +1,8 @@
-"""The board's push buttons, one gpiozero ``Button`` per role."""
+"""The board's push buttons, one gpiozero input per role.
+
+Each is a ``DigitalInputDevice``, not a ``Button``: a ``Button`` keeps a thread
+that wakes ten times a second to look for a held press, which no role uses.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any
 
-from gpiozero import Button
+from gpiozero import DigitalInputDevice
 from gpiozero.exc import GPIOZeroError
 from gpiozero.pins import Factory
 
@@ -62,7 +66,7 @@ class ButtonPanel:
         self._buttons: dict[ButtonRole, Any] = {}
         for role, gpio in pins.items():
             try:
-                button = Button(
+                button = DigitalInputDevice(
                     gpio, pull_up=pull_up, bounce_time=bounce_time, pin_factory=pin_factory
                 )
             except GPIOZeroError as exc:
@@ -71,8 +75,8 @@ class ButtonPanel:
                     f"button {role.value} on GPIO {gpio} could not be claimed: "
                     f"{type(exc).__name__}: {exc}"
                 ) from exc
-            button.when_pressed = self._handler(role, pressed=True)
-            button.when_released = self._handler(role, pressed=False)
+            button.when_activated = self._handler(role, pressed=True)
+            button.when_deactivated = self._handler(role, pressed=False)
             self._buttons[role] = button
 
     @property
@@ -80,7 +84,7 @@ class ButtonPanel:
         return tuple(self._buttons)
 
     def is_pressed(self, role: ButtonRole) -> bool:
-        return bool(self._buttons[role].is_pressed)
+        return bool(self._buttons[role].is_active)
 
     def _handler(self, role: ButtonRole, *, pressed: bool) -> Callable[[], None]:
         def handle() -> None:

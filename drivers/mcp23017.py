@@ -311,6 +311,11 @@ class MCP23017Group:
         self._chips = tuple(chips)
         self._retry = retry or once()
         self._scans = 0
+        # The messages of a scan, made once: each scan reuses their buffers.
+        self._reads = tuple(i2c_msg.read(chip.address, 2) for chip in self._chips)
+        self._pointings = tuple(
+            i2c_msg.write(chip.address, [int(Register.GPIOA)]) for chip in self._chips
+        )
 
     @property
     def chips(self) -> tuple[MCP23017, ...]:
@@ -340,11 +345,11 @@ class MCP23017Group:
 
     def _read_gpio(self) -> list[bytes]:
         """One try: a failure leaves every pointer unknown, so a retry re-points."""
-        reads = [i2c_msg.read(chip.address, 2) for chip in self._chips]
+        reads = self._reads
         messages: list[i2c_msg] = []
-        for chip, read in zip(self._chips, reads, strict=True):
+        for chip, pointing, read in zip(self._chips, self._pointings, reads, strict=True):
             if not chip.pointed:
-                messages.append(i2c_msg.write(chip.address, [int(Register.GPIOA)]))
+                messages.append(pointing)
             messages.append(read)
             chip.lose_pointer()
         self._bus.i2c_rdwr(*messages)

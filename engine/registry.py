@@ -1,34 +1,46 @@
-"""Find a game by name or alias, as python-chess finds a variant."""
+"""Find a game by name or alias, as python-chess finds a variant.
+
+Only the game asked for by its name is imported: a service playing one game keeps
+no other game's modules and tables in memory. An alias, which only its game
+knows, loads every game to find it.
+"""
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
 from engine.errors import UnknownGameError
 from engine.game import Game
 
+# Each game by its name, in the order the menus show them: its package, its Game there.
+_PACKAGES: tuple[tuple[str, str, str], ...] = (
+    ("dobutsu", "engine.dobutsu", "DOBUTSU"),
+    ("shogi", "engine.shogi", "SHOGI"),
+    ("abalone", "engine.abalone", "ABALONE"),
+    ("chaturaji", "engine.chaturaji", "CHATURAJI"),
+    ("robotory", "engine.robotory", "ROBOTORY"),
+)
 
-def _all_games() -> tuple[Game[Any], ...]:
-    # Imported here so that importing the registry does not load every game.
-    from engine.abalone import ABALONE
-    from engine.chaturaji import CHATURAJI
-    from engine.dobutsu import DOBUTSU
-    from engine.robotory import ROBOTORY
-    from engine.shogi import SHOGI
 
-    return (DOBUTSU, SHOGI, ABALONE, CHATURAJI, ROBOTORY)
+def _load(package: str, attribute: str) -> Game[Any]:
+    game: Game[Any] = getattr(import_module(package), attribute)
+    return game
 
 
 def games() -> tuple[Game[Any], ...]:
     """Every registered game, in the order the menus show them."""
-    return _all_games()
+    return tuple(_load(package, attribute) for _, package, attribute in _PACKAGES)
 
 
 def find_game(name: str) -> Game[Any]:
     """The game registered under ``name`` or one of its aliases (case-insensitive)."""
     wanted = name.strip().lower()
-    for game in _all_games():
-        if wanted == game.name or wanted in game.aliases:
+    for game_name, package, attribute in _PACKAGES:
+        if wanted == game_name:
+            return _load(package, attribute)
+    for game in games():
+        if wanted in game.aliases:
             return game
-    known = ", ".join(game.name for game in _all_games())
+    known = ", ".join(game_name for game_name, _, _ in _PACKAGES)
     raise UnknownGameError(f"no game called {name!r}; known games: {known}")

@@ -8,7 +8,7 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, overload
 
 from engine.errors import KibanError
 from engine.game import Game
@@ -95,16 +95,31 @@ def _board_check_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the simulated sensors")
 
 
-def _export_formats() -> tuple[str, tuple[str, ...]]:
-    """The help of ``kiban export`` and the formats it takes: plain text for any game,
-    then each game's own."""
-    own = [
-        (game.name, [f.name for f in game.record_formats() if f is not PLAIN_TEXT])
-        for game in games()
-    ]
-    described = "".join(f"; {', '.join(names)} for {game}" for game, names in own if names)
-    names = (PLAIN_TEXT.name, *(name for _, found in own for name in found))
-    return f"write a stored game: {PLAIN_TEXT.name} for any game{described}", names
+class _RecordFormatNames(Sequence[str]):
+    """What ``kiban export --format`` takes: plain text for any game, then each game's
+    own. Listed only when asked (export, or its help), since listing them imports every
+    game: ``kiban run`` imports only the game it plays."""
+
+    def __init__(self) -> None:
+        self._names: tuple[str, ...] | None = None
+
+    def _listed(self) -> tuple[str, ...]:
+        if self._names is None:
+            own = (f.name for game in games() for f in game.record_formats())
+            self._names = tuple(dict.fromkeys((PLAIN_TEXT.name, *own)))
+        return self._names
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return self._listed()[index]
+
+    def __len__(self) -> int:
+        return len(self._listed())
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -162,10 +177,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser("games", help="the games and their rule options")
 
-    described, formats = _export_formats()
-    export = commands.add_parser("export", help=described)
+    export = commands.add_parser(
+        "export",
+        help=f"write a stored game: {PLAIN_TEXT.name} for any game, or a game's own format",
+    )
     export.add_argument("game_id", type=int, metavar="GAME_ID", help="the stored game's number")
-    export.add_argument("--format", choices=formats, default="txt", help="(default: txt)")
+    export.add_argument(
+        "--format",
+        choices=_RecordFormatNames(),
+        default="txt",
+        metavar="FORMAT",  # argparse would list the choices, and so import every game
+        help="%(choices)s (default: %(default)s)",
+    )
     export.add_argument("--state-dir", type=Path, help="where games are stored")
     export.add_argument(
         "--sim", action="store_true", help="read the simulator's games, not the board's"

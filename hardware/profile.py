@@ -19,7 +19,7 @@ from engine.physical import Sensing, Spot
 from engine.registry import find_game
 from hardware.frontends.base import Part, SectionReader
 from hardware.frontends.books import Books, Gpios, I2CAddresses, Wiring
-from hardware.frontends.registry import FRONT_ENDS, TABLES, front_end_of
+from hardware.frontends.registry import TABLES, front_end_of, front_ends_reading, registry_order
 from hardware.led_backends import BACKEND_NAMES, led_backend
 from hardware.profile_base import ProfileError, parse_toml, read_text
 from hardware.profile_leds import LedReader, LedSpec
@@ -64,8 +64,7 @@ class Profile:
     def with_part(self, part: Part) -> Profile:
         """This profile with ``part`` in place of the part of its front end."""
         kept = [p for p in self.parts if type(p) is not type(part)]
-        order = {front.part_type: index for index, front in enumerate(FRONT_ENDS)}
-        parts = sorted([*kept, part], key=lambda p: order[type(p)])
+        parts = sorted([*kept, part], key=registry_order)
         return dataclasses.replace(self, parts=tuple(parts))
 
     @property
@@ -160,7 +159,8 @@ class _Reader(LedReader):
             gpios.claim(pin, f"button {role.value}", ("buttons", role.value))
         books = Books(spots, sensing, Wiring(self), gpios, I2CAddresses(self))
         sections = SectionReader(self.data, self.source, self.lines, books)
-        parts = tuple(part for front in FRONT_ENDS if (part := front.read(sections)) is not None)
+        fronts = front_ends_reading(self.data)  # only the families the profile has
+        parts = tuple(part for front in fronts if (part := front.read(sections)) is not None)
         if sensing is Sensing.POLARITY:
             books.wiring.check_poles()
         leds = self._leds(spots, BACKEND_NAMES)

@@ -132,6 +132,7 @@ class Scanner:
             for channel_index, channel in enumerate(source.channels)
         )
         self._spots = tuple(dict.fromkeys(w[2] for w in self._wiring))
+        self._values: list[Sequence[int]] | None = None  # what the last scan sampled
 
     @property
     def frame(self) -> Mapping[Spot, Reading]:
@@ -156,7 +157,10 @@ class Scanner:
         return self._raw(turn is not None and turn.turned)
 
     def _raw(self, turned: bool) -> dict[Spot, Reading]:
-        values = [source.sample() for source in self.sources]
+        return self._decode([source.sample() for source in self.sources], turned)
+
+    def _decode(self, values: Sequence[Sequence[int]], turned: bool) -> dict[Spot, Reading]:
+        """Channel values into a reading of every sensed spot (turned, if the board is)."""
         raw = dict.fromkeys(self._spots, EMPTY)
         occupancy = self.sensing is Sensing.OCCUPANCY
         for source_index, channel_index, spot, pole in self._wiring:
@@ -186,11 +190,16 @@ class Scanner:
         """Read once; a FrameChange when the debounced frame changed, else None."""
         self._follow_turn()
         try:
-            raw = self._raw(self._turned)
+            values = [source.sample() for source in self.sources]
         except BaseException:
             self.debouncer.forget()
+            self._values = None
             raise
-        changed = self.debouncer.update(raw)
+        if values == self._values and not self._report_all and self.debouncer.settled:
+            # What the last scan read, which left nothing on its way: nothing changes.
+            return None
+        self._values = values
+        changed = self.debouncer.update(self._decode(values, self._turned))
         if self._report_all and self.debouncer.frame:
             self._report_all = False
             return FrameChange(dict(self.debouncer.frame), changed | frozenset(self.frame))

@@ -32,7 +32,7 @@ from engine.physical import NORTH, SOUTH, Reading, Sensing, Spot
 from firmware_host.session.legend import DEFAULT_PALETTE, Meaning, Palette
 from firmware_host.tools.workbench import Ask, Bench, face_name
 from hardware.board import Board
-from hardware.frontends.registry import FRONT_ENDS, front_end_of
+from hardware.frontends.registry import front_end_of, front_ends
 from hardware.profile import Profile
 from hardware.sources import SourceChannel
 
@@ -304,7 +304,7 @@ class Doctor:
         """Front ends that only show themselves once the board is open."""
         assert self.board is not None
         for source in self.board.scanner.sources:
-            for front in FRONT_ENDS:
+            for front in front_ends():
                 line = front.introduce(source)
                 if line is not None:
                     self.say(line)

@@ -4,7 +4,7 @@ A front end is one family of sensor chips: MCP23017 expanders, TCA9548A
 multiplexers, analog ADCs, 74HC165 chains, a scanner microcontroller. All that
 depends on the family lives in its own module, behind ``FrontEnd``, so the
 profile loader, the board factory, the simulated board and the doctor loop over
-``FRONT_ENDS`` (registry.py) and never name a chip:
+the registry (registry.py) and never name a chip:
 
 * ``read``: its TOML tables, into a frozen ``Part`` (file and line in every error);
 * ``load_beside``: a file kept beside the profile (an analog board's calibration);

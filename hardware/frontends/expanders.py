@@ -180,6 +180,8 @@ class ExpanderBank:
         self._pins = tuple(
             (spec.address, channel.pin) for spec in self.specs for channel in spec.channels
         )
+        self._levels: dict[int, int] = {}  # the last levels read, and their sample
+        self._sample: tuple[int, ...] = ()
 
     @property
     def name(self) -> str:
@@ -204,10 +206,15 @@ class ExpanderBank:
         """Pin levels by chip address (bit set: pin high)."""
         return self.group.read_all()
 
-    def sample(self) -> list[int]:
-        """1 for each closed switch (its pin pulled low), 0 for an open one."""
+    def sample(self) -> Sequence[int]:
+        """1 for each closed switch (its pin pulled low), 0 for an open one; the very
+        sample of before when no pin changed (a board at rest decodes nothing)."""
         levels = self.read()
-        return [0 if levels[address] >> pin & 1 else 1 for address, pin in self._pins]
+        if levels == self._levels:
+            return self._sample
+        sample = tuple(0 if levels[address] >> pin & 1 else 1 for address, pin in self._pins)
+        self._levels, self._sample = levels, sample
+        return sample
 
 
 class ExpanderModels(MockModel):

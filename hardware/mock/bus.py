@@ -27,6 +27,8 @@ from typing import Protocol
 from smbus2 import i2c_msg
 from smbus2.smbus2 import I2C_M_RD
 
+from hardware.mock.history import History
+
 # Limits of the Linux i2c-dev interface smbus2 uses.
 SMBUS_BLOCK_MAX = 32  # I2C_SMBUS_BLOCK_MAX: smbus2 refuses longer block transfers
 RDWR_MAX_MESSAGES = 42  # I2C_RDWR_IOCTL_MAX_MSGS: more messages fail with EINVAL
@@ -105,7 +107,10 @@ class SimulatedI2CBus:
         self._closed = False
         self.transactions = 0
         self.bits = 0
-        self.log: list[BusCall] = []
+        self.failures = 0  # calls that failed, since the last reset_counters()
+        self._shapes: dict[tuple[tuple[int, bool, int], ...], tuple[tuple[Message, ...], int]] = {}
+        self.log: History[BusCall] = History()
+        """The latest calls (hundreds), for tests to inspect."""
 
     # -- wiring and faults -------------------------------------------------
 
@@ -142,6 +147,7 @@ class SimulatedI2CBus:
     def reset_counters(self) -> None:
         self.transactions = 0
         self.bits = 0
+        self.failures = 0
         self.log.clear()
 
     def wire_seconds(self, clock_hz: float = 400_000) -> float:
@@ -214,14 +220,20 @@ class SimulatedI2CBus:
     def _transfer(self, kind: str, steps: Sequence[tuple[int, bytes | None, int]]) -> list[bytes]:
         """Run write steps (bytes) and read steps (None, length); return what was read."""
         self.transactions += 1
-        messages = tuple(
-            Message(address, data is None, length if data is None else len(data))
+        shape = tuple(
+            (address, data is None, length if data is None else len(data))
             for address, data, length in steps
         )
-        self.bits += wire_bits(messages)
+        known = self._shapes.get(shape)
+        if known is None:  # a scan repeats the same few transactions: log them shared
+            messages = tuple(Message(*message) for message in shape)
+            known = self._shapes[shape] = (messages, wire_bits(messages))
+        messages, bits = known
+        self.bits += bits
         try:
             replies = self._run(steps)
         except OSError as exc:
+            self.failures += 1
             self.log.append(BusCall(kind, messages, exc.errno))
             raise
         finally:

@@ -33,6 +33,17 @@ PORTS = ("A", "B")
 READ_ONLY = frozenset({Register.INTFA, Register.INTFB, Register.INTCAPA, Register.INTCAPB})
 # Registers with an A and a B copy, by the A address; IOCON is one register.
 _PAIRED = frozenset(range(REGISTER_COUNT)) - {Register.IOCON, Register.IOCON_ALIAS}
+# Plain ints for what every read byte consults (IntFlag arithmetic is slow).
+_IOCON = int(Register.IOCON)
+_SEQOP = int(Iocon.SEQOP)
+_GPIOA = int(Register.GPIOA)
+_GPIOB = int(Register.GPIOB)
+_INTCAPA = int(Register.INTCAPA)
+_INTCAPB = int(Register.INTCAPB)
+_IODIRA = int(Register.IODIRA)
+_IPOLA = int(Register.IPOLA)
+_GPPUA = int(Register.GPPUA)
+_OLATA = int(Register.OLATA)
 
 InterruptCallback = Callable[[str, bool], None]
 
@@ -53,6 +64,9 @@ class MCP23017Model:
         self._random = random.Random(seed)
         self.on_interrupt = on_interrupt
         self._driven: list[int | None] = [None] * 16
+        # The same, by port: the pins something drives, and those it drives high.
+        self._driven_mask = [0, 0]
+        self._driven_high = [0, 0]
         self._asserted = {"INTA": False, "INTB": False}
         self.erratum_violations = 0
         self.reset()
@@ -107,16 +121,25 @@ class MCP23017Model:
     def release(self, pin: int) -> None:
         """Nothing drives the pin: it reads its pull-up, or floats without one."""
         self._check_pin(pin)
-        self._driven[pin] = None
-        self._evaluate(pin // 8)
+        self._drive(pin, None)
 
     def set_pin(self, pin: int, level: int) -> None:
         """Something drives the pin to ``level`` (0 or 1), e.g. a Hall sensor's output."""
         self._check_pin(pin)
         if level not in (0, 1):
             raise ValueError(f"pin level {level} is not 0 or 1")
+        self._drive(pin, level)
+
+    def _drive(self, pin: int, level: int | None) -> None:
         self._driven[pin] = level
-        self._evaluate(pin // 8)
+        port, mask = pin // 8, 1 << (pin % 8)
+        self._driven_mask[port] &= ~mask
+        self._driven_high[port] &= ~mask
+        if level is not None:
+            self._driven_mask[port] |= mask
+            if level:
+                self._driven_high[port] |= mask
+        self._evaluate(port)
 
     def driven(self, pin: int) -> int | None:
         self._check_pin(pin)
@@ -137,16 +160,16 @@ class MCP23017Model:
 
     def read(self, length: int) -> bytes:
         """An I2C read: bytes from the address pointer on."""
-        out = bytearray()
-        for _ in range(length):
-            out.append(self._read_register(self._pointer))
+        out = bytearray(length)
+        for index in range(length):
+            out[index] = self._read_register(self._pointer)
             self._advance()
         return bytes(out)
 
     # -- registers ---------------------------------------------------------
 
     def _advance(self) -> None:
-        if self._registers[Register.IOCON] & Iocon.SEQOP:
+        if self._registers[_IOCON] & _SEQOP:
             self._pointer ^= 1  # byte mode with BANK = 0: toggle within the A/B pair
         else:
             self._pointer = (self._pointer + 1) % REGISTER_COUNT
@@ -172,12 +195,13 @@ class MCP23017Model:
 
     def _read_register(self, address: int) -> int:
         port = address & 1
-        if address in (Register.GPIOA, Register.GPIOB):
+        if address in (_GPIOA, _GPIOB):
             value = self._gpio(port, self._port_levels(port))
-            self._clear_interrupt(port)
+            if self._pending[port]:
+                self._clear_interrupt(port)
             return value
         value = self._registers[address]
-        if address in (Register.INTCAPA, Register.INTCAPB):
+        if address in (_INTCAPA, _INTCAPB):
             self._clear_interrupt(port)
         return value
 
@@ -188,29 +212,29 @@ class MCP23017Model:
             raise ValueError(f"MCP23017 pin {pin} is not in 0-15")
 
     def _port_levels(self, port: int) -> int:
-        """The electrical level of the port's eight pins (floating ones drawn at random)."""
-        iodir = self._registers[Register.IODIRA + port]
-        olat = self._registers[Register.OLATA + port]
-        pull = self._registers[Register.GPPUA + port]
-        levels = 0
-        for bit in range(8):
-            mask = 1 << bit
-            driven = self._driven[port * 8 + bit]
-            if not iodir & mask:
-                level = 1 if olat & mask else 0
-            elif driven is not None:
-                level = driven
-            elif pull & mask:
-                level = 1
-            else:
-                level = self._random.getrandbits(1)
-            levels |= level << bit
+        """The electrical level of the port's eight pins: an output its latch, an input
+        what drives it, else its pull-up, else (floating) a random bit, drawn pin by pin."""
+        registers = self._registers
+        iodir = registers[_IODIRA + port]
+        pull = registers[_GPPUA + port]
+        driven = self._driven_mask[port]
+        levels = (
+            registers[_OLATA + port] & ~iodir
+            | self._driven_high[port] & iodir
+            | pull & iodir & ~driven
+        ) & 0xFF
+        floating = iodir & ~driven & ~pull & 0xFF
+        if floating:
+            for bit in range(8):
+                if floating >> bit & 1:
+                    levels |= self._random.getrandbits(1) << bit
         return levels
 
     def _gpio(self, port: int, levels: int) -> int:
-        iodir = self._registers[Register.IODIRA + port]
-        ipol = self._registers[Register.IPOLA + port]
-        olat = self._registers[Register.OLATA + port]
+        registers = self._registers
+        iodir = registers[_IODIRA + port]
+        ipol = registers[_IPOLA + port]
+        olat = registers[_OLATA + port]
         return ((levels ^ ipol) & iodir) | (olat & ~iodir & 0xFF)
 
     # -- interrupts --------------------------------------------------------

@@ -22,6 +22,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from hardware.mock.history import History
+
 
 class SpiPeripheral(Protocol):
     def transfer(self, mosi: bytes, mode: int) -> bytes: ...
@@ -45,7 +47,8 @@ class SimulatedSpiDev:
         self.bits_per_word = 8
         self.error_rate = error_rate
         self._random = random.Random(seed)
-        self.transfers: list[Transfer] = []
+        self.transfers: History[Transfer] = History()
+        """The latest transfers (hundreds), for tests to inspect."""
         self.failures = 0
         self.closed = False
 

@@ -1,4 +1,4 @@
-"""A simulated LED strip with the ``rpi_ws281x.PixelStrip`` interface, keeping every frame.
+"""A simulated LED strip with the ``rpi_ws281x.PixelStrip`` interface, keeping its latest frames.
 
 Frames are kept as the raw 0xWWRRGGBB values the program set, and the
 brightness in force at each ``show()`` is kept beside them: that is what the
@@ -17,6 +17,8 @@ as the library's SWIG wrapper does.
 
 from __future__ import annotations
 
+from hardware.mock.history import History
+
 _UINT32 = 0xFFFFFFFF
 
 
@@ -31,8 +33,8 @@ class SimulatedPixelStrip:
         self._pixels = [0] * count
         self._brightness = brightness
         self.begun = False
-        self.frames: list[tuple[int, ...]] = []
-        self.frame_brightness: list[int] = []
+        self.frames: History[tuple[int, ...]] = History()
+        self.frame_brightness: History[int] = History()
 
     # -- PixelStrip interface ----------------------------------------------
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -27,6 +28,13 @@ def factory() -> Iterator[MockFactory]:
     factory = MockFactory()
     yield factory
     factory.reset()
+
+
+def test_a_panel_keeps_no_thread_waking_for_held_presses(factory: MockFactory) -> None:
+    before = threading.active_count()
+    panel = ButtonPanel(PINS, lambda role: None, pin_factory=factory, bounce_time=None)
+    assert threading.active_count() == before  # a gpiozero Button would add one each
+    panel.close()
 
 
 def test_role_values_are_the_profile_names() -> None:

@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -8,6 +11,8 @@ from engine.game import Game
 from engine.registry import find_game, games
 from firmware_host.cli import main
 from firmware_host.tools.bench import bench_game, sample_positions
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -113,3 +118,30 @@ def test_bench_boards_counts_each_scan_on_the_mock_buses(
     chain = scan_cost("sim-dobutsu-165", scans=5)
     assert (chain.transactions, chain.spi_transfers, chain.spi_bytes) == (0, 1, 3)
     assert chain.spi_seconds == pytest.approx(24 / 1_000_000)
+
+
+def test_the_service_command_line_imports_no_game_before_it_picks_one() -> None:
+    """``kiban run`` reads its arguments without the export formats, which need every game."""
+    probe = (
+        "import sys\n"
+        "from firmware_host.cli import build_parser\n"
+        "build_parser().parse_args(['run', '--profile', 'board.toml'])\n"
+        "print(' '.join(m for m in sys.modules if m.count('.') >= 2 and m.startswith('engine.')"
+        " and m.split('.')[1] in ('dobutsu', 'shogi', 'abalone', 'chaturaji', 'robotory')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stdout.split() == []
+
+
+def test_export_takes_each_games_own_formats_and_names_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["export", "1", "--format", "pgn"])
+    err = capsys.readouterr().err
+    assert "invalid choice: 'pgn' (choose from 'txt', 'kif', 'csa', 'sfen'" in err
+    with pytest.raises(SystemExit):
+        main(["export", "--help"])
+    assert "txt, kif, csa, sfen (default: txt)" in capsys.readouterr().out

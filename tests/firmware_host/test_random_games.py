@@ -125,9 +125,7 @@ def play_on(
         assert sim.controller.position.text() == reference.text()
         assert sim.world.matches(reference.layout())
         tally.faults += len(of(FaultShown, new))
-    tally.glitches += sum(
-        1 for bus in sim.hardware.buses.values() for call in bus.log if call.errno is not None
-    )
+    tally.glitches += sum(bus.failures for bus in sim.hardware.buses.values())
     tally.retries += sim.board.retry.retries if sim.board.retry is not None else 0
     outcome: Outcome | None = reference.outcome()
     ended = of(GameEnded, sim.notices)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from drivers.errors import BusError
 from drivers.mcp23017 import Register
-from engine.physical import EMPTY, NORTH, PRESENT, SOUTH
+from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Reading, Spot
 from engine.registry import find_game
 from hardware.frontends.expanders import ExpanderBank
 from hardware.mock.bus import SimulatedI2CBus
@@ -333,3 +335,32 @@ def test_a_vanished_chip_at_0x20_on_the_sim_board(sim: Rig) -> None:
     assert change.frame == dict(first.frame, **{"3a": EMPTY})
     assert "3a" in change.changed
     assert sim.scanner.debouncer.settled
+
+
+def test_a_board_at_rest_is_read_each_scan_but_decoded_only_when_it_changed(
+    sim: Rig, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scanner = sim.scanner
+    decoded: list[bool] = []
+    decode = scanner._decode
+
+    def counting(values: Sequence[Sequence[int]], turned: bool) -> dict[Spot, Reading]:
+        decoded.append(turned)
+        return decode(values, turned)
+
+    monkeypatch.setattr(scanner, "_decode", counting)
+    assert scanner.scan() is not None  # the first frame
+    assert sim.scans(5) == [None] * 5
+    assert (len(decoded), sim.buses[1].transactions) == (1, 6)
+    sim.close("2b")  # a glitch of one scan: decoded, then decoded back, then at rest
+    assert scanner.scan() is None
+    sim.open("2b")
+    assert sim.scans(4) == [None] * 4
+    assert len(decoded) == 3
+    sim.close("2b")  # a piece put down: decoded until the debouncer lets it count
+    changes = sim.scans(scanner.debouncer.scans + 3)
+    assert [change is not None for change in changes] == [False] * (scanner.debouncer.scans - 1) + [
+        True
+    ] + [False] * 3
+    assert len(decoded) == 3 + scanner.debouncer.scans
+    assert scanner.frame["2b"] == PRESENT

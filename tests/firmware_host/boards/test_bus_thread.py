@@ -46,3 +46,26 @@ def test_scans_run_on_the_thread_until_stopped_and_a_wake_scans_at_once() -> Non
     finally:
         bus.shutdown()
     assert bus.call(lambda: None).exception() is not None  # stopped: refused
+
+
+def test_signals_from_many_threads_at_once_lose_no_job() -> None:
+    """Two signals before the thread takes one are one signal: every job still runs."""
+    bus = BusThread()
+    done: list[int] = []
+
+    def send(first: int) -> None:
+        for number in range(first, first + 200):
+            bus.wake()
+            bus.call(done.append, number)
+
+    senders = [threading.Thread(target=send, args=(1000 * n,)) for n in range(4)]
+    try:
+        bus.start_scanning(lambda: 3600.0)
+        for sender in senders:
+            sender.start()
+        for sender in senders:
+            sender.join(10)
+        bus.call(lambda: None).result(5)  # after every job queued before it
+        assert sorted(done) == [1000 * n + i for n in range(4) for i in range(200)]
+    finally:
+        bus.shutdown()

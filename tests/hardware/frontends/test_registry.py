@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,14 @@ from hardware.frontends.analog import AnalogSpec
 from hardware.frontends.base import FrontEnd
 from hardware.frontends.expanders import ExpandersSpec
 from hardware.frontends.i2c_muxes import I2CMuxesSpec
-from hardware.frontends.registry import FRONT_ENDS, TABLES, front_end, front_end_of
+from hardware.frontends.registry import (
+    TABLES,
+    front_end,
+    front_end_of,
+    front_ends,
+    front_ends_reading,
+    registry_order,
+)
 from hardware.frontends.serial_scanner import SerialScannerSpec
 from hardware.profile import bundled_profiles, load_profile
 
@@ -30,14 +39,50 @@ SHARED = {"hardware.frontends.base", "hardware.frontends.books", "hardware.front
 
 
 def test_each_table_and_part_type_belongs_to_one_front_end() -> None:
-    assert isinstance(FRONT_ENDS, tuple)
-    assert all(isinstance(front, FrontEnd) for front in FRONT_ENDS)
-    assert len(TABLES) == sum(len(front.tables) for front in FRONT_ENDS)
-    assert len({front.part_type for front in FRONT_ENDS}) == len(FRONT_ENDS)
-    for front in FRONT_ENDS:
+    fronts = front_ends()
+    assert isinstance(fronts, tuple)
+    assert all(isinstance(front, FrontEnd) for front in fronts)
+    assert len(TABLES) == sum(len(front.tables) for front in fronts)
+    assert len({front.part_type for front in fronts}) == len(fronts)
+    for front in fronts:
         for table in front.tables:
             assert front_end(table) is front
     assert TABLES == ("tca9548a", "mcp23017", "ads7830", "ads1115", "74hc165", "serial_scanner")
+
+
+def test_the_front_ends_reading_some_tables_are_theirs_in_registry_order() -> None:
+    fronts = front_ends()
+    assert front_ends_reading(("serial_scanner", "mcp23017", "name")) == (fronts[1], fronts[4])
+    assert front_ends_reading(("ads1115",)) == (fronts[2],)
+    assert front_ends_reading(()) == ()
+
+
+def test_a_profile_imports_only_the_families_it_has() -> None:
+    """The service of a board of MCP23017s keeps no other family's modules."""
+    probe = (
+        "import sys\n"
+        "from hardware.profile import load_profile\n"
+        "load_profile('sim-dobutsu-165')\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('hardware.frontends.'))))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stdout.split() == [
+        "hardware.frontends.base",
+        "hardware.frontends.books",
+        "hardware.frontends.registry",
+        "hardware.frontends.shift_registers",
+    ]
+
+
+def test_a_part_type_of_no_family_is_refused() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Stray:
+        pass
+
+    with pytest.raises(KeyError, match="no front end reads a Stray"):
+        registry_order(Stray())  # type: ignore[arg-type]
 
 
 def test_an_unknown_table_names_the_known_ones() -> None:
@@ -48,7 +93,7 @@ def test_an_unknown_table_names_the_known_ones() -> None:
 @pytest.mark.parametrize("name", bundled_profiles())
 def test_bundled_profiles_keep_their_parts_frozen_and_in_registry_order(name: str) -> None:
     profile = load_profile(name)
-    order = [front.part_type for front in FRONT_ENDS]
+    order = [front.part_type for front in front_ends()]
     kinds = [type(part) for part in profile.parts]
     assert kinds == sorted(kinds, key=order.index)
     for part in profile.parts:

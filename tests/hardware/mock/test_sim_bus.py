@@ -125,10 +125,18 @@ def test_each_call_is_one_transaction(bus: SimulatedI2CBus) -> None:
     bus.i2c_rdwr(*[i2c_msg.read(0x20, 1) for _ in range(10)])
     with pytest.raises(OSError):
         bus.read_byte_data(0x30, 0)
-    assert bus.transactions == 3
+    assert (bus.transactions, bus.failures) == (3, 1)
     assert [call.kind for call in bus.log] == ["read_byte_data", "i2c_rdwr", "read_byte_data"]
     bus.reset_counters()
-    assert (bus.transactions, bus.log) == (0, [])
+    assert (bus.transactions, bus.failures, bus.log) == (0, 0, [])
+
+
+def test_a_bus_that_runs_for_days_keeps_only_its_latest_calls(bus: SimulatedI2CBus) -> None:
+    for value in range(3 * bus.log.keep):
+        bus.write_byte_data(0x20, 1, value & 0xFF)
+    assert bus.transactions == 3 * bus.log.keep
+    assert bus.log.keep <= len(bus.log) < 2 * bus.log.keep
+    assert bus.log[-1].kind == "write_byte_data"
 
 
 def test_vanish_and_restore(bus: SimulatedI2CBus) -> None:

@@ -1,0 +1,30 @@
+"""The recent past of a simulated device (bus calls, SPI transfers, LED frames).
+
+Tests read what a device did as a list; a simulated board that runs for days
+(``kiban sim``, the service on a simulated board) must not keep every call it
+ever made, so the oldest half is let go once ``2 * keep`` items are held. A
+bound of thousands is far beyond what any test inspects.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+T = TypeVar("T")
+
+KEEP = 256
+
+
+class History(list[T]):
+    """A list that keeps between ``keep`` and ``2 * keep`` of the latest items appended."""
+
+    def __init__(self, keep: int = KEEP) -> None:
+        if keep < 1:
+            raise ValueError(f"a history keeps at least one item, not {keep}")
+        super().__init__()
+        self.keep = keep
+
+    def append(self, item: T) -> None:
+        super().append(item)
+        if len(self) >= 2 * self.keep:
+            del self[: self.keep]  # amortised: once every ``keep`` appends
