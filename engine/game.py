@@ -30,7 +30,7 @@ from engine.physical import (
 )
 from engine.policy import IllegalMovePolicy
 from engine.record import PLAIN_TEXT, RecordFormat
-from engine.search.types import SearchStyle
+from engine.search.style import SearchStyle
 
 M = TypeVar("M", bound=Hashable)
 P = TypeVar("P", bound="Position[Any]")
