@@ -30,7 +30,7 @@ from engine.physical import (
 )
 from engine.policy import IllegalMovePolicy
 from engine.record import PLAIN_TEXT, RecordFormat
-from engine.search.types import SearchStyle
+from engine.search.style import SearchStyle
 
 M = TypeVar("M", bound=Hashable)
 P = TypeVar("P", bound="Position[Any]")
@@ -116,7 +116,10 @@ class Game(ABC, Generic[P]):
         return BenchPlan()
 
     def search_style(self, options: Options) -> SearchStyle:
-        """Which built-in search plays this game for the computer (``engine.search``)."""
+        """Which built-in search plays this game for the computer (``engine.search``): by
+        default alpha-beta for two seats without dice, sampling otherwise."""
+        if len(self.seats) != 2 or self.rolls_dice(options):
+            return SearchStyle.SAMPLING
         return SearchStyle.ALPHA_BETA
 
     def describe_outcome(self, outcome: Outcome) -> str:
@@ -399,6 +402,17 @@ class Position(ABC, Generic[M]):
         use at their horizon. A finished game is not asked (its outcome decides).
         By default every seat stands even; each game's package says better."""
         return (0.0,) * len(self.game.seats)
+
+    def search_key(self) -> Hashable:
+        """What a search's transposition table files this position under: equal for the
+        same pieces, hands and mover however they were reached (never the move number).
+        By default the position text; games override it with something cheaper."""
+        return self.text()
+
+    def capture_value(self, move: M) -> int:
+        """Roughly what ``move`` takes (0: nothing), for a search to try captures first
+        and to look on past them at its horizon; by default nothing is taken."""
+        return 0
 
     # --- counting ------------------------------------------------------------
 

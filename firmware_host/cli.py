@@ -238,7 +238,37 @@ def build_parser() -> argparse.ArgumentParser:
         help="the idle service loop: CPU share, scans/s, memory and start-to-ready, "
         "each game named (or PROFILE:GAME) on its simulated board",
     )
+    _match_parser(commands)
     return parser
+
+
+def _match_parser(commands: Any) -> None:
+    match = commands.add_parser(
+        "match",
+        help="computer seats play each other: level:N, random, usi:PATH",
+        description="Play GAME --games times between the seats given, turning the list "
+        "round each game so every seat moves first in turn, and print each seat's wins, "
+        "draws and losses.",
+    )
+    _game_arguments(match)
+    match.add_argument(
+        "--seats",
+        required=True,
+        metavar="A,B[,C,D]",
+        help="one per seat of the game: level:N (1-10), random, or usi:PATH",
+    )
+    match.add_argument("--games", type=int, default=10, help="games to play (default: 10)")
+    match.add_argument("--seed", type=int, default=1, help="seeds the players and the dice")
+    match.add_argument(
+        "--max-plies", type=int, default=400, help="a longer game is a draw (default: 400)"
+    )
+    match.add_argument(
+        "--nodes",
+        type=int,
+        metavar="N",
+        help="nodes a built-in seat may search a move, instead of its level's budget",
+    )
+    match.add_argument("--stats", action="store_true", help="time and nodes per second per seat")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -261,6 +291,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "export": _export,
             "doctor": _doctor,
             "calibrate": _calibrate,
+            "match": _match,
         }[args.command]
         return handler(args)
     except KibanError as error:
@@ -556,6 +587,29 @@ def _calibrate(args: argparse.Namespace) -> int:
     bench, _ = _bench_for(args)
     result = Calibrator(bench).run(args.output)
     return 1 if result.refused else 0
+
+
+def _match(args: argparse.Namespace) -> int:
+    from engine.search import Limits
+    from firmware_host.tools.match import play_match
+
+    game, options = _game(args)
+    if args.games < 1 or args.max_plies < 1:
+        raise SystemExit("kiban: --games and --max-plies must be 1 or more")
+    limits = Limits(max_nodes=args.nodes) if args.nodes else None
+    specs = [spec.strip() for spec in args.seats.split(",")]
+    result = play_match(
+        game,
+        specs,
+        args.games,
+        seed=args.seed,
+        options=options,
+        max_plies=args.max_plies,
+        limits=limits,
+    )
+    for line in result.lines(stats=args.stats):
+        print(line)
+    return 0
 
 
 def _replay(args: argparse.Namespace, out: IO[str] | None = None) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING, Any, Self
 
 from engine.abalone.board import (
@@ -14,6 +14,7 @@ from engine.abalone.board import (
     TO_WIN,
     WHITE,
 )
+from engine.abalone.evaluation import evaluate as evaluate_board
 from engine.abalone.illegal import illegal_moves
 from engine.abalone.move import AbaloneMove
 from engine.abalone.notation import read_move, read_position, write_move, write_position
@@ -147,6 +148,31 @@ class AbalonePosition(Position[AbaloneMove]):
         if next(generate(self._board, self._turn + 1), None) is None:
             return Outcome.win(Termination.NO_LEGAL_MOVES, 1 - self._turn)
         return None
+
+    # --- what the computer thinks ---------------------------------------------
+
+    def evaluate(self) -> tuple[float, ...]:
+        return evaluate_board(self._board, self._lost)
+
+    def search_key(self) -> Hashable:
+        return (self._turn, *self._lost, *self._board)
+
+    def capture_value(self, move: AbaloneMove) -> int:
+        """1 for a push that sends an opposing marble off the board, else 0 (a
+        broadside move never pushes)."""
+        if move.end is not None:
+            return 0
+        board = self._board
+        me = self._turn + 1
+        ray = RAYS[move.holes[0]][move.direction]
+        i = 0
+        while i < len(ray) and board[ray[i]] == me:
+            i += 1
+        if i == len(ray) or board[ray[i]] == EMPTY:
+            return 0
+        while i < len(ray) and board[ray[i]] not in (EMPTY, me):
+            i += 1
+        return 1 if i == len(ray) else 0
 
     # --- notation --------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING, Any, Self
 
 from engine.dobutsu.board import (
@@ -30,6 +30,8 @@ from engine.dobutsu.board import (
     row_of,
     sign,
 )
+from engine.dobutsu.evaluation import PIECE_POINTS
+from engine.dobutsu.evaluation import evaluate as evaluate_board
 from engine.dobutsu.illegal import illegal_moves
 from engine.dobutsu.notation import PLAYERS, read_move, read_position, write_position
 from engine.dobutsu.sensing import layout_after
@@ -44,6 +46,12 @@ if TYPE_CHECKING:
 
 Key = tuple[int, ...]
 """A position for repetition: the 12 squares, the 6 hand counts, the side to move."""
+
+TAKE_LION = 10_000
+"""What taking the lion gains, for a search to try it first: the game."""
+
+TRY_GAIN = 500
+"""What a lion stepping onto the far row may gain, for a search to look at it first."""
 
 Undo = tuple[int, int, int, int, int]
 """(from square or -1 for a drop, to square, piece moved or dropped, piece captured,
@@ -255,6 +263,31 @@ class DobutsuPosition(Position[DobutsuMove]):
     def repetitions(self) -> int:
         """How many times the current position has occurred in this game's history."""
         return self._counts[self._keys[-1]]
+
+    # --- what the computer thinks ---------------------------------------------
+
+    def evaluate(self) -> tuple[float, ...]:
+        return evaluate_board(self._board, self._hands)
+
+    def search_key(self) -> Hashable:
+        return self._keys[-1]
+
+    def capture_value(self, move: DobutsuMove) -> int:
+        """The piece taken (a lion: the game), a chick's promotion, and a lion stepping
+        onto the far row (a try, unless it is taken there)."""
+        if move.from_cell is None:
+            return 0
+        target = CELL_INDEX[move.to_cell]
+        taken = abs(self._board[target])
+        gain = TAKE_LION if taken == LION else PIECE_POINTS[taken] if taken else 0
+        if move.promote:
+            gain += PIECE_POINTS[HEN] - PIECE_POINTS[CHICK]
+        elif (
+            row_of(target) == FAR_ROW[self._turn]
+            and self._lions[self._turn] == CELL_INDEX[move.from_cell]
+        ):
+            gain += TRY_GAIN
+        return gain
 
     # --- notation --------------------------------------------------------------
 

@@ -12,8 +12,19 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from engine.search.style import SearchStyle
+
 if TYPE_CHECKING:
     from engine.game import Position
+
+__all__ = [
+    "WIN",
+    "Analysis",
+    "Limits",
+    "Player",
+    "Quality",
+    "SearchStyle",
+]
 
 M = TypeVar("M")
 
@@ -40,15 +51,6 @@ class Limits:
         if self.deadline is not None and now >= self.deadline:
             return True
         return self.stop is not None and self.stop()
-
-
-class SearchStyle(Enum):
-    """Which built-in search suits a game: alpha-beta for two players who see
-    everything; sampling (playouts) where dice, four seats or tens of thousands of
-    moves make a full-width search hopeless."""
-
-    ALPHA_BETA = "alpha-beta"
-    SAMPLING = "sampling"
 
 
 class Quality(Enum):

@@ -8,7 +8,7 @@ moves are generated once per position and kept until the next push or pop.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING, Any, Self
 
 from engine.errors import NotationError
@@ -18,6 +18,8 @@ from engine.outcome import Outcome, Termination
 from engine.physical import Footprint, Reading, Sensing, Spot
 from engine.shogi import lookup
 from engine.shogi.attacks import in_check, piece_attacks
+from engine.shogi.evaluation import PIECE_POINTS
+from engine.shogi.evaluation import evaluate as evaluate_board
 from engine.shogi.illegal import illegal_moves
 from engine.shogi.impasse import DECLARATION, IMPASSE, declaration_result, impasse_result
 from engine.shogi.movegen import generate
@@ -43,6 +45,9 @@ if TYPE_CHECKING:
 
 REPETITIONS = 4
 """The occurrence of one position (board, hands, side to move) that ends the game."""
+
+TAKE_KING = 100_000
+"""What taking a king would gain (never legal; a search puts it first all the same)."""
 
 Undo = tuple[int, int, int, int, int, int]
 """(from square or -1 for a drop, to square, piece before, piece after, piece captured,
@@ -308,6 +313,25 @@ class ShogiPosition(Position[ShogiMove]):
     def attacks_of(self, square: int) -> int:
         """The squares the piece on ``square`` attacks, as a bitboard."""
         return piece_attacks(self._board[square], square, self._occupied[0] | self._occupied[1])
+
+    # --- what the computer thinks ---------------------------------------------
+
+    def evaluate(self) -> tuple[float, ...]:
+        return evaluate_board(self._bb, self._occupied, self._hands, self._kings)
+
+    def search_key(self) -> Hashable:
+        return self._key
+
+    def capture_value(self, move: ShogiMove) -> int:
+        """The piece taken (the king: the game), plus what a promotion adds."""
+        if move.drop:
+            return 0
+        taken = self._board[move.to_square] & 15
+        gain = (TAKE_KING if taken == KING else PIECE_POINTS[taken]) if taken else 0
+        if move.promote:
+            piece = self._board[move.from_square] & 15
+            gain += PIECE_POINTS[piece + PROMOTED] - PIECE_POINTS[piece]
+        return gain
 
     # --- the end of a game by counting ---------------------------------------------
 

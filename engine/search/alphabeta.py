@@ -1,0 +1,315 @@
+"""Iterative-deepening negamax alpha-beta over the ``Position`` API, for two players.
+
+One search works on a copy of the position: it pushes and pops moves, asks
+``outcome`` at every node (a finished game is valued by its winners, a nearer
+win higher), and at the horizon looks on through captures only (quiescence)
+before trusting ``evaluate``. A transposition table keyed by ``search_key``
+keeps each node's value bound and best move; killer moves and a history table
+order the quiet moves. It stops at the first limit reached and answers with the
+last depth it finished.
+
+The table only answers a node searched to exactly the depth now asked for, so a
+search gives the value a plain alpha-beta of that depth gives, whatever the
+table held: the coach's colours do not depend on what was searched before.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
+
+from engine.errors import GameOverError, KibanError
+from engine.search.scores import MATE_STEP, is_proven, mate_in, outcome_value, scaled
+from engine.search.types import WIN, Analysis, Limits
+
+if TYPE_CHECKING:
+    from engine.game import Position
+
+EXACT, LOWER, UPPER = 0, 1, 2
+"""What a table entry's value is: the node's value, at least it, or at most it."""
+
+QUIESCENCE_PLIES = 6
+"""How far past the horizon captures are followed (a shogi exchange can run long)."""
+
+CLOCK_EVERY = 256
+"""Nodes between two looks at the clock."""
+
+DEFAULT_DEPTH = 64
+"""The deepest iteration when nothing else bounds the search."""
+
+Entry = tuple[int, float, int, Any]
+"""(depth searched, value stored from the node, EXACT/LOWER/UPPER, best move or None)."""
+
+
+class UnsuitableGameError(KibanError, ValueError):
+    """A game alpha-beta cannot search: more than two seats, or dice."""
+
+
+class _BudgetSpentError(KibanError, RuntimeError):
+    """Raised inside a search when a limit is reached; it never leaves this module."""
+
+
+class AlphaBeta:
+    """One search of one position. ``use_table`` False turns the transposition table
+    off (to check that it changes nothing but the work)."""
+
+    def __init__(
+        self,
+        position: Position[Any],
+        limits: Limits,
+        *,
+        judge_all: bool = False,
+        use_table: bool = True,
+    ) -> None:
+        self.position = position.copy()
+        self.max_depth = limits.max_depth if limits.max_depth is not None else DEFAULT_DEPTH
+        self.max_nodes = limits.max_nodes
+        self.deadline = limits.deadline
+        self.judge_all = judge_all
+        self.use_table = use_table
+        self.nodes = 0
+        self.table: dict[Hashable, Entry] = {}
+        self.killers: dict[int, list[Any]] = {}
+        self.history: dict[Any, int] = {}
+        self.partial: dict[Any, float] = {}
+        """The root moves valued so far at the depth being searched."""
+
+    # --- the budget ------------------------------------------------------------------
+
+    def _count(self) -> None:
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise _BudgetSpentError("node budget spent")
+        self.nodes += 1
+        if (
+            self.deadline is not None
+            and self.nodes % CLOCK_EVERY == 0
+            and time.monotonic() >= self.deadline
+        ):
+            raise _BudgetSpentError("deadline reached")
+
+    # --- the root ----------------------------------------------------------------------
+
+    def run(self) -> Analysis[Any]:
+        position = self.position
+        game = position.game
+        if len(game.seats) != 2 or game.rolls_dice(position.options):
+            raise UnsuitableGameError(
+                f"alpha-beta searches two-seat games without dice, not {game.title}"
+            )
+        if position.chance_moves() is not None:
+            raise GameOverError("a roll is due: the dice move, not a player")
+        moves = list(position.legal_moves())
+        if not moves:
+            raise GameOverError(f"the game is over; there is no move to find in {position.text()}")
+        root_len = len(position.move_stack)
+        scores: dict[Any, float] = {}
+        ordered = moves
+        best, value, values, depth = moves[0], 0.0, dict[Any, float](), 0
+        note = ""
+        for iteration in range(1, max(1, self.max_depth) + 1):
+            ordered = sorted(moves, key=lambda m: scores.get(m, -2.0 * WIN), reverse=True)
+            try:
+                found = self._root(ordered, iteration)
+            except _BudgetSpentError as stop:
+                while len(position.move_stack) > root_len:
+                    position.pop()
+                note = f"stopped at depth {iteration}: {stop}"
+                break
+            scores = found
+            best = max(ordered, key=lambda m: found[m])  # the first of equals, in order
+            value, depth = found[best], iteration
+            values = dict(found) if self.judge_all else {best: value}
+            if is_proven(value) and abs(mate_in(value) or 0) <= iteration:
+                break  # a forced end within the horizon: deeper looks find no other
+        partial = self.partial
+        if note and partial and not self.judge_all and (depth == 0 or ordered[0] in partial):
+            # The last best move was searched first at the unfinished depth; a move
+            # that beat it there is the better guess (with no depth finished, the
+            # best of those valued at all).
+            leader = max(partial, key=lambda m: partial[m])
+            if leader != best and (depth == 0 or partial[leader] > partial[ordered[0]]):
+                best, value = leader, partial[leader]
+                values = {best: value}
+                note += f"; {position.move_text(best)} led the unfinished depth"
+        return Analysis(
+            best=best,
+            value=value,
+            depth=depth,
+            nodes=self.nodes,
+            values=values,
+            mate_in=mate_in(value) if depth else None,
+            note=note,
+        )
+
+    def _root(self, moves: list[Any], depth: int) -> dict[Any, float]:
+        """Every root move's value at ``depth``: exact for all when judging all, else
+        exact for the best and an upper bound for the others."""
+        position = self.position
+        found: dict[Any, float] = {}
+        self.partial = found
+        alpha = -WIN - 1.0
+        me = position.turn
+        for move in moves:
+            position.push(move)
+            floor = -WIN - 1.0 if self.judge_all else alpha
+            if position.turn == me:
+                score = self._negamax(depth - 1, floor, WIN + 1.0, 1)
+            else:
+                score = -self._negamax(depth - 1, -WIN - 1.0, -floor, 1)
+            position.pop()
+            found[move] = score
+            alpha = max(alpha, score)
+        return found
+
+    # --- the tree ------------------------------------------------------------------
+
+    def _negamax(self, depth: int, alpha: float, beta: float, ply: int) -> float:
+        self._count()
+        position = self.position
+        outcome = position.outcome()
+        if outcome is not None:
+            return outcome_value(outcome, position.turn, ply)
+        if depth <= 0:
+            return self._quiesce(alpha, beta, ply, QUIESCENCE_PLIES, counted=True)
+        key: Hashable = None
+        table_move: Any = None
+        if self.use_table:
+            key = position.search_key()
+            entry = self.table.get(key)
+            if entry is not None:
+                stored_depth, stored, bound, table_move = entry
+                if stored_depth == depth:
+                    value = _from_table(stored, ply)
+                    if (
+                        bound == EXACT
+                        or (bound == LOWER and value >= beta)
+                        or (bound == UPPER and value <= alpha)
+                    ):
+                        return value
+        moves = self._ordered(list(position.legal_moves()), table_move, ply)
+        start_alpha = alpha
+        best_value = -WIN - 1.0
+        best_move: Any = None
+        push, pop = position.push, position.pop
+        me = position.turn
+        for move in moves:
+            push(move)
+            if position.turn == me:  # the same player moves again
+                score = self._negamax(depth - 1, alpha, beta, ply + 1)
+            else:
+                score = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
+            pop()
+            if score > best_value:
+                best_value, best_move = score, move
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        self._remember_cutoff(move, depth, ply)
+                        break
+        if self.use_table:
+            bound = UPPER if best_value <= start_alpha else LOWER if best_value >= beta else EXACT
+            self.table[key] = (depth, _to_table(best_value, ply), bound, best_move)
+        return best_value
+
+    def _quiesce(
+        self, alpha: float, beta: float, ply: int, left: int, *, counted: bool = False
+    ) -> float:
+        """Captures only, the mover free to stand on the static value instead."""
+        if not counted:
+            self._count()
+            outcome = self.position.outcome()
+            if outcome is not None:
+                return outcome_value(outcome, self.position.turn, ply)
+        position = self.position
+        stand = scaled(position.evaluate()[position.turn])
+        if stand >= beta or left <= 0:
+            return stand
+        alpha = max(alpha, stand)
+        capture_value = position.capture_value
+        captures = [
+            (gain, move) for move in position.legal_moves() if (gain := capture_value(move))
+        ]
+        if not captures:
+            return stand
+        captures.sort(key=_gain, reverse=True)
+        best = stand
+        me = position.turn
+        for _, move in captures:
+            position.push(move)
+            if position.turn == me:
+                score = self._quiesce(alpha, beta, ply + 1, left - 1)
+            else:
+                score = -self._quiesce(-beta, -alpha, ply + 1, left - 1)
+            position.pop()
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        return best
+
+    # --- move order ------------------------------------------------------------------
+
+    def _ordered(self, moves: list[Any], table_move: Any, ply: int) -> list[Any]:
+        """The table's move, then captures (the most taken first), then this ply's
+        killers, then the quiet moves by how often they refuted others."""
+        capture_value = self.position.capture_value
+        killers = self.killers.get(ply, ())
+        history = self.history
+
+        def rank(move: Any) -> int:
+            if move == table_move:
+                return 1 << 40
+            gain = capture_value(move)
+            if gain:
+                return (1 << 30) + gain
+            if move in killers:
+                return 1 << 29
+            return history.get(move, 0)
+
+        moves.sort(key=rank, reverse=True)
+        return moves
+
+    def _remember_cutoff(self, move: Any, depth: int, ply: int) -> None:
+        if self.position.capture_value(move):
+            return  # captures come first anyway
+        killers = self.killers.setdefault(ply, [])
+        if move not in killers:
+            killers.insert(0, move)
+            del killers[2:]
+        self.history[move] = self.history.get(move, 0) + depth * depth
+
+
+def _gain(pair: tuple[int, Any]) -> int:
+    return pair[0]
+
+
+def _to_table(value: float, ply: int) -> float:
+    """A proven value counted from the node, not the root, so that it holds wherever
+    the node is met again."""
+    if is_proven(value):
+        return value + ply * MATE_STEP if value > 0 else value - ply * MATE_STEP
+    return value
+
+
+def _from_table(value: float, ply: int) -> float:
+    if is_proven(value):
+        return value - ply * MATE_STEP if value > 0 else value + ply * MATE_STEP
+    return value
+
+
+def search(
+    position: Position[Any],
+    limits: Limits,
+    *,
+    judge_all: bool = False,
+    use_table: bool = True,
+) -> Analysis[Any]:
+    """The best move for the player to move and its value, searched within ``limits``
+    (``max_depth`` None: deepen until another limit stops it). The position is not
+    changed. Raises ``GameOverError`` when there is no move to find."""
+    if limits.max_depth is None and limits.max_nodes is None and limits.deadline is None:
+        limits = Limits(max_depth=DEFAULT_DEPTH, max_nodes=None, deadline=None)
+    return AlphaBeta(position, limits, judge_all=judge_all, use_table=use_table).run()

@@ -1,0 +1,192 @@
+"""``kiban match``: computer seats play each other, for strength tests and comparisons.
+
+Seats are given as ``level:N`` (the built-in search), ``random`` or ``usi:PATH``
+(an outside engine). Game ``i`` turns the list round by ``i`` places, so every
+entry sits in every seat (and moves first) equally often; dice come from a
+random source seeded apart from the players'. A game that reaches the ply cap
+counts as a draw. Everything is seeded: the same command plays the same games
+(unless a seat runs out of its thinking time, which depends on the machine).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import KibanError
+from engine.game import Game
+from engine.search import BuiltinPlayer, Limits, Player, RandomPlayer, level
+
+MAX_PLIES = 400
+"""Plies after which a game is stopped and counted as a draw (Abalone has no rule
+that ends a game going round in circles)."""
+
+
+class SeatSpecError(KibanError, ValueError):
+    """A seat that ``kiban match`` cannot make."""
+
+
+@dataclass
+class SeatTally:
+    """What one entry of the seat list did over a match."""
+
+    spec: str
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    moves: int = 0
+    nodes: int = 0
+    seconds: float = 0.0
+
+    def line(self) -> str:
+        return f"{self.spec}: {self.wins} wins, {self.draws} draws, {self.losses} losses"
+
+    def stats_line(self) -> str:
+        per_move = self.seconds / self.moves if self.moves else 0.0
+        rate = self.nodes / self.seconds if self.seconds > 0 else 0.0
+        return (
+            f"{self.spec}: {self.moves} moves, {per_move * 1000:.1f} ms a move, "
+            f"{self.nodes} nodes, {rate:.0f} nodes/s"
+        )
+
+
+@dataclass
+class MatchResult:
+    """The tallies, in the order the seats were given, and how the match was played."""
+
+    game: str
+    seed: int
+    games: int
+    max_plies: int
+    tallies: list[SeatTally]
+    capped: int = 0
+    """Games stopped at the ply cap (counted as draws)."""
+    lengths: list[int] = field(default_factory=list)
+
+    def lines(self, *, stats: bool = False) -> Iterator[str]:
+        for tally in self.tallies:
+            yield tally.line()
+        yield (
+            f"seed {self.seed}: {self.games} games of {self.game}; "
+            f"{self.capped} stopped at the {self.max_plies}-ply cap (draws)"
+        )
+        if stats:
+            for tally in self.tallies:
+                yield tally.stats_line()
+
+
+def make_player(
+    spec: str, game: Game[Any], options: Mapping[str, str], rng: random.Random
+) -> Player:
+    """The player a seat spec names. A ``usi:`` seat needs firmware_host.opponents.usi."""
+    kind, _, argument = spec.partition(":")
+    if kind == "random" and not argument:
+        return RandomPlayer(rng)
+    if kind == "level":
+        return BuiltinPlayer(level(argument), rng)
+    if kind == "usi" and argument:
+        try:  # the adapter is its own module, loaded only for a usi seat
+            usi = importlib.import_module("firmware_host.opponents.usi")
+        except ImportError as missing:
+            raise SeatSpecError(
+                f"{spec}: usi seats need the USI adapter (firmware_host.opponents.usi, "
+                f"firmware_host/opponents/usi.py), which is not installed here ({missing})"
+            ) from None
+        player: Player = usi.UsiPlayer(path=argument, game=game, level=level(10), options=options)
+        return player
+    raise SeatSpecError(f"{spec!r} is not a seat: use level:N (1-10), random or usi:PATH")
+
+
+def play_match(
+    game: Game[Any],
+    specs: Sequence[str],
+    games: int,
+    *,
+    seed: int,
+    options: Mapping[str, str] | None = None,
+    max_plies: int = MAX_PLIES,
+    limits: Limits | None = None,
+) -> MatchResult:
+    """Play ``games`` games between the seats ``specs`` (one per seat of the game) and
+    tally them. ``limits`` replaces every built-in seat's budget per move."""
+    chosen = game.options(options)
+    seats = len(game.seats)
+    if len(specs) != seats:
+        raise SeatSpecError(
+            f"{game.title} has {seats} seats; {len(specs)} were given ({','.join(specs)})"
+        )
+    labels = _labels(specs)
+    players = [
+        make_player(spec, game, chosen, random.Random(f"{seed}:{index}:{spec}"))
+        for index, spec in enumerate(specs)
+    ]
+    dice = random.Random(f"{seed}:dice")
+    result = MatchResult(game.name, seed, games, max_plies, [SeatTally(label) for label in labels])
+    try:
+        for number in range(games):
+            # seat s is played by entry (s + number) % seats: each entry moves first in turn
+            entry_of_seat = [(seat + number) % seats for seat in range(seats)]
+            _play_one(game, chosen, players, entry_of_seat, dice=dice, result=result, limits=limits)
+    finally:
+        for player in players:
+            player.close()
+    return result
+
+
+def _play_one(
+    game: Game[Any],
+    options: Any,
+    players: Sequence[Player],
+    entry_of_seat: Sequence[int],
+    *,
+    dice: random.Random,
+    result: MatchResult,
+    limits: Limits | None,
+) -> None:
+    position = game.position(None, options)
+    plies = 0
+    while position.outcome() is None and plies < result.max_plies:
+        rolls = position.chance_moves()
+        if rolls is not None:
+            position.push(dice.choice(rolls))
+            continue
+        entry = entry_of_seat[position.turn]
+        started = time.perf_counter()
+        found = players[entry].analyse(position, limits=limits)
+        tally = result.tallies[entry]
+        tally.seconds += time.perf_counter() - started
+        tally.moves += 1
+        tally.nodes += found.nodes
+        if not position.is_legal(found.best):
+            raise KibanError(
+                f"{tally.spec} played {position.move_text(found.best)}, not a legal move "
+                f"in {position.text()}"
+            )
+        position.push(found.best)
+        plies += 1
+    result.lengths.append(plies)
+    outcome = position.outcome()
+    if outcome is None:
+        result.capped += 1
+    for seat, entry in enumerate(entry_of_seat):
+        tally = result.tallies[entry]
+        if outcome is None or outcome.is_draw:
+            tally.draws += 1
+        elif seat in outcome.winners:
+            tally.wins += 1
+        else:
+            tally.losses += 1
+
+
+def _labels(specs: Sequence[str]) -> list[str]:
+    """The specs as the report names them: a spec given twice gets #2, #3 after it."""
+    seen: dict[str, int] = {}
+    labels = []
+    for spec in specs:
+        seen[spec] = seen.get(spec, 0) + 1
+        labels.append(spec if seen[spec] == 1 else f"{spec}#{seen[spec]}")
+    return labels

@@ -1,0 +1,177 @@
+"""Levels turned into moves: which search plays, how often a level errs and how, the
+seats built on it, and what the coach calls a move."""
+
+from __future__ import annotations
+
+import random
+import sys
+import types
+from typing import Any
+
+import pytest
+
+from engine.chaturaji import CHATURAJI
+from engine.dobutsu import DOBUTSU
+from engine.errors import GameOverError
+from engine.registry import games
+from engine.search import (
+    WIN,
+    Analysis,
+    BuiltinPlayer,
+    Limits,
+    Quality,
+    RandomPlayer,
+    SearchStyle,
+    analyse,
+    is_blunder,
+    level,
+    loses_at_once,
+    quality,
+)
+from engine.search.alphabeta import UnsuitableGameError, search
+from engine.search.play import level_limits
+
+TAKE_THE_LION = "1l1/1G1/3/1L1 b - 1"
+"""Sente's giraffe takes the lion: the one move that wins at once."""
+
+LION_IN_DANGER = "1l1/1G1/3/1L1 w - 1"
+"""Gote's lion, attacked, has five moves; two of them step where the giraffe takes it."""
+
+
+def test_games_with_dice_or_more_than_two_seats_are_sampled() -> None:
+    for game in games():
+        style = game.search_style(game.options())
+        if len(game.seats) != 2 or game.rolls_dice(game.options()):
+            assert style is SearchStyle.SAMPLING, game.name
+    assert DOBUTSU.search_style(DOBUTSU.options()) is SearchStyle.ALPHA_BETA
+
+
+def test_alpha_beta_refuses_a_game_it_cannot_search() -> None:
+    with pytest.raises(UnsuitableGameError):
+        search(CHATURAJI.position(), Limits(max_depth=1))
+
+
+def test_a_sampled_game_goes_to_the_sampling_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[Any, ...]] = []
+    position = DOBUTSU.position()
+    answer = Analysis(best=next(iter(position.legal_moves())), value=0.0, depth=0, nodes=7)
+
+    def analyse_sampled(*args: Any, **kwargs: Any) -> Analysis[Any]:
+        calls.append((args, kwargs))
+        return answer
+
+    fake = types.ModuleType("engine.search.sampling")
+    fake.analyse_sampled = analyse_sampled  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "engine.search.sampling", fake)
+    monkeypatch.setattr(DOBUTSU, "search_style", lambda options: SearchStyle.SAMPLING)
+    rng = random.Random(1)
+    limits = Limits(max_nodes=5)
+    assert analyse(position, level(4), rng=rng, limits=limits, judge_all=True) is answer
+    assert calls == [
+        ((position, level(4)), {"rng": rng, "limits": limits, "judge_all": True}),
+    ]
+
+
+def test_a_level_spends_its_seconds_worth_of_nodes_and_keeps_its_depth() -> None:
+    limits = level_limits(level(10), now=100.0)
+    assert limits.max_depth == level(10).depth
+    assert limits.deadline == 100.0 + level(10).seconds
+    assert limits.max_nodes is not None
+    assert limits.max_nodes > level_limits(level(1)).max_nodes  # type: ignore[operator]
+    position = DOBUTSU.position()
+    found = analyse(position, level(3), rng=random.Random(0), limits=Limits(max_nodes=10**6))
+    assert found.depth <= level(3).depth
+
+
+def _count_other_moves(number: int, text: str, runs: int) -> tuple[int, list[Any]]:
+    position = DOBUTSU.position(text)
+    best = search(position, Limits(max_depth=2)).best
+    played = []
+    for seed in range(runs):
+        found = analyse(position, level(number), rng=random.Random(seed))
+        played.append(found.best)
+    return sum(move != best for move in played), played
+
+
+def test_a_beginner_errs_at_its_rate_and_an_expert_never() -> None:
+    # level 1 plays a random one of 8 moves half the time: 7/16 of its moves miss the win
+    missed, _ = _count_other_moves(1, TAKE_THE_LION, 200)
+    assert 60 <= missed <= 115
+    missed, _ = _count_other_moves(8, TAKE_THE_LION, 50)
+    assert missed == 0
+
+
+def test_from_level_3_a_mistake_never_hands_the_game_away() -> None:
+    position = DOBUTSU.position(LION_IN_DANGER)
+    losing = {move for move in position.legal_moves() if loses_at_once(position, move)}
+    assert len(losing) == 2
+    _, careless = _count_other_moves(1, LION_IN_DANGER, 200)
+    missed, careful = _count_other_moves(3, LION_IN_DANGER, 200)
+    assert any(move in losing for move in careless)
+    assert missed > 0  # level 3 does err...
+    assert not any(move in losing for move in careful)  # ...but not into a lost game
+
+
+def test_a_mistake_says_so_and_stays_legal() -> None:
+    position = DOBUTSU.position(TAKE_THE_LION)
+    notes = {analyse(position, level(1), rng=random.Random(seed)).note for seed in range(40)}
+    assert any("mistake" in note for note in notes)
+    assert "" in notes  # the other half of its moves are searched
+
+
+def test_the_seats_play_legal_moves_and_name_themselves() -> None:
+    position = DOBUTSU.position()
+    legal = set(position.legal_moves())
+    builtin = BuiltinPlayer(level(5), random.Random(2))
+    mover = RandomPlayer(random.Random(2))
+    assert builtin.name == "level 5 (club)"
+    assert mover.name == "random"
+    assert builtin.analyse(position).best in legal
+    judged = mover.analyse(position, judge_all=True)
+    assert judged.best in legal
+    assert set(judged.values) == legal
+    chosen = {RandomPlayer(random.Random(seed)).analyse(position).best for seed in range(30)}
+    assert len(chosen) > 1
+    builtin.close()
+    mover.close()
+
+
+def test_a_seat_has_no_move_in_a_finished_game() -> None:
+    position = DOBUTSU.position(TAKE_THE_LION)
+    position.push(position.parse_move("2b2a"))
+    for player in (BuiltinPlayer(level(2), random.Random(0)), RandomPlayer(random.Random(0))):
+        with pytest.raises(GameOverError):
+            player.analyse(position)
+
+
+def test_quality_is_the_gap_to_the_best_move() -> None:
+    values = {"a": 0.5, "b": 0.49, "c": 0.42, "d": 0.3, "e": 0.1, "f": -0.99}
+    judged = Analysis(best="a", value=0.5, depth=3, nodes=1, values=values)
+    assert [quality(judged, move) for move in "abcdef"] == [
+        Quality.BEST,
+        Quality.BEST,
+        Quality.GOOD,
+        Quality.DOUBTFUL,
+        Quality.LOSING,
+        Quality.LOSING,
+    ]
+    assert quality(judged, "unjudged") is Quality.LOSING
+
+
+def test_in_a_lost_position_no_move_is_blamed_for_the_loss() -> None:
+    values = {"a": -0.9990, "b": -0.9998, "c": -0.5}  # lost in 10 plies or in 2; unclear
+    judged = Analysis(best="c", value=-0.5, depth=3, nodes=1, values=values)
+    assert quality(judged, "a") is Quality.LOSING  # c still fights
+    lost = Analysis(best="a", value=-0.999, depth=3, nodes=1, values={"a": -0.999, "b": -0.9998})
+    assert quality(lost, "a") is Quality.BEST
+    assert quality(lost, "b") is Quality.BEST  # both lose; the gap is small
+
+
+def test_a_blunder_is_a_large_drop_or_a_fall_into_a_proven_loss() -> None:
+    even = Analysis(best="a", value=0.05, depth=3, nodes=1)
+    assert not is_blunder(even, 0.0)
+    assert not is_blunder(even, -0.2)
+    assert is_blunder(even, -0.3)
+    assert is_blunder(even, -WIN + 0.01)
+    lost = Analysis(best="a", value=-WIN + 0.001, depth=3, nodes=1)
+    assert not is_blunder(lost, -WIN + 0.01)  # it was lost before the move

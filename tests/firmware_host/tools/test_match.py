@@ -1,0 +1,102 @@
+"""``kiban match``: seats from the command line, turned round each game, tallied."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import pytest
+
+from engine.registry import find_game
+from engine.search import Limits
+from firmware_host.cli import main
+from firmware_host.tools.match import SeatSpecError, play_match
+
+LINE = re.compile(
+    r"^(?P<spec>[^:]+(:[^:]+)?): (?P<w>\d+) wins, (?P<d>\d+) draws, (?P<l>\d+) losses$"
+)
+
+
+@pytest.mark.parametrize("name", ["dobutsu", "shogi", "abalone"])
+def test_random_against_random_prints_a_line_per_seat_and_the_seed(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(
+        [
+            "match",
+            name,
+            "--seats",
+            "random,random",
+            "--games",
+            "2",
+            "--seed",
+            "5",
+            "--max-plies",
+            "60",
+        ]
+    )
+    assert code == 0
+    lines = capsys.readouterr().out.splitlines()
+    first, second = (LINE.match(line) for line in lines[:2])
+    assert first is not None and second is not None
+    assert first["spec"] == "random" and second["spec"] == "random#2"
+    for tally in (first, second):
+        assert int(tally["w"]) + int(tally["d"]) + int(tally["l"]) == 2
+    assert first["w"] == second["l"] and first["d"] == second["d"]
+    assert lines[2].startswith(f"seed 5: 2 games of {name};")
+
+
+def test_the_same_seed_plays_the_same_games() -> None:
+    game = find_game("dobutsu")
+    limits = Limits(max_nodes=200)
+    runs = [
+        play_match(game, ["level:3", "random"], 4, seed=9, limits=limits, max_plies=80)
+        for _ in range(2)
+    ]
+    assert runs[0].lengths == runs[1].lengths
+    assert [t.line() for t in runs[0].tallies] == [t.line() for t in runs[1].tallies]
+
+
+def test_each_seat_moves_first_in_turn() -> None:
+    # Over an odd ply cap the seat moving first makes one move more: 6 to 5. The first
+    # entry moves first in games 1 and 3, the second in game 2.
+    game = find_game("abalone")
+    result = play_match(game, ["random", "level:1"], 3, seed=2, max_plies=11)
+    assert result.capped == 3
+    assert (result.tallies[0].moves, result.tallies[1].moves) == (6 + 5 + 6, 5 + 6 + 5)
+
+
+def test_a_level_beats_a_random_mover_in_robot_duel() -> None:
+    result = play_match(
+        find_game("dobutsu"), ["level:6", "random"], 6, seed=1, limits=Limits(max_nodes=500)
+    )
+    assert result.tallies[0].wins >= 5
+
+
+def test_stats_give_the_time_and_nodes_of_each_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "dobutsu", "--seats", "level:2,random", "--games", "1", "--stats"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^level:2: \d+ moves, [\d.]+ ms a move, \d+ nodes, \d+ nodes/s$", out, re.M)
+
+
+@pytest.mark.parametrize(
+    ("seats", "message"),
+    [
+        ("random", "2 seats; 1 were given"),
+        ("random,level:11", "level must be a number from 1 to 10"),
+        ("random,minimax", "is not a seat"),
+        ("random,usi:/nowhere/engine", "usi"),
+    ],
+)
+def test_a_bad_seat_is_refused_with_a_message(
+    seats: str, message: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "firmware_host.opponents.usi", None)  # not installed
+    assert main(["match", "dobutsu", "--seats", seats, "--games", "1"]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_missing_usi_adapter_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "firmware_host.opponents.usi", None)  # not installed
+    with pytest.raises(SeatSpecError, match=re.escape("firmware_host/opponents/usi.py")):
+        play_match(find_game("dobutsu"), ["usi:/bin/engine", "random"], 1, seed=1)
