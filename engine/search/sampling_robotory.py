@@ -153,11 +153,11 @@ class RobotoryMoves:
                 key = (move.robot, move.target)
                 by_end[key] = max(value, by_end.get(key, value))
         values: dict[Any, float] = {}
+        searched = judged.get
         for move in position.legal_moves():
-            if move in judged:
-                values[move] = judged[move]
-            elif isinstance(move, Chain) and (move.robot, move.target) in by_end:
-                values[move] = by_end[move.robot, move.target]
-            else:  # pragma: no cover - every end has a shortest chain among the candidates
-                values[move] = one_ply(move)
+            known = searched(move)
+            if known is None and isinstance(move, Chain):
+                known = by_end.get((move.robot, move.path[-1]))
+            # every end has a shortest chain among the candidates: one_ply is a safety net
+            values[move] = one_ply(move) if known is None else known
         return values
