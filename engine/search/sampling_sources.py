@@ -2,8 +2,9 @@
 a value for every legal move, and the knobs that suit the game.
 
 A game with few moves needs nothing of its own (``ListedMoves``: every legal move,
-random playouts). Chaturaji orders captures first and plays them in its playouts;
-Robotory never lists a crowded position's chains (``engine.search.sampling_robotory``).
+random playouts). Chaturaji orders captures first and plays them in its playouts
+(``engine.search.sampling_chaturaji``); Robotory never lists a crowded position's
+chains (``engine.search.sampling_robotory``).
 """
 
 from __future__ import annotations
@@ -78,21 +79,3 @@ class ListedMoves:
             move: judged[move] if move in judged else one_ply(move)
             for move in position.legal_moves()
         }
-
-
-def source_for(position: Position[Any]) -> MoveSource:
-    """The source that suits the position's game.
-
-    The games are imported here, when a search starts: they import ``engine.search``
-    themselves (``engine.game`` names the search styles), so not at module level.
-    """
-    from engine.chaturaji.position import ChaturajiPosition
-    from engine.robotory.position import RobotoryPosition
-    from engine.search.sampling_chaturaji import ChaturajiMoves
-    from engine.search.sampling_robotory import RobotoryMoves
-
-    if isinstance(position, RobotoryPosition):
-        return RobotoryMoves()
-    if isinstance(position, ChaturajiPosition):
-        return ChaturajiMoves()
-    return ListedMoves()
