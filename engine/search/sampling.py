@@ -224,6 +224,7 @@ def analyse_sampled(
     the ``deadline``). ``best`` is the root move visited most, ``value`` its mean for the
     mover, ``values`` every root move tried (moves never visited by their value one
     move deep); with ``judge_all``, every legal move gets one (see ``MoveSource.judge_all``).
+    ``mate_in`` is 1 when the move wins on the spot; the playouts prove nothing longer.
 
     With the level's ``blunder`` chance a random candidate is played instead, a
     beginner's mistake; it never passes up a move that wins on the spot. Everything
@@ -283,5 +284,6 @@ def analyse_sampled(
         depth=search.depth,
         nodes=done,
         values=judged,
+        mate_in=1 if best in winning else None,
         note=note,
     )

@@ -3,7 +3,10 @@ when a win is on the board."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -107,6 +110,32 @@ def test_a_seed_replays_the_search() -> None:
         assert list(runs[0].values) == list(runs[1].values)
 
 
+REPLAY = f"""
+import random
+from engine.robotory import ROBOTORY
+from engine.search.levels import level
+from engine.search.sampling import analyse_sampled
+position = ROBOTORY.position("{CROWDED_DARK}")
+analysis = analyse_sampled(position, level(4), rng=random.Random(3))
+print(position.move_text(analysis.best), analysis.value, analysis.nodes, analysis.depth)
+"""
+
+
+def test_a_seed_replays_the_search_in_another_process() -> None:
+    """Nothing depends on the order of a set of strings, which changes between runs."""
+    printed = {
+        subprocess.run(
+            [sys.executable, "-c", REPLAY],
+            env={**os.environ, "PYTHONHASHSEED": str(hash_seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for hash_seed in (1, 2)
+    }
+    assert len(printed) == 1
+
+
 def test_different_seeds_may_play_differently_at_a_blundering_level() -> None:
     """Level 1 makes a beginner's mistakes: over many seeds it plays more than one move."""
     start = ROBOTORY.position()
@@ -154,6 +183,7 @@ def test_robotory_takes_the_refill_that_ends_the_game_won(number: int) -> None:
     analysis = analyse_sampled(position, level(number), rng=random.Random(number))
     assert analysis.best == Refill(1, 0)
     assert analysis.value == WIN
+    assert analysis.mate_in == 1
 
 
 @pytest.mark.parametrize("number", [8, 9, 10])
@@ -162,6 +192,29 @@ def test_robotory_never_ends_the_game_lost(number: int) -> None:
     analysis = analyse_sampled(position, level(number), rng=random.Random(number))
     assert analysis.best != Refill(1, 0)
     assert analysis.values[Refill(1, 0)] == -WIN
+    assert analysis.mate_in is None
+
+
+@pytest.mark.parametrize("number", range(1, 11))
+def test_robotory_answers_the_threat_to_end_the_game(number: int) -> None:
+    """Light holds two robots and its next refill can take the last white token; dark,
+    to move with a full stock, is saved only by walking the white robot home to D3
+    (then light's refill would hand dark the game). Every level values that chain best;
+    the levels that never blunder play it."""
+    pieces = {"B3": "R", "C2": "W", "C5": "B", "D2": "w", "D3": "w"}
+    position = ROBOTORY.position(
+        robotory.text(pieces, light="2w1b", dark="4w0b", lid="1w5b", turn="d")
+    )
+    saving = Chain("W", ("C2", "D2", "D3"))
+    analysis = analyse_sampled(position, level(number), rng=random.Random(number))
+    assert max(analysis.values, key=lambda move: analysis.values[move]) == saving
+    assert (
+        analysis.values[saving]
+        > 0
+        > max(value for move, value in analysis.values.items() if move != saving)
+    )
+    if level(number).blunder == 0:
+        assert analysis.best == saving
 
 
 @pytest.mark.parametrize("number", range(1, 11))
