@@ -20,6 +20,7 @@ from engine.game import Game
 from engine.geometry import CellShape, Geometry, Seat, Side, square_grid
 from engine.options import Options, OptionSpec
 from engine.physical import Stone
+from engine.search.types import SearchStyle
 
 ALL_SEATS = ",".join(SEAT_NAMES)
 SEAT_SIDES = (Side.SOUTH, Side.WEST, Side.NORTH, Side.EAST)  # black, green, red, yellow
@@ -123,6 +124,10 @@ class ChaturajiGame(Game[ChaturajiPosition]):
     def rolls_dice(self, options: Options) -> bool:
         """Unless the game is played without dice (dice=0)."""
         return Rules.of(options).dice != 0
+
+    def search_style(self, options: Options) -> SearchStyle:
+        """Four seats and a die every turn: playouts, not a full-width search."""
+        return SearchStyle.SAMPLING
 
     def label(self, stone: Stone) -> str:
         """The seat's letter and the piece's: ``kK`` black's king, ``gP`` a green pawn."""

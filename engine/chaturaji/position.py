@@ -7,6 +7,7 @@ import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Self
 
+from engine.chaturaji import evaluation
 from engine.chaturaji.board import (
     BOAT,
     CELL_INDEX,
@@ -215,6 +216,13 @@ class ChaturajiPosition(Position[ChaturajiMove]):
             for sq in attacked
             if state.board[sq] and owner_of(state.board[sq]) in mine
         )
+
+    # --- what the computer thinks ----------------------------------------------------------
+
+    def evaluate(self) -> tuple[float, ...]:
+        """Each seat's score and a share of its army, against its strongest rival (or the
+        other team's), as ``engine.chaturaji.evaluation`` weighs them."""
+        return evaluation.evaluate(self.state, self.rules)
 
     # --- counting ------------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ from engine.robotory.board import (
 )
 from engine.robotory.notation import PositionParts, write_position
 from engine.robotory.position import RobotoryPosition
+from engine.search.types import SearchStyle
 
 SLOT_GAP = 1.05
 """Distance between two stock slots, in cell widths."""
@@ -83,6 +84,10 @@ class RobotoryGame(Game[RobotoryPosition]):
     def first_player_draw(self, options: Options) -> FirstPlayerDraw:
         """The rules draw the first player by lot."""
         return FirstPlayerDraw.LOT
+
+    def search_style(self, options: Options) -> SearchStyle:
+        """Up to hundreds of thousands of robot chains a turn: sampled, not searched in full."""
+        return SearchStyle.SAMPLING
 
     def reading(self, stone: Stone, sensing: Sensing) -> Reading:
         if sensing is Sensing.POLARITY:

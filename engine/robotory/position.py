@@ -11,7 +11,7 @@ from engine.game import Layout, Position
 from engine.options import Options
 from engine.outcome import Outcome
 from engine.physical import Footprint, Reading, Sensing, Spot, Stone
-from engine.robotory import lookup
+from engine.robotory import evaluation, lookup
 from engine.robotory.board import (
     CAMP_MASKS,
     CELL_INDEX,
@@ -302,6 +302,13 @@ class RobotoryPosition(Position[RobotoryMove]):
             move=move,
             sensing=sensing,
         )
+
+    # --- what the computer thinks --------------------------------------------------
+
+    def evaluate(self) -> tuple[float, ...]:
+        """Robots' camps, weighed by how full the lid still is, and who can end the game
+        (``engine.robotory.evaluation``)."""
+        return evaluation.evaluate(self._tokens, self._robots, self._stocks, self._lid, self._turn)
 
     # --- what the LEDs teach -------------------------------------------------------
 
