@@ -313,7 +313,7 @@ class UsiPlayer:
                 continue
             depth_seen = max(depth_seen, info.depth or 0)
             nodes_seen = max(nodes_seen, info.nodes or 0)
-            if info.score is not None and info.pv:
+            if info.score is not None:
                 latest[info.multipv] = info
         return _Search(best, latest, depth_seen, nodes_seen)
 
@@ -332,6 +332,8 @@ class UsiPlayer:
         value it gave for any line it did not finish."""
         values: dict[Any, float] = {}
         for info in search.lines.values():
+            if not info.pv:
+                continue
             move = kiban_move(position, info.pv[0])
             if move is not None and info.score is not None:
                 values[move] = max(values.get(move, -WIN), info.score.value())

@@ -1,4 +1,4 @@
-"""A scripted USI engine for tests: it plays Kiban's first legal move, and misbehaves
+"""A scripted USI engine for tests: it plays the legal move whose text sorts first, and misbehaves
 as its flags say (crash, hang, illegal answer, garbage, slow start, resign).
 
 Run as ``python fake_usi_engine.py --flag ...``; every line it receives is
@@ -12,11 +12,15 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
-from engine.game import Position
-from engine.registry import find_game
+from engine.dobutsu import DOBUTSU
+from engine.game import Game, Position
+from engine.shogi import SHOGI
+
+GAMES: dict[str, Game[Any]] = {"dobutsu": DOBUTSU, "shogi": SHOGI}
 
 GARBAGE = (
     "",
@@ -45,6 +49,8 @@ def main() -> None:
     parser.add_argument("--garbage", action="store_true")
     parser.add_argument("--resign", action="store_true")
     args = parser.parse_args()
+    for rules in GAMES.values():  # load the rules before any clock runs
+        list(rules.position().legal_moves())
     state = {"game": "shogi", "position": "", "goes": 0}
 
     def say(line: str) -> None:
@@ -97,15 +103,15 @@ def answer(say: Callable[[str], None], game: str, command: str, args: argparse.N
         say("bestmove resign")
         return
     position = read_position(game, command)
-    move = args.illegal or position.move_text(next(iter(position.legal_moves())))
+    move = args.illegal or min(position.move_text(move) for move in position.legal_moves())
     say(f"info depth 1 seldepth 1 multipv 1 score cp 7 nodes 10 pv {move}")
     say(f"bestmove {move}")
 
 
-def read_position(game: str, command: str) -> Position[object]:
+def read_position(game: str, command: str) -> Position[Any]:
     words = command.split()
     moves_at = words.index("moves") if "moves" in words else len(words)
-    position: Position[object] = find_game(game).position(" ".join(words[2:moves_at]))
+    position: Position[Any] = GAMES[game].position(" ".join(words[2:moves_at]))
     for text in words[moves_at + 1 :]:
         position.push_text(text)
     return position
