@@ -28,9 +28,13 @@ from typing import Any
 
 from engine.errors import NotationError
 from engine.game import Game, Position
+from engine.outcome import Termination
 
 FAIRY_STOCKFISH = "fairy-stockfish"
 DEBIAN_GAMES = Path("/usr/games")
+
+
+KING_CAPTURE = frozenset({Termination.KING_CAPTURED})
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,9 +89,12 @@ def kiban_move(position: Position[Any], text: str) -> Any | None:
     return None
 
 
-def winning_move(position: Position[Any], rules: UsiGame) -> Any | None:
-    """A move that wins at once which the engine cannot see (taking a lion left
-    where it can be taken); None when there is none or the engine sees them all."""
+def winning_move(
+    position: Position[Any], rules: UsiGame, *, by: frozenset[Termination] | None = None
+) -> Any | None:
+    """A move that wins at once, in a game whose engine cannot see them all (taking a
+    lion left where it can be taken; a try, which it sees, is as well played at once);
+    ``by`` limits the ways of winning. None when there is none."""
     if not rules.king_capture_by_kiban:
         return None
     mover = position.turn
@@ -97,19 +104,25 @@ def winning_move(position: Position[Any], rules: UsiGame) -> Any | None:
             outcome = position.outcome()
         finally:
             position.pop()
-        if outcome is not None and outcome.winners == frozenset({mover}):
+        if (
+            outcome is not None
+            and outcome.winners == frozenset({mover})
+            and (by is None or outcome.termination in by)
+        ):
             return move
     return None
 
 
 def engine_accepts(position: Position[Any], move: Any, rules: UsiGame) -> bool:
-    """Whether the engine counts ``move`` as legal: with a king it will not leave
-    capturable, a move after which the opponent can win at once is not."""
+    """Whether the engine counts ``move`` as legal: with a king it never leaves
+    capturable, a move that lets the opponent take it is not."""
     if not rules.king_capture_by_kiban:
         return True
     position.push(move)
     try:
-        return position.outcome() is not None or winning_move(position, rules) is None
+        return position.outcome() is not None or (
+            winning_move(position, rules, by=KING_CAPTURE) is None
+        )
     finally:
         position.pop()
 

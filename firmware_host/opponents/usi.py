@@ -313,7 +313,7 @@ class UsiPlayer:
                 continue
             depth_seen = max(depth_seen, info.depth or 0)
             nodes_seen = max(nodes_seen, info.nodes or 0)
-            if info.score is not None:
+            if info.score is not None and _replaces(latest.get(info.multipv), info):
                 latest[info.multipv] = info
         return _Search(best, latest, depth_seen, nodes_seen)
 
@@ -407,6 +407,14 @@ class UsiPlayer:
     def _fallback_label(self) -> str:
         player = self._fallback_player()
         return "a random mover" if player.name == "random" else "the built-in search"
+
+
+def _replaces(kept: Info | None, info: Info) -> bool:
+    """A later line replaces the kept one unless it is only a bound (a search cut
+    short mid-iteration) and the kept one is exact."""
+    if kept is None or kept.score is None or info.score is None:
+        return True
+    return not info.score.bound or bool(kept.score.bound)
 
 
 def _is_bestmove(line: str) -> bool:
