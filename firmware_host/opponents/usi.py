@@ -11,6 +11,7 @@ failures in one seat's life the fallback plays on until ``close``.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import threading
 import time
@@ -124,6 +125,7 @@ class UsiPlayer:
         self._engine_options = dict(engine_options or {})
         self._timeouts = timeouts or UsiTimeouts()
         self._lock = threading.Lock()
+        self._searching = threading.Event()
         self._process: EngineProcess | None = None
         self._title = Path(self._path).name
         self._offered: dict[str, EngineOption] = {}
@@ -164,6 +166,19 @@ class UsiPlayer:
                 return self._ask_engine(position, limits, judge_all)
             except EngineError as error:
                 return self._after_failure(position, limits, judge_all, error)
+
+    @property
+    def searching(self) -> bool:
+        """Whether the engine is thinking now (a ``move_now`` would answer)."""
+        return self._searching.is_set()
+
+    def move_now(self) -> None:
+        """Ask a search under way to answer at once (the player's "move now"); it
+        may be called from any thread, and does nothing when no search runs."""
+        process = self._process
+        if process is not None and self._searching.is_set():
+            with contextlib.suppress(EngineError):
+                process.send("stop")
 
     def close(self) -> None:
         with self._lock:
@@ -296,12 +311,15 @@ class UsiPlayer:
         nodes = limits.max_nodes if limits else None
         process.send(format_go(movetime, depth=depth, nodes=nodes))
         deadline = time.monotonic() + movetime / 1000 + self._timeouts.margin
+        self._searching.set()
         try:
             lines = process.read_until(_is_bestmove, deadline, "bestmove")
         except EngineTimeoutError:
             process.send("stop")
             grace = time.monotonic() + self._timeouts.stop_grace
             lines = process.read_until(_is_bestmove, grace, "bestmove, even after stop")
+        finally:
+            self._searching.clear()
         best = parse_bestmove(lines[-1])
         if best is None:
             raise EngineMoveError(self._path, f"answered {lines[-1]!r}, which names no move")

@@ -220,13 +220,15 @@ def format_position(sfen: str, moves: Sequence[str]) -> str:
 
 def format_go(movetime_ms: int, *, depth: int | None = None, nodes: int | None = None) -> str:
     """``go`` with a time bound always (no search may run unbounded) and the other
-    limits the caller gave; the engine stops at the first one reached."""
+    limits the caller gave; the engine stops at the first one reached. The time is
+    USI's byoyomi with empty clocks (``movetime`` is UCI's word, which not every
+    shogi engine reads): the engine spends up to that much on this move."""
     parts = ["go"]
     if depth is not None:
         parts += ["depth", str(depth)]
     if nodes is not None:
         parts += ["nodes", str(nodes)]
-    parts += ["movetime", str(max(1, movetime_ms))]
+    parts += ["btime", "0", "wtime", "0", "byoyomi", str(max(1, movetime_ms))]
     return " ".join(parts)
 
 

@@ -3,6 +3,7 @@ seat always plays a legal move, and says when its fallback played it."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -103,7 +104,7 @@ def test_a_healthy_engine_is_set_up_for_the_game_and_level_and_plays(
     assert "usinewgame" in received
     assert "position sfen gle/1c1/1C1/ELG b - 1 moves 2c2b" in received
     go = next(line for line in received if line.startswith("go "))
-    assert go.startswith("go movetime ") and 0 < int(go.split()[-1]) <= 100
+    assert go.startswith("go btime 0 wtime 0 byoyomi ") and 0 < int(go.split()[-1]) <= 100
     assert received[-1] == "quit"
     assert player.engine_title == "FakeEngine"
 
@@ -198,6 +199,33 @@ def test_an_engine_that_answers_only_when_stopped_still_plays(fake_engine: MakeF
     assert analysis.best == first_move(position)
     assert analysis.note == ""
     assert fallback.calls == 0
+
+
+def test_move_now_stops_the_search_and_the_engine_answers(fake_engine: MakeFake) -> None:
+    engine = fake_engine("--answer-on-stop")
+    player, fallback = seat(engine, timeouts=UsiTimeouts(margin=60.0, stop_grace=5.0))
+    position = find_game("dobutsu").position()
+    answers: list[Analysis[Any]] = []
+    thinking = threading.Thread(
+        target=lambda: answers.append(
+            player.analyse(position, limits=Limits(deadline=time.monotonic() + 60))
+        )
+    )
+    thinking.start()
+    try:
+        for _ in range(1000):
+            if player.searching:
+                break
+            time.sleep(0.01)
+        assert player.searching
+        player.move_now()
+        thinking.join(20)  # the engine's own time and margin would be a minute
+        assert not thinking.is_alive()
+    finally:
+        player.close()
+    assert answers[0].best == first_move(position)
+    assert (answers[0].note, fallback.calls) == ("", 0)
+    assert engine.received().count("stop") == 1
 
 
 def test_an_illegal_answer_falls_back_and_names_the_move(fake_engine: MakeFake) -> None:

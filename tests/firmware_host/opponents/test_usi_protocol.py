@@ -153,8 +153,8 @@ def test_commands_are_written_as_usi_expects() -> None:
         format_position("gle/1c1/1C1/ELG b - 1", ["2c2b", "1a2b"])
         == "position sfen gle/1c1/1C1/ELG b - 1 moves 2c2b 1a2b"
     )
-    assert format_go(500) == "go movetime 500"
-    assert format_go(0, depth=3, nodes=1000) == "go depth 3 nodes 1000 movetime 1"
+    assert format_go(500) == "go btime 0 wtime 0 byoyomi 500"
+    assert format_go(0, depth=3, nodes=1000) == "go depth 3 nodes 1000 btime 0 wtime 0 byoyomi 1"
 
 
 def test_levels_spread_over_the_skill_range_with_the_top_at_full_strength() -> None:
