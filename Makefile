@@ -5,8 +5,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 GAME ?= dobutsu
 CHROMIUM := /usr/bin/chromium
+FAIRY_STOCKFISH := /usr/games/fairy-stockfish
 
-.PHONY: run run-terminal browser test test-slow lint typecheck bench clean
+.PHONY: run run-terminal browser engines test test-slow lint typecheck bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -37,10 +38,19 @@ $(CHROMIUM):
 	$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
 		chromium fonts-liberation
 
-test: lint typecheck browser
+# The outside engine the USI seats are tested against (GPL-3: run as a process, never linked).
+engines: $(FAIRY_STOCKFISH)
+
+$(FAIRY_STOCKFISH):
+	if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get update && \
+	$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+		fairy-stockfish
+
+test: lint typecheck browser engines
 	$(BIN)/pytest -q -n 2 --dist loadgroup -m "not slow"
 
-test-slow: $(STAMP)
+test-slow: $(STAMP) engines
 	$(BIN)/pytest -q -n 2 -m slow
 
 bench: $(STAMP)
