@@ -30,7 +30,15 @@ def factory() -> Iterator[MockFactory]:
 
 
 def test_role_values_are_the_profile_names() -> None:
-    assert [role.value for role in ButtonRole] == ["ok", "next", "back", "roll", "refill", "clock"]
+    assert [role.value for role in ButtonRole] == [
+        "ok",
+        "next",
+        "back",
+        "roll",
+        "refill",
+        "clock",
+        "hint",
+    ]
     assert ButtonRole("refill") is ButtonRole.REFILL
 
 
