@@ -27,6 +27,7 @@ class ButtonRole(Enum):
     ROLL = "roll"
     REFILL = "refill"
     CLOCK = "clock"
+    HINT = "hint"
 
 
 class ButtonPanel:

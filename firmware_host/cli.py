@@ -45,6 +45,20 @@ def _settings_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="K=V",
         help="a session setting, repeatable: roll=auto|button, draw=none|furigoma|lot, seed=N",
     )
+    parser.add_argument(
+        "--opponent",
+        action="append",
+        default=[],
+        metavar="SEAT=PLAYER",
+        help="a seat the computer plays, repeatable: w=level:3 (1-10), b=random, "
+        "w=engine[:N] (Fairy-Stockfish where installed), w=usi:PATH[@N]",
+    )
+    parser.add_argument(
+        "--coach", action="store_true", help="colour a lifted piece's destinations by quality"
+    )
+    parser.add_argument(
+        "--warn", action="store_true", help="offer a takeback after a move that throws the game"
+    )
 
 
 def _settings(args: argparse.Namespace) -> dict[str, str]:
@@ -53,6 +67,11 @@ def _settings(args: argparse.Namespace) -> dict[str, str]:
     settings = parse_assignments(args.setting)
     if args.clock:
         settings["clock"] = args.clock
+    if args.opponent:
+        settings["opponent"] = ",".join(args.opponent)
+    for switch in ("coach", "warn"):
+        if getattr(args, switch):
+            settings[switch] = "on"
     Settings.parse(settings)  # validate early
     return settings
 
@@ -441,7 +460,7 @@ def _sim(args: argparse.Namespace) -> int:
     try:
         return run_terminal(sim)
     finally:
-        sim.board.close()
+        sim.close()
         sim.journal.shutdown()
         store.close()
 
@@ -639,7 +658,7 @@ def _replay(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     finally:
         if source is not sys.stdin:
             source.close()
-        sim.board.close()
+        sim.close()
     if tally.refused:
         print(f"kiban replay: {tally.summary()}", file=sys.stderr)
         return 1

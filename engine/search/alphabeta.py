@@ -66,6 +66,7 @@ class AlphaBeta:
         self.max_depth = limits.max_depth if limits.max_depth is not None else DEFAULT_DEPTH
         self.max_nodes = limits.max_nodes
         self.deadline = limits.deadline
+        self.limits = limits
         self.judge_all = judge_all
         self.use_table = use_table
         self.nodes = 0
@@ -81,12 +82,8 @@ class AlphaBeta:
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
             raise _BudgetSpentError("node budget spent")
         self.nodes += 1
-        if (
-            self.deadline is not None
-            and self.nodes % CLOCK_EVERY == 0
-            and time.monotonic() >= self.deadline
-        ):
-            raise _BudgetSpentError("deadline reached")
+        if self.nodes % CLOCK_EVERY == 0 and self.limits.out_of_time(time.monotonic()):
+            raise _BudgetSpentError("deadline reached, or asked to move now")
 
     # --- the root ----------------------------------------------------------------------
 

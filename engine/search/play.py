@@ -45,6 +45,20 @@ def level_limits(level: Level, *, now: float | None = None) -> Limits:
     )
 
 
+def _within_level(level: Level, limits: Limits | None) -> Limits:
+    """``limits`` with what it leaves open (None) taken from the level's own budget: a
+    caller that only wants to stop the search early (move now) keeps the level."""
+    own = level_limits(level)
+    if limits is None:
+        return own
+    return replace(
+        limits,
+        max_depth=own.max_depth if limits.max_depth is None else limits.max_depth,
+        max_nodes=own.max_nodes if limits.max_nodes is None else limits.max_nodes,
+        deadline=own.deadline if limits.deadline is None else limits.deadline,
+    )
+
+
 def analyse(
     position: Position[Any],
     level: Level,
@@ -57,6 +71,7 @@ def analyse(
     found. ``limits`` replaces the level's budget (its depth stays when
     ``limits.max_depth`` is None); ``judge_all`` values every legal move (the coach).
     Raises ``GameOverError`` when there is no move to play."""
+    limits = _within_level(level, limits)
     style = position.game.search_style(position.options)
     if style is SearchStyle.SAMPLING:
         # The sampling search is another module's; imported by name, so that a
@@ -66,10 +81,6 @@ def analyse(
             position, level, rng=rng, limits=limits, judge_all=judge_all
         )
         return sampled
-    if limits is None:
-        limits = level_limits(level)
-    elif limits.max_depth is None:
-        limits = replace(limits, max_depth=level.depth)
     found = search(position, limits, judge_all=judge_all)
     if level.blunder <= 0 or rng.random() >= level.blunder:
         return found

@@ -249,12 +249,11 @@ def analyse_sampled(
     iterations = level.playouts
     if limits is not None and limits.max_nodes is not None:
         iterations = min(iterations, limits.max_nodes)
-    deadline = None if limits is None else limits.deadline
     if winning or len(root.moves) == 1:
         iterations = 0  # nothing to weigh: a win on the spot, or a forced move
     done = 0
     while done < iterations:
-        if done and deadline is not None and time.monotonic() >= deadline:
+        if done and limits is not None and limits.out_of_time(time.monotonic()):
             break
         search.iterate()
         done += 1

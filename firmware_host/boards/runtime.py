@@ -44,9 +44,17 @@ from engine.game import Game
 from firmware_host.boards.bus_thread import BusThread
 from firmware_host.boards.notify import SystemdNotifier
 from firmware_host.boards.scanning import BACKOFF, CONFIRM_WAIT, CONFIRMING, ScanWatch
+from firmware_host.opponents.thinking import Thinker
 from firmware_host.session.actions import Press
 from firmware_host.session.controller import Controller
-from firmware_host.session.events import Event, FrameSeen, Notice, Stamped, TimePassed
+from firmware_host.session.events import (
+    Event,
+    FrameSeen,
+    Notice,
+    Stamped,
+    ThoughtArrived,
+    TimePassed,
+)
 from firmware_host.session.journal import Journal
 from firmware_host.session.legend import BLINK_PERIOD, Legend, Palette
 from firmware_host.session.notices import notice_record
@@ -61,6 +69,7 @@ log = logging.getLogger(__name__)
 __all__ = ["BACKOFF", "IDLE_POLL", "BoardStoppedError", "Runtime", "Submission"]
 
 IDLE_POLL = 0.25  # seconds between scans of an interrupt-driven board at rest
+THINK_POLL = 0.05  # seconds between looks for the computer's answer while it thinks
 
 BoardFactory = Callable[[Profile, Callable[[ButtonRole], None]], Board]
 
@@ -90,7 +99,10 @@ class Runtime:
         *,
         notifier: SystemdNotifier | None = None,
         board_factory: BoardFactory = open_board,
+        thinker: Thinker | None = None,
     ) -> None:
+        """``thinker``: where the computer thinks; by default a worker process, started
+        the first time a computer seat, a hint or the coach needs it."""
         self.game = game
         self.profile = profile
         self.store = store
@@ -112,6 +124,28 @@ class Runtime:
         self._held: list[tuple[ButtonRole, float]] = []  # confirms waiting for the sensors
         self._wake_poll: Callable[[], None] = lambda: None
         self._scan_failure: asyncio.Future[None] | None = None
+        self._thinker = thinker
+
+    @property
+    def thinker(self) -> Thinker:
+        if self._thinker is None:
+            from firmware_host.opponents.players import Players
+            from firmware_host.opponents.worker import ProcessThinker
+
+            self._thinker = ProcessThinker(Players)
+        return self._thinker
+
+    def _think(self, now: float) -> None:
+        """Tell the computer what the game wants of it, and queue the answers that came."""
+        wanted, hurry = self.controller.thinking()
+        if not wanted and self._thinker is None:
+            return
+        thinker = self.thinker
+        thinker.want(wanted)
+        if hurry:
+            thinker.hurry()
+        for result in thinker.results():
+            self.queue.put_nowait(Stamped(ThoughtArrived(result), now))
 
     def _log(self, notices: list[Notice]) -> None:
         for notice in notices:
@@ -191,6 +225,8 @@ class Runtime:
                     await task
         finally:
             self.notifier.stopping()
+            if self._thinker is not None:
+                self._thinker.close()
             self.journal.shutdown()
             bus.stop_scanning()
             try:
@@ -316,6 +352,8 @@ class Runtime:
     def _deadline(self, now: float, blinking: bool) -> float | None:
         """When the decision loop has something to do without a new event."""
         due = [self.controller.next_deadline(now), self.journal.next_retry()]
+        if self._thinker is not None and self._thinker.busy:
+            due.append(now + THINK_POLL)  # look for the computer's answer
         if blinking:
             due.append((int(now / BLINK_PERIOD) + 1) * BLINK_PERIOD)
         return min((d for d in due if d is not None), default=None)
@@ -346,6 +384,7 @@ class Runtime:
                     reply.set_exception(error)
                 raise
             notices += self.journal.tick(loop.time())
+            self._think(loop.time())
             self._log(notices)
             now = loop.time()
             lights = self.legend.lights(build_view(self.controller, now), now)

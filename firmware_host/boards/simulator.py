@@ -24,9 +24,11 @@ from engine.physical import Spot, Stone
 from engine.recognizer import Timing
 from firmware_host.boards.scanning import CONFIRM_WAIT, CONFIRMING, ScanWatch
 from firmware_host.boards.sim_time import check_target, check_wait
+from firmware_host.opponents.players import Players
+from firmware_host.opponents.thinking import InlineThinker, Thinker
 from firmware_host.session.actions import Press
 from firmware_host.session.controller import Controller
-from firmware_host.session.events import Event, FrameSeen, Notice, TimePassed
+from firmware_host.session.events import Event, FrameSeen, Notice, ThoughtArrived, TimePassed
 from firmware_host.session.journal import Journal, journal_of
 from firmware_host.session.legend import BLINK_PERIOD, DEFAULT_PALETTE, Legend, Lights, Palette
 from firmware_host.session.storage import GameStore
@@ -67,11 +69,13 @@ class Simulation:
         settings: Mapping[str, str] | None = None,
         physical: Profile | None = None,
         hall: HallModel | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         """``pieces``: how the stones stand when the program starts (by default, as
         the started or resumed game has them). ``physical``: the wiring as it really
         is, when a test builds a miswired board; ``hall``: how alike analog Hall
-        sensors are."""
+        sensors are. ``thinker``: where the computer thinks (by default at once, in
+        simulated time: a worker process would make a run depend on real time)."""
         self.game = game
         self.profile = profile
         self.world = SimulatedWorld(game, profile.sensing)
@@ -95,6 +99,7 @@ class Simulation:
         self.lights: Lights | None = None
         self.watch = ScanWatch()
         self._scanned_version = -1
+        self.thinker: Thinker = thinker if thinker is not None else InlineThinker(Players())
         self.notices += self.controller.start(
             self.now, resume=resume, options=options, position=position, settings=settings
         )
@@ -107,7 +112,24 @@ class Simulation:
     def _handle(self, event: Event) -> list[Notice]:
         notices = self.controller.handle(event, self.now)
         self.notices += notices
-        return notices + self._tick()
+        return notices + self._tick() + self._think()
+
+    def _think(self) -> list[Notice]:
+        """Ask the computer what the game wants of it, and hand back its answers (an
+        answer may open the next question: a hint once its seat has moved)."""
+        notices: list[Notice] = []
+        for _ in range(4):
+            wanted, hurry = self.controller.thinking()
+            self.thinker.want(wanted)
+            if hurry:
+                self.thinker.hurry()
+            results = self.thinker.results()
+            if not results:
+                break
+            for result in results:
+                notices += self.controller.handle(ThoughtArrived(result), self.now)
+        self.notices += notices
+        return notices
 
     def _tick(self) -> list[Notice]:
         """The store's news: records that wait, written at last."""
@@ -143,6 +165,7 @@ class Simulation:
             notices += self._handle(TimePassed())
         notices += self._drain_buttons()
         notices += self._tick()
+        notices += self._think()
         self._paint()
         return notices
 
@@ -193,6 +216,8 @@ class Simulation:
         deadline = self._deadline()
         if deadline is not None:
             wakes.append(max(deadline, soon))
+        if self.thinker.busy:
+            wakes.append(self.now + max(self.period, 0.05))  # an answer may come any time
         if self.lights is not None and self.lights.blinking:
             toggle = (int(self.now / BLINK_PERIOD) + 1) * BLINK_PERIOD
             wakes.append(max(toggle + self.period, soon))  # a scan at or after the toggle
@@ -291,6 +316,11 @@ class Simulation:
             )
             if spot not in sensed or same_reading:
                 self.world.restack(spot, want)
+
+    def close(self) -> None:
+        """Let go of the board's buttons and stop the computer's worker, if any."""
+        self.thinker.close()
+        self.board.close()
 
     # --- looking ---------------------------------------------------------------------
 

@@ -207,7 +207,8 @@ class NewGame(Vocabulary):
     )
     settings: Mapping[str, str] = param(
         Kind.STRINGS,
-        "the session: clock, roll, draw, seed; and the board's profile and palette",
+        "the session: clock, roll, draw, seed, opponent, coach, warn; and the board's"
+        " profile and palette",
         optional=True,
         keys=("profile", "palette", *Settings.KEYS),
         default={},
@@ -273,6 +274,23 @@ class Unguide(Vocabulary):
 
 
 @dataclass(frozen=True, slots=True)
+class Hint(Vocabulary):
+    """Light the move the computer would play, as a suggestion the player may ignore."""
+
+    wire: ClassVar[str] = "hint"
+    scope: ClassVar[Scope] = Scope.GAME
+
+
+@dataclass(frozen=True, slots=True)
+class MoveNow(Vocabulary):
+    """Ask the computer to stop thinking and play the best move it has found."""
+
+    wire: ClassVar[str] = "move_now"
+    scope: ClassVar[Scope] = Scope.GAME
+    verb: ClassVar[str | None] = "now"
+
+
+@dataclass(frozen=True, slots=True)
 class RollDice(Vocabulary):
     """Roll now (the roll button's meaning)."""
 
@@ -314,12 +332,25 @@ Action = (
     | Unguide
     | RollDice
     | Claim
+    | Hint
+    | MoveNow
     | Download
 )
 """What a person or a tool asks; the controller handles the ``Scope.GAME`` ones."""
 
 GameAction = (
-    Press | Select | NewGame | TakeBack | Resign | AgreeDraw | Guide | Unguide | RollDice | Claim
+    Press
+    | Select
+    | NewGame
+    | TakeBack
+    | Resign
+    | AgreeDraw
+    | Guide
+    | Unguide
+    | RollDice
+    | Claim
+    | Hint
+    | MoveNow
 )
 """The actions the controller carries out (``Scope.GAME``)."""
 
@@ -339,6 +370,8 @@ ACTIONS: tuple[type[Action], ...] = (
     Download,
     RollDice,
     Claim,
+    Hint,
+    MoveNow,
 )
 
 

@@ -37,10 +37,13 @@ from engine.recognizer import (
     Timing,
 )
 from engine.registry import find_game
+from firmware_host.opponents.thinking import Purpose, ThinkRequest, ThinkResult
 from firmware_host.session.actions import (
     AgreeDraw,
     Claim,
     Guide,
+    Hint,
+    MoveNow,
     NewGame,
     Press,
     Resign,
@@ -50,16 +53,20 @@ from firmware_host.session.actions import (
     Unguide,
 )
 from firmware_host.session.clock import GameClock
+from firmware_host.session.computer import Computer
 from firmware_host.session.events import (
+    BlunderWarned,
     BoardReady,
     BoardTurned,
     BusFault,
     BusRecovered,
+    ComputerMoved,
     Event,
     FaultCleared,
     FaultShown,
     FrameSeen,
     GameEnded,
+    HintShown,
     IllegalShown,
     MoveCommitted,
     MovesTakenBack,
@@ -68,6 +75,7 @@ from firmware_host.session.events import (
     OutOfStepShown,
     PromptOpened,
     Refused,
+    ThoughtArrived,
     TimePassed,
 )
 from firmware_host.session.history import BoardHistory
@@ -80,6 +88,7 @@ from firmware_host.session.state import (
     Over,
     Phase,
     Playing,
+    PlayOnChoice,
     Prompting,
     SessionState,
     SettingUp,
@@ -123,6 +132,7 @@ class Controller:
         self.last_move: frozenset[Spot] = frozenset()
         # the mover's threatened pieces, and its king when in check
         self.teaching: tuple[frozenset[Spot], frozenset[Spot]] = (frozenset(), frozenset())
+        self.computer = Computer()  # its seats, hints and judgements of this game
 
     # --- the state -----------------------------------------------------------------
 
@@ -229,6 +239,7 @@ class Controller:
         self._enter(SettingUp() if outcome is None else Over(outcome))
         self.last_move = frozenset()
         self._reset_recognizer(at)
+        self.computer.start(self.game, self.settings)
 
     def _reset_recognizer(self, at: float) -> None:
         self.recognizer.reset(self.position, self.history.earlier(), at)
@@ -280,6 +291,15 @@ class Controller:
                 self.trust.recovered()
                 self._run_clock(at)
                 return [FaultCleared(at), *self._judge(at)]
+            case ThoughtArrived(result):
+                return self._thought(result, at)
+            case Hint():
+                return self._ask_hint(at)
+            case MoveNow():
+                if not self.computer.thinking(self.position) or self.guide is not None:
+                    return [Refused("the computer is not thinking", at)]
+                self.computer.hurried = True
+                return []
         raise TypeError(f"not an event: {event!r}")  # pragma: no cover
 
     def next_deadline(self, now: float) -> float | None:
@@ -396,7 +416,10 @@ class Controller:
 
     def _commit(self, move: Hashable, at: float) -> list[Notice]:
         footprint = self.position.footprint(move, self.sensing)
+        by_person = not self.computer.plays(self.position.turn)
         played = self.match.play(move, at)  # stored before anything else changes
+        warning = self.computer.blunder(played.text) if by_person else None
+        self.computer.moved()
         self.history.played(self.position)
         self.last_move = footprint.spots()
         self.trust.committed(at)
@@ -408,6 +431,13 @@ class Controller:
             return notices + self._end(outcome, at)
         self.match.moved(played.mover, at)
         self._run_clock(at)
+        if warning is not None:
+            # the computer thinks the move throws the game away: offer to take it back
+            self._enter(Prompting((TakebackChoice(1, board_follows=False), PlayOnChoice())))
+            notices += [
+                BlunderWarned(played.text, warning, at),
+                PromptOpened(self.prompt_choices, at),
+            ]
         return notices
 
     def _end(self, outcome: Outcome, at: float) -> list[Notice]:
@@ -423,9 +453,13 @@ class Controller:
             return [Refused("there is no move to take back", at)]
         self.match.take_back(plies, at, reopen=isinstance(self.state, Over))
         self.history.taken_back(self.position, plies)
+        self.computer.moved()
         # A takeback from the controls leaves the pieces where they were: guide them back
-        # (unless they already stand as the position now has them).
+        # (unless they already stand as the position now has them). A computer's move
+        # chosen for the position left behind is forgotten.
         guide = guide_of(self.state)
+        if guide is not None and guide.ply is not None:
+            guide = None
         self._enter(Playing(guide) if board_follows else SettingUp(guide))
         self.last_move = frozenset()
         self._reset_recognizer(at)
@@ -455,6 +489,13 @@ class Controller:
             )
         if isinstance(state, Over | SettingUp):
             return []
+        if role in (ButtonRole.HINT, ButtonRole.NEXT):
+            # next, outside a prompt, asks for a hint, or hurries the computer
+            return self.handle(MoveNow() if self.computer.thinking(self.position) else Hint(), at)
+        guide = guide_of(state)
+        if role in (ButtonRole.OK, ButtonRole.REFILL) and guide in self._unseen_guides():
+            assert guide is not None
+            return self._commit(guide.move, at)  # the lit move the board cannot show
         if role is ButtonRole.BACK:
             return self._take_back(1, at, board_follows=False)
         if role is ButtonRole.ROLL:
@@ -520,12 +561,15 @@ class Controller:
 
     def _accept(self, choice: Hashable, at: float) -> list[Notice]:
         if isinstance(choice, TakebackChoice):
-            return self._take_back(choice.plies, at, board_follows=True)
+            return self._take_back(choice.plies, at, board_follows=choice.board_follows)
+        if isinstance(choice, PlayOnChoice):
+            self._enter(self._playing())
+            return self._judge(at)
         return self._commit(choice, at)
 
     def _choice_text(self, choice: Hashable) -> str:
-        if isinstance(choice, TakebackChoice):
-            return TakebackChoice.NAME
+        if isinstance(choice, TakebackChoice | PlayOnChoice):
+            return choice.NAME
         return self.position.move_text(choice)
 
     def _resign(self, at: float, seat: int | None) -> list[Notice]:
@@ -568,6 +612,51 @@ class Controller:
         guide = GuideMove(move, self.position.footprint(move, self.sensing).spots())
         self._enter(replace(self.state, guide=guide))
         return self._judge(at)
+
+    # --- the computer ------------------------------------------------------------------
+
+    def thinking(self) -> tuple[tuple[ThinkRequest, ...], bool]:
+        """What the computer should think about now, and whether to hurry it."""
+        playing = isinstance(self.state, Playing | Correcting) and self.trust.trusted
+        guided = guide_of(self.state) is not None
+        wanted = self.computer.wanted(self.position, self.game_id, playing=playing, guided=guided)
+        return wanted, self.computer.hurried
+
+    def _thought(self, result: ThinkResult, at: float) -> list[Notice]:
+        """An answer from the computer, used only if it is about the position now."""
+        if not self.computer.current(result, self.game_id) or isinstance(self.state, Over):
+            return []
+        if result.best is None:
+            return [Refused(f"the computer could not answer: {result.failed}", at)]
+        purpose = result.request.purpose
+        self.computer.proved(result, self.position)
+        if purpose is Purpose.JUDGE:
+            self.computer.judged(result, self.position, self.sensing)
+            return []
+        try:
+            move = self.position.parse_move(result.best)
+        except KibanError as error:
+            return [Refused(f"the computer's move cannot be played: {error}", at)]
+        spots = self.position.footprint(move, self.sensing).spots()
+        if purpose is Purpose.HINT:
+            self.computer.hint = (move, spots)
+            return [HintShown(result.best, at)]
+        ply = len(self.position.move_stack)
+        self._enter(replace(self.state, guide=GuideMove(move, spots, ply)))
+        seat = self.position.turn
+        return [ComputerMoved(seat, result.best, result.note, at), *self._judge(at)]
+
+    def _ask_hint(self, at: float) -> list[Notice]:
+        if isinstance(self.state, Over | SettingUp) or self.roll_due:
+            return [Refused("no move to suggest now", at)]
+        if self.computer.plays(self.position.turn):
+            return [Refused("the computer is to move", at)]
+        self.computer.hint_asked = True
+        return []
+
+    def _unseen_guides(self) -> tuple[GuideMove, ...]:
+        guide = guide_of(self.state)
+        return (guide,) if guide is not None and guide.move in self.recognizer.unseen else ()
 
     # --- what to show ----------------------------------------------------------------
 

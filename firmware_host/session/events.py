@@ -14,6 +14,7 @@ from enum import Enum
 from engine.outcome import Outcome
 from engine.physical import Reading, Spot
 from engine.recognizer import Correction
+from firmware_host.opponents.thinking import ThinkResult
 from firmware_host.session.actions import GameAction
 
 # --- events --------------------------------------------------------------------------
@@ -43,7 +44,14 @@ class BusRecovered:
     """Every sensor chip answers again."""
 
 
-Event = GameAction | FrameSeen | TimePassed | BusFault | BusRecovered
+@dataclass(frozen=True, slots=True)
+class ThoughtArrived:
+    """The computer's answer to a question the session asked (``Controller.thinking``)."""
+
+    result: ThinkResult
+
+
+Event = GameAction | FrameSeen | TimePassed | BusFault | BusRecovered | ThoughtArrived
 """What the controller handles: the players' actions (``actions.py``) and what the board
 and the clock report. None carries its time: ``Controller.handle(event, at)`` does."""
 
@@ -175,6 +183,34 @@ class StoreReplaced:
     at: float
 
 
+@dataclass(frozen=True, slots=True)
+class ComputerMoved:
+    """A computer seat chose its move: the LEDs light it for a person to play."""
+
+    seat: int
+    move: str
+    note: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class HintShown:
+    """The move the computer suggests to the player to move (which they may ignore)."""
+
+    move: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class BlunderWarned:
+    """The move just played throws away material or the game, by the computer's
+    judgement: a takeback is offered."""
+
+    move: str
+    reason: str
+    at: float
+
+
 Notice = (
     BoardReady
     | BoardTurned
@@ -191,4 +227,7 @@ Notice = (
     | FaultShown
     | FaultCleared
     | StoreReplaced
+    | ComputerMoved
+    | HintShown
+    | BlunderWarned
 )

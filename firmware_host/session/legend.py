@@ -17,6 +17,7 @@ from engine.geometry import Seat
 from engine.outcome import Outcome
 from engine.physical import Spot
 from engine.recognizer import Correction, Hint
+from engine.search.types import Quality
 from firmware_host.session.state import Phase
 
 BLINK_PERIOD = 0.5  # seconds a blinking LED stays on, then off
@@ -42,6 +43,20 @@ class Meaning(Enum):
     COUNT = "a count shown as a bar (tokens left)"
     TOKIN = "furigoma: tokin up"
     PAWN = "furigoma: pawn up"
+    HINT = "suggested move"
+    BEST = "coach: best destination"
+    GOOD = "coach: good destination"
+    DOUBTFUL = "coach: doubtful destination"
+    LOSING = "coach: losing destination"
+
+
+COACHED = {
+    Quality.BEST: Meaning.BEST,
+    Quality.GOOD: Meaning.GOOD,
+    Quality.DOUBTFUL: Meaning.DOUBTFUL,
+    Quality.LOSING: Meaning.LOSING,
+}
+"""The colour of each judged destination, in coach mode."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +89,11 @@ DEFAULT_PALETTE = Palette(
         Meaning.COUNT: Colour(120, 120, 90),
         Meaning.TOKIN: Colour(110, 0, 30),
         Meaning.PAWN: Colour(120, 255, 105),
+        Meaning.HINT: Colour(111, 254, 250),
+        Meaning.BEST: Colour(0, 164, 111),
+        Meaning.GOOD: Colour(133, 194, 1),
+        Meaning.DOUBTFUL: Colour(203, 145, 58),
+        Meaning.LOSING: Colour(192, 40, 59),
     },
     {
         "black": Colour(200, 200, 200),
@@ -105,6 +125,13 @@ COLOUR_BLIND_PALETTE = Palette(
         Meaning.COUNT: Colour(30, 0, 255),
         Meaning.TOKIN: Colour(100, 0, 60),
         Meaning.PAWN: Colour(75, 255, 0),
+        # the coach's scale runs blue (best) to yellow and magenta (losing): apart for
+        # every common colour blindness
+        Meaning.HINT: Colour(186, 164, 255),
+        Meaning.BEST: Colour(58, 40, 168),
+        Meaning.GOOD: Colour(159, 200, 181),
+        Meaning.DOUBTFUL: Colour(200, 210, 6),
+        Meaning.LOSING: Colour(255, 1, 119),
     },
     {
         "black": Colour(200, 200, 200),
@@ -141,6 +168,9 @@ class BoardView:
     hints: tuple[Hint, ...] = ()
     lifted: frozenset[Spot] = frozenset()
     guide: frozenset[Spot] = frozenset()
+    hint: frozenset[Spot] = frozenset()
+    coached: tuple[tuple[Spot, Quality], ...] = ()
+    thinking: bool = False
     prompt: PromptView | None = None
     correction: Correction | None = None
     missing: frozenset[Spot] = frozenset()
@@ -178,7 +208,6 @@ class Legend:
     def lights(self, view: BoardView, now: float) -> Lights:
         on = int(now / BLINK_PERIOD) % 2 == 0
         layers: list[tuple[Meaning, frozenset[Spot]]] = []
-        blinking = False
         if view.phase is not Phase.SETUP:
             layers.append((Meaning.LAST_MOVE, view.last_move))
             layers.append((Meaning.THREAT, view.threatened))
@@ -188,11 +217,15 @@ class Legend:
                 layers.append((Meaning.DESTINATION, hint.destinations))
                 layers.append((Meaning.CAPTURE, hint.captures))
                 layers.append((Meaning.LIFTED, frozenset({hint.spot})))
+            for spot, quality in view.coached:
+                layers.append((COACHED[quality], frozenset({spot})))
             layers.append((Meaning.LIFTED, view.lifted))
+            layers.append((Meaning.HINT, view.hint))
             layers.append((Meaning.GUIDE, view.guide))
             # the rest of a move already begun: pieces still to take off, cells to fill
             layers.append((Meaning.REMOVE, frozenset(s for s, r in view.remaining if not r)))
             layers.append((Meaning.DESTINATION, frozenset(s for s, r in view.remaining if r)))
+        blinking = view.thinking
         if view.prompt is not None:
             blinking = True
             everything = frozenset().union(*view.prompt.spots) if view.prompt.spots else frozenset()
@@ -234,6 +267,8 @@ class Legend:
             indicators["status"] = self.colour(Meaning.FAULT)
         elif view.prompt is not None and on:
             indicators["status"] = self.colour(Meaning.PROMPT)
+        elif view.thinking and on:
+            indicators["status"] = self.colour(Meaning.GUIDE)  # the move to play is coming
         elif view.phase in (Phase.SETUP, Phase.CORRECTION):
             indicators["status"] = self.colour(Meaning.FILL)
         if view.dice and view.outcome is None:

@@ -20,6 +20,7 @@ from engine.game import Game, Position
 from engine.opening import DrawResult, draw_first_player
 from engine.outcome import Outcome
 from firmware_host.session.clock import GameClock
+from firmware_host.session.computer import seats_of
 from firmware_host.session.events import FirstPlayerDrawn, GameStarted, Notice
 from firmware_host.session.journal import Journal, journal_of
 from firmware_host.session.settings import Settings
@@ -72,6 +73,7 @@ class Match:
         self.position = self.game.position(text, options)
         default_draw = self.game.first_player_draw(self.position.options)
         self.settings = Settings.parse(settings or {}, draw=default_draw)
+        seats_of(self.game, self.settings)  # the computer's seats are the game's
         stored_options = self.position.options.non_default(self.game.option_specs)
         self._game_id = self.journal.new_game(
             self.game.name, stored_options, text, at, settings=self.settings.stored()
@@ -97,7 +99,7 @@ class Match:
         game.options(options)
         if text is not None:
             game.position(text, options)
-        Settings.parse(settings or {})
+        seats_of(game, Settings.parse(settings or {}))
         return game
 
     def resume(self, stored: StoredGame, at: float) -> list[Notice]:

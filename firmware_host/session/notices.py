@@ -10,13 +10,16 @@ from typing import Any
 
 from engine.outcome import Outcome
 from firmware_host.session.events import (
+    BlunderWarned,
     BoardReady,
     BoardTurned,
+    ComputerMoved,
     FaultCleared,
     FaultShown,
     FirstPlayerDrawn,
     GameEnded,
     GameStarted,
+    HintShown,
     IllegalShown,
     MoveCommitted,
     MovesTakenBack,
@@ -65,6 +68,13 @@ def notice_record(notice: Notice) -> dict[str, Any] | None:
             return {"t": at, "event": "store_replaced", "message": message}
         case BoardTurned(turned, _):
             return {"t": at, "event": "board_turned", "turned": turned}
+        case ComputerMoved(seat, move, note, _):
+            record = {"t": at, "event": "computer_move", "seat": seat, "move": move}
+            return record | ({"note": note} if note else {})
+        case HintShown(move, _):
+            return {"t": at, "event": "hint", "move": move}
+        case BlunderWarned(move, reason, _):
+            return {"t": at, "event": "blunder", "move": move, "reason": reason}
         case BoardReady() | GameStarted():
             return None
 

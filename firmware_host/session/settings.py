@@ -1,4 +1,5 @@
-"""The settings of one game session, beyond the rules: clocks, dice, the opening draw.
+"""The settings of one game session, beyond the rules: clocks, dice, the opening draw,
+the computer's seats and its coaching.
 
 Rules live in the game's options; how the table plays them (a time limit, who
 rolls the dice, whether the first player is drawn) lives here, and is stored with
@@ -36,12 +37,17 @@ class Settings:
     roll: RollMode = RollMode.AUTO
     draw: FirstPlayerDraw = FirstPlayerDraw.NONE
     seed: int | None = None
+    opponent: str = ""  # the computer's seats, ``w=level:3`` (read against the game)
+    coach: bool = False  # legal destinations coloured by how good they are
+    warn: bool = False  # a move that throws the game away offers a takeback
 
-    KEYS: ClassVar[tuple[str, ...]] = ("clock", "roll", "draw", "seed")
+    KEYS: ClassVar[tuple[str, ...]] = ("clock", "roll", "draw", "seed", "opponent", "coach", "warn")
     CHOICES: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         {
             "roll": tuple(mode.value for mode in RollMode),
             "draw": tuple(kind.value for kind in FirstPlayerDraw),
+            "coach": ("off", "on"),
+            "warn": ("off", "on"),
         }
     )
     """The settings that take one of a few words (the page offers them)."""
@@ -50,8 +56,9 @@ class Settings:
     def parse(
         cls, given: Mapping[str, str], *, draw: FirstPlayerDraw = FirstPlayerDraw.NONE
     ) -> Settings:
-        """Read ``clock=10m``, ``roll=auto|button``, ``draw=none|furigoma|lot``, ``seed=N``;
-        ``draw`` is the game's own default for the opening draw."""
+        """Read ``clock=10m``, ``roll=auto|button``, ``draw=none|furigoma|lot``, ``seed=N``,
+        ``opponent=SEAT=PLAYER,...``, ``coach=on|off``, ``warn=on|off``; ``draw`` is the
+        game's own default for the opening draw."""
         for key in given:
             if key not in cls.KEYS:
                 raise SettingsError(f"unknown setting {key!r} (settings: {', '.join(cls.KEYS)})")
@@ -68,7 +75,8 @@ class Settings:
             seed = int(seed_text) if seed_text is not None else None
         except ValueError:
             raise SettingsError(f"seed must be a whole number, not {seed_text!r}") from None
-        return cls(clock, roll, chosen_draw, seed)
+        coach, warn = (_switch(given, key) for key in ("coach", "warn"))
+        return cls(clock, roll, chosen_draw, seed, given.get("opponent", "").strip(), coach, warn)
 
     def stored(self) -> dict[str, str]:
         """The settings as stored with the game."""
@@ -77,8 +85,20 @@ class Settings:
             result["clock"] = self.clock.text()
         if self.seed is not None:
             result["seed"] = str(self.seed)
+        if self.opponent:
+            result["opponent"] = self.opponent
+        for key, on in (("coach", self.coach), ("warn", self.warn)):
+            if on:
+                result[key] = "on"
         return result
 
     def random_source(self) -> random.Random:
         """The session's dice: seeded when a seed is set, else from the system."""
         return random.Random(self.seed) if self.seed is not None else random.Random()
+
+
+def _switch(given: Mapping[str, str], key: str) -> bool:
+    value = given.get(key, "off").strip().lower()
+    if value not in ("on", "off"):
+        raise SettingsError(f"{key} must be on or off, not {value!r}")
+    return value == "on"

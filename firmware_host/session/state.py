@@ -33,20 +33,32 @@ class Phase(Enum):
 
 @dataclass(frozen=True, slots=True)
 class TakebackChoice:
-    """The prompt choice that confirms a takeback the board offered."""
+    """The prompt choice that confirms a takeback: one the board offered (its pieces
+    already stand as before), or one the computer's warning offers (``board_follows``
+    False: the LEDs then guide the pieces back)."""
 
     plies: int
+    board_follows: bool = True
 
     NAME: ClassVar[str] = "takeback"
 
 
 @dataclass(frozen=True, slots=True)
+class PlayOnChoice:
+    """The prompt choice that keeps the move the computer warned about."""
+
+    NAME: ClassVar[str] = "play on"
+
+
+@dataclass(frozen=True, slots=True)
 class GuideMove:
     """A move wanted from outside (an engine, a lesson, the other board) and the spots
-    it changes, which the LEDs light."""
+    it changes, which the LEDs light. ``ply``: the position it was chosen for, when it
+    belongs to one (a computer seat's move): a takeback forgets it."""
 
     move: Hashable
     spots: frozenset[Spot]
+    ply: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from engine.recognizer import IllegalMatch, Moving, OffGuide, OutOfStep, Tapped
 from firmware_host.session.clock import format_time
 from firmware_host.session.controller import Controller
 from firmware_host.session.legend import BoardView, PromptView
-from firmware_host.session.state import Phase, Prompting, TakebackChoice
+from firmware_host.session.state import Phase, PlayOnChoice, Prompting, TakebackChoice
 
 
 def _movable(controller: Controller) -> frozenset[Spot]:
@@ -73,6 +73,16 @@ def build_view(controller: Controller, now: float | None = None) -> BoardView:
             *(position.footprint(m, controller.sensing).spots() for m in assessment.moves)
         )
     threatened, in_check = controller.teaching
+    computer = controller.computer
+    coached = tuple(
+        sorted(
+            (spot, quality)
+            for hint in hints
+            for spot, quality in computer.destination_qualities(
+                hint.spot, hint.destinations | hint.captures
+            ).items()
+        )
+    )
     return BoardView(
         controller.phase,
         seats,
@@ -83,6 +93,9 @@ def build_view(controller: Controller, now: float | None = None) -> BoardView:
         hints=hints,
         lifted=lifted,
         guide=frozenset() if controller.guide is None else controller.guide.spots,
+        hint=frozenset() if computer.hint is None else computer.hint[1],
+        coached=coached,
+        thinking=controller.guide is None and computer.thinking(position),
         prompt=prompt,
         correction=correction,
         illegal=illegal,
@@ -103,6 +116,8 @@ def _prompt_view(controller: Controller) -> PromptView | None:
     spots = tuple(
         controller.history.changed_since(choice.plies)
         if isinstance(choice, TakebackChoice)
+        else frozenset()
+        if isinstance(choice, PlayOnChoice)
         else controller.position.footprint(choice, controller.sensing).spots()
         for choice in state.choices
     )
@@ -127,6 +142,11 @@ def _wanted(controller: Controller, clocks: tuple[float, ...]) -> str:
     assessment = controller.assessment
     if isinstance(controller.state, Prompting):
         choices, selected = controller.prompt_choices, controller.state.selected
+        if PlayOnChoice.NAME in choices:
+            return (
+                f"careful: {position.move_text(position.move_stack[-1])} may throw the game"
+                f" away: {' / '.join(choices)} (selected: {choices[selected]})"
+            )
         if choices[selected] == TakebackChoice.NAME:
             return "the board shows an earlier position: press ok to take the move back"
         return f"which move? {' / '.join(choices)} (selected: {choices[selected]})"
@@ -153,8 +173,15 @@ def _wanted(controller: Controller, clocks: tuple[float, ...]) -> str:
         if away:
             return f"take off {', '.join(away)} to finish the move"
     text = f"{seat} to move"
+    computer = controller.computer
     if controller.guide is not None:
         text = f"{seat} to play {position.move_text(controller.guide.move)}"
+    elif computer.thinking(position):
+        text = f"{seat}: the computer is thinking (press next or type now to hurry it)"
+    elif computer.hint is not None:
+        text = f"{seat} to move (hint: {position.move_text(computer.hint[0])})"
+    if computer.verdict is not None:
+        text += f" — {computer.verdict}"
     dice = position.dice()
     if dice:
         text += f" (dice: {' '.join(map(str, dice))})"

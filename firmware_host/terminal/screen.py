@@ -9,14 +9,17 @@ from typing import IO
 from engine.physical import EMPTY, Spot
 from firmware_host.boards.simulator import Simulation
 from firmware_host.session.events import (
+    BlunderWarned,
     BoardReady,
     BoardTurned,
+    ComputerMoved,
     FaultCleared,
     FaultShown,
     FaultSource,
     FirstPlayerDrawn,
     GameEnded,
     GameStarted,
+    HintShown,
     IllegalShown,
     MoveCommitted,
     MovesTakenBack,
@@ -73,6 +76,13 @@ def describe_notice(notice: Notice) -> str | None:
             return "the board answers again"
         case StoreReplaced(message, _):
             return message
+        case ComputerMoved(_, move, note, _):
+            told = f"the computer plays {move}: play it on the board"
+            return f"{told} ({note})" if note else told
+        case HintShown(move, _):
+            return f"hint: {move}"
+        case BlunderWarned(move, reason, _):
+            return f"careful: {move} {reason}; press ok to take it back, or choose play on"
         case BoardTurned(turned, _):
             return (
                 "the pieces stand the other way round: the board follows them"

@@ -205,7 +205,7 @@ def play_costs(
     finally:
         if watch in gc.callbacks:
             gc.callbacks.remove(watch)
-        sim.board.close()
+        sim.close()
     return changes, commits, watch.pauses
 
 
@@ -228,7 +228,7 @@ def index_memory(game: Game[Any], text: str | None) -> float:
         current, _ = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-        sim.board.close()
+        sim.close()
     return float(current - before)
 
 

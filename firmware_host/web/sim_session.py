@@ -30,6 +30,8 @@ from engine.physical import Spot, Stone
 from engine.recognizer import Timing
 from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation, capture_destination
+from firmware_host.opponents.players import Players
+from firmware_host.opponents.worker import ProcessThinker
 from firmware_host.session.actions import (
     Download,
     FlipPiece,
@@ -141,6 +143,7 @@ class SimSession(Session):
             noise=self._noise,
             seed=self._seed,
             palette=PALETTES[self._palette],
+            thinker=ProcessThinker(Players),  # the page keeps real time: never wait for it
         )
         sim.legend = self._legend(sim.legend, sim.board.painter.indicators)
         return sim
@@ -191,7 +194,7 @@ class SimSession(Session):
             job = self._jobs.get_nowait()
             if not job.reply.done():
                 job.reply.cancel()
-        self.sim.board.close()
+        self.sim.close()
         self.journal.shutdown()
 
     async def execute(self, request: Request) -> Json:
@@ -425,7 +428,7 @@ class SimSession(Session):
             resume=False,
             settings=command.session,
         )
-        old.board.close()
+        old.close()
         self.sim = sim
         self._profile_name = profile
         self._steps.clear()

@@ -27,6 +27,7 @@ from engine.game import Game, Layout, Position
 from engine.geometry import seat_side
 from engine.options import OptionSpec
 from engine.physical import Stone
+from engine.search.levels import LEVELS
 from firmware_host.session.clock import format_time
 from firmware_host.session.controller import Controller
 from firmware_host.session.legend import BoardView
@@ -101,6 +102,7 @@ def catalogue_message(
         ],
         "palettes": list(palettes),
         "settings": {key: list(choices) for key, choices in Settings.CHOICES.items()},
+        "levels": [{"number": level.number, "name": level.name} for level in LEVELS],
     }
 
 
@@ -304,4 +306,20 @@ def state_message(
             "description": drawn.describe(),
         },
         "unseen": _unseen(controller, view),
+        "computer": _computer(controller, view.thinking),
+    }
+
+
+def _computer(controller: Controller, thinking: bool) -> Json:
+    """The computer's seats (by seat number), whether it is thinking, its suggestion and
+    what it proved of the game's end."""
+    computer = controller.computer
+    hint = computer.hint
+    return {
+        "seats": {str(seat): spec.describe() for seat, spec in computer.seats.items()},
+        "thinking": thinking,
+        "hint": None if hint is None else controller.position.move_text(hint[0]),
+        "verdict": computer.verdict,
+        "coach": computer.coach,
+        "warn": computer.warn,
     }

@@ -38,7 +38,15 @@ def test_a_panel_keeps_no_thread_waking_for_held_presses(factory: MockFactory) -
 
 
 def test_role_values_are_the_profile_names() -> None:
-    assert [role.value for role in ButtonRole] == ["ok", "next", "back", "roll", "refill", "clock"]
+    assert [role.value for role in ButtonRole] == [
+        "ok",
+        "next",
+        "back",
+        "roll",
+        "refill",
+        "clock",
+        "hint",
+    ]
     assert ButtonRole("refill") is ButtonRole.REFILL
 
 

@@ -10,6 +10,7 @@ from engine.physical import Spot, Stone
 from engine.recognizer import Timing
 from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
+from firmware_host.opponents.thinking import Thinker
 from firmware_host.session.events import MoveCommitted, Notice, PromptOpened
 from firmware_host.session.legend import Meaning
 from firmware_host.session.storage import GameStore
@@ -41,7 +42,7 @@ def close_all() -> None:
 def close(sim: Simulation) -> None:
     if sim in OPEN:
         OPEN.remove(sim)
-    sim.board.close()
+    sim.close()
 
 
 def make_sim(
@@ -53,6 +54,8 @@ def make_sim(
     seed: int = 0,
     timing: Timing | None = None,
     game: Game[Any] = GAME,
+    settings: Mapping[str, str] | None = None,
+    thinker: Thinker | None = None,
 ) -> Simulation:
     """A new game on a simulated board whose pieces already stand as the position has them."""
     sim = Simulation(
@@ -65,6 +68,8 @@ def make_sim(
         options=options,
         position=position,
         timing=timing,
+        settings=settings,
+        thinker=thinker,
     )
     track(sim)
     sim.settle()

@@ -90,6 +90,33 @@ function renderOptions() {
   $("new-game-clock").value = settings.clock || "";
   $("new-game-roll").value = settings.roll || catalogue.settings.roll[0];
   $("new-game-seed").value = "";
+  renderPlayers(game, settings);
+}
+
+// One choice per seat: a person, or the computer at a level (the same 1-10 scale
+// for every game), a random mover, or the outside engine where it is installed.
+function renderPlayers(game, settings) {
+  const box = $("new-game-players");
+  box.replaceChildren();
+  html("legend", {}, "Players", box);
+  const chosen = {};
+  for (const part of (settings.opponent || "").split(",")) {
+    const [seatName, player] = part.split("=");
+    if (player) chosen[seatName.trim()] = player.trim();
+  }
+  for (const info of game.seats) {
+    const label = html("label", {}, `${info.name} `, box);
+    const select = html("select", { "data-seat": info.letter }, null, label);
+    html("option", { value: "" }, "a person", select);
+    for (const level of page.catalogue.levels) {
+      html("option", { value: `level:${level.number}` }, `computer: level ${level.number} (${level.name})`, select);
+    }
+    html("option", { value: "random" }, "computer: random moves", select);
+    html("option", { value: "engine" }, "computer: strongest engine", select);
+    select.value = chosen[info.letter] || "";
+  }
+  $("new-game-coach-on").checked = settings.coach === "on";
+  $("new-game-warn-on").checked = settings.warn === "on";
 }
 
 // When a game starts (and the dialog is closed), the dialog follows it: a new game
@@ -112,6 +139,13 @@ function sessionSettings() {
   if ($("new-game-draw").value) settings.draw = $("new-game-draw").value;
   const seed = $("new-game-seed").value.trim();
   if (seed) settings.seed = seed;
+  const opponents = [];
+  for (const select of $("new-game-players").querySelectorAll("[data-seat]")) {
+    if (select.value) opponents.push(`${select.dataset.seat}=${select.value}`);
+  }
+  if (opponents.length) settings.opponent = opponents.join(",");
+  if ($("new-game-coach-on").checked) settings.coach = "on";
+  if ($("new-game-warn-on").checked) settings.warn = "on";
   return settings;
 }
 
@@ -146,6 +180,8 @@ export function bindControls() {
     if (window.confirm("Do both players agree to a draw?")) send({ type: "draw" });
   });
   $("roll").addEventListener("click", () => send({ type: "roll" }));
+  $("hint").addEventListener("click", () => send({ type: "hint" }));
+  $("move-now").addEventListener("click", () => send({ type: "move_now" }));
   $("format").addEventListener("change", updateDownload);
   $("guide-form").addEventListener("submit", (event) => {
     event.preventDefault();

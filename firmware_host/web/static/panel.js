@@ -20,11 +20,27 @@ export function renderPanel(state) {
   renderDice(state);
   renderOpening(state);
   renderUnseen(state);
+  renderComputer(state);
   renderMoves(state);
   $("takeback").disabled = state.moves.length === 0;
   $("resign").disabled = Boolean(state.outcome);
   $("draw").disabled = Boolean(state.outcome);
   for (const claim of $("claims").querySelectorAll("button")) claim.disabled = Boolean(state.outcome);
+}
+
+// Who the computer plays, whether it is thinking, its hint and what it proved.
+function renderComputer(state) {
+  const computer = state.computer || { seats: {}, thinking: false };
+  const parts = Object.entries(computer.seats).map(([index, who]) => {
+    const info = seat(Number(index));
+    return `${info ? info.name : index}: ${who}`;
+  });
+  if (computer.thinking) parts.push("the computer is thinking…");
+  if (computer.hint) parts.push(`hint: ${computer.hint}`);
+  if (computer.verdict) parts.push(computer.verdict);
+  $("computer-note").textContent = parts.join(" · ");
+  $("move-now").hidden = !computer.thinking;
+  $("hint").disabled = Boolean(state.outcome) || computer.thinking || String(state.turn) in computer.seats;
 }
 
 function renderPrompt(state) {

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware_host.opponents import find_fairy_stockfish
+from firmware_host.opponents.fairy import find_fairy_stockfish
 
 FAKE = Path(__file__).with_name("fake_usi_engine.py")
 

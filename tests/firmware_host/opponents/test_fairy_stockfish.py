@@ -15,7 +15,6 @@ from engine.game import Position
 from engine.registry import find_game
 from engine.search.levels import level
 from engine.search.types import WIN, Limits
-from firmware_host.opponents import UsiPlayer
 from firmware_host.opponents.fairy import (
     USI_GAMES,
     engine_accepts,
@@ -23,6 +22,7 @@ from firmware_host.opponents.fairy import (
     winning_move,
 )
 from firmware_host.opponents.process import EngineProcess
+from firmware_host.opponents.usi import UsiPlayer
 from firmware_host.opponents.usi_protocol import format_position
 from tests.firmware_host.opponents.test_fairy import random_positions
 

@@ -16,15 +16,13 @@ from engine.game import Position
 from engine.registry import find_game
 from engine.search.levels import level
 from engine.search.types import WIN, Analysis, Limits
-from firmware_host.opponents import (
+from firmware_host.opponents.errors import (
     EngineError,
     EngineStartError,
     EngineTimeoutError,
     EngineUnsupportedError,
-    UsiPlayer,
-    UsiTimeouts,
 )
-from firmware_host.opponents.usi import MAX_FAILURES
+from firmware_host.opponents.usi import MAX_FAILURES, UsiPlayer, UsiTimeouts
 from tests.firmware_host.opponents.conftest import FakeEngine
 
 QUICK = UsiTimeouts(start=10.0, ready=5.0, margin=3.0, stop_grace=0.3)

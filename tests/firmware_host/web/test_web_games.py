@@ -44,6 +44,8 @@ def test_shogi_shows_its_claims_and_the_furigoma_and_the_controller_judges_them(
             assert catalogue["settings"] == {
                 "roll": ["auto", "button"],
                 "draw": ["none", "furigoma", "lot"],
+                "coach": ["off", "on"],
+                "warn": ["off", "on"],
             }
             draw = state["draw"]
             assert draw["kind"] == "furigoma" and len(draw["tosses"]) == 5

@@ -1,0 +1,117 @@
+"""The player behind each kind of computer seat.
+
+The built-in search plays every game; an outside engine (Fairy-Stockfish, or a
+USI engine at a path) plays the games it knows, with the built-in search as its
+fallback when it is missing or misbehaves. Engines' processes are kept between
+requests and stopped by ``close``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.game import Game, Position
+from engine.search.types import Analysis, Limits, Player
+from firmware_host.opponents.seats import OpponentKind, OpponentSpec
+from firmware_host.opponents.thinking import ThinkRequest, seeded
+
+USI_GAMES = {"dobutsu": "dobutsu", "shogi": "shogi"}
+"""Kiban's games an outside USI engine plays, by the engine's variant name."""
+
+
+@dataclass(frozen=True, slots=True)
+class Noted:
+    """A player whose answers carry a note for the people at the board (why the
+    built-in search plays instead of the engine asked for)."""
+
+    player: Player
+    note: str
+
+    @property
+    def name(self) -> str:
+        return self.player.name
+
+    def analyse(
+        self, position: Position[Any], *, limits: Limits | None = None, judge_all: bool = False
+    ) -> Analysis[Any]:
+        analysis = self.player.analyse(position, limits=limits, judge_all=judge_all)
+        if analysis.note:
+            return analysis
+        return Analysis(
+            analysis.best,
+            analysis.value,
+            analysis.depth,
+            analysis.nodes,
+            analysis.values,
+            analysis.mate_in,
+            self.note,
+        )
+
+    def close(self) -> None:
+        self.player.close()
+
+
+class Players:
+    """Makes the player for each request; keeps outside engines running between them."""
+
+    def __init__(self) -> None:
+        self._engines: dict[Hashable, Player] = {}
+
+    def __call__(self, request: ThinkRequest, game: Game[Any]) -> Player:
+        spec = request.spec
+        match spec.kind:
+            case OpponentKind.RANDOM:
+                from engine.search import RandomPlayer
+
+                return RandomPlayer(seeded(request))
+            case OpponentKind.BUILTIN:
+                return self._builtin(request)
+            case OpponentKind.ENGINE | OpponentKind.USI:
+                return self._engine(request, game, spec)
+        raise AssertionError(spec.kind)  # pragma: no cover
+
+    def _builtin(self, request: ThinkRequest) -> Player:
+        from engine.search import BuiltinPlayer
+
+        return BuiltinPlayer(request.spec.level, seeded(request))
+
+    def _engine(self, request: ThinkRequest, game: Game[Any], spec: OpponentSpec) -> Player:
+        if game.name not in USI_GAMES:
+            if spec.kind is OpponentKind.ENGINE:
+                return self._builtin(request)  # the built-in search is this game's engine
+            note = f"a USI engine does not play {game.title}; the built-in search plays"
+            return Noted(self._builtin(request), note)
+        from firmware_host.opponents.fairy import find_fairy_stockfish
+        from firmware_host.opponents.usi import UsiPlayer
+
+        path = spec.path if spec.kind is OpponentKind.USI else find_fairy_stockfish()
+        if path is None:
+            note = "Fairy-Stockfish is not installed; the built-in search plays"
+            return Noted(self._builtin(request), note)
+        key = (str(path), game.name, request.options, spec.level.number)
+        engine = self._engines.get(key)
+        if engine is None:
+            engine = UsiPlayer(
+                path,
+                game,
+                spec.level,
+                options=dict(request.options),
+                fallback=self._builtin(request),
+            )
+            self._engines[key] = engine
+        return engine
+
+    def hurry(self) -> None:
+        """Ask the outside engines to answer now (from another thread; the built-in
+        searches are stopped through their limits)."""
+        for engine in self._engines.values():
+            move_now = getattr(engine, "move_now", None)
+            if move_now is not None:
+                move_now()
+
+    def close(self) -> None:
+        for engine in self._engines.values():
+            engine.close()
+        self._engines.clear()

@@ -1,0 +1,180 @@
+"""What the computer does in a session: it plays its seats, suggests a move when asked,
+judges every move of a person's turn (the coach's colours) and warns of a move that
+throws the game away.
+
+The controller stays the only writer of the game; this keeps what the computer has
+said about the position on the board, and says what it still wants to think about.
+Its answers come back as events and are checked against the game as it is then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from engine.errors import KibanError
+from engine.game import Game, Position
+from engine.physical import Sensing, Spot
+from engine.search.judge import is_blunder, quality
+from engine.search.levels import level
+from engine.search.scores import is_proven
+from engine.search.types import Analysis, Quality
+from firmware_host.opponents.seats import OpponentKind, OpponentSpec, parse_opponents
+from firmware_host.opponents.thinking import Purpose, ThinkRequest, ThinkResult, request_for
+from firmware_host.session.settings import Settings, SettingsError
+
+HINT_SPEC = OpponentSpec(OpponentKind.ENGINE)
+"""Who suggests a move: the strongest player the game has."""
+
+JUDGE_SPEC = OpponentSpec(OpponentKind.BUILTIN, level(6))
+"""Who judges a person's moves for the coach: strong enough, and quick."""
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """The values of every move of one position (by its text, as the search judged
+    them), with the spots each move changes."""
+
+    analysis: Analysis[str]
+    moves: tuple[tuple[frozenset[Spot], str], ...]
+
+
+def seats_of(game: Game[Any], settings: Settings) -> Mapping[int, OpponentSpec]:
+    """The computer's seats the settings name, read against the game."""
+    try:
+        return parse_opponents(game, settings.opponent)
+    except KibanError as error:
+        raise SettingsError(str(error)) from None
+
+
+class Computer:
+    """The computer's part of one game."""
+
+    def __init__(self) -> None:
+        self.seats: Mapping[int, OpponentSpec] = MappingProxyType({})
+        self.coach = False
+        self.warn = False
+        self.seed = 0
+        self.hint_asked = False
+        self.hint: tuple[Hashable, frozenset[Spot]] | None = None
+        self.judgement: Judgement | None = None
+        self.hurried = False
+        self.verdict: str | None = None
+        self._requests: dict[Purpose, ThinkRequest] = {}
+
+    def start(self, game: Game[Any], settings: Settings) -> None:
+        """A new or resumed game with these settings."""
+        self.seats = seats_of(game, settings)
+        self.coach, self.warn = settings.coach, settings.warn
+        self.seed = settings.seed if settings.seed is not None else 0
+        self.moved()
+
+    def moved(self) -> None:
+        """The position changed (a move, a takeback, a new game): all that was said of
+        the last one is forgotten."""
+        self.hint_asked = False
+        self.hint = None
+        self.judgement = None
+        self.hurried = False
+        self.verdict = None
+        self._requests.clear()
+
+    def plays(self, seat: int) -> bool:
+        return seat in self.seats
+
+    @property
+    def judging(self) -> bool:
+        return self.coach or self.warn
+
+    # --- what to think about ------------------------------------------------------
+
+    def wanted(
+        self, position: Position[Any], game_id: int, *, playing: bool, guided: bool
+    ) -> tuple[ThinkRequest, ...]:
+        """The questions open now: the computer's move when its seat is to move and no
+        move is lit yet; for a person, a hint asked for and the judgement the coach needs."""
+        if not playing or position.outcome() is not None or position.chance_moves() is not None:
+            return ()
+        seat = position.turn
+        wanted: list[ThinkRequest] = []
+        if seat in self.seats:
+            if not guided:
+                wanted.append(self._request(Purpose.MOVE, position, game_id, self.seats[seat]))
+        else:
+            if self.hint_asked and self.hint is None:
+                wanted.append(self._request(Purpose.HINT, position, game_id, HINT_SPEC))
+            if self.judging and self.judgement is None:
+                wanted.append(self._request(Purpose.JUDGE, position, game_id, JUDGE_SPEC))
+        return tuple(wanted)
+
+    def _request(
+        self, purpose: Purpose, position: Position[Any], game_id: int, spec: OpponentSpec
+    ) -> ThinkRequest:
+        request = self._requests.get(purpose)
+        if request is None or request.game_id != game_id or request.spec != spec:
+            request = request_for(purpose, position, game_id, spec, self.seed)
+            self._requests[purpose] = request
+        return request
+
+    def current(self, result: ThinkResult, game_id: int) -> bool:
+        """Whether an answer is about the position on the board now."""
+        return self._requests.get(result.request.purpose) == result.request and (
+            result.request.game_id == game_id
+        )
+
+    def thinking(self, position: Position[Any]) -> bool:
+        """Whether a computer seat is to move and its move is still being thought about."""
+        return Purpose.MOVE in self._requests and position.turn in self.seats
+
+    # --- what came back -----------------------------------------------------------
+
+    def judged(self, result: ThinkResult, position: Position[Any], sensing: Sensing) -> None:
+        """Keep the values of every move, by the spots each changes (for the coach)."""
+        moves: list[tuple[frozenset[Spot], str]] = []
+        for text, _ in result.values:
+            try:
+                move = position.read_move(text)
+            except KibanError:
+                continue
+            moves.append((position.footprint(move, sensing).spots(), text))
+        best = result.best if result.best is not None else ""
+        analysis = Analysis(best, result.value, 0, 0, dict(result.values), result.mate_in)
+        self.judgement = Judgement(analysis, tuple(moves))
+
+    def destination_qualities(
+        self, spot: Spot, destinations: frozenset[Spot]
+    ) -> dict[Spot, Quality]:
+        """For a lifted piece, each destination's best move judged against the best of all."""
+        judgement = self.judgement
+        if not self.coach or judgement is None:
+            return {}
+        values = judgement.analysis.values
+        found: dict[Spot, str] = {}
+        for spots, text in judgement.moves:
+            if spot not in spots:
+                continue
+            for target in spots & destinations:
+                if target != spot and values[text] > values.get(found.get(target, ""), -2.0):
+                    found[target] = text
+        return {target: quality(judgement.analysis, text) for target, text in found.items()}
+
+    def blunder(self, played: str) -> str | None:
+        """Why the move just played (in the judged position) throws the game away, or None."""
+        judgement = self.judgement
+        if not self.warn or judgement is None or played not in judgement.analysis.values:
+            return None
+        value = judgement.analysis.values[played]
+        if not is_blunder(judgement.analysis, value):
+            return None
+        return "loses the game" if value < 0 and is_proven(value) else "gives away material"
+
+    def proved(self, result: ThinkResult, position: Position[Any]) -> None:
+        """Keep ""sente wins in 5"" when an answer proved how the game ends."""
+        mate_in = result.mate_in
+        if mate_in is None:
+            return
+        seats = position.game.seats
+        winner = position.turn if mate_in > 0 else (position.turn + 1) % len(seats)
+        self.verdict = f"{seats[winner].name} wins in {(abs(mate_in) + 1) // 2}"
