@@ -553,9 +553,8 @@ def test_buttons_by_role() -> None:
 
 def test_an_unknown_button_role() -> None:
     text = HEAD + LEDS + "[buttons]\nok = 5\nfire = 6\n"
-    refused(
-        text, "fire", r"^unknown button 'fire' \(buttons: ok, next, back, roll, refill, clock\)$"
-    )
+    buttons = "ok, next, back, roll, refill, clock, hint"
+    refused(text, "fire", rf"^unknown button 'fire' \(buttons: {buttons}\)$")
 
 
 @pytest.mark.parametrize("gpio", ["28", "-1", '"5"', "true"])

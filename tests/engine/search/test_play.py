@@ -67,9 +67,27 @@ def test_a_sampled_game_goes_to_the_sampling_search(monkeypatch: pytest.MonkeyPa
     rng = random.Random(1)
     limits = Limits(max_nodes=5)
     assert analyse(position, level(4), rng=rng, limits=limits, judge_all=True) is answer
-    assert calls == [
-        ((position, level(4)), {"rng": rng, "limits": limits, "judge_all": True}),
-    ]
+    [(args, kwargs)] = calls
+    assert args == (position, level(4))
+    assert (kwargs["rng"], kwargs["judge_all"]) == (rng, True)
+    # what the caller set is kept; what it left open is the level's (its seconds)
+    assert kwargs["limits"].max_nodes == 5
+    assert kwargs["limits"].deadline is not None
+
+
+def test_a_search_asked_to_move_now_stops_with_a_legal_move() -> None:
+    position = DOBUTSU.position()
+    asked = 0
+
+    def stop() -> bool:
+        nonlocal asked
+        asked += 1
+        return True
+
+    found = analyse(position, level(10), rng=random.Random(0), limits=Limits(stop=stop))
+    assert asked >= 1
+    assert found.best in set(position.legal_moves())
+    assert found.nodes < level_limits(level(10)).max_nodes  # type: ignore[operator]
 
 
 def test_a_level_spends_its_seconds_worth_of_nodes_and_keeps_its_depth() -> None:
