@@ -10,7 +10,6 @@ counts as a draw. Everything is seeded: the same command plays the same games
 
 from __future__ import annotations
 
-import importlib
 import random
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -82,22 +81,16 @@ class MatchResult:
 def make_player(
     spec: str, game: Game[Any], options: Mapping[str, str], rng: random.Random
 ) -> Player:
-    """The player a seat spec names. A ``usi:`` seat needs firmware_host.opponents.usi."""
+    """The player a seat spec names."""
     kind, _, argument = spec.partition(":")
     if kind == "random" and not argument:
         return RandomPlayer(rng)
     if kind == "level":
         return BuiltinPlayer(level(argument), rng)
     if kind == "usi" and argument:
-        try:  # the adapter is its own module, loaded only for a usi seat
-            usi = importlib.import_module("firmware_host.opponents.usi")
-        except ImportError as missing:
-            raise SeatSpecError(
-                f"{spec}: usi seats need the USI adapter (firmware_host.opponents.usi, "
-                f"firmware_host/opponents/usi.py), which is not installed here ({missing})"
-            ) from None
-        player: Player = usi.UsiPlayer(path=argument, game=game, level=level(10), options=options)
-        return player
+        from firmware_host.opponents.usi import UsiPlayer  # its process, only for a usi seat
+
+        return UsiPlayer(path=argument, game=game, level=level(10), options=options)
     raise SeatSpecError(f"{spec!r} is not a seat: use level:N (1-10), random or usi:PATH")
 
 

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
-import sys
 
 import pytest
 
 from engine.registry import find_game
 from engine.search import Limits
 from firmware_host.cli import main
-from firmware_host.tools.match import SeatSpecError, play_match
+from firmware_host.tools.match import play_match
 
 LINE = re.compile(
     r"^(?P<spec>[^:]+(:[^:]+)?): (?P<w>\d+) wins, (?P<d>\d+) draws, (?P<l>\d+) losses$"
@@ -85,18 +84,11 @@ def test_stats_give_the_time_and_nodes_of_each_seat(capsys: pytest.CaptureFixtur
         ("random", "2 seats; 1 were given"),
         ("random,level:11", "level must be a number from 1 to 10"),
         ("random,minimax", "is not a seat"),
-        ("random,usi:/nowhere/engine", "usi"),
+        ("random,usi:/nowhere/engine", "/nowhere/engine"),
     ],
 )
 def test_a_bad_seat_is_refused_with_a_message(
-    seats: str, message: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    seats: str, message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(sys.modules, "firmware_host.opponents.usi", None)  # not installed
     assert main(["match", "dobutsu", "--seats", seats, "--games", "1"]) == 2
     assert message in capsys.readouterr().err
-
-
-def test_a_missing_usi_adapter_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "firmware_host.opponents.usi", None)  # not installed
-    with pytest.raises(SeatSpecError, match=re.escape("firmware_host/opponents/usi.py")):
-        play_match(find_game("dobutsu"), ["usi:/bin/engine", "random"], 1, seed=1)

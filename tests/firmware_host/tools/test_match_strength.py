@@ -13,6 +13,7 @@ import pytest
 
 from engine.registry import find_game
 from engine.search import Limits
+from firmware_host.opponents.fairy import find_fairy_stockfish
 from firmware_host.tools.match import play_match
 
 NODES = 1000
@@ -32,3 +33,20 @@ def test_the_top_level_beats_the_floor(name: str, opponent: str, share: float) -
     )
     top = result.tallies[0]
     assert top.wins >= share * GAMES, list(result.lines())
+
+
+@pytest.mark.slow
+def test_fairy_stockfish_at_its_top_beats_the_built_in_top_at_shogi() -> None:
+    """Both sides at level 10 on the same node budget a move (the engine searches its
+    nodes in C++; the point is the judgement each gets from them)."""
+    engine = find_fairy_stockfish()
+    assert engine is not None, "make test-slow installs fairy-stockfish (the engines target)"
+    result = play_match(
+        find_game("shogi"),
+        [f"usi:{engine}", "level:10"],
+        2,
+        seed=7,
+        limits=Limits(max_nodes=NODES * 4),
+    )
+    outside = result.tallies[0]
+    assert outside.wins == 2, list(result.lines())
