@@ -8,7 +8,13 @@ what the coach says of a move.
 
 from engine.search.judge import is_blunder, quality
 from engine.search.levels import LEVELS, Level, level
-from engine.search.play import BuiltinPlayer, RandomPlayer, analyse, loses_at_once
+from engine.search.play import (
+    BuiltinPlayer,
+    RandomPlayer,
+    analyse,
+    beginners_mistake,
+    loses_at_once,
+)
 from engine.search.types import WIN, Analysis, Limits, Player, Quality, SearchStyle
 
 __all__ = [
@@ -23,6 +29,7 @@ __all__ = [
     "RandomPlayer",
     "SearchStyle",
     "analyse",
+    "beginners_mistake",
     "is_blunder",
     "level",
     "loses_at_once",

@@ -84,10 +84,10 @@ def analyse(
     found = search(position, limits, judge_all=judge_all)
     if level.blunder <= 0 or rng.random() >= level.blunder:
         return found
-    return _mistake(position, found, level, rng)
+    return beginners_mistake(position, found, level, rng)
 
 
-def _mistake(
+def beginners_mistake(
     position: Position[Any], found: Analysis[Any], level: Level, rng: random.Random
 ) -> Analysis[Any]:
     """A random legal move in place of the searched one (a safe one when the level is

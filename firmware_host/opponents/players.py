@@ -8,11 +8,13 @@ requests and stopped by ``close``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
 from engine.game import Game, Position
+from engine.search.levels import Level
 from engine.search.types import Analysis, Limits, Player
 from firmware_host.opponents.seats import OpponentKind, OpponentSpec
 from firmware_host.opponents.thinking import ThinkRequest, seeded
@@ -48,6 +50,34 @@ class Noted:
             analysis.mate_in,
             self.note,
         )
+
+    def close(self) -> None:
+        self.player.close()
+
+
+@dataclass(frozen=True, slots=True)
+class Beginner:
+    """An outside engine at a low level: its weakest skill still beats a beginner, so
+    it makes the level's mistakes too (a random move at the level's rate, a safe one
+    from level 3), as the built-in search does."""
+
+    player: Player
+    level: Level
+    rng: random.Random
+
+    @property
+    def name(self) -> str:
+        return self.player.name
+
+    def analyse(
+        self, position: Position[Any], *, limits: Limits | None = None, judge_all: bool = False
+    ) -> Analysis[Any]:
+        found = self.player.analyse(position, limits=limits, judge_all=judge_all)
+        if judge_all or self.level.blunder <= 0 or self.rng.random() >= self.level.blunder:
+            return found
+        from engine.search import beginners_mistake
+
+        return beginners_mistake(position, found, self.level, self.rng)
 
     def close(self) -> None:
         self.player.close()
@@ -101,6 +131,8 @@ class Players:
                 fallback=self._builtin(request),
             )
             self._engines[key] = engine
+        if spec.level.blunder > 0:
+            return Beginner(engine, spec.level, seeded(request))
         return engine
 
     def hurry(self) -> None:
