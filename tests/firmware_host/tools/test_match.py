@@ -92,3 +92,21 @@ def test_a_bad_seat_is_refused_with_a_message(
 ) -> None:
     assert main(["match", "dobutsu", "--seats", seats, "--games", "1"]) == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("name", "seats", "extra"),
+    [
+        ("chaturaji", "level:2,random,level:2,random", ["--variant", "mode=teams"]),
+        ("robotory", "level:2,random", []),
+    ],
+)
+def test_the_sampled_games_play_a_match_too(
+    name: str, seats: str, extra: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["match", name, "--seats", seats, "--games", "1", "--nodes", "20"]
+    assert main([*args, "--max-plies", "60", *extra]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    tallies = [line for line in lines if line.startswith(("level:2", "random"))]
+    assert len(tallies) == len(seats.split(","))
+    assert all("wins" in line and "losses" in line for line in tallies)
