@@ -1,0 +1,80 @@
+"""The terminal on real time: driven by typed lines that come at given wall-clock
+times, on a fake clock that moves only as the loop waits."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+
+from engine.outcome import Termination
+from engine.recognizer import Timing
+from engine.registry import find_game
+from firmware_host.session.events import MoveCommitted
+from firmware_host.terminal.app import run_terminal
+from tests.firmware_host.simkit import make_sim, of
+
+
+@dataclass
+class Typist:
+    """Lines typed at wall-clock times; waiting for one moves the clock."""
+
+    script: list[tuple[float, str]]
+    now: float = 1000.0
+    timeouts: list[float | None] = field(default_factory=list)
+
+    def clock(self) -> float:
+        return self.now
+
+    def read_line(self, timeout: float | None) -> str | None:
+        self.timeouts.append(timeout)
+        if not self.script:
+            return ""
+        at, line = self.script[0]
+        if timeout is not None and self.now + timeout < at:
+            self.now += timeout
+            return None
+        assert timeout is not None or at >= self.now, "the loop would sleep past a deadline"
+        self.now = max(self.now, at)
+        self.script.pop(0)
+        return line + "\n"
+
+
+def live(typist: Typist, **sim_options: object) -> tuple[str, object]:
+    sim = make_sim(**sim_options)  # type: ignore[arg-type]
+    out = io.StringIO()
+    assert run_terminal(sim, io.StringIO(), out, lines=typist, clock=typist.clock) == 0
+    return out.getvalue(), sim
+
+
+def test_a_clock_runs_out_while_nobody_types() -> None:
+    typist = Typist([(1030.0, "quit")])
+    text, sim = live(typist, settings={"clock": "10s"})
+    assert sim.controller.outcome is not None  # type: ignore[attr-defined]
+    assert sim.controller.outcome.termination is Termination.TIME_FORFEIT  # type: ignore[attr-defined]
+    assert "game over: B (gote) wins (time forfeit) — press ok for a new game" in text
+    # it woke for the flag, not every moment: a handful of waits in 30 seconds
+    assert len(typist.timeouts) <= 6
+
+
+def test_a_forced_move_is_played_by_itself() -> None:
+    # black rolls a 3 and moves its horse; green rolls a 4: its elephant cannot move,
+    # and the lost turn is played five seconds later (longer than a command settles)
+    typist = Typist([(1000.0, "roll"), (1001.0, "move b1 c3"), (1002.0, "roll"), (1020.0, "q")])
+    text, sim = live(
+        typist,
+        game=find_game("chaturaji"),
+        settings={"roll": "button", "seed": "4"},
+        timing=Timing(forced=5.0),
+    )
+    moves = [n.move for n in of(MoveCommitted, sim.notices)]  # type: ignore[attr-defined]
+    assert moves == ["roll 3", "b1c3", "roll 4", "pass"]
+    assert "only move: pass (played for you)" in text
+    assert text.index("only move: pass") < text.rindex("move 4: pass")
+
+
+def test_an_idle_board_waits_for_typing_without_waking() -> None:
+    typist = Typist([(1005.0, "move 2c 2b"), (1100.0, "quit")])
+    text, sim = live(typist)
+    assert [n.move for n in of(MoveCommitted, sim.notices)] == ["2c2b"]  # type: ignore[attr-defined]
+    assert typist.timeouts[0] is None and typist.timeouts[-1] is None
+    assert "move 1: 2c2b" in text
