@@ -4,7 +4,10 @@ falls ends the game without anyone pressing return.
 
 The simulation's time follows the wall clock while nobody types; a command that
 lets time pass at once (``wait``, the settling after a move) moves the simulation
-ahead, and the wall clock is followed again from there.
+ahead, and the wall clock is followed again from there. While the terminal's hand
+holds a piece (``lift``, then ``place`` typed later) time stands still: a typed
+move is one gesture, and typing it slowly must not look like a board left out of
+step.
 """
 
 from __future__ import annotations
@@ -53,10 +56,11 @@ def run_live(
     offset = clock() - sim.now  # the wall clock's reading at simulated time 0
     shown = _redraw(board)
     while True:
-        wake = sim.next_wake()
+        holding = bool(sim.world.held)
+        wake = None if holding else sim.next_wake()
         timeout = None if wake is None else max(0.0, wake + offset - clock())
         line = lines.read_line(timeout)
-        notices = sim.advance_to(max(sim.now, clock() - offset))
+        notices = [] if holding else sim.advance_to(max(sim.now, clock() - offset))
         if line is None:
             if notices or status_text(sim.controller) != shown:
                 board.out.write("\n")

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.outcome import Termination
 from engine.recognizer import Timing
 from engine.registry import find_game
+from firmware_host.boards.simulator import Simulation
 from firmware_host.session.events import MoveCommitted
 from firmware_host.terminal.app import run_terminal
 from tests.firmware_host.simkit import make_sim, of
@@ -39,8 +41,8 @@ class Typist:
         return line + "\n"
 
 
-def live(typist: Typist, **sim_options: object) -> tuple[str, object]:
-    sim = make_sim(**sim_options)  # type: ignore[arg-type]
+def live(typist: Typist, **sim_options: Any) -> tuple[str, Simulation]:
+    sim = make_sim(**sim_options)
     out = io.StringIO()
     assert run_terminal(sim, io.StringIO(), out, lines=typist, clock=typist.clock) == 0
     return out.getvalue(), sim
@@ -49,8 +51,8 @@ def live(typist: Typist, **sim_options: object) -> tuple[str, object]:
 def test_a_clock_runs_out_while_nobody_types() -> None:
     typist = Typist([(1030.0, "quit")])
     text, sim = live(typist, settings={"clock": "10s"})
-    assert sim.controller.outcome is not None  # type: ignore[attr-defined]
-    assert sim.controller.outcome.termination is Termination.TIME_FORFEIT  # type: ignore[attr-defined]
+    outcome = sim.controller.outcome
+    assert outcome is not None and outcome.termination is Termination.TIME_FORFEIT
     assert "game over: B (gote) wins (time forfeit) — press ok for a new game" in text
     # it woke for the flag, not every moment: a handful of waits in 30 seconds
     assert len(typist.timeouts) <= 6
@@ -66,7 +68,7 @@ def test_a_forced_move_is_played_by_itself() -> None:
         settings={"roll": "button", "seed": "4"},
         timing=Timing(forced=5.0),
     )
-    moves = [n.move for n in of(MoveCommitted, sim.notices)]  # type: ignore[attr-defined]
+    moves = [n.move for n in of(MoveCommitted, sim.notices)]
     assert moves == ["roll 3", "b1c3", "roll 4", "pass"]
     assert "only move: pass (played for you)" in text
     assert text.index("only move: pass") < text.rindex("move 4: pass")
@@ -75,6 +77,14 @@ def test_a_forced_move_is_played_by_itself() -> None:
 def test_an_idle_board_waits_for_typing_without_waking() -> None:
     typist = Typist([(1005.0, "move 2c 2b"), (1100.0, "quit")])
     text, sim = live(typist)
-    assert [n.move for n in of(MoveCommitted, sim.notices)] == ["2c2b"]  # type: ignore[attr-defined]
+    assert [n.move for n in of(MoveCommitted, sim.notices)] == ["2c2b"]
     assert typist.timeouts[0] is None and typist.timeouts[-1] is None
     assert "move 1: 2c2b" in text
+
+
+def test_a_piece_held_while_the_player_types_stops_time() -> None:
+    typist = Typist([(1000.0, "lift 2c"), (1020.0, "place 2b"), (1021.0, "quit")])
+    text, sim = live(typist, settings={"clock": "10s"})
+    assert [n.move for n in of(MoveCommitted, sim.notices)] == ["2c2b"]
+    assert "out of step" not in text and sim.controller.outcome is None
+    assert typist.timeouts[1] is None  # nothing to wake for while the hand holds the chick
