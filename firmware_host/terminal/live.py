@@ -12,10 +12,10 @@ step.
 
 from __future__ import annotations
 
+import os
 import select
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Protocol
 
 from firmware_host.session.view import status_text
@@ -34,15 +34,28 @@ class LineSource(Protocol):
         passed first (None: wait as long as it takes)."""
 
 
-@dataclass(frozen=True, slots=True)
 class SelectLines:
-    """Lines from a terminal, waited for with ``select`` so that time can pass."""
+    """Lines from a terminal, waited for with ``select`` so that time can pass. The
+    bytes are read from the descriptor and kept here, not in the stream's buffer,
+    which ``select`` cannot see: lines pasted at once are all read at once."""
 
-    stream: IO[str]
+    def __init__(self, stream: IO[str]) -> None:
+        self._fd = stream.fileno()
+        self._pending = b""
+        self._ended = False
 
     def read_line(self, timeout: float | None) -> str | None:
-        ready, _, _ = select.select([self.stream], [], [], timeout)
-        return self.stream.readline() if ready else None
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while b"\n" not in self._pending and not self._ended:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            ready, _, _ = select.select([self._fd], [], [], left)
+            if not ready:
+                return None
+            chunk = os.read(self._fd, 4096)
+            self._ended = not chunk
+            self._pending += chunk
+        line, newline, self._pending = self._pending.partition(b"\n")
+        return (line + newline).decode("utf-8", errors="replace")
 
 
 def run_live(

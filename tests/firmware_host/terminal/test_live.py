@@ -4,6 +4,7 @@ times, on a fake clock that moves only as the loop waits."""
 from __future__ import annotations
 
 import io
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,6 +14,7 @@ from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
 from firmware_host.session.events import MoveCommitted
 from firmware_host.terminal.app import run_terminal
+from firmware_host.terminal.live import SelectLines
 from tests.firmware_host.simkit import make_sim, of
 
 
@@ -88,3 +90,16 @@ def test_a_piece_held_while_the_player_types_stops_time() -> None:
     assert [n.move for n in of(MoveCommitted, sim.notices)] == ["2c2b"]
     assert "out of step" not in text and sim.controller.outcome is None
     assert typist.timeouts[1] is None  # nothing to wake for while the hand holds the chick
+
+
+def test_lines_pasted_at_once_are_all_read_and_a_quiet_terminal_times_out() -> None:
+    read_end, write_end = os.pipe()
+    with os.fdopen(read_end, "r") as stream:
+        lines = SelectLines(stream)
+        os.write(write_end, b"lift 2c\nplace 2b\nmo")
+        assert [lines.read_line(0.0), lines.read_line(0.0)] == ["lift 2c\n", "place 2b\n"]
+        assert lines.read_line(0.0) is None  # half a line: not yet
+        os.write(write_end, b"ves\n")
+        assert lines.read_line(0.0) == "moves\n"
+        os.close(write_end)
+        assert lines.read_line(None) == ""
