@@ -386,11 +386,10 @@ def _export(args: argparse.Namespace) -> int:
     from firmware_host.session.storage import DamagedStoreError, GameStore, default_state_dir
     from firmware_host.tools.export import export_game
 
-    path = (args.state_dir or default_state_dir()) / (
-        "sim.sqlite3" if args.sim else "games.sqlite3"
-    )
+    state_dir = args.state_dir or default_state_dir()
+    path = state_dir / ("sim.sqlite3" if args.sim else "games.sqlite3")
     if not path.is_file():
-        print(f"kiban: no game store at {path}", file=sys.stderr)
+        print(f"kiban: {_no_store(path, sim=args.sim)}", file=sys.stderr)
         return 2
     try:
         store = GameStore(path)  # a damaged file is only reported: the board keeps it aside
@@ -420,6 +419,16 @@ def _export(args: argparse.Namespace) -> int:
         )
         return 2
     return 0
+
+
+def _no_store(path: Path, *, sim: bool) -> str:
+    """Why there is nothing to export, and where the games may be instead."""
+    if sim:
+        return f"no simulator games are stored yet ({path} does not exist); play one with kiban sim"
+    text = f"no board games are stored yet ({path} does not exist)"
+    if (path.parent / "sim.sqlite3").is_file():
+        return f"{text}; the simulator's games are exported with --sim"
+    return f"{text}; for the simulator's games add --sim"
 
 
 def _store(state_dir: Path | None, name: str) -> Any:

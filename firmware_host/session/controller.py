@@ -97,6 +97,7 @@ from firmware_host.session.state import (
 )
 from firmware_host.session.storage import GameStore
 from firmware_host.session.trust import BoardTrust
+from firmware_host.session.wording import initial_choice
 from hardware.orientation import SpotTurn
 
 log = logging.getLogger(__name__)
@@ -401,7 +402,8 @@ class Controller:
         """Ask which of ``choices`` the board means (a prompt already open stays as is)."""
         if isinstance(self.state, Prompting) and self.state.choices == choices:
             return []
-        self._enter(Prompting(choices, 0, guide_of(self.state)))
+        first = initial_choice(self.position, choices, self.frame, self.sensing)
+        self._enter(Prompting(choices, first, guide_of(self.state)))
         return [PromptOpened(self.prompt_choices, at)]
 
     def _turned_round(self) -> bool:

@@ -147,11 +147,13 @@ PALETTES = {palette.name: palette for palette in (DEFAULT_PALETTE, COLOUR_BLIND_
 
 @dataclass(frozen=True, slots=True)
 class PromptView:
-    """A prompt: its choices by name, the spots each one involves, the selected one."""
+    """A prompt: its choices by name, the spots each one involves, the selected one,
+    and each choice in words for people (``session/wording.py``)."""
 
     choices: tuple[str, ...]
     spots: tuple[frozenset[Spot], ...]
     selected: int
+    labels: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

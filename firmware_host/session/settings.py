@@ -65,11 +65,8 @@ class Settings:
         clock = None
         if given.get("clock", "off") not in ("off", "none", ""):
             clock = TimeControl.parse(given["clock"])
-        try:
-            roll = RollMode(given.get("roll", RollMode.AUTO.value))
-            chosen_draw = FirstPlayerDraw(given["draw"]) if "draw" in given else draw
-        except ValueError as error:
-            raise SettingsError(str(error)) from None
+        roll = RollMode(_word(given, "roll", RollMode.AUTO.value))
+        chosen_draw = FirstPlayerDraw(_word(given, "draw", draw.value))
         seed_text = given.get("seed")
         try:
             seed = int(seed_text) if seed_text is not None else None
@@ -102,3 +99,13 @@ def _switch(given: Mapping[str, str], key: str) -> bool:
     if value not in ("on", "off"):
         raise SettingsError(f"{key} must be on or off, not {value!r}")
     return value == "on"
+
+
+def _word(given: Mapping[str, str], key: str, default: str) -> str:
+    """A setting that takes one of a few words, refused in plain words otherwise."""
+    value = given.get(key, default).strip().lower()
+    choices = Settings.CHOICES[key]
+    if value not in choices:
+        words = f"{', '.join(choices[:-1])} or {choices[-1]}"
+        raise SettingsError(f"{key} must be {words}, not {given[key]!r}")
+    return value

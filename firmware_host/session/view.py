@@ -11,6 +11,7 @@ from firmware_host.session.clock import format_time
 from firmware_host.session.controller import Controller
 from firmware_host.session.legend import BoardView, PromptView
 from firmware_host.session.state import Phase, PlayOnChoice, Prompting, TakebackChoice
+from firmware_host.session.wording import choice_labels
 
 
 def _movable(controller: Controller) -> frozenset[Spot]:
@@ -121,7 +122,15 @@ def _prompt_view(controller: Controller) -> PromptView | None:
         else controller.position.footprint(choice, controller.sensing).spots()
         for choice in state.choices
     )
-    return PromptView(controller.prompt_choices, spots, state.selected)
+    return PromptView(controller.prompt_choices, spots, state.selected, prompt_labels(controller))
+
+
+def prompt_labels(controller: Controller) -> tuple[str, ...]:
+    """The open prompt's choices in words, each with its notation; () when none is open."""
+    state = controller.state
+    if not isinstance(state, Prompting):
+        return ()
+    return choice_labels(controller.position, state.choices)
 
 
 def status_text(controller: Controller, clocks: tuple[float, ...] = ()) -> str:
@@ -141,7 +150,7 @@ def _wanted(controller: Controller, clocks: tuple[float, ...]) -> str:
     seat = controller.game.seats[position.turn].name
     assessment = controller.assessment
     if isinstance(controller.state, Prompting):
-        choices, selected = controller.prompt_choices, controller.state.selected
+        choices, selected = prompt_labels(controller), controller.state.selected
         if PlayOnChoice.NAME in choices:
             return (
                 f"careful: {position.move_text(position.move_stack[-1])} may throw the game"
@@ -149,7 +158,7 @@ def _wanted(controller: Controller, clocks: tuple[float, ...]) -> str:
             )
         if choices[selected] == TakebackChoice.NAME:
             return "the board shows an earlier position: press ok to take the move back"
-        return f"which move? {' / '.join(choices)} (selected: {choices[selected]})"
+        return f"which move? {' / '.join(choices)} — selected: {choices[selected]}"
     if controller.roll_due:
         return f"{seat}: roll the dice (press roll)"
     if controller.forced is not None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import shlex
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import IO
@@ -38,8 +39,11 @@ from firmware_host.session.actions import (
     summary,
     usage,
 )
-from firmware_host.session.events import MoveCommitted, Notice
+from firmware_host.session.controller import Controller
+from firmware_host.session.events import MoveCommitted, Notice, PromptOpened
 from firmware_host.session.records import find_format, record_of
+from firmware_host.session.view import prompt_labels
+from firmware_host.terminal.live import LineSource, SelectLines, run_live
 from firmware_host.terminal.screen import Screen, describe_notice, legend_text
 from hardware.mock.world import WorldError
 
@@ -115,7 +119,9 @@ class TerminalBoard:
                 self.say(f"cannot: {error} (type help)")
         except KibanError as error:
             self.say(f"cannot: {error}")
-        except (IndexError, ValueError) as error:
+        except IndexError:
+            self.say(f"cannot: {words[0]} needs more words: {_usage(words[0])}")
+        except ValueError as error:
             self.say(f"cannot: {error} (type help)")
         return True
 
@@ -123,7 +129,7 @@ class TerminalBoard:
         return {
             "help": lambda _: self.say(help_text(self.claims)),
             "drop": self._drop,
-            "play": lambda a: self._report(self.sim.perform(a[0])),
+            "play": lambda a: self.report(self.sim.perform(a[0])),
             "wait": self._wait,
             "moves": self._moves,
         }
@@ -141,27 +147,33 @@ class TerminalBoard:
             case FlipPiece(spot):
                 self._check_spot(spot)
                 self.sim.world.flip(spot)
-                self._report(self.sim.settle())
+                self.report(self.sim.settle())
             case Press(button):
                 if not self.sim.hardware.has_button(button):
                     self.say(f"this board has no {button.value} button")
                     return
-                self._report(self.sim.press(button))
-                self._report(self.sim.settle())
+                self.report(self.sim.press(button))
+                self.report(self.sim.settle())
             case Download(name):
                 record_format = find_format(self.sim.game.name, name)
                 self.say(record_format.write(record_of(self.sim.controller)).rstrip())
             case _ if is_game_action(action):
-                self._report(self.sim.send(action))
+                self.report(self.sim.send(action))
                 if isinstance(action, NewGame):
                     self.sim.world.arrange(self.sim.controller.position.layout())
-                self._report(self.sim.settle())
+                self.report(self.sim.settle())
             case _:  # pragma: no cover - every scope is handled above
                 raise AssertionError(f"{action.scope} action {action!r} has no handler")
 
-    def _report(self, notices: list[Notice]) -> None:
+    def report(self, notices: list[Notice]) -> None:
+        """Say what happened; a prompt still open is said with its choices in words."""
         for notice in notices:
             text = describe_notice(notice)
+            if (
+                isinstance(notice, PromptOpened)
+                and self.sim.controller.prompt_choices == notice.choices
+            ):
+                text = prompt_line(self.sim.controller)
             if text:
                 self.say(text)
         if any(isinstance(notice, MoveCommitted) for notice in notices):
@@ -173,7 +185,7 @@ class TerminalBoard:
 
     def _lift(self, spot: Spot) -> None:
         self.sim.world.lift(spot)
-        self._report(self.sim.settle())
+        self.report(self.sim.settle())
         self._lifted_from = spot
 
     def _place(self, spot: str) -> None:
@@ -188,7 +200,7 @@ class TerminalBoard:
         if spot.endswith("+"):
             self.sim.world.flip(target)
         self._lifted_from = None
-        self._report(self.sim.settle())
+        self.report(self.sim.settle())
 
     def _take_away(self, target: Spot) -> None:
         """Clear a cell before a piece lands on it: the captured piece goes where the
@@ -207,7 +219,7 @@ class TerminalBoard:
             world.place_as(destination.spot, captured, destination.stone)
         elif world.held and world.held[-1] is captured:
             world.held.pop()  # nowhere to keep it: into the box
-        self._report(self.sim.advance(0.1))
+        self.report(self.sim.advance(0.1))
 
     def _move(self, source: Spot, target: str) -> None:
         # Check both spots first: a move that fails half-way would leave a piece in the air.
@@ -223,47 +235,81 @@ class TerminalBoard:
             stack = self.sim.world.stacks.get(place.spot)
             if stack and stack[-1].kind.upper() == kind.upper() and stack[-1].owner == turn:
                 self.sim.world.lift(place.spot)
-                self._report(self.sim.settle())
+                self.report(self.sim.settle())
                 self.sim.world.place(target)
-                self._report(self.sim.settle())
+                self.report(self.sim.settle())
                 return
         self.say(f"no {kind} on the stand of the side to move")
 
     def _wait(self, args: list[str]) -> None:
-        text = args[0] if args else ""
-        try:
-            seconds = float(text)
-        except ValueError:
-            seconds = math.nan
-        if not math.isfinite(seconds) or not 0 <= seconds <= MAX_WAIT or len(args) > 1:
-            self.say(f"cannot: wait takes a number of seconds from 0 to {MAX_WAIT:g} (an hour)")
+        problem = _wait_problem(args)
+        if problem is not None:
+            self.say(f"cannot: wait takes {problem}")
             return
-        self._report(self.sim.advance(seconds))
+        self.report(self.sim.advance(float(args[0])))
 
     def _moves(self, _: list[str]) -> None:
         position = self.sim.controller.position
         self.say(" ".join(sorted(position.move_text(m) for m in position.legal_moves())) or "none")
 
 
-def run_terminal(sim: Simulation, stdin: IO[str] = sys.stdin, out: IO[str] = sys.stdout) -> int:
-    """The interactive loop; also reads scripts from a pipe."""
+def _wait_problem(args: list[str]) -> str | None:
+    """Why ``wait`` cannot take these words, in words; None when it can."""
+    example = "like wait 2.5"
+    if len(args) != 1:
+        return f"one number of seconds, {example}"
+    try:
+        seconds = float(args[0])
+    except ValueError:
+        return f"a number of seconds, {example}: {args[0]!r} is not a number"
+    if not math.isfinite(seconds) or not 0 <= seconds <= MAX_WAIT:
+        return f"0 to {MAX_WAIT:g} seconds (an hour), not {args[0]}"
+    return None
+
+
+def _usage(verb: str) -> str:
+    """How a command is written, from the help's own rows."""
+    rows = [*TERMINAL_COMMANDS, *((usage(action), "") for action in ACTIONS)]
+    for form, _ in rows:
+        if form.split()[0] == verb:
+            return form
+    return "type help"
+
+
+def prompt_line(controller: Controller) -> str:
+    """The open prompt's choices in words, and how to choose."""
+    return (
+        f"which move? {' / '.join(prompt_labels(controller))}: press next to cycle and ok"
+        " to choose, or type select MOVE"
+    )
+
+
+def run_terminal(
+    sim: Simulation,
+    stdin: IO[str] = sys.stdin,
+    out: IO[str] = sys.stdout,
+    *,
+    lines: LineSource | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> int:
+    """The interactive loop on real time (a terminal, or ``lines`` typed by a test);
+    a script from a pipe is read line by line, on simulated time alone."""
     colour = out.isatty()
     board = TerminalBoard(sim, out, colour)
-    interactive = stdin.isatty()
-    board._report(sim.notices)
-    board._report(sim.settle())
+    board.report(sim.notices)
+    board.report(sim.settle())
     if colour:
         board.say(legend_text(sim))
     board.say("type help for the commands")
+    if lines is None and stdin.isatty():
+        lines = SelectLines(stdin)
+    if lines is not None:
+        return run_live(board, lines, clock)
     while True:
         board.draw()
-        if interactive:
-            out.write("> ")
-            out.flush()
         line = stdin.readline()
         if not line:
             return 0
-        if not interactive:
-            board.say(f"> {line.rstrip()}")
+        board.say(f"> {line.rstrip()}")
         if not board.execute(line):
             return 0

@@ -31,7 +31,9 @@ from firmware_host.session.events import (
     StoreReplaced,
 )
 from firmware_host.session.legend import Meaning
+from firmware_host.session.state import Phase
 from firmware_host.session.view import build_view
+from firmware_host.session.wording import setup_steps
 
 RESET = "\x1b[0m"
 DIM = "\x1b[2m"
@@ -116,9 +118,10 @@ class Screen:
         sim = self.sim
         game = sim.game
         controller = sim.controller
+        view = build_view(controller, sim.now)
         lines = [
             f"{BOLD}{game.title}{RESET} — game {controller.game_id}, "
-            f"{controller.phase.value} — {build_view(controller, sim.now).message}"
+            f"{controller.phase.value} — {view.message}"
         ]
         geometry = game.geometry
         rows: dict[int, dict[int, Spot]] = {}
@@ -151,6 +154,9 @@ class Screen:
                 dot = self._paint(rgb, " ● ") if rgb else f"{DIM} ○ {RESET}"
                 parts.append(f"{name}{dot}")
             lines.append("  leds: " + " ".join(parts))
+        if view.phase is Phase.SETUP:
+            steps = setup_steps(controller.position, view.missing, view.extra, controller.frame)
+            lines += [f"  - {step}" for step in steps]
         self.out.write("\n".join(lines) + "\n")
         self.out.flush()
 

@@ -77,7 +77,7 @@ def replay(
             if not isinstance(event, dict):
                 raise ValueError("an event is a JSON object")
             at = _time(event)
-        except (ValueError, KeyError, TypeError) as error:
+        except (ValueError, TypeError) as error:
             tally.refused.add(number)
             yield {"line": number, "event": "error", "message": f"unreadable event: {error}"}
             continue
@@ -101,7 +101,11 @@ def replay(
 
 
 def _time(event: dict[str, Any]) -> float:
-    """The ``t`` of an event: a finite number of seconds (raises ValueError, KeyError)."""
+    """The ``t`` of an event: a finite number of seconds (raises ValueError)."""
+    if "t" not in event:
+        raise ValueError(
+            'the event has no "t": give the seconds since the start, e.g. {"t": 1.5, ...}'
+        )
     value = event["t"]
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise ValueError(f"t must be a number of seconds, not {value!r}")

@@ -253,7 +253,11 @@ def state_message(
     outcome = controller.outcome
     prompt = None
     if view.prompt is not None:
-        prompt = {"choices": list(view.prompt.choices), "selected": view.prompt.selected}
+        prompt = {
+            "choices": list(view.prompt.choices),
+            "selected": view.prompt.selected,
+            "labels": list(view.prompt.labels),
+        }
     guide = controller.guide
     teams, team_scores = _teams(position)
     drawn = controller.draw

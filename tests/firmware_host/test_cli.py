@@ -145,3 +145,51 @@ def test_export_takes_each_games_own_formats_and_names_them(
     with pytest.raises(SystemExit):
         main(["export", "--help"])
     assert "txt, kif, csa, sfen (default: txt)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("setting", "message"),
+    [
+        ("roll=maybe", "roll must be auto or button, not 'maybe'"),
+        ("draw=coin", "draw must be none, furigoma or lot, not 'coin'"),
+        ("coach=yes", "coach must be on or off, not 'yes'"),
+    ],
+)
+def test_a_bad_setting_is_refused_in_plain_words(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, setting: str, message: str
+) -> None:
+    code, out, err = run(
+        capsys, "sim", "dobutsu", "--setting", setting, "--state-dir", str(tmp_path)
+    )
+    assert (code, out) == (2, "")
+    assert err == f"kiban: {message}\n"
+
+
+def test_a_replay_event_without_t_says_what_t_is(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "events.jsonl"
+    path.write_text('{"spot": "2c", "reading": 0}\n', encoding="utf-8")
+    code, out, _ = run(capsys, "replay", "dobutsu", str(path))
+    assert code == 1
+    first = out.splitlines()[0]
+    assert '"line": 1' in first and 'the event has no \\"t\\"' in first
+    assert "seconds since the start" in first
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ((), "no board games are stored yet"),
+        ((), "for the simulator's games add --sim"),
+        (("--sim",), "no simulator games are stored yet"),
+        (("--sim",), "play one with kiban sim"),
+    ],
+)
+def test_export_without_a_store_says_where_games_would_be(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, options: tuple[str, ...], message: str
+) -> None:
+    code, out, err = run(capsys, "export", "1", "--state-dir", str(tmp_path), *options)
+    assert (code, out) == (2, "")
+    assert err.startswith("kiban: ") and message in err
+    assert str(tmp_path) in err

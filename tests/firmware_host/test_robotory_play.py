@@ -254,7 +254,9 @@ def test_a_refill_by_button() -> None:
     play(sim, "b@E4")
     notices = sim.press(ButtonRole.REFILL)
     assert prompts(notices) == [("refill 1b", "refill 1w")]
-    assert build_view(sim.controller).message.startswith("which move? refill 1b / refill 1w")
+    assert build_view(sim.controller).message.startswith(
+        "which move? take 1 black token (refill 1b) / take 1 white token (refill 1w)"
+    )
     notices = sim.press(ButtonRole.NEXT) + sim.press(ButtonRole.OK)
     assert commits(notices) == ["refill 1w"]
     assert engine(sim).stock(0) == (2, 2) and engine(sim).lid() == (9, 10)

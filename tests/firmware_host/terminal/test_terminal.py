@@ -68,7 +68,8 @@ def test_a_game_won_by_capturing_the_lion() -> None:
         "move 2: 3a3b",
         "move 3: C*1c",
         "move 4: 3b3c",
-        "which move? 2b2a / 2b2a+: press next to cycle and ok to choose, or type select MOVE",
+        "which move? keep it a chick (2b2a) / promote the chick (2b2a+): press next to cycle"
+        " and ok to choose, or type select MOVE",
         "move 5: 2b2a+",
         "game over: A (sente) wins (king captured) — press ok for a new game",
         "> quit",
@@ -239,3 +240,26 @@ def test_wait_refuses_endless_negative_and_overlong_times() -> None:
     assert sim.now < 5.0  # no time passed
     type_in(sim, "wait 3600", "quit")
     assert sim.now == pytest.approx(3600.0, abs=5.0)
+
+
+def test_wrong_words_are_answered_in_plain_words() -> None:
+    sim = make_sim()
+    lines = said(type_in(sim, "wait abc", "wait 1 2", "wait 7200", "play", "drop C", "quit"))
+    in_order(
+        lines,
+        "cannot: wait takes a number of seconds, like wait 2.5: 'abc' is not a number",
+        "cannot: wait takes one number of seconds, like wait 2.5",
+        "cannot: wait takes 0 to 3600 seconds (an hour), not 7200",
+        "cannot: play needs more words: play MOVE",
+        "cannot: drop needs more words: drop KIND SPOT",
+    )
+    assert sim.now < 5.0
+
+
+def test_the_set_up_help_names_the_cells() -> None:
+    sim = make_sim()
+    text = type_in(sim, "play 1d1c", "takeback", "quit")
+    drawn = text.splitlines()
+    after = drawn[max(i for i, line in enumerate(drawn) if line == "> takeback") :]
+    assert "  - put A (sente)'s giraffe on 1d" in after
+    assert "  - take the piece off 1c" in after

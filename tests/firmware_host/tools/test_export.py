@@ -145,7 +145,8 @@ def test_the_simulators_games_are_read_with_sim(
     code, _, err = run(
         capsys, "export", str(game_id), "--format", "sfen", "--state-dir", str(tmp_path)
     )
-    assert code == 2 and "no game store" in err
+    assert code == 2 and "no board games are stored yet" in err
+    assert "the simulator's games are exported with --sim" in err
     code, out, _ = run(
         capsys, "export", str(game_id), "--format", "sfen", "--sim", "--state-dir", str(tmp_path)
     )

@@ -155,7 +155,15 @@ def test_a_drop_prompt_answered_by_name_and_by_the_buttons() -> None:
             await page.send(type="lift", spot="hand:b:C")
             await page.send(type="place", spot="2c")
             prompt = await page.state_where(lambda s: s["prompt"] is not None)
-            assert prompt["prompt"] == {"choices": ["C*2c", "E*2c", "G*2c"], "selected": 0}
+            assert prompt["prompt"] == {
+                "choices": ["C*2c", "E*2c", "G*2c"],
+                "selected": 0,
+                "labels": [
+                    "drop the chick (C*2c)",
+                    "drop the elephant (E*2c)",
+                    "drop the giraffe (G*2c)",
+                ],
+            }
             assert prompt["phase"] == "prompt"
             wrong = await page.send(type="select", choice="2c2b")
             assert wrong["code"] == "refused" and "not one of the choices" in wrong["message"]

@@ -1,0 +1,96 @@
+"""The terminal on real time: while the player thinks or types, the simulated board
+goes on, so the clocks run, a forced move is played by itself and a clock that
+falls ends the game without anyone pressing return.
+
+The simulation's time follows the wall clock while nobody types; a command that
+lets time pass at once (``wait``, the settling after a move) moves the simulation
+ahead, and the wall clock is followed again from there. While the terminal's hand
+holds a piece (``lift``, then ``place`` typed later) time stands still: a typed
+move is one gesture, and typing it slowly must not look like a board left out of
+step.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import time
+from collections.abc import Callable
+from typing import IO, TYPE_CHECKING, Protocol
+
+from firmware_host.session.view import status_text
+
+if TYPE_CHECKING:  # the board imports this loop
+    from firmware_host.terminal.app import TerminalBoard
+
+PROMPT = "> "
+
+
+class LineSource(Protocol):
+    """Where typed lines come from."""
+
+    def read_line(self, timeout: float | None) -> str | None:
+        """The next line ('' at the end of input), or None when ``timeout`` seconds
+        passed first (None: wait as long as it takes)."""
+
+
+class SelectLines:
+    """Lines from a terminal, waited for with ``select`` so that time can pass. The
+    bytes are read from the descriptor and kept here, not in the stream's buffer,
+    which ``select`` cannot see: lines pasted at once are all read at once."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self._fd = stream.fileno()
+        self._pending = b""
+        self._ended = False
+
+    def read_line(self, timeout: float | None) -> str | None:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while b"\n" not in self._pending and not self._ended:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            ready, _, _ = select.select([self._fd], [], [], left)
+            if not ready:
+                return None
+            chunk = os.read(self._fd, 4096)
+            self._ended = not chunk
+            self._pending += chunk
+        line, newline, self._pending = self._pending.partition(b"\n")
+        return (line + newline).decode("utf-8", errors="replace")
+
+
+def run_live(
+    board: TerminalBoard,
+    lines: LineSource,
+    clock: Callable[[], float] = time.monotonic,
+) -> int:
+    """Read commands while the simulation keeps real time; redraw when something
+    happened by itself (a move played, the status changed)."""
+    sim = board.sim
+    offset = clock() - sim.now  # the wall clock's reading at simulated time 0
+    shown = _redraw(board)
+    while True:
+        holding = bool(sim.world.held)
+        wake = None if holding else sim.next_wake()
+        timeout = None if wake is None else max(0.0, wake + offset - clock())
+        line = lines.read_line(timeout)
+        notices = [] if holding else sim.advance_to(max(sim.now, clock() - offset))
+        if line is None:
+            if notices or status_text(sim.controller) != shown:
+                board.out.write("\n")
+                board.report(notices)
+                shown = _redraw(board)
+            continue
+        board.report(notices)
+        if not line or not board.execute(line):
+            return 0
+        offset = clock() - sim.now  # a command may have let simulated time run ahead
+        shown = _redraw(board)
+
+
+def _redraw(board: TerminalBoard) -> str:
+    """Draw the board and the prompt; returns the status drawn (without the clocks,
+    whose every second is no news)."""
+    board.draw()
+    board.out.write(PROMPT)
+    board.out.flush()
+    return status_text(board.sim.controller)
