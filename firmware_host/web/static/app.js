@@ -104,8 +104,11 @@ function showBoard(board) {
 }
 
 function renderState(state) {
-  if (page.state && page.state.game_id !== state.game_id) clearLog(page.statesSeen);
-  page.statesSeen += 1;
+  if (page.state && page.state.game_id !== state.game_id) {
+    // the new game's opening draw came just before its first state: said again
+    clearLog();
+    if (state.draw) log(state.draw.description);
+  }
   page.state = state;
   document.body.dataset.seq = state.seq;
   document.body.dataset.phase = state.phase;

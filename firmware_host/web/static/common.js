@@ -22,7 +22,6 @@ export const page = {
   clockBase: null, // {at, clocks, running}: the clocks as the last state had them
   dialogFor: null, // the game (its id) the new-game dialog was last filled for
   names: new Map(), // spot id -> its name for people ("B (gote)'s hand: chick")
-  statesSeen: 0, // states shown so far: the log's lines are marked with it
 };
 
 export const $ = (id) => document.getElementById(id);
@@ -70,17 +69,14 @@ export function log(text, isError = false) {
   const list = $("log");
   const last = list.firstElementChild;
   if (isError && last && last.classList.contains("error") && last.textContent === line) return;
-  const item = html("li", { className: isError ? "error" : null, "data-epoch": page.statesSeen }, line);
+  const item = html("li", { className: isError ? "error" : null }, line);
   list.prepend(item);
   while (list.children.length > 60) list.lastChild.remove();
 }
 
-// A new game clears the log of the old one: the lines logged before the old game's
-// last state (the new game's own first lines arrive before its first state).
-export function clearLog(epoch) {
-  for (const item of [...$("log").children]) {
-    if (Number(item.dataset.epoch) < epoch) item.remove();
-  }
+// A new game clears the log of the old one.
+export function clearLog() {
+  $("log").replaceChildren();
 }
 
 // A spot by its name for people (a cell keeps its own name).
