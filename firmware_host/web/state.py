@@ -338,7 +338,7 @@ def _draw_json(game: Game[Any], drawn: DrawResult, tosses: Sequence[bool]) -> Js
         "first": 0,
         "swap": not drawn.seat0_side_starts,
         "description": drawn.describe(),
-        "first_mover": f"{who} plays {first}, who moves first",
+        "first_mover": f"{first} moves first: played by {who}",
         "hint": None
         if drawn.seat0_side_starts
         else f"swap seats: the player at the top takes the bottom side, {first}'s pieces",

@@ -84,7 +84,7 @@ def test_the_first_mover_is_named_by_seat_with_a_hint_to_swap() -> None:
                 )
                 draw = state["draw"]
                 assert draw["swap"] is (not draw["seat0_side_starts"])
-                assert "plays sente, who moves first" in draw["first_mover"]
+                assert draw["first_mover"].startswith("sente moves first: played by the tosser")
                 if draw["swap"]:
                     assert "(top)" in draw["first_mover"] and "swap seats" in draw["hint"]
                 else:
