@@ -73,11 +73,12 @@ DEFAULT_PALETTE = Palette(
     "default",
     {
         Meaning.LAST_MOVE: Colour(0, 30, 110),
-        Meaning.THREAT: Colour(255, 190, 0),
+        Meaning.THREAT: Colour(255, 205, 0),
         Meaning.CHECK: Colour(255, 0, 0),
         Meaning.DESTINATION: Colour(0, 210, 0),
-        Meaning.CAPTURE: Colour(255, 100, 0),
-        Meaning.LIFTED: Colour(230, 230, 230),
+        Meaning.CAPTURE: Colour(255, 85, 0),
+        # a warm white: the selected choice's pure white stays apart on a dimmed strip
+        Meaning.LIFTED: Colour(225, 185, 130),
         Meaning.GUIDE: Colour(0, 200, 220),
         Meaning.PROMPT: Colour(150, 0, 255),
         Meaning.SELECTED: Colour(255, 255, 255),
@@ -113,7 +114,8 @@ COLOUR_BLIND_PALETTE = Palette(
         Meaning.CHECK: Colour(204, 121, 167),
         Meaning.DESTINATION: Colour(0, 158, 115),
         Meaning.CAPTURE: Colour(213, 94, 0),
-        Meaning.LIFTED: Colour(230, 230, 230),
+        # a warm white: the selected choice's pure white stays apart on a dimmed strip
+        Meaning.LIFTED: Colour(225, 185, 130),
         Meaning.GUIDE: Colour(86, 180, 233),
         Meaning.PROMPT: Colour(150, 100, 255),
         Meaning.SELECTED: Colour(255, 255, 255),

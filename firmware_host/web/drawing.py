@@ -15,7 +15,7 @@ what this says.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -132,8 +132,11 @@ def draw(
     geometry: Geometry,
     leds: LedSpec | None,
     seats: Sequence[Seat],
+    names: Callable[[str], tuple[str, str]] | None = None,
 ) -> Drawing:
-    """The drawing of a game's board under a profile's LEDs (None: no LEDs)."""
+    """The drawing of a game's board under a profile's LEDs (None: no LEDs); ``names``
+    gives an indicator beside the board (no seat's) its name and its caption, for
+    people (its id when there is none)."""
     size = pitch(geometry.cells)
     cells = tuple(
         SpotDrawing(p.spot, p.x, p.y, outline(geometry.shape, p.x, p.y, size))
@@ -146,7 +149,9 @@ def draw(
     spots = {d.spot: d for d in cells + off_board}
     led_drawings = _spot_leds(spots, dict(leds.spots) if leds else {}, size)
     box = _box(pt for d in cells + off_board for pt in d.points)
-    indicators, captions = _indicators(dict(leds.indicators) if leds else {}, seats, box, size)
+    indicators, captions = _indicators(
+        dict(leds.indicators) if leds else {}, seats, box, size, names or _as_is
+    )
     extent = _box(
         [
             (box[0], box[1]),
@@ -249,6 +254,10 @@ def _spot_leds(
     return tuple(result)
 
 
+def _as_is(name: str) -> tuple[str, str]:
+    return name, name
+
+
 def _seat_of(name: str, seats: Sequence[Seat]) -> tuple[int, str, tuple[str, ...]] | None:
     """``dice:2:5`` -> (2, "dice", ("5",)): the seat an indicator belongs to, its kind and
     the rest of its name; None when it names no seat of the game."""
@@ -275,6 +284,7 @@ def _indicators(
     seats: Sequence[Seat],
     box: tuple[float, float, float, float],
     size: float,
+    names: Callable[[str], tuple[str, str]],
 ) -> tuple[tuple[IndicatorDrawing, ...], tuple[Caption, ...]]:
     """Each seat's indicators in a row on its edge, ordered by kind (as the profile
     first lists it) and then by the rest of the name (pips 1, 2, 3...); the other
@@ -318,8 +328,11 @@ def _indicators(
     for k, name in enumerate(others):
         x = column_x
         y = y1 + EDGE_MARGIN * size - k * INDICATOR_GAP * size
-        result.append(IndicatorDrawing(name, indicators[name], round(x, 4), round(y, 4), name))
-        captions.append(Caption(name, round(x, 4), round(y + CAPTION_OFFSET * size, 4), "middle"))
+        label, caption = names(name)
+        result.append(IndicatorDrawing(name, indicators[name], round(x, 4), round(y, 4), label))
+        captions.append(
+            Caption(caption, round(x, 4), round(y + CAPTION_OFFSET * size, 4), "middle")
+        )
     return tuple(result), tuple(captions)
 
 

@@ -25,6 +25,7 @@ from typing import Any
 from drivers.led_strip import Colour
 from engine.game import Game, Layout, Position
 from engine.geometry import seat_side
+from engine.opening import DrawResult, FirstPlayerDraw
 from engine.options import OptionSpec
 from engine.physical import Stone
 from engine.search.levels import LEVELS
@@ -32,9 +33,17 @@ from firmware_host.session.clock import format_time
 from firmware_host.session.controller import Controller
 from firmware_host.session.legend import BoardView
 from firmware_host.session.settings import Settings
+from firmware_host.session.spot_names import (
+    indicator_caption,
+    indicator_name,
+    name_spots_in,
+    spot_label,
+    spot_name,
+)
 from firmware_host.session.state import Phase
 from firmware_host.session.view import build_view
-from firmware_host.web.claims import claim_json, claims_of
+from firmware_host.web.claims import claim_json, claim_previews, claims_of
+from firmware_host.web.colour_key import colour_key
 from firmware_host.web.drawing import Drawing, SpotDrawing, draw
 from hardware.profile import Profile
 
@@ -106,9 +115,11 @@ def catalogue_message(
     }
 
 
-def _spot_json(drawing: SpotDrawing) -> Json:
+def _spot_json(game: Game[Any], drawing: SpotDrawing) -> Json:
     return {
         "spot": drawing.spot,
+        "name": spot_name(game, drawing.spot),
+        "label": spot_label(game, drawing.spot),
         "x": _number(drawing.x),
         "y": _number(drawing.y),
         "points": [[_number(x), _number(y)] for x, y in drawing.points],
@@ -117,7 +128,12 @@ def _spot_json(drawing: SpotDrawing) -> Json:
 
 def board_message(game: Game[Any], profile: Profile, mode: Mode) -> Json:
     """How to draw ``game`` on ``profile`` for the page of ``mode``."""
-    drawing: Drawing = draw(game.geometry, profile.leds, game.seats)
+    drawing: Drawing = draw(
+        game.geometry,
+        profile.leds,
+        game.seats,
+        lambda name: (indicator_name(game, name), indicator_caption(game, name)),
+    )
     regions = {name: sorted(spots) for name, spots in game.geometry.regions}
     return {
         "type": "board",
@@ -129,8 +145,8 @@ def board_message(game: Game[Any], profile: Profile, mode: Mode) -> Json:
         "shape": drawing.shape.value,
         "pitch": _number(drawing.pitch),
         "extent": [_number(v) for v in drawing.extent],
-        "cells": [_spot_json(cell) for cell in drawing.cells],
-        "off_board": [_spot_json(spot) for spot in drawing.off_board],
+        "cells": [_spot_json(game, cell) for cell in drawing.cells],
+        "off_board": [_spot_json(game, spot) for spot in drawing.off_board],
         "regions": regions,
         "leds": [
             {"index": led.index, "x": led.x, "y": led.y, "spots": list(led.spots)}
@@ -271,8 +287,9 @@ def state_message(
         "palette": palette,
         "phase": view.phase.value,
         "turn": view.turn,
-        # the clocks are shown apart, counting down: the sentence goes without them
-        "message": view.message.removesuffix(clock_suffix(view.clocks)),
+        # the clocks are shown apart, counting down: the sentence goes without them;
+        # the spots it names off the board, by their names
+        "message": name_spots_in(game, view.message.removesuffix(clock_suffix(view.clocks))),
         "fault": view.fault,
         "faults": {"board": controller.fault, "store": controller.match.journal.fault},
         "prompt": prompt,
@@ -301,16 +318,34 @@ def state_message(
         "scores": list(view.scores) if view.scores else None,
         "teams": teams,
         "team_scores": team_scores,
-        "draw": None
-        if drawn is None
-        else {
-            "kind": drawn.kind.value,
-            "tosses": list(view.draw),
-            "seat0_side_starts": drawn.seat0_side_starts,
-            "description": drawn.describe(),
-        },
+        "draw": None if drawn is None else _draw_json(game, drawn, view.draw),
+        "legend": colour_key(controller, palette),
+        "claims": claim_previews(position),
         "unseen": _unseen(controller, view),
         "computer": _computer(controller, view.thinking),
+    }
+
+
+def _draw_json(game: Game[Any], drawn: DrawResult, tosses: Sequence[bool]) -> Json:
+    """The opening draw, its first mover named by seat: the first seat's pieces stay
+    where they are, so when the person at the other side won the right to start, the
+    players change places (``swap``)."""
+    first = game.seats[0].name
+    if drawn.kind is FirstPlayerDraw.FURIGOMA:
+        who = "the tosser (bottom)" if drawn.seat0_side_starts else "the tosser's opponent (top)"
+    else:
+        who = f"the player at the {'bottom' if drawn.seat0_side_starts else 'top'}"
+    return {
+        "kind": drawn.kind.value,
+        "tosses": list(tosses),
+        "seat0_side_starts": drawn.seat0_side_starts,
+        "first": 0,
+        "swap": not drawn.seat0_side_starts,
+        "description": drawn.describe(),
+        "first_mover": f"{first} moves first: played by {who}",
+        "hint": None
+        if drawn.seat0_side_starts
+        else f"swap seats: the player at the top takes the bottom side, {first}'s pieces",
     }
 
 

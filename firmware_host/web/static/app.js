@@ -8,7 +8,7 @@
 //   devices.js  paired devices: unpair this one, forget the others
 
 import { renderBoard, renderLeds, renderPieces } from "./board.js";
-import { $, html, log, page } from "./common.js";
+import { $, clearLog, html, log, page } from "./common.js";
 import { bindControls, followGame, renderCatalogue, renderControls } from "./controls.js";
 import { checkStillPaired, renderDevices } from "./devices.js";
 import { bindHands, renderHeld } from "./hands.js";
@@ -104,6 +104,11 @@ function showBoard(board) {
 }
 
 function renderState(state) {
+  if (page.state && page.state.game_id !== state.game_id) {
+    // the new game's opening draw came just before its first state: said again
+    clearLog();
+    if (state.draw) log(state.draw.description);
+  }
   page.state = state;
   document.body.dataset.seq = state.seq;
   document.body.dataset.phase = state.phase;

@@ -44,13 +44,14 @@ function drawSpots(board, layer) {
   const points = (list) => list.map(([x, y]) => `${x * k},${y * k}`).join(" ");
   // spot names: a square's bottom left corner, a hexagon's bottom middle
   const square = board.shape === "square";
-  const name = (spot, x, y, inset, extra) => {
+  page.names = new Map([...board.cells, ...board.off_board].map((spot) => [spot.spot, spot.name || spot.spot]));
+  const name = (spot, label, x, y, inset, extra) => {
     svg("text", {
       class: `spot-name${extra}`,
       x: square ? x - inset * UNIT : x,
       y: y + (square ? inset + 0.02 : 0.45) * UNIT,
       "text-anchor": square ? "start" : "middle",
-    }, layer).textContent = spot;
+    }, layer).textContent = label || spot;
   };
   for (const cell of board.cells) {
     const polygon = svg("polygon", {
@@ -58,7 +59,7 @@ function drawSpots(board, layer) {
       points: points(cell.points),
       "data-spot": cell.spot,
     }, layer);
-    name(cell.spot, cell.x * k, cell.y * k, 0.42, "");
+    name(cell.spot, cell.label, cell.x * k, cell.y * k, 0.42, "");
     page.spots.set(cell.spot, { x: cell.x * k, y: cell.y * k, element: polygon });
   }
   for (const spot of board.off_board) {
@@ -67,7 +68,8 @@ function drawSpots(board, layer) {
       points: points(spot.points),
       "data-spot": spot.spot,
     }, layer);
-    name(spot.spot, spot.x * k, spot.y * k, 0.38, " offboard-name");
+    svg("title", {}, polygon).textContent = spot.name || spot.spot;
+    name(spot.spot, spot.label, spot.x * k, spot.y * k, 0.38, " offboard-name");
     page.spots.set(spot.spot, { x: spot.x * k, y: spot.y * k, element: polygon });
   }
   page.stoneRadius = (square ? 0.36 : 0.33) * UNIT;

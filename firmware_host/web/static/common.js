@@ -21,6 +21,7 @@ export const page = {
   retry: 500,
   clockBase: null, // {at, clocks, running}: the clocks as the last state had them
   dialogFor: null, // the game (its id) the new-game dialog was last filled for
+  names: new Map(), // spot id -> its name for people ("B (gote)'s hand: chick")
 };
 
 export const $ = (id) => document.getElementById(id);
@@ -61,11 +62,34 @@ export function send(message) {
   return message.id;
 }
 
+// A line in the log, newest first, its spots named for people; a refusal said again
+// at once (the answer to the page and the notice to every page) shows once.
 export function log(text, isError = false) {
-  const item = html("li", { className: isError ? "error" : null }, text);
+  const line = readable(text);
   const list = $("log");
+  const last = list.firstElementChild;
+  if (isError && last && last.classList.contains("error") && last.textContent === line) return;
+  const item = html("li", { className: isError ? "error" : null }, line);
   list.prepend(item);
   while (list.children.length > 60) list.lastChild.remove();
+}
+
+// A new game clears the log of the old one.
+export function clearLog() {
+  $("log").replaceChildren();
+}
+
+// A spot by its name for people (a cell keeps its own name).
+export function spotName(spot) {
+  return page.names.get(spot) || spot;
+}
+
+// Text with the ids of the spots off the board replaced by their names.
+export function readable(text) {
+  let result = String(text);
+  const ids = [...page.names.keys()].filter((id) => id.includes(":")).sort((a, b) => b.length - a.length);
+  for (const id of ids) result = result.split(id).join(page.names.get(id));
+  return result;
 }
 
 export function seat(index) {

@@ -19,7 +19,7 @@ export function renderControls(board) {
   claims.hidden = !board.claims.length;
   for (const claim of board.claims) {
     const ask = () => {
-      if (window.confirm(`${claim.title}: ${claim.help}?`)) send({ type: "claim", claim: claim.name });
+      if (window.confirm(claimQuestion(claim))) send({ type: "claim", claim: claim.name });
     };
     button(claim.title, ask, { "data-claim": claim.name, title: claim.help }, claims);
   }
@@ -31,6 +31,22 @@ export function renderControls(board) {
     $("new-game-name").value = board.game;
     renderOptions();
   }
+}
+
+// What a claim asks before it is sent: for one that counts (shogi's declaration), the
+// count now, the reasons it would fail, and that a failed claim loses.
+export function claimQuestion(claim) {
+  const preview = page.state && page.state.claims ? page.state.claims[claim.name] : null;
+  const lines = [`${claim.title}: ${claim.help}.`];
+  if (preview) {
+    const who = seat(preview.seat);
+    lines.push(`${who ? who.name : "The player to move"} counts ${preview.points} of the ${preview.needed} points needed.`);
+    if (preview.problems.length) lines.push(`It would fail: ${preview.problems.join("; ")}.`);
+    else lines.push("Every condition holds: it wins.");
+    lines.push(`Careful: ${preview.warning}.`);
+  }
+  lines.push("Claim it?");
+  return lines.join("\n");
 }
 
 function updateDownload() {

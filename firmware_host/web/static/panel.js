@@ -2,7 +2,7 @@
 // choices, the seats with their scores and clocks, the dice, the opening draw,
 // the moves the board cannot show, and the moves played.
 
-import { $, button, formatTime, html, page, seat, seatClass, send } from "./common.js";
+import { $, button, formatTime, html, page, seat, seatClass, send, spotName } from "./common.js";
 
 // Which cells of a 3x3 die face hold a pip, for each number of pips.
 const PIPS = {
@@ -22,6 +22,7 @@ export function renderPanel(state) {
   renderUnseen(state);
   renderComputer(state);
   renderMoves(state);
+  renderKey(state);
   $("takeback").disabled = state.moves.length === 0;
   $("resign").disabled = Boolean(state.outcome);
   $("draw").disabled = Boolean(state.outcome);
@@ -128,7 +129,7 @@ function renderDice(state) {
   } else {
     box.dataset.state = "rolled";
     const movable = state.movable || [];
-    const pieces = movable.length ? `: ${movable.join(", ")}` : "";
+    const pieces = movable.length ? `: ${movable.map(spotName).join(", ")}` : "";
     note.textContent = `${name} to move${pieces}`;
   }
   for (const pips of dice) faces.appendChild(die(pips, state.turn));
@@ -150,6 +151,28 @@ function renderOpening(state) {
     }
   }
   html("span", { className: "draw-text" }, state.draw.description, box);
+  if (state.draw.first_mover) html("span", { className: "first-mover" }, state.draw.first_mover, box);
+  // the first seat's pieces stay put: the player who won the start changes places
+  if (state.draw.hint) html("span", { className: "swap-hint", role: "note" }, state.draw.hint, box);
+}
+
+// What each LED colour means, in the palette in use, for this game; redrawn only
+// when the key changes (another palette, another game, the coach on).
+function renderKey(state) {
+  const legend = state.legend || [];
+  const signature = JSON.stringify(legend);
+  const list = $("colour-key-list");
+  $("colour-key").hidden = !legend.length;
+  if (list.dataset.signature === signature) return;
+  list.dataset.signature = signature;
+  list.replaceChildren();
+  for (const entry of legend) {
+    const item = html("li", { "data-meaning": entry.meaning, "data-colour": entry.colour }, null, list);
+    const swatch = html("span", { className: "swatch", "aria-hidden": "true" }, null, item);
+    swatch.style.background = entry.colour;
+    swatch.style.boxShadow = `0 0 6px ${entry.colour}`;
+    html("span", { className: "key-text" }, entry.text, item);
+  }
 }
 
 // Moves the board cannot show (a lost turn, an exchange on the same cell), to be

@@ -1,0 +1,105 @@
+"""Spots and indicator LEDs named for people, not by their ids.
+
+Cells keep their names (``2c``, ``E5``: the coordinates printed on the board, the
+notation's own), but the spots off the board and the indicators are ids made
+for the program (``hand:w:C``, ``gutter:b:3``, ``stock:l:2``, ``lid:b:5``,
+``furigoma:3``). A player reads "B (gote)'s hand: chick" instead.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from engine.dobutsu import board as dobutsu_board
+from engine.game import Game
+from engine.physical import Spot
+from engine.shogi import tables as shogi_tables
+
+TOKEN_COLOURS = {"w": "white", "b": "black"}
+"""Robotory's tokens on the lid, by the letter of their colour."""
+
+
+def _hand_names(
+    letters: Mapping[int, str], names: Mapping[int, str], kinds: tuple[int, ...]
+) -> dict[str, str]:
+    return {letters[kind]: names[kind] for kind in kinds}
+
+
+PIECE_NAMES: Mapping[str, Mapping[str, str]] = {
+    "dobutsu": _hand_names(dobutsu_board.LETTERS, dobutsu_board.NAMES, dobutsu_board.HAND_KINDS),
+    "shogi": _hand_names(shogi_tables.LETTERS, shogi_tables.NAMES, shogi_tables.HAND_KINDS),
+}
+"""The pieces a hand holds, by the letter their hand spot carries, for each game."""
+
+
+def _seat_name(game: Game[Any], letter: str) -> str | None:
+    for seat in game.seats:
+        if seat.letter == letter:
+            return seat.name
+    return None
+
+
+def spot_name(game: Game[Any], spot: Spot) -> str:
+    """``spot`` as a player would say it: a cell by its name, an off-board spot by
+    whose it is and what it holds."""
+    kind, *rest = spot.split(":")
+    if not rest:
+        return spot
+    owner = _seat_name(game, rest[0])
+    detail = rest[1] if len(rest) > 1 else ""
+    if kind == "hand" and owner is not None:
+        piece = PIECE_NAMES.get(game.name, {}).get(detail, detail)
+        return f"{owner}'s hand: {piece}"
+    if kind == "gutter" and owner is not None:
+        return f"{owner}'s gutter, slot {detail}"
+    if kind == "stock" and owner is not None:
+        return f"{owner}'s stock, slot {detail}"
+    return indicator_name(game, spot)
+
+
+def spot_label(game: Game[Any], spot: Spot) -> str:
+    """The short word drawn beside a spot: a cell's name, a hand spot's piece, a slot's
+    number."""
+    kind, *rest = spot.split(":")
+    if not rest:
+        return spot
+    detail = rest[-1]
+    if kind == "hand":
+        return PIECE_NAMES.get(game.name, {}).get(detail, detail)
+    return detail
+
+
+def indicator_name(game: Game[Any], name: str) -> str:
+    """An indicator LED by what it shows: ``lid:b:5`` is the lid's fifth black token,
+    ``furigoma:3`` the third pawn tossed, ``turn:1`` the second seat's turn."""
+    kind, *rest = name.split(":")
+    if kind == "lid" and len(rest) == 2:
+        return f"the lid: {TOKEN_COLOURS.get(rest[0], rest[0])} token {rest[1]}"
+    if kind == "furigoma" and len(rest) == 1:
+        return f"furigoma: pawn {rest[0]}"
+    if kind == "turn" and len(rest) == 1 and rest[0].isdigit() and int(rest[0]) < len(game.seats):
+        return f"turn: {game.seats[int(rest[0])].name}"
+    return " ".join((kind, *rest))
+
+
+def indicator_caption(game: Game[Any], name: str) -> str:
+    """The few words under an indicator beside the board (its full name in a tooltip)."""
+    kind, *rest = name.split(":")
+    if kind == "lid" and len(rest) == 2:
+        return f"lid: {TOKEN_COLOURS.get(rest[0], rest[0])} {rest[1]}"
+    if kind == "furigoma" and len(rest) == 1:
+        return f"pawn {rest[0]}"
+    return indicator_name(game, name)
+
+
+def name_spots_in(game: Game[Any], text: str) -> str:
+    """``text`` with every off-board spot id in it replaced by the spot's name (the
+    controller's sentences name the spots a correction concerns by id)."""
+    ids = sorted(game.off_board_spots, key=len, reverse=True)
+    if not ids:
+        return text
+    alternatives = "|".join(re.escape(spot) for spot in ids)
+    pattern = re.compile(rf"(?<![\w:])(?:{alternatives})(?![\w:])")
+    return pattern.sub(lambda match: spot_name(game, match.group(0)), text)
