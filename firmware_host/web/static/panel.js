@@ -49,9 +49,11 @@ function renderPrompt(state) {
   choices.replaceChildren();
   $("prompt").hidden = !state.prompt;
   if (!state.prompt) return;
+  // each choice by name ("promote the chick (2b2a+)"); the notation is what is sent
+  const labels = state.prompt.labels || [];
   state.prompt.choices.forEach((choice, index) => {
     const attributes = { "data-choice": choice, className: index === state.prompt.selected ? "selected" : null };
-    button(choice, () => send({ type: "select", choice }), attributes, choices);
+    button(labels[index] || choice, () => send({ type: "select", choice }), attributes, choices);
   });
 }
 

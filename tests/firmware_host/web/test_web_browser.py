@@ -226,7 +226,11 @@ def test_a_drop_prompt_answered_on_the_page_and_a_click_click_move(
     page.wait_for_function("() => document.body.dataset.phase === 'play'")
     drag(page, "hand:b:C", "2c")
     page.wait_for_selector("#prompt:not([hidden]) button[data-choice='C*2c']")
-    assert page.locator("#choices button").all_inner_texts() == ["C*2c", "E*2c", "G*2c"]
+    assert page.locator("#choices button").all_inner_texts() == [
+        "drop the chick (C*2c)",
+        "drop the elephant (E*2c)",
+        "drop the giraffe (G*2c)",
+    ]
     page.click("#choices button[data-choice='C*2c']")
     wait_moves(page, 1)
     assert page.locator("#prompt").is_hidden()
@@ -266,7 +270,10 @@ def test_shogi_opening_a_capture_answering_the_promotion_prompt_and_a_running_cl
     wait_moves(page, 2)
     drag(page, "8h", "2b")  # the bishop takes the bishop: promote or not, the board cannot see
     page.wait_for_selector("#prompt:not([hidden]) button[data-choice='8h2b+']")
-    assert page.locator("#choices button").all_inner_texts() == ["8h2b", "8h2b+"]
+    assert page.locator("#choices button").all_inner_texts() == [
+        "keep it a bishop (8h2b)",
+        "promote the bishop (8h2b+)",
+    ]
     page.click("#choices button[data-choice='8h2b+']")
     wait_moves(page, 3)
     assert page.locator("#moves li").all_inner_texts() == ["7g7f", "3c3d", "8h2b+"]

@@ -53,7 +53,10 @@ def test_a_placement_with_its_colour_prompt_then_a_robot_eats_it(
     # light takes a black token from its stock (slot 3) and puts it next to the red robot
     drag(page, "stock:l:3", "B4")
     page.wait_for_selector("#prompt:not([hidden]) button[data-choice='b@B4']")
-    assert page.locator("#choices button").all_inner_texts() == ["b@B4", "w@B4"]
+    assert page.locator("#choices button").all_inner_texts() == [
+        "black token (b@B4)",
+        "white token (w@B4)",
+    ]
     page.click("#choices button[data-choice='b@B4']")
     wait_moves(page, 1)
     assert page.locator("#board g.stone[data-spot='stock:l:3']").count() == 0
