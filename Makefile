@@ -2,24 +2,33 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# Running needs Kiban and its runtime dependencies only; the tests add the developer tools.
+RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 GAME ?= dobutsu
 CHROMIUM := /usr/bin/chromium
 FAIRY_STOCKFISH := /usr/games/fairy-stockfish
 
-.PHONY: run run-terminal browser engines test test-slow lint typecheck bench clean
+.PHONY: run run-terminal browser engines test test-slow lint typecheck bench dist clean
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(RUN_STAMP)
+
+# The developer tools include everything running needs: the run stamp is fresh too.
+$(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	touch $(STAMP) $(RUN_STAMP)
 
 # The simulated board in the browser: prints its address, opens it where there is a display.
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(BIN)/kiban sim $(GAME) --web
 
-run-terminal: $(STAMP)
+run-terminal: $(RUN_STAMP)
 	$(BIN)/kiban sim $(GAME)
 
 lint: $(STAMP)
@@ -53,8 +62,14 @@ test: lint typecheck browser engines
 test-slow: $(STAMP) engines
 	$(BIN)/pytest -q -n 2 -m slow
 
-bench: $(STAMP)
+bench: $(RUN_STAMP)
 	$(BIN)/kiban bench
 
+# The release files: dist/kiban-<version>.tar.gz (the source archive, with the service
+# file, the profiles and the docs) and dist/kiban-<version>-py3-none-any.whl.
+dist: $(STAMP)
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist .
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist *.egg-info

@@ -223,7 +223,7 @@ def build_parser() -> argparse.ArgumentParser:
     doctor.add_argument(
         "--only",
         metavar="PARTS",
-        help="some of bus,walk,leds,buttons (comma-separated; default: all)",
+        help="some of system,bus,walk,leds,buttons (comma-separated; default: all)",
     )
     doctor.add_argument("--cells", metavar="SPOTS", help="walk only these spots (comma-separated)")
     doctor.add_argument(
@@ -587,6 +587,7 @@ def _bench_for(args: argparse.Namespace, **simulated: Any) -> tuple[Any, Any]:
 
 def _doctor(args: argparse.Namespace) -> int:
     from firmware_host.tools.doctor import PARTS, Doctor
+    from firmware_host.tools.pi_setup import PiSystem
     from hardware.mock.wiring import swapped
     from hardware.profile import load_profile
 
@@ -605,7 +606,8 @@ def _doctor(args: argparse.Namespace) -> int:
         simulated["physical"] = swapped(profile, first.strip(), second.strip())
     bench, buses = _bench_for(args, **simulated)
     cells = None if not args.cells else [cell.strip() for cell in args.cells.split(",")]
-    report = Doctor(bench, buses).run(parts, cells)
+    system = None if args.simulate else PiSystem()
+    report = Doctor(bench, buses, system=system).run(parts, cells)
     return 1 if report.problems else 0
 
 

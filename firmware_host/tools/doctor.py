@@ -1,6 +1,9 @@
 """``kiban doctor``: check a board against its profile, one finding per line.
 
-0. Devices: an I2C bus, SPI device or serial port of the board that cannot be
+0. The Pi itself (firmware_host/tools/pi_setup.py; only on a Raspberry Pi): the apt
+   packages ``pip install '.[pi]'`` builds with, ``config.txt``'s I2C and SPI
+   lines and, for an SPI LED strip on a Pi 3 or 4, a fixed core clock; the user's
+   groups. Then the devices: an I2C bus, SPI device or serial port of the board that cannot be
    opened (the interface not enabled, the user not in its group) comes first,
    with the command that fixes it; the tests that need the board are skipped.
 1. Bus scan: every address of every I2C bus, and of every channel of each
@@ -30,13 +33,16 @@ from drivers.led_strip import OFF, Colour
 from drivers.tca9548a import CHANNELS, MuxTree
 from engine.physical import NORTH, SOUTH, Reading, Sensing, Spot
 from firmware_host.session.legend import DEFAULT_PALETTE, Meaning, Palette
+from firmware_host.tools.pi_setup import PiSystem, system_findings
 from firmware_host.tools.workbench import Ask, Bench, face_name
 from hardware.board import Board
 from hardware.frontends.registry import front_end_of, front_ends
 from hardware.profile import Profile
 from hardware.sources import SourceChannel
 
-PARTS = ("bus", "walk", "leds", "buttons")
+PARTS = ("system", "bus", "walk", "leds", "buttons")
+BOARD_PARTS = ("walk", "leds", "buttons")
+"""The parts that open the board."""
 PROBE_ADDRESSES = range(0x03, 0x78)
 WHITE = Colour(255, 255, 255)
 LED_STEP = 0.15  # seconds each LED stays lit in the walk along the strip
@@ -74,9 +80,15 @@ def probe(bus: I2CBus, addresses: Iterable[int] = PROBE_ADDRESSES) -> set[int]:
 
 class Doctor:
     def __init__(
-        self, bench: Bench, buses: Mapping[int, I2CBus], palette: Palette = DEFAULT_PALETTE
+        self,
+        bench: Bench,
+        buses: Mapping[int, I2CBus],
+        palette: Palette = DEFAULT_PALETTE,
+        system: PiSystem | None = None,
     ) -> None:
+        """``system``: the Pi to check too (None: a simulated board, nothing to check)."""
         self.bench = bench
+        self.system = system
         self.profile = bench.profile
         self.game = bench.game
         self.buses = buses
@@ -102,13 +114,15 @@ class Doctor:
 
     def run(self, parts: Iterable[str] = PARTS, spots: Iterable[Spot] | None = None) -> Report:
         wanted = set(parts)
+        if "system" in wanted and self.system is not None:
+            self.system_check(self.system)
         for error in self.bench.unavailable:
             self.problem(str(error))  # first: nothing else can be right until it is fixed
         if "bus" in wanted:
             self.bus_scan()
-        if wanted - {"bus"}:
+        if wanted & set(BOARD_PARTS):
             if self.bench.unavailable:
-                later = [part for part in PARTS if part in wanted and part != "bus"]
+                later = [part for part in BOARD_PARTS if part in wanted]
                 self.say(
                     f"{', '.join(later)}: skipped until the board's devices above can be opened"
                 )
@@ -137,6 +151,15 @@ class Doctor:
             else "doctor: no problems found"
         )
         return self.report
+
+    # --- 0. the Pi itself ----------------------------------------------------------------
+
+    def system_check(self, system: PiSystem) -> None:
+        for finding in system_findings(self.profile, system):
+            if finding.problem:
+                self.problem(finding.line)
+            else:
+                self.say(finding.line)
 
     # --- 1. the buses ----------------------------------------------------------------
 
