@@ -95,6 +95,14 @@ def _web_arguments(parser: argparse.ArgumentParser, *, browser: bool) -> None:
         )
 
 
+def _list_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--state-dir", type=Path, help="where games are stored")
+    parser.add_argument("--sim", action="store_true", help="the simulator's games, not the board's")
+    parser.add_argument(
+        "--limit", type=int, default=50, help="the most recent N games (default: 50)"
+    )
+
+
 def _board_check_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", required=True, help="the board's profile (a .toml file)")
     parser.add_argument(
@@ -194,7 +202,15 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--profile", default="sim", help="the board profile (default: sim)")
     _position_argument(replay)
 
-    commands.add_parser("games", help="the games and their rule options")
+    games_parser = commands.add_parser("games", help="the games and their rule options")
+    games_parser.add_argument(
+        "--stored", action="store_true", help="list the stored games instead (as kiban list)"
+    )
+    _list_arguments(games_parser)
+    listing = commands.add_parser(
+        "list", help="the stored games: number, date, players, result, moves"
+    )
+    _list_arguments(listing)
 
     export = commands.add_parser(
         "export",
@@ -306,6 +322,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "moves": _moves,
             "replay": _replay,
             "games": _games,
+            "list": _list,
             "bench": _bench,
             "export": _export,
             "doctor": _doctor,
@@ -353,7 +370,9 @@ def _moves(args: argparse.Namespace) -> int:
     return 0
 
 
-def _games(_: argparse.Namespace) -> int:
+def _games(args: argparse.Namespace) -> int:
+    if args.stored:
+        return _list(args)
     for game in games():
         aliases = f" (also: {', '.join(game.aliases)})" if game.aliases else ""
         print(f"{game.name}{aliases}: {game.title}")
@@ -379,6 +398,33 @@ def _bench(args: argparse.Namespace) -> int:
 
     for line in run(args.games, args.positions, args.seed):
         print(line, flush=True)
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    from firmware_host.session.storage import DamagedStoreError, GameStore, default_state_dir
+    from firmware_host.tools.listing import listed, table
+
+    name = "sim.sqlite3" if args.sim else "games.sqlite3"
+    path = (args.state_dir or default_state_dir()) / name
+    if not path.is_file():
+        other = "" if args.sim else " (the simulator's games: kiban list --sim)"
+        print(f"kiban: no game store at {path}{other}", file=sys.stderr)
+        return 2
+    try:
+        store = GameStore(path)
+    except DamagedStoreError as damage:
+        print(f"kiban: {damage}; it is left as it is", file=sys.stderr)
+        return 2
+    try:
+        rows = [listed(stored) for stored in store.list_games(max(args.limit, 1))]
+    finally:
+        store.close()
+    if not rows:
+        print(f"no games stored in {path}")
+        return 0
+    for line in table(rows):
+        print(line)
     return 0
 
 
