@@ -12,7 +12,7 @@ in the simulator and in replays.
 from __future__ import annotations
 
 import logging
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -203,9 +203,11 @@ class Controller:
         options: Mapping[str, str] | None = None,
         position: str | None = None,
         settings: Mapping[str, str] | None = None,
+        moves: Sequence[str] = (),
     ) -> list[Notice]:
-        """Resume the game's unfinished session, or start a new one."""
-        if resume and position is None:
+        """Resume the game's unfinished session, or start a new one (from ``position``
+        with ``moves`` already played, when given: a record read in)."""
+        if resume and position is None and not moves:
             stored = self.match.unfinished()
             if stored is not None:
                 try:
@@ -219,7 +221,7 @@ class Controller:
                         Refused(f"game {stored.id} could not be resumed: {error}", at)
                     ]
                     return notices + self._new(at, options, position, settings)
-        return self._new(at, options, position, settings)
+        return self._new(at, options, position, settings, moves)
 
     def _new(
         self,
@@ -227,8 +229,9 @@ class Controller:
         options: Mapping[str, str] | None,
         text: str | None,
         settings: Mapping[str, str] | None = None,
+        moves: Sequence[str] = (),
     ) -> list[Notice]:
-        notices = self.match.new(at, options, text, settings)
+        notices = self.match.new(at, options, text, settings, moves)
         self._begin(at)
         # The board may already show the new position: no frame change would say so.
         return notices + self._judge(at)

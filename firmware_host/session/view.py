@@ -10,6 +10,7 @@ from engine.recognizer import IllegalMatch, Moving, OffGuide, OutOfStep, Tapped
 from firmware_host.session.clock import format_time
 from firmware_host.session.controller import Controller
 from firmware_host.session.legend import BoardView, PromptView
+from firmware_host.session.setup_guide import setup_step
 from firmware_host.session.state import Phase, PlayOnChoice, Prompting, TakebackChoice
 
 
@@ -45,15 +46,11 @@ def build_view(controller: Controller, now: float | None = None) -> BoardView:
         "counters": tuple(sorted(position.counters().items())),
     }
     if controller.phase is Phase.SETUP:
-        missing = frozenset(
-            s for s, r in expected.items() if r != EMPTY and frame.get(s, EMPTY) != r
-        )
-        extra = frozenset(
-            s for s, r in frame.items() if r != EMPTY and expected.get(s, EMPTY) == EMPTY
-        )
-        message = f"set up the board: {len(missing)} to place, {len(extra)} to remove"
+        step = setup_step(expected, frame, controller.game.spots)
+        message = step.describe()
         if controller.draw is not None:
             message = f"{controller.draw.describe()}; {message}"
+        missing, extra = step.missing, step.extra
         return BoardView(
             Phase.SETUP, seats, turn, missing=missing, extra=extra, message=message, **common
         )
