@@ -84,7 +84,8 @@ def build_view(controller: Controller, now: float | None = None) -> BoardView:
         controller.phase,
         seats,
         turn,
-        last_move=controller.last_move,
+        # a review of a finished game lights the move it shows, not the last one
+        last_move=controller.last_move if controller.review is None else controller.review.spots,
         threatened=threatened,
         in_check=in_check,
         hints=hints,
@@ -134,7 +135,8 @@ def _wanted(controller: Controller, clocks: tuple[float, ...]) -> str:
     if controller.fault is not None:
         return f"waiting for the board: {controller.fault}"
     if controller.outcome is not None:
-        return f"game over: {controller.game.describe_outcome(controller.outcome)}"
+        text = f"game over: {controller.game.describe_outcome(controller.outcome)}"
+        return text if controller.review is None else f"{text}; {controller.review.describe()}"
     seat = controller.game.seats[position.turn].name
     assessment = controller.assessment
     if isinstance(controller.state, Prompting):
