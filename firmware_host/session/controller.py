@@ -290,8 +290,8 @@ class Controller:
                 return self._claim(at, name)
             case Guide(move):
                 return self._set_guide(move, at)
-            case Review(step, game):
-                return self._review(step, game, at)
+            case Review(step, game_id):
+                return self._review(step, game_id, at)
             case Unguide():
                 if not isinstance(self.state, Over):
                     self._enter(replace(self.state, guide=None))

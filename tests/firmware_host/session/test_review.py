@@ -83,4 +83,4 @@ def test_a_stored_game_is_reviewed_by_its_number_and_a_new_game_ends_the_review(
 
 def test_the_terminal_and_the_page_name_the_action_alike() -> None:
     assert from_words(["review", "next"]) == Review("next")
-    assert from_wire("review", {"step": "3", "game": 2}) == Review("3", 2)
+    assert from_wire("review", {"step": "3", "game_id": 2}) == Review("3", 2)
