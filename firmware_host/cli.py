@@ -8,7 +8,7 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, Any, overload
+from typing import IO, TYPE_CHECKING, Any, overload
 
 from engine.errors import KibanError
 from engine.game import Game
@@ -16,6 +16,10 @@ from engine.options import parse_assignments
 from engine.record import PLAIN_TEXT
 from engine.registry import find_game, games
 from firmware_host.session.legend import PALETTES
+
+if TYPE_CHECKING:
+    from engine.game import Layout
+    from firmware_host.session.importing import Imported
 
 log = logging.getLogger("kiban")
 
@@ -95,6 +99,14 @@ def _web_arguments(parser: argparse.ArgumentParser, *, browser: bool) -> None:
         )
 
 
+def _list_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--state-dir", type=Path, help="where games are stored")
+    parser.add_argument("--sim", action="store_true", help="the simulator's games, not the board's")
+    parser.add_argument(
+        "--limit", type=int, default=50, help="the most recent N games (default: 50)"
+    )
+
+
 def _board_check_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", required=True, help="the board's profile (a .toml file)")
     parser.add_argument(
@@ -154,6 +166,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _game_arguments(sim, game_optional=True)
     _position_argument(sim)
+    sim.add_argument(
+        "--record",
+        type=Path,
+        metavar="FILE",
+        help="play on from a record: KIF, CSA or a USI position line for shogi, the plain"
+        " text of kiban export for any game; the board is set up from it by the LEDs",
+    )
+    sim.add_argument(
+        "--from-move",
+        type=int,
+        metavar="N",
+        help="with --record: start after the record's move N (default: its last)",
+    )
     sim.add_argument("--profile", default="sim", help="a profile to simulate (default: sim)")
     sim.add_argument("--new", action="store_true", help="start a new game, do not resume")
     sim.add_argument("--state-dir", type=Path, help="where games are stored")
@@ -194,7 +219,15 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--profile", default="sim", help="the board profile (default: sim)")
     _position_argument(replay)
 
-    commands.add_parser("games", help="the games and their rule options")
+    games_parser = commands.add_parser("games", help="the games and their rule options")
+    games_parser.add_argument(
+        "--stored", action="store_true", help="list the stored games instead (as kiban list)"
+    )
+    _list_arguments(games_parser)
+    listing = commands.add_parser(
+        "list", help="the stored games: number, date, players, result, moves"
+    )
+    _list_arguments(listing)
 
     export = commands.add_parser(
         "export",
@@ -306,6 +339,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "moves": _moves,
             "replay": _replay,
             "games": _games,
+            "list": _list,
             "bench": _bench,
             "export": _export,
             "doctor": _doctor,
@@ -353,7 +387,9 @@ def _moves(args: argparse.Namespace) -> int:
     return 0
 
 
-def _games(_: argparse.Namespace) -> int:
+def _games(args: argparse.Namespace) -> int:
+    if args.stored:
+        return _list(args)
     for game in games():
         aliases = f" (also: {', '.join(game.aliases)})" if game.aliases else ""
         print(f"{game.name}{aliases}: {game.title}")
@@ -379,6 +415,33 @@ def _bench(args: argparse.Namespace) -> int:
 
     for line in run(args.games, args.positions, args.seed):
         print(line, flush=True)
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    from firmware_host.session.storage import DamagedStoreError, GameStore, default_state_dir
+    from firmware_host.tools.listing import listed, table
+
+    name = "sim.sqlite3" if args.sim else "games.sqlite3"
+    path = (args.state_dir or default_state_dir()) / name
+    if not path.is_file():
+        other = "" if args.sim else " (the simulator's games: kiban list --sim)"
+        print(f"kiban: no game store at {path}{other}", file=sys.stderr)
+        return 2
+    try:
+        store = GameStore(path)
+    except DamagedStoreError as damage:
+        print(f"kiban: {damage}; it is left as it is", file=sys.stderr)
+        return 2
+    try:
+        rows = [listed(stored) for stored in store.list_games(max(args.limit, 1))]
+    finally:
+        store.close()
+    if not rows:
+        print(f"no games stored in {path}")
+        return 0
+    for line in table(rows):
+        print(line)
     return 0
 
 
@@ -448,18 +511,21 @@ def _sim(args: argparse.Namespace) -> int:
     game, options = _game(args)
     profile = load_profile(args.profile, game)
     settings = _settings(args)
+    start = _start(args, game, options)
     store = _store(args.state_dir, "sim.sqlite3")
     if args.web:
         try:
-            return _sim_web(args, game, options, settings, store)
+            return _sim_web(args, game, start, settings, store)
         finally:
             store.close()
     sim = Simulation(
         game,
         profile,
         store,
-        options=options,
-        position=args.position,
+        options=start.options,
+        position=start.start,
+        moves=start.moves,
+        pieces=_usual_pieces(game, start),
         settings=settings,
         resume=not args.new and not args.variant and not settings,
         noise=Noise.realistic() if args.noise else None,
@@ -474,10 +540,35 @@ def _sim(args: argparse.Namespace) -> int:
         store.close()
 
 
+def _start(args: argparse.Namespace, game: Game[Any], options: dict[str, str]) -> Imported:
+    """The game ``kiban sim`` starts: a record's (up to ``--from-move``), a ``--position``,
+    or None for the usual start (``Imported``)."""
+    from firmware_host.session.importing import Imported, read_record_file
+
+    if args.record is None:
+        if args.from_move is not None:
+            raise SystemExit("kiban: --from-move chooses a move of a --record")
+        return Imported(options, args.position, ())
+    if args.position is not None:
+        raise SystemExit("kiban: give --record or --position, not both")
+    imported = read_record_file(args.record, game).up_to(args.from_move)
+    return Imported({**imported.options, **options}, imported.start, imported.moves)
+
+
+def _usual_pieces(game: Game[Any], start: Imported) -> Layout | None:
+    """How the simulated pieces stand before a game read in or given by ``--position``:
+    as the game usually starts, so the LEDs guide the set-up as on a real board (None:
+    as the game has them)."""
+    if start.start is None and not start.moves:
+        return None
+    usual: Layout = game.position(None, start.options).layout()
+    return usual
+
+
 def _sim_web(
     args: argparse.Namespace,
     game: Game[Any],
-    options: dict[str, str],
+    start: Imported,
     settings: dict[str, str],
     store: Any,
 ) -> int:
@@ -494,8 +585,10 @@ def _sim_web(
         store,
         profile=args.profile,
         palette=args.palette,
-        options=options,
-        position=args.position,
+        options=start.options,
+        position=start.start,
+        moves=start.moves,
+        pieces=_usual_pieces(game, start),
         resume=not args.new and not args.variant and not settings,
         noise=Noise.realistic() if args.noise else None,
         seed=args.seed,

@@ -13,7 +13,7 @@ written (tried again at each event and every ``Journal.retry_every`` seconds).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,6 +60,7 @@ class Simulation:
         *,
         options: Mapping[str, str] | None = None,
         position: str | None = None,
+        moves: Sequence[str] = (),
         resume: bool = True,
         timing: Timing | None = None,
         noise: Noise | None = None,
@@ -101,7 +102,12 @@ class Simulation:
         self._scanned_version = -1
         self.thinker: Thinker = thinker if thinker is not None else InlineThinker(Players())
         self.notices += self.controller.start(
-            self.now, resume=resume, options=options, position=position, settings=settings
+            self.now,
+            resume=resume,
+            options=options,
+            position=position,
+            settings=settings,
+            moves=moves,
         )
         self._tick()  # a damaged store replaced, a store that cannot take the new game
         self.world.arrange(self.controller.position.layout() if pieces is None else pieces)

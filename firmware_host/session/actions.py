@@ -266,6 +266,22 @@ class Guide(Vocabulary):
 
 
 @dataclass(frozen=True, slots=True)
+class Review(Vocabulary):
+    """After a game, step through its moves (or a stored game's): the LEDs light each
+    move's from and to; nothing is changed."""
+
+    wire: ClassVar[str] = "review"
+    scope: ClassVar[Scope] = Scope.GAME
+    step: str = param(Kind.STRING, "first, back, next, last, or a move number")
+    game_id: int | None = param(
+        Kind.INTEGER,
+        "a stored game's number (default: the one reviewed, else this one)",
+        optional=True,
+        default=None,
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Unguide(Vocabulary):
     """Forget the move to play."""
 
@@ -330,6 +346,7 @@ Action = (
     | AgreeDraw
     | Guide
     | Unguide
+    | Review
     | RollDice
     | Claim
     | Hint
@@ -347,6 +364,7 @@ GameAction = (
     | AgreeDraw
     | Guide
     | Unguide
+    | Review
     | RollDice
     | Claim
     | Hint
@@ -367,6 +385,7 @@ ACTIONS: tuple[type[Action], ...] = (
     AgreeDraw,
     Guide,
     Unguide,
+    Review,
     Download,
     RollDice,
     Claim,

@@ -12,7 +12,7 @@ in the simulator and in replays.
 from __future__ import annotations
 
 import logging
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -47,6 +47,7 @@ from firmware_host.session.actions import (
     NewGame,
     Press,
     Resign,
+    Review,
     RollDice,
     Select,
     TakeBack,
@@ -75,12 +76,16 @@ from firmware_host.session.events import (
     OutOfStepShown,
     PromptOpened,
     Refused,
+    ReviewShown,
     ThoughtArrived,
     TimePassed,
 )
 from firmware_host.session.history import BoardHistory
 from firmware_host.session.journal import Journal
 from firmware_host.session.match import Match
+from firmware_host.session.records import stored_position
+from firmware_host.session.review import Review as ReviewShowing
+from firmware_host.session.review import ReviewError, review_of
 from firmware_host.session.settings import RollMode, Settings, SettingsError
 from firmware_host.session.state import (
     Correcting,
@@ -131,6 +136,7 @@ class Controller:
         self.assessment: Assessment[Any] | None = None
         self._shown: object = None  # the last assessment reported, so each is said once
         self.last_move: frozenset[Spot] = frozenset()
+        self.review: ReviewShowing | None = None  # stepping through a finished game's moves
         # the mover's threatened pieces, and its king when in check
         self.teaching: tuple[frozenset[Spot], frozenset[Spot]] = (frozenset(), frozenset())
         self.computer = Computer()  # its seats, hints and judgements of this game
@@ -140,6 +146,8 @@ class Controller:
     def _enter(self, state: SessionState) -> None:
         """The one place the state changes; the recognizer accepts only a guide's move."""
         self.state = state
+        if not isinstance(state, Over):
+            self.review = None  # a review shows a finished game
         guide = guide_of(state)
         self.recognizer.guide = None if guide is None else guide.move
 
@@ -204,9 +212,11 @@ class Controller:
         options: Mapping[str, str] | None = None,
         position: str | None = None,
         settings: Mapping[str, str] | None = None,
+        moves: Sequence[str] = (),
     ) -> list[Notice]:
-        """Resume the game's unfinished session, or start a new one."""
-        if resume and position is None:
+        """Resume the game's unfinished session, or start a new one (from ``position``
+        with ``moves`` already played, when given: a record read in)."""
+        if resume and position is None and not moves:
             stored = self.match.unfinished()
             if stored is not None:
                 try:
@@ -220,7 +230,7 @@ class Controller:
                         Refused(f"game {stored.id} could not be resumed: {error}", at)
                     ]
                     return notices + self._new(at, options, position, settings)
-        return self._new(at, options, position, settings)
+        return self._new(at, options, position, settings, moves)
 
     def _new(
         self,
@@ -228,13 +238,15 @@ class Controller:
         options: Mapping[str, str] | None,
         text: str | None,
         settings: Mapping[str, str] | None = None,
+        moves: Sequence[str] = (),
     ) -> list[Notice]:
-        notices = self.match.new(at, options, text, settings)
+        notices = self.match.new(at, options, text, settings, moves)
         self._begin(at)
         # The board may already show the new position: no frame change would say so.
         return notices + self._judge(at)
 
     def _begin(self, at: float) -> None:
+        self.review = None
         self.history.restart(self.position)
         outcome = self.position.outcome()
         self._enter(SettingUp() if outcome is None else Over(outcome))
@@ -279,6 +291,8 @@ class Controller:
                 return self._claim(at, name)
             case Guide(move):
                 return self._set_guide(move, at)
+            case Review(step, game_id):
+                return self._review(step, game_id, at)
             case Unguide():
                 if not isinstance(self.state, Over):
                     self._enter(replace(self.state, guide=None))
@@ -603,6 +617,29 @@ class Controller:
             self.sensed = self.sensed & frozenset(new_game.spots)
             self.recognizer = Recognizer(self.sensing, self.sensed, self.timing)
         return self._new(at, options, position, settings)
+
+    def _review(self, step: str, game: int | None, at: float) -> list[Notice]:
+        """A step through a finished game's moves (this one's, or a stored one's of the
+        same game): the LEDs show it, nothing is changed."""
+        if not isinstance(self.state, Over):
+            return [Refused("moves are reviewed once the game is over", at)]
+        review = self.review
+        wanted = game if game is not None else self.game_id if review is None else review.game_id
+        try:
+            if review is None or review.game_id != wanted:
+                position = self.position if wanted == self.game_id else self._stored(wanted)
+                review = review_of(wanted, position, self.sensing)
+            self.review = review.step(step)
+        except KibanError as error:
+            return [Refused(str(error), at)]
+        shown = self.review
+        return [ReviewShown(shown.game_id, shown.ply, len(shown.moves), shown.move, at)]
+
+    def _stored(self, game_id: int) -> Position[Any]:
+        stored = self.store.load(game_id)
+        if stored.game != self.game.name:
+            raise ReviewError(f"game {game_id} is {stored.game}, not {self.game.name}")
+        return stored_position(self.game, stored)
 
     def _set_guide(self, text: str, at: float) -> list[Notice]:
         if isinstance(self.state, Over):

@@ -211,6 +211,18 @@ class BlunderWarned:
     at: float
 
 
+@dataclass(frozen=True, slots=True)
+class ReviewShown:
+    """A review step: game ``game_id`` shown after ``ply`` of its ``plies`` moves (the
+    move shown, None at the start)."""
+
+    game_id: int
+    ply: int
+    plies: int
+    move: str | None
+    at: float
+
+
 Notice = (
     BoardReady
     | BoardTurned
@@ -230,4 +242,5 @@ Notice = (
     | ComputerMoved
     | HintShown
     | BlunderWarned
+    | ReviewShown
 )

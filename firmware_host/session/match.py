@@ -12,7 +12,7 @@ game goes on.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,8 +68,11 @@ class Match:
         options: Mapping[str, str] | None,
         text: str | None,
         settings: Mapping[str, str] | None,
+        moves: Sequence[str] = (),
     ) -> list[Notice]:
-        """Start a new game (stored at once) and make its opening draw."""
+        """Start a new game (stored at once) and make its opening draw; ``moves`` (a
+        record read in) are played and stored at once, so takebacks can undo them, and
+        no seat is drawn to move first."""
         self.position = self.game.position(text, options)
         default_draw = self.game.first_player_draw(self.position.options)
         self.settings = Settings.parse(settings or {}, draw=default_draw)
@@ -82,7 +85,9 @@ class Match:
         self._start_clock_from(None)
         self._kept_rolls.clear()
         notices: list[Notice] = [GameStarted(self.game_id, self.game.name, False, at)]
-        self.draw = draw_first_player(self.settings.draw, self._rng)
+        for move in moves:
+            self.play(self.position.parse_move(move), at)
+        self.draw = None if moves else draw_first_player(self.settings.draw, self._rng)
         if self.draw is not None:
             notices.append(FirstPlayerDrawn(self.draw.describe(), at))
         return notices

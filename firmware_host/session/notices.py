@@ -28,6 +28,7 @@ from firmware_host.session.events import (
     OutOfStepShown,
     PromptOpened,
     Refused,
+    ReviewShown,
     StoreReplaced,
 )
 
@@ -75,6 +76,15 @@ def notice_record(notice: Notice) -> dict[str, Any] | None:
             return {"t": at, "event": "hint", "move": move}
         case BlunderWarned(move, reason, _):
             return {"t": at, "event": "blunder", "move": move, "reason": reason}
+        case ReviewShown(game_id, ply, plies, move, _):
+            return {
+                "t": at,
+                "event": "review",
+                "game_id": game_id,
+                "ply": ply,
+                "plies": plies,
+                "move": move,
+            }
         case BoardReady() | GameStarted():
             return None
 

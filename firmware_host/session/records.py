@@ -38,10 +38,16 @@ def record_of(controller: Controller) -> GameRecord:
 def stored_record(stored: StoredGame) -> GameRecord:
     """The record of a stored game, its moves replayed through the rules."""
     game = find_game(stored.game)
-    position = game.position(stored.start, stored.options)
+    position = stored_position(game, stored)
+    return position_record(game, stored.id, position, stored.outcome, stored.created_wall)
+
+
+def stored_position(game: Game[Any], stored: StoredGame) -> Position[Any]:
+    """Where a stored game of ``game`` stands, its moves replayed through the rules."""
+    position: Position[Any] = game.position(stored.start, stored.options)
     for move in stored.moves():
         position.push_text(move)
-    return position_record(game, stored.id, position, stored.outcome, stored.created_wall)
+    return position
 
 
 def position_record(

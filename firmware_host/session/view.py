@@ -10,6 +10,7 @@ from engine.recognizer import IllegalMatch, Moving, OffGuide, OutOfStep, Tapped
 from firmware_host.session.clock import format_time
 from firmware_host.session.controller import Controller
 from firmware_host.session.legend import BoardView, PromptView
+from firmware_host.session.setup_guide import setup_step
 from firmware_host.session.state import Phase, PlayOnChoice, Prompting, TakebackChoice
 from firmware_host.session.wording import choice_labels
 
@@ -46,15 +47,11 @@ def build_view(controller: Controller, now: float | None = None) -> BoardView:
         "counters": tuple(sorted(position.counters().items())),
     }
     if controller.phase is Phase.SETUP:
-        missing = frozenset(
-            s for s, r in expected.items() if r != EMPTY and frame.get(s, EMPTY) != r
-        )
-        extra = frozenset(
-            s for s, r in frame.items() if r != EMPTY and expected.get(s, EMPTY) == EMPTY
-        )
-        message = f"set up the board: {len(missing)} to place, {len(extra)} to remove"
+        step = setup_step(expected, frame, controller.game.spots)
+        message = step.describe()
         if controller.draw is not None:
             message = f"{controller.draw.describe()}; {message}"
+        missing, extra = step.missing, step.extra
         return BoardView(
             Phase.SETUP, seats, turn, missing=missing, extra=extra, message=message, **common
         )
@@ -88,7 +85,8 @@ def build_view(controller: Controller, now: float | None = None) -> BoardView:
         controller.phase,
         seats,
         turn,
-        last_move=controller.last_move,
+        # a review of a finished game lights the move it shows, not the last one
+        last_move=controller.last_move if controller.review is None else controller.review.spots,
         threatened=threatened,
         in_check=in_check,
         hints=hints,
@@ -146,7 +144,8 @@ def _wanted(controller: Controller, clocks: tuple[float, ...]) -> str:
     if controller.fault is not None:
         return f"waiting for the board: {controller.fault}"
     if controller.outcome is not None:
-        return f"game over: {controller.game.describe_outcome(controller.outcome)}"
+        text = f"game over: {controller.game.describe_outcome(controller.outcome)}"
+        return text if controller.review is None else f"{text}; {controller.review.describe()}"
     seat = controller.game.seats[position.turn].name
     assessment = controller.assessment
     if isinstance(controller.state, Prompting):

@@ -28,6 +28,7 @@ from firmware_host.session.events import (
     OutOfStepShown,
     PromptOpened,
     Refused,
+    ReviewShown,
     StoreReplaced,
 )
 from firmware_host.session.legend import Meaning
@@ -85,6 +86,9 @@ def describe_notice(notice: Notice) -> str | None:
             return f"hint: {move}"
         case BlunderWarned(move, reason, _):
             return f"careful: {move} {reason}; press ok to take it back, or choose play on"
+        case ReviewShown(game_id, ply, plies, move, _):
+            shown = "the start" if move is None else f"move {ply} of {plies}: {move}"
+            return f"review of game {game_id}: {shown}"
         case BoardTurned(turned, _):
             return (
                 "the pieces stand the other way round: the board follows them"

@@ -20,12 +20,12 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import KibanError
-from engine.game import Game
+from engine.game import Game, Layout
 from engine.physical import Spot, Stone
 from engine.recognizer import Timing
 from engine.registry import find_game
@@ -88,6 +88,8 @@ class SimSession(Session):
         palette: str = "default",
         options: Mapping[str, str] | None = None,
         position: str | None = None,
+        moves: Sequence[str] = (),
+        pieces: Layout | None = None,
         resume: bool = True,
         noise: Noise | None = None,
         seed: int = 0,
@@ -105,7 +107,16 @@ class SimSession(Session):
         self._pairing = pairing
         self._palette = palette
         self._profile_name = profile
-        self.sim = self._build(game, profile, options, position, resume=resume, settings=settings)
+        self.sim = self._build(
+            game,
+            profile,
+            options,
+            position,
+            resume=resume,
+            settings=settings,
+            moves=moves,
+            pieces=pieces,
+        )
         self._moves = MoveList()
         self._steps: deque[HandStep] = deque()
         self._jobs: asyncio.Queue[_Job] = asyncio.Queue()
@@ -130,13 +141,19 @@ class SimSession(Session):
         *,
         resume: bool,
         settings: Mapping[str, str] | None = None,
+        moves: Sequence[str] = (),
+        pieces: Layout | None = None,
     ) -> Simulation:
+        """``moves``: a record's, played before the board is set up; ``pieces``: how the
+        simulated pieces stand at first (default: as the game has them)."""
         sim = Simulation(
             game,
             load_profile(profile_name, game),
             self.journal,
             options=options,
             position=position,
+            moves=moves,
+            pieces=pieces,
             resume=resume,
             settings=settings,
             timing=self._timing,

@@ -246,6 +246,19 @@ def _unseen(controller: Controller, view: BoardView) -> list[str]:
     return sorted(position.move_text(move) for move in controller.recognizer.unseen)
 
 
+def _review(controller: Controller) -> Json | None:
+    """The finished game's move a review shows, and the moves it steps through."""
+    review = controller.review
+    if review is None:
+        return None
+    return {
+        "game_id": review.game_id,
+        "ply": review.ply,
+        "moves": list(review.moves),
+        "move": review.move,
+    }
+
+
 def state_message(
     controller: Controller,
     pixels: Sequence[Colour],
@@ -294,6 +307,7 @@ def state_message(
         "faults": {"board": controller.fault, "store": controller.match.journal.fault},
         "prompt": prompt,
         "guide": None if guide is None else position.move_text(guide.move),
+        "review": _review(controller),
         "start": start,
         "moves": move_texts,
         "position": position.text(),

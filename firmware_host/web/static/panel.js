@@ -190,9 +190,34 @@ function renderUnseen(state) {
   }
 }
 
+// The moves played; once the game is over, a review bar steps through them (or a
+// stored game's) and the board's LEDs light the move shown. A move clicked is shown.
 function renderMoves(state) {
   const moves = $("moves");
   moves.replaceChildren();
-  for (const move of state.moves) html("li", {}, move, moves);
-  moves.scrollTop = moves.scrollHeight;
+  const review = state.review;
+  const list = review ? review.moves : state.moves;
+  list.forEach((move, index) => {
+    const shown = review && review.ply === index + 1;
+    const item = html("li", { className: shown ? "reviewed" : null }, move, moves);
+    if (state.outcome) item.addEventListener("click", () => sendReview(String(index + 1)));
+  });
+  const bar = $("review");
+  bar.hidden = !state.outcome;
+  $("review-note").textContent = !review
+    ? ""
+    : review.ply === 0
+      ? `game ${review.game_id}: the start`
+      : `game ${review.game_id}: move ${review.ply} of ${review.moves.length}`;
+  const shown = moves.querySelector(".reviewed");
+  if (shown) shown.scrollIntoView({ block: "nearest" });
+  else moves.scrollTop = moves.scrollHeight;
+}
+
+function sendReview(step) {
+  send({ type: "review", step });
+}
+
+for (const control of document.querySelectorAll("[data-review]")) {
+  control.addEventListener("click", () => sendReview(control.dataset.review));
 }

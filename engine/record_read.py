@@ -1,0 +1,113 @@
+"""Reading back the plain-text records ``write_plain_text`` writes, for every game.
+
+Headers in brackets name the game, its options and its start; numbered lines hold
+the moves. A move's text may hold spaces (``roll 3``, ``refill 3w``), so the moves of
+a line are read against the position they are played on: at each point the longest
+run of words that is a legal move there. Every move is replayed through the rules,
+so a record that reads is a game that can be played; what cannot be read is named
+by its line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import GameOverError, NotationError
+from engine.game import Game, Position
+from engine.options import Options
+
+_HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
+_MOVES = re.compile(r"^(\d+)\.\s*(.*)$")
+MAX_WORDS = 4
+"""The most words one move's text takes (``roll 3`` takes two)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlainRecord:
+    """A plain-text record read and replayed: the game, the position it started from,
+    the moves in the game's notation."""
+
+    game: str
+    options: Options
+    start: str
+    standard_start: bool
+    moves: tuple[str, ...]
+
+
+def _unquote(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def read_headers(text: str) -> dict[str, str]:
+    """The bracketed headers at the top of a plain-text record."""
+    headers: dict[str, str] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped.startswith("["):
+            break
+        found = _HEADER.match(stripped)
+        if found is None:
+            raise NotationError(f'line {number}: a header must read [Name "value"]: {line!r}')
+        headers[found.group(1)] = _unquote(found.group(2))
+    return headers
+
+
+def read_plain_text(text: str, game: Game[Any]) -> PlainRecord:
+    """The record of ``game`` in ``text``; NotationError naming the line of what
+    cannot be read or played."""
+    headers = read_headers(text)
+    named = headers.get("Kiban")
+    if named is not None and named != game.name:
+        raise NotationError(f"the Kiban header: this is a record of {named}, not of {game.name}")
+    options = game.options(_options(headers.get("Options", "")))
+    start_text = headers.get("Start")
+    try:
+        position = game.position(start_text, options)
+    except (NotationError, ValueError) as error:
+        raise NotationError(f"the Start header: {error}") from None
+    start = position.text()
+    moves: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        found = _MOVES.match(line.strip())
+        if found is None:
+            continue
+        words = found.group(2).split()
+        while words:
+            taken = _take(position, words, number)
+            moves.append(" ".join(words[:taken]))
+            del words[:taken]
+    return PlainRecord(
+        game.name,
+        options,
+        start,
+        start == game.position(None, options).text(),
+        tuple(moves),
+    )
+
+
+def _options(text: str) -> dict[str, str]:
+    pairs = {}
+    for word in text.split():
+        key, sep, value = word.partition("=")
+        if not sep:
+            raise NotationError(f"the Options header: {word!r} is not NAME=VALUE")
+        pairs[key] = value
+    return pairs
+
+
+def _take(position: Position[Any], words: list[str], number: int) -> int:
+    """Play the longest run of ``words`` that is a legal move; how many words it took."""
+    first_error: Exception | None = None
+    for count in range(min(MAX_WORDS, len(words)), 0, -1):
+        try:
+            position.push_text(" ".join(words[:count]))
+        except (ValueError, GameOverError) as error:  # NotationError, IllegalMoveError
+            first_error = error if count == 1 else first_error
+            continue
+        return count
+    raise NotationError(
+        f"line {number}: {words[0]!r} cannot be played after move {len(position.move_stack)}:"
+        f" {first_error}"
+    )
