@@ -149,6 +149,11 @@ class Game(ABC, Generic[P]):
         """How one stone reads; games whose pieces read otherwise override this."""
         return stone_reading(stone, sensing)
 
+    def piece_name(self, stone: Stone) -> str:
+        """A piece as players call it ("chick", "hen", "silver", "white token"): words
+        for prompts and set-up help; its label when the game has none."""
+        return self.label(stone)
+
     def turns_over(self, stone: Stone) -> bool:
         """Whether this stone has another face a player may turn up (a promotable
         piece). Marbles and tokens do not."""
@@ -241,6 +246,16 @@ class Position(ABC, Generic[M]):
         """The legal moves that may change no cell of the board (a refill, a lost turn, a
         promotion by exchange; more may be given); by default, every legal move."""
         return self.legal_moves()
+
+    def move_words(self, move: M) -> str | None:
+        """A move in words for a prompt ("promote the chick", "white token"), or None
+        when its notation says enough."""
+        return None
+
+    def favoured(self, choices: Sequence[M]) -> int | None:
+        """Which of a prompt's ``choices`` to select first when the sensors cannot
+        tell (Robotory: the colour the mover holds more of); None: the first."""
+        return None
 
     def illegal_moves(self) -> Iterator[tuple[M, str]]:
         """Moves a hand could make that the rules forbid here, each with the reason.

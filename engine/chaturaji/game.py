@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from engine.chaturaji.board import (
     FILES,
+    LETTERS,
+    NAMES,
     RANKS,
     SEAT_LETTERS,
     SEAT_NAMES,
@@ -128,6 +130,12 @@ class ChaturajiGame(Game[ChaturajiPosition]):
     def search_style(self, options: Options) -> SearchStyle:
         """Four seats and a die every turn: playouts, not a full-width search."""
         return SearchStyle.SAMPLING
+
+    def piece_name(self, stone: Stone) -> str:
+        for kind, letter in LETTERS.items():
+            if letter == stone.kind.upper():
+                return NAMES[kind]
+        return self.label(stone)
 
     def label(self, stone: Stone) -> str:
         """The seat's letter and the piece's: ``kK`` black's king, ``gP`` a green pawn."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.dobutsu import board
 from engine.dobutsu.board import CELL_NAMES, FILES, HAND_KINDS, RANKS, WIDTH, hand_spot
 from engine.dobutsu.position import DobutsuPosition
 from engine.game import Game
@@ -57,3 +58,12 @@ class DobutsuGame(Game[DobutsuPosition]):
     def turns_over(self, stone: Stone) -> bool:
         """The chick has a hen on its back; the other robots have one face."""
         return stone.kind == "C"
+
+    def piece_name(self, stone: Stone) -> str:
+        letter = stone.kind.upper()
+        if stone.flipped and letter == board.LETTERS[board.CHICK]:
+            return board.NAMES[board.HEN]
+        for kind in (board.CHICK, board.ELEPHANT, board.GIRAFFE, board.LION):
+            if board.LETTERS[kind] == letter:
+                return board.NAMES[kind]
+        return self.label(stone)

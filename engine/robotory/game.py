@@ -14,6 +14,8 @@ from engine.robotory.board import (
     CELL_NAMES,
     CELLS,
     COLUMN_PITCH,
+    ROBOT_LETTERS,
+    ROBOT_NAMES,
     SEAT_LETTERS,
     SEAT_NAMES,
     START_LID,
@@ -21,6 +23,8 @@ from engine.robotory.board import (
     START_STOCK,
     STOCK_SIZE,
     STOCK_SPOTS,
+    TOKEN_LETTERS,
+    TOKEN_NAMES,
     TOP_Y,
     bits,
     drawing_position,
@@ -88,6 +92,14 @@ class RobotoryGame(Game[RobotoryPosition]):
     def search_style(self, options: Options) -> SearchStyle:
         """Up to hundreds of thousands of robot chains a turn: sampled, not searched in full."""
         return SearchStyle.SAMPLING
+
+    def piece_name(self, stone: Stone) -> str:
+        """ "white token", "red robot"."""
+        if stone.kind in TOKEN_LETTERS:
+            return f"{TOKEN_NAMES[TOKEN_LETTERS.index(stone.kind)]} token"
+        if stone.kind in ROBOT_LETTERS:
+            return ROBOT_NAMES[ROBOT_LETTERS.index(stone.kind)]
+        return self.label(stone)
 
     def reading(self, stone: Stone, sensing: Sensing) -> Reading:
         if sensing is Sensing.POLARITY:

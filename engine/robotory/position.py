@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from engine.errors import GameOverError, IllegalMoveError
@@ -278,6 +278,36 @@ class RobotoryPosition(Position[RobotoryMove]):
 
     def text(self) -> str:
         return write_position(self.parts())
+
+    def move_words(self, move: RobotoryMove) -> str | None:
+        from engine.robotory import board
+
+        match move:
+            case PlaceToken(colour, _):
+                return f"{board.TOKEN_NAMES[board.COLOUR_OF_LETTER[colour]]} token"
+            case Chain(robot, path):
+                return f"the {board.ROBOT_NAMES[board.ROBOT_OF_LETTER[robot]]} to {path[-1]}"
+            case Refill(white, black):
+                parts = [
+                    f"{count} {name}"
+                    for count, name in zip((white, black), board.TOKEN_NAMES, strict=True)
+                    if count
+                ]
+                tokens = "token" if white + black == 1 else "tokens"
+                return f"take {' and '.join(parts)} {tokens}"
+            case Pass():
+                return "pass"
+
+    def favoured(self, choices: Sequence[RobotoryMove]) -> int | None:
+        """A token's colour: the one the mover holds more of."""
+        from engine.robotory import board
+
+        white, black = self.stock(self.turn)
+        colours = [c.colour for c in choices if isinstance(c, PlaceToken)]
+        if white == black or len(colours) != len(choices):
+            return None
+        more = board.TOKEN_LETTERS[0 if white > black else 1]
+        return colours.index(more) if more in colours else None
 
     def move_text(self, move: RobotoryMove) -> str:
         return write_move(move)

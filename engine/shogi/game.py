@@ -14,6 +14,7 @@ from engine.options import Options, OptionSpec
 from engine.physical import Stone
 from engine.policy import IllegalMovePolicy
 from engine.record import RecordFormat
+from engine.shogi import tables
 from engine.shogi.bench import BENCH
 from engine.shogi.handicaps import HANDICAPS, START_TEXT
 from engine.shogi.impasse import CLAIMS
@@ -116,3 +117,13 @@ class ShogiGame(Game[ShogiPosition]):
     def turns_over(self, stone: Stone) -> bool:
         """Every piece but the king and the gold has a promoted face."""
         return stone.kind not in ("K", "G")
+
+    def piece_name(self, stone: Stone) -> str:
+        letter = stone.kind.upper()
+        kinds = [kind for kind, written in tables.LETTERS.items() if written == letter]
+        if not kinds:
+            return self.label(stone)
+        kind = min(kinds)  # the unpromoted face's kind
+        if stone.flipped and kind in tables.PROMOTABLE:
+            return tables.NAMES[kind + tables.PROMOTED]
+        return tables.NAMES[kind]

@@ -9,29 +9,18 @@ for the program (``hand:w:C``, ``gutter:b:3``, ``stock:l:2``, ``lid:b:5``,
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from typing import Any
 
-from engine.dobutsu import board as dobutsu_board
 from engine.game import Game
-from engine.physical import Spot
-from engine.shogi import tables as shogi_tables
+from engine.physical import Spot, Stone
 
 TOKEN_COLOURS = {"w": "white", "b": "black"}
 """Robotory's tokens on the lid, by the letter of their colour."""
 
 
-def _hand_names(
-    letters: Mapping[int, str], names: Mapping[int, str], kinds: tuple[int, ...]
-) -> dict[str, str]:
-    return {letters[kind]: names[kind] for kind in kinds}
-
-
-PIECE_NAMES: Mapping[str, Mapping[str, str]] = {
-    "dobutsu": _hand_names(dobutsu_board.LETTERS, dobutsu_board.NAMES, dobutsu_board.HAND_KINDS),
-    "shogi": _hand_names(shogi_tables.LETTERS, shogi_tables.NAMES, shogi_tables.HAND_KINDS),
-}
-"""The pieces a hand holds, by the letter their hand spot carries, for each game."""
+def _hand_piece(game: Game[Any], detail: str) -> str:
+    """The piece a hand spot holds, by the letter the spot carries (the game's words)."""
+    return game.piece_name(Stone(detail, 0)) if detail else detail
 
 
 def _seat_name(game: Game[Any], letter: str) -> str | None:
@@ -50,7 +39,7 @@ def spot_name(game: Game[Any], spot: Spot) -> str:
     owner = _seat_name(game, rest[0])
     detail = rest[1] if len(rest) > 1 else ""
     if kind == "hand" and owner is not None:
-        piece = PIECE_NAMES.get(game.name, {}).get(detail, detail)
+        piece = _hand_piece(game, detail)
         return f"{owner}'s hand: {piece}"
     if kind == "gutter" and owner is not None:
         return f"{owner}'s gutter, slot {detail}"
@@ -67,7 +56,7 @@ def spot_label(game: Game[Any], spot: Spot) -> str:
         return spot
     detail = rest[-1]
     if kind == "hand":
-        return PIECE_NAMES.get(game.name, {}).get(detail, detail)
+        return _hand_piece(game, detail)
     return detail
 
 
