@@ -8,7 +8,7 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, Any, overload
+from typing import IO, TYPE_CHECKING, Any, overload
 
 from engine.errors import KibanError
 from engine.game import Game
@@ -16,6 +16,10 @@ from engine.options import parse_assignments
 from engine.record import PLAIN_TEXT
 from engine.registry import find_game, games
 from firmware_host.session.legend import PALETTES
+
+if TYPE_CHECKING:
+    from firmware_host.boards.runtime import Runtime
+    from firmware_host.boards.speaker import Speaker
 
 log = logging.getLogger("kiban")
 
@@ -511,6 +515,7 @@ def _run(args: argparse.Namespace) -> int:
     settings = _settings(args)
     store = _store(args.state_dir, "games.sqlite3")
     runtime = Runtime(game, profile, store, PALETTES[args.palette])
+    speaker = _speaker(runtime)
     try:
         fresh = args.new or bool(args.variant) or bool(settings)
         if args.web:
@@ -532,8 +537,24 @@ def _run(args: argparse.Namespace) -> int:
         else:
             asyncio.run(runtime.run(resume=not fresh, options=options, settings=settings))
     finally:
+        if speaker is not None:
+            speaker.close()
         store.close()
     return 0
+
+
+def _speaker(runtime: Runtime) -> Speaker | None:
+    """The board's speaker, saying what happens, when its profile asks for speech."""
+    from firmware_host.boards.speaker import Announcer, Speaker, espeak_command
+    from firmware_host.session.speech import Narrator
+
+    spec = runtime.profile.speech
+    narrator = Narrator.of(spec.mode)
+    if narrator is None:
+        return None
+    speaker = Speaker(espeak_command(spec))
+    runtime.observers.append(Announcer(speaker, narrator, lambda: runtime.controller.position))
+    return speaker
 
 
 def _bench_for(args: argparse.Namespace, **simulated: Any) -> tuple[Any, Any]:
