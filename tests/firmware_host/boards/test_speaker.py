@@ -9,11 +9,13 @@ import math
 import sys
 import wave
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from engine.registry import find_game
 from firmware_host.boards.speaker import BACKLOG, Announcer, Speaker, espeak_command
+from firmware_host.cli import _speaker
 from firmware_host.session.events import IllegalShown, MoveCommitted
 from firmware_host.session.speech import Narrator
 from hardware.profile_speech import SpeechMode, SpeechSpec
@@ -129,3 +131,17 @@ def test_the_announcer_says_what_the_board_tells_it(tmp_path: Path) -> None:
         "A: chick to 2 b, takes chick",
         "illegal: it is B's turn",
     ]
+
+
+def test_kiban_run_speaks_only_when_the_profile_asks() -> None:
+    quiet = SimpleNamespace(profile=SimpleNamespace(speech=SpeechSpec()), observers=[])
+    assert _speaker(quiet) is None  # type: ignore[arg-type]
+    assert quiet.observers == []
+    spec = SpeechSpec(SpeechMode.JAPANESE, "en-gb", 150)
+    loud = SimpleNamespace(profile=SimpleNamespace(speech=spec), observers=[])
+    speaker = _speaker(loud)  # type: ignore[arg-type]
+    assert speaker is not None
+    speaker.close()
+    assert speaker.command == ("espeak-ng", "-v", "en-gb", "-s", "150")
+    (announcer,) = loud.observers
+    assert isinstance(announcer, Announcer) and announcer.narrator == Narrator(japanese=True)
