@@ -8,7 +8,7 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, overload
+from typing import IO, Any, overload
 
 from engine.errors import KibanError
 from engine.game import Game
@@ -16,10 +16,6 @@ from engine.options import parse_assignments
 from engine.record import PLAIN_TEXT
 from engine.registry import find_game, games
 from firmware_host.session.legend import PALETTES
-
-if TYPE_CHECKING:
-    from firmware_host.boards.runtime import Runtime
-    from firmware_host.boards.speaker import Speaker
 
 log = logging.getLogger("kiban")
 
@@ -505,6 +501,7 @@ def _run(args: argparse.Namespace) -> int:
     import asyncio
 
     from firmware_host.boards.runtime import Runtime
+    from firmware_host.boards.speaker import announce
     from hardware.profile import load_profile
 
     profile = load_profile(args.profile)
@@ -515,7 +512,7 @@ def _run(args: argparse.Namespace) -> int:
     settings = _settings(args)
     store = _store(args.state_dir, "games.sqlite3")
     runtime = Runtime(game, profile, store, PALETTES[args.palette])
-    speaker = _speaker(runtime)
+    speaker = announce(runtime, profile.speech)  # when the profile asks for speech
     try:
         fresh = args.new or bool(args.variant) or bool(settings)
         if args.web:
@@ -541,20 +538,6 @@ def _run(args: argparse.Namespace) -> int:
             speaker.close()
         store.close()
     return 0
-
-
-def _speaker(runtime: Runtime) -> Speaker | None:
-    """The board's speaker, saying what happens, when its profile asks for speech."""
-    from firmware_host.boards.speaker import Announcer, Speaker, espeak_command
-    from firmware_host.session.speech import Narrator
-
-    spec = runtime.profile.speech
-    narrator = Narrator.of(spec.mode)
-    if narrator is None:
-        return None
-    speaker = Speaker(espeak_command(spec))
-    runtime.observers.append(Announcer(speaker, narrator, lambda: runtime.controller.position))
-    return speaker
 
 
 def _bench_for(args: argparse.Namespace, **simulated: Any) -> tuple[Any, Any]:

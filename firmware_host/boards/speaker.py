@@ -14,13 +14,17 @@ import queue
 import shutil
 import subprocess
 import threading
+import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.game import Position
 from firmware_host.session.events import Notice
-from firmware_host.session.speech import Narrator
+from firmware_host.session.speech import Narrator, clock_sentences, warning_due
 from hardware.profile_speech import SpeechSpec
+
+if TYPE_CHECKING:
+    from firmware_host.boards.runtime import Runtime
 
 log = logging.getLogger(__name__)
 
@@ -113,16 +117,48 @@ def _reason(error: subprocess.SubprocessError) -> str:
 
 
 class Announcer:
-    """An observer of the board (``Runtime.observers``): says what each event brought."""
+    """An observer of the board (``Runtime.observers``): says what each event brought,
+    and a running clock that passed a warning since the last event (``clock`` reads
+    every seat's time left now)."""
 
     def __init__(
-        self, speaker: Speaker, narrator: Narrator, position: Callable[[], Position[Any]]
+        self,
+        speaker: Speaker,
+        narrator: Narrator,
+        position: Callable[[], Position[Any]],
+        clock: Callable[[], tuple[float, ...] | None] = lambda: None,
     ) -> None:
         self.speaker = speaker
         self.narrator = narrator
         self.position = position
+        self.clock = clock
+        self._times: tuple[float, ...] | None = None
 
     def __call__(self, notices: list[Notice]) -> None:
-        for sentence in self.narrator.sentences(notices, self.position()):
-            if sentence is not None:
-                self.speaker.say(sentence)
+        position = self.position()
+        sentences = [s for s in self.narrator.sentences(notices, position) if s is not None]
+        times = self.clock()
+        if times is not None and self._times is not None and len(times) == len(self._times):
+            sentences += clock_sentences(position, self._times, times)
+        self._times = times
+        for sentence in sentences:
+            self.speaker.say(sentence)
+
+
+def announce(runtime: Runtime, spec: SpeechSpec, speaker: Speaker | None = None) -> Speaker | None:
+    """Let ``runtime``'s board say what happens, when ``spec`` asks for speech: an
+    observer for the notices, and a deadline that wakes the board as a running clock
+    reaches a warning. ``speaker``: by default, espeak-ng as ``spec`` says."""
+    narrator = Narrator.of(spec.mode)
+    if narrator is None:
+        return None
+    speaker = speaker or Speaker(espeak_command(spec))
+    controller = runtime.controller
+
+    def times() -> tuple[float, ...] | None:
+        clock = controller.clock
+        return None if clock is None else clock.remaining(time.monotonic())
+
+    runtime.observers.append(Announcer(speaker, narrator, lambda: controller.position, times))
+    runtime.deadlines.append(lambda now: warning_due(controller.clock, now))
+    return speaker

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.game import Position
+from firmware_host.session.clock import GameClock
 from firmware_host.session.events import (
     BlunderWarned,
     BoardReady,
@@ -166,6 +167,15 @@ def next_warning(remaining: float) -> float | None:
     """Seconds until a clock with ``remaining`` seconds passes its next warning."""
     ahead = [remaining - mark for mark in WARNINGS if mark < remaining]
     return min(ahead) if ahead else None
+
+
+def warning_due(clock: GameClock | None, now: float) -> float | None:
+    """When the running clock passes its next warning (None: none runs, or none is
+    left)."""
+    if clock is None or clock.running is None:
+        return None
+    ahead = next_warning(clock.remaining(now)[clock.running])
+    return None if ahead is None else now + ahead
 
 
 def clock_sentences(

@@ -4,21 +4,21 @@ that is slow, failing or missing never holds up or stops the board."""
 from __future__ import annotations
 
 import array
+import asyncio
 import logging
 import math
 import sys
 import wave
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
 from engine.registry import find_game
-from firmware_host.boards.speaker import BACKLOG, Announcer, Speaker, espeak_command
-from firmware_host.cli import _speaker
+from firmware_host.boards.speaker import BACKLOG, Announcer, Speaker, announce, espeak_command
 from firmware_host.session.events import IllegalShown, MoveCommitted
 from firmware_host.session.speech import Narrator
 from hardware.profile_speech import SpeechMode, SpeechSpec
+from tests.firmware_host.boards.test_runtime import _runtime, _until
 
 WRITE = "import sys; open(sys.argv[1], 'a').write(sys.argv[2] + '\\n')"
 """A fake speaker: appends the sentence to a file."""
@@ -133,15 +133,45 @@ def test_the_announcer_says_what_the_board_tells_it(tmp_path: Path) -> None:
     ]
 
 
-def test_kiban_run_speaks_only_when_the_profile_asks() -> None:
-    quiet = SimpleNamespace(profile=SimpleNamespace(speech=SpeechSpec()), observers=[])
-    assert _speaker(quiet) is None  # type: ignore[arg-type]
-    assert quiet.observers == []
-    spec = SpeechSpec(SpeechMode.JAPANESE, "en-gb", 150)
-    loud = SimpleNamespace(profile=SimpleNamespace(speech=spec), observers=[])
-    speaker = _speaker(loud)  # type: ignore[arg-type]
+def test_a_board_says_its_clock_warnings_and_its_moves(tmp_path: Path) -> None:
+    """On the real-time runtime: the clock's warning wakes the board by itself, and
+    the move is said as the board recognises it."""
+    runtime, simulated, store = _runtime(tmp_path)
+    said = tmp_path / "said.txt"
+    speaker = announce(runtime, SpeechSpec(SpeechMode.ON), Speaker(writer(said)))
     assert speaker is not None
-    speaker.close()
-    assert speaker.command == ("espeak-ng", "-v", "en-gb", "-s", "150")
-    (announcer,) = loud.observers
-    assert isinstance(announcer, Announcer) and announcer.narrator == Narrator(japanese=True)
+
+    def lines() -> list[str]:
+        return said.read_text().splitlines() if said.exists() else []
+
+    async def play() -> None:
+        task = asyncio.create_task(runtime.run(handle_signals=False, settings={"clock": "60.3s"}))
+        await _until(lambda: "A: one minute left" in lines(), timeout=30.0)
+        world = simulated.world
+        world.lift("2c")
+        await asyncio.sleep(0.15)
+        captured = world.lift("2b")
+        world.place_as("hand:b:C", captured, captured.__class__("C", 0))
+        await asyncio.sleep(0.1)
+        world.place("2b")
+        await _until(lambda: "A: chick to 2 b, takes chick" in lines(), timeout=30.0)
+        runtime.stopping.set()
+        await task
+
+    asyncio.run(play())
+    speaker.close(timeout=30.0)
+    store.close()
+    assert lines()[:3] == [
+        "the board is ready: play",
+        "A: one minute left",
+        "A: chick to 2 b, takes chick",
+    ]
+    # B's clock runs from A's move: it may pass its own minute before the board stops
+    assert lines()[3:] in ([], ["B: one minute left"])
+
+
+def test_a_board_without_speech_in_its_profile_says_nothing(tmp_path: Path) -> None:
+    runtime, _, store = _runtime(tmp_path)
+    assert announce(runtime, SpeechSpec()) is None
+    assert (runtime.observers, runtime.deadlines) == ([], [])
+    store.close()

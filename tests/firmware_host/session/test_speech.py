@@ -10,6 +10,7 @@ import pytest
 from engine.game import Position
 from engine.outcome import Outcome, Termination
 from engine.registry import find_game
+from firmware_host.session.clock import GameClock, TimeControl
 from firmware_host.session.events import (
     BlunderWarned,
     BoardTurned,
@@ -33,6 +34,7 @@ from firmware_host.session.speech import (
     clock_sentences,
     clock_warning,
     next_warning,
+    warning_due,
 )
 from hardware.profile_speech import SpeechMode
 
@@ -276,3 +278,13 @@ def test_clock_sentences_name_the_seat() -> None:
     assert clock_sentences(position, (61.0, 45.0), (59.0, 45.0)) == ("A: one minute left",)
     assert clock_sentences(position, (300.0, 12.0), (300.0, 9.9)) == ("B: 10 seconds left",)
     assert clock_sentences(position, (300.0, 31.0), (299.0, 30.5)) == ()
+
+
+def test_the_board_wakes_when_the_running_clock_reaches_a_warning() -> None:
+    clock = GameClock(TimeControl(100.0), 2)
+    assert warning_due(clock, 0.0) is None  # no clock runs yet
+    clock.start(0, 0.0)
+    assert warning_due(clock, 0.0) == 40.0  # at 60 s left
+    assert warning_due(clock, 45.0) == 70.0  # 55 s left: at 30 s left
+    assert warning_due(clock, 95.0) is None  # under ten seconds: nothing more to say
+    assert warning_due(None, 0.0) is None
