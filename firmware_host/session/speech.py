@@ -71,6 +71,8 @@ class Narrator:
         def at(plies: int | None) -> Position[Any] | None:
             if plies is None or plies > len(position.move_stack):
                 return None
+            if plies == len(position.move_stack):
+                return position  # only read: no copy
             if plies not in found:
                 earlier = position.copy()
                 while len(earlier.move_stack) > plies:
