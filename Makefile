@@ -8,8 +8,9 @@ STAMP := $(VENV)/.installed
 GAME ?= dobutsu
 CHROMIUM := /usr/bin/chromium
 FAIRY_STOCKFISH := /usr/games/fairy-stockfish
+ESPEAK_NG := /usr/bin/espeak-ng
 
-.PHONY: run run-terminal browser engines test test-slow lint typecheck bench dist clean
+.PHONY: run run-terminal browser engines speech-tools test test-slow lint typecheck bench dist clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -56,10 +57,19 @@ $(FAIRY_STOCKFISH):
 	$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
 		fairy-stockfish
 
-test: lint typecheck browser engines
+# What a board with a speaker says its moves through (the tests speak into a WAV file).
+speech-tools: $(ESPEAK_NG)
+
+$(ESPEAK_NG):
+	if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get update && \
+	$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+		espeak-ng
+
+test: lint typecheck browser engines speech-tools
 	$(BIN)/pytest -q -n 2 --dist loadgroup -m "not slow"
 
-test-slow: $(STAMP) engines
+test-slow: $(STAMP) engines speech-tools
 	$(BIN)/pytest -q -n 2 -m slow
 
 bench: $(RUN_STAMP)

@@ -603,6 +603,7 @@ def _run(args: argparse.Namespace) -> int:
     import asyncio
 
     from firmware_host.boards.runtime import Runtime
+    from firmware_host.boards.speaker import announce
     from hardware.profile import load_profile
 
     profile = load_profile(args.profile)
@@ -613,6 +614,7 @@ def _run(args: argparse.Namespace) -> int:
     settings = _settings(args)
     store = _store(args.state_dir, "games.sqlite3")
     runtime = Runtime(game, profile, store, PALETTES[args.palette])
+    speaker = announce(runtime, profile.speech)  # when the profile asks for speech
     try:
         fresh = args.new or bool(args.variant) or bool(settings)
         if args.web:
@@ -634,6 +636,8 @@ def _run(args: argparse.Namespace) -> int:
         else:
             asyncio.run(runtime.run(resume=not fresh, options=options, settings=settings))
     finally:
+        if speaker is not None:
+            speaker.close()
         store.close()
     return 0
 

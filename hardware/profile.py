@@ -23,6 +23,7 @@ from hardware.frontends.registry import TABLES, front_end_of, front_ends_reading
 from hardware.led_backends import BACKEND_NAMES, led_backend
 from hardware.profile_base import ProfileError, parse_toml, read_text
 from hardware.profile_leds import LedReader, LedSpec
+from hardware.profile_speech import SPEECH_OFF, SpeechReader, SpeechSpec
 from hardware.sources import SourceChannel
 from hardware.toml_lines import KeyPath, SourceMap
 
@@ -53,6 +54,7 @@ class Profile:
     leds: LedSpec
     buttons: tuple[tuple[ButtonRole, int], ...]
     retries: int = 2
+    speech: SpeechSpec = SPEECH_OFF
 
     def part(self, kind: type[P]) -> P | None:
         """The part of that front end (``profile.part(ExpandersSpec)``), None if absent."""
@@ -120,7 +122,7 @@ def parse_profile(text: str, source: str, game: Game[Any] | None = None) -> Prof
     return _Reader(data, source, SourceMap.of(text)).profile(game)
 
 
-class _Reader(LedReader):
+class _Reader(LedReader, SpeechReader):
     """Walks the parsed TOML, failing with the line of whatever is wrong."""
 
     # --- the whole profile -------------------------------------------------------
@@ -130,7 +132,7 @@ class _Reader(LedReader):
         self._only(
             data,
             (),
-            ("name", "games", "sensing", "scan", "leds", "buttons", *TABLES),
+            ("name", "games", "sensing", "scan", "leds", "buttons", "speech", *TABLES),
         )
         name = self._get(data, (), "name", str)
         games = self._games(game)
@@ -176,6 +178,7 @@ class _Reader(LedReader):
             leds=leds,
             buttons=buttons,
             retries=retries,
+            speech=self._speech(),
         )
 
     def _led_pins(self, leds: LedSpec, gpios: Gpios) -> None:

@@ -111,6 +111,9 @@ class Runtime:
         self.queue: asyncio.Queue[Stamped | Submission] = asyncio.Queue()
         self.observers: list[Callable[[list[Notice]], None]] = []
         """Called after each event is handled and the LEDs painted (the web page)."""
+        self.deadlines: list[Callable[[float], float | None]] = []
+        """More times the decision loop wakes (and tells the observers), given now: the
+        speaker's clock warnings."""
         self.stopping = asyncio.Event()
         self._bus: BusThread | None = None
         self._board: Board | None = None
@@ -356,6 +359,7 @@ class Runtime:
             due.append(now + THINK_POLL)  # look for the computer's answer
         if blinking:
             due.append((int(now / BLINK_PERIOD) + 1) * BLINK_PERIOD)
+        due += [deadline(now) for deadline in self.deadlines]
         return min((d for d in due if d is not None), default=None)
 
     async def _decide(self, loop: asyncio.AbstractEventLoop) -> None:

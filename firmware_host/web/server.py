@@ -50,6 +50,7 @@ STATIC_TYPES = {
     "panel.js": "text/javascript",
     "controls.js": "text/javascript",
     "devices.js": "text/javascript",
+    "speech.js": "text/javascript",
     "style.css": "text/css",
 }
 """The files under static/ the server gives out, and their types: nothing else."""

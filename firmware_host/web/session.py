@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from engine.game import Game
+from engine.game import Game, Position
 from engine.registry import games
 from firmware_host.session.actions import Problem
 from firmware_host.session.controller import Controller
@@ -22,6 +22,7 @@ from firmware_host.session.events import Notice, Refused
 from firmware_host.session.legend import PALETTES
 from firmware_host.session.notices import notice_record
 from firmware_host.session.records import find_format, record_of
+from firmware_host.session.speech import Narrator
 from firmware_host.web.commands import Context, Request
 from firmware_host.web.state import Json, Mode, board_message, catalogue_message
 from hardware.profile import Profile, bundled_profiles, load_profile
@@ -29,6 +30,9 @@ from hardware.profile import Profile, bundled_profiles, load_profile
 log = logging.getLogger(__name__)
 
 Listener = Callable[[Json], None]
+
+ENGLISH = Narrator()
+JAPANESE = Narrator(japanese=True)
 
 
 def simulated_profiles() -> dict[str, tuple[str, ...]]:
@@ -48,6 +52,22 @@ def simulated_profiles() -> dict[str, tuple[str, ...]]:
         game: tuple(sorted(names, key=lambda n: (n != f"sim-{game}", n)))
         for game, names in result.items()
     }
+
+
+def said(notices: list[Notice], position: Position[Any]) -> list[Json]:
+    """What the page may say of each notice, if its player turned speech on: ``say``,
+    and ``say_ja`` where Japanese piece names make it different."""
+    if not notices:
+        return []
+    english = ENGLISH.sentences(notices, position)
+    japanese = JAPANESE.sentences(notices, position)
+    spoken: list[Json] = []
+    for en, ja in zip(english, japanese, strict=True):
+        say: Json = {} if en is None else {"say": en}
+        if ja is not None and ja != en:
+            say["say_ja"] = ja
+        spoken.append(say)
+    return spoken
 
 
 def ok(request: Request) -> Json:
@@ -196,10 +216,11 @@ class Session(ABC):
 
     def publish(self, notices: list[Notice]) -> None:
         """Tell the listeners what happened and what the board looks like now."""
-        for notice in notices:
+        spoken = said(notices, self.controller.position)
+        for notice, say in zip(notices, spoken, strict=True):
             record = notice_record(notice)
             if record is not None:
-                self._emit({"type": "notice", **record})
+                self._emit({"type": "notice", **record, **say})
         key = self._board_key
         board = self.board()
         if key is not None and key != self._board_key:

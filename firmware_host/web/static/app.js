@@ -6,6 +6,7 @@
 //   panel.js    turn, message, prompt, seats, clocks, dice, draw, unseen moves
 //   controls.js the board's buttons, claims, record, guide, new game
 //   devices.js  paired devices: unpair this one, forget the others
+//   speech.js   spoken moves, prompts, refusals and clock warnings (off by default)
 
 import { renderBoard, renderLeds, renderPieces } from "./board.js";
 import { $, clearLog, html, log, page } from "./common.js";
@@ -13,6 +14,7 @@ import { bindControls, followGame, renderCatalogue, renderControls } from "./con
 import { checkStillPaired, renderDevices } from "./devices.js";
 import { bindHands, renderHeld } from "./hands.js";
 import { renderPanel, tickClocks } from "./panel.js";
+import { bindSpeech, speakNotice } from "./speech.js";
 
 const CLOCK_TICK = 100; // milliseconds between redraws of a running clock
 
@@ -55,6 +57,7 @@ function receive(message) {
       break;
     case "notice":
       log(describeNotice(message), message.event === "error" || message.event === "illegal");
+      speakNotice(message);
       break;
     case "error":
       log(`refused: ${message.message}`, true);
@@ -132,5 +135,6 @@ window.kiban = {
 
 bindHands();
 bindControls();
+bindSpeech();
 setInterval(tickClocks, CLOCK_TICK);
 if (!window.KIBAN_OFFLINE) connect();

@@ -3,6 +3,7 @@
 // the moves the board cannot show, and the moves played.
 
 import { $, button, formatTime, html, page, seat, seatClass, send, spotName } from "./common.js";
+import { speakClock } from "./speech.js";
 
 // Which cells of a 3x3 die face hold a pip, for each number of pips.
 const PIPS = {
@@ -98,7 +99,11 @@ export function tickClocks() {
   const element = document.querySelector(`#seats [data-clock="${base.running}"]`);
   if (!element) return;
   const elapsed = (performance.now() - base.at) / 1000;
-  element.textContent = formatTime(base.clocks[base.running] - elapsed);
+  const left = base.clocks[base.running] - elapsed;
+  element.textContent = formatTime(left);
+  const mover = seat(base.running);
+  if (mover && base.left !== undefined) speakClock(mover.name.split(" (")[0], base.left, left);
+  base.left = left;
 }
 
 function die(pips, owner) {

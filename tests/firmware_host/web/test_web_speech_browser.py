@@ -1,0 +1,66 @@
+"""Spoken moves on the page, in a real headless browser: off until "speak moves" is
+ticked, then each move in words, with Japanese names on request."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+from engine.registry import find_game
+from firmware_host.session.storage import GameStore
+from firmware_host.web.sim_session import SimSession
+from tests.firmware_host.web import test_web_browser as browsing
+from tests.firmware_host.web.helpers import PATIENT
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+browser = browsing.browser  # the same headless chromium fixture
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[browsing.LiveServer]:
+    store = GameStore(tmp_path_factory.mktemp("web") / "sim.sqlite3")
+    live = browsing.LiveServer(
+        lambda: SimSession(find_game("dobutsu"), store, resume=False, timing=PATIENT)
+    )
+    live.start()
+    yield live
+    live.stop()
+    store.close()
+
+
+def said(page: Page) -> str | None:
+    return page.evaluate("() => document.body.dataset.said ?? null")
+
+
+def wait_said(page: Page, sentence: str) -> None:
+    page.wait_for_function("s => document.body.dataset.said === s", arg=sentence)
+
+
+def test_the_page_speaks_moves_only_when_asked(
+    browser: BrowserContext, server: browsing.LiveServer
+) -> None:
+    page = browsing.fresh_page(browser, server)
+    assert not page.is_checked("#speak")  # off by default
+    assert page.locator("#speak-ja-label").is_hidden()
+    browsing.drag(page, "2c", "2b")
+    browsing.wait_moves(page, 1)
+    assert said(page) is None
+    page.check("#speak")
+    assert page.locator("#speak-ja-label").is_visible()
+    browsing.drag(page, "2a", "2b")
+    wait_said(page, "B: lion to 2 b, takes chick")
+    page.check("#speak-ja")
+    browsing.drag(page, "hand:b:C", "2c")
+    wait_said(page, "A: hiyoko, ni-san, uchi")
+    page.uncheck("#speak")
+    browsing.drag(page, "3a", "3b")
+    browsing.wait_moves(page, 4)
+    assert said(page) == "A: hiyoko, ni-san, uchi"  # nothing more was said
+    # the choice is kept for the next visit
+    page.reload()
+    page.wait_for_function("() => document.body.dataset.phase === 'play'")
+    assert not page.is_checked("#speak")
+    page.close()

@@ -1,0 +1,54 @@
+"""The ``[speech]`` table: off unless asked for, and every mistake named with its line."""
+
+from __future__ import annotations
+
+import pytest
+
+from hardware.profile_speech import SpeechMode, SpeechSpec
+from tests.hardware.test_profile import HEAD, LEDS, parse, refused
+
+
+def test_speech_is_off_without_the_table() -> None:
+    speech = parse(HEAD + LEDS).speech
+    assert speech == SpeechSpec(SpeechMode.OFF, "en", 160)
+    assert not speech.enabled
+
+
+@pytest.mark.parametrize(
+    ("mode", "expected"),
+    [("off", SpeechMode.OFF), ("on", SpeechMode.ON), ("ja", SpeechMode.JAPANESE)],
+)
+def test_each_mode_is_read(mode: str, expected: SpeechMode) -> None:
+    speech = parse(HEAD + LEDS + f'[speech]\nmode = "{mode}"\n').speech
+    assert speech.mode is expected
+    assert speech.enabled is (expected is not SpeechMode.OFF)
+
+
+def test_voice_and_rate_are_read() -> None:
+    text = HEAD + LEDS + '[speech]\nmode = "on"\nvoice = "en-gb"\nrate = 200\n'
+    assert parse(text).speech == SpeechSpec(SpeechMode.ON, "en-gb", 200)
+
+
+def test_an_unknown_mode_names_its_line() -> None:
+    text = HEAD + LEDS + '[speech]\nmode = "loud"\n'
+    refused(text, "loud", r"^speech mode must be one of off, on, ja, not 'loud'$")
+
+
+def test_an_unknown_key_names_its_line() -> None:
+    text = HEAD + LEDS + "[speech]\nvolume = 3\n"
+    refused(text, "volume", r"unknown key 'volume' \(expected one of: mode, voice, rate\)")
+
+
+def test_a_voice_that_is_not_a_name_is_refused() -> None:
+    text = HEAD + LEDS + '[speech]\nvoice = "en; rm -rf"\n'
+    refused(text, "voice", r"is not an espeak-ng voice name")
+
+
+def test_a_rate_out_of_range_is_refused() -> None:
+    text = HEAD + LEDS + "[speech]\nrate = 20\n"
+    refused(text, "rate", r"^rate 20 is outside 80\.\.450$")
+
+
+def test_speech_must_be_a_table() -> None:
+    text = HEAD + 'speech = "on"\n' + LEDS
+    refused(text, "speech", r"speech must be a table")
