@@ -35,6 +35,7 @@ from firmware_host.session.events import (
     OutOfStepShown,
     PromptOpened,
     Refused,
+    ReviewShown,
     StoreReplaced,
 )
 from firmware_host.session.spoken_moves import count_words, move_sentence, move_words, seat_name
@@ -120,6 +121,9 @@ class Narrator:
                 return f"careful: that move {reason}"
             case BoardReady():
                 return "the board is ready: play"
+            case ReviewShown(_, ply, plies, move, _):
+                shown = f": {move}" if move else ""
+                return f"move {ply} of {plies}{shown}"
             case StoreReplaced() | BoardTurned() | GameStarted() | OutOfStepShown():
                 return None
 
