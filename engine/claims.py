@@ -18,3 +18,25 @@ class ClaimRule:
     name: str
     title: str
     help: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimPreview:
+    """What a claim that can lose the game would count now, shown before it is made:
+    the claimant's points and what is needed, why it would fail (empty: it wins)."""
+
+    seat: int
+    points: int
+    needed: int
+    problems: tuple[str, ...]
+    warning: str
+
+    @property
+    def wins(self) -> bool:
+        return not self.problems
+
+    def describe(self, seat_name: str) -> str:
+        """One paragraph for people."""
+        verdict = "it would win" if self.wins else "it would fail: " + "; ".join(self.problems)
+        count = f"{seat_name} counts {self.points} points of {self.needed} needed"
+        return f"{count}; {verdict} ({self.warning})"

@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from engine.bench import BenchPlan
-from engine.claims import ClaimRule
+from engine.claims import ClaimPreview, ClaimRule
 from engine.errors import GameOverError, IllegalMoveError, UnknownClaimError
 from engine.geometry import Geometry, Seat
 from engine.opening import FirstPlayerDraw
@@ -326,6 +326,11 @@ class Position(ABC, Generic[M]):
         game, or a ``ClaimError`` saying why it does not hold (``UnknownClaimError``
         for a claim the game does not have). The position is not changed."""
         raise UnknownClaimError(f"{self.game.title} has no claim {name!r}")
+
+    def claim_preview(self, name: str) -> ClaimPreview | None:
+        """What claim ``name`` would count now, when a failed claim loses (shogi's
+        declaration); None for a claim that only ends the game when it holds."""
+        return None
 
     def chance_moves(self) -> tuple[M, ...] | None:
         """The outcomes of a random event due now (a die roll), or None.

@@ -11,6 +11,7 @@ import copy
 from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING, Any, Self
 
+from engine.claims import ClaimPreview
 from engine.errors import NotationError
 from engine.game import Layout, Position
 from engine.options import Options
@@ -21,7 +22,15 @@ from engine.shogi.attacks import in_check, piece_attacks
 from engine.shogi.evaluation import PIECE_POINTS
 from engine.shogi.evaluation import evaluate as evaluate_board
 from engine.shogi.illegal import illegal_moves
-from engine.shogi.impasse import DECLARATION, IMPASSE, declaration_result, impasse_result
+from engine.shogi.impasse import (
+    DECLARATION,
+    DECLARATION_POINTS,
+    IMPASSE,
+    declaration_problems,
+    declaration_result,
+    impasse_result,
+    points,
+)
 from engine.shogi.movegen import generate
 from engine.shogi.moves import ShogiMove
 from engine.shogi.notation import PLAYERS, read_move, read_position, write_position
@@ -343,6 +352,19 @@ class ShogiPosition(Position[ShogiMove]):
         if name == DECLARATION.name:
             return declaration_result(self)
         return super().claim(name)
+
+    def claim_preview(self, name: str) -> ClaimPreview | None:
+        """The declaration's count by the player to move, before it is made."""
+        if name != DECLARATION.name or self.outcome() is not None:
+            return None
+        seat = self.turn
+        return ClaimPreview(
+            seat,
+            points(self, seat, camp_only=True),
+            DECLARATION_POINTS[seat],
+            tuple(declaration_problems(self)),
+            "a declaration that fails loses the game",
+        )
 
     # --- notation --------------------------------------------------------------
 

@@ -26,6 +26,7 @@ from firmware_host.session.actions import (
     ACTIONS,
     Action,
     ActionError,
+    Claim,
     Download,
     FlipPiece,
     LiftPiece,
@@ -78,6 +79,7 @@ class TerminalBoard:
     out: IO[str]
     colour: bool = True
     _lifted_from: Spot | None = None
+    _previewed: str | None = None  # a claim whose count was shown: typed again, it is made
 
     def draw(self) -> None:
         Screen(self.sim, self.out, self.colour).draw()
@@ -104,7 +106,11 @@ class TerminalBoard:
         if words[0] in ("quit", "exit", "q"):
             return False
         own = self._own_commands().get(words[0])
+        previewed, self._previewed = self._previewed, None
         try:
+            if previewed is not None and words[0] == previewed:
+                self.report(self.sim.send(Claim(previewed)))
+                return True
             if own is not None:
                 own(words[1:])
             else:
@@ -124,6 +130,17 @@ class TerminalBoard:
         except ValueError as error:
             self.say(f"cannot: {error} (type help)")
         return True
+
+    def _confirmed(self, name: str) -> bool:
+        """A claim that loses when it fails is first shown with its count; typing it
+        again makes it."""
+        preview = self.sim.controller.position.claim_preview(name)
+        if preview is None:
+            return True
+        seat = self.sim.game.seats[preview.seat].name
+        self.say(f"{name}: {preview.describe(seat)}. Type {name} again to declare.")
+        self._previewed = name
+        return False
 
     def _own_commands(self) -> dict[str, Callable[[list[str]], None]]:
         return {
@@ -157,6 +174,8 @@ class TerminalBoard:
             case Download(name):
                 record_format = find_format(self.sim.game.name, name)
                 self.say(record_format.write(record_of(self.sim.controller)).rstrip())
+            case Claim(name) if not self._confirmed(name):
+                return
             case _ if is_game_action(action):
                 self.report(self.sim.send(action))
                 if isinstance(action, NewGame):

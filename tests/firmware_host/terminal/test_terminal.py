@@ -7,6 +7,7 @@ import io
 import pytest
 
 from engine.outcome import Outcome, Termination
+from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
 from firmware_host.session.events import GameEnded, MoveCommitted
 from firmware_host.session.storage import GameStatus
@@ -263,3 +264,24 @@ def test_the_set_up_help_names_the_cells() -> None:
     after = drawn[max(i for i, line in enumerate(drawn) if line == "> takeback") :]
     assert "  - put A (sente)'s giraffe on 1d" in after
     assert "  - take the piece off 1c" in after
+
+
+def test_a_declaration_shows_its_count_first_and_is_made_when_typed_again() -> None:
+    sim = make_sim("sim-shogi", game=find_game("shogi"))
+    out = type_in(sim, "declare")
+    assert "sente counts" in out and "points of 28 needed" in out
+    assert "it would fail" in out and "a declaration that fails loses the game" in out
+    assert "Type declare again" in out
+    assert sim.controller.outcome is None  # only shown
+    again = make_sim("sim-shogi", game=find_game("shogi"))
+    type_in(again, "declare", "declare")  # typed again: made, and it fails
+    outcome = again.controller.outcome
+    assert outcome is not None
+    assert outcome.termination is Termination.DECLARATION
+    assert outcome.winners == frozenset({1})
+
+
+def test_a_declaration_shown_then_followed_by_another_command_is_not_made() -> None:
+    sim = make_sim("sim-shogi", game=find_game("shogi"))
+    type_in(sim, "declare", "moves", "declare")
+    assert sim.controller.outcome is None
