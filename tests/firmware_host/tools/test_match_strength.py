@@ -50,3 +50,33 @@ def test_fairy_stockfish_at_its_top_beats_the_built_in_top_at_shogi() -> None:
     )
     outside = result.tallies[0]
     assert outside.wins == 2, list(result.lines())
+
+
+SAMPLED_NODES = {"chaturaji": 30, "robotory": 800}
+"""Playouts a move for the top level in the sampled games: its own 4,000 take seconds
+a move in pure Python, and fewer only make it weaker."""
+
+SAMPLED_SEATS = {
+    "chaturaji": ("level:10,{0},level:10,{0}", {"mode": "teams"}),  # partners sit opposite
+    "robotory": ("level:10,{0}", {}),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["chaturaji", "robotory"])
+@pytest.mark.parametrize(("opponent", "share"), [("random", 0.95), ("level:1", 0.80)])
+def test_the_top_level_beats_the_floor_in_the_sampled_games(
+    name: str, opponent: str, share: float
+) -> None:
+    seats, options = SAMPLED_SEATS[name]
+    result = play_match(
+        find_game(name),
+        seats.format(opponent).split(","),
+        GAMES,
+        seed=2024,
+        options=options,
+        limits=Limits(max_nodes=SAMPLED_NODES[name]),
+        max_plies=600,
+    )
+    top = result.tallies[0]
+    assert top.wins >= share * GAMES, list(result.lines())
