@@ -10,7 +10,7 @@ CHROMIUM := /usr/bin/chromium
 FAIRY_STOCKFISH := /usr/games/fairy-stockfish
 ESPEAK_NG := /usr/bin/espeak-ng
 
-.PHONY: run run-terminal browser engines speech-tools test test-slow lint typecheck bench dist clean
+.PHONY: run run-terminal browser engines speech-tools test test-slow test-install lint typecheck bench dist clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -74,6 +74,11 @@ test-slow: $(STAMP) engines speech-tools
 
 bench: $(RUN_STAMP)
 	$(BIN)/kiban bench
+
+# The README's Raspberry Pi install in a fresh Debian made by debootstrap (root; minutes,
+# a few hundred MB; not part of make test).
+test-install:
+	tools/install_in_debian.sh
 
 # The release files: dist/kiban-<version>.tar.gz (the source archive, with the service
 # file, the profiles and the docs) and dist/kiban-<version>-py3-none-any.whl.

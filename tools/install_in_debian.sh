@@ -16,6 +16,13 @@ fi
 mount --bind /proc "$root/proc" 2>/dev/null || true
 trap 'umount "$root/proc" 2>/dev/null || true' EXIT
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+# a machine behind a TLS-inspecting proxy trusts its own certificates: so does the chroot
+bundle="${PIP_CERT:-/etc/ssl/certs/ca-certificates.crt}"
+if [ -f "$bundle" ]; then
+  mkdir -p "$root/etc/ssl/certs"
+  cp "$bundle" "$root/etc/ssl/kiban-host-ca.crt"
+  export PIP_CERT=/etc/ssl/kiban-host-ca.crt
+fi
 # the apt line of the README, read from it so that the two cannot drift apart
 packages="$(grep -m1 -o 'sudo apt install -y [a-z0-9 .+-]*' "$here/README.md" | sed 's/sudo apt install -y //')"
 chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get update -q
@@ -27,8 +34,8 @@ rm -rf "$root/opt/kiban" && mkdir -p "$root/opt/kiban"
 cp "$here"/dist/*.whl "$root/opt/kiban/"
 wheel="$(basename "$here"/dist/*.whl)"
 chroot "$root" python3 -m venv /opt/kiban/venv
-chroot "$root" /opt/kiban/venv/bin/pip install -q "/opt/kiban/$wheel"
-chroot "$root" /opt/kiban/venv/bin/pip install -q spidev rpi-ws281x  # the pi extra's C parts
+chroot "$root" env PIP_CERT="${PIP_CERT:-}" /opt/kiban/venv/bin/pip install -q "/opt/kiban/$wheel"
+chroot "$root" env PIP_CERT="${PIP_CERT:-}" /opt/kiban/venv/bin/pip install -q spidev rpi-ws281x  # the pi extra's C parts
 chroot "$root" /opt/kiban/venv/bin/kiban games
 printf 'play 2c2b\nmoves\nquit\n' | chroot "$root" env HOME=/root /opt/kiban/venv/bin/kiban sim dobutsu --new --state-dir /tmp/kiban-state | grep -q "move 1: 2c2b"
 echo "installed in $suite as the README says; lgpio (Raspberry Pi OS's liblgpio-dev) needs a Pi"
