@@ -95,7 +95,9 @@ class Computer:
     ) -> tuple[ThinkRequest, ...]:
         """The questions open now: the computer's move when its seat is to move and no
         move is lit yet; for a person, a hint asked for and the judgement the coach needs."""
-        if not playing or position.outcome() is not None or position.chance_moves() is not None:
+        if not (self.seats or self.hint_asked or self.judging) or not playing:
+            return ()  # asked after every event: nothing to ask costs nothing
+        if position.outcome() is not None or position.chance_moves() is not None:
             return ()
         seat = position.turn
         wanted: list[ThinkRequest] = []
