@@ -9,8 +9,9 @@ GAME ?= dobutsu
 CHROMIUM := /usr/bin/chromium
 FAIRY_STOCKFISH := /usr/games/fairy-stockfish
 ESPEAK_NG := /usr/bin/espeak-ng
+MOSQUITTO := /usr/sbin/mosquitto
 
-.PHONY: run run-terminal browser engines speech-tools test test-slow test-install lint typecheck bench dist clean
+.PHONY: run run-terminal browser engines speech-tools broker test test-slow test-install lint typecheck bench dist clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -66,10 +67,19 @@ $(ESPEAK_NG):
 	$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
 		espeak-ng
 
-test: lint typecheck browser engines speech-tools
+# The MQTT broker the remote-play tests start on a free loopback port (never as a service).
+broker: $(MOSQUITTO)
+
+$(MOSQUITTO):
+	if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get update && \
+	$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+		mosquitto
+
+test: lint typecheck browser engines speech-tools broker
 	$(BIN)/pytest -q -n 2 --dist loadgroup -m "not slow"
 
-test-slow: $(STAMP) engines speech-tools
+test-slow: $(STAMP) engines speech-tools broker
 	$(BIN)/pytest -q -n 2 -m slow
 
 bench: $(RUN_STAMP)

@@ -26,6 +26,8 @@ from firmware_host.boards.scanning import CONFIRM_WAIT, CONFIRMING, ScanWatch
 from firmware_host.boards.sim_time import check_target, check_wait
 from firmware_host.opponents.players import Players
 from firmware_host.opponents.thinking import InlineThinker, Thinker
+from firmware_host.remote.game import RemoteGame
+from firmware_host.remote.thinker import RemoteThinker
 from firmware_host.session.actions import Press
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event, FrameSeen, Notice, ThoughtArrived, TimePassed
@@ -71,12 +73,15 @@ class Simulation:
         physical: Profile | None = None,
         hall: HallModel | None = None,
         thinker: Thinker | None = None,
+        remote: RemoteGame | None = None,
     ) -> None:
         """``pieces``: how the stones stand when the program starts (by default, as
         the started or resumed game has them). ``physical``: the wiring as it really
         is, when a test builds a miswired board; ``hall``: how alike analog Hall
         sensors are. ``thinker``: where the computer thinks (by default at once, in
-        simulated time: a worker process would make a run depend on real time)."""
+        simulated time: a worker process would make a run depend on real time).
+        ``remote``: the game is played with other boards over a broker (it decides
+        whether the game is resumed, hosted or joined)."""
         self.game = game
         self.profile = profile
         self.world = SimulatedWorld(game, profile.sensing)
@@ -101,6 +106,19 @@ class Simulation:
         self.watch = ScanWatch()
         self._scanned_version = -1
         self.thinker: Thinker = thinker if thinker is not None else InlineThinker(Players())
+        self.remote = remote
+        if remote is not None:
+            plan = remote.plan(
+                game,
+                self.journal,
+                options=options,
+                position=position,
+                moves=moves,
+                settings=settings,
+            )
+            resume, options, position = plan.resume, plan.options, plan.position
+            moves, settings = plan.moves, plan.settings
+            self.thinker = RemoteThinker(remote, self.thinker)
         self.notices += self.controller.start(
             self.now,
             resume=resume,
@@ -110,6 +128,8 @@ class Simulation:
             moves=moves,
         )
         self._tick()  # a damaged store replaced, a store that cannot take the new game
+        if remote is not None:
+            remote.attach(self.controller)
         self.world.arrange(self.controller.position.layout() if pieces is None else pieces)
         self._step()
 
@@ -125,6 +145,9 @@ class Simulation:
         answer may open the next question: a hint once its seat has moved)."""
         notices: list[Notice] = []
         for _ in range(4):
+            if self.remote is not None:
+                for event in self.remote.poll(self.controller):
+                    notices += self.controller.handle(event, self.now)
             wanted, hurry = self.controller.thinking()
             self.thinker.want(wanted)
             if hurry:
@@ -222,7 +245,7 @@ class Simulation:
         deadline = self._deadline()
         if deadline is not None:
             wakes.append(max(deadline, soon))
-        if self.thinker.busy:
+        if self.thinker.busy or self.remote is not None:
             wakes.append(self.now + max(self.period, 0.05))  # an answer may come any time
         if self.lights is not None and self.lights.blinking:
             toggle = (int(self.now / BLINK_PERIOD) + 1) * BLINK_PERIOD

@@ -16,7 +16,7 @@ from typing import Any
 from engine.game import Game, Position
 from engine.search.levels import Level
 from engine.search.types import Analysis, Limits, Player
-from firmware_host.opponents.seats import OpponentKind, OpponentSpec
+from firmware_host.opponents.seats import OpponentError, OpponentKind, OpponentSpec
 from firmware_host.opponents.thinking import ThinkRequest, seeded
 
 USI_GAMES = {"dobutsu": "dobutsu", "shogi": "shogi"}
@@ -100,6 +100,10 @@ class Players:
                 return self._builtin(request)
             case OpponentKind.ENGINE | OpponentKind.USI:
                 return self._engine(request, game, spec)
+            case OpponentKind.REMOTE:
+                raise OpponentError(
+                    "this seat is played by another board: start Kiban with --remote to reach it"
+                )
         raise AssertionError(spec.kind)  # pragma: no cover
 
     def _builtin(self, request: ThinkRequest) -> Player:

@@ -4,7 +4,8 @@ A seat is named by its letter (``b``, ``w``), its name (``gote``) or its number;
 the player behind it by one of ``level:N`` (the built-in search at level N),
 ``random`` (a random legal move), ``engine`` or ``engine:N`` (Fairy-Stockfish
 where the game has it, else the built-in search) and ``usi:PATH`` or
-``usi:PATH@N`` (any USI engine). Several seats are joined by commas.
+``usi:PATH@N`` (any USI engine); or ``remote``: another board plays it, over the
+network (``firmware_host/remote``). Several seats are joined by commas.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class OpponentKind(Enum):
     RANDOM = "random"
     ENGINE = "engine"  # the outside engine Kiban knows for the game (Fairy-Stockfish)
     USI = "usi"  # a USI engine at a path the user gives
+    REMOTE = "remote"  # another board's players: its moves arrive over the network
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +55,8 @@ class OpponentSpec:
             case OpponentKind.USI:
                 suffix = "" if self.level is TOP else f"@{self.level.number}"
                 return f"usi:{self.path}{suffix}"
+            case OpponentKind.REMOTE:
+                return "remote"
         raise AssertionError(self.kind)  # pragma: no cover
 
     def describe(self) -> str:
@@ -62,6 +66,8 @@ class OpponentSpec:
                 return "the computer (random moves)"
             case OpponentKind.USI:
                 return f"the engine {self.path} (level {self.level.number})"
+            case OpponentKind.REMOTE:
+                return "the other board"
             case _:
                 return f"the computer (level {self.level.number}, {self.level.name})"
 
@@ -76,6 +82,8 @@ def parse_spec(text: str) -> OpponentSpec:
                 return OpponentSpec(OpponentKind.BUILTIN, level(rest))
             case "random" if not rest:
                 return OpponentSpec(OpponentKind.RANDOM)
+            case "remote" if not rest:
+                return OpponentSpec(OpponentKind.REMOTE)
             case "engine":
                 return OpponentSpec(OpponentKind.ENGINE, level(rest) if rest else TOP)
             case "usi" if rest:
@@ -84,7 +92,7 @@ def parse_spec(text: str) -> OpponentSpec:
     except LevelError as error:
         raise OpponentError(f"opponent {word!r}: {error}") from None
     raise OpponentError(
-        f"opponent {word!r} is not one of level:N (1-10), random, engine[:N], usi:PATH[@N]"
+        f"opponent {word!r} is not one of level:N (1-10), random, engine[:N], usi:PATH[@N], remote"
     )
 
 

@@ -39,6 +39,7 @@ class ThinkRequest:
     moves: tuple[str, ...]
     spec: OpponentSpec
     seed: int
+    seat: int = 0  # the seat to move
 
     @property
     def ply(self) -> int:
@@ -77,6 +78,7 @@ def request_for(
         tuple(reversed(texts)),
         spec,
         seed,
+        position.turn,
     )
 
 

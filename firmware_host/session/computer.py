@@ -85,6 +85,11 @@ class Computer:
         return seat in self.seats
 
     @property
+    def remote(self) -> frozenset[int]:
+        """The seats another board plays (their moves arrive over the network)."""
+        return frozenset(s for s, spec in self.seats.items() if spec.kind is OpponentKind.REMOTE)
+
+    @property
     def judging(self) -> bool:
         return self.coach or self.warn
 
@@ -97,9 +102,14 @@ class Computer:
         move is lit yet; for a person, a hint asked for and the judgement the coach needs."""
         if not (self.seats or self.hint_asked or self.judging) or not playing:
             return ()  # asked after every event: nothing to ask costs nothing
-        if position.outcome() is not None or position.chance_moves() is not None:
+        if position.outcome() is not None:
             return ()
         seat = position.turn
+        if position.chance_moves() is not None:
+            # a roll is made by the board of the seat that rolls: another board's is awaited
+            if seat not in self.remote or guided:
+                return ()
+            return (self._request(Purpose.MOVE, position, game_id, self.seats[seat]),)
         wanted: list[ThinkRequest] = []
         if seat in self.seats:
             if not guided:

@@ -55,6 +55,18 @@ from firmware_host.session.actions import (
 )
 from firmware_host.session.clock import GameClock
 from firmware_host.session.computer import Computer
+from firmware_host.session.consent import (
+    Consent,
+    PeerEnded,
+    Proposal,
+    ProposalAnswered,
+    ProposalArrived,
+    ProposalMade,
+    ProposalSettled,
+    RemoteMoved,
+    Word,
+    WordKind,
+)
 from firmware_host.session.events import (
     BlunderWarned,
     BoardReady,
@@ -88,8 +100,11 @@ from firmware_host.session.review import Review as ReviewShowing
 from firmware_host.session.review import ReviewError, review_of
 from firmware_host.session.settings import RollMode, Settings, SettingsError
 from firmware_host.session.state import (
+    AcceptChoice,
     Correcting,
+    DeclineChoice,
     GuideMove,
+    NamedChoice,
     Over,
     Phase,
     Playing,
@@ -140,6 +155,8 @@ class Controller:
         # the mover's threatened pieces, and its king when in check
         self.teaching: tuple[frozenset[Spot], frozenset[Spot]] = (frozenset(), frozenset())
         self.computer = Computer()  # its seats, hints and judgements of this game
+        self.consent = Consent()  # proposals and words across boards (a remote game)
+        self.remote_wait: str | None = None  # why a remote game waits on the network
 
     # --- the state -----------------------------------------------------------------
 
@@ -253,6 +270,7 @@ class Controller:
         self.last_move = frozenset()
         self._reset_recognizer(at)
         self.computer.start(self.game, self.settings)
+        self.consent.start(bool(self.computer.remote))
 
     def _reset_recognizer(self, at: float) -> None:
         self.recognizer.reset(self.position, self.history.earlier(), at)
@@ -279,6 +297,8 @@ class Controller:
             case Resign(seat):
                 return self._resign(at, seat)
             case AgreeDraw():
+                if self.consent.needed:
+                    return self._propose(Proposal.DRAW, 0, at)  # the other board agrees
                 # the players end the game: a draw, or the game's own count (scores)
                 return self._end(self.position.end_by_agreement(), at)
             case TakeBack():
@@ -310,6 +330,12 @@ class Controller:
                 return self._thought(result, at)
             case Hint():
                 return self._ask_hint(at)
+            case ProposalArrived():
+                return self._proposal_arrived(event, at)
+            case ProposalSettled(number, accepted):
+                return self._settled(number, accepted, at)
+            case PeerEnded(word):
+                return self._peer_ended(word, at)
             case MoveNow():
                 if not self.computer.thinking(self.position) or self.guide is not None:
                     return [Refused("the computer is not thinking", at)]
@@ -464,9 +490,13 @@ class Controller:
         self._run_clock(at)
         return [GameEnded(outcome, self.game.describe_outcome(outcome), at)]
 
-    def _take_back(self, plies: int, at: float, *, board_follows: bool) -> list[Notice]:
+    def _take_back(
+        self, plies: int, at: float, *, board_follows: bool, agreed: bool = False
+    ) -> list[Notice]:
         if plies > len(self.position.move_stack):
             return [Refused("there is no move to take back", at)]
+        if self.consent.needed and not agreed:
+            return self._propose(Proposal.TAKEBACK, plies, at)
         self.match.take_back(plies, at, reopen=isinstance(self.state, Over))
         self.history.taken_back(self.position, plies)
         self.computer.moved()
@@ -560,6 +590,8 @@ class Controller:
             outcome = self.position.claim(name)
         except KibanError as error:
             return [Refused(str(error), at)]
+        if self.consent.needed:
+            self.consent.words = Word(WordKind.CLAIM, self.position.turn, name)
         return self._end(outcome, at)
 
     def _choose(self, text: str, at: float) -> list[Notice]:
@@ -576,6 +608,8 @@ class Controller:
         return [Refused(f"{text!r} is not one of the choices ({names})", at)]
 
     def _accept(self, choice: Hashable, at: float) -> list[Notice]:
+        if isinstance(choice, AcceptChoice | DeclineChoice):
+            return self._answer(choice.proposal, isinstance(choice, AcceptChoice), at)
         if isinstance(choice, TakebackChoice):
             return self._take_back(choice.plies, at, board_follows=choice.board_follows)
         if isinstance(choice, PlayOnChoice):
@@ -584,7 +618,7 @@ class Controller:
         return self._commit(choice, at)
 
     def _choice_text(self, choice: Hashable) -> str:
-        if isinstance(choice, TakebackChoice | PlayOnChoice):
+        if isinstance(choice, NamedChoice):
             return choice.NAME
         return self.position.move_text(choice)
 
@@ -594,7 +628,17 @@ class Controller:
         loser = self.position.turn if seat is None else seat
         if not 0 <= loser < len(self.game.seats):
             return [Refused(f"there is no seat {loser}", at)]
-        return self._end(Outcome.loss(Termination.RESIGNATION, loser, len(self.game.seats)), at)
+        remote = self.computer.remote
+        if remote:
+            here = [s for s in range(len(self.game.seats)) if s not in remote]
+            if seat is None and loser in remote and len(here) == 1:
+                loser = here[0]  # the one seat at this board resigns
+            if loser in remote:
+                name = self.game.seats[loser].name
+                return [Refused(f"{name} is played at another board: they resign there", at)]
+        notices = self._end(Outcome.loss(Termination.RESIGNATION, loser, len(self.game.seats)), at)
+        self.consent.words = Word(WordKind.RESIGN, loser)
+        return notices
 
     def _new_game(
         self,
@@ -652,6 +696,67 @@ class Controller:
         self._enter(replace(self.state, guide=guide))
         return self._judge(at)
 
+    # --- across boards -----------------------------------------------------------------
+
+    def _propose(self, kind: Proposal, plies: int, at: float) -> list[Notice]:
+        """A takeback or a draw at a remote game waits for the other board's yes."""
+        if isinstance(self.state, Over) and kind is Proposal.DRAW:
+            return [Refused("the game is already over", at)]
+        self.consent.propose(kind, plies, len(self.position.move_stack))
+        if isinstance(self.state, Prompting):
+            self._enter(self._playing())  # the prompt that led here is done
+        return [ProposalMade(kind, at)]
+
+    def _proposal_arrived(self, proposal: ProposalArrived, at: float) -> list[Notice]:
+        """Ask the players here; a proposal for a position the game has left is declined."""
+        if proposal.ref in self.consent.answers:
+            return []
+        stale = proposal.ply != len(self.position.move_stack)
+        if stale or (proposal.kind is Proposal.DRAW and isinstance(self.state, Over)):
+            return self._answer(proposal, False, at)
+        if isinstance(self.state, Prompting):
+            return []  # shown, or asked again once the prompt open now is answered
+        choices = (AcceptChoice(proposal), DeclineChoice(proposal))
+        self._enter(Prompting(choices, 1, guide_of(self.state)))
+        return [PromptOpened(self.prompt_choices, at)]
+
+    def _answer(self, proposal: ProposalArrived, accepted: bool, at: float) -> list[Notice]:
+        self.consent.answers[proposal.ref] = accepted
+        if isinstance(self.state, Prompting):
+            self._enter(self._playing())
+        notices: list[Notice] = [ProposalAnswered(proposal.kind, accepted, False, at)]
+        if accepted:
+            notices += self._agreed(proposal.kind, proposal.plies, at)
+        return notices + self._judge(at)
+
+    def _settled(self, number: int, accepted: bool, at: float) -> list[Notice]:
+        proposed = self.consent.proposed
+        if proposed is None or proposed.id != number:
+            return []
+        self.consent.proposed = None
+        notices: list[Notice] = [ProposalAnswered(proposed.kind, accepted, True, at)]
+        if accepted:
+            notices += self._agreed(proposed.kind, proposed.plies, at)
+        return notices
+
+    def _agreed(self, kind: Proposal, plies: int, at: float) -> list[Notice]:
+        if kind is Proposal.DRAW:
+            return self._end(self.position.end_by_agreement(), at)
+        return self._take_back(plies, at, board_follows=False, agreed=True)
+
+    def _peer_ended(self, word: Word, at: float) -> list[Notice]:
+        """Another board's player resigned or claimed: the game ends here the same way."""
+        if isinstance(self.state, Over):
+            return []
+        if word.kind is WordKind.RESIGN:
+            seats = len(self.game.seats)
+            return self._end(Outcome.loss(Termination.RESIGNATION, word.seat, seats), at)
+        try:
+            outcome = self.position.claim(word.claim)
+        except KibanError as error:
+            return [Refused(f"the other board's claim fails here: {error}", at)]
+        return self._end(outcome, at)
+
     # --- the computer ------------------------------------------------------------------
 
     def thinking(self) -> tuple[tuple[ThinkRequest, ...], bool]:
@@ -680,10 +785,16 @@ class Controller:
         if purpose is Purpose.HINT:
             self.computer.hint = (move, spots)
             return [HintShown(result.best, at)]
+        seat = self.position.turn
+        if seat in self.computer.remote:
+            said: Notice = RemoteMoved(seat, result.best, at)
+            if self.position.chance_moves() is not None:
+                return [said, *self._commit(move, at)]  # a roll: nothing to play by hand
+        else:
+            said = ComputerMoved(seat, result.best, result.note, at)
         ply = len(self.position.move_stack)
         self._enter(replace(self.state, guide=GuideMove(move, spots, ply)))
-        seat = self.position.turn
-        return [ComputerMoved(seat, result.best, result.note, at), *self._judge(at)]
+        return [said, *self._judge(at)]
 
     def _ask_hint(self, at: float) -> list[Notice]:
         if isinstance(self.state, Over | SettingUp) or self.roll_due:
@@ -714,7 +825,9 @@ class Controller:
     @property
     def roll_due(self) -> bool:
         playing = not isinstance(self.state, SettingUp | Over)
-        return playing and self.position.chance_moves() is not None
+        if not playing or self.position.chance_moves() is None:
+            return False
+        return self.position.turn not in self.computer.remote  # that board rolls, and says
 
     @property
     def forced(self) -> str | None:

@@ -16,6 +16,14 @@ from engine.physical import Reading, Spot
 from engine.recognizer import Correction
 from firmware_host.opponents.thinking import ThinkResult
 from firmware_host.session.actions import GameAction
+from firmware_host.session.consent import (
+    PeerEnded,
+    ProposalAnswered,
+    ProposalArrived,
+    ProposalMade,
+    ProposalSettled,
+    RemoteMoved,
+)
 
 # --- events --------------------------------------------------------------------------
 
@@ -51,7 +59,17 @@ class ThoughtArrived:
     result: ThinkResult
 
 
-Event = GameAction | FrameSeen | TimePassed | BusFault | BusRecovered | ThoughtArrived
+Event = (
+    GameAction
+    | FrameSeen
+    | TimePassed
+    | BusFault
+    | BusRecovered
+    | ThoughtArrived
+    | ProposalArrived
+    | ProposalSettled
+    | PeerEnded
+)
 """What the controller handles: the players' actions (``actions.py``) and what the board
 and the clock report. None carries its time: ``Controller.handle(event, at)`` does."""
 
@@ -243,4 +261,7 @@ Notice = (
     | HintShown
     | BlunderWarned
     | ReviewShown
+    | RemoteMoved
+    | ProposalMade
+    | ProposalAnswered
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.outcome import Outcome
+from firmware_host.session.consent import ProposalAnswered, ProposalMade, RemoteMoved
 from firmware_host.session.events import (
     BlunderWarned,
     BoardReady,
@@ -72,6 +73,18 @@ def notice_record(notice: Notice) -> dict[str, Any] | None:
         case ComputerMoved(seat, move, note, _):
             record = {"t": at, "event": "computer_move", "seat": seat, "move": move}
             return record | ({"note": note} if note else {})
+        case RemoteMoved(seat, move, _):
+            return {"t": at, "event": "remote_move", "seat": seat, "move": move}
+        case ProposalMade(kind, _):
+            return {"t": at, "event": "proposal", "kind": kind.value}
+        case ProposalAnswered(kind, accepted, ours, _):
+            return {
+                "t": at,
+                "event": "proposal_answered",
+                "kind": kind.value,
+                "accepted": accepted,
+                "ours": ours,
+            }
         case HintShown(move, _):
             return {"t": at, "event": "hint", "move": move}
         case BlunderWarned(move, reason, _):

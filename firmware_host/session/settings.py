@@ -40,8 +40,18 @@ class Settings:
     opponent: str = ""  # the computer's seats, ``w=level:3`` (read against the game)
     coach: bool = False  # legal destinations coloured by how good they are
     warn: bool = False  # a move that throws the game away offers a takeback
+    remote: str = ""  # a game with other boards: ``firmware_host/remote/game.py`` reads it
 
-    KEYS: ClassVar[tuple[str, ...]] = ("clock", "roll", "draw", "seed", "opponent", "coach", "warn")
+    KEYS: ClassVar[tuple[str, ...]] = (
+        "clock",
+        "roll",
+        "draw",
+        "seed",
+        "opponent",
+        "coach",
+        "warn",
+        "remote",
+    )
     CHOICES: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         {
             "roll": tuple(mode.value for mode in RollMode),
@@ -73,7 +83,8 @@ class Settings:
         except ValueError:
             raise SettingsError(f"seed must be a whole number, not {seed_text!r}") from None
         coach, warn = (_switch(given, key) for key in ("coach", "warn"))
-        return cls(clock, roll, chosen_draw, seed, given.get("opponent", "").strip(), coach, warn)
+        opponent, remote = (given.get(key, "").strip() for key in ("opponent", "remote"))
+        return cls(clock, roll, chosen_draw, seed, opponent, coach, warn, remote)
 
     def stored(self) -> dict[str, str]:
         """The settings as stored with the game."""
@@ -84,6 +95,8 @@ class Settings:
             result["seed"] = str(self.seed)
         if self.opponent:
             result["opponent"] = self.opponent
+        if self.remote:
+            result["remote"] = self.remote
         for key, on in (("coach", self.coach), ("warn", self.warn)):
             if on:
                 result[key] = "on"

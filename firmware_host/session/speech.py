@@ -15,6 +15,13 @@ from typing import Any
 
 from engine.game import Position
 from firmware_host.session.clock import GameClock
+from firmware_host.session.consent import (
+    ProposalAnswered,
+    ProposalMade,
+    RemoteMoved,
+    answered_words,
+    made_words,
+)
 from firmware_host.session.events import (
     BlunderWarned,
     BoardReady,
@@ -115,6 +122,12 @@ class Narrator:
                 return "the board answers again"
             case ComputerMoved(_, move, _, _):
                 return f"the computer plays {self._words(position, move)}"
+            case RemoteMoved(_, move, _):
+                return f"the other board plays {self._words(position, move)}"
+            case ProposalMade():
+                return made_words(notice)
+            case ProposalAnswered():
+                return answered_words(notice)
             case HintShown(move, _):
                 return f"hint: {self._words(position, move)}"
             case BlunderWarned(_, reason, _):

@@ -18,6 +18,7 @@ from typing import ClassVar
 from engine.outcome import Outcome
 from engine.physical import Spot
 from engine.recognizer import Correction
+from firmware_host.session.consent import ProposalArrived
 
 
 class Phase(Enum):
@@ -48,6 +49,26 @@ class PlayOnChoice:
     """The prompt choice that keeps the move the computer warned about."""
 
     NAME: ClassVar[str] = "play on"
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptChoice:
+    """The prompt choice that accepts another board's proposal (a draw, a takeback)."""
+
+    proposal: ProposalArrived
+
+    NAME: ClassVar[str] = "accept"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineChoice:
+    proposal: ProposalArrived
+
+    NAME: ClassVar[str] = "decline"
+
+
+NamedChoice = TakebackChoice | PlayOnChoice | AcceptChoice | DeclineChoice
+"""The prompt choices that are not moves: each is shown and chosen by its name."""
 
 
 @dataclass(frozen=True, slots=True)

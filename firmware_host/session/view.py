@@ -8,10 +8,18 @@ from typing import Any
 from engine.physical import EMPTY, Spot
 from engine.recognizer import IllegalMatch, Moving, OffGuide, OutOfStep, Tapped
 from firmware_host.session.clock import format_time
+from firmware_host.session.consent import Proposal
 from firmware_host.session.controller import Controller
 from firmware_host.session.legend import BoardView, PromptView
 from firmware_host.session.setup_guide import setup_step
-from firmware_host.session.state import Phase, PlayOnChoice, Prompting, TakebackChoice
+from firmware_host.session.state import (
+    AcceptChoice,
+    NamedChoice,
+    Phase,
+    PlayOnChoice,
+    Prompting,
+    TakebackChoice,
+)
 from firmware_host.session.wording import choice_labels
 
 
@@ -39,7 +47,7 @@ def build_view(controller: Controller, now: float | None = None) -> BoardView:
         running = controller.clock.running
     common: dict[str, Any] = {
         # the board's fault first (the game waits for it), else the store's (it goes on)
-        "fault": controller.fault or controller.match.journal.fault,
+        "fault": controller.fault or controller.match.journal.fault or controller.remote_wait,
         "clocks": clocks,
         "clock_running": running,
         "scores": position.scores(),
@@ -116,7 +124,7 @@ def _prompt_view(controller: Controller) -> PromptView | None:
         controller.history.changed_since(choice.plies)
         if isinstance(choice, TakebackChoice)
         else frozenset()
-        if isinstance(choice, PlayOnChoice)
+        if isinstance(choice, NamedChoice)
         else controller.position.footprint(choice, controller.sensing).spots()
         for choice in state.choices
     )
@@ -135,8 +143,10 @@ def status_text(controller: Controller, clocks: tuple[float, ...] = ()) -> str:
     """One sentence for the status line: what the board wants from the players now,
     after what the game store could not save yet, if anything."""
     text = _wanted(controller, clocks)
-    unsaved = controller.match.journal.fault
-    return text if unsaved is None else f"{unsaved}; {text}"
+    for trouble in (controller.remote_wait, controller.match.journal.fault):
+        if trouble is not None:
+            text = f"{trouble}; {text}"
+    return text
 
 
 def _wanted(controller: Controller, clocks: tuple[float, ...]) -> str:
@@ -155,6 +165,13 @@ def _wanted(controller: Controller, clocks: tuple[float, ...]) -> str:
                 f"careful: {position.move_text(position.move_stack[-1])} may throw the game"
                 f" away: {' / '.join(choices)} (selected: {choices[selected]})"
             )
+        proposals = [c for c in controller.state.choices if isinstance(c, AcceptChoice)]
+        if proposals:
+            offered = proposals[0].proposal
+            what = "a draw" if offered.kind is Proposal.DRAW else "to take back a move"
+            who = controller.game.seats[offered.seat].name
+            chosen = choices[selected]
+            return f"{who} (the other board) offers {what}: accept / decline (selected: {chosen})"
         if choices[selected] == TakebackChoice.NAME:
             return "the board shows an earlier position: press ok to take the move back"
         return f"which move? {' / '.join(choices)} — selected: {choices[selected]}"

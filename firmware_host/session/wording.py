@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.game import Game, Position
 from engine.physical import EMPTY, Reading, Sensing, Spot, Stone
-from firmware_host.session.state import PlayOnChoice, TakebackChoice
+from firmware_host.session.state import NamedChoice
 
 SPOT_WORDS = MappingProxyType({"hand": "stand", "stock": "stock", "gutter": "gutter"})
 """What an off-board spot's first part names (``hand:b:C`` is a seat's stand)."""
@@ -82,7 +82,7 @@ def setup_steps(
 def choice_label(position: Position[Any], choice: Hashable) -> str:
     """A prompt's choice in words with its notation beside it; the takeback and
     play-on choices keep their names."""
-    if isinstance(choice, TakebackChoice | PlayOnChoice):
+    if isinstance(choice, NamedChoice):
         return choice.NAME
     text = position.move_text(choice)
     words = position.move_words(choice)
@@ -102,7 +102,7 @@ def initial_choice(
     """The choice a prompt selects first: the one move the sensors agree with best
     (a Robotory stock slot left empty names the token's colour), else the one the
     game favours (``Position.favoured``), else the first."""
-    if len(choices) < 2 or any(isinstance(c, TakebackChoice | PlayOnChoice) for c in choices):
+    if len(choices) < 2 or any(isinstance(c, NamedChoice) for c in choices):
         return 0
 
     def agreement(choice: Hashable) -> int:

@@ -8,6 +8,13 @@ from typing import IO
 
 from engine.physical import EMPTY, Spot
 from firmware_host.boards.simulator import Simulation
+from firmware_host.session.consent import (
+    ProposalAnswered,
+    ProposalMade,
+    RemoteMoved,
+    answered_words,
+    made_words,
+)
 from firmware_host.session.events import (
     BlunderWarned,
     BoardReady,
@@ -82,6 +89,12 @@ def describe_notice(notice: Notice) -> str | None:
         case ComputerMoved(_, move, note, _):
             told = f"the computer plays {move}: play it on the board"
             return f"{told} ({note})" if note else told
+        case RemoteMoved(_, move, _):
+            return f"the other board plays {move}: play it on the board"
+        case ProposalMade():
+            return made_words(notice)
+        case ProposalAnswered():
+            return answered_words(notice)
         case HintShown(move, _):
             return f"hint: {move}"
         case BlunderWarned(move, reason, _):

@@ -1,0 +1,456 @@
+"""A board's part in a remote game: it starts the game (hosting it, joining it, or
+taking it up again after a restart), publishes what happens on this board, and hands
+the controller what the other boards did.
+
+The controller stays the only writer of the game: the other boards' moves reach it
+as a remote seat's answers (``RemoteThinker``), their proposals, answers and
+resignations as events from ``poll``. What this board publishes is read back from
+the controller after each event, so nothing here can disagree with the game store.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.errors import KibanError
+from engine.game import Game, Position
+from firmware_host.opponents.seats import OpponentKind, parse_opponents, seat_index
+from firmware_host.remote.address import BrokerAddress
+from firmware_host.remote.code import GameCode
+from firmware_host.remote.link import Link
+from firmware_host.remote.messages import (
+    Answer,
+    BoardState,
+    GameSpec,
+    Offer,
+    Presence,
+    Topic,
+    room_filter,
+)
+from firmware_host.remote.room import Role, Room
+from firmware_host.session.consent import PeerEnded, ProposalArrived, ProposalSettled
+from firmware_host.session.controller import Controller
+from firmware_host.session.events import Event
+from firmware_host.session.journal import Journal
+from firmware_host.session.state import AcceptChoice, Prompting
+from firmware_host.session.storage import RecordKind
+
+log = logging.getLogger(__name__)
+
+JOIN_WAIT = 20.0  # seconds a joining board waits for the host's game and its seat
+SPEC_GRACE = 1.5  # seconds a restarted host listens for its own game before re-seating
+
+
+class RemoteGameError(KibanError, RuntimeError):
+    """A remote game that cannot start: no such game, no free seat, no broker."""
+
+
+@dataclass(frozen=True, slots=True)
+class RemoteSetting:
+    """What the game store keeps of a remote game (setting ``remote``), so a board
+    that restarts takes it up again: its role, the code, its board id, the game's id."""
+
+    role: Role
+    code: GameCode
+    board: str
+    uid: str
+
+    def text(self) -> str:
+        return f"{self.role.value}:{self.code.letters}:{self.board}:{self.uid}"
+
+    @classmethod
+    def parse(cls, text: str) -> RemoteSetting:
+        try:
+            role, code, board, uid = text.split(":")
+            return cls(Role(role), GameCode.parse(code), board, uid)
+        except (ValueError, KibanError) as error:
+            raise RemoteGameError(f"the stored remote game {text!r} cannot be read") from error
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """How the controller starts: what ``Controller.start`` is given."""
+
+    resume: bool
+    options: Mapping[str, str] | None
+    position: str | None
+    moves: tuple[str, ...]
+    settings: Mapping[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """What the person at this board asked for on the command line or the page."""
+
+    address: BrokerAddress
+    host: bool
+    code: GameCode | None = None  # the game to join
+    seats: tuple[str, ...] = ()  # the seats this board plays (by name); () for the default
+    resume: bool = True
+
+
+LinkFactory = Callable[[BrokerAddress, str, str, tuple[str, bytes], Callable[[], None]], Link]
+
+
+class RemoteGame:
+    """One board's side of one remote game."""
+
+    def __init__(
+        self,
+        request: Request,
+        *,
+        link_factory: LinkFactory = Link,
+        wake: Callable[[], None] = lambda: None,
+        join_wait: float = JOIN_WAIT,
+    ) -> None:
+        self.request = request
+        self._link_factory = link_factory
+        self._wake = wake
+        self._join_wait = join_wait
+        self.setting: RemoteSetting | None = None
+        self.room: Room | None = None
+        self.link: Link | None = None
+        self.seats: tuple[int, ...] = ()  # the seats played at this board
+        self.line = 0  # takebacks agreed so far
+        self.game_id: int | None = None  # the controller's game this remote game is
+        self.detached = False  # the controller went on to another game
+        self._connects = 0
+        self._published: dict[str, BoardState | GameSpec] = {}
+        self._moves: tuple[str, ...] = ()
+        self._host_spec: GameSpec | None = None
+        self._connected_at: float | None = None
+        self._told: set[Hashable] = set()  # endings and answers already handed over
+        self._resumed = False
+
+    # --- starting ------------------------------------------------------------------
+
+    @property
+    def code(self) -> GameCode:
+        assert self.setting is not None
+        return self.setting.code
+
+    def plan(
+        self,
+        game: Game[Any],
+        journal: Journal,
+        *,
+        options: Mapping[str, str] | None = None,
+        position: str | None = None,
+        moves: Sequence[str] = (),
+        settings: Mapping[str, str] | None = None,
+    ) -> Plan:
+        """How this board's controller starts: the stored remote game taken up again,
+        a new game hosted here, or the host's game joined (waits for the broker)."""
+        given = dict(settings or {})
+        stored = journal.unfinished(game.name) if self.request.resume else None
+        if stored is not None and "remote" in stored.settings:
+            setting = RemoteSetting.parse(str(stored.settings["remote"]))
+            wanted = self.request.code
+            if (setting.role is Role.HOST) == self.request.host and wanted in (None, setting.code):
+                self._open(setting)
+                self.seats = self._local_seats(game, stored.settings)
+                self.line = sum(1 for r in stored.records if r.kind is RecordKind.TAKEBACK)
+                self._resumed = True
+                return Plan(True, None, None, (), {})
+        if self.request.host:
+            return self._host(game, options, position, moves, given)
+        return self._join(game, given)
+
+    def _open(self, setting: RemoteSetting) -> None:
+        """Derive the room's keys and connect (in the background)."""
+        self.setting = setting
+        room = Room(setting.code.keys(), setting.board, setting.role)
+        will = room.message(Topic.ONLINE, Presence(False))
+        self.room = room
+        self.link = self._link_factory(
+            self.request.address,
+            f"kiban-{room.keys.room[:8]}-{setting.board}",
+            room_filter(room.keys.room),
+            will,
+            self._wake,
+        )
+        self.link.start()
+
+    def _host(
+        self,
+        game: Game[Any],
+        options: Mapping[str, str] | None,
+        position: str | None,
+        moves: Sequence[str],
+        given: dict[str, str],
+    ) -> Plan:
+        here = self._named_seats(game, self.request.seats) or (0,)
+        computers = parse_opponents(game, given.get("opponent", ""))
+        kept = set(here) | set(computers)
+        open_seats = [s for s in range(len(game.seats)) if s not in kept]
+        if not open_seats:
+            raise RemoteGameError("every seat is played at this board: no seat is left to join")
+        setting = RemoteSetting(Role.HOST, GameCode.new(), _board_id(), secrets.token_hex(6))
+        self._open(setting)
+        self.seats = tuple(sorted(kept))
+        given["opponent"] = _opponents(game, computers, open_seats)
+        given["remote"] = setting.text()
+        return Plan(False, options, position, tuple(moves), given)
+
+    def _join(self, game: Game[Any], given: dict[str, str]) -> Plan:
+        code = self.request.code
+        if code is None:
+            raise RemoteGameError("say which game to join: --join CODE")
+        self._open(RemoteSetting(Role.JOIN, code, _board_id(), ""))
+        spec = self._wait(lambda room: room.spec, "the host's game")
+        if spec.game != game.name:
+            raise RemoteGameError(f"game {code} is {spec.game}, not {game.name}")
+        assert self.setting is not None
+        self.setting = RemoteSetting(Role.JOIN, code, self.setting.board, spec.uid)
+        wanted = self._named_seats(game, self.request.seats)
+        if not wanted:
+            free = [s for s in spec.open if spec.owner(s) is None]
+            if not free:
+                raise RemoteGameError(f"game {code} has no free seat left")
+            wanted = (free[0],)
+        if any(s not in spec.open for s in wanted):
+            names = ", ".join(game.seats[s].name for s in spec.open)
+            raise RemoteGameError(f"game {code} leaves only these seats to join: {names}")
+        self.seats = wanted
+        self._publish_state(BoardState(spec.uid, wanted, 0, spec.moves))
+        self._wait(lambda room: room.joined(wanted) or None, "a seat from the host")
+        computers = {
+            s: p for s, p in parse_opponents(game, given.get("opponent", "")).items() if s in wanted
+        }
+        others = [s for s in range(len(game.seats)) if s not in wanted]
+        settings = {k: v for k, v in spec.settings if k not in ("opponent", "remote", "draw")}
+        settings["opponent"] = _opponents(game, computers, others)
+        settings["remote"] = self.setting.text()
+        return Plan(False, dict(spec.options), spec.start, spec.moves, settings)
+
+    def _wait(self, found: Callable[[Room], Any], what: str) -> Any:
+        """Read the room until ``found`` gives something (a joining board, at start)."""
+        assert self.room is not None and self.link is not None
+        deadline = time.monotonic() + self._join_wait
+        while time.monotonic() < deadline:
+            for topic_name, payload in self.link.received():
+                self.room.receive(topic_name, payload)
+            value = found(self.room)
+            if value is not None:
+                return value
+            time.sleep(0.05)
+        trouble = self.link.error or ("connected" if self.link.connected else "not connected")
+        raise RemoteGameError(
+            f"no answer with {what} for game {self.code} on {self.request.address} "
+            f"within {self._join_wait:.0f} s ({trouble}): is the host's board on?"
+        )
+
+    def _named_seats(self, game: Game[Any], names: tuple[str, ...]) -> tuple[int, ...]:
+        return tuple(sorted({seat_index(game, name) for name in names}))
+
+    def _local_seats(self, game: Game[Any], settings: Mapping[str, Any]) -> tuple[int, ...]:
+        specs = parse_opponents(game, str(settings.get("opponent", "")))
+        remote = {s for s, spec in specs.items() if spec.kind is OpponentKind.REMOTE}
+        return tuple(s for s in range(len(game.seats)) if s not in remote)
+
+    def attach(self, controller: Controller) -> None:
+        """The controller started this game: publish it (the host describes it)."""
+        self.game_id = controller.game_id
+        self.detached = False
+        self._moves = _move_texts(controller.position)
+        setting = self.setting
+        assert setting is not None
+        if setting.role is Role.HOST:
+            start, texts = _start_of(controller.position)
+            options = controller.position.options.non_default(controller.game.option_specs)
+            stored = controller.settings.stored()
+            shared = {k: v for k, v in stored.items() if k not in ("opponent", "remote", "seed")}
+            open_seats = tuple(sorted(controller.computer.remote))
+            self._host_spec = GameSpec(
+                setting.uid,
+                controller.game.name,
+                tuple(sorted(options.items())),
+                start,
+                texts,
+                tuple(sorted(shared.items())),
+                setting.board,
+                open_seats,
+            )
+        if controller.consent.proposed is None and self.room is not None:
+            own = self.room.own
+            if own is not None and own.offer is not None:
+                controller.consent.continue_from(own.offer.id)
+
+    # --- every turn of the decision loop ------------------------------------------------
+
+    def poll(self, controller: Controller) -> list[Event]:
+        """Read what arrived, publish what changed here, and return what the controller
+        must hear of the other boards."""
+        room, link = self.room, self.link
+        if room is None or link is None or self.detached:
+            return []
+        if controller.game_id != self.game_id:
+            self.detached = True  # a new game at this board: the remote game is left
+            log.info("game %s was left for a new game at this board", self.code)
+            return []
+        for topic_name, payload in link.received():
+            room.receive(topic_name, payload)
+        fresh = link.connects != self._connects
+        if fresh:
+            self._connects = link.connects
+            self._connected_at = time.monotonic()
+            self._published.clear()  # a new connection: say everything again
+            link.publish(*room.message(Topic.ONLINE, Presence(True)))
+        if self._host_spec is not None and link.connected:
+            self._publish_spec(room)
+        events = self._events(controller, room)
+        self._publish_state(self._state(controller))
+        controller.remote_wait = self.waiting(controller)
+        return events
+
+    def _publish_spec(self, room: Room) -> None:
+        spec = self._host_spec
+        assert spec is not None
+        known = room.spec  # as published, or (after a restart) as the broker kept it
+        if known is not None and known.uid == spec.uid:
+            spec = replace(spec, roster=known.roster)  # the seats given stay given
+        elif self._resumed and time.monotonic() - (self._connected_at or 0.0) < SPEC_GRACE:
+            return  # a restarted host first hears the seats it gave before
+        seated = room.seat_host(spec)
+        self._host_spec = seated
+        room.spec = seated
+        if self._published.get("spec") != seated:
+            self._published["spec"] = seated
+            self._send(Topic.GAME, seated)
+
+    def _state(self, controller: Controller) -> BoardState:
+        moves = _move_texts(controller.position, self._moves)
+        if moves[: len(self._moves)] != self._moves:
+            self.line += 1  # moves taken back (always agreed in a remote game)
+        self._moves = moves
+        proposed = controller.consent.proposed
+        offer = None
+        if proposed is not None:
+            offer = Offer(proposed.id, proposed.kind, proposed.plies, proposed.ply)
+        answers = tuple(
+            Answer(str(ref[0]), int(ref[1]), accepted)
+            for ref, accepted in controller.consent.answers.items()
+            if isinstance(ref, tuple)
+        )
+        uid = self.setting.uid if self.setting is not None else ""
+        return BoardState(
+            uid, self.seats, self.line, moves, controller.consent.words, offer, answers
+        )
+
+    def _publish_state(self, state: BoardState) -> None:
+        if self._published.get("state") != state:
+            self._published["state"] = state
+            self._send(Topic.BOARD, state)
+
+    def _send(self, kind: Topic, body: BoardState | GameSpec) -> None:
+        assert self.room is not None and self.link is not None
+        self.link.publish(*self.room.message(kind, body))
+
+    def _events(self, controller: Controller, room: Room) -> list[Event]:
+        """The other boards' words: a resignation or claim, a proposal, an answer."""
+        events: list[Event] = []
+        uid = self.setting.uid if self.setting is not None else ""
+        proposed = controller.consent.proposed
+        for board, state in sorted(room.states.items()):
+            if state.uid != uid:
+                continue
+            word = state.ending
+            if word is not None and room.owner(word.seat) == board and word not in self._told:
+                if controller.outcome is None:
+                    events.append(PeerEnded(word))
+                self._told.add(word)
+            offer = state.offer
+            if offer is not None and state.line == self.line and state.seats:
+                ref = (board, offer.id)
+                if ref not in controller.consent.answers and not _shown(controller, ref):
+                    seat = state.seats[0]
+                    events.append(ProposalArrived(offer.kind, offer.plies, offer.ply, seat, ref))
+            for answer in state.answers:
+                mine = answer.board == self.setting_board and proposed is not None
+                if mine and proposed is not None and answer.offer == proposed.id:
+                    events.append(ProposalSettled(answer.offer, answer.accepted))
+        return events
+
+    @property
+    def setting_board(self) -> str:
+        return "" if self.setting is None else self.setting.board
+
+    # --- what the players see -------------------------------------------------------
+
+    def waiting(self, controller: Controller) -> str | None:
+        """Why the game waits on the network, in words; None when it does not."""
+        link, room = self.link, self.room
+        if link is None or room is None or self.detached or controller.outcome is not None:
+            return None
+        if not link.connected:
+            return f"waiting for the broker ({link.error or 'connecting'}): the game is kept"
+        turn = controller.position.turn
+        if turn in self.seats:
+            return None
+        owner = room.owner(turn)
+        seat = controller.game.seats[turn].name
+        if owner is None:
+            return f"waiting for a board to join as {seat} (game code {self.code})"
+        if not room.online.get(owner, False):
+            return f"waiting for the opponent's board ({seat}): it is offline"
+        return None
+
+    def move_for(self, ply: int, moves: tuple[str, ...], seat: int) -> str | None:
+        """The other board's move at ``ply`` after ``moves``, once it has arrived."""
+        if self.room is None or self.detached:
+            return None
+        return self.room.move_at(ply, moves, self.line, seat)
+
+    def close(self) -> None:
+        if self.link is not None and self.room is not None:
+            self.link.close(self.room.message(Topic.ONLINE, Presence(False)))
+            self.link = None
+
+
+def _shown(controller: Controller, ref: Hashable) -> bool:
+    state = controller.state
+    return isinstance(state, Prompting) and any(
+        isinstance(c, AcceptChoice) and c.proposal.ref == ref for c in state.choices
+    )
+
+
+def _opponents(game: Game[Any], computers: Mapping[int, Any], remote: Sequence[int]) -> str:
+    parts = [f"{game.seats[s].letter}={spec.text()}" for s, spec in sorted(computers.items())]
+    parts += [f"{game.seats[s].letter}=remote" for s in remote]
+    return ",".join(parts)
+
+
+def _board_id() -> str:
+    return secrets.token_hex(4)
+
+
+def _start_of(position: Position[Any]) -> tuple[str, tuple[str, ...]]:
+    """The position's start and its moves as texts (as a record has them)."""
+    earlier = position.copy()
+    texts: list[str] = []
+    while earlier.move_stack:
+        move = earlier.pop()
+        texts.append(earlier.move_text(move))
+    return earlier.text(), tuple(reversed(texts))
+
+
+def _move_texts(position: Position[Any], known: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """Every move's text; the ``known`` texts are kept while they are still the game's
+    (the game went on by one move, or did not move at all)."""
+    played = len(position.move_stack)
+    if played in (len(known), len(known) + 1) and played > 0:
+        earlier = position.copy()
+        move = earlier.pop()
+        text = earlier.move_text(move)
+        if played == len(known) + 1:
+            return (*known, text)
+        if known[-1] == text:
+            return known
+    elif played == 0 == len(known):
+        return known
+    return _start_of(position)[1]

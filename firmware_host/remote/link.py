@@ -1,0 +1,133 @@
+"""The connection to the broker: paho-mqtt's own thread keeps it (and reconnects);
+received messages wait in a queue for the decision loop, which alone reads them.
+
+QoS 1 everywhere, everything a board says is retained, and the broker's last will
+says the board went offline if the connection drops without a goodbye.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from engine.errors import KibanError
+from firmware_host.remote.address import BrokerAddress
+
+log = logging.getLogger(__name__)
+
+QOS = 1
+KEEPALIVE = 15  # seconds: the broker notices a board gone within about 1.5x this
+
+
+class LinkError(KibanError, OSError):
+    """The MQTT client could not be set up (the library, the TLS settings)."""
+
+
+class Link:
+    """One board's connection to the broker, for one room."""
+
+    def __init__(
+        self,
+        address: BrokerAddress,
+        client_id: str,
+        subscription: str,
+        will: tuple[str, bytes],
+        wake: Callable[[], None] = lambda: None,
+    ) -> None:
+        """``wake`` is called (on the client's thread) when a message arrives or the
+        connection changes, so a sleeping decision loop looks at once."""
+        try:
+            import paho.mqtt.client as mqtt
+            from paho.mqtt.enums import CallbackAPIVersion
+        except ImportError as error:  # pragma: no cover - a dependency of the package
+            raise LinkError(f"paho-mqtt is not installed: {error}") from None
+        self.address = address
+        self.subscription = subscription
+        self.inbox: queue.SimpleQueue[tuple[str, bytes]] = queue.SimpleQueue()
+        self.wake = wake
+        self.connects = 0  # connections made so far (each one republishes everything)
+        self.error: str | None = None  # why the last connection failed or dropped
+        self._connected = threading.Event()
+        self._closing = False
+        client = mqtt.Client(
+            CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv311
+        )
+        client.reconnect_delay_set(min_delay=1, max_delay=4)
+        client.will_set(will[0], will[1], qos=QOS, retain=True)
+        if address.username is not None:
+            client.username_pw_set(address.username, address.password)
+        if address.tls:
+            try:
+                client.tls_set()
+            except (OSError, ValueError) as error:
+                raise LinkError(f"TLS for {address}: {error}") from None
+        client.on_connect = self._on_connect
+        client.on_disconnect = self._on_disconnect
+        client.on_message = self._on_message
+        self._client = client
+
+    def start(self) -> None:
+        """Connect in the background (and again whenever the connection drops)."""
+        self._client.connect_async(self.address.host, self.address.port, KEEPALIVE)
+        self._client.loop_start()
+
+    @property
+    def connected(self) -> bool:
+        return self._connected.is_set()
+
+    def wait_connected(self, timeout: float) -> bool:
+        return self._connected.wait(timeout)
+
+    def publish(self, topic: str, payload: bytes, *, retain: bool = True) -> None:
+        """Send (a dropped connection loses nothing: everything is sent again on the
+        next connection)."""
+        self._client.publish(topic, payload, qos=QOS, retain=retain)
+
+    def received(self) -> list[tuple[str, bytes]]:
+        """The messages that arrived since last asked, in order."""
+        got: list[tuple[str, bytes]] = []
+        while True:
+            try:
+                got.append(self.inbox.get_nowait())
+            except queue.Empty:
+                return got
+
+    def close(self, goodbye: tuple[str, bytes] | None = None) -> None:
+        """Say goodbye (the board going offline on purpose) and disconnect."""
+        self._closing = True
+        if goodbye is not None and self.connected:
+            info = self._client.publish(goodbye[0], goodbye[1], qos=QOS, retain=True)
+            with contextlib.suppress(RuntimeError, ValueError):
+                info.wait_for_publish(1.0)
+        self._client.disconnect()
+        self._client.loop_stop()
+
+    # --- the client's thread -----------------------------------------------------------
+
+    def _on_connect(self, client: Any, _: Any, __: Any, reason: Any, ___: Any) -> None:
+        if reason.is_failure:
+            self.error = f"the broker {self.address} refused the connection: {reason}"
+            log.warning("%s", self.error)
+            return
+        client.subscribe(self.subscription, qos=QOS)
+        self.connects += 1
+        self.error = None
+        self._connected.set()
+        log.info("connected to %s", self.address)
+        self.wake()
+
+    def _on_disconnect(self, _: Any, __: Any, ___: Any, reason: Any, ____: Any) -> None:
+        self._connected.clear()
+        if self._closing:
+            return
+        self.error = f"lost the broker {self.address} ({reason})"
+        log.warning("%s; trying again", self.error)
+        self.wake()
+
+    def _on_message(self, _: Any, __: Any, message: Any) -> None:
+        self.inbox.put((str(message.topic), bytes(message.payload)))
+        self.wake()

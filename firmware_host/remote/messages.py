@@ -1,0 +1,331 @@
+"""What boards say to each other: the room's topics and its versioned messages.
+
+Every message is JSON in a signed envelope (``docs/remote.md``). A message is read
+here and nowhere else: one that is oversized, malformed, from another version, not
+signed with the room's key, or sent to another topic than the one it names is
+refused with the reason, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from engine.errors import KibanError
+from firmware_host.remote.code import RoomKeys
+from firmware_host.session.consent import Proposal, Word, WordKind
+
+VERSION = 1
+MAX_BYTES = 64 * 1024  # a Chaturaji record of 600 moves is under 8 KiB
+MAX_MOVES = 4000
+MAX_TEXT = 64
+PREFIX = f"kiban/v{VERSION}"
+
+
+class RemoteMessageError(KibanError, ValueError):
+    """A message from the broker that is refused (the reason says why)."""
+
+
+class Topic(Enum):
+    GAME = "game"  # the host's game: rules, start, seats (retained)
+    BOARD = "board"  # one board's whole state (retained, one topic per board)
+    ONLINE = "online"  # whether a board is connected (retained; the broker's last will)
+
+
+def topic(room: str, kind: Topic, board: str | None = None) -> str:
+    return f"{PREFIX}/{room}/{kind.value}" + ("" if board is None else f"/{board}")
+
+
+def room_filter(room: str) -> str:
+    """Everything said in one room."""
+    return f"{PREFIX}/{room}/#"
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A draw or a takeback a board's player offers; the other boards' players answer."""
+
+    id: int
+    kind: Proposal
+    plies: int  # a takeback's moves
+    ply: int  # the moves played when it was made (an offer for another position is stale)
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A board's answer to another board's offer."""
+
+    board: str
+    offer: int
+    accepted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """The game the host started: everything a joining board needs to set up the same."""
+
+    uid: str
+    game: str
+    options: tuple[tuple[str, str], ...]
+    start: str
+    moves: tuple[str, ...]
+    settings: tuple[tuple[str, str], ...]
+    host: str  # the host board's id
+    open: tuple[int, ...]  # seats other boards may take
+    roster: tuple[tuple[int, str], ...] = ()  # seats taken, by board id
+
+    def owner(self, seat: int) -> str | None:
+        """The board that plays ``seat``: a joined board, the host, or None (open, nobody yet)."""
+        for taken, board in self.roster:
+            if taken == seat:
+                return board
+        return None if seat in self.open else self.host
+
+
+@dataclass(frozen=True, slots=True)
+class BoardState:
+    """One board's whole view of the game: published after every change, retained, so
+    a board that missed anything catches up from the last one."""
+
+    uid: str
+    seats: tuple[int, ...]  # the seats this board plays (or asks for, while joining)
+    line: int  # the takebacks agreed so far: moves of an earlier line are stale
+    moves: tuple[str, ...]
+    ending: Word | None = None  # a resignation or a claim made at this board
+    offer: Offer | None = None
+    answers: tuple[Answer, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Presence:
+    online: bool
+
+
+Body = GameSpec | BoardState | Presence
+
+
+@dataclass(frozen=True, slots=True)
+class Envelope:
+    """A message as it travels: who sent it, its place in the sender's sequence."""
+
+    topic: str
+    sender: str
+    seq: int
+    body: Body = field(compare=False)
+
+
+# --- writing -------------------------------------------------------------------------
+
+
+def _body_json(body: Body) -> dict[str, Any]:
+    match body:
+        case GameSpec():
+            return {
+                "uid": body.uid,
+                "game": body.game,
+                "options": dict(body.options),
+                "start": body.start,
+                "moves": list(body.moves),
+                "settings": dict(body.settings),
+                "host": body.host,
+                "open": list(body.open),
+                "roster": {str(seat): board for seat, board in body.roster},
+            }
+        case BoardState():
+            return {
+                "uid": body.uid,
+                "seats": list(body.seats),
+                "line": body.line,
+                "moves": list(body.moves),
+                "ending": None
+                if body.ending is None
+                else {
+                    "kind": body.ending.kind.value,
+                    "seat": body.ending.seat,
+                    "claim": body.ending.claim,
+                },
+                "offer": None
+                if body.offer is None
+                else {
+                    "id": body.offer.id,
+                    "kind": body.offer.kind.value,
+                    "plies": body.offer.plies,
+                },
+                "answers": [
+                    {"board": a.board, "offer": a.offer, "accepted": a.accepted}
+                    for a in body.answers
+                ],
+            }
+        case Presence():
+            return {"online": body.online}
+    raise AssertionError(body)  # pragma: no cover
+
+
+def _signed_part(topic_name: str, sender: str, seq: int, body: dict[str, Any]) -> bytes:
+    content = {"v": VERSION, "topic": topic_name, "from": sender, "seq": seq, "body": body}
+    return json.dumps(content, sort_keys=True, separators=(",", ":")).encode()
+
+
+def encode(envelope: Envelope, keys: RoomKeys) -> bytes:
+    """The envelope as sent, signed with the room's key."""
+    body = _body_json(envelope.body)
+    signed = _signed_part(envelope.topic, envelope.sender, envelope.seq, body)
+    message = {
+        "v": VERSION,
+        "topic": envelope.topic,
+        "from": envelope.sender,
+        "seq": envelope.seq,
+        "body": body,
+        "sig": keys.sign(signed),
+    }
+    return json.dumps(message, separators=(",", ":")).encode()
+
+
+# --- reading -------------------------------------------------------------------------
+
+
+def decode(topic_name: str, payload: bytes, keys: RoomKeys) -> Envelope:
+    """The message received on ``topic_name``, checked; ``RemoteMessageError`` says why not."""
+    if len(payload) > MAX_BYTES:
+        raise RemoteMessageError(f"{len(payload)} bytes is more than a message may hold")
+    try:
+        message = json.loads(payload)
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise RemoteMessageError(f"not JSON: {error}") from None
+    if not isinstance(message, dict):
+        raise RemoteMessageError("not a JSON object")
+    if message.get("v") != VERSION:
+        raise RemoteMessageError(f"version {message.get('v')!r}, not {VERSION}")
+    named, sender, seq = message.get("topic"), message.get("from"), message.get("seq")
+    body, signature = message.get("body"), message.get("sig")
+    if named != topic_name:
+        raise RemoteMessageError(f"sent to {named!r} but received on {topic_name!r}")
+    if not isinstance(sender, str) or not _is_id(sender):
+        raise RemoteMessageError("no sender")
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+        raise RemoteMessageError("no sequence number")
+    if not isinstance(body, dict) or not isinstance(signature, str):
+        raise RemoteMessageError("no body or no signature")
+    if not keys.verify(_signed_part(topic_name, sender, seq, body), signature):
+        raise RemoteMessageError("the signature is not the room's: forged, or another code")
+    parts = topic_name.split("/")
+    if len(parts) < 4 or "/".join(parts[:2]) != PREFIX or parts[2] != keys.room:
+        raise RemoteMessageError(f"{topic_name!r} is not this room's")
+    kind, board = parts[3], parts[4] if len(parts) == 5 else None
+    try:
+        return Envelope(topic_name, sender, seq, _body(kind, board, sender, body))
+    except (KeyError, TypeError, ValueError) as error:
+        raise RemoteMessageError(f"a malformed {kind} message: {error}") from None
+
+
+def _body(kind: str, board: str | None, sender: str, body: Mapping[str, Any]) -> Body:
+    if kind == Topic.GAME.value and board is None:
+        return _spec(body, sender)
+    if board != sender:
+        raise ValueError(f"board {sender!r} wrote on board {board!r}'s topic")
+    if kind == Topic.BOARD.value:
+        return _state(body)
+    if kind == Topic.ONLINE.value:
+        return Presence(_bool(body["online"]))
+    raise ValueError(f"no topic {kind!r}")
+
+
+def _spec(body: Mapping[str, Any], sender: str) -> GameSpec:
+    host = _text(body["host"])
+    if host != sender:
+        raise ValueError("only the host describes the game")
+    roster = _mapping(body["roster"])
+    return GameSpec(
+        _text(body["uid"]),
+        _text(body["game"]),
+        tuple(sorted((_text(k), _text(v)) for k, v in _mapping(body["options"]).items())),
+        _text(body["start"], limit=MAX_BYTES // 4),
+        _texts(body["moves"]),
+        tuple(sorted((_text(k), _text(v)) for k, v in _mapping(body["settings"]).items())),
+        host,
+        tuple(_seat(seat) for seat in _list(body["open"])),
+        tuple(sorted((_seat(int(_text(k))), _board(v)) for k, v in roster.items())),
+    )
+
+
+def _state(body: Mapping[str, Any]) -> BoardState:
+    ending = body["ending"]
+    offer = body["offer"]
+    return BoardState(
+        _text(body["uid"]),
+        tuple(_seat(seat) for seat in _list(body["seats"])),
+        _count(body["line"]),
+        _texts(body["moves"]),
+        None
+        if ending is None
+        else Word(WordKind(_text(ending["kind"])), _seat(ending["seat"]), _text(ending["claim"])),
+        None
+        if offer is None
+        else Offer(
+            _count(offer["id"]),
+            Proposal(_text(offer["kind"])),
+            _count(offer["plies"]),
+            _count(offer["ply"]),
+        ),
+        tuple(
+            Answer(_board(a["board"]), _count(a["offer"]), _bool(a["accepted"]))
+            for a in _list(body["answers"])
+        ),
+    )
+
+
+def _is_id(text: str) -> bool:
+    return 0 < len(text) <= 32 and text.isascii() and text.replace("-", "").isalnum()
+
+
+def _board(value: object) -> str:
+    if not isinstance(value, str) or not _is_id(value):
+        raise ValueError(f"{value!r} is not a board id")
+    return value
+
+
+def _text(value: object, limit: int = MAX_TEXT) -> str:
+    if not isinstance(value, str) or len(value) > limit or not value.isprintable():
+        raise ValueError(f"{str(value)[:40]!r} is not a short text")
+    return value
+
+
+def _texts(value: object) -> tuple[str, ...]:
+    items = _list(value)
+    if len(items) > MAX_MOVES:
+        raise ValueError(f"{len(items)} moves is more than a game has")
+    return tuple(_text(item) for item in items)
+
+
+def _list(value: object) -> list[Any]:
+    if not isinstance(value, list) or len(value) > MAX_MOVES:
+        raise ValueError("not a list")
+    return value
+
+
+def _mapping(value: object) -> Mapping[str, Any]:
+    if not isinstance(value, dict) or len(value) > 64:
+        raise ValueError("not a mapping")
+    return value
+
+
+def _count(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1 << 31:
+        raise ValueError(f"{value!r} is not a count")
+    return value
+
+
+def _seat(value: object) -> int:
+    seat = _count(value)
+    if seat >= 16:
+        raise ValueError(f"{seat} is not a seat")
+    return seat
+
+
+def _bool(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{value!r} is not true or false")
+    return value

@@ -1,0 +1,143 @@
+"""What needs the other side's word when the players sit at different boards.
+
+At one table a takeback or a draw is agreed by the people there; across boards one
+board's player proposes and another board's player accepts or declines on their
+own board, and only then does either board change the game. A resignation or a
+claim made on one board is told to the others, which end the game the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Proposal(Enum):
+    DRAW = "draw"
+    TAKEBACK = "takeback"
+
+
+@dataclass(frozen=True, slots=True)
+class Proposed:
+    """This board's open proposal: ``ply`` is the move it was made at (a takeback of
+    ``plies`` moves from there)."""
+
+    id: int
+    kind: Proposal
+    plies: int
+    ply: int
+
+
+class WordKind(Enum):
+    RESIGN = "resign"
+    CLAIM = "claim"
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A person's word that ended the game (a resignation, a claim), told to the others."""
+
+    kind: WordKind
+    seat: int
+    claim: str = ""
+
+
+# --- events from the other boards ------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ProposalArrived:
+    """Another board's player proposes a draw or a takeback; ``ref`` names it in the answer."""
+
+    kind: Proposal
+    plies: int
+    ply: int
+    seat: int
+    ref: Hashable
+
+
+@dataclass(frozen=True, slots=True)
+class ProposalSettled:
+    """Another board answered this board's proposal."""
+
+    id: int
+    accepted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PeerEnded:
+    """Another board's player ended the game by their word."""
+
+    word: Word
+
+
+# --- notices -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ProposalMade:
+    """This board's player proposed: the game waits for the other board's answer."""
+
+    kind: Proposal
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ProposalAnswered:
+    """A proposal was answered: ``ours`` when it was this board's proposal."""
+
+    kind: Proposal
+    accepted: bool
+    ours: bool
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class RemoteMoved:
+    """The other board's move, lit for a person here to play."""
+
+    seat: int
+    move: str
+    at: float
+
+
+@dataclass(slots=True)
+class Consent:
+    """One game's proposals and words across boards (empty when every seat is here)."""
+
+    needed: bool = False
+    proposed: Proposed | None = None
+    answers: dict[Hashable, bool] = field(default_factory=dict)  # ours, to the others'
+    words: Word | None = None  # the word that ended the game here
+    _next: int = 1
+
+    def start(self, needed: bool) -> None:
+        self.needed = needed
+        self.proposed = None
+        self.answers.clear()
+        self.words = None
+
+    def propose(self, kind: Proposal, plies: int, ply: int) -> Proposed:
+        self.proposed = Proposed(self._next, kind, plies, ply)
+        self._next += 1
+        return self.proposed
+
+    def continue_from(self, last_id: int) -> None:
+        """After a restart: proposals are numbered on from the last one said."""
+        self._next = max(self._next, last_id + 1)
+
+
+def made_words(notice: ProposalMade) -> str:
+    return f"{_offer(notice.kind)} offered: waiting for the other board's answer"
+
+
+def answered_words(notice: ProposalAnswered) -> str:
+    verdict = "accepted" if notice.accepted else "declined"
+    if notice.ours:
+        return f"the other board {verdict} your {notice.kind.value}"
+    return f"{_offer(notice.kind)} {verdict}"
+
+
+def _offer(kind: Proposal) -> str:
+    return "a draw" if kind is Proposal.DRAW else "a takeback"
