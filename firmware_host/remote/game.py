@@ -15,7 +15,7 @@ import secrets
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 from engine.errors import KibanError
 from engine.game import Game, Position
@@ -94,7 +94,25 @@ class Request:
     resume: bool = True
 
 
-LinkFactory = Callable[[BrokerAddress, str, str, tuple[str, bytes], Callable[[], None]], Link]
+class Connection(Protocol):
+    """What a board needs of its broker connection (``Link``, or ``LoopbackLink``)."""
+
+    connects: int
+    error: str | None
+
+    @property
+    def connected(self) -> bool: ...
+
+    def start(self) -> None: ...
+
+    def publish(self, topic: str, payload: bytes, *, retain: bool = True) -> None: ...
+
+    def received(self) -> list[tuple[str, bytes]]: ...
+
+    def close(self, goodbye: tuple[str, bytes] | None = None) -> None: ...
+
+
+LinkFactory = Callable[[BrokerAddress, str, str, tuple[str, bytes], Callable[[], None]], Connection]
 
 
 class RemoteGame:
@@ -107,14 +125,19 @@ class RemoteGame:
         link_factory: LinkFactory = Link,
         wake: Callable[[], None] = lambda: None,
         join_wait: float = JOIN_WAIT,
+        pump: Callable[[], None] = lambda: None,
     ) -> None:
+        """``wake``: called from the connection's thread when something arrives.
+        ``pump``: called while joining waits for the host (a test's host board, in
+        the same thread, takes its turn)."""
         self.request = request
         self._link_factory = link_factory
         self._wake = wake
         self._join_wait = join_wait
+        self._pump = pump
         self.setting: RemoteSetting | None = None
         self.room: Room | None = None
-        self.link: Link | None = None
+        self.link: Connection | None = None
         self.seats: tuple[int, ...] = ()  # the seats played at this board
         self.line = 0  # takebacks agreed so far
         self.game_id: int | None = None  # the controller's game this remote game is
@@ -238,7 +261,8 @@ class RemoteGame:
             value = found(self.room)
             if value is not None:
                 return value
-            time.sleep(0.05)
+            self._pump()
+            time.sleep(0.01)
         trouble = self.link.error or ("connected" if self.link.connected else "not connected")
         raise RemoteGameError(
             f"no answer with {what} for game {self.code} on {self.request.address} "
