@@ -414,14 +414,16 @@ class RemoteGame:
         if not link.connected:
             return f"waiting for the broker ({link.error or 'connecting'}): the game is kept"
         turn = controller.position.turn
-        if turn in self.seats:
-            return None
-        owner = room.owner(turn)
-        seat = controller.game.seats[turn].name
-        if owner is None:
-            return f"waiting for a board to join as {seat} (game code {self.code})"
-        if not room.online.get(owner, False):
+        seats = controller.game.seats
+        away = [s for s in room.offline_boards(tuple(range(len(seats)))) if s not in self.seats]
+        if turn in away:
+            seat = seats[turn].name
+            if room.owner(turn) is None:
+                return f"waiting for a board to join as {seat} (game code {self.code})"
             return f"waiting for the opponent's board ({seat}): it is offline"
+        if away:
+            names = ", ".join(seats[s].name for s in away)
+            return f"the opponent's board is offline ({names}): moves reach it when it is back"
         return None
 
     def move_for(self, ply: int, moves: tuple[str, ...], seat: int) -> str | None:

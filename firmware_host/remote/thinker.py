@@ -20,6 +20,7 @@ class RemoteThinker:
 
     def want(self, requests: tuple[ThinkRequest, ...]) -> None:
         remote = tuple(r for r in requests if r.spec.kind is OpponentKind.REMOTE)
+        self._answered &= set(remote)  # asked again after a takeback: answered again
         self._waiting = tuple(r for r in remote if r not in self._answered)
         self.inner.want(tuple(r for r in requests if r.spec.kind is not OpponentKind.REMOTE))
 

@@ -139,5 +139,5 @@ def test_malformed_bodies_are_refused(field: str, value: object) -> None:
     signed = _signed_part(sent.topic, "j9a2f", 41, body)
     message = {"v": 1, "topic": sent.topic, "from": "j9a2f", "seq": 41, "body": body}
     message["sig"] = keys().sign(signed)
-    with pytest.raises(RemoteMessageError, match="malformed|not JSON"):
+    with pytest.raises(RemoteMessageError, match="malformed"):
         decode(sent.topic, json.dumps(message).encode(), keys())
