@@ -38,6 +38,12 @@ def _game_arguments(parser: argparse.ArgumentParser, *, game_optional: bool = Fa
     )
 
 
+def add_remote_arguments(parser: argparse.ArgumentParser) -> None:
+    from firmware_host.remote.options import add_remote_arguments as add
+
+    add(parser)
+
+
 def _settings_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--clock", metavar="TIME", help="a clock per player: 10m, 90s, 5m+3 (increment)"
@@ -187,6 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--palette", choices=sorted(PALETTES), default="default")
     _settings_arguments(sim)
     _web_arguments(sim, browser=True)
+    add_remote_arguments(sim)
 
     run = commands.add_parser("run", help="run the real board (what the service runs)")
     run.add_argument("--profile", required=True, help="the board's profile (a .toml file)")
@@ -197,6 +204,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--palette", choices=sorted(PALETTES), default="default")
     _settings_arguments(run)
     _web_arguments(run, browser=False)
+    add_remote_arguments(run)
 
     perft = commands.add_parser("perft", help="count the leaves of the legal-move tree")
     _game_arguments(perft)
@@ -513,9 +521,10 @@ def _sim(args: argparse.Namespace) -> int:
     settings = _settings(args)
     start = _start(args, game, options)
     store = _store(args.state_dir, "sim.sqlite3")
+    remote = _remote_game(args, game, None)
     if args.web:
         try:
-            return _sim_web(args, game, start, settings, store)
+            return _sim_web(args, game, start, settings, store, remote=remote)
         finally:
             store.close()
     sim = Simulation(
@@ -527,10 +536,11 @@ def _sim(args: argparse.Namespace) -> int:
         moves=start.moves,
         pieces=_usual_pieces(game, start),
         settings=settings,
-        resume=not args.new and not args.variant and not settings,
+        resume=_resume(args, settings, remote),
         noise=Noise.realistic() if args.noise else None,
         seed=args.seed,
         palette=PALETTES[args.palette],
+        remote=remote,
     )
     try:
         return run_terminal(sim)
@@ -571,6 +581,8 @@ def _sim_web(
     start: Imported,
     settings: dict[str, str],
     store: Any,
+    *,
+    remote: Any,
 ) -> int:
     import asyncio
 
@@ -589,11 +601,12 @@ def _sim_web(
         position=start.start,
         moves=start.moves,
         pieces=_usual_pieces(game, start),
-        resume=not args.new and not args.variant and not settings,
+        resume=_resume(args, settings, remote),
         noise=Noise.realistic() if args.noise else None,
         seed=args.seed,
         pairing=pairing,
         settings=settings,
+        remote=remote,
     )
     asyncio.run(run_simulator(session, pairing, args.host, args.port, browser=not args.no_browser))
     return 0
@@ -613,10 +626,11 @@ def _run(args: argparse.Namespace) -> int:
     game.options(options)
     settings = _settings(args)
     store = _store(args.state_dir, "games.sqlite3")
-    runtime = Runtime(game, profile, store, PALETTES[args.palette])
+    remote = _remote_game(args, game, profile.remote)
+    runtime = Runtime(game, profile, store, PALETTES[args.palette], remote=remote)
     speaker = announce(runtime, profile.speech)  # when the profile asks for speech
     try:
-        fresh = args.new or bool(args.variant) or bool(settings)
+        fresh = not _resume(args, settings, remote)
         if args.web:
             from firmware_host.web.launch import run_board
             from firmware_host.web.pairing import Pairing
@@ -640,6 +654,30 @@ def _run(args: argparse.Namespace) -> int:
             speaker.close()
         store.close()
     return 0
+
+
+def _remote_game(args: argparse.Namespace, game: Game[Any], profile_remote: Any) -> Any:
+    """The remote game the options (or the profile) ask for, or None."""
+    from firmware_host.remote.options import remote_request
+
+    request = remote_request(args, profile_remote, resume=not args.new)
+    if request is None:
+        return None
+    from firmware_host.remote.game import RemoteGame
+    from firmware_host.remote.options import invitation
+
+    def announce(code: Any) -> None:
+        print(f"kiban: {invitation(code, request, game.name)}", flush=True)
+
+    return RemoteGame(request, announce=announce)
+
+
+def _resume(args: argparse.Namespace, settings: dict[str, str], remote: Any) -> bool:
+    """Whether the stored game is taken up: not when a new one is asked for (a remote
+    game decides by its code)."""
+    if remote is not None:
+        return not args.new
+    return not args.new and not args.variant and not settings
 
 
 def _bench_for(args: argparse.Namespace, **simulated: Any) -> tuple[Any, Any]:

@@ -23,6 +23,7 @@ from hardware.frontends.registry import TABLES, front_end_of, front_ends_reading
 from hardware.led_backends import BACKEND_NAMES, led_backend
 from hardware.profile_base import ProfileError, parse_toml, read_text
 from hardware.profile_leds import LedReader, LedSpec
+from hardware.profile_remote import RemoteReader, RemoteSpec
 from hardware.profile_speech import SPEECH_OFF, SpeechReader, SpeechSpec
 from hardware.sources import SourceChannel
 from hardware.toml_lines import KeyPath, SourceMap
@@ -55,6 +56,7 @@ class Profile:
     buttons: tuple[tuple[ButtonRole, int], ...]
     retries: int = 2
     speech: SpeechSpec = SPEECH_OFF
+    remote: RemoteSpec | None = None  # a game with another board, whenever the service starts
 
     def part(self, kind: type[P]) -> P | None:
         """The part of that front end (``profile.part(ExpandersSpec)``), None if absent."""
@@ -122,7 +124,7 @@ def parse_profile(text: str, source: str, game: Game[Any] | None = None) -> Prof
     return _Reader(data, source, SourceMap.of(text)).profile(game)
 
 
-class _Reader(LedReader, SpeechReader):
+class _Reader(LedReader, SpeechReader, RemoteReader):
     """Walks the parsed TOML, failing with the line of whatever is wrong."""
 
     # --- the whole profile -------------------------------------------------------
@@ -132,7 +134,7 @@ class _Reader(LedReader, SpeechReader):
         self._only(
             data,
             (),
-            ("name", "games", "sensing", "scan", "leds", "buttons", "speech", *TABLES),
+            ("name", "games", "sensing", "scan", "leds", "buttons", "speech", "remote", *TABLES),
         )
         name = self._get(data, (), "name", str)
         games = self._games(game)
@@ -179,6 +181,7 @@ class _Reader(LedReader, SpeechReader):
             buttons=buttons,
             retries=retries,
             speech=self._speech(),
+            remote=self._remote(),
         )
 
     def _led_pins(self, leds: LedSpec, gpios: Gpios) -> None:

@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable, Coroutine, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drivers.buttons import ButtonRole
 from drivers.errors import BusError
@@ -64,12 +64,16 @@ from hardware.board import Board, open_board
 from hardware.profile import Profile
 from hardware.scanner import FrameChange
 
+if TYPE_CHECKING:
+    from firmware_host.remote.game import RemoteGame
+
 log = logging.getLogger(__name__)
 
 __all__ = ["BACKOFF", "IDLE_POLL", "BoardStoppedError", "Runtime", "Submission"]
 
 IDLE_POLL = 0.25  # seconds between scans of an interrupt-driven board at rest
 THINK_POLL = 0.05  # seconds between looks for the computer's answer while it thinks
+REMOTE_POLL = 0.25  # seconds between looks at what the other boards said (a remote game)
 
 BoardFactory = Callable[[Profile, Callable[[ButtonRole], None]], Board]
 
@@ -100,9 +104,11 @@ class Runtime:
         notifier: SystemdNotifier | None = None,
         board_factory: BoardFactory = open_board,
         thinker: Thinker | None = None,
+        remote: RemoteGame | None = None,
     ) -> None:
         """``thinker``: where the computer thinks; by default a worker process, started
-        the first time a computer seat, a hint or the coach needs it."""
+        the first time a computer seat, a hint or the coach needs it. ``remote``: the
+        game is played with other boards over a broker."""
         self.game = game
         self.profile = profile
         self.store = store
@@ -128,6 +134,12 @@ class Runtime:
         self._wake_poll: Callable[[], None] = lambda: None
         self._scan_failure: asyncio.Future[None] | None = None
         self._thinker = thinker
+        self.remote = remote
+        if remote is not None:
+            from firmware_host.remote.thinker import RemoteThinker
+
+            self._thinker = RemoteThinker(remote, self.thinker)
+            self.deadlines.append(lambda now: now + REMOTE_POLL)  # what the others said
 
     @property
     def thinker(self) -> Thinker:
@@ -143,6 +155,9 @@ class Runtime:
         wanted, hurry = self.controller.thinking()
         if not wanted and self._thinker is None:
             return
+        if self.remote is not None:
+            for event in self.remote.poll(self.controller):
+                self.queue.put_nowait(Stamped(event, now))
         thinker = self.thinker
         thinker.want(wanted)
         if hurry:
@@ -204,8 +219,22 @@ class Runtime:
         self._board = board
         self.controller.orientation = board.orientation
         try:
+            start: dict[str, Any] = {"resume": resume, "options": options, "settings": settings}
+            if self.remote is not None:
+                plan = await asyncio.to_thread(
+                    self.remote.plan, self.game, self.journal, options=options, settings=settings
+                )
+                start = {
+                    "resume": plan.resume,
+                    "options": plan.options,
+                    "settings": plan.settings,
+                    "position": plan.position,
+                    "moves": plan.moves,
+                }
             now = loop.time()
-            notices = self.controller.start(now, resume=resume, options=options, settings=settings)
+            notices = self.controller.start(now, **start)
+            if self.remote is not None:
+                self.remote.attach(self.controller)
             notices += self.journal.tick(now)  # a damaged store replaced, a full disk
             self._log(notices)
             self._tell(notices)

@@ -126,6 +126,7 @@ class RemoteGame:
         wake: Callable[[], None] = lambda: None,
         join_wait: float = JOIN_WAIT,
         pump: Callable[[], None] = lambda: None,
+        announce: Callable[[GameCode], None] | None = None,
     ) -> None:
         """``wake``: called from the connection's thread when something arrives.
         ``pump``: called while joining waits for the host (a test's host board, in
@@ -135,6 +136,7 @@ class RemoteGame:
         self._wake = wake
         self._join_wait = join_wait
         self._pump = pump
+        self._announce = announce or (lambda code: log.info("hosting game %s", code))
         self.setting: RemoteSetting | None = None
         self.room: Room | None = None
         self.link: Connection | None = None
@@ -285,6 +287,7 @@ class RemoteGame:
         setting = self.setting
         assert setting is not None
         if setting.role is Role.HOST:
+            self._announce(setting.code)
             start, texts = _start_of(controller.position)
             options = controller.position.options.non_default(controller.game.option_specs)
             stored = controller.settings.stored()
@@ -421,6 +424,9 @@ class RemoteGame:
             if room.owner(turn) is None:
                 return f"waiting for a board to join as {seat} (game code {self.code})"
             return f"waiting for the opponent's board ({seat}): it is offline"
+        unseated = [seats[s].name for s in away if room.owner(s) is None]
+        if unseated:
+            return f"no board has joined as {', '.join(unseated)} yet (game code {self.code})"
         if away:
             names = ", ".join(seats[s].name for s in away)
             return f"the opponent's board is offline ({names}): moves reach it when it is back"

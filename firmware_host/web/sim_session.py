@@ -32,6 +32,7 @@ from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation, capture_destination
 from firmware_host.opponents.players import Players
 from firmware_host.opponents.worker import ProcessThinker
+from firmware_host.remote.game import RemoteGame
 from firmware_host.session.actions import (
     Download,
     FlipPiece,
@@ -97,7 +98,9 @@ class SimSession(Session):
         pairing: Pairing | None = None,
         profiles: Mapping[str, tuple[str, ...]] | None = None,
         settings: Mapping[str, str] | None = None,
+        remote: RemoteGame | None = None,
     ) -> None:
+        """``remote``: the game is played with other boards over a broker."""
         super().__init__(simulated_profiles() if profiles is None else profiles)
         self.store = store
         self.journal = Journal(store)  # one for every simulation: nothing waiting is lost
@@ -116,6 +119,7 @@ class SimSession(Session):
             settings=settings,
             moves=moves,
             pieces=pieces,
+            remote=remote,
         )
         self._moves = MoveList()
         self._steps: deque[HandStep] = deque()
@@ -143,6 +147,7 @@ class SimSession(Session):
         settings: Mapping[str, str] | None = None,
         moves: Sequence[str] = (),
         pieces: Layout | None = None,
+        remote: RemoteGame | None = None,
     ) -> Simulation:
         """``moves``: a record's, played before the board is set up; ``pieces``: how the
         simulated pieces stand at first (default: as the game has them)."""
@@ -161,6 +166,7 @@ class SimSession(Session):
             seed=self._seed,
             palette=PALETTES[self._palette],
             thinker=ProcessThinker(Players),  # the page keeps real time: never wait for it
+            remote=remote,
         )
         sim.legend = self._legend(sim.legend, sim.board.painter.indicators)
         return sim

@@ -1,0 +1,57 @@
+"""The command line's and the profile's word for a remote game: ``--remote URL`` with
+``--host-game`` or ``--join CODE`` (and ``--seat``), or a profile's ``[remote]`` table."""
+
+from __future__ import annotations
+
+import argparse
+
+from firmware_host.remote.address import BrokerAddress
+from firmware_host.remote.code import GameCode
+from firmware_host.remote.game import Request
+from hardware.profile_remote import RemoteSpec
+
+
+def add_remote_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("play across boards (an MQTT broker)")
+    group.add_argument(
+        "--remote",
+        metavar="URL",
+        help="the broker: mqtt://HOST[:PORT], mqtts:// for TLS, USER:PASSWORD@ when it asks",
+    )
+    group.add_argument(
+        "--host-game", action="store_true", help="host a game: prints the code others join"
+    )
+    group.add_argument("--join", metavar="CODE", help="join the game with this code")
+    group.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        metavar="SEAT",
+        help="a seat played at this board, repeatable (default: the first, or a free one)",
+    )
+
+
+def remote_request(
+    args: argparse.Namespace, spec: RemoteSpec | None = None, *, resume: bool = True
+) -> Request | None:
+    """What the options (else the profile's ``[remote]``) ask for; None for a game here."""
+    if args.remote is None:
+        if args.host_game or args.join or args.seat:
+            raise SystemExit("kiban: --host-game, --join and --seat need --remote URL (a broker)")
+        if spec is None:
+            return None
+        code = None if spec.join is None else GameCode.parse(spec.join)
+        return Request(BrokerAddress.parse(spec.broker), spec.host, code, spec.seats, resume)
+    if args.host_game == (args.join is not None):
+        raise SystemExit("kiban: with --remote, give --host-game or --join CODE")
+    code = None if args.join is None else GameCode.parse(args.join)
+    return Request(BrokerAddress.parse(args.remote), args.host_game, code, tuple(args.seat), resume)
+
+
+def invitation(code: GameCode, request: Request, game: str) -> str:
+    """What the host tells the other players."""
+    return (
+        f"game code {code}: on the other board, "
+        f"kiban sim {game} --remote {request.address} --join {code} "
+        f"(or kiban run ... --remote {request.address} --join {code})"
+    )
