@@ -520,8 +520,15 @@ def _sim(args: argparse.Namespace) -> int:
     profile = load_profile(args.profile, game)
     settings = _settings(args)
     start = _start(args, game, options)
-    store = _store(args.state_dir, "sim.sqlite3")
     remote = _remote_game(args, game, None)
+    # a spectator's page keeps nothing: its game is the players' (a store of its own)
+    watching = remote is not None and remote.request.watch
+    state_dir = args.state_dir
+    if watching:
+        import tempfile
+
+        state_dir = Path(tempfile.mkdtemp(prefix="kiban-watch-"))
+    store = _store(state_dir, "sim.sqlite3")
     if args.web:
         try:
             return _sim_web(args, game, start, settings, store, remote=remote)
@@ -663,6 +670,8 @@ def _remote_game(args: argparse.Namespace, game: Game[Any], profile_remote: Any)
     request = remote_request(args, profile_remote, resume=not args.new)
     if request is None:
         return None
+    if request.watch and args.command != "sim":
+        raise SystemExit("kiban: --watch follows a game on the simulator's page: kiban sim --web")
     from firmware_host.remote.game import RemoteGame
     from firmware_host.remote.options import invitation
 

@@ -92,6 +92,7 @@ class Request:
     code: GameCode | None = None  # the game to join
     seats: tuple[str, ...] = ()  # the seats this board plays (by name); () for the default
     resume: bool = True
+    watch: bool = False  # follow the game ``code`` read-only (a spectator's page)
 
 
 class Connection(Protocol):
@@ -112,7 +113,9 @@ class Connection(Protocol):
     def close(self, goodbye: tuple[str, bytes] | None = None) -> None: ...
 
 
-LinkFactory = Callable[[BrokerAddress, str, str, tuple[str, bytes], Callable[[], None]], Connection]
+LinkFactory = Callable[
+    [BrokerAddress, str, str, tuple[str, bytes] | None, Callable[[], None]], Connection
+]
 
 
 class RemoteGame:
@@ -172,6 +175,8 @@ class RemoteGame:
         """How this board's controller starts: the stored remote game taken up again,
         a new game hosted here, or the host's game joined (waits for the broker)."""
         given = dict(settings or {})
+        if self.request.watch:
+            return self._watch(game)
         stored = journal.unfinished(game.name) if self.request.resume else None
         if stored is not None and "remote" in stored.settings:
             setting = RemoteSetting.parse(str(stored.settings["remote"]))
@@ -190,7 +195,7 @@ class RemoteGame:
         """Derive the room's keys and connect (in the background)."""
         self.setting = setting
         room = Room(setting.code.keys(), setting.board, setting.role)
-        will = room.message(Topic.ONLINE, Presence(False))
+        will = None if setting.role is Role.WATCH else room.message(Topic.ONLINE, Presence(False))
         self.room = room
         self.link = self._link_factory(
             self.request.address,
@@ -252,6 +257,26 @@ class RemoteGame:
         settings["opponent"] = _opponents(game, computers, others)
         settings["remote"] = self.setting.text()
         return Plan(False, dict(spec.options), spec.start, spec.moves, settings)
+
+    def _watch(self, game: Game[Any]) -> Plan:
+        """A spectator: the host's game with every seat played elsewhere; says nothing."""
+        code = self.request.code
+        if code is None:
+            raise RemoteGameError("say which game to follow: --watch CODE")
+        self._open(RemoteSetting(Role.WATCH, code, _board_id(), ""))
+        spec = self._wait(lambda room: room.spec, "the host's game")
+        if spec.game != game.name:
+            raise RemoteGameError(f"game {code} is {spec.game}, not {game.name}")
+        assert self.setting is not None
+        self.setting = RemoteSetting(Role.WATCH, code, self.setting.board, spec.uid)
+        everyone = range(len(game.seats))
+        settings = {k: v for k, v in spec.settings if k not in ("opponent", "remote", "draw")}
+        settings["opponent"] = _opponents(game, {}, list(everyone))
+        return Plan(False, dict(spec.options), spec.start, spec.moves, settings)
+
+    @property
+    def watching(self) -> bool:
+        return self.setting is not None and self.setting.role is Role.WATCH
 
     def _wait(self, found: Callable[[Room], Any], what: str) -> Any:
         """Read the room until ``found`` gives something (a joining board, at start)."""
@@ -323,6 +348,10 @@ class RemoteGame:
         for topic_name, payload in link.received():
             room.receive(topic_name, payload)
         fresh = link.connects != self._connects
+        if self.watching:
+            self._connects = link.connects
+            controller.remote_wait = self.waiting(controller)
+            return self._events(controller, room, asked=False)
         if fresh:
             self._connects = link.connects
             self._connected_at = time.monotonic()
@@ -378,7 +407,7 @@ class RemoteGame:
         assert self.room is not None and self.link is not None
         self.link.publish(*self.room.message(kind, body))
 
-    def _events(self, controller: Controller, room: Room) -> list[Event]:
+    def _events(self, controller: Controller, room: Room, *, asked: bool = True) -> list[Event]:
         """The other boards' words: a resignation or claim, a proposal, an answer."""
         events: list[Event] = []
         uid = self.setting.uid if self.setting is not None else ""
@@ -392,7 +421,7 @@ class RemoteGame:
                     events.append(PeerEnded(word))
                 self._told.add(word)
             offer = state.offer
-            if offer is not None and state.line == self.line and state.seats:
+            if asked and offer is not None and state.line == self.line and state.seats:
                 ref = (board, offer.id)
                 if ref not in controller.consent.answers and not _shown(controller, ref):
                     seat = state.seats[0]
@@ -440,7 +469,8 @@ class RemoteGame:
 
     def close(self) -> None:
         if self.link is not None and self.room is not None:
-            self.link.close(self.room.message(Topic.ONLINE, Presence(False)))
+            goodbye = None if self.watching else self.room.message(Topic.ONLINE, Presence(False))
+            self.link.close(goodbye)
             self.link = None
 
 

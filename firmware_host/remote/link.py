@@ -35,7 +35,7 @@ class Link:
         address: BrokerAddress,
         client_id: str,
         subscription: str,
-        will: tuple[str, bytes],
+        will: tuple[str, bytes] | None,
         wake: Callable[[], None] = lambda: None,
     ) -> None:
         """``wake`` is called (on the client's thread) when a message arrives or the
@@ -57,7 +57,8 @@ class Link:
             CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv311
         )
         client.reconnect_delay_set(min_delay=1, max_delay=4)
-        client.will_set(will[0], will[1], qos=QOS, retain=True)
+        if will is not None:  # a spectator leaves no trace
+            client.will_set(will[0], will[1], qos=QOS, retain=True)
         if address.username is not None:
             client.username_pw_set(address.username, address.password)
         if address.tls:

@@ -41,7 +41,7 @@ class LoopbackBroker:
         address: BrokerAddress,
         client_id: str,
         subscription: str,
-        will: tuple[str, bytes],
+        will: tuple[str, bytes] | None,
         wake: Callable[[], None],
     ) -> LoopbackLink:
         link = LoopbackLink(self, address, client_id, subscription, will, wake)
@@ -94,7 +94,8 @@ class LoopbackBroker:
         """A board's connection drops without a goodbye: the broker says its last will."""
         link.connected = False
         link.closed = True
-        self.publish(*link.will, retain=True)
+        if link.will is not None:
+            self.publish(*link.will, retain=True)
 
 
 @dataclass(slots=True)
@@ -105,7 +106,7 @@ class LoopbackLink:
     address: BrokerAddress
     client_id: str
     subscription: str
-    will: tuple[str, bytes]
+    will: tuple[str, bytes] | None
     wake: Callable[[], None]
     inbox: list[tuple[str, bytes]] = field(default_factory=list)
     connected: bool = False

@@ -23,6 +23,9 @@ def add_remote_arguments(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument("--join", metavar="CODE", help="join the game with this code")
     group.add_argument(
+        "--watch", metavar="CODE", help="follow the game with this code on the page, read-only"
+    )
+    group.add_argument(
         "--seat",
         action="append",
         default=[],
@@ -35,17 +38,25 @@ def remote_request(
     args: argparse.Namespace, spec: RemoteSpec | None = None, *, resume: bool = True
 ) -> Request | None:
     """What the options (else the profile's ``[remote]``) ask for; None for a game here."""
+    watch = getattr(args, "watch", None)
     if args.remote is None:
-        if args.host_game or args.join or args.seat:
-            raise SystemExit("kiban: --host-game, --join and --seat need --remote URL (a broker)")
+        if args.host_game or args.join or args.seat or watch:
+            raise SystemExit(
+                "kiban: --host-game, --join, --watch and --seat need --remote URL (a broker)"
+            )
         if spec is None:
             return None
         code = None if spec.join is None else GameCode.parse(spec.join)
         return Request(BrokerAddress.parse(spec.broker), spec.host, code, spec.seats, resume)
+    address = BrokerAddress.parse(args.remote)
+    if watch is not None:
+        if args.host_game or args.join or not getattr(args, "web", False):
+            raise SystemExit("kiban: --watch CODE follows a game on the page: with --web only")
+        return Request(address, False, GameCode.parse(watch), (), resume=False, watch=True)
     if args.host_game == (args.join is not None):
-        raise SystemExit("kiban: with --remote, give --host-game or --join CODE")
+        raise SystemExit("kiban: with --remote, give --host-game, --join CODE or --watch CODE")
     code = None if args.join is None else GameCode.parse(args.join)
-    return Request(BrokerAddress.parse(args.remote), args.host_game, code, tuple(args.seat), resume)
+    return Request(address, args.host_game, code, tuple(args.seat), resume)
 
 
 def invitation(code: GameCode, request: Request, game: str) -> str:

@@ -67,6 +67,7 @@ class BoardSession(Session):
             pieces=self.controller.position.layout(),
             now=_loop_time(),
             palette=self.runtime.legend.palette.name,
+            remote=self.runtime.remote,
         )
 
     async def start(self) -> None:

@@ -121,6 +121,8 @@ class SimSession(Session):
             pieces=pieces,
             remote=remote,
         )
+        self.remote = remote
+        self.watching = remote is not None and remote.request.watch  # a spectator's page
         self._moves = MoveList()
         self._steps: deque[HandStep] = deque()
         self._jobs: asyncio.Queue[_Job] = asyncio.Queue()
@@ -199,6 +201,7 @@ class SimSession(Session):
             held=tuple(sim.world.held),
             now=self.now() if self._loop is not None else sim.now,
             palette=self._palette,
+            remote=self.remote,
         )
 
     async def start(self) -> None:
@@ -286,7 +289,21 @@ class SimSession(Session):
             except KibanError as problem:
                 log.warning("the simulated hand could not do %s: %s", step.action, problem)
         notices += self.sim.advance_to(now)
+        if self.watching:
+            self._play_guide()
         self.publish(notices)
+
+    def _play_guide(self) -> None:
+        """A spectator's hands play each move the boards played, as it arrives."""
+        guide = self.controller.guide
+        if guide is None or self._steps:
+            return
+        position = self.controller.position.copy()
+        position.push(guide.move)
+        steps = self.sim.hands.perform(
+            self.sim.world, self.sim.physical(position.layout()), self.sim.now
+        )
+        self._steps.extend(steps)
 
     def _timeout(self) -> float | None:
         wake = self.sim.next_wake()
@@ -328,6 +345,12 @@ class SimSession(Session):
 
     def _carry_out(self, request: Request) -> Json:
         command = request.action
+        if self.watching and not isinstance(command, Download):
+            return error(
+                Problem.NOT_ALLOWED,
+                "this page follows a game played at other boards: it cannot change it",
+                request_id=request.id,
+            )
         match command:
             case LiftPiece(spot):
                 if not self.sim.world.stacks.get(spot):
@@ -451,8 +474,9 @@ class SimSession(Session):
             resume=False,
             settings=command.session,
         )
-        old.close()
+        old.close()  # a remote game ends with its board
         self.sim = sim
+        self.remote, self.watching = None, False
         self._profile_name = profile
         self._steps.clear()
         self._lifted_from = None

@@ -29,6 +29,7 @@ from engine.opening import DrawResult, FirstPlayerDraw
 from engine.options import OptionSpec
 from engine.physical import Stone
 from engine.search.levels import LEVELS
+from firmware_host.remote.game import RemoteGame
 from firmware_host.session.clock import format_time
 from firmware_host.session.controller import Controller
 from firmware_host.session.legend import BoardView
@@ -269,12 +270,13 @@ def state_message(
     held: Sequence[Stone] = (),
     now: float,
     palette: str = "default",
+    remote: RemoteGame | None = None,
 ) -> Json:
     """Everything the page shows that changes, at time ``now`` (the controller's time:
     it runs the clocks). ``pixels`` are the strip's colours at full brightness (what
     the painter composed), ``pieces`` the stones as they stand (the simulated world)
     or as the game expects them (a real board, whose pieces only the sensors know);
-    ``palette`` is the legend's."""
+    ``palette`` is the legend's; ``remote`` the game with other boards, if it is one."""
     game = controller.game
     position = controller.position
     view = build_view(controller, now)
@@ -337,6 +339,23 @@ def state_message(
         "claims": claim_previews(position),
         "unseen": _unseen(controller, view),
         "computer": _computer(controller, view.thinking),
+        "remote": None if remote is None else _remote(remote, controller),
+    }
+
+
+def _remote(remote: RemoteGame, controller: Controller) -> Json:
+    """The game with other boards: its code (to tell a friend), this board's seats,
+    whether the broker is reached and what the game waits for."""
+    link = remote.link
+    return {
+        "code": None if remote.setting is None else str(remote.setting.code),
+        "broker": str(remote.request.address),
+        "role": None if remote.setting is None else remote.setting.role.value,
+        "seats": list(remote.seats),
+        "connected": link is not None and link.connected,
+        "waiting": controller.remote_wait,
+        "watching": remote.watching,
+        "left": remote.detached,
     }
 
 

@@ -264,3 +264,45 @@ def test_four_boards_play_chaturaji_with_the_dice_rolled_once(tmp_path: Path) ->
     )
     assert remote_rolls == 3 * len(rolls)
     assert refused(*boards) == 0
+
+
+def test_a_spectator_follows_the_game_and_says_nothing(tmp_path: Path) -> None:
+    broker = LoopbackBroker()
+    host, joiner = pair(tmp_path, broker)
+    boards = [host, joiner]
+    exchange(host, joiner, boards)
+    from firmware_host.remote.game import RemoteGame, Request
+    from tests.firmware_host.remote.loopkit import ADDRESS
+
+    said = len(broker.sent)
+    watcher_remote = RemoteGame(
+        Request(ADDRESS, False, remote_of(host).code, watch=True),
+        link_factory=broker.link_factory,
+        join_wait=2.0,
+    )
+    from hardware.profile import load_profile
+    from tests.firmware_host.simkit import track
+
+    watcher = track(
+        Simulation(
+            DOBUTSU,
+            load_profile("sim", DOBUTSU),
+            GameStore(tmp_path / "watch.sqlite3"),
+            remote=watcher_remote,
+        )
+    )
+    assert watcher_remote.watching and not watcher_remote.seats
+    # its board starts where the host's game started, and the moves arrive as guides
+    everyone = [*boards, watcher]
+    guide = wait_for_guide(watcher, everyone)
+    assert guide == texts(host)[0]
+    watcher.perform(guide)
+    exchange(joiner, host, boards)
+    watcher.perform(wait_for_guide(watcher, everyone))
+    assert texts(watcher) == texts(host)
+    # a spectator publishes nothing and answers no proposal
+    assert all("/board/" + watcher_remote.setting_board not in t for t, _ in broker.sent[said:])
+    host.send(AgreeDraw())
+    run_all(everyone)
+    assert watcher.controller.prompt_choices == ()
+    assert watcher_remote.link is not None and watcher_remote.link.will is None  # type: ignore[attr-defined]

@@ -1,0 +1,42 @@
+"""The ``[remote]`` table: a service that plays another board, every mistake named
+with its line."""
+
+from __future__ import annotations
+
+from hardware.profile_remote import RemoteSpec
+from tests.hardware.test_profile import HEAD, LEDS, parse, refused
+
+
+def test_no_table_no_remote_game() -> None:
+    assert parse(HEAD + LEDS).remote is None
+
+
+def test_a_host_and_a_joining_board_are_read() -> None:
+    host = parse(HEAD + LEDS + '[remote]\nbroker = "mqtt://b.example"\nhost = true\n').remote
+    assert host == RemoteSpec("mqtt://b.example", True, None, ())
+    text = '[remote]\nbroker = "mqtts://u:p@b.example"\njoin = "K7QM2-XRDP9"\nseats = ["w"]\n'
+    joining = parse(HEAD + LEDS + text).remote
+    assert joining == RemoteSpec("mqtts://u:p@b.example", False, "K7QM2-XRDP9", ("w",))
+
+
+def test_mistakes_name_their_line() -> None:
+    refused(
+        HEAD + LEDS + '[remote]\nbroker = "http://b"\nhost = true\n',
+        "broker",
+        r"must be mqtt:// or mqtts://",
+    )
+    refused(
+        HEAD + LEDS + '[remote]\nbroker = "mqtt://b"\njoin = "nope"\n',
+        "join",
+        r"'nope' is not a game code",
+    )
+    refused(
+        HEAD + LEDS + '[remote]\nbroker = "mqtt://b"\n',
+        "[remote]",
+        r"either hosts \(host = true\) or joins a code",
+    )
+    refused(
+        HEAD + LEDS + '[remote]\nbroker = "mqtt://b"\nhost = true\nport = 3\n',
+        "port",
+        r"unknown key 'port'",
+    )
