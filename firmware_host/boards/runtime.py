@@ -156,7 +156,7 @@ class Runtime:
         if not wanted and self._thinker is None:
             return
         if self.remote is not None:
-            for event in self.remote.poll(self.controller):
+            for event in self.remote.poll(self.controller, now):
                 self.queue.put_nowait(Stamped(event, now))
         thinker = self.thinker
         thinker.want(wanted)

@@ -146,7 +146,7 @@ class Simulation:
         notices: list[Notice] = []
         for _ in range(4):
             if self.remote is not None:
-                for event in self.remote.poll(self.controller):
+                for event in self.remote.poll(self.controller, self.now):
                     notices += self.controller.handle(event, self.now)
             wanted, hurry = self.controller.thinking()
             self.thinker.want(wanted)

@@ -33,7 +33,7 @@ from firmware_host.remote.messages import (
     room_filter,
 )
 from firmware_host.remote.room import Role, Room
-from firmware_host.session.consent import PeerEnded, ProposalArrived, ProposalSettled
+from firmware_host.session.consent import ClockTold, PeerEnded, ProposalArrived, ProposalSettled
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event
 from firmware_host.session.journal import Journal
@@ -154,6 +154,8 @@ class RemoteGame:
         self._connected_at: float | None = None
         self._told: set[Hashable] = set()  # endings and answers already handed over
         self._resumed = False
+        self._clock: tuple[float, ...] = ()  # the clocks just after the last move here
+        self._clocked: tuple[str, ...] = ()
 
     # --- starting ------------------------------------------------------------------
 
@@ -335,9 +337,9 @@ class RemoteGame:
 
     # --- every turn of the decision loop ------------------------------------------------
 
-    def poll(self, controller: Controller) -> list[Event]:
+    def poll(self, controller: Controller, at: float) -> list[Event]:
         """Read what arrived, publish what changed here, and return what the controller
-        must hear of the other boards."""
+        must hear of the other boards (``at``: the controller's time now)."""
         room, link = self.room, self.link
         if room is None or link is None or self.detached:
             return []
@@ -360,7 +362,7 @@ class RemoteGame:
         if self._host_spec is not None and link.connected:
             self._publish_spec(room)
         events = self._events(controller, room)
-        self._publish_state(self._state(controller))
+        self._publish_state(self._state(controller, at))
         controller.remote_wait = self.waiting(controller)
         return events
 
@@ -379,7 +381,7 @@ class RemoteGame:
             self._published["spec"] = seated
             self._send(Topic.GAME, seated)
 
-    def _state(self, controller: Controller) -> BoardState:
+    def _state(self, controller: Controller, at: float) -> BoardState:
         moves = _move_texts(controller.position, self._moves)
         if moves[: len(self._moves)] != self._moves:
             self.line += 1  # moves taken back (always agreed in a remote game)
@@ -394,8 +396,19 @@ class RemoteGame:
             if isinstance(ref, tuple)
         )
         uid = self.setting.uid if self.setting is not None else ""
+        clock = controller.clock
+        if clock is not None and (len(moves) != len(self._clocked) or not self._clock):
+            self._clock = tuple(round(t, 3) for t in clock.remaining(at))
+            self._clocked = moves
         return BoardState(
-            uid, self.seats, self.line, moves, controller.consent.words, offer, answers
+            uid,
+            self.seats,
+            self.line,
+            moves,
+            controller.consent.words,
+            offer,
+            answers,
+            self._clock,
         )
 
     def _publish_state(self, state: BoardState) -> None:
@@ -426,6 +439,19 @@ class RemoteGame:
                 if ref not in controller.consent.answers and not _shown(controller, ref):
                     seat = state.seats[0]
                     events.append(ProposalArrived(offer.kind, offer.plies, offer.ply, seat, ref))
+            turn = controller.position.turn
+            played = len(controller.position.move_stack)
+            if (
+                asked
+                and state.clock
+                and room.owner(turn) == board
+                and len(state.moves) == played + 1
+                and (played, board) not in self._told
+                and state.moves[:played] == self._moves[:played]
+                and turn < len(state.clock)
+            ):
+                self._told.add((played, board))
+                events.append(ClockTold(played, turn, state.clock[turn]))
             for answer in state.answers:
                 mine = answer.board == self.setting_board and proposed is not None
                 if mine and proposed is not None and answer.offer == proposed.id:

@@ -97,6 +97,7 @@ class BoardState:
     ending: Word | None = None  # a resignation or a claim made at this board
     offer: Offer | None = None
     answers: tuple[Answer, ...] = ()
+    clock: tuple[float, ...] = ()  # every seat's time left just after its last move here
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +160,7 @@ def _body_json(body: Body) -> dict[str, Any]:
                     {"board": a.board, "offer": a.offer, "accepted": a.accepted}
                     for a in body.answers
                 ],
+                "clock": list(body.clock),
             }
         case Presence():
             return {"online": body.online}
@@ -275,6 +277,7 @@ def _state(body: Mapping[str, Any]) -> BoardState:
             Answer(_board(a["board"]), _count(a["offer"]), _bool(a["accepted"]))
             for a in _list(body["answers"])
         ),
+        tuple(_seconds(t) for t in _list(body["clock"])[:16]),
     )
 
 
@@ -324,6 +327,12 @@ def _seat(value: object) -> int:
     if seat >= 16:
         raise ValueError(f"{seat} is not a seat")
     return seat
+
+
+def _seconds(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < 1e7:
+        raise ValueError(f"{value!r} is not a clock time")
+    return float(value)
 
 
 def _bool(value: object) -> bool:

@@ -87,6 +87,11 @@ class GameClock:
         if next_seat is not None:
             self.start(next_seat, at)
 
+    def told(self, seat: int, remaining: float, at: float) -> None:
+        """Every clock stops; ``seat`` has ``remaining`` (what another board measured)."""
+        self.stop(at)
+        self._remaining[seat] = remaining
+
     def flag_time(self) -> float | None:
         """When the running clock reaches zero."""
         if self._running is None:

@@ -66,6 +66,16 @@ class ProposalSettled:
 
 
 @dataclass(frozen=True, slots=True)
+class ClockTold:
+    """The time ``seat``'s own board left it after its move at ``ply``: its clock here
+    takes that time and stops (the hands here playing the move cost nobody time)."""
+
+    ply: int
+    seat: int
+    remaining: float
+
+
+@dataclass(frozen=True, slots=True)
 class PeerEnded:
     """Another board's player ended the game by their word."""
 

@@ -56,6 +56,7 @@ from firmware_host.session.actions import (
 from firmware_host.session.clock import GameClock
 from firmware_host.session.computer import Computer
 from firmware_host.session.consent import (
+    ClockTold,
     Consent,
     PeerEnded,
     Proposal,
@@ -336,6 +337,11 @@ class Controller:
                 return self._settled(number, accepted, at)
             case PeerEnded(word):
                 return self._peer_ended(word, at)
+            case ClockTold(ply, seat, remaining):
+                remote = seat in self.computer.remote and seat == self.position.turn
+                if remote and ply == len(self.position.move_stack) and self.outcome is None:
+                    self.match.tell_clock(seat, remaining, at)
+                return []
             case MoveNow():
                 if not self.computer.thinking(self.position) or self.guide is not None:
                     return [Refused("the computer is not thinking", at)]

@@ -17,6 +17,7 @@ from engine.recognizer import Correction
 from firmware_host.opponents.thinking import ThinkResult
 from firmware_host.session.actions import GameAction
 from firmware_host.session.consent import (
+    ClockTold,
     PeerEnded,
     ProposalAnswered,
     ProposalArrived,
@@ -69,6 +70,7 @@ Event = (
     | ProposalArrived
     | ProposalSettled
     | PeerEnded
+    | ClockTold
 )
 """What the controller handles: the players' actions (``actions.py``) and what the board
 and the clock report. None carries its time: ``Controller.handle(event, at)`` does."""

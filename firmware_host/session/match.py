@@ -185,6 +185,14 @@ class Match:
         if self.clock is not None:
             self.clock.moved(mover, None, at)
 
+    def tell_clock(self, seat: int, remaining: float, at: float) -> None:
+        """``seat``'s time as its own board measured it (the increment it added, taken
+        off: it is added again when the move is played here)."""
+        if self.clock is None:
+            return
+        self.clock.told(seat, max(0.0, remaining - self.clock.control.increment), at)
+        self.journal.save_clock(self._game_id, self.clock.remaining(at))
+
     def flagged(self, at: float) -> int | None:
         """The seat whose time ran out, if any."""
         return None if self.clock is None else self.clock.flagged(at)

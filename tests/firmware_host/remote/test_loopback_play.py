@@ -306,3 +306,22 @@ def test_a_spectator_follows_the_game_and_says_nothing(tmp_path: Path) -> None:
     run_all(everyone)
     assert watcher.controller.prompt_choices == ()
     assert watcher_remote.link is not None and watcher_remote.link.will is None  # type: ignore[attr-defined]
+
+
+def test_the_clocks_keep_the_time_each_players_own_board_measured(tmp_path: Path) -> None:
+    broker = LoopbackBroker()
+    host, joiner = pair(tmp_path, broker, settings={"clock": "5m"})
+    boards = [host, joiner]
+    assert joiner.controller.settings.clock is not None  # the host's clock, shared
+    host.advance(7.0)  # the host's player thinks for 7 s
+    move = _first_move(host)
+    host.perform(move)
+    hosts_time = host.controller.clock.remaining(host.now)[0]  # type: ignore[union-attr]
+    assert 290 < hosts_time < 293.5
+    joiner.advance(30.0)  # meanwhile the joiner's board ran the host's clock for longer
+    assert wait_for_guide(joiner, boards) == move
+    joiner.advance(20.0)  # the joiner's hands take their time to play the host's move
+    joiner.perform(move)
+    told = joiner.controller.clock.remaining(joiner.now)  # type: ignore[union-attr]
+    assert told[0] == pytest.approx(hosts_time, abs=0.01)
+    assert told[1] > 299.0  # replaying the other board's move cost the joiner nothing
