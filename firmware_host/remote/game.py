@@ -33,7 +33,13 @@ from firmware_host.remote.messages import (
     room_filter,
 )
 from firmware_host.remote.room import Role, Room
-from firmware_host.session.consent import ClockTold, PeerEnded, ProposalArrived, ProposalSettled
+from firmware_host.session.consent import (
+    ClockTold,
+    PeerEnded,
+    ProposalArrived,
+    ProposalDecided,
+    ProposalSettled,
+)
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event
 from firmware_host.session.journal import Journal
@@ -154,6 +160,7 @@ class RemoteGame:
         self._connected_at: float | None = None
         self._told: set[Hashable] = set()  # endings and answers already handed over
         self._resumed = False
+        self._seat_count = 0
         self._clock: tuple[float, ...] = ()  # the clocks just after the last move here
         self._clocked: tuple[str, ...] = ()
 
@@ -309,6 +316,7 @@ class RemoteGame:
     def attach(self, controller: Controller) -> None:
         """The controller started this game: publish it (the host describes it)."""
         self.game_id = controller.game_id
+        self._seat_count = len(controller.game.seats)
         self.detached = False
         self._moves = _move_texts(controller.position)
         setting = self.setting
@@ -400,6 +408,7 @@ class RemoteGame:
         if clock is not None and (len(moves) != len(self._clocked) or not self._clock):
             self._clock = tuple(round(t, 3) for t in clock.remaining(at))
             self._clocked = moves
+        decided = controller.consent.decided
         return BoardState(
             uid,
             self.seats,
@@ -409,6 +418,7 @@ class RemoteGame:
             offer,
             answers,
             self._clock,
+            None if decided is None else Answer("", decided[0], decided[1]),
         )
 
     def _publish_state(self, state: BoardState) -> None:
@@ -452,11 +462,30 @@ class RemoteGame:
             ):
                 self._told.add((played, board))
                 events.append(ClockTold(played, turn, state.clock[turn]))
-            for answer in state.answers:
-                mine = answer.board == self.setting_board and proposed is not None
-                if mine and proposed is not None and answer.offer == proposed.id:
-                    events.append(ProposalSettled(answer.offer, answer.accepted))
+            decided = state.decided
+            if decided is not None and (board, decided.offer) in controller.consent.accepted:
+                events.append(ProposalDecided((board, decided.offer), decided.accepted))
+        if proposed is not None:
+            verdict = self._verdict(proposed.id, room)
+            if verdict is not None:
+                events.append(ProposalSettled(proposed.id, verdict))
         return events
+
+    def _verdict(self, offer: int, room: Room) -> bool | None:
+        """This board's proposal: declined once any board declines it, accepted once
+        every other board playing a seat accepts it, else None (still open)."""
+        boards = {room.owner(seat) for seat in range(self._seat_count)} - {None, self.setting_board}
+        said: dict[str, bool] = {}
+        for board in boards:
+            state = room.states.get(board or "")
+            if state is None:
+                return None
+            for answer in state.answers:
+                if answer.board == self.setting_board and answer.offer == offer:
+                    said[board or ""] = answer.accepted
+        if not all(said.values()):
+            return False
+        return True if len(said) == len(boards) else None
 
     @property
     def setting_board(self) -> str:

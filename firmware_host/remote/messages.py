@@ -98,6 +98,7 @@ class BoardState:
     offer: Offer | None = None
     answers: tuple[Answer, ...] = ()
     clock: tuple[float, ...] = ()  # every seat's time left just after its last move here
+    decided: Answer | None = None  # how this board's last proposal ended (board: its own)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +162,9 @@ def _body_json(body: Body) -> dict[str, Any]:
                     for a in body.answers
                 ],
                 "clock": list(body.clock),
+                "decided": None
+                if body.decided is None
+                else {"offer": body.decided.offer, "accepted": body.decided.accepted},
             }
         case Presence():
             return {"online": body.online}
@@ -278,7 +282,15 @@ def _state(body: Mapping[str, Any]) -> BoardState:
             for a in _list(body["answers"])
         ),
         tuple(_seconds(t) for t in _list(body["clock"])[:16]),
+        _decided(body["decided"]),
     )
+
+
+def _decided(value: object) -> Answer | None:
+    if value is None:
+        return None
+    decided = _mapping(value)
+    return Answer("", _count(decided["offer"]), _bool(decided["accepted"]))
 
 
 def _is_id(text: str) -> bool:

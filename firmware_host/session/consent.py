@@ -59,9 +59,19 @@ class ProposalArrived:
 
 @dataclass(frozen=True, slots=True)
 class ProposalSettled:
-    """Another board answered this board's proposal."""
+    """Every other board accepted this board's proposal, or one declined it: this board
+    decides (and says so, for the others to follow)."""
 
     id: int
+    accepted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ProposalDecided:
+    """The board that proposed decided: every board accepted (the game changes here
+    too), or one declined."""
+
+    ref: Hashable
     accepted: bool
 
 
@@ -119,6 +129,8 @@ class Consent:
     needed: bool = False
     proposed: Proposed | None = None
     answers: dict[Hashable, bool] = field(default_factory=dict)  # ours, to the others'
+    accepted: dict[Hashable, ProposalArrived] = field(default_factory=dict)  # until decided
+    decided: tuple[int, bool] | None = None  # this board's last proposal, as it ended
     words: Word | None = None  # the word that ended the game here
     _next: int = 1
 
@@ -126,6 +138,8 @@ class Consent:
         self.needed = needed
         self.proposed = None
         self.answers.clear()
+        self.accepted.clear()
+        self.decided = None
         self.words = None
 
     def propose(self, kind: Proposal, plies: int, ply: int) -> Proposed:

@@ -62,6 +62,7 @@ from firmware_host.session.consent import (
     Proposal,
     ProposalAnswered,
     ProposalArrived,
+    ProposalDecided,
     ProposalMade,
     ProposalSettled,
     RemoteMoved,
@@ -335,6 +336,8 @@ class Controller:
                 return self._proposal_arrived(event, at)
             case ProposalSettled(number, accepted):
                 return self._settled(number, accepted, at)
+            case ProposalDecided(ref, accepted):
+                return self._decided(ref, accepted, at)
             case PeerEnded(word):
                 return self._peer_ended(word, at)
             case ClockTold(ply, seat, remaining):
@@ -727,19 +730,27 @@ class Controller:
         return [PromptOpened(self.prompt_choices, at)]
 
     def _answer(self, proposal: ProposalArrived, accepted: bool, at: float) -> list[Notice]:
+        """The players here answer; the game changes when the proposer decides (every
+        board accepted), so that no board changes it alone."""
         self.consent.answers[proposal.ref] = accepted
+        if accepted:
+            self.consent.accepted[proposal.ref] = proposal
         if isinstance(self.state, Prompting):
             self._enter(self._playing())
-        notices: list[Notice] = [ProposalAnswered(proposal.kind, accepted, False, at)]
-        if accepted:
-            notices += self._agreed(proposal.kind, proposal.plies, at)
-        return notices + self._judge(at)
+        return [ProposalAnswered(proposal.kind, accepted, False, at), *self._judge(at)]
+
+    def _decided(self, ref: Hashable, accepted: bool, at: float) -> list[Notice]:
+        proposal = self.consent.accepted.pop(ref, None)
+        if proposal is None or not accepted:
+            return []
+        return self._agreed(proposal.kind, proposal.plies, at)
 
     def _settled(self, number: int, accepted: bool, at: float) -> list[Notice]:
         proposed = self.consent.proposed
         if proposed is None or proposed.id != number:
             return []
         self.consent.proposed = None
+        self.consent.decided = (number, accepted)
         notices: list[Notice] = [ProposalAnswered(proposed.kind, accepted, True, at)]
         if accepted:
             notices += self._agreed(proposed.kind, proposed.plies, at)

@@ -21,6 +21,7 @@ from firmware_host.session.consent import (
     PeerEnded,
     ProposalAnswered,
     ProposalArrived,
+    ProposalDecided,
     ProposalMade,
     ProposalSettled,
     RemoteMoved,
@@ -69,6 +70,7 @@ Event = (
     | ThoughtArrived
     | ProposalArrived
     | ProposalSettled
+    | ProposalDecided
     | PeerEnded
     | ClockTold
 )

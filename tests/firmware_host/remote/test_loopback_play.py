@@ -234,15 +234,17 @@ def test_a_game_code_nobody_hosts_is_said_plainly(tmp_path: Path) -> None:
         )
 
 
-def test_four_boards_play_chaturaji_with_the_dice_rolled_once(tmp_path: Path) -> None:
-    chaturaji = find_game("chaturaji")
-    broker = LoopbackBroker()
-    host = board(chaturaji, broker, GameStore(tmp_path / "h.sqlite3"), host=True, seats=("black",))
+CHATURAJI = find_game("chaturaji")
+
+
+def four_boards(tmp_path: Path, broker: LoopbackBroker) -> list[Simulation]:
+    """Chaturaji at four boards: the host plays black, one board joins for each other seat."""
+    host = board(CHATURAJI, broker, GameStore(tmp_path / "h.sqlite3"), host=True, seats=("black",))
     boards = [host]
     for seat in ("green", "red", "yellow"):
         boards.append(
             board(
-                chaturaji,
+                CHATURAJI,
                 broker,
                 GameStore(tmp_path / f"{seat}.sqlite3"),
                 host=False,
@@ -251,6 +253,11 @@ def test_four_boards_play_chaturaji_with_the_dice_rolled_once(tmp_path: Path) ->
                 others=list(boards),
             )
         )
+    return boards
+
+
+def test_four_boards_play_chaturaji_with_the_dice_rolled_once(tmp_path: Path) -> None:
+    boards = four_boards(tmp_path, LoopbackBroker())
     assert sorted(s for b in boards for s in remote_of(b).seats) == [0, 1, 2, 3]
     moves = play_random_game(boards, random.Random(2), max_plies=80)
     assert len(moves) >= 60
@@ -325,3 +332,31 @@ def test_the_clocks_keep_the_time_each_players_own_board_measured(tmp_path: Path
     told = joiner.controller.clock.remaining(joiner.now)  # type: ignore[union-attr]
     assert told[0] == pytest.approx(hosts_time, abs=0.01)
     assert told[1] > 299.0  # replaying the other board's move cost the joiner nothing
+
+
+def test_a_proposal_at_four_boards_needs_every_other_boards_yes(tmp_path: Path) -> None:
+    boards = four_boards(tmp_path, LoopbackBroker())
+    host, others = boards[0], boards[1:]
+    host.send(AgreeDraw())
+    run_all(boards)
+    others[0].send(Select("accept"))
+    others[1].send(Select("accept"))
+    run_all(boards)
+    assert all(b.controller.outcome is None for b in boards)  # one board has not answered
+    others[2].send(Select("decline"))
+    run_all(boards)
+    assert all(b.controller.outcome is None for b in boards)
+    assert of(ProposalAnswered, host.notices)[-1].accepted is False
+
+    host.send(AgreeDraw())
+    run_all(boards)
+    for other in others:
+        assert other.controller.prompt_choices == ("accept", "decline")
+        other.send(Select("accept"))
+    run_all(boards)
+    run_all(boards)
+    for sim in boards:
+        outcome = sim.controller.outcome
+        # Chaturaji's players end it by the points on the board
+        assert outcome is not None and outcome.termination is Termination.ENDED_BY_PLAYERS
+    assert len({str(b.controller.outcome) for b in boards}) == 1
