@@ -8,6 +8,7 @@ It speaks through the same interface as ``Link``, so ``RemoteGame`` cannot tell.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -35,6 +36,7 @@ class LoopbackBroker:
     held: list[tuple[str, bytes]] = field(default_factory=list)  # held back by ``hold``
     holding: bool = False
     sent: list[tuple[str, bytes]] = field(default_factory=list)  # everything published
+    lock: threading.Lock = field(default_factory=threading.Lock)  # boards on several threads
 
     def link_factory(
         self,
@@ -49,6 +51,10 @@ class LoopbackBroker:
         return link
 
     def publish(self, topic: str, payload: bytes, *, retain: bool) -> None:
+        with self.lock:
+            self._publish(topic, payload, retain=retain)
+
+    def _publish(self, topic: str, payload: bytes, *, retain: bool) -> None:
         self.sent.append((topic, payload))
         if retain:
             if payload:
@@ -95,7 +101,7 @@ class LoopbackBroker:
         link.connected = False
         link.closed = True
         if link.will is not None:
-            self.publish(*link.will, retain=True)
+            self._publish(*link.will, retain=True)
 
 
 @dataclass(slots=True)
@@ -118,6 +124,10 @@ class LoopbackLink:
         self.connect()
 
     def connect(self) -> None:
+        with self.broker.lock:
+            self._connect()
+
+    def _connect(self) -> None:
         for other in self.broker.links:
             if other is not self and other.client_id == self.client_id and other.connected:
                 self.broker.drop(other)  # a client id taken over: the old session ends
@@ -138,11 +148,12 @@ class LoopbackLink:
             self.broker.publish(topic, payload, retain=retain)
 
     def received(self) -> list[tuple[str, bytes]]:
-        got, self.inbox = self.inbox, []
+        with self.broker.lock:
+            got, self.inbox = self.inbox, []
         return got
 
     def close(self, goodbye: tuple[str, bytes] | None = None) -> None:
         if goodbye is not None and self.connected:
-            self.broker.publish(*goodbye, retain=True)
+            self.broker.publish(*goodbye, retain=True)  # takes the lock
         self.connected = False
         self.closed = True
