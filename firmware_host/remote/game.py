@@ -237,15 +237,8 @@ class RemoteGame:
         return Plan(False, options, position, tuple(moves), given)
 
     def _join(self, game: Game[Any], given: dict[str, str]) -> Plan:
-        code = self.request.code
-        if code is None:
-            raise RemoteGameError("say which game to join: --join CODE")
-        self._open(RemoteSetting(Role.JOIN, code, _board_id(), ""))
-        spec = self._wait(lambda room: room.spec, "the host's game")
-        if spec.game != game.name:
-            raise RemoteGameError(f"game {code} is {spec.game}, not {game.name}")
-        assert self.setting is not None
-        self.setting = RemoteSetting(Role.JOIN, code, self.setting.board, spec.uid)
+        spec = self._enter(Role.JOIN, game)
+        code = self.code
         wanted = self._named_seats(game, self.request.seats)
         if not wanted:
             free = [s for s in spec.open if spec.owner(s) is None]
@@ -261,26 +254,33 @@ class RemoteGame:
         computers = {
             s: p for s, p in parse_opponents(game, given.get("opponent", "")).items() if s in wanted
         }
-        others = [s for s in range(len(game.seats)) if s not in wanted]
-        settings = {k: v for k, v in spec.settings if k not in ("opponent", "remote", "draw")}
-        settings["opponent"] = _opponents(game, computers, others)
-        settings["remote"] = self.setting.text()
-        return Plan(False, dict(spec.options), spec.start, spec.moves, settings)
+        return self._plan_of(spec, game, computers)
 
     def _watch(self, game: Game[Any]) -> Plan:
         """A spectator: the host's game with every seat played elsewhere; says nothing."""
+        return self._plan_of(self._enter(Role.WATCH, game), game, {})
+
+    def _enter(self, role: Role, game: Game[Any]) -> GameSpec:
+        """Connect to the room of the code asked for and wait for the host's game."""
         code = self.request.code
         if code is None:
-            raise RemoteGameError("say which game to follow: --watch CODE")
-        self._open(RemoteSetting(Role.WATCH, code, _board_id(), ""))
-        spec = self._wait(lambda room: room.spec, "the host's game")
+            raise RemoteGameError("say which game: --join CODE or --watch CODE")
+        self._open(RemoteSetting(role, code, _board_id(), ""))
+        spec: GameSpec = self._wait(lambda room: room.spec, "the host's game")
         if spec.game != game.name:
             raise RemoteGameError(f"game {code} is {spec.game}, not {game.name}")
         assert self.setting is not None
-        self.setting = RemoteSetting(Role.WATCH, code, self.setting.board, spec.uid)
-        everyone = range(len(game.seats))
+        self.setting = RemoteSetting(role, code, self.setting.board, spec.uid)
+        return spec
+
+    def _plan_of(self, spec: GameSpec, game: Game[Any], computers: Mapping[int, Any]) -> Plan:
+        """The host's game, with this board's computers and every other seat remote."""
+        assert self.setting is not None
+        others = [s for s in range(len(game.seats)) if s not in self.seats]
         settings = {k: v for k, v in spec.settings if k not in ("opponent", "remote", "draw")}
-        settings["opponent"] = _opponents(game, {}, list(everyone))
+        settings["opponent"] = _opponents(game, computers, others)
+        if self.setting.role is not Role.WATCH:
+            settings["remote"] = self.setting.text()
         return Plan(False, dict(spec.options), spec.start, spec.moves, settings)
 
     @property
