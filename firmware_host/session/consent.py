@@ -32,6 +32,8 @@ class Proposed:
 class WordKind(Enum):
     RESIGN = "resign"
     CLAIM = "claim"
+    FLAG = "flag"  # the seat's own board saw its time run out
+    ILLEGAL = "illegal"  # an illegal move lost at the seat's own board (shogi's rule)
 
 
 @dataclass(frozen=True, slots=True)

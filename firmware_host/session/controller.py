@@ -357,7 +357,7 @@ class Controller:
         if isinstance(self.state, SettingUp | Over) or not self.trust.trusted:
             return None  # nothing is decided before a whole frame is seen
         deadlines = [self.recognizer.next_deadline(now)]
-        if self.clock is not None:
+        if self.clock is not None and self.clock.running not in self.computer.remote:
             deadlines.append(self.clock.flag_time())
         if self.roll_due and self.settings.roll is RollMode.AUTO:
             deadlines.append(now)
@@ -402,9 +402,12 @@ class Controller:
                 return [BoardTurned(self.orientation.turned, at), *self._judge(at)]
             return []
         flagged = self.match.flagged(at)
-        if flagged is not None:
+        if flagged is not None and flagged not in self.computer.remote:
+            # a seat played at another board loses on time by its own board's clock
             seats = len(self.game.seats)
-            return self._end(Outcome.loss(Termination.TIME_FORFEIT, flagged, seats), at)
+            notices = self._end(Outcome.loss(Termination.TIME_FORFEIT, flagged, seats), at)
+            self._say(Word(WordKind.FLAG, flagged))
+            return notices
         if self.roll_due:
             return self._roll(at, asked=False)
         assessment = self.recognizer.assess(at)
@@ -422,11 +425,16 @@ class Controller:
                 self._enter(self._playing())
                 text = self.position.move_text(move)
                 policy = self.game.illegal_policy(self.position.options)
-                if policy is IllegalMovePolicy.LOSES:
-                    lost = Outcome.loss(
-                        Termination.ILLEGAL_MOVE, self.position.turn, len(self.game.seats)
-                    )
-                    return [IllegalShown(text, reason, at), *self._end(lost, at)]
+                if policy is IllegalMovePolicy.LOSES and not self.computer.plays(
+                    self.position.turn
+                ):
+                    # only a person playing their own seat loses by it (a hand that
+                    # plays the computer's or the other board's move just puts it right)
+                    seat = self.position.turn
+                    lost = Outcome.loss(Termination.ILLEGAL_MOVE, seat, len(self.game.seats))
+                    notices = [IllegalShown(text, reason, at), *self._end(lost, at)]
+                    self._say(Word(WordKind.ILLEGAL, seat))
+                    return notices
                 return self._say_once(assessment, IllegalShown(text, reason, at))
             case OffGuide(moves, guide):
                 self._enter(self._playing())
@@ -599,8 +607,7 @@ class Controller:
             outcome = self.position.claim(name)
         except KibanError as error:
             return [Refused(str(error), at)]
-        if self.consent.needed:
-            self.consent.words = Word(WordKind.CLAIM, self.position.turn, name)
+        self._say(Word(WordKind.CLAIM, self.position.turn, name))
         return self._end(outcome, at)
 
     def _choose(self, text: str, at: float) -> list[Notice]:
@@ -646,7 +653,7 @@ class Controller:
                 name = self.game.seats[loser].name
                 return [Refused(f"{name} is played at another board: they resign there", at)]
         notices = self._end(Outcome.loss(Termination.RESIGNATION, loser, len(self.game.seats)), at)
-        self.consent.words = Word(WordKind.RESIGN, loser)
+        self._say(Word(WordKind.RESIGN, loser))
         return notices
 
     def _new_game(
@@ -761,13 +768,24 @@ class Controller:
             return self._end(self.position.end_by_agreement(), at)
         return self._take_back(plies, at, board_follows=False, agreed=True)
 
+    def _say(self, word: Word) -> None:
+        """Keep the word that ended the game here, for the other boards (a remote game)."""
+        if self.consent.needed:
+            self.consent.words = word
+
     def _peer_ended(self, word: Word, at: float) -> list[Notice]:
-        """Another board's player resigned or claimed: the game ends here the same way."""
+        """Another board's player resigned, claimed, lost on time or by an illegal move:
+        the game ends here the same way."""
         if isinstance(self.state, Over):
             return []
-        if word.kind is WordKind.RESIGN:
+        lost = {
+            WordKind.RESIGN: Termination.RESIGNATION,
+            WordKind.FLAG: Termination.TIME_FORFEIT,
+            WordKind.ILLEGAL: Termination.ILLEGAL_MOVE,
+        }.get(word.kind)
+        if lost is not None:
             seats = len(self.game.seats)
-            return self._end(Outcome.loss(Termination.RESIGNATION, word.seat, seats), at)
+            return self._end(Outcome.loss(lost, word.seat, seats), at)
         try:
             outcome = self.position.claim(word.claim)
         except KibanError as error:

@@ -360,3 +360,17 @@ def test_a_proposal_at_four_boards_needs_every_other_boards_yes(tmp_path: Path) 
         # Chaturaji's players end it by the points on the board
         assert outcome is not None and outcome.termination is Termination.ENDED_BY_PLAYERS
     assert len({str(b.controller.outcome) for b in boards}) == 1
+
+
+def test_time_runs_out_only_by_the_seats_own_board(tmp_path: Path) -> None:
+    host, joiner = pair(tmp_path, LoopbackBroker(), settings={"clock": "10s"})
+    boards = [host, joiner]
+    exchange(host, joiner, boards)
+    host.advance(30.0)  # the host's board ran the joiner's clock out, but it is not its to say
+    assert host.controller.outcome is None
+    joiner.advance(12.0)  # the joiner's own board sees its time run out
+    outcome = joiner.controller.outcome
+    assert outcome is not None and outcome.termination is Termination.TIME_FORFEIT
+    assert outcome.winners == frozenset({0})
+    run_all(boards)
+    assert host.controller.outcome == outcome
