@@ -17,6 +17,7 @@ from firmware_host.remote.loopback import LoopbackBroker
 from firmware_host.session.actions import AgreeDraw, Resign, Select, TakeBack
 from firmware_host.session.consent import ProposalAnswered, ProposalMade, RemoteMoved
 from firmware_host.session.events import OffGuideShown
+from firmware_host.session.legend import Meaning
 from firmware_host.session.storage import GameStore
 from hardware.mock.hands import Noise
 from tests.firmware_host.remote.loopkit import (
@@ -27,7 +28,7 @@ from tests.firmware_host.remote.loopkit import (
     texts,
     wait_for_guide,
 )
-from tests.firmware_host.simkit import close, of
+from tests.firmware_host.simkit import close, indicator, of, rgb
 
 DOBUTSU = find_game("dobutsu")
 
@@ -199,6 +200,7 @@ def test_a_board_that_restarts_takes_the_game_up_where_it_was(tmp_path: Path) ->
     broker.drop(remote_of(joiner).link)  # type: ignore[arg-type]
     run_all([host])
     assert "offline" in (host.controller.remote_wait or "")
+    assert indicator(host, "status") == rgb(host, Meaning.FAULT)  # the status LED says so
     close(joiner)
     # the host's player moves while the other board is away
     host.perform(_first_move(host))
