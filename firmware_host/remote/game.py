@@ -161,6 +161,7 @@ class RemoteGame:
         self._told: set[Hashable] = set()  # endings and answers already handed over
         self._resumed = False
         self._seat_count = 0
+        self._stack_key: tuple[int, object] = (-1, None)  # the game's moves last read
         self._clock: tuple[float, ...] = ()  # the clocks just after the last move here
         self._clocked: tuple[str, ...] = ()
 
@@ -390,7 +391,13 @@ class RemoteGame:
             self._send(Topic.GAME, seated)
 
     def _state(self, controller: Controller, at: float) -> BoardState:
-        moves = _move_texts(controller.position, self._moves)
+        stack = controller.position.move_stack
+        key = (len(stack), stack[-1] if stack else None)
+        if key != self._stack_key:  # the texts are read again only when the game moved
+            self._stack_key = key
+            moves = _move_texts(controller.position, self._moves)
+        else:
+            moves = self._moves
         if moves[: len(self._moves)] != self._moves:
             self.line += 1  # moves taken back (always agreed in a remote game)
         self._moves = moves
