@@ -201,6 +201,8 @@ def _wanted(controller: Controller, clocks: tuple[float, ...]) -> str:
     computer = controller.computer
     if controller.guide is not None:
         text = f"{seat} to play {position.move_text(controller.guide.move)}"
+    elif position.turn in computer.remote:
+        text = f"{seat}: their move comes from the other board"
     elif computer.thinking(position):
         text = f"{seat}: the computer is thinking (press next or type now to hurry it)"
     elif computer.hint is not None:

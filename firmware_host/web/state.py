@@ -389,7 +389,8 @@ def _computer(controller: Controller, thinking: bool) -> Json:
     hint = computer.hint
     return {
         "seats": {str(seat): spec.describe() for seat, spec in computer.seats.items()},
-        "thinking": thinking,
+        # a remote seat's move is awaited, not thought about (the page offers no "move now")
+        "thinking": thinking and controller.position.turn not in computer.remote,
         "hint": None if hint is None else controller.position.move_text(hint[0]),
         "verdict": computer.verdict,
         "coach": computer.coach,
