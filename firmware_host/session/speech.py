@@ -46,7 +46,12 @@ from firmware_host.session.events import (
     StoreReplaced,
 )
 from firmware_host.session.spoken_moves import count_words, move_sentence, move_words, seat_name
-from firmware_host.session.state import PlayOnChoice, TakebackChoice
+from firmware_host.session.state import (
+    AcceptChoice,
+    DeclineChoice,
+    PlayOnChoice,
+    TakebackChoice,
+)
 from hardware.profile_speech import SpeechMode
 
 WARNINGS = (60.0, 30.0, 10.0)
@@ -155,6 +160,8 @@ class Narrator:
             return "which move? promote or not"
         if set(choices) == {TakebackChoice.NAME, PlayOnChoice.NAME}:
             return "take it back, or play on?"
+        if set(choices) == {AcceptChoice.NAME, DeclineChoice.NAME}:
+            return "the other board asks: accept, or decline?"
         return "which move? " + ", or ".join(self._words(position, c) for c in choices)
 
 

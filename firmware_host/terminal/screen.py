@@ -39,7 +39,7 @@ from firmware_host.session.events import (
     StoreReplaced,
 )
 from firmware_host.session.legend import Meaning
-from firmware_host.session.state import Phase
+from firmware_host.session.state import AcceptChoice, DeclineChoice, Phase
 from firmware_host.session.view import build_view
 from firmware_host.session.wording import setup_steps
 
@@ -53,6 +53,8 @@ def describe_notice(notice: Notice) -> str | None:
     match notice:
         case MoveCommitted(ply, move, _):
             return f"move {ply}: {move}"
+        case PromptOpened(choices, _) if set(choices) == {AcceptChoice.NAME, DeclineChoice.NAME}:
+            return "the other board asks: type select accept or select decline"
         case PromptOpened(choices, _):
             return (
                 f"which move? {' / '.join(choices)}: press next to cycle and ok to choose,"
