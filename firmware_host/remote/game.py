@@ -463,11 +463,11 @@ class RemoteGame:
                 and state.clock
                 and room.owner(turn) == board
                 and len(state.moves) == played + 1
-                and (played, board) not in self._told
+                and (self.line, played, board) not in self._told
                 and state.moves[:played] == self._moves[:played]
                 and turn < len(state.clock)
             ):
-                self._told.add((played, board))
+                self._told.add((self.line, played, board))
                 events.append(ClockTold(played, turn, state.clock[turn]))
             decided = state.decided
             if decided is not None and (board, decided.offer) in controller.consent.accepted:
