@@ -53,6 +53,7 @@ class Link:
         self.error: str | None = None  # why the last connection failed or dropped
         self._connected = threading.Event()
         self._closing = False
+        self._refused = False  # the last connection was refused (a login, say)
         client = mqtt.Client(
             CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv311
         )
@@ -63,7 +64,7 @@ class Link:
             client.username_pw_set(address.username, address.password)
         if address.tls:
             try:
-                client.tls_set()
+                client.tls_set(ca_certs=address.ca)
             except (OSError, ValueError) as error:
                 raise LinkError(f"TLS for {address}: {error}") from None
         client.on_connect = self._on_connect
@@ -112,8 +113,10 @@ class Link:
     def _on_connect(self, client: Any, _: Any, __: Any, reason: Any, ___: Any) -> None:
         if reason.is_failure:
             self.error = f"the broker {self.address} refused the connection: {reason}"
+            self._refused = True
             log.warning("%s", self.error)
             return
+        self._refused = False
         client.subscribe(self.subscription, qos=QOS)
         self.connects += 1
         self.error = None
@@ -123,8 +126,8 @@ class Link:
 
     def _on_disconnect(self, _: Any, __: Any, ___: Any, reason: Any, ____: Any) -> None:
         self._connected.clear()
-        if self._closing:
-            return
+        if self._closing or self._refused:
+            return  # the refusal says more than the disconnection that follows it
         self.error = f"lost the broker {self.address} ({reason})"
         log.warning("%s; trying again", self.error)
         self.wake()

@@ -21,8 +21,23 @@ def test_plain_tls_and_credentials() -> None:
 
 
 @pytest.mark.parametrize(
-    "url", ["broker.example", "http://broker.example", "mqtt://", "mqtt://b:99999", "mqtt://b/x"]
+    "url",
+    [
+        "broker.example",
+        "http://broker.example",
+        "mqtt://",
+        "mqtt://b:99999",
+        "mqtt://b/x",
+        "mqtt://b?ca=/x.crt",
+        "mqtts://b?cert=/x",
+        "mqtts://b?ca=",
+    ],
 )
 def test_other_addresses_are_refused(url: str) -> None:
     with pytest.raises(BrokerAddressError, match="broker"):
         BrokerAddress.parse(url)
+
+
+def test_a_tls_broker_may_name_its_own_certificate_authority() -> None:
+    address = BrokerAddress.parse("mqtts://b.example?ca=/etc/kiban/ca.crt")
+    assert address.tls and address.ca == "/etc/kiban/ca.crt"
