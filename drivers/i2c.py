@@ -3,13 +3,21 @@
 Drivers receive an object of this shape; they never open a bus themselves, so
 the simulated bus of ``hardware.mock`` and a real ``smbus2.SMBus`` are
 interchangeable.
+
+A transaction a driver repeats every scan can be prepared once
+(``prepare_rdwr``): on a real bus smbus2 would otherwise build the ioctl's
+message array from the messages on every call, which costs more Python work
+than the ioctl itself.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from fcntl import ioctl
 from typing import Protocol
 
-from smbus2 import i2c_msg
+from smbus2 import SMBus, i2c_msg
+from smbus2.smbus2 import I2C_RDWR, i2c_rdwr_ioctl_data
 
 from drivers.device_files import i2c_unavailable
 
@@ -36,6 +44,37 @@ class I2CBus(Protocol):
     def i2c_rdwr(self, *i2c_msgs: i2c_msg) -> None: ...
 
     def close(self) -> None: ...
+
+
+Transaction = Callable[[], None]
+"""A prepared combined transaction: each call runs it once (fills the read buffers)."""
+
+
+class PreparingBus(Protocol):
+    """A bus that prepares transactions its own way (the simulated bus, a multiplexer's
+    segment)."""
+
+    def prepare_rdwr(self, *i2c_msgs: i2c_msg) -> Transaction: ...
+
+
+def prepare_rdwr(bus: I2CBus, *i2c_msgs: i2c_msg) -> Transaction:
+    """``bus.i2c_rdwr(*i2c_msgs)`` as a call to repeat: the same messages (their
+    buffers read and filled anew each time), with the ioctl's structure built once."""
+    prepare = getattr(bus, "prepare_rdwr", None)
+    if prepare is not None:
+        prepared: Transaction = prepare(*i2c_msgs)
+        return prepared
+    if isinstance(bus, SMBus):
+        # What SMBus.i2c_rdwr builds at each call (smbus2's stub mistypes the arguments).
+        data = i2c_rdwr_ioctl_data.create(*i2c_msgs)  # type: ignore[arg-type]
+        smbus = bus
+
+        def transaction() -> None:
+            # A closed bus has no fd (None): the ioctl fails, as SMBus.i2c_rdwr would.
+            ioctl(smbus.fd, I2C_RDWR, data)  # type: ignore[arg-type]
+
+        return transaction
+    return lambda: bus.i2c_rdwr(*i2c_msgs)
 
 
 def open_i2c_bus(number: int) -> I2CBus:

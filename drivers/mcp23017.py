@@ -23,14 +23,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from ctypes import string_at
+from ctypes import c_char, create_string_buffer, string_at
 from dataclasses import dataclass
 from enum import IntEnum, IntFlag
+from operator import attrgetter
 
 from smbus2 import i2c_msg
+from smbus2.smbus2 import I2C_M_RD
 
 from drivers.errors import BusError
-from drivers.i2c import I2CBus
+from drivers.i2c import I2CBus, prepare_rdwr
 from drivers.retry import RetryPolicy, once
 
 CHIP = "MCP23017"
@@ -51,6 +53,8 @@ MAX_RDWR_MESSAGES = 42
 # this many scans (about 1 s at 100 Hz): another program on the bus (i2cget)
 # may have moved it without any error here. It costs under 1% of the bits.
 REPOINT_EVERY = 128
+
+_ON_GPIO = attrgetter("_on_gpio")  # a chip's pointer is known to be on GPIOA
 
 
 class Register(IntEnum):
@@ -311,18 +315,39 @@ class MCP23017Group:
         self._chips = tuple(chips)
         self._retry = retry or once()
         self._scans = 0
-        # The messages of a scan, made once: each scan reuses their buffers.
-        self._reads = tuple(i2c_msg.read(chip.address, 2) for chip in self._chips)
+        # The messages of a scan, made once: each scan reuses them. Every chip's two
+        # bytes land in one buffer, so a scan's reading is one bytes object.
+        self._buffer = create_string_buffer(2 * len(self._chips))
+        self._reads = tuple(
+            i2c_msg(
+                addr=chip.address,
+                flags=I2C_M_RD,
+                len=2,
+                buf=(c_char * 2).from_buffer(self._buffer, 2 * index),
+            )
+            for index, chip in enumerate(self._chips)
+        )
         self._pointings = tuple(
             i2c_msg.write(chip.address, [int(Register.GPIOA)]) for chip in self._chips
         )
+        self._plain_read = prepare_rdwr(bus, *self._reads)  # every pointer on GPIOA
 
     @property
     def chips(self) -> tuple[MCP23017, ...]:
         return self._chips
 
     def read_all(self) -> dict[int, int]:
-        """Every chip's GPIOA/GPIOB by address, in one bus transaction.
+        """Every chip's GPIOA/GPIOB by address (A in the low byte), in one bus
+        transaction (see ``read_raw``)."""
+        raw = self.read_raw()
+        return {
+            chip.address: raw[2 * index] | raw[2 * index + 1] << 8
+            for index, chip in enumerate(self._chips)
+        }
+
+    def read_raw(self) -> bytes:
+        """GPIOA and GPIOB of every chip in turn, as the bus gave them, in one bus
+        transaction: two equal readings are equal bytes.
 
         A chip whose pointer is known to be on GPIOA is read with a plain read;
         the others get the pointer written first, in the same transaction. When
@@ -335,27 +360,35 @@ class MCP23017Group:
             for chip in self._chips:
                 chip.lose_pointer()
         try:
-            replies = self._retry.run(self._read_gpio)
+            return self._retry.run(self._read_gpio)
         except OSError:
-            return {chip.address: chip._read_inputs(once()) for chip in self._chips}
-        return {
-            chip.address: _join(reply[0], reply[1])
-            for chip, reply in zip(self._chips, replies, strict=True)
-        }
+            values = [chip._read_inputs(once()) for chip in self._chips]
+            return bytes(byte for value in values for byte in (value & 0xFF, value >> 8))
 
-    def _read_gpio(self) -> list[bytes]:
+    def _read_gpio(self) -> bytes:
         """One try: a failure leaves every pointer unknown, so a retry re-points."""
-        reads = self._reads
-        messages: list[i2c_msg] = []
-        for chip, pointing, read in zip(self._chips, self._pointings, reads, strict=True):
-            if not chip.pointed:
-                messages.append(pointing)
-            messages.append(read)
-            chip.lose_pointer()
-        self._bus.i2c_rdwr(*messages)
-        for chip in self._chips:
-            chip._pointer_at_gpio()
-        return [string_at(read.buf, 2) for read in reads]
+        chips = self._chips
+        # A chip on GPIOA is in byte mode (``_pointer_at_gpio``): a scan of a settled
+        # board checks one flag a chip and sends the messages made once.
+        pointed = all(map(_ON_GPIO, chips))
+        try:
+            if pointed:
+                self._plain_read()
+            else:
+                messages = []
+                for chip, pointing, read in zip(chips, self._pointings, self._reads, strict=True):
+                    if not chip.pointed:
+                        messages.append(pointing)
+                    messages.append(read)
+                self._bus.i2c_rdwr(*messages)
+        except BaseException:
+            for chip in chips:
+                chip.lose_pointer()
+            raise
+        if not pointed:
+            for chip in chips:
+                chip._pointer_at_gpio()
+        return self._buffer.raw
 
     def read_interrupt_captures(self) -> dict[int, InterruptCapture]:
         """Every chip's INTF and INTCAP by address, in one bus transaction.

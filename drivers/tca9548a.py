@@ -21,7 +21,7 @@ from typing import Any
 from smbus2 import i2c_msg
 
 from drivers.errors import BusError
-from drivers.i2c import I2CBus
+from drivers.i2c import I2CBus, Transaction, prepare_rdwr
 
 CHIP = "TCA9548A"
 FIRST_ADDRESS = 0x70
@@ -164,6 +164,20 @@ class MuxSegment:
 
     def i2c_rdwr(self, *i2c_msgs: i2c_msg) -> None:
         self._call("i2c_rdwr", *i2c_msgs)
+
+    def prepare_rdwr(self, *i2c_msgs: i2c_msg) -> Transaction:
+        """The transaction prepared on the bus, run after routing to this segment."""
+        transaction = prepare_rdwr(self.tree.bus, *i2c_msgs)
+
+        def routed() -> None:
+            self.tree.route(self.mux_address, self.channel)
+            try:
+                transaction()
+            except OSError:
+                self.tree.forget()
+                raise
+
+        return routed
 
     def close(self) -> None:
         """The segment is part of its bus: closing the bus closes it."""

@@ -46,6 +46,7 @@ class Debouncer:
         self._candidate: dict[Spot, Reading] = {}
         self._count: dict[Spot, int] = {}
         self._stale = False  # a scan failed: no reading counts until read afresh
+        self._settled = True  # worked out when the state changes, not each time asked
 
     @property
     def frame(self) -> Mapping[Spot, Reading]:
@@ -54,16 +55,25 @@ class Debouncer:
     @property
     def settled(self) -> bool:
         """No reading is on its way to changing: more identical scans change nothing."""
-        return not self._stale and self._candidate == self._stable
+        return self._settled
+
+    def _settle(self) -> None:
+        self._settled = not self._stale and self._candidate == self._stable
 
     def forget(self) -> None:
         """A scan failed: what was read before may no longer stand on the board."""
         self._stale = True
+        self._settled = False
         self._count = dict.fromkeys(self._count, 0)
 
     def update(self, raw: Mapping[Spot, Reading]) -> frozenset[Spot]:
         """Feed one scan; returns the spots whose debounced reading changed (every spot
         on the first whole frame after a failed scan)."""
+        changed = self._update(raw)
+        self._settle()
+        return changed
+
+    def _update(self, raw: Mapping[Spot, Reading]) -> frozenset[Spot]:
         if self._stale:
             return self._refresh(raw)
         if not self._stable:
@@ -108,6 +118,7 @@ class Debouncer:
         self._stable = turn.remap(self._stable)
         self._candidate = turn.remap(self._candidate)
         self._count = turn.remap(self._count)
+        self._settle()
 
 
 class Scanner:

@@ -15,6 +15,9 @@ and left alone. The child reports
   ``scan_hz`` is the target); *scanning* is the part of it the scans themselves
   take (the scanner, the drivers and the mock chips, timed alone at that rate):
   the rest is the service loop's own overhead;
+- *calls/scan*: the function calls (Python and built-in) the bus thread makes per
+  idle scan, its sleep and wake-up included: a count of the work that does not
+  depend on how loaded the machine is, where the CPU share does;
 - *rss*: resident memory at the end, and its peak; *full gc*: what a full garbage
   collection costs then (the runtime froze what start-up built).
 
@@ -38,6 +41,7 @@ import sys  # noqa: E402
 import tempfile  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
+from types import FrameType  # noqa: E402
 from typing import Any  # noqa: E402
 
 DEFAULT = (("sim", "dobutsu"), ("sim", "shogi"))
@@ -94,6 +98,7 @@ async def _measure(
     await asyncio.sleep(seconds)
     scans, cpu = runtime.scans - scans, time.process_time() - cpu
     wall = time.perf_counter() - wall
+    calls = await _calls_per_scan(runtime)
     rss = _resident_kib()
     collected = time.perf_counter()
     gc.collect()  # what a full collection costs now (the start-up objects are frozen)
@@ -110,10 +115,28 @@ async def _measure(
         "cpu": cpu / wall,
         "scanning": scan_cpu * scans / wall,
         "scans": scans / wall,
+        "calls": calls,
         "full_gc_ms": full_gc * 1e3,
         "rss_mib": rss / 1024,
         "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     }
+
+
+async def _calls_per_scan(runtime: Any, seconds: float = 1.0) -> float:
+    """Calls the bus thread makes per scan while the board rests (counted by a profile
+    hook on that thread, after the CPU was measured: the hook slows what it counts)."""
+    calls = [0]
+
+    def count(frame: FrameType, event: str, arg: object) -> None:
+        if event in ("call", "c_call"):
+            calls[0] += 1
+
+    await asyncio.wrap_future(runtime.bus_call(sys.setprofile, count))
+    scans = runtime.scans
+    await asyncio.sleep(seconds)
+    await asyncio.wrap_future(runtime.bus_call(sys.setprofile, None))
+    scanned: int = runtime.scans - scans
+    return calls[0] / max(1, scanned)
 
 
 def _scan_cpu(runtime: Any, scans: int = 200) -> float:
@@ -165,7 +188,7 @@ def service_lines(names: Sequence[str] = (), seconds: float = 3.0) -> list[str]:
         for name in names
     ] or list(DEFAULT)
     lines = [
-        f"{'service, idle':24} {'scans/s':>12} {'cpu':>9} {'scanning':>9} "
+        f"{'service, idle':24} {'scans/s':>12} {'cpu':>9} {'scanning':>9} {'calls/scan':>10} "
         f"{'ready (cpu)':>15} {'rss':>9} {'peak':>9} {'full gc':>8}"
     ]
     for profile_name, game_name in chosen:
@@ -177,7 +200,7 @@ def service_lines(names: Sequence[str] = (), seconds: float = 3.0) -> list[str]:
         )
         lines.append(
             f"{profile_name + ' ' + game_name:24} {f['scans']:5.1f}/{f['scan_hz']:<3} Hz "
-            f"{100 * f['cpu']:6.2f} % {100 * f['scanning']:6.2f} % {ready} "
+            f"{100 * f['cpu']:6.2f} % {100 * f['scanning']:6.2f} % {f['calls']:10.1f} {ready} "
             f"{f['rss_mib']:5.1f} MiB {f['peak_mib']:5.1f} MiB {f['full_gc_ms']:5.2f} ms"
         )
     return lines

@@ -177,10 +177,13 @@ class ExpanderBank:
             for spec in self.specs
             for channel in spec.channels
         )
-        self._pins = tuple(
-            (spec.address, channel.pin) for spec in self.specs for channel in spec.channels
+        # Where each channel's level stands in a raw reading: (byte, bit).
+        self._bits = tuple(
+            (2 * index + channel.pin // 8, channel.pin % 8)
+            for index, spec in enumerate(self.specs)
+            for channel in spec.channels
         )
-        self._levels: dict[int, int] = {}  # the last levels read, and their sample
+        self._raw = b""  # the last raw reading, and its sample
         self._sample: tuple[int, ...] = ()
 
     @property
@@ -209,11 +212,11 @@ class ExpanderBank:
     def sample(self) -> Sequence[int]:
         """1 for each closed switch (its pin pulled low), 0 for an open one; the very
         sample of before when no pin changed (a board at rest decodes nothing)."""
-        levels = self.read()
-        if levels == self._levels:
+        raw = self.group.read_raw()
+        if raw == self._raw:
             return self._sample
-        sample = tuple(0 if levels[address] >> pin & 1 else 1 for address, pin in self._pins)
-        self._levels, self._sample = levels, sample
+        sample = tuple(0 if raw[byte] >> bit & 1 else 1 for byte, bit in self._bits)
+        self._raw, self._sample = raw, sample
         return sample
 
 

@@ -20,12 +20,12 @@ import ctypes
 import errno
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from smbus2 import i2c_msg
-from smbus2.smbus2 import I2C_M_RD
+from smbus2.smbus2 import I2C_M_RD, i2c_rdwr_ioctl_data
 
 from hardware.mock.history import History
 
@@ -108,7 +108,9 @@ class SimulatedI2CBus:
         self.transactions = 0
         self.bits = 0
         self.failures = 0  # calls that failed, since the last reset_counters()
-        self._shapes: dict[tuple[tuple[int, bool, int], ...], tuple[tuple[Message, ...], int]] = {}
+        self._shapes: dict[
+            tuple[str, tuple[tuple[int, bool, int], ...]], tuple[tuple[Message, ...], int, BusCall]
+        ] = {}
         self.log: History[BusCall] = History()
         """The latest calls (hundreds), for tests to inspect."""
 
@@ -198,17 +200,20 @@ class SimulatedI2CBus:
         self._transfer("write_i2c_block_data", [(i2c_addr, bytes([register, *data]), 0)])
 
     def i2c_rdwr(self, *i2c_msgs: i2c_msg) -> None:
-        """Run the messages in order with repeated starts; fill the read buffers."""
-        steps: list[tuple[int, bytes | None, int]] = []
-        for msg in i2c_msgs:
-            length = int(msg.len)
-            if int(msg.flags) & I2C_M_RD:
-                steps.append((int(msg.addr), None, length))
-            else:
-                steps.append((int(msg.addr), ctypes.string_at(msg.buf, length), 0))
+        """Run the messages in order with repeated starts; fill the read buffers.
+
+        The messages go into the ioctl's structure first, as smbus2 does before its
+        ``ioctl(I2C_RDWR)``: a simulated scan does the Python work a real one does."""
+        i2c_rdwr_ioctl_data.create(*i2c_msgs)  # type: ignore[arg-type]
+        steps = [
+            (msg.addr, None, msg.len)
+            if msg.flags & I2C_M_RD
+            else (msg.addr, ctypes.string_at(msg.buf, msg.len), 0)
+            for msg in i2c_msgs
+        ]
         replies = iter(self._transfer("i2c_rdwr", steps))
         for msg in i2c_msgs:
-            if int(msg.flags) & I2C_M_RD:
+            if msg.flags & I2C_M_RD:
                 reply = next(replies)
                 ctypes.memmove(msg.buf, reply, len(reply))
 
@@ -217,29 +222,53 @@ class SimulatedI2CBus:
 
     # -- one transaction ---------------------------------------------------
 
+    def prepare_rdwr(self, *i2c_msgs: i2c_msg) -> Callable[[], None]:
+        """``i2c_rdwr`` of these messages as a call to repeat, as ``drivers.i2c`` prepares
+        a real bus's ioctl: the structure built once, the buffers filled at each call."""
+        i2c_rdwr_ioctl_data.create(*i2c_msgs)  # type: ignore[arg-type]
+        if not all(msg.flags & I2C_M_RD for msg in i2c_msgs):
+            return lambda: self.i2c_rdwr(*i2c_msgs)  # a write's bytes are read at each call
+        return _PreparedRead(self, i2c_msgs)
+
     def _transfer(self, kind: str, steps: Sequence[tuple[int, bytes | None, int]]) -> list[bytes]:
         """Run write steps (bytes) and read steps (None, length); return what was read."""
-        self.transactions += 1
-        shape = tuple(
-            (address, data is None, length if data is None else len(data))
-            for address, data, length in steps
+        return self._perform(self._known(kind, steps), steps)
+
+    def _known(
+        self, kind: str, steps: Sequence[tuple[int, bytes | None, int]]
+    ) -> tuple[tuple[Message, ...], int, BusCall]:
+        """The messages, bit count and log entry of a transaction of this shape."""
+        shape = (
+            kind,
+            tuple(
+                (address, data is None, length if data is None else len(data))
+                for address, data, length in steps
+            ),
         )
         known = self._shapes.get(shape)
         if known is None:  # a scan repeats the same few transactions: log them shared
-            messages = tuple(Message(*message) for message in shape)
-            known = self._shapes[shape] = (messages, wire_bits(messages))
-        messages, bits = known
+            messages = tuple(Message(*message) for message in shape[1])
+            known = self._shapes[shape] = (messages, wire_bits(messages), BusCall(kind, messages))
+        return known
+
+    def _perform(
+        self,
+        known: tuple[tuple[Message, ...], int, BusCall],
+        steps: Sequence[tuple[int, bytes | None, int]],
+    ) -> list[bytes]:
+        messages, bits, call = known
+        self.transactions += 1
         self.bits += bits
         try:
             replies = self._run(steps)
         except OSError as exc:
             self.failures += 1
-            self.log.append(BusCall(kind, messages, exc.errno))
+            self.log.append(BusCall(call.kind, messages, exc.errno))
             raise
         finally:
             for router in self._routers:
                 router.stop()  # every transaction ends with a STOP, even a failed one
-        self.log.append(BusCall(kind, messages))
+        self.log.append(call)
         return replies
 
     def _device_at(self, address: int) -> I2CDevice | None:
@@ -267,8 +296,12 @@ class SimulatedI2CBus:
             cut = self._random.randint(0, total)
             steps = self._cut(steps, cut)
         replies: list[bytes] = []
+        devices, vanished, routed = self._devices, self._vanished, bool(self._routers)
         for address, data, length in steps:
-            device = self._device_at(address)
+            if routed:
+                device = self._device_at(address)
+            else:
+                device = None if address in vanished else devices.get(address)
             if device is None:
                 # No ACK: the adapter aborts here; earlier messages already happened.
                 raise _os_error(errno.EREMOTEIO)
@@ -297,3 +330,26 @@ class SimulatedI2CBus:
             cut -= taken
             done.append((address, None, taken) if data is None else (address, data[:taken], 0))
         return [(address, data, length) for address, data, length in done if data or length]
+
+
+class _PreparedRead:
+    """A transaction of read messages only, run again at each call."""
+
+    __slots__ = ("_bus", "_known", "_messages", "_steps", "_targets")
+
+    def __init__(self, bus: SimulatedI2CBus, messages: Sequence[i2c_msg]) -> None:
+        self._bus = bus
+        self._messages = tuple(messages)  # they own the memory the targets write to
+        self._steps = [(int(msg.addr), None, int(msg.len)) for msg in messages]
+        self._targets = [
+            memoryview(
+                (ctypes.c_ubyte * msg.len).from_address(ctypes.addressof(msg.buf.contents))
+            ).cast("B")
+            for msg in messages
+        ]
+        self._known = bus._known("i2c_rdwr", self._steps)
+
+    def __call__(self) -> None:
+        replies = self._bus._perform(self._known, self._steps)
+        for target, reply in zip(self._targets, replies, strict=True):
+            target[:] = reply

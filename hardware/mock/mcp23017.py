@@ -75,6 +75,7 @@ class MCP23017Model:
 
     def reset(self) -> None:
         """The state after power-on or a pulse on RESET (pins stay as driven)."""
+        self._settled_read: bytes | None = None  # see ``read``
         self._registers = bytearray(REGISTER_COUNT)
         self._registers[Register.IODIRA] = 0xFF
         self._registers[Register.IODIRB] = 0xFF
@@ -131,6 +132,7 @@ class MCP23017Model:
         self._drive(pin, level)
 
     def _drive(self, pin: int, level: int | None) -> None:
+        self._settled_read = None
         self._driven[pin] = level
         port, mask = pin // 8, 1 << (pin % 8)
         self._driven_mask[port] &= ~mask
@@ -149,6 +151,7 @@ class MCP23017Model:
 
     def write(self, data: bytes) -> None:
         """An I2C write: the register address, then data bytes from there on."""
+        self._settled_read = None
         if not data:
             return
         if data[0] >= REGISTER_COUNT:
@@ -159,12 +162,30 @@ class MCP23017Model:
             self._advance()
 
     def read(self, length: int) -> bytes:
-        """An I2C read: bytes from the address pointer on."""
+        """An I2C read: bytes from the address pointer on (reading moves the pointer as
+        ``_advance`` does, and changes no IOCON)."""
+        if length == 2 and self._pointer == _GPIOA and self._settled_read is not None:
+            return self._settled_read
+        registers = self._registers
+        byte_mode = registers[_IOCON] & _SEQOP
+        start = pointer = self._pointer
         out = bytearray(length)
         for index in range(length):
-            out[index] = self._read_register(self._pointer)
-            self._advance()
-        return bytes(out)
+            out[index] = self._read_register(pointer)
+            pointer = pointer ^ 1 if byte_mode else (pointer + 1) % REGISTER_COUNT
+        self._pointer = pointer
+        data = bytes(out)
+        if length == 2 and start == _GPIOA and byte_mode and not any(self._pending):
+            # The scan's read in byte mode: it left no interrupt to clear and the pointer
+            # where it was, so until something changes the chip (a write, a pin, a
+            # reset) the same read gives the same bytes, unless a pin floats.
+            floating = any(
+                registers[_IODIRA + port] & ~self._driven_mask[port] & ~registers[_GPPUA + port]
+                for port in (0, 1)
+            )
+            if not floating:
+                self._settled_read = data
+        return data
 
     # -- registers ---------------------------------------------------------
 
@@ -196,7 +217,17 @@ class MCP23017Model:
     def _read_register(self, address: int) -> int:
         port = address & 1
         if address in (_GPIOA, _GPIOB):
-            value = self._gpio(port, self._port_levels(port))
+            # ``_gpio`` of ``_port_levels``, written out: every scan reads this.
+            registers = self._registers
+            iodir = registers[_IODIRA + port]
+            pull = registers[_GPPUA + port]
+            olat = registers[_OLATA + port]
+            driven = self._driven_mask[port]
+            levels = self._driven_high[port] & iodir | pull & iodir & ~driven
+            floating = iodir & ~driven & ~pull & 0xFF
+            if floating:
+                levels = self._port_levels(port)
+            value = (levels ^ registers[_IPOLA + port]) & iodir | olat & ~iodir & 0xFF
             if self._pending[port]:
                 self._clear_interrupt(port)
             return value

@@ -273,3 +273,53 @@ def test_sequential_mode_reads_run_on_past_the_pair() -> None:
     chip.write(bytes([Register.OLATB]))
     chip.read(1)
     assert chip.pointer == Register.IODIRA  # rolls over from 0x15 to 0x00
+
+
+def _scanned_chip(seed: int = 0) -> MCP23017Model:
+    """A chip as a scan leaves it: pull-ups on, byte mode, the pointer on GPIOA."""
+    chip = MCP23017Model(seed=seed)
+    chip.write(bytes([Register.GPPUA, 0xFF, 0xFF]))
+    chip.write(bytes([Register.IOCON, Iocon.SEQOP]))
+    chip.write(bytes([Register.GPIOA]))
+    return chip
+
+
+def test_a_scan_read_follows_every_change_of_the_chip() -> None:
+    """Repeated plain reads of an unchanged chip give the same bytes; whatever changes
+    the chip (a pin, a register write, a reset) shows in the very next read."""
+    chip = _scanned_chip()
+    assert chip.read(2) == chip.read(2) == b"\xff\xff"
+    chip.drive_low(9)
+    assert chip.read(2) == b"\xff\xfd"
+    chip.write(bytes([Register.IPOLA, 0x01]))  # the pointer moves on to IPOLB
+    chip.write(bytes([Register.GPIOA]))
+    assert chip.read(2) == chip.read(2) == b"\xfe\xfd"
+    chip.release(9)
+    assert chip.read(2) == b"\xfe\xff"
+    chip.reset()  # pull-ups, polarity and byte mode gone; the inputs float
+    chip.write(bytes([Register.GPIOA]))
+    assert chip.pointer == Register.GPIOA and len(chip.read(2)) == 2
+    assert chip.pointer == Register.GPIOA + 2  # sequential mode again
+
+
+def test_floating_pins_stay_noise_in_byte_mode_reads() -> None:
+    chip = _scanned_chip(seed=5)
+    chip.write(bytes([Register.GPPUA, 0x00, 0xFF]))  # port A loses its pull-ups
+    chip.write(bytes([Register.GPIOA]))
+    reads = {chip.read(2) for _ in range(40)}
+    assert len(reads) > 10
+    assert {data[1] for data in reads} == {0xFF}
+
+
+def test_a_scan_read_clears_an_interrupt_and_sees_the_next_change() -> None:
+    chip = _scanned_chip()
+    chip.write(bytes([Register.GPINTENA, 0xFF, 0xFF]))
+    chip.write(bytes([Register.GPIOA]))
+    assert chip.read(2) == b"\xff\xff"
+    chip.drive_low(2)
+    assert chip.inta
+    assert chip.read(2) == b"\xfb\xff"
+    assert not chip.inta
+    assert chip.read(2) == b"\xfb\xff"
+    chip.release(2)
+    assert chip.inta and chip.read(2) == b"\xff\xff" and not chip.inta

@@ -204,3 +204,37 @@ def test_a_glitch_cuts_a_transaction_at_a_byte_and_what_came_before_happened() -
         pointers.add(chip.pointer)
     # Cut before the write (0), after it (4), or after one, two or three bytes read.
     assert pointers == {0, 4, 5, 6, 7}
+
+
+def test_a_prepared_read_runs_again_at_each_call_as_i2c_rdwr_would(bus: SimulatedI2CBus) -> None:
+    other = RegisterFile()
+    bus.attach(0x27, other)
+    first, second = i2c_msg.read(0x20, 2), i2c_msg.read(0x27, 3)
+    transaction = bus.prepare_rdwr(first, second)
+    assert bus.transactions == 0  # preparing sends nothing
+    transaction()
+    assert (bytes(first), bytes(second)) == (bytes([0x40, 0x41]), bytes([0x40, 0x41, 0x42]))
+    transaction()  # the pointers moved on: the chips give their next registers
+    assert (bytes(first), bytes(second)) == (bytes([0x42, 0x43]), bytes([0x43, 0x44, 0x45]))
+    logged = BusCall("i2c_rdwr", (Message(0x20, True, 2), Message(0x27, True, 3)))
+    assert (bus.transactions, bus.log) == (2, [logged, logged])
+    assert bus.bits == 2 * (1 + 9 + 18 + 1 + 9 + 27 + 1)
+    bus.vanish(0x27)
+    with pytest.raises(OSError) as caught:
+        transaction()
+    assert caught.value.errno == errno.EREMOTEIO
+    assert bus.failures == 1 and bus.log[-1].errno == errno.EREMOTEIO
+
+
+def test_a_prepared_transaction_with_writes_sends_what_the_buffers_hold(
+    bus: SimulatedI2CBus,
+) -> None:
+    chip = bus.device(0x20)
+    assert isinstance(chip, RegisterFile)
+    write, read = i2c_msg.write(0x20, [3]), i2c_msg.read(0x20, 1)
+    transaction = bus.prepare_rdwr(write, read)
+    transaction()
+    assert bytes(read) == bytes([0x43])
+    write.buf[0] = b"\x05"  # the real ioctl reads the buffer when it runs
+    transaction()
+    assert bytes(read) == bytes([0x45])
