@@ -75,9 +75,6 @@ _bit_length = int.bit_length
 
 # Tables by top (square + 1, see tables.by_top), for the loops that walk a bitboard down.
 STEP_TOP = tuple(by_top(row, 0) for row in STEP)
-ROOK_LINES_TOP = by_top(ROOK_LINES, 0)
-BISHOP_LINES_TOP = by_top(BISHOP_LINES, 0)
-LANCE_FROM_TOP = (by_top(LANCE_FROM[0], 0), by_top(LANCE_FROM[1], 0))
 BETWEEN_TOP = by_top([by_top(row, 0) for row in BETWEEN], ())
 """BETWEEN_TOP[top of a][top of b]: BETWEEN[a][b]."""
 
@@ -151,6 +148,27 @@ steps; where ``them``'s stepping pieces come close; the rook, bishop and (``them
 lance lines through it; where such sliders may stand to attack it or a square next
 to it; the squares between it and each other square (by top); its moves by the top
 of their targets."""
+
+
+TargetView = tuple[int, int, int, tuple[int, ...]]
+TARGET_VIEW: tuple[tuple[TargetView, ...], ...] = tuple(
+    by_top(
+        [
+            (
+                ROOK_LINES[square],
+                BISHOP_LINES[square],
+                LANCE_FROM[them][square],
+                BETWEEN_TOP[square + 1],
+            )
+            for square in range(SQUARES)
+        ],
+        (0, 0, 0, ()),
+    )
+    for them in (0, 1)
+)
+"""TARGET_VIEW[them][top of a square]: the rook, bishop and (``them``'s) lance lines
+through it and the squares between it and each other square (by top), read at once
+for each square the king may step to."""
 
 
 def _close_steps(bb: Sequence[int], king: int, targets: int, them: int) -> int:
@@ -306,20 +324,10 @@ def generate(
         # Checks and pins, and the king's steps onto squares no enemy piece attacks
         # (seen with the king taken off the board: it cannot hide behind itself).
         them = seat ^ 1
-        (
-            king_steps,
-            close,
-            rook_lines,
-            bishop_lines,
-            lance_lines,
-            rook_around,
-            bishop_around,
-            lance_around,
-            between,
-            row,
-        ) = KING_VIEW[them][king]
-        targets = king_steps & ~own
-        if every & ~own & close:  # an enemy piece close enough to step near
+        # Each field of the king's view (see KING_VIEW) read only where it is needed.
+        view = KING_VIEW[them][king]
+        targets = view[0] & ~own
+        if occupied[them] & view[1]:  # an enemy piece close enough to step near
             targets = _close_steps(bb, king, targets, them)
             checkers = targets >> SQUARES
             targets &= FULL
@@ -327,8 +335,10 @@ def generate(
         rooks = bb[e | ROOK] | bb[e | DRAGON]
         bishops = bb[e | BISHOP] | bb[e | HORSE]
         lances = bb[e | LANCE]
-        if rooks & rook_around | bishops & bishop_around | lances & lance_around:
-            snipers = rooks & rook_lines | bishops & bishop_lines | lances & lance_lines
+        row = view[9]
+        if rooks & view[5] | bishops & view[6] | lances & view[7]:
+            snipers = rooks & view[2] | bishops & view[3] | lances & view[4]
+            between = view[8]
             while snipers:
                 top = bit_length(snipers)
                 snipers ^= top_bit[top]
@@ -338,13 +348,12 @@ def generate(
                 elif not blockers & (blockers - 1) and blockers & own:
                     pinned |= blockers
             without = every ^ BIT[king]
-            l_from = LANCE_FROM_TOP[them]
+            seen_from = TARGET_VIEW[them]
             while targets:
                 target = bit_length(targets)
                 targets ^= top_bit[target]
-                lines = rooks & ROOK_LINES_TOP[target] | bishops & BISHOP_LINES_TOP[target]
-                lines |= lances & l_from[target]
-                between = BETWEEN_TOP[target]
+                rook_lines, bishop_lines, lance_lines, between = seen_from[target]
+                lines = rooks & rook_lines | bishops & bishop_lines | lances & lance_lines
                 while lines:
                     top = bit_length(lines)
                     if not between[top] & without:
@@ -431,12 +440,10 @@ def generate(
                     moves += promoting[start:reach]
                 moves += plain[:reach]
         for code, ways, next_to in SLIDER_WAYS[seat]:
-            promoted = bb[code | PROMOTED]
-            pieces = (bb[code] | promoted) & free
+            pieces = bb[code] & free  # a bishop or rook, which may promote
             while pieces:
                 top = bit_length(pieces)
                 pieces ^= top_bit[top]
-                promotes = not promoted >> top - 1 & 1
                 distance = DISTANCE[top - 1]
                 # Only the rays whose next square holds no own piece.
                 for ray, plain, promoting, start, towards_zero in ways[top][next_to[top] & allowed]:
@@ -446,16 +453,27 @@ def generate(
                         reach = distance[blocker] - (own_up >> blocker & 1)
                     else:
                         reach = SIZE
-                    if promotes and reach > start:
+                    if reach > start:
                         moves += promoting[start:reach]
                     moves += plain[:reach]
-                if not promotes:  # a horse's or dragon's single steps
-                    targets = STEP_TOP[code | PROMOTED][top] & allowed
-                    row = PLAIN[top - 1]
-                    while targets:
-                        target = bit_length(targets) - 1
-                        targets ^= BIT[target]
-                        moves.append(row[target])  # type: ignore[arg-type]
+            pieces = bb[code | PROMOTED] & free  # a horse or dragon: its lines, then steps
+            while pieces:
+                top = bit_length(pieces)
+                pieces ^= top_bit[top]
+                distance = DISTANCE[top - 1]
+                for ray, plain, _, _, towards_zero in ways[top][next_to[top] & allowed]:
+                    hit = ray & every
+                    if hit:
+                        blocker = bit_length(hit) if towards_zero else bit_length(hit & -hit)
+                        moves += plain[: distance[blocker] - (own_up >> blocker & 1)]
+                    else:
+                        moves += plain
+                targets = STEP_TOP[code | PROMOTED][top] & allowed
+                row = PLAIN[top - 1]
+                while targets:
+                    target = bit_length(targets) - 1
+                    targets ^= BIT[target]
+                    moves.append(row[target])  # type: ignore[arg-type]
     if pinned:
         _one_by_one(moves, bb, seat, pinned, every=every, allowed=allowed, lines=LINE[king])
     if empty and any(hands[HAND[seat]]):
