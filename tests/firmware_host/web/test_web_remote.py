@@ -14,13 +14,14 @@ import pytest
 
 from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
+from firmware_host.remote.loopback import LoopbackBroker
 from firmware_host.session.actions import PlayRemote
 from firmware_host.session.storage import GameStore
 from firmware_host.terminal.app import run_terminal
 from firmware_host.web.commands import CommandError, Context, parse
 from hardware.profile import load_profile
 from tests.firmware_host.web.helpers import Page, opened
-from tests.firmware_host.web.remote_pages import BROKER_URL, SharedBroker, remote_session
+from tests.firmware_host.web.remote_pages import BROKER_URL, remote_session
 
 DOBUTSU = find_game("dobutsu")
 CODE = "K7QM2-XRDP9"
@@ -104,7 +105,7 @@ async def _move(page: Page, move: str) -> None:
 
 
 def test_pages_host_join_play_and_watch_through_one_broker(tmp_path: Path) -> None:
-    broker = SharedBroker()
+    broker = LoopbackBroker()
     watcher_store = GameStore(tmp_path / "watcher.sqlite3")
 
     async def scenario() -> None:
@@ -152,7 +153,7 @@ def test_pages_host_join_play_and_watch_through_one_broker(tmp_path: Path) -> No
 
 
 def test_joining_a_game_nobody_hosts_answers_in_words_and_the_pages_stay_live() -> None:
-    broker = SharedBroker()
+    broker = LoopbackBroker()
 
     async def scenario() -> None:
         async with AsyncExitStack() as stack:
@@ -182,7 +183,7 @@ def test_joining_a_game_nobody_hosts_answers_in_words_and_the_pages_stay_live() 
 
 
 def test_a_game_with_every_seat_taken_is_refused_and_a_new_game_leaves_the_remote_one() -> None:
-    broker = SharedBroker()
+    broker = LoopbackBroker()
 
     async def scenario() -> None:
         async with AsyncExitStack() as stack:
@@ -205,7 +206,7 @@ def test_a_game_with_every_seat_taken_is_refused_and_a_new_game_leaves_the_remot
 
 
 def test_a_watching_page_stops_watching_with_a_new_game(tmp_path: Path) -> None:
-    broker = SharedBroker()
+    broker = LoopbackBroker()
 
     async def scenario() -> None:
         async with AsyncExitStack() as stack:
