@@ -33,10 +33,7 @@ from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation, capture_destination
 from firmware_host.opponents.players import Players
 from firmware_host.opponents.worker import ProcessThinker
-from firmware_host.remote.address import BrokerAddress
-from firmware_host.remote.code import GameCode
 from firmware_host.remote.game import JOIN_WAIT, LinkFactory, RemoteGame
-from firmware_host.remote.game import Request as RemoteRequest
 from firmware_host.remote.link import Link
 from firmware_host.session.actions import (
     Download,
@@ -65,6 +62,7 @@ from firmware_host.session.state import Phase
 from firmware_host.session.storage import GameStore
 from firmware_host.web.commands import Request
 from firmware_host.web.pairing import Pairing, PairingLegend, pairing_indicator
+from firmware_host.web.remote_play import discard, refusal, remote_request
 from firmware_host.web.session import Session, answer, error, ok, record_message, simulated_profiles
 from firmware_host.web.state import Json, Mode, MoveList, state_message
 from hardware.mock.hands import HandAction, HandStep, LiftStone, Noise, PutStone, Remove, apply
@@ -272,7 +270,7 @@ class SimSession(Session):
                     continue  # its sender went away
                 self._step()
                 if isinstance(job.request.action, PlayRemote):
-                    answer = await self._play_remote(job.request, job.request.action)
+                    answer = await self._answer_remote(job.request, job.request.action)
                 else:
                     answer = self._answer(job.request)
                 self._step()
@@ -521,12 +519,21 @@ class SimSession(Session):
 
     # --- a game with other boards ------------------------------------------------------
 
+    async def _answer_remote(self, request: Request, command: PlayRemote) -> Json:
+        try:
+            return await self._play_remote(request, command)
+        except asyncio.CancelledError:
+            raise
+        except Exception as problem:  # the driver must outlive a bug in one command
+            log.exception("command %s failed", command)
+            return error(Problem.INTERNAL, f"internal error: {problem}", request_id=request.id)
+
     async def _play_remote(self, request: Request, command: PlayRemote) -> Json:
         """Host, join or watch a remote game of this game. Joining waits for the host's
         board (up to ``join_wait``): the new simulation is built off the event loop,
         so the page and the other clients stay live meanwhile. A spectator's game is
         kept in a store of its own, never in the player's."""
-        wanted = _remote_request(command)
+        wanted = remote_request(command)
         spectator_store = GameStore(":memory:") if wanted.watch else None
         journal = None if spectator_store is None else Journal(spectator_store)
         remote = RemoteGame(wanted, link_factory=self._link_factory, join_wait=self._join_wait)
@@ -550,42 +557,15 @@ class SimSession(Session):
         try:
             sim = await asyncio.shield(task)
         except asyncio.CancelledError:  # the session stops: the board built is let go
-            task.add_done_callback(lambda done: _discard(done, spectator_store))
+            task.add_done_callback(lambda done: discard(done, spectator_store))
             raise
         except (KibanError, OSError) as problem:  # no such game, no seat, no broker
             remote.close()
             if spectator_store is not None:
                 spectator_store.close()
-            return error(Problem.REFUSED, _plainly(wanted, problem), request_id=request.id)
+            return error(Problem.REFUSED, refusal(wanted, problem), request_id=request.id)
         self._replace(sim, spectator_store)
         reply = ok(request)
         reply["code"] = str(remote.code)
         reply["role"] = None if remote.setting is None else remote.setting.role.value
         return reply
-
-
-def _remote_request(command: PlayRemote) -> RemoteRequest:
-    """What the page asked for (checked already: ``commands.check``)."""
-    address = BrokerAddress.parse(command.broker)
-    if command.watch is not None:
-        return RemoteRequest(address, False, GameCode.parse(command.watch), watch=True)
-    code = None if command.join is None else GameCode.parse(command.join)
-    seats = () if command.seat is None else (command.seat,)
-    # joining a game this board played before takes it up where it was
-    return RemoteRequest(address, code is None, code, seats, resume=code is not None)
-
-
-def _plainly(wanted: RemoteRequest, problem: Exception) -> str:
-    doing = "host a game" if wanted.host else "watch" if wanted.watch else "join"
-    what = "" if wanted.code is None else f" game {wanted.code}"
-    return f"could not {doing}{what} on {wanted.address}: {problem}"
-
-
-def _discard(done: asyncio.Future[Simulation], store: GameStore | None) -> None:
-    """A board built for a session that stopped meanwhile: closed, with its store."""
-    if not done.cancelled() and done.exception() is None:
-        sim = done.result()
-        sim.close()
-        sim.journal.shutdown()
-    if store is not None:
-        store.close()

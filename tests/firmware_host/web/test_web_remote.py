@@ -221,3 +221,14 @@ def test_a_watching_page_stops_watching_with_a_new_game(tmp_path: Path) -> None:
             assert (await watcher.send(type="move", **{"from": "2c", "to": "2b"}))["type"] == "ok"
 
     asyncio.run(scenario())
+
+
+def test_joining_again_takes_the_stored_game_up_and_hosting_starts_a_new_one() -> None:
+    from firmware_host.web.remote_play import remote_request
+
+    hosting = remote_request(PlayRemote("mqtt://b", seat="gote"))
+    assert hosting.host and not hosting.resume and hosting.seats == ("gote",)
+    joining = remote_request(PlayRemote("mqtt://b", join="k7qm2-xrdp9"))
+    assert not joining.host and joining.resume and str(joining.code) == CODE
+    watching = remote_request(PlayRemote("mqtt://b", watch=CODE))
+    assert watching.watch and not watching.host and watching.seats == ()
