@@ -25,10 +25,17 @@ def remote_request(command: PlayRemote) -> RemoteRequest:
     return RemoteRequest(address, code is None, code, seats, resume=code is not None)
 
 
-def refusal(wanted: RemoteRequest, problem: Exception) -> str:
+def refusal(wanted: RemoteRequest, problem: Exception, *, reached: bool) -> str:
+    """Why no remote game started, in a sentence: the remote game's own words (they
+    name the game and the broker), and a broker never reached said plainly."""
     doing = "host a game" if wanted.host else "watch" if wanted.watch else "join"
-    what = "" if wanted.code is None else f" game {wanted.code}"
-    return f"could not {doing}{what} on {wanted.address}: {problem}"
+    said = str(problem)
+    where = "" if str(wanted.address) in said else f" on {wanted.address}"
+    what = "" if wanted.code is None or str(wanted.code) in said else f" game {wanted.code}"
+    text = f"could not {doing}{what}{where}: {said}"
+    if not reached:
+        text += " (the broker was never reached: is its address right?)"
+    return text
 
 
 def discard(done: asyncio.Future[Simulation], store: GameStore | None) -> None:

@@ -560,10 +560,13 @@ class SimSession(Session):
             task.add_done_callback(lambda done: discard(done, spectator_store))
             raise
         except (KibanError, OSError) as problem:  # no such game, no seat, no broker
+            reached = remote.link is not None and remote.link.connects > 0
             remote.close()
             if spectator_store is not None:
                 spectator_store.close()
-            return error(Problem.REFUSED, refusal(wanted, problem), request_id=request.id)
+            return error(
+                Problem.REFUSED, refusal(wanted, problem, reached=reached), request_id=request.id
+            )
         self._replace(sim, spectator_store)
         reply = ok(request)
         reply["code"] = str(remote.code)

@@ -172,12 +172,14 @@ def test_joining_a_game_nobody_hosts_answers_in_words_and_the_pages_stay_live() 
             assert not joining.done()
             answer = await joining
             assert answer["type"] == "error" and answer["code"] == "refused", answer
-            assert answer["message"].startswith(f"could not join game {CODE} on mqtt://")
+            assert answer["message"].startswith("could not join: no answer with the host's game")
+            assert f"game {CODE} on {BROKER_URL}" in answer["message"]
             assert "is the host's board on?" in answer["message"]
+            assert "never reached" not in answer["message"]  # the broker answered
             # nothing changed: the game here goes on
             assert lonely.state["game_id"] == before and lonely.state["remote"] is None
             watch = await _ask(lonely, broker=BROKER_URL, watch=CODE)
-            assert watch["type"] == "error" and "could not watch game" in watch["message"]
+            assert watch["type"] == "error" and "could not watch: " in watch["message"]
 
     asyncio.run(scenario())
 
@@ -232,3 +234,18 @@ def test_joining_again_takes_the_stored_game_up_and_hosting_starts_a_new_one() -
     assert not joining.host and joining.resume and str(joining.code) == CODE
     watching = remote_request(PlayRemote("mqtt://b", watch=CODE))
     assert watching.watch and not watching.host and watching.seats == ()
+
+
+def test_a_refusal_says_what_failed_and_a_broker_never_reached() -> None:
+    from firmware_host.remote.game import RemoteGameError
+    from firmware_host.web.remote_play import refusal, remote_request
+
+    hosting = remote_request(PlayRemote("mqtt://b.example"))
+    said = refusal(hosting, OSError("name or service not known"), reached=False)
+    assert said == (
+        "could not host a game on mqtt://b.example:1883: name or service not known"
+        " (the broker was never reached: is its address right?)"
+    )
+    joining = remote_request(PlayRemote("mqtt://b.example", join=CODE))
+    full = refusal(joining, RemoteGameError(f"game {CODE} has no free seat left"), reached=True)
+    assert full == f"could not join on mqtt://b.example:1883: game {CODE} has no free seat left"
