@@ -37,14 +37,11 @@ function renderComputer(state) {
     const info = seat(Number(index));
     return `${info ? info.name : index}: ${who}`;
   });
-  // a seat another board plays is no computer: its move is awaited, not hurried
-  const awaited = Boolean(state.remote && !state.remote.left && !state.remote.seats.includes(state.turn));
-  if (computer.thinking && awaited) parts.push("waiting for the other board's move…");
-  else if (computer.thinking) parts.push("the computer is thinking…");
+  if (computer.thinking) parts.push("the computer is thinking…");
   if (computer.hint) parts.push(`hint: ${computer.hint}`);
   if (computer.verdict) parts.push(computer.verdict);
   $("computer-note").textContent = parts.join(" · ");
-  $("move-now").hidden = !computer.thinking || awaited;
+  $("move-now").hidden = !computer.thinking;
   $("hint").disabled = Boolean(state.outcome) || computer.thinking || String(state.turn) in computer.seats;
 }
 

@@ -135,6 +135,8 @@ def test_pages_host_join_play_and_watch_through_one_broker(tmp_path: Path) -> No
             await host.state_where(lambda s: s["phase"] == "play", WAIT)
             await _move(host, "2c2b")
             played = await host.state_where(lambda s: len(s["moves"]) == 1, WAIT)
+            awaited = await host.state_where(lambda s: "other board" in s["message"], WAIT)
+            assert awaited["computer"]["thinking"] is False  # awaited, not hurried
             lit = await guest.state_where(lambda s: s["guide"] is not None, WAIT)
             assert lit["guide"] == played["moves"][0] and lit["turn"] == 0
             await _move(guest, lit["guide"])
