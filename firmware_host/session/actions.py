@@ -50,6 +50,9 @@ class Problem(StrEnum):
     INVALID_SETTING = "invalid_setting"
     UNKNOWN_PALETTE = "unknown_palette"
     UNKNOWN_FORMAT = "unknown_format"
+    INVALID_BROKER = "invalid_broker"
+    INVALID_CODE = "invalid_code"
+    UNKNOWN_SEAT = "unknown_seat"
     NOT_ALLOWED = "not_allowed"
     INVALID = "invalid"  # well formed, but not possible now (nothing to lift there)
     REFUSED = "refused"  # the controller said no; nothing changed
@@ -333,6 +336,36 @@ class Download(Vocabulary):
     format: str = param(Kind.STRING, "the format's name", optional=True, default="txt")
 
 
+@dataclass(frozen=True, slots=True)
+class PlayRemote(Vocabulary):
+    """Play this game with other boards over an MQTT broker: host a new game (the
+    answer has its code), join one by its code, or follow one read-only."""
+
+    wire: ClassVar[str] = "remote"
+    scope: ClassVar[Scope] = Scope.SESSION
+    broker: str = param(
+        Kind.STRING, "the broker: mqtt://HOST[:PORT], mqtts:// for TLS, USER:PASSWORD@ if asked"
+    )
+    join: str | None = param(
+        Kind.OPTIONAL_STRING,
+        "the code of the game to join (none: host a new game of this game)",
+        optional=True,
+        default=None,
+    )
+    watch: str | None = param(
+        Kind.OPTIONAL_STRING,
+        "the code of a game to follow read-only",
+        optional=True,
+        default=None,
+    )
+    seat: str | None = param(
+        Kind.OPTIONAL_STRING,
+        "the seat played here (default: the first, or a free one)",
+        optional=True,
+        default=None,
+    )
+
+
 Action = (
     LiftPiece
     | PlacePiece
@@ -352,6 +385,7 @@ Action = (
     | Hint
     | MoveNow
     | Download
+    | PlayRemote
 )
 """What a person or a tool asks; the controller handles the ``Scope.GAME`` ones."""
 
@@ -391,6 +425,7 @@ ACTIONS: tuple[type[Action], ...] = (
     Claim,
     Hint,
     MoveNow,
+    PlayRemote,
 )
 
 

@@ -33,6 +33,7 @@ from firmware_host.session.actions import (
     MovePiece,
     NewGame,
     PlacePiece,
+    PlayRemote,
     Press,
     Problem,
     from_words,
@@ -58,6 +59,10 @@ TERMINAL_COMMANDS = (
 """What only the terminal does; every other command is an action of the vocabulary."""
 
 MAX_WAIT = 3600.0
+REMOTE_AT_START = (
+    "the terminal plays across boards from its start: "
+    "kiban sim GAME --remote URL --host-game|--join CODE"
+)
 """The longest ``wait``: an hour of simulated time at once."""
 
 
@@ -176,6 +181,8 @@ class TerminalBoard:
                 self.say(record_format.write(record_of(self.sim.controller)).rstrip())
             case Claim(name) if not self._confirmed(name):
                 return
+            case PlayRemote():
+                self.say(f"cannot: {REMOTE_AT_START}")
             case _ if is_game_action(action):
                 self.report(self.sim.send(action))
                 if isinstance(action, NewGame):

@@ -12,7 +12,13 @@ import asyncio
 import time
 
 from firmware_host.boards.runtime import Runtime
-from firmware_host.session.actions import Download, NewGame, Problem, is_game_action
+from firmware_host.session.actions import (
+    Download,
+    NewGame,
+    PlayRemote,
+    Problem,
+    is_game_action,
+)
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import GameStarted, Notice, TimePassed
 from firmware_host.session.legend import PALETTES
@@ -21,6 +27,12 @@ from firmware_host.web.pairing import Pairing, PairingLegend, pairing_indicator
 from firmware_host.web.session import Session, answer, error, record_message
 from firmware_host.web.state import Json, Mode, MoveList, state_message
 from hardware.profile import Profile
+
+REMOTE_AT_START = (
+    "a real board plays across boards from the start of its service: put a [remote] "
+    "table in the board's profile, or start it with "
+    "kiban run --remote URL --host-game|--join CODE"
+)
 
 
 def _loop_time() -> float:
@@ -80,6 +92,8 @@ class BoardSession(Session):
         action = request.action
         if isinstance(action, Download):
             return record_message(request, self.controller, action.format)
+        if isinstance(action, PlayRemote):
+            return error(Problem.NOT_ALLOWED, REMOTE_AT_START, request_id=request.id)
         if not is_game_action(action):
             return error(
                 Problem.NOT_ALLOWED, "only the simulator moves pieces", request_id=request.id

@@ -8,7 +8,8 @@ checking happens in two stages, both before the session is touched: the shape
 ``actions.from_wire``: a known type, every required field, no unknown field,
 each of the right JSON type), then the meaning against the session here (the
 spot is one of the game's, the button one of the board's, the game, its
-variants and session settings exist, pieces are moved only on the simulator).
+variants and session settings exist, pieces are moved only on the simulator, a
+remote game's broker address and code can be read).
 Actions whose meaning depends on the game as it stands (``roll`` when no roll
 is due, a claim the game does not have) are well formed for any game: the
 controller answers them, and what it refuses comes back as an error. Anything
@@ -25,6 +26,9 @@ from engine.errors import KibanError
 from engine.game import Game
 from engine.physical import Spot
 from engine.registry import find_game
+from firmware_host.opponents.seats import seat_index
+from firmware_host.remote.address import BrokerAddress
+from firmware_host.remote.code import GameCode
 from firmware_host.session.actions import (
     Action,
     ActionError,
@@ -34,6 +38,7 @@ from firmware_host.session.actions import (
     MovePiece,
     NewGame,
     PlacePiece,
+    PlayRemote,
     Press,
     Problem,
     Resign,
@@ -164,6 +169,8 @@ def check(action: Action, context: Context) -> None:
                 )
         case NewGame():
             _new_game(action, context)
+        case PlayRemote():
+            _remote(action, context)
 
 
 def _spot(spot: Spot, context: Context, name: str) -> None:
@@ -226,3 +233,27 @@ def _new_game(action: NewGame, context: Context) -> None:
         raise CommandError(
             Problem.UNKNOWN_PALETTE, f"no palette {action.palette!r} (palettes: {names})", "palette"
         )
+
+
+def _remote(action: PlayRemote, context: Context) -> None:
+    """A broker that can be reached by its address, a code that reads as one, a seat
+    of the game being played (a remote game is of this game)."""
+    try:
+        BrokerAddress.parse(action.broker)
+    except KibanError as error:
+        raise CommandError(Problem.INVALID_BROKER, str(error), "broker") from None
+    if action.join is not None and action.watch is not None:
+        raise CommandError(Problem.INVALID, "join a game or watch one, not both", "watch")
+    for name, code in (("join", action.join), ("watch", action.watch)):
+        if code is not None:
+            try:
+                GameCode.parse(code)
+            except KibanError as error:
+                raise CommandError(Problem.INVALID_CODE, str(error), name) from None
+    if action.seat is not None:
+        if action.watch is not None:
+            raise CommandError(Problem.INVALID, "a spectator plays no seat", "seat")
+        try:
+            seat_index(context.game, action.seat)
+        except KibanError as error:
+            raise CommandError(Problem.UNKNOWN_SEAT, str(error), "seat") from None

@@ -51,6 +51,7 @@ STATIC_TYPES = {
     "controls.js": "text/javascript",
     "devices.js": "text/javascript",
     "speech.js": "text/javascript",
+    "remote.js": "text/javascript",
     "style.css": "text/css",
 }
 """The files under static/ the server gives out, and their types: nothing else."""

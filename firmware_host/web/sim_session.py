@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections import deque
 from collections.abc import Mapping, Sequence
@@ -32,7 +33,8 @@ from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation, capture_destination
 from firmware_host.opponents.players import Players
 from firmware_host.opponents.worker import ProcessThinker
-from firmware_host.remote.game import RemoteGame
+from firmware_host.remote.game import JOIN_WAIT, LinkFactory, RemoteGame
+from firmware_host.remote.link import Link
 from firmware_host.session.actions import (
     Download,
     FlipPiece,
@@ -40,6 +42,7 @@ from firmware_host.session.actions import (
     MovePiece,
     NewGame,
     PlacePiece,
+    PlayRemote,
     Press,
     Problem,
     is_game_action,
@@ -59,6 +62,7 @@ from firmware_host.session.state import Phase
 from firmware_host.session.storage import GameStore
 from firmware_host.web.commands import Request
 from firmware_host.web.pairing import Pairing, PairingLegend, pairing_indicator
+from firmware_host.web.remote_play import discard, refusal, remote_request
 from firmware_host.web.session import Session, answer, error, ok, record_message, simulated_profiles
 from firmware_host.web.state import Json, Mode, MoveList, state_message
 from hardware.mock.hands import HandAction, HandStep, LiftStone, Noise, PutStone, Remove, apply
@@ -99,11 +103,18 @@ class SimSession(Session):
         profiles: Mapping[str, tuple[str, ...]] | None = None,
         settings: Mapping[str, str] | None = None,
         remote: RemoteGame | None = None,
+        link_factory: LinkFactory = Link,
+        join_wait: float = JOIN_WAIT,
     ) -> None:
-        """``remote``: the game is played with other boards over a broker."""
+        """``remote``: the game is played with other boards over a broker.
+        ``link_factory`` and ``join_wait``: how a remote game asked for from the page
+        reaches its broker, and how long joining waits for the host's board."""
         super().__init__(simulated_profiles() if profiles is None else profiles)
         self.store = store
         self.journal = Journal(store)  # one for every simulation: nothing waiting is lost
+        self._link_factory = link_factory
+        self._join_wait = join_wait
+        self._spectator_store: GameStore | None = None  # a watched game's, kept apart
         self._noise = noise
         self._seed = seed
         self._timing = timing
@@ -150,13 +161,15 @@ class SimSession(Session):
         moves: Sequence[str] = (),
         pieces: Layout | None = None,
         remote: RemoteGame | None = None,
+        journal: Journal | None = None,
     ) -> Simulation:
         """``moves``: a record's, played before the board is set up; ``pieces``: how the
-        simulated pieces stand at first (default: as the game has them)."""
+        simulated pieces stand at first (default: as the game has them); ``journal``:
+        where the game is kept (default: the session's store)."""
         sim = Simulation(
             game,
             load_profile(profile_name, game),
-            self.journal,
+            self.journal if journal is None else journal,
             options=options,
             position=position,
             moves=moves,
@@ -222,6 +235,7 @@ class SimSession(Session):
                 job.reply.cancel()
         self.sim.close()
         self.journal.shutdown()
+        self._close_spectator_store()
 
     async def execute(self, request: Request) -> Json:
         reply: asyncio.Future[Json] = asyncio.get_running_loop().create_future()
@@ -255,7 +269,10 @@ class SimSession(Session):
                 if job.reply.done():
                     continue  # its sender went away
                 self._step()
-                answer = self._answer(job.request)
+                if isinstance(job.request.action, PlayRemote):
+                    answer = await self._answer_remote(job.request, job.request.action)
+                else:
+                    answer = self._answer(job.request)
                 self._step()
                 job.reply.set_result(answer)
         finally:
@@ -345,10 +362,11 @@ class SimSession(Session):
 
     def _carry_out(self, request: Request) -> Json:
         command = request.action
-        if self.watching and not isinstance(command, Download):
+        if self.watching and not isinstance(command, Download | NewGame | PlayRemote):
             return error(
                 Problem.NOT_ALLOWED,
-                "this page follows a game played at other boards: it cannot change it",
+                "this page follows a game played at other boards: it cannot change it "
+                "(a new game here stops following it)",
                 request_id=request.id,
             )
         match command:
@@ -455,17 +473,13 @@ class SimSession(Session):
         )
         if command.palette is not None:
             self._palette = command.palette
-        at = self.sim.now
-        if game is self.sim.game and profile == self._profile_name:
+        if game is self.sim.game and profile == self._profile_name and not self.watching:
             self.sim.legend = self._legend(
                 Legend(PALETTES[self._palette]), self.sim.board.painter.indicators
             )
             return self._send(
                 NewGame(None, dict(command.variants), command.position, command.session), request
             )
-        old = self.sim
-        if old.controller.phase is not Phase.GAME_OVER:
-            self.journal.abandon(old.controller.game_id, at)
         sim = self._build(
             game,
             profile,
@@ -474,13 +488,87 @@ class SimSession(Session):
             resume=False,
             settings=command.session,
         )
-        old.close()  # a remote game ends with its board
-        self.sim = sim
-        self.remote, self.watching = None, False
+        self._replace(sim, None)
         self._profile_name = profile
+        return ok(request)
+
+    def _replace(self, sim: Simulation, spectator_store: GameStore | None) -> None:
+        """Play ``sim`` from now on: the game left is abandoned (a remote game ends with
+        its board), and a watched game's store is let go."""
+        old = self.sim
+        if old.controller.phase is not Phase.GAME_OVER:
+            old.journal.abandon(old.controller.game_id, old.now)
+        old.close()
+        if old.journal is not self.journal:
+            old.journal.shutdown()
+        self._close_spectator_store()
+        self._spectator_store = spectator_store
+        self.sim = sim
+        self.remote = sim.remote
+        self.watching = sim.remote is not None and sim.remote.watching
         self._steps.clear()
         self._lifted_from = None
         assert self._loop is not None
         self._origin = self._loop.time() - sim.now
         self.publish(list(sim.notices))
-        return ok(request)
+
+    def _close_spectator_store(self) -> None:
+        if self._spectator_store is not None:
+            self._spectator_store.close()
+            self._spectator_store = None
+
+    # --- a game with other boards ------------------------------------------------------
+
+    async def _answer_remote(self, request: Request, command: PlayRemote) -> Json:
+        try:
+            return await self._play_remote(request, command)
+        except asyncio.CancelledError:
+            raise
+        except Exception as problem:  # the driver must outlive a bug in one command
+            log.exception("command %s failed", command)
+            return error(Problem.INTERNAL, f"internal error: {problem}", request_id=request.id)
+
+    async def _play_remote(self, request: Request, command: PlayRemote) -> Json:
+        """Host, join or watch a remote game of this game. Joining waits for the host's
+        board (up to ``join_wait``): the new simulation is built off the event loop,
+        so the page and the other clients stay live meanwhile. A spectator's game is
+        kept in a store of its own, never in the player's."""
+        wanted = remote_request(command)
+        spectator_store = GameStore(":memory:") if wanted.watch else None
+        journal = None if spectator_store is None else Journal(spectator_store)
+        remote = RemoteGame(wanted, link_factory=self._link_factory, join_wait=self._join_wait)
+        current = self.controller
+        options = dict(current.position.options.non_default(current.game.option_specs))
+        settings = {
+            k: v for k, v in current.settings.stored().items() if k not in ("opponent", "remote")
+        }
+        build = functools.partial(
+            self._build,
+            current.game,
+            self._profile_name,
+            options,
+            None,
+            resume=False,
+            settings=settings,
+            remote=remote,
+            journal=journal,
+        )
+        task = asyncio.ensure_future(asyncio.to_thread(build))
+        try:
+            sim = await asyncio.shield(task)
+        except asyncio.CancelledError:  # the session stops: the board built is let go
+            task.add_done_callback(lambda done: discard(done, spectator_store))
+            raise
+        except (KibanError, OSError) as problem:  # no such game, no seat, no broker
+            reached = remote.link is not None and remote.link.connects > 0
+            remote.close()
+            if spectator_store is not None:
+                spectator_store.close()
+            return error(
+                Problem.REFUSED, refusal(wanted, problem, reached=reached), request_id=request.id
+            )
+        self._replace(sim, spectator_store)
+        reply = ok(request)
+        reply["code"] = str(remote.code)
+        reply["role"] = None if remote.setting is None else remote.setting.role.value
+        return reply

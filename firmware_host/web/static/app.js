@@ -6,6 +6,7 @@
 //   panel.js    turn, message, prompt, seats, clocks, dice, draw, unseen moves
 //   controls.js the board's buttons, claims, record, guide, new game
 //   devices.js  paired devices: unpair this one, forget the others
+//   remote.js   a remote opponent: the dialog, the game's code, its status, watching
 //   speech.js   spoken moves, prompts, refusals and clock warnings (off by default)
 
 import { renderBoard, renderLeds, renderPieces } from "./board.js";
@@ -14,6 +15,7 @@ import { bindControls, followGame, renderCatalogue, renderControls } from "./con
 import { checkStillPaired, renderDevices } from "./devices.js";
 import { bindHands, renderHeld } from "./hands.js";
 import { renderPanel, tickClocks } from "./panel.js";
+import { bindRemote, remoteAnswered, renderRemote, renderRemoteSeats } from "./remote.js";
 import { bindSpeech, speakNotice } from "./speech.js";
 
 const CLOCK_TICK = 100; // milliseconds between redraws of a running clock
@@ -59,7 +61,11 @@ function receive(message) {
       log(describeNotice(message), message.event === "error" || message.event === "illegal");
       speakNotice(message);
       break;
+    case "ok":
+      remoteAnswered(message);
+      break;
     case "error":
+      remoteAnswered(message);
       log(`refused: ${message.message}`, true);
       break;
     case "record":
@@ -89,6 +95,11 @@ function describeNotice(notice) {
     case "fault_cleared":
       return notice.source === "store" ? "the game store takes the game again: everything is saved" : "the board answers again";
     case "store_replaced": return notice.message;
+    case "remote_move":
+      return page.readOnly ? `the other board played ${notice.move}` : `the other board played ${notice.move}: play it here`;
+    case "proposal": return `proposed a ${notice.kind}: waiting for the other board's answer`;
+    case "proposal_answered":
+      return `${notice.ours ? "the other board" : "this board"} ${notice.accepted ? "accepted" : "declined"} the ${notice.kind}`;
     default: return notice.event;
   }
 }
@@ -103,6 +114,7 @@ function saveRecord(message) {
 function showBoard(board) {
   renderBoard(board);
   renderControls(board);
+  renderRemoteSeats(board);
   if (page.state && page.state.game === board.game) renderState(page.state);
 }
 
@@ -121,6 +133,7 @@ function renderState(state) {
   renderPieces(state);
   renderHeld(state);
   renderPanel(state);
+  renderRemote(state);
   followGame(state);
 }
 
@@ -136,5 +149,6 @@ window.kiban = {
 bindHands();
 bindControls();
 bindSpeech();
+bindRemote();
 setInterval(tickClocks, CLOCK_TICK);
 if (!window.KIBAN_OFFLINE) connect();

@@ -22,6 +22,8 @@ export const page = {
   clockBase: null, // {at, clocks, running}: the clocks as the last state had them
   dialogFor: null, // the game (its id) the new-game dialog was last filled for
   names: new Map(), // spot id -> its name for people ("B (gote)'s hand: chick")
+  remoteAsk: null, // the id of the remote-game dialog's request, until it is answered
+  readOnly: false, // the page follows a remote game: its controls are off
 };
 
 export const $ = (id) => document.getElementById(id);

@@ -44,8 +44,9 @@ function overTray(event) {
   return Boolean(element && $("tray").contains(element));
 }
 
+// The page's hands move simulated pieces; not while it follows a game played elsewhere.
 function world() {
-  return page.board && page.board.world && page.state;
+  return page.board && page.board.world && page.state && !(page.state.remote && page.state.remote.watching);
 }
 
 function startDrag(event, spot, heldIndex) {

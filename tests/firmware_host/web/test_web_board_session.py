@@ -65,6 +65,10 @@ def test_a_real_board_takes_control_commands_and_refuses_to_move_pieces(
                 type="new_game", game="dobutsu", settings={"profile": "sim-dobutsu-stands"}
             )
             assert answer["code"] == "not_allowed"
+            # a remote game is the service's to start: the page says how
+            answer = await page.send(type="remote", broker="mqtt://broker.example")
+            assert answer["code"] == "not_allowed" and "[remote] table" in answer["message"]
+            assert "kiban run --remote URL --host-game|--join CODE" in answer["message"]
             assert simulated.world.matches(find_game("dobutsu").position().layout())
             assert (await page.send(type="takeback"))["code"] == "refused"
             # the controls a game may lack reach the runtime, which answers for the game

@@ -28,7 +28,14 @@ VALUES: dict[Kind, Any] = {
     Kind.STRINGS: {},
     Kind.BUTTON: "ok",
 }
-FITTING = {"game": "dobutsu", "move": "2c2b", "format": "txt", "choice": "x", "claim": "x"}
+FITTING = {
+    "broker": "mqtt://broker.example",
+    "game": "dobutsu",
+    "move": "2c2b",
+    "format": "txt",
+    "choice": "x",
+    "claim": "x",
+}
 
 
 def context(*, world: bool = True, served: frozenset[str] | None = None) -> Context:
