@@ -277,6 +277,19 @@ def settle_all(players: Sequence[Player], done: Callable[[], bool], what: str) -
             player.wait()
 
 
+def heard_all(players: Sequence[Player]) -> None:
+    """Wait until every board has heard every other board's latest moves."""
+
+    def done() -> bool:
+        return all(
+            len(p.room.states) == len(players) - 1
+            and all(state.moves == p.moves for state in p.room.states.values())
+            for p in players
+        )
+
+    settle_all(players, done, "the boards did not hear each other")
+
+
 def check_agreed(players: Sequence[Player], *, refused: bool = False) -> tuple[str, ...]:
     """Every board has the same moves and outcome, committed each once and in order,
     stored as played; nothing was refused (unless the test made it so)."""
