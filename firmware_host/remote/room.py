@@ -81,6 +81,7 @@ class Room:
         self.sequence = Sequencer()
         self._seen: dict[str, int] = {}  # the highest seq accepted per topic
         self.version = 0  # goes up whenever something read changes what is known
+        self.replayed_own = False  # an old message of this board's came back: say it anew
 
     # --- reading -------------------------------------------------------------------
 
@@ -106,6 +107,8 @@ class Room:
                 return None
             self.refused.add(f"{envelope.topic}: seq {envelope.seq} replayed or stale")
             log.warning("refused a stale or replayed message on %s", envelope.topic)
+            if envelope.sender == self.board:
+                self.replayed_own = True  # the broker may now keep it, retained
             return None
         body = envelope.body
         if envelope.sender == self.board:
