@@ -3,6 +3,7 @@ anything (old messages again, junk, forgeries), as a stranger or a faulty broker
 
 from __future__ import annotations
 
+import secrets
 import threading
 import time
 from dataclasses import dataclass
@@ -32,7 +33,8 @@ class Spy:
         self.heard: list[Heard] = []
         self._lock = threading.Lock()
         self._subscribed = threading.Event()
-        self._client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"spy-{room[:8]}")
+        client_id = f"spy-{secrets.token_hex(4)}"  # spies in one room must not take over
+        self._client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id)
         self._client.on_connect = lambda client, *_: client.subscribe(room_filter(room), qos=1)
         self._client.on_subscribe = lambda *_: self._subscribed.set()
         self._client.on_message = self._on_message
