@@ -295,11 +295,9 @@ class RemoteGame:
             return []
         for topic_name, payload in link.received():
             room.receive(topic_name, payload)
-        if room.replayed_own:
-            # someone sent an old message of this board's again, retained: the broker
-            # would hand it to a board catching up, so say everything anew
-            room.replayed_own = False
-            self._published.clear()
+        if room.own_overwritten:
+            room.own_overwritten = False
+            self._published.clear()  # say it all anew, for the broker to keep
         fresh = link.connects != self._connects
         if fresh:
             self._connects = link.connects

@@ -81,7 +81,9 @@ class Room:
         self.sequence = Sequencer()
         self._seen: dict[str, int] = {}  # the highest seq accepted per topic
         self.version = 0  # goes up whenever something read changes what is known
-        self.replayed_own = False  # an old message of this board's came back: say it anew
+        # something not this board's newest was sent on its topics (a replay, junk, a
+        # forgery), retained: the broker would hand it to a board catching up
+        self.own_overwritten = False
 
     # --- reading -------------------------------------------------------------------
 
@@ -94,6 +96,7 @@ class Room:
         except RemoteMessageError as error:
             self.refused.add(f"{topic_name}: {error}")
             log.warning("refused a message on %s: %s", topic_name, error)
+            self.own_overwritten |= topic_name in self._own_topics()
             return None
         return self._accept(envelope)
 
@@ -107,8 +110,7 @@ class Room:
                 return None
             self.refused.add(f"{envelope.topic}: seq {envelope.seq} replayed or stale")
             log.warning("refused a stale or replayed message on %s", envelope.topic)
-            if envelope.sender == self.board:
-                self.replayed_own = True  # the broker may now keep it, retained
+            self.own_overwritten |= envelope.topic in self._own_topics()
             return None
         body = envelope.body
         if envelope.sender == self.board:
@@ -140,6 +142,10 @@ class Room:
                 self.online[envelope.sender] = online
         self.version += 1
         return body
+
+    def _own_topics(self) -> tuple[str, ...]:
+        board = topic(self.keys.room, Topic.BOARD, self.board)
+        return (board, topic(self.keys.room, Topic.GAME)) if self.role is Role.HOST else (board,)
 
     # --- writing -------------------------------------------------------------------
 
