@@ -153,6 +153,7 @@ def _body_json(body: Body) -> dict[str, Any]:
                     "id": body.offer.id,
                     "kind": body.offer.kind.value,
                     "plies": body.offer.plies,
+                    "ply": body.offer.ply,
                 },
                 "answers": [
                     {"board": a.board, "offer": a.offer, "accepted": a.accepted}
