@@ -20,6 +20,8 @@ class RemoteThinker:
 
     def want(self, requests: tuple[ThinkRequest, ...]) -> None:
         remote = tuple(r for r in requests if r.spec.kind is OpponentKind.REMOTE)
+        # a request no longer asked is forgotten: after a takeback the same one is new
+        self._answered &= set(remote)
         self._waiting = tuple(r for r in remote if r not in self._answered)
         self.inner.want(tuple(r for r in requests if r.spec.kind is not OpponentKind.REMOTE))
 
