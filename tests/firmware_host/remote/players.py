@@ -290,9 +290,12 @@ def heard_all(players: Sequence[Player]) -> None:
     settle_all(players, done, "the boards did not hear each other")
 
 
-def check_agreed(players: Sequence[Player], *, refused: bool = False) -> tuple[str, ...]:
-    """Every board has the same moves and outcome, committed each once and in order,
-    stored as played; nothing was refused (unless the test made it so)."""
+def check_agreed(
+    players: Sequence[Player], *, refused: bool = False, taken_back: bool = False
+) -> tuple[str, ...]:
+    """Every board has the same moves and outcome, committed each once and in order
+    (the last commit at each ply, when moves were ``taken_back``), stored as played;
+    nothing was refused (unless the test made it so)."""
     moves = players[0].moves
     outcome = players[0].outcome
     assert outcome is not None
@@ -300,6 +303,8 @@ def check_agreed(players: Sequence[Player], *, refused: bool = False) -> tuple[s
         assert player.moves == moves, f"{player.name} differs from {players[0].name}"
         assert player.outcome == outcome, player.name
         committed = [(n.ply, n.move) for n in of(MoveCommitted, player.sim.notices)]
+        if taken_back:
+            committed = sorted(dict(committed).items())
         assert committed == list(enumerate(moves, start=1)), player.name
         store = player.sim.controller.store
         stored = store.load(player.sim.controller.game_id)
