@@ -358,6 +358,9 @@ class RemoteGame:
             return []
         for topic_name, payload in link.received():
             room.receive(topic_name, payload)
+        if room.own_overwritten:
+            room.own_overwritten = False
+            self._published.clear()  # say it all anew, for the broker to keep
         fresh = link.connects != self._connects
         if self.watching:
             self._connects = link.connects

@@ -81,6 +81,10 @@ class Room:
         self.sequence = Sequencer()
         self._seen: dict[str, int] = {}  # the highest seq accepted per topic
         self.version = 0  # goes up whenever something read changes what is known
+        # something not this board's newest was sent on its topics (a replay, junk, a
+        # forgery), retained: the broker would hand it to a board catching up
+        self.own_overwritten = False
+        self._sent: dict[str, bytes] = {}  # this board's last message per topic
 
     # --- reading -------------------------------------------------------------------
 
@@ -93,10 +97,11 @@ class Room:
         except RemoteMessageError as error:
             self.refused.add(f"{topic_name}: {error}")
             log.warning("refused a message on %s: %s", topic_name, error)
+            self._overwritten(topic_name, payload)
             return None
-        return self._accept(envelope)
+        return self._accept(envelope, payload)
 
-    def _accept(self, envelope: Envelope) -> Body | None:
+    def _accept(self, envelope: Envelope, payload: bytes) -> Body | None:
         seen = self._seen.get(envelope.topic)
         if isinstance(envelope.body, Presence):
             seen = None  # by arrival: a last will is signed before the connection's hello
@@ -106,6 +111,7 @@ class Room:
                 return None
             self.refused.add(f"{envelope.topic}: seq {envelope.seq} replayed or stale")
             log.warning("refused a stale or replayed message on %s", envelope.topic)
+            self._overwritten(envelope.topic, payload)
             return None
         body = envelope.body
         if envelope.sender == self.board:
@@ -138,13 +144,23 @@ class Room:
         self.version += 1
         return body
 
+    def _overwritten(self, topic_name: str, payload: bytes) -> None:
+        """A refused message on this board's own topics, other than its own last one (a
+        message of its own that it cannot read itself is not said again and again)."""
+        board = topic(self.keys.room, Topic.BOARD, self.board)
+        own = (board, topic(self.keys.room, Topic.GAME)) if self.role is Role.HOST else (board,)
+        if topic_name in own and payload != self._sent.get(topic_name):
+            self.own_overwritten = True
+
     # --- writing -------------------------------------------------------------------
 
     def message(self, kind: Topic, body: Body) -> tuple[str, bytes]:
         """The topic and signed payload of one of this board's messages."""
         board = None if kind is Topic.GAME else self.board
         name = topic(self.keys.room, kind, board)
-        return name, encode(Envelope(name, self.board, self.sequence.next(), body), self.keys)
+        payload = encode(Envelope(name, self.board, self.sequence.next(), body), self.keys)
+        self._sent[name] = payload
+        return name, payload
 
     # --- questions -------------------------------------------------------------------
 

@@ -414,8 +414,15 @@ class Controller:
         self.assessment = assessment
         match assessment:
             case Commit(move):
+                refusal = self._untold(move, at)
+                if refusal is not None:  # hands ahead of the other board (or its only move)
+                    forced = move == self.recognizer.forced
+                    return [] if forced else self._say_once(assessment, refusal)
                 return self._commit(move, at)
             case Ambiguous(candidates):
+                refusal = self._untold(candidates[0], at)
+                if refusal is not None:
+                    return self._say_once(assessment, refusal)
                 return self._prompt(tuple(sorted(candidates, key=self.position.move_text)), at)
             case TakebackOffer(plies):
                 # Offered, never automatic: lifting the piece the opponent just dropped
@@ -473,7 +480,21 @@ class Controller:
         self.frame = turn.remap(self.frame)
         return True
 
-    def _commit(self, move: Hashable, at: float) -> list[Notice]:
+    def _untold(self, move: Hashable, at: float) -> Refused | None:
+        """A remote seat's move is played here only as its own board told it (the lit
+        guide): a move made here for it first would split the game in two."""
+        turn = self.position.turn
+        guide = guide_of(self.state)
+        if turn not in self.computer.remote or (guide is not None and guide.move == move):
+            return None
+        name = self.game.seats[turn].name
+        return Refused(f"{name} plays at another board: its move is lit here when it comes", at)
+
+    def _commit(self, move: Hashable, at: float, *, told: bool = False) -> list[Notice]:
+        """``told``: a remote seat's move as its board said it (a roll, never lit)."""
+        refusal = None if told else self._untold(move, at)
+        if refusal is not None:
+            return [refusal]
         footprint = self.position.footprint(move, self.sensing)
         by_person = not self.computer.plays(self.position.turn)
         played = self.match.play(move, at)  # stored before anything else changes
@@ -574,6 +595,9 @@ class Controller:
                 return confirmed  # a late ok for the move just played: not the next one
         if role in (ButtonRole.OK, ButtonRole.REFILL) and self.recognizer.unseen:
             # Moves the board cannot show (a refill, an exchange) are chosen at a prompt.
+            refusal = self._untold(self.recognizer.unseen[0], at)
+            if refusal is not None:
+                return [refusal]
             choices = tuple(sorted(self.recognizer.unseen, key=self.position.move_text))
             self._enter(Prompting(choices, 0, guide_of(self.state)))
             return [PromptOpened(self.prompt_choices, at)]
@@ -824,7 +848,7 @@ class Controller:
         if seat in self.computer.remote:
             said: Notice = RemoteMoved(seat, result.best, at)
             if self.position.chance_moves() is not None:
-                return [said, *self._commit(move, at)]  # a roll: nothing to play by hand
+                return [said, *self._commit(move, at, told=True)]  # a roll: nothing to play
         else:
             said = ComputerMoved(seat, result.best, result.note, at)
         ply = len(self.position.move_stack)
