@@ -317,8 +317,10 @@ def _texts(value: object) -> tuple[str, ...]:
 
 
 def _list(value: object) -> list[Any]:
-    if not isinstance(value, list) or len(value) > MAX_MOVES:
+    if not isinstance(value, list):
         raise ValueError("not a list")
+    if len(value) > MAX_MOVES:
+        raise ValueError(f"a list of {len(value)}, more than {MAX_MOVES}")
     return value
 
 

@@ -45,10 +45,11 @@ def test_two_boards_play_shogi_until_one_resigns(broker: Broker, tmp_path: Path)
 
         def recorded(
             controller: Controller,
-            poll: Callable[[Controller], list[Event]] = poll,
+            at: float,
+            poll: Callable[[Controller, float], list[Event]] = poll,
             name: str = player.name,
         ) -> list[Event]:
-            events = poll(controller)
+            events = poll(controller, at)
             heard[name] += events
             return events
 
