@@ -120,7 +120,8 @@ class Connection(Protocol):
 
 
 LinkFactory = Callable[
-    [BrokerAddress, str, str, tuple[str, bytes] | None, Callable[[], None]], Connection
+    [BrokerAddress, str, str, Callable[[], tuple[str, bytes]] | None, Callable[[], None]],
+    Connection,
 ]
 
 
@@ -205,13 +206,17 @@ class RemoteGame:
         """Derive the room's keys and connect (in the background)."""
         self.setting = setting
         room = Room(setting.code.keys(), setting.board, setting.role)
-        will = None if setting.role is Role.WATCH else room.message(Topic.ONLINE, Presence(False))
+
+        def will() -> tuple[str, bytes]:
+            return room.message(Topic.ONLINE, Presence(False))
+
+        watching = setting.role is Role.WATCH
         self.room = room
         self.link = self._link_factory(
             self.request.address,
             f"kiban-{room.keys.room[:8]}-{setting.board}",
             room_filter(room.keys.room),
-            will,
+            None if watching else will,
             self._wake,
         )
         self.link.start()

@@ -23,6 +23,10 @@ QOS = 1
 KEEPALIVE = 15  # seconds: the broker notices a board gone within about 1.5x this
 
 
+Will = Callable[[], tuple[str, bytes]]
+"""Makes a connection's last will: its topic and signed payload."""
+
+
 class LinkError(KibanError, OSError):
     """The MQTT client could not be set up (the library, the TLS settings)."""
 
@@ -35,11 +39,12 @@ class Link:
         address: BrokerAddress,
         client_id: str,
         subscription: str,
-        will: tuple[str, bytes] | None,
+        will: Will | None,
         wake: Callable[[], None] = lambda: None,
     ) -> None:
         """``wake`` is called (on the client's thread) when a message arrives or the
-        connection changes, so a sleeping decision loop looks at once."""
+        connection changes, so a sleeping decision loop looks at once. ``will`` makes
+        the last will anew for each connection (each one newer than the last)."""
         try:
             import paho.mqtt.client as mqtt
             from paho.mqtt.enums import CallbackAPIVersion
@@ -58,8 +63,9 @@ class Link:
             CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv311
         )
         client.reconnect_delay_set(min_delay=1, max_delay=4)
+        self._will = will
         if will is not None:  # a spectator leaves no trace
-            client.will_set(will[0], will[1], qos=QOS, retain=True)
+            client.will_set(*will(), qos=QOS, retain=True)
         if address.username is not None:
             client.username_pw_set(address.username, address.password)
         if address.tls:
@@ -126,6 +132,9 @@ class Link:
 
     def _on_disconnect(self, _: Any, __: Any, ___: Any, reason: Any, ____: Any) -> None:
         self._connected.clear()
+        if self._will is not None and not self._closing:
+            # the next connection's will: a replay of this one's is then stale
+            self._client.will_set(*self._will(), qos=QOS, retain=True)
         if self._closing or self._refused:
             return  # the refusal says more than the disconnection that follows it
         self.error = f"lost the broker {self.address} ({reason})"

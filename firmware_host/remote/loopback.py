@@ -43,7 +43,7 @@ class LoopbackBroker:
         address: BrokerAddress,
         client_id: str,
         subscription: str,
-        will: tuple[str, bytes] | None,
+        will: Callable[[], tuple[str, bytes]] | None,
         wake: Callable[[], None],
     ) -> LoopbackLink:
         link = LoopbackLink(self, address, client_id, subscription, will, wake)
@@ -101,7 +101,7 @@ class LoopbackBroker:
         link.connected = False
         link.closed = True
         if link.will is not None:
-            self._publish(*link.will, retain=True)
+            self._publish(*link.will(), retain=True)
 
 
 @dataclass(slots=True)
@@ -112,7 +112,7 @@ class LoopbackLink:
     address: BrokerAddress
     client_id: str
     subscription: str
-    will: tuple[str, bytes] | None
+    will: Callable[[], tuple[str, bytes]] | None
     wake: Callable[[], None]
     inbox: list[tuple[str, bytes]] = field(default_factory=list)
     connected: bool = False

@@ -102,9 +102,12 @@ class Room:
         return self._accept(envelope, payload)
 
     def _accept(self, envelope: Envelope, payload: bytes) -> Body | None:
-        seen = self._seen.get(envelope.topic)
+        # A last will is signed before its connection's hello: online and offline each
+        # only go up, and between them the newer arrival wins.
+        key = envelope.topic
         if isinstance(envelope.body, Presence):
-            seen = None  # by arrival: a last will is signed before the connection's hello
+            key += "#online" if envelope.body.online else "#offline"
+        seen = self._seen.get(key)
         if seen is not None and envelope.seq <= seen:
             if envelope.seq == seen:
                 self.duplicates += 1
@@ -120,7 +123,7 @@ class Room:
                 self.own = body  # what this board said before it restarted
             elif isinstance(body, GameSpec) and self.spec is None:
                 self.spec = body  # the game this host described before it restarted
-            self._seen[envelope.topic] = envelope.seq
+            self._seen[key] = envelope.seq
             return None
         other_game = (
             self.spec is not None
@@ -133,7 +136,7 @@ class Room:
         if isinstance(body, BoardState) and other_game:
             self.refused.add(f"{envelope.topic}: a state of another game ({body.uid})")
             return None
-        self._seen[envelope.topic] = envelope.seq
+        self._seen[key] = envelope.seq
         match body:
             case GameSpec():
                 self.spec = body

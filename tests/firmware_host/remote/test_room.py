@@ -84,11 +84,21 @@ def test_the_host_seats_boards_and_a_seat_passes_on_only_from_an_offline_board()
     assert room.seat_host(seated).owner(1) == "j2"
 
 
-def test_presence_is_taken_as_it_arrives() -> None:
+def test_presence_is_taken_as_it_arrives_but_an_old_one_again_is_refused() -> None:
     room = joined_room()
     say(room, "j1", 5, Presence(True))
     say(room, "j1", 4, Presence(False))  # a will signed when the connection was made
     assert room.online["j1"] is False
+    say(room, "j1", 7, Presence(True))  # connected again (its next will is signed: 6)
+    assert room.online["j1"] is True
+    assert say(room, "j1", 4, Presence(False)) is None  # the last will, sent again
+    assert room.online["j1"] is True and room.duplicates == 1
+    say(room, "j1", 6, Presence(False))  # that connection's own will
+    assert room.online["j1"] is False
+    say(room, "j1", 9, Presence(True))
+    assert say(room, "j1", 4, Presence(False)) is None  # an older will, replayed
+    assert room.online["j1"] is True
+    assert "replayed or stale" in room.refused.reasons[-1]
 
 
 def test_own_messages_teach_a_restarted_board_where_it_was() -> None:
