@@ -37,7 +37,7 @@ from engine.recognizer import (
     Timing,
 )
 from engine.registry import find_game
-from firmware_host.opponents.thinking import Purpose, ThinkRequest, ThinkResult
+from firmware_host.session.across_boards import AcrossBoards
 from firmware_host.session.actions import (
     AgreeDraw,
     Claim,
@@ -55,17 +55,15 @@ from firmware_host.session.actions import (
 )
 from firmware_host.session.clock import GameClock
 from firmware_host.session.computer import Computer
+from firmware_host.session.computer_turns import ComputerTurns
 from firmware_host.session.consent import (
     ClockTold,
     Consent,
     PeerEnded,
     Proposal,
-    ProposalAnswered,
     ProposalArrived,
     ProposalDecided,
-    ProposalMade,
     ProposalSettled,
-    RemoteMoved,
     Word,
     WordKind,
 )
@@ -75,13 +73,11 @@ from firmware_host.session.events import (
     BoardTurned,
     BusFault,
     BusRecovered,
-    ComputerMoved,
     Event,
     FaultCleared,
     FaultShown,
     FrameSeen,
     GameEnded,
-    HintShown,
     IllegalShown,
     MoveCommitted,
     MovesTakenBack,
@@ -125,7 +121,7 @@ from hardware.orientation import SpotTurn
 log = logging.getLogger(__name__)
 
 
-class Controller:
+class Controller(AcrossBoards, ComputerTurns):
     """A game session on one board."""
 
     def __init__(
@@ -480,16 +476,6 @@ class Controller:
         self.frame = turn.remap(self.frame)
         return True
 
-    def _untold(self, move: Hashable, at: float) -> Refused | None:
-        """A remote seat's move is played here only as its own board told it (the lit
-        guide): a move made here for it first would split the game in two."""
-        turn = self.position.turn
-        guide = guide_of(self.state)
-        if turn not in self.computer.remote or (guide is not None and guide.move == move):
-            return None
-        name = self.game.seats[turn].name
-        return Refused(f"{name} plays at another board: its move is lit here when it comes", at)
-
     def _commit(self, move: Hashable, at: float, *, told: bool = False) -> list[Notice]:
         """``told``: a remote seat's move as its board said it (a roll, never lit)."""
         refusal = None if told else self._untold(move, at)
@@ -735,137 +721,6 @@ class Controller:
         guide = GuideMove(move, self.position.footprint(move, self.sensing).spots())
         self._enter(replace(self.state, guide=guide))
         return self._judge(at)
-
-    # --- across boards -----------------------------------------------------------------
-
-    def _propose(self, kind: Proposal, plies: int, at: float) -> list[Notice]:
-        """A takeback or a draw at a remote game waits for the other board's yes."""
-        if isinstance(self.state, Over) and kind is Proposal.DRAW:
-            return [Refused("the game is already over", at)]
-        self.consent.propose(kind, plies, len(self.position.move_stack))
-        if isinstance(self.state, Prompting):
-            self._enter(self._playing())  # the prompt that led here is done
-        return [ProposalMade(kind, at)]
-
-    def _proposal_arrived(self, proposal: ProposalArrived, at: float) -> list[Notice]:
-        """Ask the players here; a proposal for a position the game has left is declined."""
-        if proposal.ref in self.consent.answers:
-            return []
-        stale = proposal.ply != len(self.position.move_stack)
-        if stale or (proposal.kind is Proposal.DRAW and isinstance(self.state, Over)):
-            return self._answer(proposal, False, at)
-        if isinstance(self.state, Prompting):
-            return []  # shown, or asked again once the prompt open now is answered
-        choices = (AcceptChoice(proposal), DeclineChoice(proposal))
-        self._enter(Prompting(choices, 1, guide_of(self.state)))
-        return [PromptOpened(self.prompt_choices, at)]
-
-    def _answer(self, proposal: ProposalArrived, accepted: bool, at: float) -> list[Notice]:
-        """The players here answer; the game changes when the proposer decides (every
-        board accepted), so that no board changes it alone."""
-        self.consent.answers[proposal.ref] = accepted
-        if accepted:
-            self.consent.accepted[proposal.ref] = proposal
-        if isinstance(self.state, Prompting):
-            self._enter(self._playing())
-        return [ProposalAnswered(proposal.kind, accepted, False, at), *self._judge(at)]
-
-    def _decided(self, ref: Hashable, accepted: bool, at: float) -> list[Notice]:
-        proposal = self.consent.accepted.pop(ref, None)
-        if proposal is None or not accepted:
-            return []
-        return self._agreed(proposal.kind, proposal.plies, at)
-
-    def _settled(self, number: int, accepted: bool, at: float) -> list[Notice]:
-        proposed = self.consent.proposed
-        if proposed is None or proposed.id != number:
-            return []
-        self.consent.proposed = None
-        self.consent.decided = (number, accepted)
-        notices: list[Notice] = [ProposalAnswered(proposed.kind, accepted, True, at)]
-        if accepted:
-            notices += self._agreed(proposed.kind, proposed.plies, at)
-        return notices
-
-    def _agreed(self, kind: Proposal, plies: int, at: float) -> list[Notice]:
-        if kind is Proposal.DRAW:
-            return self._end(self.position.end_by_agreement(), at)
-        return self._take_back(plies, at, board_follows=False, agreed=True)
-
-    def _say(self, word: Word) -> None:
-        """Keep the word that ended the game here, for the other boards (a remote game)."""
-        if self.consent.needed:
-            self.consent.words = word
-
-    def _peer_ended(self, word: Word, at: float) -> list[Notice]:
-        """Another board's player resigned, claimed, lost on time or by an illegal move:
-        the game ends here the same way."""
-        if isinstance(self.state, Over):
-            return []
-        lost = {
-            WordKind.RESIGN: Termination.RESIGNATION,
-            WordKind.FLAG: Termination.TIME_FORFEIT,
-            WordKind.ILLEGAL: Termination.ILLEGAL_MOVE,
-        }.get(word.kind)
-        if lost is not None:
-            seats = len(self.game.seats)
-            return self._end(Outcome.loss(lost, word.seat, seats), at)
-        try:
-            outcome = self.position.claim(word.claim)
-        except KibanError as error:
-            return [Refused(f"the other board's claim fails here: {error}", at)]
-        return self._end(outcome, at)
-
-    # --- the computer ------------------------------------------------------------------
-
-    def thinking(self) -> tuple[tuple[ThinkRequest, ...], bool]:
-        """What the computer should think about now, and whether to hurry it."""
-        playing = isinstance(self.state, Playing | Correcting) and self.trust.trusted
-        guided = guide_of(self.state) is not None
-        wanted = self.computer.wanted(self.position, self.game_id, playing=playing, guided=guided)
-        return wanted, self.computer.hurried
-
-    def _thought(self, result: ThinkResult, at: float) -> list[Notice]:
-        """An answer from the computer, used only if it is about the position now."""
-        if not self.computer.current(result, self.game_id) or isinstance(self.state, Over):
-            return []
-        if result.best is None:
-            return [Refused(f"the computer could not answer: {result.failed}", at)]
-        purpose = result.request.purpose
-        self.computer.proved(result, self.position)
-        if purpose is Purpose.JUDGE:
-            self.computer.judged(result, self.position, self.sensing)
-            return []
-        try:
-            move = self.position.parse_move(result.best)
-        except KibanError as error:
-            return [Refused(f"the computer's move cannot be played: {error}", at)]
-        spots = self.position.footprint(move, self.sensing).spots()
-        if purpose is Purpose.HINT:
-            self.computer.hint = (move, spots)
-            return [HintShown(result.best, at)]
-        seat = self.position.turn
-        if seat in self.computer.remote:
-            said: Notice = RemoteMoved(seat, result.best, at)
-            if self.position.chance_moves() is not None:
-                return [said, *self._commit(move, at, told=True)]  # a roll: nothing to play
-        else:
-            said = ComputerMoved(seat, result.best, result.note, at)
-        ply = len(self.position.move_stack)
-        self._enter(replace(self.state, guide=GuideMove(move, spots, ply)))
-        return [said, *self._judge(at)]
-
-    def _ask_hint(self, at: float) -> list[Notice]:
-        if isinstance(self.state, Over | SettingUp) or self.roll_due:
-            return [Refused("no move to suggest now", at)]
-        if self.computer.plays(self.position.turn):
-            return [Refused("the computer is to move", at)]
-        self.computer.hint_asked = True
-        return []
-
-    def _unseen_guides(self) -> tuple[GuideMove, ...]:
-        guide = guide_of(self.state)
-        return (guide,) if guide is not None and guide.move in self.recognizer.unseen else ()
 
     # --- what to show ----------------------------------------------------------------
 
