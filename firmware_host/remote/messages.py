@@ -19,8 +19,8 @@ from firmware_host.remote.code import RoomKeys
 from firmware_host.session.consent import Proposal, Word, WordKind
 
 VERSION = 1
-MAX_BYTES = 64 * 1024  # a Chaturaji record of 600 moves is under 8 KiB
-MAX_MOVES = 4000
+MAX_BYTES = 256 * 1024  # a Chaturaji record of 8000 moves is under 100 KiB
+MAX_MOVES = 8000
 MAX_TEXT = 64
 PREFIX = f"kiban/v{VERSION}"
 

@@ -121,7 +121,7 @@ def test_a_signed_message_of_another_room_is_refused() -> None:
     [
         ("moves", "7g7f"),
         ("moves", ["x" * 200]),
-        ("moves", ["ok"] * 5000),
+        ("moves", ["ok"] * 9000),
         ("line", -1),
         ("line", True),
         ("seats", [99]),
