@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from drivers.ads1115 import ADS1115, CONFIG
-from drivers.ads7830 import ADS7830, convert_together
+from drivers.ads7830 import ADS7830, Conversions, convert_together
 from drivers.errors import BusError
 from hardware.mock.adc import ADS1115Model, ADS7830Model
 from hardware.mock.bus import SimulatedI2CBus
@@ -127,3 +127,50 @@ def test_a_silent_ads1115_is_named() -> None:
         ADS1115(bus, 0x48, full_scale=5.0)
     with pytest.raises(ValueError, match="data rate"):
         ADS1115(bus, 0x48, data_rate=100)
+
+
+def test_prepared_conversions_convert_afresh_at_every_run() -> None:
+    """The transaction is built once; each run sends the command bytes again and the
+    chips convert what their inputs hold then."""
+    bus = SimulatedI2CBus()
+    level = [1.0]
+    models = {}
+    for address in (0x48, 0x49):
+        models[address] = ADS7830Model({n: (lambda n=n: level[0] + 0.1 * n) for n in range(8)})
+        bus.attach(address, models[address])
+    first, second = ADS7830(bus, 0x48), ADS7830(bus, 0x49)
+    conversions = Conversions(bus, [(first, 0), (second, 3), (first, 7)])
+    assert bus.transactions == 0  # preparing sends nothing
+    assert conversions.run() == bytes(int(v / 3.3 * 256) for v in (1.0, 1.3, 1.7))
+    level[0] = 2.0
+    assert conversions.run() == bytes(int(v / 3.3 * 256) for v in (2.0, 2.3, 2.7))
+    assert bus.transactions == 2
+    assert [len(call.messages) for call in bus.log] == [6, 6]
+    assert (models[0x48].conversions, models[0x49].conversions) == (4, 2)
+    assert models[0x48].command == DATASHEET_COMMANDS[7]  # the last command it was sent
+
+
+def test_a_prepared_conversion_of_a_silent_ads7830_is_named_and_one_that_returns_reads() -> None:
+    bus = SimulatedI2CBus("i2c-3")
+    for address in (0x48, 0x49):
+        bus.attach(address, ADS7830Model({0: volts(1.0), 1: volts(2.0)}))
+    first, second = ADS7830(bus, 0x48, "i2c-3"), ADS7830(bus, 0x49, "i2c-3")
+    conversions = Conversions(bus, [(first, 0), (second, 1)])
+    bus.vanish(0x49)
+    with pytest.raises(BusError) as caught:
+        conversions.run()
+    assert (caught.value.chip, caught.value.address) == ("ADS7830", 0x49)
+    bus.restore(0x49)
+    assert conversions.run() == bytes([int(1.0 / 3.3 * 256), int(2.0 / 3.3 * 256)])
+
+
+def test_prepared_conversions_split_as_the_kernel_requires() -> None:
+    bus = SimulatedI2CBus()
+    chips = []
+    for address in (0x48, 0x49, 0x4A):
+        bus.attach(address, ADS7830Model({n: volts(0.1 * n + address - 0x48) for n in range(8)}))
+        chips.append(ADS7830(bus, address))
+    requests = [(chip, n) for chip in chips for n in range(8)]
+    expected = bytes(int((0.1 * n + i) / 3.3 * 256) for i in range(3) for n in range(8))
+    assert Conversions(bus, requests).run() == expected
+    assert [len(call.messages) for call in bus.log] == [42, 6]
