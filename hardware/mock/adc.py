@@ -57,10 +57,9 @@ class ADS7830Model:
             raise UnsupportedAdcModeError("differential inputs (SD = 0) are not modelled")
         channel = _INPUT_OF_CODE[(self.command >> 4) & 0b111]
         reference = 2.5 if self.command & 0b1000 else self.external_reference
-        volts = self.inputs.get(channel, _grounded)()
-        code = max(0, min(255, int(volts / reference * 256)))
+        code = int(self.inputs.get(channel, _grounded)() / reference * 256)
         self.conversions += 1
-        return bytes([code]) * length
+        return bytes((0 if code < 0 else 255 if code > 255 else code,)) * length
 
 
 class ADS1115Model:

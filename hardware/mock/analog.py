@@ -4,8 +4,9 @@ A ratiometric linear Hall sensor (DRV5055-like) rests at half its supply with no
 field and swings up for one pole and down for the other. Each simulated sensor
 has its own quiescent level and sensitivity (no two are alike) and Gaussian
 noise, drawn from a seeded source, and reads the simulated world's spot it is
-wired to. A north-up piece shows its south face to the sensor below, which
-raises the output: north reads high, south low.
+wired to (``sense()``, which the simulated board calls whenever the world
+changes, as it sets the expanders' pins). A north-up piece shows its south face
+to the sensor below, which raises the output: north reads high, south low.
 
 The multiplexer model reads its select lines from gpiozero mock pins, exactly
 as the driver left them, and passes on the voltage of the chosen channel; a
@@ -53,6 +54,12 @@ class HallSensor:
         self.noise = noise
         self.rng = rng
         self.samples = 0
+        self.field: Reading = EMPTY
+        self.sense()
+
+    def sense(self) -> None:
+        """Take the field of what stands on the spot now (the world changed)."""
+        self.field = self.reading()
 
     @classmethod
     def drawn(
@@ -66,7 +73,7 @@ class HallSensor:
     def volts(self) -> float:
         self.samples += 1
         level = self.quiescent
-        reading = self.reading()
+        reading = self.field
         if reading == NORTH:
             level += self.sensitivity
         elif reading == SOUTH:
@@ -88,13 +95,17 @@ class AnalogMuxModel:
 
     @property
     def channel(self) -> int:
-        channel = 0
-        for bit, pin in enumerate(self.select):
-            channel |= int(bool(pin.state)) << bit
-        return channel
+        s0, s1, s2, s3 = self.select
+        return bool(s0.state) | bool(s1.state) << 1 | bool(s2.state) << 2 | bool(s3.state) << 3
 
     def volts(self) -> float:
+        """The common pin: the chosen channel's sensor, read as the lines stand now.
+
+        The levels are read as gpiozero's mock pins hold them (``_state``, which is
+        what their ``state`` property returns, two calls further on): a conversion
+        reads them every time."""
         if self.enable is not None and self.enable.state:
             return 0.0  # disabled: the common pin is cut off
-        source = self.inputs.get(self.channel)
+        s0, s1, s2, s3 = self.select
+        source = self.inputs.get(s0._state | s1._state << 1 | s2._state << 2 | s3._state << 3)
         return 0.0 if source is None else source()
