@@ -304,9 +304,11 @@ class _Together:
 
 @dataclass(frozen=True, slots=True)
 class _Round:
-    """ADS1115 conversions, one per chip: start each, wait once, read each."""
+    """ADS1115 conversions, one per chip: start each, wait once, read each (the
+    transactions prepared once)."""
 
-    conversions: tuple[tuple[int, ADS1115, int], ...]  # (place, chip, input)
+    starts: tuple[Callable[[], None], ...]
+    results: tuple[tuple[int, Callable[[], int]], ...]  # (place, the chip's result)
     wait: float
 
 
@@ -392,11 +394,11 @@ class AnalogSource:
                 for index, value in zip(together.indices, together.conversions.run(), strict=True):
                     levels[index] = value
             for batch in step.rounds:
-                for _, adc, channel in batch.conversions:
-                    adc.start(channel)
+                for start in batch.starts:
+                    start()
                 self.sleep(batch.wait)
-                for index, adc, _ in batch.conversions:
-                    levels[index] = adc.result()
+                for index, result in batch.results:
+                    levels[index] = result()
         return levels
 
     def sample(self) -> list[int]:
@@ -450,9 +452,16 @@ def _plan(
         for group in fast.values()
     )
     rounds: list[_Round] = []
+    results = {id(adc): adc.reader() for queue in queues.values() for _, adc, _ in queue}
     while any(queues.values()):
         batch = tuple(queue.pop(0) for queue in queues.values() if queue)
-        rounds.append(_Round(batch, max(adc.conversion_time for _, adc, _ in batch)))
+        rounds.append(
+            _Round(
+                tuple(adc.starter(channel) for _, adc, channel in batch),
+                tuple((index, results[id(adc)]) for index, adc, _ in batch),
+                max(adc.conversion_time for _, adc, _ in batch),
+            )
+        )
     return _Step(state, together, tuple(rounds))
 
 

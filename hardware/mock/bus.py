@@ -364,6 +364,11 @@ class _Prepared:
 
     def __call__(self) -> None:
         steps = self._steps
-        replies = self._bus._perform(self._known, steps if steps is not None else self._sent())
+        if steps is None:
+            steps = [
+                (address, None, length) if view is None else (address, bytes(view), 0)
+                for address, view, length in self._plan
+            ]
+        replies = self._bus._perform(self._known, steps)
         for target, reply in zip(self._targets, replies, strict=True):
             target[:] = reply

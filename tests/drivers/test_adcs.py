@@ -9,7 +9,7 @@ from drivers.ads1115 import ADS1115, CONFIG
 from drivers.ads7830 import ADS7830, Conversions, convert_together
 from drivers.errors import BusError
 from hardware.mock.adc import ADS1115Model, ADS7830Model
-from hardware.mock.bus import SimulatedI2CBus
+from hardware.mock.bus import Message, SimulatedI2CBus
 from hardware.mock.clock import SimClock
 
 # Single-ended command bytes from the ADS7830 datasheet (SD=1, PD=01: external reference).
@@ -174,3 +174,35 @@ def test_prepared_conversions_split_as_the_kernel_requires() -> None:
     expected = bytes(int((0.1 * n + i) / 3.3 * 256) for i in range(3) for n in range(8))
     assert Conversions(bus, requests).run() == expected
     assert [len(call.messages) for call in bus.log] == [42, 6]
+
+
+def test_ads1115_prepared_starts_and_reads_send_what_start_and_result_send() -> None:
+    clock = SimClock()
+    bus = SimulatedI2CBus("i2c-3")
+    level = [1.65]
+    model = ADS1115Model(clock.now, {0: volts(-0.5), 2: lambda: level[0]})
+    bus.attach(0x48, model)
+    adc = ADS1115(bus, 0x48, "i2c-3", sleep=clock.sleep)
+    start, result = adc.starter(2), adc.reader()
+    assert bus.transactions == 0  # preparing sends nothing
+    start()
+    assert bus.log[-1].messages == (Message(0x48, False, 3),)  # config pointer and word
+    assert model.config | 0x8000 == adc.config(2)
+    assert result() == 0  # not converted yet: the old result
+    assert model.early_reads == 1
+    clock.sleep(adc.conversion_time)
+    assert result() == round(1.65 / 4.096 * 32768)
+    assert bus.log[-1].messages == (Message(0x48, False, 1), Message(0x48, True, 2))
+    level[0] = 0.7
+    start()
+    clock.sleep(adc.conversion_time)
+    assert result() == round(0.7 / 4.096 * 32768)  # converted afresh at every start
+    adc.starter(0)()
+    clock.sleep(adc.conversion_time)
+    assert result() == round(-0.5 / 4.096 * 32768) < 0  # signed
+    bus.vanish(0x48)
+    for call in (start, result):
+        with pytest.raises(BusError) as caught:
+            call()
+        assert (caught.value.chip, caught.value.address) == ("ADS1115", 0x48)
+        assert "ADS1115 at 0x48 on i2c-3 did not answer" in str(caught.value)

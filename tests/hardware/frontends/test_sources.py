@@ -3,6 +3,7 @@ bus, readings per channel, and no frame at all when a source fails."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from hardware.frontends.i2c_muxes import I2CMuxModels
 from hardware.frontends.serial_scanner import SerialScannerModel, SerialSource
 from hardware.frontends.shift_registers import ShiftRegisterModels, ShiftRegisterSource
 from hardware.mock.board import SimulatedBoard
+from hardware.mock.bus import Message
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import load_profile
 
@@ -71,8 +73,15 @@ def test_the_ads1115_board_converts_its_chips_in_parallel_rounds() -> None:
     hardware, board = opened("sim-dobutsu-ads1115", DOBUTSU)
     start = hardware.clock.now()
     board.scanner.scan()
-    kinds = transactions(hardware)
-    assert kinds == (["write_i2c_block_data"] * 3 + ["read_i2c_block_data"] * 3) * 4
+    # Prepared once: the same bytes as write_i2c_block_data and read_i2c_block_data.
+    starting = (Message(0x48, False, 3),)
+    reading = (Message(0x48, False, 1), Message(0x48, True, 2))
+    shapes = [
+        tuple(dataclasses.replace(m, address=0x48) for m in call.messages)
+        for call in hardware.buses[1].log
+    ]
+    assert shapes == ([starting] * 3 + [reading] * 3) * 4
+    assert [call.addresses for call in hardware.buses[1].log] == [(0x48,), (0x49,), (0x4A,)] * 8
     waited = hardware.clock.now() - start
     assert waited == pytest.approx(4 * (1.1 / 860 + 50e-6))  # four rounds, one wait each
     assert all(model.early_reads == 0 for model in hardware.model(AnalogModels).adcs.values())  # type: ignore[union-attr]
