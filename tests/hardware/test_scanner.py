@@ -405,7 +405,7 @@ def test_a_scan_of_a_board_at_rest_is_a_few_dozen_calls() -> None:
 
 @pytest.mark.parametrize(
     ("profile_name", "game_name", "most"),
-    [("sim-shogi-analog", "shogi", 1_500), ("sim-dobutsu-ads1115", "dobutsu", 660)],
+    [("sim-shogi-analog", "shogi", 1_300), ("sim-dobutsu-ads1115", "dobutsu", 620)],
 )
 def test_a_scan_of_an_analog_board_at_rest_is_its_conversions_and_little_more(
     profile_name: str, game_name: str, most: int
