@@ -19,10 +19,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from ctypes import c_char, create_string_buffer
 from typing import TypeVar
 
+from smbus2 import i2c_msg
+from smbus2.smbus2 import I2C_M_RD
+
 from drivers.errors import BusError
-from drivers.i2c import I2CBus
+from drivers.i2c import I2CBus, prepare_rdwr
 from drivers.retry import RetryPolicy, once
 
 CHIP = "ADS1115"
@@ -122,6 +126,36 @@ class ADS1115:
         self.start(channel)
         self.sleep(self.conversion_time)
         return self.result()
+
+    def starter(self, channel: int) -> Callable[[], None]:
+        """``start(channel)`` as a call to repeat every scan: the same bytes on the wire
+        (pointer to config, then the word), the transaction prepared once."""
+        word = self.config(channel)
+        message = i2c_msg.write(self.address, [CONFIG, word >> 8, word & 0xFF])
+        transaction = prepare_rdwr(self.bus, message)
+        call = self._call
+
+        def start(message: i2c_msg = message) -> None:  # the message owns the bytes sent
+            call(transaction)
+
+        return start
+
+    def reader(self) -> Callable[[], int]:
+        """``result()`` as a call to repeat every scan: pointer to the conversion
+        register, a repeated start and two bytes read, prepared once."""
+        buffer = create_string_buffer(2)
+        messages = (
+            i2c_msg.write(self.address, [CONVERSION]),
+            i2c_msg(addr=self.address, flags=I2C_M_RD, len=2, buf=(c_char * 2).from_buffer(buffer)),
+        )
+        transaction = prepare_rdwr(self.bus, *messages)
+        call = self._call
+
+        def result(messages: tuple[i2c_msg, ...] = messages) -> int:
+            call(transaction)
+            return int.from_bytes(buffer.raw, "big", signed=True)
+
+        return result
 
     def _call(self, call: Callable[[], T]) -> T:
         try:

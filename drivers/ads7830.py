@@ -19,12 +19,13 @@ so reading every input a multiplexer setting exposes costs one transaction.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from ctypes import string_at
+from ctypes import c_char, create_string_buffer
 
 from smbus2 import i2c_msg
+from smbus2.smbus2 import I2C_M_RD
 
 from drivers.errors import BusError
-from drivers.i2c import I2CBus
+from drivers.i2c import I2CBus, Transaction, prepare_rdwr
 from drivers.retry import RetryPolicy, once
 
 CHIP = "ADS7830"
@@ -90,25 +91,63 @@ def convert_together(
     When a transaction fails every try, each conversion is done alone once, so
     that the BusError names the chip that does not answer.
     """
-    policy = retry or once()
-    results: list[int] = []
-    for start in range(0, len(requests), MAX_CONVERSIONS_PER_TRANSACTION):
-        chunk = requests[start : start + MAX_CONVERSIONS_PER_TRANSACTION]
-        reads = [i2c_msg.read(chip.address, 1) for chip, _ in chunk]
-        messages: list[i2c_msg] = []
-        for (chip, channel), read in zip(chunk, reads, strict=True):
+    return list(Conversions(bus, requests, retry).run())
+
+
+class Conversions:
+    """The same conversions (chips on ``bus``), repeated every scan: what
+    ``convert_together`` does, with the transactions prepared once (their
+    messages and, on a real bus, the ioctl's structure) and every result landing
+    in one buffer, so a run's results are one bytes object in request order.
+
+    A failed transaction is tried as ``retry`` says; when every try fails, each of
+    its conversions is done alone once, so that the BusError names the silent chip.
+    """
+
+    def __init__(
+        self, bus: I2CBus, requests: Sequence[tuple[ADS7830, int]], retry: RetryPolicy | None = None
+    ) -> None:
+        for chip, _ in requests:
             if chip.bus is not bus:
                 raise ValueError(f"{chip} is not on the bus of this transaction")
-            messages += [i2c_msg.write(chip.address, [chip.command(channel)]), read]
-        try:
-            policy.run(lambda messages=messages: bus.i2c_rdwr(*messages))  # type: ignore[misc]
-        except OSError:
-            for chip, channel in chunk:
-                command = chip.command(channel)
-                try:
-                    results.append(bus.read_byte_data(chip.address, command))
-                except OSError as error:
-                    raise BusError(CHIP, chip.bus_name, chip.address, error) from error
-            continue
-        results += [string_at(read.buf, 1)[0] for read in reads]
-    return results
+        self._bus = bus
+        self._requests = tuple(
+            (chip, chip.address, chip.command(channel)) for chip, channel in requests
+        )
+        self._retry = retry or once()
+        self._buffer = create_string_buffer(len(requests))
+        self._chunks: list[tuple[int, int, Transaction]] = []
+        self._messages: list[i2c_msg] = []  # they own the command bytes the transactions send
+        for start in range(0, len(requests), MAX_CONVERSIONS_PER_TRANSACTION):
+            chunk = self._requests[start : start + MAX_CONVERSIONS_PER_TRANSACTION]
+            messages: list[i2c_msg] = []
+            for offset, (_, address, command) in enumerate(chunk, start):
+                read = i2c_msg(
+                    addr=address,
+                    flags=I2C_M_RD,
+                    len=1,
+                    buf=(c_char * 1).from_buffer(self._buffer, offset),
+                )
+                messages += [i2c_msg.write(address, [command]), read]
+            self._chunks.append((start, start + len(chunk), prepare_rdwr(bus, *messages)))
+            self._messages += messages
+
+    def __len__(self) -> int:
+        return len(self._requests)
+
+    def run(self) -> bytes:
+        """Every conversion once: the results (0-255) in request order."""
+        for start, stop, transaction in self._chunks:
+            try:
+                self._retry.run(transaction)
+            except OSError:
+                self._one_by_one(start, stop)
+        return self._buffer.raw
+
+    def _one_by_one(self, start: int, stop: int) -> None:
+        for offset in range(start, stop):
+            chip, address, command = self._requests[offset]
+            try:
+                self._buffer[offset] = bytes([self._bus.read_byte_data(address, command)])
+            except OSError as error:
+                raise BusError(CHIP, chip.bus_name, address, error) from error

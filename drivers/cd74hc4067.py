@@ -27,7 +27,9 @@ SELECT_LINES = 4
 class SelectLines:
     """The S0-S3 lines (GPIO numbers, S0 first) shared by a group of multiplexers.
 
-    Only the lines that change are written; ``settle`` is the pause after a
+    Only the lines that change are written, straight to their pins (a device's
+    ``value`` goes through gpiozero's blink and attribute machinery first: a
+    board walks the channels every scan); ``settle`` is the pause after a
     change for the analog path to settle before a conversion (the switch itself
     takes nanoseconds, a Hall sensor's output into the ADC's sampling capacitor
     a few microseconds).
@@ -47,6 +49,7 @@ class SelectLines:
         self.settle = settle
         self.sleep = sleep
         self._lines: list[Any] = []
+        self._pins: list[Any] = []  # the lines' pins, active high: a pin's state is its level
         for gpio in self.gpios:
             try:
                 line = DigitalOutputDevice(gpio, initial_value=False, pin_factory=pin_factory)
@@ -56,6 +59,7 @@ class SelectLines:
                     f"multiplexer select line on GPIO {gpio} could not be claimed: {exc}"
                 ) from exc
             self._lines.append(line)
+        self._pins += [line.pin for line in self._lines]
         self.selected: int | None = 0
         self.changes = 0
 
@@ -66,10 +70,10 @@ class SelectLines:
         if channel == self.selected:
             return
         previous = self.selected
-        for bit, line in enumerate(self._lines):
-            level = channel >> bit & 1
-            if previous is None or (previous >> bit & 1) != level:
-                line.value = level
+        changed = CHANNELS - 1 if previous is None else channel ^ previous
+        for bit, pin in enumerate(self._pins):
+            if changed >> bit & 1:
+                pin.state = bool(channel >> bit & 1)
         self.selected = channel
         self.changes += 1
         if self.settle:
@@ -79,6 +83,7 @@ class SelectLines:
         for line in self._lines:
             line.close()
         self._lines.clear()
+        self._pins.clear()
         self.selected = None
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from drivers.ads1115 import ADS1115
-from drivers.ads7830 import ADS7830, convert_together
+from drivers.ads7830 import ADS7830, Conversions
 from drivers.cd74hc4067 import EnableLine, SelectLines
 from drivers.i2c import I2CBus
 from drivers.retry import RetryPolicy
@@ -296,18 +296,19 @@ class _Reader(SectionReader):
 
 @dataclass(frozen=True, slots=True)
 class _Together:
-    """ADS7830 conversions on one bus: one combined transaction."""
+    """ADS7830 conversions on one bus: one combined transaction, prepared once."""
 
-    bus: I2CBus
     indices: tuple[int, ...]  # the channels' places in the source
-    requests: tuple[tuple[ADS7830, int], ...]
+    conversions: Conversions
 
 
 @dataclass(frozen=True, slots=True)
 class _Round:
-    """ADS1115 conversions, one per chip: start each, wait once, read each."""
+    """ADS1115 conversions, one per chip: start each, wait once, read each (the
+    transactions prepared once)."""
 
-    conversions: tuple[tuple[int, ADS1115, int], ...]  # (place, chip, input)
+    starts: tuple[Callable[[], None], ...]
+    results: tuple[tuple[int, Callable[[], int]], ...]  # (place, the chip's result)
     wait: float
 
 
@@ -326,7 +327,9 @@ class AnalogSource:
     One pass walks the multiplexer channels in use: set the select lines once
     (shared by every multiplexer on them), then convert every ADC input that
     channel exposes. Direct inputs are read with the first setting. The plan of
-    a pass (which conversions go together, which wait in rounds) is made once.
+    a pass (which conversions go together, which wait in rounds, the channels in
+    Gray-code order so that one select line changes between settings) is made
+    once, and so is each 8-bit channel's reading of every level (a table).
     """
 
     def __init__(
@@ -340,6 +343,7 @@ class AnalogSource:
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         specs: list[AnalogChannelSpec] = []
+        eight_bit: list[bool] = []
         by_state: dict[int | None, list[tuple[int, ADS7830 | ADS1115, I2CBus, int]]] = {}
         for spec, adc, bus in entries:
             for channel in spec.all_channels:
@@ -347,17 +351,25 @@ class AnalogSource:
                     (len(specs), adc, bus, channel.input)
                 )
                 specs.append(channel)
+                eight_bit.append(isinstance(adc, ADS7830))
         if len(thresholds) != len(specs):
             raise ValueError(f"{len(thresholds)} thresholds for {len(specs)} analog channels")
         direct = by_state.pop(None, [])
-        states: list[int | None] = [*sorted(state for state in by_state if state is not None)]
+        states: list[int | None] = [
+            *sorted((state for state in by_state if state is not None), key=_GRAY_RANK.__getitem__)
+        ]
         if not states and direct:
             states = [None]
         if states:
             by_state[states[0]] = direct + by_state.get(states[0], [])
-        self._steps = tuple(_plan(state, by_state[state]) for state in states)
+        self._steps = tuple(_plan(state, by_state[state], retry) for state in states)
         self._channels = tuple(SourceChannel(ch.label, ch.spot) for ch in specs)
         self.thresholds = tuple(thresholds)
+        occupancy = sensing is Sensing.OCCUPANCY
+        self._readings = tuple(
+            _Table(t, occupancy).table if small else _Table(t, occupancy)
+            for t, small in zip(self.thresholds, eight_bit, strict=True)
+        )
         self.selects = tuple(selects)
         self.sensing = sensing
         self.retry = retry
@@ -379,29 +391,50 @@ class AnalogSource:
                 for lines in self.selects:
                     lines.select(step.state)
             for together in step.together:
-                values = convert_together(together.bus, together.requests, self.retry)
-                for index, value in zip(together.indices, values, strict=True):
+                for index, value in zip(together.indices, together.conversions.run(), strict=True):
                     levels[index] = value
             for batch in step.rounds:
-                for _, adc, channel in batch.conversions:
-                    adc.start(channel)
+                for start in batch.starts:
+                    start()
                 self.sleep(batch.wait)
-                for index, adc, _ in batch.conversions:
-                    levels[index] = adc.result()
+                for index, result in batch.results:
+                    levels[index] = result()
         return levels
 
     def sample(self) -> list[int]:
-        readings = [
-            thresholds.classify(level)
-            for thresholds, level in zip(self.thresholds, self.levels(), strict=True)
+        return [
+            reading[level] for reading, level in zip(self._readings, self.levels(), strict=True)
         ]
-        if self.sensing is Sensing.OCCUPANCY:
-            return [PRESENT if reading != EMPTY else EMPTY for reading in readings]
-        return readings
+
+
+# The rank of each select setting in the 4-bit Gray code: walking the settings in this
+# order changes one select line at a time (and one again from the last back to 0).
+_GRAY_RANK = {rank ^ rank >> 1: rank for rank in range(16)}
+
+
+class _Table:
+    """A channel's reading of a level, through its thresholds (and, on an occupancy
+    board, any pole as present); ``table`` lists it for every 8-bit level."""
+
+    __slots__ = ("_classify", "_occupancy")
+
+    def __init__(self, thresholds: Thresholds, occupancy: bool) -> None:
+        self._classify = thresholds.classify
+        self._occupancy = occupancy
+
+    def __getitem__(self, level: int) -> int:
+        reading = self._classify(level)
+        return PRESENT if self._occupancy and reading != EMPTY else reading
+
+    @property
+    def table(self) -> bytes:
+        return bytes(self[level] for level in range(256))
 
 
 def _plan(
-    state: int | None, conversions: list[tuple[int, ADS7830 | ADS1115, I2CBus, int]]
+    state: int | None,
+    conversions: list[tuple[int, ADS7830 | ADS1115, I2CBus, int]],
+    retry: RetryPolicy | None,
 ) -> _Step:
     """ADS7830s grouped per bus; ADS1115s queued per chip and taken one of each per round."""
     fast: dict[int, list[tuple[int, ADS7830, I2CBus, int]]] = {}
@@ -413,16 +446,22 @@ def _plan(
             queues.setdefault(id(adc), []).append((index, adc, channel))
     together = tuple(
         _Together(
-            group[0][2],
             tuple(index for index, _, _, _ in group),
-            tuple((adc, channel) for _, adc, _, channel in group),
+            Conversions(group[0][2], [(adc, channel) for _, adc, _, channel in group], retry),
         )
         for group in fast.values()
     )
     rounds: list[_Round] = []
+    results = {id(adc): adc.reader() for queue in queues.values() for _, adc, _ in queue}
     while any(queues.values()):
         batch = tuple(queue.pop(0) for queue in queues.values() if queue)
-        rounds.append(_Round(batch, max(adc.conversion_time for _, adc, _ in batch)))
+        rounds.append(
+            _Round(
+                tuple(adc.starter(channel) for _, adc, channel in batch),
+                tuple((index, results[id(adc)]) for index, adc, _ in batch),
+                max(adc.conversion_time for _, adc, _ in batch),
+            )
+        )
     return _Step(state, together, tuple(rounds))
 
 
@@ -458,6 +497,10 @@ class AnalogModels(MockModel):
                 model = ADS1115Model(machine.clock.now, inputs)
             machine.attach(spec.place, spec.address, model)
             self.adcs[(spec.place, spec.address)] = model
+
+    def sync(self) -> None:
+        for sensor in self.hall.values():
+            sensor.sense()
 
     def _sensor(self, channel: AnalogChannelSpec, machine: MockMachine) -> HallSensor:
         reading = machine.reading

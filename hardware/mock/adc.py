@@ -27,6 +27,7 @@ Volts = Callable[[], float]
 _INPUT_OF_CODE = {0b000: 0, 0b100: 1, 0b001: 2, 0b101: 3, 0b010: 4, 0b110: 5, 0b011: 6, 0b111: 7}
 _RATE_OF_CODE = {code: rate for rate, code in DATA_RATES.items()}
 _SCALE_OF_CODE = {code: scale for scale, code in FULL_SCALE.items()}
+_BYTES = tuple(bytes((code,)) for code in range(256))
 
 
 class UnsupportedAdcModeError(KibanError, RuntimeError):
@@ -51,16 +52,16 @@ class ADS7830Model:
             self.command = data[-1]
 
     def read(self, length: int) -> bytes:
-        if self.command is None:
+        command = self.command
+        if command is None:
             return bytes(length)  # no conversion asked for yet (a bus scan's probe)
-        if not self.command & 0x80:
+        if not command & 0x80:
             raise UnsupportedAdcModeError("differential inputs (SD = 0) are not modelled")
-        channel = _INPUT_OF_CODE[(self.command >> 4) & 0b111]
-        reference = 2.5 if self.command & 0b1000 else self.external_reference
-        volts = self.inputs.get(channel, _grounded)()
-        code = max(0, min(255, int(volts / reference * 256)))
+        volts = self.inputs.get(_INPUT_OF_CODE[command >> 4 & 0b111], _grounded)()
+        code = int(volts / (2.5 if command & 0b1000 else self.external_reference) * 256)
         self.conversions += 1
-        return bytes([code]) * length
+        byte = _BYTES[0 if code < 0 else 255 if code > 255 else code]
+        return byte if length == 1 else byte * length
 
 
 class ADS1115Model:

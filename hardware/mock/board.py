@@ -29,6 +29,7 @@ from hardware.frontends.registry import front_end_of
 from hardware.mock.analog import HallModel
 from hardware.mock.bus import SimulatedI2CBus
 from hardware.mock.clock import SimClock
+from hardware.mock.pins import simulated_pin_factory
 from hardware.mock.serial_device import SimulatedSerialPort
 from hardware.mock.spi import SimulatedSpiDev
 from hardware.mock.strip import SimulatedPixelStrip
@@ -55,7 +56,7 @@ class SimulatedBoard:
         self.physical = physical or profile
         self.world = world
         self.clock = clock or SimClock()
-        self.pin_factory = MockFactory()
+        self.pin_factory: MockFactory = simulated_pin_factory()
         wiring = self.physical
         self.machine = MockMachine(
             buses={number: SimulatedI2CBus(f"i2c-{number}") for number in wiring.bus_numbers},

@@ -224,11 +224,10 @@ class SimulatedI2CBus:
 
     def prepare_rdwr(self, *i2c_msgs: i2c_msg) -> Callable[[], None]:
         """``i2c_rdwr`` of these messages as a call to repeat, as ``drivers.i2c`` prepares
-        a real bus's ioctl: the structure built once, the buffers filled at each call."""
+        a real bus's ioctl: the structure built once, the buffers filled at each call
+        (and a write message's bytes read at each call, as the kernel copies them)."""
         i2c_rdwr_ioctl_data.create(*i2c_msgs)  # type: ignore[arg-type]
-        if not all(msg.flags & I2C_M_RD for msg in i2c_msgs):
-            return lambda: self.i2c_rdwr(*i2c_msgs)  # a write's bytes are read at each call
-        return _PreparedRead(self, i2c_msgs)
+        return _Prepared(self, i2c_msgs)
 
     def _transfer(self, kind: str, steps: Sequence[tuple[int, bytes | None, int]]) -> list[bytes]:
         """Run write steps (bytes) and read steps (None, length); return what was read."""
@@ -332,24 +331,44 @@ class SimulatedI2CBus:
         return [(address, data, length) for address, data, length in done if data or length]
 
 
-class _PreparedRead:
-    """A transaction of read messages only, run again at each call."""
+def _memory(msg: i2c_msg) -> memoryview:
+    """The bytes a message's buffer points to, as a view to read or fill."""
+    array = (ctypes.c_ubyte * msg.len).from_address(ctypes.addressof(msg.buf.contents))
+    return memoryview(array).cast("B")
 
-    __slots__ = ("_bus", "_known", "_messages", "_steps", "_targets")
+
+class _Prepared:
+    """A transaction run again at each call: the reads fill their buffers, the writes
+    send what their buffers hold at that call."""
+
+    __slots__ = ("_bus", "_known", "_messages", "_plan", "_steps", "_targets")
 
     def __init__(self, bus: SimulatedI2CBus, messages: Sequence[i2c_msg]) -> None:
         self._bus = bus
-        self._messages = tuple(messages)  # they own the memory the targets write to
-        self._steps = [(int(msg.addr), None, int(msg.len)) for msg in messages]
-        self._targets = [
-            memoryview(
-                (ctypes.c_ubyte * msg.len).from_address(ctypes.addressof(msg.buf.contents))
-            ).cast("B")
+        self._messages = tuple(messages)  # they own the memory the views read and write
+        self._plan = [
+            (int(msg.addr), None if msg.flags & I2C_M_RD else _memory(msg), int(msg.len))
             for msg in messages
         ]
-        self._known = bus._known("i2c_rdwr", self._steps)
+        self._targets = [_memory(msg) for msg in messages if msg.flags & I2C_M_RD]
+        steps = self._sent()
+        # A transaction of reads only sends nothing: its steps are the same every time.
+        self._steps = steps if all(data is None for _, data, _ in steps) else None
+        self._known = bus._known("i2c_rdwr", steps)
+
+    def _sent(self) -> list[tuple[int, bytes | None, int]]:
+        return [
+            (address, None, length) if view is None else (address, bytes(view), 0)
+            for address, view, length in self._plan
+        ]
 
     def __call__(self) -> None:
-        replies = self._bus._perform(self._known, self._steps)
+        steps = self._steps
+        if steps is None:
+            steps = [
+                (address, None, length) if view is None else (address, bytes(view), 0)
+                for address, view, length in self._plan
+            ]
+        replies = self._bus._perform(self._known, steps)
         for target, reply in zip(self._targets, replies, strict=True):
             target[:] = reply

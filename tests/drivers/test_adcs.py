@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from drivers.ads1115 import ADS1115, CONFIG
-from drivers.ads7830 import ADS7830, convert_together
+from drivers.ads7830 import ADS7830, Conversions, convert_together
 from drivers.errors import BusError
 from hardware.mock.adc import ADS1115Model, ADS7830Model
-from hardware.mock.bus import SimulatedI2CBus
+from hardware.mock.bus import Message, SimulatedI2CBus
 from hardware.mock.clock import SimClock
 
 # Single-ended command bytes from the ADS7830 datasheet (SD=1, PD=01: external reference).
@@ -127,3 +127,82 @@ def test_a_silent_ads1115_is_named() -> None:
         ADS1115(bus, 0x48, full_scale=5.0)
     with pytest.raises(ValueError, match="data rate"):
         ADS1115(bus, 0x48, data_rate=100)
+
+
+def test_prepared_conversions_convert_afresh_at_every_run() -> None:
+    """The transaction is built once; each run sends the command bytes again and the
+    chips convert what their inputs hold then."""
+    bus = SimulatedI2CBus()
+    level = [1.0]
+    models = {}
+    for address in (0x48, 0x49):
+        models[address] = ADS7830Model({n: (lambda n=n: level[0] + 0.1 * n) for n in range(8)})
+        bus.attach(address, models[address])
+    first, second = ADS7830(bus, 0x48), ADS7830(bus, 0x49)
+    conversions = Conversions(bus, [(first, 0), (second, 3), (first, 7)])
+    assert bus.transactions == 0  # preparing sends nothing
+    assert conversions.run() == bytes(int(v / 3.3 * 256) for v in (1.0, 1.3, 1.7))
+    level[0] = 2.0
+    assert conversions.run() == bytes(int(v / 3.3 * 256) for v in (2.0, 2.3, 2.7))
+    assert bus.transactions == 2
+    assert [len(call.messages) for call in bus.log] == [6, 6]
+    assert (models[0x48].conversions, models[0x49].conversions) == (4, 2)
+    assert models[0x48].command == DATASHEET_COMMANDS[7]  # the last command it was sent
+
+
+def test_a_prepared_conversion_of_a_silent_ads7830_is_named_and_one_that_returns_reads() -> None:
+    bus = SimulatedI2CBus("i2c-3")
+    for address in (0x48, 0x49):
+        bus.attach(address, ADS7830Model({0: volts(1.0), 1: volts(2.0)}))
+    first, second = ADS7830(bus, 0x48, "i2c-3"), ADS7830(bus, 0x49, "i2c-3")
+    conversions = Conversions(bus, [(first, 0), (second, 1)])
+    bus.vanish(0x49)
+    with pytest.raises(BusError) as caught:
+        conversions.run()
+    assert (caught.value.chip, caught.value.address) == ("ADS7830", 0x49)
+    bus.restore(0x49)
+    assert conversions.run() == bytes([int(1.0 / 3.3 * 256), int(2.0 / 3.3 * 256)])
+
+
+def test_prepared_conversions_split_as_the_kernel_requires() -> None:
+    bus = SimulatedI2CBus()
+    chips = []
+    for address in (0x48, 0x49, 0x4A):
+        bus.attach(address, ADS7830Model({n: volts(0.1 * n + address - 0x48) for n in range(8)}))
+        chips.append(ADS7830(bus, address))
+    requests = [(chip, n) for chip in chips for n in range(8)]
+    expected = bytes(int((0.1 * n + i) / 3.3 * 256) for i in range(3) for n in range(8))
+    assert Conversions(bus, requests).run() == expected
+    assert [len(call.messages) for call in bus.log] == [42, 6]
+
+
+def test_ads1115_prepared_starts_and_reads_send_what_start_and_result_send() -> None:
+    clock = SimClock()
+    bus = SimulatedI2CBus("i2c-3")
+    level = [1.65]
+    model = ADS1115Model(clock.now, {0: volts(-0.5), 2: lambda: level[0]})
+    bus.attach(0x48, model)
+    adc = ADS1115(bus, 0x48, "i2c-3", sleep=clock.sleep)
+    start, result = adc.starter(2), adc.reader()
+    assert bus.transactions == 0  # preparing sends nothing
+    start()
+    assert bus.log[-1].messages == (Message(0x48, False, 3),)  # config pointer and word
+    assert model.config | 0x8000 == adc.config(2)
+    assert result() == 0  # not converted yet: the old result
+    assert model.early_reads == 1
+    clock.sleep(adc.conversion_time)
+    assert result() == round(1.65 / 4.096 * 32768)
+    assert bus.log[-1].messages == (Message(0x48, False, 1), Message(0x48, True, 2))
+    level[0] = 0.7
+    start()
+    clock.sleep(adc.conversion_time)
+    assert result() == round(0.7 / 4.096 * 32768)  # converted afresh at every start
+    adc.starter(0)()
+    clock.sleep(adc.conversion_time)
+    assert result() == round(-0.5 / 4.096 * 32768) < 0  # signed
+    bus.vanish(0x48)
+    for call in (start, result):
+        with pytest.raises(BusError) as caught:
+            call()
+        assert (caught.value.chip, caught.value.address) == ("ADS1115", 0x48)
+        assert "ADS1115 at 0x48 on i2c-3 did not answer" in str(caught.value)

@@ -3,20 +3,23 @@ bus, readings per channel, and no frame at all when a source fails."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 
 from drivers.errors import BusError
 from engine.game import Game
-from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Stone
+from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Sensing, Stone
 from engine.registry import find_game
 from hardware.board import Board
-from hardware.frontends.analog import AnalogModels, AnalogSource
+from hardware.calibration import Thresholds
+from hardware.frontends.analog import AnalogModels, AnalogSource, _Table
 from hardware.frontends.i2c_muxes import I2CMuxModels
 from hardware.frontends.serial_scanner import SerialScannerModel, SerialSource
 from hardware.frontends.shift_registers import ShiftRegisterModels, ShiftRegisterSource
 from hardware.mock.board import SimulatedBoard
+from hardware.mock.bus import Message
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import load_profile
 
@@ -70,8 +73,15 @@ def test_the_ads1115_board_converts_its_chips_in_parallel_rounds() -> None:
     hardware, board = opened("sim-dobutsu-ads1115", DOBUTSU)
     start = hardware.clock.now()
     board.scanner.scan()
-    kinds = transactions(hardware)
-    assert kinds == (["write_i2c_block_data"] * 3 + ["read_i2c_block_data"] * 3) * 4
+    # Prepared once: the same bytes as write_i2c_block_data and read_i2c_block_data.
+    starting = (Message(0x48, False, 3),)
+    reading = (Message(0x48, False, 1), Message(0x48, True, 2))
+    shapes = [
+        tuple(dataclasses.replace(m, address=0x48) for m in call.messages)
+        for call in hardware.buses[1].log
+    ]
+    assert shapes == ([starting] * 3 + [reading] * 3) * 4
+    assert [call.addresses for call in hardware.buses[1].log] == [(0x48,), (0x49,), (0x4A,)] * 8
     waited = hardware.clock.now() - start
     assert waited == pytest.approx(4 * (1.1 / 860 + 50e-6))  # four rounds, one wait each
     assert all(model.early_reads == 0 for model in hardware.model(AnalogModels).adcs.values())  # type: ignore[union-attr]
@@ -158,3 +168,46 @@ def test_the_chain_reads_the_start_position() -> None:
     assert board.scanner.read_raw()["2c"] == PRESENT
     assert board.scanner.read_raw()["2b"] == PRESENT
     assert board.scanner.read_raw()["3b"] == EMPTY
+
+
+def test_the_analog_board_walks_its_select_settings_one_line_change_apart() -> None:
+    hardware, board = opened("sim-shogi-analog", SHOGI)
+    pins = [hardware.pin_factory.pin(gpio) for gpio in (17, 27, 22, 23)]
+    for _ in range(3):
+        for pin in pins:
+            pin.clear_states()
+        board.scanner.scan()
+        # Gray code: one line per setting, back to the first setting included.
+        assert sum(len(pin.states) - 1 for pin in pins) == 16
+
+
+def test_the_analog_sensors_follow_the_world() -> None:
+    hardware, _ = opened("sim-shogi-analog", SHOGI)
+    sensor = hardware.model(AnalogModels).hall["0x48/CH0/I0"]  # under 9a: gote's lance
+    assert sensor.field == NORTH
+    lance = hardware.world.lift("9a")
+    assert sensor.field == EMPTY
+    hardware.world.place("9a", lance)
+    assert sensor.field == NORTH
+    hardware.world.force("9a", SOUTH)
+    assert sensor.field == SOUTH
+    hardware.world.force("9a", None)
+    assert sensor.field == NORTH
+
+
+@pytest.mark.parametrize(
+    "thresholds",
+    [Thresholds(160, 96), Thresholds(96, 160), Thresholds(150.5, 101.2), Thresholds(0, 255)],
+)
+@pytest.mark.parametrize("sensing", [Sensing.POLARITY, Sensing.OCCUPANCY])
+def test_an_8_bit_channel_reads_every_level_as_its_thresholds_say(
+    thresholds: Thresholds, sensing: Sensing
+) -> None:
+    """An ADS7830 channel's reading is looked up in a table made once per channel."""
+    table = _Table(thresholds, sensing is Sensing.OCCUPANCY)
+    expected = [thresholds.classify(level) for level in range(256)]
+    if sensing is Sensing.OCCUPANCY:
+        expected = [PRESENT if reading != EMPTY else EMPTY for reading in expected]
+    assert list(table.table) == expected
+    assert [table[level] for level in range(256)] == expected
+    assert table[-300] == expected[0] and table[40000] == expected[255]  # 16-bit levels too
