@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine.chaturaji.board import PIECE_KINDS, VALUES, kind_of
 from engine.chaturaji.moves import ChaturajiMove, Exchange, Step
-from engine.search.sampling_sources import Tuning
+from engine.search.sampling_sources import ListedMoves, Tuning
 
 if TYPE_CHECKING:
     from engine.chaturaji.position import ChaturajiPosition
@@ -69,12 +69,8 @@ class ChaturajiMoves:
         judged: Mapping[Any, float],
         one_ply: Callable[[Any], float],
     ) -> dict[Any, float]:
-        """Every legal move is a candidate, so all are judged already; any other is
-        played and evaluated."""
-        return {
-            move: judged[move] if move in judged else one_ply(move)
-            for move in position.legal_moves()
-        }
+        """Every legal move is a candidate, so all are judged already."""
+        return ListedMoves().judge_all(position, judged, one_ply)
 
 
 def _board(position: Position[Any]) -> tuple[int, ...]:
