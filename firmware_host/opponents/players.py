@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.game import Game, Position
@@ -41,15 +41,7 @@ class Noted:
         analysis = self.player.analyse(position, limits=limits, judge_all=judge_all)
         if analysis.note:
             return analysis
-        return Analysis(
-            analysis.best,
-            analysis.value,
-            analysis.depth,
-            analysis.nodes,
-            analysis.values,
-            analysis.mate_in,
-            self.note,
-        )
+        return replace(analysis, note=self.note)
 
     def close(self) -> None:
         self.player.close()
