@@ -94,23 +94,7 @@ def sample_positions(game: Game[Any], count: int, seed: int) -> list[Position[An
     with a move to make (where the dice are due, they have been rolled). Moves are
     chosen in the order of their text, so the positions do not change with the order
     a move generator hands them out in."""
-    rng = random.Random(seed)
-    positions: list[Position[Any]] = []
-    while len(positions) < count:
-        position = game.position()
-        for _ in range(rng.randint(0, 30)):
-            moves = position.chance_moves() or sorted(
-                position.legal_moves(), key=position.move_text
-            )
-            if not moves:
-                break
-            position.push(rng.choice(moves))
-        rolls = position.chance_moves()
-        if rolls and position.outcome() is None:
-            position.push(rng.choice(rolls))
-        if position.outcome() is None and any(True for _ in position.legal_moves()):
-            positions.append(position)
-    return positions
+    return _played(game, count, seed, (0, 30), lambda position, moves: moves)
 
 
 def _captures(position: Position[Any], moves: Sequence[Any]) -> list[Any]:
@@ -137,17 +121,30 @@ def late_positions(game: Game[Any], count: int, seed: int) -> list[Position[Any]
     """Late middle games: positions 40 to 120 plies into seeded random games that take
     whenever they can (so the hands fill and the kings stand bare), each with a move
     to make. Moves are chosen in the order of their text, as in ``sample_positions``."""
+    return _played(
+        game, count, seed, (40, 120), lambda position, moves: _captures(position, moves) or moves
+    )
+
+
+def _played(
+    game: Game[Any],
+    count: int,
+    seed: int,
+    plies: tuple[int, int],
+    prefer: Callable[[Position[Any], list[Any]], Sequence[Any]],
+) -> list[Position[Any]]:
+    """``count`` positions of seeded random games ``plies`` (from, to) long, each move
+    chosen among those ``prefer`` keeps, each position with a move to make."""
     rng = random.Random(seed)
     positions: list[Position[Any]] = []
     while len(positions) < count:
         position = game.position()
-        for _ in range(rng.randint(40, 120)):
-            moves = position.chance_moves() or sorted(
-                position.legal_moves(), key=position.move_text
-            )
+        for _ in range(rng.randint(*plies)):
+            rolls = position.chance_moves()
+            moves = list(rolls) if rolls else sorted(position.legal_moves(), key=position.move_text)
             if not moves:
                 break
-            position.push(rng.choice(_captures(position, moves) or moves))
+            position.push(rng.choice(moves if rolls else prefer(position, moves)))
         rolls = position.chance_moves()
         if rolls and position.outcome() is None:
             position.push(rng.choice(rolls))
