@@ -73,7 +73,7 @@ __all__ = ["BACKOFF", "IDLE_POLL", "BoardStoppedError", "Runtime", "Submission"]
 
 IDLE_POLL = 0.25  # seconds between scans of an interrupt-driven board at rest
 THINK_POLL = 0.05  # seconds between looks for the computer's answer while it thinks
-REMOTE_POLL = 0.25  # seconds between looks at what the other boards said (a remote game)
+REMOTE_POLL = 1.0  # a remote game's slow look round (a restarted host's grace); news wakes
 
 BoardFactory = Callable[[Profile, Callable[[ButtonRole], None]], Board]
 
@@ -139,7 +139,7 @@ class Runtime:
             from firmware_host.remote.thinker import RemoteThinker
 
             self._thinker = RemoteThinker(remote, self.thinker)
-            self.deadlines.append(lambda now: now + REMOTE_POLL)  # what the others said
+            self.deadlines.append(lambda now: now + REMOTE_POLL)
 
     @property
     def thinker(self) -> Thinker:
@@ -221,6 +221,11 @@ class Runtime:
         try:
             start: dict[str, Any] = {"resume": resume, "options": options, "settings": settings}
             if self.remote is not None:
+                # what the other boards say wakes the decision loop (from paho's thread)
+                def news() -> None:
+                    loop.call_soon_threadsafe(self._enqueue, TimePassed(), loop)
+
+                self.remote.on_news(news)
                 plan = await asyncio.to_thread(
                     self.remote.plan, self.game, self.journal, options=options, settings=settings
                 )

@@ -144,6 +144,7 @@ class RemoteGame:
         self.request = request
         self._link_factory = link_factory
         self._wake = wake
+        self.wakes = False  # a decision loop is woken by news (``on_news``), not polling
         self._join_wait = join_wait
         self._pump = pump
         self._announce = announce or (lambda code: log.info("hosting game %s", code))
@@ -217,7 +218,7 @@ class RemoteGame:
             f"kiban-{room.keys.room[:8]}-{setting.board}",
             room_filter(room.keys.room),
             None if watching else will,
-            self._wake,
+            self._news,
         )
         self.link.start()
 
@@ -288,6 +289,16 @@ class RemoteGame:
         if self.setting.role is not Role.WATCH:
             settings["remote"] = self.setting.text()
         return Plan(False, dict(spec.options), spec.start, spec.moves, settings)
+
+    def _news(self) -> None:
+        self._wake()  # read at each call: ``on_news`` may come after the link is made
+
+    def on_news(self, wake: Callable[[], None]) -> None:
+        """``wake`` is called (on the connection's thread) whenever a message arrives or
+        the connection changes: a decision loop that sleeps until then need not poll."""
+        self._wake = wake
+        self.wakes = False  # a decision loop is woken by news (``on_news``), not polling
+        self.wakes = True
 
     @property
     def watching(self) -> bool:

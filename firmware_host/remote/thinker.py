@@ -42,7 +42,8 @@ class RemoteThinker:
 
     @property
     def busy(self) -> bool:
-        return self.inner.busy or bool(self._waiting)
+        """A remote move still to come counts only where nothing wakes the loop for it."""
+        return self.inner.busy or (bool(self._waiting) and not self.remote.wakes)
 
     def close(self) -> None:
         self.inner.close()

@@ -54,6 +54,7 @@ class Computer:
 
     def __init__(self) -> None:
         self.seats: Mapping[int, OpponentSpec] = MappingProxyType({})
+        self.remote: frozenset[int] = frozenset()
         self.coach = False
         self.warn = False
         self.seed = 0
@@ -67,6 +68,9 @@ class Computer:
     def start(self, game: Game[Any], settings: Settings) -> None:
         """A new or resumed game with these settings."""
         self.seats = seats_of(game, settings)
+        # the seats another board plays (their moves arrive over the network); asked on
+        # every frame, so kept
+        self.remote = frozenset(s for s, p in self.seats.items() if p.kind is OpponentKind.REMOTE)
         self.coach, self.warn = settings.coach, settings.warn
         self.seed = settings.seed if settings.seed is not None else 0
         self.moved()
@@ -83,11 +87,6 @@ class Computer:
 
     def plays(self, seat: int) -> bool:
         return seat in self.seats
-
-    @property
-    def remote(self) -> frozenset[int]:
-        """The seats another board plays (their moves arrive over the network)."""
-        return frozenset(s for s, spec in self.seats.items() if spec.kind is OpponentKind.REMOTE)
 
     @property
     def judging(self) -> bool:
