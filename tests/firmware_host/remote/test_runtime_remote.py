@@ -73,6 +73,8 @@ def test_a_hosting_board_and_a_joining_simulator_play_each_other(tmp_path: Path)
             return joiner.controller.guide is not None
 
         await until(guided)
+        # the other board's move is awaited without polling: its news wakes the loop
+        assert remote.wakes and not runtime.thinker.busy
         joiner.perform("2c2b")
         assert len(joiner.controller.position.move_stack) == 1
         # the simulator's player answers; the real board lights it as the move to play
