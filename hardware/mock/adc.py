@@ -25,6 +25,7 @@ from engine.errors import KibanError
 
 Volts = Callable[[], float]
 _INPUT_OF_CODE = {0b000: 0, 0b100: 1, 0b001: 2, 0b101: 3, 0b010: 4, 0b110: 5, 0b011: 6, 0b111: 7}
+_INPUT_OF_COMMAND = tuple(_INPUT_OF_CODE[command >> 4 & 0b111] for command in range(256))
 _RATE_OF_CODE = {code: rate for rate, code in DATA_RATES.items()}
 _SCALE_OF_CODE = {code: scale for scale, code in FULL_SCALE.items()}
 _BYTES = tuple(bytes((code,)) for code in range(256))
@@ -39,6 +40,8 @@ def _grounded() -> float:
 
 
 class ADS7830Model:
+    __slots__ = ("command", "conversions", "external_reference", "inputs")
+
     def __init__(
         self, inputs: dict[int, Volts] | None = None, *, external_reference: float = 3.3
     ) -> None:
@@ -57,7 +60,8 @@ class ADS7830Model:
             return bytes(length)  # no conversion asked for yet (a bus scan's probe)
         if not command & 0x80:
             raise UnsupportedAdcModeError("differential inputs (SD = 0) are not modelled")
-        volts = self.inputs.get(_INPUT_OF_CODE[command >> 4 & 0b111], _grounded)()
+        source = self.inputs.get(_INPUT_OF_COMMAND[command])
+        volts = 0.0 if source is None else source()
         code = int(volts / (2.5 if command & 0b1000 else self.external_reference) * 256)
         self.conversions += 1
         byte = _BYTES[0 if code < 0 else 255 if code > 255 else code]

@@ -105,6 +105,9 @@ class SimulatedI2CBus:
         self._routers: list[I2CRouter] = []
         self._vanished: set[int] = set()
         self._closed = False
+        self.wiring = 0
+        """Bumped whenever a chip is attached, detached, vanishes or is restored, so that a
+        prepared transaction knows when the chips it found at its addresses may differ."""
         self.transactions = 0
         self.bits = 0
         self.failures = 0  # calls that failed, since the last reset_counters()
@@ -122,12 +125,14 @@ class SimulatedI2CBus:
         if address in self._devices:
             raise ValueError(f"0x{address:02x} is already taken on {self.name}")
         self._devices[address] = device
+        self.wiring += 1
         if hasattr(device, "routed") and hasattr(device, "stop"):
             self._routers.append(device)  # type: ignore[arg-type]
 
     def detach(self, address: int) -> None:
         device = self._devices.pop(address)
         self._vanished.discard(address)
+        self.wiring += 1
         self._routers = [router for router in self._routers if id(router) != id(device)]
 
     def device(self, address: int) -> I2CDevice:
@@ -138,9 +143,11 @@ class SimulatedI2CBus:
         if address not in self._devices:
             raise KeyError(f"no device at 0x{address:02x} on {self.name}")
         self._vanished.add(address)
+        self.wiring += 1
 
     def restore(self, address: int) -> None:
         self._vanished.discard(address)
+        self.wiring += 1
 
     def present(self) -> list[int]:
         """The addresses that answer, as ``i2cdetect`` would list them."""
@@ -337,11 +344,26 @@ def _memory(msg: i2c_msg) -> memoryview:
     return memoryview(array).cast("B")
 
 
+_Step = tuple[
+    Callable[[bytes], None] | None,
+    memoryview | None,
+    Callable[[int], bytes] | None,
+    int,
+    memoryview,
+]
+"""A prepared step bound to its chip: (write, the bytes to send) or (read, length, where
+the reply lands)."""
+
+
 class _Prepared:
     """A transaction run again at each call: the reads fill their buffers, the writes
-    send what their buffers hold at that call."""
+    send what their buffers hold at that call.
 
-    __slots__ = ("_bus", "_known", "_messages", "_plan", "_steps", "_targets")
+    On a plain bus (no multiplexer, no glitches) each step is bound to the chip at its
+    address once, and bound again only when the wiring changes, so that a call goes
+    straight to the chips; otherwise it runs as any transaction does."""
+
+    __slots__ = ("_bound", "_bus", "_known", "_messages", "_plan", "_steps", "_targets", "_wiring")
 
     def __init__(self, bus: SimulatedI2CBus, messages: Sequence[i2c_msg]) -> None:
         self._bus = bus
@@ -355,6 +377,8 @@ class _Prepared:
         # A transaction of reads only sends nothing: its steps are the same every time.
         self._steps = steps if all(data is None for _, data, _ in steps) else None
         self._known = bus._known("i2c_rdwr", steps)
+        self._wiring = -1
+        self._bound: tuple[_Step, ...] | None = None
 
     def _sent(self) -> list[tuple[int, bytes | None, int]]:
         return [
@@ -362,13 +386,50 @@ class _Prepared:
             for address, view, length in self._plan
         ]
 
+    def _bind(self) -> tuple[_Step, ...] | None:
+        """Each step bound to the chip that answers its address now (None where one
+        does not: the transaction then fails as any does)."""
+        bus = self._bus
+        bound: list[_Step] = []
+        targets = iter(self._targets)
+        for address, view, length in self._plan:
+            device = None if address in bus._vanished else bus._devices.get(address)
+            if device is None:
+                return None
+            if view is None:
+                bound.append((None, None, device.read, length, next(targets)))
+            else:
+                bound.append((device.write, view, None, 0, view))
+        return tuple(bound)
+
     def __call__(self) -> None:
+        bus = self._bus
+        if bus._routers or bus.error_rate or bus._closed:
+            self._run_generic()
+            return
+        if self._wiring != bus.wiring:
+            self._bound, self._wiring = self._bind(), bus.wiring
+        bound = self._bound
+        if bound is None:
+            self._run_generic()
+            return
+        _, bits, call = self._known
+        bus.transactions += 1
+        bus.bits += bits
+        for write, view, read, length, target in bound:
+            if write is not None:
+                write(bytes(view))  # type: ignore[arg-type]
+            else:
+                reply = read(length)  # type: ignore[misc]
+                if len(reply) != length:
+                    raise AssertionError(f"a chip gave {len(reply)} of {length} bytes")
+                target[:] = reply
+        bus.log.append(call)
+
+    def _run_generic(self) -> None:
         steps = self._steps
         if steps is None:
-            steps = [
-                (address, None, length) if view is None else (address, bytes(view), 0)
-                for address, view, length in self._plan
-            ]
+            steps = self._sent()
         replies = self._bus._perform(self._known, steps)
         for target, reply in zip(self._targets, replies, strict=True):
             target[:] = reply

@@ -226,6 +226,39 @@ def test_a_prepared_read_runs_again_at_each_call_as_i2c_rdwr_would(bus: Simulate
     assert bus.failures == 1 and bus.log[-1].errno == errno.EREMOTEIO
 
 
+def test_a_prepared_transaction_follows_the_wiring_as_it_changes(bus: SimulatedI2CBus) -> None:
+    read = i2c_msg.read(0x20, 1)
+    transaction = bus.prepare_rdwr(read)
+    transaction()
+    assert bytes(read) == bytes([0x40])
+    bus.vanish(0x20)
+    with pytest.raises(OSError):
+        transaction()
+    bus.restore(0x20)
+    transaction()  # the same chip again, its pointer where the last read left it
+    assert bytes(read) == bytes([0x41])
+    bus.detach(0x20)
+    with pytest.raises(OSError):
+        transaction()
+    replacement = RegisterFile()
+    replacement.registers[0] = 0x99
+    bus.attach(0x20, replacement)
+    transaction()  # a chip put in its place answers, not the one taken away
+    assert bytes(read) == bytes([0x99])
+    assert (bus.transactions, bus.failures) == (5, 2)
+
+
+def test_a_chip_that_gives_too_few_bytes_is_a_broken_model(bus: SimulatedI2CBus) -> None:
+    class Short(RegisterFile):
+        def read(self, length: int) -> bytes:
+            return super().read(length - 1)
+
+    bus.attach(0x21, Short())
+    transaction = bus.prepare_rdwr(i2c_msg.read(0x21, 2))
+    with pytest.raises(AssertionError, match="1 of 2"):
+        transaction()
+
+
 def test_a_prepared_transaction_with_writes_sends_what_the_buffers_hold(
     bus: SimulatedI2CBus,
 ) -> None:
