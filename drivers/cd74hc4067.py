@@ -11,7 +11,8 @@ multiplexer at once, each on its own ADC input.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from gpiozero import DigitalOutputDevice
@@ -22,6 +23,25 @@ from drivers.errors import GpioError
 
 CHANNELS = 16
 SELECT_LINES = 4
+
+
+def _writes(previous: int | None, channel: int) -> tuple[tuple[int, bool], ...]:
+    """The (line, level) writes that take the lines from ``previous`` (None: unknown,
+    write all four) to ``channel``."""
+    changed = CHANNELS - 1 if previous is None else channel ^ previous
+    return tuple(
+        (line, bool(channel >> line & 1)) for line in range(SELECT_LINES) if changed >> line & 1
+    )
+
+
+_WRITES: Mapping[int | None, tuple[tuple[tuple[int, bool], ...], ...]] = MappingProxyType(
+    {
+        previous: tuple(_writes(previous, channel) for channel in range(CHANNELS))
+        for previous in (None, *range(CHANNELS))
+    }
+)
+"""_WRITES[previous][channel]: what ``_writes`` gives, worked out once (a board walks
+the channels every scan)."""
 
 
 class SelectLines:
@@ -69,11 +89,9 @@ class SelectLines:
             raise ValueError(f"CD74HC4067 channel {channel} is not in 0-15")
         if channel == self.selected:
             return
-        previous = self.selected
-        changed = CHANNELS - 1 if previous is None else channel ^ previous
-        for bit, pin in enumerate(self._pins):
-            if changed >> bit & 1:
-                pin.state = bool(channel >> bit & 1)
+        pins = self._pins
+        for line, level in _WRITES[self.selected][channel]:
+            pins[line].state = level
         self.selected = channel
         self.changes += 1
         if self.settle:
