@@ -9,9 +9,8 @@ the checker or step between; the king never steps onto an attacked square
 Python pays per operation, not per move, so the generator hands out moves in
 ready-made groups wherever it can (see moves.py): a knight's, silver's or
 gold's moves by the set of squares it may step to (one look-up per piece, the
-promotions included); a rook's, bishop's or lance's moves along each ray as one
-slice of a prebuilt tuple (the ray ends at the first piece, taken if it is the
-enemy's); all the pawns step at once (one shift); drops go on all the empty
+promotions included); a rook's, bishop's or lance's moves along each ray by how
+far it reaches (the ray ends at the first piece, taken if it is the enemy's); all the pawns step at once (one shift); drops go on all the empty
 squares at once (``operator.itemgetter``). Pinned pieces, and the sliders when
 the king is in check, take the plain way: their target squares as a bitboard,
 one move per square.
@@ -427,18 +426,13 @@ def generate(
             while pieces:
                 top = bit_length(pieces)
                 pieces ^= top_bit[top]
-                first, ray, plain, promoting, start, towards_zero = lance_at[top]
-                if not first & allowed:
-                    continue  # an own piece right in front
+                ray, by_reach, towards_zero = lance_at[top]
                 hit = ray & every
                 if hit:
                     blocker = bit_length(hit) if towards_zero else bit_length(hit & -hit)
-                    reach = DISTANCE[top - 1][blocker] - (own_up >> blocker & 1)
+                    moves += by_reach[DISTANCE[top - 1][blocker] - (own_up >> blocker & 1)]
                 else:
-                    reach = SIZE
-                if reach > start:
-                    moves += promoting[start:reach]
-                moves += plain[:reach]
+                    moves += by_reach[-1]
         for code, ways, next_to in SLIDER_WAYS[seat]:
             pieces = bb[code] & free  # a bishop or rook, which may promote
             while pieces:
@@ -446,28 +440,25 @@ def generate(
                 pieces ^= top_bit[top]
                 distance = DISTANCE[top - 1]
                 # Only the rays whose next square holds no own piece.
-                for ray, plain, promoting, start, towards_zero in ways[top][next_to[top] & allowed]:
+                for ray, by_reach, _, towards_zero in ways[top][next_to[top] & allowed]:
                     hit = ray & every
                     if hit:
                         blocker = bit_length(hit) if towards_zero else bit_length(hit & -hit)
-                        reach = distance[blocker] - (own_up >> blocker & 1)
+                        moves += by_reach[distance[blocker] - (own_up >> blocker & 1)]
                     else:
-                        reach = SIZE
-                    if reach > start:
-                        moves += promoting[start:reach]
-                    moves += plain[:reach]
+                        moves += by_reach[-1]
             pieces = bb[code | PROMOTED] & free  # a horse or dragon: its lines, then steps
             while pieces:
                 top = bit_length(pieces)
                 pieces ^= top_bit[top]
                 distance = DISTANCE[top - 1]
-                for ray, plain, _, _, towards_zero in ways[top][next_to[top] & allowed]:
+                for ray, _, by_reach, towards_zero in ways[top][next_to[top] & allowed]:
                     hit = ray & every
                     if hit:
                         blocker = bit_length(hit) if towards_zero else bit_length(hit & -hit)
-                        moves += plain[: distance[blocker] - (own_up >> blocker & 1)]
+                        moves += by_reach[distance[blocker] - (own_up >> blocker & 1)]
                     else:
-                        moves += plain
+                        moves += by_reach[-1]
                 targets = STEP_TOP[code | PROMOTED][top] & allowed
                 row = PLAIN[top - 1]
                 while targets:
