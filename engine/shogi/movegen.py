@@ -313,6 +313,7 @@ def generate(
     tables.by_top)."""
     own = occupied[seat]
     every = own | occupied[seat ^ 1]
+    allowed = FULL ^ own  # where a piece may go (less in check)
     o = seat << 4
     top_bit = TOP_BIT
     bit_length = _bit_length
@@ -325,7 +326,7 @@ def generate(
         them = seat ^ 1
         # Each field of the king's view (see KING_VIEW) read only where it is needed.
         view = KING_VIEW[them][king]
-        targets = view[0] & ~own
+        targets = view[0] & allowed
         if occupied[them] & view[1]:  # an enemy piece close enough to step near
             targets = _close_steps(bb, king, targets, them)
             checkers = targets >> SQUARES
@@ -372,11 +373,13 @@ def generate(
         allowed = (block | checkers) & ~own
         empty = block
     else:
-        allowed = FULL ^ own
         empty = FULL ^ every
-    free = FULL ^ pinned
+    mine = bb  # the own pieces that may move freely (the pinned ones go one by one)
+    if pinned:
+        free = FULL ^ pinned
+        mine = [pieces & free for pieces in bb]
 
-    pawns = bb[o | PAWN] & free
+    pawns = mine[o | PAWN]
     if pawns:
         # All the pawns step at once; their moves come half a rank at a time.
         targets = (pawns >> 9 if seat == 0 else pawns << 9) & allowed
@@ -385,7 +388,7 @@ def generate(
             rows, shift, below = chunks[bit_length(targets)]
             moves += rows[targets >> shift]
             targets &= below
-    pieces = bb[o | KNIGHT] & free
+    pieces = mine[o | KNIGHT]
     if pieces:
         steps = STEP_TOP[o | KNIGHT]
         table = KNIGHT_MOVES[seat]
@@ -393,7 +396,7 @@ def generate(
             top = bit_length(pieces)
             pieces ^= top_bit[top]
             moves += table[top][steps[top] & allowed]
-    pieces = bb[o | SILVER] & free
+    pieces = mine[o | SILVER]
     if pieces:
         steps = STEP_TOP[o | SILVER]
         table = SILVER_MOVES[seat]
@@ -401,11 +404,10 @@ def generate(
             top = bit_length(pieces)
             pieces ^= top_bit[top]
             moves += table[top][steps[top] & allowed]
-    pieces = bb[o | GOLD]
-    turned = bb[o | TOKIN : o | PRO_SILVER + 1]  # tokins and the other golds by promotion
+    pieces = mine[o | GOLD]
+    turned = mine[o | TOKIN : o | PRO_SILVER + 1]  # tokins and the other golds by promotion
     if any(turned):
         pieces |= turned[0] | turned[1] | turned[2] | turned[3]
-    pieces &= free
     if pieces:
         steps = STEP_TOP[o | GOLD]
         table = GOLD_MOVES[seat]
@@ -414,13 +416,15 @@ def generate(
             pieces ^= top_bit[top]
             moves += table[top][steps[top] & allowed]
     if checkers:
-        sliders = bb[o | LANCE] | bb[o | BISHOP] | bb[o | ROOK] | bb[o | HORSE] | bb[o | DRAGON]
-        _one_by_one(moves, bb, seat, sliders & free, every=every, allowed=allowed, lines=())
+        sliders = (
+            mine[o | LANCE] | mine[o | BISHOP] | mine[o | ROOK] | mine[o | HORSE] | mine[o | DRAGON]
+        )
+        _one_by_one(moves, mine, seat, sliders, every=every, allowed=allowed, lines=())
     else:
         # The sliders, along each ray up to the first piece, taking it if it is the enemy's
         # (own_up: the own pieces by top, so that a blocker's top tells whose it is).
         own_up = own << 1
-        pieces = bb[o | LANCE] & free
+        pieces = mine[o | LANCE]
         if pieces:
             lance_at = LANCE_WAY[seat]
             while pieces:
@@ -434,7 +438,7 @@ def generate(
                 else:
                     moves += by_reach[-1]
         for code, ways, next_to in SLIDER_WAYS[seat]:
-            pieces = bb[code] & free  # a bishop or rook, which may promote
+            pieces = mine[code]  # a bishop or rook, which may promote
             while pieces:
                 top = bit_length(pieces)
                 pieces ^= top_bit[top]
@@ -447,7 +451,7 @@ def generate(
                         moves += by_reach[distance[blocker] - (own_up >> blocker & 1)]
                     else:
                         moves += by_reach[-1]
-            pieces = bb[code | PROMOTED] & free  # a horse or dragon: its lines, then steps
+            pieces = mine[code | PROMOTED]  # a horse or dragon: its lines, then steps
             while pieces:
                 top = bit_length(pieces)
                 pieces ^= top_bit[top]
