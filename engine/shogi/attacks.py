@@ -217,12 +217,17 @@ def piece_attacks(piece: int, square: int, every: int) -> int:
     return found
 
 
-def pawn_columns(pawns: int) -> int:
-    """Every square of the files that hold one of these pawns (for nifu)."""
+def pawn_files(pawns: int) -> int:
+    """The files that hold one of these pawns, as the nine bits of one rank."""
     folded = (pawns & _LOW45) | pawns >> 45  # ranks e-i onto a-d
     folded = (folded & _LOW27) | folded >> 27  # ranks d-e onto a-b
     folded = (folded & _LOW18) | folded >> 18  # rank c onto a
-    return _COLUMN_SPREAD[(folded & 511) | folded >> 9]  # rank b onto a
+    return (folded & 511) | folded >> 9  # rank b onto a
+
+
+def pawn_columns(pawns: int) -> int:
+    """Every square of the files that hold one of these pawns (for nifu)."""
+    return _COLUMN_SPREAD[pawn_files(pawns)]
 
 
 def pawn_drop_mates(

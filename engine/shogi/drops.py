@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any
 
-from engine.shogi.attacks import pawn_columns, pawn_drop_mates
+from engine.shogi.attacks import pawn_drop_mates, pawn_files
 from engine.shogi.moves import DROPS, ShogiMove
 from engine.shogi.tables import (
     BISHOP,
@@ -73,10 +73,23 @@ def drops(
     bb, occupied, hands, kings = position
     hand = seat * 8
     pawn, lance, knight, silver, gold, bishop, rook = hands[hand + PAWN : hand + ROOK + 1]
+    # The empty squares rank by rank, read once for every kind.
+    e0 = empty & 511
+    e1 = empty >> 9 & 511
+    e2 = empty >> 18 & 511
+    e3 = empty >> 27 & 511
+    e4 = empty >> 36 & 511
+    e5 = empty >> 45 & 511
+    e6 = empty >> 54 & 511
+    e7 = empty >> 63 & 511
+    e8 = empty >> 72
     if lance or knight or silver or gold or bishop or rook:
-        count = empty.bit_count()
+        squares = (
+            *_R0[e0], *_R1[e1], *_R2[e2], *_R3[e3], *_R4[e4], *_R5[e5], *_R6[e6], *_R7[e7], *_R8[e8]
+        )  # fmt: skip
+        count = len(squares)
         if count > 1:
-            pick = pick_squares(empty)
+            pick = itemgetter(*squares)
             if rook:
                 moves += pick(_ROOKS)
             if bishop:
@@ -98,7 +111,7 @@ def drops(
                 elif far < count:
                     moves += pick(_LANCES)[far:] if seat == 0 else pick(_LANCES)[: count - far]
         elif count:
-            target = empty.bit_length() - 1
+            target = squares[0]
             for kind, number in ((ROOK, rook), (BISHOP, bishop), (GOLD, gold), (SILVER, silver)):
                 if number:
                     moves.append(DROPS[kind][target])
@@ -107,17 +120,29 @@ def drops(
             if lance and not empty & LAST_RANK[seat]:
                 moves.append(_LANCES[target])
     if pawn:
-        squares = empty & NOT_LAST[seat] & ~pawn_columns(bb[seat << 4 | PAWN])
+        # Not on a file holding an own pawn, nor on the last rank.
+        free = 511 ^ pawn_files(bb[seat << 4 | PAWN])
+        if seat == 0:
+            squares = (
+                *_R1[e1 & free], *_R2[e2 & free], *_R3[e3 & free], *_R4[e4 & free],
+                *_R5[e5 & free], *_R6[e6 & free], *_R7[e7 & free], *_R8[e8 & free],
+            )  # fmt: skip
+        else:
+            squares = (
+                *_R0[e0 & free], *_R1[e1 & free], *_R2[e2 & free], *_R3[e3 & free],
+                *_R4[e4 & free], *_R5[e5 & free], *_R6[e6 & free], *_R7[e7 & free],
+            )  # fmt: skip
         enemy_king = kings[seat ^ 1]
         if enemy_king >= 0:
             front = enemy_king + 9 if seat == 0 else enemy_king - 9
             if (
                 0 <= front < SQUARES
-                and squares >> front & 1
+                and empty >> front & 1
+                and free >> front % SIZE & 1
                 and pawn_drop_mates(front, seat, bb, occupied, kings)
             ):
-                squares ^= 1 << front
-        if squares & (squares - 1):
-            moves += pick_squares(squares)(_PAWNS)
+                squares = tuple(square for square in squares if square != front)
+        if len(squares) > 1:
+            moves += itemgetter(*squares)(_PAWNS)
         elif squares:
-            moves.append(_PAWNS[squares.bit_length() - 1])
+            moves.append(_PAWNS[squares[0]])
