@@ -63,16 +63,16 @@ NOT_LAST = (FULL ^ LAST_RANK[0], FULL ^ LAST_RANK[1])
 
 def drops(
     moves: list[ShogiMove],
-    position: tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]],
+    held: Sequence[int],
+    position: tuple[Sequence[int], Sequence[int], Sequence[int]],
     seat: int,
     empty: int,
 ) -> None:
-    """Drops from ``seat``'s hand on the ``empty`` squares it may use: never where the
-    piece could not move on, never a second pawn on a file (nifu), never a pawn that
-    mates (uchifuzume)."""
-    bb, occupied, hands, kings = position
-    hand = seat * 8
-    pawn, lance, knight, silver, gold, bishop, rook = hands[hand + PAWN : hand + ROOK + 1]
+    """Drops of the ``held`` pieces (how many pawns, lances ... rooks ``seat`` holds) on
+    the ``empty`` squares it may use: never where the piece could not move on, never a
+    second pawn on a file (nifu), never a pawn that mates (uchifuzume)."""
+    bb, occupied, kings = position
+    pawn, lance, knight, silver, gold, bishop, rook = held
     # The empty squares rank by rank, read once for every kind.
     e0 = empty & 511
     e1 = empty >> 9 & 511

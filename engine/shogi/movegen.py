@@ -321,8 +321,12 @@ def generate(
         empty = FULL ^ every
     mine = bb  # the own pieces that may move freely (the pinned ones go one by one)
     if pinned:
-        free = FULL ^ pinned
-        mine = [pieces & free for pieces in bb]
+        mine = list(bb)
+        found = pinned
+        while found:
+            top = bit_length(found)
+            found ^= top_bit[top]
+            mine[board[top - 1]] ^= top_bit[top]
 
     pawns = mine[o | PAWN]
     if pawns:
@@ -416,6 +420,8 @@ def generate(
                     moves.append(row[target])  # type: ignore[arg-type]
     if pinned:
         _one_by_one(moves, bb, seat, pinned, every=every, allowed=allowed, lines=LINE[king])
-    if empty and any(hands[HAND[seat]]):
-        drops(moves, (bb, occupied, hands, kings), seat, empty)
+    if empty:
+        held = hands[HAND[seat]]
+        if any(held):
+            drops(moves, held, (bb, occupied, kings), seat, empty)
     return moves, checkers
