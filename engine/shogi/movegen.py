@@ -20,6 +20,9 @@ one move per square.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
+from types import MappingProxyType
+from typing import Any
 
 from engine.shogi.attacks import piece_attacks
 from engine.shogi.drops import NOT_LAST, drops
@@ -30,7 +33,6 @@ from engine.shogi.moves import (
     PLAIN,
     PROMOTING,
     SILVER_MOVES,
-    Row,
     ShogiMove,
 )
 from engine.shogi.rays import DISTANCE, LANCE_WAY, SLIDER_WAYS
@@ -114,7 +116,39 @@ def _around(lines: Sequence[int]) -> tuple[int, ...]:
     return tuple(found)
 
 
-KingView = tuple[int, int, int, int, int, int, Row]
+# The king's targets are handed out through a *window*: the targets shifted so that
+# the square ten below the king is bit 0, which puts its steps on bits 0-2, 9, 11 and
+# 18-20 wherever it stands; what picks their moves is then looked up by that window.
+_WINDOW_BITS = (0, 1, 2, 9, 11, 18, 19, 20)
+
+
+def _window_pick(window: int) -> itemgetter[Any]:
+    """What picks the moves to a window's targets (highest first) from a king's moves
+    by window bit, always as a tuple."""
+    bits = [bit for bit in reversed(_WINDOW_BITS) if window >> bit & 1]
+    if len(bits) > 1:
+        return itemgetter(*bits)
+    if bits:
+        return itemgetter(slice(bits[0], bits[0] + 1))
+    return itemgetter(slice(0, 0))
+
+
+_WINDOWS = tuple(
+    sum(1 << bit for i, bit in enumerate(_WINDOW_BITS) if subset >> i & 1) for subset in range(256)
+)
+KING_PICK = MappingProxyType({window: _window_pick(window) for window in _WINDOWS})
+"""KING_PICK[window]: what picks the moves to the king's targets seen through a window."""
+
+
+def _window_moves(square: int) -> tuple[ShogiMove | None, ...]:
+    """A king's moves from ``square`` by window bit (None off its steps)."""
+    return tuple(
+        PLAIN[square][target] if 0 <= target < SQUARES and KING_STEP[square] >> target & 1 else None
+        for target in range(square - 10, square + 11)
+    )
+
+
+KingView = tuple[int, int, int, int, int, int, tuple[ShogiMove | None, ...]]
 
 _ROOK_AROUND = _around(ROOK_LINES)
 _BISHOP_AROUND = _around(BISHOP_LINES)
@@ -129,7 +163,7 @@ KING_VIEW: tuple[tuple[KingView, ...], ...] = tuple(
             _BISHOP_AROUND[square],
             _LANCE_AROUND[them][square],
             BIT[square],
-            by_top(PLAIN[square], None),
+            _window_moves(square),
         )
         for square in range(SQUARES)
     )
@@ -138,7 +172,7 @@ KING_VIEW: tuple[tuple[KingView, ...], ...] = tuple(
 """KING_VIEW[them][king]: what the king on that square looks up, all at once: its
 steps; where ``them``'s pieces stand to step next to it; where ``them``'s rooks,
 bishops and lances may stand to attack it or a square next to it; its bit; its moves
-by the top of their targets."""
+by window bit (see KING_PICK)."""
 
 
 def _slider_lines(code: int) -> tuple[int, ...]:
@@ -306,11 +340,7 @@ def generate(
                         attacked |= top_bit[target]
         if attacked:
             targets &= ~attacked
-        row = view[6]
-        while targets:
-            target = bit_length(targets)
-            targets ^= top_bit[target]
-            moves.append(row[target])  # type: ignore[arg-type]
+        moves += KING_PICK[targets << 10 >> king](view[6])  # highest target first
     if checkers:
         if checkers & (checkers - 1):
             return moves, checkers  # double check: only the king can move
