@@ -1,19 +1,18 @@
 """Drops: every piece in hand onto every empty square it may use, gathered at once.
 
-Python pays per operation, so the empty squares are read once, nine bits at a
-time, into one ``operator.itemgetter`` that picks each kind's drops from its
-prebuilt row. A knight or lance may not go where it could never move again:
-those squares are the first (sente) or the last (gote) of the ones picked, so
-its drops are a slice of the same pick. Only the pawns, kept off the files that
-hold an own pawn (nifu) and off the square where they would mate (uchifuzume),
-need squares of their own.
+Python pays per operation, so the empty squares are read once, rank by rank
+(nine bits at a time), into one ``operator.itemgetter`` that picks each kind's
+drops from its prebuilt row. A knight or lance may not go where it could never
+move again: those squares are the first (sente) or the last (gote) of the ones
+picked, so its drops are a slice of the same pick. Only the pawns, kept off the
+files that hold an own pawn (nifu: a nine-bit mask applied to each rank's bits)
+and off the square where they would mate (uchifuzume), need a pick of their own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import Any
 
 from engine.shogi.attacks import pawn_drop_mates, pawn_files
 from engine.shogi.moves import DROPS, ShogiMove
@@ -39,22 +38,6 @@ RANK_SQUARES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 """RANK_SQUARES[rank][mask]: the squares of one rank whose bits are set in a 9-bit mask."""
 _R0, _R1, _R2, _R3, _R4, _R5, _R6, _R7, _R8 = RANK_SQUARES
-
-
-def pick_squares(bits: int) -> itemgetter[Any]:
-    """What picks the items of the squares of a bitboard (two or more), lowest first,
-    the squares gathered nine bits at a time."""
-    return itemgetter(
-        *_R0[bits & 511],
-        *_R1[bits >> 9 & 511],
-        *_R2[bits >> 18 & 511],
-        *_R3[bits >> 27 & 511],
-        *_R4[bits >> 36 & 511],
-        *_R5[bits >> 45 & 511],
-        *_R6[bits >> 54 & 511],
-        *_R7[bits >> 63 & 511],
-        *_R8[bits >> 72],
-    )
 
 
 _PAWNS, _LANCES, _KNIGHTS, _SILVERS, _GOLDS, _BISHOPS, _ROOKS = DROPS[PAWN : ROOK + 1]
