@@ -346,9 +346,6 @@ def generate(
             return moves, checkers  # double check: only the king can move
         block = BETWEEN[king][bit_length(checkers) - 1]
         allowed = (block | checkers) & ~own
-        empty = block
-    else:
-        empty = FULL ^ every
     mine = bb  # the own pieces that may move freely (the pinned ones go one by one)
     if pinned:
         mine = list(bb)
@@ -450,8 +447,10 @@ def generate(
                     moves.append(row[target])  # type: ignore[arg-type]
     if pinned:
         _one_by_one(moves, bb, seat, pinned, every=every, allowed=allowed, lines=LINE[king])
-    if empty:
-        held = hands[HAND[seat]]
-        if any(held):
+    held = hands[HAND[seat]]
+    if any(held):
+        # In check, a drop may only go between the king and the checker.
+        empty = BETWEEN[king][bit_length(checkers) - 1] if checkers else FULL ^ every
+        if empty:
             drops(moves, held, (bb, occupied, kings), seat, empty)
     return moves, checkers
