@@ -217,12 +217,17 @@ def piece_attacks(piece: int, square: int, every: int) -> int:
     return found
 
 
-def pawn_columns(pawns: int) -> int:
-    """Every square of the files that hold one of these pawns (for nifu)."""
+def pawn_files(pawns: int) -> int:
+    """The files that hold one of these pawns, as the nine bits of one rank."""
     folded = (pawns & _LOW45) | pawns >> 45  # ranks e-i onto a-d
     folded = (folded & _LOW27) | folded >> 27  # ranks d-e onto a-b
     folded = (folded & _LOW18) | folded >> 18  # rank c onto a
-    return _COLUMN_SPREAD[(folded & 511) | folded >> 9]  # rank b onto a
+    return (folded & 511) | folded >> 9  # rank b onto a
+
+
+def pawn_columns(pawns: int) -> int:
+    """Every square of the files that hold one of these pawns (for nifu)."""
+    return _COLUMN_SPREAD[pawn_files(pawns)]
 
 
 def pawn_drop_mates(
@@ -231,16 +236,25 @@ def pawn_drop_mates(
     """Whether a pawn dropped by ``seat`` on ``target`` (in front of the enemy king) mates.
 
     The king may take the pawn only if no piece defends it (looked up with the
-    king off its square); another piece may take it only if that does not
-    expose the king (a pinned piece stays); else the king must step away.
+    king off its square); else it may step away (tried before the other pieces:
+    an exposed king seldom lacks a free square, and that look-up is cheaper);
+    another piece may take it only if that does not expose the king (a pinned
+    piece stays).
     """
     them = seat ^ 1
     king = kings[them]
     king_bit = 1 << king
     every = occupied[0] | occupied[1] | 1 << target
+    without = every ^ king_bit
     mine = attack_sets(bb, seat)
-    if not is_attacked(target, seat, every ^ king_bit, mine):
+    if not is_attacked(target, seat, without, mine):
         return False
+    escapes = KING_STEP[king] & ~occupied[them] & ~(1 << target)
+    while escapes:
+        low = escapes & -escapes
+        escapes ^= low
+        if not is_attacked(low.bit_length() - 1, seat, without, mine):
+            return False
     theirs = attack_sets(bb, them)
     defenders = attackers(target, them, every, theirs) & ~king_bit
     if defenders:
@@ -251,13 +265,6 @@ def pawn_drop_mates(
             defenders ^= low
             if not low & pinned or line[low.bit_length() - 1] >> target & 1:
                 return False
-    escapes = KING_STEP[king] & ~occupied[them] & ~(1 << target)
-    without = every ^ king_bit
-    while escapes:
-        low = escapes & -escapes
-        escapes ^= low
-        if not is_attacked(low.bit_length() - 1, seat, without, mine):
-            return False
     return True
 
 

@@ -1,21 +1,20 @@
 """Drops: every piece in hand onto every empty square it may use, gathered at once.
 
-Python pays per operation, so the empty squares are read once, nine bits at a
-time, into one ``operator.itemgetter`` that picks each kind's drops from its
-prebuilt row. A knight or lance may not go where it could never move again:
-those squares are the first (sente) or the last (gote) of the ones picked, so
-its drops are a slice of the same pick. Only the pawns, kept off the files that
-hold an own pawn (nifu) and off the square where they would mate (uchifuzume),
-need squares of their own.
+Python pays per operation, so the empty squares are read once, rank by rank
+(nine bits at a time), into one ``operator.itemgetter`` that picks each kind's
+drops from its prebuilt row. A knight or lance may not go where it could never
+move again: those squares are the first (sente) or the last (gote) of the ones
+picked, so its drops are a slice of the same pick. Only the pawns, kept off the
+files that hold an own pawn (nifu: a nine-bit mask applied to each rank's bits)
+and off the square where they would mate (uchifuzume), need a pick of their own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import Any
 
-from engine.shogi.attacks import pawn_columns, pawn_drop_mates
+from engine.shogi.attacks import pawn_drop_mates, pawn_files
 from engine.shogi.moves import DROPS, ShogiMove
 from engine.shogi.tables import (
     BISHOP,
@@ -41,42 +40,39 @@ RANK_SQUARES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 _R0, _R1, _R2, _R3, _R4, _R5, _R6, _R7, _R8 = RANK_SQUARES
 
 
-def pick_squares(bits: int) -> itemgetter[Any]:
-    """What picks the items of the squares of a bitboard (two or more), lowest first,
-    the squares gathered nine bits at a time."""
-    return itemgetter(
-        *_R0[bits & 511],
-        *_R1[bits >> 9 & 511],
-        *_R2[bits >> 18 & 511],
-        *_R3[bits >> 27 & 511],
-        *_R4[bits >> 36 & 511],
-        *_R5[bits >> 45 & 511],
-        *_R6[bits >> 54 & 511],
-        *_R7[bits >> 63 & 511],
-        *_R8[bits >> 72],
-    )
-
-
 _PAWNS, _LANCES, _KNIGHTS, _SILVERS, _GOLDS, _BISHOPS, _ROOKS = DROPS[PAWN : ROOK + 1]
 NOT_LAST = (FULL ^ LAST_RANK[0], FULL ^ LAST_RANK[1])
 
 
 def drops(
     moves: list[ShogiMove],
-    position: tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]],
+    held: Sequence[int],
+    position: tuple[Sequence[int], Sequence[int], Sequence[int]],
     seat: int,
     empty: int,
 ) -> None:
-    """Drops from ``seat``'s hand on the ``empty`` squares it may use: never where the
-    piece could not move on, never a second pawn on a file (nifu), never a pawn that
-    mates (uchifuzume)."""
-    bb, occupied, hands, kings = position
-    hand = seat * 8
-    pawn, lance, knight, silver, gold, bishop, rook = hands[hand + PAWN : hand + ROOK + 1]
+    """Drops of the ``held`` pieces (how many pawns, lances ... rooks ``seat`` holds) on
+    the ``empty`` squares it may use: never where the piece could not move on, never a
+    second pawn on a file (nifu), never a pawn that mates (uchifuzume)."""
+    bb, occupied, kings = position
+    pawn, lance, knight, silver, gold, bishop, rook = held
+    # The empty squares rank by rank, read once for every kind.
+    e0 = empty & 511
+    e1 = empty >> 9 & 511
+    e2 = empty >> 18 & 511
+    e3 = empty >> 27 & 511
+    e4 = empty >> 36 & 511
+    e5 = empty >> 45 & 511
+    e6 = empty >> 54 & 511
+    e7 = empty >> 63 & 511
+    e8 = empty >> 72
     if lance or knight or silver or gold or bishop or rook:
-        count = empty.bit_count()
+        squares = (
+            *_R0[e0], *_R1[e1], *_R2[e2], *_R3[e3], *_R4[e4], *_R5[e5], *_R6[e6], *_R7[e7], *_R8[e8]
+        )  # fmt: skip
+        count = len(squares)
         if count > 1:
-            pick = pick_squares(empty)
+            pick = itemgetter(*squares)
             if rook:
                 moves += pick(_ROOKS)
             if bishop:
@@ -98,7 +94,7 @@ def drops(
                 elif far < count:
                     moves += pick(_LANCES)[far:] if seat == 0 else pick(_LANCES)[: count - far]
         elif count:
-            target = empty.bit_length() - 1
+            target = squares[0]
             for kind, number in ((ROOK, rook), (BISHOP, bishop), (GOLD, gold), (SILVER, silver)):
                 if number:
                     moves.append(DROPS[kind][target])
@@ -107,17 +103,29 @@ def drops(
             if lance and not empty & LAST_RANK[seat]:
                 moves.append(_LANCES[target])
     if pawn:
-        squares = empty & NOT_LAST[seat] & ~pawn_columns(bb[seat << 4 | PAWN])
+        # Not on a file holding an own pawn, nor on the last rank.
+        free = 511 ^ pawn_files(bb[seat << 4 | PAWN])
+        if seat == 0:
+            squares = (
+                *_R1[e1 & free], *_R2[e2 & free], *_R3[e3 & free], *_R4[e4 & free],
+                *_R5[e5 & free], *_R6[e6 & free], *_R7[e7 & free], *_R8[e8 & free],
+            )  # fmt: skip
+        else:
+            squares = (
+                *_R0[e0 & free], *_R1[e1 & free], *_R2[e2 & free], *_R3[e3 & free],
+                *_R4[e4 & free], *_R5[e5 & free], *_R6[e6 & free], *_R7[e7 & free],
+            )  # fmt: skip
         enemy_king = kings[seat ^ 1]
         if enemy_king >= 0:
             front = enemy_king + 9 if seat == 0 else enemy_king - 9
             if (
                 0 <= front < SQUARES
-                and squares >> front & 1
+                and empty >> front & 1
+                and free >> front % SIZE & 1
                 and pawn_drop_mates(front, seat, bb, occupied, kings)
             ):
-                squares ^= 1 << front
-        if squares & (squares - 1):
-            moves += pick_squares(squares)(_PAWNS)
+                squares = tuple(square for square in squares if square != front)
+        if len(squares) > 1:
+            moves += itemgetter(*squares)(_PAWNS)
         elif squares:
-            moves.append(_PAWNS[squares.bit_length() - 1])
+            moves.append(_PAWNS[squares[0]])

@@ -9,10 +9,10 @@ the checker or step between; the king never steps onto an attacked square
 Python pays per operation, not per move, so the generator hands out moves in
 ready-made groups wherever it can (see moves.py): a knight's, silver's or
 gold's moves by the set of squares it may step to (one look-up per piece, the
-promotions included); a rook's, bishop's or lance's moves along each ray as one
-slice of a prebuilt tuple (the ray ends at the first piece, taken if it is the
-enemy's); all the pawns step at once (one shift); drops go on all the empty
-squares at once (``operator.itemgetter``). Pinned pieces, and the sliders when
+promotions included); a rook's, bishop's or lance's moves along each ray by how
+far it reaches (the ray ends at the first piece, taken if it is the enemy's);
+all the pawns step at once (one shift); drops go on all the empty squares at
+once (``operator.itemgetter``). Pinned pieces, and the sliders when
 the king is in check, take the plain way: their target squares as a bitboard,
 one move per square.
 """
@@ -20,8 +20,11 @@ one move per square.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
+from types import MappingProxyType
+from typing import Any
 
-from engine.shogi.attacks import STEP_FROM, piece_attacks
+from engine.shogi.attacks import piece_attacks
 from engine.shogi.drops import NOT_LAST, drops
 from engine.shogi.moves import (
     GOLD_MOVES,
@@ -30,7 +33,6 @@ from engine.shogi.moves import (
     PLAIN,
     PROMOTING,
     SILVER_MOVES,
-    Row,
     ShogiMove,
 )
 from engine.shogi.rays import DISTANCE, LANCE_WAY, SLIDER_WAYS
@@ -44,11 +46,11 @@ from engine.shogi.tables import (
     GOLD,
     HAND_KINDS,
     HORSE,
-    KING,
     KING_STEP,
     KNIGHT,
     LANCE,
     LANCE_FROM,
+    LANCE_LINE,
     LAST_TWO,
     LINE,
     PAWN,
@@ -84,9 +86,6 @@ NOT_LAST_TWO = (FULL ^ LAST_TWO[0], FULL ^ LAST_TWO[1])
 
 # --- what the king needs to know ---------------------------------------------------------
 
-_EDGE_NEAR = COLUMN_BB[0]
-_EDGE_FAR = COLUMN_BB[SIZE - 1]
-
 
 def _box(square: int, ranks: tuple[int, int], columns: int) -> int:
     """The squares ``ranks`` (from, to) ranks away and up to ``columns`` files away."""
@@ -98,9 +97,6 @@ def _box(square: int, ranks: tuple[int, int], columns: int) -> int:
     return rows & files
 
 
-NEAR: tuple[int, ...] = tuple(_box(square, (-2, 2), 2) for square in range(SQUARES))
-"""NEAR[square]: the squares two king steps away or closer (whence a step reaches a
-square next to it)."""
 CLOSE: tuple[tuple[int, ...], ...] = (
     tuple(_box(square, (-2, 3), 2) for square in range(SQUARES)),
     tuple(_box(square, (-3, 2), 2) for square in range(SQUARES)),
@@ -120,110 +116,79 @@ def _around(lines: Sequence[int]) -> tuple[int, ...]:
     return tuple(found)
 
 
-KingView = tuple[int, int, int, int, int, int, int, int, tuple[int, ...], Row]
+# The king's targets are handed out through a *window*: the targets shifted so that
+# the square ten below the king is bit 0, which puts its steps on bits 0-2, 9, 11 and
+# 18-20 wherever it stands; what picks their moves is then looked up by that window.
+_WINDOW_BITS = (0, 1, 2, 9, 11, 18, 19, 20)
+
+
+def _window_pick(window: int) -> itemgetter[Any]:
+    """What picks the moves to a window's targets (highest first) from a king's moves
+    by window bit, always as a tuple."""
+    bits = [bit for bit in reversed(_WINDOW_BITS) if window >> bit & 1]
+    if len(bits) > 1:
+        return itemgetter(*bits)
+    if bits:
+        return itemgetter(slice(bits[0], bits[0] + 1))
+    return itemgetter(slice(0, 0))
+
+
+_WINDOWS = tuple(
+    sum(1 << bit for i, bit in enumerate(_WINDOW_BITS) if subset >> i & 1) for subset in range(256)
+)
+KING_PICK = MappingProxyType({window: _window_pick(window) for window in _WINDOWS})
+"""KING_PICK[window]: what picks the moves to the king's targets seen through a window."""
+
+
+def _window_moves(square: int) -> tuple[ShogiMove | None, ...]:
+    """A king's moves from ``square`` by window bit (None off its steps)."""
+    return tuple(
+        PLAIN[square][target] if 0 <= target < SQUARES and KING_STEP[square] >> target & 1 else None
+        for target in range(square - 10, square + 11)
+    )
+
+
+KingView = tuple[int, int, int, int, int, int, tuple[ShogiMove | None, ...]]
 
 _ROOK_AROUND = _around(ROOK_LINES)
 _BISHOP_AROUND = _around(BISHOP_LINES)
 _LANCE_AROUND = (_around(LANCE_FROM[0]), _around(LANCE_FROM[1]))
+
 KING_VIEW: tuple[tuple[KingView, ...], ...] = tuple(
     tuple(
         (
             KING_STEP[square],
             CLOSE[them][square],
-            ROOK_LINES[square],
-            BISHOP_LINES[square],
-            LANCE_FROM[them][square],
             _ROOK_AROUND[square],
             _BISHOP_AROUND[square],
             _LANCE_AROUND[them][square],
-            BETWEEN_TOP[square + 1],
-            by_top(PLAIN[square], None),
+            BIT[square],
+            _window_moves(square),
         )
         for square in range(SQUARES)
     )
     for them in (0, 1)
 )
 """KING_VIEW[them][king]: what the king on that square looks up, all at once: its
-steps; where ``them``'s stepping pieces come close; the rook, bishop and (``them``'s)
-lance lines through it; where such sliders may stand to attack it or a square next
-to it; the squares between it and each other square (by top); its moves by the top
-of their targets."""
+steps; where ``them``'s pieces stand to step next to it; where ``them``'s rooks,
+bishops and lances may stand to attack it or a square next to it; its bit; its moves
+by window bit (see KING_PICK)."""
 
 
-TargetView = tuple[int, int, int, tuple[int, ...]]
-TARGET_VIEW: tuple[tuple[TargetView, ...], ...] = tuple(
-    by_top(
-        [
-            (
-                ROOK_LINES[square],
-                BISHOP_LINES[square],
-                LANCE_FROM[them][square],
-                BETWEEN_TOP[square + 1],
-            )
-            for square in range(SQUARES)
-        ],
-        (0, 0, 0, ()),
-    )
-    for them in (0, 1)
-)
-"""TARGET_VIEW[them][top of a square]: the rook, bishop and (``them``'s) lance lines
-through it and the squares between it and each other square (by top), read at once
-for each square the king may step to."""
+def _slider_lines(code: int) -> tuple[int, ...]:
+    kind = code & 15
+    if kind in (ROOK, DRAGON):
+        return by_top(ROOK_LINES, 0)
+    if kind in (BISHOP, HORSE):
+        return by_top(BISHOP_LINES, 0)
+    if kind == LANCE:
+        return by_top(LANCE_LINE[code >> 4], 0)
+    return by_top((0,) * SQUARES, 0)
 
 
-def _close_steps(bb: Sequence[int], king: int, targets: int, them: int) -> int:
-    """The king's ``targets`` that no enemy step reaches and, above them (shifted past
-    the board), the enemy stepping pieces that give check."""
-    e = them << 4
-    top_bit = TOP_BIT
-    bit_length = _bit_length
-    pawns = bb[e | PAWN]
-    knights = bb[e | KNIGHT]
-    silvers = bb[e | SILVER]
-    golds = bb[e | GOLD]
-    turned = bb[e | TOKIN : e | PRO_SILVER + 1]
-    if any(turned):
-        golds |= turned[0] | turned[1] | turned[2] | turned[3]
-    royals = bb[e | KING] | bb[e | HORSE] | bb[e | DRAGON]
-    p_from, n_from, s_from, g_from, _ = STEP_FROM[them]
-    checkers = (
-        p_from[king] & pawns
-        | n_from[king] & knights
-        | s_from[king] & silvers
-        | g_from[king] & golds
-        | KING_STEP[king] & royals
-    )
-    if them:
-        attacked = pawns << 9
-        if knights:
-            attacked |= (knights & ~_EDGE_FAR) << 19 | (knights & ~_EDGE_NEAR) << 17
-    else:
-        attacked = pawns >> 9
-        if knights:
-            attacked |= (knights & ~_EDGE_NEAR) >> 19 | (knights & ~_EDGE_FAR) >> 17
-    near = NEAR[king]
-    found = silvers & near
-    if found:
-        steps = STEP_TOP[e | SILVER]
-        while found:
-            top = bit_length(found)
-            found ^= top_bit[top]
-            attacked |= steps[top]
-    found = golds & near
-    if found:
-        steps = STEP_TOP[e | GOLD]
-        while found:
-            top = bit_length(found)
-            found ^= top_bit[top]
-            attacked |= steps[top]
-    found = royals & near
-    if found:
-        steps = STEP_TOP[KING]
-        while found:
-            top = bit_length(found)
-            found ^= top_bit[top]
-            attacked |= steps[top]
-    return targets & ~attacked | checkers << SQUARES
+SLIDER_LINES = tuple(_slider_lines(code) for code in range(32))
+"""SLIDER_LINES[code][top]: the lines of a slider (rook, bishop, lance, horse, dragon) on
+square top - 1, on an empty board (0 for the other pieces)."""
 
 
 # --- the other pieces ------------------------------------------------------------------
@@ -307,6 +272,8 @@ def generate(
     hands: Sequence[int],
     kings: Sequence[int],
     seat: int,
+    *,
+    board: Sequence[int],
 ) -> tuple[list[ShogiMove], int]:
     """The legal moves of ``seat`` to move, and the pieces giving it check.
 
@@ -314,6 +281,7 @@ def generate(
     tables.by_top)."""
     own = occupied[seat]
     every = own | occupied[seat ^ 1]
+    allowed = FULL ^ own  # where a piece may go (less in check)
     o = seat << 4
     top_bit = TOP_BIT
     bit_length = _bit_length
@@ -326,58 +294,68 @@ def generate(
         them = seat ^ 1
         # Each field of the king's view (see KING_VIEW) read only where it is needed.
         view = KING_VIEW[them][king]
-        targets = view[0] & ~own
-        if occupied[them] & view[1]:  # an enemy piece close enough to step near
-            targets = _close_steps(bb, king, targets, them)
-            checkers = targets >> SQUARES
-            targets &= FULL
-        e = them << 4
-        rooks = bb[e | ROOK] | bb[e | DRAGON]
-        bishops = bb[e | BISHOP] | bb[e | HORSE]
-        lances = bb[e | LANCE]
-        row = view[9]
-        if rooks & view[5] | bishops & view[6] | lances & view[7]:
-            snipers = rooks & view[2] | bishops & view[3] | lances & view[4]
-            between = view[8]
-            while snipers:
-                top = bit_length(snipers)
-                snipers ^= top_bit[top]
-                blockers = between[top] & every
-                if not blockers:
+        targets = view[0] & allowed
+        king_bit = view[5]
+        # The steps of the enemy pieces close enough to step next to the king.
+        near = occupied[them] & view[1]
+        attacked = 0
+        while near:
+            top = bit_length(near)
+            near ^= top_bit[top]
+            attacked |= STEP_TOP[board[top - 1]][top]
+        if attacked & king_bit:  # a step gives check: which (seldom)
+            near = occupied[them] & view[1]
+            while near:
+                top = bit_length(near)
+                near ^= top_bit[top]
+                if STEP_TOP[board[top - 1]][top] & king_bit:
                     checkers |= top_bit[top]
-                elif not blockers & (blockers - 1) and blockers & own:
-                    pinned |= blockers
-            without = every ^ BIT[king]
-            seen_from = TARGET_VIEW[them]
-            while targets:
-                target = bit_length(targets)
-                targets ^= top_bit[target]
-                rook_lines, bishop_lines, lance_lines, between = seen_from[target]
-                lines = rooks & rook_lines | bishops & bishop_lines | lances & lance_lines
-                while lines:
-                    top = bit_length(lines)
-                    if not between[top] & without:
-                        break  # attacked along this line
-                    lines ^= top_bit[top]
-                else:
-                    moves.append(row[target])  # type: ignore[arg-type]
-        else:
-            while targets:
-                target = bit_length(targets)
-                targets ^= top_bit[target]
-                moves.append(row[target])  # type: ignore[arg-type]
+        # The enemy sliders on a line through the king or a square next to it: each
+        # gives check, pins, or attacks the king's targets on its lines (seen with
+        # the king taken off the board: it cannot hide behind itself).
+        e = them << 4
+        sliders = (
+            (bb[e | ROOK] | bb[e | DRAGON]) & view[2]
+            | (bb[e | BISHOP] | bb[e | HORSE]) & view[3]
+            | bb[e | LANCE] & view[4]
+        )
+        if sliders:
+            without = every ^ king_bit
+            while sliders:
+                top = bit_length(sliders)
+                sliders ^= top_bit[top]
+                lines = SLIDER_LINES[board[top - 1]][top]
+                between = BETWEEN_TOP[top]
+                if lines & king_bit:
+                    blockers = between[king + 1] & every
+                    if not blockers:
+                        checkers |= top_bit[top]
+                    elif not blockers & (blockers - 1) and blockers & own:
+                        pinned |= blockers
+                found = targets & lines
+                while found:
+                    target = bit_length(found)
+                    found ^= top_bit[target]
+                    if not between[target] & without:
+                        attacked |= top_bit[target]
+        if attacked:
+            targets &= ~attacked
+        moves += KING_PICK[targets << 10 >> king](view[6])  # highest target first
     if checkers:
         if checkers & (checkers - 1):
             return moves, checkers  # double check: only the king can move
         block = BETWEEN[king][bit_length(checkers) - 1]
         allowed = (block | checkers) & ~own
-        empty = block
-    else:
-        allowed = FULL ^ own
-        empty = FULL ^ every
-    free = FULL ^ pinned
+    mine = bb  # the own pieces that may move freely (the pinned ones go one by one)
+    if pinned:
+        mine = list(bb)
+        found = pinned
+        while found:
+            top = bit_length(found)
+            found ^= top_bit[top]
+            mine[board[top - 1]] ^= top_bit[top]
 
-    pawns = bb[o | PAWN] & free
+    pawns = mine[o | PAWN]
     if pawns:
         # All the pawns step at once; their moves come half a rank at a time.
         targets = (pawns >> 9 if seat == 0 else pawns << 9) & allowed
@@ -386,7 +364,7 @@ def generate(
             rows, shift, below = chunks[bit_length(targets)]
             moves += rows[targets >> shift]
             targets &= below
-    pieces = bb[o | KNIGHT] & free
+    pieces = mine[o | KNIGHT]
     if pieces:
         steps = STEP_TOP[o | KNIGHT]
         table = KNIGHT_MOVES[seat]
@@ -394,7 +372,7 @@ def generate(
             top = bit_length(pieces)
             pieces ^= top_bit[top]
             moves += table[top][steps[top] & allowed]
-    pieces = bb[o | SILVER] & free
+    pieces = mine[o | SILVER]
     if pieces:
         steps = STEP_TOP[o | SILVER]
         table = SILVER_MOVES[seat]
@@ -402,11 +380,10 @@ def generate(
             top = bit_length(pieces)
             pieces ^= top_bit[top]
             moves += table[top][steps[top] & allowed]
-    pieces = bb[o | GOLD]
-    turned = bb[o | TOKIN : o | PRO_SILVER + 1]  # tokins and the other golds by promotion
+    pieces = mine[o | GOLD]
+    turned = mine[o | TOKIN : o | PRO_SILVER + 1]  # tokins and the other golds by promotion
     if any(turned):
         pieces |= turned[0] | turned[1] | turned[2] | turned[3]
-    pieces &= free
     if pieces:
         steps = STEP_TOP[o | GOLD]
         table = GOLD_MOVES[seat]
@@ -415,59 +392,53 @@ def generate(
             pieces ^= top_bit[top]
             moves += table[top][steps[top] & allowed]
     if checkers:
-        sliders = bb[o | LANCE] | bb[o | BISHOP] | bb[o | ROOK] | bb[o | HORSE] | bb[o | DRAGON]
-        _one_by_one(moves, bb, seat, sliders & free, every=every, allowed=allowed, lines=())
+        sliders = (
+            mine[o | LANCE] | mine[o | BISHOP] | mine[o | ROOK] | mine[o | HORSE] | mine[o | DRAGON]
+        )
+        _one_by_one(moves, mine, seat, sliders, every=every, allowed=allowed, lines=())
     else:
         # The sliders, along each ray up to the first piece, taking it if it is the enemy's
         # (own_up: the own pieces by top, so that a blocker's top tells whose it is).
         own_up = own << 1
-        pieces = bb[o | LANCE] & free
+        pieces = mine[o | LANCE]
         if pieces:
             lance_at = LANCE_WAY[seat]
             while pieces:
                 top = bit_length(pieces)
                 pieces ^= top_bit[top]
-                first, ray, plain, promoting, start, towards_zero = lance_at[top]
-                if not first & allowed:
-                    continue  # an own piece right in front
+                ray, by_reach, towards_zero = lance_at[top]
                 hit = ray & every
                 if hit:
                     blocker = bit_length(hit) if towards_zero else bit_length(hit & -hit)
-                    reach = DISTANCE[top - 1][blocker] - (own_up >> blocker & 1)
+                    moves += by_reach[DISTANCE[top - 1][blocker] - (own_up >> blocker & 1)]
                 else:
-                    reach = SIZE
-                if reach > start:
-                    moves += promoting[start:reach]
-                moves += plain[:reach]
+                    moves += by_reach[-1]
         for code, ways, next_to in SLIDER_WAYS[seat]:
-            pieces = bb[code] & free  # a bishop or rook, which may promote
+            pieces = mine[code]  # a bishop or rook, which may promote
             while pieces:
                 top = bit_length(pieces)
                 pieces ^= top_bit[top]
                 distance = DISTANCE[top - 1]
                 # Only the rays whose next square holds no own piece.
-                for ray, plain, promoting, start, towards_zero in ways[top][next_to[top] & allowed]:
+                for ray, by_reach, _, towards_zero in ways[top][next_to[top] & allowed]:
                     hit = ray & every
                     if hit:
                         blocker = bit_length(hit) if towards_zero else bit_length(hit & -hit)
-                        reach = distance[blocker] - (own_up >> blocker & 1)
+                        moves += by_reach[distance[blocker] - (own_up >> blocker & 1)]
                     else:
-                        reach = SIZE
-                    if reach > start:
-                        moves += promoting[start:reach]
-                    moves += plain[:reach]
-            pieces = bb[code | PROMOTED] & free  # a horse or dragon: its lines, then steps
+                        moves += by_reach[-1]
+            pieces = mine[code | PROMOTED]  # a horse or dragon: its lines, then steps
             while pieces:
                 top = bit_length(pieces)
                 pieces ^= top_bit[top]
                 distance = DISTANCE[top - 1]
-                for ray, plain, _, _, towards_zero in ways[top][next_to[top] & allowed]:
+                for ray, _, by_reach, towards_zero in ways[top][next_to[top] & allowed]:
                     hit = ray & every
                     if hit:
                         blocker = bit_length(hit) if towards_zero else bit_length(hit & -hit)
-                        moves += plain[: distance[blocker] - (own_up >> blocker & 1)]
+                        moves += by_reach[distance[blocker] - (own_up >> blocker & 1)]
                     else:
-                        moves += plain
+                        moves += by_reach[-1]
                 targets = STEP_TOP[code | PROMOTED][top] & allowed
                 row = PLAIN[top - 1]
                 while targets:
@@ -476,6 +447,10 @@ def generate(
                     moves.append(row[target])  # type: ignore[arg-type]
     if pinned:
         _one_by_one(moves, bb, seat, pinned, every=every, allowed=allowed, lines=LINE[king])
-    if empty and any(hands[HAND[seat]]):
-        drops(moves, (bb, occupied, hands, kings), seat, empty)
+    held = hands[HAND[seat]]
+    if any(held):
+        # In check, a drop may only go between the king and the checker.
+        empty = BETWEEN[king][bit_length(checkers) - 1] if checkers else FULL ^ every
+        if empty:
+            drops(moves, held, (bb, occupied, kings), seat, empty)
     return moves, checkers

@@ -111,7 +111,12 @@ class ShogiPosition(Position[ShogiMove]):
                 self._legal, self._checkers = [], 0
             else:
                 self._legal, self._checkers = generate(
-                    self._bb, self._occupied, self._hands, self._kings, self._turn
+                    self._bb,
+                    self._occupied,
+                    self._hands,
+                    self._kings,
+                    self._turn,
+                    board=self._board,
                 )
         return self._legal
 

@@ -1,11 +1,13 @@
 """The moves along each ray from each square, prebuilt, for the sliders (rook, bishop,
 lance, and the horse's and dragon's lines).
 
-A ray's moves are a tuple, nearest square first, so a slider's moves along a ray
-are one slice: up to the first piece on it, that piece's square included when it
-is the enemy's. Promoting moves are a second tuple of the same squares; a slice
-of it starts where the ray enters the promotion zone (at 0 from inside it). Each
-ray from each square is one record, so that following it costs one look-up.
+A slider's moves along a ray go up to the first piece on it, that piece's square
+included when it is the enemy's: so they depend only on how far it may go (its
+*reach*), and are prebuilt by reach, the promoting moves (from where the ray
+enters the promotion zone, or all of them from inside it) before the plain ones.
+Handing them out is then one look-up, not one or two slices (each a new tuple,
+its moves counted in and out again). Each ray from each square is one record, so
+that following it costs one look-up too.
 """
 
 from __future__ import annotations
@@ -74,20 +76,46 @@ DISTANCE: tuple[tuple[int, ...], ...] = tuple(
 """DISTANCE[a][top of b]: king steps between two squares (along a ray: how many squares
 to b)."""
 
-RayAt = tuple[int, tuple[ShogiMove, ...], tuple[ShogiMove, ...], int, bool]
-"""One ray from one square: its squares (a bitboard); the plain and the promoting moves
-along it, nearest first; how far along promotions begin; and whether it runs towards
-square 0 (so that its nearest piece is its highest bit)."""
+Moves = tuple[ShogiMove, ...]
+ByReach = tuple[Moves, ...]
+"""A ray's moves by how far a piece may go along it (0 to the ray's length): the
+promoting moves up to there, then the plain ones, each group nearest first; built
+once, so that a slider's moves along a ray are one look-up, never a slice."""
+
+
+def _by_reach(plain: Moves, promoting: Moves, start: int) -> ByReach:
+    return tuple(
+        promoting[start:reach] + plain[:reach] if reach > start else plain[:reach]
+        for reach in range(len(promoting) + 1)
+    )
+
+
+RayAt = tuple[int, ByReach, ByReach, bool]
+"""One ray from one square: its squares (a bitboard); the moves along it by reach
+(see ByReach), for a piece that may promote and for a horse or dragon, which may
+not; and whether it runs towards square 0 (so that its nearest piece is its highest
+bit)."""
 
 _TOWARDS_ZERO = frozenset({NORTH, WEST, NORTH_WEST, NORTH_EAST})
 
 
+_PLAIN_REACH = tuple(
+    tuple(_by_reach(plain, plain, NEVER) for plain in RAY_PLAIN[direction])
+    for direction in range(8)
+)
+"""_PLAIN_REACH[direction][from]: the plain moves along the ray by reach (shared by both
+seats and by every piece that does not promote along it)."""
+
+
 def _ray(seat: int, direction: int, origin: int) -> RayAt:
+    start = _zone_start(seat, direction, origin)
+    plain = _PLAIN_REACH[direction][origin]
     return (
         RAY[direction][origin],
-        RAY_PLAIN[direction][origin],
-        RAY_PROMOTING[direction][origin],
-        _zone_start(seat, direction, origin),
+        plain
+        if start == NEVER
+        else _by_reach(RAY_PLAIN[direction][origin], RAY_PROMOTING[direction][origin], start),
+        plain,
         direction in _TOWARDS_ZERO,
     )
 
@@ -97,19 +125,22 @@ def _next(direction: int, square: int) -> int:
     return RAY[direction][square] & KING_STEP[square]
 
 
-LanceAt = tuple[int, int, tuple[ShogiMove, ...], tuple[ShogiMove, ...], int, bool]
-"""A lance on one square: the square in front of it (a bit), and its ray as above (its
-plain moves stop short of the last rank)."""
+LanceAt = tuple[int, ByReach, bool]
+"""A lance on one square: its ray, its moves by reach (its plain moves stop short of
+the last rank) and whether its ray runs towards square 0."""
 
 
 def _lance(seat: int) -> tuple[LanceAt, ...]:
     direction = NORTH if seat == 0 else SOUTH
     found = []
     for origin in range(SQUARES):
-        ray, plain, promoting, start, towards_zero = _ray(seat, direction, origin)
-        first = _next(direction, origin)
-        found.append((first, ray, plain[:-1], promoting, start, towards_zero))
-    return by_top(found, (0, 0, (), (), NEVER, False))
+        plain = RAY_PLAIN[direction][origin][:-1]
+        promoting = RAY_PROMOTING[direction][origin]
+        start = _zone_start(seat, direction, origin)
+        found.append(
+            (RAY[direction][origin], _by_reach(plain, promoting, start), direction == NORTH)
+        )
+    return by_top(found, (0, ((),), False))
 
 
 LANCE_WAY = (_lance(0), _lance(1))
