@@ -1,7 +1,8 @@
 """Legal move generation on bitboards: checks and pins first, so no move is tried and undone.
 
 Everything here works on the raw state of a position (the per-piece bitboards,
-the two occupancies, the hands and the kings), never on a copy. A piece pinned
+the two occupancies, the hands, the kings and, around the king, the 81 piece
+codes), never on a copy. A piece pinned
 to its king may only move along the pin line; in check, a piece may only take
 the checker or step between; the king never steps onto an attacked square
 (looked up with the king itself taken off, so it cannot hide behind itself).
