@@ -16,41 +16,21 @@ import pytest
 from engine.registry import find_game
 from firmware_host.boards.notify import SystemdNotifier
 from firmware_host.boards.runtime import Runtime
-from firmware_host.session.legend import DEFAULT_PALETTE
 from firmware_host.session.state import Phase
 from firmware_host.session.storage import GameStore
 from firmware_host.session.view import build_view
 from hardware.mock.board import SimulatedBoard
-from hardware.mock.world import SimulatedWorld
 from hardware.profile import load_profile
+from tests.firmware_host.boards.runtimekit import runtime_on, until
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
 def _runtime(tmp_path: Path) -> tuple[Runtime, SimulatedBoard, GameStore]:
     game = find_game("dobutsu")
-    profile = load_profile("sim", game)
-    world = SimulatedWorld(game, profile.sensing)
-    world.arrange(game.position().layout())
-    simulated = SimulatedBoard(profile, world)
     store = GameStore(tmp_path / "games.sqlite3")
-    runtime = Runtime(
-        game,
-        profile,
-        store,
-        DEFAULT_PALETTE,
-        notifier=SystemdNotifier({}),
-        board_factory=lambda _profile, on_button: simulated.open(on_button),
-    )
+    runtime, simulated, _ = runtime_on(load_profile("sim", game), store, game)
     return runtime, simulated, store
-
-
-async def _until(condition, timeout: float = 5.0) -> None:  # type: ignore[no-untyped-def]
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not condition():
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError("timed out waiting")
-        await asyncio.sleep(0.01)
 
 
 def test_a_move_is_recognised_stored_and_lit_in_real_time(tmp_path: Path) -> None:
@@ -58,7 +38,7 @@ def test_a_move_is_recognised_stored_and_lit_in_real_time(tmp_path: Path) -> Non
 
     async def play() -> None:
         task = asyncio.create_task(runtime.run(handle_signals=False))
-        await _until(lambda: runtime.controller.phase is Phase.PLAY)
+        await until(lambda: runtime.controller.phase is Phase.PLAY)
         world = simulated.world
         world.lift("2c")
         await asyncio.sleep(0.15)
@@ -69,7 +49,7 @@ def test_a_move_is_recognised_stored_and_lit_in_real_time(tmp_path: Path) -> Non
         world.place_as("hand:b:C", captured, captured.__class__("C", 0))
         await asyncio.sleep(0.1)
         world.place("2b")
-        await _until(lambda: len(runtime.controller.position.move_stack) == 1)
+        await until(lambda: len(runtime.controller.position.move_stack) == 1)
         runtime.stopping.set()
         await task
 
@@ -85,17 +65,17 @@ def test_a_silent_chip_pauses_the_game_and_play_resumes(tmp_path: Path) -> None:
 
     async def play() -> None:
         task = asyncio.create_task(runtime.run(handle_signals=False))
-        await _until(lambda: runtime.controller.phase is Phase.PLAY)
+        await until(lambda: runtime.controller.phase is Phase.PLAY)
         bus.vanish(0x20)
         simulated.world.lift("2c")
         simulated.world.place("2b")  # onto the chick: not a legal board, but unseen anyway
-        await _until(lambda: build_view(runtime.controller).fault is not None)
+        await until(lambda: build_view(runtime.controller).fault is not None)
         assert "0x20" in (build_view(runtime.controller).fault or "")
         assert runtime.controller.position.move_stack == []
         simulated.world.lift("2b")
         simulated.world.place("2c")
         bus.restore(0x20)
-        await _until(lambda: build_view(runtime.controller).fault is None)
+        await until(lambda: build_view(runtime.controller).fault is None)
         assert runtime.controller.position.move_stack == []
         runtime.stopping.set()
         await task
@@ -155,9 +135,9 @@ def test_an_idle_board_is_scanned_on_the_bus_thread_and_hands_the_loop_nothing(
 
     async def idle() -> None:
         task = asyncio.create_task(runtime.run(resume=False, handle_signals=False))
-        await _until(lambda: runtime.scans > 20 and not runtime.queue.qsize())
+        await until(lambda: runtime.scans > 20 and not runtime.queue.qsize())
         before, scans = len(handed), runtime.scans
-        await _until(lambda: runtime.scans >= scans + 20)
+        await until(lambda: runtime.scans >= scans + 20)
         assert len(handed) == before  # twenty scans, nothing changed: no hand-off
         runtime.stopping.set()
         await task

@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
 
-from engine.game import Game
 from engine.registry import find_game
-from firmware_host.boards.notify import SystemdNotifier
-from firmware_host.boards.runtime import IDLE_POLL, Runtime
+from firmware_host.boards.runtime import IDLE_POLL
 from firmware_host.boards.simulator import Simulation
 from firmware_host.session.events import (
     BoardReady,
@@ -21,16 +18,13 @@ from firmware_host.session.events import (
     MoveCommitted,
     Notice,
 )
-from firmware_host.session.legend import DEFAULT_PALETTE
 from firmware_host.session.state import Phase
 from firmware_host.session.storage import GameStore
 from hardware.frontends.expanders import ExpanderModels
 from hardware.frontends.i2c_muxes import I2CMuxModels
-from hardware.mock.board import SimulatedBoard
-from hardware.mock.clock import SimClock
-from hardware.mock.world import SimulatedWorld
 from hardware.orientation import half_turn
 from hardware.profile import Profile, load_profile, parse_profile
+from tests.firmware_host.boards.runtimekit import runtime_on, until
 from tests.firmware_host.simkit import track
 
 DOBUTSU = find_game("dobutsu")
@@ -43,37 +37,10 @@ def interrupt_profile() -> Profile:
     return parse_profile(text, "interrupts.toml", DOBUTSU)
 
 
-def runtime_on(
-    profile: Profile, tmp_path: Path, game: Game[Any] = DOBUTSU, layout: Any = None
-) -> tuple[Runtime, SimulatedBoard, list[Notice]]:
-    world = SimulatedWorld(game, profile.sensing)
-    world.arrange(game.position().layout() if layout is None else layout)
-    simulated = SimulatedBoard(profile, world, clock=SimClock.real())
-    runtime = Runtime(
-        game,
-        profile,
-        GameStore(tmp_path / "games.sqlite3"),
-        DEFAULT_PALETTE,
-        notifier=SystemdNotifier({}),
-        board_factory=lambda _profile, on_button: simulated.open(on_button),
-    )
-    heard: list[Notice] = []
-    runtime.observers.append(heard.extend)
-    return runtime, simulated, heard
-
-
-async def until(condition, timeout: float = 5.0) -> None:  # type: ignore[no-untyped-def]
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not condition():
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError("timed out waiting")
-        await asyncio.sleep(0.01)
-
-
 def test_an_interrupt_driven_board_rests_between_moves_and_wakes_for_them(
     tmp_path: Path,
 ) -> None:
-    runtime, simulated, _ = runtime_on(interrupt_profile(), tmp_path)
+    runtime, simulated, _ = runtime_on(interrupt_profile(), tmp_path, DOBUTSU)
 
     async def play() -> None:
         task = asyncio.create_task(runtime.run(resume=False, handle_signals=False))
@@ -101,7 +68,7 @@ def test_an_interrupt_driven_board_rests_between_moves_and_wakes_for_them(
 
 
 def test_a_missed_interrupt_is_caught_by_the_slow_poll(tmp_path: Path) -> None:
-    runtime, simulated, _ = runtime_on(interrupt_profile(), tmp_path)
+    runtime, simulated, _ = runtime_on(interrupt_profile(), tmp_path, DOBUTSU)
 
     async def play() -> None:
         task = asyncio.create_task(runtime.run(resume=False, handle_signals=False))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,7 @@ from firmware_host.session.view import build_view
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import load_profile
+from tests.firmware_host.boards.runtimekit import runtime_on, until
 
 GAME = find_game("dobutsu")
 FAULT = DEFAULT_PALETTE.colours[Meaning.FAULT]
@@ -45,26 +45,9 @@ def _runtime(
     store: GameStore, notifier: SystemdNotifier | None = None
 ) -> tuple[Runtime, SimulatedBoard]:
     profile = load_profile("sim", GAME)
-    world = SimulatedWorld(GAME, profile.sensing)
-    world.arrange(GAME.position().layout())
-    simulated = SimulatedBoard(profile, world)
-    runtime = Runtime(
-        GAME,
-        profile,
-        store,
-        DEFAULT_PALETTE,
-        notifier=notifier or SystemdNotifier({}),
-        board_factory=lambda _profile, on_button: simulated.open(on_button),
-    )
+    options = {} if notifier is None else {"notifier": notifier}
+    runtime, simulated, _ = runtime_on(profile, store, GAME, **options)
     return runtime, simulated
-
-
-async def _until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not condition():
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError("timed out waiting")
-        await asyncio.sleep(0.01)
 
 
 def _quiet_move(runtime: Runtime) -> Any:
@@ -91,7 +74,7 @@ async def _play(runtime: Runtime, world: SimulatedWorld) -> str:
     after.push(move)
     plies = len(position.move_stack)
     world.arrange(after.layout())
-    await _until(lambda: len(runtime.controller.position.move_stack) == plies + 1)
+    await until(lambda: len(runtime.controller.position.move_stack) == plies + 1)
     return text
 
 
@@ -118,7 +101,7 @@ def test_a_full_disk_shows_a_fault_keeps_playing_and_writes_everything_once_it_c
 
     async def play() -> None:
         task = asyncio.create_task(runtime.run(handle_signals=False))
-        await _until(lambda: runtime.controller.phase is Phase.PLAY)
+        await until(lambda: runtime.controller.phase is Phase.PLAY)
         played.append(await _play(runtime, simulated.world))  # stored at once
         monkeypatch.setattr(store, "_write", full_disk)
         for _ in range(3):  # the game goes on: moves are recognised and kept in memory
@@ -126,13 +109,13 @@ def test_a_full_disk_shows_a_fault_keeps_playing_and_writes_everything_once_it_c
         view = build_view(runtime.controller)
         assert view.fault is not None and "database or disk is full" in view.fault
         assert "not saved yet" in view.message
-        await _until(lambda: _status_led(runtime) == FAULT)
+        await until(lambda: _status_led(runtime) == FAULT)
         assert runtime.journal.pending > 0
         await asyncio.sleep(0.3)  # retries fail while the disk stays full
         assert runtime.journal.pending > 0
         monkeypatch.setattr(store, "_write", real_write)  # room again
-        await _until(lambda: runtime.journal.pending == 0)  # no move needed: it retries
-        await _until(lambda: _status_led(runtime) != FAULT)
+        await until(lambda: runtime.journal.pending == 0)  # no move needed: it retries
+        await until(lambda: _status_led(runtime) != FAULT)
         assert build_view(runtime.controller).fault is None
         played.append(await _play(runtime, simulated.world))
         runtime.stopping.set()
@@ -170,28 +153,28 @@ def test_a_store_fault_and_a_bus_fault_do_not_clear_each_other(
 
     async def play() -> None:
         task = asyncio.create_task(runtime.run(handle_signals=False))
-        await _until(lambda: runtime.controller.phase is Phase.PLAY)
+        await until(lambda: runtime.controller.phase is Phase.PLAY)
         real_write = store._write
         monkeypatch.setattr(store, "_write", full_disk)
         await _play(runtime, simulated.world)
         bus.vanish(0x20)
-        await _until(lambda: runtime.controller.fault is not None)
+        await until(lambda: runtime.controller.fault is not None)
         bus.restore(0x20)
-        await _until(lambda: runtime.controller.fault is None)
+        await until(lambda: runtime.controller.fault is None)
         await asyncio.sleep(0.1)
         # the chip answers again, but the store still cannot take the game
         assert "database or disk is full" in (build_view(runtime.controller).fault or "")
         assert _status_led(runtime) == FAULT
         bus.vanish(0x20)
-        await _until(lambda: runtime.controller.fault is not None)
+        await until(lambda: runtime.controller.fault is not None)
         monkeypatch.setattr(store, "_write", real_write)
-        await _until(lambda: runtime.journal.pending == 0)
+        await until(lambda: runtime.journal.pending == 0)
         await asyncio.sleep(0.1)
         # the store is well again, but the chip is still silent: the game waits
         assert "0x20" in (build_view(runtime.controller).fault or "")
         assert _status_led(runtime) == FAULT
         bus.restore(0x20)
-        await _until(lambda: build_view(runtime.controller).fault is None)
+        await until(lambda: build_view(runtime.controller).fault is None)
         runtime.stopping.set()
         await task
 
@@ -209,7 +192,7 @@ def test_a_damaged_store_is_replaced_and_the_board_says_so(tmp_path: Path) -> No
 
     async def play() -> None:
         task = asyncio.create_task(runtime.run(handle_signals=False))
-        await _until(lambda: runtime.controller.phase is Phase.PLAY)
+        await until(lambda: runtime.controller.phase is Phase.PLAY)
         runtime.stopping.set()
         await task
 
@@ -230,9 +213,9 @@ def test_the_watchdog_is_pinged_only_while_the_decision_loop_comes_round(
     async def play() -> None:
         loop = asyncio.get_running_loop()
         task = asyncio.create_task(runtime.run(handle_signals=False))
-        await _until(lambda: runtime.controller.phase is Phase.PLAY)
+        await until(lambda: runtime.controller.phase is Phase.PLAY)
         idle = loop.time()  # nothing happens on the board: the loop still comes round
-        await _until(lambda: len([t for t in notifier.pings if t > idle]) >= 3)
+        await until(lambda: len([t for t in notifier.pings if t > idle]) >= 3)
         painter = runtime.board.painter  # type: ignore[union-attr]
         paint = painter.paint
 
@@ -243,7 +226,7 @@ def test_the_watchdog_is_pinged_only_while_the_decision_loop_comes_round(
 
         painter.paint = hang  # type: ignore[method-assign]
         simulated.world.lift("1d")  # the decision loop paints the lifted piece, and hangs
-        await _until(stuck.is_set)
+        await until(stuck.is_set)
         hung = loop.time()
         await asyncio.sleep(0.6)
         # the last heartbeat came before the hang: no ping more than an interval after it
@@ -252,7 +235,7 @@ def test_the_watchdog_is_pinged_only_while_the_decision_loop_comes_round(
         released = loop.time()
         release.set()
         assert late == [], "a hung decision loop must not be reported alive"
-        await _until(lambda: any(t > released for t in notifier.pings))  # alive again
+        await until(lambda: any(t > released for t in notifier.pings))  # alive again
         runtime.stopping.set()
         await task
 
@@ -273,7 +256,7 @@ def test_a_failing_task_is_logged_and_stops_the_board_and_its_pings(
 
     async def play() -> None:
         runner = asyncio.create_task(runtime.run(handle_signals=False))
-        await _until(lambda: runtime.controller.phase is Phase.PLAY)
+        await until(lambda: runtime.controller.phase is Phase.PLAY)
         if task == "decide":
             runtime.controller.handle = broken  # type: ignore[method-assign]
             simulated.world.lift("1d")

@@ -18,7 +18,8 @@ from firmware_host.boards.speaker import BACKLOG, Announcer, Speaker, announce, 
 from firmware_host.session.events import IllegalShown, MoveCommitted
 from firmware_host.session.speech import Narrator
 from hardware.profile_speech import SpeechMode, SpeechSpec
-from tests.firmware_host.boards.test_runtime import _runtime, _until
+from tests.firmware_host.boards.runtimekit import until
+from tests.firmware_host.boards.test_runtime import _runtime
 
 WRITE = "import sys; open(sys.argv[1], 'a').write(sys.argv[2] + '\\n')"
 """A fake speaker: appends the sentence to a file."""
@@ -146,7 +147,7 @@ def test_a_board_says_its_clock_warnings_and_its_moves(tmp_path: Path) -> None:
 
     async def play() -> None:
         task = asyncio.create_task(runtime.run(handle_signals=False, settings={"clock": "60.3s"}))
-        await _until(lambda: "A: one minute left" in lines(), timeout=30.0)
+        await until(lambda: "A: one minute left" in lines(), timeout=30.0)
         world = simulated.world
         world.lift("2c")
         await asyncio.sleep(0.15)
@@ -154,7 +155,7 @@ def test_a_board_says_its_clock_warnings_and_its_moves(tmp_path: Path) -> None:
         world.place_as("hand:b:C", captured, captured.__class__("C", 0))
         await asyncio.sleep(0.1)
         world.place("2b")
-        await _until(lambda: "A: chick to 2 b, takes chick" in lines(), timeout=30.0)
+        await until(lambda: "A: chick to 2 b, takes chick" in lines(), timeout=30.0)
         runtime.stopping.set()
         await task
 
@@ -172,6 +173,7 @@ def test_a_board_says_its_clock_warnings_and_its_moves(tmp_path: Path) -> None:
 
 def test_a_board_without_speech_in_its_profile_says_nothing(tmp_path: Path) -> None:
     runtime, _, store = _runtime(tmp_path)
+    observers = list(runtime.observers)
     assert announce(runtime, SpeechSpec()) is None
-    assert (runtime.observers, runtime.deadlines) == ([], [])
+    assert (runtime.observers, runtime.deadlines) == (observers, [])
     store.close()

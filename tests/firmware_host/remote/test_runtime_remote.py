@@ -7,47 +7,25 @@ import asyncio
 from pathlib import Path
 
 from engine.registry import find_game
-from firmware_host.boards.notify import SystemdNotifier
-from firmware_host.boards.runtime import Runtime
 from firmware_host.boards.simulator import Simulation
 from firmware_host.remote.game import RemoteGame, Request
 from firmware_host.remote.loopback import LoopbackBroker
-from firmware_host.session.legend import DEFAULT_PALETTE
 from firmware_host.session.state import Phase
 from firmware_host.session.storage import GameStore
-from hardware.mock.board import SimulatedBoard
-from hardware.mock.world import SimulatedWorld
 from hardware.profile import load_profile
+from tests.firmware_host.boards.runtimekit import runtime_on, until
 from tests.firmware_host.remote.loopkit import ADDRESS
 from tests.firmware_host.simkit import track
 
 GAME = find_game("dobutsu")
 
 
-async def until(condition, timeout: float = 10.0) -> None:  # type: ignore[no-untyped-def]
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not condition():
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError("timed out waiting")
-        await asyncio.sleep(0.02)
-
-
 def test_a_hosting_board_and_a_joining_simulator_play_each_other(tmp_path: Path) -> None:
     broker = LoopbackBroker()
     profile = load_profile("sim", GAME)
-    world = SimulatedWorld(GAME, profile.sensing)
-    world.arrange(GAME.position().layout())
-    simulated = SimulatedBoard(profile, world)
     remote = RemoteGame(Request(ADDRESS, host=True), link_factory=broker.link_factory)
-    runtime = Runtime(
-        GAME,
-        profile,
-        GameStore(tmp_path / "board.sqlite3"),
-        DEFAULT_PALETTE,
-        notifier=SystemdNotifier({}),
-        board_factory=lambda _profile, on_button: simulated.open(on_button),
-        remote=remote,
-    )
+    runtime, simulated, _ = runtime_on(profile, tmp_path, GAME, remote=remote)
+    world = simulated.world
 
     def join() -> Simulation:
         joining = RemoteGame(
@@ -57,7 +35,10 @@ def test_a_hosting_board_and_a_joining_simulator_play_each_other(tmp_path: Path)
 
     async def play() -> None:
         task = asyncio.create_task(runtime.run(handle_signals=False))
-        await until(lambda: runtime.controller.phase is Phase.PLAY and remote.setting is not None)
+        await until(
+            lambda: runtime.controller.phase is Phase.PLAY and remote.setting is not None,
+            timeout=10.0,
+        )
         joiner = await asyncio.to_thread(join)  # its join waits while the runtime seats it
         # the person at the real board plays the chick forward, capturing
         world.lift("2c")
@@ -66,20 +47,20 @@ def test_a_hosting_board_and_a_joining_simulator_play_each_other(tmp_path: Path)
         world.place_as("hand:b:C", captured, captured.__class__("C", 0))
         await asyncio.sleep(0.1)
         world.place("2b")
-        await until(lambda: len(runtime.controller.position.move_stack) == 1)
+        await until(lambda: len(runtime.controller.position.move_stack) == 1, timeout=10.0)
 
         def guided() -> bool:
             joiner.advance(0.1)
             return joiner.controller.guide is not None
 
-        await until(guided)
+        await until(guided, timeout=10.0)
         # the other board's move is awaited without polling: its news wakes the loop
         assert remote.wakes and not runtime.thinker.busy
         joiner.perform("2c2b")
         assert len(joiner.controller.position.move_stack) == 1
         # the simulator's player answers; the real board lights it as the move to play
         joiner.perform("2a2b")
-        await until(lambda: runtime.controller.guide is not None)
+        await until(lambda: runtime.controller.guide is not None, timeout=10.0)
         shown = runtime.controller.position.move_text(runtime.controller.guide.move)  # type: ignore[union-attr]
         assert shown == "2a2b"
         assert runtime.controller.remote_wait is None

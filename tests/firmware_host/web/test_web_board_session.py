@@ -6,31 +6,18 @@ import asyncio
 from pathlib import Path
 
 from engine.registry import find_game
-from firmware_host.boards.notify import SystemdNotifier
 from firmware_host.boards.runtime import Runtime
 from firmware_host.session.legend import DEFAULT_PALETTE, Meaning
-from firmware_host.session.storage import GameStore
 from firmware_host.web.board_session import BoardSession
 from hardware.mock.board import SimulatedBoard
-from hardware.mock.world import SimulatedWorld
 from hardware.profile import load_profile
+from tests.firmware_host.boards.runtimekit import runtime_on
 from tests.firmware_host.web.helpers import Page, led_of, served
 
 
 def _runtime(tmp_path: Path) -> tuple[Runtime, SimulatedBoard]:
     game = find_game("dobutsu")
-    profile = load_profile("sim", game)
-    world = SimulatedWorld(game, profile.sensing)
-    world.arrange(game.position().layout())
-    simulated = SimulatedBoard(profile, world)
-    runtime = Runtime(
-        game,
-        profile,
-        GameStore(tmp_path / "games.sqlite3"),
-        DEFAULT_PALETTE,
-        notifier=SystemdNotifier({}),
-        board_factory=lambda _profile, on_button: simulated.open(on_button),
-    )
+    runtime, simulated, _ = runtime_on(load_profile("sim", game), tmp_path, game)
     return runtime, simulated
 
 
