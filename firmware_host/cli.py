@@ -675,8 +675,8 @@ def _remote_game(args: argparse.Namespace, game: Game[Any], profile_remote: Any)
     from firmware_host.remote.game import RemoteGame
     from firmware_host.remote.options import invitation
 
-    def announce(code: Any) -> None:
-        print(f"kiban: {invitation(code, request, game.name)}", flush=True)
+    def announce(code: Any, watch: Any) -> None:
+        print(f"kiban: {invitation(code, watch, request, game.name)}", flush=True)
 
     return RemoteGame(request, announce=announce)
 

@@ -14,7 +14,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from engine.errors import KibanError
@@ -22,9 +22,11 @@ from engine.game import Game, Position
 from firmware_host.opponents.seats import OpponentKind, parse_opponents, seat_index
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode
+from firmware_host.remote.identity import BoardKey
 from firmware_host.remote.link import Link
 from firmware_host.remote.messages import (
     Answer,
+    Ask,
     BoardState,
     GameSpec,
     Offer,
@@ -59,23 +61,42 @@ class RemoteGameError(KibanError, RuntimeError):
 @dataclass(frozen=True, slots=True)
 class RemoteSetting:
     """What the game store keeps of a remote game (setting ``remote``), so a board
-    that restarts takes it up again: its role, the code, its board id, the game's id."""
+    that restarts takes it up again as itself: its role, the code, its board id, the
+    game's id, its own signing key and the host's key as it first knew it."""
 
     role: Role
     code: GameCode
     board: str
     uid: str
+    identity: BoardKey | None = field(default=None, compare=False)  # None: a spectator
+    host_key: str | None = None
 
     def text(self) -> str:
-        return f"{self.role.value}:{self.code.letters}:{self.board}:{self.uid}"
+        key = "-" if self.identity is None else self.identity.text()
+        return ":".join(
+            (self.role.value, self.code.letters, self.board, self.uid, key, self.host_key or "-")
+        )
 
     @classmethod
     def parse(cls, text: str) -> RemoteSetting:
+        parts = text.split(":")
+        if len(parts) == 4:
+            raise RemoteGameError(
+                "the stored remote game was made by an earlier Kiban (protocol 1, where "
+                "boards shared one key): it cannot be taken up; start a new one with --new"
+            )
         try:
-            role, code, board, uid = text.split(":")
-            return cls(Role(role), GameCode.parse(code), board, uid)
+            role, code, board, uid, key, host_key = parts
+            identity = None if key == "-" else BoardKey.from_text(key)
+            return cls(Role(role), GameCode.parse(code), board, uid, identity, _or_none(host_key))
         except (ValueError, KibanError) as error:
-            raise RemoteGameError(f"the stored remote game {text!r} cannot be read") from error
+            raise RemoteGameError(
+                f"the stored remote game {text[:40]!r}... cannot be read"
+            ) from error
+
+
+def _or_none(text: str) -> str | None:
+    return None if text == "-" else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +157,7 @@ class RemoteGame:
         wake: Callable[[], None] = lambda: None,
         join_wait: float = JOIN_WAIT,
         pump: Callable[[], None] = lambda: None,
-        announce: Callable[[GameCode], None] | None = None,
+        announce: Callable[[GameCode, GameCode], None] | None = None,
     ) -> None:
         """``wake``: called from the connection's thread when something arrives.
         ``pump``: called while joining waits for the host (a test's host board, in
@@ -147,7 +168,9 @@ class RemoteGame:
         self.wakes = False  # a decision loop is woken by news (``on_news``), not polling
         self._join_wait = join_wait
         self._pump = pump
-        self._announce = announce or (lambda code: log.info("hosting game %s", code))
+        self._announce = announce or (
+            lambda code, watch: log.info("hosting game %s (watch code %s)", code, watch)
+        )
         self.setting: RemoteSetting | None = None
         self.room: Room | None = None
         self.link: Connection | None = None
@@ -166,6 +189,7 @@ class RemoteGame:
         self._stack_key: tuple[int, object] = (-1, None)  # the game's moves last read
         self._clock: tuple[float, ...] = ()  # the clocks just after the last move here
         self._clocked: tuple[str, ...] = ()
+        self._said_divergence: str | None = None
 
     # --- starting ------------------------------------------------------------------
 
@@ -206,7 +230,10 @@ class RemoteGame:
     def _open(self, setting: RemoteSetting) -> None:
         """Derive the room's keys and connect (in the background)."""
         self.setting = setting
-        room = Room(setting.code.keys(), setting.board, setting.role)
+        keys = setting.code.keys()
+        if setting.role is Role.WATCH:
+            keys = replace(keys, join=None)  # a spectator, whichever code it was given
+        room = Room(keys, setting.board, setting.role, setting.identity, setting.host_key)
 
         def will() -> tuple[str, bytes]:
             return room.message(Topic.ONLINE, Presence(False))
@@ -236,7 +263,9 @@ class RemoteGame:
         open_seats = [s for s in range(len(game.seats)) if s not in kept]
         if not open_seats:
             raise RemoteGameError("every seat is played at this board: no seat is left to join")
-        setting = RemoteSetting(Role.HOST, GameCode.new(), _board_id(), secrets.token_hex(6))
+        setting = RemoteSetting(
+            Role.HOST, GameCode.new(), _board_id(), secrets.token_hex(6), BoardKey.new()
+        )
         self._open(setting)
         self.seats = tuple(sorted(kept))
         given["opponent"] = _opponents(game, computers, open_seats)
@@ -272,12 +301,18 @@ class RemoteGame:
         code = self.request.code
         if code is None:
             raise RemoteGameError("say which game: --join CODE or --watch CODE")
-        self._open(RemoteSetting(role, code, _board_id(), ""))
+        if code.watching and role is not Role.WATCH:
+            raise RemoteGameError(
+                f"{code} is a watch code: it follows the game read-only (--watch); "
+                "to play, ask the host for the game code"
+            )
+        identity = None if role is Role.WATCH else BoardKey.new()
+        self._open(RemoteSetting(role, code, _board_id(), "", identity))
         spec: GameSpec = self._wait(lambda room: room.spec, "the host's game")
         if spec.game != game.name:
             raise RemoteGameError(f"game {code} is {spec.game}, not {game.name}")
-        assert self.setting is not None
-        self.setting = RemoteSetting(role, code, self.setting.board, spec.uid)
+        assert self.setting is not None and self.room is not None
+        self.setting = replace(self.setting, uid=spec.uid, host_key=self.room.host_key)
         return spec
 
     def _plan_of(self, spec: GameSpec, game: Game[Any], computers: Mapping[int, Any]) -> Plan:
@@ -301,6 +336,12 @@ class RemoteGame:
         self.wakes = True
 
     @property
+    def watch_code(self) -> GameCode:
+        """The code that lets a spectator follow this game, read-only."""
+        assert self.room is not None
+        return self.room.keys.watch_code
+
+    @property
     def watching(self) -> bool:
         return self.setting is not None and self.setting.role is Role.WATCH
 
@@ -311,6 +352,8 @@ class RemoteGame:
         while time.monotonic() < deadline:
             for topic_name, payload in self.link.received():
                 self.room.receive(topic_name, payload)
+            if self.room.conflict is not None:
+                raise RemoteGameError(f"game {self.code} cannot be joined: {self.room.conflict}")
             value = found(self.room)
             if value is not None:
                 return value
@@ -339,7 +382,7 @@ class RemoteGame:
         setting = self.setting
         assert setting is not None
         if setting.role is Role.HOST:
-            self._announce(setting.code)
+            self._announce(setting.code, self.watch_code)
             start, texts = _start_of(controller.position)
             options = controller.position.options.non_default(controller.game.option_specs)
             stored = controller.settings.stored()
@@ -354,6 +397,7 @@ class RemoteGame:
                 tuple(sorted(shared.items())),
                 setting.board,
                 open_seats,
+                keys=((setting.board, self.room.host_key or ""),) if self.room else (),
             )
         if controller.consent.proposed is None and self.room is not None:
             own = self.room.own
@@ -374,39 +418,50 @@ class RemoteGame:
             return []
         for topic_name, payload in link.received():
             room.receive(topic_name, payload)
-        if room.own_overwritten:
-            room.own_overwritten = False
-            self._published.clear()  # say it all anew, for the broker to keep
+        report = room.refused.report(time.monotonic())
+        if report is not None:
+            log.warning("game %s: %s", self.code, report)
+        again = set(room.overwritten)
+        room.overwritten.clear()
+        if room.asked:  # another board (re)connected and asks for every state again
+            room.asked = False
+            again |= {Topic.BOARD, Topic.GAME}
+        for kind in again:  # say it anew, for the broker to keep
+            self._published.pop(kind.value, None)
         fresh = link.connects != self._connects
         if self.watching:
             self._connects = link.connects
-            controller.remote_wait = self.waiting(controller)
+            controller.remote_wait = self._trouble(controller)
             return self._events(controller, room, asked=False)
         if fresh:
             self._connects = link.connects
             self._connected_at = time.monotonic()
             self._published.clear()  # a new connection: say everything again
+            again.add(Topic.ONLINE)
+            uid = self.setting.uid if self.setting is not None else ""
+            link.publish(*room.message(Topic.ASK, Ask(uid)), retain=False)
+        if Topic.ONLINE in again and link.connected:
             link.publish(*room.message(Topic.ONLINE, Presence(True)))
         if self._host_spec is not None and link.connected:
             self._publish_spec(room)
         events = self._events(controller, room)
         self._publish_state(self._state(controller, at))
-        controller.remote_wait = self.waiting(controller)
+        controller.remote_wait = self._trouble(controller)
         return events
 
     def _publish_spec(self, room: Room) -> None:
         spec = self._host_spec
         assert spec is not None
         known = room.spec  # as published, or (after a restart) as the broker kept it
-        if known is not None and known.uid == spec.uid:
-            spec = replace(spec, roster=known.roster)  # the seats given stay given
+        if known is not None and known.uid == spec.uid:  # the seats given stay given
+            spec = replace(spec, roster=known.roster, keys=known.keys, held=known.held)
         elif self._resumed and time.monotonic() - (self._connected_at or 0.0) < SPEC_GRACE:
             return  # a restarted host first hears the seats it gave before
         seated = room.seat_host(spec)
         self._host_spec = seated
         room.spec = seated
-        if self._published.get("spec") != seated:
-            self._published["spec"] = seated
+        if self._published.get(Topic.GAME.value) != seated:
+            self._published[Topic.GAME.value] = seated
             self._send(Topic.GAME, seated)
 
     def _state(self, controller: Controller, at: float) -> BoardState:
@@ -448,8 +503,8 @@ class RemoteGame:
         )
 
     def _publish_state(self, state: BoardState) -> None:
-        if self._published.get("state") != state:
-            self._published["state"] = state
+        if self._published.get(Topic.BOARD.value) != state:
+            self._published[Topic.BOARD.value] = state
             self._send(Topic.BOARD, state)
 
     def _send(self, kind: Topic, body: BoardState | GameSpec) -> None:
@@ -470,10 +525,11 @@ class RemoteGame:
                     events.append(PeerEnded(word))
                 self._told.add(word)
             offer = state.offer
-            if asked and offer is not None and state.line == self.line and state.seats:
+            seats = room.seats_of(board, self._seat_count)  # as seated: not as it says
+            if asked and offer is not None and state.line == self.line and seats:
                 ref = (board, offer.id)
                 if ref not in controller.consent.answers and not _shown(controller, ref):
-                    seat = state.seats[0]
+                    seat = seats[0]
                     events.append(ProposalArrived(offer.kind, offer.plies, offer.ply, seat, ref))
             turn = controller.position.turn
             played = len(controller.position.move_stack)
@@ -518,6 +574,39 @@ class RemoteGame:
         return "" if self.setting is None else self.setting.board
 
     # --- what the players see -------------------------------------------------------
+
+    def _trouble(self, controller: Controller) -> str | None:
+        """What the game waits for on the network, or (first) that the boards' records
+        disagree: never silent, on every board."""
+        diverged = self.divergence()
+        if diverged is not None and diverged != self._said_divergence:
+            log.error("game %s: %s", self.code, diverged)
+        self._said_divergence = diverged
+        return diverged or self.waiting(controller)
+
+    def divergence(self) -> str | None:
+        """Where this board's moves and a seated board's differ, in words; None when every
+        board's record agrees with this one as far as both go (on the same line of play)."""
+        room = self.room
+        if room is None or room.spec is None or self.setting is None or self.detached:
+            return None
+        mine = self._moves
+        for board, state in sorted(room.states.items()):
+            if state.uid != self.setting.uid or state.line != self.line:
+                continue
+            if room.spec.key_of(board) is None:
+                continue  # not seated: its record is nobody's
+            theirs = state.moves
+            common = min(len(mine), len(theirs))
+            if mine[:common] == theirs[:common]:
+                continue
+            ply = next(i for i in range(common) if mine[i] != theirs[i])
+            return (
+                f"the boards' records differ from move {ply + 1}: {mine[ply]} here, "
+                f"{theirs[ply]} on board {board}; nothing more is taken from it "
+                "(take both back to before that move, or start a new game)"
+            )
+        return None
 
     def waiting(self, controller: Controller) -> str | None:
         """Why the game waits on the network, in words; None when it does not."""

@@ -1,9 +1,11 @@
 """What boards say to each other: the room's topics and its versioned messages.
 
-Every message is JSON in a signed envelope (``docs/remote.md``). A message is read
-here and nowhere else: one that is oversized, malformed, from another version, not
-signed with the room's key, or sent to another topic than the one it names is
-refused with the reason, and changes nothing.
+Every message is JSON in an envelope signed with its sender's own Ed25519 key, which
+it carries with the code's word for it (``docs/remote.md``). A message is read here
+and nowhere else: one that is oversized, nested too deep, malformed, from another
+version, or sent to another topic than the one it names is refused with the reason,
+and changes nothing. Whether its key is one to believe is the room's question
+(``room.py``): ``decode`` returns the envelope with what it takes to check it.
 """
 
 from __future__ import annotations
@@ -15,13 +17,16 @@ from enum import Enum
 from typing import Any
 
 from engine.errors import KibanError
-from firmware_host.remote.code import RoomKeys
+from firmware_host.remote.identity import BoardKey, is_public_key, verify
 from firmware_host.session.consent import Proposal, Word, WordKind
+from firmware_host.session.wire_json import MalformedJsonError, read_json
 
-VERSION = 1
+VERSION = 2
 MAX_BYTES = 256 * 1024  # a Chaturaji record of 8000 moves is under 100 KiB
 MAX_MOVES = 8000
 MAX_TEXT = 64
+MAX_BOARDS = 32  # boards ever seated in one game (a seat passed on when a board is lost)
+MAX_DEPTH = 8  # the deepest message of ours nests four levels
 PREFIX = f"kiban/v{VERSION}"
 
 
@@ -30,9 +35,14 @@ class RemoteMessageError(KibanError, ValueError):
 
 
 class Topic(Enum):
-    GAME = "game"  # the host's game: rules, start, seats (retained)
+    GAME = "game"  # the host's game: rules, start, seats and their keys (retained)
     BOARD = "board"  # one board's whole state (retained, one topic per board)
     ONLINE = "online"  # whether a board is connected (retained; the broker's last will)
+    ASK = "ask"  # a board (re)connected asks the others to say their states again
+
+    @property
+    def retained(self) -> bool:
+        return self is not Topic.ASK
 
 
 def topic(room: str, kind: Topic, board: str | None = None) -> str:
@@ -65,7 +75,8 @@ class Answer:
 
 @dataclass(frozen=True, slots=True)
 class GameSpec:
-    """The game the host started: everything a joining board needs to set up the same."""
+    """The game the host started: everything a joining board needs to set up the same,
+    and who may speak for each seat."""
 
     uid: str
     game: str
@@ -76,6 +87,8 @@ class GameSpec:
     host: str  # the host board's id
     open: tuple[int, ...]  # seats other boards may take
     roster: tuple[tuple[int, str], ...] = ()  # seats taken, by board id
+    keys: tuple[tuple[str, str], ...] = ()  # every board ever seated (and the host): its key
+    held: tuple[tuple[int, str], ...] = ()  # every seat ever given, and to which board
 
     def owner(self, seat: int) -> str | None:
         """The board that plays ``seat``: a joined board, the host, or None (open, nobody yet)."""
@@ -83,6 +96,20 @@ class GameSpec:
             if taken == seat:
                 return board
         return None if seat in self.open else self.host
+
+    def key_of(self, board: str) -> str | None:
+        """The key ``board`` was seated with (the host's own, for the host)."""
+        for known, key in self.keys:
+            if known == board:
+                return key
+        return None
+
+    def holders(self, seat: int) -> tuple[str, ...]:
+        """The boards that played ``seat``: its owner first, then the earlier ones."""
+        owner = self.owner(seat)
+        earlier = tuple(board for taken, board in reversed(self.held) if taken == seat)
+        boards = () if owner is None else (owner,)
+        return boards + tuple(dict.fromkeys(b for b in earlier if b != owner))
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +133,15 @@ class Presence:
     online: bool
 
 
-Body = GameSpec | BoardState | Presence
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A board that (re)connected asks every other board to say its state again: what
+    the broker retained may have been wiped."""
+
+    uid: str
+
+
+Body = GameSpec | BoardState | Presence | Ask
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +152,22 @@ class Envelope:
     sender: str
     seq: int
     body: Body = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Signed:
+    """A message read, with what it takes to believe it: the key it was signed with and
+    the code's word for that key (checked by the room, which knows whom to believe)."""
+
+    envelope: Envelope
+    key: str  # the sender's public key
+    intro: dict[str, str]  # the code's word for the key: ``join`` (and the host's ``watch``)
+    signed: bytes = field(repr=False)
+    signature: str = field(repr=False)
+
+    def signed_by(self, key: str) -> bool:
+        """Whether the message is signed by ``key`` (and says so)."""
+        return key == self.key and verify(key, self.signed, self.signature)
 
 
 # --- writing -------------------------------------------------------------------------
@@ -135,6 +186,8 @@ def _body_json(body: Body) -> dict[str, Any]:
                 "host": body.host,
                 "open": list(body.open),
                 "roster": {str(seat): board for seat, board in body.roster},
+                "keys": dict(body.keys),
+                "held": [[seat, board] for seat, board in body.held],
             }
         case BoardState():
             return {
@@ -168,25 +221,31 @@ def _body_json(body: Body) -> dict[str, Any]:
             }
         case Presence():
             return {"online": body.online}
+        case Ask():
+            return {"uid": body.uid}
     raise AssertionError(body)  # pragma: no cover
 
 
-def _signed_part(topic_name: str, sender: str, seq: int, body: dict[str, Any]) -> bytes:
-    content = {"v": VERSION, "topic": topic_name, "from": sender, "seq": seq, "body": body}
+def _signed_part(topic_name: str, sender: str, seq: int, key: str, body: object) -> bytes:
+    content = {"v": VERSION, "topic": topic_name, "from": sender, "seq": seq, "key": key}
+    content["body"] = body
     return json.dumps(content, sort_keys=True, separators=(",", ":")).encode()
 
 
-def encode(envelope: Envelope, keys: RoomKeys) -> bytes:
-    """The envelope as sent, signed with the room's key."""
+def encode(envelope: Envelope, key: BoardKey, intro: Mapping[str, str]) -> bytes:
+    """The envelope as sent: signed with the sender's ``key``, which it carries with the
+    code's ``intro`` for it."""
     body = _body_json(envelope.body)
-    signed = _signed_part(envelope.topic, envelope.sender, envelope.seq, body)
+    signed = _signed_part(envelope.topic, envelope.sender, envelope.seq, key.public, body)
     message = {
         "v": VERSION,
         "topic": envelope.topic,
         "from": envelope.sender,
         "seq": envelope.seq,
+        "key": key.public,
+        "intro": dict(intro),
         "body": body,
-        "sig": keys.sign(signed),
+        "sig": key.sign(signed),
     }
     return json.dumps(message, separators=(",", ":")).encode()
 
@@ -194,38 +253,54 @@ def encode(envelope: Envelope, keys: RoomKeys) -> bytes:
 # --- reading -------------------------------------------------------------------------
 
 
-def decode(topic_name: str, payload: bytes, keys: RoomKeys) -> Envelope:
-    """The message received on ``topic_name``, checked; ``RemoteMessageError`` says why not."""
+def decode(topic_name: str, payload: bytes, room: str) -> Signed:
+    """The message received on ``topic_name`` in ``room``, read and checked for form;
+    ``RemoteMessageError`` says why not. Anything that cannot be read is refused."""
     if len(payload) > MAX_BYTES:
         raise RemoteMessageError(f"{len(payload)} bytes is more than a message may hold")
     try:
-        message = json.loads(payload)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        message = read_json(payload, max_depth=MAX_DEPTH)
+    except MalformedJsonError as error:
         raise RemoteMessageError(f"not JSON: {error}") from None
     if not isinstance(message, dict):
         raise RemoteMessageError("not a JSON object")
     if message.get("v") != VERSION:
-        raise RemoteMessageError(f"version {message.get('v')!r}, not {VERSION}")
+        raise RemoteMessageError(f"version {str(message.get('v'))[:20]!r}, not {VERSION}")
     named, sender, seq = message.get("topic"), message.get("from"), message.get("seq")
+    key, intro = message.get("key"), message.get("intro")
     body, signature = message.get("body"), message.get("sig")
     if named != topic_name:
-        raise RemoteMessageError(f"sent to {named!r} but received on {topic_name!r}")
+        raise RemoteMessageError(f"sent to {str(named)[:80]!r} but received on {topic_name!r}")
     if not isinstance(sender, str) or not _is_id(sender):
         raise RemoteMessageError("no sender")
-    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+    if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq < 1 << 62:
         raise RemoteMessageError("no sequence number")
     if not isinstance(body, dict) or not isinstance(signature, str):
         raise RemoteMessageError("no body or no signature")
-    if not keys.verify(_signed_part(topic_name, sender, seq, body), signature):
-        raise RemoteMessageError("the signature is not the room's: forged, or another code")
+    if not isinstance(key, str) or not is_public_key(key) or not isinstance(intro, dict):
+        raise RemoteMessageError("no signing key")
+    if not _is_intro(intro):
+        raise RemoteMessageError("no introduction of its key")
     parts = topic_name.split("/")
-    if len(parts) < 4 or "/".join(parts[:2]) != PREFIX or parts[2] != keys.room:
+    if len(parts) < 4 or "/".join(parts[:2]) != PREFIX or parts[2] != room:
         raise RemoteMessageError(f"{topic_name!r} is not this room's")
     kind, board = parts[3], parts[4] if len(parts) == 5 else None
     try:
-        return Envelope(topic_name, sender, seq, _body(kind, board, sender, body))
-    except (KeyError, TypeError, ValueError) as error:
+        envelope = Envelope(topic_name, sender, seq, _body(kind, board, sender, body))
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise RemoteMessageError(f"a malformed {kind} message: {error}") from None
+    signed = _signed_part(topic_name, sender, seq, key, body)
+    return Signed(envelope, key, dict(intro), signed, signature)
+
+
+def _is_intro(value: object) -> bool:
+    return (
+        isinstance(value, dict)
+        and 0 < len(value) <= 2
+        and all(
+            k in ("join", "watch") and isinstance(v, str) and len(v) == 64 for k, v in value.items()
+        )
+    )
 
 
 def _body(kind: str, board: str | None, sender: str, body: Mapping[str, Any]) -> Body:
@@ -237,6 +312,8 @@ def _body(kind: str, board: str | None, sender: str, body: Mapping[str, Any]) ->
         return _state(body)
     if kind == Topic.ONLINE.value:
         return Presence(_bool(body["online"]))
+    if kind == Topic.ASK.value:
+        return Ask(_text(body["uid"]))
     raise ValueError(f"no topic {kind!r}")
 
 
@@ -255,6 +332,8 @@ def _spec(body: Mapping[str, Any], sender: str) -> GameSpec:
         host,
         tuple(_seat(seat) for seat in _list(body["open"])),
         tuple(sorted((_seat(int(_text(k))), _board(v)) for k, v in roster.items())),
+        tuple(sorted((_board(k), _key(v)) for k, v in _mapping(body["keys"]).items())),
+        tuple((_seat(pair[0]), _board(pair[1])) for pair in _pairs(body["held"])),
     )
 
 
@@ -301,6 +380,20 @@ def _board(value: object) -> str:
     if not isinstance(value, str) or not _is_id(value):
         raise ValueError(f"{value!r} is not a board id")
     return value
+
+
+def _key(value: object) -> str:
+    if not is_public_key(value):
+        raise ValueError(f"{str(value)[:50]!r} is not a public key")
+    assert isinstance(value, str)
+    return value
+
+
+def _pairs(value: object) -> list[list[Any]]:
+    items = _list(value)
+    if len(items) > 4 * MAX_BOARDS or not all(isinstance(i, list) and len(i) == 2 for i in items):
+        raise ValueError("not a list of pairs")
+    return items
 
 
 def _text(value: object, limit: int = MAX_TEXT) -> str:

@@ -59,10 +59,12 @@ def remote_request(
     return Request(address, args.host_game, code, tuple(args.seat), resume)
 
 
-def invitation(code: GameCode, request: Request, game: str) -> str:
-    """What the host tells the other players."""
+def invitation(code: GameCode, watch: GameCode, request: Request, game: str) -> str:
+    """What the host tells the other players (and the code it gives spectators)."""
     return (
         f"game code {code}: on the other board, "
         f"kiban sim {game} --remote {request.address} --join {code} "
-        f"(or kiban run ... --remote {request.address} --join {code})"
+        f"(or kiban run ... --remote {request.address} --join {code}); "
+        f"spectators follow it read-only with the watch code {watch}: "
+        f"kiban sim {game} --web --remote {request.address} --watch {watch}"
     )

@@ -569,6 +569,6 @@ class SimSession(Session):
             )
         self._replace(sim, spectator_store)
         reply = ok(request)
-        reply["code"] = str(remote.code)
+        reply["code"] = str(remote.watch_code if remote.watching else remote.code)
         reply["role"] = None if remote.setting is None else remote.setting.role.value
         return reply

@@ -343,12 +343,18 @@ def state_message(
     }
 
 
+def _shown_code(remote: RemoteGame) -> object:
+    return remote.watch_code if remote.watching else remote.code
+
+
 def _remote(remote: RemoteGame, controller: Controller) -> Json:
     """The game with other boards: its code (to tell a friend), this board's seats,
     whether the broker is reached and what the game waits for."""
     link = remote.link
     return {
-        "code": None if remote.setting is None else str(remote.setting.code),
+        # a spectator's page never shows a play code, even one it was given to watch with
+        "code": None if remote.setting is None else str(_shown_code(remote)),
+        "watch_code": None if remote.room is None else str(remote.watch_code),
         "broker": str(remote.request.address),
         "role": None if remote.setting is None else remote.setting.role.value,
         "seats": list(remote.seats),

@@ -99,6 +99,7 @@ export function renderRemote(state) {
   $("remote-code").textContent = remote.code || "";
   $("remote-invite").hidden = remote.role !== "host" || remote.left || Boolean(state.outcome);
   $("remote-command").textContent = `kiban sim ${state.game} --remote ${remote.broker} --join ${remote.code}`;
+  $("remote-watch-code").textContent = remote.watch_code || "";
   $("remote-status").textContent = remoteStatus(state, remote);
 }
 

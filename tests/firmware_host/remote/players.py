@@ -83,6 +83,7 @@ class Player:
     seed: int
     captures: bool = False  # the random mover takes a piece when it can
     resigned: bool = False
+    resumed_at: int = 0  # the plies its store already had when it was started
     played: list[str] = field(default_factory=list)  # moves played by this board's seats
 
     @property
@@ -192,7 +193,7 @@ def make_board(
         remote=remote,
     )
     track(sim)
-    return Player(name, sim, remote, seed)
+    return Player(name, sim, remote, seed, resumed_at=len(sim.controller.position.move_stack))
 
 
 def join_while(players: Sequence[Player], build: Callable[[], Player]) -> Player:
@@ -305,7 +306,8 @@ def check_agreed(
         committed = [(n.ply, n.move) for n in of(MoveCommitted, player.sim.notices)]
         if taken_back:
             committed = sorted(dict(committed).items())
-        assert committed == list(enumerate(moves, start=1)), player.name
+        start = player.resumed_at
+        assert committed == list(enumerate(moves[start:], start=start + 1)), player.name
         store = player.sim.controller.store
         stored = store.load(player.sim.controller.game_id)
         assert tuple(stored.moves()) == moves, player.name

@@ -16,6 +16,7 @@ from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.messages import room_filter
 
 WAIT = 10.0  # real seconds for the broker to answer
+FLUSH_WAIT = 60.0  # real seconds for it to take a flood
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +34,7 @@ class Spy:
         self.heard: list[Heard] = []
         self._lock = threading.Lock()
         self._subscribed = threading.Event()
+        self._unconfirmed: list[mqtt.MQTTMessageInfo] = []
         client_id = f"spy-{secrets.token_hex(4)}"  # spies in one room must not take over
         self._client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id)
         self._client.on_connect = lambda client, *_: client.subscribe(room_filter(room), qos=1)
@@ -51,10 +53,21 @@ class Spy:
         with self._lock:
             return [h for h in self.heard if h.topic == topic]
 
-    def publish(self, topic: str, payload: bytes, *, retain: bool = True) -> None:
+    def publish(
+        self, topic: str, payload: bytes, *, retain: bool = True, wait: bool = True
+    ) -> None:
+        """``wait``: until the broker has taken it (else see ``flush``)."""
         info = self._client.publish(topic, payload, qos=1, retain=retain)
-        info.wait_for_publish(WAIT)
-        assert info.is_published(), f"the broker did not take the spy's message on {topic}"
+        self._unconfirmed.append(info)
+        if wait:
+            self.flush()
+
+    def flush(self) -> None:
+        """Wait until the broker has taken every message published."""
+        for info in self._unconfirmed:
+            info.wait_for_publish(FLUSH_WAIT)
+            assert info.is_published(), "the broker did not take one of the spy's messages"
+        self._unconfirmed.clear()
 
     def wait_for(self, topic: str, count: int) -> list[Heard]:
         """At least ``count`` messages heard on ``topic`` (real time, bounded)."""

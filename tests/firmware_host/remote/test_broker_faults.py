@@ -68,7 +68,7 @@ def test_duplicated_and_delayed_messages_change_nothing(broker: Broker, tmp_path
             """The host's states the spy heard, oldest sent first."""
             found = []
             for message in heard.on(host_topic):
-                envelope = decode(host_topic, message.payload, keys)
+                envelope = decode(host_topic, message.payload, keys.room).envelope
                 assert isinstance(envelope.body, BoardState)
                 found.append((envelope.seq, envelope.body, message.payload))
             return sorted(found, key=lambda seq_state_payload: seq_state_payload[0])

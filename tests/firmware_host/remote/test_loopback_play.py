@@ -6,6 +6,7 @@ or reordered."""
 from __future__ import annotations
 
 import random
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -280,12 +281,16 @@ def test_a_spectator_follows_the_game_and_says_nothing(tmp_path: Path) -> None:
     host, joiner = pair(tmp_path, broker)
     boards = [host, joiner]
     exchange(host, joiner, boards)
-    from firmware_host.remote.game import RemoteGame, Request
+    from firmware_host.remote.game import RemoteGame, RemoteGameError, Request
     from tests.firmware_host.remote.loopkit import ADDRESS
 
     said = len(broker.sent)
+    watch_code = remote_of(host).watch_code
+    # the watch code lets nobody play
+    with pytest.raises(RemoteGameError, match="watch code"):
+        board(DOBUTSU, broker, GameStore(tmp_path / "x.sqlite3"), host=False, code=watch_code)
     watcher_remote = RemoteGame(
-        Request(ADDRESS, False, remote_of(host).code, watch=True),
+        Request(ADDRESS, False, watch_code, watch=True),
         link_factory=broker.link_factory,
         join_wait=2.0,
     )
@@ -376,3 +381,47 @@ def test_time_runs_out_only_by_the_seats_own_board(tmp_path: Path) -> None:
     assert outcome.winners == frozenset({0})
     run_all(boards)
     assert host.controller.outcome == outcome
+
+
+def test_boards_whose_records_differ_say_so_on_both_and_take_nothing_more(
+    tmp_path: Path,
+) -> None:
+    broker = LoopbackBroker()
+    host, joiner = pair(tmp_path, broker)
+    boards = [host, joiner]
+    exchange(host, joiner, boards)
+    exchange(joiner, host, boards)
+    assert host.controller.remote_wait is None
+    # the joining board is switched off, and its store comes back from an old copy in
+    # which its player's move was another
+    close(joiner)
+    second = texts(host)[1]
+    position = host.controller.position.copy()
+    position.pop()
+    other = next(
+        t for t in sorted(position.move_text(m) for m in position.legal_moves()) if t != second
+    )
+    with sqlite3.connect(tmp_path / "join.sqlite3") as db:
+        changed = db.execute(
+            "UPDATE records SET move = ? WHERE kind = 'move' AND move = ?", (other, second)
+        ).rowcount
+    assert changed == 1
+    again = board(
+        DOBUTSU,
+        broker,
+        GameStore(tmp_path / "join.sqlite3"),
+        host=False,
+        code=remote_of(host).code,
+        others=[host],
+    )
+    boards = [host, again]
+    assert texts(again)[1] == other
+    run_all(boards)
+    for sim, theirs in ((host, other), (again, second)):
+        said = sim.controller.remote_wait or ""
+        assert "records differ from move 2" in said and theirs in said, said
+    # nothing the other board says from there on is taken
+    host.perform(_first_move(host))
+    run_all(boards)
+    assert again.controller.guide is None
+    assert "records differ" in (again.controller.remote_wait or "")

@@ -3,16 +3,22 @@ can be wrong is refused with its reason."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from functools import cache
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from firmware_host.remote.code import GameCode, RoomKeys
+from firmware_host.remote.identity import BoardKey
 from firmware_host.remote.messages import (
     MAX_BYTES,
     Answer,
+    Ask,
     BoardState,
+    Body,
     Envelope,
     GameSpec,
     Offer,
@@ -31,6 +37,11 @@ def keys(letters: str = "K7QM2XRDP9") -> RoomKeys:
     return GameCode(letters).keys()
 
 
+@cache
+def board_key(name: str) -> BoardKey:
+    return BoardKey.new()
+
+
 SPEC = GameSpec(
     "abc123",
     "shogi",
@@ -41,6 +52,8 @@ SPEC = GameSpec(
     "h0571",
     (1,),
     ((1, "j9a2f"),),
+    (("h0571", board_key("h0571").public), ("j9a2f", board_key("j9a2f").public)),
+    ((1, "j0000"), (1, "j9a2f")),
 )
 STATE = BoardState(
     "abc123",
@@ -53,20 +66,38 @@ STATE = BoardState(
 )
 
 
-def envelope(body: GameSpec | BoardState | Presence, sender: str = "h0571") -> Envelope:
-    kind = Topic.GAME if isinstance(body, GameSpec) else Topic.BOARD
-    if isinstance(body, Presence):
-        kind = Topic.ONLINE
-    board = None if kind is Topic.GAME else sender
-    return Envelope(topic(keys().room, kind, board), sender, 41, body)
+def envelope(body: Body, sender: str = "h0571") -> Envelope:
+    kind = {GameSpec: Topic.GAME, BoardState: Topic.BOARD, Presence: Topic.ONLINE, Ask: Topic.ASK}
+    chosen = kind[type(body)]
+    board = None if chosen is Topic.GAME else sender
+    return Envelope(topic(keys().room, chosen, board), sender, 41, body)
 
 
-@pytest.mark.parametrize("body", [SPEC, STATE, Presence(True)], ids=["game", "board", "online"])
-def test_every_kind_reads_back(body: GameSpec | BoardState | Presence) -> None:
+def sent(body: Body, sender: str = "h0571") -> tuple[Envelope, bytes]:
+    message = envelope(body, sender)
+    intro = keys().introduce(sender, board_key(sender).public, host=sender == "h0571")
+    return message, encode(message, board_key(sender), intro)
+
+
+@pytest.mark.parametrize(
+    "body", [SPEC, STATE, Presence(True), Ask("abc123")], ids=["game", "board", "online", "ask"]
+)
+def test_every_kind_reads_back(body: Body) -> None:
     sender = "h0571" if isinstance(body, GameSpec) else "j9a2f"
-    sent = envelope(body, sender)
-    got = decode(sent.topic, encode(sent, keys()), keys())
-    assert (got.topic, got.sender, got.seq, got.body) == (sent.topic, sender, 41, body)
+    message, payload = sent(body, sender)
+    got = decode(message.topic, payload, keys().room)
+    assert got.envelope == message and got.envelope.body == body
+    assert got.key == board_key(sender).public
+    assert got.signed_by(board_key(sender).public)
+    assert not got.signed_by(board_key("someone else").public)
+    assert keys().vouched(sender, got.key, got.intro)
+
+
+def test_the_game_says_who_held_each_seat() -> None:
+    assert SPEC.owner(1) == "j9a2f" and SPEC.owner(0) == "h0571"
+    assert SPEC.holders(1) == ("j9a2f", "j0000")  # its board, then the one before it
+    assert SPEC.holders(0) == ("h0571",)
+    assert SPEC.key_of("j9a2f") == board_key("j9a2f").public and SPEC.key_of("zz") is None
 
 
 def rewrite(payload: bytes, **changes: object) -> bytes:
@@ -75,45 +106,96 @@ def rewrite(payload: bytes, **changes: object) -> bytes:
     return json.dumps(message).encode()
 
 
+def nested(depth: int) -> bytes:
+    return b"[" * depth + b"]" * depth
+
+
 def test_refused_with_the_reason() -> None:
-    sent = envelope(STATE, "j9a2f")
-    payload = encode(sent, keys())
-    name = sent.topic
+    message, payload = sent(STATE, "j9a2f")
+    name = message.topic
     cases = {
         "not JSON": b"{not json",
         "not a JSON object": b"[1, 2]",
-        "version": rewrite(payload, v=2),
+        "version": rewrite(payload, v=1),
         "received on": rewrite(payload, topic=topic(keys().room, Topic.BOARD, "zzz")),
-        "signature": encode(sent, keys("K7QM2XRDP8")),  # forged: another code's key
         "more than a message may hold": payload + b" " * MAX_BYTES,
         "no sequence number": rewrite(payload, seq=-1),
+        "no signing key": rewrite(payload, key="not a key"),
+        "no introduction": rewrite(payload, intro={"join": "x"}),
     }
     for reason, bad in cases.items():
         with pytest.raises(RemoteMessageError, match=reason):
-            decode(name, bad, keys())
+            decode(name, bad, keys().room)
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        nested(1000),  # the 2 KB message that ended every board with a RecursionError
+        b'{"v": 2, "body": ' + nested(100_000) + b"}",
+        b'{"v": 2, "topic": "x", "from": "a", "seq": 1, "body": {"moves": ' + nested(50) + b"}}",
+        b'{"v": NaN}',
+        b"\xff\xfe\x00[",
+    ],
+    ids=["lists", "deep-body", "deep-field", "nan", "not-text"],
+)
+def test_what_cannot_be_read_is_refused_never_raised(payload: bytes) -> None:
+    with pytest.raises(RemoteMessageError, match="not JSON"):
+        decode(topic(keys().room, Topic.GAME), payload, keys().room)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    field=st.sampled_from(["v", "topic", "from", "seq", "key", "intro", "body", "sig"]),
+    value=JSON,
+    inner=st.sampled_from(["", "moves", "seats", "offer", "answers", "clock", "ending", "uid"]),
+)
+def test_any_message_is_read_or_refused_with_a_reason(
+    field: str, value: object, inner: str
+) -> None:
+    """Whatever a field holds, reading gives a message or a refusal, nothing else."""
+    message, payload = sent(STATE, "j9a2f")
+    whole = json.loads(payload)
+    if inner and field == "body":
+        whole["body"][inner] = value
+    else:
+        whole[field] = value
+    with contextlib.suppress(RemoteMessageError):
+        decode(message.topic, json.dumps(whole).encode(), keys().room)
 
 
 def test_a_tampered_body_fails_the_signature() -> None:
-    sent = envelope(STATE, "j9a2f")
-    message = json.loads(encode(sent, keys()))
-    message["body"]["moves"].append("2g2f")
-    with pytest.raises(RemoteMessageError, match="signature"):
-        decode(sent.topic, json.dumps(message).encode(), keys())
+    message, payload = sent(STATE, "j9a2f")
+    whole = json.loads(payload)
+    whole["body"]["moves"].append("2g2f")
+    got = decode(message.topic, json.dumps(whole).encode(), keys().room)
+    assert not got.signed_by(board_key("j9a2f").public)
 
 
 def test_a_board_may_write_only_its_own_topic_and_only_the_host_the_game() -> None:
     other = Envelope(topic(keys().room, Topic.BOARD, "h0571"), "j9a2f", 1, STATE)
+    intro = keys().introduce("j9a2f", board_key("j9a2f").public, host=False)
     with pytest.raises(RemoteMessageError, match="wrote on board"):
-        decode(other.topic, encode(other, keys()), keys())
+        decode(other.topic, encode(other, board_key("j9a2f"), intro), keys().room)
     usurper = Envelope(topic(keys().room, Topic.GAME), "j9a2f", 1, SPEC)
     with pytest.raises(RemoteMessageError, match="only the host"):
-        decode(usurper.topic, encode(usurper, keys()), keys())
+        decode(usurper.topic, encode(usurper, board_key("j9a2f"), intro), keys().room)
 
 
-def test_a_signed_message_of_another_room_is_refused() -> None:
-    stranger = Envelope("kiban/v1/otherroom/board/j9a2f", "j9a2f", 1, STATE)
+def test_a_message_of_another_room_is_refused() -> None:
+    stranger = Envelope("kiban/v2/otherroom/board/j9a2f", "j9a2f", 1, STATE)
+    intro = keys().introduce("j9a2f", board_key("j9a2f").public, host=False)
     with pytest.raises(RemoteMessageError, match="not this room's"):
-        decode(stranger.topic, encode(stranger, keys()), keys())
+        decode(stranger.topic, encode(stranger, board_key("j9a2f"), intro), keys().room)
 
 
 @pytest.mark.parametrize(
@@ -127,17 +209,25 @@ def test_a_signed_message_of_another_room_is_refused() -> None:
         ("seats", [99]),
         ("offer", {"id": 1, "kind": "surrender", "plies": 1, "ply": 0}),
         ("ending", {"kind": "resign"}),
+        ("ending", "resign"),
         ("answers", [{"board": "../x", "offer": 1, "accepted": True}]),
     ],
 )
 def test_malformed_bodies_are_refused(field: str, value: object) -> None:
-    sent = envelope(STATE, "j9a2f")
-    body = json.loads(encode(sent, keys()))["body"]
-    body[field] = value
-    from firmware_host.remote.messages import _signed_part
-
-    signed = _signed_part(sent.topic, "j9a2f", 41, body)
-    message = {"v": 1, "topic": sent.topic, "from": "j9a2f", "seq": 41, "body": body}
-    message["sig"] = keys().sign(signed)
+    message, payload = sent(STATE, "j9a2f")
+    whole = json.loads(payload)
+    whole["body"][field] = value
     with pytest.raises(RemoteMessageError, match="malformed"):
-        decode(sent.topic, json.dumps(message).encode(), keys())
+        decode(message.topic, json.dumps(whole).encode(), keys().room)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("keys", {"j9a2f": "not a key"}), ("held", [[1]]), ("held", [[99, "j9a2f"]]), ("keys", [])],
+)
+def test_malformed_games_are_refused(field: str, value: object) -> None:
+    message, payload = sent(SPEC, "h0571")
+    whole = json.loads(payload)
+    whole["body"][field] = value
+    with pytest.raises(RemoteMessageError, match="malformed"):
+        decode(message.topic, json.dumps(whole).encode(), keys().room)

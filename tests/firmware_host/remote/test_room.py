@@ -1,15 +1,19 @@
 """The room: the newest state of each board wins (duplicates ignored, older ones
-refused), a seat's move is taken only from its own board and only on the same line
-of play, and the host seats boards that ask for open seats."""
+refused), a seat's move is taken only from its own board, under the key it joined
+with, and only on the same line of play; the host seats boards with their keys; a
+spectator believes the host by the watch code and the others by the host's seating."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from functools import cache
 
-from firmware_host.remote.code import GameCode, RoomKeys
+from firmware_host.remote.code import GameCode, RoomKeys, _mac
+from firmware_host.remote.identity import BoardKey
 from firmware_host.remote.messages import (
+    Ask,
     BoardState,
+    Body,
     Envelope,
     GameSpec,
     Presence,
@@ -17,10 +21,10 @@ from firmware_host.remote.messages import (
     encode,
     topic,
 )
-from firmware_host.remote.room import Role, Room
+from firmware_host.remote.room import REPORT_EVERY, Refusals, Role, Room
 
 UID = "g1"
-SPEC = GameSpec(UID, "dobutsu", (), "gle/1c1/1C1/ELG b - 1", (), (), "host", (1,))
+START = "gle/1c1/1C1/ELG b - 1"
 
 
 @cache
@@ -28,20 +32,58 @@ def keys() -> RoomKeys:
     return GameCode("K7QM2XRDP9").keys()
 
 
-def say(room: Room, sender: str, seq: int, body: GameSpec | BoardState | Presence) -> object:
-    kind = {GameSpec: Topic.GAME, BoardState: Topic.BOARD, Presence: Topic.ONLINE}[type(body)]
+@cache
+def spectator_keys() -> RoomKeys:
+    return keys().watch_code.keys()
+
+
+@cache
+def key_of(board: str) -> BoardKey:
+    return BoardKey.new()
+
+
+KINDS = {GameSpec: Topic.GAME, BoardState: Topic.BOARD, Presence: Topic.ONLINE, Ask: Topic.ASK}
+
+
+def payload(sender: str, seq: int, body: Body, *, key: BoardKey | None = None) -> tuple[str, bytes]:
+    """``sender``'s message as it would say it (signed with ``key``, its own by default)."""
+    kind = KINDS[type(body)]
     name = topic(keys().room, kind, None if kind is Topic.GAME else sender)
-    return room.receive(name, encode(Envelope(name, sender, seq, body), keys()))
+    signing = key or key_of(sender)
+    intro = keys().introduce(sender, signing.public, host=sender == "host")
+    return name, encode(Envelope(name, sender, seq, body), signing, intro)
 
 
-def joined_room() -> Room:
-    room = Room(keys(), "host", Role.HOST)
-    room.spec = SPEC
+def say(room: Room, sender: str, seq: int, body: Body, *, key: BoardKey | None = None) -> object:
+    return room.receive(*payload(sender, seq, body, key=key))
+
+
+def spec(**changes: object) -> GameSpec:
+    base = GameSpec(
+        UID, "dobutsu", (), START, (), (), "host", (1,), keys=(("host", key_of("host").public),)
+    )
+    return replace(base, **changes)  # type: ignore[arg-type]
+
+
+def seated(*boards: tuple[int, str]) -> GameSpec:
+    named = {("host", key_of("host").public)} | {(b, key_of(b).public) for _, b in boards}
+    return spec(roster=tuple(boards), keys=tuple(sorted(named)), held=tuple(boards))
+
+
+def host_room() -> Room:
+    room = Room(keys(), "host", Role.HOST, key_of("host"))
+    room.spec = spec()
+    return room
+
+
+def joiner_room(board: str = "j1") -> Room:
+    room = Room(keys(), board, Role.JOIN, key_of(board))
+    say(room, "host", 1, seated((1, "j1")))
     return room
 
 
 def test_newest_state_wins_duplicates_are_ignored_older_ones_refused() -> None:
-    room = joined_room()
+    room = host_room()
     one = BoardState(UID, (1,), 0, ("c2c3",))
     two = BoardState(UID, (1,), 0, ("c2c3", "b4b3"))
     assert say(room, "j1", 10, one) == one
@@ -54,15 +96,15 @@ def test_newest_state_wins_duplicates_are_ignored_older_ones_refused() -> None:
 
 
 def test_states_of_another_game_are_refused() -> None:
-    room = joined_room()
+    room = host_room()
     assert say(room, "j1", 1, BoardState("another", (1,), 0, ())) is None
     assert "another game" in room.refused.reasons[-1]
     assert "j1" not in room.states
 
 
 def test_a_seats_move_comes_from_its_own_board_on_the_same_line() -> None:
-    room = joined_room()
-    room.spec = replace(SPEC, roster=((1, "j1"),))
+    room = host_room()
+    room.spec = seated((1, "j1"))
     say(room, "j1", 1, BoardState(UID, (1,), 0, ("b3b2", "c2c3")))
     assert room.move_at(1, ("b3b2",), 0, seat=1) == "c2c3"
     assert room.move_at(1, ("a3a2",), 0, seat=1) is None  # after another first move
@@ -70,22 +112,66 @@ def test_a_seats_move_comes_from_its_own_board_on_the_same_line() -> None:
     assert room.move_at(2, ("b3b2", "c2c3"), 0, seat=1) is None  # not played yet
 
 
-def test_the_host_seats_boards_and_a_seat_passes_on_only_from_an_offline_board() -> None:
-    room = joined_room()
+def test_no_board_speaks_for_a_seat_it_does_not_hold() -> None:
+    """Chaturaji's four boards: j2 holds seat 2; its record naming seat 1's next move is
+    never taken for seat 1, however it is signed."""
+    room = joiner_room("j3")
+    say(room, "host", 2, seated((1, "j1"), (2, "j2"), (3, "j3")))
+    say(room, "j2", 5, BoardState(UID, (2,), 0, ("a", "b", "c", "forged")))
+    assert "j2" in room.states  # its own record, taken as its own
+    assert room.move_at(3, ("a", "b", "c"), 0, seat=1) is None
+    assert room.move_at(3, ("a", "b", "c"), 0, seat=2) == "forged"  # (were it j2's turn)
+
+
+def test_a_board_speaks_only_under_the_key_it_joined_with() -> None:
+    room = joiner_room("j2")
+    forger = BoardKey.new()  # someone holding the code, signing in j1's name
+    state = BoardState(UID, (1,), 0, ("b3b2",))
+    assert say(room, "j1", 9, state, key=forger) is None
+    assert "not the key board j1 joined with" in room.refused.reasons[-1]
+    assert "j1" not in room.states
+    assert say(room, "j1", 9, state) == state  # j1's own key
+
+
+def test_a_board_nobody_introduced_is_refused() -> None:
+    room = host_room()
+    name = topic(keys().room, Topic.BOARD, "j7")
+    stranger = BoardKey.new()
+    envelope = Envelope(name, "j7", 1, BoardState(UID, (1,), 0, ()))
+    other_code = GameCode("K7QM2XRDP8").keys()  # a stranger's code vouches for nothing here
+    forged = encode(envelope, stranger, other_code.introduce("j7", stranger.public, host=False))
+    assert room.receive(name, forged) is None
+    assert "not introduced with this game's code" in room.refused.reasons[-1]
+
+
+def test_a_board_is_introduced_once_its_first_key_stays() -> None:
+    room = host_room()
+    say(room, "j1", 1, BoardState(UID, (1,), 0, ()))
+    assert room.introduced["j1"] == key_of("j1").public
+    again = BoardKey.new()
+    assert say(room, "j1", 2, BoardState(UID, (1,), 0, ()), key=again) is None
+    assert "not the key board j1 joined with" in room.refused.reasons[-1]
+
+
+def test_the_host_seats_boards_with_their_keys_and_passes_a_seat_on_only_from_one_offline() -> None:
+    room = host_room()
     say(room, "j1", 1, Presence(True))
     say(room, "j1", 2, BoardState(UID, (1,), 0, ()))
-    seated = room.seat_host(SPEC)
-    assert seated.owner(1) == "j1" and seated.owner(0) == "host"
-    room.spec = seated
+    first = room.seat_host(spec())
+    assert first.owner(1) == "j1" and first.owner(0) == "host"
+    assert first.key_of("j1") == key_of("j1").public and first.held == ((1, "j1"),)
+    room.spec = first
     say(room, "j2", 1, Presence(True))
     say(room, "j2", 2, BoardState(UID, (1,), 0, ()))
-    assert room.seat_host(seated).owner(1) == "j1"  # taken: j2 waits
+    assert room.seat_host(first).owner(1) == "j1"  # taken: j2 waits
     say(room, "j1", 3, Presence(False))  # j1's last will
-    assert room.seat_host(seated).owner(1) == "j2"
+    passed = room.seat_host(first)
+    assert passed.owner(1) == "j2" and passed.holders(1) == ("j2", "j1")
+    assert passed.key_of("j1") == key_of("j1").public  # its earlier moves stay its own
 
 
 def test_presence_is_taken_as_it_arrives_but_an_old_one_again_is_refused() -> None:
-    room = joined_room()
+    room = host_room()
     say(room, "j1", 5, Presence(True))
     say(room, "j1", 4, Presence(False))  # a will signed when the connection was made
     assert room.online["j1"] is False
@@ -102,8 +188,80 @@ def test_presence_is_taken_as_it_arrives_but_an_old_one_again_is_refused() -> No
 
 
 def test_own_messages_teach_a_restarted_board_where_it_was() -> None:
-    room = Room(keys(), "j1", Role.JOIN)
+    room = Room(keys(), "j1", Role.JOIN, key_of("j1"))
     mine = BoardState(UID, (1,), 0, ("b3b2",))
     say(room, "j1", 2_000_000_000_000, mine)
     assert room.own == mine
     assert room.sequence.next() > 2_000_000_000_000
+
+
+def test_a_second_host_is_refused_and_said() -> None:
+    """Someone with the code describes the game under a key of their own."""
+    room = joiner_room()
+    assert room.host_key == key_of("host").public
+    usurper = BoardKey.new()
+    forged = replace(seated((1, "j1")), keys=(("host", usurper.public),), moves=("b3b2",))
+    assert say(room, "host", 50, forged, key=usurper) is None
+    assert room.spec is not None and room.spec.moves == ()
+    assert room.conflict is not None and "claims to host" in room.conflict
+
+
+def test_a_spectator_believes_the_host_by_the_watch_code_and_the_others_by_their_seats() -> None:
+    room = Room(spectator_keys(), "w1", Role.WATCH)
+    state = BoardState(UID, (1,), 0, ("b3b2",))
+    say(room, "j1", 3, state)  # before the host seated j1, as far as this page knows
+    assert "j1" not in room.states and room.refused.count == 0
+    say(room, "host", 1, seated((1, "j1")))
+    assert room.states["j1"] == state  # read again once the host named j1's key
+    say(room, "j9", 4, BoardState(UID, (1,), 0, ("c2c3",)))  # a board nobody seated
+    assert "j9" not in room.states
+
+
+def test_a_spectator_holding_the_watch_code_cannot_host() -> None:
+    room = Room(spectator_keys(), "w1", Role.WATCH)
+    say(room, "host", 1, seated((1, "j1")))
+    forger = BoardKey.new()
+    name = topic(keys().room, Topic.GAME)
+    body = replace(seated((1, "j1")), keys=(("host", forger.public),), moves=("b3b2",))
+    # the watch code's word for the forger's key is all a spectator can make
+    intro = {"watch": _mac(spectator_keys().watch, "host", forger.public)}
+    assert room.receive(name, encode(Envelope(name, "host", 2, body), forger, intro)) is None
+    assert room.spec is not None and room.spec.moves == ()
+    joiner = joiner_room("j2")  # and no player believes it at all
+    assert joiner.receive(name, encode(Envelope(name, "host", 2, body), forger, intro)) is None
+    assert "not introduced with this game's code" in joiner.refused.reasons[-1]
+
+
+def test_an_empty_message_on_a_boards_own_topic_is_said_again() -> None:
+    room = host_room()
+    assert room.receive(topic(keys().room, Topic.BOARD, "j1"), b"") is None
+    assert not room.overwritten  # another board's topic: that board says it again
+    room.receive(topic(keys().room, Topic.BOARD, "host"), b"")
+    room.receive(topic(keys().room, Topic.GAME), b"")
+    room.receive(topic(keys().room, Topic.ONLINE, "host"), b"")
+    assert room.overwritten == {Topic.BOARD, Topic.GAME, Topic.ONLINE}
+    joiner = joiner_room()
+    joiner.receive(topic(keys().room, Topic.GAME), b"")
+    assert not joiner.overwritten  # the game is the host's to say
+
+
+def test_a_board_that_asks_is_answered() -> None:
+    room = joiner_room("j2")
+    say(room, "j1", 4, Ask(UID))
+    assert room.asked
+    room.asked = False
+    assert say(room, "j1", 5, Ask("another")) is None and not room.asked
+
+
+def test_refusals_are_told_once_then_at_most_once_a_minute() -> None:
+    refusals = Refusals()
+    assert refusals.report(0.0) is None
+    refusals.add("t: not JSON")
+    first = refusals.report(0.0)
+    assert first is not None and first.startswith("refused a message") and "not JSON" in first
+    for n in range(9_998):
+        refusals.add(f"t: junk {n}")
+    assert refusals.report(REPORT_EVERY / 2) is None
+    later = refusals.report(REPORT_EVERY + 1)
+    assert later is not None and "refused 9998 messages" in later and "last minute" in later
+    assert refusals.report(REPORT_EVERY + 2) is None and refusals.count == 9_999
