@@ -4,169 +4,64 @@ A move is recognised from the *settled* board, never from the order of events:
 every debounced frame is diffed against the position's expected frame, and the
 legal moves that make exactly that change are looked up (``MoveIndex``, asked
 lazily by the spots that changed). The hand's path only breaks ties, through the
-touched set. See DESIGN.md, "Recognition".
+touched set and the order of changes (``engine.overlap``: only by a margin far above
+contact bounce). Fast hands whose moves overlap are read there too: a move that
+stands while the next begins, a move and its reply at rest. When the sensors and
+their timing cannot tell two readings apart, the answer is a prompt, never a guess.
+See DESIGN.md, "Recognition".
 
-The recognizer never changes the position. It answers with an assessment; the
-controller commits, prompts or lights the board, then calls ``reset`` with the
-new position.
+The recognizer never changes the position. It answers with an assessment
+(``engine.assessments``); the controller commits, prompts or lights the board, then
+calls ``reset`` with the new position.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from engine.assessments import (
+    Ambiguous,
+    Assessment,
+    Commit,
+    Correction,
+    Hint,
+    IllegalMatch,
+    Moving,
+    OffGuide,
+    OutOfStep,
+    Pending,
+    Settled,
+    TakebackOffer,
+    Tapped,
+    Timing,
+)
 from engine.game import Position
 from engine.move_index import DiffKey, IndexedMove, MoveIndex
+from engine.overlap import Overlap, Standing, in_order
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
+
+__all__ = [
+    "Ambiguous",
+    "Assessment",
+    "Commit",
+    "Correction",
+    "Hint",
+    "IllegalMatch",
+    "Moving",
+    "OffGuide",
+    "OutOfStep",
+    "Pending",
+    "Recognizer",
+    "Settled",
+    "TakebackOffer",
+    "Tapped",
+    "Timing",
+]
 
 M = TypeVar("M", bound=Hashable)
 
 EPSILON = 1e-6  # seconds: times that differ by less are the same instant
-
-
-@dataclass(frozen=True, slots=True)
-class Timing:
-    """How long the board must rest before the recognizer acts, in seconds.
-
-    ``settle``: a matching board must stay unchanged this long before a move is
-    committed or a prompt shown, so that a hand still moving is not judged.
-    ``grace``: an unexplained board is "in progress" this long before the
-    correction guide starts. ``tap``: a piece lifted and put back within this
-    time asks for its hints. ``extend``: a board that shows a move which another
-    legal move continues (a robot that may eat further tokens) must rest this long
-    instead, or be confirmed with a button. ``blitz``: a move the board has shown
-    this long is committed at once when the other side starts its reply (longer
-    than a sliding piece rests on a cell it only passes). ``forced``: the only legal
-    move, when the board cannot show it (a lost turn), is announced this long and
-    then played, so the players see why the turn passes.
-    """
-
-    settle: float = 0.4
-    grace: float = 3.0
-    tap: float = 1.0
-    extend: float = 2.5
-    blitz: float = 0.12
-    forced: float = 1.5
-
-
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """Where the piece on ``spot`` may go: quiet destinations and captures."""
-
-    spot: Spot
-    destinations: frozenset[Spot]
-    captures: frozenset[Spot]
-
-
-@dataclass(frozen=True, slots=True)
-class Correction:
-    """One step back to the expected board: the piece to take away and where one belongs.
-
-    ``take_from`` holds a piece that should not be there (or that shows the
-    wrong face); ``put_on`` needs a piece reading ``reading``. Either may be
-    None. ``remaining`` counts the spots that differ, this one included.
-    """
-
-    take_from: Spot | None
-    put_on: Spot | None
-    reading: Reading
-    remaining: int
-
-
-# --- assessments: what the board means right now ------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Settled:
-    """The board shows the position; nothing to do."""
-
-
-@dataclass(frozen=True, slots=True)
-class Tapped:
-    """A piece was lifted and put straight back: show where it can go."""
-
-    hints: tuple[Hint, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Moving:
-    """A move is under way; the lifted pieces' destinations are lit.
-
-    ``remaining``: when the board shows the beginning of a move that can only be
-    finished one way (a parade of boats still to be taken off), the changes still
-    to make, as (spot, reading it must come to).
-    """
-
-    hints: tuple[Hint, ...]
-    remaining: tuple[tuple[Spot, Reading], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Pending(Generic[M]):
-    """The board shows a move but has not rested for the settle time yet."""
-
-    candidates: tuple[M, ...]
-    settles_at: float
-
-
-@dataclass(frozen=True, slots=True)
-class Commit(Generic[M]):
-    """Exactly one move fits the settled board: play it."""
-
-    move: M
-
-
-@dataclass(frozen=True, slots=True)
-class Ambiguous(Generic[M]):
-    """Several moves fit the settled board: the player must choose (a prompt)."""
-
-    candidates: tuple[M, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class OffGuide(Generic[M]):
-    """A legal move was made, but not the one the guide asked for."""
-
-    moves: tuple[M, ...]
-    guide: M
-
-
-@dataclass(frozen=True, slots=True)
-class TakebackOffer:
-    """The settled board shows the position of ``plies`` moves ago."""
-
-    plies: int
-
-
-@dataclass(frozen=True, slots=True)
-class IllegalMatch(Generic[M]):
-    """The settled board shows a move the rules forbid, with the reason."""
-
-    move: M
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class OutOfStep:
-    """The board has matched nothing for the grace period: guide it back."""
-
-    correction: Correction
-
-
-Assessment = (
-    Settled
-    | Tapped
-    | Moving
-    | Pending[M]
-    | Commit[M]
-    | Ambiguous[M]
-    | OffGuide[M]
-    | TakebackOffer
-    | IllegalMatch[M]
-    | OutOfStep
-)
 
 
 class Recognizer(Generic[M]):
@@ -191,8 +86,12 @@ class Recognizer(Generic[M]):
         self._changed_at = 0.0  # the board last changed (corrections wait from it)
         self._rest_from = 0.0  # the board rests since: its last change or silence
         self._touched: set[Spot] = set()
+        self._handled: set[Spot] = set()  # touched since the last commit, for pairs
         self._blind = False  # the sensors were silent mid-move: what was touched is unknown
-        self._lifted_at: dict[Spot, float] = {}
+        self._lifted_at: dict[Spot, float] = {}  # a piece first left, since the board matched
+        self._filled_at: dict[Spot, float] = {}  # a spot last came to read a piece
+        self._changed_spot: dict[Spot, float] = {}  # each spot's last change
+        self._overlap: Overlap[M] | None = None
         self._tapped: tuple[Hint, ...] = ()
         self._assessed_at = 0.0
         self._continuing = False  # the board shows a move a longer one may continue
@@ -202,9 +101,16 @@ class Recognizer(Generic[M]):
 
     # --- position ------------------------------------------------------------
 
-    def reset(self, position: Position[M], history: Sequence[Frame] = (), now: float = 0.0) -> None:
+    def reset(
+        self,
+        position: Position[M],
+        history: Sequence[Frame] = (),
+        now: float = 0.0,
+        carried: Iterable[Spot] = (),
+    ) -> None:
         """Index a new position; ``history`` holds the expected frames of earlier plies,
-        the most recent first, for takeback detection."""
+        the most recent first, for takeback detection. ``carried``: spots the hands
+        touched for the next move before the last one was committed (``carried``)."""
         self._position = position
         self._order = {spot: index for index, spot in enumerate(position.game.spots)}
         self._expected = self._sensed_part(position.expected_frame(self.sensing))
@@ -214,15 +120,23 @@ class Recognizer(Generic[M]):
         only = self._index.only_unseen if position.chance_moves() is None else None
         self._forced = only
         self._forced_at = None if only is None else now + self.timing.forced
-        self._touched.clear()
+        self._overlap = Overlap(position, self._index, self.sensing, self.sensed)
+        kept = frozenset(carried) & self.sensed
+        self._touched = set(kept)
+        self._handled = set(kept)
         self._blind = False
-        self._lifted_at.clear()
+        self._lifted_at = {spot: at for spot, at in self._lifted_at.items() if spot in kept}
         self._tapped = ()
         self._changed_at = self._rest_from = now
         self._assessed_at = now
         self._continuing = False
         if not self._frame:
             self._frame = dict(self._expected)
+        if self._frame == self._expected:
+            self._touched.clear()
+            self._lifted_at.clear()
+        else:
+            self._look(now)
 
     @property
     def expected(self) -> Frame:
@@ -277,15 +191,21 @@ class Recognizer(Generic[M]):
             self._rest_from = now
             self._continuing = False
             self._blind = new != self._expected
+            self.overlap.forget()
         if not changed:
             return
         self._frame = new
         self._changed_at = self._rest_from = now
         self._continuing = False
         self._touched |= changed
+        self._handled |= changed
         for spot in changed:
-            if new.get(spot, EMPTY) == EMPTY and self._expected.get(spot, EMPTY) != EMPTY:
+            self._changed_spot[spot] = now
+            if new.get(spot, EMPTY) != EMPTY:
+                self._filled_at[spot] = now
+            elif self._expected.get(spot, EMPTY) != EMPTY:
                 self._lifted_at.setdefault(spot, now)
+        self.overlap.moved(frozenset(changed), now, self.timing.pause)
         if new == self._expected:
             # Back to the position: a quick lift-and-replace asks for its hints.
             quick = [
@@ -297,8 +217,51 @@ class Recognizer(Generic[M]):
             self._touched.clear()
             self._blind = False
             self._lifted_at.clear()
+            # what it showed stays known: a piece just dropped may be the victim of a
+            # quick reply lifted first, which brings the board back here for a moment
+            self.overlap.standing = None
         else:
             self._tapped = ()
+            self._look(now)
+
+    @property
+    def overlap(self) -> Overlap[M]:
+        assert self._overlap is not None, "reset() gives the recognizer its position"
+        return self._overlap
+
+    def _look(self, now: float) -> None:
+        """Note the moves the board shows exactly now; the only one that fits stands from
+        now on, until its spots change or a change comes that another move of its player
+        could make along with it (then the board must settle as a whole)."""
+        overlap = self.overlap
+        if self._blind:
+            overlap.standing = None
+            return
+        diff = frame_diff(self._expected, self._frame)
+        standing = overlap.standing
+        if standing is not None:
+            extra = {spot for spot, _ in diff} - standing.changed_spots()
+            if overlap.spoiled(sorted(extra)):
+                overlap.went_on(now, self.timing.pause)
+        matching = self.index.matching(diff)
+        overlap.showed(matching, now)
+        if matching and overlap.standing is None:
+            ordered = [c for c in self._candidates(diff) if self._in_order(c.footprint)]
+            if ordered:
+                overlap.standing = Standing(tuple(ordered), now)
+
+    def _in_order(self, footprint: Footprint) -> bool:
+        return self._blind or in_order(footprint, self._filled_at, self._lifted_at)
+
+    def carried(self, move: M) -> frozenset[Spot]:
+        """The touched spots that changed after ``move`` was last shown whole: what the
+        next player did meanwhile, kept for the next position (all touched spots when
+        the board never showed the move alone)."""
+        seen = self.overlap.seen.get(move)
+        if seen is None:
+            return frozenset(self._touched)
+        shown = seen[1]
+        return frozenset(s for s in self._touched if self._changed_spot.get(s, 0.0) > shown)
 
     def next_deadline(self, now: float) -> float | None:
         """When the assessment may change with no new frame: the first of the settle,
@@ -308,8 +271,13 @@ class Recognizer(Generic[M]):
         if self._frame != self._expected:
             deadlines.append(self._rest_from + self.timing.settle)
             deadlines.append(self._changed_at + self.timing.grace)
+            standing = self.overlap.standing
+            if standing is not None:
+                deadlines.append(standing.since + self.timing.settle)
         if self._continuing:
-            deadlines.append(self._rest_from + self.timing.extend)
+            standing = self.overlap.standing
+            rest_from = self._rest_from if standing is None else standing.since
+            deadlines.append(min(rest_from, self._rest_from) + self.timing.extend)
         for deadline in sorted(deadlines):
             if deadline > self._assessed_at + EPSILON:
                 return deadline
@@ -317,8 +285,9 @@ class Recognizer(Generic[M]):
 
     # --- judgement ---------------------------------------------------------------
 
-    def assess(self, now: float) -> Assessment[M]:
-        """What the board means at ``now``."""
+    def assess(self, now: float, *, confirm: bool = False) -> Assessment[M]:
+        """What the board means at ``now``; with ``confirm`` (ok or the clock pressed),
+        a move the board shows needs no rest, and one that stands is done."""
         self._assessed_at = max(self._assessed_at, now)
         forced, due = self._forced, self._forced_at
         if forced is not None and due is not None and now >= due - EPSILON:
@@ -327,27 +296,22 @@ class Recognizer(Generic[M]):
         if not diff:
             return Tapped(self._tapped) if self._tapped else Settled()
         settled = now - self._rest_from >= self.timing.settle - EPSILON
+        stood = self._stood(diff, now, confirm=confirm)
+        if stood is not None:
+            return stood
         candidates = self._candidates(diff)
         if candidates:
-            moves = tuple(candidate.move for candidate in candidates)
-            rest = self.timing.settle
-            self._continuing = len(candidates) == 1 and self._continued(candidates[0])
-            if self._continuing:
-                rest = max(rest, self.timing.extend)
-                settled = now - self._rest_from >= rest - EPSILON
-            if not settled:
-                return Pending(moves, self._rest_from + rest)
-            if self.guide is not None:
-                if self.guide in moves:
-                    return Commit(self.guide)
-                return OffGuide(moves, self.guide)
-            if len(moves) == 1:
-                return Commit(moves[0])
-            return Ambiguous(moves)
+            return self._judged(candidates, now, settled=settled, confirm=confirm)
         if settled:
             for plies, frame in enumerate(self._history, start=1):
                 if frame == self._frame:
-                    return TakebackOffer(plies)
+                    pairs = [] if self._blind or self.guide is not None else self._pairs()
+                    return TakebackOffer(plies, tuple(dict.fromkeys(f for f, _ in pairs)))
+        if (settled or confirm) and not self._blind and self.guide is None:
+            paired = self._paired()
+            if paired is not None:
+                return paired
+        if settled:
             illegal = [
                 (candidate, reason)
                 for candidate, reason in self.index.illegal(diff)
@@ -361,6 +325,117 @@ class Recognizer(Generic[M]):
         if now - self._changed_at >= self.timing.grace - EPSILON:
             return OutOfStep(self._correction())
         return Moving(self._hints(self._lifted_spots()), self._remaining(diff))
+
+    def _judged(
+        self, candidates: list[IndexedMove[M]], now: float, *, settled: bool, confirm: bool
+    ) -> Assessment[M]:
+        """The board shows a move (or several): wait for it to rest, then commit the one
+        that fits in the order its changes came, or ask."""
+        moves = tuple(candidate.move for candidate in candidates)
+        rest = self.timing.settle
+        rest_from = self._rest_from
+        standing = self.overlap.standing
+        if standing is not None and set(moves) <= set(standing.moves):
+            # its own spots rest since it was shown: knocks elsewhere since then were
+            # nothing its player's hand could be making
+            rest_from = min(rest_from, standing.since)
+            settled = now - rest_from >= rest - EPSILON
+        self._continuing = len(candidates) == 1 and self._continued(candidates[0])
+        if self._continuing:
+            rest = max(rest, self.timing.extend)
+            settled = now - rest_from >= rest - EPSILON
+        if not (settled or confirm):
+            return Pending(moves, rest_from + rest)
+        if self.guide is not None:
+            if self.guide in moves:
+                return Commit(self.guide)
+            return OffGuide(moves, self.guide)
+        ordered = [c for c in candidates if self._in_order(c.footprint)]
+        if not ordered:
+            return Ambiguous(moves)  # the order of the changes rules out every one: ask
+        if len(ordered) > 1:
+            shown = tuple(c.move for c in ordered)
+            return Ambiguous((*self._went_on(shown, self._frame), *shown))
+        return self._alone_or_asked(ordered[0], self._frame)
+
+    def _stood(self, diff: DiffKey, now: float, *, confirm: bool) -> Assessment[M] | None:
+        """The moves that stand, once their own spots have rested the settle time (or a
+        confirm says the move is done), whatever else changed meanwhile: no other move of
+        their player could have made those changes along with them (``_look``). The only
+        one is committed; several (a promotion, which piece was dropped) are asked while
+        the next player goes on. Shown alone, they are judged as any move (``_judged``)."""
+        standing = self.overlap.standing
+        if standing is None or self._blind:
+            return None
+        if {spot for spot, _ in diff} == standing.changed_spots():
+            return None
+        if not confirm and now - standing.since < self.timing.settle - EPSILON:
+            return None
+        moves = standing.moves
+        if self.guide is not None:
+            return Commit(self.guide) if self.guide in moves else None
+        if len(moves) > 1:
+            return Ambiguous(moves)
+        # the board as it would be without what changed since (the next player's move)
+        extra = {spot for spot, _ in diff} - standing.changed_spots()
+        part = {**self._frame, **{spot: self._expected.get(spot, EMPTY) for spot in extra}}
+        return self._alone_or_asked(standing.candidates[0], part)
+
+    def _alone_or_asked(self, only: IndexedMove[M], frame: Frame) -> Assessment[M]:
+        """The only move that fits ``frame`` is committed, unless the same board may be
+        a move and its reply (``_went_on``, ``_also_paired``): then the board asks."""
+        others = self._went_on((only.move,), frame) + self._also_paired(only, frame)
+        if others:
+            return Ambiguous((*dict.fromkeys(others), only.move))
+        return Commit(only.move)
+
+    def _paired(self) -> Assessment[M] | None:
+        """A settled board no single move explains, read as a move and its reply: the
+        only pair is played, both moves; several ask for the first move where they
+        differ (the reply is read once it is chosen)."""
+        pairs = self._pairs()
+        if not pairs:
+            return None
+        firsts = tuple(dict.fromkeys(first for first, _ in pairs))
+        if len(pairs) == 1:
+            return Commit(pairs[0][0], (pairs[0][1],))
+        if len(firsts) == 1:
+            return Commit(firsts[0])
+        return Ambiguous(firsts)
+
+    def _pairs(
+        self, firsts: Iterable[IndexedMove[M]] | None = None, frame: Frame | None = None
+    ) -> list[tuple[M, M]]:
+        """The moves and replies that make ``frame`` (by default the board), each in the
+        order its changes came (the first from ``firsts``, by default any the board
+        showed)."""
+        touched = frozenset(self._handled)  # a piece just placed may be eaten since
+        pool = self.overlap.firsts() if firsts is None else firsts
+        pool = [c for c in pool if self._in_order(c.footprint)]
+        pairs = self.overlap.pairs(pool, self._frame if frame is None else frame, touched)
+        return [
+            (first, second)
+            for first, second in pairs
+            if self._in_order(self.overlap.after(first).index.footprint(second))
+        ]
+
+    def _also_paired(self, candidate: IndexedMove[M], frame: Frame) -> tuple[M, ...]:
+        """The first moves of the pairs that make the board as well as ``candidate``
+        does, when the hands touched a spot it does not explain (a capture's cell
+        before a reply landed where the piece could have gone): the board asks."""
+        if self._touched <= candidate.footprint.spots():
+            return ()
+        pairs = self._pairs(frame=frame)
+        return tuple(first for first, _ in pairs if first != candidate.move)
+
+    def _went_on(self, shown: tuple[M, ...], frame: Frame) -> tuple[M, ...]:
+        """The moves the board showed that rested longer than a step before the hand
+        went on to what it shows now (``shown``), and that the next player's move would
+        have made into this board: the board cannot tell whether the mover went on."""
+        paused = [c for move, c in self.overlap.paused.items() if move not in shown]
+        if not paused:
+            return ()
+        return tuple(first for first, _ in self._pairs(paused, frame))
 
     def _candidates(self, diff: DiffKey) -> list[IndexedMove[M]]:
         matching = self.index.matching(diff)
@@ -405,91 +480,6 @@ class Recognizer(Generic[M]):
             return
         for move in named:
             yield self.index.footprint(move)
-
-    def _continuations(self, candidate: IndexedMove[M]) -> list[DiffKey] | None:
-        """The changes of the moves that may continue ``candidate`` (see ``_continued``);
-        None when too many may (a robot among thousands of chains)."""
-        footprint = candidate.footprint
-        if not footprint.hidden | footprint.turnable:
-            return []
-        assert self._position is not None
-        named = self._position.moves_continuing(candidate.move)
-        if named is None:
-            others = self.index.changing(footprint.changed_spots())
-            if others is None:
-                return None
-            longer = [other.footprint for other in others]
-        else:
-            longer = [self.index.footprint(move) for move in named]
-        return [other.changes for other in longer if _continues(footprint, other)]
-
-    # --- a move ended by what comes next -------------------------------------------
-
-    def interrupted(self, frame: Frame, now: float) -> M | None:
-        """The move the board shows, if ``frame`` (the next one) ends it before it has
-        rested: the other side begins its reply (one of its pieces lifted, a drop or a
-        placement of its own), or a move that waits for a possible continuation sees a
-        change that no continuation could make. The change must come from a cell the
-        shown move did not touch and that no longer move the hand may still be making
-        involves, so a piece sliding over cells never commits a cell it only passed
-        and a move half made is never cut short; the move must have been shown for
-        ``Timing.blitz`` at least, and be more than pieces in the air."""
-        new = self._sensed_part(frame)
-        changed = {s for s in self.sensed if new.get(s, EMPTY) != self._frame.get(s, EMPTY)}
-        diff = frame_diff(self._expected, self._frame)
-        if not changed or not diff or now - self._rest_from < self.timing.blitz - EPSILON:
-            return None
-        candidates = self._candidates(diff)
-        if len(candidates) != 1 or self.guide not in (None, candidates[0].move):
-            return None
-        candidate = candidates[0]
-        if changed & (self._touched | candidate.footprint.spots()):
-            return None
-        if self._looks_lifted(candidate.footprint) or changed & self._extended(diff):
-            return None
-        continuations = self._continuations(candidate)
-        if continuations is None:
-            return None  # it may go on in too many ways to tell a reply from it
-        further = {spot for key in continuations for spot, _ in key}
-        if further:
-            return None if changed & further else candidate.move
-        return candidate.move if self._reply_begins(candidate.move, changed, new) else None
-
-    def _extended(self, diff: DiffKey) -> frozenset[Spot]:
-        """The spots of the longer moves the board may still become: every change it
-        shows kept, and every spot the hand touched among theirs."""
-        longer = self.index.longer(diff)
-        if longer is None:
-            return self.sensed  # too many to tell: any spot may be theirs
-        spots: set[Spot] = set()
-        for candidate in longer:
-            if self._touched <= candidate.footprint.spots():
-                spots |= candidate.footprint.spots()
-        return frozenset(spots)
-
-    def _reply_begins(self, move: M, changed: set[Spot], frame: Frame) -> bool:
-        """Whether every change is the next side beginning its move: a piece it may move
-        lifted (its own, or a shared one), or a stone arriving as one of its moves
-        brings it (a drop, a placement)."""
-        assert self._position is not None
-        after = self._position.copy()
-        after.push(move)
-        layout = after.layout()
-        arrivals = []
-        for spot in changed:
-            if frame.get(spot, EMPTY) != EMPTY:
-                arrivals.append((spot, frame[spot]))
-                continue
-            stones = layout.get(spot, ())
-            if not stones or stones[-1].owner not in (None, after.turn):
-                return False
-        if not arrivals:
-            return True
-        arrived = frozenset(spot for spot, _ in arrivals)
-        return any(
-            all(arrival in after.footprint(reply, self.sensing).changes for arrival in arrivals)
-            for reply in after.moves_changing(arrived)
-        )
 
     def _looks_lifted(self, footprint: Footprint) -> bool:
         """A forbidden move that only takes pieces off (a marble pushed off by an equal

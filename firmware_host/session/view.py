@@ -172,8 +172,13 @@ def _wanted(controller: Controller, clocks: tuple[float, ...]) -> str:
             who = controller.game.seats[offered.seat].name
             chosen = choices[selected]
             return f"{who} (the other board) offers {what}: accept / decline (selected: {chosen})"
-        if choices[selected] == TakebackChoice.NAME:
+        if choices == (TakebackChoice.NAME,):
             return "the board shows an earlier position: press ok to take the move back"
+        if TakebackChoice.NAME in choices:
+            return (
+                "the board shows an earlier position, or a move and its reply:"
+                f" {' / '.join(choices)} (selected: {choices[selected]})"
+            )
         return f"which move? {' / '.join(choices)} — selected: {choices[selected]}"
     if controller.roll_due:
         return f"{seat}: roll the dice (press roll)"
