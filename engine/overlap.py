@@ -9,12 +9,13 @@ The recognizer (``engine.recognizer``) keeps one ``Overlap`` per position. Three
   changed spots (a capture of the piece now lifted, a chain that goes on, a piece
   moved onto the cell where one was dropped). A sliding piece never rests on a cell
   it passes for the settle time, so a cell it only passed is never committed.
-- **A move and its reply.** A settled board that no single move explains may be two
-  moves: one the board showed (or any the touched spots allow), then a move of the
-  next player. The only pair that fits is committed, both in order; several pairs
-  with one first move commit that move; several first moves make a prompt for it.
-  A move that went on after a pause longer than a step (``Timing.pause``) may as
-  well have been the next player's: the board asks whether it went on.
+- **Moves one after another.** A board no single move explains may be several moves,
+  each shown whole on the board before the next player began (a *line*: the board
+  showed the first move exactly, then the first and the second, ...; a move never
+  shown whole may hide another). The only line that makes the board is committed,
+  every move in order; several commit what they share and ask for the move where
+  they part. A move that went on after a pause longer than a step (``Timing.pause``)
+  may as well have been the next player's: the board asks whether it went on.
 - **The order of changes** breaks ties only, and only by ``MARGIN``: a move whose
   every landing came well before its first piece left (a neighbour knocked off its
   cell after a drop looks like that neighbour moving there) is not what happened.
@@ -23,7 +24,7 @@ The recognizer (``engine.recognizer``) keeps one ``Overlap`` per position. Three
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -33,6 +34,13 @@ from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
 
 M = TypeVar("M", bound=Hashable)
 
+DEPTH = 4
+"""The longest line of moves read from one board: more moves overlapping than that is
+out of step (and put right as any unexplained board)."""
+
+LINES = 64
+"""The most lines kept per position (the board shows few; a bound, not a limit met)."""
+
 MARGIN = 0.05
 """Seconds two changes must be apart for their order to count: far above contact bounce
 (a slide's landing comes at most about 17 ms before its source reads empty)."""
@@ -40,26 +48,34 @@ MARGIN = 0.05
 
 @dataclass(frozen=True, slots=True)
 class Standing(Generic[M]):
-    """The moves the board showed exactly (one, or several the board cannot tell apart:
-    a promotion, which piece was dropped), their spots unchanged since ``since``."""
+    """What the board showed exactly since ``since``, its spots unchanged: the moves of
+    ``line`` then one of ``candidates`` (several when the board cannot tell them apart:
+    a promotion, which piece was dropped). ``shown``: the spots it changes."""
 
+    line: tuple[M, ...]
     candidates: tuple[IndexedMove[M], ...]
     since: float
+    shown: frozenset[Spot]
+    spots: frozenset[Spot]
 
     @property
     def moves(self) -> tuple[M, ...]:
         return tuple(candidate.move for candidate in self.candidates)
 
-    def spots(self) -> frozenset[Spot]:
-        return frozenset().union(*(c.footprint.spots() for c in self.candidates))
 
-    def changed_spots(self) -> frozenset[Spot]:
-        return self.candidates[0].footprint.changed_spots()  # they show the same changes
+@dataclass(frozen=True, slots=True)
+class Carried(Generic[M]):
+    """What the next position inherits from a move committed while the board shows more:
+    the spots the hands touched since (the next player's move begun), and the rest of
+    the lines the board showed that began with the move, as last seen."""
+
+    spots: frozenset[Spot] = frozenset()
+    lines: tuple[tuple[tuple[M, ...], float], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class After(Generic[M]):
-    """The position after a move, as the next move is looked up in it."""
+    """The position after a line of moves, as the next move is looked up in it."""
 
     expected: dict[Spot, Reading]
     index: MoveIndex[M]
@@ -73,10 +89,10 @@ class Overlap(Generic[M]):
     index: MoveIndex[M]
     sensing: Sensing
     sensed: frozenset[Spot]
-    seen: dict[M, tuple[IndexedMove[M], float]] = field(default_factory=dict)
+    seen: dict[tuple[M, ...], float] = field(default_factory=dict)
     standing: Standing[M] | None = None
-    paused: dict[M, IndexedMove[M]] = field(default_factory=dict)
-    _afters: dict[M, After[M]] = field(default_factory=dict)
+    paused: set[M] = field(default_factory=set)
+    _afters: dict[tuple[M, ...], After[M]] = field(default_factory=dict)
 
     def forget(self) -> None:
         """The sensors were silent: what the board showed meanwhile is unknown."""
@@ -84,95 +100,114 @@ class Overlap(Generic[M]):
         self.standing = None
         self.paused.clear()
 
-    def showed(self, matching: Iterable[IndexedMove[M]], now: float) -> None:
-        """The board shows exactly the changes of ``matching`` at ``now``."""
-        for candidate in matching:
-            self.seen[candidate.move] = (candidate, now)
+    def look(
+        self,
+        frame: Mapping[Spot, Reading],
+        now: float,
+        touched: frozenset[Spot],
+        in_order: Callable[[Footprint], bool],
+    ) -> list[tuple[M, ...]]:
+        """The lines ``frame`` shows whole: a line seen before, or one followed by a legal
+        move making the rest of the changes (in the order they came, every cell it must
+        touch touched). They are remembered as seen."""
+        showing: list[tuple[M, ...]] = []
+        for line in [(), *sorted(self.seen, key=len)]:
+            after = self.after(line)
+            rest = frame_diff(after.expected, frame)
+            if not rest:
+                if line:
+                    showing.append(line)
+                continue
+            if len(line) >= DEPTH:
+                continue
+            for candidate in after.index.matching(rest):
+                footprint = candidate.footprint
+                if footprint.must_touch <= touched and in_order(footprint):
+                    showing.append((*line, candidate.move))
+        for line in showing:
+            if line in self.seen or len(self.seen) < LINES:
+                self.seen[line] = now
+        return showing
+
+    def explaining(self, frame: Mapping[Spot, Reading], longer: int = 2) -> list[tuple[M, ...]]:
+        """The lines seen that make exactly ``frame``, of ``longer`` moves or more."""
+        return [
+            line
+            for line in self.seen
+            if len(line) >= longer and not frame_diff(self.after(line).expected, frame)
+        ]
 
     def moved(self, changed: frozenset[Spot], now: float, pause: float) -> None:
-        """Spots changed: a standing move whose spots changed stands no more, and one that
-        rested longer than a step before it went on is remembered as paused."""
+        """Spots changed: a standing move whose spots changed stands no more."""
         standing = self.standing
-        if standing is not None and changed & standing.spots():
+        if standing is not None and changed & standing.spots:
             self.went_on(now, pause)
 
     def went_on(self, now: float, pause: float) -> None:
-        """The hand went on from the standing move: it stands no more, and one that rested
-        longer than a step first is remembered as paused."""
+        """The hand went on from the standing move: it stands no more, and a single move
+        that rested longer than a step first is remembered as paused."""
         standing = self.standing
         if standing is None:
             return
-        if now - standing.since >= pause and len(standing.candidates) == 1:
-            self.paused[standing.moves[0]] = standing.candidates[0]
+        single = not standing.line and len(standing.candidates) == 1
+        if now - standing.since >= pause and single:
+            self.paused.add(standing.moves[0])
         self.standing = None
 
     def spoiled(self, extra: Iterable[Spot]) -> bool:
         """Whether a change on ``extra`` (spots the standing moves leave alone) may be the
-        same hand going on with one of them."""
+        same hand going on with its last move."""
         standing = self.standing
         if standing is None:
             return False
-        return any(self.could_extend(c, spot) for c in standing.candidates for spot in extra)
+        index = self.after(standing.line).index
+        return any(
+            self.could_extend(candidate, spot, index)
+            for candidate in standing.candidates
+            for spot in extra
+        )
 
-    # --- the next player's move ------------------------------------------------------
-
-    def after(self, move: M) -> After[M]:
-        known = self._afters.get(move)
+    def after(self, line: tuple[M, ...]) -> After[M]:
+        """The position after ``line``, its expected frame and index (built once)."""
+        known = self._afters.get(line)
         if known is None:
-            position = self.position.copy()
-            position.push(move)
+            if not line:
+                position = self.position
+                index = self.index
+            else:
+                position = self.position.copy()
+                for move in line:
+                    position.push(move)
+                index = MoveIndex(position, self.sensing, self.sensed)
             expected = {
                 spot: reading
                 for spot, reading in position.expected_frame(self.sensing).items()
                 if spot in self.sensed
             }
-            known = After(expected, MoveIndex(position, self.sensing, self.sensed))
-            self._afters[move] = known
+            known = After(expected, index)
+            self._afters[line] = known
         return known
 
-    def pairs(
-        self,
-        firsts: Iterable[IndexedMove[M]],
-        frame: Mapping[Spot, Reading],
-        touched: frozenset[Spot],
-    ) -> list[tuple[M, M]]:
-        """Each (move, reply) that makes exactly ``frame``, the first from ``firsts``; every
-        spot either changes was touched, and so was every cell a capture must touch."""
-        found: list[tuple[M, M]] = []
-        for first in firsts:
-            footprint = first.footprint
-            if not footprint.changed_spots() | footprint.must_touch <= touched:
-                continue
-            after = self.after(first.move)
-            rest = frame_diff(after.expected, frame)
-            if not rest:
-                continue
-            for second in after.index.matching(rest):
-                if second.footprint.must_touch <= touched:
-                    found.append((first.move, second.move))
-        return found
+    def footprints(self, line: tuple[M, ...]) -> list[Footprint]:
+        """The footprint of each move of ``line``, in the position it was made in."""
+        return [self.after(line[:step]).index.footprint(move) for step, move in enumerate(line)]
 
-    def firsts(self) -> list[IndexedMove[M]]:
-        """The moves a pair may begin with: those the board showed exactly (a move is
-        whole on the board before the next player begins; a first move never shown
-        may hide a third one)."""
-        return [candidate for candidate, _ in self.seen.values()]
-
-    # --- one player's hand going on -----------------------------------------------------
-
-    def could_extend(self, candidate: IndexedMove[M], spot: Spot) -> bool:
-        """Whether another legal move of the same player keeps every change ``candidate``
-        shows and involves ``spot``: the change there may be the same hand going on (or
-        too many moves to tell)."""
+    def could_extend(
+        self, candidate: IndexedMove[M], spot: Spot, index: MoveIndex[M] | None = None
+    ) -> bool:
+        """Whether another legal move of the same player (in ``index``'s position, by
+        default this one) keeps every change ``candidate`` shows and involves ``spot``:
+        the change there may be the same hand going on (or too many moves to tell)."""
+        index = self.index if index is None else index
         footprint = candidate.footprint
         spots = footprint.changed_spots()
-        named = self.position.moves_continuing(candidate.move)
-        pools: list[Iterable[IndexedMove[M]] | None] = [self.index.changing(spots | {spot})]
+        named = index.position.moves_continuing(candidate.move)
+        pools: list[Iterable[IndexedMove[M]] | None] = [index.changing(spots | {spot})]
         if named is None:
-            pools.append(self.index.changing(spots))
+            pools.append(index.changing(spots))
         else:
-            listed = [IndexedMove(move, self.index.footprint(move)) for move in named]
-            pools.append([*listed, *self.index.matching(footprint.changes)])
+            listed = [IndexedMove(move, index.footprint(move)) for move in named]
+            pools.append([*listed, *index.matching(footprint.changes)])
         for pool in pools:
             if pool is None:
                 return True
@@ -182,6 +217,20 @@ class Overlap(Generic[M]):
                 if not mine and spot in theirs.spots() and keeps(footprint, theirs):
                     return True
         return False
+
+
+def shared(lines: Iterable[tuple[M, ...]]) -> tuple[M, ...]:
+    """The moves every one of ``lines`` begins with."""
+    common: tuple[M, ...] | None = None
+    for line in lines:
+        if common is None:
+            common = line
+            continue
+        length = 0
+        while length < min(len(common), len(line)) and common[length] == line[length]:
+            length += 1
+        common = common[:length]
+    return common or ()
 
 
 def keeps(mine: Footprint, theirs: Footprint) -> bool:

@@ -38,7 +38,7 @@ from engine.assessments import (
 )
 from engine.game import Position
 from engine.move_index import DiffKey, IndexedMove, MoveIndex
-from engine.overlap import Overlap, Standing, in_order
+from engine.overlap import Carried, Overlap, Standing, in_order, shared
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
 
 __all__ = [
@@ -106,11 +106,11 @@ class Recognizer(Generic[M]):
         position: Position[M],
         history: Sequence[Frame] = (),
         now: float = 0.0,
-        carried: Iterable[Spot] = (),
+        carried: Carried[M] | None = None,
     ) -> None:
         """Index a new position; ``history`` holds the expected frames of earlier plies,
-        the most recent first, for takeback detection. ``carried``: spots the hands
-        touched for the next move before the last one was committed (``carried``)."""
+        the most recent first, for takeback detection. ``carried``: what the board
+        showed of the next moves before the last one was committed (``carried``)."""
         self._position = position
         self._order = {spot: index for index, spot in enumerate(position.game.spots)}
         self._expected = self._sensed_part(position.expected_frame(self.sensing))
@@ -121,7 +121,9 @@ class Recognizer(Generic[M]):
         self._forced = only
         self._forced_at = None if only is None else now + self.timing.forced
         self._overlap = Overlap(position, self._index, self.sensing, self.sensed)
-        kept = frozenset(carried) & self.sensed
+        carried = carried or Carried()
+        self._overlap.seen.update(carried.lines)
+        kept = carried.spots & self.sensed
         self._touched = set(kept)
         self._handled = set(kept)
         self._blind = False
@@ -161,6 +163,12 @@ class Recognizer(Generic[M]):
     def index(self) -> MoveIndex[M]:
         assert self._index is not None, "reset() gives the recognizer its position"
         return self._index
+
+    @property
+    def waiting(self) -> bool:
+        """The board shows a move that may still go on (a chain): it rests longer, or ok
+        (the clock, the next player's refill) ends it."""
+        return self._continuing
 
     @property
     def touched(self) -> frozenset[Spot]:
@@ -222,7 +230,7 @@ class Recognizer(Generic[M]):
             self.overlap.standing = None
         else:
             self._tapped = ()
-            self._look(now)
+        self._look(now)
 
     @property
     def overlap(self) -> Overlap[M]:
@@ -230,38 +238,70 @@ class Recognizer(Generic[M]):
         return self._overlap
 
     def _look(self, now: float) -> None:
-        """Note the moves the board shows exactly now; the only one that fits stands from
-        now on, until its spots change or a change comes that another move of its player
-        could make along with it (then the board must settle as a whole)."""
+        """Note what the board shows whole now: a move, or moves one after another (a
+        line). What stands from now on, until its spots change or a change comes that
+        another move of its last player could make along with it (then the board must
+        settle as a whole): the moves that fit alone, else the only line."""
         overlap = self.overlap
         if self._blind:
             overlap.standing = None
             return
         diff = frame_diff(self._expected, self._frame)
         standing = overlap.standing
+        if not diff:
+            overlap.standing = None
+            overlap.look(self._frame, now, frozenset(self._handled), self._in_order)
+            return
         if standing is not None:
-            extra = {spot for spot, _ in diff} - standing.changed_spots()
+            extra = {spot for spot, _ in diff} - standing.shown
             if overlap.spoiled(sorted(extra)):
                 overlap.went_on(now, self.timing.pause)
-        matching = self.index.matching(diff)
-        overlap.showed(matching, now)
-        if matching and overlap.standing is None:
-            ordered = [c for c in self._candidates(diff) if self._in_order(c.footprint)]
-            if ordered:
-                overlap.standing = Standing(tuple(ordered), now)
+        lines = overlap.look(self._frame, now, frozenset(self._handled), self._in_order)
+        if overlap.standing is not None or not lines:
+            return
+        shown = frozenset(spot for spot, _ in diff)
+        longer = [line for line in lines if len(line) > 1]
+        ordered = [c for c in self._candidates(diff) if self._in_order(c.footprint)]
+        if ordered:  # alone or not: whether it is a line is asked when judged
+            spots = frozenset().union(*(c.footprint.spots() for c in ordered))
+            overlap.standing = Standing((), tuple(ordered), now, shown, spots)
+        elif longer:
+            overlap.standing = self._line_standing(longer, now)
+
+    def _line_standing(self, lines: list[tuple[M, ...]], now: float) -> Standing[M] | None:
+        """What stands of the lines the board shows: the moves they all begin with, and
+        the last moves where they part only there (a promotion the board cannot see)."""
+        overlap = self.overlap
+        common = shared(lines)
+        if all(len(line) == len(common) + 1 for line in lines):
+            prefix = common  # they part only at their last move
+            index = overlap.after(prefix).index
+            lasts = tuple(IndexedMove(line[-1], index.footprint(line[-1])) for line in lines)
+        elif common:
+            prefix = common[:-1]
+            lasts = (IndexedMove(common[-1], overlap.after(prefix).index.footprint(common[-1])),)
+        else:
+            return None
+        line = (*prefix, lasts[0].move)
+        footprints = [*overlap.footprints(prefix), *(c.footprint for c in lasts)]
+        spots = frozenset().union(*(footprint.spots() for footprint in footprints))
+        shown = frozenset(s for s, _ in frame_diff(self._expected, overlap.after(line).expected))
+        return Standing(prefix, lasts, now, shown, spots)
 
     def _in_order(self, footprint: Footprint) -> bool:
         return self._blind or in_order(footprint, self._filled_at, self._lifted_at)
 
-    def carried(self, move: M) -> frozenset[Spot]:
-        """The touched spots that changed after ``move`` was last shown whole: what the
-        next player did meanwhile, kept for the next position (all touched spots when
-        the board never showed the move alone)."""
-        seen = self.overlap.seen.get(move)
-        if seen is None:
-            return frozenset(self._touched)
-        shown = seen[1]
-        return frozenset(s for s in self._touched if self._changed_spot.get(s, 0.0) > shown)
+    def carried(self, move: M) -> Carried[M]:
+        """What the next position keeps when ``move`` is committed: the touched spots that
+        changed after it was last shown whole (what the next player did meanwhile; all
+        touched spots when the board never showed it alone), and the lines it began."""
+        seen = self.overlap.seen
+        lines = tuple((line[1:], at) for line, at in seen.items() if line[0] == move and line[1:])
+        shown = seen.get((move,))
+        if shown is None:
+            return Carried(frozenset(self._touched), lines)
+        later = frozenset(s for s in self._touched if self._changed_spot.get(s, 0.0) > shown)
+        return Carried(later, lines)
 
     def next_deadline(self, now: float) -> float | None:
         """When the assessment may change with no new frame: the first of the settle,
@@ -274,6 +314,8 @@ class Recognizer(Generic[M]):
             standing = self.overlap.standing
             if standing is not None:
                 deadlines.append(standing.since + self.timing.settle)
+        elif any(len(line) > 1 for line in self.overlap.seen):
+            deadlines.append(self._rest_from + self.timing.settle)  # a line of moves?
         if self._continuing:
             standing = self.overlap.standing
             rest_from = self._rest_from if standing is None else standing.since
@@ -293,24 +335,28 @@ class Recognizer(Generic[M]):
         if forced is not None and due is not None and now >= due - EPSILON:
             return Commit(forced)
         diff = frame_diff(self._expected, self._frame)
-        if not diff:
-            return Tapped(self._tapped) if self._tapped else Settled()
         settled = now - self._rest_from >= self.timing.settle - EPSILON
+        if not diff:
+            # moves that leave every reading as it was (a capture, a reply onto the cell
+            # and a drop back on the first) are read only as a line the board showed
+            lines = self.overlap.explaining(self._frame) if not self._blind else []
+            if lines and (settled or confirm) and self.guide is None:
+                return self._lined(lines)
+            return Tapped(self._tapped) if self._tapped else Settled()
         stood = self._stood(diff, now, confirm=confirm)
         if stood is not None:
             return stood
         candidates = self._candidates(diff)
         if candidates:
             return self._judged(candidates, now, settled=settled, confirm=confirm)
+        reading_lines = not self._blind and self.guide is None
+        lines = self.overlap.explaining(self._frame) if reading_lines else []
         if settled:
             for plies, frame in enumerate(self._history, start=1):
                 if frame == self._frame:
-                    pairs = [] if self._blind or self.guide is not None else self._pairs()
-                    return TakebackOffer(plies, tuple(dict.fromkeys(f for f, _ in pairs)))
-        if (settled or confirm) and not self._blind and self.guide is None:
-            paired = self._paired()
-            if paired is not None:
-                return paired
+                    return TakebackOffer(plies, tuple(dict.fromkeys(line[0] for line in lines)))
+        if (settled or confirm) and lines:
+            return self._lined(lines)
         if settled:
             illegal = [
                 (candidate, reason)
@@ -323,6 +369,7 @@ class Recognizer(Generic[M]):
                 candidate, reason = illegal[0]
                 return IllegalMatch(candidate.move, reason)
         if now - self._changed_at >= self.timing.grace - EPSILON:
+            self.overlap.forget()  # the players put the board right: what it showed is past
             return OutOfStep(self._correction())
         return Moving(self._hints(self._lifted_spots()), self._remaining(diff))
 
@@ -355,87 +402,68 @@ class Recognizer(Generic[M]):
             return Ambiguous(moves)  # the order of the changes rules out every one: ask
         if len(ordered) > 1:
             shown = tuple(c.move for c in ordered)
-            return Ambiguous((*self._went_on(shown, self._frame), *shown))
+            lines = self.overlap.explaining(self._frame)
+            went_on = [line[0] for line in lines if line[0] in self.overlap.paused]
+            return Ambiguous((*dict.fromkeys(m for m in went_on if m not in shown), *shown))
         return self._alone_or_asked(ordered[0], self._frame)
 
     def _stood(self, diff: DiffKey, now: float, *, confirm: bool) -> Assessment[M] | None:
-        """The moves that stand, once their own spots have rested the settle time (or a
-        confirm says the move is done), whatever else changed meanwhile: no other move of
-        their player could have made those changes along with them (``_look``). The only
-        one is committed; several (a promotion, which piece was dropped) are asked while
-        the next player goes on. Shown alone, they are judged as any move (``_judged``)."""
+        """What stands, once its own spots have rested the settle time (or a confirm says
+        the move is done), whatever else changed meanwhile: no other move of its last
+        player could have made those changes along with it (``_look``). A line is
+        committed (its last move asked afterwards if the board cannot tell it); a move
+        alone too, unless the same board may be a line; several moves (a promotion,
+        which piece was dropped) are asked while the next player goes on. Shown alone,
+        the board is judged as any (``_judged``, ``_lined``)."""
         standing = self.overlap.standing
         if standing is None or self._blind:
             return None
-        if {spot for spot, _ in diff} == standing.changed_spots():
+        if {spot for spot, _ in diff} == standing.shown:
             return None
         if not confirm and now - standing.since < self.timing.settle - EPSILON:
             return None
         moves = standing.moves
+        begun = {(*standing.line, move) for move in moves}
+        for line in self.overlap.explaining(self._frame, longer=1):
+            if line[: len(standing.line) + 1] not in begun:
+                return None  # the board showed other moves whole that make it: settle
+        if standing.line:
+            known = standing.line if len(moves) > 1 else (*standing.line, moves[0])
+            return None if self.guide is not None else Commit(known[0], known[1:])
         if self.guide is not None:
             return Commit(self.guide) if self.guide in moves else None
         if len(moves) > 1:
             return Ambiguous(moves)
         # the board as it would be without what changed since (the next player's move)
-        extra = {spot for spot, _ in diff} - standing.changed_spots()
+        extra = {spot for spot, _ in diff} - standing.shown
         part = {**self._frame, **{spot: self._expected.get(spot, EMPTY) for spot in extra}}
         return self._alone_or_asked(standing.candidates[0], part)
 
     def _alone_or_asked(self, only: IndexedMove[M], frame: Frame) -> Assessment[M]:
-        """The only move that fits ``frame`` is committed, unless the same board may be
-        a move and its reply (``_went_on``, ``_also_paired``): then the board asks."""
-        others = self._went_on((only.move,), frame) + self._also_paired(only, frame)
+        """The only move that makes ``frame`` is committed, unless the same board may be a
+        line of moves the board showed, begun with another move that went on after a
+        pause, or that explains a spot the hands touched and the move does not (a
+        capture's cell before a reply landed where the piece could have gone)."""
+        unexplained = not self._touched <= only.footprint.spots()
+        others = [
+            line[0]
+            for line in self.overlap.explaining(frame)
+            if line[0] != only.move and (unexplained or line[0] in self.overlap.paused)
+        ]
         if others:
             return Ambiguous((*dict.fromkeys(others), only.move))
         return Commit(only.move)
 
-    def _paired(self) -> Assessment[M] | None:
-        """A settled board no single move explains, read as a move and its reply: the
-        only pair is played, both moves; several ask for the first move where they
-        differ (the reply is read once it is chosen)."""
-        pairs = self._pairs()
-        if not pairs:
-            return None
-        firsts = tuple(dict.fromkeys(first for first, _ in pairs))
-        if len(pairs) == 1:
-            return Commit(pairs[0][0], (pairs[0][1],))
-        if len(firsts) == 1:
-            return Commit(firsts[0])
-        return Ambiguous(firsts)
-
-    def _pairs(
-        self, firsts: Iterable[IndexedMove[M]] | None = None, frame: Frame | None = None
-    ) -> list[tuple[M, M]]:
-        """The moves and replies that make ``frame`` (by default the board), each in the
-        order its changes came (the first from ``firsts``, by default any the board
-        showed)."""
-        touched = frozenset(self._handled)  # a piece just placed may be eaten since
-        pool = self.overlap.firsts() if firsts is None else firsts
-        pool = [c for c in pool if self._in_order(c.footprint)]
-        pairs = self.overlap.pairs(pool, self._frame if frame is None else frame, touched)
-        return [
-            (first, second)
-            for first, second in pairs
-            if self._in_order(self.overlap.after(first).index.footprint(second))
-        ]
-
-    def _also_paired(self, candidate: IndexedMove[M], frame: Frame) -> tuple[M, ...]:
-        """The first moves of the pairs that make the board as well as ``candidate``
-        does, when the hands touched a spot it does not explain (a capture's cell
-        before a reply landed where the piece could have gone): the board asks."""
-        if self._touched <= candidate.footprint.spots():
-            return ()
-        pairs = self._pairs(frame=frame)
-        return tuple(first for first, _ in pairs if first != candidate.move)
-
-    def _went_on(self, shown: tuple[M, ...], frame: Frame) -> tuple[M, ...]:
-        """The moves the board showed that rested longer than a step before the hand
-        went on to what it shows now (``shown``), and that the next player's move would
-        have made into this board: the board cannot tell whether the mover went on."""
-        paused = [c for move, c in self.overlap.paused.items() if move not in shown]
-        if not paused:
-            return ()
-        return tuple(first for first, _ in self._pairs(paused, frame))
+    def _lined(self, lines: list[tuple[M, ...]]) -> Assessment[M]:
+        """A board no single move explains, read as moves one after another: the only
+        line is played, every move; several play the moves they share and ask for the
+        one where they part (the rest is read once it is chosen)."""
+        if len(lines) == 1:
+            return Commit(lines[0][0], lines[0][1:])
+        common = shared(lines)
+        if common:
+            return Commit(common[0], common[1:])
+        return Ambiguous(tuple(dict.fromkeys(line[0] for line in lines)))
 
     def _candidates(self, diff: DiffKey) -> list[IndexedMove[M]]:
         matching = self.index.matching(diff)

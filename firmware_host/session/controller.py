@@ -22,6 +22,7 @@ from engine.errors import KibanError
 from engine.game import Game, Position
 from engine.opening import DrawResult
 from engine.outcome import Outcome, Termination
+from engine.overlap import Carried
 from engine.physical import Frame, Reading, Sensing, Spot
 from engine.policy import IllegalMovePolicy
 from engine.recognizer import (
@@ -269,8 +270,8 @@ class Controller(AcrossBoards, ComputerTurns):
         self.computer.start(self.game, self.settings)
         self.consent.start(bool(self.computer.remote))
 
-    def _reset_recognizer(self, at: float, carried: frozenset[Spot] = frozenset()) -> None:
-        """``carried``: spots the hands already touched for the next move."""
+    def _reset_recognizer(self, at: float, carried: Carried[Any] | None = None) -> None:
+        """``carried``: what the board already showed of the next moves."""
         self.recognizer.reset(self.position, self.history.earlier(), at, carried)
         if self.frame:
             self.recognizer.observe(self.frame, at)
@@ -413,9 +414,11 @@ class Controller(AcrossBoards, ComputerTurns):
                     forced = move == self.recognizer.forced
                     return [] if forced else self._say_once(assessment, refusal)
                 notices = self._commit(move, at)
-                for reply in then:  # the only reply that fits the board, played with it
+                for reply in then:  # the moves after it that the board showed whole
                     if isinstance(self.state, Playing) and self.position.is_legal(reply):
                         notices += self._commit(reply, at)
+                if isinstance(self.state, Playing) and self.frame != self.recognizer.expected:
+                    notices += self._judge(at)  # the next player's move, already begun
                 return notices
             case Ambiguous(candidates):
                 refusal = self._untold(candidates[0], at)
