@@ -104,12 +104,15 @@ class Overlap(Generic[M]):
         self,
         frame: Mapping[Spot, Reading],
         now: float,
+        changed: Mapping[Spot, float],
         touched: frozenset[Spot],
         in_order: Callable[[Footprint], bool],
     ) -> list[tuple[M, ...]]:
         """The lines ``frame`` shows whole: a line seen before, or one followed by a legal
-        move making the rest of the changes (in the order they came, every cell it must
-        touch touched). They are remembered as seen."""
+        move making the rest of the changes in the order they came, every cell it must
+        touch touched (``touched``: since the position began; after a line, changed
+        since the board last showed it, as ``changed`` has each spot's last change).
+        They are remembered as seen."""
         showing: list[tuple[M, ...]] = []
         for line in [(), *sorted(self.seen, key=len)]:
             after = self.after(line)
@@ -120,9 +123,11 @@ class Overlap(Generic[M]):
                 continue
             if len(line) >= DEPTH:
                 continue
+            shown = self.seen.get(line)
+            since = touched if shown is None else {s for s, at in changed.items() if at > shown}
             for candidate in after.index.matching(rest):
                 footprint = candidate.footprint
-                if footprint.must_touch <= touched and in_order(footprint):
+                if footprint.must_touch <= since and in_order(footprint):
                     showing.append((*line, candidate.move))
         for line in showing:
             if line in self.seen or len(self.seen) < LINES:
@@ -247,15 +252,18 @@ def in_order(
     footprint: Footprint,
     filled_at: Mapping[Spot, float],
     lifted_at: Mapping[Spot, float],
+    handled: frozenset[Spot],
 ) -> bool:
     """Whether the changes came in an order the move allows: its last landing (a cell
-    coming to read a piece, or a captured cell filled again) not ``MARGIN`` before the
-    first of its pieces left. A move with no piece leaving a sensed spot (a drop from
-    an unsensed stand) or none landing on one has no order to keep."""
+    coming to read a piece, or a cell whose piece it replaces filled again) not
+    ``MARGIN`` before the first of its pieces left. Only what the hands did since the
+    position began counts (``handled``): a move with no piece leaving a sensed spot (a
+    drop from an unsensed stand) or none seen landing (a line of marbles slid) has no
+    order to keep."""
     changes = footprint.changes
     departures = [lifted_at[s] for s, reading in changes if reading == EMPTY and s in lifted_at]
-    arrivals = [filled_at[s] for s, reading in changes if reading != EMPTY and s in filled_at]
-    arrivals += [filled_at[s] for s in footprint.must_touch if s in filled_at]
+    landed = {s for s, reading in changes if reading != EMPTY} | footprint.hidden
+    arrivals = [filled_at[s] for s in landed & handled if s in filled_at]
     if not departures or not arrivals:
         return True
     return max(arrivals) >= min(departures) - MARGIN

@@ -250,13 +250,17 @@ class Recognizer(Generic[M]):
         standing = overlap.standing
         if not diff:
             overlap.standing = None
-            overlap.look(self._frame, now, frozenset(self._handled), self._in_order)
+            overlap.look(
+                self._frame, now, self._changed_spot, frozenset(self._handled), self._in_order
+            )
             return
         if standing is not None:
             extra = {spot for spot, _ in diff} - standing.shown
             if overlap.spoiled(sorted(extra)):
                 overlap.went_on(now, self.timing.pause)
-        lines = overlap.look(self._frame, now, frozenset(self._handled), self._in_order)
+        lines = overlap.look(
+            self._frame, now, self._changed_spot, frozenset(self._handled), self._in_order
+        )
         if overlap.standing is not None or not lines:
             return
         shown = frozenset(spot for spot, _ in diff)
@@ -289,7 +293,8 @@ class Recognizer(Generic[M]):
         return Standing(prefix, lasts, now, shown, spots)
 
     def _in_order(self, footprint: Footprint) -> bool:
-        return self._blind or in_order(footprint, self._filled_at, self._lifted_at)
+        handled = frozenset(self._handled)
+        return self._blind or in_order(footprint, self._filled_at, self._lifted_at, handled)
 
     def carried(self, move: M) -> Carried[M]:
         """What the next position keeps when ``move`` is committed: the touched spots that
@@ -405,7 +410,12 @@ class Recognizer(Generic[M]):
             lines = self.overlap.explaining(self._frame)
             went_on = [line[0] for line in lines if line[0] in self.overlap.paused]
             return Ambiguous((*dict.fromkeys(m for m in went_on if m not in shown), *shown))
-        return self._alone_or_asked(ordered[0], self._frame)
+        only = ordered[0]
+        if self._looks_lifted(only.footprint):
+            # pieces taken off only, the cells it changes unseen untouched (a line slid
+            # to push a marble off): no sensor tells it from a marble held in the air
+            return Ambiguous((only.move,))
+        return self._alone_or_asked(only, self._frame)
 
     def _stood(self, diff: DiffKey, now: float, *, confirm: bool) -> Assessment[M] | None:
         """What stands, once its own spots have rested the settle time (or a confirm says
@@ -424,9 +434,9 @@ class Recognizer(Generic[M]):
             return None
         moves = standing.moves
         begun = {(*standing.line, move) for move in moves}
-        for line in self.overlap.explaining(self._frame, longer=1):
-            if line[: len(standing.line) + 1] not in begun:
-                return None  # the board showed other moves whole that make it: settle
+        for line, at in self.overlap.seen.items():
+            if at >= standing.since and line[: len(standing.line) + 1] not in begun:
+                return None  # since, the board showed other moves whole: it must settle
         if standing.line:
             known = standing.line if len(moves) > 1 else (*standing.line, moves[0])
             return None if self.guide is not None else Commit(known[0], known[1:])
