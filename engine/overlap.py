@@ -70,7 +70,22 @@ class Carried(Generic[M]):
     the lines the board showed that began with the move, as last seen."""
 
     spots: frozenset[Spot] = frozenset()
-    lines: tuple[tuple[tuple[M, ...], float], ...] = ()
+    lines: tuple[Shown[M], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Shown(Generic[M]):
+    """When the board showed a line whole: first, last, and when it stopped (None: it
+    still does)."""
+
+    line: tuple[M, ...]
+    first: float
+    last: float
+    ended: float | None = None
+
+    def held(self) -> float:
+        """How long the board showed it before going on (0 while it still does)."""
+        return 0.0 if self.ended is None else self.ended - self.first
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,16 +104,20 @@ class Overlap(Generic[M]):
     index: MoveIndex[M]
     sensing: Sensing
     sensed: frozenset[Spot]
-    seen: dict[tuple[M, ...], float] = field(default_factory=dict)
+    seen: dict[tuple[M, ...], float] = field(default_factory=dict)  # last shown
+    first: dict[tuple[M, ...], float] = field(default_factory=dict)  # first shown
     standing: Standing[M] | None = None
-    paused: set[M] = field(default_factory=set)
+    ended: dict[tuple[M, ...], float] = field(default_factory=dict)  # stopped showing
+    current: frozenset[tuple[M, ...]] = frozenset()  # the lines the board shows now
     _afters: dict[tuple[M, ...], After[M]] = field(default_factory=dict)
 
     def forget(self) -> None:
         """The sensors were silent: what the board showed meanwhile is unknown."""
         self.seen.clear()
+        self.first.clear()
+        self.ended.clear()
+        self.current = frozenset()
         self.standing = None
-        self.paused.clear()
 
     def look(
         self,
@@ -114,7 +133,7 @@ class Overlap(Generic[M]):
         since the board last showed it, as ``changed`` has each spot's last change).
         They are remembered as seen."""
         showing: list[tuple[M, ...]] = []
-        for line in [(), *sorted(self.seen, key=len)]:
+        for line in [(), *sorted(self.live(), key=len)]:
             after = self.after(line)
             rest = frame_diff(after.expected, frame)
             if not rest:
@@ -132,32 +151,64 @@ class Overlap(Generic[M]):
         for line in showing:
             if line in self.seen or len(self.seen) < LINES:
                 self.seen[line] = now
+                self.first.setdefault(line, now)
+                self.ended.pop(line, None)
+        for line in self.current - set(showing):
+            self.ended[line] = now
+        self.current = frozenset(showing)
         return showing
 
-    def explaining(self, frame: Mapping[Spot, Reading], longer: int = 2) -> list[tuple[M, ...]]:
-        """The lines seen that make exactly ``frame``, of ``longer`` moves or more."""
+    def shown(self, line: tuple[M, ...]) -> Shown[M]:
+        last = self.seen[line]
+        return Shown(line, self.first.get(line, last), last, self.ended.get(line))
+
+    def remember(self, shown: Shown[M]) -> None:
+        """A line carried over a commit (``Carried``)."""
+        self.seen[shown.line] = shown.last
+        self.first[shown.line] = shown.first
+        if shown.ended is None:
+            self.current |= {shown.line}
+        else:
+            self.ended[shown.line] = shown.ended
+
+    def held(self, line: tuple[M, ...]) -> float:
+        """How long the board showed ``line`` whole before going on from it."""
+        return self.shown(line).held() if line in self.seen else 0.0
+
+    def live(self) -> list[tuple[M, ...]]:
+        """The lines seen that the board has not since contradicted: at the first move
+        where a line shown later parts from it, that move is not one it goes on from (a
+        robot seen moving on to a knocked cell, then seen where it was, did not move on:
+        pieces do not go back)."""
+        seen = self.seen
         return [
             line
-            for line in self.seen
+            for line, at in seen.items()
+            if not any(later > at and self._went_back(line, other) for other, later in seen.items())
+        ]
+
+    def _went_back(self, line: tuple[M, ...], other: tuple[M, ...]) -> bool:
+        """Whether ``other`` shows, where it parts from ``line``, a move that ``line``'s
+        move there goes on from."""
+        step = len(shared((line, other)))
+        if step >= min(len(line), len(other)):
+            return False
+        index = self.after(line[:step]).index
+        return goes_on(index.footprint(other[step]), index.footprint(line[step]))
+
+    def explaining(self, frame: Mapping[Spot, Reading], longer: int = 2) -> list[tuple[M, ...]]:
+        """The live lines that make exactly ``frame``, of ``longer`` moves or more."""
+        return [
+            line
+            for line in self.live()
             if len(line) >= longer and not frame_diff(self.after(line).expected, frame)
         ]
 
-    def moved(self, changed: frozenset[Spot], now: float, pause: float) -> None:
+    def moved(self, changed: frozenset[Spot]) -> None:
         """Spots changed: a standing move whose spots changed stands no more."""
         standing = self.standing
         if standing is not None and changed & standing.spots:
-            self.went_on(now, pause)
-
-    def went_on(self, now: float, pause: float) -> None:
-        """The hand went on from the standing move: it stands no more, and a single move
-        that rested longer than a step first is remembered as paused."""
-        standing = self.standing
-        if standing is None:
-            return
-        single = not standing.line and len(standing.candidates) == 1
-        if now - standing.since >= pause and single:
-            self.paused.add(standing.moves[0])
-        self.standing = None
+            self.standing = None
 
     def spoiled(self, extra: Iterable[Spot]) -> bool:
         """Whether a change on ``extra`` (spots the standing moves leave alone) may be the
@@ -236,6 +287,17 @@ def shared(lines: Iterable[tuple[M, ...]]) -> tuple[M, ...]:
             length += 1
         common = common[:length]
     return common or ()
+
+
+def goes_on(mine: Footprint, theirs: Footprint) -> bool:
+    """Whether a move changing ``theirs`` continues one changing ``mine``: it keeps every
+    change of ``mine`` and changes further a cell ``mine`` left open (landed on unseen:
+    a robot that may eat on; a turnable piece)."""
+    if theirs.changes == mine.changes or not keeps(mine, theirs):
+        return False
+    shown, after = dict(mine.changes), dict(theirs.changes)
+    open_cells = mine.hidden | mine.turnable
+    return any(spot in after and after[spot] != shown.get(spot) for spot in open_cells)
 
 
 def keeps(mine: Footprint, theirs: Footprint) -> bool:

@@ -18,6 +18,7 @@ calls ``reset`` with the new position.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Sequence
+from dataclasses import replace
 from typing import Generic, TypeVar
 
 from engine.assessments import (
@@ -38,7 +39,7 @@ from engine.assessments import (
 )
 from engine.game import Position
 from engine.move_index import DiffKey, IndexedMove, MoveIndex
-from engine.overlap import Carried, Overlap, Standing, in_order, shared
+from engine.overlap import Carried, Overlap, Standing, goes_on, in_order, shared
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
 
 __all__ = [
@@ -122,7 +123,8 @@ class Recognizer(Generic[M]):
         self._forced_at = None if only is None else now + self.timing.forced
         self._overlap = Overlap(position, self._index, self.sensing, self.sensed)
         carried = carried or Carried()
-        self._overlap.seen.update(carried.lines)
+        for shown in carried.lines:
+            self._overlap.remember(shown)
         kept = carried.spots & self.sensed
         self._touched = set(kept)
         self._handled = set(kept)
@@ -139,6 +141,7 @@ class Recognizer(Generic[M]):
             self._lifted_at.clear()
         else:
             self._look(now)
+            self._still_standing()
 
     @property
     def expected(self) -> Frame:
@@ -213,7 +216,7 @@ class Recognizer(Generic[M]):
                 self._filled_at[spot] = now
             elif self._expected.get(spot, EMPTY) != EMPTY:
                 self._lifted_at.setdefault(spot, now)
-        self.overlap.moved(frozenset(changed), now, self.timing.pause)
+        self.overlap.moved(frozenset(changed))
         if new == self._expected:
             # Back to the position: a quick lift-and-replace asks for its hints.
             quick = [
@@ -257,7 +260,7 @@ class Recognizer(Generic[M]):
         if standing is not None:
             extra = {spot for spot, _ in diff} - standing.shown
             if overlap.spoiled(sorted(extra)):
-                overlap.went_on(now, self.timing.pause)
+                overlap.standing = None
         lines = overlap.look(
             self._frame, now, self._changed_spot, frozenset(self._handled), self._in_order
         )
@@ -292,6 +295,32 @@ class Recognizer(Generic[M]):
         shown = frozenset(s for s, _ in frame_diff(self._expected, overlap.after(line).expected))
         return Standing(prefix, lasts, now, shown, spots)
 
+    def _paused(self, line: tuple[M, ...]) -> bool:
+        """Whether the board showed ``line`` longer than a step before it went on."""
+        return self.overlap.held(line) >= self.timing.pause - EPSILON
+
+    def _still_standing(self) -> None:
+        """After a commit, the next move the board showed whole before it stands, if its
+        spots have not changed since (the board has gone on elsewhere): a token placed,
+        then another player's robot on its way."""
+        overlap = self.overlap
+        if overlap.standing is not None:
+            return
+        singles = [
+            IndexedMove(line[0], self.index.footprint(line[0]))
+            for line, at in overlap.seen.items()
+            if len(line) == 1
+            and all(
+                self._changed_spot.get(s, 0.0) <= at for s in self.index.footprint(line[0]).spots()
+            )
+        ]
+        if not singles or len({c.footprint.changes for c in singles}) != 1:
+            return
+        since = min(overlap.first.get((c.move,), self._rest_from) for c in singles)
+        spots = frozenset().union(*(c.footprint.spots() for c in singles))
+        shown = singles[0].footprint.changed_spots()
+        overlap.standing = Standing((), tuple(singles), since, shown, spots)
+
     def _in_order(self, footprint: Footprint) -> bool:
         handled = frozenset(self._handled)
         return self._blind or in_order(footprint, self._filled_at, self._lifted_at, handled)
@@ -300,8 +329,13 @@ class Recognizer(Generic[M]):
         """What the next position keeps when ``move`` is committed: the touched spots that
         changed after it was last shown whole (what the next player did meanwhile; all
         touched spots when the board never showed it alone), and the lines it began."""
-        seen = self.overlap.seen
-        lines = tuple((line[1:], at) for line, at in seen.items() if line[0] == move and line[1:])
+        overlap = self.overlap
+        seen = overlap.seen
+        lines = tuple(
+            replace(overlap.shown(line), line=line[1:])
+            for line in seen
+            if line[0] == move and line[1:]
+        )
         shown = seen.get((move,))
         if shown is None:
             return Carried(frozenset(self._touched), lines)
@@ -408,7 +442,7 @@ class Recognizer(Generic[M]):
         if len(ordered) > 1:
             shown = tuple(c.move for c in ordered)
             lines = self.overlap.explaining(self._frame)
-            went_on = [line[0] for line in lines if line[0] in self.overlap.paused]
+            went_on = [line[0] for line in lines if self._paused(line[:1])]
             return Ambiguous((*dict.fromkeys(m for m in went_on if m not in shown), *shown))
         only = ordered[0]
         if self._looks_lifted(only.footprint):
@@ -454,11 +488,11 @@ class Recognizer(Generic[M]):
         line of moves the board showed, begun with another move that went on after a
         pause, or that explains a spot the hands touched and the move does not (a
         capture's cell before a reply landed where the piece could have gone)."""
-        unexplained = not self._touched <= only.footprint.spots()
+        unexplained = not self._handled <= only.footprint.spots()
         others = [
             line[0]
             for line in self.overlap.explaining(frame)
-            if line[0] != only.move and (unexplained or line[0] in self.overlap.paused)
+            if line[0] != only.move and (unexplained or self._paused(line[:1]))
         ]
         if others:
             return Ambiguous((*dict.fromkeys(others), only.move))
@@ -503,7 +537,7 @@ class Recognizer(Generic[M]):
             if not footprint.hidden | footprint.turnable:
                 known = False
             else:
-                known = any(_continues(footprint, other) for other in self._longer(candidate))
+                known = any(goes_on(footprint, other) for other in self._longer(candidate))
             self._goes_on[candidate.move] = known
         return known
 
@@ -609,17 +643,3 @@ class Recognizer(Generic[M]):
         put = missing[0] if missing else None
         reading = self._expected.get(put, EMPTY) if put is not None else EMPTY
         return Correction(take, put, reading, remaining)
-
-
-def _continues(mine: Footprint, theirs: Footprint) -> bool:
-    """Whether a move changing ``theirs`` keeps every change of ``mine`` and changes
-    further a cell ``mine`` left open: landed on unseen, or a turnable piece."""
-    if theirs.changes == mine.changes:
-        return False
-    shown, after = dict(mine.changes), dict(theirs.changes)
-    kept = all(
-        after.get(spot) == reading or (spot in mine.turnable and spot in after)
-        for spot, reading in mine.changes
-    )
-    open_cells = mine.hidden | mine.turnable
-    return kept and any(spot in after and after[spot] != shown.get(spot) for spot in open_cells)
