@@ -204,6 +204,26 @@ class Overlap(Generic[M]):
             if len(line) >= longer and not frame_diff(self.after(line).expected, frame)
         ]
 
+    def line_standing(self, lines: list[tuple[M, ...]], now: float) -> Standing[M] | None:
+        """What stands of the lines the board shows: the moves they all begin with, and
+        the last moves where they part only there (a promotion the board cannot see)."""
+        common = shared(lines)
+        if all(len(line) == len(common) + 1 for line in lines):
+            prefix = common  # they part only at their last move
+            index = self.after(prefix).index
+            lasts = tuple(IndexedMove(line[-1], index.footprint(line[-1])) for line in lines)
+        elif common:
+            prefix = common[:-1]
+            lasts = (IndexedMove(common[-1], self.after(prefix).index.footprint(common[-1])),)
+        else:
+            return None
+        line = (*prefix, lasts[0].move)
+        footprints = [*self.footprints(prefix), *(c.footprint for c in lasts)]
+        spots = frozenset().union(*(footprint.spots() for footprint in footprints))
+        expected = self.after(()).expected
+        shown = frozenset(s for s, _ in frame_diff(expected, self.after(line).expected))
+        return Standing(prefix, lasts, now, shown, spots)
+
     def moved(self, changed: frozenset[Spot]) -> None:
         """Spots changed: a standing move whose spots changed stands no more."""
         standing = self.standing

@@ -38,6 +38,7 @@ from engine.assessments import (
     Timing,
 )
 from engine.game import Position
+from engine.guidance import correction, hints
 from engine.move_index import DiffKey, IndexedMove, MoveIndex
 from engine.overlap import Carried, Overlap, Standing, goes_on, in_order, shared
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
@@ -273,27 +274,7 @@ class Recognizer(Generic[M]):
             spots = frozenset().union(*(c.footprint.spots() for c in ordered))
             overlap.standing = Standing((), tuple(ordered), now, shown, spots)
         elif longer:
-            overlap.standing = self._line_standing(longer, now)
-
-    def _line_standing(self, lines: list[tuple[M, ...]], now: float) -> Standing[M] | None:
-        """What stands of the lines the board shows: the moves they all begin with, and
-        the last moves where they part only there (a promotion the board cannot see)."""
-        overlap = self.overlap
-        common = shared(lines)
-        if all(len(line) == len(common) + 1 for line in lines):
-            prefix = common  # they part only at their last move
-            index = overlap.after(prefix).index
-            lasts = tuple(IndexedMove(line[-1], index.footprint(line[-1])) for line in lines)
-        elif common:
-            prefix = common[:-1]
-            lasts = (IndexedMove(common[-1], overlap.after(prefix).index.footprint(common[-1])),)
-        else:
-            return None
-        line = (*prefix, lasts[0].move)
-        footprints = [*overlap.footprints(prefix), *(c.footprint for c in lasts)]
-        spots = frozenset().union(*(footprint.spots() for footprint in footprints))
-        shown = frozenset(s for s, _ in frame_diff(self._expected, overlap.after(line).expected))
-        return Standing(prefix, lasts, now, shown, spots)
+            overlap.standing = overlap.line_standing(longer, now)
 
     def _paused(self, line: tuple[M, ...]) -> bool:
         """Whether the board showed ``line`` longer than a step before it went on."""
@@ -590,56 +571,8 @@ class Recognizer(Generic[M]):
         ]
 
     def _hints(self, spots: Iterable[Spot]) -> tuple[Hint, ...]:
-        hints = []
         assert self._position is not None
-        for spot in spots:
-            ends = self._position.destinations(spot)  # when the game can say, not list
-            if ends is not None:
-                hints.append(Hint(spot, ends[0] & self.sensed, ends[1] & self.sensed))
-                continue
-            candidates = self.index.emptying(spot)
-            if not candidates:
-                continue
-            destinations: set[Spot] = set()
-            captures: set[Spot] = set()
-            for candidate in candidates:
-                footprint = candidate.footprint
-                captures |= footprint.must_touch
-                for other, reading in footprint.changes:
-                    if reading == EMPTY or other == spot:
-                        continue
-                    if self._expected.get(other, EMPTY) == EMPTY:
-                        destinations.add(other)
-                    else:  # lands on a piece it changes visibly (a polarity board)
-                        captures.add(other)
-            hints.append(Hint(spot, frozenset(destinations), frozenset(captures)))
-        return tuple(hints)
+        return hints(self._position, self.index, self._expected, spots)
 
     def _correction(self) -> Correction:
-        order = self._order.__getitem__
-        extra = sorted(
-            (s for s in self.sensed if self._frame.get(s, EMPTY) and not self._expected.get(s)),
-            key=order,
-        )
-        missing = sorted(
-            (s for s in self.sensed if self._expected.get(s) and not self._frame.get(s, EMPTY)),
-            key=order,
-        )
-        wrong_face = sorted(
-            (
-                s
-                for s in self.sensed
-                if self._expected.get(s)
-                and self._frame.get(s, EMPTY)
-                and self._frame.get(s) != self._expected.get(s)
-            ),
-            key=order,
-        )
-        remaining = len(extra) + len(missing) + len(wrong_face)
-        if wrong_face:
-            spot = wrong_face[0]
-            return Correction(spot, spot, self._expected[spot], remaining)
-        take = extra[0] if extra else None
-        put = missing[0] if missing else None
-        reading = self._expected.get(put, EMPTY) if put is not None else EMPTY
-        return Correction(take, put, reading, remaining)
+        return correction(self._expected, self._frame, self.sensed, self._order)
