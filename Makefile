@@ -11,7 +11,7 @@ FAIRY_STOCKFISH := /usr/games/fairy-stockfish
 ESPEAK_NG := /usr/bin/espeak-ng
 MOSQUITTO := /usr/sbin/mosquitto
 
-.PHONY: run run-terminal browser engines speech-tools broker test test-slow test-install lint typecheck bench dist clean
+.PHONY: run run-terminal browser engines speech-tools broker test test-slow test-install lint typecheck bench bench-hands dist clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -84,6 +84,11 @@ test-slow: $(STAMP) engines speech-tools broker
 
 bench: $(RUN_STAMP)
 	$(BIN)/kiban bench
+
+# Fast, clumsy hands over every game: wrong commits, missed moves and prompts per 1,000
+# moves, per game (MOVES=2000 SEED=1 by default; GAMES="shogi robotory" to choose).
+bench-hands: $(RUN_STAMP)
+	$(BIN)/python -m firmware_host.tools.bench_hands $(GAMES) --moves $(or $(MOVES),2000) --seed $(or $(SEED),1)
 
 # The README's Raspberry Pi install in a fresh Debian made by debootstrap (root; minutes,
 # a few hundred MB; not part of make test).

@@ -66,9 +66,11 @@ def abalone(pieces: dict[str, str]) -> Simulation:
     return sim
 
 
-def lion_takes_then_chick_dropped(sim: Simulation, reply_after: float) -> list[Notice]:
+def lion_takes_then_chick_dropped(
+    sim: Simulation, reply_after: float, cell: str = "1b"
+) -> list[Notice]:
     """The lion takes on 3d; ``reply_after`` seconds after it lands gote drops a chick
-    on 1b (a cell the lion's move did not touch)."""
+    on ``cell`` (one the lion's move did not touch)."""
     t = sim.now
     steps = [
         HandStep(t + 0.10, LiftStone("3d")),
@@ -78,7 +80,7 @@ def lion_takes_then_chick_dropped(sim: Simulation, reply_after: float) -> list[N
     notices = sim.run(steps)
     sim.world.held.clear()  # the captured elephant goes to the captor's side, off the board
     notices += sim.advance_to(t + 0.20 + reply_after)
-    sim.world.place("1b", CHICK)
+    sim.world.place(cell, CHICK)
     return notices + sim.settle()
 
 
@@ -107,18 +109,7 @@ def test_a_reply_after_the_move_rested_needs_no_question() -> None:
 def test_a_reply_where_the_piece_could_not_have_gone_commits_both() -> None:
     """Gote drops on 1a, out of the lion's reach, 0.2 s after it landed: the capture
     stands (its cells rest while the drop lands elsewhere) and both are committed."""
-    sim = dobutsu(LION_TAKES)
-    t = sim.now
-    steps = [
-        HandStep(t + 0.10, LiftStone("3d")),
-        HandStep(t + 0.15, LiftStone("2c")),
-        HandStep(t + 0.20, PutStone("3d", LION, LION)),
-    ]
-    notices = sim.run(steps)
-    sim.world.held.clear()
-    notices += sim.advance_to(t + 0.40)
-    sim.world.place("1a", CHICK)
-    notices += sim.settle()
+    notices = lion_takes_then_chick_dropped(dobutsu(LION_TAKES), 0.2, cell="1a")
     assert prompts(notices) == []
     assert commits(notices) == ["2c3d", "C*1a"]
 
