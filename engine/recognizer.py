@@ -251,21 +251,15 @@ class Recognizer(Generic[M]):
             overlap.standing = None
             return
         diff = frame_diff(self._expected, self._frame)
-        standing = overlap.standing
-        if not diff:
-            overlap.standing = None
-            overlap.look(
-                self._frame, now, self._changed_spot, frozenset(self._handled), self._in_order
-            )
-            return
-        if standing is not None:
-            extra = {spot for spot, _ in diff} - standing.shown
-            if overlap.spoiled(sorted(extra)):
-                overlap.standing = None
         lines = overlap.look(
             self._frame, now, self._changed_spot, frozenset(self._handled), self._in_order
         )
-        if overlap.standing is not None or not lines:
+        standing = overlap.standing
+        if standing is not None:
+            extra = {spot for spot, _ in diff} - standing.shown
+            if not diff or overlap.spoiled(sorted(extra)):
+                overlap.standing = None
+        if not diff or overlap.standing is not None or not lines:
             return
         shown = frozenset(spot for spot, _ in diff)
         longer = [line for line in lines if len(line) > 1]
