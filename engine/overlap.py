@@ -104,12 +104,16 @@ class Overlap(Generic[M]):
     index: MoveIndex[M]
     sensing: Sensing
     sensed: frozenset[Spot]
+    expected: dict[Spot, Reading]  # what the sensed spots read in the position
     seen: dict[tuple[M, ...], float] = field(default_factory=dict)  # last shown
     first: dict[tuple[M, ...], float] = field(default_factory=dict)  # first shown
     standing: Standing[M] | None = None
     ended: dict[tuple[M, ...], float] = field(default_factory=dict)  # stopped showing
     current: frozenset[tuple[M, ...]] = frozenset()  # the lines the board shows now
     _afters: dict[tuple[M, ...], After[M]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._afters[()] = After(self.expected, self.index)
 
     def forget(self) -> None:
         """The sensors were silent: what the board showed meanwhile is unknown."""
@@ -247,14 +251,10 @@ class Overlap(Generic[M]):
         """The position after ``line``, its expected frame and index (built once)."""
         known = self._afters.get(line)
         if known is None:
-            if not line:
-                position = self.position
-                index = self.index
-            else:
-                position = self.position.copy()
-                for move in line:
-                    position.push(move)
-                index = MoveIndex(position, self.sensing, self.sensed)
+            position = self.position.copy()
+            for move in line:
+                position.push(move)
+            index = MoveIndex(position, self.sensing, self.sensed)
             expected = {
                 spot: reading
                 for spot, reading in position.expected_frame(self.sensing).items()

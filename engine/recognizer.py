@@ -122,7 +122,7 @@ class Recognizer(Generic[M]):
         only = self._index.only_unseen if position.chance_moves() is None else None
         self._forced = only
         self._forced_at = None if only is None else now + self.timing.forced
-        self._overlap = Overlap(position, self._index, self.sensing, self.sensed)
+        self._overlap = Overlap(position, self._index, self.sensing, self.sensed, self._expected)
         carried = carried or Carried()
         for shown in carried.lines:
             self._overlap.remember(shown)
