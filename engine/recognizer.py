@@ -295,6 +295,9 @@ class Recognizer(Generic[M]):
         spots = frozenset().union(*(c.footprint.spots() for c in singles))
         shown = singles[0].footprint.changed_spots()
         overlap.standing = Standing((), tuple(singles), since, shown, spots)
+        extra = {spot for spot, _ in frame_diff(self._expected, self._frame)} - shown
+        if overlap.spoiled(sorted(extra)):
+            overlap.standing = None  # its hand may be going on (a broadside's next marble)
 
     def _in_order(self, footprint: Footprint) -> bool:
         handled = frozenset(self._handled)
@@ -476,13 +479,29 @@ class Recognizer(Generic[M]):
     def _lined(self, lines: list[tuple[M, ...]]) -> Assessment[M]:
         """A board no single move explains, read as moves one after another: the only
         line is played, every move; several play the moves they share and ask for the
-        one where they part (the rest is read once it is chosen)."""
+        one where they part (the rest is read once it is chosen). A line that begins
+        by going on from a move the board showed longer than a step is asked too: the
+        next player may have gone on with it (and the line that says so be too long)."""
+        firsts = tuple(dict.fromkeys(line[0] for line in lines))
+        went_on = [
+            line[0]
+            for line in self.overlap.seen
+            if len(line) == 1
+            and line[0] not in firsts
+            and self._paused(line)
+            and any(
+                goes_on(self.index.footprint(line[0]), self.index.footprint(first))
+                for first in firsts
+            )
+        ]
+        if went_on:
+            return Ambiguous((*dict.fromkeys(went_on), *firsts))
         if len(lines) == 1:
             return Commit(lines[0][0], lines[0][1:])
         common = shared(lines)
         if common:
             return Commit(common[0], common[1:])
-        return Ambiguous(tuple(dict.fromkeys(line[0] for line in lines)))
+        return Ambiguous(firsts)
 
     def _candidates(self, diff: DiffKey) -> list[IndexedMove[M]]:
         matching = self.index.matching(diff)
