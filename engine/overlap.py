@@ -210,12 +210,18 @@ class Overlap(Generic[M]):
 
     def line_standing(self, lines: list[tuple[M, ...]], now: float) -> Standing[M] | None:
         """What stands of the lines the board shows: the moves they all begin with, and
-        the last moves where they part only there (a promotion the board cannot see)."""
+        the moves where they part when the board cannot tell those apart (a promotion,
+        which piece was dropped: asked while the next player goes on)."""
         common = shared(lines)
-        if all(len(line) == len(common) + 1 for line in lines):
-            prefix = common  # they part only at their last move
-            index = self.after(prefix).index
-            lasts = tuple(IndexedMove(line[-1], index.footprint(line[-1])) for line in lines)
+        step = len(common)
+        index = self.after(common).index
+        parting = tuple(
+            IndexedMove(move, index.footprint(move))
+            for move in dict.fromkeys(line[step] for line in lines if len(line) > step)
+        )
+        alike = len({candidate.footprint.changes for candidate in parting}) == 1
+        if parting and alike and all(len(line) > step for line in lines):
+            prefix, lasts = common, parting  # they part where the board cannot tell
         elif common:
             prefix = common[:-1]
             lasts = (IndexedMove(common[-1], self.after(prefix).index.footprint(common[-1])),)
