@@ -7,6 +7,7 @@ import errno
 import pytest
 
 from drivers.errors import BusError
+from drivers.i2c_adapters import PERMISSIVE
 from drivers.mcp23017 import MCP23017, MCP23017Group
 from drivers.retry import RetryPolicy, once
 from hardware.mock.bus import SimulatedI2CBus
@@ -81,11 +82,11 @@ def test_a_glitching_chip_is_healed_inside_one_read() -> None:
 
 
 def test_a_group_retries_its_transaction_then_names_the_silent_chip() -> None:
-    bus = SimulatedI2CBus()
+    bus = SimulatedI2CBus(adapter=PERMISSIVE)  # both chips in one combined read
     for address in (0x20, 0x21):
         bus.attach(address, MCP23017Model())
     policy = RetryPolicy((0.0, 0.0), sleep=lambda _: None)
-    chips = [MCP23017(bus, address, retry=policy) for address in (0x20, 0x21)]
+    chips = [MCP23017(bus, address, retry=policy, adapter=PERMISSIVE) for address in (0x20, 0x21)]
     group = MCP23017Group(bus, chips, retry=policy)
     bus.vanish(0x21)
     bus.reset_counters()
