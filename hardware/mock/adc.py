@@ -5,9 +5,10 @@ pin of a CD74HC4067 that passes on whichever sensor its select lines choose),
 so the real drivers run against believable chips:
 
 * ADS7830 (TI SBAS302): a write holds the command byte; the read that follows
-  converts the input it names (the odd C2 C1 C0 order of single-ended inputs)
-  against the internal 2.5 V reference (PD1 = 1) or the external one, as 8
-  bits, ``floor(V / Vref * 256)`` clipped to 0..255.
+  converts the input it names (the odd C2 C1 C0 order of single-ended inputs;
+  with SD = 0 the differential pair, CH0-CH1 ... CH7-CH6, negative differences
+  reading 0) against the internal 2.5 V reference (PD1 = 1) or the external
+  one, as 8 bits, ``floor(V / Vref * 256)`` clipped to 0..255.
 * ADS1115 (TI SBAS444): a pointer register selecting the conversion register,
   config (0x8583 at power-on), Lo_thresh (0x8000) and Hi_thresh (0x7FFF), all
   16 bits big-endian. Any config write is stored (the power-on word's
@@ -30,6 +31,10 @@ from engine.errors import KibanError
 Volts = Callable[[], float]
 _INPUT_OF_CODE = {0b000: 0, 0b100: 1, 0b001: 2, 0b101: 3, 0b010: 4, 0b110: 5, 0b011: 6, 0b111: 7}
 _INPUT_OF_COMMAND = tuple(_INPUT_OF_CODE[command >> 4 & 0b111] for command in range(256))
+# SD = 0: C2 C1 C0 name (+IN, -IN), CH0-CH1, CH2-CH3 ..., then the same pairs reversed.
+_PAIR_OF_CODE = tuple(
+    (2 * (code & 3) + (code >> 2), 2 * (code & 3) + 1 - (code >> 2)) for code in range(8)
+)
 _RATE_OF_CODE = {code: rate for rate, code in DATA_RATES.items()}
 _SCALE_OF_CODE = {code: scale for scale, code in FULL_SCALE.items()}
 _BYTES = tuple(bytes((code,)) for code in range(256))
@@ -64,10 +69,12 @@ class ADS7830Model:
         command = self.command
         if command is None:
             return bytes(length)  # no conversion asked for yet (a bus scan's probe)
-        if not command & 0x80:
-            raise UnsupportedAdcModeError("differential inputs (SD = 0) are not modelled")
-        source = self.inputs.get(_INPUT_OF_COMMAND[command])
-        volts = 0.0 if source is None else source()
+        if command & 0x80:
+            source = self.inputs.get(_INPUT_OF_COMMAND[command])
+            volts = 0.0 if source is None else source()
+        else:
+            positive, negative = _PAIR_OF_CODE[command >> 4 & 0b111]
+            volts = self.inputs.get(positive, _grounded)() - self.inputs.get(negative, _grounded)()
         code = int(volts / (2.5 if command & 0b1000 else self.external_reference) * 256)
         self.conversions += 1
         byte = _BYTES[0 if code < 0 else 255 if code > 255 else code]
