@@ -12,7 +12,7 @@ than the ioctl itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from fcntl import ioctl
 from typing import Protocol
 
@@ -75,19 +75,6 @@ def prepare_rdwr(bus: I2CBus, *i2c_msgs: i2c_msg) -> Transaction:
 
         return transaction
     return lambda: bus.i2c_rdwr(*i2c_msgs)
-
-
-def in_turn(transactions: Sequence[Transaction]) -> Transaction:
-    """Prepared transactions run one after the other as one call (the one itself, alone)."""
-    if len(transactions) == 1:
-        return transactions[0]
-    steps = tuple(transactions)
-
-    def run() -> None:
-        for transaction in steps:
-            transaction()
-
-    return run
 
 
 def open_i2c_bus(number: int) -> I2CBus:

@@ -29,13 +29,15 @@ from contextlib import contextmanager
 from ctypes import c_char, create_string_buffer, string_at
 from dataclasses import dataclass
 from enum import IntEnum, IntFlag
+from functools import partial
+from itertools import pairwise
 from operator import attrgetter
 
 from smbus2 import i2c_msg
 from smbus2.smbus2 import I2C_M_RD
 
 from drivers.errors import BusError
-from drivers.i2c import I2CBus, in_turn, prepare_rdwr
+from drivers.i2c import I2CBus, prepare_rdwr
 from drivers.i2c_adapters import STRICTEST, I2CAdapter
 from drivers.retry import RetryPolicy, once
 
@@ -343,9 +345,14 @@ class MCP23017Group:
         self._pointings = tuple(
             i2c_msg.write(chip.address, [int(Register.GPIOA)]) for chip in self._chips
         )
-        # Every pointer on GPIOA: a read a chip, in the fewest transactions the adapter runs.
+        # Every pointer on GPIOA: a read a chip, in the fewest transactions the adapter
+        # runs. Each transaction reads a group of chips (all, or one on a Raspberry Pi).
         plan = self._adapter.plan([[read] for read in self._reads])
-        self._plain_read = in_turn([prepare_rdwr(bus, *messages) for messages in plan])
+        self._plain_reads = tuple(prepare_rdwr(bus, *messages) for messages in plan)
+        starts = [0]
+        for messages in plan:
+            starts.append(starts[-1] + len(messages))
+        self._groups = tuple(tuple(range(start, stop)) for start, stop in pairwise(starts))
 
     @property
     def chips(self) -> tuple[MCP23017, ...]:
@@ -369,44 +376,70 @@ class MCP23017Group:
         transactions planned for the adapter: two equal readings are equal bytes.
 
         A chip whose pointer is known to be on GPIOA is read with a plain read;
-        the others get the pointer written first, in the same transaction. When
-        a transaction fails, each chip is read alone (re-pointed) so that the
-        BusError names the chip that did not answer; if every chip answers
-        then, the glitch has passed and those readings are returned.
+        the others get the pointer written first, in the same transaction. A
+        failed transaction is tried again as the retry policy says (the others
+        are not); when every try fails, each of its chips is read alone
+        (re-pointed) so that the BusError names the chip that did not answer; if
+        every chip answers then, the glitch has passed and those readings count.
         """
         self._scans += 1
         if self._scans % REPOINT_EVERY == 0:
             for chip in self._chips:
                 chip.lose_pointer()
-        try:
-            return self._retry.run(self._read_gpio)
-        except OSError:
-            values = [chip._read_inputs(once()) for chip in self._chips]
-            return bytes(byte for value in values for byte in (value & 0xFF, value >> 8))
-
-    def _read_gpio(self) -> bytes:
-        """One try: a failure leaves every pointer unknown, so a retry re-points."""
-        chips = self._chips
         # A chip on GPIOA is in byte mode (``_pointer_at_gpio``): a scan of a settled
-        # board checks one flag a chip and sends the messages made once.
+        # board checks one flag a chip and sends the transactions made once.
+        done = 0
+        failure: OSError | None = None
+        if all(map(_ON_GPIO, self._chips)):
+            try:
+                for transaction in self._plain_reads:
+                    transaction()
+                    done += 1
+                return self._buffer.raw
+            except OSError as error:
+                failure = error
+                for index in self._groups[done]:
+                    self._chips[index].lose_pointer()
+        for group in self._groups[done:]:
+            try:
+                if failure is not None:
+                    self._retry.again(failure, partial(self._read_group, group))
+                    failure = None
+                else:
+                    self._retry.run(partial(self._read_group, group))
+            except OSError:
+                self._read_alone(group)
+        return self._buffer.raw
+
+    def _read_group(self, group: tuple[int, ...]) -> None:
+        """One try at the chips of one planned transaction: a failure leaves their
+        pointers unknown, so a retry re-points them."""
+        chips = [self._chips[index] for index in group]
         pointed = all(map(_ON_GPIO, chips))
         try:
             if pointed:
-                self._plain_read()
+                self._plain_reads[self._groups.index(group)]()
             else:
-                pairs = zip(chips, self._pointings, self._reads, strict=True)
                 atoms = [
-                    [read] if chip.pointed else [pointing, read] for chip, pointing, read in pairs
+                    [self._reads[index]]
+                    if self._chips[index].pointed
+                    else [self._pointings[index], self._reads[index]]
+                    for index in group
                 ]
                 _run_all(self._bus, self._adapter.plan(atoms))
         except BaseException:
             for chip in chips:
                 chip.lose_pointer()
             raise
-        if not pointed:
-            for chip in chips:
-                chip._pointer_at_gpio()
-        return self._buffer.raw
+        for chip in chips:
+            chip._pointer_at_gpio()
+
+    def _read_alone(self, group: tuple[int, ...]) -> None:
+        """Each chip of a group in a transaction of its own: the BusError names a silent one."""
+        for index in group:
+            value = self._chips[index]._read_inputs(once())
+            self._buffer[2 * index] = bytes((value & 0xFF,))
+            self._buffer[2 * index + 1] = bytes((value >> 8,))
 
     def read_interrupt_captures(self) -> dict[int, InterruptCapture]:
         """Every chip's INTF and INTCAP by address, in as few transactions as the adapter

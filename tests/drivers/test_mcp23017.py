@@ -19,6 +19,7 @@ from drivers.mcp23017 import (
     Register,
     pin_name,
 )
+from drivers.retry import RetryPolicy
 from hardware.mock.bus import SimulatedI2CBus
 from hardware.mock.mcp23017 import MCP23017Model
 
@@ -175,8 +176,8 @@ def test_group_names_the_chip_that_vanished() -> None:
 
 
 def test_group_recovers_from_a_glitch_with_per_chip_reads() -> None:
-    bus, models = _board(0x20, 0x21)
-    chips = [MCP23017(bus, address) for address in (0x20, 0x21)]
+    bus, models = _board(0x20, 0x21, adapter=PERMISSIVE)  # both chips in one transaction
+    chips = [MCP23017(bus, address, adapter=PERMISSIVE) for address in (0x20, 0x21)]
     for chip in chips:
         chip.configure(SENSORS)
     models[0x21].drive_low(2)
@@ -194,6 +195,36 @@ def test_group_recovers_from_a_glitch_with_per_chip_reads() -> None:
     bus.reset_counters()
     assert group.read_all() == {0x20: SENSORS, 0x21: SENSORS & ~4}
     assert [call.kind for call in bus.log] == ["read_i2c_block_data"] * 2
+
+
+def test_on_a_pi_a_glitch_retries_the_transaction_of_its_chip_alone() -> None:
+    """A read a chip on a Raspberry Pi: the chip whose read failed is tried again as the
+    policy says (re-pointed, since a cut read may have moved its pointer); the chips
+    read before it are not read again, and a silent one is named."""
+    bus, models = _board(0x20, 0x21, 0x22, adapter=BCM2835)
+    policy = RetryPolicy((0.0, 0.0), sleep=lambda _: None)
+    chips = [MCP23017(bus, a, retry=policy, adapter=BCM2835) for a in (0x20, 0x21, 0x22)]
+    for chip in chips:
+        chip.configure(SENSORS)
+    group = MCP23017Group(bus, chips, retry=policy)
+    group.read_all()  # every pointer on GPIOA now
+    bus.vanish(0x21)
+    bus.reset_counters()
+    with pytest.raises(BusError) as caught:
+        group.read_all()
+    assert caught.value.address == 0x21
+    tried = [(call.addresses, [m.read for m in call.messages]) for call in bus.log]
+    assert tried == [
+        ((0x20,), [True]),  # the plain read of 0x20: done, not repeated
+        ((0x21,), [True]),  # 0x21's plain read fails...
+        ((0x21,), [False, True]),  # ...and is tried twice more, re-pointed
+        ((0x21,), [False, True]),
+        ((0x21,), [False, True]),  # then read alone to name it
+    ]
+    assert policy.retries == 2
+    bus.restore(0x21)
+    models[0x22].drive_low(3)
+    assert group.read_all()[0x22] == SENSORS & ~8
 
 
 def test_group_raises_when_every_read_fails() -> None:

@@ -95,3 +95,22 @@ def test_a_group_retries_its_transaction_then_names_the_silent_chip() -> None:
     assert caught.value.address == 0x21
     # three tries of the combined read, then one naming read per chip
     assert [call.kind for call in bus.log] == ["i2c_rdwr"] * 3 + ["read_i2c_block_data"] * 2
+
+
+def test_again_gives_the_tries_left_after_a_first_failure() -> None:
+    policy = RetryPolicy((0.001, 0.002), sleep=lambda _: None)
+    outcomes = [OSError(errno.EIO, "glitch"), 7]
+
+    def call() -> int:
+        outcome = outcomes.pop(0)
+        if isinstance(outcome, OSError):
+            raise outcome
+        return outcome
+
+    assert policy.again(OSError(errno.EREMOTEIO, "first"), call) == 7
+    assert policy.retries == 2
+    with pytest.raises(OSError) as caught:  # not transient: no retry at all
+        policy.again(OSError(errno.EOPNOTSUPP, "refused"), call)
+    assert caught.value.errno == errno.EOPNOTSUPP
+    with pytest.raises(OSError, match="first"):  # no tries left to give
+        once().again(OSError(errno.EIO, "first"), call)
