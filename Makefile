@@ -10,8 +10,10 @@ CHROMIUM := /usr/bin/chromium
 FAIRY_STOCKFISH := /usr/games/fairy-stockfish
 ESPEAK_NG := /usr/bin/espeak-ng
 MOSQUITTO := /usr/sbin/mosquitto
+NODE := /usr/bin/node
+MICROPYTHON := node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs
 
-.PHONY: run run-terminal browser engines speech-tools broker test test-slow test-install lint typecheck bench bench-hands dist clean
+.PHONY: run run-terminal browser engines speech-tools broker micropython test test-slow test-install lint typecheck bench bench-hands dist clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -76,10 +78,24 @@ $(MOSQUITTO):
 	$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
 		mosquitto
 
-test: lint typecheck browser engines speech-tools broker
+# MicroPython's WebAssembly port (npm, package.json), under node: the tests run the
+# scanner firmware on it.
+micropython: $(MICROPYTHON)
+
+$(MICROPYTHON): package.json package-lock.json | $(NODE)
+	npm ci --no-audit --no-fund
+	touch $@
+
+$(NODE):
+	if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get update && \
+	$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+		nodejs npm
+
+test: lint typecheck browser engines speech-tools broker micropython
 	$(BIN)/pytest -q -n 2 --dist loadgroup -m "not slow"
 
-test-slow: $(STAMP) engines speech-tools broker
+test-slow: $(STAMP) engines speech-tools broker micropython
 	$(BIN)/pytest -q -n 2 -m slow
 
 bench: $(RUN_STAMP)
@@ -102,4 +118,4 @@ dist: $(STAMP)
 	$(BIN)/python -m build --outdir dist .
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist *.egg-info
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache build dist *.egg-info

@@ -295,8 +295,15 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--service",
         action="store_true",
-        help="the idle service loop: CPU share, scans/s, memory and start-to-ready, "
-        "each game named (or PROFILE:GAME) on its simulated board",
+        help="the idle service loop: CPU share, scans/s, memory, start-to-ready and frame "
+        "change to LED, each game named (or PROFILE:GAME, or a bundled profile) on its "
+        "simulated board",
+    )
+    bench.add_argument(
+        "--budget",
+        choices=("pi4", "zero2w"),
+        help="with --service: held to what a Raspberry Pi 4 or Zero 2 W core does (a CPU "
+        "quota; root)",
     )
     _match_parser(commands)
     return parser
@@ -410,7 +417,7 @@ def _bench(args: argparse.Namespace) -> int:
     if args.service:
         from firmware_host.tools.bench_service import service_lines
 
-        for line in service_lines(args.games):
+        for line in service_lines(args.games, budget=args.budget):
             print(line, flush=True)
         return 0
     if args.boards:
