@@ -505,7 +505,8 @@ def _no_store(path: Path, *, sim: bool) -> str:
 def _store(state_dir: Path | None, name: str) -> Any:
     """The store of ``kiban sim`` or ``kiban run``: a damaged file is kept aside for a
     fresh one (the session says so), a newer one stops the command."""
-    from firmware_host.session.storage import default_state_dir, open_store
+    from firmware_host.session.salvage import open_store
+    from firmware_host.session.storage import default_state_dir
 
     return open_store((state_dir or default_state_dir()) / name)
 
