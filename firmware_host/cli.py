@@ -427,26 +427,19 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    from firmware_host.session.storage import DamagedStoreError, GameStore, default_state_dir
     from firmware_host.tools.listing import listed, table
+    from firmware_host.tools.stores import choose_store, open_to_read
 
-    name = "sim.sqlite3" if args.sim else "games.sqlite3"
-    path = (args.state_dir or default_state_dir()) / name
-    if not path.is_file():
-        other = "" if args.sim else " (the simulator's games: kiban list --sim)"
-        print(f"kiban: no game store at {path}{other}", file=sys.stderr)
-        return 2
-    try:
-        store = GameStore(path)
-    except DamagedStoreError as damage:
-        print(f"kiban: {damage}; it is left as it is", file=sys.stderr)
-        return 2
+    choice = choose_store(args.state_dir, sim=args.sim)
+    if choice.note is not None:
+        print(f"kiban: {choice.note}", file=sys.stderr)
+    store = open_to_read(choice)
     try:
         rows = [listed(stored) for stored in store.list_games(max(args.limit, 1))]
     finally:
         store.close()
     if not rows:
-        print(f"no games stored in {path}")
+        print(f"no games stored in {choice.path}")
         return 0
     for line in table(rows):
         print(line)
@@ -454,19 +447,13 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from firmware_host.session.storage import DamagedStoreError, GameStore, default_state_dir
     from firmware_host.tools.export import export_game
+    from firmware_host.tools.stores import choose_store, open_to_read
 
-    state_dir = args.state_dir or default_state_dir()
-    path = state_dir / ("sim.sqlite3" if args.sim else "games.sqlite3")
-    if not path.is_file():
-        print(f"kiban: {_no_store(path, sim=args.sim)}", file=sys.stderr)
-        return 2
-    try:
-        store = GameStore(path)  # a damaged file is only reported: the board keeps it aside
-    except DamagedStoreError as damage:
-        print(f"kiban: {damage}; it is left as it is", file=sys.stderr)
-        return 2
+    choice = choose_store(args.state_dir, sim=args.sim)
+    if choice.note is not None:
+        print(f"kiban: {choice.note}", file=sys.stderr)
+    store = open_to_read(choice)
     try:
         stored = store.load(args.game_id)
     finally:
@@ -490,16 +477,6 @@ def _export(args: argparse.Namespace) -> int:
         )
         return 2
     return 0
-
-
-def _no_store(path: Path, *, sim: bool) -> str:
-    """Why there is nothing to export, and where the games may be instead."""
-    if sim:
-        return f"no simulator games are stored yet ({path} does not exist); play one with kiban sim"
-    text = f"no board games are stored yet ({path} does not exist)"
-    if (path.parent / "sim.sqlite3").is_file():
-        return f"{text}; the simulator's games are exported with --sim"
-    return f"{text}; for the simulator's games add --sim"
 
 
 def _store(state_dir: Path | None, name: str) -> Any:

@@ -57,6 +57,26 @@ def test_the_file_is_kept_aside_for_a_fresh_store_that_works(
     assert again.replaced is None and again.load(game_id).moves() == ["2c2b"]
 
 
+@pytest.mark.parametrize("command", ["list", "export"])
+def test_list_and_export_say_so_in_one_line_and_leave_it(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    damage: Damage,
+    command: str,
+) -> None:
+    path = tmp_path / "games.sqlite3"
+    damage(path)
+    before = snapshot(path)
+    args = ["list"] if command == "list" else ["export", "2"]
+    code, out, err = run_cli(capsys, monkeypatch, *args, "--state-dir", str(tmp_path))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"kiban: the game store {path} is damaged: ")
+    assert err.count("\n") == 1 and "it is left as it is" in err
+    assert snapshot(path) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.sqlite3"]
+
+
 def test_kiban_sim_keeps_it_aside_says_so_and_plays_on_a_fresh_store(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
