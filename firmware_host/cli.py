@@ -660,11 +660,12 @@ def _remote_game(args: argparse.Namespace, game: Game[Any], profile_remote: Any)
 
 
 def _resume(args: argparse.Namespace, settings: dict[str, str], remote: Any) -> bool:
-    """Whether the stored game is taken up: not when a new one is asked for (a remote
-    game decides by its code)."""
+    """Whether the stored game is taken up: not when a new one is asked for, or one
+    from a record (a remote game decides by its code)."""
     if remote is not None:
         return not args.new
-    return not args.new and not args.variant and not settings
+    record = getattr(args, "record", None)
+    return not args.new and not args.variant and not settings and record is None
 
 
 def _bench_for(args: argparse.Namespace, **simulated: Any) -> tuple[Any, Any]:
