@@ -490,6 +490,7 @@ def _store(state_dir: Path | None, name: str) -> Any:
 
 def _sim(args: argparse.Namespace) -> int:
     from firmware_host.boards.simulator import Simulation
+    from firmware_host.opponents.players import check_engines
     from firmware_host.terminal.app import run_terminal
     from hardware.mock.hands import Noise
     from hardware.profile import load_profile
@@ -498,6 +499,7 @@ def _sim(args: argparse.Namespace) -> int:
     profile = load_profile(args.profile, game)
     settings = _settings(args)
     start = _start(args, game, options)
+    check_engines(game, settings.get("opponent", ""), start.options)
     remote = _remote_game(args, game, None)
     # a spectator's page keeps nothing: its game is the players' (a store of its own)
     watching = remote is not None and remote.request.watch
@@ -602,6 +604,7 @@ def _run(args: argparse.Namespace) -> int:
 
     from firmware_host.boards.runtime import Runtime
     from firmware_host.boards.speaker import announce
+    from firmware_host.opponents.players import check_engines
     from hardware.profile import load_profile
 
     profile = load_profile(args.profile)
@@ -610,6 +613,7 @@ def _run(args: argparse.Namespace) -> int:
     options = parse_assignments(args.variant)
     game.options(options)
     settings = _settings(args)
+    check_engines(game, settings.get("opponent", ""), options)
     store = _store(args.state_dir, "games.sqlite3")
     remote = _remote_game(args, game, profile.remote)
     runtime = Runtime(game, profile, store, PALETTES[args.palette], remote=remote)

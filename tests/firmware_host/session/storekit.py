@@ -19,6 +19,7 @@ from firmware_host.terminal import app
 DOBUTSU_MOVES = ("2c2b", "1a2b", "1d1c", "3a3b")
 SHOGI_MOVES = ("7g7f", "3c3d", "8h2b+", "3a2b", "B*4e")
 PAGE = 4096
+TERMINAL = app.run_terminal  # as the program has it: run_cli types into it
 WALL = 1_700_000_000.0  # a fixed calendar time: stores made alike are equal
 
 
@@ -193,17 +194,18 @@ def snapshot(path: Path) -> bytes | str:
 
 
 def run_cli(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    *args: str,
+    typed: str = "quit\n",
 ) -> tuple[int, str, str]:
-    """``kiban ARGS`` in this process; the terminal of ``kiban sim`` types ``quit``."""
+    """``kiban ARGS`` in this process; the terminal of ``kiban sim`` reads ``typed``."""
     from firmware_host.cli import main
 
-    terminal = app.run_terminal
+    def type_in(sim: app.Simulation) -> int:
+        return TERMINAL(sim, io.StringIO(typed), sys.stdout)
 
-    def quit_at_once(sim: app.Simulation) -> int:
-        return terminal(sim, io.StringIO("quit\n"), sys.stdout)
-
-    monkeypatch.setattr(app, "run_terminal", quit_at_once)
+    monkeypatch.setattr(app, "run_terminal", type_in)
     code = main(list(args))
     captured = capsys.readouterr()
     return code, captured.out, captured.err
