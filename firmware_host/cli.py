@@ -92,7 +92,11 @@ def _position_argument(parser: argparse.ArgumentParser) -> None:
 
 def _web_arguments(parser: argparse.ArgumentParser, *, browser: bool) -> None:
     parser.add_argument("--web", action="store_true", help="serve the web companion page")
-    parser.add_argument("--port", type=int, default=8080, help="its port (default: 8080)")
+    parser.add_argument(
+        "--port",
+        type=int,
+        help="its port (default: 8080, or the next free port after it when 8080 is taken)",
+    )
     parser.add_argument(
         "--host",
         default="127.0.0.1",
