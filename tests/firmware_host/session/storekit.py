@@ -48,6 +48,26 @@ def whole_store(path: Path, *, fillers: int = 0) -> list[StoredGame]:
     return games
 
 
+def first_schema_store(path: Path) -> None:
+    """A store as the first Kiban wrote it (schema version 1: no clock times, no
+    calendar times): one dobutsu game with one move."""
+    db = sqlite3.connect(path)
+    db.executescript(
+        "CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL,"
+        " options TEXT NOT NULL, start TEXT, settings TEXT NOT NULL DEFAULT '{}',"
+        " status TEXT NOT NULL, termination TEXT, winners TEXT, started_at REAL NOT NULL,"
+        " ended_at REAL);"
+        "CREATE TABLE records (game_id INTEGER NOT NULL, seq INTEGER NOT NULL,"
+        " kind TEXT NOT NULL, ply INTEGER NOT NULL, move TEXT, plies INTEGER,"
+        " at REAL NOT NULL, data TEXT, PRIMARY KEY (game_id, seq));"
+        "INSERT INTO games (game, options, status, started_at) VALUES ('dobutsu', '{}',"
+        " 'playing', 0);"
+        "INSERT INTO records VALUES (1, 1, 'move', 1, '2c2b', 0, 1.0, NULL);"
+        "PRAGMA user_version=1;"
+    )
+    db.close()
+
+
 def _edit(path: Path, *statements: tuple[str, tuple[object, ...]], schema: bool = False) -> None:
     db = sqlite3.connect(path)
     if schema:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
@@ -15,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from firmware_host.session.storage import GameStore, StorageError
-from tests.firmware_host.session.storekit import whole_store
+from tests.firmware_host.session.storekit import first_schema_store, whole_store
 
 ROOT = Path(__file__).resolve().parents[3]
 RunKiban = Callable[..., subprocess.CompletedProcess[str]]
@@ -105,21 +104,7 @@ def test_reading_only_writes_nothing_and_refuses_to_write(tmp_path: Path) -> Non
 
 def test_a_file_from_an_older_kiban_is_read_without_being_migrated(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
-    db = sqlite3.connect(path)
-    db.executescript(
-        "CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL,"
-        " options TEXT NOT NULL, start TEXT, settings TEXT NOT NULL DEFAULT '{}',"
-        " status TEXT NOT NULL, termination TEXT, winners TEXT, started_at REAL NOT NULL,"
-        " ended_at REAL);"
-        "CREATE TABLE records (game_id INTEGER NOT NULL, seq INTEGER NOT NULL,"
-        " kind TEXT NOT NULL, ply INTEGER NOT NULL, move TEXT, plies INTEGER,"
-        " at REAL NOT NULL, data TEXT, PRIMARY KEY (game_id, seq));"
-        "INSERT INTO games (game, options, status, started_at) VALUES ('dobutsu', '{}',"
-        " 'playing', 0);"
-        "INSERT INTO records VALUES (1, 1, 'move', 1, '2c2b', 0, 1.0, NULL);"
-        "PRAGMA user_version=1;"
-    )
-    db.close()
+    first_schema_store(path)
     before = path.read_bytes()
     stored = GameStore(path, read_only=True).load(1)
     assert stored.moves() == ["2c2b"] and stored.clock is None and stored.created_wall is None
