@@ -128,20 +128,23 @@ def read_damaged(path: Path) -> list[Salvaged]:
     if not path.is_file():
         return []
     best: dict[int, Salvaged] = {}
-    with tempfile.TemporaryDirectory(prefix="kiban-salvage-", dir=path.parent) as folder:
-        for name, prepare in (("as-is", _as_is), ("new-first-page", _new_first_page)):
-            copy = Path(folder) / f"{name}.sqlite3"
-            try:
-                prepare(path, copy)
-            except (OSError, sqlite3.Error) as error:
-                log.info("salvage of %s (%s): cannot prepare a copy: %s", path, name, error)
-                continue
-            found = _games_of(copy)
-            log.info("salvage of %s (%s): %d games read", path, name, len(found))
-            for item in found:
-                held = best.get(item.game.id)
-                if held is None or len(item.game.records) > len(held.game.records):
-                    best[item.game.id] = item
+    try:
+        with tempfile.TemporaryDirectory(prefix="kiban-salvage-", dir=path.parent) as folder:
+            for name, prepare in (("as-is", _as_is), ("new-first-page", _new_first_page)):
+                copy = Path(folder) / f"{name}.sqlite3"
+                try:
+                    prepare(path, copy)
+                except (OSError, sqlite3.Error) as error:
+                    log.info("salvage of %s (%s): cannot prepare a copy: %s", path, name, error)
+                    continue
+                found = _games_of(copy)
+                log.info("salvage of %s (%s): %d games read", path, name, len(found))
+                for item in found:
+                    held = best.get(item.game.id)
+                    if held is None or len(item.game.records) > len(held.game.records):
+                        best[item.game.id] = item
+    except OSError as error:  # no room for the copies: what was read is still saved
+        log.error("salvage of %s stopped: %s", path, error)
     return [best[number] for number in sorted(best)]
 
 
