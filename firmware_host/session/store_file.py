@@ -4,10 +4,13 @@ Opening a store only reads until the file has passed every check here, so a file
 refused is left as it was. The checks go from cheap to thorough: the file itself
 (a regular, non-empty file whose header is an SQLite header), SQLite's own
 ``integrity_check``, the tables and columns (as this Kiban or an older one wrote
-them), then every row, in SQL: each value of the type and form Kiban writes
-(statuses and kinds it knows, JSON of the right shape, numbers where numbers go).
-Kiban writes printable ASCII only (its JSON escapes everything else), so a row
-with any other byte is read again in Python, and is damaged if it is not UTF-8.
+them), then the rows, one pass in SQL over each table: every value of a game of
+the type and form Kiban writes (statuses and endings it knows, JSON of the right
+shape, numbers where numbers go), and what is cheap to check of the many records
+(number, kind, data). Kiban writes printable ASCII only (its JSON escapes the
+rest), so a game or a move with any other byte is read again in Python, and is
+damaged if it is not UTF-8. A 25 MB store (5,000 games of 80 moves) takes about
+0.5 s to open here, integrity_check 0.3 s of it.
 """
 
 from __future__ import annotations
@@ -287,65 +290,77 @@ def _among(column: str, values: list[str], *, null: bool = False) -> str:
 
 _NUMBERS = "'integer', 'real'"
 
-GAME_RULES = (
-    _integer("id"),
-    _text("game"),
-    _json("options", "object", items="'text'"),
-    _text("start", null=True),
-    _json("settings", "object"),
-    _among("status", [status.value for status in GameStatus]),
-    _among("termination", [t.name for t in Termination], null=True),
-    _json("winners", "array", null=True, items="'integer'"),
-    _numeric("started_at", null=False),
-    _numeric("ended_at"),
-    _json("clock", "array", null=True, items=_NUMBERS),
-    _numeric("created_wall"),
-)
-RECORD_RULES = (
-    _integer("game_id"),
-    _integer("seq"),
-    _among("kind", [kind.value for kind in RecordKind]),
-    _integer("ply"),
-    _text("move", null=True),
-    _integer("plies", null=True),
-    _numeric("at", null=False),
-    _json("data", "object", null=True),
-    _numeric("wall"),
-)
+
+@dataclass(frozen=True, slots=True)
+class RowCheck:
+    """What every row of a table must be, in SQL (by column), and the columns whose
+    text is read again in Python when it holds other bytes than printable ASCII."""
+
+    table: str
+    key: str
+    what: str
+    rules: dict[str, str]
+    texts: tuple[str, ...]
 
 
-def _texts(columns: tuple[Column, ...]) -> list[str]:
-    return [c.name for c in columns if c.type == "TEXT"]
+ROW_CHECKS = (
+    RowCheck(
+        "games",
+        "id",
+        "game {}",
+        {
+            "id": _integer("id"),
+            "game": _text("game"),
+            "options": _json("options", "object", items="'text'"),
+            "start": _text("start", null=True),
+            "settings": _json("settings", "object"),
+            "status": _among("status", [status.value for status in GameStatus]),
+            "termination": _among("termination", [t.name for t in Termination], null=True),
+            "winners": _json("winners", "array", null=True, items="'integer'"),
+            "started_at": _numeric("started_at", null=False),
+            "ended_at": _numeric("ended_at"),
+            "clock": _json("clock", "array", null=True, items=_NUMBERS),
+            "created_wall": _numeric("created_wall"),
+        },
+        tuple(c.name for c in GAMES if c.type == "TEXT"),
+    ),
+    # a store holds some hundred records a game: only what is cheap to check in SQL
+    # (a record read later that is wrong in another way is named then, as damaged)
+    RowCheck(
+        "records",
+        "game_id",
+        "a record of game {}",
+        {
+            "seq": _integer("seq"),
+            "kind": _among("kind", [kind.value for kind in RecordKind]),
+            "data": "(data IS NULL OR (json_valid(data) AND substr(data, 1, 1) = '{'))",
+        },
+        ("move",),
+    ),
+)
 
 
 def check_rows(db: sqlite3.Connection, path: Path, columns: dict[str, set[str]]) -> None:
-    """Every row as Kiban writes it; ``columns``: each table's columns (an older file
-    lacks the later ones, read as NULL)."""
-    for table, rules, key, what in (
-        ("games", GAME_RULES, "id", "game {}"),
-        ("records", RECORD_RULES, "game_id", "a record of game {}"),
-    ):
-        have = columns[table]
-        usable = [
-            rule for rule, column in zip(rules, TABLES[table], strict=True) if column.name in have
-        ]
-        row = db.execute(
-            f"SELECT {key} FROM {table} WHERE NOT ({' AND '.join(usable)}) LIMIT 1"
-        ).fetchone()
-        if row is not None:
-            raise DamagedStoreError(path, f"{what.format(row[0])} is damaged")
-        texts = [name for name in _texts(TABLES[table]) if name in have]
-        joined = " || ".join(f"coalesce({name}, '')" for name in texts)
-        blobs = ", ".join(f"CAST({name} AS BLOB)" for name in texts)
+    """Every row as Kiban writes it, one pass over each table; ``columns``: each
+    table's columns (an older file lacks the later ones, read as NULL)."""
+    for check in ROW_CHECKS:
+        have = columns[check.table]
+        rules = " AND ".join(rule for name, rule in check.rules.items() if name in have)
+        texts = [name for name in check.texts if name in have]
+        blobs = "".join(f", CAST({name} AS BLOB)" for name in texts)
+        other = "".join(f" OR {name} GLOB '*[^ -~]*'" for name in texts)
         for found in db.execute(
-            f"SELECT {key}, {blobs} FROM {table} WHERE ({joined}) GLOB '*[^ -~]*'"
+            f"SELECT {check.key}, {rules}{blobs} FROM {check.table} WHERE NOT ({rules}){other}"
         ):
+            damaged = DamagedStoreError(path, f"{check.what.format(found[0])} is damaged")
+            if not found[1]:
+                raise damaged
             try:
-                for value in found[1:]:
+                for value in found[2:]:
                     if value is not None:
                         bytes(value).decode("utf-8")
             except UnicodeDecodeError:
-                raise DamagedStoreError(path, f"{what.format(found[0])} is damaged") from None
+                raise damaged from None
 
 
 def table_columns(db: sqlite3.Connection) -> dict[str, set[str]]:
