@@ -194,8 +194,8 @@ def test_a_replay_event_without_t_says_what_t_is(
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ((), "no board games are stored yet"),
-        ((), "for the simulator's games add --sim"),
+        ((), "no games are stored yet"),
+        ((), "neither the board's store"),
         (("--sim",), "no simulator games are stored yet"),
         (("--sim",), "play one with kiban sim"),
     ],
