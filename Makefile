@@ -10,8 +10,10 @@ CHROMIUM := /usr/bin/chromium
 FAIRY_STOCKFISH := /usr/games/fairy-stockfish
 ESPEAK_NG := /usr/bin/espeak-ng
 MOSQUITTO := /usr/sbin/mosquitto
+NODE := /usr/bin/node
+MICROPYTHON := node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs
 
-.PHONY: run run-terminal browser engines speech-tools broker test test-slow test-install lint typecheck bench dist clean
+.PHONY: run run-terminal browser engines speech-tools broker micropython test test-slow test-install lint typecheck bench bench-hands dist clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -76,14 +78,33 @@ $(MOSQUITTO):
 	$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
 		mosquitto
 
-test: lint typecheck browser engines speech-tools broker
+# MicroPython's WebAssembly port (npm, package.json), under node: the tests run the
+# scanner firmware on it.
+micropython: $(MICROPYTHON)
+
+$(MICROPYTHON): package.json package-lock.json | $(NODE)
+	npm ci --no-audit --no-fund
+	touch $@
+
+$(NODE):
+	if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get update && \
+	$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+		nodejs npm
+
+test: lint typecheck browser engines speech-tools broker micropython
 	$(BIN)/pytest -q -n 2 --dist loadgroup -m "not slow"
 
-test-slow: $(STAMP) engines speech-tools broker
+test-slow: $(STAMP) engines speech-tools broker micropython
 	$(BIN)/pytest -q -n 2 -m slow
 
 bench: $(RUN_STAMP)
 	$(BIN)/kiban bench
+
+# Fast, clumsy hands over every game: wrong commits, missed moves and prompts per 1,000
+# moves, per game (MOVES=2000 SEED=1 by default; GAMES="shogi robotory" to choose).
+bench-hands: $(RUN_STAMP)
+	$(BIN)/python -m firmware_host.tools.bench_hands $(GAMES) --moves $(or $(MOVES),2000) --seed $(or $(SEED),1)
 
 # The README's Raspberry Pi install in a fresh Debian made by debootstrap (root; minutes,
 # a few hundred MB; not part of make test).
@@ -97,4 +118,4 @@ dist: $(STAMP)
 	$(BIN)/python -m build --outdir dist .
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist *.egg-info
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache build dist *.egg-info

@@ -10,9 +10,15 @@ From TI's datasheet (SBAS444): a pointer byte selects the conversion register
     bits 7-5   DR: 000 8 ... 100 128 (default) ... 111 860 samples per second
     bits 4-0   comparator: 00011 disabled (default)
 
-One conversion takes 1/DR seconds (the internal oscillator may run up to 10 %
-slow). The chip converts one input at a time, so a board reads several chips
-in parallel: start a conversion on each, wait once, read each result.
+and two comparator thresholds, Lo_thresh (0x02) and Hi_thresh (0x03).
+
+One conversion takes 1/DR seconds at the nominal data rate, which the datasheet
+allows to be 10 % slow: up to 1/(0.9 DR). Writing OS = 1 during a conversion has
+no effect, so a read that comes too early returns the previous result and the
+next start is lost as well: the driver waits for the slowest conversion the
+datasheet allows. The chip converts one input at a time, so a board reads
+several chips in parallel: start a conversion on each, wait once, read each
+result.
 """
 
 from __future__ import annotations
@@ -34,6 +40,8 @@ ADDRESSES = range(0x48, 0x4C)  # ADDR tied to GND, VDD, SDA or SCL
 INPUTS = 4
 CONVERSION = 0x00
 CONFIG = 0x01
+LO_THRESH = 0x02
+HI_THRESH = 0x03
 FULL_SCALE = {6.144: 0b000, 4.096: 0b001, 2.048: 0b010, 1.024: 0b011, 0.512: 0b100, 0.256: 0b101}
 DATA_RATES = {
     8: 0b000,
@@ -48,7 +56,7 @@ DATA_RATES = {
 OS_START = 0x8000
 MODE_SINGLE = 0x0100
 COMPARATOR_OFF = 0b00011
-OSCILLATOR_TOLERANCE = 1.1  # the datasheet allows the data rate to be 10 % slow
+SLOWEST_RATE = 0.9  # the datasheet's data rate may be 10 % below nominal
 T = TypeVar("T")
 SETTLE = 0.000_05  # wake-up from power-down before a single-shot conversion starts
 
@@ -92,8 +100,9 @@ class ADS1115:
 
     @property
     def conversion_time(self) -> float:
-        """How long to wait after starting before the result is certainly there."""
-        return OSCILLATOR_TOLERANCE / self.data_rate + SETTLE
+        """How long to wait after starting before the result is certainly there: one
+        conversion at the slowest data rate the datasheet allows, and the wake-up."""
+        return 1 / (SLOWEST_RATE * self.data_rate) + SETTLE
 
     def config(self, channel: int) -> int:
         """The config word that starts a single-shot conversion of AIN``channel``."""

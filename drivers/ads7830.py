@@ -11,9 +11,11 @@ master clocks the read, so there is nothing to wait for. The command byte is
               sensors), 11 internal 2.5 V reference on
     bits 1-0  unused
 
-Several conversions, of one chip or of several on the same bus, chain into one
-combined I2C transaction (write command, repeated start, read one byte, ...),
-so reading every input a multiplexer setting exposes costs one transaction.
+Several conversions chain into one combined I2C transaction (write command,
+repeated start, read one byte, ...) as far as the bus's adapter allows
+(drivers/i2c_adapters.py): every conversion of the bus on a permissive adapter,
+those of one chip on a Raspberry Pi 5, one conversion (a command and its read) on
+a Raspberry Pi 1-4, whose adapter refuses a read that is not the last message.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from smbus2.smbus2 import I2C_M_RD
 
 from drivers.errors import BusError
 from drivers.i2c import I2CBus, Transaction, prepare_rdwr
+from drivers.i2c_adapters import STRICTEST, I2CAdapter
 from drivers.retry import RetryPolicy, once
 
 CHIP = "ADS7830"
@@ -37,7 +40,6 @@ _INPUT_CODE = (0b000, 0b100, 0b001, 0b101, 0b010, 0b110, 0b011, 0b111)
 SINGLE_ENDED = 0x80
 PD_EXTERNAL_REFERENCE = 0b01 << 2
 PD_INTERNAL_REFERENCE = 0b11 << 2
-MAX_CONVERSIONS_PER_TRANSACTION = 21  # 42 messages, Linux's I2C_RDWR limit
 
 
 def input_name(channel: int) -> str:
@@ -55,6 +57,7 @@ class ADS7830:
         *,
         internal_reference: bool = False,
         retry: RetryPolicy | None = None,
+        adapter: I2CAdapter = STRICTEST,
     ) -> None:
         if address not in ADDRESSES:
             raise ValueError(f"ADS7830 address 0x{address:02x} is outside 0x48-0x4b")
@@ -63,6 +66,8 @@ class ADS7830:
         self.bus_name = bus_name
         self.power = PD_INTERNAL_REFERENCE if internal_reference else PD_EXTERNAL_REFERENCE
         self.retry = retry or once()
+        self.adapter = adapter
+        """The I2C adapter of the bus: which combined transactions it runs."""
 
     def __repr__(self) -> str:
         return f"ADS7830(0x{self.address:02x} on {self.bus_name})"
@@ -86,7 +91,7 @@ def convert_together(
     bus: I2CBus, requests: Sequence[tuple[ADS7830, int]], retry: RetryPolicy | None = None
 ) -> list[int]:
     """Convert each (chip, input) of ``requests`` (chips on ``bus``), in as few
-    combined transactions as the kernel allows (21 conversions each).
+    combined transactions as the chips' adapter runs (21 conversions at most each).
 
     When a transaction fails every try, each conversion is done alone once, so
     that the BusError names the chip that does not answer.
@@ -110,26 +115,35 @@ class Conversions:
         for chip, _ in requests:
             if chip.bus is not bus:
                 raise ValueError(f"{chip} is not on the bus of this transaction")
+        if len({chip.adapter for chip, _ in requests}) > 1:
+            raise ValueError("conversions on one bus have one adapter")
         self._bus = bus
         self._requests = tuple(
             (chip, chip.address, chip.command(channel)) for chip, channel in requests
         )
         self._retry = retry or once()
         self._buffer = create_string_buffer(len(requests))
-        self._chunks: list[tuple[int, int, Transaction]] = []
+        adapter = requests[0][0].adapter if requests else STRICTEST
+        # A command and its read per conversion, each chip's together (a Pi 5's adapter
+        # joins only messages to one address); each result lands at its request's place.
+        order = sorted(range(len(requests)), key=lambda offset: self._requests[offset][1])
+        atoms = []
+        for offset in order:
+            _, address, command = self._requests[offset]
+            read = i2c_msg(
+                addr=address,
+                flags=I2C_M_RD,
+                len=1,
+                buf=(c_char * 1).from_buffer(self._buffer, offset),
+            )
+            atoms.append([i2c_msg.write(address, [command]), read])
+        self._chunks: list[tuple[tuple[int, ...], Transaction]] = []
         self._messages: list[i2c_msg] = []  # they own the command bytes the transactions send
-        for start in range(0, len(requests), MAX_CONVERSIONS_PER_TRANSACTION):
-            chunk = self._requests[start : start + MAX_CONVERSIONS_PER_TRANSACTION]
-            messages: list[i2c_msg] = []
-            for offset, (_, address, command) in enumerate(chunk, start):
-                read = i2c_msg(
-                    addr=address,
-                    flags=I2C_M_RD,
-                    len=1,
-                    buf=(c_char * 1).from_buffer(self._buffer, offset),
-                )
-                messages += [i2c_msg.write(address, [command]), read]
-            self._chunks.append((start, start + len(chunk), prepare_rdwr(bus, *messages)))
+        done = 0
+        for messages in adapter.plan(atoms):
+            offsets = tuple(order[done : done + len(messages) // 2])
+            done += len(offsets)
+            self._chunks.append((offsets, prepare_rdwr(bus, *messages)))
             self._messages += messages
 
     def __len__(self) -> int:
@@ -137,15 +151,20 @@ class Conversions:
 
     def run(self) -> bytes:
         """Every conversion once: the results (0-255) in request order."""
-        for start, stop, transaction in self._chunks:
+        for offsets, transaction in self._chunks:
             try:
                 self._retry.run(transaction)
             except OSError:
-                self._one_by_one(start, stop)
+                self._one_by_one(offsets)
         return self._buffer.raw
 
-    def _one_by_one(self, start: int, stop: int) -> None:
-        for offset in range(start, stop):
+    @property
+    def transactions(self) -> int:
+        """How many transactions a run takes (without failures)."""
+        return len(self._chunks)
+
+    def _one_by_one(self, offsets: tuple[int, ...]) -> None:
+        for offset in offsets:
             chip, address, command = self._requests[offset]
             try:
                 self._buffer[offset] = bytes([self._bus.read_byte_data(address, command)])

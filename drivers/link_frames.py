@@ -24,7 +24,7 @@ from enum import IntEnum
 
 from engine.errors import KibanError
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: a FULL frame only ever carries a good scan (docs/scanner-protocol.md)
 MAX_PAYLOAD = 520  # a full frame of 1024 channels, with its header and CRC
 MAX_ENCODED = MAX_PAYLOAD + MAX_PAYLOAD // 254 + 2
 MAX_CHANNELS = 1024

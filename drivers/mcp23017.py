@@ -15,7 +15,10 @@ sure where the pointer is: before the first scan, after any failed transaction
 else it reads or writes, and every ``REPOINT_EVERY`` scans besides, which
 heals a pointer some other program moved without the driver knowing.
 Configuration writes run in sequential mode (SEQOP = 0), and byte mode is set
-last. Newer revisions of the datasheet declare GPA7 and GPB7 output-only; the
+last. A scan is planned once for the bus's I2C adapter (drivers/i2c_adapters.py):
+all chips in one combined transaction where the adapter allows it, else one
+transaction per chip (a Raspberry Pi's adapter refuses a combined read of several
+chips). Newer revisions of the datasheet declare GPA7 and GPB7 output-only; the
 driver keeps both as outputs driven low and refuses them as inputs.
 """
 
@@ -26,6 +29,8 @@ from contextlib import contextmanager
 from ctypes import c_char, create_string_buffer, string_at
 from dataclasses import dataclass
 from enum import IntEnum, IntFlag
+from functools import partial
+from itertools import pairwise
 from operator import attrgetter
 
 from smbus2 import i2c_msg
@@ -33,6 +38,7 @@ from smbus2.smbus2 import I2C_M_RD
 
 from drivers.errors import BusError
 from drivers.i2c import I2CBus, prepare_rdwr
+from drivers.i2c_adapters import STRICTEST, I2CAdapter
 from drivers.retry import RetryPolicy, once
 
 CHIP = "MCP23017"
@@ -45,9 +51,6 @@ OUTPUT_ONLY = (1 << 7) | (1 << 15)
 # A chip's address is 0b0100 A2 A1 A0.
 FIRST_ADDRESS = 0x20
 LAST_ADDRESS = 0x27
-
-# Linux's I2C_RDWR ioctl takes at most this many messages (I2C_RDWR_IOCTL_MAX_MSGS).
-MAX_RDWR_MESSAGES = 42
 
 # A scan re-points a chip even when the pointer should still be on GPIOA once in
 # this many scans (about 1 s at 100 Hz): another program on the bus (i2cget)
@@ -139,6 +142,7 @@ class MCP23017:
         bus_name: str = "i2c-1",
         *,
         retry: RetryPolicy | None = None,
+        adapter: I2CAdapter = STRICTEST,
     ) -> None:
         if not FIRST_ADDRESS <= address <= LAST_ADDRESS:
             raise ValueError(
@@ -148,6 +152,8 @@ class MCP23017:
         self._bus = bus
         self._address = address
         self._bus_name = bus_name
+        self.adapter = adapter
+        """The I2C adapter of the bus: which combined transactions it runs."""
         self._inputs = 0
         self._interrupts = False
         self._retry = retry or once()
@@ -276,23 +282,31 @@ class MCP23017:
     def _read_capture(self, retry: RetryPolicy) -> InterruptCapture:
         # INTF and INTCAP are two register pairs: in byte mode each needs its own
         # pointer write (a four-byte read would give INTFA, INTFB, INTFA, INTFB).
-        address = self._address
-        flags, captured = i2c_msg.read(address, 2), i2c_msg.read(address, 2)
-        messages = [
-            i2c_msg.write(address, [int(Register.INTFA)]),
-            flags,
-            i2c_msg.write(address, [int(Register.INTCAPA)]),
-            captured,
-        ]
+        flags, captured = i2c_msg.read(self._address, 2), i2c_msg.read(self._address, 2)
+        transactions = self.adapter.plan(self._capture_atoms(flags, captured))
         self._on_gpio = False
         with self.bus_errors():
-            retry.run(lambda: self._bus.i2c_rdwr(*messages))
+            retry.run(lambda: _run_all(self._bus, transactions))
         data = string_at(flags.buf, 2) + string_at(captured.buf, 2)
         return InterruptCapture(_join(data[0], data[1]), _join(data[2], data[3]))
 
+    def _capture_atoms(self, flags: i2c_msg, captured: i2c_msg) -> list[list[i2c_msg]]:
+        """INTF, then INTCAP (whose read clears the interrupt): a pointer and a read each."""
+        address = self._address
+        return [
+            [i2c_msg.write(address, [int(Register.INTFA)]), flags],
+            [i2c_msg.write(address, [int(Register.INTCAPA)]), captured],
+        ]
+
+
+def _run_all(bus: I2CBus, transactions: list[list[i2c_msg]]) -> None:
+    for messages in transactions:
+        bus.i2c_rdwr(*messages)
+
 
 class MCP23017Group:
-    """The chips of one bus, scanned with a single combined I2C transaction.
+    """The chips of one bus, scanned with as few I2C transactions as its adapter allows
+    (one combined transaction, or one per chip on a Raspberry Pi), planned once.
 
     A failed transaction is tried again as the ``retry`` policy says (none by
     default); when every try fails, each chip is read once on its own, which
@@ -309,9 +323,10 @@ class MCP23017Group:
             raise ValueError("every MCP23017 of a group must sit on the group's bus")
         if len(set(addresses)) != len(addresses):
             raise ValueError(f"MCP23017 addresses repeat in the group: {addresses}")
-        if 4 * len(chips) > MAX_RDWR_MESSAGES:  # an interrupt read: 4 messages a chip
-            raise ValueError(f"{len(chips)} chips exceed one I2C_RDWR transaction")
+        if len({chip.adapter for chip in chips}) != 1:
+            raise ValueError("the MCP23017 of a group sit on one bus: one adapter")
         self._bus = bus
+        self._adapter = chips[0].adapter
         self._chips = tuple(chips)
         self._retry = retry or once()
         self._scans = 0
@@ -330,11 +345,22 @@ class MCP23017Group:
         self._pointings = tuple(
             i2c_msg.write(chip.address, [int(Register.GPIOA)]) for chip in self._chips
         )
-        self._plain_read = prepare_rdwr(bus, *self._reads)  # every pointer on GPIOA
+        # Every pointer on GPIOA: a read a chip, in the fewest transactions the adapter
+        # runs. Each transaction reads a group of chips (all, or one on a Raspberry Pi).
+        plan = self._adapter.plan([[read] for read in self._reads])
+        self._plain_reads = tuple(prepare_rdwr(bus, *messages) for messages in plan)
+        starts = [0]
+        for messages in plan:
+            starts.append(starts[-1] + len(messages))
+        self._groups = tuple(tuple(range(start, stop)) for start, stop in pairwise(starts))
 
     @property
     def chips(self) -> tuple[MCP23017, ...]:
         return self._chips
+
+    @property
+    def adapter(self) -> I2CAdapter:
+        return self._adapter
 
     def read_all(self) -> dict[int, int]:
         """Every chip's GPIOA/GPIOB by address (A in the low byte), in one bus
@@ -346,52 +372,78 @@ class MCP23017Group:
         }
 
     def read_raw(self) -> bytes:
-        """GPIOA and GPIOB of every chip in turn, as the bus gave them, in one bus
-        transaction: two equal readings are equal bytes.
+        """GPIOA and GPIOB of every chip in turn, as the bus gave them, in the
+        transactions planned for the adapter: two equal readings are equal bytes.
 
         A chip whose pointer is known to be on GPIOA is read with a plain read;
-        the others get the pointer written first, in the same transaction. When
-        the transaction fails, each chip is read alone (re-pointed) so that the
-        BusError names the chip that did not answer; if every chip answers
-        then, the glitch has passed and those readings are returned.
+        the others get the pointer written first, in the same transaction. A
+        failed transaction is tried again as the retry policy says (the others
+        are not); when every try fails, each of its chips is read alone
+        (re-pointed) so that the BusError names the chip that did not answer; if
+        every chip answers then, the glitch has passed and those readings count.
         """
         self._scans += 1
         if self._scans % REPOINT_EVERY == 0:
             for chip in self._chips:
                 chip.lose_pointer()
-        try:
-            return self._retry.run(self._read_gpio)
-        except OSError:
-            values = [chip._read_inputs(once()) for chip in self._chips]
-            return bytes(byte for value in values for byte in (value & 0xFF, value >> 8))
-
-    def _read_gpio(self) -> bytes:
-        """One try: a failure leaves every pointer unknown, so a retry re-points."""
-        chips = self._chips
         # A chip on GPIOA is in byte mode (``_pointer_at_gpio``): a scan of a settled
-        # board checks one flag a chip and sends the messages made once.
+        # board checks one flag a chip and sends the transactions made once.
+        done = 0
+        failure: OSError | None = None
+        if all(map(_ON_GPIO, self._chips)):
+            try:
+                for transaction in self._plain_reads:
+                    transaction()
+                    done += 1
+                return self._buffer.raw
+            except OSError as error:
+                failure = error
+                for index in self._groups[done]:
+                    self._chips[index].lose_pointer()
+        for group in self._groups[done:]:
+            try:
+                if failure is not None:
+                    self._retry.again(failure, partial(self._read_group, group))
+                    failure = None
+                else:
+                    self._retry.run(partial(self._read_group, group))
+            except OSError:
+                self._read_alone(group)
+        return self._buffer.raw
+
+    def _read_group(self, group: tuple[int, ...]) -> None:
+        """One try at the chips of one planned transaction: a failure leaves their
+        pointers unknown, so a retry re-points them."""
+        chips = [self._chips[index] for index in group]
         pointed = all(map(_ON_GPIO, chips))
         try:
             if pointed:
-                self._plain_read()
+                self._plain_reads[self._groups.index(group)]()
             else:
-                messages = []
-                for chip, pointing, read in zip(chips, self._pointings, self._reads, strict=True):
-                    if not chip.pointed:
-                        messages.append(pointing)
-                    messages.append(read)
-                self._bus.i2c_rdwr(*messages)
+                atoms = [
+                    [self._reads[index]]
+                    if self._chips[index].pointed
+                    else [self._pointings[index], self._reads[index]]
+                    for index in group
+                ]
+                _run_all(self._bus, self._adapter.plan(atoms))
         except BaseException:
             for chip in chips:
                 chip.lose_pointer()
             raise
-        if not pointed:
-            for chip in chips:
-                chip._pointer_at_gpio()
-        return self._buffer.raw
+        for chip in chips:
+            chip._pointer_at_gpio()
+
+    def _read_alone(self, group: tuple[int, ...]) -> None:
+        """Each chip of a group in a transaction of its own: the BusError names a silent one."""
+        for index in group:
+            value = self._chips[index]._read_inputs(once())
+            self._buffer[2 * index] = bytes((value & 0xFF,))
+            self._buffer[2 * index + 1] = bytes((value >> 8,))
 
     def read_interrupt_captures(self) -> dict[int, InterruptCapture]:
-        """Every chip's INTF and INTCAP by address, in one bus transaction.
+        """Every chip's INTF and INTCAP by address, in as few transactions as the adapter
+        runs (one, where it allows a combined transaction of every chip).
 
         This clears the interrupt of every chip and leaves the pointers off
         GPIOA (the next scan re-points); a failed transaction falls back to
@@ -400,17 +452,13 @@ class MCP23017Group:
         address_reads = [
             (i2c_msg.read(chip.address, 2), i2c_msg.read(chip.address, 2)) for chip in self._chips
         ]
-        messages: list[i2c_msg] = []
+        atoms: list[list[i2c_msg]] = []
         for chip, (flags, captured) in zip(self._chips, address_reads, strict=True):
-            messages += [
-                i2c_msg.write(chip.address, [int(Register.INTFA)]),
-                flags,
-                i2c_msg.write(chip.address, [int(Register.INTCAPA)]),
-                captured,
-            ]
+            atoms += chip._capture_atoms(flags, captured)
             chip.lose_pointer()
+        transactions = self._adapter.plan(atoms)
         try:
-            self._retry.run(lambda: self._bus.i2c_rdwr(*messages))
+            self._retry.run(lambda: _run_all(self._bus, transactions))
         except OSError:
             return {chip.address: chip._read_capture(once()) for chip in self._chips}
         captures = {}

@@ -60,6 +60,23 @@ class RetryPolicy:
                 self.sleep(delay)
         return call()
 
+    def again(self, failure: OSError, call: Callable[[], T]) -> T:
+        """The tries left of ``call()`` after a first that failed with ``failure``
+        (raised again at once when it is not transient, or when no tries are left)."""
+        if failure.errno not in TRANSIENT_ERRNOS:
+            raise failure
+        last = len(self.delays) - 1
+        for index, delay in enumerate(self.delays):
+            self.retries += 1
+            if delay:
+                self.sleep(delay)
+            try:
+                return call()
+            except OSError as error:
+                if error.errno not in TRANSIENT_ERRNOS or index == last:
+                    raise
+        raise failure
+
     def __repr__(self) -> str:
         return f"RetryPolicy(delays={self.delays})"
 

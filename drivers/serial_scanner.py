@@ -17,7 +17,11 @@ keeps the last consistent image of every channel:
   ``ANSWER_TIMEOUT`` is silent. A quiet link cannot pass for a quiet board, so a
   frame from before a silence never decides a move;
 * no resync within half a second, or a fault reported by the device, is a
-  ``BusError`` naming the port too.
+  ``BusError`` naming the port too. A device of protocol 2 says FAULT for as
+  long as its sensors fail (in answer to every request, and every heartbeat),
+  and sends a FULL frame only from a good scan: so the fault ends only with a
+  FULL frame, and a device of protocol 1, which answered requests with its last
+  good readings while faulty, is refused at its hello.
 
 The port is anything with pyserial's ``read``/``write``/``in_waiting``:
 ``serial.serial_for_url`` opens device paths and ``loop://``, ``socket://``
@@ -273,6 +277,8 @@ class SerialScanner:
             self.poll()
             if self._full_frames > fulls:
                 return
+            if self.fault is not None:  # the answer was the fault: the device is alive
+                raise self._error(f"reports a fault of its own sensors: {self.fault}")
             if waited >= ANSWER_TIMEOUT:
                 raise self._error(
                     f"sent nothing for {quiet + waited:.2f} s, "

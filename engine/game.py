@@ -52,6 +52,8 @@ class Game(ABC, Generic[P]):
     title: ClassVar[str]
     seats: ClassVar[tuple[Seat, ...]]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    going_on: ClassVar[str] = "move"
+    """What players call a move that may go on after the board showed it (a chain)."""
     position_class: Callable[[Game[Any], Options, str], P]
     """The game's ``Position``: made from the game, its options and a position text."""
 

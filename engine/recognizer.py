@@ -4,169 +4,66 @@ A move is recognised from the *settled* board, never from the order of events:
 every debounced frame is diffed against the position's expected frame, and the
 legal moves that make exactly that change are looked up (``MoveIndex``, asked
 lazily by the spots that changed). The hand's path only breaks ties, through the
-touched set. See DESIGN.md, "Recognition".
+touched set and the order of changes (``engine.overlap``: only by a margin far above
+contact bounce). Fast hands whose moves overlap are read there too: a move that
+stands while the next begins, a move and its reply at rest. When the sensors and
+their timing cannot tell two readings apart, the answer is a prompt, never a guess.
+See DESIGN.md, "Recognition".
 
-The recognizer never changes the position. It answers with an assessment; the
-controller commits, prompts or lights the board, then calls ``reset`` with the
-new position.
+The recognizer never changes the position. It answers with an assessment
+(``engine.assessments``); the controller commits, prompts or lights the board, then
+calls ``reset`` with the new position.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Generic, TypeVar
 
+from engine.assessments import (
+    Ambiguous,
+    Assessment,
+    Commit,
+    Correction,
+    Hint,
+    IllegalMatch,
+    Moving,
+    OffGuide,
+    OutOfStep,
+    Pending,
+    Settled,
+    TakebackOffer,
+    Tapped,
+    Timing,
+)
 from engine.game import Position
+from engine.guidance import correction, hints
 from engine.move_index import DiffKey, IndexedMove, MoveIndex
+from engine.overlap import Carried, Overlap, Standing, goes_on, in_order, shared
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
+
+__all__ = [
+    "Ambiguous",
+    "Assessment",
+    "Commit",
+    "Correction",
+    "Hint",
+    "IllegalMatch",
+    "Moving",
+    "OffGuide",
+    "OutOfStep",
+    "Pending",
+    "Recognizer",
+    "Settled",
+    "TakebackOffer",
+    "Tapped",
+    "Timing",
+]
 
 M = TypeVar("M", bound=Hashable)
 
 EPSILON = 1e-6  # seconds: times that differ by less are the same instant
-
-
-@dataclass(frozen=True, slots=True)
-class Timing:
-    """How long the board must rest before the recognizer acts, in seconds.
-
-    ``settle``: a matching board must stay unchanged this long before a move is
-    committed or a prompt shown, so that a hand still moving is not judged.
-    ``grace``: an unexplained board is "in progress" this long before the
-    correction guide starts. ``tap``: a piece lifted and put back within this
-    time asks for its hints. ``extend``: a board that shows a move which another
-    legal move continues (a robot that may eat further tokens) must rest this long
-    instead, or be confirmed with a button. ``blitz``: a move the board has shown
-    this long is committed at once when the other side starts its reply (longer
-    than a sliding piece rests on a cell it only passes). ``forced``: the only legal
-    move, when the board cannot show it (a lost turn), is announced this long and
-    then played, so the players see why the turn passes.
-    """
-
-    settle: float = 0.4
-    grace: float = 3.0
-    tap: float = 1.0
-    extend: float = 2.5
-    blitz: float = 0.12
-    forced: float = 1.5
-
-
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """Where the piece on ``spot`` may go: quiet destinations and captures."""
-
-    spot: Spot
-    destinations: frozenset[Spot]
-    captures: frozenset[Spot]
-
-
-@dataclass(frozen=True, slots=True)
-class Correction:
-    """One step back to the expected board: the piece to take away and where one belongs.
-
-    ``take_from`` holds a piece that should not be there (or that shows the
-    wrong face); ``put_on`` needs a piece reading ``reading``. Either may be
-    None. ``remaining`` counts the spots that differ, this one included.
-    """
-
-    take_from: Spot | None
-    put_on: Spot | None
-    reading: Reading
-    remaining: int
-
-
-# --- assessments: what the board means right now ------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Settled:
-    """The board shows the position; nothing to do."""
-
-
-@dataclass(frozen=True, slots=True)
-class Tapped:
-    """A piece was lifted and put straight back: show where it can go."""
-
-    hints: tuple[Hint, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Moving:
-    """A move is under way; the lifted pieces' destinations are lit.
-
-    ``remaining``: when the board shows the beginning of a move that can only be
-    finished one way (a parade of boats still to be taken off), the changes still
-    to make, as (spot, reading it must come to).
-    """
-
-    hints: tuple[Hint, ...]
-    remaining: tuple[tuple[Spot, Reading], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Pending(Generic[M]):
-    """The board shows a move but has not rested for the settle time yet."""
-
-    candidates: tuple[M, ...]
-    settles_at: float
-
-
-@dataclass(frozen=True, slots=True)
-class Commit(Generic[M]):
-    """Exactly one move fits the settled board: play it."""
-
-    move: M
-
-
-@dataclass(frozen=True, slots=True)
-class Ambiguous(Generic[M]):
-    """Several moves fit the settled board: the player must choose (a prompt)."""
-
-    candidates: tuple[M, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class OffGuide(Generic[M]):
-    """A legal move was made, but not the one the guide asked for."""
-
-    moves: tuple[M, ...]
-    guide: M
-
-
-@dataclass(frozen=True, slots=True)
-class TakebackOffer:
-    """The settled board shows the position of ``plies`` moves ago."""
-
-    plies: int
-
-
-@dataclass(frozen=True, slots=True)
-class IllegalMatch(Generic[M]):
-    """The settled board shows a move the rules forbid, with the reason."""
-
-    move: M
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class OutOfStep:
-    """The board has matched nothing for the grace period: guide it back."""
-
-    correction: Correction
-
-
-Assessment = (
-    Settled
-    | Tapped
-    | Moving
-    | Pending[M]
-    | Commit[M]
-    | Ambiguous[M]
-    | OffGuide[M]
-    | TakebackOffer
-    | IllegalMatch[M]
-    | OutOfStep
-)
 
 
 class Recognizer(Generic[M]):
@@ -191,8 +88,12 @@ class Recognizer(Generic[M]):
         self._changed_at = 0.0  # the board last changed (corrections wait from it)
         self._rest_from = 0.0  # the board rests since: its last change or silence
         self._touched: set[Spot] = set()
+        self._handled: set[Spot] = set()  # touched since the last commit, for pairs
         self._blind = False  # the sensors were silent mid-move: what was touched is unknown
-        self._lifted_at: dict[Spot, float] = {}
+        self._lifted_at: dict[Spot, float] = {}  # a piece first left, since the board matched
+        self._filled_at: dict[Spot, float] = {}  # a spot last came to read a piece
+        self._changed_spot: dict[Spot, float] = {}  # each spot's last change
+        self._overlap: Overlap[M] | None = None
         self._tapped: tuple[Hint, ...] = ()
         self._assessed_at = 0.0
         self._continuing = False  # the board shows a move a longer one may continue
@@ -202,9 +103,16 @@ class Recognizer(Generic[M]):
 
     # --- position ------------------------------------------------------------
 
-    def reset(self, position: Position[M], history: Sequence[Frame] = (), now: float = 0.0) -> None:
+    def reset(
+        self,
+        position: Position[M],
+        history: Sequence[Frame] = (),
+        now: float = 0.0,
+        carried: Carried[M] | None = None,
+    ) -> None:
         """Index a new position; ``history`` holds the expected frames of earlier plies,
-        the most recent first, for takeback detection."""
+        the most recent first, for takeback detection. ``carried``: what the board
+        showed of the next moves before the last one was committed (``carried``)."""
         self._position = position
         self._order = {spot: index for index, spot in enumerate(position.game.spots)}
         self._expected = self._sensed_part(position.expected_frame(self.sensing))
@@ -214,15 +122,27 @@ class Recognizer(Generic[M]):
         only = self._index.only_unseen if position.chance_moves() is None else None
         self._forced = only
         self._forced_at = None if only is None else now + self.timing.forced
-        self._touched.clear()
+        self._overlap = Overlap(position, self._index, self.sensing, self.sensed, self._expected)
+        carried = carried or Carried()
+        for shown in carried.lines:
+            self._overlap.remember(shown)
+        kept = carried.spots & self.sensed
+        self._touched = set(kept)
+        self._handled = set(kept)
         self._blind = False
-        self._lifted_at.clear()
+        self._lifted_at = {spot: at for spot, at in self._lifted_at.items() if spot in kept}
         self._tapped = ()
         self._changed_at = self._rest_from = now
         self._assessed_at = now
         self._continuing = False
         if not self._frame:
             self._frame = dict(self._expected)
+        if self._frame == self._expected:
+            self._touched.clear()
+            self._lifted_at.clear()
+        else:
+            self._look(now)
+            self._still_standing()
 
     @property
     def expected(self) -> Frame:
@@ -247,6 +167,12 @@ class Recognizer(Generic[M]):
     def index(self) -> MoveIndex[M]:
         assert self._index is not None, "reset() gives the recognizer its position"
         return self._index
+
+    @property
+    def waiting(self) -> bool:
+        """The board shows a move that may still go on (a chain): it rests longer, or ok
+        (the clock, the next player's refill) ends it."""
+        return self._continuing
 
     @property
     def touched(self) -> frozenset[Spot]:
@@ -277,15 +203,21 @@ class Recognizer(Generic[M]):
             self._rest_from = now
             self._continuing = False
             self._blind = new != self._expected
+            self.overlap.forget()
         if not changed:
             return
         self._frame = new
         self._changed_at = self._rest_from = now
         self._continuing = False
         self._touched |= changed
+        self._handled |= changed
         for spot in changed:
-            if new.get(spot, EMPTY) == EMPTY and self._expected.get(spot, EMPTY) != EMPTY:
+            self._changed_spot[spot] = now
+            if new.get(spot, EMPTY) != EMPTY:
+                self._filled_at[spot] = now
+            elif self._expected.get(spot, EMPTY) != EMPTY:
                 self._lifted_at.setdefault(spot, now)
+        self.overlap.moved(frozenset(changed))
         if new == self._expected:
             # Back to the position: a quick lift-and-replace asks for its hints.
             quick = [
@@ -297,8 +229,96 @@ class Recognizer(Generic[M]):
             self._touched.clear()
             self._blind = False
             self._lifted_at.clear()
+            # what it showed stays known: a piece just dropped may be the victim of a
+            # quick reply lifted first, which brings the board back here for a moment
+            self.overlap.standing = None
         else:
             self._tapped = ()
+        self._look(now)
+
+    @property
+    def overlap(self) -> Overlap[M]:
+        assert self._overlap is not None, "reset() gives the recognizer its position"
+        return self._overlap
+
+    def _look(self, now: float) -> None:
+        """Note what the board shows whole now: a move, or moves one after another (a
+        line). What stands from now on, until its spots change or a change comes that
+        another move of its last player could make along with it (then the board must
+        settle as a whole): the moves that fit alone, else the only line."""
+        overlap = self.overlap
+        if self._blind:
+            overlap.standing = None
+            return
+        diff = frame_diff(self._expected, self._frame)
+        lines = overlap.look(
+            self._frame, now, self._changed_spot, frozenset(self._handled), self._in_order
+        )
+        standing = overlap.standing
+        if standing is not None:
+            extra = {spot for spot, _ in diff} - standing.shown
+            if not diff or overlap.spoiled(sorted(extra)):
+                overlap.standing = None
+        if not diff or overlap.standing is not None or not lines:
+            return
+        shown = frozenset(spot for spot, _ in diff)
+        longer = [line for line in lines if len(line) > 1]
+        ordered = [c for c in self._candidates(diff) if self._in_order(c.footprint)]
+        if ordered:  # alone or not: whether it is a line is asked when judged
+            spots = frozenset().union(*(c.footprint.spots() for c in ordered))
+            overlap.standing = Standing((), tuple(ordered), now, shown, spots)
+        elif longer:
+            overlap.standing = overlap.line_standing(longer, now)
+
+    def _paused(self, line: tuple[M, ...]) -> bool:
+        """Whether the board showed ``line`` longer than a step before it went on."""
+        return self.overlap.held(line) >= self.timing.pause - EPSILON
+
+    def _still_standing(self) -> None:
+        """After a commit, the next move the board showed whole before it stands, if its
+        spots have not changed since (the board has gone on elsewhere): a token placed,
+        then another player's robot on its way."""
+        overlap = self.overlap
+        if overlap.standing is not None:
+            return
+        singles = [
+            IndexedMove(line[0], self.index.footprint(line[0]))
+            for line, at in overlap.seen.items()
+            if len(line) == 1
+            and all(
+                self._changed_spot.get(s, 0.0) <= at for s in self.index.footprint(line[0]).spots()
+            )
+        ]
+        if not singles or len({c.footprint.changes for c in singles}) != 1:
+            return
+        since = min(overlap.first.get((c.move,), self._rest_from) for c in singles)
+        spots = frozenset().union(*(c.footprint.spots() for c in singles))
+        shown = singles[0].footprint.changed_spots()
+        overlap.standing = Standing((), tuple(singles), since, shown, spots)
+        extra = {spot for spot, _ in frame_diff(self._expected, self._frame)} - shown
+        if overlap.spoiled(sorted(extra)):
+            overlap.standing = None  # its hand may be going on (a broadside's next marble)
+
+    def _in_order(self, footprint: Footprint) -> bool:
+        handled = frozenset(self._handled)
+        return self._blind or in_order(footprint, self._filled_at, self._lifted_at, handled)
+
+    def carried(self, move: M) -> Carried[M]:
+        """What the next position keeps when ``move`` is committed: the touched spots that
+        changed after it was last shown whole (what the next player did meanwhile; all
+        touched spots when the board never showed it alone), and the lines it began."""
+        overlap = self.overlap
+        seen = overlap.seen
+        lines = tuple(
+            replace(overlap.shown(line), line=line[1:])
+            for line in seen
+            if line[0] == move and line[1:]
+        )
+        shown = seen.get((move,))
+        if shown is None:
+            return Carried(frozenset(self._touched), lines)
+        later = frozenset(s for s in self._touched if self._changed_spot.get(s, 0.0) > shown)
+        return Carried(later, lines)
 
     def next_deadline(self, now: float) -> float | None:
         """When the assessment may change with no new frame: the first of the settle,
@@ -308,8 +328,15 @@ class Recognizer(Generic[M]):
         if self._frame != self._expected:
             deadlines.append(self._rest_from + self.timing.settle)
             deadlines.append(self._changed_at + self.timing.grace)
+            standing = self.overlap.standing
+            if standing is not None:
+                deadlines.append(standing.since + self.timing.settle)
+        elif any(len(line) > 1 for line in self.overlap.seen):
+            deadlines.append(self._rest_from + self.timing.settle)  # a line of moves?
         if self._continuing:
-            deadlines.append(self._rest_from + self.timing.extend)
+            standing = self.overlap.standing
+            rest_from = self._rest_from if standing is None else standing.since
+            deadlines.append(min(rest_from, self._rest_from) + self.timing.extend)
         for deadline in sorted(deadlines):
             if deadline > self._assessed_at + EPSILON:
                 return deadline
@@ -317,37 +344,37 @@ class Recognizer(Generic[M]):
 
     # --- judgement ---------------------------------------------------------------
 
-    def assess(self, now: float) -> Assessment[M]:
-        """What the board means at ``now``."""
+    def assess(self, now: float, *, confirm: bool = False) -> Assessment[M]:
+        """What the board means at ``now``; with ``confirm`` (ok or the clock pressed),
+        a move the board shows needs no rest, and one that stands is done."""
         self._assessed_at = max(self._assessed_at, now)
         forced, due = self._forced, self._forced_at
         if forced is not None and due is not None and now >= due - EPSILON:
             return Commit(forced)
         diff = frame_diff(self._expected, self._frame)
-        if not diff:
-            return Tapped(self._tapped) if self._tapped else Settled()
         settled = now - self._rest_from >= self.timing.settle - EPSILON
+        if not diff:
+            # moves that leave every reading as it was (a capture, a reply onto the cell
+            # and a drop back on the first) are read only as a line the board showed
+            lines = self.overlap.explaining(self._frame) if not self._blind else []
+            if lines and (settled or confirm) and self.guide is None:
+                return self._lined(lines)
+            return Tapped(self._tapped) if self._tapped else Settled()
+        stood = self._stood(diff, now, confirm=confirm)
+        if stood is not None:
+            return stood
         candidates = self._candidates(diff)
         if candidates:
-            moves = tuple(candidate.move for candidate in candidates)
-            rest = self.timing.settle
-            self._continuing = len(candidates) == 1 and self._continued(candidates[0])
-            if self._continuing:
-                rest = max(rest, self.timing.extend)
-                settled = now - self._rest_from >= rest - EPSILON
-            if not settled:
-                return Pending(moves, self._rest_from + rest)
-            if self.guide is not None:
-                if self.guide in moves:
-                    return Commit(self.guide)
-                return OffGuide(moves, self.guide)
-            if len(moves) == 1:
-                return Commit(moves[0])
-            return Ambiguous(moves)
+            return self._judged(candidates, now, settled=settled, confirm=confirm)
+        reading_lines = not self._blind and self.guide is None
+        lines = self.overlap.explaining(self._frame) if reading_lines else []
         if settled:
             for plies, frame in enumerate(self._history, start=1):
                 if frame == self._frame:
-                    return TakebackOffer(plies)
+                    return TakebackOffer(plies, tuple(dict.fromkeys(line[0] for line in lines)))
+        if (settled or confirm) and lines:
+            return self._lined(lines)
+        if settled:
             illegal = [
                 (candidate, reason)
                 for candidate, reason in self.index.illegal(diff)
@@ -359,8 +386,122 @@ class Recognizer(Generic[M]):
                 candidate, reason = illegal[0]
                 return IllegalMatch(candidate.move, reason)
         if now - self._changed_at >= self.timing.grace - EPSILON:
+            self.overlap.forget()  # the players put the board right: what it showed is past
             return OutOfStep(self._correction())
         return Moving(self._hints(self._lifted_spots()), self._remaining(diff))
+
+    def _judged(
+        self, candidates: list[IndexedMove[M]], now: float, *, settled: bool, confirm: bool
+    ) -> Assessment[M]:
+        """The board shows a move (or several): wait for it to rest, then commit the one
+        that fits in the order its changes came, or ask."""
+        moves = tuple(candidate.move for candidate in candidates)
+        rest = self.timing.settle
+        rest_from = self._rest_from
+        standing = self.overlap.standing
+        if standing is not None and set(moves) <= set(standing.moves):
+            # its own spots rest since it was shown: knocks elsewhere since then were
+            # nothing its player's hand could be making
+            rest_from = min(rest_from, standing.since)
+            settled = now - rest_from >= rest - EPSILON
+        self._continuing = len(candidates) == 1 and self._continued(candidates[0])
+        if self._continuing:
+            rest = max(rest, self.timing.extend)
+            settled = now - rest_from >= rest - EPSILON
+        if not (settled or confirm):
+            return Pending(moves, rest_from + rest)
+        if self.guide is not None:
+            if self.guide in moves:
+                return Commit(self.guide)
+            return OffGuide(moves, self.guide)
+        ordered = [c for c in candidates if self._in_order(c.footprint)]
+        if not ordered:
+            return Ambiguous(moves)  # the order of the changes rules out every one: ask
+        if len(ordered) > 1:
+            shown = tuple(c.move for c in ordered)
+            lines = self.overlap.explaining(self._frame)
+            went_on = [line[0] for line in lines if self._paused(line[:1])]
+            return Ambiguous((*dict.fromkeys(m for m in went_on if m not in shown), *shown))
+        only = ordered[0]
+        if self._looks_lifted(only.footprint):
+            # pieces taken off only, the cells it changes unseen untouched (a line slid
+            # to push a marble off): no sensor tells it from a marble held in the air
+            return Ambiguous((only.move,))
+        return self._alone_or_asked(only, self._frame)
+
+    def _stood(self, diff: DiffKey, now: float, *, confirm: bool) -> Assessment[M] | None:
+        """What stands, once its own spots have rested the settle time (or a confirm says
+        the move is done), whatever else changed meanwhile: no other move of its last
+        player could have made those changes along with it (``_look``). A line is
+        committed (its last move asked afterwards if the board cannot tell it); a move
+        alone too, unless the same board may be a line; several moves (a promotion,
+        which piece was dropped) are asked while the next player goes on. Shown alone,
+        the board is judged as any (``_judged``, ``_lined``)."""
+        standing = self.overlap.standing
+        if standing is None or self._blind:
+            return None
+        if {spot for spot, _ in diff} == standing.shown:
+            return None
+        if not confirm and now - standing.since < self.timing.settle - EPSILON:
+            return None
+        moves = standing.moves
+        begun = {(*standing.line, move) for move in moves}
+        for line, at in self.overlap.seen.items():
+            if at >= standing.since and line[: len(standing.line) + 1] not in begun:
+                return None  # since, the board showed other moves whole: it must settle
+        if standing.line:
+            known = standing.line if len(moves) > 1 else (*standing.line, moves[0])
+            return None if self.guide is not None else Commit(known[0], known[1:])
+        if self.guide is not None:
+            return Commit(self.guide) if self.guide in moves else None
+        if len(moves) > 1:
+            return Ambiguous(moves)
+        # the board as it would be without what changed since (the next player's move)
+        extra = {spot for spot, _ in diff} - standing.shown
+        part = {**self._frame, **{spot: self._expected.get(spot, EMPTY) for spot in extra}}
+        return self._alone_or_asked(standing.candidates[0], part)
+
+    def _alone_or_asked(self, only: IndexedMove[M], frame: Frame) -> Assessment[M]:
+        """The only move that makes ``frame`` is committed, unless the same board may be a
+        line of moves the board showed, begun with another move that went on after a
+        pause, or that explains a spot the hands touched and the move does not (a
+        capture's cell before a reply landed where the piece could have gone)."""
+        unexplained = not self._handled <= only.footprint.spots()
+        others = [
+            line[0]
+            for line in self.overlap.explaining(frame)
+            if line[0] != only.move and (unexplained or self._paused(line[:1]))
+        ]
+        if others:
+            return Ambiguous((*dict.fromkeys(others), only.move))
+        return Commit(only.move)
+
+    def _lined(self, lines: list[tuple[M, ...]]) -> Assessment[M]:
+        """A board no single move explains, read as moves one after another: the only
+        line is played, every move; several play the moves they share and ask for the
+        one where they part (the rest is read once it is chosen). A line that begins
+        by going on from a move the board showed longer than a step is asked too: the
+        next player may have gone on with it (and the line that says so be too long)."""
+        firsts = tuple(dict.fromkeys(line[0] for line in lines))
+        went_on = [
+            line[0]
+            for line in self.overlap.seen
+            if len(line) == 1
+            and line[0] not in firsts
+            and self._paused(line)
+            and any(
+                goes_on(self.index.footprint(line[0]), self.index.footprint(first))
+                for first in firsts
+            )
+        ]
+        if went_on:
+            return Ambiguous((*dict.fromkeys(went_on), *firsts))
+        if len(lines) == 1:
+            return Commit(lines[0][0], lines[0][1:])
+        common = shared(lines)
+        if common:
+            return Commit(common[0], common[1:])
+        return Ambiguous(firsts)
 
     def _candidates(self, diff: DiffKey) -> list[IndexedMove[M]]:
         matching = self.index.matching(diff)
@@ -390,7 +531,7 @@ class Recognizer(Generic[M]):
             if not footprint.hidden | footprint.turnable:
                 known = False
             else:
-                known = any(_continues(footprint, other) for other in self._longer(candidate))
+                known = any(goes_on(footprint, other) for other in self._longer(candidate))
             self._goes_on[candidate.move] = known
         return known
 
@@ -405,91 +546,6 @@ class Recognizer(Generic[M]):
             return
         for move in named:
             yield self.index.footprint(move)
-
-    def _continuations(self, candidate: IndexedMove[M]) -> list[DiffKey] | None:
-        """The changes of the moves that may continue ``candidate`` (see ``_continued``);
-        None when too many may (a robot among thousands of chains)."""
-        footprint = candidate.footprint
-        if not footprint.hidden | footprint.turnable:
-            return []
-        assert self._position is not None
-        named = self._position.moves_continuing(candidate.move)
-        if named is None:
-            others = self.index.changing(footprint.changed_spots())
-            if others is None:
-                return None
-            longer = [other.footprint for other in others]
-        else:
-            longer = [self.index.footprint(move) for move in named]
-        return [other.changes for other in longer if _continues(footprint, other)]
-
-    # --- a move ended by what comes next -------------------------------------------
-
-    def interrupted(self, frame: Frame, now: float) -> M | None:
-        """The move the board shows, if ``frame`` (the next one) ends it before it has
-        rested: the other side begins its reply (one of its pieces lifted, a drop or a
-        placement of its own), or a move that waits for a possible continuation sees a
-        change that no continuation could make. The change must come from a cell the
-        shown move did not touch and that no longer move the hand may still be making
-        involves, so a piece sliding over cells never commits a cell it only passed
-        and a move half made is never cut short; the move must have been shown for
-        ``Timing.blitz`` at least, and be more than pieces in the air."""
-        new = self._sensed_part(frame)
-        changed = {s for s in self.sensed if new.get(s, EMPTY) != self._frame.get(s, EMPTY)}
-        diff = frame_diff(self._expected, self._frame)
-        if not changed or not diff or now - self._rest_from < self.timing.blitz - EPSILON:
-            return None
-        candidates = self._candidates(diff)
-        if len(candidates) != 1 or self.guide not in (None, candidates[0].move):
-            return None
-        candidate = candidates[0]
-        if changed & (self._touched | candidate.footprint.spots()):
-            return None
-        if self._looks_lifted(candidate.footprint) or changed & self._extended(diff):
-            return None
-        continuations = self._continuations(candidate)
-        if continuations is None:
-            return None  # it may go on in too many ways to tell a reply from it
-        further = {spot for key in continuations for spot, _ in key}
-        if further:
-            return None if changed & further else candidate.move
-        return candidate.move if self._reply_begins(candidate.move, changed, new) else None
-
-    def _extended(self, diff: DiffKey) -> frozenset[Spot]:
-        """The spots of the longer moves the board may still become: every change it
-        shows kept, and every spot the hand touched among theirs."""
-        longer = self.index.longer(diff)
-        if longer is None:
-            return self.sensed  # too many to tell: any spot may be theirs
-        spots: set[Spot] = set()
-        for candidate in longer:
-            if self._touched <= candidate.footprint.spots():
-                spots |= candidate.footprint.spots()
-        return frozenset(spots)
-
-    def _reply_begins(self, move: M, changed: set[Spot], frame: Frame) -> bool:
-        """Whether every change is the next side beginning its move: a piece it may move
-        lifted (its own, or a shared one), or a stone arriving as one of its moves
-        brings it (a drop, a placement)."""
-        assert self._position is not None
-        after = self._position.copy()
-        after.push(move)
-        layout = after.layout()
-        arrivals = []
-        for spot in changed:
-            if frame.get(spot, EMPTY) != EMPTY:
-                arrivals.append((spot, frame[spot]))
-                continue
-            stones = layout.get(spot, ())
-            if not stones or stones[-1].owner not in (None, after.turn):
-                return False
-        if not arrivals:
-            return True
-        arrived = frozenset(spot for spot, _ in arrivals)
-        return any(
-            all(arrival in after.footprint(reply, self.sensing).changes for arrival in arrivals)
-            for reply in after.moves_changing(arrived)
-        )
 
     def _looks_lifted(self, footprint: Footprint) -> bool:
         """A forbidden move that only takes pieces off (a marble pushed off by an equal
@@ -528,70 +584,8 @@ class Recognizer(Generic[M]):
         ]
 
     def _hints(self, spots: Iterable[Spot]) -> tuple[Hint, ...]:
-        hints = []
         assert self._position is not None
-        for spot in spots:
-            ends = self._position.destinations(spot)  # when the game can say, not list
-            if ends is not None:
-                hints.append(Hint(spot, ends[0] & self.sensed, ends[1] & self.sensed))
-                continue
-            candidates = self.index.emptying(spot)
-            if not candidates:
-                continue
-            destinations: set[Spot] = set()
-            captures: set[Spot] = set()
-            for candidate in candidates:
-                footprint = candidate.footprint
-                captures |= footprint.must_touch
-                for other, reading in footprint.changes:
-                    if reading == EMPTY or other == spot:
-                        continue
-                    if self._expected.get(other, EMPTY) == EMPTY:
-                        destinations.add(other)
-                    else:  # lands on a piece it changes visibly (a polarity board)
-                        captures.add(other)
-            hints.append(Hint(spot, frozenset(destinations), frozenset(captures)))
-        return tuple(hints)
+        return hints(self._position, self.index, self._expected, spots)
 
     def _correction(self) -> Correction:
-        order = self._order.__getitem__
-        extra = sorted(
-            (s for s in self.sensed if self._frame.get(s, EMPTY) and not self._expected.get(s)),
-            key=order,
-        )
-        missing = sorted(
-            (s for s in self.sensed if self._expected.get(s) and not self._frame.get(s, EMPTY)),
-            key=order,
-        )
-        wrong_face = sorted(
-            (
-                s
-                for s in self.sensed
-                if self._expected.get(s)
-                and self._frame.get(s, EMPTY)
-                and self._frame.get(s) != self._expected.get(s)
-            ),
-            key=order,
-        )
-        remaining = len(extra) + len(missing) + len(wrong_face)
-        if wrong_face:
-            spot = wrong_face[0]
-            return Correction(spot, spot, self._expected[spot], remaining)
-        take = extra[0] if extra else None
-        put = missing[0] if missing else None
-        reading = self._expected.get(put, EMPTY) if put is not None else EMPTY
-        return Correction(take, put, reading, remaining)
-
-
-def _continues(mine: Footprint, theirs: Footprint) -> bool:
-    """Whether a move changing ``theirs`` keeps every change of ``mine`` and changes
-    further a cell ``mine`` left open: landed on unseen, or a turnable piece."""
-    if theirs.changes == mine.changes:
-        return False
-    shown, after = dict(mine.changes), dict(theirs.changes)
-    kept = all(
-        after.get(spot) == reading or (spot in mine.turnable and spot in after)
-        for spot, reading in mine.changes
-    )
-    open_cells = mine.hidden | mine.turnable
-    return kept and any(spot in after and after[spot] != shown.get(spot) for spot in open_cells)
+        return correction(self._expected, self._frame, self.sensed, self._order)

@@ -69,9 +69,19 @@ def read_plain_text(text: str, game: Game[Any]) -> PlainRecord:
         raise NotationError(f"the Start header: {error}") from None
     start = position.text()
     moves: list[str] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    results = _results(headers)
+    heading = next(
+        (i for i, line in enumerate(lines) if not line.strip().startswith("[")), len(lines)
+    )
+    for number, line in enumerate(lines[heading:], start=heading + 1):
         found = _MOVES.match(line.strip())
         if found is None:
+            if line.strip() and line.strip() not in results:
+                raise NotationError(
+                    f"line {number}: {shortened(line.strip())} is neither a numbered line"
+                    " of moves nor the result"
+                )
             continue
         words = found.group(2).split()
         while words:
@@ -85,6 +95,17 @@ def read_plain_text(text: str, game: Game[Any]) -> PlainRecord:
         start == game.position(None, options).text(),
         tuple(moves),
     )
+
+
+def _results(headers: dict[str, str]) -> frozenset[str]:
+    """The lines a record may hold besides headers and moves: its result, as the Result
+    header gives it, or as results are usually written."""
+    return frozenset({"*", "1-0", "0-1", "1/2-1/2", headers.get("Result", "*")})
+
+
+def shortened(text: str, most: int = 40) -> str:
+    """A line of a file quoted in an error: its start when it is long."""
+    return repr(text) if len(text) <= most else repr(text[:most]) + "..."
 
 
 def _options(text: str) -> dict[str, str]:

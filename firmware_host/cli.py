@@ -92,7 +92,11 @@ def _position_argument(parser: argparse.ArgumentParser) -> None:
 
 def _web_arguments(parser: argparse.ArgumentParser, *, browser: bool) -> None:
     parser.add_argument("--web", action="store_true", help="serve the web companion page")
-    parser.add_argument("--port", type=int, default=8080, help="its port (default: 8080)")
+    parser.add_argument(
+        "--port",
+        type=int,
+        help="its port (default: 8080, or the next free port after it when 8080 is taken)",
+    )
     parser.add_argument(
         "--host",
         default="127.0.0.1",
@@ -295,8 +299,15 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--service",
         action="store_true",
-        help="the idle service loop: CPU share, scans/s, memory and start-to-ready, "
-        "each game named (or PROFILE:GAME) on its simulated board",
+        help="the idle service loop: CPU share, scans/s, memory, start-to-ready and frame "
+        "change to LED, each game named (or PROFILE:GAME, or a bundled profile) on its "
+        "simulated board",
+    )
+    bench.add_argument(
+        "--budget",
+        choices=("pi4", "zero2w"),
+        help="with --service: held to what a Raspberry Pi 4 or Zero 2 W core does (a CPU "
+        "quota; root)",
     )
     _match_parser(commands)
     return parser
@@ -410,7 +421,7 @@ def _bench(args: argparse.Namespace) -> int:
     if args.service:
         from firmware_host.tools.bench_service import service_lines
 
-        for line in service_lines(args.games):
+        for line in service_lines(args.games, budget=args.budget):
             print(line, flush=True)
         return 0
     if args.boards:
@@ -427,26 +438,19 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    from firmware_host.session.storage import DamagedStoreError, GameStore, default_state_dir
     from firmware_host.tools.listing import listed, table
+    from firmware_host.tools.stores import choose_store, open_to_read
 
-    name = "sim.sqlite3" if args.sim else "games.sqlite3"
-    path = (args.state_dir or default_state_dir()) / name
-    if not path.is_file():
-        other = "" if args.sim else " (the simulator's games: kiban list --sim)"
-        print(f"kiban: no game store at {path}{other}", file=sys.stderr)
-        return 2
-    try:
-        store = GameStore(path)
-    except DamagedStoreError as damage:
-        print(f"kiban: {damage}; it is left as it is", file=sys.stderr)
-        return 2
+    choice = choose_store(args.state_dir, sim=args.sim)
+    if choice.note is not None:
+        print(f"kiban: {choice.note}", file=sys.stderr)
+    store = open_to_read(choice)
     try:
         rows = [listed(stored) for stored in store.list_games(max(args.limit, 1))]
     finally:
         store.close()
     if not rows:
-        print(f"no games stored in {path}")
+        print(f"no games stored in {choice.path}")
         return 0
     for line in table(rows):
         print(line)
@@ -454,19 +458,13 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from firmware_host.session.storage import DamagedStoreError, GameStore, default_state_dir
     from firmware_host.tools.export import export_game
+    from firmware_host.tools.stores import choose_store, open_to_read
 
-    state_dir = args.state_dir or default_state_dir()
-    path = state_dir / ("sim.sqlite3" if args.sim else "games.sqlite3")
-    if not path.is_file():
-        print(f"kiban: {_no_store(path, sim=args.sim)}", file=sys.stderr)
-        return 2
-    try:
-        store = GameStore(path)  # a damaged file is only reported: the board keeps it aside
-    except DamagedStoreError as damage:
-        print(f"kiban: {damage}; it is left as it is", file=sys.stderr)
-        return 2
+    choice = choose_store(args.state_dir, sim=args.sim)
+    if choice.note is not None:
+        print(f"kiban: {choice.note}", file=sys.stderr)
+    store = open_to_read(choice)
     try:
         stored = store.load(args.game_id)
     finally:
@@ -492,26 +490,18 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _no_store(path: Path, *, sim: bool) -> str:
-    """Why there is nothing to export, and where the games may be instead."""
-    if sim:
-        return f"no simulator games are stored yet ({path} does not exist); play one with kiban sim"
-    text = f"no board games are stored yet ({path} does not exist)"
-    if (path.parent / "sim.sqlite3").is_file():
-        return f"{text}; the simulator's games are exported with --sim"
-    return f"{text}; for the simulator's games add --sim"
-
-
 def _store(state_dir: Path | None, name: str) -> Any:
     """The store of ``kiban sim`` or ``kiban run``: a damaged file is kept aside for a
     fresh one (the session says so), a newer one stops the command."""
-    from firmware_host.session.storage import default_state_dir, open_store
+    from firmware_host.session.salvage import open_store
+    from firmware_host.session.storage import default_state_dir
 
     return open_store((state_dir or default_state_dir()) / name)
 
 
 def _sim(args: argparse.Namespace) -> int:
     from firmware_host.boards.simulator import Simulation
+    from firmware_host.opponents.players import check_engines
     from firmware_host.terminal.app import run_terminal
     from hardware.mock.hands import Noise
     from hardware.profile import load_profile
@@ -520,6 +510,7 @@ def _sim(args: argparse.Namespace) -> int:
     profile = load_profile(args.profile, game)
     settings = _settings(args)
     start = _start(args, game, options)
+    check_engines(game, settings.get("opponent", ""), start.options)
     remote = _remote_game(args, game, None)
     # a spectator's page keeps nothing: its game is the players' (a store of its own)
     watching = remote is not None and remote.request.watch
@@ -624,6 +615,7 @@ def _run(args: argparse.Namespace) -> int:
 
     from firmware_host.boards.runtime import Runtime
     from firmware_host.boards.speaker import announce
+    from firmware_host.opponents.players import check_engines
     from hardware.profile import load_profile
 
     profile = load_profile(args.profile)
@@ -632,6 +624,7 @@ def _run(args: argparse.Namespace) -> int:
     options = parse_assignments(args.variant)
     game.options(options)
     settings = _settings(args)
+    check_engines(game, settings.get("opponent", ""), options)
     store = _store(args.state_dir, "games.sqlite3")
     remote = _remote_game(args, game, profile.remote)
     runtime = Runtime(game, profile, store, PALETTES[args.palette], remote=remote)
@@ -682,11 +675,12 @@ def _remote_game(args: argparse.Namespace, game: Game[Any], profile_remote: Any)
 
 
 def _resume(args: argparse.Namespace, settings: dict[str, str], remote: Any) -> bool:
-    """Whether the stored game is taken up: not when a new one is asked for (a remote
-    game decides by its code)."""
+    """Whether the stored game is taken up: not when a new one is asked for, or one
+    from a record (a remote game decides by its code)."""
     if remote is not None:
         return not args.new
-    return not args.new and not args.variant and not settings
+    record = getattr(args, "record", None)
+    return not args.new and not args.variant and not settings and record is None
 
 
 def _bench_for(args: argparse.Namespace, **simulated: Any) -> tuple[Any, Any]:

@@ -158,6 +158,7 @@ def _assemble(
         serial=serial,
         sleep=sleep,
         clock=clock,
+        adapter=profile.adapter,
     )
     for part in profile.parts:
         assembly.routers.update(front_end_of(part).routers(part, buses))

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from drivers.buttons import ButtonRole
+from drivers.i2c_adapters import HOSTS, I2CAdapter
 from engine.errors import UnknownGameError
 from engine.game import Game
 from engine.physical import Sensing, Spot
@@ -57,6 +58,14 @@ class Profile:
     retries: int = 2
     speech: SpeechSpec = SPEECH_OFF
     remote: RemoteSpec | None = None  # a game with another board, whenever the service starts
+    host: str = "any"
+    """The board model Kiban runs on (``pi4``, ``pi5``, ``other``; ``any`` when the profile
+    does not say), which decides what its I2C adapter refuses."""
+
+    @property
+    def adapter(self) -> I2CAdapter:
+        """The host's I2C adapter, whose rules the scans are planned for."""
+        return HOSTS[self.host]
 
     def part(self, kind: type[P]) -> P | None:
         """The part of that front end (``profile.part(ExpandersSpec)``), None if absent."""
@@ -134,7 +143,18 @@ class _Reader(LedReader, SpeechReader, RemoteReader):
         self._only(
             data,
             (),
-            ("name", "games", "sensing", "scan", "leds", "buttons", "speech", "remote", *TABLES),
+            (
+                "name",
+                "games",
+                "sensing",
+                "host",
+                "scan",
+                "leds",
+                "buttons",
+                "speech",
+                "remote",
+                *TABLES,
+            ),
         )
         name = self._get(data, (), "name", str)
         games = self._games(game)
@@ -145,6 +165,12 @@ class _Reader(LedReader, SpeechReader, RemoteReader):
             raise self.fail(
                 ("sensing",), f"sensing must be occupancy or polarity, not {sensing_text!r}"
             ) from None
+        host = self._get(data, (), "host", str, "any")
+        if host not in HOSTS:
+            raise self.fail(
+                ("host",),
+                f"host {host!r} is not a board model Kiban knows ({', '.join(HOSTS)})",
+            )
         scan = self._get(data, (), "scan", dict, {})
         self._only(scan, ("scan",), ("hz", "debounce", "retries"))
         scan_hz = self._get(scan, ("scan",), "hz", float, 100.0)
@@ -182,6 +208,7 @@ class _Reader(LedReader, SpeechReader, RemoteReader):
             retries=retries,
             speech=self._speech(),
             remote=self._remote(),
+            host=host,
         )
 
     def _led_pins(self, leds: LedSpec, gpios: Gpios) -> None:

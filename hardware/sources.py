@@ -4,7 +4,8 @@ A ``SensorSource`` knows its channels (a label for people, the spot, the pole
 for half of a digital polarity pair) and returns one value per channel per
 ``sample()``, reading with the fewest bus transactions its chips allow. Each
 family of chips has its source in its front end (hardware/frontends/): the
-MCP23017s of a bus segment in one combined I2C transaction, analog Hall sensors
+MCP23017s of a bus segment in as few I2C transactions as the host's adapter runs
+(one combined transaction, or one a chip on a Raspberry Pi), analog Hall sensors
 on ADCs behind CD74HC4067s, a 74HC165 chain in one SPI read, the image a scanner
 microcontroller keeps sending.
 

@@ -52,6 +52,7 @@ class RobotoryGame(Game[RobotoryPosition]):
     name = "robotory"
     aliases = ("ロボトリー",)
     title = "Robotory"
+    going_on = "chain"
     seats = (
         Seat(SEAT_NAMES[0], SEAT_LETTERS[0], "white"),
         Seat(SEAT_NAMES[1], SEAT_LETTERS[1], "black"),

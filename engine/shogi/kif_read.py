@@ -8,6 +8,7 @@ from types import MappingProxyType
 
 from engine.errors import NotationError
 from engine.outcome import Outcome, Termination
+from engine.record_read import shortened
 from engine.shogi import SHOGI
 from engine.shogi.handicaps import ALL_HANDICAPS
 from engine.shogi.kif import BOARD_PIECES, DIGITS, HANDICAP_NAMES, NUMERALS, PIECES, square_name
@@ -76,6 +77,10 @@ class _Reader:
         self.result: tuple[str | None, str] | None = None
         self.comment: Outcome | None = None
         self.start_text = ""
+        self.kif = False
+        """Whether anything only KIF has was read (a header, a board, a move)."""
+        self.skipped: tuple[int, str] | None = None
+        """The first line no reader needs, to name when nothing else was read."""
 
     def read(self, text: str) -> ShogiRecord:
         for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
@@ -84,6 +89,15 @@ class _Reader:
                 break  # variations follow the main line; only the main line is read
             self.number = number
             self.line(line, f"line {number}")
+        if not self.kif:
+            # a file of other words (or none) would otherwise read as a game with no moves
+            if self.skipped is None:
+                raise NotationError(f"line {max(self.number, 1)}: the record is empty")
+            number, line = self.skipped
+            raise NotationError(
+                f"line {number}: {shortened(line)} is not KIF, and no KIF header, board or"
+                " move follows"
+            )
         position = self.start(f"line {self.number}")
         return ShogiRecord(
             start=self.start_text,
@@ -121,7 +135,10 @@ class _Reader:
 
     def line(self, line: str, where: str) -> None:
         stripped = line.strip()
-        if not stripped or stripped[0] in "#&":
+        if not stripped:
+            return
+        self.kif = self._known(stripped)
+        if stripped[0] in "#&":
             return
         if stripped[0] == "*":
             found = read_result_comment(stripped[1:])
@@ -153,8 +170,21 @@ class _Reader:
         if match is None:
             if stripped[0].isascii() and stripped[0].isdigit():
                 raise NotationError(f"{where}: cannot read the move line {stripped!r}")
+            if self.skipped is None:
+                self.skipped = (self.number, stripped)
             return  # a line no reader needs (a title, a time control, a note)
         self.move(match.group(2), where)
+
+    def _known(self, stripped: str) -> bool:
+        """Whether KIF was read by now, this line included: a comment, a header, a
+        board or a side to move, the moves' heading, a move or the result."""
+        return self.kif or (
+            stripped[0] in "#*|"
+            or "：" in stripped
+            or stripped in ("後手番", "上手番", "先手番", "下手番")
+            or stripped.startswith(("+--", "手数", "まで"))
+            or _MOVE_LINE.match(stripped) is not None
+        )
 
     def header(self, key: str, value: str, where: str) -> None:
         if key == "手合割":

@@ -9,14 +9,20 @@ requests and stopped by ``close``.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.game import Game, Position
 from engine.search.levels import Level
 from engine.search.types import Analysis, Limits, Player
-from firmware_host.opponents.seats import OpponentError, OpponentKind, OpponentSpec
+from firmware_host.opponents.errors import EngineError, EngineStartError, EngineUnsupportedError
+from firmware_host.opponents.seats import (
+    OpponentError,
+    OpponentKind,
+    OpponentSpec,
+    parse_opponents,
+)
 from firmware_host.opponents.thinking import ThinkRequest, seeded
 
 USI_GAMES = {"dobutsu": "dobutsu", "shogi": "shogi"}
@@ -69,17 +75,24 @@ class Beginner:
             return found
         from engine.search import beginners_mistake
 
-        return beginners_mistake(position, found, self.level, self.rng)
+        mistake = beginners_mistake(position, found, self.level, self.rng)
+        if found.note:  # why the engine did not play is still to be said
+            return replace(mistake, note=f"{found.note}; {mistake.note}")
+        return mistake
 
     def close(self) -> None:
         self.player.close()
 
 
 class Players:
-    """Makes the player for each request; keeps outside engines running between them."""
+    """Makes the player for each request; keeps outside engines running between them.
+    An engine that cannot be started (the program is missing, or does not answer
+    ``usiok``) leaves its seat to the built-in search, with a note that says why; it is
+    not tried again for the rest of the session."""
 
     def __init__(self) -> None:
         self._engines: dict[Hashable, Player] = {}
+        self._unusable: dict[Hashable, str] = {}
 
     def __call__(self, request: ThinkRequest, game: Game[Any]) -> Player:
         spec = request.spec
@@ -117,15 +130,21 @@ class Players:
             note = "Fairy-Stockfish is not installed; the built-in search plays"
             return Noted(self._builtin(request), note)
         key = (str(path), game.name, request.options, spec.level.number)
+        if key in self._unusable:
+            return Noted(self._builtin(request), self._unusable[key])
         engine = self._engines.get(key)
         if engine is None:
-            engine = UsiPlayer(
-                path,
-                game,
-                spec.level,
-                options=dict(request.options),
-                fallback=self._builtin(request),
-            )
+            try:
+                engine = UsiPlayer(
+                    path,
+                    game,
+                    spec.level,
+                    options=dict(request.options),
+                    fallback=self._builtin(request),
+                )
+            except EngineError as error:
+                self._unusable[key] = f"{error}; the built-in search plays"
+                return Noted(self._builtin(request), self._unusable[key])
             self._engines[key] = engine
         if spec.level.blunder > 0:
             return Beginner(engine, spec.level, seeded(request))
@@ -143,3 +162,28 @@ class Players:
         for engine in self._engines.values():
             engine.close()
         self._engines.clear()
+
+
+def check_engines(game: Game[Any], opponents: str, options: Mapping[str, str]) -> None:
+    """Start the outside engine of each ``usi:PATH`` seat of ``opponents`` and see it
+    answer ``usiok`` and take the game, then stop it: a missing or wrong program is
+    said before the game starts, not found when the computer is first to move.
+    OpponentError names the seat and what the engine did."""
+    if game.name not in USI_GAMES:
+        return  # no engine plays it: the built-in search does, and says so
+    from firmware_host.opponents.usi import UsiPlayer
+
+    for seat, spec in parse_opponents(game, opponents).items():
+        if spec.kind is not OpponentKind.USI or spec.path is None:
+            continue
+        try:
+            UsiPlayer(spec.path, game, spec.level, options=dict(options)).close()
+        except EngineError as error:
+            hint = (
+                ""
+                if isinstance(error, EngineUnsupportedError | EngineStartError)
+                else (" (is it a USI engine?)")
+            )
+            raise OpponentError(
+                f"--opponent {game.seats[seat].letter}={spec.text()}: {error}{hint}"
+            ) from None

@@ -22,6 +22,7 @@ from engine.errors import KibanError
 from engine.game import Game, Position
 from engine.opening import DrawResult
 from engine.outcome import Outcome, Termination
+from engine.overlap import Carried
 from engine.physical import Frame, Reading, Sensing, Spot
 from engine.policy import IllegalMovePolicy
 from engine.recognizer import (
@@ -31,7 +32,6 @@ from engine.recognizer import (
     IllegalMatch,
     OffGuide,
     OutOfStep,
-    Pending,
     Recognizer,
     TakebackOffer,
     Timing,
@@ -270,8 +270,9 @@ class Controller(AcrossBoards, ComputerTurns):
         self.computer.start(self.game, self.settings)
         self.consent.start(bool(self.computer.remote))
 
-    def _reset_recognizer(self, at: float) -> None:
-        self.recognizer.reset(self.position, self.history.earlier(), at)
+    def _reset_recognizer(self, at: float, carried: Carried[Any] | None = None) -> None:
+        """``carried``: what the board already showed of the next moves."""
+        self.recognizer.reset(self.position, self.history.earlier(), at, carried)
         if self.frame:
             self.recognizer.observe(self.frame, at)
         self.assessment = None
@@ -369,17 +370,12 @@ class Controller(AcrossBoards, ComputerTurns):
 
     def _see(self, frame: Frame, at: float) -> list[Notice]:
         """A new debounced frame; after a long silence it must rest before it decides
-        anything. A reply begun by the other side commits the move shown before it."""
+        anything."""
         seen = {s: r for s, r in frame.items() if s in self.sensed}
-        notices: list[Notice] = []
-        silent, fresh = self.trust.frame_read(at)
-        if not silent and isinstance(self.state, Playing) and self.fault is None:
-            move = self.recognizer.interrupted(seen, at)
-            if move is not None:
-                notices = self._commit(move, at)
+        _, fresh = self.trust.frame_read(at)
         self.frame = seen
         self.recognizer.observe(seen, at, fresh=fresh)
-        return notices + self._judge(at)
+        return self._judge(at)
 
     def _judge(self, at: float) -> list[Notice]:
         if not self.trust.trusted:
@@ -406,24 +402,35 @@ class Controller(AcrossBoards, ComputerTurns):
             return notices
         if self.roll_due:
             return self._roll(at, asked=False)
-        assessment = self.recognizer.assess(at)
+        return self._answer_board(self.recognizer.assess(at), at)
+
+    def _answer_board(self, assessment: Assessment[Any], at: float) -> list[Notice]:
+        """Commit, prompt, name or guide as the recognizer's reading of the board says."""
         self.assessment = assessment
         match assessment:
-            case Commit(move):
+            case Commit(move, then):
                 refusal = self._untold(move, at)
                 if refusal is not None:  # hands ahead of the other board (or its only move)
                     forced = move == self.recognizer.forced
                     return [] if forced else self._say_once(assessment, refusal)
-                return self._commit(move, at)
+                notices = self._commit(move, at)
+                for reply in then:  # the moves after it that the board showed whole
+                    if isinstance(self.state, Playing) and self.position.is_legal(reply):
+                        notices += self._commit(reply, at)
+                if isinstance(self.state, Playing) and self.frame != self.recognizer.expected:
+                    notices += self._judge(at)  # the next player's move, already begun
+                return notices
             case Ambiguous(candidates):
                 refusal = self._untold(candidates[0], at)
                 if refusal is not None:
                     return self._say_once(assessment, refusal)
                 return self._prompt(tuple(sorted(candidates, key=self.position.move_text)), at)
-            case TakebackOffer(plies):
+            case TakebackOffer(plies, moves):
                 # Offered, never automatic: lifting the piece the opponent just dropped
-                # recreates the earlier board too, and must not undo their move.
-                return self._prompt((TakebackChoice(plies),), at)
+                # recreates the earlier board too, and must not undo their move; so may
+                # a move and its quick reply (offered beside it).
+                played = tuple(sorted(moves, key=self.position.move_text))
+                return self._prompt((TakebackChoice(plies), *played), at)
             case IllegalMatch(move, reason):
                 self._enter(self._playing())
                 text = self.position.move_text(move)
@@ -482,6 +489,7 @@ class Controller(AcrossBoards, ComputerTurns):
         if refusal is not None:
             return [refusal]
         footprint = self.position.footprint(move, self.sensing)
+        carried = self.recognizer.carried(move)  # the next player's touches so far
         by_person = not self.computer.plays(self.position.turn)
         played = self.match.play(move, at)  # stored before anything else changes
         warning = self.computer.blunder(played.text) if by_person else None
@@ -490,7 +498,7 @@ class Controller(AcrossBoards, ComputerTurns):
         self.last_move = footprint.spots()
         self.trust.committed(at)
         self._enter(Playing())  # a move played: any move wanted from outside is done
-        self._reset_recognizer(at)
+        self._reset_recognizer(at, carried)
         notices: list[Notice] = [MoveCommitted(played.ply, played.text, at)]
         outcome = self.position.outcome()
         if outcome is not None:
@@ -572,32 +580,37 @@ class Controller(AcrossBoards, ComputerTurns):
             return self._roll(at, asked=True)
         if role is ButtonRole.CLOCK:
             return self._confirm(at)
-        if role is ButtonRole.OK:
-            # ok confirms a move the board shows but that may still go on (a chain)
+        confirmed: list[Notice] = []
+        if role in (ButtonRole.OK, ButtonRole.REFILL):
+            # ok (or the next player's refill) ends a move the board shows that may still
+            # go on (a chain); where the board cannot tell how it went on, it asks first
             confirmed = self._confirm(at)
-            if any(isinstance(notice, MoveCommitted) for notice in confirmed):
+            played = any(isinstance(notice, MoveCommitted) for notice in confirmed)
+            if isinstance(self.state, Prompting) or (played and role is ButtonRole.OK):
                 return confirmed
-            if self.trust.just_committed(at):
+            if role is ButtonRole.OK and self.trust.just_committed(at):
                 return confirmed  # a late ok for the move just played: not the next one
-        if role in (ButtonRole.OK, ButtonRole.REFILL) and self.recognizer.unseen:
-            # Moves the board cannot show (a refill, an exchange) are chosen at a prompt.
+        at_rest = self.frame == dict(self.recognizer.expected)
+        if role in (ButtonRole.OK, ButtonRole.REFILL) and at_rest and self.recognizer.unseen:
+            # Moves the board cannot show (a refill, an exchange) are chosen at a prompt,
+            # once the board shows the position (not while a hand is still moving).
             refusal = self._untold(self.recognizer.unseen[0], at)
             if refusal is not None:
                 return [refusal]
             choices = tuple(sorted(self.recognizer.unseen, key=self.position.move_text))
             self._enter(Prompting(choices, 0, guide_of(self.state)))
-            return [PromptOpened(self.prompt_choices, at)]
-        return []
+            return [*confirmed, PromptOpened(self.prompt_choices, at)]
+        return confirmed
 
     def _confirm(self, at: float) -> list[Notice]:
-        """The clock button: play the move the board shows now, without the settle time
-        (never from a stale frame, nor a move other than the one wanted)."""
-        assessment = self.recognizer.assess(at)
+        """The clock button: play the move the board shows now, without the settle time,
+        or the move that stands while the next player has begun (never from a stale
+        frame, nor a move other than the one wanted; where the board cannot tell, ask)."""
         if not self.trust.trusted:
             return []
-        shown = assessment.candidates if isinstance(assessment, Pending) else ()
-        if len(shown) == 1 and self.recognizer.guide in (None, shown[0]):
-            return self._commit(shown[0], at)
+        assessment = self.recognizer.assess(at, confirm=True)
+        if isinstance(assessment, Commit | Ambiguous):
+            return self._answer_board(assessment, at)
         return self._judge(at)
 
     def _roll(self, at: float, *, asked: bool) -> list[Notice]:

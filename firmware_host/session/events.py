@@ -199,7 +199,8 @@ class FaultCleared:
 
 @dataclass(frozen=True, slots=True)
 class StoreReplaced:
-    """The game store was damaged: it was kept aside and a fresh one started."""
+    """The game store was damaged: it was kept aside and a fresh one started, with the
+    games that could still be read of it (the message says how many)."""
 
     message: str
     at: float

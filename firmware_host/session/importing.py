@@ -55,8 +55,11 @@ def read_record_file(path: Path, game: Game[Any]) -> Imported:
         data = path.read_bytes()
     except OSError as error:
         raise RecordFileError(f"cannot read {path}: {error.strerror}") from None
+    text = _decode(data)
+    if not text.strip():
+        raise RecordFileError(f"{path} is empty: there is no record in it to play on from")
     try:
-        return read_record(_decode(data), game, path.suffix.lower())
+        return read_record(text, game, path.suffix.lower())
     except (NotationError, VariantError) as error:
         raise RecordFileError(f"{path}: {error}") from None
 

@@ -48,6 +48,7 @@ class Meaning(Enum):
     GOOD = "coach: good destination"
     DOUBTFUL = "coach: doubtful destination"
     LOSING = "coach: losing destination"
+    GOES_ON = "a move that may go on (ok ends it)"
 
 
 COACHED = {
@@ -95,6 +96,7 @@ DEFAULT_PALETTE = Palette(
         Meaning.GOOD: Colour(133, 194, 1),
         Meaning.DOUBTFUL: Colour(203, 145, 58),
         Meaning.LOSING: Colour(192, 40, 59),
+        Meaning.GOES_ON: Colour(0, 255, 135),
     },
     {
         "black": Colour(200, 200, 200),
@@ -134,6 +136,7 @@ COLOUR_BLIND_PALETTE = Palette(
         Meaning.GOOD: Colour(159, 200, 181),
         Meaning.DOUBTFUL: Colour(200, 210, 6),
         Meaning.LOSING: Colour(255, 1, 119),
+        Meaning.GOES_ON: Colour(195, 0, 255),
     },
     {
         "black": Colour(200, 200, 200),
@@ -190,6 +193,7 @@ class BoardView:
     clock_running: int | None = None
     scores: tuple[int, ...] = ()
     counters: tuple[tuple[str, int], ...] = ()
+    goes_on: frozenset[Spot] = frozenset()  # where a move that may go on ended (blinks)
     extra_indicators: Mapping[str, Colour] = field(default_factory=dict)
 
 
@@ -229,7 +233,9 @@ class Legend:
             # the rest of a move already begun: pieces still to take off, cells to fill
             layers.append((Meaning.REMOVE, frozenset(s for s, r in view.remaining if not r)))
             layers.append((Meaning.DESTINATION, frozenset(s for s, r in view.remaining if r)))
-        blinking = view.thinking
+        blinking = view.thinking or bool(view.goes_on)
+        if view.goes_on and on:
+            layers.append((Meaning.GOES_ON, view.goes_on))
         if view.prompt is not None:
             blinking = True
             everything = frozenset().union(*view.prompt.spots) if view.prompt.spots else frozenset()
@@ -275,6 +281,8 @@ class Legend:
             indicators["status"] = self.colour(Meaning.GUIDE)  # the move to play is coming
         elif view.phase in (Phase.SETUP, Phase.CORRECTION):
             indicators["status"] = self.colour(Meaning.FILL)
+        if view.goes_on and on:
+            indicators["ok"] = self.colour(Meaning.GOES_ON)  # the button that ends the move
         if view.dice and view.outcome is None:
             # pips on the mover's edge, in the mover's colour
             colour = self.palette.seat(view.seats[view.turn])

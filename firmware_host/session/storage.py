@@ -6,9 +6,12 @@ history of a game is never rewritten and nothing committed is ever lost. A write
 that fails (a full disk) raises ``StorageError`` and leaves the file as it was;
 ``journal.py`` keeps such records until they can be written.
 
-Opening a file reads before it writes: a file from a newer Kiban is refused
-untouched (``NewerStoreError``), a damaged one is named (``DamagedStoreError``);
-``open_store`` keeps a damaged file aside and starts a fresh one.
+Opening a file reads before it writes (``store_file.py`` checks it whole): a file
+from a newer Kiban is refused untouched (``NewerStoreError``), a damaged one is
+named (``DamagedStoreError``); ``salvage.open_store`` keeps a damaged file aside,
+starts a fresh one and saves into it what can still be read. A store opened only
+to read (``kiban list``, ``kiban export``) is opened read-only, so a folder the
+user may not write to is no obstacle.
 """
 
 from __future__ import annotations
@@ -20,104 +23,68 @@ import sqlite3
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from engine.errors import KibanError
 from engine.outcome import Outcome, Termination
+from firmware_host.session.store_file import (
+    SCHEMA,
+    SCHEMA_VERSION,
+    TABLES,
+    DamagedStoreError,
+    GameStatus,
+    NewerStoreError,
+    RecordKind,
+    StorageError,
+    check_file,
+    check_rows,
+    check_schema,
+    check_whole,
+    is_damage,
+    table_columns,
+)
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "DamagedStoreError",
+    "GameStatus",
+    "GameStore",
+    "NewerStoreError",
+    "Record",
+    "RecordKind",
+    "Replaced",
+    "StorageError",
+    "StoredGame",
+    "default_state_dir",
+]
 
 log = logging.getLogger(__name__)
-
-SCHEMA_VERSION = 3
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    game TEXT NOT NULL,
-    options TEXT NOT NULL,
-    start TEXT,
-    settings TEXT NOT NULL DEFAULT '{}',
-    status TEXT NOT NULL,
-    termination TEXT,
-    winners TEXT,
-    started_at REAL NOT NULL,
-    ended_at REAL,
-    clock TEXT,
-    created_wall REAL
-);
-CREATE TABLE IF NOT EXISTS records (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    seq INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    ply INTEGER NOT NULL,
-    move TEXT,
-    plies INTEGER,
-    at REAL NOT NULL,
-    data TEXT,
-    wall REAL,
-    PRIMARY KEY (game_id, seq)
-);
-"""
-
-
-class StorageError(KibanError, OSError):
-    """The game store cannot be opened or written."""
-
-
-class NewerStoreError(StorageError):
-    """The file was written by a newer Kiban: this one would misread it, so it is left
-    as it is."""
-
-
-class DamagedStoreError(StorageError):
-    """The file is not a readable SQLite database (random bytes, a truncated file)."""
-
-    def __init__(self, path: Path, detail: str) -> None:
-        super().__init__(f"the game store {path} is damaged: {detail}")
-        self.path = path
-        self.detail = detail
 
 
 @dataclass(frozen=True, slots=True)
 class Replaced:
-    """A damaged store that was kept aside (as ``kept``) for a fresh one at ``path``."""
+    """A damaged store that was kept aside (as ``kept``) for a fresh one at ``path``,
+    with ``saved`` of its games read back into the fresh one (``cut``: of those, the
+    games whose later records could not be read)."""
 
     path: Path
     kept: Path
     detail: str
+    saved: int = 0
+    cut: int = 0
 
     def describe(self) -> str:
-        return (
+        text = (
             f"the game store {self.path} was damaged ({self.detail}): it is kept as"
-            f" {self.kept.name} and a new, empty store was started"
+            f" {self.kept.name}"
         )
-
-
-_DAMAGE = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
-_HEADER = b"SQLite format 3\x00"
-
-
-def _check_header(path: Path) -> None:
-    """An existing, non-empty file that does not begin as every SQLite database does."""
-    try:
-        with path.open("rb") as file:
-            head = file.read(len(_HEADER))
-    except OSError:
-        return  # missing, or unreadable: opening it says what is wrong
-    if head and head != _HEADER:
-        raise DamagedStoreError(path, "not an SQLite database (its first bytes are wrong)")
-
-
-class GameStatus(Enum):
-    PLAYING = "playing"
-    OVER = "over"
-    ABANDONED = "abandoned"
-
-
-class RecordKind(Enum):
-    MOVE = "move"
-    TAKEBACK = "takeback"
+        if not self.saved:
+            return f"{text} and a new, empty store was started; no game in it could be read"
+        games = "game" if self.saved == 1 else "games"
+        text += f"; {self.saved} {games} read from it are in the new store"
+        if self.cut:
+            text += f" ({self.cut} up to the first damaged move only)"
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +98,7 @@ class Record:
     plies: int
     at: float
     data: Mapping[str, Any]
+    wall: float | None = None  # when it was made, by the calendar (epoch s)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,70 +138,122 @@ def default_state_dir() -> Path:
 
 
 class GameStore:
-    """The SQLite file of games; one writer (the controller)."""
+    """The SQLite file of games; one writer (the controller). ``read_only``: opened
+    only to read (``mode=ro``, or ``immutable`` where a folder the user may not write
+    to would stop SQLite from opening its WAL index); nothing is ever written then."""
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, *, read_only: bool = False) -> None:
         self.path = Path(path)
+        self.read_only = read_only
         self.replaced: Replaced | None = None
         """The damaged file this store took the place of (``open_store``), to be said."""
-        if str(path) != ":memory:":
-            _check_header(self.path)  # before SQLite, which drops the WAL of a non-database
+        memory = str(path) == ":memory:"
+        if not memory:
+            check_file(self.path)  # before SQLite, which drops the WAL of a non-database
+        self._db = self._connect(memory)
         try:
-            if str(path) != ":memory:":
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        except (sqlite3.Error, OSError) as error:
-            raise StorageError(f"cannot open the game store {self.path}: {error}") from None
-        try:
-            version = self._inspect()  # reads only: nothing is written to a file refused
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.executescript(_SCHEMA)
-            self._migrate(version)
-            self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            whole = self._inspect()  # reads only: nothing is written to a file refused
+            if not read_only:
+                if whole:
+                    self._try_writing()
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=FULL")
+                self._db.execute("PRAGMA foreign_keys=ON")
+                self._db.executescript(SCHEMA)
+                self._migrate()
+                self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            self._columns = table_columns(self._db)
         except StorageError:
             self._db.close()
             raise
-        except sqlite3.Error as error:
+        except (sqlite3.Error, UnicodeDecodeError) as error:
             self._db.close()
-            if error.sqlite_errorcode & 0xFF in _DAMAGE:
+            if not isinstance(error, sqlite3.Error) or is_damage(error):
                 raise DamagedStoreError(self.path, str(error)) from None
             raise StorageError(f"cannot open the game store {self.path}: {error}") from None
 
-    def _inspect(self) -> int:
-        """The file's schema version, after checking that it is whole and not newer than
-        this Kiban's; only reads."""
+    def _connect(self, memory: bool) -> sqlite3.Connection:
+        """The connection; read-only, it shares the WAL of a program writing the store
+        (``mode=ro``), and with no WAL beside the file, no program has it open and the
+        file is all there is (``immutable``: SQLite then makes no WAL files of its own,
+        which a folder the user may not write to would refuse)."""
+        try:
+            if memory or not self.read_only:
+                if not memory:
+                    self.path.parent.mkdir(parents=True, exist_ok=True)
+                target = str(self.path)
+            else:
+                shared = self.path.with_name(self.path.name + "-wal").exists()
+                target = self.path.absolute().as_uri() + (
+                    "?mode=ro" if shared else "?mode=ro&immutable=1"
+                )
+            return sqlite3.connect(
+                target, isolation_level=None, check_same_thread=False, uri=self.read_only
+            )
+        except (sqlite3.Error, OSError, ValueError) as error:
+            raise StorageError(f"cannot open the game store {self.path}: {error}") from None
+
+    def _inspect(self) -> bool:
+        """Check that the file is whole, not newer than this Kiban's, and holds Kiban's
+        tables (False: none yet, a new file); only reads."""
         version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
-        problems = [row[0] for row in self._db.execute("PRAGMA quick_check(1)")]
-        if problems != ["ok"]:
-            raise DamagedStoreError(self.path, " ".join(problems).replace("\n", " "))
+        check_whole(self._db, self.path)
         if version > SCHEMA_VERSION:
             raise NewerStoreError(
                 f"the game store {self.path} was written by a newer Kiban (schema version"
                 f" {version}; this one knows up to {SCHEMA_VERSION}): it is left untouched;"
                 " update Kiban, or use another --state-dir"
             )
-        return version
+        if not check_schema(self._db, self.path, version):
+            return False
+        check_rows(self._db, self.path, table_columns(self._db))
+        return True
 
-    def _migrate(self, version: int) -> None:
-        """Bring a file written by an older Kiban up to date, keeping every game."""
-        columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
-        if version < 2 and "clock" not in columns:
-            self._db.execute("ALTER TABLE games ADD COLUMN clock TEXT")
-        if version < 3 and "created_wall" not in columns:
-            self._db.execute("ALTER TABLE games ADD COLUMN created_wall REAL")
-            self._db.execute("ALTER TABLE records ADD COLUMN wall REAL")
+    def _try_writing(self) -> None:
+        """Write a game and a move and take them back at once: schema text that reads
+        well but cannot be written to (a damaged reference, or table of game numbers)
+        is found before the file is used. Nothing of it reaches the file."""
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            cursor = self._db.execute(
+                "INSERT INTO games (game, options, settings, status, started_at)"
+                " VALUES ('-', '{}', '{}', ?, 0)",
+                (GameStatus.ABANDONED.value,),
+            )
+            self._db.execute(
+                "INSERT INTO records (game_id, seq, kind, ply, at) VALUES (?, 1, ?, 1, 0)",
+                (cursor.lastrowid, RecordKind.MOVE.value),
+            )
+        finally:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+
+    def _migrate(self) -> None:
+        """Bring a file written by an older Kiban up to date, keeping every game: the
+        columns later versions added, at the end of their tables."""
+        for table, columns in TABLES.items():
+            have = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+            for column in columns:
+                if column.name not in have:
+                    self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column.name} {column.type}")
 
     def close(self) -> None:
         self._db.close()
 
     def _write(self, sql: str, parameters: tuple[Any, ...]) -> int:
+        return self._write_all([(sql, parameters)])
+
+    def _write_all(self, statements: list[tuple[str, tuple[Any, ...]]]) -> int:
+        """Run ``statements`` in one transaction: all are written, or none; the row id
+        the last one made."""
         try:
             with self._db:
                 self._db.execute("BEGIN IMMEDIATE")
-                cursor = self._db.execute(sql, parameters)
-                return int(cursor.lastrowid or 0)
+                row_id = 0
+                for sql, parameters in statements:
+                    row_id = int(self._db.execute(sql, parameters).lastrowid or 0)
+                return row_id
         except sqlite3.Error as error:
             raise StorageError(f"cannot write to the game store {self.path}: {error}") from None
 
@@ -350,47 +370,38 @@ class GameStore:
 
     # --- reading -------------------------------------------------------------------
 
+    def _select(self, table: str) -> str:
+        """Every column of ``table`` in Kiban's order (NULL for one an older file lacks)."""
+        have = self._columns.get(table, set())
+        return ", ".join(c.name if c.name in have else "NULL" for c in TABLES[table])
+
+    def _read(self, sql: str, parameters: tuple[Any, ...], what: str) -> list[Any]:
+        """Rows of a query; a file damaged since it was opened is named, not a traceback."""
+        if not self._columns.get("games"):
+            return []  # a new file opened read-only: no tables, no games
+        try:
+            return self._db.execute(sql, parameters).fetchall()
+        except (sqlite3.Error, ValueError) as error:
+            raise DamagedStoreError(self.path, f"{what} cannot be read ({error})") from None
+
     def load(self, game_id: int) -> StoredGame:
-        row = self._db.execute(
-            "SELECT id, game, options, start, settings, status, termination, winners,"
-            " started_at, ended_at, clock, created_wall FROM games WHERE id = ?",
+        what = f"game {game_id}"
+        rows = self._read(
+            f"SELECT {self._select('games')} FROM games WHERE id = ?",
             (game_id,),
-        ).fetchone()
-        if row is None:
+            what,
+        )
+        if not rows:
             raise StorageError(f"no game {game_id} in {self.path}")
-        records = tuple(
-            Record(
-                seq=r[0],
-                kind=RecordKind(r[1]),
-                ply=r[2],
-                move=r[3],
-                plies=r[4] or 0,
-                at=r[5],
-                data=json.loads(r[6]) if r[6] else {},
-            )
-            for r in self._db.execute(
-                "SELECT seq, kind, ply, move, plies, at, data FROM records"
-                " WHERE game_id = ? ORDER BY seq",
-                (game_id,),
-            )
+        records = self._read(
+            f"SELECT {self._select('records')} FROM records WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+            what,
         )
-        outcome = None
-        if row[6] is not None:
-            outcome = Outcome(Termination[row[6]], frozenset(json.loads(row[7] or "[]")))
-        return StoredGame(
-            id=row[0],
-            game=row[1],
-            options=json.loads(row[2]),
-            start=row[3],
-            settings=json.loads(row[4]),
-            status=GameStatus(row[5]),
-            outcome=outcome,
-            started_at=row[8],
-            ended_at=row[9],
-            records=records,
-            clock=tuple(json.loads(row[10])) if row[10] else None,
-            created_wall=row[11],
-        )
+        try:
+            return game_from_row(rows[0], tuple(record_from_row(r) for r in records))
+        except (ValueError, TypeError, KeyError) as error:
+            raise DamagedStoreError(self.path, f"{what} cannot be read ({error})") from None
 
     def unfinished(self, game: str | None = None) -> StoredGame | None:
         """The most recent game still being played (of ``game``, when given)."""
@@ -399,41 +410,139 @@ class GameStore:
         if game is not None:
             sql += " AND game = ?"
             parameters += (game,)
-        row = self._db.execute(sql + " ORDER BY id DESC LIMIT 1", parameters).fetchone()
-        return self.load(row[0]) if row else None
+        rows = self._read(sql + " ORDER BY id DESC LIMIT 1", parameters, "the unfinished game")
+        return self.load(rows[0][0]) if rows else None
 
     def list_games(self, limit: int = 50) -> list[StoredGame]:
-        rows = self._db.execute("SELECT id FROM games ORDER BY id DESC LIMIT ?", (limit,))
-        return [self.load(row[0]) for row in rows.fetchall()]
+        rows = self._read("SELECT id FROM games ORDER BY id DESC LIMIT ?", (limit,), "the games")
+        return [self.load(row[0]) for row in rows]
+
+    def restore(self, stored: StoredGame) -> None:
+        """Write a game read from another store (one kept aside as damaged) under its
+        own number, with its records, in one transaction."""
+        outcome = stored.outcome
+        game = (
+            f"INSERT INTO games ({', '.join(c.name for c in TABLES['games'])})"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                stored.id,
+                stored.game,
+                json.dumps(dict(stored.options), sort_keys=True),
+                stored.start,
+                json.dumps(dict(stored.settings), sort_keys=True),
+                stored.status.value,
+                None if outcome is None else outcome.termination.name,
+                None if outcome is None else json.dumps(sorted(outcome.winners)),
+                stored.started_at,
+                stored.ended_at,
+                None if stored.clock is None else json.dumps(list(stored.clock)),
+                stored.created_wall,
+            ),
+        )
+        records = [
+            (
+                f"INSERT INTO records ({', '.join(c.name for c in TABLES['records'])})"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    stored.id,
+                    record.seq,
+                    record.kind.value,
+                    record.ply,
+                    record.move,
+                    record.plies,
+                    record.at,
+                    json.dumps(dict(record.data)) if record.data else None,
+                    record.wall,
+                ),
+            )
+            for record in stored.records
+        ]
+        self._write_all([game, *records])
 
 
-def open_store(path: Path) -> GameStore:
-    """The game store at ``path``; a damaged file is kept aside (renamed
-    ``<name>.damaged-<time>``, with its WAL files) and a fresh store started in its
-    place, which says so (``GameStore.replaced``). A newer file is refused as it is."""
-    try:
-        return GameStore(path)
-    except DamagedStoreError as damage:
-        kept = _keep_aside(path)
-        store = GameStore(path)
-        store.replaced = Replaced(path, kept, damage.detail)
-        log.error("%s", store.replaced.describe())
-        return store
+def _number(value: object, *, null: bool = False) -> float | None:
+    if value is None and null:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"{value!r} is not a number")
+    return float(value)
 
 
-def _keep_aside(path: Path) -> Path:
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    kept = path.with_name(f"{path.name}.damaged-{stamp}")
-    serial = 1
-    while kept.exists():
-        serial += 1
-        kept = path.with_name(f"{path.name}.damaged-{stamp}-{serial}")
-    try:
-        for suffix in ("-wal", "-shm"):  # they belong to the damaged file, not the new one
-            side = path.with_name(path.name + suffix)
-            if side.exists():
-                side.rename(kept.with_name(kept.name + suffix))
-        path.rename(kept)
-    except OSError as error:
-        raise StorageError(f"cannot keep the damaged game store {path} aside: {error}") from None
-    return kept
+def _integer(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{value!r} is not a whole number")
+    return value
+
+
+def _json(value: object, shape: type, *, null: bool = False) -> Any:
+    if value is None and null:
+        return None
+    if not isinstance(value, str):
+        raise TypeError(f"{value!r} is not JSON text")
+    read = json.loads(value)
+    if not isinstance(read, shape):
+        raise TypeError(f"{value!r} is not a JSON {shape.__name__}")
+    return read
+
+
+def _text(value: object, *, null: bool = False) -> str | None:
+    if (value is None and null) or isinstance(value, str):
+        return value
+    raise TypeError(f"{value!r} is not text")
+
+
+def record_from_row(row: tuple[Any, ...]) -> Record:
+    """A ``records`` row (its columns in ``store_file.RECORDS`` order) as Kiban wrote
+    it; ValueError, TypeError or KeyError when it is not."""
+    _, seq, kind, ply, move, plies, at, data, wall = row
+    return Record(
+        seq=_integer(seq),
+        kind=RecordKind(kind),
+        ply=_integer(ply),
+        move=_text(move, null=True),
+        plies=0 if plies is None else _integer(plies),
+        at=float(_number(at) or 0.0),
+        data=_json(data, dict, null=True) or {},
+        wall=_number(wall, null=True),
+    )
+
+
+def game_from_row(row: tuple[Any, ...], records: tuple[Record, ...]) -> StoredGame:
+    """A ``games`` row (its columns in ``store_file.GAMES`` order) and its records as
+    Kiban wrote them; ValueError, TypeError or KeyError when they are not."""
+    (
+        game_id,
+        game,
+        options,
+        start,
+        settings,
+        status,
+        termination,
+        winners,
+        started_at,
+        ended_at,
+        clock,
+        created_wall,
+    ) = row
+    outcome = None
+    if termination is not None:
+        seats = _json(winners, list, null=True) or []
+        outcome = Outcome(Termination[termination], frozenset(_integer(s) for s in seats))
+    options = _json(options, dict)
+    if not all(isinstance(v, str) for v in options.values()):
+        raise TypeError(f"the options {options!r} are not all text")
+    times = _json(clock, list, null=True)
+    return StoredGame(
+        id=_integer(game_id),
+        game=str(_text(game)),
+        options=options,
+        start=_text(start, null=True),
+        settings=_json(settings, dict),
+        status=GameStatus(status),
+        outcome=outcome,
+        started_at=float(_number(started_at) or 0.0),
+        ended_at=_number(ended_at, null=True),
+        records=records,
+        clock=None if times is None else tuple(float(_number(t) or 0.0) for t in times),
+        created_wall=_number(created_wall, null=True),
+    )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.physical import EMPTY, Spot
-from engine.recognizer import IllegalMatch, Moving, OffGuide, OutOfStep, Tapped
+from engine.recognizer import IllegalMatch, Moving, OffGuide, OutOfStep, Pending, Tapped
 from firmware_host.session.clock import format_time
 from firmware_host.session.consent import Proposal
 from firmware_host.session.controller import Controller
@@ -31,6 +31,33 @@ def _movable(controller: Controller) -> frozenset[Spot]:
         return frozenset()
     cells = frozenset(controller.game.cells)
     return controller.recognizer.movable_spots() & cells
+
+
+def _goes_on(controller: Controller) -> frozenset[Spot]:
+    """Where the move the board waits on ended (the robot's cell), while it may go on."""
+    assessment = controller.assessment
+    if not controller.recognizer.waiting or not isinstance(assessment, Pending):
+        return frozenset()
+    if len(assessment.candidates) != 1 or controller.phase is not Phase.PLAY:
+        return frozenset()
+    footprint = controller.position.footprint(assessment.candidates[0], controller.sensing)
+    landed = {spot for spot, reading in footprint.changes if reading != EMPTY}
+    return frozenset(landed | footprint.hidden | footprint.turnable) & controller.sensed
+
+
+def _went_on_prompt(controller: Controller, choices: tuple[Any, ...]) -> str | None:
+    """The seat that may have moved on, when a prompt asks whether a move went on (its
+    choices: a move and the longer moves that keep all it shows), else None."""
+    position, sensing = controller.position, controller.sensing
+    if len(choices) < 2 or any(isinstance(choice, NamedChoice) for choice in choices):
+        return None
+    changes = [set(position.footprint(choice, sensing).changes) for choice in choices]
+    shortest = min(range(len(choices)), key=lambda index: len(changes[index]))
+    if not all(changes[shortest] < other for i, other in enumerate(changes) if i != shortest):
+        return None
+    after = position.copy()
+    after.push(choices[shortest])
+    return controller.game.seats[after.turn].name
 
 
 def build_view(controller: Controller, now: float | None = None) -> BoardView:
@@ -111,6 +138,7 @@ def build_view(controller: Controller, now: float | None = None) -> BoardView:
         remaining=remaining,
         dice=position.dice(),
         movable=_movable(controller),
+        goes_on=_goes_on(controller),
         **common,
     )
 
@@ -172,8 +200,19 @@ def _wanted(controller: Controller, clocks: tuple[float, ...]) -> str:
             who = controller.game.seats[offered.seat].name
             chosen = choices[selected]
             return f"{who} (the other board) offers {what}: accept / decline (selected: {chosen})"
-        if choices[selected] == TakebackChoice.NAME:
+        if choices == (TakebackChoice.NAME,):
             return "the board shows an earlier position: press ok to take the move back"
+        if TakebackChoice.NAME in choices:
+            return (
+                "the board shows an earlier position, or a move and its reply:"
+                f" {' / '.join(choices)} (selected: {choices[selected]})"
+            )
+        other = _went_on_prompt(controller, controller.state.choices)
+        if other is not None:
+            return (
+                f"{seat}'s {controller.game.going_on} goes on, or {other} moves?"
+                f" {' / '.join(choices)} — selected: {choices[selected]}"
+            )
         return f"which move? {' / '.join(choices)} — selected: {choices[selected]}"
     if controller.roll_due:
         return f"{seat}: roll the dice (press roll)"
@@ -193,6 +232,8 @@ def _wanted(controller: Controller, clocks: tuple[float, ...]) -> str:
         if c.take_from is not None and c.take_from == c.put_on:
             parts = [f"turn the piece on {c.put_on} over"]
         return "board out of step: " + " and ".join(parts)
+    if _goes_on(controller):
+        return f"{seat} may go on: ok ends the {controller.game.going_on}"
     if isinstance(assessment, Moving) and assessment.remaining:
         away = [s for s, r in assessment.remaining if not r]
         if away:

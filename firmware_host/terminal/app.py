@@ -15,12 +15,12 @@ import shlex
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO
 
 from drivers.buttons import ButtonRole
 from engine.errors import KibanError
-from engine.physical import Spot
+from engine.physical import Spot, Stone
 from firmware_host.boards.simulator import Simulation, capture_destination
 from firmware_host.session.actions import (
     ACTIONS,
@@ -83,7 +83,8 @@ class TerminalBoard:
     sim: Simulation
     out: IO[str]
     colour: bool = True
-    _lifted_from: Spot | None = None
+    _lifted: list[tuple[Stone, Spot]] = field(default_factory=list)
+    """Each piece lifted and where from, to know where a piece put down came from."""
     _previewed: str | None = None  # a claim whose count was shown: typed again, it is made
 
     def draw(self) -> None:
@@ -162,8 +163,8 @@ class TerminalBoard:
             case LiftPiece(spot):
                 self._check_spot(spot)
                 self._lift(spot)
-            case PlacePiece(spot):
-                self._place(spot)
+            case PlacePiece(spot, held):
+                self._place(spot, held)
             case MovePiece(source, target):
                 self._move(source, target)
             case FlipPiece(spot):
@@ -187,6 +188,7 @@ class TerminalBoard:
                 self.report(self.sim.send(action))
                 if isinstance(action, NewGame):
                     self.sim.world.arrange(self.sim.controller.position.layout())
+                    self._lifted.clear()  # the hand was emptied
                 self.report(self.sim.settle())
             case _:  # pragma: no cover - every scope is handled above
                 raise AssertionError(f"{action.scope} action {action!r} has no handler")
@@ -210,30 +212,43 @@ class TerminalBoard:
             raise WorldError(f"{spot!r} is not a spot of {self.sim.game.name}")
 
     def _lift(self, spot: Spot) -> None:
-        self.sim.world.lift(spot)
+        stone = self.sim.world.lift(spot)
         self.report(self.sim.settle())
-        self._lifted_from = spot
+        self._lifted.append((stone, spot))
 
-    def _place(self, spot: str) -> None:
+    def _place(self, spot: str, held: int | None = None) -> None:
+        """Put down the piece lifted last, or the hand's piece ``held`` (0 first)."""
         target = spot.rstrip("+")
-        if not self.sim.world.held:
+        hand = self.sim.world.held
+        if not hand:
             self.say(f"cannot: the hand holds nothing to place on {target}")
             return
+        if held is not None and not 0 <= held < len(hand):
+            count = len(hand)
+            pieces = "1 piece (0)" if count == 1 else f"{count} pieces (0 to {count - 1})"
+            self.say(f"cannot: the hand holds {pieces}; there is no piece {held}")
+            return
         self._check_spot(target)
+        stone = hand[len(hand) - 1 if held is None else held]
+        source = self._lifted_from(stone)
         if self.sim.world.stacks.get(target) and target in self.sim.game.cells:
-            self._take_away(target)
-        self.sim.world.place(target)
+            self._take_away(target, stone, source)
+        self.sim.world.place(target, stone)
         if spot.endswith("+"):
             self.sim.world.flip(target)
-        self._lifted_from = None
         self.report(self.sim.settle())
 
-    def _take_away(self, target: Spot) -> None:
-        """Clear a cell before a piece lands on it: the captured piece goes where the
+    def _lifted_from(self, stone: Stone) -> Spot | None:
+        """Where the held ``stone`` was lifted from (forgotten now that it is put down)."""
+        for index in range(len(self._lifted) - 1, -1, -1):
+            if self._lifted[index][0] == stone:
+                return self._lifted.pop(index)[1]
+        return None
+
+    def _take_away(self, target: Spot, mover: Stone, source: Spot | None) -> None:
+        """Clear a cell before ``mover`` lands on it: the captured piece goes where the
         rules send it (a stand), else into the box, and the hand takes a moment."""
         world = self.sim.world
-        mover = world.held[-1]
-        source = self._lifted_from
         destination = (
             None
             if source is None

@@ -1,8 +1,16 @@
-"""``kiban bench --boards``: what one scan of each simulated board costs on its buses.
+"""``kiban bench --boards``: what one scan of each simulated board costs on its buses,
+on each Raspberry Pi's I2C adapter.
 
-Counted on the mock layer, which logs every transaction, every bit a transaction
-puts on the I2C wire (start, address and data bytes with their acknowledge bits,
-stop) and every wait a driver makes (an ADS1115 converting). From those, the time
+Counted on the mock layer, which keeps the rules of the adapter it stands for
+(drivers/i2c_adapters.py) and logs every transaction, every ioctl (a call into the
+kernel: a refused one puts nothing or part of a transaction on the wire), every bit
+a transaction puts on the I2C wire (start, address and data bytes with their
+acknowledge bits, stop) and every wait a driver makes (an ADS1115 converting).
+Each board is scanned as planned for a Pi 1-4 (``pi4``: i2c-bcm2835), a Pi 5
+(``pi5``: i2c-designware) and another host (``other``: any transaction runs), and,
+where that differs, as Kiban scanned before it planned for the adapter: combined
+transactions sent to a Pi 1-4, refused, and done again a chip at a time
+(``pi4, unplanned``). From those, the time
 a scan keeps the bus busy at 100 kHz (the Pi's default) and 400 kHz
 (``dtparam=i2c_arm_baudrate=400000``) and so the fastest scan rate the wiring
 allows. The CPU time is the laptop's, mocks included: a ratio, not a promise.
@@ -10,13 +18,15 @@ allows. The CPU time is the laptop's, mocks included: a ratio, not a promise.
 For a board of MCP23017s the least a scan can put on the wire is, per chip, a
 START, the address byte and the two data bytes (GPIOA, GPIOB) with their
 acknowledge bits (1 + 9 + 2 x 9 = 28 bits), one STOP per transaction (one per
-bus or multiplexer segment), and, where several segments of one bus are read,
-each segment's selection (START, address, control byte, STOP: 20 bits). ``min``
-is that figure and ``x min`` the measured bits over it; other families show -.
+bus or multiplexer segment where the adapter joins chips, one per chip on a
+Raspberry Pi), and, where several segments of one bus are read, each segment's
+selection (START, address, control byte, STOP: 20 bits). ``min`` is that figure
+and ``x min`` the measured bits over it; other families show -.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -29,11 +39,17 @@ from hardware.mock.board import SimulatedBoard
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import Profile, bundled_profiles, load_profile
 
+HOSTS = ("pi4", "pi5", "other")
+"""The adapters each board is scanned on (a profile's ``host`` names)."""
+
 
 @dataclass(frozen=True, slots=True)
 class ScanCost:
     profile: str
-    transactions: float
+    host: str  # the adapter it ran on, and what its scan was planned for
+    transactions: float  # on the wire
+    ioctls: float  # calls into the adapter, refused ones included
+    refusals: float
     bits: float
     waits: float  # seconds a driver sleeps per scan
     spi_transfers: float
@@ -55,33 +71,42 @@ class ScanCost:
             else f"{'-':>5} {'-':>6}"
         )
         return (
-            f"{self.profile:24} {self.transactions:5.0f} {self.bits:7.0f} {least} "
+            f"{self.profile:21} {self.host:15} {self.transactions:5.0f} "
+            f"{self.ioctls:5.0f} {self.refusals:4.0f} {self.bits:7.0f} {least} "
             f"{slow * 1e3:8.2f} ms {fast * 1e3:7.2f} ms {rate} "
             f"{self.spi_transfers:3.0f}x{self.spi_bytes:<4.0f} {self.cpu * 1e6:8.0f} µs"
         )
 
 
 def minimum_bits(profile: Profile) -> int | None:
-    """The fewest bits one scan of the profile's MCP23017s can take (see the module
-    docstring); None when the profile senses with other chips too."""
+    """The fewest bits one scan of the profile's MCP23017s can take on its host's
+    adapter (see the module docstring); None when the profile senses with other chips
+    too."""
     expanders = profile.part(ExpandersSpec)
     others = [p for p in profile.parts if not isinstance(p, ExpandersSpec | I2CMuxesSpec)]
     if expanders is None or others:
         return None
     places = {spec.place for spec in expanders.chips}
     segments_per_bus = Counter(place.bus for place in places if place.mux is not None)
-    bits = 28 * len(expanders.chips) + len(places)
+    adapter = profile.adapter
+    joins_chips = not (adapter.one_address or adapter.reads_last_only)
+    stops = len(places) if joins_chips else len(expanders.chips)
+    bits = 28 * len(expanders.chips) + stops
     bits += sum(20 * count for count in segments_per_bus.values() if count > 1)
     return bits
 
 
-def scan_cost(name: str, scans: int = 256) -> ScanCost:  # two re-pointings (REPOINT_EVERY)
-    profile = load_profile(name)
-    game = find_game(profile.games[0])
-    profile = load_profile(name, game)
+def scan_cost(
+    name: str, host: str = "any", scans: int = 256, *, planned_for: str | None = None
+) -> ScanCost:  # 256 scans: two re-pointings (REPOINT_EVERY)
+    """One scan of the bundled profile ``name`` on ``host``'s adapter, planned for
+    ``planned_for``'s (by default the same)."""
+    game = find_game(load_profile(name).games[0])
+    physical = dataclasses.replace(load_profile(name, game), host=host)
+    profile = dataclasses.replace(physical, host=planned_for or host)
     world = SimulatedWorld(game, profile.sensing)
     world.arrange(game.position().layout())
-    hardware = SimulatedBoard(profile, world)
+    hardware = SimulatedBoard(profile, world, physical=physical)
     board = hardware.open(lambda role: None)
     try:
         scanner = board.scanner
@@ -95,9 +120,13 @@ def scan_cost(name: str, scans: int = 256) -> ScanCost:  # two re-pointings (REP
         for _ in range(scans):
             scanner.scan()
         cpu = (time.perf_counter() - start) / scans
+        buses = hardware.buses.values()
         return ScanCost(
             name,
-            sum(bus.transactions for bus in hardware.buses.values()) / scans,
+            host if planned_for in (None, host) else f"{host}, unplanned",
+            sum(bus.transactions for bus in buses) / scans,
+            sum(bus.ioctls for bus in buses) / scans,
+            sum(bus.refusals for bus in buses) / scans,
             sum(bus.bits for bus in hardware.buses.values()) / scans,
             (hardware.clock.now() - before) / scans,
             sum(len(spi.transfers) for spi in hardware.spi.values()) / scans,
@@ -107,17 +136,27 @@ def scan_cost(name: str, scans: int = 256) -> ScanCost:  # two re-pointings (REP
             )
             / scans,
             cpu,
-            minimum_bits(profile),
+            minimum_bits(physical),
         )
     finally:
         board.close()
 
 
-def board_lines(names: Sequence[str] = ()) -> list[str]:
+def board_lines(names: Sequence[str] = (), hosts: Sequence[str] = HOSTS) -> list[str]:
+    """A line for each board on each host's adapter (one for a board without I2C), and
+    one for the scan as planned before, where a Pi 1-4 refuses it."""
     chosen = list(names) or [name for name in bundled_profiles() if name.startswith("sim-")]
     lines = [
-        f"{'profile':24} {'i2c':>5} {'bits':>7} {'min':>5} {'x min':>6} "
-        f"{'@100 kHz':>11} {'@400 kHz':>10} {'max rate':>10} {'spi':>8} {'cpu/scan':>11}"
+        f"{'profile':21} {'adapter':15} {'i2c':>5} {'ioctl':>5} {'refd':>4} {'bits':>7} "
+        f"{'min':>5} {'x min':>6} {'@100 kHz':>11} {'@400 kHz':>10} {'max rate':>10} "
+        f"{'spi':>8} {'cpu/scan':>11}"
     ]
-    lines += [scan_cost(name).line() for name in chosen]
+    for name in chosen:
+        if not load_profile(name).bus_numbers:
+            lines.append(dataclasses.replace(scan_cost(name), host="-").line())
+            continue
+        lines += [scan_cost(name, host).line() for host in hosts]
+        before = scan_cost(name, "pi4", planned_for="other")
+        if before.refusals:
+            lines.append(before.line())
     return lines

@@ -19,10 +19,17 @@ and left alone. The child reports
   idle scan, its sleep and wake-up included: a count of the work that does not
   depend on how loaded the machine is, where the CPU share does;
 - *rss*: resident memory at the end, and its peak; *full gc*: what a full garbage
-  collection costs then (the runtime froze what start-up built).
+  collection costs then (the runtime froze what start-up built);
+- *frame to LED*: then pieces are lifted and put back every 0.12 s, two of the side to
+  move in turn (their moves light up; a piece put back keeps its hints lit, so the
+  other piece's lift is what changes the LEDs): from the start of the scan that saw a
+  debounced change to the LED strip showing the paint it led to, p50 and p99 (a
+  change that changed no LED has no paint and no figure).
 
 The CPU figure includes the mock chips' work, which on the Pi is the kernel's and
-the bus's: a ratio between versions of Kiban, not a promise for the Pi.
+the bus's: a ratio between versions of Kiban, not a promise for the Pi. With a
+``budget`` (bench_budget.py) the child runs held to a Pi core's share of this
+machine's, and its CPU is also given as a share of that Pi core.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ import time
 STARTED = time.perf_counter()  # before any heavy import: start-to-ready counts them
 
 import asyncio  # noqa: E402
+import contextlib  # noqa: E402
 import gc  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
@@ -57,7 +65,7 @@ def _resident_kib() -> int:
 
 
 async def _measure(
-    profile_name: str, game_name: str, seconds: float, state: Path
+    profile_name: str, game_name: str, seconds: float, state: Path, changes: int
 ) -> dict[str, Any]:
     from engine.registry import find_game
     from firmware_host.boards.notify import SystemdNotifier
@@ -104,6 +112,7 @@ async def _measure(
     gc.collect()  # what a full collection costs now (the start-up objects are frozen)
     full_gc = time.perf_counter() - collected
     scan_cpu = await asyncio.wrap_future(runtime.bus_call(_scan_cpu, runtime))
+    latencies = await _frame_to_led(runtime, simulated, world, changes)
     runtime.stopping.set()
     await task
     return {
@@ -119,7 +128,71 @@ async def _measure(
         "full_gc_ms": full_gc * 1e3,
         "rss_mib": rss / 1024,
         "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "latencies": latencies,
     }
+
+
+async def _frame_to_led(
+    runtime: Any, simulated: Any, world: Any, changes: int, gap: float = 0.12
+) -> list[float]:
+    """Seconds from the start of the scan that saw a debounced frame change to the strip
+    showing the paint it led to (the last change before the paint, 0.12 s after the one
+    before it): two pieces lifted and put back in turn, ``changes`` changes in all."""
+    seen: list[float] = []
+    shown: list[float] = []
+    scanned, show = runtime._scanned, simulated.strip.show
+
+    def recording(events: Any, change: Any, started: float, settled: bool) -> None:
+        if change is not None:
+            seen.append(started)
+        scanned(events, change, started, settled)
+
+    def showing() -> None:
+        show()
+        shown.append(time.monotonic())
+
+    setattr(runtime, "_scanned", recording)  # noqa: B010 - the bench listens in
+    setattr(simulated.strip, "show", showing)  # noqa: B010
+    spots = _spots_to_lift(runtime.controller.match.position, simulated.profile)
+    stone = None
+    for index in range(changes):
+        spot = spots[index // 2 % len(spots)]
+        stone = world.lift(spot) if index % 2 == 0 else world.place(spot, stone)
+        await asyncio.sleep(gap)
+    await asyncio.sleep(0.5)
+    setattr(runtime, "_scanned", scanned)  # noqa: B010
+    setattr(simulated.strip, "show", show)  # noqa: B010
+    return paint_latencies(seen, shown)
+
+
+def paint_latencies(seen: Sequence[float], shown: Sequence[float]) -> list[float]:
+    """For each paint that followed a frame change (``shown``, in order), the time since
+    the last change before it (``seen``: when the scans that saw them started)."""
+    latencies = []
+    previous = float("-inf")
+    for moment in shown:
+        causes = [started for started in seen if previous < started <= moment]
+        if causes:  # else a paint of no frame change (a blink, the clock)
+            latencies.append(moment - causes[-1])
+        previous = moment
+    return latencies
+
+
+def _spots_to_lift(position: Any, profile: Any) -> list[Any]:
+    """Two sensed spots the side to move may lift a piece from (their moves light up),
+    else any sensed spots with pieces."""
+    from engine.physical import EMPTY
+
+    sensed = profile.sensed_spots
+    origins: list[Any] = []
+    for move in position.legal_moves():
+        for spot, reading in position.footprint(move, profile.sensing).changes:
+            if reading == EMPTY and spot in sensed and spot not in origins:
+                origins.append(spot)
+        if len(origins) == 2:
+            return origins
+    occupied = [spot for spot, stones in position.layout().items() if stones and spot in sensed]
+    return (origins + occupied)[:2]
 
 
 async def _calls_per_scan(runtime: Any, seconds: float = 1.0) -> float:
@@ -148,9 +221,9 @@ def _scan_cpu(runtime: Any, scans: int = 200) -> float:
     return (time.thread_time() - start) / scans
 
 
-def _child(profile_name: str, game_name: str, seconds: float) -> None:
+def _child(profile_name: str, game_name: str, seconds: float, changes: int) -> None:
     with tempfile.TemporaryDirectory() as state:
-        figures = asyncio.run(_measure(profile_name, game_name, seconds, Path(state)))
+        figures = asyncio.run(_measure(profile_name, game_name, seconds, Path(state), changes))
     print(json.dumps(figures))
 
 
@@ -164,47 +237,99 @@ def _environment() -> dict[str, str]:
 
 
 def measure(
-    profile_name: str, game_name: str, seconds: float = 3.0, *, warm: bool = True
+    profile_name: str,
+    game_name: str,
+    seconds: float = 3.0,
+    *,
+    warm: bool = True,
+    changes: int = 80,
+    join: Path | None = None,
 ) -> dict[str, Any]:
     """The figures of one profile, measured in a fresh process (after a first one that
-    fills the bytecode cache, unless ``warm`` is False)."""
+    fills the bytecode cache, unless ``warm`` is False); with ``join``, the process
+    first writes its pid there (a cgroup's ``cgroup.procs``: a CPU quota)."""
     command = [sys.executable, "-m", "firmware_host.tools.bench_service"]
     environment = _environment()
     if warm:
-        warm_up = [*command, profile_name, game_name, "0"]
+        warm_up = [*command, profile_name, game_name, "0", "0"]
         subprocess.run(warm_up, capture_output=True, check=True, timeout=120, env=environment)
-    command += [profile_name, game_name, str(seconds)]
+    command += [profile_name, game_name, str(seconds), str(changes)]
+    if join is not None:  # the shell joins the group, then becomes the child
+        command = ["sh", "-c", f'echo $$ > "{join}" && exec "$@"', "sh", *command]
     done = subprocess.run(
-        command, capture_output=True, text=True, check=True, timeout=120, env=environment
+        command, capture_output=True, text=True, check=True, timeout=900, env=environment
     )
     figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return figures
 
 
-def service_lines(names: Sequence[str] = (), seconds: float = 3.0) -> list[str]:
-    """``names``: games on their ``sim`` board, or ``PROFILE:GAME``."""
-    chosen = [
-        (name.split(":", 1)[0], name.split(":", 1)[1]) if ":" in name else ("sim", name)
-        for name in names
-    ] or list(DEFAULT)
-    lines = [
-        f"{'service, idle':24} {'scans/s':>12} {'cpu':>9} {'scanning':>9} {'calls/scan':>10} "
-        f"{'ready (cpu)':>15} {'rss':>9} {'peak':>9} {'full gc':>8}"
-    ]
-    for profile_name, game_name in chosen:
-        f = measure(profile_name, game_name, seconds)
-        ready = (
-            f"{f['ready']:5.2f} ({f['ready_cpu']:4.2f}) s"
-            if f["ready"] is not None
-            else "            -"
-        )
+def _chosen(names: Sequence[str]) -> list[tuple[str, str]]:
+    """(profile, game) of each name: a game on its ``sim`` board, ``PROFILE:GAME``, or a
+    bundled profile with its first game."""
+    from hardware.profile import bundled_profiles, load_profile
+
+    bundled = bundled_profiles()
+    chosen = []
+    for name in names:
+        if ":" in name:
+            profile, game = name.split(":", 1)
+            chosen.append((profile, game))
+        elif name in bundled:
+            chosen.append((name, load_profile(name).games[0]))
+        else:
+            chosen.append(("sim", name))
+    return chosen or list(DEFAULT)
+
+
+def service_lines(
+    names: Sequence[str] = (), seconds: float = 3.0, budget: str | None = None
+) -> list[str]:
+    """``names``: games on their ``sim`` board, ``PROFILE:GAME`` or bundled profiles;
+    with ``budget`` (``pi4``, ``zero2w``), each held to that Pi core's share of this
+    machine's (a cgroup's CPU quota)."""
+    from firmware_host.tools.bench_budget import BUDGETS, core_share, cpu_quota
+
+    chosen = _chosen(names)
+    lines = []
+    quota: contextlib.AbstractContextManager[Path | None] = contextlib.nullcontext()
+    share = 1.0
+    if budget is not None:
+        pi = BUDGETS[budget]
+        share = core_share(pi)
         lines.append(
-            f"{profile_name + ' ' + game_name:24} {f['scans']:5.1f}/{f['scan_hz']:<3} Hz "
-            f"{100 * f['cpu']:6.2f} % {100 * f['scanning']:6.2f} % {f['calls']:10.1f} {ready} "
-            f"{f['rss_mib']:5.1f} MiB {f['peak_mib']:5.1f} MiB {f['full_gc_ms']:5.2f} ms"
+            f"budget: {pi.label} = {100 * share:.1f}% of a core here "
+            f"(n-body: {pi.nbody_step * 1e6:.1f} µs a step there, published)"
         )
+        quota = cpu_quota(share)
+    lines.append(
+        f"{'service':30} {'scans/s':>12} {'cpu':>9} {'of the Pi':>9} {'scanning':>9} "
+        f"{'calls/scan':>10} {'frame to LED p50/p99':>21} {'ready (cpu)':>15} "
+        f"{'rss':>9} {'full gc':>8}"
+    )
+    with quota as join:
+        for profile_name, game_name in chosen:
+            f = measure(profile_name, game_name, seconds, join=join)
+            ready = (
+                f"{f['ready']:5.2f} ({f['ready_cpu']:4.2f}) s"
+                if f["ready"] is not None
+                else "            -"
+            )
+            latencies = sorted(f["latencies"])
+            if latencies:
+                p50 = latencies[len(latencies) // 2]
+                p99 = latencies[min(len(latencies) - 1, round(0.99 * (len(latencies) - 1)))]
+                latency = f"{p50 * 1e3:6.1f} / {p99 * 1e3:6.1f} ms ({len(latencies):2})"
+            else:
+                latency = f"{'-':>21}"
+            of_pi = f"{100 * f['cpu'] / share:6.1f} %" if budget else f"{'-':>8}"
+            lines.append(
+                f"{profile_name + ' ' + game_name:30} {f['scans']:5.1f}/{f['scan_hz']:<3} Hz "
+                f"{100 * f['cpu']:6.2f} % {of_pi} {100 * f['scanning']:6.2f} % "
+                f"{f['calls']:10.1f} {latency} {ready} {f['rss_mib']:5.1f} MiB "
+                f"{f['full_gc_ms']:5.2f} ms"
+            )
     return lines
 
 
 if __name__ == "__main__":
-    _child(sys.argv[1], sys.argv[2], float(sys.argv[3]))
+    _child(sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4]))

@@ -16,6 +16,7 @@ from typing import IO
 
 from aiohttp import web
 
+from engine.errors import KibanError
 from firmware_host.boards.runtime import Runtime
 from firmware_host.web.board_session import BoardSession
 from firmware_host.web.pairing import Pairing, is_loopback_host
@@ -26,6 +27,9 @@ log = logging.getLogger(__name__)
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8080
+PORT_TRIES = 20
+"""Ports tried from the default on when no port is chosen, before any free one."""
+MAX_PORT = 65535
 WILDCARDS = frozenset({"0.0.0.0", "::", ""})
 
 
@@ -42,22 +46,48 @@ def open_browser(url: str) -> bool:
         return False
 
 
-async def serve(app: web.Application, host: str, port: int) -> tuple[web.AppRunner, int]:
-    """Start listening; the default port, when taken, gives way to a free one."""
+class PortError(KibanError, OSError):
+    """The web companion cannot listen where it was asked to; the message names the
+    port (and the address)."""
+
+
+async def serve(app: web.Application, host: str, port: int | None) -> tuple[web.AppRunner, int]:
+    """Start listening on ``port``; with none chosen, on the default port or, when that
+    is taken, the next free one after it. A port chosen that cannot be had is a
+    PortError, never a traceback."""
+    if port is not None and not 0 <= port <= MAX_PORT:
+        raise PortError(f"--port {port} is not a port: choose one from 1 to {MAX_PORT}")
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
-    try:
-        site = web.TCPSite(runner, host, port)
-        await site.start()
-    except OSError as error:
-        if port != DEFAULT_PORT or error.errno != errno.EADDRINUSE:
+    tries = [port] if port is not None else [*range(DEFAULT_PORT, DEFAULT_PORT + PORT_TRIES), 0]
+    for candidate in tries:
+        site = web.TCPSite(runner, host, candidate)
+        try:
+            await site.start()
+        except OSError as error:
+            await site.stop()
+            if port is None and error.errno == errno.EADDRINUSE:
+                continue
             await runner.cleanup()
-            raise
-        log.warning("port %d is taken; listening on a free port instead", port)
-        site = web.TCPSite(runner, host, 0)
-        await site.start()
+            chosen = port is not None
+            raise PortError(_cannot_listen(host, candidate, error, chosen=chosen)) from None
+        break
     address = runner.addresses[0]
+    if port is None and tries[0] != int(address[1]):
+        log.warning("port %d is taken; listening on port %d instead", DEFAULT_PORT, address[1])
     return runner, int(address[1])
+
+
+def _cannot_listen(host: str, port: int, error: OSError, *, chosen: bool) -> str:
+    """Why the page cannot be served on ``host``:``port``, in one line."""
+    where = f"cannot listen on {host} port {port}"
+    other = "; choose another --port" if chosen else ""
+    if error.errno == errno.EADDRINUSE:
+        return f"{where}: another program listens there{other} (or leave --port out)"
+    if error.errno == errno.EACCES:
+        return f"{where}: not allowed (ports below 1024 are root's){other}"
+    reason = os.strerror(error.errno) if error.errno else str(error)
+    return f"{where}: {reason} (--host {host} may not be an address of this computer)"
 
 
 def addresses(host: str, port: int, pairing: Pairing) -> list[str]:
@@ -78,7 +108,7 @@ async def _serve_until(
     session: Session,
     pairing: Pairing,
     host: str,
-    port: int,
+    port: int | None,
     out: IO[str],
     *,
     browser: bool,
@@ -99,7 +129,7 @@ async def run_simulator(
     session: Session,
     pairing: Pairing,
     host: str,
-    port: int,
+    port: int | None,
     *,
     browser: bool,
     out: IO[str] = sys.stdout,
@@ -125,7 +155,7 @@ async def run_board(
     runtime: Runtime,
     pairing: Pairing,
     host: str,
-    port: int,
+    port: int | None,
     *,
     resume: bool,
     options: Mapping[str, str] | None = None,

@@ -296,7 +296,8 @@ class _Reader(SectionReader):
 
 @dataclass(frozen=True, slots=True)
 class _Together:
-    """ADS7830 conversions on one bus: one combined transaction, prepared once."""
+    """ADS7830 conversions on one bus: as few transactions as its adapter runs,
+    prepared once."""
 
     indices: tuple[int, ...]  # the channels' places in the source
     conversions: Conversions
@@ -539,7 +540,12 @@ class AnalogFrontEnd(FrontEnd[AnalogSpec]):
             adc: ADS7830 | ADS1115
             if spec.chip == "ADS7830":
                 adc = ADS7830(
-                    bus, spec.address, name, internal_reference=spec.internal_reference, retry=retry
+                    bus,
+                    spec.address,
+                    name,
+                    internal_reference=spec.internal_reference,
+                    retry=retry,
+                    adapter=assembly.adapter,
                 )
             else:
                 adc = ADS1115(

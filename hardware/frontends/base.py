@@ -28,6 +28,7 @@ from gpiozero.pins import Factory
 from gpiozero.pins.mock import MockFactory
 
 from drivers.i2c import I2CBus
+from drivers.i2c_adapters import STRICTEST, I2CAdapter
 from drivers.retry import RetryPolicy
 from drivers.serial_scanner import SerialPort
 from drivers.spi import SpiDevice
@@ -183,6 +184,8 @@ class Assembly:
     serial: SerialOpener | None = None
     sleep: Callable[[float], None] = time.sleep
     clock: Callable[[], float] = time.monotonic
+    adapter: I2CAdapter = STRICTEST
+    """The host's I2C adapter: the transactions the drivers plan must keep its rules."""
     routers: dict[int, MuxTree] = field(default_factory=dict)
     """The multiplexers of each bus, which reach the chips behind them."""
     interrupt_gpios: set[int] = field(default_factory=set)

@@ -1,7 +1,8 @@
 """MCP23017 port expanders: sixteen digital inputs each (reed switches, digital Hall
 sensors), eight chips to a bus or a multiplexer's segment, all of a segment read in
-one combined I2C transaction. Their open-drain INT outputs may share a GPIO line,
-so a board of them only needs scanning when a line falls.
+as few I2C transactions as the host's adapter allows (one a chip on a Raspberry Pi).
+Their open-drain INT outputs may share a GPIO line, so a board of them only needs
+scanning when a line falls.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from drivers.i2c import I2CBus
+from drivers.i2c_adapters import STRICTEST, I2CAdapter
 from drivers.mcp23017 import MCP23017, MCP23017Group
 from drivers.retry import RetryPolicy
 from engine.physical import Reading, Spot
@@ -157,7 +159,8 @@ class _Reader(SectionReader):
 
 
 class ExpanderBank:
-    """The MCP23017s of one bus (or segment), read together in one transaction."""
+    """The MCP23017s of one bus (or segment), read together in as few transactions as
+    the adapter runs."""
 
     def __init__(
         self,
@@ -165,11 +168,13 @@ class ExpanderBank:
         bus_name: str,
         specs: Sequence[ExpanderSpec],
         retry: RetryPolicy | None = None,
+        adapter: I2CAdapter = STRICTEST,
     ) -> None:
         self.specs = tuple(specs)
         self.bus_name = bus_name
         self.chips = tuple(
-            MCP23017(bus, spec.address, bus_name, retry=retry) for spec in self.specs
+            MCP23017(bus, spec.address, bus_name, retry=retry, adapter=adapter)
+            for spec in self.specs
         )
         self.group = MCP23017Group(bus, self.chips, retry=retry)
         self._channels = tuple(
@@ -270,7 +275,13 @@ class ExpanderFrontEnd(FrontEnd[ExpandersSpec]):
         banks = []
         for place in places:
             specs = [spec for spec in part.chips if spec.place == place]
-            bank = ExpanderBank(assembly.bus_at(place), place.segment_name, specs, assembly.retry)
+            bank = ExpanderBank(
+                assembly.bus_at(place),
+                place.segment_name,
+                specs,
+                assembly.retry,
+                assembly.adapter,
+            )
             bank.configure(interrupts=any(spec.interrupt_gpio is not None for spec in specs))
             if bank.signals_changes:
                 assembly.signalling.append(bank)

@@ -5,30 +5,41 @@ pin of a CD74HC4067 that passes on whichever sensor its select lines choose),
 so the real drivers run against believable chips:
 
 * ADS7830 (TI SBAS302): a write holds the command byte; the read that follows
-  converts the input it names (the odd C2 C1 C0 order of single-ended inputs)
-  against the internal 2.5 V reference (PD1 = 1) or the external one, as 8
-  bits, ``floor(V / Vref * 256)`` clipped to 0..255.
-* ADS1115 (TI SBAS444): a pointer register; config (0x8583 at power-on) and
-  conversion registers, big-endian. Writing config with OS = 1 starts a
-  single-shot conversion that completes 1/DR seconds later on the given
-  clock (``slow`` stretches it, as a slow oscillator does); until then OS
-  reads 0 and the conversion register still holds the previous result.
-  Only single-ended inputs and single-shot mode are modelled.
+  converts the input it names (the odd C2 C1 C0 order of single-ended inputs;
+  with SD = 0 the differential pair, CH0-CH1 ... CH7-CH6, negative differences
+  reading 0) against the internal 2.5 V reference (PD1 = 1) or the external
+  one, as 8 bits, ``floor(V / Vref * 256)`` clipped to 0..255.
+* ADS1115 (TI SBAS444): a pointer register selecting the conversion register,
+  config (0x8583 at power-on), Lo_thresh (0x8000) and Hi_thresh (0x7FFF), all
+  16 bits big-endian. Any config write is stored (the power-on word's
+  differential AIN0-AIN1 too). Writing OS = 1 while powered down starts a
+  single-shot conversion of the inputs MUX names (single-ended or differential)
+  that completes 1/DR seconds later on the given clock (``slow`` stretches it, as
+  a slow oscillator does: at the datasheet's -10 % limit, 1/0.9); until then OS
+  reads 0 and the conversion register still holds the previous result. OS = 1
+  written during a conversion has no effect: the running one finishes. Only
+  single-shot mode is modelled; the comparator's settings are kept, not acted on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from drivers.ads1115 import CONFIG, CONVERSION, DATA_RATES, FULL_SCALE
+from drivers.ads1115 import CONFIG, CONVERSION, DATA_RATES, FULL_SCALE, HI_THRESH, LO_THRESH
 from engine.errors import KibanError
 
 Volts = Callable[[], float]
 _INPUT_OF_CODE = {0b000: 0, 0b100: 1, 0b001: 2, 0b101: 3, 0b010: 4, 0b110: 5, 0b011: 6, 0b111: 7}
 _INPUT_OF_COMMAND = tuple(_INPUT_OF_CODE[command >> 4 & 0b111] for command in range(256))
+# SD = 0: C2 C1 C0 name (+IN, -IN), CH0-CH1, CH2-CH3 ..., then the same pairs reversed.
+_PAIR_OF_CODE = tuple(
+    (2 * (code & 3) + (code >> 2), 2 * (code & 3) + 1 - (code >> 2)) for code in range(8)
+)
 _RATE_OF_CODE = {code: rate for rate, code in DATA_RATES.items()}
 _SCALE_OF_CODE = {code: scale for scale, code in FULL_SCALE.items()}
 _BYTES = tuple(bytes((code,)) for code in range(256))
+# MUX codes 000-011: differential (positive input, negative input); 100-111 single-ended.
+_DIFFERENTIAL = {0b000: (0, 1), 0b001: (0, 3), 0b010: (1, 3), 0b011: (2, 3)}
 
 
 class UnsupportedAdcModeError(KibanError, RuntimeError):
@@ -58,10 +69,12 @@ class ADS7830Model:
         command = self.command
         if command is None:
             return bytes(length)  # no conversion asked for yet (a bus scan's probe)
-        if not command & 0x80:
-            raise UnsupportedAdcModeError("differential inputs (SD = 0) are not modelled")
-        source = self.inputs.get(_INPUT_OF_COMMAND[command])
-        volts = 0.0 if source is None else source()
+        if command & 0x80:
+            source = self.inputs.get(_INPUT_OF_COMMAND[command])
+            volts = 0.0 if source is None else source()
+        else:
+            positive, negative = _PAIR_OF_CODE[command >> 4 & 0b111]
+            volts = self.inputs.get(positive, _grounded)() - self.inputs.get(negative, _grounded)()
         code = int(volts / (2.5 if command & 0b1000 else self.external_reference) * 256)
         self.conversions += 1
         byte = _BYTES[0 if code < 0 else 255 if code > 255 else code]
@@ -79,7 +92,8 @@ class ADS1115Model:
         self.clock = clock
         self.inputs: dict[int, Volts] = dict(inputs or {})
         self.slow = slow
-        self.config = 0x8583
+        self.config = 0x0583  # bits 14-0 as written; OS is read from the converter's state
+        self.thresholds = {LO_THRESH: 0x8000, HI_THRESH: 0x7FFF}
         self.pointer = 0
         self._result = 0
         self._pending: tuple[float, int] | None = None  # (done at, result)
@@ -102,23 +116,29 @@ class ADS1115Model:
         value = data[1] << 8 | data[2]
         if self.pointer == CONFIG:
             self._configure(value)
+        elif self.pointer in self.thresholds:
+            self.thresholds[self.pointer] = value
 
     def _configure(self, value: int) -> None:
         self._finish()
-        mux = (value >> 12) & 0b111
-        if mux < 0b100:
-            raise UnsupportedAdcModeError("differential inputs are not modelled")
         if not value & 0x0100:
             raise UnsupportedAdcModeError("continuous conversion mode is not modelled")
         self.config = value & 0x7FFF
-        if value & 0x8000:
-            channel = mux - 0b100
-            scale = _SCALE_OF_CODE.get((value >> 9) & 0b111, 0.256)
+        if value & 0x8000 and self._pending is None:  # no effect while converting
             rate = _RATE_OF_CODE[(value >> 5) & 0b111]
-            volts = self.inputs.get(channel, _grounded)()
-            code = max(-32768, min(32767, round(volts / scale * 32768)))
-            self._pending = (self.clock() + self.slow / rate, code)
+            self._pending = (self.clock() + self.slow / rate, self._convert(value))
             self.conversions += 1
+
+    def _convert(self, config: int) -> int:
+        """The code for the inputs MUX names, at the full scale PGA names."""
+        mux = (config >> 12) & 0b111
+        if mux >= 0b100:
+            volts = self.inputs.get(mux - 0b100, _grounded)()
+        else:
+            positive, negative = _DIFFERENTIAL[mux]
+            volts = self.inputs.get(positive, _grounded)() - self.inputs.get(negative, _grounded)()
+        scale = _SCALE_OF_CODE.get((config >> 9) & 0b111, 0.256)
+        return max(-32768, min(32767, round(volts / scale * 32768)))
 
     def read(self, length: int) -> bytes:
         self._finish()
@@ -129,6 +149,6 @@ class ADS1115Model:
         elif self.pointer == CONFIG:
             value = self.config | (0 if self._pending is not None else 0x8000)
         else:
-            value = 0
+            value = self.thresholds[self.pointer]
         word = bytes([value >> 8, value & 0xFF])
         return (word * (length // 2 + 1))[:length]

@@ -59,7 +59,10 @@ class SimulatedBoard:
         self.pin_factory: MockFactory = simulated_pin_factory()
         wiring = self.physical
         self.machine = MockMachine(
-            buses={number: SimulatedI2CBus(f"i2c-{number}") for number in wiring.bus_numbers},
+            buses={
+                number: SimulatedI2CBus(f"i2c-{number}", adapter=wiring.adapter)
+                for number in wiring.bus_numbers
+            },
             pin_factory=self.pin_factory,
             clock=self.clock,
             reading=world.reading,
@@ -149,7 +152,9 @@ class SimulatedBoard:
         self.sync()
         buses: dict[int, I2CBus] = dict(self.buses)
         for number in self.profile.bus_numbers:
-            buses.setdefault(number, SimulatedI2CBus(f"i2c-{number}"))
+            buses.setdefault(
+                number, SimulatedI2CBus(f"i2c-{number}", adapter=self.physical.adapter)
+            )
         return assemble(
             self.profile,
             buses,

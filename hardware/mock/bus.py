@@ -12,6 +12,12 @@ lists the devices its open channels connect for that address) and may act on
 the STOP that ends every transaction (``stop()``), as the TCA9548A does when it
 takes on a new channel selection. The bus also counts the bits a transaction
 puts on the wire, so that a scan's cost can be told in time at a clock rate.
+
+The bus keeps the rules of the I2C adapter it stands for (``adapter``: by default
+the strictest, every Raspberry Pi's rules at once; drivers/i2c_adapters.py): a
+transaction the Pi 1-4's ``i2c-bcm2835`` refuses fails with ``EOPNOTSUPP`` before
+anything reaches the chips, one the Pi 5's ``i2c-designware`` refuses fails with
+``EINVAL`` after the messages before the offending one ran.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from typing import Protocol
 from smbus2 import i2c_msg
 from smbus2.smbus2 import I2C_M_RD, i2c_rdwr_ioctl_data
 
+from drivers.i2c_adapters import STRICTEST, I2CAdapter, Refusal
 from hardware.mock.history import History
 
 # Limits of the Linux i2c-dev interface smbus2 uses.
@@ -81,6 +88,11 @@ class BusCall:
         return tuple(dict.fromkeys(message.address for message in self.messages))
 
 
+_Known = tuple[tuple[Message, ...], int, BusCall, Refusal | None]
+"""What a transaction of one shape is: its messages, wire bits, log entry, and the
+adapter's refusal of it (None: the adapter runs it)."""
+
+
 def _os_error(code: int) -> OSError:
     return OSError(code, os.strerror(code))
 
@@ -95,10 +107,18 @@ class SimulatedI2CBus:
     it did send or take), the rest never did.
     """
 
-    def __init__(self, name: str = "i2c-1", *, error_rate: float = 0.0, seed: int = 0) -> None:
+    def __init__(
+        self,
+        name: str = "i2c-1",
+        *,
+        error_rate: float = 0.0,
+        seed: int = 0,
+        adapter: I2CAdapter = STRICTEST,
+    ) -> None:
         if not 0.0 <= error_rate <= 1.0:
             raise ValueError(f"error rate {error_rate} is not in 0-1")
         self.name = name
+        self.adapter = adapter
         self.error_rate = error_rate
         self._random = random.Random(seed)
         self._devices: dict[int, I2CDevice] = {}
@@ -108,12 +128,12 @@ class SimulatedI2CBus:
         self.wiring = 0
         """Bumped whenever a chip is attached, detached, vanishes or is restored, so that a
         prepared transaction knows when the chips it found at its addresses may differ."""
-        self.transactions = 0
+        self.transactions = 0  # calls that put something on the wire
+        self.ioctls = 0  # calls into the adapter, refused ones included
+        self.refusals = 0  # calls the adapter refused by its rules
         self.bits = 0
         self.failures = 0  # calls that failed, since the last reset_counters()
-        self._shapes: dict[
-            tuple[str, tuple[tuple[int, bool, int], ...]], tuple[tuple[Message, ...], int, BusCall]
-        ] = {}
+        self._shapes: dict[tuple[str, tuple[tuple[int, bool, int], ...]], _Known] = {}
         self.log: History[BusCall] = History()
         """The latest calls (hundreds), for tests to inspect."""
 
@@ -155,6 +175,8 @@ class SimulatedI2CBus:
 
     def reset_counters(self) -> None:
         self.transactions = 0
+        self.ioctls = 0
+        self.refusals = 0
         self.bits = 0
         self.failures = 0
         self.log.clear()
@@ -240,10 +262,9 @@ class SimulatedI2CBus:
         """Run write steps (bytes) and read steps (None, length); return what was read."""
         return self._perform(self._known(kind, steps), steps)
 
-    def _known(
-        self, kind: str, steps: Sequence[tuple[int, bytes | None, int]]
-    ) -> tuple[tuple[Message, ...], int, BusCall]:
-        """The messages, bit count and log entry of a transaction of this shape."""
+    def _known(self, kind: str, steps: Sequence[tuple[int, bytes | None, int]]) -> _Known:
+        """The messages, bit count, log entry and the adapter's refusal (if any) of a
+        transaction of this shape."""
         shape = (
             kind,
             tuple(
@@ -254,15 +275,22 @@ class SimulatedI2CBus:
         known = self._shapes.get(shape)
         if known is None:  # a scan repeats the same few transactions: log them shared
             messages = tuple(Message(*message) for message in shape[1])
-            known = self._shapes[shape] = (messages, wire_bits(messages), BusCall(kind, messages))
+            refusal = self.adapter.refusal([(m.address, m.read) for m in messages])
+            known = self._shapes[shape] = (
+                messages,
+                wire_bits(messages),
+                BusCall(kind, messages),
+                refusal,
+            )
         return known
 
     def _perform(
-        self,
-        known: tuple[tuple[Message, ...], int, BusCall],
-        steps: Sequence[tuple[int, bytes | None, int]],
+        self, known: _Known, steps: Sequence[tuple[int, bytes | None, int]]
     ) -> list[bytes]:
-        messages, bits, call = known
+        messages, bits, call, refusal = known
+        self.ioctls += 1
+        if refusal is not None:
+            self._refuse(known, steps)
         self.transactions += 1
         self.bits += bits
         try:
@@ -276,6 +304,27 @@ class SimulatedI2CBus:
                 router.stop()  # every transaction ends with a STOP, even a failed one
         self.log.append(call)
         return replies
+
+    def _refuse(self, known: _Known, steps: Sequence[tuple[int, bytes | None, int]]) -> None:
+        """The adapter refuses the transaction: at once (nothing on the wire), or after
+        running the messages before the one it cannot send."""
+        messages, _, call, refusal = known
+        assert refusal is not None
+        self.refusals += 1
+        self.failures += 1
+        code = refusal.errno
+        if refusal.ran:
+            self.transactions += 1
+            self.bits += wire_bits(messages[: refusal.ran])
+            try:
+                self._run(steps[: refusal.ran])
+            except OSError as exc:  # a chip before the offending message did not answer
+                code = exc.errno or code
+            finally:
+                for router in self._routers:
+                    router.stop()
+        self.log.append(BusCall(call.kind, messages, code))
+        raise _os_error(code)
 
     def _device_at(self, address: int) -> I2CDevice | None:
         """The device that acknowledges ``address`` now (directly or behind a multiplexer)."""
@@ -404,7 +453,7 @@ class _Prepared:
 
     def __call__(self) -> None:
         bus = self._bus
-        if bus._routers or bus.error_rate or bus._closed:
+        if bus._routers or bus.error_rate or bus._closed or self._known[3] is not None:
             self._run_generic()
             return
         if self._wiring != bus.wiring:
@@ -413,7 +462,8 @@ class _Prepared:
         if bound is None:
             self._run_generic()
             return
-        _, bits, call = self._known
+        _, bits, call, _ = self._known
+        bus.ioctls += 1
         bus.transactions += 1
         bus.bits += bits
         for write, view, read, length, target in bound:

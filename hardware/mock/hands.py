@@ -148,6 +148,8 @@ class Noise:
     knock: float = 0.0
     second_thoughts: float = 0.0
     shuffle: bool = True
+    slide_rest: tuple[float, float] = (0.04, 0.1)  # seconds a slid stone rests on a cell
+    slide_in: float = 0.0  # a stone from off the board slid over a neighbour of its cell
 
     @classmethod
     def none(cls) -> Noise:
@@ -156,6 +158,19 @@ class Noise:
     @classmethod
     def realistic(cls) -> Noise:
         return cls(bounce=0.5, slide=0.3, knock=0.1, second_thoughts=0.1)
+
+    @classmethod
+    def heavy(cls) -> Noise:
+        """Fast, clumsy hands: a slid stone rests up to 0.2 s on each cell it passes
+        (dropped and placed stones too), knocks and second thoughts twice as often."""
+        return cls(
+            bounce=0.6,
+            slide=0.5,
+            knock=0.25,
+            second_thoughts=0.2,
+            slide_rest=(0.06, 0.2),
+            slide_in=0.4,
+        )
 
 
 @dataclass
@@ -272,14 +287,28 @@ class Hands:
         action: PutStone,
         occupied: set[Spot],
     ) -> float:
-        """The stone travels over the empty cells between where it was and where it lands."""
-        if source is None or source not in self._cells or action.spot not in self._cells:
+        """The stone travels over the empty cells between where it was and where it lands;
+        one brought from off the board (a drop, a placement) may pass over a neighbour."""
+        if action.spot not in self._cells:
             return now
-        for spot in self._between(source, action.spot):
+        if source is None or source not in self._cells:
+            if not self.noise.slide_in or self.rng.random() >= self.noise.slide_in:
+                return now
+            near = sorted(
+                spot
+                for spot in self._cells
+                if spot not in occupied
+                and spot != action.spot
+                and self._adjacent(spot, action.spot)
+            )
+            passed = [self.rng.choice(near)] if near else []
+        else:
+            passed = self._between(source, action.spot)
+        for spot in passed:
             if spot in occupied:
                 continue
             steps.append(HandStep(now, Force(spot, PRESENT)))
-            now += self.rng.uniform(0.04, 0.1)
+            now += self.rng.uniform(*self.noise.slide_rest)
             steps.append(HandStep(now, Force(spot, None)))
             now += 0.005
         return now

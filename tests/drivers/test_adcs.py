@@ -8,6 +8,7 @@ import pytest
 from drivers.ads1115 import ADS1115, CONFIG
 from drivers.ads7830 import ADS7830, Conversions, convert_together
 from drivers.errors import BusError
+from drivers.i2c_adapters import BCM2835, DESIGNWARE, PERMISSIVE, STRICTEST, I2CAdapter
 from hardware.mock.adc import ADS1115Model, ADS7830Model
 from hardware.mock.bus import Message, SimulatedI2CBus
 from hardware.mock.clock import SimClock
@@ -40,24 +41,33 @@ def test_ads7830_converts_each_input_against_its_reference() -> None:
     assert [call.kind for call in bus.log] == ["read_byte_data"] * 8
 
 
-def test_conversions_of_several_chips_share_one_transaction() -> None:
-    bus = SimulatedI2CBus()
+@pytest.mark.parametrize(
+    ("adapter", "messages"),
+    [(PERMISSIVE, [8]), (DESIGNWARE, [4, 4]), (BCM2835, [2, 2, 2, 2]), (STRICTEST, [2, 2, 2, 2])],
+    ids=lambda value: getattr(value, "name", str(value)),
+)
+def test_conversions_share_the_transactions_the_adapter_runs(
+    adapter: I2CAdapter, messages: list[int]
+) -> None:
+    """Every conversion in one transaction where the adapter allows it; a chip's together
+    on a Pi 5 (one address); a command and its read each on a Pi 1-4 (a read only last)."""
+    bus = SimulatedI2CBus(adapter=adapter)
     for address, level in ((0x48, 1.0), (0x49, 2.0)):
         bus.attach(address, ADS7830Model({n: volts(level + 0.1 * n) for n in range(8)}))
-    first, second = ADS7830(bus, 0x48), ADS7830(bus, 0x49)
+    first, second = ADS7830(bus, 0x48, adapter=adapter), ADS7830(bus, 0x49, adapter=adapter)
     requests = [(first, 0), (second, 0), (first, 5), (second, 7)]
     values = convert_together(bus, requests)
     assert values == [int(v / 3.3 * 256) for v in (1.0, 2.0, 1.5, 2.7)]
-    assert bus.transactions == 1
-    assert len(bus.log[0].messages) == 8  # a command byte and a one-byte read each
+    assert [len(call.messages) for call in bus.log] == messages
+    assert bus.refusals == 0
 
 
 def test_more_conversions_than_the_kernel_allows_are_split() -> None:
-    bus = SimulatedI2CBus()
+    bus = SimulatedI2CBus(adapter=PERMISSIVE)
     chips = []
     for address in (0x48, 0x49, 0x4A):
         bus.attach(address, ADS7830Model({n: volts(1.2) for n in range(8)}))
-        chips.append(ADS7830(bus, address))
+        chips.append(ADS7830(bus, address, adapter=PERMISSIVE))
     requests = [(chip, n) for chip in chips for n in range(8)]  # 24 conversions
     assert convert_together(bus, requests) == [int(1.2 / 3.3 * 256)] * 24
     assert bus.transactions == 2  # 21 + 3: I2C_RDWR takes 42 messages at most
@@ -132,13 +142,13 @@ def test_a_silent_ads1115_is_named() -> None:
 def test_prepared_conversions_convert_afresh_at_every_run() -> None:
     """The transaction is built once; each run sends the command bytes again and the
     chips convert what their inputs hold then."""
-    bus = SimulatedI2CBus()
+    bus = SimulatedI2CBus(adapter=PERMISSIVE)
     level = [1.0]
     models = {}
     for address in (0x48, 0x49):
         models[address] = ADS7830Model({n: (lambda n=n: level[0] + 0.1 * n) for n in range(8)})
         bus.attach(address, models[address])
-    first, second = ADS7830(bus, 0x48), ADS7830(bus, 0x49)
+    first, second = ADS7830(bus, 0x48, adapter=PERMISSIVE), ADS7830(bus, 0x49, adapter=PERMISSIVE)
     conversions = Conversions(bus, [(first, 0), (second, 3), (first, 7)])
     assert bus.transactions == 0  # preparing sends nothing
     assert conversions.run() == bytes(int(v / 3.3 * 256) for v in (1.0, 1.3, 1.7))
@@ -164,16 +174,26 @@ def test_a_prepared_conversion_of_a_silent_ads7830_is_named_and_one_that_returns
     assert conversions.run() == bytes([int(1.0 / 3.3 * 256), int(2.0 / 3.3 * 256)])
 
 
-def test_prepared_conversions_split_as_the_kernel_requires() -> None:
-    bus = SimulatedI2CBus()
+@pytest.mark.parametrize(
+    ("adapter", "messages"),
+    [(PERMISSIVE, [42, 6]), (DESIGNWARE, [16, 16, 16]), (BCM2835, [2] * 24)],
+    ids=lambda value: getattr(value, "name", str(value)),
+)
+def test_prepared_conversions_split_as_the_kernel_requires(
+    adapter: I2CAdapter, messages: list[int]
+) -> None:
+    bus = SimulatedI2CBus(adapter=adapter)
     chips = []
     for address in (0x48, 0x49, 0x4A):
         bus.attach(address, ADS7830Model({n: volts(0.1 * n + address - 0x48) for n in range(8)}))
-        chips.append(ADS7830(bus, address))
-    requests = [(chip, n) for chip in chips for n in range(8)]
-    expected = bytes(int((0.1 * n + i) / 3.3 * 256) for i in range(3) for n in range(8))
-    assert Conversions(bus, requests).run() == expected
-    assert [len(call.messages) for call in bus.log] == [42, 6]
+        chips.append(ADS7830(bus, address, adapter=adapter))
+    requests = [(chip, n) for chip in reversed(chips) for n in range(8)]
+    expected = bytes(int((0.1 * n + i) / 3.3 * 256) for i in (2, 1, 0) for n in range(8))
+    conversions = Conversions(bus, requests)
+    assert conversions.run() == expected
+    assert [len(call.messages) for call in bus.log] == messages
+    assert conversions.transactions == len(messages)
+    assert bus.refusals == 0
 
 
 def test_ads1115_prepared_starts_and_reads_send_what_start_and_result_send() -> None:

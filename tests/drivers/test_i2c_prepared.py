@@ -12,6 +12,7 @@ from smbus2.smbus2 import I2C_RDWR, i2c_rdwr_ioctl_data
 
 import drivers.i2c
 from drivers.i2c import prepare_rdwr
+from drivers.i2c_adapters import PERMISSIVE
 from drivers.mcp23017 import MCP23017, MCP23017Group
 from hardware.mock.bus import SimulatedI2CBus
 from hardware.mock.mcp23017 import MCP23017Model
@@ -59,11 +60,11 @@ def test_any_other_bus_runs_the_messages_through_i2c_rdwr() -> None:
 
 
 def test_a_group_scans_with_one_prepared_transaction_and_reads_every_change() -> None:
-    bus = SimulatedI2CBus("i2c-1")
+    bus = SimulatedI2CBus("i2c-1", adapter=PERMISSIVE)  # one transaction for both chips
     models = {address: MCP23017Model(seed=address) for address in (0x20, 0x21)}
     for address, model in models.items():
         bus.attach(address, model)
-    chips = [MCP23017(bus, address) for address in models]
+    chips = [MCP23017(bus, address, adapter=PERMISSIVE) for address in models]
     for chip in chips:
         chip.configure(0x7F7F)
     group = MCP23017Group(bus, chips)

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from smbus2 import i2c_msg
 
 from drivers.errors import BusError
+from drivers.i2c_adapters import BCM2835, DESIGNWARE, PERMISSIVE, STRICTEST, I2CAdapter
 from drivers.mcp23017 import (
     MCP23017,
     InterruptCapture,
@@ -18,14 +19,20 @@ from drivers.mcp23017 import (
     Register,
     pin_name,
 )
+from drivers.retry import RetryPolicy
 from hardware.mock.bus import SimulatedI2CBus
 from hardware.mock.mcp23017 import MCP23017Model
 
 SENSORS = 0x7F7F  # every channel but the output-only GPA7 and GPB7
 
 
-def _board(*addresses: int) -> tuple[SimulatedI2CBus, dict[int, MCP23017Model]]:
-    bus = SimulatedI2CBus("i2c-1")
+ADAPTERS = (PERMISSIVE, BCM2835, DESIGNWARE, STRICTEST)
+
+
+def _board(
+    *addresses: int, adapter: I2CAdapter = STRICTEST
+) -> tuple[SimulatedI2CBus, dict[int, MCP23017Model]]:
+    bus = SimulatedI2CBus("i2c-1", adapter=adapter)
     models = {address: MCP23017Model(seed=address) for address in addresses}
     for address, model in models.items():
         bus.attach(address, model)
@@ -124,10 +131,13 @@ def test_absent_chip_becomes_a_bus_error_naming_it() -> None:
         chip.configure(SENSORS)
 
 
-def test_group_scan_is_one_transaction() -> None:
+@pytest.mark.parametrize("adapter", ADAPTERS, ids=lambda adapter: adapter.name)
+def test_group_scan_takes_the_fewest_transactions_its_adapter_runs(adapter: I2CAdapter) -> None:
+    """One combined read where the adapter allows it; a read a chip on a Raspberry Pi,
+    planned for its adapter, never refused."""
     addresses = (0x20, 0x21, 0x24, 0x27)
-    bus, models = _board(*addresses)
-    chips = [MCP23017(bus, address) for address in addresses]
+    bus, models = _board(*addresses, adapter=adapter)
+    chips = [MCP23017(bus, address, adapter=adapter) for address in addresses]
     for chip in chips:
         chip.configure(SENSORS)
     group = MCP23017Group(bus, chips)
@@ -135,9 +145,11 @@ def test_group_scan_is_one_transaction() -> None:
     models[0x27].drive_low(13)
     bus.reset_counters()
     readings = group.read_all()
-    assert bus.transactions == 1
-    assert bus.log[0].kind == "i2c_rdwr"
-    assert bus.log[0].addresses == addresses
+    combined = adapter is PERMISSIVE
+    assert bus.transactions == bus.ioctls == (1 if combined else 4)
+    assert bus.refusals == 0
+    assert {call.kind for call in bus.log} == {"i2c_rdwr"}
+    assert [a for call in bus.log for a in call.addresses] == list(addresses)
     assert readings == {
         0x20: SENSORS,
         0x21: SENSORS & ~1,
@@ -145,7 +157,7 @@ def test_group_scan_is_one_transaction() -> None:
         0x27: SENSORS & ~(1 << 13),
     }
     group.read_all()
-    assert bus.transactions == 2
+    assert bus.transactions == (2 if combined else 8)
 
 
 def test_group_names_the_chip_that_vanished() -> None:
@@ -164,8 +176,8 @@ def test_group_names_the_chip_that_vanished() -> None:
 
 
 def test_group_recovers_from_a_glitch_with_per_chip_reads() -> None:
-    bus, models = _board(0x20, 0x21)
-    chips = [MCP23017(bus, address) for address in (0x20, 0x21)]
+    bus, models = _board(0x20, 0x21, adapter=PERMISSIVE)  # both chips in one transaction
+    chips = [MCP23017(bus, address, adapter=PERMISSIVE) for address in (0x20, 0x21)]
     for chip in chips:
         chip.configure(SENSORS)
     models[0x21].drive_low(2)
@@ -183,6 +195,36 @@ def test_group_recovers_from_a_glitch_with_per_chip_reads() -> None:
     bus.reset_counters()
     assert group.read_all() == {0x20: SENSORS, 0x21: SENSORS & ~4}
     assert [call.kind for call in bus.log] == ["read_i2c_block_data"] * 2
+
+
+def test_on_a_pi_a_glitch_retries_the_transaction_of_its_chip_alone() -> None:
+    """A read a chip on a Raspberry Pi: the chip whose read failed is tried again as the
+    policy says (re-pointed, since a cut read may have moved its pointer); the chips
+    read before it are not read again, and a silent one is named."""
+    bus, models = _board(0x20, 0x21, 0x22, adapter=BCM2835)
+    policy = RetryPolicy((0.0, 0.0), sleep=lambda _: None)
+    chips = [MCP23017(bus, a, retry=policy, adapter=BCM2835) for a in (0x20, 0x21, 0x22)]
+    for chip in chips:
+        chip.configure(SENSORS)
+    group = MCP23017Group(bus, chips, retry=policy)
+    group.read_all()  # every pointer on GPIOA now
+    bus.vanish(0x21)
+    bus.reset_counters()
+    with pytest.raises(BusError) as caught:
+        group.read_all()
+    assert caught.value.address == 0x21
+    tried = [(call.addresses, [m.read for m in call.messages]) for call in bus.log]
+    assert tried == [
+        ((0x20,), [True]),  # the plain read of 0x20: done, not repeated
+        ((0x21,), [True]),  # 0x21's plain read fails...
+        ((0x21,), [False, True]),  # ...and is tried twice more, re-pointed
+        ((0x21,), [False, True]),
+        ((0x21,), [False, True]),  # then read alone to name it
+    ]
+    assert policy.retries == 2
+    bus.restore(0x21)
+    models[0x22].drive_low(3)
+    assert group.read_all()[0x22] == SENSORS & ~8
 
 
 def test_group_raises_when_every_read_fails() -> None:
@@ -206,9 +248,18 @@ def test_group_refuses_repeated_addresses_and_emptiness() -> None:
         MCP23017Group(bus, [MCP23017(SimulatedI2CBus("i2c-0"), 0x20)])
 
 
-def test_interrupt_captures_are_read_and_clear_the_chips() -> None:
-    bus, models = _board(0x20, 0x23)
-    chips = [MCP23017(bus, address) for address in (0x20, 0x23)]
+@pytest.mark.parametrize(
+    ("adapter", "transactions"),
+    [(PERMISSIVE, 1), (DESIGNWARE, 2), (BCM2835, 4), (STRICTEST, 4)],
+    ids=lambda value: getattr(value, "name", str(value)),
+)
+def test_interrupt_captures_are_read_and_clear_the_chips(
+    adapter: I2CAdapter, transactions: int
+) -> None:
+    """INTF and INTCAP of every chip: one transaction, one a chip (Pi 5), or a pointer
+    and a read each (Pi 1-4, whose adapter takes a read only last)."""
+    bus, models = _board(0x20, 0x23, adapter=adapter)
+    chips = [MCP23017(bus, address, adapter=adapter) for address in (0x20, 0x23)]
     for chip in chips:
         chip.configure(SENSORS, interrupts=True)
     group = MCP23017Group(bus, chips)
@@ -216,7 +267,7 @@ def test_interrupt_captures_are_read_and_clear_the_chips() -> None:
     assert models[0x23].inta and models[0x23].intb
     bus.reset_counters()
     captures = group.read_interrupt_captures()
-    assert bus.transactions == 1
+    assert bus.transactions == bus.ioctls == transactions
     assert captures == {
         0x20: InterruptCapture(flags=0, captured=0),
         # Port A never latched: its INTCAP byte keeps the power-on 0.
@@ -243,8 +294,8 @@ def test_pin_names() -> None:
     )
 )
 def test_any_board_state_reads_back_in_one_scan(closed: dict[int, int]) -> None:
-    bus, models = _board(*closed)
-    chips = [MCP23017(bus, address) for address in closed]
+    bus, models = _board(*closed, adapter=PERMISSIVE)
+    chips = [MCP23017(bus, address, adapter=PERMISSIVE) for address in closed]
     for chip in chips:
         chip.configure(SENSORS)
     for address, mask in closed.items():

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import contextlib
 
+import pytest
+
+from drivers.i2c_adapters import BCM2835, DESIGNWARE, PERMISSIVE, I2CAdapter
 from drivers.mcp23017 import MCP23017, REPOINT_EVERY, MCP23017Group, Register
 from drivers.retry import RetryPolicy
 from hardware.mock.bus import SimulatedI2CBus, wire_bits
@@ -15,13 +18,18 @@ ADDRESSES = (0x20, 0x21, 0x22)
 
 
 def _group(
-    error_rate: float = 0.0, seed: int = 0, retry: RetryPolicy | None = None
+    error_rate: float = 0.0,
+    seed: int = 0,
+    retry: RetryPolicy | None = None,
+    adapter: I2CAdapter = PERMISSIVE,
 ) -> tuple[SimulatedI2CBus, dict[int, MCP23017Model], MCP23017Group]:
-    bus = SimulatedI2CBus("i2c-1", error_rate=error_rate, seed=seed)
+    """Three chips; on a permissive adapter by default, so that one transaction shows
+    every chip's pointer at once."""
+    bus = SimulatedI2CBus("i2c-1", error_rate=error_rate, seed=seed, adapter=adapter)
     models = {address: MCP23017Model(seed=address) for address in ADDRESSES}
     for address, model in models.items():
         bus.attach(address, model)
-    chips = [MCP23017(bus, address, retry=retry) for address in ADDRESSES]
+    chips = [MCP23017(bus, address, retry=retry, adapter=adapter) for address in ADDRESSES]
     saved, bus.error_rate = bus.error_rate, 0.0
     for chip in chips:
         chip.configure(SENSORS)
@@ -40,17 +48,21 @@ def _expected(models: dict[int, MCP23017Model]) -> dict[int, int]:
     }
 
 
-def test_after_the_first_scan_a_scan_is_one_plain_read_per_chip() -> None:
-    bus, models, group = _group()
+@pytest.mark.parametrize("adapter", [PERMISSIVE, BCM2835, DESIGNWARE], ids=lambda a: a.name)
+def test_after_the_first_scan_a_scan_is_one_plain_read_per_chip(adapter: I2CAdapter) -> None:
+    bus, models, group = _group(adapter=adapter)
     group.read_all()
-    first = bus.log[-1]
-    assert [m.read for m in first.messages] == [False, True] * len(ADDRESSES)
+    first = [m.read for call in bus.log for m in call.messages][-2 * len(ADDRESSES) :]
+    assert first == [False, True] * len(ADDRESSES)
     bus.reset_counters()
     for _ in range(50):
         assert group.read_all() == _expected(models)
-    assert bus.transactions == 50
+    per_scan = 1 if adapter is PERMISSIVE else len(ADDRESSES)
+    assert bus.transactions == 50 * per_scan
+    assert bus.refusals == 0
     assert all(all(m.read for m in call.messages) for call in bus.log)
-    minimum = sum(1 + 9 + 2 * 9 for _ in ADDRESSES) + 1  # START, address, 2 bytes; STOP
+    # START, the address and two bytes a chip; a STOP a transaction
+    minimum = sum(1 + 9 + 2 * 9 for _ in ADDRESSES) + per_scan
     assert bus.bits == 50 * minimum
     assert all(model.pointer == Register.GPIOA for model in models.values())
 
@@ -70,9 +82,10 @@ def test_a_failed_scan_repoints_every_chip_on_the_next_try() -> None:
     assert [m.read for m in bus.log[-1].messages] == [True, True, False, True]
 
 
-def test_glitches_never_misalign_a_reading() -> None:
+@pytest.mark.parametrize("adapter", [PERMISSIVE, BCM2835], ids=lambda a: a.name)
+def test_glitches_never_misalign_a_reading(adapter: I2CAdapter) -> None:
     retry = RetryPolicy(delays=(0.0, 0.0), sleep=lambda _: None)
-    bus, models, group = _group(error_rate=0.3, seed=5, retry=retry)
+    bus, models, group = _group(error_rate=0.3, seed=5, retry=retry, adapter=adapter)
     expected = _expected(models)
     good = 0
     for _ in range(600):

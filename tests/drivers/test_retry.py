@@ -7,6 +7,7 @@ import errno
 import pytest
 
 from drivers.errors import BusError
+from drivers.i2c_adapters import PERMISSIVE
 from drivers.mcp23017 import MCP23017, MCP23017Group
 from drivers.retry import RetryPolicy, once
 from hardware.mock.bus import SimulatedI2CBus
@@ -81,11 +82,11 @@ def test_a_glitching_chip_is_healed_inside_one_read() -> None:
 
 
 def test_a_group_retries_its_transaction_then_names_the_silent_chip() -> None:
-    bus = SimulatedI2CBus()
+    bus = SimulatedI2CBus(adapter=PERMISSIVE)  # both chips in one combined read
     for address in (0x20, 0x21):
         bus.attach(address, MCP23017Model())
     policy = RetryPolicy((0.0, 0.0), sleep=lambda _: None)
-    chips = [MCP23017(bus, address, retry=policy) for address in (0x20, 0x21)]
+    chips = [MCP23017(bus, address, retry=policy, adapter=PERMISSIVE) for address in (0x20, 0x21)]
     group = MCP23017Group(bus, chips, retry=policy)
     bus.vanish(0x21)
     bus.reset_counters()
@@ -94,3 +95,22 @@ def test_a_group_retries_its_transaction_then_names_the_silent_chip() -> None:
     assert caught.value.address == 0x21
     # three tries of the combined read, then one naming read per chip
     assert [call.kind for call in bus.log] == ["i2c_rdwr"] * 3 + ["read_i2c_block_data"] * 2
+
+
+def test_again_gives_the_tries_left_after_a_first_failure() -> None:
+    policy = RetryPolicy((0.001, 0.002), sleep=lambda _: None)
+    outcomes = [OSError(errno.EIO, "glitch"), 7]
+
+    def call() -> int:
+        outcome = outcomes.pop(0)
+        if isinstance(outcome, OSError):
+            raise outcome
+        return outcome
+
+    assert policy.again(OSError(errno.EREMOTEIO, "first"), call) == 7
+    assert policy.retries == 2
+    with pytest.raises(OSError) as caught:  # not transient: no retry at all
+        policy.again(OSError(errno.EOPNOTSUPP, "refused"), call)
+    assert caught.value.errno == errno.EOPNOTSUPP
+    with pytest.raises(OSError, match="first"):  # no tries left to give
+        once().again(OSError(errno.EIO, "first"), call)

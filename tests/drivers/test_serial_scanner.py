@@ -190,10 +190,12 @@ def test_a_silent_scanner_is_named_at_the_next_read_and_resumes() -> None:
 def test_a_fault_reported_by_the_device_and_an_unplugged_port_are_bus_errors() -> None:
     clock = SimClock()
     host, device, port = sim_link([0, 0], clock)
-    device.link.fault("ADC at 0x48 silent")
-    with pytest.raises(BusError, match="reports a fault of its own sensors: ADC at 0x48 silent"):
+    device.sensor_fault = "74HC165 check byte read 0x0"
+    clock.sleep(0.01)
+    with pytest.raises(BusError, match="reports a fault of its own sensors: 74HC165 check byte"):
         host.readings()
-    device.link.full([0, 0], 5)
+    device.sensor_fault = None
+    clock.sleep(0.01)
     assert host.readings() == [0, 0]
     port.unplugged = True
     with pytest.raises(BusError, match=r"/dev/ttyACM0 .*could not be read"):
@@ -274,3 +276,63 @@ def test_a_device_falling_silent_is_named_before_a_move_could_rest() -> None:
             host.readings()
             clock.sleep(0.02)
     assert clock.now() - silent_at <= VOUCH_AGE + ANSWER_TIMEOUT + 0.05 < Timing().settle
+
+
+def test_a_sensor_fault_is_never_taken_for_a_frozen_board() -> None:
+    """While its sensors fail the device answers every request with FAULT and repeats it
+    every heartbeat; a FULL frame of its last good readings (what firmware 1.0 sent when
+    asked) would have cleared the fault and served a frozen board without an error."""
+    clock = SimClock()
+    readings = [1, 0, 2]
+    host, device, _ = sim_link(readings, clock)
+    device.sensor_fault = "74HC165 check byte read 0x7f"
+    for step in range(300):  # three seconds, read as the scanner reads
+        clock.sleep(0.01)
+        if step % 10 == 0:
+            host.request_full()  # as after a lost frame: the answer is the fault again
+        with pytest.raises(BusError, match="reports a fault of its own sensors"):
+            host.readings()
+    assert host.stats.requests == 30
+    assert device.frames_sent >= 2 + 30  # hello and full, then a FAULT for each request
+    readings[1] = 1  # a piece put down while the sensors failed
+    device.sensor_fault = None
+    clock.sleep(0.01)
+    assert host.readings() == [1, 1, 2]
+
+
+def test_a_faulty_device_says_so_every_heartbeat_unasked() -> None:
+    clock = SimClock()
+    port = SimulatedSerialPort()
+    device = ScannerDevice(port, lambda: [0, 1], 2, False, clock.now, heartbeat_ms=500)
+    device.sensor_fault = "ADC at 0x48 silent"
+    reader = FrameReader()
+    kinds = []
+    for _ in range(200):  # two seconds, a pass every 10 ms
+        clock.sleep(0.01)
+        _ = port.in_waiting
+        kinds += [frame.kind for frame in reader.feed(b"\x00" + port.read(len(port.to_host)))]
+    assert kinds[0] == MessageType.HELLO
+    assert kinds[1:] == [MessageType.FAULT] * 4  # at once, then every 500 ms
+
+
+@pytest.mark.parametrize("ticks_at_boot", [0, (1 << 30) - 5_000])
+def test_heartbeats_go_on_after_six_days_of_uptime(ticks_at_boot: int) -> None:
+    """MicroPython's ticks wrap at 2**30 ms and ``ticks_diff`` from the start turns
+    negative after 2**29 ms (6.2 days): the firmware keeps its uptime as an int grown
+    between passes, so the heartbeat never stops."""
+    clock = SimClock()
+    port = SimulatedSerialPort()
+    device = ScannerDevice(port, lambda: [0, 1], 2, False, clock.now, ticks_at_boot=ticks_at_boot)
+    hour = 3600.0
+    while clock.now() < (1 << 29) / 1000 + hour:  # a pass an hour (the board at rest)
+        _ = port.in_waiting
+        clock.sleep(hour)
+    port.to_host.clear()
+    reader = FrameReader()
+    kinds = []
+    for _ in range(300):  # three seconds more, a pass every 10 ms
+        clock.sleep(0.01)
+        _ = port.in_waiting
+        kinds += [frame.kind for frame in reader.feed(b"\x00" + port.read(len(port.to_host)))]
+    assert device.firmware.uptime_ms > 1 << 29
+    assert kinds == [MessageType.FULL] * 3

@@ -107,14 +107,28 @@ def test_bench_boards_counts_each_scan_on_the_mock_buses(
 
     assert main(["bench", "--boards", "sim-shogi-mux", "sim-dobutsu-165"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split()[:3] == ["profile", "i2c", "bits"]
-    assert [line.split()[0] for line in lines[1:]] == ["sim-shogi-mux", "sim-dobutsu-165"]
-    mux = scan_cost("sim-shogi-mux", scans=5)
+    assert lines[0].split()[:6] == ["profile", "adapter", "i2c", "ioctl", "refd", "bits"]
+    rows = [line[:37].rstrip().split(maxsplit=1) for line in lines[1:]]
+    assert rows == [
+        ["sim-shogi-mux", "pi4"],
+        ["sim-shogi-mux", "pi5"],
+        ["sim-shogi-mux", "other"],
+        ["sim-shogi-mux", "pi4, unplanned"],
+        ["sim-dobutsu-165", "-"],
+    ]
+    mux = scan_cost("sim-shogi-mux", "other", scans=5)
     assert mux.transactions == 4  # two selects and two combined reads
     assert mux.seconds(400_000) == pytest.approx(mux.bits / 400_000)
     assert mux.bits == mux.minimum  # plain reads: the pointers stay on GPIOA
-    shogi = scan_cost("sim-shogi", scans=5)
+    on_a_pi = scan_cost("sim-shogi-mux", "pi4", scans=5)
+    assert (on_a_pi.transactions, on_a_pi.refusals) == (14, 0)  # two selects, 12 chips
+    assert on_a_pi.bits == on_a_pi.minimum
+    shogi = scan_cost("sim-shogi", "other", scans=5)
     assert (shogi.transactions, shogi.bits, shogi.minimum) == (1, 6 * 28 + 1, 169)
+    shogi = scan_cost("sim-shogi", "pi5", scans=5)
+    assert (shogi.transactions, shogi.bits, shogi.minimum) == (6, 6 * 29, 174)
+    before = scan_cost("sim-shogi", "pi4", scans=5, planned_for="other")
+    assert (before.ioctls, before.refusals, before.transactions) == (7, 1, 6)
     chain = scan_cost("sim-dobutsu-165", scans=5)
     assert (chain.transactions, chain.spi_transfers, chain.spi_bytes) == (0, 1, 3)
     assert chain.spi_seconds == pytest.approx(24 / 1_000_000)
@@ -180,8 +194,8 @@ def test_a_replay_event_without_t_says_what_t_is(
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ((), "no board games are stored yet"),
-        ((), "for the simulator's games add --sim"),
+        ((), "no games are stored yet"),
+        ((), "neither the board's store"),
         (("--sim",), "no simulator games are stored yet"),
         (("--sim",), "play one with kiban sim"),
     ],

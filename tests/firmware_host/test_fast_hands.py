@@ -2,9 +2,10 @@
 simulated board: the move committed is always the one the players made.
 
 Each stream is one the board got wrong once: a blitz reply merged with the move before
-it, a confirm pressed before the sensors caught up, an ok for the move just played
-opening the next player's choices, a wait for a continuation spoiled by an unrelated
-change, and a marble lifted for a moment named as an illegal push-off.
+it (now asked where the sensors cannot tell), a confirm pressed before the sensors
+caught up, an ok for the move just played opening the next player's choices, a wait
+for a continuation spoiled by an unrelated change, and a marble lifted for a moment
+named as an illegal push-off.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from engine.abalone import ABALONE
 from engine.physical import Stone
 from engine.robotory import ROBOTORY
 from firmware_host.boards.simulator import Simulation
-from firmware_host.session.events import IllegalShown, OutOfStepShown
+from firmware_host.session.actions import Select
+from firmware_host.session.events import IllegalShown, Notice, OutOfStepShown
 from firmware_host.session.state import Phase
 from firmware_host.session.trust import RECENT_COMMIT
 from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone, Remove
@@ -64,9 +66,11 @@ def abalone(pieces: dict[str, str]) -> Simulation:
     return sim
 
 
-def lion_takes_then_chick_dropped(sim: Simulation, reply_after: float) -> list[str]:
+def lion_takes_then_chick_dropped(
+    sim: Simulation, reply_after: float, cell: str = "1b"
+) -> list[Notice]:
     """The lion takes on 3d; ``reply_after`` seconds after it lands gote drops a chick
-    on 1b (a cell the lion's move did not touch)."""
+    on ``cell`` (one the lion's move did not touch)."""
     t = sim.now
     steps = [
         HandStep(t + 0.10, LiftStone("3d")),
@@ -76,24 +80,38 @@ def lion_takes_then_chick_dropped(sim: Simulation, reply_after: float) -> list[s
     notices = sim.run(steps)
     sim.world.held.clear()  # the captured elephant goes to the captor's side, off the board
     notices += sim.advance_to(t + 0.20 + reply_after)
-    sim.world.place("1b", CHICK)
-    notices += sim.settle()
-    return commits(notices)
+    sim.world.place(cell, CHICK)
+    return notices + sim.settle()
 
 
 # --- blitz replies -------------------------------------------------------------------------
 
 
-def test_a_reply_begun_before_the_move_rested_commits_the_move_first() -> None:
-    """Gote's drop 0.24 s after the lion landed once read as the lion going to 1b."""
+def test_a_reply_begun_before_the_move_rested_is_never_merged_with_it() -> None:
+    """Gote's drop on 1b 0.24 s after the lion landed on 3d once read as the lion going to
+    1b. The lion could have gone to 1b, the elephant's cell being touched by a knock:
+    no sensor or timing tells the two apart, so the board asks; the players' answer
+    commits the capture, then the drop."""
     sim = dobutsu(LION_TAKES)
-    assert lion_takes_then_chick_dropped(sim, 0.24) == ["2c3d", "C*1b"]
+    notices = lion_takes_then_chick_dropped(sim, 0.24)
+    assert commits(notices) == []
+    assert prompts(notices) == [("2c1b", "2c3d")]
+    notices = sim.send(Select("2c3d")) + sim.settle()
+    assert commits(notices) == ["2c3d", "C*1b"]
 
 
-def test_a_reply_at_0_2_s_and_a_slower_one_read_the_same() -> None:
-    for reply_after in (0.2, 0.3, 0.6):
+def test_a_reply_after_the_move_rested_needs_no_question() -> None:
+    for reply_after in (0.45, 0.6):
         sim = dobutsu(LION_TAKES)
-        assert lion_takes_then_chick_dropped(sim, reply_after) == ["2c3d", "C*1b"], reply_after
+        assert commits(lion_takes_then_chick_dropped(sim, reply_after)) == ["2c3d", "C*1b"]
+
+
+def test_a_reply_where_the_piece_could_not_have_gone_commits_both() -> None:
+    """Gote drops on 1a, out of the lion's reach, 0.2 s after it landed: the capture
+    stands (its cells rest while the drop lands elsewhere) and both are committed."""
+    notices = lion_takes_then_chick_dropped(dobutsu(LION_TAKES), 0.2, cell="1a")
+    assert prompts(notices) == []
+    assert commits(notices) == ["2c3d", "C*1a"]
 
 
 def test_a_piece_sliding_over_cells_commits_only_where_it_stops() -> None:

@@ -118,7 +118,8 @@ def walk(sim: Simulation, path: list[Spot], rest: float) -> list[Notice]:
     """A player walks the robot along ``path``: at each step the robot is lifted, the
     token under its next cell taken off into the box, the robot put down there; then
     the hand rests ``rest`` seconds (longer than the settle time, shorter than the
-    longer rest a chain that may go on is given)."""
+    longer rest a chain that may go on is given; a step after more than
+    ``Timing.pause`` may be the next player's, and the board asks)."""
     robot = sim.world.stacks[path[0]][-1]
     notices: list[Notice] = []
     for here, there in itertools.pairwise(path):
@@ -181,7 +182,7 @@ def test_the_hands_play_a_three_step_chain(seed: int) -> None:
 
 def test_a_player_walking_the_robot_step_by_step_makes_one_move() -> None:
     sim = simulation(COLUMN, noise=Noise.none())
-    notices = walk(sim, ["C1", "C2", "C3", "C4"], rest=1.0)
+    notices = walk(sim, ["C1", "C2", "C3", "C4"], rest=0.6)
     assert commits(notices) == ["R:C1-C2-C3-C4"]
     clean(notices)
     assert sim.world.matches(engine(sim).layout())

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from drivers.buttons import ButtonRole
+from drivers.i2c_adapters import BCM2835, DESIGNWARE, PERMISSIVE, STRICTEST
 from engine.game import Game
 from engine.physical import NORTH, SOUTH, Sensing
 from engine.registry import find_game, games
@@ -303,6 +304,15 @@ def test_a_profile_that_does_not_serve_the_game_asked_for() -> None:
     refused(HEAD + LEDS, "games", r"^this profile serves dobutsu, not shogi$", game=shogi)
     # Without a game to serve, any profile of known games loads.
     assert parse_profile(HEAD + LEDS, SOURCE).games == ("dobutsu",)
+
+
+def test_the_host_names_the_board_model_and_so_its_i2c_adapter() -> None:
+    assert parse(HEAD + LEDS).adapter is STRICTEST  # unsaid: plan for every Pi at once
+    assert parse(HEAD + 'host = "pi4"\n' + LEDS).adapter is BCM2835
+    assert parse(HEAD + 'host = "pi02"\n' + LEDS).adapter is BCM2835
+    assert parse(HEAD + 'host = "pi5"\n' + LEDS).adapter is DESIGNWARE
+    assert parse(HEAD + 'host = "other"\n' + LEDS).adapter is PERMISSIVE
+    refused(HEAD + 'host = "pi6"\n' + LEDS, "host", r"^host 'pi6' is not a board model .*pi5")
 
 
 def test_unknown_sensing() -> None:

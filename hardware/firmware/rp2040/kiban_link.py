@@ -18,7 +18,7 @@ except ImportError:  # MicroPython
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-PROTOCOL = 1
+PROTOCOL = 2  # 2: a FULL frame only ever comes from a good scan; a fault is said until it ends
 HELLO = 0x01
 FULL = 0x02
 CHANGES = 0x03
@@ -139,11 +139,15 @@ class Splitter:
 
 
 class Link:
-    """The scanner's side: hello, full frames, change frames, heartbeats, requests.
+    """The scanner's side: hello, full frames, change frames, heartbeats, requests,
+    faults.
 
     ``write`` sends bytes to the host. Call ``update(readings, now_ms)`` after
-    every scan of the sensors and ``receive(data, readings)`` with whatever the
-    host sent.
+    every good scan of the sensors, ``fault(message, now_ms)`` after every failed
+    one, and ``receive(data, readings, now_ms)`` with whatever the host sent.
+    While the sensors fail, the link says FAULT at once, again every heartbeat
+    and in answer to every request: a FULL frame only ever carries a good scan,
+    so the host never takes the last good readings for the board as it is.
     """
 
     def __init__(
@@ -162,6 +166,8 @@ class Link:
         self.sequence = 0
         self.sent = []  # type: list[int]
         self.last_full_ms = None  # type: int | None
+        self.fault_message = None  # type: str | None
+        self.last_fault_ms = 0
         self.splitter = Splitter()
 
     def _send(self, kind: int, body: bytes) -> None:
@@ -186,16 +192,31 @@ class Link:
         self._send(HELLO, bytes(body))
 
     def full(self, readings: list[int], now_ms: int) -> None:
+        """A full frame of a good scan (the sensors answer again, if they had failed)."""
         self._send(FULL, pack_readings(readings))
         self.sent = list(readings)
         self.last_full_ms = now_ms
+        self.fault_message = None
 
-    def fault(self, message: str) -> None:
+    def fault(self, message: str, now_ms: int) -> None:
+        """The sensors failed this scan: say so when it starts, when the message
+        changes, and every heartbeat while it lasts."""
+        if self.fault_message != message or now_ms - self.last_fault_ms >= self.heartbeat_ms:
+            self._send_fault(message, now_ms)
+
+    def _send_fault(self, message: str, now_ms: int) -> None:
         self._send(FAULT, message.encode())
+        self.fault_message = message
+        self.last_fault_ms = now_ms
 
     def update(self, readings: list[int], now_ms: int) -> None:
-        """Send what changed since the last frame, or a full frame when one is due."""
-        if self.last_full_ms is None or now_ms - self.last_full_ms >= self.heartbeat_ms:
+        """Send what changed since the last frame, or a full frame when one is due (the
+        first after a fault)."""
+        if (
+            self.fault_message is not None
+            or self.last_full_ms is None
+            or now_ms - self.last_full_ms >= self.heartbeat_ms
+        ):
             self.full(readings, now_ms)
             return
         changed = [i for i in range(self.channels) if readings[i] != self.sent[i]]
@@ -213,10 +234,17 @@ class Link:
         self._send(CHANGES, bytes(body))
 
     def receive(self, data: bytes, readings: list[int], now_ms: int) -> None:
-        """Answer the host's requests."""
+        """Answer the host's requests: a full frame of ``readings`` (the last good
+        scan), or the fault while the sensors fail."""
         for kind, _, _ in self.splitter.feed(data):
             if kind == REQUEST_HELLO:
                 self.hello()
-                self.full(readings, now_ms)
+                self._answer(readings, now_ms)
             elif kind == REQUEST_FULL:
-                self.full(readings, now_ms)
+                self._answer(readings, now_ms)
+
+    def _answer(self, readings: list[int], now_ms: int) -> None:
+        if self.fault_message is None:
+            self.full(readings, now_ms)
+        else:
+            self._send_fault(self.fault_message, now_ms)

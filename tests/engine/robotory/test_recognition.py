@@ -123,11 +123,28 @@ def test_the_chain_goes_on_within_the_longer_rest() -> None:
     seen = recognizer(position(COLUMN))
     gone: list[Spot] = []
     landed = step(seen, 0.1, "C1", "C2", gone)
-    landed = step(seen, landed + 1.0, "C2", "C3", gone)  # a second later: still one move
+    landed = step(seen, landed + 0.6, "C2", "C3", gone)  # a step's pause: still one move
     assert isinstance(seen.assess(landed + TIMING.settle), Pending)  # C4 may follow
-    landed = step(seen, landed + 1.0, "C3", "C4", gone)
+    landed = step(seen, landed + 0.6, "C3", "C4", gone)
     # nothing is left to eat: the three-step chain commits at the settle time
     assert seen.assess(landed + TIMING.settle) == Commit(Chain("R", ("C1", "C2", "C3", "C4")))
+
+
+def test_a_chain_going_on_after_a_long_pause_asks_whether_the_next_player_moved() -> None:
+    """A second's rest before each step is longer than a step (``Timing.pause``): dark
+    may as well have moved the shared robot on. The board asks where light's chain ended."""
+    seen = recognizer(position(COLUMN))
+    gone: list[Spot] = []
+    landed = step(seen, 0.1, "C1", "C2", gone)
+    landed = step(seen, landed + 1.0, "C2", "C3", gone)
+    landed = step(seen, landed + 1.0, "C3", "C4", gone)
+    assert seen.assess(landed + TIMING.settle) == Ambiguous(
+        (
+            Chain("R", ("C1", "C2")),
+            Chain("R", ("C1", "C2", "C3")),
+            Chain("R", ("C1", "C2", "C3", "C4")),
+        )
+    )
 
 
 def test_a_two_step_chain_with_nothing_further_commits_at_the_settle_time() -> None:

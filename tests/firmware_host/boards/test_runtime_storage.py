@@ -16,8 +16,9 @@ from firmware_host.boards.notify import SystemdNotifier
 from firmware_host.boards.runtime import BoardStoppedError, Runtime
 from firmware_host.session.events import FaultCleared, FaultShown, FaultSource, Notice
 from firmware_host.session.legend import DEFAULT_PALETTE, Meaning
+from firmware_host.session.salvage import open_store
 from firmware_host.session.state import Phase
-from firmware_host.session.storage import GameStore, RecordKind, StorageError, open_store
+from firmware_host.session.storage import GameStore, RecordKind, StorageError
 from firmware_host.session.view import build_view
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.world import SimulatedWorld

@@ -7,6 +7,7 @@ import pytest
 
 from engine.outcome import Outcome, Termination
 from firmware_host.session.storage import GameStatus, GameStore, RecordKind, StorageError
+from tests.firmware_host.session.storekit import first_schema_store
 
 
 @pytest.fixture
@@ -95,21 +96,7 @@ def test_clock_times_are_kept_with_the_game(store: GameStore) -> None:
 
 def test_a_file_from_the_first_schema_is_migrated_without_losing_games(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
-    db = sqlite3.connect(path)
-    db.executescript(
-        "CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL,"
-        " options TEXT NOT NULL, start TEXT, settings TEXT NOT NULL DEFAULT '{}',"
-        " status TEXT NOT NULL, termination TEXT, winners TEXT, started_at REAL NOT NULL,"
-        " ended_at REAL);"
-        "CREATE TABLE records (game_id INTEGER NOT NULL, seq INTEGER NOT NULL,"
-        " kind TEXT NOT NULL, ply INTEGER NOT NULL, move TEXT, plies INTEGER,"
-        " at REAL NOT NULL, data TEXT, PRIMARY KEY (game_id, seq));"
-        "INSERT INTO games (game, options, status, started_at) VALUES ('dobutsu', '{}',"
-        " 'playing', 0);"
-        "INSERT INTO records VALUES (1, 1, 'move', 1, '2c2b', 0, 1.0, NULL);"
-        "PRAGMA user_version=1;"
-    )
-    db.close()
+    first_schema_store(path)
     store = GameStore(path)
     stored = store.unfinished("dobutsu")
     assert stored is not None and stored.moves() == ["2c2b"] and stored.clock is None

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from firmware_host.cli import main
+from firmware_host.session.salvage import open_store
 from firmware_host.session.storage import (
     SCHEMA_VERSION,
     DamagedStoreError,
     GameStore,
     NewerStoreError,
-    open_store,
 )
 
 

@@ -285,3 +285,20 @@ def test_a_declaration_shown_then_followed_by_another_command_is_not_made() -> N
     sim = make_sim("sim-shogi", game=find_game("shogi"))
     type_in(sim, "declare", "moves", "declare")
     assert sim.controller.outcome is None
+
+
+def test_place_puts_down_the_held_piece_it_names() -> None:
+    sim = make_sim()
+    start = sim.world.layout()
+    lines = said(type_in(sim, "lift 2c", "lift 3d", "place 2c 0", "place 3d"))
+    assert sim.world.layout() == start and not sim.world.held  # each back where it was
+    assert not of(MoveCommitted, sim.notices)
+    assert not [line for line in lines if line.startswith("cannot")]
+
+
+def test_place_of_a_piece_the_hand_does_not_hold_is_refused() -> None:
+    sim = make_sim()
+    lines = said(type_in(sim, "lift 2c", "lift 3d", "place 2c 2", "place 2c -1"))
+    assert "cannot: the hand holds 2 pieces (0 to 1); there is no piece 2" in lines
+    assert "cannot: the hand holds 2 pieces (0 to 1); there is no piece -1" in lines
+    assert len(sim.world.held) == 2 and "2c" not in sim.world.stacks

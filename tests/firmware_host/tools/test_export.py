@@ -138,15 +138,23 @@ def test_kif_files_are_written_in_the_encoding_their_name_asks_for(
     assert [cshogi.move_to_usi(m) for m in parsed.moves] == MOVES
 
 
-def test_the_simulators_games_are_read_with_sim(
+def test_without_the_boards_store_the_simulators_is_read_and_named(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     game_id = stored_game(tmp_path, ["7g7f"], name="sim.sqlite3")
-    code, _, err = run(
+    code, out, err = run(
         capsys, "export", str(game_id), "--format", "sfen", "--state-dir", str(tmp_path)
     )
-    assert code == 2 and "no board games are stored yet" in err
-    assert "the simulator's games are exported with --sim" in err
+    assert code == 0 and out.endswith("moves 7g7f\n")
+    assert err == (
+        f"kiban: no board games here ({tmp_path / 'games.sqlite3'} does not exist):"
+        f" reading the simulator's games in {tmp_path / 'sim.sqlite3'}\n"
+    )
+    board = stored_game(tmp_path, ["2g2f"])  # a board's store now: it is the one read
+    code, out, err = run(
+        capsys, "export", str(board), "--format", "sfen", "--state-dir", str(tmp_path)
+    )
+    assert (code, err) == (0, "") and out.endswith("moves 2g2f\n")
     code, out, _ = run(
         capsys, "export", str(game_id), "--format", "sfen", "--sim", "--state-dir", str(tmp_path)
     )

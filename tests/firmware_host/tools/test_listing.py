@@ -76,13 +76,23 @@ def test_games_stored_is_the_same_list_and_sim_reads_the_simulators_store(
     assert len(limited.splitlines()) == 2
 
 
-def test_no_store_says_where_it_looked_and_points_at_sim(
+def test_without_the_boards_store_the_simulators_is_listed_and_named(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     fill(tmp_path / "sim.sqlite3")
     code, out, err = run(capsys, "list", "--state-dir", str(tmp_path))
+    assert code == 0 and len(rows(out)) == 3
+    assert err.startswith("kiban: no board games here")
+    assert f"reading the simulator's games in {tmp_path / 'sim.sqlite3'}" in err
+
+
+def test_no_store_at_all_says_where_it_looked(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run(capsys, "list", "--state-dir", str(tmp_path))
     assert code == 2 and out == ""
-    assert str(tmp_path / "games.sqlite3") in err and "--sim" in err
+    assert str(tmp_path / "games.sqlite3") in err and str(tmp_path / "sim.sqlite3") in err
+    assert len(err.splitlines()) == 1
 
 
 def test_an_empty_store_says_so(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

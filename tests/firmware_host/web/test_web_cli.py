@@ -73,7 +73,7 @@ def test_kiban_sim_web_prints_its_addresses_serves_the_board_and_stops_on_sigint
 def test_the_web_options_of_sim_and_run() -> None:
     parser = build_parser()
     sim = parser.parse_args(["sim", "dobutsu"])
-    assert (sim.web, sim.port, sim.host, sim.no_browser) == (False, 8080, "127.0.0.1", False)
+    assert (sim.web, sim.port, sim.host, sim.no_browser) == (False, None, "127.0.0.1", False)
     run = parser.parse_args(
         ["run", "--profile", "board.toml", "--web", "--port", "9000", "--host", "0.0.0.0"]
     )

@@ -1,0 +1,357 @@
+"""Moves that overlap in time: what fast hands did, read from the board, never guessed.
+
+The recognizer (``engine.recognizer``) keeps one ``Overlap`` per position. Three ideas:
+
+- **A move that stands.** The board showed exactly one move; then changes began
+  elsewhere (the next player is already moving, a neighbour was knocked). The move is
+  committed once its own spots have stayed unchanged for the settle time, and only if
+  no other legal move of the same player keeps what it shows and involves the other
+  changed spots (a capture of the piece now lifted, a chain that goes on, a piece
+  moved onto the cell where one was dropped). A sliding piece never rests on a cell
+  it passes for the settle time, so a cell it only passed is never committed.
+- **Moves one after another.** A board no single move explains may be several moves,
+  each shown whole on the board before the next player began (a *line*: the board
+  showed the first move exactly, then the first and the second, ...; a move never
+  shown whole may hide another). The only line that makes the board is committed,
+  every move in order; several commit what they share and ask for the move where
+  they part. A move that went on after a pause longer than a step (``Timing.pause``)
+  may as well have been the next player's: the board asks whether it went on.
+- **The order of changes** breaks ties only, and only by ``MARGIN``: a move whose
+  every landing came well before its first piece left (a neighbour knocked off its
+  cell after a drop looks like that neighbour moving there) is not what happened.
+  When the order rules out every reading of a settled board, the board asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from engine.game import Position
+from engine.move_index import IndexedMove, MoveIndex
+from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
+
+M = TypeVar("M", bound=Hashable)
+
+DEPTH = 4
+"""The longest line of moves read from one board: more moves overlapping than that is
+out of step (and put right as any unexplained board)."""
+
+LINES = 64
+"""The most lines kept per position (the board shows few; a bound, not a limit met)."""
+
+MARGIN = 0.05
+"""Seconds two changes must be apart for their order to count: far above contact bounce
+(a slide's landing comes at most about 17 ms before its source reads empty)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Standing(Generic[M]):
+    """What the board showed exactly since ``since``, its spots unchanged: the moves of
+    ``line`` then one of ``candidates`` (several when the board cannot tell them apart:
+    a promotion, which piece was dropped). ``shown``: the spots it changes."""
+
+    line: tuple[M, ...]
+    candidates: tuple[IndexedMove[M], ...]
+    since: float
+    shown: frozenset[Spot]
+    spots: frozenset[Spot]
+
+    @property
+    def moves(self) -> tuple[M, ...]:
+        return tuple(candidate.move for candidate in self.candidates)
+
+
+@dataclass(frozen=True, slots=True)
+class Carried(Generic[M]):
+    """What the next position inherits from a move committed while the board shows more:
+    the spots the hands touched since (the next player's move begun), and the rest of
+    the lines the board showed that began with the move, as last seen."""
+
+    spots: frozenset[Spot] = frozenset()
+    lines: tuple[Shown[M], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Shown(Generic[M]):
+    """When the board showed a line whole: first, last, and when it stopped (None: it
+    still does)."""
+
+    line: tuple[M, ...]
+    first: float
+    last: float
+    ended: float | None = None
+
+    def held(self) -> float:
+        """How long the board showed it before going on (0 while it still does)."""
+        return 0.0 if self.ended is None else self.ended - self.first
+
+
+@dataclass(frozen=True, slots=True)
+class After(Generic[M]):
+    """The position after a line of moves, as the next move is looked up in it."""
+
+    expected: dict[Spot, Reading]
+    index: MoveIndex[M]
+
+
+@dataclass
+class Overlap(Generic[M]):
+    """What the board showed since the position began, for moves that overlap."""
+
+    position: Position[M]
+    index: MoveIndex[M]
+    sensing: Sensing
+    sensed: frozenset[Spot]
+    expected: dict[Spot, Reading]  # what the sensed spots read in the position
+    seen: dict[tuple[M, ...], float] = field(default_factory=dict)  # last shown
+    first: dict[tuple[M, ...], float] = field(default_factory=dict)  # first shown
+    standing: Standing[M] | None = None
+    ended: dict[tuple[M, ...], float] = field(default_factory=dict)  # stopped showing
+    current: frozenset[tuple[M, ...]] = frozenset()  # the lines the board shows now
+    _afters: dict[tuple[M, ...], After[M]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._afters[()] = After(self.expected, self.index)
+
+    def forget(self) -> None:
+        """The sensors were silent: what the board showed meanwhile is unknown."""
+        self.seen.clear()
+        self.first.clear()
+        self.ended.clear()
+        self.current = frozenset()
+        self.standing = None
+
+    def look(
+        self,
+        frame: Mapping[Spot, Reading],
+        now: float,
+        changed: Mapping[Spot, float],
+        touched: frozenset[Spot],
+        in_order: Callable[[Footprint], bool],
+    ) -> list[tuple[M, ...]]:
+        """The lines ``frame`` shows whole: a line seen before, or one followed by a legal
+        move making the rest of the changes in the order they came, every cell it must
+        touch touched (``touched``: since the position began; after a line, changed
+        since the board last showed it, as ``changed`` has each spot's last change).
+        They are remembered as seen."""
+        showing: list[tuple[M, ...]] = []
+        for line in [(), *sorted(self.live(), key=len)]:
+            after = self.after(line)
+            rest = frame_diff(after.expected, frame)
+            if not rest:
+                if line:
+                    showing.append(line)
+                continue
+            if len(line) >= DEPTH:
+                continue
+            shown = self.seen.get(line)
+            since = touched if shown is None else {s for s, at in changed.items() if at > shown}
+            for candidate in after.index.matching(rest):
+                footprint = candidate.footprint
+                if footprint.must_touch <= since and in_order(footprint):
+                    showing.append((*line, candidate.move))
+        for line in showing:
+            if line in self.seen or len(self.seen) < LINES:
+                self.seen[line] = now
+                self.first.setdefault(line, now)
+                self.ended.pop(line, None)
+        for line in self.current - set(showing):
+            self.ended[line] = now
+        self.current = frozenset(showing)
+        return showing
+
+    def shown(self, line: tuple[M, ...]) -> Shown[M]:
+        last = self.seen[line]
+        return Shown(line, self.first.get(line, last), last, self.ended.get(line))
+
+    def remember(self, shown: Shown[M]) -> None:
+        """A line carried over a commit (``Carried``)."""
+        self.seen[shown.line] = shown.last
+        self.first[shown.line] = shown.first
+        if shown.ended is None:
+            self.current |= {shown.line}
+        else:
+            self.ended[shown.line] = shown.ended
+
+    def held(self, line: tuple[M, ...]) -> float:
+        """How long the board showed ``line`` whole before going on from it."""
+        return self.shown(line).held() if line in self.seen else 0.0
+
+    def live(self) -> list[tuple[M, ...]]:
+        """The lines seen that the board has not since contradicted: at the first move
+        where a line shown later parts from it, that move is not one it goes on from (a
+        robot seen moving on to a knocked cell, then seen where it was, did not move on:
+        pieces do not go back)."""
+        seen = self.seen
+        return [
+            line
+            for line, at in seen.items()
+            if not any(later > at and self._went_back(line, other) for other, later in seen.items())
+        ]
+
+    def _went_back(self, line: tuple[M, ...], other: tuple[M, ...]) -> bool:
+        """Whether ``other`` shows, where it parts from ``line``, a move that ``line``'s
+        move there goes on from."""
+        step = len(shared((line, other)))
+        if step >= min(len(line), len(other)):
+            return False
+        index = self.after(line[:step]).index
+        return goes_on(index.footprint(other[step]), index.footprint(line[step]))
+
+    def explaining(self, frame: Mapping[Spot, Reading], longer: int = 2) -> list[tuple[M, ...]]:
+        """The live lines that make exactly ``frame``, of ``longer`` moves or more."""
+        return [
+            line
+            for line in self.live()
+            if len(line) >= longer and not frame_diff(self.after(line).expected, frame)
+        ]
+
+    def line_standing(self, lines: list[tuple[M, ...]], now: float) -> Standing[M] | None:
+        """What stands of the lines the board shows: the moves they all begin with, and
+        the moves where they part when the board cannot tell those apart (a promotion,
+        which piece was dropped: asked while the next player goes on)."""
+        common = shared(lines)
+        step = len(common)
+        index = self.after(common).index
+        parting = tuple(
+            IndexedMove(move, index.footprint(move))
+            for move in dict.fromkeys(line[step] for line in lines if len(line) > step)
+        )
+        alike = len({candidate.footprint.changes for candidate in parting}) == 1
+        if parting and alike and all(len(line) > step for line in lines):
+            prefix, lasts = common, parting  # they part where the board cannot tell
+        elif common:
+            prefix = common[:-1]
+            lasts = (IndexedMove(common[-1], self.after(prefix).index.footprint(common[-1])),)
+        else:
+            return None
+        line = (*prefix, lasts[0].move)
+        footprints = [*self.footprints(prefix), *(c.footprint for c in lasts)]
+        spots = frozenset().union(*(footprint.spots() for footprint in footprints))
+        expected = self.after(()).expected
+        shown = frozenset(s for s, _ in frame_diff(expected, self.after(line).expected))
+        return Standing(prefix, lasts, now, shown, spots)
+
+    def moved(self, changed: frozenset[Spot]) -> None:
+        """Spots changed: a standing move whose spots changed stands no more."""
+        standing = self.standing
+        if standing is not None and changed & standing.spots:
+            self.standing = None
+
+    def spoiled(self, extra: Iterable[Spot]) -> bool:
+        """Whether a change on ``extra`` (spots the standing moves leave alone) may be the
+        same hand going on with its last move."""
+        standing = self.standing
+        if standing is None:
+            return False
+        index = self.after(standing.line).index
+        return any(
+            self.could_extend(candidate, spot, index)
+            for candidate in standing.candidates
+            for spot in extra
+        )
+
+    def after(self, line: tuple[M, ...]) -> After[M]:
+        """The position after ``line``, its expected frame and index (built once)."""
+        known = self._afters.get(line)
+        if known is None:
+            position = self.position.copy()
+            for move in line:
+                position.push(move)
+            index = MoveIndex(position, self.sensing, self.sensed)
+            expected = {
+                spot: reading
+                for spot, reading in position.expected_frame(self.sensing).items()
+                if spot in self.sensed
+            }
+            known = After(expected, index)
+            self._afters[line] = known
+        return known
+
+    def footprints(self, line: tuple[M, ...]) -> list[Footprint]:
+        """The footprint of each move of ``line``, in the position it was made in."""
+        return [self.after(line[:step]).index.footprint(move) for step, move in enumerate(line)]
+
+    def could_extend(
+        self, candidate: IndexedMove[M], spot: Spot, index: MoveIndex[M] | None = None
+    ) -> bool:
+        """Whether another legal move of the same player (in ``index``'s position, by
+        default this one) keeps every change ``candidate`` shows and involves ``spot``:
+        the change there may be the same hand going on (or too many moves to tell)."""
+        index = self.index if index is None else index
+        footprint = candidate.footprint
+        spots = footprint.changed_spots()
+        named = index.position.moves_continuing(candidate.move)
+        pools: list[Iterable[IndexedMove[M]] | None] = [index.changing(spots | {spot})]
+        if named is None:
+            pools.append(index.changing(spots))
+        else:
+            listed = [IndexedMove(move, index.footprint(move)) for move in named]
+            pools.append([*listed, *index.matching(footprint.changes)])
+        for pool in pools:
+            if pool is None:
+                return True
+            for other in pool:
+                theirs = other.footprint
+                mine = other.move == candidate.move
+                if not mine and spot in theirs.spots() and keeps(footprint, theirs):
+                    return True
+        return False
+
+
+def shared(lines: Iterable[tuple[M, ...]]) -> tuple[M, ...]:
+    """The moves every one of ``lines`` begins with."""
+    common: tuple[M, ...] | None = None
+    for line in lines:
+        if common is None:
+            common = line
+            continue
+        length = 0
+        while length < min(len(common), len(line)) and common[length] == line[length]:
+            length += 1
+        common = common[:length]
+    return common or ()
+
+
+def goes_on(mine: Footprint, theirs: Footprint) -> bool:
+    """Whether a move changing ``theirs`` continues one changing ``mine``: it keeps every
+    change of ``mine`` and changes further a cell ``mine`` left open (landed on unseen:
+    a robot that may eat on; a turnable piece)."""
+    if theirs.changes == mine.changes or not keeps(mine, theirs):
+        return False
+    shown, after = dict(mine.changes), dict(theirs.changes)
+    open_cells = mine.hidden | mine.turnable
+    return any(spot in after and after[spot] != shown.get(spot) for spot in open_cells)
+
+
+def keeps(mine: Footprint, theirs: Footprint) -> bool:
+    """Whether a move changing ``theirs`` makes every change of ``mine`` (a piece that
+    may still be turned over may read otherwise)."""
+    after = dict(theirs.changes)
+    return all(
+        after.get(spot) == reading or (spot in mine.turnable and spot in after)
+        for spot, reading in mine.changes
+    )
+
+
+def in_order(
+    footprint: Footprint,
+    filled_at: Mapping[Spot, float],
+    lifted_at: Mapping[Spot, float],
+    handled: frozenset[Spot],
+) -> bool:
+    """Whether the changes came in an order the move allows: its last landing (a cell
+    coming to read a piece, or a cell whose piece it replaces filled again) not
+    ``MARGIN`` before the first of its pieces left. Only what the hands did since the
+    position began counts (``handled``): a move with no piece leaving a sensed spot (a
+    drop from an unsensed stand) or none seen landing (a line of marbles slid) has no
+    order to keep."""
+    changes = footprint.changes
+    departures = [lifted_at[s] for s, reading in changes if reading == EMPTY and s in lifted_at]
+    landed = {s for s, reading in changes if reading != EMPTY} | footprint.hidden
+    arrivals = [filled_at[s] for s in landed & handled if s in filled_at]
+    if not departures or not arrivals:
+        return True
+    return max(arrivals) >= min(departures) - MARGIN

@@ -1,0 +1,96 @@
+"""An RP2040 board for the firmware under MicroPython (this file runs there, not here).
+
+``Board().install()`` puts stand-ins for ``machine`` (pins whose levels the test sets,
+an SPI bus that shifts out the bytes of a 74HC165 chain), ``time`` (ticks the test
+moves on, wrapping as MicroPython's do, with MicroPython's own ``ticks_diff``),
+``select`` and ``sys`` (the USB serial port: what the firmware writes is kept, what
+the host sends waits to be read) into ``sys.modules``; ``import main`` after it
+loads the firmware on them.
+"""
+
+import sys
+import time
+
+TICKS_PERIOD = time.ticks_add(0, -1) + 1  # MicroPython's own wrap
+
+
+class Namespace:
+    pass
+
+
+class Board:
+    def __init__(self):
+        self.now_ms = 0
+        self.levels = {}  # pin number -> level; an input nobody pulls low reads 1
+        self.chain = bytes([0xFF, 0xFF])  # what the 74HC165s shift out, check byte last
+        self.sent = bytearray()
+        self.pending = bytearray()
+
+    def install(self):
+        board = self
+
+        class Pin:
+            IN = 0
+            OUT = 1
+            PULL_UP = 1
+
+            def __init__(self, number, mode=0, pull=None, value=None):
+                self.number = number
+
+            def value(self, level=None):
+                if level is None:
+                    return board.levels.get(self.number, 1)
+                board.levels[self.number] = level
+                return None
+
+        class SPI:
+            def __init__(self, *args, **kwargs):
+                pass
+
+            def readinto(self, buffer):
+                for index in range(len(buffer)):
+                    buffer[index] = board.chain[index]
+
+        class Poll:
+            def register(self, stream, mask):
+                pass
+
+            def poll(self, timeout):
+                return [1] if board.pending else []
+
+        def read(size):
+            data = bytes(board.pending[:size])
+            board.pending = board.pending[size:]
+            return data
+
+        def write(data):
+            board.sent.extend(data)
+            return len(data)
+
+        machine = Namespace()
+        machine.Pin = Pin
+        machine.SPI = SPI
+        ticks = Namespace()
+        ticks.ticks_ms = lambda: board.now_ms % TICKS_PERIOD
+        ticks.ticks_diff = time.ticks_diff
+        ticks.sleep_ms = lambda ms: None
+        select = Namespace()
+        select.poll = Poll
+        select.POLLIN = 1
+        port = Namespace()
+        port.stdin = Namespace()
+        port.stdin.buffer = Namespace()
+        port.stdin.buffer.read = read
+        port.stdout = Namespace()
+        port.stdout.buffer = Namespace()
+        port.stdout.buffer.write = write
+        sys.modules["machine"] = machine
+        sys.modules["time"] = ticks
+        sys.modules["select"] = select
+        sys.modules["sys"] = port
+
+    def take(self):
+        """What the firmware sent since the last call, as hex."""
+        sent = "".join(f"{byte:02x}" for byte in self.sent)  # (b"".hex() is b"" here)
+        self.sent = bytearray()
+        return sent
