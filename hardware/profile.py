@@ -40,6 +40,10 @@ __all__ = [
 
 P = TypeVar("P", bound=Part)
 
+# A polled board at rest is scanned at a fifth of its rate unless ``[scan] idle_hz``
+# says otherwise: the wake-ups, not the scans, are most of an idle board's CPU.
+IDLE_SHARE = 5
+
 
 @dataclass(frozen=True, slots=True)
 class Profile:
@@ -56,6 +60,7 @@ class Profile:
     leds: LedSpec
     buttons: tuple[tuple[ButtonRole, int], ...]
     retries: int = 2
+    idle_hz: float = 20.0  # the scan rate of a polled board at rest (``[scan] idle_hz``)
     speech: SpeechSpec = SPEECH_OFF
     remote: RemoteSpec | None = None  # a game with another board, whenever the service starts
     host: str = "any"
@@ -172,10 +177,16 @@ class _Reader(LedReader, SpeechReader, RemoteReader):
                 f"host {host!r} is not a board model Kiban knows ({', '.join(HOSTS)})",
             )
         scan = self._get(data, (), "scan", dict, {})
-        self._only(scan, ("scan",), ("hz", "debounce", "retries"))
+        self._only(scan, ("scan",), ("hz", "idle_hz", "debounce", "retries"))
         scan_hz = self._get(scan, ("scan",), "hz", float, 100.0)
         if not 1 <= scan_hz <= 1000:
             raise self.fail(("scan", "hz"), f"scan rate {scan_hz} Hz is outside 1..1000")
+        resting = min(scan_hz, max(1.0, scan_hz / IDLE_SHARE))
+        idle_hz = self._get(scan, ("scan",), "idle_hz", float, resting)
+        if not 1 <= idle_hz <= scan_hz:
+            raise self.fail(
+                ("scan", "idle_hz"), f"idle scan rate {idle_hz} Hz is outside 1..{scan_hz:g}"
+            )
         debounce = self._get(scan, ("scan",), "debounce", int, 3)
         if not 1 <= debounce <= 50:
             raise self.fail(("scan", "debounce"), f"debounce of {debounce} scans is outside 1..50")
@@ -206,6 +217,7 @@ class _Reader(LedReader, SpeechReader, RemoteReader):
             leds=leds,
             buttons=buttons,
             retries=retries,
+            idle_hz=idle_hz,
             speech=self._speech(),
             remote=self._remote(),
             host=host,

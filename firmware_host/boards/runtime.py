@@ -43,7 +43,13 @@ from engine.errors import KibanError
 from engine.game import Game
 from firmware_host.boards.bus_thread import BusThread
 from firmware_host.boards.notify import SystemdNotifier
-from firmware_host.boards.scanning import BACKOFF, CONFIRM_WAIT, CONFIRMING, ScanWatch
+from firmware_host.boards.scanning import (
+    BACKOFF,
+    CONFIRM_WAIT,
+    CONFIRMING,
+    Cadence,
+    ScanWatch,
+)
 from firmware_host.opponents.thinking import Thinker
 from firmware_host.session.actions import Press
 from firmware_host.session.controller import Controller
@@ -342,6 +348,7 @@ class Runtime:
         interrupts = board.interrupt_driven
         watch = self.watch
         post = loop.call_soon_threadsafe
+        cadence = Cadence(period, 1.0 / self.profile.idle_hz)
 
         def failed(error: BaseException) -> None:
             if not failure.done():
@@ -367,11 +374,13 @@ class Runtime:
             settled = scanner.debouncer.settled
             if events or change is not None or holding:
                 post(self._scanned, events, change, started, settled)
+            if events or change is not None or holding or not settled:
+                cadence.stirred(started)
             if holding:
                 return period  # scan on until the board is at rest
             if interrupts and settled and not board.interrupt_pending():
                 return IDLE_POLL  # at rest: until a chip signals a change, or slowly anyway
-            return period
+            return cadence.next(started)
 
         return step
 

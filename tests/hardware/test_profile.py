@@ -343,6 +343,20 @@ def test_scan_rate_and_debounce_at_their_limits(hz: float, debounce: int) -> Non
     assert isinstance(profile.scan_hz, float)
 
 
+@pytest.mark.parametrize(
+    ("scan", "idle"), [("", 20.0), ("hz = 50\n", 10.0), ("hz = 2\n", 1.0), ("hz = 1\n", 1.0)]
+)
+def test_a_board_at_rest_is_scanned_at_a_fifth_of_its_rate(scan: str, idle: float) -> None:
+    assert parse(HEAD + "[scan]\n" + scan + LEDS).idle_hz == idle
+
+
+def test_the_idle_scan_rate_is_set_within_the_scan_rate() -> None:
+    assert parse(HEAD + "[scan]\nidle_hz = 100\n" + LEDS).idle_hz == 100.0
+    text = HEAD + "[scan]\nhz = 50\nidle_hz = 60\n" + LEDS
+    refused(text, "idle_hz = 60", r"^idle scan rate 60\.0 Hz is outside 1\.\.50$")
+    refused(HEAD + "[scan]\nidle_hz = 0.5\n" + LEDS, "idle_hz = 0.5", r"outside 1\.\.100$")
+
+
 def test_a_channel_must_name_a_spot_of_the_game() -> None:
     text = HEAD + '[[mcp23017]]\naddress = 0x20\n[mcp23017.channels]\nA0 = "3a"\nA1 = "4a"\n'
     refused(text + LEDS, 'A1 = "4a"', r"^'4a' is not a spot of this game$")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from engine.registry import find_game
 from firmware_host.boards.runtime import IDLE_POLL
+from firmware_host.boards.scanning import REST_AFTER
 from firmware_host.boards.simulator import Simulation
 from firmware_host.session.events import (
     BoardReady,
@@ -61,6 +62,32 @@ def test_an_interrupt_driven_board_rests_between_moves_and_wakes_for_them(
         await until(lambda: len(runtime.controller.position.move_stack) == 1)
         assert wakes  # the chip pulled its line, and the scanner heard it
         assert loop.time() - start < 1.0  # the settle time (0.4 s) and a few scans
+        runtime.stopping.set()
+        await task
+
+    asyncio.run(play())
+
+
+def test_a_polled_board_at_rest_scans_at_its_idle_rate_and_wakes_for_a_move(
+    tmp_path: Path,
+) -> None:
+    profile = load_profile("sim-dobutsu", DOBUTSU)
+    assert profile.idle_hz == profile.scan_hz / 5
+    runtime, simulated, _ = runtime_on(profile, tmp_path, DOBUTSU)
+
+    async def play() -> None:
+        task = asyncio.create_task(runtime.run(resume=False, handle_signals=False))
+        await until(lambda: runtime.controller.phase is Phase.PLAY)
+        board = runtime.board
+        assert board is not None and not board.interrupt_driven
+        await asyncio.sleep(REST_AFTER + 0.2)
+        scans = runtime.scans
+        await asyncio.sleep(1.0)
+        idle = runtime.scans - scans
+        assert idle <= 1.5 * profile.idle_hz  # about twenty a second, not a hundred
+        simulated.world.lift("1d")
+        simulated.world.place("1c")
+        await until(lambda: len(runtime.controller.position.move_stack) == 1)
         runtime.stopping.set()
         await task
 
