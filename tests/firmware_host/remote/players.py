@@ -193,7 +193,12 @@ def make_board(
         remote=remote,
     )
     track(sim)
-    return Player(name, sim, remote, seed, resumed_at=len(sim.controller.position.move_stack))
+    # A game that starts with a roll has made it by now: only plies not committed here
+    # were read from the store.
+    made = len(of(MoveCommitted, sim.notices))
+    return Player(
+        name, sim, remote, seed, resumed_at=len(sim.controller.position.move_stack) - made
+    )
 
 
 def join_while(players: Sequence[Player], build: Callable[[], Player]) -> Player:
