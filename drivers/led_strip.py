@@ -62,7 +62,7 @@ class LedStrip:
     def __init__(self, device: PixelDevice) -> None:
         self._device = device
         self._count = device.numPixels()
-        self._shown: tuple[int, ...] | None = None
+        self._shown: tuple[Colour, ...] | None = None
 
     @property
     def count(self) -> int:
@@ -72,13 +72,22 @@ class LedStrip:
         """Write a frame; returns False (and writes nothing) when it is already shown."""
         if len(colours) != self._count:
             raise ValueError(f"frame has {len(colours)} colours for a strip of {self._count}")
-        packed = tuple(colour.packed() for colour in colours)
-        if packed == self._shown:
+        frame = tuple(colours)
+        shown = self._shown
+        if frame == shown:
             return False
-        for index, value in enumerate(packed):
-            self._device.setPixelColor(index, value)
+        set_pixel = self._device.setPixelColor
+        self._shown = None  # unknown until the whole frame is written
+        if shown is None:
+            for index, colour in enumerate(frame):
+                set_pixel(index, colour.packed())
+        else:  # the device keeps the rest: a move changes a few LEDs of a whole board
+            for index, colour in enumerate(frame):
+                before = shown[index]
+                if colour is not before and colour != before:
+                    set_pixel(index, colour.packed())
         self._device.show()
-        self._shown = packed
+        self._shown = frame
         return True
 
     def off(self) -> None:

@@ -97,10 +97,11 @@ class Footprint:
 
 def frame_diff(expected: Frame, actual: Frame) -> tuple[tuple[Spot, Reading], ...]:
     """(spot, actual reading) for every spot of ``expected`` that reads differently."""
+    get = actual.get
     return tuple(
         sorted(
-            (spot, actual.get(spot, EMPTY))
+            (spot, now)
             for spot, reading in expected.items()
-            if actual.get(spot, EMPTY) != reading
+            if (now := get(spot, EMPTY)) != reading
         )
     )

@@ -100,6 +100,7 @@ class Recognizer(Generic[M]):
         self._forced_at: float | None = None  # when the only, unseen move plays
         self._forced: M | None = None
         self._goes_on: dict[M, bool] = {}  # whether a shown move may go on, per position
+        self._warming: Iterator[Spot] = iter(())  # spots a first lift may come from
 
     # --- position ------------------------------------------------------------
 
@@ -119,6 +120,12 @@ class Recognizer(Generic[M]):
         self._history = tuple(self._sensed_part(frame) for frame in history)
         self._index = MoveIndex(position, self.sensing, self.sensed)
         self._goes_on = {}
+        self._warming = iter(
+            sorted(
+                (spot for spot, reading in self._expected.items() if reading != EMPTY),
+                key=self._order.__getitem__,
+            )
+        )
         only = self._index.only_unseen if position.chance_moves() is None else None
         self._forced = only
         self._forced_at = None if only is None else now + self.timing.forced
@@ -143,6 +150,17 @@ class Recognizer(Generic[M]):
         else:
             self._look(now)
             self._still_standing()
+
+    def warm(self) -> bool:
+        """Index the moves of one more piece a hand may lift first, ahead of the lift
+        (the index is otherwise built when the board asks, so the first lift after a
+        move would pay for it); False when nothing is left to do. A board with time
+        to spare calls it between frames: it changes no answer, only when it is paid."""
+        spot = next(self._warming, None)
+        if spot is None:
+            return False
+        self.index.changing(frozenset((spot,)))
+        return True
 
     @property
     def expected(self) -> Frame:

@@ -309,6 +309,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --service: held to what a Raspberry Pi 4 or Zero 2 W core does (a CPU "
         "quota; root)",
     )
+    bench.add_argument(
+        "--seconds",
+        type=float,
+        help="with --service: the idle window measured (default 3, or 10 with --budget)",
+    )
     _match_parser(commands)
     return parser
 
@@ -421,7 +426,7 @@ def _bench(args: argparse.Namespace) -> int:
     if args.service:
         from firmware_host.tools.bench_service import service_lines
 
-        for line in service_lines(args.games, budget=args.budget):
+        for line in service_lines(args.games, seconds=args.seconds, budget=args.budget):
             print(line, flush=True)
         return 0
     if args.boards:

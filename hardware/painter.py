@@ -87,9 +87,12 @@ class LedPainter:
         if self._dimmed_at != self.brightness:
             self._dimmed, self._dimmed_at = {}, self.brightness
         dimmed = self._dimmed
-        for colour in set(pixels) - dimmed.keys():
-            dimmed[colour] = colour.scaled(self.brightness)
-        return [dimmed[colour] for colour in pixels]
+        try:
+            return [dimmed[colour] for colour in pixels]
+        except KeyError:  # a colour not dimmed yet (a legend uses a few)
+            for colour in set(pixels) - dimmed.keys():
+                dimmed[colour] = colour.scaled(self.brightness)
+            return [dimmed[colour] for colour in pixels]
 
     def off(self) -> None:
         self.pixels = (OFF,) * self.strip.count

@@ -417,6 +417,9 @@ class Runtime:
             only_beat = beat is not None and (timeout is None or timeout > beat / 2)
             if only_beat and beat is not None:
                 timeout = beat / 2  # come round in time for the watchdog
+            if timeout != 0 and self.queue.empty() and self.controller.warm():
+                await asyncio.sleep(0)  # a step of the next lift's work; events first
+                continue
             try:
                 item = await asyncio.wait_for(self.queue.get(), timeout)
             except TimeoutError:

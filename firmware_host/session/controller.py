@@ -349,6 +349,11 @@ class Controller(AcrossBoards, ComputerTurns):
                 return []
         raise TypeError(f"not an event: {event!r}")  # pragma: no cover
 
+    def warm(self) -> bool:
+        """Do a little of the work the next frame may need, while nothing else is to
+        be done (``Recognizer.warm``); False when there is none left."""
+        return self.recognizer.warm()
+
     def next_deadline(self, now: float) -> float | None:
         """When the controller wants a tick even if nothing happens on the board."""
         if isinstance(self.state, SettingUp | Over) or not self.trust.trusted:

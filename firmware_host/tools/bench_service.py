@@ -24,12 +24,20 @@ and left alone. The child reports
   move in turn (their moves light up; a piece put back keeps its hints lit, so the
   other piece's lift is what changes the LEDs): from the start of the scan that saw a
   debounced change to the LED strip showing the paint it led to, p50 and p99 (a
-  change that changed no LED has no paint and no figure).
+  change that changed no LED has no paint and no figure), after ``WARM_UP`` changes
+  that are not timed.
 
 The CPU figure includes the mock chips' work, which on the Pi is the kernel's and
 the bus's: a ratio between versions of Kiban, not a promise for the Pi. With a
 ``budget`` (bench_budget.py) the child runs held to a Pi core's share of this
-machine's, and its CPU is also given as a share of that Pi core.
+machine's, and its CPU is also given as a share of that Pi core, beside the share a
+thread takes that only wakes as often as the idle board scans (*floor*: on a virtual
+machine most of the idle cost is waking up, which a Pi's bare metal does far more
+cheaply). The quota runs the child in bursts (1 ms of CPU a period), so a change
+that comes when the slice is spent waits for the next period, which a slow core
+would not: *on the Pi* is the frame to LED as the CPU the process spent from the
+scan to the paint, on a core that slow, the time a Pi would take with nothing else
+to do.
 """
 
 from __future__ import annotations
@@ -47,12 +55,18 @@ import resource  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
-from collections.abc import Sequence  # noqa: E402
+import threading  # noqa: E402
+from collections import deque  # noqa: E402
+from collections.abc import Iterator, Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
 from types import FrameType  # noqa: E402
 from typing import Any  # noqa: E402
 
 DEFAULT = (("sim", "dobutsu"), ("sim", "shogi"))
+WARM_UP = 20
+"""Changes made before the frame to LED is timed: a service that has run a while
+(Python specialises the code it runs often within its first few runs; the lift's
+moves are indexed ahead, between frames, after every move)."""
 
 
 def _resident_kib() -> int:
@@ -112,7 +126,7 @@ async def _measure(
     gc.collect()  # what a full collection costs now (the start-up objects are frozen)
     full_gc = time.perf_counter() - collected
     scan_cpu = await asyncio.wrap_future(runtime.bus_call(_scan_cpu, runtime))
-    latencies = await _frame_to_led(runtime, simulated, world, changes)
+    latencies, work = await _frame_to_led(runtime, simulated, world, changes)
     runtime.stopping.set()
     await task
     return {
@@ -129,51 +143,81 @@ async def _measure(
         "rss_mib": rss / 1024,
         "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
         "latencies": latencies,
+        "work": work,
+        "idle_hz": profile.idle_hz,
     }
 
 
 async def _frame_to_led(
     runtime: Any, simulated: Any, world: Any, changes: int, gap: float = 0.12
-) -> list[float]:
+) -> tuple[list[float], list[float]]:
     """Seconds from the start of the scan that saw a debounced frame change to the strip
     showing the paint it led to (the last change before the paint, 0.12 s after the one
-    before it): two pieces lifted and put back in turn, ``changes`` changes in all."""
-    seen: list[float] = []
-    shown: list[float] = []
+    before it): two pieces lifted and put back in turn, ``changes`` changes in all; and
+    the CPU seconds the process spent meanwhile (every thread), which is what a slower
+    core would take for it."""
+    seen: list[tuple[float, float]] = []
+    shown: list[tuple[float, float]] = []
     scanned, show = runtime._scanned, simulated.strip.show
+    scanner = runtime.board.scanner
+    scan = scanner.scan
+    scans: deque[tuple[float, float]] = deque(maxlen=8)  # (monotonic, CPU) as each began
+
+    def scanning() -> Any:
+        scans.append((time.monotonic(), time.process_time()))
+        return scan()
 
     def recording(events: Any, change: Any, started: float, settled: bool) -> None:
-        if change is not None:
-            seen.append(started)
+        if change is not None:  # the CPU clock when the scan that saw it began
+            cpu = next((c for m, c in scans if m >= started), time.process_time())
+            seen.append((started, cpu))
         scanned(events, change, started, settled)
 
     def showing() -> None:
         show()
-        shown.append(time.monotonic())
+        shown.append((time.monotonic(), time.process_time()))
 
     setattr(runtime, "_scanned", recording)  # noqa: B010 - the bench listens in
-    setattr(simulated.strip, "show", showing)  # noqa: B010
+    setattr(scanner, "scan", scanning)  # noqa: B010
     spots = _spots_to_lift(runtime.controller.match.position, simulated.profile)
     stone = None
-    for index in range(changes):
+    for index in range(WARM_UP + changes):
+        if index == WARM_UP:
+            await asyncio.sleep(0.5)
+            setattr(simulated.strip, "show", showing)  # noqa: B010
         spot = spots[index // 2 % len(spots)]
         stone = world.lift(spot) if index % 2 == 0 else world.place(spot, stone)
         await asyncio.sleep(gap)
     await asyncio.sleep(0.5)
     setattr(runtime, "_scanned", scanned)  # noqa: B010
     setattr(simulated.strip, "show", show)  # noqa: B010
-    return paint_latencies(seen, shown)
+    del scanner.scan
+    wall = paint_latencies([w for w, _ in seen], [w for w, _ in shown])
+    work = paint_latencies(
+        [w for w, _ in seen], [w for w, _ in shown], [c for _, c in seen], [c for _, c in shown]
+    )
+    return wall, work
 
 
-def paint_latencies(seen: Sequence[float], shown: Sequence[float]) -> list[float]:
+def paint_latencies(
+    seen: Sequence[float],
+    shown: Sequence[float],
+    seen_clock: Sequence[float] | None = None,
+    shown_clock: Sequence[float] | None = None,
+) -> list[float]:
     """For each paint that followed a frame change (``shown``, in order), the time since
-    the last change before it (``seen``: when the scans that saw them started)."""
+    the last change before it (``seen``: when the scans that saw them started); with
+    the two ``_clock`` lists, that interval on another clock (the process's CPU time)
+    read at the same moments."""
     latencies = []
     previous = float("-inf")
-    for moment in shown:
-        causes = [started for started in seen if previous < started <= moment]
+    for index, moment in enumerate(shown):
+        causes = [i for i, started in enumerate(seen) if previous < started <= moment]
         if causes:  # else a paint of no frame change (a blink, the clock)
-            latencies.append(moment - causes[-1])
+            if seen_clock is None or shown_clock is None:
+                latencies.append(moment - seen[causes[-1]])
+            else:
+                latencies.append(shown_clock[index] - seen_clock[causes[-1]])
         previous = moment
     return latencies
 
@@ -227,6 +271,22 @@ def _child(profile_name: str, game_name: str, seconds: float, changes: int) -> N
     print(json.dumps(figures))
 
 
+def wake_floor(hz: float, seconds: float) -> float:
+    """The share of a core a thread takes that only wakes ``hz`` times a second, as the
+    bus thread does at rest (a timed wait on a lock): the reference the idle service
+    is read against, measured in the same run under the same quota. On a virtual
+    machine a wake-up costs far more than on a Pi's bare metal, and the quota's
+    share charges it at the Pi's speed."""
+    signal = threading.Lock()
+    signal.acquire()
+    cpu, wall = time.process_time(), time.perf_counter()
+    due = wall
+    while (now := time.perf_counter()) - wall < seconds:
+        due += 1.0 / hz
+        signal.acquire(timeout=max(0.0, due - now))
+    return (time.process_time() - cpu) / (time.perf_counter() - wall)
+
+
 def _environment() -> dict[str, str]:
     """The children's environment: bytecode written and read in a cache of the bench's
     own (the source tree is left alone), as an installed service finds it."""
@@ -263,6 +323,16 @@ def measure(
     return figures
 
 
+def measure_floor(hz: float, seconds: float, join: Path | None = None) -> float:
+    """``wake_floor`` in a fresh process (in the quota's group, with ``join``)."""
+    command = [sys.executable, "-m", "firmware_host.tools.bench_service", "--floor"]
+    command += [str(hz), str(seconds)]
+    if join is not None:
+        command = ["sh", "-c", f'echo $$ > "{join}" && exec "$@"', "sh", *command]
+    done = subprocess.run(command, capture_output=True, text=True, check=True, timeout=300)
+    return float(done.stdout.strip().splitlines()[-1])
+
+
 def _chosen(names: Sequence[str]) -> list[tuple[str, str]]:
     """(profile, game) of each name: a game on its ``sim`` board, ``PROFILE:GAME``, or a
     bundled profile with its first game."""
@@ -281,55 +351,82 @@ def _chosen(names: Sequence[str]) -> list[tuple[str, str]]:
     return chosen or list(DEFAULT)
 
 
+def _percentiles(values: Sequence[float]) -> tuple[float, float] | None:
+    """p50 and p99 (the nearest rank) of ``values``, None when there are none."""
+    ordered = sorted(values)
+    if not ordered:
+        return None
+    last = len(ordered) - 1
+    return ordered[len(ordered) // 2], ordered[min(last, round(0.99 * last))]
+
+
 def service_lines(
-    names: Sequence[str] = (), seconds: float = 3.0, budget: str | None = None
-) -> list[str]:
+    names: Sequence[str] = (), seconds: float | None = None, budget: str | None = None
+) -> Iterator[str]:
     """``names``: games on their ``sim`` board, ``PROFILE:GAME`` or bundled profiles;
     with ``budget`` (``pi4``, ``zero2w``), each held to that Pi core's share of this
-    machine's (a cgroup's CPU quota)."""
+    machine's (a cgroup's CPU quota), its idle CPU also read against a thread that
+    only wakes as often (``floor``), and its frame change to LED also as the CPU the
+    process spent meanwhile on a core that slow (``on the Pi``). ``seconds``: the idle
+    window (3 s, or 10 s with a budget)."""
     from firmware_host.tools.bench_budget import BUDGETS, core_share, cpu_quota
 
     chosen = _chosen(names)
-    lines = []
+    idle = seconds if seconds is not None else (3.0 if budget is None else 10.0)
     quota: contextlib.AbstractContextManager[Path | None] = contextlib.nullcontext()
     share = 1.0
     if budget is not None:
-        pi = BUDGETS[budget]
-        share = core_share(pi)
-        lines.append(
-            f"budget: {pi.label} = {100 * share:.1f}% of a core here "
-            f"(n-body: {pi.nbody_step * 1e6:.1f} µs a step there, published)"
+        core = BUDGETS[budget]
+        share = core_share(core)
+        yield (
+            f"budget: {core.label} = {100 * share:.1f}% of a core here "
+            f"(n-body: {core.nbody_step * 1e6:.1f} µs a step there, published)"
         )
         quota = cpu_quota(share)
-    lines.append(
-        f"{'service':30} {'scans/s':>12} {'cpu':>9} {'of the Pi':>9} {'scanning':>9} "
+    pi_columns = f" {'of the Pi':>9} {'floor':>7} {'on the Pi p50/p99':>18}" if budget else ""
+    yield (
+        f"{'service':30} {'scans/s':>12} {'cpu':>9}{pi_columns} {'scanning':>9} "
         f"{'calls/scan':>10} {'frame to LED p50/p99':>21} {'ready (cpu)':>15} "
         f"{'rss':>9} {'full gc':>8}"
     )
+    floors: dict[float, float] = {}
     with quota as join:
         for profile_name, game_name in chosen:
-            f = measure(profile_name, game_name, seconds, join=join)
+            f = measure(profile_name, game_name, idle, join=join)
             ready = (
                 f"{f['ready']:5.2f} ({f['ready_cpu']:4.2f}) s"
                 if f["ready"] is not None
                 else "            -"
             )
-            latencies = sorted(f["latencies"])
-            if latencies:
-                p50 = latencies[len(latencies) // 2]
-                p99 = latencies[min(len(latencies) - 1, round(0.99 * (len(latencies) - 1)))]
-                latency = f"{p50 * 1e3:6.1f} / {p99 * 1e3:6.1f} ms ({len(latencies):2})"
-            else:
-                latency = f"{'-':>21}"
-            of_pi = f"{100 * f['cpu'] / share:6.1f} %" if budget else f"{'-':>8}"
-            lines.append(
+            wall = _percentiles(f["latencies"])
+            latency = (
+                f"{wall[0] * 1e3:6.1f} / {wall[1] * 1e3:6.1f} ms ({len(f['latencies']):2})"
+                if wall
+                else f"{'-':>21}"
+            )
+            pi = ""
+            if budget is not None:
+                hz = f["idle_hz"]
+                if hz not in floors:
+                    floors[hz] = measure_floor(hz, idle, join)
+                work = _percentiles(f["work"])
+                on_pi = (
+                    f"{work[0] / share * 1e3:5.1f} / {work[1] / share * 1e3:5.1f} ms"
+                    if work
+                    else f"{'-':>15}"
+                )
+                of_pi, floor = 100 * f["cpu"] / share, 100 * floors[hz] / share
+                pi = f" {of_pi:6.1f} % {floor:5.1f} % {on_pi:>18}"
+            yield (
                 f"{profile_name + ' ' + game_name:30} {f['scans']:5.1f}/{f['scan_hz']:<3} Hz "
-                f"{100 * f['cpu']:6.2f} % {of_pi} {100 * f['scanning']:6.2f} % "
+                f"{100 * f['cpu']:6.2f} %{pi} {100 * f['scanning']:6.2f} % "
                 f"{f['calls']:10.1f} {latency} {ready} {f['rss_mib']:5.1f} MiB "
                 f"{f['full_gc_ms']:5.2f} ms"
             )
-    return lines
 
 
 if __name__ == "__main__":
-    _child(sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4]))
+    if sys.argv[1] == "--floor":
+        print(wake_floor(float(sys.argv[2]), float(sys.argv[3])))
+    else:
+        _child(sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4]))

@@ -306,3 +306,20 @@ def test_a_capture_is_not_held_back_by_a_quiet_move_of_the_same_piece() -> None:
     board.set(1.1, a2=EMPTY)  # the lion leaves 2a ...
     board.set(1.2, b2=PRESENT)  # ... and lands on 2b
     assert board.assess(1.2 + SETTLE) == Commit(board.move("2a2b"))
+
+
+def test_warming_indexes_every_lift_ahead_and_changes_no_answer() -> None:
+    cold, warm = Board(FORK), Board(FORK)
+    steps = 0
+    while warm.recognizer.warm():
+        steps += 1
+    pieces = [s for s, r in warm.position.expected_frame(Sensing.OCCUPANCY).items() if r]
+    assert steps == len(pieces)  # one piece a step, each once
+    built = warm.recognizer.index.footprints_built
+    assert built > 0 and cold.recognizer.index.footprints_built == 0
+    for board in (cold, warm):
+        board.set(1.0, b2=EMPTY)
+    assert warm.recognizer.index.footprints_built == built  # the lift found them ready
+    assert warm.assess(1.1) == cold.assess(1.1)
+    warm.recognizer.reset(warm.position)
+    assert warm.recognizer.warm()  # a new position: to do again

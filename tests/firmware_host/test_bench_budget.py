@@ -14,7 +14,7 @@ from firmware_host.tools.bench_budget import (
     cpu_quota,
     nbody,
 )
-from firmware_host.tools.bench_service import paint_latencies
+from firmware_host.tools.bench_service import paint_latencies, wake_floor
 
 
 def test_the_budgets_follow_the_published_figures() -> None:
@@ -62,3 +62,13 @@ def test_a_paint_is_timed_from_the_last_frame_change_before_it() -> None:
     seen = [1.0, 1.12, 1.24, 1.36]  # lift A, put back (no paint), lift B, put back
     shown = [0.5, 1.003, 1.245, 1.246]  # a blink before, the two lifts' paints, a blink
     assert paint_latencies(seen, shown) == pytest.approx([0.003, 0.005])
+
+
+def test_a_paint_is_also_timed_on_the_cpu_clock_read_at_the_same_moments() -> None:
+    seen, shown = [1.0, 1.12, 1.24], [1.003, 1.245]
+    seen_cpu, shown_cpu = [10.0, 10.1, 10.2], [10.0004, 10.2007]
+    assert paint_latencies(seen, shown, seen_cpu, shown_cpu) == pytest.approx([0.0004, 0.0007])
+
+
+def test_the_wake_floor_is_a_small_share_of_a_core() -> None:
+    assert 0 < wake_floor(50, 0.2) < 0.5

@@ -143,3 +143,30 @@ def test_an_idle_board_is_scanned_on_the_bus_thread_and_hands_the_loop_nothing(
         await task
 
     asyncio.run(idle())
+
+
+def test_between_frames_the_runtime_indexes_the_next_lifts_ahead(tmp_path: Path) -> None:
+    """After the start and after every move, with nothing else to do, the decision loop
+    indexes the moves of every piece a hand may lift first, so the first lift after a
+    move does not pay for it."""
+    runtime, simulated, _ = _runtime(tmp_path)
+
+    async def play() -> None:
+        task = asyncio.create_task(runtime.run(handle_signals=False))
+        await until(lambda: runtime.controller.phase is Phase.PLAY)
+        recognizer = runtime.controller.recognizer
+        await until(lambda: not recognizer.warm() and recognizer.index.footprints_built > 0)
+        world = simulated.world
+        world.lift("2c")
+        await asyncio.sleep(0.15)
+        captured = world.lift("2b")
+        world.place_as("hand:b:C", captured, captured.__class__("C", 0))
+        await asyncio.sleep(0.1)
+        world.place("2b")
+        await until(lambda: len(runtime.controller.position.move_stack) == 1)
+        index = runtime.controller.recognizer.index  # the new position's
+        await until(lambda: index.footprints_built > 0)  # before any hand moves
+        runtime.stopping.set()
+        await task
+
+    asyncio.run(play())
