@@ -40,9 +40,10 @@ __all__ = [
 
 P = TypeVar("P", bound=Part)
 
-# A polled board at rest is scanned at a fifth of its rate unless ``[scan] idle_hz``
-# says otherwise: the wake-ups, not the scans, are most of an idle board's CPU.
-IDLE_SHARE = 5
+# A polled board at rest is scanned at a tenth of its rate unless ``[scan] idle_hz``
+# says otherwise: the wake-ups, not the scans, are most of an idle board's CPU, and a
+# lift seen within 0.1 s at rest is soon enough (every change after it at full rate).
+IDLE_SHARE = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +61,7 @@ class Profile:
     leds: LedSpec
     buttons: tuple[tuple[ButtonRole, int], ...]
     retries: int = 2
-    idle_hz: float = 20.0  # the scan rate of a polled board at rest (``[scan] idle_hz``)
+    idle_hz: float = 10.0  # the scan rate of a polled board at rest (``[scan] idle_hz``)
     speech: SpeechSpec = SPEECH_OFF
     remote: RemoteSpec | None = None  # a game with another board, whenever the service starts
     host: str = "any"

@@ -421,7 +421,11 @@ class Runtime:
                 await asyncio.sleep(0)  # a step of the next lift's work; events first
                 continue
             try:
-                item = await asyncio.wait_for(self.queue.get(), timeout)
+                if self.queue.empty():  # no task a time round, as wait_for would make
+                    async with asyncio.timeout(timeout):
+                        item = await self.queue.get()
+                else:
+                    item = self.queue.get_nowait()
             except TimeoutError:
                 if only_beat:
                     continue

@@ -72,7 +72,7 @@ def test_a_polled_board_at_rest_scans_at_its_idle_rate_and_wakes_for_a_move(
     tmp_path: Path,
 ) -> None:
     profile = load_profile("sim-dobutsu", DOBUTSU)
-    assert profile.idle_hz == profile.scan_hz / 5
+    assert profile.idle_hz == profile.scan_hz / 10
     runtime, simulated, _ = runtime_on(profile, tmp_path, DOBUTSU)
 
     async def play() -> None:
@@ -84,7 +84,7 @@ def test_a_polled_board_at_rest_scans_at_its_idle_rate_and_wakes_for_a_move(
         scans = runtime.scans
         await asyncio.sleep(1.0)
         idle = runtime.scans - scans
-        assert idle <= 1.5 * profile.idle_hz  # about twenty a second, not a hundred
+        assert idle <= 1.5 * profile.idle_hz  # about ten a second, not a hundred
         simulated.world.lift("1d")
         simulated.world.place("1c")
         await until(lambda: len(runtime.controller.position.move_stack) == 1)
