@@ -15,11 +15,11 @@ from engine.game import Game
 from engine.options import parse_assignments
 from engine.record import PLAIN_TEXT
 from engine.registry import find_game, games
-from firmware_host.session.legend import PALETTES
+from firmware_host.telling.legend import PALETTES
 
 if TYPE_CHECKING:
     from engine.game import Layout
-    from firmware_host.session.importing import Imported
+    from firmware_host.store.importing import Imported
 
 log = logging.getLogger("kiban")
 
@@ -498,8 +498,8 @@ def _export(args: argparse.Namespace) -> int:
 def _store(state_dir: Path | None, name: str) -> Any:
     """The store of ``kiban sim`` or ``kiban run``: a damaged file is kept aside for a
     fresh one (the session says so), a newer one stops the command."""
-    from firmware_host.session.salvage import open_store
-    from firmware_host.session.storage import default_state_dir
+    from firmware_host.store.salvage import open_store
+    from firmware_host.store.storage import default_state_dir
 
     return open_store((state_dir or default_state_dir()) / name)
 
@@ -556,7 +556,7 @@ def _sim(args: argparse.Namespace) -> int:
 def _start(args: argparse.Namespace, game: Game[Any], options: dict[str, str]) -> Imported:
     """The game ``kiban sim`` starts: a record's (up to ``--from-move``), a ``--position``,
     or None for the usual start (``Imported``)."""
-    from firmware_host.session.importing import Imported, read_record_file
+    from firmware_host.store.importing import Imported, read_record_file
 
     if args.record is None:
         if args.from_move is not None:
@@ -787,7 +787,7 @@ def _match(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     from firmware_host.boards.simulator import Simulation
-    from firmware_host.session.storage import GameStore
+    from firmware_host.store.storage import GameStore
     from firmware_host.tools.replay import ReplayTally, replay
     from hardware.profile import load_profile
 

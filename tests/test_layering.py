@@ -151,3 +151,38 @@ def test_the_checker_sees_a_violation(tmp_path: Path) -> None:
     found = _imports(bad)
     assert ("hardware.board", 2, True) in found
     assert ("spidev", 4, False) in found
+
+
+ROOMS: tuple[frozenset[str], ...] = (
+    frozenset({"cli"}),
+    frozenset({"web", "terminal", "tools"}),
+    frozenset({"boards"}),
+    frozenset({"remote"}),
+    frozenset({"telling", "wire"}),
+    frozenset({"session"}),
+    frozenset({"opponents", "store"}),
+    frozenset({"notices"}),
+)
+"""The rooms of ``firmware_host``, top to bottom: a room imports only rooms below it
+(never one beside it), anywhere in a file (under TYPE_CHECKING too). The session is
+the core; what drives or shows it is above it, its store and the computer below,
+and the notices everyone makes are at the bottom."""
+
+
+def _room(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def test_the_rooms_of_the_host_import_only_the_rooms_below_them() -> None:
+    level = {room: depth for depth, rooms in enumerate(ROOMS) for room in rooms}
+    graph = _import_graph("firmware_host")
+    rooms = {_room(module) for module in graph} - {""}
+    assert rooms == set(level), "every room of firmware_host has its level"
+    problems = [
+        f"{module} ({_room(module)}) imports {target} ({_room(target)})"
+        for module, targets in sorted(graph.items())
+        for target in sorted(targets)
+        if _room(module) != _room(target) and level[_room(target)] <= level[_room(module)]
+    ]
+    assert not problems, "\n".join(problems)

@@ -50,22 +50,22 @@ from firmware_host.boards.scanning import (
     Cadence,
     ScanWatch,
 )
+from firmware_host.notices.declared import Notice
 from firmware_host.opponents.thinking import Thinker
 from firmware_host.session.actions import Press
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import (
     Event,
     FrameSeen,
-    Notice,
     Stamped,
     ThoughtArrived,
     TimePassed,
 )
-from firmware_host.session.journal import Journal
-from firmware_host.session.legend import BLINK_PERIOD, Legend, Palette
-from firmware_host.session.notices import notice_record
-from firmware_host.session.storage import GameStore
-from firmware_host.session.view import build_view
+from firmware_host.store.journal import Journal
+from firmware_host.store.storage import GameStore
+from firmware_host.telling.legend import BLINK_PERIOD, Legend, Palette
+from firmware_host.telling.view import build_view
+from firmware_host.wire.notice_records import notice_record
 from hardware.board import Board, open_board
 from hardware.profile import Profile
 from hardware.scanner import FrameChange

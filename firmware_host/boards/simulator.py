@@ -24,17 +24,23 @@ from engine.physical import Spot, Stone
 from engine.recognizer import Timing
 from firmware_host.boards.scanning import CONFIRM_WAIT, CONFIRMING, ScanWatch
 from firmware_host.boards.sim_time import check_target, check_wait
+from firmware_host.notices.declared import Notice
 from firmware_host.opponents.players import Players
 from firmware_host.opponents.thinking import InlineThinker, Thinker
 from firmware_host.remote.game import RemoteGame
 from firmware_host.remote.thinker import RemoteThinker
 from firmware_host.session.actions import Press
 from firmware_host.session.controller import Controller
-from firmware_host.session.events import Event, FrameSeen, Notice, ThoughtArrived, TimePassed
-from firmware_host.session.journal import Journal, journal_of
-from firmware_host.session.legend import BLINK_PERIOD, DEFAULT_PALETTE, Legend, Lights, Palette
-from firmware_host.session.storage import GameStore
-from firmware_host.session.view import build_view
+from firmware_host.session.events import (
+    Event,
+    FrameSeen,
+    ThoughtArrived,
+    TimePassed,
+)
+from firmware_host.store.journal import Journal, journal_of
+from firmware_host.store.storage import GameStore
+from firmware_host.telling.legend import BLINK_PERIOD, DEFAULT_PALETTE, Legend, Lights, Palette
+from firmware_host.telling.view import build_view
 from hardware.mock.analog import HallModel
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.hands import Hands, HandStep, Noise, apply

@@ -19,8 +19,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.game import Position
-from firmware_host.session.events import Notice
-from firmware_host.session.speech import Narrator, clock_sentences, warning_due
+from firmware_host.notices.declared import Notice
+from firmware_host.telling.speech import Narrator, clock_sentences, warning_due
 from hardware.profile_speech import SpeechSpec
 
 if TYPE_CHECKING:

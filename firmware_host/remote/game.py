@@ -44,9 +44,9 @@ from firmware_host.session.consent import (
 )
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event
-from firmware_host.session.journal import Journal
 from firmware_host.session.state import AcceptChoice, Prompting
-from firmware_host.session.storage import RecordKind
+from firmware_host.store.journal import Journal
+from firmware_host.store.storage import RecordKind
 
 log = logging.getLogger(__name__)
 

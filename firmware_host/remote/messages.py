@@ -17,9 +17,13 @@ from enum import Enum
 from typing import Any
 
 from engine.errors import KibanError
+from firmware_host.notices.declared import Proposal
 from firmware_host.remote.identity import BoardKey, is_public_key, verify
-from firmware_host.session.consent import Proposal, Word, WordKind
-from firmware_host.session.wire_json import MalformedJsonError, read_json
+from firmware_host.session.consent import (
+    Word,
+    WordKind,
+)
+from firmware_host.wire.json_reader import MalformedJsonError, read_json
 
 VERSION = 2
 MAX_BYTES = 256 * 1024  # a Chaturaji record of 8000 moves is under 100 KiB

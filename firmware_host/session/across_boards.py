@@ -12,15 +12,19 @@ from collections.abc import Hashable
 
 from engine.errors import KibanError
 from engine.outcome import Outcome, Termination
-from firmware_host.session.consent import (
+from firmware_host.notices.declared import (
+    Notice,
+    PromptOpened,
     Proposal,
     ProposalAnswered,
-    ProposalArrived,
     ProposalMade,
+    Refused,
+)
+from firmware_host.session.consent import (
+    ProposalArrived,
     Word,
     WordKind,
 )
-from firmware_host.session.events import Notice, PromptOpened, Refused
 from firmware_host.session.session_part import SessionPart
 from firmware_host.session.state import (
     AcceptChoice,

@@ -8,9 +8,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.errors import KibanError
+from firmware_host.notices.declared import (
+    ComputerMoved,
+    HintShown,
+    Notice,
+    Refused,
+    RemoteMoved,
+)
 from firmware_host.opponents.thinking import Purpose, ThinkRequest, ThinkResult
-from firmware_host.session.consent import RemoteMoved
-from firmware_host.session.events import ComputerMoved, HintShown, Notice, Refused
 from firmware_host.session.session_part import SessionPart
 from firmware_host.session.state import (
     Correcting,

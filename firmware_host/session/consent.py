@@ -12,10 +12,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from enum import Enum
 
-
-class Proposal(Enum):
-    DRAW = "draw"
-    TAKEBACK = "takeback"
+from firmware_host.notices.declared import Proposal, ProposalAnswered, ProposalMade
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,36 +89,6 @@ class PeerEnded:
     """Another board's player ended the game by their word."""
 
     word: Word
-
-
-# --- notices -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ProposalMade:
-    """This board's player proposed: the game waits for the other board's answer."""
-
-    kind: Proposal
-    at: float
-
-
-@dataclass(frozen=True, slots=True)
-class ProposalAnswered:
-    """A proposal was answered: ``ours`` when it was this board's proposal."""
-
-    kind: Proposal
-    accepted: bool
-    ours: bool
-    at: float
-
-
-@dataclass(frozen=True, slots=True)
-class RemoteMoved:
-    """The other board's move, lit for a person here to play."""
-
-    seat: int
-    move: str
-    at: float
 
 
 @dataclass(slots=True)

@@ -36,7 +36,26 @@ from engine.recognizer import (
     TakebackOffer,
     Timing,
 )
+from engine.record import GameRecord
 from engine.registry import find_game
+from firmware_host.notices.declared import (
+    BlunderWarned,
+    BoardReady,
+    BoardTurned,
+    FaultCleared,
+    FaultShown,
+    GameEnded,
+    IllegalShown,
+    MoveCommitted,
+    MovesTakenBack,
+    Notice,
+    OffGuideShown,
+    OutOfStepShown,
+    PromptOpened,
+    Proposal,
+    Refused,
+    ReviewShown,
+)
 from firmware_host.session.across_boards import AcrossBoards
 from firmware_host.session.actions import (
     AgreeDraw,
@@ -60,7 +79,6 @@ from firmware_host.session.consent import (
     ClockTold,
     Consent,
     PeerEnded,
-    Proposal,
     ProposalArrived,
     ProposalDecided,
     ProposalSettled,
@@ -68,32 +86,16 @@ from firmware_host.session.consent import (
     WordKind,
 )
 from firmware_host.session.events import (
-    BlunderWarned,
-    BoardReady,
-    BoardTurned,
     BusFault,
     BusRecovered,
     Event,
-    FaultCleared,
-    FaultShown,
     FrameSeen,
-    GameEnded,
-    IllegalShown,
-    MoveCommitted,
-    MovesTakenBack,
-    Notice,
-    OffGuideShown,
-    OutOfStepShown,
-    PromptOpened,
-    Refused,
-    ReviewShown,
     ThoughtArrived,
     TimePassed,
 )
+from firmware_host.session.first_choice import initial_choice
 from firmware_host.session.history import BoardHistory
-from firmware_host.session.journal import Journal
 from firmware_host.session.match import Match
-from firmware_host.session.records import stored_position
 from firmware_host.session.review import Review as ReviewShowing
 from firmware_host.session.review import ReviewError, review_of
 from firmware_host.session.settings import RollMode, Settings, SettingsError
@@ -113,9 +115,10 @@ from firmware_host.session.state import (
     TakebackChoice,
     guide_of,
 )
-from firmware_host.session.storage import GameStore
 from firmware_host.session.trust import BoardTrust
-from firmware_host.session.wording import initial_choice
+from firmware_host.store.journal import Journal
+from firmware_host.store.records import position_record, stored_position
+from firmware_host.store.storage import GameStore, StorageError
 from hardware.orientation import SpotTurn
 
 log = logging.getLogger(__name__)
@@ -348,6 +351,14 @@ class Controller(AcrossBoards, ComputerTurns):
                 self.computer.hurried = True
                 return []
         raise TypeError(f"not an event: {event!r}")  # pragma: no cover
+
+    def record(self) -> GameRecord:
+        """The record of the current game (read only: nothing changes)."""
+        try:
+            wall = self.store.load(self.game_id).created_wall
+        except StorageError:
+            wall = None
+        return position_record(self.game, self.game_id, self.position, self.outcome, wall)
 
     def warm(self) -> bool:
         """Do a little of the work the next frame may need, while nothing else is to

@@ -19,12 +19,16 @@ from typing import Any
 from engine.game import Game, Position
 from engine.opening import DrawResult, draw_first_player
 from engine.outcome import Outcome
+from firmware_host.notices.declared import (
+    FirstPlayerDrawn,
+    GameStarted,
+    Notice,
+)
 from firmware_host.session.clock import GameClock
 from firmware_host.session.computer import seats_of
-from firmware_host.session.events import FirstPlayerDrawn, GameStarted, Notice
-from firmware_host.session.journal import Journal, journal_of
 from firmware_host.session.settings import Settings
-from firmware_host.session.storage import GameStore, StoredGame
+from firmware_host.store.journal import Journal, journal_of
+from firmware_host.store.storage import GameStore, StoredGame
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,9 +11,9 @@ from engine.game import Game, Position
 from engine.outcome import Outcome
 from engine.physical import Sensing
 from engine.recognizer import Recognizer
+from firmware_host.notices.declared import Notice
 from firmware_host.session.computer import Computer
 from firmware_host.session.consent import Consent
-from firmware_host.session.events import Notice
 from firmware_host.session.state import Playing, SessionState
 from firmware_host.session.trust import BoardTrust
 

@@ -22,10 +22,14 @@ from drivers.buttons import ButtonRole
 from engine.errors import KibanError
 from engine.physical import Spot, Stone
 from firmware_host.boards.simulator import Simulation, capture_destination
+from firmware_host.notices.declared import (
+    MoveCommitted,
+    Notice,
+    PromptOpened,
+)
 from firmware_host.session.actions import (
     ACTIONS,
     Action,
-    ActionError,
     Claim,
     Download,
     FlipPiece,
@@ -35,18 +39,20 @@ from firmware_host.session.actions import (
     PlacePiece,
     PlayRemote,
     Press,
+    is_game_action,
+)
+from firmware_host.session.controller import Controller
+from firmware_host.store.records import find_format
+from firmware_host.telling.view import prompt_labels
+from firmware_host.terminal.live import LineSource, SelectLines, run_live
+from firmware_host.terminal.screen import Screen, describe_notice, legend_text
+from firmware_host.wire.actions import (
+    ActionError,
     Problem,
     from_words,
-    is_game_action,
     summary,
     usage,
 )
-from firmware_host.session.controller import Controller
-from firmware_host.session.events import MoveCommitted, Notice, PromptOpened
-from firmware_host.session.records import find_format, record_of
-from firmware_host.session.view import prompt_labels
-from firmware_host.terminal.live import LineSource, SelectLines, run_live
-from firmware_host.terminal.screen import Screen, describe_notice, legend_text
 from hardware.mock.world import WorldError
 
 TERMINAL_COMMANDS = (
@@ -179,7 +185,7 @@ class TerminalBoard:
                 self.report(self.sim.settle())
             case Download(name):
                 record_format = find_format(self.sim.game.name, name)
-                self.say(record_format.write(record_of(self.sim.controller)).rstrip())
+                self.say(record_format.write(self.sim.controller.record()).rstrip())
             case Claim(name) if not self._confirmed(name):
                 return
             case PlayRemote():

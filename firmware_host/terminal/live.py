@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Protocol
 
-from firmware_host.session.view import status_text
+from firmware_host.telling.view import status_text
 
 if TYPE_CHECKING:  # the board imports this loop
     from firmware_host.terminal.app import TerminalBoard

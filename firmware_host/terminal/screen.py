@@ -8,14 +8,7 @@ from typing import IO
 
 from engine.physical import EMPTY, Spot
 from firmware_host.boards.simulator import Simulation
-from firmware_host.session.consent import (
-    ProposalAnswered,
-    ProposalMade,
-    RemoteMoved,
-    answered_words,
-    made_words,
-)
-from firmware_host.session.events import (
+from firmware_host.notices.declared import (
     BlunderWarned,
     BoardReady,
     BoardTurned,
@@ -34,14 +27,21 @@ from firmware_host.session.events import (
     OffGuideShown,
     OutOfStepShown,
     PromptOpened,
+    ProposalAnswered,
+    ProposalMade,
     Refused,
+    RemoteMoved,
     ReviewShown,
     StoreReplaced,
 )
-from firmware_host.session.legend import Meaning
+from firmware_host.session.consent import (
+    answered_words,
+    made_words,
+)
 from firmware_host.session.state import AcceptChoice, DeclineChoice, Phase
-from firmware_host.session.view import build_view
-from firmware_host.session.wording import setup_steps
+from firmware_host.telling.legend import Meaning
+from firmware_host.telling.view import build_view
+from firmware_host.telling.wording import setup_steps
 
 RESET = "\x1b[0m"
 DIM = "\x1b[2m"

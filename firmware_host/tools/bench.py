@@ -29,9 +29,9 @@ from engine.physical import Sensing
 from engine.recognizer import Recognizer
 from engine.registry import find_game, games
 from firmware_host.boards.simulator import Simulation
-from firmware_host.session.legend import Legend
-from firmware_host.session.storage import GameStore
-from firmware_host.session.view import build_view
+from firmware_host.store.storage import GameStore
+from firmware_host.telling.legend import Legend
+from firmware_host.telling.view import build_view
 from firmware_host.tools.bench_play import play_lines
 from hardware.profile import load_profile
 

@@ -32,10 +32,14 @@ from engine.overlap import goes_on
 from engine.recognizer import Timing
 from engine.registry import find_game, games
 from firmware_host.boards.simulator import Simulation
+from firmware_host.notices.declared import (
+    MoveCommitted,
+    MovesTakenBack,
+    PromptOpened,
+)
 from firmware_host.session.actions import Select
-from firmware_host.session.events import MoveCommitted, MovesTakenBack, PromptOpened
 from firmware_host.session.state import Phase, TakebackChoice
-from firmware_host.session.storage import GameStore
+from firmware_host.store.storage import GameStore
 from hardware.mock.hands import Force, HandStep, Noise, apply
 from hardware.profile import load_profile
 

@@ -24,9 +24,17 @@ from typing import Any
 from engine.game import Game, Position
 from engine.physical import EMPTY, Frame, Sensing, Spot
 from firmware_host.boards.simulator import Simulation
+from firmware_host.notices.declared import (
+    MoveCommitted,
+    Notice,
+)
 from firmware_host.session.actions import TakeBack
-from firmware_host.session.events import Event, FrameSeen, MoveCommitted, Notice, TimePassed
-from firmware_host.session.storage import GameStore
+from firmware_host.session.events import (
+    Event,
+    FrameSeen,
+    TimePassed,
+)
+from firmware_host.store.storage import GameStore
 from hardware.profile import load_profile
 
 WORST: dict[str, tuple[tuple[str, int], ...]] = {

@@ -84,9 +84,9 @@ async def _measure(
     from engine.registry import find_game
     from firmware_host.boards.notify import SystemdNotifier
     from firmware_host.boards.runtime import Runtime
-    from firmware_host.session.legend import DEFAULT_PALETTE
     from firmware_host.session.state import Phase
-    from firmware_host.session.storage import GameStore
+    from firmware_host.store.storage import GameStore
+    from firmware_host.telling.legend import DEFAULT_PALETTE
     from hardware.mock.board import SimulatedBoard
     from hardware.mock.clock import SimClock
     from hardware.mock.world import SimulatedWorld

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from drivers.led_strip import Colour
 from engine.physical import NORTH, SOUTH, Reading, Spot
-from firmware_host.session.legend import DEFAULT_PALETTE, Meaning, Palette
+from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning, Palette
 from firmware_host.tools.workbench import Ask, Bench, face_name
 from hardware.calibration import (
     ChannelCalibration,

@@ -32,7 +32,7 @@ from drivers.i2c import I2CBus
 from drivers.led_strip import OFF, Colour
 from drivers.tca9548a import CHANNELS, MuxTree
 from engine.physical import NORTH, SOUTH, Reading, Sensing, Spot
-from firmware_host.session.legend import DEFAULT_PALETTE, Meaning, Palette
+from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning, Palette
 from firmware_host.tools.pi_setup import PiSystem, system_findings
 from firmware_host.tools.workbench import Ask, Bench, face_name
 from hardware.board import Board

@@ -8,8 +8,8 @@ exports is a game any reader can play through.
 from __future__ import annotations
 
 from engine.errors import KibanError
-from firmware_host.session.records import UnknownFormatError, find_format, formats, stored_record
-from firmware_host.session.storage import StoredGame
+from firmware_host.store.records import UnknownFormatError, find_format, formats, stored_record
+from firmware_host.store.storage import StoredGame
 
 
 class ExportError(KibanError, ValueError):

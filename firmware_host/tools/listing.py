@@ -16,7 +16,7 @@ from engine.errors import KibanError
 from engine.game import Game
 from engine.registry import find_game
 from firmware_host.opponents.seats import parse_opponents
-from firmware_host.session.storage import GameStatus, StoredGame
+from firmware_host.store.storage import GameStatus, StoredGame
 
 
 @dataclass(frozen=True, slots=True)

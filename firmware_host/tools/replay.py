@@ -28,10 +28,21 @@ from typing import Any
 
 from firmware_host.boards.sim_time import SimulatedTimeError
 from firmware_host.boards.simulator import Simulation
-from firmware_host.session.actions import Action, ActionError, Press, from_wire, is_game_action
-from firmware_host.session.events import Notice, Refused
-from firmware_host.session.notices import notice_record
-from firmware_host.session.wire_json import read_json
+from firmware_host.notices.declared import (
+    Notice,
+    Refused,
+)
+from firmware_host.session.actions import (
+    Action,
+    Press,
+    is_game_action,
+)
+from firmware_host.wire.actions import (
+    ActionError,
+    from_wire,
+)
+from firmware_host.wire.json_reader import read_json
+from firmware_host.wire.notice_records import notice_record
 
 SHORT_FORMS = {
     "button": ("press", "button"),

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from firmware_host.session.storage import (
+from firmware_host.store.storage import (
     DamagedStoreError,
     GameStore,
     StorageError,

@@ -12,20 +12,24 @@ import asyncio
 import time
 
 from firmware_host.boards.runtime import Runtime
+from firmware_host.notices.declared import (
+    GameStarted,
+    Notice,
+)
 from firmware_host.session.actions import (
     Download,
     NewGame,
     PlayRemote,
-    Problem,
     is_game_action,
 )
 from firmware_host.session.controller import Controller
-from firmware_host.session.events import GameStarted, Notice, TimePassed
-from firmware_host.session.legend import PALETTES
+from firmware_host.session.events import TimePassed
+from firmware_host.telling.legend import PALETTES
 from firmware_host.web.commands import Request
 from firmware_host.web.pairing import Pairing, PairingLegend, pairing_indicator
 from firmware_host.web.session import Session, answer, error, record_message
 from firmware_host.web.state import Json, Mode, MoveList, state_message
+from firmware_host.wire.actions import Problem
 from hardware.profile import Profile
 
 REMOTE_AT_START = (

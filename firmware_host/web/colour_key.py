@@ -11,7 +11,7 @@ from typing import Any
 from engine.game import Position
 from engine.opening import FirstPlayerDraw
 from firmware_host.session.controller import Controller
-from firmware_host.session.legend import PALETTES, Meaning, Palette
+from firmware_host.telling.legend import PALETTES, Meaning, Palette
 
 Json = dict[str, Any]
 

@@ -4,8 +4,8 @@ A message is one JSON object: ``{"type": "lift", "spot": "2c"}``, with an
 optional ``"id"`` (a string or an integer) that the answer repeats. The types
 and their fields are the session's one vocabulary (``session/actions.py``);
 checking happens in two stages, both before the session is touched: the shape
-(JSON read by ``session/wire_json.py``, which refuses text nested too deep;
-``actions.from_wire``: a known type, every required field, no unknown field,
+(JSON read by ``wire/json_reader.py``, which refuses text nested too deep;
+``wire/actions.from_wire``: a known type, every required field, no unknown field,
 each of the right JSON type), then the meaning against the session here (the
 spot is one of the game's, the button one of the board's, the game, its
 variants and session settings exist, pieces are moved only on the simulator, a
@@ -31,7 +31,6 @@ from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode
 from firmware_host.session.actions import (
     Action,
-    ActionError,
     Download,
     FlipPiece,
     LiftPiece,
@@ -40,14 +39,17 @@ from firmware_host.session.actions import (
     PlacePiece,
     PlayRemote,
     Press,
-    Problem,
     Resign,
     Scope,
+)
+from firmware_host.session.settings import Settings
+from firmware_host.store.records import formats
+from firmware_host.wire.actions import (
+    ActionError,
+    Problem,
     from_wire,
 )
-from firmware_host.session.records import formats
-from firmware_host.session.settings import Settings
-from firmware_host.session.wire_json import MalformedJsonError, read_json
+from firmware_host.wire.json_reader import MalformedJsonError, read_json
 
 MAX_ID = 100
 

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from drivers.led_strip import Colour
-from firmware_host.session.legend import BLINK_PERIOD, BoardView, Legend, Lights
+from firmware_host.telling.legend import BLINK_PERIOD, BoardView, Legend, Lights
 
 log = logging.getLogger(__name__)
 

@@ -11,7 +11,7 @@ from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode
 from firmware_host.remote.game import Request as RemoteRequest
 from firmware_host.session.actions import PlayRemote
-from firmware_host.session.storage import GameStore
+from firmware_host.store.storage import GameStore
 
 
 def remote_request(command: PlayRemote) -> RemoteRequest:

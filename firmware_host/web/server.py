@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.typedefs import Handler
 
-from firmware_host.session.actions import Download, Problem
+from firmware_host.session.actions import Download
 from firmware_host.web.commands import CommandError, Request, check, parse
 from firmware_host.web.pairing import (
     COOKIE,
@@ -36,6 +36,7 @@ from firmware_host.web.pairing import (
 )
 from firmware_host.web.session import Session, error
 from firmware_host.web.state import Json
+from firmware_host.wire.actions import Problem
 
 log = logging.getLogger(__name__)
 

@@ -16,15 +16,18 @@ from typing import Any, ClassVar
 
 from engine.game import Game, Position
 from engine.registry import games
-from firmware_host.session.actions import Problem
+from firmware_host.notices.declared import (
+    Notice,
+    Refused,
+)
 from firmware_host.session.controller import Controller
-from firmware_host.session.events import Notice, Refused
-from firmware_host.session.legend import PALETTES
-from firmware_host.session.notices import notice_record
-from firmware_host.session.records import find_format, record_of
-from firmware_host.session.speech import Narrator
+from firmware_host.store.records import find_format
+from firmware_host.telling.legend import PALETTES
+from firmware_host.telling.speech import Narrator
 from firmware_host.web.commands import Context, Request
 from firmware_host.web.state import Json, Mode, board_message, catalogue_message
+from firmware_host.wire.actions import Problem
+from firmware_host.wire.notice_records import notice_record
 from hardware.profile import Profile, bundled_profiles, load_profile
 
 log = logging.getLogger(__name__)
@@ -87,7 +90,7 @@ def answer(request: Request, notices: list[Notice]) -> Json:
 
 
 def record_message(request: Request, controller: Controller, format_name: str) -> Json:
-    record = record_of(controller)
+    record = controller.record()
     record_format = find_format(controller.game.name, format_name)
     return {
         "type": "record",

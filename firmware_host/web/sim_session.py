@@ -31,6 +31,12 @@ from engine.physical import Spot, Stone
 from engine.recognizer import Timing
 from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation, capture_destination
+from firmware_host.notices.declared import (
+    GameStarted,
+    MoveCommitted,
+    MovesTakenBack,
+    Notice,
+)
 from firmware_host.opponents.players import Players
 from firmware_host.opponents.worker import ProcessThinker
 from firmware_host.remote.game import JOIN_WAIT, LinkFactory, RemoteGame
@@ -44,27 +50,23 @@ from firmware_host.session.actions import (
     PlacePiece,
     PlayRemote,
     Press,
-    Problem,
     is_game_action,
 )
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import (
     Event,
-    GameStarted,
-    MoveCommitted,
-    MovesTakenBack,
-    Notice,
     TimePassed,
 )
-from firmware_host.session.journal import Journal
-from firmware_host.session.legend import PALETTES, Legend
 from firmware_host.session.state import Phase
-from firmware_host.session.storage import GameStore
+from firmware_host.store.journal import Journal
+from firmware_host.store.storage import GameStore
+from firmware_host.telling.legend import PALETTES, Legend
 from firmware_host.web.commands import Request
 from firmware_host.web.pairing import Pairing, PairingLegend, pairing_indicator
 from firmware_host.web.remote_play import discard, refusal, remote_request
 from firmware_host.web.session import Session, answer, error, ok, record_message, simulated_profiles
 from firmware_host.web.state import Json, Mode, MoveList, state_message
+from firmware_host.wire.actions import Problem
 from hardware.mock.hands import HandAction, HandStep, LiftStone, Noise, PutStone, Remove, apply
 from hardware.profile import Profile, load_profile
 

@@ -32,17 +32,17 @@ from engine.search.levels import LEVELS
 from firmware_host.remote.game import RemoteGame
 from firmware_host.session.clock import format_time
 from firmware_host.session.controller import Controller
-from firmware_host.session.legend import BoardView
 from firmware_host.session.settings import Settings
-from firmware_host.session.spot_names import (
+from firmware_host.session.state import Phase
+from firmware_host.telling.legend import BoardView
+from firmware_host.telling.spot_names import (
     indicator_caption,
     indicator_name,
     name_spots_in,
     spot_label,
     spot_name,
 )
-from firmware_host.session.state import Phase
-from firmware_host.session.view import build_view
+from firmware_host.telling.view import build_view
 from firmware_host.web.claims import claim_json, claim_previews, claims_of
 from firmware_host.web.colour_key import colour_key
 from firmware_host.web.drawing import Drawing, SpotDrawing, draw

@@ -13,7 +13,7 @@ from engine.game import Game, Position
 from engine.record import write_plain_text
 from engine.record_read import read_plain_text
 from engine.registry import find_game, games
-from firmware_host.session.records import position_record
+from firmware_host.store.records import position_record
 
 
 def played(game: Game[Any], plies: int, seed: int) -> Position[Any]:

@@ -10,10 +10,14 @@ from engine.physical import Spot, Stone
 from engine.recognizer import Timing
 from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
+from firmware_host.notices.declared import (
+    MoveCommitted,
+    Notice,
+    PromptOpened,
+)
 from firmware_host.opponents.thinking import Thinker
-from firmware_host.session.events import MoveCommitted, Notice, PromptOpened
-from firmware_host.session.legend import Meaning
-from firmware_host.session.storage import GameStore
+from firmware_host.store.storage import GameStore
+from firmware_host.telling.legend import Meaning
 from hardware.mock.hands import Noise
 from hardware.profile import load_profile
 

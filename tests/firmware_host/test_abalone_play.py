@@ -11,8 +11,7 @@ from drivers.buttons import ButtonRole
 from engine.abalone import ABALONE
 from engine.physical import EMPTY, Stone
 from firmware_host.boards.simulator import Simulation
-from firmware_host.session.actions import Select
-from firmware_host.session.events import (
+from firmware_host.notices.declared import (
     GameEnded,
     IllegalShown,
     MoveCommitted,
@@ -21,8 +20,9 @@ from firmware_host.session.events import (
     OutOfStepShown,
     PromptOpened,
 )
+from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase
-from firmware_host.session.storage import GameStore
+from firmware_host.store.storage import GameStore
 from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone
 from hardware.profile import load_profile
 from tests.engine.abalone.helpers import is_push, text

@@ -15,18 +15,18 @@ import pytest
 from engine.chaturaji import CHATURAJI, ChaturajiPosition
 from engine.game import Layout
 from firmware_host.boards.simulator import Simulation
-from firmware_host.session.actions import NewGame, Select
-from firmware_host.session.events import (
+from firmware_host.notices.declared import (
     BoardReady,
     IllegalShown,
     MoveCommitted,
     Notice,
     PromptOpened,
 )
-from firmware_host.session.legend import Legend, Meaning
+from firmware_host.session.actions import NewGame, Select
 from firmware_host.session.state import Phase
-from firmware_host.session.storage import GameStore
-from firmware_host.session.view import build_view
+from firmware_host.store.storage import GameStore
+from firmware_host.telling.legend import Legend, Meaning
+from firmware_host.telling.view import build_view
 from hardware.mock.hands import Noise
 from hardware.profile import load_profile
 

@@ -15,8 +15,12 @@ from engine.abalone import ABALONE
 from engine.physical import Stone
 from engine.robotory import ROBOTORY
 from firmware_host.boards.simulator import Simulation
+from firmware_host.notices.declared import (
+    IllegalShown,
+    Notice,
+    OutOfStepShown,
+)
 from firmware_host.session.actions import Select
-from firmware_host.session.events import IllegalShown, Notice, OutOfStepShown
 from firmware_host.session.state import Phase
 from firmware_host.session.trust import RECENT_COMMIT
 from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone, Remove

@@ -15,11 +15,15 @@ from engine.abalone import ABALONE
 from engine.physical import EMPTY, PRESENT, Stone
 from engine.robotory import ROBOTORY
 from firmware_host.boards.simulator import Simulation
+from firmware_host.notices.declared import (
+    IllegalShown,
+    Notice,
+    OutOfStepShown,
+)
 from firmware_host.session.actions import Select
-from firmware_host.session.events import IllegalShown, Notice, OutOfStepShown
-from firmware_host.session.legend import BLINK_PERIOD, Meaning
 from firmware_host.session.state import Phase
-from firmware_host.session.view import build_view
+from firmware_host.telling.legend import BLINK_PERIOD, Meaning
+from firmware_host.telling.view import build_view
 from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove, Supply
 from tests.engine.abalone.helpers import text as abalone_text
 from tests.engine.robotory.helpers import text as robotory_text

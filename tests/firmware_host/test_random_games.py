@@ -16,10 +16,15 @@ import pytest
 
 from engine.outcome import Outcome
 from firmware_host.boards.simulator import Simulation
+from firmware_host.notices.declared import (
+    FaultShown,
+    GameEnded,
+    MoveCommitted,
+    Refused,
+)
 from firmware_host.session.actions import Select
-from firmware_host.session.events import FaultShown, GameEnded, MoveCommitted, Refused
 from firmware_host.session.state import Phase
-from firmware_host.session.storage import GameStatus
+from firmware_host.store.storage import GameStatus
 from hardware.mock.hands import Noise
 from tests.firmware_host.simkit import GAME, PROFILES, close, commits, make_sim, of
 

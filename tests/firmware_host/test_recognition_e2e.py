@@ -8,8 +8,7 @@ import pytest
 from drivers.buttons import ButtonRole
 from engine.physical import PRESENT, Stone
 from firmware_host.boards.simulator import Simulation
-from firmware_host.session.actions import Guide, Select
-from firmware_host.session.events import (
+from firmware_host.notices.declared import (
     BoardReady,
     IllegalShown,
     MoveCommitted,
@@ -18,9 +17,10 @@ from firmware_host.session.events import (
     OutOfStepShown,
     Refused,
 )
-from firmware_host.session.legend import BLINK_PERIOD, Meaning
+from firmware_host.session.actions import Guide, Select
 from firmware_host.session.state import Phase
-from firmware_host.session.view import build_view
+from firmware_host.telling.legend import BLINK_PERIOD, Meaning
+from firmware_host.telling.view import build_view
 from hardware.mock.hands import Noise
 from tests.firmware_host.simkit import (
     GAME,

@@ -19,8 +19,7 @@ from engine.outcome import Termination
 from engine.physical import Spot, Stone
 from engine.robotory import ROBOTORY, Chain, Refill, RobotoryPosition
 from firmware_host.boards.simulator import Simulation
-from firmware_host.session.actions import Select
-from firmware_host.session.events import (
+from firmware_host.notices.declared import (
     GameEnded,
     IllegalShown,
     MovesTakenBack,
@@ -28,10 +27,11 @@ from firmware_host.session.events import (
     OutOfStepShown,
     PromptOpened,
 )
-from firmware_host.session.legend import Meaning
+from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase
 from firmware_host.session.trust import RECENT_COMMIT
-from firmware_host.session.view import build_view
+from firmware_host.telling.legend import Meaning
+from firmware_host.telling.view import build_view
 from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone, Remove
 from tests.engine.robotory.helpers import text
 from tests.firmware_host.simkit import commits, lit, make_sim, of, prompts
@@ -380,9 +380,9 @@ def test_a_full_game_to_its_end() -> None:
 def test_the_lid_is_shown_as_two_bars_and_the_first_player_is_drawn_by_lot() -> None:
     from engine.robotory import ROBOTORY
     from firmware_host.boards.simulator import Simulation
-    from firmware_host.session.events import FirstPlayerDrawn
-    from firmware_host.session.legend import Legend, Meaning
-    from firmware_host.session.storage import GameStore
+    from firmware_host.notices.declared import FirstPlayerDrawn
+    from firmware_host.store.storage import GameStore
+    from firmware_host.telling.legend import Legend, Meaning
     from hardware.profile import load_profile
 
     sim = Simulation(ROBOTORY, load_profile("sim", ROBOTORY), GameStore(":memory:"), resume=False)

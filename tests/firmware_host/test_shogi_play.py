@@ -18,8 +18,7 @@ from engine.registry import find_game
 from engine.shogi.sensing import HAND_SPOTS
 from engine.shogi.tables import KIND_OF_LETTER, LETTERS
 from firmware_host.boards.simulator import Simulation
-from firmware_host.session.actions import Guide, Select
-from firmware_host.session.events import (
+from firmware_host.notices.declared import (
     GameEnded,
     IllegalShown,
     MoveCommitted,
@@ -27,9 +26,10 @@ from firmware_host.session.events import (
     OffGuideShown,
     PromptOpened,
 )
-from firmware_host.session.legend import DEFAULT_PALETTE, Meaning
+from firmware_host.session.actions import Guide, Select
 from firmware_host.session.state import Phase
-from firmware_host.session.storage import GameStore
+from firmware_host.store.storage import GameStore
+from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning
 from hardware.mock.hands import Noise
 from hardware.profile import load_profile
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
+from firmware_host.notices.declared import MoveCommitted
 from firmware_host.session.actions import NewGame, Select
-from firmware_host.session.events import MoveCommitted
 from firmware_host.session.state import Phase
 from hardware.frontends.i2c_muxes import I2CMuxModels
 from hardware.frontends.serial_scanner import SerialScannerModel

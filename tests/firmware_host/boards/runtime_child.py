@@ -13,8 +13,8 @@ from pathlib import Path
 
 from engine.registry import find_game
 from firmware_host.boards.runtime import Runtime
-from firmware_host.session.legend import DEFAULT_PALETTE
-from firmware_host.session.storage import GameStore
+from firmware_host.store.storage import GameStore
+from firmware_host.telling.legend import DEFAULT_PALETTE
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import load_profile

@@ -10,9 +10,9 @@ from typing import Any
 from engine.game import Game
 from firmware_host.boards.notify import SystemdNotifier
 from firmware_host.boards.runtime import Runtime
-from firmware_host.session.events import Notice
-from firmware_host.session.legend import DEFAULT_PALETTE
-from firmware_host.session.storage import GameStore
+from firmware_host.notices.declared import Notice
+from firmware_host.store.storage import GameStore
+from firmware_host.telling.legend import DEFAULT_PALETTE
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.clock import SimClock
 from hardware.mock.world import SimulatedWorld

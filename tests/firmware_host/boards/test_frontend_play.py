@@ -10,8 +10,11 @@ from typing import Any
 import pytest
 
 from engine.game import Game
-from firmware_host.session.events import FaultCleared, FaultShown
-from firmware_host.session.legend import Meaning
+from firmware_host.notices.declared import (
+    FaultCleared,
+    FaultShown,
+)
+from firmware_host.telling.legend import Meaning
 from hardware.frontends.serial_scanner import SerialScannerModel
 from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone
 from tests.firmware_host.boards.frontend_kit import (

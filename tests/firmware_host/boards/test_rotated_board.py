@@ -16,10 +16,14 @@ import pytest
 from engine.game import Game, Layout
 from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
-from firmware_host.session.events import BoardReady, BoardTurned, MoveCommitted
-from firmware_host.session.legend import Meaning
+from firmware_host.notices.declared import (
+    BoardReady,
+    BoardTurned,
+    MoveCommitted,
+)
 from firmware_host.session.state import Phase
-from firmware_host.session.storage import GameStore
+from firmware_host.store.storage import GameStore
+from firmware_host.telling.legend import Meaning
 from hardware.orientation import half_turn
 from hardware.profile import load_profile
 from tests.firmware_host.simkit import HAND_DELAY, commits, of, rgb, track

@@ -17,8 +17,8 @@ from engine.registry import find_game
 from firmware_host.boards.notify import SystemdNotifier
 from firmware_host.boards.runtime import Runtime
 from firmware_host.session.state import Phase
-from firmware_host.session.storage import GameStore
-from firmware_host.session.view import build_view
+from firmware_host.store.storage import GameStore
+from firmware_host.telling.view import build_view
 from hardware.mock.board import SimulatedBoard
 from hardware.profile import load_profile
 from tests.firmware_host.boards.runtimekit import runtime_on, until

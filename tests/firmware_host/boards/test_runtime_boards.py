@@ -11,7 +11,7 @@ from engine.registry import find_game
 from firmware_host.boards.runtime import IDLE_POLL
 from firmware_host.boards.scanning import REST_AFTER
 from firmware_host.boards.simulator import Simulation
-from firmware_host.session.events import (
+from firmware_host.notices.declared import (
     BoardReady,
     BoardTurned,
     FaultCleared,
@@ -20,7 +20,7 @@ from firmware_host.session.events import (
     Notice,
 )
 from firmware_host.session.state import Phase
-from firmware_host.session.storage import GameStore
+from firmware_host.store.storage import GameStore
 from hardware.frontends.expanders import ExpanderModels
 from hardware.frontends.i2c_muxes import I2CMuxModels
 from hardware.orientation import half_turn

@@ -14,12 +14,17 @@ from engine.physical import Sensing
 from engine.registry import find_game
 from firmware_host.boards.notify import SystemdNotifier
 from firmware_host.boards.runtime import BoardStoppedError, Runtime
-from firmware_host.session.events import FaultCleared, FaultShown, FaultSource, Notice
-from firmware_host.session.legend import DEFAULT_PALETTE, Meaning
-from firmware_host.session.salvage import open_store
+from firmware_host.notices.declared import (
+    FaultCleared,
+    FaultShown,
+    FaultSource,
+    Notice,
+)
 from firmware_host.session.state import Phase
-from firmware_host.session.storage import GameStore, RecordKind, StorageError
-from firmware_host.session.view import build_view
+from firmware_host.store.salvage import open_store
+from firmware_host.store.storage import GameStore, RecordKind, StorageError
+from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning
+from firmware_host.telling.view import build_view
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import load_profile

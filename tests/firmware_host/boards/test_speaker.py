@@ -15,8 +15,11 @@ import pytest
 
 from engine.registry import find_game
 from firmware_host.boards.speaker import BACKLOG, Announcer, Speaker, announce, espeak_command
-from firmware_host.session.events import IllegalShown, MoveCommitted
-from firmware_host.session.speech import Narrator
+from firmware_host.notices.declared import (
+    IllegalShown,
+    MoveCommitted,
+)
+from firmware_host.telling.speech import Narrator
 from hardware.profile_speech import SpeechMode, SpeechSpec
 from tests.firmware_host.boards.runtimekit import until
 from tests.firmware_host.boards.test_runtime import _runtime

@@ -15,7 +15,7 @@ from firmware_host.opponents.players import Noted, Players
 from firmware_host.opponents.seats import parse_spec
 from firmware_host.opponents.thinking import Purpose, request_for
 from tests.firmware_host.opponents.conftest import FakeEngine
-from tests.firmware_host.session.storekit import run_cli
+from tests.firmware_host.store.storekit import run_cli
 
 MakeFake = Callable[..., FakeEngine]
 Kiban = Callable[..., tuple[int, str, str]]

@@ -22,14 +22,17 @@ from typing import Any
 from engine.game import Game, Position
 from engine.outcome import Outcome
 from firmware_host.boards.simulator import Simulation
+from firmware_host.notices.declared import (
+    MoveCommitted,
+    Refused,
+)
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode
 from firmware_host.remote.game import RemoteGame, Request
 from firmware_host.remote.room import Room
 from firmware_host.session.actions import Resign, Select
-from firmware_host.session.events import MoveCommitted, Refused
 from firmware_host.session.state import Phase
-from firmware_host.session.storage import GameStore
+from firmware_host.store.storage import GameStore
 from hardware.mock.hands import Noise
 from hardware.profile import load_profile
 from tests.firmware_host.simkit import close, of, track

@@ -7,8 +7,11 @@ from pathlib import Path
 
 from engine.outcome import Termination
 from engine.registry import find_game
+from firmware_host.notices.declared import (
+    ProposalAnswered,
+    ProposalMade,
+)
 from firmware_host.session.actions import AgreeDraw, Select, TakeBack
-from firmware_host.session.consent import ProposalAnswered, ProposalMade
 from firmware_host.session.state import Phase
 from tests.firmware_host.remote.conftest import Broker
 from tests.firmware_host.remote.players import (

@@ -14,12 +14,16 @@ import pytest
 from engine.outcome import Termination
 from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
+from firmware_host.notices.declared import (
+    OffGuideShown,
+    ProposalAnswered,
+    ProposalMade,
+    RemoteMoved,
+)
 from firmware_host.remote.loopback import LoopbackBroker
 from firmware_host.session.actions import AgreeDraw, Resign, Select, TakeBack
-from firmware_host.session.consent import ProposalAnswered, ProposalMade, RemoteMoved
-from firmware_host.session.events import OffGuideShown
-from firmware_host.session.legend import Meaning
-from firmware_host.session.storage import GameStore
+from firmware_host.store.storage import GameStore
+from firmware_host.telling.legend import Meaning
 from hardware.mock.hands import Noise
 from tests.firmware_host.remote.loopkit import (
     board,

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from firmware_host.notices.declared import Proposal
 from firmware_host.remote.code import GameCode, RoomKeys
 from firmware_host.remote.identity import BoardKey
 from firmware_host.remote.messages import (
@@ -29,7 +30,10 @@ from firmware_host.remote.messages import (
     encode,
     topic,
 )
-from firmware_host.session.consent import Proposal, Word, WordKind
+from firmware_host.session.consent import (
+    Word,
+    WordKind,
+)
 
 
 @cache

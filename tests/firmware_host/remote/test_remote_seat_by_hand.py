@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.registry import find_game
-from firmware_host.session.events import Refused
+from firmware_host.notices.declared import Refused
 from tests.firmware_host.remote.conftest import Broker
 from tests.firmware_host.remote.players import (
     check_agreed,

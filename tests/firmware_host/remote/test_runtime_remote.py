@@ -11,7 +11,7 @@ from firmware_host.boards.simulator import Simulation
 from firmware_host.remote.game import RemoteGame, Request
 from firmware_host.remote.loopback import LoopbackBroker
 from firmware_host.session.state import Phase
-from firmware_host.session.storage import GameStore
+from firmware_host.store.storage import GameStore
 from hardware.profile import load_profile
 from tests.firmware_host.boards.runtimekit import runtime_on, until
 from tests.firmware_host.remote.loopkit import ADDRESS

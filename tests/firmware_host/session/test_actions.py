@@ -13,10 +13,7 @@ import pytest
 from drivers.buttons import ButtonRole
 from firmware_host.session.actions import (
     ACTIONS,
-    BY_VERB,
-    BY_WIRE,
     Action,
-    ActionError,
     Claim,
     GameAction,
     Kind,
@@ -25,10 +22,15 @@ from firmware_host.session.actions import (
     Resign,
     Scope,
     Select,
-    from_wire,
-    from_words,
     is_game_action,
     params,
+)
+from firmware_host.wire.actions import (
+    BY_VERB,
+    BY_WIRE,
+    ActionError,
+    from_wire,
+    from_words,
     to_wire,
     usage,
 )

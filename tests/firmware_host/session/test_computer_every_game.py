@@ -8,8 +8,12 @@ import pytest
 
 from drivers.buttons import ButtonRole
 from engine.registry import find_game
+from firmware_host.notices.declared import (
+    ComputerMoved,
+    MoveCommitted,
+    Notice,
+)
 from firmware_host.opponents.thinking import InlineThinker
-from firmware_host.session.events import ComputerMoved, MoveCommitted, Notice
 from firmware_host.session.state import Phase
 from tests.firmware_host.opponents.fakes import Always, ShufflingPlayer
 from tests.firmware_host.simkit import make_sim, of

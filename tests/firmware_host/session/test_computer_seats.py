@@ -11,22 +11,22 @@ import pytest
 from drivers.buttons import ButtonRole
 from engine.search.types import WIN
 from firmware_host.boards.simulator import Simulation
-from firmware_host.opponents.seats import OpponentError, parse_opponents
-from firmware_host.opponents.thinking import InlineThinker, Purpose, ThinkResult
-from firmware_host.session.actions import Hint, MoveNow, Select, TakeBack
-from firmware_host.session.events import (
+from firmware_host.notices.declared import (
     BlunderWarned,
     ComputerMoved,
     HintShown,
     MoveCommitted,
     OffGuideShown,
     Refused,
-    ThoughtArrived,
 )
-from firmware_host.session.legend import Meaning
+from firmware_host.opponents.seats import OpponentError, parse_opponents
+from firmware_host.opponents.thinking import InlineThinker, Purpose, ThinkResult
+from firmware_host.session.actions import Hint, MoveNow, Select, TakeBack
+from firmware_host.session.events import ThoughtArrived
 from firmware_host.session.settings import SettingsError
 from firmware_host.session.state import Phase
-from firmware_host.session.view import status_text
+from firmware_host.telling.legend import Meaning
+from firmware_host.telling.view import status_text
 from tests.firmware_host.opponents.fakes import Always, ListedPlayer
 from tests.firmware_host.simkit import GAME, commits, lit, make_sim, of
 

@@ -11,16 +11,7 @@ from engine.options import Options, OptionSpec
 from engine.outcome import Outcome, Termination
 from engine.policy import IllegalMovePolicy
 from firmware_host.boards.simulator import Simulation
-from firmware_host.session.actions import (
-    AgreeDraw,
-    Guide,
-    NewGame,
-    Resign,
-    Select,
-    TakeBack,
-    Unguide,
-)
-from firmware_host.session.events import (
+from firmware_host.notices.declared import (
     BoardReady,
     FaultCleared,
     FaultShown,
@@ -32,10 +23,19 @@ from firmware_host.session.events import (
     Notice,
     Refused,
 )
-from firmware_host.session.legend import Meaning
+from firmware_host.session.actions import (
+    AgreeDraw,
+    Guide,
+    NewGame,
+    Resign,
+    Select,
+    TakeBack,
+    Unguide,
+)
 from firmware_host.session.state import Phase
-from firmware_host.session.storage import GameStatus
-from firmware_host.session.view import build_view
+from firmware_host.store.storage import GameStatus
+from firmware_host.telling.legend import Meaning
+from firmware_host.telling.view import build_view
 from hardware.mock.hands import Noise
 from tests.firmware_host.simkit import (
     GAME,

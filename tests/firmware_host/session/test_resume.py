@@ -12,8 +12,8 @@ from pathlib import Path
 from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
 from firmware_host.session.state import Phase
-from firmware_host.session.storage import GameStore
-from firmware_host.session.view import build_view
+from firmware_host.store.storage import GameStore
+from firmware_host.telling.view import build_view
 from hardware.profile import load_profile
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -34,7 +34,7 @@ def test_a_game_killed_between_two_moves_resumes_with_every_committed_move(
 ) -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     child = subprocess.Popen(
-        [sys.executable, str(ROOT / "tests/firmware_host/session/kill_child.py"), str(tmp_path)],
+        [sys.executable, str(ROOT / "tests/firmware_host/store/kill_child.py"), str(tmp_path)],
         env=env,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,

@@ -4,12 +4,23 @@ last-move colour, and nothing of the game or its record changes."""
 from __future__ import annotations
 
 from firmware_host.boards.simulator import Simulation
-from firmware_host.session.actions import NewGame, Resign, Review, from_wire, from_words
-from firmware_host.session.events import Refused, ReviewShown
-from firmware_host.session.legend import Meaning
+from firmware_host.notices.declared import (
+    Refused,
+    ReviewShown,
+)
+from firmware_host.session.actions import (
+    NewGame,
+    Resign,
+    Review,
+)
 from firmware_host.session.state import Phase
-from firmware_host.session.storage import GameStatus
-from firmware_host.session.view import build_view
+from firmware_host.store.storage import GameStatus
+from firmware_host.telling.legend import Meaning
+from firmware_host.telling.view import build_view
+from firmware_host.wire.actions import (
+    from_wire,
+    from_words,
+)
 from tests.firmware_host.simkit import lit, make_sim, of
 
 MOVES = ("2c2b", "1a2b", "1d1c", "2b3c")

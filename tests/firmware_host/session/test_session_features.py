@@ -11,6 +11,14 @@ from engine.physical import Sensing
 from engine.recognizer import Timing
 from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
+from firmware_host.notices.declared import (
+    FirstPlayerDrawn,
+    GameEnded,
+    MoveCommitted,
+    Notice,
+    PromptOpened,
+    Refused,
+)
 from firmware_host.session.actions import (
     AgreeDraw,
     Claim,
@@ -22,20 +30,14 @@ from firmware_host.session.actions import (
 )
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import (
-    FirstPlayerDrawn,
     FrameSeen,
-    GameEnded,
-    MoveCommitted,
-    Notice,
-    PromptOpened,
-    Refused,
     TimePassed,
 )
-from firmware_host.session.legend import Legend, Meaning
 from firmware_host.session.settings import SettingsError
 from firmware_host.session.state import Phase
-from firmware_host.session.storage import GameStore
-from firmware_host.session.view import build_view
+from firmware_host.store.storage import GameStore
+from firmware_host.telling.legend import Legend, Meaning
+from firmware_host.telling.view import build_view
 from hardware.profile import load_profile
 from tests.firmware_host.toy_race import CELLS, RACE
 

@@ -12,7 +12,7 @@ from engine.outcome import Termination
 from engine.recognizer import Timing
 from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
-from firmware_host.session.events import MoveCommitted
+from firmware_host.notices.declared import MoveCommitted
 from firmware_host.terminal.app import run_terminal
 from firmware_host.terminal.live import SelectLines
 from tests.firmware_host.simkit import make_sim, of

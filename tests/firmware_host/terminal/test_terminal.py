@@ -9,8 +9,11 @@ import pytest
 from engine.outcome import Outcome, Termination
 from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
-from firmware_host.session.events import GameEnded, MoveCommitted
-from firmware_host.session.storage import GameStatus
+from firmware_host.notices.declared import (
+    GameEnded,
+    MoveCommitted,
+)
+from firmware_host.store.storage import GameStatus
 from firmware_host.terminal.app import run_terminal
 from tests.firmware_host.simkit import START, make_sim, of
 
@@ -204,7 +207,7 @@ def test_a_promotion_chosen_at_the_prompt_is_turned_over_on_the_simulated_board(
     so the terminal shows the hen the game has."""
     from engine.registry import find_game
     from firmware_host.boards.simulator import Simulation
-    from firmware_host.session.storage import GameStore
+    from firmware_host.store.storage import GameStore
     from firmware_host.terminal.app import TerminalBoard
     from hardware.profile import load_profile
 
@@ -225,7 +228,8 @@ def test_a_promotion_chosen_at_the_prompt_is_turned_over_on_the_simulated_board(
 
 
 def test_help_lists_every_action_of_the_vocabulary() -> None:
-    from firmware_host.session.actions import ACTIONS, usage
+    from firmware_host.session.actions import ACTIONS
+    from firmware_host.wire.actions import usage
 
     lines = type_in(make_sim(), "help", "quit").splitlines()
     for action in ACTIONS:

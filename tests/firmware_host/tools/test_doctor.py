@@ -12,7 +12,7 @@ from drivers.buttons import ButtonRole
 from engine.game import Game
 from engine.registry import find_game
 from firmware_host.cli import main
-from firmware_host.session.legend import DEFAULT_PALETTE, Meaning
+from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning
 from firmware_host.tools.doctor import Doctor, Report
 from firmware_host.tools.workbench import SimulatedBench, simulated_bench
 from hardware.frontends.analog import AnalogModels

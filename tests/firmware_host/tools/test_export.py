@@ -14,7 +14,7 @@ from engine.shogi import HANDICAPS, SHOGI
 from engine.shogi.csa_read import read_csa
 from engine.shogi.kif_read import read_kif
 from firmware_host.cli import main
-from firmware_host.session.storage import GameStore
+from firmware_host.store.storage import GameStore
 
 MOVES = ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]
 RICHEST = "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1"

@@ -9,7 +9,7 @@ import pytest
 
 from engine.outcome import Outcome, Termination
 from firmware_host.cli import main
-from firmware_host.session.storage import GameStore
+from firmware_host.store.storage import GameStore
 
 WALL = 1_700_000_000.0  # a fixed calendar time, shown in local time
 

@@ -13,7 +13,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from engine.recognizer import Timing
 from engine.registry import find_game
-from firmware_host.session.storage import GameStore
+from firmware_host.store.storage import GameStore
 from firmware_host.web.pairing import Pairing
 from firmware_host.web.server import create_app
 from firmware_host.web.session import Session

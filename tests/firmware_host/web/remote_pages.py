@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.registry import find_game
 from firmware_host.remote.loopback import LoopbackBroker
-from firmware_host.session.storage import GameStore
+from firmware_host.store.storage import GameStore
 from firmware_host.web.sim_session import SimSession
 from tests.firmware_host.web.helpers import PATIENT
 

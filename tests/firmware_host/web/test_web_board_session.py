@@ -7,7 +7,7 @@ from pathlib import Path
 
 from engine.registry import find_game
 from firmware_host.boards.runtime import Runtime
-from firmware_host.session.legend import DEFAULT_PALETTE, Meaning
+from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning
 from firmware_host.web.board_session import BoardSession
 from hardware.mock.board import SimulatedBoard
 from hardware.profile import load_profile

@@ -23,9 +23,9 @@ from engine.geometry import CellShape, Geometry, Seat
 from engine.physical import Sensing
 from engine.record import PLAIN_TEXT
 from engine.registry import find_game, games
-from firmware_host.session.legend import DEFAULT_PALETTE, Meaning
-from firmware_host.session.records import formats
-from firmware_host.session.storage import GameStore
+from firmware_host.store.records import formats
+from firmware_host.store.storage import GameStore
+from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning
 from firmware_host.web.commands import parse
 from firmware_host.web.pairing import Pairing
 from firmware_host.web.server import create_app

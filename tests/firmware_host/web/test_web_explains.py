@@ -7,8 +7,8 @@ import asyncio
 from typing import Any
 
 from engine.registry import find_game
-from firmware_host.session.legend import PALETTES, Meaning
-from firmware_host.session.storage import GameStore
+from firmware_host.store.storage import GameStore
+from firmware_host.telling.legend import PALETTES, Meaning
 from firmware_host.web.sim_session import SimSession
 from tests.firmware_host.web.helpers import PATIENT, Json, opened
 

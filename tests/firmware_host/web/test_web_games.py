@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from engine.registry import find_game, games
-from firmware_host.session.legend import DEFAULT_PALETTE, Meaning
-from firmware_host.session.records import formats
-from firmware_host.session.storage import GameStore
+from firmware_host.store.records import formats
+from firmware_host.store.storage import GameStore
+from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning
 from firmware_host.web.claims import claims_of
 from firmware_host.web.session import Session
 from firmware_host.web.sim_session import SimSession

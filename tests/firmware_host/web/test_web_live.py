@@ -10,9 +10,9 @@ import pytest
 from engine.recognizer import Timing
 from engine.registry import find_game
 from firmware_host.boards.simulator import CaptureDestination, Simulation, capture_destination
-from firmware_host.session.legend import BLINK_PERIOD
 from firmware_host.session.state import Phase
-from firmware_host.session.storage import GameStore
+from firmware_host.store.storage import GameStore
+from firmware_host.telling.legend import BLINK_PERIOD
 from hardware.profile import load_profile
 from tests.firmware_host.web.helpers import opened, sim_session
 

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from engine.registry import find_game
-from firmware_host.session.storage import GameStore
+from firmware_host.store.storage import GameStore
 from firmware_host.web.pairing import COOKIE, Pairing
 from firmware_host.web.sim_session import SimSession
 from tests.firmware_host.web.helpers import PATIENT

@@ -16,7 +16,7 @@ from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
 from firmware_host.remote.loopback import LoopbackBroker
 from firmware_host.session.actions import PlayRemote
-from firmware_host.session.storage import GameStore
+from firmware_host.store.storage import GameStore
 from firmware_host.terminal.app import run_terminal
 from firmware_host.web.commands import CommandError, Context, parse
 from hardware.profile import load_profile

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from firmware_host.remote.loopback import LoopbackBroker
-from firmware_host.session.legend import DEFAULT_PALETTE, Meaning
+from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning
 from tests.firmware_host.web.remote_pages import BROKER_URL, remote_session
 from tests.firmware_host.web.test_web_browser import (
     ARTIFACTS,

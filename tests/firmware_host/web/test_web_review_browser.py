@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from firmware_host.session.legend import DEFAULT_PALETTE, Meaning
+from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning
 from tests.firmware_host.web.test_web_browser import (  # noqa: F401 - the fixtures
     LiveServer,
     browser,

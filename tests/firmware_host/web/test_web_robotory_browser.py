@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import BrowserContext
 
 from engine.registry import find_game
-from firmware_host.session.legend import DEFAULT_PALETTE, Meaning
-from firmware_host.session.storage import GameStore
+from firmware_host.store.storage import GameStore
+from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning
 from firmware_host.web.sim_session import SimSession
 from tests.firmware_host.web.helpers import PATIENT
 from tests.firmware_host.web.test_web_browser import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from engine.robotory import ROBOTORY
-from firmware_host.session.storage import GameStore
+from firmware_host.store.storage import GameStore
 from firmware_host.web.sim_session import SimSession
 from tests.engine.robotory.helpers import text
 from tests.firmware_host.web.helpers import PATIENT, opened

@@ -11,8 +11,8 @@ from aiohttp.test_utils import TestClient
 
 from drivers.led_strip import Colour
 from engine.geometry import Seat
-from firmware_host.session.legend import BLINK_PERIOD, BoardView, Legend
 from firmware_host.session.state import Phase
+from firmware_host.telling.legend import BLINK_PERIOD, BoardView, Legend
 from firmware_host.web.pairing import (
     COOKIE,
     MAX_DEVICES,

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.registry import find_game
-from firmware_host.session.legend import DEFAULT_PALETTE, Meaning
+from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning
 from firmware_host.web.server import STATIC_TYPES
 from tests.firmware_host.web.helpers import Json, led_of, opened, served, sim_session
 

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from engine.registry import find_game
-from firmware_host.session.events import BoardTurned, MoveCommitted, Refused
+from firmware_host.notices.declared import (
+    BoardTurned,
+    MoveCommitted,
+    Refused,
+)
 from firmware_host.web.session import said
 
 

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from engine.registry import find_game
-from firmware_host.session.storage import GameStore
+from firmware_host.store.storage import GameStore
 from firmware_host.web.sim_session import SimSession
 from tests.firmware_host.web import test_web_browser as browsing
 from tests.firmware_host.web.helpers import PATIENT

@@ -1,0 +1,88 @@
+"""Game records for download: the engine's ``GameRecord`` built from a session or a
+stored game, and the formats its game lists (``Game.record_formats``)."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from engine.errors import KibanError
+from engine.game import Game, Position
+from engine.outcome import Outcome
+from engine.record import GameRecord, RecordFormat
+from engine.registry import find_game
+
+if TYPE_CHECKING:
+    from firmware_host.store.storage import StoredGame
+
+
+class UnknownFormatError(KibanError, LookupError):
+    """No record format of that name for this game."""
+
+
+def stored_record(stored: StoredGame) -> GameRecord:
+    """The record of a stored game, its moves replayed through the rules."""
+    game = find_game(stored.game)
+    position = stored_position(game, stored)
+    return position_record(game, stored.id, position, stored.outcome, stored.created_wall)
+
+
+def stored_position(game: Game[Any], stored: StoredGame) -> Position[Any]:
+    """Where a stored game of ``game`` stands, its moves replayed through the rules."""
+    position: Position[Any] = game.position(stored.start, stored.options)
+    for move in stored.moves():
+        position.push_text(move)
+    return position
+
+
+def position_record(
+    game: Game[Any],
+    game_id: int,
+    position: Position[Any],
+    outcome: Outcome | None,
+    wall: float | None = None,
+) -> GameRecord:
+    """The record of the moves that led to ``position``; ``wall`` is when the game
+    started (seconds since the epoch), written in local time."""
+    probe = position.copy()
+    played = []
+    while probe.move_stack:
+        played.append(probe.pop())
+    start = probe.text()
+    moves: list[str] = []
+    movers: list[int] = []
+    for move in reversed(played):
+        movers.append(probe.turn)
+        moves.append(probe.move_text(move))
+        probe.push(move)
+    return GameRecord(
+        game=game.name,
+        title=game.title,
+        seats=tuple(seat.name for seat in game.seats),
+        game_id=game_id,
+        options=position.options,
+        start=start,
+        standard_start=start == game.position(None, position.options).text(),
+        moves=tuple(moves),
+        movers=tuple(movers),
+        outcome=outcome,
+        result="*" if outcome is None else game.describe_outcome(outcome),
+        started=None if wall is None else _calendar(wall),
+    )
+
+
+def _calendar(wall: float) -> str:
+    return time.strftime("%Y/%m/%d %H:%M:%S", time.localtime(wall))
+
+
+def formats(game: str) -> tuple[RecordFormat, ...]:
+    """The formats a game's records can be written in, plain text first."""
+    return find_game(game).record_formats()
+
+
+def find_format(game: str, name: str) -> RecordFormat:
+    for record_format in formats(game):
+        if record_format.name == name:
+            return record_format
+    known = ", ".join(f.name for f in formats(game))
+    raise UnknownFormatError(f"{game} records come as {known}, not {name!r}")

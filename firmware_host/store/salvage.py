@@ -1,0 +1,317 @@
+"""A damaged game store kept aside, and every game that can still be read of it saved.
+
+``open_store`` is how ``kiban run`` and ``kiban sim`` open their store: a damaged
+file is renamed ``<name>.damaged-<time>`` (with its WAL files, which may hold the
+latest moves) and a fresh store started in its place; then every game that can
+still be read from the kept file is written into the fresh one under its own
+number, and the store says how many (``GameStore.replaced``). The kept file is
+never written: it is read from copies.
+
+Python's sqlite3 has no recovery extension (the ``.recover`` of SQLite's shell, or
+``sqlite_dbpage``, which Debian's SQLite leaves out), so the copies are read as they
+are, then with their first page (the file header and the schema text) replaced by
+a new store's: every Kiban store keeps its tables on the same pages, so this reads
+a file whose header or schema is what was damaged. Each table is read by ranges of
+row ids, halved around whatever SQLite cannot read, so a damaged page loses only
+its own rows. A game keeps its records up to the first that is missing or cannot
+be played (each is replayed through the rules); one cut short is no longer over.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import shutil
+import sqlite3
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.errors import KibanError
+from engine.registry import find_game
+from firmware_host.store.storage import (
+    GameStatus,
+    GameStore,
+    Record,
+    RecordKind,
+    Replaced,
+    StorageError,
+    StoredGame,
+    game_from_row,
+    record_from_row,
+)
+from firmware_host.store.store_file import (
+    HEADER_SIZE,
+    SCHEMA,
+    SCHEMA_VERSION,
+    TABLES,
+    DamagedStoreError,
+    header_problem,
+    page_size,
+)
+
+log = logging.getLogger(__name__)
+
+MAX_QUERIES = 20_000
+"""Range reads one table of one copy may take: a file that is all damage is given
+up on in a second or so, not halved row by row for ever."""
+
+DEFAULT_PAGE_SIZE = 4096
+"""The page size of a file whose header no longer says it (SQLite's default)."""
+
+
+def open_store(path: Path | str) -> GameStore:
+    """The game store at ``path``; a damaged file is kept aside, a fresh store started
+    in its place with every game that can be read from it, and the store says so
+    (``GameStore.replaced``). A newer file is refused as it is."""
+    path = Path(path)
+    try:
+        return GameStore(path)
+    except DamagedStoreError as damage:
+        kept = keep_aside(path)
+        store = GameStore(path)
+        saved, cut = salvage(kept, store)
+        store.replaced = Replaced(path, kept, damage.detail, saved, cut)
+        log.error("%s", store.replaced.describe())
+        return store
+
+
+def keep_aside(path: Path) -> Path:
+    """Rename a damaged store (a file, or whatever stands in its place) and its WAL
+    files out of the way; the name it is kept under."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    kept = path.with_name(f"{path.name}.damaged-{stamp}")
+    serial = 1
+    while kept.exists():
+        serial += 1
+        kept = path.with_name(f"{path.name}.damaged-{stamp}-{serial}")
+    try:
+        for suffix in ("-wal", "-shm"):  # they belong to the damaged file, not the new one
+            side = path.with_name(path.name + suffix)
+            if side.exists():
+                side.rename(kept.with_name(kept.name + suffix))
+        path.rename(kept)
+    except OSError as error:
+        raise StorageError(f"cannot keep the damaged game store {path} aside: {error}") from None
+    return kept
+
+
+@dataclass(frozen=True, slots=True)
+class Salvaged:
+    """A game read from a damaged store; ``whole`` unless records had to be left out."""
+
+    game: StoredGame
+    whole: bool
+
+
+def salvage(kept: Path, store: GameStore) -> tuple[int, int]:
+    """Write every game that can be read from ``kept`` into ``store``: how many were
+    saved, and how many of those were cut short."""
+    saved = cut = 0
+    for found in read_damaged(kept):
+        try:
+            store.restore(found.game)
+        except StorageError as error:
+            log.error("game %d read from %s cannot be saved: %s", found.game.id, kept, error)
+            continue
+        saved += 1
+        cut += not found.whole
+    return saved, cut
+
+
+def read_damaged(path: Path) -> list[Salvaged]:
+    """Every game that can be read from the damaged store at ``path``, by number; of
+    the readings, each game's with the most records."""
+    if not path.is_file():
+        return []
+    best: dict[int, Salvaged] = {}
+    try:
+        with tempfile.TemporaryDirectory(prefix="kiban-salvage-", dir=path.parent) as folder:
+            for name, prepare in (("as-is", _as_is), ("new-first-page", _new_first_page)):
+                copy = Path(folder) / f"{name}.sqlite3"
+                try:
+                    prepare(path, copy)
+                except (OSError, sqlite3.Error) as error:
+                    log.info("salvage of %s (%s): cannot prepare a copy: %s", path, name, error)
+                    continue
+                found = _games_of(copy)
+                log.info("salvage of %s (%s): %d games read", path, name, len(found))
+                for item in found:
+                    held = best.get(item.game.id)
+                    if held is None or len(item.game.records) > len(held.game.records):
+                        best[item.game.id] = item
+    except OSError as error:  # no room for the copies: what was read is still saved
+        log.error("salvage of %s stopped: %s", path, error)
+    return [best[number] for number in sorted(best)]
+
+
+# --- the copies ------------------------------------------------------------------------
+
+
+def _copy_with_wal(path: Path, copy: Path) -> bytes:
+    """Copy the file and its WAL (the latest moves may be only there); its bytes."""
+    shutil.copyfile(path, copy)
+    wal = path.with_name(path.name + "-wal")
+    if wal.is_file():
+        shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
+    return copy.read_bytes()
+
+
+def _as_is(path: Path, copy: Path) -> None:
+    _copy_with_wal(path, copy)
+
+
+def _new_first_page(path: Path, copy: Path) -> None:
+    """The copy with its first page (header and schema) from a new store of the same
+    page size; a copy cut short is filled out with empty pages to whole pages, and at
+    least to the pages a new store's tables start on."""
+    data = _copy_with_wal(path, copy)
+    head = data[:HEADER_SIZE]
+    size = page_size(head) if header_problem(head) is None else DEFAULT_PAGE_SIZE
+    template = _new_store(size, copy.with_name(copy.name + ".template"))
+    pages = max(-(-len(data) // size), len(template) // size)
+    first = bytearray(template[:size])
+    first[28:32] = pages.to_bytes(4, "big")  # the page count ...
+    first[92:96] = first[24:28]  # ... which SQLite trusts when these agree
+    if copy.with_name(copy.name + "-wal").exists():
+        first[18:20] = b"\x02\x02"  # a WAL file: read it
+    copy.write_bytes(bytes(first) + data[size:].ljust((pages - 1) * size, b"\x00"))
+
+
+def _new_store(size: int, scratch: Path) -> bytes:
+    """The bytes of a new, empty store: its tables on the pages every store has them."""
+    db = sqlite3.connect(scratch)
+    try:
+        db.execute(f"PRAGMA page_size={size}")
+        db.executescript(SCHEMA)
+        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        db.commit()
+    finally:
+        db.close()
+    return scratch.read_bytes()
+
+
+# --- reading a copy --------------------------------------------------------------------
+
+
+def _games_of(copy: Path) -> list[Salvaged]:
+    try:
+        db = sqlite3.connect(copy)
+    except sqlite3.Error:
+        return []
+    try:
+        db.execute("PRAGMA cell_size_check=ON")  # a damaged cell is an error, not garbage
+        columns = _columns(db)
+        if columns is None:
+            return []
+        records: dict[int, list[Record]] = {}
+        for row in _rows(db, "records", columns["records"]):
+            try:
+                records.setdefault(int(row[0]), []).append(record_from_row(row))
+            except (ValueError, TypeError, KeyError):
+                continue
+        found = []
+        for row in _rows(db, "games", columns["games"]):
+            try:
+                stored = game_from_row(row, ())
+            except (ValueError, TypeError, KeyError):
+                continue
+            playable = _playable(stored, records.get(stored.id, []))
+            if playable is not None:
+                found.append(playable)
+        return found
+    finally:
+        db.close()
+
+
+def _columns(db: sqlite3.Connection) -> dict[str, set[str]] | None:
+    """The columns of Kiban's tables in the copy, or None if it has not both."""
+    try:
+        found = {
+            table: {str(row[1]) for row in db.execute(f"PRAGMA table_info({table})")}
+            for table in TABLES
+        }
+    except (sqlite3.Error, ValueError):
+        return None
+    return found if all(found.values()) else None
+
+
+def _rows(db: sqlite3.Connection, table: str, have: set[str]) -> Iterator[tuple[Any, ...]]:
+    """Every row of ``table`` that can be read (its columns in Kiban's order), by
+    ranges of row ids: a range that fails is read on from where it failed, and a
+    range that fails at its start is read again in halves."""
+    select = ", ".join(c.name if c.name in have else "NULL" for c in TABLES[table])
+    sql = f"SELECT rowid, {select} FROM {table} WHERE rowid BETWEEN ? AND ? ORDER BY rowid"
+    pending = [(1, _highest(db, table))]
+    queries = 0
+    while pending and queries < MAX_QUERIES:
+        low, high = pending.pop()
+        queries += 1
+        read: list[tuple[Any, ...]] = []
+        try:
+            for row in db.execute(sql, (low, high)):
+                # a damaged tree may hand out rows out of order, or the same ones again
+                if not isinstance(row[0], int) or not (read[-1][0] if read else low - 1) < row[0]:
+                    raise sqlite3.DatabaseError("the table's tree hands out rows out of order")
+                read.append(row)
+        except (sqlite3.Error, ValueError):
+            yield from (row[1:] for row in read)
+            start = int(read[-1][0]) + 1 if read else low
+            if read and start <= high:
+                pending.append((start, high))
+            elif not read and low < high:
+                middle = (low + high) // 2
+                pending += [(middle + 1, high), (low, middle)]
+            continue
+        yield from (row[1:] for row in read)
+
+
+def _highest(db: sqlite3.Connection, table: str) -> int:
+    """The highest row id to look for: the table's own, else a bound from the size."""
+    try:
+        row = db.execute(f"SELECT max(rowid) FROM {table}").fetchone()
+        if row and isinstance(row[0], int):
+            return int(row[0])
+    except (sqlite3.Error, ValueError):
+        pass
+    pages = db.execute("PRAGMA page_count").fetchone()[0]
+    return int(pages) * DEFAULT_PAGE_SIZE // 8 + 1
+
+
+def _playable(stored: StoredGame, records: list[Record]) -> Salvaged | None:
+    """The game with its records up to the first missing or unplayable one (replayed
+    through its rules); None if the game itself cannot be set up."""
+    try:
+        position = find_game(stored.game).position(stored.start, stored.options)
+    except (KibanError, ValueError):
+        return None
+    kept: list[Record] = []
+    for seq, record in enumerate(sorted(records, key=lambda r: r.seq), start=1):
+        if record.seq != seq or not _replay(position, record):
+            break
+        kept.append(record)
+    whole = len(kept) == len(records)
+    game = dataclasses.replace(stored, records=tuple(kept))
+    if not whole and game.status is GameStatus.OVER:
+        game = dataclasses.replace(game, status=GameStatus.ABANDONED, outcome=None)
+    return Salvaged(game, whole)
+
+
+def _replay(position: Any, record: Record) -> bool:
+    """Play one record on ``position``; False when it cannot be played there."""
+    try:
+        if record.kind is RecordKind.MOVE:
+            if record.move is None:
+                return False
+            position.push_text(record.move)
+            return True
+        if not 0 <= record.plies <= len(position.move_stack):
+            return False
+        for _ in range(record.plies):
+            position.pop()
+    except (KibanError, ValueError):
+        return False
+    return True

@@ -1,0 +1,297 @@
+"""The LED legend: one meaning per colour, for every game.
+
+The controller describes what the board should say (a ``BoardView``); the legend
+turns that into colours for spots and indicators, layering the meanings so the
+most urgent one wins a shared LED. Two palettes: the default and a
+colour-blind-safe one (Okabe and Ito's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+
+from drivers.led_strip import Colour
+from engine.geometry import Seat
+from engine.outcome import Outcome
+from engine.physical import Spot
+from engine.recognizer import Correction, Hint
+from engine.search.types import Quality
+from firmware_host.session.state import Phase
+
+BLINK_PERIOD = 0.5  # seconds a blinking LED stays on, then off
+
+
+class Meaning(Enum):
+    """Each colour of the legend, from the least to the most urgent."""
+
+    LAST_MOVE = "last move"
+    THREAT = "threatened piece"
+    CHECK = "king in check"
+    DESTINATION = "legal destination"
+    CAPTURE = "capture destination"
+    LIFTED = "lifted piece"
+    GUIDE = "move to play"
+    PROMPT = "prompt choice"
+    SELECTED = "selected choice"
+    FILL = "square to fill"
+    REMOVE = "piece to remove"
+    ILLEGAL = "illegal move"
+    FAULT = "hardware fault"
+    MOVABLE = "a piece the dice allow to move"
+    COUNT = "a count shown as a bar (tokens left)"
+    TOKIN = "furigoma: tokin up"
+    PAWN = "furigoma: pawn up"
+    HINT = "suggested move"
+    BEST = "coach: best destination"
+    GOOD = "coach: good destination"
+    DOUBTFUL = "coach: doubtful destination"
+    LOSING = "coach: losing destination"
+    GOES_ON = "a move that may go on (ok ends it)"
+
+
+COACHED = {
+    Quality.BEST: Meaning.BEST,
+    Quality.GOOD: Meaning.GOOD,
+    Quality.DOUBTFUL: Meaning.DOUBTFUL,
+    Quality.LOSING: Meaning.LOSING,
+}
+"""The colour of each judged destination, in coach mode."""
+
+
+@dataclass(frozen=True, slots=True)
+class Palette:
+    name: str
+    colours: Mapping[Meaning, Colour]
+    seats: Mapping[str, Colour]
+
+    def seat(self, seat: Seat) -> Colour:
+        return self.seats.get(seat.colour, Colour(200, 200, 200))
+
+
+DEFAULT_PALETTE = Palette(
+    "default",
+    {
+        Meaning.LAST_MOVE: Colour(0, 30, 110),
+        Meaning.THREAT: Colour(255, 205, 0),
+        Meaning.CHECK: Colour(255, 0, 0),
+        Meaning.DESTINATION: Colour(0, 210, 0),
+        Meaning.CAPTURE: Colour(255, 85, 0),
+        # a warm white: the selected choice's pure white stays apart on a dimmed strip
+        Meaning.LIFTED: Colour(225, 185, 130),
+        Meaning.GUIDE: Colour(0, 200, 220),
+        Meaning.PROMPT: Colour(150, 0, 255),
+        Meaning.SELECTED: Colour(255, 255, 255),
+        Meaning.FILL: Colour(40, 80, 255),
+        Meaning.REMOVE: Colour(255, 0, 150),
+        Meaning.ILLEGAL: Colour(255, 110, 180),
+        Meaning.FAULT: Colour(255, 255, 0),
+        Meaning.MOVABLE: Colour(180, 120, 255),
+        Meaning.COUNT: Colour(120, 120, 90),
+        Meaning.TOKIN: Colour(110, 0, 30),
+        Meaning.PAWN: Colour(120, 255, 105),
+        Meaning.HINT: Colour(111, 254, 250),
+        Meaning.BEST: Colour(0, 164, 111),
+        Meaning.GOOD: Colour(133, 194, 1),
+        Meaning.DOUBTFUL: Colour(203, 145, 58),
+        Meaning.LOSING: Colour(192, 40, 59),
+        Meaning.GOES_ON: Colour(0, 255, 135),
+    },
+    {
+        "black": Colour(200, 200, 200),
+        "white": Colour(255, 170, 80),
+        "green": Colour(0, 200, 0),
+        "red": Colour(255, 0, 0),
+        "yellow": Colour(255, 200, 0),
+    },
+)
+
+# Okabe & Ito's eight colours, which stay distinct under the common colour blindnesses.
+COLOUR_BLIND_PALETTE = Palette(
+    "colour-blind",
+    {
+        Meaning.LAST_MOVE: Colour(20, 45, 70),
+        Meaning.THREAT: Colour(240, 228, 66),
+        Meaning.CHECK: Colour(204, 121, 167),
+        Meaning.DESTINATION: Colour(0, 158, 115),
+        Meaning.CAPTURE: Colour(213, 94, 0),
+        # a warm white: the selected choice's pure white stays apart on a dimmed strip
+        Meaning.LIFTED: Colour(225, 185, 130),
+        Meaning.GUIDE: Colour(86, 180, 233),
+        Meaning.PROMPT: Colour(150, 100, 255),
+        Meaning.SELECTED: Colour(255, 255, 255),
+        Meaning.FILL: Colour(0, 114, 178),
+        Meaning.REMOVE: Colour(230, 159, 0),
+        Meaning.ILLEGAL: Colour(255, 170, 200),
+        Meaning.FAULT: Colour(255, 255, 0),
+        Meaning.MOVABLE: Colour(100, 255, 200),
+        Meaning.COUNT: Colour(30, 0, 255),
+        Meaning.TOKIN: Colour(100, 0, 60),
+        Meaning.PAWN: Colour(75, 255, 0),
+        # the coach's scale runs blue (best) to yellow and magenta (losing): apart for
+        # every common colour blindness
+        Meaning.HINT: Colour(186, 164, 255),
+        Meaning.BEST: Colour(58, 40, 168),
+        Meaning.GOOD: Colour(159, 200, 181),
+        Meaning.DOUBTFUL: Colour(200, 210, 6),
+        Meaning.LOSING: Colour(255, 1, 119),
+        Meaning.GOES_ON: Colour(195, 0, 255),
+    },
+    {
+        "black": Colour(200, 200, 200),
+        "white": Colour(230, 159, 0),
+        "green": Colour(0, 158, 115),
+        "red": Colour(213, 94, 0),
+        "yellow": Colour(240, 228, 66),
+    },
+)
+
+PALETTES = {palette.name: palette for palette in (DEFAULT_PALETTE, COLOUR_BLIND_PALETTE)}
+
+
+@dataclass(frozen=True, slots=True)
+class PromptView:
+    """A prompt: its choices by name, the spots each one involves, the selected one,
+    and each choice in words for people (``telling/wording.py``)."""
+
+    choices: tuple[str, ...]
+    spots: tuple[frozenset[Spot], ...]
+    selected: int
+    labels: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """Everything the LEDs (and a screen) should show at one moment."""
+
+    phase: Phase
+    seats: tuple[Seat, ...]
+    turn: int
+    last_move: frozenset[Spot] = frozenset()
+    threatened: frozenset[Spot] = frozenset()
+    in_check: frozenset[Spot] = frozenset()
+    movable: frozenset[Spot] = frozenset()
+    hints: tuple[Hint, ...] = ()
+    lifted: frozenset[Spot] = frozenset()
+    guide: frozenset[Spot] = frozenset()
+    hint: frozenset[Spot] = frozenset()
+    coached: tuple[tuple[Spot, Quality], ...] = ()
+    thinking: bool = False
+    prompt: PromptView | None = None
+    correction: Correction | None = None
+    missing: frozenset[Spot] = frozenset()
+    extra: frozenset[Spot] = frozenset()
+    illegal: frozenset[Spot] = frozenset()
+    fault: str | None = None
+    outcome: Outcome | None = None
+    message: str = ""
+    remaining: tuple[tuple[Spot, int], ...] = ()
+    dice: tuple[int, ...] = ()
+    draw: tuple[bool, ...] = ()
+    clocks: tuple[float, ...] = ()
+    clock_running: int | None = None
+    scores: tuple[int, ...] = ()
+    counters: tuple[tuple[str, int], ...] = ()
+    goes_on: frozenset[Spot] = frozenset()  # where a move that may go on ended (blinks)
+    extra_indicators: Mapping[str, Colour] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Lights:
+    spots: dict[Spot, Colour]
+    indicators: dict[str, Colour]
+    blinking: bool
+
+
+class Legend:
+    """Turns a view into colours."""
+
+    def __init__(self, palette: Palette = DEFAULT_PALETTE) -> None:
+        self.palette = palette
+
+    def colour(self, meaning: Meaning) -> Colour:
+        return self.palette.colours[meaning]
+
+    def lights(self, view: BoardView, now: float) -> Lights:
+        on = int(now / BLINK_PERIOD) % 2 == 0
+        layers: list[tuple[Meaning, frozenset[Spot]]] = []
+        if view.phase is not Phase.SETUP:
+            layers.append((Meaning.LAST_MOVE, view.last_move))
+            layers.append((Meaning.THREAT, view.threatened))
+            layers.append((Meaning.MOVABLE, view.movable))
+            layers.append((Meaning.CHECK, view.in_check))
+            for hint in view.hints:
+                layers.append((Meaning.DESTINATION, hint.destinations))
+                layers.append((Meaning.CAPTURE, hint.captures))
+                layers.append((Meaning.LIFTED, frozenset({hint.spot})))
+            for spot, quality in view.coached:
+                layers.append((COACHED[quality], frozenset({spot})))
+            layers.append((Meaning.LIFTED, view.lifted))
+            layers.append((Meaning.HINT, view.hint))
+            layers.append((Meaning.GUIDE, view.guide))
+            # the rest of a move already begun: pieces still to take off, cells to fill
+            layers.append((Meaning.REMOVE, frozenset(s for s, r in view.remaining if not r)))
+            layers.append((Meaning.DESTINATION, frozenset(s for s, r in view.remaining if r)))
+        blinking = view.thinking or bool(view.goes_on)
+        if view.goes_on and on:
+            layers.append((Meaning.GOES_ON, view.goes_on))
+        if view.prompt is not None:
+            blinking = True
+            everything = frozenset().union(*view.prompt.spots) if view.prompt.spots else frozenset()
+            if on:
+                layers.append((Meaning.PROMPT, everything))
+            layers.append((Meaning.SELECTED, view.prompt.spots[view.prompt.selected]))
+        if view.correction is not None:
+            blinking = True
+            take, put = view.correction.take_from, view.correction.put_on
+            if on:
+                if take is not None:
+                    layers.append((Meaning.REMOVE, frozenset({take})))
+                if put is not None and put != take:
+                    layers.append((Meaning.FILL, frozenset({put})))
+            elif take is not None and take == put:
+                layers.append((Meaning.FILL, frozenset({put})))
+        if view.illegal:
+            blinking = True
+            if on:
+                layers.append((Meaning.ILLEGAL, view.illegal))
+        layers.append((Meaning.FILL, view.missing))
+        layers.append((Meaning.REMOVE, view.extra))
+        spots: dict[Spot, Colour] = {}
+        for meaning, layer in layers:
+            colour = self.colour(meaning)
+            for spot in sorted(layer):
+                spots.pop(spot, None)  # re-insert so that dict order is the paint order
+                spots[spot] = colour
+        return Lights(spots, self._indicators(view, on), blinking)
+
+    def _indicators(self, view: BoardView, on: bool) -> dict[str, Colour]:
+        indicators: dict[str, Colour] = {}
+        if view.outcome is not None:
+            for seat in view.outcome.winners:
+                indicators[f"turn:{seat}"] = self.palette.seat(view.seats[seat])
+        elif view.phase is not Phase.SETUP:
+            indicators[f"turn:{view.turn}"] = self.palette.seat(view.seats[view.turn])
+        if view.fault is not None:
+            indicators["status"] = self.colour(Meaning.FAULT)
+        elif view.prompt is not None and on:
+            indicators["status"] = self.colour(Meaning.PROMPT)
+        elif view.thinking and on:
+            indicators["status"] = self.colour(Meaning.GUIDE)  # the move to play is coming
+        elif view.phase in (Phase.SETUP, Phase.CORRECTION):
+            indicators["status"] = self.colour(Meaning.FILL)
+        if view.goes_on and on:
+            indicators["ok"] = self.colour(Meaning.GOES_ON)  # the button that ends the move
+        if view.dice and view.outcome is None:
+            # pips on the mover's edge, in the mover's colour
+            colour = self.palette.seat(view.seats[view.turn])
+            for pip in range(1, max(view.dice) + 1):
+                indicators[f"dice:{view.turn}:{pip}"] = colour
+        for name, count in view.counters:
+            for step in range(1, count + 1):  # the profile has as many LEDs as it shows
+                indicators[f"{name}:{step}"] = self.colour(Meaning.COUNT)
+        for index, tokin in enumerate(view.draw, start=1):
+            indicators[f"furigoma:{index}"] = self.colour(Meaning.TOKIN if tokin else Meaning.PAWN)
+        indicators.update(view.extra_indicators)
+        return indicators

@@ -1,0 +1,290 @@
+"""What the board and the page would say: each game's moves in its own terms, the
+prompts, the refusals and the clock warnings, as exact sentences."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.game import Position
+from engine.outcome import Outcome, Termination
+from engine.registry import find_game
+from firmware_host.notices.declared import (
+    BlunderWarned,
+    BoardTurned,
+    ComputerMoved,
+    FaultCleared,
+    FaultShown,
+    FaultSource,
+    GameEnded,
+    GameStarted,
+    HintShown,
+    IllegalShown,
+    MoveCommitted,
+    MovesTakenBack,
+    Notice,
+    OffGuideShown,
+    PromptOpened,
+    Refused,
+)
+from firmware_host.session.clock import GameClock, TimeControl
+from firmware_host.telling.speech import (
+    Narrator,
+    clock_sentences,
+    clock_warning,
+    next_warning,
+    warning_due,
+)
+from hardware.profile_speech import SpeechMode
+
+ENGLISH = Narrator()
+JAPANESE = Narrator(japanese=True)
+
+
+def played(game: str, moves: list[str], start: str | None = None) -> Position[Any]:
+    position = find_game(game).position(start)
+    for move in moves:
+        position.push_text(move)
+    return position
+
+
+def said(
+    moves: list[str], game: str, start: str | None = None, *, japanese: bool = False
+) -> list[str | None]:
+    """What the narrator says of each move, told after all of them were played (as
+    the board tells it: the position is the one after the batch)."""
+    position = played(game, moves, start)
+    notices = [MoveCommitted(ply, move, 0.0) for ply, move in enumerate(moves, start=1)]
+    return list((JAPANESE if japanese else ENGLISH).sentences(notices, position))
+
+
+# --- each game's moves -------------------------------------------------------------
+
+
+def test_shogi_moves_name_the_piece_and_the_square() -> None:
+    moves = ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]
+    assert said(moves, "shogi") == [
+        "sente: pawn to 7 six",
+        "gote: pawn to 3 four",
+        "sente: bishop to 2 two, takes bishop, promotes",
+        "gote: silver to 2 two, takes horse",
+        "sente: drops bishop on 4 five",
+    ]
+    assert said(moves, "shogi", japanese=True) == [
+        "sente: fu, nana-roku",
+        "gote: fu, san-yon",
+        "sente: kaku, ni-ni, nari",
+        "gote: gin, ni-ni",
+        "sente: kaku, yon-go, uchi",
+    ]
+
+
+def test_shogi_says_a_promotion_declined_and_a_promoted_piece() -> None:
+    silver = "4k4/9/9/4S4/9/9/9/9/4K4 b - 1"
+    assert said(["5d5c"], "shogi", silver) == ["sente: silver to 5 three, does not promote"]
+    assert said(["5d5c"], "shogi", silver, japanese=True) == ["sente: gin, go-san, narazu"]
+    assert said(["5d5c+"], "shogi", silver, japanese=True) == ["sente: gin, go-san, nari"]
+    horse = "4k4/9/9/9/4+B4/9/9/9/4K4 b - 1"
+    assert said(["5e3c"], "shogi", horse) == ["sente: horse to 3 three"]
+    assert said(["5e3c"], "shogi", horse, japanese=True) == ["sente: uma, san-san"]
+    gote_pawn = "4k4/9/9/9/9/4p4/4P4/9/4K4 w - 1"
+    assert said(["5f5g+"], "shogi", gote_pawn) == ["gote: pawn to 5 seven, takes pawn, promotes"]
+
+
+def test_robot_duel_names_its_animals() -> None:
+    assert said(["2c2b", "2a2b", "C*2c", "3a3b"], "dobutsu") == [
+        "A: chick to 2 b, takes chick",
+        "B: lion to 2 b, takes chick",
+        "A: drops chick on 2 c",
+        "B: giraffe to 3 b",
+    ]
+    assert said(["2c2b", "2a2b", "C*2c"], "dobutsu", japanese=True) == [
+        "A: hiyoko, ni-ni",
+        "B: raion, ni-ni",
+        "A: hiyoko, ni-san, uchi",
+    ]
+
+
+def test_abalone_counts_the_marbles_and_says_the_direction() -> None:
+    assert said(["A1B2", "I5H5", "A5B6", "F5G5F4"], "abalone") == [
+        "black pushes three marbles north-east",
+        "white pushes three marbles south-east",
+        "black pushes two marbles north-east",
+        "white moves two marbles sideways, west",
+    ]
+
+
+def test_abalone_says_the_marbles_pushed_and_pushed_off() -> None:
+    middle = "5/6/7/8/3bbw3/8/7/6/5 b 0 0"
+    assert said(["E4E5"], "abalone", middle) == [
+        "black pushes two marbles east, pushing one white marble"
+    ]
+    edge = "5/6/7/8/5bbbw/8/7/6/5 b 0 0"
+    assert said(["E6E7"], "abalone", edge) == [
+        "black pushes three marbles east, pushing one white marble, off the board"
+    ]
+
+
+def test_chaturaji_says_rolls_lost_turns_and_captures() -> None:
+    moves = ["roll 3", "b1c3", "roll 4", "pass"]
+    assert said(moves, "chaturaji") == [
+        "black rolls 3",
+        "black: horse b1 to c3",
+        "green rolls 4",
+        "green cannot move: the die is lost",
+    ]
+    capture = ["roll 3", "b1c3", "roll 5", "b7c7", "roll 2", "h8f6", "roll 5", "g1f1"]
+    assert said([*capture, "roll 3", "c3b5"], "chaturaji")[-2:] == [
+        "black rolls 3",
+        "black: horse c3 to b5, takes green's pawn",
+    ]
+
+
+def test_robotory_says_tokens_robots_and_refills() -> None:
+    assert said(["b@B1", "b@B2", "w@D2", "R:B3-B2-B1"], "robotory") == [
+        "light places a black token on B1",
+        "dark places a black token on B2",
+        "light places a white token on D2",
+        "dark moves the red robot from B3 through B2 to B1",
+    ]
+    assert said(["b@D1", "w@E3", "refill 1w"], "robotory")[-1] == "light refills one white token"
+
+
+def test_a_single_marble_moves_and_the_japanese_option_leaves_abalone_alone() -> None:
+    assert said(["C3D3"], "abalone") == ["black moves one marble north-west"]
+    assert said(["C3D3"], "abalone", japanese=True) == ["black moves one marble north-west"]
+
+
+# --- the other notices ---------------------------------------------------------------
+
+
+def test_a_promotion_prompt_asks_promote_or_not() -> None:
+    position = played("shogi", [], "4k4/9/9/4S4/9/9/9/9/4K4 b - 1")
+    prompt = PromptOpened(("5d5c+", "5d5c"), 0.0)
+    assert ENGLISH.sentences([prompt], position) == ("which move? promote or not",)
+
+
+def test_other_prompts_list_their_choices() -> None:
+    position = played("dobutsu", [])
+    choices = PromptOpened(("2c2b", "1d1c"), 0.0)
+    assert ENGLISH.sentences([choices], position) == (
+        "which move? chick to 2 b, takes chick, or giraffe to 1 c",
+    )
+    blunder = [
+        BlunderWarned("2c2b", "gives away material", 0.0),
+        PromptOpened(("takeback", "play on"), 0.0),
+    ]
+    assert ENGLISH.sentences(blunder, position) == (
+        "careful: that move gives away material",
+        "take it back, or play on?",
+    )
+
+
+def test_illegal_moves_refusals_and_faults_say_why() -> None:
+    position = played("shogi", [])
+    notices: list[Notice] = [
+        IllegalShown("7g7e", "the pawn moves one square straight forward", 0.0),
+        Refused("the computer is to move", 0.0),
+        FaultShown("sensor chip 0x20 does not answer", 0.0),
+        FaultCleared(0.0),
+        FaultShown("the disk is full", 0.0, FaultSource.STORE),
+        BoardTurned(True, 0.0),
+    ]
+    assert ENGLISH.sentences(notices, position) == (
+        "illegal: the pawn moves one square straight forward",
+        "refused: the computer is to move",
+        "fault: sensor chip 0x20 does not answer",
+        "the board answers again",
+        "not saved: the disk is full",
+        None,
+    )
+
+
+def test_the_computer_the_hint_and_the_guide_are_said_as_moves() -> None:
+    position = played("shogi", ["7g7f"])
+    notices: list[Notice] = [
+        ComputerMoved(1, "3c3d", "", 0.0),
+        HintShown("3c3d", 0.0),
+        OffGuideShown(("8c8d",), "3c3d", 0.0),
+    ]
+    assert ENGLISH.sentences(notices, position) == (
+        "the computer plays pawn to 3 four",
+        "hint: pawn to 3 four",
+        "not that move: play pawn to 3 four",
+    )
+
+
+def test_takebacks_and_the_end_of_the_game() -> None:
+    game = find_game("shogi")
+    position = played("shogi", ["7g7f"])
+    outcome = Outcome.win(Termination.RESIGNATION, 0)
+    notices: list[Notice] = [
+        MoveCommitted(2, "3c3d", 0.0),
+        MovesTakenBack(1, 0.0),
+        GameEnded(outcome, game.describe_outcome(outcome), 0.0),
+    ]
+    assert ENGLISH.sentences(notices, position) == (
+        "gote: pawn to 3 four",
+        "took back one move",
+        f"game over: {game.describe_outcome(outcome)}",
+    )
+
+
+def test_moves_before_a_new_game_are_said_as_written() -> None:
+    position = played("dobutsu", [])
+    notices: list[Notice] = [MoveCommitted(5, "2c2b", 0.0), GameStarted(2, "dobutsu", False, 0.0)]
+    assert ENGLISH.sentences(notices, position) == ("2c2b", None)
+
+
+def test_a_move_that_cannot_be_read_is_said_as_written() -> None:
+    position = played("shogi", [])
+    assert ENGLISH.sentences([MoveCommitted(1, "9z9y", 0.0)], position) == ("sente: 9z9y",)
+
+
+def test_the_setting_picks_the_narrator() -> None:
+    assert Narrator.of(SpeechMode.OFF) is None
+    assert Narrator.of(SpeechMode.ON) == ENGLISH
+    assert Narrator.of(SpeechMode.JAPANESE) == JAPANESE
+
+
+# --- clock warnings --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "warning"),
+    [
+        (61.0, 60.0, 60.0),
+        (60.0, 59.0, None),
+        (31.0, 29.5, 30.0),
+        (65.0, 9.0, 10.0),
+        (9.0, 1.0, None),
+    ],
+)
+def test_a_clock_warns_as_it_passes_each_mark(
+    before: float, after: float, warning: float | None
+) -> None:
+    assert clock_warning(before, after) == warning
+
+
+def test_the_next_warning_is_due_when_the_clock_reaches_it() -> None:
+    assert next_warning(75.0) == 15.0
+    assert next_warning(60.0) == 30.0
+    assert next_warning(10.0) is None
+
+
+def test_clock_sentences_name_the_seat() -> None:
+    position = played("dobutsu", [])
+    assert clock_sentences(position, (61.0, 45.0), (59.0, 45.0)) == ("A: one minute left",)
+    assert clock_sentences(position, (300.0, 12.0), (300.0, 9.9)) == ("B: 10 seconds left",)
+    assert clock_sentences(position, (300.0, 31.0), (299.0, 30.5)) == ()
+
+
+def test_the_board_wakes_when_the_running_clock_reaches_a_warning() -> None:
+    clock = GameClock(TimeControl(100.0), 2)
+    assert warning_due(clock, 0.0) is None  # no clock runs yet
+    clock.start(0, 0.0)
+    assert warning_due(clock, 0.0) == 40.0  # at 60 s left
+    assert warning_due(clock, 45.0) == 70.0  # 55 s left: at 30 s left
+    assert warning_due(clock, 95.0) is None  # under ten seconds: nothing more to say
+    assert warning_due(None, 0.0) is None
