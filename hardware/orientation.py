@@ -59,10 +59,11 @@ def half_turn(geometry: Geometry) -> dict[Spot, Spot] | None:
 class SpotTurn:
     """Whether the board is turned, and the spot and indicator maps when it is.
 
-    The scanner and the LED painter consult it on every scan and every paint;
-    the controller turns it when the start position shows up the other way round.
-    ``turn`` only flips a flag, so a scan running on another thread uses one map
-    or the other, never a mixture.
+    The board's own is read by the scanner and the LED painter on every scan and
+    every paint, and turned only by the session loop, on the thread that scans and
+    paints. The controller keeps a ``copy`` of its own, turns it when the start
+    position shows up the other way round, and says so (``BoardTurned``): the loop
+    then turns the board's.
     """
 
     def __init__(self, mapping: Mapping[Spot, Spot], seats: int) -> None:
@@ -81,6 +82,12 @@ class SpotTurn:
         if any(spot in first and first[spot] not in sensed for spot in sensed):
             return None
         return cls(first, len(games[0].seats))
+
+    def copy(self) -> SpotTurn:
+        """Another half turn over the same spots, turned as this one is, turned alone."""
+        other = SpotTurn(self.mapping, self.seats)
+        other.turned = self.turned
+        return other
 
     def turn(self) -> None:
         self.turned = not self.turned

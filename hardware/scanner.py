@@ -190,7 +190,7 @@ class Scanner:
         turn = self.orientation
         if turn is None:
             return
-        turned = turn.turned  # read once: another thread may turn it
+        turned = turn.turned  # the session loop turns it between scans (``turn_board``)
         if turned == self._turned:
             return
         self._turned = turned

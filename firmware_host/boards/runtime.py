@@ -50,6 +50,7 @@ from firmware_host.boards.scanning import (
     Cadence,
     ScanWatch,
 )
+from firmware_host.boards.session_loop import SessionLoop, next_blink
 from firmware_host.notices.declared import Notice
 from firmware_host.opponents.thinking import Thinker
 from firmware_host.session.actions import Press
@@ -58,13 +59,11 @@ from firmware_host.session.events import (
     Event,
     FrameSeen,
     Stamped,
-    ThoughtArrived,
     TimePassed,
 )
 from firmware_host.store.journal import Journal
 from firmware_host.store.storage import GameStore
-from firmware_host.telling.legend import BLINK_PERIOD, Legend, Palette
-from firmware_host.telling.view import build_view
+from firmware_host.telling.legend import Legend, Palette
 from firmware_host.wire.notice_records import notice_record
 from hardware.board import Board, open_board
 from hardware.profile import Profile
@@ -139,6 +138,7 @@ class Runtime:
         self._held: list[tuple[ButtonRole, float]] = []  # confirms waiting for the sensors
         self._wake_poll: Callable[[], None] = lambda: None
         self._scan_failure: asyncio.Future[None] | None = None
+        self._session: SessionLoop[Future[Any]] | None = None  # made once the board is open
         self._thinker = thinker
         self.remote = remote
         if remote is not None:
@@ -156,20 +156,14 @@ class Runtime:
             self._thinker = ProcessThinker(Players)
         return self._thinker
 
-    def _think(self, now: float) -> None:
-        """Tell the computer what the game wants of it, and queue the answers that came."""
-        wanted, hurry = self.controller.thinking()
-        if not wanted and self._thinker is None:
-            return
-        if self.remote is not None:
-            for event in self.remote.poll(self.controller, now):
-                self.queue.put_nowait(Stamped(event, now))
-        thinker = self.thinker
-        thinker.want(wanted)
-        if hurry:
-            thinker.hurry()
-        for result in thinker.results():
-            self.queue.put_nowait(Stamped(ThoughtArrived(result), now))
+    def _thinker_if(self, needed: bool) -> Thinker | None:
+        """The computer, started only once something needs it."""
+        return self.thinker if needed or self._thinker is not None else None
+
+    def _later(self, event: Event) -> list[Notice]:
+        """What the other boards or the computer said: an event of its own, queued."""
+        self.queue.put_nowait(Stamped(event, asyncio.get_running_loop().time()))
+        return []
 
     def _log(self, notices: list[Notice]) -> None:
         for notice in notices:
@@ -223,7 +217,18 @@ class Runtime:
             bus.shutdown()
             raise
         self._board = board
-        self.controller.orientation = board.orientation
+        self.controller.board_opened(board.orientation)
+        session = self._session = SessionLoop(
+            self.controller,
+            self.journal,
+            self.legend,
+            board.painter,
+            clock=loop.time,
+            on_bus=bus.call,
+            thinker=self._thinker_if,
+            remote=self.remote,
+            turn=board.orientation,
+        )
         try:
             start: dict[str, Any] = {"resume": resume, "options": options, "settings": settings}
             if self.remote is not None:
@@ -242,11 +247,7 @@ class Runtime:
                     "position": plan.position,
                     "moves": plan.moves,
                 }
-            now = loop.time()
-            notices = self.controller.start(now, **start)
-            if self.remote is not None:
-                self.remote.attach(self.controller)
-            notices += self.journal.tick(now)  # a damaged store replaced, a full disk
+            notices = session.start(**start)
             self._log(notices)
             self._tell(notices)
             # What start-up built stays: keep it out of the full collections.
@@ -395,24 +396,26 @@ class Runtime:
             self.queue.put_nowait(Stamped(FrameSeen(change.frame), now))
         self._release(started, settled, now)
 
-    def _deadline(self, now: float, blinking: bool) -> float | None:
+    def _deadline(self, session: SessionLoop[Any], now: float, blinking: bool) -> float | None:
         """When the decision loop has something to do without a new event."""
-        due = [self.controller.next_deadline(now), self.journal.next_retry()]
+        due = [session.deadline(now)]
         if self._thinker is not None and self._thinker.busy:
             due.append(now + THINK_POLL)  # look for the computer's answer
         if blinking:
-            due.append((int(now / BLINK_PERIOD) + 1) * BLINK_PERIOD)
+            due.append(next_blink(now))
         due += [deadline(now) for deadline in self.deadlines]
         return min((d for d in due if d is not None), default=None)
 
     async def _decide(self, loop: asyncio.AbstractEventLoop) -> None:
-        assert self._board is not None
-        painter = self._board.painter
+        """The decision loop: each event through the one session loop, painted on the
+        bus thread before anyone hears of it."""
+        session = self._session
+        assert session is not None
         blinking = False
         beat = self.notifier.watchdog_interval
         while True:
             now = self.heartbeat = loop.time()
-            deadline = self._deadline(now, blinking)
+            deadline = self._deadline(session, now, blinking)
             timeout = None if deadline is None else max(0.0, deadline - now)
             only_beat = beat is not None and (timeout is None or timeout > beat / 2)
             if only_beat and beat is not None:
@@ -432,21 +435,16 @@ class Runtime:
                 item = Stamped(TimePassed(), loop.time())
             reply = item.reply if isinstance(item, Submission) else None
             try:
-                notices = self.controller.handle(item.event, item.at)
+                notices = session.handle(item.event, item.at)
             except Exception as error:
                 if reply is not None and not reply.done():
                     reply.set_exception(error)
                 raise
-            notices += self.journal.tick(loop.time())
-            self._think(loop.time())
+            notices += session.follow(self._later)
             self._log(notices)
-            now = loop.time()
-            lights = self.legend.lights(build_view(self.controller, now), now)
+            lights, painted = session.paint()
             blinking = lights.blinking
-            assert self._bus is not None
-            await asyncio.wrap_future(
-                self._bus.call(painter.paint, lights.spots, lights.indicators)
-            )
+            await asyncio.wrap_future(painted)
             if reply is not None and not reply.done():
                 reply.set_result(notices)
             self._tell(notices)

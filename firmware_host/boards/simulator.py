@@ -23,6 +23,7 @@ from engine.game import Game, Layout, Position
 from engine.physical import Spot, Stone
 from engine.recognizer import Timing
 from firmware_host.boards.scanning import CONFIRM_WAIT, CONFIRMING, ScanWatch
+from firmware_host.boards.session_loop import SessionLoop, at_once, next_blink
 from firmware_host.boards.sim_time import check_target, check_wait
 from firmware_host.notices.declared import Notice
 from firmware_host.opponents.players import Players
@@ -34,13 +35,11 @@ from firmware_host.session.controller import Controller
 from firmware_host.session.events import (
     Event,
     FrameSeen,
-    ThoughtArrived,
     TimePassed,
 )
 from firmware_host.store.journal import Journal, journal_of
 from firmware_host.store.storage import GameStore
-from firmware_host.telling.legend import BLINK_PERIOD, DEFAULT_PALETTE, Legend, Lights, Palette
-from firmware_host.telling.view import build_view
+from firmware_host.telling.legend import DEFAULT_PALETTE, Legend, Lights, Palette
 from hardware.mock.analog import HallModel
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.hands import Hands, HandStep, Noise, apply
@@ -101,8 +100,8 @@ class Simulation:
             profile.sensed_spots,
             self.journal,
             timing=timing,
-            orientation=self.board.orientation,
         )
+        self.controller.board_opened(self.board.orientation)
         self.legend = Legend(palette)
         self.hands = Hands(game.geometry, noise or Noise.none(), random.Random(seed))
         self.period = 1.0 / profile.scan_hz
@@ -125,57 +124,43 @@ class Simulation:
             resume, options, position = plan.resume, plan.options, plan.position
             moves, settings = plan.moves, plan.settings
             self.thinker = RemoteThinker(remote, self.thinker)
-        self.notices += self.controller.start(
-            self.now,
-            resume=resume,
-            options=options,
-            position=position,
-            settings=settings,
-            moves=moves,
+        self.session: SessionLoop[object] = SessionLoop(
+            self.controller,
+            self.journal,
+            self.legend,
+            self.board.painter,
+            clock=lambda: self.now,
+            on_bus=at_once,
+            thinker=lambda needed: self.thinker,
+            remote=remote,
+            turn=self.board.orientation,
+            rounds=4,
         )
-        self._tick()  # a damaged store replaced, a store that cannot take the new game
-        if remote is not None:
-            remote.attach(self.controller)
+        """The one sequence after every event, on simulated time, with no bus thread."""
+        # a damaged store replaced, a store that cannot take the new game
+        self.notices += self.session.start(
+            resume=resume, options=options, position=position, settings=settings, moves=moves
+        )
         self.world.arrange(self.controller.position.layout() if pieces is None else pieces)
         self._step()
 
     # --- time ------------------------------------------------------------------------
 
     def _handle(self, event: Event) -> list[Notice]:
-        notices = self.controller.handle(event, self.now)
-        self.notices += notices
-        return notices + self._tick() + self._think()
-
-    def _think(self) -> list[Notice]:
-        """Ask the computer what the game wants of it, and hand back its answers (an
-        answer may open the next question: a hint once its seat has moved)."""
-        notices: list[Notice] = []
-        for _ in range(4):
-            if self.remote is not None:
-                for event in self.remote.poll(self.controller, self.now):
-                    notices += self.controller.handle(event, self.now)
-            wanted, hurry = self.controller.thinking()
-            self.thinker.want(wanted)
-            if hurry:
-                self.thinker.hurry()
-            results = self.thinker.results()
-            if not results:
-                break
-            for result in results:
-                notices += self.controller.handle(ThoughtArrived(result), self.now)
+        """An event and all that follows it (the computer's answers handled at once)."""
+        notices = self.session.handle(event, self.now)
+        notices += self.session.follow(self._at_once)
         self.notices += notices
         return notices
 
-    def _tick(self) -> list[Notice]:
-        """The store's news: records that wait, written at last."""
-        notices = self.journal.tick(self.now)
-        self.notices += notices
-        return notices
+    def _at_once(self, event: Event) -> list[Notice]:
+        """What the other boards or the computer said, handled now (simulated time
+        waits for nobody)."""
+        return self.session.handle(event, self.now)
 
     def _deadline(self) -> float | None:
         """The controller's next deadline, or the store's next try if sooner."""
-        due = [self.controller.next_deadline(self.now), self.journal.next_retry()]
-        return min((d for d in due if d is not None), default=None)
+        return self.session.deadline(self.now)
 
     def _step(self) -> list[Notice]:
         """One scan period: sense, decide, paint."""
@@ -199,10 +184,10 @@ class Simulation:
         if deadline is not None and deadline <= self.now + 1e-9:
             notices += self._handle(TimePassed())
         notices += self._drain_buttons()
-        notices += self._tick()
-        notices += self._think()
+        follow = self.session.follow(self._at_once)
+        self.notices += follow
         self._paint()
-        return notices
+        return notices + follow
 
     def _drain_buttons(self) -> list[Notice]:
         notices: list[Notice] = []
@@ -211,8 +196,7 @@ class Simulation:
         return notices
 
     def _paint(self) -> None:
-        self.lights = self.legend.lights(build_view(self.controller, self.now), self.now)
-        self.board.painter.paint(self.lights.spots, self.lights.indicators)
+        self.lights, _ = self.session.paint()
 
     def _quiet(self) -> bool:
         return (
@@ -254,7 +238,7 @@ class Simulation:
         if self.thinker.busy or self.remote is not None:
             wakes.append(self.now + max(self.period, 0.05))  # an answer may come any time
         if self.lights is not None and self.lights.blinking:
-            toggle = (int(self.now / BLINK_PERIOD) + 1) * BLINK_PERIOD
+            toggle = next_blink(self.now)
             wakes.append(max(toggle + self.period, soon))  # a scan at or after the toggle
         return min(wakes) if wakes else None
 

@@ -431,7 +431,7 @@ class RemoteGame:
         fresh = link.connects != self._connects
         if self.watching:
             self._connects = link.connects
-            controller.remote_wait = self._trouble(controller)
+            controller.network_waits(self._trouble(controller))
             return self._events(controller, room, asked=False)
         if fresh:
             self._connects = link.connects
@@ -446,7 +446,7 @@ class RemoteGame:
             self._publish_spec(room)
         events = self._events(controller, room)
         self._publish_state(self._state(controller, at))
-        controller.remote_wait = self._trouble(controller)
+        controller.network_waits(self._trouble(controller))
         return events
 
     def _publish_spec(self, room: Room) -> None:

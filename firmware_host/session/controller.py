@@ -777,3 +777,14 @@ class Controller(AcrossBoards, ComputerTurns):
         """The move the board cannot show that will be played by itself, as text."""
         forced = self.recognizer.forced
         return None if forced is None else self.position.move_text(forced)
+
+    # --- told from outside: what happens around the session (nobody else writes it) --
+
+    def board_opened(self, orientation: SpotTurn | None) -> None:
+        """The board is open: its half turn, the controller's own to turn (the loop turns
+        the board's scanner and painter when told ``BoardTurned``)."""
+        self.orientation = None if orientation is None else orientation.copy()
+
+    def network_waits(self, why: str | None) -> None:
+        """Why a remote game waits on the network (None: it no longer does)."""
+        self.remote_wait = why
