@@ -15,8 +15,9 @@ class LedPainter:
 
     Spots are painted in the mapping's order, so where several spots share an LED
     (corner layouts) the later, more important colour wins; the legend orders
-    them by importance. When the board is turned (``orientation``), a spot's
-    colour goes to the LEDs of the spot across the half turn.
+    them by importance. When the board is turned (``orientation``, turned only by
+    the session loop, on the thread that paints), a spot's colour goes to the LEDs
+    of the spot across the half turn.
     """
 
     def __init__(

@@ -1,15 +1,17 @@
 """The real board on real time: what ``kiban run`` and the service execute.
 
-One asyncio loop owns the controller. Every blocking hardware call runs on one
-bus thread (``BusThread``), which scans on its own steady timer and hands the
-loop only what changed (a frame, a fault, a scan a held confirm waits for), so
-an unchanged board costs a scan and no hand-off; gpiozero callbacks only
-enqueue buttons. A bus fault pauses the game (the status LED says so) and scanning
-retries with backoff until the chip answers again (``ScanWatch``, shared with
-the simulation). When every sensor chip raises an interrupt line, the runtime
-scans when one fires and otherwise only every ``IDLE_POLL`` seconds, which
-recovers from an interrupt that was missed. SIGTERM turns the LEDs off and
-closes the buses.
+One asyncio loop owns the controller, and takes each event through the
+``SessionLoop`` the simulation uses too (handle, store, the other boards and the
+computer, view, legend, paint), with the loop's clock and the bus thread. Every
+blocking hardware call runs on one bus thread (``BusThread``), which scans on its
+own steady timer and hands the loop only what changed (a frame, a fault, a scan a
+held confirm waits for), so an unchanged board costs a scan and no hand-off;
+gpiozero callbacks only enqueue buttons. A bus fault pauses the game (the status LED
+says so) and scanning retries with backoff until the chip answers again
+(``ScanWatch``, shared with the simulation). When every sensor chip raises an
+interrupt line, the runtime scans when one fires and otherwise only every
+``IDLE_POLL`` seconds, which recovers from an interrupt that was missed. SIGTERM
+turns the LEDs off and closes the buses.
 
 The game store is written through a ``Journal``: when it cannot take a record (a
 full disk) the status LED, the log and the pages say so, the game goes on, and

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from firmware_host.notices.declared import BoardTurned, Notice
 from firmware_host.opponents.thinking import Thinker
@@ -28,6 +28,9 @@ from firmware_host.telling.legend import BLINK_PERIOD, Legend, Lights
 from firmware_host.telling.view import build_view
 from hardware.orientation import SpotTurn
 from hardware.painter import LedPainter
+
+if TYPE_CHECKING:
+    from firmware_host.remote.game import RemoteGame
 
 __all__ = ["SessionLoop", "at_once", "next_blink", "turn_board"]
 
@@ -75,7 +78,7 @@ class SessionLoop(Generic[Done]):
         clock: Callable[[], float],
         on_bus: OnBus[Done],
         thinker: Callable[[bool], Thinker | None],
-        remote: Any = None,
+        remote: RemoteGame | None = None,
         turn: SpotTurn | None = None,
         rounds: int = 1,
     ) -> None:

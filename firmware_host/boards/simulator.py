@@ -1,13 +1,15 @@
 """The whole product on simulated hardware and simulated time.
 
 Real drivers, scanner, debouncer, recognizer, controller, legend and painter run
-unchanged; below them the mock layer stands in for chips, strip and buttons, and
-a simulated world of pieces drives the chip inputs. Time is simulated: the board
-is scanned at the profile's rate, and stretches where nothing can change are
-skipped, so a long noisy game runs in a blink and always the same way. The game
-store is written through a ``Journal``: a store that cannot take a record (a full
-disk) shows a fault and the game goes on, its records kept until they can be
-written (tried again at each event and every ``Journal.retry_every`` seconds).
+unchanged; below them the mock layer stands in for chips, strip and buttons, and a
+simulated world of pieces drives the chip inputs. Time is simulated: the board is
+scanned at the profile's rate, and stretches where nothing can change are skipped,
+so a long noisy game runs in a blink and always the same way. Each event goes
+through the ``SessionLoop`` the runtime uses too, on simulated time and with no bus
+thread (hardware work runs at once). The game store is written through a
+``Journal``: a store that cannot take a record (a full disk) shows a fault and the
+game goes on, its records kept until they can be written (tried again at each event
+and every ``Journal.retry_every`` seconds).
 """
 
 from __future__ import annotations
