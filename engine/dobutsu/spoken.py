@@ -7,7 +7,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.game import Position
-from engine.shogi.spoken import shogi_like
+from engine.spoken_pieces import shogi_like
 
 NAMES = MappingProxyType(
     {  # by the piece's letter: plain and promoted (flipped)
