@@ -109,6 +109,9 @@ class Wording:
     said: str | None
     values: Mapping[str, Value] = field(default_factory=lambda: MappingProxyType({}))
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "values", MappingProxyType(dict(self.values)))
+
 
 def both(msgid: str, **values: Value) -> Wording:
     """Words shown and said alike."""
