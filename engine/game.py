@@ -191,6 +191,18 @@ class Game(ABC, Generic[P]):
             tuple(sorted(changes)), frozenset(hidden), frozenset(hidden & cells), turnable
         )
 
+    # --- words: what the telling needs of a game ------------------------------------
+
+    seat_is_colour: ClassVar[bool] = False
+    """Whether a seat is named by its pieces' colour: a piece is then "a black marble",
+    not "black's marble"."""
+
+    def move_sentence(self, position: P, text: str, *, japanese: bool = False) -> str | None:
+        """``text``, a move of ``position``, said aloud in the game's own terms
+        (``japanese``: pieces and squares by their Japanese names, where the game has
+        them); None: the game has no words for its moves, its notation is said."""
+        return None
+
 
 class Position(ABC, Generic[M]):
     """A mutable position of one game, with the moves that led to it."""

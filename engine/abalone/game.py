@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.abalone import spoken
 from engine.abalone.board import (
     BLACK,
     CELL_NAMES,
@@ -67,3 +68,11 @@ class AbaloneGame(Game[AbalonePosition]):
         if sensing is Sensing.POLARITY:
             return NORTH if stone.owner == 0 else SOUTH
         return PRESENT
+
+    seat_is_colour = True
+
+    def piece_name(self, stone: Stone) -> str:
+        return "marble"
+
+    def move_sentence(self, position: AbalonePosition, text: str, *, japanese: bool = False) -> str:
+        return spoken.move_sentence(position, text, japanese)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.chaturaji import spoken
 from engine.chaturaji.board import (
     FILES,
     LETTERS,
@@ -141,3 +142,8 @@ class ChaturajiGame(Game[ChaturajiPosition]):
         """The seat's letter and the piece's: ``kK`` black's king, ``gP`` a green pawn."""
         owner = SEAT_LETTERS[stone.owner] if stone.owner is not None else "?"
         return owner + stone.kind
+
+    def move_sentence(
+        self, position: ChaturajiPosition, text: str, *, japanese: bool = False
+    ) -> str:
+        return spoken.move_sentence(position, text, japanese)

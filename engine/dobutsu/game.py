@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.dobutsu import board
+from engine.dobutsu import board, spoken
 from engine.dobutsu.board import CELL_NAMES, FILES, HAND_KINDS, RANKS, WIDTH, hand_spot
 from engine.dobutsu.position import DobutsuPosition
 from engine.game import Game
@@ -67,3 +67,6 @@ class DobutsuGame(Game[DobutsuPosition]):
             if board.LETTERS[kind] == letter:
                 return board.NAMES[kind]
         return self.label(stone)
+
+    def move_sentence(self, position: DobutsuPosition, text: str, *, japanese: bool = False) -> str:
+        return spoken.move_sentence(position, text, japanese)

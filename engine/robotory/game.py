@@ -9,6 +9,7 @@ from engine.geometry import CellCentre, CellShape, Geometry, Seat
 from engine.opening import FirstPlayerDraw
 from engine.options import Options
 from engine.physical import NORTH, PRESENT, SOUTH, Reading, Sensing, Stone
+from engine.robotory import spoken
 from engine.robotory.board import (
     CAMP_MASKS,
     CELL_NAMES,
@@ -106,3 +107,8 @@ class RobotoryGame(Game[RobotoryPosition]):
         if sensing is Sensing.POLARITY:
             return POLARITY_READINGS.get(stone.kind, NORTH)
         return PRESENT
+
+    def move_sentence(
+        self, position: RobotoryPosition, text: str, *, japanese: bool = False
+    ) -> str:
+        return spoken.move_sentence(position, text, japanese)

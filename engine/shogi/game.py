@@ -14,7 +14,7 @@ from engine.options import Options, OptionSpec
 from engine.physical import Stone
 from engine.policy import IllegalMovePolicy
 from engine.record import RecordFormat
-from engine.shogi import tables
+from engine.shogi import spoken, tables
 from engine.shogi.bench import BENCH
 from engine.shogi.handicaps import HANDICAPS, START_TEXT
 from engine.shogi.impasse import CLAIMS
@@ -127,3 +127,6 @@ class ShogiGame(Game[ShogiPosition]):
         if stone.flipped and kind in tables.PROMOTABLE:
             return tables.NAMES[kind + tables.PROMOTED]
         return tables.NAMES[kind]
+
+    def move_sentence(self, position: ShogiPosition, text: str, *, japanese: bool = False) -> str:
+        return spoken.move_sentence(position, text, japanese)

@@ -1,16 +1,32 @@
 """What a session tells whoever shows it: the notices, declared once for the controller,
 the game store and the boards that play across a broker, all of which only make them.
 
+Each notice declares its name on the wire (``wire``) and, where a field travels under
+another name or spread into several, says so in the field's metadata; the wire form
+(wire/notice_records.py) and the telling (telling/notices.py) read only that.
+
 This room is below the others: the store's journal and the session both say things,
 and the telling and the wire forms read them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import Enum
+from types import MappingProxyType
+from typing import Any, ClassVar, get_args
 
 from engine.outcome import Outcome
 from engine.recognizer import Correction
+
+
+def on_wire(
+    name: str | None = None, *, spread: tuple[str, ...] = (), omit_empty: bool = False
+) -> Mapping[str, Any]:
+    """A field's wire form, as its metadata: under ``name`` (its own name by default),
+    its value's fields ``spread`` into the record each under its own name, or left out
+    when empty."""
+    return MappingProxyType({"wire": name, "spread": spread, "omit_empty": omit_empty})
 
 
 class Proposal(Enum):
@@ -24,6 +40,9 @@ class Proposal(Enum):
 class BoardReady:
     """The board matches the position: play can start."""
 
+    wire: ClassVar[str] = "board_ready"
+    recorded: ClassVar[bool] = False
+
     at: float
 
 
@@ -32,12 +51,16 @@ class BoardTurned:
     """The pieces stood the other way round (a half turn): the board's spots, sensors
     and LEDs, now follow the players (``turned``: whether it is turned now)."""
 
+    wire: ClassVar[str] = "board_turned"
+
     turned: bool
     at: float
 
 
 @dataclass(frozen=True, slots=True)
 class MoveCommitted:
+    wire: ClassVar[str] = "move"
+
     ply: int
     move: str
     at: float
@@ -45,18 +68,24 @@ class MoveCommitted:
 
 @dataclass(frozen=True, slots=True)
 class PromptOpened:
+    wire: ClassVar[str] = "prompt"
+
     choices: tuple[str, ...]
     at: float
 
 
 @dataclass(frozen=True, slots=True)
 class MovesTakenBack:
+    wire: ClassVar[str] = "takeback"
+
     plies: int
     at: float
 
 
 @dataclass(frozen=True, slots=True)
 class IllegalShown:
+    wire: ClassVar[str] = "illegal"
+
     move: str
     reason: str
     at: float
@@ -64,6 +93,8 @@ class IllegalShown:
 
 @dataclass(frozen=True, slots=True)
 class OffGuideShown:
+    wire: ClassVar[str] = "off_guide"
+
     moves: tuple[str, ...]
     guide: str
     at: float
@@ -71,19 +102,26 @@ class OffGuideShown:
 
 @dataclass(frozen=True, slots=True)
 class OutOfStepShown:
-    correction: Correction
+    wire: ClassVar[str] = "out_of_step"
+
+    correction: Correction = field(metadata=on_wire(spread=("take_from", "put_on", "remaining")))
     at: float
 
 
 @dataclass(frozen=True, slots=True)
 class GameEnded:
-    outcome: Outcome
-    description: str
+    wire: ClassVar[str] = "game_over"
+
+    outcome: Outcome = field(metadata=on_wire(spread=("termination", "winners")))
+    description: str = field(metadata=on_wire("result"))
     at: float
 
 
 @dataclass(frozen=True, slots=True)
 class GameStarted:
+    wire: ClassVar[str] = "game_started"
+    recorded: ClassVar[bool] = False
+
     game_id: int
     game: str
     resumed: bool
@@ -94,6 +132,8 @@ class GameStarted:
 class FirstPlayerDrawn:
     """The opening draw was made; the description says who starts."""
 
+    wire: ClassVar[str] = "first_player"
+
     description: str
     at: float
 
@@ -102,7 +142,9 @@ class FirstPlayerDrawn:
 class Refused:
     """An input that cannot be carried out, with the reason; nothing changed."""
 
-    reason: str
+    wire: ClassVar[str] = "error"
+
+    reason: str = field(metadata=on_wire("message"))
     at: float
 
 
@@ -117,6 +159,8 @@ class FaultSource(Enum):
 
 @dataclass(frozen=True, slots=True)
 class FaultShown:
+    wire: ClassVar[str] = "fault"
+
     message: str
     at: float
     source: FaultSource = FaultSource.BOARD
@@ -124,6 +168,8 @@ class FaultShown:
 
 @dataclass(frozen=True, slots=True)
 class FaultCleared:
+    wire: ClassVar[str] = "fault_cleared"
+
     at: float
     source: FaultSource = FaultSource.BOARD
 
@@ -133,6 +179,8 @@ class StoreReplaced:
     """The game store was damaged: it was kept aside and a fresh one started, with the
     games that could still be read of it (the message says how many)."""
 
+    wire: ClassVar[str] = "store_replaced"
+
     message: str
     at: float
 
@@ -141,15 +189,19 @@ class StoreReplaced:
 class ComputerMoved:
     """A computer seat chose its move: the LEDs light it for a person to play."""
 
+    wire: ClassVar[str] = "computer_move"
+
     seat: int
     move: str
-    note: str
+    note: str = field(metadata=on_wire(omit_empty=True))
     at: float
 
 
 @dataclass(frozen=True, slots=True)
 class HintShown:
     """The move the computer suggests to the player to move (which they may ignore)."""
+
+    wire: ClassVar[str] = "hint"
 
     move: str
     at: float
@@ -160,6 +212,8 @@ class BlunderWarned:
     """The move just played throws away material or the game, by the computer's
     judgement: a takeback is offered."""
 
+    wire: ClassVar[str] = "blunder"
+
     move: str
     reason: str
     at: float
@@ -169,6 +223,8 @@ class BlunderWarned:
 class ReviewShown:
     """A review step: game ``game_id`` shown after ``ply`` of its ``plies`` moves (the
     move shown, None at the start)."""
+
+    wire: ClassVar[str] = "review"
 
     game_id: int
     ply: int
@@ -181,6 +237,8 @@ class ReviewShown:
 class ProposalMade:
     """This board's player proposed: the game waits for the other board's answer."""
 
+    wire: ClassVar[str] = "proposal"
+
     kind: Proposal
     at: float
 
@@ -188,6 +246,8 @@ class ProposalMade:
 @dataclass(frozen=True, slots=True)
 class ProposalAnswered:
     """A proposal was answered: ``ours`` when it was this board's proposal."""
+
+    wire: ClassVar[str] = "proposal_answered"
 
     kind: Proposal
     accepted: bool
@@ -198,6 +258,8 @@ class ProposalAnswered:
 @dataclass(frozen=True, slots=True)
 class RemoteMoved:
     """The other board's move, lit for a person here to play."""
+
+    wire: ClassVar[str] = "remote_move"
 
     seat: int
     move: str
@@ -228,3 +290,9 @@ Notice = (
     | ProposalMade
     | ProposalAnswered
 )
+
+
+NOTICES: tuple[type[Notice], ...] = get_args(Notice)
+"""Every notice class, for the wire form and the telling to cover each one."""
+
+BY_WIRE: Mapping[str, type[Notice]] = MappingProxyType({kind.wire: kind for kind in NOTICES})

@@ -12,7 +12,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from enum import Enum
 
-from firmware_host.notices.declared import Proposal, ProposalAnswered, ProposalMade
+from firmware_host.notices.declared import Proposal
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,18 +119,3 @@ class Consent:
     def continue_from(self, last_id: int) -> None:
         """After a restart: proposals are numbered on from the last one said."""
         self._next = max(self._next, last_id + 1)
-
-
-def made_words(notice: ProposalMade) -> str:
-    return f"{_offer(notice.kind)} offered: waiting for the other board's answer"
-
-
-def answered_words(notice: ProposalAnswered) -> str:
-    verdict = "accepted" if notice.accepted else "declined"
-    if notice.ours:
-        return f"the other board {verdict} your {notice.kind.value}"
-    return f"{_offer(notice.kind)} {verdict}"
-
-
-def _offer(kind: Proposal) -> str:
-    return "a draw" if kind is Proposal.DRAW else "a takeback"

@@ -4,7 +4,7 @@ warnings as a running clock passes a minute, thirty and ten seconds.
 Players who look at the board, not at a screen, hear the move the board understood,
 the question it asks and why it refused a move. Pure: notices and positions in,
 sentences out; the speaker (boards/speaker.py) and the page (static/speech.js) say
-them.
+them, and only the server decides when a clock warning is due.
 """
 
 from __future__ import annotations
@@ -14,44 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.game import Position
-from firmware_host.notices.declared import (
-    BlunderWarned,
-    BoardReady,
-    BoardTurned,
-    ComputerMoved,
-    FaultCleared,
-    FaultShown,
-    FaultSource,
-    FirstPlayerDrawn,
-    GameEnded,
-    GameStarted,
-    HintShown,
-    IllegalShown,
-    MoveCommitted,
-    MovesTakenBack,
-    Notice,
-    OffGuideShown,
-    OutOfStepShown,
-    PromptOpened,
-    ProposalAnswered,
-    ProposalMade,
-    Refused,
-    RemoteMoved,
-    ReviewShown,
-    StoreReplaced,
-)
+from firmware_host.notices.declared import GameStarted, MoveCommitted, MovesTakenBack, Notice
 from firmware_host.session.clock import GameClock
-from firmware_host.session.consent import (
-    answered_words,
-    made_words,
-)
-from firmware_host.session.state import (
-    AcceptChoice,
-    DeclineChoice,
-    PlayOnChoice,
-    TakebackChoice,
-)
-from firmware_host.telling.spoken_moves import count_words, move_sentence, move_words, seat_name
+from firmware_host.telling.notices import Language, clock_sentence, notice_sentence
 from hardware.profile_speech import SpeechMode
 
 WARNINGS = (60.0, 30.0, 10.0)
@@ -60,17 +25,17 @@ WARNINGS = (60.0, 30.0, 10.0)
 
 @dataclass(frozen=True, slots=True)
 class Narrator:
-    """Turns notices into sentences; ``japanese``: shogi and Robot Duel pieces and
-    squares by their Japanese names."""
+    """Says notices in ``language`` (the words are the telling's, telling/notices.py):
+    this finds the position each one happened in."""
 
-    japanese: bool = False
+    language: Language = Language.ENGLISH
 
     @classmethod
     def of(cls, mode: SpeechMode) -> Narrator | None:
         """The narrator a speech setting asks for (None: speech is off)."""
         if mode is SpeechMode.OFF:
             return None
-        return cls(japanese=mode is SpeechMode.JAPANESE)
+        return cls(Language.JAPANESE if mode is SpeechMode.JAPANESE else Language.ENGLISH)
 
     def sentences(
         self, notices: Sequence[Notice], position: Position[Any]
@@ -100,69 +65,18 @@ class Narrator:
     def sentence(self, notice: Notice, position: Position[Any] | None) -> str | None:
         """``notice`` said aloud; ``position`` is the game when it happened (before the
         move of a ``MoveCommitted``), None when it is not known."""
-        match notice:
-            case MoveCommitted(_, move, _):
-                return self._move(position, move)
-            case PromptOpened(choices, _):
-                return self._prompt(position, choices)
-            case MovesTakenBack(plies, _):
-                return f"took back {count_words(plies, 'move')}"
-            case IllegalShown(_, reason, _):
-                return f"illegal: {reason}"
-            case OffGuideShown(_, guide, _):
-                return f"not that move: play {self._words(position, guide)}"
-            case GameEnded(_, description, _):
-                return f"game over: {description}"
-            case FirstPlayerDrawn(description, _):
-                return description
-            case Refused(reason, _):
-                return f"refused: {reason}"
-            case FaultShown(message, _, FaultSource.STORE):
-                return f"not saved: {message}"
-            case FaultShown(message, _, _):
-                return f"fault: {message}"
-            case FaultCleared(_, FaultSource.STORE):
-                return "the game is saved again"
-            case FaultCleared():
-                return "the board answers again"
-            case ComputerMoved(_, move, _, _):
-                return f"the computer plays {self._words(position, move)}"
-            case RemoteMoved(_, move, _):
-                return f"the other board plays {self._words(position, move)}"
-            case ProposalMade():
-                return made_words(notice)
-            case ProposalAnswered():
-                return answered_words(notice)
-            case HintShown(move, _):
-                return f"hint: {self._words(position, move)}"
-            case BlunderWarned(_, reason, _):
-                return f"careful: that move {reason}"
-            case BoardReady():
-                return "the board is ready: play"
-            case ReviewShown(_, ply, plies, move, _):
-                shown = f": {move}" if move else ""
-                return f"move {ply} of {plies}{shown}"
-            case StoreReplaced() | BoardTurned() | GameStarted() | OutOfStepShown():
-                return None
+        return notice_sentence(notice, position, self.language)
 
-    def _move(self, position: Position[Any] | None, move: str) -> str:
-        if position is None:
-            return move
-        return move_sentence(position, move, japanese=self.japanese)
-
-    def _words(self, position: Position[Any] | None, move: str) -> str:
-        if position is None:
-            return move
-        return move_words(position, move, japanese=self.japanese)
-
-    def _prompt(self, position: Position[Any] | None, choices: tuple[str, ...]) -> str:
-        if len(choices) == 2 and f"{min(choices, key=len)}+" == max(choices, key=len):
-            return "which move? promote or not"
-        if set(choices) == {TakebackChoice.NAME, PlayOnChoice.NAME}:
-            return "take it back, or play on?"
-        if set(choices) == {AcceptChoice.NAME, DeclineChoice.NAME}:
-            return "the other board asks: accept, or decline?"
-        return "which move? " + ", or ".join(self._words(position, c) for c in choices)
+    def clock_sentences(
+        self, position: Position[Any], before: Sequence[float], after: Sequence[float]
+    ) -> tuple[str, ...]:
+        """What to say of every seat's clock that passed a warning between two readings."""
+        said = []
+        for seat, (earlier, now) in enumerate(zip(before, after, strict=True)):
+            mark = clock_warning(earlier, now)
+            if mark is not None:
+                said.append(clock_sentence(position, seat, mark, self.language))
+        return tuple(said)
 
 
 def _plies_at(notices: Sequence[Notice], plies_now: int) -> list[int | None]:
@@ -207,11 +121,23 @@ def warning_due(clock: GameClock | None, now: float) -> float | None:
 def clock_sentences(
     position: Position[Any], before: Sequence[float], after: Sequence[float]
 ) -> tuple[str, ...]:
-    """What to say of every seat's clock that passed a warning between two readings."""
-    said = []
-    for seat, (earlier, now) in enumerate(zip(before, after, strict=True)):
-        mark = clock_warning(earlier, now)
-        if mark is not None:
-            left = "one minute" if mark == 60 else f"{mark:g} seconds"
-            said.append(f"{seat_name(position, seat)}: {left} left")
-    return tuple(said)
+    """What to say in English of every seat's clock that passed a warning."""
+    return Narrator().clock_sentences(position, before, after)
+
+
+def warnings_ahead(
+    position: Position[Any], remaining: Sequence[float], running: int | None
+) -> list[dict[str, Any]]:
+    """The warnings the running clock has still to pass, for a page that counts the
+    clock down itself: each with ``left``, the seconds left when it is said, and its
+    sentences (``say``, ``say_ja`` where it differs); empty when no clock runs."""
+    if running is None or not remaining:
+        return []
+    ahead = []
+    for mark in WARNINGS:
+        if mark < remaining[running]:
+            english = clock_sentence(position, running, mark, Language.ENGLISH)
+            japanese = clock_sentence(position, running, mark, Language.JAPANESE)
+            said: dict[str, Any] = {"left": mark, "say": english}
+            ahead.append(said | ({"say_ja": japanese} if japanese != english else {}))
+    return ahead

@@ -35,8 +35,8 @@ def stone_phrase(game: Game[Any], stone: Stone) -> str:
     if stone.owner is None:
         return f"the {name}" if name.endswith("robot") else f"a {name}"
     seat = game.seats[stone.owner].name
-    if game.name == "abalone":
-        return f"a {seat} marble"
+    if game.seat_is_colour:
+        return f"a {seat} {name}"
     return f"{seat}'s {name}"
 
 

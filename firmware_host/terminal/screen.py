@@ -1,5 +1,6 @@
 """The simulated board drawn in a terminal: the pieces as they stand, every LED in
-its colour, and a sentence for each thing that happened."""
+its colour, and a line for each thing that happened (the telling's words:
+telling/notices.py)."""
 
 from __future__ import annotations
 
@@ -8,38 +9,10 @@ from typing import IO
 
 from engine.physical import EMPTY, Spot
 from firmware_host.boards.simulator import Simulation
-from firmware_host.notices.declared import (
-    BlunderWarned,
-    BoardReady,
-    BoardTurned,
-    ComputerMoved,
-    FaultCleared,
-    FaultShown,
-    FaultSource,
-    FirstPlayerDrawn,
-    GameEnded,
-    GameStarted,
-    HintShown,
-    IllegalShown,
-    MoveCommitted,
-    MovesTakenBack,
-    Notice,
-    OffGuideShown,
-    OutOfStepShown,
-    PromptOpened,
-    ProposalAnswered,
-    ProposalMade,
-    Refused,
-    RemoteMoved,
-    ReviewShown,
-    StoreReplaced,
-)
-from firmware_host.session.consent import (
-    answered_words,
-    made_words,
-)
-from firmware_host.session.state import AcceptChoice, DeclineChoice, Phase
+from firmware_host.notices.declared import Notice
+from firmware_host.session.state import Phase
 from firmware_host.telling.legend import Meaning
+from firmware_host.telling.notices import notice_line
 from firmware_host.telling.view import build_view
 from firmware_host.telling.wording import setup_steps
 
@@ -49,67 +22,9 @@ BOLD = "\x1b[1m"
 CELL_WIDTH = 4
 
 
-def describe_notice(notice: Notice) -> str | None:
-    match notice:
-        case MoveCommitted(ply, move, _):
-            return f"move {ply}: {move}"
-        case PromptOpened(choices, _) if set(choices) == {AcceptChoice.NAME, DeclineChoice.NAME}:
-            return "the other board asks: type select accept or select decline"
-        case PromptOpened(choices, _):
-            return (
-                f"which move? {' / '.join(choices)}: press next to cycle and ok to choose,"
-                " or type select MOVE"
-            )
-        case MovesTakenBack(plies, _):
-            return f"took back {plies} move{'s' if plies > 1 else ''}"
-        case IllegalShown(move, reason, _):
-            return f"illegal move {move}: {reason}"
-        case OffGuideShown(moves, guide, _):
-            return f"{' / '.join(moves)} is not the move to play ({guide})"
-        case OutOfStepShown():
-            return None
-        case GameEnded(_, description, _):
-            return f"game over: {description} — press ok for a new game"
-        case GameStarted(game_id, game, resumed, _):
-            return f"{'resumed' if resumed else 'new'} game {game_id} of {game}"
-        case BoardReady():
-            return "the board is set up: play"
-        case FirstPlayerDrawn(description, _):
-            return description
-        case Refused(reason, _):
-            return f"refused: {reason}"
-        case FaultShown(message, _, FaultSource.STORE):
-            return f"not saved: {message}"
-        case FaultShown(message, _):
-            return f"fault: {message}"
-        case FaultCleared(_, FaultSource.STORE):
-            return "the game store takes the game again: everything is saved"
-        case FaultCleared():
-            return "the board answers again"
-        case StoreReplaced(message, _):
-            return message
-        case ComputerMoved(_, move, note, _):
-            told = f"the computer plays {move}: play it on the board"
-            return f"{told} ({note})" if note else told
-        case RemoteMoved(_, move, _):
-            return f"the other board plays {move}: play it on the board"
-        case ProposalMade():
-            return made_words(notice)
-        case ProposalAnswered():
-            return answered_words(notice)
-        case HintShown(move, _):
-            return f"hint: {move}"
-        case BlunderWarned(move, reason, _):
-            return f"careful: {move} {reason}; press ok to take it back, or choose play on"
-        case ReviewShown(game_id, ply, plies, move, _):
-            shown = "the start" if move is None else f"move {ply} of {plies}: {move}"
-            return f"review of game {game_id}: {shown}"
-        case BoardTurned(turned, _):
-            return (
-                "the pieces stand the other way round: the board follows them"
-                if turned
-                else "the board is the right way round again"
-            )
+def describe_notice(notice: Notice) -> str:
+    """A notice's line, in the telling's words (the page shows the same)."""
+    return notice_line(notice)
 
 
 def _background(rgb: tuple[int, int, int] | None) -> str:

@@ -23,6 +23,7 @@ from firmware_host.notices.declared import (
 from firmware_host.session.controller import Controller
 from firmware_host.store.records import find_format
 from firmware_host.telling.legend import PALETTES
+from firmware_host.telling.notices import Language, notice_line
 from firmware_host.telling.speech import Narrator
 from firmware_host.web.commands import Context, Request
 from firmware_host.web.state import Json, Mode, board_message, catalogue_message
@@ -35,7 +36,7 @@ log = logging.getLogger(__name__)
 Listener = Callable[[Json], None]
 
 ENGLISH = Narrator()
-JAPANESE = Narrator(japanese=True)
+JAPANESE = Narrator(Language.JAPANESE)
 
 
 def simulated_profiles() -> dict[str, tuple[str, ...]]:
@@ -218,12 +219,14 @@ class Session(ABC):
         return True
 
     def publish(self, notices: list[Notice]) -> None:
-        """Tell the listeners what happened and what the board looks like now."""
+        """Tell the listeners what happened, each notice with its line and what may be
+        said of it (the page keeps no words of its own), and what the board looks like
+        now."""
         spoken = said(notices, self.controller.position)
         for notice, say in zip(notices, spoken, strict=True):
             record = notice_record(notice)
             if record is not None:
-                self._emit({"type": "notice", **record, **say})
+                self._emit({"type": "notice", **record, "line": notice_line(notice), **say})
         key = self._board_key
         board = self.board()
         if key is not None and key != self._board_key:

@@ -35,6 +35,7 @@ from firmware_host.session.controller import Controller
 from firmware_host.session.settings import Settings
 from firmware_host.session.state import Phase
 from firmware_host.telling.legend import BoardView
+from firmware_host.telling.speech import warnings_ahead
 from firmware_host.telling.spot_names import (
     indicator_caption,
     indicator_name,
@@ -327,6 +328,7 @@ def state_message(
         "frame": dict(sorted(controller.recognizer.frame.items())),
         "clocks": [round(t, 3) for t in view.clocks] if view.clocks else None,
         "clock_running": view.clock_running,
+        "clock_warnings": warnings_ahead(position, view.clocks, view.clock_running),
         "dice": list(view.dice),
         "roll_due": controller.roll_due,
         "forced": controller.forced,

@@ -1,108 +1,54 @@
 """Notices as JSON records: one line each for logs, replays and the web page.
 
 The same records come out of ``kiban replay``, the service's log and the page's
-``notice`` messages, so a game reads the same whichever way it was watched.
+``notice`` messages, so a game reads the same whichever way it was watched. One set
+of rules writes every notice from its declaration (notices/declared.py): ``t`` and
+its ``event`` (the class's ``wire`` name) first, then each field but the time under
+its wire name, an enum by its name in lower case, a tuple or a set as a list.
 """
 
 from __future__ import annotations
 
+from collections.abc import Set
+from dataclasses import fields
+from enum import Enum
 from typing import Any
 
 from engine.outcome import Outcome
-from firmware_host.notices.declared import (
-    BlunderWarned,
-    BoardReady,
-    BoardTurned,
-    ComputerMoved,
-    FaultCleared,
-    FaultShown,
-    FirstPlayerDrawn,
-    GameEnded,
-    GameStarted,
-    HintShown,
-    IllegalShown,
-    MoveCommitted,
-    MovesTakenBack,
-    Notice,
-    OffGuideShown,
-    OutOfStepShown,
-    PromptOpened,
-    ProposalAnswered,
-    ProposalMade,
-    Refused,
-    RemoteMoved,
-    ReviewShown,
-    StoreReplaced,
-)
+from firmware_host.notices.declared import Notice
 
 
 def notice_record(notice: Notice) -> dict[str, Any] | None:
     """A notice as a JSON-ready dict (None for the ones a replay does not report)."""
-    at = round(notice.at, 3)
-    match notice:
-        case MoveCommitted(ply, move, _):
-            return {"t": at, "event": "move", "move": move, "ply": ply}
-        case PromptOpened(choices, _):
-            return {"t": at, "event": "prompt", "choices": list(choices)}
-        case MovesTakenBack(plies, _):
-            return {"t": at, "event": "takeback", "plies": plies}
-        case IllegalShown(move, reason, _):
-            return {"t": at, "event": "illegal", "move": move, "reason": reason}
-        case OffGuideShown(moves, guide, _):
-            return {"t": at, "event": "off_guide", "moves": list(moves), "guide": guide}
-        case OutOfStepShown(c, _):
-            return {
-                "t": at,
-                "event": "out_of_step",
-                "take_from": c.take_from,
-                "put_on": c.put_on,
-                "remaining": c.remaining,
-            }
-        case GameEnded(outcome, description, _):
-            return {"t": at, "event": "game_over", **outcome_record(outcome), "result": description}
-        case FirstPlayerDrawn(description, _):
-            return {"t": at, "event": "first_player", "description": description}
-        case Refused(reason, _):
-            return {"t": at, "event": "error", "message": reason}
-        case FaultShown(message, _, source):
-            return {"t": at, "event": "fault", "message": message, "source": source.value}
-        case FaultCleared(_, source):
-            return {"t": at, "event": "fault_cleared", "source": source.value}
-        case StoreReplaced(message, _):
-            return {"t": at, "event": "store_replaced", "message": message}
-        case BoardTurned(turned, _):
-            return {"t": at, "event": "board_turned", "turned": turned}
-        case ComputerMoved(seat, move, note, _):
-            record = {"t": at, "event": "computer_move", "seat": seat, "move": move}
-            return record | ({"note": note} if note else {})
-        case RemoteMoved(seat, move, _):
-            return {"t": at, "event": "remote_move", "seat": seat, "move": move}
-        case ProposalMade(kind, _):
-            return {"t": at, "event": "proposal", "kind": kind.value}
-        case ProposalAnswered(kind, accepted, ours, _):
-            return {
-                "t": at,
-                "event": "proposal_answered",
-                "kind": kind.value,
-                "accepted": accepted,
-                "ours": ours,
-            }
-        case HintShown(move, _):
-            return {"t": at, "event": "hint", "move": move}
-        case BlunderWarned(move, reason, _):
-            return {"t": at, "event": "blunder", "move": move, "reason": reason}
-        case ReviewShown(game_id, ply, plies, move, _):
-            return {
-                "t": at,
-                "event": "review",
-                "game_id": game_id,
-                "ply": ply,
-                "plies": plies,
-                "move": move,
-            }
-        case BoardReady() | GameStarted():
-            return None
+    if not getattr(notice, "recorded", True):
+        return None
+    record: dict[str, Any] = {"t": round(notice.at, 3), "event": notice.wire}
+    for declared in fields(notice):
+        if declared.name == "at":
+            continue
+        value = getattr(notice, declared.name)
+        spread: tuple[str, ...] = declared.metadata.get("spread", ())
+        if spread:
+            record |= {name: wire_value(getattr(value, name)) for name in spread}
+        elif value or not declared.metadata.get("omit_empty", False):
+            record[declared.metadata.get("wire") or declared.name] = wire_value(value)
+    return record
+
+
+def wire_value(value: object) -> Any:
+    """One value as JSON takes it: an enum by its name in lower case, a tuple as a
+    list, a set as a sorted list; numbers, text, booleans and None as they are."""
+    match value:
+        case Enum():
+            return value.name.lower()
+        case tuple() | list():
+            return [wire_value(item) for item in value]
+        case Set():
+            return sorted(wire_value(item) for item in value)
+        case None | bool() | int() | float() | str():
+            return value
+    raise TypeError(f"no wire form for {type(value).__name__}: {value!r}")
 
 
 def outcome_record(outcome: Outcome) -> dict[str, Any]:
-    return {"termination": outcome.termination.name.lower(), "winners": sorted(outcome.winners)}
+    return {"termination": wire_value(outcome.termination), "winners": wire_value(outcome.winners)}

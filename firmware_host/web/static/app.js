@@ -7,7 +7,7 @@
 //   controls.js the board's buttons, claims, record, guide, new game
 //   devices.js  paired devices: unpair this one, forget the others
 //   remote.js   a remote opponent: the dialog, the game's code, its status, watching
-//   speech.js   spoken moves, prompts, refusals and clock warnings (off by default)
+//   speech.js   says the server's sentences: moves, prompts, refusals, clock warnings (off by default)
 
 import { renderBoard, renderLeds, renderPieces } from "./board.js";
 import { $, clearLog, html, log, page } from "./common.js";
@@ -58,7 +58,8 @@ function receive(message) {
       renderState(message);
       break;
     case "notice":
-      log(describeNotice(message), message.event === "error" || message.event === "illegal");
+      // the server's words: the page keeps none of its own
+      log(message.line, message.event === "error" || message.event === "illegal");
       speakNotice(message);
       break;
     case "ok":
@@ -77,30 +78,6 @@ function receive(message) {
       break;
     default:
       break;
-  }
-}
-
-function describeNotice(notice) {
-  switch (notice.event) {
-    case "move": return `move ${notice.ply}: ${notice.move}`;
-    case "prompt": return `which move? ${notice.choices.join(" / ")}`;
-    case "takeback": return `took back ${notice.plies} move${notice.plies > 1 ? "s" : ""}`;
-    case "illegal": return `illegal: ${notice.move} (${notice.reason})`;
-    case "off_guide": return `${notice.moves.join(" / ")} is not ${notice.guide}`;
-    case "out_of_step": return "the board is out of step: follow the lights";
-    case "game_over": return `game over: ${notice.result}`;
-    case "first_player": return notice.description;
-    case "error": return `refused: ${notice.message}`;
-    case "fault": return notice.source === "store" ? `not saved: ${notice.message}` : `fault: ${notice.message}`;
-    case "fault_cleared":
-      return notice.source === "store" ? "the game store takes the game again: everything is saved" : "the board answers again";
-    case "store_replaced": return notice.message;
-    case "remote_move":
-      return page.readOnly ? `the other board played ${notice.move}` : `the other board played ${notice.move}: play it here`;
-    case "proposal": return `proposed a ${notice.kind}: waiting for the other board's answer`;
-    case "proposal_answered":
-      return `${notice.ours ? "the other board" : "this board"} ${notice.accepted ? "accepted" : "declined"} the ${notice.kind}`;
-    default: return notice.event;
   }
 }
 

@@ -67,7 +67,9 @@ function renderSeats(state) {
   const scores = state.scores;
   const clocks = state.clocks;
   box.hidden = !scores && !clocks;
-  page.clockBase = clocks ? { at: performance.now(), clocks, running: state.clock_running } : null;
+  page.clockBase = clocks
+    ? { at: performance.now(), clocks, running: state.clock_running, warnings: state.clock_warnings }
+    : null;
   if (box.hidden) return;
   page.board.seats.forEach((info, index) => {
     const toMove = !state.outcome && index === state.turn;
@@ -101,8 +103,7 @@ export function tickClocks() {
   const elapsed = (performance.now() - base.at) / 1000;
   const left = base.clocks[base.running] - elapsed;
   element.textContent = formatTime(left);
-  const mover = seat(base.running);
-  if (mover && base.left !== undefined) speakClock(mover.name.split(" (")[0], base.left, left);
+  if (base.left !== undefined) speakClock(base.warnings, base.left, left);
   base.left = left;
 }
 

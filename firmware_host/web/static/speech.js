@@ -1,11 +1,11 @@
 // Spoken moves: the page says the sentence the server puts in each notice ("say", or
-// "say_ja" with Japanese piece names), and a running clock as it passes a minute,
-// thirty and ten seconds. Off until the player ticks "speak moves"; the choice is
-// kept in this browser.
+// "say_ja" with Japanese piece names), and the clock warnings the server lists in its
+// state as the running clock, counted down here, passes them. The page keeps no
+// words and no thresholds of its own. Off until the player ticks "speak moves"; the
+// choice is kept in this browser.
 
 import { $ } from "./common.js";
 
-const WARNINGS = [60, 30, 10]; // seconds left at which a running clock is announced
 const KEY = "kiban.speech"; // localStorage: "off", "on" or "ja"
 
 export const speech = { mode: "off" };
@@ -28,12 +28,11 @@ export function speakNotice(notice) {
   say(speech.mode === "ja" && notice.say_ja ? notice.say_ja : notice.say);
 }
 
-// A clock went from `before` to `after` seconds left: say the warning it passed, if any.
-export function speakClock(seatName, before, after) {
-  const passed = WARNINGS.filter((mark) => after <= mark && mark < before);
-  if (!passed.length) return;
-  const mark = Math.min(...passed);
-  say(`${seatName}: ${mark === 60 ? "one minute" : `${mark} seconds`} left`);
+// A clock went from `before` to `after` seconds left: say the last of the server's
+// `warnings` ({left, say, say_ja}, the ones still ahead) that the clock passed.
+export function speakClock(warnings, before, after) {
+  const passed = (warnings || []).filter((warning) => after <= warning.left && warning.left < before);
+  if (passed.length) speakNotice(passed[passed.length - 1]);
 }
 
 function setMode(mode) {

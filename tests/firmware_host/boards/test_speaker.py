@@ -166,7 +166,7 @@ def test_a_board_says_its_clock_warnings_and_its_moves(tmp_path: Path) -> None:
     speaker.close(timeout=30.0)
     store.close()
     assert lines()[:3] == [
-        "the board is ready: play",
+        "the board is set up: play",
         "A: one minute left",
         "A: chick to 2 b, takes chick",
     ]

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from engine.errors import NotationError
 from engine.game import Position
 from engine.outcome import Outcome, Termination
 from engine.registry import find_game
@@ -29,6 +30,7 @@ from firmware_host.notices.declared import (
     Refused,
 )
 from firmware_host.session.clock import GameClock, TimeControl
+from firmware_host.telling.notices import Language
 from firmware_host.telling.speech import (
     Narrator,
     clock_sentences,
@@ -39,7 +41,7 @@ from firmware_host.telling.speech import (
 from hardware.profile_speech import SpeechMode
 
 ENGLISH = Narrator()
-JAPANESE = Narrator(japanese=True)
+JAPANESE = Narrator(Language.JAPANESE)
 
 
 def played(game: str, moves: list[str], start: str | None = None) -> Position[Any]:
@@ -59,40 +61,10 @@ def said(
     return list((JAPANESE if japanese else ENGLISH).sentences(notices, position))
 
 
-# --- each game's moves -------------------------------------------------------------
+# --- moves: each game's words are its own (tests/engine/<game>/test_spoken.py) ----------
 
 
-def test_shogi_moves_name_the_piece_and_the_square() -> None:
-    moves = ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]
-    assert said(moves, "shogi") == [
-        "sente: pawn to 7 six",
-        "gote: pawn to 3 four",
-        "sente: bishop to 2 two, takes bishop, promotes",
-        "gote: silver to 2 two, takes horse",
-        "sente: drops bishop on 4 five",
-    ]
-    assert said(moves, "shogi", japanese=True) == [
-        "sente: fu, nana-roku",
-        "gote: fu, san-yon",
-        "sente: kaku, ni-ni, nari",
-        "gote: gin, ni-ni",
-        "sente: kaku, yon-go, uchi",
-    ]
-
-
-def test_shogi_says_a_promotion_declined_and_a_promoted_piece() -> None:
-    silver = "4k4/9/9/4S4/9/9/9/9/4K4 b - 1"
-    assert said(["5d5c"], "shogi", silver) == ["sente: silver to 5 three, does not promote"]
-    assert said(["5d5c"], "shogi", silver, japanese=True) == ["sente: gin, go-san, narazu"]
-    assert said(["5d5c+"], "shogi", silver, japanese=True) == ["sente: gin, go-san, nari"]
-    horse = "4k4/9/9/9/4+B4/9/9/9/4K4 b - 1"
-    assert said(["5e3c"], "shogi", horse) == ["sente: horse to 3 three"]
-    assert said(["5e3c"], "shogi", horse, japanese=True) == ["sente: uma, san-san"]
-    gote_pawn = "4k4/9/9/9/9/4p4/4P4/9/4K4 w - 1"
-    assert said(["5f5g+"], "shogi", gote_pawn) == ["gote: pawn to 5 seven, takes pawn, promotes"]
-
-
-def test_robot_duel_names_its_animals() -> None:
+def test_a_batch_of_moves_is_said_from_the_position_before_each() -> None:
     assert said(["2c2b", "2a2b", "C*2c", "3a3b"], "dobutsu") == [
         "A: chick to 2 b, takes chick",
         "B: lion to 2 b, takes chick",
@@ -104,55 +76,6 @@ def test_robot_duel_names_its_animals() -> None:
         "B: raion, ni-ni",
         "A: hiyoko, ni-san, uchi",
     ]
-
-
-def test_abalone_counts_the_marbles_and_says_the_direction() -> None:
-    assert said(["A1B2", "I5H5", "A5B6", "F5G5F4"], "abalone") == [
-        "black pushes three marbles north-east",
-        "white pushes three marbles south-east",
-        "black pushes two marbles north-east",
-        "white moves two marbles sideways, west",
-    ]
-
-
-def test_abalone_says_the_marbles_pushed_and_pushed_off() -> None:
-    middle = "5/6/7/8/3bbw3/8/7/6/5 b 0 0"
-    assert said(["E4E5"], "abalone", middle) == [
-        "black pushes two marbles east, pushing one white marble"
-    ]
-    edge = "5/6/7/8/5bbbw/8/7/6/5 b 0 0"
-    assert said(["E6E7"], "abalone", edge) == [
-        "black pushes three marbles east, pushing one white marble, off the board"
-    ]
-
-
-def test_chaturaji_says_rolls_lost_turns_and_captures() -> None:
-    moves = ["roll 3", "b1c3", "roll 4", "pass"]
-    assert said(moves, "chaturaji") == [
-        "black rolls 3",
-        "black: horse b1 to c3",
-        "green rolls 4",
-        "green cannot move: the die is lost",
-    ]
-    capture = ["roll 3", "b1c3", "roll 5", "b7c7", "roll 2", "h8f6", "roll 5", "g1f1"]
-    assert said([*capture, "roll 3", "c3b5"], "chaturaji")[-2:] == [
-        "black rolls 3",
-        "black: horse c3 to b5, takes green's pawn",
-    ]
-
-
-def test_robotory_says_tokens_robots_and_refills() -> None:
-    assert said(["b@B1", "b@B2", "w@D2", "R:B3-B2-B1"], "robotory") == [
-        "light places a black token on B1",
-        "dark places a black token on B2",
-        "light places a white token on D2",
-        "dark moves the red robot from B3 through B2 to B1",
-    ]
-    assert said(["b@D1", "w@E3", "refill 1w"], "robotory")[-1] == "light refills one white token"
-
-
-def test_a_single_marble_moves_and_the_japanese_option_leaves_abalone_alone() -> None:
-    assert said(["C3D3"], "abalone") == ["black moves one marble north-west"]
     assert said(["C3D3"], "abalone", japanese=True) == ["black moves one marble north-west"]
 
 
@@ -209,7 +132,7 @@ def test_the_computer_the_hint_and_the_guide_are_said_as_moves() -> None:
         OffGuideShown(("8c8d",), "3c3d", 0.0),
     ]
     assert ENGLISH.sentences(notices, position) == (
-        "the computer plays pawn to 3 four",
+        "the computer plays pawn to 3 four: play it on the board",
         "hint: pawn to 3 four",
         "not that move: play pawn to 3 four",
     )
@@ -227,7 +150,7 @@ def test_takebacks_and_the_end_of_the_game() -> None:
     assert ENGLISH.sentences(notices, position) == (
         "gote: pawn to 3 four",
         "took back one move",
-        f"game over: {game.describe_outcome(outcome)}",
+        f"game over: {game.describe_outcome(outcome)} — press ok for a new game",
     )
 
 
@@ -237,9 +160,10 @@ def test_moves_before_a_new_game_are_said_as_written() -> None:
     assert ENGLISH.sentences(notices, position) == ("2c2b", None)
 
 
-def test_a_move_that_cannot_be_read_is_said_as_written() -> None:
+def test_a_move_that_cannot_be_read_is_an_error_not_a_silence() -> None:
     position = played("shogi", [])
-    assert ENGLISH.sentences([MoveCommitted(1, "9z9y", 0.0)], position) == ("sente: 9z9y",)
+    with pytest.raises(NotationError):
+        ENGLISH.sentences([MoveCommitted(1, "9z9y", 0.0)], position)
 
 
 def test_the_setting_picks_the_narrator() -> None:

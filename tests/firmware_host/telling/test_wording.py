@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from drivers.buttons import ButtonRole
-from engine.physical import EMPTY, PRESENT, Sensing
+from engine.physical import EMPTY, PRESENT, Sensing, Stone
 from engine.registry import find_game
 from engine.robotory import ROBOTORY
 from firmware_host.session.first_choice import initial_choice
@@ -17,6 +17,7 @@ from firmware_host.telling.wording import (
     choice_label,
     setup_steps,
     spot_phrase,
+    stone_phrase,
 )
 from tests.firmware_host.simkit import commits, make_sim, prompts
 
@@ -158,3 +159,10 @@ def test_a_long_set_up_lists_the_first_steps_and_counts_the_rest() -> None:
     assert len(steps) == SETUP_LINES
     assert steps[0] == "put gote's lance on 1a"
     assert steps[-1] == f"and {len(missing) - SETUP_LINES + 1} more (the lit cells)"
+
+
+def test_a_game_whose_seats_are_colours_names_its_pieces_by_them() -> None:
+    abalone, dobutsu = find_game("abalone"), find_game("dobutsu")
+    assert abalone.seat_is_colour and not dobutsu.seat_is_colour
+    assert stone_phrase(abalone, Stone("M", 0)) == "a black marble"
+    assert stone_phrase(dobutsu, Stone("C", 1)) == "B (gote)'s chick"

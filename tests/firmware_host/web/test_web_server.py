@@ -72,6 +72,7 @@ def test_lift_lights_the_captures_and_place_plays_the_move() -> None:
             assert played["turn"] == 1
             notice = next(m for m in page.messages if m["type"] == "notice")
             assert notice["event"] == "move" and notice["move"] == "2c2b"
+            assert notice["line"] == "move 1: 2c2b"  # the telling's words, not the page's
 
     asyncio.run(scenario())
 

@@ -64,3 +64,20 @@ def test_the_page_speaks_moves_only_when_asked(
     page.wait_for_function("() => document.body.dataset.phase === 'play'")
     assert not page.is_checked("#speak")
     page.close()
+
+
+def test_the_page_says_the_clock_warning_the_server_sent_as_its_clock_passes_it(
+    browser: BrowserContext, server: browsing.LiveServer
+) -> None:
+    page = browsing.fresh_page(browser, server)
+    page.check("#speak")
+    # the server's words and marks: the page keeps none of its own
+    page.evaluate(
+        """() => {
+            const state = {...kiban.page.state, clocks: [30.4, 300], clock_running: 0,
+                clock_warnings: [{left: 30, say: "A: half a minute (as the server says)"}]};
+            kiban.render(kiban.page.board, state);
+        }"""
+    )
+    wait_said(page, "A: half a minute (as the server says)")
+    page.close()

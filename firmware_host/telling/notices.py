@@ -1,0 +1,318 @@
+"""Every notice told once: its line (the terminal's and the page's log) and its
+spoken sentence (the board's speaker and the page's speech), from one wording.
+
+Each notice has one ``Wording``: whole sentences with named placeholders, the msgids
+a translation (gettext, ``N_`` marks them) will look up; nothing is built of
+fragments. The line and the sentence are the same words unless the sentence must
+say differently what the line shows (a move's notation on the screen, its words
+aloud), and a notice that is not said aloud says so (``said`` is None). A move in a
+placeholder is its notation on a line and its words aloud; a count is digits on a
+line and a word aloud.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from types import MappingProxyType
+from typing import Any
+
+from engine.game import Position
+from firmware_host.notices.declared import (
+    BlunderWarned,
+    BoardReady,
+    BoardTurned,
+    ComputerMoved,
+    FaultCleared,
+    FaultShown,
+    FaultSource,
+    FirstPlayerDrawn,
+    GameEnded,
+    GameStarted,
+    HintShown,
+    IllegalShown,
+    MoveCommitted,
+    MovesTakenBack,
+    Notice,
+    OffGuideShown,
+    OutOfStepShown,
+    PromptOpened,
+    Proposal,
+    ProposalAnswered,
+    ProposalMade,
+    Refused,
+    RemoteMoved,
+    ReviewShown,
+    StoreReplaced,
+)
+from firmware_host.session.state import (
+    AcceptChoice,
+    DeclineChoice,
+    PlayOnChoice,
+    TakebackChoice,
+)
+from firmware_host.telling.spoken_moves import move_sentence, move_words, number_words, seat_name
+
+
+class Language(Enum):
+    """The languages the project tells in. Japanese is, for now, the Japanese names of
+    shogi's and Robot Duel's pieces and squares in moves said aloud; every other word
+    stays English until the translations come."""
+
+    ENGLISH = "en"
+    JAPANESE = "ja"
+
+
+def N_(msgid: str) -> str:  # noqa: N802 - gettext's name for a msgid marked, not translated
+    """A msgid, marked for a translation's catalogue."""
+    return msgid
+
+
+def translated(msgid: str, language: Language) -> str:
+    """``msgid`` in ``language``: the English msgid itself until catalogues exist."""
+    return msgid
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move in a placeholder: its notation on a line, its words aloud (``by_seat``:
+    the seat to move says it, "sente: pawn to 7 six")."""
+
+    text: str
+    by_seat: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Moves:
+    """A list of moves in a placeholder: "a / b" on a line, "a, or b" aloud."""
+
+    texts: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A count in a placeholder: digits on a line, a word aloud."""
+
+    value: int
+
+
+Value = str | int | Move | Moves | Count
+
+
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """One notice's words: ``shown`` on a line, ``said`` aloud (None: not said), each a
+    whole sentence whose ``{names}`` the ``values`` fill."""
+
+    shown: str
+    said: str | None
+    values: Mapping[str, Value] = field(default_factory=lambda: MappingProxyType({}))
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "values", MappingProxyType(dict(self.values)))
+
+
+def both(msgid: str, **values: Value) -> Wording:
+    """Words shown and said alike."""
+    return Wording(msgid, msgid, MappingProxyType(values))
+
+
+def shown_only(msgid: str, **values: Value) -> Wording:
+    """Words shown, not said aloud."""
+    return Wording(msgid, None, MappingProxyType(values))
+
+
+def plural(count: int, one: str, many: str) -> str:
+    """The msgid for ``count`` things (gettext's ngettext, once translated)."""
+    return one if count == 1 else many
+
+
+OFFERED = MappingProxyType(
+    {
+        Proposal.DRAW: N_("a draw offered: waiting for the other board's answer"),
+        Proposal.TAKEBACK: N_("a takeback offered: waiting for the other board's answer"),
+    }
+)
+ANSWERED = MappingProxyType(
+    {  # (what, accepted, ours)
+        (Proposal.DRAW, True, True): N_("the other board accepted your draw"),
+        (Proposal.DRAW, False, True): N_("the other board declined your draw"),
+        (Proposal.TAKEBACK, True, True): N_("the other board accepted your takeback"),
+        (Proposal.TAKEBACK, False, True): N_("the other board declined your takeback"),
+        (Proposal.DRAW, True, False): N_("a draw accepted"),
+        (Proposal.DRAW, False, False): N_("a draw declined"),
+        (Proposal.TAKEBACK, True, False): N_("a takeback accepted"),
+        (Proposal.TAKEBACK, False, False): N_("a takeback declined"),
+    }
+)
+PRESS_NEXT = N_("which move? {choices}: press next to cycle and ok to choose")
+
+
+def wording(notice: Notice) -> Wording:
+    """The words of ``notice``: every notice has some (a test holds each to it)."""
+    values: dict[str, Value]
+    match notice:
+        case MoveCommitted(ply, move, _):
+            return Wording(
+                N_("move {ply}: {move}"),
+                N_("{said}"),
+                {"ply": ply, "move": move, "said": Move(move, by_seat=True)},
+            )
+        case PromptOpened(choices, _):
+            return _prompt(choices)
+        case MovesTakenBack(plies, _):
+            return both(
+                plural(plies, N_("took back {count} move"), N_("took back {count} moves")),
+                count=Count(plies),
+            )
+        case IllegalShown(move, reason, _):
+            return Wording(
+                N_("illegal move {move}: {reason}"),
+                N_("illegal: {reason}"),
+                {"move": move, "reason": reason},
+            )
+        case OffGuideShown(moves, guide, _):
+            values = {"moves": Moves(moves), "guide": Move(guide)}
+            return Wording(
+                N_("{moves} is not the move to play ({guide})"),
+                N_("not that move: play {guide}"),
+                values,
+            )
+        case OutOfStepShown():
+            return shown_only(N_("the board is out of step: follow the lights"))
+        case GameEnded(_, description, _):
+            return both(N_("game over: {result} — press ok for a new game"), result=description)
+        case GameStarted(game_id, game, resumed, _):
+            text = (
+                N_("resumed game {game_id} of {game}")
+                if resumed
+                else N_("new game {game_id} of {game}")
+            )
+            return shown_only(text, game_id=game_id, game=game)
+        case BoardReady():
+            return both(N_("the board is set up: play"))
+        case FirstPlayerDrawn(description, _):
+            return both(N_("{description}"), description=description)
+        case Refused(reason, _):
+            return both(N_("refused: {reason}"), reason=reason)
+        case FaultShown(message, _, FaultSource.STORE):
+            return both(N_("not saved: {message}"), message=message)
+        case FaultShown(message, _, _):
+            return both(N_("fault: {message}"), message=message)
+        case FaultCleared(_, FaultSource.STORE):
+            return both(N_("the game store takes the game again: everything is saved"))
+        case FaultCleared():
+            return both(N_("the board answers again"))
+        case StoreReplaced(message, _):
+            return shown_only(N_("{message}"), message=message)
+        case ComputerMoved(_, move, note, _) if note:
+            values = {"move": Move(move), "note": note}
+            return Wording(
+                N_("the computer plays {move}: play it on the board ({note})"),
+                N_("the computer plays {move}: play it on the board"),
+                values,
+            )
+        case ComputerMoved(_, move, _, _):
+            return both(N_("the computer plays {move}: play it on the board"), move=Move(move))
+        case RemoteMoved(_, move, _):
+            return both(N_("the other board plays {move}: play it on the board"), move=Move(move))
+        case ProposalMade(kind, _):
+            return both(OFFERED[kind])
+        case ProposalAnswered(kind, accepted, ours, _):
+            return both(ANSWERED[kind, accepted, ours])
+        case HintShown(move, _):
+            return both(N_("hint: {move}"), move=Move(move))
+        case BlunderWarned(move, reason, _):
+            values = {"move": move, "reason": reason}
+            return Wording(
+                N_("careful: {move} {reason}; press ok to take it back, or choose play on"),
+                N_("careful: that move {reason}"),
+                values,
+            )
+        case ReviewShown(game_id, _, _, None, _):
+            return both(N_("review of game {game_id}: the start"), game_id=game_id)
+        case ReviewShown(game_id, ply, plies, move, _):
+            return both(
+                N_("review of game {game_id}: move {ply} of {plies}: {move}"),
+                game_id=game_id,
+                ply=ply,
+                plies=plies,
+                move=move or "",
+            )
+        case BoardTurned(True, _):
+            return shown_only(N_("the pieces stand the other way round: the board follows them"))
+        case BoardTurned():
+            return shown_only(N_("the board is the right way round again"))
+
+
+def _prompt(choices: tuple[str, ...]) -> Wording:
+    if len(choices) == 2 and f"{min(choices, key=len)}+" == max(choices, key=len):
+        return both(N_("which move? promote or not"))
+    if set(choices) == {TakebackChoice.NAME, PlayOnChoice.NAME}:
+        return both(N_("take it back, or play on?"))
+    if set(choices) == {AcceptChoice.NAME, DeclineChoice.NAME}:
+        return both(N_("the other board asks: accept, or decline?"))
+    return both(N_("which move? {choices}"), choices=Moves(choices))
+
+
+def notice_line(notice: Notice, language: Language = Language.ENGLISH) -> str:
+    """``notice`` as a line of the log, its moves in notation."""
+    words = wording(notice)
+    values = {name: _shown(value) for name, value in words.values.items()}
+    return translated(words.shown, language).format(**values)
+
+
+def notice_sentence(
+    notice: Notice, position: Position[Any] | None, language: Language = Language.ENGLISH
+) -> str | None:
+    """``notice`` said aloud (None: it is not said); ``position`` is the game when it
+    happened (before the move of a ``MoveCommitted``), None when it is not known: its
+    moves are then said as they are written."""
+    words = wording(notice)
+    if words.said is None:
+        return None
+    values = {name: _said(value, position, language) for name, value in words.values.items()}
+    return translated(words.said, language).format(**values)
+
+
+def clock_sentence(position: Position[Any], seat: int, mark: float, language: Language) -> str:
+    """What is said as ``seat``'s clock passes ``mark`` seconds left."""
+    name = seat_name(position, seat)
+    if mark == 60:
+        return translated(N_("{seat}: one minute left"), language).format(seat=name)
+    text = translated(N_("{seat}: {seconds} seconds left"), language)
+    return text.format(seat=name, seconds=f"{mark:g}")
+
+
+def _shown(value: Value) -> str:
+    match value:
+        case Move(text, _):
+            return text
+        case Moves(texts):
+            return " / ".join(texts)
+        case Count(count):
+            return str(count)
+        case str() | int():
+            return str(value)
+
+
+def _said(value: Value, position: Position[Any] | None, language: Language) -> str:
+    japanese = language is Language.JAPANESE
+    match value:
+        case Move(text, _) if position is None:
+            return text
+        case Move(text, True):
+            assert position is not None
+            return move_sentence(position, text, japanese=japanese)
+        case Move(text, False):
+            assert position is not None
+            return move_words(position, text, japanese=japanese)
+        case Moves(texts):
+            said = [_said(Move(text), position, language) for text in texts]
+            return translated(N_(", or "), language).join(said)
+        case Count(count):
+            return number_words(count)
+        case str() | int():
+            return str(value)
+    raise AssertionError(f"no words for {value!r}")  # pragma: no cover - every value is above

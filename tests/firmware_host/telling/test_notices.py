@@ -1,0 +1,226 @@
+"""Every notice is declared once and told once: a wire name, a generic record, a line
+and a sentence (or an explicit silence) from one wording of whole sentences."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+from string import Formatter
+
+from engine.assessments import Correction
+from engine.outcome import Outcome, Termination
+from engine.registry import find_game
+from firmware_host.notices.declared import (
+    BY_WIRE,
+    NOTICES,
+    BlunderWarned,
+    BoardReady,
+    BoardTurned,
+    ComputerMoved,
+    FaultCleared,
+    FaultShown,
+    FaultSource,
+    FirstPlayerDrawn,
+    GameEnded,
+    GameStarted,
+    HintShown,
+    IllegalShown,
+    MoveCommitted,
+    MovesTakenBack,
+    Notice,
+    OffGuideShown,
+    OutOfStepShown,
+    PromptOpened,
+    Proposal,
+    ProposalAnswered,
+    ProposalMade,
+    Refused,
+    RemoteMoved,
+    ReviewShown,
+    StoreReplaced,
+)
+from firmware_host.telling.notices import (
+    Language,
+    Move,
+    Moves,
+    notice_line,
+    notice_sentence,
+    wording,
+)
+from firmware_host.telling.speech import warnings_ahead
+from firmware_host.wire.notice_records import notice_record
+
+EXAMPLES: tuple[Notice, ...] = (
+    BoardReady(0.0),
+    BoardTurned(True, 0.0),
+    BoardTurned(False, 0.0),
+    MoveCommitted(1, "2c2b", 0.0),
+    PromptOpened(("2c2b", "1d1c"), 0.0),
+    PromptOpened(("2b2a", "2b2a+"), 0.0),
+    PromptOpened(("takeback", "play on"), 0.0),
+    PromptOpened(("accept", "decline"), 0.0),
+    MovesTakenBack(1, 0.0),
+    MovesTakenBack(2, 0.0),
+    IllegalShown("1d1b", "the giraffe steps one square", 0.0),
+    OffGuideShown(("1d1c",), "2c2b", 0.0),
+    OutOfStepShown(Correction("2c", None, "", 1), 0.0),
+    GameEnded(Outcome.win(Termination.TRY, 0), "A (sente) wins (try)", 0.0),
+    GameStarted(3, "dobutsu", False, 0.0),
+    GameStarted(3, "dobutsu", True, 0.0),
+    FirstPlayerDrawn("sente moves first", 0.0),
+    Refused("no move to suggest now", 0.0),
+    FaultShown("sensor chip 0x20 does not answer", 0.0),
+    FaultShown("the disk is full", 0.0, FaultSource.STORE),
+    FaultCleared(0.0),
+    FaultCleared(0.0, FaultSource.STORE),
+    StoreReplaced("the game store x was damaged", 0.0),
+    ComputerMoved(0, "2c2b", "", 0.0),
+    ComputerMoved(0, "2c2b", "book move", 0.0),
+    HintShown("2c2b", 0.0),
+    BlunderWarned("2c2b", "gives away material", 0.0),
+    ReviewShown(4, 0, 10, None, 0.0),
+    ReviewShown(4, 3, 10, "2c2b", 0.0),
+    RemoteMoved(1, "2c2b", 0.0),
+    *(ProposalMade(kind, 0.0) for kind in Proposal),
+    *(
+        ProposalAnswered(kind, accepted, ours, 0.0)
+        for kind in Proposal
+        for accepted in (True, False)
+        for ours in (True, False)
+    ),
+)
+
+SAID_OTHERWISE = (MoveCommitted, IllegalShown, OffGuideShown, ComputerMoved, BlunderWarned)
+"""The notices whose sentence says differently what the line shows (the moves in it)."""
+
+
+def test_every_declared_notice_has_an_example_a_wire_name_and_a_record() -> None:
+    assert {type(notice) for notice in EXAMPLES} == set(NOTICES)
+    assert len(BY_WIRE) == len(NOTICES)
+    for kind in NOTICES:
+        assert BY_WIRE[kind.wire] is kind
+    for notice in EXAMPLES:
+        record = notice_record(notice)
+        if record is None:
+            assert not type(notice).recorded  # type: ignore[union-attr]
+            continue
+        assert record["event"] == notice.wire and record["t"] == 0.0
+        json.dumps(record)  # every value has a JSON form
+
+
+def test_the_record_writes_fields_by_one_set_of_rules() -> None:
+    over = GameEnded(Outcome.win(Termination.KING_CAPTURED, 1), "B wins", 1.23456)
+    assert notice_record(over) == {
+        "t": 1.235,
+        "event": "game_over",
+        "termination": "king_captured",
+        "winners": [1],
+        "result": "B wins",
+    }
+    assert notice_record(ComputerMoved(0, "2c2b", "", 0.0)) == {
+        "t": 0.0,
+        "event": "computer_move",
+        "seat": 0,
+        "move": "2c2b",
+    }
+    assert notice_record(PromptOpened(("a", "b"), 0.0))["choices"] == ["a", "b"]  # type: ignore[index]
+    assert notice_record(ProposalMade(Proposal.TAKEBACK, 0.0))["kind"] == "takeback"  # type: ignore[index]
+
+
+def test_every_notice_has_a_line_and_a_sentence_or_says_it_is_silent() -> None:
+    for notice in EXAMPLES:
+        words = wording(notice)
+        line = notice_line(notice)
+        assert line and "{" not in line, notice
+        sentence = notice_sentence(notice, None)
+        assert (sentence is None) == (words.said is None), notice
+        assert sentence is None or "{" not in sentence
+        assert words.said in (words.shown, None) or isinstance(notice, SAID_OTHERWISE), notice
+
+
+def test_each_wording_is_a_whole_sentence_its_values_fill_exactly() -> None:
+    for notice in EXAMPLES:
+        words = wording(notice)
+        for msgid in (words.shown, words.said):
+            if msgid is None:
+                continue
+            names = {name for _, name, _, _ in Formatter().parse(msgid) if name}
+            assert names <= set(words.values), (notice, msgid)
+        used = {
+            name
+            for msgid in (words.shown, words.said or "")
+            for _, name, _, _ in Formatter().parse(msgid)
+            if name
+        }
+        assert used == set(words.values), notice
+
+
+def test_the_screen_and_the_speech_take_the_same_words() -> None:
+    for notice in (
+        FaultCleared(0.0, FaultSource.STORE),
+        FaultCleared(0.0),
+        FaultShown("the disk is full", 0.0, FaultSource.STORE),
+        Refused("no move to suggest now", 0.0),
+        ProposalAnswered(Proposal.DRAW, False, True, 0.0),
+        BoardReady(0.0),
+    ):
+        assert notice_line(notice) == notice_sentence(notice, None)
+    store_back = FaultCleared(0.0, FaultSource.STORE)
+    assert notice_line(store_back) == "the game store takes the game again: everything is saved"
+
+
+def test_moves_are_notation_on_a_line_and_words_aloud() -> None:
+    position = find_game("dobutsu").position()
+    hint = HintShown("2c2b", 0.0)
+    assert notice_line(hint) == "hint: 2c2b"
+    assert notice_sentence(hint, position) == "hint: chick to 2 b, takes chick"
+    assert notice_sentence(hint, position, Language.JAPANESE) == "hint: hiyoko, ni-ni"
+    assert notice_sentence(hint, None) == "hint: 2c2b"  # no position: as written
+    back = MovesTakenBack(2, 0.0)
+    assert notice_line(back) == "took back 2 moves"
+    assert notice_sentence(back, position) == "took back two moves"
+    assert notice_line(MovesTakenBack(1, 0.0)) == "took back 1 move"
+    choices = PromptOpened(("2c2b", "1d1c"), 0.0)
+    assert notice_line(choices) == "which move? 2c2b / 1d1c"
+    assert notice_sentence(choices, position) == (
+        "which move? chick to 2 b, takes chick, or giraffe to 1 c"
+    )
+    assert isinstance(wording(choices).values["choices"], Moves)
+    assert isinstance(wording(hint).values["move"], Move)
+
+
+def test_proposals_are_told_in_whole_sentences() -> None:
+    assert notice_line(ProposalMade(Proposal.DRAW, 0.0)) == (
+        "a draw offered: waiting for the other board's answer"
+    )
+    assert notice_line(ProposalAnswered(Proposal.TAKEBACK, True, True, 0.0)) == (
+        "the other board accepted your takeback"
+    )
+    assert notice_line(ProposalAnswered(Proposal.DRAW, False, False, 0.0)) == "a draw declined"
+
+
+def test_the_page_gets_the_clock_warnings_still_ahead_with_their_words() -> None:
+    position = find_game("dobutsu").position()
+    assert warnings_ahead(position, (75.0, 300.0), 0) == [
+        {"left": 60.0, "say": "A: one minute left"},
+        {"left": 30.0, "say": "A: 30 seconds left"},
+        {"left": 10.0, "say": "A: 10 seconds left"},
+    ]
+    assert warnings_ahead(position, (75.0, 25.0), 1) == [
+        {"left": 10.0, "say": "B: 10 seconds left"}
+    ]
+    assert warnings_ahead(position, (75.0, 9.0), 1) == []
+    assert warnings_ahead(position, (75.0, 300.0), None) == []
+
+
+def test_the_fields_each_notice_declares_are_all_on_the_wire_or_spread() -> None:
+    for notice in EXAMPLES:
+        record = notice_record(notice)
+        if record is None:
+            continue
+        for declared in fields(notice):
+            if declared.name == "at" or declared.metadata.get("omit_empty"):
+                continue
+            spread = declared.metadata.get("spread", ())
+            names = spread or (declared.metadata.get("wire") or declared.name,)
+            assert set(names) <= set(record), (notice, declared.name)
