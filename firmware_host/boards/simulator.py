@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from drivers.buttons import ButtonRole
 from drivers.errors import BusError
-from engine.game import Game, Layout, Position
-from engine.physical import Spot, Stone
+from engine.game import Game, Layout
+from engine.physical import Spot
 from engine.recognizer import Timing
 from firmware_host.boards.scanning import CONFIRM_WAIT, CONFIRMING, ScanWatch
 from firmware_host.boards.session_loop import SessionLoop, at_once, next_blink
@@ -47,15 +46,6 @@ from hardware.mock.board import SimulatedBoard
 from hardware.mock.hands import Hands, HandStep, Noise, apply
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import Profile
-
-
-@dataclass(frozen=True, slots=True)
-class CaptureDestination:
-    """Where a captured stone goes: onto ``spot`` as ``stone`` (a stand, turned to its
-    new owner), or into the box when ``spot`` is None."""
-
-    spot: Spot | None = None
-    stone: Stone | None = None
 
 
 class Simulation:
@@ -354,31 +344,3 @@ class Simulation:
         if colour.red == colour.green == colour.blue == 0:
             return None
         return (colour.red, colour.green, colour.blue)
-
-
-def capture_destination(
-    position: Position[Any], mover: Stone, origin: Spot | None, target: Spot
-) -> CaptureDestination | None:
-    """Where the stone on ``target`` goes when ``mover`` (from ``origin``, if known)
-    lands there, as a legal move that takes it says; None when no legal move does.
-    The simulated hands (the terminal's, the page's) take it there."""
-    before = position.layout()
-    probe = position.copy()
-    for move in list(probe.legal_moves()):
-        probe.push(move)
-        try:
-            after = probe.layout()
-        finally:
-            probe.pop()
-        arrived = after.get(target, ())
-        if not arrived or (arrived[-1].kind, arrived[-1].owner) != (mover.kind, mover.owner):
-            continue
-        if arrived == before.get(target, ()):
-            continue
-        if origin is not None and after.get(origin, ()) == before.get(origin, ()):
-            continue
-        for spot, stones in after.items():
-            if spot != target and len(stones) > len(before.get(spot, ())):
-                return CaptureDestination(spot, stones[-1])
-        return CaptureDestination()
-    return None

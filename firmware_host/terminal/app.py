@@ -5,7 +5,9 @@ The session's commands are the one vocabulary (``session/actions.py``): a verb i
 an action's name and its words are the action's parameters in order, so every
 action the page can send can be typed, and ``help`` lists them from there. The
 terminal adds what only a terminal needs: ``drop``, ``play``, ``wait``,
-``moves``, ``help`` and ``quit``.
+``moves``, ``help`` and ``quit``. The hands that carry out ``lift``, ``place``,
+``move``, ``flip``, ``drop`` and ``play`` are the page's too
+(``hardware/mock/gestures.py``); after each command the board settles.
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ from typing import IO
 
 from drivers.buttons import ButtonRole
 from engine.errors import KibanError
-from engine.physical import Spot, Stone
-from firmware_host.boards.simulator import Simulation, capture_destination
+from engine.physical import Spot
+from firmware_host.boards.simulator import Simulation
 from firmware_host.notices.declared import (
     MoveCommitted,
     Notice,
@@ -53,7 +55,8 @@ from firmware_host.wire.actions import (
     summary,
     usage,
 )
-from hardware.mock.world import WorldError
+from hardware.mock.gestures import Gestures
+from hardware.mock.hands import HandStep
 
 TERMINAL_COMMANDS = (
     ("drop KIND SPOT", "take a piece of KIND from the stand of the side to move, place it"),
@@ -89,9 +92,13 @@ class TerminalBoard:
     sim: Simulation
     out: IO[str]
     colour: bool = True
-    _lifted: list[tuple[Stone, Spot]] = field(default_factory=list)
-    """Each piece lifted and where from, to know where a piece put down came from."""
+    hands: Gestures = field(init=False)
+    """The simulated hands, the page's too (``hardware/mock/gestures.py``)."""
     _previewed: str | None = None  # a claim whose count was shown: typed again, it is made
+
+    def __post_init__(self) -> None:
+        sim = self.sim
+        self.hands = Gestures(sim.world, sim.hands, orientation=sim.board.orientation)
 
     def draw(self) -> None:
         Screen(self.sim, self.out, self.colour).draw()
@@ -158,7 +165,7 @@ class TerminalBoard:
         return {
             "help": lambda _: self.say(help_text(self.claims)),
             "drop": self._drop,
-            "play": lambda a: self.report(self.sim.perform(a[0])),
+            "play": self._play,
             "wait": self._wait,
             "moves": self._moves,
         }
@@ -167,16 +174,13 @@ class TerminalBoard:
         """An action of the vocabulary, carried out where its scope says."""
         match action:
             case LiftPiece(spot):
-                self._check_spot(spot)
-                self._lift(spot)
+                self._gesture(self.hands.lift(spot, self.sim.now))
             case PlacePiece(spot, held):
                 self._place(spot, held)
             case MovePiece(source, target):
                 self._move(source, target)
             case FlipPiece(spot):
-                self._check_spot(spot)
-                self.sim.world.flip(spot)
-                self.report(self.sim.settle())
+                self._gesture(self.hands.flip(spot, self.sim.now))
             case Press(button):
                 if not self.sim.hardware.has_button(button):
                     self.say(f"this board has no {button.value} button")
@@ -194,7 +198,6 @@ class TerminalBoard:
                 self.report(self.sim.send(action))
                 if isinstance(action, NewGame):
                     self.sim.world.arrange(self.sim.controller.position.layout())
-                    self._lifted.clear()  # the hand was emptied
                 self.report(self.sim.settle())
             case _:  # pragma: no cover - every scope is handled above
                 raise AssertionError(f"{action.scope} action {action!r} has no handler")
@@ -213,80 +216,31 @@ class TerminalBoard:
         if any(isinstance(notice, MoveCommitted) for notice in notices):
             self.sim.tidy()  # the hands turn a promoted piece over, unseen
 
-    def _check_spot(self, spot: Spot) -> None:
-        if spot not in self.sim.game.spots:
-            raise WorldError(f"{spot!r} is not a spot of {self.sim.game.name}")
-
-    def _lift(self, spot: Spot) -> None:
-        stone = self.sim.world.lift(spot)
+    def _gesture(self, steps: list[HandStep]) -> None:
+        """The hands' steps, run now; then the board settles before the next command."""
+        self.report(self.sim.run(steps))
         self.report(self.sim.settle())
-        self._lifted.append((stone, spot))
 
     def _place(self, spot: str, held: int | None = None) -> None:
-        """Put down the piece lifted last, or the hand's piece ``held`` (0 first)."""
-        target = spot.rstrip("+")
-        hand = self.sim.world.held
-        if not hand:
-            self.say(f"cannot: the hand holds nothing to place on {target}")
-            return
-        if held is not None and not 0 <= held < len(hand):
-            count = len(hand)
-            pieces = "1 piece (0)" if count == 1 else f"{count} pieces (0 to {count - 1})"
-            self.say(f"cannot: the hand holds {pieces}; there is no piece {held}")
-            return
-        self._check_spot(target)
-        stone = hand[len(hand) - 1 if held is None else held]
-        source = self._lifted_from(stone)
-        if self.sim.world.stacks.get(target) and target in self.sim.game.cells:
-            self._take_away(target, stone, source)
-        self.sim.world.place(target, stone)
-        if spot.endswith("+"):
-            self.sim.world.flip(target)
-        self.report(self.sim.settle())
-
-    def _lifted_from(self, stone: Stone) -> Spot | None:
-        """Where the held ``stone`` was lifted from (forgotten now that it is put down)."""
-        for index in range(len(self._lifted) - 1, -1, -1):
-            if self._lifted[index][0] == stone:
-                return self._lifted.pop(index)[1]
-        return None
-
-    def _take_away(self, target: Spot, mover: Stone, source: Spot | None) -> None:
-        """Clear a cell before ``mover`` lands on it: the captured piece goes where the
-        rules send it (a stand), else into the box, and the hand takes a moment."""
-        world = self.sim.world
-        destination = (
-            None
-            if source is None
-            else capture_destination(self.sim.controller.position, mover, source, target)
-        )
-        captured = world.lift(target)
-        if destination is not None and destination.spot is not None:
-            assert destination.stone is not None
-            world.place_as(destination.spot, captured, destination.stone)
-        elif world.held and world.held[-1] is captured:
-            world.held.pop()  # nowhere to keep it: into the box
-        self.report(self.sim.advance(0.1))
+        """Put down the piece lifted last, or the hand's piece ``held`` (0 first); a
+        spot written with + turns it over as it lands."""
+        position = self.sim.controller.position
+        target, turned = spot.rstrip("+"), spot.endswith("+")
+        self._gesture(self.hands.place(position, target, self.sim.now, held=held, turned=turned))
 
     def _move(self, source: Spot, target: str) -> None:
-        # Check both spots first: a move that fails half-way would leave a piece in the air.
-        for spot in (source, target.rstrip("+")):
-            self._check_spot(spot)
-        self._lift(source)
-        self._place(target)
+        position = self.sim.controller.position
+        to, turned = target.rstrip("+"), target.endswith("+")
+        self._gesture(self.hands.move(position, source, to, self.sim.now, turned=turned))
 
     def _drop(self, args: list[str]) -> None:
         kind, target = args[0], args[1]
-        turn = self.sim.controller.position.turn
-        for place in self.sim.game.geometry.off_board:
-            stack = self.sim.world.stacks.get(place.spot)
-            if stack and stack[-1].kind.upper() == kind.upper() and stack[-1].owner == turn:
-                self.sim.world.lift(place.spot)
-                self.report(self.sim.settle())
-                self.sim.world.place(target)
-                self.report(self.sim.settle())
-                return
-        self.say(f"no {kind} on the stand of the side to move")
+        self._gesture(self.hands.drop(self.sim.controller.position, kind, target, self.sim.now))
+
+    def _play(self, args: list[str]) -> None:
+        position = self.sim.controller.position
+        move = position.parse_move(args[0])
+        self._gesture(self.hands.play(position, move, self.sim.now))
 
     def _wait(self, args: list[str]) -> None:
         problem = _wait_problem(args)

@@ -8,10 +8,11 @@ settle time or a correction guide takes as long in the browser as on a real
 board; if the loop falls behind, the simulation catches up scan by scan, so
 what it decides does not depend on how busy the computer is.
 
-Commands that move pieces become timed steps of the simulated hands (a capture
-takes the captured piece where the rules send it a moment before the capturing
-piece lands, as a hand does), run by the driver at their times. While steps
-are under way, further commands wait for them.
+Commands that move pieces become timed steps of the simulated hands, the
+terminal's too (``hardware/mock/gestures.py``: a capture takes the captured piece
+where the rules send it a moment before the capturing piece lands, as a hand
+does), run by the driver at their times. While steps are under way, further
+commands wait for them.
 """
 
 from __future__ import annotations
@@ -21,16 +22,15 @@ import contextlib
 import functools
 import logging
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import KibanError
 from engine.game import Game, Layout
-from engine.physical import Spot, Stone
 from engine.recognizer import Timing
 from engine.registry import find_game
-from firmware_host.boards.simulator import Simulation, capture_destination
+from firmware_host.boards.simulator import Simulation
 from firmware_host.notices.declared import (
     GameStarted,
     MoveCommitted,
@@ -67,12 +67,16 @@ from firmware_host.web.remote_play import discard, refusal, remote_request
 from firmware_host.web.session import Session, answer, error, ok, record_message, simulated_profiles
 from firmware_host.web.state import Json, Mode, MoveList, state_message
 from firmware_host.wire.actions import Problem
-from hardware.mock.hands import HandAction, HandStep, LiftStone, Noise, PutStone, Remove, apply
+from hardware.mock.gestures import GestureError, Gestures
+from hardware.mock.hands import HandStep, Noise, apply
 from hardware.profile import Profile, load_profile
 
 log = logging.getLogger(__name__)
 
-HAND_STEP = 0.08  # seconds between one hand action and the next: well below the settle time
+
+def _hands_of(sim: Simulation) -> Gestures:
+    """The simulated hands on ``sim``'s world, the terminal's too."""
+    return Gestures(sim.world, sim.hands, orientation=sim.board.orientation)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +146,7 @@ class SimSession(Session):
         self._origin = 0.0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._task: asyncio.Task[None] | None = None
-        self._lifted_from: Spot | None = None
+        self._hands = _hands_of(self.sim)
 
     def publish(self, notices: list[Notice]) -> None:
         """After a move, the simulated hands tidy what no sensor sees (a piece promoted at
@@ -317,12 +321,7 @@ class SimSession(Session):
         guide = self.controller.guide
         if guide is None or self._steps:
             return
-        position = self.controller.position.copy()
-        position.push(guide.move)
-        steps = self.sim.hands.perform(
-            self.sim.world, self.sim.physical(position.layout()), self.sim.now
-        )
-        self._steps.extend(steps)
+        self._steps.extend(self._hands.play(self.controller.position, guide.move, self.sim.now))
 
     def _timeout(self) -> float | None:
         wake = self.sim.next_wake()
@@ -333,11 +332,16 @@ class SimSession(Session):
             return None
         return max(0.001, wake - self.now())
 
-    def _schedule(self, actions: list[tuple[float, HandAction]]) -> None:
-        """Hand actions ``delay`` seconds from now (after any already planned)."""
+    def _gesture(self, request: Request, plan: Callable[[float], list[HandStep]]) -> Json:
+        """The hands' steps of one gesture, planned from the end of any already under
+        way; a gesture the hands cannot make is refused, naming the word at fault."""
         start = max(self.sim.now, self._steps[-1].at if self._steps else 0.0)
-        for delay, action in actions:
-            self._steps.append(HandStep(start + delay, action))
+        try:
+            steps = plan(start)
+        except GestureError as refused:
+            return error(Problem.INVALID, str(refused), request_id=request.id, field=refused.part)
+        self._steps.extend(steps)
+        return ok(request)
 
     # --- commands ----------------------------------------------------------------------
 
@@ -359,8 +363,7 @@ class SimSession(Session):
                 notices += self.sim.send(TimePassed())
             elif isinstance(notice, MovesTakenBack) and self.controller.phase is Phase.SETUP:
                 layout = self.controller.position.layout()
-                steps = self.sim.hands.perform(self.sim.world, layout, self.sim.now)
-                self._steps.extend(steps)
+                self._steps.extend(self._hands.bring_to(layout, self.sim.now))
 
     def _carry_out(self, request: Request) -> Json:
         command = request.action
@@ -373,63 +376,19 @@ class SimSession(Session):
             )
         match command:
             case LiftPiece(spot):
-                if not self.sim.world.stacks.get(spot):
-                    return error(
-                        Problem.INVALID,
-                        f"there is nothing on {spot} to lift",
-                        request_id=request.id,
-                        field="spot",
-                    )
-                self._lifted_from = spot
-                self._schedule([(0.0, LiftStone(spot))])
+                return self._gesture(request, lambda at: self._hands.lift(spot, at))
             case PlacePiece(spot, held):
-                hand = self.sim.world.held
-                if not hand:
-                    return error(
-                        Problem.INVALID,
-                        f"the hand holds nothing to place on {spot}",
-                        request_id=request.id,
-                        field="spot",
-                    )
-                if held is not None and held >= len(hand):
-                    return error(
-                        Problem.INVALID,
-                        f"the hand holds {len(hand)} piece(s); there is no piece {held}",
-                        request_id=request.id,
-                        field="held",
-                    )
-                index = len(hand) - 1 if held is None else held
-                origin = self._lifted_from if index == len(hand) - 1 else None
-                self._schedule(self._put(hand[index], origin, spot, 0.0))
-                self._lifted_from = None
+                position = self.controller.position
+                return self._gesture(
+                    request, lambda at: self._hands.place(position, spot, at, held=held)
+                )
             case MovePiece(source, target):
-                stack = self.sim.world.stacks.get(source)
-                if not stack:
-                    return error(
-                        Problem.INVALID,
-                        f"there is nothing on {source} to move",
-                        request_id=request.id,
-                        field="from",
-                    )
-                mover = stack[-1]
-                actions: list[tuple[float, HandAction]] = [(0.0, LiftStone(source))]
-                if source == target:
-                    actions.append((HAND_STEP, PutStone(target, mover, mover)))
-                else:
-                    actions += self._put(mover, source, target, HAND_STEP)
-                self._schedule(actions)
+                position = self.controller.position
+                return self._gesture(
+                    request, lambda at: self._hands.move(position, source, target, at)
+                )
             case FlipPiece(spot):
-                stack = self.sim.world.stacks.get(spot)
-                if not stack:
-                    return error(
-                        Problem.INVALID,
-                        f"there is nothing on {spot} to turn over",
-                        request_id=request.id,
-                        field="spot",
-                    )
-                stone = stack[-1]
-                turned = Stone(stone.kind, stone.owner, not stone.flipped)
-                self._schedule([(0.0, LiftStone(spot)), (HAND_STEP, PutStone(spot, stone, turned))])
+                return self._gesture(request, lambda at: self._hands.flip(spot, at))
             case Press(button):
                 notices = self.sim.press(button)
                 self._follow(notices)
@@ -442,31 +401,6 @@ class SimSession(Session):
             case _ if is_game_action(command):
                 return self._send(command, request)
         return ok(request)
-
-    def _put(
-        self, mover: Stone, origin: Spot | None, target: Spot, delay: float
-    ) -> list[tuple[float, HandAction]]:
-        """Put a held stone on ``target``; a stone on a board cell there is first taken
-        where the rules send it (else into the hand)."""
-        world = self.sim.world
-        actions: list[tuple[float, HandAction]] = []
-        occupant = world.stacks.get(target)
-        if occupant and target in frozenset(self.sim.game.cells):
-            victim = occupant[-1]
-            destination = capture_destination(self.controller.position, mover, origin, target)
-            if destination is not None and destination.spot is not None:
-                assert destination.stone is not None
-                actions.append((delay, LiftStone(target)))
-                actions.append(
-                    (delay + HAND_STEP, PutStone(destination.spot, victim, destination.stone))
-                )
-            elif destination is not None:
-                actions.append((delay, Remove(target)))
-            else:  # no rule takes it: it stays in the hand, to be put down anywhere
-                actions.append((delay, LiftStone(target)))
-            delay += 2 * HAND_STEP
-        actions.append((delay, PutStone(target, mover, mover)))
-        return actions
 
     def _new_game(self, command: NewGame, request: Request) -> Json:
         game = find_game(command.game) if command.game is not None else self.sim.game
@@ -509,7 +443,7 @@ class SimSession(Session):
         self.remote = sim.remote
         self.watching = sim.remote is not None and sim.remote.watching
         self._steps.clear()
-        self._lifted_from = None
+        self._hands = _hands_of(sim)
         assert self._loop is not None
         self._origin = self._loop.time() - sim.now
         self.publish(list(sim.notices))

@@ -306,3 +306,20 @@ def test_place_of_a_piece_the_hand_does_not_hold_is_refused() -> None:
     assert "cannot: the hand holds 2 pieces (0 to 1); there is no piece 2" in lines
     assert "cannot: the hand holds 2 pieces (0 to 1); there is no piece -1" in lines
     assert len(sim.world.held) == 2 and "2c" not in sim.world.stacks
+
+
+def test_a_piece_put_on_a_piece_no_rule_captures_leaves_that_one_in_the_hand() -> None:
+    """The page's hands and the terminal's are one: the piece found there is kept to
+    be put back, not thrown into the box."""
+    from engine.physical import Stone
+    from firmware_host.terminal.app import TerminalBoard
+
+    sim = make_sim()
+    board = TerminalBoard(sim, io.StringIO(), colour=False)
+    board.execute("move 1d 2d")  # the giraffe onto its own lion
+    assert sim.world.held == [Stone("L", 0)]
+    assert sim.world.stacks["2d"] == [Stone("G", 0)]
+    board.execute("move 2d 1d")
+    board.execute("place 2d")
+    assert sim.world.matches(sim.controller.position.layout()) and not sim.world.held
+    assert not of(MoveCommitted, sim.notices)

@@ -9,7 +9,7 @@ import pytest
 
 from engine.recognizer import Timing
 from engine.registry import find_game
-from firmware_host.boards.simulator import CaptureDestination, Simulation, capture_destination
+from firmware_host.boards.simulator import Simulation
 from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.legend import BLINK_PERIOD
@@ -59,21 +59,3 @@ def test_grace_and_blinking_take_real_seconds() -> None:
             assert abs(session.sim.now - session.now()) < 0.25
 
     asyncio.run(scenario())
-
-
-def test_a_capture_sends_the_captured_piece_where_the_rules_do() -> None:
-    game = find_game("dobutsu")
-    position = game.position()
-    mover = position.layout()["2c"][0]
-    destination = capture_destination(position, mover, "2c", "2b")
-    assert destination is not None and destination.spot == "hand:b:C"
-    assert destination.stone is not None
-    assert destination.stone.owner == 0 and not destination.stone.flipped
-    # nothing takes a piece of one's own: no rule sends it anywhere
-    assert capture_destination(position, mover, "2c", "2d") is None
-    # nor a move no piece can make (a lion two cells away)
-    lion = game.position("1l1/3/1L1/3 b - 1")
-    assert capture_destination(lion, lion.layout()["2c"][0], None, "2a") is None
-    # a captured lion ends the game: it leaves the board for the box
-    near = game.position("1l1/1L1/3/3 b - 1")
-    assert capture_destination(near, near.layout()["2b"][0], "2b", "2a") == CaptureDestination()
