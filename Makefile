@@ -38,6 +38,7 @@ run-terminal: $(RUN_STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check engine drivers hardware firmware_host tests
 	$(BIN)/ruff format --check engine drivers hardware firmware_host tests
+	$(BIN)/lint-imports --no-cache --no-logo
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
