@@ -11,7 +11,9 @@ FAIRY_STOCKFISH := /usr/games/fairy-stockfish
 ESPEAK_NG := /usr/bin/espeak-ng
 MOSQUITTO := /usr/sbin/mosquitto
 NODE := /usr/bin/node
-MICROPYTHON := node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs
+# The tools from npm (package.json, package-lock.json): MicroPython's WebAssembly port and ESLint.
+NODE_STAMP := node_modules/.installed
+ESLINT := node_modules/.bin/eslint
 
 .PHONY: run run-terminal browser engines speech-tools broker micropython test test-slow test-install lint typecheck bench bench-hands dist clean
 
@@ -35,10 +37,12 @@ run: $(RUN_STAMP)
 run-terminal: $(RUN_STAMP)
 	$(BIN)/kiban sim $(GAME)
 
-lint: $(STAMP)
+# The same checks run before a commit (.pre-commit-config.yaml); docs/architecture.md, "Checks".
+lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check engine drivers hardware firmware_host tests
 	$(BIN)/ruff format --check engine drivers hardware firmware_host tests
 	$(BIN)/lint-imports --no-cache --no-logo
+	$(ESLINT) --max-warnings 0 .
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -80,10 +84,10 @@ $(MOSQUITTO):
 		mosquitto
 
 # MicroPython's WebAssembly port (npm, package.json), under node: the tests run the
-# scanner firmware on it.
-micropython: $(MICROPYTHON)
+# scanner firmware on it. The same install brings ESLint, which make lint runs.
+micropython: $(NODE_STAMP)
 
-$(MICROPYTHON): package.json package-lock.json | $(NODE)
+$(NODE_STAMP): package.json package-lock.json | $(NODE)
 	npm ci --no-audit --no-fund
 	touch $@
 
