@@ -15,7 +15,7 @@ NODE := /usr/bin/node
 NODE_STAMP := node_modules/.installed
 ESLINT := node_modules/.bin/eslint
 
-.PHONY: run run-terminal browser engines speech-tools broker micropython test test-slow test-install lint typecheck bench bench-hands dist clean
+.PHONY: run run-terminal browser engines speech-tools broker micropython test test-slow test-install lint typecheck hooks bench bench-hands dist clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,10 @@ lint: $(STAMP) $(NODE_STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
+
+# Runs lint's and typecheck's checks before each commit in this checkout (git hooks).
+hooks: $(STAMP) $(NODE_STAMP)
+	$(BIN)/pre-commit install
 
 # The browser tests drive Debian's chromium through Playwright; never `playwright install`.
 browser: $(CHROMIUM)
