@@ -18,10 +18,4 @@ module.exports = [
     files: ["eslint.config.js"],
     languageOptions: { ecmaVersion: "latest", sourceType: "commonjs", globals: globals.node },
   },
-  {
-    // Owed, not exempt: bindSpeech's `let kept = "off"` is overwritten on both paths of
-    // its try (issue 28); drop this entry once speech.js declares `let kept;`.
-    files: ["firmware_host/web/static/speech.js"],
-    rules: { "no-useless-assignment": "off" },
-  },
 ];

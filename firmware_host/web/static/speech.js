@@ -49,7 +49,7 @@ function setMode(mode) {
 }
 
 export function bindSpeech() {
-  let kept = "off";
+  let kept;
   try {
     kept = localStorage.getItem(KEY) || "off";
   } catch {
