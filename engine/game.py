@@ -31,6 +31,7 @@ from engine.physical import (
 from engine.policy import IllegalMovePolicy
 from engine.record import PLAIN_TEXT, RecordFormat
 from engine.search.style import SearchStyle
+from engine.usi import UsiVariant
 
 M = TypeVar("M", bound=Hashable)
 P = TypeVar("P", bound="Position[Any]")
@@ -56,6 +57,8 @@ class Game(ABC, Generic[P]):
     """What players call a move that may go on after the board showed it (a chain)."""
     position_class: Callable[[Game[Any], Options, str], P]
     """The game's ``Position``: made from the game, its options and a position text."""
+    usi: ClassVar[UsiVariant | None] = None
+    """How an outside USI engine knows the game; None: no USI engine plays it."""
 
     def __init__(self) -> None:
         self._geometry = self.build_geometry()

@@ -22,6 +22,7 @@ from engine.shogi.position import ShogiPosition
 from engine.shogi.record_formats import shogi_formats
 from engine.shogi.sensing import HAND_SPOTS
 from engine.shogi.tables import CELL_NAMES, FILES, HAND_KINDS, RANKS, SIZE
+from engine.usi import UsiVariant
 
 
 class ShogiGame(Game[ShogiPosition]):
@@ -54,6 +55,7 @@ class ShogiGame(Game[ShogiPosition]):
         ),
     )
     position_class = ShogiPosition
+    usi = UsiVariant("shogi", needs_uci_variant=False)
 
     def build_geometry(self) -> Geometry:
         """The board, with each player's piece stand beside it on their right-hand side,
