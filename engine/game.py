@@ -30,6 +30,7 @@ from engine.physical import (
 )
 from engine.policy import IllegalMovePolicy
 from engine.record import PLAIN_TEXT, RecordFormat
+from engine.search.sampling_sources import ListedMoves, MoveSource
 from engine.search.style import SearchStyle
 from engine.usi import UsiVariant
 
@@ -126,6 +127,11 @@ class Game(ABC, Generic[P]):
         if len(self.seats) != 2 or self.rolls_dice(options):
             return SearchStyle.SAMPLING
         return SearchStyle.ALPHA_BETA
+
+    def move_source(self, options: Options) -> MoveSource:
+        """What the sampling search asks of the game (which moves a node tries, a playout's
+        move): by default every legal move, random playouts."""
+        return ListedMoves()
 
     def describe_outcome(self, outcome: Outcome) -> str:
         """A sentence for the end of a game, naming the winners by their seats."""

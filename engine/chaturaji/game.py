@@ -16,12 +16,14 @@ from engine.chaturaji.board import (
 )
 from engine.chaturaji.notation import write_board
 from engine.chaturaji.position import ChaturajiPosition
+from engine.chaturaji.sampling import ChaturajiMoves
 from engine.chaturaji.state import Rules
 from engine.errors import VariantError
 from engine.game import Game
 from engine.geometry import CellShape, Geometry, Seat, Side, square_grid
 from engine.options import Options, OptionSpec
 from engine.physical import Stone
+from engine.search.sampling_sources import MoveSource
 from engine.search.types import SearchStyle
 
 ALL_SEATS = ",".join(SEAT_NAMES)
@@ -130,6 +132,10 @@ class ChaturajiGame(Game[ChaturajiPosition]):
     def search_style(self, options: Options) -> SearchStyle:
         """Four seats and a die every turn: playouts, not a full-width search."""
         return SearchStyle.SAMPLING
+
+    def move_source(self, options: Options) -> MoveSource:
+        """Captures first, and playouts that mostly take the richest one."""
+        return ChaturajiMoves()
 
     def piece_name(self, stone: Stone) -> str:
         for kind, letter in LETTERS.items():

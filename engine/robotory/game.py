@@ -31,6 +31,8 @@ from engine.robotory.board import (
 )
 from engine.robotory.notation import PositionParts, write_position
 from engine.robotory.position import RobotoryPosition
+from engine.robotory.sampling import RobotoryMoves
+from engine.search.sampling_sources import MoveSource
 from engine.search.types import SearchStyle
 
 SLOT_GAP = 1.05
@@ -93,6 +95,10 @@ class RobotoryGame(Game[RobotoryPosition]):
     def search_style(self, options: Options) -> SearchStyle:
         """Up to hundreds of thousands of robot chains a turn: sampled, not searched in full."""
         return SearchStyle.SAMPLING
+
+    def move_source(self, options: Options) -> MoveSource:
+        """A few chains per robot by a cheap prior, never a crowded position's full list."""
+        return RobotoryMoves()
 
     def piece_name(self, stone: Stone) -> str:
         """ "white token", "red robot"."""
