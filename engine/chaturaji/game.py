@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.bench import BenchPlan, BenchPosition
 from engine.chaturaji.board import (
     FILES,
     LETTERS,
@@ -98,6 +99,19 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
 )
 
 
+BENCH = BenchPlan(
+    played=(
+        BenchPosition(
+            "gB1gb2rErHrB/gH1ghrKrkrerhrb/gEge1kH4/gKgk6/6ykyK/5yeyHyE/kbkhkekk2yh1/kBkE1kK2ybyB "
+            "r 5 0,0,0,0 -",
+            12,
+            "a middle game with captures",
+        ),
+    ),
+)
+"""The bench plays a hand's moves in a middle game with captures."""
+
+
 class ChaturajiGame(Game[ChaturajiPosition]):
     """Chaturaji: four players, a long die naming the piece to move, points for captures."""
 
@@ -115,6 +129,10 @@ class ChaturajiGame(Game[ChaturajiPosition]):
     def build_geometry(self) -> Geometry:
         """The 64 cells, rank 8 at the top as the south seat (black) sees the board."""
         return Geometry(CellShape.SQUARE, square_grid(tuple(FILES), tuple(reversed(RANKS))))
+
+    def bench(self) -> BenchPlan:
+        """Where ``kiban bench`` plays a hand's moves: a middle game with captures."""
+        return BENCH
 
     def start_text(self, options: Options) -> str:
         rules = Rules.of(options)

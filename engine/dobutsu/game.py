@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.bench import BenchPlan, BenchPosition
 from engine.dobutsu import board
 from engine.dobutsu.board import CELL_NAMES, FILES, HAND_KINDS, RANKS, WIDTH, hand_spot
 from engine.dobutsu.position import DobutsuPosition
@@ -12,6 +13,12 @@ from engine.physical import Stone
 from engine.usi import UsiVariant
 
 START_TEXT = "gle/1c1/1C1/ELG b - 1"
+
+
+BENCH = BenchPlan(
+    played=(BenchPosition("1l1/3/3/1L1 b CEGceg 1", 35, "every piece in hand"),),
+)
+"""The bench plays a hand's moves where the most drops are."""
 
 
 class DobutsuGame(Game[DobutsuPosition]):
@@ -53,6 +60,10 @@ class DobutsuGame(Game[DobutsuPosition]):
             piece_stands(WIDTH, len(RANKS), stands),
             zones,
         )
+
+    def bench(self) -> BenchPlan:
+        """Where ``kiban bench`` plays a hand's moves: every piece in hand: the most drops."""
+        return BENCH
 
     def start_text(self, options: Options) -> str:
         return START_TEXT

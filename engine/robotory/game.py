@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from engine.bench import BenchPlan, BenchPosition
 from engine.game import Game
 from engine.geometry import CellCentre, CellShape, Geometry, Seat
 from engine.opening import FirstPlayerDraw
@@ -47,6 +48,24 @@ POLARITY_READINGS = MappingProxyType({"w": NORTH, "b": SOUTH, "W": NORTH, "B": S
 each robot reads like the tokens it eats (the red robot, which eats both, north)."""
 
 
+BENCH = BenchPlan(
+    played=(
+        BenchPosition(
+            "bbbb/bwRbb/bbWBbw/wwbbw/wwwb 1w0b 0w0b 3w1b l", 296_636, "crowded by ordinary play"
+        ),
+        BenchPosition(
+            "bbbB/wbRbb/wwwbbb/wwwwb/Wwww 0w0b 0w1b 1w1b l",
+            576_658,
+            "full: the white and black robots pushed to far corners in the four steps the"
+            " consumed tokens allow, the red robot able to eat all 21 tokens in one chain",
+        ),
+    ),
+    profile="sim-robotory-polarity",
+)
+"""The bench plays a hand's moves on a crowded board and a full one, on a board that
+sees colours."""
+
+
 class RobotoryGame(Game[RobotoryPosition]):
     """Robotory: feed three shared robots energy tokens; when the lid runs out of a colour,
     the player with two or three robots in their own camp wins."""
@@ -84,6 +103,10 @@ class RobotoryGame(Game[RobotoryPosition]):
             *((f"stock:{seat}", frozenset(STOCK_SPOTS[seat])) for seat in (0, 1)),
         )
         return Geometry(CellShape.HEX_FLAT, cells, tuple(slots), regions)
+
+    def bench(self) -> BenchPlan:
+        """Where ``kiban bench`` plays a hand's moves: a crowded board and a full one."""
+        return BENCH
 
     def start_text(self, options: Options) -> str:
         return START_TEXT
