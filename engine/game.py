@@ -29,7 +29,7 @@ from engine.physical import (
     stone_reading,
 )
 from engine.policy import IllegalMovePolicy
-from engine.record import PLAIN_TEXT, RecordFormat
+from engine.record import PLAIN_TEXT, RecordFormat, RecordReader
 from engine.search.sampling_sources import ListedMoves, MoveSource
 from engine.search.style import SearchStyle
 from engine.usi import UsiVariant
@@ -116,6 +116,11 @@ class Game(ABC, Generic[P]):
     def record_formats(self) -> tuple[RecordFormat, ...]:
         """The formats a record of this game can be written in, plain text first."""
         return (PLAIN_TEXT,)
+
+    def record_readers(self) -> tuple[RecordReader, ...]:
+        """The formats a record of this game is read from besides plain text (which every
+        game reads: ``engine.record_read``), most particular first; none by default."""
+        return ()
 
     def bench(self) -> BenchPlan:
         """What ``kiban bench`` measures for this game beyond the common measures."""

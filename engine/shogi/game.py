@@ -13,13 +13,14 @@ from engine.opening import FirstPlayerDraw
 from engine.options import Options, OptionSpec
 from engine.physical import Stone
 from engine.policy import IllegalMovePolicy
-from engine.record import RecordFormat
+from engine.record import RecordFormat, RecordReader
 from engine.shogi import tables
 from engine.shogi.bench import BENCH
 from engine.shogi.handicaps import HANDICAPS, START_TEXT
 from engine.shogi.impasse import CLAIMS
 from engine.shogi.position import ShogiPosition
 from engine.shogi.record_formats import shogi_formats
+from engine.shogi.record_readers import shogi_readers
 from engine.shogi.sensing import HAND_SPOTS
 from engine.shogi.tables import CELL_NAMES, FILES, HAND_KINDS, RANKS, SIZE
 from engine.usi import UsiVariant
@@ -111,6 +112,10 @@ class ShogiGame(Game[ShogiPosition]):
     def record_formats(self) -> tuple[RecordFormat, ...]:
         """Plain text, then KIF, CSA and a USI ``position`` line."""
         return (*super().record_formats(), *shogi_formats(self))
+
+    def record_readers(self) -> tuple[RecordReader, ...]:
+        """A USI ``position`` line, CSA and KIF, read back."""
+        return shogi_readers(self)
 
     def bench(self) -> BenchPlan:
         """The 593-move position against its budget; cshogi and python-shogi compared."""
