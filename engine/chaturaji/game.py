@@ -48,6 +48,10 @@ class SeatsOption(OptionSpec):
             raise VariantError(f"{game}: option {self.name}={value!r} needs at least two seats")
         return ",".join(name for name in SEAT_NAMES if name in names)
 
+    def examples(self) -> tuple[str, ...]:
+        """Every seat, two facing seats, and three."""
+        return (self.default, ",".join(SEAT_NAMES[::2]), ",".join(SEAT_NAMES[:3]))
+
     def describe(self) -> str:
         return f"{self.name}=SEAT,SEAT[,...] (default {self.default}): {self.help}"
 

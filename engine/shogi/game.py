@@ -106,8 +106,9 @@ class ShogiGame(Game[ShogiPosition]):
         return IllegalMovePolicy(options["illegal"])
 
     def claims(self, options: Options) -> tuple[ClaimRule, ...]:
-        """The seed's 24-point impasse count and the 27-point declaration, in every game."""
-        return CLAIMS
+        """The impasse option's claim: the seed's 24-point count, or the 27-point
+        declaration."""
+        return (CLAIMS[options["impasse"]],)
 
     def record_formats(self) -> tuple[RecordFormat, ...]:
         """Plain text, then KIF, CSA and a USI ``position`` line."""
