@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.robotory import Chain, PlaceToken, Refill
+from tests.engine.perft_data import perft_case
 from tests.engine.robotory.helpers import START, moves, position, random_games, text
 from tests.engine.robotory.oracle import State
 
@@ -23,32 +24,19 @@ from tests.engine.robotory.oracle import State
 #    144 for red (18 token pairs next to it x 4 colour pairs x 2 orders of placing),
 #    32 for black (16 pairs, both black), 36 for white (18 pairs, both white): 212.
 #    67200 + 836 + 1520 + 212 = 69768.
-GOLDEN = [42, 1699, 69768]
-GOLDEN_DEPTH_4 = 2785244  # this engine, confirmed by the naive referee (slow suite)
-
-
-@pytest.mark.parametrize("depth", [1, 2, 3])
-def test_perft_from_the_start(depth: int) -> None:
-    assert position().perft(depth) == GOLDEN[depth - 1]
+# The counts, and depth 4 (this engine, confirmed by the naive referee), are data run by
+# tests/engine/test_contract.py: data/perft/robotory.json.
+GOLDEN = perft_case("robotory", "start")
 
 
 def test_the_naive_referee_counts_the_same_to_depth_three() -> None:
-    assert [State.from_text(START).perft(depth) for depth in (1, 2, 3)] == GOLDEN
+    assert [State.from_text(START).perft(depth) for depth in (1, 2, 3)] == GOLDEN.series()[:3]
+    assert GOLDEN.series()[:3] == [42, 1699, 69768]  # the hand count above
 
 
 @pytest.mark.slow
 def test_perft_depth_four_with_the_naive_referee() -> None:
-    assert position().perft(4) == GOLDEN_DEPTH_4
-    assert State.from_text(START).perft(4) == GOLDEN_DEPTH_4
-
-
-def test_perft_leaves_the_position_unchanged() -> None:
-    pos = position()
-    pos.push_text("w@B4")
-    before = pos.text()
-    pos.perft(3)
-    assert pos.text() == before
-    assert len(pos.move_stack) == 1
+    assert State.from_text(START).perft(4) == GOLDEN.count(4)
 
 
 # --- tiny positions counted by hand ---------------------------------------------------
