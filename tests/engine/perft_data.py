@@ -17,7 +17,8 @@ DATA = Path(__file__).parent / "data" / "perft"
 class PerftCase:
     """Move counts from one position: a game, its options, a start (None: the usual one),
     the count at each depth, the depths left to the slow suite, where the numbers come
-    from."""
+    from; the depths the game's own oracle (``tests/engine/<game>/oracle.py``,
+    ``oracle_perft``) counts too, and those of them left to the slow suite."""
 
     game: str
     label: str
@@ -26,6 +27,8 @@ class PerftCase:
     counts: tuple[tuple[int, int], ...]
     slow: frozenset[int]
     source: str
+    oracle_depths: tuple[int, ...] = ()
+    oracle_slow: frozenset[int] = frozenset()
 
     def count(self, depth: int) -> int:
         return dict(self.counts)[depth]
@@ -69,6 +72,8 @@ def perft_cases(game: str) -> list[PerftCase]:
             tuple(sorted((int(depth), count) for depth, count in case["counts"].items())),
             frozenset(case["slow"]),
             case["source"],
+            tuple(case.get("oracle", {}).get("depths", ())),
+            frozenset(case.get("oracle", {}).get("slow", ())),
         )
         for case in _load(game)["cases"]
     ]

@@ -3,13 +3,15 @@
 For every registered game (and a few rule variants), on a handful of positions:
 the start, a middle game and a late one reached by seeded random play, the end
 of that game when it ended, and the positions the game names for the bench; and
-each game's perft reference numbers, kept as data (``data/perft/<game>.json``).
+each game's perft reference numbers, kept as data (``data/perft/<game>.json``),
+also counted by the game's own oracle where it has one.
 A new game is checked here as soon as the registry lists it; its own tests keep
 what is particular to it (hand counts, its oracles).
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
@@ -412,6 +414,27 @@ def test_every_game_has_its_perft_numbers() -> None:
 def test_perft_matches_the_reference_numbers(case: Any, depth: int) -> None:
     position = find_game(case.game).position(case.start, dict(case.options))
     assert position.perft(depth) == case.count(depth), case.source
+
+
+@pytest.mark.parametrize(
+    ("case", "depth"),
+    [
+        pytest.param(
+            case,
+            depth,
+            id=f"{case.game}-{case.label}-{depth}",
+            marks=[pytest.mark.slow] if depth in case.oracle_slow else [],
+        )
+        for name in games_with_data()
+        for case in perft_cases(name)
+        for depth in case.oracle_depths
+    ],
+)
+def test_the_games_own_oracle_counts_the_same(case: Any, depth: int) -> None:
+    """An implementation of the rules written apart from the engine (a naive referee, an
+    outside library) agrees with the reference numbers."""
+    oracle = importlib.import_module(f"tests.engine.{case.game}.oracle")
+    assert oracle.oracle_perft(dict(case.options), case.start, depth) == case.count(depth)
 
 
 @pytest.mark.parametrize("name", games_with_data())

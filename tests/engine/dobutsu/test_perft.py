@@ -1,5 +1,6 @@
-"""The engine against an independent naive generator (the move counts from the start are
-data, run by ``tests/engine/test_contract.py``: ``data/perft/dobutsu.json``)."""
+"""The engine against an independent naive generator over random games (the move counts
+from the start are data, ``data/perft/dobutsu.json``, which ``tests/engine/
+test_contract.py`` holds both the engine and the naive generator to)."""
 
 from __future__ import annotations
 
@@ -9,16 +10,8 @@ import pytest
 
 from tests.engine.dobutsu.helpers import position, usi
 from tests.engine.dobutsu.oracle import Naive
-from tests.engine.perft_data import perft_case
 
 START = "gle/1c1/1C1/ELG b - 1"
-
-
-@pytest.mark.parametrize(("mandatory", "label"), [(True, "mandatory"), (False, "optional")])
-def test_naive_oracle_gives_the_same_counts(mandatory: bool, label: str) -> None:
-    expected = perft_case("dobutsu", label).series()[:5]
-    oracle = Naive.from_sfen(START, mandatory=mandatory)
-    assert [oracle.perft(depth) for depth in range(1, 6)] == expected
 
 
 @pytest.mark.parametrize(
