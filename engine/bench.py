@@ -44,11 +44,16 @@ class BenchPosition:
 @dataclass(frozen=True, slots=True)
 class BenchPlan:
     """A game's part of the bench: its notable positions, the libraries to compare with,
-    and the perft depth Kiban's own move generation is timed at for them."""
+    and the perft depth Kiban's own move generation is timed at for them; ``played``: the
+    worst positions for recognition, where moves are played by a simulated hand through
+    the controller (the start is always played too), on the board profile ``profile``
+    (one that sees colours where occupancy would ask for a prompt)."""
 
     positions: tuple[BenchPosition, ...] = ()
     references: tuple[BenchReference, ...] = ()
     perft_depth: int = 3
+    played: tuple[BenchPosition, ...] = ()
+    profile: str = "sim"
 
 
 class ReferenceBoard(Protocol):

@@ -29,8 +29,10 @@ from engine.physical import (
     stone_reading,
 )
 from engine.policy import IllegalMovePolicy
-from engine.record import PLAIN_TEXT, RecordFormat
+from engine.record import PLAIN_TEXT, RecordFormat, RecordReader
+from engine.search.sampling_sources import ListedMoves, MoveSource
 from engine.search.style import SearchStyle
+from engine.usi import UsiVariant
 
 M = TypeVar("M", bound=Hashable)
 P = TypeVar("P", bound="Position[Any]")
@@ -56,6 +58,8 @@ class Game(ABC, Generic[P]):
     """What players call a move that may go on after the board showed it (a chain)."""
     position_class: Callable[[Game[Any], Options, str], P]
     """The game's ``Position``: made from the game, its options and a position text."""
+    usi: ClassVar[UsiVariant | None] = None
+    """How an outside USI engine knows the game; None: no USI engine plays it."""
 
     def __init__(self) -> None:
         self._geometry = self.build_geometry()
@@ -113,6 +117,11 @@ class Game(ABC, Generic[P]):
         """The formats a record of this game can be written in, plain text first."""
         return (PLAIN_TEXT,)
 
+    def record_readers(self) -> tuple[RecordReader, ...]:
+        """The formats a record of this game is read from besides plain text (which every
+        game reads: ``engine.record_read``), most particular first; none by default."""
+        return ()
+
     def bench(self) -> BenchPlan:
         """What ``kiban bench`` measures for this game beyond the common measures."""
         return BenchPlan()
@@ -123,6 +132,11 @@ class Game(ABC, Generic[P]):
         if len(self.seats) != 2 or self.rolls_dice(options):
             return SearchStyle.SAMPLING
         return SearchStyle.ALPHA_BETA
+
+    def move_source(self, options: Options) -> MoveSource:
+        """What the sampling search asks of the game (which moves a node tries, a playout's
+        move): by default every legal move, random playouts."""
+        return ListedMoves()
 
     def describe_outcome(self, outcome: Outcome) -> str:
         """A sentence for the end of a game, naming the winners by their seats."""

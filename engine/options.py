@@ -39,6 +39,17 @@ class OptionSpec:
             raise VariantError(f"{game}: option {self.name}={number} is above {self.maximum}")
         return str(number)
 
+    def examples(self) -> tuple[str, ...]:
+        """Values worth trying, the default first: every choice, else the range's ends
+        (an open end gives none); an option of another form names its own."""
+        if self.choices:
+            return (self.default, *(choice for choice in self.choices if choice != self.default))
+        ends = (self.minimum, self.maximum)
+        return (
+            self.default,
+            *(str(end) for end in ends if end is not None and str(end) != self.default),
+        )
+
     def describe(self) -> str:
         allowed = "|".join(self.choices) if self.choices else self._range_text()
         return f"{self.name}={allowed} (default {self.default}): {self.help}"

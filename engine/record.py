@@ -3,12 +3,13 @@
 A record is plain data (no game, no position), so that writing one is a pure
 function of it. Every game's records can be written as plain text; a game with
 formats of its own lists them in ``Game.record_formats`` (shogi: KIF, CSA, a USI
-``position`` line).
+``position`` line), and the formats it reads back beside them in
+``Game.record_readers`` (plain text is read for every game, ``engine.record_read``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from engine.options import Options
@@ -109,3 +110,31 @@ PLAIN_TEXT = RecordFormat(
     "text/plain; charset=utf-8",
     write_plain_text,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class ReadRecord:
+    """What a record file holds, read and replayed: the rule options it names (only those
+    not at their default), its start (None: the game's usual start under those options)
+    and the moves from there in the game's notation."""
+
+    options: Mapping[str, str]
+    start: str | None
+    moves: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordReader:
+    """A format a game reads records in, besides plain text: the file suffixes that name
+    it (``.kif``), whether a file's first line that is not empty looks like it (``sniff``),
+    and the ``reader`` (NotationError or VariantError for what cannot be read or played).
+    A game lists its readers most particular first: the first whose suffix matches, else
+    whose sniff does, reads the file."""
+
+    name: str
+    suffixes: tuple[str, ...]
+    sniff: Callable[[str], bool]
+    reader: Callable[[str], ReadRecord]
+
+    def read(self, text: str) -> ReadRecord:
+        return self.reader(text)

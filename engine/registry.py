@@ -28,6 +28,11 @@ def _load(package: str, attribute: str) -> Game[Any]:
     return game
 
 
+def names() -> tuple[str, ...]:
+    """The registered games' names, in the order the menus show them (nothing imported)."""
+    return tuple(name for name, _, _ in _PACKAGES)
+
+
 def games() -> tuple[Game[Any], ...]:
     """Every registered game, in the order the menus show them."""
     return tuple(_load(package, attribute) for _, package, attribute in _PACKAGES)
@@ -42,5 +47,5 @@ def find_game(name: str) -> Game[Any]:
     for game in games():
         if wanted in game.aliases:
             return game
-    known = ", ".join(game_name for game_name, _, _ in _PACKAGES)
+    known = ", ".join(names())
     raise UnknownGameError(f"no game called {name!r}; known games: {known}")

@@ -17,10 +17,21 @@ from engine.abalone.board import (
 )
 from engine.abalone.notation import write_position
 from engine.abalone.position import AbalonePosition
+from engine.bench import BenchPlan, BenchPosition
 from engine.game import Game
 from engine.geometry import CellCentre, CellShape, Geometry, Seat
 from engine.options import Options, OptionSpec
 from engine.physical import NORTH, PRESENT, SOUTH, Reading, Sensing, Stone
+
+BENCH = BenchPlan(
+    played=(
+        BenchPosition(
+            "5/ww2bb/www1bbb/1ww2bb1/9/1bb2ww1/bbb1www/bb2ww/5 b 0 0", 80, "German daisy"
+        ),
+    ),
+    profile="sim-abalone-polarity",
+)
+"""The bench plays a hand's moves in German daisy, on a board that sees colours."""
 
 
 class AbaloneGame(Game[AbalonePosition]):
@@ -55,6 +66,10 @@ class AbaloneGame(Game[AbalonePosition]):
             for seat, colour in enumerate((BLACK, WHITE))
         )
         return Geometry(CellShape.HEX_POINTY, cells, tuple(gutters), regions)
+
+    def bench(self) -> BenchPlan:
+        """Where ``kiban bench`` plays a hand's moves: German daisy, seen in colours."""
+        return BENCH
 
     def start_text(self, options: Options) -> str:
         return write_position(start_board(options["layout"]), 0, [0, 0])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.bench import BenchPlan, BenchPosition
 from engine.chaturaji import spoken
 from engine.chaturaji.board import (
     FILES,
@@ -17,12 +18,14 @@ from engine.chaturaji.board import (
 )
 from engine.chaturaji.notation import write_board
 from engine.chaturaji.position import ChaturajiPosition
+from engine.chaturaji.sampling import ChaturajiMoves
 from engine.chaturaji.state import Rules
 from engine.errors import VariantError
 from engine.game import Game
 from engine.geometry import CellShape, Geometry, Seat, Side, square_grid
 from engine.options import Options, OptionSpec
 from engine.physical import Stone
+from engine.search.sampling_sources import MoveSource
 from engine.search.types import SearchStyle
 
 ALL_SEATS = ",".join(SEAT_NAMES)
@@ -45,6 +48,10 @@ class SeatsOption(OptionSpec):
         if len(names) < 2:
             raise VariantError(f"{game}: option {self.name}={value!r} needs at least two seats")
         return ",".join(name for name in SEAT_NAMES if name in names)
+
+    def examples(self) -> tuple[str, ...]:
+        """Every seat, two facing seats, and three."""
+        return (self.default, ",".join(SEAT_NAMES[::2]), ",".join(SEAT_NAMES[:3]))
 
     def describe(self) -> str:
         return f"{self.name}=SEAT,SEAT[,...] (default {self.default}): {self.help}"
@@ -97,6 +104,19 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
 )
 
 
+BENCH = BenchPlan(
+    played=(
+        BenchPosition(
+            "gB1gb2rErHrB/gH1ghrKrkrerhrb/gEge1kH4/gKgk6/6ykyK/5yeyHyE/kbkhkekk2yh1/kBkE1kK2ybyB "
+            "r 5 0,0,0,0 -",
+            12,
+            "a middle game with captures",
+        ),
+    ),
+)
+"""The bench plays a hand's moves in a middle game with captures."""
+
+
 class ChaturajiGame(Game[ChaturajiPosition]):
     """Chaturaji: four players, a long die naming the piece to move, points for captures."""
 
@@ -115,6 +135,10 @@ class ChaturajiGame(Game[ChaturajiPosition]):
         """The 64 cells, rank 8 at the top as the south seat (black) sees the board."""
         return Geometry(CellShape.SQUARE, square_grid(tuple(FILES), tuple(reversed(RANKS))))
 
+    def bench(self) -> BenchPlan:
+        """Where ``kiban bench`` plays a hand's moves: a middle game with captures."""
+        return BENCH
+
     def start_text(self, options: Options) -> str:
         rules = Rules.of(options)
         board = [0] * SQUARES
@@ -131,6 +155,10 @@ class ChaturajiGame(Game[ChaturajiPosition]):
     def search_style(self, options: Options) -> SearchStyle:
         """Four seats and a die every turn: playouts, not a full-width search."""
         return SearchStyle.SAMPLING
+
+    def move_source(self, options: Options) -> MoveSource:
+        """Captures first, and playouts that mostly take the richest one."""
+        return ChaturajiMoves()
 
     def piece_name(self, stone: Stone) -> str:
         for kind, letter in LETTERS.items():

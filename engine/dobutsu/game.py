@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.bench import BenchPlan, BenchPosition
 from engine.dobutsu import board, spoken
 from engine.dobutsu.board import CELL_NAMES, FILES, HAND_KINDS, RANKS, WIDTH, hand_spot
 from engine.dobutsu.position import DobutsuPosition
@@ -9,8 +10,15 @@ from engine.game import Game
 from engine.geometry import CellShape, Geometry, Seat, piece_stands, square_grid
 from engine.options import Options, OptionSpec
 from engine.physical import Stone
+from engine.usi import UsiVariant
 
 START_TEXT = "gle/1c1/1C1/ELG b - 1"
+
+
+BENCH = BenchPlan(
+    played=(BenchPosition("1l1/3/3/1L1 b CEGceg 1", 35, "every piece in hand"),),
+)
+"""The bench plays a hand's moves where the most drops are."""
 
 
 class DobutsuGame(Game[DobutsuPosition]):
@@ -37,6 +45,7 @@ class DobutsuGame(Game[DobutsuPosition]):
         ),
     )
     position_class = DobutsuPosition
+    usi = UsiVariant("dobutsu", king_capture_by_kiban=True)
 
     def build_geometry(self) -> Geometry:
         """The board, with each seat's stand beside it on its right-hand side, chick nearest."""
@@ -51,6 +60,10 @@ class DobutsuGame(Game[DobutsuPosition]):
             piece_stands(WIDTH, len(RANKS), stands),
             zones,
         )
+
+    def bench(self) -> BenchPlan:
+        """Where ``kiban bench`` plays a hand's moves: every piece in hand: the most drops."""
+        return BENCH
 
     def start_text(self, options: Options) -> str:
         return START_TEXT

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from engine.bench import BenchPlan, BenchPosition
 from engine.game import Game
 from engine.geometry import CellCentre, CellShape, Geometry, Seat
 from engine.opening import FirstPlayerDraw
@@ -32,6 +33,8 @@ from engine.robotory.board import (
 )
 from engine.robotory.notation import PositionParts, write_position
 from engine.robotory.position import RobotoryPosition
+from engine.robotory.sampling import RobotoryMoves
+from engine.search.sampling_sources import MoveSource
 from engine.search.types import SearchStyle
 
 SLOT_GAP = 1.05
@@ -44,6 +47,24 @@ START_TEXT = write_position(
 POLARITY_READINGS = MappingProxyType({"w": NORTH, "b": SOUTH, "W": NORTH, "B": SOUTH, "R": NORTH})
 """Under polarity sensing: white tokens carry a magnet north up, black ones south up;
 each robot reads like the tokens it eats (the red robot, which eats both, north)."""
+
+
+BENCH = BenchPlan(
+    played=(
+        BenchPosition(
+            "bbbb/bwRbb/bbWBbw/wwbbw/wwwb 1w0b 0w0b 3w1b l", 296_636, "crowded by ordinary play"
+        ),
+        BenchPosition(
+            "bbbB/wbRbb/wwwbbb/wwwwb/Wwww 0w0b 0w1b 1w1b l",
+            576_658,
+            "full: the white and black robots pushed to far corners in the four steps the"
+            " consumed tokens allow, the red robot able to eat all 21 tokens in one chain",
+        ),
+    ),
+    profile="sim-robotory-polarity",
+)
+"""The bench plays a hand's moves on a crowded board and a full one, on a board that
+sees colours."""
 
 
 class RobotoryGame(Game[RobotoryPosition]):
@@ -84,6 +105,10 @@ class RobotoryGame(Game[RobotoryPosition]):
         )
         return Geometry(CellShape.HEX_FLAT, cells, tuple(slots), regions)
 
+    def bench(self) -> BenchPlan:
+        """Where ``kiban bench`` plays a hand's moves: a crowded board and a full one."""
+        return BENCH
+
     def start_text(self, options: Options) -> str:
         return START_TEXT
 
@@ -94,6 +119,10 @@ class RobotoryGame(Game[RobotoryPosition]):
     def search_style(self, options: Options) -> SearchStyle:
         """Up to hundreds of thousands of robot chains a turn: sampled, not searched in full."""
         return SearchStyle.SAMPLING
+
+    def move_source(self, options: Options) -> MoveSource:
+        """A few chains per robot by a cheap prior, never a crowded position's full list."""
+        return RobotoryMoves()
 
     def piece_name(self, stone: Stone) -> str:
         """ "white token", "red robot"."""

@@ -12,8 +12,8 @@ slow and, with random moves, mostly noise.
 
 What is game-specific (which moves a node tries and in what order, the playout's
 move, how every legal move gets a value) comes from a ``MoveSource``
-(``engine.search.sampling_sources``, ``source_for``): Robotory's never lists a crowded position's
-chains, only a few per robot.
+(``engine.search.sampling_sources``) the game supplies (``Game.move_source``):
+Robotory's never lists a crowded position's chains, only a few per robot.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.errors import GameOverError, KibanError
 from engine.search.levels import Level
-from engine.search.sampling_sources import ListedMoves, MoveSource, Tuning
+from engine.search.sampling_sources import MoveSource, Tuning
 from engine.search.types import WIN, Analysis, Limits
 
 if TYPE_CHECKING:  # the games import engine.search (through engine.game): not at run time
@@ -38,21 +38,8 @@ class RollDueError(KibanError, RuntimeError):
 
 
 def source_for(position: Position[Any]) -> MoveSource:
-    """The source that suits the position's game.
-
-    The games are imported here, when a search starts: they import ``engine.search``
-    themselves (``engine.game`` names the search styles), so not at module level.
-    """
-    from engine.chaturaji.position import ChaturajiPosition
-    from engine.robotory.position import RobotoryPosition
-    from engine.search.sampling_chaturaji import ChaturajiMoves
-    from engine.search.sampling_robotory import RobotoryMoves
-
-    if isinstance(position, RobotoryPosition):
-        return RobotoryMoves()
-    if isinstance(position, ChaturajiPosition):
-        return ChaturajiMoves()
-    return ListedMoves()
+    """The source the position's game supplies (``Game.move_source``)."""
+    return position.game.move_source(position.options)
 
 
 class _Node:

@@ -2,20 +2,25 @@
 a value for every legal move, and the knobs that suit the game.
 
 A game with few moves needs nothing of its own (``ListedMoves``: every legal move,
-random playouts). Chaturaji orders captures first and plays them in its playouts
-(``engine.search.sampling_chaturaji``); Robotory never lists a crowded position's
-chains (``engine.search.sampling_robotory``).
+random playouts); a game supplies its own through ``Game.move_source``. Chaturaji
+orders captures first and plays them in its playouts (``engine.chaturaji.sampling``);
+Robotory never lists a crowded position's chains (``engine.robotory.sampling``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-if TYPE_CHECKING:  # the games import engine.search (through engine.game): not at run time
-    from engine.game import Position
+
+class SearchedPosition(Protocol):
+    """What a source needs of a ``Position`` (``engine.game`` offers a source through
+    ``Game.move_source``, so this module does not import it): a game's own source casts
+    to its position class."""
+
+    def legal_moves(self) -> Iterator[Any]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,18 +41,18 @@ class MoveSource(Protocol):
     @property
     def tuning(self) -> Tuning: ...
 
-    def candidates(self, position: Position[Any], rng: random.Random) -> list[Any]:
+    def candidates(self, position: SearchedPosition, rng: random.Random) -> list[Any]:
         """The legal moves a node may try, the most promising first, never none while the
         game goes on (all of them for most games; a few of very many for Robotory)."""
         ...
 
-    def playout_move(self, position: Position[Any], rng: random.Random) -> Any:
+    def playout_move(self, position: SearchedPosition, rng: random.Random) -> Any:
         """A quick legal move for a playout (the game goes on, no roll is due)."""
         ...
 
     def judge_all(
         self,
-        position: Position[Any],
+        position: SearchedPosition,
         judged: Mapping[Any, float],
         one_ply: Callable[[Any], float],
     ) -> dict[Any, float]:
@@ -62,16 +67,16 @@ class ListedMoves:
 
     tuning: Tuning = Tuning()
 
-    def candidates(self, position: Position[Any], rng: random.Random) -> list[Any]:
+    def candidates(self, position: SearchedPosition, rng: random.Random) -> list[Any]:
         return list(position.legal_moves())
 
-    def playout_move(self, position: Position[Any], rng: random.Random) -> Any:
+    def playout_move(self, position: SearchedPosition, rng: random.Random) -> Any:
         moves = list(position.legal_moves())
         return moves[rng.randrange(len(moves))]
 
     def judge_all(
         self,
-        position: Position[Any],
+        position: SearchedPosition,
         judged: Mapping[Any, float],
         one_ply: Callable[[Any], float],
     ) -> dict[Any, float]:

@@ -24,4 +24,10 @@ BENCH = BenchPlan(
         BenchReference("python-shogi", "shogi", "Board", perft_depth=2),
     ),
     perft_depth=3,
+    played=(
+        BenchPosition(RICHEST, 593, "the most moves"),
+        BenchPosition(
+            "4k4/9/9/9/9/9/9/9/4K4 b RB2G2S2N2L9Prb2g2s2n2l9p 1", 525, "every piece in hand"
+        ),
+    ),
 )

@@ -7,8 +7,8 @@ import re
 from types import MappingProxyType
 
 from engine.errors import NotationError
+from engine.game import Game
 from engine.outcome import Outcome, Termination
-from engine.shogi import SHOGI
 from engine.shogi.csa import CODES, SIGNS
 from engine.shogi.handicaps import START_TEXT
 from engine.shogi.moves import board_move, drop_move
@@ -23,7 +23,8 @@ _PIECE_AT = re.compile(r"([0-9])([0-9])([A-Z]{2})")
 
 
 class _Reader:
-    def __init__(self) -> None:
+    def __init__(self, game: Game[ShogiPosition]) -> None:
+        self.game = game
         self.players = ["", ""]
         self.board: list[int] | None = None
         self.hands = [0] * 16
@@ -141,7 +142,7 @@ class _Reader:
                 raise NotationError(f"{where}: the side to move (+ or -) is missing before {what}")
             self.start_text = write_position(self.board, self.hands, self.turn, 1)
             try:
-                self.position = SHOGI.position(self.start_text)
+                self.position = self.game.position(self.start_text)
             except NotationError as error:
                 span = line_span(self.position_lines)
                 raise NotationError(
@@ -219,6 +220,15 @@ def _square(file: str, rank: str, where: str) -> int:
     return (int(rank) - 1) * SIZE + (9 - int(file))
 
 
-def read_csa(text: str) -> ShogiRecord:
-    """Read a CSA record (the first game of the file); NotationError names the line at fault."""
-    return _Reader().read(text)
+def read_csa(text: str, game: Game[ShogiPosition] | None = None) -> ShogiRecord:
+    """Read a CSA record (the first game of the file); NotationError names the line at fault.
+    The positions are ``game``'s (the registered shogi when None)."""
+    return _Reader(game or _shogi()).read(text)
+
+
+def _shogi() -> Game[ShogiPosition]:
+    """Shogi as registered (the package cannot be imported from inside it)."""
+    from engine.registry import find_game
+
+    game: Game[ShogiPosition] = find_game("shogi")
+    return game

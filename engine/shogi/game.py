@@ -13,15 +13,17 @@ from engine.opening import FirstPlayerDraw
 from engine.options import Options, OptionSpec
 from engine.physical import Stone
 from engine.policy import IllegalMovePolicy
-from engine.record import RecordFormat
+from engine.record import RecordFormat, RecordReader
 from engine.shogi import spoken, tables
 from engine.shogi.bench import BENCH
 from engine.shogi.handicaps import HANDICAPS, START_TEXT
 from engine.shogi.impasse import CLAIMS
 from engine.shogi.position import ShogiPosition
 from engine.shogi.record_formats import shogi_formats
+from engine.shogi.record_readers import shogi_readers
 from engine.shogi.sensing import HAND_SPOTS
 from engine.shogi.tables import CELL_NAMES, FILES, HAND_KINDS, RANKS, SIZE
+from engine.usi import UsiVariant
 
 
 class ShogiGame(Game[ShogiPosition]):
@@ -54,6 +56,7 @@ class ShogiGame(Game[ShogiPosition]):
         ),
     )
     position_class = ShogiPosition
+    usi = UsiVariant("shogi", needs_uci_variant=False)
 
     def build_geometry(self) -> Geometry:
         """The board, with each player's piece stand beside it on their right-hand side,
@@ -103,12 +106,17 @@ class ShogiGame(Game[ShogiPosition]):
         return IllegalMovePolicy(options["illegal"])
 
     def claims(self, options: Options) -> tuple[ClaimRule, ...]:
-        """The seed's 24-point impasse count and the 27-point declaration, in every game."""
-        return CLAIMS
+        """The impasse option's claim: the seed's 24-point count, or the 27-point
+        declaration."""
+        return (CLAIMS[options["impasse"]],)
 
     def record_formats(self) -> tuple[RecordFormat, ...]:
         """Plain text, then KIF, CSA and a USI ``position`` line."""
         return (*super().record_formats(), *shogi_formats(self))
+
+    def record_readers(self) -> tuple[RecordReader, ...]:
+        """A USI ``position`` line, CSA and KIF, read back."""
+        return shogi_readers(self)
 
     def bench(self) -> BenchPlan:
         """The 593-move position against its budget; cshogi and python-shogi compared."""

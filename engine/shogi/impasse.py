@@ -43,7 +43,9 @@ DECLARATION = ClaimRule(
     "Declare a win",
     "the player to move declares a win by the points and pieces in the zone",
 )
-CLAIMS = (IMPASSE, DECLARATION)
+CLAIMS = {"24": IMPASSE, "27": DECLARATION}
+"""The claim each value of the ``impasse`` option offers: the seed's 24-point count
+(the default), or the 27-point declaration (CSA ``%KACHI``)."""
 
 
 class ImpasseError(ClaimError, IllegalMoveError):

@@ -7,9 +7,9 @@ import re
 from types import MappingProxyType
 
 from engine.errors import NotationError
+from engine.game import Game
 from engine.outcome import Outcome, Termination
 from engine.record_read import shortened
-from engine.shogi import SHOGI
 from engine.shogi.handicaps import ALL_HANDICAPS
 from engine.shogi.kif import BOARD_PIECES, DIGITS, HANDICAP_NAMES, NUMERALS, PIECES, square_name
 from engine.shogi.moves import board_move, drop_move
@@ -60,7 +60,8 @@ _RESULT = re.compile(r"^[\s　]*まで、?(\d+)手で(?:(先手|後手|下手|�
 class _Reader:
     """Reads one KIF text, line by line, into a record."""
 
-    def __init__(self) -> None:
+    def __init__(self, game: Game[ShogiPosition]) -> None:
+        self.game = game
         self.headers: dict[str, str] = {}
         self.number = 0
         """The line being read."""
@@ -116,7 +117,7 @@ class _Reader:
         if self.position is None:
             self.start_text = self._start_text()
             try:
-                self.position = SHOGI.position(self.start_text)
+                self.position = self.game.position(self.start_text)
             except NotationError as error:
                 lines = [number for number, _ in self.diagram]
                 lines += [number for number, _ in self.hands.values()]
@@ -338,6 +339,15 @@ def _hand_sfen(number: int, text: str, seat: int) -> str:
     return result
 
 
-def read_kif(text: str) -> ShogiRecord:
-    """Read a KIF record (main line only); NotationError names the line at fault."""
-    return _Reader().read(text)
+def read_kif(text: str, game: Game[ShogiPosition] | None = None) -> ShogiRecord:
+    """Read a KIF record (main line only); NotationError names the line at fault.
+    The positions are ``game``'s (the registered shogi when None)."""
+    return _Reader(game or _shogi()).read(text)
+
+
+def _shogi() -> Game[ShogiPosition]:
+    """Shogi as registered (the package cannot be imported from inside it)."""
+    from engine.registry import find_game
+
+    game: Game[ShogiPosition] = find_game("shogi")
+    return game

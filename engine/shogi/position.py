@@ -23,6 +23,7 @@ from engine.shogi.evaluation import PIECE_POINTS
 from engine.shogi.evaluation import evaluate as evaluate_board
 from engine.shogi.illegal import illegal_moves
 from engine.shogi.impasse import (
+    CLAIMS,
     DECLARATION,
     DECLARATION_POINTS,
     IMPASSE,
@@ -351,16 +352,19 @@ class ShogiPosition(Position[ShogiMove]):
 
     def claim(self, name: str) -> Outcome:
         """The 24-point impasse (ImpasseError unless both kings are in their zones), or
-        the 27-point declaration of the player to move (a win, or a loss if it fails)."""
-        if name == IMPASSE.name:
+        the 27-point declaration of the player to move (a win, or a loss if it fails):
+        the one the ``impasse`` option chooses."""
+        offered = CLAIMS[self.options["impasse"]]
+        if name == offered.name == IMPASSE.name:
             return impasse_result(self)
-        if name == DECLARATION.name:
+        if name == offered.name == DECLARATION.name:
             return declaration_result(self)
         return super().claim(name)
 
     def claim_preview(self, name: str) -> ClaimPreview | None:
         """The declaration's count by the player to move, before it is made."""
-        if name != DECLARATION.name or self.outcome() is not None:
+        offered = CLAIMS[self.options["impasse"]]
+        if name != DECLARATION.name or offered is not DECLARATION or self.outcome() is not None:
             return None
         seat = self.turn
         return ClaimPreview(

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import os
 import shutil
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine.errors import NotationError
 from engine.game import Game, Position
 from engine.outcome import Termination
+from engine.usi import UsiVariant
 
 FAIRY_STOCKFISH = "fairy-stockfish"
 DEBIAN_GAMES = Path("/usr/games")
@@ -37,24 +37,26 @@ DEBIAN_GAMES = Path("/usr/games")
 KING_CAPTURE = frozenset({Termination.KING_CAPTURED})
 
 
-@dataclass(frozen=True, slots=True)
-class UsiGame:
-    """One Kiban game over USI: the ``UCI_Variant`` it is called by, and whether a
-    capturable king is invisible to the engine (Robot Duel's lion)."""
-
-    variant: str
-    king_capture_by_kiban: bool
-
-
-USI_GAMES = {
-    "dobutsu": UsiGame("dobutsu", king_capture_by_kiban=True),
-    "shogi": UsiGame("shogi", king_capture_by_kiban=False),
-}
+UsiGame = UsiVariant
+"""One Kiban game over USI, as the game declares it (``Game.usi``)."""
 
 
 def usi_game(game: Game[Any]) -> UsiGame | None:
     """How ``game`` is played over USI, or None: its positions have no SFEN."""
-    return USI_GAMES.get(game.name)
+    return game.usi
+
+
+def usi_titles(*, plain: bool = False) -> str:
+    """The games a USI engine plays, for a message ("Robot Duel and Shogi"); ``plain``:
+    those an engine without ``UCI_Variant`` plays ("Shogi")."""
+    from engine.registry import games
+
+    titles = [
+        game.title.split(" (")[0]
+        for game in games()
+        if game.usi is not None and not (plain and game.usi.needs_uci_variant)
+    ]
+    return " and ".join(filter(None, (", ".join(titles[:-1]), *titles[-1:])))
 
 
 def find_fairy_stockfish() -> Path | None:

@@ -25,9 +25,6 @@ from firmware_host.opponents.seats import (
 )
 from firmware_host.opponents.thinking import ThinkRequest, seeded
 
-USI_GAMES = {"dobutsu": "dobutsu", "shogi": "shogi"}
-"""Kiban's games an outside USI engine plays, by the engine's variant name."""
-
 
 @dataclass(frozen=True, slots=True)
 class Noted:
@@ -117,7 +114,7 @@ class Players:
         return BuiltinPlayer(request.spec.level, seeded(request))
 
     def _engine(self, request: ThinkRequest, game: Game[Any], spec: OpponentSpec) -> Player:
-        if game.name not in USI_GAMES:
+        if game.usi is None:
             if spec.kind is OpponentKind.ENGINE:
                 return self._builtin(request)  # the built-in search is this game's engine
             note = f"a USI engine does not play {game.title}; the built-in search plays"
@@ -169,7 +166,7 @@ def check_engines(game: Game[Any], opponents: str, options: Mapping[str, str]) -
     answer ``usiok`` and take the game, then stop it: a missing or wrong program is
     said before the game starts, not found when the computer is first to move.
     OpponentError names the seat and what the engine did."""
-    if game.name not in USI_GAMES:
+    if game.usi is None:
         return  # no engine plays it: the built-in search does, and says so
     from firmware_host.opponents.usi import UsiPlayer
 

@@ -37,6 +37,7 @@ from firmware_host.opponents.fairy import (
     engine_history,
     kiban_move,
     usi_game,
+    usi_titles,
     winning_move,
 )
 from firmware_host.opponents.fallback import default_fallback
@@ -117,9 +118,11 @@ class UsiPlayer:
         if rules is None:
             raise EngineUnsupportedError(
                 self._path,
-                f"{game.title} has no SFEN: only Robot Duel and Shogi are played over USI",
+                f"{game.title} has no SFEN: only {usi_titles()} are played over USI",
             )
-        self._rules = UsiGame(variant or rules.variant, rules.king_capture_by_kiban)
+        if variant is not None and variant != rules.variant:
+            rules = dataclasses.replace(rules, variant=variant, needs_uci_variant=True)
+        self._rules: UsiGame = rules
         self._given_fallback = fallback
         self._fallback: Player | None = fallback
         self._engine_options = dict(engine_options or {})
@@ -229,9 +232,11 @@ class UsiPlayer:
                     self._path, f"does not play {self._rules.variant} (no such UCI_Variant)"
                 )
             chosen["UCI_Variant"] = self._rules.variant
-        elif self._rules.variant != "shogi":
+        elif self._rules.needs_uci_variant:
             raise EngineUnsupportedError(
-                self._path, f"offers no UCI_Variant, so it plays Shogi only, not {self._game.title}"
+                self._path,
+                f"offers no UCI_Variant, so it plays {usi_titles(plain=True)} only,"
+                f" not {self._game.title}",
             )
         skill = offered.get("Skill Level")
         if skill is not None and skill.min is not None and skill.max is not None:

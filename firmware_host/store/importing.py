@@ -1,10 +1,10 @@
 """Games read from a record file, to play on from (``kiban sim --record``).
 
-Shogi records come as KIF, CSA or a USI ``position`` line; every game's as the plain
-text ``kiban export`` writes. The format is told by the file's extension, else by
-its first line. A record is replayed through the rules as it is read; the game then
-starts from the record's start with the moves up to the one chosen already played,
-so that takebacks can go back into them.
+Every game's records come as the plain text ``kiban export`` writes; a game may read
+formats of its own besides (``Game.record_readers``: shogi's KIF, CSA, USI line). The
+format is told by the file's extension, else by its first line. A record is replayed
+through the rules as it is read; the game then starts from the record's start with the
+moves up to the one chosen already played, so that takebacks can go back into them.
 """
 
 from __future__ import annotations
@@ -46,9 +46,6 @@ class Imported:
         return replace(self, moves=self.moves[:ply])
 
 
-SHOGI_FORMATS = {".kif": "kif", ".kifu": "kif", ".csa": "csa", ".usi": "usi", ".sfen": "usi"}
-
-
 def read_record_file(path: Path, game: Game[Any]) -> Imported:
     """The game ``path`` records; RecordFileError naming the file (and the line)."""
     try:
@@ -83,61 +80,14 @@ def read_record(text: str, game: Game[Any], suffix: str = "") -> Imported:
             None if record.standard_start else record.start,
             record.moves,
         )
-    if game.name != "shogi":
+    readers = game.record_readers()
+    if not readers:
         raise NotationError(f"line 1: a {game.name} record is plain text, beginning with [Game")
-    kind = SHOGI_FORMATS.get(suffix) or _shogi_kind(first)
-    if kind == "usi":
-        return _usi(text, game)
-    from engine.shogi.csa_read import read_csa
-    from engine.shogi.kif_read import read_kif
-
-    shogi = read_csa(text) if kind == "csa" else read_kif(text)
-    if shogi.handicap is not None:
-        options = {} if shogi.handicap == "none" else {"handicap": shogi.handicap}
-        try:
-            game.options(options)
-            return Imported(MappingProxyType(options), None, shogi.moves)
-        except VariantError:
-            pass  # a standard opening the game's options do not name: drawn as it stands
-    return Imported(MappingProxyType({}), shogi.start, shogi.moves)
-
-
-def _shogi_kind(first: str) -> str:
-    word = (first.split(maxsplit=1) or [""])[0]
-    if word in ("position", "startpos", "sfen"):
-        return "usi"
-    if word.startswith(("V2", "N+", "N-", "PI", "P1", "$", "'", "+", "-")):
-        return "csa"
-    return "kif"
-
-
-def _usi(text: str, game: Game[Any]) -> Imported:
-    """A USI ``position`` line (the first line that is not empty)."""
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        words = line.split()
-        if words[:1] == ["position"]:
-            words = words[1:]
-        if words[:1] == ["sfen"]:
-            words = words[1:]
-        try:
-            position = game.position(" ".join(words))
-        except ValueError as error:
-            raise NotationError(f"line {number}: {error}") from None
-        played = []
-        while position.move_stack:
-            played.append(position.pop())
-        moves = []
-        for move in reversed(played):
-            moves.append(position.move_text(move))
-            position.push(move)
-        start = game.position().text()
-        while position.move_stack:
-            position.pop()
-        return Imported(
-            MappingProxyType({}),
-            None if position.text() == start else position.text(),
-            tuple(moves),
-        )
-    raise NotationError("the file is empty")
+    reader = next((r for r in readers if suffix in r.suffixes), None)
+    if reader is None:
+        reader = next((r for r in readers if r.sniff(first)), None)
+    if reader is None:
+        known = ", ".join(r.name for r in readers)
+        raise NotationError(f"line 1: not a record: plain text begins with [Game; or {known}")
+    read = reader.read(text)
+    return Imported(MappingProxyType(dict(read.options)), read.start, read.moves)

@@ -394,7 +394,7 @@ def run(names: Sequence[str], positions: int = 50, seed: int = 1) -> list[str]:
     lines.append(f"{'-':10} {'reference workload':32} {value:9.2f} {scale}/run       1.000 ref")
     for game in chosen:
         lines += [measure.line() for measure in bench_game(game, positions, seed)]
-        if game.bench() != BenchPlan():
+        if game.bench().positions or game.bench().references:
             lines += game_lines(game, sample_positions(game, positions, seed))
     for game in chosen:
         lines += play_lines(game, reference)

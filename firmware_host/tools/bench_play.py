@@ -1,7 +1,8 @@
 """``kiban bench``: what a frame change and a commit cost in each game's worst positions,
 through the real controller, legend and painter (on a simulated board).
 
-For each notable position (``Game.bench``, the start when it names none), random legal
+For the start and each position the game's bench plan plays (``BenchPlan.played``, on
+its ``profile``), random legal
 moves are made as a hand makes them: the piece lifted (a frame change), the move shown
 (a frame change), the board left to rest (the commit, with the next position's lookups
 and the repaint); the move is then taken back and the board put back, unmeasured.
@@ -37,38 +38,9 @@ from firmware_host.session.events import (
 from firmware_host.store.storage import GameStore
 from hardware.profile import load_profile
 
-WORST: dict[str, tuple[tuple[str, int], ...]] = {
-    "dobutsu": (("1l1/3/3/1L1 b CEGceg 1", 35),),
-    "shogi": (
-        ("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1", 593),
-        ("4k4/9/9/9/9/9/9/9/4K4 b RB2G2S2N2L9Prb2g2s2n2l9p 1", 525),
-    ),
-    "abalone": (("5/ww2bb/www1bbb/1ww2bb1/9/1bb2ww1/bbb1www/bb2ww/5 b 0 0", 80),),
-    "robotory": (
-        ("bbbb/bwRbb/bbWBbw/wwbbw/wwwb 1w0b 0w0b 3w1b l", 296_636),
-        ("bbbB/wbRbb/wwwbbb/wwwwb/Wwww 0w0b 0w1b 1w1b l", 576_658),
-    ),
-    "chaturaji": (
-        (
-            "gB1gb2rErHrB/gH1ghrKrkrerhrb/gEge1kH4/gKgk6/6ykyK/5yeyHyE/kbkhkekk2yh1/kBkE1kK2ybyB "
-            "r 5 0,0,0,0 -",
-            12,
-        ),
-    ),
-}
-"""Each game's worst known positions for recognition (text, legal moves): the most
-moves (shogi's 593, all in hand), German daisy, a Robotory board crowded by ordinary
-play and a full one (every free cell holds a token, the white and black robots pushed
-to far corners in the four steps the consumed tokens allow, and the red robot able to
-eat all 21 tokens in one chain), a Chaturaji middle game with captures. The tests hold
-the counts."""
-
 SAMPLE = 400
 """Legal moves drawn from each position, of which the bench plays those the board shows
 on its own."""
-
-SIMULATED = {"robotory": "sim-robotory-polarity", "abalone": "sim-abalone-polarity"}
-"""The board the bench plays on: one that sees colours where occupancy would ask."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +145,7 @@ def play_costs(
 ) -> tuple[list[float], list[float], list[float]]:
     """CPU seconds of frame changes, commits, and full collections, over ``moves``
     random moves from the position ``text``."""
-    profile = load_profile(SIMULATED.get(game.name, "sim"), game)
+    profile = load_profile(game.bench().profile, game)
     sim = Simulation(game, profile, GameStore(":memory:"), resume=False, position=text)
     sim.settle()
     controller = sim.controller
@@ -219,7 +191,7 @@ def play_costs(
 
 def index_memory(game: Game[Any], text: str | None) -> float:
     """Bytes the recognizer holds after a lift and a move shown, traced."""
-    profile = load_profile(SIMULATED.get(game.name, "sim"), game)
+    profile = load_profile(game.bench().profile, game)
     sim = Simulation(game, profile, GameStore(":memory:"), resume=False, position=text)
     sim.settle()
     position = sim.controller.position
@@ -243,7 +215,7 @@ def index_memory(game: Game[Any], text: str | None) -> float:
 def play_lines(game: Game[Any], reference: float, moves: int = 40, seed: int = 1) -> list[str]:
     """The game's frame-change and commit spreads at the start and in its worst positions."""
     texts: list[tuple[str, str | None]] = [("start", None)]
-    texts += [(f"{count:,} moves", text) for text, count in WORST.get(game.name, ())]
+    texts += [(f"{notable.moves:,} moves", notable.text) for notable in game.bench().played]
     lines = []
     for label, text in texts:
         changes, commits, pauses = play_costs(game, text, moves, seed)

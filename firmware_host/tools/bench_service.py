@@ -62,7 +62,6 @@ from pathlib import Path  # noqa: E402
 from types import FrameType  # noqa: E402
 from typing import Any  # noqa: E402
 
-DEFAULT = (("sim", "dobutsu"), ("sim", "shogi"))
 WARM_UP = 20
 """Changes made before the frame to LED is timed: a service that has run a while
 (Python specialises the code it runs often within its first few runs; the lift's
@@ -335,7 +334,8 @@ def measure_floor(hz: float, seconds: float, join: Path | None = None) -> float:
 
 def _chosen(names: Sequence[str]) -> list[tuple[str, str]]:
     """(profile, game) of each name: a game on its ``sim`` board, ``PROFILE:GAME``, or a
-    bundled profile with its first game."""
+    bundled profile with its first game; none: every game on its ``sim`` board."""
+    from engine.registry import names as game_names
     from hardware.profile import bundled_profiles, load_profile
 
     bundled = bundled_profiles()
@@ -348,7 +348,7 @@ def _chosen(names: Sequence[str]) -> list[tuple[str, str]]:
             chosen.append((name, load_profile(name).games[0]))
         else:
             chosen.append(("sim", name))
-    return chosen or list(DEFAULT)
+    return chosen or [("sim", game) for game in game_names()]
 
 
 def _percentiles(values: Sequence[float]) -> tuple[float, float] | None:

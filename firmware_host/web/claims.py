@@ -12,13 +12,15 @@ from typing import Any
 
 from engine.claims import ClaimRule
 from engine.game import Game, Position
+from engine.options import Options
 
 Json = dict[str, Any]
 
 
-def claims_of(game: Game[Any]) -> tuple[ClaimRule, ...]:
-    """The claims ``game`` offers under its default options."""
-    return game.claims(game.options())
+def claims_of(game: Game[Any], options: Options | None = None) -> tuple[ClaimRule, ...]:
+    """The claims ``game`` offers under ``options`` (None: its default options; a rule
+    option may choose them, as shogi's ``impasse`` does)."""
+    return game.claims(game.options() if options is None else options)
 
 
 def claim_json(claim: ClaimRule) -> dict[str, str]:

@@ -125,7 +125,7 @@ class Session(ABC):
         self._state: Json | None = None
         self._seq = 0
         self._board: Json | None = None
-        self._board_key: tuple[str, str] | None = None
+        self._board_key: tuple[str, str, tuple[tuple[str, str], ...]] | None = None
 
     # --- what the session is ---------------------------------------------------------
 
@@ -175,9 +175,10 @@ class Session(ABC):
         return catalogue_message(self.games(), self.profiles, sorted(PALETTES), self.mode)
 
     def board(self) -> Json:
-        key = (self.controller.game.name, self.profile.name)
+        options = self.controller.position.options
+        key = (self.controller.game.name, self.profile.name, tuple(options.items()))
         if self._board is None or key != self._board_key:
-            self._board = board_message(self.controller.game, self.profile, self.mode)
+            self._board = board_message(self.controller.game, self.profile, self.mode, options)
             self._board_key = key
         return self._board
 

@@ -26,7 +26,7 @@ from drivers.led_strip import Colour
 from engine.game import Game, Layout, Position
 from engine.geometry import seat_side
 from engine.opening import DrawResult, FirstPlayerDraw
-from engine.options import OptionSpec
+from engine.options import Options, OptionSpec
 from engine.physical import Stone
 from engine.search.levels import LEVELS
 from firmware_host.remote.game import RemoteGame
@@ -128,7 +128,9 @@ def _spot_json(game: Game[Any], drawing: SpotDrawing) -> Json:
     }
 
 
-def board_message(game: Game[Any], profile: Profile, mode: Mode) -> Json:
+def board_message(
+    game: Game[Any], profile: Profile, mode: Mode, options: Options | None = None
+) -> Json:
     """How to draw ``game`` on ``profile`` for the page of ``mode``."""
     drawing: Drawing = draw(
         game.geometry,
@@ -173,7 +175,7 @@ def board_message(game: Game[Any], profile: Profile, mode: Mode) -> Json:
         "buttons": [role.value for role, _ in profile.buttons],
         "sensed": sorted(profile.sensed_spots),
         "seats": seats_json(game),
-        "claims": [claim_json(claim) for claim in claims_of(game)],
+        "claims": [claim_json(claim) for claim in claims_of(game, options)],
         "formats": [{"name": f.name, "title": f.title} for f in game.record_formats()],
         "world": mode is Mode.SIMULATOR,
     }

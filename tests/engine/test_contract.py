@@ -2,13 +2,16 @@
 
 For every registered game (and a few rule variants), on a handful of positions:
 the start, a middle game and a late one reached by seeded random play, the end
-of that game when it ended, and the positions the game names for the bench.
+of that game when it ended, and the positions the game names for the bench; and
+each game's perft reference numbers, kept as data (``data/perft/<game>.json``),
+also counted by the game's own oracle where it has one.
 A new game is checked here as soon as the registry lists it; its own tests keep
-what is particular to it.
+what is particular to it (hand counts, its oracles).
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
@@ -25,6 +28,7 @@ from engine.physical import EMPTY, Sensing, frame_diff
 from engine.policy import IllegalMovePolicy
 from engine.record import PLAIN_TEXT
 from engine.registry import find_game, games
+from tests.engine.perft_data import games_with_data, perft_cases, unchanged
 
 VARIANTS: dict[str, tuple[dict[str, str], ...]] = {
     "dobutsu": ({"promotion": "mandatory", "repetition": "2"},),
@@ -200,6 +204,11 @@ def check_footprints(position: Position[Any], sensing: Sensing) -> None:
         after = position.expected_frame(sensing)
         position.pop()
         assert footprint.changes == frame_diff(before, after), position.move_text(move)
+        # a game's direct footprint agrees with the default, which plays the move and
+        # compares layouts (it may find more hidden changes: a marble rolled on)
+        played = Position.footprint(position, move, sensing)
+        assert (footprint.changes, footprint.turnable) == (played.changes, played.turnable)
+        assert played.hidden <= footprint.hidden
         assert all(before[spot] == after[spot] for spot in footprint.hidden)
         assert footprint.must_touch <= footprint.hidden <= spots
         assert footprint.turnable <= {spot for spot, _ in footprint.changes}
@@ -233,6 +242,8 @@ def check_lookups(position: Position[Any], sensing: Sensing) -> None:
     for spots in random.Random(len(legal)).sample(every, min(60, len(every))):
         wanted = {move for move in legal if changed[move] == spots}
         assert set(position.moves_changing(spots, exactly=True)) >= wanted
+        if not spots:
+            continue  # a move that changes nothing (a wait): only the exact question
         spot = frozenset({min(spots)})
         assert set(position.moves_changing(spot)) >= {m for m in legal if spot <= changed[m]}
         illegal = {
@@ -377,3 +388,66 @@ def test_the_contract_holds_all_along_many_random_games(game: Game[Any]) -> None
                     check_outcome(position)
                 position.push_text(move)
             check_outcome(position)
+
+
+# --- perft: every game's reference numbers, as data ------------------------------------
+
+
+def test_every_game_has_its_perft_numbers() -> None:
+    assert set(games_with_data()) == {game.name for game in games()}
+
+
+@pytest.mark.parametrize(
+    ("case", "depth"),
+    [
+        pytest.param(
+            case,
+            depth,
+            id=f"{case.game}-{case.label}-{depth}",
+            marks=[pytest.mark.slow] if depth in case.slow else [],
+        )
+        for name in games_with_data()
+        for case in perft_cases(name)
+        for depth, _ in case.counts
+    ],
+)
+def test_perft_matches_the_reference_numbers(case: Any, depth: int) -> None:
+    position = find_game(case.game).position(case.start, dict(case.options))
+    assert position.perft(depth) == case.count(depth), case.source
+
+
+@pytest.mark.parametrize(
+    ("case", "depth"),
+    [
+        pytest.param(
+            case,
+            depth,
+            id=f"{case.game}-{case.label}-{depth}",
+            marks=[pytest.mark.slow] if depth in case.oracle_slow else [],
+        )
+        for name in games_with_data()
+        for case in perft_cases(name)
+        for depth in case.oracle_depths
+    ],
+)
+def test_the_games_own_oracle_counts_the_same(case: Any, depth: int) -> None:
+    """An implementation of the rules written apart from the engine (a naive referee, an
+    outside library) agrees with the reference numbers."""
+    oracle = importlib.import_module(f"tests.engine.{case.game}.oracle")
+    assert oracle.oracle_perft(dict(case.options), case.start, depth) == case.count(depth)
+
+
+@pytest.mark.parametrize("name", games_with_data())
+def test_perft_leaves_the_position_unchanged_and_is_stable(name: str) -> None:
+    plan = unchanged(name)
+    position = find_game(name).position()
+    for move in plan.moves:
+        position.push_text(move)
+    before = snapshot(position)
+    first = position.perft(plan.depth)
+    assert first > 0
+    assert snapshot(position) == before
+    assert len(position.move_stack) == len(plan.moves)
+    assert position.perft(plan.depth) == first
+    if plan.equals is not None:
+        assert first == plan.equals

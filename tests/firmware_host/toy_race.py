@@ -93,9 +93,12 @@ class RacePosition(Position[RaceMove]):
 
     def read_move(self, text: str) -> RaceMove:
         words = text.split()
+        counted = words[:1] in (["roll"], ["step"])
         if not words or words[0] not in ("roll", "step", "pass", "wait"):
             raise NotationError(f"not a race move: {text!r}")
-        return RaceMove(words[0], int(words[1]) if len(words) > 1 else 0)
+        if len(words) != (2 if counted else 1) or (counted and not words[1].isdigit()):
+            raise NotationError(f"not a race move: {text!r}")
+        return RaceMove(words[0], int(words[1]) if counted else 0)
 
     def layout(self) -> Layout:
         return {CELLS[token]: (Stone("T", seat),) for seat, token in enumerate(self.tokens)}
@@ -124,6 +127,9 @@ class RaceGame(Game[RacePosition]):
 
     def start_text(self, options: Options) -> str:
         return "0 1 0 0"
+
+    def rolls_dice(self, options: Options) -> bool:
+        return True
 
     def label(self, stone: Stone) -> str:
         return "AB"[stone.owner or 0]

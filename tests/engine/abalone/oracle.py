@@ -94,3 +94,17 @@ class Oracle:
                 counts[after.key()] += 1
         self.duplicates = sum(count - 1 for count in counts.values())
         return found
+
+
+def oracle_perft(options: dict[str, str], start: str | None, depth: int) -> int:
+    """The oracle's count of the contract's perft case (``tests/engine/data/perft``)
+    from a starting layout, by its successors."""
+    assert start is None, "the oracle starts from a layout"
+
+    def count(oracle: Oracle, left: int) -> int:
+        children = oracle.successors()
+        if left == 1:
+            return len(children)
+        return sum(count(child, left - 1) for child in children.values())
+
+    return count(Oracle.start(options.get("layout", "standard")), depth)

@@ -17,47 +17,11 @@ from engine.chaturaji import ChaturajiPosition
 from tests.engine.chaturaji.helpers import choose, names, position, random_game, text
 from tests.engine.chaturaji.oracle import Naive
 
-# From the start each army has 10 (roll, move) pairs: roll 2 a1c3; roll 3 b1a3, b1c3;
-# roll 4 pass (the elephant is walled in); roll 5 d1e1, d1e2, a2a3, b2b3, c2c3, d2d3.
-# The armies cannot reach one another in the first round, so depth n <= 4 gives 10**n.
-START = [10, 100, 1000, 10000, 114900]
-# Derived by this engine: the first interactions (and ranks=on's refusals) at depth 5.
-RANKS = 113800
-# No dice: 9 moves each (the above without the passes and grouped by piece).
-NO_DICE = [9, 81, 729, 6561, 72090]
-# Two dice: 153 sequences from the start (each of the 16 ordered pairs, then two moves or
-# passes); at depth 2, two moves let black's horse reach green's pawns (b1c3 then b5,
-# say), so the count falls just short of 153 * 153 = 23409. Derived by this engine.
-TWO_DICE = [153, 23403]
-
-
-@pytest.mark.parametrize("depth", range(1, 4))
-def test_perft_from_the_start(depth: int) -> None:
-    assert position().perft(depth) == START[depth - 1]
-
-
-@pytest.mark.parametrize("depth", range(1, 4))
-def test_perft_without_dice(depth: int) -> None:
-    assert position(dice="0").perft(depth) == NO_DICE[depth - 1]
-
-
-def test_perft_two_dice_depth_1() -> None:
-    assert position(dice="2").perft(1) == TWO_DICE[0]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("depth", [4, 5])
-def test_perft_from_the_start_deep(depth: int) -> None:
-    assert position().perft(depth) == START[depth - 1]
-
-
-@pytest.mark.slow
-def test_perft_deep_variants() -> None:
-    assert position(mode="teams").perft(5) == START[4]
-    assert position(ranks="on").perft(5) == RANKS
-    assert position(dice="0").perft(5) == NO_DICE[4]
-    assert position(dice="2").perft(2) == TWO_DICE[1]
-
+# The counts from the start (each army has 10 (roll, move) pairs: roll 2 a1c3; roll 3
+# b1a3, b1c3; roll 4 pass (the elephant is walled in); roll 5 d1e1, d1e2, a2a3, b2b3,
+# c2c3, d2d3), without dice, with two, in teams and with ranks=on are data run by
+# tests/engine/test_contract.py: data/perft/chaturaji.json; so is the check that perft
+# leaves the position unchanged and gives the same count twice.
 
 # A tiny position counted by hand: black's king a1 and boat c1, green's king h8.
 TINY = text({"a1": "kK", "c1": "kB", "h8": "gK"})
@@ -102,17 +66,6 @@ def test_hand_count_of_a_king_exchange_turn() -> None:
     assert position(text(pieces), mode="teams").perft(1) == 14
     # in the individual game there is no question: 3 + 7 + 1 + 1
     assert position(text(pieces)).perft(1) == 12
-
-
-def test_perft_leaves_the_position_unchanged_and_is_stable() -> None:
-    pos = position()
-    pos.push_text("roll 5")
-    pos.push_text("d2d3")
-    before = pos.text()
-    first = pos.perft(2)
-    assert pos.text() == before
-    assert len(pos.move_stack) == 2
-    assert pos.perft(2) == first == 100
 
 
 # --- the engine against a naive referee written apart from it --------------------------

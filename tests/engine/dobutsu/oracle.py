@@ -191,3 +191,9 @@ class Naive:
         if depth == 1:
             return len(moves)
         return sum(self.play(move).perft(depth - 1) for move in moves)
+
+
+def oracle_perft(options: dict[str, str], start: str | None, depth: int) -> int:
+    """The naive count of the contract's perft case (``tests/engine/data/perft``)."""
+    mandatory = options.get("promotion") == "mandatory"
+    return Naive.from_sfen(start or "gle/1c1/1C1/ELG b - 1", mandatory=mandatory).perft(depth)

@@ -1,4 +1,6 @@
-"""Move counts from the start, and the engine against an independent naive generator."""
+"""The engine against an independent naive generator over random games (the move counts
+from the start are data, ``data/perft/dobutsu.json``, which ``tests/engine/
+test_contract.py`` holds both the engine and the naive generator to)."""
 
 from __future__ import annotations
 
@@ -10,37 +12,6 @@ from tests.engine.dobutsu.helpers import position, usi
 from tests.engine.dobutsu.oracle import Naive
 
 START = "gle/1c1/1C1/ELG b - 1"
-
-# The published reference for the official rules (rules/dobutsu.md).
-MANDATORY = [4, 17, 123, 976, 8122, 71677]
-# Derived by this engine for the seed's optional promotion, and confirmed by the
-# naive oracle below: depth 3 is 126 = 123 + 3 non-promoting chick moves.
-OPTIONAL = [4, 17, 126, 1002, 8544]
-
-
-@pytest.mark.parametrize("depth", range(1, 7))
-def test_perft_mandatory_matches_the_reference(depth: int) -> None:
-    assert position(promotion="mandatory").perft(depth) == MANDATORY[depth - 1]
-
-
-@pytest.mark.parametrize("depth", range(1, 6))
-def test_perft_optional_golden_numbers(depth: int) -> None:
-    assert position().perft(depth) == OPTIONAL[depth - 1]
-
-
-@pytest.mark.parametrize(("mandatory", "expected"), [(True, MANDATORY[:5]), (False, OPTIONAL)])
-def test_naive_oracle_gives_the_same_counts(mandatory: bool, expected: list[int]) -> None:
-    oracle = Naive.from_sfen(START, mandatory=mandatory)
-    assert [oracle.perft(depth) for depth in range(1, 6)] == expected
-
-
-def test_perft_leaves_the_position_unchanged() -> None:
-    pos = position()
-    pos.push_text("2c2b")
-    before = pos.text()
-    pos.perft(4)
-    assert pos.text() == before
-    assert len(pos.move_stack) == 1
 
 
 @pytest.mark.parametrize(

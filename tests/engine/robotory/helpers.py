@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 from engine.robotory import ROBOTORY, RobotoryPosition
 
@@ -64,3 +65,35 @@ def random_games(seed: int, games: int, place_bias: float = 0.0) -> Iterator[Rob
             pool = places if places and rng.random() < place_bias else legal
             pos.push(rng.choice(pool))
             yield pos
+
+
+CROWDED = "bbbb/bwRbb/bbWBbw/wwbbw/wwwb 1w0b 0w0b 3w1b l"
+CROWDED_MOVES = 296_636
+MEDIUM = "bb2/bwRbb/bbWBbw/wwbbw/1w1b 1w0b 2w0b 3w3b d"
+"""Fewer tokens: 7,057 legal moves, nearly all chains, no end of the game in one move."""
+CROWDED_DARK = "bbbb/bwRbb/bbWBbw/wwbbw/wwwb 1w0b 0w0b 3w1b d"
+"""The same board with dark to move: its one refill ends the game in light's favour,
+so dark has no win on the spot and must search among the chains."""
+
+
+class Counted(RobotoryPosition):
+    """A Robotory position that counts its full move listings and evaluations (its
+    copies share the counts)."""
+
+    counts: dict[str, int]
+
+    def legal_moves(self) -> Iterator[Any]:
+        self.counts["listings"] += 1
+        for move in super().legal_moves():
+            self.counts["listed"] += 1
+            yield move
+
+    def evaluate(self) -> tuple[float, ...]:
+        self.counts["evaluations"] += 1
+        return super().evaluate()
+
+
+def counted(text: str) -> Counted:
+    position = Counted(ROBOTORY, ROBOTORY.options(), text)
+    position.counts = {"listings": 0, "listed": 0, "evaluations": 0}
+    return position

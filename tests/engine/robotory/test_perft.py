@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine.robotory import Chain, PlaceToken, Refill
-from tests.engine.robotory.helpers import START, moves, position, random_games, text
+from tests.engine.perft_data import perft_case
+from tests.engine.robotory.helpers import moves, position, random_games, text
 from tests.engine.robotory.oracle import State
 
 # From the start (docs/robotory.md, "Move counts"):
@@ -23,32 +24,13 @@ from tests.engine.robotory.oracle import State
 #    144 for red (18 token pairs next to it x 4 colour pairs x 2 orders of placing),
 #    32 for black (16 pairs, both black), 36 for white (18 pairs, both white): 212.
 #    67200 + 836 + 1520 + 212 = 69768.
-GOLDEN = [42, 1699, 69768]
-GOLDEN_DEPTH_4 = 2785244  # this engine, confirmed by the naive referee (slow suite)
+# The counts, and depth 4 (this engine, confirmed by the naive referee), are data:
+# data/perft/robotory.json, to which tests/engine/test_contract.py holds both the engine
+# and the naive referee (tests/engine/robotory/oracle.py).
 
 
-@pytest.mark.parametrize("depth", [1, 2, 3])
-def test_perft_from_the_start(depth: int) -> None:
-    assert position().perft(depth) == GOLDEN[depth - 1]
-
-
-def test_the_naive_referee_counts_the_same_to_depth_three() -> None:
-    assert [State.from_text(START).perft(depth) for depth in (1, 2, 3)] == GOLDEN
-
-
-@pytest.mark.slow
-def test_perft_depth_four_with_the_naive_referee() -> None:
-    assert position().perft(4) == GOLDEN_DEPTH_4
-    assert State.from_text(START).perft(4) == GOLDEN_DEPTH_4
-
-
-def test_perft_leaves_the_position_unchanged() -> None:
-    pos = position()
-    pos.push_text("w@B4")
-    before = pos.text()
-    pos.perft(3)
-    assert pos.text() == before
-    assert len(pos.move_stack) == 1
+def test_the_reference_numbers_are_the_hand_count() -> None:
+    assert perft_case("robotory", "start").series()[:3] == [42, 1699, 69768]
 
 
 # --- tiny positions counted by hand ---------------------------------------------------

@@ -5,9 +5,9 @@ from __future__ import annotations
 import cshogi
 import pytest
 
-from engine.errors import GameOverError, IllegalMoveError
+from engine.errors import GameOverError, IllegalMoveError, UnknownClaimError
 from engine.outcome import Outcome, Termination
-from engine.shogi import ImpasseError
+from engine.shogi import SHOGI, ImpasseError
 from engine.shogi.impasse import declaration_problems, points
 from tests.engine.shogi.helpers import position, random_positions, sfen
 
@@ -127,7 +127,7 @@ DECLARES = "RBGG1GGSS/4K4/PP7/9/9/9/9/4k4/9 b RB2s4n4l16p 1"
 
 
 def test_a_declaration_that_meets_every_condition_wins() -> None:
-    pos = position(DECLARES)
+    pos = position(DECLARES, impasse="27")
     assert declaration_problems(pos) == ()
     assert pos.claim("declare") == Outcome.win(Termination.DECLARATION, 0)
 
@@ -142,16 +142,16 @@ def test_a_declaration_that_meets_every_condition_wins() -> None:
     ],
 )
 def test_a_declaration_that_fails_loses(text: str, problem: str) -> None:
-    pos = position(text)
+    pos = position(text, impasse="27")
     assert any(problem in found for found in declaration_problems(pos)), declaration_problems(pos)
     assert pos.claim("declare") == Outcome.win(Termination.DECLARATION, 1)
 
 
 def test_gote_declares_with_27_points_where_sente_needs_28() -> None:
-    gote = position("9/9/9/4K4/9/9/pp7/4k4/rbgg1ggss w B2S4N4L12Pr4p 1")
+    gote = position("9/9/9/4K4/9/9/pp7/4k4/rbgg1ggss w B2S4N4L12Pr4p 1", impasse="27")
     assert points(gote, 1, camp_only=True) == 27
     assert gote.claim("declare") == Outcome.win(Termination.DECLARATION, 1)
-    sente = position("RBGG1GGSS/4K4/PP7/9/9/9/9/4k4/9 b R4Pb2s4n4l12p 1")
+    sente = position("RBGG1GGSS/4K4/PP7/9/9/9/9/4k4/9 b R4Pb2s4n4l12p 1", impasse="27")
     assert points(sente, 0, camp_only=True) == 27
     assert "sente counts 27 points in hand and in the camp, not 28" in declaration_problems(sente)
     assert sente.claim("declare") == Outcome.win(Termination.DECLARATION, 1)
@@ -163,12 +163,13 @@ def test_declarations_agree_with_cshogi_over_random_positions() -> None:
         if pos.outcome() is not None:
             continue
         board = cshogi.Board(pos.text())
-        ours = pos.claim("declare").winners == {pos.turn}
+        ours = position(pos.text(), impasse="27").claim("declare").winners == {pos.turn}
         assert ours == board.is_nyugyoku(), pos.text()
         seen[ours] += 1
     for text in (DECLARES, "9/9/9/4K4/9/9/pp7/4k4/rbgg1ggss w rb2S4N4L16P 1"):
         assert cshogi.Board(text).is_nyugyoku()
-        assert position(text).claim("declare").winners == {position(text).turn}
+        declaring = position(text, impasse="27")
+        assert declaring.claim("declare").winners == {declaring.turn}
     assert seen[False] > 100
 
 
@@ -177,8 +178,27 @@ def test_counting_controls_refuse_a_finished_game() -> None:
     pos.push_text("G*1b")
     with pytest.raises(GameOverError):
         pos.claim("impasse")
+    declaring = position(pos.text(), impasse="27")
     with pytest.raises(GameOverError):
-        pos.claim("declare")
+        declaring.claim("declare")
+
+
+@pytest.mark.parametrize(
+    ("impasse", "offered", "refused"), [("24", "impasse", "declare"), ("27", "declare", "impasse")]
+)
+def test_the_impasse_option_chooses_the_claim_offered_and_judged(
+    impasse: str, offered: str, refused: str
+) -> None:
+    pos = position(DECLARES, impasse=impasse)
+    assert [claim.name for claim in SHOGI.claims(pos.options)] == [offered]
+    with pytest.raises(UnknownClaimError):
+        pos.claim(refused)
+    preview = pos.claim_preview("declare")
+    assert (preview is not None and preview.wins) == (impasse == "27")
+
+
+def test_the_seed_rule_is_the_default() -> None:
+    assert [claim.name for claim in SHOGI.claims(SHOGI.options())] == ["impasse"]
 
 
 @pytest.mark.parametrize(
@@ -191,7 +211,7 @@ def test_counting_controls_refuse_a_finished_game() -> None:
     ],
 )
 def test_repetition_verdicts_agree_with_cshogi(start: str | None, moves: list[str]) -> None:
-    pos = position(start)
+    pos = position(start, impasse="27")
     board = cshogi.Board(pos.text())
     for move in moves:
         pos.push_text(move)

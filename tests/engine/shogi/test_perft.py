@@ -1,4 +1,5 @@
-"""Move counts from the start (the published reference) and from other positions (cshogi)."""
+"""Move counts against cshogi (the reference numbers from the start are data, run by
+``tests/engine/test_contract.py``: ``data/perft/shogi.json``)."""
 
 from __future__ import annotations
 
@@ -9,21 +10,8 @@ from engine.bench import board_perft
 from engine.shogi import HANDICAPS
 from tests.engine.shogi.helpers import RICHEST, position
 
-REFERENCE = [30, 900, 25_470, 719_731, 19_861_490]
-"""rules/shogi.md: all legal moves, non-promotions included."""
 
-
-@pytest.mark.parametrize("depth", [1, 2, 3, 4])
-def test_perft_from_the_start_matches_the_reference(depth: int) -> None:
-    assert position().perft(depth) == REFERENCE[depth - 1]
-
-
-@pytest.mark.slow
-def test_perft_5_from_the_start_matches_the_reference() -> None:
-    assert position().perft(5) == REFERENCE[4]
-
-
-def test_perft_leaves_the_position_unchanged() -> None:
+def test_perft_after_a_move_agrees_with_cshogi_and_keeps_the_repetitions() -> None:
     pos = position()
     pos.push_text("7g7f")
     before = (pos.text(), pos.repetitions(), len(pos.move_stack))

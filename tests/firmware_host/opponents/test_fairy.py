@@ -10,9 +10,9 @@ import pytest
 
 from engine.game import Position
 from engine.outcome import Termination
-from engine.registry import find_game
+from engine.registry import find_game, games
 from firmware_host.opponents.fairy import (
-    USI_GAMES,
+    UsiGame,
     engine_accepts,
     engine_history,
     engine_move_text,
@@ -20,6 +20,13 @@ from firmware_host.opponents.fairy import (
     usi_game,
     winning_move,
 )
+
+
+def rules_of(name: str) -> UsiGame:
+    """How the game ``name`` declares itself to a USI engine."""
+    rules = find_game(name).usi
+    assert rules is not None
+    return rules
 
 
 def random_positions(
@@ -76,22 +83,25 @@ def test_a_move_kiban_cannot_read_or_play_is_none(text: str) -> None:
 
 
 def test_only_robot_duel_and_shogi_have_usi_rules() -> None:
-    assert set(USI_GAMES) == {"dobutsu", "shogi"}
+    assert {game.name for game in games() if usi_game(game) is not None} == {"dobutsu", "shogi"}
     assert usi_game(find_game("abalone")) is None
-    assert usi_game(find_game("robot-duel")) == USI_GAMES["dobutsu"]
+    assert usi_game(find_game("robot-duel")) == rules_of("dobutsu")
+    assert rules_of("dobutsu").king_capture_by_kiban and rules_of("dobutsu").needs_uci_variant
+    assert not rules_of("shogi").king_capture_by_kiban
+    assert not rules_of("shogi").needs_uci_variant  # a plain USI engine plays it
 
 
 def test_a_lion_left_to_be_taken_is_taken_by_kiban() -> None:
     position = find_game("dobutsu").position("3/1l1/1L1/3 b - 1")
-    move = winning_move(position, USI_GAMES["dobutsu"])
+    move = winning_move(position, rules_of("dobutsu"))
     assert move is not None and position.move_text(move) == "2c2b"
     assert position.text() == "3/1l1/1L1/3 b - 1"
-    assert winning_move(position, USI_GAMES["shogi"]) is None
+    assert winning_move(position, rules_of("shogi")) is None
 
 
 def test_a_try_is_a_win_kiban_sees_too() -> None:
     position = find_game("dobutsu").position("3/1L1/l2/3 b - 1")
-    move = winning_move(position, USI_GAMES["dobutsu"])
+    move = winning_move(position, rules_of("dobutsu"))
     assert move is not None
     position.push(move)
     outcome = position.outcome()
@@ -99,7 +109,7 @@ def test_a_try_is_a_win_kiban_sees_too() -> None:
 
 
 def test_the_start_has_no_winning_move() -> None:
-    assert winning_move(find_game("dobutsu").position(), USI_GAMES["dobutsu"]) is None
+    assert winning_move(find_game("dobutsu").position(), rules_of("dobutsu")) is None
 
 
 def test_a_move_that_leaves_the_lion_to_be_taken_is_one_the_engine_refuses() -> None:
@@ -107,19 +117,17 @@ def test_a_move_that_leaves_the_lion_to_be_taken_is_one_the_engine_refuses() -> 
     refused = {
         position.move_text(move)
         for move in position.legal_moves()
-        if not engine_accepts(position, move, USI_GAMES["dobutsu"])
+        if not engine_accepts(position, move, rules_of("dobutsu"))
     }
     assert refused == {"2d3c", "2d2c", "2d1c"}
-    assert all(
-        engine_accepts(position, move, USI_GAMES["shogi"]) for move in position.legal_moves()
-    )
+    assert all(engine_accepts(position, move, rules_of("shogi")) for move in position.legal_moves())
 
 
 @pytest.mark.parametrize("name", ["dobutsu", "shogi"])
 def test_the_history_sent_replays_to_the_position_with_only_moves_the_engine_plays(
     name: str,
 ) -> None:
-    rules = USI_GAMES[name]
+    rules = rules_of(name)
     cut = 0
     for position in random_positions(name, seed=5, games=4, plies=50):
         sfen, moves = engine_history(position, rules)

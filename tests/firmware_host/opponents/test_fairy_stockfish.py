@@ -16,7 +16,6 @@ from engine.registry import find_game
 from engine.search.levels import level
 from engine.search.types import WIN, Limits
 from firmware_host.opponents.fairy import (
-    USI_GAMES,
     engine_accepts,
     engine_history,
     winning_move,
@@ -24,7 +23,7 @@ from firmware_host.opponents.fairy import (
 from firmware_host.opponents.process import EngineProcess
 from firmware_host.opponents.usi import UsiPlayer
 from firmware_host.opponents.usi_protocol import format_position
-from tests.firmware_host.opponents.test_fairy import random_positions
+from tests.firmware_host.opponents.test_fairy import random_positions, rules_of
 
 GAMES = ("dobutsu", "shogi")
 
@@ -52,7 +51,7 @@ def kiban_wins_next(position: Position[Any]) -> bool:
             if outcome is not None:
                 won = outcome.winners == frozenset({mover})
             else:
-                won = winning_move(position, USI_GAMES["dobutsu"]) is not None
+                won = winning_move(position, rules_of("dobutsu")) is not None
         finally:
             position.pop()
         if not won:
@@ -73,7 +72,7 @@ def test_its_moves_are_legal_in_random_games_with_their_history(
     positions = random_positions(name, seed=23, games=6, plies=40)[::7]
     cut = 0
     for position in positions:
-        _, moves = engine_history(position, USI_GAMES[name])
+        _, moves = engine_history(position, rules_of(name))
         cut += len(moves) < len(position.move_stack)
         analysis = players[name].analyse(position, limits=quick())
         assert position.is_legal(analysis.best)
@@ -98,10 +97,10 @@ def test_its_legal_moves_are_kibans_but_where_the_rules_differ(
     try:
         engine.send("usi")
         engine.read_until(lambda line: line == "usiok", time.monotonic() + 10, "usiok")
-        engine.send(f"setoption name UCI_Variant value {USI_GAMES[name].variant}")
+        engine.send(f"setoption name UCI_Variant value {rules_of(name).variant}")
         compared = 0
         for position in random_positions(name, seed=3, games=8, plies=30, options=options):
-            if winning_move(position, USI_GAMES[name]) is not None:
+            if winning_move(position, rules_of(name)) is not None:
                 continue  # the engine never sees these: Kiban takes the lion
             engine.send(format_position(position.text(), []))
             engine.send("go perft 1")
@@ -112,7 +111,7 @@ def test_its_legal_moves_are_kibans_but_where_the_rules_differ(
             ours = {
                 position.move_text(move)
                 for move in position.legal_moves()
-                if engine_accepts(position, move, USI_GAMES[name])
+                if engine_accepts(position, move, rules_of(name))
             }
             declined = {text for text in theirs - ours if text + "+" in ours}
             if options is None:
@@ -168,7 +167,7 @@ def test_every_robot_duel_move_is_judged_and_hanging_the_lion_loses(
     hanging = [
         move
         for move in position.legal_moves()
-        if not engine_accepts(position, move, USI_GAMES["dobutsu"])
+        if not engine_accepts(position, move, rules_of("dobutsu"))
     ]
     assert len(hanging) >= 5
     assert all(analysis.values[move] == -WIN for move in hanging)

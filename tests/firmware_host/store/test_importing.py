@@ -4,14 +4,17 @@ set up by the LEDs one piece at a time."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from engine.errors import NotationError
+from engine.game import Game
 from engine.outcome import Outcome, Termination
 from engine.record import write_plain_text
-from engine.registry import find_game
+from engine.registry import find_game, games
 from engine.shogi.csa import write_csa
 from engine.shogi.kif import write_kif
 from firmware_host.boards.simulator import Simulation
@@ -166,3 +169,22 @@ def test_kiban_sim_refuses_an_unreadable_record_by_file_and_line(
     assert code == 2 and str(path) in err and "line 1" in err
     with pytest.raises(SystemExit, match="--from-move chooses a move of a --record"):
         main(["sim", "shogi", "--from-move", "3", "--state-dir", str(tmp_path)])
+
+
+@pytest.mark.parametrize("game", games(), ids=lambda game: game.name)
+def test_every_format_a_game_writes_it_reads_back_by_its_extension(game: Game[Any]) -> None:
+    """The readers stand beside the writers: each written record, told by its file's
+    extension or by its first line, gives back the moves played."""
+    position = game.position()
+    rng = random.Random(game.name)
+    while len(position.move_stack) < 6 and position.outcome() is None:
+        choices = list(position.chance_moves() or position.legal_moves())
+        position.push(rng.choice(choices))
+    moves = tuple(position.move_text(move) for move in position.move_stack)
+    record = position_record(game, 1, position, None)
+    for written in game.record_formats():
+        text = written.write(record)
+        for suffix in (f".{written.extension}", ""):
+            imported = read_record(text, game, suffix)
+            assert imported.moves == moves, (written.name, suffix)
+            assert imported.start is None and not imported.options, (written.name, suffix)

@@ -271,13 +271,13 @@ def test_the_set_up_help_names_the_cells() -> None:
 
 
 def test_a_declaration_shows_its_count_first_and_is_made_when_typed_again() -> None:
-    sim = make_sim("sim-shogi", game=find_game("shogi"))
+    sim = make_sim("sim-shogi", game=find_game("shogi"), options={"impasse": "27"})
     out = type_in(sim, "declare")
     assert "sente counts" in out and "points of 28 needed" in out
     assert "it would fail" in out and "a declaration that fails loses the game" in out
     assert "Type declare again" in out
     assert sim.controller.outcome is None  # only shown
-    again = make_sim("sim-shogi", game=find_game("shogi"))
+    again = make_sim("sim-shogi", game=find_game("shogi"), options={"impasse": "27"})
     type_in(again, "declare", "declare")  # typed again: made, and it fails
     outcome = again.controller.outcome
     assert outcome is not None
@@ -286,7 +286,7 @@ def test_a_declaration_shows_its_count_first_and_is_made_when_typed_again() -> N
 
 
 def test_a_declaration_shown_then_followed_by_another_command_is_not_made() -> None:
-    sim = make_sim("sim-shogi", game=find_game("shogi"))
+    sim = make_sim("sim-shogi", game=find_game("shogi"), options={"impasse": "27"})
     type_in(sim, "declare", "moves", "declare")
     assert sim.controller.outcome is None
 

@@ -9,15 +9,20 @@ import re
 import pytest
 
 from engine.registry import find_game, games
-from firmware_host.tools.bench_play import WORST, Spread, play_costs, play_lines
+from firmware_host.tools.bench_play import Spread, play_costs, play_lines
 
 
 @pytest.mark.parametrize(
     ("game", "text", "moves"),
     [
-        pytest.param(game, text, moves, marks=[pytest.mark.slow] if moves > 300_000 else [])
-        for game, positions in WORST.items()
-        for text, moves in positions
+        pytest.param(
+            game.name,
+            notable.text,
+            notable.moves,
+            marks=[pytest.mark.slow] if notable.moves > 300_000 else [],
+        )
+        for game in games()
+        for notable in game.bench().played
     ],
 )
 def test_the_worst_positions_have_the_moves_they_claim(game: str, text: str, moves: int) -> None:
@@ -26,7 +31,18 @@ def test_the_worst_positions_have_the_moves_they_claim(game: str, text: str, mov
 
 
 def test_every_game_names_its_worst_positions() -> None:
-    assert set(WORST) == {game.name for game in games()}
+    assert all(game.bench().played for game in games())
+
+
+def test_the_boards_that_see_colours_are_the_games_own_choice() -> None:
+    profiles = {game.name: game.bench().profile for game in games()}
+    assert profiles == {
+        "dobutsu": "sim",
+        "shogi": "sim",
+        "abalone": "sim-abalone-polarity",
+        "chaturaji": "sim",
+        "robotory": "sim-robotory-polarity",
+    }
 
 
 def test_the_spread_is_read_from_the_sorted_times() -> None:
@@ -36,7 +52,7 @@ def test_the_spread_is_read_from_the_sorted_times() -> None:
 
 def test_moves_are_played_committed_and_taken_back_in_a_worst_position() -> None:
     shogi = find_game("shogi")
-    text, _ = WORST["shogi"][0]
+    text = shogi.bench().played[0].text
     changes, commits, _ = play_costs(shogi, text, moves=4, seed=2)
     assert len(changes) >= 8  # lifted (and what it takes), then shown, for each move
     assert len(commits) == 4  # each committed (and then taken back)
@@ -46,6 +62,6 @@ def test_the_lines_give_each_position_its_spreads() -> None:
     dobutsu = find_game("dobutsu")
     lines = play_lines(dobutsu, reference=0.001, moves=2)
     labels = [line.split("  ")[0] for line in lines]
-    assert len(lines) == 3 * (1 + len(WORST["dobutsu"]))
+    assert len(lines) == 3 * (1 + len(dobutsu.bench().played))
     for line in itertools.islice(lines, 0, None, 3):
         assert re.search(r"frame change, .*ms\s+p99\s+[\d.]+ ref", line), labels

@@ -253,7 +253,8 @@ def test_shogi_opening_a_capture_answering_the_promotion_prompt_and_a_running_cl
     # the furigoma that chose who starts, its five pawns, and shogi's own claims
     assert page.locator("#opening .toss").count() == 5
     assert "furigoma:" in page.inner_text("#opening .draw-text")
-    assert page.locator("#claims button").all_inner_texts() == ["Impasse", "Declare a win"]
+    # the seed's impasse rule (the default): its count, not the declaration
+    assert page.locator("#claims button").all_inner_texts() == ["Impasse"]
     assert page.locator("#dice").is_hidden() and page.locator("#unseen").is_hidden()
     # sente's clock counts down on the page between states
     clock = "#seats [data-clock='0']"

@@ -97,7 +97,8 @@ def test_the_first_mover_is_named_by_seat_with_a_hint_to_swap() -> None:
 
 def test_a_declaration_shows_its_count_and_why_it_would_fail_before_it_is_made() -> None:
     async def scenario() -> None:
-        async with opened(session_of("shogi", settings={"draw": "none"})) as (_, page):
+        declaring = session_of("shogi", settings={"draw": "none"}, options={"impasse": "27"})
+        async with opened(declaring) as (_, page):
             preview = page.state["claims"]["declare"]
             assert preview["seat"] == 0 and preview["needed"] == 28
             # at the start every piece is at home: none counts in the enemy camp

@@ -31,8 +31,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     store.close()
 
 
-def opened(browser: BrowserContext, server: LiveServer, game: str, **settings: str) -> Page:
-    answer = server.send({"type": "new_game", "game": game, "settings": settings})
+def opened(
+    browser: BrowserContext,
+    server: LiveServer,
+    game: str,
+    variants: dict[str, str] | None = None,
+    **settings: str,
+) -> Page:
+    answer = server.send(
+        {"type": "new_game", "game": game, "variants": variants or {}, "settings": settings}
+    )
     assert answer["type"] == "ok", answer
     page = browser.new_page()
     page.goto(server.url)
@@ -105,7 +113,7 @@ def test_a_refusal_is_logged_once_and_a_new_game_clears_the_log(
 def test_shogi_names_the_first_mover_and_counts_a_declaration_before_asking(
     browser: BrowserContext, server: LiveServer
 ) -> None:
-    page = opened(browser, server, "shogi", seed="3")
+    page = opened(browser, server, "shogi", {"impasse": "27"}, seed="3")
     draw = page.evaluate("() => kiban.page.state.draw")
     assert "sente" in page.inner_text("#opening .first-mover")
     hint = page.locator("#opening .swap-hint")

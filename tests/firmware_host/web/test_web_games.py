@@ -29,7 +29,7 @@ def session_of(game: str, **kwargs: Any) -> Session:
 def test_the_page_offers_the_claims_each_game_declares() -> None:
     for game in games():
         assert claims_of(game) == game.claims(game.options()), game.name
-    assert {claim.name for claim in claims_of(find_game("shogi"))} == {"impasse", "declare"}
+    assert {claim.name for claim in claims_of(find_game("shogi"))} == {"impasse"}
     assert claims_of(find_game("dobutsu")) == ()
 
 
@@ -38,9 +38,9 @@ def test_shogi_shows_its_claims_and_the_furigoma_and_the_controller_judges_them(
         async with opened(session_of("shogi")) as (_, page):
             catalogue, board, state = page.messages
             shogi = next(g for g in catalogue["games"] if g["name"] == "shogi")
-            assert [c["name"] for c in shogi["claims"]] == ["impasse", "declare"]
+            assert [c["name"] for c in shogi["claims"]] == ["impasse"]
             assert shogi["draw"] == "furigoma" and shogi["dice"] is False
-            assert [c["name"] for c in board["claims"]] == ["impasse", "declare"]
+            assert [c["name"] for c in board["claims"]] == ["impasse"]
             assert catalogue["settings"] == {
                 "roll": ["auto", "button"],
                 "draw": ["none", "furigoma", "lot"],
@@ -61,7 +61,9 @@ def test_shogi_shows_its_claims_and_the_furigoma_and_the_controller_judges_them(
                 assert indicator["seat"] is None
             refused = await page.send(type="impasse")
             assert refused["code"] == "refused" and "both kings" in refused["message"]
-            # a declaration that does not hold loses
+            # under the declaration rule, a declaration that does not hold loses
+            await page.send(type="new_game", game="shogi", variants={"impasse": "27"})
+            await page.state_where(lambda s: s["options"].get("impasse") == "27")
             assert (await page.send(type="declare"))["type"] == "ok"
             over = await page.state_where(lambda s: s["outcome"] is not None)
             assert over["outcome"]["termination"] == "declaration"

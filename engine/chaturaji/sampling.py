@@ -15,11 +15,10 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine.chaturaji.board import PIECE_KINDS, VALUES, kind_of
 from engine.chaturaji.moves import ChaturajiMove, Exchange, Step
-from engine.search.sampling_sources import ListedMoves, Tuning
+from engine.search.sampling_sources import ListedMoves, SearchedPosition, Tuning
 
 if TYPE_CHECKING:
     from engine.chaturaji.position import ChaturajiPosition
-    from engine.game import Position
 
 GREEDY = 0.8
 """How often a playout takes the richest capture there is."""
@@ -48,13 +47,13 @@ class ChaturajiMoves:
 
     tuning: Tuning = TUNING
 
-    def candidates(self, position: Position[Any], rng: random.Random) -> list[Any]:
+    def candidates(self, position: SearchedPosition, rng: random.Random) -> list[Any]:
         board = _board(position)
         moves = list(position.legal_moves())
         moves.sort(key=lambda move: -gain(board, move))
         return moves
 
-    def playout_move(self, position: Position[Any], rng: random.Random) -> Any:
+    def playout_move(self, position: SearchedPosition, rng: random.Random) -> Any:
         moves = list(position.legal_moves())
         if len(moves) > 1 and rng.random() < GREEDY:
             board = _board(position)
@@ -65,7 +64,7 @@ class ChaturajiMoves:
 
     def judge_all(
         self,
-        position: Position[Any],
+        position: SearchedPosition,
         judged: Mapping[Any, float],
         one_ply: Callable[[Any], float],
     ) -> dict[Any, float]:
@@ -73,5 +72,5 @@ class ChaturajiMoves:
         return ListedMoves().judge_all(position, judged, one_ply)
 
 
-def _board(position: Position[Any]) -> tuple[int, ...]:
+def _board(position: SearchedPosition) -> tuple[int, ...]:
     return cast("ChaturajiPosition", position).state.board

@@ -21,10 +21,9 @@ from typing import TYPE_CHECKING, Any, cast
 from engine.robotory.board import CAMP_MASKS, CELL_NAMES, NEIGHBOURS, ROBOT_LETTERS, robots_in_camp
 from engine.robotory.moves import Chain, RobotoryMove
 from engine.robotory.rules import PLACES, edible, free_cells, refills
-from engine.search.sampling_sources import Tuning
+from engine.search.sampling_sources import SearchedPosition, Tuning
 
 if TYPE_CHECKING:
-    from engine.game import Position
     from engine.robotory.position import RobotoryPosition
 
 TUNING = Tuning(exploration=0.7, playout_plies=0, widen_base=3, widen_rate=1.0)
@@ -91,7 +90,7 @@ class RobotoryMoves:
 
     tuning: Tuning = TUNING
 
-    def candidates(self, position: Position[Any], rng: random.Random) -> list[Any]:
+    def candidates(self, position: SearchedPosition, rng: random.Random) -> list[Any]:
         parts = cast("RobotoryPosition", position).parts()
         tokens, robots, lid, turn = parts.tokens, parts.robots, parts.lid, parts.turn
         stock = parts.stocks[turn]
@@ -131,7 +130,7 @@ class RobotoryMoves:
             return list(position.legal_moves())  # nothing to do but pass
         return sorted(scored, key=lambda move: -scored[move])
 
-    def playout_move(self, position: Position[Any], rng: random.Random) -> Any:
+    def playout_move(self, position: SearchedPosition, rng: random.Random) -> Any:
         moves = self.candidates(position, rng)
         if rng.random() < PLAYOUT_BEST:
             return moves[0]
@@ -139,7 +138,7 @@ class RobotoryMoves:
 
     def judge_all(
         self,
-        position: Position[Any],
+        position: SearchedPosition,
         judged: Mapping[Any, float],
         one_ply: Callable[[Any], float],
     ) -> dict[Any, float]:

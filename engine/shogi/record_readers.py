@@ -1,0 +1,88 @@
+"""Shogi's records read back: KIF, CSA and a USI ``position`` line, beside the writers
+(``engine.shogi.record_formats``). Told apart by the file's suffix, else by its first
+line; KIF takes what the others do not (its first line may be any comment)."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from engine.errors import NotationError, VariantError
+from engine.game import Game
+from engine.record import ReadRecord, RecordReader
+from engine.shogi.csa_read import read_csa
+from engine.shogi.kif_read import read_kif
+from engine.shogi.position import ShogiPosition
+from engine.shogi.record import ShogiRecord
+
+USI_WORDS = ("position", "startpos", "sfen")
+"""What a USI line's first word is."""
+CSA_STARTS = ("V2", "N+", "N-", "PI", "P1", "$", "'", "+", "-")
+"""How a CSA file's first line begins."""
+
+
+def _first_word(line: str) -> str:
+    return (line.split(maxsplit=1) or [""])[0]
+
+
+def shogi_readers(game: Game[ShogiPosition]) -> tuple[RecordReader, ...]:
+    """The USI line, CSA, then KIF (which takes any first line), read for ``game``."""
+
+    def kept(shogi: ShogiRecord) -> ReadRecord:
+        """A standard opening as the handicap option when the game has it; else the start
+        drawn as it stands."""
+        if shogi.handicap is not None:
+            options = {} if shogi.handicap == "none" else {"handicap": shogi.handicap}
+            try:
+                game.options(options)
+                return ReadRecord(MappingProxyType(options), None, shogi.moves)
+            except VariantError:
+                pass  # a standard opening the game's options do not name
+        return ReadRecord(MappingProxyType({}), shogi.start, shogi.moves)
+
+    def usi(text: str) -> ReadRecord:
+        return read_usi_line(text, game)
+
+    return (
+        RecordReader("usi", (".usi", ".sfen"), lambda line: _first_word(line) in USI_WORDS, usi),
+        RecordReader(
+            "csa",
+            (".csa",),
+            lambda line: line.startswith(CSA_STARTS),
+            lambda t: kept(read_csa(t, game)),
+        ),
+        RecordReader(
+            "kif", (".kif", ".kifu"), lambda line: True, lambda t: kept(read_kif(t, game))
+        ),
+    )
+
+
+def read_usi_line(text: str, game: Game[ShogiPosition]) -> ReadRecord:
+    """A USI ``position`` line (the first line that is not empty)."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        words = line.split()
+        if words[:1] == ["position"]:
+            words = words[1:]
+        if words[:1] == ["sfen"]:
+            words = words[1:]
+        try:
+            position = game.position(" ".join(words))
+        except ValueError as error:
+            raise NotationError(f"line {number}: {error}") from None
+        played = []
+        while position.move_stack:
+            played.append(position.pop())
+        moves = []
+        for move in reversed(played):
+            moves.append(position.move_text(move))
+            position.push(move)
+        start = game.position().text()
+        while position.move_stack:
+            position.pop()
+        return ReadRecord(
+            MappingProxyType({}),
+            None if position.text() == start else position.text(),
+            tuple(moves),
+        )
+    raise NotationError("the file is empty")
