@@ -157,7 +157,7 @@ ROOMS: tuple[frozenset[str], ...] = (
     frozenset({"cli"}),
     frozenset({"web", "terminal", "tools"}),
     frozenset({"boards"}),
-    frozenset({"remote"}),
+    frozenset({"remote", "online"}),
     frozenset({"telling", "wire"}),
     frozenset({"session"}),
     frozenset({"opponents", "store"}),

@@ -93,10 +93,8 @@ def read_game_message(data: Json) -> GameMessage | None:
             chat_room = ChatRoom(room)
         except ValueError:
             raise MalformedMessageError(f"chatLine: unknown room {room!r}") from None
-        return ChatLine(
-            _field(data, "username", str, "chatLine"), _field(data, "text", str, "chatLine"),
-            chat_room,
-        )  # fmt: skip
+        username = _field(data, "username", str, "chatLine")
+        return ChatLine(username, _field(data, "text", str, "chatLine"), chat_room)
     return None
 
 
