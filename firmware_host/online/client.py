@@ -1,0 +1,346 @@
+"""lishogi's Board API over aiohttp: one call at a time, each answer typed.
+
+The API asks for one request at a time and a full minute's pause after a 429; the
+lock and ``_call`` do both. Streams (events, a game, a seek) stay open beside the
+calls: only their opening takes the lock. A 4xx answer becomes an error carrying
+lishogi's own ``error`` text; a failed connection, a 5xx or a broken stream is a
+``LinkDownError``, which the reconnecting streams and the outbox wait out. The token
+goes into the Authorization header and nowhere else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Mapping
+from contextlib import aclosing, asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+import aiohttp
+from yarl import URL
+
+from firmware_host.online.credentials import ApiToken
+from firmware_host.online.errors import (
+    LinkDownError,
+    LishogiRefusedError,
+    MalformedMessageError,
+    MoveRefused,
+    NotAuthorizedError,
+    RateLimitedError,
+)
+from firmware_host.online.messages import (
+    Account,
+    Challenge,
+    ChatRoom,
+    Event,
+    GameFull,
+    GameMessage,
+    OngoingGame,
+    Side,
+)
+from firmware_host.online.reading import (
+    read_account,
+    read_challenge,
+    read_event_line,
+    read_game_line,
+    read_object,
+    read_playing,
+)
+
+LISHOGI = "https://lishogi.org"
+
+Sleep = Callable[[float], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Seek:
+    """A real-time seek (lishogi's board seek has no correspondence): ``minutes`` of
+    main time, then ``periods`` of ``byoyomi_s`` seconds; ``side`` None is random."""
+
+    minutes: float
+    increment_s: int = 0
+    byoyomi_s: int = 0
+    periods: int = 1
+    rated: bool = False
+    variant: str = "standard"
+    side: Side | None = None
+    rating_range: str | None = None
+
+    def form(self) -> dict[str, str]:
+        form = {
+            "time": f"{self.minutes:g}",
+            "increment": str(self.increment_s),
+            "byoyomi": str(self.byoyomi_s),
+            "periods": str(self.periods),
+            "rated": _boolean(self.rated),
+            "variant": self.variant,
+            "color": "random" if self.side is None else self.side.value,
+        }
+        if self.rating_range is not None:
+            form["ratingRange"] = self.rating_range
+        return form
+
+
+@dataclass(frozen=True)
+class ChallengeTerms:
+    """A challenge to a named user: ``limit_s`` seconds of main time, then byoyomi."""
+
+    limit_s: int
+    increment_s: int = 0
+    byoyomi_s: int = 0
+    periods: int = 1
+    rated: bool = False
+    variant: str = "standard"
+    side: Side | None = None
+
+    def form(self) -> dict[str, str]:
+        return {
+            "clock.limit": str(self.limit_s),
+            "clock.increment": str(self.increment_s),
+            "clock.byoyomi": str(self.byoyomi_s),
+            "clock.periods": str(self.periods),
+            "rated": _boolean(self.rated),  # lishogi reads a missing rated as false
+            "variant": self.variant,
+            "color": "random" if self.side is None else self.side.value,
+        }
+
+
+class LishogiClient:
+    """The calls Kiban makes; ``base_url`` is lishogi.org except in tests."""
+
+    def __init__(
+        self,
+        session: aiohttp.ClientSession,
+        token: ApiToken,
+        *,
+        base_url: str = LISHOGI,
+        sleep: Sleep = asyncio.sleep,
+        rate_limit_pause_s: float = 60.0,
+        rate_limit_tries: int = 3,
+        call_timeout_s: float = 30.0,
+        stream_idle_s: float = 30.0,
+    ) -> None:
+        self._session = session
+        self._token = token
+        self._base = base_url.rstrip("/")
+        self._sleep = sleep
+        self._pause = rate_limit_pause_s
+        self._tries = rate_limit_tries
+        self._call_timeout = aiohttp.ClientTimeout(total=call_timeout_s)
+        # lishogi sends an empty line every 6 s (3 s on a seek): silence means a dead link
+        self._stream_timeout = aiohttp.ClientTimeout(total=None, sock_read=stream_idle_s)
+        self._lock = asyncio.Lock()
+
+    def __repr__(self) -> str:
+        return f"LishogiClient({self._base!r})"
+
+    # --- the account --------------------------------------------------------
+
+    async def account(self) -> Account:
+        return read_account(await self._json("GET", "/api/account"))
+
+    async def playing(self, count: int = 9) -> tuple[OngoingGame, ...]:
+        """The games in progress, to continue one at start."""
+        params = {"nb": str(count)}
+        return read_playing(await self._json("GET", "/api/account/playing", params=params))
+
+    # --- streams: one connection each; streams.py reconnects them ------------
+
+    async def events(self) -> AsyncGenerator[Event, None]:
+        """The account's events until the connection ends (games, challenges)."""
+        async with self._stream("GET", "/api/stream/event") as lines:
+            async for line in lines:
+                event = read_event_line(line)
+                if event is not None:
+                    yield event
+
+    async def game(self, game_id: str) -> AsyncGenerator[GameMessage, None]:
+        """A game's messages, gameFull first, until lishogi closes the stream."""
+        async with self._stream("GET", f"/api/board/game/stream/{_part(game_id)}") as lines:
+            async for line in lines:
+                message = read_game_line(line)
+                if message is not None:
+                    yield message
+
+    async def game_full(self, game_id: str) -> GameFull:
+        """The game as lishogi has it now: the first line of its stream."""
+        async with aclosing(self.game(game_id)) as messages:
+            async for message in messages:
+                if isinstance(message, GameFull):
+                    return message
+                break
+        raise MalformedMessageError(f"the stream of game {game_id} did not begin with gameFull")
+
+    # --- playing --------------------------------------------------------------
+
+    async def move(self, game_id: str, usi: str, *, offering_draw: bool | None = None) -> None:
+        """Play a move; ``MoveRefused`` with lishogi's reason if it will not."""
+        params = None if offering_draw is None else {"offeringDraw": _boolean(offering_draw)}
+        path = f"/api/board/game/{_part(game_id)}/move/{_part(usi)}"
+        try:
+            await self._json("POST", path, params=params)
+        except (NotAuthorizedError, RateLimitedError):
+            raise
+        except LishogiRefusedError as error:
+            raise MoveRefused(usi, error.reason, error.status) from None
+
+    async def resign(self, game_id: str) -> None:
+        """Resign (lishogi aborts instead while the game can still be aborted)."""
+        await self._command(game_id, "resign")
+
+    async def abort(self, game_id: str) -> None:
+        await self._command(game_id, "abort")
+
+    async def draw(self, game_id: str, *, yes: bool) -> None:
+        """Offer or accept a draw (yes), or decline the opponent's offer (no)."""
+        await self._command(game_id, f"draw/{'yes' if yes else 'no'}")
+
+    async def chat(self, game_id: str, text: str, room: ChatRoom = ChatRoom.PLAYER) -> None:
+        path = f"/api/board/game/{_part(game_id)}/chat"
+        await self._json("POST", path, data={"room": room.value, "text": text})
+
+    # --- finding a game ---------------------------------------------------------
+
+    async def seek(self, seek: Seek) -> None:
+        """Seek until paired: returns when lishogi closes the seek (the game then
+        arrives as gameStart on the event stream); cancel the task to withdraw it."""
+        async with self._stream("POST", "/api/board/seek", data=seek.form()) as lines:
+            async for _ in lines:
+                pass  # only keep-alive lines: the open connection is the seek
+
+    async def challenge(self, username: str, terms: ChallengeTerms) -> Challenge:
+        """Challenge a named user; their acceptance arrives as gameStart."""
+        answer = await self._json("POST", f"/api/challenge/{_part(username)}", data=terms.form())
+        wrapped = answer.get("challenge", answer)  # the source wraps it, the spec does not
+        if not isinstance(wrapped, dict):
+            raise MalformedMessageError("the challenge answer holds no challenge")
+        return read_challenge(wrapped)
+
+    async def accept_challenge(self, challenge_id: str) -> None:
+        await self._json("POST", f"/api/challenge/{_part(challenge_id)}/accept")
+
+    async def decline_challenge(self, challenge_id: str) -> None:
+        await self._json("POST", f"/api/challenge/{_part(challenge_id)}/decline")
+
+    # --- the wire -----------------------------------------------------------------
+
+    async def _command(self, game_id: str, command: str) -> None:
+        await self._json("POST", f"/api/board/game/{_part(game_id)}/{command}")
+
+    def _url(self, path: str) -> URL:
+        return URL(self._base + path, encoded=True)
+
+    async def _json(
+        self,
+        method: str,
+        path: str,
+        *,
+        params: Mapping[str, str] | None = None,
+        data: Mapping[str, str] | None = None,
+    ) -> Mapping[str, Any]:
+        """One call, its JSON answer (an empty object for an empty body)."""
+        async with self._lock:
+            for _ in range(self._tries):
+                try:
+                    async with self._session.request(
+                        method,
+                        self._url(path),
+                        headers=self._token.header(),
+                        params=params,
+                        data=data,
+                        timeout=self._call_timeout,
+                    ) as response:
+                        if response.status == 429:
+                            await self._sleep(self._pause)
+                            continue
+                        body = await response.read()
+                except (aiohttp.ClientError, TimeoutError) as error:
+                    raise LinkDownError(f"{method} {path}: {_describe(error)}") from None
+                _check(response.status, body, f"{method} {path}")
+                return read_object(body, f"answer to {method} {path}") or {}
+        raise RateLimitedError(429, f"still rate limited after {self._tries} pauses")
+
+    @asynccontextmanager
+    async def _stream(
+        self, method: str, path: str, *, data: Mapping[str, str] | None = None
+    ) -> AsyncIterator[AsyncIterator[bytes]]:
+        """An open NDJSON stream's lines; a broken connection is ``LinkDownError``."""
+        where = f"{method} {path}"
+        async with self._lock:
+            for _ in range(self._tries):
+                try:
+                    response = await self._session.request(
+                        method,
+                        self._url(path),
+                        headers=self._token.header(),
+                        data=data,
+                        timeout=self._stream_timeout,
+                    )
+                except (aiohttp.ClientError, TimeoutError) as error:
+                    raise LinkDownError(f"{where}: {_describe(error)}") from None
+                if response.status != 429:
+                    break
+                response.close()
+                await self._sleep(self._pause)
+            else:
+                raise RateLimitedError(429, f"still rate limited after {self._tries} pauses")
+        try:
+            if response.status >= 300:
+                try:
+                    body = await response.read()
+                except (aiohttp.ClientError, TimeoutError) as error:
+                    raise LinkDownError(f"{where}: {_describe(error)}") from None
+                _check(response.status, body, where)
+            yield _lines(response, where)
+        finally:
+            response.close()  # a stream left open is a seek or a game still followed
+
+
+async def _lines(response: aiohttp.ClientResponse, where: str) -> AsyncIterator[bytes]:
+    try:
+        async for line in response.content:
+            yield line
+    except (aiohttp.ClientError, TimeoutError) as error:
+        raise LinkDownError(f"{where}: the stream broke off ({_describe(error)})") from None
+
+
+def _check(status: int, body: bytes, where: str) -> None:
+    """Raise the error an answer's status means; nothing for a success."""
+    if status < 300:
+        return
+    if status >= 500:
+        raise LinkDownError(f"{where}: lishogi answered {status}")
+    reason = _reason(body) or f"HTTP {status}"
+    if status in (401, 403):
+        raise NotAuthorizedError(status, reason)
+    raise LishogiRefusedError(status, reason)
+
+
+def _reason(body: bytes) -> str | None:
+    """lishogi's ``{"error": ...}`` text, if the body is one."""
+    try:
+        data = read_object(body, "error answer")
+    except MalformedMessageError:
+        return None
+    error = None if data is None else data.get("error")
+    if isinstance(error, str):
+        return error
+    if isinstance(error, dict):  # form errors: {"error": {"field": ["message"]}}
+        return "; ".join(f"{key}: {value}" for key, value in error.items())
+    return None
+
+
+def _describe(error: BaseException) -> str:
+    """An exception's class and text; aiohttp's texts hold the URL, never the headers."""
+    text = str(error)
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def _part(text: str) -> str:
+    """One path segment, escaped whole (``+`` and ``*`` of USI included)."""
+    return quote(text, safe="")
+
+
+def _boolean(value: bool) -> str:
+    return "true" if value else "false"

@@ -1,0 +1,96 @@
+"""The user's lishogi API token: kept in the state directory for the service's user only.
+
+The file is created with mode 0600 (never widened and narrowed afterwards, so there
+is no moment when others could read it), replaced whole, and refused when anyone
+but its owner can read it. ``ApiToken`` keeps the secret out of every repr.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from firmware_host.online.errors import TokenError
+
+TOKEN_FILE = "lishogi-token"
+"""The file's name in the state directory."""
+
+_TOKEN = re.compile(r"[A-Za-z0-9_]{1,1024}")
+"""lishogi's personal tokens (the spec allows for longer ones than today's)."""
+
+
+@dataclass(frozen=True)
+class ApiToken:
+    """A personal API token; its repr and str never show it."""
+
+    secret: str = field(repr=False)
+
+    def __post_init__(self) -> None:
+        if not _TOKEN.fullmatch(self.secret):
+            raise TokenError("a lishogi token is letters, digits and _ only (1 to 1024 of them)")
+
+    def header(self) -> dict[str, str]:
+        """The Authorization header of every call."""
+        return {"Authorization": f"Bearer {self.secret}"}
+
+
+def token_path(state_dir: Path) -> Path:
+    return state_dir / TOKEN_FILE
+
+
+def store_token(state_dir: Path, token: ApiToken) -> Path:
+    """Keep the token (replacing an older one); the file is 0600 from its first byte."""
+    state_dir.mkdir(parents=True, exist_ok=True)
+    path = token_path(state_dir)
+    fresh = path.with_name(f".{TOKEN_FILE}.{os.getpid()}")
+    with contextlib.suppress(FileNotFoundError):
+        fresh.unlink()
+    descriptor = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(descriptor, "w", encoding="ascii") as file:
+            file.write(token.secret + "\n")
+        os.replace(fresh, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            fresh.unlink()
+        raise
+    return path
+
+
+def read_token(state_dir: Path) -> ApiToken | None:
+    """The kept token, None if there is none; ``TokenError`` if others could read it."""
+    path = token_path(state_dir)
+    try:
+        descriptor = os.open(path, os.O_RDONLY)
+    except FileNotFoundError:
+        return None
+    with os.fdopen(descriptor, encoding="ascii") as file:
+        status = os.fstat(file.fileno())
+        if status.st_mode & (stat.S_IRWXG | stat.S_IRWXO):
+            raise TokenError(
+                f"{path} can be read by others (mode {stat.S_IMODE(status.st_mode):o}); "
+                f"Kiban will not use it. Fix: chmod 600 {path}"
+            )
+        if status.st_uid != os.getuid():
+            raise TokenError(
+                f"{path} belongs to another user; Kiban will not use it. "
+                f"Fix: chown {os.getuid()} {path} && chmod 600 {path}"
+            )
+        text = file.read().strip()
+    try:
+        return ApiToken(text)
+    except TokenError:
+        raise TokenError(f"{path} does not hold a lishogi token; store it again") from None
+
+
+def forget_token(state_dir: Path) -> bool:
+    """Remove the kept token (revoke it on lishogi too); whether there was one."""
+    try:
+        token_path(state_dir).unlink()
+    except FileNotFoundError:
+        return False
+    return True

@@ -1,0 +1,154 @@
+"""The board's moves on their way to lishogi: in order, once, and never lost.
+
+A move played on the board is put here with its place in the game (its ply, 0 for
+the first move). The outbox compares each waiting move with lishogi's move list
+before sending it: a move lishogi already has at that place (its answer was lost
+with the link) is not sent again; a different move there, or lishogi's refusal, is
+reported once and dropped, so the board can ask for it to be taken back. While the
+link is down the moves wait; after a lost answer the outbox sends nothing until it
+has seen lishogi's list afresh (the game stream's next gameFull, or one it fetches
+itself after a pause).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from firmware_host.online.client import LishogiClient
+from firmware_host.online.errors import LinkDownError, MoveRefused, OnlineError
+from firmware_host.online.streams import Backoff
+
+RECHECK = Backoff(first_s=2.0, cap_s=30.0)
+"""How long to wait for the game stream's fresh list before fetching one."""
+
+
+class RecordMismatchError(OnlineError, ValueError):
+    """The local record and lishogi's disagree on a move both have."""
+
+
+@dataclass(frozen=True)
+class WaitingMove:
+    usi: str
+    ply: int
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A move of ours lishogi did not play, in its words (told once)."""
+
+    usi: str
+    ply: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"lishogi refused {self.usi}: {self.reason}"
+
+
+def moves_to_play(local: Sequence[str], server: Sequence[str]) -> tuple[str, ...]:
+    """lishogi's moves the local record lacks (the opponent's, to light on the board).
+
+    The local record may be ahead (our moves still in the outbox); where both have a
+    move they must agree, else ``RecordMismatchError``."""
+    shared = min(len(local), len(server))
+    for ply in range(shared):
+        if local[ply] != server[ply]:
+            raise RecordMismatchError(
+                f"move {ply + 1}: the board has {local[ply]}, lishogi has {server[ply]}"
+            )
+    return tuple(server[len(local) :])
+
+
+class Outbox:
+    """Sends one game's moves; ``run`` in a task, ``observe`` every move list seen."""
+
+    def __init__(
+        self,
+        client: LishogiClient,
+        game_id: str,
+        server_moves: Sequence[str],
+        *,
+        on_refused: Callable[[Refusal], None],
+        recheck: Backoff = RECHECK,
+    ) -> None:
+        self._client = client
+        self._game_id = game_id
+        self._server = list(server_moves)
+        self._on_refused = on_refused
+        self._recheck = recheck
+        self._waiting: deque[WaitingMove] = deque()
+        self._stale = False
+        self._wake = asyncio.Event()
+
+    @property
+    def waiting(self) -> tuple[WaitingMove, ...]:
+        return tuple(self._waiting)
+
+    @property
+    def link_down(self) -> bool:
+        """A move's answer was lost and lishogi's list has not been seen since."""
+        return self._stale
+
+    def put(self, usi: str, ply: int) -> None:
+        """A move played on the board, to be sent after those before it."""
+        self._waiting.append(WaitingMove(usi, ply))
+        self._wake.set()
+
+    def observe(self, moves: Sequence[str], *, fresh: bool = False) -> None:
+        """lishogi's move list from the game stream; ``fresh`` for a gameFull (a new
+        connection), which also ends the wait after a lost answer."""
+        self._server = list(moves)
+        if fresh:
+            self._stale = False
+        self._wake.set()
+
+    async def send_waiting(self) -> bool:
+        """Send what waits, in order; False when the link is down (moves kept)."""
+        while self._waiting:
+            head = self._waiting[0]
+            if head.ply < len(self._server):
+                self._waiting.popleft()
+                there = self._server[head.ply]
+                if there != head.usi:
+                    self._refuse(head, f"lishogi has {there} as move {head.ply + 1}")
+                continue  # already there: its answer was lost, not the move
+            if self._stale:
+                return False
+            try:
+                await self._client.move(self._game_id, head.usi)
+            except MoveRefused as refused:
+                self._waiting.popleft()
+                self._refuse(head, refused.reason)
+                continue
+            except LinkDownError:
+                self._stale = True
+                return False
+            self._waiting.popleft()
+            if head.ply == len(self._server):
+                self._server.append(head.usi)
+        return True
+
+    async def run(self) -> None:
+        """Send moves as they come, until cancelled; after a lost answer wait for a
+        fresh list, and fetch one after a pause that grows while the link stays down."""
+        failures = 0
+        while True:
+            if await self.send_waiting():
+                failures = 0
+                await self._wake.wait()
+                self._wake.clear()
+                continue
+            failures += 1
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self._recheck.delay(failures))
+                continue
+            with contextlib.suppress(LinkDownError):
+                full = await self._client.game_full(self._game_id)
+                self.observe(full.state.moves, fresh=True)
+
+    def _refuse(self, move: WaitingMove, reason: str) -> None:
+        self._on_refused(Refusal(move.usi, move.ply, reason))
