@@ -21,7 +21,7 @@ from engine.claims import ClaimRule
 from engine.errors import KibanError
 from engine.game import Game, Position
 from engine.opening import DrawResult
-from engine.outcome import Outcome, Termination
+from engine.outcome import Outcome
 from engine.overlap import Carried
 from engine.physical import Frame, Reading, Sensing, Spot
 from engine.policy import IllegalMovePolicy
@@ -39,7 +39,6 @@ from engine.recognizer import (
 from engine.record import GameRecord
 from engine.registry import find_game
 from firmware_host.notices.declared import (
-    BlunderWarned,
     BoardReady,
     BoardTurned,
     FaultCleared,
@@ -56,6 +55,7 @@ from firmware_host.notices.declared import (
     Refused,
     ReviewShown,
 )
+from firmware_host.opponents.thinking import ThinkRequest
 from firmware_host.session.across_boards import AcrossBoards
 from firmware_host.session.actions import (
     AgreeDraw,
@@ -84,6 +84,17 @@ from firmware_host.session.consent import (
     ProposalSettled,
     Word,
     WordKind,
+)
+from firmware_host.session.decisions import (
+    Ask,
+    Decision,
+    End,
+    Light,
+    Now,
+    PlayOn,
+    PlayTold,
+    Say,
+    TakeBackAgreed,
 )
 from firmware_host.session.events import (
     BusFault,
@@ -124,8 +135,9 @@ from hardware.orientation import SpotTurn
 log = logging.getLogger(__name__)
 
 
-class Controller(AcrossBoards, ComputerTurns):
-    """A game session on one board."""
+class Controller:
+    """A game session on one board; its collaborators (the computer's turns, the
+    other boards) decide, and it applies what they decide (``decisions.py``)."""
 
     def __init__(
         self,
@@ -157,6 +169,8 @@ class Controller(AcrossBoards, ComputerTurns):
         self.teaching: tuple[frozenset[Spot], frozenset[Spot]] = (frozenset(), frozenset())
         self.computer = Computer()  # its seats, hints and judgements of this game
         self.consent = Consent()  # proposals and words across boards (a remote game)
+        self._turns = ComputerTurns(self.computer, sensing)
+        self._boards = AcrossBoards(self.consent)
         self.remote_wait: str | None = None  # why a remote game waits on the network
 
     # --- the state -----------------------------------------------------------------
@@ -172,6 +186,39 @@ class Controller(AcrossBoards, ComputerTurns):
     def _playing(self) -> Playing:
         """Play, keeping the move to play if one is set."""
         return Playing(guide_of(self.state))
+
+    def _apply(self, decision: Decision, at: float) -> list[Notice]:
+        """Do what a collaborator decided; what it says comes first."""
+        match decision:
+            case Say(notices):
+                return list(notices)
+            case PlayOn(said, judge):
+                if isinstance(self.state, Prompting):
+                    self._enter(self._playing())
+                return [*said, *(self._judge(at) if judge else ())]
+            case Ask(choices, selected, said):
+                self._enter(Prompting(choices, selected, guide_of(self.state)))
+                return [*said, PromptOpened(self.prompt_choices, at)]
+            case End(outcome, said):
+                return [*said, *self._end(outcome, at)]
+            case TakeBackAgreed(plies, said):
+                return [*said, *self._take_back(plies, at, board_follows=False, agreed=True)]
+            case Light(guide, said):
+                if not isinstance(self.state, Over):  # an answer comes only while in play
+                    self._enter(replace(self.state, guide=guide))
+                return [*said, *self._judge(at)]
+            case PlayTold(move, said):
+                return [*said, *self._commit(move, at, told=True)]
+
+    def _now(self, at: float) -> Now:
+        """The session as a collaborator reads it, to decide."""
+        return Now(self.state, self.position, self.game_id, at)
+
+    def _untold(self, move: Hashable, at: float) -> Refused | None:
+        return self._boards.untold(move, self._now(at))
+
+    def _propose(self, kind: Proposal, plies: int, at: float) -> list[Notice]:
+        return self._apply(self._boards.propose(kind, plies, self._now(at)), at)
 
     @property
     def fault(self) -> str | None:
@@ -271,7 +318,7 @@ class Controller(AcrossBoards, ComputerTurns):
         self.last_move = frozenset()
         self._reset_recognizer(at)
         self.computer.start(self.game, self.settings)
-        self.consent.start(bool(self.computer.remote))
+        self._boards.start(self.computer.remote)
 
     def _reset_recognizer(self, at: float, carried: Carried[Any] | None = None) -> None:
         """``carried``: what the board already showed of the next moves."""
@@ -296,11 +343,11 @@ class Controller(AcrossBoards, ComputerTurns):
                 return self._button(role, at)
             case Select(text):
                 return self._choose(text, at)
-            case Resign(seat):
-                return self._resign(at, seat)
+            case Resign():
+                return self._apply(self._boards.decide(event, self._now(at)), at)
             case AgreeDraw():
-                if self.consent.needed:
-                    return self._propose(Proposal.DRAW, 0, at)  # the other board agrees
+                if self._boards.needed:  # the other board agrees
+                    return self._propose(Proposal.DRAW, 0, at)
                 # the players end the game: a draw, or the game's own count (scores)
                 return self._end(self.position.end_by_agreement(), at)
             case TakeBack():
@@ -328,27 +375,13 @@ class Controller(AcrossBoards, ComputerTurns):
                 self.trust.recovered()
                 self._run_clock(at)
                 return [FaultCleared(at), *self._judge(at)]
-            case ThoughtArrived(result):
-                return self._thought(result, at)
-            case Hint():
-                return self._ask_hint(at)
-            case ProposalArrived():
-                return self._proposal_arrived(event, at)
-            case ProposalSettled(number, accepted):
-                return self._settled(number, accepted, at)
-            case ProposalDecided(ref, accepted):
-                return self._decided(ref, accepted, at)
-            case PeerEnded(word):
-                return self._peer_ended(word, at)
-            case ClockTold(ply, seat, remaining):
-                remote = seat in self.computer.remote and seat == self.position.turn
-                if remote and ply == len(self.position.move_stack) and self.outcome is None:
+            case ThoughtArrived() | Hint() | MoveNow():
+                return self._apply(self._turns.decide(event, self._now(at)), at)
+            case ProposalArrived() | ProposalSettled() | ProposalDecided() | PeerEnded():
+                return self._apply(self._boards.decide(event, self._now(at)), at)
+            case ClockTold(_, seat, remaining):
+                if self._boards.clock_counts(event, self._now(at)):
                     self.match.tell_clock(seat, remaining, at)
-                return []
-            case MoveNow():
-                if not self.computer.thinking(self.position) or self.guide is not None:
-                    return [Refused("the computer is not thinking", at)]
-                self.computer.hurried = True
                 return []
         raise TypeError(f"not an event: {event!r}")  # pragma: no cover
 
@@ -370,12 +403,17 @@ class Controller(AcrossBoards, ComputerTurns):
         if isinstance(self.state, SettingUp | Over) or not self.trust.trusted:
             return None  # nothing is decided before a whole frame is seen
         deadlines = [self.recognizer.next_deadline(now)]
-        if self.clock is not None and self.clock.running not in self.computer.remote:
+        if self.clock is not None and self._boards.here(self.clock.running):
             deadlines.append(self.clock.flag_time())
         if self.roll_due and self.settings.roll is RollMode.AUTO:
             deadlines.append(now)
         due = [deadline for deadline in deadlines if deadline is not None]
         return min(due) if due else None
+
+    def thinking(self) -> tuple[tuple[ThinkRequest, ...], bool]:
+        """What the computer should think about now, and whether to hurry it."""
+        trusted = self.trust.trusted
+        return self._turns.wanted(self.state, self.position, self.game_id, trusted=trusted)
 
     def _run_clock(self, at: float) -> None:
         """The clock of the seat to move runs while the game is in play."""
@@ -410,12 +448,9 @@ class Controller(AcrossBoards, ComputerTurns):
                 return [BoardTurned(self.orientation.turned, at), *self._judge(at)]
             return []
         flagged = self.match.flagged(at)
-        if flagged is not None and flagged not in self.computer.remote:
+        if flagged is not None and self._boards.here(flagged):
             # a seat played at another board loses on time by its own board's clock
-            seats = len(self.game.seats)
-            notices = self._end(Outcome.loss(Termination.TIME_FORFEIT, flagged, seats), at)
-            self._say(Word(WordKind.FLAG, flagged))
-            return notices
+            return self._apply(self._boards.lost(Word(WordKind.FLAG, flagged), self._now(at)), at)
         if self.roll_due:
             return self._roll(at, asked=False)
         return self._answer_board(self.recognizer.assess(at), at)
@@ -451,16 +486,13 @@ class Controller(AcrossBoards, ComputerTurns):
                 self._enter(self._playing())
                 text = self.position.move_text(move)
                 policy = self.game.illegal_policy(self.position.options)
-                if policy is IllegalMovePolicy.LOSES and not self.computer.plays(
-                    self.position.turn
-                ):
+                seat = self.position.turn
+                if policy is IllegalMovePolicy.LOSES and not self.computer.plays(seat):
                     # only a person playing their own seat loses by it (a hand that
                     # plays the computer's or the other board's move just puts it right)
-                    seat = self.position.turn
-                    lost = Outcome.loss(Termination.ILLEGAL_MOVE, seat, len(self.game.seats))
-                    notices = [IllegalShown(text, reason, at), *self._end(lost, at)]
-                    self._say(Word(WordKind.ILLEGAL, seat))
-                    return notices
+                    shown = (IllegalShown(text, reason, at),)
+                    word = Word(WordKind.ILLEGAL, seat)
+                    return self._apply(self._boards.lost(word, self._now(at), shown), at)
                 return self._say_once(assessment, IllegalShown(text, reason, at))
             case OffGuide(moves, guide):
                 self._enter(self._playing())
@@ -506,9 +538,8 @@ class Controller(AcrossBoards, ComputerTurns):
             return [refusal]
         footprint = self.position.footprint(move, self.sensing)
         carried = self.recognizer.carried(move)  # the next player's touches so far
-        by_person = not self.computer.plays(self.position.turn)
         played = self.match.play(move, at)  # stored before anything else changes
-        warning = self.computer.blunder(played.text) if by_person else None
+        warned = self._turns.warned(played.mover, played.text, at)  # before it is forgotten
         self.computer.moved()
         self.history.played(self.position)
         self.last_move = footprint.spots()
@@ -521,14 +552,7 @@ class Controller(AcrossBoards, ComputerTurns):
             return notices + self._end(outcome, at)
         self.match.moved(played.mover, at)
         self._run_clock(at)
-        if warning is not None:
-            # the computer thinks the move throws the game away: offer to take it back
-            self._enter(Prompting((TakebackChoice(1, board_follows=False), PlayOnChoice())))
-            notices += [
-                BlunderWarned(played.text, warning, at),
-                PromptOpened(self.prompt_choices, at),
-            ]
-        return notices
+        return notices + self._apply(warned, at)
 
     def _end(self, outcome: Outcome, at: float) -> list[Notice]:
         if isinstance(self.state, Over):
@@ -543,7 +567,7 @@ class Controller(AcrossBoards, ComputerTurns):
     ) -> list[Notice]:
         if plies > len(self.position.move_stack):
             return [Refused("there is no move to take back", at)]
-        if self.consent.needed and not agreed:
+        if self._boards.needed and not agreed:
             return self._propose(Proposal.TAKEBACK, plies, at)
         self.match.take_back(plies, at, reopen=isinstance(self.state, Over))
         self.history.taken_back(self.position, plies)
@@ -587,8 +611,8 @@ class Controller(AcrossBoards, ComputerTurns):
             # next, outside a prompt, asks for a hint, or hurries the computer
             return self.handle(MoveNow() if self.computer.thinking(self.position) else Hint(), at)
         guide = guide_of(state)
-        if role in (ButtonRole.OK, ButtonRole.REFILL) and guide in self._unseen_guides():
-            assert guide is not None
+        unseen = self.recognizer.unseen
+        if role in (ButtonRole.OK, ButtonRole.REFILL) and guide and guide.move in unseen:
             return self._commit(guide.move, at)  # the lit move the board cannot show
         if role is ButtonRole.BACK:
             return self._take_back(1, at, board_follows=False)
@@ -646,7 +670,7 @@ class Controller(AcrossBoards, ComputerTurns):
             outcome = self.position.claim(name)
         except KibanError as error:
             return [Refused(str(error), at)]
-        self._say(Word(WordKind.CLAIM, self.position.turn, name))
+        self._boards.said(Word(WordKind.CLAIM, self.position.turn, name))
         return self._end(outcome, at)
 
     def _choose(self, text: str, at: float) -> list[Notice]:
@@ -664,7 +688,8 @@ class Controller(AcrossBoards, ComputerTurns):
 
     def _accept(self, choice: Hashable, at: float) -> list[Notice]:
         if isinstance(choice, AcceptChoice | DeclineChoice):
-            return self._answer(choice.proposal, isinstance(choice, AcceptChoice), at)
+            accepted = isinstance(choice, AcceptChoice)
+            return self._apply(self._boards.answer(choice.proposal, accepted, at), at)
         if isinstance(choice, TakebackChoice):
             return self._take_back(choice.plies, at, board_follows=choice.board_follows)
         if isinstance(choice, PlayOnChoice):
@@ -676,24 +701,6 @@ class Controller(AcrossBoards, ComputerTurns):
         if isinstance(choice, NamedChoice):
             return choice.NAME
         return self.position.move_text(choice)
-
-    def _resign(self, at: float, seat: int | None) -> list[Notice]:
-        if isinstance(self.state, Over):
-            return [Refused("the game is already over", at)]
-        loser = self.position.turn if seat is None else seat
-        if not 0 <= loser < len(self.game.seats):
-            return [Refused(f"there is no seat {loser}", at)]
-        remote = self.computer.remote
-        if remote:
-            here = [s for s in range(len(self.game.seats)) if s not in remote]
-            if seat is None and loser in remote and len(here) == 1:
-                loser = here[0]  # the one seat at this board resigns
-            if loser in remote:
-                name = self.game.seats[loser].name
-                return [Refused(f"{name} is played at another board: they resign there", at)]
-        notices = self._end(Outcome.loss(Termination.RESIGNATION, loser, len(self.game.seats)), at)
-        self._say(Word(WordKind.RESIGN, loser))
-        return notices
 
     def _new_game(
         self,
@@ -770,7 +777,7 @@ class Controller(AcrossBoards, ComputerTurns):
         playing = not isinstance(self.state, SettingUp | Over)
         if not playing or self.position.chance_moves() is None:
             return False
-        return self.position.turn not in self.computer.remote  # that board rolls, and says
+        return self._boards.here(self.position.turn)  # another board rolls, and says
 
     @property
     def forced(self) -> str | None:
