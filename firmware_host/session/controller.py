@@ -24,16 +24,11 @@ from engine.opening import DrawResult
 from engine.outcome import Outcome
 from engine.overlap import Carried
 from engine.physical import Frame, Reading, Sensing, Spot
-from engine.policy import IllegalMovePolicy
 from engine.recognizer import (
     Ambiguous,
     Assessment,
     Commit,
-    IllegalMatch,
-    OffGuide,
-    OutOfStep,
     Recognizer,
-    TakebackOffer,
     Timing,
 )
 from engine.record import GameRecord
@@ -44,12 +39,9 @@ from firmware_host.notices.declared import (
     FaultCleared,
     FaultShown,
     GameEnded,
-    IllegalShown,
     MoveCommitted,
     MovesTakenBack,
     Notice,
-    OffGuideShown,
-    OutOfStepShown,
     PromptOpened,
     Proposal,
     Refused,
@@ -72,6 +64,7 @@ from firmware_host.session.actions import (
     TakeBack,
     Unguide,
 )
+from firmware_host.session.board_reading import BoardReading
 from firmware_host.session.clock import GameClock
 from firmware_host.session.computer import Computer
 from firmware_host.session.computer_turns import ComputerTurns
@@ -87,11 +80,14 @@ from firmware_host.session.consent import (
 )
 from firmware_host.session.decisions import (
     Ask,
+    Correct,
     Decision,
     End,
+    Follow,
     Light,
     Now,
     PlayOn,
+    PlayShown,
     PlayTold,
     Say,
     TakeBackAgreed,
@@ -104,7 +100,6 @@ from firmware_host.session.events import (
     ThoughtArrived,
     TimePassed,
 )
-from firmware_host.session.first_choice import initial_choice
 from firmware_host.session.history import BoardHistory
 from firmware_host.session.match import Match
 from firmware_host.session.review import Review as ReviewShowing
@@ -162,7 +157,6 @@ class Controller:
         self.frame: dict[Spot, Reading] = {}
         self.history = BoardHistory(sensing)  # for takebacks: the board a move or two ago
         self.assessment: Assessment[Any] | None = None
-        self._shown: object = None  # the last assessment reported, so each is said once
         self.last_move: frozenset[Spot] = frozenset()
         self.review: ReviewShowing | None = None  # stepping through a finished game's moves
         # the mover's threatened pieces, and its king when in check
@@ -171,6 +165,7 @@ class Controller:
         self.consent = Consent()  # proposals and words across boards (a remote game)
         self._turns = ComputerTurns(self.computer, sensing)
         self._boards = AcrossBoards(self.consent)
+        self._reading = BoardReading(self._boards, self.computer, sensing)
         self.remote_wait: str | None = None  # why a remote game waits on the network
 
     # --- the state -----------------------------------------------------------------
@@ -209,6 +204,20 @@ class Controller:
                 return [*said, *self._judge(at)]
             case PlayTold(move, said):
                 return [*said, *self._commit(move, at, told=True)]
+            case PlayShown(move, then):
+                shown = self._commit(move, at)
+                for reply in then:
+                    if isinstance(self.state, Playing) and self.position.is_legal(reply):
+                        shown += self._commit(reply, at)
+                if isinstance(self.state, Playing) and self.frame != self.recognizer.expected:
+                    shown += self._judge(at)  # the next player's move, already begun
+                return shown
+            case Follow(said):
+                self._enter(self._playing())
+                return list(said)
+            case Correct(correction, said):
+                self._enter(Correcting(correction, guide_of(self.state)))
+                return list(said)
 
     def _now(self, at: float) -> Now:
         """The session as a collaborator reads it, to decide."""
@@ -326,7 +335,7 @@ class Controller:
         if self.frame:
             self.recognizer.observe(self.frame, at)
         self.assessment = None
-        self._shown = None
+        self._reading.forget()
         self.teaching = (self.position.threatened_spots(), self.position.check_spots())
 
     # --- events --------------------------------------------------------------------
@@ -456,70 +465,10 @@ class Controller:
         return self._answer_board(self.recognizer.assess(at), at)
 
     def _answer_board(self, assessment: Assessment[Any], at: float) -> list[Notice]:
-        """Commit, prompt, name or guide as the recognizer's reading of the board says."""
+        """Do as the recognizer's reading of the board says (``BoardReading``)."""
         self.assessment = assessment
-        match assessment:
-            case Commit(move, then):
-                refusal = self._untold(move, at)
-                if refusal is not None:  # hands ahead of the other board (or its only move)
-                    forced = move == self.recognizer.forced
-                    return [] if forced else self._say_once(assessment, refusal)
-                notices = self._commit(move, at)
-                for reply in then:  # the moves after it that the board showed whole
-                    if isinstance(self.state, Playing) and self.position.is_legal(reply):
-                        notices += self._commit(reply, at)
-                if isinstance(self.state, Playing) and self.frame != self.recognizer.expected:
-                    notices += self._judge(at)  # the next player's move, already begun
-                return notices
-            case Ambiguous(candidates):
-                refusal = self._untold(candidates[0], at)
-                if refusal is not None:
-                    return self._say_once(assessment, refusal)
-                return self._prompt(tuple(sorted(candidates, key=self.position.move_text)), at)
-            case TakebackOffer(plies, moves):
-                # Offered, never automatic: lifting the piece the opponent just dropped
-                # recreates the earlier board too, and must not undo their move; so may
-                # a move and its quick reply (offered beside it).
-                played = tuple(sorted(moves, key=self.position.move_text))
-                return self._prompt((TakebackChoice(plies), *played), at)
-            case IllegalMatch(move, reason):
-                self._enter(self._playing())
-                text = self.position.move_text(move)
-                policy = self.game.illegal_policy(self.position.options)
-                seat = self.position.turn
-                if policy is IllegalMovePolicy.LOSES and not self.computer.plays(seat):
-                    # only a person playing their own seat loses by it (a hand that
-                    # plays the computer's or the other board's move just puts it right)
-                    shown = (IllegalShown(text, reason, at),)
-                    word = Word(WordKind.ILLEGAL, seat)
-                    return self._apply(self._boards.lost(word, self._now(at), shown), at)
-                return self._say_once(assessment, IllegalShown(text, reason, at))
-            case OffGuide(moves, guide):
-                self._enter(self._playing())
-                texts = tuple(self.position.move_text(m) for m in moves)
-                notice = OffGuideShown(texts, self.position.move_text(guide), at)
-                return self._say_once(assessment, notice)
-            case OutOfStep(correction):
-                self._enter(Correcting(correction, guide_of(self.state)))
-                return self._say_once(assessment, OutOfStepShown(correction, at))
-        self._enter(self._playing())
-        self._shown = None
-        return []
-
-    def _say_once(self, assessment: Assessment[Any], notice: Notice) -> list[Notice]:
-        """Report an assessment the first time it is made, not on every tick."""
-        if self._shown == assessment:
-            return []
-        self._shown = assessment
-        return [notice]
-
-    def _prompt(self, choices: tuple[Hashable, ...], at: float) -> list[Notice]:
-        """Ask which of ``choices`` the board means (a prompt already open stays as is)."""
-        if isinstance(self.state, Prompting) and self.state.choices == choices:
-            return []
-        first = initial_choice(self.position, choices, self.frame, self.sensing)
-        self._enter(Prompting(choices, first, guide_of(self.state)))
-        return [PromptOpened(self.prompt_choices, at)]
+        forced = self.recognizer.forced
+        return self._apply(self._reading.decide(assessment, self._now(at), self.frame, forced), at)
 
     def _turned_round(self) -> bool:
         """A start position set up the other way round turns the board's spots."""
@@ -638,8 +587,7 @@ class Controller:
             if refusal is not None:
                 return [refusal]
             choices = tuple(sorted(self.recognizer.unseen, key=self.position.move_text))
-            self._enter(Prompting(choices, 0, guide_of(self.state)))
-            return [*confirmed, PromptOpened(self.prompt_choices, at)]
+            return [*confirmed, *self._apply(Ask(choices), at)]
         return confirmed
 
     def _confirm(self, at: float) -> list[Notice]:

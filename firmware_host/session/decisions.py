@@ -1,6 +1,7 @@
-"""What the controller's collaborators (``computer_turns.py``, ``across_boards.py``)
-decide, as values: the controller applies each (``Controller._apply``), so it stays
-the only writer of the session and a collaborator can be tested without one.
+"""What the controller's collaborators (``computer_turns.py``, ``across_boards.py``,
+``board_reading.py``) decide, as values: the controller applies each
+(``Controller._apply``), so it stays the only writer of the session and a
+collaborator can be tested without one.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.assessments import Correction
 from engine.game import Position
 from engine.outcome import Outcome
 from firmware_host.notices.declared import Notice
@@ -83,4 +85,30 @@ class PlayTold:
     said: tuple[Notice, ...] = ()
 
 
-Decision = Say | PlayOn | Ask | End | TakeBackAgreed | Light | PlayTold
+@dataclass(frozen=True, slots=True)
+class PlayShown:
+    """Play the move the board shows, then each of ``then`` (the moves after it the
+    board showed whole) that is still to be played."""
+
+    move: Hashable
+    then: tuple[Hashable, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Follow:
+    """The board follows the game: play (the move to play kept), after ``said``."""
+
+    said: tuple[Notice, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Correct:
+    """The board matches nothing: guide it back a step at a time, after ``said``."""
+
+    correction: Correction
+    said: tuple[Notice, ...] = ()
+
+
+Decision = (
+    Say | PlayOn | Ask | End | TakeBackAgreed | Light | PlayTold | PlayShown | Follow | Correct
+)

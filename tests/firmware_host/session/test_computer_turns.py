@@ -113,7 +113,7 @@ def test_a_hint_is_refused_while_setting_up_or_when_the_computer_moves() -> None
 def test_a_judgement_is_kept_and_nothing_is_said() -> None:
     turns, position = turns_for(coach=True)
     request = asked(turns, position, Purpose.JUDGE)
-    values = (("2c2b", 0.5), ("3d2c", -0.1))
+    values = (("2c2b", 0.5), ("1d1c", -0.1))
     assert turns.answer(ThinkResult(request, "2c2b", 0.5, values), now(position)) == Say()
     assert turns.computer.judgement is not None
 
@@ -137,9 +137,9 @@ def test_nothing_is_asked_before_play_or_from_a_board_not_trusted() -> None:
 def test_a_blunder_by_a_person_offers_a_takeback() -> None:
     turns, position = turns_for(warn=True)
     request = asked(turns, position, Purpose.JUDGE)
-    values = (("2c2b", 0.5), ("3d2c", -0.9))
+    values = (("2c2b", 0.5), ("1d1c", -0.9))
     turns.answer(ThinkResult(request, "2c2b", 0.5, values), now(position))
-    decision = turns.warned(0, "3d2c", 3.0)
+    decision = turns.warned(0, "1d1c", 3.0)
     assert isinstance(decision, Ask)
     assert decision.choices == (TakebackChoice(1, board_follows=False), PlayOnChoice())
     assert [type(notice) for notice in decision.said] == [BlunderWarned]
