@@ -1,9 +1,11 @@
 """One game session: the only writer of its state.
 
 Frames, buttons, choices, ticks and commands arrive as typed events; the
-controller asks the recognizer what the board means, commits moves (storing
-each one before anything else changes), opens prompts, guides corrections, and
-says what happened. What it is doing is one value (``state.py``), replaced as a
+controller's collaborators decide what they mean (the board's reading, a prompt's
+choices, the computer's turns, the other boards, a review: each returns a value of
+``decisions.py``) and the controller applies it: it commits moves (storing each
+one before anything else changes), opens prompts, guides corrections, and says
+what happened. What it is doing is one value (``state.py``), replaced as a
 whole. It does no I/O of its own beyond the game store, and takes its time from
 the caller, so the same code runs on real time on the Pi and on simulated time
 in the simulator and in replays.
@@ -45,7 +47,6 @@ from firmware_host.notices.declared import (
     PromptOpened,
     Proposal,
     Refused,
-    ReviewShown,
 )
 from firmware_host.opponents.thinking import ThinkRequest
 from firmware_host.session.across_boards import AcrossBoards
@@ -86,11 +87,14 @@ from firmware_host.session.decisions import (
     Follow,
     Light,
     Now,
+    Play,
     PlayOn,
     PlayShown,
     PlayTold,
     Say,
+    Step,
     TakeBackAgreed,
+    TakeBackChosen,
 )
 from firmware_host.session.events import (
     BusFault,
@@ -102,28 +106,24 @@ from firmware_host.session.events import (
 )
 from firmware_host.session.history import BoardHistory
 from firmware_host.session.match import Match
+from firmware_host.session.prompts import Prompts, choice_texts
 from firmware_host.session.review import Review as ReviewShowing
-from firmware_host.session.review import ReviewError, review_of
+from firmware_host.session.reviewing import Reviewing
 from firmware_host.session.settings import RollMode, Settings, SettingsError
 from firmware_host.session.state import (
-    AcceptChoice,
     Correcting,
-    DeclineChoice,
     GuideMove,
-    NamedChoice,
     Over,
     Phase,
     Playing,
-    PlayOnChoice,
     Prompting,
     SessionState,
     SettingUp,
-    TakebackChoice,
     guide_of,
 )
 from firmware_host.session.trust import BoardTrust
 from firmware_host.store.journal import Journal
-from firmware_host.store.records import position_record, stored_position
+from firmware_host.store.records import position_record
 from firmware_host.store.storage import GameStore, StorageError
 from hardware.orientation import SpotTurn
 
@@ -131,8 +131,7 @@ log = logging.getLogger(__name__)
 
 
 class Controller:
-    """A game session on one board; its collaborators (the computer's turns, the
-    other boards) decide, and it applies what they decide (``decisions.py``)."""
+    """A game session on one board: its collaborators decide, it applies."""
 
     def __init__(
         self,
@@ -158,7 +157,6 @@ class Controller:
         self.history = BoardHistory(sensing)  # for takebacks: the board a move or two ago
         self.assessment: Assessment[Any] | None = None
         self.last_move: frozenset[Spot] = frozenset()
-        self.review: ReviewShowing | None = None  # stepping through a finished game's moves
         # the mover's threatened pieces, and its king when in check
         self.teaching: tuple[frozenset[Spot], frozenset[Spot]] = (frozenset(), frozenset())
         self.computer = Computer()  # its seats, hints and judgements of this game
@@ -166,6 +164,8 @@ class Controller:
         self._turns = ComputerTurns(self.computer, sensing)
         self._boards = AcrossBoards(self.consent)
         self._reading = BoardReading(self._boards, self.computer, sensing)
+        self._prompts = Prompts(self._boards)
+        self._reviewing = Reviewing(sensing)  # stepping through a finished game's moves
         self.remote_wait: str | None = None  # why a remote game waits on the network
 
     # --- the state -----------------------------------------------------------------
@@ -174,7 +174,7 @@ class Controller:
         """The one place the state changes; the recognizer accepts only a guide's move."""
         self.state = state
         if not isinstance(state, Over):
-            self.review = None  # a review shows a finished game
+            self._reviewing.close()  # a review shows a finished game
         guide = guide_of(state)
         self.recognizer.guide = None if guide is None else guide.move
 
@@ -218,6 +218,14 @@ class Controller:
             case Correct(correction, said):
                 self._enter(Correcting(correction, guide_of(self.state)))
                 return list(said)
+            case Step(by):
+                if isinstance(self.state, Prompting):
+                    self._enter(self.state.step(by))
+                return []
+            case Play(move):
+                return self._commit(move, at)
+            case TakeBackChosen(plies, board_follows):
+                return self._take_back(plies, at, board_follows=board_follows)
 
     def _now(self, at: float) -> Now:
         """The session as a collaborator reads it, to decide."""
@@ -320,7 +328,7 @@ class Controller:
         return notices + self._judge(at)
 
     def _begin(self, at: float) -> None:
-        self.review = None
+        self._reviewing.close()
         self.history.restart(self.position)
         outcome = self.position.outcome()
         self._enter(SettingUp() if outcome is None else Over(outcome))
@@ -351,7 +359,8 @@ class Controller:
             case Press(role):
                 return self._button(role, at)
             case Select(text):
-                return self._choose(text, at)
+                unseen = self.recognizer.unseen
+                return self._apply(self._prompts.choose(text, self._now(at), unseen), at)
             case Resign():
                 return self._apply(self._boards.decide(event, self._now(at)), at)
             case AgreeDraw():
@@ -370,7 +379,9 @@ class Controller:
             case Guide(move):
                 return self._set_guide(move, at)
             case Review(step, game_id):
-                return self._review(step, game_id, at)
+                return self._apply(
+                    self._reviewing.step(step, game_id, self._now(at), self.store), at
+                )
             case Unguide():
                 if not isinstance(self.state, Over):
                     self._enter(replace(self.state, guide=None))
@@ -537,15 +548,9 @@ class Controller:
 
     def _button(self, role: ButtonRole, at: float) -> list[Notice]:
         state = self.state
-        if isinstance(state, Prompting):
-            if role is ButtonRole.NEXT:
-                self._enter(state.step(1))
-                return []
-            if role is ButtonRole.BACK:
-                self._enter(state.step(-1))
-                return []
-            if role is ButtonRole.OK:
-                return self._accept(state.choices[state.selected], at)
+        prompted = self._prompts.press(role, self._now(at))
+        if prompted is not None:
+            return self._apply(prompted, at)
         if isinstance(state, Over) and role is ButtonRole.OK:
             return self._new_game(
                 at,
@@ -621,35 +626,6 @@ class Controller:
         self._boards.said(Word(WordKind.CLAIM, self.position.turn, name))
         return self._end(outcome, at)
 
-    def _choose(self, text: str, at: float) -> list[Notice]:
-        state = self.state
-        if not isinstance(state, Prompting):
-            for move in () if isinstance(state, SettingUp | Over) else self.recognizer.unseen:
-                if self.position.move_text(move) == text.strip():
-                    return self._commit(move, at)
-            return [Refused(f"no prompt is open for {text!r}", at)]
-        for choice in state.choices:
-            if self._choice_text(choice) == text.strip():
-                return self._accept(choice, at)
-        names = ", ".join(self.prompt_choices)
-        return [Refused(f"{text!r} is not one of the choices ({names})", at)]
-
-    def _accept(self, choice: Hashable, at: float) -> list[Notice]:
-        if isinstance(choice, AcceptChoice | DeclineChoice):
-            accepted = isinstance(choice, AcceptChoice)
-            return self._apply(self._boards.answer(choice.proposal, accepted, at), at)
-        if isinstance(choice, TakebackChoice):
-            return self._take_back(choice.plies, at, board_follows=choice.board_follows)
-        if isinstance(choice, PlayOnChoice):
-            self._enter(self._playing())
-            return self._judge(at)
-        return self._commit(choice, at)
-
-    def _choice_text(self, choice: Hashable) -> str:
-        if isinstance(choice, NamedChoice):
-            return choice.NAME
-        return self.position.move_text(choice)
-
     def _new_game(
         self,
         at: float,
@@ -672,29 +648,6 @@ class Controller:
             self.recognizer = Recognizer(self.sensing, self.sensed, self.timing)
         return self._new(at, options, position, settings)
 
-    def _review(self, step: str, game: int | None, at: float) -> list[Notice]:
-        """A step through a finished game's moves (this one's, or a stored one's of the
-        same game): the LEDs show it, nothing is changed."""
-        if not isinstance(self.state, Over):
-            return [Refused("moves are reviewed once the game is over", at)]
-        review = self.review
-        wanted = game if game is not None else self.game_id if review is None else review.game_id
-        try:
-            if review is None or review.game_id != wanted:
-                position = self.position if wanted == self.game_id else self._stored(wanted)
-                review = review_of(wanted, position, self.sensing)
-            self.review = review.step(step)
-        except KibanError as error:
-            return [Refused(str(error), at)]
-        shown = self.review
-        return [ReviewShown(shown.game_id, shown.ply, len(shown.moves), shown.move, at)]
-
-    def _stored(self, game_id: int) -> Position[Any]:
-        stored = self.store.load(game_id)
-        if stored.game != self.game.name:
-            raise ReviewError(f"game {game_id} is {stored.game}, not {self.game.name}")
-        return stored_position(self.game, stored)
-
     def _set_guide(self, text: str, at: float) -> list[Notice]:
         if isinstance(self.state, Over):
             return [Refused("the game is over", at)]
@@ -710,10 +663,12 @@ class Controller:
 
     @property
     def prompt_choices(self) -> tuple[str, ...]:
-        state = self.state
-        if not isinstance(state, Prompting):
-            return ()
-        return tuple(self._choice_text(choice) for choice in state.choices)
+        return choice_texts(self.state, self.position)
+
+    @property
+    def review(self) -> ReviewShowing | None:
+        """The finished game's move the LEDs show, while stepping through its moves."""
+        return self._reviewing.shown
 
     @property
     def guide(self) -> GuideMove | None:

@@ -1,5 +1,5 @@
 """What the controller's collaborators (``computer_turns.py``, ``across_boards.py``,
-``board_reading.py``) decide, as values: the controller applies each
+``board_reading.py``, ``prompts.py``) decide, as values: the controller applies each
 (``Controller._apply``), so it stays the only writer of the session and a
 collaborator can be tested without one.
 """
@@ -109,6 +109,41 @@ class Correct:
     said: tuple[Notice, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """Move the open prompt's selection by ``by`` choices."""
+
+    by: int
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play a move the players chose (at a prompt, or named from the controls)."""
+
+    move: Hashable
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBackChosen:
+    """The players chose a takeback at a prompt; ``board_follows``: the pieces already
+    stand as before (else the LEDs guide them back)."""
+
+    plies: int
+    board_follows: bool
+
+
 Decision = (
-    Say | PlayOn | Ask | End | TakeBackAgreed | Light | PlayTold | PlayShown | Follow | Correct
+    Say
+    | PlayOn
+    | Ask
+    | End
+    | TakeBackAgreed
+    | Light
+    | PlayTold
+    | PlayShown
+    | Follow
+    | Correct
+    | Step
+    | Play
+    | TakeBackChosen
 )
