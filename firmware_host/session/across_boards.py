@@ -20,7 +20,7 @@ from firmware_host.notices.declared import (
     ProposalMade,
     Refused,
 )
-from firmware_host.session.actions import Resign
+from firmware_host.session.actions import AgreeDraw, Claim, Resign
 from firmware_host.session.consent import (
     ClockTold,
     Consent,
@@ -79,10 +79,17 @@ class AcrossBoards:
 
     def decide(
         self,
-        event: ProposalArrived | ProposalSettled | ProposalDecided | PeerEnded | Resign,
+        event: ProposalArrived
+        | ProposalSettled
+        | ProposalDecided
+        | PeerEnded
+        | Resign
+        | AgreeDraw
+        | Claim,
         now: Now,
     ) -> Decision:
-        """What the game does for another board's word, or a resignation here."""
+        """What the game does for another board's word, or a word here that ends the
+        game (the other boards hear it, or agree first)."""
         match event:
             case ProposalArrived():
                 return self.arrived(event, now)
@@ -94,6 +101,10 @@ class AcrossBoards:
                 return self.peer_ended(word, now)
             case Resign(seat):
                 return self.resign(seat, now)
+            case AgreeDraw():
+                return self.agree_draw(now)
+            case Claim(name):
+                return self.claim(name, now)
 
     # --- moves -----------------------------------------------------------------------
 
@@ -197,6 +208,24 @@ class AcrossBoards:
             refused = f"{seats[loser].name} is played at another board: they resign there"
             return Say((Refused(refused, now.at),))
         return self.lost(Word(WordKind.RESIGN, loser), now)
+
+    def agree_draw(self, now: Now) -> Decision:
+        """The players end the game by agreement (a draw, or the game's own count); at a
+        remote game the other board agrees first."""
+        if self.needed:
+            return self.propose(Proposal.DRAW, 0, now)
+        return End(now.position.end_by_agreement())
+
+    def claim(self, name: str, now: Now) -> Decision:
+        """A claim that ends the game by the game's own count: the engine judges it."""
+        if isinstance(now.state, Over):
+            return Say((Refused("the game is already over", now.at),))
+        try:
+            outcome = now.position.claim(name)
+        except KibanError as error:
+            return Say((Refused(str(error), now.at),))
+        self.said(Word(WordKind.CLAIM, now.position.turn, name))
+        return End(outcome)
 
     def peer_ended(self, word: Word, now: Now) -> Decision:
         """Another board's player resigned, claimed, lost on time or by an illegal move:

@@ -361,21 +361,14 @@ class Controller:
             case Select(text):
                 unseen = self.recognizer.unseen
                 return self._apply(self._prompts.choose(text, self._now(at), unseen), at)
-            case Resign():
+            case Resign() | AgreeDraw() | Claim():
                 return self._apply(self._boards.decide(event, self._now(at)), at)
-            case AgreeDraw():
-                if self._boards.needed:  # the other board agrees
-                    return self._propose(Proposal.DRAW, 0, at)
-                # the players end the game: a draw, or the game's own count (scores)
-                return self._end(self.position.end_by_agreement(), at)
             case TakeBack():
                 return self._take_back(1, at, board_follows=False)
             case NewGame():
                 return self._new_game(at, event.game, event.variants, event.position, event.session)
             case RollDice():
                 return self._roll(at, asked=True)
-            case Claim(name):
-                return self._claim(at, name)
             case Guide(move):
                 return self._set_guide(move, at)
             case Review(step, game_id):
@@ -614,17 +607,6 @@ class Controller:
         if self.settings.roll is RollMode.BUTTON and not asked:
             return []
         return self._commit(self.match.roll(), at)
-
-    def _claim(self, at: float, name: str) -> list[Notice]:
-        """A claim that ends the game by the game's own count: the engine judges it."""
-        if isinstance(self.state, Over):
-            return [Refused("the game is already over", at)]
-        try:
-            outcome = self.position.claim(name)
-        except KibanError as error:
-            return [Refused(str(error), at)]
-        self._boards.said(Word(WordKind.CLAIM, self.position.turn, name))
-        return self._end(outcome, at)
 
     def _new_game(
         self,

@@ -17,7 +17,7 @@ from firmware_host.notices.declared import (
     Refused,
 )
 from firmware_host.session.across_boards import AcrossBoards
-from firmware_host.session.actions import Resign
+from firmware_host.session.actions import AgreeDraw, Claim, Resign
 from firmware_host.session.consent import (
     ClockTold,
     Consent,
@@ -170,3 +170,20 @@ def test_a_remote_seats_told_time_counts_for_its_move_to_come() -> None:
     assert not across.clock_counts(ClockTold(1, 1, 30.0), now(position, OVER))
     assert across.here(0)
     assert not across.here(1)
+
+
+def test_a_draw_agreed_ends_the_game_here_or_is_proposed_across_boards() -> None:
+    assert boards(frozenset()).decide(AgreeDraw(), now()) == End(GAME.position().end_by_agreement())
+    proposed = boards().decide(AgreeDraw(), now())
+    assert proposed == PlayOn((ProposalMade(Proposal.DRAW, AT),), judge=False)
+
+
+def test_a_claim_is_judged_by_the_game_and_its_word_kept() -> None:
+    across = boards()
+    refused = across.decide(Claim("nonsense"), now())
+    assert isinstance(refused, Say)
+    assert [type(notice) for notice in refused.notices] == [Refused]
+    assert across.decide(Claim("nonsense"), now(state=OVER)) == Say(
+        (Refused("the game is already over", AT),)
+    )
+    assert across.consent.words is None
