@@ -1,9 +1,10 @@
-"""The controller's part in a game whose seats sit at different boards: a takeback or
-a draw is proposed and waits for the other boards' yes, another board's proposal is
-asked at a prompt, a word that ended the game at another board ends it here, and a
-remote seat's move is played only as its own board told it.
+"""The controller's collaborator for a game whose seats sit at different boards: a
+takeback or a draw is proposed and waits for the other boards' yes, another board's
+proposal is asked at a prompt, a word that ended the game at another board ends it
+here, and a remote seat's move is played only as its own board told it.
 
-A part of ``Controller`` (``session_part.py``).
+It keeps the proposals and words (``Consent``) and returns a decision
+(``decisions.py``) for the controller to apply: it never changes the game itself.
 """
 
 from __future__ import annotations
@@ -14,18 +15,31 @@ from engine.errors import KibanError
 from engine.outcome import Outcome, Termination
 from firmware_host.notices.declared import (
     Notice,
-    PromptOpened,
     Proposal,
     ProposalAnswered,
     ProposalMade,
     Refused,
 )
+from firmware_host.session.actions import AgreeDraw, Claim, Resign
 from firmware_host.session.consent import (
+    ClockTold,
+    Consent,
+    PeerEnded,
     ProposalArrived,
+    ProposalDecided,
+    ProposalSettled,
     Word,
     WordKind,
 )
-from firmware_host.session.session_part import SessionPart
+from firmware_host.session.decisions import (
+    Ask,
+    Decision,
+    End,
+    Now,
+    PlayOn,
+    Say,
+    TakeBackAgreed,
+)
 from firmware_host.session.state import (
     AcceptChoice,
     DeclineChoice,
@@ -34,94 +48,194 @@ from firmware_host.session.state import (
     guide_of,
 )
 
+LOST_BY = {
+    WordKind.RESIGN: Termination.RESIGNATION,
+    WordKind.FLAG: Termination.TIME_FORFEIT,
+    WordKind.ILLEGAL: Termination.ILLEGAL_MOVE,
+}
+"""How a seat's word ends the game for it (a claim is judged by the game instead)."""
 
-class AcrossBoards(SessionPart):
+
+class AcrossBoards:
     """Proposals, answers and ending words across boards (``consent.py``)."""
 
-    def _untold(self, move: Hashable, at: float) -> Refused | None:
+    def __init__(self, consent: Consent) -> None:
+        self.consent = consent
+        self.remote: frozenset[int] = frozenset()  # the seats another board plays
+
+    def start(self, remote: frozenset[int]) -> None:
+        """A new or resumed game, with these seats played at other boards."""
+        self.remote = remote
+        self.consent.start(bool(remote))
+
+    @property
+    def needed(self) -> bool:
+        """Whether a takeback or a draw waits for the other boards' word."""
+        return self.consent.needed
+
+    def here(self, seat: int | None) -> bool:
+        """Whether ``seat`` is played at this board (its clock, its roll, its flag)."""
+        return seat not in self.remote
+
+    def decide(
+        self,
+        event: ProposalArrived
+        | ProposalSettled
+        | ProposalDecided
+        | PeerEnded
+        | Resign
+        | AgreeDraw
+        | Claim,
+        now: Now,
+    ) -> Decision:
+        """What the game does for another board's word, or a word here that ends the
+        game (the other boards hear it, or agree first)."""
+        match event:
+            case ProposalArrived():
+                return self.arrived(event, now)
+            case ProposalSettled(number, accepted):
+                return self.settled(number, accepted, now)
+            case ProposalDecided(ref, accepted):
+                return self.decided(ref, accepted, now)
+            case PeerEnded(word):
+                return self.peer_ended(word, now)
+            case Resign(seat):
+                return self.resign(seat, now)
+            case AgreeDraw():
+                return self.agree_draw(now)
+            case Claim(name):
+                return self.claim(name, now)
+
+    # --- moves -----------------------------------------------------------------------
+
+    def untold(self, move: Hashable, now: Now) -> Refused | None:
         """A remote seat's move is played here only as its own board told it (the lit
         guide): a move made here for it first would split the game in two."""
-        turn = self.position.turn
-        guide = guide_of(self.state)
-        if turn not in self.computer.remote or (guide is not None and guide.move == move):
+        turn = now.position.turn
+        guide = guide_of(now.state)
+        if self.here(turn) or (guide is not None and guide.move == move):
             return None
-        name = self.game.seats[turn].name
-        return Refused(f"{name} plays at another board: its move is lit here when it comes", at)
+        name = now.position.game.seats[turn].name
+        return Refused(f"{name} plays at another board: its move is lit here when it comes", now.at)
 
-    def _propose(self, kind: Proposal, plies: int, at: float) -> list[Notice]:
+    def clock_counts(self, told: ClockTold, now: Now) -> bool:
+        """Whether a remote seat's time told by its own board is for the move it is
+        about to play here (in a game still going on)."""
+        position = now.position
+        to_move = not self.here(told.seat) and told.seat == position.turn
+        in_play = not isinstance(now.state, Over)
+        return to_move and in_play and told.ply == len(position.move_stack)
+
+    # --- proposals -------------------------------------------------------------------
+
+    def propose(self, kind: Proposal, plies: int, now: Now) -> Decision:
         """A takeback or a draw at a remote game waits for the other board's yes."""
-        if isinstance(self.state, Over) and kind is Proposal.DRAW:
-            return [Refused("the game is already over", at)]
-        self.consent.propose(kind, plies, len(self.position.move_stack))
-        if isinstance(self.state, Prompting):
-            self._enter(self._playing())  # the prompt that led here is done
-        return [ProposalMade(kind, at)]
+        if isinstance(now.state, Over) and kind is Proposal.DRAW:
+            return Say((Refused("the game is already over", now.at),))
+        self.consent.propose(kind, plies, len(now.position.move_stack))
+        return PlayOn((ProposalMade(kind, now.at),), judge=False)  # a prompt led here: done
 
-    def _proposal_arrived(self, proposal: ProposalArrived, at: float) -> list[Notice]:
+    def arrived(self, proposal: ProposalArrived, now: Now) -> Decision:
         """Ask the players here; a proposal for a position the game has left is declined."""
         if proposal.ref in self.consent.answers:
-            return []
-        stale = proposal.ply != len(self.position.move_stack)
-        if stale or (proposal.kind is Proposal.DRAW and isinstance(self.state, Over)):
-            return self._answer(proposal, False, at)
-        if isinstance(self.state, Prompting):
-            return []  # shown, or asked again once the prompt open now is answered
-        choices = (AcceptChoice(proposal), DeclineChoice(proposal))
-        self._enter(Prompting(choices, 1, guide_of(self.state)))
-        return [PromptOpened(self.prompt_choices, at)]
+            return Say()
+        stale = proposal.ply != len(now.position.move_stack)
+        if stale or (proposal.kind is Proposal.DRAW and isinstance(now.state, Over)):
+            return self.answer(proposal, False, now.at)
+        if isinstance(now.state, Prompting):
+            return Say()  # shown, or asked again once the prompt open now is answered
+        return Ask((AcceptChoice(proposal), DeclineChoice(proposal)), 1)
 
-    def _answer(self, proposal: ProposalArrived, accepted: bool, at: float) -> list[Notice]:
+    def answer(self, proposal: ProposalArrived, accepted: bool, at: float) -> Decision:
         """The players here answer; the game changes when the proposer decides (every
         board accepted), so that no board changes it alone."""
         self.consent.answers[proposal.ref] = accepted
         if accepted:
             self.consent.accepted[proposal.ref] = proposal
-        if isinstance(self.state, Prompting):
-            self._enter(self._playing())
-        return [ProposalAnswered(proposal.kind, accepted, False, at), *self._judge(at)]
+        return PlayOn((ProposalAnswered(proposal.kind, accepted, False, at),))
 
-    def _decided(self, ref: Hashable, accepted: bool, at: float) -> list[Notice]:
+    def decided(self, ref: Hashable, accepted: bool, now: Now) -> Decision:
+        """The board that proposed decided: an accepted proposal changes the game here."""
         proposal = self.consent.accepted.pop(ref, None)
         if proposal is None or not accepted:
-            return []
-        return self._agreed(proposal.kind, proposal.plies, at)
+            return Say()
+        return self._agreed(proposal.kind, proposal.plies, now, ())
 
-    def _settled(self, number: int, accepted: bool, at: float) -> list[Notice]:
+    def settled(self, number: int, accepted: bool, now: Now) -> Decision:
+        """Every other board answered this board's proposal: it is decided here."""
         proposed = self.consent.proposed
         if proposed is None or proposed.id != number:
-            return []
+            return Say()
         self.consent.proposed = None
         self.consent.decided = (number, accepted)
-        notices: list[Notice] = [ProposalAnswered(proposed.kind, accepted, True, at)]
-        if accepted:
-            notices += self._agreed(proposed.kind, proposed.plies, at)
-        return notices
+        said: tuple[Notice, ...] = (ProposalAnswered(proposed.kind, accepted, True, now.at),)
+        if not accepted:
+            return Say(said)
+        return self._agreed(proposed.kind, proposed.plies, now, said)
 
-    def _agreed(self, kind: Proposal, plies: int, at: float) -> list[Notice]:
+    def _agreed(self, kind: Proposal, plies: int, now: Now, said: tuple[Notice, ...]) -> Decision:
         if kind is Proposal.DRAW:
-            return self._end(self.position.end_by_agreement(), at)
-        return self._take_back(plies, at, board_follows=False, agreed=True)
+            return End(now.position.end_by_agreement(), said)
+        return TakeBackAgreed(plies, said)
 
-    def _say(self, word: Word) -> None:
+    # --- words that end the game -----------------------------------------------------
+
+    def said(self, word: Word) -> None:
         """Keep the word that ended the game here, for the other boards (a remote game)."""
         if self.consent.needed:
             self.consent.words = word
 
-    def _peer_ended(self, word: Word, at: float) -> list[Notice]:
+    def lost(self, word: Word, now: Now, said: tuple[Notice, ...] = ()) -> End:
+        """A seat here lost by its word (resigned, its flag fell, an illegal move): the
+        other boards hear it."""
+        self.said(word)
+        seats = len(now.position.game.seats)
+        return End(Outcome.loss(LOST_BY[word.kind], word.seat, seats), said)
+
+    def resign(self, seat: int | None, now: Now) -> Decision:
+        """A resignation: the seat named, else the one to move; at a remote game the one
+        seat at this board, never a seat another board plays."""
+        if isinstance(now.state, Over):
+            return Say((Refused("the game is already over", now.at),))
+        seats = now.position.game.seats
+        loser = now.position.turn if seat is None else seat
+        if not 0 <= loser < len(seats):
+            return Say((Refused(f"there is no seat {loser}", now.at),))
+        here = [s for s in range(len(seats)) if self.here(s)]
+        if seat is None and not self.here(loser) and len(here) == 1:
+            loser = here[0]  # the one seat at this board resigns
+        if not self.here(loser):
+            refused = f"{seats[loser].name} is played at another board: they resign there"
+            return Say((Refused(refused, now.at),))
+        return self.lost(Word(WordKind.RESIGN, loser), now)
+
+    def agree_draw(self, now: Now) -> Decision:
+        """The players end the game by agreement (a draw, or the game's own count); at a
+        remote game the other board agrees first."""
+        if self.needed:
+            return self.propose(Proposal.DRAW, 0, now)
+        return End(now.position.end_by_agreement())
+
+    def claim(self, name: str, now: Now) -> Decision:
+        """A claim that ends the game by the game's own count: the engine judges it."""
+        if isinstance(now.state, Over):
+            return Say((Refused("the game is already over", now.at),))
+        try:
+            outcome = now.position.claim(name)
+        except KibanError as error:
+            return Say((Refused(str(error), now.at),))
+        self.said(Word(WordKind.CLAIM, now.position.turn, name))
+        return End(outcome)
+
+    def peer_ended(self, word: Word, now: Now) -> Decision:
         """Another board's player resigned, claimed, lost on time or by an illegal move:
         the game ends here the same way."""
-        if isinstance(self.state, Over):
-            return []
-        lost = {
-            WordKind.RESIGN: Termination.RESIGNATION,
-            WordKind.FLAG: Termination.TIME_FORFEIT,
-            WordKind.ILLEGAL: Termination.ILLEGAL_MOVE,
-        }.get(word.kind)
+        if isinstance(now.state, Over):
+            return Say()
+        lost = LOST_BY.get(word.kind)
         if lost is not None:
-            seats = len(self.game.seats)
-            return self._end(Outcome.loss(lost, word.seat, seats), at)
+            return End(Outcome.loss(lost, word.seat, len(now.position.game.seats)))
         try:
-            outcome = self.position.claim(word.claim)
+            return End(now.position.claim(word.claim))
         except KibanError as error:
-            return [Refused(f"the other board's claim fails here: {error}", at)]
-        return self._end(outcome, at)
+            return Say((Refused(f"the other board's claim fails here: {error}", now.at),))

@@ -1,14 +1,20 @@
-"""The controller's part with the computer: what it asks the computer to think about,
-and what it does with the answers (a computer or remote seat's move lit as the move
-to play, a hint shown, a judgement kept for the coach). A part of ``Controller``
-(``session_part.py``)."""
+"""The controller's collaborator for the computer: what to ask it to think about, and
+what its answers mean for the game (a computer or remote seat's move lit as the move
+to play, a hint shown, a judgement kept for the coach).
+
+It keeps what the computer said (``Computer``) and returns a decision
+(``decisions.py``) for the controller to apply: it never changes the game itself.
+"""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Any
 
 from engine.errors import KibanError
+from engine.game import Position
+from engine.physical import Sensing
 from firmware_host.notices.declared import (
+    BlunderWarned,
     ComputerMoved,
     HintShown,
     Notice,
@@ -16,65 +22,103 @@ from firmware_host.notices.declared import (
     RemoteMoved,
 )
 from firmware_host.opponents.thinking import Purpose, ThinkRequest, ThinkResult
-from firmware_host.session.session_part import SessionPart
+from firmware_host.session.actions import Hint, MoveNow
+from firmware_host.session.computer import Computer
+from firmware_host.session.decisions import Ask, Decision, Light, Now, PlayTold, Say
+from firmware_host.session.events import ThoughtArrived
 from firmware_host.session.state import (
     Correcting,
     GuideMove,
     Over,
     Playing,
+    PlayOnChoice,
+    SessionState,
     SettingUp,
+    TakebackChoice,
     guide_of,
 )
 
 
-class ComputerTurns(SessionPart):
+class ComputerTurns:
     """Questions for the computer, and its answers (the remote seats' moves among them)."""
 
-    def thinking(self) -> tuple[tuple[ThinkRequest, ...], bool]:
-        """What the computer should think about now, and whether to hurry it."""
-        playing = isinstance(self.state, Playing | Correcting) and self.trust.trusted
-        guided = guide_of(self.state) is not None
-        wanted = self.computer.wanted(self.position, self.game_id, playing=playing, guided=guided)
+    def __init__(self, computer: Computer, sensing: Sensing) -> None:
+        self.computer = computer
+        self.sensing = sensing
+
+    def decide(self, event: ThoughtArrived | Hint | MoveNow, now: Now) -> Decision:
+        """What the game does for an event of the computer's."""
+        match event:
+            case ThoughtArrived(result):
+                return self.answer(result, now)
+            case Hint():
+                return self.hint(now)
+            case MoveNow():
+                return self.hurry(now)
+
+    def wanted(
+        self, state: SessionState, position: Position[Any], game_id: int, *, trusted: bool
+    ) -> tuple[tuple[ThinkRequest, ...], bool]:
+        """What the computer should think about now (only in play, from a board it
+        trusts), and whether to hurry it."""
+        playing = isinstance(state, Playing | Correcting) and trusted
+        guided = guide_of(state) is not None
+        wanted = self.computer.wanted(position, game_id, playing=playing, guided=guided)
         return wanted, self.computer.hurried
 
-    def _thought(self, result: ThinkResult, at: float) -> list[Notice]:
+    def answer(self, result: ThinkResult, now: Now) -> Decision:
         """An answer from the computer, used only if it is about the position now."""
-        if not self.computer.current(result, self.game_id) or isinstance(self.state, Over):
-            return []
+        computer, position, at = self.computer, now.position, now.at
+        if not computer.current(result, now.game_id) or isinstance(now.state, Over):
+            return Say()
         if result.best is None:
-            return [Refused(f"the computer could not answer: {result.failed}", at)]
+            return Say((Refused(f"the computer could not answer: {result.failed}", at),))
         purpose = result.request.purpose
-        self.computer.proved(result, self.position)
+        computer.proved(result, position)
         if purpose is Purpose.JUDGE:
-            self.computer.judged(result, self.position, self.sensing)
-            return []
+            computer.judged(result, position, self.sensing)
+            return Say()
         try:
-            move = self.position.parse_move(result.best)
+            move = position.parse_move(result.best)
         except KibanError as error:
-            return [Refused(f"the computer's move cannot be played: {error}", at)]
-        spots = self.position.footprint(move, self.sensing).spots()
+            return Say((Refused(f"the computer's move cannot be played: {error}", at),))
+        spots = position.footprint(move, self.sensing).spots()
         if purpose is Purpose.HINT:
-            self.computer.hint = (move, spots)
-            return [HintShown(result.best, at)]
-        seat = self.position.turn
-        if seat in self.computer.remote:
-            said: Notice = RemoteMoved(seat, result.best, at)
-            if self.position.chance_moves() is not None:
-                return [said, *self._commit(move, at, told=True)]  # a roll: nothing to play
+            computer.hint = (move, spots)
+            return Say((HintShown(result.best, at),))
+        seat = position.turn
+        said: Notice
+        if seat in computer.remote:
+            said = RemoteMoved(seat, result.best, at)
+            if position.chance_moves() is not None:
+                return PlayTold(move, (said,))  # a roll: nothing for the hands to play
         else:
             said = ComputerMoved(seat, result.best, result.note, at)
-        ply = len(self.position.move_stack)
-        self._enter(replace(self.state, guide=GuideMove(move, spots, ply)))
-        return [said, *self._judge(at)]
+        return Light(GuideMove(move, spots, len(position.move_stack)), (said,))
 
-    def _ask_hint(self, at: float) -> list[Notice]:
-        if isinstance(self.state, Over | SettingUp) or self.roll_due:
-            return [Refused("no move to suggest now", at)]
-        if self.computer.plays(self.position.turn):
-            return [Refused("the computer is to move", at)]
+    def hint(self, now: Now) -> Decision:
+        """A person asks for a suggestion: it is thought about from now on."""
+        position, turn = now.position, now.position.turn
+        rolling = position.chance_moves() is not None and turn not in self.computer.remote
+        if isinstance(now.state, Over | SettingUp) or rolling:
+            return Say((Refused("no move to suggest now", now.at),))
+        if self.computer.plays(turn):
+            return Say((Refused("the computer is to move", now.at),))
         self.computer.hint_asked = True
-        return []
+        return Say()
 
-    def _unseen_guides(self) -> tuple[GuideMove, ...]:
-        guide = guide_of(self.state)
-        return (guide,) if guide is not None and guide.move in self.recognizer.unseen else ()
+    def hurry(self, now: Now) -> Decision:
+        """Move now: the computer seat's search is cut short (its best so far)."""
+        if not self.computer.thinking(now.position) or guide_of(now.state) is not None:
+            return Say((Refused("the computer is not thinking", now.at),))
+        self.computer.hurried = True
+        return Say()
+
+    def warned(self, mover: int, played: str, at: float) -> Decision:
+        """A person's move the judgement calls a blunder: offer to take it back (asked
+        before the judgement of the position left is forgotten)."""
+        warning = None if self.computer.plays(mover) else self.computer.blunder(played)
+        if warning is None:
+            return Say()
+        choices = (TakebackChoice(1, board_follows=False), PlayOnChoice())
+        return Ask(choices, said=(BlunderWarned(played, warning, at),))

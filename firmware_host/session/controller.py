@@ -1,9 +1,11 @@
 """One game session: the only writer of its state.
 
 Frames, buttons, choices, ticks and commands arrive as typed events; the
-controller asks the recognizer what the board means, commits moves (storing
-each one before anything else changes), opens prompts, guides corrections, and
-says what happened. What it is doing is one value (``state.py``), replaced as a
+controller's collaborators decide what they mean (the board's reading, a prompt's
+choices, the computer's turns, the other boards, a review: each returns a value of
+``decisions.py``) and the controller applies it: it commits moves (storing each
+one before anything else changes), opens prompts, guides corrections, and says
+what happened. What it is doing is one value (``state.py``), replaced as a
 whole. It does no I/O of its own beyond the game store, and takes its time from
 the caller, so the same code runs on real time on the Pi and on simulated time
 in the simulator and in replays.
@@ -21,41 +23,32 @@ from engine.claims import ClaimRule
 from engine.errors import KibanError
 from engine.game import Game, Position
 from engine.opening import DrawResult
-from engine.outcome import Outcome, Termination
+from engine.outcome import Outcome
 from engine.overlap import Carried
 from engine.physical import Frame, Reading, Sensing, Spot
-from engine.policy import IllegalMovePolicy
 from engine.recognizer import (
     Ambiguous,
     Assessment,
     Commit,
-    IllegalMatch,
-    OffGuide,
-    OutOfStep,
     Recognizer,
-    TakebackOffer,
     Timing,
 )
 from engine.record import GameRecord
 from engine.registry import find_game
 from firmware_host.notices.declared import (
-    BlunderWarned,
     BoardReady,
     BoardTurned,
     FaultCleared,
     FaultShown,
     GameEnded,
-    IllegalShown,
     MoveCommitted,
     MovesTakenBack,
     Notice,
-    OffGuideShown,
-    OutOfStepShown,
     PromptOpened,
     Proposal,
     Refused,
-    ReviewShown,
 )
+from firmware_host.opponents.thinking import ThinkRequest
 from firmware_host.session.across_boards import AcrossBoards
 from firmware_host.session.actions import (
     AgreeDraw,
@@ -72,6 +65,7 @@ from firmware_host.session.actions import (
     TakeBack,
     Unguide,
 )
+from firmware_host.session.board_reading import BoardReading
 from firmware_host.session.clock import GameClock
 from firmware_host.session.computer import Computer
 from firmware_host.session.computer_turns import ComputerTurns
@@ -85,6 +79,23 @@ from firmware_host.session.consent import (
     Word,
     WordKind,
 )
+from firmware_host.session.decisions import (
+    Ask,
+    Correct,
+    Decision,
+    End,
+    Follow,
+    Light,
+    Now,
+    Play,
+    PlayOn,
+    PlayShown,
+    PlayTold,
+    Say,
+    Step,
+    TakeBackAgreed,
+    TakeBackChosen,
+)
 from firmware_host.session.events import (
     BusFault,
     BusRecovered,
@@ -93,39 +104,34 @@ from firmware_host.session.events import (
     ThoughtArrived,
     TimePassed,
 )
-from firmware_host.session.first_choice import initial_choice
 from firmware_host.session.history import BoardHistory
 from firmware_host.session.match import Match
+from firmware_host.session.prompts import Prompts, choice_texts
 from firmware_host.session.review import Review as ReviewShowing
-from firmware_host.session.review import ReviewError, review_of
+from firmware_host.session.reviewing import Reviewing
 from firmware_host.session.settings import RollMode, Settings, SettingsError
 from firmware_host.session.state import (
-    AcceptChoice,
     Correcting,
-    DeclineChoice,
     GuideMove,
-    NamedChoice,
     Over,
     Phase,
     Playing,
-    PlayOnChoice,
     Prompting,
     SessionState,
     SettingUp,
-    TakebackChoice,
     guide_of,
 )
 from firmware_host.session.trust import BoardTrust
 from firmware_host.store.journal import Journal
-from firmware_host.store.records import position_record, stored_position
+from firmware_host.store.records import position_record
 from firmware_host.store.storage import GameStore, StorageError
 from hardware.orientation import SpotTurn
 
 log = logging.getLogger(__name__)
 
 
-class Controller(AcrossBoards, ComputerTurns):
-    """A game session on one board."""
+class Controller:
+    """A game session on one board: its collaborators decide, it applies."""
 
     def __init__(
         self,
@@ -150,13 +156,16 @@ class Controller(AcrossBoards, ComputerTurns):
         self.frame: dict[Spot, Reading] = {}
         self.history = BoardHistory(sensing)  # for takebacks: the board a move or two ago
         self.assessment: Assessment[Any] | None = None
-        self._shown: object = None  # the last assessment reported, so each is said once
         self.last_move: frozenset[Spot] = frozenset()
-        self.review: ReviewShowing | None = None  # stepping through a finished game's moves
         # the mover's threatened pieces, and its king when in check
         self.teaching: tuple[frozenset[Spot], frozenset[Spot]] = (frozenset(), frozenset())
         self.computer = Computer()  # its seats, hints and judgements of this game
         self.consent = Consent()  # proposals and words across boards (a remote game)
+        self._turns = ComputerTurns(self.computer, sensing)
+        self._boards = AcrossBoards(self.consent)
+        self._reading = BoardReading(self._boards, self.computer, sensing)
+        self._prompts = Prompts(self._boards)
+        self._reviewing = Reviewing(sensing)  # stepping through a finished game's moves
         self.remote_wait: str | None = None  # why a remote game waits on the network
 
     # --- the state -----------------------------------------------------------------
@@ -165,13 +174,68 @@ class Controller(AcrossBoards, ComputerTurns):
         """The one place the state changes; the recognizer accepts only a guide's move."""
         self.state = state
         if not isinstance(state, Over):
-            self.review = None  # a review shows a finished game
+            self._reviewing.close()  # a review shows a finished game
         guide = guide_of(state)
         self.recognizer.guide = None if guide is None else guide.move
 
     def _playing(self) -> Playing:
         """Play, keeping the move to play if one is set."""
         return Playing(guide_of(self.state))
+
+    def _apply(self, decision: Decision, at: float) -> list[Notice]:
+        """Do what a collaborator decided; what it says comes first."""
+        match decision:
+            case Say(notices):
+                return list(notices)
+            case PlayOn(said, judge):
+                if isinstance(self.state, Prompting):
+                    self._enter(self._playing())
+                return [*said, *(self._judge(at) if judge else ())]
+            case Ask(choices, selected, said):
+                self._enter(Prompting(choices, selected, guide_of(self.state)))
+                return [*said, PromptOpened(self.prompt_choices, at)]
+            case End(outcome, said):
+                return [*said, *self._end(outcome, at)]
+            case TakeBackAgreed(plies, said):
+                return [*said, *self._take_back(plies, at, board_follows=False, agreed=True)]
+            case Light(guide, said):
+                if not isinstance(self.state, Over):  # an answer comes only while in play
+                    self._enter(replace(self.state, guide=guide))
+                return [*said, *self._judge(at)]
+            case PlayTold(move, said):
+                return [*said, *self._commit(move, at, told=True)]
+            case PlayShown(move, then):
+                shown = self._commit(move, at)
+                for reply in then:
+                    if isinstance(self.state, Playing) and self.position.is_legal(reply):
+                        shown += self._commit(reply, at)
+                if isinstance(self.state, Playing) and self.frame != self.recognizer.expected:
+                    shown += self._judge(at)  # the next player's move, already begun
+                return shown
+            case Follow(said):
+                self._enter(self._playing())
+                return list(said)
+            case Correct(correction, said):
+                self._enter(Correcting(correction, guide_of(self.state)))
+                return list(said)
+            case Step(by):
+                if isinstance(self.state, Prompting):
+                    self._enter(self.state.step(by))
+                return []
+            case Play(move):
+                return self._commit(move, at)
+            case TakeBackChosen(plies, board_follows):
+                return self._take_back(plies, at, board_follows=board_follows)
+
+    def _now(self, at: float) -> Now:
+        """The session as a collaborator reads it, to decide."""
+        return Now(self.state, self.position, self.game_id, at)
+
+    def _untold(self, move: Hashable, at: float) -> Refused | None:
+        return self._boards.untold(move, self._now(at))
+
+    def _propose(self, kind: Proposal, plies: int, at: float) -> list[Notice]:
+        return self._apply(self._boards.propose(kind, plies, self._now(at)), at)
 
     @property
     def fault(self) -> str | None:
@@ -264,14 +328,14 @@ class Controller(AcrossBoards, ComputerTurns):
         return notices + self._judge(at)
 
     def _begin(self, at: float) -> None:
-        self.review = None
+        self._reviewing.close()
         self.history.restart(self.position)
         outcome = self.position.outcome()
         self._enter(SettingUp() if outcome is None else Over(outcome))
         self.last_move = frozenset()
         self._reset_recognizer(at)
         self.computer.start(self.game, self.settings)
-        self.consent.start(bool(self.computer.remote))
+        self._boards.start(self.computer.remote)
 
     def _reset_recognizer(self, at: float, carried: Carried[Any] | None = None) -> None:
         """``carried``: what the board already showed of the next moves."""
@@ -279,7 +343,7 @@ class Controller(AcrossBoards, ComputerTurns):
         if self.frame:
             self.recognizer.observe(self.frame, at)
         self.assessment = None
-        self._shown = None
+        self._reading.forget()
         self.teaching = (self.position.threatened_spots(), self.position.check_spots())
 
     # --- events --------------------------------------------------------------------
@@ -295,26 +359,22 @@ class Controller(AcrossBoards, ComputerTurns):
             case Press(role):
                 return self._button(role, at)
             case Select(text):
-                return self._choose(text, at)
-            case Resign(seat):
-                return self._resign(at, seat)
-            case AgreeDraw():
-                if self.consent.needed:
-                    return self._propose(Proposal.DRAW, 0, at)  # the other board agrees
-                # the players end the game: a draw, or the game's own count (scores)
-                return self._end(self.position.end_by_agreement(), at)
+                unseen = self.recognizer.unseen
+                return self._apply(self._prompts.choose(text, self._now(at), unseen), at)
+            case Resign() | AgreeDraw() | Claim():
+                return self._apply(self._boards.decide(event, self._now(at)), at)
             case TakeBack():
                 return self._take_back(1, at, board_follows=False)
             case NewGame():
                 return self._new_game(at, event.game, event.variants, event.position, event.session)
             case RollDice():
                 return self._roll(at, asked=True)
-            case Claim(name):
-                return self._claim(at, name)
             case Guide(move):
                 return self._set_guide(move, at)
             case Review(step, game_id):
-                return self._review(step, game_id, at)
+                return self._apply(
+                    self._reviewing.step(step, game_id, self._now(at), self.store), at
+                )
             case Unguide():
                 if not isinstance(self.state, Over):
                     self._enter(replace(self.state, guide=None))
@@ -328,27 +388,13 @@ class Controller(AcrossBoards, ComputerTurns):
                 self.trust.recovered()
                 self._run_clock(at)
                 return [FaultCleared(at), *self._judge(at)]
-            case ThoughtArrived(result):
-                return self._thought(result, at)
-            case Hint():
-                return self._ask_hint(at)
-            case ProposalArrived():
-                return self._proposal_arrived(event, at)
-            case ProposalSettled(number, accepted):
-                return self._settled(number, accepted, at)
-            case ProposalDecided(ref, accepted):
-                return self._decided(ref, accepted, at)
-            case PeerEnded(word):
-                return self._peer_ended(word, at)
-            case ClockTold(ply, seat, remaining):
-                remote = seat in self.computer.remote and seat == self.position.turn
-                if remote and ply == len(self.position.move_stack) and self.outcome is None:
+            case ThoughtArrived() | Hint() | MoveNow():
+                return self._apply(self._turns.decide(event, self._now(at)), at)
+            case ProposalArrived() | ProposalSettled() | ProposalDecided() | PeerEnded():
+                return self._apply(self._boards.decide(event, self._now(at)), at)
+            case ClockTold(_, seat, remaining):
+                if self._boards.clock_counts(event, self._now(at)):
                     self.match.tell_clock(seat, remaining, at)
-                return []
-            case MoveNow():
-                if not self.computer.thinking(self.position) or self.guide is not None:
-                    return [Refused("the computer is not thinking", at)]
-                self.computer.hurried = True
                 return []
         raise TypeError(f"not an event: {event!r}")  # pragma: no cover
 
@@ -370,12 +416,17 @@ class Controller(AcrossBoards, ComputerTurns):
         if isinstance(self.state, SettingUp | Over) or not self.trust.trusted:
             return None  # nothing is decided before a whole frame is seen
         deadlines = [self.recognizer.next_deadline(now)]
-        if self.clock is not None and self.clock.running not in self.computer.remote:
+        if self.clock is not None and self._boards.here(self.clock.running):
             deadlines.append(self.clock.flag_time())
         if self.roll_due and self.settings.roll is RollMode.AUTO:
             deadlines.append(now)
         due = [deadline for deadline in deadlines if deadline is not None]
         return min(due) if due else None
+
+    def thinking(self) -> tuple[tuple[ThinkRequest, ...], bool]:
+        """What the computer should think about now, and whether to hurry it."""
+        trusted = self.trust.trusted
+        return self._turns.wanted(self.state, self.position, self.game_id, trusted=trusted)
 
     def _run_clock(self, at: float) -> None:
         """The clock of the seat to move runs while the game is in play."""
@@ -410,84 +461,18 @@ class Controller(AcrossBoards, ComputerTurns):
                 return [BoardTurned(self.orientation.turned, at), *self._judge(at)]
             return []
         flagged = self.match.flagged(at)
-        if flagged is not None and flagged not in self.computer.remote:
+        if flagged is not None and self._boards.here(flagged):
             # a seat played at another board loses on time by its own board's clock
-            seats = len(self.game.seats)
-            notices = self._end(Outcome.loss(Termination.TIME_FORFEIT, flagged, seats), at)
-            self._say(Word(WordKind.FLAG, flagged))
-            return notices
+            return self._apply(self._boards.lost(Word(WordKind.FLAG, flagged), self._now(at)), at)
         if self.roll_due:
             return self._roll(at, asked=False)
         return self._answer_board(self.recognizer.assess(at), at)
 
     def _answer_board(self, assessment: Assessment[Any], at: float) -> list[Notice]:
-        """Commit, prompt, name or guide as the recognizer's reading of the board says."""
+        """Do as the recognizer's reading of the board says (``BoardReading``)."""
         self.assessment = assessment
-        match assessment:
-            case Commit(move, then):
-                refusal = self._untold(move, at)
-                if refusal is not None:  # hands ahead of the other board (or its only move)
-                    forced = move == self.recognizer.forced
-                    return [] if forced else self._say_once(assessment, refusal)
-                notices = self._commit(move, at)
-                for reply in then:  # the moves after it that the board showed whole
-                    if isinstance(self.state, Playing) and self.position.is_legal(reply):
-                        notices += self._commit(reply, at)
-                if isinstance(self.state, Playing) and self.frame != self.recognizer.expected:
-                    notices += self._judge(at)  # the next player's move, already begun
-                return notices
-            case Ambiguous(candidates):
-                refusal = self._untold(candidates[0], at)
-                if refusal is not None:
-                    return self._say_once(assessment, refusal)
-                return self._prompt(tuple(sorted(candidates, key=self.position.move_text)), at)
-            case TakebackOffer(plies, moves):
-                # Offered, never automatic: lifting the piece the opponent just dropped
-                # recreates the earlier board too, and must not undo their move; so may
-                # a move and its quick reply (offered beside it).
-                played = tuple(sorted(moves, key=self.position.move_text))
-                return self._prompt((TakebackChoice(plies), *played), at)
-            case IllegalMatch(move, reason):
-                self._enter(self._playing())
-                text = self.position.move_text(move)
-                policy = self.game.illegal_policy(self.position.options)
-                if policy is IllegalMovePolicy.LOSES and not self.computer.plays(
-                    self.position.turn
-                ):
-                    # only a person playing their own seat loses by it (a hand that
-                    # plays the computer's or the other board's move just puts it right)
-                    seat = self.position.turn
-                    lost = Outcome.loss(Termination.ILLEGAL_MOVE, seat, len(self.game.seats))
-                    notices = [IllegalShown(text, reason, at), *self._end(lost, at)]
-                    self._say(Word(WordKind.ILLEGAL, seat))
-                    return notices
-                return self._say_once(assessment, IllegalShown(text, reason, at))
-            case OffGuide(moves, guide):
-                self._enter(self._playing())
-                texts = tuple(self.position.move_text(m) for m in moves)
-                notice = OffGuideShown(texts, self.position.move_text(guide), at)
-                return self._say_once(assessment, notice)
-            case OutOfStep(correction):
-                self._enter(Correcting(correction, guide_of(self.state)))
-                return self._say_once(assessment, OutOfStepShown(correction, at))
-        self._enter(self._playing())
-        self._shown = None
-        return []
-
-    def _say_once(self, assessment: Assessment[Any], notice: Notice) -> list[Notice]:
-        """Report an assessment the first time it is made, not on every tick."""
-        if self._shown == assessment:
-            return []
-        self._shown = assessment
-        return [notice]
-
-    def _prompt(self, choices: tuple[Hashable, ...], at: float) -> list[Notice]:
-        """Ask which of ``choices`` the board means (a prompt already open stays as is)."""
-        if isinstance(self.state, Prompting) and self.state.choices == choices:
-            return []
-        first = initial_choice(self.position, choices, self.frame, self.sensing)
-        self._enter(Prompting(choices, first, guide_of(self.state)))
-        return [PromptOpened(self.prompt_choices, at)]
+        forced = self.recognizer.forced
+        return self._apply(self._reading.decide(assessment, self._now(at), self.frame, forced), at)
 
     def _turned_round(self) -> bool:
         """A start position set up the other way round turns the board's spots."""
@@ -506,9 +491,8 @@ class Controller(AcrossBoards, ComputerTurns):
             return [refusal]
         footprint = self.position.footprint(move, self.sensing)
         carried = self.recognizer.carried(move)  # the next player's touches so far
-        by_person = not self.computer.plays(self.position.turn)
         played = self.match.play(move, at)  # stored before anything else changes
-        warning = self.computer.blunder(played.text) if by_person else None
+        warned = self._turns.warned(played.mover, played.text, at)  # before it is forgotten
         self.computer.moved()
         self.history.played(self.position)
         self.last_move = footprint.spots()
@@ -521,14 +505,7 @@ class Controller(AcrossBoards, ComputerTurns):
             return notices + self._end(outcome, at)
         self.match.moved(played.mover, at)
         self._run_clock(at)
-        if warning is not None:
-            # the computer thinks the move throws the game away: offer to take it back
-            self._enter(Prompting((TakebackChoice(1, board_follows=False), PlayOnChoice())))
-            notices += [
-                BlunderWarned(played.text, warning, at),
-                PromptOpened(self.prompt_choices, at),
-            ]
-        return notices
+        return notices + self._apply(warned, at)
 
     def _end(self, outcome: Outcome, at: float) -> list[Notice]:
         if isinstance(self.state, Over):
@@ -543,7 +520,7 @@ class Controller(AcrossBoards, ComputerTurns):
     ) -> list[Notice]:
         if plies > len(self.position.move_stack):
             return [Refused("there is no move to take back", at)]
-        if self.consent.needed and not agreed:
+        if self._boards.needed and not agreed:
             return self._propose(Proposal.TAKEBACK, plies, at)
         self.match.take_back(plies, at, reopen=isinstance(self.state, Over))
         self.history.taken_back(self.position, plies)
@@ -564,15 +541,9 @@ class Controller(AcrossBoards, ComputerTurns):
 
     def _button(self, role: ButtonRole, at: float) -> list[Notice]:
         state = self.state
-        if isinstance(state, Prompting):
-            if role is ButtonRole.NEXT:
-                self._enter(state.step(1))
-                return []
-            if role is ButtonRole.BACK:
-                self._enter(state.step(-1))
-                return []
-            if role is ButtonRole.OK:
-                return self._accept(state.choices[state.selected], at)
+        prompted = self._prompts.press(role, self._now(at))
+        if prompted is not None:
+            return self._apply(prompted, at)
         if isinstance(state, Over) and role is ButtonRole.OK:
             return self._new_game(
                 at,
@@ -587,8 +558,8 @@ class Controller(AcrossBoards, ComputerTurns):
             # next, outside a prompt, asks for a hint, or hurries the computer
             return self.handle(MoveNow() if self.computer.thinking(self.position) else Hint(), at)
         guide = guide_of(state)
-        if role in (ButtonRole.OK, ButtonRole.REFILL) and guide in self._unseen_guides():
-            assert guide is not None
+        unseen = self.recognizer.unseen
+        if role in (ButtonRole.OK, ButtonRole.REFILL) and guide and guide.move in unseen:
             return self._commit(guide.move, at)  # the lit move the board cannot show
         if role is ButtonRole.BACK:
             return self._take_back(1, at, board_follows=False)
@@ -614,8 +585,7 @@ class Controller(AcrossBoards, ComputerTurns):
             if refusal is not None:
                 return [refusal]
             choices = tuple(sorted(self.recognizer.unseen, key=self.position.move_text))
-            self._enter(Prompting(choices, 0, guide_of(self.state)))
-            return [*confirmed, PromptOpened(self.prompt_choices, at)]
+            return [*confirmed, *self._apply(Ask(choices), at)]
         return confirmed
 
     def _confirm(self, at: float) -> list[Notice]:
@@ -637,63 +607,6 @@ class Controller(AcrossBoards, ComputerTurns):
         if self.settings.roll is RollMode.BUTTON and not asked:
             return []
         return self._commit(self.match.roll(), at)
-
-    def _claim(self, at: float, name: str) -> list[Notice]:
-        """A claim that ends the game by the game's own count: the engine judges it."""
-        if isinstance(self.state, Over):
-            return [Refused("the game is already over", at)]
-        try:
-            outcome = self.position.claim(name)
-        except KibanError as error:
-            return [Refused(str(error), at)]
-        self._say(Word(WordKind.CLAIM, self.position.turn, name))
-        return self._end(outcome, at)
-
-    def _choose(self, text: str, at: float) -> list[Notice]:
-        state = self.state
-        if not isinstance(state, Prompting):
-            for move in () if isinstance(state, SettingUp | Over) else self.recognizer.unseen:
-                if self.position.move_text(move) == text.strip():
-                    return self._commit(move, at)
-            return [Refused(f"no prompt is open for {text!r}", at)]
-        for choice in state.choices:
-            if self._choice_text(choice) == text.strip():
-                return self._accept(choice, at)
-        names = ", ".join(self.prompt_choices)
-        return [Refused(f"{text!r} is not one of the choices ({names})", at)]
-
-    def _accept(self, choice: Hashable, at: float) -> list[Notice]:
-        if isinstance(choice, AcceptChoice | DeclineChoice):
-            return self._answer(choice.proposal, isinstance(choice, AcceptChoice), at)
-        if isinstance(choice, TakebackChoice):
-            return self._take_back(choice.plies, at, board_follows=choice.board_follows)
-        if isinstance(choice, PlayOnChoice):
-            self._enter(self._playing())
-            return self._judge(at)
-        return self._commit(choice, at)
-
-    def _choice_text(self, choice: Hashable) -> str:
-        if isinstance(choice, NamedChoice):
-            return choice.NAME
-        return self.position.move_text(choice)
-
-    def _resign(self, at: float, seat: int | None) -> list[Notice]:
-        if isinstance(self.state, Over):
-            return [Refused("the game is already over", at)]
-        loser = self.position.turn if seat is None else seat
-        if not 0 <= loser < len(self.game.seats):
-            return [Refused(f"there is no seat {loser}", at)]
-        remote = self.computer.remote
-        if remote:
-            here = [s for s in range(len(self.game.seats)) if s not in remote]
-            if seat is None and loser in remote and len(here) == 1:
-                loser = here[0]  # the one seat at this board resigns
-            if loser in remote:
-                name = self.game.seats[loser].name
-                return [Refused(f"{name} is played at another board: they resign there", at)]
-        notices = self._end(Outcome.loss(Termination.RESIGNATION, loser, len(self.game.seats)), at)
-        self._say(Word(WordKind.RESIGN, loser))
-        return notices
 
     def _new_game(
         self,
@@ -717,29 +630,6 @@ class Controller(AcrossBoards, ComputerTurns):
             self.recognizer = Recognizer(self.sensing, self.sensed, self.timing)
         return self._new(at, options, position, settings)
 
-    def _review(self, step: str, game: int | None, at: float) -> list[Notice]:
-        """A step through a finished game's moves (this one's, or a stored one's of the
-        same game): the LEDs show it, nothing is changed."""
-        if not isinstance(self.state, Over):
-            return [Refused("moves are reviewed once the game is over", at)]
-        review = self.review
-        wanted = game if game is not None else self.game_id if review is None else review.game_id
-        try:
-            if review is None or review.game_id != wanted:
-                position = self.position if wanted == self.game_id else self._stored(wanted)
-                review = review_of(wanted, position, self.sensing)
-            self.review = review.step(step)
-        except KibanError as error:
-            return [Refused(str(error), at)]
-        shown = self.review
-        return [ReviewShown(shown.game_id, shown.ply, len(shown.moves), shown.move, at)]
-
-    def _stored(self, game_id: int) -> Position[Any]:
-        stored = self.store.load(game_id)
-        if stored.game != self.game.name:
-            raise ReviewError(f"game {game_id} is {stored.game}, not {self.game.name}")
-        return stored_position(self.game, stored)
-
     def _set_guide(self, text: str, at: float) -> list[Notice]:
         if isinstance(self.state, Over):
             return [Refused("the game is over", at)]
@@ -755,10 +645,12 @@ class Controller(AcrossBoards, ComputerTurns):
 
     @property
     def prompt_choices(self) -> tuple[str, ...]:
-        state = self.state
-        if not isinstance(state, Prompting):
-            return ()
-        return tuple(self._choice_text(choice) for choice in state.choices)
+        return choice_texts(self.state, self.position)
+
+    @property
+    def review(self) -> ReviewShowing | None:
+        """The finished game's move the LEDs show, while stepping through its moves."""
+        return self._reviewing.shown
 
     @property
     def guide(self) -> GuideMove | None:
@@ -770,7 +662,7 @@ class Controller(AcrossBoards, ComputerTurns):
         playing = not isinstance(self.state, SettingUp | Over)
         if not playing or self.position.chance_moves() is None:
             return False
-        return self.position.turn not in self.computer.remote  # that board rolls, and says
+        return self._boards.here(self.position.turn)  # another board rolls, and says
 
     @property
     def forced(self) -> str | None:
