@@ -690,13 +690,15 @@ def _resume(args: argparse.Namespace, settings: dict[str, str], remote: Any) -> 
 
 def _bench_for(args: argparse.Namespace, **simulated: Any) -> tuple[Any, Any]:
     """The bench of doctor and calibrate: the real board, or its simulation."""
-    from firmware_host.tools.workbench import Bench, simulated_bench
+    from firmware_host.tools.workbench import Bench
     from hardware.profile import load_profile
 
     profile = load_profile(args.profile)
     game = find_game(args.game or profile.games[0])
     profile = load_profile(args.profile, game)
     if args.simulate:
+        from firmware_host.tools.sim_bench import simulated_bench
+
         sim = simulated_bench(
             profile, game, say=lambda line: print(line, flush=True), seed=args.seed, **simulated
         )
