@@ -12,8 +12,8 @@ from engine.registry import find_game
 
 def _bench_for(args: argparse.Namespace, **simulated: Any) -> tuple[Any, Any]:
     """The bench of doctor and calibrate: the real board, or its simulation."""
+    from firmware_host.boards.profiles import load_profile
     from firmware_host.tools.workbench import Bench
-    from hardware.profile import load_profile
 
     profile = load_profile(args.profile)
     game = find_game(args.game or profile.games[0])
@@ -53,9 +53,9 @@ def _bench_for(args: argparse.Namespace, **simulated: Any) -> tuple[Any, Any]:
 
 
 def doctor(args: argparse.Namespace) -> int:
+    from firmware_host.boards.profiles import load_profile
     from firmware_host.tools.doctor import PARTS, Doctor
     from firmware_host.tools.pi_setup import PiSystem
-    from hardware.profile import load_profile
 
     parts = PARTS if not args.only else tuple(p.strip() for p in args.only.split(","))
     unknown = [part for part in parts if part not in PARTS]

@@ -17,11 +17,11 @@ if TYPE_CHECKING:
 
 
 def sim(args: argparse.Namespace) -> int:
+    from firmware_host.boards.profiles import load_profile
     from firmware_host.boards.simulator import Simulation
     from firmware_host.opponents.players import check_engines
     from firmware_host.terminal.app import run_terminal
     from hardware.mock.hands import Noise
-    from hardware.profile import load_profile
 
     game, options = game_and_options(args)
     profile = load_profile(args.profile, game)

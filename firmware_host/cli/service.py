@@ -13,10 +13,12 @@ from firmware_host.telling.legend import PALETTES
 def run(args: argparse.Namespace) -> int:
     import asyncio
 
+    from firmware_host.boards.profiles import load_profile
     from firmware_host.boards.runtime import Runtime
     from firmware_host.boards.speaker import announce
     from firmware_host.opponents.players import check_engines
-    from hardware.profile import load_profile
+    from firmware_host.remote.settings import REMOTE
+    from firmware_host.telling.speech_settings import SPEECH
 
     profile = load_profile(args.profile)
     game = find_game(args.game or profile.games[0])
@@ -26,9 +28,9 @@ def run(args: argparse.Namespace) -> int:
     settings = settings_of(args)
     check_engines(game, settings.get("opponent", ""), options)
     store = open_store(args.state_dir, "games.sqlite3")
-    remote = remote_game(args, game, profile.remote)
+    remote = remote_game(args, game, profile.feature(REMOTE))
     runtime = Runtime(game, profile, store, PALETTES[args.palette], remote=remote)
-    speaker = announce(runtime, profile.speech)  # when the profile asks for speech
+    speaker = announce(runtime, profile.feature(SPEECH))  # when the profile asks for speech
     try:
         fresh = not resumes(args, settings, remote)
         if args.web:

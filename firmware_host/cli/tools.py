@@ -55,10 +55,10 @@ def match(args: argparse.Namespace) -> int:
 
 
 def replay(args: argparse.Namespace, out: IO[str] | None = None) -> int:
+    from firmware_host.boards.profiles import load_profile
     from firmware_host.boards.simulator import Simulation
     from firmware_host.store.storage import GameStore
     from firmware_host.tools.replay import ReplayTally, replay
-    from hardware.profile import load_profile
 
     out = out or sys.stdout
     game, options = game_and_options(args)
