@@ -22,6 +22,9 @@ _PACKAGES: tuple[tuple[str, str, str], ...] = (
     ("robotory", "engine.robotory", "ROBOTORY"),
 )
 
+DEFAULT_GAME: str = _PACKAGES[0][0]
+"""The game played when none is named (``kiban sim``): the first the menus show."""
+
 
 def _load(package: str, attribute: str) -> Game[Any]:
     game: Game[Any] = getattr(import_module(package), attribute)

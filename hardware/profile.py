@@ -1,6 +1,10 @@
 """Board profiles: which sensor channel is which spot, which LED lights it, which pin is
 which button. A profile is a TOML file; a mistake in it stops loading with the file,
 the line and the reason, before any hardware is touched.
+
+The board's own tables are read here; a feature's (``[speech]``, ``[remote]``) by the
+feature, through the ``FeatureSection`` it declares and the composition passes in
+(profile_features.py).
 """
 
 from __future__ import annotations
@@ -23,9 +27,8 @@ from hardware.frontends.books import Books, Gpios, I2CAddresses, Wiring
 from hardware.frontends.registry import TABLES, front_end_of, front_ends_reading, registry_order
 from hardware.led_backends import BACKEND_NAMES, led_backend
 from hardware.profile_base import ProfileError, parse_toml, read_text
+from hardware.profile_features import NO_FEATURES, FeatureSection, FeatureSettings, read_features
 from hardware.profile_leds import LedReader, LedSpec
-from hardware.profile_remote import RemoteReader, RemoteSpec
-from hardware.profile_speech import SPEECH_OFF, SpeechReader, SpeechSpec
 from hardware.sources import SourceChannel
 from hardware.toml_lines import KeyPath, SourceMap
 
@@ -39,6 +42,10 @@ __all__ = [
 ]
 
 P = TypeVar("P", bound=Part)
+T = TypeVar("T")
+
+BOARD_TABLES = ("name", "games", "sensing", "host", "scan", "leds", "buttons", *TABLES)
+"""The top-level keys of a profile that are the board's own; any other is a feature's."""
 
 # A polled board at rest is scanned at a tenth of its rate unless ``[scan] idle_hz``
 # says otherwise: the wake-ups, not the scans, are most of an idle board's CPU, and a
@@ -62,8 +69,8 @@ class Profile:
     buttons: tuple[tuple[ButtonRole, int], ...]
     retries: int = 2
     idle_hz: float = 10.0  # the scan rate of a polled board at rest (``[scan] idle_hz``)
-    speech: SpeechSpec = SPEECH_OFF
-    remote: RemoteSpec | None = None  # a game with another board, whenever the service starts
+    features: FeatureSettings = NO_FEATURES
+    """The settings of the features that read a table of this profile (``feature``)."""
     host: str = "any"
     """The board model Kiban runs on (``pi4``, ``pi5``, ``other``; ``any`` when the profile
     does not say), which decides what its I2C adapter refuses."""
@@ -103,6 +110,10 @@ class Profile:
     def serves(self, game: str) -> bool:
         return game in self.games
 
+    def feature(self, section: FeatureSection[T]) -> T:
+        """A feature's settings in this profile (its default when the profile has none)."""
+        return self.features.of(section)
+
 
 def bundled_profiles() -> tuple[str, ...]:
     """The names of the profiles shipped with Kiban."""
@@ -110,13 +121,17 @@ def bundled_profiles() -> tuple[str, ...]:
     return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml")))
 
 
-def load_profile(name_or_path: str, game: Game[Any] | None = None) -> Profile:
+def load_profile(
+    name_or_path: str,
+    game: Game[Any] | None = None,
+    features: Sequence[FeatureSection[Any]] = (),
+) -> Profile:
     """Load a profile by path, or a bundled one by name; ``sim`` means the
     simulated board of ``game``. A profile file's front ends read what they keep
-    beside it too (an analog board's calibration)."""
+    beside it too (an analog board's calibration); ``features`` read their tables."""
     path = Path(name_or_path)
     if path.suffix == ".toml" or path.exists():
-        profile = parse_profile(read_text(path), str(path), game)
+        profile = parse_profile(read_text(path), str(path), game, features)
         parts = tuple(front_end_of(part).load_beside(part, path) for part in profile.parts)
         return dataclasses.replace(profile, parts=parts)
     name = name_or_path
@@ -130,38 +145,33 @@ def load_profile(name_or_path: str, game: Game[Any] | None = None) -> Profile:
         raise ProfileError(
             name_or_path, None, f"no such file or bundled profile (bundled: {known})"
         )
-    return parse_profile(resource.read_text(encoding="utf-8"), f"profiles/{name}.toml", game)
+    text = resource.read_text(encoding="utf-8")
+    return parse_profile(text, f"profiles/{name}.toml", game, features)
 
 
-def parse_profile(text: str, source: str, game: Game[Any] | None = None) -> Profile:
-    """Parse and validate profile text; ``source`` names it in errors."""
+def parse_profile(
+    text: str,
+    source: str,
+    game: Game[Any] | None = None,
+    features: Sequence[FeatureSection[Any]] = (),
+) -> Profile:
+    """Parse and validate profile text; ``source`` names it in errors. Each of
+    ``features`` reads its own table; a top-level table no one reads is refused."""
     data = parse_toml(text, source)
-    return _Reader(data, source, SourceMap.of(text)).profile(game)
+    return _Reader(data, source, SourceMap.of(text)).profile(game, features)
 
 
-class _Reader(LedReader, SpeechReader, RemoteReader):
+class _Reader(LedReader):
     """Walks the parsed TOML, failing with the line of whatever is wrong."""
 
     # --- the whole profile -------------------------------------------------------
 
-    def profile(self, game: Game[Any] | None) -> Profile:
+    def profile(self, game: Game[Any] | None, features: Sequence[FeatureSection[Any]]) -> Profile:
         data = self.data
-        self._only(
-            data,
-            (),
-            (
-                "name",
-                "games",
-                "sensing",
-                "host",
-                "scan",
-                "leds",
-                "buttons",
-                "speech",
-                "remote",
-                *TABLES,
-            ),
-        )
+        taken = [section.name for section in features if section.name in BOARD_TABLES]
+        if taken:
+            raise ValueError(f"a feature cannot read the board's own table [{taken[0]}]")
+        self._only(data, (), (*BOARD_TABLES, *(section.name for section in features)))
         name = self._get(data, (), "name", str)
         games = self._games(game)
         sensing_text = self._get(data, (), "sensing", str, "occupancy")
@@ -219,8 +229,7 @@ class _Reader(LedReader, SpeechReader, RemoteReader):
             buttons=buttons,
             retries=retries,
             idle_hz=idle_hz,
-            speech=self._speech(),
-            remote=self._remote(),
+            features=read_features(self, features),
             host=host,
         )
 

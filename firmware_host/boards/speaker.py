@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from engine.game import Position
 from firmware_host.notices.declared import Notice
 from firmware_host.telling.speech import Narrator, clock_sentences, warning_due
-from hardware.profile_speech import SpeechSpec
+from firmware_host.telling.speech_settings import SpeechSpec
 
 if TYPE_CHECKING:
     from firmware_host.boards.runtime import Runtime

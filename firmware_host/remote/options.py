@@ -8,7 +8,7 @@ import argparse
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode
 from firmware_host.remote.game import Request
-from hardware.profile_remote import RemoteSpec
+from firmware_host.remote.settings import RemoteSpec
 
 
 def add_remote_arguments(parser: argparse.ArgumentParser) -> None:

@@ -17,7 +17,7 @@ from engine.game import Position
 from firmware_host.notices.declared import GameStarted, MoveCommitted, MovesTakenBack, Notice
 from firmware_host.session.clock import GameClock
 from firmware_host.telling.notices import Language, clock_sentence, notice_sentence
-from hardware.profile_speech import SpeechMode
+from firmware_host.telling.speech_settings import SpeechMode
 
 WARNINGS = (60.0, 30.0, 10.0)
 """Seconds left at which a running clock is announced."""

@@ -5,13 +5,16 @@ session that stopped meanwhile, let go."""
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
-from firmware_host.boards.simulator import Simulation
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode
 from firmware_host.remote.game import Request as RemoteRequest
 from firmware_host.session.actions import PlayRemote
 from firmware_host.store.storage import GameStore
+
+if TYPE_CHECKING:
+    from firmware_host.boards.simulator import Simulation
 
 
 def remote_request(command: PlayRemote) -> RemoteRequest:

@@ -30,6 +30,7 @@ from engine.errors import KibanError
 from engine.game import Game, Layout
 from engine.recognizer import Timing
 from engine.registry import find_game
+from firmware_host.boards.profiles import load_profile
 from firmware_host.boards.simulator import Simulation
 from firmware_host.notices.declared import (
     GameStarted,
@@ -69,7 +70,7 @@ from firmware_host.web.state import Json, Mode, MoveList, state_message
 from firmware_host.wire.actions import Problem
 from hardware.mock.gestures import GestureError, Gestures
 from hardware.mock.hands import HandStep, Noise, apply
-from hardware.profile import Profile, load_profile
+from hardware.profile import Profile
 
 log = logging.getLogger(__name__)
 

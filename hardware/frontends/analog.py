@@ -25,13 +25,9 @@ from hardware.frontends.base import (
     GPIO_NUMBERS,
     Assembly,
     FrontEnd,
-    MockMachine,
-    MockModel,
     SectionReader,
 )
 from hardware.frontends.books import I2CPlace
-from hardware.mock.adc import ADS1115Model, ADS7830Model, Volts
-from hardware.mock.analog import AnalogMuxModel, HallSensor
 from hardware.sources import SensorSource, SourceChannel
 from hardware.toml_lines import KeyPath
 
@@ -466,51 +462,6 @@ def _plan(
     return _Step(state, together, tuple(rounds))
 
 
-# --- the simulated chips ---------------------------------------------------------------------
-
-
-class AnalogModels(MockModel):
-    """The simulated ADCs, multiplexers and Hall sensors (each sensor drawn from the
-    machine's Hall model, so no two rest at the same level or swing as far)."""
-
-    def __init__(self, part: AnalogSpec, machine: MockMachine) -> None:
-        self.hall: dict[str, HallSensor] = {}
-        self.adcs: dict[tuple[I2CPlace, int], ADS7830Model | ADS1115Model] = {}
-        self.analog_muxes: list[AnalogMuxModel] = []
-        for spec in part.adcs:
-            inputs: dict[int, Volts] = {}
-            for channel in spec.channels:
-                inputs[channel.input] = self._sensor(channel, machine).volts
-            for mux_spec in spec.muxes:
-                pins = [machine.pin_factory.pin(gpio) for gpio in mux_spec.select]
-                enable = mux_spec.enable_gpio
-                mux = AnalogMuxModel(
-                    pins, None if enable is None else machine.pin_factory.pin(enable)
-                )
-                for channel in mux_spec.channels:
-                    mux.inputs[channel.mux_channel or 0] = self._sensor(channel, machine).volts
-                inputs[mux_spec.input] = mux.volts
-                self.analog_muxes.append(mux)
-            model: ADS7830Model | ADS1115Model
-            if spec.chip == "ADS7830":
-                model = ADS7830Model(inputs, external_reference=2 * machine.hall.quiescent)
-            else:
-                model = ADS1115Model(machine.clock.now, inputs)
-            machine.attach(spec.place, spec.address, model)
-            self.adcs[(spec.place, spec.address)] = model
-
-    def sync(self) -> None:
-        for sensor in self.hall.values():
-            sensor.sense()
-
-    def _sensor(self, channel: AnalogChannelSpec, machine: MockMachine) -> HallSensor:
-        reading = machine.reading
-        spot = channel.spot
-        sensor = HallSensor.drawn(lambda: reading(spot), machine.hall, machine.random)
-        self.hall[channel.label] = sensor
-        return sensor
-
-
 # --- the front end ---------------------------------------------------------------------------
 
 
@@ -571,9 +522,6 @@ class AnalogFrontEnd(FrontEnd[AnalogSpec]):
             entries, list(selects.values()), thresholds, assembly.sensing, retry=retry, sleep=sleep
         )
         return (source,)
-
-    def simulate(self, part: AnalogSpec, machine: MockMachine) -> AnalogModels:
-        return AnalogModels(part, machine)
 
     def expected_chips(self, part: AnalogSpec) -> Iterable[tuple[I2CPlace, int, str]]:
         return [(adc.place, adc.address, adc.chip) for adc in part.adcs]

@@ -9,14 +9,15 @@ the registry (registry.py) and never name a chip:
 * ``read``: its TOML tables, into a frozen ``Part`` (file and line in every error);
 * ``load_beside``: a file kept beside the profile (an analog board's calibration);
 * ``routers`` and ``build``: the bus segments it offers, the sources it reads;
-* ``simulate``: its mock chips on the simulated machine, wired to the world;
 * ``devices``, ``expected_chips``, ``bus_notes``, ``introduce``: what the doctor tries,
   looks for and says.
+
+Its mock chips are not here: each family's live in hardware/mock/frontends/, which
+only a simulated board imports, so a real board's service never loads the mock layer.
 """
 
 from __future__ import annotations
 
-import random
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -25,7 +26,6 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 from gpiozero.pins import Factory
-from gpiozero.pins.mock import MockFactory
 
 from drivers.i2c import I2CBus
 from drivers.i2c_adapters import STRICTEST, I2CAdapter
@@ -35,11 +35,6 @@ from drivers.spi import SpiDevice
 from drivers.tca9548a import MuxTree
 from engine.physical import EMPTY, NORTH, SOUTH, Reading, Sensing, Spot
 from hardware.frontends.books import Books, I2CPlace
-from hardware.mock.analog import HallModel
-from hardware.mock.bus import I2CDevice, SimulatedI2CBus
-from hardware.mock.clock import SimClock
-from hardware.mock.serial_device import SimulatedSerialPort
-from hardware.mock.spi import SimulatedSpiDev
 from hardware.profile_base import ReaderBase
 from hardware.sources import SensorSource, SourceChannel
 from hardware.toml_lines import KeyPath, SourceMap
@@ -201,50 +196,6 @@ class Assembly:
         return segment
 
 
-# --- the simulated machine ---------------------------------------------------------------------
-
-
-class DeviceHost(Protocol):
-    """A simulated bus, or a multiplexer's segment of one: chips attach to it."""
-
-    def attach(self, address: int, device: I2CDevice) -> None: ...
-
-
-@dataclass
-class MockMachine:
-    """The simulated Raspberry Pi a front end's mock chips are wired to: its I2C buses,
-    SPI and serial device nodes, GPIO pins and clock, and the world the sensors sense."""
-
-    buses: dict[int, SimulatedI2CBus]
-    pin_factory: MockFactory
-    clock: SimClock
-    reading: Callable[[Spot], Reading]
-    """What stands on a spot right now, as a sensor of it sees it."""
-    sensing: Sensing
-    hall: HallModel
-    random: random.Random
-    spi: dict[tuple[int, int], SimulatedSpiDev] = field(default_factory=dict)
-    serial: dict[str, SimulatedSerialPort] = field(default_factory=dict)
-    segments: dict[tuple[int, int, int], DeviceHost] = field(default_factory=dict)
-    """(bus, multiplexer address, channel) -> the segment behind that channel."""
-
-    def attach(self, place: I2CPlace, address: int, device: I2CDevice) -> None:
-        if place.mux is None:
-            self.buses[place.bus].attach(address, device)
-        else:
-            self.segments[(place.bus, place.mux, place.mux_channel or 0)].attach(address, device)
-
-
-class MockModel:
-    """A front end's simulated chips; the simulated board calls these on all of them."""
-
-    def sync(self) -> None:
-        """Set the chips' inputs from the world (the world changed)."""
-
-    def set_error_rate(self, rate: float, seed: int) -> None:
-        """Glitch at ``rate``, reproducibly for ``seed`` (buses and SPI devices already do)."""
-
-
 # --- the front end --------------------------------------------------------------------------
 
 
@@ -270,10 +221,6 @@ class FrontEnd(ABC, Generic[P]):
     @abstractmethod
     def build(self, part: P, assembly: Assembly) -> Sequence[SensorSource]:
         """Its sources, opened and configured."""
-
-    @abstractmethod
-    def simulate(self, part: P, machine: MockMachine) -> MockModel:
-        """Its mock chips, attached to the machine and wired to the world."""
 
     def devices(self, part: P) -> Iterable[DeviceNode]:
         """The SPI devices and serial ports ``build`` opens (its I2C buses are ``i2c_buses``)."""

@@ -10,16 +10,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from drivers.i2c import I2CBus
-from drivers.tca9548a import CHANNELS, MuxTree
+from drivers.tca9548a import MuxTree
 from hardware.frontends.base import (
     Assembly,
     FrontEnd,
-    MockMachine,
-    MockModel,
     SectionReader,
 )
 from hardware.frontends.books import I2CPlace
-from hardware.mock.tca9548a import TCA9548AModel
 from hardware.sources import SensorSource, SourceChannel
 from hardware.toml_lines import KeyPath
 
@@ -72,19 +69,6 @@ class _Reader(SectionReader):
         return I2CMuxesSpec(tuple(muxes)) if muxes else None
 
 
-class I2CMuxModels(MockModel):
-    """The simulated multiplexers, by (bus, address); their segments are the machine's."""
-
-    def __init__(self, part: I2CMuxesSpec, machine: MockMachine) -> None:
-        self.muxes: dict[tuple[int, int], TCA9548AModel] = {}
-        for mux in part.muxes:
-            model = TCA9548AModel()
-            machine.buses[mux.bus].attach(mux.address, model)
-            self.muxes[(mux.bus, mux.address)] = model
-            for channel in range(CHANNELS):
-                machine.segments[(mux.bus, mux.address, channel)] = model.segment(channel)
-
-
 class I2CMuxFrontEnd(FrontEnd[I2CMuxesSpec]):
     tables = ("tca9548a",)
     part_type = I2CMuxesSpec
@@ -101,9 +85,6 @@ class I2CMuxFrontEnd(FrontEnd[I2CMuxesSpec]):
 
     def build(self, part: I2CMuxesSpec, assembly: Assembly) -> Sequence[SensorSource]:
         return ()  # the routers are what it offers
-
-    def simulate(self, part: I2CMuxesSpec, machine: MockMachine) -> I2CMuxModels:
-        return I2CMuxModels(part, machine)
 
     def expected_chips(self, part: I2CMuxesSpec) -> Iterable[tuple[I2CPlace, int, str]]:
         return [(I2CPlace(mux.bus), mux.address, "TCA9548A") for mux in part.muxes]

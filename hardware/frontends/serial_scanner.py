@@ -15,12 +15,9 @@ from hardware.frontends.base import (
     Assembly,
     DeviceNode,
     FrontEnd,
-    MockMachine,
-    MockModel,
     SectionReader,
     SerialNode,
 )
-from hardware.mock.serial_device import ScannerDevice, SimulatedSerialPort
 from hardware.sources import SensorSource, SourceChannel
 from hardware.toml_lines import KeyPath
 
@@ -115,31 +112,6 @@ class SerialSource:
         return values
 
 
-class SerialScannerModel(MockModel):
-    """The simulated microcontroller (the firmware's own link code) on its port."""
-
-    def __init__(self, spec: SerialScannerSpec, machine: MockMachine) -> None:
-        channels = max((ch.channel for ch in spec.channels), default=0) + 1
-        wired = {ch.channel: ch.spot for ch in spec.channels}
-        polarity = machine.sensing is Sensing.POLARITY
-        reading = machine.reading
-
-        def readings() -> list[int]:
-            values = [EMPTY] * channels
-            for number, spot in wired.items():
-                value = reading(spot)
-                values[number] = value if polarity else int(value != EMPTY)
-            return values
-
-        self.port = SimulatedSerialPort()
-        self.device = ScannerDevice(self.port, readings, channels, polarity, machine.clock.now)
-        machine.serial[spec.url] = self.port
-
-    def set_error_rate(self, rate: float, seed: int) -> None:
-        self.device.corrupt_rate = rate
-        self.device._random.seed(seed + 200)
-
-
 class SerialScannerFrontEnd(FrontEnd[SerialScannerSpec]):
     tables = ("serial_scanner",)
     part_type = SerialScannerSpec
@@ -160,9 +132,6 @@ class SerialScannerFrontEnd(FrontEnd[SerialScannerSpec]):
         source = SerialSource(link, part, assembly.sensing)
         source.configure()
         return (source,)
-
-    def simulate(self, part: SerialScannerSpec, machine: MockMachine) -> SerialScannerModel:
-        return SerialScannerModel(part, machine)
 
     def devices(self, part: SerialScannerSpec) -> Iterable[DeviceNode]:
         return [SerialNode(part.url, part.baudrate)]

@@ -16,13 +16,9 @@ from hardware.frontends.base import (
     Assembly,
     DeviceNode,
     FrontEnd,
-    MockMachine,
-    MockModel,
     SectionReader,
     SpiNode,
-    closes,
 )
-from hardware.mock.spi import ShiftRegisterChainModel, SimulatedSpiDev
 from hardware.sources import SensorSource, SourceChannel
 from hardware.toml_lines import KeyPath
 
@@ -172,30 +168,6 @@ class ShiftRegisterSource:
         return [0 if value >> bit & 1 else 1 for bit in self._bits]
 
 
-class ShiftRegisterModels(MockModel):
-    """The simulated chains, by name, each on its simulated SPI device of the machine."""
-
-    def __init__(self, part: ShiftRegistersSpec, machine: MockMachine) -> None:
-        self.reading = machine.reading
-        self.chains: dict[str, ShiftRegisterChainModel] = {}
-        self._wiring: list[tuple[ShiftRegisterChainModel, int, Spot, Reading | None]] = []
-        for spec in part.chains:
-            chain = ShiftRegisterChainModel(
-                spec.chips, machine.pin_factory.pin(spec.load_gpio), ser_high=spec.check_byte
-            )
-            self.chains[spec.name] = chain
-            machine.spi[(spec.spi_bus, spec.spi_device)] = SimulatedSpiDev(chain)
-            for channel in spec.channels:
-                self._wiring.append((chain, channel.bit, channel.spot, channel.pole))
-
-    def sync(self) -> None:
-        for chain, bit, spot, pole in self._wiring:
-            if closes(self.reading(spot), pole):
-                chain.drive_low(bit)
-            else:
-                chain.release(bit)
-
-
 class ShiftRegisterFrontEnd(FrontEnd[ShiftRegistersSpec]):
     tables = ("74hc165",)
     part_type = ShiftRegistersSpec
@@ -224,9 +196,6 @@ class ShiftRegisterFrontEnd(FrontEnd[ShiftRegistersSpec]):
             source.configure()
             sources.append(source)
         return sources
-
-    def simulate(self, part: ShiftRegistersSpec, machine: MockMachine) -> ShiftRegisterModels:
-        return ShiftRegisterModels(part, machine)
 
     def devices(self, part: ShiftRegistersSpec) -> Iterable[DeviceNode]:
         return [SpiNode(chain.spi_bus, chain.spi_device) for chain in part.chains]

@@ -2,7 +2,7 @@
 simulated world through a profile, exactly as a real board is wired.
 
 Every front end of a profile builds its own mock chips on the simulated machine
-(``FrontEnd.simulate``, hardware/frontends/): MCP23017s on the bus or behind a
+(hardware/mock/frontends/, one module per front end): MCP23017s on the bus or behind a
 TCA9548A, ADCs with analog multiplexers and Hall sensors, 74HC165 chains on a
 simulated SPI device, a scanner microcontroller on a simulated serial port. This
 board only owns the machine: its buses, device nodes, pins and clock.
@@ -24,11 +24,11 @@ from drivers.buttons import ButtonRole
 from drivers.i2c import I2CBus
 from drivers.spi import SpiDevice
 from hardware.board import Board, assemble
-from hardware.frontends.base import MockMachine, MockModel
-from hardware.frontends.registry import front_end_of
 from hardware.mock.analog import HallModel
 from hardware.mock.bus import SimulatedI2CBus
 from hardware.mock.clock import SimClock
+from hardware.mock.frontends import simulate
+from hardware.mock.machine import MockMachine, MockModel
 from hardware.mock.pins import simulated_pin_factory
 from hardware.mock.serial_device import SimulatedSerialPort
 from hardware.mock.spi import SimulatedSpiDev
@@ -72,7 +72,7 @@ class SimulatedBoard:
         )
         self.models: dict[type[MockModel], MockModel] = {}
         for part in wiring.parts:
-            model = front_end_of(part).simulate(part, self.machine)
+            model = simulate(part, self.machine)
             self.models[type(model)] = model
         self.strip = SimulatedPixelStrip(profile.leds.count)
         self._synced = -1

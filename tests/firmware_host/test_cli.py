@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from pathlib import Path
@@ -8,8 +9,9 @@ from typing import Any
 import pytest
 
 from engine.game import Game
-from engine.registry import find_game, games
-from firmware_host.cli import main
+from engine.registry import DEFAULT_GAME, find_game, games
+from firmware_host.cli import build_parser, main
+from firmware_host.cli.main import COMMANDS, composition
 from firmware_host.tools.bench import bench_game, sample_positions
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -207,3 +209,33 @@ def test_export_without_a_store_says_where_games_would_be(
     assert (code, out) == (2, "")
     assert err.startswith("kiban: ") and message in err
     assert str(tmp_path) in err
+
+
+def test_every_command_declared_has_its_composition_and_no_other() -> None:
+    """The parser declares the commands; main.py hands each to the module building it."""
+    parser = build_parser()
+    (commands,) = (a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(commands.choices) == {name for name, _, _ in COMMANDS}
+    for name in commands.choices:
+        assert callable(composition(name))
+    with pytest.raises(KeyError, match="no composition for the command 'fly'"):
+        composition("fly")
+
+
+def test_reading_the_command_line_builds_nothing() -> None:
+    """The parser imports no command's composition: ``kiban run`` loads only its own."""
+    probe = (
+        "import sys\n"
+        "from firmware_host.cli import build_parser\n"
+        "build_parser().parse_args(['run', '--profile', 'board.toml'])\n"
+        "print(' '.join(m for m in sys.modules if m.startswith('firmware_host.cli.')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert sorted(done.stdout.split()) == ["firmware_host.cli.main", "firmware_host.cli.parser"]
+
+
+def test_sim_without_a_game_plays_the_registrys_first() -> None:
+    args = build_parser().parse_args(["sim"])
+    assert args.game == DEFAULT_GAME == "dobutsu"

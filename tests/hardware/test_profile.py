@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -22,6 +23,7 @@ from hardware.profile import (
     load_profile,
     parse_profile,
 )
+from hardware.profile_features import FeatureSection
 from tests.hardware.parts import expanders
 
 DOBUTSU = find_game("dobutsu")
@@ -32,8 +34,8 @@ HEAD = 'name = "test board"\ngames = ["dobutsu"]\n'
 LEDS = '[leds]\nbackend = "simulated"\ncount = 20\n'
 
 
-def parse(text: str, game=DOBUTSU) -> Profile:
-    return parse_profile(text, SOURCE, game)
+def parse(text: str, game=DOBUTSU, features: Sequence[FeatureSection[Any]] = ()) -> Profile:
+    return parse_profile(text, SOURCE, game, features)
 
 
 def line_of(text: str, needle: str) -> int:
@@ -43,10 +45,16 @@ def line_of(text: str, needle: str) -> int:
     return found[0]
 
 
-def refused(text: str, needle: str | None, reason: str, game=DOBUTSU) -> ProfileError:
+def refused(
+    text: str,
+    needle: str | None,
+    reason: str,
+    game=DOBUTSU,
+    features: Sequence[FeatureSection[Any]] = (),
+) -> ProfileError:
     """Parsing fails at the line holding ``needle`` (None: no line) with ``reason``."""
     with pytest.raises(ProfileError) as caught:
-        parse(text, game)
+        parse(text, game, features)
     error = caught.value
     line = None if needle is None else line_of(text, needle)
     assert error.source == SOURCE

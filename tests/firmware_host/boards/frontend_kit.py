@@ -12,10 +12,10 @@ from firmware_host.boards.simulator import Simulation
 from firmware_host.notices.declared import MoveCommitted
 from firmware_host.session.actions import NewGame, Select
 from firmware_host.session.state import Phase
-from hardware.frontends.i2c_muxes import I2CMuxModels
-from hardware.frontends.serial_scanner import SerialScannerModel
-from hardware.frontends.shift_registers import ShiftRegisterModels
 from hardware.mock.board import SimulatedBoard
+from hardware.mock.frontends.i2c_muxes import I2CMuxModels
+from hardware.mock.frontends.serial_scanner import SerialScannerModel
+from hardware.mock.frontends.shift_registers import ShiftRegisterModels
 from tests.firmware_host.simkit import commits, of
 
 DOBUTSU = find_game("dobutsu")

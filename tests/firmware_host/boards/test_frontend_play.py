@@ -15,7 +15,7 @@ from firmware_host.notices.declared import (
     FaultShown,
 )
 from firmware_host.telling.legend import Meaning
-from hardware.frontends.serial_scanner import SerialScannerModel
+from hardware.mock.frontends.serial_scanner import SerialScannerModel
 from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone
 from tests.firmware_host.boards.frontend_kit import (
     DOBUTSU,

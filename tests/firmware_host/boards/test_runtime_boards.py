@@ -21,8 +21,8 @@ from firmware_host.notices.declared import (
 )
 from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStore
-from hardware.frontends.expanders import ExpanderModels
-from hardware.frontends.i2c_muxes import I2CMuxModels
+from hardware.mock.frontends.expanders import ExpanderModels
+from hardware.mock.frontends.i2c_muxes import I2CMuxModels
 from hardware.orientation import half_turn
 from hardware.profile import Profile, load_profile, parse_profile
 from tests.firmware_host.boards.runtimekit import runtime_on, until

@@ -20,7 +20,7 @@ from firmware_host.notices.declared import (
     MoveCommitted,
 )
 from firmware_host.telling.speech import Narrator
-from hardware.profile_speech import SpeechMode, SpeechSpec
+from firmware_host.telling.speech_settings import SpeechMode, SpeechSpec
 from tests.firmware_host.boards.runtimekit import until
 from tests.firmware_host.boards.test_runtime import _runtime
 

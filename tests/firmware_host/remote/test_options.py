@@ -8,7 +8,7 @@ from firmware_host.cli import build_parser, main
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode
 from firmware_host.remote.options import remote_request
-from hardware.profile_remote import RemoteSpec
+from firmware_host.remote.settings import RemoteSpec
 
 
 def args(*words: str):  # type: ignore[no-untyped-def]

@@ -38,7 +38,7 @@ from firmware_host.telling.speech import (
     next_warning,
     warning_due,
 )
-from hardware.profile_speech import SpeechMode
+from firmware_host.telling.speech_settings import SpeechMode
 
 ENGLISH = Narrator()
 JAPANESE = Narrator(Language.JAPANESE)

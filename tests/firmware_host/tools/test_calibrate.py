@@ -14,11 +14,11 @@ from engine.registry import find_game
 from firmware_host.cli import main
 from firmware_host.tools.calibrate import SEPARATION, Calibrator, Level, thresholds
 from firmware_host.tools.doctor import Doctor
-from firmware_host.tools.workbench import simulated_bench
+from firmware_host.tools.sim_bench import simulated_bench
 from hardware.calibration import Thresholds, calibration_path
-from hardware.frontends.analog import AnalogModels
 from hardware.mock.analog import HallModel
 from hardware.mock.board import SimulatedBoard
+from hardware.mock.frontends.analog import AnalogModels
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import Profile, load_profile
 from tests.hardware.parts import analog

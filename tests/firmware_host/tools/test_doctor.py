@@ -14,12 +14,12 @@ from engine.registry import find_game
 from firmware_host.cli import main
 from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning
 from firmware_host.tools.doctor import Doctor, Report
-from firmware_host.tools.workbench import SimulatedBench, simulated_bench
-from hardware.frontends.analog import AnalogModels
+from firmware_host.tools.sim_bench import SimulatedBench, simulated_bench
 from hardware.frontends.expanders import ExpandersSpec
-from hardware.frontends.i2c_muxes import I2CMuxModels
-from hardware.frontends.serial_scanner import SerialScannerModel
 from hardware.mock.bus import SimulatedI2CBus
+from hardware.mock.frontends.analog import AnalogModels
+from hardware.mock.frontends.i2c_muxes import I2CMuxModels
+from hardware.mock.frontends.serial_scanner import SerialScannerModel
 from hardware.mock.mcp23017 import MCP23017Model
 from hardware.mock.wiring import cut, swapped
 from hardware.profile import Profile, load_profile

@@ -22,7 +22,7 @@ from firmware_host.tools.pi_setup import (
     read_model,
     system_findings,
 )
-from firmware_host.tools.workbench import simulated_bench
+from firmware_host.tools.sim_bench import simulated_bench
 from hardware.frontends.shift_registers import ShiftRegistersSpec
 from hardware.profile import Profile, load_profile
 

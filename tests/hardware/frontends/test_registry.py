@@ -25,6 +25,7 @@ from hardware.frontends.registry import (
     registry_order,
 )
 from hardware.frontends.serial_scanner import SerialScannerSpec
+from hardware.mock.frontends import simulation_of
 from hardware.profile import bundled_profiles, load_profile
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -32,6 +33,7 @@ GENERIC = (
     "hardware/profile.py",
     "hardware/board.py",
     "hardware/mock/board.py",
+    "hardware/mock/frontends/__init__.py",
     "hardware/mock/wiring.py",
     "firmware_host/tools/doctor.py",
 )
@@ -74,6 +76,15 @@ def test_a_profile_imports_only_the_families_it_has() -> None:
         "hardware.frontends.registry",
         "hardware.frontends.shift_registers",
     ]
+
+
+def test_every_front_end_has_its_mock_chips_declared_for_its_part_type() -> None:
+    """A new family's mock chips live in hardware/mock/frontends/, found by its part."""
+    for name in bundled_profiles():
+        for part in load_profile(name).parts:
+            assert simulation_of(part).part_type is type(part)
+    kinds = {type(part) for name in bundled_profiles() for part in load_profile(name).parts}
+    assert kinds == {front.part_type for front in front_ends()}
 
 
 def test_a_part_type_of_no_family_is_refused() -> None:

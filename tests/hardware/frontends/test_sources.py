@@ -14,12 +14,15 @@ from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Sensing, Stone
 from engine.registry import find_game
 from hardware.board import Board
 from hardware.calibration import Thresholds
-from hardware.frontends.analog import AnalogModels, AnalogSource, _Table
-from hardware.frontends.i2c_muxes import I2CMuxModels
-from hardware.frontends.serial_scanner import SerialScannerModel, SerialSource
-from hardware.frontends.shift_registers import ShiftRegisterModels, ShiftRegisterSource
+from hardware.frontends.analog import AnalogSource, _Table
+from hardware.frontends.serial_scanner import SerialSource
+from hardware.frontends.shift_registers import ShiftRegisterSource
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.bus import Message
+from hardware.mock.frontends.analog import AnalogModels
+from hardware.mock.frontends.i2c_muxes import I2CMuxModels
+from hardware.mock.frontends.serial_scanner import SerialScannerModel
+from hardware.mock.frontends.shift_registers import ShiftRegisterModels
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import load_profile
 

@@ -9,8 +9,8 @@ from drivers.led_strip import Colour
 from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Sensing, Stone
 from engine.registry import find_game
 from hardware.board import Board
-from hardware.frontends.expanders import ExpanderModels
 from hardware.mock.board import SimulatedBoard
+from hardware.mock.frontends.expanders import ExpanderModels
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import Profile, load_profile, parse_profile
 from tests.hardware.parts import expanders

@@ -1,21 +1,35 @@
-"""The ``[remote]`` table: a service that plays another board, every mistake named
-with its line."""
+"""The ``[remote]`` table the remote feature reads from a board's profile: a service
+that plays another board, every mistake named with its line."""
 
 from __future__ import annotations
 
-from hardware.profile_remote import RemoteSpec
-from tests.hardware.test_profile import HEAD, LEDS, parse, refused
+from firmware_host.boards.profiles import FEATURES
+from firmware_host.remote.settings import REMOTE, RemoteSpec
+from hardware.profile import Profile
+from hardware.profile_base import ProfileError
+from tests.hardware import test_profile
+from tests.hardware.test_profile import HEAD, LEDS
+
+
+def parse(text: str) -> Profile:
+    return test_profile.parse(text, features=FEATURES)
+
+
+def refused(text: str, needle: str, reason: str) -> ProfileError:
+    return test_profile.refused(text, needle, reason, features=FEATURES)
 
 
 def test_no_table_no_remote_game() -> None:
-    assert parse(HEAD + LEDS).remote is None
+    assert parse(HEAD + LEDS).feature(REMOTE) is None
 
 
 def test_a_host_and_a_joining_board_are_read() -> None:
-    host = parse(HEAD + LEDS + '[remote]\nbroker = "mqtt://b.example"\nhost = true\n').remote
+    host = parse(HEAD + LEDS + '[remote]\nbroker = "mqtt://b.example"\nhost = true\n').feature(
+        REMOTE
+    )
     assert host == RemoteSpec("mqtt://b.example", True, None, ())
     text = '[remote]\nbroker = "mqtts://u:p@b.example"\njoin = "K7QM2-XRDP9"\nseats = ["w"]\n'
-    joining = parse(HEAD + LEDS + text).remote
+    joining = parse(HEAD + LEDS + text).feature(REMOTE)
     assert joining == RemoteSpec("mqtts://u:p@b.example", False, "K7QM2-XRDP9", ("w",))
 
 

@@ -1,15 +1,28 @@
-"""The ``[speech]`` table: off unless asked for, and every mistake named with its line."""
+"""The ``[speech]`` table the speech feature reads from a board's profile: off unless
+asked for, and every mistake named with its line."""
 
 from __future__ import annotations
 
 import pytest
 
-from hardware.profile_speech import SpeechMode, SpeechSpec
-from tests.hardware.test_profile import HEAD, LEDS, parse, refused
+from firmware_host.boards.profiles import FEATURES
+from firmware_host.telling.speech_settings import SPEECH, SpeechMode, SpeechSpec
+from hardware.profile import Profile
+from hardware.profile_base import ProfileError
+from tests.hardware import test_profile
+from tests.hardware.test_profile import HEAD, LEDS
+
+
+def parse(text: str) -> Profile:
+    return test_profile.parse(text, features=FEATURES)
+
+
+def refused(text: str, needle: str, reason: str) -> ProfileError:
+    return test_profile.refused(text, needle, reason, features=FEATURES)
 
 
 def test_speech_is_off_without_the_table() -> None:
-    speech = parse(HEAD + LEDS).speech
+    speech = parse(HEAD + LEDS).feature(SPEECH)
     assert speech == SpeechSpec(SpeechMode.OFF, "en", 160)
     assert not speech.enabled
 
@@ -19,14 +32,14 @@ def test_speech_is_off_without_the_table() -> None:
     [("off", SpeechMode.OFF), ("on", SpeechMode.ON), ("ja", SpeechMode.JAPANESE)],
 )
 def test_each_mode_is_read(mode: str, expected: SpeechMode) -> None:
-    speech = parse(HEAD + LEDS + f'[speech]\nmode = "{mode}"\n').speech
+    speech = parse(HEAD + LEDS + f'[speech]\nmode = "{mode}"\n').feature(SPEECH)
     assert speech.mode is expected
     assert speech.enabled is (expected is not SpeechMode.OFF)
 
 
 def test_voice_and_rate_are_read() -> None:
     text = HEAD + LEDS + '[speech]\nmode = "on"\nvoice = "en-gb"\nrate = 200\n'
-    assert parse(text).speech == SpeechSpec(SpeechMode.ON, "en-gb", 200)
+    assert parse(text).feature(SPEECH) == SpeechSpec(SpeechMode.ON, "en-gb", 200)
 
 
 def test_an_unknown_mode_names_its_line() -> None:

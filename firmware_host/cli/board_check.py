@@ -1,0 +1,87 @@
+"""``kiban doctor`` and ``kiban calibrate``: a person (or, with ``--simulate``, a
+scripted hand on the simulated board) at the bench of a board's profile."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from engine.registry import find_game
+
+
+def _bench_for(args: argparse.Namespace, **simulated: Any) -> tuple[Any, Any]:
+    """The bench of doctor and calibrate: the real board, or its simulation."""
+    from firmware_host.boards.profiles import load_profile
+    from firmware_host.tools.workbench import Bench
+
+    profile = load_profile(args.profile)
+    game = find_game(args.game or profile.games[0])
+    profile = load_profile(args.profile, game)
+    if args.simulate:
+        from firmware_host.tools.sim_bench import simulated_bench
+
+        sim = simulated_bench(
+            profile, game, say=lambda line: print(line, flush=True), seed=args.seed, **simulated
+        )
+        sim.bench.timeout = min(args.timeout, 10.0)
+        return sim.bench, sim.hardware.buses
+    from drivers.serial_scanner import open_serial
+    from drivers.spi import open_spi
+    from hardware.board import assemble, open_buses, open_led_device, unavailable_devices
+
+    # A device that cannot be opened (I2C or SPI not enabled, a group missing) is the
+    # doctor's first finding, not a traceback.
+    buses, unavailable = open_buses(profile.bus_numbers)
+    unavailable += unavailable_devices(profile)
+
+    def open_board(on_button: Any) -> Any:
+        if unavailable:
+            raise unavailable[0]
+        device = open_led_device(profile)
+        return assemble(profile, buses, device, on_button, spi=open_spi, serial=open_serial)
+
+    bench = Bench(
+        profile,
+        game,
+        open_board,
+        say=lambda line: print(line, flush=True),
+        unavailable=tuple(unavailable),
+    )
+    bench.timeout = args.timeout
+    return bench, buses
+
+
+def doctor(args: argparse.Namespace) -> int:
+    from firmware_host.boards.profiles import load_profile
+    from firmware_host.tools.doctor import PARTS, Doctor
+    from firmware_host.tools.pi_setup import PiSystem
+
+    parts = PARTS if not args.only else tuple(p.strip() for p in args.only.split(","))
+    unknown = [part for part in parts if part not in PARTS]
+    if unknown:
+        print(f"kiban: unknown part {unknown[0]!r} (parts: {', '.join(PARTS)})", file=sys.stderr)
+        return 2
+    simulated: dict[str, Any] = {}
+    if args.swap:
+        if not args.simulate:
+            print("kiban: --swap only makes sense with --simulate", file=sys.stderr)
+            return 2
+        from hardware.mock.wiring import swapped
+
+        first, _, second = args.swap.partition(",")
+        profile = load_profile(args.profile)
+        simulated["physical"] = swapped(profile, first.strip(), second.strip())
+    bench, buses = _bench_for(args, **simulated)
+    cells = None if not args.cells else [cell.strip() for cell in args.cells.split(",")]
+    system = None if args.simulate else PiSystem()
+    report = Doctor(bench, buses, system=system).run(parts, cells)
+    return 1 if report.problems else 0
+
+
+def calibrate(args: argparse.Namespace) -> int:
+    from firmware_host.tools.calibrate import Calibrator
+
+    bench, _ = _bench_for(args)
+    result = Calibrator(bench).run(args.output)
+    return 1 if result.refused else 0

@@ -1,0 +1,68 @@
+"""``kiban``'s entry point: read the command line (parser.py), then hand the options
+to the command's composition, which builds what the command needs and runs it.
+
+Each command's module is imported only when that command runs: ``kiban run`` loads
+neither the simulator nor the tools.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Callable, Sequence
+from importlib import import_module
+
+from engine.errors import KibanError
+from firmware_host.cli.parser import build_parser
+
+# Each command: the module of its composition, and the function there that runs it.
+COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("sim", "firmware_host.cli.play", "sim"),
+    ("run", "firmware_host.cli.service", "run"),
+    ("perft", "firmware_host.cli.rules", "perft"),
+    ("moves", "firmware_host.cli.rules", "moves"),
+    ("games", "firmware_host.cli.rules", "show_games"),
+    ("replay", "firmware_host.cli.tools", "replay"),
+    ("list", "firmware_host.cli.stored", "list_stored"),
+    ("export", "firmware_host.cli.stored", "export"),
+    ("doctor", "firmware_host.cli.board_check", "doctor"),
+    ("calibrate", "firmware_host.cli.board_check", "calibrate"),
+    ("bench", "firmware_host.cli.tools", "bench"),
+    ("match", "firmware_host.cli.tools", "match"),
+)
+
+
+def composition(command: str) -> Callable[[argparse.Namespace], int]:
+    """The function that builds and runs ``command`` (its module imported now)."""
+    for name, module, function in COMMANDS:
+        if name == command:
+            run: Callable[[argparse.Namespace], int] = getattr(import_module(module), function)
+            return run
+    raise KeyError(f"no composition for the command {command!r}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    try:
+        return composition(args.command)(args)
+    except KibanError as error:
+        print(f"kiban: {error}", file=sys.stderr)
+        return 2
+    except ValueError as error:  # a setting or option the parser let through
+        print(f"kiban: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # the reader went away (kiban moves ... | head): stop quietly
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0

@@ -1,0 +1,326 @@
+"""The ``kiban`` command line as declared: its commands and their options, and
+nothing of what a command builds or runs (the command modules beside this one do).
+
+Building the parser imports no game: the export formats, which need every game,
+are listed only when asked for."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, overload
+
+from engine.record import PLAIN_TEXT
+from engine.registry import DEFAULT_GAME, games
+from firmware_host.telling.legend import PALETTES
+
+
+def _game_arguments(parser: argparse.ArgumentParser, *, game_optional: bool = False) -> None:
+    if game_optional:
+        parser.add_argument(
+            "game", nargs="?", default=DEFAULT_GAME, help=f"game (default: {DEFAULT_GAME})"
+        )
+    else:
+        parser.add_argument("game", help="game name or alias (see: kiban games)")
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="K=V",
+        help="a rule option, repeatable (see: kiban games)",
+    )
+
+
+def _remote_arguments(parser: argparse.ArgumentParser) -> None:
+    from firmware_host.remote.options import add_remote_arguments
+
+    add_remote_arguments(parser)
+
+
+def _settings_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--clock", metavar="TIME", help="a clock per player: 10m, 90s, 5m+3 (increment)"
+    )
+    parser.add_argument(
+        "--setting",
+        action="append",
+        default=[],
+        metavar="K=V",
+        help="a session setting, repeatable: roll=auto|button, draw=none|furigoma|lot, seed=N",
+    )
+    parser.add_argument(
+        "--opponent",
+        action="append",
+        default=[],
+        metavar="SEAT=PLAYER",
+        help="a seat the computer plays, repeatable: w=level:3 (1-10), b=random, "
+        "w=engine[:N] (Fairy-Stockfish where installed), w=usi:PATH[@N]",
+    )
+    parser.add_argument(
+        "--coach", action="store_true", help="colour a lifted piece's destinations by quality"
+    )
+    parser.add_argument(
+        "--warn", action="store_true", help="offer a takeback after a move that throws the game"
+    )
+
+
+def _position_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--position", metavar="TEXT", help="a position in the game's notation")
+
+
+def _web_arguments(parser: argparse.ArgumentParser, *, browser: bool) -> None:
+    parser.add_argument("--web", action="store_true", help="serve the web companion page")
+    parser.add_argument(
+        "--port",
+        type=int,
+        help="its port (default: 8080, or the next free port after it when 8080 is taken)",
+    )
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default: 127.0.0.1, this computer only; "
+        "0.0.0.0 listens on the network and asks for a pairing code)",
+    )
+    if browser:
+        parser.add_argument(
+            "--no-browser", action="store_true", help="print the address, do not open a browser"
+        )
+
+
+def _list_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--state-dir", type=Path, help="where games are stored")
+    parser.add_argument("--sim", action="store_true", help="the simulator's games, not the board's")
+    parser.add_argument(
+        "--limit", type=int, default=50, help="the most recent N games (default: 50)"
+    )
+
+
+def _board_check_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", required=True, help="the board's profile (a .toml file)")
+    parser.add_argument(
+        "--game", help="the game whose pieces to use (default: the profile's first)"
+    )
+    parser.add_argument(
+        "--simulate",
+        action="store_true",
+        help="run on the simulated board of the profile, with a scripted hand",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=20.0,
+        help="seconds to wait for each piece or button (default: 20)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the simulated sensors")
+
+
+class _RecordFormatNames(Sequence[str]):
+    """What ``kiban export --format`` takes: plain text for any game, then each game's
+    own. Listed only when asked (export, or its help), since listing them imports every
+    game: ``kiban run`` imports only the game it plays."""
+
+    def __init__(self) -> None:
+        self._names: tuple[str, ...] | None = None
+
+    def _listed(self) -> tuple[str, ...]:
+        if self._names is None:
+            own = (f.name for game in games() for f in game.record_formats())
+            self._names = tuple(dict.fromkeys((PLAIN_TEXT.name, *own)))
+        return self._names
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return self._listed()[index]
+
+    def __len__(self) -> int:
+        return len(self._listed())
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="kiban",
+        description="Kiban: a referee and teacher for sensor game boards.",
+    )
+    parser.add_argument("-v", "--verbose", action="store_true", help="log more")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    sim = commands.add_parser(
+        "sim", help="play on the simulated board (in the terminal, or in a browser with --web)"
+    )
+    _game_arguments(sim, game_optional=True)
+    _position_argument(sim)
+    sim.add_argument(
+        "--record",
+        type=Path,
+        metavar="FILE",
+        help="play on from a record: KIF, CSA or a USI position line for shogi, the plain"
+        " text of kiban export for any game; the board is set up from it by the LEDs",
+    )
+    sim.add_argument(
+        "--from-move",
+        type=int,
+        metavar="N",
+        help="with --record: start after the record's move N (default: its last)",
+    )
+    sim.add_argument("--profile", default="sim", help="a profile to simulate (default: sim)")
+    sim.add_argument("--new", action="store_true", help="start a new game, do not resume")
+    sim.add_argument("--state-dir", type=Path, help="where games are stored")
+    sim.add_argument("--noise", action="store_true", help="clumsy hands for `play`")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the noise")
+    sim.add_argument("--palette", choices=sorted(PALETTES), default="default")
+    _settings_arguments(sim)
+    _web_arguments(sim, browser=True)
+    _remote_arguments(sim)
+
+    run = commands.add_parser("run", help="run the real board (what the service runs)")
+    run.add_argument("--profile", required=True, help="the board's profile (a .toml file)")
+    run.add_argument("--game", help="the game to play (default: the profile's first)")
+    run.add_argument("--variant", action="append", default=[], metavar="K=V")
+    run.add_argument("--new", action="store_true", help="start a new game, do not resume")
+    run.add_argument("--state-dir", type=Path, help="where games are stored")
+    run.add_argument("--palette", choices=sorted(PALETTES), default="default")
+    _settings_arguments(run)
+    _web_arguments(run, browser=False)
+    _remote_arguments(run)
+
+    perft = commands.add_parser("perft", help="count the leaves of the legal-move tree")
+    _game_arguments(perft)
+    perft.add_argument("depth", type=int)
+    _position_argument(perft)
+
+    moves = commands.add_parser("moves", help="the legal moves, one per line")
+    _game_arguments(moves)
+    _position_argument(moves)
+
+    replay = commands.add_parser(
+        "replay",
+        help="feed recorded sensor events through the recognizer",
+        description="Feed recorded sensor events through the recognizer; one JSON record "
+        "out per move, prompt and error. Exit status 1 when any event was refused or "
+        "unreadable (the count goes to standard error), 2 when the replay could not start.",
+    )
+    _game_arguments(replay)
+    replay.add_argument("events", help="a JSON-lines file of events, or - for standard input")
+    replay.add_argument("--profile", default="sim", help="the board profile (default: sim)")
+    _position_argument(replay)
+
+    games_parser = commands.add_parser("games", help="the games and their rule options")
+    games_parser.add_argument(
+        "--stored", action="store_true", help="list the stored games instead (as kiban list)"
+    )
+    _list_arguments(games_parser)
+    listing = commands.add_parser(
+        "list", help="the stored games: number, date, players, result, moves"
+    )
+    _list_arguments(listing)
+
+    export = commands.add_parser(
+        "export",
+        help=f"write a stored game: {PLAIN_TEXT.name} for any game, or a game's own format",
+    )
+    export.add_argument("game_id", type=int, metavar="GAME_ID", help="the stored game's number")
+    export.add_argument(
+        "--format",
+        choices=_RecordFormatNames(),
+        default="txt",
+        metavar="FORMAT",  # argparse would list the choices, and so import every game
+        help="%(choices)s (default: %(default)s)",
+    )
+    export.add_argument("--state-dir", type=Path, help="where games are stored")
+    export.add_argument(
+        "--sim", action="store_true", help="read the simulator's games, not the board's"
+    )
+    export.add_argument(
+        "--output", type=Path, help="a file to write (a .kif file is written in Shift_JIS)"
+    )
+
+    doctor = commands.add_parser(
+        "doctor", help="check a board against its profile: buses, sensors, LEDs, buttons"
+    )
+    _board_check_arguments(doctor)
+    doctor.add_argument(
+        "--only",
+        metavar="PARTS",
+        help="some of system,bus,walk,leds,buttons (comma-separated; default: all)",
+    )
+    doctor.add_argument("--cells", metavar="SPOTS", help="walk only these spots (comma-separated)")
+    doctor.add_argument(
+        "--swap",
+        metavar="A,B",
+        help="with --simulate: wire the simulated sensors of two spots crossed",
+    )
+
+    calibrate = commands.add_parser(
+        "calibrate", help="learn the thresholds of analog Hall sensors, channel by channel"
+    )
+    _board_check_arguments(calibrate)
+    calibrate.add_argument(
+        "--output",
+        type=Path,
+        help="where to write the calibration (default: <profile>.calibration.toml beside it)",
+    )
+
+    bench = commands.add_parser("bench", help="measure recognition, repaint and move generation")
+    bench.add_argument("games", nargs="*", help="games to measure (default: all)")
+    bench.add_argument("--positions", type=int, default=50, help="sampled positions per game")
+    bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument(
+        "--boards",
+        action="store_true",
+        help="the bus cost of one scan of each simulated board (or of the profiles named)",
+    )
+    bench.add_argument(
+        "--service",
+        action="store_true",
+        help="the idle service loop: CPU share, scans/s, memory, start-to-ready and frame "
+        "change to LED, each game named (or PROFILE:GAME, or a bundled profile) on its "
+        "simulated board",
+    )
+    bench.add_argument(
+        "--budget",
+        choices=("pi4", "zero2w"),
+        help="with --service: held to what a Raspberry Pi 4 or Zero 2 W core does (a CPU "
+        "quota; root)",
+    )
+    bench.add_argument(
+        "--seconds",
+        type=float,
+        help="with --service: the idle window measured (default 3, or 10 with --budget)",
+    )
+    _match_parser(commands)
+    return parser
+
+
+def _match_parser(commands: Any) -> None:
+    match = commands.add_parser(
+        "match",
+        help="computer seats play each other: level:N, random, usi:PATH",
+        description="Play GAME --games times between the seats given, turning the list "
+        "round each game so every seat moves first in turn, and print each seat's wins, "
+        "draws and losses.",
+    )
+    _game_arguments(match)
+    match.add_argument(
+        "--seats",
+        required=True,
+        metavar="A,B[,C,D]",
+        help="one per seat of the game: level:N (1-10), random, or usi:PATH",
+    )
+    match.add_argument("--games", type=int, default=10, help="games to play (default: 10)")
+    match.add_argument("--seed", type=int, default=1, help="seeds the players and the dice")
+    match.add_argument(
+        "--max-plies", type=int, default=400, help="a longer game is a draw (default: 400)"
+    )
+    match.add_argument(
+        "--nodes",
+        type=int,
+        metavar="N",
+        help="nodes a built-in seat may search a move, instead of its level's budget",
+    )
+    match.add_argument("--stats", action="store_true", help="time and nodes per second per seat")

@@ -1,0 +1,127 @@
+"""``kiban sim``: a game on the simulated board, in the terminal or on the simulator's
+page (``--web``), from the usual start, a ``--position`` or a ``--record``."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engine.game import Game
+from firmware_host.cli.common import game_and_options, open_store, remote_game, resumes, settings_of
+from firmware_host.telling.legend import PALETTES
+
+if TYPE_CHECKING:
+    from engine.game import Layout
+    from firmware_host.store.importing import Imported
+
+
+def sim(args: argparse.Namespace) -> int:
+    from firmware_host.boards.profiles import load_profile
+    from firmware_host.boards.simulator import Simulation
+    from firmware_host.opponents.players import check_engines
+    from firmware_host.terminal.app import run_terminal
+    from hardware.mock.hands import Noise
+
+    game, options = game_and_options(args)
+    profile = load_profile(args.profile, game)
+    settings = settings_of(args)
+    start = _start(args, game, options)
+    check_engines(game, settings.get("opponent", ""), start.options)
+    remote = remote_game(args, game, None)
+    # a spectator's page keeps nothing: its game is the players' (a store of its own)
+    watching = remote is not None and remote.request.watch
+    state_dir = args.state_dir
+    if watching:
+        import tempfile
+
+        state_dir = Path(tempfile.mkdtemp(prefix="kiban-watch-"))
+    store = open_store(state_dir, "sim.sqlite3")
+    if args.web:
+        try:
+            return _sim_web(args, game, start, settings, store, remote=remote)
+        finally:
+            store.close()
+    sim = Simulation(
+        game,
+        profile,
+        store,
+        options=start.options,
+        position=start.start,
+        moves=start.moves,
+        pieces=_usual_pieces(game, start),
+        settings=settings,
+        resume=resumes(args, settings, remote),
+        noise=Noise.realistic() if args.noise else None,
+        seed=args.seed,
+        palette=PALETTES[args.palette],
+        remote=remote,
+    )
+    try:
+        return run_terminal(sim)
+    finally:
+        sim.close()
+        sim.journal.shutdown()
+        store.close()
+
+
+def _start(args: argparse.Namespace, game: Game[Any], options: dict[str, str]) -> Imported:
+    """The game ``kiban sim`` starts: a record's (up to ``--from-move``), a ``--position``,
+    or None for the usual start (``Imported``)."""
+    from firmware_host.store.importing import Imported, read_record_file
+
+    if args.record is None:
+        if args.from_move is not None:
+            raise SystemExit("kiban: --from-move chooses a move of a --record")
+        return Imported(options, args.position, ())
+    if args.position is not None:
+        raise SystemExit("kiban: give --record or --position, not both")
+    imported = read_record_file(args.record, game).up_to(args.from_move)
+    return Imported({**imported.options, **options}, imported.start, imported.moves)
+
+
+def _usual_pieces(game: Game[Any], start: Imported) -> Layout | None:
+    """How the simulated pieces stand before a game read in or given by ``--position``:
+    as the game usually starts, so the LEDs guide the set-up as on a real board (None:
+    as the game has them)."""
+    if start.start is None and not start.moves:
+        return None
+    usual: Layout = game.position(None, start.options).layout()
+    return usual
+
+
+def _sim_web(
+    args: argparse.Namespace,
+    game: Game[Any],
+    start: Imported,
+    settings: dict[str, str],
+    store: Any,
+    *,
+    remote: Any,
+) -> int:
+    import asyncio
+
+    from firmware_host.web.launch import run_simulator
+    from firmware_host.web.pairing import Pairing
+    from firmware_host.web.sim_session import SimSession
+    from hardware.mock.hands import Noise
+
+    pairing = Pairing.for_host(args.host)
+    session = SimSession(
+        game,
+        store,
+        profile=args.profile,
+        palette=args.palette,
+        options=start.options,
+        position=start.start,
+        moves=start.moves,
+        pieces=_usual_pieces(game, start),
+        resume=resumes(args, settings, remote),
+        noise=Noise.realistic() if args.noise else None,
+        seed=args.seed,
+        pairing=pairing,
+        settings=settings,
+        remote=remote,
+    )
+    asyncio.run(run_simulator(session, pairing, args.host, args.port, browser=not args.no_browser))
+    return 0

@@ -1,0 +1,58 @@
+"""``kiban run``: the real board of a profile, what the service runs."""
+
+from __future__ import annotations
+
+import argparse
+
+from engine.options import parse_assignments
+from engine.registry import find_game
+from firmware_host.cli.common import open_store, remote_game, resumes, settings_of
+from firmware_host.telling.legend import PALETTES
+
+
+def run(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from firmware_host.boards.profiles import load_profile
+    from firmware_host.boards.runtime import Runtime
+    from firmware_host.boards.speaker import announce
+    from firmware_host.opponents.players import check_engines
+    from firmware_host.remote.settings import REMOTE
+    from firmware_host.telling.speech_settings import SPEECH
+
+    profile = load_profile(args.profile)
+    game = find_game(args.game or profile.games[0])
+    profile = load_profile(args.profile, game)
+    options = parse_assignments(args.variant)
+    game.options(options)
+    settings = settings_of(args)
+    check_engines(game, settings.get("opponent", ""), options)
+    store = open_store(args.state_dir, "games.sqlite3")
+    remote = remote_game(args, game, profile.feature(REMOTE))
+    runtime = Runtime(game, profile, store, PALETTES[args.palette], remote=remote)
+    speaker = announce(runtime, profile.feature(SPEECH))  # when the profile asks for speech
+    try:
+        fresh = not resumes(args, settings, remote)
+        if args.web:
+            from firmware_host.web.launch import run_board
+            from firmware_host.web.pairing import Pairing
+
+            pairing = Pairing.for_host(args.host)
+            asyncio.run(
+                run_board(
+                    runtime,
+                    pairing,
+                    args.host,
+                    args.port,
+                    resume=not fresh,
+                    options=options,
+                    settings=settings,
+                )
+            )
+        else:
+            asyncio.run(runtime.run(resume=not fresh, options=options, settings=settings))
+    finally:
+        if speaker is not None:
+            speaker.close()
+        store.close()
+    return 0

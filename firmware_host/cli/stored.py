@@ -1,0 +1,60 @@
+"""``kiban list`` and ``kiban export``: the stored games, read without changing them."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def list_stored(args: argparse.Namespace) -> int:
+    from firmware_host.tools.listing import listed, table
+    from firmware_host.tools.stores import choose_store, open_to_read
+
+    choice = choose_store(args.state_dir, sim=args.sim)
+    if choice.note is not None:
+        print(f"kiban: {choice.note}", file=sys.stderr)
+    store = open_to_read(choice)
+    try:
+        rows = [listed(stored) for stored in store.list_games(max(args.limit, 1))]
+    finally:
+        store.close()
+    if not rows:
+        print(f"no games stored in {choice.path}")
+        return 0
+    for line in table(rows):
+        print(line)
+    return 0
+
+
+def export(args: argparse.Namespace) -> int:
+    from firmware_host.tools.export import export_game
+    from firmware_host.tools.stores import choose_store, open_to_read
+
+    choice = choose_store(args.state_dir, sim=args.sim)
+    if choice.note is not None:
+        print(f"kiban: {choice.note}", file=sys.stderr)
+    store = open_to_read(choice)
+    try:
+        stored = store.load(args.game_id)
+    finally:
+        store.close()
+    output: Path | None = args.output
+    shift_jis = output is not None and output.suffix.lower() == ".kif"
+    text = export_game(stored, args.format, encoding="Shift_JIS" if shift_jis else "UTF-8")
+    if output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        output.write_text(text, encoding="cp932" if shift_jis else "utf-8")
+    except OSError as error:
+        print(f"kiban: cannot write {output}: {error.strerror}", file=sys.stderr)
+        return 2
+    except UnicodeEncodeError as error:
+        print(
+            f"kiban: {output}: Shift_JIS cannot hold {error.object[error.start : error.end]!r};"
+            " write a .kifu file (UTF-8) instead",
+            file=sys.stderr,
+        )
+        return 2
+    return 0

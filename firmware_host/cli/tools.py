@@ -1,0 +1,88 @@
+"""``kiban bench``, ``kiban match`` and ``kiban replay``: measuring, computer seats
+against each other, and recorded sensor events on a simulated board."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import IO
+
+from firmware_host.cli.common import game_and_options
+
+
+def bench(args: argparse.Namespace) -> int:
+    if args.service:
+        from firmware_host.tools.bench_service import service_lines
+
+        for line in service_lines(args.games, seconds=args.seconds, budget=args.budget):
+            print(line, flush=True)
+        return 0
+    if args.boards:
+        from firmware_host.tools.bench_boards import board_lines
+
+        for line in board_lines(args.games):
+            print(line, flush=True)
+        return 0
+    from firmware_host.tools.bench import run
+
+    for line in run(args.games, args.positions, args.seed):
+        print(line, flush=True)
+    return 0
+
+
+def match(args: argparse.Namespace) -> int:
+    from engine.search import Limits
+    from firmware_host.tools.match import play_match
+
+    game, options = game_and_options(args)
+    if args.games < 1 or args.max_plies < 1:
+        raise SystemExit("kiban: --games and --max-plies must be 1 or more")
+    limits = Limits(max_nodes=args.nodes) if args.nodes else None
+    specs = [spec.strip() for spec in args.seats.split(",")]
+    result = play_match(
+        game,
+        specs,
+        args.games,
+        seed=args.seed,
+        options=options,
+        max_plies=args.max_plies,
+        limits=limits,
+    )
+    for line in result.lines(stats=args.stats):
+        print(line)
+    return 0
+
+
+def replay(args: argparse.Namespace, out: IO[str] | None = None) -> int:
+    from firmware_host.boards.profiles import load_profile
+    from firmware_host.boards.simulator import Simulation
+    from firmware_host.store.storage import GameStore
+    from firmware_host.tools.replay import ReplayTally, replay
+
+    out = out or sys.stdout
+    game, options = game_and_options(args)
+    profile = load_profile(args.profile, game)
+    store = GameStore(":memory:")
+    sim = Simulation(game, profile, store, options=options, position=args.position, resume=False)
+    source: IO[str]
+    if args.events == "-":
+        source = sys.stdin
+    else:
+        try:
+            source = open(args.events, encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as error:
+            print(f"kiban: cannot read {args.events}: {error.strerror}", file=sys.stderr)
+            return 2
+    tally = ReplayTally()
+    try:
+        for record in replay(sim, source, tally):
+            out.write(json.dumps(record) + "\n")
+    finally:
+        if source is not sys.stdin:
+            source.close()
+        sim.close()
+    if tally.refused:
+        print(f"kiban replay: {tally.summary()}", file=sys.stderr)
+        return 1
+    return 0
