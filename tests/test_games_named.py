@@ -18,11 +18,9 @@ from engine.registry import games, names
 ROOT = Path(__file__).resolve().parents[1]
 PRODUCT = ("engine", "firmware_host", "hardware", "drivers")
 
-ALLOWED: dict[str, str] = {
-    # h6 splits the command line; its default game is named there
-    "firmware_host/cli.py": "h6",
-}
-"""Files that still name a game, by the helper whose room they are in (issue 28)."""
+ALLOWED: dict[str, str] = {}
+"""Files allowed to name a game, each with the reason (none: every consumer reads the
+game's own declarations)."""
 
 
 def _game_packages() -> set[str]:
