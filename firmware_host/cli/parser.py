@@ -294,13 +294,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --service: the idle window measured (default 3, or 10 with --budget)",
     )
     _match_parser(commands)
+    _bestmove_parser(commands)
     return parser
 
 
 def _match_parser(commands: Any) -> None:
     match = commands.add_parser(
         "match",
-        help="computer seats play each other: level:N, random, usi:PATH",
+        help="computer seats play each other: level:N, random, engine[:N], usi:PATH[@N]",
         description="Play GAME --games times between the seats given, turning the list "
         "round each game so every seat moves first in turn, and print each seat's wins, "
         "draws and losses.",
@@ -310,7 +311,9 @@ def _match_parser(commands: Any) -> None:
         "--seats",
         required=True,
         metavar="A,B[,C,D]",
-        help="one per seat of the game: level:N (1-10), random, or usi:PATH",
+        help="one per seat of the game, as --opponent names a player: level:N (1-10), "
+        "random, engine[:N] (Fairy-Stockfish at level N where it plays the game, else the "
+        "built-in search) or usi:PATH[@N]",
     )
     match.add_argument("--games", type=int, default=10, help="games to play (default: 10)")
     match.add_argument("--seed", type=int, default=1, help="seeds the players and the dice")
@@ -321,6 +324,39 @@ def _match_parser(commands: Any) -> None:
         "--nodes",
         type=int,
         metavar="N",
-        help="nodes a built-in seat may search a move, instead of its level's budget",
+        help="nodes a seat may search a move, instead of its level's budget",
     )
     match.add_argument("--stats", action="store_true", help="time and nodes per second per seat")
+
+
+def _bestmove_parser(commands: Any) -> None:
+    bestmove = commands.add_parser(
+        "bestmove",
+        help="the move the computer would play in a position, one line",
+        description="Print the move the computer would play in the position, in the "
+        "game's notation, on one line (notes go to standard error). Exit status 2 when "
+        "the position cannot be read or has no move to play.",
+    )
+    _game_arguments(bestmove)
+    _position_argument(bestmove)
+    player = bestmove.add_mutually_exclusive_group()
+    player.add_argument(
+        "--level", metavar="N", help="the built-in search at level N, 1-10 (default: 10)"
+    )
+    player.add_argument(
+        "--engine",
+        nargs="?",
+        const="",
+        metavar="N",
+        help="Fairy-Stockfish at level N (default: 10), for the games it plays",
+    )
+    player.add_argument(
+        "--player",
+        metavar="PLAYER",
+        help="a player as --opponent names it: level:N, random, engine[:N], usi:PATH[@N]",
+    )
+    bestmove.add_argument(
+        "--seed",
+        type=int,
+        help="seeds the player, and rolls the dice when the position's roll is due",
+    )

@@ -1,5 +1,6 @@
-"""``kiban bench``, ``kiban match`` and ``kiban replay``: measuring, computer seats
-against each other, and recorded sensor events on a simulated board."""
+"""``kiban bench``, ``kiban match``, ``kiban bestmove`` and ``kiban replay``: measuring,
+computer seats against each other, the computer's move in one position, and recorded
+sensor events on a simulated board."""
 
 from __future__ import annotations
 
@@ -51,6 +52,26 @@ def match(args: argparse.Namespace) -> int:
     )
     for line in result.lines(stats=args.stats):
         print(line)
+    return 0
+
+
+def bestmove(args: argparse.Namespace) -> int:
+    from firmware_host.opponents.seats import parse_spec
+    from firmware_host.tools.bestmove import best_move
+
+    game, options = game_and_options(args)
+    if args.engine is not None:
+        spec = parse_spec(f"engine:{args.engine}" if args.engine else "engine")
+    elif args.player is not None:
+        spec = parse_spec(args.player)
+    else:
+        spec = parse_spec(f"level:{args.level or 10}")
+    found = best_move(game, args.position, spec, options=options, seed=args.seed)
+    if found.rolled is not None:
+        print(f"kiban: rolled first: {found.rolled} (--seed {args.seed})", file=sys.stderr)
+    if found.note:
+        print(f"kiban: {found.note}", file=sys.stderr)
+    print(found.move)
     return 0
 
 

@@ -9,7 +9,7 @@ requests and stopped by ``close``.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -81,6 +81,12 @@ class Beginner:
         self.player.close()
 
 
+def _builtin(spec: OpponentSpec, seeded_by: Callable[[], random.Random]) -> Player:
+    from engine.search import BuiltinPlayer
+
+    return BuiltinPlayer(spec.level, seeded_by())
+
+
 class Players:
     """Makes the player for each request; keeps outside engines running between them.
     An engine that cannot be started (the program is missing, or does not answer
@@ -92,43 +98,65 @@ class Players:
         self._unusable: dict[Hashable, str] = {}
 
     def __call__(self, request: ThinkRequest, game: Game[Any]) -> Player:
-        spec = request.spec
+        return self.player(request.spec, game, dict(request.options), lambda: seeded(request))
+
+    def player(
+        self,
+        spec: OpponentSpec,
+        game: Game[Any],
+        options: Mapping[str, str],
+        seeded_by: Callable[[], random.Random],
+        *,
+        strict: bool = False,
+    ) -> Player:
+        """The player ``spec`` names for ``game`` under the rule ``options``, outside a
+        session's requests too (``kiban match``, ``kiban bestmove``); ``seeded_by``
+        makes each random source it needs. ``strict``: an outside engine that cannot
+        play is an OpponentError, not a seat left to the built-in search (a command
+        that asked for the engine must not answer with something else)."""
         match spec.kind:
             case OpponentKind.RANDOM:
                 from engine.search import RandomPlayer
 
-                return RandomPlayer(seeded(request))
+                return RandomPlayer(seeded_by())
             case OpponentKind.BUILTIN:
-                return self._builtin(request)
+                return _builtin(spec, seeded_by)
             case OpponentKind.ENGINE | OpponentKind.USI:
-                return self._engine(request, game, spec)
+                return self._engine(spec, game, options, seeded_by, strict=strict)
             case OpponentKind.REMOTE:
                 raise OpponentError(
                     "this seat is played by another board: start Kiban with --remote to reach it"
                 )
         raise AssertionError(spec.kind)  # pragma: no cover
 
-    def _builtin(self, request: ThinkRequest) -> Player:
-        from engine.search import BuiltinPlayer
+    def _engine(
+        self,
+        spec: OpponentSpec,
+        game: Game[Any],
+        options: Mapping[str, str],
+        seeded_by: Callable[[], random.Random],
+        *,
+        strict: bool,
+    ) -> Player:
+        def instead(why: str) -> Player:
+            if strict:
+                raise OpponentError(f"{spec.text()}: {why}")
+            return Noted(_builtin(spec, seeded_by), f"{why}; the built-in search plays")
 
-        return BuiltinPlayer(request.spec.level, seeded(request))
-
-    def _engine(self, request: ThinkRequest, game: Game[Any], spec: OpponentSpec) -> Player:
         if game.usi is None:
             if spec.kind is OpponentKind.ENGINE:
-                return self._builtin(request)  # the built-in search is this game's engine
-            note = f"a USI engine does not play {game.title}; the built-in search plays"
-            return Noted(self._builtin(request), note)
+                return _builtin(spec, seeded_by)  # the built-in search is this game's engine
+            return instead(f"a USI engine does not play {game.title}")
         from firmware_host.opponents.fairy import find_fairy_stockfish
         from firmware_host.opponents.usi import UsiPlayer
 
         path = spec.path if spec.kind is OpponentKind.USI else find_fairy_stockfish()
         if path is None:
-            note = "Fairy-Stockfish is not installed; the built-in search plays"
-            return Noted(self._builtin(request), note)
-        key = (str(path), game.name, request.options, spec.level.number)
+            return instead("Fairy-Stockfish is not installed")
+        chosen = game.options(options).non_default(game.option_specs)
+        key = (str(path), game.name, tuple(sorted(chosen.items())), spec.level.number)
         if key in self._unusable:
-            return Noted(self._builtin(request), self._unusable[key])
+            return instead(self._unusable[key])
         engine = self._engines.get(key)
         if engine is None:
             try:
@@ -136,15 +164,15 @@ class Players:
                     path,
                     game,
                     spec.level,
-                    options=dict(request.options),
-                    fallback=self._builtin(request),
+                    options=chosen,
+                    fallback=_builtin(spec, seeded_by),
                 )
             except EngineError as error:
-                self._unusable[key] = f"{error}; the built-in search plays"
-                return Noted(self._builtin(request), self._unusable[key])
+                self._unusable[key] = str(error)
+                return instead(self._unusable[key])
             self._engines[key] = engine
         if spec.level.blunder > 0:
-            return Beginner(engine, spec.level, seeded(request))
+            return Beginner(engine, spec.level, seeded_by())
         return engine
 
     def hurry(self) -> None:

@@ -1,7 +1,10 @@
 """``kiban match``: computer seats play each other, for strength tests and comparisons.
 
-Seats are given as ``level:N`` (the built-in search), ``random`` or ``usi:PATH``
-(an outside engine). Game ``i`` turns the list round by ``i`` places, so every
+Seats are given as ``kiban sim --opponent`` gives a player (``opponents/seats.py``):
+``level:N`` (the built-in search), ``random``, ``engine`` or ``engine:N``
+(Fairy-Stockfish at level N, for the games it plays; the built-in search for the
+others) or ``usi:PATH[@N]`` (an outside engine). An outside engine that cannot
+play stops the match before it starts. Game ``i`` turns the list round by ``i`` places, so every
 entry sits in every seat (and moves first) equally often; dice come from a
 random source seeded apart from the players'. A game that reaches the ply cap
 counts as a draw. Everything is seeded: the same command plays the same games
@@ -18,7 +21,9 @@ from typing import Any
 
 from engine.errors import KibanError
 from engine.game import Game
-from engine.search import BuiltinPlayer, Limits, Player, RandomPlayer, level
+from engine.search import Limits, Player
+from firmware_host.opponents.players import Players
+from firmware_host.opponents.seats import OpponentError, OpponentKind, parse_spec
 
 MAX_PLIES = 400
 """Plies after which a game is stopped and counted as a draw (Abalone has no rule
@@ -78,20 +83,24 @@ class MatchResult:
                 yield tally.stats_line()
 
 
-def make_player(
-    spec: str, game: Game[Any], options: Mapping[str, str], rng: random.Random
-) -> Player:
-    """The player a seat spec names."""
-    kind, _, argument = spec.partition(":")
-    if kind == "random" and not argument:
-        return RandomPlayer(rng)
-    if kind == "level":
-        return BuiltinPlayer(level(argument), rng)
-    if kind == "usi" and argument:
-        from firmware_host.opponents.usi import UsiPlayer  # its process, only for a usi seat
+SEATS = "level:N (1-10), random, engine[:N] or usi:PATH[@N]"
 
-        return UsiPlayer(path=argument, game=game, level=level(10), options=options)
-    raise SeatSpecError(f"{spec!r} is not a seat: use level:N (1-10), random or usi:PATH")
+
+def make_player(
+    text: str,
+    game: Game[Any],
+    options: Mapping[str, str],
+    rng: random.Random,
+    players: Players,
+) -> Player:
+    """The player a seat spec names, as ``--opponent`` reads it (its level too)."""
+    try:
+        spec = parse_spec(text)
+    except OpponentError as error:
+        raise SeatSpecError(f"{text.strip()!r} is not a seat: {error}") from None
+    if spec.kind is OpponentKind.REMOTE:
+        raise SeatSpecError(f"{text.strip()!r} is not a seat of a match: use {SEATS}")
+    return players.player(spec, game, options, lambda: rng, strict=True)
 
 
 def play_match(
@@ -113,20 +122,21 @@ def play_match(
             f"{game.title} has {seats} seats; {len(specs)} were given ({','.join(specs)})"
         )
     labels = _labels(specs)
-    players = [
-        make_player(spec, game, chosen, random.Random(f"{seed}:{index}:{spec}"))
-        for index, spec in enumerate(specs)
-    ]
-    dice = random.Random(f"{seed}:dice")
-    result = MatchResult(game.name, seed, games, max_plies, [SeatTally(label) for label in labels])
+    made = Players()  # an engine's process is kept for the match, stopped at its end
     try:
+        players = [
+            make_player(spec, game, chosen, random.Random(f"{seed}:{index}:{spec}"), made)
+            for index, spec in enumerate(specs)
+        ]
+        dice = random.Random(f"{seed}:dice")
+        tallies = [SeatTally(label) for label in labels]
+        result = MatchResult(game.name, seed, games, max_plies, tallies)
         for number in range(games):
             # seat s is played by entry (s + number) % seats: each entry moves first in turn
             entry_of_seat = [(seat + number) % seats for seat in range(seats)]
             _play_one(game, chosen, players, entry_of_seat, dice=dice, result=result, limits=limits)
     finally:
-        for player in players:
-            player.close()
+        made.close()
     return result
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -9,7 +10,9 @@ import pytest
 from engine.registry import find_game
 from engine.search import Limits
 from firmware_host.cli import main
-from firmware_host.tools.match import play_match
+from firmware_host.opponents.fairy import find_fairy_stockfish
+from firmware_host.opponents.players import Players
+from firmware_host.tools.match import make_player, play_match
 
 LINE = re.compile(
     r"^(?P<spec>[^:]+(:[^:]+)?): (?P<w>\d+) wins, (?P<d>\d+) draws, (?P<l>\d+) losses$"
@@ -110,3 +113,49 @@ def test_the_sampled_games_play_a_match_too(
     tallies = [line for line in lines if line.startswith(("level:2", "random"))]
     assert len(tallies) == len(seats.split(","))
     assert all("wins" in line and "losses" in line for line in tallies)
+
+
+# --- the seats of --opponent, engines among them -----------------------------------------
+
+
+def test_engine_seats_play_a_match_against_a_level(capsys: pytest.CaptureFixture[str]) -> None:
+    assert find_fairy_stockfish() is not None, "make engines installs Fairy-Stockfish"
+    args = ["match", "dobutsu", "--seats", "engine:1,level:1", "--games", "2"]
+    assert main([*args, "--max-plies", "16", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    engine, builtin = (LINE.match(line) for line in lines[:2])
+    assert engine is not None and builtin is not None
+    assert (engine["spec"], builtin["spec"]) == ("engine:1", "level:1")
+    assert int(engine["w"]) + int(engine["d"]) + int(engine["l"]) == 2
+    assert engine["w"] == builtin["l"] and engine["d"] == builtin["d"]
+
+
+@pytest.mark.parametrize("number", [1, 4, 10])
+def test_an_engine_seat_takes_the_level_it_is_given(number: int) -> None:
+    assert find_fairy_stockfish() is not None, "make engines installs Fairy-Stockfish"
+    players = Players()
+    try:
+        shogi = find_game("shogi")
+        spec = "engine" if number == 10 else f"engine:{number}"
+        player = make_player(spec, shogi, shogi.options(), random.Random(0), players)
+        assert player.name.endswith(f"(level {number})")
+        assert "fairy-stockfish" in player.name
+        # a game no engine plays: the built-in search at that level is its engine
+        abalone = find_game("abalone")
+        builtin = make_player(spec, abalone, abalone.options(), random.Random(0), players)
+        assert builtin.name.startswith(f"level {number} ")
+    finally:
+        players.close()
+
+
+def test_an_engine_seat_without_the_engine_stops_the_match(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("firmware_host.opponents.fairy.find_fairy_stockfish", lambda: None)
+    assert main(["match", "shogi", "--seats", "engine:2,level:1", "--games", "1"]) == 2
+    assert "engine:2: Fairy-Stockfish is not installed" in capsys.readouterr().err
+
+
+def test_a_remote_seat_is_not_a_seat_of_a_match(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "dobutsu", "--seats", "remote,level:1", "--games", "1"]) == 2
+    assert "'remote' is not a seat of a match" in capsys.readouterr().err
