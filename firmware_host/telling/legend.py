@@ -51,6 +51,106 @@ class Meaning(Enum):
     GOES_ON = "a move that may go on (ok ends it)"
 
 
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """Meanings the board can show at one moment, steady or blinking: those a player
+    must tell apart side by side. Two that show together, one steady and one blinking,
+    are told apart by the blinking; two steady or two blinking, by their colours."""
+
+    name: str
+    steady: frozenset[Meaning]
+    blinking: frozenset[Meaning] = frozenset()
+
+
+MOMENTS = (
+    # a move in hand over the board's reminders; what is missing or extra shows too,
+    # and the status LED (a fault)
+    Moment(
+        "play",
+        frozenset(
+            {
+                Meaning.LAST_MOVE,
+                Meaning.THREAT,
+                Meaning.CHECK,
+                Meaning.MOVABLE,
+                Meaning.DESTINATION,
+                Meaning.CAPTURE,
+                Meaning.LIFTED,
+                Meaning.HINT,
+                Meaning.GUIDE,
+                Meaning.REMOVE,
+                Meaning.FILL,
+                Meaning.COUNT,
+                Meaning.FAULT,
+            }
+        ),
+        frozenset({Meaning.ILLEGAL, Meaning.GOES_ON}),
+    ),
+    # the coach colours a lifted piece's destinations by how good each move is
+    Moment(
+        "coach",
+        frozenset(
+            {
+                Meaning.LAST_MOVE,
+                Meaning.THREAT,
+                Meaning.CHECK,
+                Meaning.LIFTED,
+                Meaning.BEST,
+                Meaning.GOOD,
+                Meaning.DOUBTFUL,
+                Meaning.LOSING,
+                Meaning.REMOVE,
+                Meaning.FILL,
+                Meaning.HINT,
+                Meaning.FAULT,
+            }
+        ),
+        frozenset({Meaning.ILLEGAL}),
+    ),
+    # a prompt blinks its choices and keeps the selected one steady
+    Moment(
+        "prompt",
+        frozenset(
+            {Meaning.LAST_MOVE, Meaning.SELECTED, Meaning.REMOVE, Meaning.FILL, Meaning.FAULT}
+        ),
+        frozenset({Meaning.PROMPT}),
+    ),
+    # the board out of step: the pieces to put right blink
+    Moment(
+        "correction",
+        frozenset({Meaning.LAST_MOVE, Meaning.FILL, Meaning.REMOVE, Meaning.FAULT}),
+        frozenset({Meaning.REMOVE, Meaning.FILL}),
+    ),
+    # setting up: what to place or take off, the furigoma tosses, the counters
+    Moment(
+        "setup",
+        frozenset(
+            {
+                Meaning.FILL,
+                Meaning.REMOVE,
+                Meaning.TOKIN,
+                Meaning.PAWN,
+                Meaning.COUNT,
+                Meaning.FAULT,
+            }
+        ),
+    ),
+    # the status LED alone, read without a neighbour: each of its meanings on its own
+    Moment(
+        "status",
+        frozenset({Meaning.FILL, Meaning.FAULT}),
+        frozenset({Meaning.PROMPT, Meaning.GUIDE}),
+    ),
+)
+"""The moments the legend's layers come together in (``Legend.lights``, ``view.py``)."""
+
+
+BLINKING = frozenset(m for moment in MOMENTS for m in moment.blinking) - frozenset(
+    m for moment in MOMENTS for m in moment.steady
+)
+"""The meanings that always blink: the key says so, as the blinking tells them apart."""
+
+
 COACHED = {
     Quality.BEST: Meaning.BEST,
     Quality.GOOD: Meaning.GOOD,

@@ -11,7 +11,7 @@ from typing import Any
 from engine.game import Position
 from engine.opening import FirstPlayerDraw
 from firmware_host.session.controller import Controller
-from firmware_host.telling.legend import PALETTES, Meaning, Palette
+from firmware_host.telling.legend import BLINKING, PALETTES, Meaning, Palette
 
 Json = dict[str, Any]
 
@@ -66,12 +66,13 @@ def key_meanings(controller: Controller) -> tuple[Meaning, ...]:
 
 
 def colour_key(controller: Controller, palette: str) -> list[Json]:
-    """The key as the page draws it: each meaning's words and its colour (hex)."""
+    """The key as the page draws it: each meaning's words and its colour (hex); a
+    meaning that always blinks says so, as its blinking tells it from its neighbours."""
     chosen: Palette = PALETTES.get(palette, PALETTES["default"])
     return [
         {
             "meaning": meaning.name.lower(),
-            "text": meaning.value,
+            "text": f"{meaning.value} (blinks)" if meaning in BLINKING else meaning.value,
             "colour": chosen.colours[meaning].hex(),
         }
         for meaning in key_meanings(controller)
