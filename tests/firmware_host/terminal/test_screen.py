@@ -13,7 +13,6 @@ import pytest
 from engine.game import Game
 from engine.registry import find_game, games
 from firmware_host.boards.simulator import Simulation
-from firmware_host.opponents.thinking import ThinkRequest, ThinkResult
 from firmware_host.session.actions import ACTIONS
 from firmware_host.telling.view import Surface, status_text
 from firmware_host.terminal.app import TerminalBoard, help_text
@@ -21,6 +20,7 @@ from firmware_host.terminal.corners import corner_places
 from firmware_host.terminal.screen import Screen, legend_text, square_grid
 from firmware_host.terminal.text import visible
 from firmware_host.wire.actions import summary
+from tests.firmware_host.pondering import Pondering
 from tests.firmware_host.simkit import make_sim
 
 SHOGI = find_game("shogi")
@@ -141,24 +141,6 @@ def test_the_colour_key_fits_the_width() -> None:
     key = legend_text(sim, 40).splitlines()
     assert len(key) > 1 and all(len(visible(line)) <= 40 for line in key)
     assert "legal destination" in visible(legend_text(sim, 80))
-
-
-class Pondering:
-    """A computer that thinks and never answers: the status line says so meanwhile."""
-
-    busy = True
-
-    def want(self, requests: tuple[ThinkRequest, ...]) -> None:
-        pass
-
-    def results(self) -> list[ThinkResult]:
-        return []
-
-    def hurry(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
 
 def test_the_thinking_message_says_what_to_do_where_it_is_read() -> None:
