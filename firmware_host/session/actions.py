@@ -148,7 +148,7 @@ class Select(Vocabulary):
 
 @dataclass(frozen=True, slots=True)
 class NewGame(Vocabulary):
-    """Start a new game of this game (``game`` None) or another, with its rules, start
+    """Start a new game of this game (no ``game``) or another, with its rules, start
     position and session settings (``settings`` also names the simulated board and the
     palette, which the front end's session uses)."""
 

@@ -30,22 +30,33 @@ def _seat_name(game: Game[Any], letter: str) -> str | None:
     return None
 
 
+OWNED_PLACES = frozenset({"hand", "gutter", "stock"})
+"""The kinds of off-board spot that belong to a seat (its hand, gutter or stock)."""
+
+
+def spot_place(game: Game[Any], spot: Spot) -> str | None:
+    """The place off the board ``spot`` is part of, by whose it is ("A (sente)'s
+    hand", "Black's gutter"); None for a cell or a spot of no seat's."""
+    kind, *rest = spot.split(":")
+    owner = _seat_name(game, rest[0]) if rest else None
+    if kind not in OWNED_PLACES or owner is None:
+        return None
+    return f"{owner}'s {kind}"
+
+
 def spot_name(game: Game[Any], spot: Spot) -> str:
     """``spot`` as a player would say it: a cell by its name, an off-board spot by
     whose it is and what it holds."""
     kind, *rest = spot.split(":")
     if not rest:
         return spot
-    owner = _seat_name(game, rest[0])
+    place = spot_place(game, spot)
     detail = rest[1] if len(rest) > 1 else ""
-    if kind == "hand" and owner is not None:
-        piece = _hand_piece(game, detail)
-        return f"{owner}'s hand: {piece}"
-    if kind == "gutter" and owner is not None:
-        return f"{owner}'s gutter, slot {detail}"
-    if kind == "stock" and owner is not None:
-        return f"{owner}'s stock, slot {detail}"
-    return indicator_name(game, spot)
+    if place is None:
+        return indicator_name(game, spot)
+    if kind == "hand":
+        return f"{place}: {_hand_piece(game, detail)}"
+    return f"{place}, slot {detail}"
 
 
 def spot_label(game: Game[Any], spot: Spot) -> str:
@@ -62,14 +73,16 @@ def spot_label(game: Game[Any], spot: Spot) -> str:
 
 def indicator_name(game: Game[Any], name: str) -> str:
     """An indicator LED by what it shows: ``lid:b:5`` is the lid's fifth black token,
-    ``furigoma:3`` the third pawn tossed, ``turn:1`` the second seat's turn."""
+    ``furigoma:3`` the third pawn tossed, ``turn:1`` the second seat's turn,
+    ``dice:1:3`` the second seat's third die LED."""
     kind, *rest = name.split(":")
     if kind == "lid" and len(rest) == 2:
         return f"the lid: {TOKEN_COLOURS.get(rest[0], rest[0])} token {rest[1]}"
     if kind == "furigoma" and len(rest) == 1:
         return f"furigoma: pawn {rest[0]}"
-    if kind == "turn" and len(rest) == 1 and rest[0].isdigit() and int(rest[0]) < len(game.seats):
-        return f"turn: {game.seats[int(rest[0])].name}"
+    if rest and rest[0].isdigit() and int(rest[0]) < len(game.seats):
+        # a seat's indicator (``turn:1``, ``dice:1:3``): what it shows, then whose
+        return f"{' '.join((kind, *rest[1:]))}: {game.seats[int(rest[0])].name}"
     return " ".join((kind, *rest))
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 
 from engine.physical import EMPTY, Spot
@@ -21,6 +22,20 @@ from firmware_host.session.state import (
 from firmware_host.telling.legend import BoardView, PromptView
 from firmware_host.telling.setup_guide import setup_step
 from firmware_host.telling.wording import choice_labels
+
+
+class Surface(Enum):
+    """Where the status line is read, for the words that say how to do something
+    there: the board has its buttons, the terminal typed commands too, the page its
+    own buttons (``hurry``: how to make the thinking computer play at once)."""
+
+    BOARD = "press next to hurry it"
+    TERMINAL = "press next or type now to hurry it"
+    PAGE = "press Move now to hurry it"
+
+    @property
+    def hurry(self) -> str:
+        return self.value
 
 
 def _movable(controller: Controller) -> frozenset[Spot]:
@@ -60,8 +75,11 @@ def _went_on_prompt(controller: Controller, choices: tuple[Any, ...]) -> str | N
     return controller.game.seats[after.turn].name
 
 
-def build_view(controller: Controller, now: float | None = None) -> BoardView:
-    """What the LEDs (and a screen) should show; ``now`` runs the clocks."""
+def build_view(
+    controller: Controller, now: float | None = None, surface: Surface = Surface.BOARD
+) -> BoardView:
+    """What the LEDs (and a screen) should show; ``now`` runs the clocks, ``surface``
+    is where its message is read."""
     expected = controller.recognizer.expected
     frame = controller.frame
     seats = controller.game.seats
@@ -134,7 +152,7 @@ def build_view(controller: Controller, now: float | None = None) -> BoardView:
         correction=correction,
         illegal=illegal,
         outcome=controller.outcome,
-        message=status_text(controller, clocks),
+        message=status_text(controller, clocks, surface),
         remaining=remaining,
         dice=position.dice(),
         movable=_movable(controller),
@@ -167,17 +185,20 @@ def prompt_labels(controller: Controller) -> tuple[str, ...]:
     return choice_labels(controller.position, state.choices)
 
 
-def status_text(controller: Controller, clocks: tuple[float, ...] = ()) -> str:
+def status_text(
+    controller: Controller, clocks: tuple[float, ...] = (), surface: Surface = Surface.BOARD
+) -> str:
     """One sentence for the status line: what the board wants from the players now,
-    after what the game store could not save yet, if anything."""
-    text = _wanted(controller, clocks)
+    after what the game store could not save yet, if anything, in the words of the
+    ``surface`` it is read on."""
+    text = _wanted(controller, clocks, surface)
     for trouble in (controller.remote_wait, controller.match.journal.fault):
         if trouble is not None:
             text = f"{trouble}; {text}"
     return text
 
 
-def _wanted(controller: Controller, clocks: tuple[float, ...]) -> str:
+def _wanted(controller: Controller, clocks: tuple[float, ...], surface: Surface) -> str:
     position = controller.position
     if controller.fault is not None:
         return f"waiting for the board: {controller.fault}"
@@ -245,7 +266,7 @@ def _wanted(controller: Controller, clocks: tuple[float, ...]) -> str:
     elif position.turn in computer.remote:
         text = f"{seat}: their move comes from the other board"
     elif computer.thinking(position):
-        text = f"{seat}: the computer is thinking (press next or type now to hurry it)"
+        text = f"{seat}: the computer is thinking ({surface.hurry})"
     elif computer.hint is not None:
         text = f"{seat} to move (hint: {position.move_text(computer.hint[0])})"
     if computer.verdict is not None:

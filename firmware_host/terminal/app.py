@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import shlex
+import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -45,9 +46,11 @@ from firmware_host.session.actions import (
 )
 from firmware_host.session.controller import Controller
 from firmware_host.store.records import find_format
+from firmware_host.telling.spot_names import name_spots_in
 from firmware_host.telling.view import prompt_labels
 from firmware_host.terminal.live import LineSource, SelectLines, run_live
 from firmware_host.terminal.screen import Screen, describe_notice, legend_text
+from firmware_host.terminal.text import WIDTH, wrap
 from firmware_host.wire.actions import (
     ActionError,
     Problem,
@@ -67,6 +70,8 @@ TERMINAL_COMMANDS = (
 )
 """What only the terminal does; every other command is an action of the vocabulary."""
 
+HELP_COLUMN = 24
+"""The widest command the help lists beside its words; a longer one has them below."""
 MAX_WAIT = 3600.0
 REMOTE_AT_START = (
     "the terminal plays across boards from its start: "
@@ -75,14 +80,24 @@ REMOTE_AT_START = (
 """The longest ``wait``: an hour of simulated time at once."""
 
 
-def help_text(claims: tuple[str, ...] = ()) -> str:
-    """Every command: the vocabulary's actions, then the terminal's own."""
+def help_text(claims: tuple[str, ...] = (), width: int = WIDTH) -> str:
+    """Every command: the vocabulary's actions, then the terminal's own, each with
+    what it does wrapped to ``width`` (a command too long for the column has its
+    words on the lines below it)."""
     rows = [(usage(action), summary(action)) for action in ACTIONS]
     rows += [(name, f"claim the end of the game: {name}") for name in claims]
     rows += list(TERMINAL_COMMANDS)
     rows.append(("(place SPOT+, move FROM TO+)", "turn the piece over as it lands"))
-    width = max(len(name) for name, _ in rows) + 2
-    return "commands:\n" + "\n".join(f"  {name:<{width}}{text}" for name, text in rows)
+    column = min(max(len(name) for name, _ in rows), HELP_COLUMN) + 2
+    hanging = " " * (2 + column)
+    lines = ["commands:"]
+    for name, text in rows:
+        if len(name) + 2 > column:
+            lines.append(f"  {name}")
+            lines += wrap(text, width, hanging, hanging)
+        else:
+            lines += wrap(text, width, f"  {name:<{column}}", hanging)
+    return "\n".join(lines)
 
 
 @dataclass
@@ -92,6 +107,8 @@ class TerminalBoard:
     sim: Simulation
     out: IO[str]
     colour: bool = True
+    width: int = WIDTH
+    """The terminal's width: the drawing and the help fit it."""
     hands: Gestures = field(init=False)
     """The simulated hands, the page's too (``hardware/mock/gestures.py``)."""
     _previewed: str | None = None  # a claim whose count was shown: typed again, it is made
@@ -101,10 +118,11 @@ class TerminalBoard:
         self.hands = Gestures(sim.world, sim.hands, orientation=sim.board.orientation)
 
     def draw(self) -> None:
-        Screen(self.sim, self.out, self.colour).draw()
+        Screen(self.sim, self.out, self.colour, self.width).draw()
 
     def say(self, text: str) -> None:
-        self.out.write(text + "\n")
+        """A line for the player, the spots off the board in it by their names."""
+        self.out.write(name_spots_in(self.sim.game, text) + "\n")
 
     @property
     def claims(self) -> tuple[str, ...]:
@@ -163,7 +181,7 @@ class TerminalBoard:
 
     def _own_commands(self) -> dict[str, Callable[[list[str]], None]]:
         return {
-            "help": lambda _: self.say(help_text(self.claims)),
+            "help": lambda _: self.say(help_text(self.claims, self.width)),
             "drop": self._drop,
             "play": self._play,
             "wait": self._wait,
@@ -189,7 +207,7 @@ class TerminalBoard:
                 self.report(self.sim.settle())
             case Download(name):
                 record_format = find_format(self.sim.game.name, name)
-                self.say(record_format.write(self.sim.controller.record()).rstrip())
+                self.out.write(record_format.write(self.sim.controller.record()).rstrip() + "\n")
             case Claim(name) if not self._confirmed(name):
                 return
             case PlayRemote():
@@ -296,11 +314,12 @@ def run_terminal(
     """The interactive loop on real time (a terminal, or ``lines`` typed by a test);
     a script from a pipe is read line by line, on simulated time alone."""
     colour = out.isatty()
-    board = TerminalBoard(sim, out, colour)
+    width = shutil.get_terminal_size((WIDTH, 24)).columns if colour else WIDTH
+    board = TerminalBoard(sim, out, colour, width)
     board.report(sim.notices)
     board.report(sim.settle())
     if colour:
-        board.say(legend_text(sim))
+        board.say(legend_text(sim, width))
     board.say("type help for the commands")
     if lines is None and stdin.isatty():
         lines = SelectLines(stdin)
@@ -311,6 +330,6 @@ def run_terminal(
         line = stdin.readline()
         if not line:
             return 0
-        board.say(f"> {line.rstrip()}")
+        board.out.write(f"> {line.rstrip()}\n")  # as typed
         if not board.execute(line):
             return 0

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Protocol
 
-from firmware_host.telling.view import status_text
+from firmware_host.telling.view import Surface, status_text
 
 if TYPE_CHECKING:  # the board imports this loop
     from firmware_host.terminal.app import TerminalBoard
@@ -75,7 +75,7 @@ def run_live(
         line = lines.read_line(timeout)
         notices = [] if holding else sim.advance_to(max(sim.now, clock() - offset))
         if line is None:
-            if notices or status_text(sim.controller) != shown:
+            if notices or status_text(sim.controller, surface=Surface.TERMINAL) != shown:
                 board.out.write("\n")
                 board.report(notices)
                 shown = _redraw(board)
@@ -93,4 +93,4 @@ def _redraw(board: TerminalBoard) -> str:
     board.draw()
     board.out.write(PROMPT)
     board.out.flush()
-    return status_text(board.sim.controller)
+    return status_text(board.sim.controller, surface=Surface.TERMINAL)

@@ -1,25 +1,48 @@
 """The simulated board drawn in a terminal: the pieces as they stand, every LED in
-its colour, and a line for each thing that happened (the telling's words:
-telling/notices.py)."""
+its colour where it sits, and a line for each thing that happened (the telling's
+words: telling/notices.py).
+
+A cell's own LED paints the cell; LEDs a board shares between cells, on their
+corners (``terminal/corners.py``), are drawn on the corners between the cells, so
+that a lit corner never looks like a lit neighbour. Spots off the board and the
+indicators go by their names (``telling/spot_names.py``), never by their ids, and
+every line fits the terminal's width.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import IO
 
+from engine.geometry import CellShape
 from engine.physical import EMPTY, Spot
 from firmware_host.boards.simulator import Simulation
 from firmware_host.notices.declared import Notice
 from firmware_host.session.state import Phase
 from firmware_host.telling.legend import Meaning
 from firmware_host.telling.notices import notice_line
-from firmware_host.telling.view import build_view
+from firmware_host.telling.spot_names import (
+    indicator_name,
+    name_spots_in,
+    spot_label,
+    spot_name,
+    spot_place,
+)
+from firmware_host.telling.view import Surface, build_view
 from firmware_host.telling.wording import setup_steps
+from firmware_host.terminal.corners import Corner, corner_places
+from firmware_host.terminal.text import WIDTH, wrap, wrap_parts
 
 RESET = "\x1b[0m"
 DIM = "\x1b[2m"
 BOLD = "\x1b[1m"
 CELL_WIDTH = 4
+LIT = "*"
+"""How a lit LED shows without colour (a corner, a spot off the board)."""
+
+RGB = tuple[int, int, int]
 
 
 def describe_notice(notice: Notice) -> str:
@@ -27,17 +50,37 @@ def describe_notice(notice: Notice) -> str:
     return notice_line(notice)
 
 
-def _background(rgb: tuple[int, int, int] | None) -> str:
+def _background(rgb: RGB | None) -> str:
     if rgb is None:
         return "\x1b[48;2;40;40;40m"
     return f"\x1b[48;2;{rgb[0]};{rgb[1]};{rgb[2]}m"
 
 
-def _foreground(rgb: tuple[int, int, int] | None) -> str:
+def _foreground(rgb: RGB | None) -> str:
     if rgb is None:
         return "\x1b[38;2;235;235;235m"
     luminance = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
     return "\x1b[38;2;0;0;0m" if luminance > 140 else "\x1b[38;2;255;255;255m"
+
+
+def _ink(rgb: RGB) -> str:
+    return f"\x1b[38;2;{rgb[0]};{rgb[1]};{rgb[2]}m"
+
+
+def square_grid(sim: Simulation) -> dict[Spot, Corner]:
+    """Each cell of a board of square cells at its (column, row); {} for other
+    shapes."""
+    geometry = sim.game.geometry
+    if geometry.shape is not CellShape.SQUARE or not geometry.cells:
+        return {}
+    xs = sorted({place.x for place in geometry.cells})
+    ys = sorted({place.y for place in geometry.cells})
+    steps = [b - a for a, b in (*pairwise(xs), *pairwise(ys))]
+    pitch = min((step for step in steps if step > 1e-9), default=1.0)
+    return {
+        place.spot: (round((place.x - xs[0]) / pitch), round((place.y - ys[0]) / pitch))
+        for place in geometry.cells
+    }
 
 
 @dataclass
@@ -47,20 +90,50 @@ class Screen:
     sim: Simulation
     out: IO[str]
     colour: bool = True
+    width: int = WIDTH
 
     def draw(self) -> None:
+        self.out.write("\n".join(self.lines()) + "\n")
+        self.out.flush()
+
+    def lines(self) -> list[str]:
+        """The drawing, line by line."""
         sim = self.sim
         game = sim.game
         controller = sim.controller
-        view = build_view(controller, sim.now)
-        lines = [
-            f"{BOLD}{game.title}{RESET} — game {controller.game_id}, "
-            f"{controller.phase.value} — {view.message}"
-        ]
-        geometry = game.geometry
+        view = build_view(controller, sim.now, Surface.TERMINAL)
+        message = name_spots_in(game, view.message)
+        title = f"{BOLD}{game.title}{RESET}" if self.colour else game.title
+        # one line, whatever its length: the terminal wraps it, a test finds it whole
+        lines = [f"{title} — game {controller.game_id}, {controller.phase.value} — {message}"]
+        lines += self._board()
+        lines += self._off_board()
+        if sim.world.held:
+            held = [game.piece_name(stone) for stone in sim.world.held]
+            lines += wrap_parts(held, self.width, "  held: ", "        ", ", ")
+        lines += self._indicators()
+        if view.phase is Phase.SETUP:
+            steps = setup_steps(controller.position, view.missing, view.extra, controller.frame)
+            for step in steps:
+                lines += wrap(name_spots_in(game, step), self.width, "  - ", "    ")
+        return lines
+
+    # --- the board -------------------------------------------------------------------
+
+    def _board(self) -> list[str]:
+        grid = square_grid(self.sim)
+        painter = self.sim.board.painter
+        places = corner_places(grid, painter.leds_of) if grid else None
+        if places is not None:
+            return self._cornered(grid, places)
+        return self._cells()
+
+    def _cells(self) -> list[str]:
+        """A board whose cells have their own LEDs: each cell in its LED's colour."""
         rows: dict[int, dict[int, Spot]] = {}
-        for place in geometry.cells:
+        for place in self.sim.game.geometry.cells:
             rows.setdefault(round(place.y * 2), {})[round(place.x * 2)] = place.spot
+        lines = []
         for row in sorted(rows):
             text = "  "
             column = 0
@@ -72,32 +145,62 @@ class Screen:
                 text += self._cell(rows[row][x])
                 column += CELL_WIDTH
             lines.append(text)
-        stands = [self._stand(place.spot) for place in geometry.off_board]
-        stands = [s for s in stands if s]
-        if stands:
-            lines.append("  in hand: " + "  ".join(stands))
-        if sim.world.held:
-            held = " ".join(game.label(stone) for stone in sim.world.held)
-            lines.append(f"  held: {held}")
-        lights = sim.lights
-        if lights is not None and sim.board.painter.indicators:
-            parts = []
-            for name in sorted(sim.board.painter.indicators):
-                colour = lights.indicators.get(name)
-                rgb = None if colour is None else (colour.red, colour.green, colour.blue)
-                dot = self._paint(rgb, " ● ") if rgb else f"{DIM} ○ {RESET}"
-                parts.append(f"{name}{dot}")
-            lines.append("  leds: " + " ".join(parts))
-        if view.phase is Phase.SETUP:
-            steps = setup_steps(controller.position, view.missing, view.extra, controller.frame)
-            lines += [f"  - {step}" for step in steps]
-        self.out.write("\n".join(lines) + "\n")
-        self.out.flush()
+        return lines
 
-    def _paint(self, rgb: tuple[int, int, int] | None, text: str) -> str:
+    def _cornered(self, grid: Mapping[Spot, Corner], places: Mapping[int, Corner]) -> list[str]:
+        """A board lit through shared corners: the LEDs on the corners between the cells
+        (``+`` dark, ``*`` or a coloured dot lit), the cells unpainted."""
+        at = {corner: index for index, corner in places.items()}
+        spots = {place: spot for spot, place in grid.items()}
+        columns = max(column for column, _ in grid.values()) + 1
+        rows = max(row for _, row in grid.values()) + 1
+        edge, bar = ("───", "│") if self.colour else ("---", "|")
+        if self.colour:
+            edge, bar = f"{DIM}{edge}{RESET}", f"{DIM}{bar}{RESET}"
+        lines = []
+        for row in range(rows + 1):
+            corners = [self._corner(at.get((column, row))) for column in range(columns + 1)]
+            lines.append("  " + edge.join(corners))
+            if row < rows:
+                cells = [self._bare_cell(spots.get((column, row))) for column in range(columns)]
+                lines.append("  " + bar + bar.join(cells) + bar)
+        return lines
+
+    def _pixel(self, index: int) -> RGB | None:
+        colour = self.sim.board.painter.pixels[index]
+        if colour.red == colour.green == colour.blue == 0:
+            return None
+        return (colour.red, colour.green, colour.blue)
+
+    def _corner(self, index: int | None) -> str:
+        rgb = None if index is None else self._pixel(index)
+        if not self.colour:
+            return LIT if rgb else "+"
+        return f"{_ink(rgb)}●{RESET}" if rgb else f"{DIM}+{RESET}"
+
+    def _bare_cell(self, spot: Spot | None) -> str:
+        """A cell of a board lit through its corners: its piece, unpainted."""
+        if spot is None:
+            return " " * (CELL_WIDTH - 1)
+        stack = self.sim.world.stacks.get(spot)
+        if stack:
+            return self.sim.game.label(stack[-1]).center(CELL_WIDTH - 1)
+        if self.sim.world.reading(spot) != EMPTY:
+            return "?".center(CELL_WIDTH - 1)
+        if not self.colour:
+            return ".".center(CELL_WIDTH - 1)
+        return f"{DIM}{spot.center(CELL_WIDTH - 1)}{RESET}"
+
+    def _paint(self, rgb: RGB | None, text: str) -> str:
         if not self.colour:
             return text
         return f"{_background(rgb)}{_foreground(rgb)}{text}{RESET}"
+
+    def _lit(self, rgb: RGB | None, text: str) -> str:
+        """``text`` in its LED's colour, or marked lit without colour."""
+        if rgb is None:
+            return text
+        return self._paint(rgb, text) if self.colour else f"{text}{LIT}"
 
     def _cell(self, spot: Spot) -> str:
         stack = self.sim.world.stacks.get(spot)
@@ -111,23 +214,68 @@ class Screen:
         rgb = self.sim.spot_colour(spot)
         label = text.center(CELL_WIDTH - 1) + " "
         if not self.colour:
-            marker = "*" if rgb else " "
+            marker = LIT if rgb else " "
             return f"[{text:^2}]{marker}"[: CELL_WIDTH + 1]
         if not stack and reading == EMPTY:
             return f"{_background(rgb)}{DIM}{_foreground(rgb)}{label}{RESET}"
         return self._paint(rgb, label)
 
-    def _stand(self, spot: Spot) -> str:
-        stack = self.sim.world.stacks.get(spot)
-        if not stack:
-            return ""
-        label = self.sim.game.label(stack[-1])
-        rgb = self.sim.spot_colour(spot)
-        return self._paint(rgb, f"{label}×{len(stack)}") + f"{DIM}({spot}){RESET}"
+    # --- off the board -----------------------------------------------------------------
+
+    def _off_board(self) -> list[str]:
+        """Each seat's hand, gutter or stock by its name, the pieces in it by theirs
+        ("A (sente)'s hand: chick ×2, giraffe"); a lit empty slot too."""
+        sim, game = self.sim, self.sim.game
+        places: dict[str, dict[tuple[str, RGB | None], int]] = {}
+        for place in game.geometry.off_board:
+            spot = place.spot
+            stack = sim.world.stacks.get(spot)
+            rgb = sim.spot_colour(spot)
+            if not stack and rgb is None:
+                continue
+            owner = spot_place(game, spot) or spot_name(game, spot)
+            if stack:
+                name = game.piece_name(stack[-1])
+            elif spot.startswith("hand:"):
+                name = f"{spot_label(game, spot)} (none)"
+            else:
+                name = f"slot {spot_label(game, spot)} (empty)"
+            counts = places.setdefault(owner, {})
+            counts[name, rgb] = counts.get((name, rgb), 0) + max(1, len(stack or ()))
+        lines = []
+        for owner, counts in places.items():
+            parts = [
+                self._lit(rgb, name if count == 1 else f"{name} ×{count}")
+                for (name, rgb), count in counts.items()
+            ]
+            lines += wrap_parts(parts, self.width, f"  {owner}: ", "    ", ", ")
+        return lines
+
+    def _indicators(self) -> list[str]:
+        """The indicator LEDs by what they show: "turn: A (sente) ●", "the lid: black
+        token 5 ○"."""
+        lights = self.sim.lights
+        painter = self.sim.board.painter
+        if lights is None or not painter.indicators:
+            return []
+        parts = []
+        for name in sorted(painter.indicators):
+            colour = lights.indicators.get(name)
+            rgb = None if colour is None else (colour.red, colour.green, colour.blue)
+            if rgb == (0, 0, 0):
+                rgb = None
+            caption = indicator_name(self.sim.game, name)
+            if not self.colour:
+                parts.append(f"{caption} {'●' if rgb else '○'}")
+            else:
+                parts.append(
+                    f"{caption} {_ink(rgb)}●{RESET}" if rgb else f"{caption} {DIM}○{RESET}"
+                )
+        return wrap_parts(parts, self.width, "  lights: ", "    ", " · ")
 
 
-def legend_text(sim: Simulation) -> str:
-    """A line explaining the colours, in the colours themselves."""
+def legend_text(sim: Simulation, width: int = WIDTH) -> str:
+    """The colours' meanings, in the colours themselves, in lines that fit ``width``."""
     parts = []
     for meaning in (
         Meaning.DESTINATION,
@@ -144,4 +292,4 @@ def legend_text(sim: Simulation) -> str:
         colour = sim.legend.colour(meaning)
         rgb = (colour.red, colour.green, colour.blue)
         parts.append(f"{_background(rgb)}{_foreground(rgb)} {meaning.value} {RESET}")
-    return " ".join(parts)
+    return "\n".join(wrap_parts(parts, width, "", "", " "))

@@ -43,7 +43,7 @@ from firmware_host.telling.spot_names import (
     spot_label,
     spot_name,
 )
-from firmware_host.telling.view import build_view
+from firmware_host.telling.view import Surface, build_view
 from firmware_host.web.claims import claim_json, claim_previews, claims_of
 from firmware_host.web.colour_key import colour_key
 from firmware_host.web.drawing import Drawing, SpotDrawing, draw
@@ -282,7 +282,7 @@ def state_message(
     ``palette`` is the legend's; ``remote`` the game with other boards, if it is one."""
     game = controller.game
     position = controller.position
-    view = build_view(controller, now)
+    view = build_view(controller, now, Surface.PAGE)
     start, move_texts = moves.read(controller)
     outcome = controller.outcome
     prompt = None

@@ -8,7 +8,9 @@ they are read and written outside the session.
 
 from __future__ import annotations
 
+import inspect
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum, StrEnum
 from types import MappingProxyType
@@ -75,9 +77,21 @@ BY_VERB: Mapping[str, type[Action]] = MappingProxyType({typed_verb(a): a for a i
 """Every action by its typed verb (the wire name, unless a shorter word says it)."""
 
 
+_LITERAL = re.compile(r"``([^`]+)``")
+
+
 def summary(action: type[Action]) -> str:
-    """The first line of the action's docstring: what it does, for help texts."""
-    return (action.__doc__ or "").strip().splitlines()[0]
+    """The first paragraph of the action's docstring, whole and without its markup:
+    what it does, for help texts. A parameter named in it is written as the typed
+    command writes it (``held`` is HELD, as in ``place SPOT [HELD]``)."""
+    paragraph = inspect.cleandoc(action.__doc__ or "").split("\n\n")[0]
+    names = {spec.name for spec in params(action)}
+
+    def plain(match: re.Match[str]) -> str:
+        word = match.group(1)
+        return word.upper() if word in names else word
+
+    return _LITERAL.sub(plain, " ".join(paragraph.split()))
 
 
 def find_action(

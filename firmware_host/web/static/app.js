@@ -114,12 +114,14 @@ function renderState(state) {
   followGame(state);
 }
 
-// For tests and tinkering: draw a board and a state without a server.
+// For tests and tinkering: draw a board and a state, or take any message the server
+// sends, without a server.
 window.kiban = {
   render(board, state) {
     showBoard(board);
     if (state) renderState(state);
   },
+  receive,
   page,
 };
 
