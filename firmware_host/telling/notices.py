@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.game import Position
+from engine.registry import find_game
 from firmware_host.notices.declared import (
     BlunderWarned,
     BoardReady,
@@ -189,7 +190,7 @@ def wording(notice: Notice) -> Wording:
                 if resumed
                 else N_("new game {game_id} of {game}")
             )
-            return shown_only(text, game_id=game_id, game=game)
+            return shown_only(text, game_id=game_id, game=find_game(game).title)
         case BoardReady():
             return both(N_("the board is set up: play"))
         case FirstPlayerDrawn(description, _):

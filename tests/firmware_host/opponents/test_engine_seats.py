@@ -111,7 +111,7 @@ def test_an_engine_gone_when_its_game_is_taken_up_leaves_it_to_the_built_in_sear
     engine.path.unlink()  # uninstalled, or moved, since
     code, out, err = kiban("sim", "dobutsu", typed="play 2c2b\nquit\n")
     assert code == 0, err
-    assert "resumed game 1 of dobutsu" in out
+    assert "resumed game 1 of Robot Duel (Dobutsu shogi)" in out
     played = [line for line in out.splitlines() if line.startswith("the computer plays")]
     assert len(played) == 1
     assert f"{engine.path}: cannot be run (No such file or directory)" in played[0]

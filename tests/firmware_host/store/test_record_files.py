@@ -100,4 +100,4 @@ def test_a_record_with_no_moves_starts_a_new_game_never_the_last_one(
         capsys, monkeypatch, "sim", "shogi", "--record", str(record), "--state-dir", str(tmp_path)
     )
     assert code == 0, err
-    assert f"new game {last + 1} of shogi" in out and "resumed" not in out
+    assert f"new game {last + 1} of Shogi" in out and "resumed" not in out

@@ -138,6 +138,6 @@ def test_kiban_sim_says_how_many_games_it_saved_and_resumes_one(
     code, out, err = run_cli(capsys, monkeypatch, "sim", "dobutsu", "--state-dir", str(tmp_path))
     assert code == 0, err
     assert "2 games read from it are in the new store" in out
-    assert "resumed game 2 of dobutsu" in out
+    assert "resumed game 2 of Robot Duel (Dobutsu shogi)" in out
     code, out, _ = run_cli(capsys, monkeypatch, "list", "--sim", "--state-dir", str(tmp_path))
     assert code == 0 and [line.split()[0] for line in out.splitlines()[1:]] == ["2", "1"]

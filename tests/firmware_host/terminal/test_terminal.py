@@ -109,12 +109,12 @@ def test_a_game_drawn_by_repetition_then_a_new_one() -> None:
     lines = said(text)
     in_order(
         lines,
-        "new game 2 of dobutsu",
+        "new game 2 of Robot Duel (Dobutsu shogi)",
         "the board is set up: play",
         "move 1: 1d1c",
         "move 8: 3b3a",
         "game over: draw (repetition) — press ok for a new game",
-        "new game 3 of dobutsu",
+        "new game 3 of Robot Duel (Dobutsu shogi)",
     )
     store = sim.controller.store
     drawn = store.load(2)
