@@ -28,6 +28,7 @@ from engine.physical import (
     Stone,
     stone_reading,
 )
+from engine.piece_moves import PieceMoves
 from engine.policy import IllegalMovePolicy
 from engine.record import PLAIN_TEXT, RecordFormat, RecordReader
 from engine.search.sampling_sources import ListedMoves, MoveSource
@@ -174,6 +175,11 @@ class Game(ABC, Generic[P]):
         """Whether this stone has another face a player may turn up (a promotable
         piece). Marbles and tokens do not."""
         return False
+
+    def piece_moves(self, stone: Stone) -> PieceMoves:
+        """The steps and lines a drawing of this stone shows (the dots of Robot Duel's
+        stickers), as its owner sees them; none by default."""
+        return PieceMoves()
 
     def stack_reading(self, stones: Sequence[Stone], sensing: Sensing) -> Reading:
         """A spot reads as the stone on top of it (a stand slot holds several)."""

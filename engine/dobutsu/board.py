@@ -74,7 +74,7 @@ def row_of(square: int) -> int:
 
 # Directions as (dx, dy) on the drawing, for seat 0 whose forward is up (dy -1),
 # indexed by kind (index 0, the empty square, has none).
-_DIRECTIONS: tuple[tuple[tuple[int, int], ...], ...] = (
+DIRECTIONS: tuple[tuple[tuple[int, int], ...], ...] = (
     (),
     ((0, -1),),
     ((-1, -1), (1, -1), (-1, 1), (1, 1)),
@@ -88,7 +88,7 @@ def _steps(seat: int, kind: int, square: int) -> tuple[int, ...]:
     x, y = square % WIDTH, square // WIDTH
     turn = 1 if seat == 0 else -1  # seat 1 sees the board turned half a circle
     targets = []
-    for dx, dy in _DIRECTIONS[kind]:
+    for dx, dy in DIRECTIONS[kind]:
         nx, ny = x + dx * turn, y + dy * turn
         if 0 <= nx < WIDTH and 0 <= ny < HEIGHT:
             targets.append(ny * WIDTH + nx)

@@ -10,6 +10,7 @@ from engine.game import Game
 from engine.geometry import CellShape, Geometry, Seat, piece_stands, square_grid
 from engine.options import Options, OptionSpec
 from engine.physical import Stone
+from engine.piece_moves import PieceMoves
 from engine.usi import UsiVariant
 
 START_TEXT = "gle/1c1/1C1/ELG b - 1"
@@ -71,6 +72,14 @@ class DobutsuGame(Game[DobutsuPosition]):
     def turns_over(self, stone: Stone) -> bool:
         """The chick has a hen on its back; the other robots have one face."""
         return stone.kind == "C"
+
+    def piece_moves(self, stone: Stone) -> PieceMoves:
+        """A robot's steps, from the table its moves are generated from (the dots of
+        its sticker)."""
+        kind = board.KIND_OF_LETTER.get(stone.kind.upper())
+        if kind == board.CHICK and stone.flipped:
+            kind = board.HEN
+        return PieceMoves(board.DIRECTIONS[kind]) if kind else PieceMoves()
 
     def piece_name(self, stone: Stone) -> str:
         letter = stone.kind.upper()

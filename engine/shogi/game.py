@@ -12,6 +12,7 @@ from engine.geometry import CellShape, Geometry, Seat, piece_stands, square_grid
 from engine.opening import FirstPlayerDraw
 from engine.options import Options, OptionSpec
 from engine.physical import Stone
+from engine.piece_moves import PieceMoves
 from engine.policy import IllegalMovePolicy
 from engine.record import RecordFormat, RecordReader
 from engine.shogi import spoken, tables
@@ -125,6 +126,19 @@ class ShogiGame(Game[ShogiPosition]):
     def turns_over(self, stone: Stone) -> bool:
         """Every piece but the king and the gold has a promoted face."""
         return stone.kind not in ("K", "G")
+
+    def piece_moves(self, stone: Stone) -> PieceMoves:
+        """A piece's steps and lines as the international pieces show them (the move
+        tables' (rank, column) deltas as (dx, dy))."""
+        kinds = [kind for kind, written in tables.LETTERS.items() if written == stone.kind.upper()]
+        if not kinds:
+            return PieceMoves()
+        kind = min(kinds)
+        if stone.flipped and kind in tables.PROMOTABLE:
+            kind += tables.PROMOTED
+        steps = tuple((dc, dr) for dr, dc in tables.STEPS_OF.get(kind, ()))
+        lines = tuple((dc, dr) for dr, dc in tables.LINES_OF.get(kind, ()))
+        return PieceMoves(steps, lines)
 
     def piece_name(self, stone: Stone) -> str:
         letter = stone.kind.upper()

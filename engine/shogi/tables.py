@@ -149,6 +149,20 @@ _STEPS: dict[int, tuple[tuple[int, int], ...]] = {
     HORSE: _ORTHOGONAL,  # the steps it adds to the bishop's lines
     DRAGON: _DIAGONAL,  # the steps it adds to the rook's lines
 }
+STEPS_OF = MappingProxyType(_STEPS)
+"""A kind's single steps as (rank delta, column delta) for sente."""
+
+LINES_OF = MappingProxyType(
+    {
+        LANCE: ((-1, 0),),
+        BISHOP: _DIAGONAL,
+        ROOK: _ORTHOGONAL,
+        HORSE: _DIAGONAL,
+        DRAGON: _ORTHOGONAL,
+    }
+)
+"""A kind's lines (slides over free squares), the same way; the attack tables' rays
+(``LANCE_LINE``, ``BISHOP_LINES``, ``ROOK_LINES``) follow them."""
 
 
 def _on_board(rank: int, column: int) -> bool:

@@ -53,6 +53,7 @@ STATIC_TYPES = {
     "devices.js": "text/javascript",
     "speech.js": "text/javascript",
     "remote.js": "text/javascript",
+    "pieces.js": "text/javascript",
     "style.css": "text/css",
 }
 """The files under static/ the server gives out, and their types: nothing else."""

@@ -47,6 +47,7 @@ from firmware_host.telling.view import Surface, build_view
 from firmware_host.web.claims import claim_json, claim_previews, claims_of
 from firmware_host.web.colour_key import colour_key
 from firmware_host.web.drawing import Drawing, SpotDrawing, draw
+from firmware_host.web.pieces import piece_book
 from hardware.profile import Profile
 
 Json = dict[str, Any]
@@ -175,6 +176,7 @@ def board_message(
         "buttons": [role.value for role, _ in profile.buttons],
         "sensed": sorted(profile.sensed_spots),
         "seats": seats_json(game),
+        "pieces": piece_book(game),
         "claims": [claim_json(claim) for claim in claims_of(game, options)],
         "formats": [{"name": f.name, "title": f.title} for f in game.record_formats()],
         "world": mode is Mode.SIMULATOR,

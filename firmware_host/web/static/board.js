@@ -2,6 +2,7 @@
 // them, the indicator LEDs round the board with their captions, and the pieces.
 
 import { $, OFF, UNIT, page, seatClass, svg } from "./common.js";
+import { drawPiece, hasStyles, loadPieceStyle, pieceStyle, setPieceStyle } from "./pieces.js";
 
 export function renderBoard(board) {
   page.board = board;
@@ -20,6 +21,7 @@ export function renderBoard(board) {
   document.body.dataset.mode = board.mode;
   document.body.dataset.game = board.game;
   $("tray").hidden = !board.world;
+  $("piece-style-box").hidden = !hasStyles(board.game);
 
   const layers = {};
   for (const name of ["cells", "glows", "dots", "pieces", "indicators", "overlay"]) {
@@ -160,18 +162,15 @@ export function renderLeds(state) {
   }
 }
 
+// Every piece the page shows (the board, the review, the set-up guide, the tray, a
+// dragged piece) is drawn by pieces.js's one drawing.
 export function drawStone(parent, stone, x, y, count = 1) {
-  const group = svg("g", {
-    // a shared stone (Robotory's tokens and robots) takes its colour from its kind
-    class: `stone ${seatClass(stone.owner)} kind-${stone.kind}${stone.flipped ? " flipped" : ""}`,
-    transform: `translate(${x} ${y})`,
-  }, parent);
-  svg("circle", { r: page.stoneRadius || 0.36 * UNIT }, group);
-  svg("text", { y: 0 }, group).textContent = stone.label;
-  if (count > 1) {
-    svg("text", { class: "count", x: 0.24 * UNIT, y: 0.26 * UNIT }, group).textContent = `×${count}`;
-  }
-  return group;
+  return drawPiece(parent, stone, x, y, {
+    board: page.board,
+    radius: page.stoneRadius || 0.36 * UNIT,
+    count,
+    seatClass: seatClass(stone.owner),
+  });
 }
 
 export function renderPieces(state) {
@@ -187,3 +186,19 @@ export function renderPieces(state) {
     if (movable.has(spot)) group.classList.add("movable");
   }
 }
+
+// The shogi pieces' style (kanji, or the international marks beginners learn with),
+// kept in this browser; a change draws every piece again.
+function bindPieceStyle() {
+  const box = $("piece-style");
+  if (!box) return;
+  box.checked = loadPieceStyle() === "international";
+  box.addEventListener("change", () => {
+    setPieceStyle(box.checked ? "international" : "kanji");
+    document.body.dataset.pieceStyle = pieceStyle.shogi;
+    if (window.kiban && page.board) window.kiban.render(page.board, page.state);
+  });
+  document.body.dataset.pieceStyle = pieceStyle.shogi;
+}
+
+bindPieceStyle();

@@ -402,6 +402,7 @@ def made_up_hex_board(shape: CellShape) -> tuple[dict[str, Any], dict[str, Any]]
         options=lambda: None,
         claims=lambda options: (),  # a game that can claim nothing
         record_formats=lambda: (PLAIN_TEXT,),
+        position=lambda: SimpleNamespace(layout=dict),  # no pieces of its own to draw
     )
     leds = tuple((spot, (index,)) for index, spot in enumerate(spots))
     profile = Profile(

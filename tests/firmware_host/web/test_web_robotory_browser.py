@@ -79,6 +79,6 @@ def test_a_placement_with_its_colour_prompt_then_a_robot_eats_it(
     page.mouse.up()
     wait_moves(page, 2)
     assert page.locator("#moves li").all_inner_texts() == ["b@B4", "R:B3-B4"]
-    assert page.locator("#board g.stone[data-spot='B4'] text").text_content() == "R"
+    assert page.get_attribute("#board g.stone[data-spot='B4']", "data-kind") == "R"
     assert page.locator("#board g.stone[data-spot='B3']").count() == 0
     page.close()
