@@ -294,6 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --service: the idle window measured (default 3, or 10 with --budget)",
     )
     _match_parser(commands)
+    _usi_parser(commands)
     return parser
 
 
@@ -324,3 +325,24 @@ def _match_parser(commands: Any) -> None:
         help="nodes a built-in seat may search a move, instead of its level's budget",
     )
     match.add_argument("--stats", action="store_true", help="time and nodes per second per seat")
+
+
+def _usi_parser(commands: Any) -> None:
+    usi = commands.add_parser(
+        "usi",
+        help="the board as a USI engine: a shogi GUI plays the person at the board",
+        description="Speak USI on stdin/stdout: the GUI's move is lit on the board and "
+        "waited for, and the move the person plays there is the bestmove (docs/usi.md).",
+    )
+    usi.add_argument("--profile", help="the board's profile (with --sim: default sim)")
+    usi.add_argument("--sim", action="store_true", help="the simulated board, its hands play")
+    usi.add_argument("--game", help="the game (default: the one every USI engine plays)")
+    usi.add_argument(
+        "--person",
+        default="level:1",
+        metavar="PLAYER",
+        help="with --sim: who chooses the simulated person's moves, level:N or random"
+        " (default: level:1)",
+    )
+    usi.add_argument("--state-dir", type=Path, help="where games are stored")
+    usi.add_argument("--seed", type=int, default=0, help="with --sim: seeds the person")
