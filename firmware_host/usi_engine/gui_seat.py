@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.errors import KibanError
 from engine.game import Game
+from firmware_host.opponents.fairy import kiban_move
 from firmware_host.opponents.seats import OpponentKind
 from firmware_host.opponents.thinking import Thinker, ThinkRequest, ThinkResult
 
@@ -71,28 +72,33 @@ def step_for(
     game: Game[Any], board: BoardGame, gui_seat: int | None, start: str, moves: tuple[str, ...]
 ) -> Step:
     """What the board does for the GUI's ``position start moves ...`` (``gui_seat``:
-    the seat the GUI plays in the board's game, None before the first game)."""
+    the seat the GUI plays in the board's game, None before the first game). The
+    GUI's moves are read as Kiban's rules have them (a promotion the rules make, which
+    an engine may write without ``+``, as Kiban writes it)."""
+    position, moves = _played(game, start, moves)
     follows = gui_seat is not None and not board.over and same_start(game, board.start, start)
     if follows and moves == board.moves and board.turn != gui_seat:
         return Same()
     if follows and moves[:-1] == board.moves and board.turn == gui_seat:
         return PlayGuiMove(board.moves, moves[-1])
-    position = _played(game, start, moves)
     turn: int = position.turn
     return Restart(start, moves, (turn + 1) % len(game.seats))
 
 
-def _played(game: Game[Any], start: str, moves: tuple[str, ...]) -> Any:
+def _played(game: Game[Any], start: str, moves: tuple[str, ...]) -> tuple[Any, tuple[str, ...]]:
+    """The position after the GUI's moves, and the moves as Kiban writes them."""
     try:
         position = game.position(start)
     except KibanError as error:
         raise PositionError(f"the position {start!r} cannot be read: {error}") from None
+    texts: list[str] = []
     for number, text in enumerate(moves, start=1):
-        try:
-            position.push_text(text)
-        except KibanError as error:
-            raise PositionError(f"move {number} ({text}) cannot be played: {error}") from None
-    return position
+        move = kiban_move(position, text)
+        if move is None:
+            raise PositionError(f"move {number} ({text}) is not legal there")
+        texts.append(position.move_text(move))
+        position.push(move)
+    return position, tuple(texts)
 
 
 class GuiSeatThinker:

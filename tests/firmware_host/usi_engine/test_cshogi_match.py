@@ -28,11 +28,11 @@ PLIES = 24
 """cshogi ends a game after this many moves (``--draw``)."""
 
 
-def _kiban_engine(tmp_path: Path) -> Path:
+def kiban_engine(tmp_path: Path, *options: str) -> Path:
     """cshogi runs an executable, not a command line: a wrapper that runs ``kiban usi``
     (its log to a file: cshogi never reads an engine's stderr)."""
     command = [sys.executable, "-m", "firmware_host.cli", "usi", "--sim"]
-    command += ["--state-dir", str(tmp_path / "state"), "--seed", "3"]
+    command += ["--state-dir", str(tmp_path / "state"), "--seed", "3", *options]
     script = tmp_path / "kiban-usi"
     log = tmp_path / "kiban.log"
     script.write_text(
@@ -70,7 +70,7 @@ def test_cshogi_plays_fairy_stockfish_against_the_board(
 ) -> None:
     records = tmp_path / "csa"
     records.mkdir()
-    _match(fairy_stockfish, _kiban_engine(tmp_path), records)
+    _match(fairy_stockfish, kiban_engine(tmp_path), records)
     played = sorted(_csa_moves(path) for path in records.glob("*.csa"))
     assert len(played) == 2
     assert {first.startswith("Kiban") for first, _ in played} == {True, False}

@@ -86,7 +86,7 @@ def test_an_unplayable_position_is_refused_and_changes_nothing(tmp_path: Path) -
     talk = converse(tmp_path)
     game = talk.sim.controller.game_id
     said = talk.send("position startpos moves 7g7f 7g7f")
-    assert said[0].startswith("info string position refused: move 2 (7g7f)")
+    assert said[0] == "info string position refused: move 2 (7g7f) is not legal there"
     said = talk.send("position sfen nonsense")
     assert said[0].startswith("info string position refused")
     assert talk.sim.controller.game_id == game
