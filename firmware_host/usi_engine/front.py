@@ -8,7 +8,7 @@ What the board answers, per the protocol (docs/usi.md):
 - ``usinewgame``: the next ``position`` starts a new game on the board;
 - ``position``: the GUI's move after the board's game is lit as the move to play and
   waited for; a position that does not follow starts a new game there, with its
-  set-up guide;
+  set-up guide showing the position before the GUI's last move, which is then lit;
 - ``go``: the move the person plays on the board is ``bestmove``; if the game ends
   otherwise (the person resigns, a claim), ``bestmove resign`` (``bestmove win`` for
   a claim that wins, shogi's declaration);
@@ -159,10 +159,15 @@ class UsiFront:
                 pass
             case PlayGuiMove():
                 self.driver.play_gui_move(step)
-            case Restart(_, _, seat):
+            case Restart(start, moves, seat):
                 self.gui_seat = seat
                 self._fresh = False
-                self.driver.restart(step)
+                if not moves:
+                    self.driver.restart(step)
+                    return
+                # set up before the GUI's last move, which is lit as a move to play
+                self.driver.restart(Restart(start, moves[:-1], seat))
+                self.driver.play_gui_move(PlayGuiMove(moves[:-1], moves[-1]))
 
     def _go(self, *, ponder: bool, mate: bool) -> None:
         if mate:

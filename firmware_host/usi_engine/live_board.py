@@ -44,6 +44,7 @@ class LiveDriver:
         self.runtime = runtime
         self.seat = seat
         self._waiting: Waiting | None = None
+        self._gui_seat = 1  # until the first game: the GUI plays the second seat
         self._tasks: set[asyncio.Task[list[Notice]]] = set()
         runtime.observers.append(self._seen)
 
@@ -72,6 +73,7 @@ class LiveDriver:
     def restart(self, step: Restart) -> None:
         self.stop()
         self.seat.forget()
+        self._gui_seat = step.gui_seat
         settings = game_settings(self.game, step.gui_seat)
         self.runtime.controller.restart(self._now(), step.start, step.moves, settings)
         self._submit(TimePassed())
@@ -81,8 +83,11 @@ class LiveDriver:
         self._submit(TimePassed())  # the session asks the GUI's seat, and lights its move
 
     def go(self, answer: Callable[[str], None]) -> None:
+        """The person's move is the first of their seat's from now on (a GUI's move
+        still to be played on the board comes first)."""
         position = self.runtime.controller.position
-        self._waiting = Waiting(answer, len(position.move_stack), position.turn)
+        person = (self._gui_seat + 1) % len(self.game.seats)
+        self._waiting = Waiting(answer, len(position.move_stack), person)
         self._seen([])
 
     def _seen(self, notices: list[Notice]) -> None:
@@ -90,10 +95,10 @@ class LiveDriver:
         waiting = self._waiting
         if waiting is None:
             return
-        controller = self.runtime.controller
-        if len(controller.position.move_stack) > waiting.before or controller.outcome is not None:
+        answer = answer_of(self.runtime.controller, waiting.before, waiting.person)
+        if answer is not None:
             self._waiting = None
-            waiting.answer(answer_of(controller, waiting.before, waiting.person))
+            waiting.answer(answer)
 
     def stop(self) -> None:
         waiting, self._waiting = self._waiting, None
@@ -113,8 +118,19 @@ class LiveDriver:
         return notices + (await self.runtime.submit(agreed) if agreed is not None else [])
 
     def close(self) -> None:
+        """Stop the board once what the GUI said last is handled (its ``gameover``)."""
         self.stop()
-        self.runtime.stopping.set()
+        pending = tuple(self._tasks)
+        if not pending:
+            self.runtime.stopping.set()
+            return
+
+        async def closing() -> list[Notice]:
+            await asyncio.gather(*pending, return_exceptions=True)
+            self.runtime.stopping.set()
+            return []
+
+        self._later(closing())
 
 
 def serve_board(
@@ -134,9 +150,12 @@ def serve_board(
     return 0
 
 
-async def converse(runtime: Runtime, front: UsiFront, lines: Iterable[str]) -> None:
+async def converse(
+    runtime: Runtime, front: UsiFront, lines: Iterable[str], *, signals: bool = True
+) -> None:
     """Run the board; once its game has started, hand it the GUI's lines (read on a
-    thread of their own) until ``quit`` or their end, which stop it."""
+    thread of their own) until ``quit`` or their end, which stop it. ``signals``:
+    SIGTERM and SIGINT stop it too (the main thread only)."""
     loop = asyncio.get_running_loop()
     started = asyncio.Event()
 
@@ -153,7 +172,9 @@ async def converse(runtime: Runtime, front: UsiFront, lines: Iterable[str]) -> N
         loop.call_soon_threadsafe(handle, None)
 
     runtime.observers.insert(0, first)
-    board = loop.create_task(runtime.run(resume=False, settings={"draw": "none"}))
+    board = loop.create_task(
+        runtime.run(resume=False, settings={"draw": "none"}, handle_signals=signals)
+    )
     await asyncio.wait([board, loop.create_task(started.wait())], return_when="FIRST_COMPLETED")
     if not board.done():
         threading.Thread(target=read, name="usi-lines", daemon=True).start()

@@ -21,13 +21,17 @@ def game_settings(game: Game[Any], gui_seat: int) -> dict[str, str]:
     return {"opponent": f"{game.seats[gui_seat].letter}=remote", "draw": "none"}
 
 
-def answer_of(controller: Controller, before: int, person: int) -> str:
-    """The ``bestmove`` of the person's turn that began at ply ``before``: the move
-    they played; ``win`` for a claim of theirs that won; else ``resign``."""
+def answer_of(controller: Controller, before: int, person: int) -> str | None:
+    """The ``bestmove`` of the person's turn, looked for from ply ``before`` on: the
+    move they played; once the game is over without one, ``win`` for a claim of theirs
+    that won, else ``resign``; None while they are still to move."""
     record = controller.record()
-    if len(record.moves) > before:
-        return record.moves[before]
+    for ply in range(before, len(record.moves)):
+        if record.movers[ply] == person:
+            return record.moves[ply]
     outcome = controller.outcome
-    if outcome is not None and outcome.termination in DECLARED and person in outcome.winners:
+    if outcome is None:
+        return None
+    if outcome.termination in DECLARED and person in outcome.winners:
         return WIN
     return RESIGN

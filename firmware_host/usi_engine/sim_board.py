@@ -76,7 +76,8 @@ class SimDriver:
             if controller.phase is Phase.PROMPT:
                 sim.send(Select(text))  # a move the sensors cannot tell apart: named
                 sim.settle()
-        return answer_of(controller, before, person)
+        answer = answer_of(controller, before, person)
+        return RESIGN if answer is None else answer
 
     def _choose(self) -> str:
         controller = self.sim.controller

@@ -36,7 +36,7 @@ def test_the_guis_move_is_lit_and_played_then_the_persons_is_answered(tmp_path: 
     second = talk.bestmove(f"position startpos moves 7g7f {answer} 2g2f", "go")
     assert talk.stored_moves() == ["7g7f", answer, "2g2f", second]
     lit = [n for n in talk.sim.notices if isinstance(n, RemoteMoved)]
-    assert [n.move for n in lit] == ["2g2f"]  # the first move came with the new game
+    assert [n.move for n in lit] == ["7g7f", "2g2f"]
     assert talk.sim.controller.settings.opponent == "b=remote"
 
 
