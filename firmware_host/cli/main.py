@@ -31,6 +31,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("bench", "firmware_host.cli.tools", "bench"),
     ("match", "firmware_host.cli.tools", "match"),
     ("bestmove", "firmware_host.cli.tools", "bestmove"),
+    ("usi", "firmware_host.cli.usi", "usi"),
 )
 
 

@@ -295,6 +295,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _match_parser(commands)
     _bestmove_parser(commands)
+    _usi_parser(commands)
     return parser
 
 
@@ -360,3 +361,24 @@ def _bestmove_parser(commands: Any) -> None:
         type=int,
         help="seeds the player, and rolls the dice when the position's roll is due",
     )
+
+
+def _usi_parser(commands: Any) -> None:
+    usi = commands.add_parser(
+        "usi",
+        help="the board as a USI engine: a shogi GUI plays the person at the board",
+        description="Speak USI on stdin/stdout: the GUI's move is lit on the board and "
+        "waited for, and the move the person plays there is the bestmove (docs/usi.md).",
+    )
+    usi.add_argument("--profile", help="the board's profile (with --sim: default sim)")
+    usi.add_argument("--sim", action="store_true", help="the simulated board, its hands play")
+    usi.add_argument("--game", help="the game (default: the one every USI engine plays)")
+    usi.add_argument(
+        "--person",
+        default="level:1",
+        metavar="PLAYER",
+        help="with --sim: who chooses the simulated person's moves, level:N or random"
+        " (default: level:1)",
+    )
+    usi.add_argument("--state-dir", type=Path, help="where games are stored")
+    usi.add_argument("--seed", type=int, default=0, help="with --sim: seeds the person")

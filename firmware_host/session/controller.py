@@ -680,3 +680,13 @@ class Controller:
     def network_waits(self, why: str | None) -> None:
         """Why a remote game waits on the network (None: it no longer does)."""
         self.remote_wait = why
+
+    def restart(
+        self, at: float, position: str, moves: Sequence[str], settings: Mapping[str, str]
+    ) -> list[Notice]:
+        """A new game from ``position`` with ``moves`` already played, the game in
+        progress given up (a USI GUI's position that does not follow from this game):
+        its set-up guide shows where the pieces go."""
+        if not isinstance(self.state, Over):
+            self.match.abandon(at)
+        return self._new(at, None, position, settings, moves)

@@ -33,6 +33,7 @@ SIMULATION = (
     "firmware_host.tools.bench_boards",
     "firmware_host.tools.bench_hands",
     "firmware_host.tools.bench_service",
+    "firmware_host.usi_engine.sim_board",  # kiban usi --sim: the simulated board's hands
 )
 """The modules that are the simulation, or only ever run one: they may import the mock
 layer. Everything else is production."""
