@@ -149,7 +149,7 @@ def announce(runtime: Runtime, spec: SpeechSpec, speaker: Speaker | None = None)
     """Let ``runtime``'s board say what happens, when ``spec`` asks for speech: an
     observer for the notices, and a deadline that wakes the board as a running clock
     reaches a warning. ``speaker``: by default, espeak-ng as ``spec`` says."""
-    narrator = Narrator.of(spec.mode)
+    narrator = Narrator.of_spec(spec)
     if narrator is None:
         return None
     speaker = speaker or Speaker(espeak_command(spec))

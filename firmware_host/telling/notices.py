@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
 from types import MappingProxyType
 from typing import Any
 
@@ -53,26 +52,8 @@ from firmware_host.session.state import (
     PlayOnChoice,
     TakebackChoice,
 )
+from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.spoken_moves import move_sentence, move_words, number_words, seat_name
-
-
-class Language(Enum):
-    """The languages the project tells in. Japanese is, for now, the Japanese names of
-    shogi's and Robot Duel's pieces and squares in moves said aloud; every other word
-    stays English until the translations come."""
-
-    ENGLISH = "en"
-    JAPANESE = "ja"
-
-
-def N_(msgid: str) -> str:  # noqa: N802 - gettext's name for a msgid marked, not translated
-    """A msgid, marked for a translation's catalogue."""
-    return msgid
-
-
-def translated(msgid: str, language: Language) -> str:
-    """``msgid`` in ``language``: the English msgid itself until catalogues exist."""
-    return msgid
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,13 +73,20 @@ class Moves:
 
 
 @dataclass(frozen=True, slots=True)
+class Term:
+    """A word in a placeholder that the catalogue translates (a game's title)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Count:
     """A count in a placeholder: digits on a line, a word aloud."""
 
     value: int
 
 
-Value = str | int | Move | Moves | Count
+Value = str | int | Move | Moves | Count | Term
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +135,15 @@ ANSWERED = MappingProxyType(
         (Proposal.TAKEBACK, False, False): N_("a takeback declined"),
     }
 )
+GAME_TITLES = (
+    N_("Robot Duel (Dobutsu shogi)"),
+    N_("Shogi"),
+    N_("Abalone"),
+    N_("Chaturaji (four-player dice chess)"),
+    N_("Robotory"),
+)
+"""The games' titles (``Game.title``), marked for the catalogues: a notice names a
+game by its title in the language told in."""
 PRESS_NEXT = N_("which move? {choices}: press next to cycle and ok to choose")
 
 
@@ -190,7 +187,7 @@ def wording(notice: Notice) -> Wording:
                 if resumed
                 else N_("new game {game_id} of {game}")
             )
-            return shown_only(text, game_id=game_id, game=find_game(game).title)
+            return shown_only(text, game_id=game_id, game=Term(find_game(game).title))
         case BoardReady():
             return both(N_("the board is set up: play"))
         case FirstPlayerDrawn(description, _):
@@ -260,7 +257,7 @@ def _prompt(choices: tuple[str, ...]) -> Wording:
 def notice_line(notice: Notice, language: Language = Language.ENGLISH) -> str:
     """``notice`` as a line of the log, its moves in notation."""
     words = wording(notice)
-    values = {name: _shown(value) for name, value in words.values.items()}
+    values = {name: _shown(value, language) for name, value in words.values.items()}
     return translated(words.shown, language).format(**values)
 
 
@@ -286,8 +283,10 @@ def clock_sentence(position: Position[Any], seat: int, mark: float, language: La
     return text.format(seat=name, seconds=f"{mark:g}")
 
 
-def _shown(value: Value) -> str:
+def _shown(value: Value, language: Language) -> str:
     match value:
+        case Term(text):
+            return translated(text, language)
         case Move(text, _):
             return text
         case Moves(texts):
@@ -301,6 +300,8 @@ def _shown(value: Value) -> str:
 def _said(value: Value, position: Position[Any] | None, language: Language) -> str:
     japanese = language is Language.JAPANESE
     match value:
+        case Term(text):
+            return translated(text, language)
         case Move(text, _) if position is None:
             return text
         case Move(text, True):

@@ -16,8 +16,9 @@ from typing import Any
 from engine.game import Position
 from firmware_host.notices.declared import GameStarted, MoveCommitted, MovesTakenBack, Notice
 from firmware_host.session.clock import GameClock
-from firmware_host.telling.notices import Language, clock_sentence, notice_sentence
-from firmware_host.telling.speech_settings import SpeechMode
+from firmware_host.telling.language import Language
+from firmware_host.telling.notices import clock_sentence, notice_sentence
+from firmware_host.telling.speech_settings import SpeechMode, SpeechSpec
 
 WARNINGS = (60.0, 30.0, 10.0)
 """Seconds left at which a running clock is announced."""
@@ -31,11 +32,18 @@ class Narrator:
     language: Language = Language.ENGLISH
 
     @classmethod
-    def of(cls, mode: SpeechMode) -> Narrator | None:
+    def of(cls, mode: SpeechMode, language: Language | None = None) -> Narrator | None:
         """The narrator a speech setting asks for (None: speech is off)."""
         if mode is SpeechMode.OFF:
             return None
-        return cls(Language.JAPANESE if mode is SpeechMode.JAPANESE else Language.ENGLISH)
+        if language is None:
+            language = Language.JAPANESE if mode is SpeechMode.JAPANESE else Language.ENGLISH
+        return cls(language)
+
+    @classmethod
+    def of_spec(cls, spec: SpeechSpec) -> Narrator | None:
+        """The narrator of a profile's ``[speech]`` table (None: speech is off)."""
+        return cls.of(spec.mode, spec.language)
 
     def sentences(
         self, notices: Sequence[Notice], position: Position[Any]

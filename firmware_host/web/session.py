@@ -22,8 +22,9 @@ from firmware_host.notices.declared import (
 )
 from firmware_host.session.controller import Controller
 from firmware_host.store.records import find_format
+from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES
-from firmware_host.telling.notices import Language, notice_line
+from firmware_host.telling.notices import notice_line
 from firmware_host.telling.speech import Narrator
 from firmware_host.web.commands import Context, Request
 from firmware_host.web.state import Json, Mode, board_message, catalogue_message

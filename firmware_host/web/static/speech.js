@@ -20,7 +20,7 @@ export function say(sentence) {
   const voice = synth();
   if (!voice) return;
   const utterance = new SpeechSynthesisUtterance(sentence);
-  utterance.lang = "en";
+  utterance.lang = speech.mode === "ja" ? "ja-JP" : "en";
   voice.speak(utterance);
 }
 

@@ -30,7 +30,7 @@ from firmware_host.notices.declared import (
     Refused,
 )
 from firmware_host.session.clock import GameClock, TimeControl
-from firmware_host.telling.notices import Language
+from firmware_host.telling.language import Language
 from firmware_host.telling.speech import (
     Narrator,
     clock_sentences,

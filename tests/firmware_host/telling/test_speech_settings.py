@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from firmware_host.boards.profiles import FEATURES
+from firmware_host.telling.language import Language
 from firmware_host.telling.speech_settings import SPEECH, SpeechMode, SpeechSpec
 from hardware.profile import Profile
 from hardware.profile_base import ProfileError
@@ -49,7 +50,8 @@ def test_an_unknown_mode_names_its_line() -> None:
 
 def test_an_unknown_key_names_its_line() -> None:
     text = HEAD + LEDS + "[speech]\nvolume = 3\n"
-    refused(text, "volume", r"unknown key 'volume' \(expected one of: mode, voice, rate\)")
+    expected = r"unknown key 'volume' \(expected one of: mode, language, voice, rate\)"
+    refused(text, "volume", expected)
 
 
 def test_a_voice_that_is_not_a_name_is_refused() -> None:
@@ -65,3 +67,13 @@ def test_a_rate_out_of_range_is_refused() -> None:
 def test_speech_must_be_a_table() -> None:
     text = HEAD + 'speech = "on"\n' + LEDS
     refused(text, "speech", r"speech must be a table")
+
+
+def test_the_language_is_read_and_chooses_the_voice() -> None:
+    speech = parse(HEAD + LEDS + '[speech]\nmode = "on"\nlanguage = "pl"\n').feature(SPEECH)
+    assert speech == SpeechSpec(SpeechMode.ON, "pl", 160, Language.POLISH)
+    named = parse(HEAD + LEDS + '[speech]\nmode = "on"\nlanguage = "cs"\nvoice = "cs+f2"\n')
+    assert named.feature(SPEECH).voice == "cs+f2"
+    old = parse(HEAD + LEDS + '[speech]\nmode = "ja"\n').feature(SPEECH)
+    assert old.language is Language.JAPANESE and old.voice == "ja"
+    refused(HEAD + LEDS + '[speech]\nlanguage = "de"\n', "language", "no language 'de'")

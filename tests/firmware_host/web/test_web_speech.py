@@ -17,7 +17,7 @@ def test_a_notice_carries_its_sentence_and_the_japanese_one_where_it_differs() -
     notices = [MoveCommitted(1, "2c2b", 0.0), Refused("no move to suggest now", 0.0)]
     assert said(notices, position) == [
         {"say": "A: chick to 2 b, takes chick", "say_ja": "A: hiyoko, ni-ni"},
-        {"say": "refused: no move to suggest now"},
+        {"say": "refused: no move to suggest now", "say_ja": "できません：no move to suggest now"},
     ]
 
 

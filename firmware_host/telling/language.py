@@ -1,0 +1,195 @@
+"""The languages the board tells in, and their gettext catalogues.
+
+The catalogues are the ``.po`` files under firmware_host/locale/<code>/LC_MESSAGES/
+(the source translators edit, committed and shipped in the wheel). They are compiled
+to gettext's binary form in memory when first asked for and read by the standard
+library's ``gettext``: no build step, so a fresh clone, ``make run`` and an installed
+wheel all tell in every language. ``python -m firmware_host.telling.language`` adds
+the msgids marked with ``N_`` in the source to every catalogue (empty, to translate).
+"""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import io
+import re
+import struct
+import sys
+from collections.abc import Iterable, Mapping
+from enum import Enum
+from functools import cache
+from pathlib import Path
+
+from engine.errors import KibanError
+
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "kiban"
+
+
+class Language(Enum):
+    """A language the project tells in, by its ISO 639-1 code (also espeak-ng's voice
+    and the browser's ``lang``)."""
+
+    ENGLISH = "en"
+    JAPANESE = "ja"
+    POLISH = "pl"
+    CZECH = "cs"
+    FRENCH = "fr"
+
+    @property
+    def voice(self) -> str:
+        """espeak-ng's voice for this language (each is in espeak-ng's own data)."""
+        return self.value
+
+    @classmethod
+    def named(cls, code: str) -> Language:
+        """The language of ``code`` ("pl"); a code not told in is an error naming them."""
+        try:
+            return cls(code)
+        except ValueError:
+            codes = ", ".join(language.value for language in cls)
+            raise CatalogueError(f"no language {code!r}: one of {codes}") from None
+
+
+class CatalogueError(KibanError, ValueError):
+    """A catalogue cannot be read, or a language is not one told in."""
+
+
+def N_(msgid: str) -> str:  # noqa: N802 - gettext's name for a msgid marked, not translated
+    """A msgid, marked for a translation's catalogue."""
+    return msgid
+
+
+def translated(msgid: str, language: Language) -> str:
+    """``msgid`` in ``language`` (English: the msgid itself). A msgid a catalogue lacks
+    is told in English; tests/firmware_host/telling/test_languages.py keeps every
+    catalogue whole, so that happens only to a notice added since."""
+    if language is Language.ENGLISH:
+        return msgid
+    return catalogue(language).gettext(msgid)
+
+
+def catalogue_path(language: Language) -> Path:
+    return LOCALE / language.value / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@cache
+def catalogue(language: Language) -> gettext.GNUTranslations:
+    """``language``'s catalogue, read once per process."""
+    entries = read_po(catalogue_path(language).read_text(encoding="utf-8"))
+    return gettext.GNUTranslations(io.BytesIO(mo_bytes(entries)))
+
+
+_STRING = re.compile(r'^"(.*)"$')
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+
+
+def _unquote(line: str) -> str:
+    match = _STRING.match(line.strip())
+    if match is None:
+        raise CatalogueError(f"not a quoted string: {line!r}")
+    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), match.group(1))
+
+
+def read_po(text: str) -> dict[str, str]:
+    """The translated entries of a ``.po`` file (msgid to msgstr; the header under "").
+    Untranslated and fuzzy entries are left out, as msgfmt leaves them out."""
+    entries: dict[str, str] = {}
+    msgid: list[str] | None = None
+    msgstr: list[str] | None = None
+    fuzzy = False
+    current: list[str] | None = None
+
+    def close() -> None:
+        if msgid is not None and msgstr is not None and "".join(msgstr) and not fuzzy:
+            entries["".join(msgid)] = "".join(msgstr)
+
+    for line in [*text.splitlines(), ""]:
+        stripped = line.strip()
+        if not stripped:
+            close()
+            msgid = msgstr = current = None
+            fuzzy = False
+        elif stripped.startswith("#"):
+            fuzzy = fuzzy or (stripped.startswith("#,") and "fuzzy" in stripped)
+        elif stripped.startswith("msgid "):
+            close()
+            msgid, msgstr = [_unquote(stripped[6:])], None
+            current = msgid
+        elif stripped.startswith("msgstr "):
+            msgstr = [_unquote(stripped[7:])]
+            current = msgstr
+        elif stripped.startswith('"') and current is not None:
+            current.append(_unquote(stripped))
+        else:
+            raise CatalogueError(f"cannot read the catalogue line {line!r}")
+    return entries
+
+
+def mo_bytes(entries: Mapping[str, str]) -> bytes:
+    """``entries`` in gettext's binary ``.mo`` form (what msgfmt writes)."""
+    keys = sorted(entries)
+    ids = [key.encode() for key in keys]
+    strs = [entries[key].encode() for key in keys]
+    start = 7 * 4 + 16 * len(keys)
+    offsets: list[int] = []
+    pool = b""
+    for data in (*ids, *strs):
+        offsets += [len(data), start + len(pool)]
+        pool += data + b"\0"
+    header = struct.pack("<7I", 0x950412DE, 0, len(keys), 28, 28 + 8 * len(keys), 0, 0)
+    return header + struct.pack(f"<{len(offsets)}I", *offsets) + pool
+
+
+def marked_msgids(paths: Iterable[Path]) -> tuple[str, ...]:
+    """Every msgid marked ``N_("...")`` in the Python files ``paths``, in order."""
+    found: dict[str, None] = {}
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "N_"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                found[node.args[0].value] = None
+    return tuple(found)
+
+
+def source_msgids() -> tuple[str, ...]:
+    """The msgids marked in firmware_host's source."""
+    return marked_msgids(sorted(LOCALE.parent.rglob("*.py")))
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def missing_entries(language: Language) -> str:
+    """The ``.po`` entries (empty msgstr) for the marked msgids ``language`` lacks."""
+    text = catalogue_path(language).read_text(encoding="utf-8")
+    known = set(re.findall(r'^msgid (".*")$', text, re.MULTILINE))
+    return "".join(
+        f'\nmsgid {_quote(msgid)}\nmsgstr ""\n'
+        for msgid in source_msgids()
+        if _quote(msgid) not in known
+    )
+
+
+def main() -> int:
+    """Append the msgids each catalogue lacks, for a translator to fill in."""
+    for language in Language:
+        if language is not Language.ENGLISH:
+            added = missing_entries(language)
+            if added:
+                with catalogue_path(language).open("a", encoding="utf-8") as po:
+                    po.write(added)
+                print(f"{language.value}: {added.count('msgid ')} msgids to translate")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

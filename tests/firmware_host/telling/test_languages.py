@@ -1,0 +1,112 @@
+"""Every notice and prompt of every game is told in every language: each catalogue
+holds every marked msgid, translated, with the msgid's placeholders; nothing falls
+back to English unless the catalogue says it is the same word on purpose; and
+espeak-ng says a sentence in each language aloud."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from string import Formatter
+
+import pytest
+
+from engine.registry import find_game, games
+from firmware_host.boards.speaker import Speaker, espeak_command
+from firmware_host.notices.declared import HintShown, MoveCommitted, PromptOpened
+from firmware_host.telling.language import (
+    CatalogueError,
+    Language,
+    catalogue_path,
+    missing_entries,
+    read_po,
+    source_msgids,
+    translated,
+)
+from firmware_host.telling.notices import GAME_TITLES, notice_line, notice_sentence, wording
+from firmware_host.telling.speech import Narrator
+from firmware_host.telling.speech_settings import SpeechMode, SpeechSpec
+from tests.firmware_host.boards.test_speaker import rms
+from tests.firmware_host.telling.test_notices import EXAMPLES
+
+TRANSLATED = tuple(language for language in Language if language is not Language.ENGLISH)
+
+
+def _names(text: str) -> set[str]:
+    return {name for _, name, _, _ in Formatter().parse(text) if name}
+
+
+def identical_on_purpose(language: Language) -> set[str]:
+    """The msgids the catalogue marks as the same in ``language`` on purpose."""
+    text = catalogue_path(language).read_text(encoding="utf-8")
+    marked = re.findall(r"^#\. identical on purpose.*\n(?:#.*\n)*msgid (\".*\")$", text, re.M)
+    return {next(iter(read_po(f"msgid {quoted}\nmsgstr {quoted}\n"))) for quoted in marked}
+
+
+@pytest.mark.parametrize("language", TRANSLATED, ids=lambda language: language.value)
+def test_every_marked_msgid_is_translated_with_its_placeholders(language: Language) -> None:
+    entries = read_po(catalogue_path(language).read_text(encoding="utf-8"))
+    same = identical_on_purpose(language)
+    assert missing_entries(language) == ""
+    for msgid in source_msgids():
+        assert msgid in entries, (language, msgid)
+        assert _names(entries[msgid]) == _names(msgid), (language, msgid)
+        assert entries[msgid] != msgid or msgid in same, (language, msgid)
+        assert translated(msgid, language) == entries[msgid]
+
+
+def test_every_game_title_is_marked_for_the_catalogues() -> None:
+    assert {game.title for game in games()} <= set(GAME_TITLES)
+
+
+@pytest.mark.parametrize("language", TRANSLATED, ids=lambda language: language.value)
+def test_every_notice_is_told_in_every_language(language: Language) -> None:
+    same = identical_on_purpose(language)
+    for notice in EXAMPLES:
+        words = wording(notice)
+        line = notice_line(notice, language)
+        assert line and "{" not in line, (language, notice)
+        assert line != notice_line(notice) or words.shown in same, (language, notice)
+        sentence = notice_sentence(notice, None, language)
+        assert (sentence is None) == (words.said is None)
+        assert sentence is None or "{" not in sentence
+
+
+@pytest.mark.parametrize("language", TRANSLATED, ids=lambda language: language.value)
+@pytest.mark.parametrize("game", [game.name for game in games()])
+def test_every_games_prompt_and_move_are_said_in_every_language(
+    language: Language, game: str
+) -> None:
+    position = find_game(game).position()
+    if not list(position.legal_moves()):
+        position.push_text("roll 3")  # Chaturaji: the die first
+    moves = [position.move_text(move) for move in position.legal_moves()][:2]
+    narrator, english = Narrator(language), Narrator()
+    for notice in (PromptOpened(tuple(moves), 0.0), HintShown(moves[0], 0.0)):
+        sentence = narrator.sentence(notice, position)
+        assert sentence and "{" not in sentence, (language, notice)
+        assert sentence != english.sentence(notice, position), (language, notice)
+        assert notice_line(notice, language) != notice_line(notice)
+    committed = MoveCommitted(1, moves[0], 0.0)
+    said = narrator.sentence(committed, position)
+    assert said and "{" not in said
+
+
+def test_a_language_not_told_in_is_named_as_such() -> None:
+    assert Language.named("pl") is Language.POLISH
+    with pytest.raises(CatalogueError, match="one of en, ja, pl, cs, fr"):
+        Language.named("de")
+
+
+@pytest.mark.parametrize("language", list(Language), ids=lambda language: language.value)
+def test_espeak_ng_says_each_language_aloud(language: Language, tmp_path: Path) -> None:
+    out = tmp_path / f"{language.value}.wav"
+    position = find_game("shogi").position()
+    sentence = Narrator(language).sentence(HintShown("7g7f", 0.0), position)
+    assert sentence
+    spec = SpeechSpec(SpeechMode.ON, language.voice, language=language)
+    speaker = Speaker((*espeak_command(spec), "-w", str(out)))
+    assert speaker.say(sentence)
+    speaker.close(timeout=30.0)
+    assert (speaker.spoken, speaker.failed) == (1, 0)
+    assert rms(out) > 500  # far above silence (0) on a 16-bit scale of 32767
