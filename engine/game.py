@@ -217,10 +217,14 @@ class Game(ABC, Generic[P]):
     """Whether a seat is named by its pieces' colour: a piece is then "a black marble",
     not "black's marble"."""
 
-    def move_sentence(self, position: P, text: str, *, japanese: bool = False) -> str | None:
-        """``text``, a move of ``position``, said aloud in the game's own terms
-        (``japanese``: pieces and squares by their Japanese names, where the game has
-        them); None: the game has no words for its moves, its notation is said."""
+    spoken_seats: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """The seats as said aloud in each language but English, by its code ("pl"); a
+    language missing here says the seats' English names (engine/spoken.py)."""
+
+    def move_sentence(self, position: P, text: str, *, language: str = "en") -> str | None:
+        """``text``, a move of ``position``, said aloud in the game's own terms in
+        ``language`` (a code of engine/spoken.py's LANGUAGES); None: the game has no
+        words for its moves, its notation is said."""
         return None
 
 

@@ -39,6 +39,7 @@ class AbaloneGame(Game[AbalonePosition]):
 
     name = "abalone"
     title = "Abalone"
+    spoken_seats = spoken.SEATS
     seats = (Seat("black", "b", "black"), Seat("white", "w", "white"))
     option_specs = (
         OptionSpec(
@@ -89,5 +90,5 @@ class AbaloneGame(Game[AbalonePosition]):
     def piece_name(self, stone: Stone) -> str:
         return "marble"
 
-    def move_sentence(self, position: AbalonePosition, text: str, *, japanese: bool = False) -> str:
-        return spoken.move_sentence(position, text, japanese)
+    def move_sentence(self, position: AbalonePosition, text: str, *, language: str = "en") -> str:
+        return spoken.move_sentence(position, text, language)

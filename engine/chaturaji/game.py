@@ -123,6 +123,7 @@ class ChaturajiGame(Game[ChaturajiPosition]):
     name = "chaturaji"
     aliases = ("szaturadzi", "four-handed-chaturanga")
     title = "Chaturaji (four-player dice chess)"
+    spoken_seats = spoken.SEATS
     seats = tuple(
         Seat(name, letter, name, side)
         for name, letter, side in zip(SEAT_NAMES, SEAT_LETTERS, SEAT_SIDES, strict=True)
@@ -171,7 +172,5 @@ class ChaturajiGame(Game[ChaturajiPosition]):
         owner = SEAT_LETTERS[stone.owner] if stone.owner is not None else "?"
         return owner + stone.kind
 
-    def move_sentence(
-        self, position: ChaturajiPosition, text: str, *, japanese: bool = False
-    ) -> str:
-        return spoken.move_sentence(position, text, japanese)
+    def move_sentence(self, position: ChaturajiPosition, text: str, *, language: str = "en") -> str:
+        return spoken.move_sentence(position, text, language)

@@ -1,14 +1,22 @@
 """Chaturaji moves said aloud: the dice, a lost turn, a king returned or removed, a
 pawn exchanged, a piece's step and what it takes ("black: horse c3 to b5, takes
-green's pawn"). There are no Japanese names: the sentence is the same either way."""
+green's pawn").
+
+The Polish terms are the Polish rules' (seeds/002, "Szaturadżi – zasady gry"): pion,
+okręt, koń, słoń, radża (the rules also say król); rzut kością, traci ruch, bije,
+przemiana; the seats by the colours of their pieces (czarny, zielony, czerwony,
+żółty). There is no Czech, French or Japanese rule book: their names are the usual
+ones (the Czech and French of chess, the Japanese in kana). A taken piece follows a
+colon ("bije: zielony, pion") so that no name needs a case of its own.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from engine.chaturaji.board import CELL_NAMES, LETTERS
-from engine.chaturaji.board import NAMES as KIND_NAMES
+from engine.chaturaji.board import BOAT, CELL_NAMES, ELEPHANT, HORSE, KING, LETTERS, PAWN
 from engine.chaturaji.moves import (
     Decision,
     Exchange,
@@ -23,41 +31,148 @@ from engine.game import Position
 from engine.physical import Stone
 from engine.spoken import seat_name, top
 
-PIECES = MappingProxyType({LETTERS[kind]: name for kind, name in KIND_NAMES.items()})
-"""A piece's name by the letter its stone carries."""
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """One language's pieces (by kind) and sentences, with ``{names}`` to fill."""
+
+    pieces: tuple[str, ...]  # by kind: pawn, boat, horse, elephant, king
+    rolls: str
+    dice_joiner: str
+    lost: str
+    decision: str
+    returns: str
+    removes: str
+    exchange: str
+    step: str
+    takes: str
+    becomes: str
+    piece: str
 
 
-def _piece(stone: Stone) -> str:
-    return PIECES.get(stone.kind, stone.kind)
+WORDS = MappingProxyType(
+    {
+        "en": Words(
+            ("pawn", "boat", "horse", "elephant", "king"),
+            "{seat} rolls {dice}",
+            " and ",
+            "{seat} cannot move: the die is lost",
+            "{seat}: {decision}",
+            "{owner}'s king returns to {cell}",
+            "{seat} takes the king off {cell}",
+            "{seat}: the pawn on {cell} becomes a {piece}",
+            "{seat}: {piece} {origin} to {target}",
+            ", takes {victim}'s {piece}",
+            ", becomes a {piece}",
+            "piece",
+        ),
+        "pl": Words(  # seeds/002
+            ("pion", "okręt", "koń", "słoń", "radża"),
+            "{seat} rzuca kością: {dice}",
+            " i ",
+            "{seat} traci ruch",
+            "{seat}: {decision}",
+            "radża gracza {owner} wraca na {cell}",
+            "{seat} zdejmuje radżę z pola {cell}",
+            "{seat}: przemiana piona na {cell}: {piece}",
+            "{seat}: {piece} z {origin} na {target}",
+            ", bije: {victim}, {piece}",
+            ", przemiana: {piece}",
+            "bierka",
+        ),
+        "cs": Words(  # no Czech rule book: the Czech of chess
+            ("pěšec", "loď", "kůň", "slon", "král"),
+            "{seat} hází kostkou: {dice}",
+            " a ",
+            "{seat} nemůže táhnout: hod propadá",
+            "{seat}: {decision}",
+            "král hráče {owner} se vrací na {cell}",
+            "{seat} bere krále z pole {cell}",
+            "{seat}: pěšec na {cell} se mění: {piece}",
+            "{seat}: {piece} z {origin} na {target}",
+            ", bere: {victim}, {piece}",
+            ", mění se: {piece}",
+            "kámen",
+        ),
+        "fr": Words(  # no French rule book: the French of chess
+            ("pion", "bateau", "cheval", "éléphant", "roi"),
+            "{seat} lance le dé : {dice}",
+            " et ",
+            "{seat} ne peut pas jouer : le dé est perdu",
+            "{seat} : {decision}",
+            "le roi de {owner} revient en {cell}",
+            "{seat} retire le roi de {cell}",
+            "{seat} : le pion en {cell} devient : {piece}",
+            "{seat} : {piece} de {origin} à {target}",
+            ", prend : {victim}, {piece}",
+            ", devient : {piece}",
+            "pièce",
+        ),
+        "ja": Words(  # no Japanese rule book: kana
+            ("ポーン", "ふね", "うま", "ぞう", "おう"),
+            "{seat}、さいころ、{dice}",
+            "と",
+            "{seat}、うごけません",
+            "{seat}、{decision}",
+            "{owner}のおう、{cell}にもどる",
+            "{seat}、{cell}のおうをとる",
+            "{seat}、{cell}のポーンが{piece}になる",
+            "{seat}、{piece}、{origin}から{target}",
+            "、{victim}の{piece}をとる",
+            "、{piece}になる",
+            "こま",
+        ),
+    }
+)
+KINDS = (PAWN, BOAT, HORSE, ELEPHANT, KING)
+SEATS = MappingProxyType(
+    {
+        "pl": ("czarny", "zielony", "czerwony", "żółty"),  # seeds/002: the four colours
+        "cs": ("černý", "zelený", "červený", "žlutý"),
+        "fr": ("noir", "vert", "rouge", "jaune"),
+        "ja": ("くろ", "みどり", "あか", "きいろ"),
+    }
+)
 
 
-def move_sentence(position: Position[Any], text: str, japanese: bool) -> str:
+def _name(words: Words, kind: int) -> str:
+    return words.pieces[KINDS.index(kind)]
+
+
+def _piece(words: Words, stone: Stone) -> str:
+    kinds = {LETTERS[kind]: kind for kind in KINDS}
+    return _name(words, kinds[stone.kind]) if stone.kind in kinds else stone.kind
+
+
+def move_sentence(position: Position[Any], text: str, language: str) -> str:
     move = position.read_move(text)
-    seat = seat_name(position, position.turn)
+    words = WORDS.get(language, WORDS["en"])
+    seat = seat_name(position, position.turn, language)
     match move:
         case Roll(dice):
-            return f"{seat} rolls {' and '.join(str(face) for face in dice)}"
+            said = words.dice_joiner.join(str(face) for face in dice)
+            return words.rolls.format(seat=seat, dice=said)
         case LostTurn():
-            return f"{seat} cannot move: the die is lost"
+            return words.lost.format(seat=seat)
         case Decision():
-            return f"{seat}: {move.value}"
+            return words.decision.format(seat=seat, decision=move.value)
         case ReturnKing(owner, cell):
-            return f"{seat_name(position, owner)}'s king returns to {CELL_NAMES[cell]}"
+            owner_name = seat_name(position, owner, language)
+            return words.returns.format(owner=owner_name, cell=CELL_NAMES[cell])
         case RemoveKing(cell):
-            return f"{seat} takes the king off {CELL_NAMES[cell]}"
+            return words.removes.format(seat=seat, cell=CELL_NAMES[cell])
         case Exchange(cell, kind):
-            name = KIND_NAMES[kind]
-            return f"{seat}: the pawn on {CELL_NAMES[cell]} becomes a {name}"
+            return words.exchange.format(seat=seat, cell=CELL_NAMES[cell], piece=_name(words, kind))
         case Step(origin, target, promote):
             origin_name, target_name = CELL_NAMES[origin], CELL_NAMES[target]
             piece = top(position, origin_name)
             taken = top(position, target_name)
-            name = "piece" if piece is None else _piece(piece)
-            words = f"{seat}: {name} {origin_name} to {target_name}"
+            name = words.piece if piece is None else _piece(words, piece)
+            said = words.step.format(seat=seat, piece=name, origin=origin_name, target=target_name)
             if taken is not None and taken.owner is not None:
-                victim = seat_name(position, taken.owner)
-                words += f", takes {victim}'s {_piece(taken)}"
+                victim = seat_name(position, taken.owner, language)
+                said += words.takes.format(victim=victim, piece=_piece(words, taken))
             if promote:
-                words += f", becomes a {KIND_NAMES[promote]}"
-            return words
+                said += words.becomes.format(piece=_name(words, promote))
+            return said
     raise NotationError(f"not a Chaturaji move: {text!r}")

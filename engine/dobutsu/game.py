@@ -28,6 +28,7 @@ class DobutsuGame(Game[DobutsuPosition]):
     name = "dobutsu"
     aliases = ("robot-duel", "robotduel", "dobutsu-shogi")
     title = "Robot Duel (Dobutsu shogi)"
+    spoken_seats = spoken.SEATS
     seats = (Seat("A (sente)", "b", "black"), Seat("B (gote)", "w", "white"))
     option_specs = (
         OptionSpec(
@@ -90,5 +91,5 @@ class DobutsuGame(Game[DobutsuPosition]):
                 return board.NAMES[kind]
         return self.label(stone)
 
-    def move_sentence(self, position: DobutsuPosition, text: str, *, japanese: bool = False) -> str:
-        return spoken.move_sentence(position, text, japanese)
+    def move_sentence(self, position: DobutsuPosition, text: str, *, language: str = "en") -> str:
+        return spoken.move_sentence(position, text, language)

@@ -1,5 +1,12 @@
-"""Robot Duel moves said aloud, as shogi says them, with its animals and its squares'
-letters ("A: chick to 2 b, takes chick"; in Japanese "hiyoko, ni-ni")."""
+"""Robot Duel moves said aloud, as shogi says them, with its robots and its squares'
+letters ("A: chick to 2 b, takes chick"; in Japanese "せんて、ひよこ、に・に").
+
+The Polish names are the Polish rule book's robots (seeds/000, "Pojedynek robotów":
+czerwony robot moves every way, biały robot diagonally, zielony robot straight,
+mały żółty robot forward and turns into duży żółty robot; Gracz A, Gracz B). There
+is no Czech or French rule book: their robots are the Polish ones translated. The
+Japanese are the game's own animals (どうぶつしょうぎ), in kana.
+"""
 
 from __future__ import annotations
 
@@ -19,13 +26,48 @@ NAMES = MappingProxyType(
 )
 JAPANESE = MappingProxyType(
     {
-        "C": ("hiyoko", "niwatori"),
-        "E": ("zou", "zou"),
-        "G": ("kirin", "kirin"),
-        "L": ("raion", "raion"),
+        "C": ("ひよこ", "にわとり"),
+        "E": ("ぞう", "ぞう"),
+        "G": ("きりん", "きりん"),
+        "L": ("らいおん", "らいおん"),
+    }
+)
+POLISH = MappingProxyType(  # seeds/000
+    {
+        "C": ("mały żółty robot", "duży żółty robot"),
+        "E": ("biały robot", "biały robot"),
+        "G": ("zielony robot", "zielony robot"),
+        "L": ("czerwony robot", "czerwony robot"),
+    }
+)
+CZECH = MappingProxyType(  # no Czech rule book: seeds/000's robots in Czech
+    {
+        "C": ("malý žlutý robot", "velký žlutý robot"),
+        "E": ("bílý robot", "bílý robot"),
+        "G": ("zelený robot", "zelený robot"),
+        "L": ("červený robot", "červený robot"),
+    }
+)
+FRENCH = MappingProxyType(  # no French rule book: seeds/000's robots in French
+    {
+        "C": ("petit robot jaune", "grand robot jaune"),
+        "E": ("robot blanc", "robot blanc"),
+        "G": ("robot vert", "robot vert"),
+        "L": ("robot rouge", "robot rouge"),
+    }
+)
+BY_LANGUAGE = MappingProxyType(
+    {"en": NAMES, "ja": JAPANESE, "pl": POLISH, "cs": CZECH, "fr": FRENCH}
+)
+SEATS = MappingProxyType(
+    {
+        "ja": ("せんて", "ごて"),
+        "pl": ("gracz A", "gracz B"),  # seeds/000: Gracz A, Gracz B
+        "cs": ("hráč A", "hráč B"),
+        "fr": ("joueur A", "joueur B"),
     }
 )
 
 
-def move_sentence(position: Position[Any], text: str, japanese: bool) -> str:
-    return shogi_like(position, text, japanese, JAPANESE if japanese else NAMES, letters=True)
+def move_sentence(position: Position[Any], text: str, language: str) -> str:
+    return shogi_like(position, text, language, BY_LANGUAGE, letters=True)

@@ -74,6 +74,7 @@ class RobotoryGame(Game[RobotoryPosition]):
     name = "robotory"
     aliases = ("ロボトリー",)
     title = "Robotory"
+    spoken_seats = spoken.SEATS
     going_on = "chain"
     seats = (
         Seat(SEAT_NAMES[0], SEAT_LETTERS[0], "white"),
@@ -137,7 +138,5 @@ class RobotoryGame(Game[RobotoryPosition]):
             return POLARITY_READINGS.get(stone.kind, NORTH)
         return PRESENT
 
-    def move_sentence(
-        self, position: RobotoryPosition, text: str, *, japanese: bool = False
-    ) -> str:
-        return spoken.move_sentence(position, text, japanese)
+    def move_sentence(self, position: RobotoryPosition, text: str, *, language: str = "en") -> str:
+        return spoken.move_sentence(position, text, language)

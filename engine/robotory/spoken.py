@@ -1,9 +1,16 @@
 """Robotory moves said aloud: a token placed, a robot's chain, a refill, a pass
-("dark moves the red robot from B3 through B2 to B1"). There are no Japanese names:
-the sentence is the same either way."""
+("dark moves the red robot from B3 through B2 to B1").
+
+The French terms are the French rule book's (seeds/003, "Robotory"): poser un pion
+d'énergie, déplacer un robot, faire le plein d'énergie, robot blanc/noir/rouge, the
+camps gris clair and gris foncé (the seats clair and foncé). There is no Polish,
+Czech or Japanese rule book: their terms translate the French ones (the Japanese in
+kana). A count follows a colon in Polish and Czech.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
@@ -12,13 +19,100 @@ from engine.game import Position
 from engine.robotory.moves import Chain, Pass, PlaceToken, Refill
 from engine.spoken import count_words, seat_name
 
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """One language's robots and tokens by colour letter, and its sentences."""
+
+    robots: MappingProxyType[str, str]
+    tokens: MappingProxyType[str, str]
+    place: str
+    chain: str
+    through: str
+    refill: str
+    refill_count: str
+    joiner: str
+    passes: str
+
+
+def _words(robots: dict[str, str], tokens: dict[str, str], *sentences: str) -> Words:
+    return Words(MappingProxyType(robots), MappingProxyType(tokens), *sentences)
+
+
+WORDS = MappingProxyType(
+    {
+        "fr": _words(  # seeds/003
+            {"W": "le robot blanc", "B": "le robot noir", "R": "le robot rouge"},
+            {"w": "un pion d'énergie blanche", "b": "un pion d'énergie noire"},
+            "{seat} pose {token} en {cell}",
+            "{seat} déplace {robot} de {origin}{through} à {target}",
+            " par {cells}",
+            "{seat} fait le plein d'énergie : {taken}",
+            "{colour} : {count}",
+            ", ",
+            "{seat} passe",
+        ),
+        "pl": _words(
+            {"W": "biały robot", "B": "czarny robot", "R": "czerwony robot"},
+            {"w": "biały żeton energii", "b": "czarny żeton energii"},
+            "{seat} kładzie: {token}, na {cell}",
+            "{seat} przesuwa: {robot}, z {origin}{through} na {target}",
+            " przez {cells}",
+            "{seat} uzupełnia energię: {taken}",
+            "{colour}: {count}",
+            ", ",
+            "{seat} pasuje",
+        ),
+        "cs": _words(
+            {"W": "bílý robot", "B": "černý robot", "R": "červený robot"},
+            {"w": "bílý žeton energie", "b": "černý žeton energie"},
+            "{seat} pokládá: {token}, na {cell}",
+            "{seat} posouvá: {robot}, z {origin}{through} na {target}",
+            " přes {cells}",
+            "{seat} doplňuje energii: {taken}",
+            "{colour}: {count}",
+            ", ",
+            "{seat} nehraje",
+        ),
+        "ja": _words(
+            {"W": "しろいロボット", "B": "くろいロボット", "R": "あかいロボット"},
+            {"w": "しろいエネルギー", "b": "くろいエネルギー"},
+            "{seat}、{token}を{cell}におく",
+            "{seat}、{robot}を{origin}{through}から{target}へ",
+            "、{cells}をとおって",
+            "{seat}、エネルギーをほじゅう、{taken}",
+            "{colour}{count}こ",
+            "、",
+            "{seat}、パス",
+        ),
+    }
+)
+COLOURS = MappingProxyType(
+    {  # the tokens' colours in a refill, by language: (white, black)
+        "fr": ("blanc", "noir"),
+        "pl": ("białe", "czarne"),
+        "cs": ("bílé", "černé"),
+        "ja": ("しろ", "くろ"),
+    }
+)
+SEATS = MappingProxyType(
+    {
+        "fr": ("clair", "foncé"),  # seeds/003: cases gris clair, gris foncé
+        "pl": ("jasny", "ciemny"),
+        "cs": ("světlý", "tmavý"),
+        "ja": ("うすいいろ", "こいいろ"),
+    }
+)
 ROBOTS = MappingProxyType({"W": "white", "B": "black", "R": "red"})
 TOKENS = MappingProxyType({"w": "white", "b": "black"})
 
 
-def move_sentence(position: Position[Any], text: str, japanese: bool) -> str:
+def move_sentence(position: Position[Any], text: str, language: str) -> str:
     move = position.read_move(text)
-    seat = seat_name(position, position.turn)
+    seat = seat_name(position, position.turn, language)
+    words = WORDS.get(language)
+    if words is not None:
+        return _translated(move, seat, words, COLOURS[language], text)
     match move:
         case PlaceToken(colour, cell):
             return f"{seat} places a {TOKENS[colour]} token on {cell}"
@@ -31,4 +125,24 @@ def move_sentence(position: Position[Any], text: str, japanese: bool) -> str:
             return f"{seat} refills {' and '.join(taken)}"
         case Pass():
             return f"{seat} passes"
+    raise NotationError(f"not a Robotory move: {text!r}")
+
+
+def _translated(move: Any, seat: str, words: Words, colours: tuple[str, str], text: str) -> str:
+    match move:
+        case PlaceToken(colour, cell):
+            return words.place.format(seat=seat, token=words.tokens[colour], cell=cell)
+        case Chain(robot, path):
+            cells = words.joiner.join(path[1:-1])
+            through = words.through.format(cells=cells) if len(path) > 2 else ""
+            robot_name = words.robots[robot]
+            return words.chain.format(
+                seat=seat, robot=robot_name, origin=path[0], through=through, target=path[-1]
+            )
+        case Refill(white, black):
+            counts = zip((white, black), colours, strict=True)
+            taken = [words.refill_count.format(colour=c, count=n) for n, c in counts if n]
+            return words.refill.format(seat=seat, taken=words.joiner.join(taken))
+        case Pass():
+            return words.passes.format(seat=seat)
     raise NotationError(f"not a Robotory move: {text!r}")

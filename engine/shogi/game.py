@@ -33,6 +33,7 @@ class ShogiGame(Game[ShogiPosition]):
     name = "shogi"
     aliases = ("japanese-chess", "honshogi", "hon-shogi")
     title = "Shogi"
+    spoken_seats = spoken.SEATS
     seats = (Seat("sente", "b", "black"), Seat("gote", "w", "white"))
     option_specs = (
         OptionSpec(
@@ -150,5 +151,5 @@ class ShogiGame(Game[ShogiPosition]):
             return tables.NAMES[kind + tables.PROMOTED]
         return tables.NAMES[kind]
 
-    def move_sentence(self, position: ShogiPosition, text: str, *, japanese: bool = False) -> str:
-        return spoken.move_sentence(position, text, japanese)
+    def move_sentence(self, position: ShogiPosition, text: str, *, language: str = "en") -> str:
+        return spoken.move_sentence(position, text, language)

@@ -1,8 +1,11 @@
 """Shogi moves said aloud: the piece, the square, what it takes, a promotion made or
-declined ("sente: silver to 5 seven, promotes"; in Japanese "gin, go-nana, nari").
+declined ("sente: silver to 5 seven, promotes"; in Japanese "せんて、ぎん、ご・なな、なり").
 
-Robot Duel says its moves the same way with its animals (engine/spoken_pieces.py
-holds what both share).
+Robot Duel says its moves the same way with its own pieces (engine/spoken_pieces.py
+holds what both share). Czech names are the Czech rule book's (seeds/001, "Pravidla
+hry"); it names no promoted piece but "povýšený pěšec", so each promoted piece is
+"povýšený" (promoted) before its name. There is no Polish or French rule book of
+shogi: their names are the usual ones.
 """
 
 from __future__ import annotations
@@ -27,17 +30,61 @@ NAMES = MappingProxyType(
 )
 JAPANESE = MappingProxyType(
     {
-        "P": ("fu", "to"),
-        "L": ("kyo", "nari-kyo"),
-        "N": ("kei", "nari-kei"),
-        "S": ("gin", "nari-gin"),
-        "G": ("kin", "kin"),
-        "B": ("kaku", "uma"),
-        "R": ("hisha", "ryu"),
-        "K": ("gyoku", "gyoku"),
+        "P": ("ふ", "と"),
+        "L": ("きょう", "なりきょう"),
+        "N": ("けい", "なりけい"),
+        "S": ("ぎん", "なりぎん"),
+        "G": ("きん", "きん"),
+        "B": ("かく", "うま"),
+        "R": ("ひしゃ", "りゅう"),
+        "K": ("ぎょく", "ぎょく"),
+    }
+)
+CZECH = MappingProxyType(  # seeds/001: pěšec, kopiník, jezdec, stříbrný/zlatý generál, ...
+    {
+        "P": ("pěšec", "povýšený pěšec"),
+        "L": ("kopiník", "povýšený kopiník"),
+        "N": ("jezdec", "povýšený jezdec"),
+        "S": ("stříbrný generál", "povýšený stříbrný generál"),
+        "G": ("zlatý generál", "zlatý generál"),
+        "B": ("střelec", "povýšený střelec"),
+        "R": ("věž", "povýšená věž"),
+        "K": ("král", "král"),
+    }
+)
+POLISH = MappingProxyType(  # no Polish rule book of shogi: the usual Polish names
+    {
+        "P": ("pion", "tokin"),
+        "L": ("lanca", "promowana lanca"),
+        "N": ("skoczek", "promowany skoczek"),
+        "S": ("srebrny generał", "promowany srebrny generał"),
+        "G": ("złoty generał", "złoty generał"),
+        "B": ("goniec", "koń smoka"),
+        "R": ("wieża", "smok"),
+        "K": ("król", "król"),
+    }
+)
+FRENCH = MappingProxyType(  # no French rule book of shogi: the usual French names
+    {
+        "P": ("pion", "tokin"),
+        "L": ("lance", "lance promue"),
+        "N": ("cavalier", "cavalier promu"),
+        "S": ("général d'argent", "général d'argent promu"),
+        "G": ("général d'or", "général d'or"),
+        "B": ("fou", "cheval dragon"),
+        "R": ("tour", "roi dragon"),
+        "K": ("roi", "roi"),
+    }
+)
+BY_LANGUAGE = MappingProxyType(
+    {"en": NAMES, "ja": JAPANESE, "pl": POLISH, "cs": CZECH, "fr": FRENCH}
+)
+SEATS = MappingProxyType(
+    {  # sente and gote keep their names but in kana (no rule book names them otherwise)
+        "ja": ("せんて", "ごて"),
     }
 )
 
 
-def move_sentence(position: Position[Any], text: str, japanese: bool) -> str:
-    return shogi_like(position, text, japanese, JAPANESE if japanese else NAMES, letters=False)
+def move_sentence(position: Position[Any], text: str, language: str) -> str:
+    return shogi_like(position, text, language, BY_LANGUAGE, letters=False)

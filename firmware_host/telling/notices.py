@@ -276,7 +276,7 @@ def notice_sentence(
 
 def clock_sentence(position: Position[Any], seat: int, mark: float, language: Language) -> str:
     """What is said as ``seat``'s clock passes ``mark`` seconds left."""
-    name = seat_name(position, seat)
+    name = seat_name(position, seat, language.value)
     if mark == 60:
         return translated(N_("{seat}: one minute left"), language).format(seat=name)
     text = translated(N_("{seat}: {seconds} seconds left"), language)
@@ -298,7 +298,7 @@ def _shown(value: Value, language: Language) -> str:
 
 
 def _said(value: Value, position: Position[Any] | None, language: Language) -> str:
-    japanese = language is Language.JAPANESE
+    code = language.value
     match value:
         case Term(text):
             return translated(text, language)
@@ -306,15 +306,15 @@ def _said(value: Value, position: Position[Any] | None, language: Language) -> s
             return text
         case Move(text, True):
             assert position is not None
-            return move_sentence(position, text, japanese=japanese)
+            return move_sentence(position, text, language=code)
         case Move(text, False):
             assert position is not None
-            return move_words(position, text, japanese=japanese)
+            return move_words(position, text, language=code)
         case Moves(texts):
             said = [_said(Move(text), position, language) for text in texts]
             return translated(N_(", or "), language).join(said)
         case Count(count):
-            return number_words(count)
+            return number_words(count, code)
         case str() | int():
             return str(value)
     raise AssertionError(f"no words for {value!r}")  # pragma: no cover - every value is above

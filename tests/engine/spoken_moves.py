@@ -6,12 +6,19 @@ from engine.registry import find_game
 
 
 def said(
-    moves: list[str], game: str, start: str | None = None, *, japanese: bool = False
+    moves: list[str],
+    game: str,
+    start: str | None = None,
+    *,
+    japanese: bool = False,
+    language: str = "en",
 ) -> list[str | None]:
-    """What the game says of each of ``moves``, played in turn from ``start``."""
+    """What the game says of each of ``moves``, played in turn from ``start``, in
+    ``language`` (``japanese``: in Japanese)."""
     position = find_game(game).position(start)
+    language = "ja" if japanese else language
     sentences = []
     for move in moves:
-        sentences.append(position.game.move_sentence(position, move, japanese=japanese))
+        sentences.append(position.game.move_sentence(position, move, language=language))
         position.push_text(move)
     return sentences

@@ -25,6 +25,13 @@ def test_abalone_says_the_marbles_pushed_and_pushed_off() -> None:
     ]
 
 
-def test_a_single_marble_moves_and_the_japanese_option_leaves_abalone_alone() -> None:
+def test_a_single_marble_moves_in_each_language() -> None:
     assert said(["C3D3"], "abalone") == ["black moves one marble north-west"]
-    assert said(["C3D3"], "abalone", japanese=True) == ["black moves one marble north-west"]
+    assert said(["C3D3"], "abalone", japanese=True) == ["くろ、1こ、ほくせい"]
+    assert said(["C3D3"], "abalone", language="pl") == [  # seeds/004: ruch po linii, kule
+        "czarne: ruch po linii, kule: 1, na północny zachód"
+    ]
+    edge = "5/6/7/8/5bbbw/8/7/6/5 b 0 0"
+    assert said(["E6E7"], "abalone", edge, language="pl") == [
+        "czarne: sumito, kule: 3, na wschód, przepchnięte kule (białe): 1, wypchnięcie poza planszę"
+    ]

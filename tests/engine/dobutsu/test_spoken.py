@@ -1,4 +1,5 @@
-"""Robot Duel's moves said aloud with its animals, in English and in Japanese."""
+"""Robot Duel's moves said aloud with its pieces' names, in English, Japanese, Polish,
+Czech and French."""
 
 from __future__ import annotations
 
@@ -13,7 +14,23 @@ def test_robot_duel_names_its_animals() -> None:
         "B: giraffe to 3 b",
     ]
     assert said(["2c2b", "2a2b", "C*2c"], "dobutsu", japanese=True) == [
-        "A: hiyoko, ni-ni",
-        "B: raion, ni-ni",
-        "A: hiyoko, ni-san, uchi",
+        "せんて、ひよこ、に・に",
+        "ごて、らいおん、に・に",
+        "せんて、ひよこ、に・さん、うち",
+    ]
+
+
+def test_robot_duel_says_the_polish_rule_books_robots_and_their_translations() -> None:
+    moves = ["2c2b", "2a2b", "C*2c", "3a3b"]
+    assert said(moves, "dobutsu", language="pl") == [
+        "gracz A: mały żółty robot na 2 b, zdobywa: mały żółty robot",
+        "gracz B: czerwony robot na 2 b, zdobywa: mały żółty robot",
+        "gracz A: wprowadza do gry: mały żółty robot, na 2 c",
+        "gracz B: zielony robot na 3 b",
+    ]
+    assert said(moves[:1], "dobutsu", language="cs") == [
+        "hráč A: malý žlutý robot na 2 b, zajímá: malý žlutý robot"
+    ]
+    assert said(moves[:1], "dobutsu", language="fr") == [
+        "joueur A : petit robot jaune en 2 b, prend petit robot jaune"
     ]

@@ -1,5 +1,5 @@
 """Shogi's moves said aloud: the piece, the square, a capture, a promotion made or
-declined, in English and with Japanese names."""
+declined, in English, Japanese, Czech (the rule book's names), Polish and French."""
 
 from __future__ import annotations
 
@@ -20,22 +20,35 @@ def test_shogi_moves_name_the_piece_and_the_square() -> None:
         "sente: drops bishop on 4 five",
     ]
     assert said(moves, "shogi", japanese=True) == [
-        "sente: fu, nana-roku",
-        "gote: fu, san-yon",
-        "sente: kaku, ni-ni, nari",
-        "gote: gin, ni-ni",
-        "sente: kaku, yon-go, uchi",
+        "せんて、ふ、なな・ろく",
+        "ごて、ふ、さん・よん",
+        "せんて、かく、に・に、なり",
+        "ごて、ぎん、に・に",
+        "せんて、かく、よん・ご、うち",
+    ]
+    assert said(moves, "shogi", language="cs") == [  # the Czech rule book's names
+        "sente: pěšec na 7 6",
+        "gote: pěšec na 3 4",
+        "sente: střelec na 2 2, zajímá: střelec, povyšuje",
+        "gote: stříbrný generál na 2 2, zajímá: povýšený střelec",
+        "sente: vkládá z ruky: střelec, na 4 5",
     ]
 
 
 def test_shogi_says_a_promotion_declined_and_a_promoted_piece() -> None:
     silver = "4k4/9/9/4S4/9/9/9/9/4K4 b - 1"
     assert said(["5d5c"], "shogi", silver) == ["sente: silver to 5 three, does not promote"]
-    assert said(["5d5c"], "shogi", silver, japanese=True) == ["sente: gin, go-san, narazu"]
-    assert said(["5d5c+"], "shogi", silver, japanese=True) == ["sente: gin, go-san, nari"]
+    assert said(["5d5c"], "shogi", silver, japanese=True) == ["せんて、ぎん、ご・さん、ならず"]
+    assert said(["5d5c+"], "shogi", silver, japanese=True) == ["せんて、ぎん、ご・さん、なり"]
+    assert said(["5d5c"], "shogi", silver, language="pl") == [
+        "sente: srebrny generał na 5 3, bez przemiany"
+    ]
+    assert said(["5d5c"], "shogi", silver, language="fr") == [
+        "sente : général d'argent en 5 3, sans promotion"
+    ]
     horse = "4k4/9/9/9/4+B4/9/9/9/4K4 b - 1"
     assert said(["5e3c"], "shogi", horse) == ["sente: horse to 3 three"]
-    assert said(["5e3c"], "shogi", horse, japanese=True) == ["sente: uma, san-san"]
+    assert said(["5e3c"], "shogi", horse, japanese=True) == ["せんて、うま、さん・さん"]
     gote_pawn = "4k4/9/9/9/9/4p4/4P4/9/4K4 w - 1"
     assert said(["5f5g+"], "shogi", gote_pawn) == ["gote: pawn to 5 seven, takes pawn, promotes"]
 

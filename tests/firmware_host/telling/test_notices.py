@@ -168,7 +168,7 @@ def test_moves_are_notation_on_a_line_and_words_aloud() -> None:
     hint = HintShown("2c2b", 0.0)
     assert notice_line(hint) == "hint: 2c2b"
     assert notice_sentence(hint, position) == "hint: chick to 2 b, takes chick"
-    assert notice_sentence(hint, position, Language.JAPANESE) == "ヒント：hiyoko, ni-ni"
+    assert notice_sentence(hint, position, Language.JAPANESE) == "ヒント：ひよこ、に・に"
     assert notice_sentence(hint, None) == "hint: 2c2b"  # no position: as written
     back = MovesTakenBack(2, 0.0)
     assert notice_line(back) == "took back 2 moves"
@@ -196,12 +196,12 @@ def test_proposals_are_told_in_whole_sentences() -> None:
 def test_the_page_gets_the_clock_warnings_still_ahead_with_their_words() -> None:
     position = find_game("dobutsu").position()
     assert warnings_ahead(position, (75.0, 300.0), 0) == [
-        {"left": 60.0, "say": "A: one minute left", "say_ja": "A：のこりいっぷん"},
-        {"left": 30.0, "say": "A: 30 seconds left", "say_ja": "A：のこり30びょう"},
-        {"left": 10.0, "say": "A: 10 seconds left", "say_ja": "A：のこり10びょう"},
+        {"left": 60.0, "say": "A: one minute left", "say_ja": "せんて：のこりいっぷん"},
+        {"left": 30.0, "say": "A: 30 seconds left", "say_ja": "せんて：のこり30びょう"},
+        {"left": 10.0, "say": "A: 10 seconds left", "say_ja": "せんて：のこり10びょう"},
     ]
     assert warnings_ahead(position, (75.0, 25.0), 1) == [
-        {"left": 10.0, "say": "B: 10 seconds left", "say_ja": "B：のこり10びょう"}
+        {"left": 10.0, "say": "B: 10 seconds left", "say_ja": "ごて：のこり10びょう"}
     ]
     assert warnings_ahead(position, (75.0, 9.0), 1) == []
     assert warnings_ahead(position, (75.0, 300.0), None) == []

@@ -72,11 +72,11 @@ def test_a_batch_of_moves_is_said_from_the_position_before_each() -> None:
         "B: giraffe to 3 b",
     ]
     assert said(["2c2b", "2a2b", "C*2c"], "dobutsu", japanese=True) == [
-        "A: hiyoko, ni-ni",
-        "B: raion, ni-ni",
-        "A: hiyoko, ni-san, uchi",
+        "せんて、ひよこ、に・に",
+        "ごて、らいおん、に・に",
+        "せんて、ひよこ、に・さん、うち",
     ]
-    assert said(["C3D3"], "abalone", japanese=True) == ["black moves one marble north-west"]
+    assert said(["C3D3"], "abalone", japanese=True) == ["くろ、1こ、ほくせい"]
 
 
 # --- the other notices ---------------------------------------------------------------

@@ -16,7 +16,7 @@ def test_a_notice_carries_its_sentence_and_the_japanese_one_where_it_differs() -
     position.push_text("2c2b")
     notices = [MoveCommitted(1, "2c2b", 0.0), Refused("no move to suggest now", 0.0)]
     assert said(notices, position) == [
-        {"say": "A: chick to 2 b, takes chick", "say_ja": "A: hiyoko, ni-ni"},
+        {"say": "A: chick to 2 b, takes chick", "say_ja": "せんて、ひよこ、に・に"},
         {"say": "refused: no move to suggest now", "say_ja": "できません：no move to suggest now"},
     ]
 
@@ -25,5 +25,8 @@ def test_games_without_japanese_names_and_silent_notices() -> None:
     position = find_game("abalone").position()
     position.push_text("A1B2")
     notices = [MoveCommitted(1, "A1B2", 0.0), BoardTurned(True, 0.0)]
-    assert said(notices, position) == [{"say": "black pushes three marbles north-east"}, {}]
+    assert said(notices, position) == [
+        {"say": "black pushes three marbles north-east", "say_ja": "くろ、3こ、ほくとう"},
+        {},
+    ]
     assert said([], position) == []
