@@ -138,14 +138,18 @@ def warnings_ahead(
 ) -> list[dict[str, Any]]:
     """The warnings the running clock has still to pass, for a page that counts the
     clock down itself: each with ``left``, the seconds left when it is said, and its
-    sentences (``say``, ``say_ja`` where it differs); empty when no clock runs."""
+    sentences (``say`` in English, ``say_in`` each other language's); empty when no
+    clock runs."""
     if running is None or not remaining:
         return []
     ahead = []
     for mark in WARNINGS:
         if mark < remaining[running]:
             english = clock_sentence(position, running, mark, Language.ENGLISH)
-            japanese = clock_sentence(position, running, mark, Language.JAPANESE)
-            said: dict[str, Any] = {"left": mark, "say": english}
-            ahead.append(said | ({"say_ja": japanese} if japanese != english else {}))
+            say_in = {
+                language.value: clock_sentence(position, running, mark, language)
+                for language in Language
+                if language is not Language.ENGLISH
+            }
+            ahead.append({"left": mark, "say": english, "say_in": say_in})
     return ahead

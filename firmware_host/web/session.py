@@ -37,7 +37,8 @@ log = logging.getLogger(__name__)
 Listener = Callable[[Json], None]
 
 ENGLISH = Narrator()
-JAPANESE = Narrator(Language.JAPANESE)
+OTHERS = tuple(Narrator(language) for language in Language if language is not Language.ENGLISH)
+"""The narrators of every language but English: the page picks its language's words."""
 
 
 def simulated_profiles() -> dict[str, tuple[str, ...]]:
@@ -60,19 +61,34 @@ def simulated_profiles() -> dict[str, tuple[str, ...]]:
 
 
 def said(notices: list[Notice], position: Position[Any]) -> list[Json]:
-    """What the page may say of each notice, if its player turned speech on: ``say``,
-    and ``say_ja`` where Japanese piece names make it different."""
+    """What the page may say of each notice, if its player turned speech on: ``say``
+    in English, and ``say_in`` the sentence in each other language where it differs."""
     if not notices:
         return []
     english = ENGLISH.sentences(notices, position)
-    japanese = JAPANESE.sentences(notices, position)
+    others = [
+        (narrator.language.value, narrator.sentences(notices, position)) for narrator in OTHERS
+    ]
     spoken: list[Json] = []
-    for en, ja in zip(english, japanese, strict=True):
+    for index, en in enumerate(english):
         say: Json = {} if en is None else {"say": en}
-        if ja is not None and ja != en:
-            say["say_ja"] = ja
+        say_in = {code: told[index] for code, told in others if told[index] not in (None, en)}
+        if say_in:
+            say["say_in"] = say_in
         spoken.append(say)
     return spoken
+
+
+def lines(notice: Notice) -> Json:
+    """A notice's line in English (``line``) and in each other language (``line_in``)."""
+    english = notice_line(notice)
+    line_in = {
+        narrator.language.value: notice_line(notice, narrator.language) for narrator in OTHERS
+    }
+    return {
+        "line": english,
+        "line_in": {code: text for code, text in line_in.items() if text != english},
+    }
 
 
 def ok(request: Request) -> Json:
@@ -228,7 +244,7 @@ class Session(ABC):
         for notice, say in zip(notices, spoken, strict=True):
             record = notice_record(notice)
             if record is not None:
-                self._emit({"type": "notice", **record, "line": notice_line(notice), **say})
+                self._emit({"type": "notice", **record, **lines(notice), **say})
         key = self._board_key
         board = self.board()
         if key is not None and key != self._board_key:

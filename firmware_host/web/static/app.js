@@ -16,7 +16,7 @@ import { checkStillPaired, renderDevices } from "./devices.js";
 import { bindHands, renderHeld } from "./hands.js";
 import { renderPanel, tickClocks } from "./panel.js";
 import { bindRemote, remoteAnswered, renderRemote, renderRemoteSeats } from "./remote.js";
-import { bindSpeech, speakNotice } from "./speech.js";
+import { bindSpeech, inLanguage, speakNotice } from "./speech.js";
 
 const CLOCK_TICK = 100; // milliseconds between redraws of a running clock
 
@@ -59,7 +59,7 @@ function receive(message) {
       break;
     case "notice":
       // the server's words: the page keeps none of its own
-      log(message.line, message.event === "error" || message.event === "illegal");
+      log(inLanguage(message, "line"), message.event === "error" || message.event === "illegal");
       speakNotice(message);
       break;
     case "ok":

@@ -1,17 +1,42 @@
-// Spoken moves: the page says the sentence the server puts in each notice ("say", or
-// "say_ja" with Japanese piece names), and the clock warnings the server lists in its
-// state as the running clock, counted down here, passes them. The page keeps no
-// words and no thresholds of its own. Off until the player ticks "speak moves"; the
-// choice is kept in this browser.
+// Spoken moves and the page's language: the page shows and says the words the server
+// puts in each notice ("line" and "say" in English, "line_in" and "say_in" in every
+// other language, by code), and the clock warnings the server lists in its state as
+// the running clock, counted down here, passes them. The page keeps no words and no
+// thresholds of its own. Speech is off until the player ticks "speak moves"; the
+// language is English until the player picks another; both are kept in this browser.
 
 import { $ } from "./common.js";
 
-const KEY = "kiban.speech"; // localStorage: "off", "on" or "ja"
+const KEY = "kiban.speech"; // localStorage: "off" or "on" ("ja": on, in Japanese, kept from before)
+const LANGUAGE_KEY = "kiban.language"; // localStorage: "en", "ja", "pl", "cs" or "fr"
 
-export const speech = { mode: "off" };
+export const speech = { mode: "off", language: "en" };
 
 function synth() {
   return "speechSynthesis" in window ? window.speechSynthesis : null;
+}
+
+function keep(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // a browser that keeps nothing: the choice lasts as long as the page
+  }
+}
+
+function kept(key, fallback) {
+  try {
+    return localStorage.getItem(key) || fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+// The words of `message` in the page's language: its `field` ("line" or "say"), or
+// the English one when the server sent the same words in every language.
+export function inLanguage(message, field) {
+  const translated = message[`${field}_in`];
+  return (translated && translated[speech.language]) || message[field];
 }
 
 export function say(sentence) {
@@ -20,16 +45,16 @@ export function say(sentence) {
   const voice = synth();
   if (!voice) return;
   const utterance = new SpeechSynthesisUtterance(sentence);
-  utterance.lang = speech.mode === "ja" ? "ja-JP" : "en";
+  utterance.lang = speech.language; // the browser's voice for the language
   voice.speak(utterance);
 }
 
 export function speakNotice(notice) {
-  say(speech.mode === "ja" && notice.say_ja ? notice.say_ja : notice.say);
+  say(inLanguage(notice, "say"));
 }
 
 // A clock went from `before` to `after` seconds left: say the last of the server's
-// `warnings` ({left, say, say_ja}, the ones still ahead) that the clock passed.
+// `warnings` ({left, say, say_in}, the ones still ahead) that the clock passed.
 export function speakClock(warnings, before, after) {
   const passed = (warnings || []).filter((warning) => after <= warning.left && warning.left < before);
   if (passed.length) speakNotice(passed[passed.length - 1]);
@@ -38,25 +63,23 @@ export function speakClock(warnings, before, after) {
 function setMode(mode) {
   speech.mode = mode;
   $("speak").checked = mode !== "off";
-  $("speak-ja").checked = mode === "ja";
-  $("speak-ja-label").hidden = mode === "off";
-  try {
-    localStorage.setItem(KEY, mode);
-  } catch {
-    // a browser that keeps nothing: the choice lasts as long as the page
-  }
+  keep(KEY, mode);
   if (mode === "off" && synth()) synth().cancel();
 }
 
+function setLanguage(language) {
+  speech.language = language;
+  $("language").value = language;
+  document.documentElement.lang = language;
+  keep(LANGUAGE_KEY, language);
+}
+
 export function bindSpeech() {
-  let kept;
-  try {
-    kept = localStorage.getItem(KEY) || "off";
-  } catch {
-    kept = "off";
-  }
-  const modeNow = () => ($("speak").checked ? ($("speak-ja").checked ? "ja" : "on") : "off");
-  $("speak").addEventListener("change", () => setMode(modeNow()));
-  $("speak-ja").addEventListener("change", () => setMode(modeNow()));
-  setMode(["on", "ja"].includes(kept) ? kept : "off");
+  const mode = kept(KEY, "off");
+  $("speak").addEventListener("change", () => setMode($("speak").checked ? "on" : "off"));
+  $("language").addEventListener("change", () => setLanguage($("language").value));
+  const languages = Array.from($("language").options, (option) => option.value);
+  const language = kept(LANGUAGE_KEY, mode === "ja" ? "ja" : "en");
+  setLanguage(languages.includes(language) ? language : "en");
+  setMode(["on", "ja"].includes(mode) ? "on" : "off");
 }

@@ -195,14 +195,24 @@ def test_proposals_are_told_in_whole_sentences() -> None:
 
 def test_the_page_gets_the_clock_warnings_still_ahead_with_their_words() -> None:
     position = find_game("dobutsu").position()
-    assert warnings_ahead(position, (75.0, 300.0), 0) == [
-        {"left": 60.0, "say": "A: one minute left", "say_ja": "せんて：のこりいっぷん"},
-        {"left": 30.0, "say": "A: 30 seconds left", "say_ja": "せんて：のこり30びょう"},
-        {"left": 10.0, "say": "A: 10 seconds left", "say_ja": "せんて：のこり10びょう"},
+    ahead = warnings_ahead(position, (75.0, 300.0), 0)
+    assert [(said["left"], said["say"]) for said in ahead] == [
+        (60.0, "A: one minute left"),
+        (30.0, "A: 30 seconds left"),
+        (10.0, "A: 10 seconds left"),
     ]
-    assert warnings_ahead(position, (75.0, 25.0), 1) == [
-        {"left": 10.0, "say": "B: 10 seconds left", "say_ja": "ごて：のこり10びょう"}
-    ]
+    assert ahead[0]["say_in"] == {
+        "ja": "せんて：のこりいっぷん",
+        "pl": "gracz A: została jedna minuta",
+        "cs": "hráč A: zbývá jedna minuta",
+        "fr": "joueur A : plus qu'une minute",
+    }
+    (last,) = warnings_ahead(position, (75.0, 25.0), 1)
+    assert (last["left"], last["say"], last["say_in"]["ja"]) == (
+        10.0,
+        "B: 10 seconds left",
+        "ごて：のこり10びょう",
+    )
     assert warnings_ahead(position, (75.0, 9.0), 1) == []
     assert warnings_ahead(position, (75.0, 300.0), None) == []
 

@@ -8,25 +8,42 @@ from firmware_host.notices.declared import (
     MoveCommitted,
     Refused,
 )
-from firmware_host.web.session import said
+from firmware_host.web.session import lines, said
 
 
-def test_a_notice_carries_its_sentence_and_the_japanese_one_where_it_differs() -> None:
+def test_a_notice_carries_its_sentence_in_every_language() -> None:
     position = find_game("dobutsu").position()
     position.push_text("2c2b")
     notices = [MoveCommitted(1, "2c2b", 0.0), Refused("no move to suggest now", 0.0)]
-    assert said(notices, position) == [
-        {"say": "A: chick to 2 b, takes chick", "say_ja": "せんて、ひよこ、に・に"},
-        {"say": "refused: no move to suggest now", "say_ja": "できません：no move to suggest now"},
-    ]
+    move, refused = said(notices, position)
+    assert move["say"] == "A: chick to 2 b, takes chick"
+    assert move["say_in"] == {
+        "ja": "せんて、ひよこ、に・に",
+        "pl": "gracz A: mały żółty robot na 2 b, zdobywa: mały żółty robot",
+        "cs": "hráč A: malý žlutý robot na 2 b, zajímá: malý žlutý robot",
+        "fr": "joueur A : petit robot jaune en 2 b, prend petit robot jaune",
+    }
+    assert refused["say"] == "refused: no move to suggest now"
+    assert refused["say_in"]["pl"] == "odmowa: no move to suggest now"
 
 
-def test_games_without_japanese_names_and_silent_notices() -> None:
+def test_a_notice_carries_its_line_in_every_language() -> None:
+    told = lines(Refused("no move to suggest now", 0.0))
+    assert told["line"] == "refused: no move to suggest now"
+    assert told["line_in"] == {
+        "ja": "できません：no move to suggest now",
+        "pl": "odmowa: no move to suggest now",
+        "cs": "odmítnuto: no move to suggest now",
+        "fr": "refusé : no move to suggest now",
+    }
+
+
+def test_silent_notices_say_nothing_in_any_language() -> None:
     position = find_game("abalone").position()
     position.push_text("A1B2")
     notices = [MoveCommitted(1, "A1B2", 0.0), BoardTurned(True, 0.0)]
-    assert said(notices, position) == [
-        {"say": "black pushes three marbles north-east", "say_ja": "くろ、3こ、ほくとう"},
-        {},
-    ]
+    move, turned = said(notices, position)
+    assert move["say"] == "black pushes three marbles north-east"
+    assert move["say_in"]["ja"] == "くろ、3こ、ほくとう"
+    assert turned == {}
     assert said([], position) == []

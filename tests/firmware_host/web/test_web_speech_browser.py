@@ -1,5 +1,5 @@
 """Spoken moves on the page, in a real headless browser: off until "speak moves" is
-ticked, then each move in words, with Japanese names on request."""
+ticked, then each move in words, in the language the player picks."""
 
 from __future__ import annotations
 
@@ -44,25 +44,39 @@ def test_the_page_speaks_moves_only_when_asked(
 ) -> None:
     page = browsing.fresh_page(browser, server)
     assert not page.is_checked("#speak")  # off by default
-    assert page.locator("#speak-ja-label").is_hidden()
     browsing.drag(page, "2c", "2b")
     browsing.wait_moves(page, 1)
     assert said(page) is None
     page.check("#speak")
-    assert page.locator("#speak-ja-label").is_visible()
     browsing.drag(page, "2a", "2b")
     wait_said(page, "B: lion to 2 b, takes chick")
-    page.check("#speak-ja")
+    page.select_option("#language", "ja")
     browsing.drag(page, "hand:b:C", "2c")
-    wait_said(page, "A: hiyoko, ni-san, uchi")
+    wait_said(page, "せんて、ひよこ、に・さん、うち")
     page.uncheck("#speak")
     browsing.drag(page, "3a", "3b")
     browsing.wait_moves(page, 4)
-    assert said(page) == "A: hiyoko, ni-san, uchi"  # nothing more was said
+    assert said(page) == "せんて、ひよこ、に・さん、うち"  # nothing more was said
     # the choice is kept for the next visit
     page.reload()
     page.wait_for_function("() => document.body.dataset.phase === 'play'")
     assert not page.is_checked("#speak")
+    assert page.input_value("#language") == "ja"
+    page.select_option("#language", "en")
+    page.close()
+
+
+def test_the_page_shows_and_says_the_language_chosen(
+    browser: BrowserContext, server: browsing.LiveServer
+) -> None:
+    page = browsing.fresh_page(browser, server)
+    page.check("#speak")
+    page.select_option("#language", "pl")
+    browsing.drag(page, "2c", "2b")
+    wait_said(page, "gracz A: mały żółty robot na 2 b, zdobywa: mały żółty robot")
+    page.wait_for_function("() => document.body.innerText.includes('ruch 1: 2c2b')")
+    page.select_option("#language", "en")
+    page.uncheck("#speak")
     page.close()
 
 
