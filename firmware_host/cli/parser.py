@@ -13,7 +13,11 @@ from typing import Any, overload
 
 from engine.record import PLAIN_TEXT
 from engine.registry import DEFAULT_GAME, games
+from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES
+
+LANGUAGE_CODES = tuple(language.value for language in Language)
+"""The languages ``--language`` offers (telling/language.py)."""
 
 
 def _game_arguments(parser: argparse.ArgumentParser, *, game_optional: bool = False) -> None:
@@ -174,6 +178,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--noise", action="store_true", help="clumsy hands for `play`")
     sim.add_argument("--seed", type=int, default=0, help="seed of the noise")
     sim.add_argument("--palette", choices=sorted(PALETTES), default="default")
+    sim.add_argument(
+        "--language",
+        choices=LANGUAGE_CODES,
+        help="the terminal's language (default: the profile's [speech] language, else en)",
+    )
     _settings_arguments(sim)
     _web_arguments(sim, browser=True)
     _remote_arguments(sim)

@@ -9,11 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 from engine.game import Game
 from firmware_host.cli.common import game_and_options, open_store, remote_game, resumes, settings_of
+from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES
+from firmware_host.telling.speech_settings import SPEECH
 
 if TYPE_CHECKING:
     from engine.game import Layout
     from firmware_host.store.importing import Imported
+    from hardware.profile import Profile
 
 
 def sim(args: argparse.Namespace) -> int:
@@ -58,7 +61,7 @@ def sim(args: argparse.Namespace) -> int:
         remote=remote,
     )
     try:
-        return run_terminal(sim)
+        return run_terminal(sim, language=_language(args, profile))
     finally:
         sim.close()
         sim.journal.shutdown()
@@ -125,3 +128,10 @@ def _sim_web(
     )
     asyncio.run(run_simulator(session, pairing, args.host, args.port, browser=not args.no_browser))
     return 0
+
+
+def _language(args: argparse.Namespace, profile: Profile) -> Language:
+    """The terminal's language: ``--language``, else the profile's [speech] language."""
+    if args.language is not None:
+        return Language.named(args.language)
+    return profile.feature(SPEECH).language

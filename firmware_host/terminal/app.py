@@ -46,10 +46,12 @@ from firmware_host.session.actions import (
 )
 from firmware_host.session.controller import Controller
 from firmware_host.store.records import find_format
+from firmware_host.telling.language import Language
+from firmware_host.telling.notices import notice_line
 from firmware_host.telling.spot_names import name_spots_in
 from firmware_host.telling.view import prompt_labels
 from firmware_host.terminal.live import LineSource, SelectLines, run_live
-from firmware_host.terminal.screen import Screen, describe_notice, legend_text
+from firmware_host.terminal.screen import Screen, legend_text
 from firmware_host.terminal.text import WIDTH, wrap
 from firmware_host.wire.actions import (
     ActionError,
@@ -112,6 +114,8 @@ class TerminalBoard:
     hands: Gestures = field(init=False)
     """The simulated hands, the page's too (``hardware/mock/gestures.py``)."""
     _previewed: str | None = None  # a claim whose count was shown: typed again, it is made
+    language: Language = Language.ENGLISH
+    """The language the notices are told in (``--language``, the profile's [speech])."""
 
     def __post_init__(self) -> None:
         sim = self.sim
@@ -223,9 +227,10 @@ class TerminalBoard:
     def report(self, notices: list[Notice]) -> None:
         """Say what happened; a prompt still open is said with its choices in words."""
         for notice in notices:
-            text = describe_notice(notice)
+            text = notice_line(notice, self.language)
             if (
-                isinstance(notice, PromptOpened)
+                self.language is Language.ENGLISH
+                and isinstance(notice, PromptOpened)
                 and self.sim.controller.prompt_choices == notice.choices
             ):
                 text = prompt_line(self.sim.controller)
@@ -310,12 +315,13 @@ def run_terminal(
     *,
     lines: LineSource | None = None,
     clock: Callable[[], float] = time.monotonic,
+    language: Language = Language.ENGLISH,
 ) -> int:
     """The interactive loop on real time (a terminal, or ``lines`` typed by a test);
     a script from a pipe is read line by line, on simulated time alone."""
     colour = out.isatty()
     width = shutil.get_terminal_size((WIDTH, 24)).columns if colour else WIDTH
-    board = TerminalBoard(sim, out, colour, width)
+    board = TerminalBoard(sim, out, colour, width, language=language)
     board.report(sim.notices)
     board.report(sim.settle())
     if colour:

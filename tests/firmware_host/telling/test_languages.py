@@ -5,6 +5,7 @@ espeak-ng says a sentence in each language aloud."""
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 from string import Formatter
@@ -12,7 +13,10 @@ from string import Formatter
 import pytest
 
 from engine.registry import find_game, games
+from firmware_host.boards.profiles import load_profile
 from firmware_host.boards.speaker import Speaker, espeak_command
+from firmware_host.cli.parser import build_parser
+from firmware_host.cli.play import _language
 from firmware_host.notices.declared import HintShown, MoveCommitted, PromptOpened
 from firmware_host.telling.language import (
     CatalogueError,
@@ -26,8 +30,12 @@ from firmware_host.telling.language import (
 from firmware_host.telling.notices import GAME_TITLES, notice_line, notice_sentence, wording
 from firmware_host.telling.speech import Narrator
 from firmware_host.telling.speech_settings import SpeechMode, SpeechSpec
+from firmware_host.terminal.app import run_terminal
 from tests.firmware_host.boards.test_speaker import rms
+from tests.firmware_host.simkit import make_sim
 from tests.firmware_host.telling.test_notices import EXAMPLES
+from tests.firmware_host.telling.test_speech_settings import parse
+from tests.hardware.test_profile import HEAD, LEDS
 
 TRANSLATED = tuple(language for language in Language if language is not Language.ENGLISH)
 
@@ -110,3 +118,21 @@ def test_espeak_ng_says_each_language_aloud(language: Language, tmp_path: Path) 
     speaker.close(timeout=30.0)
     assert (speaker.spoken, speaker.failed) == (1, 0)
     assert rms(out) > 500  # far above silence (0) on a 16-bit scale of 32767
+
+
+def test_the_terminal_tells_in_its_language() -> None:
+    sim = make_sim()
+    out = io.StringIO()
+    assert run_terminal(sim, io.StringIO("move 2c 2b\n"), out, language=Language.POLISH) == 0
+    assert "ruch 1: 2c2b" in out.getvalue()
+    assert "move 1: 2c2b" not in out.getvalue()
+
+
+def test_kiban_sim_takes_the_language_else_the_profiles() -> None:
+    simulated = load_profile("sim", find_game("dobutsu"))
+    args = build_parser().parse_args(["sim", "dobutsu", "--language", "cs"])
+    assert _language(args, simulated) is Language.CZECH
+    args = build_parser().parse_args(["sim", "dobutsu"])
+    assert _language(args, simulated) is Language.ENGLISH
+    spoken = parse(HEAD + LEDS + '[speech]\nmode = "on"\nlanguage = "fr"\n')
+    assert _language(args, spoken) is Language.FRENCH
