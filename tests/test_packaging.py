@@ -36,6 +36,8 @@ def test_the_wheel_installs_in_a_fresh_venv_and_lists_the_games(tmp_path: Path) 
         names = set(zipped.namelist())
     assert "hardware/profiles/dobutsu-reference.toml" in names
     assert any(name.startswith("firmware_host/web/static/") for name in names)
+    for language in ("ja", "pl", "cs", "fr"):  # the catalogues the telling reads
+        assert f"firmware_host/locale/{language}/LC_MESSAGES/kiban.po" in names
     with tarfile.open(archive) as tar:
         members = {name.split("/", 1)[1] for name in tar.getnames() if "/" in name}
     # what the README's install steps take from the unpacked archive
