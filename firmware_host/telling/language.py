@@ -22,6 +22,7 @@ from functools import cache
 from pathlib import Path
 
 from engine.errors import KibanError
+from engine.registry import games
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "kiban"
@@ -160,8 +161,10 @@ def marked_msgids(paths: Iterable[Path]) -> tuple[str, ...]:
 
 
 def source_msgids() -> tuple[str, ...]:
-    """The msgids marked in firmware_host's source."""
-    return marked_msgids(sorted(LOCALE.parent.rglob("*.py")))
+    """The msgids marked in firmware_host's source, and the games' titles (a notice
+    names a game by its title, ``Term``)."""
+    titles = tuple(game.title for game in games())
+    return tuple(dict.fromkeys((*marked_msgids(sorted(LOCALE.parent.rglob("*.py"))), *titles)))
 
 
 def _quote(text: str) -> str:

@@ -135,15 +135,6 @@ ANSWERED = MappingProxyType(
         (Proposal.TAKEBACK, False, False): N_("a takeback declined"),
     }
 )
-GAME_TITLES = (
-    N_("Robot Duel (Dobutsu shogi)"),
-    N_("Shogi"),
-    N_("Abalone"),
-    N_("Chaturaji (four-player dice chess)"),
-    N_("Robotory"),
-)
-"""The games' titles (``Game.title``), marked for the catalogues: a notice names a
-game by its title in the language told in."""
 PRESS_NEXT = N_("which move? {choices}: press next to cycle and ok to choose")
 
 

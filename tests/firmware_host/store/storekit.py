@@ -14,6 +14,7 @@ import pytest
 
 from engine.outcome import Outcome, Termination
 from firmware_host.store.storage import GameStore, StoredGame
+from firmware_host.telling.language import Language
 from firmware_host.terminal import app
 
 DOBUTSU_MOVES = ("2c2b", "1a2b", "1d1c", "3a3b")
@@ -222,8 +223,8 @@ def run_cli(
     """``kiban ARGS`` in this process; the terminal of ``kiban sim`` reads ``typed``."""
     from firmware_host.cli import main
 
-    def type_in(sim: app.Simulation) -> int:
-        return TERMINAL(sim, io.StringIO(typed), sys.stdout)
+    def type_in(sim: app.Simulation, *, language: Language = Language.ENGLISH) -> int:
+        return TERMINAL(sim, io.StringIO(typed), sys.stdout, language=language)
 
     monkeypatch.setattr(app, "run_terminal", type_in)
     code = main(list(args))
