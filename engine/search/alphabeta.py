@@ -5,8 +5,9 @@ One search works on a copy of the position: it pushes and pops moves, asks
 win higher), and at the horizon looks on through captures only (quiescence)
 before trusting ``evaluate``. A transposition table keyed by ``search_key``
 keeps each node's value bound and best move; killer moves and a history table
-order the quiet moves. It stops at the first limit reached and answers with the
-last depth it finished.
+order the quiet moves. A position met again, in the game or in the line searched,
+is valued by the game's repetition rule (``engine.search.repetition``). It stops
+at the first limit reached and answers with the last depth it finished.
 
 The table only answers a node searched to exactly the depth now asked for, so a
 search gives the value a plain alpha-beta of that depth gives, whatever the
@@ -20,6 +21,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import GameOverError, KibanError
+from engine.search.repetition import cycle_outcome, history_keys
 from engine.search.scores import MATE_STEP, is_proven, mate_in, outcome_value, scaled
 from engine.search.types import WIN, Analysis, Limits
 
@@ -75,6 +77,9 @@ class AlphaBeta:
         self.history: dict[Any, int] = {}
         self.partial: dict[Any, float] = {}
         """The root moves valued so far at the depth being searched."""
+        self.seen: dict[Hashable, int] = history_keys(self.position)
+        """The positions of the game and of the line being searched, by key: one met
+        again is valued by the game's repetition rule (``engine.search.repetition``)."""
 
     # --- the budget ------------------------------------------------------------------
 
@@ -167,12 +172,14 @@ class AlphaBeta:
         outcome = position.outcome()
         if outcome is not None:
             return outcome_value(outcome, position.turn, ply)
+        key = position.search_key()
+        seen = self.seen
+        if seen.get(key):
+            return outcome_value(cycle_outcome(position), position.turn, ply)
         if depth <= 0:
             return self._quiesce(alpha, beta, ply, QUIESCENCE_PLIES, counted=True)
-        key: Hashable = None
         table_move: Any = None
         if self.use_table:
-            key = position.search_key()
             entry = self.table.get(key)
             if entry is not None:
                 stored_depth, stored, bound, table_move = entry
@@ -190,6 +197,7 @@ class AlphaBeta:
         best_move: Any = None
         push, pop = position.push, position.pop
         me = position.turn
+        seen[key] = 1
         for move in moves:
             push(move)
             if position.turn == me:  # the same player moves again
@@ -204,6 +212,7 @@ class AlphaBeta:
                     if alpha >= beta:
                         self._remember_cutoff(move, depth, ply)
                         break
+        del seen[key]
         if self.use_table:
             bound = UPPER if best_value <= start_alpha else LOWER if best_value >= beta else EXACT
             self.table[key] = (depth, _to_table(best_value, ply), bound, best_move)

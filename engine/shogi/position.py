@@ -277,6 +277,11 @@ class ShogiPosition(Position[ShogiMove]):
             return Outcome.win(Termination.CHECKMATE, winner)
         return Outcome.win(Termination.NO_LEGAL_MOVES, winner)
 
+    def cycle_outcome(self) -> Outcome:
+        """Sennichite's verdict on the current position, met before: what a search
+        values a repetition at (``engine.search.repetition``)."""
+        return self._sennichite()
+
     def _sennichite(self) -> Outcome:
         """A draw, unless one player gave check with every move since the first occurrence."""
         first = self._keys.index(self._key)
