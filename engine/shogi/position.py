@@ -21,6 +21,7 @@ from engine.shogi import lookup
 from engine.shogi.attacks import in_check, piece_attacks
 from engine.shogi.evaluation import PIECE_POINTS
 from engine.shogi.evaluation import evaluate as evaluate_board
+from engine.shogi.exchange import capture_risk
 from engine.shogi.illegal import illegal_moves
 from engine.shogi.impasse import (
     CLAIMS,
@@ -352,6 +353,10 @@ class ShogiPosition(Position[ShogiMove]):
             piece = self._board[move.from_square] & 15
             gain += PIECE_POINTS[piece + PROMOTED] - PIECE_POINTS[piece]
         return gain
+
+    def capture_risk(self, move: ShogiMove) -> int:
+        """What ``move`` may lose in return (``engine.shogi.exchange``)."""
+        return capture_risk(self._board, self._bb, self._occupied, self._turn, move)
 
     # --- the end of a game by counting ---------------------------------------------
 
