@@ -4,6 +4,8 @@ number of nodes reach deeper than a plain order would (node counts, not timings)
 
 from __future__ import annotations
 
+import pytest
+
 from engine.search.alphabeta import search
 from engine.search.levels import level
 from engine.search.play import PI_NODES_PER_SECOND
@@ -55,3 +57,13 @@ def test_a_capture_risks_the_capturer_only_where_the_square_is_guarded() -> None
     assert guarded.capture_risk(takes) > guarded.capture_value(takes)  # the gold takes back
     bare = SHOGI.position("4k4/9/4p4/9/9/9/9/4R4/4K4 b - 1")
     assert bare.capture_risk(bare.parse_move("5h5c")) == 0
+
+
+@pytest.mark.slow
+def test_self_play_at_a_fixed_budget_does_not_shuffle_into_sennichite() -> None:
+    # Before the search knew repetition, this self-play drew by sennichite at ply 14.
+    position = SHOGI.position()
+    for _ in range(24):
+        position.push(search(position, Limits(max_depth=3, max_nodes=5000)).best)
+        assert position.repetitions() == 1
+    assert position.outcome() is None
