@@ -61,6 +61,9 @@ class Game(ABC, Generic[P]):
     """The game's ``Position``: made from the game, its options and a position text."""
     usi: ClassVar[UsiVariant | None] = None
     """How an outside USI engine knows the game; None: no USI engine plays it."""
+    hint_seconds: ClassVar[float] = 1.0
+    """How long a hint may think: a hint wants a good move soon, not the top level's
+    whole budget (games whose searches need longer for a sound answer say so)."""
 
     def __init__(self) -> None:
         self._geometry = self.build_geometry()

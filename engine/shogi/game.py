@@ -33,6 +33,7 @@ class ShogiGame(Game[ShogiPosition]):
     name = "shogi"
     aliases = ("japanese-chess", "honshogi", "hon-shogi")
     title = "Shogi"
+    hint_seconds = 3.0  # a middle game needs a few plies more than a second gives
     seats = (Seat("sente", "b", "black"), Seat("gote", "w", "white"))
     option_specs = (
         OptionSpec(
