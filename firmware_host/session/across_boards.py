@@ -19,6 +19,7 @@ from firmware_host.notices.declared import (
     ProposalAnswered,
     ProposalMade,
     Refused,
+    ServerRefusedMove,
 )
 from firmware_host.session.actions import AgreeDraw, Claim, Resign
 from firmware_host.session.consent import (
@@ -28,6 +29,8 @@ from firmware_host.session.consent import (
     ProposalArrived,
     ProposalDecided,
     ProposalSettled,
+    ServerEnded,
+    ServerRefused,
     Word,
     WordKind,
 )
@@ -83,6 +86,8 @@ class AcrossBoards:
         | ProposalSettled
         | ProposalDecided
         | PeerEnded
+        | ServerEnded
+        | ServerRefused
         | Resign
         | AgreeDraw
         | Claim,
@@ -99,6 +104,10 @@ class AcrossBoards:
                 return self.decided(ref, accepted, now)
             case PeerEnded(word):
                 return self.peer_ended(word, now)
+            case ServerEnded(outcome):
+                return Say() if isinstance(now.state, Over) else End(outcome)
+            case ServerRefused():
+                return self.server_refused(event, now)
             case Resign(seat):
                 return self.resign(seat, now)
             case AgreeDraw():
@@ -239,3 +248,13 @@ class AcrossBoards:
             return End(now.position.claim(word.claim))
         except KibanError as error:
             return Say((Refused(f"the other board's claim fails here: {error}", now.at),))
+
+    def server_refused(self, refused: ServerRefused, now: Now) -> Decision:
+        """The online server refused a move of this board's: the game goes back to
+        before it (no yes needed: the server never played it), and the board is set
+        up again as the position is, which asks for the move to be taken back."""
+        said = (ServerRefusedMove(refused.server, refused.move, refused.reason, now.at),)
+        plies = len(now.position.move_stack) - refused.ply
+        if plies <= 0:
+            return Say(said)
+        return TakeBackAgreed(plies, said)

@@ -76,6 +76,8 @@ from firmware_host.session.consent import (
     ProposalArrived,
     ProposalDecided,
     ProposalSettled,
+    ServerEnded,
+    ServerRefused,
     Word,
     WordKind,
 )
@@ -391,6 +393,8 @@ class Controller:
             case ThoughtArrived() | Hint() | MoveNow():
                 return self._apply(self._turns.decide(event, self._now(at)), at)
             case ProposalArrived() | ProposalSettled() | ProposalDecided() | PeerEnded():
+                return self._apply(self._boards.decide(event, self._now(at)), at)
+            case ServerEnded() | ServerRefused():
                 return self._apply(self._boards.decide(event, self._now(at)), at)
             case ClockTold(_, seat, remaining):
                 if self._boards.clock_counts(event, self._now(at)):

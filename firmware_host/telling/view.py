@@ -107,6 +107,8 @@ def build_view(controller: Controller, now: float | None = None) -> BoardView:
         )
     threatened, in_check = controller.teaching
     computer = controller.computer
+    if computer.help_off is not None:
+        threatened = frozenset()  # engine help, forbidden online against people
     coached = tuple(
         sorted(
             (spot, quality)

@@ -441,8 +441,8 @@ class SimSession(Session):
         self._close_spectator_store()
         self._spectator_store = spectator_store
         self.sim = sim
-        self.remote = sim.remote
-        self.watching = sim.remote is not None and sim.remote.watching
+        self.remote = sim.remote if isinstance(sim.remote, RemoteGame) else None
+        self.watching = self.remote is not None and self.remote.watching
         self._steps.clear()
         self._hands = _hands_of(sim)
         assert self._loop is not None

@@ -1,0 +1,184 @@
+"""A game of shogi on lishogi played from the simulated board: the opponent's moves
+lit and played by the (noisy) hands, ours sent, a broken link losing nothing, a
+refused move taken back, the server's end ending the game here, no engine help."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import pytest
+
+from engine.outcome import Termination
+from engine.registry import find_game
+from firmware_host.boards.simulator import Simulation
+from firmware_host.notices.declared import Refused, ServerRefusedMove
+from firmware_host.online.credentials import ApiToken
+from firmware_host.online.link import OnlineLink, client_factory
+from firmware_host.online.notation import from_server, to_server
+from firmware_host.online.seat import OnlineSeat
+from firmware_host.session.actions import Hint, Resign, Select
+from firmware_host.session.state import Prompting, SettingUp
+from firmware_host.store.storage import GameStore
+from firmware_host.telling.notices import notice_line
+from firmware_host.telling.view import build_view
+from hardware.mock.hands import Noise
+from hardware.profile import load_profile
+from tests.firmware_host.online.fake_lishogi import FakeGame, FakeLishogi
+from tests.firmware_host.online.serving import FAST
+from tests.firmware_host.online.threaded import ServedFake, served_on_a_thread
+
+SHOGI = find_game("shogi")
+
+MOVES = (
+    "7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "8c8d",
+    "4e3d", "2b3c", "3d4e", "7a7b", "2g2f", "8d8e",
+)  # fmt: skip
+"""Legal shogi from the start: a promotion, a capture, a drop."""
+
+
+def wait_for(sim: Simulation, condition: Callable[[], bool], timeout: float = 15.0) -> None:
+    """Let the board run (simulated time) while the link works (real time)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("waited in vain")
+        sim.advance(0.05)
+        time.sleep(0.005)
+
+
+@contextmanager
+def online_board(
+    *, sente: str = "alice", gote: str = "bob", noise: Noise | None = None
+) -> Iterator[tuple[Simulation, OnlineSeat, FakeGame, ServedFake]]:
+    """Alice's simulated board in a new lishogi game against bob."""
+    fake = FakeLishogi()
+    with served_on_a_thread(fake) as server:
+        game = server.call(lambda: fake.start_game(sente, gote))
+        link = OnlineLink(
+            client_factory(ApiToken("alice_token"), server.url), game.id, backoff=FAST, recheck=FAST
+        )
+        seat = OnlineSeat(link, "alice", join_wait=10.0)
+        sim = Simulation(
+            SHOGI,
+            load_profile("sim", SHOGI),
+            GameStore(":memory:"),
+            remote=seat,
+            noise=noise,
+            seed=7,
+            resume=False,
+        )
+        try:
+            sim.settle()
+            yield sim, seat, game, server
+        finally:
+            sim.close()
+
+
+def play_here(sim: Simulation, usi: str) -> None:
+    """The hands play the move (choosing at a promotion's prompt)."""
+    sim.perform(usi)
+    if isinstance(sim.controller.state, Prompting) and usi in sim.controller.prompt_choices:
+        sim.send(Select(usi))
+    sim.tidy()
+
+
+def test_a_whole_game_through_lishogi_on_the_noisy_board_ends_with_equal_records() -> None:
+    with online_board(noise=Noise.realistic()) as (sim, _, game, server):
+        fake = server.fake
+        controller = sim.controller
+        assert controller.settings.stored()["online"] == f"lishogi:{game.id}:person"
+        for ply, usi in enumerate(MOVES):
+            if ply % 2:  # bob plays on lishogi: lit here, played by the hands
+                server.call(lambda usi=usi: fake.play(game.id, usi))  # type: ignore[misc]
+                wait_for(sim, lambda: controller.guide is not None)
+                assert controller.position.move_text(controller.guide.move) == usi  # type: ignore[union-attr]
+                if ply == 5:  # bob offers a draw, declined at the board
+                    server.call(lambda: fake.offer_draw(game.id, "bob"))
+                    wait_for(sim, lambda: isinstance(controller.state, Prompting))
+                    sim.send(Select("decline"))
+                    wait_for(sim, lambda: not game.draw_offers[1])
+                play_here(sim, usi)
+                wait_for(sim, lambda ply=ply: len(controller.position.move_stack) == ply + 1)  # type: ignore[misc]
+                continue
+            if usi == "B*4e":  # the link goes down; the board's move waits, then goes
+                server.call(lambda: setattr(fake, "offline", True))
+                assert server.call(lambda: fake.drop_game_streams(game.id)) == 1
+                wait_for(sim, lambda: controller.remote_wait is not None)
+                assert "the link is down" in (controller.remote_wait or "")
+                play_here(sim, usi)
+                sim.advance(0.3)
+                assert len(game.moves) == ply
+                server.call(lambda: setattr(fake, "offline", False))
+            else:
+                play_here(sim, usi)
+            wait_for(sim, lambda ply=ply: len(game.moves) == ply + 1)  # type: ignore[misc]
+        server.call(lambda: fake.resign(game.id, "bob"))
+        wait_for(sim, lambda: controller.outcome is not None)
+        outcome = controller.outcome
+        assert outcome is not None and outcome.termination is Termination.RESIGNATION
+        assert outcome.winners == frozenset({0})
+        assert list(controller.record().moves) == game.moves == list(MOVES)
+        assert controller.remote_wait is None
+
+
+def open_the_game(sim: Simulation, game: FakeGame, server: ServedFake) -> None:
+    """7g7f here, 3c3d on lishogi, each where the other side has it."""
+    play_here(sim, "7g7f")
+    wait_for(sim, lambda: len(game.moves) == 1)
+    server.call(lambda: server.fake.play(game.id, "3c3d"))
+    wait_for(sim, lambda: sim.controller.guide is not None)
+    play_here(sim, "3c3d")
+    wait_for(sim, lambda: len(sim.controller.position.move_stack) == 2)
+
+
+def test_a_refused_move_is_taken_back_with_lishogis_reason() -> None:
+    with online_board() as (sim, seat, game, server):
+        controller = sim.controller
+        # alice's first move was made on lishogi from another device: the board's own
+        # first move is refused, taken back here, and the board asked to follow
+        server.call(lambda: server.fake.play(game.id, "2g2f"))
+        wait_for(sim, lambda: seat.server_moves(seat.link.heard) == ("2g2f",))
+        play_here(sim, "7g7f")
+        wait_for(sim, lambda: any(isinstance(n, ServerRefusedMove) for n in sim.notices))
+        refused = next(n for n in sim.notices if isinstance(n, ServerRefusedMove))
+        assert (refused.server, refused.move) == ("lishogi", "7g7f")
+        assert notice_line(refused) == (
+            "lishogi refused 7g7f: lishogi has 2g2f as move 1 — take it back on the board"
+        )
+        assert controller.position.move_stack == []
+        assert isinstance(controller.state, SettingUp)  # the board must be put back
+
+
+def test_no_engine_help_in_an_online_game_against_a_person() -> None:
+    with online_board() as (sim, _, game, server):
+        controller = sim.controller
+        assert controller.settings.help_off is not None
+        notices = sim.send(Hint())
+        assert any(isinstance(n, Refused) and "forbids engine help" in n.reason for n in notices)
+        assert not controller.computer.coach and not controller.computer.warn
+        open_the_game(sim, game, server)
+        assert controller.teaching[0]  # the bishops face each other: threats to light
+        assert build_view(controller, sim.now).threatened == frozenset()
+
+
+def test_our_resignation_goes_to_lishogi() -> None:
+    with online_board() as (sim, _, game, server):
+        open_the_game(sim, game, server)  # before, lishogi would abort it instead
+        sim.send(Resign())
+        assert sim.controller.outcome is not None
+        deadline = time.monotonic() + 10
+        while game.status != "resign" and time.monotonic() < deadline:
+            sim.advance(0.05)
+            time.sleep(0.01)
+        assert game.status == "resign" and game.winner == "gote"
+
+
+@pytest.mark.parametrize(
+    ("server", "here"), [("P*2b", "C*2b"), ("R*1a", "G*1a"), ("B*3c", "E*3c"), ("2b2a+", "2b2a+")]
+)
+def test_robot_duel_moves_change_letters_on_the_way(server: str, here: str) -> None:
+    assert from_server("dobutsu", server) == here
+    assert to_server("dobutsu", here) == server
+    assert from_server("shogi", "P*5e") == "P*5e"
