@@ -30,6 +30,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("calibrate", "firmware_host.cli.board_check", "calibrate"),
     ("bench", "firmware_host.cli.tools", "bench"),
     ("match", "firmware_host.cli.tools", "match"),
+    ("online", "firmware_host.cli.online", "online"),
 )
 
 

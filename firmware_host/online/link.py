@@ -125,7 +125,8 @@ class OnlineLink:
         loop, stop = self._loop, self._stop
         if loop is not None and stop is not None:
             loop.call_soon_threadsafe(stop.set)
-        self._thread.join(10.0)
+        if self._thread.ident is not None:  # started
+            self._thread.join(10.0)
 
     # --- the link's own thread -------------------------------------------------------
 
