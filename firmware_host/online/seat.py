@@ -26,7 +26,14 @@ from firmware_host.notices.declared import Proposal
 from firmware_host.online.client import LishogiClient
 from firmware_host.online.errors import OnlineError
 from firmware_host.online.link import Heard, OnlineLink
-from firmware_host.online.messages import GameFull, GameState, GameStatus, Side
+from firmware_host.online.messages import (
+    ChatLine,
+    Clocks,
+    GameFull,
+    GameState,
+    GameStatus,
+    Side,
+)
 from firmware_host.online.notation import all_from_server, from_server, game_of, to_server
 from firmware_host.opponents.seats import OpponentKind
 from firmware_host.opponents.thinking import Thinker, ThinkRequest, ThinkResult
@@ -342,6 +349,15 @@ class OnlineSeat:
                 f"{heard.lost.retry_in_s:.0f} s{moves}"
             )
         return None
+
+    def clocks(self) -> Clocks | None:
+        """lishogi's clocks as last told (main time, or the byoyomi period's time left)."""
+        state = self.link.heard.state
+        return None if state is None else state.clocks
+
+    @property
+    def chat(self) -> tuple[ChatLine, ...]:
+        return self.link.heard.chat
 
     def abort(self) -> None:
         self.link.command(_abort)

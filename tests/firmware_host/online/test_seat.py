@@ -13,12 +13,18 @@ import pytest
 from engine.outcome import Termination
 from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
-from firmware_host.notices.declared import Refused, ServerRefusedMove
+from firmware_host.notices.declared import (
+    Proposal,
+    ProposalAnswered,
+    ProposalMade,
+    Refused,
+    ServerRefusedMove,
+)
 from firmware_host.online.credentials import ApiToken
 from firmware_host.online.link import OnlineLink, client_factory
 from firmware_host.online.notation import from_server, to_server
 from firmware_host.online.seat import OnlineSeat
-from firmware_host.session.actions import Hint, Resign, Select
+from firmware_host.session.actions import AgreeDraw, Hint, Resign, Select, TakeBack
 from firmware_host.session.state import Prompting, SettingUp
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.notices import notice_line
@@ -182,3 +188,56 @@ def test_robot_duel_moves_change_letters_on_the_way(server: str, here: str) -> N
     assert from_server("dobutsu", server) == here
     assert to_server("dobutsu", here) == server
     assert from_server("shogi", "P*5e") == "P*5e"
+
+
+def test_the_opponents_draw_offer_accepted_at_the_board_draws_the_game() -> None:
+    with online_board() as (sim, _, game, server):
+        open_the_game(sim, game, server)
+        server.call(lambda: server.fake.offer_draw(game.id, "bob"))
+        wait_for(sim, lambda: isinstance(sim.controller.state, Prompting))
+        sim.send(Select("accept"))
+        wait_for(sim, lambda: sim.controller.outcome is not None)
+        outcome = sim.controller.outcome
+        assert outcome is not None and outcome.is_draw
+        assert outcome.termination is Termination.AGREEMENT and game.status == "draw"
+        assert list(sim.controller.record().moves) == game.moves
+
+
+def test_our_draw_offer_goes_to_lishogi_and_a_takeback_is_declined_at_once() -> None:
+    with online_board() as (sim, _, game, server):
+        open_the_game(sim, game, server)
+        notices = sim.send(TakeBack())
+        wait_for(sim, lambda: any(isinstance(n, ProposalAnswered) for n in sim.notices))
+        answered = next(n for n in sim.notices if isinstance(n, ProposalAnswered))
+        assert (answered.kind, answered.accepted, answered.ours) == (Proposal.TAKEBACK, False, True)
+        assert any(isinstance(n, ProposalMade) for n in notices)
+        assert len(sim.controller.position.move_stack) == 2
+        sim.send(AgreeDraw())
+        wait_for(sim, lambda: game.draw_offers[0])
+        assert sim.controller.outcome is None
+
+
+def test_lishogis_end_ends_the_game_here_a_flag_and_an_abort() -> None:
+    with online_board() as (sim, _, game, server):
+        open_the_game(sim, game, server)
+        server.call(lambda: server.fake.flag(game.id, "alice"))
+        wait_for(sim, lambda: sim.controller.outcome is not None)
+        outcome = sim.controller.outcome
+        assert outcome is not None and outcome.termination is Termination.TIME_FORFEIT
+        assert outcome.winners == frozenset({1})
+    with online_board() as (sim, seat, game, server):
+        seat.abort()
+        wait_for(sim, lambda: sim.controller.outcome is not None)
+        outcome = sim.controller.outcome
+        assert outcome is not None and outcome.is_draw and game.status == "aborted"
+        assert outcome.termination is Termination.ENDED_BY_PLAYERS
+
+
+def test_a_chat_line_is_sent_and_lishogis_clocks_are_read() -> None:
+    with online_board() as (sim, seat, game, server):
+        open_the_game(sim, game, server)
+        seat.say("good game")
+        wait_for(sim, lambda: any(line.get("text") == "good game" for line in game.chat))
+        clocks = seat.clocks()
+        assert clocks is not None and clocks.byoyomi_ms == 10000
+        assert 0 < clocks.sente_ms <= 600000
