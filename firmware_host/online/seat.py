@@ -183,6 +183,9 @@ class OnlineSeat:
         if stored is not None and stored.settings.get("online") == online:
             return StartPlan(True, None, None, (), {})
         given = {k: v for k, v in (settings or {}).items() if k not in ("clock", "remote")}
+        if full.clock is not None:  # lishogi's main time here; lishogi judges the flag
+            initial, increment = full.clock.initial_ms / 1000, full.clock.increment_ms / 1000
+            given["clock"] = f"{initial:g}s+{increment:g}" if increment else f"{initial:g}s"
         given["opponent"] = f"{game.seats[self.opponent].letter}=remote"
         given["online"] = online
         given["draw"] = "none"  # lishogi chose who plays first

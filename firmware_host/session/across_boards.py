@@ -65,11 +65,19 @@ class AcrossBoards:
     def __init__(self, consent: Consent) -> None:
         self.consent = consent
         self.remote: frozenset[int] = frozenset()  # the seats another board plays
+        self.server_clock = False  # an online game: the server's clock decides a flag
 
-    def start(self, remote: frozenset[int]) -> None:
-        """A new or resumed game, with these seats played at other boards."""
+    def start(self, remote: frozenset[int], *, server_clock: bool = False) -> None:
+        """A new or resumed game, with these seats played at other boards
+        (``server_clock``: on a server that judges the time, byoyomi and all)."""
         self.remote = remote
+        self.server_clock = server_clock
         self.consent.start(bool(remote))
+
+    def flags_here(self, seat: int | None) -> bool:
+        """Whether ``seat``'s flag falls by this board's clock: a seat played here,
+        unless a server judges the time (its byoyomi, which the clock here lacks)."""
+        return self.here(seat) and not self.server_clock
 
     @property
     def needed(self) -> bool:

@@ -241,3 +241,16 @@ def test_a_chat_line_is_sent_and_lishogis_clocks_are_read() -> None:
         clocks = seat.clocks()
         assert clocks is not None and clocks.byoyomi_ms == 10000
         assert 0 < clocks.sente_ms <= 600000
+
+
+def test_the_clocks_here_take_lishogis_time_and_never_flag_by_themselves() -> None:
+    with online_board() as (sim, _, game, server):
+        controller = sim.controller
+        assert controller.settings.clock is not None
+        assert controller.settings.clock.initial == 600
+        open_the_game(sim, game, server)  # bob's time after 3c3d is told by lishogi
+        clock = controller.clock
+        assert clock is not None
+        assert clock.remaining(sim.now)[1] == pytest.approx(game.times[1] / 1000, abs=1.0)
+        sim.advance(700)  # past alice's main time: lishogi's byoyomi, not a flag here
+        assert controller.outcome is None
