@@ -29,6 +29,7 @@ from firmware_host.session.state import Prompting, SettingUp
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.notices import notice_line
 from firmware_host.telling.view import build_view
+from firmware_host.web.state import _computer
 from hardware.mock.hands import Noise
 from hardware.profile import load_profile
 from tests.firmware_host.online.fake_lishogi import FakeGame, FakeLishogi
@@ -167,6 +168,8 @@ def test_no_engine_help_in_an_online_game_against_a_person() -> None:
         open_the_game(sim, game, server)
         assert controller.teaching[0]  # the bishops face each other: threats to light
         assert build_view(controller, sim.now).threatened == frozenset()
+        said = _computer(controller, thinking=False)["help_off"]  # the page says why
+        assert said == "lishogi forbids engine help in games against people"
 
 
 def test_our_resignation_goes_to_lishogi() -> None:
