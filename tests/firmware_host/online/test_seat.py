@@ -257,3 +257,22 @@ def test_the_clocks_here_take_lishogis_time_and_never_flag_by_themselves() -> No
         assert clock.remaining(sim.now)[1] == pytest.approx(game.times[1] / 1000, abs=1.0)
         sim.advance(700)  # past alice's main time: lishogi's byoyomi, not a flag here
         assert controller.outcome is None
+
+
+def test_the_simulators_page_plays_an_online_game_and_says_why_help_is_off() -> None:
+    from firmware_host.web.sim_session import SimSession
+
+    fake = FakeLishogi()
+    with served_on_a_thread(fake) as server:
+        game = server.call(lambda: fake.start_game("alice", "bob"))
+        link = OnlineLink(
+            client_factory(ApiToken("alice_token"), server.url), game.id, backoff=FAST
+        )
+        session = SimSession(SHOGI, GameStore(":memory:"), remote=OnlineSeat(link, "alice"))
+        try:
+            state = session._build_state()
+            assert state["computer"]["help_off"] is not None
+            assert state["remote"] is None  # not a game across boards
+            assert session.controller.settings.online == f"lishogi:{game.id}:person"
+        finally:
+            session.sim.close()
