@@ -46,7 +46,7 @@ def online_seat(args: argparse.Namespace, game: Game[Any]) -> Any:
         return None  # no HTTP library loaded for a game here
     from firmware_host.online.options import online_request
 
-    request = online_request(args, game.name)
+    request = online_request(args, game)
     if request is None:
         return None
     import asyncio

@@ -6,18 +6,20 @@ casual)."""
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
+from engine.game import Game
 from firmware_host.online.client import ChallengeTerms, Seek
 from firmware_host.online.notation import variant_of
 from firmware_host.online.starting import OnlineRequest, Way
 
 
-def online_request(args: argparse.Namespace, game: str) -> OnlineRequest | None:
+def online_request(args: argparse.Namespace, game: Game[Any]) -> OnlineRequest | None:
     """What the options ask for; None for a game here. By default a game in progress is
     continued, else one is sought."""
     if getattr(args, "online", None) is None:
         return None
-    variant = variant_of(game)
+    variant = variant_of(game).key
     seek = Seek(
         minutes=args.online_minutes,
         increment_s=args.online_increment,

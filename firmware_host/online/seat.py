@@ -115,7 +115,7 @@ class OnlineSeat:
         self.account = account.lower()
         self.wakes = True  # the link wakes the decision loop when news comes
         self._join_wait = join_wait
-        self.game = ""  # the Kiban game's name
+        self.kiban: Game[Any] | None = None  # the game here, once planned
         self.side = Side.SENTE
         self.full: GameFull | None = None
         self.game_id: int | None = None  # the controller's game this online game is
@@ -133,6 +133,11 @@ class OnlineSeat:
         self._ended = False
 
     # --- starting ------------------------------------------------------------------
+
+    @property
+    def _game(self) -> Game[Any]:
+        assert self.kiban is not None, "the seat plays once planned"
+        return self.kiban
 
     @property
     def seat(self) -> int:
@@ -170,13 +175,13 @@ class OnlineSeat:
         self.link.start()
         full = self._wait_full()
         self.full = full
-        if game_of(full.variant) != game.name:
+        if game_of(full.variant).name != game.name:
             raise OnlineGameError(f"lishogi's game {full.id} is {full.variant}, not {game.name}")
         side = full.side_of(self.account)
         if side is None:
             raise OnlineGameError(f"lishogi's game {full.id} is not {self.account}'s")
         self.side = side
-        self.game = game.name
+        self.kiban = game
         kind = "person" if self.against_person else "ai"
         online = f"{SERVER}:{full.id}:{kind}"
         stored = journal.unfinished(game.name)
@@ -190,7 +195,7 @@ class OnlineSeat:
         given["online"] = online
         given["draw"] = "none"  # lishogi chose who plays first
         start = None if full.initial_sfen == "startpos" else full.initial_sfen
-        return StartPlan(False, options, start, all_from_server(game.name, full.state.moves), given)
+        return StartPlan(False, options, start, all_from_server(game, full.state.moves), given)
 
     def _wait_full(self) -> GameFull:
         deadline = time.monotonic() + self._join_wait
@@ -218,7 +223,9 @@ class OnlineSeat:
 
     def server_moves(self, heard: Heard) -> tuple[str, ...]:
         state = heard.state
-        return () if state is None else all_from_server(self.game, state.moves)
+        if state is None or self.kiban is None:
+            return ()
+        return all_from_server(self.kiban, state.moves)
 
     def poll(self, controller: Controller, at: float) -> list[Event]:
         """Send what the board did, and return what lishogi said for the controller."""
@@ -262,13 +269,13 @@ class OnlineSeat:
         for ply in range(self._handled, len(texts)):
             # one lishogi already has is not sent again; one that differs is, to be refused
             if movers[ply] == self.seat and (ply >= len(server) or server[ply] != texts[ply]):
-                self.link.put_move(to_server(self.game, texts[ply]), ply)
+                self.link.put_move(to_server(self._game, texts[ply]), ply)
         self._handled = len(texts)
 
     def _refused(self, heard: Heard, texts: tuple[str, ...]) -> list[Event]:
         events: list[Event] = []
         for refusal in heard.refusals[self._refusals :]:
-            move = from_server(self.game, refusal.usi)
+            move = from_server(self._game, refusal.usi)
             events.append(ServerRefused(SERVER, refusal.ply, move, refusal.reason))
         self._refusals = len(heard.refusals)
         return events

@@ -22,7 +22,7 @@ from firmware_host.notices.declared import (
 )
 from firmware_host.online.credentials import ApiToken
 from firmware_host.online.link import OnlineLink, client_factory
-from firmware_host.online.notation import from_server, to_server
+from firmware_host.online.notation import VariantError, from_server, game_of, to_server
 from firmware_host.online.seat import OnlineSeat
 from firmware_host.session.actions import AgreeDraw, Hint, Resign, Select, TakeBack
 from firmware_host.session.state import Prompting, SettingUp
@@ -188,9 +188,13 @@ def test_our_resignation_goes_to_lishogi() -> None:
     ("server", "here"), [("P*2b", "C*2b"), ("R*1a", "G*1a"), ("B*3c", "E*3c"), ("2b2a+", "2b2a+")]
 )
 def test_robot_duel_moves_change_letters_on_the_way(server: str, here: str) -> None:
-    assert from_server("dobutsu", server) == here
-    assert to_server("dobutsu", here) == server
-    assert from_server("shogi", "P*5e") == "P*5e"
+    robot_duel = find_game("dobutsu")
+    assert from_server(robot_duel, server) == here
+    assert to_server(robot_duel, here) == server
+    assert from_server(SHOGI, "P*5e") == to_server(SHOGI, "P*5e") == "P*5e"
+    assert game_of("dobutsu") is robot_duel and game_of("standard") is SHOGI
+    with pytest.raises(VariantError, match="lishogi's chushogi is not played here"):
+        game_of("chushogi")
 
 
 def test_the_opponents_draw_offer_accepted_at_the_board_draws_the_game() -> None:

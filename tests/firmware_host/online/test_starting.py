@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import registry
 from firmware_host.cli.main import main
 from firmware_host.cli.parser import build_parser
 from firmware_host.online.client import LISHOGI
@@ -81,7 +82,7 @@ def test_a_challenge_is_accepted_here() -> None:
 def test_the_options_say_how_the_game_is_found_and_its_time_control() -> None:
     parser = build_parser()
     args = parser.parse_args(["sim", "shogi", "--online", "lishogi"])
-    request = online_request(args, "shogi")
+    request = online_request(args, registry.find_game("shogi"))
     assert request is not None and request.way is Way.AUTO
     args = parser.parse_args(
         [
@@ -100,11 +101,11 @@ def test_the_options_say_how_the_game_is_found_and_its_time_control() -> None:
             "--online-rated",
         ]
     )
-    request = online_request(args, "dobutsu")
+    request = online_request(args, registry.find_game("dobutsu"))
     assert request is not None and (request.way, request.who) == (Way.CHALLENGE, "bob")
     assert request.terms.form()["clock.limit"] == "900"
     assert request.seek.form()["variant"] == "dobutsu" and request.seek.form()["rated"] == "true"
-    assert online_request(parser.parse_args(["sim"]), "shogi") is None
+    assert online_request(parser.parse_args(["sim"]), registry.find_game("shogi")) is None
     assert parser.parse_args(["sim"]).online_url == LISHOGI
     with pytest.raises(SystemExit):
         parser.parse_args(["sim", "--online", "lishogi", "--online-seek", "--online-accept", "x"])
@@ -125,7 +126,6 @@ def test_login_reads_the_token_from_stdin_and_keeps_it_0600_and_logout_forgets_i
 
 
 def test_the_command_line_finds_the_game_in_progress_with_the_kept_token(tmp_path: Path) -> None:
-    from engine.registry import find_game
     from firmware_host.cli.online import online_seat
     from firmware_host.online.credentials import ApiToken, store_token
     from tests.firmware_host.online.threaded import served_on_a_thread
@@ -136,8 +136,8 @@ def test_the_command_line_finds_the_game_in_progress_with_the_kept_token(tmp_pat
         argv = ["sim", "shogi", "--online", "lishogi", "--online-url", server.url]
         args = build_parser().parse_args([*argv, "--state-dir", str(tmp_path)])
         with pytest.raises(SystemExit, match="kiban online login"):
-            online_seat(args, find_game("shogi"))
+            online_seat(args, registry.find_game("shogi"))
         store_token(tmp_path, ApiToken("alice_token"))
-        seat = online_seat(args, find_game("shogi"))
+        seat = online_seat(args, registry.find_game("shogi"))
         assert (seat.link.game_id, seat.account) == (game.id, "alice")
         seat.close()
