@@ -82,7 +82,7 @@ EXAMPLES: tuple[Notice, ...] = (
     ReviewShown(4, 0, 10, None, 0.0),
     ReviewShown(4, 3, 10, "2c2b", 0.0),
     RemoteMoved(1, "2c2b", 0.0),
-    ServerRefusedMove("lishogi", "7g7f", "Not your turn, or game already over", 0.0),
+    ServerRefusedMove("lishogi", "2c2b", "Not your turn, or game already over", 0.0),
     *(ProposalMade(kind, 0.0) for kind in Proposal),
     *(
         ProposalAnswered(kind, accepted, ours, 0.0)
