@@ -33,7 +33,7 @@ from engine.policy import IllegalMovePolicy
 from engine.record import PLAIN_TEXT, RecordFormat, RecordReader
 from engine.search.sampling_sources import ListedMoves, MoveSource
 from engine.search.style import SearchStyle
-from engine.usi import UsiVariant
+from engine.usi import ServerVariant, UsiVariant
 
 M = TypeVar("M", bound=Hashable)
 P = TypeVar("P", bound="Position[Any]")
@@ -61,6 +61,11 @@ class Game(ABC, Generic[P]):
     """The game's ``Position``: made from the game, its options and a position text."""
     usi: ClassVar[UsiVariant | None] = None
     """How an outside USI engine knows the game; None: no USI engine plays it."""
+    hint_seconds: ClassVar[float] = 1.0
+    """How long a hint may think: a hint wants a good move soon, not the top level's
+    whole budget (games whose searches need longer for a sound answer say so)."""
+    lishogi: ClassVar[ServerVariant | None] = None
+    """How lishogi knows the game; None: it cannot be played there."""
 
     def __init__(self) -> None:
         self._geometry = self.build_geometry()

@@ -22,3 +22,13 @@ class UsiVariant:
     variant: str
     king_capture_by_kiban: bool = False
     needs_uci_variant: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ServerVariant:
+    """How a game server that speaks USI (lishogi) knows a game: ``key``, its variant
+    key; ``drops``, the drop letters it writes differently, each as (its letter,
+    Kiban's letter). Squares and the promotion mark are the same."""
+
+    key: str
+    drops: tuple[tuple[str, str], ...] = ()

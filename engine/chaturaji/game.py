@@ -124,6 +124,7 @@ class ChaturajiGame(Game[ChaturajiPosition]):
     aliases = ("szaturadzi", "four-handed-chaturanga")
     title = "Chaturaji (four-player dice chess)"
     spoken_seats = spoken.SEATS
+    hint_seconds = 3.0  # four seats and the die: the sampling search needs its playouts
     seats = tuple(
         Seat(name, letter, name, side)
         for name, letter, side in zip(SEAT_NAMES, SEAT_LETTERS, SEAT_SIDES, strict=True)

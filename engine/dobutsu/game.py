@@ -11,7 +11,7 @@ from engine.geometry import CellShape, Geometry, Seat, piece_stands, square_grid
 from engine.options import Options, OptionSpec
 from engine.physical import Stone
 from engine.piece_moves import PieceMoves
-from engine.usi import UsiVariant
+from engine.usi import ServerVariant, UsiVariant
 
 START_TEXT = "gle/1c1/1C1/ELG b - 1"
 
@@ -48,6 +48,8 @@ class DobutsuGame(Game[DobutsuPosition]):
     )
     position_class = DobutsuPosition
     usi = UsiVariant("dobutsu", king_capture_by_kiban=True)
+    # lishogi writes the giraffe, elephant and chick with shogi's letters
+    lishogi = ServerVariant("dobutsu", drops=(("R", "G"), ("B", "E"), ("P", "C")))
 
     def build_geometry(self) -> Geometry:
         """The board, with each seat's stand beside it on its right-hand side, chick nearest."""

@@ -5,8 +5,9 @@ One search works on a copy of the position: it pushes and pops moves, asks
 win higher), and at the horizon looks on through captures only (quiescence)
 before trusting ``evaluate``. A transposition table keyed by ``search_key``
 keeps each node's value bound and best move; killer moves and a history table
-order the quiet moves. It stops at the first limit reached and answers with the
-last depth it finished.
+order the quiet moves. A position met again, in the game or in the line searched,
+is valued by the game's repetition rule (``engine.search.repetition``). It stops
+at the first limit reached and answers with the last depth it finished.
 
 The table only answers a node searched to exactly the depth now asked for, so a
 search gives the value a plain alpha-beta of that depth gives, whatever the
@@ -20,6 +21,8 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import GameOverError, KibanError
+from engine.search.captures import net_gain
+from engine.search.repetition import cycle_outcome, history_keys
 from engine.search.scores import MATE_STEP, is_proven, mate_in, outcome_value, scaled
 from engine.search.types import WIN, Analysis, Limits
 
@@ -37,6 +40,10 @@ CLOCK_EVERY = 256
 
 DEFAULT_DEPTH = 64
 """The deepest iteration when nothing else bounds the search."""
+
+NULL_WINDOW = 1e-9
+"""The width of the window a move after the first is tried with: it only has to be
+shown no better than the best so far (principal variation search)."""
 
 Entry = tuple[int, float, int, Any]
 """(depth searched, value stored from the node, EXACT/LOWER/UPPER, best move or None)."""
@@ -75,6 +82,9 @@ class AlphaBeta:
         self.history: dict[Any, int] = {}
         self.partial: dict[Any, float] = {}
         """The root moves valued so far at the depth being searched."""
+        self.seen: dict[Hashable, int] = history_keys(self.position)
+        """The positions of the game and of the line being searched, by key: one met
+        again is valued by the game's repetition rule (``engine.search.repetition``)."""
 
     # --- the budget ------------------------------------------------------------------
 
@@ -167,35 +177,35 @@ class AlphaBeta:
         outcome = position.outcome()
         if outcome is not None:
             return outcome_value(outcome, position.turn, ply)
+        key = position.search_key()
+        seen = self.seen
+        if seen.get(key):
+            return outcome_value(cycle_outcome(position), position.turn, ply)
         if depth <= 0:
             return self._quiesce(alpha, beta, ply, QUIESCENCE_PLIES, counted=True)
-        key: Hashable = None
         table_move: Any = None
         if self.use_table:
-            key = position.search_key()
-            entry = self.table.get(key)
-            if entry is not None:
-                stored_depth, stored, bound, table_move = entry
-                if stored_depth == depth:
-                    value = _from_table(stored, ply)
-                    if (
-                        bound == EXACT
-                        or (bound == LOWER and value >= beta)
-                        or (bound == UPPER and value <= alpha)
-                    ):
-                        return value
+            known, table_move = self._probe(key, depth, alpha, beta, ply)
+            if known is not None:
+                return known
         moves = self._ordered(list(position.legal_moves()), table_move, ply)
         start_alpha = alpha
         best_value = -WIN - 1.0
         best_move: Any = None
         push, pop = position.push, position.pop
         me = position.turn
+        seen[key] = 1
+        negamax = self._negamax
         for move in moves:
             push(move)
             if position.turn == me:  # the same player moves again
-                score = self._negamax(depth - 1, alpha, beta, ply + 1)
-            else:
-                score = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
+                score = negamax(depth - 1, alpha, beta, ply + 1)
+            elif best_move is None:
+                score = -negamax(depth - 1, -beta, -alpha, ply + 1)
+            else:  # shown no better than the best so far, unless it is
+                score = -negamax(depth - 1, -alpha - NULL_WINDOW, -alpha, ply + 1)
+                if alpha < score < beta:
+                    score = -negamax(depth - 1, -beta, -score, ply + 1)
             pop()
             if score > best_value:
                 best_value, best_move = score, move
@@ -204,10 +214,30 @@ class AlphaBeta:
                     if alpha >= beta:
                         self._remember_cutoff(move, depth, ply)
                         break
+        del seen[key]
         if self.use_table:
             bound = UPPER if best_value <= start_alpha else LOWER if best_value >= beta else EXACT
             self.table[key] = (depth, _to_table(best_value, ply), bound, best_move)
         return best_value
+
+    def _probe(
+        self, key: Hashable, depth: int, alpha: float, beta: float, ply: int
+    ) -> tuple[float | None, Any]:
+        """The table's value for this node if it settles it at this depth and window
+        (else None), and its best move to try first."""
+        entry = self.table.get(key)
+        if entry is None:
+            return None, None
+        stored_depth, stored, bound, table_move = entry
+        if stored_depth == depth:
+            value = _from_table(stored, ply)
+            if (
+                bound == EXACT
+                or (bound == LOWER and value >= beta)
+                or (bound == UPPER and value <= alpha)
+            ):
+                return value, table_move
+        return None, table_move
 
     def _quiesce(
         self, alpha: float, beta: float, ply: int, left: int, *, counted: bool = False
@@ -223,10 +253,12 @@ class AlphaBeta:
         if stand >= beta or left <= 0:
             return stand
         alpha = max(alpha, stand)
-        capture_value = position.capture_value
-        captures = [
-            (gain, move) for move in position.legal_moves() if (gain := capture_value(move))
-        ]
+        weigh = net_gain(position)
+        captures = []
+        for move in position.legal_moves():
+            gain, net = weigh(move)
+            if gain and net >= 0:  # a capture that loses more than it takes is left out
+                captures.append((net, move))
         if not captures:
             return stand
         captures.sort(key=_gain, reverse=True)
@@ -250,20 +282,21 @@ class AlphaBeta:
     # --- move order ------------------------------------------------------------------
 
     def _ordered(self, moves: list[Any], table_move: Any, ply: int) -> list[Any]:
-        """The table's move, then captures (the most taken first), then this ply's
-        killers, then the quiet moves by how often they refuted others."""
-        capture_value = self.position.capture_value
+        """The table's move, then the captures that gain (the most first), then this
+        ply's killers, then the captures that lose, then the quiet moves by how often
+        they refuted others."""
+        weigh = net_gain(self.position)
         killers = self.killers.get(ply, ())
         history = self.history
 
         def rank(move: Any) -> int:
             if move == table_move:
                 return 1 << 40
-            gain = capture_value(move)
+            gain, net = weigh(move)
             if gain:
-                return (1 << 30) + gain
+                return (1 << 32) + (net << 8) + (gain >> 4) if net >= 0 else (1 << 28) + net
             if move in killers:
-                return 1 << 29
+                return 1 << 30
             return history.get(move, 0)
 
         moves.sort(key=rank, reverse=True)

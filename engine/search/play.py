@@ -1,10 +1,12 @@
-"""A level turned into a move: which search, how much of it, and a beginner's mistakes.
+"""A level turned into a move: which search, how much of it, and a person's mistakes.
 
 ``analyse`` is the one entry point for every game: it picks the search the game
 asks for (``Game.search_style``), gives it what the level may spend, and at the
-level's rate plays a random move instead of the searched one. From level 3 on
-that mistake is never a move that loses at once while another does not: a
-novice overlooks things, it does not hand the game away.
+level's rate plays a move by feel instead of the searched one
+(``engine.search.feel``: a shallow look, misjudged trades, a liking for natural
+moves; never a uniformly random move). Whatever the level, the rails hold
+(``engine.search.rails``): a win on the spot is taken, and a move that lets an
+opponent win at once is not played while another is not so.
 """
 
 from __future__ import annotations
@@ -12,12 +14,15 @@ from __future__ import annotations
 import importlib
 import random
 import time
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import GameOverError
 from engine.search.alphabeta import search
+from engine.search.feel import drawn, feel
 from engine.search.levels import Level
+from engine.search.rails import candidates, first_safe, loses_at_once, wins_at_once
 from engine.search.scores import outcome_value, scaled
 from engine.search.style import SearchStyle
 from engine.search.types import Analysis, Limits
@@ -25,14 +30,25 @@ from engine.search.types import Analysis, Limits
 if TYPE_CHECKING:
     from engine.game import Position
 
+__all__ = [
+    "PI_NODES_PER_SECOND",
+    "BuiltinPlayer",
+    "RandomPlayer",
+    "analyse",
+    "beginners_mistake",
+    "level_limits",
+    "loses_at_once",
+]
+
 PI_NODES_PER_SECOND = 5000
 """Alpha-beta nodes a Raspberry Pi 4 searches in a second, about a fifth of a
 desktop's (kiban match --stats measures them): a level may spend its seconds'
 worth. Counting nodes, not time, makes a level play the same on every machine
 and a seeded match repeat itself; the level's seconds stay a deadline besides."""
 
-CAREFUL_FROM = 3
-"""The first level whose random mistakes avoid a move that loses at once."""
+FEEL_POOL = 500
+"""The most moves a level weighs by feel (the best valued): a person does not weigh
+every one of a crowded board's hundred thousand chains."""
 
 
 def level_limits(level: Level, *, now: float | None = None) -> Limits:
@@ -72,72 +88,120 @@ def analyse(
     ``limits.max_depth`` is None); ``judge_all`` values every legal move (the coach).
     Raises ``GameOverError`` when there is no move to play."""
     limits = _within_level(level, limits)
+    by_feel = level.blunder > 0 and rng.random() < level.blunder
     style = position.game.search_style(position.options)
     if style is SearchStyle.SAMPLING:
         # The sampling search is another module's; imported by name, so that a
-        # missing one fails here, for the games that need it, not at import.
+        # missing one fails here, for the games that need it, not at import. Its
+        # own mistakes are off: a mistake here is made by feel, as for every game.
         sampling = importlib.import_module("engine.search.sampling")
-        sampled: Analysis[Any] = sampling.analyse_sampled(
-            position, level, rng=rng, limits=limits, judge_all=judge_all
+        found: Analysis[Any] = sampling.analyse_sampled(
+            position, replace(level, blunder=0.0), rng=rng, limits=limits, judge_all=judge_all
         )
-        return sampled
-    found = search(position, limits, judge_all=judge_all)
-    if level.blunder <= 0 or rng.random() >= level.blunder:
+        pool: Mapping[Any, float] = found.values
+        if len(pool) > FEEL_POOL:  # every chain of a crowded board, judged for the coach
+            pool = dict(sorted(pool.items(), key=lambda item: -item[1])[:FEEL_POOL])
+    elif by_feel and not judge_all:
+        depth = min(level.feel_depth, limits.max_depth or level.feel_depth)
+        found = search(position, replace(limits, max_depth=depth), judge_all=True)
+        pool = found.values
+    else:
+        found = search(position, limits, judge_all=judge_all or by_feel)
+        pool = found.values
+    if by_feel:
+        return _felt(position, found, pool, level, rng)
+    return on_rails(position, found, rng)
+
+
+def _felt(
+    position: Position[Any],
+    found: Analysis[Any],
+    pool: Mapping[Any, float],
+    level: Level,
+    rng: random.Random,
+) -> Analysis[Any]:
+    """The move ``level`` plays by feel over ``pool`` (moves and their values; every
+    legal move valued one move deep when it is empty), kept on the rails."""
+    board = position.copy()
+    values = dict(pool) or {move: _static_value(board, move) for move in board.legal_moves()}
+    felt = feel(board, values, level, rng)
+    chosen = _railed(board, drawn(felt, level.temperature, rng), values, rng)
+    if chosen == found.best:
         return found
-    return beginners_mistake(position, found, level, rng)
+    value = values[chosen] if chosen in values else _static_value(board, chosen)
+    note = (
+        f"level {level.number} plays by feel: {position.move_text(chosen)} "
+        f"({position.move_text(found.best)} looked best)"
+    )
+    mate = 1 if wins_at_once(board, chosen) else None
+    return replace(found, best=chosen, value=value, mate_in=mate, note=note)
+
+
+def on_rails(position: Position[Any], found: Analysis[Any], rng: random.Random) -> Analysis[Any]:
+    """``found`` with its move kept on the rails: a win on the spot when there is one,
+    never a move that loses at once while another does not."""
+    board = position.copy()
+    values = found.values
+    others = sorted((move for move in values if move != found.best), key=lambda m: -values[m])
+    preference = [found.best, *others]
+    chosen = _railed(board, preference, values, rng)
+    if chosen == found.best:
+        return found
+    value = values[chosen] if chosen in values else _static_value(board, chosen)
+    why = "wins at once" if wins_at_once(board, chosen) else "does not lose at once"
+    note = f"{position.move_text(chosen)} {why} ({position.move_text(found.best)} was found)"
+    note = f"{found.note}; {note}" if found.note else note
+    return replace(found, best=chosen, value=value, mate_in=None, note=note)
+
+
+def _railed(
+    board: Position[Any], preference: Iterable[Any], values: Mapping[Any, float], rng: random.Random
+) -> Any:
+    """The first move of ``preference`` on the rails: a win on the spot first of all
+    (the best valued), else the first that does not lose at once; when every move
+    loses, the first. The moves tried besides ``preference`` are the game's
+    candidates (``rails.candidates``)."""
+    pool = candidates(board, rng)
+    wins = [move for move in pool if wins_at_once(board, move)]
+    if wins:
+        return max(wins, key=lambda move: values.get(move, 0.0))
+    preferred = list(dict.fromkeys(preference))
+    chosen, safe = first_safe(board, preferred, rng)
+    if safe or not preferred:
+        return chosen
+    rest = [move for move in pool if move not in set(preferred)]
+    other, safe = first_safe(board, rest, rng)
+    return other if safe else chosen
 
 
 def beginners_mistake(
     position: Position[Any], found: Analysis[Any], level: Level, rng: random.Random
 ) -> Analysis[Any]:
-    """A random legal move in place of the searched one (a safe one when the level is
-    careful and there is one)."""
-    moves = list(position.legal_moves())
-    rng.shuffle(moves)
-    chosen = moves[0]
-    if level.number >= CAREFUL_FROM:
-        chosen = next((move for move in moves if not loses_at_once(position, move)), chosen)
-    value = found.values[chosen] if chosen in found.values else _static_value(position, chosen)
-    note = (
-        f"a beginner's mistake: level {level.number} plays a random move "
-        f"{level.blunder:.0%} of the time ({position.move_text(found.best)} was found)"
-    )
-    return replace(found, best=chosen, value=value, mate_in=None, note=note)
+    """A move by feel in place of ``found.best`` (an outside engine's, at a low level):
+    the level's shallow look, misjudged and drawn as ``analyse`` draws it, on the rails."""
+    style = position.game.search_style(position.options)
+    pool: Mapping[Any, float] = {}
+    if style is SearchStyle.ALPHA_BETA:
+        shallow = replace(level_limits(level), max_depth=level.feel_depth)
+        pool = search(position, shallow, judge_all=True).values
+    felt = _felt(position, found, pool, level, rng)
+    if felt is found or not found.note:
+        return felt
+    return replace(felt, note=f"{found.note}; {felt.note}")
 
 
 def _static_value(position: Position[Any], move: Any) -> float:
     """A move's value for its player without a search: the end it makes, or the
     evaluation of the position it leaves."""
-    board = position.copy()
-    seat = board.turn
-    board.push(move)
-    outcome = board.outcome()
-    if outcome is not None:
-        return outcome_value(outcome, seat, 1)
-    return scaled(board.evaluate()[seat])
-
-
-def loses_at_once(position: Position[Any], move: Any) -> bool:
-    """Whether ``move`` ends the game lost for its player, or lets an opponent end it
-    so with their next move. The position is not changed."""
-    board = position.copy()
-    seat = board.turn
-    board.push(move)
+    seat = position.turn
+    position.push(move)
     try:
-        outcome = board.outcome()
+        outcome = position.outcome()
         if outcome is not None:
-            return outcome_value(outcome, seat, 0) < 0
-        if board.chance_moves() is not None:
-            return False  # the dice decide first
-        for reply in list(board.legal_moves()):
-            board.push(reply)
-            ended = board.outcome()
-            board.pop()
-            if ended is not None and outcome_value(ended, seat, 0) < 0:
-                return True
-        return False
+            return outcome_value(outcome, seat, 1)
+        return scaled(position.evaluate()[seat])
     finally:
-        board.pop()
+        position.pop()
 
 
 class BuiltinPlayer:

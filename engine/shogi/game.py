@@ -24,7 +24,7 @@ from engine.shogi.record_formats import shogi_formats
 from engine.shogi.record_readers import shogi_readers
 from engine.shogi.sensing import HAND_SPOTS
 from engine.shogi.tables import CELL_NAMES, FILES, HAND_KINDS, RANKS, SIZE
-from engine.usi import UsiVariant
+from engine.usi import ServerVariant, UsiVariant
 
 
 class ShogiGame(Game[ShogiPosition]):
@@ -34,6 +34,7 @@ class ShogiGame(Game[ShogiPosition]):
     aliases = ("japanese-chess", "honshogi", "hon-shogi")
     title = "Shogi"
     spoken_seats = spoken.SEATS
+    hint_seconds = 3.0  # a middle game needs a few plies more than a second gives
     seats = (Seat("sente", "b", "black"), Seat("gote", "w", "white"))
     option_specs = (
         OptionSpec(
@@ -59,6 +60,7 @@ class ShogiGame(Game[ShogiPosition]):
     )
     position_class = ShogiPosition
     usi = UsiVariant("shogi", needs_uci_variant=False)
+    lishogi = ServerVariant("standard")
 
     def build_geometry(self) -> Geometry:
         """The board, with each player's piece stand beside it on their right-hand side,

@@ -21,6 +21,7 @@ from engine.shogi import lookup
 from engine.shogi.attacks import in_check, piece_attacks
 from engine.shogi.evaluation import PIECE_POINTS
 from engine.shogi.evaluation import evaluate as evaluate_board
+from engine.shogi.exchange import capture_risk
 from engine.shogi.illegal import illegal_moves
 from engine.shogi.impasse import (
     CLAIMS,
@@ -277,6 +278,11 @@ class ShogiPosition(Position[ShogiMove]):
             return Outcome.win(Termination.CHECKMATE, winner)
         return Outcome.win(Termination.NO_LEGAL_MOVES, winner)
 
+    def cycle_outcome(self) -> Outcome:
+        """Sennichite's verdict on the current position, met before: what a search
+        values a repetition at (``engine.search.repetition``)."""
+        return self._sennichite()
+
     def _sennichite(self) -> Outcome:
         """A draw, unless one player gave check with every move since the first occurrence."""
         first = self._keys.index(self._key)
@@ -347,6 +353,10 @@ class ShogiPosition(Position[ShogiMove]):
             piece = self._board[move.from_square] & 15
             gain += PIECE_POINTS[piece + PROMOTED] - PIECE_POINTS[piece]
         return gain
+
+    def capture_risk(self, move: ShogiMove) -> int:
+        """What ``move`` may lose in return (``engine.shogi.exchange``)."""
+        return capture_risk(self._board, self._bb, self._occupied, self._turn, move)
 
     # --- the end of a game by counting ---------------------------------------------
 

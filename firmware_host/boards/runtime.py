@@ -72,7 +72,7 @@ from hardware.profile import Profile
 from hardware.scanner import FrameChange
 
 if TYPE_CHECKING:
-    from firmware_host.remote.game import RemoteGame
+    from firmware_host.boards.remote_side import RemoteSide
 
 log = logging.getLogger(__name__)
 
@@ -111,11 +111,11 @@ class Runtime:
         notifier: SystemdNotifier | None = None,
         board_factory: BoardFactory = open_board,
         thinker: Thinker | None = None,
-        remote: RemoteGame | None = None,
+        remote: RemoteSide | None = None,
     ) -> None:
         """``thinker``: where the computer thinks; by default a worker process, started
         the first time a computer seat, a hint or the coach needs it. ``remote``: the
-        game is played with other boards over a broker."""
+        game is played with other boards over a broker, or on a server such as lishogi."""
         self.game = game
         self.profile = profile
         self.store = store
@@ -144,9 +144,7 @@ class Runtime:
         self._thinker = thinker
         self.remote = remote
         if remote is not None:
-            from firmware_host.remote.thinker import RemoteThinker
-
-            self._thinker = RemoteThinker(remote, self.thinker)
+            self._thinker = remote.thinker(self.thinker)
             self.deadlines.append(lambda now: now + REMOTE_POLL)
 
     @property

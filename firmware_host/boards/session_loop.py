@@ -30,7 +30,7 @@ from hardware.orientation import SpotTurn
 from hardware.painter import LedPainter
 
 if TYPE_CHECKING:
-    from firmware_host.remote.game import RemoteGame
+    from firmware_host.boards.remote_side import RemoteSide
 
 __all__ = ["SessionLoop", "at_once", "next_blink", "turn_board"]
 
@@ -78,7 +78,7 @@ class SessionLoop(Generic[Done]):
         clock: Callable[[], float],
         on_bus: OnBus[Done],
         thinker: Callable[[bool], Thinker | None],
-        remote: RemoteGame | None = None,
+        remote: RemoteSide | None = None,
         turn: SpotTurn | None = None,
         rounds: int = 1,
     ) -> None:

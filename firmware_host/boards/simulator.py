@@ -23,14 +23,13 @@ from drivers.errors import BusError
 from engine.game import Game, Layout
 from engine.physical import Spot
 from engine.recognizer import Timing
+from firmware_host.boards.remote_side import RemoteSide
 from firmware_host.boards.scanning import CONFIRM_WAIT, CONFIRMING, ScanWatch
 from firmware_host.boards.session_loop import SessionLoop, at_once, next_blink
 from firmware_host.boards.sim_time import check_target, check_wait
 from firmware_host.notices.declared import Notice
 from firmware_host.opponents.players import Players
 from firmware_host.opponents.thinking import InlineThinker, Thinker
-from firmware_host.remote.game import RemoteGame
-from firmware_host.remote.thinker import RemoteThinker
 from firmware_host.session.actions import Press
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import (
@@ -70,15 +69,15 @@ class Simulation:
         physical: Profile | None = None,
         hall: HallModel | None = None,
         thinker: Thinker | None = None,
-        remote: RemoteGame | None = None,
+        remote: RemoteSide | None = None,
     ) -> None:
         """``pieces``: how the stones stand when the program starts (by default, as
         the started or resumed game has them). ``physical``: the wiring as it really
         is, when a test builds a miswired board; ``hall``: how alike analog Hall
         sensors are. ``thinker``: where the computer thinks (by default at once, in
         simulated time: a worker process would make a run depend on real time).
-        ``remote``: the game is played with other boards over a broker (it decides
-        whether the game is resumed, hosted or joined)."""
+        ``remote``: the game is played with other boards over a broker, or on a server
+        such as lishogi (it decides whether the game is resumed, hosted or joined)."""
         self.game = game
         self.profile = profile
         self.world = SimulatedWorld(game, profile.sensing)
@@ -115,7 +114,7 @@ class Simulation:
             )
             resume, options, position = plan.resume, plan.options, plan.position
             moves, settings = plan.moves, plan.settings
-            self.thinker = RemoteThinker(remote, self.thinker)
+            self.thinker = remote.thinker(self.thinker)
         self.session: SessionLoop[object] = SessionLoop(
             self.controller,
             self.journal,

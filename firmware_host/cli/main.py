@@ -32,6 +32,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("match", "firmware_host.cli.tools", "match"),
     ("bestmove", "firmware_host.cli.tools", "bestmove"),
     ("usi", "firmware_host.cli.usi", "usi"),
+    ("online", "firmware_host.cli.online", "online"),
 )
 
 

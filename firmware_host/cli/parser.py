@@ -42,6 +42,24 @@ def _remote_arguments(parser: argparse.ArgumentParser) -> None:
     add_remote_arguments(parser)
 
 
+def _online_arguments(parser: argparse.ArgumentParser) -> None:
+    from firmware_host.online.arguments import add_online_arguments
+
+    add_online_arguments(parser)
+
+
+def _online_parser(commands: Any) -> None:
+    """``kiban online login|logout``: the lishogi token, kept in the state directory."""
+    online = commands.add_parser("online", help="the lishogi token: login (from stdin), logout")
+    actions = online.add_subparsers(dest="online_command", required=True, metavar="ACTION")
+    for name, text in (
+        ("login", "keep a lishogi token (scope board:play), read from stdin or a prompt"),
+        ("logout", "forget the kept token (revoke it on lishogi too)"),
+    ):
+        action = actions.add_parser(name, help=text)
+        action.add_argument("--state-dir", type=Path, help="where the token is kept")
+
+
 def _settings_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--clock", metavar="TIME", help="a clock per player: 10m, 90s, 5m+3 (increment)"
@@ -186,6 +204,7 @@ def build_parser() -> argparse.ArgumentParser:
     _settings_arguments(sim)
     _web_arguments(sim, browser=True)
     _remote_arguments(sim)
+    _online_arguments(sim)
 
     run = commands.add_parser("run", help="run the real board (what the service runs)")
     run.add_argument("--profile", required=True, help="the board's profile (a .toml file)")
@@ -197,6 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     _settings_arguments(run)
     _web_arguments(run, browser=False)
     _remote_arguments(run)
+    _online_arguments(run)
 
     perft = commands.add_parser("perft", help="count the leaves of the legal-move tree")
     _game_arguments(perft)
@@ -305,6 +325,7 @@ def build_parser() -> argparse.ArgumentParser:
     _match_parser(commands)
     _bestmove_parser(commands)
     _usi_parser(commands)
+    _online_parser(commands)
     return parser
 
 

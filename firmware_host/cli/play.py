@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.game import Game
 from firmware_host.cli.common import game_and_options, open_store, remote_game, resumes, settings_of
+from firmware_host.cli.online import online_seat
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES
 from firmware_host.telling.speech_settings import SPEECH
@@ -31,9 +32,9 @@ def sim(args: argparse.Namespace) -> int:
     settings = settings_of(args)
     start = _start(args, game, options)
     check_engines(game, settings.get("opponent", ""), start.options)
-    remote = remote_game(args, game, None)
+    remote = online_seat(args, game) or remote_game(args, game, None)
     # a spectator's page keeps nothing: its game is the players' (a store of its own)
-    watching = remote is not None and remote.request.watch
+    watching = remote is not None and getattr(getattr(remote, "request", None), "watch", False)
     state_dir = args.state_dir
     if watching:
         import tempfile

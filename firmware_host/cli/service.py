@@ -7,6 +7,7 @@ import argparse
 from engine.options import parse_assignments
 from engine.registry import find_game
 from firmware_host.cli.common import open_store, remote_game, resumes, settings_of
+from firmware_host.cli.online import online_seat
 from firmware_host.telling.legend import PALETTES
 
 
@@ -28,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     settings = settings_of(args)
     check_engines(game, settings.get("opponent", ""), options)
     store = open_store(args.state_dir, "games.sqlite3")
-    remote = remote_game(args, game, profile.feature(REMOTE))
+    remote = online_seat(args, game) or remote_game(args, game, profile.feature(REMOTE))
     runtime = Runtime(game, profile, store, PALETTES[args.palette], remote=remote)
     speaker = announce(runtime, profile.feature(SPEECH))  # when the profile asks for speech
     try:

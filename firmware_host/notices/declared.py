@@ -266,6 +266,19 @@ class RemoteMoved:
     at: float
 
 
+@dataclass(frozen=True, slots=True)
+class ServerRefusedMove:
+    """The server of an online game refused a move played on this board: it was taken
+    back here, and the board asks for it to be taken back by hand."""
+
+    wire: ClassVar[str] = "server_refused"
+
+    server: str
+    move: str
+    reason: str
+    at: float
+
+
 Notice = (
     BoardReady
     | BoardTurned
@@ -289,6 +302,7 @@ Notice = (
     | RemoteMoved
     | ProposalMade
     | ProposalAnswered
+    | ServerRefusedMove
 )
 
 

@@ -53,8 +53,8 @@ class Noted:
 @dataclass(frozen=True, slots=True)
 class Beginner:
     """An outside engine at a low level: its weakest skill still beats a beginner, so
-    it makes the level's mistakes too (a random move at the level's rate, a safe one
-    from level 3), as the built-in search does."""
+    it makes the level's mistakes too (a move by feel at the level's rate, never one
+    that loses at once while another does not), as the built-in search does."""
 
     player: Player
     level: Level

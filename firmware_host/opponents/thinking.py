@@ -9,6 +9,7 @@ has left (a takeback, a new game) is dropped.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -108,7 +109,7 @@ def think(
         player = player_for(request, position.game)
         analysis: Analysis[Any] = player.analyse(
             position,
-            limits=Limits(stop=stop),
+            limits=limits_for(request.purpose, position.game, stop),
             judge_all=request.purpose is Purpose.JUDGE,
         )
     except KibanError as error:
@@ -122,6 +123,14 @@ def think(
         analysis.mate_in,
         analysis.note,
     )
+
+
+def limits_for(purpose: Purpose, game: Game[Any], stop: Callable[[], bool] | None) -> Limits:
+    """A hint thinks for the game's ``hint_seconds`` at most (a person waits for it);
+    a seat's move and the coach's judgement keep their level's own budget."""
+    if purpose is Purpose.HINT:
+        return Limits(deadline=time.monotonic() + game.hint_seconds, stop=stop)
+    return Limits(stop=stop)
 
 
 def seeded(request: ThinkRequest) -> random.Random:

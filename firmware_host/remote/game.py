@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from engine.errors import KibanError
 from engine.game import Game, Position
 from firmware_host.opponents.seats import OpponentKind, parse_opponents, seat_index
+from firmware_host.opponents.thinking import Thinker
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode
 from firmware_host.remote.identity import BoardKey
@@ -636,6 +637,12 @@ class RemoteGame:
         if self.room is None or self.detached:
             return None
         return self.room.move_at(ply, moves, self.line, seat)
+
+    def thinker(self, inner: Thinker) -> Thinker:
+        """The computer, with this game's room answering for the other boards' seats."""
+        from firmware_host.remote.thinker import RemoteThinker  # it reads this module
+
+        return RemoteThinker(self, inner)
 
     def close(self) -> None:
         if self.link is not None and self.room is not None:

@@ -19,6 +19,7 @@ from firmware_host.notices.declared import (
     ProposalAnswered,
     ProposalMade,
     Refused,
+    ServerRefusedMove,
 )
 from firmware_host.session.actions import AgreeDraw, Claim, Resign
 from firmware_host.session.consent import (
@@ -28,6 +29,8 @@ from firmware_host.session.consent import (
     ProposalArrived,
     ProposalDecided,
     ProposalSettled,
+    ServerEnded,
+    ServerRefused,
     Word,
     WordKind,
 )
@@ -62,11 +65,19 @@ class AcrossBoards:
     def __init__(self, consent: Consent) -> None:
         self.consent = consent
         self.remote: frozenset[int] = frozenset()  # the seats another board plays
+        self.server_clock = False  # an online game: the server's clock decides a flag
 
-    def start(self, remote: frozenset[int]) -> None:
-        """A new or resumed game, with these seats played at other boards."""
+    def start(self, remote: frozenset[int], *, server_clock: bool = False) -> None:
+        """A new or resumed game, with these seats played at other boards
+        (``server_clock``: on a server that judges the time, byoyomi and all)."""
         self.remote = remote
+        self.server_clock = server_clock
         self.consent.start(bool(remote))
+
+    def flags_here(self, seat: int | None) -> bool:
+        """Whether ``seat``'s flag falls by this board's clock: a seat played here,
+        unless a server judges the time (its byoyomi, which the clock here lacks)."""
+        return self.here(seat) and not self.server_clock
 
     @property
     def needed(self) -> bool:
@@ -83,6 +94,8 @@ class AcrossBoards:
         | ProposalSettled
         | ProposalDecided
         | PeerEnded
+        | ServerEnded
+        | ServerRefused
         | Resign
         | AgreeDraw
         | Claim,
@@ -99,6 +112,10 @@ class AcrossBoards:
                 return self.decided(ref, accepted, now)
             case PeerEnded(word):
                 return self.peer_ended(word, now)
+            case ServerEnded(outcome):
+                return Say() if isinstance(now.state, Over) else End(outcome)
+            case ServerRefused():
+                return self.server_refused(event, now)
             case Resign(seat):
                 return self.resign(seat, now)
             case AgreeDraw():
@@ -239,3 +256,13 @@ class AcrossBoards:
             return End(now.position.claim(word.claim))
         except KibanError as error:
             return Say((Refused(f"the other board's claim fails here: {error}", now.at),))
+
+    def server_refused(self, refused: ServerRefused, now: Now) -> Decision:
+        """The online server refused a move of this board's: the game goes back to
+        before it (no yes needed: the server never played it), and the board is set
+        up again as the position is, which asks for the move to be taken back."""
+        said = (ServerRefusedMove(refused.server, refused.move, refused.reason, now.at),)
+        plies = len(now.position.move_stack) - refused.ply
+        if plies <= 0:
+            return Say(said)
+        return TakeBackAgreed(plies, said)

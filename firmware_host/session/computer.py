@@ -57,6 +57,7 @@ class Computer:
         self.remote: frozenset[int] = frozenset()
         self.coach = False
         self.warn = False
+        self.help_off: str | None = None  # why no help is given (an online game)
         self.seed = 0
         self.hint_asked = False
         self.hint: tuple[Hashable, frozenset[Spot]] | None = None
@@ -71,7 +72,9 @@ class Computer:
         # the seats another board plays (their moves arrive over the network); asked on
         # every frame, so kept
         self.remote = frozenset(s for s, p in self.seats.items() if p.kind is OpponentKind.REMOTE)
-        self.coach, self.warn = settings.coach, settings.warn
+        self.help_off = settings.help_off
+        helped = self.help_off is None
+        self.coach, self.warn = settings.coach and helped, settings.warn and helped
         self.seed = settings.seed if settings.seed is not None else 0
         self.moved()
 

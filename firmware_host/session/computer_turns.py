@@ -104,6 +104,8 @@ class ComputerTurns:
             return Say((Refused("no move to suggest now", now.at),))
         if self.computer.plays(turn):
             return Say((Refused("the computer is to move", now.at),))
+        if self.computer.help_off is not None:
+            return Say((Refused(f"no hints: {self.computer.help_off}", now.at),))
         self.computer.hint_asked = True
         return Say()
 

@@ -12,6 +12,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from enum import Enum
 
+from engine.outcome import Outcome
 from firmware_host.notices.declared import Proposal
 
 
@@ -89,6 +90,26 @@ class PeerEnded:
     """Another board's player ended the game by their word."""
 
     word: Word
+
+
+@dataclass(frozen=True, slots=True)
+class ServerEnded:
+    """The server hosting an online game ended it (a resignation, a flag, a draw, an
+    abort): the game ends here the same way, with the server's result."""
+
+    outcome: Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class ServerRefused:
+    """The server hosting an online game refused the move this board played at ``ply``
+    (``server``: its name, for the words): the move is taken back here, and the board
+    asks for it to be taken back by hand."""
+
+    server: str
+    ply: int
+    move: str
+    reason: str
 
 
 @dataclass(slots=True)

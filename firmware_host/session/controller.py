@@ -76,6 +76,8 @@ from firmware_host.session.consent import (
     ProposalArrived,
     ProposalDecided,
     ProposalSettled,
+    ServerEnded,
+    ServerRefused,
     Word,
     WordKind,
 )
@@ -335,7 +337,7 @@ class Controller:
         self.last_move = frozenset()
         self._reset_recognizer(at)
         self.computer.start(self.game, self.settings)
-        self._boards.start(self.computer.remote)
+        self._boards.start(self.computer.remote, server_clock=bool(self.settings.online))
 
     def _reset_recognizer(self, at: float, carried: Carried[Any] | None = None) -> None:
         """``carried``: what the board already showed of the next moves."""
@@ -392,6 +394,8 @@ class Controller:
                 return self._apply(self._turns.decide(event, self._now(at)), at)
             case ProposalArrived() | ProposalSettled() | ProposalDecided() | PeerEnded():
                 return self._apply(self._boards.decide(event, self._now(at)), at)
+            case ServerEnded() | ServerRefused():
+                return self._apply(self._boards.decide(event, self._now(at)), at)
             case ClockTold(_, seat, remaining):
                 if self._boards.clock_counts(event, self._now(at)):
                     self.match.tell_clock(seat, remaining, at)
@@ -416,7 +420,7 @@ class Controller:
         if isinstance(self.state, SettingUp | Over) or not self.trust.trusted:
             return None  # nothing is decided before a whole frame is seen
         deadlines = [self.recognizer.next_deadline(now)]
-        if self.clock is not None and self._boards.here(self.clock.running):
+        if self.clock is not None and self._boards.flags_here(self.clock.running):
             deadlines.append(self.clock.flag_time())
         if self.roll_due and self.settings.roll is RollMode.AUTO:
             deadlines.append(now)
@@ -461,7 +465,7 @@ class Controller:
                 return [BoardTurned(self.orientation.turned, at), *self._judge(at)]
             return []
         flagged = self.match.flagged(at)
-        if flagged is not None and self._boards.here(flagged):
+        if flagged is not None and self._boards.flags_here(flagged):
             # a seat played at another board loses on time by its own board's clock
             return self._apply(self._boards.lost(Word(WordKind.FLAG, flagged), self._now(at)), at)
         if self.roll_due:

@@ -19,6 +19,8 @@ from firmware_host.session.consent import (
     ProposalArrived,
     ProposalDecided,
     ProposalSettled,
+    ServerEnded,
+    ServerRefused,
 )
 
 # --- events --------------------------------------------------------------------------
@@ -67,6 +69,8 @@ Event = (
     | ProposalDecided
     | PeerEnded
     | ClockTold
+    | ServerEnded
+    | ServerRefused
 )
 """What the controller handles: the players' actions (``actions.py``) and what the board
 and the clock report. None carries its time: ``Controller.handle(event, at)`` does."""

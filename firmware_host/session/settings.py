@@ -41,6 +41,7 @@ class Settings:
     coach: bool = False  # legal destinations coloured by how good they are
     warn: bool = False  # a move that throws the game away offers a takeback
     remote: str = ""  # a game with other boards: ``firmware_host/remote/game.py`` reads it
+    online: str = ""  # a game on a server: ``lishogi:GAME:person`` (``firmware_host/online``)
 
     KEYS: ClassVar[tuple[str, ...]] = (
         "clock",
@@ -51,6 +52,7 @@ class Settings:
         "coach",
         "warn",
         "remote",
+        "online",
     )
     CHOICES: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         {
@@ -84,7 +86,8 @@ class Settings:
             raise SettingsError(f"seed must be a whole number, not {seed_text!r}") from None
         coach, warn = (_switch(given, key) for key in ("coach", "warn"))
         opponent, remote = (given.get(key, "").strip() for key in ("opponent", "remote"))
-        return cls(clock, roll, chosen_draw, seed, opponent, coach, warn, remote)
+        online = given.get("online", "").strip()
+        return cls(clock, roll, chosen_draw, seed, opponent, coach, warn, remote, online)
 
     def stored(self) -> dict[str, str]:
         """The settings as stored with the game."""
@@ -97,10 +100,21 @@ class Settings:
             result["opponent"] = self.opponent
         if self.remote:
             result["remote"] = self.remote
+        if self.online:
+            result["online"] = self.online
         for key, on in (("coach", self.coach), ("warn", self.warn)):
             if on:
                 result[key] = "on"
         return result
+
+    @property
+    def help_off(self) -> str | None:
+        """Why the computer may not help the person here (hints, the coach, warnings,
+        threat lights), or None: a server forbids engine help in games against people."""
+        server, _, rest = self.online.partition(":")
+        if server and rest.endswith(":person"):
+            return f"{server} forbids engine help in games against people"
+        return None
 
     def random_source(self) -> random.Random:
         """The session's dice: seeded when a seed is set, else from the system."""

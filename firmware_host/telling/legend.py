@@ -21,6 +21,7 @@ from engine.search.types import Quality
 from firmware_host.session.state import Phase
 
 BLINK_PERIOD = 0.5  # seconds a blinking LED stays on, then off
+SLOW_BLINK_PERIOD = 2 * BLINK_PERIOD  # a slow blink: told from the blink by its pace
 
 
 class Meaning(Enum):
@@ -54,17 +55,20 @@ class Meaning(Enum):
 @dataclass(frozen=True, slots=True)
 class Moment:
     """Meanings the board can show at one moment, steady or blinking: those a player
-    must tell apart side by side. Two that show together, one steady and one blinking,
-    are told apart by the blinking; two steady or two blinking, by their colours."""
+    must tell apart side by side. Two that show together, steady, blinking or blinking
+    slowly, are told apart by the blinking when they differ in it; two alike in it, by
+    their colours."""
 
     name: str
     steady: frozenset[Meaning]
     blinking: frozenset[Meaning] = frozenset()
+    slow: frozenset[Meaning] = frozenset()
 
 
 MOMENTS = (
-    # a move in hand over the board's reminders; what is missing or extra shows too,
-    # and the status LED (a fault)
+    # a move in hand over the board's reminders, the rest of a move begun (pieces to
+    # take off), the counters, and the status LED (a fault, which blinks); the
+    # suggested move blinks slowly. What is missing or extra shows only when setting up.
     Moment(
         "play",
         frozenset(
@@ -76,15 +80,13 @@ MOMENTS = (
                 Meaning.DESTINATION,
                 Meaning.CAPTURE,
                 Meaning.LIFTED,
-                Meaning.HINT,
                 Meaning.GUIDE,
                 Meaning.REMOVE,
-                Meaning.FILL,
                 Meaning.COUNT,
-                Meaning.FAULT,
             }
         ),
-        frozenset({Meaning.ILLEGAL, Meaning.GOES_ON}),
+        frozenset({Meaning.ILLEGAL, Meaning.GOES_ON, Meaning.FAULT}),
+        frozenset({Meaning.HINT}),
     ),
     # the coach colours a lifted piece's destinations by how good each move is
     Moment(
@@ -100,26 +102,22 @@ MOMENTS = (
                 Meaning.DOUBTFUL,
                 Meaning.LOSING,
                 Meaning.REMOVE,
-                Meaning.FILL,
-                Meaning.HINT,
-                Meaning.FAULT,
             }
         ),
-        frozenset({Meaning.ILLEGAL}),
+        frozenset({Meaning.ILLEGAL, Meaning.FAULT}),
+        frozenset({Meaning.HINT}),
     ),
     # a prompt blinks its choices and keeps the selected one steady
     Moment(
         "prompt",
-        frozenset(
-            {Meaning.LAST_MOVE, Meaning.SELECTED, Meaning.REMOVE, Meaning.FILL, Meaning.FAULT}
-        ),
-        frozenset({Meaning.PROMPT}),
+        frozenset({Meaning.LAST_MOVE, Meaning.SELECTED, Meaning.REMOVE, Meaning.FILL}),
+        frozenset({Meaning.PROMPT, Meaning.FAULT}),
     ),
     # the board out of step: the pieces to put right blink
     Moment(
         "correction",
-        frozenset({Meaning.LAST_MOVE, Meaning.FILL, Meaning.REMOVE, Meaning.FAULT}),
-        frozenset({Meaning.REMOVE, Meaning.FILL}),
+        frozenset({Meaning.LAST_MOVE, Meaning.FILL, Meaning.REMOVE}),
+        frozenset({Meaning.REMOVE, Meaning.FILL, Meaning.FAULT}),
     ),
     # setting up: what to place or take off, the furigoma tosses, the counters
     Moment(
@@ -131,24 +129,29 @@ MOMENTS = (
                 Meaning.TOKIN,
                 Meaning.PAWN,
                 Meaning.COUNT,
-                Meaning.FAULT,
             }
         ),
+        frozenset({Meaning.FAULT}),
     ),
     # the status LED alone, read without a neighbour: each of its meanings on its own
     Moment(
         "status",
-        frozenset({Meaning.FILL, Meaning.FAULT}),
-        frozenset({Meaning.PROMPT, Meaning.GUIDE}),
+        frozenset({Meaning.FILL}),
+        frozenset({Meaning.PROMPT, Meaning.GUIDE, Meaning.FAULT}),
     ),
 )
 """The moments the legend's layers come together in (``Legend.lights``, ``view.py``)."""
 
 
 BLINKING = frozenset(m for moment in MOMENTS for m in moment.blinking) - frozenset(
-    m for moment in MOMENTS for m in moment.steady
+    m for moment in MOMENTS for m in moment.steady | moment.slow
 )
 """The meanings that always blink: the key says so, as the blinking tells them apart."""
+
+SLOW_BLINKING = frozenset(m for moment in MOMENTS for m in moment.slow) - frozenset(
+    m for moment in MOMENTS for m in moment.steady | moment.blinking
+)
+"""The meanings that always blink slowly: the key says so too."""
 
 
 COACHED = {
@@ -315,6 +318,7 @@ class Legend:
 
     def lights(self, view: BoardView, now: float) -> Lights:
         on = int(now / BLINK_PERIOD) % 2 == 0
+        slow_on = int(now / SLOW_BLINK_PERIOD) % 2 == 0
         layers: list[tuple[Meaning, frozenset[Spot]]] = []
         if view.phase is not Phase.SETUP:
             layers.append((Meaning.LAST_MOVE, view.last_move))
@@ -328,12 +332,13 @@ class Legend:
             for spot, quality in view.coached:
                 layers.append((COACHED[quality], frozenset({spot})))
             layers.append((Meaning.LIFTED, view.lifted))
-            layers.append((Meaning.HINT, view.hint))
+            if slow_on:
+                layers.append((Meaning.HINT, view.hint))
             layers.append((Meaning.GUIDE, view.guide))
             # the rest of a move already begun: pieces still to take off, cells to fill
             layers.append((Meaning.REMOVE, frozenset(s for s, r in view.remaining if not r)))
             layers.append((Meaning.DESTINATION, frozenset(s for s, r in view.remaining if r)))
-        blinking = view.thinking or bool(view.goes_on)
+        blinking = view.thinking or bool(view.goes_on) or bool(view.hint)
         if view.goes_on and on:
             layers.append((Meaning.GOES_ON, view.goes_on))
         if view.prompt is not None:
@@ -364,6 +369,7 @@ class Legend:
             for spot in sorted(layer):
                 spots.pop(spot, None)  # re-insert so that dict order is the paint order
                 spots[spot] = colour
+        blinking = blinking or view.fault is not None
         return Lights(spots, self._indicators(view, on), blinking)
 
     def _indicators(self, view: BoardView, on: bool) -> dict[str, Colour]:
@@ -374,7 +380,8 @@ class Legend:
         elif view.phase is not Phase.SETUP:
             indicators[f"turn:{view.turn}"] = self.palette.seat(view.seats[view.turn])
         if view.fault is not None:
-            indicators["status"] = self.colour(Meaning.FAULT)
+            if on:  # blinking, over everything: dark in its off half, not another meaning
+                indicators["status"] = self.colour(Meaning.FAULT)
         elif view.prompt is not None and on:
             indicators["status"] = self.colour(Meaning.PROMPT)
         elif view.thinking and on:

@@ -44,6 +44,7 @@ from firmware_host.notices.declared import (
     Refused,
     RemoteMoved,
     ReviewShown,
+    ServerRefusedMove,
     StoreReplaced,
 )
 from firmware_host.session.state import (
@@ -228,6 +229,13 @@ def wording(notice: Notice) -> Wording:
                 ply=ply,
                 plies=plies,
                 move=move or "",
+            )
+        case ServerRefusedMove(server, move, reason, _):
+            return both(
+                N_("{server} refused {move}: {reason} — take it back on the board"),
+                server=server,
+                move=Move(move),
+                reason=reason,
             )
         case BoardTurned(True, _):
             return shown_only(N_("the pieces stand the other way round: the board follows them"))

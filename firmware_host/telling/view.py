@@ -125,6 +125,8 @@ def build_view(
         )
     threatened, in_check = controller.teaching
     computer = controller.computer
+    if computer.help_off is not None:
+        threatened = frozenset()  # engine help, forbidden online against people
     coached = tuple(
         sorted(
             (spot, quality)

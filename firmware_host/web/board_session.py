@@ -16,6 +16,7 @@ from firmware_host.notices.declared import (
     GameStarted,
     Notice,
 )
+from firmware_host.remote.game import RemoteGame
 from firmware_host.session.actions import (
     Download,
     NewGame,
@@ -83,7 +84,7 @@ class BoardSession(Session):
             pieces=self.controller.position.layout(),
             now=_loop_time(),
             palette=self.runtime.legend.palette.name,
-            remote=self.runtime.remote,
+            remote=self.runtime.remote if isinstance(self.runtime.remote, RemoteGame) else None,
         )
 
     async def start(self) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 from engine.game import Position
 from engine.opening import FirstPlayerDraw
 from firmware_host.session.controller import Controller
-from firmware_host.telling.legend import BLINKING, PALETTES, Meaning, Palette
+from firmware_host.telling.legend import BLINKING, PALETTES, SLOW_BLINKING, Meaning, Palette
 
 Json = dict[str, Any]
 
@@ -65,14 +65,23 @@ def key_meanings(controller: Controller) -> tuple[Meaning, ...]:
     return tuple(meanings)
 
 
+def key_text(meaning: Meaning) -> str:
+    """A meaning's words; one that always blinks, or blinks slowly, says so, as its
+    blinking tells it from its neighbours."""
+    if meaning in BLINKING:
+        return f"{meaning.value} (blinks)"
+    if meaning in SLOW_BLINKING:
+        return f"{meaning.value} (blinks slowly)"
+    return meaning.value
+
+
 def colour_key(controller: Controller, palette: str) -> list[Json]:
-    """The key as the page draws it: each meaning's words and its colour (hex); a
-    meaning that always blinks says so, as its blinking tells it from its neighbours."""
+    """The key as the page draws it: each meaning's words and its colour (hex)."""
     chosen: Palette = PALETTES.get(palette, PALETTES["default"])
     return [
         {
             "meaning": meaning.name.lower(),
-            "text": f"{meaning.value} (blinks)" if meaning in BLINKING else meaning.value,
+            "text": key_text(meaning),
             "colour": chosen.colours[meaning].hex(),
         }
         for meaning in key_meanings(controller)

@@ -31,6 +31,7 @@ from engine.game import Game, Layout
 from engine.recognizer import Timing
 from engine.registry import find_game
 from firmware_host.boards.profiles import load_profile
+from firmware_host.boards.remote_side import RemoteSide
 from firmware_host.boards.simulator import Simulation
 from firmware_host.notices.declared import (
     GameStarted,
@@ -109,11 +110,12 @@ class SimSession(Session):
         pairing: Pairing | None = None,
         profiles: Mapping[str, tuple[str, ...]] | None = None,
         settings: Mapping[str, str] | None = None,
-        remote: RemoteGame | None = None,
+        remote: RemoteSide | None = None,
         link_factory: LinkFactory = Link,
         join_wait: float = JOIN_WAIT,
     ) -> None:
-        """``remote``: the game is played with other boards over a broker.
+        """``remote``: the game is played with other boards over a broker (or on a
+        server such as lishogi).
         ``link_factory`` and ``join_wait``: how a remote game asked for from the page
         reaches its broker, and how long joining waits for the host's board."""
         super().__init__(simulated_profiles() if profiles is None else profiles)
@@ -139,8 +141,8 @@ class SimSession(Session):
             pieces=pieces,
             remote=remote,
         )
-        self.remote = remote
-        self.watching = remote is not None and remote.request.watch  # a spectator's page
+        self.remote = remote if isinstance(remote, RemoteGame) else None  # across boards
+        self.watching = self.remote is not None and self.remote.request.watch  # a spectator
         self._moves = MoveList()
         self._steps: deque[HandStep] = deque()
         self._jobs: asyncio.Queue[_Job] = asyncio.Queue()
@@ -167,7 +169,7 @@ class SimSession(Session):
         settings: Mapping[str, str] | None = None,
         moves: Sequence[str] = (),
         pieces: Layout | None = None,
-        remote: RemoteGame | None = None,
+        remote: RemoteSide | None = None,
         journal: Journal | None = None,
     ) -> Simulation:
         """``moves``: a record's, played before the board is set up; ``pieces``: how the
@@ -441,8 +443,8 @@ class SimSession(Session):
         self._close_spectator_store()
         self._spectator_store = spectator_store
         self.sim = sim
-        self.remote = sim.remote
-        self.watching = sim.remote is not None and sim.remote.watching
+        self.remote = sim.remote if isinstance(sim.remote, RemoteGame) else None
+        self.watching = self.remote is not None and self.remote.watching
         self._steps.clear()
         self._hands = _hands_of(sim)
         assert self._loop is not None

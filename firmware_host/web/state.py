@@ -407,4 +407,6 @@ def _computer(controller: Controller, thinking: bool) -> Json:
         "verdict": computer.verdict,
         "coach": computer.coach,
         "warn": computer.warn,
+        # why hints, the coach, warnings and threat lights are off (an online game)
+        "help_off": computer.help_off,
     }

@@ -14,7 +14,7 @@ from firmware_host.notices.declared import (
     FaultCleared,
     FaultShown,
 )
-from firmware_host.telling.legend import Meaning
+from firmware_host.telling.legend import BLINK_PERIOD, Meaning
 from hardware.mock.frontends.serial_scanner import SerialScannerModel
 from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone
 from tests.firmware_host.boards.frontend_kit import (
@@ -50,12 +50,18 @@ def test_a_front_end_silent_mid_move_pauses_the_game_and_play_resumes(
     faults = of(FaultShown, notices)
     assert len(faults) == 1 and faults[0].message.startswith(named)
     assert not commits(notices)
-    assert indicator(sim, "status") == rgb(sim, Meaning.FAULT)
+    shown = {indicator(sim, "status")}  # the fault blinks: lit in one half of a blink
+    notices += sim.advance(BLINK_PERIOD)
+    shown.add(indicator(sim, "status"))
+    assert shown == {rgb(sim, Meaning.FAULT), None}
     restore()
     notices = sim.settle(2.0)
     assert of(FaultCleared, notices)
     assert commits(notices) == [text]
-    assert indicator(sim, "status") != rgb(sim, Meaning.FAULT)
+    shown = {indicator(sim, "status")}
+    notices += sim.advance(BLINK_PERIOD)
+    shown.add(indicator(sim, "status"))
+    assert rgb(sim, Meaning.FAULT) not in shown
 
 
 # a piece that rests on a legal cell for a moment, then goes on while a chip is silent

@@ -170,7 +170,7 @@ def test_a_store_fault_and_a_bus_fault_do_not_clear_each_other(
         await asyncio.sleep(0.1)
         # the chip answers again, but the store still cannot take the game
         assert "database or disk is full" in (build_view(runtime.controller).fault or "")
-        assert _status_led(runtime) == FAULT
+        await until(lambda: _status_led(runtime) == FAULT)  # it blinks: lit within a blink
         bus.vanish(0x20)
         await until(lambda: runtime.controller.fault is not None)
         monkeypatch.setattr(store, "_write", real_write)
@@ -178,7 +178,7 @@ def test_a_store_fault_and_a_bus_fault_do_not_clear_each_other(
         await asyncio.sleep(0.1)
         # the store is well again, but the chip is still silent: the game waits
         assert "0x20" in (build_view(runtime.controller).fault or "")
-        assert _status_led(runtime) == FAULT
+        await until(lambda: _status_led(runtime) == FAULT)
         bus.restore(0x20)
         await until(lambda: build_view(runtime.controller).fault is None)
         runtime.stopping.set()

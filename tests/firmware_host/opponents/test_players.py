@@ -18,13 +18,15 @@ DOBUTSU = find_game("dobutsu")
 def test_a_low_level_engine_makes_the_levels_mistakes_and_a_top_one_none() -> None:
     position = DOBUTSU.position()
     best = ListedPlayer().analyse(position).best
-    for number, low, high in [(1, 0.3, 0.7), (10, 0.0, 0.0)]:
+    shares = []
+    for number in (1, 4, 10):
         chosen = level(number)
         beginner = Beginner(ListedPlayer(), chosen, random.Random(5))
         played = [beginner.analyse(position).best for _ in range(200)]
-        share = sum(move != best for move in played) / len(played)
-        # a mistake is a random legal move, which is the best one a quarter of the time
-        assert low * 0.75 <= share <= high, (number, share)
+        shares.append(sum(move != best for move in played) / len(played))
+    # a mistake is a move by feel over the level's shallow look: the weaker, the more
+    assert shares[0] > shares[1] > shares[2] == 0.0, shares
+    assert shares[1] > 0.1, shares
 
 
 def test_each_spec_gets_its_player() -> None:

@@ -6,9 +6,15 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from engine.registry import find_game
+from engine.registry import find_game, games
 from firmware_host.opponents.seats import parse_spec
-from firmware_host.opponents.thinking import Purpose, ThinkRequest, ThinkResult, request_for
+from firmware_host.opponents.thinking import (
+    Purpose,
+    ThinkRequest,
+    ThinkResult,
+    limits_for,
+    request_for,
+)
 from firmware_host.opponents.worker import ProcessThinker
 from tests.firmware_host.opponents.fakes import DyingPlayer, ListedPlayer, MakeAlways, SlowPlayer
 
@@ -88,3 +94,16 @@ def test_a_worker_that_dies_is_started_again_and_asked_once_more(tmp_path: Path)
         assert (result.request, result.best, result.failed) == (asked, "1d1c", None)
     finally:
         thinker.close()
+
+
+def test_a_hint_thinks_for_the_games_hint_time_and_a_move_for_its_level() -> None:
+    """A hint is wanted soon: its search ends by the game's hint_seconds; a seat's move
+    and the coach's judgement keep their level's own budget (no deadline here)."""
+    for game in games():
+        before = time.monotonic()
+        hint = limits_for(Purpose.HINT, game, None)
+        assert hint.deadline is not None
+        assert before + game.hint_seconds <= hint.deadline <= time.monotonic() + game.hint_seconds
+        assert game.hint_seconds <= 3.0
+        for purpose in (Purpose.MOVE, Purpose.JUDGE):
+            assert limits_for(purpose, game, None).deadline is None

@@ -61,7 +61,7 @@ def board(
 
 
 def remote_of(sim: Simulation) -> RemoteGame:
-    assert sim.remote is not None
+    assert isinstance(sim.remote, RemoteGame)
     return sim.remote
 
 

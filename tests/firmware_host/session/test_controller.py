@@ -34,7 +34,7 @@ from firmware_host.session.actions import (
 )
 from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStatus
-from firmware_host.telling.legend import Meaning
+from firmware_host.telling.legend import BLINK_PERIOD, Meaning
 from firmware_host.telling.view import build_view
 from hardware.mock.hands import Noise
 from tests.firmware_host.simkit import (
@@ -348,7 +348,11 @@ def test_a_chip_that_vanishes_mid_move_pauses_the_game(profile: str, address: in
     assert len(faults) == 1
     assert f"0x{address:02x}" in faults[0].message
     assert "MCP23017" in faults[0].message
-    assert indicator(sim, "status") == rgb(sim, Meaning.FAULT)
+    # the fault blinks on the status LED: lit in one half of each blink
+    shown = {indicator(sim, "status")}
+    sim.advance(BLINK_PERIOD)
+    shown.add(indicator(sim, "status"))
+    assert shown == {rgb(sim, Meaning.FAULT), None}
     assert "waiting for the board" in build_view(sim.controller).message
     sim.world.place("1c")  # ...lands while the chip is silent
     notices = sim.advance(5.0)

@@ -24,7 +24,7 @@ from firmware_host.notices.declared import (
 )
 from firmware_host.store.journal import Journal
 from firmware_host.store.storage import GameStatus, GameStore, RecordKind, StorageError
-from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning
+from firmware_host.telling.legend import BLINK_PERIOD, DEFAULT_PALETTE, Meaning
 from firmware_host.terminal.screen import describe_notice
 from firmware_host.wire.notice_records import notice_record
 from hardware.profile import load_profile
@@ -186,7 +186,10 @@ def test_a_simulation_on_a_full_disk_plays_on_and_stores_the_game_when_it_can(
         notices += sim.perform(move)
     assert [n.move for n in notices if isinstance(n, MoveCommitted)] == ["2c2b", "2a2b", "3d2c"]
     assert sim.lights is not None
-    assert sim.lights.indicators["status"] == DEFAULT_PALETTE.colours[Meaning.FAULT]
+    shown = {sim.lights.indicators.get("status")}  # the fault blinks: lit in one half
+    notices += sim.advance(BLINK_PERIOD)
+    shown.add(sim.lights.indicators.get("status"))
+    assert shown == {DEFAULT_PALETTE.colours[Meaning.FAULT], None}
     assert store.unfinished("dobutsu") is None
     disk.free()
     notices = sim.advance(2.0)  # the board rests; the journal tries again

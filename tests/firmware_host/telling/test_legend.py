@@ -174,9 +174,22 @@ def test_a_fault_lights_the_status_led_over_everything(palette: Palette) -> None
         (Phase.SETUP, {"missing": frozenset({"1d"})}),
         (Phase.PROMPT, {"prompt": prompt}),
     ]:
-        for now in (ON, OFF):
-            lights = legend.lights(view(phase, fault="0x20 is silent", **fields), now)
-            assert lights.indicators["status"] == palette.colours[Meaning.FAULT]
+        lit = legend.lights(view(phase, fault="0x20 is silent", **fields), ON)
+        assert lit.blinking  # a fault blinks: told from the steady colours by its blinking
+        assert lit.indicators["status"] == palette.colours[Meaning.FAULT]
+        dark = legend.lights(view(phase, fault="0x20 is silent", **fields), OFF)
+        assert dark.blinking
+        assert "status" not in dark.indicators  # no other meaning shows through
+
+
+def test_a_suggested_move_blinks_slowly() -> None:
+    legend = Legend()
+    hinted = view(hint=frozenset({"1c"}), last_move=frozenset({"1c"}))
+    slow = 2 * BLINK_PERIOD
+    assert legend.lights(hinted, ON).spots["1c"] == legend.colour(Meaning.HINT)
+    assert legend.lights(hinted, OFF).spots["1c"] == legend.colour(Meaning.HINT)  # a slow pace
+    assert legend.lights(hinted, slow + ON).spots["1c"] == legend.colour(Meaning.LAST_MOVE)
+    assert legend.lights(hinted, slow + ON).blinking
 
 
 def test_extra_indicators_are_passed_through() -> None:

@@ -37,6 +37,7 @@ from firmware_host.notices.declared import (
     Refused,
     RemoteMoved,
     ReviewShown,
+    ServerRefusedMove,
     StoreReplaced,
 )
 from firmware_host.telling.language import Language
@@ -75,6 +76,7 @@ EXAMPLES: tuple[Notice, ...] = (
     ReviewShown(4, 0, 10, None, 0.0),
     ReviewShown(4, 3, 10, "2c2b", 0.0),
     RemoteMoved(1, "2c2b", 0.0),
+    ServerRefusedMove("lishogi", "2c2b", "Not your turn, or game already over", 0.0),
     *(ProposalMade(kind, 0.0) for kind in Proposal),
     *(
         ProposalAnswered(kind, accepted, ours, 0.0)

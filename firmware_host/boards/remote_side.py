@@ -1,0 +1,62 @@
+"""What a board needs of a game's other side when it is played elsewhere: another
+board over a broker (``firmware_host/remote``) or a server such as lishogi
+(``firmware_host/online``). Both start the game their way, answer for the seats
+played elsewhere as the computer answers for its own, and hand the controller what
+the other side said after each event."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from engine.game import Game
+from firmware_host.opponents.thinking import Thinker
+from firmware_host.session.controller import Controller
+from firmware_host.session.events import Event
+from firmware_host.store.journal import Journal
+
+
+class StartPlan(Protocol):
+    """How the controller starts: what ``Controller.start`` is given."""
+
+    @property
+    def resume(self) -> bool: ...
+
+    @property
+    def options(self) -> Mapping[str, str] | None: ...
+
+    @property
+    def position(self) -> str | None: ...
+
+    @property
+    def moves(self) -> tuple[str, ...]: ...
+
+    @property
+    def settings(self) -> Mapping[str, str]: ...
+
+
+class RemoteSide(Protocol):
+    """The seats played elsewhere, beside the session."""
+
+    wakes: bool  # news wakes the decision loop (``on_news``): it need not poll
+
+    def plan(
+        self,
+        game: Game[Any],
+        journal: Journal,
+        *,
+        options: Mapping[str, str] | None = None,
+        position: str | None = None,
+        moves: Sequence[str] = (),
+        settings: Mapping[str, str] | None = None,
+    ) -> StartPlan: ...
+
+    def attach(self, controller: Controller) -> None: ...
+
+    def poll(self, controller: Controller, at: float) -> list[Event]: ...
+
+    def on_news(self, wake: Callable[[], None]) -> None: ...
+
+    def thinker(self, inner: Thinker) -> Thinker: ...
+
+    def close(self) -> None: ...

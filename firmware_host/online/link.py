@@ -1,0 +1,236 @@
+"""One online game's connection, on a thread of its own: the game stream followed
+through broken links, the outbox sending the board's moves, and the commands the
+players give (resign, abort, draw, chat), one at a time.
+
+The board's decision loop never waits on the network: it reads what was heard
+(``Heard``, a snapshot taken under a lock) and hands over moves and commands, which
+the link's own asyncio loop carries out. This is how the MQTT link of a game across
+boards works too (paho's thread); ``wake`` tells the decision loop news came.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
+
+import aiohttp
+
+from firmware_host.online.client import LishogiClient
+from firmware_host.online.credentials import ApiToken
+from firmware_host.online.errors import LinkDownError, OnlineError
+from firmware_host.online.messages import ChatLine, GameFull, GameState
+from firmware_host.online.outbox import RECHECK, Outbox, Refusal
+from firmware_host.online.streams import Backoff, LinkLost, follow_game
+
+log = logging.getLogger(__name__)
+
+BACKOFF = Backoff()
+"""The pauses between reconnections: 1 s, doubling, at most a minute."""
+
+Command = Callable[[LishogiClient, str], Awaitable[None]]
+"""A call for the game (``client.resign(game_id)``...), made on the link's loop."""
+
+
+@dataclass(frozen=True)
+class Heard:
+    """What the link has heard of the game so far (a snapshot)."""
+
+    full: GameFull | None = None  # the first gameFull
+    state: GameState | None = None  # the latest state (gameFull's or a gameState)
+    chat: tuple[ChatLine, ...] = ()
+    refusals: tuple[Refusal, ...] = ()
+    lost: LinkLost | None = None  # the link is down (until a line arrives again)
+    failed: str | None = None  # the link gave up (a revoked token, no such game)
+    over: bool = False  # the game stream ended with the game
+    said: tuple[str, ...] = field(default=())  # commands the server refused, in words
+
+
+ClientFactory = Callable[[aiohttp.ClientSession], LishogiClient]
+
+
+def client_factory(token: ApiToken, base_url: str) -> ClientFactory:
+    """The client for ``base_url`` with ``token`` (never kept anywhere else)."""
+
+    def make(session: aiohttp.ClientSession) -> LishogiClient:
+        return LishogiClient(session, token, base_url=base_url)
+
+    return make
+
+
+class OnlineLink:
+    """A game's streams and outbox on a thread of their own; thread-safe to call."""
+
+    def __init__(
+        self,
+        make_client: ClientFactory,
+        game_id: str,
+        *,
+        backoff: Backoff = BACKOFF,
+        recheck: Backoff = RECHECK,
+        wake: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.game_id = game_id
+        self._make_client = make_client
+        self._backoff = backoff
+        self._recheck = recheck
+        self.wake = wake
+        self._lock = threading.Lock()
+        self._heard = Heard()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._outbox: Outbox | None = None
+        self._client: LishogiClient | None = None
+        self._pending: list[tuple[str, int]] = []  # moves put before the outbox exists
+        self._commands: asyncio.Queue[Command] | None = None
+        self._stop: asyncio.Event | None = None
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"lishogi-{game_id}", daemon=True)
+
+    # --- the decision loop's side ----------------------------------------------------
+
+    def start(self) -> None:
+        self._thread.start()
+        self._ready.wait(10.0)
+
+    @property
+    def heard(self) -> Heard:
+        with self._lock:
+            return self._heard
+
+    def put_move(self, usi: str, ply: int) -> None:
+        """A move played on the board for our side, sent in order, once."""
+        loop = self._loop
+        if loop is None:
+            with self._lock:
+                self._pending.append((usi, ply))
+            return
+        loop.call_soon_threadsafe(self._put, usi, ply)
+
+    def command(self, command: Command) -> None:
+        """A call for the game, made after those before it."""
+        loop, queue = self._loop, self._commands
+        if loop is not None and queue is not None:
+            loop.call_soon_threadsafe(queue.put_nowait, command)
+
+    @property
+    def waiting(self) -> int:
+        """How many of the board's moves wait to be sent."""
+        outbox = self._outbox
+        return 0 if outbox is None else len(outbox.waiting)
+
+    def close(self) -> None:
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None:
+            loop.call_soon_threadsafe(stop.set)
+        if self._thread.ident is not None:  # started
+            self._thread.join(10.0)
+
+    # --- the link's own thread -------------------------------------------------------
+
+    def _run(self) -> None:
+        asyncio.run(self._main())
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._commands = asyncio.Queue()
+        self._stop = asyncio.Event()
+        self._ready.set()
+        async with aiohttp.ClientSession() as session:
+            client = self._client = self._make_client(session)
+            full = await self._first_full(client)
+            if full is None:
+                return
+            outbox = Outbox(
+                client,
+                self.game_id,
+                full.state.moves,
+                on_refused=self._refused,
+                recheck=self._recheck,
+            )
+            self._outbox = outbox
+            with self._lock:
+                pending, self._pending = self._pending, []
+            for usi, ply in pending:
+                outbox.put(usi, ply)
+            tasks = [
+                asyncio.create_task(self._follow(client, outbox)),
+                asyncio.create_task(outbox.run()),
+                asyncio.create_task(self._carry_out(client)),
+            ]
+            await self._stop.wait()
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _first_full(self, client: LishogiClient) -> GameFull | None:
+        """The game as it is, tried again while the link is down (until stopped)."""
+        failures = 0
+        assert self._stop is not None
+        while not self._stop.is_set():
+            try:
+                full = await client.game_full(self.game_id)
+            except LinkDownError as error:
+                failures += 1
+                delay = self._backoff.delay(failures)
+                self._update(lost=LinkLost(str(error), delay, failures))
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._stop.wait(), delay)
+                continue
+            except OnlineError as error:
+                self._update(failed=str(error))
+                return None
+            self._update(full=full, state=full.state, lost=None)
+            return full
+        return None
+
+    async def _follow(self, client: LishogiClient, outbox: Outbox) -> None:
+        try:
+            async for message in follow_game(client, self.game_id, backoff=self._backoff):
+                if isinstance(message, LinkLost):
+                    self._update(lost=message)
+                elif isinstance(message, GameFull):
+                    outbox.observe(message.state.moves, fresh=True)
+                    self._update(state=message.state, lost=None)
+                elif isinstance(message, GameState):
+                    outbox.observe(message.moves)
+                    self._update(state=message, lost=None)
+                else:
+                    with self._lock:
+                        self._heard = replace(self._heard, chat=(*self._heard.chat, message))
+                    self.wake()
+        except OnlineError as error:
+            self._update(failed=str(error))
+            return
+        self._update(over=True)
+
+    async def _carry_out(self, client: LishogiClient) -> None:
+        assert self._commands is not None
+        while True:
+            command = await self._commands.get()
+            try:
+                await command(client, self.game_id)
+            except OnlineError as error:
+                log.warning("lishogi game %s: %s", self.game_id, error)
+                with self._lock:
+                    self._heard = replace(self._heard, said=(*self._heard.said, str(error)))
+                self.wake()
+
+    def _put(self, usi: str, ply: int) -> None:
+        if self._outbox is None:
+            with self._lock:
+                self._pending.append((usi, ply))
+        else:
+            self._outbox.put(usi, ply)
+
+    def _refused(self, refusal: Refusal) -> None:
+        with self._lock:
+            self._heard = replace(self._heard, refusals=(*self._heard.refusals, refusal))
+        self.wake()
+
+    def _update(self, **changes: object) -> None:
+        with self._lock:
+            self._heard = replace(self._heard, **changes)  # type: ignore[arg-type]
+        self.wake()
