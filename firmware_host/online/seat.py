@@ -1,7 +1,7 @@
 """The opponent's seat of a game played on lishogi: it plays like another board's seat.
 
 The controller stays the only writer of the game. lishogi's moves reach it as a
-remote seat's answers (``OnlineThinker``: the move lit as the move to play, waited
+remote seat's answers (``ElsewhereThinker``: the move lit as the move to play, waited
 for on the board); each move the board commits for our side goes to the outbox.
 What lishogi says (a refused move, the game's end, a draw offer) reaches it as
 events from ``poll``, and what the players here say (a resignation, a draw offer,
@@ -35,8 +35,8 @@ from firmware_host.online.messages import (
     Side,
 )
 from firmware_host.online.notation import all_from_server, from_server, game_of, to_server
-from firmware_host.opponents.seats import OpponentKind
-from firmware_host.opponents.thinking import Thinker, ThinkRequest, ThinkResult
+from firmware_host.opponents.elsewhere import ElsewhereThinker
+from firmware_host.opponents.thinking import Thinker
 from firmware_host.session.consent import (
     ClockTold,
     ProposalArrived,
@@ -384,7 +384,7 @@ class OnlineSeat:
 
     def thinker(self, inner: Thinker) -> Thinker:
         """The computer, with lishogi answering for the opponent's seat."""
-        return OnlineThinker(self, inner)
+        return ElsewhereThinker(self, inner, note="played on lishogi")
 
     def close(self) -> None:
         self.link.close()
@@ -411,43 +411,3 @@ async def _abort(client: LishogiClient, game_id: str) -> None:
 
 async def _chat(client: LishogiClient, game_id: str, *, text: str) -> None:
     await client.chat(game_id, text)
-
-
-class OnlineThinker:
-    """Answers the opponent seat's requests from lishogi's moves; passes the rest on."""
-
-    def __init__(self, seat: OnlineSeat, inner: Thinker) -> None:
-        self.seat = seat
-        self.inner = inner
-        self._waiting: tuple[ThinkRequest, ...] = ()
-        self._answered: set[ThinkRequest] = set()
-
-    def want(self, requests: tuple[ThinkRequest, ...]) -> None:
-        remote = tuple(r for r in requests if r.spec.kind is OpponentKind.REMOTE)
-        self._answered &= set(remote)  # asked again after a takeback: answered again
-        self._waiting = tuple(r for r in remote if r not in self._answered)
-        self.inner.want(tuple(r for r in requests if r.spec.kind is not OpponentKind.REMOTE))
-
-    def results(self) -> list[ThinkResult]:
-        answers = self.inner.results()
-        still: list[ThinkRequest] = []
-        for request in self._waiting:
-            move = self.seat.move_for(request.ply, request.moves, request.seat)
-            if move is None:
-                still.append(request)
-                continue
-            self._answered.add(request)
-            answers.append(ThinkResult(request, move, note="played on lishogi"))
-        self._waiting = tuple(still)
-        return answers
-
-    def hurry(self) -> None:
-        self.inner.hurry()  # the opponent takes the time it takes
-
-    @property
-    def busy(self) -> bool:
-        return self.inner.busy
-
-    def close(self) -> None:
-        self.inner.close()
-        self.seat.close()

@@ -3,7 +3,7 @@ taking it up again after a restart), publishes what happens on this board, and h
 the controller what the other boards did.
 
 The controller stays the only writer of the game: the other boards' moves reach it
-as a remote seat's answers (``RemoteThinker``), their proposals, answers and
+as a remote seat's answers (``ElsewhereThinker``), their proposals, answers and
 resignations as events from ``poll``. What this board publishes is read back from
 the controller after each event, so nothing here can disagree with the game store.
 """
@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from engine.errors import KibanError
 from engine.game import Game, Position
+from firmware_host.opponents.elsewhere import ElsewhereThinker
 from firmware_host.opponents.seats import OpponentKind, parse_opponents, seat_index
 from firmware_host.opponents.thinking import Thinker
 from firmware_host.remote.address import BrokerAddress
@@ -640,9 +641,7 @@ class RemoteGame:
 
     def thinker(self, inner: Thinker) -> Thinker:
         """The computer, with this game's room answering for the other boards' seats."""
-        from firmware_host.remote.thinker import RemoteThinker  # it reads this module
-
-        return RemoteThinker(self, inner)
+        return ElsewhereThinker(self, inner, note="played at the other board")
 
     def close(self) -> None:
         if self.link is not None and self.room is not None:
