@@ -12,7 +12,7 @@ from typing import Any
 from engine.game import Game
 
 
-def _state_dir(args: argparse.Namespace) -> Path:
+def state_dir_of(args: argparse.Namespace) -> Path:
     from firmware_host.store.storage import default_state_dir
 
     given: Path | None = getattr(args, "state_dir", None)
@@ -23,7 +23,7 @@ def online(args: argparse.Namespace) -> int:
     """``kiban online login`` or ``kiban online logout``."""
     from firmware_host.online.credentials import ApiToken, forget_token, store_token
 
-    state_dir = _state_dir(args)
+    state_dir = state_dir_of(args)
     if args.online_command == "logout":
         had = forget_token(state_dir)
         said = "the lishogi token is forgotten" if had else "no lishogi token was kept"
@@ -58,7 +58,7 @@ def online_seat(args: argparse.Namespace, game: Game[Any]) -> Any:
     from firmware_host.online.seat import OnlineSeat
     from firmware_host.online.starting import Found, find_game
 
-    token = read_token(_state_dir(args))
+    token = read_token(state_dir_of(args))
     if token is None:
         raise SystemExit("kiban: no lishogi token is kept: kiban online login (scope board:play)")
     make = client_factory(token, args.online_url)

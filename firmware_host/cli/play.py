@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.game import Game
 from firmware_host.cli.common import game_and_options, open_store, remote_game, resumes, settings_of
-from firmware_host.cli.online import online_seat
+from firmware_host.cli.online import online_seat, state_dir_of
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES
 from firmware_host.telling.speech_settings import SPEECH
@@ -126,6 +126,7 @@ def _sim_web(
         pairing=pairing,
         settings=settings,
         remote=remote,
+        state_dir=state_dir_of(args),
     )
     asyncio.run(run_simulator(session, pairing, args.host, args.port, browser=not args.no_browser))
     return 0

@@ -7,7 +7,7 @@ import argparse
 from engine.options import parse_assignments
 from engine.registry import find_game
 from firmware_host.cli.common import open_store, remote_game, resumes, settings_of
-from firmware_host.cli.online import online_seat
+from firmware_host.cli.online import online_seat, state_dir_of
 from firmware_host.telling.legend import PALETTES
 
 
@@ -48,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
                     resume=not fresh,
                     options=options,
                     settings=settings,
+                    state_dir=state_dir_of(args),
                 )
             )
         else:

@@ -122,8 +122,9 @@ class OnlineLink:
         return 0 if outbox is None else len(outbox.waiting)
 
     def close(self) -> None:
+        """Stop the link; closing it again does nothing."""
         loop, stop = self._loop, self._stop
-        if loop is not None and stop is not None:
+        if loop is not None and stop is not None and not loop.is_closed():
             loop.call_soon_threadsafe(stop.set)
         if self._thread.ident is not None:  # started
             self._thread.join(10.0)

@@ -31,6 +31,7 @@ class Scope(Enum):
     GAME = "game"  # the controller: the game and its session
     HANDS = "hands"  # the simulated hands (only where pieces are simulated)
     SESSION = "session"  # the front end's session itself (the record, for one)
+    ONLINE = "online"  # the lishogi token and the online game (the page's dialog)
 
 
 class Kind(Enum):
@@ -65,13 +66,15 @@ def param(
     optional: bool = False,
     keys: tuple[str, ...] = (),
     default: Any = dataclasses.MISSING,
+    secret: bool = False,
 ) -> Any:
     """A parameter field: required on the wire unless ``optional``. ``default`` is what
-    the class takes when it is built without it (by the terminal, say)."""
+    the class takes when it is built without it (by the terminal, say); a ``secret`` is
+    left out of the action's repr (so out of every log line that shows the action)."""
     metadata = {"kind": kind, "help": help, "wire": wire, "optional": optional, "keys": keys}
     if isinstance(default, dict):
         return field(default_factory=lambda: dict(default), metadata=metadata)
-    return field(default=default, metadata=metadata)
+    return field(default=default, metadata=metadata, repr=not secret)
 
 
 # --- the actions ---------------------------------------------------------------------
@@ -320,6 +323,60 @@ class PlayRemote(Vocabulary):
     )
 
 
+@dataclass(frozen=True, slots=True)
+class OnlineToken(Vocabulary):
+    """Keep the user's lishogi API token (scope board:play) in the state directory, for
+    this user only; it is never shown again."""
+
+    wire: ClassVar[str] = "online_token"
+    scope: ClassVar[Scope] = Scope.ONLINE
+    token: str = param(Kind.STRING, "the personal API token", secret=True)
+
+
+@dataclass(frozen=True, slots=True)
+class OnlineForget(Vocabulary):
+    """Forget the kept lishogi token (revoke it on lishogi too)."""
+
+    wire: ClassVar[str] = "online_forget"
+    scope: ClassVar[Scope] = Scope.ONLINE
+
+
+@dataclass(frozen=True, slots=True)
+class OnlineResign(Vocabulary):
+    """Resign the online game on lishogi."""
+
+    wire: ClassVar[str] = "online_resign"
+    scope: ClassVar[Scope] = Scope.ONLINE
+
+
+@dataclass(frozen=True, slots=True)
+class OnlineAbort(Vocabulary):
+    """Abort the online game on lishogi (before its first moves)."""
+
+    wire: ClassVar[str] = "online_abort"
+    scope: ClassVar[Scope] = Scope.ONLINE
+
+
+@dataclass(frozen=True, slots=True)
+class OnlineDraw(Vocabulary):
+    """Offer a draw in the online game, or accept the opponent's."""
+
+    wire: ClassVar[str] = "online_draw"
+    scope: ClassVar[Scope] = Scope.ONLINE
+
+
+@dataclass(frozen=True, slots=True)
+class OnlineSay(Vocabulary):
+    """Send a chat line to the online game's opponent."""
+
+    wire: ClassVar[str] = "online_say"
+    scope: ClassVar[Scope] = Scope.ONLINE
+    text: str = param(Kind.STRING, "the line (140 characters at most)")
+
+
+OnlineAction = OnlineToken | OnlineForget | OnlineResign | OnlineAbort | OnlineDraw | OnlineSay
+"""The page's "Play online" dialog (``Scope.ONLINE``)."""
+
 Action = (
     LiftPiece
     | PlacePiece
@@ -340,6 +397,7 @@ Action = (
     | MoveNow
     | Download
     | PlayRemote
+    | OnlineAction
 )
 """What a person or a tool asks; the controller handles the ``Scope.GAME`` ones."""
 
@@ -380,6 +438,12 @@ ACTIONS: tuple[type[Action], ...] = (
     Hint,
     MoveNow,
     PlayRemote,
+    OnlineToken,
+    OnlineForget,
+    OnlineResign,
+    OnlineAbort,
+    OnlineDraw,
+    OnlineSay,
 )
 
 

@@ -42,6 +42,7 @@ from firmware_host.session.actions import (
     PlacePiece,
     PlayRemote,
     Press,
+    Scope,
     is_game_action,
 )
 from firmware_host.session.controller import Controller
@@ -216,6 +217,8 @@ class TerminalBoard:
                 return
             case PlayRemote():
                 self.say(f"cannot: {REMOTE_AT_START}")
+            case _ if action.scope is Scope.ONLINE:
+                self.say("cannot: online play is the web page's dialog (or kiban online login)")
             case _ if is_game_action(action):
                 self.report(self.sim.send(action))
                 if isinstance(action, NewGame):

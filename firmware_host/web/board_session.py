@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 
 from firmware_host.boards.runtime import Runtime
 from firmware_host.notices.declared import (
@@ -20,6 +21,7 @@ from firmware_host.remote.game import RemoteGame
 from firmware_host.session.actions import (
     Download,
     NewGame,
+    OnlineAction,
     PlayRemote,
     is_game_action,
 )
@@ -53,8 +55,10 @@ class BoardSession(Session):
 
     mode = Mode.BOARD
 
-    def __init__(self, runtime: Runtime, pairing: Pairing | None = None) -> None:
-        super().__init__(dict.fromkeys(runtime.profile.games, ()))
+    def __init__(
+        self, runtime: Runtime, pairing: Pairing | None = None, *, state_dir: Path | None = None
+    ) -> None:
+        super().__init__(dict.fromkeys(runtime.profile.games, ()), state_dir=state_dir)
         self.runtime = runtime
         self._moves = MoveList()
         self._pairing = pairing
@@ -87,6 +91,9 @@ class BoardSession(Session):
             remote=self.runtime.remote if isinstance(self.runtime.remote, RemoteGame) else None,
         )
 
+    def online_seat(self) -> object:
+        return self.runtime.remote
+
     async def start(self) -> None:
         """Nothing to start: the runtime runs the board."""
 
@@ -97,6 +104,8 @@ class BoardSession(Session):
         action = request.action
         if isinstance(action, Download):
             return record_message(request, self.controller, action.format)
+        if isinstance(action, OnlineAction):
+            return self.online(request, action)
         if isinstance(action, PlayRemote):
             return error(Problem.NOT_ALLOWED, REMOTE_AT_START, request_id=request.id)
         if not is_game_action(action):

@@ -12,6 +12,7 @@ import socket
 import sys
 import webbrowser
 from collections.abc import Mapping
+from pathlib import Path
 from typing import IO
 
 from aiohttp import web
@@ -161,9 +162,11 @@ async def run_board(
     options: Mapping[str, str] | None = None,
     settings: Mapping[str, str] | None = None,
     out: IO[str] = sys.stdout,
+    state_dir: Path | None = None,
 ) -> None:
-    """The runtime with its control panel; it stops as the runtime does (SIGTERM)."""
-    session = BoardSession(runtime, pairing)
+    """The runtime with its control panel; it stops as the runtime does (SIGTERM).
+    ``state_dir``: where the page's "Play online" dialog keeps the lishogi token."""
+    session = BoardSession(runtime, pairing, state_dir=state_dir)
     runner, _ = await _serve_until(session, pairing, host, port, out, browser=False)
     try:
         await runtime.run(resume=resume, options=options, settings=settings)

@@ -53,6 +53,7 @@ STATIC_TYPES = {
     "devices.js": "text/javascript",
     "speech.js": "text/javascript",
     "remote.js": "text/javascript",
+    "online.js": "text/javascript",
     "pieces.js": "text/javascript",
     "style.css": "text/css",
 }

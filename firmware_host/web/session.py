@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any, ClassVar
 
 from engine.game import Game, Position
@@ -20,13 +21,15 @@ from firmware_host.notices.declared import (
     Notice,
     Refused,
 )
+from firmware_host.session.actions import OnlineAction
 from firmware_host.session.controller import Controller
 from firmware_host.store.records import find_format
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES
 from firmware_host.telling.notices import notice_line
 from firmware_host.telling.speech import Narrator
-from firmware_host.web.commands import Context, Request
+from firmware_host.web.commands import CommandError, Context, Request
+from firmware_host.web.online_page import carry_out, online_state
 from firmware_host.web.state import Json, Mode, board_message, catalogue_message
 from firmware_host.wire.actions import Problem
 from firmware_host.wire.notice_records import notice_record
@@ -136,8 +139,13 @@ class Session(ABC):
 
     mode: ClassVar[Mode]
 
-    def __init__(self, profiles: Mapping[str, tuple[str, ...]]) -> None:
+    def __init__(
+        self, profiles: Mapping[str, tuple[str, ...]], *, state_dir: Path | None = None
+    ) -> None:
+        """``state_dir``: where the lishogi token is kept (None: the page cannot keep
+        one)."""
         self.profiles = dict(profiles)
+        self.state_dir = state_dir
         self._listeners: list[Listener] = []
         self._state: Json | None = None
         self._seq = 0
@@ -156,6 +164,28 @@ class Session(ABC):
 
     @abstractmethod
     def _build_state(self) -> Json: ...
+
+    def online_seat(self) -> object:
+        """The remote seat of the game (an ``OnlineSeat`` in an online game)."""
+        return None
+
+    def _full_state(self) -> Json:
+        state = self._build_state()
+        help_off = self.controller.computer.help_off
+        state["online"] = online_state(self.state_dir, self.online_seat(), help_off)
+        return state
+
+    def online(self, request: Request, action: OnlineAction) -> Json:
+        """Carry out the "Play online" dialog's action; the state tells who listens
+        whether a token is kept now."""
+        try:
+            said = carry_out(action, self.state_dir, self.online_seat())
+        except CommandError as refused:
+            return error(refused.code, refused.message, request_id=request.id, field=refused.field)
+        if self._refresh():
+            assert self._state is not None
+            self._emit(self._state)
+        return {**ok(request), "said": said}
 
     @abstractmethod
     async def execute(self, request: Request) -> Json:
@@ -205,7 +235,7 @@ class Session(ABC):
         if self._state is None:
             self._refresh()
         else:
-            self._retime(self._build_state())
+            self._retime(self._full_state())
         assert self._state is not None
         return self._state
 
@@ -219,7 +249,7 @@ class Session(ABC):
 
     def _refresh(self) -> bool:
         """Rebuild the state; whether it changed."""
-        state = self._build_state()
+        state = self._full_state()
         if self._retime(state):
             return False
         self._seq += 1

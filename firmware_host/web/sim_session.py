@@ -24,6 +24,7 @@ import logging
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from engine.errors import KibanError
@@ -49,6 +50,7 @@ from firmware_host.session.actions import (
     LiftPiece,
     MovePiece,
     NewGame,
+    OnlineAction,
     PlacePiece,
     PlayRemote,
     Press,
@@ -113,12 +115,16 @@ class SimSession(Session):
         remote: RemoteSide | None = None,
         link_factory: LinkFactory = Link,
         join_wait: float = JOIN_WAIT,
+        state_dir: Path | None = None,
     ) -> None:
         """``remote``: the game is played with other boards over a broker (or on a
         server such as lishogi).
         ``link_factory`` and ``join_wait``: how a remote game asked for from the page
-        reaches its broker, and how long joining waits for the host's board."""
-        super().__init__(simulated_profiles() if profiles is None else profiles)
+        reaches its broker, and how long joining waits for the host's board.
+        ``state_dir``: where the page's "Play online" dialog keeps the lishogi token."""
+        super().__init__(
+            simulated_profiles() if profiles is None else profiles, state_dir=state_dir
+        )
         self.store = store
         self.journal = Journal(store)  # one for every simulation: nothing waiting is lost
         self._link_factory = link_factory
@@ -368,8 +374,13 @@ class SimSession(Session):
                 layout = self.controller.position.layout()
                 self._steps.extend(self._hands.bring_to(layout, self.sim.now))
 
+    def online_seat(self) -> object:
+        return self.sim.remote
+
     def _carry_out(self, request: Request) -> Json:
         command = request.action
+        if isinstance(command, OnlineAction):
+            return self.online(request, command)
         if self.watching and not isinstance(command, Download | NewGame | PlayRemote):
             return error(
                 Problem.NOT_ALLOWED,

@@ -7,6 +7,7 @@
 //   controls.js the board's buttons, claims, record, guide, new game
 //   devices.js  paired devices: unpair this one, forget the others
 //   remote.js   a remote opponent: the dialog, the game's code, its status, watching
+//   online.js   the "Play online" dialog (lishogi): the token, resign, abort, draw, chat
 //   speech.js   says the server's sentences: moves, prompts, refusals, clock warnings (off by default)
 
 import { renderBoard, renderLeds, renderPieces } from "./board.js";
@@ -15,6 +16,7 @@ import { bindControls, followGame, renderCatalogue, renderControls } from "./con
 import { checkStillPaired, renderDevices } from "./devices.js";
 import { bindHands, renderHeld } from "./hands.js";
 import { renderPanel, tickClocks } from "./panel.js";
+import { bindOnline } from "./online.js";
 import { bindRemote, remoteAnswered, renderRemote, renderRemoteSeats } from "./remote.js";
 import { bindSpeech, inLanguage, speakNotice } from "./speech.js";
 
@@ -129,5 +131,6 @@ bindHands();
 bindControls();
 bindSpeech();
 bindRemote();
+bindOnline();
 setInterval(tickClocks, CLOCK_TICK);
 if (!window.KIBAN_OFFLINE) connect();

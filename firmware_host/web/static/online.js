@@ -1,0 +1,64 @@
+// The "Play online" dialog (lishogi): the personal API token given once (a password
+// field, cleared as soon as it is sent: the server keeps it and never sends it back,
+// only whether one is kept), forgetting it, and while an online game runs its opponent,
+// draw offer, abort, resign and chat. Why the computer's help is off is said here too.
+// It follows the state as the page draws it (the body's data-seq changes with each).
+
+import { $, html, page, send } from "./common.js";
+
+function sendToken(event) {
+  event.preventDefault();
+  const field = $("online-token");
+  const token = field.value.trim();
+  field.value = ""; // never left in the page
+  if (token) send({ type: "online_token", token });
+}
+
+function say(event) {
+  event.preventDefault();
+  const field = $("online-chat-line");
+  const text = field.value.trim();
+  if (text && send({ type: "online_say", text }) !== null) field.value = "";
+}
+
+function confirmed(question, type) {
+  return () => {
+    if (window.confirm(question)) send({ type });
+  };
+}
+
+export function renderOnline(state) {
+  const online = state && state.online;
+  if (!online) return;
+  $("online-token-state").textContent = online.token
+    ? "A lishogi token is kept on this board (readable by its user only)."
+    : "No lishogi token is kept: give one to play online.";
+  $("online-token-save").textContent = online.token ? "Replace the token" : "Keep the token";
+  $("online-forget").hidden = !online.token;
+  $("online-help-off").hidden = !online.help_off;
+  $("online-help-off").textContent = online.help_off || "";
+  const playing = Boolean(online.game);
+  $("online-play").hidden = !playing;
+  if (!playing) return;
+  const over = Boolean(state.outcome);
+  for (const id of ["online-draw", "online-abort", "online-resign"]) $(id).disabled = over;
+  $("online-opponent").textContent = `lishogi game ${online.game} against ${online.opponent || "…"}`;
+  const list = $("online-chat");
+  list.replaceChildren();
+  for (const line of online.chat) html("li", {}, `${line.user}: ${line.text}`, list);
+  list.scrollTop = list.scrollHeight;
+}
+
+export function bindOnline() {
+  $("online-token-form").addEventListener("submit", sendToken);
+  $("online-forget").addEventListener("click", confirmed(
+    "Forget the lishogi token on this board? (Revoke it on lishogi too.)", "online_forget"));
+  $("online-draw").addEventListener("click", () => send({ type: "online_draw" }));
+  $("online-abort").addEventListener("click", confirmed("Abort the online game?", "online_abort"));
+  $("online-resign").addEventListener("click", confirmed("Resign the online game?", "online_resign"));
+  $("online-chat-form").addEventListener("submit", say);
+  new MutationObserver(() => renderOnline(page.state)).observe(document.body, {
+    attributes: true,
+    attributeFilter: ["data-seq"],
+  });
+}
