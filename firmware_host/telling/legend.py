@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from drivers.led_strip import Colour
+from engine.game import Position
 from engine.geometry import Seat
 from engine.outcome import Outcome
 from engine.physical import Spot
@@ -63,6 +65,11 @@ class Moment:
     steady: frozenset[Meaning]
     blinking: frozenset[Meaning] = frozenset()
     slow: frozenset[Meaning] = frozenset()
+
+    def within(self, shown: frozenset[Meaning]) -> Moment:
+        """The moment as a game that can show only ``shown`` sees it: two meanings
+        its game never shows need no colour between them."""
+        return Moment(self.name, self.steady & shown, self.blinking & shown, self.slow & shown)
 
 
 MOMENTS = (
@@ -152,6 +159,45 @@ SLOW_BLINKING = frozenset(m for moment in MOMENTS for m in moment.slow) - frozen
     m for moment in MOMENTS for m in moment.steady | moment.blinking
 )
 """The meanings that always blink slowly: the key says so too."""
+
+
+COACH_SCALE = (Meaning.BEST, Meaning.GOOD, Meaning.DOUBTFUL, Meaning.LOSING)
+"""The coach's scale, best to losing."""
+
+
+def _overrides(position: Position[Any], method: str) -> bool:
+    """Whether the game's position teaches this (the base class answers nothing)."""
+    return getattr(type(position), method) is not getattr(Position, method)
+
+
+def shown_in(
+    position: Position[Any], *, dice: bool, furigoma: bool, coach: bool
+) -> frozenset[Meaning]:
+    """The meanings the LEDs can show in a game, from what the game declares: a check
+    only where its position finds checks, threats and captures only where it finds
+    threats, the dice's movable pieces only where it rolls dice, a count only where it
+    keeps counters, the furigoma tosses only when drawn so, the coach's scale only when
+    the coach is on. The page's key lists these, and only these need telling apart."""
+    shown = set(Meaning) - {
+        Meaning.MOVABLE,
+        Meaning.COUNT,
+        Meaning.TOKIN,
+        Meaning.PAWN,
+        *COACH_SCALE,
+    }
+    if not _overrides(position, "check_spots"):
+        shown.discard(Meaning.CHECK)
+    if not _overrides(position, "threatened_spots"):
+        shown -= {Meaning.THREAT, Meaning.CAPTURE}
+    if dice:
+        shown.add(Meaning.MOVABLE)
+    if position.counters():
+        shown.add(Meaning.COUNT)
+    if furigoma:
+        shown |= {Meaning.TOKIN, Meaning.PAWN}
+    if coach:
+        shown |= set(COACH_SCALE)
+    return frozenset(shown)
 
 
 COACHED = {

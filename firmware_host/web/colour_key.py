@@ -8,10 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.game import Position
 from engine.opening import FirstPlayerDraw
 from firmware_host.session.controller import Controller
-from firmware_host.telling.legend import BLINKING, PALETTES, SLOW_BLINKING, Meaning, Palette
+from firmware_host.telling.legend import (
+    BLINKING,
+    COACH_SCALE,
+    PALETTES,
+    SLOW_BLINKING,
+    Meaning,
+    Palette,
+    shown_in,
+)
 
 Json = dict[str, Any]
 
@@ -33,36 +40,21 @@ COMMON = (
 )
 """What every game shows, in the order the key lists it (the terminal's order first)."""
 
-COACH = (Meaning.BEST, Meaning.GOOD, Meaning.DOUBTFUL, Meaning.LOSING)
-
-
-def _overrides(position: Position[Any], method: str) -> bool:
-    """Whether the game's position teaches this (the base class answers nothing)."""
-    return getattr(type(position), method) is not getattr(Position, method)
+ORDER = (*COMMON, Meaning.MOVABLE, Meaning.COUNT, Meaning.TOKIN, Meaning.PAWN, *COACH_SCALE)
+"""Every meaning in the key's order: the common ones, then those of some games."""
 
 
 def key_meanings(controller: Controller) -> tuple[Meaning, ...]:
     """The meanings the LEDs can show in the current game with its settings."""
     position = controller.position
-    meanings = [
-        meaning
-        for meaning in COMMON
-        if not (meaning is Meaning.CHECK and not _overrides(position, "check_spots"))
-        and not (
-            meaning in (Meaning.THREAT, Meaning.CAPTURE)
-            and not _overrides(position, "threatened_spots")
-        )
-    ]
-    if controller.game.rolls_dice(position.options):
-        meanings.append(Meaning.MOVABLE)
-    if position.counters():
-        meanings.append(Meaning.COUNT)
     drawn = controller.draw
-    if drawn is not None and drawn.kind is FirstPlayerDraw.FURIGOMA:
-        meanings += [Meaning.TOKIN, Meaning.PAWN]
-    if controller.settings.coach:
-        meanings += COACH
-    return tuple(meanings)
+    shown = shown_in(
+        position,
+        dice=controller.game.rolls_dice(position.options),
+        furigoma=drawn is not None and drawn.kind is FirstPlayerDraw.FURIGOMA,
+        coach=controller.settings.coach,
+    )
+    return tuple(meaning for meaning in ORDER if meaning in shown)
 
 
 def key_text(meaning: Meaning) -> str:

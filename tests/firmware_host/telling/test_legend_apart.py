@@ -13,7 +13,9 @@ import pytest
 from coloraide import Color
 
 from drivers.led_strip import Colour
-from firmware_host.telling.legend import MOMENTS, PALETTES, Meaning, Palette
+from engine.errors import VariantError
+from engine.registry import games
+from firmware_host.telling.legend import MOMENTS, PALETTES, Meaning, Palette, shown_in
 
 APART = 20.0
 """The least CIEDE2000 difference between two meanings shown at once: some twenty
@@ -211,14 +213,35 @@ SHORTFALLS: dict[str, frozenset[str]] = {
 }
 
 
+def shown_by_games() -> tuple[frozenset[Meaning], ...]:
+    """What each game can show, under each choice of each of its options (one at a
+    time, where valid alone), with the coach on and the furigoma drawn (a session may
+    choose either in any game): the most it can show."""
+    shown: list[frozenset[Meaning]] = []
+    for game in games():
+        choices: list[dict[str, str]] = [{}] + [
+            {spec.name: choice} for spec in game.option_specs for choice in spec.choices
+        ]
+        for given in choices:
+            try:
+                position = game.position(None, given)
+            except VariantError:  # a choice that needs another option changed too
+                continue
+            dice = game.rolls_dice(position.options)
+            shown.append(shown_in(position, dice=dice, furigoma=True, coach=True))
+    return tuple(shown)
+
+
 def together() -> frozenset[tuple[Meaning, Meaning]]:
     """The pairs colour must separate: both steady, both blinking or both blinking
-    slowly, at one moment (a blink and a slow blink differ in pace)."""
+    slowly, at one moment, in a game that can show both (a blink and a slow blink
+    differ in pace)."""
     pairs: set[tuple[Meaning, Meaning]] = set()
-    for moment in MOMENTS:
-        for group in (moment.steady, moment.blinking, moment.slow):
-            ordered = sorted(group, key=lambda meaning: meaning.name)
-            pairs.update(itertools.combinations(ordered, 2))
+    for shown in set(shown_by_games()):
+        for moment in (moment.within(shown) for moment in MOMENTS):
+            for group in (moment.steady, moment.blinking, moment.slow):
+                ordered = sorted(group, key=lambda meaning: meaning.name)
+                pairs.update(itertools.combinations(ordered, 2))
     return frozenset(pairs)
 
 
@@ -319,3 +342,13 @@ def test_a_slow_blink_separates_like_a_blink() -> None:
     blinking illegal move: colour need not tell it from either."""
     assert (Meaning.GUIDE, Meaning.HINT) not in together()
     assert (Meaning.HINT, Meaning.ILLEGAL) not in together()
+
+
+def test_only_pairs_some_game_shows_at_once_need_colour() -> None:
+    """No game both finds checks and rolls dice, or finds checks and keeps counters:
+    those pairs need no colour between them; each game's own pairs still do."""
+    assert (Meaning.CHECK, Meaning.MOVABLE) not in together()
+    assert (Meaning.CHECK, Meaning.COUNT) not in together()
+    assert (Meaning.CAPTURE, Meaning.CHECK) in together()
+    assert (Meaning.DESTINATION, Meaning.MOVABLE) in together()
+    assert (Meaning.COUNT, Meaning.LAST_MOVE) in together()
