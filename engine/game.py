@@ -30,7 +30,7 @@ from engine.physical import (
 )
 from engine.piece_moves import PieceMoves
 from engine.policy import IllegalMovePolicy
-from engine.record import PLAIN_TEXT, RecordFormat, RecordReader
+from engine.record import PLAIN_TEXT, Played, RecordFormat, RecordReader
 from engine.search.sampling_sources import ListedMoves, MoveSource
 from engine.search.style import SearchStyle
 from engine.usi import ServerVariant, UsiVariant
@@ -326,6 +326,18 @@ class Position(ABC, Generic[M]):
     @abstractmethod
     def copy(self) -> Self:
         """An independent position with the same history."""
+
+    def played(self) -> Played:
+        """The start and the moves that led here, as texts (a record, a request to the
+        computer and the other boards all say a game this way)."""
+        earlier = self.copy()
+        moves: list[str] = []
+        movers: list[int] = []
+        while earlier.move_stack:
+            move = earlier.pop()
+            moves.append(earlier.move_text(move))
+            movers.append(earlier.turn)
+        return Played(earlier.text(), tuple(reversed(moves)), tuple(reversed(movers)))
 
     @abstractmethod
     def outcome(self) -> Outcome | None:

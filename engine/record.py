@@ -17,6 +17,16 @@ from engine.outcome import Outcome
 
 
 @dataclass(frozen=True, slots=True)
+class Played:
+    """How a position was reached, as a record has it: the start position's text, each
+    move's text and the seat that made it."""
+
+    start: str
+    moves: tuple[str, ...]
+    movers: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     """One game as played so far: everything a record writer needs.
 

@@ -96,14 +96,8 @@ def outcome_of(state: GameState) -> Outcome:
 
 def record_of(position: Position[Any]) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """Every move's text and the seat that made it."""
-    earlier = position.copy()
-    texts: list[str] = []
-    movers: list[int] = []
-    while earlier.move_stack:
-        move = earlier.pop()
-        texts.append(earlier.move_text(move))
-        movers.append(earlier.turn)
-    return tuple(reversed(texts)), tuple(reversed(movers))
+    played = position.played()
+    return played.moves, played.movers
 
 
 class OnlineSeat:

@@ -64,19 +64,15 @@ def request_for(
     purpose: Purpose, position: Position[Any], game_id: int, spec: OpponentSpec, seed: int
 ) -> ThinkRequest:
     """The request for ``position`` as its record has it (start and moves)."""
-    earlier = position.copy()
-    texts: list[str] = []
-    while earlier.move_stack:
-        move = earlier.pop()
-        texts.append(earlier.move_text(move))
+    played = position.played()
     options = position.options.non_default(position.game.option_specs)
     return ThinkRequest(
         purpose,
         game_id,
         position.game.name,
         tuple(sorted(options.items())),
-        earlier.text(),
-        tuple(reversed(texts)),
+        played.start,
+        played.moves,
         spec,
         seed,
         position.turn,

@@ -14,15 +14,13 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from dataclasses import replace
+from typing import Any
 
-from engine.errors import KibanError
 from engine.game import Game, Position
 from firmware_host.opponents.elsewhere import ElsewhereThinker
 from firmware_host.opponents.seats import OpponentKind, parse_opponents, seat_index
 from firmware_host.opponents.thinking import Thinker
-from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode
 from firmware_host.remote.identity import BoardKey
 from firmware_host.remote.link import Link
@@ -37,6 +35,16 @@ from firmware_host.remote.messages import (
     room_filter,
 )
 from firmware_host.remote.room import Role, Room
+from firmware_host.remote.setting import (
+    JOIN_WAIT,
+    SPEC_GRACE,
+    Connection,
+    LinkFactory,
+    Plan,
+    RemoteGameError,
+    RemoteSetting,
+    Request,
+)
 from firmware_host.session.consent import (
     ClockTold,
     PeerEnded,
@@ -51,101 +59,6 @@ from firmware_host.store.journal import Journal
 from firmware_host.store.storage import RecordKind
 
 log = logging.getLogger(__name__)
-
-JOIN_WAIT = 20.0  # seconds a joining board waits for the host's game and its seat
-SPEC_GRACE = 1.5  # seconds a restarted host listens for its own game before re-seating
-
-
-class RemoteGameError(KibanError, RuntimeError):
-    """A remote game that cannot start: no such game, no free seat, no broker."""
-
-
-@dataclass(frozen=True, slots=True)
-class RemoteSetting:
-    """What the game store keeps of a remote game (setting ``remote``), so a board
-    that restarts takes it up again as itself: its role, the code, its board id, the
-    game's id, its own signing key and the host's key as it first knew it."""
-
-    role: Role
-    code: GameCode
-    board: str
-    uid: str
-    identity: BoardKey | None = field(default=None, compare=False)  # None: a spectator
-    host_key: str | None = None
-
-    def text(self) -> str:
-        key = "-" if self.identity is None else self.identity.text()
-        return ":".join(
-            (self.role.value, self.code.letters, self.board, self.uid, key, self.host_key or "-")
-        )
-
-    @classmethod
-    def parse(cls, text: str) -> RemoteSetting:
-        parts = text.split(":")
-        if len(parts) == 4:
-            raise RemoteGameError(
-                "the stored remote game was made by an earlier Kiban (protocol 1, where "
-                "boards shared one key): it cannot be taken up; start a new one with --new"
-            )
-        try:
-            role, code, board, uid, key, host_key = parts
-            identity = None if key == "-" else BoardKey.from_text(key)
-            return cls(Role(role), GameCode.parse(code), board, uid, identity, _or_none(host_key))
-        except (ValueError, KibanError) as error:
-            raise RemoteGameError(
-                f"the stored remote game {text[:40]!r}... cannot be read"
-            ) from error
-
-
-def _or_none(text: str) -> str | None:
-    return None if text == "-" else text
-
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """How the controller starts: what ``Controller.start`` is given."""
-
-    resume: bool
-    options: Mapping[str, str] | None
-    position: str | None
-    moves: tuple[str, ...]
-    settings: Mapping[str, str]
-
-
-@dataclass(frozen=True, slots=True)
-class Request:
-    """What the person at this board asked for on the command line or the page."""
-
-    address: BrokerAddress
-    host: bool
-    code: GameCode | None = None  # the game to join
-    seats: tuple[str, ...] = ()  # the seats this board plays (by name); () for the default
-    resume: bool = True
-    watch: bool = False  # follow the game ``code`` read-only (a spectator's page)
-
-
-class Connection(Protocol):
-    """What a board needs of its broker connection (``Link``, or ``LoopbackLink``)."""
-
-    connects: int
-    error: str | None
-
-    @property
-    def connected(self) -> bool: ...
-
-    def start(self) -> None: ...
-
-    def publish(self, topic: str, payload: bytes, *, retain: bool = True) -> None: ...
-
-    def received(self) -> list[tuple[str, bytes]]: ...
-
-    def close(self, goodbye: tuple[str, bytes] | None = None) -> None: ...
-
-
-LinkFactory = Callable[
-    [BrokerAddress, str, str, Callable[[], tuple[str, bytes]] | None, Callable[[], None]],
-    Connection,
-]
 
 
 class RemoteGame:
@@ -385,7 +298,8 @@ class RemoteGame:
         assert setting is not None
         if setting.role is Role.HOST:
             self._announce(setting.code, self.watch_code)
-            start, texts = _start_of(controller.position)
+            played = controller.position.played()
+            start, texts = played.start, played.moves
             options = controller.position.options.non_default(controller.game.option_specs)
             stored = controller.settings.stored()
             shared = {k: v for k, v in stored.items() if k not in ("opponent", "remote", "seed")}
@@ -667,16 +581,6 @@ def _board_id() -> str:
     return secrets.token_hex(4)
 
 
-def _start_of(position: Position[Any]) -> tuple[str, tuple[str, ...]]:
-    """The position's start and its moves as texts (as a record has them)."""
-    earlier = position.copy()
-    texts: list[str] = []
-    while earlier.move_stack:
-        move = earlier.pop()
-        texts.append(earlier.move_text(move))
-    return earlier.text(), tuple(reversed(texts))
-
-
 def _move_texts(position: Position[Any], known: tuple[str, ...] = ()) -> tuple[str, ...]:
     """Every move's text; the ``known`` texts are kept while they are still the game's
     (the game went on by one move, or did not move at all)."""
@@ -691,4 +595,4 @@ def _move_texts(position: Position[Any], known: tuple[str, ...] = ()) -> tuple[s
             return known
     elif played == 0 == len(known):
         return known
-    return _start_of(position)[1]
+    return position.played().moves

@@ -7,7 +7,7 @@ import argparse
 
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode
-from firmware_host.remote.game import Request
+from firmware_host.remote.setting import Request
 from firmware_host.remote.settings import RemoteSpec
 
 

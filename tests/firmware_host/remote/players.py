@@ -28,8 +28,9 @@ from firmware_host.notices.declared import (
 )
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode
-from firmware_host.remote.game import RemoteGame, Request
+from firmware_host.remote.game import RemoteGame
 from firmware_host.remote.room import Room
+from firmware_host.remote.setting import Request
 from firmware_host.session.actions import Resign, Select
 from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStore

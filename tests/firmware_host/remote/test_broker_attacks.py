@@ -14,7 +14,6 @@ import pytest
 
 from engine.registry import find_game
 from firmware_host.remote.code import GameCode
-from firmware_host.remote.game import Request
 from firmware_host.remote.identity import BoardKey
 from firmware_host.remote.messages import (
     BoardState,
@@ -25,6 +24,7 @@ from firmware_host.remote.messages import (
     encode,
     topic,
 )
+from firmware_host.remote.setting import Request
 from tests.firmware_host.remote.conftest import Broker
 from tests.firmware_host.remote.players import (
     Player,

@@ -1,0 +1,111 @@
+"""What a remote game is asked to be and what it keeps: the request from the command
+line or the page, the setting the store keeps so a restarted board takes its game up
+again as itself, the start plan it hands the controller, and the broker connection it
+needs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from engine.errors import KibanError
+from firmware_host.remote.address import BrokerAddress
+from firmware_host.remote.code import GameCode
+from firmware_host.remote.identity import BoardKey
+from firmware_host.remote.room import Role
+
+JOIN_WAIT = 20.0  # seconds a joining board waits for the host's game and its seat
+SPEC_GRACE = 1.5  # seconds a restarted host listens for its own game before re-seating
+
+
+class RemoteGameError(KibanError, RuntimeError):
+    """A remote game that cannot start: no such game, no free seat, no broker."""
+
+
+@dataclass(frozen=True, slots=True)
+class RemoteSetting:
+    """What the game store keeps of a remote game (setting ``remote``), so a board
+    that restarts takes it up again as itself: its role, the code, its board id, the
+    game's id, its own signing key and the host's key as it first knew it."""
+
+    role: Role
+    code: GameCode
+    board: str
+    uid: str
+    identity: BoardKey | None = field(default=None, compare=False)  # None: a spectator
+    host_key: str | None = None
+
+    def text(self) -> str:
+        key = "-" if self.identity is None else self.identity.text()
+        return ":".join(
+            (self.role.value, self.code.letters, self.board, self.uid, key, self.host_key or "-")
+        )
+
+    @classmethod
+    def parse(cls, text: str) -> RemoteSetting:
+        parts = text.split(":")
+        if len(parts) == 4:
+            raise RemoteGameError(
+                "the stored remote game was made by an earlier Kiban (protocol 1, where "
+                "boards shared one key): it cannot be taken up; start a new one with --new"
+            )
+        try:
+            role, code, board, uid, key, host_key = parts
+            identity = None if key == "-" else BoardKey.from_text(key)
+            return cls(Role(role), GameCode.parse(code), board, uid, identity, _or_none(host_key))
+        except (ValueError, KibanError) as error:
+            raise RemoteGameError(
+                f"the stored remote game {text[:40]!r}... cannot be read"
+            ) from error
+
+
+def _or_none(text: str) -> str | None:
+    return None if text == "-" else text
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """How the controller starts: what ``Controller.start`` is given."""
+
+    resume: bool
+    options: Mapping[str, str] | None
+    position: str | None
+    moves: tuple[str, ...]
+    settings: Mapping[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """What the person at this board asked for on the command line or the page."""
+
+    address: BrokerAddress
+    host: bool
+    code: GameCode | None = None  # the game to join
+    seats: tuple[str, ...] = ()  # the seats this board plays (by name); () for the default
+    resume: bool = True
+    watch: bool = False  # follow the game ``code`` read-only (a spectator's page)
+
+
+class Connection(Protocol):
+    """What a board needs of its broker connection (``Link``, or ``LoopbackLink``)."""
+
+    connects: int
+    error: str | None
+
+    @property
+    def connected(self) -> bool: ...
+
+    def start(self) -> None: ...
+
+    def publish(self, topic: str, payload: bytes, *, retain: bool = True) -> None: ...
+
+    def received(self) -> list[tuple[str, bytes]]: ...
+
+    def close(self, goodbye: tuple[str, bytes] | None = None) -> None: ...
+
+
+LinkFactory = Callable[
+    [BrokerAddress, str, str, Callable[[], tuple[str, bytes]] | None, Callable[[], None]],
+    Connection,
+]
