@@ -43,24 +43,6 @@ from engine.move_index import DiffKey, IndexedMove, MoveIndex
 from engine.overlap import Carried, Overlap, Standing, goes_on, in_order, shared
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
 
-__all__ = [
-    "Ambiguous",
-    "Assessment",
-    "Commit",
-    "Correction",
-    "Hint",
-    "IllegalMatch",
-    "Moving",
-    "OffGuide",
-    "OutOfStep",
-    "Pending",
-    "Recognizer",
-    "Settled",
-    "TakebackOffer",
-    "Tapped",
-    "Timing",
-]
-
 M = TypeVar("M", bound=Hashable)
 
 EPSILON = 1e-6  # seconds: times that differ by less are the same instant

@@ -20,9 +20,9 @@ from typing import Any
 
 from drivers.buttons import ButtonRole
 from drivers.errors import BusError
+from engine.assessments import Timing
 from engine.game import Game, Layout
 from engine.physical import Spot
-from engine.recognizer import Timing
 from firmware_host.boards.remote_side import RemoteSide
 from firmware_host.boards.scanning import CONFIRM_WAIT, CONFIRMING, ScanWatch
 from firmware_host.boards.session_loop import SessionLoop, at_once, next_blink

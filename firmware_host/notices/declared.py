@@ -16,8 +16,8 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any, ClassVar, get_args
 
+from engine.assessments import Correction
 from engine.outcome import Outcome
-from engine.recognizer import Correction
 
 
 def on_wire(

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from drivers.buttons import ButtonRole
+from engine.assessments import Ambiguous, Assessment, Commit, Timing
 from engine.claims import ClaimRule
 from engine.errors import KibanError
 from engine.game import Game, Position
@@ -26,13 +27,7 @@ from engine.opening import DrawResult
 from engine.outcome import Outcome
 from engine.overlap import Carried
 from engine.physical import Frame, Reading, Sensing, Spot
-from engine.recognizer import (
-    Ambiguous,
-    Assessment,
-    Commit,
-    Recognizer,
-    Timing,
-)
+from engine.recognizer import Recognizer
 from engine.record import GameRecord
 from engine.registry import find_game
 from firmware_host.notices.declared import (

@@ -14,11 +14,11 @@ from enum import Enum
 from typing import Any
 
 from drivers.led_strip import Colour
+from engine.assessments import Correction, Hint
 from engine.game import Position
 from engine.geometry import Seat
 from engine.outcome import Outcome
 from engine.physical import Spot
-from engine.recognizer import Correction, Hint
 from engine.search.types import Quality
 from firmware_host.session.state import Phase
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
+from engine.assessments import IllegalMatch, Moving, OffGuide, OutOfStep, Pending, Tapped
 from engine.physical import EMPTY, Spot
-from engine.recognizer import IllegalMatch, Moving, OffGuide, OutOfStep, Pending, Tapped
 from firmware_host.notices.declared import Proposal
 from firmware_host.session.clock import format_time
 from firmware_host.session.controller import Controller

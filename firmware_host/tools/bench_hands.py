@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from drivers.buttons import ButtonRole
+from engine.assessments import Timing
 from engine.game import Game, Position
 from engine.overlap import goes_on
-from engine.recognizer import Timing
 from engine.registry import find_game, games
 from firmware_host.boards.simulator import Simulation
 from firmware_host.notices.declared import (

@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.assessments import Timing
 from engine.errors import KibanError
 from engine.game import Game, Layout
-from engine.recognizer import Timing
 from engine.registry import find_game
 from firmware_host.boards.profiles import load_profile
 from firmware_host.boards.remote_side import RemoteSide

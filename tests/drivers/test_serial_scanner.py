@@ -14,7 +14,7 @@ import serial
 from drivers.errors import BusError, DeviceMissingError, HardwareError
 from drivers.link_frames import FrameReader, MessageType
 from drivers.serial_scanner import ANSWER_TIMEOUT, VOUCH_AGE, SerialScanner, open_serial
-from engine.recognizer import Timing
+from engine.assessments import Timing
 from hardware.firmware.rp2040.kiban_link import Link
 from hardware.mock.clock import SimClock
 from hardware.mock.serial_device import ScannerDevice, SimulatedSerialPort

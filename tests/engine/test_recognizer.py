@@ -6,10 +6,7 @@ from collections.abc import Iterable
 
 import pytest
 
-from engine.dobutsu.board import DobutsuMove
-from engine.dobutsu.position import DobutsuPosition
-from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Reading, Sensing, Spot
-from engine.recognizer import (
+from engine.assessments import (
     Ambiguous,
     Commit,
     Correction,
@@ -19,12 +16,15 @@ from engine.recognizer import (
     OffGuide,
     OutOfStep,
     Pending,
-    Recognizer,
     Settled,
     TakebackOffer,
     Tapped,
     Timing,
 )
+from engine.dobutsu.board import DobutsuMove
+from engine.dobutsu.position import DobutsuPosition
+from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Reading, Sensing, Spot
+from engine.recognizer import Recognizer
 from engine.registry import find_game
 
 GAME = find_game("dobutsu")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
+from engine.assessments import Timing
 from engine.game import Game
 from engine.physical import Spot, Stone
-from engine.recognizer import Timing
 from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
 from firmware_host.notices.declared import (

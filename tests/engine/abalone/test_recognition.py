@@ -4,8 +4,9 @@ the holes the hand disturbed, or else asked about; forbidden pushes are named.""
 from __future__ import annotations
 
 from engine.abalone import ABALONE, AbalonePosition
+from engine.assessments import Ambiguous, Commit, IllegalMatch, Moving, Pending, Timing
 from engine.physical import EMPTY, NORTH, PRESENT, Frame, Sensing
-from engine.recognizer import Ambiguous, Commit, IllegalMatch, Moving, Pending, Recognizer, Timing
+from engine.recognizer import Recognizer
 from tests.engine.abalone.helpers import HOLES, setup
 
 CELLS = frozenset(HOLES)

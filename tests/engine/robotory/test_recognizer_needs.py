@@ -4,8 +4,9 @@ stands on the last cell of its chain."""
 
 from __future__ import annotations
 
+from engine.assessments import Moving
 from engine.physical import EMPTY, PRESENT, Sensing
-from engine.recognizer import Moving, Recognizer
+from engine.recognizer import Recognizer
 from engine.robotory import ROBOTORY, RobotoryMove
 from tests.engine.robotory.helpers import position, text
 

@@ -8,8 +8,8 @@ import math
 import pytest
 
 from drivers.led_strip import Colour
+from engine.assessments import Correction, Hint
 from engine.outcome import Outcome, Termination
-from engine.recognizer import Correction, Hint
 from firmware_host.telling.legend import (
     BLINK_PERIOD,
     COLOUR_BLIND_PALETTE,

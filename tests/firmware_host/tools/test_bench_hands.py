@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from engine.recognizer import Timing
+from engine.assessments import Timing
 from engine.registry import find_game, games
 from firmware_host.tools.bench_hands import HandsTally, Tempo, main, soak
 

@@ -11,7 +11,7 @@ from typing import Any
 from aiohttp import ClientWebSocketResponse
 from aiohttp.test_utils import TestClient, TestServer
 
-from engine.recognizer import Timing
+from engine.assessments import Timing
 from engine.registry import find_game
 from firmware_host.store.storage import GameStore
 from firmware_host.web.pairing import Pairing

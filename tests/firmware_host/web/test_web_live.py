@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from engine.recognizer import Timing
+from engine.assessments import Timing
 from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
 from firmware_host.session.state import Phase
