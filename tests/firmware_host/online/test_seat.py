@@ -57,12 +57,18 @@ def wait_for(sim: Simulation, condition: Callable[[], bool], timeout: float = 15
 
 @contextmanager
 def online_board(
-    *, sente: str = "alice", gote: str = "bob", noise: Noise | None = None
+    *,
+    sente: str = "alice",
+    gote: str = "bob",
+    noise: Noise | None = None,
+    clock: dict[str, int] | None = None,
 ) -> Iterator[tuple[Simulation, OnlineSeat, FakeGame, ServedFake]]:
-    """Alice's simulated board in a new lishogi game against bob."""
+    """Alice's simulated board in a new lishogi game against bob (``clock``: the
+    game's, as lishogi's gameFull has it)."""
     fake = FakeLishogi()
+    terms = {} if clock is None else {"clock": clock}
     with served_on_a_thread(fake) as server:
-        game = server.call(lambda: fake.start_game(sente, gote))
+        game = server.call(lambda: fake.start_game(sente, gote, **terms))
         link = OnlineLink(
             client_factory(ApiToken("alice_token"), server.url), game.id, backoff=FAST, recheck=FAST
         )
@@ -258,9 +264,32 @@ def test_the_clocks_here_take_lishogis_time_and_never_flag_by_themselves() -> No
         open_the_game(sim, game, server)  # bob's time after 3c3d is told by lishogi
         clock = controller.clock
         assert clock is not None
-        assert clock.remaining(sim.now)[1] == pytest.approx(game.times[1] / 1000, abs=1.0)
+        bob = clock.readings(sim.now)[1]
+        assert bob.main == pytest.approx(game.times[1] / 1000, abs=1.0)
+        assert clock.remaining(sim.now)[1] == pytest.approx(bob.main + 10.0)  # and byoyomi
         sim.advance(700)  # past alice's main time: lishogi's byoyomi, not a flag here
         assert controller.outcome is None
+
+
+def test_lishogis_byoyomi_and_periods_run_the_clocks_here() -> None:
+    terms = {"initial": 10000, "increment": 0, "byoyomi": 30000, "periods": 3}
+    with online_board(clock=terms) as (sim, _, game, server):
+        controller = sim.controller
+        assert controller.settings.clock is not None
+        assert controller.settings.clock.text() == "10s byo 30s x3"
+        play_here(sim, "7g7f")
+        wait_for(sim, lambda: len(game.moves) == 1)
+        clock = controller.clock
+        assert clock is not None and clock.running == 1
+        # bob thinks past his main time; lishogi then sends his period's time
+        sim.advance(15.0)
+        assert clock.readings(sim.now)[1].in_byoyomi
+        game.times[1] = 31000  # the fake takes a second off for the move
+        server.call(lambda: server.fake.play(game.id, "3c3d"))
+        wait_for(sim, lambda: sim.controller.guide is not None)
+        bob = clock.readings(sim.now)[1]
+        assert (bob.main, bob.period, bob.periods) == (0.0, 30.0, 3)
+        assert build_view(controller, sim.now).message.endswith("/ byo 0:30 x3")
 
 
 def test_the_simulators_page_plays_an_online_game_and_says_why_help_is_off() -> None:
