@@ -181,6 +181,13 @@ class FakeLishogi:
         game.draw_offers[side] = True
         self._publish(game, game.state_json())
 
+    def say(self, game_id: str, user: str, text: str) -> None:
+        """The user says a line in the players' chat."""
+        game = self.games[game_id]
+        line = {"type": "chatLine", "username": user, "text": text, "room": "player"}
+        game.chat.append(line)
+        self._publish(game, line)
+
     def resign(self, game_id: str, user: str) -> None:
         game = self.games[game_id]
         side = game.side_of(user)

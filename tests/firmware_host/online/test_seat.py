@@ -10,6 +10,7 @@ from contextlib import contextmanager
 
 import pytest
 
+from drivers.buttons import ButtonRole
 from engine.outcome import Termination
 from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
@@ -24,7 +25,7 @@ from firmware_host.online.credentials import ApiToken
 from firmware_host.online.link import OnlineLink, client_factory
 from firmware_host.online.notation import VariantError, from_server, game_of, to_server
 from firmware_host.online.seat import OnlineSeat
-from firmware_host.session.actions import AgreeDraw, Hint, Resign, Select, TakeBack
+from firmware_host.session.actions import AgreeDraw, Hint, Press, Resign, Select, TakeBack
 from firmware_host.session.state import Prompting, SettingUp
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.notices import notice_line
@@ -214,6 +215,21 @@ def test_the_opponents_draw_offer_accepted_at_the_board_draws_the_game() -> None
         assert outcome is not None and outcome.is_draw
         assert outcome.termination is Termination.AGREEMENT and game.status == "draw"
         assert list(sim.controller.record().moves) == game.moves
+
+
+def test_the_opponents_draw_offer_declined_with_the_boards_buttons_goes_on() -> None:
+    with online_board() as (sim, _, game, server):
+        open_the_game(sim, game, server)
+        server.call(lambda: server.fake.offer_draw(game.id, "bob"))
+        wait_for(sim, lambda: isinstance(sim.controller.state, Prompting))
+        state = sim.controller.state
+        assert isinstance(state, Prompting) and state.selected == 1  # decline, first
+        sim.send(Press(ButtonRole.OK))
+        wait_for(sim, lambda: not game.draw_offers[1])
+        wait_for(sim, lambda: not isinstance(sim.controller.state, Prompting))
+        assert sim.controller.outcome is None and not game.over
+        play_here(sim, "8h2b+")  # the game goes on
+        wait_for(sim, lambda: len(game.moves) == 3)
 
 
 def test_our_draw_offer_goes_to_lishogi_and_a_takeback_is_declined_at_once() -> None:
