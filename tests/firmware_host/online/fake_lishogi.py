@@ -445,17 +445,22 @@ class FakeLishogi:
         except (KeyError, ValueError):
             return _error(400, "Invalid board API seek")
         paired = asyncio.Event()
-        self.seeks.append((request[USER], form, paired))
-        response = web.StreamResponse(headers={"Content-Type": "application/x-ndjson"})
-        await response.prepare(request)
-        while not paired.is_set():
-            await response.write(b"\n")
-            try:
-                await asyncio.wait_for(paired.wait(), self.keepalive_s)
-            except TimeoutError:
-                continue
-        await response.write_eof()
-        return response
+        seek = (request[USER], form, paired)
+        self.seeks.append(seek)
+        try:
+            response = web.StreamResponse(headers={"Content-Type": "application/x-ndjson"})
+            await response.prepare(request)
+            while not paired.is_set():
+                await response.write(b"\n")
+                try:
+                    await asyncio.wait_for(paired.wait(), self.keepalive_s)
+                except TimeoutError:
+                    continue
+            await response.write_eof()
+            return response
+        finally:  # as lishogi: a seek whose connection closes is withdrawn
+            if not paired.is_set() and seek in self.seeks:
+                self.seeks.remove(seek)
 
     async def _challenge(self, request: web.Request) -> web.Response:
         dest = request.match_info["user"].lower()
