@@ -63,11 +63,15 @@ def online_board(
     gote: str = "bob",
     noise: Noise | None = None,
     clock: dict[str, int] | None = None,
+    variant: str = "standard",
 ) -> Iterator[tuple[Simulation, OnlineSeat, FakeGame, ServedFake]]:
     """Alice's simulated board in a new lishogi game against bob (``clock``: the
-    game's, as lishogi's gameFull has it)."""
+    game's, as lishogi's gameFull has it; ``variant``: lishogi's key)."""
     fake = FakeLishogi()
-    terms = {} if clock is None else {"clock": clock}
+    terms: dict[str, object] = {"variant": variant}
+    if clock is not None:
+        terms["clock"] = clock
+    kiban = game_of(variant)
     with served_on_a_thread(fake) as server:
         game = server.call(lambda: fake.start_game(sente, gote, **terms))
         link = OnlineLink(
@@ -75,8 +79,8 @@ def online_board(
         )
         seat = OnlineSeat(link, "alice", join_wait=10.0)
         sim = Simulation(
-            SHOGI,
-            load_profile("sim", SHOGI),
+            kiban,
+            load_profile("sim", kiban),
             GameStore(":memory:"),
             remote=seat,
             noise=noise,
@@ -202,6 +206,29 @@ def test_robot_duel_moves_change_letters_on_the_way(server: str, here: str) -> N
     assert game_of("dobutsu") is robot_duel and game_of("standard") is SHOGI
     with pytest.raises(VariantError, match="lishogi's chushogi is not played here"):
         game_of("chushogi")
+
+
+def test_a_robot_duel_game_on_lishogis_dobutsu_sends_and_reads_drops_by_lishogis_letters() -> None:
+    robot_duel = find_game("dobutsu")
+    with online_board(variant="dobutsu") as (sim, _, game, server):
+        controller = sim.controller
+        assert controller.game is robot_duel
+        play_here(sim, "2c2b")  # our chick takes theirs
+        wait_for(sim, lambda: game.moves == ["2c2b"])
+        server.call(lambda: server.fake.play(game.id, "2a2b"))  # their lion takes ours
+        wait_for(sim, lambda: controller.guide is not None)
+        play_here(sim, "2a2b")
+        wait_for(sim, lambda: len(controller.position.move_stack) == 2)
+        play_here(sim, "C*2c")  # our chick dropped: lishogi writes it with shogi's pawn
+        wait_for(sim, lambda: len(game.moves) == 3)
+        assert game.moves[2] == "P*2c"
+        server.call(lambda: server.fake.play(game.id, "P*2a"))
+        wait_for(sim, lambda: controller.guide is not None)
+        guide = controller.guide
+        assert guide is not None and controller.position.move_text(guide.move) == "C*2a"
+        play_here(sim, "C*2a")
+        wait_for(sim, lambda: len(controller.position.move_stack) == 4)
+        assert list(controller.record().moves) == [from_server(robot_duel, m) for m in game.moves]
 
 
 def test_the_opponents_draw_offer_accepted_at_the_board_draws_the_game() -> None:
