@@ -10,11 +10,18 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from engine.registry import find_game
 from firmware_host.online.credentials import ApiToken, store_token
+from firmware_host.online.starting import Way
+from firmware_host.session.actions import OnlineCancel, OnlineStart
 from firmware_host.store.storage import GameStore
-from firmware_host.web.online_start import OnlineStarter
+from firmware_host.web.commands import CommandError
+from firmware_host.web.online_page import carry_out
+from firmware_host.web.online_start import OnlineStarter, kept_token, request_of
 from firmware_host.web.sim_session import SimSession
+from firmware_host.wire.actions import Problem
 from tests.firmware_host.online.fake_lishogi import FakeLishogi
 from tests.firmware_host.online.serving import FAST
 from tests.firmware_host.online.threaded import ServedFake, served_on_a_thread
@@ -125,3 +132,39 @@ def test_a_challenge_is_accepted_from_the_page_and_a_bad_one_is_said(tmp_path: P
             asyncio.run(scenario())
         finally:
             session.sim.close()
+
+
+def test_the_dialogs_time_control_becomes_lishogis_seek_and_challenge_forms() -> None:
+    asked = request_of(
+        OnlineStart("challenge", " bob ", "5m+2 byo 10s x2", "rated"), find_game("dobutsu")
+    )
+    assert (asked.way, asked.who, asked.variant) == (Way.CHALLENGE, "bob", "dobutsu")
+    form = asked.terms.form()
+    assert (form["clock.limit"], form["clock.increment"]) == ("300", "2")
+    assert (form["clock.byoyomi"], form["clock.periods"], form["rated"]) == ("10", "2", "true")
+    seek = request_of(OnlineStart("seek", None, "0 byo 30s", "casual"), SHOGI).seek.form()
+    assert (seek["time"], seek["byoyomi"], seek["periods"], seek["rated"]) == (
+        "0",
+        "30",
+        "1",
+        "false",
+    )
+    with pytest.raises(CommandError, match="cannot be played on lishogi") as refused:
+        request_of(OnlineStart("seek"), find_game("abalone"))
+    assert refused.value.code is Problem.NOT_ALLOWED
+    with pytest.raises(CommandError, match="rated or casual"):
+        request_of(OnlineStart("seek", rated="yes"), SHOGI)
+    with pytest.raises(CommandError, match="seek, challenge or accept"):
+        request_of(OnlineStart("lobby"), SHOGI)
+
+
+def test_a_board_whose_page_cannot_start_games_says_how_and_no_token_is_said(
+    tmp_path: Path,
+) -> None:
+    for action in (OnlineStart("seek"), OnlineCancel()):
+        with pytest.raises(CommandError, match="kiban run --online lishogi"):
+            carry_out(action, tmp_path, None)
+    with pytest.raises(CommandError, match="keep a lishogi token first"):
+        kept_token(tmp_path)
+    with pytest.raises(CommandError, match="no state directory"):
+        kept_token(None)
