@@ -62,7 +62,9 @@ def _online_parser(commands: Any) -> None:
 
 def _settings_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--clock", metavar="TIME", help="a clock per player: 10m, 90s, 5m+3 (increment)"
+        "--clock",
+        metavar="TIME",
+        help="a clock per player: 10m, 90s, 5m+3 (increment), '10m byo 30s x3' (byoyomi)",
     )
     parser.add_argument(
         "--setting",

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from firmware_host.session.clock import TimeControl
+
 
 class Side(Enum):
     """lishogi's colours: sente moves first (``b`` in an SFEN, ``btime`` on the clock)."""
@@ -81,6 +83,12 @@ class GameClock:
     increment_ms: int
     byoyomi_ms: int
     periods: int
+
+    def time_control(self) -> TimeControl:
+        """The same clock as Kiban's clocks take it (seconds)."""
+        byoyomi = self.byoyomi_ms / 1000
+        periods = max(1, self.periods) if byoyomi else 1
+        return TimeControl(self.initial_ms / 1000, self.increment_ms / 1000, byoyomi, periods)
 
 
 @dataclass(frozen=True)

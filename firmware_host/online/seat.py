@@ -182,9 +182,8 @@ class OnlineSeat:
         if stored is not None and stored.settings.get("online") == online:
             return StartPlan(True, None, None, (), {})
         given = {k: v for k, v in (settings or {}).items() if k not in ("clock", "remote")}
-        if full.clock is not None:  # lishogi's main time here; lishogi judges the flag
-            initial, increment = full.clock.initial_ms / 1000, full.clock.increment_ms / 1000
-            given["clock"] = f"{initial:g}s+{increment:g}" if increment else f"{initial:g}s"
+        if full.clock is not None:  # lishogi's time control here; lishogi judges the flag
+            given["clock"] = full.clock.time_control().text()
         given["opponent"] = f"{game.seats[self.opponent].letter}=remote"
         given["online"] = online
         given["draw"] = "none"  # lishogi chose who plays first
@@ -230,7 +229,7 @@ class OnlineSeat:
         texts, movers = self._moves(controller.position)
         self._send_ours(texts, movers, server)
         events: list[Event] = self._refused(heard, texts)
-        events += self._clock(heard, texts, server)
+        events += self._clock(controller, heard, texts, server, at)
         events += self._draws(controller, heard, texts)
         self._words(controller)
         state = heard.state
@@ -274,8 +273,17 @@ class OnlineSeat:
         self._refusals = len(heard.refusals)
         return events
 
-    def _clock(self, heard: Heard, texts: tuple[str, ...], server: tuple[str, ...]) -> list[Event]:
-        """The opponent's time after its move, as lishogi measured it."""
+    def _clock(
+        self,
+        controller: Controller,
+        heard: Heard,
+        texts: tuple[str, ...],
+        server: tuple[str, ...],
+        at: float,
+    ) -> list[Event]:
+        """The opponent's time after its move, as lishogi measured it: lishogi sends
+        the main time, or in byoyomi the period's time; the periods used are counted
+        by the clock here (lishogi does not send them)."""
         state, ply = heard.state, len(texts)
         if state is None or len(server) != ply + 1 or ply == self._clocked:
             return []
@@ -283,6 +291,9 @@ class OnlineSeat:
             return []
         self._clocked = ply
         left = state.clocks.left_ms(self.side.other) / 1000
+        clock = controller.clock
+        if clock is not None:
+            left = clock.control.from_shown(left, clock.remaining(at)[self.opponent])
         return [ClockTold(ply, self.opponent, left)]
 
     def _draws(self, controller: Controller, heard: Heard, texts: tuple[str, ...]) -> list[Event]:

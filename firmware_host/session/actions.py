@@ -374,7 +374,44 @@ class OnlineSay(Vocabulary):
     text: str = param(Kind.STRING, "the line (140 characters at most)")
 
 
-OnlineAction = OnlineToken | OnlineForget | OnlineResign | OnlineAbort | OnlineDraw | OnlineSay
+@dataclass(frozen=True, slots=True)
+class OnlineStart(Vocabulary):
+    """Find a game on lishogi in the background: seek one, challenge a user, or accept
+    a challenge; the board then plays it."""
+
+    wire: ClassVar[str] = "online_start"
+    scope: ClassVar[Scope] = Scope.ONLINE
+    way: str = param(Kind.STRING, "seek, challenge or accept")
+    who: str | None = param(
+        Kind.OPTIONAL_STRING,
+        "the user to challenge, or the challenge to accept",
+        optional=True,
+        default=None,
+    )
+    clock: str = param(
+        Kind.STRING, "the time control, as clock= takes it", optional=True, default="10m byo 10s"
+    )
+    rated: str = param(Kind.STRING, "rated or casual", optional=True, default="casual")
+
+
+@dataclass(frozen=True, slots=True)
+class OnlineCancel(Vocabulary):
+    """Stop looking for an online game (a seek is withdrawn)."""
+
+    wire: ClassVar[str] = "online_cancel"
+    scope: ClassVar[Scope] = Scope.ONLINE
+
+
+OnlineAction = (
+    OnlineToken
+    | OnlineForget
+    | OnlineResign
+    | OnlineAbort
+    | OnlineDraw
+    | OnlineSay
+    | OnlineStart
+    | OnlineCancel
+)
 """The page's "Play online" dialog (``Scope.ONLINE``)."""
 
 Action = (
@@ -444,6 +481,8 @@ ACTIONS: tuple[type[Action], ...] = (
     OnlineAbort,
     OnlineDraw,
     OnlineSay,
+    OnlineStart,
+    OnlineCancel,
 )
 
 

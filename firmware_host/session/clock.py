@@ -1,19 +1,32 @@
 """A game clock for any number of seats: the seat to move loses time, a move adds
 the increment, and a flag falls at zero.
 
+With byoyomi (shogi's overtime), a seat whose main time is gone has a number of
+periods of ``byoyomi`` seconds each: a move made within a period starts the next
+move with a full one, a period that runs out is used up, and the flag falls when the
+last one does. The clock keeps one number per seat, the time until its flag (the main
+time plus the periods left), so it is stored, told across boards and counted down
+on the page as before; ``TimeControl.reading`` splits it for the display.
+
 Time comes from the caller (the controller's events), so the clock runs on real
 time on the Pi and on simulated time in tests and replays.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.errors import KibanError
 
-_CONTROL = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(m|min|s)?\s*(?:\+\s*(\d+(?:\.\d+)?)\s*s?)?\s*$")
+_NUMBER = r"(\d+(?:\.\d+)?)"
+_CONTROL = re.compile(
+    rf"^\s*{_NUMBER}\s*(m|min|s)?\s*(?:\+\s*{_NUMBER}\s*s?)?"
+    rf"\s*(?:byo\s*{_NUMBER}\s*s?\s*(?:x\s*(\d+))?)?\s*$"
+)
+_SHAPES = "10m, 90s or 5m+3 (minutes, seconds, increment), or 10m byo 30s x3 (byoyomi, periods)"
 
 
 class TimeControlError(KibanError, ValueError):
@@ -21,30 +34,100 @@ class TimeControlError(KibanError, ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class ClockReading:
+    """One seat's clock as shown: main time left, and once it is gone the time left
+    in the current byoyomi period and the periods left (counting that one)."""
+
+    main: float
+    period: float = 0.0
+    periods: int = 0
+
+    @property
+    def in_byoyomi(self) -> bool:
+        return self.main <= 0 and self.periods > 0
+
+    def text(self) -> str:
+        """``9:58``; in byoyomi ``byo 0:25``, with ``x2`` while more than one is left."""
+        if not self.in_byoyomi:
+            return format_time(self.main)
+        more = f" x{self.periods}" if self.periods > 1 else ""
+        return f"byo {format_time(self.period)}{more}"
+
+
+@dataclass(frozen=True, slots=True)
 class TimeControl:
-    """Seconds each seat starts with, and seconds added after each of its moves."""
+    """Seconds each seat starts with, seconds added after each of its moves (while in
+    its main time), and the byoyomi: ``periods`` periods of ``byoyomi`` seconds."""
 
     initial: float
     increment: float = 0.0
+    byoyomi: float = 0.0
+    periods: int = 1
 
     @classmethod
     def parse(cls, text: str) -> TimeControl:
-        """``10m``, ``15``, ``90s``, ``5m+3`` (minutes unless marked s; increment in seconds)."""
+        """``10m``, ``15``, ``90s``, ``5m+3`` (minutes unless marked s; increment in
+        seconds), ``10m byo 30s`` or ``10mbyo30`` (byoyomi in seconds), ``10m byo 30s x3``
+        (three periods), ``0 byo 10s`` (byoyomi alone)."""
         match = _CONTROL.match(text)
         if not match:
-            raise TimeControlError(
-                f"time control {text!r} is not like 10m, 90s or 5m+3 (minutes, seconds, increment)"
-            )
+            raise TimeControlError(f"time control {text!r} is not like {_SHAPES}")
         amount = float(match.group(1))
         initial = amount if match.group(2) == "s" else amount * 60
-        if initial <= 0:
+        byoyomi = float(match.group(4) or 0)
+        periods = int(match.group(5) or 1)
+        if initial <= 0 and byoyomi <= 0:
             raise TimeControlError(f"time control {text!r} gives no time")
-        return cls(initial, float(match.group(3) or 0))
+        if match.group(5) is not None and (periods < 1 or byoyomi <= 0):
+            raise TimeControlError(f"time control {text!r}: periods need a byoyomi of some seconds")
+        return cls(initial, float(match.group(3) or 0), byoyomi, periods if byoyomi else 1)
 
     def text(self) -> str:
         minutes = self.initial / 60
         base = f"{minutes:g}m" if minutes == int(minutes) else f"{self.initial:g}s"
-        return f"{base}+{self.increment:g}" if self.increment else base
+        base = f"{base}+{self.increment:g}" if self.increment else base
+        if self.byoyomi:
+            base += f" byo {self.byoyomi:g}s"
+            base += f" x{self.periods}" if self.periods > 1 else ""
+        return base
+
+    @property
+    def overtime(self) -> float:
+        """All the byoyomi periods together (0 without byoyomi)."""
+        return self.byoyomi * self.periods
+
+    @property
+    def total(self) -> float:
+        """A seat's time until its flag at the start."""
+        return self.initial + self.overtime
+
+    def reading(self, left: float) -> ClockReading:
+        """``left`` seconds until the flag, as main time or byoyomi."""
+        left = max(0.0, left)
+        if not self.byoyomi or left > self.overtime:
+            return ClockReading(left - self.overtime)
+        periods = max(1, math.ceil(left / self.byoyomi - 1e-9))
+        return ClockReading(0.0, left - (periods - 1) * self.byoyomi, periods)
+
+    def after_move(self, left: float) -> float:
+        """The time until the flag after a move made with ``left``: the increment in
+        the main time; in byoyomi the period used is full again."""
+        if left <= 0:
+            return 0.0
+        if self.byoyomi and left <= self.overtime:
+            return self.byoyomi * max(1, math.ceil(left / self.byoyomi - 1e-9))
+        return left + self.increment
+
+    def from_shown(self, shown: float, left: float) -> float:
+        """The time until the flag for a clock that shows ``shown`` (a server that
+        sends the main time, or in byoyomi the current period's time), given that
+        this clock has ``left``: the periods used are counted here."""
+        if not self.byoyomi:
+            return shown
+        reading = self.reading(left)
+        if not reading.in_byoyomi:
+            return shown + self.overtime
+        return (reading.periods - 1) * self.byoyomi + min(shown, self.byoyomi)
 
 
 class GameClock:
@@ -52,7 +135,7 @@ class GameClock:
 
     def __init__(self, control: TimeControl, seats: int, remaining: Sequence[float] | None = None):
         self.control = control
-        self._remaining = list(remaining) if remaining is not None else [control.initial] * seats
+        self._remaining = list(remaining) if remaining is not None else [control.total] * seats
         if len(self._remaining) != seats:
             raise ValueError(f"{len(self._remaining)} clock times for {seats} seats")
         self._running: int | None = None
@@ -63,11 +146,16 @@ class GameClock:
         return self._running
 
     def remaining(self, at: float) -> tuple[float, ...]:
-        """Every seat's time left at ``at`` (never below zero)."""
+        """Every seat's time until its flag at ``at`` (never below zero; byoyomi
+        included: ``readings`` splits it)."""
         times = list(self._remaining)
         if self._running is not None:
             times[self._running] -= at - self._since
         return tuple(max(0.0, t) for t in times)
+
+    def readings(self, at: float) -> tuple[ClockReading, ...]:
+        """Every seat's clock as shown at ``at``: main time, or byoyomi."""
+        return tuple(self.control.reading(left) for left in self.remaining(at))
 
     def start(self, seat: int, at: float) -> None:
         """Run ``seat``'s clock from ``at`` (stopping any other)."""
@@ -81,9 +169,10 @@ class GameClock:
             self._running = None
 
     def moved(self, seat: int, next_seat: int | None, at: float) -> None:
-        """``seat`` finished a move at ``at``: add its increment, run ``next_seat``'s clock."""
+        """``seat`` finished a move at ``at``: add its increment (or, in byoyomi, start
+        its next period full), run ``next_seat``'s clock."""
         self.stop(at)
-        self._remaining[seat] += self.control.increment
+        self._remaining[seat] = self.control.after_move(self._remaining[seat])
         if next_seat is not None:
             self.start(next_seat, at)
 
@@ -104,6 +193,13 @@ class GameClock:
         if flag is not None and at >= flag - 1e-9:
             return self._running
         return None
+
+
+def clocks_suffix(control: TimeControl | None, clocks: Sequence[float]) -> str:
+    """What a status sentence ends with while clocks run: `` — 9:58 / byo 0:25``."""
+    if control is None or not clocks:
+        return ""
+    return " — " + " / ".join(control.reading(t).text() for t in clocks)
 
 
 def format_time(seconds: float) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 from engine.assessments import IllegalMatch, Moving, OffGuide, OutOfStep, Pending, Tapped
 from engine.physical import EMPTY, Spot
 from firmware_host.notices.declared import Proposal
-from firmware_host.session.clock import format_time
+from firmware_host.session.clock import clocks_suffix
 from firmware_host.session.controller import Controller
 from firmware_host.session.state import (
     AcceptChoice,
@@ -276,6 +276,5 @@ def _wanted(controller: Controller, clocks: tuple[float, ...], surface: Surface)
     dice = position.dice()
     if dice:
         text += f" (dice: {' '.join(map(str, dice))})"
-    if clocks:
-        text += " — " + " / ".join(format_time(t) for t in clocks)
+    text += clocks_suffix(None if controller.clock is None else controller.clock.control, clocks)
     return text

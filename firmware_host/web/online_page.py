@@ -17,13 +17,16 @@ from firmware_host.online.seat import OnlineSeat
 from firmware_host.session.actions import (
     OnlineAbort,
     OnlineAction,
+    OnlineCancel,
     OnlineDraw,
     OnlineForget,
     OnlineResign,
     OnlineSay,
+    OnlineStart,
     OnlineToken,
 )
 from firmware_host.web.commands import CommandError
+from firmware_host.web.online_start import OnlineStarter
 from firmware_host.wire.actions import Problem
 
 Json = dict[str, Any]
@@ -32,13 +35,17 @@ MAX_CHAT = 140
 """lishogi's longest chat line."""
 
 
-def online_state(state_dir: Path | None, seat: object, help_off: str | None) -> Json:
-    """What the dialog shows: whether a token is kept (never the token), the online
-    game, its opponent and chat, and why the computer's help is off."""
+def online_state(
+    state_dir: Path | None, seat: object, help_off: str | None, starter: OnlineStarter | None = None
+) -> Json:
+    """What the dialog shows: whether a token is kept (never the token), the game being
+    looked for, the online game, its opponent and chat, and why the computer's help is
+    off."""
     stored = state_dir is not None and token_path(state_dir).is_file()
     playing = seat if isinstance(seat, OnlineSeat) else None
     return {
         "token": stored,
+        **(starter.state() if starter is not None else {"looking": None, "failed": None}),
         "game": None if playing is None else playing.link.game_id,
         "opponent": None if playing is None else _opponent(playing),
         "chat": []
@@ -76,6 +83,11 @@ def carry_out(action: OnlineAction, state_dir: Path | None, seat: object) -> str
             had = state_dir is not None and forget_token(state_dir)
             said = "the lishogi token is forgotten" if had else "no lishogi token was kept"
             return f"{said}; revoke it on lishogi too (Preferences, API access tokens)"
+        case OnlineStart() | OnlineCancel():  # a session that can start games takes them first
+            raise CommandError(
+                Problem.NOT_ALLOWED,
+                "this board starts an online game with kiban run --online lishogi",
+            )
     if not isinstance(seat, OnlineSeat):
         raise CommandError(Problem.INVALID, "no online game is being played")
     match action:

@@ -30,6 +30,7 @@ from firmware_host.telling.notices import notice_line
 from firmware_host.telling.speech import Narrator
 from firmware_host.web.commands import CommandError, Context, Request
 from firmware_host.web.online_page import carry_out, online_state
+from firmware_host.web.online_start import OnlineStarter
 from firmware_host.web.state import Json, Mode, board_message, catalogue_message
 from firmware_host.wire.actions import Problem
 from firmware_host.wire.notice_records import notice_record
@@ -146,6 +147,7 @@ class Session(ABC):
         one)."""
         self.profiles = dict(profiles)
         self.state_dir = state_dir
+        self.online_starter = OnlineStarter()  # the page's search for a lishogi game
         self._listeners: list[Listener] = []
         self._state: Json | None = None
         self._seq = 0
@@ -172,7 +174,9 @@ class Session(ABC):
     def _full_state(self) -> Json:
         state = self._build_state()
         help_off = self.controller.computer.help_off
-        state["online"] = online_state(self.state_dir, self.online_seat(), help_off)
+        state["online"] = online_state(
+            self.state_dir, self.online_seat(), help_off, self.online_starter
+        )
         return state
 
     def online(self, request: Request, action: OnlineAction) -> Json:

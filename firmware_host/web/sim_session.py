@@ -40,6 +40,9 @@ from firmware_host.notices.declared import (
     MovesTakenBack,
     Notice,
 )
+from firmware_host.online.link import ClientFactory, OnlineLink
+from firmware_host.online.seat import OnlineSeat
+from firmware_host.online.starting import Found
 from firmware_host.opponents.players import Players
 from firmware_host.opponents.worker import ProcessThinker
 from firmware_host.remote.game import RemoteGame
@@ -52,6 +55,8 @@ from firmware_host.session.actions import (
     MovePiece,
     NewGame,
     OnlineAction,
+    OnlineCancel,
+    OnlineStart,
     PlacePiece,
     PlayRemote,
     Press,
@@ -66,7 +71,8 @@ from firmware_host.session.state import Phase
 from firmware_host.store.journal import Journal
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.legend import PALETTES, Legend
-from firmware_host.web.commands import Request
+from firmware_host.web.commands import CommandError, Request
+from firmware_host.web.online_start import kept_token, request_of
 from firmware_host.web.pairing import Pairing, PairingLegend, pairing_indicator
 from firmware_host.web.remote_play import discard, refusal, remote_request
 from firmware_host.web.session import Session, answer, error, ok, record_message, simulated_profiles
@@ -240,6 +246,7 @@ class SimSession(Session):
         self._task = asyncio.create_task(self._drive(), name="kiban-simulation")
 
     async def stop(self) -> None:
+        await self.online_starter.close()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -380,6 +387,8 @@ class SimSession(Session):
 
     def _carry_out(self, request: Request) -> Json:
         command = request.action
+        if isinstance(command, OnlineStart | OnlineCancel):
+            return self._online_start(request, command)
         if isinstance(command, OnlineAction):
             return self.online(request, command)
         if self.watching and not isinstance(command, Download | NewGame | PlayRemote):
@@ -467,6 +476,54 @@ class SimSession(Session):
         if self._spectator_store is not None:
             self._spectator_store.close()
             self._spectator_store = None
+
+    # --- a game on lishogi, started from the page --------------------------------------
+
+    def _online_start(self, request: Request, command: OnlineStart | OnlineCancel) -> Json:
+        """Look for a lishogi game in the background (the page stays live), or stop."""
+        try:
+            if isinstance(command, OnlineCancel):
+                said = self.online_starter.cancel()
+            else:
+                token = kept_token(self.state_dir)
+                wanted = request_of(command, self.controller.game)
+                said = self.online_starter.begin(wanted, token, self._play_online, self._changed)
+        except CommandError as refused:
+            return error(refused.code, refused.message, request_id=request.id, field=refused.field)
+        self._changed()
+        return {**ok(request), "said": said}
+
+    def _changed(self) -> None:
+        if self._refresh():
+            assert self._state is not None
+            self._emit(self._state)
+
+    async def _play_online(self, found: Found, make: ClientFactory) -> None:
+        """Play the game lishogi named: a board whose opponent is lishogi (built off the
+        event loop: the seat waits for lishogi's gameFull), then wake the driver."""
+        seat = OnlineSeat(OnlineLink(make, found.game_id), found.account)
+        current = self.controller
+        kept = ("opponent", "remote", "online", "clock", "draw")
+        settings = {k: v for k, v in current.settings.stored().items() if k not in kept}
+        build = functools.partial(
+            self._build,
+            current.game,
+            self._profile_name,
+            None,
+            None,
+            resume=False,
+            settings=settings,
+            remote=seat,
+        )
+        try:
+            sim = await asyncio.to_thread(build)
+        except BaseException:
+            seat.close()
+            raise
+        self._replace(sim, None)
+        woken: asyncio.Future[Json] = asyncio.get_running_loop().create_future()
+        woken.set_result({})  # a job already answered: the driver only wakes for it
+        self._jobs.put_nowait(_Job(Request(None, OnlineCancel()), woken))
 
     # --- a game with other boards ------------------------------------------------------
 

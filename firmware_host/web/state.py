@@ -30,7 +30,7 @@ from engine.options import Options, OptionSpec
 from engine.physical import Stone
 from engine.search.levels import LEVELS
 from firmware_host.remote.game import RemoteGame
-from firmware_host.session.clock import format_time
+from firmware_host.session.clock import TimeControl, clocks_suffix
 from firmware_host.session.controller import Controller
 from firmware_host.session.settings import Settings
 from firmware_host.session.state import Phase
@@ -230,9 +230,21 @@ class MoveList:
         return self._start, list(self._texts)
 
 
-def clock_suffix(clocks: Sequence[float]) -> str:
+def clock_suffix(clocks: Sequence[float], control: TimeControl | None = None) -> str:
     """What the status sentence ends with while clocks run (the page shows them apart)."""
-    return " — " + " / ".join(format_time(t) for t in clocks) if clocks else ""
+    return clocks_suffix(control or TimeControl(1), clocks)
+
+
+def _control(controller: Controller) -> TimeControl | None:
+    return None if controller.clock is None else controller.clock.control
+
+
+def _byoyomi(controller: Controller) -> list[float] | None:
+    """The byoyomi's seconds and periods, for the page to show the clocks in it."""
+    control = _control(controller)
+    if control is None or not control.byoyomi:
+        return None
+    return [control.byoyomi, control.periods]
 
 
 def _teams(position: Position[Any]) -> tuple[list[int] | None, list[int] | None]:
@@ -309,7 +321,10 @@ def state_message(
         "turn": view.turn,
         # the clocks are shown apart, counting down: the sentence goes without them;
         # the spots it names off the board, by their names
-        "message": name_spots_in(game, view.message.removesuffix(clock_suffix(view.clocks))),
+        "message": name_spots_in(
+            game,
+            view.message.removesuffix(clock_suffix(view.clocks, _control(controller))),
+        ),
         "fault": view.fault,
         "faults": {"board": controller.fault, "store": controller.match.journal.fault},
         "prompt": prompt,
@@ -332,6 +347,7 @@ def state_message(
         "frame": dict(sorted(controller.recognizer.frame.items())),
         "clocks": [round(t, 3) for t in view.clocks] if view.clocks else None,
         "clock_running": view.clock_running,
+        "clock_byoyomi": _byoyomi(controller),
         "clock_warnings": warnings_ahead(position, view.clocks, view.clock_running),
         "dice": list(view.dice),
         "roll_due": controller.roll_due,

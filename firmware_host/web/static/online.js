@@ -1,6 +1,7 @@
 // The "Play online" dialog (lishogi): the personal API token given once (a password
 // field, cleared as soon as it is sent: the server keeps it and never sends it back,
-// only whether one is kept), forgetting it, and while an online game runs its opponent,
+// only whether one is kept), forgetting it, finding a game (seek, challenge, accept;
+// looked for in the background, and stoppable), and while an online game runs its opponent,
 // draw offer, abort, resign and chat. Why the computer's help is off is said here too.
 // It follows the state as the page draws it (the body's data-seq changes with each).
 
@@ -21,6 +22,22 @@ function say(event) {
   if (text && send({ type: "online_say", text }) !== null) field.value = "";
 }
 
+// Seek, challenge or accept: lishogi is asked in the background; the dialog shows
+// what is being looked for (and can stop it) until the game comes or fails.
+function find(event) {
+  event.preventDefault();
+  const way = $("online-way").value;
+  const message = {
+    type: "online_start",
+    way,
+    clock: $("online-clock").value.trim() || "10m byo 10s",
+    rated: $("online-rated").checked ? "rated" : "casual",
+  };
+  const who = $("online-who").value.trim();
+  if (way !== "seek") message.who = who;
+  send(message);
+}
+
 function confirmed(question, type) {
   return () => {
     if (window.confirm(question)) send({ type });
@@ -39,6 +56,12 @@ export function renderOnline(state) {
   $("online-help-off").textContent = online.help_off || "";
   const playing = Boolean(online.game);
   $("online-play").hidden = !playing;
+  $("online-looking").hidden = !online.looking;
+  $("online-looking").textContent = online.looking ? `${online.looking}…` : "";
+  $("online-cancel").hidden = !online.looking;
+  $("online-failed").hidden = !online.failed;
+  $("online-failed").textContent = online.failed || "";
+  $("online-find").hidden = !online.token || Boolean(online.looking) || (playing && !state.outcome);
   if (!playing) return;
   const over = Boolean(state.outcome);
   for (const id of ["online-draw", "online-abort", "online-resign"]) $(id).disabled = over;
@@ -57,6 +80,8 @@ export function bindOnline() {
   $("online-abort").addEventListener("click", confirmed("Abort the online game?", "online_abort"));
   $("online-resign").addEventListener("click", confirmed("Resign the online game?", "online_resign"));
   $("online-chat-form").addEventListener("submit", say);
+  $("online-find").addEventListener("submit", find);
+  $("online-cancel").addEventListener("click", () => send({ type: "online_cancel" }));
   new MutationObserver(() => renderOnline(page.state)).observe(document.body, {
     attributes: true,
     attributeFilter: ["data-seq"],

@@ -68,7 +68,7 @@ function renderSeats(state) {
   const clocks = state.clocks;
   box.hidden = !scores && !clocks;
   page.clockBase = clocks
-    ? { at: performance.now(), clocks, running: state.clock_running, warnings: state.clock_warnings }
+    ? { at: performance.now(), clocks, running: state.clock_running, warnings: state.clock_warnings, byoyomi: state.clock_byoyomi }
     : null;
   if (box.hidden) return;
   page.board.seats.forEach((info, index) => {
@@ -80,7 +80,7 @@ function renderSeats(state) {
     if (scores) html("span", { className: "score", "data-score": index }, String(scores[index]), row);
     if (clocks) {
       const running = state.clock_running === index;
-      const text = formatTime(clocks[index]);
+      const text = clockText(clocks[index]);
       html("span", { className: `clock${running ? " running" : ""}`, "data-clock": index }, text, row);
     }
   });
@@ -102,9 +102,23 @@ export function tickClocks() {
   if (!element) return;
   const elapsed = (performance.now() - base.at) / 1000;
   const left = base.clocks[base.running] - elapsed;
-  element.textContent = formatTime(left);
+  element.textContent = clockText(left);
   if (base.left !== undefined) speakClock(base.warnings, base.left, left);
   base.left = left;
+}
+
+// A clock as shown: its main time, or once that is gone "byo 0:25 x2" (the time
+// left in the byoyomi period and the periods left); the state's clocks are the
+// times until each flag, and clock_byoyomi the period's seconds and their number.
+function clockText(left) {
+  const byoyomi = page.clockBase && page.clockBase.byoyomi;
+  if (!byoyomi) return formatTime(left);
+  const [period, periods] = byoyomi;
+  const overtime = period * periods;
+  if (left > overtime) return formatTime(left - overtime);
+  const inUse = Math.max(1, Math.ceil(Math.max(0, left) / period - 1e-9));
+  const more = inUse > 1 ? ` x${inUse}` : "";
+  return `byo ${formatTime(Math.max(0, left) - (inUse - 1) * period)}${more}`;
 }
 
 function die(pips, owner) {

@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 from aiohttp import web
 
 from engine.errors import IllegalMoveError, NotationError
-from engine.registry import find_game
+from firmware_host.online.notation import from_server, game_of
 
 Json = dict[str, Any]
 SIDES = ("sente", "gote")
@@ -55,9 +55,15 @@ class FakeGame:
     draw_offers: list[bool] = field(default_factory=lambda: [False, False])
     chat: list[Json] = field(default_factory=list)
     listeners: dict[int, tuple[str, asyncio.Queue[Item]]] = field(default_factory=dict)
+    variant: str = "standard"  # lishogi's key: "dobutsu" plays Robot Duel
 
     def __post_init__(self) -> None:
-        self.position = find_game("shogi").position()
+        self.kiban = game_of(self.variant)
+        self.position = self.kiban.position()
+
+    def parse(self, usi: str) -> Any:
+        """lishogi's move (its drop letters) judged by Kiban's rules of the variant."""
+        return self.position.parse_move(from_server(self.kiban, usi))
 
     @property
     def over(self) -> bool:
@@ -93,7 +99,7 @@ class FakeGame:
 
         return {
             "id": self.id,
-            "variant": {"key": "standard", "name": "Standard", "short": "Std"},
+            "variant": {"key": self.variant, "name": self.variant.capitalize()},
             "clock": self.clock,
             "speed": "rapid",
             "perf": {"name": "Rapid"},
@@ -171,7 +177,7 @@ class FakeLishogi:
     def play(self, game_id: str, usi: str) -> None:
         """The side to move plays (the opponent's move); raises if illegal."""
         game = self.games[game_id]
-        game.position.push(game.position.parse_move(usi))
+        game.position.push(game.parse(usi))
         self._after_move(game, usi, game.position.turn ^ 1)
 
     def offer_draw(self, game_id: str, user: str) -> None:
@@ -180,6 +186,13 @@ class FakeLishogi:
         assert side is not None
         game.draw_offers[side] = True
         self._publish(game, game.state_json())
+
+    def say(self, game_id: str, user: str, text: str) -> None:
+        """The user says a line in the players' chat."""
+        game = self.games[game_id]
+        line = {"type": "chatLine", "username": user, "text": text, "room": "player"}
+        game.chat.append(line)
+        self._publish(game, line)
 
     def resign(self, game_id: str, user: str) -> None:
         game = self.games[game_id]
@@ -212,9 +225,9 @@ class FakeLishogi:
 
     def pair_seek(self, opponent: str) -> FakeGame:
         """The oldest seek finds ``opponent``: its stream closes and the game starts."""
-        user, _, paired = self.seeks.pop(0)
+        user, form, paired = self.seeks.pop(0)
         paired.set()
-        return self.start_game(user, opponent)
+        return self.start_game(user, opponent, variant=form.get("variant", "standard"))
 
     def streams_open(self, game_id: str) -> int:
         return len(self.games[game_id].listeners)
@@ -265,7 +278,7 @@ class FakeLishogi:
                     "rated": game.rated,
                     "source": "friend",
                     "speed": "rapid",
-                    "variant": {"key": "standard", "name": "Standard"},
+                    "variant": {"key": game.variant, "name": game.variant.capitalize()},
                 }
             )
         return web.json_response({"nowPlaying": playing})
@@ -354,7 +367,7 @@ class FakeLishogi:
         if game.over or game.position.turn != side:
             return _error(400, "Not your turn, or game already over")
         try:
-            move = game.position.parse_move(usi)
+            move = game.parse(usi)
         except NotationError:
             return _error(400, f"Invalid USI: {usi}")
         except IllegalMoveError as error:
@@ -438,17 +451,22 @@ class FakeLishogi:
         except (KeyError, ValueError):
             return _error(400, "Invalid board API seek")
         paired = asyncio.Event()
-        self.seeks.append((request[USER], form, paired))
-        response = web.StreamResponse(headers={"Content-Type": "application/x-ndjson"})
-        await response.prepare(request)
-        while not paired.is_set():
-            await response.write(b"\n")
-            try:
-                await asyncio.wait_for(paired.wait(), self.keepalive_s)
-            except TimeoutError:
-                continue
-        await response.write_eof()
-        return response
+        seek = (request[USER], form, paired)
+        self.seeks.append(seek)
+        try:
+            response = web.StreamResponse(headers={"Content-Type": "application/x-ndjson"})
+            await response.prepare(request)
+            while not paired.is_set():
+                await response.write(b"\n")
+                try:
+                    await asyncio.wait_for(paired.wait(), self.keepalive_s)
+                except TimeoutError:
+                    continue
+            await response.write_eof()
+            return response
+        finally:  # as lishogi: a seek whose connection closes is withdrawn
+            if not paired.is_set() and seek in self.seeks:
+                self.seeks.remove(seek)
 
     async def _challenge(self, request: web.Request) -> web.Response:
         dest = request.match_info["user"].lower()
@@ -463,7 +481,12 @@ class FakeLishogi:
         if challenge is None or challenge["destUser"]["id"] != request[USER]:
             return _error(404, "Not found.")
         challenge["status"] = "accepted"
-        game = FakeGame(challenge["id"], challenge["challenger"]["id"], request[USER])
+        game = FakeGame(
+            challenge["id"],
+            challenge["challenger"]["id"],
+            request[USER],
+            variant=challenge["variant"]["key"],
+        )
         self.games[game.id] = game
         for user in (game.sente, game.gote):
             self._tell(user, {"type": "gameStart", "game": {"id": game.id}})

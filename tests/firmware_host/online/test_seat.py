@@ -10,6 +10,7 @@ from contextlib import contextmanager
 
 import pytest
 
+from drivers.buttons import ButtonRole
 from engine.outcome import Termination
 from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
@@ -24,7 +25,7 @@ from firmware_host.online.credentials import ApiToken
 from firmware_host.online.link import OnlineLink, client_factory
 from firmware_host.online.notation import VariantError, from_server, game_of, to_server
 from firmware_host.online.seat import OnlineSeat
-from firmware_host.session.actions import AgreeDraw, Hint, Resign, Select, TakeBack
+from firmware_host.session.actions import AgreeDraw, Hint, Press, Resign, Select, TakeBack
 from firmware_host.session.state import Prompting, SettingUp
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.notices import notice_line
@@ -57,19 +58,29 @@ def wait_for(sim: Simulation, condition: Callable[[], bool], timeout: float = 15
 
 @contextmanager
 def online_board(
-    *, sente: str = "alice", gote: str = "bob", noise: Noise | None = None
+    *,
+    sente: str = "alice",
+    gote: str = "bob",
+    noise: Noise | None = None,
+    clock: dict[str, int] | None = None,
+    variant: str = "standard",
 ) -> Iterator[tuple[Simulation, OnlineSeat, FakeGame, ServedFake]]:
-    """Alice's simulated board in a new lishogi game against bob."""
+    """Alice's simulated board in a new lishogi game against bob (``clock``: the
+    game's, as lishogi's gameFull has it; ``variant``: lishogi's key)."""
     fake = FakeLishogi()
+    terms: dict[str, object] = {"variant": variant}
+    if clock is not None:
+        terms["clock"] = clock
+    kiban = game_of(variant)
     with served_on_a_thread(fake) as server:
-        game = server.call(lambda: fake.start_game(sente, gote))
+        game = server.call(lambda: fake.start_game(sente, gote, **terms))
         link = OnlineLink(
             client_factory(ApiToken("alice_token"), server.url), game.id, backoff=FAST, recheck=FAST
         )
         seat = OnlineSeat(link, "alice", join_wait=10.0)
         sim = Simulation(
-            SHOGI,
-            load_profile("sim", SHOGI),
+            kiban,
+            load_profile("sim", kiban),
             GameStore(":memory:"),
             remote=seat,
             noise=noise,
@@ -197,6 +208,29 @@ def test_robot_duel_moves_change_letters_on_the_way(server: str, here: str) -> N
         game_of("chushogi")
 
 
+def test_a_robot_duel_game_on_lishogis_dobutsu_sends_and_reads_drops_by_lishogis_letters() -> None:
+    robot_duel = find_game("dobutsu")
+    with online_board(variant="dobutsu") as (sim, _, game, server):
+        controller = sim.controller
+        assert controller.game is robot_duel
+        play_here(sim, "2c2b")  # our chick takes theirs
+        wait_for(sim, lambda: game.moves == ["2c2b"])
+        server.call(lambda: server.fake.play(game.id, "2a2b"))  # their lion takes ours
+        wait_for(sim, lambda: controller.guide is not None)
+        play_here(sim, "2a2b")
+        wait_for(sim, lambda: len(controller.position.move_stack) == 2)
+        play_here(sim, "C*2c")  # our chick dropped: lishogi writes it with shogi's pawn
+        wait_for(sim, lambda: len(game.moves) == 3)
+        assert game.moves[2] == "P*2c"
+        server.call(lambda: server.fake.play(game.id, "P*2a"))
+        wait_for(sim, lambda: controller.guide is not None)
+        guide = controller.guide
+        assert guide is not None and controller.position.move_text(guide.move) == "C*2a"
+        play_here(sim, "C*2a")
+        wait_for(sim, lambda: len(controller.position.move_stack) == 4)
+        assert list(controller.record().moves) == [from_server(robot_duel, m) for m in game.moves]
+
+
 def test_the_opponents_draw_offer_accepted_at_the_board_draws_the_game() -> None:
     with online_board() as (sim, _, game, server):
         open_the_game(sim, game, server)
@@ -208,6 +242,21 @@ def test_the_opponents_draw_offer_accepted_at_the_board_draws_the_game() -> None
         assert outcome is not None and outcome.is_draw
         assert outcome.termination is Termination.AGREEMENT and game.status == "draw"
         assert list(sim.controller.record().moves) == game.moves
+
+
+def test_the_opponents_draw_offer_declined_with_the_boards_buttons_goes_on() -> None:
+    with online_board() as (sim, _, game, server):
+        open_the_game(sim, game, server)
+        server.call(lambda: server.fake.offer_draw(game.id, "bob"))
+        wait_for(sim, lambda: isinstance(sim.controller.state, Prompting))
+        state = sim.controller.state
+        assert isinstance(state, Prompting) and state.selected == 1  # decline, first
+        sim.send(Press(ButtonRole.OK))
+        wait_for(sim, lambda: not game.draw_offers[1])
+        wait_for(sim, lambda: not isinstance(sim.controller.state, Prompting))
+        assert sim.controller.outcome is None and not game.over
+        play_here(sim, "8h2b+")  # the game goes on
+        wait_for(sim, lambda: len(game.moves) == 3)
 
 
 def test_our_draw_offer_goes_to_lishogi_and_a_takeback_is_declined_at_once() -> None:
@@ -258,9 +307,32 @@ def test_the_clocks_here_take_lishogis_time_and_never_flag_by_themselves() -> No
         open_the_game(sim, game, server)  # bob's time after 3c3d is told by lishogi
         clock = controller.clock
         assert clock is not None
-        assert clock.remaining(sim.now)[1] == pytest.approx(game.times[1] / 1000, abs=1.0)
+        bob = clock.readings(sim.now)[1]
+        assert bob.main == pytest.approx(game.times[1] / 1000, abs=1.0)
+        assert clock.remaining(sim.now)[1] == pytest.approx(bob.main + 10.0)  # and byoyomi
         sim.advance(700)  # past alice's main time: lishogi's byoyomi, not a flag here
         assert controller.outcome is None
+
+
+def test_lishogis_byoyomi_and_periods_run_the_clocks_here() -> None:
+    terms = {"initial": 10000, "increment": 0, "byoyomi": 30000, "periods": 3}
+    with online_board(clock=terms) as (sim, _, game, server):
+        controller = sim.controller
+        assert controller.settings.clock is not None
+        assert controller.settings.clock.text() == "10s byo 30s x3"
+        play_here(sim, "7g7f")
+        wait_for(sim, lambda: len(game.moves) == 1)
+        clock = controller.clock
+        assert clock is not None and clock.running == 1
+        # bob thinks past his main time; lishogi then sends his period's time
+        sim.advance(15.0)
+        assert clock.readings(sim.now)[1].in_byoyomi
+        game.times[1] = 31000  # the fake takes a second off for the move
+        server.call(lambda: server.fake.play(game.id, "3c3d"))
+        wait_for(sim, lambda: sim.controller.guide is not None)
+        bob = clock.readings(sim.now)[1]
+        assert (bob.main, bob.period, bob.periods) == (0.0, 30.0, 3)
+        assert build_view(controller, sim.now).message.endswith("/ byo 0:30 x3")
 
 
 def test_the_simulators_page_plays_an_online_game_and_says_why_help_is_off() -> None:

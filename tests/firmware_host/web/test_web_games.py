@@ -166,6 +166,19 @@ def test_clocks_come_from_the_view_and_count_down_without_a_flood_of_states() ->
     asyncio.run(scenario())
 
 
+def test_a_byoyomi_clock_gives_the_page_its_periods_and_the_sentence_its_reading() -> None:
+    async def scenario() -> None:
+        settings = {"clock": "0 byo 30s x2"}
+        async with opened(sim_session(settings=settings)) as (_client, page):
+            state = await page.state_where(lambda s: s["phase"] == "play")
+            assert state["settings"]["clock"] == "0m byo 30s x2"
+            assert state["clock_byoyomi"] == [30.0, 2]
+            assert state["clocks"][1] == 60.0 and 59 < state["clocks"][0] <= 60.0
+            assert "—" not in state["message"] and state["message"] == "A (sente) to move"
+
+    asyncio.run(scenario())
+
+
 @pytest.mark.parametrize(
     ("settings", "field", "words"),
     [

@@ -157,3 +157,46 @@ def test_chat_draw_and_resign_from_the_page_reach_lishogi(tmp_path: Path) -> Non
             asyncio.run(scenario())
         finally:
             session.sim.close()
+
+
+def test_the_opponents_chat_reaches_the_page_at_once_and_its_draw_offer_is_declined_there(
+    tmp_path: Path,
+) -> None:
+    fake = FakeLishogi()
+    with served_on_a_thread(fake) as server:
+        game = server.call(lambda: fake.start_game("alice", "bob"))
+        link = OnlineLink(
+            client_factory(ApiToken("alice_token"), server.url), game.id, backoff=FAST
+        )
+        session = SimSession(
+            SHOGI,
+            GameStore(":memory:"),
+            remote=OnlineSeat(link, "alice"),
+            resume=False,
+            state_dir=tmp_path,
+        )
+
+        async def scenario() -> None:
+            async with opened(session) as (_, page):
+                await page.state_where(lambda s: s["online"]["game"] == game.id)
+                # nothing else changes: the chat line alone sends a state
+                server.call(lambda: fake.say(game.id, "bob", "hello from lishogi"))
+                said = await page.state_where(lambda s: s["online"]["chat"] != [], timeout=5.0)
+                assert said["online"]["chat"] == [
+                    {"user": "bob", "text": "hello from lishogi", "room": "player"}
+                ]
+                # bob offers a draw: the page's prompt has accept and decline; declining
+                # there tells lishogi no
+                server.call(lambda: fake.offer_draw(game.id, "bob"))
+                offered = await page.state_where(lambda s: s["prompt"] is not None)
+                assert offered["prompt"]["choices"] == ["accept", "decline"]
+                reply = await page.send(type="select", choice="decline")
+                assert reply["type"] == "ok", reply
+                await _until(page, lambda: not game.draw_offers[1])
+                await page.state_where(lambda s: s["prompt"] is None)
+                assert not game.over
+
+        try:
+            asyncio.run(scenario())
+        finally:
+            session.sim.close()

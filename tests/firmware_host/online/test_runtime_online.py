@@ -1,0 +1,72 @@
+"""``kiban run --online lishogi`` as the service runs it: the real-time runtime on a
+simulated board (mock hardware) plays a lishogi game through the fake server: our move
+made on the board is sent, lishogi's is lit and played, lishogi's byoyomi is the clock's,
+and lishogi's end ends the game here with equal records."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from engine.outcome import Termination
+from engine.registry import find_game
+from firmware_host.online.credentials import ApiToken
+from firmware_host.online.link import OnlineLink, client_factory
+from firmware_host.online.seat import OnlineSeat
+from firmware_host.session.state import Phase
+from hardware.profile import load_profile
+from tests.firmware_host.boards.runtimekit import runtime_on, until
+from tests.firmware_host.online.fake_lishogi import FakeLishogi
+from tests.firmware_host.online.serving import FAST
+from tests.firmware_host.online.threaded import served_on_a_thread
+
+SHOGI = find_game("shogi")
+
+
+def test_the_runtime_plays_a_lishogi_game_from_the_board(tmp_path: Path) -> None:
+    fake = FakeLishogi()
+    with served_on_a_thread(fake) as server:
+        game = server.call(lambda: fake.start_game("alice", "bob"))
+        link = OnlineLink(
+            client_factory(ApiToken("alice_token"), server.url), game.id, backoff=FAST
+        )
+        seat = OnlineSeat(link, "alice")
+        profile = load_profile("sim", SHOGI)
+        runtime, simulated, _ = runtime_on(profile, tmp_path, SHOGI, remote=seat)
+        world = simulated.world
+
+        async def play() -> None:
+            task = asyncio.create_task(runtime.run(handle_signals=False))
+            try:
+                await until(lambda: runtime.controller.phase is Phase.PLAY, timeout=15.0)
+                controller = runtime.controller
+                assert controller.settings.online == f"lishogi:{game.id}:person"
+                clock = controller.clock
+                assert clock is not None
+                assert (clock.control.byoyomi, clock.control.periods) == (10.0, 1)
+                # the person at the board plays 7g7f: it reaches lishogi
+                world.lift("7g")
+                await asyncio.sleep(0.1)
+                world.place("7f")
+                await until(lambda: game.moves == ["7g7f"], timeout=15.0)
+                # bob answers on lishogi: lit here as the move to play, then played
+                server.call(lambda: fake.play(game.id, "3c3d"))
+                await until(lambda: controller.guide is not None, timeout=15.0)
+                guide = controller.guide
+                assert guide is not None and controller.position.move_text(guide.move) == "3c3d"
+                world.lift("3c")
+                await asyncio.sleep(0.1)
+                world.place("3d")
+                await until(lambda: len(controller.position.move_stack) == 2, timeout=15.0)
+                # bob resigns on lishogi: the game ends here as lishogi says
+                server.call(lambda: fake.resign(game.id, "bob"))
+                await until(lambda: controller.outcome is not None, timeout=15.0)
+                outcome = controller.outcome
+                assert outcome is not None and outcome.winners == frozenset({0})
+                assert outcome.termination is Termination.RESIGNATION
+                assert list(controller.record().moves) == game.moves
+            finally:
+                runtime.stopping.set()
+                await task
+
+        asyncio.run(play())
