@@ -118,6 +118,14 @@ class TimeControl:
             return self.byoyomi * max(1, math.ceil(left / self.byoyomi - 1e-9))
         return left + self.increment
 
+    def before_move(self, told: float) -> float:
+        """The time until the flag that ``after_move`` turned into ``told``: the
+        increment taken off a main time; a byoyomi time (at most ``overtime``, which
+        a main time plus its increment never is) is left as it is."""
+        if self.byoyomi and told <= self.overtime:
+            return told
+        return max(0.0, told - self.increment)
+
     def from_shown(self, shown: float, left: float) -> float:
         """The time until the flag for a clock that shows ``shown`` (a server that
         sends the main time, or in byoyomi the current period's time), given that

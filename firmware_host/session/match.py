@@ -191,10 +191,10 @@ class Match:
 
     def tell_clock(self, seat: int, remaining: float, at: float) -> None:
         """``seat``'s time as its own board measured it (the increment it added, taken
-        off: it is added again when the move is played here)."""
+        off: it is added again when the move is played here; a byoyomi time is kept)."""
         if self.clock is None:
             return
-        self.clock.told(seat, max(0.0, remaining - self.clock.control.increment), at)
+        self.clock.told(seat, self.clock.control.before_move(remaining), at)
         self.journal.save_clock(self._game_id, self.clock.remaining(at))
 
     def flagged(self, at: float) -> int | None:

@@ -126,3 +126,13 @@ def test_the_status_ends_with_each_clock_as_shown() -> None:
     assert clocks_suffix(control, (100.0, 45.0)) == " — 0:40 / byo 0:15 x2"
     assert clocks_suffix(None, (1.0,)) == ""
     assert clocks_suffix(control, ()) == ""
+
+
+def test_a_told_time_loses_the_increment_only_when_it_was_main_time() -> None:
+    control = TimeControl.parse("10m+5 byo 30s x2")
+    for left in (0.5 + control.overtime, 300.0 + control.overtime, 45.0, 12.0, 30.0):
+        assert control.before_move(control.after_move(left)) == (
+            left if left > control.overtime else control.after_move(left)
+        )
+    plain = TimeControl.parse("5m+3")
+    assert plain.before_move(plain.after_move(42.0)) == 42.0
