@@ -26,6 +26,19 @@ BRIGHTNESS = (0.35, 0.2)
 
 SIMULATED = ("deutan", "protan")
 
+DIMMEST = 0.2
+"""The dimmest strip the legend is drawn for (a dark room)."""
+
+LEAST_LEVEL = 20
+"""The least drive of a lit LED's brightest channel on that strip (of 255): below it
+an LED is a faint glow, not a colour (a searched last move of 15,0,60 drove 12)."""
+
+# The meanings still too faint on the dimmest strip: a meaning may only leave these.
+FAINT: dict[str, frozenset[str]] = {
+    "default": frozenset(),
+    "colour-blind": frozenset(["LAST_MOVE"]),
+}
+
 # The pairs still too close in today's palettes (issue 31, not done): a pair may only
 # leave these lists, as the palettes are changed to pass.
 KNOWN: dict[str, frozenset[str]] = {
@@ -352,3 +365,44 @@ def test_only_pairs_some_game_shows_at_once_need_colour() -> None:
     assert (Meaning.CAPTURE, Meaning.CHECK) in together()
     assert (Meaning.DESTINATION, Meaning.MOVABLE) in together()
     assert (Meaning.COUNT, Meaning.LAST_MOVE) in together()
+
+
+def too_faint(palette: Palette) -> dict[str, str]:
+    """The meanings an LED on the dimmest strip barely lights: its brightest channel
+    driven below ``LEAST_LEVEL``, or the lit LED less than ``APART`` from an unlit one
+    (in normal vision, and for the colour-blind palette under each simulation)."""
+    visions = (None, *SIMULATED) if palette.name == "colour-blind" else (None,)
+    show, dark = on_strip(DIMMEST), Colour(0, 0, 0)
+    faint: dict[str, str] = {}
+    for meaning, colour in sorted(palette.colours.items(), key=lambda item: item[0].name):
+        dimmed = colour.scaled(DIMMEST)
+        level = max(dimmed.red, dimmed.green, dimmed.blue)
+        delta = min(
+            float(simulated(show(colour), cvd).delta_e(simulated(show(dark), cvd), method="2000"))
+            for cvd in visions
+        )
+        if level < LEAST_LEVEL or delta < APART:
+            faint[meaning.name] = f"level {level}, {delta:.1f} from dark"
+    return faint
+
+
+@pytest.mark.parametrize("palette", list(PALETTES.values()), ids=list(PALETTES))
+def test_every_meaning_stays_visible_on_a_dimmed_strip(palette: Palette) -> None:
+    """A floor under every colour, so that no search for distances can buy them with
+    a meaning the dimmed strip hardly shows."""
+    assert set(too_faint(palette)) <= FAINT[palette.name], too_faint(palette)
+
+
+def test_the_floor_rejects_a_faint_last_move() -> None:
+    """The searched palette's last move (15,0,60) and check (75,60,75), rejected by eye
+    for a strip at 0.2, fall below the floor; the default's last move does not."""
+    faint = Palette(
+        "searched",
+        {
+            Meaning.LAST_MOVE: Colour(15, 0, 60),
+            Meaning.CHECK: Colour(75, 60, 75),
+            Meaning.FILL: Colour(0, 30, 110),
+        },
+        {},
+    )
+    assert set(too_faint(faint)) == {"LAST_MOVE", "CHECK"}
