@@ -26,6 +26,15 @@ BLINK_PERIOD = 0.5  # seconds a blinking LED stays on, then off
 SLOW_BLINK_PERIOD = 2 * BLINK_PERIOD  # a slow blink: told from the blink by its pace
 
 
+class Pace(Enum):
+    """How an LED shows its meaning over time: beside its colour, a second way to tell
+    two meanings apart (its value is the key's word for it)."""
+
+    STEADY = "steady"
+    BLINK = "blinks"
+    SLOW = "blinks slowly"
+
+
 class Meaning(Enum):
     """Each colour of the legend, from the least to the most urgent."""
 
@@ -70,6 +79,17 @@ class Moment:
         """The moment as a game that can show only ``shown`` sees it: two meanings
         its game never shows need no colour between them."""
         return Moment(self.name, self.steady & shown, self.blinking & shown, self.slow & shown)
+
+    def paced(self, paces: Mapping[Meaning, Pace]) -> Moment:
+        """The moment in a palette that blinks some of its steady meanings
+        (``Palette.paces``): each joins the blinking or the slow ones."""
+        moved = {pace: frozenset(m for m in self.steady if paces.get(m) is pace) for pace in Pace}
+        return Moment(
+            self.name,
+            self.steady - moved[Pace.BLINK] - moved[Pace.SLOW],
+            self.blinking | moved[Pace.BLINK],
+            self.slow | moved[Pace.SLOW],
+        )
 
 
 MOMENTS = (
@@ -211,12 +231,39 @@ COACHED = {
 
 @dataclass(frozen=True, slots=True)
 class Palette:
+    """A colour for each meaning and seat; ``paces`` blinks some meanings the moments
+    show steady, where this palette's colours alone cannot tell them from their
+    neighbours (only meanings no moment blinks, and none an indicator shows)."""
+
     name: str
     colours: Mapping[Meaning, Colour]
     seats: Mapping[str, Colour]
+    paces: Mapping[Meaning, Pace] = field(default_factory=dict)
 
     def seat(self, seat: Seat) -> Colour:
         return self.seats.get(seat.colour, Colour(200, 200, 200))
+
+    def pace(self, meaning: Meaning) -> Pace:
+        """The pace the meaning always shows at in this palette, which the key names:
+        steady when it shows steady somewhere, or at more than one pace."""
+        moments = [moment.paced(self.paces) for moment in MOMENTS]
+        paces = {
+            pace
+            for moment in moments
+            for pace, group in (
+                (Pace.STEADY, moment.steady),
+                (Pace.BLINK, moment.blinking),
+                (Pace.SLOW, moment.slow),
+            )
+            if meaning in group
+        }
+        return paces.pop() if len(paces) == 1 else Pace.STEADY
+
+    def key_text(self, meaning: Meaning) -> str:
+        """A meaning's words in a key; one that always blinks, or blinks slowly, says
+        so, as its pace tells it from its neighbours."""
+        pace = self.pace(meaning)
+        return meaning.value if pace is Pace.STEADY else f"{meaning.value} ({pace.value})"
 
 
 DEFAULT_PALETTE = Palette(
@@ -409,14 +456,27 @@ class Legend:
                 layers.append((Meaning.ILLEGAL, view.illegal))
         layers.append((Meaning.FILL, view.missing))
         layers.append((Meaning.REMOVE, view.extra))
+        layers, paced = self._at_pace(layers, on, slow_on)
         spots: dict[Spot, Colour] = {}
         for meaning, layer in layers:
             colour = self.colour(meaning)
             for spot in sorted(layer):
                 spots.pop(spot, None)  # re-insert so that dict order is the paint order
                 spots[spot] = colour
-        blinking = blinking or view.fault is not None
+        blinking = blinking or paced or view.fault is not None
         return Lights(spots, self._indicators(view, on), blinking)
+
+    def _at_pace(
+        self, layers: list[tuple[Meaning, frozenset[Spot]]], on: bool, slow_on: bool
+    ) -> tuple[list[tuple[Meaning, frozenset[Spot]]], bool]:
+        """The layers lit at this instant: a meaning the palette blinks drops out in
+        its dark half; and whether one shows at all (the loops must wake to blink it)."""
+        lit = {Pace.STEADY: True, Pace.BLINK: on, Pace.SLOW: slow_on}
+        paces = self.palette.paces
+        shown = [
+            (meaning, layer) for meaning, layer in layers if lit[paces.get(meaning, Pace.STEADY)]
+        ]
+        return shown, any(layer and meaning in paces for meaning, layer in layers)
 
     def _indicators(self, view: BoardView, on: bool) -> dict[str, Colour]:
         indicators: dict[str, Colour] = {}

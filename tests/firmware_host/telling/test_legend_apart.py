@@ -15,7 +15,14 @@ from coloraide import Color
 from drivers.led_strip import Colour
 from engine.errors import VariantError
 from engine.registry import games
-from firmware_host.telling.legend import MOMENTS, PALETTES, Meaning, Palette, shown_in
+from firmware_host.telling.legend import (
+    DEFAULT_PALETTE,
+    MOMENTS,
+    PALETTES,
+    Meaning,
+    Palette,
+    shown_in,
+)
 
 APART = 20.0
 """The least CIEDE2000 difference between two meanings shown at once: some twenty
@@ -245,13 +252,14 @@ def shown_by_games() -> tuple[frozenset[Meaning], ...]:
     return tuple(shown)
 
 
-def together() -> frozenset[tuple[Meaning, Meaning]]:
-    """The pairs colour must separate: both steady, both blinking or both blinking
-    slowly, at one moment, in a game that can show both (a blink and a slow blink
-    differ in pace)."""
+def together(palette: Palette = DEFAULT_PALETTE) -> frozenset[tuple[Meaning, Meaning]]:
+    """The pairs colour must separate: at one moment, in a game that can show both,
+    two at the same pace (both steady, both blinking or both blinking slowly, after
+    the palette's own ``paces``). Two at different paces are apart whatever their
+    colours: a blink and a slow blink differ in pace too."""
     pairs: set[tuple[Meaning, Meaning]] = set()
     for shown in set(shown_by_games()):
-        for moment in (moment.within(shown) for moment in MOMENTS):
+        for moment in (moment.within(shown).paced(palette.paces) for moment in MOMENTS):
             for group in (moment.steady, moment.blinking, moment.slow):
                 ordered = sorted(group, key=lambda meaning: meaning.name)
                 pairs.update(itertools.combinations(ordered, 2))
@@ -295,7 +303,7 @@ SHOWS = {"page": on_page} | {f"strip@{b}": on_strip(b) for b in BRIGHTNESS}
 
 def too_close(palette: Palette, cvd: str | None) -> dict[str, float]:
     close: dict[str, float] = {}
-    for pair in sorted(together(), key=lambda pair: (pair[0].name, pair[1].name)):
+    for pair in sorted(together(palette), key=lambda pair: (pair[0].name, pair[1].name)):
         for where, show in SHOWS.items():
             delta = difference(palette, pair, show, cvd)
             if delta < APART:
