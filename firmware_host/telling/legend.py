@@ -3,7 +3,7 @@
 The controller describes what the board should say (a ``BoardView``); the legend
 turns that into colours for spots and indicators, layering the meanings so the
 most urgent one wins a shared LED. Two palettes: the default and a
-colour-blind-safe one (Okabe and Ito's).
+colour-blind-safe one, which blinks a few meanings where colour runs short.
 """
 
 from __future__ import annotations
@@ -303,36 +303,36 @@ DEFAULT_PALETTE = Palette(
     },
 )
 
-# Okabe & Ito's eight colours, which stay distinct under the common colour blindnesses.
+# Searched (docs/leds.md) so that every two meanings shown at once at one pace stay
+# APART in normal vision and under deuteranopia and protanopia, on the page and on a
+# dimmed strip, each bright enough for it. Colour alone cannot carry so many meanings
+# for a dichromat: a check blinks and a threatened piece blinks slowly.
 COLOUR_BLIND_PALETTE = Palette(
     "colour-blind",
     {
-        Meaning.LAST_MOVE: Colour(20, 45, 70),
+        Meaning.LAST_MOVE: Colour(105, 90, 90),
         Meaning.THREAT: Colour(240, 228, 66),
-        Meaning.CHECK: Colour(204, 121, 167),
-        Meaning.DESTINATION: Colour(0, 158, 115),
-        Meaning.CAPTURE: Colour(213, 94, 0),
-        # a warm white: the selected choice's pure white stays apart on a dimmed strip
-        Meaning.LIFTED: Colour(225, 185, 130),
-        Meaning.GUIDE: Colour(86, 180, 233),
+        Meaning.CHECK: Colour(225, 90, 180),
+        Meaning.DESTINATION: Colour(255, 255, 105),
+        Meaning.CAPTURE: Colour(210, 30, 195),
+        Meaning.LIFTED: Colour(240, 255, 255),
+        Meaning.GUIDE: Colour(0, 15, 105),
         Meaning.PROMPT: Colour(150, 100, 255),
-        Meaning.SELECTED: Colour(255, 255, 255),
-        Meaning.FILL: Colour(0, 114, 178),
-        Meaning.REMOVE: Colour(230, 159, 0),
-        Meaning.ILLEGAL: Colour(255, 170, 200),
+        Meaning.SELECTED: Colour(240, 210, 135),
+        Meaning.FILL: Colour(0, 120, 225),
+        Meaning.REMOVE: Colour(105, 0, 0),
+        Meaning.ILLEGAL: Colour(240, 165, 150),
         Meaning.FAULT: Colour(255, 255, 0),
-        Meaning.MOVABLE: Colour(100, 255, 200),
-        Meaning.COUNT: Colour(30, 0, 255),
-        Meaning.TOKIN: Colour(100, 0, 60),
-        Meaning.PAWN: Colour(75, 255, 0),
-        # the coach's scale runs blue (best) to yellow and magenta (losing): apart for
-        # every common colour blindness
+        Meaning.MOVABLE: Colour(165, 90, 0),
+        Meaning.COUNT: Colour(210, 60, 0),
+        Meaning.TOKIN: Colour(105, 0, 75),
+        Meaning.PAWN: Colour(135, 255, 120),
         Meaning.HINT: Colour(186, 164, 255),
-        Meaning.BEST: Colour(58, 40, 168),
-        Meaning.GOOD: Colour(159, 200, 181),
-        Meaning.DOUBTFUL: Colour(200, 210, 6),
-        Meaning.LOSING: Colour(255, 1, 119),
-        Meaning.GOES_ON: Colour(195, 0, 255),
+        Meaning.BEST: Colour(165, 240, 90),
+        Meaning.GOOD: Colour(105, 0, 120),
+        Meaning.DOUBTFUL: Colour(240, 30, 0),
+        Meaning.LOSING: Colour(255, 30, 210),
+        Meaning.GOES_ON: Colour(150, 0, 135),
     },
     {
         "black": Colour(200, 200, 200),
@@ -341,6 +341,7 @@ COLOUR_BLIND_PALETTE = Palette(
         "red": Colour(213, 94, 0),
         "yellow": Colour(240, 228, 66),
     },
+    {Meaning.CHECK: Pace.BLINK, Meaning.THREAT: Pace.SLOW},
 )
 
 PALETTES = {palette.name: palette for palette in (DEFAULT_PALETTE, COLOUR_BLIND_PALETTE)}

@@ -114,6 +114,7 @@ def test_the_colour_blind_keys_name_its_paces() -> None:
     from tests.firmware_host.simkit import GAME, make_sim, track
 
     palette = PALETTES["colour-blind"]
+    assert palette.paces  # the colour-blind palette needs pace where colour runs short
     page = {e["meaning"]: e["text"] for e in colour_key(make_sim().controller, palette.name)}
     sim = Simulation(
         GAME, load_profile("sim", GAME), GameStore(":memory:"), resume=False, palette=palette
