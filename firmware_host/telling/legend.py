@@ -3,7 +3,7 @@
 The controller describes what the board should say (a ``BoardView``); the legend
 turns that into colours for spots and indicators, layering the meanings so the
 most urgent one wins a shared LED. Two palettes: the default and a
-colour-blind-safe one (Okabe and Ito's).
+colour-blind-safe one, which blinks a few meanings where colour runs short.
 """
 
 from __future__ import annotations
@@ -24,6 +24,15 @@ from firmware_host.session.state import Phase
 
 BLINK_PERIOD = 0.5  # seconds a blinking LED stays on, then off
 SLOW_BLINK_PERIOD = 2 * BLINK_PERIOD  # a slow blink: told from the blink by its pace
+
+
+class Pace(Enum):
+    """How an LED shows its meaning over time: beside its colour, a second way to tell
+    two meanings apart (its value is the key's word for it)."""
+
+    STEADY = "steady"
+    BLINK = "blinks"
+    SLOW = "blinks slowly"
 
 
 class Meaning(Enum):
@@ -70,6 +79,17 @@ class Moment:
         """The moment as a game that can show only ``shown`` sees it: two meanings
         its game never shows need no colour between them."""
         return Moment(self.name, self.steady & shown, self.blinking & shown, self.slow & shown)
+
+    def paced(self, paces: Mapping[Meaning, Pace]) -> Moment:
+        """The moment in a palette that blinks some of its steady meanings
+        (``Palette.paces``): each joins the blinking or the slow ones."""
+        moved = {pace: frozenset(m for m in self.steady if paces.get(m) is pace) for pace in Pace}
+        return Moment(
+            self.name,
+            self.steady - moved[Pace.BLINK] - moved[Pace.SLOW],
+            self.blinking | moved[Pace.BLINK],
+            self.slow | moved[Pace.SLOW],
+        )
 
 
 MOMENTS = (
@@ -211,12 +231,39 @@ COACHED = {
 
 @dataclass(frozen=True, slots=True)
 class Palette:
+    """A colour for each meaning and seat; ``paces`` blinks some meanings the moments
+    show steady, where this palette's colours alone cannot tell them from their
+    neighbours (only meanings no moment blinks, and none an indicator shows)."""
+
     name: str
     colours: Mapping[Meaning, Colour]
     seats: Mapping[str, Colour]
+    paces: Mapping[Meaning, Pace] = field(default_factory=dict)
 
     def seat(self, seat: Seat) -> Colour:
         return self.seats.get(seat.colour, Colour(200, 200, 200))
+
+    def pace(self, meaning: Meaning) -> Pace:
+        """The pace the meaning always shows at in this palette, which the key names:
+        steady when it shows steady somewhere, or at more than one pace."""
+        moments = [moment.paced(self.paces) for moment in MOMENTS]
+        paces = {
+            pace
+            for moment in moments
+            for pace, group in (
+                (Pace.STEADY, moment.steady),
+                (Pace.BLINK, moment.blinking),
+                (Pace.SLOW, moment.slow),
+            )
+            if meaning in group
+        }
+        return paces.pop() if len(paces) == 1 else Pace.STEADY
+
+    def key_text(self, meaning: Meaning) -> str:
+        """A meaning's words in a key; one that always blinks, or blinks slowly, says
+        so, as its pace tells it from its neighbours."""
+        pace = self.pace(meaning)
+        return meaning.value if pace is Pace.STEADY else f"{meaning.value} ({pace.value})"
 
 
 DEFAULT_PALETTE = Palette(
@@ -256,36 +303,36 @@ DEFAULT_PALETTE = Palette(
     },
 )
 
-# Okabe & Ito's eight colours, which stay distinct under the common colour blindnesses.
+# Searched (docs/leds.md) so that every two meanings shown at once at one pace stay
+# APART in normal vision and under deuteranopia and protanopia, on the page and on a
+# dimmed strip, each bright enough for it. Colour alone cannot carry so many meanings
+# for a dichromat: a check blinks and a threatened piece blinks slowly.
 COLOUR_BLIND_PALETTE = Palette(
     "colour-blind",
     {
-        Meaning.LAST_MOVE: Colour(20, 45, 70),
+        Meaning.LAST_MOVE: Colour(105, 90, 90),
         Meaning.THREAT: Colour(240, 228, 66),
-        Meaning.CHECK: Colour(204, 121, 167),
-        Meaning.DESTINATION: Colour(0, 158, 115),
-        Meaning.CAPTURE: Colour(213, 94, 0),
-        # a warm white: the selected choice's pure white stays apart on a dimmed strip
-        Meaning.LIFTED: Colour(225, 185, 130),
-        Meaning.GUIDE: Colour(86, 180, 233),
+        Meaning.CHECK: Colour(225, 90, 180),
+        Meaning.DESTINATION: Colour(255, 255, 105),
+        Meaning.CAPTURE: Colour(210, 30, 195),
+        Meaning.LIFTED: Colour(240, 255, 255),
+        Meaning.GUIDE: Colour(0, 15, 105),
         Meaning.PROMPT: Colour(150, 100, 255),
-        Meaning.SELECTED: Colour(255, 255, 255),
-        Meaning.FILL: Colour(0, 114, 178),
-        Meaning.REMOVE: Colour(230, 159, 0),
-        Meaning.ILLEGAL: Colour(255, 170, 200),
+        Meaning.SELECTED: Colour(240, 210, 135),
+        Meaning.FILL: Colour(0, 120, 225),
+        Meaning.REMOVE: Colour(105, 0, 0),
+        Meaning.ILLEGAL: Colour(240, 165, 150),
         Meaning.FAULT: Colour(255, 255, 0),
-        Meaning.MOVABLE: Colour(100, 255, 200),
-        Meaning.COUNT: Colour(30, 0, 255),
-        Meaning.TOKIN: Colour(100, 0, 60),
-        Meaning.PAWN: Colour(75, 255, 0),
-        # the coach's scale runs blue (best) to yellow and magenta (losing): apart for
-        # every common colour blindness
+        Meaning.MOVABLE: Colour(165, 90, 0),
+        Meaning.COUNT: Colour(210, 60, 0),
+        Meaning.TOKIN: Colour(105, 0, 75),
+        Meaning.PAWN: Colour(135, 255, 120),
         Meaning.HINT: Colour(186, 164, 255),
-        Meaning.BEST: Colour(58, 40, 168),
-        Meaning.GOOD: Colour(159, 200, 181),
-        Meaning.DOUBTFUL: Colour(200, 210, 6),
-        Meaning.LOSING: Colour(255, 1, 119),
-        Meaning.GOES_ON: Colour(195, 0, 255),
+        Meaning.BEST: Colour(165, 240, 90),
+        Meaning.GOOD: Colour(105, 0, 120),
+        Meaning.DOUBTFUL: Colour(240, 30, 0),
+        Meaning.LOSING: Colour(255, 30, 210),
+        Meaning.GOES_ON: Colour(150, 0, 135),
     },
     {
         "black": Colour(200, 200, 200),
@@ -294,6 +341,7 @@ COLOUR_BLIND_PALETTE = Palette(
         "red": Colour(213, 94, 0),
         "yellow": Colour(240, 228, 66),
     },
+    {Meaning.CHECK: Pace.BLINK, Meaning.THREAT: Pace.SLOW},
 )
 
 PALETTES = {palette.name: palette for palette in (DEFAULT_PALETTE, COLOUR_BLIND_PALETTE)}
@@ -409,14 +457,27 @@ class Legend:
                 layers.append((Meaning.ILLEGAL, view.illegal))
         layers.append((Meaning.FILL, view.missing))
         layers.append((Meaning.REMOVE, view.extra))
+        layers, paced = self._at_pace(layers, on, slow_on)
         spots: dict[Spot, Colour] = {}
         for meaning, layer in layers:
             colour = self.colour(meaning)
             for spot in sorted(layer):
                 spots.pop(spot, None)  # re-insert so that dict order is the paint order
                 spots[spot] = colour
-        blinking = blinking or view.fault is not None
+        blinking = blinking or paced or view.fault is not None
         return Lights(spots, self._indicators(view, on), blinking)
+
+    def _at_pace(
+        self, layers: list[tuple[Meaning, frozenset[Spot]]], on: bool, slow_on: bool
+    ) -> tuple[list[tuple[Meaning, frozenset[Spot]]], bool]:
+        """The layers lit at this instant: a meaning the palette blinks drops out in
+        its dark half; and whether one shows at all (the loops must wake to blink it)."""
+        lit = {Pace.STEADY: True, Pace.BLINK: on, Pace.SLOW: slow_on}
+        paces = self.palette.paces
+        shown = [
+            (meaning, layer) for meaning, layer in layers if lit[paces.get(meaning, Pace.STEADY)]
+        ]
+        return shown, any(layer and meaning in paces for meaning, layer in layers)
 
     def _indicators(self, view: BoardView, on: bool) -> dict[str, Colour]:
         indicators: dict[str, Colour] = {}

@@ -291,5 +291,6 @@ def legend_text(sim: Simulation, width: int = WIDTH) -> str:
     ):
         colour = sim.legend.colour(meaning)
         rgb = (colour.red, colour.green, colour.blue)
-        parts.append(f"{_background(rgb)}{_foreground(rgb)} {meaning.value} {RESET}")
+        words = sim.legend.palette.key_text(meaning)  # says a blinking meaning blinks
+        parts.append(f"{_background(rgb)}{_foreground(rgb)} {words} {RESET}")
     return "\n".join(wrap_parts(parts, width, "", "", " "))

@@ -11,10 +11,9 @@ from typing import Any
 from engine.opening import FirstPlayerDraw
 from firmware_host.session.controller import Controller
 from firmware_host.telling.legend import (
-    BLINKING,
     COACH_SCALE,
+    DEFAULT_PALETTE,
     PALETTES,
-    SLOW_BLINKING,
     Meaning,
     Palette,
     shown_in,
@@ -57,14 +56,10 @@ def key_meanings(controller: Controller) -> tuple[Meaning, ...]:
     return tuple(meaning for meaning in ORDER if meaning in shown)
 
 
-def key_text(meaning: Meaning) -> str:
-    """A meaning's words; one that always blinks, or blinks slowly, says so, as its
-    blinking tells it from its neighbours."""
-    if meaning in BLINKING:
-        return f"{meaning.value} (blinks)"
-    if meaning in SLOW_BLINKING:
-        return f"{meaning.value} (blinks slowly)"
-    return meaning.value
+def key_text(meaning: Meaning, palette: Palette = DEFAULT_PALETTE) -> str:
+    """A meaning's words; one that always blinks, or blinks slowly, in this palette
+    says so, as its pace tells it from its neighbours (``Palette.key_text``)."""
+    return palette.key_text(meaning)
 
 
 def colour_key(controller: Controller, palette: str) -> list[Json]:
@@ -73,7 +68,7 @@ def colour_key(controller: Controller, palette: str) -> list[Json]:
     return [
         {
             "meaning": meaning.name.lower(),
-            "text": key_text(meaning),
+            "text": key_text(meaning, chosen),
             "colour": chosen.colours[meaning].hex(),
         }
         for meaning in key_meanings(controller)
