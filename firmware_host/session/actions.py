@@ -167,8 +167,8 @@ class NewGame(Vocabulary):
     )
     settings: Mapping[str, str] = param(
         Kind.STRINGS,
-        "the session: clock, roll, draw, seed, opponent, coach, warn; and the board's"
-        " profile and palette",
+        "the session: clock, roll, draw, seed, opponent, coach, warn, help, hints; and the"
+        " board's profile and palette",
         optional=True,
         keys=("profile", "palette", *Settings.KEYS),
         default={},

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from enum import Enum
 from typing import Any
 
@@ -125,8 +126,11 @@ def build_view(
         )
     threatened, in_check = controller.teaching
     computer = controller.computer
-    if computer.help_off is not None:
-        threatened = frozenset()  # engine help, forbidden online against people
+    helped = computer.help  # the mover's help (none online against people)
+    if not helped.threats(position.turn):
+        threatened = frozenset()
+    if not helped.legal(position.turn):
+        hints = tuple(replace(h, destinations=frozenset(), captures=frozenset()) for h in hints)
     coached = tuple(
         sorted(
             (spot, quality)
