@@ -26,6 +26,10 @@ class SettingsError(KibanError, ValueError):
     """A session setting that cannot be used."""
 
 
+KEPT_BESIDE = ("review",)
+"""What a stored game keeps beside its settings (a finished game's review): not a setting."""
+
+
 class RollMode(Enum):
     AUTO = "auto"  # the controller rolls as soon as a roll is due
     BUTTON = "button"  # it waits for the roll button (or the web page)
@@ -77,7 +81,7 @@ class Settings:
         ``help=SEAT:LEVEL,...``, ``hints=N``; ``draw`` is the game's own default for the
         opening draw."""
         for key in given:
-            if key not in cls.KEYS:
+            if key not in cls.KEYS and key not in KEPT_BESIDE:
                 raise SettingsError(f"unknown setting {key!r} (settings: {', '.join(cls.KEYS)})")
         clock = None
         if given.get("clock", "off") not in ("off", "none", ""):
