@@ -232,7 +232,7 @@ class Review(Vocabulary):
 
     wire: ClassVar[str] = "review"
     scope: ClassVar[Scope] = Scope.GAME
-    step: str = param(Kind.STRING, "first, back, next, last, or a move number")
+    step: str = param(Kind.STRING, "first, back, next, last, worst, next-worst, or a move number")
     game_id: int | None = param(
         Kind.INTEGER,
         "a stored game's number (default: the one reviewed, else this one)",

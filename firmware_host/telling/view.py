@@ -151,7 +151,10 @@ def build_view(
         hints=hints,
         lifted=lifted,
         guide=frozenset() if controller.guide is None else controller.guide.spots,
-        hint=frozenset() if computer.hint is None else computer.hint[1],
+        # a review lights the engine's better move than the one it shows
+        hint=(frozenset() if computer.hint is None else computer.hint[1])
+        if controller.review is None
+        else controller.review.better_spots,
         coached=coached,
         thinking=controller.guide is None and computer.thinking(position),
         prompt=prompt,

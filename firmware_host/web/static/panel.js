@@ -214,7 +214,8 @@ function renderMoves(state) {
     ? ""
     : review.ply === 0
       ? `game ${review.game_id}: the start`
-      : `game ${review.game_id}: move ${review.ply} of ${review.moves.length}`;
+      : `game ${review.game_id}: move ${review.ply} of ${review.moves.length}` +
+        (review.notes && review.notes[review.ply] ? ` — ${review.notes[review.ply]}` : "");
   const shown = moves.querySelector(".reviewed");
   if (shown) shown.scrollIntoView({ block: "nearest" });
   else moves.scrollTop = moves.scrollHeight;
