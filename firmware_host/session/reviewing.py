@@ -69,7 +69,7 @@ class Reviewing:
         if judging.done:
             try:
                 store.save_review(judging.game_id, stored_notes(list(judging.notes.values())))
-            except StorageError as error:  # a review can be worked out again
+            except (StorageError, ValueError, TypeError) as error:  # it can be judged again
                 log.warning("the review of game %s is not kept: %s", judging.game_id, error)
         return True
 

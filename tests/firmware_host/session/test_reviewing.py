@@ -42,3 +42,20 @@ def test_nothing_is_reviewed_while_the_game_goes_on(tmp_path: Path) -> None:
     refused = reviewing.step("first", None, Now(Playing(), GAME.position(), 1, AT), store)
     assert refused == Say((Refused("moves are reviewed once the game is over", AT),))
     assert reviewing.shown is None
+
+
+def test_a_review_the_store_cannot_keep_is_still_shown(tmp_path: Path) -> None:
+    from firmware_host.opponents.thinking import InlineThinker
+    from tests.firmware_host.opponents.fakes import Always, ListedPlayer
+
+    store = GameStore(tmp_path / "games.sqlite")  # game 3 is not in it: nothing is kept
+    position = GAME.position()
+    for text in ("2c2b", "1a2b"):
+        position.push(position.parse_move(text))
+    reviewing = Reviewing(Sensing.OCCUPANCY)
+    reviewing.judge(position, 3)
+    thinker = InlineThinker(Always(ListedPlayer({"2d1c": 0.5})))
+    thinker.want(reviewing.wanted())
+    assert all(reviewing.answered(result, store) for result in thinker.results())
+    assert reviewing.wanted() == ()
+    assert [note.ply for note in reviewing.notes(3)] == [1, 2]
