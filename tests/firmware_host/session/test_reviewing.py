@@ -9,10 +9,12 @@ from engine.outcome import Outcome, Termination
 from engine.physical import Sensing
 from engine.registry import find_game
 from firmware_host.notices.declared import Refused, ReviewShown
+from firmware_host.opponents.thinking import InlineThinker
 from firmware_host.session.decisions import Now, Say
 from firmware_host.session.reviewing import Reviewing
 from firmware_host.session.state import Over, Playing
 from firmware_host.store.storage import GameStore
+from tests.firmware_host.opponents.fakes import Always, ListedPlayer
 
 GAME = find_game("dobutsu")
 OVER = Over(Outcome.loss(Termination.RESIGNATION, 1, 2))
@@ -45,9 +47,6 @@ def test_nothing_is_reviewed_while_the_game_goes_on(tmp_path: Path) -> None:
 
 
 def test_a_review_the_store_cannot_keep_is_still_shown(tmp_path: Path) -> None:
-    from firmware_host.opponents.thinking import InlineThinker
-    from tests.firmware_host.opponents.fakes import Always, ListedPlayer
-
     store = GameStore(tmp_path / "games.sqlite")  # game 3 is not in it: nothing is kept
     position = GAME.position()
     for text in ("2c2b", "1a2b"):
