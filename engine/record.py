@@ -49,6 +49,7 @@ class GameRecord:
     outcome: Outcome | None
     result: str
     started: str | None = None  # "YYYY/MM/DD HH:MM:SS", local time, when known
+    comments: tuple[str, ...] = ()  # a comment on each move ("" for none): a review's
 
 
 RecordWriter = Callable[[GameRecord, str], str]

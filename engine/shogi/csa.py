@@ -19,7 +19,7 @@ from engine.shogi.handicaps import START_TEXT
 from engine.shogi.moves import ShogiMove
 from engine.shogi.notation import read_position
 from engine.shogi.position import ShogiPosition
-from engine.shogi.record import handicap_of, play, result_comment
+from engine.shogi.record import comment_lines, handicap_of, play, result_comment
 from engine.shogi.tables import (
     BISHOP,
     DRAGON,
@@ -151,9 +151,11 @@ def write_csa(
     outcome: Outcome | None = None,
     players: tuple[str, str] = ("", ""),
     started: str | None = None,
+    comments: Sequence[str] = (),
 ) -> str:
     """A CSA V2.2 record: moves in USI from ``start`` (not changed; a handicap opening
-    is written as such), ended by ``outcome`` (None: unfinished)."""
+    is written as such), ended by ``outcome`` (None: unfinished). ``comments``: one
+    per move ("" for none), each on lines that start with ``'`` after its move."""
     position = start.copy()
     sfen = position.text()
     lines = ["V2.2", f"N+{players[0]}", f"N-{players[1]}"]
@@ -166,6 +168,7 @@ def write_csa(
         written = move_text(position, move)
         play(position, move, f"move {number}")
         lines.append(written)
+        lines += comment_lines("'", comments[number - 1] if number <= len(comments) else "")
     if outcome is not None:
         if not _exact(outcome, position.turn):
             lines.append(f"'{result_comment(outcome)}")

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from engine.outcome import Outcome, Termination
 from engine.shogi.moves import ShogiMove
 from engine.shogi.position import ShogiPosition
-from engine.shogi.record import handicap_of, play, result_comment
+from engine.shogi.record import comment_lines, handicap_of, play, result_comment
 from engine.shogi.tables import (
     BISHOP,
     DRAGON,
@@ -179,10 +179,13 @@ def write_kif(
     players: tuple[str, str] = ("", ""),
     started: str | None = None,
     encoding: str = "UTF-8",
+    comments: Sequence[str] = (),
 ) -> str:
     """A KIF record of a game: moves in USI from ``start`` (not changed; a handicap
     opening is named, any other start drawn), ended by ``outcome`` (None: unfinished).
-    ``encoding`` is only named in the first line; the caller encodes the text."""
+    ``encoding`` is only named in the first line; the caller encodes the text.
+    ``comments``: one per move ("" for none), each written under its move on lines
+    that start with ``*`` (KIF's comment on the move above)."""
     position = start.copy()
     opening = handicap_of(position.text())
     sides = _side_names(opening)
@@ -201,6 +204,7 @@ def write_kif(
         written = move_text(position, move, previous)
         play(position, move, f"move {number}")
         lines.append(f"{number:>4} {written}")
+        lines += comment_lines("*", comments[number - 1] if number <= len(comments) else "")
         previous = move.to_square
     if outcome is not None:
         plies = len(moves)

@@ -81,3 +81,9 @@ def read_result_comment(text: str) -> Outcome | None:
     if not set(seats) <= {"0", "1"}:
         return None
     return Outcome(Termination[parts[0]], frozenset(int(seat) for seat in seats))
+
+
+def comment_lines(mark: str, comment: str) -> list[str]:
+    """A comment as a record's comment lines, each starting with ``mark`` (``*`` in
+    KIF, ``'`` in CSA); a comment of several lines keeps them."""
+    return [f"{mark}{line}" for line in comment.splitlines() if line.strip()]

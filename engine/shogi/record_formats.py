@@ -24,15 +24,30 @@ def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
             position.pop()
         return position, opening + list(record.moves)
 
+    def comments(record: GameRecord, moves: list[str]) -> tuple[str, ...]:
+        """The record's comments, placed on its own moves (after any the start held)."""
+        return ("",) * (len(moves) - len(record.moves)) + record.comments
+
     def kif(record: GameRecord, encoding: str) -> str:
         start, moves = start_and_moves(record)
         return write_kif(
-            start, moves, outcome=record.outcome, encoding=encoding, started=record.started
+            start,
+            moves,
+            outcome=record.outcome,
+            encoding=encoding,
+            started=record.started,
+            comments=comments(record, moves),
         )
 
     def csa(record: GameRecord, encoding: str) -> str:
         start, moves = start_and_moves(record)
-        return write_csa(start, moves, outcome=record.outcome, started=record.started)
+        return write_csa(
+            start,
+            moves,
+            outcome=record.outcome,
+            started=record.started,
+            comments=comments(record, moves),
+        )
 
     def usi(record: GameRecord, encoding: str) -> str:
         start, moves = start_and_moves(record)

@@ -26,6 +26,7 @@ class Purpose(Enum):
     MOVE = "move"  # a computer seat's move, lit as the move to play
     HINT = "hint"  # the best move for a person, lit as a suggestion
     JUDGE = "judge"  # every move of a person's turn valued: the coach and the warnings
+    REVIEW = "review"  # every move of a finished game's position valued: the review
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +107,7 @@ def think(
         analysis: Analysis[Any] = player.analyse(
             position,
             limits=limits_for(request.purpose, position.game, stop),
-            judge_all=request.purpose is Purpose.JUDGE,
+            judge_all=request.purpose in (Purpose.JUDGE, Purpose.REVIEW),
         )
     except KibanError as error:
         return ThinkResult(request, None, failed=str(error))

@@ -167,8 +167,8 @@ class NewGame(Vocabulary):
     )
     settings: Mapping[str, str] = param(
         Kind.STRINGS,
-        "the session: clock, roll, draw, seed, opponent, coach, warn; and the board's"
-        " profile and palette",
+        "the session: clock, roll, draw, seed, opponent, coach, warn, help, hints; and the"
+        " board's profile and palette",
         optional=True,
         keys=("profile", "palette", *Settings.KEYS),
         default={},
@@ -232,7 +232,7 @@ class Review(Vocabulary):
 
     wire: ClassVar[str] = "review"
     scope: ClassVar[Scope] = Scope.GAME
-    step: str = param(Kind.STRING, "first, back, next, last, or a move number")
+    step: str = param(Kind.STRING, "first, back, next, last, worst, next-worst, or a move number")
     game_id: int | None = param(
         Kind.INTEGER,
         "a stored game's number (default: the one reviewed, else this one)",

@@ -23,6 +23,7 @@ from engine.search.scores import is_proven
 from engine.search.types import Analysis, Quality
 from firmware_host.opponents.seats import OpponentKind, OpponentSpec, parse_opponents
 from firmware_host.opponents.thinking import Purpose, ThinkRequest, ThinkResult, request_for
+from firmware_host.session.help import SeatHelp, parse_help
 from firmware_host.session.settings import Settings, SettingsError
 
 HINT_SPEC = OpponentSpec(OpponentKind.ENGINE)
@@ -39,6 +40,7 @@ class Judgement:
 
     analysis: Analysis[str]
     moves: tuple[tuple[frozenset[Spot], str], ...]
+    seat: int = 0  # the seat to move in the position judged
 
 
 def seats_of(game: Game[Any], settings: Settings) -> Mapping[int, OpponentSpec]:
@@ -55,7 +57,9 @@ class Computer:
     def __init__(self) -> None:
         self.seats: Mapping[int, OpponentSpec] = MappingProxyType({})
         self.remote: frozenset[int] = frozenset()
-        self.coach = False
+        self.help = SeatHelp()  # what each seat may be shown (``session/help.py``)
+        self.seat_count = 0
+        self.hints_used: dict[int, int] = {}  # hints asked this game, by seat
         self.warn = False
         self.help_off: str | None = None  # why no help is given (an online game)
         self.seed = 0
@@ -73,8 +77,12 @@ class Computer:
         # every frame, so kept
         self.remote = frozenset(s for s, p in self.seats.items() if p.kind is OpponentKind.REMOTE)
         self.help_off = settings.help_off
-        helped = self.help_off is None
-        self.coach, self.warn = settings.coach and helped, settings.warn and helped
+        self.help = SeatHelp(
+            parse_help(game, settings.help), settings.coach, settings.hints, self.help_off
+        )
+        self.seat_count = len(game.seats)
+        self.hints_used = {}
+        self.warn = settings.warn and self.help_off is None
         self.seed = settings.seed if settings.seed is not None else 0
         self.moved()
 
@@ -92,8 +100,30 @@ class Computer:
         return seat in self.seats
 
     @property
+    def coach(self) -> bool:
+        """Whether any seat is coached (the colour key shows the coach's scale)."""
+        return self.help.any_coached(self.seat_count)
+
+    @property
     def judging(self) -> bool:
         return self.coach or self.warn
+
+    def judges(self, seat: int) -> bool:
+        """Whether the moves of ``seat``'s turn are judged: it is coached, or warned."""
+        return self.help.coached(seat) or self.warns(seat)
+
+    def warns(self, seat: int) -> bool:
+        """Whether a blunder of ``seat``'s is warned of (not for a seat given no help)."""
+        return self.warn and self.help.legal(seat)
+
+    def hints_left(self, seat: int) -> int | None:
+        """How many more hints ``seat`` may ask for this game (None: no limit)."""
+        budget = self.help.hints
+        return None if budget is None else max(budget - self.hints_used.get(seat, 0), 0)
+
+    def hint_taken(self, seat: int) -> None:
+        """A hint asked for by ``seat`` counts against its budget."""
+        self.hints_used[seat] = self.hints_used.get(seat, 0) + 1
 
     # --- what to think about ------------------------------------------------------
 
@@ -119,7 +149,7 @@ class Computer:
         else:
             if self.hint_asked and self.hint is None:
                 wanted.append(self._request(Purpose.HINT, position, game_id, HINT_SPEC))
-            if self.judging and self.judgement is None:
+            if self.judges(seat) and self.judgement is None:
                 wanted.append(self._request(Purpose.JUDGE, position, game_id, JUDGE_SPEC))
         return tuple(wanted)
 
@@ -155,14 +185,14 @@ class Computer:
             moves.append((position.footprint(move, sensing).spots(), text))
         best = result.best if result.best is not None else ""
         analysis = Analysis(best, result.value, 0, 0, dict(result.values), result.mate_in)
-        self.judgement = Judgement(analysis, tuple(moves))
+        self.judgement = Judgement(analysis, tuple(moves), position.turn)
 
     def destination_qualities(
         self, spot: Spot, destinations: frozenset[Spot]
     ) -> dict[Spot, Quality]:
         """For a lifted piece, each destination's best move judged against the best of all."""
         judgement = self.judgement
-        if not self.coach or judgement is None:
+        if judgement is None or not self.help.coached(judgement.seat):
             return {}
         values = judgement.analysis.values
         found: dict[Spot, str] = {}
@@ -177,7 +207,9 @@ class Computer:
     def blunder(self, played: str) -> str | None:
         """Why the move just played (in the judged position) throws the game away, or None."""
         judgement = self.judgement
-        if not self.warn or judgement is None or played not in judgement.analysis.values:
+        if judgement is None or not self.warns(judgement.seat):
+            return None
+        if played not in judgement.analysis.values:
             return None
         value = judgement.analysis.values[played]
         if not is_blunder(judgement.analysis, value):

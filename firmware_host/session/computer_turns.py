@@ -104,9 +104,21 @@ class ComputerTurns:
             return Say((Refused("no move to suggest now", now.at),))
         if self.computer.plays(turn):
             return Say((Refused("the computer is to move", now.at),))
-        if self.computer.help_off is not None:
-            return Say((Refused(f"no hints: {self.computer.help_off}", now.at),))
-        self.computer.hint_asked = True
+        computer = self.computer
+        if computer.help_off is not None:
+            return Say((Refused(f"no hints: {computer.help_off}", now.at),))
+        if not computer.help.hinted(turn):
+            name = now.position.game.seats[turn].name
+            return Say((Refused(f"no hints for {name}: its help stops below hints", now.at),))
+        if computer.hint_asked:
+            return Say()  # asked already in this position: it counts once
+        left = computer.hints_left(turn)
+        if left == 0:
+            name = now.position.game.seats[turn].name
+            spent = f"{name} has used all {computer.help.hints} hints of this game"
+            return Say((Refused(f"no hints: {spent}", now.at),))
+        computer.hint_taken(turn)
+        computer.hint_asked = True
         return Say()
 
     def hurry(self, now: Now) -> Decision:

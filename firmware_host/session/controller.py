@@ -121,6 +121,7 @@ from firmware_host.session.state import (
 from firmware_host.session.trust import BoardTrust
 from firmware_host.store.journal import Journal
 from firmware_host.store.records import position_record
+from firmware_host.store.review_notes import with_comments
 from firmware_host.store.storage import GameStore, StorageError
 from hardware.orientation import SpotTurn
 
@@ -172,6 +173,8 @@ class Controller:
         self.state = state
         if not isinstance(state, Over):
             self._reviewing.close()  # a review shows a finished game
+        elif self.computer.judging:  # the coach reviews the game, in the background
+            self._reviewing.judge(self.position, self.game_id)
         guide = guide_of(state)
         self.recognizer.guide = None if guide is None else guide.move
 
@@ -385,6 +388,9 @@ class Controller:
                 self.trust.recovered()
                 self._run_clock(at)
                 return [FaultCleared(at), *self._judge(at)]
+            case ThoughtArrived(result) if isinstance(self.state, Over):
+                self._reviewing.answered(result, self.store)  # a review's judgement
+                return []
             case ThoughtArrived() | Hint() | MoveNow():
                 return self._apply(self._turns.decide(event, self._now(at)), at)
             case ProposalArrived() | ProposalSettled() | ProposalDecided() | PeerEnded():
@@ -403,7 +409,8 @@ class Controller:
             wall = self.store.load(self.game_id).created_wall
         except StorageError:
             wall = None
-        return position_record(self.game, self.game_id, self.position, self.outcome, wall)
+        record = position_record(self.game, self.game_id, self.position, self.outcome, wall)
+        return with_comments(record, self._reviewing.notes(self.game_id))
 
     def warm(self) -> bool:
         """Do a little of the work the next frame may need, while nothing else is to
@@ -424,6 +431,8 @@ class Controller:
 
     def thinking(self) -> tuple[tuple[ThinkRequest, ...], bool]:
         """What the computer should think about now, and whether to hurry it."""
+        if isinstance(self.state, Over):
+            return self._reviewing.wanted(), False  # the finished game's moves judged
         trusted = self.trust.trusted
         return self._turns.wanted(self.state, self.position, self.game_id, trusted=trusted)
 

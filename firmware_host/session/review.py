@@ -1,5 +1,7 @@
 """Stepping through a finished game's moves: the board's LEDs light each move's from
-and to (the last-move meaning) as the steps go.
+and to (the last-move meaning) as the steps go, and, once the moves are judged,
+the engine's better move as the suggested one. ``worst`` and ``next-worst`` step
+through the moves from the one that gave away most.
 
 A review only reads: it is worked out from the game's moves (the game just ended, or
 a stored one) and changes neither the position nor the store.
@@ -7,13 +9,18 @@ a stored one) and changes neither the position nor the store.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from contextlib import suppress
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any
 
 from engine.errors import KibanError
 from engine.game import Position
 from engine.physical import Sensing, Spot
+from engine.search.types import Quality
+from firmware_host.store.review_notes import MoveNote
 
 
 class ReviewError(KibanError, ValueError):
@@ -21,13 +28,29 @@ class ReviewError(KibanError, ValueError):
 
 
 class Step(StrEnum):
-    """Where a review step goes: to the start, a move back, a move on, the last move;
-    a number goes to that move."""
+    """Where a review step goes: to the start, a move back, a move on, the last move,
+    the worst move, the next worse one after the move shown; a number goes to that move."""
 
     FIRST = "first"
     BACK = "back"
     NEXT = "next"
     LAST = "last"
+    WORST = "worst"
+    NEXT_WORST = "next-worst"
+
+
+SEVERITY = MappingProxyType(
+    {Quality.LOSING: 3, Quality.DOUBTFUL: 2, Quality.GOOD: 1, Quality.BEST: 0}
+)
+"""How bad each quality is: the worst-first order goes by it, then by what was given away."""
+
+
+def worst_first(notes: Mapping[int, MoveNote]) -> tuple[int, ...]:
+    """The moves judged worse than the best, the worst first (by quality, then by what
+    each gave away, then the earlier first)."""
+    below = (note for note in notes.values() if note.quality is not Quality.BEST)
+    ordered = sorted(below, key=lambda note: (-SEVERITY[note.quality], -note.loss, note.ply))
+    return tuple(note.ply for note in ordered)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +61,8 @@ class Review:
     moves: tuple[str, ...]
     footprints: tuple[frozenset[Spot], ...]
     ply: int
+    notes: Mapping[int, MoveNote] = field(default_factory=dict)  # the judged moves, by ply
+    better: Mapping[int, frozenset[Spot]] = field(default_factory=dict)  # their better moves' spots
 
     @property
     def spots(self) -> frozenset[Spot]:
@@ -48,16 +73,44 @@ class Review:
     def move(self) -> str | None:
         return self.moves[self.ply - 1] if self.ply else None
 
+    @property
+    def note(self) -> MoveNote | None:
+        """The engine's judgement of the move shown, once it is judged."""
+        return self.notes.get(self.ply)
+
+    @property
+    def better_spots(self) -> frozenset[Spot]:
+        """The spots of the engine's better move than the one shown (lit as a hint)."""
+        return self.better.get(self.ply, frozenset())
+
     def describe(self) -> str:
         where = "the start" if self.ply == 0 else f"move {self.ply} of {len(self.moves)}"
         shown = "" if self.move is None else f" ({self.move})"
-        return f"review of game {self.game_id}: {where}{shown}"
+        judged = "" if self.note is None else f": {self.note.comment()}"
+        return f"review of game {self.game_id}: {where}{shown}{judged}"
+
+    def with_notes(
+        self, notes: Mapping[int, MoveNote], sensing: Sensing, start: Position[Any]
+    ) -> Review:
+        """The review with the moves' judgements, the better moves' spots worked out
+        from ``start`` (the game's first position, not changed)."""
+        probe = start.copy()
+        better: dict[int, frozenset[Spot]] = {}
+        for ply, text in enumerate(self.moves, start=1):
+            note = notes.get(ply)
+            if note is not None and note.better is not None:
+                with suppress(KibanError):  # a better move it cannot read: nothing lit
+                    better[ply] = probe.footprint(probe.read_move(note.better), sensing).spots()
+            probe.push_text(text)
+        return replace(self, notes=MappingProxyType(dict(notes)), better=MappingProxyType(better))
 
     def step(self, text: str) -> Review:
         """The review after a step (``first``, ``back``, ``next``, ``last`` or a move
         number)."""
-        word = text.strip().lower()
+        word = text.strip().lower().replace("_", "-").replace(" ", "-")
         last = len(self.moves)
+        if word in (Step.WORST, Step.NEXT_WORST):
+            return replace(self, ply=self._worse(Step(word)))
         if word.isdigit():
             ply = int(word)
             if ply > last:
@@ -77,6 +130,20 @@ class Review:
                 Step.LAST: last,
             }[chosen]
         return replace(self, ply=ply)
+
+    def _worse(self, step: Step) -> int:
+        """The worst move, or the next worse after the one shown."""
+        order = worst_first(self.notes)
+        if not order:
+            if not self.notes:
+                raise ReviewError(f"the moves of game {self.game_id} are not judged yet")
+            raise ReviewError("every move judged was as good as the engine's best")
+        if step is Step.WORST or self.ply not in order:
+            return order[0]
+        place = order.index(self.ply) + 1
+        if place == len(order):
+            raise ReviewError("no move judged worse than the best is left")
+        return order[place]
 
 
 def review_of(game_id: int, position: Position[Any], sensing: Sensing) -> Review:

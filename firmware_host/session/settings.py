@@ -26,6 +26,10 @@ class SettingsError(KibanError, ValueError):
     """A session setting that cannot be used."""
 
 
+KEPT_BESIDE = ("review",)
+"""What a stored game keeps beside its settings (a finished game's review): not a setting."""
+
+
 class RollMode(Enum):
     AUTO = "auto"  # the controller rolls as soon as a roll is due
     BUTTON = "button"  # it waits for the roll button (or the web page)
@@ -42,6 +46,8 @@ class Settings:
     warn: bool = False  # a move that throws the game away offers a takeback
     remote: str = ""  # a game with other boards: ``firmware_host/remote/game.py`` reads it
     online: str = ""  # a game on a server: ``lishogi:GAME:person`` (``firmware_host/online``)
+    help: str = ""  # each seat's help, ``b:coach,w:none`` (``session/help.py`` reads it)
+    hints: int | None = None  # each seat's hint budget per game (None: no limit)
 
     KEYS: ClassVar[tuple[str, ...]] = (
         "clock",
@@ -53,6 +59,8 @@ class Settings:
         "warn",
         "remote",
         "online",
+        "help",
+        "hints",
     )
     CHOICES: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         {
@@ -69,10 +77,11 @@ class Settings:
         cls, given: Mapping[str, str], *, draw: FirstPlayerDraw = FirstPlayerDraw.NONE
     ) -> Settings:
         """Read ``clock=10m``, ``roll=auto|button``, ``draw=none|furigoma|lot``, ``seed=N``,
-        ``opponent=SEAT=PLAYER,...``, ``coach=on|off``, ``warn=on|off``; ``draw`` is the
-        game's own default for the opening draw."""
+        ``opponent=SEAT=PLAYER,...``, ``coach=on|off``, ``warn=on|off``,
+        ``help=SEAT:LEVEL,...``, ``hints=N``; ``draw`` is the game's own default for the
+        opening draw."""
         for key in given:
-            if key not in cls.KEYS:
+            if key not in cls.KEYS and key not in KEPT_BESIDE:
                 raise SettingsError(f"unknown setting {key!r} (settings: {', '.join(cls.KEYS)})")
         clock = None
         if given.get("clock", "off") not in ("off", "none", ""):
@@ -86,8 +95,11 @@ class Settings:
             raise SettingsError(f"seed must be a whole number, not {seed_text!r}") from None
         coach, warn = (_switch(given, key) for key in ("coach", "warn"))
         opponent, remote = (given.get(key, "").strip() for key in ("opponent", "remote"))
-        online = given.get("online", "").strip()
-        return cls(clock, roll, chosen_draw, seed, opponent, coach, warn, remote, online)
+        online, help_text = (given.get(key, "").strip() for key in ("online", "help"))
+        hints = _budget(given.get("hints"))
+        return cls(
+            clock, roll, chosen_draw, seed, opponent, coach, warn, remote, online, help_text, hints
+        )
 
     def stored(self) -> dict[str, str]:
         """The settings as stored with the game."""
@@ -102,6 +114,10 @@ class Settings:
             result["remote"] = self.remote
         if self.online:
             result["online"] = self.online
+        if self.help:
+            result["help"] = self.help
+        if self.hints is not None:
+            result["hints"] = str(self.hints)
         for key, on in (("coach", self.coach), ("warn", self.warn)):
             if on:
                 result[key] = "on"
@@ -119,6 +135,19 @@ class Settings:
     def random_source(self) -> random.Random:
         """The session's dice: seeded when a seed is set, else from the system."""
         return random.Random(self.seed) if self.seed is not None else random.Random()
+
+
+def _budget(text: str | None) -> int | None:
+    """A hint budget: a whole number of hints per seat and game, or none for no limit."""
+    if text is None or text.strip().lower() in ("", "none", "off"):
+        return None
+    try:
+        budget = int(text)
+    except ValueError:
+        raise SettingsError(f"hints must be a whole number, not {text!r}") from None
+    if budget < 0:
+        raise SettingsError(f"hints must be 0 or more, not {budget}")
+    return budget
 
 
 def _switch(given: Mapping[str, str], key: str) -> bool:

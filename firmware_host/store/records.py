@@ -11,6 +11,7 @@ from engine.game import Game, Position
 from engine.outcome import Outcome
 from engine.record import GameRecord, RecordFormat
 from engine.registry import find_game
+from firmware_host.store.review_notes import read_notes, with_comments
 
 if TYPE_CHECKING:
     from firmware_host.store.storage import StoredGame
@@ -24,7 +25,8 @@ def stored_record(stored: StoredGame) -> GameRecord:
     """The record of a stored game, its moves replayed through the rules."""
     game = find_game(stored.game)
     position = stored_position(game, stored)
-    return position_record(game, stored.id, position, stored.outcome, stored.created_wall)
+    record = position_record(game, stored.id, position, stored.outcome, stored.created_wall)
+    return with_comments(record, read_notes(stored.settings))  # a review kept with it
 
 
 def stored_position(game: Game[Any], stored: StoredGame) -> Position[Any]:

@@ -296,6 +296,19 @@ class GameStore:
             ),
         )
 
+    def save_review(self, game_id: int, notes: list[dict[str, Any]]) -> None:
+        """A finished game's review (``review_notes.py``), kept in its settings so an
+        export made later has the engine's comments."""
+        rows = self._read("SELECT settings FROM games WHERE id = ?", (game_id,), "the settings")
+        if not rows:
+            raise StorageError(f"no game {game_id} in {self.path}")
+        settings = _json(rows[0][0], dict)
+        settings["review"] = notes
+        self._write(
+            "UPDATE games SET settings = ? WHERE id = ?",
+            (json.dumps(settings, sort_keys=True), game_id),
+        )
+
     def save_clock(self, game_id: int, remaining: tuple[float, ...]) -> None:
         """The clock times as they stand, so that a resumed game keeps them."""
         self._write(

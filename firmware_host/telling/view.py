@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from enum import Enum
 from typing import Any
 
@@ -125,8 +126,11 @@ def build_view(
         )
     threatened, in_check = controller.teaching
     computer = controller.computer
-    if computer.help_off is not None:
-        threatened = frozenset()  # engine help, forbidden online against people
+    helped = computer.help  # the mover's help (none online against people)
+    if not helped.threats(position.turn):
+        threatened = frozenset()
+    if not helped.legal(position.turn):
+        hints = tuple(replace(h, destinations=frozenset(), captures=frozenset()) for h in hints)
     coached = tuple(
         sorted(
             (spot, quality)
@@ -147,7 +151,10 @@ def build_view(
         hints=hints,
         lifted=lifted,
         guide=frozenset() if controller.guide is None else controller.guide.spots,
-        hint=frozenset() if computer.hint is None else computer.hint[1],
+        # a review lights the engine's better move than the one it shows
+        hint=(frozenset() if computer.hint is None else computer.hint[1])
+        if controller.review is None
+        else controller.review.better_spots,
         coached=coached,
         thinking=controller.guide is None and computer.thinking(position),
         prompt=prompt,

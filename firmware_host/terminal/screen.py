@@ -21,7 +21,7 @@ from engine.physical import EMPTY, Spot
 from firmware_host.boards.simulator import Simulation
 from firmware_host.notices.declared import Notice
 from firmware_host.session.state import Phase
-from firmware_host.telling.legend import Meaning
+from firmware_host.telling.legend import COACH_SCALE, Meaning
 from firmware_host.telling.notices import notice_line
 from firmware_host.telling.spot_names import (
     indicator_name,
@@ -275,8 +275,10 @@ class Screen:
 
 
 def legend_text(sim: Simulation, width: int = WIDTH) -> str:
-    """The colours' meanings, in the colours themselves, in lines that fit ``width``."""
+    """The colours' meanings, in the colours themselves, in lines that fit ``width``; the
+    coach's scale too when a seat is coached."""
     parts = []
+    coached = COACH_SCALE if sim.controller.computer.coach else ()
     for meaning in (
         Meaning.DESTINATION,
         Meaning.CAPTURE,
@@ -288,6 +290,7 @@ def legend_text(sim: Simulation, width: int = WIDTH) -> str:
         Meaning.PROMPT,
         Meaning.REMOVE,
         Meaning.FILL,
+        *coached,
     ):
         colour = sim.legend.colour(meaning)
         rgb = (colour.red, colour.green, colour.blue)

@@ -1,7 +1,7 @@
 """The colour key on the page: what each LED colour means, in the chosen palette.
 
 Only the meanings the current game can show: no dice colour for shogi, no
-furigoma pawns for Abalone, the coach's scale only when the coach is on.
+furigoma pawns for Abalone, the coach's scale only when a seat is coached.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def key_meanings(controller: Controller) -> tuple[Meaning, ...]:
         position,
         dice=controller.game.rolls_dice(position.options),
         furigoma=drawn is not None and drawn.kind is FirstPlayerDraw.FURIGOMA,
-        coach=controller.settings.coach,
+        coach=controller.computer.coach,  # any seat coached
     )
     return tuple(meaning for meaning in ORDER if meaning in shown)
 

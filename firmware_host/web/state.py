@@ -274,6 +274,8 @@ def _review(controller: Controller) -> Json | None:
         "ply": review.ply,
         "moves": list(review.moves),
         "move": review.move,
+        # the engine's judgement of each move, once worked out (``worst`` steps by it)
+        "notes": {str(ply): note.comment() for ply, note in sorted(review.notes.items())},
     }
 
 

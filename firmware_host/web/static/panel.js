@@ -229,6 +229,9 @@ function renderMoves(state) {
     : review.ply === 0
       ? `game ${review.game_id}: the start`
       : `game ${review.game_id}: move ${review.ply} of ${review.moves.length}`;
+  // the engine's judgement of the move shown, once worked out
+  const note = review && review.notes ? review.notes[review.ply] : null;
+  $("review-judged").textContent = note ? `— ${note}` : "";
   const shown = moves.querySelector(".reviewed");
   if (shown) shown.scrollIntoView({ block: "nearest" });
   else moves.scrollTop = moves.scrollHeight;

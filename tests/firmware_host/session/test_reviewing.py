@@ -9,10 +9,12 @@ from engine.outcome import Outcome, Termination
 from engine.physical import Sensing
 from engine.registry import find_game
 from firmware_host.notices.declared import Refused, ReviewShown
+from firmware_host.opponents.thinking import InlineThinker
 from firmware_host.session.decisions import Now, Say
 from firmware_host.session.reviewing import Reviewing
 from firmware_host.session.state import Over, Playing
 from firmware_host.store.storage import GameStore
+from tests.firmware_host.opponents.fakes import Always, ListedPlayer
 
 GAME = find_game("dobutsu")
 OVER = Over(Outcome.loss(Termination.RESIGNATION, 1, 2))
@@ -42,3 +44,17 @@ def test_nothing_is_reviewed_while_the_game_goes_on(tmp_path: Path) -> None:
     refused = reviewing.step("first", None, Now(Playing(), GAME.position(), 1, AT), store)
     assert refused == Say((Refused("moves are reviewed once the game is over", AT),))
     assert reviewing.shown is None
+
+
+def test_a_review_the_store_cannot_keep_is_still_shown(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "games.sqlite")  # game 3 is not in it: nothing is kept
+    position = GAME.position()
+    for text in ("2c2b", "1a2b"):
+        position.push(position.parse_move(text))
+    reviewing = Reviewing(Sensing.OCCUPANCY)
+    reviewing.judge(position, 3)
+    thinker = InlineThinker(Always(ListedPlayer({"2d1c": 0.5})))
+    thinker.want(reviewing.wanted())
+    assert all(reviewing.answered(result, store) for result in thinker.results())
+    assert reviewing.wanted() == ()
+    assert [note.ply for note in reviewing.notes(3)] == [1, 2]

@@ -63,3 +63,27 @@ def test_after_a_game_the_review_bar_steps_through_its_moves_on_the_leds(
     )
     assert page.locator("#moves li").all_inner_texts() == ["2c2b", "2a2b"]  # unchanged
     page.close()
+
+
+def test_the_worst_button_shows_a_judged_move_and_its_note(
+    browser: BrowserContext,  # noqa: F811
+    server: LiveServer,  # noqa: F811
+) -> None:
+    page = fresh_page(browser, server)
+    drag(page, "2c", "2b")
+    wait_moves(page, 1)
+    drag(page, "2a", "2b")  # the lion takes the chick
+    wait_moves(page, 2)
+    assert server.send({"type": "resign"})["type"] == "ok"
+    page.wait_for_selector("#review:not([hidden])")
+    page.click("#review button[data-review='last']")  # the moves are judged meanwhile
+    page.wait_for_function(
+        "() => document.getElementById('review-judged').textContent.startsWith('— ')",
+        timeout=30_000,
+    )
+    page.click("#review button[data-review='worst']")  # 2c2b is doubtful (level 6)
+    page.wait_for_function(
+        "() => document.getElementById('review-judged').textContent.includes('; better ')"
+    )
+    assert page.locator("#moves li.reviewed").inner_text() in ("2c2b", "2a2b")
+    page.close()

@@ -1,0 +1,82 @@
+"""A finished game's review as stored with it: each judged move's quality, how much it
+gave away beside the best move, and the engine's better move, so that an export
+made later (KIF and CSA comments) has them without judging the game again.
+
+Kept in the game's stored settings under ``review``, a list of plain objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.record import GameRecord
+from engine.search.types import Quality
+
+KEY = "review"
+"""Where a stored game's settings keep its review."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveNote:
+    """The engine's judgement of move ``ply`` (1: the first move): its quality, what it
+    gave away beside the best move (on the searches' scale), and the better move
+    (None when the move played was as good as the best)."""
+
+    ply: int
+    quality: Quality
+    loss: float
+    better: str | None
+
+    def comment(self) -> str:
+        """The note in words, as a record's comment: ``doubtful; better 7g7f``."""
+        if self.better is None:
+            return self.quality.value
+        return f"{self.quality.value}; better {self.better}"
+
+    def stored(self) -> dict[str, Any]:
+        return {
+            "ply": self.ply,
+            "quality": self.quality.value,
+            "loss": round(self.loss, 4),
+            "better": self.better,
+        }
+
+
+def stored_notes(notes: Sequence[MoveNote]) -> list[dict[str, Any]]:
+    return [note.stored() for note in sorted(notes, key=lambda note: note.ply)]
+
+
+def read_notes(settings: Mapping[str, Any]) -> tuple[MoveNote, ...]:
+    """The review kept in a stored game's ``settings`` (none when there is none, or
+    when what is kept cannot be read: a review can always be worked out again)."""
+    kept = settings.get(KEY)
+    if not isinstance(kept, list):
+        return ()
+    notes: list[MoveNote] = []
+    for item in kept:
+        try:
+            better = item.get("better")
+            notes.append(
+                MoveNote(
+                    int(item["ply"]),
+                    Quality(item["quality"]),
+                    float(item["loss"]),
+                    better if isinstance(better, str) else None,
+                )
+            )
+        except (AttributeError, KeyError, TypeError, ValueError):
+            return ()
+    return tuple(notes)
+
+
+def with_comments(record: GameRecord, notes: Sequence[MoveNote]) -> GameRecord:
+    """``record`` with a comment on each move the review judged."""
+    if not notes:
+        return record
+    comments = [""] * len(record.moves)
+    for note in notes:
+        if 1 <= note.ply <= len(comments):
+            comments[note.ply - 1] = note.comment()
+    return replace(record, comments=tuple(comments))
