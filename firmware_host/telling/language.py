@@ -22,6 +22,7 @@ from functools import cache
 from pathlib import Path
 
 from engine.errors import KibanError
+from engine.outcome import Termination
 from engine.registry import games
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
@@ -161,10 +162,12 @@ def marked_msgids(paths: Iterable[Path]) -> tuple[str, ...]:
 
 
 def source_msgids() -> tuple[str, ...]:
-    """The msgids marked in firmware_host's source, and the games' titles (a notice
-    names a game by its title, ``Term``)."""
+    """The msgids marked in firmware_host's source, the games' titles (a notice names
+    a game by its title, ``Term``) and how games end (a result names it)."""
     titles = tuple(game.title for game in games())
-    return tuple(dict.fromkeys((*marked_msgids(sorted(LOCALE.parent.rglob("*.py"))), *titles)))
+    ends = tuple(termination.value for termination in Termination)
+    marked = marked_msgids(sorted(LOCALE.parent.rglob("*.py")))
+    return tuple(dict.fromkeys((*marked, *titles, *ends)))
 
 
 def _quote(text: str) -> str:
