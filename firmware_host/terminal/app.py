@@ -123,11 +123,11 @@ class TerminalBoard:
         self.hands = Gestures(sim.world, sim.hands, orientation=sim.board.orientation)
 
     def draw(self) -> None:
-        Screen(self.sim, self.out, self.colour, self.width).draw()
+        Screen(self.sim, self.out, self.colour, self.width, self.language).draw()
 
     def say(self, text: str) -> None:
         """A line for the player, the spots off the board in it by their names."""
-        self.out.write(name_spots_in(self.sim.game, text) + "\n")
+        self.out.write(name_spots_in(self.sim.game, text, self.language) + "\n")
 
     @property
     def claims(self) -> tuple[str, ...]:
