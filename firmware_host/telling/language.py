@@ -163,11 +163,17 @@ def marked_msgids(paths: Iterable[Path]) -> tuple[str, ...]:
 
 def source_msgids() -> tuple[str, ...]:
     """The msgids marked in firmware_host's source, the games' titles (a notice names
-    a game by its title, ``Term``) and how games end (a result names it)."""
+    a game by its title, ``Term``), how games end (a result names it) and what each
+    action of the vocabulary does (the terminal's help: its docstring's summary)."""
+    # imported here: the vocabulary imports the session, which imports the telling
+    from firmware_host.session.actions import ACTIONS
+    from firmware_host.wire.actions import summary
+
     titles = tuple(game.title for game in games())
     ends = tuple(termination.value for termination in Termination)
+    helps = tuple(summary(action) for action in ACTIONS)
     marked = marked_msgids(sorted(LOCALE.parent.rglob("*.py")))
-    return tuple(dict.fromkeys((*marked, *titles, *ends)))
+    return tuple(dict.fromkeys((*marked, *titles, *ends, *helps)))
 
 
 def _quote(text: str) -> str:
