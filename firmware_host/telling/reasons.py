@@ -3,10 +3,10 @@
 The engine stays pure and English: an illegal move's reason ("the giraffe moves one
 step orthogonally") and a result ("A (sente) wins (checkmate)") are the sentences its
 rules make. Each is one of the templates below (a msgid, marked ``N_``), whose
-``{placeholders}`` the reason fills; telling matches the reason against its game's
+``{placeholders}`` the reason fills; telling matches the reason against the
 templates, looks the template up in the catalogue and fills it again with the values
-in the language: seats and pieces by the game's own words (engine/<game>/spoken.py),
-cells and counts as they are. tests/firmware_host/telling/test_languages_reasons.py
+in the language: seats and pieces by the game's own words (engine/<game>/spoken.py,
+read by their shape: no game is named here), cells and counts as they are. tests/firmware_host/telling/test_languages_reasons.py
 collects the reasons every game gives over random positions and holds each to a
 template, so a reason the rules gain shows up there rather than in English.
 """
@@ -28,9 +28,10 @@ from firmware_host.telling.language import N_, Language, translated
 
 _TURN = N_("it is {seat}'s turn")
 
-REASONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {
-        "dobutsu": (
+REASONS: tuple[str, ...] = tuple(
+    dict.fromkeys(
+        (
+            # dobutsu
             _TURN,
             N_("the lion moves one step in any direction"),
             N_("the elephant moves one step diagonally"),
@@ -43,8 +44,7 @@ REASONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
             N_("a hen never turns back into a chick"),
             N_("a chick promotes only on the far rank"),
             N_("the chick must promote on the far rank"),
-        ),
-        "shogi": (
+            # shogi
             _TURN,
             N_("the pawn moves one square straight forward"),
             N_("the lance moves straight forward, any distance"),
@@ -82,8 +82,7 @@ REASONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
             N_("nifu: {seat} already has a pawn on file {file}"),
             N_("uchifuzume: a pawn drop may not give checkmate"),
             N_("{seat}'s king is in check, and this drop does not block it"),
-        ),
-        "abalone": (
+            # abalone
             _TURN,
             N_("at most three marbles move; this line has {count}"),
             N_("{seat} cannot push its own marble off the board"),
@@ -98,8 +97,7 @@ REASONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
             ),
             N_("there is no marble to move on {cells}"),
             N_("only {seat}'s own marbles move together"),
-        ),
-        "chaturaji": (
+            # chaturaji
             N_("the king moves one square in any direction"),
             N_("the elephant moves any number of free squares along a rank or a file"),
             N_("the horse moves like a chess knight"),
@@ -127,8 +125,7 @@ REASONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
                 "{seat}'s {piece} is still on the board: the pawn becomes a {piece2} only "
                 "once it is lost"
             ),
-        ),
-        "robotory": (
+            # robotory
             N_("a token goes on a free cell; {cell} holds {what}"),
             N_("{seat} has no token in stock: refill first"),
             N_("{seat} has no white token in stock"),
@@ -150,10 +147,11 @@ REASONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
             N_("the lid holds only {count} black token(s)"),
             N_("the lid holds only {count} token(s): a refill takes them all"),
             N_("a refill brings the stock back to {count}: take {take} token(s)"),
-        ),
-    }
+        )
+    )
 )
-"""Every reason each game's rules give for an illegal move, as a template."""
+"""Every reason the games' rules give for an illegal move, as a template (each
+game's in turn, from its engine/<game>/illegal.py)."""
 
 RESULTS = (
     N_("draw ({termination})"),
@@ -190,16 +188,16 @@ def _pattern(msgid: str) -> re.Pattern[str]:
 
 
 @cache
-def templates(game: str) -> tuple[Template, ...]:
-    """``game``'s templates, the most particular first (the longest words outside the
+def templates() -> tuple[Template, ...]:
+    """The templates, the most particular first (the longest words outside the
     placeholders), so that "{cell} holds {what}" is tried last."""
-    made = [Template(msgid, _pattern(msgid)) for msgid in REASONS.get(game, ())]
+    made = [Template(msgid, _pattern(msgid)) for msgid in REASONS]
     return tuple(sorted(made, key=lambda t: -len(re.sub(r"\{\w+\}", "", t.msgid))))
 
 
-def template_of(game: str, reason: str) -> tuple[Template, dict[str, str]] | None:
+def template_of(reason: str) -> tuple[Template, dict[str, str]] | None:
     """The template ``reason`` is of, with its values; None when no template fits."""
-    for template in templates(game):
+    for template in templates():
         match = template.pattern.fullmatch(reason)
         if match is not None:
             return template, match.groupdict()
@@ -207,28 +205,32 @@ def template_of(game: str, reason: str) -> tuple[Template, dict[str, str]] | Non
 
 
 def _spoken(game: str) -> Any:
+    """The game's words said aloud (engine/<game>/spoken.py), read by their shape."""
     return import_module(f"engine.{game}.spoken")
 
 
 @cache
 def piece_words(game: str, code: str) -> Mapping[str, str]:
-    """English piece (or robot, token) words to ``code``'s, from the game's spoken words."""
+    """English piece (or robot, token) words to ``code``'s, from the game's spoken
+    words: pieces by letter in each language (``BY_LANGUAGE``), by kind (``WORDS``'
+    ``pieces``), or robots and tokens by letter (``WORDS``' ``robots``, ``tokens``)."""
     spoken = _spoken(game)
-    if game in ("dobutsu", "shogi"):
-        english, there = spoken.BY_LANGUAGE["en"], spoken.BY_LANGUAGE[code]
+    by_language = getattr(spoken, "BY_LANGUAGE", None)
+    words = getattr(spoken, "WORDS", {})
+    if by_language is not None and code in by_language:
+        english, there = by_language["en"], by_language[code]
         pairs = {
             name: said
             for letter, names in english.items()
             for name, said in zip(names, there[letter], strict=True)
         }
         return MappingProxyType(pairs)
-    if game == "chaturaji":
-        en, words = spoken.WORDS["en"].pieces, spoken.WORDS[code].pieces
-        return MappingProxyType(dict(zip(en, words, strict=True)))
-    if game == "robotory":
-        words = spoken.WORDS[code]
-        robots = {f"the {spoken.ROBOTS[k]} robot": v for k, v in words.robots.items()}
-        tokens = {f"a {spoken.TOKENS[k]} token": v for k, v in words.tokens.items()}
+    if code in words and hasattr(words[code], "pieces") and "en" in words:
+        return MappingProxyType(dict(zip(words["en"].pieces, words[code].pieces, strict=True)))
+    if code in words and hasattr(words[code], "robots"):
+        said = words[code]
+        robots = {f"the {spoken.ROBOTS[k]} robot": v for k, v in said.robots.items()}
+        tokens = {f"a {spoken.TOKENS[k]} token": v for k, v in said.tokens.items()}
         return MappingProxyType({**robots, **tokens})
     return MappingProxyType({})
 
@@ -244,10 +246,13 @@ def seat_words(game: str, code: str) -> Mapping[str, str]:
     return MappingProxyType(names)
 
 
+def _bare(text: str) -> str:
+    return re.sub(r"^(?:a|an|the) ", "", text)
+
+
 def _piece(game: str, code: str, text: str) -> str:
     words = piece_words(game, code)
-    bare = re.sub(r"^(?:a|an|the) ", "", text)
-    return words.get(text, words.get(bare, text))
+    return words.get(text, words.get(_bare(text), text))
 
 
 def _value(game: str, name: str, text: str, language: Language) -> str:
@@ -274,7 +279,7 @@ def reason_text(game: str, reason: str, language: Language) -> str:
     (a test holds every reason the rules give to one)."""
     if language is Language.ENGLISH:
         return reason
-    found = template_of(game, reason)
+    found = template_of(reason)
     if found is None:
         return reason
     template, values = found
@@ -282,12 +287,27 @@ def reason_text(game: str, reason: str, language: Language) -> str:
     return translated(template.msgid, language).format(**said)
 
 
+def _knows(game: str, values: Mapping[str, str], code: str) -> bool:
+    """Whether ``game`` has words for every seat and piece among ``values``."""
+    seats, pieces = seat_words(game, code), piece_words(game, code)
+    for name, text in values.items():
+        if name in SEAT_FIELDS and not all(part in seats for part in text.split(" and ")):
+            return False
+        piece = name in PIECE_FIELDS | {"what", "robot"}
+        if piece and _bare(text) not in pieces and text not in pieces:
+            return False
+    return True
+
+
 def any_reason_text(reason: str, language: Language) -> str:
-    """``reason`` of a game not named: the first game whose templates fit it."""
-    for game in games():
-        if template_of(game.name, reason) is not None:
-            return reason_text(game.name, reason, language)
-    return reason
+    """``reason`` of a game not named: told with the words of the first game whose
+    seats it names (the first game when it names none)."""
+    found = template_of(reason)
+    if found is None or language is Language.ENGLISH:
+        return reason
+    _, values = found
+    named = [game.name for game in games() if _knows(game.name, values, language.value)]
+    return reason_text((named or [games()[0].name])[0], reason, language)
 
 
 def result_text(description: str, language: Language) -> str:

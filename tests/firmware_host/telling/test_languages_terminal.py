@@ -9,7 +9,7 @@ import io
 import pytest
 
 from firmware_host.session.actions import ACTIONS
-from firmware_host.telling.language import Language
+from firmware_host.telling.language import Language, action_summaries
 from firmware_host.terminal.app import TERMINAL_COMMANDS, help_text, run_terminal
 from firmware_host.terminal.text import WIDTH, columns
 from firmware_host.wire.actions import summary, usage
@@ -36,6 +36,10 @@ def test_the_help_is_told_in_the_language(language: Language) -> None:
         assert _flat(text) not in flat
     assert "claimtheendofthegame" not in flat and "impasse" in flat
     assert english != told
+
+
+def test_the_catalogue_collects_the_help_the_terminal_shows() -> None:
+    assert action_summaries() == tuple(summary(action) for action in ACTIONS)
 
 
 def test_the_terminal_says_how_to_get_its_help_in_the_language() -> None:
