@@ -12,16 +12,19 @@ from __future__ import annotations
 
 import ast
 import gettext
+import inspect
 import io
 import re
 import struct
 import sys
 from collections.abc import Iterable, Mapping
+from dataclasses import fields
 from enum import Enum
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 from engine.errors import KibanError
+from engine.outcome import Termination
 from engine.registry import games
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
@@ -161,10 +164,38 @@ def marked_msgids(paths: Iterable[Path]) -> tuple[str, ...]:
 
 
 def source_msgids() -> tuple[str, ...]:
-    """The msgids marked in firmware_host's source, and the games' titles (a notice
-    names a game by its title, ``Term``)."""
+    """The msgids marked in firmware_host's source, the games' titles (a notice names
+    a game by its title, ``Term``), how games end (a result names it) and what each
+    action of the vocabulary does (the terminal's help: its docstring's summary)."""
     titles = tuple(game.title for game in games())
-    return tuple(dict.fromkeys((*marked_msgids(sorted(LOCALE.parent.rglob("*.py"))), *titles)))
+    ends = tuple(termination.value for termination in Termination)
+    helps = action_summaries()
+    marked = marked_msgids(sorted(LOCALE.parent.rglob("*.py")))
+    return tuple(dict.fromkeys((*marked, *titles, *ends, *helps)))
+
+
+_LITERAL = re.compile(r"``([^`]+)``")
+
+
+def _plain(names: frozenset[str], match: re.Match[str]) -> str:
+    """A literal of a docstring as the help writes it: a parameter in capitals."""
+    word = match.group(1)
+    return word.upper() if word in names else word
+
+
+def action_summaries() -> tuple[str, ...]:
+    """What each action of the vocabulary does, as the terminal's help says it: its
+    docstring's first paragraph without markup, a parameter in capitals (the words of
+    wire/actions.py ``summary``, which the telling may not import)."""
+    # imported here: the session's actions import the telling
+    from firmware_host.session.actions import ACTIONS
+
+    found = []
+    for action in ACTIONS:
+        paragraph = inspect.cleandoc(action.__doc__ or "").split("\n\n")[0]
+        names = frozenset(field.name for field in fields(action))
+        found.append(_LITERAL.sub(partial(_plain, names), " ".join(paragraph.split())))
+    return tuple(found)
 
 
 def _quote(text: str) -> str:

@@ -54,6 +54,7 @@ from firmware_host.session.state import (
     TakebackChoice,
 )
 from firmware_host.telling.language import N_, Language, translated
+from firmware_host.telling.reasons import any_reason_text, reason_text, result_text
 from firmware_host.telling.spoken_moves import move_sentence, move_words, number_words, seat_name
 
 
@@ -81,13 +82,22 @@ class Term:
 
 
 @dataclass(frozen=True, slots=True)
+class Reason:
+    """An engine's English reason or result in a placeholder, told in the language
+    by its template (telling/reasons.py)."""
+
+    text: str
+    result: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Count:
     """A count in a placeholder: digits on a line, a word aloud."""
 
     value: int
 
 
-Value = str | int | Move | Moves | Count | Term
+Value = str | int | Move | Moves | Count | Term | Reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +170,7 @@ def wording(notice: Notice) -> Wording:
             return Wording(
                 N_("illegal move {move}: {reason}"),
                 N_("illegal: {reason}"),
-                {"move": move, "reason": reason},
+                {"move": move, "reason": Reason(reason)},
             )
         case OffGuideShown(moves, guide, _):
             values = {"moves": Moves(moves), "guide": Move(guide)}
@@ -172,7 +182,10 @@ def wording(notice: Notice) -> Wording:
         case OutOfStepShown():
             return shown_only(N_("the board is out of step: follow the lights"))
         case GameEnded(_, description, _):
-            return both(N_("game over: {result} — press ok for a new game"), result=description)
+            return both(
+                N_("game over: {result} — press ok for a new game"),
+                result=Reason(description, result=True),
+            )
         case GameStarted(game_id, game, resumed, _):
             text = (
                 N_("resumed game {game_id} of {game}")
@@ -282,10 +295,20 @@ def clock_sentence(position: Position[Any], seat: int, mark: float, language: La
     return text.format(seat=name, seconds=f"{mark:g}")
 
 
+def _reason(value: Reason, language: Language, game: str | None = None) -> str:
+    if value.result:
+        return result_text(value.text, language)
+    if game is not None:
+        return reason_text(game, value.text, language)
+    return any_reason_text(value.text, language)
+
+
 def _shown(value: Value, language: Language) -> str:
     match value:
         case Term(text):
             return translated(text, language)
+        case Reason():
+            return _reason(value, language)
         case Move(text, _):
             return text
         case Moves(texts):
@@ -301,6 +324,8 @@ def _said(value: Value, position: Position[Any] | None, language: Language) -> s
     match value:
         case Term(text):
             return translated(text, language)
+        case Reason():
+            return _reason(value, language, None if position is None else position.game.name)
         case Move(text, _) if position is None:
             return text
         case Move(text, True):

@@ -47,7 +47,7 @@ from firmware_host.session.actions import (
 )
 from firmware_host.session.controller import Controller
 from firmware_host.store.records import find_format
-from firmware_host.telling.language import Language
+from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.notices import notice_line
 from firmware_host.telling.spot_names import name_spots_in
 from firmware_host.telling.view import prompt_labels
@@ -65,11 +65,11 @@ from hardware.mock.gestures import Gestures
 from hardware.mock.hands import HandStep
 
 TERMINAL_COMMANDS = (
-    ("drop KIND SPOT", "take a piece of KIND from the stand of the side to move, place it"),
-    ("play MOVE", "your hands play a move in the game's notation (2c2b, C*2b)"),
-    ("wait SECONDS", "let time pass, up to an hour (the board guides you back after a while)"),
-    ("moves", "the legal moves"),
-    ("help | quit", "this list | leave (the game is kept)"),
+    ("drop KIND SPOT", N_("take a piece of KIND from the stand of the side to move, place it")),
+    ("play MOVE", N_("your hands play a move in the game's notation (2c2b, C*2b)")),
+    ("wait SECONDS", N_("let time pass, up to an hour (the board guides you back after a while)")),
+    ("moves", N_("the legal moves")),
+    ("help | quit", N_("this list | leave (the game is kept)")),
 )
 """What only the terminal does; every other command is an action of the vocabulary."""
 
@@ -83,17 +83,24 @@ REMOTE_AT_START = (
 """The longest ``wait``: an hour of simulated time at once."""
 
 
-def help_text(claims: tuple[str, ...] = (), width: int = WIDTH) -> str:
+def help_text(
+    claims: tuple[str, ...] = (), width: int = WIDTH, language: Language = Language.ENGLISH
+) -> str:
     """Every command: the vocabulary's actions, then the terminal's own, each with
     what it does wrapped to ``width`` (a command too long for the column has its
-    words on the lines below it)."""
-    rows = [(usage(action), summary(action)) for action in ACTIONS]
-    rows += [(name, f"claim the end of the game: {name}") for name in claims]
-    rows += list(TERMINAL_COMMANDS)
-    rows.append(("(place SPOT+, move FROM TO+)", "turn the piece over as it lands"))
+    words on the lines below it), in ``language`` (the commands as they are typed)."""
+
+    def _(msgid: str) -> str:
+        return translated(msgid, language)
+
+    rows = [(usage(action), _(summary(action))) for action in ACTIONS]
+    claim = _(N_("claim the end of the game: {name}"))
+    rows += [(name, claim.format(name=name)) for name in claims]
+    rows += [(name, _(text)) for name, text in TERMINAL_COMMANDS]
+    rows.append(("(place SPOT+, move FROM TO+)", _(N_("turn the piece over as it lands"))))
     column = min(max(len(name) for name, _ in rows), HELP_COLUMN) + 2
     hanging = " " * (2 + column)
-    lines = ["commands:"]
+    lines = [_(N_("commands:"))]
     for name, text in rows:
         if len(name) + 2 > column:
             lines.append(f"  {name}")
@@ -123,11 +130,11 @@ class TerminalBoard:
         self.hands = Gestures(sim.world, sim.hands, orientation=sim.board.orientation)
 
     def draw(self) -> None:
-        Screen(self.sim, self.out, self.colour, self.width).draw()
+        Screen(self.sim, self.out, self.colour, self.width, self.language).draw()
 
     def say(self, text: str) -> None:
         """A line for the player, the spots off the board in it by their names."""
-        self.out.write(name_spots_in(self.sim.game, text) + "\n")
+        self.out.write(name_spots_in(self.sim.game, text, self.language) + "\n")
 
     @property
     def claims(self) -> tuple[str, ...]:
@@ -186,7 +193,7 @@ class TerminalBoard:
 
     def _own_commands(self) -> dict[str, Callable[[list[str]], None]]:
         return {
-            "help": lambda _: self.say(help_text(self.claims, self.width)),
+            "help": lambda _: self.say(help_text(self.claims, self.width, self.language)),
             "drop": self._drop,
             "play": self._play,
             "wait": self._wait,
@@ -329,7 +336,7 @@ def run_terminal(
     board.report(sim.settle())
     if colour:
         board.say(legend_text(sim, width))
-    board.say("type help for the commands")
+    board.say(translated(N_("type help for the commands"), language))
     if lines is None and stdin.isatty():
         lines = SelectLines(stdin)
     if lines is not None:

@@ -14,15 +14,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
+from types import MappingProxyType
 from typing import IO
 
 from engine.geometry import CellShape
-from engine.physical import EMPTY, Spot
+from engine.physical import EMPTY, Spot, Stone
 from firmware_host.boards.simulator import Simulation
 from firmware_host.notices.declared import Notice
 from firmware_host.session.state import Phase
+from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.legend import COACH_SCALE, Meaning
 from firmware_host.telling.notices import notice_line
+from firmware_host.telling.reasons import piece_words
 from firmware_host.telling.spot_names import (
     indicator_name,
     name_spots_in,
@@ -43,6 +46,18 @@ LIT = "*"
 """How a lit LED shows without colour (a corner, a spot off the board)."""
 
 RGB = tuple[int, int, int]
+
+PHASES = MappingProxyType(
+    {
+        Phase.SETUP: N_("setup"),
+        Phase.PLAY: N_("play"),
+        Phase.PROMPT: N_("prompt"),
+        Phase.GUIDE: N_("guide"),
+        Phase.CORRECTION: N_("correction"),
+        Phase.GAME_OVER: N_("game over"),
+    }
+)
+"""The status line's word for each phase."""
 
 
 def describe_notice(notice: Notice) -> str:
@@ -91,6 +106,11 @@ class Screen:
     out: IO[str]
     colour: bool = True
     width: int = WIDTH
+    language: Language = Language.ENGLISH
+
+    def _(self, msgid: str) -> str:
+        """``msgid`` in the screen's language."""
+        return translated(msgid, self.language)
 
     def draw(self) -> None:
         self.out.write("\n".join(self.lines()) + "\n")
@@ -102,21 +122,33 @@ class Screen:
         game = sim.game
         controller = sim.controller
         view = build_view(controller, sim.now, Surface.TERMINAL)
-        message = name_spots_in(game, view.message)
-        title = f"{BOLD}{game.title}{RESET}" if self.colour else game.title
+        message = name_spots_in(game, view.message, self.language)
+        name = self._(game.title)
+        title = f"{BOLD}{name}{RESET}" if self.colour else name
         # one line, whatever its length: the terminal wraps it, a test finds it whole
-        lines = [f"{title} — game {controller.game_id}, {controller.phase.value} — {message}"]
+        head = self._(N_("game {game_id}, {phase}")).format(
+            game_id=controller.game_id, phase=self._(PHASES[controller.phase])
+        )
+        lines = [f"{title} — {head} — {message}"]
         lines += self._board()
         lines += self._off_board()
         if sim.world.held:
-            held = [game.piece_name(stone) for stone in sim.world.held]
-            lines += wrap_parts(held, self.width, "  held: ", "        ", ", ")
+            held = [self._piece(stone) for stone in sim.world.held]
+            lead = f"  {self._(N_('held:'))} "
+            lines += wrap_parts(held, self.width, lead, " " * len(lead), ", ")
         lines += self._indicators()
         if view.phase is Phase.SETUP:
             steps = setup_steps(controller.position, view.missing, view.extra, controller.frame)
             for step in steps:
-                lines += wrap(name_spots_in(game, step), self.width, "  - ", "    ")
+                lines += wrap(name_spots_in(game, step, self.language), self.width, "  - ", "    ")
         return lines
+
+    def _piece(self, stone: Stone) -> str:
+        """A piece by its name in the screen's language (the game's spoken words)."""
+        name = self.sim.game.piece_name(stone)
+        if self.language is Language.ENGLISH:
+            return name
+        return piece_words(self.sim.game.name, self.language.value).get(name, name)
 
     # --- the board -------------------------------------------------------------------
 
@@ -233,13 +265,14 @@ class Screen:
             rgb = sim.spot_colour(spot)
             if not stack and rgb is None:
                 continue
-            owner = spot_place(game, spot) or spot_name(game, spot)
+            owner = spot_place(game, spot, self.language) or spot_name(game, spot, self.language)
+            label = spot_label(game, spot, self.language)
             if stack:
-                name = game.piece_name(stack[-1])
+                name = self._piece(stack[-1])
             elif spot.startswith("hand:"):
-                name = f"{spot_label(game, spot)} (none)"
+                name = self._(N_("{piece} (none)")).format(piece=label)
             else:
-                name = f"slot {spot_label(game, spot)} (empty)"
+                name = self._(N_("slot {slot} (empty)")).format(slot=label)
             counts = places.setdefault(owner, {})
             counts[name, rgb] = counts.get((name, rgb), 0) + max(1, len(stack or ()))
         lines = []
@@ -264,14 +297,14 @@ class Screen:
             rgb = None if colour is None else (colour.red, colour.green, colour.blue)
             if rgb == (0, 0, 0):
                 rgb = None
-            caption = indicator_name(self.sim.game, name)
+            caption = indicator_name(self.sim.game, name, self.language)
             if not self.colour:
                 parts.append(f"{caption} {'●' if rgb else '○'}")
             else:
                 parts.append(
                     f"{caption} {_ink(rgb)}●{RESET}" if rgb else f"{caption} {DIM}○{RESET}"
                 )
-        return wrap_parts(parts, self.width, "  lights: ", "    ", " · ")
+        return wrap_parts(parts, self.width, f"  {self._(N_('lights:'))} ", "    ", " · ")
 
 
 def legend_text(sim: Simulation, width: int = WIDTH) -> str:

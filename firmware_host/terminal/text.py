@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+import unicodedata
 from collections.abc import Sequence
 
 WIDTH = 80
@@ -18,9 +19,32 @@ def visible(text: str) -> str:
     return _ESCAPES.sub("", text)
 
 
+def columns(text: str) -> int:
+    """How many columns ``text`` takes on a terminal: a wide character (kana, kanji)
+    takes two."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def _wrap_wide(text: str, width: int, indent: str, hanging: str) -> list[str]:
+    """``text`` with wide characters in lines of at most ``width`` columns: broken at
+    a space where there is one, else between any two characters (as Japanese is)."""
+    lines: list[str] = []
+    line = indent
+    for char in " ".join(text.split()):
+        if columns(line) + columns(char) > width and line.strip():
+            lines.append(line.rstrip())
+            line = hanging
+        if not (char == " " and line == hanging):
+            line += char
+    lines.append(line.rstrip())
+    return lines
+
+
 def wrap(text: str, width: int, indent: str = "", hanging: str = "  ") -> list[str]:
-    """Plain ``text`` in lines of at most ``width`` characters, the first after
+    """Plain ``text`` in lines of at most ``width`` columns, the first after
     ``indent``, the others after ``hanging``; a word longer than a line is broken."""
+    if columns(text) != len(text):
+        return _wrap_wide(text, max(width, len(hanging) + 10), indent, hanging)
     return textwrap.wrap(
         text,
         max(width, len(hanging) + 10),
@@ -37,10 +61,10 @@ def wrap_parts(
     characters after ``lead`` on the first line and ``hanging`` on the others; a
     part is never split."""
     lines: list[str] = []
-    line, size = lead, len(visible(lead))
+    line, size = lead, columns(visible(lead))
     fresh = True
     for part in parts:
-        length = len(visible(part))
+        length = columns(visible(part))
         extra = length if fresh else len(gap) + length
         if not fresh and size + extra > width:
             lines.append(line)

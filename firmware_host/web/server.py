@@ -25,7 +25,9 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.typedefs import Handler
 
 from firmware_host.session.actions import Download
+from firmware_host.telling.language import CatalogueError, Language
 from firmware_host.web.commands import CommandError, Request, check, parse
+from firmware_host.web.page_words import page_words
 from firmware_host.web.pairing import (
     COOKIE,
     LOCAL_NAMES,
@@ -55,6 +57,7 @@ STATIC_TYPES = {
     "remote.js": "text/javascript",
     "online.js": "text/javascript",
     "pieces.js": "text/javascript",
+    "words.js": "text/javascript",
     "style.css": "text/css",
 }
 """The files under static/ the server gives out, and their types: nothing else."""
@@ -248,6 +251,15 @@ async def state(request: web.Request) -> web.Response:
     return web.json_response(request.app[SESSION].state())
 
 
+async def words(request: web.Request) -> web.Response:
+    """The page's own words in the language asked for (``?language=pl``)."""
+    try:
+        language = Language.named(request.query.get("language", "en"))
+    except CatalogueError as error:
+        raise web.HTTPBadRequest(text=str(error)) from None
+    return web.json_response(page_words(language))
+
+
 async def record(request: web.Request) -> web.Response:
     session = request.app[SESSION]
     command = Download(request.query.get("format", "txt"))
@@ -388,6 +400,7 @@ def create_app(session: Session, pairing: Pairing | None = None) -> web.Applicat
     app.router.add_get("/ws", websocket)
     app.router.add_get("/record", record)
     app.router.add_get("/state", state)
+    app.router.add_get("/words", words)
     app.router.add_get("/devices", devices)
     app.router.add_post("/unpair", unpair)
     app.router.add_post("/unpair/others", unpair_others)

@@ -8,6 +8,7 @@
 //   devices.js  paired devices: unpair this one, forget the others
 //   remote.js   a remote opponent: the dialog, the game's code, its status, watching
 //   online.js   the "Play online" dialog (lishogi): the token, resign, abort, draw, chat
+//   words.js    the page's own words in its language, served by the server
 //   speech.js   says the server's sentences: moves, prompts, refusals, clock warnings (off by default)
 
 import { renderBoard, renderLeds, renderPieces } from "./board.js";
@@ -18,7 +19,8 @@ import { bindHands, renderHeld } from "./hands.js";
 import { renderPanel, tickClocks } from "./panel.js";
 import { bindOnline } from "./online.js";
 import { bindRemote, remoteAnswered, renderRemote, renderRemoteSeats } from "./remote.js";
-import { bindSpeech, inLanguage, speakNotice } from "./speech.js";
+import { bindSpeech, inLanguage, speakNotice, speech } from "./speech.js";
+import { bindWords, wordIn } from "./words.js";
 
 const CLOCK_TICK = 100; // milliseconds between redraws of a running clock
 
@@ -43,7 +45,7 @@ function connect() {
 
 function setConnection(text, down) {
   const element = $("connection");
-  element.textContent = text;
+  wordIn(element, text);
   element.classList.toggle("down", down);
 }
 
@@ -130,6 +132,7 @@ window.kiban = {
 bindHands();
 bindControls();
 bindSpeech();
+bindWords(speech.language);
 bindRemote();
 bindOnline();
 setInterval(tickClocks, CLOCK_TICK);

@@ -1,6 +1,8 @@
 // What every part of the page shares: the page's state, the connection's send,
 // the log, and small helpers for SVG and HTML elements.
 
+import { word } from "./words.js";
+
 export const SVG = "http://www.w3.org/2000/svg";
 export const UNIT = 100; // SVG units per cell pitch: the server's geometry is scaled to this
 export const OFF = "#000000";
@@ -56,7 +58,7 @@ export function button(text, onClick, attributes = {}, parent = null) {
 
 export function send(message) {
   if (!page.ws || page.ws.readyState !== WebSocket.OPEN) {
-    log("not connected: the page will reconnect", true);
+    log(word("not connected: the page will reconnect"), true);
     return null;
   }
   message.id = page.nextId++;

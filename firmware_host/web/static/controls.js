@@ -3,6 +3,7 @@
 // and the session's settings (clock, dice, opening draw, seed).
 
 import { $, button, html, page, seat, send } from "./common.js";
+import { wordIn } from "./words.js";
 
 const ROLL_TITLES = { auto: "rolled at once", button: "on the roll button" };
 
@@ -77,7 +78,8 @@ function renderOptions() {
   const current = page.state && page.state.game === $("new-game-name").value ? page.state : null;
   const fieldset = $("new-game-options");
   fieldset.replaceChildren();
-  html("legend", {}, "Rules", fieldset);
+  const rules = html("legend", {}, "", fieldset);
+  wordIn(rules, "Rules");
   if (!game) return;
   for (const spec of game.options) {
     const label = html("label", { title: spec.help }, `${spec.name} `, fieldset);
@@ -114,7 +116,8 @@ function renderOptions() {
 function renderPlayers(game, settings) {
   const box = $("new-game-players");
   box.replaceChildren();
-  html("legend", {}, "Players", box);
+  const players = html("legend", {}, "", box);
+  wordIn(players, "Players");
   const chosen = {};
   for (const part of (settings.opponent || "").split(",")) {
     const [seatName, player] = part.split("=");

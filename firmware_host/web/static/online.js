@@ -6,6 +6,7 @@
 // It follows the state as the page draws it (the body's data-seq changes with each).
 
 import { $, html, page, send } from "./common.js";
+import { wordIn } from "./words.js";
 
 function sendToken(event) {
   event.preventDefault();
@@ -50,7 +51,7 @@ export function renderOnline(state) {
   $("online-token-state").textContent = online.token
     ? "A lishogi token is kept on this board (readable by its user only)."
     : "No lishogi token is kept: give one to play online.";
-  $("online-token-save").textContent = online.token ? "Replace the token" : "Keep the token";
+  wordIn($("online-token-save"), online.token ? "Replace the token" : "Keep the token");
   $("online-forget").hidden = !online.token;
   $("online-help-off").hidden = !online.help_off;
   $("online-help-off").textContent = online.help_off || "";

@@ -4,6 +4,7 @@
 // reached or not, what the game waits for), and read-only controls while watching.
 
 import { $, html, log, page, seat, send } from "./common.js";
+import { wordIn } from "./words.js";
 
 const BROKER_KEY = "kiban.broker"; // the broker last used, offered again
 const START = { host: "Host the game", join: "Join the game", watch: "Watch the game" };
@@ -25,7 +26,7 @@ function renderMode() {
   $("remote-code-label").hidden = mode === "host";
   $("remote-code-input").required = mode !== "host";
   $("remote-seat-label").hidden = mode === "watch";
-  $("remote-start").textContent = START[mode];
+  wordIn($("remote-start"), START[mode]);
 }
 
 // The seats of the board's game to choose from; the dialog is the simulator's (a real

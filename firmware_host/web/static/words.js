@@ -1,0 +1,72 @@
+// The page's own words in its language. index.html is written in English; the server
+// serves each of its words in the chosen language (GET words?language=pl, from
+// firmware_host/web/page_words.py), and this puts them in place of the English texts,
+// titles, placeholders and aria-labels the page was written with. word() gives the
+// scripts' own words ("connected") in the language.
+
+const ATTRIBUTES = ["title", "placeholder", "aria-label"];
+const texts = new Map(); // a text node of index.html -> its English, trimmed
+const attributes = []; // [element, attribute, English]
+const table = { words: {} };
+
+// `text` in the page's language (the English itself when it has no translation).
+export function word(text) {
+  return table.words[text] || text;
+}
+
+// Puts `english` in `element` in the page's language, and again whenever the
+// language changes (the scripts' own words for an element of index.html).
+export function wordIn(element, english) {
+  element.dataset.word = english;
+  element.textContent = word(english);
+}
+
+// Every text and attribute of the page as written, before any script changed it.
+function remember() {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeValue.trim();
+    if (text && !node.parentElement.closest("[data-word]")) texts.set(node, text);
+  }
+  for (const element of document.body.querySelectorAll("*")) {
+    for (const attribute of ATTRIBUTES) {
+      const value = element.getAttribute(attribute);
+      if (value) attributes.push([element, attribute, value]);
+    }
+  }
+}
+
+function apply() {
+  for (const [node, english] of texts) {
+    const [, before, after] = node.nodeValue.match(/^(\s*)[\s\S]*?(\s*)$/);
+    node.nodeValue = `${before}${word(english)}${after}`;
+  }
+  for (const [element, attribute, english] of attributes) {
+    element.setAttribute(attribute, word(english));
+  }
+  for (const element of document.querySelectorAll("[data-word]")) {
+    element.textContent = word(element.dataset.word);
+  }
+}
+
+// The page in `language`: its words asked of the server, then put in place.
+export async function setWords(language) {
+  let words = {};
+  if (language !== "en") {
+    try {
+      const response = await fetch(`words?language=${encodeURIComponent(language)}`);
+      if (response.ok) words = await response.json();
+    } catch {
+      words = {}; // no server (a test page): the English stays
+    }
+  }
+  table.words = words;
+  apply();
+}
+
+export function bindWords(language) {
+  remember();
+  const select = document.getElementById("language");
+  select.addEventListener("change", () => setWords(select.value));
+  setWords(language);
+}
