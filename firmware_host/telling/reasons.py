@@ -7,8 +7,9 @@ rules make. Each is one of the templates below (a msgid, marked ``N_``), whose
 templates, looks the template up in the catalogue and fills it again with the values
 in the language: seats and pieces by the game's own words (engine/<game>/spoken.py,
 read by their shape: no game is named here), cells and counts as they are.
-tests/firmware_host/telling/test_languages_reasons.py collects the reasons every game gives over random positions and holds each to a
-template, so a reason the rules gain shows up there rather than in English.
+tests/firmware_host/telling/test_languages_reasons.py collects the reasons every
+game gives over random positions and holds each to a template, so a reason the rules
+gain shows up there rather than in English.
 """
 
 from __future__ import annotations

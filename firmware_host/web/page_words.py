@@ -117,6 +117,20 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("the last move"),
     N_("What happened"),
     N_("Paired devices"),
+    N_("10m, 5m+3 (increment), 10m byo 30s x3 (byoyomi of 30 s, 3 periods)"),
+    N_("Find"),
+    N_("Find a game"),
+    N_("Stop looking"),
+    N_("accept a challenge"),
+    N_("challenge a user"),
+    N_("clock"),
+    N_("rated"),
+    N_("seek an opponent"),
+    N_("user or challenge id"),
+    N_("worst"),
+    N_("next worst"),
+    N_("the worst move, as the engine judged it"),
+    N_("the next worse move"),
 )
 """Every English word of index.html and of the page's scripts that words.js tells."""
 
