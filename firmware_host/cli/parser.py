@@ -177,6 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _game_arguments(sim, game_optional=True)
     _position_argument(sim)
+    _puzzle_argument(sim)
     sim.add_argument(
         "--record",
         type=Path,
@@ -326,7 +327,33 @@ def build_parser() -> argparse.ArgumentParser:
     _bestmove_parser(commands)
     _usi_parser(commands)
     _online_parser(commands)
+    _puzzles_parser(commands)
     return parser
+
+
+def _puzzles_parser(commands: Any) -> None:
+    puzzles = commands.add_parser(
+        "puzzles",
+        help="the games' puzzles: generate more (resumable), verify them again, count them",
+        description="generate: play the engine's own games and keep the positions a solver "
+        "proves to have one answer (appended to engine/GAME/puzzles.jsonl, resuming after "
+        "its last seed); verify: prove every shipped puzzle again (docs/puzzles.md).",
+    )
+    puzzles.add_argument("action", choices=("generate", "verify", "list"))
+    puzzles.add_argument("game", help="game name or alias (see: kiban games)")
+    puzzles.add_argument("--count", type=int, default=50, help="generate: puzzles to add")
+
+
+def _puzzle_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--puzzle",
+        nargs="?",
+        type=int,
+        const=0,
+        metavar="DIFFICULTY",
+        help="set up one of the game's puzzles (1 the easiest; any when not given) and "
+        "judge the moves played against its answer",
+    )
 
 
 def _match_parser(commands: Any) -> None:
