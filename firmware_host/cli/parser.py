@@ -212,6 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--game", help="the game to play (default: the profile's first)")
     run.add_argument("--variant", action="append", default=[], metavar="K=V")
     run.add_argument("--new", action="store_true", help="start a new game, do not resume")
+    _puzzle_argument(run)
     run.add_argument("--state-dir", type=Path, help="where games are stored")
     run.add_argument("--palette", choices=sorted(PALETTES), default="default")
     _settings_arguments(run)
