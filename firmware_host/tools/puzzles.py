@@ -27,6 +27,9 @@ SOLVER = "kiban exhaustive"
 LEVEL = 3
 """The self-play level: strong enough for real positions, weak enough to blunder
 into the positions puzzles are made of."""
+WEAK = 1
+"""The level of one side in every other game: a side that blunders walks into the
+mates a game between equals (a shogi game that ends in repetition) never reaches."""
 NODES = 400
 """The node budget of each self-play move: fixed, so a seed gives the same game."""
 MAX_PLIES = 160
@@ -60,7 +63,7 @@ def self_play(game: Game[Any], seed: int) -> Iterator[Found]:
     """The positions of one self-play game (the mover's, before each move)."""
     rng = random.Random(seed)
     position = game.position()
-    player = level(LEVEL)
+    levels = (level(LEVEL), level(LEVEL)) if seed % 2 else (level(LEVEL), level(WEAK))
     from engine.search import analyse
 
     for ply in range(MAX_PLIES):
@@ -71,6 +74,7 @@ def self_play(game: Game[Any], seed: int) -> Iterator[Found]:
             position.push(rng.choice(chance))
             continue
         yield Found(position.text(), seed, ply)
+        player = levels[position.turn % 2]
         found = analyse(position, player, rng=rng, limits=Limits(max_nodes=NODES))
         position.push(found.best)
 
@@ -78,7 +82,7 @@ def self_play(game: Game[Any], seed: int) -> Iterator[Found]:
 MateSearch = Callable[[Position[Any]], int | None]
 """An outside mate search: the plies to a forced win for the mover, or None."""
 
-FAIRY_NODES = 30_000
+FAIRY_NODES = 5_000
 """Fairy-Stockfish's node budget for the mate pre-filter: fixed, so runs repeat."""
 
 
