@@ -457,9 +457,9 @@ class Runtime:
 
     def _puzzled(self, session: SessionLoop[Future[Any]], event: Event, at: float) -> list[Notice]:
         """An event and what follows it: the computer's answers queued, and a puzzle's
-        judgement of the moves played carried out (its hint is the answer's move)."""
+        judgement of the moves played carried out (its hint lights the answer's square)."""
         if self.puzzle is not None and isinstance(event, Hint):
-            event = self.puzzle.hint(self.controller.position) or event
+            return self.puzzle.give_hint(self.controller, at)
         notices = session.handle(event, at)
         notices += session.follow(self._later)
         if self.puzzle is not None:

@@ -142,9 +142,11 @@ class Simulation:
 
     def _handle(self, event: Event) -> list[Notice]:
         """An event and all that follows it (the computer's answers handled at once, and
-        a puzzle's judgement of the moves played: its hint is the answer's move)."""
+        a puzzle's judgement of the moves played: its hint lights the answer's square)."""
         if self.puzzle is not None and isinstance(event, Hint):
-            event = self.puzzle.hint(self.controller.position) or event
+            hinted = self.puzzle.give_hint(self.controller, self.now)
+            self.notices += hinted
+            return hinted
         notices = self.session.handle(event, self.now)
         notices += self.session.follow(self._at_once)
         if self.puzzle is not None:

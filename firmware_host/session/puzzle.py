@@ -22,11 +22,13 @@ from engine.physical import EMPTY, Sensing, Spot
 from engine.puzzles import Puzzle, choose, kind_of, load
 from firmware_host.notices.declared import (
     BlunderWarned,
+    HintShown,
     MoveCommitted,
     MovesTakenBack,
     Notice,
 )
 from firmware_host.session.actions import Guide, NewGame, TakeBack
+from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event
 
 WRONG = "not the puzzle's answer: put it back and try again"
@@ -107,6 +109,17 @@ class PuzzleRun:
         finally:
             position.pop()
         return frozenset(s for s, r in before.items() if r != EMPTY and after.get(s) == EMPTY)
+
+    def give_hint(self, controller: Controller, at: float) -> list[Notice]:
+        """Light the square the answer's next move leaves (the controller's hint), and
+        say the move; nothing once solved."""
+        guide = self.hint(controller.position)
+        if guide is None:
+            return []
+        position = controller.position
+        spots = self.hint_spots(position, controller.sensing)
+        controller.computer.tell_hint(position.parse_move(guide.move), spots)
+        return [HintShown(guide.move, at)]
 
     def follow(self, notices: Sequence[Notice]) -> Answer:
         """Judge the moves among ``notices``; returns what to do about them: a wrong move

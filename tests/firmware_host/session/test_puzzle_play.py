@@ -13,8 +13,14 @@ from engine.game import Game
 from engine.puzzles import Puzzle, load
 from engine.registry import games
 from firmware_host.boards.simulator import Simulation
-from firmware_host.notices.declared import BlunderWarned, MoveCommitted, Notice, PromptOpened
-from firmware_host.session.actions import Select
+from firmware_host.notices.declared import (
+    BlunderWarned,
+    HintShown,
+    MoveCommitted,
+    Notice,
+    PromptOpened,
+)
+from firmware_host.session.actions import Hint, Select
 from firmware_host.session.puzzle import PuzzleRun
 from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStore
@@ -61,6 +67,12 @@ def test_a_puzzle_is_set_up_judged_and_solved_on_the_simulated_board(game: Game[
     assert sim.controller.phase is Phase.SETUP  # the LEDs guide the set-up
     _bring(sim)
     assert sim.controller.phase is Phase.PLAY
+
+    hinted = sim.send(Hint())  # the square the answer's piece leaves is lit
+    assert [n.move for n in hinted if isinstance(n, HintShown)] == [puzzle.solution[0]]
+    lit = sim.controller.computer.hint
+    assert lit is not None and lit[1]
+    assert lit[1] == run.hint_spots(sim.controller.position, sim.profile.sensing)
 
     position = sim.controller.position
     wrong = next(m for m in position.legal_moves() if position.move_text(m) != puzzle.solution[0])
