@@ -343,6 +343,9 @@ def _puzzles_parser(commands: Any) -> None:
     puzzles.add_argument("action", choices=("generate", "verify", "list"))
     puzzles.add_argument("game", help="game name or alias (see: kiban games)")
     puzzles.add_argument("--count", type=int, default=50, help="generate: puzzles to add")
+    puzzles.add_argument(
+        "--nodes", type=int, default=400, help="generate: each self-play move's node budget"
+    )
 
 
 def _puzzle_argument(parser: argparse.ArgumentParser) -> None:

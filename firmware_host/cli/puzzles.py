@@ -15,7 +15,7 @@ def puzzles(args: argparse.Namespace) -> int:
 
     game = find_game(args.game)
     if args.action == "generate":
-        added = generate(game, args.count)
+        added = generate(game, args.count, nodes=args.nodes)
         print(f"{added} puzzles added")
         return 0
     if args.action == "verify":

@@ -59,7 +59,7 @@ def read_file(path: Path) -> list[Puzzle]:
     return [Puzzle.from_line(line) for line in path.read_text("utf-8").splitlines() if line]
 
 
-def self_play(game: Game[Any], seed: int) -> Iterator[Found]:
+def self_play(game: Game[Any], seed: int, nodes: int = NODES) -> Iterator[Found]:
     """The positions of one self-play game (the mover's, before each move)."""
     rng = random.Random(seed)
     position = game.position()
@@ -75,7 +75,7 @@ def self_play(game: Game[Any], seed: int) -> Iterator[Found]:
             continue
         yield Found(position.text(), seed, ply)
         player = levels[position.turn % 2]
-        found = analyse(position, player, rng=rng, limits=Limits(max_nodes=NODES))
+        found = analyse(position, player, rng=rng, limits=Limits(max_nodes=nodes))
         position.push(found.best)
 
 
@@ -147,10 +147,16 @@ def as_puzzle(
 
 
 def generate(
-    game: Game[Any], count: int, *, path: Path | None = None, say: Callable[[str], None] = print
+    game: Game[Any],
+    count: int,
+    *,
+    path: Path | None = None,
+    nodes: int = NODES,
+    say: Callable[[str], None] = print,
 ) -> int:
     """Adds up to ``count`` proved puzzles to the game's file; returns how many. Resumes
-    after the last seed the file holds."""
+    after the last seed the file holds; ``nodes``: each self-play move's budget (fewer
+    for a game whose search is slow)."""
     path = path or data_path(game)
     known = read_file(path)
     seen = {p.position for p in known}
@@ -160,7 +166,9 @@ def generate(
     outside = fairy_mate_search(game) if any(k.checks_only for k in game.puzzle_kinds) else None
     try:
         while added < count:
-            for puzzle in _from_one_game(game, seed, seen, today, outside and outside[0]):
+            for puzzle in _from_one_game(
+                game, seed, seen, today, outside and outside[0], nodes=nodes
+            ):
                 with path.open("a", encoding="utf-8") as out:
                     out.write(puzzle.to_line() + "\n")
                 added += 1
@@ -175,12 +183,18 @@ def generate(
 
 
 def _from_one_game(
-    game: Game[Any], seed: int, seen: set[str], today: str, mate_search: MateSearch | None
+    game: Game[Any],
+    seed: int,
+    seen: set[str],
+    today: str,
+    mate_search: MateSearch | None,
+    *,
+    nodes: int,
 ) -> Iterator[Puzzle]:
     """The puzzles of one self-play game, at most ``PER_GAME`` of a kind, each with a
     first move of its own."""
     taken: dict[str, list[str]] = {kind.name: [] for kind in game.puzzle_kinds}
-    for found in self_play(game, seed):
+    for found in self_play(game, seed, nodes):
         if found.text in seen:
             continue
         for kind in game.puzzle_kinds:
