@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.game import Game, Position
-from engine.physical import EMPTY, Sensing, Spot
+from engine.physical import Sensing, Spot
 from engine.puzzles import Puzzle, choose, kind_of, load
 from firmware_host.notices.declared import (
     BlunderWarned,
@@ -97,18 +97,20 @@ class PuzzleRun:
         return Guide(self.puzzle.solution[played])
 
     def hint_spots(self, position: Position[Any], sensing: Sensing) -> frozenset[Spot]:
-        """The spots the answer's next move empties: where its piece comes from."""
+        """The spots the answer's next move takes a stone from: the square its piece
+        leaves, the hand it is dropped from (the whole move's spots when none, a refill)."""
         guide = self.hint(position)
         if guide is None:
             return frozenset()
         move = position.parse_move(guide.move)
-        before = position.expected_frame(sensing)
+        before = position.layout()
         position.push(move)
         try:
-            after = position.expected_frame(sensing)
+            after = position.layout()
         finally:
             position.pop()
-        return frozenset(s for s, r in before.items() if r != EMPTY and after.get(s) == EMPTY)
+        left = frozenset(s for s, stones in before.items() if len(after.get(s, ())) < len(stones))
+        return left or position.footprint(move, sensing).spots()
 
     def give_hint(self, controller: Controller, at: float) -> list[Notice]:
         """Light the square the answer's next move leaves (the controller's hint), and

@@ -51,8 +51,11 @@ def _play(sim: Simulation, text: str) -> list[Notice]:
     return notices
 
 
-def _bring(sim: Simulation) -> None:
-    """The player follows the LEDs until the board stands as the game has it."""
+def _bring(sim: Simulation, *, clear_first: bool = False) -> None:
+    """The player follows the LEDs until the board stands as the game has it (for a whole
+    new position, clearing the board first and placing every piece as lit)."""
+    if clear_first:
+        sim.run(_hands(sim).bring_to({}, sim.now))
     sim.run(_hands(sim).bring_to(sim.controller.position.layout(), sim.now))
     sim.settle()
 
@@ -65,7 +68,7 @@ def test_a_puzzle_is_set_up_judged_and_solved_on_the_simulated_board(game: Game[
     sim.start_puzzle(run)
     assert sim.controller.position.text() == puzzle.position
     assert sim.controller.phase is Phase.SETUP  # the LEDs guide the set-up
-    _bring(sim)
+    _bring(sim, clear_first=True)
     assert sim.controller.phase is Phase.PLAY
 
     hinted = sim.send(Hint())  # the square the answer's piece leaves is lit
@@ -80,6 +83,7 @@ def test_a_puzzle_is_set_up_judged_and_solved_on_the_simulated_board(game: Game[
     assert any(isinstance(n, BlunderWarned) for n in notices)
     assert not sim.controller.position.move_stack  # taken back
     assert run.tries == 1
+    sim.tidy()
     _bring(sim)  # the LEDs guide the piece back
 
     for index, text in enumerate(puzzle.solution):
