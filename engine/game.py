@@ -30,6 +30,7 @@ from engine.physical import (
 )
 from engine.piece_moves import PieceMoves
 from engine.policy import IllegalMovePolicy
+from engine.puzzle_kinds import PuzzleKind
 from engine.record import PLAIN_TEXT, Played, RecordFormat, RecordReader
 from engine.search.sampling_sources import ListedMoves, MoveSource
 from engine.search.style import SearchStyle
@@ -66,6 +67,8 @@ class Game(ABC, Generic[P]):
     whole budget (games whose searches need longer for a sound answer say so)."""
     lishogi: ClassVar[ServerVariant | None] = None
     """How lishogi knows the game; None: it cannot be played there."""
+    puzzle_kinds: ClassVar[tuple[PuzzleKind, ...]] = ()
+    """The puzzles the game ships (``engine.puzzles``); none by default."""
 
     def __init__(self) -> None:
         self._geometry = self.build_geometry()

@@ -22,6 +22,7 @@ from engine.game import Game
 from engine.geometry import CellCentre, CellShape, Geometry, Seat
 from engine.options import Options, OptionSpec
 from engine.physical import NORTH, PRESENT, SOUTH, Reading, Sensing, Stone
+from engine.puzzle_kinds import Goal, PuzzleKind
 
 BENCH = BenchPlan(
     played=(
@@ -38,6 +39,10 @@ class AbaloneGame(Game[AbalonePosition]):
     """Abalone: push six of the opponent's fourteen marbles off a hexagonal board."""
 
     name = "abalone"
+    puzzle_kinds = (
+        PuzzleKind("push-off", Goal.GAIN, (1,), "push a marble of the other side off the board"),
+        PuzzleKind("defence", Goal.HOLD, (2,), "find the one move that saves all your marbles"),
+    )
     title = "Abalone"
     spoken_seats = spoken.SEATS
     seats = (Seat("black", "b", "black"), Seat("white", "w", "white"))

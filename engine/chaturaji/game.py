@@ -25,6 +25,7 @@ from engine.game import Game
 from engine.geometry import CellShape, Geometry, Seat, Side, square_grid
 from engine.options import Options, OptionSpec
 from engine.physical import Stone
+from engine.puzzle_kinds import Goal, PuzzleKind
 from engine.search.sampling_sources import MoveSource
 from engine.search.types import SearchStyle
 
@@ -121,6 +122,11 @@ class ChaturajiGame(Game[ChaturajiPosition]):
     """Chaturaji: four players, a long die naming the piece to move, points for captures."""
 
     name = "chaturaji"
+    puzzle_kinds = (
+        PuzzleKind(
+            "king-capture", Goal.GAIN, (1,), "take a king with the piece the die names", target="K"
+        ),
+    )
     aliases = ("szaturadzi", "four-handed-chaturanga")
     title = "Chaturaji (four-player dice chess)"
     spoken_seats = spoken.SEATS

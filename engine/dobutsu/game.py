@@ -11,6 +11,7 @@ from engine.geometry import CellShape, Geometry, Seat, piece_stands, square_grid
 from engine.options import Options, OptionSpec
 from engine.physical import Stone
 from engine.piece_moves import PieceMoves
+from engine.puzzle_kinds import Goal, PuzzleKind
 from engine.usi import ServerVariant, UsiVariant
 
 START_TEXT = "gle/1c1/1C1/ELG b - 1"
@@ -26,6 +27,7 @@ class DobutsuGame(Game[DobutsuPosition]):
     """Robot Duel (Dobutsu shogi): 3x4 board, captured pieces return as drops."""
 
     name = "dobutsu"
+    puzzle_kinds = (PuzzleKind("win", Goal.WIN, (1, 3, 5), "win in {moves} of your moves"),)
     aliases = ("robot-duel", "robotduel", "dobutsu-shogi")
     title = "Robot Duel (Dobutsu shogi)"
     spoken_seats = spoken.SEATS

@@ -10,6 +10,7 @@ from engine.geometry import CellCentre, CellShape, Geometry, Seat
 from engine.opening import FirstPlayerDraw
 from engine.options import Options
 from engine.physical import NORTH, PRESENT, SOUTH, Reading, Sensing, Stone
+from engine.puzzle_kinds import Goal, PuzzleKind
 from engine.robotory import spoken
 from engine.robotory.board import (
     CAMP_MASKS,
@@ -72,6 +73,9 @@ class RobotoryGame(Game[RobotoryPosition]):
     the player with two or three robots in their own camp wins."""
 
     name = "robotory"
+    puzzle_kinds = (
+        PuzzleKind("refill", Goal.WIN, (1, 3), "find the move that wins in {moves} of your moves"),
+    )
     aliases = ("ロボトリー",)
     title = "Robotory"
     spoken_seats = spoken.SEATS

@@ -14,6 +14,7 @@ from engine.options import Options, OptionSpec
 from engine.physical import Stone
 from engine.piece_moves import PieceMoves
 from engine.policy import IllegalMovePolicy
+from engine.puzzle_kinds import Goal, PuzzleKind
 from engine.record import RecordFormat, RecordReader
 from engine.shogi import spoken, tables
 from engine.shogi.bench import BENCH
@@ -31,6 +32,15 @@ class ShogiGame(Game[ShogiPosition]):
     """Shogi: 9x9, promotion in the far three ranks, captured pieces return as drops."""
 
     name = "shogi"
+    puzzle_kinds = (
+        PuzzleKind(
+            "tsume",
+            Goal.WIN,
+            (1, 3, 5),
+            "mate in {plies}: every move of yours checks",
+            checks_only=True,
+        ),
+    )
     aliases = ("japanese-chess", "honshogi", "hon-shogi")
     title = "Shogi"
     spoken_seats = spoken.SEATS

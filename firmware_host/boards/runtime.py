@@ -55,7 +55,7 @@ from firmware_host.boards.scanning import (
 from firmware_host.boards.session_loop import SessionLoop, next_blink
 from firmware_host.notices.declared import Notice
 from firmware_host.opponents.thinking import Thinker
-from firmware_host.session.actions import Press
+from firmware_host.session.actions import Hint, Press
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import (
     Event,
@@ -63,6 +63,7 @@ from firmware_host.session.events import (
     Stamped,
     TimePassed,
 )
+from firmware_host.session.puzzle import PuzzleRun
 from firmware_host.store.journal import Journal
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.legend import Legend, Palette
@@ -143,6 +144,8 @@ class Runtime:
         self._session: SessionLoop[Future[Any]] | None = None  # made once the board is open
         self._thinker = thinker
         self.remote = remote
+        self.puzzle: PuzzleRun | None = None
+        """The puzzle being solved, if any: it judges the moves played (``session.puzzle``)."""
         if remote is not None:
             self._thinker = remote.thinker(self.thinker)
             self.deadlines.append(lambda now: now + REMOTE_POLL)
@@ -197,9 +200,10 @@ class Runtime:
         handle_signals: bool = True,
         options: Mapping[str, str] | None = None,
         settings: Mapping[str, str] | None = None,
+        puzzle: PuzzleRun | None = None,
     ) -> None:
         """Open the board, play until SIGTERM/SIGINT (or ``stopping``), then put the
-        LEDs out and release the hardware."""
+        LEDs out and release the hardware; ``puzzle``: set up and judged from the start."""
         loop = asyncio.get_running_loop()
         if handle_signals:
             for signum in (signal.SIGTERM, signal.SIGINT):
@@ -248,6 +252,9 @@ class Runtime:
                     "moves": plan.moves,
                 }
             notices = session.start(**start)
+            if puzzle is not None:
+                notices += self._puzzled(session, puzzle.start(), loop.time())
+                self.puzzle = puzzle
             self._log(notices)
             self._tell(notices)
             # What start-up built stays: keep it out of the full collections.
@@ -435,12 +442,11 @@ class Runtime:
                 item = Stamped(TimePassed(), loop.time())
             reply = item.reply if isinstance(item, Submission) else None
             try:
-                notices = session.handle(item.event, item.at)
+                notices = self._puzzled(session, item.event, item.at)
             except Exception as error:
                 if reply is not None and not reply.done():
                     reply.set_exception(error)
                 raise
-            notices += session.follow(self._later)
             self._log(notices)
             lights, painted = session.paint()
             blinking = lights.blinking
@@ -448,6 +454,28 @@ class Runtime:
             if reply is not None and not reply.done():
                 reply.set_result(notices)
             self._tell(notices)
+
+    def _puzzled(self, session: SessionLoop[Future[Any]], event: Event, at: float) -> list[Notice]:
+        """An event and what follows it: the computer's answers queued, and a puzzle's
+        judgement of the moves played carried out (its hint lights the answer's square)."""
+        if self.puzzle is not None and isinstance(event, Hint):
+            return self.puzzle.give_hint(self.controller, at)
+        notices = session.handle(event, at)
+        notices += session.follow(self._later)
+        if self.puzzle is not None:
+            answer = self.puzzle.follow(notices)
+            notices += answer.notices
+            for follow in answer.events:
+                notices += session.handle(follow, at)
+        return notices
+
+    async def start_puzzle(self, run: PuzzleRun) -> list[Notice]:
+        """Set ``run``'s puzzle up as a new game (the LEDs guide the pieces there); the
+        moves played from then on are judged against its answer."""
+        self.puzzle = None
+        notices = await self.submit(run.start())
+        self.puzzle = run
+        return notices
 
     def _tell(self, notices: list[Notice]) -> None:
         """The observers (the web page): one that fails is logged, the board goes on."""

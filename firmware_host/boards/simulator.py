@@ -30,13 +30,14 @@ from firmware_host.boards.sim_time import check_target, check_wait
 from firmware_host.notices.declared import Notice
 from firmware_host.opponents.players import Players
 from firmware_host.opponents.thinking import InlineThinker, Thinker
-from firmware_host.session.actions import Press
+from firmware_host.session.actions import Hint, Press
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import (
     Event,
     FrameSeen,
     TimePassed,
 )
+from firmware_host.session.puzzle import PuzzleRun
 from firmware_host.store.journal import Journal, journal_of
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.legend import DEFAULT_PALETTE, Legend, Lights, Palette
@@ -103,6 +104,8 @@ class Simulation:
         self._scanned_version = -1
         self.thinker: Thinker = thinker if thinker is not None else InlineThinker(Players())
         self.remote = remote
+        self.puzzle: PuzzleRun | None = None
+        """The puzzle being solved, if any: it judges the moves played."""
         if remote is not None:
             plan = remote.plan(
                 game,
@@ -138,10 +141,27 @@ class Simulation:
     # --- time ------------------------------------------------------------------------
 
     def _handle(self, event: Event) -> list[Notice]:
-        """An event and all that follows it (the computer's answers handled at once)."""
+        """An event and all that follows it (the computer's answers handled at once, and
+        a puzzle's judgement of the moves played: its hint lights the answer's square)."""
+        if self.puzzle is not None and isinstance(event, Hint):
+            hinted = self.puzzle.give_hint(self.controller, self.now)
+            self.notices += hinted
+            return hinted
         notices = self.session.handle(event, self.now)
         notices += self.session.follow(self._at_once)
+        if self.puzzle is not None:
+            answer = self.puzzle.follow(notices)
+            notices += answer.notices
+            for follow in answer.events:
+                notices += self.session.handle(follow, self.now)
         self.notices += notices
+        return notices
+
+    def start_puzzle(self, run: PuzzleRun) -> list[Notice]:
+        """Set ``run``'s puzzle up as a new game: the LEDs guide the pieces there."""
+        self.puzzle = None
+        notices = self.send(run.start())
+        self.puzzle = run
         return notices
 
     def _at_once(self, event: Event) -> list[Notice]:

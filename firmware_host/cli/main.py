@@ -33,6 +33,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("bestmove", "firmware_host.cli.tools", "bestmove"),
     ("usi", "firmware_host.cli.usi", "usi"),
     ("online", "firmware_host.cli.online", "online"),
+    ("puzzles", "firmware_host.cli.puzzles", "puzzles"),
 )
 
 

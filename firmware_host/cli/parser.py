@@ -179,6 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _game_arguments(sim, game_optional=True)
     _position_argument(sim)
+    _puzzle_argument(sim)
     sim.add_argument(
         "--record",
         type=Path,
@@ -213,6 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--game", help="the game to play (default: the profile's first)")
     run.add_argument("--variant", action="append", default=[], metavar="K=V")
     run.add_argument("--new", action="store_true", help="start a new game, do not resume")
+    _puzzle_argument(run)
     run.add_argument("--state-dir", type=Path, help="where games are stored")
     run.add_argument("--palette", choices=sorted(PALETTES), default="default")
     _settings_arguments(run)
@@ -328,7 +330,36 @@ def build_parser() -> argparse.ArgumentParser:
     _bestmove_parser(commands)
     _usi_parser(commands)
     _online_parser(commands)
+    _puzzles_parser(commands)
     return parser
+
+
+def _puzzles_parser(commands: Any) -> None:
+    puzzles = commands.add_parser(
+        "puzzles",
+        help="the games' puzzles: generate more (resumable), verify them again, count them",
+        description="generate: play the engine's own games and keep the positions a solver "
+        "proves to have one answer (appended to engine/GAME/puzzles.jsonl, resuming after "
+        "its last seed); verify: prove every shipped puzzle again (docs/puzzles.md).",
+    )
+    puzzles.add_argument("action", choices=("generate", "verify", "list"))
+    puzzles.add_argument("game", help="game name or alias (see: kiban games)")
+    puzzles.add_argument("--count", type=int, default=50, help="generate: puzzles to add")
+    puzzles.add_argument(
+        "--nodes", type=int, default=400, help="generate: each self-play move's node budget"
+    )
+
+
+def _puzzle_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--puzzle",
+        nargs="?",
+        type=int,
+        const=0,
+        metavar="DIFFICULTY",
+        help="set up one of the game's puzzles (1 the easiest; any when not given) and "
+        "judge the moves played against its answer",
+    )
 
 
 def _match_parser(commands: Any) -> None:

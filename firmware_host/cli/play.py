@@ -16,6 +16,7 @@ from firmware_host.telling.speech_settings import SPEECH
 
 if TYPE_CHECKING:
     from engine.game import Layout
+    from firmware_host.session.puzzle import PuzzleRun
     from firmware_host.store.importing import Imported
     from hardware.profile import Profile
 
@@ -41,9 +42,10 @@ def sim(args: argparse.Namespace) -> int:
 
         state_dir = Path(tempfile.mkdtemp(prefix="kiban-watch-"))
     store = open_store(state_dir, "sim.sqlite3")
+    puzzle = _puzzle(args, game)
     if args.web:
         try:
-            return _sim_web(args, game, start, settings, store, remote=remote)
+            return _sim_web(args, game, start, settings, store, remote=remote, puzzle=puzzle)
         finally:
             store.close()
     sim = Simulation(
@@ -55,18 +57,32 @@ def sim(args: argparse.Namespace) -> int:
         moves=start.moves,
         pieces=_usual_pieces(game, start),
         settings=settings,
-        resume=resumes(args, settings, remote),
+        resume=puzzle is None and resumes(args, settings, remote),
         noise=Noise.realistic() if args.noise else None,
         seed=args.seed,
         palette=PALETTES[args.palette],
         remote=remote,
     )
+    if puzzle is not None:
+        sim.start_puzzle(puzzle)
+        print(puzzle.question)
     try:
         return run_terminal(sim, language=_language(args, profile))
     finally:
         sim.close()
         sim.journal.shutdown()
         store.close()
+
+
+def _puzzle(args: argparse.Namespace, game: Game[Any]) -> PuzzleRun | None:
+    """The puzzle ``--puzzle [DIFFICULTY]`` asks for (0: any difficulty), or None."""
+    if getattr(args, "puzzle", None) is None:
+        return None
+    if args.position is not None or args.record is not None:
+        raise SystemExit("kiban: a --puzzle sets its own position: no --position or --record")
+    from firmware_host.session.puzzle import new_run
+
+    return new_run(game, args.puzzle or None)
 
 
 def _start(args: argparse.Namespace, game: Game[Any], options: dict[str, str]) -> Imported:
@@ -102,6 +118,7 @@ def _sim_web(
     store: Any,
     *,
     remote: Any,
+    puzzle: PuzzleRun | None = None,
 ) -> int:
     import asyncio
 
@@ -120,7 +137,7 @@ def _sim_web(
         position=start.start,
         moves=start.moves,
         pieces=_usual_pieces(game, start),
-        resume=resumes(args, settings, remote),
+        resume=puzzle is None and resumes(args, settings, remote),
         noise=Noise.realistic() if args.noise else None,
         seed=args.seed,
         pairing=pairing,
@@ -128,6 +145,8 @@ def _sim_web(
         remote=remote,
         state_dir=state_dir_of(args),
     )
+    if puzzle is not None:
+        session.sim.start_puzzle(puzzle)
     asyncio.run(run_simulator(session, pairing, args.host, args.port, browser=not args.no_browser))
     return 0
 

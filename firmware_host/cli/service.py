@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, Any
 
 from engine.options import parse_assignments
 from engine.registry import find_game
 from firmware_host.cli.common import open_store, remote_game, resumes, settings_of
 from firmware_host.cli.online import online_seat, state_dir_of
 from firmware_host.telling.legend import PALETTES
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from firmware_host.session.puzzle import PuzzleRun
 
 
 def run(args: argparse.Namespace) -> int:
@@ -52,9 +57,26 @@ def run(args: argparse.Namespace) -> int:
                 )
             )
         else:
-            asyncio.run(runtime.run(resume=not fresh, options=options, settings=settings))
+            puzzle = _puzzle(args, game)
+            asyncio.run(
+                runtime.run(
+                    resume=not fresh and puzzle is None,
+                    options=options,
+                    settings=settings,
+                    puzzle=puzzle,
+                )
+            )
     finally:
         if speaker is not None:
             speaker.close()
         store.close()
     return 0
+
+
+def _puzzle(args: argparse.Namespace, game: Game[Any]) -> PuzzleRun | None:
+    """The puzzle ``--puzzle [DIFFICULTY]`` asks for (0: any difficulty), or None."""
+    if getattr(args, "puzzle", None) is None:
+        return None
+    from firmware_host.session.puzzle import new_run
+
+    return new_run(game, args.puzzle or None)

@@ -294,6 +294,18 @@ class Download(Vocabulary):
 
 
 @dataclass(frozen=True, slots=True)
+class StartPuzzle(Vocabulary):
+    """Set up one of the game's puzzles (``engine.puzzles``) and judge the moves played
+    against its answer; ``difficulty`` 1 is the easiest (any when not given)."""
+
+    wire: ClassVar[str] = "puzzle"
+    scope: ClassVar[Scope] = Scope.SESSION
+    difficulty: int | None = param(
+        Kind.INTEGER, "1 the easiest; any when not given", optional=True, default=None
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class PlayRemote(Vocabulary):
     """Play this game with other boards over an MQTT broker: host a new game (the
     answer has its code), join one by its code, or follow one read-only."""
@@ -433,6 +445,7 @@ Action = (
     | Hint
     | MoveNow
     | Download
+    | StartPuzzle
     | PlayRemote
     | OnlineAction
 )
@@ -474,6 +487,7 @@ ACTIONS: tuple[type[Action], ...] = (
     Claim,
     Hint,
     MoveNow,
+    StartPuzzle,
     PlayRemote,
     OnlineToken,
     OnlineForget,

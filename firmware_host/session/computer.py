@@ -96,6 +96,12 @@ class Computer:
         self.verdict = None
         self._requests.clear()
 
+    def tell_hint(self, move: Hashable, spots: frozenset[Spot]) -> None:
+        """A hint known without thinking (a puzzle's answer): ``spots`` are lit as a hint
+        the computer found would be, until the position changes."""
+        self.hint_asked = True
+        self.hint = (move, spots)
+
     def plays(self, seat: int) -> bool:
         return seat in self.seats
 

@@ -43,9 +43,11 @@ from firmware_host.session.actions import (
     PlayRemote,
     Press,
     Scope,
+    StartPuzzle,
     is_game_action,
 )
 from firmware_host.session.controller import Controller
+from firmware_host.session.puzzle import new_run
 from firmware_host.store.records import find_format
 from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.notices import notice_line
@@ -220,6 +222,10 @@ class TerminalBoard:
             case Download(name):
                 record_format = find_format(self.sim.game.name, name)
                 self.out.write(record_format.write(self.sim.controller.record()).rstrip() + "\n")
+            case StartPuzzle(difficulty):
+                run = new_run(self.sim.game, difficulty)
+                self.report(self.sim.start_puzzle(run))
+                self.say(run.question)
             case Claim(name) if not self._confirmed(name):
                 return
             case PlayRemote():

@@ -12,6 +12,7 @@ import asyncio
 import time
 from pathlib import Path
 
+from engine.puzzles import PuzzleError
 from firmware_host.boards.runtime import Runtime
 from firmware_host.notices.declared import (
     GameStarted,
@@ -23,10 +24,12 @@ from firmware_host.session.actions import (
     NewGame,
     OnlineAction,
     PlayRemote,
+    StartPuzzle,
     is_game_action,
 )
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import TimePassed
+from firmware_host.session.puzzle import new_run
 from firmware_host.telling.legend import PALETTES
 from firmware_host.web.commands import Request
 from firmware_host.web.pairing import Pairing, PairingLegend, pairing_indicator
@@ -108,6 +111,12 @@ class BoardSession(Session):
             return self.online(request, action)
         if isinstance(action, PlayRemote):
             return error(Problem.NOT_ALLOWED, REMOTE_AT_START, request_id=request.id)
+        if isinstance(action, StartPuzzle):
+            try:
+                run = new_run(self.runtime.game, action.difficulty)
+            except PuzzleError as err:
+                return error(Problem.INVALID, str(err), request_id=request.id)
+            return answer(request, await self.runtime.start_puzzle(run))
         if not is_game_action(action):
             return error(
                 Problem.NOT_ALLOWED, "only the simulator moves pieces", request_id=request.id

@@ -30,6 +30,7 @@ from typing import Any
 from engine.assessments import Timing
 from engine.errors import KibanError
 from engine.game import Game, Layout
+from engine.puzzles import PuzzleError
 from engine.registry import find_game
 from firmware_host.boards.profiles import load_profile
 from firmware_host.boards.remote_side import RemoteSide
@@ -60,6 +61,7 @@ from firmware_host.session.actions import (
     PlacePiece,
     PlayRemote,
     Press,
+    StartPuzzle,
     is_game_action,
 )
 from firmware_host.session.controller import Controller
@@ -67,6 +69,7 @@ from firmware_host.session.events import (
     Event,
     TimePassed,
 )
+from firmware_host.session.puzzle import new_run
 from firmware_host.session.state import Phase
 from firmware_host.store.journal import Journal
 from firmware_host.store.storage import GameStore
@@ -420,11 +423,24 @@ class SimSession(Session):
                 return answer(request, notices)
             case Download(name):
                 return record_message(request, self.controller, name)
+            case StartPuzzle(difficulty):
+                return self._puzzle(difficulty, request)
             case NewGame():
                 return self._new_game(command, request)
             case _ if is_game_action(command):
                 return self._send(command, request)
         return ok(request)
+
+    def _puzzle(self, difficulty: int | None, request: Request) -> Json:
+        """A puzzle of this game: set up by the LEDs, its moves judged (``session.puzzle``)."""
+        try:
+            run = new_run(self.sim.game, difficulty)
+        except PuzzleError as err:
+            return error(Problem.INVALID, str(err), request_id=request.id)
+        notices = self.sim.start_puzzle(run)
+        self._follow(notices)
+        self.publish(notices)
+        return answer(request, notices)
 
     def _new_game(self, command: NewGame, request: Request) -> Json:
         game = find_game(command.game) if command.game is not None else self.sim.game

@@ -1,0 +1,29 @@
+"""``kiban puzzles generate|verify|list``: the puzzles shipped with each game, found in
+the engine's own games and proved by a solver (``firmware_host.tools.puzzles``)."""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+
+from engine.registry import find_game
+
+
+def puzzles(args: argparse.Namespace) -> int:
+    from engine.puzzles import load
+    from firmware_host.tools.puzzles import generate, verify
+
+    game = find_game(args.game)
+    if args.action == "generate":
+        added = generate(game, args.count, nodes=args.nodes)
+        print(f"{added} puzzles added")
+        return 0
+    if args.action == "verify":
+        failed = verify(game)
+        total = len(load(game))
+        print(f"{total - failed} of {total} puzzles proved again")
+        return 1 if failed else 0
+    counts = Counter((p.kind, p.plies) for p in load(game))
+    for (kind, plies), count in sorted(counts.items()):
+        print(f"{kind} in {plies}: {count}")
+    return 0

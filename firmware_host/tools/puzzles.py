@@ -1,0 +1,221 @@
+"""``kiban puzzles generate|verify``: puzzles found in the engine's own games and
+proved by the exhaustive solver (``engine.puzzle_solver``).
+
+Generation plays self-play games with the built-in search, seed after seed, and
+tries every position of each game as every kind of puzzle the game declares; a
+position proved to have one answer is appended to the game's ``puzzles.jsonl``. It
+resumes: the seeds already played are skipped (the file records each puzzle's seed),
+so running it again adds more.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.game import Game, Position
+from engine.puzzle_kinds import Goal, PuzzleKind
+from engine.puzzle_solver import shortest_win, solve
+from engine.puzzles import DATA_FILE, Puzzle, PuzzleError, Verified, check, difficulty_of
+from engine.search import Limits, level
+
+SOLVER = "kiban exhaustive"
+LEVEL = 3
+"""The self-play level: strong enough for real positions, weak enough to blunder
+into the positions puzzles are made of."""
+WEAK = 1
+"""The level of one side in every other game: a side that blunders walks into the
+mates a game between equals (a shogi game that ends in repetition) never reaches."""
+NODES = 400
+"""The node budget of each self-play move: fixed, so a seed gives the same game."""
+MAX_PLIES = 160
+PER_GAME = 3
+"""The most puzzles of one kind taken from one self-play game: a threat that stands
+for several moves would otherwise give the same puzzle again and again."""
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A position the self-play reached, with its seed and ply."""
+
+    text: str
+    seed: int
+    ply: int
+
+
+def data_path(game: Game[Any]) -> Path:
+    """The game's ``puzzles.jsonl`` in the source tree (where generation writes)."""
+    module = __import__(type(game).__module__, fromlist=["_"])
+    return Path(module.__file__ or ".").parent / DATA_FILE
+
+
+def read_file(path: Path) -> list[Puzzle]:
+    if not path.exists():
+        return []
+    return [Puzzle.from_line(line) for line in path.read_text("utf-8").splitlines() if line]
+
+
+def self_play(game: Game[Any], seed: int, nodes: int = NODES) -> Iterator[Found]:
+    """The positions of one self-play game (the mover's, before each move)."""
+    rng = random.Random(seed)
+    position = game.position()
+    levels = (level(LEVEL), level(LEVEL)) if seed % 2 else (level(LEVEL), level(WEAK))
+    from engine.search import analyse
+
+    for ply in range(MAX_PLIES):
+        if position.outcome() is not None:
+            return
+        chance = position.chance_moves()
+        if chance is not None:
+            position.push(rng.choice(chance))
+            continue
+        yield Found(position.text(), seed, ply)
+        player = levels[position.turn % 2]
+        found = analyse(position, player, rng=rng, limits=Limits(max_nodes=nodes))
+        position.push(found.best)
+
+
+MateSearch = Callable[[Position[Any]], int | None]
+"""An outside mate search: the plies to a forced win for the mover, or None."""
+
+FAIRY_NODES = 5_000
+"""Fairy-Stockfish's node budget for the mate pre-filter: fixed, so runs repeat."""
+
+
+def fairy_mate_search(game: Game[Any]) -> tuple[MateSearch, Callable[[], None]] | None:
+    """Fairy-Stockfish as the mate pre-filter of a game it plays (None when it is not
+    installed or does not play the game), with the function that stops it."""
+    from firmware_host.opponents.errors import EngineError
+    from firmware_host.opponents.fairy import find_fairy_stockfish
+    from firmware_host.opponents.usi import UsiPlayer
+
+    path = find_fairy_stockfish()
+    if path is None or game.usi is None:
+        return None
+    try:
+        engine = UsiPlayer(path, game, level(10))
+    except EngineError:
+        return None
+
+    def mate_in(position: Position[Any]) -> int | None:
+        found = engine.analyse(position, limits=Limits(max_nodes=FAIRY_NODES))
+        return found.mate_in if found.mate_in is not None and found.mate_in > 0 else None
+
+    return mate_in, engine.close
+
+
+def as_puzzle(
+    game: Game[Any],
+    found: Found,
+    kind: PuzzleKind,
+    today: str,
+    mate_search: MateSearch | None = None,
+) -> Puzzle | None:
+    """``found`` as a ``kind`` puzzle, when the solver proves one answer; a WIN is
+    first asked of ``mate_search`` when there is one (the exhaustive proof is slow)."""
+    position = game.position(found.text)
+    solver = SOLVER
+    if kind.goal is Goal.WIN and mate_search is not None:
+        plies = mate_search(position)
+        if plies is None or plies not in kind.plies:
+            return None
+        solver = f"fairy-stockfish mate search ({FAIRY_NODES} nodes) + {SOLVER}"
+    elif kind.goal is Goal.WIN:
+        plies = shortest_win(position, kind, max(kind.plies))
+        if plies is None or plies not in kind.plies:
+            return None
+    else:
+        plies = kind.plies[0]
+    solution = solve(position, kind, plies)
+    if solution is None:
+        return None
+    return Puzzle(
+        id=f"{found.seed}-{found.ply}-{kind.name}",
+        game=game.name,
+        options=(),
+        position=found.text,
+        solution=solution.line,
+        kind=kind.name,
+        plies=plies,
+        difficulty=difficulty_of(kind, plies),
+        verified=Verified(solver, plies, solution.nodes, today, found.seed, found.ply),
+    )
+
+
+def generate(
+    game: Game[Any],
+    count: int,
+    *,
+    path: Path | None = None,
+    nodes: int = NODES,
+    say: Callable[[str], None] = print,
+) -> int:
+    """Adds up to ``count`` proved puzzles to the game's file; returns how many. Resumes
+    after the last seed the file holds; ``nodes``: each self-play move's budget (fewer
+    for a game whose search is slow)."""
+    path = path or data_path(game)
+    known = read_file(path)
+    seen = {p.position for p in known}
+    seed = max((p.verified.seed for p in known), default=0) + 1
+    today = datetime.datetime.now(datetime.UTC).date().isoformat()
+    added = 0
+    outside = fairy_mate_search(game) if any(k.checks_only for k in game.puzzle_kinds) else None
+    try:
+        while added < count:
+            for puzzle in _from_one_game(
+                game, seed, seen, today, outside and outside[0], nodes=nodes
+            ):
+                with path.open("a", encoding="utf-8") as out:
+                    out.write(puzzle.to_line() + "\n")
+                added += 1
+                say(f"{puzzle.id}: {puzzle.kind} in {puzzle.plies} ({puzzle.solution[0]})")
+                if added >= count:
+                    break
+            seed += 1
+    finally:
+        if outside is not None:
+            outside[1]()
+    return added
+
+
+def _from_one_game(
+    game: Game[Any],
+    seed: int,
+    seen: set[str],
+    today: str,
+    mate_search: MateSearch | None,
+    *,
+    nodes: int,
+) -> Iterator[Puzzle]:
+    """The puzzles of one self-play game, at most ``PER_GAME`` of a kind, each with a
+    first move of its own."""
+    taken: dict[str, list[str]] = {kind.name: [] for kind in game.puzzle_kinds}
+    for found in self_play(game, seed, nodes):
+        if found.text in seen:
+            continue
+        for kind in game.puzzle_kinds:
+            if len(taken[kind.name]) >= PER_GAME:
+                continue
+            puzzle = as_puzzle(game, found, kind, today, mate_search)
+            if puzzle is None or puzzle.solution[0] in taken[kind.name]:
+                continue
+            taken[kind.name].append(puzzle.solution[0])
+            seen.add(found.text)
+            yield puzzle
+            break
+
+
+def verify(game: Game[Any], *, path: Path | None = None, say: Callable[[str], None] = print) -> int:
+    """Proves every puzzle of the file again; returns how many fail."""
+    failed = 0
+    for puzzle in read_file(path or data_path(game)):
+        try:
+            check(game, puzzle)
+        except PuzzleError as error:
+            failed += 1
+            say(str(error))
+    return failed

@@ -1,0 +1,122 @@
+"""The shipped puzzles: each one's answer is proved again by the exhaustive solver (the
+small games), or checked legal and mating (shogi, whose proofs are slow: in full under
+``make test-slow``); the data's shape, grading and records; the solver's refusals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.game import Game
+from engine.puzzle_kinds import Goal
+from engine.puzzle_solver import shortest_win, solve
+from engine.puzzles import (
+    Puzzle,
+    PuzzleError,
+    check,
+    check_line,
+    choose,
+    difficulty_of,
+    kind_of,
+    load,
+    read_puzzles,
+)
+from engine.registry import find_game, games
+
+SHIPPING = [game for game in games() if load(game)]
+CHEAP = [g for g in SHIPPING if not any(k.checks_only for k in g.puzzle_kinds)]
+"""Games whose every puzzle the fast suite proves again."""
+SLOW = [g for g in SHIPPING if g not in CHEAP]
+
+
+def test_every_game_declares_puzzle_kinds_and_ships_puzzles() -> None:
+    for game in games():
+        assert game.puzzle_kinds, game.name
+    assert {game.name for game in SHIPPING} >= {g.name for g in CHEAP}
+    assert len(SHIPPING) >= 4
+
+
+@pytest.mark.parametrize("game", CHEAP, ids=lambda game: game.name)
+def test_every_shipped_puzzle_has_one_answer_proved_again(game: Game[Any]) -> None:
+    for puzzle in load(game):
+        check(game, puzzle)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", SLOW, ids=lambda game: game.name)
+def test_every_slow_puzzle_has_one_answer_proved_again(game: Game[Any]) -> None:
+    for puzzle in load(game):
+        check(game, puzzle)
+
+
+@pytest.mark.parametrize("game", SHIPPING, ids=lambda game: game.name)
+def test_every_solution_is_legal_and_a_win_wins(game: Game[Any]) -> None:
+    for puzzle in load(game):
+        check_line(game, puzzle)
+
+
+@pytest.mark.parametrize("game", SHIPPING, ids=lambda game: game.name)
+def test_the_data_is_graded_recorded_and_without_repeats(game: Game[Any]) -> None:
+    puzzles = load(game)
+    assert len({p.id for p in puzzles}) == len(puzzles)
+    assert len({p.position for p in puzzles}) == len(puzzles)
+    for puzzle in puzzles:
+        kind = kind_of(game, puzzle.kind)
+        assert puzzle.game == game.name
+        assert puzzle.plies in kind.plies
+        assert puzzle.difficulty == difficulty_of(kind, puzzle.plies)
+        assert len(puzzle.solution) == (puzzle.plies if kind.goal is Goal.WIN else 1)
+        assert puzzle.verified.solver and puzzle.verified.nodes > 0
+        assert puzzle.verified.depth == puzzle.plies and puzzle.verified.seed > 0
+        assert Puzzle.from_line(puzzle.to_line()) == puzzle
+
+
+def test_a_position_with_two_wins_is_not_a_puzzle() -> None:
+    """A lion that may be taken by two pieces: no unique answer, so no puzzle."""
+    game = find_game("dobutsu")
+    kind = kind_of(game, "win")
+    position = game.position("1l1/GCE/3/1L1 b - 1")
+    assert shortest_win(position, kind, 5) == 1
+    assert solve(position, kind, 1) is None
+
+
+def test_a_win_sooner_than_asked_is_not_a_longer_puzzle() -> None:
+    game = find_game("dobutsu")
+    kind = kind_of(game, "win")
+    puzzle = next(p for p in load(game) if p.plies == 1)
+    assert solve(game.position(puzzle.position), kind, 3) is None
+
+
+def test_a_changed_answer_fails_the_check() -> None:
+    game = find_game("dobutsu")
+    puzzle = load(game)[0]
+    position = game.position(puzzle.position)
+    other = next(
+        position.move_text(m)
+        for m in position.legal_moves()
+        if position.move_text(m) != puzzle.solution[0]
+    )
+    wrong = Puzzle(**{**_fields(puzzle), "solution": (other,)})
+    with pytest.raises(PuzzleError):
+        check(game, wrong)
+
+
+def test_choose_picks_by_difficulty_and_wraps_round() -> None:
+    game = SHIPPING[0]
+    puzzles = load(game)
+    first = choose(puzzles, 1, 0)
+    assert first.difficulty == 1
+    easy = [p for p in puzzles if p.difficulty == 1]
+    assert choose(puzzles, 1, len(easy)) == first
+    with pytest.raises(PuzzleError):
+        choose(puzzles, 99, 0)
+
+
+def test_a_broken_line_is_a_puzzle_error() -> None:
+    with pytest.raises(PuzzleError):
+        read_puzzles('{"id": "x"}\n')
+
+
+def _fields(puzzle: Puzzle) -> dict[str, Any]:
+    return {name: getattr(puzzle, name) for name in Puzzle.__dataclass_fields__}

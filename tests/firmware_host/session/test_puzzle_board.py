@@ -1,0 +1,71 @@
+"""``kiban run --puzzle``: the runtime of a real board (here on a simulated board and
+real time) sets the puzzle up and judges the moves the hands play on it."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+from engine.game import Position
+from engine.puzzles import load
+from engine.registry import find_game
+from firmware_host.notices.declared import BlunderWarned, MoveCommitted, Notice
+from firmware_host.session.puzzle import PuzzleRun
+from hardware.mock.gestures import Gestures
+from hardware.mock.hands import Hands, Noise, apply
+from hardware.mock.world import SimulatedWorld
+from hardware.profile import load_profile
+from tests.firmware_host.boards.runtimekit import runtime_on, until
+
+
+def _stand_as(world: SimulatedWorld, text: str) -> None:
+    """The hands put the pieces where a position has them (what the LEDs guide)."""
+    world.arrange(find_game("dobutsu").position(text).layout())
+
+
+def _moves(heard: list[Notice]) -> list[str]:
+    return [n.move for n in heard if isinstance(n, MoveCommitted)]
+
+
+async def _play(world: SimulatedWorld, position: Position[Any], text: str) -> None:
+    """The hands play ``text`` a stone at a time, on real time."""
+    hands = Gestures(world, Hands(world.game.geometry, Noise.none(), random.Random(0)))
+    for step in hands.play(position, position.parse_move(text), 0.0):
+        apply(world, step.action)
+        await asyncio.sleep(0.1)
+
+
+def test_the_real_board_sets_a_puzzle_up_and_judges_it(tmp_path: Path) -> None:
+    game = find_game("dobutsu")
+    puzzle = next(p for p in load(game) if p.plies == 1 and "*" not in p.solution[0])
+    run = PuzzleRun(game, puzzle)
+    runtime, simulated, heard = runtime_on(load_profile("sim", game), tmp_path, game)
+
+    async def scenario() -> None:
+        task = asyncio.create_task(runtime.run(resume=False, handle_signals=False, puzzle=run))
+        await until(lambda: runtime.puzzle is run)
+        assert runtime.controller.position.text() == puzzle.position
+        _stand_as(simulated.world, puzzle.position)
+        await until(lambda: runtime.controller.phase.value == "play")
+        position = runtime.controller.position.copy()
+        wrong = next(
+            m
+            for m in position.legal_moves()
+            if position.move_text(m) != puzzle.solution[0] and "*" not in position.move_text(m)
+        )
+        position.push(wrong)
+        simulated.world.arrange(position.layout())
+        await until(lambda: any(isinstance(n, BlunderWarned) for n in heard))
+        assert not runtime.controller.position.move_stack
+        _stand_as(simulated.world, puzzle.position)  # the LEDs guide the piece back
+        await until(lambda: runtime.controller.phase.value == "play")
+        await _play(simulated.world, runtime.controller.position, puzzle.solution[0])
+        await until(lambda: run.solved)
+        await until(lambda: _moves(heard)[-1:] == [puzzle.solution[0]])
+        assert run.tries == 1
+        runtime.stopping.set()
+        await task
+
+    asyncio.run(scenario())
