@@ -131,6 +131,8 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("next worst"),
     N_("the worst move, as the engine judged it"),
     N_("the next worse move"),
+    N_("Puzzle"),
+    N_("set up one of this game's puzzles: find the best move"),
 )
 """Every English word of index.html and of the page's scripts that words.js tells."""
 

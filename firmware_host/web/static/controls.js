@@ -201,11 +201,7 @@ export function bindControls() {
   $("roll").addEventListener("click", () => send({ type: "roll" }));
   $("hint").addEventListener("click", () => send({ type: "hint" }));
   // Puzzle: one of the game's puzzles, set up by the LEDs, its moves judged (docs/puzzles.md)
-  const puzzle = document.createElement("button");
-  Object.assign(puzzle, { type: "button", id: "puzzle", textContent: "Puzzle" });
-  puzzle.title = "set up one of this game's puzzles: find the best move";
-  $("hint").parentElement.append(puzzle);
-  puzzle.addEventListener("click", () => send({ type: "puzzle" }));
+  $("puzzle").addEventListener("click", () => send({ type: "puzzle" }));
   $("move-now").addEventListener("click", () => send({ type: "move_now" }));
   $("format").addEventListener("change", updateDownload);
   $("guide-form").addEventListener("submit", (event) => {
