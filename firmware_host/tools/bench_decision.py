@@ -12,9 +12,8 @@ number of idle scans. Run it under callgrind, which counts only what runs inside
         python -m firmware_host.tools.bench_decision sim-shogi shogi decide
 
 ``decide`` counts the decisions (divide by the changes it prints), ``idle`` the idle
-scans. With ``--chips`` only the simulated chips' own work in the idle scans is
-counted (the mock I2C bus and the chips behind it, which on a Pi are the kernel's and
-the chips'): the idle count less that is the service's own work.
+scans. The counts include the simulated strip's, bus's and chips' work, which on a Pi
+are the kernel's and the chips'.
 """
 
 from __future__ import annotations
@@ -34,29 +33,6 @@ ROUNDS = 5
 
 IDLE_SCANS = 200
 """Idle scans counted, the board at rest."""
-
-
-def _apart() -> None:
-    """Run the simulated bus's work inside ``operator.call``, to be counted alone."""
-    from hardware.mock import bus
-
-    def wrapped(method: Callable[..., Any]) -> Callable[..., Any]:
-        def call(*args: Any, **kwargs: Any) -> Any:
-            return operator.call(method, *args, **kwargs)
-
-        return call
-
-    for name in (
-        "read_byte",
-        "write_byte",
-        "read_byte_data",
-        "write_byte_data",
-        "read_i2c_block_data",
-        "write_i2c_block_data",
-        "i2c_rdwr",
-    ):
-        setattr(bus.SimulatedI2CBus, name, wrapped(getattr(bus.SimulatedI2CBus, name)))
-    bus._Prepared.__call__ = wrapped(bus._Prepared.__call__)  # type: ignore[method-assign]
 
 
 PARTS = {
@@ -168,9 +144,7 @@ class _Drive:
         self.counted["idle_scans"] = IDLE_SCANS
 
 
-def run(
-    profile_name: str, game_name: str, mode: str, chips: bool = False, part: str = "all"
-) -> dict[str, int]:
+def run(profile_name: str, game_name: str, mode: str, part: str = "all") -> dict[str, int]:
     """Drive the session; what was counted (decisions by kind, or idle scans)."""
     from engine.registry import find_game
     from firmware_host.boards.simulator import Simulation
@@ -193,9 +167,7 @@ def run(
         drive.play()
         drive.counting[0] = False
         drive.scan_for(1.0)
-        if mode == "idle" and chips:
-            drive.idle(profile.idle_hz)  # only the chips' work runs inside operator.call
-        elif mode == "idle":
+        if mode == "idle":
             operator.call(drive.idle, profile.idle_hz)
         sim.close()
     return drive.counted
@@ -207,13 +179,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("game")
     parser.add_argument("mode", choices=("decide", "idle"))
     parser.add_argument("--part", default="all", help="count one part of each decision")
-    parser.add_argument(
-        "--chips", action="store_true", help="count only the simulated bus and chips"
-    )
     args = parser.parse_args(argv)
-    if args.chips:
-        _apart()
-    print(run(args.profile, args.game, args.mode, args.chips, args.part))
+    print(run(args.profile, args.game, args.mode, args.part))
 
 
 if __name__ == "__main__":
