@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 
-@dataclass(frozen=True, slots=True)
-class Colour:
-    """An RGB colour, each channel 0-255."""
+class Colour(NamedTuple):
+    """An RGB colour, each channel 0-255.
+
+    A named tuple, not a frozen dataclass: a frame of a hundred LEDs is hashed and
+    compared colour by colour at every paint, which a tuple does in C (a dataclass's
+    ``__hash__`` and ``__eq__`` are Python calls)."""
 
     red: int
     green: int

@@ -130,16 +130,19 @@ class Overlap(Generic[M]):
         changed: Mapping[Spot, float],
         touched: frozenset[Spot],
         in_order: Callable[[Footprint], bool],
+        *,
+        diff: tuple[tuple[Spot, Reading], ...] | None = None,
     ) -> list[tuple[M, ...]]:
         """The lines ``frame`` shows whole: a line seen before, or one followed by a legal
         move making the rest of the changes in the order they came, every cell it must
         touch touched (``touched``: since the position began; after a line, changed
         since the board last showed it, as ``changed`` has each spot's last change).
-        They are remembered as seen."""
+        They are remembered as seen. ``diff``: ``frame_diff(expected, frame)``, when the
+        caller has it."""
         showing: list[tuple[M, ...]] = []
         for line in [(), *sorted(self.live(), key=len)]:
             after = self.after(line)
-            rest = frame_diff(after.expected, frame)
+            rest = diff if not line and diff is not None else frame_diff(after.expected, frame)
             if not rest:
                 if line:
                     showing.append(line)

@@ -67,6 +67,8 @@ class Recognizer(Generic[M]):
         self._history: tuple[dict[Spot, Reading], ...] = ()
         self._index: MoveIndex[M] | None = None
         self._frame: dict[Spot, Reading] = {}
+        # frame_diff(expected, frame), kept for the frame and position it was made from
+        self._diffed: tuple[Frame, Frame, tuple[tuple[Spot, Reading], ...]] | None = None
         self._changed_at = 0.0  # the board last changed (corrections wait from it)
         self._rest_from = 0.0  # the board rests since: its last change or silence
         self._touched: set[Spot] = set()
@@ -179,7 +181,29 @@ class Recognizer(Generic[M]):
         return frozenset(self._touched)
 
     def _sensed_part(self, frame: Frame) -> dict[Spot, Reading]:
+        if frame.keys() <= self.sensed:  # as the controller passes it: a copy, in C
+            return dict(frame)
         return {spot: reading for spot, reading in frame.items() if spot in self.sensed}
+
+    def _diff(self) -> tuple[tuple[Spot, Reading], ...]:
+        """``frame_diff(expected, frame)``, made once per frame and position: observing a
+        frame, looking at it and assessing it each ask (neither dict is changed in place,
+        a new frame or position is a new dict)."""
+        frame, expected, diffed = self._frame, self._expected, self._diffed
+        if diffed is not None and diffed[0] is frame and diffed[1] is expected:
+            return diffed[2]
+        diff = frame_diff(expected, frame)
+        self._diffed = (frame, expected, diff)
+        return diff
+
+    def lifted(self, frame: Frame) -> frozenset[Spot]:
+        """The spots the position has a piece on that ``frame`` reads empty (from the
+        frame's diff when it is the recognizer's own, as it is between two events)."""
+        if frame == self._frame:
+            return frozenset(spot for spot, now in self._diff() if now == EMPTY)
+        return frozenset(
+            s for s, r in self._expected.items() if r != EMPTY and frame.get(s, EMPTY) == EMPTY
+        )
 
     def movable_spots(self) -> frozenset[Spot]:
         """The spots a legal move takes a piece from (after a roll: what may move)."""
@@ -250,9 +274,14 @@ class Recognizer(Generic[M]):
         if self._blind:
             overlap.standing = None
             return
-        diff = frame_diff(self._expected, self._frame)
+        diff = self._diff()
         lines = overlap.look(
-            self._frame, now, self._changed_spot, frozenset(self._handled), self._in_order
+            self._frame,
+            now,
+            self._changed_spot,
+            frozenset(self._handled),
+            self._in_order,
+            diff=diff,
         )
         standing = overlap.standing
         if standing is not None:
@@ -295,7 +324,7 @@ class Recognizer(Generic[M]):
         spots = frozenset().union(*(c.footprint.spots() for c in singles))
         shown = singles[0].footprint.changed_spots()
         overlap.standing = Standing((), tuple(singles), since, shown, spots)
-        extra = {spot for spot, _ in frame_diff(self._expected, self._frame)} - shown
+        extra = {spot for spot, _ in self._diff()} - shown
         if overlap.spoiled(sorted(extra)):
             overlap.standing = None  # its hand may be going on (a broadside's next marble)
 
@@ -351,7 +380,7 @@ class Recognizer(Generic[M]):
         forced, due = self._forced, self._forced_at
         if forced is not None and due is not None and now >= due - EPSILON:
             return Commit(forced)
-        diff = frame_diff(self._expected, self._frame)
+        diff = self._diff()
         settled = now - self._rest_from >= self.timing.settle - EPSILON
         if not diff:
             # moves that leave every reading as it was (a capture, a reply onto the cell
@@ -577,11 +606,10 @@ class Recognizer(Generic[M]):
         return tuple(sorted(rest)) if rest else ()
 
     def _lifted_spots(self) -> list[Spot]:
-        return [
-            spot
-            for spot in sorted(self._expected, key=self._order.__getitem__)
-            if self._expected[spot] != EMPTY and self._frame.get(spot, EMPTY) == EMPTY
-        ]
+        # from the diff: a spot that reads EMPTY there was not expected EMPTY
+        return sorted(
+            (spot for spot, now in self._diff() if now == EMPTY), key=self._order.__getitem__
+        )
 
     def _hints(self, spots: Iterable[Spot]) -> tuple[Hint, ...]:
         assert self._position is not None

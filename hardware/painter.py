@@ -61,11 +61,13 @@ class LedPainter:
     ) -> tuple[Colour, ...]:
         """The pixels a view would show, at full brightness."""
         pixels = [OFF] * self.strip.count
+        turn = self.orientation  # leds_of and indicator_leds, inlined: every paint runs this
+        spot_leds, indicator_leds = self._spot_leds, self._indicator_leds
         for spot, colour in spots.items():
-            for led in self.leds_of(spot):
+            for led in spot_leds.get(spot if turn is None else turn.spot(spot), ()):
                 pixels[led] = colour
         for name, colour in indicators.items():
-            for led in self.indicator_leds(name):
+            for led in indicator_leds.get(name if turn is None else turn.indicator(name), ()):
                 pixels[led] = colour
         return tuple(pixels)
 
@@ -89,11 +91,11 @@ class LedPainter:
             self._dimmed, self._dimmed_at = {}, self.brightness
         dimmed = self._dimmed
         try:
-            return [dimmed[colour] for colour in pixels]
+            return list(map(dimmed.__getitem__, pixels))  # in C: a frame is ~100 LEDs
         except KeyError:  # a colour not dimmed yet (a legend uses a few)
             for colour in set(pixels) - dimmed.keys():
                 dimmed[colour] = colour.scaled(self.brightness)
-            return [dimmed[colour] for colour in pixels]
+            return list(map(dimmed.__getitem__, pixels))
 
     def off(self) -> None:
         self.pixels = (OFF,) * self.strip.count

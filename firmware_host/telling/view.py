@@ -112,9 +112,7 @@ def build_view(
     assessment = controller.assessment
     hints = assessment.hints if isinstance(assessment, Moving | Tapped) else ()
     remaining = assessment.remaining if isinstance(assessment, Moving) else ()
-    lifted = frozenset(
-        s for s, r in expected.items() if r != EMPTY and frame.get(s, EMPTY) == EMPTY
-    )
+    lifted = controller.recognizer.lifted(frame)
     prompt = _prompt_view(controller)
     correction = assessment.correction if isinstance(assessment, OutOfStep) else None
     illegal: frozenset[Spot] = frozenset()

@@ -1,0 +1,187 @@
+"""The decision's and the idle scan's work, counted in instructions, not timed.
+
+The wall-clock bench (``kiban bench --service``) needs a quiet machine; this one does
+not. It drives one board's session on simulated time the way the runtime does (a
+scan; a frame change it saw handled by the session loop, then the store, the computer
+and the paint) through a fixed sequence: pieces of the side to move lifted and put
+back, two in turn, then a move played and committed; and, the board at rest, a fixed
+number of idle scans. Run it under callgrind, which counts only what runs inside
+``operator.call`` (each decision, and the idle scans)::
+
+    valgrind --tool=callgrind --collect-atstart=no --toggle-collect=_operator_call \\
+        python -m firmware_host.tools.bench_decision sim-shogi shogi decide
+
+``decide`` counts the decisions (divide by the changes it prints), ``idle`` the idle
+scans. The counts include the simulated strip's, bus's and chips' work, which on a Pi
+are the kernel's and the chips'.
+"""
+
+from __future__ import annotations
+
+import argparse
+import operator
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+WARM_UP_ROUNDS = 3
+"""Rounds of lifts before counting: Python specialises the code it runs often."""
+
+ROUNDS = 5
+"""Rounds counted: each lifts and puts back two pieces (four frame changes)."""
+
+IDLE_SCANS = 200
+"""Idle scans counted, the board at rest."""
+
+
+PARTS = {
+    "handle": "handle",
+    "follow": "follow",
+    "lights": "legend.lights",
+    "paint": "painter.paint",
+    "observe": "controller.recognizer.observe",
+    "assess": "controller.recognizer.assess",
+}
+"""Parts of each decision ``decide`` may count alone (else all of it, or ``view``, or
+any attribute path from the session loop): the controller's handling of the event,
+what follows it (store, computer), the legend's lights, the painter, the recognizer's
+steps."""
+
+
+def _count_only(part: str, session: Any, counting: list[bool]) -> None:
+    """Put one part of the session loop's work inside ``operator.call`` (while
+    ``counting[0]``)."""
+    from firmware_host.boards import session_loop
+
+    def counted(function: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if counting[0]:
+                return operator.call(function, *args, **kwargs)
+            return function(*args, **kwargs)
+
+        return call
+
+    if part == "view":
+        session_loop.build_view = counted(session_loop.build_view)  # type: ignore[attr-defined]
+        return
+    owner = session
+    *path, name = PARTS.get(part, part).split(".")
+    for step in path:
+        owner = getattr(owner, step)
+    setattr(owner, name, counted(getattr(owner, name)))
+
+
+class _Drive:
+    """One board's session on simulated time, scanned and decided as the runtime does."""
+
+    def __init__(self, sim: Any, whole: bool) -> None:
+        """``whole``: each counted decision runs inside ``operator.call``."""
+        self.sim, self.whole = sim, whole
+        self.counting = [False]
+        self.counted = {"changes": 0, "commits": 0, "timers": 0, "idle_scans": 0}
+
+    def decide(self, event: Any, at: float) -> None:
+        session = self.sim.session
+        session.handle(event, at)
+        session.follow(self.sim._at_once)
+        self.sim.lights, _ = session.paint()
+
+    def decided(self, event: Any, at: float) -> None:
+        if self.counting[0] and self.whole:
+            operator.call(self.decide, event, at)
+        else:
+            self.decide(event, at)
+
+    def scan_for(self, seconds: float) -> None:
+        """Scan at the full rate, deciding what changes and what is due."""
+        from firmware_host.session.events import FrameSeen, TimePassed
+
+        sim, counting = self.sim, self.counting[0]
+        end = sim.now + seconds
+        while sim.now < end:
+            sim.now += sim.period
+            sim.hardware.tick(sim.now)
+            change = sim.board.scanner.scan()
+            if change is not None:
+                self.decided(FrameSeen(change.frame), sim.now)
+                self.counted["changes"] += counting
+            deadline = sim.controller.next_deadline(sim.now)
+            if deadline is not None and deadline <= sim.now + 1e-9:
+                before = sim.controller.position.layout()
+                self.decided(TimePassed(), sim.now)
+                committed = sim.controller.position.layout() != before
+                self.counted["commits" if committed else "timers"] += counting
+
+    def lifts(self, spots: list[Any]) -> None:
+        """Each spot's piece lifted and put back, one after the other."""
+        for spot in spots:
+            stone = self.sim.world.lift(spot)
+            self.scan_for(0.12)
+            self.sim.world.place(spot, stone)
+            self.scan_for(0.12)
+
+    def play(self) -> None:
+        """The first legal move played by the hands, and committed."""
+        from hardware.mock.hands import apply
+
+        sim = self.sim
+        position = sim.controller.position.copy()
+        position.push(next(iter(position.legal_moves())))
+        for step in sim.hands.perform(sim.world, sim.physical(position.layout()), sim.now):
+            self.scan_for(max(0.0, step.at - sim.now))
+            apply(sim.world, step.action)
+        self.scan_for(sim.controller.timing.settle + 0.3)
+
+    def idle(self, hz: float) -> None:
+        """``IDLE_SCANS`` scans of the board at rest, at ``hz``."""
+        sim = self.sim
+        for _ in range(IDLE_SCANS):
+            sim.now += 1.0 / hz
+            sim.hardware.tick(sim.now)
+            if sim.board.scanner.scan() is not None:
+                raise RuntimeError("the board changed while it rested")
+        self.counted["idle_scans"] = IDLE_SCANS
+
+
+def run(profile_name: str, game_name: str, mode: str, part: str = "all") -> dict[str, int]:
+    """Drive the session; what was counted (decisions by kind, or idle scans)."""
+    from engine.registry import find_game
+    from firmware_host.boards.simulator import Simulation
+    from firmware_host.store.storage import GameStore
+    from firmware_host.tools.bench_service import _spots_to_lift
+    from hardware.profile import load_profile
+
+    game = find_game(game_name)
+    profile = load_profile(profile_name, game)
+    with tempfile.TemporaryDirectory() as state:
+        sim = Simulation(game, profile, GameStore(Path(state) / "games.sqlite3"))
+        sim.settle()
+        drive = _Drive(sim, whole=mode == "decide" and part == "all")
+        if mode == "decide" and part != "all":  # only one part inside operator.call
+            _count_only(part, sim.session, drive.counting)
+        spots = _spots_to_lift(sim.controller.match.position, profile)
+        for round_ in range(WARM_UP_ROUNDS + ROUNDS):
+            drive.counting[0] = round_ >= WARM_UP_ROUNDS
+            drive.lifts(spots)
+        drive.play()
+        drive.counting[0] = False
+        drive.scan_for(1.0)
+        if mode == "idle":
+            operator.call(drive.idle, profile.idle_hz)
+        sim.close()
+    return drive.counted
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("profile")
+    parser.add_argument("game")
+    parser.add_argument("mode", choices=("decide", "idle"))
+    parser.add_argument("--part", default="all", help="count one part of each decision")
+    args = parser.parse_args(argv)
+    print(run(args.profile, args.game, args.mode, args.part))
+
+
+if __name__ == "__main__":
+    main()
