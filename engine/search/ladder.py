@@ -138,12 +138,14 @@ def ladder(path: Path = LADDER_FILE) -> Ladder:
 
 
 def with_rung(level: Level, rung: Rung | None) -> Level:
-    """``level`` with the built-in search's parameters the table gives it."""
+    """``level`` with the built-in search's parameters the table gives it: ``nodes``
+    is the alpha-beta searches' node budget and the sampling searches' playouts."""
     if rung is None:
         return level
     return replace(
         level,
         nodes=level.nodes if rung.nodes is None else rung.nodes,
+        playouts=level.playouts if rung.nodes is None else rung.nodes,
         depth=level.depth if rung.depth is None else rung.depth,
         blunder=level.blunder if rung.blunder is None else rung.blunder,
     )

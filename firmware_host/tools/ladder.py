@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.errors import KibanError
 from engine.game import Game
-from engine.search import BuiltinPlayer, Limits, Player, RandomPlayer
+from engine.search import BuiltinPlayer, Limits, Player, RandomPlayer, SearchStyle
 from engine.search.ladder import (
     LADDER_FILE,
     Anchor,
@@ -45,7 +45,7 @@ TOP_BUILTIN_FACTOR = 4
 """The built-in top anchor's node budget, in level 10's."""
 FAIRY_LOW, FAIRY_HIGH = -20, 20
 """Fairy-Stockfish's Skill Level range."""
-FAIRY_NODES = (50, 100, 200, 400, 800, 1600, 3200, 6400, 12800, 25600)
+FAIRY_NODES = (100, 200, 400, 800, 1600, 3200, 6400, 16000, 50000, 200000)
 """Fairy-Stockfish's nodes a move at levels 1-10 before the table says otherwise."""
 OPENING_PLIES = 2
 """Random moves (none losing at once) that open each game: the strong levels play
@@ -86,12 +86,15 @@ Maker = Callable[[random.Random], Player]
 
 
 def default_rung(game: Game[Any], engine: LadderEngine, number: int) -> Rung:
-    """The parameters level ``number`` plays with when the table has none: the level's
-    own node budget for the built-in search; the linear skill and a node count
-    doubling with the level for Fairy-Stockfish."""
+    """The parameters level ``number`` plays with when the table has none: for the
+    built-in search the level's own node budget (playouts, for the sampling
+    searches) and depth; for Fairy-Stockfish the linear skill and a node count
+    growing with the level."""
     level = LEVELS[number - 1]
     if engine is LadderEngine.BUILTIN:
         nodes = level.nodes or round(level.seconds * PI_NODES_PER_SECOND)
+        if game.search_style(game.options(None)) is SearchStyle.SAMPLING:
+            nodes = level.playouts
         return Rung(game.name, engine, number, nodes=nodes, depth=level.depth)
     skill = round(FAIRY_LOW + (FAIRY_HIGH - FAIRY_LOW) * (number - 1) / (len(LEVELS) - 1))
     return Rung(game.name, engine, number, nodes=FAIRY_NODES[number - 1], skill=skill)

@@ -3,12 +3,16 @@ skill, and the nodes and depth of each search where the caller leaves them open.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from engine.registry import find_game
-from engine.search.ladder import LadderEngine, Rung
+from engine.search import BuiltinPlayer
+from engine.search.ladder import LadderEngine, Rung, builtin_level
 from engine.search.levels import level
 from engine.search.types import Limits
+from firmware_host.opponents.players import Players
+from firmware_host.opponents.seats import parse_spec
 from firmware_host.opponents.usi import UsiPlayer
 from tests.firmware_host.opponents.conftest import FakeEngine
 from tests.firmware_host.opponents.test_usi_fake import QUICK
@@ -40,3 +44,11 @@ def test_the_callers_limits_come_before_the_tables(fake_engine: MakeFake) -> Non
         player.close()
     go = next(line for line in engine.received() if line.startswith("go "))
     assert go.startswith("go nodes 99 ")
+
+
+def test_a_built_in_seat_plays_with_the_tables_parameters_for_its_game() -> None:
+    for name in ("dobutsu", "shogi", "abalone", "chaturaji", "robotory"):
+        game = find_game(name)
+        player = Players().player(parse_spec("level:4"), game, {}, random.Random)
+        assert isinstance(player, BuiltinPlayer)
+        assert player.level == builtin_level(name, level(4))
