@@ -327,6 +327,9 @@ def summary(measured: Measured) -> Iterator[str]:
         versus = (
             f"{above.score:.0%} (+{above.wins} ={above.draws} -{above.losses})" if above else ""
         )
+        if rung.rating is None or rung.margin is None:
+            yield f"| {rung.level} | {params} | not measured | | 0 | |"
+            continue
         yield (
             f"| {rung.level} | {params} | {rung.rating:.0f} | {rung.margin:.0f} | "
             f"{rung.games} | {versus} |"
