@@ -42,8 +42,8 @@ class Noted:
         self, position: Position[Any], *, limits: Limits | None = None, judge_all: bool = False
     ) -> Analysis[Any]:
         analysis = self.player.analyse(position, limits=limits, judge_all=judge_all)
-        if analysis.note:
-            return analysis
+        if analysis.note:  # the search's own note, and still why the engine does not play
+            return replace(analysis, note=f"{analysis.note}; {self.note}")
         return replace(analysis, note=self.note)
 
     def close(self) -> None:
