@@ -29,7 +29,9 @@ class Level:
     Raspberry Pi 4. A move by feel is drawn from a softmax at ``temperature`` over
     the values of a look ``feel_depth`` deep, each shaken by noise of ``misjudge``
     (twice that on captures: exchanges are what beginners misjudge), plus
-    ``natural`` times how natural the move looks (``engine.search.feel.natural``)."""
+    ``natural`` times how natural the move looks (``engine.search.feel.natural``).
+    ``nodes``, when set (the calibration table's, ``engine.search.ladder``), is
+    the node budget of a move in place of ``seconds``' worth."""
 
     number: int
     name: str
@@ -41,6 +43,7 @@ class Level:
     misjudge: float = 0.0
     natural: float = 0.0
     feel_depth: int = 1
+    nodes: int | None = None
 
 
 LEVELS: tuple[Level, ...] = (

@@ -56,7 +56,7 @@ def level_limits(level: Level, *, now: float | None = None) -> Limits:
     start = time.monotonic() if now is None else now
     return Limits(
         max_depth=level.depth,
-        max_nodes=round(level.seconds * PI_NODES_PER_SECOND),
+        max_nodes=level.nodes or round(level.seconds * PI_NODES_PER_SECOND),
         deadline=start + level.seconds,
     )
 

@@ -30,6 +30,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("calibrate", "firmware_host.cli.board_check", "calibrate"),
     ("bench", "firmware_host.cli.tools", "bench"),
     ("match", "firmware_host.cli.tools", "match"),
+    ("ladder", "firmware_host.cli.tools", "ladder"),
     ("bestmove", "firmware_host.cli.tools", "bestmove"),
     ("usi", "firmware_host.cli.usi", "usi"),
     ("online", "firmware_host.cli.online", "online"),

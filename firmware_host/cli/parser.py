@@ -327,6 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --service: the idle window measured (default 3, or 10 with --budget)",
     )
     _match_parser(commands)
+    _ladder_parser(commands)
     _bestmove_parser(commands)
     _usi_parser(commands)
     _online_parser(commands)
@@ -391,6 +392,23 @@ def _match_parser(commands: Any) -> None:
         help="nodes a seat may search a move, instead of its level's budget",
     )
     match.add_argument("--stats", action="store_true", help="time and nodes per second per seat")
+
+
+def _ladder_parser(commands: Any) -> None:
+    ladder = commands.add_parser(
+        "ladder",
+        help="measure every level at fixed node counts and write the calibration table",
+        description="Play each level of GAME against the level above, level 1 against "
+        "random and level 10 against the top anchor, fit ratings and write them with each "
+        "level's parameters to the table the product reads (docs/levels.md).",
+    )
+    ladder.add_argument("game", help="the game to calibrate (kiban games lists them)")
+    ladder.add_argument("--engine", choices=("builtin", "fairy"), default="builtin")
+    ladder.add_argument("--games", type=int, default=20, help="games per pairing (default: 20)")
+    ladder.add_argument("--seed", type=int, default=1, help="seeds the players and the dice")
+    ladder.add_argument("--top-nodes", type=int, default=20000, help="the top anchor's nodes")
+    ladder.add_argument("--max-plies", type=int, default=400, help="a longer game is a draw")
+    ladder.add_argument("--dry-run", action="store_true", help="measure; do not write the table")
 
 
 def _bestmove_parser(commands: Any) -> None:

@@ -55,6 +55,33 @@ def match(args: argparse.Namespace) -> int:
     return 0
 
 
+def ladder(args: argparse.Namespace) -> int:
+    from engine.registry import find_game
+    from engine.search.ladder import LadderEngine
+    from firmware_host.tools.ladder import load_table, run_ladder, summary, write_table
+
+    if args.games < 1:
+        raise SystemExit("kiban: --games must be 1 or more")
+    measured = run_ladder(
+        find_game(args.game),
+        LadderEngine(args.engine),
+        args.games,
+        seed=args.seed,
+        table=load_table(),
+        top_nodes=args.top_nodes,
+        max_plies=args.max_plies,
+        report=lambda line: print(line, flush=True),
+    )
+    for line in summary(measured):
+        print(line)
+    unordered = measured.unordered()
+    if unordered:
+        print(f"not ordered by 60% over the level below: {unordered}")
+    if not args.dry_run:
+        write_table(measured)
+    return 0
+
+
 def bestmove(args: argparse.Namespace) -> int:
     from firmware_host.opponents.seats import parse_spec
     from firmware_host.tools.bestmove import best_move

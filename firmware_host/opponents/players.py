@@ -42,8 +42,8 @@ class Noted:
         self, position: Position[Any], *, limits: Limits | None = None, judge_all: bool = False
     ) -> Analysis[Any]:
         analysis = self.player.analyse(position, limits=limits, judge_all=judge_all)
-        if analysis.note:
-            return analysis
+        if analysis.note:  # the search's own note, and still why the engine does not play
+            return replace(analysis, note=f"{analysis.note}; {self.note}")
         return replace(analysis, note=self.note)
 
     def close(self) -> None:
@@ -81,10 +81,13 @@ class Beginner:
         self.player.close()
 
 
-def _builtin(spec: OpponentSpec, seeded_by: Callable[[], random.Random]) -> Player:
+def _builtin(spec: OpponentSpec, game: Game[Any], seeded_by: Callable[[], random.Random]) -> Player:
+    """The built-in search at the spec's level, with the calibration table's
+    parameters for ``game`` where it has them."""
     from engine.search import BuiltinPlayer
+    from engine.search.ladder import builtin_level
 
-    return BuiltinPlayer(spec.level, seeded_by())
+    return BuiltinPlayer(builtin_level(game.name, spec.level), seeded_by())
 
 
 class Players:
@@ -120,7 +123,7 @@ class Players:
 
                 return RandomPlayer(seeded_by())
             case OpponentKind.BUILTIN:
-                return _builtin(spec, seeded_by)
+                return _builtin(spec, game, seeded_by)
             case OpponentKind.ENGINE | OpponentKind.USI:
                 return self._engine(spec, game, options, seeded_by, strict=strict)
             case OpponentKind.REMOTE:
@@ -141,11 +144,11 @@ class Players:
         def instead(why: str) -> Player:
             if strict:
                 raise OpponentError(f"{spec.text()}: {why}")
-            return Noted(_builtin(spec, seeded_by), f"{why}; the built-in search plays")
+            return Noted(_builtin(spec, game, seeded_by), f"{why}; the built-in search plays")
 
         if game.usi is None:
             if spec.kind is OpponentKind.ENGINE:
-                return _builtin(spec, seeded_by)  # the built-in search is this game's engine
+                return _builtin(spec, game, seeded_by)  # the built-in search is this game's engine
             return instead(f"a USI engine does not play {game.title}")
         from firmware_host.opponents.fairy import find_fairy_stockfish
         from firmware_host.opponents.usi import UsiPlayer
@@ -153,6 +156,11 @@ class Players:
         path = spec.path if spec.kind is OpponentKind.USI else find_fairy_stockfish()
         if path is None:
             return instead("Fairy-Stockfish is not installed")
+        tuning = None
+        if spec.kind is OpponentKind.ENGINE:
+            from engine.search.ladder import LadderEngine, ladder
+
+            tuning = ladder().rung(game.name, LadderEngine.FAIRY, spec.level.number)
         chosen = game.options(options).non_default(game.option_specs)
         key = (str(path), game.name, tuple(sorted(chosen.items())), spec.level.number)
         if key in self._unusable:
@@ -165,14 +173,18 @@ class Players:
                     game,
                     spec.level,
                     options=chosen,
-                    fallback=_builtin(spec, seeded_by),
+                    fallback=_builtin(spec, game, seeded_by),
+                    tuning=tuning,
                 )
             except EngineError as error:
                 self._unusable[key] = str(error)
                 return instead(self._unusable[key])
             self._engines[key] = engine
-        if spec.level.blunder > 0:
-            return Beginner(engine, spec.level, seeded_by())
+        level = spec.level
+        if tuning is not None and tuning.blunder is not None:
+            level = replace(level, blunder=tuning.blunder)
+        if level.blunder > 0:
+            return Beginner(engine, level, seeded_by())
         return engine
 
     def hurry(self) -> None:

@@ -22,6 +22,7 @@ from typing import Any
 
 from engine.errors import GameOverError
 from engine.game import Game, Position
+from engine.search.ladder import Rung
 from engine.search.levels import LEVELS, Level
 from engine.search.types import WIN, Analysis, Limits, Player
 from firmware_host.opponents.errors import (
@@ -94,7 +95,9 @@ class UsiPlayer:
     ``options`` are the table's rule options (checked here; the positions carry
     them); ``variant`` overrides the ``UCI_Variant`` name Kiban would ask for;
     ``engine_options`` are sent as ``setoption`` after Kiban's own (Hash,
-    Threads, or a Skill Level of the user's choosing). Raises ``EngineError``
+    Threads, or a Skill Level of the user's choosing). ``tuning`` is the
+    calibration table's entry for the level (its skill, and the nodes and depth a
+    move may search where the caller's limits leave them open). Raises ``EngineError``
     when the engine cannot be started or does not play ``game``.
     """
 
@@ -109,8 +112,10 @@ class UsiPlayer:
         fallback: Player | None = None,
         engine_options: Mapping[str, str] | None = None,
         timeouts: UsiTimeouts | None = None,
+        tuning: Rung | None = None,
     ) -> None:
         self._path = str(path)
+        self._tuning = tuning
         self._game = game
         self._rule_options = game.options(options)
         self._level = level
@@ -241,6 +246,8 @@ class UsiPlayer:
         skill = offered.get("Skill Level")
         if skill is not None and skill.min is not None and skill.max is not None:
             value = skill_for_level(self._level.number, len(LEVELS), skill.min, skill.max)
+            if self._tuning is not None and self._tuning.skill is not None:
+                value = max(skill.min, min(skill.max, self._tuning.skill))
             chosen["Skill Level"] = str(value)
         if "MultiPV" in offered:
             chosen["MultiPV"] = "1"
@@ -314,6 +321,9 @@ class UsiPlayer:
         movetime = self._movetime_ms(limits)
         depth = limits.max_depth if limits else None
         nodes = limits.max_nodes if limits else None
+        if self._tuning is not None:
+            depth = self._tuning.depth if depth is None else depth
+            nodes = self._tuning.nodes if nodes is None else nodes
         process.send(format_go(movetime, depth=depth, nodes=nodes))
         deadline = time.monotonic() + movetime / 1000 + self._timeouts.margin
         self._searching.set()

@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.errors import KibanError
 from engine.game import Game
-from engine.search import Limits, Player
+from engine.search import Limits, Player, loses_at_once
 from firmware_host.opponents.players import Players
 from firmware_host.opponents.seats import OpponentError, OpponentKind, parse_spec
 
@@ -121,28 +121,72 @@ def play_match(
         raise SeatSpecError(
             f"{game.title} has {seats} seats; {len(specs)} were given ({','.join(specs)})"
         )
-    labels = _labels(specs)
     made = Players()  # an engine's process is kept for the match, stopped at its end
     try:
         players = [
             make_player(spec, game, chosen, random.Random(f"{seed}:{index}:{spec}"), made)
             for index, spec in enumerate(specs)
         ]
-        dice = random.Random(f"{seed}:dice")
-        tallies = [SeatTally(label) for label in labels]
-        result = MatchResult(game.name, seed, games, max_plies, tallies)
-        for number in range(games):
-            # seat s is played by entry (s + number) % seats: each entry moves first in turn
-            entry_of_seat = [(seat + number) % seats for seat in range(seats)]
-            _play_one(game, chosen, players, entry_of_seat, dice=dice, result=result, limits=limits)
+        return play_players(
+            game,
+            players,
+            _labels(specs),
+            games,
+            seed=seed,
+            options=chosen,
+            max_plies=max_plies,
+            limits=limits,
+        )
     finally:
         made.close()
+
+
+def play_players(
+    game: Game[Any],
+    players: Sequence[Player],
+    labels: Sequence[str],
+    games: int,
+    *,
+    seed: int,
+    options: Any,
+    max_plies: int = MAX_PLIES,
+    limits: Limits | None = None,
+    opening_plies: int = 0,
+) -> MatchResult:
+    """Play ``games`` games between ``players`` already made (one per seat, named by
+    ``labels``) under the rule ``options`` (``game.options``), and tally them.
+    ``opening_plies``: each game starts with that many seeded random moves (none that
+    loses at once), the same for each turn of the seats round, so that players who
+    would repeat one game over and over play different ones."""
+    seats = len(game.seats)
+    dice = random.Random(f"{seed}:dice")
+    tallies = [SeatTally(label) for label in labels]
+    result = MatchResult(game.name, seed, games, max_plies, tallies)
+    for number in range(games):
+        # seat s is played by entry (s + number) % seats: each entry moves first in turn
+        entry_of_seat = [(seat + number) % seats for seat in range(seats)]
+        position = game.position(None, options)
+        _open(position, opening_plies, random.Random(f"{seed}:opening:{number // seats}"))
+        _play_one(position, players, entry_of_seat, dice=dice, result=result, limits=limits)
     return result
 
 
+def _open(position: Any, plies: int, rng: random.Random) -> None:
+    """Play ``plies`` random moves that do not lose at once (dice rolled as they come)."""
+    played = 0
+    while played < plies and position.outcome() is None:
+        rolls = position.chance_moves()
+        if rolls is not None:
+            position.push(rng.choice(rolls))
+            continue
+        moves = list(position.legal_moves())
+        safe = [move for move in moves if not loses_at_once(position, move)]
+        position.push(rng.choice(safe or moves))
+        played += 1
+
+
 def _play_one(
-    game: Game[Any],
-    options: Any,
+    position: Any,
     players: Sequence[Player],
     entry_of_seat: Sequence[int],
     *,
@@ -150,7 +194,6 @@ def _play_one(
     result: MatchResult,
     limits: Limits | None,
 ) -> None:
-    position = game.position(None, options)
     plies = 0
     while position.outcome() is None and plies < result.max_plies:
         rolls = position.chance_moves()

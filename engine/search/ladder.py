@@ -1,0 +1,158 @@
+"""The calibration table: what each level of each game and engine is, as measured.
+
+``kiban ladder`` plays matches at fixed node counts and writes ``ladder.toml``
+beside this module: for each game, engine and level the engine's parameters (the
+built-in search's node budget, depth and mistake rate; Fairy-Stockfish's skill,
+nodes and depth) and the rating they measured, with its margin and the games
+behind it. A level maps to the table's parameters where the table has an entry,
+and to the level's own (``engine.search.levels``) where it has none.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, replace
+from enum import Enum
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from engine.errors import KibanError
+from engine.search.levels import Level
+
+LADDER_FILE = Path(__file__).with_name("ladder.toml")
+
+
+class LadderError(KibanError, ValueError):
+    """A calibration table that cannot be read."""
+
+
+class LadderEngine(Enum):
+    """The engines the table calibrates."""
+
+    BUILTIN = "builtin"
+    FAIRY = "fairy"
+
+
+@dataclass(frozen=True, slots=True)
+class Rung:
+    """One level of one game and engine: the parameters it plays with (None: the
+    level's own) and what they measured (``rating`` on a scale where the random
+    mover is 0, ``margin`` the 95% interval's half-width, over ``games``)."""
+
+    game: str
+    engine: LadderEngine
+    level: int
+    nodes: int | None = None
+    depth: int | None = None
+    skill: int | None = None
+    blunder: float | None = None
+    rating: float | None = None
+    margin: float | None = None
+    games: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Anchor:
+    """A fixed player the levels are measured against (the random mover; the top
+    engine at a fixed node count), with its measured rating."""
+
+    game: str
+    engine: LadderEngine
+    name: str
+    rating: float
+    margin: float
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ladder:
+    """Every rung and anchor of the table."""
+
+    rungs: tuple[Rung, ...] = ()
+    anchors: tuple[Anchor, ...] = ()
+
+    def rung(self, game: str, engine: LadderEngine, number: int) -> Rung | None:
+        """The table's entry for this level, or None (the level's own parameters)."""
+        for rung in self.rungs:
+            if rung.game == game and rung.engine is engine and rung.level == number:
+                return rung
+        return None
+
+    def games(self) -> tuple[str, ...]:
+        """The games the table has entries for, in the order first written."""
+        return tuple(dict.fromkeys(rung.game for rung in self.rungs))
+
+
+_RUNG_FIELDS = ("nodes", "depth", "skill")
+
+
+def _rung(entry: dict[str, Any]) -> Rung:
+    try:
+        return Rung(
+            game=str(entry["game"]),
+            engine=LadderEngine(entry["engine"]),
+            level=int(entry["level"]),
+            **{name: int(entry[name]) for name in _RUNG_FIELDS if name in entry},
+            blunder=float(entry["blunder"]) if "blunder" in entry else None,
+            rating=float(entry["rating"]) if "rating" in entry else None,
+            margin=float(entry["margin"]) if "margin" in entry else None,
+            games=int(entry.get("games", 0)),
+        )
+    except (KeyError, ValueError, TypeError) as error:
+        raise LadderError(f"a ladder entry cannot be read ({error}): {entry}") from None
+
+
+def _anchor(entry: dict[str, Any]) -> Anchor:
+    try:
+        return Anchor(
+            game=str(entry["game"]),
+            engine=LadderEngine(entry["engine"]),
+            name=str(entry["name"]),
+            rating=float(entry["rating"]),
+            margin=float(entry["margin"]),
+            games=int(entry["games"]),
+        )
+    except (KeyError, ValueError, TypeError) as error:
+        raise LadderError(f"a ladder anchor cannot be read ({error}): {entry}") from None
+
+
+def read_ladder(text: str) -> Ladder:
+    """The table in ``text`` (TOML: ``[[rung]]`` and ``[[anchor]]`` entries)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise LadderError(f"the ladder table is not TOML: {error}") from None
+    return Ladder(
+        tuple(_rung(entry) for entry in data.get("rung", ())),
+        tuple(_anchor(entry) for entry in data.get("anchor", ())),
+    )
+
+
+@cache
+def ladder(path: Path = LADDER_FILE) -> Ladder:
+    """The table shipped with Kiban (read once); an empty one when it is missing."""
+    if not path.is_file():
+        return Ladder()
+    return read_ladder(path.read_text(encoding="utf-8"))
+
+
+def with_rung(level: Level, rung: Rung | None) -> Level:
+    """``level`` with the built-in search's parameters the table gives it: ``nodes``
+    is the alpha-beta searches' node budget and the sampling searches' playouts."""
+    if rung is None:
+        return level
+    return replace(
+        level,
+        nodes=level.nodes if rung.nodes is None else rung.nodes,
+        playouts=level.playouts if rung.nodes is None else rung.nodes,
+        depth=level.depth if rung.depth is None else rung.depth,
+        blunder=level.blunder if rung.blunder is None else rung.blunder,
+    )
+
+
+def builtin_level(game: str, level: Level, table: Ladder | None = None) -> Level:
+    """The level the built-in search plays for ``game``: the table's parameters
+    where it has an entry, the level's own elsewhere."""
+    chosen = ladder() if table is None else table
+    return with_rung(level, chosen.rung(game, LadderEngine.BUILTIN, level.number))

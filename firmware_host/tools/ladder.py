@@ -1,0 +1,345 @@
+"""``kiban ladder``: measure what each level is, and write the calibration table.
+
+Every level of one game and engine plays the level above it, level 1 plays the
+random mover and level 10 plays the top anchor (Fairy-Stockfish at full skill
+and a fixed node count where it plays the game, else the built-in search with
+four times level 10's nodes). Every search runs to a fixed node count, never a
+deadline, so the results do not depend on the machine's load, and everything is
+seeded. A Bradley-Terry fit (``ladder_fit``) turns the results into ratings with
+the random mover at 0; they are written to the table the product reads
+(``engine.search.ladder``) with the parameters each level played with: the
+table's own where it has them (edit one and measure again), else the level's.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from engine.errors import KibanError
+from engine.game import Game
+from engine.search import BuiltinPlayer, Limits, Player, RandomPlayer, SearchStyle
+from engine.search.ladder import (
+    LADDER_FILE,
+    Anchor,
+    Ladder,
+    LadderEngine,
+    Rung,
+    read_ladder,
+    with_rung,
+)
+from engine.search.levels import LEVELS
+from engine.search.play import PI_NODES_PER_SECOND
+from firmware_host.tools.ladder_fit import Pairing, Rating, fit
+from firmware_host.tools.match import MAX_PLIES, play_players
+
+RANDOM = "random"
+TOP = "top"
+TOP_NODES = 20000
+"""Nodes a move of Fairy-Stockfish, the top anchor, searches."""
+TOP_BUILTIN_FACTOR = 4
+"""The built-in top anchor's node budget, in level 10's."""
+FAIRY_LOW, FAIRY_HIGH = -20, 20
+"""Fairy-Stockfish's Skill Level range."""
+FAIRY_NODES = (100, 200, 400, 800, 1600, 3200, 6400, 16000, 50000, 200000)
+"""Fairy-Stockfish's nodes a move at levels 1-10 before the table says otherwise."""
+OPENING_PLIES = 2
+"""Random moves (none losing at once) that open each game: the strong levels play
+without mistakes and would otherwise repeat the same two games."""
+ORDERED = 0.6
+"""The score a level must make against the level below."""
+
+
+class LadderRunError(KibanError, ValueError):
+    """A ladder that cannot be run (an engine that does not play the game)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Measured:
+    """A ladder's outcome: the rungs and anchors to write, and the pairings behind them."""
+
+    rungs: tuple[Rung, ...]
+    anchors: tuple[Anchor, ...]
+    pairings: tuple[Pairing, ...]
+
+    def above(self, number: int) -> Pairing | None:
+        """Level ``number``'s games against the level below it."""
+        for pairing in self.pairings:
+            if pairing.first == _name(number) and pairing.second == _name(number - 1):
+                return pairing
+        return None
+
+    def unordered(self) -> list[int]:
+        """The levels that did not score ``ORDERED`` against the level below."""
+        return [
+            rung.level
+            for rung in self.rungs
+            if (pairing := self.above(rung.level)) is not None and pairing.score < ORDERED
+        ]
+
+
+Maker = Callable[[random.Random], Player]
+
+
+def default_rung(game: Game[Any], engine: LadderEngine, number: int) -> Rung:
+    """The parameters level ``number`` plays with when the table has none: for the
+    built-in search the level's own node budget (playouts, for the sampling
+    searches) and depth; for Fairy-Stockfish the linear skill and a node count
+    growing with the level."""
+    level = LEVELS[number - 1]
+    if engine is LadderEngine.BUILTIN:
+        nodes = level.nodes or round(level.seconds * PI_NODES_PER_SECOND)
+        if game.search_style(game.options(None)) is SearchStyle.SAMPLING:
+            nodes = level.playouts
+        return Rung(game.name, engine, number, nodes=nodes, depth=level.depth)
+    skill = round(FAIRY_LOW + (FAIRY_HIGH - FAIRY_LOW) * (number - 1) / (len(LEVELS) - 1))
+    return Rung(game.name, engine, number, nodes=FAIRY_NODES[number - 1], skill=skill)
+
+
+def rungs_to_measure(game: Game[Any], engine: LadderEngine, table: Ladder) -> list[Rung]:
+    """Each level's parameters: the table's, filled in from the defaults."""
+    chosen = []
+    for number in range(1, len(LEVELS) + 1):
+        default = default_rung(game, engine, number)
+        known = table.rung(game.name, engine, number)
+        if known is None:
+            chosen.append(default)
+            continue
+        chosen.append(
+            replace(
+                default,
+                nodes=known.nodes or default.nodes,
+                depth=known.depth or default.depth,
+                skill=default.skill if known.skill is None else known.skill,
+                blunder=known.blunder,
+            )
+        )
+    return chosen
+
+
+def run_ladder(
+    game: Game[Any],
+    engine: LadderEngine,
+    games: int,
+    *,
+    seed: int = 1,
+    table: Ladder | None = None,
+    top_nodes: int = TOP_NODES,
+    max_plies: int = MAX_PLIES,
+    opening_plies: int = OPENING_PLIES,
+    report: Callable[[str], None] = lambda line: None,
+) -> Measured:
+    """Play the ladder's matches (``games`` each) and fit the ratings."""
+    rungs = rungs_to_measure(game, engine, table or Ladder())
+    closers: list[Callable[[], None]] = []
+    try:
+        makers = {_name(rung.level): _maker(game, engine, rung, closers) for rung in rungs}
+        makers[RANDOM] = RandomPlayer
+        makers[TOP] = _top_maker(game, engine, rungs[-1], top_nodes, closers)
+        pairs = [(_name(1), RANDOM)]
+        pairs += [(_name(n + 1), _name(n)) for n in range(1, len(LEVELS))]
+        pairs += [(TOP, _name(len(LEVELS)))]
+        pairings = []
+        for first, second in pairs:
+            pairing = _pairing(
+                game,
+                makers,
+                first=first,
+                second=second,
+                games=games,
+                seed=seed,
+                max_plies=max_plies,
+                opening_plies=opening_plies,
+            )
+            report(
+                f"{game.name} {engine.value} {first} vs {second}: +{pairing.wins} "
+                f"={pairing.draws} -{pairing.losses} ({pairing.score:.0%})"
+            )
+            pairings.append(pairing)
+    finally:
+        for close in closers:
+            close()
+    ratings = fit(pairings, RANDOM)
+    measured = tuple(_measured(rung, ratings[_name(rung.level)]) for rung in rungs)
+    anchors = tuple(
+        Anchor(
+            game.name, engine, name, ratings[name].rating, ratings[name].margin, ratings[name].games
+        )
+        for name in (RANDOM, TOP)
+    )
+    return Measured(measured, anchors, tuple(pairings))
+
+
+def _name(number: int) -> str:
+    return RANDOM if number == 0 else f"level:{number}"
+
+
+def _measured(rung: Rung, rating: Rating) -> Rung:
+    return replace(
+        rung, rating=round(rating.rating, 1), margin=round(rating.margin, 1), games=rating.games
+    )
+
+
+def _maker(
+    game: Game[Any], engine: LadderEngine, rung: Rung, closers: list[Callable[[], None]]
+) -> Maker:
+    level = LEVELS[rung.level - 1]
+    if engine is LadderEngine.BUILTIN:
+        tuned = with_rung(level, rung)
+        return lambda rng: BuiltinPlayer(tuned, rng)
+    return _fairy_maker(game, rung, closers)
+
+
+def _fairy_maker(game: Game[Any], rung: Rung, closers: list[Callable[[], None]]) -> Maker:
+    from firmware_host.opponents.fairy import find_fairy_stockfish
+    from firmware_host.opponents.players import Beginner
+    from firmware_host.opponents.usi import UsiPlayer
+
+    path = find_fairy_stockfish()
+    if path is None or game.usi is None:
+        raise LadderRunError(f"Fairy-Stockfish does not play {game.title} here")
+    level = LEVELS[rung.level - 1]
+    if rung.blunder is not None:
+        level = replace(level, blunder=rung.blunder)
+
+    def make(rng: random.Random) -> Player:
+        engine = UsiPlayer(path, game, level, tuning=rung)
+        closers.append(engine.close)
+        return Beginner(engine, level, rng) if level.blunder > 0 else engine
+
+    return make
+
+
+def _top_maker(
+    game: Game[Any],
+    engine: LadderEngine,
+    top: Rung,
+    nodes: int,
+    closers: list[Callable[[], None]],
+) -> Maker:
+    from firmware_host.opponents.fairy import find_fairy_stockfish
+
+    if game.usi is not None and find_fairy_stockfish() is not None:
+        strongest = Rung(game.name, LadderEngine.FAIRY, len(LEVELS), nodes=nodes, skill=FAIRY_HIGH)
+        return _fairy_maker(game, replace(strongest, blunder=0.0), closers)
+    budget = (top.nodes or TOP_NODES) * TOP_BUILTIN_FACTOR
+    strongest = replace(top, engine=LadderEngine.BUILTIN, nodes=budget, blunder=0.0)
+    return _maker(game, LadderEngine.BUILTIN, strongest, closers)
+
+
+def _pairing(
+    game: Game[Any],
+    makers: dict[str, Maker],
+    *,
+    first: str,
+    second: str,
+    games: int,
+    seed: int,
+    max_plies: int,
+    opening_plies: int,
+) -> Pairing:
+    """``first`` against ``second``, each taking every other seat (two each in a
+    four-seat game) and moving first in turn; a game neither wins is a draw."""
+    seats = len(game.seats)
+    names = [first if seat % 2 == 0 else second for seat in range(seats)]
+    players = [
+        makers[name](random.Random(f"{seed}:{index}:{name}:{first}-{second}"))
+        for index, name in enumerate(names)
+    ]
+    labels = [f"{name}#{index}" for index, name in enumerate(names)]
+    # no deadline: a search stops at its node count alone, whatever the machine's load
+    limits = Limits(deadline=math.inf)
+    result = play_players(
+        game,
+        players,
+        labels,
+        games,
+        seed=seed,
+        options=game.options(None),
+        max_plies=max_plies,
+        limits=limits,
+        opening_plies=opening_plies,
+    )
+    wins = sum(t.wins for t, name in zip(result.tallies, names, strict=True) if name == first)
+    losses = sum(t.wins for t, name in zip(result.tallies, names, strict=True) if name == second)
+    return Pairing(first, second, wins, games - wins - losses, losses)
+
+
+def merged(table: Ladder, measured: Measured) -> Ladder:
+    """``table`` with the measured game and engine's entries replaced."""
+    if not measured.rungs:
+        return table
+    game, engine = measured.rungs[0].game, measured.rungs[0].engine
+    kept = [r for r in table.rungs if (r.game, r.engine) != (game, engine)]
+    anchors = [a for a in table.anchors if (a.game, a.engine) != (game, engine)]
+    return Ladder((*kept, *measured.rungs), (*anchors, *measured.anchors))
+
+
+HEADER = """\
+# The calibration table: written by `kiban ladder GAME --engine E --games N`.
+# Each [[rung]] is a level of one game and engine: the parameters it plays with
+# (built-in: nodes, depth, blunder; fairy: skill, nodes, depth) and what they
+# measured at fixed node counts (rating: Elo-like, the random mover at 0;
+# margin: half the 95% interval; games: games behind the figure). docs/levels.md.
+"""
+
+
+def table_text(table: Ladder) -> str:
+    """The table as TOML, in a stable order (``read_ladder`` reads it back)."""
+    lines = [HEADER]
+    order = {engine: i for i, engine in enumerate(LadderEngine)}
+    for rung in sorted(table.rungs, key=lambda r: (r.game, order[r.engine], r.level)):
+        lines.append("[[rung]]")
+        lines += [f'game = "{rung.game}"', f'engine = "{rung.engine.value}"']
+        lines.append(f"level = {rung.level}")
+        for name in ("nodes", "depth", "skill", "blunder", "rating", "margin"):
+            value = getattr(rung, name)
+            if value is not None:
+                lines.append(f"{name} = {value}")
+        lines += [f"games = {rung.games}", ""]
+    for anchor in sorted(table.anchors, key=lambda a: (a.game, order[a.engine], a.name)):
+        lines += ["[[anchor]]", f'game = "{anchor.game}"', f'engine = "{anchor.engine.value}"']
+        lines += [f'name = "{anchor.name}"', f"rating = {round(anchor.rating, 1)}"]
+        lines += [f"margin = {round(anchor.margin, 1)}", f"games = {anchor.games}", ""]
+    return "\n".join(lines)
+
+
+def load_table(path: Path = LADDER_FILE) -> Ladder:
+    """The table at ``path`` as it is now (read afresh: the tool rewrites it)."""
+    return read_ladder(path.read_text(encoding="utf-8")) if path.is_file() else Ladder()
+
+
+def summary(measured: Measured) -> Iterator[str]:
+    """A markdown table of the measured ladder, for docs/levels.md."""
+    yield "| level | parameters | rating | ±95% | games | vs level below |"
+    yield "|---|---|---|---|---|---|"
+    for rung in measured.rungs:
+        params = ", ".join(
+            f"{name} {getattr(rung, name)}"
+            for name in ("nodes", "depth", "skill", "blunder")
+            if getattr(rung, name) is not None
+        )
+        above = measured.above(rung.level)
+        versus = (
+            f"{above.score:.0%} (+{above.wins} ={above.draws} -{above.losses})" if above else ""
+        )
+        if rung.rating is None or rung.margin is None:
+            yield f"| {rung.level} | {params} | not measured | | 0 | |"
+            continue
+        yield (
+            f"| {rung.level} | {params} | {rung.rating:.0f} | {rung.margin:.0f} | "
+            f"{rung.games} | {versus} |"
+        )
+    for anchor in measured.anchors:
+        figures = f"{anchor.rating:.0f} | {anchor.margin:.0f} | {anchor.games}"
+        yield f"| {anchor.name} | anchor | {figures} | |"
+
+
+def write_table(measured: Measured, path: Path = LADDER_FILE) -> Ladder:
+    """Merge ``measured`` into the table at ``path``, write it, and read it back."""
+    path.write_text(table_text(merged(load_table(path), measured)), encoding="utf-8")
+    return load_table(path)

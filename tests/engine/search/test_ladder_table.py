@@ -1,0 +1,85 @@
+"""The calibration table the product reads: it loads, and maps every level of every
+game and engine to parameters (the table's, or the level's own where it has none)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from engine.registry import games
+from engine.search.ladder import (
+    Ladder,
+    LadderEngine,
+    LadderError,
+    Rung,
+    builtin_level,
+    ladder,
+    read_ladder,
+)
+from engine.search.levels import LEVELS
+from engine.search.play import PI_NODES_PER_SECOND, level_limits
+
+SHIPPED = ladder()
+KNOWN = {game.name for game in games()}
+
+
+def test_the_shipped_table_loads_and_names_only_known_games_and_levels() -> None:
+    assert SHIPPED.rungs, "the calibration table ships with entries"
+    for rung in SHIPPED.rungs:
+        assert rung.game in KNOWN
+        assert 1 <= rung.level <= len(LEVELS)
+        # a level is measured (rating, margin, games) or only given parameters (games 0)
+        measured = rung.rating is not None and rung.margin is not None and rung.games > 0
+        assert measured or (rung.games == 0 and rung.rating is None)
+    assert any(rung.games > 0 for rung in SHIPPED.rungs)
+    keys = [(rung.game, rung.engine, rung.level) for rung in SHIPPED.rungs]
+    assert len(keys) == len(set(keys)), "one entry per game, engine and level"
+
+
+@pytest.mark.parametrize("name", sorted(KNOWN))
+def test_every_level_of_every_game_maps_to_a_budget(name: str) -> None:
+    for level in LEVELS:
+        played = builtin_level(name, level)
+        assert played.number == level.number
+        budget = level_limits(played).max_nodes
+        assert budget is not None and budget > 0
+        rung = SHIPPED.rung(name, LadderEngine.BUILTIN, level.number)
+        if rung is None:
+            assert played == level  # today's mapping: the level's own parameters
+        else:
+            assert budget == (rung.nodes or round(level.seconds * PI_NODES_PER_SECOND))
+        fairy = SHIPPED.rung(name, LadderEngine.FAIRY, level.number)
+        assert fairy is None or fairy.nodes is None or fairy.nodes > 0
+
+
+def test_a_table_entry_replaces_the_levels_parameters_and_only_its_level() -> None:
+    table = Ladder((Rung("dobutsu", LadderEngine.BUILTIN, 4, nodes=777, depth=3, blunder=0.1),))
+    tuned = builtin_level("dobutsu", LEVELS[3], table)
+    assert tuned == replace(LEVELS[3], nodes=777, playouts=777, depth=3, blunder=0.1)
+    assert level_limits(tuned).max_nodes == 777
+    assert builtin_level("dobutsu", LEVELS[4], table) == LEVELS[4]
+    assert builtin_level("shogi", LEVELS[3], table) == LEVELS[3]
+
+
+def test_the_table_text_is_read_back() -> None:
+    table = read_ladder(
+        '[[rung]]\ngame = "shogi"\nengine = "fairy"\nlevel = 2\nskill = -15\nnodes = 100\n'
+        "rating = 250.5\nmargin = 80.0\ngames = 40\n"
+        '[[anchor]]\ngame = "shogi"\nengine = "fairy"\nname = "random"\n'
+        "rating = 0.0\nmargin = 0.0\ngames = 20\n"
+    )
+    rung = table.rung("shogi", LadderEngine.FAIRY, 2)
+    assert rung == Rung(
+        "shogi", LadderEngine.FAIRY, 2, nodes=100, skill=-15, rating=250.5, margin=80.0, games=40
+    )
+    assert table.anchors[0].name == "random"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["not toml [", '[[rung]]\ngame = "shogi"\nengine = "elsewhere"\nlevel = 1\n', "[[rung]]\n"],
+)
+def test_a_broken_table_is_a_ladder_error(text: str) -> None:
+    with pytest.raises(LadderError):
+        read_ladder(text)
