@@ -13,6 +13,10 @@ interrupt line, the runtime scans when one fires and otherwise only every
 ``IDLE_POLL`` seconds, which recovers from an interrupt that was missed. SIGTERM
 turns the LEDs off and closes the buses.
 
+The other side of a game played elsewhere (another board, lishogi) is given at start,
+or handed over while the board runs (``seat_remote``: a lishogi game the page found),
+swapped by the decision loop between two events, so no restart is needed.
+
 The game store is written through a ``Journal``: when it cannot take a record (a
 full disk) the status LED, the log and the pages say so, the game goes on, and
 the records are written in order once the store takes them again (tried at each
