@@ -13,6 +13,10 @@ interrupt line, the runtime scans when one fires and otherwise only every
 ``IDLE_POLL`` seconds, which recovers from an interrupt that was missed. SIGTERM
 turns the LEDs off and closes the buses.
 
+The other side of a game played elsewhere (another board, lishogi) is given at start,
+or handed over while the board runs (``seat_remote``: a lishogi game the page found),
+swapped by the decision loop between two events, so no restart is needed.
+
 The game store is written through a ``Journal``: when it cannot take a record (a
 full disk) the status LED, the log and the pages say so, the game goes on, and
 the records are written in order once the store takes them again (tried at each
@@ -64,6 +68,7 @@ from firmware_host.session.events import (
     TimePassed,
 )
 from firmware_host.session.puzzle import PuzzleRun
+from firmware_host.session.state import Phase
 from firmware_host.store.journal import Journal
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.legend import Legend, Palette
@@ -73,7 +78,7 @@ from hardware.profile import Profile
 from hardware.scanner import FrameChange
 
 if TYPE_CHECKING:
-    from firmware_host.boards.remote_side import RemoteSide
+    from firmware_host.boards.remote_side import RemoteSide, StartPlan
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +100,17 @@ class Submission:
     """An event whose notices someone awaits (the web page: was it refused?)."""
 
     event: Event
+    at: float
+    reply: asyncio.Future[list[Notice]]
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """A game whose other side is ``remote`` from now on, started as ``plan`` says
+    (``Runtime.seat_remote``): the decision loop swaps the seat between two events."""
+
+    remote: RemoteSide
+    plan: StartPlan
     at: float
     reply: asyncio.Future[list[Notice]]
 
@@ -122,7 +138,7 @@ class Runtime:
         self.store = store
         self.legend = Legend(palette)
         self.notifier = notifier or SystemdNotifier()
-        self.queue: asyncio.Queue[Stamped | Submission] = asyncio.Queue()
+        self.queue: asyncio.Queue[Stamped | Submission | Seating] = asyncio.Queue()
         self.observers: list[Callable[[list[Notice]], None]] = []
         """Called after each event is handled and the LEDs painted (the web page)."""
         self.deadlines: list[Callable[[float], float | None]] = []
@@ -142,21 +158,29 @@ class Runtime:
         self._wake_poll: Callable[[], None] = lambda: None
         self._scan_failure: asyncio.Future[None] | None = None
         self._session: SessionLoop[Future[Any]] | None = None  # made once the board is open
-        self._thinker = thinker
+        self._computer = thinker  # the computer itself, without the remote seats
+        self._thinker = thinker  # the computer, the remote seats answered elsewhere
         self.remote = remote
         self.puzzle: PuzzleRun | None = None
         """The puzzle being solved, if any: it judges the moves played (``session.puzzle``)."""
+        self._news: Callable[[], None] = lambda: None  # wakes the loop (once it runs)
         if remote is not None:
-            self._thinker = remote.thinker(self.thinker)
-            self.deadlines.append(lambda now: now + REMOTE_POLL)
+            self._thinker = remote.thinker(self.computer)
+
+    @property
+    def computer(self) -> Thinker:
+        """The computer (a worker process, started once something asks it to think)."""
+        if self._computer is None:
+            from firmware_host.opponents.players import Players
+            from firmware_host.opponents.worker import ProcessThinker
+
+            self._computer = ProcessThinker(Players)
+        return self._computer
 
     @property
     def thinker(self) -> Thinker:
         if self._thinker is None:
-            from firmware_host.opponents.players import Players
-            from firmware_host.opponents.worker import ProcessThinker
-
-            self._thinker = ProcessThinker(Players)
+            self._thinker = self.computer
         return self._thinker
 
     def _thinker_if(self, needed: bool) -> Thinker | None:
@@ -235,11 +259,13 @@ class Runtime:
         )
         try:
             start: dict[str, Any] = {"resume": resume, "options": options, "settings": settings}
-            if self.remote is not None:
-                # what the other boards say wakes the decision loop (from paho's thread)
-                def news() -> None:
-                    loop.call_soon_threadsafe(self._enqueue, TimePassed(), loop)
 
+            # what the other side says wakes the decision loop (from its own thread)
+            def news() -> None:
+                loop.call_soon_threadsafe(self._enqueue, TimePassed(), loop)
+
+            self._news = news
+            if self.remote is not None:
                 self.remote.on_news(news)
                 plan = await asyncio.to_thread(
                     self.remote.plan, self.game, self.journal, options=options, settings=settings
@@ -408,6 +434,8 @@ class Runtime:
         due = [session.deadline(now)]
         if self._thinker is not None and self._thinker.busy:
             due.append(now + THINK_POLL)  # look for the computer's answer
+        if self.remote is not None:
+            due.append(now + REMOTE_POLL)
         if blinking:
             due.append(next_blink(now))
         due += [deadline(now) for deadline in self.deadlines]
@@ -440,9 +468,12 @@ class Runtime:
                 if only_beat:
                     continue
                 item = Stamped(TimePassed(), loop.time())
-            reply = item.reply if isinstance(item, Submission) else None
+            reply = item.reply if isinstance(item, Submission | Seating) else None
             try:
-                notices = self._puzzled(session, item.event, item.at)
+                if isinstance(item, Seating):
+                    notices = self._seated(session, item)
+                else:
+                    notices = self._puzzled(session, item.event, item.at)
             except Exception as error:
                 if reply is not None and not reply.done():
                     reply.set_exception(error)
@@ -468,6 +499,49 @@ class Runtime:
             for follow in answer.events:
                 notices += session.handle(follow, at)
         return notices
+
+    async def seat_remote(
+        self,
+        remote: RemoteSide,
+        *,
+        options: Mapping[str, str] | None = None,
+        settings: Mapping[str, str] | None = None,
+    ) -> list[Notice]:
+        """Play a new game whose other side is ``remote`` (a lishogi game the page
+        found) from now on, without a restart: the game in progress is given up and
+        kept in the store as a new game keeps it, and the seat played until now is let
+        go. ``remote`` plans on the loop, so it must already know its game (an
+        ``OnlineSeat`` joined); a plan it refuses raises here and nothing changes."""
+        loop = asyncio.get_running_loop()
+        if self._session is None:
+            raise RuntimeError("the runtime is not running")
+        plan = remote.plan(self.controller.game, self.journal, options=options, settings=settings)
+        reply: asyncio.Future[list[Notice]] = loop.create_future()
+        self.queue.put_nowait(Seating(remote, plan, loop.time(), reply))
+        return await reply
+
+    def _seated(self, session: SessionLoop[Future[Any]], seating: Seating) -> list[Notice]:
+        """Swap the other side for ``seating``'s and start its game (on the loop)."""
+        if seating.reply.cancelled():
+            return []  # who asked has gone (a search cancelled): nothing changes
+        plan, at, controller = seating.plan, seating.at, self.controller
+        if not plan.resume and controller.phase is not Phase.GAME_OVER:
+            self.journal.abandon(controller.game_id, at)  # as a new game leaves it
+        old, remote = self.remote, seating.remote
+        self.puzzle = None
+        self.remote = session.remote = remote
+        self._thinker = remote.thinker(self.computer)
+        remote.on_news(self._news)
+        if old is not None and old is not remote:
+            old.close()
+        notices = session.start(
+            resume=plan.resume,
+            options=plan.options,
+            settings=plan.settings,
+            position=plan.position,
+            moves=plan.moves,
+        )
+        return notices + session.follow(self._later)
 
     async def start_puzzle(self, run: PuzzleRun) -> list[Notice]:
         """Set ``run``'s puzzle up as a new game (the LEDs guide the pieces there); the

@@ -125,6 +125,7 @@ class OnlineSeat:
         self._settled: set[int] = set()
         self._resigned = False
         self._ended = False
+        self._started = False  # the link started (``join``)
 
     # --- starting ------------------------------------------------------------------
 
@@ -166,9 +167,7 @@ class OnlineSeat:
     ) -> StartPlan:
         """Wait for the game as lishogi has it; resume it if the store has it, else
         start it here with lishogi's moves so far."""
-        self.link.start()
-        full = self._wait_full()
-        self.full = full
+        full = self.join()
         if game_of(full.variant).name != game.name:
             raise OnlineGameError(f"lishogi's game {full.id} is {full.variant}, not {game.name}")
         side = full.side_of(self.account)
@@ -189,6 +188,17 @@ class OnlineSeat:
         given["draw"] = "none"  # lishogi chose who plays first
         start = None if full.initial_sfen == "startpos" else full.initial_sfen
         return StartPlan(False, options, start, all_from_server(game, full.state.moves), given)
+
+    def join(self) -> GameFull:
+        """Start the link and wait for the game as lishogi has it (blocking: off the
+        event loop). Joined already, the game is at hand: a board playing on already
+        joins first, so that its ``plan`` does not wait on its decision loop."""
+        if self.full is None:
+            if not self._started:
+                self._started = True
+                self.link.start()
+            self.full = self._wait_full()
+        return self.full
 
     def _wait_full(self) -> GameFull:
         deadline = time.monotonic() + self._join_wait

@@ -18,11 +18,16 @@ from firmware_host.notices.declared import (
     GameStarted,
     Notice,
 )
+from firmware_host.online.link import ClientFactory, OnlineLink
+from firmware_host.online.seat import OnlineSeat
+from firmware_host.online.starting import Found
 from firmware_host.remote.game import RemoteGame
 from firmware_host.session.actions import (
     Download,
     NewGame,
     OnlineAction,
+    OnlineCancel,
+    OnlineStart,
     PlayRemote,
     StartPuzzle,
     is_game_action,
@@ -31,9 +36,10 @@ from firmware_host.session.controller import Controller
 from firmware_host.session.events import TimePassed
 from firmware_host.session.puzzle import new_run
 from firmware_host.telling.legend import PALETTES
-from firmware_host.web.commands import Request
+from firmware_host.web.commands import CommandError, Request
+from firmware_host.web.online_start import kept_token, request_of
 from firmware_host.web.pairing import Pairing, PairingLegend, pairing_indicator
-from firmware_host.web.session import Session, answer, error, record_message
+from firmware_host.web.session import Session, answer, error, ok, record_message
 from firmware_host.web.state import Json, Mode, MoveList, state_message
 from firmware_host.wire.actions import Problem
 from hardware.profile import Profile
@@ -101,12 +107,15 @@ class BoardSession(Session):
         """Nothing to start: the runtime runs the board."""
 
     async def stop(self) -> None:
-        """Nothing to stop: the runtime puts the LEDs out when it stops."""
+        """The runtime puts the LEDs out when it stops; a search for a game ends."""
+        await self.online_starter.close()
 
     async def execute(self, request: Request) -> Json:
         action = request.action
         if isinstance(action, Download):
             return record_message(request, self.controller, action.format)
+        if isinstance(action, OnlineStart | OnlineCancel):
+            return self._online_start(request, action)
         if isinstance(action, OnlineAction):
             return self.online(request, action)
         if isinstance(action, PlayRemote):
@@ -129,3 +138,45 @@ class BoardSession(Session):
             # when the pieces already stand right no frame will.
             notices += await self.runtime.submit(TimePassed())
         return answer(request, notices)
+
+    # --- a game on lishogi, started from the page --------------------------------------
+
+    def _online_start(self, request: Request, action: OnlineStart | OnlineCancel) -> Json:
+        """Look for a lishogi game in the background (the board plays on meanwhile), or
+        stop looking."""
+        try:
+            if isinstance(action, OnlineCancel):
+                said = self.online_starter.cancel()
+            else:
+                token = kept_token(self.state_dir)
+                wanted = request_of(action, self.controller.game)
+                said = self.online_starter.begin(wanted, token, self._play_online, self._changed)
+        except CommandError as refused:
+            return error(refused.code, refused.message, request_id=request.id, field=refused.field)
+        self._changed()
+        return {**ok(request), "said": said}
+
+    def _changed(self) -> None:
+        if self._refresh():
+            assert self._state is not None
+            self._emit(self._state)
+
+    async def _play_online(self, found: Found, make: ClientFactory) -> None:
+        """Play the game lishogi named on this board, lishogi the opponent's seat (as
+        ``kiban run --online lishogi`` seats it): the seat joins off the event loop
+        (it waits for lishogi's gameFull), then the runtime starts its game between two
+        events, the game left kept in the store."""
+        seat = OnlineSeat(OnlineLink(make, found.game_id), found.account)
+        kept = ("opponent", "remote", "online", "clock", "draw")
+        current = self.controller.settings.stored().items()
+        settings = {k: v for k, v in current if k not in kept}
+        try:
+            await asyncio.to_thread(seat.join)
+            notices = await self.runtime.seat_remote(seat, settings=settings)
+        except BaseException:
+            if self.runtime.remote is not seat:  # the runtime did not take it
+                seat.close()
+            raise
+        if any(isinstance(notice, GameStarted) for notice in notices):
+            # as after a new game: the pieces may already stand right (no frame comes)
+            await self.runtime.submit(TimePassed())
