@@ -142,10 +142,16 @@ class ADS1115:
         word = self.config(channel)
         message = i2c_msg.write(self.address, [CONFIG, word >> 8, word & 0xFF])
         transaction = prepare_rdwr(self.bus, message)
-        call = self._call
+        retried = self._retried
 
         def start(message: i2c_msg = message) -> None:  # the message owns the bytes sent
-            call(transaction)
+            try:
+                transaction()  # straight through: the retries only after a failure
+            except OSError as error:
+                failure = error
+            else:
+                return
+            retried(failure, transaction)
 
         return start
 
@@ -158,10 +164,16 @@ class ADS1115:
             i2c_msg(addr=self.address, flags=I2C_M_RD, len=2, buf=(c_char * 2).from_buffer(buffer)),
         )
         transaction = prepare_rdwr(self.bus, *messages)
-        call = self._call
+        retried = self._retried
 
         def result(messages: tuple[i2c_msg, ...] = messages) -> int:
-            call(transaction)
+            try:
+                transaction()  # straight through: the retries only after a failure
+            except OSError as error:
+                failure = error
+            else:
+                return int.from_bytes(buffer.raw, "big", signed=True)
+            retried(failure, transaction)
             return int.from_bytes(buffer.raw, "big", signed=True)
 
         return result
@@ -169,5 +181,13 @@ class ADS1115:
     def _call(self, call: Callable[[], T]) -> T:
         try:
             return self.retry.run(call)
+        except OSError as error:
+            raise BusError(CHIP, self.bus_name, self.address, error) from error
+
+    def _retried(self, failure: OSError, call: Callable[[], T]) -> T:
+        """The tries left of ``call()`` after a first that failed with ``failure``, as
+        ``_call`` would have made them."""
+        try:
+            return self.retry.again(failure, call)
         except OSError as error:
             raise BusError(CHIP, self.bus_name, self.address, error) from error

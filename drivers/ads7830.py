@@ -151,9 +151,15 @@ class Conversions:
 
     def run(self) -> bytes:
         """Every conversion once: the results (0-255) in request order."""
+        retry = self._retry
         for offsets, transaction in self._chunks:
             try:
-                self._retry.run(transaction)
+                transaction()  # straight through: the retries only after a failure
+                continue
+            except OSError as error:
+                failure = error
+            try:
+                retry.again(failure, transaction)
             except OSError:
                 self._one_by_one(offsets)
         return self._buffer.raw

@@ -48,17 +48,15 @@ class RetryPolicy:
         return len(self.delays) + 1
 
     def run(self, call: Callable[[], T]) -> T:
-        """``call()``, tried again after each transient failure until the tries run out."""
-        for delay in self.delays:
-            try:
-                return call()
-            except OSError as error:
-                if error.errno not in TRANSIENT_ERRNOS:
-                    raise
-            self.retries += 1
-            if delay:
-                self.sleep(delay)
-        return call()
+        """``call()``, tried again after each transient failure until the tries run out.
+
+        The first try calls straight through (a bus call almost never fails): the loop
+        of further tries is ``again``'s, entered only on a failure."""
+        try:
+            return call()
+        except OSError as error:
+            failure = error
+        return self.again(failure, call)
 
     def again(self, failure: OSError, call: Callable[[], T]) -> T:
         """The tries left of ``call()`` after a first that failed with ``failure``

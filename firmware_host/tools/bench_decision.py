@@ -13,15 +13,21 @@ number of idle scans. Run it under callgrind, which counts only what runs inside
 
 ``decide`` counts the decisions (divide by the changes it prints), ``idle`` the idle
 scans. The counts include the simulated strip's, bus's and chips' work, which on a Pi
-are the kernel's and the chips'.
+are the kernel's and the chips'. ``idle --split`` runs each call into the simulation
+(the world's tick, the bus and its prepared transactions, the pins' levels, the clock's
+sleep) inside ``contextvars.Context.run``, so that ``callgrind_annotate --inclusive=yes``
+gives the simulation's share as ``context_run``'s inclusive count; the service's own is
+the count without ``--split`` less that share.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import contextvars
 import operator
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +76,52 @@ def _count_only(part: str, session: Any, counting: list[bool]) -> None:
     for step in path:
         owner = getattr(owner, step)
     setattr(owner, name, counted(getattr(owner, name)))
+
+
+def _through_context(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function`` run inside a fresh ``contextvars.Context`` (``context_run`` in C, which
+    nothing else in a scan calls, so callgrind counts what runs inside it)."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return contextvars.Context().run(function, *args, **kwargs)
+
+    return call
+
+
+@contextlib.contextmanager
+def _split_simulation(sim: Any) -> Iterator[None]:
+    """Every entry from the service into the simulated hardware runs through
+    ``_through_context`` (what a Pi's kernel and chips would do instead), until the end."""
+    from hardware.mock import bus
+    from hardware.mock.clock import SimClock
+    from hardware.mock.pins import SimulatedPin
+
+    entries: list[tuple[Any, str]] = [
+        (bus.SimulatedI2CBus, name)
+        for name in (
+            "read_byte",
+            "write_byte",
+            "read_byte_data",
+            "write_byte_data",
+            "read_i2c_block_data",
+            "write_i2c_block_data",
+            "i2c_rdwr",
+        )
+    ]
+    entries += [(bus._Prepared, "__call__"), (SimulatedPin, "_set_state"), (SimClock, "sleep")]
+    saved = [(owner, name, owner.__dict__.get(name)) for owner, name in entries]
+    for owner, name in entries:
+        setattr(owner, name, _through_context(getattr(owner, name)))
+    sim.hardware.tick = _through_context(sim.hardware.tick)
+    try:
+        yield
+    finally:
+        del sim.hardware.tick
+        for owner, name, own in saved:
+            if own is None:
+                delattr(owner, name)
+            else:
+                setattr(owner, name, own)
 
 
 class _Drive:
@@ -144,8 +196,11 @@ class _Drive:
         self.counted["idle_scans"] = IDLE_SCANS
 
 
-def run(profile_name: str, game_name: str, mode: str, part: str = "all") -> dict[str, int]:
-    """Drive the session; what was counted (decisions by kind, or idle scans)."""
+def run(
+    profile_name: str, game_name: str, mode: str, part: str = "all", split: bool = False
+) -> dict[str, int]:
+    """Drive the session; what was counted (decisions by kind, or idle scans); ``split``:
+    the simulation's work inside ``context_run`` (see the module's note)."""
     from engine.registry import find_game
     from firmware_host.boards.simulator import Simulation
     from firmware_host.store.storage import GameStore
@@ -168,7 +223,8 @@ def run(profile_name: str, game_name: str, mode: str, part: str = "all") -> dict
         drive.counting[0] = False
         drive.scan_for(1.0)
         if mode == "idle":
-            operator.call(drive.idle, profile.idle_hz)
+            with _split_simulation(sim) if split else contextlib.nullcontext():
+                operator.call(drive.idle, profile.idle_hz)
         sim.close()
     return drive.counted
 
@@ -179,8 +235,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("game")
     parser.add_argument("mode", choices=("decide", "idle"))
     parser.add_argument("--part", default="all", help="count one part of each decision")
+    parser.add_argument(
+        "--split",
+        action="store_true",
+        help="run the simulation's work inside context_run, to count it apart",
+    )
     args = parser.parse_args(argv)
-    print(run(args.profile, args.game, args.mode, args.part))
+    print(run(args.profile, args.game, args.mode, args.part, args.split))
 
 
 if __name__ == "__main__":

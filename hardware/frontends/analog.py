@@ -11,6 +11,7 @@ import re
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import getitem, itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -371,6 +372,7 @@ class AnalogSource:
         self.sensing = sensing
         self.retry = retry
         self.sleep = sleep
+        self._gather = _gatherer(self._steps, len(specs))
 
     @property
     def name(self) -> str:
@@ -382,6 +384,27 @@ class AnalogSource:
 
     def levels(self) -> list[int]:
         """The raw ADC reading of every channel (what calibration learns from)."""
+        return list(self._levels())
+
+    def sample(self) -> list[int]:
+        return list(map(getitem, self._readings, self._levels()))
+
+    def _levels(self) -> Sequence[int]:
+        """The raw ADC reading of every channel, in the channels' order."""
+        gather = self._gather
+        if gather is not None:  # 8-bit only: each run's results are bytes, joined once
+            selects, runs = self.selects, []
+            for step in self._steps:
+                if step.state is not None:
+                    for lines in selects:
+                        lines.select(step.state)
+                for together in step.together:
+                    runs.append(together.conversions.run())
+            levels: Sequence[int] = gather(b"".join(runs))
+            return levels
+        return self._levels_one_by_one()
+
+    def _levels_one_by_one(self) -> list[int]:
         levels = [0] * len(self._channels)
         for step in self._steps:
             if step.state is not None:
@@ -397,11 +420,6 @@ class AnalogSource:
                 for index, result in batch.results:
                     levels[index] = result()
         return levels
-
-    def sample(self) -> list[int]:
-        return [
-            reading[level] for reading, level in zip(self._readings, self.levels(), strict=True)
-        ]
 
 
 # The rank of each select setting in the 4-bit Gray code: walking the settings in this
@@ -426,6 +444,17 @@ class _Table:
     @property
     def table(self) -> bytes:
         return bytes(self[level] for level in range(256))
+
+
+def _gatherer(steps: Sequence[_Step], count: int) -> Callable[[bytes], tuple[int, ...]] | None:
+    """Every channel's level from the joined results of a pass's 8-bit runs (in the
+    order of the steps and their runs); None when a pass has 16-bit rounds, or fewer
+    than two channels (``itemgetter`` of one place gives no tuple)."""
+    if count < 2 or any(step.rounds for step in steps):
+        return None
+    order = [index for step in steps for together in step.together for index in together.indices]
+    place = {index: offset for offset, index in enumerate(order)}
+    return itemgetter(*(place[index] for index in range(count)))
 
 
 def _plan(

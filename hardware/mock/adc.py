@@ -82,6 +82,20 @@ class ADS7830Model:
 
 
 class ADS1115Model:
+    __slots__ = (
+        "__dict__",
+        "_pending",
+        "_result",
+        "clock",
+        "config",
+        "conversions",
+        "early_reads",
+        "inputs",
+        "pointer",
+        "slow",
+        "thresholds",
+    )
+
     def __init__(
         self,
         clock: Callable[[], float],
@@ -150,5 +164,5 @@ class ADS1115Model:
             value = self.config | (0 if self._pending is not None else 0x8000)
         else:
             value = self.thresholds[self.pointer]
-        word = bytes([value >> 8, value & 0xFF])
-        return (word * (length // 2 + 1))[:length]
+        word = value.to_bytes(2, "big")
+        return word if length == 2 else (word * (length // 2 + 1))[:length]

@@ -412,7 +412,19 @@ class _Prepared:
     address once, and bound again only when the wiring changes, so that a call goes
     straight to the chips; otherwise it runs as any transaction does."""
 
-    __slots__ = ("_bound", "_bus", "_known", "_messages", "_plan", "_steps", "_targets", "_wiring")
+    __slots__ = (
+        "_bits",
+        "_bound",
+        "_bus",
+        "_call",
+        "_known",
+        "_messages",
+        "_plan",
+        "_refused",
+        "_steps",
+        "_targets",
+        "_wiring",
+    )
 
     def __init__(self, bus: SimulatedI2CBus, messages: Sequence[i2c_msg]) -> None:
         self._bus = bus
@@ -425,7 +437,9 @@ class _Prepared:
         steps = self._sent()
         # A transaction of reads only sends nothing: its steps are the same every time.
         self._steps = steps if all(data is None for _, data, _ in steps) else None
-        self._known = bus._known("i2c_rdwr", steps)
+        self._known = known = bus._known("i2c_rdwr", steps)
+        _, self._bits, self._call, refusal = known
+        self._refused = refusal is not None
         self._wiring = -1
         self._bound: tuple[_Step, ...] | None = None
 
@@ -453,7 +467,7 @@ class _Prepared:
 
     def __call__(self) -> None:
         bus = self._bus
-        if bus._routers or bus.error_rate or bus._closed or self._known[3] is not None:
+        if bus._routers or bus.error_rate or bus._closed or self._refused:
             self._run_generic()
             return
         if self._wiring != bus.wiring:
@@ -462,10 +476,9 @@ class _Prepared:
         if bound is None:
             self._run_generic()
             return
-        _, bits, call, _ = self._known
         bus.ioctls += 1
         bus.transactions += 1
-        bus.bits += bits
+        bus.bits += self._bits
         for write, view, read, length, target in bound:
             if write is not None:
                 write(bytes(view))  # type: ignore[arg-type]
@@ -474,7 +487,7 @@ class _Prepared:
                 if len(reply) != length:
                     raise AssertionError(f"a chip gave {len(reply)} of {length} bytes")
                 target[:] = reply
-        bus.log.append(call)
+        bus.log.append(self._call)
 
     def _run_generic(self) -> None:
         steps = self._steps

@@ -18,13 +18,17 @@ KEEP = 256
 class History(list[T]):
     """A list that keeps between ``keep`` and ``2 * keep`` of the latest items appended."""
 
+    __slots__ = ("_full", "keep")
+
     def __init__(self, keep: int = KEEP) -> None:
         if keep < 1:
             raise ValueError(f"a history keeps at least one item, not {keep}")
         super().__init__()
         self.keep = keep
+        self._full = 2 * keep
 
     def append(self, item: T) -> None:
-        super().append(item)
-        if len(self) >= 2 * self.keep:
+        # list.append, not super().append: a simulated scan appends a hundred times.
+        list.append(self, item)
+        if len(self) >= self._full:
             del self[: self.keep]  # amortised: once every ``keep`` appends

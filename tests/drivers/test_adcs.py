@@ -226,3 +226,48 @@ def test_ads1115_prepared_starts_and_reads_send_what_start_and_result_send() -> 
             call()
         assert (caught.value.chip, caught.value.address) == ("ADS1115", 0x48)
         assert "ADS1115 at 0x48 on i2c-3 did not answer" in str(caught.value)
+
+
+def test_ads1115_prepared_calls_go_through_and_retry_only_a_glitch() -> None:
+    import errno
+
+    from drivers.retry import RetryPolicy
+
+    class Glitching(ADS1115Model):
+        """Fails the next write or read once (a missing acknowledge), then answers."""
+
+        glitches = 0
+
+        def write(self, data: bytes) -> None:
+            if self.glitches:
+                self.glitches -= 1
+                raise OSError(errno.EREMOTEIO, "glitch")
+            super().write(data)
+
+        def read(self, length: int) -> bytes:
+            if self.glitches:
+                self.glitches -= 1
+                raise OSError(errno.EREMOTEIO, "glitch")
+            return super().read(length)
+
+    clock = SimClock()
+    bus = SimulatedI2CBus()
+    model = Glitching(clock.now, {1: volts(1.0)})
+    bus.attach(0x48, model)
+    retry = RetryPolicy(delays=(0.001,), sleep=clock.sleep)
+    adc = ADS1115(bus, 0x48, retry=retry, sleep=clock.sleep)
+    start, result = adc.starter(1), adc.reader()
+    start()
+    clock.sleep(adc.conversion_time)
+    assert result() == round(1.0 / 4.096 * 32768)
+    assert retry.retries == 0
+    model.glitches = 1
+    start()
+    clock.sleep(adc.conversion_time)
+    model.glitches = 1
+    assert result() == round(1.0 / 4.096 * 32768)
+    assert retry.retries == 2  # each healed by its one retry
+    model.glitches = 2
+    with pytest.raises(BusError):
+        start()
+    assert retry.retries == 3

@@ -83,6 +83,22 @@ def test_the_analog_board_costs_what_its_adapter_allows(host: str, per_scan: int
     assert hardware.buses[1].wire_seconds(400_000) < 0.008  # fits a 50 Hz scan
 
 
+@pytest.mark.parametrize("host", ["pi5", "pi4"])
+def test_the_8_bit_levels_joined_at_once_are_each_channels_own(host: str) -> None:
+    """An ADS7830 pass joins its runs' results and takes each channel's level from them:
+    the same levels, channel by channel, as the walk that places each result."""
+    hardware, board = opened("sim-shogi-analog", SHOGI, host=host)
+    (source,) = board.scanner.sources
+    assert isinstance(source, AnalogSource)
+    hall = hardware.model(AnalogModels).hall
+    for sensor in hall.values():
+        sensor.noise = 0.0  # each conversion the same
+    joined = source.levels()
+    assert joined == source._levels_one_by_one()
+    assert len(set(joined)) > 2  # north, south and empty cells, the sensors' spreads
+    assert source.sample() == [source._readings[i][level] for i, level in enumerate(joined)]
+
+
 def test_the_ads1115_board_converts_its_chips_in_parallel_rounds() -> None:
     hardware, board = opened("sim-dobutsu-ads1115", DOBUTSU)
     start = hardware.clock.now()
