@@ -133,6 +133,9 @@ bindHands();
 bindControls();
 bindSpeech();
 bindWords(speech.language);
+document.addEventListener("kiban-words", () => {
+  if (page.state) renderState(page.state); // its sentences in the language now chosen
+});
 bindRemote();
 bindOnline();
 setInterval(tickClocks, CLOCK_TICK);

@@ -67,6 +67,8 @@ export async function setWords(language) {
   }
   table.words = words;
   apply();
+  // the scripts draw their sentences again (the status line, the seats, the dice...)
+  document.dispatchEvent(new Event("kiban-words"));
 }
 
 export function bindWords(language) {
