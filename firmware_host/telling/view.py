@@ -210,11 +210,11 @@ def message_text(
     step = setup_step(controller.recognizer.expected, controller.frame, controller.game.spots)
     text = _setup_text(step, language)
     if controller.draw is not None:
-        text = f"{_draw_text(controller.draw, language)}; {text}"
+        text = f"{draw_text(controller.draw, language)}; {text}"
     return text
 
 
-def _draw_text(drawn: DrawResult, language: Language) -> str:
+def draw_text(drawn: DrawResult, language: Language) -> str:
     """The opening draw as ``DrawResult.describe`` says it, in ``language``."""
     if drawn.kind is FirstPlayerDraw.FURIGOMA:
         msgid = (

@@ -182,10 +182,10 @@ function renderOpening(state) {
       html("span", { className: tokin ? "toss tokin" : "toss pawn", title }, tokin ? "+P" : "P", tosses);
     }
   }
-  html("span", { className: "draw-text" }, state.draw.description, box);
-  if (state.draw.first_mover) html("span", { className: "first-mover" }, state.draw.first_mover, box);
+  html("span", { className: "draw-text" }, inLanguage(state.draw, "description"), box);
+  if (state.draw.first_mover) html("span", { className: "first-mover" }, inLanguage(state.draw, "first_mover"), box);
   // the first seat's pieces stay put: the player who won the start changes places
-  if (state.draw.hint) html("span", { className: "swap-hint", role: "note" }, state.draw.hint, box);
+  if (state.draw.hint) html("span", { className: "swap-hint", role: "note" }, inLanguage(state.draw, "hint"), box);
 }
 
 // What each LED colour means, in the palette in use, for this game; redrawn only

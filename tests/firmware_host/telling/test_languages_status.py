@@ -7,22 +7,24 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 from engine.game import Game
-from engine.registry import games
+from engine.registry import find_game, games
 from firmware_host.boards.simulator import Simulation
 from firmware_host.session.actions import NewGame, Resign, Select
 from firmware_host.session.state import Phase
+from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
 from firmware_host.telling.reasons import seat_words
 from firmware_host.telling.view import Surface, message_text
+from firmware_host.web.sim_session import SimSession
 from tests.firmware_host.pondering import Pondering
 from tests.firmware_host.simkit import close_all, make_sim
-from tests.firmware_host.web.helpers import served, sim_session
+from tests.firmware_host.web.helpers import PATIENT, Json, opened, served, sim_session
 
 TRANSLATED = tuple(language for language in Language if language is not Language.ENGLISH)
 WORD = re.compile(r"[A-Za-z]{3,}")
@@ -101,5 +103,37 @@ def test_the_page_state_carries_the_line_and_the_result_in_every_language() -> N
             assert set(state["message_in"]) == {language.value for language in TRANSLATED}
             assert state["message_in"]["pl"].startswith("ruch: gracz A")
             assert state["message_in"]["ja"].startswith("せんて の ばんです")
+
+    asyncio.run(scenario())
+
+
+def seeded(seed: str) -> Callable[[Json], bool]:
+    """Whether a state is the one of the game started with ``seed``."""
+    return lambda state: bool(state["settings"].get("seed") == seed)
+
+
+def test_the_opening_draw_is_told_in_every_language() -> None:
+    """Shogi's furigoma both ways: the draw, who plays first and the hint to swap seats
+    come in every language, without the English words but shogi's terms."""
+
+    async def scenario() -> None:
+        shogi = find_game("shogi")
+        session = SimSession(shogi, GameStore(":memory:"), resume=False, timing=PATIENT)
+        async with opened(session) as (_, page):
+            seen: set[bool] = set()
+            for seed in range(12):
+                await page.send(type="new_game", game="shogi", settings={"seed": str(seed)})
+                state = await page.state_where(seeded(str(seed)))
+                draw = state["draw"]
+                for field in ("description", "first_mover", "hint"):
+                    if draw[field] is None:
+                        assert draw[f"{field}_in"] is None
+                        continue
+                    for language in TRANSLATED:
+                        told = draw[f"{field}_in"][language.value]
+                        left = english_words_left(shogi, draw[field], told, language)
+                        assert left == set(), (language.value, draw[field], told)
+                seen.add(draw["swap"])
+            assert seen == {True, False}
 
     asyncio.run(scenario())
