@@ -8,6 +8,7 @@ from enum import Enum
 from typing import Any
 
 from engine.assessments import IllegalMatch, Moving, OffGuide, OutOfStep, Pending, Tapped
+from engine.opening import DrawResult, FirstPlayerDraw
 from engine.physical import EMPTY, Spot
 from firmware_host.notices.declared import Proposal
 from firmware_host.session.clock import clocks_suffix
@@ -20,8 +21,10 @@ from firmware_host.session.state import (
     Prompting,
     TakebackChoice,
 )
+from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.legend import BoardView, PromptView
-from firmware_host.telling.setup_guide import setup_step
+from firmware_host.telling.reasons import reason_text, result_text, seat_words
+from firmware_host.telling.setup_guide import SetupStep, setup_step
 from firmware_host.telling.wording import choice_labels
 
 
@@ -30,13 +33,17 @@ class Surface(Enum):
     there: the board has its buttons, the terminal typed commands too, the page its
     own buttons (``hurry``: how to make the thinking computer play at once)."""
 
-    BOARD = "press next to hurry it"
-    TERMINAL = "press next or type now to hurry it"
-    PAGE = "press Move now to hurry it"
+    BOARD = N_("press next to hurry it")
+    TERMINAL = N_("press next or type now to hurry it")
+    PAGE = N_("press Move now to hurry it")
 
     @property
     def hurry(self) -> str:
         return self.value
+
+
+GOING_ON = (N_("move"), N_("chain"))
+"""What a game calls a move that may go on (``Game.going_on``), told in the status line."""
 
 
 def _movable(controller: Controller) -> frozenset[Spot]:
@@ -102,9 +109,7 @@ def build_view(
     }
     if controller.phase is Phase.SETUP:
         step = setup_step(expected, frame, controller.game.spots)
-        message = step.describe()
-        if controller.draw is not None:
-            message = f"{controller.draw.describe()}; {message}"
+        message = message_text(controller, clocks, surface)
         missing, extra = step.missing, step.extra
         return BoardView(
             Phase.SETUP, seats, turn, missing=missing, extra=extra, message=message, **common
@@ -159,7 +164,7 @@ def build_view(
         correction=correction,
         illegal=illegal,
         outcome=controller.outcome,
-        message=status_text(controller, clocks, surface),
+        message=message_text(controller, clocks, surface),
         remaining=remaining,
         dice=position.dice(),
         movable=_movable(controller),
@@ -192,94 +197,204 @@ def prompt_labels(controller: Controller) -> tuple[str, ...]:
     return choice_labels(controller.position, state.choices)
 
 
+def message_text(
+    controller: Controller,
+    clocks: tuple[float, ...] = (),
+    surface: Surface = Surface.BOARD,
+    language: Language = Language.ENGLISH,
+) -> str:
+    """The status line in ``language``: the set-up step while the board is set up (after
+    the opening draw, if one was made), else ``status_text``."""
+    if controller.phase is not Phase.SETUP:
+        return status_text(controller, clocks, surface, language)
+    step = setup_step(controller.recognizer.expected, controller.frame, controller.game.spots)
+    text = _setup_text(step, language)
+    if controller.draw is not None:
+        text = f"{draw_text(controller.draw, language)}; {text}"
+    return text
+
+
+def draw_text(drawn: DrawResult, language: Language) -> str:
+    """The opening draw as ``DrawResult.describe`` says it, in ``language``."""
+    if drawn.kind is FirstPlayerDraw.FURIGOMA:
+        msgid = (
+            N_("furigoma: {tokin} tokin, {pawns} pawns: the tosser (bottom) plays first")
+            if drawn.seat0_side_starts
+            else N_(
+                "furigoma: {tokin} tokin, {pawns} pawns: the tosser's opponent (top) plays first"
+            )
+        )
+        tokin = sum(drawn.tosses)
+        return _told(language, msgid, tokin=tokin, pawns=len(drawn.tosses) - tokin)
+    if drawn.seat0_side_starts:
+        return _told(language, N_("drawn by lot: the player at the bottom moves first"))
+    return _told(language, N_("drawn by lot: the player at the top moves first"))
+
+
+def _setup_text(step: SetupStep, language: Language) -> str:
+    counts = {"place": step.to_place, "remove": step.to_remove}
+    if step.one_at_a_time and step.extra:
+        msgid = N_(
+            "set up the board: {place} to place, {remove} to remove;"
+            " take the piece off {spot} first"
+        )
+        return _told(language, msgid, spot=next(iter(step.extra)), **counts)
+    if step.one_at_a_time and step.missing:
+        msgid = N_(
+            "set up the board: {place} to place, {remove} to remove; put a piece on {spot} next"
+        )
+        return _told(language, msgid, spot=next(iter(step.missing)), **counts)
+    return _told(language, N_("set up the board: {place} to place, {remove} to remove"), **counts)
+
+
+def _told(language: Language, msgid: str, **values: object) -> str:
+    """``msgid`` in ``language`` with its placeholders filled."""
+    return translated(msgid, language).format(**values)
+
+
+def _seat(controller: Controller, index: int, language: Language) -> str:
+    """A seat's name in ``language`` (the game's own word for it)."""
+    return _seat_named(controller, controller.game.seats[index].name, language)
+
+
+def _seat_named(controller: Controller, name: str, language: Language) -> str:
+    if language is Language.ENGLISH:
+        return name
+    return seat_words(controller.game.name, language.value).get(name, name)
+
+
 def status_text(
-    controller: Controller, clocks: tuple[float, ...] = (), surface: Surface = Surface.BOARD
+    controller: Controller,
+    clocks: tuple[float, ...] = (),
+    surface: Surface = Surface.BOARD,
+    language: Language = Language.ENGLISH,
 ) -> str:
     """One sentence for the status line: what the board wants from the players now,
     after what the game store could not save yet, if anything, in the words of the
-    ``surface`` it is read on."""
-    text = _wanted(controller, clocks, surface)
+    ``surface`` it is read on, in ``language``."""
+    text = _wanted(controller, clocks, surface, language)
     for trouble in (controller.remote_wait, controller.match.journal.fault):
         if trouble is not None:
             text = f"{trouble}; {text}"
     return text
 
 
-def _wanted(controller: Controller, clocks: tuple[float, ...], surface: Surface) -> str:
+def _wanted(
+    controller: Controller, clocks: tuple[float, ...], surface: Surface, language: Language
+) -> str:
     position = controller.position
     if controller.fault is not None:
-        return f"waiting for the board: {controller.fault}"
+        return _told(language, N_("waiting for the board: {fault}"), fault=controller.fault)
     if controller.outcome is not None:
-        text = f"game over: {controller.game.describe_outcome(controller.outcome)}"
+        result = result_text(controller.game.describe_outcome(controller.outcome), language)
+        text = _told(language, N_("game over: {result}"), result=result)
         return text if controller.review is None else f"{text}; {controller.review.describe()}"
-    seat = controller.game.seats[position.turn].name
+    seat = _seat(controller, position.turn, language)
     assessment = controller.assessment
     if isinstance(controller.state, Prompting):
-        choices, selected = prompt_labels(controller), controller.state.selected
-        if PlayOnChoice.NAME in choices:
-            return (
-                f"careful: {position.move_text(position.move_stack[-1])} may throw the game"
-                f" away: {' / '.join(choices)} (selected: {choices[selected]})"
-            )
-        proposals = [c for c in controller.state.choices if isinstance(c, AcceptChoice)]
-        if proposals:
-            offered = proposals[0].proposal
-            what = "a draw" if offered.kind is Proposal.DRAW else "to take back a move"
-            who = controller.game.seats[offered.seat].name
-            chosen = choices[selected]
-            return f"{who} (the other board) offers {what}: accept / decline (selected: {chosen})"
-        if choices == (TakebackChoice.NAME,):
-            return "the board shows an earlier position: press ok to take the move back"
-        if TakebackChoice.NAME in choices:
-            return (
-                "the board shows an earlier position, or a move and its reply:"
-                f" {' / '.join(choices)} (selected: {choices[selected]})"
-            )
-        other = _went_on_prompt(controller, controller.state.choices)
-        if other is not None:
-            return (
-                f"{seat}'s {controller.game.going_on} goes on, or {other} moves?"
-                f" {' / '.join(choices)} — selected: {choices[selected]}"
-            )
-        return f"which move? {' / '.join(choices)} — selected: {choices[selected]}"
+        return _asked(controller, language)
     if controller.roll_due:
-        return f"{seat}: roll the dice (press roll)"
+        return _told(language, N_("{seat}: roll the dice (press roll)"), seat=seat)
     if controller.forced is not None:
-        return f"{seat}'s only move: {controller.forced} (played for you)"
+        msgid = N_("{seat}'s only move: {move} (played for you)")
+        return _told(language, msgid, seat=seat, move=controller.forced)
     if isinstance(assessment, IllegalMatch):
-        return f"illegal: {position.move_text(assessment.move)} ({assessment.reason}); put it back"
+        reason = reason_text(controller.game.name, assessment.reason, language)
+        move = position.move_text(assessment.move)
+        return _told(
+            language, N_("illegal: {move} ({reason}); put it back"), move=move, reason=reason
+        )
     if isinstance(assessment, OffGuide):
-        return f"please play {position.move_text(assessment.guide)}"
+        return _told(language, N_("please play {move}"), move=position.move_text(assessment.guide))
     if isinstance(assessment, OutOfStep):
-        c = assessment.correction
-        parts = []
-        if c.take_from is not None and c.take_from != c.put_on:
-            parts.append(f"take the piece off {c.take_from}")
-        if c.put_on is not None:
-            parts.append(f"put a piece on {c.put_on}")
-        if c.take_from is not None and c.take_from == c.put_on:
-            parts = [f"turn the piece on {c.put_on} over"]
-        return "board out of step: " + " and ".join(parts)
+        return _out_of_step(assessment, language)
+    going_on = translated(controller.game.going_on, language)
     if _goes_on(controller):
-        return f"{seat} may go on: ok ends the {controller.game.going_on}"
+        msgid = N_("{seat} may go on: ok ends the {going_on}")
+        return _told(language, msgid, seat=seat, going_on=going_on)
     if isinstance(assessment, Moving) and assessment.remaining:
         away = [s for s, r in assessment.remaining if not r]
         if away:
-            return f"take off {', '.join(away)} to finish the move"
-    text = f"{seat} to move"
+            msgid = N_("take off {spots} to finish the move")
+            return _told(language, msgid, spots=", ".join(away))
+    text = _told(language, N_("{seat} to move"), seat=seat)
     computer = controller.computer
     if controller.guide is not None:
-        text = f"{seat} to play {position.move_text(controller.guide.move)}"
+        move = position.move_text(controller.guide.move)
+        text = _told(language, N_("{seat} to play {move}"), seat=seat, move=move)
     elif position.turn in computer.remote:
-        text = f"{seat}: their move comes from the other board"
+        text = _told(language, N_("{seat}: their move comes from the other board"), seat=seat)
     elif computer.thinking(position):
-        text = f"{seat}: the computer is thinking ({surface.hurry})"
+        hurry = translated(surface.hurry, language)
+        msgid = N_("{seat}: the computer is thinking ({hurry})")
+        text = _told(language, msgid, seat=seat, hurry=hurry)
     elif computer.hint is not None:
-        text = f"{seat} to move (hint: {position.move_text(computer.hint[0])})"
+        move = position.move_text(computer.hint[0])
+        text = _told(language, N_("{seat} to move (hint: {move})"), seat=seat, move=move)
     if computer.verdict is not None:
         text += f" — {computer.verdict}"
     dice = position.dice()
     if dice:
-        text += f" (dice: {' '.join(map(str, dice))})"
+        msgid = N_("{text} (dice: {dice})")
+        text = _told(language, msgid, text=text, dice=" ".join(map(str, dice)))
     text += clocks_suffix(None if controller.clock is None else controller.clock.control, clocks)
     return text
+
+
+def _asked(controller: Controller, language: Language) -> str:
+    """The status line while a prompt is open: its question and choices."""
+    position = controller.position
+    state = controller.state
+    assert isinstance(state, Prompting)
+    choices, selected = prompt_labels(controller), state.selected
+    listed = {"choices": " / ".join(choices), "selected": choices[selected]}
+    if PlayOnChoice.NAME in choices:
+        msgid = N_("careful: {move} may throw the game away: {choices} (selected: {selected})")
+        return _told(language, msgid, move=position.move_text(position.move_stack[-1]), **listed)
+    proposals = [c for c in state.choices if isinstance(c, AcceptChoice)]
+    if proposals:
+        offered = proposals[0].proposal
+        msgid = (
+            N_("{seat} (the other board) offers a draw: accept / decline (selected: {selected})")
+            if offered.kind is Proposal.DRAW
+            else N_(
+                "{seat} (the other board) offers to take back a move:"
+                " accept / decline (selected: {selected})"
+            )
+        )
+        who = _seat(controller, offered.seat, language)
+        return _told(language, msgid, seat=who, selected=choices[selected])
+    if choices == (TakebackChoice.NAME,):
+        msgid = N_("the board shows an earlier position: press ok to take the move back")
+        return _told(language, msgid)
+    if TakebackChoice.NAME in choices:
+        msgid = N_(
+            "the board shows an earlier position, or a move and its reply:"
+            " {choices} (selected: {selected})"
+        )
+        return _told(language, msgid, **listed)
+    other = _went_on_prompt(controller, state.choices)
+    if other is not None:
+        msgid = N_(
+            "{seat}'s {going_on} goes on, or {other} moves? {choices} — selected: {selected}"
+        )
+        seat = _seat(controller, position.turn, language)
+        going_on = translated(controller.game.going_on, language)
+        other = _seat_named(controller, other, language)
+        return _told(language, msgid, seat=seat, going_on=going_on, other=other, **listed)
+    return _told(language, N_("which move? {choices} — selected: {selected}"), **listed)
+
+
+def _out_of_step(assessment: OutOfStep, language: Language) -> str:
+    """What to change on the board to bring it back in step with the game."""
+    c = assessment.correction
+    if c.take_from is not None and c.take_from == c.put_on:
+        return _told(
+            language, N_("board out of step: turn the piece on {spot} over"), spot=c.put_on
+        )
+    if c.take_from is not None and c.put_on is not None:
+        msgid = N_("board out of step: take the piece off {taken} and put a piece on {put}")
+        return _told(language, msgid, taken=c.take_from, put=c.put_on)
+    if c.take_from is not None:
+        return _told(language, N_("board out of step: take the piece off {spot}"), spot=c.take_from)
+    return _told(language, N_("board out of step: put a piece on {spot}"), spot=c.put_on)

@@ -34,7 +34,9 @@ from firmware_host.session.clock import TimeControl, clocks_suffix
 from firmware_host.session.controller import Controller
 from firmware_host.session.settings import Settings
 from firmware_host.session.state import Phase
+from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.legend import BoardView
+from firmware_host.telling.reasons import result_text, seat_words
 from firmware_host.telling.speech import warnings_ahead
 from firmware_host.telling.spot_names import (
     indicator_caption,
@@ -43,7 +45,7 @@ from firmware_host.telling.spot_names import (
     spot_label,
     spot_name,
 )
-from firmware_host.telling.view import Surface, build_view
+from firmware_host.telling.view import Surface, build_view, draw_text, message_text
 from firmware_host.web.claims import claim_json, claim_previews, claims_of
 from firmware_host.web.colour_key import colour_key
 from firmware_host.web.drawing import Drawing, SpotDrawing, draw
@@ -327,6 +329,7 @@ def state_message(
             game,
             view.message.removesuffix(clock_suffix(view.clocks, _control(controller))),
         ),
+        "message_in": _message_in(controller, view),
         "fault": view.fault,
         "faults": {"board": controller.fault, "store": controller.match.journal.fault},
         "prompt": prompt,
@@ -341,6 +344,10 @@ def state_message(
             "termination": outcome.termination.value,
             "winners": sorted(outcome.winners),
             "description": game.describe_outcome(outcome),
+            "description_in": {
+                language.value: result_text(game.describe_outcome(outcome), language)
+                for language in OTHER_LANGUAGES
+            },
         },
         "leds": [colour_hex(colour) for colour in pixels],
         "pieces": pieces_json(game, pieces),
@@ -364,6 +371,23 @@ def state_message(
         "unseen": _unseen(controller, view),
         "computer": _computer(controller, view.thinking),
         "remote": None if remote is None else _remote(remote, controller),
+    }
+
+
+OTHER_LANGUAGES = tuple(language for language in Language if language is not Language.ENGLISH)
+
+
+def _message_in(controller: Controller, view: BoardView) -> Json:
+    """The status line in each language but English (the page shows its language's),
+    without the clocks and with the spots off the board named in the language."""
+    suffix = clock_suffix(view.clocks, _control(controller))
+    return {
+        language.value: name_spots_in(
+            controller.game,
+            message_text(controller, view.clocks, Surface.PAGE, language).removesuffix(suffix),
+            language,
+        )
+        for language in OTHER_LANGUAGES
     }
 
 
@@ -409,7 +433,38 @@ def _draw_json(game: Game[Any], drawn: DrawResult, tosses: Sequence[bool]) -> Js
         "hint": None
         if drawn.seat0_side_starts
         else f"swap seats: the player at the top takes the bottom side, {first}'s pieces",
+        "description_in": {x.value: draw_text(drawn, x) for x in OTHER_LANGUAGES},
+        "first_mover_in": {x.value: _first_mover(game, drawn, x) for x in OTHER_LANGUAGES},
+        "hint_in": None
+        if drawn.seat0_side_starts
+        else {x.value: translated(SWAP, x).format(seat=_first(game, x)) for x in OTHER_LANGUAGES},
     }
+
+
+SWAP = N_("swap seats: the player at the top takes the bottom side, {seat}'s pieces")
+
+
+def _first(game: Game[Any], language: Language) -> str:
+    """The first seat's name in ``language`` (the game's own word for it)."""
+    name = game.seats[0].name
+    return seat_words(game.name, language.value).get(name, name)
+
+
+def _first_mover(game: Game[Any], drawn: DrawResult, language: Language) -> str:
+    """Who plays the first seat after the opening draw, in ``language``."""
+    if drawn.kind is FirstPlayerDraw.FURIGOMA:
+        msgid = (
+            N_("{seat} moves first: played by the tosser (bottom)")
+            if drawn.seat0_side_starts
+            else N_("{seat} moves first: played by the tosser's opponent (top)")
+        )
+    else:
+        msgid = (
+            N_("{seat} moves first: played by the player at the bottom")
+            if drawn.seat0_side_starts
+            else N_("{seat} moves first: played by the player at the top")
+        )
+    return translated(msgid, language).format(seat=_first(game, language))
 
 
 def _computer(controller: Controller, thinking: bool) -> Json:

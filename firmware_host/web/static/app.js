@@ -20,7 +20,7 @@ import { renderPanel, tickClocks } from "./panel.js";
 import { bindOnline } from "./online.js";
 import { bindRemote, remoteAnswered, renderRemote, renderRemoteSeats } from "./remote.js";
 import { bindSpeech, inLanguage, speakNotice, speech } from "./speech.js";
-import { bindWords, wordIn } from "./words.js";
+import { bindWords, word, wordIn } from "./words.js";
 
 const CLOCK_TICK = 100; // milliseconds between redraws of a running clock
 
@@ -78,7 +78,7 @@ function receive(message) {
       break;
     case "pairing":
       $("pairing").hidden = false;
-      $("pairing").textContent = `Other devices on the network pair with the code ${message.code}.`;
+      $("pairing").textContent = word("Other devices on the network pair with the code {code}.", { code: message.code });
       break;
     default:
       break;
@@ -133,6 +133,9 @@ bindHands();
 bindControls();
 bindSpeech();
 bindWords(speech.language);
+document.addEventListener("kiban-words", () => {
+  if (page.state) renderState(page.state); // its sentences in the language now chosen
+});
 bindRemote();
 bindOnline();
 setInterval(tickClocks, CLOCK_TICK);

@@ -3,9 +3,10 @@
 // and the session's settings (clock, dice, opening draw, seed).
 
 import { $, button, html, page, seat, send } from "./common.js";
-import { wordIn } from "./words.js";
+import { word, wordIn } from "./words.js";
 
-const ROLL_TITLES = { auto: "rolled at once", button: "on the roll button" };
+const DRAW_KINDS = { none: "none", furigoma: "furigoma (five pawns tossed)", lot: "a lot (a coin tossed)" }; // word()
+const ROLL_TITLES = { auto: "rolled at once", button: "on the roll button" }; // each told with word()
 
 // What depends on the board: its buttons, the claims its game offers, the
 // formats its records come in.
@@ -41,13 +42,24 @@ export function claimQuestion(claim) {
   const lines = [`${claim.title}: ${claim.help}.`];
   if (preview) {
     const who = seat(preview.seat);
-    lines.push(`${who ? who.name : "The player to move"} counts ${preview.points} of the ${preview.needed} points needed.`);
-    if (preview.problems.length) lines.push(`It would fail: ${preview.problems.join("; ")}.`);
-    else lines.push("Every condition holds: it wins.");
-    lines.push(`Careful: ${preview.warning}.`);
+    const counts = { points: preview.points, needed: preview.needed };
+    lines.push(who
+      ? word("{seat} counts {points} of the {needed} points needed.", { seat: who.name, ...counts })
+      : word("The player to move counts {points} of the {needed} points needed.", counts));
+    const problems = preview.problems.join(`; `);
+    if (problems) lines.push(word("It would fail: {problems}.", { problems }));
+    else lines.push(word("Every condition holds: it wins."));
+    lines.push(word("Careful: {warning}.", { warning: preview.warning }));
   }
-  lines.push("Claim it?");
+  lines.push(word("Claim it?"));
   return lines.join("\n");
+}
+
+// An option of a select, its text in the page's language (and again when it changes).
+function option(value, english, select, values = {}) {
+  const element = html(`option`, { value }, null, select);
+  wordIn(element, english, values);
+  return element;
 }
 
 function updateDownload() {
@@ -64,7 +76,7 @@ export function renderCatalogue() {
   for (const name of catalogue.palettes) html("option", { value: name }, name, palettes);
   const roll = $("new-game-roll");
   roll.replaceChildren();
-  for (const mode of catalogue.settings.roll) html("option", { value: mode }, ROLL_TITLES[mode] || mode, roll);
+  for (const mode of catalogue.settings.roll) option(mode, ROLL_TITLES[mode] || mode, roll);
   if (page.board) select.value = page.board.game;
   renderOptions();
 }
@@ -102,8 +114,8 @@ function renderOptions() {
   $("new-game-roll-label").hidden = !game.dice;
   const draw = $("new-game-draw");
   draw.replaceChildren();
-  html("option", { value: "" }, `the game's own (${game.draw})`, draw);
-  for (const kind of catalogue.settings.draw) html("option", { value: kind }, kind, draw);
+  option(``, "the game's own ({draw})", draw, { draw: game.draw }); // wordIn()
+  for (const kind of catalogue.settings.draw) option(kind, DRAW_KINDS[kind] || kind, draw);
   const settings = current && current.settings ? current.settings : {};
   $("new-game-clock").value = settings.clock || "";
   $("new-game-roll").value = settings.roll || catalogue.settings.roll[0];
@@ -126,12 +138,13 @@ function renderPlayers(game, settings) {
   for (const info of game.seats) {
     const label = html("label", {}, `${info.name} `, box);
     const select = html("select", { "data-seat": info.letter }, null, label);
-    html("option", { value: "" }, "a person", select);
+    option(``, "a person", select); // wordIn()
     for (const level of page.catalogue.levels) {
-      html("option", { value: `level:${level.number}` }, `computer: level ${level.number} (${level.name})`, select);
+      const values = { number: level.number, name: level.name };
+      option(`level:${level.number}`, "computer: level {number} ({name})", select, values); // wordIn()
     }
-    html("option", { value: "random" }, "computer: random moves", select);
-    html("option", { value: "engine" }, "computer: strongest engine", select);
+    option(`random`, "computer: random moves", select); // wordIn()
+    option(`engine`, "computer: strongest engine", select); // wordIn()
     select.value = chosen[info.letter] || "";
   }
   $("new-game-coach-on").checked = settings.coach === "on";
@@ -193,10 +206,12 @@ export function bindControls() {
   $("takeback").addEventListener("click", () => send({ type: "takeback" }));
   $("resign").addEventListener("click", () => {
     const mover = page.state ? seat(page.state.turn) : null;
-    if (window.confirm(`${mover ? mover.name : "The player to move"} resigns?`)) send({ type: "resign" });
+    const question = mover ? word("{seat} resigns?", { seat: mover.name }) : word("The player to move resigns?");
+    if (window.confirm(question)) send({ type: "resign" });
   });
   $("draw").addEventListener("click", () => {
-    if (window.confirm("Do both players agree to a draw?")) send({ type: "draw" });
+    const agreed = window.confirm(word("Do both players agree to a draw?"));
+    if (agreed) send({ type: "draw" });
   });
   $("roll").addEventListener("click", () => send({ type: "roll" }));
   $("hint").addEventListener("click", () => send({ type: "hint" }));

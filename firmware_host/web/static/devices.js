@@ -2,6 +2,7 @@
 // Shown only when the board pairs devices (it listens on the network).
 
 import { $, button, html, log } from "./common.js";
+import { word, wordIn } from "./words.js";
 
 export async function renderDevices() {
   let answer;
@@ -18,36 +19,38 @@ export async function renderDevices() {
   list.replaceChildren();
   for (const device of answer.devices) {
     const since = new Date(device.since * 1000).toLocaleString();
-    const mine = device.id === answer.this ? " (this device)" : "";
-    html("li", {}, `${device.peer ?? "unknown address"}, paired ${since}${mine}`, list);
+    const peer = device.peer ?? word("unknown address");
+    const mine = device.id === answer.this;
+    const text = mine ? "{peer}, paired {since} (this device)" : "{peer}, paired {since}"; // wordIn()
+    wordIn(html(`li`, {}, null, list), text, { peer, since });
   }
-  if (answer.devices.length === 0) html("li", {}, "none", list);
+  if (answer.devices.length === 0) wordIn(html(`li`, {}, null, list), "none");
   const actions = $("devices-actions");
   actions.replaceChildren();
-  if (answer.this !== null) button("Unpair this device", unpairThis, {}, actions);
+  if (answer.this !== null) wordIn(button(``, unpairThis, {}, actions), "Unpair this device");
   const others = answer.devices.filter((device) => device.id !== answer.this).length;
   if (others > 0) {
-    const label = answer.this === null ? "Forget every paired device" : "Forget the other devices";
-    button(label, forgetOthers, {}, actions);
+    const label = answer.this === null ? "Forget every paired device" : "Forget the other devices"; // wordIn()
+    wordIn(button(``, forgetOthers, {}, actions), label);
   }
-  $("devices-pairing").textContent =
-    answer.pairing === "closed" ? "Pairing is closed after too many wrong codes until Kiban restarts." : "";
+  const closed = answer.pairing === `closed`;
+  $("devices-pairing").textContent = closed ? word("Pairing is closed after too many wrong codes until Kiban restarts.") : ``;
 }
 
 async function unpairThis() {
-  if (!confirm("Unpair this device? It will need the pairing code again.")) return;
+  if (!confirm(word("Unpair this device? It will need the pairing code again."))) return;
   const response = await fetch("/unpair", { method: "POST" });
   if (response.ok) location.reload(); // the pairing page from now on
-  else log("could not unpair this device", true);
+  else log(word("could not unpair this device"), true);
 }
 
 async function forgetOthers() {
   const response = await fetch("/unpair/others", { method: "POST" });
   if (response.ok) {
     const answer = await response.json();
-    log(`forgot ${answer.forgotten} device${answer.forgotten === 1 ? "" : "s"}`);
+    log(word("devices forgotten: {count}", { count: answer.forgotten }));
   } else {
-    log("could not forget the other devices", true);
+    log(word("could not forget the other devices"), true);
   }
   renderDevices();
 }

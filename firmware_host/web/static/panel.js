@@ -3,7 +3,11 @@
 // the moves the board cannot show, and the moves played.
 
 import { $, button, formatTime, html, page, seat, seatClass, send, spotName } from "./common.js";
-import { speakClock } from "./speech.js";
+import { inLanguage, speakClock } from "./speech.js";
+import { word } from "./words.js";
+
+// The state's phases in words (by the wire's names).
+const PHASES = { setup: "setting up", play: "playing", prompt: "a question", guide: "guided", correction: "correcting", "game over": "game over" }; // word()
 
 // Which cells of a 3x3 die face hold a pip, for each number of pips.
 const PIPS = {
@@ -12,10 +16,12 @@ const PIPS = {
 
 export function renderPanel(state) {
   const mover = seat(state.turn);
-  $("turn").textContent = state.outcome
-    ? `Game over: ${state.outcome.description}`
-    : `${mover ? mover.name : "?"} to move · ${state.phase}`;
-  $("message").textContent = state.message;
+  const result = state.outcome ? inLanguage(state.outcome, `description`) : null;
+  const who = mover ? mover.name : `?`;
+  $("turn").textContent = result
+    ? word("Game over: {result}", { result })
+    : `${word("{seat} to move", { seat: who })} · ${word(PHASES[state.phase] || state.phase)}`;
+  $("message").textContent = inLanguage(state, "message");
   renderPrompt(state);
   renderSeats(state);
   renderDice(state);
@@ -37,8 +43,8 @@ function renderComputer(state) {
     const info = seat(Number(index));
     return `${info ? info.name : index}: ${who}`;
   });
-  if (computer.thinking) parts.push("the computer is thinking…");
-  if (computer.hint) parts.push(`hint: ${computer.hint}`);
+  if (computer.thinking) parts.push(word("the computer is thinking…"));
+  if (computer.hint) parts.push(word("hint: {move}", { move: computer.hint }));
   if (computer.verdict) parts.push(computer.verdict);
   $("computer-note").textContent = parts.join(" · ");
   $("move-now").hidden = !computer.thinking;
@@ -76,7 +82,8 @@ function renderSeats(state) {
     const row = html("div", { className: `seat-row${toMove ? " to-move" : ""}`, "data-seat": index }, null, box);
     html("span", { className: `seat-dot ${seatClass(index)}`, "aria-hidden": "true" }, null, row);
     html("span", { className: "seat-name" }, info.name, row);
-    if (state.teams) html("span", { className: "seat-team" }, `team ${state.teams[index] + 1}`, row);
+    const team = state.teams ? word("team {number}", { number: state.teams[index] + 1 }) : null;
+    if (team) html("span", { className: "seat-team" }, team, row);
     if (scores) html("span", { className: "score", "data-score": index }, String(scores[index]), row);
     if (clocks) {
       const running = state.clock_running === index;
@@ -144,15 +151,17 @@ function renderDice(state) {
   const name = mover ? mover.name : "?";
   if (state.forced) {
     box.dataset.state = "lost-turn";
-    note.textContent = `${name}'s only move: ${state.forced} (played for you)`;
+    note.textContent = word("{seat}'s only move: {move} (played for you)", { seat: name, move: state.forced });
   } else if (due) {
     box.dataset.state = "roll-due";
-    note.textContent = `${name}: roll due`;
+    note.textContent = word("{seat}: roll due", { seat: name });
   } else {
     box.dataset.state = "rolled";
     const movable = state.movable || [];
-    const pieces = movable.length ? `: ${movable.map(spotName).join(", ")}` : "";
-    note.textContent = `${name} to move${pieces}`;
+    const pieces = movable.map(spotName).join(", ");
+    note.textContent = movable.length
+      ? word("{seat} to move: {pieces}", { seat: name, pieces })
+      : word("{seat} to move", { seat: name });
   }
   for (const pips of dice) faces.appendChild(die(pips, state.turn));
 }
@@ -169,13 +178,14 @@ function renderOpening(state) {
     const tosses = html("span", { className: "tosses" }, null, box);
     for (const tokin of state.draw.tosses) {
       // as the board labels them: +P a tokin (a promoted pawn), P a pawn
-      html("span", { className: tokin ? "toss tokin" : "toss pawn", title: tokin ? "tokin up" : "pawn up" }, tokin ? "+P" : "P", tosses);
+      const title = tokin ? word("tokin up") : word("pawn up");
+      html("span", { className: tokin ? "toss tokin" : "toss pawn", title }, tokin ? "+P" : "P", tosses);
     }
   }
-  html("span", { className: "draw-text" }, state.draw.description, box);
-  if (state.draw.first_mover) html("span", { className: "first-mover" }, state.draw.first_mover, box);
+  html("span", { className: "draw-text" }, inLanguage(state.draw, "description"), box);
+  if (state.draw.first_mover) html("span", { className: "first-mover" }, inLanguage(state.draw, "first_mover"), box);
   // the first seat's pieces stay put: the player who won the start changes places
-  if (state.draw.hint) html("span", { className: "swap-hint", role: "note" }, state.draw.hint, box);
+  if (state.draw.hint) html("span", { className: "swap-hint", role: "note" }, inLanguage(state.draw, "hint"), box);
 }
 
 // What each LED colour means, in the palette in use, for this game; redrawn only
@@ -227,8 +237,8 @@ function renderMoves(state) {
   $("review-note").textContent = !review
     ? ""
     : review.ply === 0
-      ? `game ${review.game_id}: the start`
-      : `game ${review.game_id}: move ${review.ply} of ${review.moves.length}`;
+      ? word("game {id}: the start", { id: review.game_id })
+      : word("game {id}: move {ply} of {count}", { id: review.game_id, ply: review.ply, count: review.moves.length });
   // the engine's judgement of the move shown, once worked out
   const note = review && review.notes ? review.notes[review.ply] : null;
   $("review-judged").textContent = note ? `— ${note}` : "";

@@ -4,8 +4,9 @@
 // reached or not, what the game waits for), and read-only controls while watching.
 
 import { $, html, log, page, seat, send } from "./common.js";
-import { wordIn } from "./words.js";
+import { word, wordIn } from "./words.js";
 
+const ROLES = { host: "hosting game {code}", join: "joined game {code}", watch: "watching game {code}", play: "playing game {code}" }; // word()
 const BROKER_KEY = "kiban.broker"; // the broker last used, offered again
 const START = { host: "Host the game", join: "Join the game", watch: "Watch the game" };
 const FIELDS = { broker: "remote-broker", join: "remote-code-input", watch: "remote-code-input", seat: "remote-seat" };
@@ -34,7 +35,7 @@ function renderMode() {
 export function renderRemoteSeats(board) {
   const select = $("remote-seat");
   select.replaceChildren();
-  html("option", { value: "" }, "the first (hosting) or a free one (joining)", select);
+  wordIn(html(`option`, { value: `` }, null, select), "the first (hosting) or a free one (joining)");
   for (const info of board.seats) html("option", { value: info.letter }, info.name, select);
   $("remote-game").hidden = !board.world;
 }
@@ -56,7 +57,8 @@ function ask(event) {
   if (id === null) return;
   page.remoteAsk = id;
   $("remote-start").disabled = true;
-  note(mode === "host" ? "connecting to the broker…" : "looking for the game (up to 20 seconds)…", false);
+  const hosting = mode === `host`;
+  note(hosting ? word("connecting to the broker…") : word("looking for the game (up to 20 seconds)…"), false);
 }
 
 function note(text, isError) {
@@ -79,8 +81,8 @@ export function remoteAnswered(message) {
   }
   note("", false);
   $("remote-game").open = false;
-  const doing = { host: "hosting", join: "joined", watch: "watching" }[message.role] || "playing";
-  log(`${doing} game ${message.code}`);
+  const doing = ROLES[message.role] || ROLES.play;
+  log(word(doing, { code: message.code }));
   return true;
 }
 
@@ -95,8 +97,9 @@ export function renderRemote(state) {
   if (!remote) return;
   box.dataset.role = remote.role || "";
   box.dataset.connected = remote.connected ? "yes" : "no";
-  const role = watching ? "Watching game" : remote.role === "host" ? "Hosting game" : "Playing game";
-  $("remote-role").textContent = remote.left ? "Left game" : role;
+  const hosting = remote.role === `host`;
+  const role = watching ? word("Watching game") : hosting ? word("Hosting game") : word("Playing game");
+  $("remote-role").textContent = remote.left ? word("Left game") : role;
   $("remote-code").textContent = remote.code || "";
   $("remote-invite").hidden = remote.role !== "host" || remote.left || Boolean(state.outcome);
   $("remote-command").textContent = `kiban sim ${state.game} --remote ${remote.broker} --join ${remote.code}`;
@@ -105,16 +108,17 @@ export function renderRemote(state) {
 }
 
 function remoteStatus(state, remote) {
-  if (remote.left) return "a new game started here: this board left the remote game";
-  const parts = [remote.connected ? `connected to ${remote.broker}` : `not connected to ${remote.broker}`];
+  if (remote.left) return word("a new game started here: this board left the remote game");
+  const broker = { broker: remote.broker };
+  const parts = [remote.connected ? word("connected to {broker}", broker) : word("not connected to {broker}", broker)];
   if (remote.watching) {
-    parts.push("read-only: the boards in the game play its moves (a new game here stops watching)");
+    parts.push(word("read-only: the boards in the game play its moves (a new game here stops watching)"));
   } else if (remote.seats.length) {
     const names = remote.seats.map((index) => (seat(index) ? seat(index).name : String(index)));
-    parts.push(`this board plays ${names.join(", ")}`);
+    parts.push(word("this board plays {seats}", { seats: names.join(`, `) }));
   }
   if (remote.waiting) parts.push(remote.waiting);
-  else if (!state.outcome && remote.connected) parts.push("every board is here");
+  else if (!state.outcome && remote.connected) parts.push(word("every board is here"));
   return parts.join(" · ");
 }
 

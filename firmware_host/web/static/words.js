@@ -9,16 +9,21 @@ const texts = new Map(); // a text node of index.html -> its English, trimmed
 const attributes = []; // [element, attribute, English]
 const table = { words: {} };
 
-// `text` in the page's language (the English itself when it has no translation).
-export function word(text) {
-  return table.words[text] || text;
+// `text` in the page's language (the English itself when it has no translation), its
+// {placeholders} filled from `values` ("{seat} resigns?" with { seat: "A" }): a name
+// goes into the translated sentence, never English glued around it.
+export function word(text, values = {}) {
+  const told = table.words[text] || text;
+  return told.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 
-// Puts `english` in `element` in the page's language, and again whenever the
-// language changes (the scripts' own words for an element of index.html).
-export function wordIn(element, english) {
+// Puts `english` (its {placeholders} filled from `values`) in `element` in the page's
+// language, and again whenever the language changes (the scripts' own words for an
+// element they made or one of index.html).
+export function wordIn(element, english, values = {}) {
   element.dataset.word = english;
-  element.textContent = word(english);
+  element.dataset.wordValues = JSON.stringify(values);
+  element.textContent = word(english, values);
 }
 
 // Every text and attribute of the page as written, before any script changed it.
@@ -45,7 +50,7 @@ function apply() {
     element.setAttribute(attribute, word(english));
   }
   for (const element of document.querySelectorAll("[data-word]")) {
-    element.textContent = word(element.dataset.word);
+    element.textContent = word(element.dataset.word, JSON.parse(element.dataset.wordValues || `{}`));
   }
 }
 
@@ -62,6 +67,8 @@ export async function setWords(language) {
   }
   table.words = words;
   apply();
+  // the scripts draw their sentences again (the status line, the seats, the dice...)
+  document.dispatchEvent(new Event("kiban-words"));
 }
 
 export function bindWords(language) {

@@ -149,6 +149,12 @@ def test_no_english_word_of_the_page_is_left_in_the_language(
     shown = page.evaluate(STATIC_TEXTS)
     english = set(PAGE_WORDS) - identical_on_purpose(language)
     assert sorted(set(shown) & english) == [], sorted(set(shown) & english)
+    # the status line is the server's, in the language; the turn line the page's
+    state = page.evaluate("async () => (await (await fetch('state')).json())")
+    told = state["message_in"][language.value]
+    assert told != state["message"]
+    page.wait_for_function("t => document.getElementById('message').textContent === t", arg=told)
+    assert " to move" not in (page.text_content("#turn") or "")
     page.select_option("#language", "en")
     page.wait_for_function("() => document.getElementById('takeback').textContent === 'Take back'")
     page.close()
