@@ -36,10 +36,9 @@ from firmware_host.session.controller import Controller
 from firmware_host.session.events import TimePassed
 from firmware_host.session.puzzle import new_run
 from firmware_host.telling.legend import PALETTES
-from firmware_host.web.commands import CommandError, Request
-from firmware_host.web.online_start import kept_token, request_of
+from firmware_host.web.commands import Request
 from firmware_host.web.pairing import Pairing, PairingLegend, pairing_indicator
-from firmware_host.web.session import Session, answer, error, ok, record_message
+from firmware_host.web.session import Session, answer, error, record_message
 from firmware_host.web.state import Json, Mode, MoveList, state_message
 from firmware_host.wire.actions import Problem
 from hardware.profile import Profile
@@ -115,7 +114,7 @@ class BoardSession(Session):
         if isinstance(action, Download):
             return record_message(request, self.controller, action.format)
         if isinstance(action, OnlineStart | OnlineCancel):
-            return self._online_start(request, action)
+            return self.online_start(request, action)
         if isinstance(action, OnlineAction):
             return self.online(request, action)
         if isinstance(action, PlayRemote):
@@ -141,27 +140,7 @@ class BoardSession(Session):
 
     # --- a game on lishogi, started from the page --------------------------------------
 
-    def _online_start(self, request: Request, action: OnlineStart | OnlineCancel) -> Json:
-        """Look for a lishogi game in the background (the board plays on meanwhile), or
-        stop looking."""
-        try:
-            if isinstance(action, OnlineCancel):
-                said = self.online_starter.cancel()
-            else:
-                token = kept_token(self.state_dir)
-                wanted = request_of(action, self.controller.game)
-                said = self.online_starter.begin(wanted, token, self._play_online, self._changed)
-        except CommandError as refused:
-            return error(refused.code, refused.message, request_id=request.id, field=refused.field)
-        self._changed()
-        return {**ok(request), "said": said}
-
-    def _changed(self) -> None:
-        if self._refresh():
-            assert self._state is not None
-            self._emit(self._state)
-
-    async def _play_online(self, found: Found, make: ClientFactory) -> None:
+    async def play_online(self, found: Found, make: ClientFactory) -> None:
         """Play the game lishogi named on this board, lishogi the opponent's seat (as
         ``kiban run --online lishogi`` seats it): the seat joins off the event loop
         (it waits for lishogi's gameFull), then the runtime starts its game between two

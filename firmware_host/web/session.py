@@ -21,7 +21,9 @@ from firmware_host.notices.declared import (
     Notice,
     Refused,
 )
-from firmware_host.session.actions import OnlineAction
+from firmware_host.online.link import ClientFactory
+from firmware_host.online.starting import Found
+from firmware_host.session.actions import OnlineAction, OnlineCancel, OnlineStart
 from firmware_host.session.controller import Controller
 from firmware_host.store.records import find_format
 from firmware_host.telling.language import Language
@@ -30,7 +32,7 @@ from firmware_host.telling.notices import notice_line
 from firmware_host.telling.speech import Narrator
 from firmware_host.web.commands import CommandError, Context, Request
 from firmware_host.web.online_page import carry_out, online_state
-from firmware_host.web.online_start import OnlineStarter
+from firmware_host.web.online_start import OnlineStarter, kept_token, request_of
 from firmware_host.web.state import Json, Mode, board_message, catalogue_message
 from firmware_host.wire.actions import Problem
 from firmware_host.wire.notice_records import notice_record
@@ -186,10 +188,32 @@ class Session(ABC):
             said = carry_out(action, self.state_dir, self.online_seat())
         except CommandError as refused:
             return error(refused.code, refused.message, request_id=request.id, field=refused.field)
+        self._changed()
+        return {**ok(request), "said": said}
+
+    def online_start(self, request: Request, action: OnlineStart | OnlineCancel) -> Json:
+        """Look for a lishogi game in the background (the page stays live and the board
+        plays on meanwhile), or stop looking; the game found is ``play_online``'s."""
+        try:
+            if isinstance(action, OnlineCancel):
+                said = self.online_starter.cancel()
+            else:
+                token = kept_token(self.state_dir)
+                wanted = request_of(action, self.controller.game)
+                said = self.online_starter.begin(wanted, token, self.play_online, self._changed)
+        except CommandError as refused:
+            return error(refused.code, refused.message, request_id=request.id, field=refused.field)
+        self._changed()
+        return {**ok(request), "said": said}
+
+    @abstractmethod
+    async def play_online(self, found: Found, make: ClientFactory) -> None:
+        """Play the game lishogi named, lishogi the opponent's seat."""
+
+    def _changed(self) -> None:
         if self._refresh():
             assert self._state is not None
             self._emit(self._state)
-        return {**ok(request), "said": said}
 
     @abstractmethod
     async def execute(self, request: Request) -> Json:

@@ -74,8 +74,7 @@ from firmware_host.session.state import Phase
 from firmware_host.store.journal import Journal
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.legend import PALETTES, Legend
-from firmware_host.web.commands import CommandError, Request
-from firmware_host.web.online_start import kept_token, request_of
+from firmware_host.web.commands import Request
 from firmware_host.web.pairing import Pairing, PairingLegend, pairing_indicator
 from firmware_host.web.remote_play import discard, refusal, remote_request
 from firmware_host.web.session import Session, answer, error, ok, record_message, simulated_profiles
@@ -391,7 +390,7 @@ class SimSession(Session):
     def _carry_out(self, request: Request) -> Json:
         command = request.action
         if isinstance(command, OnlineStart | OnlineCancel):
-            return self._online_start(request, command)
+            return self.online_start(request, command)
         if isinstance(command, OnlineAction):
             return self.online(request, command)
         if self.watching and not isinstance(command, Download | NewGame | PlayRemote):
@@ -495,26 +494,7 @@ class SimSession(Session):
 
     # --- a game on lishogi, started from the page --------------------------------------
 
-    def _online_start(self, request: Request, command: OnlineStart | OnlineCancel) -> Json:
-        """Look for a lishogi game in the background (the page stays live), or stop."""
-        try:
-            if isinstance(command, OnlineCancel):
-                said = self.online_starter.cancel()
-            else:
-                token = kept_token(self.state_dir)
-                wanted = request_of(command, self.controller.game)
-                said = self.online_starter.begin(wanted, token, self._play_online, self._changed)
-        except CommandError as refused:
-            return error(refused.code, refused.message, request_id=request.id, field=refused.field)
-        self._changed()
-        return {**ok(request), "said": said}
-
-    def _changed(self) -> None:
-        if self._refresh():
-            assert self._state is not None
-            self._emit(self._state)
-
-    async def _play_online(self, found: Found, make: ClientFactory) -> None:
+    async def play_online(self, found: Found, make: ClientFactory) -> None:
         """Play the game lishogi named: a board whose opponent is lishogi (built off the
         event loop: the seat waits for lishogi's gameFull), then wake the driver."""
         seat = OnlineSeat(OnlineLink(make, found.game_id), found.account)
