@@ -7,9 +7,13 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from engine.registry import find_game
+from engine.puzzles import load
+from engine.registry import find_game, games
+from firmware_host.session.puzzle import PuzzleRun
 from firmware_host.store.storage import GameStore
+from firmware_host.telling.language import Language
 from firmware_host.telling.legend import COACH_SCALE, Meaning
+from firmware_host.web.coach_state import kind_text, question
 from firmware_host.web.sim_session import SimSession
 from tests.firmware_host.simkit import lit
 from tests.firmware_host.web.helpers import PATIENT, Json, Page, opened, sim_session
@@ -164,3 +168,26 @@ def test_a_puzzle_is_asked_judged_and_solved_on_the_page() -> None:
             await page.state_where(lambda s: s["puzzle"] is None)
 
     asyncio.run(scenario())
+
+
+def test_every_puzzle_kind_is_named_and_asked_in_every_language() -> None:
+    """Each game's puzzle kind in a player's words, translated: Robotory's is a winning
+    refill, not the data file's bare "refill"."""
+    for game in games():
+        for kind in game.puzzle_kinds:
+            puzzle = next((p for p in load(game) if p.kind == kind.name), None)
+            if puzzle is None:
+                continue
+            run = PuzzleRun(game, puzzle)
+            english = (kind_text(run, Language.ENGLISH), question(run, Language.ENGLISH))
+            for language in Language:
+                told = (kind_text(run, language), question(run, language))
+                assert all(text and "{" not in text for text in told), (language, told)
+                if language is not Language.ENGLISH:
+                    assert told[0] != english[0] and told[1] != english[1], (language, told)
+    robotory = find_game("robotory")
+    run = PuzzleRun(robotory, next(p for p in load(robotory) if p.difficulty == 1))
+    assert kind_text(run, Language.ENGLISH) == "winning refill, difficulty 1"
+    assert question(run, Language.ENGLISH).endswith("win with a refill in 1 of your moves")
+    assert kind_text(run, Language.FRENCH).startswith("plein d'énergie gagnant")
+    assert kind_text(run, Language.JAPANESE).startswith("かちになるほじゅう")
