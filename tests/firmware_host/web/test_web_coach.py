@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from pathlib import Path
 
 from engine.puzzles import load
 from engine.registry import find_game, games
@@ -13,8 +14,11 @@ from firmware_host.session.puzzle import PuzzleRun
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import COACH_SCALE, Meaning
+from firmware_host.web.board_session import BoardSession
 from firmware_host.web.coach_state import kind_text, question
 from firmware_host.web.sim_session import SimSession
+from hardware.profile import load_profile
+from tests.firmware_host.boards.runtimekit import runtime_on
 from tests.firmware_host.simkit import lit
 from tests.firmware_host.web.helpers import PATIENT, Json, Page, opened, sim_session
 
@@ -191,3 +195,26 @@ def test_every_puzzle_kind_is_named_and_asked_in_every_language() -> None:
     assert question(run, Language.ENGLISH).endswith("win with a refill in 1 of your moves")
     assert kind_text(run, Language.FRENCH).startswith("plein d'énergie gagnant")
     assert kind_text(run, Language.JAPANESE).startswith("かちになるほじゅう")
+
+
+def test_a_real_boards_page_shows_its_puzzle_and_each_seats_help(tmp_path: Path) -> None:
+    game = find_game("dobutsu")
+    runtime, _, _ = runtime_on(load_profile("sim", game), tmp_path, game)
+    session = BoardSession(runtime)
+
+    async def scenario() -> None:
+        task = asyncio.create_task(runtime.run(resume=False, handle_signals=False))
+        async with opened(session) as (_, page):
+            await page.state_where(lambda s: s["phase"] == "play")
+            answer = await page.send(type="new_game", game="dobutsu", settings=FAMILY)
+            assert answer["type"] == "ok", answer
+            state = await page.state_where(lambda s: s["help"] is not None)
+            assert [seat["level"] for seat in state["help"]] == ["hints", "none"]
+            assert (await page.send(type="puzzle", difficulty=1))["type"] == "ok"
+            state = await page.state_where(lambda s: s["puzzle"] is not None)
+            assert state["puzzle"]["difficulty"] == 1 and "win in 1" in state["puzzle"]["question"]
+            assert state["phase"] == "setup"  # the LEDs guide the pieces to the puzzle
+        runtime.stopping.set()
+        await task
+
+    asyncio.run(scenario())
