@@ -230,6 +230,10 @@ export function renderCoach(state) {
     return word("{seat}: {help}, hints left: {count}", { ...values, count: help.hints_left });
   }).join(" · ");
   const puzzle = state.puzzle;
+  const mover = seats[state.turn];
+  if (!puzzle && mover && (mover.level !== `hints` || mover.hints_left === 0)) {
+    $("hint").disabled = true; // this seat may not ask (a puzzle's hint is the puzzle's)
+  }
   $("puzzle-box").hidden = !puzzle;
   if (!puzzle) return;
   $("puzzle-kind").textContent = inLanguage(puzzle, `kind`);

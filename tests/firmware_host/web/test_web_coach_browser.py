@@ -45,6 +45,7 @@ def test_the_dialog_gives_each_seat_its_help_and_the_page_shows_it(
     page.wait_for_selector("#help-note:not([hidden])")
     note = page.inner_text("#help-note")
     assert "A (sente): coach" in note and "B (gote): none" in note, note
+    assert page.is_disabled("#hint")  # a coached seat asks for no hints
     settings = server.session.controller.settings
     assert (settings.help, settings.hints) == ("b:coach,w:none", 2)
     page.click("#new-game summary")  # the dialog offers the game as it is played
@@ -55,6 +56,7 @@ def test_the_dialog_gives_each_seat_its_help_and_the_page_shows_it(
     page.wait_for_function(
         "() => document.getElementById('help-note').textContent.includes('hints left: 2')"
     )
+    assert page.is_enabled("#hint")  # the child, to move, may ask
     page.select_option("#language", "pl")
     page.wait_for_function(
         "() => document.getElementById('help-note').textContent.includes('pozostałe')"
