@@ -165,13 +165,15 @@ def marked_msgids(paths: Iterable[Path]) -> tuple[str, ...]:
 
 def source_msgids() -> tuple[str, ...]:
     """The msgids marked in firmware_host's source, the games' titles (a notice names
-    a game by its title, ``Term``), how games end (a result names it) and what each
-    action of the vocabulary does (the terminal's help: its docstring's summary)."""
+    a game by its title, ``Term``), how games end (a result names it), what each
+    action of the vocabulary does (the terminal's help: its docstring's summary) and
+    what each game's puzzles are and ask (the page shows the question)."""
     titles = tuple(game.title for game in games())
     ends = tuple(termination.value for termination in Termination)
     helps = action_summaries()
+    kinds = tuple(t for g in games() for k in g.puzzle_kinds for t in (k.shown, k.words))
     marked = marked_msgids(sorted(LOCALE.parent.rglob("*.py")))
-    return tuple(dict.fromkeys((*marked, *titles, *ends, *helps)))
+    return tuple(dict.fromkeys((*marked, *titles, *ends, *helps, *kinds)))
 
 
 _LITERAL = re.compile(r"``([^`]+)``")
