@@ -200,6 +200,15 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("Do both players agree to a draw?"),
     N_("furigoma (five pawns tossed)"),
     N_("a lot (a coin tossed)"),
+    # the "Play online" dialog's sentences (online.js)
+    N_("A lishogi token is kept on this board (readable by its user only)."),
+    N_("No lishogi token is kept: give one to play online."),
+    N_("lishogi game {game} against {opponent}"),
+    N_("lishogi AI level {level}"),
+    N_("Forget the lishogi token on this board? (Revoke it on lishogi too.)"),
+    N_("Abort the online game?"),
+    N_("Resign the online game?"),
+    N_("simulated board"),
 )
 """Every English word of index.html and of the page's scripts that words.js tells."""
 

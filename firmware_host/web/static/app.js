@@ -103,7 +103,7 @@ function renderState(state) {
   if (page.state && page.state.game_id !== state.game_id) {
     // the new game's opening draw came just before its first state: said again
     clearLog();
-    if (state.draw) log(state.draw.description);
+    if (state.draw) log(inLanguage(state.draw, "description"));
   }
   page.state = state;
   document.body.dataset.seq = state.seq;
@@ -134,7 +134,10 @@ bindControls();
 bindSpeech();
 bindWords(speech.language);
 document.addEventListener("kiban-words", () => {
-  if (page.state) renderState(page.state); // its sentences in the language now chosen
+  // the board's words (spots, indicators, seats) and the state's sentences in the
+  // language now chosen
+  if (page.board) renderBoard(page.board);
+  if (page.state) renderState(page.state);
 });
 bindRemote();
 bindOnline();

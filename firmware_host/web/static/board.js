@@ -3,6 +3,8 @@
 
 import { $, OFF, UNIT, page, seatClass, svg } from "./common.js";
 import { drawPiece, hasStyles, loadPieceStyle, pieceStyle, setPieceStyle } from "./pieces.js";
+import { inLanguage } from "./speech.js";
+import { word } from "./words.js";
 
 export function renderBoard(board) {
   page.board = board;
@@ -16,8 +18,10 @@ export function renderBoard(board) {
     "viewBox",
     `${x0 * k - pad} ${y0 * k - pad} ${(x1 - x0) * k + 2 * pad} ${(y1 - y0) * k + 2 * pad}`,
   );
-  document.title = `Kiban: ${board.title}`;
-  $("title").textContent = `${board.title} · ${board.mode === "simulator" ? "simulated board" : board.profile}`;
+  const title = inLanguage(board, `title`);
+  const simulated = board.mode === `simulator`;
+  document.title = `Kiban: ${title}`;
+  $("title").textContent = `${title} · ${simulated ? word("simulated board") : board.profile}`;
   document.body.dataset.mode = board.mode;
   document.body.dataset.game = board.game;
   $("tray").hidden = !board.world;
@@ -46,7 +50,8 @@ function drawSpots(board, layer) {
   const points = (list) => list.map(([x, y]) => `${x * k},${y * k}`).join(" ");
   // spot names: a square's bottom left corner, a hexagon's bottom middle
   const square = board.shape === "square";
-  page.names = new Map([...board.cells, ...board.off_board].map((spot) => [spot.spot, spot.name || spot.spot]));
+  // each spot's name and label in the page's language (the board is drawn again when it changes)
+  page.names = new Map([...board.cells, ...board.off_board].map((spot) => [spot.spot, inLanguage(spot, `name`) || spot.spot]));
   const name = (spot, label, x, y, inset, extra) => {
     svg("text", {
       class: `spot-name${extra}`,
@@ -61,7 +66,7 @@ function drawSpots(board, layer) {
       points: points(cell.points),
       "data-spot": cell.spot,
     }, layer);
-    name(cell.spot, cell.label, cell.x * k, cell.y * k, 0.42, "");
+    name(cell.spot, inLanguage(cell, `label`), cell.x * k, cell.y * k, 0.42, "");
     page.spots.set(cell.spot, { x: cell.x * k, y: cell.y * k, element: polygon });
   }
   for (const spot of board.off_board) {
@@ -70,8 +75,8 @@ function drawSpots(board, layer) {
       points: points(spot.points),
       "data-spot": spot.spot,
     }, layer);
-    svg("title", {}, polygon).textContent = spot.name || spot.spot;
-    name(spot.spot, spot.label, spot.x * k, spot.y * k, 0.38, " offboard-name");
+    svg("title", {}, polygon).textContent = inLanguage(spot, `name`) || spot.spot;
+    name(spot.spot, inLanguage(spot, `label`), spot.x * k, spot.y * k, 0.38, " offboard-name");
     page.spots.set(spot.spot, { x: spot.x * k, y: spot.y * k, element: polygon });
   }
   page.stoneRadius = (square ? 0.36 : 0.33) * UNIT;
@@ -119,7 +124,7 @@ function drawIndicators(board, layer) {
       "data-indicator": indicator.name,
       "data-index": indicator.leds[0],
     }, layer);
-    svg("title", {}, dot).textContent = indicator.label;
+    svg("title", {}, dot).textContent = inLanguage(indicator, `label`);
     page.indicators.push({ leds: indicator.leds, glow, dot });
   }
   for (const caption of board.captions || []) {
@@ -129,7 +134,7 @@ function drawIndicators(board, layer) {
       x: caption.x * k,
       y: caption.y * k,
       "text-anchor": caption.anchor,
-    }, layer).textContent = caption.text;
+    }, layer).textContent = inLanguage(caption, `text`);
   }
 }
 

@@ -1,0 +1,64 @@
+"""The board message's words in every language: the spots' names and labels, the
+indicators' names and the captions beside them.
+
+The page draws the board once per board message, and again when its language
+changes: each word comes with its English and, where another language says it
+otherwise, in that language (``name_in``, ``label_in``, ``text_in``), the seats in the
+game's own words (telling/spot_names.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from engine.game import Game
+from engine.geometry import Seat
+from firmware_host.telling.language import N_, Language, translated
+from firmware_host.telling.spot_names import indicator_caption, indicator_name
+from firmware_host.web.drawing import Drawing, draw
+from firmware_host.web.page_texts import OTHER_LANGUAGES, seat_said
+from hardware.profile import Profile
+
+DICE = N_("dice {n}: {seat}")
+"""A seat's die LED (``dice:1:3``), by its number."""
+
+
+def indicator_words(game: Game[Any], name: str, language: Language) -> tuple[str, str]:
+    """An indicator's name and its caption in ``language`` (``dice:1:3``: "dice 3:
+    green"; ``turn:0``: "turn: A (sente)")."""
+    kind, *rest = name.split(":")
+    if kind == "dice" and len(rest) == 2 and rest[0].isdigit() and int(rest[0]) < len(game.seats):
+        seat = seat_said(game, game.seats[int(rest[0])].name, language)
+        said = translated(DICE, language).format(n=rest[1], seat=seat)
+        return said, said
+    return indicator_name(game, name, language), indicator_caption(game, name, language)
+
+
+def seats_said(game: Game[Any], language: Language) -> tuple[Seat, ...]:
+    """The game's seats named in ``language``."""
+    return tuple(replace(seat, name=seat_said(game, seat.name, language)) for seat in game.seats)
+
+
+def drawn(game: Game[Any], profile: Profile, language: Language = Language.ENGLISH) -> Drawing:
+    """``game`` drawn on ``profile`` with the indicators' words in ``language``."""
+    seats = game.seats if language is Language.ENGLISH else seats_said(game, language)
+    return draw(
+        game.geometry,
+        profile.leds,
+        seats,
+        lambda name: indicator_words(game, name, language),
+    )
+
+
+def drawn_in(game: Game[Any], profile: Profile) -> dict[Language, Drawing]:
+    """The drawing again in every other language (its words; its places are the same)."""
+    return {language: drawn(game, profile, language) for language in OTHER_LANGUAGES}
+
+
+def differing(english: str, told: Sequence[tuple[Language, str]]) -> dict[str, str] | None:
+    """The words in each language, or None when every language says ``english``."""
+    if all(said == english for _, said in told):
+        return None
+    return {language.value: said for language, said in told}
