@@ -216,7 +216,8 @@ def _told(entry: Json, field: str) -> list[tuple[str, str, str]]:
     """(language, English, told) for ``entry``'s ``field`` (its English where the
     state sends no other words: the same in every language)."""
     told: dict[str, str] = entry.get(f"{field}_in") or {}
-    return [(x.value, entry[field], told.get(x.value, entry[field])) for x in TRANSLATED]
+    english: str = entry[field]
+    return [(x.value, english, told.get(x.value, english)) for x in TRANSLATED]
 
 
 @pytest.mark.usefixtures("closing")
