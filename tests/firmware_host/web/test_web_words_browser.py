@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import BrowserContext
+from playwright.sync_api import BrowserContext, Dialog
 
 from engine.registry import find_game
 from firmware_host.store.storage import GameStore
@@ -62,7 +62,7 @@ def test_every_surface_of_the_page_speaks_in_words(
     page.close()
 
 
-ONLINE = {
+ONLINE: dict[str, object] = {
     "token": True,
     "looking": None,
     "looking_in": None,
@@ -102,7 +102,12 @@ def test_the_online_dialog_and_the_servers_words_follow_the_language(
         game="abcd1234", opponent=opponent
     )
     asked: list[str] = []
-    page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+
+    def answer(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", answer)
     page.click("#online-resign")
     assert asked == [told["Resign the online game?"]]
     # the server's words: who plays the computer's seat, the seats, the colour key
