@@ -46,6 +46,7 @@ from firmware_host.web.claims import claim_json, claim_previews, claims_of
 from firmware_host.web.colour_key import colour_key
 from firmware_host.web.drawing import Drawing, SpotDrawing
 from firmware_host.web.page_texts import (
+    LEVEL_NAMES,
     OTHER_LANGUAGES,
     in_languages,
     notes_in,
@@ -124,7 +125,14 @@ def catalogue_message(
         ],
         "palettes": list(palettes),
         "settings": {key: list(choices) for key, choices in Settings.CHOICES.items()},
-        "levels": [{"number": level.number, "name": level.name} for level in LEVELS],
+        "levels": [
+            {
+                "number": level.number,
+                "name": level.name,
+                "name_in": in_languages(partial(translated, LEVEL_NAMES[level.name])),
+            }
+            for level in LEVELS
+        ],
     }
 
 

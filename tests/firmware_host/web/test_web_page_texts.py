@@ -47,7 +47,13 @@ from firmware_host.web.page_texts import (
     waiting_text,
 )
 from firmware_host.web.page_words import PAGE_WORDS, page_words
-from firmware_host.web.state import Mode, MoveList, board_message, state_message
+from firmware_host.web.state import (
+    Mode,
+    MoveList,
+    board_message,
+    catalogue_message,
+    state_message,
+)
 from tests.firmware_host.simkit import close_all, make_sim
 from tests.firmware_host.telling.test_languages import identical_on_purpose
 from tests.firmware_host.telling.test_languages_status import TRANSLATED, english_words_left
@@ -263,3 +269,13 @@ def test_a_reviewed_moves_note_is_its_comment_in_english() -> None:
             assert note_text(note, Language.ENGLISH) == note.comment()
             for language in TRANSLATED:
                 assert "better" not in note_text(note, language)
+
+
+def test_the_catalogue_names_the_levels_and_the_seats_in_every_language() -> None:
+    catalogue = catalogue_message(games(), {}, ("default",), Mode.SIMULATOR)
+    for level in catalogue["levels"]:
+        for language in TRANSLATED:
+            told = level["name_in"][language.value]
+            assert told != level["name"] or level["name"] in identical_on_purpose(language)
+    dobutsu = catalogue["games"][0]
+    assert [seat["name_in"]["pl"] for seat in dobutsu["seats"]] == ["gracz A", "gracz B"]
