@@ -27,7 +27,6 @@ from firmware_host.opponents.seats import OpponentKind, OpponentSpec
 from firmware_host.session.review import Review
 from firmware_host.store.review_notes import MoveNote
 from firmware_host.telling.language import N_, Language, translated
-from firmware_host.telling.reasons import seat_words
 
 OTHER_LANGUAGES = tuple(language for language in Language if language is not Language.ENGLISH)
 """The languages the state carries a text in besides its English."""
@@ -39,8 +38,17 @@ def in_languages(tell: Callable[[Language], str]) -> dict[str, str]:
 
 
 def seat_said(game: Game[Any], name: str, language: Language) -> str:
-    """A seat's name (``A (sente)``) in the game's own word for ``language``."""
-    return seat_words(game.name, language.value).get(name, name)
+    """A seat's name (``A (sente)``, or ``A``) in the game's own word for ``language``
+    (its ``spoken_seats``, as telling/reasons.py ``seat_words`` reads them; a seat
+    without one, its name without the brackets)."""
+    if language is Language.ENGLISH:
+        return name
+    said = getattr(game, "spoken_seats", {}).get(language.value)  # a made-up game has none
+    for index, seat in enumerate(game.seats):
+        bare = seat.name.split(" (")[0]
+        if name in (seat.name, bare):
+            return said[index] if said is not None else bare
+    return name
 
 
 _AND = N_(" and ")

@@ -41,7 +41,7 @@ from firmware_host.telling.reasons import result_text, seat_words
 from firmware_host.telling.speech import warnings_ahead
 from firmware_host.telling.spot_names import name_spots_in, spot_label, spot_name
 from firmware_host.telling.view import Surface, build_view, draw_text, message_text
-from firmware_host.web.board_words import differing, drawn, drawn_in
+from firmware_host.web.board_words import differing, drawn, drawn_in, piece_names_in
 from firmware_host.web.claims import claim_json, claim_previews, claims_of
 from firmware_host.web.colour_key import colour_key
 from firmware_host.web.drawing import Drawing, SpotDrawing
@@ -207,6 +207,7 @@ def board_message(
         "sensed": sorted(profile.sensed_spots),
         "seats": seats_json(game),
         "pieces": piece_book(game),
+        "piece_names_in": piece_names_in(game, piece_book(game)),
         "claims": [claim_json(claim) for claim in claims_of(game, options)],
         "formats": [{"name": f.name, "title": f.title} for f in game.record_formats()],
         "world": mode is Mode.SIMULATOR,

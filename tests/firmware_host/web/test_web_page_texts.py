@@ -62,12 +62,13 @@ Json = dict[str, Any]
 NAMES = frozenset({"lishogi", "abalone", "chaturaji", "shogi", "dobutsu", "robotory"})
 """Names kept in every language: the games' and the server's."""
 SAME_SPELLED = {
-    "fr": frozenset({"code", "lance", "duel", "novice"}),
+    "fr": frozenset({"code", "lance", "duel", "novice", "dragon", "robot"}),
     "pl": frozenset({"robot"}),
     "cs": frozenset({"robot"}),
 }
-"""Words a language spells as English does: the French "code", "duel", "novice" and
-"lance" (shogi's lance, as French players call it), "robot" (of "robotów", "robotů")."""
+"""Words a language spells as English does: the French "code", "duel", "novice",
+"dragon" and "lance" (shogi's, as French players call them), "robot" (and the stem of
+"robotów", "robotů")."""
 STATIC = resources.files("firmware_host.web") / "static"
 
 
@@ -238,6 +239,11 @@ def test_the_pages_free_texts_carry_no_english_word(game: Game[Any]) -> None:
         *(pair for indicator in board["indicators"] for pair in _told(indicator, "label")),
         *(pair for caption in board["captions"] for pair in _told(caption, "text")),
         *(pair for entry in state["legend"] for pair in _told(entry, "text")),
+        *(
+            pair
+            for key, piece in board["pieces"].items()
+            for pair in _told({**piece, "name_in": board["piece_names_in"][key]}, "name")
+        ),
         *_told(board, "title"),
         *_told(computer, "verdict"),
         *_told(state, "message"),

@@ -116,6 +116,12 @@ def test_the_online_dialog_and_the_servers_words_follow_the_language(
     key = page.locator("#colour-key-list .key-text").all_inner_texts()
     assert key and "ostatni ruch" in key and "last move" not in key
     assert page.title() == "Kiban: Pojedynek robotów"
+    # the pieces' and the spots' names, as their tooltips say them
+    titles = page.evaluate(
+        "() => [...document.querySelectorAll('#board title')].map((t) => t.textContent)"
+    )
+    assert "czerwony robot" in titles and "lion" not in titles
+    assert "ręka (gracz A) – mały żółty robot" in titles
     page.select_option("#language", "en")
     page.wait_for_function("() => document.getElementById('takeback').textContent === 'Take back'")
     assert "the computer (level 1, first steps)" in page.inner_text("#computer-note")
