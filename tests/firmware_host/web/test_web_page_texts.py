@@ -158,6 +158,20 @@ def test_what_a_remote_game_waits_for_is_told_in_every_language() -> None:
             assert _english_left(game, text, told, language) == set(), (language, told)
 
 
+def test_the_boards_records_differing_is_told_in_every_language() -> None:
+    game = games()[0]
+    theirs = SimpleNamespace(uid="u", line=0, moves=("2c2b", "3a3b"))
+    room = SimpleNamespace(spec=SimpleNamespace(key_of=lambda board: "k"), states={7: theirs})
+    remote = SimpleNamespace(
+        room=room, setting=SimpleNamespace(uid="u"), detached=False, line=0, _moves=("2c2b", "1a1b")
+    )
+    text = cast(Any, RemoteGame.divergence)(remote)
+    assert text is not None and fits(text, WAITING), text
+    for language in TRANSLATED:
+        told = waiting_text(game, text, language)
+        assert _english_left(game, text, told, language) == set(), (language, told)
+
+
 def test_the_online_search_and_why_help_is_off_fit_their_templates() -> None:
     requests = [
         OnlineRequest(Way.SEEK),
