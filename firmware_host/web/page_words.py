@@ -209,6 +209,19 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("Abort the online game?"),
     N_("Resign the online game?"),
     N_("simulated board"),
+    # the board's buttons by their roles (hardware/profile_base.py ``ButtonRole``)
+    N_("ok"),
+    N_("next"),
+    N_("back"),
+    N_("roll"),
+    N_("refill"),
+    N_("clock"),
+    N_("hint"),
+    # the records' formats by their titles (each game's ``record_formats``)
+    N_("plain text (headers and moves)"),
+    N_("USI position line"),
+    N_("KIF (Japanese, UTF-8)"),
+    N_("CSA"),
 )
 """Every English word of index.html and of the page's scripts that words.js tells."""
 

@@ -17,6 +17,7 @@ from typing import Any, cast
 
 import pytest
 
+from drivers.buttons import ButtonRole
 from engine.game import Game
 from engine.registry import games
 from engine.search.levels import LEVELS
@@ -299,3 +300,15 @@ def test_the_catalogue_names_the_levels_and_the_seats_in_every_language() -> Non
             assert told != level["name"] or level["name"] in identical_on_purpose(language)
     dobutsu = catalogue["games"][0]
     assert [seat["name_in"]["pl"] for seat in dobutsu["seats"]] == ["gracz A", "gracz B"]
+
+
+def test_the_boards_buttons_and_the_record_formats_are_served_words() -> None:
+    titles = {entry.title for game in games() for entry in game.record_formats()}
+    names = {role.value for role in ButtonRole}
+    assert names | titles <= set(PAGE_WORDS), sorted((names | titles) - set(PAGE_WORDS))
+    for language in TRANSLATED:
+        served = page_words(language)
+        assert (
+            served["next"] != "next"
+            and served["plain text (headers and moves)"] != "plain text (headers and moves)"
+        )
