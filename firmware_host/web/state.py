@@ -432,8 +432,8 @@ def _free_texts_in(controller: Controller, text: str, language: Language) -> str
     if verdict is not None:
         text = text.replace(f" — {verdict}", f" — {verdict_text(game, verdict, language)}")
     waiting = controller.remote_wait
-    if waiting is not None and text.startswith(f"{waiting}; "):
-        text = f"{waiting_text(game, waiting, language)}; {text.removeprefix(f'{waiting}; ')}"
+    if waiting is not None:  # before the line, after a store's fault if there is one
+        text = text.replace(f"{waiting}; ", f"{waiting_text(game, waiting, language)}; ", 1)
     return text
 
 

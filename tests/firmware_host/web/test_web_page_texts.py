@@ -312,3 +312,34 @@ def test_the_boards_buttons_and_the_record_formats_are_served_words() -> None:
             served["next"] != "next"
             and served["plain text (headers and moves)"] != "plain text (headers and moves)"
         )
+
+
+@pytest.mark.usefixtures("closing")
+def test_what_a_remote_game_waits_for_is_told_in_the_state_and_its_status_line() -> None:
+    sim = make_sim()
+    waiting = "waiting for the opponent's board (B (gote)): it is offline"
+    sim.controller.network_waits(waiting)
+    state = state_message(
+        sim.controller,
+        sim.board.painter.pixels,
+        mode=Mode.SIMULATOR,
+        moves=MoveList(),
+        pieces=sim.world.layout(),
+        now=sim.now,
+        remote=cast(
+            Any,
+            SimpleNamespace(
+                watching=False,
+                setting=None,
+                room=None,
+                request=SimpleNamespace(address="mqtt://b"),
+                seats=(0,),
+                link=None,
+                detached=False,
+            ),
+        ),
+    )
+    assert state["message"].startswith(waiting)
+    polish = "czekanie na planszę przeciwnika (gracz B): jest rozłączona"
+    assert state["remote"]["waiting_in"]["pl"] == polish
+    assert state["message_in"]["pl"].startswith(f"{polish}; ")
