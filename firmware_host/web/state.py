@@ -113,6 +113,7 @@ def catalogue_message(
             {
                 "name": game.name,
                 "title": game.title,
+                "title_in": in_languages(partial(translated, game.title)),
                 "aliases": list(game.aliases),
                 "seats": seats_json(game),
                 "options": [option_json(spec) for spec in game.option_specs],

@@ -300,6 +300,7 @@ def test_the_catalogue_names_the_levels_and_the_seats_in_every_language() -> Non
             assert told != level["name"] or level["name"] in identical_on_purpose(language)
     dobutsu = catalogue["games"][0]
     assert [seat["name_in"]["pl"] for seat in dobutsu["seats"]] == ["gracz A", "gracz B"]
+    assert dobutsu["title_in"]["pl"] == "Pojedynek robotów"
 
 
 def test_the_boards_buttons_and_the_record_formats_are_served_words() -> None:
