@@ -11,7 +11,7 @@
 //   words.js    the page's own words in its language, served by the server
 //   speech.js   says the server's sentences: moves, prompts, refusals, clock warnings (off by default)
 
-import { renderBoard, renderLeds, renderPieces } from "./board.js";
+import { renameBoard, renderBoard, renderLeds, renderPieces } from "./board.js";
 import { $, clearLog, html, log, page } from "./common.js";
 import { bindControls, followGame, renderCatalogue, renderControls } from "./controls.js";
 import { checkStillPaired, renderDevices } from "./devices.js";
@@ -136,7 +136,7 @@ bindWords(speech.language);
 document.addEventListener("kiban-words", () => {
   // the board's words (spots, indicators, seats) and the state's sentences in the
   // language now chosen
-  if (page.board) renderBoard(page.board);
+  renameBoard();
   if (page.state) renderState(page.state);
 });
 bindRemote();

@@ -90,10 +90,13 @@ def test_the_online_dialog_and_the_servers_words_follow_the_language(
     page.evaluate("([b, s]) => window.kiban.render(b, s)", [board, state])
     page.evaluate("() => { document.getElementById('online-game').open = true; }")
     page.evaluate("() => { document.body.dataset.seq = 'online'; }")  # the dialog follows
+    page.evaluate("() => { document.querySelector('#board polygon').dataset.kept = 'yes'; }")
     page.select_option("#language", "pl")
     page.wait_for_function(
         "t => document.getElementById('takeback').textContent === t", arg=told["Take back"]
     )
+    # the board's words change in place: its elements stay (a drag begun goes on)
+    assert page.locator("#board polygon[data-kept='yes']").count() == 1
     kept = told["A lishogi token is kept on this board (readable by its user only)."]
     assert page.inner_text("#online-token-state") == kept
     opponent = told["lishogi AI level {level}"].format(level=3)
