@@ -209,6 +209,7 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("Abort the online game?"),
     N_("Resign the online game?"),
     N_("simulated board"),
+    N_("refused: {reason}"),
     # the board's buttons by their roles (hardware/profile_base.py ``ButtonRole``)
     N_("ok"),
     N_("next"),

@@ -71,7 +71,7 @@ function receive(message) {
       break;
     case "error":
       remoteAnswered(message);
-      log(`refused: ${message.message}`, true);
+      log(word("refused: {reason}", { reason: message.message }), true); // the reason as the server says it
       break;
     case "record":
       saveRecord(message);
