@@ -1,10 +1,11 @@
 """The board message's words in every language: the spots' names and labels, the
 indicators' names and the captions beside them, the pieces' names.
 
-The page draws the board once per board message, and again when its language
-changes: each word comes with its English and, where another language says it
-otherwise, in that language (``name_in``, ``label_in``, ``text_in``), the seats in the
-game's own words (telling/spot_names.py).
+The page draws the board once per board message and tells its words again, in
+place, when its language changes (board.js ``renameBoard``): each word comes with its
+English and in every other language (``name_in``, ``label_in``, ``text_in``; a spot's
+only where a language says it otherwise), the seats and pieces in the game's own
+words (telling/spot_names.py, telling/reasons.py).
 """
 
 from __future__ import annotations
