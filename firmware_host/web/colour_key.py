@@ -1,23 +1,30 @@
 """The colour key on the page: what each LED colour means, in the chosen palette.
 
 Only the meanings the current game can show: no dice colour for shogi, no
-furigoma pawns for Abalone, the coach's scale only when a seat is coached.
+furigoma pawns for Abalone, the coach's scale only when a seat is coached. Each
+meaning's words come in every language (``text_in``, the page shows its language's).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import partial
+from types import MappingProxyType
 from typing import Any
 
 from engine.opening import FirstPlayerDraw
 from firmware_host.session.controller import Controller
+from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.legend import (
     COACH_SCALE,
     DEFAULT_PALETTE,
     PALETTES,
     Meaning,
+    Pace,
     Palette,
     shown_in,
 )
+from firmware_host.web.page_texts import in_languages
 
 Json = dict[str, Any]
 
@@ -43,6 +50,41 @@ ORDER = (*COMMON, Meaning.MOVABLE, Meaning.COUNT, Meaning.TOKIN, Meaning.PAWN, *
 """Every meaning in the key's order: the common ones, then those of some games."""
 
 
+KEY_WORDS: Mapping[Meaning, str] = MappingProxyType(
+    {
+        Meaning.LAST_MOVE: N_("last move"),
+        Meaning.THREAT: N_("threatened piece"),
+        Meaning.CHECK: N_("king in check"),
+        Meaning.DESTINATION: N_("legal destination"),
+        Meaning.CAPTURE: N_("capture destination"),
+        Meaning.LIFTED: N_("lifted piece"),
+        Meaning.GUIDE: N_("move to play"),
+        Meaning.PROMPT: N_("prompt choice"),
+        Meaning.SELECTED: N_("selected choice"),
+        Meaning.FILL: N_("square to fill"),
+        Meaning.REMOVE: N_("piece to remove"),
+        Meaning.ILLEGAL: N_("illegal move"),
+        Meaning.FAULT: N_("hardware fault"),
+        Meaning.MOVABLE: N_("a piece the dice allow to move"),
+        Meaning.COUNT: N_("a count shown as a bar (tokens left)"),
+        Meaning.TOKIN: N_("furigoma: tokin up"),
+        Meaning.PAWN: N_("furigoma: pawn up"),
+        Meaning.HINT: N_("suggested move"),
+        Meaning.BEST: N_("coach: best destination"),
+        Meaning.GOOD: N_("coach: good destination"),
+        Meaning.DOUBTFUL: N_("coach: doubtful destination"),
+        Meaning.LOSING: N_("coach: losing destination"),
+        Meaning.GOES_ON: N_("a move that may go on (ok ends it)"),
+    }
+)
+"""Each meaning's words (``Meaning``'s values), as msgids."""
+
+PACES: Mapping[Pace, str] = MappingProxyType(
+    {Pace.BLINK: N_("{meaning} (blinks)"), Pace.SLOW: N_("{meaning} (blinks slowly)")}
+)
+"""A meaning that always blinks, or blinks slowly, says so in the key."""
+
+
 def key_meanings(controller: Controller) -> tuple[Meaning, ...]:
     """The meanings the LEDs can show in the current game with its settings."""
     position = controller.position
@@ -62,6 +104,13 @@ def key_text(meaning: Meaning, palette: Palette = DEFAULT_PALETTE) -> str:
     return palette.key_text(meaning)
 
 
+def key_text_in(meaning: Meaning, palette: Palette, language: Language) -> str:
+    """``key_text`` in ``language``."""
+    said = translated(KEY_WORDS[meaning], language)
+    pace = PACES.get(palette.pace(meaning))
+    return said if pace is None else translated(pace, language).format(meaning=said)
+
+
 def colour_key(controller: Controller, palette: str) -> list[Json]:
     """The key as the page draws it: each meaning's words and its colour (hex)."""
     chosen: Palette = PALETTES.get(palette, PALETTES["default"])
@@ -69,6 +118,7 @@ def colour_key(controller: Controller, palette: str) -> list[Json]:
         {
             "meaning": meaning.name.lower(),
             "text": key_text(meaning, chosen),
+            "text_in": in_languages(partial(key_text_in, meaning, chosen)),
             "colour": chosen.colours[meaning].hex(),
         }
         for meaning in key_meanings(controller)

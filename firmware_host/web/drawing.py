@@ -258,6 +258,11 @@ def _as_is(name: str) -> tuple[str, str]:
     return name, name
 
 
+def _seat_label(kind: str, rest: tuple[str, ...], seat: Seat) -> str:
+    """A seat's indicator named without words of a game's: ``dice 3: green``."""
+    return f"{' '.join((kind, *rest))}: {seat.name}"
+
+
 def _seat_of(name: str, seats: Sequence[Seat]) -> tuple[int, str, tuple[str, ...]] | None:
     """``dice:2:5`` -> (2, "dice", ("5",)): the seat an indicator belongs to, its kind and
     the rest of its name; None when it names no seat of the game."""
@@ -301,7 +306,7 @@ def _indicators(
             continue
         seat, kind, rest = owner
         order = (kinds.setdefault(kind, len(kinds)), _natural(rest))
-        label = f"{' '.join((kind, *rest))}: {seats[seat].name}"  # "dice 3: green"
+        label = names(name)[0] if names is not _as_is else _seat_label(kind, rest, seats[seat])
         rows.setdefault(seat, []).append((order, name, label))
     result: list[IndicatorDrawing] = []
     captions: list[Caption] = []

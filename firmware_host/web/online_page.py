@@ -8,6 +8,7 @@ line carries it (the action's repr leaves it out).
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -25,14 +26,40 @@ from firmware_host.session.actions import (
     OnlineStart,
     OnlineToken,
 )
+from firmware_host.telling.language import N_
 from firmware_host.web.commands import CommandError
 from firmware_host.web.online_start import OnlineStarter
+from firmware_host.web.page_texts import in_languages, told_again
 from firmware_host.wire.actions import Problem
 
 Json = dict[str, Any]
 
 MAX_CHAT = 140
 """lishogi's longest chat line."""
+
+
+LOOKING = (
+    N_("seeking a rated {control} game on lishogi"),
+    N_("seeking a casual {control} game on lishogi"),
+    N_("challenging {who} on lishogi (waiting for an answer)"),
+    N_("accepting lishogi challenge {who}"),
+)
+"""What is being looked for (web/online_start.py), as the dialog says it."""
+
+FAILED = (
+    N_("lishogi: no game came of it in time"),
+    N_("starting the online game failed: {error}"),
+    N_("lishogi: {error}"),
+)
+"""Why the last search failed (web/online_start.py), the most particular first."""
+
+HELP_OFF = (N_("{server} forbids engine help in games against people"),)
+"""Why the computer's help is off (session/settings.py ``help_off``)."""
+
+
+def _in(text: str | None, templates: tuple[str, ...]) -> Json | None:
+    """``text`` in every other language (None stays None)."""
+    return None if text is None else in_languages(partial(told_again, text, templates))
 
 
 def online_state(
@@ -43,11 +70,16 @@ def online_state(
     off."""
     stored = state_dir is not None and token_path(state_dir).is_file()
     playing = seat if isinstance(seat, OnlineSeat) else None
+    search = starter.state() if starter is not None else {"looking": None, "failed": None}
     return {
         "token": stored,
-        **(starter.state() if starter is not None else {"looking": None, "failed": None}),
+        **search,
+        "looking_in": _in(search["looking"], LOOKING),
+        "failed_in": _in(search["failed"], FAILED),
         "game": None if playing is None else playing.link.game_id,
         "opponent": None if playing is None else _opponent(playing),
+        # lishogi's computer, by its level (the page says it in its words)
+        "opponent_level": None if playing is None else _ai_level(playing),
         "chat": []
         if playing is None
         else [
@@ -55,7 +87,15 @@ def online_state(
             for line in playing.chat
         ],
         "help_off": help_off,
+        "help_off_in": _in(help_off, HELP_OFF),
     }
+
+
+def _ai_level(seat: OnlineSeat) -> int | None:
+    full = seat.full
+    if full is None:
+        return None
+    return (full.gote if seat.seat == 0 else full.sente).ai_level
 
 
 def _opponent(seat: OnlineSeat) -> str | None:

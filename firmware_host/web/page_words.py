@@ -215,6 +215,29 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("hints"),
     N_("{seat}: {help}"),
     N_("{seat}: {help}, hints left: {count}"),
+    # the "Play online" dialog's sentences (online.js)
+    N_("A lishogi token is kept on this board (readable by its user only)."),
+    N_("No lishogi token is kept: give one to play online."),
+    N_("lishogi game {game} against {opponent}"),
+    N_("lishogi AI level {level}"),
+    N_("Forget the lishogi token on this board? (Revoke it on lishogi too.)"),
+    N_("Abort the online game?"),
+    N_("Resign the online game?"),
+    N_("simulated board"),
+    N_("refused: {reason}"),
+    # the board's buttons by their roles (hardware/profile_base.py ``ButtonRole``)
+    N_("ok"),
+    N_("next"),
+    N_("back"),
+    N_("roll"),
+    N_("refill"),
+    N_("clock"),
+    N_("hint"),
+    # the records' formats by their titles (each game's ``record_formats``)
+    N_("plain text (headers and moves)"),
+    N_("USI position line"),
+    N_("KIF (Japanese, UTF-8)"),
+    N_("CSA"),
 )
 """Every English word of index.html and of the page's scripts that words.js tells."""
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
+from functools import partial
 from typing import Any
 
 from drivers.led_strip import Colour
@@ -38,17 +39,23 @@ from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.legend import BoardView
 from firmware_host.telling.reasons import result_text, seat_words
 from firmware_host.telling.speech import warnings_ahead
-from firmware_host.telling.spot_names import (
-    indicator_caption,
-    indicator_name,
-    name_spots_in,
-    spot_label,
-    spot_name,
-)
+from firmware_host.telling.spot_names import name_spots_in, spot_label, spot_name
 from firmware_host.telling.view import Surface, build_view, draw_text, message_text
+from firmware_host.web.board_words import differing, drawn, drawn_in, piece_names_in
 from firmware_host.web.claims import claim_json, claim_previews, claims_of
 from firmware_host.web.colour_key import colour_key
-from firmware_host.web.drawing import Drawing, SpotDrawing, draw
+from firmware_host.web.drawing import Drawing, SpotDrawing
+from firmware_host.web.page_texts import (
+    LEVEL_NAMES,
+    OTHER_LANGUAGES,
+    in_languages,
+    notes_in,
+    opponent_text,
+    review_text,
+    seat_said,
+    verdict_text,
+    waiting_text,
+)
 from firmware_host.web.pieces import piece_book
 from hardware.profile import Profile
 
@@ -79,10 +86,12 @@ def option_json(spec: OptionSpec) -> Json:
 
 
 def seats_json(game: Game[Any]) -> list[Json]:
-    """Each seat's name, letter, colour and the edge it sits at."""
+    """Each seat's name (in every language: the game's own words), letter, colour and
+    the edge it sits at."""
     return [
         {
             "name": seat.name,
+            "name_in": in_languages(partial(seat_said, game, seat.name)),
             "letter": seat.letter,
             "colour": seat.colour,
             "side": seat_side(game.seats, index).value,
@@ -104,6 +113,7 @@ def catalogue_message(
             {
                 "name": game.name,
                 "title": game.title,
+                "title_in": in_languages(partial(translated, game.title)),
                 "aliases": list(game.aliases),
                 "seats": seats_json(game),
                 "options": [option_json(spec) for spec in game.option_specs],
@@ -116,15 +126,28 @@ def catalogue_message(
         ],
         "palettes": list(palettes),
         "settings": {key: list(choices) for key, choices in Settings.CHOICES.items()},
-        "levels": [{"number": level.number, "name": level.name} for level in LEVELS],
+        "levels": [
+            {
+                "number": level.number,
+                "name": level.name,
+                "name_in": in_languages(partial(translated, LEVEL_NAMES[level.name])),
+            }
+            for level in LEVELS
+        ],
     }
 
 
 def _spot_json(game: Game[Any], drawing: SpotDrawing) -> Json:
+    """A spot's place and outline, its name and label (in the other languages when
+    they differ from the English: a cell's name is the same in all)."""
+    spot = drawing.spot
+    name, label = spot_name(game, spot), spot_label(game, spot)
     return {
-        "spot": drawing.spot,
-        "name": spot_name(game, drawing.spot),
-        "label": spot_label(game, drawing.spot),
+        "spot": spot,
+        "name": name,
+        "name_in": differing(name, [(x, spot_name(game, spot, x)) for x in OTHER_LANGUAGES]),
+        "label": label,
+        "label_in": differing(label, [(x, spot_label(game, spot, x)) for x in OTHER_LANGUAGES]),
         "x": _number(drawing.x),
         "y": _number(drawing.y),
         "points": [[_number(x), _number(y)] for x, y in drawing.points],
@@ -134,19 +157,17 @@ def _spot_json(game: Game[Any], drawing: SpotDrawing) -> Json:
 def board_message(
     game: Game[Any], profile: Profile, mode: Mode, options: Options | None = None
 ) -> Json:
-    """How to draw ``game`` on ``profile`` for the page of ``mode``."""
-    drawing: Drawing = draw(
-        game.geometry,
-        profile.leds,
-        game.seats,
-        lambda name: (indicator_name(game, name), indicator_caption(game, name)),
-    )
+    """How to draw ``game`` on ``profile`` for the page of ``mode``, its words in every
+    language."""
+    drawing: Drawing = drawn(game, profile)
+    told = drawn_in(game, profile)
     regions = {name: sorted(spots) for name, spots in game.geometry.regions}
     return {
         "type": "board",
         "mode": mode,
         "game": game.name,
         "title": game.title,
+        "title_in": in_languages(partial(translated, game.title)),
         "profile": profile.name,
         "sensing": profile.sensing.value,
         "shape": drawing.shape.value,
@@ -167,18 +188,27 @@ def board_message(
                 "x": i.x,
                 "y": i.y,
                 "label": i.label,
+                "label_in": {x.value: d.indicators[k].label for x, d in told.items()},
                 "seat": i.seat,
             }
-            for i in drawing.indicators
+            for k, i in enumerate(drawing.indicators)
         ],
         "captions": [
-            {"text": c.text, "x": c.x, "y": c.y, "anchor": c.anchor, "seat": c.seat}
-            for c in drawing.captions
+            {
+                "text": c.text,
+                "text_in": {x.value: d.captions[k].text for x, d in told.items()},
+                "x": c.x,
+                "y": c.y,
+                "anchor": c.anchor,
+                "seat": c.seat,
+            }
+            for k, c in enumerate(drawing.captions)
         ],
         "buttons": [role.value for role, _ in profile.buttons],
         "sensed": sorted(profile.sensed_spots),
         "seats": seats_json(game),
         "pieces": piece_book(game),
+        "piece_names_in": piece_names_in(game, piece_book(game)),
         "claims": [claim_json(claim) for claim in claims_of(game, options)],
         "formats": [{"name": f.name, "title": f.title} for f in game.record_formats()],
         "world": mode is Mode.SIMULATOR,
@@ -278,6 +308,7 @@ def _review(controller: Controller) -> Json | None:
         "move": review.move,
         # the engine's judgement of each move, once worked out (``worst`` steps by it)
         "notes": {str(ply): note.comment() for ply, note in sorted(review.notes.items())},
+        "notes_in": notes_in(review),
     }
 
 
@@ -374,9 +405,6 @@ def state_message(
     }
 
 
-OTHER_LANGUAGES = tuple(language for language in Language if language is not Language.ENGLISH)
-
-
 def _message_in(controller: Controller, view: BoardView) -> Json:
     """The status line in each language but English (the page shows its language's),
     without the clocks and with the spots off the board named in the language."""
@@ -384,11 +412,30 @@ def _message_in(controller: Controller, view: BoardView) -> Json:
     return {
         language.value: name_spots_in(
             controller.game,
-            message_text(controller, view.clocks, Surface.PAGE, language).removesuffix(suffix),
+            _free_texts_in(
+                controller,
+                message_text(controller, view.clocks, Surface.PAGE, language).removesuffix(suffix),
+                language,
+            ),
             language,
         )
         for language in OTHER_LANGUAGES
     }
+
+
+def _free_texts_in(controller: Controller, text: str, language: Language) -> str:
+    """The status line with the session's own English sentences in it (a review's
+    place, the computer's verdict, what a remote game waits for) told in ``language``."""
+    game = controller.game
+    review, verdict = controller.review, controller.computer.verdict
+    if review is not None:
+        text = text.replace(review.describe(), review_text(review, language))
+    if verdict is not None:
+        text = text.replace(f" — {verdict}", f" — {verdict_text(game, verdict, language)}")
+    waiting = controller.remote_wait
+    if waiting is not None:  # before the line, after a store's fault if there is one
+        text = text.replace(f"{waiting}; ", f"{waiting_text(game, waiting, language)}; ", 1)
+    return text
 
 
 def _shown_code(remote: RemoteGame) -> object:
@@ -408,6 +455,9 @@ def _remote(remote: RemoteGame, controller: Controller) -> Json:
         "seats": list(remote.seats),
         "connected": link is not None and link.connected,
         "waiting": controller.remote_wait,
+        "waiting_in": None
+        if controller.remote_wait is None
+        else in_languages(partial(waiting_text, controller.game, controller.remote_wait)),
         "watching": remote.watching,
         "left": remote.detached,
     }
@@ -472,12 +522,20 @@ def _computer(controller: Controller, thinking: bool) -> Json:
     what it proved of the game's end."""
     computer = controller.computer
     hint = computer.hint
+    verdict = computer.verdict
     return {
         "seats": {str(seat): spec.describe() for seat, spec in computer.seats.items()},
+        "seats_in": {
+            str(seat): in_languages(partial(opponent_text, spec))
+            for seat, spec in computer.seats.items()
+        },
         # a remote seat's move is awaited, not thought about (the page offers no "move now")
         "thinking": thinking and controller.position.turn not in computer.remote,
         "hint": None if hint is None else controller.position.move_text(hint[0]),
-        "verdict": computer.verdict,
+        "verdict": verdict,
+        "verdict_in": None
+        if verdict is None
+        else in_languages(partial(verdict_text, controller.game, verdict)),
         "coach": computer.coach,
         "warn": computer.warn,
         # why hints, the coach, warnings and threat lights are off (an online game)

@@ -11,7 +11,7 @@
 //   words.js    the page's own words in its language, served by the server
 //   speech.js   says the server's sentences: moves, prompts, refusals, clock warnings (off by default)
 
-import { renderBoard, renderLeds, renderPieces } from "./board.js";
+import { renameBoard, renderBoard, renderLeds, renderPieces } from "./board.js";
 import { $, clearLog, html, log, page } from "./common.js";
 import { bindControls, followGame, renderCatalogue, renderCoach, renderControls } from "./controls.js";
 import { checkStillPaired, renderDevices } from "./devices.js";
@@ -71,7 +71,7 @@ function receive(message) {
       break;
     case "error":
       remoteAnswered(message);
-      log(`refused: ${message.message}`, true);
+      log(word("refused: {reason}", { reason: message.message }), true); // the reason as the server says it
       break;
     case "record":
       saveRecord(message);
@@ -103,7 +103,7 @@ function renderState(state) {
   if (page.state && page.state.game_id !== state.game_id) {
     // the new game's opening draw came just before its first state: said again
     clearLog();
-    if (state.draw) log(state.draw.description);
+    if (state.draw) log(inLanguage(state.draw, "description"));
   }
   page.state = state;
   document.body.dataset.seq = state.seq;
@@ -135,7 +135,10 @@ bindControls();
 bindSpeech();
 bindWords(speech.language);
 document.addEventListener("kiban-words", () => {
-  if (page.state) renderState(page.state); // its sentences in the language now chosen
+  // the board's words (spots, indicators, seats) and the state's sentences in the
+  // language now chosen
+  renameBoard();
+  if (page.state) renderState(page.state);
 });
 bindRemote();
 bindOnline();

@@ -3,6 +3,36 @@
 
 import { $, OFF, UNIT, page, seatClass, svg } from "./common.js";
 import { drawPiece, hasStyles, loadPieceStyle, pieceStyle, setPieceStyle } from "./pieces.js";
+import { inLanguage } from "./speech.js";
+import { word } from "./words.js";
+
+// The board's words in the page's language, its elements kept (a drag goes on): the
+// title, the spots' names and labels, the indicators' names and the captions.
+export function renameBoard() {
+  const board = page.board;
+  if (!board) return;
+  titleBoard(board);
+  nameSpots(board);
+  for (const [element, entry, field, fallback] of page.boardWords) element.textContent = inLanguage(entry, field) || fallback;
+}
+
+function titleBoard(board) {
+  const title = inLanguage(board, `title`);
+  const simulated = board.mode === `simulator`;
+  document.title = `Kiban: ${title}`;
+  $("title").textContent = `${title} · ${simulated ? word("simulated board") : board.profile}`;
+}
+
+// Each spot's name in the page's language, by its id.
+function nameSpots(board) {
+  page.names = new Map([...board.cells, ...board.off_board].map((spot) => [spot.spot, inLanguage(spot, `name`) || spot.spot]));
+}
+
+// `element` shows `entry`'s `field` in the page's language, and again when it changes.
+function told(element, entry, field, fallback = ``) {
+  element.textContent = inLanguage(entry, field) || fallback;
+  page.boardWords.push([element, entry, field, fallback]);
+}
 
 export function renderBoard(board) {
   page.board = board;
@@ -16,8 +46,8 @@ export function renderBoard(board) {
     "viewBox",
     `${x0 * k - pad} ${y0 * k - pad} ${(x1 - x0) * k + 2 * pad} ${(y1 - y0) * k + 2 * pad}`,
   );
-  document.title = `Kiban: ${board.title}`;
-  $("title").textContent = `${board.title} · ${board.mode === "simulator" ? "simulated board" : board.profile}`;
+  page.boardWords = []; // [element, entry, field, fallback]: told again in another language
+  titleBoard(board);
   document.body.dataset.mode = board.mode;
   document.body.dataset.game = board.game;
   $("tray").hidden = !board.world;
@@ -46,14 +76,14 @@ function drawSpots(board, layer) {
   const points = (list) => list.map(([x, y]) => `${x * k},${y * k}`).join(" ");
   // spot names: a square's bottom left corner, a hexagon's bottom middle
   const square = board.shape === "square";
-  page.names = new Map([...board.cells, ...board.off_board].map((spot) => [spot.spot, spot.name || spot.spot]));
-  const name = (spot, label, x, y, inset, extra) => {
-    svg("text", {
+  nameSpots(board);
+  const name = (spot, x, y, inset, extra) => {
+    told(svg("text", {
       class: `spot-name${extra}`,
       x: square ? x - inset * UNIT : x,
       y: y + (square ? inset + 0.02 : 0.45) * UNIT,
       "text-anchor": square ? "start" : "middle",
-    }, layer).textContent = label || spot;
+    }, layer), spot, `label`, spot.spot);
   };
   for (const cell of board.cells) {
     const polygon = svg("polygon", {
@@ -61,7 +91,7 @@ function drawSpots(board, layer) {
       points: points(cell.points),
       "data-spot": cell.spot,
     }, layer);
-    name(cell.spot, cell.label, cell.x * k, cell.y * k, 0.42, "");
+    name(cell, cell.x * k, cell.y * k, 0.42, "");
     page.spots.set(cell.spot, { x: cell.x * k, y: cell.y * k, element: polygon });
   }
   for (const spot of board.off_board) {
@@ -70,8 +100,8 @@ function drawSpots(board, layer) {
       points: points(spot.points),
       "data-spot": spot.spot,
     }, layer);
-    svg("title", {}, polygon).textContent = spot.name || spot.spot;
-    name(spot.spot, spot.label, spot.x * k, spot.y * k, 0.38, " offboard-name");
+    told(svg("title", {}, polygon), spot, `name`, spot.spot);
+    name(spot, spot.x * k, spot.y * k, 0.38, " offboard-name");
     page.spots.set(spot.spot, { x: spot.x * k, y: spot.y * k, element: polygon });
   }
   page.stoneRadius = (square ? 0.36 : 0.33) * UNIT;
@@ -119,17 +149,17 @@ function drawIndicators(board, layer) {
       "data-indicator": indicator.name,
       "data-index": indicator.leds[0],
     }, layer);
-    svg("title", {}, dot).textContent = indicator.label;
+    told(svg("title", {}, dot), indicator, `label`);
     page.indicators.push({ leds: indicator.leds, glow, dot });
   }
   for (const caption of board.captions || []) {
     const whose = caption.seat === null || caption.seat === undefined ? "" : ` caption ${seatClass(caption.seat)}`;
-    svg("text", {
+    told(svg("text", {
       class: `indicator-label${whose}`,
       x: caption.x * k,
       y: caption.y * k,
       "text-anchor": caption.anchor,
-    }, layer).textContent = caption.text;
+    }, layer), caption, `text`);
   }
 }
 

@@ -19,7 +19,8 @@ export function renderControls(board) {
   const buttons = $("buttons");
   buttons.replaceChildren();
   for (const name of board.buttons) {
-    button(name, () => send({ type: "press", button: name }), { "data-button": name }, buttons);
+    const pressed = button(name, () => send({ type: "press", button: name }), { "data-button": name }, buttons);
+    wordIn(pressed, name); // its name in the page's language
   }
   const claims = $("claims");
   claims.replaceChildren();
@@ -32,7 +33,7 @@ export function renderControls(board) {
   }
   const format = $("format");
   format.replaceChildren();
-  for (const entry of board.formats) html("option", { value: entry.name }, entry.title, format);
+  for (const entry of board.formats) wordIn(html(`option`, { value: entry.name }, null, format), entry.title);
   updateDownload();
   if (page.catalogue && $("new-game-name").value !== board.game) {
     $("new-game-name").value = board.game;

@@ -6,7 +6,8 @@
 // It follows the state as the page draws it (the body's data-seq changes with each).
 
 import { $, html, page, send } from "./common.js";
-import { wordIn } from "./words.js";
+import { inLanguage } from "./speech.js";
+import { word, wordIn } from "./words.js";
 
 function sendToken(event) {
   event.preventDefault();
@@ -39,34 +40,45 @@ function find(event) {
   send(message);
 }
 
+// Asks `question` (English, put in the page's language when asked) before sending.
 function confirmed(question, type) {
   return () => {
-    if (window.confirm(question)) send({ type });
+    if (window.confirm(word(question))) send({ type });
   };
 }
+
+// The opponent of the online game: lishogi's computer by its level, else its name.
+function opponent(online) {
+  if (online.opponent_level !== null && online.opponent_level !== undefined) {
+    return word("lishogi AI level {level}", { level: online.opponent_level });
+  }
+  return online.opponent || "…";
+}
+
+const KEPT = "A lishogi token is kept on this board (readable by its user only)."; // word()
+const NONE_KEPT = "No lishogi token is kept: give one to play online."; // word()
 
 export function renderOnline(state) {
   const online = state && state.online;
   if (!online) return;
-  $("online-token-state").textContent = online.token
-    ? "A lishogi token is kept on this board (readable by its user only)."
-    : "No lishogi token is kept: give one to play online.";
+  const kept = online.token;
+  wordIn($("online-token-state"), kept ? KEPT : NONE_KEPT);
   wordIn($("online-token-save"), online.token ? "Replace the token" : "Keep the token");
   $("online-forget").hidden = !online.token;
   $("online-help-off").hidden = !online.help_off;
-  $("online-help-off").textContent = online.help_off || "";
+  $("online-help-off").textContent = online.help_off ? inLanguage(online, "help_off") : "";
   const playing = Boolean(online.game);
   $("online-play").hidden = !playing;
   $("online-looking").hidden = !online.looking;
-  $("online-looking").textContent = online.looking ? `${online.looking}…` : "";
+  $("online-looking").textContent = online.looking ? `${inLanguage(online, "looking")}…` : "";
   $("online-cancel").hidden = !online.looking;
   $("online-failed").hidden = !online.failed;
-  $("online-failed").textContent = online.failed || "";
+  $("online-failed").textContent = online.failed ? inLanguage(online, "failed") : "";
   $("online-find").hidden = !online.token || Boolean(online.looking) || (playing && !state.outcome);
   if (!playing) return;
   const over = Boolean(state.outcome);
   for (const id of ["online-draw", "online-abort", "online-resign"]) $(id).disabled = over;
-  $("online-opponent").textContent = `lishogi game ${online.game} against ${online.opponent || "…"}`;
+  $("online-opponent").textContent = word("lishogi game {game} against {opponent}", { game: online.game, opponent: opponent(online) });
   const list = $("online-chat");
   list.replaceChildren();
   for (const line of online.chat) html("li", {}, `${line.user}: ${line.text}`, list);
@@ -75,11 +87,13 @@ export function renderOnline(state) {
 
 export function bindOnline() {
   $("online-token-form").addEventListener("submit", sendToken);
-  $("online-forget").addEventListener("click", confirmed(
-    "Forget the lishogi token on this board? (Revoke it on lishogi too.)", "online_forget"));
+  const forget = "Forget the lishogi token on this board? (Revoke it on lishogi too.)"; // word()
+  $("online-forget").addEventListener("click", confirmed(forget, "online_forget"));
   $("online-draw").addEventListener("click", () => send({ type: "online_draw" }));
-  $("online-abort").addEventListener("click", confirmed("Abort the online game?", "online_abort"));
-  $("online-resign").addEventListener("click", confirmed("Resign the online game?", "online_resign"));
+  const abort = "Abort the online game?"; // word()
+  const resign = "Resign the online game?"; // word()
+  $("online-abort").addEventListener("click", confirmed(abort, "online_abort"));
+  $("online-resign").addEventListener("click", confirmed(resign, "online_resign"));
   $("online-chat-form").addEventListener("submit", say);
   $("online-find").addEventListener("submit", find);
   $("online-cancel").addEventListener("click", () => send({ type: "online_cancel" }));

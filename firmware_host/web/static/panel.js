@@ -3,7 +3,7 @@
 // the moves the board cannot show, and the moves played.
 
 import { $, button, formatTime, html, page, seat, seatClass, send, spotName } from "./common.js";
-import { inLanguage, speakClock } from "./speech.js";
+import { inLanguage, speakClock, speech } from "./speech.js";
 import { word } from "./words.js";
 
 // The state's phases in words (by the wire's names).
@@ -17,7 +17,7 @@ const PIPS = {
 export function renderPanel(state) {
   const mover = seat(state.turn);
   const result = state.outcome ? inLanguage(state.outcome, `description`) : null;
-  const who = mover ? mover.name : `?`;
+  const who = mover ? inLanguage(mover, `name`) : `?`;
   $("turn").textContent = result
     ? word("Game over: {result}", { result })
     : `${word("{seat} to move", { seat: who })} · ${word(PHASES[state.phase] || state.phase)}`;
@@ -39,13 +39,15 @@ export function renderPanel(state) {
 // Who the computer plays, whether it is thinking, its hint and what it proved.
 function renderComputer(state) {
   const computer = state.computer || { seats: {}, thinking: false };
+  const described = computer.seats_in || {};
   const parts = Object.entries(computer.seats).map(([index, who]) => {
     const info = seat(Number(index));
-    return `${info ? info.name : index}: ${who}`;
+    const said = inLanguage({ who, who_in: described[index] }, `who`);
+    return `${info ? inLanguage(info, `name`) : index}: ${said}`;
   });
   if (computer.thinking) parts.push(word("the computer is thinking…"));
   if (computer.hint) parts.push(word("hint: {move}", { move: computer.hint }));
-  if (computer.verdict) parts.push(computer.verdict);
+  if (computer.verdict) parts.push(inLanguage(computer, `verdict`));
   $("computer-note").textContent = parts.join(" · ");
   $("move-now").hidden = !computer.thinking;
   $("hint").disabled = Boolean(state.outcome) || computer.thinking || String(state.turn) in computer.seats;
@@ -81,7 +83,7 @@ function renderSeats(state) {
     const toMove = !state.outcome && index === state.turn;
     const row = html("div", { className: `seat-row${toMove ? " to-move" : ""}`, "data-seat": index }, null, box);
     html("span", { className: `seat-dot ${seatClass(index)}`, "aria-hidden": "true" }, null, row);
-    html("span", { className: "seat-name" }, info.name, row);
+    html("span", { className: "seat-name" }, inLanguage(info, `name`), row);
     const team = state.teams ? word("team {number}", { number: state.teams[index] + 1 }) : null;
     if (team) html("span", { className: "seat-team" }, team, row);
     if (scores) html("span", { className: "score", "data-score": index }, String(scores[index]), row);
@@ -92,7 +94,7 @@ function renderSeats(state) {
     }
   });
   if (state.team_scores) {
-    const names = (team) => page.board.seats.filter((_, i) => state.teams[i] === team).map((s) => s.name);
+    const names = (team) => page.board.seats.filter((_, i) => state.teams[i] === team).map((s) => inLanguage(s, `name`));
     const line = html("div", { className: "team-scores" }, null, box);
     state.team_scores.forEach((score, team) => {
       html("span", { "data-team-score": team }, `${names(team).join(" & ")}: ${score}`, line);
@@ -148,7 +150,7 @@ function renderDice(state) {
   $("roll").hidden = !due;
   if (box.hidden) return;
   const mover = seat(state.turn);
-  const name = mover ? mover.name : "?";
+  const name = mover ? inLanguage(mover, `name`) : "?";
   if (state.forced) {
     box.dataset.state = "lost-turn";
     note.textContent = word("{seat}'s only move: {move} (played for you)", { seat: name, move: state.forced });
@@ -192,7 +194,7 @@ function renderOpening(state) {
 // when the key changes (another palette, another game, the coach on).
 function renderKey(state) {
   const legend = state.legend || [];
-  const signature = JSON.stringify(legend);
+  const signature = JSON.stringify([speech.language, legend]); // a language changed redraws it
   const list = $("colour-key-list");
   $("colour-key").hidden = !legend.length;
   if (list.dataset.signature === signature) return;
@@ -203,7 +205,7 @@ function renderKey(state) {
     const swatch = html("span", { className: "swatch", "aria-hidden": "true" }, null, item);
     swatch.style.background = entry.colour;
     swatch.style.boxShadow = `0 0 6px ${entry.colour}`;
-    html("span", { className: "key-text" }, entry.text, item);
+    html("span", { className: "key-text" }, inLanguage(entry, `text`), item);
   }
 }
 
@@ -240,7 +242,7 @@ function renderMoves(state) {
       ? word("game {id}: the start", { id: review.game_id })
       : word("game {id}: move {ply} of {count}", { id: review.game_id, ply: review.ply, count: review.moves.length });
   // the engine's judgement of the move shown, once worked out
-  const note = review && review.notes ? review.notes[review.ply] : null;
+  const note = review && review.notes ? inLanguage({ note: review.notes[review.ply], note_in: (review.notes_in || {})[review.ply] }, `note`) : null;
   $("review-judged").textContent = note ? `— ${note}` : "";
   const shown = moves.querySelector(".reviewed");
   if (shown) shown.scrollIntoView({ block: "nearest" });

@@ -9,6 +9,7 @@
 // (board.pieces, from the game's rules), never from here.
 
 import { svg } from "./common.js";
+import { inLanguage } from "./speech.js";
 
 const STYLE_KEY = "kiban.pieces"; // localStorage: "kanji" or "international"
 const SIZE = 36; // the radius the drawings are made for; scaled to the page's stone radius
@@ -30,7 +31,8 @@ export function drawPiece(parent, stone, x, y, { board, radius, count = 1, seatC
     "data-facing": facing,
   }, parent);
   const entry = (board && board.pieces && board.pieces[key(stone)]) || { name: stone.label, steps: [], lines: [] };
-  svg("title", {}, group).textContent = entry.name;
+  const names = (board && board.piece_names_in && board.piece_names_in[key(stone)]) || {};
+  svg("title", {}, group).textContent = inLanguage({ ...entry, name_in: names }, `name`); // in the page's language
   const scale = (radius || SIZE) / SIZE;
   const figure = svg("g", {
     class: "figure",

@@ -72,14 +72,14 @@ def test_a_player_s_shogi_move_asks_for_reductions_and_the_coach_does_not(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     asked: list[tuple[bool, bool]] = []
-    real = play.search
+    real = search
 
     def spy(position: Any, limits: Limits, *, judge_all: bool = False) -> Any:
         asked.append((limits.selective, judge_all))
         return real(position, limits, judge_all=judge_all)
 
     monkeypatch.setattr(play, "search", spy)
-    quick = play.Limits(max_depth=2, max_nodes=2000)
+    quick = Limits(max_depth=2, max_nodes=2000)
     top = level(10)
     play.analyse(SHOGI.position(), top, rng=random.Random(1), limits=quick)
     play.analyse(SHOGI.position(), top, rng=random.Random(1), limits=quick, judge_all=True)

@@ -1,17 +1,21 @@
 """The page in Debian's headless chromium (see test_web_browser.py) shows words on
 every surface: a notice of every kind played into its log, and the status line and
 the computer's note while the computer thinks, hold no wire name, and the thinking
-message names the page's own button."""
+message names the page's own button; and in another language the "Play online"
+dialog, its questions and the server's own words (the computer's seats, the colour
+key, the game's title) are told in it."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import BrowserContext
+from playwright.sync_api import BrowserContext, Dialog
 
 from engine.registry import find_game
 from firmware_host.store.storage import GameStore
+from firmware_host.telling.language import Language
+from firmware_host.web.page_words import page_words
 from firmware_host.web.sim_session import SimSession
 from tests.firmware_host.web.helpers import PATIENT
 from tests.firmware_host.web.test_web_browser import LiveServer, browser
@@ -55,4 +59,74 @@ def test_every_surface_of_the_page_speaks_in_words(
     assert "the computer is thinking" in message and "press Move now" in message
     assert page.locator("#move-now").is_visible()  # the button the message names
     assert "the computer is thinking" in page.inner_text("#computer-note")
+    page.close()
+
+
+ONLINE: dict[str, object] = {
+    "token": True,
+    "looking": None,
+    "looking_in": None,
+    "failed": None,
+    "failed_in": None,
+    "game": "abcd1234",
+    "opponent": "lishogi AI level 3",
+    "opponent_level": 3,
+    "chat": [],
+    "help_off": None,
+    "help_off_in": None,
+}
+"""An online game against lishogi's computer, as the server tells the dialog."""
+
+
+def test_the_online_dialog_and_the_servers_words_follow_the_language(
+    browser: BrowserContext, server: LiveServer
+) -> None:
+    board, state = page_messages(thinking())
+    state = {**state, "online": ONLINE}
+    told = page_words(Language.POLISH)
+    page = browser.new_page()
+    page.add_init_script("window.KIBAN_OFFLINE = true")
+    page.goto(server.url)
+    page.evaluate("([b, s]) => window.kiban.render(b, s)", [board, state])
+    page.evaluate("() => { document.getElementById('online-game').open = true; }")
+    page.evaluate("() => { document.body.dataset.seq = 'online'; }")  # the dialog follows
+    page.evaluate("() => { document.querySelector('#board polygon').dataset.kept = 'yes'; }")
+    page.select_option("#language", "pl")
+    page.wait_for_function(
+        "t => document.getElementById('takeback').textContent === t", arg=told["Take back"]
+    )
+    # the board's words change in place: its elements stay (a drag begun goes on)
+    assert page.locator("#board polygon[data-kept='yes']").count() == 1
+    kept = told["A lishogi token is kept on this board (readable by its user only)."]
+    assert page.inner_text("#online-token-state") == kept
+    opponent = told["lishogi AI level {level}"].format(level=3)
+    sentence = told["lishogi game {game} against {opponent}"]
+    assert page.inner_text("#online-opponent") == sentence.format(
+        game="abcd1234", opponent=opponent
+    )
+    asked: list[str] = []
+
+    def answer(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", answer)
+    page.click("#online-resign")
+    assert asked == [told["Resign the online game?"]]
+    # the server's words: who plays the computer's seat, the seats, the colour key
+    note = page.inner_text("#computer-note")
+    assert "komputer (poziom 1, pierwsze kroki)" in note and "computer" not in note
+    key = page.locator("#colour-key-list .key-text").all_inner_texts()
+    assert key and "ostatni ruch" in key and "last move" not in key
+    assert page.title() == "Kiban: Pojedynek robotów"
+    # the pieces' and the spots' names, as their tooltips say them
+    titles = page.evaluate(
+        "() => [...document.querySelectorAll('#board title')].map((t) => t.textContent)"
+    )
+    assert "czerwony robot" in titles and "lion" not in titles
+    assert "ręka (gracz A) – mały żółty robot" in titles
+    page.select_option("#language", "en")
+    page.wait_for_function("() => document.getElementById('takeback').textContent === 'Take back'")
+    assert "the computer (level 1, first steps)" in page.inner_text("#computer-note")
+    assert page.inner_text("#online-opponent") == "lishogi game abcd1234 against lishogi AI level 3"
     page.close()
