@@ -54,6 +54,7 @@ from firmware_host.session.state import (
     TakebackChoice,
 )
 from firmware_host.telling.language import N_, Language, translated
+from firmware_host.telling.messages import message_told
 from firmware_host.telling.reasons import any_reason_text, reason_text, result_text
 from firmware_host.telling.spoken_moves import move_sentence, move_words, number_words, seat_name
 
@@ -91,13 +92,22 @@ class Reason:
 
 
 @dataclass(frozen=True, slots=True)
+class Message:
+    """The session's English message in a placeholder (a refusal's reason, a fault's
+    line, a warning, the opening draw), told in the language by its template
+    (telling/messages.py)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Count:
     """A count in a placeholder: digits on a line, a word aloud."""
 
     value: int
 
 
-Value = str | int | Move | Moves | Count | Term | Reason
+Value = str | int | Move | Moves | Count | Term | Reason | Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,19 +206,19 @@ def wording(notice: Notice) -> Wording:
         case BoardReady():
             return both(N_("the board is set up: play"))
         case FirstPlayerDrawn(description, _):
-            return both(N_("{description}"), description=description)
+            return both(N_("{description}"), description=Message(description))
         case Refused(reason, _):
-            return both(N_("refused: {reason}"), reason=reason)
+            return both(N_("refused: {reason}"), reason=Message(reason))
         case FaultShown(message, _, FaultSource.STORE):
-            return both(N_("not saved: {message}"), message=message)
+            return both(N_("not saved: {message}"), message=Message(message))
         case FaultShown(message, _, _):
-            return both(N_("fault: {message}"), message=message)
+            return both(N_("fault: {message}"), message=Message(message))
         case FaultCleared(_, FaultSource.STORE):
             return both(N_("the game store takes the game again: everything is saved"))
         case FaultCleared():
             return both(N_("the board answers again"))
         case StoreReplaced(message, _):
-            return shown_only(N_("{message}"), message=message)
+            return shown_only(N_("{message}"), message=Message(message))
         case ComputerMoved(_, move, note, _) if note:
             values = {"move": Move(move), "note": note}
             return Wording(
@@ -227,7 +237,7 @@ def wording(notice: Notice) -> Wording:
         case HintShown(move, _):
             return both(N_("hint: {move}"), move=Move(move))
         case BlunderWarned(move, reason, _):
-            values = {"move": move, "reason": reason}
+            values = {"move": move, "reason": Message(reason)}
             return Wording(
                 N_("careful: {move} {reason}; press ok to take it back, or choose play on"),
                 N_("careful: that move {reason}"),
@@ -248,7 +258,7 @@ def wording(notice: Notice) -> Wording:
                 N_("{server} refused {move}: {reason} — take it back on the board"),
                 server=server,
                 move=Move(move),
-                reason=reason,
+                reason=Message(reason),
             )
         case BoardTurned(True, _):
             return shown_only(N_("the pieces stand the other way round: the board follows them"))
@@ -309,6 +319,8 @@ def _shown(value: Value, language: Language) -> str:
             return translated(text, language)
         case Reason():
             return _reason(value, language)
+        case Message(text):
+            return message_told(text, language)
         case Move(text, _):
             return text
         case Moves(texts):
@@ -326,6 +338,8 @@ def _said(value: Value, position: Position[Any] | None, language: Language) -> s
             return translated(text, language)
         case Reason():
             return _reason(value, language, None if position is None else position.game.name)
+        case Message(text):
+            return message_told(text, language, None if position is None else position.game.name)
         case Move(text, _) if position is None:
             return text
         case Move(text, True):

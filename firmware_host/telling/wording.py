@@ -16,6 +16,8 @@ from typing import Any
 from engine.game import Game, Position
 from engine.physical import EMPTY, Reading, Spot, Stone
 from firmware_host.session.state import NamedChoice
+from firmware_host.telling.language import N_, Language, translated
+from firmware_host.telling.spoken_moves import move_words
 
 SPOT_WORDS = MappingProxyType({"hand": "stand", "stock": "stock", "gutter": "gutter"})
 """What an off-board spot's first part names (``hand:b:C`` is a seat's stand)."""
@@ -79,15 +81,27 @@ def setup_steps(
     return tuple(steps)
 
 
-def choice_label(position: Position[Any], choice: Hashable) -> str:
-    """A prompt's choice in words with its notation beside it; the takeback and
-    play-on choices keep their names."""
+CHOICE_NAMES = (N_("takeback"), N_("play on"), N_("accept"), N_("decline"))
+"""The named choices' names (``NamedChoice.NAME``), msgids for a prompt's labels."""
+
+
+def choice_label(
+    position: Position[Any], choice: Hashable, language: Language = Language.ENGLISH
+) -> str:
+    """A prompt's choice in words with its notation beside it, in ``language`` (a move
+    in the game's own words for it, as it is said); the takeback and play-on choices
+    by their names."""
     if isinstance(choice, NamedChoice):
-        return choice.NAME
+        return translated(choice.NAME, language)
     text = position.move_text(choice)
-    words = position.move_words(choice)
+    if language is Language.ENGLISH:
+        words = position.move_words(choice)
+    else:
+        words = move_words(position, text, language=language.value)
     return text if words is None or words == text else f"{words} ({text})"
 
 
-def choice_labels(position: Position[Any], choices: Sequence[Hashable]) -> tuple[str, ...]:
-    return tuple(choice_label(position, choice) for choice in choices)
+def choice_labels(
+    position: Position[Any], choices: Sequence[Hashable], language: Language = Language.ENGLISH
+) -> tuple[str, ...]:
+    return tuple(choice_label(position, choice, language) for choice in choices)

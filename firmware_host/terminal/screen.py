@@ -121,7 +121,7 @@ class Screen:
         sim = self.sim
         game = sim.game
         controller = sim.controller
-        view = build_view(controller, sim.now, Surface.TERMINAL)
+        view = build_view(controller, sim.now, Surface.TERMINAL, self.language)
         message = name_spots_in(game, view.message, self.language)
         name = self._(game.title)
         title = f"{BOLD}{name}{RESET}" if self.colour else name
@@ -307,9 +307,9 @@ class Screen:
         return wrap_parts(parts, self.width, f"  {self._(N_('lights:'))} ", "    ", " · ")
 
 
-def legend_text(sim: Simulation, width: int = WIDTH) -> str:
-    """The colours' meanings, in the colours themselves, in lines that fit ``width``; the
-    coach's scale too when a seat is coached."""
+def legend_text(sim: Simulation, width: int = WIDTH, language: Language = Language.ENGLISH) -> str:
+    """The colours' meanings in ``language``, in the colours themselves, in lines that
+    fit ``width``; the coach's scale too when a seat is coached."""
     parts = []
     coached = COACH_SCALE if sim.controller.computer.coach else ()
     for meaning in (
@@ -327,6 +327,6 @@ def legend_text(sim: Simulation, width: int = WIDTH) -> str:
     ):
         colour = sim.legend.colour(meaning)
         rgb = (colour.red, colour.green, colour.blue)
-        words = sim.legend.palette.key_text(meaning)  # says a blinking meaning blinks
+        words = sim.legend.palette.key_text(meaning, language)  # a blinking one says so
         parts.append(f"{_background(rgb)}{_foreground(rgb)} {words} {RESET}")
     return "\n".join(wrap_parts(parts, width, "", "", " "))
