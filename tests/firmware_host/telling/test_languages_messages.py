@@ -49,7 +49,7 @@ NAMES = frozenset(
 COGNATES = {
     Language.POLISH: {"robot"},
     Language.CZECH: {"robot", "disk"},
-    Language.FRENCH: {"robot", "points", "camp"},
+    Language.FRENCH: {"robot", "points", "camp", "lance", "position"},
 }
 """Words the language writes as English does."""
 """Fields whose values are names, notation or ids: kept as they are in every language."""
