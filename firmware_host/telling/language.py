@@ -169,13 +169,21 @@ def source_msgids() -> tuple[str, ...]:
     """The msgids marked in firmware_host's source, the games' titles (a notice names
     a game by its title, ``Term``), how games end (a result names it), what each
     action of the vocabulary does (the terminal's help: its docstring's summary) and
-    each game's claims (their titles and help)."""
+    what its parameters are, and each game's claims (their titles and help)."""
     titles = tuple(game.title for game in games())
     ends = tuple(termination.value for termination in Termination)
     helps = action_summaries()
     claims = tuple(text for rule in claim_rules() for text in (rule.title, rule.help))
     marked = marked_msgids(sorted(LOCALE.parent.rglob("*.py")))
-    return tuple(dict.fromkeys((*marked, *titles, *ends, *helps, *claims)))
+    return tuple(dict.fromkeys((*marked, *titles, *ends, *helps, *param_helps(), *claims)))
+
+
+def param_helps() -> tuple[str, ...]:
+    """What each action's parameter is, as a typed command missing it is told."""
+    # imported here: the session's actions import the telling
+    from firmware_host.session.actions import ACTIONS, params
+
+    return tuple(dict.fromkeys(spec.help for action in ACTIONS for spec in params(action)))
 
 
 def claim_rules() -> tuple[ClaimRule, ...]:

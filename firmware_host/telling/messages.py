@@ -76,6 +76,11 @@ REFUSALS = (
     N_("the game is already over; there is nothing to declare"),
     N_("an impasse needs both kings, and {seat} has none"),
     N_("an impasse needs both kings in the enemy camp: {seat}'s king is on {cell}, outside {zone}"),
+    # a typed command's words (wire/actions.py from_words)
+    N_("{command} needs {field} ({help})"),
+    N_("{command} takes no more than: {usage}"),
+    N_("{command}: {field} is a number, not {word}"),
+    N_("{command}: {word} is not of the form NAME=VALUE"),
 )
 """Why an input was refused (``Refused``), as the session writes it."""
 
@@ -135,7 +140,7 @@ TOLD_FIELDS = frozenset({"error", "why", "detail", "warning", "zone"})
 
 
 NUMBERS = frozenset({"count", "needed", "points", "number", "game_id", "tokin", "pawns", "cut"})
-WORDS = frozenset({"move", "cell", "command", "button"})
+WORDS = frozenset({"move", "cell", "command", "button", "field"})
 
 
 def _field(name: str) -> str:
@@ -196,7 +201,7 @@ def _value(name: str, text: str, language: Language, game: str | None) -> str:
         return "; ".join(message_told(part, language, game) for part in parts)
     if name in SEAT_FIELDS:
         return _seat(text, language, game)
-    if name == "game":  # a game's title
+    if name in ("game", "help"):  # a game's title, what a command's parameter is
         return translated(text, language)
     if name == "reason" or (name in TOLD_FIELDS and message_of(text) is None):
         if game is not None and template_of(text) is not None:

@@ -148,7 +148,10 @@ class Screen:
         name = self.sim.game.piece_name(stone)
         if self.language is Language.ENGLISH:
             return name
-        return piece_words(self.sim.game.name, self.language.value).get(name, name)
+        words = piece_words(self.sim.game.name, self.language.value)
+        # robots and tokens go by "the red robot", "a white token" in the reasons' words
+        said = (words.get(f"{article} {name}") for article in ("the", "a"))
+        return words.get(name) or next((word for word in said if word), name)
 
     # --- the board -------------------------------------------------------------------
 

@@ -45,7 +45,10 @@ TOOLS = ROOT / "tools"
 NAMES = frozenset(
     {"move", "choice", "choices", "position", "path", "chip", "kept", "name", "cell", "server"}
     | {"game"}  # a game's title: its own test holds it to the catalogue
+    | {"command", "field", "word", "usage"}  # typed as they are
 )
+TYPED = frozenset({"name", "value"})
+"""A typed form's words (NAME=VALUE), kept in every language."""
 COGNATES = {
     Language.POLISH: {"robot"},
     Language.CZECH: {"robot", "disk"},
@@ -136,6 +139,11 @@ def _filled(game: Game[Any], position: Position[Any]) -> dict[str, str]:
         "path": "g.db",
         "kept": "g.db.1",
         "cell": "2b",
+        "command": "review",
+        "field": "game_id",
+        "word": "'x'",
+        "usage": "review STEP [GAME_ID]",
+        "help": "the seat that resigns",
     }
 
 
@@ -144,6 +152,7 @@ def english_left(english: str, told: str, kept: set[str], language: Language) ->
     ``language`` writes alike."""
     words = {word.lower() for word in WORD.findall(english)} - kept - KEPT
     words -= COGNATES.get(language, set())
+    words -= TYPED if "NAME=VALUE" in english else set()
     return {word for word in WORD.findall(told) if word.lower() in words}
 
 
