@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 from enum import Enum
+from types import MappingProxyType
 from typing import Any
 
 from engine.assessments import IllegalMatch, Moving, OffGuide, OutOfStep, Pending, Tapped
 from engine.opening import DrawResult, FirstPlayerDraw
 from engine.physical import EMPTY, Spot
+from engine.search.types import Quality
 from firmware_host.notices.declared import Proposal
 from firmware_host.session.clock import clocks_suffix
 from firmware_host.session.controller import Controller
+from firmware_host.session.review import Review
 from firmware_host.session.state import (
     AcceptChoice,
     NamedChoice,
@@ -295,7 +298,9 @@ def _wanted(
     if controller.outcome is not None:
         result = result_text(controller.game.describe_outcome(controller.outcome), language)
         text = _told(language, N_("game over: {result}"), result=result)
-        return text if controller.review is None else f"{text}; {controller.review.describe()}"
+        if controller.review is None:
+            return text
+        return f"{text}; {review_text(controller.review, language)}"
     seat = _seat(controller, position.turn, language)
     assessment = controller.assessment
     if isinstance(controller.state, Prompting):
@@ -346,6 +351,34 @@ def _wanted(
         text = _told(language, msgid, text=text, dice=" ".join(map(str, dice)))
     text += clocks_suffix(None if controller.clock is None else controller.clock.control, clocks)
     return text
+
+
+QUALITIES = MappingProxyType(
+    {
+        Quality.BEST: N_("best"),
+        Quality.GOOD: N_("good"),
+        Quality.DOUBTFUL: N_("doubtful"),
+        Quality.LOSING: N_("losing"),
+    }
+)
+"""How the coach judged a move reviewed, in words."""
+
+
+def review_text(review: Review, language: Language) -> str:
+    """The review's step as ``Review.describe`` says it, in ``language``: the move
+    shown and the coach's judgement of it."""
+    if review.ply == 0:
+        return _told(language, N_("review of game {game_id}: the start"), game_id=review.game_id)
+    msgid = N_("review of game {game_id}: move {ply} of {plies} ({move})")
+    values = {"game_id": review.game_id, "ply": review.ply, "plies": len(review.moves)}
+    text = _told(language, msgid, move=review.move, **values)
+    note = review.note
+    if note is None:
+        return text
+    quality = translated(QUALITIES[note.quality], language)
+    if note.better is not None:
+        quality = _told(language, N_("{quality}; better {move}"), quality=quality, move=note.better)
+    return _told(language, N_("{review}: {judged}"), review=text, judged=quality)
 
 
 def _asked(controller: Controller, language: Language) -> str:

@@ -19,8 +19,11 @@ from drivers.errors import BusError
 from engine.game import Game, Position
 from engine.opening import DrawResult, FirstPlayerDraw
 from engine.registry import find_game, games
+from engine.search.types import Quality
 from firmware_host.boards.scanning import fault_line
 from firmware_host.notices.declared import BlunderWarned, FaultShown, FaultSource, Refused
+from firmware_host.session.review import Review
+from firmware_host.store.review_notes import MoveNote
 from firmware_host.store.storage import Replaced
 from firmware_host.telling.language import Language, claim_rules, source_msgids, translated
 from firmware_host.telling.messages import (
@@ -32,6 +35,7 @@ from firmware_host.telling.messages import (
 )
 from firmware_host.telling.notices import notice_line, notice_sentence
 from firmware_host.telling.reasons import REASONS, SEAT_FIELDS, seat_words
+from firmware_host.telling.view import review_text
 
 ROOT = Path(__file__).resolve().parents[3] / "firmware_host"
 TRANSLATED = tuple(language for language in Language if language is not Language.ENGLISH)
@@ -269,3 +273,18 @@ def test_every_claim_has_its_title_and_help_in_every_language() -> None:
 def test_reasons_and_messages_do_not_overlap() -> None:
     """A message is read by its own templates, an illegal move's reason by reasons.py."""
     assert not set(MESSAGES) & set(REASONS)
+
+
+def test_a_reviews_step_is_told_in_the_language() -> None:
+    notes = {3: MoveNote(3, Quality.DOUBTFUL, 0.4, "7g7f"), 2: MoveNote(2, Quality.GOOD, 0.1, None)}
+    for ply in (0, 2, 3, 4):
+        review = Review(4, ("2g2f", "8c8d", "2f2e", "8d8e"), (frozenset(),) * 4, ply, notes)
+        assert review_text(review, Language.ENGLISH) == review.describe()
+        for language in TRANSLATED:
+            told = review_text(review, language)
+            left = english_left(review.describe(), told, set(), language)
+            assert left == set(), (language.value, told)
+    judged = Review(4, ("2g2f", "8c8d", "2f2e"), (frozenset(),) * 3, 3, notes)
+    assert review_text(judged, Language.POLISH) == (
+        "przegląd gry 4: ruch 3 z 3 (2f2e): wątpliwy; lepszy 7g7f"
+    )
