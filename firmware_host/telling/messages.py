@@ -21,6 +21,7 @@ from functools import cache
 from string import Formatter
 
 from engine.claims import ClaimRule
+from engine.registry import games
 from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.reasons import (
     SEAT_FIELDS,
@@ -133,14 +134,43 @@ WARNINGS = (
 )
 """The blunder warning's reason, the verdict and the opening draw's description."""
 
-MESSAGES = (*REFUSALS, *FAULTS, *WARNINGS)
+ACROSS = (
+    # the remote game (remote/game.py waiting, divergence)
+    N_("waiting for the broker ({detail}): the game is kept"),
+    N_("connecting"),
+    N_("waiting for a board to join as {seat} (game code {code})"),
+    N_("waiting for the opponent's board ({seat}): it is offline"),
+    N_("no board has joined as {seats} yet (game code {code})"),
+    N_("the opponent's board is offline ({seats}): moves reach it when it is back"),
+    N_(
+        "the boards' records differ from move {number}: {move} here, {move2} on board"
+        " {board}; nothing more is taken from it (take both back to before that move, or"
+        " start a new game)"
+    ),
+    # the online game (online/seat.py trouble)
+    N_("lishogi: {why}"),
+    N_("lishogi: the link is down ({detail}); trying again in {count} s"),
+    N_(
+        "lishogi: the link is down ({detail}); trying again in {count} s;"
+        " {moves} move(s) wait to be sent"
+    ),
+    # where a seat's move was played (a computer move's note)
+    N_("played at the other board"),
+    N_("played on lishogi"),
+    N_("played at the GUI"),
+)
+"""Why a game across boards or online waits, and where a move came from."""
+
+MESSAGES = (*REFUSALS, *FAULTS, *WARNINGS, *ACROSS)
 
 TOLD_FIELDS = frozenset({"error", "why", "detail", "warning", "zone"})
 """Fields that hold a message of their own, told in the language too."""
 
 
-NUMBERS = frozenset({"count", "needed", "points", "number", "game_id", "tokin", "pawns", "cut"})
-WORDS = frozenset({"move", "cell", "command", "button", "field"})
+NUMBERS = frozenset(
+    {"count", "needed", "points", "number", "game_id", "tokin", "pawns", "cut", "moves"}
+)
+WORDS = frozenset({"move", "move2", "cell", "command", "button", "field", "code", "board"})
 
 
 def _field(name: str) -> str:
@@ -185,13 +215,13 @@ def message_of(text: str) -> tuple[Template, dict[str, str]] | None:
 
 
 def _seat(text: str, language: Language, game: str | None) -> str:
-    from engine.registry import games
-
+    """A seat's name (or several: "A (sente), B (gote)") in the game's words."""
     names = [game] if game is not None else [found.name for found in games()]
+    parts = text.split(", ")
     for name in names:
         table = seat_words(name, language.value)
-        if text in table:
-            return table[text]
+        if all(part in table for part in parts):
+            return ", ".join(table[part] for part in parts)
     return text
 
 

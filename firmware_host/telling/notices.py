@@ -220,7 +220,7 @@ def wording(notice: Notice) -> Wording:
         case StoreReplaced(message, _):
             return shown_only(N_("{message}"), message=Message(message))
         case ComputerMoved(_, move, note, _) if note:
-            values = {"move": Move(move), "note": note}
+            values = {"move": Move(move), "note": Message(note)}
             return Wording(
                 N_("the computer plays {move}: play it on the board ({note})"),
                 N_("the computer plays {move}: play it on the board"),

@@ -21,7 +21,13 @@ from engine.opening import DrawResult, FirstPlayerDraw
 from engine.registry import find_game, games
 from engine.search.types import Quality
 from firmware_host.boards.scanning import fault_line
-from firmware_host.notices.declared import BlunderWarned, FaultShown, FaultSource, Refused
+from firmware_host.notices.declared import (
+    BlunderWarned,
+    ComputerMoved,
+    FaultShown,
+    FaultSource,
+    Refused,
+)
 from firmware_host.session.review import Review
 from firmware_host.store.review_notes import MoveNote
 from firmware_host.store.storage import Replaced
@@ -35,13 +41,14 @@ from firmware_host.telling.messages import (
 )
 from firmware_host.telling.notices import notice_line, notice_sentence
 from firmware_host.telling.reasons import REASONS, SEAT_FIELDS, seat_words
-from firmware_host.telling.view import review_text
+from firmware_host.telling.view import Surface, message_text, review_text
+from tests.firmware_host.simkit import close_all, make_sim
 
 ROOT = Path(__file__).resolve().parents[3] / "firmware_host"
 TRANSLATED = tuple(language for language in Language if language is not Language.ENGLISH)
 WORD = re.compile(r"[A-Za-z]{3,}")
-KEPT = frozenset({"furigoma", "tokin", "sente", "gote"})
-"""Shogi's Japanese terms, kept in every language."""
+KEPT = frozenset({"furigoma", "tokin", "sente", "gote", "gui"})
+"""Shogi's Japanese terms and the GUI's name, kept in every language."""
 MADE_BY = frozenset({"Refused", "FaultShown", "BusFault", "BlunderWarned", "ServerRefusedMove"})
 """The notices and events whose first words are a message for the player."""
 TOOLS = ROOT / "tools"
@@ -54,9 +61,9 @@ NAMES = frozenset(
 TYPED = frozenset({"name", "value"})
 """A typed form's words (NAME=VALUE), kept in every language."""
 COGNATES = {
-    Language.POLISH: {"robot"},
-    Language.CZECH: {"robot", "disk"},
-    Language.FRENCH: {"robot", "points", "camp", "lance", "position"},
+    Language.POLISH: {"robot", "offline"},
+    Language.CZECH: {"robot", "disk", "broker", "offline"},
+    Language.FRENCH: {"robot", "points", "camp", "lance", "position", "broker", "code"},
 }
 """Words the language writes as English does."""
 """Fields whose values are names, notation or ids: kept as they are in every language."""
@@ -288,3 +295,22 @@ def test_a_reviews_step_is_told_in_the_language() -> None:
     assert review_text(judged, Language.POLISH) == (
         "przegląd gry 4: ruch 3 z 3 (2f2e): wątpliwy; lepszy 7g7f"
     )
+
+
+def test_a_game_across_boards_waits_in_the_language() -> None:
+    """The remote game's and the online game's waiting lines (remote/game.py,
+    online/seat.py) lead the status line, told; a move another board played says so."""
+    sim = make_sim()
+    try:
+        sim.controller.network_waits("waiting for the opponent's board (B (gote)): it is offline")
+        told = message_text(sim.controller, (), Surface.PAGE, Language.POLISH)
+        assert told.startswith("czekanie na planszę przeciwnika (gracz B): jest offline; ")
+        sim.controller.network_waits(
+            "lishogi: the link is down (timed out); trying again in 5 s; 2 move(s) wait to be sent"
+        )
+        told = message_text(sim.controller, (), Surface.PAGE, Language.CZECH)
+        assert told.startswith("lishogi: spojení je přerušeno (timed out); nový pokus za 5 s;")
+    finally:
+        close_all()
+    moved = ComputerMoved(1, "2b2c", "played at the other board", 0.0)
+    assert notice_line(moved, Language.FRENCH).endswith("(joué sur l'autre plateau)")
