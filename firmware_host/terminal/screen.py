@@ -25,7 +25,6 @@ from firmware_host.session.state import Phase
 from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.legend import COACH_SCALE, Meaning
 from firmware_host.telling.notices import notice_line
-from firmware_host.telling.reasons import piece_words
 from firmware_host.telling.spot_names import (
     indicator_name,
     name_spots_in,
@@ -34,7 +33,7 @@ from firmware_host.telling.spot_names import (
     spot_place,
 )
 from firmware_host.telling.view import Surface, build_view
-from firmware_host.telling.wording import setup_steps
+from firmware_host.telling.wording import piece_word, setup_steps
 from firmware_host.terminal.corners import Corner, corner_places
 from firmware_host.terminal.text import WIDTH, wrap, wrap_parts
 
@@ -138,20 +137,15 @@ class Screen:
             lines += wrap_parts(held, self.width, lead, " " * len(lead), ", ")
         lines += self._indicators()
         if view.phase is Phase.SETUP:
-            steps = setup_steps(controller.position, view.missing, view.extra, controller.frame)
+            frame = controller.frame
+            steps = setup_steps(controller.position, view.missing, view.extra, frame, self.language)
             for step in steps:
                 lines += wrap(name_spots_in(game, step, self.language), self.width, "  - ", "    ")
         return lines
 
     def _piece(self, stone: Stone) -> str:
         """A piece by its name in the screen's language (the game's spoken words)."""
-        name = self.sim.game.piece_name(stone)
-        if self.language is Language.ENGLISH:
-            return name
-        words = piece_words(self.sim.game.name, self.language.value)
-        # robots and tokens go by "the red robot", "a white token" in the reasons' words
-        said = (words.get(f"{article} {name}") for article in ("the", "a"))
-        return words.get(name) or next((word for word in said if word), name)
+        return piece_word(self.sim.game, stone, self.language)
 
     # --- the board -------------------------------------------------------------------
 

@@ -64,7 +64,7 @@ from firmware_host.telling.language import Language, translated
 from firmware_host.telling.notices import notice_line, notice_sentence
 from firmware_host.telling.reasons import seat_words
 from firmware_host.telling.view import Surface, message_text
-from firmware_host.telling.wording import CHOICE_NAMES, choice_label
+from firmware_host.telling.wording import CHOICE_NAMES, choice_label, setup_steps
 from tests.firmware_host.simkit import close_all, make_sim
 from tests.firmware_host.telling.test_languages_messages import WORD, english_left
 
@@ -277,3 +277,26 @@ def test_every_prompts_status_line_is_told_in_every_language(game: Game[Any]) ->
             assert told != english, (language.value, told)
             left = english_left(english, told, kept, language)
             assert left == set(), (language.value, english, told)
+
+
+@pytest.mark.parametrize("language", TRANSLATED, ids=lambda language: language.value)
+@pytest.mark.parametrize("game", games(), ids=lambda game: game.name)
+def test_every_set_up_step_is_told_in_every_language(game: Game[Any], language: Language) -> None:
+    """The terminal lists the steps that set the board up: pieces to put (whose, on
+    which cell or slot), pieces to take off, pieces to turn over, the rest counted."""
+    position = game.position()
+    layout = position.layout()
+    placed = sorted(layout)
+    empty = sorted(set(game.cells) - set(layout))
+    for missing, extra, frame in (
+        (frozenset(placed[:3]), frozenset(empty[:2]), {}),
+        (frozenset(placed[:2]), frozenset(), dict.fromkeys(placed[:2], 1)),  # turned
+        (frozenset(placed), frozenset(empty), {}),  # more than are listed
+    ):
+        english = setup_steps(position, missing, extra, frame)
+        told = setup_steps(position, missing, extra, frame, language)
+        assert len(told) == len(english)
+        for said, step in zip(told, english, strict=True):
+            assert said != step, (language.value, said)
+            kept = kept_words(game, language, *missing, *extra)
+            assert english_left(step, said, kept, language) == set(), (step, said)
