@@ -276,10 +276,13 @@ def _prompt(choices: tuple[str, ...]) -> Wording:
     return both(N_("which move? {choices}"), choices=Moves(choices))
 
 
-def notice_line(notice: Notice, language: Language = Language.ENGLISH) -> str:
-    """``notice`` as a line of the log, its moves in notation."""
+def notice_line(
+    notice: Notice, language: Language = Language.ENGLISH, game: str | None = None
+) -> str:
+    """``notice`` as a line of the log, its moves in notation; ``game`` (its name), when
+    known, names the seats and pieces in reasons and messages by its own words."""
     words = wording(notice)
-    values = {name: _shown(value, language) for name, value in words.values.items()}
+    values = {name: _shown(value, language, game) for name, value in words.values.items()}
     return translated(words.shown, language).format(**values)
 
 
@@ -313,14 +316,14 @@ def _reason(value: Reason, language: Language, game: str | None = None) -> str:
     return any_reason_text(value.text, language)
 
 
-def _shown(value: Value, language: Language) -> str:
+def _shown(value: Value, language: Language, game: str | None) -> str:
     match value:
         case Term(text):
             return translated(text, language)
         case Reason():
-            return _reason(value, language)
+            return _reason(value, language, game)
         case Message(text):
-            return message_told(text, language)
+            return message_told(text, language, game)
         case Move(text, _):
             return text
         case Moves(texts):

@@ -258,7 +258,7 @@ class TerminalBoard:
     def report(self, notices: list[Notice]) -> None:
         """Say what happened; a prompt still open is said with its choices in words."""
         for notice in notices:
-            text = notice_line(notice, self.language)
+            text = notice_line(notice, self.language, self.sim.game.name)
             if (
                 isinstance(notice, PromptOpened)
                 and self.sim.controller.prompt_choices == notice.choices

@@ -314,3 +314,10 @@ def test_a_game_across_boards_waits_in_the_language() -> None:
         close_all()
     moved = ComputerMoved(1, "2b2c", "played at the other board", 0.0)
     assert notice_line(moved, Language.FRENCH).endswith("(joué sur l'autre plateau)")
+
+
+def test_a_notice_of_a_known_game_names_its_seats_by_its_words() -> None:
+    """Black is "czarne" (marbles) in Abalone and "czarny" (an army) in Chaturaji."""
+    refused = Refused("no hints for black: its help stops below hints", 0.0)
+    assert notice_line(refused, Language.POLISH, "chaturaji").startswith("odmowa: czarny:")
+    assert notice_line(refused, Language.POLISH, "abalone").startswith("odmowa: czarne:")
