@@ -163,6 +163,9 @@ ACROSS = (
 
 MESSAGES = (*REFUSALS, *FAULTS, *WARNINGS, *ACROSS)
 
+AND_ALSO = N_("; ")
+"""What parts a list of problems: a claim's reasons to fail, one after the other."""
+
 TOLD_FIELDS = frozenset({"error", "why", "detail", "warning", "zone"})
 """Fields that hold a message of their own, told in the language too."""
 
@@ -228,7 +231,8 @@ def _seat(text: str, language: Language, game: str | None) -> str:
 def _value(name: str, text: str, language: Language, game: str | None) -> str:
     if name == "problems":  # a claim's problems, one message each
         parts = text.split("; ")
-        return "; ".join(message_told(part, language, game) for part in parts)
+        joined = translated(AND_ALSO, language)
+        return joined.join(message_told(part, language, game) for part in parts)
     if name in SEAT_FIELDS:
         return _seat(text, language, game)
     if name in ("game", "help"):  # a game's title, what a command's parameter is
