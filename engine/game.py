@@ -65,6 +65,9 @@ class Game(ABC, Generic[P]):
     hint_seconds: ClassVar[float] = 1.0
     """How long a hint may think: a hint wants a good move soon, not the top level's
     whole budget (games whose searches need longer for a sound answer say so)."""
+    selective_search: ClassVar[bool] = False
+    """Whether a player's own alpha-beta move searches late quiet moves shallower first
+    (``Limits.selective``): deeper in the same nodes where moves are many."""
     lishogi: ClassVar[ServerVariant | None] = None
     """How lishogi knows the game; None: it cannot be played there."""
     puzzle_kinds: ClassVar[tuple[PuzzleKind, ...]] = ()

@@ -21,8 +21,8 @@ class Goal(Enum):
 
 @dataclass(frozen=True, slots=True)
 class PuzzleKind:
-    """One kind of puzzle of a game: its name (a word the data file and the page show),
-    its goal, the plies its puzzles may take, and what the solver may assume."""
+    """One kind of puzzle of a game: its name (the data file's word for it), its goal,
+    the plies its puzzles may take, and what the solver may assume."""
 
     name: str
     goal: Goal
@@ -33,7 +33,17 @@ class PuzzleKind:
     """Every attacking move must check (tsume): the solver tries nothing else."""
     target: str = ""
     """For GAIN and HOLD: the stone kind whose loss counts ("" any stone)."""
+    title: str = ""
+    """What the puzzle is, in a player's words, as the page and the terminal show it
+    ("winning refill"); the name with its hyphens as spaces when not given. A msgid:
+    the catalogues translate it, as they do ``words``."""
 
-    def ask(self, plies: int) -> str:
-        """The question for a puzzle of this kind that takes ``plies``."""
-        return self.words.format(plies=plies, moves=(plies + 1) // 2)
+    @property
+    def shown(self) -> str:
+        """The kind's name for a player (``title``, else the name in words)."""
+        return self.title or self.name.replace("-", " ")
+
+    def ask(self, plies: int, words: str | None = None) -> str:
+        """The question for a puzzle of this kind that takes ``plies``, in ``words``
+        (``words`` translated, with the same placeholders) when given."""
+        return (self.words if words is None else words).format(plies=plies, moves=(plies + 1) // 2)

@@ -74,7 +74,13 @@ class RobotoryGame(Game[RobotoryPosition]):
 
     name = "robotory"
     puzzle_kinds = (
-        PuzzleKind("refill", Goal.WIN, (1, 3), "find the move that wins in {moves} of your moves"),
+        PuzzleKind(
+            "refill",
+            Goal.WIN,
+            (1, 3),
+            "win with a refill in {moves} of your moves",
+            title="winning refill",
+        ),
     )
     aliases = ("ロボトリー",)
     title = "Robotory"

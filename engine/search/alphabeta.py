@@ -12,6 +12,9 @@ at the first limit reached and answers with the last depth it finished.
 The table only answers a node searched to exactly the depth now asked for, so a
 search gives the value a plain alpha-beta of that depth gives, whatever the
 table held: the coach's colours do not depend on what was searched before.
+``Limits.selective`` (a player's own move in the games that ask for it) gives that
+promise up for depth: late quiet moves are first searched shallower and searched
+again to the full depth only when they seem to beat the best so far.
 """
 
 from __future__ import annotations
@@ -40,6 +43,16 @@ CLOCK_EVERY = 256
 
 DEFAULT_DEPTH = 64
 """The deepest iteration when nothing else bounds the search."""
+
+REDUCE_FROM_DEPTH = 3
+"""The shallowest depth left at which a late quiet move is searched shallower first."""
+
+REDUCE_AFTER = 3
+"""Moves tried in full before the later quiet ones are reduced: the table's move, the
+best captures and the killers come first."""
+
+REDUCE_MORE_AFTER = 12
+"""Moves after which a late quiet move is searched two plies shallower, not one."""
 
 NULL_WINDOW = 1e-9
 """The width of the window a move after the first is tried with: it only has to be
@@ -76,6 +89,7 @@ class AlphaBeta:
         self.limits = limits
         self.judge_all = judge_all
         self.use_table = use_table
+        self.selective = limits.selective and not judge_all
         self.nodes = 0
         self.table: dict[Hashable, Entry] = {}
         self.killers: dict[int, list[Any]] = {}
@@ -196,14 +210,17 @@ class AlphaBeta:
         me = position.turn
         seen[key] = 1
         negamax = self._negamax
-        for move in moves:
+        reducing = self.selective and depth >= REDUCE_FROM_DEPTH and not position.check_spots()
+        capture_value = position.capture_value
+        for index, move in enumerate(moves):
+            cut = _cut(index, depth) if reducing and not capture_value(move) else 0
             push(move)
             if position.turn == me:  # the same player moves again
                 score = negamax(depth - 1, alpha, beta, ply + 1)
             elif best_move is None:
                 score = -negamax(depth - 1, -beta, -alpha, ply + 1)
             else:  # shown no better than the best so far, unless it is
-                score = -negamax(depth - 1, -alpha - NULL_WINDOW, -alpha, ply + 1)
+                score = self._tried_late(depth, alpha, ply, cut)
                 if alpha < score < beta:
                     score = -negamax(depth - 1, -beta, -score, ply + 1)
             pop()
@@ -219,6 +236,16 @@ class AlphaBeta:
             bound = UPPER if best_value <= start_alpha else LOWER if best_value >= beta else EXACT
             self.table[key] = (depth, _to_table(best_value, ply), bound, best_move)
         return best_value
+
+    def _tried_late(self, depth: int, alpha: float, ply: int, cut: int) -> float:
+        """A move after the first (pushed), with a null window: only shown no better
+        than ``alpha``; with ``cut``, first by a look that many plies shallower, which
+        a check or a move that seems to beat ``alpha`` does not get."""
+        if cut and not self.position.check_spots():
+            score = -self._negamax(depth - 1 - cut, -alpha - NULL_WINDOW, -alpha, ply + 1)
+            if score <= alpha:
+                return score
+        return -self._negamax(depth - 1, -alpha - NULL_WINDOW, -alpha, ply + 1)
 
     def _probe(
         self, key: Hashable, depth: int, alpha: float, beta: float, ply: int
@@ -310,6 +337,13 @@ class AlphaBeta:
             killers.insert(0, move)
             del killers[2:]
         self.history[move] = self.history.get(move, 0) + depth * depth
+
+
+def _cut(index: int, depth: int) -> int:
+    """How many plies shallower the ``index``-th move (a quiet one) is first searched."""
+    if index < REDUCE_AFTER:
+        return 0
+    return 2 if index >= REDUCE_MORE_AFTER and depth > REDUCE_FROM_DEPTH else 1
 
 
 def _gain(pair: tuple[int, Any]) -> int:

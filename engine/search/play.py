@@ -106,6 +106,8 @@ def analyse(
         found = search(position, replace(limits, max_depth=depth), judge_all=True)
         pool = found.values
     else:
+        if position.game.selective_search and not (judge_all or by_feel):
+            limits = replace(limits, selective=True)  # a move to play, not every value
         found = search(position, limits, judge_all=judge_all or by_feel)
         pool = found.values
     if by_feel:

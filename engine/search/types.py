@@ -45,6 +45,10 @@ class Limits:
     max_nodes: int | None = None
     deadline: float | None = None
     stop: Callable[[], bool] | None = None
+    selective: bool = False
+    """Late quiet moves searched a ply or two shallower first (late-move reductions):
+    deeper in the same nodes, at the price of the plain alpha-beta value's promise
+    (engine.search.alphabeta). Only a player's own move asks for it, never the coach."""
 
     def out_of_time(self, now: float) -> bool:
         """Whether the search must stop now (``now`` from ``time.monotonic()``)."""

@@ -45,6 +45,7 @@ class ShogiGame(Game[ShogiPosition]):
     title = "Shogi"
     spoken_seats = spoken.SEATS
     hint_seconds = 3.0  # a middle game needs a few plies more than a second gives
+    selective_search = True  # eighty moves a position: a ply deeper in the same nodes
     seats = (Seat("sente", "b", "black"), Seat("gote", "w", "white"))
     option_specs = (
         OptionSpec(

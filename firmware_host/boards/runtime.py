@@ -489,7 +489,7 @@ class Runtime:
     def _puzzled(self, session: SessionLoop[Future[Any]], event: Event, at: float) -> list[Notice]:
         """An event and what follows it: the computer's answers queued, and a puzzle's
         judgement of the moves played carried out (its hint lights the answer's square)."""
-        if self.puzzle is not None and isinstance(event, Hint):
+        if self.puzzle is not None and not self.puzzle.left and isinstance(event, Hint):
             return self.puzzle.give_hint(self.controller, at)
         notices = session.handle(event, at)
         notices += session.follow(self._later)

@@ -143,7 +143,7 @@ class Simulation:
     def _handle(self, event: Event) -> list[Notice]:
         """An event and all that follows it (the computer's answers handled at once, and
         a puzzle's judgement of the moves played: its hint lights the answer's square)."""
-        if self.puzzle is not None and isinstance(event, Hint):
+        if self.puzzle is not None and not self.puzzle.left and isinstance(event, Hint):
             hinted = self.puzzle.give_hint(self.controller, self.now)
             self.notices += hinted
             return hinted

@@ -322,6 +322,12 @@ def build_parser() -> argparse.ArgumentParser:
         "quota; root)",
     )
     bench.add_argument(
+        "--counted",
+        action="store_true",
+        help="with --service --budget: the work counted in instructions under callgrind "
+        "(valgrind) and read on that Pi core, instead of timed under a quota",
+    )
+    bench.add_argument(
         "--seconds",
         type=float,
         help="with --service: the idle window measured (default 3, or 10 with --budget)",

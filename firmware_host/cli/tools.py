@@ -13,6 +13,12 @@ from firmware_host.cli.common import game_and_options
 
 
 def bench(args: argparse.Namespace) -> int:
+    if args.service and args.counted:
+        from firmware_host.tools.bench_counted import counted_lines
+
+        for line in counted_lines(args.games, args.budget or "zero2w"):
+            print(line, flush=True)
+        return 0
     if args.service:
         from firmware_host.tools.bench_service import service_lines
 

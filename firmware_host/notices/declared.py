@@ -220,6 +220,29 @@ class BlunderWarned:
 
 
 @dataclass(frozen=True, slots=True)
+class PuzzleMissed:
+    """The move just played is not the puzzle's answer: it is taken back (the LEDs guide
+    the piece back) and the player tries again."""
+
+    wire: ClassVar[str] = "puzzle_missed"
+
+    move: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleSolved:
+    """The puzzle's answer has been played to its end (``tries``: the wrong moves
+    before it)."""
+
+    wire: ClassVar[str] = "puzzle_solved"
+
+    puzzle: str
+    tries: int
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
 class ReviewShown:
     """A review step: game ``game_id`` shown after ``ply`` of its ``plies`` moves (the
     move shown, None at the start)."""
@@ -298,6 +321,8 @@ Notice = (
     | ComputerMoved
     | HintShown
     | BlunderWarned
+    | PuzzleMissed
+    | PuzzleSolved
     | ReviewShown
     | RemoteMoved
     | ProposalMade

@@ -5,7 +5,9 @@ The puzzle starts as a new game from the puzzle's position (the controller's set
 guide lights what to place and take off). A right move is kept and the other side's
 reply from the solution is lit as the move to play for its pieces (a ``Guide``); a
 wrong one is said (``BlunderWarned``) and taken back, the LEDs guiding the piece back,
-and the player tries again. A hint lights the answer's move. The run only reads the
+and the player tries again (``PuzzleMissed``); the answer played to its end is
+``PuzzleSolved``. A hint lights the answer's move. A new game started meanwhile (not
+the puzzle's) ends the run: it judges nothing more (``left``). The run only reads the
 notices the session gives out and answers with events, so every front end that
 drives a ``Controller`` can hold one.
 """
@@ -21,17 +23,17 @@ from engine.game import Game, Position
 from engine.physical import Sensing, Spot
 from engine.puzzles import Puzzle, choose, kind_of, load
 from firmware_host.notices.declared import (
-    BlunderWarned,
+    GameStarted,
     HintShown,
     MoveCommitted,
     MovesTakenBack,
     Notice,
+    PuzzleMissed,
+    PuzzleSolved,
 )
 from firmware_host.session.actions import Guide, NewGame, TakeBack
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event
-
-WRONG = "not the puzzle's answer: put it back and try again"
 
 
 def pick(game: Game[Any], difficulty: int | None, index: int) -> Puzzle:
@@ -65,6 +67,8 @@ class PuzzleRun:
     solved: bool = False
     tries: int = 0
     """The wrong moves played so far."""
+    left: bool = False
+    """Another game was started on the board: the run judges nothing more."""
     _undoing: int = field(default=0, repr=False)
     """Takebacks this run asked for whose notices have not come back yet."""
     _top: int = field(default=0, repr=False)
@@ -92,7 +96,7 @@ class PuzzleRun:
     def hint(self, position: Position[Any]) -> Guide | None:
         """The answer's next move, lit as a guide (None once solved or off the line)."""
         played = len(position.move_stack)
-        if self.solved or played >= len(self.puzzle.solution):
+        if self.solved or self.left or played >= len(self.puzzle.solution):
             return None
         return Guide(self.puzzle.solution[played])
 
@@ -129,7 +133,11 @@ class PuzzleRun:
         events: list[Event] = []
         told: list[Notice] = []
         for notice in notices:
+            if self.left:
+                break
             match notice:
+                case GameStarted():
+                    self.left = True  # the run starts judging after its own game started
                 case MoveCommitted(ply, move, at):
                     self._top = ply
                     self._judge(ply, move, at, events, told)
@@ -139,7 +147,7 @@ class PuzzleRun:
                     else:  # the player took back: judged again when played again
                         self._top = max(0, self._top - plies)
                         self._good = min(self._good, self._top)
-        if self._top > self._good and not self.solved:
+        if self._top > self._good and not (self.solved or self.left):
             events.extend(TakeBack() for _ in range(self._top - self._good))
             self._undoing += self._top - self._good
             self._top = self._good
@@ -154,11 +162,12 @@ class PuzzleRun:
             return  # after the answer (a roll), or after a wrong move: taken back
         if move != solution[index]:
             self.tries += 1
-            told.append(BlunderWarned(move, WRONG, at))
+            told.append(PuzzleMissed(move, at))
             return
         self._good = ply
         if ply == len(solution):
             self.solved = True
+            told.append(PuzzleSolved(self.puzzle.id, self.tries, at))
             return
         if ply % 2:  # the other side's reply is lit; the player's own moves are not
             events.append(Guide(solution[ply]))

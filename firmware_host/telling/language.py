@@ -169,13 +169,16 @@ def source_msgids() -> tuple[str, ...]:
     """The msgids marked in firmware_host's source, the games' titles (a notice names
     a game by its title, ``Term``), how games end (a result names it), what each
     action of the vocabulary does (the terminal's help: its docstring's summary) and
-    what its parameters are, and each game's claims (their titles and help)."""
+    what its parameters are, each game's claims (their titles and help) and what each
+    game's puzzles are and ask (the page shows the question)."""
     titles = tuple(game.title for game in games())
     ends = tuple(termination.value for termination in Termination)
     helps = action_summaries()
     claims = tuple(text for rule in claim_rules() for text in (rule.title, rule.help))
+    kinds = tuple(t for g in games() for k in g.puzzle_kinds for t in (k.shown, k.words))
     marked = marked_msgids(sorted(LOCALE.parent.rglob("*.py")))
-    return tuple(dict.fromkeys((*marked, *titles, *ends, *helps, *param_helps(), *claims)))
+    found = (*marked, *titles, *ends, *helps, *param_helps(), *claims, *kinds)
+    return tuple(dict.fromkeys(found))
 
 
 def param_helps() -> tuple[str, ...]:

@@ -120,10 +120,9 @@ FAULTS = (
 """A fault's line for the player (the technical detail goes to the log)."""
 
 WARNINGS = (
-    # the blunder warning (session/computer.py), a puzzle's wrong move (session/puzzle.py)
+    # the blunder warning (session/computer.py)
     N_("loses the game"),
     N_("gives away material"),
-    N_("not the puzzle's answer: put it back and try again"),
     # the computer's verdict (session/computer.py)
     N_("{seat} wins in {count}"),
     # the opening draw (engine/opening.py DrawResult.describe)

@@ -41,6 +41,8 @@ from firmware_host.notices.declared import (
     Proposal,
     ProposalAnswered,
     ProposalMade,
+    PuzzleMissed,
+    PuzzleSolved,
     Refused,
     RemoteMoved,
     ReviewShown,
@@ -243,6 +245,14 @@ def wording(notice: Notice) -> Wording:
                 N_("careful: that move {reason}"),
                 values,
             )
+        case PuzzleMissed(move, _):
+            return Wording(
+                N_("{move} is not the puzzle's answer: put it back and try again"),
+                N_("not the move: try again"),
+                {"move": Move(move)},
+            )
+        case PuzzleSolved():
+            return both(N_("puzzle solved: well played"))
         case ReviewShown(game_id, _, _, None, _):
             return both(N_("review of game {game_id}: the start"), game_id=game_id)
         case ReviewShown(game_id, ply, plies, move, _):

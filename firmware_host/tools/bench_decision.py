@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import contextvars
+import gc
 import operator
 import tempfile
 from collections.abc import Callable, Iterator
@@ -212,20 +213,25 @@ def run(
     with tempfile.TemporaryDirectory() as state:
         sim = Simulation(game, profile, GameStore(Path(state) / "games.sqlite3"))
         sim.settle()
-        drive = _Drive(sim, whole=mode == "decide" and part == "all")
-        if mode == "decide" and part != "all":  # only one part inside operator.call
-            _count_only(part, sim.session, drive.counting)
-        spots = _spots_to_lift(sim.controller.match.position, profile)
-        for round_ in range(WARM_UP_ROUNDS + ROUNDS):
-            drive.counting[0] = round_ >= WARM_UP_ROUNDS
-            drive.lifts(spots)
-        drive.play()
-        drive.counting[0] = False
-        drive.scan_for(1.0)
-        if mode == "idle":
-            with _split_simulation(sim) if split else contextlib.nullcontext():
-                operator.call(drive.idle, profile.idle_hz)
-        sim.close()
+        gc.collect()  # as the runtime does once started: what start-up built stays
+        gc.freeze()  # out of the full collections (else one lands in a decision)
+        try:
+            drive = _Drive(sim, whole=mode == "decide" and part == "all")
+            if mode == "decide" and part != "all":  # only one part inside operator.call
+                _count_only(part, sim.session, drive.counting)
+            spots = _spots_to_lift(sim.controller.match.position, profile)
+            for round_ in range(WARM_UP_ROUNDS + ROUNDS):
+                drive.counting[0] = round_ >= WARM_UP_ROUNDS
+                drive.lifts(spots)
+            drive.play()
+            drive.counting[0] = False
+            drive.scan_for(1.0)
+            if mode == "idle":
+                with _split_simulation(sim) if split else contextlib.nullcontext():
+                    operator.call(drive.idle, profile.idle_hz)
+        finally:
+            sim.close()
+            gc.unfreeze()
     return drive.counted
 
 

@@ -125,7 +125,7 @@ async def _measure(
     gc.collect()  # what a full collection costs now (the start-up objects are frozen)
     full_gc = time.perf_counter() - collected
     scan_cpu = await asyncio.wrap_future(runtime.bus_call(_scan_cpu, runtime))
-    latencies, work = await _frame_to_led(runtime, simulated, world, changes)
+    latencies, work, switches = await _frame_to_led(runtime, simulated, world, changes)
     runtime.stopping.set()
     await task
     return {
@@ -143,38 +143,45 @@ async def _measure(
         "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
         "latencies": latencies,
         "work": work,
+        "switches": switches,
         "idle_hz": profile.idle_hz,
     }
 
 
 async def _frame_to_led(
     runtime: Any, simulated: Any, world: Any, changes: int, gap: float = 0.12
-) -> tuple[list[float], list[float]]:
+) -> tuple[list[float], list[float], list[float]]:
     """Seconds from the start of the scan that saw a debounced frame change to the strip
     showing the paint it led to (the last change before the paint, 0.12 s after the one
-    before it): two pieces lifted and put back in turn, ``changes`` changes in all; and
-    the CPU seconds the process spent meanwhile (every thread), which is what a slower
-    core would take for it."""
+    before it): two pieces lifted and put back in turn, ``changes`` changes in all; the
+    CPU seconds the process spent meanwhile (every thread), which is what a slower core
+    would take for it; and the times a thread of the process gave up the CPU meanwhile
+    (each a wake-up to come, which this virtual machine charges dearly)."""
     seen: list[tuple[float, float]] = []
     shown: list[tuple[float, float]] = []
+    seen_switches: list[float] = []
+    shown_switches: list[float] = []
     scanned, show = runtime._scanned, simulated.strip.show
     scanner = runtime.board.scanner
     scan = scanner.scan
-    scans: deque[tuple[float, float]] = deque(maxlen=8)  # (monotonic, CPU) as each began
+    # (monotonic, CPU, switches) as each scan began
+    scans: deque[tuple[float, float, int]] = deque(maxlen=8)
 
     def scanning() -> Any:
-        scans.append((time.monotonic(), time.process_time()))
+        scans.append((time.monotonic(), time.process_time(), _switches()))
         return scan()
 
     def recording(events: Any, change: Any, started: float, settled: bool) -> None:
         if change is not None:  # the CPU clock when the scan that saw it began
-            cpu = next((c for m, c in scans if m >= started), time.process_time())
-            seen.append((started, cpu))
+            began = next((s for s in scans if s[0] >= started), None)
+            seen.append((started, began[1] if began else time.process_time()))
+            seen_switches.append(began[2] if began else _switches())
         scanned(events, change, started, settled)
 
     def showing() -> None:
         show()
         shown.append((time.monotonic(), time.process_time()))
+        shown_switches.append(_switches())
 
     setattr(runtime, "_scanned", recording)  # noqa: B010 - the bench listens in
     setattr(scanner, "scan", scanning)  # noqa: B010
@@ -195,7 +202,16 @@ async def _frame_to_led(
     work = paint_latencies(
         [w for w, _ in seen], [w for w, _ in shown], [c for _, c in seen], [c for _, c in shown]
     )
-    return wall, work
+    switches = paint_latencies(
+        [w for w, _ in seen], [w for w, _ in shown], seen_switches, shown_switches
+    )
+    return wall, work, switches
+
+
+def _switches() -> int:
+    """The times the process's threads have given up the CPU (voluntarily or not)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_nvcsw + usage.ru_nivcsw
 
 
 def paint_latencies(
@@ -383,7 +399,9 @@ def service_lines(
             f"(n-body: {core.nbody_step * 1e6:.1f} µs a step there, published)"
         )
         quota = cpu_quota(share)
-    pi_columns = f" {'of the Pi':>9} {'floor':>7} {'on the Pi p50/p99':>18}" if budget else ""
+    pi_columns = (
+        f" {'of the Pi':>9} {'floor':>7} {'on the Pi p50/p99':>18} {'wakes':>5}" if budget else ""
+    )
     yield (
         f"{'service':30} {'scans/s':>12} {'cpu':>9}{pi_columns} {'scanning':>9} "
         f"{'calls/scan':>10} {'frame to LED p50/p99':>21} {'ready (cpu)':>15} "
@@ -416,7 +434,9 @@ def service_lines(
                     else f"{'-':>15}"
                 )
                 of_pi, floor = 100 * f["cpu"] / share, 100 * floors[hz] / share
-                pi = f" {of_pi:6.1f} % {floor:5.1f} % {on_pi:>18}"
+                wakes = _percentiles(f["switches"])
+                woken = f"{wakes[0]:5.0f}" if wakes else f"{'-':>5}"
+                pi = f" {of_pi:6.1f} % {floor:5.1f} % {on_pi:>18} {woken}"
             yield (
                 f"{profile_name + ' ' + game_name:30} {f['scans']:5.1f}/{f['scan_hz']:<3} Hz "
                 f"{100 * f['cpu']:6.2f} %{pi} {100 * f['scanning']:6.2f} % "

@@ -34,7 +34,7 @@ from firmware_host.session.actions import (
 )
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import TimePassed
-from firmware_host.session.puzzle import new_run
+from firmware_host.session.puzzle import PuzzleRun, new_run
 from firmware_host.telling.legend import PALETTES
 from firmware_host.web.commands import Request
 from firmware_host.web.pairing import Pairing, PairingLegend, pairing_indicator
@@ -101,6 +101,9 @@ class BoardSession(Session):
 
     def online_seat(self) -> object:
         return self.runtime.remote
+
+    def puzzle_run(self) -> PuzzleRun | None:
+        return self.runtime.puzzle
 
     async def start(self) -> None:
         """Nothing to start: the runtime runs the board."""

@@ -200,6 +200,21 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("Do both players agree to a draw?"),
     N_("furigoma (five pawns tossed)"),
     N_("a lot (a coin tossed)"),
+    # each seat's help and the puzzle (controls.js, index.html's coach and puzzle parts)
+    N_("the puzzle"),
+    N_("Solved!"),
+    N_("another puzzle of this game, as hard"),
+    N_("Next puzzle"),
+    N_("how many hints each seat may ask for in a game"),
+    N_("Hints per seat"),
+    N_("no limit"),
+    N_("usual help"),
+    N_("legal moves"),
+    N_("threats"),
+    N_("coach"),
+    N_("hints"),
+    N_("{seat}: {help}"),
+    N_("{seat}: {help}, hints left: {count}"),
 )
 """Every English word of index.html and of the page's scripts that words.js tells."""
 

@@ -25,11 +25,13 @@ from firmware_host.online.link import ClientFactory
 from firmware_host.online.starting import Found
 from firmware_host.session.actions import OnlineAction, OnlineCancel, OnlineStart
 from firmware_host.session.controller import Controller
+from firmware_host.session.puzzle import PuzzleRun
 from firmware_host.store.records import find_format
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES
 from firmware_host.telling.notices import notice_line
 from firmware_host.telling.speech import Narrator
+from firmware_host.web.coach_state import help_state, puzzle_state
 from firmware_host.web.commands import CommandError, Context, Request
 from firmware_host.web.online_page import carry_out, online_state
 from firmware_host.web.online_start import OnlineStarter, kept_token, request_of
@@ -173,12 +175,18 @@ class Session(ABC):
         """The remote seat of the game (an ``OnlineSeat`` in an online game)."""
         return None
 
+    def puzzle_run(self) -> PuzzleRun | None:
+        """The puzzle being solved on the board, if any (``session/puzzle.py``)."""
+        return None
+
     def _full_state(self) -> Json:
         state = self._build_state()
         help_off = self.controller.computer.help_off
         state["online"] = online_state(
             self.state_dir, self.online_seat(), help_off, self.online_starter
         )
+        state["help"] = help_state(self.controller)  # beside the coach's controls
+        state["puzzle"] = puzzle_state(self.puzzle_run())
         return state
 
     def online(self, request: Request, action: OnlineAction) -> Json:

@@ -69,7 +69,7 @@ from firmware_host.session.events import (
     Event,
     TimePassed,
 )
-from firmware_host.session.puzzle import new_run
+from firmware_host.session.puzzle import PuzzleRun, new_run
 from firmware_host.session.state import Phase
 from firmware_host.store.journal import Journal
 from firmware_host.store.storage import GameStore
@@ -387,6 +387,9 @@ class SimSession(Session):
     def online_seat(self) -> object:
         return self.sim.remote
 
+    def puzzle_run(self) -> PuzzleRun | None:
+        return self.sim.puzzle
+
     def _carry_out(self, request: Request) -> Json:
         command = request.action
         if isinstance(command, OnlineStart | OnlineCancel):
@@ -448,6 +451,7 @@ class SimSession(Session):
         )
         if command.palette is not None:
             self._palette = command.palette
+        self.sim.puzzle = None  # a game, not the puzzle: nothing more is judged
         if game is self.sim.game and profile == self._profile_name and not self.watching:
             self.sim.legend = self._legend(
                 Legend(PALETTES[self._palette]), self.sim.board.painter.indicators

@@ -13,7 +13,7 @@
 
 import { renderBoard, renderLeds, renderPieces } from "./board.js";
 import { $, clearLog, html, log, page } from "./common.js";
-import { bindControls, followGame, renderCatalogue, renderControls } from "./controls.js";
+import { bindControls, followGame, renderCatalogue, renderCoach, renderControls } from "./controls.js";
 import { checkStillPaired, renderDevices } from "./devices.js";
 import { bindHands, renderHeld } from "./hands.js";
 import { renderPanel, tickClocks } from "./panel.js";
@@ -114,6 +114,7 @@ function renderState(state) {
   renderPieces(state);
   renderHeld(state);
   renderPanel(state);
+  renderCoach(state);
   renderRemote(state);
   followGame(state);
 }

@@ -1,12 +1,17 @@
 // The controls: the board's buttons, the game's claims, takeback, resign, draw,
-// the record's formats, a move to play, and the new-game dialog with the rules
-// and the session's settings (clock, dice, opening draw, seed).
+// the record's formats, a move to play, the new-game dialog with the rules and the
+// session's settings (clock, dice, opening draw, seed, each seat's help and the hint
+// budget), and beside the coach's controls each seat's help and the puzzle being solved.
 
 import { $, button, html, page, seat, send } from "./common.js";
+import { inLanguage } from "./speech.js";
 import { word, wordIn } from "./words.js";
 
 const DRAW_KINDS = { none: "none", furigoma: "furigoma (five pawns tossed)", lot: "a lot (a coin tossed)" }; // word()
 const ROLL_TITLES = { auto: "rolled at once", button: "on the roll button" }; // each told with word()
+// Each seat's help (session/help.py's levels, the help setting's words), each with more
+// than the one before it; a seat not named is left to the coach's boxes above.
+const HELP_LEVELS = { none: "none", legal: "legal moves", threats: "threats", coach: "coach", hints: "hints" }; // word()
 
 // What depends on the board: its buttons, the claims its game offers, the
 // formats its records come in.
@@ -149,6 +154,29 @@ function renderPlayers(game, settings) {
   }
   $("new-game-coach-on").checked = settings.coach === "on";
   $("new-game-warn-on").checked = settings.warn === "on";
+  renderSeatHelp(game, settings);
+}
+
+// One help level per seat (a family game: the child on coach, the parent on none) and
+// the hints each seat may ask for, as the help= and hints= settings say them.
+function renderSeatHelp(game, settings) {
+  const box = $("new-game-help");
+  box.replaceChildren();
+  const chosen = {};
+  const named = (settings.help || "").split(",").filter((part) => part.includes(":"));
+  for (const part of named) {
+    const [seatName, level] = part.split(":");
+    chosen[seatName.trim()] = level.trim();
+  }
+  const every = named.length ? "" : (settings.help || "").trim(); // one word: every seat
+  for (const info of game.seats) {
+    const label = html("label", {}, `${info.name} `, box);
+    const select = html("select", { "data-help-seat": info.letter }, null, label);
+    option(``, "usual help", select); // wordIn()
+    for (const [level, english] of Object.entries(HELP_LEVELS)) option(level, english, select);
+    select.value = chosen[info.letter] || every;
+  }
+  $("new-game-hints").value = settings.hints || "";
 }
 
 // When a game starts (and the dialog is closed), the dialog follows it: a new game
@@ -178,7 +206,40 @@ function sessionSettings() {
   if (opponents.length) settings.opponent = opponents.join(",");
   if ($("new-game-coach-on").checked) settings.coach = "on";
   if ($("new-game-warn-on").checked) settings.warn = "on";
+  const help = [];
+  for (const select of $("new-game-help").querySelectorAll("[data-help-seat]")) {
+    if (select.value) help.push(`${select.dataset.helpSeat}:${select.value}`);
+  }
+  if (help.length) settings.help = help.join(",");
+  const hints = $("new-game-hints").value.trim();
+  if (hints) settings.hints = hints;
   return settings;
+}
+
+// Beside the coach's controls: each seat's help and the hints it has left, when the
+// game sets them; and the puzzle being solved (its question in the page's language,
+// the kind and difficulty, solved or not) with a way to the next one.
+export function renderCoach(state) {
+  const note = $("help-note");
+  const seats = state.help || [];
+  note.hidden = !seats.length;
+  note.textContent = seats.map((help, index) => {
+    const who = seat(index);
+    const values = { seat: who ? who.name : String(index), help: word(HELP_LEVELS[help.level] || help.level) };
+    if (help.level !== `hints` || help.hints_left === null) return word("{seat}: {help}", values);
+    return word("{seat}: {help}, hints left: {count}", { ...values, count: help.hints_left });
+  }).join(" · ");
+  const puzzle = state.puzzle;
+  const mover = seats[state.turn];
+  if (!puzzle && mover && (mover.level !== `hints` || mover.hints_left === 0)) {
+    $("hint").disabled = true; // this seat may not ask (a puzzle's hint is the puzzle's)
+  }
+  $("puzzle-box").hidden = !puzzle;
+  if (!puzzle) return;
+  $("puzzle-kind").textContent = inLanguage(puzzle, `kind`);
+  $("puzzle-question").textContent = inLanguage(puzzle, `question`);
+  $("puzzle-solved").hidden = !puzzle.solved;
+  $("puzzle-next").dataset.difficulty = puzzle.difficulty;
 }
 
 function startNewGame(event) {
@@ -217,6 +278,10 @@ export function bindControls() {
   $("hint").addEventListener("click", () => send({ type: "hint" }));
   // Puzzle: one of the game's puzzles, set up by the LEDs, its moves judged (docs/puzzles.md)
   $("puzzle").addEventListener("click", () => send({ type: "puzzle" }));
+  $("puzzle-next").addEventListener("click", () => {
+    const difficulty = Number($("puzzle-next").dataset.difficulty) || null; // as hard
+    send(difficulty ? { type: "puzzle", difficulty } : { type: "puzzle" });
+  });
   $("move-now").addEventListener("click", () => send({ type: "move_now" }));
   $("format").addEventListener("change", updateDownload);
   $("guide-form").addEventListener("submit", (event) => {

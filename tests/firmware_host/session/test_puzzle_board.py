@@ -11,7 +11,7 @@ from typing import Any
 from engine.game import Position
 from engine.puzzles import load
 from engine.registry import find_game
-from firmware_host.notices.declared import BlunderWarned, MoveCommitted, Notice
+from firmware_host.notices.declared import MoveCommitted, Notice, PuzzleMissed, PuzzleSolved
 from firmware_host.session.puzzle import PuzzleRun
 from hardware.mock.gestures import Gestures
 from hardware.mock.hands import Hands, Noise, apply
@@ -57,12 +57,13 @@ def test_the_real_board_sets_a_puzzle_up_and_judges_it(tmp_path: Path) -> None:
         )
         position.push(wrong)
         simulated.world.arrange(position.layout())
-        await until(lambda: any(isinstance(n, BlunderWarned) for n in heard))
+        await until(lambda: any(isinstance(n, PuzzleMissed) for n in heard))
         assert not runtime.controller.position.move_stack
         _stand_as(simulated.world, puzzle.position)  # the LEDs guide the piece back
         await until(lambda: runtime.controller.phase.value == "play")
         await _play(simulated.world, runtime.controller.position, puzzle.solution[0])
         await until(lambda: run.solved)
+        await until(lambda: any(isinstance(n, PuzzleSolved) for n in heard))
         await until(lambda: _moves(heard)[-1:] == [puzzle.solution[0]])
         assert run.tries == 1
         runtime.stopping.set()

@@ -19,6 +19,8 @@ from firmware_host.notices.declared import (
     MoveCommitted,
     Notice,
     PromptOpened,
+    PuzzleMissed,
+    PuzzleSolved,
 )
 from firmware_host.session.actions import Hint, Select
 from firmware_host.session.puzzle import PuzzleRun
@@ -80,12 +82,14 @@ def test_a_puzzle_is_set_up_judged_and_solved_on_the_simulated_board(game: Game[
     position = sim.controller.position
     wrong = next(m for m in position.legal_moves() if position.move_text(m) != puzzle.solution[0])
     notices = _play(sim, position.move_text(wrong))
-    assert any(isinstance(n, BlunderWarned) for n in notices)
+    assert [n.move for n in notices if isinstance(n, PuzzleMissed)] == [position.move_text(wrong)]
+    assert not any(isinstance(n, BlunderWarned) for n in notices)  # no takeback offered
     assert not sim.controller.position.move_stack  # taken back
     assert run.tries == 1
     sim.tidy()
     _bring(sim)  # the LEDs guide the piece back
 
+    solved: list[tuple[int, PuzzleSolved]] = []
     for index, text in enumerate(puzzle.solution):
         if index % 2:
             guide = sim.controller.guide
@@ -94,9 +98,12 @@ def test_a_puzzle_is_set_up_judged_and_solved_on_the_simulated_board(game: Game[
         notices = _play(sim, text)
         played = [n.move for n in notices if isinstance(n, MoveCommitted)]
         assert played[:1] == [text]  # (a roll of the dice may follow)
-        assert not any(isinstance(n, BlunderWarned) for n in notices)
+        assert not any(isinstance(n, BlunderWarned | PuzzleMissed) for n in notices)
+        solved += [(index, n) for n in notices if isinstance(n, PuzzleSolved)]
         sim.tidy()
     assert run.solved
+    last = len(puzzle.solution) - 1
+    assert [(i, n.puzzle, n.tries) for i, n in solved] == [(last, puzzle.id, 1)]  # once, at the end
     sim.close()
 
 

@@ -34,6 +34,8 @@ from firmware_host.notices.declared import (
     Proposal,
     ProposalAnswered,
     ProposalMade,
+    PuzzleMissed,
+    PuzzleSolved,
     Refused,
     RemoteMoved,
     ReviewShown,
@@ -73,6 +75,8 @@ EXAMPLES: tuple[Notice, ...] = (
     ComputerMoved(0, "2c2b", "book move", 0.0),
     HintShown("2c2b", 0.0),
     BlunderWarned("2c2b", "gives away material", 0.0),
+    PuzzleMissed("2c2b", 0.0),
+    PuzzleSolved("7-20-win", 1, 0.0),
     ReviewShown(4, 0, 10, None, 0.0),
     ReviewShown(4, 3, 10, "2c2b", 0.0),
     RemoteMoved(1, "2c2b", 0.0),
@@ -86,7 +90,14 @@ EXAMPLES: tuple[Notice, ...] = (
     ),
 )
 
-SAID_OTHERWISE = (MoveCommitted, IllegalShown, OffGuideShown, ComputerMoved, BlunderWarned)
+SAID_OTHERWISE = (
+    MoveCommitted,
+    IllegalShown,
+    OffGuideShown,
+    ComputerMoved,
+    BlunderWarned,
+    PuzzleMissed,
+)
 """The notices whose sentence says differently what the line shows (the moves in it)."""
 
 
