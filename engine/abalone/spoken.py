@@ -109,6 +109,17 @@ SEATS = MappingProxyType(
 )
 
 
+PIECES = MappingProxyType(
+    {
+        "pl": MappingProxyType({"marble": "kula"}),  # seeds/004
+        "cs": MappingProxyType({"marble": "kulička"}),
+        "fr": MappingProxyType({"marble": "bille"}),
+        "ja": MappingProxyType({"marble": "たま"}),
+    }
+)
+"""A marble by its name in each language (beside the board, in a set-up step)."""
+
+
 def _step(hole: Spot, direction: str) -> Spot:
     rows, diagonals = STEPS[direction]
     return f"{chr(ord(hole[0]) + rows)}{int(hole[1:]) + diagonals}"

@@ -29,6 +29,13 @@ CONFIRMING = frozenset({ButtonRole.OK, ButtonRole.CLOCK})
 CONFIRM_WAIT = 1.0
 
 
+def fault_line(error: BusError) -> str:
+    """The player's line for a silent chip: which chip, where (the technical detail,
+    the errno, goes to the log); a template of telling/messages.py tells it."""
+    address = "" if error.address is None else f" at 0x{error.address:02x}"
+    return f"{error.chip}{address} on {error.bus} does not answer"
+
+
 class ScanWatch:
     """Turns scan outcomes into fault events: each fault said once, each recovery once."""
 
@@ -48,8 +55,8 @@ class ScanWatch:
             return []
         self._culprit = culprit
         self.faults += 1
-        log.error("%s", error)
-        return [BusFault(str(error))]
+        log.error("%s", error)  # the errno and the driver's words: for whoever mends it
+        return [BusFault(fault_line(error))]
 
     def answered(self) -> list[Event]:
         if not self.failures:

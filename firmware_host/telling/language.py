@@ -21,8 +21,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import fields
 from enum import Enum
 from functools import cache, partial
+from itertools import product
 from pathlib import Path
 
+from engine.claims import ClaimRule
 from engine.errors import KibanError
 from engine.outcome import Termination
 from engine.registry import games
@@ -167,13 +169,36 @@ def source_msgids() -> tuple[str, ...]:
     """The msgids marked in firmware_host's source, the games' titles (a notice names
     a game by its title, ``Term``), how games end (a result names it), what each
     action of the vocabulary does (the terminal's help: its docstring's summary) and
-    what each game's puzzles are and ask (the page shows the question)."""
+    what its parameters are, each game's claims (their titles and help) and what each
+    game's puzzles are and ask (the page shows the question)."""
     titles = tuple(game.title for game in games())
     ends = tuple(termination.value for termination in Termination)
     helps = action_summaries()
+    claims = tuple(text for rule in claim_rules() for text in (rule.title, rule.help))
     kinds = tuple(t for g in games() for k in g.puzzle_kinds for t in (k.shown, k.words))
     marked = marked_msgids(sorted(LOCALE.parent.rglob("*.py")))
-    return tuple(dict.fromkeys((*marked, *titles, *ends, *helps, *kinds)))
+    found = (*marked, *titles, *ends, *helps, *param_helps(), *claims, *kinds)
+    return tuple(dict.fromkeys(found))
+
+
+def param_helps() -> tuple[str, ...]:
+    """What each action's parameter is, as a typed command missing it is told."""
+    # imported here: the session's actions import the telling
+    from firmware_host.session.actions import ACTIONS, params
+
+    return tuple(dict.fromkeys(spec.help for action in ACTIONS for spec in params(action)))
+
+
+def claim_rules() -> tuple[ClaimRule, ...]:
+    """Every claim a game offers under any choice of its options (shogi's impasse
+    count or declaration), each once."""
+    found: dict[ClaimRule, None] = {}
+    for game in games():
+        specs = [spec for spec in game.option_specs if spec.choices]
+        for combo in product(*(spec.choices for spec in specs)):
+            given = {spec.name: value for spec, value in zip(specs, combo, strict=True)}
+            found.update(dict.fromkeys(game.claims(game.options(given))))
+    return tuple(found)
 
 
 _LITERAL = re.compile(r"``([^`]+)``")

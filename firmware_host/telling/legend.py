@@ -21,6 +21,7 @@ from engine.outcome import Outcome
 from engine.physical import Spot
 from engine.search.types import Quality
 from firmware_host.session.state import Phase
+from firmware_host.telling.language import N_, Language, translated
 
 BLINK_PERIOD = 0.5  # seconds a blinking LED stays on, then off
 SLOW_BLINK_PERIOD = 2 * BLINK_PERIOD  # a slow blink: told from the blink by its pace
@@ -30,37 +31,37 @@ class Pace(Enum):
     """How an LED shows its meaning over time: beside its colour, a second way to tell
     two meanings apart (its value is the key's word for it)."""
 
-    STEADY = "steady"
-    BLINK = "blinks"
-    SLOW = "blinks slowly"
+    STEADY = N_("steady")
+    BLINK = N_("blinks")
+    SLOW = N_("blinks slowly")
 
 
 class Meaning(Enum):
     """Each colour of the legend, from the least to the most urgent."""
 
-    LAST_MOVE = "last move"
-    THREAT = "threatened piece"
-    CHECK = "king in check"
-    DESTINATION = "legal destination"
-    CAPTURE = "capture destination"
-    LIFTED = "lifted piece"
-    GUIDE = "move to play"
-    PROMPT = "prompt choice"
-    SELECTED = "selected choice"
-    FILL = "square to fill"
-    REMOVE = "piece to remove"
-    ILLEGAL = "illegal move"
-    FAULT = "hardware fault"
-    MOVABLE = "a piece the dice allow to move"
-    COUNT = "a count shown as a bar (tokens left)"
-    TOKIN = "furigoma: tokin up"
-    PAWN = "furigoma: pawn up"
-    HINT = "suggested move"
-    BEST = "coach: best destination"
-    GOOD = "coach: good destination"
-    DOUBTFUL = "coach: doubtful destination"
-    LOSING = "coach: losing destination"
-    GOES_ON = "a move that may go on (ok ends it)"
+    LAST_MOVE = N_("last move")
+    THREAT = N_("threatened piece")
+    CHECK = N_("king in check")
+    DESTINATION = N_("legal destination")
+    CAPTURE = N_("capture destination")
+    LIFTED = N_("lifted piece")
+    GUIDE = N_("move to play")
+    PROMPT = N_("prompt choice")
+    SELECTED = N_("selected choice")
+    FILL = N_("square to fill")
+    REMOVE = N_("piece to remove")
+    ILLEGAL = N_("illegal move")
+    FAULT = N_("hardware fault")
+    MOVABLE = N_("a piece the dice allow to move")
+    COUNT = N_("a count shown as a bar (tokens left)")
+    TOKIN = N_("furigoma: tokin up")
+    PAWN = N_("furigoma: pawn up")
+    HINT = N_("suggested move")
+    BEST = N_("coach: best destination")
+    GOOD = N_("coach: good destination")
+    DOUBTFUL = N_("coach: doubtful destination")
+    LOSING = N_("coach: losing destination")
+    GOES_ON = N_("a move that may go on (ok ends it)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,11 +260,15 @@ class Palette:
         }
         return paces.pop() if len(paces) == 1 else Pace.STEADY
 
-    def key_text(self, meaning: Meaning) -> str:
-        """A meaning's words in a key; one that always blinks, or blinks slowly, says
-        so, as its pace tells it from its neighbours."""
+    def key_text(self, meaning: Meaning, language: Language = Language.ENGLISH) -> str:
+        """A meaning's words in a key, in ``language``; one that always blinks, or
+        blinks slowly, says so, as its pace tells it from its neighbours."""
         pace = self.pace(meaning)
-        return meaning.value if pace is Pace.STEADY else f"{meaning.value} ({pace.value})"
+        words = translated(meaning.value, language)
+        if pace is Pace.STEADY:
+            return words
+        paced = translated(N_("{meaning} ({pace})"), language)
+        return paced.format(meaning=words, pace=translated(pace.value, language))
 
 
 DEFAULT_PALETTE = Palette(

@@ -56,6 +56,7 @@ from firmware_host.session.state import (
     TakebackChoice,
 )
 from firmware_host.telling.language import N_, Language, translated
+from firmware_host.telling.messages import message_told
 from firmware_host.telling.reasons import any_reason_text, reason_text, result_text
 from firmware_host.telling.spoken_moves import move_sentence, move_words, number_words, seat_name
 
@@ -93,13 +94,22 @@ class Reason:
 
 
 @dataclass(frozen=True, slots=True)
+class Message:
+    """The session's English message in a placeholder (a refusal's reason, a fault's
+    line, a warning, the opening draw), told in the language by its template
+    (telling/messages.py)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Count:
     """A count in a placeholder: digits on a line, a word aloud."""
 
     value: int
 
 
-Value = str | int | Move | Moves | Count | Term | Reason
+Value = str | int | Move | Moves | Count | Term | Reason | Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,21 +208,21 @@ def wording(notice: Notice) -> Wording:
         case BoardReady():
             return both(N_("the board is set up: play"))
         case FirstPlayerDrawn(description, _):
-            return both(N_("{description}"), description=description)
+            return both(N_("{description}"), description=Message(description))
         case Refused(reason, _):
-            return both(N_("refused: {reason}"), reason=reason)
+            return both(N_("refused: {reason}"), reason=Message(reason))
         case FaultShown(message, _, FaultSource.STORE):
-            return both(N_("not saved: {message}"), message=message)
+            return both(N_("not saved: {message}"), message=Message(message))
         case FaultShown(message, _, _):
-            return both(N_("fault: {message}"), message=message)
+            return both(N_("fault: {message}"), message=Message(message))
         case FaultCleared(_, FaultSource.STORE):
             return both(N_("the game store takes the game again: everything is saved"))
         case FaultCleared():
             return both(N_("the board answers again"))
         case StoreReplaced(message, _):
-            return shown_only(N_("{message}"), message=message)
+            return shown_only(N_("{message}"), message=Message(message))
         case ComputerMoved(_, move, note, _) if note:
-            values = {"move": Move(move), "note": note}
+            values = {"move": Move(move), "note": Message(note)}
             return Wording(
                 N_("the computer plays {move}: play it on the board ({note})"),
                 N_("the computer plays {move}: play it on the board"),
@@ -229,7 +239,7 @@ def wording(notice: Notice) -> Wording:
         case HintShown(move, _):
             return both(N_("hint: {move}"), move=Move(move))
         case BlunderWarned(move, reason, _):
-            values = {"move": move, "reason": reason}
+            values = {"move": move, "reason": Message(reason)}
             return Wording(
                 N_("careful: {move} {reason}; press ok to take it back, or choose play on"),
                 N_("careful: that move {reason}"),
@@ -258,7 +268,7 @@ def wording(notice: Notice) -> Wording:
                 N_("{server} refused {move}: {reason} — take it back on the board"),
                 server=server,
                 move=Move(move),
-                reason=reason,
+                reason=Message(reason),
             )
         case BoardTurned(True, _):
             return shown_only(N_("the pieces stand the other way round: the board follows them"))
@@ -276,10 +286,13 @@ def _prompt(choices: tuple[str, ...]) -> Wording:
     return both(N_("which move? {choices}"), choices=Moves(choices))
 
 
-def notice_line(notice: Notice, language: Language = Language.ENGLISH) -> str:
-    """``notice`` as a line of the log, its moves in notation."""
+def notice_line(
+    notice: Notice, language: Language = Language.ENGLISH, game: str | None = None
+) -> str:
+    """``notice`` as a line of the log, its moves in notation; ``game`` (its name), when
+    known, names the seats and pieces in reasons and messages by its own words."""
     words = wording(notice)
-    values = {name: _shown(value, language) for name, value in words.values.items()}
+    values = {name: _shown(value, language, game) for name, value in words.values.items()}
     return translated(words.shown, language).format(**values)
 
 
@@ -313,12 +326,14 @@ def _reason(value: Reason, language: Language, game: str | None = None) -> str:
     return any_reason_text(value.text, language)
 
 
-def _shown(value: Value, language: Language) -> str:
+def _shown(value: Value, language: Language, game: str | None) -> str:
     match value:
         case Term(text):
             return translated(text, language)
         case Reason():
-            return _reason(value, language)
+            return _reason(value, language, game)
+        case Message(text):
+            return message_told(text, language, game)
         case Move(text, _):
             return text
         case Moves(texts):
@@ -336,6 +351,8 @@ def _said(value: Value, position: Position[Any] | None, language: Language) -> s
             return translated(text, language)
         case Reason():
             return _reason(value, language, None if position is None else position.game.name)
+        case Message(text):
+            return message_told(text, language, None if position is None else position.game.name)
         case Move(text, _) if position is None:
             return text
         case Move(text, True):

@@ -213,9 +213,13 @@ def _spoken(game: str) -> Any:
 @cache
 def piece_words(game: str, code: str) -> Mapping[str, str]:
     """English piece (or robot, token) words to ``code``'s, from the game's spoken
-    words: pieces by letter in each language (``BY_LANGUAGE``), by kind (``WORDS``'
-    ``pieces``), or robots and tokens by letter (``WORDS``' ``robots``, ``tokens``)."""
+    words: pieces by name (``PIECES``), by letter in each language (``BY_LANGUAGE``),
+    by kind (``WORDS``' ``pieces``), or robots and tokens by letter (``WORDS``'
+    ``robots``, ``tokens``)."""
     spoken = _spoken(game)
+    named = getattr(spoken, "PIECES", {}).get(code)
+    if named is not None:  # the pieces' names alone (Abalone's marble)
+        return MappingProxyType(dict(named))
     by_language = getattr(spoken, "BY_LANGUAGE", None)
     words = getattr(spoken, "WORDS", {})
     if by_language is not None and code in by_language:

@@ -37,6 +37,7 @@ LID = MappingProxyType(
     }
 )
 TURN = N_("turn: {seat}")
+DIE = N_("dice {n}: {seat}")
 SLOT = N_("{place}, slot {slot}")
 HELD = N_("{place}: {piece}")
 FURIGOMA = (N_("furigoma: pawn {n}"), N_("pawn {n}"))
@@ -119,6 +120,8 @@ def indicator_name(game: Game[Any], name: str, language: Language = EN) -> str:
         seat = _said_seat(game, game.seats[int(rest[0])].name, language)
         if kind == "turn" and len(rest) == 1:
             return translated(TURN, language).format(seat=seat)
+        if kind == "dice" and len(rest) == 2:
+            return translated(DIE, language).format(n=rest[1], seat=seat)
         return f"{' '.join((kind, *rest[1:]))}: {seat}"
     if not rest and kind in INDICATORS:
         return translated(INDICATORS[kind], language)

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 from enum import Enum
+from types import MappingProxyType
 from typing import Any
 
 from engine.assessments import IllegalMatch, Moving, OffGuide, OutOfStep, Pending, Tapped
 from engine.opening import DrawResult, FirstPlayerDraw
 from engine.physical import EMPTY, Spot
+from engine.search.types import Quality
 from firmware_host.notices.declared import Proposal
 from firmware_host.session.clock import clocks_suffix
 from firmware_host.session.controller import Controller
+from firmware_host.session.review import Review
 from firmware_host.session.state import (
     AcceptChoice,
     NamedChoice,
@@ -23,6 +26,7 @@ from firmware_host.session.state import (
 )
 from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.legend import BoardView, PromptView
+from firmware_host.telling.messages import message_told
 from firmware_host.telling.reasons import reason_text, result_text, seat_words
 from firmware_host.telling.setup_guide import SetupStep, setup_step
 from firmware_host.telling.wording import choice_labels
@@ -84,10 +88,13 @@ def _went_on_prompt(controller: Controller, choices: tuple[Any, ...]) -> str | N
 
 
 def build_view(
-    controller: Controller, now: float | None = None, surface: Surface = Surface.BOARD
+    controller: Controller,
+    now: float | None = None,
+    surface: Surface = Surface.BOARD,
+    language: Language = Language.ENGLISH,
 ) -> BoardView:
     """What the LEDs (and a screen) should show; ``now`` runs the clocks, ``surface``
-    is where its message is read."""
+    is where its message is read, in ``language`` (with the prompt's choices)."""
     expected = controller.recognizer.expected
     frame = controller.frame
     seats = controller.game.seats
@@ -109,7 +116,7 @@ def build_view(
     }
     if controller.phase is Phase.SETUP:
         step = setup_step(expected, frame, controller.game.spots)
-        message = message_text(controller, clocks, surface)
+        message = message_text(controller, clocks, surface, language)
         missing, extra = step.missing, step.extra
         return BoardView(
             Phase.SETUP, seats, turn, missing=missing, extra=extra, message=message, **common
@@ -118,7 +125,7 @@ def build_view(
     hints = assessment.hints if isinstance(assessment, Moving | Tapped) else ()
     remaining = assessment.remaining if isinstance(assessment, Moving) else ()
     lifted = controller.recognizer.lifted(frame)
-    prompt = _prompt_view(controller)
+    prompt = _prompt_view(controller, language)
     correction = assessment.correction if isinstance(assessment, OutOfStep) else None
     illegal: frozenset[Spot] = frozenset()
     if isinstance(assessment, IllegalMatch):
@@ -164,7 +171,7 @@ def build_view(
         correction=correction,
         illegal=illegal,
         outcome=controller.outcome,
-        message=message_text(controller, clocks, surface),
+        message=message_text(controller, clocks, surface, language),
         remaining=remaining,
         dice=position.dice(),
         movable=_movable(controller),
@@ -173,7 +180,7 @@ def build_view(
     )
 
 
-def _prompt_view(controller: Controller) -> PromptView | None:
+def _prompt_view(controller: Controller, language: Language) -> PromptView | None:
     """The open prompt: its choices by name, the spots each would change, the selected one."""
     state = controller.state
     if not isinstance(state, Prompting):
@@ -186,15 +193,17 @@ def _prompt_view(controller: Controller) -> PromptView | None:
         else controller.position.footprint(choice, controller.sensing).spots()
         for choice in state.choices
     )
-    return PromptView(controller.prompt_choices, spots, state.selected, prompt_labels(controller))
+    labels = prompt_labels(controller, language)
+    return PromptView(controller.prompt_choices, spots, state.selected, labels)
 
 
-def prompt_labels(controller: Controller) -> tuple[str, ...]:
-    """The open prompt's choices in words, each with its notation; () when none is open."""
+def prompt_labels(controller: Controller, language: Language = Language.ENGLISH) -> tuple[str, ...]:
+    """The open prompt's choices in words, each with its notation, in ``language``; ()
+    when none is open."""
     state = controller.state
     if not isinstance(state, Prompting):
         return ()
-    return choice_labels(controller.position, state.choices)
+    return choice_labels(controller.position, state.choices, language)
 
 
 def message_text(
@@ -275,7 +284,7 @@ def status_text(
     text = _wanted(controller, clocks, surface, language)
     for trouble in (controller.remote_wait, controller.match.journal.fault):
         if trouble is not None:
-            text = f"{trouble}; {text}"
+            text = f"{message_told(trouble, language, controller.game.name)}; {text}"
     return text
 
 
@@ -284,11 +293,14 @@ def _wanted(
 ) -> str:
     position = controller.position
     if controller.fault is not None:
-        return _told(language, N_("waiting for the board: {fault}"), fault=controller.fault)
+        fault = message_told(controller.fault, language)
+        return _told(language, N_("waiting for the board: {fault}"), fault=fault)
     if controller.outcome is not None:
         result = result_text(controller.game.describe_outcome(controller.outcome), language)
         text = _told(language, N_("game over: {result}"), result=result)
-        return text if controller.review is None else f"{text}; {controller.review.describe()}"
+        if controller.review is None:
+            return text
+        return f"{text}; {review_text(controller.review, language)}"
     seat = _seat(controller, position.turn, language)
     assessment = controller.assessment
     if isinstance(controller.state, Prompting):
@@ -332,7 +344,7 @@ def _wanted(
         move = position.move_text(computer.hint[0])
         text = _told(language, N_("{seat} to move (hint: {move})"), seat=seat, move=move)
     if computer.verdict is not None:
-        text += f" — {computer.verdict}"
+        text += f" — {message_told(computer.verdict, language, controller.game.name)}"
     dice = position.dice()
     if dice:
         msgid = N_("{text} (dice: {dice})")
@@ -341,14 +353,42 @@ def _wanted(
     return text
 
 
+QUALITIES = MappingProxyType(
+    {
+        Quality.BEST: N_("best"),
+        Quality.GOOD: N_("good"),
+        Quality.DOUBTFUL: N_("doubtful"),
+        Quality.LOSING: N_("losing"),
+    }
+)
+"""How the coach judged a move reviewed, in words."""
+
+
+def review_text(review: Review, language: Language) -> str:
+    """The review's step as ``Review.describe`` says it, in ``language``: the move
+    shown and the coach's judgement of it."""
+    if review.ply == 0:
+        return _told(language, N_("review of game {game_id}: the start"), game_id=review.game_id)
+    msgid = N_("review of game {game_id}: move {ply} of {plies} ({move})")
+    values = {"game_id": review.game_id, "ply": review.ply, "plies": len(review.moves)}
+    text = _told(language, msgid, move=review.move, **values)
+    note = review.note
+    if note is None:
+        return text
+    quality = translated(QUALITIES[note.quality], language)
+    if note.better is not None:
+        quality = _told(language, N_("{quality}; better {move}"), quality=quality, move=note.better)
+    return _told(language, N_("{review}: {judged}"), review=text, judged=quality)
+
+
 def _asked(controller: Controller, language: Language) -> str:
     """The status line while a prompt is open: its question and choices."""
     position = controller.position
     state = controller.state
     assert isinstance(state, Prompting)
-    choices, selected = prompt_labels(controller), state.selected
+    choices, selected = prompt_labels(controller, language), state.selected
     listed = {"choices": " / ".join(choices), "selected": choices[selected]}
-    if PlayOnChoice.NAME in choices:
+    if any(isinstance(choice, PlayOnChoice) for choice in state.choices):
         msgid = N_("careful: {move} may throw the game away: {choices} (selected: {selected})")
         return _told(language, msgid, move=position.move_text(position.move_stack[-1]), **listed)
     proposals = [c for c in state.choices if isinstance(c, AcceptChoice)]
@@ -364,10 +404,11 @@ def _asked(controller: Controller, language: Language) -> str:
         )
         who = _seat(controller, offered.seat, language)
         return _told(language, msgid, seat=who, selected=choices[selected])
-    if choices == (TakebackChoice.NAME,):
+    takebacks = [isinstance(choice, TakebackChoice) for choice in state.choices]
+    if takebacks == [True]:
         msgid = N_("the board shows an earlier position: press ok to take the move back")
         return _told(language, msgid)
-    if TakebackChoice.NAME in choices:
+    if any(takebacks):
         msgid = N_(
             "the board shows an earlier position, or a move and its reply:"
             " {choices} (selected: {selected})"

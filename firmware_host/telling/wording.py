@@ -16,6 +16,10 @@ from typing import Any
 from engine.game import Game, Position
 from engine.physical import EMPTY, Reading, Spot, Stone
 from firmware_host.session.state import NamedChoice
+from firmware_host.telling.language import N_, Language, translated
+from firmware_host.telling.reasons import piece_words, seat_words
+from firmware_host.telling.spoken_moves import move_words
+from firmware_host.telling.spot_names import spot_name, spot_place
 
 SPOT_WORDS = MappingProxyType({"hand": "stand", "stock": "stock", "gutter": "gutter"})
 """What an off-board spot's first part names (``hand:b:C`` is a seat's stand)."""
@@ -51,43 +55,103 @@ def spot_phrase(game: Game[Any], spot: Spot) -> str:
     return f"slot {parts[2]} of {place}" if parts[2].isdigit() else place
 
 
+def piece_word(game: Game[Any], stone: Stone, language: Language = Language.ENGLISH) -> str:
+    """A piece by its name in ``language`` (the game's spoken words; robots and tokens
+    go by "the red robot", "a white token" there)."""
+    name = piece_name(game, stone)
+    if language is Language.ENGLISH:
+        return name
+    words = piece_words(game.name, language.value)
+    said = (words.get(f"{article} {name}") for article in ("the", "a"))
+    return words.get(name) or next((word for word in said if word), name)
+
+
+def _stone_told(game: Game[Any], stone: Stone, language: Language) -> str:
+    """``stone_phrase`` in ``language``: the piece, and whose it is."""
+    piece = piece_word(game, stone, language)
+    if stone.owner is None:
+        return piece
+    seat = game.seats[stone.owner].name
+    seat = seat_words(game.name, language.value).get(seat, seat)
+    msgid = N_("a {seat} {piece}") if game.seat_is_colour else N_("{seat}'s {piece}")
+    return translated(msgid, language).format(seat=seat, piece=piece)
+
+
+def _spot_told(game: Game[Any], spot: Spot, language: Language) -> str:
+    """``spot_phrase`` in ``language``: a cell by its name, a hand by whose it is, a
+    slot by its number and whose it is."""
+    if spot.startswith("hand:"):
+        return spot_place(game, spot, language) or spot
+    return spot_name(game, spot, language)
+
+
+SETUP_WORDS = (
+    N_("take the piece off {spot}"),
+    N_("turn the piece on {spot} over: {stone}"),
+    N_("put {stone} on {spot}"),
+    N_("and {count} more (the lit cells)"),
+)
+"""A set-up step in words (``setup_steps``), each a msgid."""
+
+
 def setup_steps(
     position: Position[Any],
     missing: frozenset[Spot],
     extra: frozenset[Spot],
     frame: Mapping[Spot, Reading],
+    language: Language = Language.ENGLISH,
 ) -> tuple[str, ...]:
     """What the hands must do to set the board up, one step a line by the cells'
     names ("put A (sente)'s chick on 2b", "take the piece off 3c"), the first few
-    listed and the rest counted."""
+    listed and the rest counted, in ``language``."""
     game = position.game
     layout = position.layout()
+    english = language is Language.ENGLISH
+    take, turn, put, more = (translated(msgid, language) for msgid in SETUP_WORDS)
+
+    def where(spot: Spot) -> str:
+        return spot_phrase(game, spot) if english else _spot_told(game, spot, language)
+
+    def stone(piece: Stone) -> str:
+        return stone_phrase(game, piece) if english else _stone_told(game, piece, language)
+
     steps = []
     for spot in sorted(missing):
         stones = layout.get(spot, ())
-        where = spot_phrase(game, spot)
         if not stones:
-            steps.append(f"take the piece off {where}")
+            steps.append(take.format(spot=where(spot)))
         elif frame.get(spot, EMPTY) != EMPTY and spot in game.cells:
-            steps.append(f"turn the piece on {where} over: {stone_phrase(game, stones[-1])}")
+            steps.append(turn.format(spot=where(spot), stone=stone(stones[-1])))
         else:
-            steps.append(f"put {stone_phrase(game, stones[-1])} on {where}")
-    steps += [f"take the piece off {spot_phrase(game, spot)}" for spot in sorted(extra)]
+            steps.append(put.format(stone=stone(stones[-1]), spot=where(spot)))
+    steps += [take.format(spot=where(spot)) for spot in sorted(extra)]
     if len(steps) > SETUP_LINES:
-        more = len(steps) - SETUP_LINES + 1
-        steps = [*steps[: SETUP_LINES - 1], f"and {more} more (the lit cells)"]
+        count = len(steps) - SETUP_LINES + 1
+        steps = [*steps[: SETUP_LINES - 1], more.format(count=count)]
     return tuple(steps)
 
 
-def choice_label(position: Position[Any], choice: Hashable) -> str:
-    """A prompt's choice in words with its notation beside it; the takeback and
-    play-on choices keep their names."""
+CHOICE_NAMES = (N_("takeback"), N_("play on"), N_("accept"), N_("decline"))
+"""The named choices' names (``NamedChoice.NAME``), msgids for a prompt's labels."""
+
+
+def choice_label(
+    position: Position[Any], choice: Hashable, language: Language = Language.ENGLISH
+) -> str:
+    """A prompt's choice in words with its notation beside it, in ``language`` (a move
+    in the game's own words for it, as it is said); the takeback and play-on choices
+    by their names."""
     if isinstance(choice, NamedChoice):
-        return choice.NAME
+        return translated(choice.NAME, language)
     text = position.move_text(choice)
-    words = position.move_words(choice)
+    if language is Language.ENGLISH:
+        words = position.move_words(choice)
+    else:
+        words = move_words(position, text, language=language.value)
     return text if words is None or words == text else f"{words} ({text})"
 
 
-def choice_labels(position: Position[Any], choices: Sequence[Hashable]) -> tuple[str, ...]:
-    return tuple(choice_label(position, choice) for choice in choices)
+def choice_labels(
+    position: Position[Any], choices: Sequence[Hashable], language: Language = Language.ENGLISH
+) -> tuple[str, ...]:
+    return tuple(choice_label(position, choice, language) for choice in choices)

@@ -50,6 +50,7 @@ from firmware_host.session.controller import Controller
 from firmware_host.session.puzzle import new_run
 from firmware_host.store.records import find_format
 from firmware_host.telling.language import N_, Language, translated
+from firmware_host.telling.messages import message_told
 from firmware_host.telling.notices import notice_line
 from firmware_host.telling.spot_names import name_spots_in
 from firmware_host.telling.view import prompt_labels
@@ -78,11 +79,12 @@ TERMINAL_COMMANDS = (
 HELP_COLUMN = 24
 """The widest command the help lists beside its words; a longer one has them below."""
 MAX_WAIT = 3600.0
-REMOTE_AT_START = (
+"""The longest ``wait``: an hour of simulated time at once."""
+REMOTE_AT_START = N_(
     "the terminal plays across boards from its start: "
     "kiban sim GAME --remote URL --host-game|--join CODE"
 )
-"""The longest ``wait``: an hour of simulated time at once."""
+"""Why ``play_remote`` cannot be typed: a game across boards starts with the terminal."""
 
 
 def help_text(
@@ -138,6 +140,14 @@ class TerminalBoard:
         """A line for the player, the spots off the board in it by their names."""
         self.out.write(name_spots_in(self.sim.game, text, self.language) + "\n")
 
+    def tell(self, msgid: str, **values: object) -> None:
+        """A line for the player: ``msgid`` in the terminal's language, filled."""
+        self.say(translated(msgid, self.language).format(**values))
+
+    def told(self, message: str) -> str:
+        """A message the session or the engine wrote in English, in the language."""
+        return message_told(message, self.language, self.sim.game.name)
+
     @property
     def claims(self) -> tuple[str, ...]:
         return tuple(claim.name for claim in self.sim.controller.claims)
@@ -149,7 +159,7 @@ class TerminalBoard:
         try:
             words = shlex.split(line)
         except ValueError as error:
-            self.say(f"cannot read that: {error}")
+            self.tell(N_("cannot read that: {error}"), error=error)
             return True
         if not words:
             return True
@@ -168,18 +178,20 @@ class TerminalBoard:
                 self._act(from_words(words, claims=self.claims))
         except ActionError as error:
             if error.code is Problem.UNKNOWN_TYPE:
-                self.say(f"unknown command {words[0]!r}; type help")
+                self.tell(N_("unknown command {command}; type help"), command=repr(words[0]))
             elif error.code is Problem.UNKNOWN_BUTTON:
                 names = ", ".join(role.value for role in ButtonRole)
-                self.say(f"no button {words[1]!r} (buttons: {names})")
+                msgid = N_("no button {button} (buttons: {buttons})")
+                self.tell(msgid, button=repr(words[1]), buttons=names)
             else:
-                self.say(f"cannot: {error} (type help)")
+                self.tell(N_("cannot: {error} (type help)"), error=self.told(str(error)))
         except KibanError as error:
-            self.say(f"cannot: {error}")
+            self.tell(N_("cannot: {error}"), error=self.told(str(error)))
         except IndexError:
-            self.say(f"cannot: {words[0]} needs more words: {_usage(words[0])}")
+            msgid = N_("cannot: {command} needs more words: {usage}")
+            self.tell(msgid, command=words[0], usage=_usage(words[0], self.language))
         except ValueError as error:
-            self.say(f"cannot: {error} (type help)")
+            self.tell(N_("cannot: {error} (type help)"), error=self.told(str(error)))
         return True
 
     def _confirmed(self, name: str) -> bool:
@@ -189,7 +201,9 @@ class TerminalBoard:
         if preview is None:
             return True
         seat = self.sim.game.seats[preview.seat].name
-        self.say(f"{name}: {preview.describe(seat)}. Type {name} again to declare.")
+        described = self.told(preview.describe(seat))
+        msgid = N_("{name}: {preview}. Type {name} again to declare.")
+        self.tell(msgid, name=name, preview=described)
         self._previewed = name
         return False
 
@@ -215,7 +229,7 @@ class TerminalBoard:
                 self._gesture(self.hands.flip(spot, self.sim.now))
             case Press(button):
                 if not self.sim.hardware.has_button(button):
-                    self.say(f"this board has no {button.value} button")
+                    self.tell(N_("this board has no {button} button"), button=button.value)
                     return
                 self.report(self.sim.press(button))
                 self.report(self.sim.settle())
@@ -229,9 +243,10 @@ class TerminalBoard:
             case Claim(name) if not self._confirmed(name):
                 return
             case PlayRemote():
-                self.say(f"cannot: {REMOTE_AT_START}")
+                self.tell(N_("cannot: {error}"), error=translated(REMOTE_AT_START, self.language))
             case _ if action.scope is Scope.ONLINE:
-                self.say("cannot: online play is the web page's dialog (or kiban online login)")
+                online = N_("cannot: online play is the web page's dialog (or kiban online login)")
+                self.tell(online)
             case _ if is_game_action(action):
                 self.report(self.sim.send(action))
                 if isinstance(action, NewGame):
@@ -243,13 +258,12 @@ class TerminalBoard:
     def report(self, notices: list[Notice]) -> None:
         """Say what happened; a prompt still open is said with its choices in words."""
         for notice in notices:
-            text = notice_line(notice, self.language)
+            text = notice_line(notice, self.language, self.sim.game.name)
             if (
-                self.language is Language.ENGLISH
-                and isinstance(notice, PromptOpened)
+                isinstance(notice, PromptOpened)
                 and self.sim.controller.prompt_choices == notice.choices
             ):
-                text = prompt_line(self.sim.controller)
+                text = prompt_line(self.sim.controller, self.language)
             if text:
                 self.say(text)
         if any(isinstance(notice, MoveCommitted) for notice in notices):
@@ -282,46 +296,48 @@ class TerminalBoard:
         self._gesture(self.hands.play(position, move, self.sim.now))
 
     def _wait(self, args: list[str]) -> None:
-        problem = _wait_problem(args)
+        problem = _wait_problem(args, self.language)
         if problem is not None:
-            self.say(f"cannot: wait takes {problem}")
+            self.tell(N_("cannot: wait takes {problem}"), problem=problem)
             return
         self.report(self.sim.advance(float(args[0])))
 
     def _moves(self, _: list[str]) -> None:
         position = self.sim.controller.position
-        self.say(" ".join(sorted(position.move_text(m) for m in position.legal_moves())) or "none")
+        moves = " ".join(sorted(position.move_text(m) for m in position.legal_moves()))
+        self.say(moves or translated(N_("none"), self.language))
 
 
-def _wait_problem(args: list[str]) -> str | None:
-    """Why ``wait`` cannot take these words, in words; None when it can."""
-    example = "like wait 2.5"
+def _wait_problem(args: list[str], language: Language = Language.ENGLISH) -> str | None:
+    """Why ``wait`` cannot take these words, in words in ``language``; None when it can."""
     if len(args) != 1:
-        return f"one number of seconds, {example}"
+        return translated(N_("one number of seconds, like wait 2.5"), language)
     try:
         seconds = float(args[0])
     except ValueError:
-        return f"a number of seconds, {example}: {args[0]!r} is not a number"
+        msgid = N_("a number of seconds, like wait 2.5: {word} is not a number")
+        return translated(msgid, language).format(word=repr(args[0]))
     if not math.isfinite(seconds) or not 0 <= seconds <= MAX_WAIT:
-        return f"0 to {MAX_WAIT:g} seconds (an hour), not {args[0]}"
+        msgid = N_("0 to {most} seconds (an hour), not {word}")
+        return translated(msgid, language).format(most=f"{MAX_WAIT:g}", word=args[0])
     return None
 
 
-def _usage(verb: str) -> str:
+def _usage(verb: str, language: Language = Language.ENGLISH) -> str:
     """How a command is written, from the help's own rows."""
     rows = [*TERMINAL_COMMANDS, *((usage(action), "") for action in ACTIONS)]
     for form, _ in rows:
         if form.split()[0] == verb:
             return form
-    return "type help"
+    return translated(N_("type help"), language)
 
 
-def prompt_line(controller: Controller) -> str:
-    """The open prompt's choices in words, and how to choose."""
-    return (
-        f"which move? {' / '.join(prompt_labels(controller))}: press next to cycle and ok"
-        " to choose, or type select MOVE"
-    )
+def prompt_line(controller: Controller, language: Language = Language.ENGLISH) -> str:
+    """The open prompt's choices in words, and how to choose, in ``language`` (the
+    command ``select MOVE`` as it is typed)."""
+    msgid = N_("which move? {choices}: press next to cycle and ok to choose, or type select MOVE")
+    labels = " / ".join(prompt_labels(controller, language))
+    return translated(msgid, language).format(choices=labels)
 
 
 def run_terminal(
@@ -341,7 +357,7 @@ def run_terminal(
     board.report(sim.notices)
     board.report(sim.settle())
     if colour:
-        board.say(legend_text(sim, width))
+        board.say(legend_text(sim, width, language))
     board.say(translated(N_("type help for the commands"), language))
     if lines is None and stdin.isatty():
         lines = SelectLines(stdin)

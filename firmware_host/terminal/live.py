@@ -75,7 +75,7 @@ def run_live(
         line = lines.read_line(timeout)
         notices = [] if holding else sim.advance_to(max(sim.now, clock() - offset))
         if line is None:
-            if notices or status_text(sim.controller, surface=Surface.TERMINAL) != shown:
+            if notices or _status(board) != shown:
                 board.out.write("\n")
                 board.report(notices)
                 shown = _redraw(board)
@@ -93,4 +93,9 @@ def _redraw(board: TerminalBoard) -> str:
     board.draw()
     board.out.write(PROMPT)
     board.out.flush()
-    return status_text(board.sim.controller, surface=Surface.TERMINAL)
+    return _status(board)
+
+
+def _status(board: TerminalBoard) -> str:
+    """The status line as the board draws it, in its language."""
+    return status_text(board.sim.controller, surface=Surface.TERMINAL, language=board.language)

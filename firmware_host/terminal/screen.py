@@ -25,7 +25,6 @@ from firmware_host.session.state import Phase
 from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.legend import COACH_SCALE, Meaning
 from firmware_host.telling.notices import notice_line
-from firmware_host.telling.reasons import piece_words
 from firmware_host.telling.spot_names import (
     indicator_name,
     name_spots_in,
@@ -34,7 +33,7 @@ from firmware_host.telling.spot_names import (
     spot_place,
 )
 from firmware_host.telling.view import Surface, build_view
-from firmware_host.telling.wording import setup_steps
+from firmware_host.telling.wording import piece_word, setup_steps
 from firmware_host.terminal.corners import Corner, corner_places
 from firmware_host.terminal.text import WIDTH, wrap, wrap_parts
 
@@ -121,7 +120,7 @@ class Screen:
         sim = self.sim
         game = sim.game
         controller = sim.controller
-        view = build_view(controller, sim.now, Surface.TERMINAL)
+        view = build_view(controller, sim.now, Surface.TERMINAL, self.language)
         message = name_spots_in(game, view.message, self.language)
         name = self._(game.title)
         title = f"{BOLD}{name}{RESET}" if self.colour else name
@@ -138,17 +137,15 @@ class Screen:
             lines += wrap_parts(held, self.width, lead, " " * len(lead), ", ")
         lines += self._indicators()
         if view.phase is Phase.SETUP:
-            steps = setup_steps(controller.position, view.missing, view.extra, controller.frame)
+            frame = controller.frame
+            steps = setup_steps(controller.position, view.missing, view.extra, frame, self.language)
             for step in steps:
                 lines += wrap(name_spots_in(game, step, self.language), self.width, "  - ", "    ")
         return lines
 
     def _piece(self, stone: Stone) -> str:
         """A piece by its name in the screen's language (the game's spoken words)."""
-        name = self.sim.game.piece_name(stone)
-        if self.language is Language.ENGLISH:
-            return name
-        return piece_words(self.sim.game.name, self.language.value).get(name, name)
+        return piece_word(self.sim.game, stone, self.language)
 
     # --- the board -------------------------------------------------------------------
 
@@ -307,9 +304,9 @@ class Screen:
         return wrap_parts(parts, self.width, f"  {self._(N_('lights:'))} ", "    ", " · ")
 
 
-def legend_text(sim: Simulation, width: int = WIDTH) -> str:
-    """The colours' meanings, in the colours themselves, in lines that fit ``width``; the
-    coach's scale too when a seat is coached."""
+def legend_text(sim: Simulation, width: int = WIDTH, language: Language = Language.ENGLISH) -> str:
+    """The colours' meanings in ``language``, in the colours themselves, in lines that
+    fit ``width``; the coach's scale too when a seat is coached."""
     parts = []
     coached = COACH_SCALE if sim.controller.computer.coach else ()
     for meaning in (
@@ -327,6 +324,6 @@ def legend_text(sim: Simulation, width: int = WIDTH) -> str:
     ):
         colour = sim.legend.colour(meaning)
         rgb = (colour.red, colour.green, colour.blue)
-        words = sim.legend.palette.key_text(meaning)  # says a blinking meaning blinks
+        words = sim.legend.palette.key_text(meaning, language)  # a blinking one says so
         parts.append(f"{_background(rgb)}{_foreground(rgb)} {words} {RESET}")
     return "\n".join(wrap_parts(parts, width, "", "", " "))

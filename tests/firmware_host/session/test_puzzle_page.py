@@ -22,7 +22,9 @@ def test_the_puzzle_button_sets_a_puzzle_up_and_judges_it() -> None:
             answer = await page.send(type="puzzle", difficulty=1)
             assert answer["type"] == "ok"
             state = await page.state_where(lambda s: s["position"] in positions)
-            assert state["phase"] == "setup"  # the LEDs guide the set-up
+            # the page's simulated hands set a new game up at once: the set-up may be
+            # over by the time the state is read (the LEDs' guide: test_puzzle_board)
+            assert state["phase"] in ("setup", "play")
             run = session.sim.puzzle
             assert run is not None and run.puzzle.difficulty == 1
             assert run.puzzle.position == state["position"]

@@ -39,8 +39,11 @@ def test_a_hand_in_polish_and_japanese() -> None:
 @pytest.mark.parametrize("language", TRANSLATED, ids=lambda language: language.value)
 def test_indicators_in_the_language(language: Language) -> None:
     robotory, shogi = find_game("robotory"), find_game("shogi")
-    for name, game in (("lid:b:5", robotory), ("furigoma:3", shogi), ("turn:1", shogi)):
+    chaturaji = find_game("chaturaji")
+    named = (("lid:b:5", robotory), ("furigoma:3", shogi), ("turn:1", shogi))
+    for name, game in (*named, ("dice:1:3", chaturaji)):
         assert indicator_name(game, name, language) != indicator_name(game, name)
+    assert "dice" not in indicator_name(chaturaji, "dice:1:3", language)
     caption = indicator_caption(robotory, "lid:w:2", language)
     assert caption != indicator_caption(robotory, "lid:w:2") and "2" in caption
 

@@ -8,12 +8,14 @@ import io
 
 import pytest
 
+from engine.registry import find_game
 from firmware_host.session.actions import ACTIONS
 from firmware_host.telling.language import Language, action_summaries
 from firmware_host.terminal.app import TERMINAL_COMMANDS, help_text, run_terminal
+from firmware_host.terminal.screen import legend_text
 from firmware_host.terminal.text import WIDTH, columns
 from firmware_host.wire.actions import summary, usage
-from tests.firmware_host.simkit import make_sim
+from tests.firmware_host.simkit import close_all, make_sim
 
 TRANSLATED = tuple(language for language in Language if language is not Language.ENGLISH)
 
@@ -48,3 +50,53 @@ def test_the_terminal_says_how_to_get_its_help_in_the_language() -> None:
     text = out.getvalue()
     assert "wpisz help, aby zobaczyć polecenia" in text and "polecenia:" in text
     assert "type help for the commands" not in text
+
+
+def _typed(game: str, script: str, language: Language) -> str:
+    out = io.StringIO()
+    run_terminal(make_sim(game=find_game(game)), io.StringIO(script), out, language=language)
+    close_all()
+    return out.getvalue()
+
+
+def test_the_terminals_status_line_is_told_in_the_language() -> None:
+    text = _typed("dobutsu", "moves\n", Language.POLISH)
+    assert "Pojedynek robotów — gra 1, trwa gra — ruch: gracz A" in text
+    assert "to move" not in text
+    japanese = _typed("shogi", "moves\n", Language.JAPANESE)
+    assert "しょうぎ — たいきょく1、たいきょくちゅう — せんて" in japanese
+    assert "sente to move" not in japanese
+
+
+def test_the_terminals_own_lines_and_refusals_are_told_in_the_language() -> None:
+    script = "wait x\nfoo\nselect 2c2b\npress roll\nmove 2c\ntakeback\nreview 1 x\n"
+    text = _typed("dobutsu", script, Language.POLISH)
+    assert "nie można: wait przyjmuje liczbę sekund, np. wait 2.5: 'x' nie jest liczbą" in text
+    assert "nieznane polecenie 'foo'; wpisz help" in text
+    assert "odmowa: nie ma otwartego pytania dla '2c2b'" in text
+    assert "ta plansza nie ma przycisku roll" in text
+    assert "nie można: move potrzebuje to (miejsce, na które położyć) (wpisz help)" in text
+    assert "nie można: review: game_id to liczba, nie 'x' (wpisz help)" in text
+    assert "odmowa: nie ma ruchu do cofnięcia" in text
+    for english in ("cannot", "unknown command", "refused", "no prompt", "has no roll"):
+        assert english not in text, english
+
+
+def test_the_terminals_prompt_line_is_told_in_the_language() -> None:
+    text = _typed("robotory", "play w@A1\n", Language.FRENCH)
+    line = next(line for line in text.splitlines() if line.startswith("quel coup ?"))
+    assert "pose un pion d'énergie blanche en A1 (w@A1)" in line
+    assert line.endswith("ou tapez select MOVE")
+    assert "white token" not in text and "type select" not in text
+    english = _typed("robotory", "play w@A1\n", Language.ENGLISH)
+    assert "which move? black token (b@A1) / white token (w@A1): press next" in english
+
+
+@pytest.mark.parametrize("language", TRANSLATED, ids=lambda language: language.value)
+def test_the_terminals_colour_key_is_told_in_the_language(language: Language) -> None:
+    sim = make_sim()
+    english = legend_text(sim, WIDTH)
+    told = legend_text(sim, WIDTH, language)
+    close_all()
+    for meaning in ("legal destination", "last move", "lifted piece", "move to play"):
+        assert meaning in english and meaning not in told, (language, meaning)

@@ -24,17 +24,17 @@ def test_a_notice_carries_its_sentence_in_every_language() -> None:
         "fr": "joueur A : petit robot jaune en 2 b, prend petit robot jaune",
     }
     assert refused["say"] == "refused: no move to suggest now"
-    assert refused["say_in"]["pl"] == "odmowa: no move to suggest now"
+    assert refused["say_in"]["pl"] == "odmowa: teraz nie ma ruchu do podpowiedzenia"
 
 
 def test_a_notice_carries_its_line_in_every_language() -> None:
     told = lines(Refused("no move to suggest now", 0.0))
     assert told["line"] == "refused: no move to suggest now"
     assert told["line_in"] == {
-        "ja": "できません：no move to suggest now",
-        "pl": "odmowa: no move to suggest now",
-        "cs": "odmítnuto: no move to suggest now",
-        "fr": "refusé : no move to suggest now",
+        "ja": "できません：いまはおすすめのてがありません",
+        "pl": "odmowa: teraz nie ma ruchu do podpowiedzenia",
+        "cs": "odmítnuto: teď není co navrhnout",
+        "fr": "refusé : aucun coup à suggérer maintenant",
     }
 
 
