@@ -47,6 +47,8 @@ class ChaturajiPosition(Position[ChaturajiMove]):
         state = read_position(text, self.rules)
         self._states: list[State] = [state]
         self._judged: list[Outcome | None] = [judge(state, self.rules)]
+        self._legal: tuple[State, tuple[ChaturajiMove, ...]] | None = None
+        """The last state's legal moves: the board's LEDs ask for them spot by spot."""
 
     @property
     def state(self) -> State:
@@ -69,7 +71,11 @@ class ChaturajiPosition(Position[ChaturajiMove]):
     def legal_moves(self) -> Iterator[ChaturajiMove]:
         if self.outcome() is not None:
             return iter(())
-        return iter(legal_moves(self.state, self.rules))
+        state = self.state
+        known = self._legal
+        if known is None or known[0] is not state:  # states are immutable: same, same moves
+            known = self._legal = (state, tuple(legal_moves(state, self.rules)))
+        return iter(known[1])
 
     def chance_moves(self) -> tuple[ChaturajiMove, ...] | None:
         """The roll outcomes, equally likely, when a roll is due: four faces with one die,
