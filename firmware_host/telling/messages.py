@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from string import Formatter
 
 from engine.claims import ClaimRule
 from engine.registry import games
@@ -30,6 +29,7 @@ from firmware_host.telling.reasons import (
     reason_text,
     seat_words,
     template_of,
+    template_pattern,
 )
 
 REFUSALS = (
@@ -193,12 +193,7 @@ def _field(name: str) -> str:
 
 
 def _pattern(msgid: str) -> re.Pattern[str]:
-    parts = []
-    for literal, name, _, _ in Formatter().parse(msgid):
-        parts.append(re.escape(literal))
-        if name:
-            parts.append(f"(?P<{name}>{_field(name)})")
-    return re.compile("".join(parts), re.DOTALL)
+    return template_pattern(msgid, _field, re.DOTALL)
 
 
 @cache

@@ -15,7 +15,7 @@ gain shows up there rather than in English.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
@@ -179,20 +179,24 @@ class Template:
     pattern: re.Pattern[str]
 
 
-def _pattern(msgid: str) -> re.Pattern[str]:
+def template_pattern(
+    msgid: str, field: Callable[[str], str] | None = None, flags: int = 0
+) -> re.Pattern[str]:
+    """What reads a msgid's values back out of the English it was filled to: each
+    placeholder ``field(name)`` (by default anything, the shortest)."""
     parts = []
     for literal, name, _, _ in Formatter().parse(msgid):
         parts.append(re.escape(literal))
         if name:
-            parts.append(f"(?P<{name}>.+?)")
-    return re.compile("".join(parts))
+            parts.append(f"(?P<{name}>{field(name) if field else '.+?'})")
+    return re.compile("".join(parts), flags)
 
 
 @cache
 def templates() -> tuple[Template, ...]:
     """The templates, the most particular first (the longest words outside the
     placeholders), so that "{cell} holds {what}" is tried last."""
-    made = [Template(msgid, _pattern(msgid)) for msgid in REASONS]
+    made = [Template(msgid, template_pattern(msgid)) for msgid in REASONS]
     return tuple(sorted(made, key=lambda t: -len(re.sub(r"\{\w+\}", "", t.msgid))))
 
 
@@ -320,7 +324,7 @@ def result_text(description: str, language: Language) -> str:
     if language is Language.ENGLISH:
         return description
     for msgid in RESULTS:
-        match = _pattern(msgid).fullmatch(description)
+        match = template_pattern(msgid).fullmatch(description)
         if match is None or match["termination"] not in TERMINATIONS:
             continue
         values = {"termination": translated(match["termination"], language)}

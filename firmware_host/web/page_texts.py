@@ -14,10 +14,8 @@ one).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from functools import partial
-from string import Formatter
 from types import MappingProxyType
 from typing import Any
 
@@ -27,6 +25,7 @@ from firmware_host.opponents.seats import OpponentKind, OpponentSpec
 from firmware_host.session.review import Review
 from firmware_host.store.review_notes import MoveNote
 from firmware_host.telling.language import N_, Language, translated
+from firmware_host.telling.reasons import template_pattern
 
 OTHER_LANGUAGES = tuple(language for language in Language if language is not Language.ENGLISH)
 """The languages the state carries a text in besides its English."""
@@ -130,15 +129,6 @@ ERRORS: Mapping[str, str] = MappingProxyType({"connecting": N_("connecting")})
 SEAT_FIELDS = frozenset({"seat", "seats"})
 
 
-def _pattern(msgid: str) -> re.Pattern[str]:
-    parts = []
-    for literal, name, _, _ in Formatter().parse(msgid):
-        parts.append(re.escape(literal))
-        if name:
-            parts.append(f"(?P<{name}>.+?)")
-    return re.compile("".join(parts))
-
-
 def told_again(
     text: str, templates: tuple[str, ...], language: Language, game: Game[Any] | None = None
 ) -> str:
@@ -147,7 +137,7 @@ def told_again(
     if language is Language.ENGLISH:
         return text
     for msgid in templates:
-        match = _pattern(msgid).fullmatch(text)
+        match = template_pattern(msgid).fullmatch(text)
         if match is None:
             continue
         values = {
@@ -164,7 +154,7 @@ def told_again(
 
 def fits(text: str, templates: tuple[str, ...]) -> bool:
     """Whether ``text`` is one of ``templates`` filled in (the tests ask)."""
-    return any(_pattern(msgid).fullmatch(text) for msgid in templates)
+    return any(template_pattern(msgid).fullmatch(text) for msgid in templates)
 
 
 def verdict_text(game: Game[Any], verdict: str, language: Language) -> str:
