@@ -8,11 +8,14 @@ what the claim would count now and why it would fail, read from the rules' own c
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from engine.claims import ClaimRule
 from engine.game import Game, Position
 from engine.options import Options
+from firmware_host.telling.messages import claim_help, claim_title
+from firmware_host.web.page_texts import in_languages
 
 Json = dict[str, Any]
 
@@ -23,8 +26,16 @@ def claims_of(game: Game[Any], options: Options | None = None) -> tuple[ClaimRul
     return game.claims(game.options() if options is None else options)
 
 
-def claim_json(claim: ClaimRule) -> dict[str, str]:
-    return {"name": claim.name, "title": claim.title, "help": claim.help}
+def claim_json(claim: ClaimRule) -> Json:
+    """A claim's name, its button's title and when to make it (each in every language
+    but English, ``..._in``: the page shows its language's)."""
+    return {
+        "name": claim.name,
+        "title": claim.title,
+        "title_in": in_languages(partial(claim_title, claim)),
+        "help": claim.help,
+        "help_in": in_languages(partial(claim_help, claim)),
+    }
 
 
 def claim_previews(position: Position[Any]) -> Json:
