@@ -14,8 +14,8 @@ from typing import Any
 from engine.claims import ClaimRule
 from engine.game import Game, Position
 from engine.options import Options
-from firmware_host.telling.messages import claim_help, claim_title
-from firmware_host.web.page_texts import in_languages
+from firmware_host.telling.messages import claim_help, claim_title, message_told
+from firmware_host.web.page_texts import OTHER_LANGUAGES, in_languages
 
 Json = dict[str, Any]
 
@@ -39,8 +39,11 @@ def claim_json(claim: ClaimRule) -> Json:
 
 
 def claim_previews(position: Position[Any]) -> Json:
-    """For each claim of the position's game that has one, what it would count now."""
+    """For each claim of the position's game that has one, what it would count now (why
+    it would fail and what failing costs in every language, as the session's own
+    messages are told)."""
     previews: Json = {}
+    game = position.game.name
     for claim in position.game.claims(position.options):
         found = position.claim_preview(claim.name)
         if found is not None:
@@ -49,7 +52,13 @@ def claim_previews(position: Position[Any]) -> Json:
                 "points": found.points,
                 "needed": found.needed,
                 "problems": list(found.problems),
+                # each reason it would fail and its warning in every other language
+                "problems_in": {
+                    x.value: [message_told(p, x, game) for p in found.problems]
+                    for x in OTHER_LANGUAGES
+                },
                 "wins": found.wins,
                 "warning": found.warning,
+                "warning_in": in_languages(partial(message_told, found.warning, game=game)),
             }
     return previews

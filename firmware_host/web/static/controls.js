@@ -54,10 +54,10 @@ export function claimQuestion(claim) {
     lines.push(who
       ? word("{seat} counts {points} of the {needed} points needed.", { seat: inLanguage(who, `name`), ...counts })
       : word("The player to move counts {points} of the {needed} points needed.", counts));
-    const problems = preview.problems.join(`; `);
+    const problems = (inLanguage(preview, `problems`) || []).join(`; `);
     if (problems) lines.push(word("It would fail: {problems}.", { problems }));
     else lines.push(word("Every condition holds: it wins."));
-    lines.push(word("Careful: {warning}.", { warning: preview.warning }));
+    lines.push(word("Careful: {warning}.", { warning: inLanguage(preview, `warning`) }));
   }
   lines.push(word("Claim it?"));
   return lines.join("\n");
@@ -158,7 +158,8 @@ function renderOptions() {
   $("new-game-roll-label").hidden = !game.dice;
   const draw = $("new-game-draw");
   draw.replaceChildren();
-  option(``, "the game's own ({draw})", draw, { draw: game.draw }); // wordIn()
+  const own = html(`option`, { value: `` }, null, draw);
+  toldIn(own, () => word("the game's own ({draw})", { draw: word(DRAW_KINDS[game.draw] || game.draw) }));
   for (const kind of catalogue.settings.draw) option(kind, DRAW_KINDS[kind] || kind, draw);
   const settings = current && current.settings ? current.settings : {};
   $("new-game-clock").value = settings.clock || "";

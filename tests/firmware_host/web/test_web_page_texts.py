@@ -32,7 +32,7 @@ from firmware_host.session.state import Phase
 from firmware_host.store.review_notes import MoveNote
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES, Meaning
-from firmware_host.web.claims import claim_json
+from firmware_host.web.claims import claim_json, claim_previews
 from firmware_host.web.colour_key import KEY_WORDS, key_text, key_text_in
 from firmware_host.web.online_page import FAILED, HELP_OFF, LOOKING
 from firmware_host.web.online_start import _words
@@ -466,3 +466,18 @@ def test_the_new_game_dialogs_texts_carry_no_english_word() -> None:
     chaturaji = next(entry for entry in catalogue["games"] if entry["name"] == "chaturaji")
     first = next(option for option in chaturaji["options"] if option["name"] == "first")
     assert first["choices_in"]["green"]["pl"] == "zielony"  # the seat, in the game's words
+
+
+def test_a_claims_count_why_it_would_fail_and_its_warning_carry_no_english_word() -> None:
+    shogi = next(game for game in games() if game.name == "shogi")
+    preview = claim_previews(shogi.position(None, {"impasse": "27"}))["declare"]
+    assert len(preview["problems"]) >= 3
+    told = _told(preview, "warning") + [
+        (x.value, english, preview["problems_in"][x.value][index])
+        for x in TRANSLATED
+        for index, english in enumerate(preview["problems"])
+    ]
+    for code, english, text in told:
+        assert text != english, (code, text)
+    assert _left_in(shogi, told) == []
+    assert preview["warning_in"]["pl"] == "nieudana deklaracja przegrywa partię"
