@@ -23,9 +23,11 @@ from enum import Enum
 from functools import cache, partial
 from itertools import product
 from pathlib import Path
+from typing import Any
 
 from engine.claims import ClaimRule
 from engine.errors import KibanError
+from engine.game import Game
 from engine.outcome import Termination
 from engine.registry import games
 
@@ -169,16 +171,37 @@ def source_msgids() -> tuple[str, ...]:
     """The msgids marked in firmware_host's source, the games' titles (a notice names
     a game by its title, ``Term``), how games end (a result names it), what each
     action of the vocabulary does (the terminal's help: its docstring's summary) and
-    what its parameters are, each game's claims (their titles and help) and what each
-    game's puzzles are and ask (the page shows the question)."""
+    what its parameters are, each game's claims (their titles and help), what each
+    game's puzzles are and ask (the page shows the question) and each game's rule
+    options (the new-game dialog's)."""
     titles = tuple(game.title for game in games())
     ends = tuple(termination.value for termination in Termination)
     helps = action_summaries()
     claims = tuple(text for rule in claim_rules() for text in (rule.title, rule.help))
     kinds = tuple(t for g in games() for k in g.puzzle_kinds for t in (k.shown, k.words))
     marked = marked_msgids(sorted(LOCALE.parent.rglob("*.py")))
-    found = (*marked, *titles, *ends, *helps, *param_helps(), *claims, *kinds)
+    found = (*marked, *titles, *ends, *helps, *param_helps(), *claims, *kinds, *option_msgids())
     return tuple(dict.fromkeys(found))
+
+
+def choice_is_word(game: Game[Any], choice: str) -> bool:
+    """Whether an option's choice is a word to translate: not a number, nor a seat's
+    name (told in the game's own words for its seats)."""
+    return not choice.isdigit() and choice not in {seat.name for seat in game.seats}
+
+
+def option_msgids() -> tuple[str, ...]:
+    """Each game's rule options' names, help and choices that are words."""
+    return tuple(
+        text
+        for game in games()
+        for spec in game.option_specs
+        for text in (
+            spec.name,
+            spec.help,
+            *(choice for choice in spec.choices if choice_is_word(game, choice)),
+        )
+    )
 
 
 def param_helps() -> tuple[str, ...]:

@@ -8,11 +8,14 @@ what the claim would count now and why it would fail, read from the rules' own c
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from engine.claims import ClaimRule
 from engine.game import Game, Position
 from engine.options import Options
+from firmware_host.telling.messages import claim_help, claim_title, message_told
+from firmware_host.web.page_texts import OTHER_LANGUAGES, in_languages
 
 Json = dict[str, Any]
 
@@ -23,13 +26,24 @@ def claims_of(game: Game[Any], options: Options | None = None) -> tuple[ClaimRul
     return game.claims(game.options() if options is None else options)
 
 
-def claim_json(claim: ClaimRule) -> dict[str, str]:
-    return {"name": claim.name, "title": claim.title, "help": claim.help}
+def claim_json(claim: ClaimRule) -> Json:
+    """A claim's name, its button's title and when to make it (each in every language
+    but English, ``..._in``: the page shows its language's)."""
+    return {
+        "name": claim.name,
+        "title": claim.title,
+        "title_in": in_languages(partial(claim_title, claim)),
+        "help": claim.help,
+        "help_in": in_languages(partial(claim_help, claim)),
+    }
 
 
 def claim_previews(position: Position[Any]) -> Json:
-    """For each claim of the position's game that has one, what it would count now."""
+    """For each claim of the position's game that has one, what it would count now (why
+    it would fail and what failing costs in every language, as the session's own
+    messages are told)."""
     previews: Json = {}
+    game = position.game.name
     for claim in position.game.claims(position.options):
         found = position.claim_preview(claim.name)
         if found is not None:
@@ -38,7 +52,13 @@ def claim_previews(position: Position[Any]) -> Json:
                 "points": found.points,
                 "needed": found.needed,
                 "problems": list(found.problems),
+                # each reason it would fail and its warning in every other language
+                "problems_in": {
+                    x.value: [message_told(p, x, game) for p in found.problems]
+                    for x in OTHER_LANGUAGES
+                },
                 "wins": found.wins,
                 "warning": found.warning,
+                "warning_in": in_languages(partial(message_told, found.warning, game=game)),
             }
     return previews

@@ -27,7 +27,7 @@ from drivers.led_strip import Colour
 from engine.game import Game, Layout, Position
 from engine.geometry import seat_side
 from engine.opening import DrawResult, FirstPlayerDraw
-from engine.options import Options, OptionSpec
+from engine.options import Options
 from engine.physical import Stone
 from engine.search.levels import LEVELS
 from firmware_host.remote.game import RemoteGame
@@ -40,11 +40,18 @@ from firmware_host.telling.legend import BoardView
 from firmware_host.telling.reasons import result_text, seat_words
 from firmware_host.telling.speech import warnings_ahead
 from firmware_host.telling.spot_names import name_spots_in, spot_label, spot_name
-from firmware_host.telling.view import Surface, build_view, draw_text, message_text
+from firmware_host.telling.view import (
+    Surface,
+    build_view,
+    draw_text,
+    message_text,
+    prompt_labels,
+)
 from firmware_host.web.board_words import differing, drawn, drawn_in, piece_names_in
 from firmware_host.web.claims import claim_json, claim_previews, claims_of
 from firmware_host.web.colour_key import colour_key
 from firmware_host.web.drawing import Drawing, SpotDrawing
+from firmware_host.web.option_texts import option_json, palettes_in
 from firmware_host.web.page_texts import (
     LEVEL_NAMES,
     OTHER_LANGUAGES,
@@ -72,17 +79,6 @@ class Mode(StrEnum):
 
 def _number(value: float) -> float:
     return round(value, 4)
-
-
-def option_json(spec: OptionSpec) -> Json:
-    return {
-        "name": spec.name,
-        "default": spec.default,
-        "help": spec.help,
-        "choices": list(spec.choices),
-        "minimum": spec.minimum,
-        "maximum": spec.maximum,
-    }
 
 
 def seats_json(game: Game[Any]) -> list[Json]:
@@ -116,7 +112,7 @@ def catalogue_message(
                 "title_in": in_languages(partial(translated, game.title)),
                 "aliases": list(game.aliases),
                 "seats": seats_json(game),
-                "options": [option_json(spec) for spec in game.option_specs],
+                "options": [option_json(game, spec) for spec in game.option_specs],
                 "profiles": list(profiles.get(game.name, ())),
                 "claims": [claim_json(claim) for claim in claims_of(game)],
                 "draw": game.first_player_draw(game.options()).value,
@@ -125,6 +121,7 @@ def catalogue_message(
             for game in games
         ],
         "palettes": list(palettes),
+        "palettes_in": palettes_in(palettes),
         "settings": {key: list(choices) for key, choices in Settings.CHOICES.items()},
         "levels": [
             {
@@ -340,6 +337,8 @@ def state_message(
             "choices": list(view.prompt.choices),
             "selected": view.prompt.selected,
             "labels": list(view.prompt.labels),
+            # each choice in the game's own words for every other language
+            "labels_in": {x.value: list(prompt_labels(controller, x)) for x in OTHER_LANGUAGES},
         }
     guide = controller.guide
     teams, team_scores = _teams(position)

@@ -29,7 +29,9 @@ export function renderControls(board) {
     const ask = () => {
       if (window.confirm(claimQuestion(claim))) send({ type: "claim", claim: claim.name });
     };
-    button(claim.title, ask, { "data-claim": claim.name, title: claim.help }, claims);
+    const shown = button(claim.title, ask, { "data-claim": claim.name }, claims);
+    toldIn(shown, () => inLanguage(claim, `title`));
+    toldIn(shown, () => inLanguage(claim, `help`), `title`);
   }
   const format = $("format");
   format.replaceChildren();
@@ -45,20 +47,43 @@ export function renderControls(board) {
 // count now, the reasons it would fail, and that a failed claim loses.
 export function claimQuestion(claim) {
   const preview = page.state && page.state.claims ? page.state.claims[claim.name] : null;
-  const lines = [`${claim.title}: ${claim.help}.`];
+  const lines = [`${inLanguage(claim, `title`)}: ${inLanguage(claim, `help`)}.`];
   if (preview) {
     const who = seat(preview.seat);
     const counts = { points: preview.points, needed: preview.needed };
     lines.push(who
-      ? word("{seat} counts {points} of the {needed} points needed.", { seat: who.name, ...counts })
+      ? word("{seat} counts {points} of the {needed} points needed.", { seat: inLanguage(who, `name`), ...counts })
       : word("The player to move counts {points} of the {needed} points needed.", counts));
-    const problems = preview.problems.join(`; `);
+    const problems = (inLanguage(preview, `problems`) || []).join(`; `);
     if (problems) lines.push(word("It would fail: {problems}.", { problems }));
     else lines.push(word("Every condition holds: it wins."));
-    lines.push(word("Careful: {warning}.", { warning: preview.warning }));
+    lines.push(word("Careful: {warning}.", { warning: inLanguage(preview, `warning`) }));
   }
   lines.push(word("Claim it?"));
   return lines.join("\n");
+}
+
+// `element` shows what `tell()` says (its text, or its `attribute`) in the page's
+// language, and again when the language changes: the server's words sent in every
+// language (a claim's, the dialog's games, seats, levels, options and palettes).
+function toldIn(element, tell, attribute = null) {
+  const show = () => {
+    if (attribute) element.setAttribute(attribute, tell());
+    else element.textContent = tell();
+  };
+  show();
+  page.toldAgain = [...(page.toldAgain || []), [element, show]];
+}
+
+// The elements still on the page told again in the language now chosen.
+function tellAgain() {
+  page.toldAgain = (page.toldAgain || []).filter(([element]) => element.isConnected);
+  for (const [, show] of page.toldAgain) show();
+}
+
+// A name of the catalogue's (`field`, with `field_in` beside it) in a span of `parent`.
+function nameIn(parent, entry, field = `name`) {
+  toldIn(html(`span`, {}, null, parent), () => `${inLanguage(entry, field)} `);
 }
 
 // An option of a select, its text in the page's language (and again when it changes).
@@ -76,10 +101,16 @@ export function renderCatalogue() {
   const catalogue = page.catalogue;
   const select = $("new-game-name");
   select.replaceChildren();
-  for (const game of catalogue.games) html("option", { value: game.name }, game.title, select);
+  for (const game of catalogue.games) {
+    toldIn(html("option", { value: game.name }, null, select), () => inLanguage(game, `title`));
+  }
   const palettes = $("new-game-palette");
   palettes.replaceChildren();
-  for (const name of catalogue.palettes) html("option", { value: name }, name, palettes);
+  const paletteNames = catalogue.palettes_in || {};
+  for (const name of catalogue.palettes) {
+    const entry = { name, name_in: paletteNames[name] };
+    toldIn(html("option", { value: name }, null, palettes), () => inLanguage(entry, `name`));
+  }
   const roll = $("new-game-roll");
   roll.replaceChildren();
   for (const mode of catalogue.settings.roll) option(mode, ROLL_TITLES[mode] || mode, roll);
@@ -96,15 +127,22 @@ function renderOptions() {
   const current = page.state && page.state.game === $("new-game-name").value ? page.state : null;
   const fieldset = $("new-game-options");
   fieldset.replaceChildren();
+  tellAgain(); // forgets the elements the dialog drew before
   const rules = html("legend", {}, "", fieldset);
   wordIn(rules, "Rules");
   if (!game) return;
   for (const spec of game.options) {
-    const label = html("label", { title: spec.help }, `${spec.name} `, fieldset);
+    const label = html("label", {}, null, fieldset);
+    toldIn(label, () => inLanguage(spec, `help`), `title`);
+    nameIn(label, spec);
     let input;
     if (spec.choices.length) {
       input = html("select", {}, null, label);
-      for (const choice of spec.choices) html("option", { value: choice }, choice, input);
+      const told = spec.choices_in || {};
+      for (const choice of spec.choices) {
+        const entry = { choice, choice_in: told[choice] };
+        toldIn(html("option", { value: choice }, null, input), () => inLanguage(entry, `choice`));
+      }
     } else if (spec.minimum !== null || spec.maximum !== null) {
       input = html("input", { type: "number", min: spec.minimum, max: spec.maximum }, null, label);
     } else {
@@ -120,7 +158,8 @@ function renderOptions() {
   $("new-game-roll-label").hidden = !game.dice;
   const draw = $("new-game-draw");
   draw.replaceChildren();
-  option(``, "the game's own ({draw})", draw, { draw: game.draw }); // wordIn()
+  const own = html(`option`, { value: `` }, null, draw);
+  toldIn(own, () => word("the game's own ({draw})", { draw: word(DRAW_KINDS[game.draw] || game.draw) }));
   for (const kind of catalogue.settings.draw) option(kind, DRAW_KINDS[kind] || kind, draw);
   const settings = current && current.settings ? current.settings : {};
   $("new-game-clock").value = settings.clock || "";
@@ -142,12 +181,14 @@ function renderPlayers(game, settings) {
     if (player) chosen[seatName.trim()] = player.trim();
   }
   for (const info of game.seats) {
-    const label = html("label", {}, `${info.name} `, box);
+    const label = html("label", {}, null, box);
+    nameIn(label, info);
     const select = html("select", { "data-seat": info.letter }, null, label);
     option(``, "a person", select); // wordIn()
     for (const level of page.catalogue.levels) {
-      const values = { number: level.number, name: level.name };
-      option(`level:${level.number}`, "computer: level {number} ({name})", select, values); // wordIn()
+      const element = html(`option`, { value: `level:${level.number}` }, null, select);
+      const values = () => ({ number: level.number, name: inLanguage(level, `name`) });
+      toldIn(element, () => word("computer: level {number} ({name})", values()));
     }
     option(`random`, "computer: random moves", select); // wordIn()
     option(`engine`, "computer: strongest engine", select); // wordIn()
@@ -171,7 +212,8 @@ function renderSeatHelp(game, settings) {
   }
   const every = named.length ? "" : (settings.help || "").trim(); // one word: every seat
   for (const info of game.seats) {
-    const label = html("label", {}, `${info.name} `, box);
+    const label = html("label", {}, null, box);
+    nameIn(label, info);
     const select = html("select", { "data-help-seat": info.letter }, null, label);
     option(``, "usual help", select); // wordIn()
     for (const [level, english] of Object.entries(HELP_LEVELS)) option(level, english, select);
@@ -226,7 +268,7 @@ export function renderCoach(state) {
   note.hidden = !seats.length;
   note.textContent = seats.map((help, index) => {
     const who = seat(index);
-    const values = { seat: who ? who.name : String(index), help: word(HELP_LEVELS[help.level] || help.level) };
+    const values = { seat: who ? inLanguage(who, `name`) : String(index), help: word(HELP_LEVELS[help.level] || help.level) };
     if (help.level !== `hints` || help.hints_left === null) return word("{seat}: {help}", values);
     return word("{seat}: {help}, hints left: {count}", { ...values, count: help.hints_left });
   }).join(" · ");
@@ -268,7 +310,7 @@ export function bindControls() {
   $("takeback").addEventListener("click", () => send({ type: "takeback" }));
   $("resign").addEventListener("click", () => {
     const mover = page.state ? seat(page.state.turn) : null;
-    const question = mover ? word("{seat} resigns?", { seat: mover.name }) : word("The player to move resigns?");
+    const question = mover ? word("{seat} resigns?", { seat: inLanguage(mover, `name`) }) : word("The player to move resigns?");
     if (window.confirm(question)) send({ type: "resign" });
   });
   $("draw").addEventListener("click", () => {
@@ -292,6 +334,7 @@ export function bindControls() {
   });
   $("unguide").addEventListener("click", () => send({ type: "unguide" }));
   $("new-game-name").addEventListener("change", renderOptions);
+  document.addEventListener("kiban-words", tellAgain); // the server's words in the new language
 
   $("new-game-form").addEventListener("submit", startNewGame);
 }

@@ -58,8 +58,9 @@ function renderPrompt(state) {
   choices.replaceChildren();
   $("prompt").hidden = !state.prompt;
   if (!state.prompt) return;
-  // each choice by name ("promote the chick (2b2a+)"); the notation is what is sent
-  const labels = state.prompt.labels || [];
+  // each choice by name in the page's language ("promote the chick (2b2a+)"); the
+  // notation is what is sent
+  const labels = inLanguage(state.prompt, `labels`) || [];
   state.prompt.choices.forEach((choice, index) => {
     const attributes = { "data-choice": choice, className: index === state.prompt.selected ? "selected" : null };
     button(labels[index] || choice, () => send({ type: "select", choice }), attributes, choices);

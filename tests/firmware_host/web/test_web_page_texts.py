@@ -32,6 +32,7 @@ from firmware_host.session.state import Phase
 from firmware_host.store.review_notes import MoveNote
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES, Meaning
+from firmware_host.web.claims import claim_json, claim_previews
 from firmware_host.web.colour_key import KEY_WORDS, key_text, key_text_in
 from firmware_host.web.online_page import FAILED, HELP_OFF, LOOKING
 from firmware_host.web.online_start import _words
@@ -63,13 +64,18 @@ Json = dict[str, Any]
 NAMES = frozenset({"lishogi", "abalone", "chaturaji", "shogi", "dobutsu", "robotory"})
 """Names kept in every language: the games' and the server's."""
 SAME_SPELLED = {
-    "fr": frozenset({"code", "lance", "duel", "novice", "dragon", "robot"}),
+    "fr": frozenset(
+        {"code", "lance", "duel", "novice", "dragon", "robot"}
+        | {"impasse", "promotion", "handicap", "points", "standard", "zone", "position"}
+        | {"occurrence", "camp", "club", "expert"}
+    ),
     "pl": frozenset({"robot"}),
-    "cs": frozenset({"robot"}),
+    "cs": frozenset({"robot", "expert"}),
 }
 """Words a language spells as English does: the French "code", "duel", "novice",
-"dragon" and "lance" (shogi's, as French players call them), "robot" (and the stem of
-"robotów", "robotů")."""
+"dragon" and "lance" (shogi's, as French players call them), "impasse", "promotion",
+"handicap", "points", "standard", "zone", "position", "occurrence", "camp", "club" and
+"expert" (a level's name, also Czech), "robot" (and the stem of "robotów", "robotů")."""
 STATIC = resources.files("firmware_host.web") / "static"
 
 
@@ -344,3 +350,134 @@ def test_what_a_remote_game_waits_for_is_told_in_the_state_and_its_status_line()
     polish = "czekanie na planszę przeciwnika (gracz B): jest rozłączona"
     assert state["remote"]["waiting_in"]["pl"] == polish
     assert state["message_in"]["pl"].startswith(f"{polish}; ")
+
+
+KEPT_NAMES = frozenset({"csa", "kachi"})
+"""The CSA protocol's name for shogi's declaration, the same in every language."""
+PROMPTS = {
+    "dobutsu": ("l2/1C1/3/1L1 b - 1", (), "2b2a"),  # promote the chick or not
+    "shogi": (None, ("7g7f", "3c3d"), "8h2b"),  # the bishop takes the bishop: promote?
+    "robotory": (None, (), "w@A1"),  # a token of either colour: which one
+}
+"""For a game with a prompt of its moves: where it starts, the moves before and the
+move whose strokes the board cannot tell apart."""
+
+
+def _left_in(game: Game[Any], told: list[tuple[str, str, str]]) -> list[Any]:
+    """The English words left in each (language, English, told), but names."""
+    return [
+        (code, english, text, words)
+        for code, english, text in told
+        if (
+            words := {
+                word
+                for word in _english_left(game, english, text, Language(code))
+                if word.lower() not in KEPT_NAMES
+            }
+        )
+    ]
+
+
+@pytest.mark.usefixtures("closing")
+@pytest.mark.parametrize("name", sorted(PROMPTS))
+def test_a_prompts_choice_labels_carry_no_english_word(name: str) -> None:
+    game = next(game for game in games() if game.name == name)
+    start, before, move = PROMPTS[name]
+    sim = make_sim(game=game, position=start, settings={"seed": "7"})
+    for played in before:
+        sim.perform(played)
+    sim.perform(move)
+    assert sim.controller.phase is Phase.PROMPT
+    state = state_message(
+        sim.controller,
+        sim.board.painter.pixels,
+        mode=Mode.SIMULATOR,
+        moves=MoveList(),
+        pieces=sim.world.layout(),
+        now=sim.now,
+    )
+    prompt = state["prompt"]
+    assert len(prompt["choices"]) >= 2 and len(prompt["labels"]) == len(prompt["choices"])
+    told = [
+        (x.value, english, prompt["labels_in"][x.value][index])
+        for x in TRANSLATED
+        for index, english in enumerate(prompt["labels"])
+    ]
+    for code, english, text in told:
+        assert text != english, (code, text)
+        # each label keeps the move's notation, which is what the page sends
+        assert english.rsplit(" (", 1)[-1] in text, (code, text)
+    assert _left_in(game, told) == []
+    if name == "dobutsu":
+        promoted = "mały żółty robot na 2 a, przemiana (2b2a+)"
+        assert promoted in prompt["labels_in"]["pl"], prompt["labels_in"]["pl"]
+
+
+def test_every_claims_title_and_help_carry_no_english_word() -> None:
+    shown = 0
+    for game in games():
+        for claim in {rule for options in _option_sets(game) for rule in game.claims(options)}:
+            entry = claim_json(claim)
+            told = _told(entry, "title") + _told(entry, "help")
+            assert _left_in(game, told) == [], told
+            for code, english, text in _told(entry, "help"):
+                assert text != english, (code, text)
+            shown += 1
+    assert shown >= 2
+
+
+def _option_sets(game: Game[Any]) -> list[Any]:
+    """``game``'s options under each choice of each of its options."""
+    found = [game.options()]
+    for spec in game.option_specs:
+        found += [game.options({spec.name: choice}) for choice in spec.choices]
+    return found
+
+
+def test_the_new_game_dialogs_texts_carry_no_english_word() -> None:
+    catalogue = catalogue_message(games(), {}, tuple(PALETTES), Mode.SIMULATOR)
+    told_games = {game.name: game for game in games()}
+    count = 0
+    for entry in catalogue["games"]:
+        game = told_games[entry["name"]]
+        texts = [*_told(entry, "title"), *(p for s in entry["seats"] for p in _told(s, "name"))]
+        for option in entry["options"]:
+            texts += _told(option, "name") + _told(option, "help")
+            for choice in option["choices"]:
+                texts += _told(
+                    {"choice": choice, "choice_in": option["choices_in"][choice]}, "choice"
+                )
+            for code, english, text in _told(option, "help"):
+                assert text != english, (code, text)
+        assert _left_in(game, texts) == [], texts
+        count += len(texts)
+    robot_duel = told_games["dobutsu"]
+    names = [p for level in catalogue["levels"] for p in _told(level, "name")]
+    palettes = [
+        pair
+        for name in catalogue["palettes"]
+        for pair in _told({"name": name, "name_in": catalogue["palettes_in"][name]}, "name")
+    ]
+    assert _left_in(robot_duel, names + palettes) == []
+    assert count > 100
+    shogi = next(entry for entry in catalogue["games"] if entry["name"] == "shogi")
+    handicap = next(option for option in shogi["options"] if option["name"] == "handicap")
+    assert handicap["choices_in"]["lance"]["cs"] == "kopiník"
+    chaturaji = next(entry for entry in catalogue["games"] if entry["name"] == "chaturaji")
+    first = next(option for option in chaturaji["options"] if option["name"] == "first")
+    assert first["choices_in"]["green"]["pl"] == "zielony"  # the seat, in the game's words
+
+
+def test_a_claims_count_why_it_would_fail_and_its_warning_carry_no_english_word() -> None:
+    shogi = next(game for game in games() if game.name == "shogi")
+    preview = claim_previews(shogi.position(None, {"impasse": "27"}))["declare"]
+    assert len(preview["problems"]) >= 3
+    told = _told(preview, "warning") + [
+        (x.value, english, preview["problems_in"][x.value][index])
+        for x in TRANSLATED
+        for index, english in enumerate(preview["problems"])
+    ]
+    for code, english, text in told:
+        assert text != english, (code, text)
+    assert _left_in(shogi, told) == []
+    assert preview["warning_in"]["pl"] == "nieudana deklaracja przegrywa partię"

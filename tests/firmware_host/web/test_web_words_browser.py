@@ -3,7 +3,8 @@ every surface: a notice of every kind played into its log, and the status line a
 the computer's note while the computer thinks, hold no wire name, and the thinking
 message names the page's own button; and in another language the "Play online"
 dialog, its questions and the server's own words (the computer's seats, the colour
-key, the game's title) are told in it."""
+key, the game's title, a prompt's buttons, a claim, the new-game dialog's games,
+levels, options and palettes) are told in it."""
 
 from __future__ import annotations
 
@@ -12,11 +13,14 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import BrowserContext, Dialog
 
-from engine.registry import find_game
+from engine.registry import find_game, games
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
+from firmware_host.telling.legend import PALETTES
 from firmware_host.web.page_words import page_words
 from firmware_host.web.sim_session import SimSession
+from firmware_host.web.state import Mode, catalogue_message
+from tests.firmware_host.simkit import make_sim
 from tests.firmware_host.web.helpers import PATIENT
 from tests.firmware_host.web.test_web_browser import LiveServer, browser
 from tests.firmware_host.web.test_web_words import page_messages, published, thinking, wire_words
@@ -129,4 +133,46 @@ def test_the_online_dialog_and_the_servers_words_follow_the_language(
     page.wait_for_function("() => document.getElementById('takeback').textContent === 'Take back'")
     assert "the computer (level 1, first steps)" in page.inner_text("#computer-note")
     assert page.inner_text("#online-opponent") == "lishogi game abcd1234 against lishogi AI level 3"
+    page.close()
+
+
+def test_a_prompts_buttons_a_claim_and_the_new_game_dialog_follow_the_language(
+    browser: BrowserContext, server: LiveServer
+) -> None:
+    sim = make_sim(game=find_game("shogi"))
+    for move in ("7g7f", "3c3d", "8h2b"):  # the bishop takes the bishop: promote or not?
+        sim.perform(move)
+    board, state = page_messages(sim)
+    catalogue = catalogue_message(games(), {"shogi": ("sim",)}, tuple(PALETTES), Mode.SIMULATOR)
+    told = page_words(Language.POLISH)
+    page = browser.new_page()
+    page.add_init_script("window.KIBAN_OFFLINE = true")
+    page.goto(server.url)
+    page.evaluate("([b, s]) => window.kiban.render(b, s)", [board, state])
+    page.evaluate("c => window.kiban.receive(c)", catalogue)
+    english = page.locator("#choices button").all_inner_texts()
+    assert "promote the bishop (8h2b+)" in english
+    page.select_option("#language", "pl")
+    page.wait_for_function(
+        "t => document.getElementById('takeback').textContent === t", arg=told["Take back"]
+    )
+    buttons = page.locator("#choices button").all_inner_texts()
+    assert buttons == state["prompt"]["labels_in"]["pl"] and "8h2b+" in " ".join(buttons)
+    assert not {"promote", "bishop", "takes"} & {w for b in buttons for w in b.split()}
+    claim = page.locator("#claims button[data-claim='impasse']")
+    assert claim.inner_text() == "Impas" and "oba króle" in (claim.get_attribute("title") or "")
+    # the dialog is closed: its words as they stand
+    games_offered = page.locator("#new-game-name option").all_text_contents()
+    assert (
+        "Pojedynek robotów" in games_offered and "Robot Duel (Dobutsu shogi)" not in games_offered
+    )
+    players = page.locator("#new-game-players select[data-seat] option").all_text_contents()
+    assert any("pierwsze kroki" in text for text in players), players
+    options = page.locator("#new-game-options").text_content() or ""
+    assert "fora" in options and "handicap" not in options
+    assert "dla daltonistów" in page.locator("#new-game-palette option").all_text_contents()
+    page.select_option("#language", "en")
+    page.wait_for_function("() => document.getElementById('takeback').textContent === 'Take back'")
+    assert page.locator("#choices button").all_inner_texts() == english
+    assert page.locator("#claims button[data-claim='impasse']").inner_text() == "Impasse"
     page.close()
