@@ -58,27 +58,29 @@ def match(args: argparse.Namespace) -> int:
 def ladder(args: argparse.Namespace) -> int:
     from engine.registry import find_game
     from engine.search.ladder import LadderEngine
-    from firmware_host.tools.ladder import load_table, run_ladder, summary, write_table
+    from firmware_host.tools.ladder import load_table, play_ladder, rated, summary, write_table
 
     if args.games < 1:
         raise SystemExit("kiban: --games must be 1 or more")
-    measured = run_ladder(
+    played = play_ladder(
         find_game(args.game),
         LadderEngine(args.engine),
         args.games,
         seed=args.seed,
         table=load_table(),
+        pairings=args.pairings,
         top_nodes=args.top_nodes,
         max_plies=args.max_plies,
         report=lambda line: print(line, flush=True),
     )
+    measured = rated(played, load_table()) if args.dry_run else write_table(played)
     for line in summary(measured):
         print(line)
+    for result in measured.stale:
+        print(f"dropped (played with other parameters): {result.first} vs {result.second}")
     unordered = measured.unordered()
     if unordered:
         print(f"not ordered by 60% over the level below: {unordered}")
-    if not args.dry_run:
-        write_table(measured)
     return 0
 
 
