@@ -412,7 +412,8 @@ def _ladder_parser(commands: Any) -> None:
         "--pairings",
         default="1-10,top",
         help="the pairings to play: levels N or A-B (each against the level below) and "
-        "'top' (the top anchor against level 10); the table's other results count too",
+        "'top' (the top anchor against level 10), or 'none' to show the table's; the table's "
+        "other results count too",
     )
     ladder.add_argument("--dry-run", action="store_true", help="measure; do not write the table")
 

@@ -135,8 +135,11 @@ def rungs_to_measure(game: Game[Any], engine: LadderEngine, table: Ladder) -> li
 def pairings_named(spec: str) -> tuple[tuple[str, str], ...]:
     """The pairings ``spec`` names, comma-separated: a level N or a range A-B, each
     level against the one below it (level 1 against the random mover), and ``top``,
-    the top anchor against level 10."""
+    the top anchor against level 10; ``none`` plays nothing (to fit and show the
+    table's results)."""
     chosen: list[tuple[str, str]] = []
+    if spec.strip().lower() == "none":
+        return ()
     for item in (part.strip().lower() for part in spec.split(",")):
         if item == TOP:
             chosen.append((TOP, _name(len(LEVELS))))
@@ -460,25 +463,34 @@ def load_table(path: Path = LADDER_FILE) -> Ladder:
 
 
 def summary(measured: Measured) -> Iterator[str]:
-    """A markdown table of the measured ladder, for docs/levels.md."""
+    """A markdown table of the measured ladder, for docs/levels.md: the top anchor's
+    row gives its score against level 10."""
     yield "| level | parameters | rating | ±95% | games | vs level below |"
     yield "|---|---|---|---|---|---|"
     for rung in measured.rungs:
         params = plays(rung)
-        above = measured.above(rung.level)
-        versus = (
-            f"{above.score:.0%} (+{above.wins} ={above.draws} -{above.losses})" if above else ""
-        )
         if rung.rating is None or rung.margin is None:
             yield f"| {rung.level} | {params} | not measured | | 0 | |"
             continue
         yield (
             f"| {rung.level} | {params} | {rung.rating:.0f} | {rung.margin:.0f} | "
-            f"{rung.games} | {versus} |"
+            f"{rung.games} | {_versus(measured.above(rung.level))} |"
         )
     for anchor in measured.anchors:
         figures = f"{anchor.rating:.0f} | {anchor.margin:.0f} | {anchor.games}"
-        yield f"| {anchor.name} | anchor | {figures} | |"
+        if anchor.name != TOP:
+            yield f"| {anchor.name} | anchor | {figures} | |"
+            continue
+        top = _name(len(LEVELS))
+        plays_as = next((r.first_plays for r in measured.results if r.first == TOP), "")
+        pairing = next((p for p in measured.pairings if (p.first, p.second) == (TOP, top)), None)
+        yield f"| top | {plays_as} | {figures} | {_versus(pairing)} vs level {len(LEVELS)} |"
+
+
+def _versus(pairing: Pairing | None) -> str:
+    if pairing is None:
+        return ""
+    return f"{pairing.score:.0%} (+{pairing.wins} ={pairing.draws} -{pairing.losses})"
 
 
 def write_table(played: Played, path: Path = LADDER_FILE) -> Measured:

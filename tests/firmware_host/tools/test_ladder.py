@@ -95,6 +95,7 @@ def test_pairings_are_named_by_the_upper_level_a_range_or_the_top() -> None:
         ("top", "level:10"),
     )
     assert pairings_named("5, 4-5") == (("level:5", "level:4"), ("level:4", "level:3"))
+    assert pairings_named("none") == ()
     for wrong in ("0", "3-2", "11", "x", "2-top"):
         with pytest.raises(LadderRunError):
             pairings_named(wrong)
