@@ -58,22 +58,40 @@ def match(args: argparse.Namespace) -> int:
 def ladder(args: argparse.Namespace) -> int:
     from engine.registry import find_game
     from engine.search.ladder import LadderEngine
-    from firmware_host.tools.ladder import load_table, play_ladder, rated, summary, write_table
+    from firmware_host.tools.ladder import (
+        each_pairing,
+        load_table,
+        play_ladder,
+        rated,
+        summary,
+        together,
+        write_table,
+    )
 
     if args.games < 1:
         raise SystemExit("kiban: --games must be 1 or more")
-    played = play_ladder(
-        find_game(args.game),
-        LadderEngine(args.engine),
-        args.games,
-        seed=args.seed,
-        table=load_table(),
-        pairings=args.pairings,
-        top_nodes=args.top_nodes,
-        max_plies=args.max_plies,
-        report=lambda line: print(line, flush=True),
-    )
-    measured = rated(played, load_table()) if args.dry_run else write_table(played)
+    game, engine = find_game(args.game), LadderEngine(args.engine)
+    table = load_table()
+    runs = []
+    # one pairing at a time, each written as it ends: a run stopped early keeps them
+    for spec in each_pairing(args.pairings):
+        played = play_ladder(
+            game,
+            engine,
+            args.games,
+            seed=args.seed,
+            table=table,
+            pairings=spec,
+            top_nodes=args.top_nodes,
+            max_plies=args.max_plies,
+            report=lambda line: print(line, flush=True),
+        )
+        runs.append(played)
+        if not args.dry_run:
+            write_table(played)
+    if not runs:
+        runs.append(play_ladder(game, engine, 1, table=table, pairings="none"))
+    measured = rated(together(runs), load_table())
     for line in summary(measured):
         print(line)
     for result in measured.stale:

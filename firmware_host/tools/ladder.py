@@ -16,7 +16,7 @@ from __future__ import annotations
 import fcntl
 import math
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -155,6 +155,11 @@ def pairings_named(spec: str) -> tuple[tuple[str, str], ...]:
     return tuple(dict.fromkeys(chosen))
 
 
+def each_pairing(spec: str) -> list[str]:
+    """``spec`` as one spec a pairing, in the order they are played."""
+    return [TOP if first == TOP else str(_rank(first)) for first, _ in pairings_named(spec)]
+
+
 def plays(rung: Rung) -> str:
     """What a rung plays with, as the table and the docs show it."""
     return ", ".join(
@@ -260,6 +265,18 @@ def play_ladder(
         for close in closers:
             close()
     return Played(game.name, engine, tuple(rungs), tuple(signatures.items()), tuple(played))
+
+
+def together(runs: Sequence[Played]) -> Played:
+    """Runs of one game and engine with the same parameters, as one."""
+    first = runs[0]
+    if any(
+        (run.game, run.engine, run.rungs, run.signatures)
+        != (first.game, first.engine, first.rungs, first.signatures)
+        for run in runs
+    ):
+        raise LadderRunError("runs played with different parameters cannot be joined")
+    return replace(first, results=tuple(r for run in runs for r in run.results))
 
 
 def rated(played: Played, table: Ladder) -> Measured:

@@ -15,6 +15,7 @@ from engine.search.ladder import Ladder, LadderEngine, Rung, read_ladder
 from engine.search.levels import LEVELS
 from firmware_host.tools.ladder import (
     LadderRunError,
+    each_pairing,
     load_table,
     pairings_named,
     play_ladder,
@@ -22,6 +23,7 @@ from firmware_host.tools.ladder import (
     run_ladder,
     summary,
     table_text,
+    together,
     write_table,
 )
 from firmware_host.tools.match import play_players
@@ -96,6 +98,8 @@ def test_pairings_are_named_by_the_upper_level_a_range_or_the_top() -> None:
     )
     assert pairings_named("5, 4-5") == (("level:5", "level:4"), ("level:4", "level:3"))
     assert pairings_named("none") == ()
+    assert each_pairing("1-3,top") == ["1", "2", "3", "top"]  # played and written one by one
+    assert each_pairing("none") == []
     for wrong in ("0", "3-2", "11", "x", "2-top"):
         with pytest.raises(LadderRunError):
             pairings_named(wrong)
@@ -116,6 +120,17 @@ def test_a_run_of_some_pairings_is_fitted_with_the_tables_other_results(tmp_path
     assert [p.first for p in both.pairings] == ["level:1", "level:2", "level:3"]
     assert all(rung.games == 4 for rung in both.rungs[:2]) and both.rungs[2].games == 2
     assert read_ladder(path.read_text()).results == both.results  # written and read back
+
+    # runs of single pairings join into one, as a run of both would have played them
+    joined = together([low, high])
+    assert [(r.first, r.second) for r in joined.results] == [
+        ("level:1", "random"),
+        ("level:2", "level:1"),
+        ("level:3", "level:2"),
+    ]
+    assert rated(joined, TINY).rungs == both.rungs
+    with pytest.raises(LadderRunError):
+        together([low, replace(high, rungs=high.rungs[1:])])
 
     # the same pairing and seed again replaces it; another seed adds its games
     again = write_table(
