@@ -24,6 +24,7 @@ from typing import Any
 
 from engine.errors import KibanError
 from engine.game import Game
+from engine.registry import find_game
 from engine.search import BuiltinPlayer, Limits, Player, RandomPlayer, SearchStyle
 from engine.search.ladder import (
     LADDER_FILE,
@@ -300,7 +301,7 @@ def rated(played: Played, table: Ladder) -> Measured:
         )
 
     kept = sorted(
-        [*filter(current, earlier), *played.results],
+        filter(current, [*earlier, *played.results]),
         key=lambda r: (_rank(r.first), _rank(r.second), r.seed),
     )
     summed = _summed(kept)
@@ -318,7 +319,7 @@ def rated(played: Played, table: Ladder) -> Measured:
         for name in (RANDOM, TOP)
         if name in ratings
     )
-    stale = tuple(result for result in earlier if not current(result))
+    stale = tuple(result for result in [*earlier, *played.results] if not current(result))
     return Measured(game, engine, measured, anchors, summed, tuple(kept), stale)
 
 
@@ -512,11 +513,21 @@ def _versus(pairing: Pairing | None) -> str:
 
 def write_table(played: Played, path: Path = LADDER_FILE) -> Measured:
     """Fit ``played`` with the table at ``path`` as it is now and write the merged
-    table, holding a lock: runs of other pairings may finish at the same time."""
+    table, holding a lock: runs of other pairings may finish at the same time. The
+    table's parameters are the ones kept: a level edited while the run played has
+    the run's results for it dropped (``Measured.stale``), not its edit undone."""
     with _locked(path):
-        measured = rated(played, load_table(path))
-        path.write_text(table_text(merged(load_table(path), measured)), encoding="utf-8")
+        table = load_table(path)
+        measured = rated(now_played(played, table), table)
+        path.write_text(table_text(merged(table, measured)), encoding="utf-8")
     return measured
+
+
+def now_played(played: Played, table: Ladder) -> Played:
+    """``played`` with the levels' parameters ``table`` gives them now."""
+    rungs = rungs_to_measure(find_game(played.game), played.engine, table)
+    signatures = dict(played.signatures) | {_name(r.level): plays(r) for r in rungs}
+    return replace(played, rungs=tuple(rungs), signatures=tuple(signatures.items()))
 
 
 @contextmanager

@@ -55,8 +55,8 @@ def test_a_ladder_plays_each_level_against_its_neighbours_and_rates_them(tmp_pat
     )
     path.write_text(
         '[[rung]]\ngame = "shogi"\nengine = "fairy"\nlevel = 5\nnodes = 100\n'
-        "skill = 0\nrating = 1.0\nmargin = 2.0\ngames = 3\n"
-    )
+        "skill = 0\nrating = 1.0\nmargin = 2.0\ngames = 3\n" + table_text(TINY)
+    )  # the parameters the run played with are the table's
     assert write_table(played, path) == measured
     written = load_table(path)
     assert written.anchors[1].rating == round(measured.anchors[1].rating, 1)
@@ -154,3 +154,10 @@ def test_a_run_of_some_pairings_is_fitted_with_the_tables_other_results(tmp_path
     }
     assert [p.first for p in redone.pairings] == ["level:1"]
     assert redone.rungs[1].rating is None and redone.rungs[1].nodes == 60
+
+    # a level edited in the table while a run played keeps its edit; the run's
+    # results for it are dropped
+    path.write_text(table_text(changed))
+    kept = write_table(high, path)
+    assert [(r.first, r.second) for r in kept.stale] == [("level:3", "level:2")]
+    assert load_table(path).rung("dobutsu", LadderEngine.BUILTIN, 2).nodes == 60  # type: ignore[union-attr]
