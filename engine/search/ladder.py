@@ -66,11 +66,31 @@ class Anchor:
 
 
 @dataclass(frozen=True, slots=True)
+class Result:
+    """Games ``first`` played against ``second`` in one game and engine's ladder
+    (counted from ``first``'s side), with what each played with: a result whose
+    player's parameters have changed since no longer says anything about it. Kept
+    in the table so that a run of a few pairings is fitted with all the others."""
+
+    game: str
+    engine: LadderEngine
+    first: str
+    second: str
+    first_plays: str
+    second_plays: str
+    seed: int
+    wins: int
+    draws: int
+    losses: int
+
+
+@dataclass(frozen=True, slots=True)
 class Ladder:
-    """Every rung and anchor of the table."""
+    """Every rung, anchor and recorded result of the table."""
 
     rungs: tuple[Rung, ...] = ()
     anchors: tuple[Anchor, ...] = ()
+    results: tuple[Result, ...] = ()
 
     def rung(self, game: str, engine: LadderEngine, number: int) -> Rung | None:
         """The table's entry for this level, or None (the level's own parameters)."""
@@ -117,8 +137,27 @@ def _anchor(entry: dict[str, Any]) -> Anchor:
         raise LadderError(f"a ladder anchor cannot be read ({error}): {entry}") from None
 
 
+def _result(entry: dict[str, Any]) -> Result:
+    try:
+        return Result(
+            game=str(entry["game"]),
+            engine=LadderEngine(entry["engine"]),
+            first=str(entry["first"]),
+            second=str(entry["second"]),
+            first_plays=str(entry["first_plays"]),
+            second_plays=str(entry["second_plays"]),
+            seed=int(entry["seed"]),
+            wins=int(entry["wins"]),
+            draws=int(entry["draws"]),
+            losses=int(entry["losses"]),
+        )
+    except (KeyError, ValueError, TypeError) as error:
+        raise LadderError(f"a ladder result cannot be read ({error}): {entry}") from None
+
+
 def read_ladder(text: str) -> Ladder:
-    """The table in ``text`` (TOML: ``[[rung]]`` and ``[[anchor]]`` entries)."""
+    """The table in ``text`` (TOML: ``[[rung]]``, ``[[anchor]]`` and ``[[result]]``
+    entries)."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -126,6 +165,7 @@ def read_ladder(text: str) -> Ladder:
     return Ladder(
         tuple(_rung(entry) for entry in data.get("rung", ())),
         tuple(_anchor(entry) for entry in data.get("anchor", ())),
+        tuple(_result(entry) for entry in data.get("result", ())),
     )
 
 

@@ -414,6 +414,13 @@ def _ladder_parser(commands: Any) -> None:
     ladder.add_argument("--seed", type=int, default=1, help="seeds the players and the dice")
     ladder.add_argument("--top-nodes", type=int, default=20000, help="the top anchor's nodes")
     ladder.add_argument("--max-plies", type=int, default=400, help="a longer game is a draw")
+    ladder.add_argument(
+        "--pairings",
+        default="1-10,top",
+        help="the pairings to play: levels N or A-B (each against the level below) and "
+        "'top' (the top anchor against level 10), or 'none' to show the table's; the table's "
+        "other results count too",
+    )
     ladder.add_argument("--dry-run", action="store_true", help="measure; do not write the table")
 
 

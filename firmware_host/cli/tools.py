@@ -64,27 +64,47 @@ def match(args: argparse.Namespace) -> int:
 def ladder(args: argparse.Namespace) -> int:
     from engine.registry import find_game
     from engine.search.ladder import LadderEngine
-    from firmware_host.tools.ladder import load_table, run_ladder, summary, write_table
+    from firmware_host.tools.ladder import (
+        each_pairing,
+        load_table,
+        play_ladder,
+        rated,
+        summary,
+        together,
+        write_table,
+    )
 
     if args.games < 1:
         raise SystemExit("kiban: --games must be 1 or more")
-    measured = run_ladder(
-        find_game(args.game),
-        LadderEngine(args.engine),
-        args.games,
-        seed=args.seed,
-        table=load_table(),
-        top_nodes=args.top_nodes,
-        max_plies=args.max_plies,
-        report=lambda line: print(line, flush=True),
-    )
+    game, engine = find_game(args.game), LadderEngine(args.engine)
+    table = load_table()
+    runs = []
+    # one pairing at a time, each written as it ends: a run stopped early keeps them
+    for spec in each_pairing(args.pairings):
+        played = play_ladder(
+            game,
+            engine,
+            args.games,
+            seed=args.seed,
+            table=table,
+            pairings=spec,
+            top_nodes=args.top_nodes,
+            max_plies=args.max_plies,
+            report=lambda line: print(line, flush=True),
+        )
+        runs.append(played)
+        if not args.dry_run:
+            write_table(played)
+    if not runs:
+        runs.append(play_ladder(game, engine, 1, table=table, pairings="none"))
+    measured = rated(together(runs), load_table())
     for line in summary(measured):
         print(line)
+    for result in measured.stale:
+        print(f"dropped (played with other parameters): {result.first} vs {result.second}")
     unordered = measured.unordered()
     if unordered:
         print(f"not ordered by 60% over the level below: {unordered}")
-    if not args.dry_run:
-        write_table(measured)
     return 0
 
 

@@ -13,28 +13,32 @@ table's own where it has them (edit one and measure again), else the level's.
 
 from __future__ import annotations
 
+import fcntl
 import math
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from engine.errors import KibanError
 from engine.game import Game
+from engine.registry import find_game
 from engine.search import BuiltinPlayer, Limits, Player, RandomPlayer, SearchStyle
 from engine.search.ladder import (
     LADDER_FILE,
     Anchor,
     Ladder,
     LadderEngine,
+    Result,
     Rung,
     read_ladder,
     with_rung,
 )
 from engine.search.levels import LEVELS
 from engine.search.play import PI_NODES_PER_SECOND
-from firmware_host.tools.ladder_fit import Pairing, Rating, fit
+from firmware_host.tools.ladder_fit import Pairing, Rating, fit, linked
 from firmware_host.tools.match import MAX_PLIES, play_players
 
 RANDOM = "random"
@@ -52,6 +56,9 @@ OPENING_PLIES = 2
 without mistakes and would otherwise repeat the same two games."""
 ORDERED = 0.6
 """The score a level must make against the level below."""
+EVERY_PAIRING = "1-10,top"
+"""Every pairing of a ladder: each level against the one below, and the top anchor."""
+PARAMETERS = ("nodes", "depth", "skill", "blunder")
 
 
 class LadderRunError(KibanError, ValueError):
@@ -62,9 +69,14 @@ class LadderRunError(KibanError, ValueError):
 class Measured:
     """A ladder's outcome: the rungs and anchors to write, and the pairings behind them."""
 
+    game: str
+    engine: LadderEngine
     rungs: tuple[Rung, ...]
     anchors: tuple[Anchor, ...]
     pairings: tuple[Pairing, ...]
+    results: tuple[Result, ...] = ()
+    stale: tuple[Result, ...] = ()
+    """Recorded results dropped because a player's parameters have changed since."""
 
     def above(self, number: int) -> Pairing | None:
         """Level ``number``'s games against the level below it."""
@@ -121,30 +133,107 @@ def rungs_to_measure(game: Game[Any], engine: LadderEngine, table: Ladder) -> li
     return chosen
 
 
+def pairings_named(spec: str) -> tuple[tuple[str, str], ...]:
+    """The pairings ``spec`` names, comma-separated: a level N or a range A-B, each
+    level against the one below it (level 1 against the random mover), and ``top``,
+    the top anchor against level 10; ``none`` plays nothing (to fit and show the
+    table's results)."""
+    chosen: list[tuple[str, str]] = []
+    if spec.strip().lower() == "none":
+        return ()
+    for item in (part.strip().lower() for part in spec.split(",")):
+        if item == TOP:
+            chosen.append((TOP, _name(len(LEVELS))))
+            continue
+        low, _, high = item.partition("-")
+        try:
+            bottom, upper = int(low), int(high or low)
+        except ValueError:
+            raise LadderRunError(f"not a level, a range A-B or 'top': {item!r}") from None
+        if not 1 <= bottom <= upper <= len(LEVELS):
+            raise LadderRunError(f"levels run from 1 to {len(LEVELS)}: {item!r}")
+        chosen += [(_name(n), _name(n - 1)) for n in range(bottom, upper + 1)]
+    return tuple(dict.fromkeys(chosen))
+
+
+def each_pairing(spec: str) -> list[str]:
+    """``spec`` as one spec a pairing, in the order they are played."""
+    return [TOP if first == TOP else str(_rank(first)) for first, _ in pairings_named(spec)]
+
+
+def plays(rung: Rung) -> str:
+    """What a rung plays with, as the table and the docs show it."""
+    return ", ".join(
+        f"{name} {getattr(rung, name)}" for name in PARAMETERS if getattr(rung, name) is not None
+    )
+
+
+def top_rung(game: Game[Any], top: Rung, nodes: int) -> Rung:
+    """The top anchor: Fairy-Stockfish at full skill and ``nodes`` where it plays
+    the game, else the built-in search with four times level 10's node budget."""
+    from firmware_host.opponents.fairy import find_fairy_stockfish
+
+    if game.usi is not None and find_fairy_stockfish() is not None:
+        return Rung(
+            game.name, LadderEngine.FAIRY, len(LEVELS), nodes=nodes, skill=FAIRY_HIGH, blunder=0.0
+        )
+    budget = (top.nodes or TOP_NODES) * TOP_BUILTIN_FACTOR
+    return replace(top, engine=LadderEngine.BUILTIN, nodes=budget, blunder=0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A run's new results, with the rungs and what every player played with, which
+    decide which of the table's earlier results still count beside them."""
+
+    game: str
+    engine: LadderEngine
+    rungs: tuple[Rung, ...]
+    signatures: tuple[tuple[str, str], ...]
+    results: tuple[Result, ...]
+
+
 def run_ladder(
+    game: Game[Any],
+    engine: LadderEngine,
+    games: int,
+    *,
+    table: Ladder | None = None,
+    **how: Any,
+) -> Measured:
+    """Play the ladder's matches (``play_ladder``) and fit them with the table's."""
+    table = table or Ladder()
+    return rated(play_ladder(game, engine, games, table=table, **how), table)
+
+
+def play_ladder(
     game: Game[Any],
     engine: LadderEngine,
     games: int,
     *,
     seed: int = 1,
     table: Ladder | None = None,
+    pairings: str = EVERY_PAIRING,
     top_nodes: int = TOP_NODES,
     max_plies: int = MAX_PLIES,
     opening_plies: int = OPENING_PLIES,
     report: Callable[[str], None] = lambda line: None,
-) -> Measured:
-    """Play the ladder's matches (``games`` each) and fit the ratings."""
-    rungs = rungs_to_measure(game, engine, table or Ladder())
+) -> Played:
+    """Play the ladder's matches named by ``pairings``, ``games`` each, with the
+    table's parameters (filled in from the defaults)."""
+    table = table or Ladder()
+    chosen = pairings_named(pairings)
+    rungs = rungs_to_measure(game, engine, table)
+    top = top_rung(game, rungs[-1], top_nodes)
+    signatures = {_name(rung.level): plays(rung) for rung in rungs}
+    signatures |= {RANDOM: RANDOM, TOP: f"{top.engine.value} {plays(top)}"}
     closers: list[Callable[[], None]] = []
+    played = []
     try:
         makers = {_name(rung.level): _maker(game, engine, rung, closers) for rung in rungs}
         makers[RANDOM] = RandomPlayer
-        makers[TOP] = _top_maker(game, engine, rungs[-1], top_nodes, closers)
-        pairs = [(_name(1), RANDOM)]
-        pairs += [(_name(n + 1), _name(n)) for n in range(1, len(LEVELS))]
-        pairs += [(TOP, _name(len(LEVELS)))]
-        pairings = []
-        for first, second in pairs:
+        makers[TOP] = _maker(game, top.engine, top, closers)
+        for first, second in chosen:
             pairing = _pairing(
                 game,
                 makers,
@@ -159,19 +248,101 @@ def run_ladder(
                 f"{game.name} {engine.value} {first} vs {second}: +{pairing.wins} "
                 f"={pairing.draws} -{pairing.losses} ({pairing.score:.0%})"
             )
-            pairings.append(pairing)
+            played.append(
+                Result(
+                    game.name,
+                    engine,
+                    first,
+                    second,
+                    signatures[first],
+                    signatures[second],
+                    seed,
+                    pairing.wins,
+                    pairing.draws,
+                    pairing.losses,
+                )
+            )
     finally:
         for close in closers:
             close()
-    ratings = fit(pairings, RANDOM)
-    measured = tuple(_measured(rung, ratings[_name(rung.level)]) for rung in rungs)
-    anchors = tuple(
-        Anchor(
-            game.name, engine, name, ratings[name].rating, ratings[name].margin, ratings[name].games
+    return Played(game.name, engine, tuple(rungs), tuple(signatures.items()), tuple(played))
+
+
+def together(runs: Sequence[Played]) -> Played:
+    """Runs of one game and engine with the same parameters, as one."""
+    first = runs[0]
+    if any(
+        (run.game, run.engine, run.rungs, run.signatures)
+        != (first.game, first.engine, first.rungs, first.signatures)
+        for run in runs
+    ):
+        raise LadderRunError("runs played with different parameters cannot be joined")
+    return replace(first, results=tuple(r for run in runs for r in run.results))
+
+
+def rated(played: Played, table: Ladder) -> Measured:
+    """The ratings fitted over ``played`` and the table's results for its game and
+    engine that were played with today's parameters: a result of the same pairing
+    and seed is replaced, another seed adds games to it."""
+    game, engine, rungs = played.game, played.engine, played.rungs
+    signatures = dict(played.signatures)
+    new = {(result.first, result.second, result.seed) for result in played.results}
+    earlier = [
+        result
+        for result in table.results
+        if (result.game, result.engine) == (game, engine)
+        and (result.first, result.second, result.seed) not in new
+    ]
+
+    def current(result: Result) -> bool:
+        return (signatures.get(result.first), signatures.get(result.second)) == (
+            result.first_plays,
+            result.second_plays,
         )
-        for name in (RANDOM, TOP)
+
+    kept = sorted(
+        filter(current, [*earlier, *played.results]),
+        key=lambda r: (_rank(r.first), _rank(r.second), r.seed),
     )
-    return Measured(measured, anchors, tuple(pairings))
+    summed = _summed(kept)
+    joined = linked(summed, RANDOM)
+    fitted = [p for p in summed if {p.first, p.second} <= joined]
+    ratings = fit(fitted, RANDOM) if fitted else {}
+    measured = tuple(
+        _measured(rung, ratings[_name(rung.level)])
+        if _name(rung.level) in ratings
+        else replace(rung, rating=None, margin=None, games=0)
+        for rung in rungs
+    )
+    anchors = tuple(
+        Anchor(game, engine, name, ratings[name].rating, ratings[name].margin, ratings[name].games)
+        for name in (RANDOM, TOP)
+        if name in ratings
+    )
+    stale = tuple(result for result in [*earlier, *played.results] if not current(result))
+    return Measured(game, engine, measured, anchors, summed, tuple(kept), stale)
+
+
+def _summed(results: list[Result]) -> tuple[Pairing, ...]:
+    """One pairing for each pair of players, its seeds' games added up."""
+    totals: dict[tuple[str, str], tuple[int, int, int]] = {}
+    for result in results:
+        wins, draws, losses = totals.get((result.first, result.second), (0, 0, 0))
+        totals[result.first, result.second] = (
+            wins + result.wins,
+            draws + result.draws,
+            losses + result.losses,
+        )
+    return tuple(Pairing(first, second, *counts) for (first, second), counts in totals.items())
+
+
+def _rank(name: str) -> int:
+    """A player's place in the ladder: the random mover, levels 1-10, the top anchor."""
+    if name == RANDOM:
+        return 0
+    if name == TOP:
+        return len(LEVELS) + 1
+    return int(name.removeprefix("level:"))
 
 
 def _name(number: int) -> str:
@@ -214,23 +385,6 @@ def _fairy_maker(game: Game[Any], rung: Rung, closers: list[Callable[[], None]])
     return make
 
 
-def _top_maker(
-    game: Game[Any],
-    engine: LadderEngine,
-    top: Rung,
-    nodes: int,
-    closers: list[Callable[[], None]],
-) -> Maker:
-    from firmware_host.opponents.fairy import find_fairy_stockfish
-
-    if game.usi is not None and find_fairy_stockfish() is not None:
-        strongest = Rung(game.name, LadderEngine.FAIRY, len(LEVELS), nodes=nodes, skill=FAIRY_HIGH)
-        return _fairy_maker(game, replace(strongest, blunder=0.0), closers)
-    budget = (top.nodes or TOP_NODES) * TOP_BUILTIN_FACTOR
-    strongest = replace(top, engine=LadderEngine.BUILTIN, nodes=budget, blunder=0.0)
-    return _maker(game, LadderEngine.BUILTIN, strongest, closers)
-
-
 def _pairing(
     game: Game[Any],
     makers: dict[str, Maker],
@@ -270,13 +424,19 @@ def _pairing(
 
 
 def merged(table: Ladder, measured: Measured) -> Ladder:
-    """``table`` with the measured game and engine's entries replaced."""
-    if not measured.rungs:
-        return table
-    game, engine = measured.rungs[0].game, measured.rungs[0].engine
-    kept = [r for r in table.rungs if (r.game, r.engine) != (game, engine)]
-    anchors = [a for a in table.anchors if (a.game, a.engine) != (game, engine)]
-    return Ladder((*kept, *measured.rungs), (*anchors, *measured.anchors))
+    """``table`` with the measured game and engine's entries replaced: the rungs
+    rated now or already in the table, the anchors rated, the results kept."""
+    key = (measured.game, measured.engine)
+    had = {r.level for r in table.rungs if (r.game, r.engine) == key}
+    written = [r for r in measured.rungs if r.rating is not None or r.level in had]
+    rungs = [r for r in table.rungs if (r.game, r.engine) != key]
+    anchors = [a for a in table.anchors if (a.game, a.engine) != key]
+    results = [r for r in table.results if (r.game, r.engine) != key]
+    return Ladder(
+        (*rungs, *written),
+        (*anchors, *measured.anchors),
+        (*results, *measured.results),
+    )
 
 
 HEADER = """\
@@ -305,6 +465,13 @@ def table_text(table: Ladder) -> str:
         lines += ["[[anchor]]", f'game = "{anchor.game}"', f'engine = "{anchor.engine.value}"']
         lines += [f'name = "{anchor.name}"', f"rating = {round(anchor.rating, 1)}"]
         lines += [f"margin = {round(anchor.margin, 1)}", f"games = {anchor.games}", ""]
+    for result in sorted(table.results, key=lambda r: (r.game, order[r.engine])):
+        lines += ["[[result]]", f'game = "{result.game}"', f'engine = "{result.engine.value}"']
+        lines += [f'first = "{result.first}"', f'second = "{result.second}"']
+        lines += [f'first_plays = "{result.first_plays}"']
+        lines += [f'second_plays = "{result.second_plays}"', f"seed = {result.seed}"]
+        lines += [f"wins = {result.wins}", f"draws = {result.draws}", f"losses = {result.losses}"]
+        lines.append("")
     return "\n".join(lines)
 
 
@@ -314,32 +481,62 @@ def load_table(path: Path = LADDER_FILE) -> Ladder:
 
 
 def summary(measured: Measured) -> Iterator[str]:
-    """A markdown table of the measured ladder, for docs/levels.md."""
+    """A markdown table of the measured ladder, for docs/levels.md: the top anchor's
+    row gives its score against level 10."""
     yield "| level | parameters | rating | ±95% | games | vs level below |"
     yield "|---|---|---|---|---|---|"
     for rung in measured.rungs:
-        params = ", ".join(
-            f"{name} {getattr(rung, name)}"
-            for name in ("nodes", "depth", "skill", "blunder")
-            if getattr(rung, name) is not None
-        )
-        above = measured.above(rung.level)
-        versus = (
-            f"{above.score:.0%} (+{above.wins} ={above.draws} -{above.losses})" if above else ""
-        )
+        params = plays(rung)
         if rung.rating is None or rung.margin is None:
             yield f"| {rung.level} | {params} | not measured | | 0 | |"
             continue
         yield (
             f"| {rung.level} | {params} | {rung.rating:.0f} | {rung.margin:.0f} | "
-            f"{rung.games} | {versus} |"
+            f"{rung.games} | {_versus(measured.above(rung.level))} |"
         )
     for anchor in measured.anchors:
         figures = f"{anchor.rating:.0f} | {anchor.margin:.0f} | {anchor.games}"
-        yield f"| {anchor.name} | anchor | {figures} | |"
+        if anchor.name != TOP:
+            yield f"| {anchor.name} | anchor | {figures} | |"
+            continue
+        top = _name(len(LEVELS))
+        plays_as = next((r.first_plays for r in measured.results if r.first == TOP), "")
+        pairing = next((p for p in measured.pairings if (p.first, p.second) == (TOP, top)), None)
+        yield f"| top | {plays_as} | {figures} | {_versus(pairing)} vs level {len(LEVELS)} |"
 
 
-def write_table(measured: Measured, path: Path = LADDER_FILE) -> Ladder:
-    """Merge ``measured`` into the table at ``path``, write it, and read it back."""
-    path.write_text(table_text(merged(load_table(path), measured)), encoding="utf-8")
-    return load_table(path)
+def _versus(pairing: Pairing | None) -> str:
+    if pairing is None:
+        return ""
+    return f"{pairing.score:.0%} (+{pairing.wins} ={pairing.draws} -{pairing.losses})"
+
+
+def write_table(played: Played, path: Path = LADDER_FILE) -> Measured:
+    """Fit ``played`` with the table at ``path`` as it is now and write the merged
+    table, holding a lock: runs of other pairings may finish at the same time. The
+    table's parameters are the ones kept: a level edited while the run played has
+    the run's results for it dropped (``Measured.stale``), not its edit undone."""
+    with _locked(path):
+        table = load_table(path)
+        measured = rated(now_played(played, table), table)
+        path.write_text(table_text(merged(table, measured)), encoding="utf-8")
+    return measured
+
+
+def now_played(played: Played, table: Ladder) -> Played:
+    """``played`` with the levels' parameters ``table`` gives them now."""
+    rungs = rungs_to_measure(find_game(played.game), played.engine, table)
+    signatures = dict(played.signatures) | {_name(r.level): plays(r) for r in rungs}
+    return replace(played, rungs=tuple(rungs), signatures=tuple(signatures.items()))
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """The table itself is the lock: it is rewritten in place, never replaced."""
+    path.touch()
+    with path.open("rb") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)

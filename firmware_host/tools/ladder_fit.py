@@ -109,16 +109,23 @@ def fit(
     return ratings
 
 
-def _check_linked(played: Sequence[Pairing], names: Sequence[str], anchor: str) -> None:
-    linked = {anchor}
+def linked(pairings: Iterable[Pairing], anchor: str) -> set[str]:
+    """The players joined to ``anchor`` by games played: the only ones a fit can rate."""
+    played = [pairing for pairing in pairings if pairing.games]
+    joined = {anchor}
     grown = True
     while grown:
         grown = False
         for pairing in played:
-            if (pairing.first in linked) != (pairing.second in linked):
-                linked |= {pairing.first, pairing.second}
+            if (pairing.first in joined) != (pairing.second in joined):
+                joined |= {pairing.first, pairing.second}
                 grown = True
-    apart = [name for name in names if name not in linked]
+    return joined
+
+
+def _check_linked(played: Sequence[Pairing], names: Sequence[str], anchor: str) -> None:
+    joined = linked(played, anchor)
+    apart = [name for name in names if name not in joined]
     if apart:
         raise FitError(f"{', '.join(apart)} played no one linked to {anchor!r}")
 

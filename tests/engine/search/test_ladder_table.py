@@ -12,6 +12,7 @@ from engine.search.ladder import (
     Ladder,
     LadderEngine,
     LadderError,
+    Result,
     Rung,
     builtin_level,
     ladder,
@@ -76,9 +77,37 @@ def test_the_table_text_is_read_back() -> None:
     assert table.anchors[0].name == "random"
 
 
+def test_the_results_behind_the_ratings_are_read_back() -> None:
+    table = read_ladder(
+        '[[result]]\ngame = "shogi"\nengine = "fairy"\nfirst = "level:2"\n'
+        'second = "level:1"\nfirst_plays = "nodes 200, skill -16"\n'
+        'second_plays = "nodes 100, skill -20"\nseed = 3\nwins = 7\ndraws = 1\nlosses = 2\n'
+    )
+    assert table.results == (
+        Result(
+            "shogi",
+            LadderEngine.FAIRY,
+            "level:2",
+            "level:1",
+            "nodes 200, skill -16",
+            "nodes 100, skill -20",
+            3,
+            7,
+            1,
+            2,
+        ),
+    )
+    assert not table.rungs
+
+
 @pytest.mark.parametrize(
     "text",
-    ["not toml [", '[[rung]]\ngame = "shogi"\nengine = "elsewhere"\nlevel = 1\n', "[[rung]]\n"],
+    [
+        "not toml [",
+        '[[rung]]\ngame = "shogi"\nengine = "elsewhere"\nlevel = 1\n',
+        "[[rung]]\n",
+        '[[result]]\ngame = "shogi"\n',
+    ],
 )
 def test_a_broken_table_is_a_ladder_error(text: str) -> None:
     with pytest.raises(LadderError):

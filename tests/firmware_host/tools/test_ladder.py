@@ -4,13 +4,28 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 from pathlib import Path
+
+import pytest
 
 from engine.registry import find_game
 from engine.search import BuiltinPlayer, Limits
-from engine.search.ladder import Ladder, LadderEngine, Rung
+from engine.search.ladder import Ladder, LadderEngine, Rung, read_ladder
 from engine.search.levels import LEVELS
-from firmware_host.tools.ladder import run_ladder, summary, write_table
+from firmware_host.tools.ladder import (
+    LadderRunError,
+    each_pairing,
+    load_table,
+    pairings_named,
+    play_ladder,
+    rated,
+    run_ladder,
+    summary,
+    table_text,
+    together,
+    write_table,
+)
 from firmware_host.tools.match import play_players
 
 DOBUTSU = find_game("dobutsu")
@@ -20,7 +35,11 @@ TINY = Ladder(
 
 
 def test_a_ladder_plays_each_level_against_its_neighbours_and_rates_them(tmp_path: Path) -> None:
-    measured = run_ladder(DOBUTSU, LadderEngine.BUILTIN, 2, table=TINY, top_nodes=50, max_plies=30)
+    played = play_ladder(DOBUTSU, LadderEngine.BUILTIN, 2, table=TINY, top_nodes=50, max_plies=30)
+    measured = rated(played, TINY)
+    assert measured == run_ladder(
+        DOBUTSU, LadderEngine.BUILTIN, 2, table=TINY, top_nodes=50, max_plies=30
+    )  # seeded: the same games again
     assert [rung.level for rung in measured.rungs] == list(range(1, len(LEVELS) + 1))
     assert all(rung.nodes == 30 and rung.depth == 1 for rung in measured.rungs)
     assert [rung.games for rung in measured.rungs] == [4] * len(LEVELS)
@@ -36,9 +55,10 @@ def test_a_ladder_plays_each_level_against_its_neighbours_and_rates_them(tmp_pat
     )
     path.write_text(
         '[[rung]]\ngame = "shogi"\nengine = "fairy"\nlevel = 5\nnodes = 100\n'
-        "skill = 0\nrating = 1.0\nmargin = 2.0\ngames = 3\n"
-    )
-    written = write_table(measured, path)
+        "skill = 0\nrating = 1.0\nmargin = 2.0\ngames = 3\n" + table_text(TINY)
+    )  # the parameters the run played with are the table's
+    assert write_table(played, path) == measured
+    written = load_table(path)
     assert written.anchors[1].rating == round(measured.anchors[1].rating, 1)
     assert written.rung("shogi", LadderEngine.FAIRY, 5) == other  # other games are kept
     assert written.rung("dobutsu", LadderEngine.BUILTIN, 3) == measured.rungs[2]
@@ -67,3 +87,77 @@ def test_random_openings_make_players_that_never_err_play_different_games() -> N
     opened = games(2)
     assert len(set(opened)) > 1
     assert opened == games(2)  # seeded: the same openings again
+
+
+def test_pairings_are_named_by_the_upper_level_a_range_or_the_top() -> None:
+    assert pairings_named("1-3,top") == (
+        ("level:1", "random"),
+        ("level:2", "level:1"),
+        ("level:3", "level:2"),
+        ("top", "level:10"),
+    )
+    assert pairings_named("5, 4-5") == (("level:5", "level:4"), ("level:4", "level:3"))
+    assert pairings_named("none") == ()
+    assert each_pairing("1-3,top") == ["1", "2", "3", "top"]  # played and written one by one
+    assert each_pairing("none") == []
+    for wrong in ("0", "3-2", "11", "x", "2-top"):
+        with pytest.raises(LadderRunError):
+            pairings_named(wrong)
+
+
+def test_a_run_of_some_pairings_is_fitted_with_the_tables_other_results(tmp_path: Path) -> None:
+    path = tmp_path / "ladder.toml"
+    path.write_text(table_text(TINY))
+    low = play_ladder(DOBUTSU, LadderEngine.BUILTIN, 2, table=TINY, pairings="1-2", max_plies=30)
+    first = write_table(low, path)
+    assert [r.rating is not None for r in first.rungs] == [True, True] + [False] * 8
+    assert [anchor.name for anchor in first.anchors] == ["random"]
+    assert first.unordered() == [n for n in (1, 2) if first.above(n).score < 0.6]  # type: ignore[union-attr]
+
+    # another pairing, run apart: the table's results for levels 1-2 count beside it
+    high = play_ladder(DOBUTSU, LadderEngine.BUILTIN, 2, table=TINY, pairings="3", max_plies=30)
+    both = write_table(high, path)
+    assert [p.first for p in both.pairings] == ["level:1", "level:2", "level:3"]
+    assert all(rung.games == 4 for rung in both.rungs[:2]) and both.rungs[2].games == 2
+    assert read_ladder(path.read_text()).results == both.results  # written and read back
+
+    # runs of single pairings join into one, as a run of both would have played them
+    joined = together([low, high])
+    assert [(r.first, r.second) for r in joined.results] == [
+        ("level:1", "random"),
+        ("level:2", "level:1"),
+        ("level:3", "level:2"),
+    ]
+    assert rated(joined, TINY).rungs == both.rungs
+    with pytest.raises(LadderRunError):
+        together([low, replace(high, rungs=high.rungs[1:])])
+
+    # the same pairing and seed again replaces it; another seed adds its games
+    again = write_table(
+        play_ladder(DOBUTSU, LadderEngine.BUILTIN, 2, table=TINY, pairings="3", max_plies=30), path
+    )
+    assert again.above(3).games == 2  # type: ignore[union-attr]
+    more = play_ladder(
+        DOBUTSU, LadderEngine.BUILTIN, 2, seed=2, table=TINY, pairings="3", max_plies=30
+    )
+    assert write_table(more, path).above(3).games == 4  # type: ignore[union-attr]
+
+    # a level whose parameters change loses the results it played with
+    changed = Ladder(tuple(replace(r, nodes=60) if r.level == 2 else r for r in TINY.rungs), (), ())
+    redone = rated(
+        play_ladder(DOBUTSU, LadderEngine.BUILTIN, 2, table=changed, pairings="1", max_plies=30),
+        load_table(path),
+    )
+    assert {(r.first, r.second) for r in redone.stale} == {
+        ("level:2", "level:1"),
+        ("level:3", "level:2"),
+    }
+    assert [p.first for p in redone.pairings] == ["level:1"]
+    assert redone.rungs[1].rating is None and redone.rungs[1].nodes == 60
+
+    # a level edited in the table while a run played keeps its edit; the run's
+    # results for it are dropped
+    path.write_text(table_text(changed))
+    kept = write_table(high, path)
+    assert [(r.first, r.second) for r in kept.stale] == [("level:3", "level:2")]
+    assert load_table(path).rung("dobutsu", LadderEngine.BUILTIN, 2).nodes == 60  # type: ignore[union-attr]

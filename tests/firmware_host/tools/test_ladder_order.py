@@ -21,7 +21,7 @@ GAMES = 30
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("lower", [2, 4])
+@pytest.mark.parametrize("lower", [2, 3, 4])
 def test_the_level_above_scores_at_least_sixty_percent(lower: int) -> None:
     levels = [
         builtin_level(DOBUTSU.name, LEVELS[lower]),
