@@ -4,6 +4,7 @@ README's Raspberry Pi install copies into place."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tarfile
@@ -18,8 +19,16 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(*command: str | Path, cwd: Path) -> str:
+    """``command`` as a fresh install sees it: no PYTHONPATH, which would show pip the
+    checkout's own kiban.egg-info as kiban already installed (and no script made)."""
+    environment = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
     done = subprocess.run(
-        [str(part) for part in command], cwd=cwd, capture_output=True, text=True, check=False
+        [str(part) for part in command],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=environment,
     )
     assert done.returncode == 0, f"{command}: {done.stdout}\n{done.stderr}"
     return done.stdout
