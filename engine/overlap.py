@@ -24,7 +24,7 @@ The recognizer (``engine.recognizer``) keeps one ``Overlap`` per position. Three
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -111,9 +111,41 @@ class Overlap(Generic[M]):
     ended: dict[tuple[M, ...], float] = field(default_factory=dict)  # stopped showing
     current: frozenset[tuple[M, ...]] = frozenset()  # the lines the board shows now
     _afters: dict[tuple[M, ...], After[M]] = field(default_factory=dict)
+    _goes_on: dict[M, bool] = field(default_factory=dict)  # whether a shown move may go on
 
     def __post_init__(self) -> None:
         self._afters[()] = After(self.expected, self.index)
+
+    def goes_on(self, candidate: IndexedMove[M]) -> bool:
+        """Whether the hand may not be done: another legal move keeps every change this
+        one shows, and changes further a cell this one landed on: a cell it landed on
+        unseen (a robot that ate a token may go on to eat the next; a marble lifted
+        for a push-off may be the first of a broadside), or the face of a piece that
+        could still be turned over (on a polarity board). A quiet move never continues
+        a capture: it leaves the captured cell alone. The game may name the moves that
+        go on (a robot steps on from where it stands: ``Position.moves_continuing``),
+        else the moves changing the same spots are looked at one by one; the first
+        such move answers, and the answer is kept for the position."""
+        known = self._goes_on.get(candidate.move)
+        if known is None:
+            footprint = candidate.footprint
+            if not footprint.hidden | footprint.turnable:
+                known = False
+            else:
+                known = any(goes_on(footprint, other) for other in self._longer(candidate))
+            self._goes_on[candidate.move] = known
+        return known
+
+    def _longer(self, candidate: IndexedMove[M]) -> Iterator[Footprint]:
+        """The footprints of the moves that may go on with ``candidate``: those the game
+        names (``Position.moves_continuing``), else every move changing its spots."""
+        named = self.position.moves_continuing(candidate.move)
+        if named is None:
+            for other in self.index.stream(candidate.footprint.changed_spots()):
+                yield other.footprint
+            return
+        for move in named:
+            yield self.index.footprint(move)
 
     def forget(self) -> None:
         """The sensors were silent: what the board showed meanwhile is unknown."""

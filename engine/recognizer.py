@@ -83,7 +83,6 @@ class Recognizer(Generic[M]):
         self._continuing = False  # the board shows a move a longer one may continue
         self._forced_at: float | None = None  # when the only, unseen move plays
         self._forced: M | None = None
-        self._goes_on: dict[M, bool] = {}  # whether a shown move may go on, per position
         self._warming: Iterator[Spot] = iter(())  # spots a first lift may come from
 
     # --- position ------------------------------------------------------------
@@ -103,7 +102,6 @@ class Recognizer(Generic[M]):
         self._expected = self._sensed_part(position.expected_frame(self.sensing))
         self._history = tuple(self._sensed_part(frame) for frame in history)
         self._index = MoveIndex(position, self.sensing, self.sensed)
-        self._goes_on = {}
         self._warming = iter(
             sorted(
                 (spot for spot, reading in self._expected.items() if reading != EMPTY),
@@ -433,7 +431,7 @@ class Recognizer(Generic[M]):
             # nothing its player's hand could be making
             rest_from = min(rest_from, standing.since)
             settled = now - rest_from >= rest - EPSILON
-        self._continuing = len(candidates) == 1 and self._continued(candidates[0])
+        self._continuing = len(candidates) == 1 and self.overlap.goes_on(candidates[0])
         if self._continuing:
             rest = max(rest, self.timing.extend)
             settled = now - rest_from >= rest - EPSILON
@@ -543,38 +541,6 @@ class Recognizer(Generic[M]):
             if covering:
                 possible = covering
         return possible
-
-    def _continued(self, candidate: IndexedMove[M]) -> bool:
-        """Whether the hand may not be done: another legal move keeps every change this
-        one shows, and changes further a cell this one landed on: a cell it landed on
-        unseen (a robot that ate a token may go on to eat the next; a marble lifted
-        for a push-off may be the first of a broadside), or the face of a piece that
-        could still be turned over (on a polarity board). A quiet move never continues
-        a capture: it leaves the captured cell alone. The game may name the moves that
-        go on (a robot steps on from where it stands: ``Position.moves_continuing``),
-        else the moves changing the same spots are looked at one by one; the first
-        such move answers, and the answer is kept for the position."""
-        known = self._goes_on.get(candidate.move)
-        if known is None:
-            footprint = candidate.footprint
-            if not footprint.hidden | footprint.turnable:
-                known = False
-            else:
-                known = any(goes_on(footprint, other) for other in self._longer(candidate))
-            self._goes_on[candidate.move] = known
-        return known
-
-    def _longer(self, candidate: IndexedMove[M]) -> Iterator[Footprint]:
-        """The footprints of the moves that may go on with ``candidate``: those the game
-        names (``Position.moves_continuing``), else every move changing its spots."""
-        assert self._position is not None
-        named = self._position.moves_continuing(candidate.move)
-        if named is None:
-            for other in self.index.stream(candidate.footprint.changed_spots()):
-                yield other.footprint
-            return
-        for move in named:
-            yield self.index.footprint(move)
 
     def _looks_lifted(self, footprint: Footprint) -> bool:
         """A forbidden move that only takes pieces off (a marble pushed off by an equal
