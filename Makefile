@@ -10,12 +10,13 @@ CHROMIUM := /usr/bin/chromium
 FAIRY_STOCKFISH := /usr/games/fairy-stockfish
 ESPEAK_NG := /usr/bin/espeak-ng
 MOSQUITTO := /usr/sbin/mosquitto
+VALGRIND := /usr/bin/valgrind
 NODE := /usr/bin/node
 # The tools from npm (package.json, package-lock.json): MicroPython's WebAssembly port and ESLint.
 NODE_STAMP := node_modules/.installed
 ESLINT := node_modules/.bin/eslint
 
-.PHONY: run run-terminal browser engines speech-tools broker micropython test test-slow test-install lint typecheck hooks bench bench-hands dist clean
+.PHONY: run run-terminal browser engines speech-tools broker micropython valgrind test test-slow test-install lint typecheck hooks bench bench-hands dist clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -87,6 +88,15 @@ $(MOSQUITTO):
 	$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
 		mosquitto
 
+# What counts the service's instructions (kiban bench --service --counted, and its slow test).
+valgrind: $(VALGRIND)
+
+$(VALGRIND):
+	if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get update && \
+	$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+		valgrind
+
 # MicroPython's WebAssembly port (npm, package.json), under node: the tests run the
 # scanner firmware on it. The same install brings ESLint, which make lint runs.
 micropython: $(NODE_STAMP)
@@ -104,7 +114,7 @@ $(NODE):
 test: lint typecheck browser engines speech-tools broker micropython
 	$(BIN)/pytest -q -n 2 --dist loadgroup -m "not slow"
 
-test-slow: $(STAMP) engines speech-tools broker micropython
+test-slow: $(STAMP) engines speech-tools broker micropython valgrind
 	$(BIN)/pytest -q -n 2 -m slow
 
 bench: $(RUN_STAMP)
