@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from drivers.led_strip import Colour
@@ -247,18 +249,7 @@ class Palette:
     def pace(self, meaning: Meaning) -> Pace:
         """The pace the meaning always shows at in this palette, which the key names:
         steady when it shows steady somewhere, or at more than one pace."""
-        moments = [moment.paced(self.paces) for moment in MOMENTS]
-        paces = {
-            pace
-            for moment in moments
-            for pace, group in (
-                (Pace.STEADY, moment.steady),
-                (Pace.BLINK, moment.blinking),
-                (Pace.SLOW, moment.slow),
-            )
-            if meaning in group
-        }
-        return paces.pop() if len(paces) == 1 else Pace.STEADY
+        return _key_paces(frozenset(self.paces.items())).get(meaning, Pace.STEADY)
 
     def key_text(self, meaning: Meaning, language: Language = Language.ENGLISH) -> str:
         """A meaning's words in a key, in ``language``; one that always blinks, or
@@ -269,6 +260,25 @@ class Palette:
             return words
         paced = translated(N_("{meaning} ({pace})"), language)
         return paced.format(meaning=words, pace=translated(pace.value, language))
+
+
+@cache
+def _key_paces(paces: frozenset[tuple[Meaning, Pace]]) -> Mapping[Meaning, Pace]:
+    """Each meaning's pace in a key, for a palette that blinks ``paces``: worked out
+    once per palette, not for every meaning of every page state."""
+    moments = [moment.paced(dict(paces)) for moment in MOMENTS]
+    found: dict[Meaning, set[Pace]] = {}
+    for moment in moments:
+        for pace, group in (
+            (Pace.STEADY, moment.steady),
+            (Pace.BLINK, moment.blinking),
+            (Pace.SLOW, moment.slow),
+        ):
+            for meaning in group:
+                found.setdefault(meaning, set()).add(pace)
+    return MappingProxyType(
+        {meaning: seen.pop() for meaning, seen in found.items() if len(seen) == 1}
+    )
 
 
 DEFAULT_PALETTE = Palette(
