@@ -26,10 +26,11 @@ from firmware_host.telling.reasons import (
     SEAT_FIELDS,
     Template,
     any_reason_text,
+    fitting,
+    particular_first,
     reason_text,
     seat_words,
     template_of,
-    template_pattern,
 )
 
 REFUSALS = (
@@ -192,25 +193,16 @@ def _field(name: str) -> str:
     return r".+?"
 
 
-def _pattern(msgid: str) -> re.Pattern[str]:
-    return template_pattern(msgid, _field, re.DOTALL)
-
-
 @cache
 def templates() -> tuple[Template, ...]:
     """The templates, the most particular first (the longest words outside the
     placeholders)."""
-    made = [Template(msgid, _pattern(msgid)) for msgid in dict.fromkeys(MESSAGES)]
-    return tuple(sorted(made, key=lambda t: -len(re.sub(r"\{\w+\}", "", t.msgid))))
+    return particular_first(MESSAGES, _field, re.DOTALL)
 
 
 def message_of(text: str) -> tuple[Template, dict[str, str]] | None:
     """The template ``text`` is of, with its values; None when none fits."""
-    for template in templates():
-        match = template.pattern.fullmatch(text)
-        if match is not None:
-            return template, match.groupdict()
-    return None
+    return fitting(templates(), text)
 
 
 def _seat(text: str, language: Language, game: str | None) -> str:

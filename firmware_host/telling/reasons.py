@@ -15,7 +15,7 @@ gain shows up there rather than in English.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
@@ -194,19 +194,34 @@ def template_pattern(
 
 @cache
 def templates() -> tuple[Template, ...]:
-    """The templates, the most particular first (the longest words outside the
-    placeholders), so that "{cell} holds {what}" is tried last."""
-    made = [Template(msgid, template_pattern(msgid)) for msgid in REASONS]
+    """The templates, the most particular first, so that "{cell} holds {what}" is
+    tried last."""
+    return particular_first(REASONS)
+
+
+def particular_first(
+    msgids: Iterable[str], field: Callable[[str], str] | None = None, flags: int = 0
+) -> tuple[Template, ...]:
+    """Templates of ``msgids`` (each once), the most particular first: the longest
+    words outside the placeholders."""
+    made = [
+        Template(msgid, template_pattern(msgid, field, flags)) for msgid in dict.fromkeys(msgids)
+    ]
     return tuple(sorted(made, key=lambda t: -len(re.sub(r"\{\w+\}", "", t.msgid))))
+
+
+def fitting(templates: Iterable[Template], text: str) -> tuple[Template, dict[str, str]] | None:
+    """The first of ``templates`` ``text`` fills, with its values; None when none fits."""
+    for template in templates:
+        match = template.pattern.fullmatch(text)
+        if match is not None:
+            return template, match.groupdict()
+    return None
 
 
 def template_of(reason: str) -> tuple[Template, dict[str, str]] | None:
     """The template ``reason`` is of, with its values; None when no template fits."""
-    for template in templates():
-        match = template.pattern.fullmatch(reason)
-        if match is not None:
-            return template, match.groupdict()
-    return None
+    return fitting(templates(), reason)
 
 
 def _spoken(game: str) -> Any:
