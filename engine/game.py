@@ -72,6 +72,10 @@ class Game(ABC, Generic[P]):
     """How lishogi knows the game; None: it cannot be played there."""
     puzzle_kinds: ClassVar[tuple[PuzzleKind, ...]] = ()
     """The puzzles the game ships (``engine.puzzles``); none by default."""
+    judged_unfinished: ClassVar[bool] = False
+    """Whether a game stopped unfinished (a match's ply cap) is judged by what the
+    players have won so far (``Position.judged``) rather than drawn: weak players of
+    the games that count (points, marbles) often play on past any cap."""
 
     def __init__(self) -> None:
         self._geometry = self.build_geometry()
@@ -358,6 +362,14 @@ class Position(ABC, Generic[M]):
         """The result when the players end the game from the controls: a draw, unless
         the game scores (Chaturaji counts the points)."""
         return Outcome.draw(Termination.AGREEMENT)
+
+    def judged(self) -> Outcome:
+        """The result of a game stopped unfinished, where the game judges one
+        (``Game.judged_unfinished``): as the players ending it would (Chaturaji counts
+        the points); a draw for the others."""
+        if not self.game.judged_unfinished:
+            return Outcome.draw(Termination.AGREEMENT)
+        return self.end_by_agreement()
 
     def scores(self) -> tuple[int, ...]:
         """Each seat's points, in seat order; empty when the game does not score."""

@@ -39,6 +39,7 @@ class AbaloneGame(Game[AbalonePosition]):
     """Abalone: push six of the opponent's fourteen marbles off a hexagonal board."""
 
     name = "abalone"
+    judged_unfinished = True  # weak players play past any cap: who is ahead wins
     puzzle_kinds = (
         PuzzleKind("push-off", Goal.GAIN, (1,), "push a marble of the other side off the board"),
         PuzzleKind("defence", Goal.HOLD, (2,), "find the one move that saves all your marbles"),

@@ -149,6 +149,14 @@ class AbalonePosition(Position[AbaloneMove]):
             return Outcome.win(Termination.NO_LEGAL_MOVES, 1 - self._turn)
         return None
 
+    def judged(self) -> Outcome:
+        """An unfinished game goes to the side that has pushed more marbles off (the
+        count the game is won by); even counts are a draw."""
+        black, white = self._lost[BLACK - 1], self._lost[WHITE - 1]
+        if black == white:
+            return Outcome.draw(Termination.AGREEMENT)
+        return Outcome.win(Termination.ENDED_BY_PLAYERS, BLACK - 1 if white > black else WHITE - 1)
+
     # --- what the computer thinks ---------------------------------------------
 
     def evaluate(self) -> tuple[float, ...]:

@@ -122,6 +122,7 @@ class ChaturajiGame(Game[ChaturajiPosition]):
     """Chaturaji: four players, a long die naming the piece to move, points for captures."""
 
     name = "chaturaji"
+    judged_unfinished = True  # weak players play past any cap: who is ahead wins
     puzzle_kinds = (
         PuzzleKind(
             "king-capture", Goal.GAIN, (1,), "take a king with the piece the die names", target="K"

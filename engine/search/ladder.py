@@ -82,6 +82,9 @@ class Result:
     wins: int
     draws: int
     losses: int
+    judged: bool = False
+    """Whether games stopped at the ply cap were judged by the game's count
+    (``Position.judged``); results from before that counted them as draws."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +153,7 @@ def _result(entry: dict[str, Any]) -> Result:
             wins=int(entry["wins"]),
             draws=int(entry["draws"]),
             losses=int(entry["losses"]),
+            judged=bool(entry.get("judged", False)),
         )
     except (KeyError, ValueError, TypeError) as error:
         raise LadderError(f"a ladder result cannot be read ({error}): {entry}") from None

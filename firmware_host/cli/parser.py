@@ -389,7 +389,11 @@ def _match_parser(commands: Any) -> None:
     match.add_argument("--games", type=int, default=10, help="games to play (default: 10)")
     match.add_argument("--seed", type=int, default=1, help="seeds the players and the dice")
     match.add_argument(
-        "--max-plies", type=int, default=400, help="a longer game is a draw (default: 400)"
+        "--max-plies",
+        type=int,
+        default=400,
+        help="a longer game is stopped and judged by its count (marbles, points), "
+        "else drawn (default: 400)",
     )
     match.add_argument(
         "--nodes",
@@ -413,7 +417,12 @@ def _ladder_parser(commands: Any) -> None:
     ladder.add_argument("--games", type=int, default=20, help="games per pairing (default: 20)")
     ladder.add_argument("--seed", type=int, default=1, help="seeds the players and the dice")
     ladder.add_argument("--top-nodes", type=int, default=20000, help="the top anchor's nodes")
-    ladder.add_argument("--max-plies", type=int, default=400, help="a longer game is a draw")
+    ladder.add_argument(
+        "--max-plies",
+        type=int,
+        default=400,
+        help="a longer game is stopped and judged, as in kiban match",
+    )
     ladder.add_argument(
         "--pairings",
         default="1-10,top",

@@ -260,6 +260,7 @@ def play_ladder(
                     pairing.wins,
                     pairing.draws,
                     pairing.losses,
+                    judged=True,
                 )
             )
     finally:
@@ -294,11 +295,16 @@ def rated(played: Played, table: Ladder) -> Measured:
         and (result.first, result.second, result.seed) not in new
     ]
 
+    judges = find_game(game).judged_unfinished
+
     def current(result: Result) -> bool:
-        return (signatures.get(result.first), signatures.get(result.second)) == (
+        """Played with today's parameters, and with capped games judged as today (a
+        result without draws had no capped game to judge)."""
+        same = (signatures.get(result.first), signatures.get(result.second)) == (
             result.first_plays,
             result.second_plays,
         )
+        return same and (result.judged or not judges or result.draws == 0)
 
     kept = sorted(
         filter(current, [*earlier, *played.results]),
@@ -418,8 +424,11 @@ def _pairing(
         limits=limits,
         opening_plies=opening_plies,
     )
-    wins = sum(t.wins for t, name in zip(result.tallies, names, strict=True) if name == first)
-    losses = sum(t.wins for t, name in zip(result.tallies, names, strict=True) if name == second)
+    # a game is won by a side when every winner is one of its seats (Chaturaji's top
+    # score shared across the sides is a draw between them)
+    sides = [{names[entry] for entry in winners} for winners in result.winners]
+    wins = sum(side == {first} for side in sides)
+    losses = sum(side == {second} for side in sides)
     return Pairing(first, second, wins, games - wins - losses, losses)
 
 
@@ -471,6 +480,8 @@ def table_text(table: Ladder) -> str:
         lines += [f'first_plays = "{result.first_plays}"']
         lines += [f'second_plays = "{result.second_plays}"', f"seed = {result.seed}"]
         lines += [f"wins = {result.wins}", f"draws = {result.draws}", f"losses = {result.losses}"]
+        if result.judged:
+            lines.append("judged = true")
         lines.append("")
     return "\n".join(lines)
 

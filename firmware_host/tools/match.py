@@ -7,8 +7,10 @@ others) or ``usi:PATH[@N]`` (an outside engine). An outside engine that cannot
 play stops the match before it starts. Game ``i`` turns the list round by ``i`` places, so every
 entry sits in every seat (and moves first) equally often; dice come from a
 random source seeded apart from the players'. A game that reaches the ply cap
-counts as a draw. Everything is seeded: the same command plays the same games
-(unless a seat runs out of its thinking time, which depends on the machine).
+is judged by what the players have won so far where the game counts something
+(Abalone's marbles, Chaturaji's points: ``Position.judged``), else drawn.
+Everything is seeded: the same command plays the same games (unless a seat runs
+out of its thinking time, which depends on the machine).
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ from firmware_host.opponents.players import Players
 from firmware_host.opponents.seats import OpponentError, OpponentKind, parse_spec
 
 MAX_PLIES = 400
-"""Plies after which a game is stopped and counted as a draw (Abalone has no rule
-that ends a game going round in circles)."""
+"""Plies after which a game is stopped and judged (``Position.judged``: Abalone has
+no rule that ends a game going round in circles)."""
 
 
 class SeatSpecError(KibanError, ValueError):
@@ -68,15 +70,20 @@ class MatchResult:
     max_plies: int
     tallies: list[SeatTally]
     capped: int = 0
-    """Games stopped at the ply cap (counted as draws)."""
+    """Games stopped at the ply cap."""
+    decided: int = 0
+    """Games stopped at the ply cap that the game's count decided (the rest drawn)."""
     lengths: list[int] = field(default_factory=list)
+    winners: list[frozenset[int]] = field(default_factory=list)
+    """Each game's winning entries (indices into ``tallies``; none: a draw)."""
 
     def lines(self, *, stats: bool = False) -> Iterator[str]:
         for tally in self.tallies:
             yield tally.line()
         yield (
             f"seed {self.seed}: {self.games} games of {self.game}; "
-            f"{self.capped} stopped at the {self.max_plies}-ply cap (draws)"
+            f"{self.capped} stopped at the {self.max_plies}-ply cap "
+            f"({self.decided} judged by the game's count, the rest draws)"
         )
         if stats:
             for tally in self.tallies:
@@ -217,10 +224,13 @@ def _play_one(
     result.lengths.append(plies)
     outcome = position.outcome()
     if outcome is None:
+        outcome = position.judged()
         result.capped += 1
+        result.decided += not outcome.is_draw
+    result.winners.append(frozenset(entry_of_seat[seat] for seat in outcome.winners))
     for seat, entry in enumerate(entry_of_seat):
         tally = result.tallies[entry]
-        if outcome is None or outcome.is_draw:
+        if outcome.is_draw:
             tally.draws += 1
         elif seat in outcome.winners:
             tally.wins += 1

@@ -161,3 +161,34 @@ def test_a_run_of_some_pairings_is_fitted_with_the_tables_other_results(tmp_path
     kept = write_table(high, path)
     assert [(r.first, r.second) for r in kept.stale] == [("level:3", "level:2")]
     assert load_table(path).rung("dobutsu", LadderEngine.BUILTIN, 2).nodes == 60  # type: ignore[union-attr]
+
+
+def test_a_four_seat_pairing_counts_each_game_once_for_the_side_that_won_it() -> None:
+    chaturaji = find_game("chaturaji")
+    tiny = Ladder(
+        tuple(Rung("chaturaji", LadderEngine.BUILTIN, n, nodes=4, depth=1) for n in range(1, 11))
+    )
+    played = play_ladder(chaturaji, LadderEngine.BUILTIN, 4, table=tiny, pairings="1", max_plies=30)
+    (result,) = played.results
+    counts = (result.wins, result.draws, result.losses)
+    assert sum(counts) == 4 and all(0 <= count <= 4 for count in counts)
+    assert result.judged  # capped games were judged by points
+
+
+def test_results_from_before_capped_games_were_judged_are_dropped_where_the_game_counts() -> None:
+    chaturaji = find_game("chaturaji")
+    tiny = Ladder(
+        tuple(Rung("chaturaji", LadderEngine.BUILTIN, n, nodes=4, depth=1) for n in range(1, 11))
+    )
+    played = play_ladder(chaturaji, LadderEngine.BUILTIN, 2, table=tiny, pairings="1", max_plies=30)
+    (fresh,) = played.results
+    drawn_as_before = replace(fresh, seed=9, draws=1, judged=False)
+    clean_as_before = replace(fresh, seed=8, draws=0, judged=False)
+    table = replace(tiny, results=(drawn_as_before, clean_as_before))
+    measured = rated(played, table)
+    assert drawn_as_before in measured.stale and clean_as_before not in measured.stale
+    # a game that counts nothing was drawn at the cap before as now: its results stand
+    low = play_ladder(DOBUTSU, LadderEngine.BUILTIN, 2, table=TINY, pairings="1", max_plies=30)
+    (mine,) = low.results
+    old = replace(mine, seed=9, draws=1, judged=False)
+    assert old not in rated(low, replace(TINY, results=(old,))).stale

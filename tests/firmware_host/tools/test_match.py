@@ -159,3 +159,16 @@ def test_an_engine_seat_without_the_engine_stops_the_match(
 def test_a_remote_seat_is_not_a_seat_of_a_match(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["match", "dobutsu", "--seats", "remote,level:1", "--games", "1"]) == 2
     assert "'remote' is not a seat of a match" in capsys.readouterr().err
+
+
+def test_games_at_the_cap_are_judged_by_the_games_count_and_their_winners_kept() -> None:
+    chaturaji = find_game("chaturaji")
+    result = play_match(chaturaji, ["random"] * 4, 6, seed=3, max_plies=40)
+    assert result.capped == 6 and len(result.winners) == 6
+    assert result.decided == sum(bool(winners) for winners in result.winners) > 0
+    for index, tally in enumerate(result.tallies):
+        assert tally.wins == sum(index in winners for winners in result.winners)
+        assert tally.wins + tally.draws + tally.losses == 6
+    dobutsu = find_game("dobutsu")
+    drawn = play_match(dobutsu, ["random", "random"], 2, seed=3, max_plies=2)
+    assert drawn.capped == 2 and drawn.decided == 0 and drawn.winners == [frozenset()] * 2
