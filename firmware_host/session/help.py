@@ -25,6 +25,15 @@ from firmware_host.session.settings import Settings, SettingsError, per_seat, re
 Value = TypeVar("Value")
 
 
+class SeatSettingError(SettingsError):
+    """A per-seat setting (``help``, ``hints``) that does not fit the game's seats;
+    ``key`` names the setting (the page marks its field)."""
+
+    def __init__(self, key: str, problem: str) -> None:
+        super().__init__(f"{key}: {problem}")
+        self.key = key
+
+
 class HelpLevel(IntEnum):
     """One seat's help, each level with everything below it."""
 
@@ -105,6 +114,16 @@ def seat_help(game: Game[Any], settings: Settings) -> SeatHelp:
     levels = parse_help(game, settings.help)
     budgets = seats_named(game, "hints", settings.seat_hints)
     return SeatHelp(levels, settings.coach, settings.hints, settings.help_off, budgets)
+
+
+def check_seats(game: Game[Any], given: Mapping[str, str]) -> None:
+    """Given settings' help and hint budget per seat read against the game before it
+    starts (the page's new game, the command line), refused naming the setting."""
+    for key, read in (("help", parse_help), ("hints", parse_hints)):
+        try:
+            read(game, given.get(key, ""))
+        except SettingsError as error:
+            raise SeatSettingError(key, str(error)) from None
 
 
 def parse_help(game: Game[Any], text: str) -> Mapping[int, HelpLevel]:
