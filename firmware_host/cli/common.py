@@ -21,8 +21,10 @@ def game_and_options(args: argparse.Namespace) -> tuple[Game[Any], dict[str, str
     return game, options
 
 
-def settings_of(args: argparse.Namespace) -> dict[str, str]:
-    """The session settings the options give, checked before anything is built."""
+def settings_of(args: argparse.Namespace, game: Game[Any]) -> dict[str, str]:
+    """The session settings the options give, checked before anything is built (each
+    seat's ``help`` and ``hints=b:3,w:0`` against the game's seats)."""
+    from firmware_host.session.help import check_seats
     from firmware_host.session.settings import Settings
 
     settings = parse_assignments(args.setting)
@@ -34,6 +36,7 @@ def settings_of(args: argparse.Namespace) -> dict[str, str]:
         if getattr(args, switch):
             settings[switch] = "on"
     Settings.parse(settings)  # validate early
+    check_seats(game, settings)
     return settings
 
 

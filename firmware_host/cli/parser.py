@@ -71,7 +71,10 @@ def _settings_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="K=V",
-        help="a session setting, repeatable: roll=auto|button, draw=none|furigoma|lot, seed=N",
+        help="a session setting, repeatable: roll=auto|button, draw=none|furigoma|lot, "
+        "seed=N, help=LEVEL or SEAT:LEVEL,... (none, legal, threats, coach, hints), "
+        "hints=N (every seat's hint budget) or hints=SEAT:N,... (each seat's own: "
+        "b:3,w:0; a seat not named has no limit)",
     )
     parser.add_argument(
         "--opponent",

@@ -30,7 +30,7 @@ def sim(args: argparse.Namespace) -> int:
 
     game, options = game_and_options(args)
     profile = load_profile(args.profile, game)
-    settings = settings_of(args)
+    settings = settings_of(args, game)
     start = _start(args, game, options)
     check_engines(game, settings.get("opponent", ""), start.options)
     remote = online_seat(args, game) or remote_game(args, game, None)

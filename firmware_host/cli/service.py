@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     profile = load_profile(args.profile, game)
     options = parse_assignments(args.variant)
     game.options(options)
-    settings = settings_of(args)
+    settings = settings_of(args, game)
     check_engines(game, settings.get("opponent", ""), options)
     store = open_store(args.state_dir, "games.sqlite3")
     remote = online_seat(args, game) or remote_game(args, game, profile.feature(REMOTE))

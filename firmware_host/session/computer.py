@@ -23,7 +23,7 @@ from engine.search.scores import is_proven
 from engine.search.types import Analysis, Quality
 from firmware_host.opponents.seats import OpponentKind, OpponentSpec, parse_opponents
 from firmware_host.opponents.thinking import Purpose, ThinkRequest, ThinkResult, request_for
-from firmware_host.session.help import SeatHelp, parse_help
+from firmware_host.session.help import SeatHelp, seat_help
 from firmware_host.session.settings import Settings, SettingsError
 
 HINT_SPEC = OpponentSpec(OpponentKind.ENGINE)
@@ -77,9 +77,7 @@ class Computer:
         # every frame, so kept
         self.remote = frozenset(s for s, p in self.seats.items() if p.kind is OpponentKind.REMOTE)
         self.help_off = settings.help_off
-        self.help = SeatHelp(
-            parse_help(game, settings.help), settings.coach, settings.hints, self.help_off
-        )
+        self.help = seat_help(game, settings)
         self.seat_count = len(game.seats)
         self.hints_used = {}
         self.warn = settings.warn and self.help_off is None
@@ -123,8 +121,9 @@ class Computer:
         return self.warn and self.help.legal(seat)
 
     def hints_left(self, seat: int) -> int | None:
-        """How many more hints ``seat`` may ask for this game (None: no limit)."""
-        budget = self.help.hints
+        """How many more hints ``seat`` may ask for this game, against its own budget
+        (None: no limit)."""
+        budget = self.help.budget(seat)
         return None if budget is None else max(budget - self.hints_used.get(seat, 0), 0)
 
     def hint_taken(self, seat: int) -> None:

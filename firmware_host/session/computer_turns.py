@@ -115,7 +115,7 @@ class ComputerTurns:
         left = computer.hints_left(turn)
         if left == 0:
             name = now.position.game.seats[turn].name
-            spent = f"{name} has used all {computer.help.hints} hints of this game"
+            spent = f"{name} has used all {computer.help.budget(turn)} hints of this game"
             return Say((Refused(f"no hints: {spent}", now.at),))
         computer.hint_taken(turn)
         computer.hint_asked = True

@@ -4,22 +4,34 @@ A family game helps the child and not the parent: ``help=b:coach,w:none``. Each
 level adds to the one below it: ``legal`` lights a lifted piece's destinations,
 ``threats`` also the mover's threatened pieces, ``coach`` also colours the
 destinations by how good each move is, ``hints`` also lets the seat ask for a
-suggested move (as many as the game's hint budget allows). A seat the setting
-does not name keeps the session's own switches (``coach=on``: every seat coached).
+suggested move (as many as its hint budget allows: ``hints=3`` for every seat, or
+``hints=b:3,w:0`` by seat). A seat the setting does not name keeps the session's
+own switches (``coach=on``: every seat coached).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.errors import KibanError
 from engine.game import Game
 from firmware_host.opponents.seats import seat_index
-from firmware_host.session.settings import SettingsError
+from firmware_host.session.settings import Settings, SettingsError, per_seat, read_hints
+
+Value = TypeVar("Value")
+
+
+class SeatSettingError(SettingsError):
+    """A per-seat setting (``help``, ``hints``) that does not fit the game's seats;
+    ``key`` names the setting (the page marks its field)."""
+
+    def __init__(self, key: str, problem: str) -> None:
+        super().__init__(f"{key}: {problem}")
+        self.key = key
 
 
 class HelpLevel(IntEnum):
@@ -48,13 +60,15 @@ class HelpLevel(IntEnum):
 @dataclass(frozen=True, slots=True)
 class SeatHelp:
     """What each seat may be shown: ``levels`` for the seats named, ``coach`` (every
-    other seat coached) and ``hints`` (each seat's hint budget per game, None: no limit);
-    ``off`` says why no engine help is given at all (an online game against a person)."""
+    other seat coached), ``hints`` (the hint budget per game of a seat ``budgets`` does
+    not name, None: no limit) and ``budgets`` (the named seats' own); ``off`` says why
+    no engine help is given at all (an online game against a person)."""
 
     levels: Mapping[int, HelpLevel] = field(default_factory=lambda: MappingProxyType({}))
     coach: bool = False
     hints: int | None = None
     off: str | None = None
+    budgets: Mapping[int, int | None] = field(default_factory=lambda: MappingProxyType({}))
 
     def level(self, seat: int) -> HelpLevel:
         """The seat's help; engine help (threats, the coach, hints) is capped when off."""
@@ -81,6 +95,10 @@ class SeatHelp:
     def hinted(self, seat: int) -> bool:
         return self.level(seat) >= HelpLevel.HINTS
 
+    def budget(self, seat: int) -> int | None:
+        """How many hints ``seat`` may ask for in a game (None: no limit)."""
+        return self.budgets.get(seat, self.hints)
+
     def any_coached(self, seats: int) -> bool:
         """Whether any of the game's ``seats`` is coached (the colour key shows the scale)."""
         return any(self.coached(seat) for seat in range(seats))
@@ -91,24 +109,49 @@ _UNNAMED = HelpLevel.HINTS
 per-seat help (the coach's colours only with ``coach=on``)."""
 
 
+def seat_help(game: Game[Any], settings: Settings) -> SeatHelp:
+    """The settings' help per seat (``help``, ``coach``, ``hints``) read against the game."""
+    levels = parse_help(game, settings.help)
+    budgets = seats_named(game, "hints", settings.seat_hints)
+    return SeatHelp(levels, settings.coach, settings.hints, settings.help_off, budgets)
+
+
+def check_seats(game: Game[Any], given: Mapping[str, str]) -> None:
+    """Given settings' help and hint budget per seat read against the game before it
+    starts (the page's new game, the command line), refused naming the setting."""
+    for key, read in (("help", parse_help), ("hints", parse_hints)):
+        try:
+            read(game, given.get(key, ""))
+        except SettingsError as error:
+            raise SeatSettingError(key, str(error)) from None
+
+
 def parse_help(game: Game[Any], text: str) -> Mapping[int, HelpLevel]:
     """Each named seat's help from ``b:coach,w:none`` (``coach`` alone: every seat)."""
-    text = text.strip()
-    if not text:
-        return MappingProxyType({})
-    if ":" not in text and "," not in text:
-        level = HelpLevel.read(text)
-        return MappingProxyType(dict.fromkeys(range(len(game.seats)), level))
-    chosen: dict[int, HelpLevel] = {}
-    for part in filter(None, (piece.strip() for piece in text.split(","))):
-        seat, sep, word = part.partition(":")
-        if not sep:
-            raise SettingsError(f"help {part!r} must be SEAT:LEVEL, e.g. b:coach")
+    every, named = per_seat("help", text, "SEAT:LEVEL", "b:coach")
+    if every is not None:
+        return MappingProxyType(dict.fromkeys(range(len(game.seats)), HelpLevel.read(every)))
+    return seats_named(game, "help", ((seat, HelpLevel.read(word)) for seat, word in named))
+
+
+def parse_hints(game: Game[Any], text: str) -> Mapping[int, int | None]:
+    """Each named seat's hint budget from ``b:3,w:0`` (``3`` alone names no seat: it is
+    every seat's, ``SeatHelp.hints``); a seat the game lacks or a bad number refused."""
+    return seats_named(game, "hints", read_hints(text)[1])
+
+
+def seats_named(
+    game: Game[Any], key: str, named: Iterable[tuple[str, Value]]
+) -> Mapping[int, Value]:
+    """A per-seat setting's values by seat number, each seat named as ``--opponent``
+    names it (its letter, a word of its name, its colour, its number) and only once."""
+    chosen: dict[int, Value] = {}
+    for seat, value in named:
         try:
             index = seat_index(game, seat)
         except KibanError as error:
             raise SettingsError(str(error)) from None
         if index in chosen:
-            raise SettingsError(f"seat {seat.strip()!r} is given help twice")
-        chosen[index] = HelpLevel.read(word)
+            raise SettingsError(f"seat {seat.strip()!r} is given {key} twice")
+        chosen[index] = value
     return MappingProxyType(chosen)

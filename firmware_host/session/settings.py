@@ -19,7 +19,8 @@ from engine.errors import KibanError
 from engine.opening import FirstPlayerDraw
 from firmware_host.session.clock import TimeControl
 
-__all__ = ["FirstPlayerDraw", "RollMode", "Settings", "SettingsError"]  # the draw is the engine's
+# the draw is the engine's
+__all__ = ["FirstPlayerDraw", "RollMode", "Settings", "SettingsError", "per_seat", "read_hints"]
 
 
 class SettingsError(KibanError, ValueError):
@@ -47,7 +48,8 @@ class Settings:
     remote: str = ""  # a game with other boards: ``firmware_host/remote/game.py`` reads it
     online: str = ""  # a game on a server: ``lishogi:GAME:person`` (``firmware_host/online``)
     help: str = ""  # each seat's help, ``b:coach,w:none`` (``session/help.py`` reads it)
-    hints: int | None = None  # each seat's hint budget per game (None: no limit)
+    hints: int | None = None  # the hint budget per game of a seat not named (None: no limit)
+    seat_hints: tuple[tuple[str, int | None], ...] = ()  # ``b:3,w:0``: named seats' budgets
 
     KEYS: ClassVar[tuple[str, ...]] = (
         "clock",
@@ -72,14 +74,18 @@ class Settings:
     )
     """The settings that take one of a few words (the page offers them)."""
 
+    def __post_init__(self) -> None:
+        if self.hints is not None and self.seat_hints:
+            raise SettingsError("hints are one number for every seat or SEAT:N for each, not both")
+
     @classmethod
     def parse(
         cls, given: Mapping[str, str], *, draw: FirstPlayerDraw = FirstPlayerDraw.NONE
     ) -> Settings:
         """Read ``clock=10m``, ``roll=auto|button``, ``draw=none|furigoma|lot``, ``seed=N``,
         ``opponent=SEAT=PLAYER,...``, ``coach=on|off``, ``warn=on|off``,
-        ``help=SEAT:LEVEL,...``, ``hints=N``; ``draw`` is the game's own default for the
-        opening draw."""
+        ``help=SEAT:LEVEL,...``, ``hints=N`` or ``hints=SEAT:N,...``; ``draw`` is the
+        game's own default for the opening draw."""
         for key in given:
             if key not in cls.KEYS and key not in KEPT_BESIDE:
                 raise SettingsError(f"unknown setting {key!r} (settings: {', '.join(cls.KEYS)})")
@@ -96,9 +102,20 @@ class Settings:
         coach, warn = (_switch(given, key) for key in ("coach", "warn"))
         opponent, remote = (given.get(key, "").strip() for key in ("opponent", "remote"))
         online, help_text = (given.get(key, "").strip() for key in ("online", "help"))
-        hints = _budget(given.get("hints"))
+        hints, seat_hints = read_hints(given.get("hints", ""))
         return cls(
-            clock, roll, chosen_draw, seed, opponent, coach, warn, remote, online, help_text, hints
+            clock,
+            roll,
+            chosen_draw,
+            seed,
+            opponent,
+            coach,
+            warn,
+            remote,
+            online,
+            help_text,
+            hints,
+            seat_hints,
         )
 
     def stored(self) -> dict[str, str]:
@@ -116,7 +133,10 @@ class Settings:
             result["online"] = self.online
         if self.help:
             result["help"] = self.help
-        if self.hints is not None:
+        if self.seat_hints:
+            named = (f"{seat}:{_budget_text(budget)}" for seat, budget in self.seat_hints)
+            result["hints"] = ",".join(named)
+        elif self.hints is not None:
             result["hints"] = str(self.hints)
         for key, on in (("coach", self.coach), ("warn", self.warn)):
             if on:
@@ -137,17 +157,52 @@ class Settings:
         return random.Random(self.seed) if self.seed is not None else random.Random()
 
 
-def _budget(text: str | None) -> int | None:
-    """A hint budget: a whole number of hints per seat and game, or none for no limit."""
+def per_seat(
+    key: str, text: str, shape: str, example: str
+) -> tuple[str | None, tuple[tuple[str, str], ...]]:
+    """A setting given per seat, ``b:coach,w:none``, or as one value for every seat
+    (``coach``): that one value (None when seats are named) and each named seat's
+    value, the seats as written (``session/help.py`` reads them against the game).
+    ``shape`` and ``example`` say how a seat's part is written (``SEAT:LEVEL``,
+    ``b:coach``)."""
+    text = text.strip()
+    if ":" not in text and "," not in text:
+        return (text or None), ()
+    named: list[tuple[str, str]] = []
+    for part in filter(None, (piece.strip() for piece in text.split(","))):
+        seat, sep, value = (piece.strip() for piece in part.partition(":"))
+        if not sep or not seat:
+            raise SettingsError(
+                f"{key} {part!r} must be {shape}, e.g. {example}"
+                " (one value for every seat is given alone)"
+            )
+        named.append((seat, value))
+    return None, tuple(named)
+
+
+def read_hints(text: str) -> tuple[int | None, tuple[tuple[str, int | None], ...]]:
+    """A hint budget per game, ``3`` for every seat or ``b:3,w:0`` by seat (a seat not
+    named: no limit): the number for every seat, and each named seat's."""
+    every, named = per_seat("hints", text, "SEAT:N", "b:3")
+    return _budget(every), tuple((seat, _budget(value, seat)) for seat, value in named)
+
+
+def _budget(text: str | None, seat: str | None = None) -> int | None:
+    """A hint budget: a whole number of hints per game, or none for no limit."""
     if text is None or text.strip().lower() in ("", "none", "off"):
         return None
+    whose = "hints" if seat is None else f"hints for seat {seat!r}"
     try:
         budget = int(text)
     except ValueError:
-        raise SettingsError(f"hints must be a whole number, not {text!r}") from None
+        raise SettingsError(f"{whose} must be a whole number, not {text!r}") from None
     if budget < 0:
-        raise SettingsError(f"hints must be 0 or more, not {budget}")
+        raise SettingsError(f"{whose} must be 0 or more, not {budget}")
     return budget
+
+
+def _budget_text(budget: int | None) -> str:
+    return "none" if budget is None else str(budget)
 
 
 def _switch(given: Mapping[str, str], key: str) -> bool:

@@ -22,11 +22,12 @@ OTHER_LANGUAGES = tuple(language for language in Language if language is not Lan
 
 
 def help_state(controller: Controller) -> list[Json] | None:
-    """Each seat's help (its level's word, whether the coach colours its moves) and
-    hints left (None: no limit; 0 for a seat that may not ask); None when the session
-    names no seat's help and sets no budget (every seat has the session's switches)."""
+    """Each seat's help (its level's word, whether the coach colours its moves), its
+    own hint budget (``hints``, None: no limit; the dialog offers it again) and hints
+    left (None: no limit; 0 for a seat that may not ask); None when the session names
+    no seat's help and sets no budget (every seat has the session's switches)."""
     settings = controller.settings
-    if not settings.help and settings.hints is None:
+    if not settings.help and settings.hints is None and not settings.seat_hints:
         return None
     computer = controller.computer
     seats: list[Json] = []
@@ -36,6 +37,7 @@ def help_state(controller: Controller) -> list[Json] | None:
             {
                 "level": computer.help.level(seat).word,
                 "coached": computer.help.coached(seat),
+                "hints": computer.help.budget(seat),
                 "hints_left": computer.hints_left(seat) if hinted else 0,
             }
         )

@@ -42,7 +42,7 @@ from firmware_host.session.actions import (
     Resign,
     Scope,
 )
-from firmware_host.session.help import parse_help
+from firmware_host.session.help import SeatSettingError, check_seats
 from firmware_host.session.settings import Settings
 from firmware_host.store.records import formats
 from firmware_host.wire.actions import (
@@ -231,10 +231,10 @@ def _new_game(action: NewGame, context: Context) -> None:
             if choices is not None:
                 message = f"{key} is {' or '.join(choices)}, not {value!r}"
             raise CommandError(Problem.INVALID_SETTING, message, key) from None
-    try:  # each seat's help names the new game's seats
-        parse_help(game, action.session.get("help", ""))
-    except KibanError as error:
-        raise CommandError(Problem.INVALID_SETTING, f"help: {error}", "help") from None
+    try:  # each seat's help and hint budget name the new game's seats
+        check_seats(game, action.session)
+    except SeatSettingError as error:
+        raise CommandError(Problem.INVALID_SETTING, str(error), error.key) from None
     if action.palette is not None and action.palette not in context.palettes:
         names = ", ".join(sorted(context.palettes))
         raise CommandError(

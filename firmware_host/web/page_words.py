@@ -207,6 +207,7 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("Next puzzle"),
     N_("how many hints each seat may ask for in a game"),
     N_("Hints per seat"),
+    N_("the hints this seat may ask for in a game (empty: as Hints per seat says)"),
     N_("no limit"),
     N_("usual help"),
     N_("legal moves"),

@@ -1,6 +1,6 @@
 // The controls: the board's buttons, the game's claims, takeback, resign, draw,
 // the record's formats, a move to play, the new-game dialog with the rules and the
-// session's settings (clock, dice, opening draw, seed, each seat's help and the hint
+// session's settings (clock, dice, opening draw, seed, each seat's help and hint
 // budget), and beside the coach's controls each seat's help and the puzzle being solved.
 
 import { $, button, html, page, seat, send } from "./common.js";
@@ -165,12 +165,12 @@ function renderOptions() {
   $("new-game-clock").value = settings.clock || "";
   $("new-game-roll").value = settings.roll || catalogue.settings.roll[0];
   $("new-game-seed").value = "";
-  renderPlayers(game, settings);
+  renderPlayers(game, settings, current ? current.help : null);
 }
 
 // One choice per seat: a person, or the computer at a level (the same 1-10 scale
 // for every game), a random mover, or the outside engine where it is installed.
-function renderPlayers(game, settings) {
+function renderPlayers(game, settings, seatsHelp) {
   const box = $("new-game-players");
   box.replaceChildren();
   const players = html("legend", {}, "", box);
@@ -196,12 +196,14 @@ function renderPlayers(game, settings) {
   }
   $("new-game-coach-on").checked = settings.coach === "on";
   $("new-game-warn-on").checked = settings.warn === "on";
-  renderSeatHelp(game, settings);
+  renderSeatHelp(game, settings, seatsHelp);
 }
 
 // One help level per seat (a family game: the child on coach, the parent on none) and
-// the hints each seat may ask for, as the help= and hints= settings say them.
-function renderSeatHelp(game, settings) {
+// the hints each seat may ask for, as the help= and hints= settings say them: Hints per
+// seat is every seat's budget, a seat's own box (empty: that one) its own. A game being
+// played offers each seat's budget as the state has it (`help`, seats by number).
+function renderSeatHelp(game, settings, seatsHelp) {
   const box = $("new-game-help");
   box.replaceChildren();
   const chosen = {};
@@ -211,15 +213,26 @@ function renderSeatHelp(game, settings) {
     chosen[seatName.trim()] = level.trim();
   }
   const every = named.length ? "" : (settings.help || "").trim(); // one word: every seat
-  for (const info of game.seats) {
-    const label = html("label", {}, null, box);
+  const hints = String(settings.hints || "");
+  const bySeat = hints.includes(":"); // hints=b:3,w:0 (else one number for every seat)
+  game.seats.forEach((info, index) => {
+    const line = html("div", {}, null, box);
+    const label = html("label", {}, null, line);
     nameIn(label, info);
     const select = html("select", { "data-help-seat": info.letter }, null, label);
     option(``, "usual help", select); // wordIn()
     for (const [level, english] of Object.entries(HELP_LEVELS)) option(level, english, select);
     select.value = chosen[info.letter] || every;
-  }
-  $("new-game-hints").value = settings.hints || "";
+    const budgetLabel = html("label", {}, null, line);
+    toldIn(budgetLabel, () => word("the hints this seat may ask for in a game (empty: as Hints per seat says)"), `title`);
+    wordIn(html(`span`, {}, null, budgetLabel), "hints");
+    const own = html("input", { type: "number", min: "0", autocomplete: "off", "data-hints-seat": info.letter }, null, budgetLabel);
+    toldIn(own, () => $("new-game-hints").value.trim() || word("no limit"), `placeholder`); // what it gets
+    const budget = bySeat && seatsHelp && seatsHelp[index] ? seatsHelp[index].hints : null;
+    own.value = budget === null || budget === undefined ? "" : String(budget);
+  });
+  $("new-game-hints").value = bySeat ? "" : hints;
+  tellAgain(); // each seat's box shows the budget it gets
 }
 
 // When a game starts (and the dialog is closed), the dialog follows it: a new game
@@ -254,9 +267,23 @@ function sessionSettings() {
     if (select.value) help.push(`${select.dataset.helpSeat}:${select.value}`);
   }
   if (help.length) settings.help = help.join(",");
-  const hints = $("new-game-hints").value.trim();
+  const hints = hintBudgets();
   if (hints) settings.hints = hints;
   return settings;
+}
+
+// The hints= setting the dialog gives: Hints per seat alone is one number for every
+// seat; with any seat's own budget every seat is named (its own, else Hints per seat's).
+function hintBudgets() {
+  const every = $("new-game-hints").value.trim();
+  const own = [...$("new-game-help").querySelectorAll("[data-hints-seat]")];
+  if (!own.some((input) => input.value.trim())) return every;
+  const named = [];
+  for (const input of own) {
+    const budget = input.value.trim() || every;
+    if (budget) named.push(`${input.dataset.hintsSeat}:${budget}`);
+  }
+  return named.join(",");
 }
 
 // Beside the coach's controls: each seat's help and the hints it has left, when the
@@ -334,6 +361,7 @@ export function bindControls() {
   });
   $("unguide").addEventListener("click", () => send({ type: "unguide" }));
   $("new-game-name").addEventListener("change", renderOptions);
+  $("new-game-hints").addEventListener("input", tellAgain); // each seat's box shows it
   document.addEventListener("kiban-words", tellAgain); // the server's words in the new language
 
   $("new-game-form").addEventListener("submit", startNewGame);

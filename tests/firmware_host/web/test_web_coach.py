@@ -60,8 +60,8 @@ def test_a_family_game_coaches_the_child_only_and_spends_its_hints() -> None:
             assert answer["type"] == "ok", answer
             state = await page.state_where(lambda s: s["settings"].get("help") == FAMILY["help"])
             assert state["help"] == [
-                {"level": "hints", "coached": True, "hints_left": 1},
-                {"level": "none", "coached": False, "hints_left": 0},
+                {"level": "hints", "coached": True, "hints": 1, "hints_left": 1},
+                {"level": "none", "coached": False, "hints": 1, "hints_left": 0},
             ]
             await played(page, 0)
 
@@ -216,5 +216,39 @@ def test_a_real_boards_page_shows_its_puzzle_and_each_seats_help(tmp_path: Path)
             assert state["phase"] == "setup"  # the LEDs guide the pieces to the puzzle
         runtime.stopping.set()
         await task
+
+    asyncio.run(scenario())
+
+
+def test_a_budget_per_seat_is_given_with_a_new_game_and_shown_per_seat() -> None:
+    async def scenario() -> None:
+        async with opened(sim_session()) as (_, page):
+            settings = {"help": "b:hints,w:hints", "hints": "b:3,w:0"}
+            answer = await page.send(type="new_game", game="dobutsu", settings=settings)
+            assert answer["type"] == "ok", answer
+            state = await page.state_where(lambda s: s["help"] is not None)
+            assert [(seat["hints"], seat["hints_left"]) for seat in state["help"]] == [
+                (3, 3),
+                (0, 0),
+            ]
+            assert state["settings"]["hints"] == "b:3,w:0"
+            assert (await page.send(type="hint"))["type"] == "ok"
+            await page.state_where(lambda s: s["help"][0]["hints_left"] == 2)
+
+    asyncio.run(scenario())
+
+
+def test_a_malformed_budget_per_seat_is_refused_naming_the_field() -> None:
+    async def scenario() -> None:
+        async with opened(sim_session()) as (_, page):
+            for bad in ("q:2", "b:some", "b:-1", "3,w:0", "b:1,sente:2", ":4"):
+                answer = await page.send(type="new_game", game="dobutsu", settings={"hints": bad})
+                assert answer["type"] == "error" and answer["field"] == "hints", answer
+            answer = await page.send(type="new_game", game="dobutsu", settings={"hints": "q:2"})
+            assert "has no seat 'q'" in answer["message"]
+            for shape in (3, ["b:1"], {"b": 1}):  # not text: refused by the message's shape
+                answer = await page.send(type="new_game", game="dobutsu", settings={"hints": shape})
+                assert answer["type"] == "error", answer
+            assert page.state["help"] is None  # nothing changed
 
     asyncio.run(scenario())

@@ -65,6 +65,40 @@ def test_the_dialog_gives_each_seat_its_help_and_the_page_shows_it(
     page.close()
 
 
+def test_the_dialog_gives_each_seat_its_own_hint_budget(
+    browser: BrowserContext, server: browsing.LiveServer
+) -> None:
+    page = browsing.fresh_page(browser, server)
+    page.click("#new-game summary")
+    for letter in ("b", "w"):
+        page.select_option(f"#new-game-help [data-help-seat='{letter}']", "hints")
+    page.fill("#new-game-hints", "2")  # every seat's, but the parent's own
+    assert page.get_attribute("#new-game-help [data-hints-seat='b']", "placeholder") == "2"
+    page.fill("#new-game-help [data-hints-seat='w']", "0")
+    page.click("#new-game-form button[type=submit]")
+    page.wait_for_function(
+        "() => document.getElementById('help-note').textContent.includes('hints left: 0')"
+    )
+    note = page.inner_text("#help-note")
+    assert "A (sente): hints, hints left: 2" in note and "hints left: 0" in note, note
+    settings = server.session.controller.settings
+    assert (settings.hints, settings.seat_hints) == (None, (("b", 2), ("w", 0)))
+    page.click("#new-game summary")  # offered again as played: each seat its own
+    assert page.input_value("#new-game-hints") == ""
+    assert page.input_value("#new-game-help [data-hints-seat='b']") == "2"
+    assert page.input_value("#new-game-help [data-hints-seat='w']") == "0"
+    page.fill("#new-game-help [data-hints-seat='b']", "")
+    page.fill("#new-game-help [data-hints-seat='w']", "")
+    page.fill("#new-game-hints", "1")  # back to one number for every seat
+    page.click("#new-game-form button[type=submit]")
+    page.wait_for_function(
+        "() => document.getElementById('help-note').textContent.includes('hints left: 1')"
+    )
+    settings = server.session.controller.settings
+    assert (settings.hints, settings.seat_hints) == (1, ())
+    page.close()
+
+
 def test_a_puzzle_is_asked_solved_and_followed_by_the_next_on_the_page(
     browser: BrowserContext, server: browsing.LiveServer
 ) -> None:
