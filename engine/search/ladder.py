@@ -47,6 +47,7 @@ class Rung:
     depth: int | None = None
     skill: int | None = None
     blunder: float | None = None
+    overlook: float | None = None
     rating: float | None = None
     margin: float | None = None
     games: int = 0
@@ -118,6 +119,7 @@ def _rung(entry: dict[str, Any]) -> Rung:
             level=int(entry["level"]),
             **{name: int(entry[name]) for name in _RUNG_FIELDS if name in entry},
             blunder=float(entry["blunder"]) if "blunder" in entry else None,
+            overlook=float(entry["overlook"]) if "overlook" in entry else None,
             rating=float(entry["rating"]) if "rating" in entry else None,
             margin=float(entry["margin"]) if "margin" in entry else None,
             games=int(entry.get("games", 0)),
@@ -192,6 +194,7 @@ def with_rung(level: Level, rung: Rung | None) -> Level:
         playouts=level.playouts if rung.nodes is None else rung.nodes,
         depth=level.depth if rung.depth is None else rung.depth,
         blunder=level.blunder if rung.blunder is None else rung.blunder,
+        overlook=level.overlook if rung.overlook is None else rung.overlook,
     )
 
 

@@ -31,7 +31,11 @@ class Level:
     (twice that on captures: exchanges are what beginners misjudge), plus
     ``natural`` times how natural the move looks (``engine.search.feel.natural``).
     ``nodes``, when set (the calibration table's, ``engine.search.ladder``), is
-    the node budget of a move in place of ``seconds``' worth."""
+    the node budget of a move in place of ``seconds``' worth. ``overlook`` is the
+    share of its moves a level does not see when it plays by feel (a beginner looks
+    at a few pieces, not the whole board; the rails still see a win or a loss on
+    the spot): the calibration table sets it where feel alone leaves the weakest
+    levels too strong (the dice games)."""
 
     number: int
     name: str
@@ -44,6 +48,7 @@ class Level:
     natural: float = 0.0
     feel_depth: int = 1
     nodes: int | None = None
+    overlook: float = 0.0
 
 
 LEVELS: tuple[Level, ...] = (

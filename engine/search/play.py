@@ -126,6 +126,10 @@ def _felt(
     legal move valued one move deep when it is empty), kept on the rails."""
     board = position.copy()
     values = dict(pool) or {move: _static_value(board, move) for move in board.legal_moves()}
+    if level.overlook > 0 and len(values) > 1:
+        seen = [move for move in values if rng.random() >= level.overlook]
+        kept = seen or [rng.choice(list(values))]
+        values = {move: values[move] for move in kept}
     felt = feel(board, values, level, rng)
     chosen = _railed(board, drawn(felt, level.temperature, rng), values, rng)
     if chosen == found.best:

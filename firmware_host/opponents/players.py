@@ -183,6 +183,8 @@ class Players:
         level = spec.level
         if tuning is not None and tuning.blunder is not None:
             level = replace(level, blunder=tuning.blunder)
+        if tuning is not None and tuning.overlook is not None:
+            level = replace(level, overlook=tuning.overlook)
         if level.blunder > 0:
             return Beginner(engine, level, seeded_by())
         return engine

@@ -58,7 +58,7 @@ ORDERED = 0.6
 """The score a level must make against the level below."""
 EVERY_PAIRING = "1-10,top"
 """Every pairing of a ladder: each level against the one below, and the top anchor."""
-PARAMETERS = ("nodes", "depth", "skill", "blunder")
+PARAMETERS = ("nodes", "depth", "skill", "blunder", "overlook")
 
 
 class LadderRunError(KibanError, ValueError):
@@ -128,6 +128,7 @@ def rungs_to_measure(game: Game[Any], engine: LadderEngine, table: Ladder) -> li
                 depth=known.depth or default.depth,
                 skill=default.skill if known.skill is None else known.skill,
                 blunder=known.blunder,
+                overlook=known.overlook,
             )
         )
     return chosen
@@ -382,6 +383,8 @@ def _fairy_maker(game: Game[Any], rung: Rung, closers: list[Callable[[], None]])
     level = LEVELS[rung.level - 1]
     if rung.blunder is not None:
         level = replace(level, blunder=rung.blunder)
+    if rung.overlook is not None:
+        level = replace(level, overlook=rung.overlook)
 
     def make(rng: random.Random) -> Player:
         engine = UsiPlayer(path, game, level, tuning=rung)
@@ -451,7 +454,7 @@ def merged(table: Ladder, measured: Measured) -> Ladder:
 HEADER = """\
 # The calibration table: written by `kiban ladder GAME --engine E --games N`.
 # Each [[rung]] is a level of one game and engine: the parameters it plays with
-# (built-in: nodes, depth, blunder; fairy: skill, nodes, depth) and what they
+# (built-in: nodes, depth, blunder, overlook; fairy: skill, nodes, depth) and what they
 # measured at fixed node counts (rating: Elo-like, the random mover at 0;
 # margin: half the 95% interval; games: games behind the figure). docs/levels.md.
 """
@@ -465,7 +468,7 @@ def table_text(table: Ladder) -> str:
         lines.append("[[rung]]")
         lines += [f'game = "{rung.game}"', f'engine = "{rung.engine.value}"']
         lines.append(f"level = {rung.level}")
-        for name in ("nodes", "depth", "skill", "blunder", "rating", "margin"):
+        for name in (*PARAMETERS, "rating", "margin"):
             value = getattr(rung, name)
             if value is not None:
                 lines.append(f"{name} = {value}")

@@ -203,3 +203,25 @@ def test_a_blunder_is_a_large_drop_or_a_fall_into_a_proven_loss() -> None:
     assert is_blunder(even, -WIN + 0.01)
     lost = Analysis(best="a", value=-WIN + 0.001, depth=3, nodes=1)
     assert not is_blunder(lost, -WIN + 0.01)  # it was lost before the move
+
+
+def test_a_level_that_overlooks_moves_misses_its_best_but_still_takes_the_lion() -> None:
+    quiet = "elg/1c1/1C1/GLE b - 1"
+    # feel without noise or taste: the one move it values most, when it sees it
+    sees_all = replace(level(1), blunder=1.0, temperature=0.0, misjudge=0.0, natural=0.0)
+    overlooks = replace(sees_all, overlook=0.8)
+
+    def played(chosen: Any) -> set[Any]:
+        return {
+            analyse(DOBUTSU.position(quiet), chosen, rng=random.Random(seed)).best
+            for seed in range(40)
+        }
+
+    assert len(played(sees_all)) == 1
+    assert len(played(overlooks)) > 2
+    for seed in range(30):  # a win on the spot is never overlooked, nor a loss at once played
+        take = DOBUTSU.position(TAKE_THE_LION)
+        assert analyse(take, overlooks, rng=random.Random(seed)).mate_in == 1
+        danger = DOBUTSU.position(LION_IN_DANGER)
+        chosen = analyse(danger, overlooks, rng=random.Random(seed)).best
+        assert not loses_at_once(danger, chosen)
