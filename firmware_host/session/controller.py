@@ -77,7 +77,9 @@ from firmware_host.session.consent import (
     WordKind,
 )
 from firmware_host.session.decisions import (
+    Again,
     Ask,
+    Confirm,
     Correct,
     Decision,
     End,
@@ -88,6 +90,7 @@ from firmware_host.session.decisions import (
     PlayOn,
     PlayShown,
     PlayTold,
+    Roll,
     Say,
     Step,
     TakeBackAgreed,
@@ -103,6 +106,7 @@ from firmware_host.session.events import (
 )
 from firmware_host.session.history import BoardHistory
 from firmware_host.session.match import Match
+from firmware_host.session.presses import Hands, Presses
 from firmware_host.session.prompts import Prompts, choice_texts
 from firmware_host.session.review import Review as ReviewShowing
 from firmware_host.session.reviewing import Reviewing
@@ -164,6 +168,7 @@ class Controller:
         self._reading = BoardReading(self._boards, self.computer, sensing)
         self._prompts = Prompts(self._boards)
         self._reviewing = Reviewing(sensing)  # stepping through a finished game's moves
+        self._presses = Presses(self._prompts, self._turns, self._boards)  # the buttons
         self.remote_wait: str | None = None  # why a remote game waits on the network
 
     # --- the state -----------------------------------------------------------------
@@ -226,6 +231,19 @@ class Controller:
                 return self._commit(move, at)
             case TakeBackChosen(plies, board_follows):
                 return self._take_back(plies, at, board_follows=board_follows)
+            case Again():
+                options = self.position.options.non_default(self.game.option_specs)
+                return self._new_game(at, None, dict(options), None, self.settings.stored())
+            case Confirm(then):
+                confirmed = self._confirm(at)
+                played = any(isinstance(notice, MoveCommitted) for notice in confirmed)
+                more = None
+                if then is not None:
+                    more = self._presses.after_confirm(then, played, self._now(at), self._hands(at))
+                return confirmed if more is None else [*confirmed, *self._apply(more, at)]
+            case Roll():
+                # the roll is a move of the record, so the game replays exactly
+                return self._commit(self.match.roll(), at)
 
     def _now(self, at: float) -> Now:
         """The session as a collaborator reads it, to decide."""
@@ -357,7 +375,7 @@ class Controller:
             case TimePassed():
                 return self._judge(at)
             case Press(role):
-                return self._button(role, at)
+                return self._press(role, at)
             case Select(text):
                 unseen = self.recognizer.unseen
                 return self._apply(self._prompts.choose(text, self._now(at), unseen), at)
@@ -547,54 +565,20 @@ class Controller:
 
     # --- people ----------------------------------------------------------------------
 
-    def _button(self, role: ButtonRole, at: float) -> list[Notice]:
-        state = self.state
-        prompted = self._prompts.press(role, self._now(at))
-        if prompted is not None:
-            return self._apply(prompted, at)
-        if isinstance(state, Over) and role is ButtonRole.OK:
-            return self._new_game(
-                at,
-                None,
-                dict(self.position.options.non_default(self.game.option_specs)),
-                None,
-                self.settings.stored(),
-            )
-        if isinstance(state, Over | SettingUp):
-            return []
-        if role in (ButtonRole.HINT, ButtonRole.NEXT):
-            # next, outside a prompt, asks for a hint, or hurries the computer
-            return self.handle(MoveNow() if self.computer.thinking(self.position) else Hint(), at)
-        guide = guide_of(state)
-        unseen = self.recognizer.unseen
-        if role in (ButtonRole.OK, ButtonRole.REFILL) and guide and guide.move in unseen:
-            return self._commit(guide.move, at)  # the lit move the board cannot show
-        if role is ButtonRole.BACK:
-            return self._take_back(1, at, board_follows=False)
-        if role is ButtonRole.ROLL:
-            return self._roll(at, asked=True)
-        if role is ButtonRole.CLOCK:
-            return self._confirm(at)
-        confirmed: list[Notice] = []
-        if role in (ButtonRole.OK, ButtonRole.REFILL):
-            # ok (or the next player's refill) ends a move the board shows that may still
-            # go on (a chain); where the board cannot tell how it went on, it asks first
-            confirmed = self._confirm(at)
-            played = any(isinstance(notice, MoveCommitted) for notice in confirmed)
-            if isinstance(self.state, Prompting) or (played and role is ButtonRole.OK):
-                return confirmed
-            if role is ButtonRole.OK and self.trust.just_committed(at):
-                return confirmed  # a late ok for the move just played: not the next one
-        at_rest = self.frame == dict(self.recognizer.expected)
-        if role in (ButtonRole.OK, ButtonRole.REFILL) and at_rest and self.recognizer.unseen:
-            # Moves the board cannot show (a refill, an exchange) are chosen at a prompt,
-            # once the board shows the position (not while a hand is still moving).
-            refusal = self._untold(self.recognizer.unseen[0], at)
-            if refusal is not None:
-                return [refusal]
-            choices = tuple(sorted(self.recognizer.unseen, key=self.position.move_text))
-            return [*confirmed, *self._apply(Ask(choices), at)]
-        return confirmed
+    def _press(self, role: ButtonRole, at: float) -> list[Notice]:
+        """A button of the board (``Presses`` decides what it means)."""
+        return self._apply(self._presses.press(role, self._now(at), self._hands(at)), at)
+
+    def _hands(self, at: float) -> Hands:
+        """The board as a press reads it."""
+        return Hands(
+            unseen=tuple(self.recognizer.unseen),
+            at_rest=self.frame == dict(self.recognizer.expected),
+            just_committed=self.trust.just_committed(at),
+            thinking=self.computer.thinking(self.position),
+            roll_due=self.roll_due,
+            roll=self.settings.roll,
+        )
 
     def _confirm(self, at: float) -> list[Notice]:
         """The clock button: play the move the board shows now, without the settle time,
@@ -608,13 +592,8 @@ class Controller:
         return self._judge(at)
 
     def _roll(self, at: float, *, asked: bool) -> list[Notice]:
-        """Roll the dice from the session's own random source; the roll is a move of
-        the record, so the game replays exactly."""
-        if not self.roll_due:
-            return [Refused("no roll is due", at)] if asked else []
-        if self.settings.roll is RollMode.BUTTON and not asked:
-            return []
-        return self._commit(self.match.roll(), at)
+        """Roll the dice if a roll is due (``Presses.roll``)."""
+        return self._apply(self._presses.roll(at, self._hands(at), asked=asked), at)
 
     def _new_game(
         self,

@@ -1,5 +1,5 @@
 """What the controller's collaborators (``computer_turns.py``, ``across_boards.py``,
-``board_reading.py``, ``prompts.py``) decide, as values: the controller applies each
+``board_reading.py``, ``prompts.py``, ``presses.py``) decide, as values: the controller applies each
 (``Controller._apply``), so it stays the only writer of the session and a
 collaborator can be tested without one.
 """
@@ -10,6 +10,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from drivers.buttons import ButtonRole
 from engine.assessments import Correction
 from engine.game import Position
 from engine.outcome import Outcome
@@ -132,6 +133,26 @@ class TakeBackChosen:
     board_follows: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Again:
+    """A new game of the same game, with the finished one's options and settings (ok
+    after the end)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    """Play what the board shows now, without the settle time (the clock button);
+    ``then``: the ok or refill that asked, which may go on to ask for a move the board
+    cannot show (``Presses.after_confirm``)."""
+
+    then: ButtonRole | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Roll the dice now, from the session's own random source."""
+
+
 Decision = (
     Say
     | PlayOn
@@ -146,4 +167,7 @@ Decision = (
     | Step
     | Play
     | TakeBackChosen
+    | Again
+    | Confirm
+    | Roll
 )
