@@ -29,7 +29,6 @@ from engine.overlap import Carried
 from engine.physical import Frame, Reading, Sensing, Spot
 from engine.recognizer import Recognizer
 from engine.record import GameRecord
-from engine.registry import find_game
 from firmware_host.notices.declared import (
     BoardReady,
     BoardTurned,
@@ -85,6 +84,7 @@ from firmware_host.session.decisions import (
     End,
     Follow,
     Light,
+    NewGameAsked,
     Now,
     Play,
     PlayOn,
@@ -110,7 +110,7 @@ from firmware_host.session.presses import Hands, Presses
 from firmware_host.session.prompts import Prompts, choice_texts
 from firmware_host.session.review import Review as ReviewShowing
 from firmware_host.session.reviewing import Reviewing
-from firmware_host.session.settings import RollMode, Settings, SettingsError
+from firmware_host.session.settings import RollMode, Settings
 from firmware_host.session.state import (
     Correcting,
     GuideMove,
@@ -168,7 +168,7 @@ class Controller:
         self._reading = BoardReading(self._boards, self.computer, sensing)
         self._prompts = Prompts(self._boards)
         self._reviewing = Reviewing(sensing)  # stepping through a finished game's moves
-        self._presses = Presses(self._prompts, self._turns, self._boards)  # the buttons
+        self._presses = Presses(self._prompts, self._turns, self._boards, sensing)  # buttons
         self.remote_wait: str | None = None  # why a remote game waits on the network
 
     # --- the state -----------------------------------------------------------------
@@ -232,8 +232,19 @@ class Controller:
             case TakeBackChosen(plies, board_follows):
                 return self._take_back(plies, at, board_follows=board_follows)
             case Again():
-                options = self.position.options.non_default(self.game.option_specs)
-                return self._new_game(at, None, dict(options), None, self.settings.stored())
+                options = dict(self.position.options.non_default(self.game.option_specs))
+                again = self._presses.new_game(
+                    self._now(at), None, options, None, self.settings.stored()
+                )
+                return self._apply(again, at)
+            case NewGameAsked(game, options, position, settings):
+                if not isinstance(self.state, Over):
+                    self.match.abandon(at)
+                if game is not self.game:
+                    self.match = Match(game, self.match.journal)
+                    self.sensed = self.sensed & frozenset(game.spots)
+                    self.recognizer = Recognizer(self.sensing, self.sensed, self.timing)
+                return self._new(at, options, position, settings)
             case Confirm(then):
                 confirmed = self._confirm(at)
                 played = any(isinstance(notice, MoveCommitted) for notice in confirmed)
@@ -381,22 +392,12 @@ class Controller:
                 return self._apply(self._prompts.choose(text, self._now(at), unseen), at)
             case Resign() | AgreeDraw() | Claim():
                 return self._apply(self._boards.decide(event, self._now(at)), at)
-            case TakeBack():
-                return self._take_back(1, at, board_follows=False)
-            case NewGame():
-                return self._new_game(at, event.game, event.variants, event.position, event.session)
-            case RollDice():
-                return self._roll(at, asked=True)
-            case Guide(move):
-                return self._set_guide(move, at)
+            case TakeBack() | NewGame() | RollDice() | Guide() | Unguide():
+                return self._apply(self._presses.ask(event, self._now(at), self._hands(at)), at)
             case Review(step, game_id):
                 return self._apply(
                     self._reviewing.step(step, game_id, self._now(at), self.store), at
                 )
-            case Unguide():
-                if not isinstance(self.state, Over):
-                    self._enter(replace(self.state, guide=None))
-                return self._judge(at)
             case BusFault(message):
                 self.trust.failed(message, at)
                 if self.clock is not None:
@@ -594,39 +595,6 @@ class Controller:
     def _roll(self, at: float, *, asked: bool) -> list[Notice]:
         """Roll the dice if a roll is due (``Presses.roll``)."""
         return self._apply(self._presses.roll(at, self._hands(at), asked=asked), at)
-
-    def _new_game(
-        self,
-        at: float,
-        game: str | None,
-        options: Mapping[str, str] | None,
-        position: str | None,
-        settings: Mapping[str, str] | None = None,
-    ) -> list[Notice]:
-        try:
-            new_game = Match.check_new(
-                find_game(game) if game else self.game, options, position, settings
-            )
-        except (KibanError, SettingsError) as error:
-            return [Refused(str(error), at)]
-        if not isinstance(self.state, Over):
-            self.match.abandon(at)
-        if new_game is not self.game:
-            self.match = Match(new_game, self.match.journal)
-            self.sensed = self.sensed & frozenset(new_game.spots)
-            self.recognizer = Recognizer(self.sensing, self.sensed, self.timing)
-        return self._new(at, options, position, settings)
-
-    def _set_guide(self, text: str, at: float) -> list[Notice]:
-        if isinstance(self.state, Over):
-            return [Refused("the game is over", at)]
-        try:
-            move = self.position.parse_move(text)
-        except KibanError as error:
-            return [Refused(str(error), at)]
-        guide = GuideMove(move, self.position.footprint(move, self.sensing).spots())
-        self._enter(replace(self.state, guide=guide))
-        return self._judge(at)
 
     # --- what to show ----------------------------------------------------------------
 

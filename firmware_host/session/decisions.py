@@ -6,13 +6,13 @@ collaborator can be tested without one.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from drivers.buttons import ButtonRole
 from engine.assessments import Correction
-from engine.game import Position
+from engine.game import Game, Position
 from engine.outcome import Outcome
 from firmware_host.notices.declared import Notice
 from firmware_host.session.state import GuideMove, SessionState
@@ -72,9 +72,10 @@ class TakeBackAgreed:
 
 @dataclass(frozen=True, slots=True)
 class Light:
-    """Light this move as the move to play (a computer's or a remote seat's), after ``said``."""
+    """Light this move as the move to play (a computer's, a remote seat's, one named from
+    the controls), after ``said``; None puts the lit move out."""
 
-    guide: GuideMove
+    guide: GuideMove | None
     said: tuple[Notice, ...] = ()
 
 
@@ -140,6 +141,17 @@ class Again:
 
 
 @dataclass(frozen=True, slots=True)
+class NewGameAsked:
+    """Give up the game in progress (kept in the store as given up) and start a game of
+    ``game`` as asked (``Match.check_new`` found nothing wrong with it)."""
+
+    game: Game[Any]
+    options: Mapping[str, str] | None
+    position: str | None
+    settings: Mapping[str, str] | None
+
+
+@dataclass(frozen=True, slots=True)
 class Confirm:
     """Play what the board shows now, without the settle time (the clock button);
     ``then``: the ok or refill that asked, which may go on to ask for a move the board
@@ -168,6 +180,7 @@ Decision = (
     | Play
     | TakeBackChosen
     | Again
+    | NewGameAsked
     | Confirm
     | Roll
 )

@@ -1,6 +1,8 @@
 """The controller's collaborator for the board's own buttons outside a prompt's choices:
-what ok, next, back, roll, refill, clock and hint mean in each state of the session,
-and whether a roll asked (or due) is rolled.
+what ok, next, back, roll, refill, clock and hint mean in each state of the session;
+and for the controls that ask the same by name (a takeback, a roll, a new game, a move
+to light): whether a roll asked (or due) is rolled, whether a new game can start as
+asked, which move a guide lights.
 
 A press reads the session as a ``Now`` and the board as a ``Hands`` (what the board
 shows and may not show, read by the controller when the press comes); it returns a
@@ -11,28 +13,34 @@ the controller carries out, then ``after_confirm`` with the board as it is then.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 
 from drivers.buttons import ButtonRole
+from engine.errors import KibanError
+from engine.physical import Sensing
+from engine.registry import find_game
 from firmware_host.notices.declared import Refused
 from firmware_host.session.across_boards import AcrossBoards
-from firmware_host.session.actions import Hint, MoveNow
+from firmware_host.session.actions import Guide, Hint, MoveNow, NewGame, RollDice, TakeBack, Unguide
 from firmware_host.session.computer_turns import ComputerTurns
 from firmware_host.session.decisions import (
     Again,
     Ask,
     Confirm,
     Decision,
+    Light,
+    NewGameAsked,
     Now,
     Play,
     Roll,
     Say,
     TakeBackChosen,
 )
+from firmware_host.session.match import Match
 from firmware_host.session.prompts import Prompts
-from firmware_host.session.settings import RollMode
-from firmware_host.session.state import Over, Prompting, SettingUp, guide_of
+from firmware_host.session.settings import RollMode, SettingsError
+from firmware_host.session.state import GuideMove, Over, Prompting, SettingUp, guide_of
 
 ENDS_A_MOVE = (ButtonRole.OK, ButtonRole.REFILL)
 """Ok, and the next player's refill: each ends a move the board shows that may still go
@@ -56,10 +64,13 @@ class Hands:
 class Presses:
     """What a press of the board's buttons means (a prompt's buttons are the prompt's)."""
 
-    def __init__(self, prompts: Prompts, turns: ComputerTurns, boards: AcrossBoards) -> None:
+    def __init__(
+        self, prompts: Prompts, turns: ComputerTurns, boards: AcrossBoards, sensing: Sensing
+    ) -> None:
         self._prompts = prompts
         self._turns = turns
         self._boards = boards
+        self._sensing = sensing
 
     def press(self, role: ButtonRole, now: Now, hands: Hands) -> Decision:
         """The first (often the only) step of a press."""
@@ -116,3 +127,48 @@ class Presses:
         if hands.roll is RollMode.BUTTON and not asked:
             return Say()
         return Roll()
+
+    def ask(self, asked: Asked, now: Now, hands: Hands) -> Decision:
+        """One of the controls that ask by name what a button asks, or more."""
+        match asked:
+            case TakeBack():
+                return TakeBackChosen(1, board_follows=False)
+            case RollDice():
+                return self.roll(now.at, hands, asked=True)
+            case NewGame(game, variants, position):
+                return self.new_game(now, game, variants, position, asked.session)
+            case Guide(text):
+                return self.guide(text, now)
+            case Unguide():
+                return Light(None)
+
+    def new_game(
+        self,
+        now: Now,
+        game: str | None,
+        options: Mapping[str, str] | None,
+        position: str | None,
+        settings: Mapping[str, str] | None,
+    ) -> Decision:
+        """A new game of this game (no ``game``) or another, refused before the game in
+        progress is given up when it cannot start as asked."""
+        try:
+            chosen = find_game(game) if game else now.position.game
+            Match.check_new(chosen, options, position, settings)
+        except (KibanError, SettingsError) as error:
+            return Say((Refused(str(error), now.at),))
+        return NewGameAsked(chosen, options, position, settings)
+
+    def guide(self, text: str, now: Now) -> Decision:
+        """Light ``text`` as the move to play (only it is then accepted)."""
+        if isinstance(now.state, Over):
+            return Say((Refused("the game is over", now.at),))
+        try:
+            move = now.position.parse_move(text)
+        except KibanError as error:
+            return Say((Refused(str(error), now.at),))
+        return Light(GuideMove(move, now.position.footprint(move, self._sensing).spots()))
+
+
+Asked = TakeBack | RollDice | NewGame | Guide | Unguide
+"""The controls that ``Presses.ask`` answers."""

@@ -12,6 +12,7 @@ from engine.physical import Sensing
 from engine.registry import find_game
 from firmware_host.notices.declared import Refused
 from firmware_host.session.across_boards import AcrossBoards
+from firmware_host.session.actions import Guide, NewGame, TakeBack, Unguide
 from firmware_host.session.computer import Computer
 from firmware_host.session.computer_turns import ComputerTurns
 from firmware_host.session.consent import Consent
@@ -19,6 +20,8 @@ from firmware_host.session.decisions import (
     Again,
     Ask,
     Confirm,
+    Light,
+    NewGameAsked,
     Now,
     Play,
     Roll,
@@ -48,7 +51,8 @@ def presses() -> Presses:
     boards.start(frozenset())
     computer = Computer()
     computer.start(GAME, Settings())
-    return Presses(Prompts(boards), ComputerTurns(computer, Sensing.OCCUPANCY), boards)
+    turns = ComputerTurns(computer, Sensing.OCCUPANCY)
+    return Presses(Prompts(boards), turns, boards, Sensing.OCCUPANCY)
 
 
 def now(state: SessionState, position: Position[Any] | None = None) -> Now:
@@ -107,3 +111,24 @@ def test_a_roll_only_when_due_and_by_itself_only_when_automatic() -> None:
     assert chooser.roll(AT, by_button, asked=False) == Say()
     assert chooser.roll(AT, by_button, asked=True) == Roll()
     assert chooser.press(ButtonRole.ROLL, now(Playing()), by_button) == Roll()
+
+
+def test_a_new_game_is_checked_before_the_game_in_progress_is_given_up() -> None:
+    chooser = presses()
+    asked = chooser.ask(NewGame("shogi", {}, None, {"clock": "5m"}), now(Playing()), Hands())
+    assert asked == NewGameAsked(find_game("shogi"), {}, None, {"clock": "5m"})
+    refused = chooser.ask(NewGame(None, {"nope": "1"}, None, {}), now(Playing()), Hands())
+    assert isinstance(refused, Say) and isinstance(refused.notices[0], Refused)
+
+
+def test_a_guide_lights_a_legal_move_and_unguide_puts_it_out() -> None:
+    chooser, position = presses(), GAME.position()
+    text = position.move_text(next(iter(position.legal_moves())))
+    lit = chooser.ask(Guide(text), now(Playing(), position), Hands())
+    assert isinstance(lit, Light) and lit.guide is not None
+    assert lit.guide.move == position.parse_move(text) and lit.guide.spots
+    assert isinstance(chooser.ask(Guide("zz9"), now(Playing()), Hands()), Say)
+    over = Over(Outcome.loss(Termination.RESIGNATION, 0, 2))
+    assert chooser.ask(Guide(text), now(over), Hands()) == Say((Refused("the game is over", AT),))
+    assert chooser.ask(Unguide(), now(Playing()), Hands()) == Light(None)
+    assert chooser.ask(TakeBack(), now(Playing()), Hands()) == TakeBackChosen(1, False)
