@@ -40,6 +40,7 @@ from firmware_host.notices.declared import (
     Notice,
     PromptOpened,
     Proposal,
+    PuzzleAsked,
     Refused,
 )
 from firmware_host.opponents.thinking import ThinkRequest
@@ -90,6 +91,7 @@ from firmware_host.session.decisions import (
     PlayOn,
     PlayShown,
     PlayTold,
+    PuzzleWanted,
     Roll,
     Say,
     Step,
@@ -255,6 +257,10 @@ class Controller:
             case Roll():
                 # the roll is a move of the record, so the game replays exactly
                 return self._commit(self.match.roll(), at)
+            case PuzzleWanted():
+                if isinstance(self.state, Prompting):
+                    self._enter(self._playing())
+                return [PuzzleAsked(at)]
 
     def _now(self, at: float) -> Now:
         """The session as a collaborator reads it, to decide."""

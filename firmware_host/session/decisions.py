@@ -165,6 +165,12 @@ class Roll:
     """Roll the dice now, from the session's own random source."""
 
 
+@dataclass(frozen=True, slots=True)
+class PuzzleWanted:
+    """The players asked for a puzzle from the board's buttons: close a prompt open now
+    and say so (``PuzzleAsked``), for whoever holds the board's puzzles to set one up."""
+
+
 Decision = (
     Say
     | PlayOn
@@ -183,4 +189,5 @@ Decision = (
     | NewGameAsked
     | Confirm
     | Roll
+    | PuzzleWanted
 )

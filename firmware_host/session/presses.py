@@ -1,5 +1,6 @@
 """The controller's collaborator for the board's own buttons outside a prompt's choices:
-what ok, next, back, roll, refill, clock and hint mean in each state of the session;
+what ok, next, back, roll, refill, clock, hint and puzzle mean in each state of the
+session;
 and for the controls that ask the same by name (a takeback, a roll, a new game, a move
 to light): whether a roll asked (or due) is rolled, whether a new game can start as
 asked, which move a guide lights.
@@ -33,6 +34,7 @@ from firmware_host.session.decisions import (
     NewGameAsked,
     Now,
     Play,
+    PuzzleWanted,
     Roll,
     Say,
     TakeBackChosen,
@@ -40,7 +42,15 @@ from firmware_host.session.decisions import (
 from firmware_host.session.match import Match
 from firmware_host.session.prompts import Prompts
 from firmware_host.session.settings import RollMode, SettingsError
-from firmware_host.session.state import GuideMove, Over, Prompting, SettingUp, guide_of
+from firmware_host.session.state import (
+    GuideMove,
+    Over,
+    PlayOnChoice,
+    Prompting,
+    PuzzleChoice,
+    SettingUp,
+    guide_of,
+)
 
 ENDS_A_MOVE = (ButtonRole.OK, ButtonRole.REFILL)
 """Ok, and the next player's refill: each ends a move the board shows that may still go
@@ -77,6 +87,8 @@ class Presses:
         prompted = self._prompts.press(role, now)
         if prompted is not None:
             return prompted
+        if role is ButtonRole.PUZZLE:
+            return self.puzzle(now)
         state = now.state
         if isinstance(state, Over) and role is ButtonRole.OK:
             return Again()
@@ -97,6 +109,18 @@ class Presses:
         if role in ENDS_A_MOVE:
             return Confirm(role)
         return Say()
+
+    def puzzle(self, now: Now) -> Decision:
+        """The puzzle button (or hint held): a puzzle, but a game under way (moves played,
+        not over) is not given up unasked: a prompt asks first, puzzle or play on (the
+        button again, or ok on the puzzle, chooses it). Another prompt is answered first."""
+        state = now.state
+        if isinstance(state, Prompting):
+            asking = any(isinstance(choice, PuzzleChoice) for choice in state.choices)
+            return PuzzleWanted() if asking else Say()
+        if isinstance(state, Over) or not now.position.move_stack:
+            return PuzzleWanted()
+        return Ask((PuzzleChoice(), PlayOnChoice()))
 
     def after_confirm(
         self, role: ButtonRole, played: bool, now: Now, hands: Hands

@@ -67,7 +67,15 @@ class DeclineChoice:
     NAME: ClassVar[str] = "decline"
 
 
-NamedChoice = TakebackChoice | PlayOnChoice | AcceptChoice | DeclineChoice
+@dataclass(frozen=True, slots=True)
+class PuzzleChoice:
+    """The prompt choice that gives up the game in progress for a puzzle (asked from the
+    board's buttons while a game is under way; ``PlayOnChoice`` keeps the game)."""
+
+    NAME: ClassVar[str] = "puzzle"
+
+
+NamedChoice = TakebackChoice | PlayOnChoice | AcceptChoice | DeclineChoice | PuzzleChoice
 """The prompt choices that are not moves: each is shown and chosen by its name."""
 
 

@@ -24,6 +24,8 @@ from firmware_host.session.decisions import (
     NewGameAsked,
     Now,
     Play,
+    PlayOn,
+    PuzzleWanted,
     Roll,
     Say,
     Step,
@@ -36,7 +38,9 @@ from firmware_host.session.state import (
     GuideMove,
     Over,
     Playing,
+    PlayOnChoice,
     Prompting,
+    PuzzleChoice,
     SessionState,
     SettingUp,
     TakebackChoice,
@@ -67,10 +71,27 @@ def test_a_prompts_buttons_are_the_prompts() -> None:
 def test_ok_after_the_end_starts_another_game_and_nothing_else_does() -> None:
     over = Over(Outcome.loss(Termination.RESIGNATION, 0, 2))
     assert presses().press(ButtonRole.OK, now(over), Hands()) == Again()
-    for role in ButtonRole:
+    for role in set(ButtonRole) - {ButtonRole.PUZZLE}:
         if role is not ButtonRole.OK:
             assert presses().press(role, now(over), Hands()) == Say()
         assert presses().press(role, now(SettingUp()), Hands()) == Say()
+
+
+def test_the_puzzle_button_asks_first_while_a_game_is_under_way() -> None:
+    chooser, position = presses(), GAME.position()
+    over = Over(Outcome.loss(Termination.RESIGNATION, 0, 2))
+    for state in (over, SettingUp(), Playing()):
+        assert chooser.press(ButtonRole.PUZZLE, now(state, position), Hands()) == PuzzleWanted()
+    position.push(next(iter(position.legal_moves())))
+    asking = chooser.press(ButtonRole.PUZZLE, now(Playing(), position), Hands())
+    assert asking == Ask((PuzzleChoice(), PlayOnChoice()))
+    prompt = Prompting((PuzzleChoice(), PlayOnChoice()), 1)
+    assert chooser.press(ButtonRole.PUZZLE, now(prompt, position), Hands()) == PuzzleWanted()
+    assert chooser.press(ButtonRole.OK, now(prompt, position), Hands()) == PlayOn(())
+    chosen = Prompting((PuzzleChoice(), PlayOnChoice()), 0)
+    assert chooser.press(ButtonRole.OK, now(chosen, position), Hands()) == PuzzleWanted()
+    other = Prompting((TakebackChoice(1), PlayOnChoice()), 0)
+    assert chooser.press(ButtonRole.PUZZLE, now(other, position), Hands()) == Say()
 
 
 def test_back_takes_a_move_back_and_clock_confirms_what_the_board_shows() -> None:
