@@ -21,11 +21,13 @@ from firmware_host.notices.declared import (
     Notice,
     PromptOpened,
     PuzzleAsked,
+    PuzzleSet,
     Refused,
 )
 from firmware_host.session.puzzle import PuzzleRun, asked_run
 from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStatus, GameStore
+from firmware_host.telling.notices import notice_sentence
 from hardware.profile import load_profile
 
 GAME = find_game("dobutsu")
@@ -61,6 +63,10 @@ def test_a_press_of_puzzle_sets_up_the_easiest_puzzle_at_first() -> None:
     assert run is not None and not run.left and run.puzzle.difficulty == 1
     assert sim.controller.position.text() == run.puzzle.position
     assert sim.controller.phase is Phase.SETUP  # the LEDs guide the pieces there
+    told = [n for n in notices if isinstance(n, PuzzleSet)]
+    assert [n.puzzle for n in told] == [run.puzzle.id]  # its question is told, and said
+    asked = run.question.rsplit("): ", 1)[1]  # "win in 1 of your moves"
+    assert notice_sentence(told[0], None) == f"a puzzle: A (sente) to move: {asked}"
 
 
 def test_hint_held_sets_up_a_puzzle_and_a_short_press_still_asks_for_a_hint() -> None:
