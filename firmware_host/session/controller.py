@@ -2,13 +2,14 @@
 
 Frames, buttons, choices, ticks and commands arrive as typed events; the
 controller's collaborators decide what they mean (the board's reading, a prompt's
-choices, the computer's turns, the other boards, a review: each returns a value of
-``decisions.py``) and the controller applies it: it commits moves (storing each
-one before anything else changes), opens prompts, guides corrections, and says
+choices, the buttons, the computer's turns, the other boards, a review: each returns
+a value of ``decisions.py``) and the controller applies it: it commits moves (storing
+each one before anything else changes), opens prompts, guides corrections, and says
 what happened. What it is doing is one value (``state.py``), replaced as a
-whole. It does no I/O of its own beyond the game store, and takes its time from
-the caller, so the same code runs on real time on the Pi and on simulated time
-in the simulator and in replays.
+whole; what it answers without changing (its phase, position, deadlines, record) is
+its ``Readout`` (``readout.py``). It does no I/O of its own beyond the game store,
+and takes its time from the caller, so the same code runs on real time on the Pi
+and on simulated time in the simulator and in replays.
 """
 
 from __future__ import annotations
@@ -20,15 +21,12 @@ from typing import Any
 
 from drivers.buttons import ButtonRole
 from engine.assessments import Ambiguous, Assessment, Commit, Timing
-from engine.claims import ClaimRule
 from engine.errors import KibanError
-from engine.game import Game, Position
-from engine.opening import DrawResult
+from engine.game import Game
 from engine.outcome import Outcome
 from engine.overlap import Carried
 from engine.physical import Frame, Reading, Sensing, Spot
 from engine.recognizer import Recognizer
-from engine.record import GameRecord
 from firmware_host.notices.declared import (
     BoardReady,
     BoardTurned,
@@ -61,7 +59,6 @@ from firmware_host.session.actions import (
     Unguide,
 )
 from firmware_host.session.board_reading import BoardReading
-from firmware_host.session.clock import GameClock
 from firmware_host.session.computer import Computer
 from firmware_host.session.computer_turns import ComputerTurns
 from firmware_host.session.consent import (
@@ -109,15 +106,12 @@ from firmware_host.session.events import (
 from firmware_host.session.history import BoardHistory
 from firmware_host.session.match import Match
 from firmware_host.session.presses import Hands, Presses
-from firmware_host.session.prompts import Prompts, choice_texts
-from firmware_host.session.review import Review as ReviewShowing
+from firmware_host.session.prompts import Prompts
+from firmware_host.session.readout import Readout
 from firmware_host.session.reviewing import Reviewing
-from firmware_host.session.settings import RollMode, Settings
 from firmware_host.session.state import (
     Correcting,
-    GuideMove,
     Over,
-    Phase,
     Playing,
     Prompting,
     SessionState,
@@ -126,16 +120,15 @@ from firmware_host.session.state import (
 )
 from firmware_host.session.trust import BoardTrust
 from firmware_host.store.journal import Journal
-from firmware_host.store.records import position_record
-from firmware_host.store.review_notes import with_comments
-from firmware_host.store.storage import GameStore, StorageError
+from firmware_host.store.storage import GameStore
 from hardware.orientation import SpotTurn
 
 log = logging.getLogger(__name__)
 
 
-class Controller:
-    """A game session on one board: its collaborators decide, it applies."""
+class Controller(Readout):
+    """A game session on one board: its collaborators decide, it applies (what it
+    answers without changing is its ``Readout``)."""
 
     def __init__(
         self,
@@ -272,53 +265,6 @@ class Controller:
     def _propose(self, kind: Proposal, plies: int, at: float) -> list[Notice]:
         return self._apply(self._boards.propose(kind, plies, self._now(at)), at)
 
-    @property
-    def fault(self) -> str | None:
-        return self.trust.fault
-
-    @property
-    def phase(self) -> Phase:
-        return self.state.phase
-
-    # --- the match: the game and its record, kept by ``Match`` ---------------------
-
-    @property
-    def game(self) -> Game[Any]:
-        return self.match.game
-
-    @property
-    def position(self) -> Position[Any]:
-        return self.match.position
-
-    @property
-    def game_id(self) -> int:
-        return self.match.game_id
-
-    @property
-    def store(self) -> GameStore:
-        return self.match.store
-
-    @property
-    def settings(self) -> Settings:
-        return self.match.settings
-
-    @property
-    def clock(self) -> GameClock | None:
-        return self.match.clock
-
-    @property
-    def draw(self) -> DrawResult | None:
-        return self.match.draw
-
-    @property
-    def claims(self) -> tuple[ClaimRule, ...]:
-        """The claims this game offers (their names are also actions of their own)."""
-        return self.game.claims(self.position.options)
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.state.outcome if isinstance(self.state, Over) else None
-
     # --- sessions ------------------------------------------------------------------
 
     def start(
@@ -428,31 +374,10 @@ class Controller:
                 return []
         raise TypeError(f"not an event: {event!r}")  # pragma: no cover
 
-    def record(self) -> GameRecord:
-        """The record of the current game (read only: nothing changes)."""
-        try:
-            wall = self.store.load(self.game_id).created_wall
-        except StorageError:
-            wall = None
-        record = position_record(self.game, self.game_id, self.position, self.outcome, wall)
-        return with_comments(record, self._reviewing.notes(self.game_id))
-
     def warm(self) -> bool:
         """Do a little of the work the next frame may need, while nothing else is to
         be done (``Recognizer.warm``); False when there is none left."""
         return self.recognizer.warm()
-
-    def next_deadline(self, now: float) -> float | None:
-        """When the controller wants a tick even if nothing happens on the board."""
-        if isinstance(self.state, SettingUp | Over) or not self.trust.trusted:
-            return None  # nothing is decided before a whole frame is seen
-        deadlines = [self.recognizer.next_deadline(now)]
-        if self.clock is not None and self._boards.flags_here(self.clock.running):
-            deadlines.append(self.clock.flag_time())
-        if self.roll_due and self.settings.roll is RollMode.AUTO:
-            deadlines.append(now)
-        due = [deadline for deadline in deadlines if deadline is not None]
-        return min(due) if due else None
 
     def thinking(self) -> tuple[tuple[ThinkRequest, ...], bool]:
         """What the computer should think about now, and whether to hurry it."""
@@ -601,35 +526,6 @@ class Controller:
     def _roll(self, at: float, *, asked: bool) -> list[Notice]:
         """Roll the dice if a roll is due (``Presses.roll``)."""
         return self._apply(self._presses.roll(at, self._hands(at), asked=asked), at)
-
-    # --- what to show ----------------------------------------------------------------
-
-    @property
-    def prompt_choices(self) -> tuple[str, ...]:
-        return choice_texts(self.state, self.position)
-
-    @property
-    def review(self) -> ReviewShowing | None:
-        """The finished game's move the LEDs show, while stepping through its moves."""
-        return self._reviewing.shown
-
-    @property
-    def guide(self) -> GuideMove | None:
-        """The move to play, if one is wanted."""
-        return guide_of(self.state)
-
-    @property
-    def roll_due(self) -> bool:
-        playing = not isinstance(self.state, SettingUp | Over)
-        if not playing or self.position.chance_moves() is None:
-            return False
-        return self._boards.here(self.position.turn)  # another board rolls, and says
-
-    @property
-    def forced(self) -> str | None:
-        """The move the board cannot show that will be played by itself, as text."""
-        forced = self.recognizer.forced
-        return None if forced is None else self.position.move_text(forced)
 
     # --- told from outside: what happens around the session (nobody else writes it) --
 

@@ -66,7 +66,8 @@ def test_a_press_of_puzzle_sets_up_the_easiest_puzzle_at_first() -> None:
     told = [n for n in notices if isinstance(n, PuzzleSet)]
     assert [n.puzzle for n in told] == [run.puzzle.id]  # its question is told, and said
     asked = run.question.rsplit("): ", 1)[1]  # "win in 1 of your moves"
-    assert notice_sentence(told[0], None) == f"a puzzle: A (sente) to move: {asked}"
+    seat = GAME.seats[GAME.position(run.puzzle.position).turn].name
+    assert notice_sentence(told[0], None) == f"a puzzle: {seat} to move: {asked}"
 
 
 def test_hint_held_sets_up_a_puzzle_and_a_short_press_still_asks_for_a_hint() -> None:
