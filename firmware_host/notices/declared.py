@@ -266,7 +266,6 @@ class PuzzleAsked:
     holds the board's puzzles (the runtime, the simulation) sets one up."""
 
     wire: ClassVar[str] = "puzzle_asked"
-    recorded: ClassVar[bool] = False
 
     at: float
 
