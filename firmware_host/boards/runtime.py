@@ -60,7 +60,7 @@ from firmware_host.boards.scanning import (
 from firmware_host.boards.session_loop import SessionLoop, next_blink
 from firmware_host.notices.declared import Notice, Refused
 from firmware_host.opponents.thinking import Thinker
-from firmware_host.session.actions import Hint, Press
+from firmware_host.session.actions import Press
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import (
     Event,
@@ -68,7 +68,13 @@ from firmware_host.session.events import (
     Stamped,
     TimePassed,
 )
-from firmware_host.session.puzzle import PuzzleRun, asked, asked_run, next_pressed
+from firmware_host.session.puzzle import (
+    PuzzleRun,
+    asked,
+    asked_run,
+    hint_asked,
+    next_pressed,
+)
 from firmware_host.session.state import Phase
 from firmware_host.store.journal import Journal
 from firmware_host.store.storage import GameStore
@@ -491,7 +497,7 @@ class Runtime:
     def _puzzled(self, session: SessionLoop[Future[Any]], event: Event, at: float) -> list[Notice]:
         """An event and what follows it: the computer's answers queued, and a puzzle's
         judgement of the moves played carried out (its hint lights the answer's square)."""
-        if self.puzzle is not None and not self.puzzle.left and isinstance(event, Hint):
+        if self.puzzle is not None and hint_asked(event, self.puzzle):
             return self.puzzle.give_hint(self.controller, at)
         if next_pressed(event, self.puzzle):
             return self._asked_puzzle(session, at)

@@ -31,14 +31,20 @@ from firmware_host.boards.sim_time import check_target, check_wait
 from firmware_host.notices.declared import Notice, Refused
 from firmware_host.opponents.players import Players
 from firmware_host.opponents.thinking import InlineThinker, Thinker
-from firmware_host.session.actions import Hint, Press
+from firmware_host.session.actions import Press
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import (
     Event,
     FrameSeen,
     TimePassed,
 )
-from firmware_host.session.puzzle import PuzzleRun, asked, asked_run, next_pressed
+from firmware_host.session.puzzle import (
+    PuzzleRun,
+    asked,
+    asked_run,
+    hint_asked,
+    next_pressed,
+)
 from firmware_host.store.journal import Journal, journal_of
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.legend import DEFAULT_PALETTE, Legend, Lights, Palette
@@ -144,7 +150,7 @@ class Simulation:
     def _handle(self, event: Event) -> list[Notice]:
         """An event and all that follows it (the computer's answers handled at once, and
         a puzzle's judgement of the moves played: its hint lights the answer's square)."""
-        if self.puzzle is not None and not self.puzzle.left and isinstance(event, Hint):
+        if self.puzzle is not None and hint_asked(event, self.puzzle):
             hinted = self.puzzle.give_hint(self.controller, self.now)
             self.notices += hinted
             return hinted

@@ -105,7 +105,7 @@ from firmware_host.session.events import (
 )
 from firmware_host.session.history import BoardHistory
 from firmware_host.session.match import Match
-from firmware_host.session.presses import Hands, Presses
+from firmware_host.session.presses import Presses, Showing
 from firmware_host.session.prompts import Prompts
 from firmware_host.session.readout import Readout
 from firmware_host.session.reviewing import Reviewing
@@ -245,7 +245,8 @@ class Controller(Readout):
                 played = any(isinstance(notice, MoveCommitted) for notice in confirmed)
                 more = None
                 if then is not None:
-                    more = self._presses.after_confirm(then, played, self._now(at), self._hands(at))
+                    now, showing = self._now(at), self._showing(at)
+                    more = self._presses.after_confirm(then, played, now, showing)
                 return confirmed if more is None else [*confirmed, *self._apply(more, at)]
             case Roll():
                 # the roll is a move of the record, so the game replays exactly
@@ -345,7 +346,7 @@ class Controller(Readout):
             case Resign() | AgreeDraw() | Claim():
                 return self._apply(self._boards.decide(event, self._now(at)), at)
             case TakeBack() | NewGame() | RollDice() | Guide() | Unguide():
-                return self._apply(self._presses.ask(event, self._now(at), self._hands(at)), at)
+                return self._apply(self._presses.ask(event, self._now(at), self._showing(at)), at)
             case Review(step, game_id):
                 return self._apply(
                     self._reviewing.step(step, game_id, self._now(at), self.store), at
@@ -499,11 +500,11 @@ class Controller(Readout):
 
     def _press(self, role: ButtonRole, at: float) -> list[Notice]:
         """A button of the board (``Presses`` decides what it means)."""
-        return self._apply(self._presses.press(role, self._now(at), self._hands(at)), at)
+        return self._apply(self._presses.press(role, self._now(at), self._showing(at)), at)
 
-    def _hands(self, at: float) -> Hands:
+    def _showing(self, at: float) -> Showing:
         """The board as a press reads it."""
-        return Hands(
+        return Showing(
             unseen=tuple(self.recognizer.unseen),
             at_rest=self.frame == dict(self.recognizer.expected),
             just_committed=self.trust.just_committed(at),
@@ -525,7 +526,7 @@ class Controller(Readout):
 
     def _roll(self, at: float, *, asked: bool) -> list[Notice]:
         """Roll the dice if a roll is due (``Presses.roll``)."""
-        return self._apply(self._presses.roll(at, self._hands(at), asked=asked), at)
+        return self._apply(self._presses.roll(at, self._showing(at), asked=asked), at)
 
     # --- told from outside: what happens around the session (nobody else writes it) --
 

@@ -5,7 +5,7 @@ and for the controls that ask the same by name (a takeback, a roll, a new game, 
 to light): whether a roll asked (or due) is rolled, whether a new game can start as
 asked, which move a guide lights.
 
-A press reads the session as a ``Now`` and the board as a ``Hands`` (what the board
+A press reads the session as a ``Now`` and the board as a ``Showing`` (what the board
 shows and may not show, read by the controller when the press comes); it returns a
 decision (``decisions.py``) for the controller to apply. A press that first needs what
 the board shows confirmed (ok, refill) is answered in two steps: ``Confirm``, which
@@ -58,7 +58,7 @@ on (a chain), and plays a lit move the board cannot show."""
 
 
 @dataclass(frozen=True, slots=True)
-class Hands:
+class Showing:
     """What the board shows as a press reads it: the legal moves it cannot show, whether
     it stands as the position has it, whether a move was played a moment ago, whether
     the computer is still thinking of its move, and the dice."""
@@ -82,7 +82,7 @@ class Presses:
         self._boards = boards
         self._sensing = sensing
 
-    def press(self, role: ButtonRole, now: Now, hands: Hands) -> Decision:
+    def press(self, role: ButtonRole, now: Now, showing: Showing) -> Decision:
         """The first (often the only) step of a press."""
         prompted = self._prompts.press(role, now)
         if prompted is not None:
@@ -96,14 +96,14 @@ class Presses:
             return Say()
         if role in (ButtonRole.HINT, ButtonRole.NEXT):
             # next, outside a prompt, asks for a hint, or hurries the computer
-            return self._turns.decide(MoveNow() if hands.thinking else Hint(), now)
+            return self._turns.decide(MoveNow() if showing.thinking else Hint(), now)
         guide = guide_of(state)
-        if role in ENDS_A_MOVE and guide and guide.move in hands.unseen:
+        if role in ENDS_A_MOVE and guide and guide.move in showing.unseen:
             return Play(guide.move)  # the lit move the board cannot show
         if role is ButtonRole.BACK:
             return TakeBackChosen(1, board_follows=False)
         if role is ButtonRole.ROLL:
-            return self.roll(now.at, hands, asked=True)
+            return self.roll(now.at, showing, asked=True)
         if role is ButtonRole.CLOCK:
             return Confirm()
         if role in ENDS_A_MOVE:
@@ -123,42 +123,42 @@ class Presses:
         return Ask((PuzzleChoice(), PlayOnChoice()))
 
     def after_confirm(
-        self, role: ButtonRole, played: bool, now: Now, hands: Hands
+        self, role: ButtonRole, played: bool, now: Now, showing: Showing
     ) -> Decision | None:
         """Ok or refill, once what the board showed was confirmed (``played``: a move
         was): None when the press is done, else what it goes on to do."""
         if isinstance(now.state, Prompting) or (played and role is ButtonRole.OK):
             return None
-        if role is ButtonRole.OK and hands.just_committed:
+        if role is ButtonRole.OK and showing.just_committed:
             return None  # a late ok for the move just played: not the next one
-        return self.unseen(role, now, hands)
+        return self.unseen(role, now, showing)
 
-    def unseen(self, role: ButtonRole, now: Now, hands: Hands) -> Decision | None:
+    def unseen(self, role: ButtonRole, now: Now, showing: Showing) -> Decision | None:
         """Moves the board cannot show (a refill, an exchange) are chosen at a prompt,
         once the board shows the position (not while a hand is still moving)."""
-        if role not in ENDS_A_MOVE or not hands.at_rest or not hands.unseen:
+        if role not in ENDS_A_MOVE or not showing.at_rest or not showing.unseen:
             return None
-        refusal = self._boards.untold(hands.unseen[0], now)
+        refusal = self._boards.untold(showing.unseen[0], now)
         if refusal is not None:
             return Say((refusal,))
-        return Ask(tuple(sorted(hands.unseen, key=now.position.move_text)))
+        return Ask(tuple(sorted(showing.unseen, key=now.position.move_text)))
 
-    def roll(self, at: float, hands: Hands, *, asked: bool) -> Decision:
+    def roll(self, at: float, showing: Showing, *, asked: bool) -> Decision:
         """Roll the dice (asked by the button or the controls, or due by itself): only
         when a roll is due, and by itself only when the settings roll automatically."""
-        if not hands.roll_due:
+        if not showing.roll_due:
             return Say((Refused("no roll is due", at),) if asked else ())
-        if hands.roll is RollMode.BUTTON and not asked:
+        if showing.roll is RollMode.BUTTON and not asked:
             return Say()
         return Roll()
 
-    def ask(self, asked: Asked, now: Now, hands: Hands) -> Decision:
+    def ask(self, asked: Asked, now: Now, showing: Showing) -> Decision:
         """One of the controls that ask by name what a button asks, or more."""
         match asked:
             case TakeBack():
                 return TakeBackChosen(1, board_follows=False)
             case RollDice():
-                return self.roll(now.at, hands, asked=True)
+                return self.roll(now.at, showing, asked=True)
             case NewGame(game, variants, position):
                 return self.new_game(now, game, variants, position, asked.session)
             case Guide(text):

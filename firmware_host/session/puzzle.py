@@ -38,7 +38,7 @@ from firmware_host.notices.declared import (
     PuzzleSet,
     PuzzleSolved,
 )
-from firmware_host.session.actions import Guide, NewGame, Press, TakeBack
+from firmware_host.session.actions import Guide, Hint, NewGame, Press, TakeBack
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event
 
@@ -74,6 +74,13 @@ def asked_run(game: Game[Any], last: PuzzleRun | None) -> PuzzleRun:
     pool = [p for p in puzzles if p.difficulty == difficulty]
     others = tuple(p for p in pool if last is None or p.id != last.puzzle.id) or tuple(pool)
     return PuzzleRun(game, choose(others, difficulty, random.randrange(1 << 30)))
+
+
+def hint_asked(event: Event, run: PuzzleRun | None) -> bool:
+    """A hint asked during a run, from the controls or the hint button: the run's own
+    (the square the answer leaves), not the computer's (the whole move)."""
+    pressed = isinstance(event, Press) and event.button is ButtonRole.HINT
+    return (pressed or isinstance(event, Hint)) and run is not None and not run.left
 
 
 def next_pressed(event: Event, run: PuzzleRun | None) -> bool:

@@ -140,3 +140,18 @@ def test_a_puzzle_that_cannot_be_had_is_refused_and_the_game_stays(
     refused = sim.press(ButtonRole.PUZZLE)
     assert [n.reason for n in refused if isinstance(n, Refused)] == ["dobutsu ships no puzzles"]
     assert sim.puzzle is None and sim.controller.game_id == game_id
+
+
+def test_the_hint_button_during_a_puzzle_lights_the_puzzles_own_hint() -> None:
+    sim = _sim(ButtonRole.PUZZLE)
+    sim.press(ButtonRole.PUZZLE)
+    run = sim.puzzle
+    assert run is not None
+    sim.world.arrange(sim.controller.position.layout())  # the hands set it up as lit
+    sim.settle()
+    assert sim.controller.phase is Phase.PLAY
+    hinted = sim.press(ButtonRole.HINT)
+    assert [n.move for n in hinted if isinstance(n, HintShown)] == [run.puzzle.solution[0]]
+    lit = sim.controller.computer.hint
+    assert lit is not None
+    assert lit[1] == run.hint_spots(sim.controller.position, sim.profile.sensing)  # the square
