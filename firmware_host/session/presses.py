@@ -1,9 +1,8 @@
 """The controller's collaborator for the board's own buttons outside a prompt's choices:
 what ok, next, back, roll, refill, clock, hint and puzzle mean in each state of the
-session;
-and for the controls that ask the same by name (a takeback, a roll, a new game, a move
-to light): whether a roll asked (or due) is rolled, whether a new game can start as
-asked, which move a guide lights.
+session; and for the controls that ask the same by name (a takeback, a roll, a new
+game, a move to light): whether a roll asked (or due) is rolled, whether a new game
+can start as asked, which move a guide lights.
 
 A press reads the session as a ``Now`` and the board as a ``Showing`` (what the board
 shows and may not show, read by the controller when the press comes); it returns a
