@@ -178,9 +178,13 @@ class Controller(Readout):
         guide = guide_of(state)
         self.recognizer.guide = None if guide is None else guide.move
 
-    def _playing(self) -> Playing:
-        """Play, keeping the move to play if one is set."""
-        return Playing(guide_of(self.state))
+    def _playing(self) -> Playing | SettingUp:
+        """Play, keeping the move to play if one is set (back to the set-up, for a prompt
+        opened while the board was being set up)."""
+        state = self.state
+        if isinstance(state, Prompting) and state.setting_up:
+            return SettingUp(state.guide)
+        return Playing(guide_of(state))
 
     def _apply(self, decision: Decision, at: float) -> list[Notice]:
         """Do what a collaborator decided; what it says comes first."""
@@ -192,7 +196,8 @@ class Controller(Readout):
                     self._enter(self._playing())
                 return [*said, *(self._judge(at) if judge else ())]
             case Ask(choices, selected, said):
-                self._enter(Prompting(choices, selected, guide_of(self.state)))
+                setting_up = isinstance(self.state, SettingUp)
+                self._enter(Prompting(choices, selected, guide_of(self.state), setting_up))
                 return [*said, PromptOpened(self.prompt_choices, at)]
             case End(outcome, said):
                 return [*said, *self._end(outcome, at)]

@@ -115,11 +115,14 @@ class Playing:
 @dataclass(frozen=True, slots=True)
 class Prompting:
     """The board shows what several moves (or a takeback) would: the player picks one.
-    ``choices`` are moves of the position or a ``TakebackChoice``."""
+    ``choices`` are moves of the position or a ``NamedChoice``; ``setting_up``: opened
+    while the board was still being set up (a puzzle asked as a resumed game is set
+    up), which playing on goes back to."""
 
     choices: tuple[Hashable, ...]
     selected: int = 0
     guide: GuideMove | None = None
+    setting_up: bool = False
 
     def __post_init__(self) -> None:
         if not self.choices or not 0 <= self.selected < len(self.choices):

@@ -5,6 +5,7 @@ after a solved one, and a game under way is asked about first, never given up un
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -155,3 +156,22 @@ def test_the_hint_button_during_a_puzzle_lights_the_puzzles_own_hint() -> None:
     lit = sim.controller.computer.hint
     assert lit is not None
     assert lit[1] == run.hint_spots(sim.controller.position, sim.profile.sensing)  # the square
+
+
+def test_playing_on_at_the_prompt_of_a_game_being_set_up_goes_back_to_its_set_up(
+    tmp_path: Path,
+) -> None:
+    profile = load_profile("sim", GAME)
+    wired = replace(profile, buttons=(*profile.buttons, (ButtonRole.PUZZLE, PUZZLE_GPIO)))
+    played = Simulation(GAME, wired, GameStore(tmp_path / "games.db"), resume=False)
+    _moved(played)
+    played.close()
+    sim = Simulation(GAME, wired, GameStore(tmp_path / "games.db"), pieces={})  # resumed
+    sim.settle()
+    assert sim.controller.phase is Phase.SETUP and sim.controller.position.move_stack
+    asked = sim.press(ButtonRole.PUZZLE)
+    assert any(isinstance(n, PromptOpened) for n in asked) and sim.puzzle is None
+    sim.press(ButtonRole.NEXT)
+    sim.press(ButtonRole.OK)  # play on: the LEDs go on guiding the set-up
+    sim.settle(3.0)
+    assert sim.controller.phase is Phase.SETUP and sim.puzzle is None
