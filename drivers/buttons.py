@@ -1,7 +1,9 @@
 """The board's push buttons, one gpiozero input per role.
 
 Each is a ``DigitalInputDevice``, not a ``Button``: a ``Button`` keeps a thread
-that wakes ten times a second to look for a held press, which no role uses.
+that wakes ten times a second to look for a held press. A press that means more
+when held (hint held: a puzzle, ``HELD``) is measured from its press to its release
+on the panel's own clock instead, and reported on release.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 from enum import Enum
+from types import MappingProxyType
 from typing import Any
 
 from gpiozero import DigitalInputDevice
@@ -28,6 +31,18 @@ class ButtonRole(Enum):
     REFILL = "refill"
     CLOCK = "clock"
     HINT = "hint"
+    PUZZLE = "puzzle"
+
+
+LONG_PRESS = 1.5
+"""Seconds a button is held for its held meaning (``HELD``). A press for a hint lasts a
+tenth to a few tenths of a second, even a slow one; well over a second is only ever
+meant, and a player holding on purpose for one and a half seconds does not yet
+wonder whether the board heard."""
+
+HELD: Mapping[ButtonRole, ButtonRole] = MappingProxyType({ButtonRole.HINT: ButtonRole.PUZZLE})
+"""A button held for ``LONG_PRESS`` means another role: hint held asks for a puzzle, for
+boards with no spare GPIO or button for a puzzle button of its own."""
 
 
 class ButtonPanel:
@@ -37,6 +52,9 @@ class ButtonPanel:
     hardware where it can (lgpio); the panel also drops a press that follows
     the previous edge of the same button by less than ``bounce_time``, because
     some backends (and the mock factory) do not filter at all.
+
+    A role of ``held`` is reported when it is let go, not when pressed: as its held
+    role (``held[role]``) after ``long_press`` seconds or more, else as itself.
 
     ``on_press`` runs on gpiozero's callback thread on a real Pi: it should
     only enqueue the role. The global ``Device.pin_factory`` is never touched;
@@ -52,6 +70,8 @@ class ButtonPanel:
         bounce_time: float | None = 0.03,
         pull_up: bool = True,
         clock: Callable[[], float] = time.monotonic,
+        held: Mapping[ButtonRole, ButtonRole] = HELD,
+        long_press: float = LONG_PRESS,
     ) -> None:
         used: dict[int, ButtonRole] = {}
         for role, gpio in pins.items():
@@ -64,6 +84,9 @@ class ButtonPanel:
         self._bounce = bounce_time or 0.0
         self._clock = clock
         self._last_edge: dict[ButtonRole, float] = {}
+        self._held = held
+        self._long_press = long_press
+        self._down: dict[ButtonRole, float] = {}  # when a role of ``held`` was pressed
         self._buttons: dict[ButtonRole, Any] = {}
         for role, gpio in pins.items():
             try:
@@ -92,8 +115,16 @@ class ButtonPanel:
             now = self._clock()
             previous = self._last_edge.get(role)
             self._last_edge[role] = now
-            if pressed and (previous is None or now - previous >= self._bounce):
-                self._on_press(role)
+            if previous is not None and now - previous < self._bounce:
+                return  # the contact chattering, on press or on release
+            if role not in self._held:
+                if pressed:
+                    self._on_press(role)
+            elif pressed:
+                self._down[role] = now
+            elif role in self._down:
+                long = now - self._down.pop(role) >= self._long_press
+                self._on_press(self._held[role] if long else role)
 
         return handle
 

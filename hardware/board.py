@@ -180,6 +180,7 @@ def _assemble(
             on_button,
             pin_factory=pin_factory,
             bounce_time=bounce_time,
+            clock=clock,  # a held button is timed on the board's clock (simulated or not)
         )
     board = Board(
         profile,

@@ -47,6 +47,7 @@ from drivers.buttons import ButtonRole
 from drivers.errors import BusError
 from engine.errors import KibanError
 from engine.game import Game
+from engine.puzzles import PuzzleError
 from firmware_host.boards.bus_thread import BusThread
 from firmware_host.boards.notify import SystemdNotifier
 from firmware_host.boards.scanning import (
@@ -57,9 +58,9 @@ from firmware_host.boards.scanning import (
     ScanWatch,
 )
 from firmware_host.boards.session_loop import SessionLoop, next_blink
-from firmware_host.notices.declared import Notice
+from firmware_host.notices.declared import Notice, Refused
 from firmware_host.opponents.thinking import Thinker
-from firmware_host.session.actions import Hint, Press
+from firmware_host.session.actions import Press
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import (
     Event,
@@ -67,7 +68,13 @@ from firmware_host.session.events import (
     Stamped,
     TimePassed,
 )
-from firmware_host.session.puzzle import PuzzleRun
+from firmware_host.session.puzzle import (
+    PuzzleRun,
+    asked,
+    asked_run,
+    hint_asked,
+    next_pressed,
+)
 from firmware_host.session.state import Phase
 from firmware_host.store.journal import Journal
 from firmware_host.store.storage import GameStore
@@ -280,6 +287,7 @@ class Runtime:
             notices = session.start(**start)
             if puzzle is not None:
                 notices += self._puzzled(session, puzzle.start(), loop.time())
+                notices.append(puzzle.set_up(loop.time()))
                 self.puzzle = puzzle
             self._log(notices)
             self._tell(notices)
@@ -489,8 +497,10 @@ class Runtime:
     def _puzzled(self, session: SessionLoop[Future[Any]], event: Event, at: float) -> list[Notice]:
         """An event and what follows it: the computer's answers queued, and a puzzle's
         judgement of the moves played carried out (its hint lights the answer's square)."""
-        if self.puzzle is not None and not self.puzzle.left and isinstance(event, Hint):
+        if self.puzzle is not None and hint_asked(event, self.puzzle):
             return self.puzzle.give_hint(self.controller, at)
+        if next_pressed(event, self.puzzle):
+            return self._asked_puzzle(session, at)
         notices = session.handle(event, at)
         notices += session.follow(self._later)
         if self.puzzle is not None:
@@ -498,6 +508,20 @@ class Runtime:
             notices += answer.notices
             for follow in answer.events:
                 notices += session.handle(follow, at)
+        if asked(notices):
+            notices += self._asked_puzzle(session, at)
+        return notices
+
+    def _asked_puzzle(self, session: SessionLoop[Future[Any]], at: float) -> list[Notice]:
+        """The puzzle the board's buttons asked for (``asked_run``), set up as a new game
+        as ``start_puzzle`` sets one up."""
+        try:
+            run = asked_run(self.controller.game, self.puzzle)
+        except PuzzleError as error:
+            return [Refused(str(error), at)]
+        self.puzzle = None
+        notices = [*self._puzzled(session, run.start(), at), run.set_up(at)]
+        self.puzzle = run
         return notices
 
     async def seat_remote(
@@ -548,8 +572,11 @@ class Runtime:
         moves played from then on are judged against its answer."""
         self.puzzle = None
         notices = await self.submit(run.start())
+        told = run.set_up(asyncio.get_running_loop().time())
         self.puzzle = run
-        return notices
+        self._log([told])
+        self._tell([told])
+        return [*notices, told]
 
     def _tell(self, notices: list[Notice]) -> None:
         """The observers (the web page): one that fails is logged, the board goes on."""

@@ -23,21 +23,28 @@ from drivers.errors import BusError
 from engine.assessments import Timing
 from engine.game import Game, Layout
 from engine.physical import Spot
+from engine.puzzles import PuzzleError
 from firmware_host.boards.remote_side import RemoteSide
 from firmware_host.boards.scanning import CONFIRM_WAIT, CONFIRMING, ScanWatch
 from firmware_host.boards.session_loop import SessionLoop, at_once, next_blink
 from firmware_host.boards.sim_time import check_target, check_wait
-from firmware_host.notices.declared import Notice
+from firmware_host.notices.declared import Notice, Refused
 from firmware_host.opponents.players import Players
 from firmware_host.opponents.thinking import InlineThinker, Thinker
-from firmware_host.session.actions import Hint, Press
+from firmware_host.session.actions import Press
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import (
     Event,
     FrameSeen,
     TimePassed,
 )
-from firmware_host.session.puzzle import PuzzleRun
+from firmware_host.session.puzzle import (
+    PuzzleRun,
+    asked,
+    asked_run,
+    hint_asked,
+    next_pressed,
+)
 from firmware_host.store.journal import Journal, journal_of
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.legend import DEFAULT_PALETTE, Legend, Lights, Palette
@@ -143,10 +150,12 @@ class Simulation:
     def _handle(self, event: Event) -> list[Notice]:
         """An event and all that follows it (the computer's answers handled at once, and
         a puzzle's judgement of the moves played: its hint lights the answer's square)."""
-        if self.puzzle is not None and not self.puzzle.left and isinstance(event, Hint):
+        if self.puzzle is not None and hint_asked(event, self.puzzle):
             hinted = self.puzzle.give_hint(self.controller, self.now)
             self.notices += hinted
             return hinted
+        if next_pressed(event, self.puzzle):
+            return self._asked_puzzle()
         notices = self.session.handle(event, self.now)
         notices += self.session.follow(self._at_once)
         if self.puzzle is not None:
@@ -155,12 +164,26 @@ class Simulation:
             for follow in answer.events:
                 notices += self.session.handle(follow, self.now)
         self.notices += notices
+        if asked(notices):
+            notices += self._asked_puzzle()
         return notices
 
+    def _asked_puzzle(self) -> list[Notice]:
+        """The puzzle the board's buttons asked for (``asked_run``), set up."""
+        try:
+            run = asked_run(self.controller.game, self.puzzle)
+        except PuzzleError as error:
+            refused: list[Notice] = [Refused(str(error), self.now)]
+            self.notices += refused
+            return refused
+        return self.start_puzzle(run)
+
     def start_puzzle(self, run: PuzzleRun) -> list[Notice]:
-        """Set ``run``'s puzzle up as a new game: the LEDs guide the pieces there."""
+        """Set ``run``'s puzzle up as a new game: the LEDs guide the pieces there, and the
+        question is told (``PuzzleSet``)."""
         self.puzzle = None
-        notices = self.send(run.start())
+        notices = [*self.send(run.start()), run.set_up(self.now)]
+        self.notices.append(notices[-1])
         self.puzzle = run
         return notices
 
@@ -311,7 +334,9 @@ class Simulation:
     def place(self, spot: Spot) -> None:
         self.world.place(spot)
 
-    def press(self, role: ButtonRole) -> list[Notice]:
+    def press(self, role: ButtonRole, held: float = 0.0) -> list[Notice]:
+        """Press a button and let it go ``held`` seconds later (the board scanned
+        meanwhile): hint held long enough asks for a puzzle (``drivers.buttons.HELD``)."""
         notices: list[Notice] = []
         if role in CONFIRMING:
             # the press applies to the board once the sensors have caught up with it
@@ -319,7 +344,10 @@ class Simulation:
             while not self._quiet() and not self.watch.faulted and self.now < end:
                 self.now += self.period
                 notices += self._step()
-        self.hardware.press(role)
+        self.hardware.hold(role)
+        if held > 0:
+            notices += self.advance(held)
+        self.hardware.release(role)
         notices += self._drain_buttons()
         self._paint()  # as after every event: the LEDs follow at once (Runtime does so)
         return notices

@@ -243,6 +243,34 @@ class PuzzleSolved:
 
 
 @dataclass(frozen=True, slots=True)
+class PuzzleSet:
+    """A puzzle is set up as a new game (the LEDs guide the pieces there): ``puzzle``
+    of ``game``, of the game's puzzle kind ``kind`` in ``plies``, for ``seat`` to solve;
+    its question is shown and said."""
+
+    wire: ClassVar[str] = "puzzle_set"
+
+    puzzle: str
+    game: str
+    kind: str
+    plies: int
+    seat: int
+    difficulty: int
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleAsked:
+    """A puzzle was asked from the board's own buttons (the puzzle button, hint held, or
+    the puzzle chosen at the prompt that asks first when a game is under way): whoever
+    holds the board's puzzles (the runtime, the simulation) sets one up."""
+
+    wire: ClassVar[str] = "puzzle_asked"
+
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
 class ReviewShown:
     """A review step: game ``game_id`` shown after ``ply`` of its ``plies`` moves (the
     move shown, None at the start)."""
@@ -323,6 +351,8 @@ Notice = (
     | BlunderWarned
     | PuzzleMissed
     | PuzzleSolved
+    | PuzzleAsked
+    | PuzzleSet
     | ReviewShown
     | RemoteMoved
     | ProposalMade

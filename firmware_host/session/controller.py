@@ -2,13 +2,14 @@
 
 Frames, buttons, choices, ticks and commands arrive as typed events; the
 controller's collaborators decide what they mean (the board's reading, a prompt's
-choices, the computer's turns, the other boards, a review: each returns a value of
-``decisions.py``) and the controller applies it: it commits moves (storing each
-one before anything else changes), opens prompts, guides corrections, and says
+choices, the buttons, the computer's turns, the other boards, a review: each returns
+a value of ``decisions.py``) and the controller applies it: it commits moves (storing
+each one before anything else changes), opens prompts, guides corrections, and says
 what happened. What it is doing is one value (``state.py``), replaced as a
-whole. It does no I/O of its own beyond the game store, and takes its time from
-the caller, so the same code runs on real time on the Pi and on simulated time
-in the simulator and in replays.
+whole; what it answers without changing (its phase, position, deadlines, record) is
+its ``Readout`` (``readout.py``). It does no I/O of its own beyond the game store,
+and takes its time from the caller, so the same code runs on real time on the Pi
+and on simulated time in the simulator and in replays.
 """
 
 from __future__ import annotations
@@ -20,16 +21,12 @@ from typing import Any
 
 from drivers.buttons import ButtonRole
 from engine.assessments import Ambiguous, Assessment, Commit, Timing
-from engine.claims import ClaimRule
 from engine.errors import KibanError
-from engine.game import Game, Position
-from engine.opening import DrawResult
+from engine.game import Game
 from engine.outcome import Outcome
 from engine.overlap import Carried
 from engine.physical import Frame, Reading, Sensing, Spot
 from engine.recognizer import Recognizer
-from engine.record import GameRecord
-from engine.registry import find_game
 from firmware_host.notices.declared import (
     BoardReady,
     BoardTurned,
@@ -41,6 +38,7 @@ from firmware_host.notices.declared import (
     Notice,
     PromptOpened,
     Proposal,
+    PuzzleAsked,
     Refused,
 )
 from firmware_host.opponents.thinking import ThinkRequest
@@ -61,7 +59,6 @@ from firmware_host.session.actions import (
     Unguide,
 )
 from firmware_host.session.board_reading import BoardReading
-from firmware_host.session.clock import GameClock
 from firmware_host.session.computer import Computer
 from firmware_host.session.computer_turns import ComputerTurns
 from firmware_host.session.consent import (
@@ -77,17 +74,22 @@ from firmware_host.session.consent import (
     WordKind,
 )
 from firmware_host.session.decisions import (
+    Again,
     Ask,
+    Confirm,
     Correct,
     Decision,
     End,
     Follow,
     Light,
+    NewGameAsked,
     Now,
     Play,
     PlayOn,
     PlayShown,
     PlayTold,
+    PuzzleWanted,
+    Roll,
     Say,
     Step,
     TakeBackAgreed,
@@ -103,15 +105,13 @@ from firmware_host.session.events import (
 )
 from firmware_host.session.history import BoardHistory
 from firmware_host.session.match import Match
-from firmware_host.session.prompts import Prompts, choice_texts
-from firmware_host.session.review import Review as ReviewShowing
+from firmware_host.session.presses import Presses, Showing
+from firmware_host.session.prompts import Prompts
+from firmware_host.session.readout import Readout
 from firmware_host.session.reviewing import Reviewing
-from firmware_host.session.settings import RollMode, Settings, SettingsError
 from firmware_host.session.state import (
     Correcting,
-    GuideMove,
     Over,
-    Phase,
     Playing,
     Prompting,
     SessionState,
@@ -120,16 +120,15 @@ from firmware_host.session.state import (
 )
 from firmware_host.session.trust import BoardTrust
 from firmware_host.store.journal import Journal
-from firmware_host.store.records import position_record
-from firmware_host.store.review_notes import with_comments
-from firmware_host.store.storage import GameStore, StorageError
+from firmware_host.store.storage import GameStore
 from hardware.orientation import SpotTurn
 
 log = logging.getLogger(__name__)
 
 
-class Controller:
-    """A game session on one board: its collaborators decide, it applies."""
+class Controller(Readout):
+    """A game session on one board: its collaborators decide, it applies (what it
+    answers without changing is its ``Readout``)."""
 
     def __init__(
         self,
@@ -164,6 +163,7 @@ class Controller:
         self._reading = BoardReading(self._boards, self.computer, sensing)
         self._prompts = Prompts(self._boards)
         self._reviewing = Reviewing(sensing)  # stepping through a finished game's moves
+        self._presses = Presses(self._prompts, self._turns, self._boards, sensing)  # buttons
         self.remote_wait: str | None = None  # why a remote game waits on the network
 
     # --- the state -----------------------------------------------------------------
@@ -178,9 +178,13 @@ class Controller:
         guide = guide_of(state)
         self.recognizer.guide = None if guide is None else guide.move
 
-    def _playing(self) -> Playing:
-        """Play, keeping the move to play if one is set."""
-        return Playing(guide_of(self.state))
+    def _playing(self) -> Playing | SettingUp:
+        """Play, keeping the move to play if one is set (back to the set-up, for a prompt
+        opened while the board was being set up)."""
+        state = self.state
+        if isinstance(state, Prompting) and state.setting_up:
+            return SettingUp(state.guide)
+        return Playing(guide_of(state))
 
     def _apply(self, decision: Decision, at: float) -> list[Notice]:
         """Do what a collaborator decided; what it says comes first."""
@@ -192,7 +196,8 @@ class Controller:
                     self._enter(self._playing())
                 return [*said, *(self._judge(at) if judge else ())]
             case Ask(choices, selected, said):
-                self._enter(Prompting(choices, selected, guide_of(self.state)))
+                setting_up = isinstance(self.state, SettingUp)
+                self._enter(Prompting(choices, selected, guide_of(self.state), setting_up))
                 return [*said, PromptOpened(self.prompt_choices, at)]
             case End(outcome, said):
                 return [*said, *self._end(outcome, at)]
@@ -226,6 +231,35 @@ class Controller:
                 return self._commit(move, at)
             case TakeBackChosen(plies, board_follows):
                 return self._take_back(plies, at, board_follows=board_follows)
+            case Again():
+                options = dict(self.position.options.non_default(self.game.option_specs))
+                again = self._presses.new_game(
+                    self._now(at), None, options, None, self.settings.stored()
+                )
+                return self._apply(again, at)
+            case NewGameAsked(game, options, position, settings):
+                if not isinstance(self.state, Over):
+                    self.match.abandon(at)
+                if game is not self.game:
+                    self.match = Match(game, self.match.journal)
+                    self.sensed = self.sensed & frozenset(game.spots)
+                    self.recognizer = Recognizer(self.sensing, self.sensed, self.timing)
+                return self._new(at, options, position, settings)
+            case Confirm(then):
+                confirmed = self._confirm(at)
+                played = any(isinstance(notice, MoveCommitted) for notice in confirmed)
+                more = None
+                if then is not None:
+                    now, showing = self._now(at), self._showing(at)
+                    more = self._presses.after_confirm(then, played, now, showing)
+                return confirmed if more is None else [*confirmed, *self._apply(more, at)]
+            case Roll():
+                # the roll is a move of the record, so the game replays exactly
+                return self._commit(self.match.roll(), at)
+            case PuzzleWanted():
+                if isinstance(self.state, Prompting):
+                    self._enter(self._playing())
+                return [PuzzleAsked(at)]
 
     def _now(self, at: float) -> Now:
         """The session as a collaborator reads it, to decide."""
@@ -236,53 +270,6 @@ class Controller:
 
     def _propose(self, kind: Proposal, plies: int, at: float) -> list[Notice]:
         return self._apply(self._boards.propose(kind, plies, self._now(at)), at)
-
-    @property
-    def fault(self) -> str | None:
-        return self.trust.fault
-
-    @property
-    def phase(self) -> Phase:
-        return self.state.phase
-
-    # --- the match: the game and its record, kept by ``Match`` ---------------------
-
-    @property
-    def game(self) -> Game[Any]:
-        return self.match.game
-
-    @property
-    def position(self) -> Position[Any]:
-        return self.match.position
-
-    @property
-    def game_id(self) -> int:
-        return self.match.game_id
-
-    @property
-    def store(self) -> GameStore:
-        return self.match.store
-
-    @property
-    def settings(self) -> Settings:
-        return self.match.settings
-
-    @property
-    def clock(self) -> GameClock | None:
-        return self.match.clock
-
-    @property
-    def draw(self) -> DrawResult | None:
-        return self.match.draw
-
-    @property
-    def claims(self) -> tuple[ClaimRule, ...]:
-        """The claims this game offers (their names are also actions of their own)."""
-        return self.game.claims(self.position.options)
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.state.outcome if isinstance(self.state, Over) else None
 
     # --- sessions ------------------------------------------------------------------
 
@@ -357,28 +344,18 @@ class Controller:
             case TimePassed():
                 return self._judge(at)
             case Press(role):
-                return self._button(role, at)
+                return self._press(role, at)
             case Select(text):
                 unseen = self.recognizer.unseen
                 return self._apply(self._prompts.choose(text, self._now(at), unseen), at)
             case Resign() | AgreeDraw() | Claim():
                 return self._apply(self._boards.decide(event, self._now(at)), at)
-            case TakeBack():
-                return self._take_back(1, at, board_follows=False)
-            case NewGame():
-                return self._new_game(at, event.game, event.variants, event.position, event.session)
-            case RollDice():
-                return self._roll(at, asked=True)
-            case Guide(move):
-                return self._set_guide(move, at)
+            case TakeBack() | NewGame() | RollDice() | Guide() | Unguide():
+                return self._apply(self._presses.ask(event, self._now(at), self._showing(at)), at)
             case Review(step, game_id):
                 return self._apply(
                     self._reviewing.step(step, game_id, self._now(at), self.store), at
                 )
-            case Unguide():
-                if not isinstance(self.state, Over):
-                    self._enter(replace(self.state, guide=None))
-                return self._judge(at)
             case BusFault(message):
                 self.trust.failed(message, at)
                 if self.clock is not None:
@@ -403,31 +380,10 @@ class Controller:
                 return []
         raise TypeError(f"not an event: {event!r}")  # pragma: no cover
 
-    def record(self) -> GameRecord:
-        """The record of the current game (read only: nothing changes)."""
-        try:
-            wall = self.store.load(self.game_id).created_wall
-        except StorageError:
-            wall = None
-        record = position_record(self.game, self.game_id, self.position, self.outcome, wall)
-        return with_comments(record, self._reviewing.notes(self.game_id))
-
     def warm(self) -> bool:
         """Do a little of the work the next frame may need, while nothing else is to
         be done (``Recognizer.warm``); False when there is none left."""
         return self.recognizer.warm()
-
-    def next_deadline(self, now: float) -> float | None:
-        """When the controller wants a tick even if nothing happens on the board."""
-        if isinstance(self.state, SettingUp | Over) or not self.trust.trusted:
-            return None  # nothing is decided before a whole frame is seen
-        deadlines = [self.recognizer.next_deadline(now)]
-        if self.clock is not None and self._boards.flags_here(self.clock.running):
-            deadlines.append(self.clock.flag_time())
-        if self.roll_due and self.settings.roll is RollMode.AUTO:
-            deadlines.append(now)
-        due = [deadline for deadline in deadlines if deadline is not None]
-        return min(due) if due else None
 
     def thinking(self) -> tuple[tuple[ThinkRequest, ...], bool]:
         """What the computer should think about now, and whether to hurry it."""
@@ -547,54 +503,20 @@ class Controller:
 
     # --- people ----------------------------------------------------------------------
 
-    def _button(self, role: ButtonRole, at: float) -> list[Notice]:
-        state = self.state
-        prompted = self._prompts.press(role, self._now(at))
-        if prompted is not None:
-            return self._apply(prompted, at)
-        if isinstance(state, Over) and role is ButtonRole.OK:
-            return self._new_game(
-                at,
-                None,
-                dict(self.position.options.non_default(self.game.option_specs)),
-                None,
-                self.settings.stored(),
-            )
-        if isinstance(state, Over | SettingUp):
-            return []
-        if role in (ButtonRole.HINT, ButtonRole.NEXT):
-            # next, outside a prompt, asks for a hint, or hurries the computer
-            return self.handle(MoveNow() if self.computer.thinking(self.position) else Hint(), at)
-        guide = guide_of(state)
-        unseen = self.recognizer.unseen
-        if role in (ButtonRole.OK, ButtonRole.REFILL) and guide and guide.move in unseen:
-            return self._commit(guide.move, at)  # the lit move the board cannot show
-        if role is ButtonRole.BACK:
-            return self._take_back(1, at, board_follows=False)
-        if role is ButtonRole.ROLL:
-            return self._roll(at, asked=True)
-        if role is ButtonRole.CLOCK:
-            return self._confirm(at)
-        confirmed: list[Notice] = []
-        if role in (ButtonRole.OK, ButtonRole.REFILL):
-            # ok (or the next player's refill) ends a move the board shows that may still
-            # go on (a chain); where the board cannot tell how it went on, it asks first
-            confirmed = self._confirm(at)
-            played = any(isinstance(notice, MoveCommitted) for notice in confirmed)
-            if isinstance(self.state, Prompting) or (played and role is ButtonRole.OK):
-                return confirmed
-            if role is ButtonRole.OK and self.trust.just_committed(at):
-                return confirmed  # a late ok for the move just played: not the next one
-        at_rest = self.frame == dict(self.recognizer.expected)
-        if role in (ButtonRole.OK, ButtonRole.REFILL) and at_rest and self.recognizer.unseen:
-            # Moves the board cannot show (a refill, an exchange) are chosen at a prompt,
-            # once the board shows the position (not while a hand is still moving).
-            refusal = self._untold(self.recognizer.unseen[0], at)
-            if refusal is not None:
-                return [refusal]
-            choices = tuple(sorted(self.recognizer.unseen, key=self.position.move_text))
-            return [*confirmed, *self._apply(Ask(choices), at)]
-        return confirmed
+    def _press(self, role: ButtonRole, at: float) -> list[Notice]:
+        """A button of the board (``Presses`` decides what it means)."""
+        return self._apply(self._presses.press(role, self._now(at), self._showing(at)), at)
+
+    def _showing(self, at: float) -> Showing:
+        """The board as a press reads it."""
+        return Showing(
+            unseen=tuple(self.recognizer.unseen),
+            at_rest=self.frame == dict(self.recognizer.expected),
+            just_committed=self.trust.just_committed(at),
+            thinking=self.computer.thinking(self.position),
+            roll_due=self.roll_due,
+            roll=self.settings.roll,
+        )
 
     def _confirm(self, at: float) -> list[Notice]:
         """The clock button: play the move the board shows now, without the settle time,
@@ -608,75 +530,8 @@ class Controller:
         return self._judge(at)
 
     def _roll(self, at: float, *, asked: bool) -> list[Notice]:
-        """Roll the dice from the session's own random source; the roll is a move of
-        the record, so the game replays exactly."""
-        if not self.roll_due:
-            return [Refused("no roll is due", at)] if asked else []
-        if self.settings.roll is RollMode.BUTTON and not asked:
-            return []
-        return self._commit(self.match.roll(), at)
-
-    def _new_game(
-        self,
-        at: float,
-        game: str | None,
-        options: Mapping[str, str] | None,
-        position: str | None,
-        settings: Mapping[str, str] | None = None,
-    ) -> list[Notice]:
-        try:
-            new_game = Match.check_new(
-                find_game(game) if game else self.game, options, position, settings
-            )
-        except (KibanError, SettingsError) as error:
-            return [Refused(str(error), at)]
-        if not isinstance(self.state, Over):
-            self.match.abandon(at)
-        if new_game is not self.game:
-            self.match = Match(new_game, self.match.journal)
-            self.sensed = self.sensed & frozenset(new_game.spots)
-            self.recognizer = Recognizer(self.sensing, self.sensed, self.timing)
-        return self._new(at, options, position, settings)
-
-    def _set_guide(self, text: str, at: float) -> list[Notice]:
-        if isinstance(self.state, Over):
-            return [Refused("the game is over", at)]
-        try:
-            move = self.position.parse_move(text)
-        except KibanError as error:
-            return [Refused(str(error), at)]
-        guide = GuideMove(move, self.position.footprint(move, self.sensing).spots())
-        self._enter(replace(self.state, guide=guide))
-        return self._judge(at)
-
-    # --- what to show ----------------------------------------------------------------
-
-    @property
-    def prompt_choices(self) -> tuple[str, ...]:
-        return choice_texts(self.state, self.position)
-
-    @property
-    def review(self) -> ReviewShowing | None:
-        """The finished game's move the LEDs show, while stepping through its moves."""
-        return self._reviewing.shown
-
-    @property
-    def guide(self) -> GuideMove | None:
-        """The move to play, if one is wanted."""
-        return guide_of(self.state)
-
-    @property
-    def roll_due(self) -> bool:
-        playing = not isinstance(self.state, SettingUp | Over)
-        if not playing or self.position.chance_moves() is None:
-            return False
-        return self._boards.here(self.position.turn)  # another board rolls, and says
-
-    @property
-    def forced(self) -> str | None:
-        """The move the board cannot show that will be played by itself, as text."""
-        forced = self.recognizer.forced
-        return None if forced is None else self.position.move_text(forced)
+        """Roll the dice if a roll is due (``Presses.roll``)."""
+        return self._apply(self._presses.roll(at, self._showing(at), asked=asked), at)
 
     # --- told from outside: what happens around the session (nobody else writes it) --
 

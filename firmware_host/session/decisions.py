@@ -1,17 +1,18 @@
 """What the controller's collaborators (``computer_turns.py``, ``across_boards.py``,
-``board_reading.py``, ``prompts.py``) decide, as values: the controller applies each
+``board_reading.py``, ``prompts.py``, ``presses.py``) decide, as values: the controller applies each
 (``Controller._apply``), so it stays the only writer of the session and a
 collaborator can be tested without one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from drivers.buttons import ButtonRole
 from engine.assessments import Correction
-from engine.game import Position
+from engine.game import Game, Position
 from engine.outcome import Outcome
 from firmware_host.notices.declared import Notice
 from firmware_host.session.state import GuideMove, SessionState
@@ -71,9 +72,10 @@ class TakeBackAgreed:
 
 @dataclass(frozen=True, slots=True)
 class Light:
-    """Light this move as the move to play (a computer's or a remote seat's), after ``said``."""
+    """Light this move as the move to play (a computer's, a remote seat's, one named from
+    the controls), after ``said``; None puts the lit move out."""
 
-    guide: GuideMove
+    guide: GuideMove | None
     said: tuple[Notice, ...] = ()
 
 
@@ -132,6 +134,43 @@ class TakeBackChosen:
     board_follows: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Again:
+    """A new game of the same game, with the finished one's options and settings (ok
+    after the end)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewGameAsked:
+    """Give up the game in progress (kept in the store as given up) and start a game of
+    ``game`` as asked (``Match.check_new`` found nothing wrong with it)."""
+
+    game: Game[Any]
+    options: Mapping[str, str] | None
+    position: str | None
+    settings: Mapping[str, str] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    """Play what the board shows now, without the settle time (the clock button);
+    ``then``: the ok or refill that asked, which may go on to ask for a move the board
+    cannot show (``Presses.after_confirm``)."""
+
+    then: ButtonRole | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Roll the dice now, from the session's own random source."""
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleWanted:
+    """The players asked for a puzzle from the board's buttons: close a prompt open now
+    and say so (``PuzzleAsked``), for whoever holds the board's puzzles to set one up."""
+
+
 Decision = (
     Say
     | PlayOn
@@ -146,4 +185,9 @@ Decision = (
     | Step
     | Play
     | TakeBackChosen
+    | Again
+    | NewGameAsked
+    | Confirm
+    | Roll
+    | PuzzleWanted
 )

@@ -1,6 +1,6 @@
 """The controller's collaborator for the choices the players here make: a prompt's
 buttons (next, back, ok), a choice named from the controls, and what each choice
-means (a move, a takeback, play on, an answer to another board's proposal).
+means (a move, a takeback, play on, an answer to another board's proposal, a puzzle).
 
 It returns a decision (``decisions.py``) for the controller to apply.
 """
@@ -19,6 +19,7 @@ from firmware_host.session.decisions import (
     Now,
     Play,
     PlayOn,
+    PuzzleWanted,
     Say,
     Step,
     TakeBackChosen,
@@ -30,6 +31,7 @@ from firmware_host.session.state import (
     Over,
     PlayOnChoice,
     Prompting,
+    PuzzleChoice,
     SessionState,
     SettingUp,
     TakebackChoice,
@@ -95,4 +97,6 @@ class Prompts:
             return TakeBackChosen(choice.plies, choice.board_follows)
         if isinstance(choice, PlayOnChoice):
             return PlayOn(())
+        if isinstance(choice, PuzzleChoice):
+            return PuzzleWanted()
         return Play(choice)

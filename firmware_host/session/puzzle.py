@@ -10,6 +10,10 @@ and the player tries again (``PuzzleMissed``); the answer played to its end is
 the puzzle's) ends the run: it judges nothing more (``left``). The run only reads the
 notices the session gives out and answers with events, so every front end that
 drives a ``Controller`` can hold one.
+
+The board's own buttons ask for a puzzle too (the puzzle button, or hint held): the
+session says ``PuzzleAsked`` (after asking first when a game is under way), or, during
+a run, the press itself asks for the next one; ``asked_run`` picks it.
 """
 
 from __future__ import annotations
@@ -19,19 +23,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from drivers.buttons import ButtonRole
 from engine.game import Game, Position
 from engine.physical import Sensing, Spot
-from engine.puzzles import Puzzle, choose, kind_of, load
+from engine.puzzles import Puzzle, PuzzleError, choose, kind_of, load
 from firmware_host.notices.declared import (
     GameStarted,
     HintShown,
     MoveCommitted,
     MovesTakenBack,
     Notice,
+    PuzzleAsked,
     PuzzleMissed,
+    PuzzleSet,
     PuzzleSolved,
 )
-from firmware_host.session.actions import Guide, NewGame, TakeBack
+from firmware_host.session.actions import Guide, Hint, NewGame, Press, TakeBack
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event
 
@@ -47,6 +54,45 @@ def new_run(game: Game[Any], difficulty: int | None, index: int | None = None) -
     ships none of ``difficulty``."""
     chosen = random.randrange(1 << 30) if index is None else index
     return PuzzleRun(game, pick(game, difficulty, chosen))
+
+
+def asked_run(game: Game[Any], last: PuzzleRun | None) -> PuzzleRun:
+    """The puzzle the board's buttons ask for, after ``last`` (the board's last run, if
+    any): as hard as it, one step harder once it was solved (up to the game's hardest),
+    the easiest at first; never ``last``'s own puzzle again while another is as hard.
+    Raises ``PuzzleError`` when the game ships none."""
+    puzzles = load(game)
+    shipped = sorted({puzzle.difficulty for puzzle in puzzles})
+    if not shipped:
+        raise PuzzleError(f"{game.name} ships no puzzles")
+    difficulty = shipped[0]
+    if last is not None:
+        difficulty = last.puzzle.difficulty
+        harder = [d for d in shipped if d > difficulty]
+        if last.solved and harder:
+            difficulty = harder[0]
+    pool = [p for p in puzzles if p.difficulty == difficulty]
+    others = tuple(p for p in pool if last is None or p.id != last.puzzle.id) or tuple(pool)
+    return PuzzleRun(game, choose(others, difficulty, random.randrange(1 << 30)))
+
+
+def hint_asked(event: Event, run: PuzzleRun | None) -> bool:
+    """A hint asked during a run, from the controls or the hint button: the run's own
+    (the square the answer leaves), not the computer's (the whole move)."""
+    pressed = isinstance(event, Press) and event.button is ButtonRole.HINT
+    return (pressed or isinstance(event, Hint)) and run is not None and not run.left
+
+
+def next_pressed(event: Event, run: PuzzleRun | None) -> bool:
+    """The puzzle button during a run: the next puzzle at once (the run's game is the
+    puzzle's, so nothing is given up by it)."""
+    pressed = isinstance(event, Press) and event.button is ButtonRole.PUZZLE
+    return pressed and run is not None and not run.left
+
+
+def asked(notices: Sequence[Notice]) -> bool:
+    """Whether the session said a puzzle was asked from the board's buttons."""
+    return any(isinstance(notice, PuzzleAsked) for notice in notices)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +125,13 @@ class PuzzleRun:
     def start(self) -> NewGame:
         """The new game that sets the puzzle's position up (the LEDs guide the set-up)."""
         return NewGame(variants=dict(self.puzzle.options), position=self.puzzle.position)
+
+    def set_up(self, at: float) -> PuzzleSet:
+        """What is told once the puzzle's game has started: the question (shown, said)."""
+        puzzle = self.puzzle
+        seat = self.game.position(puzzle.position, dict(puzzle.options)).turn
+        kind, plies, difficulty = puzzle.kind, puzzle.plies, puzzle.difficulty
+        return PuzzleSet(puzzle.id, self.game.name, kind, plies, seat, difficulty, at)
 
     @property
     def question(self) -> str:

@@ -67,7 +67,15 @@ class DeclineChoice:
     NAME: ClassVar[str] = "decline"
 
 
-NamedChoice = TakebackChoice | PlayOnChoice | AcceptChoice | DeclineChoice
+@dataclass(frozen=True, slots=True)
+class PuzzleChoice:
+    """The prompt choice that gives up the game in progress for a puzzle (asked from the
+    board's buttons while a game is under way; ``PlayOnChoice`` keeps the game)."""
+
+    NAME: ClassVar[str] = "puzzle"
+
+
+NamedChoice = TakebackChoice | PlayOnChoice | AcceptChoice | DeclineChoice | PuzzleChoice
 """The prompt choices that are not moves: each is shown and chosen by its name."""
 
 
@@ -107,11 +115,14 @@ class Playing:
 @dataclass(frozen=True, slots=True)
 class Prompting:
     """The board shows what several moves (or a takeback) would: the player picks one.
-    ``choices`` are moves of the position or a ``TakebackChoice``."""
+    ``choices`` are moves of the position or a ``NamedChoice``; ``setting_up``: opened
+    while the board was still being set up (a puzzle asked as a resumed game is set
+    up), which playing on goes back to."""
 
     choices: tuple[Hashable, ...]
     selected: int = 0
     guide: GuideMove | None = None
+    setting_up: bool = False
 
     def __post_init__(self) -> None:
         if not self.choices or not 0 <= self.selected < len(self.choices):

@@ -54,6 +54,7 @@ REFUSALS = (
     N_("moves are reviewed once the game is over"),
     N_("no prompt is open for {choice}"),
     N_("{choice} is not one of the choices ({choices})"),
+    N_("{game} ships no puzzles"),
     N_("{seat} plays at another board: its move is lit here when it comes"),
     N_("there is no seat {number}"),
     N_("{seat} is played at another board: they resign there"),

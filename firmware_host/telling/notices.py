@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.game import Position
+from engine.puzzles import kind_of
 from engine.registry import find_game
 from firmware_host.notices.declared import (
     BlunderWarned,
@@ -41,7 +42,9 @@ from firmware_host.notices.declared import (
     Proposal,
     ProposalAnswered,
     ProposalMade,
+    PuzzleAsked,
     PuzzleMissed,
+    PuzzleSet,
     PuzzleSolved,
     Refused,
     RemoteMoved,
@@ -53,11 +56,12 @@ from firmware_host.session.state import (
     AcceptChoice,
     DeclineChoice,
     PlayOnChoice,
+    PuzzleChoice,
     TakebackChoice,
 )
 from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.messages import message_told
-from firmware_host.telling.reasons import any_reason_text, reason_text, result_text
+from firmware_host.telling.reasons import any_reason_text, reason_text, result_text, seat_words
 from firmware_host.telling.spoken_moves import move_sentence, move_words, number_words, seat_name
 
 
@@ -109,7 +113,18 @@ class Count:
     value: int
 
 
-Value = str | int | Move | Moves | Count | Term | Reason | Message
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A puzzle's question in a placeholder ("A (sente) to move: win in 2 of your
+    moves"), in the language's words for the seat and the puzzle's kind."""
+
+    game: str
+    kind: str
+    plies: int
+    seat: int
+
+
+Value = str | int | Move | Moves | Count | Term | Reason | Message | Question
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +268,18 @@ def wording(notice: Notice) -> Wording:
             )
         case PuzzleSolved():
             return both(N_("puzzle solved: well played"))
+        case PuzzleAsked():
+            return shown_only(N_("a puzzle asked from the board's buttons"))
+        case PuzzleSet(puzzle, game, kind, plies, seat, difficulty, _):
+            return Wording(
+                N_("puzzle {puzzle}, difficulty {difficulty}: {question}"),
+                N_("a puzzle: {question}"),
+                {
+                    "puzzle": puzzle,
+                    "difficulty": difficulty,
+                    "question": Question(game, kind, plies, seat),
+                },
+            )
         case ReviewShown(game_id, _, _, None, _):
             return both(N_("review of game {game_id}: the start"), game_id=game_id)
         case ReviewShown(game_id, ply, plies, move, _):
@@ -281,6 +308,8 @@ def _prompt(choices: tuple[str, ...]) -> Wording:
         return both(N_("which move? promote or not"))
     if set(choices) == {TakebackChoice.NAME, PlayOnChoice.NAME}:
         return both(N_("take it back, or play on?"))
+    if set(choices) == {PuzzleChoice.NAME, PlayOnChoice.NAME}:
+        return both(N_("a puzzle, giving up this game, or play on?"))
     if set(choices) == {AcceptChoice.NAME, DeclineChoice.NAME}:
         return both(N_("the other board asks: accept, or decline?"))
     return both(N_("which move? {choices}"), choices=Moves(choices))
@@ -318,6 +347,16 @@ def clock_sentence(position: Position[Any], seat: int, mark: float, language: La
     return text.format(seat=name, seconds=f"{mark:g}")
 
 
+def _question(value: Question, language: Language) -> str:
+    game = find_game(value.game)
+    kind = kind_of(game, value.kind)
+    seat = game.seats[value.seat].name
+    if language is not Language.ENGLISH:
+        seat = seat_words(game.name, language.value).get(seat, seat)
+    asked = kind.ask(value.plies, translated(kind.words, language))
+    return translated(N_("{seat} to move: {question}"), language).format(seat=seat, question=asked)
+
+
 def _reason(value: Reason, language: Language, game: str | None = None) -> str:
     if value.result:
         return result_text(value.text, language)
@@ -340,6 +379,8 @@ def _shown(value: Value, language: Language, game: str | None) -> str:
             return " / ".join(texts)
         case Count(count):
             return str(count)
+        case Question():
+            return _question(value, language)
         case str() | int():
             return str(value)
 
@@ -366,6 +407,8 @@ def _said(value: Value, position: Position[Any] | None, language: Language) -> s
             return translated(N_(", or "), language).join(said)
         case Count(count):
             return number_words(count, code)
+        case Question():
+            return _question(value, language)
         case str() | int():
             return str(value)
     raise AssertionError(f"no words for {value!r}")  # pragma: no cover - every value is above

@@ -22,6 +22,7 @@ from firmware_host.session.state import (
     Phase,
     PlayOnChoice,
     Prompting,
+    PuzzleChoice,
     TakebackChoice,
 )
 from firmware_host.telling.language import N_, Language, translated
@@ -388,6 +389,9 @@ def _asked(controller: Controller, language: Language) -> str:
     assert isinstance(state, Prompting)
     choices, selected = prompt_labels(controller, language), state.selected
     listed = {"choices": " / ".join(choices), "selected": choices[selected]}
+    if any(isinstance(choice, PuzzleChoice) for choice in state.choices):
+        msgid = N_("a puzzle gives up this game: {choices} (selected: {selected})")
+        return _told(language, msgid, **listed)
     if any(isinstance(choice, PlayOnChoice) for choice in state.choices):
         msgid = N_("careful: {move} may throw the game away: {choices} (selected: {selected})")
         return _told(language, msgid, move=position.move_text(position.move_stack[-1]), **listed)

@@ -26,7 +26,9 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
+from drivers.buttons import HELD
 from drivers.errors import HardwareError
 from drivers.i2c import I2CBus
 from drivers.led_strip import OFF, Colour
@@ -47,6 +49,8 @@ PROBE_ADDRESSES = range(0x03, 0x78)
 WHITE = Colour(255, 255, 255)
 LED_STEP = 0.15  # seconds each LED stays lit in the walk along the strip
 COLOUR_HOLD = 1.0
+WIRE_OF_HELD = MappingProxyType({held: wire for wire, held in HELD.items()})
+"""The button whose press, held long, reports another role (hint held: puzzle)."""
 
 
 @dataclass
@@ -419,6 +423,7 @@ class Doctor:
                 )
                 continue
             got = bench.pressed.popleft()
+            got = WIRE_OF_HELD.get(got, got) if got not in gpios else got  # hint held long
             if got is role:
                 self.say(f"button {role.value} (GPIO {gpio}): pressed")
             else:

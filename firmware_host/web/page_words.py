@@ -234,6 +234,7 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("refill"),
     N_("clock"),
     N_("hint"),
+    N_("puzzle"),
     # the records' formats by their titles (each game's ``record_formats``)
     N_("plain text (headers and moves)"),
     N_("USI position line"),

@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from typing import TypeVar
 
-from gpiozero.pins.mock import MockFactory
+from gpiozero.pins.mock import MockFactory, MockPin
 
 from drivers.buttons import ButtonRole
 from drivers.i2c import I2CBus
@@ -112,12 +112,20 @@ class SimulatedBoard:
 
     def press(self, role: ButtonRole) -> None:
         """Press and release a button, as a finger would."""
+        self.hold(role)
+        self.release(role)
+
+    def hold(self, role: ButtonRole) -> None:
+        """Press a button and keep it down (``release`` lets it go)."""
+        self._pin(role).drive_low()
+
+    def release(self, role: ButtonRole) -> None:
+        self._pin(role).drive_high()
+
+    def _pin(self, role: ButtonRole) -> MockPin:
         for button_role, gpio in self.profile.buttons:
             if button_role is role:
-                pin = self.pin_factory.pin(gpio)
-                pin.drive_low()
-                pin.drive_high()
-                return
+                return self.pin_factory.pin(gpio)
         raise ValueError(f"this board has no {role.value} button")
 
     def has_button(self, role: ButtonRole) -> bool:

@@ -9,7 +9,7 @@ import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
-from drivers.buttons import ButtonPanel, ButtonRole
+from drivers.buttons import LONG_PRESS, ButtonPanel, ButtonRole
 from drivers.errors import ButtonError, GpioError
 
 PINS = {ButtonRole.OK: 5, ButtonRole.NEXT: 6, ButtonRole.BACK: 13, ButtonRole.ROLL: 26}
@@ -46,6 +46,7 @@ def test_role_values_are_the_profile_names() -> None:
         "refill",
         "clock",
         "hint",
+        "puzzle",
     ]
     assert ButtonRole("refill") is ButtonRole.REFILL
 
@@ -139,3 +140,53 @@ def test_close_releases_the_pins_and_leaves_the_global_factory_alone(
     assert Device.pin_factory is before
     again = ButtonPanel(PINS, print, pin_factory=factory)
     again.close()
+
+
+def test_hint_held_asks_for_a_puzzle_and_a_short_press_for_a_hint(factory: MockFactory) -> None:
+    pressed: list[ButtonRole] = []
+    clock = FakeClock()
+    panel = ButtonPanel({ButtonRole.HINT: 21}, pressed.append, pin_factory=factory, clock=clock)
+    pin = factory.pin(21)
+    pin.drive_low()
+    assert pressed == []  # a hint is told when it is let go: it may yet be held
+    clock.now += 0.3
+    pin.drive_high()
+    assert pressed == [ButtonRole.HINT]
+    clock.now += 1.0
+    pin.drive_low()
+    clock.now += LONG_PRESS - 0.01
+    pin.drive_high()
+    assert pressed == [ButtonRole.HINT] * 2  # just short of the long press
+    clock.now += 1.0
+    pin.drive_low()
+    for _ in range(3):  # pressed, chattering a few milliseconds, then held
+        clock.now += 0.004
+        pin.drive_high()
+        clock.now += 0.004
+        pin.drive_low()
+    clock.now += LONG_PRESS
+    pin.drive_high()
+    clock.now += 0.005
+    pin.drive_low()  # the release chatters too: no press
+    pin.drive_high()
+    assert pressed == [ButtonRole.HINT, ButtonRole.HINT, ButtonRole.PUZZLE]
+    panel.close()
+
+
+def test_a_panel_may_hold_no_role_longer(factory: MockFactory) -> None:
+    pressed: list[ButtonRole] = []
+    clock = FakeClock()
+    panel = ButtonPanel(
+        {ButtonRole.HINT: 21, ButtonRole.PUZZLE: 20},
+        pressed.append,
+        pin_factory=factory,
+        clock=clock,
+        held={},
+    )
+    factory.pin(21).drive_low()
+    assert pressed == [ButtonRole.HINT]  # at once, as every other button
+    clock.now += 3
+    factory.pin(21).drive_high()
+    factory.pin(20).drive_low()
+    assert pressed == [ButtonRole.HINT, ButtonRole.PUZZLE]
+    panel.close()

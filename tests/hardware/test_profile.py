@@ -583,9 +583,14 @@ def test_buttons_by_role() -> None:
     assert profile.buttons == ((ButtonRole.OK, 0), (ButtonRole.ROLL, 27), (ButtonRole.CLOCK, 4))
 
 
+def test_a_puzzle_button_by_role() -> None:
+    profile = parse(HEAD + LEDS + "[buttons]\nok = 5\nhint = 19\npuzzle = 26\n")
+    assert profile.buttons == ((ButtonRole.OK, 5), (ButtonRole.HINT, 19), (ButtonRole.PUZZLE, 26))
+
+
 def test_an_unknown_button_role() -> None:
     text = HEAD + LEDS + "[buttons]\nok = 5\nfire = 6\n"
-    buttons = "ok, next, back, roll, refill, clock, hint"
+    buttons = "ok, next, back, roll, refill, clock, hint, puzzle"
     refused(text, "fire", rf"^unknown button 'fire' \(buttons: {buttons}\)$")
 
 

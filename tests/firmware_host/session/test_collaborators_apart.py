@@ -14,6 +14,7 @@ COLLABORATORS = (
     "across_boards.py",
     "board_reading.py",
     "computer_turns.py",
+    "presses.py",
     "prompts.py",
     "reviewing.py",
     "decisions.py",

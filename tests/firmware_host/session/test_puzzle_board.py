@@ -8,10 +8,19 @@ import random
 from pathlib import Path
 from typing import Any
 
+from drivers.buttons import ButtonRole
 from engine.game import Position
 from engine.puzzles import load
 from engine.registry import find_game
-from firmware_host.notices.declared import MoveCommitted, Notice, PuzzleMissed, PuzzleSolved
+from firmware_host.notices.declared import (
+    MoveCommitted,
+    Notice,
+    PuzzleAsked,
+    PuzzleMissed,
+    PuzzleSet,
+    PuzzleSolved,
+)
+from firmware_host.session.actions import Press
 from firmware_host.session.puzzle import PuzzleRun
 from hardware.mock.gestures import Gestures
 from hardware.mock.hands import Hands, Noise, apply
@@ -66,6 +75,30 @@ def test_the_real_board_sets_a_puzzle_up_and_judges_it(tmp_path: Path) -> None:
         await until(lambda: any(isinstance(n, PuzzleSolved) for n in heard))
         await until(lambda: _moves(heard)[-1:] == [puzzle.solution[0]])
         assert run.tries == 1
+        runtime.stopping.set()
+        await task
+
+    asyncio.run(scenario())
+
+
+def test_the_real_boards_puzzle_button_sets_one_up_and_then_the_next(tmp_path: Path) -> None:
+    game = find_game("dobutsu")
+    runtime, _, heard = runtime_on(load_profile("sim", game), tmp_path, game)
+
+    async def scenario() -> None:
+        task = asyncio.create_task(runtime.run(resume=False, handle_signals=False))
+        await until(lambda: runtime.controller.game_id > 0)
+        notices = await runtime.submit(Press(ButtonRole.PUZZLE))
+        first = runtime.puzzle
+        assert first is not None and first.puzzle.difficulty == 1
+        assert [n.puzzle for n in notices if isinstance(n, PuzzleSet)] == [first.puzzle.id]
+        assert any(isinstance(n, PuzzleAsked) for n in notices)
+        assert runtime.controller.position.text() == first.puzzle.position
+        again = await runtime.submit(Press(ButtonRole.PUZZLE))  # during the run: the next
+        second = runtime.puzzle
+        assert second is not None and second.puzzle.id != first.puzzle.id
+        assert not any(isinstance(n, PuzzleAsked) for n in again)  # nothing asked first
+        await until(lambda: any(isinstance(n, PuzzleSet) for n in heard))
         runtime.stopping.set()
         await task
 

@@ -34,7 +34,9 @@ from firmware_host.notices.declared import (
     Proposal,
     ProposalAnswered,
     ProposalMade,
+    PuzzleAsked,
     PuzzleMissed,
+    PuzzleSet,
     PuzzleSolved,
     Refused,
     RemoteMoved,
@@ -56,6 +58,7 @@ EXAMPLES: tuple[Notice, ...] = (
     PromptOpened(("2b2a", "2b2a+"), 0.0),
     PromptOpened(("takeback", "play on"), 0.0),
     PromptOpened(("accept", "decline"), 0.0),
+    PromptOpened(("puzzle", "play on"), 0.0),
     MovesTakenBack(1, 0.0),
     MovesTakenBack(2, 0.0),
     IllegalShown("1d1b", "the giraffe steps one square", 0.0),
@@ -77,6 +80,8 @@ EXAMPLES: tuple[Notice, ...] = (
     BlunderWarned("2c2b", "gives away material", 0.0),
     PuzzleMissed("2c2b", 0.0),
     PuzzleSolved("7-20-win", 1, 0.0),
+    PuzzleAsked(0.0),
+    PuzzleSet("7-20-win", "dobutsu", "win", 3, 0, 2, 0.0),
     ReviewShown(4, 0, 10, None, 0.0),
     ReviewShown(4, 3, 10, "2c2b", 0.0),
     RemoteMoved(1, "2c2b", 0.0),
@@ -97,6 +102,7 @@ SAID_OTHERWISE = (
     ComputerMoved,
     BlunderWarned,
     PuzzleMissed,
+    PuzzleSet,
 )
 """The notices whose sentence says differently what the line shows (the moves in it)."""
 

@@ -4,11 +4,12 @@ chips, the sensor walk naming a crossed or dead channel, the LED and button test
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from drivers.buttons import ButtonRole
+from drivers.buttons import LONG_PRESS, ButtonRole
 from engine.game import Game
 from engine.registry import find_game
 from firmware_host.cli import main
@@ -265,4 +266,23 @@ def test_ok_skips_a_cell_without_calling_it_dead() -> None:
     report = Doctor(sim.bench, sim.hardware.buses).run(("walk",), ["3a", "2b", "1b"])
     assert "cell 2b: skipped" in report.lines
     assert "walk test: 2 of 2 spots answered as wired; skipped: 2b" in report.lines
+    assert report.problems == 0
+
+
+def test_hint_held_long_in_the_button_test_is_still_the_hint_buttons_press(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    profile = load_profile("sim", DOBUTSU)
+    wired = replace(profile, buttons=(*profile.buttons, (ButtonRole.HINT, 19)))
+    sim = simulated_bench(wired, DOBUTSU)
+    hardware = sim.hardware
+
+    def held(role: ButtonRole) -> None:  # every button held well past the long press
+        hardware.hold(role)
+        hardware.clock.advance_to(hardware.clock.now() + LONG_PRESS + 0.1)
+        hardware.release(role)
+
+    monkeypatch.setattr(hardware, "press", held)
+    report = Doctor(sim.bench, sim.hardware.buses).run(("buttons",))
+    assert "button hint (GPIO 19): pressed" in report.lines  # told as puzzle, held
     assert report.problems == 0
