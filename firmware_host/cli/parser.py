@@ -419,7 +419,11 @@ def _ladder_parser(commands: Any) -> None:
     ladder.add_argument("--engine", choices=("builtin", "fairy"), default="builtin")
     ladder.add_argument("--games", type=int, default=20, help="games per pairing (default: 20)")
     ladder.add_argument("--seed", type=int, default=1, help="seeds the players and the dice")
-    ladder.add_argument("--top-nodes", type=int, default=20000, help="the top anchor's nodes")
+    ladder.add_argument(
+        "--top-nodes",
+        type=int,
+        help="the top anchor's nodes (default: what it played with in the table, else 20000)",
+    )
     ladder.add_argument(
         "--max-plies",
         type=int,

@@ -69,6 +69,7 @@ def ladder(args: argparse.Namespace) -> int:
         load_table,
         play_ladder,
         rated,
+        recorded_top_nodes,
         summary,
         together,
         write_table,
@@ -78,6 +79,7 @@ def ladder(args: argparse.Namespace) -> int:
         raise SystemExit("kiban: --games must be 1 or more")
     game, engine = find_game(args.game), LadderEngine(args.engine)
     table = load_table()
+    top_nodes = args.top_nodes or recorded_top_nodes(table, game.name, engine)
     runs = []
     # one pairing at a time, each written as it ends: a run stopped early keeps them
     for spec in each_pairing(args.pairings):
@@ -88,7 +90,7 @@ def ladder(args: argparse.Namespace) -> int:
             seed=args.seed,
             table=table,
             pairings=spec,
-            top_nodes=args.top_nodes,
+            top_nodes=top_nodes,
             max_plies=args.max_plies,
             report=lambda line: print(line, flush=True),
         )
@@ -96,7 +98,7 @@ def ladder(args: argparse.Namespace) -> int:
         if not args.dry_run:
             write_table(played)
     if not runs:
-        runs.append(play_ladder(game, engine, 1, table=table, pairings="none"))
+        runs.append(play_ladder(game, engine, 1, table=table, pairings="none", top_nodes=top_nodes))
     measured = rated(together(runs), load_table())
     for line in summary(measured):
         print(line)

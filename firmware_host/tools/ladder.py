@@ -16,6 +16,7 @@ from __future__ import annotations
 import fcntl
 import math
 import random
+import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -167,6 +168,18 @@ def plays(rung: Rung) -> str:
     return ", ".join(
         f"{name} {getattr(rung, name)}" for name in PARAMETERS if getattr(rung, name) is not None
     )
+
+
+def recorded_top_nodes(table: Ladder, game: str, engine: LadderEngine) -> int:
+    """The nodes the top anchor played with in the table's results for this game and
+    engine (a run keeps measuring against the same anchor unless told otherwise),
+    else ``TOP_NODES``."""
+    for result in reversed(table.results):
+        if (result.game, result.engine, result.first) == (game, engine, TOP):
+            found = re.search(r"\bnodes (\d+)", result.first_plays)
+            if found:
+                return int(found.group(1))
+    return TOP_NODES
 
 
 def top_rung(game: Game[Any], top: Rung, nodes: int) -> Rung:

@@ -192,3 +192,18 @@ def test_results_from_before_capped_games_were_judged_are_dropped_where_the_game
     (mine,) = low.results
     old = replace(mine, seed=9, draws=1, judged=False)
     assert old not in rated(low, replace(TINY, results=(old,))).stale
+
+
+def test_a_run_measures_against_the_top_anchor_the_table_last_used() -> None:
+    from engine.search.ladder import Result
+    from firmware_host.tools.ladder import TOP_NODES, recorded_top_nodes
+
+    def top(nodes: int, game: str = "dobutsu") -> Result:
+        plays = f"fairy nodes {nodes}, skill 20, blunder 0.0"
+        return Result(game, LadderEngine.FAIRY, "top", "level:10", plays, "x", 1, 1, 0, 0)
+
+    assert recorded_top_nodes(Ladder(), "dobutsu", LadderEngine.FAIRY) == TOP_NODES
+    table = Ladder(results=(top(20000), top(400000), top(50000, "shogi")))
+    assert recorded_top_nodes(table, "dobutsu", LadderEngine.FAIRY) == 400000
+    assert recorded_top_nodes(table, "shogi", LadderEngine.FAIRY) == 50000
+    assert recorded_top_nodes(table, "dobutsu", LadderEngine.BUILTIN) == TOP_NODES
