@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -51,6 +51,13 @@ def data_path(game: Game[Any]) -> Path:
     """The game's ``puzzles.jsonl`` in the source tree (where generation writes)."""
     module = __import__(type(game).__module__, fromlist=["_"])
     return Path(module.__file__ or ".").parent / DATA_FILE
+
+
+def same_as(game: Game[Any], text: str, options: tuple[tuple[str, str], ...] = ()) -> Hashable:
+    """What makes two positions the same puzzle: the position as the game reads it
+    (its search key: the pieces, hands and mover, never the move number), so a text
+    that differs only in its counters is still a repeat."""
+    return game.position(text, dict(options)).search_key()
 
 
 def read_file(path: Path) -> list[Puzzle]:
@@ -159,7 +166,7 @@ def generate(
     for a game whose search is slow)."""
     path = path or data_path(game)
     known = read_file(path)
-    seen = {p.position for p in known}
+    seen = {same_as(game, p.position, p.options) for p in known}
     seed = max((p.verified.seed for p in known), default=0) + 1
     today = datetime.datetime.now(datetime.UTC).date().isoformat()
     added = 0
@@ -185,7 +192,7 @@ def generate(
 def _from_one_game(
     game: Game[Any],
     seed: int,
-    seen: set[str],
+    seen: set[Hashable],
     today: str,
     mate_search: MateSearch | None,
     *,
@@ -195,7 +202,8 @@ def _from_one_game(
     first move of its own."""
     taken: dict[str, list[str]] = {kind.name: [] for kind in game.puzzle_kinds}
     for found in self_play(game, seed, nodes):
-        if found.text in seen:
+        key = same_as(game, found.text)
+        if key in seen:
             continue
         for kind in game.puzzle_kinds:
             if len(taken[kind.name]) >= PER_GAME:
@@ -204,7 +212,7 @@ def _from_one_game(
             if puzzle is None or puzzle.solution[0] in taken[kind.name]:
                 continue
             taken[kind.name].append(puzzle.solution[0])
-            seen.add(found.text)
+            seen.add(key)
             yield puzzle
             break
 
