@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime
 import random
 from collections.abc import Callable, Hashable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -34,17 +34,21 @@ NODES = 400
 """The node budget of each self-play move: fixed, so a seed gives the same game."""
 MAX_PLIES = 160
 PER_GAME = 3
-"""The most puzzles of one kind taken from one self-play game: a threat that stands
-for several moves would otherwise give the same puzzle again and again."""
+"""The most puzzles of one kind and length taken from one self-play game: a threat
+that stands for several moves would otherwise give the same puzzle again and again."""
 
 
 @dataclass(frozen=True, slots=True)
 class Found:
-    """A position the self-play reached, with its seed and ply."""
+    """A position the self-play reached, with its seed and ply; or one on the line of a
+    puzzle found there, ``after`` the moves from the game's position to it and ``tag``
+    what tells its id from the game position's."""
 
     text: str
     seed: int
     ply: int
+    after: tuple[str, ...] = ()
+    tag: str = ""
 
 
 def data_path(game: Game[Any]) -> Path:
@@ -57,7 +61,8 @@ def same_as(game: Game[Any], text: str, options: tuple[tuple[str, str], ...] = (
     """What makes two positions the same puzzle: the position as the game reads it
     (its search key: the pieces, hands and mover, never the move number), so a text
     that differs only in its counters is still a repeat."""
-    return game.position(text, dict(options)).search_key()
+    key: Hashable = game.position(text, dict(options)).search_key()
+    return key
 
 
 def read_file(path: Path) -> list[Puzzle]:
@@ -141,7 +146,7 @@ def as_puzzle(
     if solution is None:
         return None
     return Puzzle(
-        id=f"{found.seed}-{found.ply}-{kind.name}",
+        id=f"{found.seed}-{found.ply}-{kind.name}{found.tag}",
         game=game.name,
         options=(),
         position=found.text,
@@ -149,8 +154,34 @@ def as_puzzle(
         kind=kind.name,
         plies=plies,
         difficulty=difficulty_of(kind, plies),
-        verified=Verified(solver, plies, solution.nodes, today, found.seed, found.ply),
+        verified=Verified(solver, plies, solution.nodes, today, found.seed, found.ply, found.after),
     )
+
+
+def on_its_line(game: Game[Any], puzzle: Puzzle, found: Found) -> Iterator[Found]:
+    """The positions where the solver of a WIN puzzle longer than three plies moves
+    again: after its answer and each reply (the longest or not). A win in N that the
+    self-play reached holds wins in N-2 the game never showed; each is proved afresh."""
+    if puzzle.plies < 3:
+        return
+    position = game.position(puzzle.position, dict(puzzle.options))
+    position.push_text(puzzle.solution[0])
+    if position.outcome() is not None:
+        return
+    for number, reply in enumerate(list(position.legal_moves()), start=1):
+        said = position.move_text(reply)
+        position.push(reply)
+        try:
+            if position.outcome() is None and position.chance_moves() is None:
+                yield Found(
+                    position.text(),
+                    found.seed,
+                    found.ply,
+                    (*found.after, puzzle.solution[0], said),
+                    f"{found.tag}.{number}",
+                )
+        finally:
+            position.pop()
 
 
 def generate(
@@ -159,11 +190,13 @@ def generate(
     *,
     path: Path | None = None,
     nodes: int = NODES,
+    lengths: frozenset[int] | None = None,
     say: Callable[[str], None] = print,
 ) -> int:
     """Adds up to ``count`` proved puzzles to the game's file; returns how many. Resumes
     after the last seed the file holds; ``nodes``: each self-play move's budget (fewer
-    for a game whose search is slow)."""
+    for a game whose search is slow); ``lengths``: the plies to keep (all when None),
+    to fill a difficulty the games give seldom."""
     path = path or data_path(game)
     known = read_file(path)
     seen = {same_as(game, p.position, p.options) for p in known}
@@ -173,9 +206,8 @@ def generate(
     outside = fairy_mate_search(game) if any(k.checks_only for k in game.puzzle_kinds) else None
     try:
         while added < count:
-            for puzzle in _from_one_game(
-                game, seed, seen, today, outside and outside[0], nodes=nodes
-            ):
+            one = _OneGame(game, seed, seen, today, outside and outside[0], lengths)
+            for puzzle in one.puzzles(nodes):
                 with path.open("a", encoding="utf-8") as out:
                     out.write(puzzle.to_line() + "\n")
                 added += 1
@@ -189,32 +221,50 @@ def generate(
     return added
 
 
-def _from_one_game(
-    game: Game[Any],
-    seed: int,
-    seen: set[Hashable],
-    today: str,
-    mate_search: MateSearch | None,
-    *,
-    nodes: int,
-) -> Iterator[Puzzle]:
-    """The puzzles of one self-play game, at most ``PER_GAME`` of a kind, each with a
-    first move of its own."""
-    taken: dict[str, list[str]] = {kind.name: [] for kind in game.puzzle_kinds}
-    for found in self_play(game, seed, nodes):
-        key = same_as(game, found.text)
-        if key in seen:
-            continue
-        for kind in game.puzzle_kinds:
-            if len(taken[kind.name]) >= PER_GAME:
+@dataclass(slots=True)
+class _OneGame:
+    """The puzzles of one self-play game: at most ``PER_GAME`` of a kind and length,
+    each with a first move of its own, and the shorter wins on their lines."""
+
+    game: Game[Any]
+    seed: int
+    seen: set[Hashable]
+    today: str
+    mate_search: MateSearch | None
+    lengths: frozenset[int] | None
+    taken: dict[tuple[str, int], list[str]] = field(default_factory=dict)
+
+    def puzzles(self, nodes: int) -> Iterator[Puzzle]:
+        for found in self_play(self.game, self.seed, nodes):
+            waiting = [found]
+            while waiting:
+                yield from self._tried(waiting.pop(0), waiting)
+
+    def _room(self, kind: PuzzleKind, plies: int) -> bool:
+        wanted = self.lengths is None or plies in self.lengths
+        return wanted and len(self.taken.get((kind.name, plies), ())) < PER_GAME
+
+    def _tried(self, found: Found, waiting: list[Found]) -> Iterator[Puzzle]:
+        """``found`` as the first kind it is a puzzle of; the positions on a win's line
+        join ``waiting`` while a shorter length has room."""
+        key = same_as(self.game, found.text)
+        if key in self.seen:
+            return
+        for kind in self.game.puzzle_kinds:
+            if not any(self._room(kind, plies) for plies in kind.plies):
                 continue
-            puzzle = as_puzzle(game, found, kind, today, mate_search)
-            if puzzle is None or puzzle.solution[0] in taken[kind.name]:
+            puzzle = as_puzzle(self.game, found, kind, self.today, self.mate_search)
+            if puzzle is None:
                 continue
-            taken[kind.name].append(puzzle.solution[0])
-            seen.add(key)
+            if any(self._room(kind, plies) for plies in kind.plies if plies < puzzle.plies):
+                waiting.extend(on_its_line(self.game, puzzle, found))
+            slot = self.taken.setdefault((kind.name, puzzle.plies), [])
+            if not self._room(kind, puzzle.plies) or puzzle.solution[0] in slot:
+                continue
+            slot.append(puzzle.solution[0])
+            self.seen.add(key)
             yield puzzle
-            break
+            return
 
 
 def verify(game: Game[Any], *, path: Path | None = None, say: Callable[[str], None] = print) -> int:
