@@ -11,6 +11,7 @@ so running it again adds more.
 from __future__ import annotations
 
 import datetime
+import functools
 import random
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from typing import Any
 
 from engine.game import Game, Position
 from engine.puzzle_kinds import Goal, PuzzleKind
-from engine.puzzle_solver import shortest_win, solve
+from engine.puzzle_solver import may_solve, shortest_win, solve
 from engine.puzzles import DATA_FILE, Puzzle, PuzzleError, Verified, check, difficulty_of
 from engine.search import Limits, level
 
@@ -91,8 +92,17 @@ def self_play(game: Game[Any], seed: int, nodes: int = NODES) -> Iterator[Found]
         position.push(found.best)
 
 
-MateSearch = Callable[[Position[Any]], int | None]
-"""An outside mate search: the plies to a forced win for the mover, or None."""
+@dataclass(frozen=True, slots=True)
+class Mate:
+    """What an outside mate search found: the plies to the mover's forced win and the
+    move it starts with."""
+
+    plies: int
+    first: str
+
+
+MateSearch = Callable[[Position[Any]], Mate | None]
+"""An outside mate search: the mover's forced win, or None."""
 
 FAIRY_NODES = 5_000
 """Fairy-Stockfish's node budget for the mate pre-filter: fixed, so runs repeat."""
@@ -113,9 +123,11 @@ def fairy_mate_search(game: Game[Any]) -> tuple[MateSearch, Callable[[], None]] 
     except EngineError:
         return None
 
-    def mate_in(position: Position[Any]) -> int | None:
+    def mate_in(position: Position[Any]) -> Mate | None:
         found = engine.analyse(position, limits=Limits(max_nodes=FAIRY_NODES))
-        return found.mate_in if found.mate_in is not None and found.mate_in > 0 else None
+        if found.mate_in is None or found.mate_in <= 0:
+            return None
+        return Mate(found.mate_in, position.move_text(found.best))
 
     return mate_in, engine.close
 
@@ -125,23 +137,27 @@ def as_puzzle(
     found: Found,
     kind: PuzzleKind,
     today: str,
+    *,
     mate_search: MateSearch | None = None,
+    wanted: Callable[[int], bool] | None = None,
 ) -> Puzzle | None:
     """``found`` as a ``kind`` puzzle, when the solver proves one answer; a WIN is
-    first asked of ``mate_search`` when there is one (the exhaustive proof is slow)."""
+    first asked of ``mate_search`` when there is one (the exhaustive proof is slow),
+    and proved only when ``wanted`` (when given) wants its length."""
     position = game.position(found.text)
     solver = SOLVER
     if kind.goal is Goal.WIN and mate_search is not None:
-        plies = mate_search(position)
-        if plies is None or plies not in kind.plies:
-            return None
+        mate = mate_search(position)
+        plies = None if mate is None else mate.plies
         solver = f"fairy-stockfish mate search ({FAIRY_NODES} nodes) + {SOLVER}"
     elif kind.goal is Goal.WIN:
         plies = shortest_win(position, kind, max(kind.plies))
-        if plies is None or plies not in kind.plies:
-            return None
     else:
         plies = kind.plies[0]
+    if plies is None or plies not in kind.plies or (wanted is not None and not wanted(plies)):
+        return None
+    if not may_solve(position, kind, plies):
+        return None
     solution = solve(position, kind, plies)
     if solution is None:
         return None
@@ -162,10 +178,14 @@ def on_its_line(game: Game[Any], puzzle: Puzzle, found: Found) -> Iterator[Found
     """The positions where the solver of a WIN puzzle longer than three plies moves
     again: after its answer and each reply (the longest or not). A win in N that the
     self-play reached holds wins in N-2 the game never showed; each is proved afresh."""
-    if puzzle.plies < 3:
-        return
-    position = game.position(puzzle.position, dict(puzzle.options))
-    position.push_text(puzzle.solution[0])
+    if puzzle.plies >= 3:
+        yield from after_each_reply(game, found, puzzle.solution[0])
+
+
+def after_each_reply(game: Game[Any], found: Found, first: str) -> Iterator[Found]:
+    """The positions after ``first`` and each reply to it that leaves the game going."""
+    position = game.position(found.text)
+    position.push_text(first)
     if position.outcome() is not None:
         return
     for number, reply in enumerate(list(position.legal_moves()), start=1):
@@ -177,7 +197,7 @@ def on_its_line(game: Game[Any], puzzle: Puzzle, found: Found) -> Iterator[Found
                     position.text(),
                     found.seed,
                     found.ply,
-                    (*found.after, puzzle.solution[0], said),
+                    (*found.after, first, said),
                     f"{found.tag}.{number}",
                 )
         finally:
@@ -206,7 +226,7 @@ def generate(
     outside = fairy_mate_search(game) if any(k.checks_only for k in game.puzzle_kinds) else None
     try:
         while added < count:
-            one = _OneGame(game, seed, seen, today, outside and outside[0], lengths)
+            one = OneGame(game, seed, seen, today, outside and outside[0], lengths)
             for puzzle in one.puzzles(nodes):
                 with path.open("a", encoding="utf-8") as out:
                     out.write(puzzle.to_line() + "\n")
@@ -222,7 +242,7 @@ def generate(
 
 
 @dataclass(slots=True)
-class _OneGame:
+class OneGame:
     """The puzzles of one self-play game: at most ``PER_GAME`` of a kind and length,
     each with a first move of its own, and the shorter wins on their lines."""
 
@@ -233,18 +253,45 @@ class _OneGame:
     mate_search: MateSearch | None
     lengths: frozenset[int] | None
     taken: dict[tuple[str, int], list[str]] = field(default_factory=dict)
+    mates: dict[str, Mate | None] = field(default_factory=dict)
 
     def puzzles(self, nodes: int) -> Iterator[Puzzle]:
         for found in self_play(self.game, self.seed, nodes):
             waiting = [found]
             while waiting:
-                yield from self._tried(waiting.pop(0), waiting)
+                yield from self.tried(waiting.pop(0), waiting)
+
+    def _mate(self, position: Position[Any]) -> Mate | None:
+        """The outside search's answer, asked once a position."""
+        assert self.mate_search is not None
+        text = position.text()
+        if text not in self.mates:
+            self.mates[text] = self.mate_search(position)
+        return self.mates[text]
+
+    def _beyond(self, found: Found, kind: PuzzleKind) -> Iterator[Found]:
+        """A win two plies longer than the kind's longest, by the outside search: the
+        positions after its first move and each reply may be the longest wins."""
+        longest = max(kind.plies)
+        if self.mate_search is None or kind.goal is not Goal.WIN:
+            return iter(())
+        if not self._wanted(kind, longest):
+            return iter(())
+        mate = self._mate(self.game.position(found.text))
+        if mate is None or mate.plies != longest + 2:
+            return iter(())
+        return after_each_reply(self.game, found, mate.first)
+
+    def _wanted(self, kind: PuzzleKind, plies: int) -> bool:
+        """Whether a win in ``plies`` is worth proving: its length, or a shorter one
+        on its line, has room."""
+        return any(self._room(kind, p) for p in kind.plies if p <= plies)
 
     def _room(self, kind: PuzzleKind, plies: int) -> bool:
         wanted = self.lengths is None or plies in self.lengths
         return wanted and len(self.taken.get((kind.name, plies), ())) < PER_GAME
 
-    def _tried(self, found: Found, waiting: list[Found]) -> Iterator[Puzzle]:
+    def tried(self, found: Found, waiting: list[Found]) -> Iterator[Puzzle]:
         """``found`` as the first kind it is a puzzle of; the positions on a win's line
         join ``waiting`` while a shorter length has room."""
         key = same_as(self.game, found.text)
@@ -253,8 +300,16 @@ class _OneGame:
         for kind in self.game.puzzle_kinds:
             if not any(self._room(kind, plies) for plies in kind.plies):
                 continue
-            puzzle = as_puzzle(self.game, found, kind, self.today, self.mate_search)
+            puzzle = as_puzzle(
+                self.game,
+                found,
+                kind,
+                self.today,
+                mate_search=self.mate_search and self._mate,
+                wanted=functools.partial(self._wanted, kind),
+            )
             if puzzle is None:
+                waiting.extend(self._beyond(found, kind))
                 continue
             if any(self._room(kind, plies) for plies in kind.plies if plies < puzzle.plies):
                 waiting.extend(on_its_line(self.game, puzzle, found))

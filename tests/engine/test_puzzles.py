@@ -13,7 +13,7 @@ import pytest
 
 from engine.game import Game
 from engine.puzzle_kinds import Goal
-from engine.puzzle_solver import shortest_win, solve
+from engine.puzzle_solver import may_solve, shortest_win, solve
 from engine.puzzles import (
     Puzzle,
     PuzzleError,
@@ -101,6 +101,17 @@ def test_a_win_sooner_than_asked_is_not_a_longer_puzzle() -> None:
     kind = kind_of(game, "win")
     puzzle = next(p for p in load(game) if p.plies == 1)
     assert solve(game.position(puzzle.position), kind, 3) is None
+
+
+def test_the_cheaper_first_look_lets_a_tsume_by_and_stops_a_wrong_length() -> None:
+    """``may_solve`` spares the proof the positions that are no puzzle; a shipped tsume
+    passes it, the same asked as a longer or shorter mate does not."""
+    game = find_game("shogi")
+    kind = kind_of(game, "tsume")
+    for plies in (1, 3):
+        puzzle = next(p for p in load(game) if p.plies == plies)
+        assert may_solve(game.position(puzzle.position), kind, plies)
+        assert not may_solve(game.position(puzzle.position), kind, 4 - plies)
 
 
 def test_a_changed_answer_fails_the_check() -> None:

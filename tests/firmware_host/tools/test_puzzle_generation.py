@@ -5,11 +5,16 @@ stopped; ``verify`` proves a file again and counts what fails."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+from engine.game import Position
+from engine.puzzle_solver import shortest_win
 from engine.puzzles import check, load
 from engine.registry import find_game
 from firmware_host.tools.puzzles import (
     Found,
+    Mate,
+    OneGame,
     as_puzzle,
     generate,
     on_its_line,
@@ -93,3 +98,24 @@ def test_a_position_is_the_same_whatever_its_move_number() -> None:
     start = game.position().text()
     later = start.rsplit(" ", 1)[0] + " 41"
     assert later != start and same_as(game, later) == same_as(game, start)
+
+
+def test_a_win_two_plies_longer_than_the_longest_offers_the_positions_on_its_line() -> None:
+    """The outside search's win in N+2 (N the kind's longest) is no puzzle, but the
+    positions after its first move and each reply are tried as wins in N."""
+    game = find_game("dobutsu")
+    kind = game.puzzle_kinds[0]
+    root = next(p for p in load(game) if p.plies == 3)
+
+    def told(position: Position[Any]) -> Mate | None:
+        if position.text() == root.position:
+            return Mate(max(kind.plies) + 2, root.solution[0])
+        plies = shortest_win(position, kind, max(kind.plies))
+        return None if plies is None else Mate(plies, "")
+
+    one = OneGame(game, 1, set(), "2026-11-25", told, frozenset({1}))
+    waiting: list[Found] = []
+    assert list(one.tried(Found(root.position, 1, 20), waiting)) == []
+    assert waiting
+    assert all(f.after[0] == root.solution[0] and f.ply == 20 for f in waiting)
+    assert [p.plies for f in waiting for p in one.tried(f, [])] == [1] * 3  # three at most
