@@ -92,6 +92,11 @@ def self_play(game: Game[Any], seed: int, nodes: int = NODES) -> Iterator[Found]
         position.push(found.best)
 
 
+BEYOND = 4
+"""How much longer than a kind's longest an outside search's win may be for its line
+to be searched for the longest (two moves of each side: the fan-out stays small)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Mate:
     """What an outside mate search found: the plies to the mover's forced win and the
@@ -270,15 +275,16 @@ class OneGame:
         return self.mates[text]
 
     def _beyond(self, found: Found, kind: PuzzleKind) -> Iterator[Found]:
-        """A win two plies longer than the kind's longest, by the outside search: the
-        positions after its first move and each reply may be the longest wins."""
+        """A win up to four plies longer than the kind's longest, by the outside search:
+        the positions after its first move and each reply are a win two plies shorter,
+        so the longest wins the games seldom show are found on longer ones' lines."""
         longest = max(kind.plies)
         if self.mate_search is None or kind.goal is not Goal.WIN:
             return iter(())
         if not self._wanted(kind, longest):
             return iter(())
         mate = self._mate(self.game.position(found.text))
-        if mate is None or mate.plies != longest + 2:
+        if mate is None or not longest < mate.plies <= longest + BEYOND:
             return iter(())
         return after_each_reply(self.game, found, mate.first)
 
