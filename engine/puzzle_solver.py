@@ -31,6 +31,9 @@ class Solution:
 class _Count:
     nodes: int = 0
     memo: dict[tuple[Hashable, int], int | None] = field(default_factory=dict)
+    checks_first: bool = False
+    """A first look only: a tsume's non-check is cut before the game is asked whether
+    it ended (the question costs every reply's generation)."""
 
 
 def solve(position: Position[Any], kind: PuzzleKind, plies: int) -> Solution | None:
@@ -46,6 +49,18 @@ def solve(position: Position[Any], kind: PuzzleKind, plies: int) -> Solution | N
     else:
         line = _hold_line(position.copy(), kind, count)
     return None if line is None else Solution(line, count.nodes)
+
+
+def may_solve(position: Position[Any], kind: PuzzleKind, plies: int) -> bool:
+    """A cheaper first look than ``solve``, to spare it the positions that are no
+    puzzle: the same search, but a tsume's attacking move that does not check is cut
+    before the game is asked whether it ended (only a move that leaves the other side
+    no legal move could end it). It proves nothing: ``solve`` proves what it lets by."""
+    if position.outcome() is not None or position.chance_moves() is not None:
+        return False
+    if kind.goal is not Goal.WIN or not kind.checks_only:
+        return True
+    return _win_line(position.copy(), kind, plies, _Count(checks_first=True)) is not None
 
 
 def shortest_win(position: Position[Any], kind: PuzzleKind, most: int) -> int | None:
@@ -94,6 +109,8 @@ def _after(
     count.nodes += 1
     position.push(move)
     try:
+        if count.checks_first and not position.check_spots():
+            return None
         won = _won(position, attacker)
         if won is not None:
             return 1 if won else None

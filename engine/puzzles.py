@@ -27,7 +27,10 @@ class PuzzleError(KibanError, ValueError):
 @dataclass(frozen=True, slots=True)
 class Verified:
     """How a puzzle was proved: by which solver, to what depth, over how many
-    positions, on which date, from which self-play game (its seed and ply)."""
+    positions, on which date, from which self-play game (its seed and ply), and, for a
+    shorter puzzle found on a longer one's line, the moves from that game's position
+    to this one (``after``: the solver's moves and the replies; none when the game
+    itself reached the position)."""
 
     solver: str
     depth: int
@@ -35,6 +38,7 @@ class Verified:
     date: str
     seed: int
     ply: int
+    after: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +60,10 @@ class Puzzle:
         data = asdict(self)
         data["options"] = dict(self.options)
         data["solution"] = list(self.solution)
+        if self.verified.after:
+            data["verified"]["after"] = list(self.verified.after)
+        else:
+            del data["verified"]["after"]  # the game reached it: the lines stay as they were
         return json.dumps(data, sort_keys=True)
 
     @classmethod
@@ -71,10 +79,14 @@ class Puzzle:
                 kind=str(data["kind"]),
                 plies=int(data["plies"]),
                 difficulty=int(data["difficulty"]),
-                verified=Verified(**data["verified"]),
+                verified=_verified(data["verified"]),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise PuzzleError(f"cannot read a puzzle line: {error}") from error
+
+
+def _verified(data: dict[str, Any]) -> Verified:
+    return Verified(**{**data, "after": tuple(str(m) for m in data.get("after", ()))})
 
 
 def difficulty_of(kind: PuzzleKind, plies: int) -> int:

@@ -358,6 +358,12 @@ def _puzzles_parser(commands: Any) -> None:
     puzzles.add_argument(
         "--nodes", type=int, default=400, help="generate: each self-play move's node budget"
     )
+    puzzles.add_argument(
+        "--plies",
+        type=int,
+        action="append",
+        help="generate: keep only puzzles of these plies (repeatable; all when not given)",
+    )
 
 
 def _puzzle_argument(parser: argparse.ArgumentParser) -> None:

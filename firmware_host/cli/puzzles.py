@@ -15,7 +15,8 @@ def puzzles(args: argparse.Namespace) -> int:
 
     game = find_game(args.game)
     if args.action == "generate":
-        added = generate(game, args.count, nodes=args.nodes)
+        lengths = frozenset(args.plies) if args.plies else None
+        added = generate(game, args.count, nodes=args.nodes, lengths=lengths)
         print(f"{added} puzzles added")
         return 0
     if args.action == "verify":
