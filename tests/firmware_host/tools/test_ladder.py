@@ -32,6 +32,11 @@ DOBUTSU = find_game("dobutsu")
 TINY = Ladder(
     tuple(Rung("dobutsu", LadderEngine.BUILTIN, n, nodes=30, depth=1) for n in range(1, 11))
 )
+CHATURAJI = find_game("chaturaji")
+TINY_FOUR = Ladder(
+    tuple(Rung("chaturaji", LadderEngine.BUILTIN, n, nodes=4, depth=1) for n in range(1, 11))
+)
+"""A four-seat game's ladder, as cheap as it gets."""
 
 
 def test_a_ladder_plays_each_level_against_its_neighbours_and_rates_them(tmp_path: Path) -> None:
@@ -164,11 +169,9 @@ def test_a_run_of_some_pairings_is_fitted_with_the_tables_other_results(tmp_path
 
 
 def test_a_four_seat_pairing_counts_each_game_once_for_the_side_that_won_it() -> None:
-    chaturaji = find_game("chaturaji")
-    tiny = Ladder(
-        tuple(Rung("chaturaji", LadderEngine.BUILTIN, n, nodes=4, depth=1) for n in range(1, 11))
+    played = play_ladder(
+        CHATURAJI, LadderEngine.BUILTIN, 4, table=TINY_FOUR, pairings="1", max_plies=30
     )
-    played = play_ladder(chaturaji, LadderEngine.BUILTIN, 4, table=tiny, pairings="1", max_plies=30)
     (result,) = played.results
     counts = (result.wins, result.draws, result.losses)
     assert sum(counts) == 4 and all(0 <= count <= 4 for count in counts)
@@ -176,15 +179,13 @@ def test_a_four_seat_pairing_counts_each_game_once_for_the_side_that_won_it() ->
 
 
 def test_results_from_before_capped_games_were_judged_are_dropped_where_the_game_counts() -> None:
-    chaturaji = find_game("chaturaji")
-    tiny = Ladder(
-        tuple(Rung("chaturaji", LadderEngine.BUILTIN, n, nodes=4, depth=1) for n in range(1, 11))
+    played = play_ladder(
+        CHATURAJI, LadderEngine.BUILTIN, 2, table=TINY_FOUR, pairings="1", max_plies=30
     )
-    played = play_ladder(chaturaji, LadderEngine.BUILTIN, 2, table=tiny, pairings="1", max_plies=30)
     (fresh,) = played.results
     drawn_as_before = replace(fresh, seed=9, draws=1, judged=False)
     clean_as_before = replace(fresh, seed=8, draws=0, judged=False)
-    table = replace(tiny, results=(drawn_as_before, clean_as_before))
+    table = replace(TINY_FOUR, results=(drawn_as_before, clean_as_before))
     measured = rated(played, table)
     assert drawn_as_before in measured.stale and clean_as_before not in measured.stale
     # a game that counts nothing was drawn at the cap before as now: its results stand
