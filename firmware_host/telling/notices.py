@@ -347,7 +347,8 @@ def clock_sentence(position: Position[Any], seat: int, mark: float, language: La
     return text.format(seat=name, seconds=f"{mark:g}")
 
 
-def _question(value: Question, language: Language) -> str:
+def question_text(value: Question, language: Language) -> str:
+    """A puzzle's question in ``language``, as a notice and the page ask it."""
     game = find_game(value.game)
     kind = kind_of(game, value.kind)
     seat = game.seats[value.seat].name
@@ -380,7 +381,7 @@ def _shown(value: Value, language: Language, game: str | None) -> str:
         case Count(count):
             return str(count)
         case Question():
-            return _question(value, language)
+            return question_text(value, language)
         case str() | int():
             return str(value)
 
@@ -408,7 +409,7 @@ def _said(value: Value, position: Position[Any] | None, language: Language) -> s
         case Count(count):
             return number_words(count, code)
         case Question():
-            return _question(value, language)
+            return question_text(value, language)
         case str() | int():
             return str(value)
     raise AssertionError(f"no words for {value!r}")  # pragma: no cover - every value is above

@@ -7,14 +7,11 @@ the page keeps none of its own."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.game import Game
 from engine.puzzles import kind_of
 from firmware_host.session.controller import Controller
 from firmware_host.session.puzzle import PuzzleRun
 from firmware_host.telling.language import N_, Language, translated
-from firmware_host.telling.reasons import seat_words
+from firmware_host.telling.notices import Question, question_text
 from firmware_host.web.state import Json
 
 LANGUAGES = tuple(Language)
@@ -49,21 +46,12 @@ def _in_each(told: dict[Language, str]) -> tuple[str, Json]:
     return english, {x.value: told[x] for x in OTHER_LANGUAGES if told[x] != english}
 
 
-def _seat(game: Game[Any], name: str, language: Language) -> str:
-    if language is Language.ENGLISH:
-        return name
-    return seat_words(game.name, language.value).get(name, name)
-
-
 def question(run: PuzzleRun, language: Language) -> str:
     """What the player is asked, in ``language``: "White to move: win in 2 of your
-    moves"."""
+    moves" (told as the notice that sets the puzzle tells it)."""
     game, puzzle = run.game, run.puzzle
-    kind = kind_of(game, puzzle.kind)
     turn = game.position(puzzle.position, dict(puzzle.options)).turn
-    seat = _seat(game, game.seats[turn].name, language)
-    asked = kind.ask(puzzle.plies, translated(kind.words, language))
-    return translated(N_("{seat} to move: {question}"), language).format(seat=seat, question=asked)
+    return question_text(Question(game.name, puzzle.kind, puzzle.plies, turn), language)
 
 
 def kind_text(run: PuzzleRun, language: Language) -> str:
