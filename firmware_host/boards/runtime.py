@@ -47,7 +47,6 @@ from drivers.buttons import ButtonRole
 from drivers.errors import BusError
 from engine.errors import KibanError
 from engine.game import Game
-from engine.puzzles import PuzzleError
 from firmware_host.boards.bus_thread import BusThread
 from firmware_host.boards.notify import SystemdNotifier
 from firmware_host.boards.scanning import (
@@ -58,7 +57,7 @@ from firmware_host.boards.scanning import (
     ScanWatch,
 )
 from firmware_host.boards.session_loop import SessionLoop, next_blink
-from firmware_host.notices.declared import Notice, Refused
+from firmware_host.notices.declared import Notice
 from firmware_host.opponents.thinking import Thinker
 from firmware_host.session.actions import Press
 from firmware_host.session.controller import Controller
@@ -68,13 +67,8 @@ from firmware_host.session.events import (
     Stamped,
     TimePassed,
 )
-from firmware_host.session.puzzle import (
-    PuzzleRun,
-    asked,
-    asked_run,
-    hint_asked,
-    next_pressed,
-)
+from firmware_host.session.puzzle import PuzzleRun
+from firmware_host.session.puzzle_desk import PuzzleDesk
 from firmware_host.session.state import Phase
 from firmware_host.store.journal import Journal
 from firmware_host.store.storage import GameStore
@@ -168,8 +162,8 @@ class Runtime:
         self._computer = thinker  # the computer itself, without the remote seats
         self._thinker = thinker  # the computer, the remote seats answered elsewhere
         self.remote = remote
-        self.puzzle: PuzzleRun | None = None
-        """The puzzle being solved, if any: it judges the moves played (``session.puzzle``)."""
+        self.desk = PuzzleDesk()
+        """The puzzle being solved, if any, and how each event passes it."""
         self._news: Callable[[], None] = lambda: None  # wakes the loop (once it runs)
         if remote is not None:
             self._thinker = remote.thinker(self.computer)
@@ -286,9 +280,9 @@ class Runtime:
                 }
             notices = session.start(**start)
             if puzzle is not None:
-                notices += self._puzzled(session, puzzle.start(), loop.time())
-                notices.append(puzzle.set_up(loop.time()))
-                self.puzzle = puzzle
+                notices += self.desk.start(
+                    puzzle, loop.time(), self._followed(session, loop.time())
+                )
             self._log(notices)
             self._tell(notices)
             # What start-up built stays: keep it out of the full collections.
@@ -495,34 +489,24 @@ class Runtime:
             self._tell(notices)
 
     def _puzzled(self, session: SessionLoop[Future[Any]], event: Event, at: float) -> list[Notice]:
-        """An event and what follows it: the computer's answers queued, and a puzzle's
-        judgement of the moves played carried out (its hint lights the answer's square)."""
-        if self.puzzle is not None and hint_asked(event, self.puzzle):
-            return self.puzzle.give_hint(self.controller, at)
-        if next_pressed(event, self.puzzle):
-            return self._asked_puzzle(session, at)
-        notices = session.handle(event, at)
-        notices += session.follow(self._later)
-        if self.puzzle is not None:
-            answer = self.puzzle.follow(notices)
-            notices += answer.notices
-            for follow in answer.events:
-                notices += session.handle(follow, at)
-        if asked(notices):
-            notices += self._asked_puzzle(session, at)
-        return notices
+        """An event and what follows it: the computer's answers queued, and the puzzle's
+        judgement of the moves played carried out (``PuzzleDesk``)."""
 
-    def _asked_puzzle(self, session: SessionLoop[Future[Any]], at: float) -> list[Notice]:
-        """The puzzle the board's buttons asked for (``asked_run``), set up as a new game
-        as ``start_puzzle`` sets one up."""
-        try:
-            run = asked_run(self.controller.game, self.puzzle)
-        except PuzzleError as error:
-            return [Refused(str(error), at)]
-        self.puzzle = None
-        notices = [*self._puzzled(session, run.start(), at), run.set_up(at)]
-        self.puzzle = run
-        return notices
+        def answer(follow: Event) -> list[Notice]:
+            return session.handle(follow, at)
+
+        return self.desk.passes(event, at, self.controller, self._followed(session, at), answer)
+
+    def _followed(
+        self, session: SessionLoop[Future[Any]], at: float
+    ) -> Callable[[Event], list[Notice]]:
+        """Carry an event out at ``at``, queueing the computer's and other boards' answers."""
+        return lambda event: session.handle(event, at) + session.follow(self._later)
+
+    @property
+    def puzzle(self) -> PuzzleRun | None:
+        """The puzzle being solved, if any: it judges the moves played."""
+        return self.desk.run
 
     async def seat_remote(
         self,
@@ -552,7 +536,7 @@ class Runtime:
         if not plan.resume and controller.phase is not Phase.GAME_OVER:
             self.journal.abandon(controller.game_id, at)  # as a new game leaves it
         old, remote = self.remote, seating.remote
-        self.puzzle = None
+        self.desk.run = None
         self.remote = session.remote = remote
         self._thinker = remote.thinker(self.computer)
         remote.on_news(self._news)
@@ -570,10 +554,10 @@ class Runtime:
     async def start_puzzle(self, run: PuzzleRun) -> list[Notice]:
         """Set ``run``'s puzzle up as a new game (the LEDs guide the pieces there); the
         moves played from then on are judged against its answer."""
-        self.puzzle = None
+        self.desk.run = None
         notices = await self.submit(run.start())
         told = run.set_up(asyncio.get_running_loop().time())
-        self.puzzle = run
+        self.desk.run = run
         self._log([told])
         self._tell([told])
         return [*notices, told]

@@ -23,12 +23,11 @@ from drivers.errors import BusError
 from engine.assessments import Timing
 from engine.game import Game, Layout
 from engine.physical import Spot
-from engine.puzzles import PuzzleError
 from firmware_host.boards.remote_side import RemoteSide
 from firmware_host.boards.scanning import CONFIRM_WAIT, CONFIRMING, ScanWatch
 from firmware_host.boards.session_loop import SessionLoop, at_once, next_blink
 from firmware_host.boards.sim_time import check_target, check_wait
-from firmware_host.notices.declared import Notice, Refused
+from firmware_host.notices.declared import Notice
 from firmware_host.opponents.players import Players
 from firmware_host.opponents.thinking import InlineThinker, Thinker
 from firmware_host.session.actions import Press
@@ -38,13 +37,8 @@ from firmware_host.session.events import (
     FrameSeen,
     TimePassed,
 )
-from firmware_host.session.puzzle import (
-    PuzzleRun,
-    asked,
-    asked_run,
-    hint_asked,
-    next_pressed,
-)
+from firmware_host.session.puzzle import PuzzleRun
+from firmware_host.session.puzzle_desk import PuzzleDesk
 from firmware_host.store.journal import Journal, journal_of
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.legend import DEFAULT_PALETTE, Legend, Lights, Palette
@@ -111,7 +105,7 @@ class Simulation:
         self._scanned_version = -1
         self.thinker: Thinker = thinker if thinker is not None else InlineThinker(Players())
         self.remote = remote
-        self.puzzle: PuzzleRun | None = None
+        self.desk = PuzzleDesk()
         """The puzzle being solved, if any: it judges the moves played."""
         if remote is not None:
             plan = remote.plan(
@@ -147,44 +141,32 @@ class Simulation:
 
     # --- time ------------------------------------------------------------------------
 
+    @property
+    def puzzle(self) -> PuzzleRun | None:
+        """The puzzle being solved, if any."""
+        return self.desk.run
+
+    @puzzle.setter
+    def puzzle(self, run: PuzzleRun | None) -> None:
+        self.desk.run = run
+
     def _handle(self, event: Event) -> list[Notice]:
         """An event and all that follows it (the computer's answers handled at once, and
         a puzzle's judgement of the moves played: its hint lights the answer's square)."""
-        if self.puzzle is not None and hint_asked(event, self.puzzle):
-            hinted = self.puzzle.give_hint(self.controller, self.now)
-            self.notices += hinted
-            return hinted
-        if next_pressed(event, self.puzzle):
-            return self._asked_puzzle()
-        notices = self.session.handle(event, self.now)
-        notices += self.session.follow(self._at_once)
-        if self.puzzle is not None:
-            answer = self.puzzle.follow(notices)
-            notices += answer.notices
-            for follow in answer.events:
-                notices += self.session.handle(follow, self.now)
+        notices = self.desk.passes(event, self.now, self.controller, self._followed, self._at_once)
         self.notices += notices
-        if asked(notices):
-            notices += self._asked_puzzle()
         return notices
 
-    def _asked_puzzle(self) -> list[Notice]:
-        """The puzzle the board's buttons asked for (``asked_run``), set up."""
-        try:
-            run = asked_run(self.controller.game, self.puzzle)
-        except PuzzleError as error:
-            refused: list[Notice] = [Refused(str(error), self.now)]
-            self.notices += refused
-            return refused
-        return self.start_puzzle(run)
+    def _followed(self, event: Event) -> list[Notice]:
+        """An event and what the other boards or the computer answer to it, now."""
+        return self.session.handle(event, self.now) + self.session.follow(self._at_once)
 
     def start_puzzle(self, run: PuzzleRun) -> list[Notice]:
         """Set ``run``'s puzzle up as a new game: the LEDs guide the pieces there, and the
         question is told (``PuzzleSet``)."""
-        self.puzzle = None
-        notices = [*self.send(run.start()), run.set_up(self.now)]
-        self.notices.append(notices[-1])
-        self.puzzle = run
+        notices = self.desk.start(run, self.now, self._followed)
+        self.notices += notices
+        self._paint()
         return notices
 
     def _at_once(self, event: Event) -> list[Notice]:

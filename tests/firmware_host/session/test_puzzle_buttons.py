@@ -14,7 +14,6 @@ from drivers.buttons import LONG_PRESS, ButtonRole
 from engine.game import Game
 from engine.puzzles import PuzzleError, load
 from engine.registry import find_game
-from firmware_host.boards import simulator
 from firmware_host.boards.simulator import Simulation
 from firmware_host.notices.declared import (
     GameStarted,
@@ -25,6 +24,7 @@ from firmware_host.notices.declared import (
     PuzzleSet,
     Refused,
 )
+from firmware_host.session import puzzle_desk
 from firmware_host.session.puzzle import PuzzleRun, asked_run
 from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStatus, GameStore
@@ -135,7 +135,7 @@ def test_a_puzzle_that_cannot_be_had_is_refused_and_the_game_stays(
     def none(game: Game[Any], last: PuzzleRun | None) -> PuzzleRun:
         raise PuzzleError(f"{game.name} ships no puzzles")
 
-    monkeypatch.setattr(simulator, "asked_run", none)
+    monkeypatch.setattr(puzzle_desk, "asked_run", none)
     sim = _sim(ButtonRole.PUZZLE)
     game_id = sim.controller.game_id
     refused = sim.press(ButtonRole.PUZZLE)

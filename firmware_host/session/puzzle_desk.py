@@ -1,0 +1,67 @@
+"""The puzzle a board is running, and the way every event passes it.
+
+The real board's runtime and the simulator hold their puzzle the same way: a hint
+asked during a run is the run's own (the square the answer leaves); the puzzle
+button during a run gives the next one; any other event is handled by the session,
+then the run judges what it said (a move kept, or taken back with the LEDs' guide);
+and a puzzle the board's buttons asked for (``PuzzleAsked``) is set up as a new game.
+Each front end only says how an event is carried out on its own clock and loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.puzzles import PuzzleError
+from firmware_host.notices.declared import Notice, Refused
+from firmware_host.session.controller import Controller
+from firmware_host.session.events import Event
+from firmware_host.session.puzzle import PuzzleRun, asked, asked_run, hint_asked, next_pressed
+
+Handle = Callable[[Event], list[Notice]]
+"""Carry an event out in the session and give what it said."""
+
+
+class PuzzleDesk:
+    """The run being solved, if any (``run``), between a front end and its session."""
+
+    def __init__(self) -> None:
+        self.run: PuzzleRun | None = None
+
+    def passes(
+        self, event: Event, at: float, controller: Controller, handle: Handle, answer: Handle
+    ) -> list[Notice]:
+        """``event`` and all that follows it: ``handle`` carries an event out with what
+        follows in the session (the computer's answers), ``answer`` carries out the
+        run's own answers to it (a reply lit, a wrong move taken back)."""
+        run = self.run
+        if run is not None and hint_asked(event, run):
+            return run.give_hint(controller, at)
+        if next_pressed(event, run):
+            return self.asked(controller, at, handle)
+        notices = handle(event)
+        if run is not None:
+            judged = run.follow(notices)
+            notices += judged.notices
+            for follow in judged.events:
+                notices += answer(follow)
+        if asked(notices):
+            notices += self.asked(controller, at, handle)
+        return notices
+
+    def asked(self, controller: Controller, at: float, handle: Handle) -> list[Notice]:
+        """The puzzle the board's buttons asked for (``asked_run``), set up; refused
+        when the game has none to give."""
+        try:
+            run = asked_run(controller.game, self.run)
+        except PuzzleError as error:
+            return [Refused(str(error), at)]
+        return self.start(run, at, handle)
+
+    def start(self, run: PuzzleRun, at: float, handle: Handle) -> list[Notice]:
+        """Set ``run``'s puzzle up as a new game (the LEDs guide the pieces there) and
+        tell its question (``PuzzleSet``); the moves played from then on are judged."""
+        self.run = None  # the new game is the puzzle's own: nothing to judge in it
+        notices = [*handle(run.start()), run.set_up(at)]
+        self.run = run
+        return notices
