@@ -18,11 +18,26 @@ from firmware_host.web.pairing import Pairing
 from firmware_host.web.server import create_app
 from firmware_host.web.session import Session
 from firmware_host.web.sim_session import SimSession
+from firmware_host.web.state import Mode, MoveList, state_message
 
 Json = dict[str, Any]
 
 # A long grace: a loaded test machine must not see a lifted piece as a board out of step.
 PATIENT = Timing(grace=60.0)
+
+
+def sim_state(sim: Any, **extra: Any) -> Json:
+    """The state the server sends the page for a simulation (``extra``: the state's
+    other parts, such as a remote game)."""
+    return state_message(
+        sim.controller,
+        sim.board.painter.pixels,
+        mode=Mode.SIMULATOR,
+        moves=MoveList(),
+        pieces=sim.world.layout(),
+        now=sim.now,
+        **extra,
+    )
 
 
 def sim_session(**kwargs: Any) -> SimSession:

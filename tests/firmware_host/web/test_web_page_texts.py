@@ -51,14 +51,13 @@ from firmware_host.web.page_texts import (
 from firmware_host.web.page_words import PAGE_WORDS, page_words
 from firmware_host.web.state import (
     Mode,
-    MoveList,
     board_message,
     catalogue_message,
-    state_message,
 )
 from tests.firmware_host.simkit import close_all, make_sim
 from tests.firmware_host.telling.test_languages import identical_on_purpose
 from tests.firmware_host.telling.test_languages_status import TRANSLATED, english_words_left
+from tests.firmware_host.web.helpers import sim_state
 
 Json = dict[str, Any]
 NAMES = frozenset({"lishogi", "abalone", "chaturaji", "shogi", "dobutsu", "robotory"})
@@ -222,14 +221,7 @@ def _page(game: Game[Any]) -> tuple[Json, Json, Any]:
     controller._reviewing.shown = _judged(controller.review)
     controller.computer.proved(cast(Any, SimpleNamespace(mate_in=3)), controller.position)
     board = board_message(game, sim.profile, Mode.SIMULATOR)
-    state = state_message(
-        controller,
-        sim.board.painter.pixels,
-        mode=Mode.SIMULATOR,
-        moves=MoveList(),
-        pieces=sim.world.layout(),
-        now=sim.now,
-    )
+    state = sim_state(sim)
     return board, state, controller
 
 
@@ -326,13 +318,8 @@ def test_what_a_remote_game_waits_for_is_told_in_the_state_and_its_status_line()
     sim = make_sim()
     waiting = "waiting for the opponent's board (B (gote)): it is offline"
     sim.controller.network_waits(waiting)
-    state = state_message(
-        sim.controller,
-        sim.board.painter.pixels,
-        mode=Mode.SIMULATOR,
-        moves=MoveList(),
-        pieces=sim.world.layout(),
-        now=sim.now,
+    state = sim_state(
+        sim,
         remote=cast(
             Any,
             SimpleNamespace(
@@ -388,14 +375,7 @@ def test_a_prompts_choice_labels_carry_no_english_word(name: str) -> None:
         sim.perform(played)
     sim.perform(move)
     assert sim.controller.phase is Phase.PROMPT
-    state = state_message(
-        sim.controller,
-        sim.board.painter.pixels,
-        mode=Mode.SIMULATOR,
-        moves=MoveList(),
-        pieces=sim.world.layout(),
-        now=sim.now,
-    )
+    state = sim_state(sim)
     prompt = state["prompt"]
     assert len(prompt["choices"]) >= 2 and len(prompt["labels"]) == len(prompt["choices"])
     told = [

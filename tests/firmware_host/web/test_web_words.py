@@ -7,13 +7,13 @@ from typing import Any
 
 from firmware_host.boards.simulator import Simulation
 from firmware_host.notices.declared import NOTICES
-from firmware_host.web.state import Mode, MoveList, board_message, state_message
+from firmware_host.web.state import Mode, board_message
 from firmware_host.wire.actions import BY_WIRE
 from firmware_host.wire.notice_records import notice_record
 from tests.firmware_host.pondering import Pondering
 from tests.firmware_host.simkit import make_sim
 from tests.firmware_host.telling.test_notices import EXAMPLES
-from tests.firmware_host.web.helpers import sim_session
+from tests.firmware_host.web.helpers import sim_session, sim_state
 
 Json = dict[str, Any]
 
@@ -49,14 +49,7 @@ def thinking() -> Simulation:
 def page_messages(sim: Simulation) -> tuple[Json, Json]:
     """The board and the state the server sends the page for ``sim``."""
     board = board_message(sim.game, sim.profile, Mode.SIMULATOR)
-    state = state_message(
-        sim.controller,
-        sim.board.painter.pixels,
-        mode=Mode.SIMULATOR,
-        moves=MoveList(),
-        pieces=sim.world.layout(),
-        now=sim.now,
-    )
+    state = sim_state(sim)
     return board, state
 
 
