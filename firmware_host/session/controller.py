@@ -530,8 +530,10 @@ class Controller(Readout):
         return self._judge(at)
 
     def _roll(self, at: float, *, asked: bool) -> list[Notice]:
-        """Roll the dice if a roll is due (``Presses.roll``)."""
-        return self._apply(self._presses.roll(at, self._showing(at), asked=asked), at)
+        """Roll the dice if a roll is due (``Presses.roll``). Asked on every frame while
+        a roll waits for its button, so only the dice are read, not the whole board."""
+        dice = Showing(roll_due=self.roll_due, roll=self.settings.roll)
+        return self._apply(self._presses.roll(at, dice, asked=asked), at)
 
     # --- told from outside: what happens around the session (nobody else writes it) --
 
