@@ -38,7 +38,11 @@ class LadderEngine(Enum):
 class Rung:
     """One level of one game and engine: the parameters it plays with (None: the
     level's own) and what they measured (``rating`` on a scale where the random
-    mover is 0, ``margin`` the 95% interval's half-width, over ``games``)."""
+    mover is 0, ``margin`` the 95% interval's half-width, over ``games``).
+
+    How a level plays by feel (``temperature``, ``misjudge``, ``natural``,
+    ``feel_depth``: ``engine.search.levels.Level``) is the table's too, so that a
+    row moved to another level plays there as it was measured."""
 
     game: str
     engine: LadderEngine
@@ -48,6 +52,10 @@ class Rung:
     skill: int | None = None
     blunder: float | None = None
     overlook: float | None = None
+    temperature: float | None = None
+    misjudge: float | None = None
+    natural: float | None = None
+    feel_depth: int | None = None
     rating: float | None = None
     margin: float | None = None
     games: int = 0
@@ -108,22 +116,25 @@ class Ladder:
         return tuple(dict.fromkeys(rung.game for rung in self.rungs))
 
 
-_RUNG_FIELDS = ("nodes", "depth", "skill")
+_WHOLE_FIELDS = ("nodes", "depth", "skill", "feel_depth")
+FEEL_FIELDS = ("blunder", "overlook", "temperature", "misjudge", "natural", "feel_depth")
+"""A level's parameters for playing by feel, which the table may set (``with_feel``)."""
+_SHARE_FIELDS = ("blunder", "overlook", "temperature", "misjudge", "natural", "rating", "margin")
 
 
 def _rung(entry: dict[str, Any]) -> Rung:
     try:
-        return Rung(
+        given: dict[str, Any] = {
+            **{name: int(entry[name]) for name in _WHOLE_FIELDS if name in entry},
+            **{name: float(entry[name]) for name in _SHARE_FIELDS if name in entry},
+        }
+        rung = Rung(
             game=str(entry["game"]),
             engine=LadderEngine(entry["engine"]),
             level=int(entry["level"]),
-            **{name: int(entry[name]) for name in _RUNG_FIELDS if name in entry},
-            blunder=float(entry["blunder"]) if "blunder" in entry else None,
-            overlook=float(entry["overlook"]) if "overlook" in entry else None,
-            rating=float(entry["rating"]) if "rating" in entry else None,
-            margin=float(entry["margin"]) if "margin" in entry else None,
             games=int(entry.get("games", 0)),
         )
+        return replace(rung, **given)
     except (KeyError, ValueError, TypeError) as error:
         raise LadderError(f"a ladder entry cannot be read ({error}): {entry}") from None
 
@@ -183,18 +194,26 @@ def ladder(path: Path = LADDER_FILE) -> Ladder:
     return read_ladder(path.read_text(encoding="utf-8"))
 
 
+def with_feel(level: Level, rung: Rung | None) -> Level:
+    """``level`` playing by feel as the table says (how often, what it overlooks, its
+    temperature, noise, taste and look): for every engine, since an outside engine's
+    weak levels play by feel too."""
+    if rung is None:
+        return level
+    chosen = {name: getattr(rung, name) for name in FEEL_FIELDS}
+    return replace(level, **{name: value for name, value in chosen.items() if value is not None})
+
+
 def with_rung(level: Level, rung: Rung | None) -> Level:
     """``level`` with the built-in search's parameters the table gives it: ``nodes``
     is the alpha-beta searches' node budget and the sampling searches' playouts."""
     if rung is None:
         return level
     return replace(
-        level,
+        with_feel(level, rung),
         nodes=level.nodes if rung.nodes is None else rung.nodes,
         playouts=level.playouts if rung.nodes is None else rung.nodes,
         depth=level.depth if rung.depth is None else rung.depth,
-        blunder=level.blunder if rung.blunder is None else rung.blunder,
-        overlook=level.overlook if rung.overlook is None else rung.overlook,
     )
 
 

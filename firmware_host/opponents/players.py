@@ -180,11 +180,9 @@ class Players:
                 self._unusable[key] = str(error)
                 return instead(self._unusable[key])
             self._engines[key] = engine
-        level = spec.level
-        if tuning is not None and tuning.blunder is not None:
-            level = replace(level, blunder=tuning.blunder)
-        if tuning is not None and tuning.overlook is not None:
-            level = replace(level, overlook=tuning.overlook)
+        from engine.search.ladder import with_feel
+
+        level = with_feel(spec.level, tuning)
         if level.blunder > 0:
             return Beginner(engine, level, seeded_by())
         return engine

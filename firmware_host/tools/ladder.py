@@ -28,6 +28,7 @@ from engine.game import Game
 from engine.registry import find_game
 from engine.search import BuiltinPlayer, Limits, Player, RandomPlayer, SearchStyle
 from engine.search.ladder import (
+    FEEL_FIELDS,
     LADDER_FILE,
     Anchor,
     Ladder,
@@ -35,6 +36,7 @@ from engine.search.ladder import (
     Result,
     Rung,
     read_ladder,
+    with_feel,
     with_rung,
 )
 from engine.search.levels import LEVELS
@@ -59,7 +61,8 @@ ORDERED = 0.6
 """The score a level must make against the level below."""
 EVERY_PAIRING = "1-10,top"
 """Every pairing of a ladder: each level against the one below, and the top anchor."""
-PARAMETERS = ("nodes", "depth", "skill", "blunder", "overlook")
+PARAMETERS = ("nodes", "depth", "skill", *FEEL_FIELDS)
+"""What a rung plays with, in the order the table and the docs show it."""
 
 
 class LadderRunError(KibanError, ValueError):
@@ -128,11 +131,20 @@ def rungs_to_measure(game: Game[Any], engine: LadderEngine, table: Ladder) -> li
                 nodes=known.nodes or default.nodes,
                 depth=known.depth or default.depth,
                 skill=default.skill if known.skill is None else known.skill,
-                blunder=known.blunder,
-                overlook=known.overlook,
+                **{name: getattr(known, name) for name in FEEL_FIELDS},
             )
         )
-    return chosen
+    return [spelled(rung) for rung in chosen]
+
+
+def spelled(rung: Rung) -> Rung:
+    """``rung`` with how it plays by feel written out, the level's own settings where
+    the table has none, when it plays by feel at all: the table then says everything
+    a level plays with, and a row moved to another level plays there as measured."""
+    level = with_feel(LEVELS[rung.level - 1], rung)
+    if level.blunder <= 0:
+        return rung
+    return replace(rung, **{name: getattr(level, name) for name in FEEL_FIELDS})
 
 
 def pairings_named(spec: str) -> tuple[tuple[str, str], ...]:
@@ -314,9 +326,12 @@ def rated(played: Played, table: Ladder) -> Measured:
     def current(result: Result) -> bool:
         """Played with today's parameters, and with capped games judged as today (a
         result without draws had no capped game to judge)."""
-        same = (signatures.get(result.first), signatures.get(result.second)) == (
-            result.first_plays,
-            result.second_plays,
+        same = all(
+            name in signatures and same_play(name, recorded, signatures[name])
+            for name, recorded in (
+                (result.first, result.first_plays),
+                (result.second, result.second_plays),
+            )
         )
         return same and (result.judged or not judges or result.draws == 0)
 
@@ -356,6 +371,35 @@ def _summed(results: list[Result]) -> tuple[Pairing, ...]:
     return tuple(Pairing(first, second, *counts) for (first, second), counts in totals.items())
 
 
+def same_play(name: str, recorded: str, now: str) -> bool:
+    """Whether player ``name`` plays ``now`` as it did when ``recorded``: a level's
+    feel settings left out of a signature are its own (results recorded before the
+    table spelled them out), and they do not count where it never plays by feel."""
+    if recorded == now:
+        return True
+    if name in (RANDOM, TOP):
+        return False
+    number = _rank(name)
+    return _feel_spelled(number, recorded) == _feel_spelled(number, now)
+
+
+def _feel_spelled(number: int, signature: str) -> dict[str, float]:
+    """A level's signature (``plays``) as its parameters, the feel settings filled in."""
+    try:
+        given = {
+            name: float(value)
+            for name, value in (part.split(" ") for part in signature.split(", "))
+        }
+    except ValueError:
+        return {"unreadable": math.nan}
+    level = LEVELS[number - 1]
+    feel = {name: given.get(name, float(getattr(level, name))) for name in FEEL_FIELDS}
+    plain = {name: value for name, value in given.items() if name not in FEEL_FIELDS}
+    if feel["blunder"] <= 0:
+        return plain | {"blunder": 0.0}
+    return plain | feel
+
+
 def _rank(name: str) -> int:
     """A player's place in the ladder: the random mover, levels 1-10, the top anchor."""
     if name == RANDOM:
@@ -393,11 +437,7 @@ def _fairy_maker(game: Game[Any], rung: Rung, closers: list[Callable[[], None]])
     path = find_fairy_stockfish()
     if path is None or game.usi is None:
         raise LadderRunError(f"Fairy-Stockfish does not play {game.title} here")
-    level = LEVELS[rung.level - 1]
-    if rung.blunder is not None:
-        level = replace(level, blunder=rung.blunder)
-    if rung.overlook is not None:
-        level = replace(level, overlook=rung.overlook)
+    level = with_feel(LEVELS[rung.level - 1], rung)
 
     def make(rng: random.Random) -> Player:
         engine = UsiPlayer(path, game, level, tuning=rung)
@@ -467,7 +507,8 @@ def merged(table: Ladder, measured: Measured) -> Ladder:
 HEADER = """\
 # The calibration table: written by `kiban ladder GAME --engine E --games N`.
 # Each [[rung]] is a level of one game and engine: the parameters it plays with
-# (built-in: nodes, depth, blunder, overlook; fairy: skill, nodes, depth) and what they
+# (built-in: nodes, depth; fairy: skill, nodes, depth; both: how often and how it plays
+# by feel, blunder, overlook, temperature, misjudge, natural, feel_depth) and what they
 # measured at fixed node counts (rating: Elo-like, the random mover at 0;
 # margin: half the 95% interval; games: games behind the figure). docs/levels.md.
 """
