@@ -61,6 +61,14 @@ def test_a_table_entry_replaces_the_levels_parameters_and_only_its_level() -> No
     assert level_limits(tuned).max_nodes == 777
     assert builtin_level("dobutsu", LEVELS[4], table) == LEVELS[4]
     assert builtin_level("shogi", LEVELS[3], table) == LEVELS[3]
+    looking_further = Ladder((Rung("chaturaji", LadderEngine.BUILTIN, 10, playout_plies=8),))
+    assert builtin_level("chaturaji", LEVELS[9], looking_further).playout_plies == 8
+    assert (
+        read_ladder(
+            '[[rung]]\ngame = "chaturaji"\nengine = "builtin"\nlevel = 10\nplayout_plies = 8\n'
+        ).rungs
+        == looking_further.rungs
+    )
     overlooking = Ladder((Rung("robotory", LadderEngine.BUILTIN, 1, overlook=0.5),))
     assert builtin_level("robotory", LEVELS[0], overlooking).overlook == 0.5
     assert (
