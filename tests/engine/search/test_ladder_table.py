@@ -61,22 +61,15 @@ def test_a_table_entry_replaces_the_levels_parameters_and_only_its_level() -> No
     assert level_limits(tuned).max_nodes == 777
     assert builtin_level("dobutsu", LEVELS[4], table) == LEVELS[4]
     assert builtin_level("shogi", LEVELS[3], table) == LEVELS[3]
-    looking_further = Ladder((Rung("chaturaji", LadderEngine.BUILTIN, 10, playout_plies=8),))
-    assert builtin_level("chaturaji", LEVELS[9], looking_further).playout_plies == 8
-    assert (
-        read_ladder(
-            '[[rung]]\ngame = "chaturaji"\nengine = "builtin"\nlevel = 10\nplayout_plies = 8\n'
-        ).rungs
-        == looking_further.rungs
-    )
-    overlooking = Ladder((Rung("robotory", LadderEngine.BUILTIN, 1, overlook=0.5),))
-    assert builtin_level("robotory", LEVELS[0], overlooking).overlook == 0.5
-    assert (
-        read_ladder(
-            '[[rung]]\ngame = "robotory"\nengine = "builtin"\nlevel = 1\noverlook = 0.5\n'
-        ).rungs
-        == overlooking.rungs
-    )
+    # a parameter of one level, alone in its entry, is read and played
+    for game, number, name, value in (
+        ("chaturaji", 10, "playout_plies", 8),
+        ("robotory", 1, "overlook", 0.5),
+    ):
+        alone = Ladder((replace(Rung(game, LadderEngine.BUILTIN, number), **{name: value}),))
+        assert getattr(builtin_level(game, LEVELS[number - 1], alone), name) == value
+        text = f'[[rung]]\ngame = "{game}"\nengine = "builtin"\nlevel = {number}\n'
+        assert read_ladder(f"{text}{name} = {value}\n").rungs == alone.rungs
 
 
 def test_the_table_text_is_read_back() -> None:

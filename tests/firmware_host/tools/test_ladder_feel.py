@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.registry import find_game
 from engine.search.ladder import Ladder, LadderEngine, Rung, builtin_level, read_ladder, with_feel
 from engine.search.levels import LEVELS
 from firmware_host.tools.ladder import (
@@ -15,11 +14,7 @@ from firmware_host.tools.ladder import (
     same_play,
     table_text,
 )
-
-DOBUTSU = find_game("dobutsu")
-TINY = Ladder(
-    tuple(Rung("dobutsu", LadderEngine.BUILTIN, n, nodes=30, depth=1) for n in range(1, 11))
-)
+from tests.firmware_host.tools.test_ladder import DOBUTSU, TINY
 
 
 def test_a_level_that_plays_by_feel_has_every_feel_setting_written_out() -> None:
