@@ -56,7 +56,6 @@ class Rung:
     misjudge: float | None = None
     natural: float | None = None
     feel_depth: int | None = None
-    playout_plies: int | None = None
     rating: float | None = None
     margin: float | None = None
     games: int = 0
@@ -117,7 +116,7 @@ class Ladder:
         return tuple(dict.fromkeys(rung.game for rung in self.rungs))
 
 
-_WHOLE_FIELDS = ("nodes", "depth", "skill", "feel_depth", "playout_plies")
+_WHOLE_FIELDS = ("nodes", "depth", "skill", "feel_depth")
 FEEL_FIELDS = ("blunder", "overlook", "temperature", "misjudge", "natural", "feel_depth")
 """A level's parameters for playing by feel, which the table may set (``with_feel``)."""
 _SHARE_FIELDS = ("blunder", "overlook", "temperature", "misjudge", "natural", "rating", "margin")
@@ -207,8 +206,7 @@ def with_feel(level: Level, rung: Rung | None) -> Level:
 
 def with_rung(level: Level, rung: Rung | None) -> Level:
     """``level`` with the built-in search's parameters the table gives it: ``nodes``
-    is the alpha-beta searches' node budget and the sampling searches' playouts,
-    ``playout_plies`` how far those playouts look."""
+    is the alpha-beta searches' node budget and the sampling searches' playouts."""
     if rung is None:
         return level
     return replace(
@@ -216,7 +214,6 @@ def with_rung(level: Level, rung: Rung | None) -> Level:
         nodes=level.nodes if rung.nodes is None else rung.nodes,
         playouts=level.playouts if rung.nodes is None else rung.nodes,
         depth=level.depth if rung.depth is None else rung.depth,
-        playout_plies=level.playout_plies if rung.playout_plies is None else rung.playout_plies,
     )
 
 

@@ -35,10 +35,7 @@ class Level:
     share of its moves a level does not see when it plays by feel (a beginner looks
     at a few pieces, not the whole board; the rails still see a win or a loss on
     the spot): the calibration table sets it where feel alone leaves the weakest
-    levels too strong (the dice games). ``playout_plies``, when set, is how far the
-    sampling searches' playouts look before the evaluation judges (the game's own,
-    ``Tuning.playout_plies``, otherwise): in Chaturaji more playouts stop paying at a
-    few hundred, and a top level that looks further is what stays stronger."""
+    levels too strong (the dice games)."""
 
     number: int
     name: str
@@ -52,7 +49,6 @@ class Level:
     feel_depth: int = 1
     nodes: int | None = None
     overlook: float = 0.0
-    playout_plies: int | None = None
 
 
 LEVELS: tuple[Level, ...] = (

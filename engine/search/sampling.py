@@ -21,7 +21,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import GameOverError, KibanError
@@ -81,18 +80,10 @@ def outcome_values(outcome: Outcome, seats: int, teams: tuple[int, ...] | None) 
 class _Search:
     """One search from one root: the tree, the position walked up and down it."""
 
-    def __init__(
-        self,
-        position: Position[Any],
-        source: MoveSource,
-        rng: random.Random,
-        playout_plies: int | None = None,
-    ) -> None:
+    def __init__(self, position: Position[Any], source: MoveSource, rng: random.Random) -> None:
         self.position = position
         self.source = source
         self.tuning: Tuning = source.tuning
-        if playout_plies is not None:
-            self.tuning = replace(source.tuning, playout_plies=playout_plies)
         self.rng = rng
         self.seats = len(position.game.seats)
         self.teams = position.teams()
@@ -216,11 +207,10 @@ def analyse_sampled(
     judge_all: bool = False,
 ) -> Analysis[Any]:
     """The move the level plays in ``position`` (left as it was), found by ``level.playouts``
-    iterations of the tree search (playouts ``level.playout_plies`` long where set),
-    fewer when ``limits`` say (``max_nodes`` iterations, the ``deadline``). ``best`` is
-    the root move visited most, ``value`` its mean for the mover, ``values`` every root
-    move tried (moves never visited by their value one move deep); with ``judge_all``,
-    every legal move gets one (see ``MoveSource.judge_all``).
+    iterations of the tree search, fewer when ``limits`` say (``max_nodes`` iterations,
+    the ``deadline``). ``best`` is the root move visited most, ``value`` its mean for the
+    mover, ``values`` every root move tried (moves never visited by their value one
+    move deep); with ``judge_all``, every legal move gets one (see ``MoveSource.judge_all``).
     ``mate_in`` is 1 when the move wins on the spot; the playouts prove nothing longer.
 
     With the level's ``blunder`` chance a random candidate is played instead, a
@@ -233,7 +223,7 @@ def analyse_sampled(
         raise RollDueError(f"the dice must be rolled before anyone moves in {position.text()}")
     blunders = rng.random() < level.blunder
     source = source_for(position)
-    search = _Search(position.copy(), source, rng, level.playout_plies)
+    search = _Search(position.copy(), source, rng)
     root = search.root
     search.prepare(root)
     mover = root.mover

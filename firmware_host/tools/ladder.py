@@ -61,7 +61,7 @@ ORDERED = 0.6
 """The score a level must make against the level below."""
 EVERY_PAIRING = "1-10,top"
 """Every pairing of a ladder: each level against the one below, and the top anchor."""
-PARAMETERS = ("nodes", "depth", "playout_plies", "skill", *FEEL_FIELDS)
+PARAMETERS = ("nodes", "depth", "skill", *FEEL_FIELDS)
 """What a rung plays with, in the order the table and the docs show it."""
 
 
@@ -131,7 +131,6 @@ def rungs_to_measure(game: Game[Any], engine: LadderEngine, table: Ladder) -> li
                 nodes=known.nodes or default.nodes,
                 depth=known.depth or default.depth,
                 skill=default.skill if known.skill is None else known.skill,
-                playout_plies=known.playout_plies,
                 **{name: getattr(known, name) for name in FEEL_FIELDS},
             )
         )
@@ -508,9 +507,9 @@ def merged(table: Ladder, measured: Measured) -> Ladder:
 HEADER = """\
 # The calibration table: written by `kiban ladder GAME --engine E --games N`.
 # Each [[rung]] is a level of one game and engine: the parameters it plays with
-# (built-in: nodes, depth, playout_plies; fairy: skill, nodes, depth; both: how
-# often and how it plays by feel, blunder, overlook, temperature, misjudge, natural,
-# feel_depth) and what they measured at fixed node counts (rating: Elo-like, the random mover at 0;
+# (built-in: nodes, depth; fairy: skill, nodes, depth; both: how often and how it plays
+# by feel, blunder, overlook, temperature, misjudge, natural, feel_depth) and what they
+# measured at fixed node counts (rating: Elo-like, the random mover at 0;
 # margin: half the 95% interval; games: games behind the figure). docs/levels.md.
 """
 

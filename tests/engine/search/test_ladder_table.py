@@ -63,7 +63,7 @@ def test_a_table_entry_replaces_the_levels_parameters_and_only_its_level() -> No
     assert builtin_level("shogi", LEVELS[3], table) == LEVELS[3]
     # a parameter of one level, alone in its entry, is read and played
     for game, number, name, value in (
-        ("chaturaji", 10, "playout_plies", 8),
+        ("dobutsu", 3, "temperature", 0.2),
         ("robotory", 1, "overlook", 0.5),
     ):
         alone = Ladder((replace(Rung(game, LadderEngine.BUILTIN, number), **{name: value}),))

@@ -8,7 +8,6 @@ import random
 import subprocess
 import sys
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -183,32 +182,3 @@ def test_judge_all_values_every_legal_move() -> None:
         legal = list(position.legal_moves())
         assert set(analysis.values) == set(legal)
         assert all(-WIN <= value <= WIN for value in analysis.values.values())
-
-
-def test_a_level_sets_how_far_its_playouts_look(monkeypatch: pytest.MonkeyPatch) -> None:
-    position = next(_random_positions(CHATURAJI, 3, 20))
-    kind = type(position)
-    deepest = {"now": 0, "most": 0}
-    push, pop = kind.push, kind.pop
-
-    def counted_push(self: Any, move: Any) -> None:
-        push(self, move)
-        deepest["now"] += 1
-        deepest["most"] = max(deepest["most"], deepest["now"])
-
-    def counted_pop(self: Any) -> Any:
-        deepest["now"] -= 1
-        return pop(self)
-
-    monkeypatch.setattr(kind, "push", counted_push)
-    monkeypatch.setattr(kind, "pop", counted_pop)
-    reach = {}
-    for plies in (None, 0, 9):
-        deepest.update(now=0, most=0)
-        chosen = replace(level(9), playouts=60, playout_plies=plies)
-        analysis = analyse_sampled(position, chosen, rng=random.Random(1))
-        reach[plies] = (deepest["most"], analysis.depth)
-    game_own = 4  # Chaturaji's Tuning.playout_plies
-    assert reach[0][0] == reach[0][1]  # the tree alone: leaves judged where they are
-    assert reach[9][0] >= 10 and reach[9][0] <= reach[9][1] + 9
-    assert reach[None][0] <= reach[None][1] + game_own < reach[9][0]
