@@ -56,6 +56,7 @@ class Rung:
     misjudge: float | None = None
     natural: float | None = None
     feel_depth: int | None = None
+    selective: bool | None = None
     rating: float | None = None
     margin: float | None = None
     games: int = 0
@@ -128,6 +129,10 @@ def _rung(entry: dict[str, Any]) -> Rung:
             **{name: int(entry[name]) for name in _WHOLE_FIELDS if name in entry},
             **{name: float(entry[name]) for name in _SHARE_FIELDS if name in entry},
         }
+        if "selective" in entry:
+            if not isinstance(entry["selective"], bool):
+                raise ValueError("selective is true or false")
+            given["selective"] = entry["selective"]
         rung = Rung(
             game=str(entry["game"]),
             engine=LadderEngine(entry["engine"]),
@@ -206,7 +211,8 @@ def with_feel(level: Level, rung: Rung | None) -> Level:
 
 def with_rung(level: Level, rung: Rung | None) -> Level:
     """``level`` with the built-in search's parameters the table gives it: ``nodes``
-    is the alpha-beta searches' node budget and the sampling searches' playouts."""
+    is the alpha-beta searches' node budget and the sampling searches' playouts;
+    ``selective`` whether the alpha-beta search reduces late quiet moves."""
     if rung is None:
         return level
     return replace(
@@ -214,6 +220,7 @@ def with_rung(level: Level, rung: Rung | None) -> Level:
         nodes=level.nodes if rung.nodes is None else rung.nodes,
         playouts=level.playouts if rung.nodes is None else rung.nodes,
         depth=level.depth if rung.depth is None else rung.depth,
+        selective=level.selective if rung.selective is None else rung.selective,
     )
 
 

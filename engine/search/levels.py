@@ -35,7 +35,10 @@ class Level:
     share of its moves a level does not see when it plays by feel (a beginner looks
     at a few pieces, not the whole board; the rails still see a win or a loss on
     the spot): the calibration table sets it where feel alone leaves the weakest
-    levels too strong (the dice games)."""
+    levels too strong (the dice games). ``selective``, when set, says whether the
+    alpha-beta search reduces late quiet moves (``Limits.selective``) in place of
+    the game's own choice (``Game.selective_search``): a ply deeper in the same nodes,
+    which is what a top level of a game with many moves gains from."""
 
     number: int
     name: str
@@ -49,6 +52,7 @@ class Level:
     feel_depth: int = 1
     nodes: int | None = None
     overlook: float = 0.0
+    selective: bool | None = None
 
 
 LEVELS: tuple[Level, ...] = (

@@ -52,12 +52,15 @@ every one of a crowded board's hundred thousand chains."""
 
 
 def level_limits(level: Level, *, now: float | None = None) -> Limits:
-    """What a level may spend on one move of a two-player game."""
+    """What a level may spend on one move of a two-player game: its nodes, and the time
+    a Raspberry Pi 4 takes for them (at least the level's seconds), so that on a Pi
+    the nodes the calibration table measured, not the clock, decide how far it looks."""
     start = time.monotonic() if now is None else now
+    nodes = level.nodes or round(level.seconds * PI_NODES_PER_SECOND)
     return Limits(
         max_depth=level.depth,
-        max_nodes=level.nodes or round(level.seconds * PI_NODES_PER_SECOND),
-        deadline=start + level.seconds,
+        max_nodes=nodes,
+        deadline=start + max(level.seconds, nodes / PI_NODES_PER_SECOND),
     )
 
 
@@ -106,7 +109,8 @@ def analyse(
         found = search(position, replace(limits, max_depth=depth), judge_all=True)
         pool = found.values
     else:
-        if position.game.selective_search and not (judge_all or by_feel):
+        selective = position.game.selective_search if level.selective is None else level.selective
+        if selective and not (judge_all or by_feel):
             limits = replace(limits, selective=True)  # a move to play, not every value
         found = search(position, limits, judge_all=judge_all or by_feel)
         pool = found.values

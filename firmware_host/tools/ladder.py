@@ -61,7 +61,7 @@ ORDERED = 0.6
 """The score a level must make against the level below."""
 EVERY_PAIRING = "1-10,top"
 """Every pairing of a ladder: each level against the one below, and the top anchor."""
-PARAMETERS = ("nodes", "depth", "skill", *FEEL_FIELDS)
+PARAMETERS = ("nodes", "depth", "selective", "skill", *FEEL_FIELDS)
 """What a rung plays with, in the order the table and the docs show it."""
 
 
@@ -131,6 +131,7 @@ def rungs_to_measure(game: Game[Any], engine: LadderEngine, table: Ladder) -> li
                 nodes=known.nodes or default.nodes,
                 depth=known.depth or default.depth,
                 skill=default.skill if known.skill is None else known.skill,
+                selective=known.selective,
                 **{name: getattr(known, name) for name in FEEL_FIELDS},
             )
         )
@@ -178,8 +179,15 @@ def each_pairing(spec: str) -> list[str]:
 def plays(rung: Rung) -> str:
     """What a rung plays with, as the table and the docs show it."""
     return ", ".join(
-        f"{name} {getattr(rung, name)}" for name in PARAMETERS if getattr(rung, name) is not None
+        f"{name} {_value_text(getattr(rung, name))}"
+        for name in PARAMETERS
+        if getattr(rung, name) is not None
     )
+
+
+def _value_text(value: object) -> str:
+    """A parameter's value as the table and the signatures write it (TOML's true)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def recorded_top_nodes(table: Ladder, game: str, engine: LadderEngine) -> int:
@@ -383,11 +391,14 @@ def same_play(name: str, recorded: str, now: str) -> bool:
     return _feel_spelled(number, recorded) == _feel_spelled(number, now)
 
 
+_FLAGS = {"true": "1", "false": "0"}
+
+
 def _feel_spelled(number: int, signature: str) -> dict[str, float]:
     """A level's signature (``plays``) as its parameters, the feel settings filled in."""
     try:
         given = {
-            name: float(value)
+            name: float(_FLAGS.get(value, value))
             for name, value in (part.split(" ") for part in signature.split(", "))
         }
     except ValueError:
@@ -507,7 +518,7 @@ def merged(table: Ladder, measured: Measured) -> Ladder:
 HEADER = """\
 # The calibration table: written by `kiban ladder GAME --engine E --games N`.
 # Each [[rung]] is a level of one game and engine: the parameters it plays with
-# (built-in: nodes, depth; fairy: skill, nodes, depth; both: how often and how it plays
+# (built-in: nodes, depth, selective; fairy: skill, nodes, depth; both: how often and how it plays
 # by feel, blunder, overlook, temperature, misjudge, natural, feel_depth) and what they
 # measured at fixed node counts (rating: Elo-like, the random mover at 0;
 # margin: half the 95% interval; games: games behind the figure). docs/levels.md.
@@ -525,7 +536,7 @@ def table_text(table: Ladder) -> str:
         for name in (*PARAMETERS, "rating", "margin"):
             value = getattr(rung, name)
             if value is not None:
-                lines.append(f"{name} = {value}")
+                lines.append(f"{name} = {_value_text(value)}")
         lines += [f"games = {rung.games}", ""]
     for anchor in sorted(table.anchors, key=lambda a: (a.game, order[a.engine], a.name)):
         lines += ["[[anchor]]", f'game = "{anchor.game}"', f'engine = "{anchor.engine.value}"']

@@ -65,11 +65,13 @@ def test_a_table_entry_replaces_the_levels_parameters_and_only_its_level() -> No
     for game, number, name, value in (
         ("dobutsu", 3, "temperature", 0.2),
         ("robotory", 1, "overlook", 0.5),
+        ("abalone", 10, "selective", True),
     ):
         alone = Ladder((replace(Rung(game, LadderEngine.BUILTIN, number), **{name: value}),))
         assert getattr(builtin_level(game, LEVELS[number - 1], alone), name) == value
         text = f'[[rung]]\ngame = "{game}"\nengine = "builtin"\nlevel = {number}\n'
-        assert read_ladder(f"{text}{name} = {value}\n").rungs == alone.rungs
+        written = str(value).lower()  # TOML's true
+        assert read_ladder(f"{text}{name} = {written}\n").rungs == alone.rungs
 
 
 def test_the_table_text_is_read_back() -> None:
@@ -114,6 +116,7 @@ def test_the_results_behind_the_ratings_are_read_back() -> None:
     [
         "not toml [",
         '[[rung]]\ngame = "shogi"\nengine = "elsewhere"\nlevel = 1\n',
+        '[[rung]]\ngame = "abalone"\nengine = "builtin"\nlevel = 9\nselective = 1\n',
         "[[rung]]\n",
         '[[result]]\ngame = "shogi"\n',
     ],

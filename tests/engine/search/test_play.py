@@ -30,7 +30,7 @@ from engine.search import (
     quality,
 )
 from engine.search.alphabeta import UnsuitableGameError, search
-from engine.search.play import level_limits
+from engine.search.play import PI_NODES_PER_SECOND, level_limits
 
 TAKE_THE_LION = "1l1/1G1/3/1L1 b - 1"
 """Sente's giraffe takes the lion: the one move that wins at once."""
@@ -105,6 +105,15 @@ def test_a_level_spends_its_seconds_worth_of_nodes_and_keeps_its_depth() -> None
     position = DOBUTSU.position()
     found = analyse(position, level(3), rng=random.Random(0), limits=Limits(max_nodes=10**6))
     assert found.depth <= level(3).depth
+
+
+def test_a_level_given_more_nodes_than_its_seconds_worth_takes_a_pis_time_for_them() -> None:
+    own = level_limits(level(10), now=0.0)
+    tabled = level_limits(replace(level(10), nodes=80_000), now=0.0)
+    assert tabled.max_nodes == 80_000
+    assert tabled.deadline == 80_000 / PI_NODES_PER_SECOND > own.deadline  # type: ignore[operator]
+    fewer = level_limits(replace(level(10), nodes=1_000), now=0.0)
+    assert fewer.deadline == level(10).seconds  # never less than the level's own time
 
 
 def _count_other_moves(number: int, text: str, runs: int) -> tuple[int, list[Any]]:

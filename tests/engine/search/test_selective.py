@@ -5,6 +5,7 @@ what a plain one finds on the spot (node counts, not timings)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -86,3 +87,11 @@ def test_a_player_s_shogi_move_asks_for_reductions_and_the_coach_does_not(
     dobutsu = find_game("dobutsu").position()
     play.analyse(dobutsu, top, rng=random.Random(1), limits=quick)
     assert asked == [(True, False), (False, True), (False, False)]
+
+    # a level may say otherwise than its game (the calibration table's ``selective``)
+    asked.clear()
+    play.analyse(dobutsu, replace(top, selective=True), rng=random.Random(1), limits=quick)
+    play.analyse(
+        SHOGI.position(), replace(top, selective=False), rng=random.Random(1), limits=quick
+    )
+    assert asked == [(True, False), (False, False)]

@@ -85,3 +85,13 @@ def test_an_outside_engines_weak_level_takes_only_its_feel_from_the_table() -> N
     assert level.blunder == LEVELS[2].blunder  # not in the table: the level's own
     assert (level.nodes, level.depth) == (LEVELS[2].nodes, LEVELS[2].depth)  # the engine's own
     assert with_feel(LEVELS[2], None) == LEVELS[2]
+
+
+def test_a_selective_level_is_written_as_toml_says_it_and_compared_so() -> None:
+    rung = replace(TINY.rungs[8], selective=True)
+    assert plays(rung) == "nodes 30, depth 1, selective true"
+    assert read_ladder(table_text(Ladder((rung,)))).rungs == (rung,)
+    now = "nodes 30, depth 1, selective true, blunder 0.0"
+    assert same_play("level:9", "nodes 30, depth 1, selective true", now)
+    assert not same_play("level:9", "nodes 30, depth 1", now)
+    assert not same_play("level:9", "nodes 30, depth 1, selective false", now)
