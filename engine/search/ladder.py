@@ -123,8 +123,22 @@ FEEL_FIELDS = ("blunder", "overlook", "temperature", "misjudge", "natural", "fee
 _SHARE_FIELDS = ("blunder", "overlook", "temperature", "misjudge", "natural", "rating", "margin")
 
 
+_RUNG_KEYS = frozenset(
+    {"game", "engine", "level", "games", "selective", *_WHOLE_FIELDS, *_SHARE_FIELDS}
+)
+
+
+def _known(entry: dict[str, Any], keys: frozenset[str]) -> None:
+    """An entry naming a field this version does not know is refused: written back
+    without it, the table would lose what a newer version measured."""
+    unknown = sorted(set(entry) - keys)
+    if unknown:
+        raise ValueError(f"unknown fields {', '.join(unknown)}")
+
+
 def _rung(entry: dict[str, Any]) -> Rung:
     try:
+        _known(entry, _RUNG_KEYS)
         given: dict[str, Any] = {
             **{name: int(entry[name]) for name in _WHOLE_FIELDS if name in entry},
             **{name: float(entry[name]) for name in _SHARE_FIELDS if name in entry},

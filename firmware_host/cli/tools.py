@@ -66,14 +66,13 @@ def ladder(args: argparse.Namespace) -> int:
     from engine.search.ladder import LadderEngine
     from firmware_host.tools.ladder import (
         each_pairing,
-        load_table,
         play_ladder,
         rated,
         recorded_top_nodes,
         summary,
         together,
-        write_table,
     )
+    from firmware_host.tools.ladder_file import load_table, write_table
 
     if args.games < 1:
         raise SystemExit("kiban: --games must be 1 or more")

@@ -13,14 +13,11 @@ table's own where it has them (edit one and measure again), else the level's.
 
 from __future__ import annotations
 
-import fcntl
 import math
 import random
 import re
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 from engine.errors import KibanError
@@ -29,13 +26,11 @@ from engine.registry import find_game
 from engine.search import BuiltinPlayer, Limits, Player, RandomPlayer, SearchStyle
 from engine.search.ladder import (
     FEEL_FIELDS,
-    LADDER_FILE,
     Anchor,
     Ladder,
     LadderEngine,
     Result,
     Rung,
-    read_ladder,
     with_feel,
     with_rung,
 )
@@ -179,13 +174,13 @@ def each_pairing(spec: str) -> list[str]:
 def plays(rung: Rung) -> str:
     """What a rung plays with, as the table and the docs show it."""
     return ", ".join(
-        f"{name} {_value_text(getattr(rung, name))}"
+        f"{name} {value_text(getattr(rung, name))}"
         for name in PARAMETERS
         if getattr(rung, name) is not None
     )
 
 
-def _value_text(value: object) -> str:
+def value_text(value: object) -> str:
     """A parameter's value as the table and the signatures write it (TOML's true)."""
     return str(value).lower() if isinstance(value, bool) else str(value)
 
@@ -499,66 +494,6 @@ def _pairing(
     return Pairing(first, second, wins, games - wins - losses, losses)
 
 
-def merged(table: Ladder, measured: Measured) -> Ladder:
-    """``table`` with the measured game and engine's entries replaced: the rungs
-    rated now or already in the table, the anchors rated, the results kept."""
-    key = (measured.game, measured.engine)
-    had = {r.level for r in table.rungs if (r.game, r.engine) == key}
-    written = [r for r in measured.rungs if r.rating is not None or r.level in had]
-    rungs = [r for r in table.rungs if (r.game, r.engine) != key]
-    anchors = [a for a in table.anchors if (a.game, a.engine) != key]
-    results = [r for r in table.results if (r.game, r.engine) != key]
-    return Ladder(
-        (*rungs, *written),
-        (*anchors, *measured.anchors),
-        (*results, *measured.results),
-    )
-
-
-HEADER = """\
-# The calibration table: written by `kiban ladder GAME --engine E --games N`.
-# Each [[rung]] is a level of one game and engine: the parameters it plays with
-# (built-in: nodes, depth, selective; fairy: skill, nodes, depth; both: how often and how it plays
-# by feel, blunder, overlook, temperature, misjudge, natural, feel_depth) and what they
-# measured at fixed node counts (rating: Elo-like, the random mover at 0;
-# margin: half the 95% interval; games: games behind the figure). docs/levels.md.
-"""
-
-
-def table_text(table: Ladder) -> str:
-    """The table as TOML, in a stable order (``read_ladder`` reads it back)."""
-    lines = [HEADER]
-    order = {engine: i for i, engine in enumerate(LadderEngine)}
-    for rung in sorted(table.rungs, key=lambda r: (r.game, order[r.engine], r.level)):
-        lines.append("[[rung]]")
-        lines += [f'game = "{rung.game}"', f'engine = "{rung.engine.value}"']
-        lines.append(f"level = {rung.level}")
-        for name in (*PARAMETERS, "rating", "margin"):
-            value = getattr(rung, name)
-            if value is not None:
-                lines.append(f"{name} = {_value_text(value)}")
-        lines += [f"games = {rung.games}", ""]
-    for anchor in sorted(table.anchors, key=lambda a: (a.game, order[a.engine], a.name)):
-        lines += ["[[anchor]]", f'game = "{anchor.game}"', f'engine = "{anchor.engine.value}"']
-        lines += [f'name = "{anchor.name}"', f"rating = {round(anchor.rating, 1)}"]
-        lines += [f"margin = {round(anchor.margin, 1)}", f"games = {anchor.games}", ""]
-    for result in sorted(table.results, key=lambda r: (r.game, order[r.engine])):
-        lines += ["[[result]]", f'game = "{result.game}"', f'engine = "{result.engine.value}"']
-        lines += [f'first = "{result.first}"', f'second = "{result.second}"']
-        lines += [f'first_plays = "{result.first_plays}"']
-        lines += [f'second_plays = "{result.second_plays}"', f"seed = {result.seed}"]
-        lines += [f"wins = {result.wins}", f"draws = {result.draws}", f"losses = {result.losses}"]
-        if result.judged:
-            lines.append("judged = true")
-        lines.append("")
-    return "\n".join(lines)
-
-
-def load_table(path: Path = LADDER_FILE) -> Ladder:
-    """The table at ``path`` as it is now (read afresh: the tool rewrites it)."""
-    return read_ladder(path.read_text(encoding="utf-8")) if path.is_file() else Ladder()
-
-
 def summary(measured: Measured) -> Iterator[str]:
     """A markdown table of the measured ladder, for docs/levels.md: the top anchor's
     row gives its score against level 10."""
@@ -590,32 +525,8 @@ def _versus(pairing: Pairing | None) -> str:
     return f"{pairing.score:.0%} (+{pairing.wins} ={pairing.draws} -{pairing.losses})"
 
 
-def write_table(played: Played, path: Path = LADDER_FILE) -> Measured:
-    """Fit ``played`` with the table at ``path`` as it is now and write the merged
-    table, holding a lock: runs of other pairings may finish at the same time. The
-    table's parameters are the ones kept: a level edited while the run played has
-    the run's results for it dropped (``Measured.stale``), not its edit undone."""
-    with _locked(path):
-        table = load_table(path)
-        measured = rated(now_played(played, table), table)
-        path.write_text(table_text(merged(table, measured)), encoding="utf-8")
-    return measured
-
-
 def now_played(played: Played, table: Ladder) -> Played:
     """``played`` with the levels' parameters ``table`` gives them now."""
     rungs = rungs_to_measure(find_game(played.game), played.engine, table)
     signatures = dict(played.signatures) | {_name(r.level): plays(r) for r in rungs}
     return replace(played, rungs=tuple(rungs), signatures=tuple(signatures.items()))
-
-
-@contextmanager
-def _locked(path: Path) -> Iterator[None]:
-    """The table itself is the lock: it is rewritten in place, never replaced."""
-    path.touch()
-    with path.open("rb") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)

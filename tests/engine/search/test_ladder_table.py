@@ -117,6 +117,7 @@ def test_the_results_behind_the_ratings_are_read_back() -> None:
         "not toml [",
         '[[rung]]\ngame = "shogi"\nengine = "elsewhere"\nlevel = 1\n',
         '[[rung]]\ngame = "abalone"\nengine = "builtin"\nlevel = 9\nselective = 1\n',
+        '[[rung]]\ngame = "abalone"\nengine = "builtin"\nlevel = 9\nfrom_a_newer_kiban = 3\n',
         "[[rung]]\n",
         '[[result]]\ngame = "shogi"\n',
     ],

@@ -16,16 +16,14 @@ from engine.search.levels import LEVELS
 from firmware_host.tools.ladder import (
     LadderRunError,
     each_pairing,
-    load_table,
     pairings_named,
     play_ladder,
     rated,
     run_ladder,
     summary,
-    table_text,
     together,
-    write_table,
 )
+from firmware_host.tools.ladder_file import load_table, table_text, write_table
 from firmware_host.tools.match import play_players
 
 DOBUTSU = find_game("dobutsu")

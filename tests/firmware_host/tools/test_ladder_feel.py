@@ -6,14 +6,8 @@ from dataclasses import replace
 
 from engine.search.ladder import Ladder, LadderEngine, Rung, builtin_level, read_ladder, with_feel
 from engine.search.levels import LEVELS
-from firmware_host.tools.ladder import (
-    play_ladder,
-    plays,
-    rated,
-    rungs_to_measure,
-    same_play,
-    table_text,
-)
+from firmware_host.tools.ladder import play_ladder, plays, rated, rungs_to_measure, same_play
+from firmware_host.tools.ladder_file import table_text
 from tests.firmware_host.tools.test_ladder import DOBUTSU, TINY
 
 
