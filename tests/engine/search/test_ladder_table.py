@@ -4,6 +4,7 @@ game and engine to parameters (the table's, or the level's own where it has none
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -62,12 +63,14 @@ def test_a_table_entry_replaces_the_levels_parameters_and_only_its_level() -> No
     assert builtin_level("dobutsu", LEVELS[4], table) == LEVELS[4]
     assert builtin_level("shogi", LEVELS[3], table) == LEVELS[3]
     # a parameter of one level, alone in its entry, is read and played
-    for game, number, name, value in (
+    one: tuple[tuple[str, int, str, Any], ...] = (
         ("dobutsu", 3, "temperature", 0.2),
         ("robotory", 1, "overlook", 0.5),
         ("abalone", 10, "selective", True),
-    ):
-        alone = Ladder((replace(Rung(game, LadderEngine.BUILTIN, number), **{name: value}),))
+    )
+    for game, number, name, value in one:
+        given: dict[str, Any] = {name: value}
+        alone = Ladder((replace(Rung(game, LadderEngine.BUILTIN, number), **given),))
         assert getattr(builtin_level(game, LEVELS[number - 1], alone), name) == value
         text = f'[[rung]]\ngame = "{game}"\nengine = "builtin"\nlevel = {number}\n'
         written = str(value).lower()  # TOML's true
