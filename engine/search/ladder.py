@@ -41,8 +41,9 @@ class Rung:
     mover is 0, ``margin`` the 95% interval's half-width, over ``games``).
 
     How a level plays by feel (``temperature``, ``misjudge``, ``natural``,
-    ``feel_depth``: ``engine.search.levels.Level``) is the table's too, so that a
-    row moved to another level plays there as it was measured."""
+    ``feel_depth``: ``engine.search.levels.Level``) and whether its search is
+    ``selective`` are the table's too, so that a row moved to another level plays
+    there as it was measured."""
 
     game: str
     engine: LadderEngine
