@@ -68,6 +68,15 @@ class Game(ABC, Generic[P]):
     selective_search: ClassVar[bool] = False
     """Whether a player's own alpha-beta move searches late quiet moves shallower first
     (``Limits.selective``): deeper in the same nodes where moves are many."""
+    reduce_from_depth: ClassVar[int] = 3
+    """The fewest plies left at which a selective search reduces a late quiet move: two
+    where a quiet move's worth shows at once (Abalone's marbles), three where a
+    quiet move may set up a capture the next ply (shogi's drops)."""
+    passing_never_helps: ClassVar[bool] = False
+    """Whether a side is never worse off for moving than it would be for passing (no
+    zugzwang): a selective search may then skip a node whose side to move stays at
+    or above what it needs even after passing (null-move pruning, with
+    ``Position.swap_turn``)."""
     lishogi: ClassVar[ServerVariant | None] = None
     """How lishogi knows the game; None: it cannot be played there."""
     puzzle_kinds: ClassVar[tuple[PuzzleKind, ...]] = ()
@@ -486,6 +495,13 @@ class Position(ABC, Generic[M]):
     def check_spots(self) -> frozenset[Spot]:
         """The mover's king (lion) when it is in check."""
         return frozenset()
+
+    def swap_turn(self) -> None:
+        """Hand the move to the other seat without a move, for a search's null-move
+        test (``Game.passing_never_helps``); a second call undoes it, before or after
+        the moves pushed since are popped. Only the games that declare passing
+        harmless provide it."""
+        raise NotImplementedError(f"{self.game.title} has no null move for the search")
 
     # --- what the computer thinks ---------------------------------------------
 

@@ -40,6 +40,8 @@ class AbaloneGame(Game[AbalonePosition]):
 
     name = "abalone"
     judged_unfinished = True  # weak players play past any cap: who is ahead wins
+    passing_never_helps = True  # no zugzwang: a pass never beats the best move
+    reduce_from_depth = 2  # a quiet move's worth shows at once in the marbles' places
     puzzle_kinds = (
         PuzzleKind("push-off", Goal.GAIN, (1,), "push a marble of the other side off the board"),
         PuzzleKind("defence", Goal.HOLD, (2,), "find the one move that saves all your marbles"),

@@ -162,6 +162,9 @@ class AbalonePosition(Position[AbaloneMove]):
     def evaluate(self) -> tuple[float, ...]:
         return evaluate_board(self._board, self._lost)
 
+    def swap_turn(self) -> None:
+        self._turn ^= 1
+
     def search_key(self) -> Hashable:
         return (self._turn, *self._lost, *self._board)
 

@@ -14,7 +14,9 @@ search gives the value a plain alpha-beta of that depth gives, whatever the
 table held: the coach's colours do not depend on what was searched before.
 ``Limits.selective`` (a player's own move in the games that ask for it) gives that
 promise up for depth: late quiet moves are first searched shallower and searched
-again to the full depth only when they seem to beat the best so far.
+again to the full depth only when they seem to beat the best so far; in the games
+where passing never helps, a node whose mover would still reach what it needs after
+a pass, looked at a few plies shallower, is not searched further (null move).
 """
 
 from __future__ import annotations
@@ -44,15 +46,18 @@ CLOCK_EVERY = 256
 DEFAULT_DEPTH = 64
 """The deepest iteration when nothing else bounds the search."""
 
-REDUCE_FROM_DEPTH = 3
-"""The shallowest depth left at which a late quiet move is searched shallower first."""
-
 REDUCE_AFTER = 3
 """Moves tried in full before the later quiet ones are reduced: the table's move, the
 best captures and the killers come first."""
 
 REDUCE_MORE_AFTER = 12
 """Moves after which a late quiet move is searched two plies shallower, not one."""
+
+PASS_FROM_DEPTH = 3
+"""The fewest plies left at which a selective search tries a pass (null move) first."""
+
+PASS_REDUCTION = 2
+"""How many plies shallower than a move's the reply to a pass is looked at."""
 
 NULL_WINDOW = 1e-9
 """The width of the window a move after the first is tried with: it only has to be
@@ -90,6 +95,11 @@ class AlphaBeta:
         self.judge_all = judge_all
         self.use_table = use_table
         self.selective = limits.selective and not judge_all
+        game = position.game
+        self.reduce_from = game.reduce_from_depth
+        self.tries_pass = self.selective and game.passing_never_helps
+        self.passed = False
+        """Whether the line being searched holds a pass: two in one line prove nothing."""
         self.nodes = 0
         self.table: dict[Hashable, Entry] = {}
         self.killers: dict[int, list[Any]] = {}
@@ -202,6 +212,9 @@ class AlphaBeta:
             known, table_move = self._probe(key, depth, alpha, beta, ply)
             if known is not None:
                 return known
+        after_pass = self._after_pass(depth, beta, ply) if self.tries_pass else None
+        if after_pass is not None:
+            return after_pass
         moves = self._ordered(list(position.legal_moves()), table_move, ply)
         start_alpha = alpha
         best_value = -WIN - 1.0
@@ -210,10 +223,11 @@ class AlphaBeta:
         me = position.turn
         seen[key] = 1
         negamax = self._negamax
-        reducing = self.selective and depth >= REDUCE_FROM_DEPTH and not position.check_spots()
+        reduce_from = self.reduce_from
+        reducing = self.selective and depth >= reduce_from and not position.check_spots()
         capture_value = position.capture_value
         for index, move in enumerate(moves):
-            cut = _cut(index, depth) if reducing and not capture_value(move) else 0
+            cut = _cut(index, depth, reduce_from) if reducing and not capture_value(move) else 0
             push(move)
             if position.turn == me:  # the same player moves again
                 score = negamax(depth - 1, alpha, beta, ply + 1)
@@ -236,6 +250,26 @@ class AlphaBeta:
             bound = UPPER if best_value <= start_alpha else LOWER if best_value >= beta else EXACT
             self.table[key] = (depth, _to_table(best_value, ply), bound, best_move)
         return best_value
+
+    def _after_pass(self, depth: int, beta: float, ply: int) -> float | None:
+        """The node's value, at least, when its mover reaches ``beta`` even if it
+        passed, by a shallower look: a real move does no worse where passing never
+        helps, and the node is cut. None when the pass falls short or is not tried:
+        at the root, a second time in one line, in check, or when the mover's static
+        value is below ``beta`` to begin with."""
+        position = self.position
+        if depth < PASS_FROM_DEPTH or not ply or self.passed or is_proven(beta):
+            return None
+        if position.check_spots() or scaled(position.evaluate()[position.turn]) < beta:
+            return None
+        position.swap_turn()
+        self.passed = True
+        try:
+            score = -self._negamax(depth - 1 - PASS_REDUCTION, -beta, -beta + NULL_WINDOW, ply + 1)
+        finally:  # the turn comes back even when the budget ends the search here
+            self.passed = False
+            position.swap_turn()
+        return score if score >= beta else None
 
     def _tried_late(self, depth: int, alpha: float, ply: int, cut: int) -> float:
         """A move after the first (pushed), with a null window: only shown no better
@@ -339,11 +373,12 @@ class AlphaBeta:
         self.history[move] = self.history.get(move, 0) + depth * depth
 
 
-def _cut(index: int, depth: int) -> int:
-    """How many plies shallower the ``index``-th move (a quiet one) is first searched."""
+def _cut(index: int, depth: int, reduce_from: int) -> int:
+    """How many plies shallower the ``index``-th move (a quiet one) is first searched,
+    ``reduce_from`` the fewest plies left at which the game's search reduces."""
     if index < REDUCE_AFTER:
         return 0
-    return 2 if index >= REDUCE_MORE_AFTER and depth > REDUCE_FROM_DEPTH else 1
+    return 2 if index >= REDUCE_MORE_AFTER and depth > reduce_from else 1
 
 
 def _gain(pair: tuple[int, Any]) -> int:
