@@ -37,3 +37,8 @@ class ClaimError(KibanError, ValueError):
 
 class UnknownClaimError(ClaimError, LookupError):
     """A claim the game does not have: nothing in its rules ends a game that way."""
+
+
+class NoPassError(KibanError, TypeError):
+    """A pass asked of a game whose search may not pass: only the games that declare
+    passing never helps (``Game.passing_never_helps``) hand the move over without one."""

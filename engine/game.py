@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from engine.bench import BenchPlan
 from engine.claims import ClaimPreview, ClaimRule
-from engine.errors import GameOverError, IllegalMoveError, UnknownClaimError
+from engine.errors import GameOverError, IllegalMoveError, NoPassError, UnknownClaimError
 from engine.geometry import Geometry, Seat
 from engine.opening import FirstPlayerDraw
 from engine.options import Options, OptionSpec, parse_options
@@ -500,8 +500,8 @@ class Position(ABC, Generic[M]):
         """Hand the move to the other seat without a move, for a search's null-move
         test (``Game.passing_never_helps``); a second call undoes it, before or after
         the moves pushed since are popped. Only the games that declare passing
-        harmless provide it."""
-        raise NotImplementedError(f"{self.game.title} has no null move for the search")
+        harmless provide it; the others refuse (``NoPassError``)."""
+        raise NoPassError(f"{self.game.title} is not searched with passes: a pass may help there")
 
     # --- what the computer thinks ---------------------------------------------
 

@@ -6,11 +6,14 @@ the budget runs out mid-pass. What the depth is worth is measured by the ladder
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.abalone.game import AbaloneGame
 from engine.abalone.position import AbalonePosition
-from engine.registry import find_game
+from engine.errors import NoPassError
+from engine.registry import find_game, games
 from engine.search.alphabeta import AlphaBeta, search
 from engine.search.types import Limits
 from engine.shogi import SHOGI
@@ -37,8 +40,17 @@ def test_a_pass_hands_over_the_move_and_a_second_takes_it_back() -> None:
 def test_only_the_games_that_declare_passing_harmless_can_pass() -> None:
     assert ABALONE.passing_never_helps
     assert not SHOGI.passing_never_helps
-    with pytest.raises(NotImplementedError):
-        SHOGI.position().swap_turn()
+    for game in games():
+        position = game.position()
+        before = position.text()
+        if game.passing_never_helps:
+            position.swap_turn()
+            position.swap_turn()
+            assert position.text() == before
+        else:
+            with pytest.raises(NoPassError, match=re.escape(game.title)):
+                position.swap_turn()
+            assert position.text() == before
 
 
 def test_the_same_nodes_reach_a_ply_deeper(monkeypatch: pytest.MonkeyPatch) -> None:
