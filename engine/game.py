@@ -81,6 +81,11 @@ class Game(ABC, Generic[P]):
     """How lishogi knows the game; None: it cannot be played there."""
     puzzle_kinds: ClassVar[tuple[PuzzleKind, ...]] = ()
     """The puzzles the game ships (``engine.puzzles``); none by default."""
+    play_version: ClassVar[int] = 1
+    """How the built-in computer plays this game (its evaluation, how the searches
+    treat it), numbered: a change that makes its levels play differently raises it,
+    so that the calibration table's results played before stop counting
+    (``engine.search.ladder.PlayVersion``)."""
     judged_unfinished: ClassVar[bool] = False
     """Whether a game stopped unfinished (a match's ply cap) is judged by what the
     players have won so far (``Position.judged``) rather than drawn: weak players of

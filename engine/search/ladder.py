@@ -18,9 +18,16 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import KibanError
+from engine.game import Game
 from engine.search.levels import Level
 
 LADDER_FILE = Path(__file__).with_name("ladder.toml")
+
+SEARCH_VERSION = 1
+"""How the built-in searches play every game (alpha-beta, sampling, feel, the
+rails), numbered: a change that makes levels play differently raises it, as a
+change to one game's evaluation raises that game's ``Game.play_version``. The
+table's results played before then stop counting (``PlayVersion``)."""
 
 
 class LadderError(KibanError, ValueError):
@@ -76,6 +83,32 @@ class Anchor:
     games: int
 
 
+@dataclass(frozen=True, slots=True, order=True)
+class PlayVersion:
+    """Which built-in computer played a result: the searches' version and the game's.
+    A result is only as good as the computer that played it: the same parameters on
+    a deeper search or a new evaluation are another player."""
+
+    search: int
+    game: int
+
+    def text(self) -> str:
+        return f"{self.search}.{self.game}"
+
+    @classmethod
+    def read(cls, text: str) -> PlayVersion:
+        """``text`` as written by ``text()``: two whole numbers and a dot."""
+        search, dot, game = text.partition(".")
+        if not dot:
+            raise ValueError(f"a version is two numbers and a dot, not {text!r}")
+        return cls(int(search), int(game))
+
+
+def play_version(game: Game[Any]) -> PlayVersion:
+    """The built-in computer that plays ``game`` now."""
+    return PlayVersion(SEARCH_VERSION, game.play_version)
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """Games ``first`` played against ``second`` in one game and engine's ladder
@@ -96,6 +129,8 @@ class Result:
     judged: bool = False
     """Whether games stopped at the ply cap were judged by the game's count
     (``Position.judged``); results from before that counted them as draws."""
+    version: PlayVersion | None = None
+    """The built-in computer that played it (None: recorded before versions were)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +222,7 @@ def _result(entry: dict[str, Any]) -> Result:
             draws=int(entry["draws"]),
             losses=int(entry["losses"]),
             judged=bool(entry.get("judged", False)),
+            version=PlayVersion.read(str(entry["version"])) if "version" in entry else None,
         )
     except (KeyError, ValueError, TypeError) as error:
         raise LadderError(f"a ladder result cannot be read ({error}): {entry}") from None

@@ -102,7 +102,10 @@ def ladder(args: argparse.Namespace) -> int:
     for line in summary(measured):
         print(line)
     for result in measured.stale:
-        print(f"dropped (played with other parameters): {result.first} vs {result.second}")
+        print(
+            f"dropped (played with other parameters or by another version of the computer): "
+            f"{result.first} vs {result.second}"
+        )
     unordered = measured.unordered()
     if unordered:
         print(f"not ordered by 60% over the level below: {unordered}")

@@ -29,8 +29,10 @@ from engine.search.ladder import (
     Anchor,
     Ladder,
     LadderEngine,
+    PlayVersion,
     Result,
     Rung,
+    play_version,
     with_feel,
     with_rung,
 )
@@ -220,6 +222,8 @@ class Played:
     rungs: tuple[Rung, ...]
     signatures: tuple[tuple[str, str], ...]
     results: tuple[Result, ...]
+    version: PlayVersion
+    """The built-in computer that played them (``play_version``)."""
 
 
 def run_ladder(
@@ -256,6 +260,7 @@ def play_ladder(
     top = top_rung(game, rungs[-1], top_nodes)
     signatures = {_name(rung.level): plays(rung) for rung in rungs}
     signatures |= {RANDOM: RANDOM, TOP: f"{top.engine.value} {plays(top)}"}
+    version = play_version(game)
     closers: list[Callable[[], None]] = []
     played = []
     try:
@@ -290,20 +295,23 @@ def play_ladder(
                     pairing.draws,
                     pairing.losses,
                     judged=True,
+                    version=version,
                 )
             )
     finally:
         for close in closers:
             close()
-    return Played(game.name, engine, tuple(rungs), tuple(signatures.items()), tuple(played))
+    return Played(
+        game.name, engine, tuple(rungs), tuple(signatures.items()), tuple(played), version
+    )
 
 
 def together(runs: Sequence[Played]) -> Played:
     """Runs of one game and engine with the same parameters, as one."""
     first = runs[0]
     if any(
-        (run.game, run.engine, run.rungs, run.signatures)
-        != (first.game, first.engine, first.rungs, first.signatures)
+        (run.game, run.engine, run.rungs, run.signatures, run.version)
+        != (first.game, first.engine, first.rungs, first.signatures, first.version)
         for run in runs
     ):
         raise LadderRunError("runs played with different parameters cannot be joined")
@@ -312,8 +320,9 @@ def together(runs: Sequence[Played]) -> Played:
 
 def rated(played: Played, table: Ladder) -> Measured:
     """The ratings fitted over ``played`` and the table's results for its game and
-    engine that were played with today's parameters: a result of the same pairing
-    and seed is replaced, another seed adds games to it."""
+    engine that were played with today's parameters by the newest computer (a run
+    by an older one, ended after a newer one's, is the one dropped): a result of the
+    same pairing and seed is replaced, another seed adds games to it."""
     game, engine, rungs = played.game, played.engine, played.rungs
     signatures = dict(played.signatures)
     new = {(result.first, result.second, result.seed) for result in played.results}
@@ -325,10 +334,13 @@ def rated(played: Played, table: Ladder) -> Measured:
     ]
 
     judges = find_game(game).judged_unfinished
+    newest = max([played.version, *(r.version for r in earlier if r.version is not None)])
 
     def current(result: Result) -> bool:
-        """Played with today's parameters, and with capped games judged as today (a
-        result without draws had no capped game to judge)."""
+        """Played by the newest computer with today's parameters, and with capped
+        games judged as today (a result without draws had no capped game to judge)."""
+        if result.version != newest:
+            return False
         same = all(
             name in signatures and same_play(name, recorded, signatures[name])
             for name, recorded in (

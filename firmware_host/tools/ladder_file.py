@@ -75,6 +75,8 @@ def table_text(table: Ladder) -> str:
         lines += [f"wins = {result.wins}", f"draws = {result.draws}", f"losses = {result.losses}"]
         if result.judged:
             lines.append("judged = true")
+        if result.version is not None:
+            lines.append(f'version = "{result.version.text()}"')
         lines.append("")
     return "\n".join(lines)
 

@@ -8,15 +8,18 @@ from typing import Any
 
 import pytest
 
-from engine.registry import games
+from engine.registry import find_game, games
 from engine.search.ladder import (
+    SEARCH_VERSION,
     Ladder,
     LadderEngine,
     LadderError,
+    PlayVersion,
     Result,
     Rung,
     builtin_level,
     ladder,
+    play_version,
     read_ladder,
 )
 from engine.search.levels import LEVELS
@@ -112,6 +115,32 @@ def test_the_results_behind_the_ratings_are_read_back() -> None:
         ),
     )
     assert not table.rungs
+    assert table.results[0].version is None  # recorded before versions were: never current
+
+
+RESULT = (
+    '[[result]]\ngame = "abalone"\nengine = "builtin"\nfirst = "level:2"\n'
+    'second = "level:1"\nfirst_plays = "nodes 20"\nsecond_plays = "nodes 10"\n'
+    "seed = 3\nwins = 7\ndraws = 1\nlosses = 2\n"
+)
+
+
+def test_a_result_says_which_computer_played_it() -> None:
+    (result,) = read_ladder(RESULT + 'version = "2.13"\n').results
+    assert result.version == PlayVersion(2, 13)
+    assert PlayVersion.read(result.version.text()) == result.version
+    assert PlayVersion(1, 9) < PlayVersion(2, 1) < PlayVersion(2, 2)  # the search's first
+    assert play_version(find_game("abalone")) == PlayVersion(
+        SEARCH_VERSION, find_game("abalone").play_version
+    )
+
+
+@pytest.mark.parametrize(
+    "line", ['version = "2"', 'version = "two.1"', 'version = "1."', "version = 2"]
+)
+def test_a_version_that_is_not_two_numbers_and_a_dot_is_a_ladder_error(line: str) -> None:
+    with pytest.raises(LadderError, match="result cannot be read"):
+        read_ladder(f"{RESULT}{line}\n")
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ import pytest
 
 from engine.registry import find_game
 from engine.search import BuiltinPlayer, Limits
-from engine.search.ladder import Ladder, LadderEngine, Rung, read_ladder
+from engine.search.ladder import Ladder, LadderEngine, PlayVersion, Rung, play_version, read_ladder
 from engine.search.levels import LEVELS
 from firmware_host.tools.ladder import (
     LadderRunError,
@@ -191,6 +191,29 @@ def test_results_from_before_capped_games_were_judged_are_dropped_where_the_game
     (mine,) = low.results
     old = replace(mine, seed=9, draws=1, judged=False)
     assert old not in rated(low, replace(TINY, results=(old,))).stale
+
+
+def test_results_played_by_another_version_of_the_computer_stop_counting(tmp_path: Path) -> None:
+    low = play_ladder(DOBUTSU, LadderEngine.BUILTIN, 2, table=TINY, pairings="1", max_plies=30)
+    (mine,) = low.results
+    now = play_version(DOBUTSU)
+    assert mine.version == low.version == now
+    older = replace(mine, seed=9, version=PlayVersion(now.search, now.game - 1))
+    unversioned = replace(mine, seed=8, version=None)
+    measured = rated(low, replace(TINY, results=(older, unversioned)))
+    assert set(measured.stale) == {older, unversioned}
+    assert measured.results == (mine,)
+
+    # an older computer's run that ends after a newer one's is the one dropped
+    newer = replace(mine, seed=7, version=PlayVersion(now.search + 1, 1))
+    late = rated(low, replace(TINY, results=(newer,)))
+    assert late.stale == (mine,) and late.results == (newer,)
+
+    # the version is written with the result and read back
+    path = tmp_path / "ladder.toml"
+    path.write_text(table_text(TINY))
+    write_table(low, path)
+    assert [r.version for r in load_table(path).results] == [now]
 
 
 def test_a_run_measures_against_the_top_anchor_the_table_last_used() -> None:
