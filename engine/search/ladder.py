@@ -99,8 +99,8 @@ class PlayVersion:
     def read(cls, text: str) -> PlayVersion:
         """``text`` as written by ``text()``: two whole numbers and a dot."""
         search, dot, game = text.partition(".")
-        if not dot:
-            raise ValueError(f"a version is two numbers and a dot, not {text!r}")
+        if not (dot and search.isdigit() and game.isdigit()):
+            raise ValueError(f"a version is two whole numbers and a dot, not {text!r}")
         return cls(int(search), int(game))
 
 

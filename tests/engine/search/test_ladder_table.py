@@ -139,7 +139,7 @@ def test_a_result_says_which_computer_played_it() -> None:
     "line", ['version = "2"', 'version = "two.1"', 'version = "1."', "version = 2"]
 )
 def test_a_version_that_is_not_two_numbers_and_a_dot_is_a_ladder_error(line: str) -> None:
-    with pytest.raises(LadderError, match="result cannot be read"):
+    with pytest.raises(LadderError, match="version is two whole numbers and a dot"):
         read_ladder(f"{RESULT}{line}\n")
 
 
