@@ -99,7 +99,7 @@ class PlayVersion:
     def read(cls, text: str) -> PlayVersion:
         """``text`` as written by ``text()``: two whole numbers and a dot."""
         search, dot, game = text.partition(".")
-        if not (dot and search.isdigit() and game.isdigit()):
+        if not (dot and search.isdecimal() and game.isdecimal()):
             raise ValueError(f"a version is two whole numbers and a dot, not {text!r}")
         return cls(int(search), int(game))
 
