@@ -76,8 +76,9 @@ def fingerprint(game: Game[Any]) -> str:
 @pytest.mark.parametrize("game", games(), ids=lambda game: game.name)
 def test_a_game_plays_as_its_version_says(game: Game[Any]) -> None:
     version = play_version(game).text()
-    recorded_version, recorded = PLAYED_BY[game.name]
     now = fingerprint(game)
+    assert game.name in PLAYED_BY, f"a new game: record {game.name!r}: ({version!r}, {now!r})"
+    recorded_version, recorded = PLAYED_BY[game.name]
     assert version == recorded_version, (
         f"{game.title} is played by version {version}: once its ladder is measured again "
         f"(kiban ladder {game.name}), record ({version!r}, {now!r}) in PLAYED_BY"
