@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Hashable
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import GameOverError, KibanError
-from engine.search.captures import net_gain
+from engine.search.captures import Weighing
 from engine.search.repetition import cycle_outcome, history_keys
 from engine.search.scores import MATE_STEP, is_proven, mate_in, outcome_value, scaled
 from engine.search.types import WIN, Analysis, Limits
@@ -101,6 +102,7 @@ class AlphaBeta:
         self.passed = False
         """Whether the line being searched holds a pass: two in one line prove nothing."""
         self.nodes = 0
+        self.weighing = Weighing.of(self.position)
         self.table: dict[Hashable, Entry] = {}
         self.killers: dict[int, list[Any]] = {}
         self.history: dict[Any, int] = {}
@@ -314,11 +316,11 @@ class AlphaBeta:
         if stand >= beta or left <= 0:
             return stand
         alpha = max(alpha, stand)
-        weigh = net_gain(position)
+        weigh = self.weighing.weigh
         captures = []
-        for move in position.legal_moves():
-            gain, net = weigh(move)
-            if gain and net >= 0:  # a capture that loses more than it takes is left out
+        for move in self.weighing.taking():
+            _, net = weigh(move)
+            if net >= 0:  # a capture that loses more than it takes is left out
                 captures.append((net, move))
         if not captures:
             return stand
@@ -345,23 +347,28 @@ class AlphaBeta:
     def _ordered(self, moves: list[Any], table_move: Any, ply: int) -> list[Any]:
         """The table's move, then the captures that gain (the most first), then this
         ply's killers, then the captures that lose, then the quiet moves by how often
-        they refuted others."""
-        weigh = net_gain(self.position)
-        killers = self.killers.get(ply, ())
+        they refuted others; equals in the order given.
+
+        Each move's rank is worked out in bulk (the history by ``map``, the captures
+        and the few special moves by their places) rather than by a call per move."""
         history = self.history
-
-        def rank(move: Any) -> int:
-            if move == table_move:
-                return 1 << 40
-            gain, net = weigh(move)
-            if gain:
-                return (1 << 32) + (net << 8) + (gain >> 4) if net >= 0 else (1 << 28) + net
-            if move in killers:
-                return 1 << 30
-            return history.get(move, 0)
-
-        moves.sort(key=rank, reverse=True)
-        return moves
+        keys = list(map(history.get, moves, repeat(0))) if history else [0] * len(moves)
+        taking = self.weighing.places()
+        weigh = self.weighing.weigh
+        for index in taking:
+            gain, net = weigh(moves[index])
+            keys[index] = (1 << 32) + (net << 8) + (gain >> 4) if net >= 0 else (1 << 28) + net
+        for killer in self.killers.get(ply, ()):
+            if killer in moves:
+                index = moves.index(killer)
+                if index not in taking:
+                    keys[index] = 1 << 30
+        if table_move is not None and table_move in moves:
+            keys[moves.index(table_move)] = 1 << 40
+        if not any(keys):
+            return moves
+        order = sorted(range(len(moves)), key=keys.__getitem__, reverse=True)
+        return [moves[index] for index in order]
 
     def _remember_cutoff(self, move: Any, depth: int, ply: int) -> None:
         if self.position.capture_value(move):

@@ -107,6 +107,12 @@ HAND_SLOTS: tuple[tuple[int, int], ...] = tuple(
 )
 """(slot in the hands list, signed points per piece there)."""
 
+BOARD_VALUE: tuple[int, ...] = tuple(dict(BOARD_POINTS).get(code, 0) for code in range(32))
+"""BOARD_VALUE[piece code]: the signed points of that piece on the board (0: none, a king)."""
+
+HAND_VALUE: tuple[int, ...] = tuple(dict(HAND_SLOTS).get(slot, 0) for slot in range(16))
+"""HAND_VALUE[slot]: the signed points of one piece in that slot of the hands list."""
+
 GUARDS = (GOLD, SILVER, TOKIN, PRO_SILVER)
 """The pieces that shelter a king best: they step next to it."""
 
@@ -144,16 +150,11 @@ HAND_THREAT_POINTS = 12
 """For each piece other than a pawn in hand, times the guards an enemy king lacks of
 two: pieces in hand are what mating attacks are made of."""
 
-ROOKS = (ROOK, DRAGON)
-BISHOPS = (BISHOP, HORSE)
-DROPPED = (ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE)
-
 
 def _guards(bb: Sequence[int], seat: int) -> int:
-    guards = 0
-    for kind in GUARDS:
-        guards |= bb[seat << 4 | kind]
-    return guards
+    """Where the ``GUARDS`` of ``seat`` stand."""
+    o = seat << 4
+    return bb[o | GOLD] | bb[o | SILVER] | bb[o | TOKIN] | bb[o | PRO_SILVER]
 
 
 def _side(
@@ -161,34 +162,37 @@ def _side(
     occupied: Sequence[int],
     hands: Sequence[int],
     kings: Sequence[int],
+    *,
     seat: int,
+    guards: tuple[int, int],
 ) -> int:
-    """One side's points beyond material, seen from its own end of the board."""
+    """One side's points beyond material, seen from its own end of the board (``guards``:
+    each side's ``_guards``)."""
     total = 0
     king = kings[seat]
     if king >= 0:
-        guards = _guards(bb, seat)
-        beside = (guards & KING_STEP[king]).bit_count()
-        near = (guards & NEAR[king]).bit_count() - beside
-        intruders = (occupied[seat ^ 1] & NEAR[king]).bit_count()
+        own_guards = guards[seat]
+        near_king = NEAR[king]
+        beside = (own_guards & KING_STEP[king]).bit_count()
+        near = (own_guards & near_king).bit_count() - beside
+        intruders = (occupied[seat ^ 1] & near_king).bit_count()
         total += beside * DEFENDER_POINTS + near * NEAR_GUARD_POINTS - intruders * INTRUDER_POINTS
         total += KING_PLACE[seat][king]
     own = occupied[seat]
     every = own | occupied[seat ^ 1]
     free = ~own
     reach = 0
-    for kind in ROOKS:
-        pieces = bb[seat << 4 | kind]
-        while pieces:
-            low = pieces & -pieces
-            reach += (rook_attacks(low.bit_length() - 1, every) & free).bit_count()
-            pieces ^= low
-    for kind in BISHOPS:
-        pieces = bb[seat << 4 | kind]
-        while pieces:
-            low = pieces & -pieces
-            reach += (bishop_attacks(low.bit_length() - 1, every) & free).bit_count()
-            pieces ^= low
+    o = seat << 4
+    pieces = bb[o | ROOK] | bb[o | DRAGON]
+    while pieces:
+        low = pieces & -pieces
+        reach += (rook_attacks(low.bit_length() - 1, every) & free).bit_count()
+        pieces ^= low
+    pieces = bb[o | BISHOP] | bb[o | HORSE]
+    while pieces:
+        low = pieces & -pieces
+        reach += (bishop_attacks(low.bit_length() - 1, every) & free).bit_count()
+        pieces ^= low
     total += reach * REACH_POINTS
     in_zone = own & ZONE[seat]
     if king >= 0 and in_zone >> king & 1:
@@ -196,17 +200,23 @@ def _side(
     total += in_zone.bit_count() * ZONE_POINTS
     enemy_king = kings[seat ^ 1]
     if enemy_king >= 0:
-        missing = 2 - (_guards(bb, seat ^ 1) & KING_STEP[enemy_king]).bit_count()
+        missing = 2 - (guards[seat ^ 1] & KING_STEP[enemy_king]).bit_count()
         if missing > 0:
-            in_hand = sum(hands[seat * 8 + kind] for kind in DROPPED)
+            h = seat * 8
+            in_hand = (
+                hands[h | ROOK]
+                + hands[h | BISHOP]
+                + hands[h | GOLD]
+                + hands[h | SILVER]
+                + hands[h | KNIGHT]
+                + hands[h | LANCE]
+            )
             total += in_hand * missing * HAND_THREAT_POINTS
     return total
 
 
-def points(
-    bb: Sequence[int], occupied: Sequence[int], hands: Sequence[int], kings: Sequence[int]
-) -> int:
-    """Sente's advantage in points (negative: gote's)."""
+def material(bb: Sequence[int], hands: Sequence[int]) -> int:
+    """Sente's material on the board and in hand, less gote's, in points."""
     total = 0
     for code, worth in BOARD_POINTS:
         pieces = bb[code]
@@ -216,13 +226,32 @@ def points(
         count = hands[slot]
         if count:
             total += count * worth
-    total += _side(bb, occupied, hands, kings, 0) - _side(bb, occupied, hands, kings, 1)
+    return total
+
+
+def points(
+    bb: Sequence[int],
+    occupied: Sequence[int],
+    hands: Sequence[int],
+    kings: Sequence[int],
+    counted: int | None = None,
+) -> int:
+    """Sente's advantage in points (negative: gote's); ``counted``: the ``material``,
+    when the caller keeps it up to date move by move (a position does)."""
+    total = material(bb, hands) if counted is None else counted
+    guards = (_guards(bb, 0), _guards(bb, 1))
+    total += _side(bb, occupied, hands, kings, seat=0, guards=guards)
+    total -= _side(bb, occupied, hands, kings, seat=1, guards=guards)
     return total
 
 
 def evaluate(
-    bb: Sequence[int], occupied: Sequence[int], hands: Sequence[int], kings: Sequence[int]
+    bb: Sequence[int],
+    occupied: Sequence[int],
+    hands: Sequence[int],
+    kings: Sequence[int],
+    counted: int | None = None,
 ) -> tuple[float, float]:
     """Each seat's value in (-1, 1): zero-sum, sente's first."""
-    value = math.tanh(points(bb, occupied, hands, kings) / SCALE)
+    value = math.tanh(points(bb, occupied, hands, kings, counted) / SCALE)
     return value, -value

@@ -276,7 +276,45 @@ def generate(
     *,
     board: Sequence[int],
 ) -> tuple[list[ShogiMove], int]:
-    """The legal moves of ``seat`` to move, and the pieces giving it check.
+    """The legal moves of ``seat`` to move, and the pieces giving it check: the moves
+    on the board, then the drops."""
+    moves, checkers = board_moves(bb, occupied, kings, seat, board=board)
+    add_drops(moves, bb, occupied, hands, kings, seat=seat, checkers=checkers)
+    return moves, checkers
+
+
+def add_drops(
+    moves: list[ShogiMove],
+    bb: Sequence[int],
+    occupied: Sequence[int],
+    hands: Sequence[int],
+    kings: Sequence[int],
+    *,
+    seat: int,
+    checkers: int,
+) -> None:
+    """The legal drops of ``seat``, after ``moves`` (``checkers``: the pieces giving it
+    check, as ``board_moves`` found them): a search that only looks for captures never
+    asks for them."""
+    held = hands[HAND[seat]]
+    if checkers & (checkers - 1) or not any(held):
+        return  # double check: only the king can move
+    # In check, a drop may only go between the king and the checker.
+    every = occupied[0] | occupied[1]
+    empty = BETWEEN[kings[seat]][_bit_length(checkers) - 1] if checkers else FULL ^ every
+    if empty:
+        drops(moves, held, (bb, occupied, kings), seat, empty)
+
+
+def board_moves(
+    bb: Sequence[int],
+    occupied: Sequence[int],
+    kings: Sequence[int],
+    seat: int,
+    *,
+    board: Sequence[int],
+) -> tuple[list[ShogiMove], int]:
+    """The legal moves of ``seat`` on the board (no drops), and the pieces giving it check.
 
     Every loop walks a bitboard from its highest square down, by top (see
     tables.by_top)."""
@@ -448,10 +486,4 @@ def generate(
                     moves.append(row[target])  # type: ignore[arg-type]
     if pinned:
         _one_by_one(moves, bb, seat, pinned, every=every, allowed=allowed, lines=LINE[king])
-    held = hands[HAND[seat]]
-    if any(held):
-        # In check, a drop may only go between the king and the checker.
-        empty = BETWEEN[king][bit_length(checkers) - 1] if checkers else FULL ^ every
-        if empty:
-            drops(moves, held, (bb, occupied, kings), seat, empty)
     return moves, checkers

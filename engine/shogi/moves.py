@@ -16,8 +16,8 @@ the rays of the sliders are in rays.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
+from typing import NamedTuple
 
 from engine.shogi.tables import (
     BISHOP_LINES,
@@ -39,9 +39,13 @@ from engine.shogi.tables import (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class ShogiMove:
+class ShogiMove(NamedTuple):
     """One move: a piece from ``from_square`` to ``to_square``, or a drop of ``drop``.
+
+    A named tuple rather than a frozen dataclass: a search hashes and compares moves
+    hundreds of thousands of times a move (its history, killers and table), and a
+    tuple does both in C; the hash is the same as the dataclass's was (that of the
+    four fields), so nothing keyed by moves changes its order.
 
     Squares are indices 0..80 (see tables); ``from_square`` is -1 for a drop and
     ``drop`` is the dropped kind (PAWN..ROOK), 0 for a board move. ``promote``

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Hashable, Iterator
+from itertools import islice
 from typing import TYPE_CHECKING, Any, Self
 
 from engine.claims import ClaimPreview
@@ -19,7 +20,7 @@ from engine.outcome import Outcome, Termination
 from engine.physical import Footprint, Reading, Sensing, Spot
 from engine.shogi import lookup
 from engine.shogi.attacks import in_check, piece_attacks
-from engine.shogi.evaluation import PIECE_POINTS
+from engine.shogi.evaluation import BOARD_VALUE, HAND_VALUE, PIECE_POINTS, material
 from engine.shogi.evaluation import evaluate as evaluate_board
 from engine.shogi.exchange import capture_risk
 from engine.shogi.illegal import illegal_moves
@@ -33,7 +34,7 @@ from engine.shogi.impasse import (
     impasse_result,
     points,
 )
-from engine.shogi.movegen import generate
+from engine.shogi.movegen import add_drops, board_moves
 from engine.shogi.moves import ShogiMove
 from engine.shogi.notation import PLAYERS, read_move, read_position, write_position
 from engine.shogi.sensing import expected_frame as frame_of
@@ -94,10 +95,17 @@ class ShogiPosition(Position[ShogiMove]):
                 f"{PLAYERS[self._turn]}'s turn"
             )
         self._key = key
+        self._material = material(self._bb, self._hands)
+        """Sente's material less gote's (evaluation.material), kept up to date by push
+        and pop: an evaluation then does not count every piece again."""
         self._undo: list[Undo] = []
         self._keys: list[int] = [key]
         self._counts: dict[int, int] = {key: 1}
         self._legal: list[ShogiMove] | None = None
+        """The legal moves on the board, then (once ``_dropped``) the drops."""
+        self._dropped = False
+        self._board_count = 0
+        """How many of ``_legal`` are moves on the board (the drops come after them)."""
         self._checkers = 0
 
     # --- rules ---------------------------------------------------------------
@@ -106,21 +114,28 @@ class ShogiPosition(Position[ShogiMove]):
     def turn(self) -> int:
         return self._turn
 
-    def _moves(self) -> list[ShogiMove]:
-        """The legal moves, generated once per position; none once the game is over."""
+    def _board_moves(self) -> list[ShogiMove]:
+        """The legal moves, the drops perhaps not yet among them (they come last), generated
+        once per position; none once the game is over."""
         if self._legal is None:
             if self._counts[self._key] >= REPETITIONS:
-                self._legal, self._checkers = [], 0
+                self._legal, self._checkers, self._dropped = [], 0, True
             else:
-                self._legal, self._checkers = generate(
-                    self._bb,
-                    self._occupied,
-                    self._hands,
-                    self._kings,
-                    self._turn,
-                    board=self._board,
+                self._legal, self._checkers = board_moves(
+                    self._bb, self._occupied, self._kings, self._turn, board=self._board
                 )
+                self._dropped = False
+            self._board_count = len(self._legal)
         return self._legal
+
+    def _moves(self) -> list[ShogiMove]:
+        """The legal moves, generated once per position; none once the game is over."""
+        moves = self._board_moves()
+        if not self._dropped:
+            bb, occupied, hands, kings = self._bb, self._occupied, self._hands, self._kings
+            add_drops(moves, bb, occupied, hands, kings, seat=self._turn, checkers=self._checkers)
+            self._dropped = True
+        return moves
 
     def legal_moves(self) -> Iterator[ShogiMove]:
         return iter(self._moves())
@@ -163,6 +178,7 @@ class ShogiPosition(Position[ShogiMove]):
             board[target] = piece
             bb[piece] |= to_bit
             occupied[turn] |= to_bit
+            self._material += BOARD_VALUE[piece] - HAND_VALUE[slot]
             record: Undo = (-1, target, piece, piece, 0, slot)
         else:
             origin = move.from_square
@@ -177,6 +193,8 @@ class ShogiPosition(Position[ShogiMove]):
             occupied[turn] ^= from_bit | to_bit
             key ^= PIECE_KEYS[piece][origin] ^ PIECE_KEYS[arriving][target]
             slot = -1
+            if arriving != piece:
+                self._material += BOARD_VALUE[arriving] - BOARD_VALUE[piece]
             if captured:
                 bb[captured] ^= to_bit
                 occupied[turn ^ 1] ^= to_bit
@@ -184,11 +202,13 @@ class ShogiPosition(Position[ShogiMove]):
                 kind = captured & 15
                 if kind == KING:
                     self._kings[turn ^ 1] = -1
+                    self._material -= BOARD_VALUE[captured]
                 else:
                     slot = turn * 8 + base(kind)
                     count = hands[slot]
                     hands[slot] = count + 1
                     key ^= HAND_KEYS[slot][count] ^ HAND_KEYS[slot][count + 1]
+                    self._material += HAND_VALUE[slot] - BOARD_VALUE[captured]
             if piece & 15 == KING:
                 self._kings[turn] = target
             record = (origin, target, piece, arriving, captured, slot)
@@ -221,6 +241,7 @@ class ShogiPosition(Position[ShogiMove]):
             bb[piece] ^= to_bit
             occupied[turn] ^= to_bit
             self._hands[slot] += 1
+            self._material -= BOARD_VALUE[piece] - HAND_VALUE[slot]
         else:
             from_bit = 1 << origin
             board[origin] = piece
@@ -228,11 +249,15 @@ class ShogiPosition(Position[ShogiMove]):
             bb[arriving] ^= to_bit
             bb[piece] |= from_bit
             occupied[turn] ^= from_bit | to_bit
+            if arriving != piece:
+                self._material -= BOARD_VALUE[arriving] - BOARD_VALUE[piece]
             if captured:
                 bb[captured] |= to_bit
                 occupied[turn ^ 1] |= to_bit
+                self._material += BOARD_VALUE[captured]
                 if slot >= 0:
                     self._hands[slot] -= 1
+                    self._material -= HAND_VALUE[slot]
                 if captured & 15 == KING:
                     self._kings[turn ^ 1] = target
             if piece & 15 == KING:
@@ -271,7 +296,7 @@ class ShogiPosition(Position[ShogiMove]):
     def outcome(self) -> Outcome | None:
         if self._counts[self._key] >= REPETITIONS:
             return self._sennichite()
-        if self._moves():
+        if self._board_moves() or self._moves():  # the drops only when nothing else moves
             return None
         winner = 1 - self._turn
         if self._checkers:
@@ -338,7 +363,7 @@ class ShogiPosition(Position[ShogiMove]):
     # --- what the computer thinks ---------------------------------------------
 
     def evaluate(self) -> tuple[float, ...]:
-        return evaluate_board(self._bb, self._occupied, self._hands, self._kings)
+        return evaluate_board(self._bb, self._occupied, self._hands, self._kings, self._material)
 
     def search_key(self) -> Hashable:
         return self._key
@@ -353,6 +378,22 @@ class ShogiPosition(Position[ShogiMove]):
             piece = self._board[move.from_square] & 15
             gain += PIECE_POINTS[piece + PROMOTED] - PIECE_POINTS[piece]
         return gain
+
+    def taking_places(self) -> list[int]:
+        """Where among ``legal_moves`` a move takes a piece or promotes (``capture_value``
+        not 0): a move onto an enemy piece, or one that turns over. No drop does, and
+        the drops come last, so they are neither generated nor looked at."""
+        enemy = self._occupied[self._turn ^ 1]
+        moves = islice(self._board_moves(), self._board_count)
+        return [
+            index for index, move in enumerate(moves) if move.promote or enemy >> move.to_square & 1
+        ]
+
+    def taking_moves(self) -> list[ShogiMove]:
+        """The legal moves that take a piece or promote, in the order of ``legal_moves``."""
+        enemy = self._occupied[self._turn ^ 1]
+        moves = islice(self._board_moves(), self._board_count)
+        return [move for move in moves if move.promote or enemy >> move.to_square & 1]
 
     def capture_risk(self, move: ShogiMove) -> int:
         """What ``move`` may lose in return (``engine.shogi.exchange``)."""

@@ -1,0 +1,68 @@
+"""What a shogi position keeps for the search: its material move by move, its taking
+moves picked out without asking each move, its drops only when asked."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from engine.registry import find_game
+from engine.search.captures import ListsCaptures, Weighing
+from engine.shogi.evaluation import evaluate, material
+from engine.shogi.position import ShogiPosition
+
+
+def _random_games(games: int, plies: int) -> Iterator[ShogiPosition]:
+    """Each position of seeded random games, played out and taken back."""
+    shogi = find_game("shogi")
+    for seed in range(games):
+        rng = random.Random(seed)
+        position = shogi.position()
+        assert isinstance(position, ShogiPosition)
+        for _ in range(plies):
+            if position.outcome() is not None:
+                break
+            position.push(rng.choice(list(position.legal_moves())))
+            yield position
+        while position.move_stack:
+            position.pop()
+            yield position
+
+
+def test_the_material_kept_move_by_move_is_the_material_counted() -> None:
+    for position in _random_games(12, 160):
+        assert position._material == material(position._bb, position._hands)
+        counted = evaluate(position._bb, position._occupied, position._hands, position._kings)
+        assert position.evaluate() == counted
+
+
+def test_the_taking_moves_are_those_that_capture_value_says_take() -> None:
+    shogi = find_game("shogi")
+    assert isinstance(shogi.position(), ListsCaptures)
+    for position in _random_games(6, 160):
+        moves = list(position.legal_moves())
+        asked = [index for index, move in enumerate(moves) if position.capture_value(move)]
+        assert position.taking_places() == asked
+        assert position.taking_moves() == [moves[index] for index in asked]
+
+
+def test_taking_moves_leave_the_drops_ungenerated_until_legal_moves_are_asked() -> None:
+    shogi = find_game("shogi")
+    position = shogi.position(
+        "lnsgk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1SG4R1/LN2KGSNL b Bb 13"
+    )
+    assert isinstance(position, ShogiPosition)
+    taking = position.taking_moves()
+    assert not position._dropped
+    assert position.outcome() is None and not position._dropped
+    moves = list(position.legal_moves())
+    assert position._dropped and any(move.drop for move in moves)
+    assert taking == [move for move in moves if position.capture_value(move)]
+
+
+def test_the_weighing_of_a_position_without_its_own_lists_asks_each_move() -> None:
+    dobutsu = find_game("dobutsu").position()
+    weighing = Weighing.of(dobutsu)
+    moves = list(dobutsu.legal_moves())
+    assert weighing.taking() == [move for move in moves if dobutsu.capture_value(move)]
+    assert weighing.places() == [i for i, move in enumerate(moves) if dobutsu.capture_value(move)]
