@@ -188,9 +188,12 @@ class SerialScanner:
         crc, framing = self.reader.crc_errors, self.reader.framing_errors
         for frame in self.reader.feed(data):
             self._apply(frame)
-        self.stats.crc_errors = self.reader.crc_errors
-        self.stats.framing_errors = self.reader.framing_errors
-        if (self.reader.crc_errors, self.reader.framing_errors) != (crc, framing):
+        # Added, not copied: the stats also count the frames refused for what they say
+        # (``_apply``), which the reader never saw as damaged.
+        damaged = self.reader.crc_errors - crc, self.reader.framing_errors - framing
+        self.stats.crc_errors += damaged[0]
+        self.stats.framing_errors += damaged[1]
+        if any(damaged):
             self._lost()  # a damaged frame is a lost frame: do not wait for the next one
 
     def _heartbeat(self) -> float:

@@ -13,7 +13,10 @@ transactions sent to a Pi 1-4, refused, and done again a chip at a time
 (``pi4, unplanned``). From those, the time
 a scan keeps the bus busy at 100 kHz (the Pi's default) and 400 kHz
 (``dtparam=i2c_arm_baudrate=400000``) and so the fastest scan rate the wiring
-allows. The CPU time is the laptop's, mocks included: a ratio, not a promise.
+allows, and the rate the setup sets for the board (the lowest standard rate at which a
+scan keeps the bus at most half its scan period, firmware_host/tools/i2c_clock.py)
+with one scan's bus time and share of its period there. The CPU time is the
+laptop's, mocks included: a ratio, not a promise.
 
 For a board of MCP23017s the least a scan can put on the wire is, per chip, a
 START, the address byte and the two data bytes (GPIOA, GPIOB) with their
@@ -33,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.registry import find_game
+from firmware_host.tools.i2c_clock import STANDARD_RATES, BusPlan
 from hardware.frontends.expanders import ExpandersSpec
 from hardware.frontends.i2c_muxes import I2CMuxesSpec
 from hardware.mock.board import SimulatedBoard
@@ -57,10 +61,29 @@ class ScanCost:
     spi_seconds: float  # the SPI transfers at their clock rates
     cpu: float  # seconds per scan on this machine, mocks included
     minimum: int | None = None  # the fewest bits a scan of these chips can take
+    scan_hz: float = 100.0  # the profile's scan rate
 
     def seconds(self, clock_hz: float) -> float:
         """Bus time per scan with the I2C clock at ``clock_hz`` (waits and SPI included)."""
         return self.bits / clock_hz + self.waits + self.spi_seconds
+
+    @property
+    def plan(self) -> BusPlan:
+        """The I2C part of the scan, against its period (i2c_clock.BusPlan)."""
+        return BusPlan(self.bits, self.waits, self.scan_hz)
+
+    def at_set_rate(self) -> str:
+        """The rate the setup sets for this plan, and one scan's bus time and share of
+        its period there."""
+        if not self.bits:
+            return f"{'-':>6} {'-':>9} {'-':>5}"
+        rate = self.plan.needed_rate()
+        if rate is None:
+            return f"{'none':>6} {self.seconds(STANDARD_RATES[-1]) * 1e3:6.2f} ms {'>50':>4}%"
+        return (
+            f"{rate // 1000:4d}k {self.seconds(rate) * 1e3:6.2f} ms "
+            f"{self.plan.share(rate) * 100:4.0f}%"
+        )
 
     def line(self) -> str:
         slow, fast = self.seconds(100_000), self.seconds(400_000)
@@ -73,7 +96,7 @@ class ScanCost:
         return (
             f"{self.profile:21} {self.host:15} {self.transactions:5.0f} "
             f"{self.ioctls:5.0f} {self.refusals:4.0f} {self.bits:7.0f} {least} "
-            f"{slow * 1e3:8.2f} ms {fast * 1e3:7.2f} ms {rate} "
+            f"{slow * 1e3:8.2f} ms {fast * 1e3:7.2f} ms {rate} {self.at_set_rate()} "
             f"{self.spi_transfers:3.0f}x{self.spi_bytes:<4.0f} {self.cpu * 1e6:8.0f} µs"
         )
 
@@ -97,12 +120,17 @@ def minimum_bits(profile: Profile) -> int | None:
 
 
 def scan_cost(
-    name: str, host: str = "any", scans: int = 256, *, planned_for: str | None = None
+    name: str | Profile, host: str = "any", scans: int = 256, *, planned_for: str | None = None
 ) -> ScanCost:  # 256 scans: two re-pointings (REPOINT_EVERY)
-    """One scan of the bundled profile ``name`` on ``host``'s adapter, planned for
-    ``planned_for``'s (by default the same)."""
-    game = find_game(load_profile(name).games[0])
-    physical = dataclasses.replace(load_profile(name, game), host=host)
+    """One scan of the bundled profile ``name`` (or of a profile read already) on
+    ``host``'s adapter, planned for ``planned_for``'s (by default the same)."""
+    loaded = load_profile(name) if isinstance(name, str) else name
+    game = find_game(loaded.games[0])
+    if isinstance(name, str):
+        loaded = load_profile(name, game)
+    else:
+        name = loaded.name
+    physical = dataclasses.replace(loaded, host=host)
     profile = dataclasses.replace(physical, host=planned_for or host)
     world = SimulatedWorld(game, profile.sensing)
     world.arrange(game.position().layout())
@@ -137,6 +165,7 @@ def scan_cost(
             / scans,
             cpu,
             minimum_bits(physical),
+            profile.scan_hz,
         )
     finally:
         board.close()
@@ -149,7 +178,7 @@ def board_lines(names: Sequence[str] = (), hosts: Sequence[str] = HOSTS) -> list
     lines = [
         f"{'profile':21} {'adapter':15} {'i2c':>5} {'ioctl':>5} {'refd':>4} {'bits':>7} "
         f"{'min':>5} {'x min':>6} {'@100 kHz':>11} {'@400 kHz':>10} {'max rate':>10} "
-        f"{'spi':>8} {'cpu/scan':>11}"
+        f"{'set at  bus/scan of period':>27} {'spi':>8} {'cpu/scan':>11}"
     ]
     for name in chosen:
         if not load_profile(name).bus_numbers:

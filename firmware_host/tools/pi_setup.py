@@ -16,6 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from drivers.spi import SPI_PINS
+from firmware_host.tools.i2c_clock import (
+    DEFAULT_RATE,
+    STANDARD_RATES,
+    BusPlan,
+    adapter_node,
+    bcm2835_rate,
+    device_tree_rate,
+)
 from hardware.board import device_nodes
 from hardware.frontends.base import SerialNode, SpiNode
 from hardware.profile import Profile
@@ -93,6 +101,15 @@ def _user() -> str:
     return os.environ.get("USER") or os.environ.get("LOGNAME") or "$USER"
 
 
+def _scan_plan(profile: Profile, host: str) -> BusPlan | None:
+    """One scan of ``profile`` counted on the simulated board (bench_boards.scan_cost)."""
+    if not profile.bus_numbers:
+        return None
+    from firmware_host.tools.bench_boards import scan_cost
+
+    return scan_cost(profile, host, scans=8).plan
+
+
 @dataclass(frozen=True, slots=True)
 class PiSystem:
     """Where the Pi keeps what the checks read."""
@@ -104,6 +121,9 @@ class PiSystem:
     groups: Callable[[], frozenset[str]] = process_groups
     user: Callable[[], str] = _user
     is_root: Callable[[], bool] = field(default=lambda: os.geteuid() == 0)
+    i2c_adapters: Path = Path("/sys/class/i2c-adapter")
+    plan: Callable[[Profile, str], BusPlan | None] = _scan_plan
+    """One scan's I2C cost of a profile on a host's adapter (``pi4``, ``pi5``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,6 +275,14 @@ def _int(value: str | None, default: int) -> int:
         return default
 
 
+def core_range(config: BootConfig, clock: CoreClock) -> tuple[int, int]:
+    """The core clock's top and floor in Hz as ``config.txt`` leaves them."""
+    settings = config.settings
+    top = _int(settings.get("core_freq"), clock.default_max) * 1_000_000
+    floor = _int(settings.get("core_freq_min"), clock.default_min) * 1_000_000
+    return top, min(top, floor)
+
+
 def clock_fixed(config: BootConfig, clock: CoreClock) -> bool:
     settings = config.settings
     highest = _int(settings.get("core_freq"), clock.default_max)
@@ -373,6 +401,85 @@ def config_findings(profile: Profile, config: BootConfig, model: str) -> list[Fi
     return findings
 
 
+def i2c_rate(config: BootConfig, model: str, system: PiSystem) -> tuple[int, int, str]:
+    """(the rate asked, the rate bus 1 runs at worst, how that was found): the device
+    tree's ``clock-frequency`` as the running kernel has it (else ``config.txt``'s
+    ``i2c_arm_baudrate``), divided as i2c-bcm2835 divides the core clock, at the core
+    clock's floor when ``config.txt`` does not fix it (i2c_clock.py)."""
+    live = device_tree_rate(adapter_node(system.i2c_adapters, 1))
+    written = _int(config.dtparams.get("i2c_arm_baudrate"), DEFAULT_RATE)
+    asked = written if live is None else live
+    source = (
+        "asked"
+        if live is None or live == written
+        else f"the kernel's until a reboot sets {written // 1000} kHz"
+    )
+    if "pi5" in model_filters(model):
+        return asked, asked, f"{asked // 1000} kHz {source}"
+    clock = core_clock(model)
+    if clock is None:  # a Pi 1, 2 or Zero: its core clock stays at 250 MHz
+        real = bcm2835_rate(asked, 250_000_000)
+        return asked, real, f"{asked // 1000} kHz {source}"
+    top, floor = core_range(config, clock)
+    real = bcm2835_rate(asked, top, floor)
+    if floor >= top:
+        return asked, real, f"{asked // 1000} kHz {source}"
+    return (
+        asked,
+        real,
+        (
+            f"{asked // 1000} kHz {source}, {real / 1000:g} kHz when the core clock idles at "
+            f"{floor // 1_000_000} MHz"
+        ),
+    )
+
+
+def bus_rate_findings(
+    profile: Profile, config: BootConfig, model: str, system: PiSystem
+) -> list[Finding]:
+    """Whether one scan of the board fits its period at the rate bus 1 really runs."""
+    if 1 not in profile.bus_numbers:
+        return []
+    host = "pi5" if "pi5" in model_filters(model) else "pi4"
+    plan = system.plan(profile, host)
+    if plan is None:
+        return []
+    asked, real, how = i2c_rate(config, model, system)
+    period = 1 / plan.scan_hz
+    busy = (
+        f"a scan of this board keeps it {plan.seconds(real) * 1e3:.1f} ms busy of its "
+        f"{period * 1e3:.0f} ms period"
+    )
+    if plan.fits(real):
+        return [Finding(f"{config.path}: I2C bus 1 at {how}: {busy}")]
+    needed = plan.needed_rate()
+    if needed is None:
+        fastest = STANDARD_RATES[-1]
+        return [
+            Finding(
+                f"{config.path}: I2C bus 1 at {how}: {busy}, and still "
+                f"{plan.seconds(fastest) * 1e3:.1f} ms at {fastest // 1000} kHz: scan this "
+                f"board more slowly ([scan] hz at most {0.5 / plan.seconds(fastest):.0f})",
+                problem=True,
+            )
+        ]
+    rate = max(needed, asked)
+    fixes = [f"`dtparam=i2c_arm_baudrate={needed}`"] if needed > asked else []
+    clock = core_clock(model)
+    if clock is not None and not clock_fixed(config, clock):
+        top, floor = core_range(config, clock)
+        if not plan.fits(bcm2835_rate(rate, top, floor)):
+            fixes += [f"`{line}`" for line in clock.fix]  # the bus clock stays as set
+    return [
+        Finding(
+            f"{config.path}: I2C bus 1 at {how}: {busy}, more than half: add "
+            f"{' and '.join(fixes) or f'nothing: scan at most {0.5 / plan.seconds(real):.0f} Hz'}"
+            ", then reboot",
+            problem=True,
+        )
+    ]
+
+
 def group_findings(profile: Profile, system: PiSystem) -> list[Finding]:
     if system.is_root():
         return [Finding("groups: running as root, every device file opens")]
@@ -405,4 +512,5 @@ def system_findings(profile: Profile, system: PiSystem) -> list[Finding]:
         findings.append(Finding(f"system: no {names} to check", problem=True))
     else:
         findings += config_findings(profile, config, model)
+        findings += bus_rate_findings(profile, config, model, system)
     return findings + group_findings(profile, system)

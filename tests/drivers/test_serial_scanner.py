@@ -336,3 +336,24 @@ def test_heartbeats_go_on_after_six_days_of_uptime(ticks_at_boot: int) -> None:
         kinds += [frame.kind for frame in reader.feed(b"\x00" + port.read(len(port.to_host)))]
     assert device.firmware.uptime_ms > 1 << 29
     assert kinds == [MessageType.FULL] * 3
+
+
+def test_a_frame_refused_for_what_it_says_stays_counted(loop: Recording) -> None:
+    # A frame with a good CRC whose body cannot be (a full frame of another channel
+    # count) is a framing error of the link's own counting: the reader's count, read
+    # again at each poll, must not wipe it out.
+    clock = SimClock()
+    device = Link(loop.port.write, 4, False, "fw")
+    device.hello()
+    device.full([0, 0, 0, 0], 0)
+    host = SerialScanner(loop, "loop://", clock=clock.now, sleep=clock.sleep)
+    host.start()
+    wrong = Link(loop.port.write, 6, False, "fw")
+    wrong.sequence = device.sequence
+    wrong.full([0, 0, 0, 0, 0, 0], 0)
+    host.poll()
+    assert host.stats.framing_errors == 1
+    device.full([0, 0, 0, 0], 0)
+    host.poll()
+    host.poll()
+    assert host.stats.framing_errors == 1

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from engine.registry import find_game
+from firmware_host.tools.bench_boards import scan_cost
 from firmware_host.tools.doctor import Doctor
+from firmware_host.tools.i2c_clock import bcm2835_rate
 from firmware_host.tools.pi_setup import (
     APT_NEEDS,
     Finding,
@@ -24,7 +26,7 @@ from firmware_host.tools.pi_setup import (
 )
 from firmware_host.tools.sim_bench import simulated_bench
 from hardware.frontends.shift_registers import ShiftRegistersSpec
-from hardware.profile import Profile, load_profile
+from hardware.profile import Profile, bundled_profiles, load_profile
 
 PI3 = "Raspberry Pi 3 Model B Plus Rev 1.3"
 PI4 = "Raspberry Pi 4 Model B Rev 1.4"
@@ -73,6 +75,7 @@ def pi(
         groups=lambda: groups,
         user=lambda: "ada",
         is_root=lambda: root,
+        i2c_adapters=tmp / "i2c-adapter",
     )
 
 
@@ -306,3 +309,79 @@ def test_the_simulated_doctor_checks_no_pi(tmp_path: Path) -> None:
     sim = simulated_bench(load_profile("sim-dobutsu"), find_game("dobutsu"))
     report = Doctor(sim.bench, sim.hardware.buses).run(("system", "bus"))
     assert not any(line.startswith(("system", "apt", "groups")) for line in report.lines)
+
+
+# --- the I2C clock -------------------------------------------------------------------------
+
+ANALOG = "sim-shogi-analog"  # 81 ADS7830 conversions a scan on a Pi 1-4: 3,159 bits
+
+
+def analog() -> Profile:
+    return load_profile(ANALOG, find_game("shogi"))
+
+
+def test_the_kernels_divider_gives_the_rates_people_measured() -> None:
+    # i2c-bcm2835: the core clock over an even divider, set at start
+    assert bcm2835_rate(100_000, 250_000_000) == 100_000
+    assert bcm2835_rate(400_000, 250_000_000) == 399_362  # 626, not 625: the low bit
+    assert bcm2835_rate(400_000, 500_000_000) == 400_000
+    # raspberrypi/firmware#1281: a Pi 3 asked for 100 kHz ran 62.5 kHz, its core at 250 MHz
+    assert bcm2835_rate(100_000, 400_000_000, 250_000_000) == 62_500
+
+
+def test_an_analog_board_at_the_default_rate_is_told_the_rate_it_needs(tmp_path: Path) -> None:
+    config = ENABLED + "core_freq=500\ncore_freq_min=500\n"
+    found = problems(system_findings(analog(), pi(tmp_path, PI4, config)))
+    assert found == [
+        f"{tmp_path / 'firmware-config.txt'}: I2C bus 1 at 100 kHz asked: a scan of this board "
+        "keeps it 31.6 ms busy of its 20 ms period, more than half: add "
+        "`dtparam=i2c_arm_baudrate=400000`, then reboot"
+    ]
+    fast = config + "dtparam=i2c_arm_baudrate=400000\n"
+    assert problems(system_findings(analog(), pi(tmp_path, PI4, fast))) == []
+    assert (
+        f"{tmp_path / 'firmware-config.txt'}: I2C bus 1 at 400 kHz asked: a scan of this "
+        "board keeps it 7.9 ms busy of its 20 ms period"
+    ) in lines(system_findings(analog(), pi(tmp_path, PI4, fast)))
+
+
+def test_a_core_clock_left_to_scale_slows_the_bus_and_is_named(tmp_path: Path) -> None:
+    config = ENABLED + "dtparam=i2c_arm_baudrate=400000\n"
+    found = problems(system_findings(analog(), pi(tmp_path, PI3, config)))
+    assert found == [
+        f"{tmp_path / 'firmware-config.txt'}: I2C bus 1 at 400 kHz asked, 250 kHz when the "
+        "core clock idles at 250 MHz: a scan of this board keeps it 12.6 ms busy of its 20 ms "
+        "period, more than half: add `core_freq=250`, then reboot"
+    ]
+    fixed = config + "core_freq=250\n"
+    assert problems(system_findings(analog(), pi(tmp_path, PI3, fixed))) == []
+
+
+def test_the_rate_the_running_kernel_has_is_the_one_read(tmp_path: Path) -> None:
+    # config.txt already asks 400 kHz, but the kernel started with 100 kHz: until a
+    # reboot the bus runs 100 kHz, which the doctor says rather than trust the file
+    node = tmp_path / "i2c-adapter" / "i2c-1" / "of_node"
+    node.mkdir(parents=True)
+    (node / "clock-frequency").write_bytes((100_000).to_bytes(4, "big"))
+    config = ENABLED + "core_freq=500\ncore_freq_min=500\ndtparam=i2c_arm_baudrate=400000\n"
+    found = problems(system_findings(analog(), pi(tmp_path, PI4, config)))
+    assert len(found) == 1
+    assert "I2C bus 1 at 100 kHz the kernel's until a reboot sets 400 kHz" in found[0]
+
+
+def test_a_board_too_slow_for_any_rate_is_told_to_scan_more_slowly(tmp_path: Path) -> None:
+    quick = dataclasses.replace(analog(), scan_hz=100.0)
+    config = ENABLED + "core_freq=500\ncore_freq_min=500\ndtparam=i2c_arm_baudrate=400000\n"
+    found = problems(system_findings(quick, pi(tmp_path, PI4, config)))
+    assert found and found[0].endswith("scan this board more slowly ([scan] hz at most 63)")
+
+
+def test_every_bundled_reference_board_fits_the_rate_the_setup_writes() -> None:
+    for name in bundled_profiles():
+        profile = load_profile(name)
+        if not profile.bus_numbers:
+            continue
+        plan = scan_cost(name, "pi4", scans=4).plan
+        rate = plan.needed_rate()
+        assert rate is not None, name
+        assert plan.fits(bcm2835_rate(rate, 500_000_000)), name
