@@ -66,3 +66,14 @@ def test_the_weighing_of_a_position_without_its_own_lists_asks_each_move() -> No
     moves = list(dobutsu.legal_moves())
     assert weighing.taking() == [move for move in moves if dobutsu.capture_value(move)]
     assert weighing.places() == [i for i, move in enumerate(moves) if dobutsu.capture_value(move)]
+
+
+def test_a_move_that_might_promote_is_worded_through_its_promoting_twin() -> None:
+    # The moves are named tuples: the wording finds the promoting move by _replace.
+    shogi = find_game("shogi")
+    position = shogi.position()
+    for text in ("7g7f", "3c3d"):
+        position.push(position.read_move(text))
+    plain, promoting = position.read_move("8h2b"), position.read_move("8h2b+")
+    assert position.move_words(plain) == "keep it a bishop"
+    assert position.move_words(promoting) == "promote the bishop"
