@@ -26,10 +26,18 @@ keeps the last consistent image of every channel:
 The port is anything with pyserial's ``read``/``write``/``in_waiting``:
 ``serial.serial_for_url`` opens device paths and ``loop://``, ``socket://``
 and ``rfc2217://`` URLs alike.
+
+The device speaks when something changed, so the host need not poll a board at rest:
+an ``ArrivalWatch`` wakes the scanning thread when bytes arrive that the scanner has
+not read yet, as an interrupt line does for expander chips; the slow poll behind it
+still asks the device to vouch for a quiet link.
 """
 
 from __future__ import annotations
 
+import logging
+import select
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -49,6 +57,8 @@ from drivers.link_frames import (
     unpack_changes,
     unpack_full,
 )
+
+log = logging.getLogger(__name__)
 
 CHIP = "serial scanner"
 HELLO_TIMEOUT = 2.0
@@ -129,6 +139,8 @@ class SerialScanner:
         self._last_request = -1e9
         self._full_frames = 0
         self._sequence = 0
+        self.watch: ArrivalWatch | None = None
+        """Told when the scanner has read what waited (it may wake for more)."""
 
     # --- talking to the device ----------------------------------------------------
 
@@ -185,6 +197,8 @@ class SerialScanner:
             data = self.port.read(waiting) if waiting else b""
         except OSError as error:
             raise self._error(f"could not be read ({error})") from error
+        if self.watch is not None:
+            self.watch.rearm()
         crc, framing = self.reader.crc_errors, self.reader.framing_errors
         for frame in self.reader.feed(data):
             self._apply(frame)
@@ -295,3 +309,90 @@ class SerialScanner:
 
     def close(self) -> None:
         self.port.close()
+
+
+class ArrivalWatch:
+    """Calls ``on_arrival`` when bytes arrive on ``port`` that the scanner has not read
+    since the last call (the scanner re-arms it after each read), from a thread of its
+    own that waits in ``select`` on the port's file; a port that tells of arrivals
+    itself (``listen``: the simulated one) calls back directly. A port with neither is
+    not watched (``over`` gives None) and the board is polled.
+
+    The thread never dies silently: an error other than the port closing is logged,
+    and ``active`` then stays true, so the runtime goes back to polling the board.
+    """
+
+    def __init__(self, port: SerialPort, on_arrival: Callable[[], None], name: str) -> None:
+        self._port = port
+        self._on_arrival = on_arrival
+        self._armed = threading.Event()
+        self._armed.set()
+        self._closing = threading.Event()
+        self.failed = False
+        self._thread: threading.Thread | None = None
+        listen = getattr(port, "listen", None)
+        if callable(listen):
+            listen(self._arrived)
+            return
+        self._fd = port.fileno()  # type: ignore[attr-defined]
+        self._thread = threading.Thread(target=self._run, name=f"kiban-watch {name}", daemon=True)
+        self._thread.start()
+
+    @classmethod
+    def over(
+        cls, port: SerialPort, on_arrival: Callable[[], None], name: str
+    ) -> ArrivalWatch | None:
+        """A watch of ``port``, or None when it can say nothing of arrivals (``loop://``)."""
+        if callable(getattr(port, "listen", None)):
+            return cls(port, on_arrival, name)
+        fileno = getattr(port, "fileno", None)
+        try:
+            if not callable(fileno) or fileno() < 0:
+                return None
+        except (OSError, ValueError, AttributeError, NotImplementedError):
+            return None
+        return cls(port, on_arrival, name)
+
+    @property
+    def active(self) -> bool:
+        """Bytes wait unread, or the watch cannot tell (it failed, the port errs)."""
+        if self.failed:
+            return True
+        try:
+            return bool(self._port.in_waiting)
+        except OSError:
+            return True  # the scan will meet the error and report it
+
+    def rearm(self) -> None:
+        """The scanner read what waited: the next arrival wakes it again."""
+        self._armed.set()
+
+    def _arrived(self) -> None:
+        if self._armed.is_set() and not self._closing.is_set():
+            self._armed.clear()
+            self._on_arrival()
+
+    def _run(self) -> None:
+        while not self._closing.is_set():
+            self._armed.wait()
+            if self._closing.is_set():
+                return
+            try:
+                ready, _, _ = select.select([self._fd], [], [], 1.0)
+            except (OSError, ValueError) as error:
+                if self._closing.is_set():
+                    return
+                log.error(
+                    "the serial scanner's port can no longer be watched (%s): polling it", error
+                )
+                self.failed = True
+                self._on_arrival()
+                return
+            if ready:
+                self._arrived()
+
+    def close(self) -> None:
+        self._closing.set()
+        self._armed.set()
+        if self._thread is not None:
+            self._thread.join(2.0)

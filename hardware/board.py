@@ -32,7 +32,7 @@ from hardware.orientation import SpotTurn
 from hardware.painter import LedPainter
 from hardware.profile import Profile
 from hardware.scanner import Scanner
-from hardware.sources import SensorSource
+from hardware.sources import SensorSource, WakeSource
 
 log = logging.getLogger(__name__)
 
@@ -52,22 +52,23 @@ class Board:
     buses: dict[int, I2CBus] = field(default_factory=dict)
     orientation: SpotTurn | None = None
     retry: RetryPolicy | None = None
-    interrupts: list[InterruptLine] = field(default_factory=list)
+    interrupts: list[WakeSource] = field(default_factory=list)
+    """The interrupt lines, and whatever else signals a change (a scanner's messages)."""
     wake: list[Callable[[], None]] = field(default_factory=list)
-    """Called (on gpiozero's thread) when a sensor chip pulls its interrupt line."""
+    """Called (on gpiozero's or a watcher's thread) when a source signals a change."""
     signalling: tuple[SensorSource, ...] = ()
-    """The sources whose every change pulls an interrupt line."""
+    """The sources whose every change pulls an interrupt line or sends a message."""
 
     @property
     def interrupt_driven(self) -> bool:
-        """Whether every source raises an interrupt on change, so scans may wait for one."""
+        """Whether every source signals its changes, so scans may wait for one."""
         return bool(self.interrupts) and all(
             any(source is signalling for signalling in self.signalling)
             for source in self.scanner.sources
         )
 
     def interrupt_pending(self) -> bool:
-        """Whether some chip holds its interrupt line low right now."""
+        """Whether a change is signalled and not yet read (a line held low, bytes waiting)."""
         return any(line.active for line in self.interrupts)
 
     def _interrupted(self) -> None:
@@ -197,6 +198,8 @@ def _assemble(
         line = InterruptLine(gpio, board._interrupted, pin_factory=pin_factory)
         board.interrupts.append(line)
         closers.append(line.close)
+    board.interrupts += assembly.wakers  # their front ends close them
+    assembly.woken.append(board._interrupted)
     return board
 
 

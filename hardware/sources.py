@@ -43,3 +43,16 @@ class SensorSource(Protocol):
     def channels(self) -> tuple[SourceChannel, ...]: ...
 
     def sample(self) -> Sequence[int]: ...
+
+
+class WakeSource(Protocol):
+    """What tells the board a source changed, so that it need not be polled: an
+    interrupt line the chips pull low, a scanner's own messages arriving."""
+
+    @property
+    def active(self) -> bool:
+        """Whether a change is signalled and not yet read (a line held low, bytes
+        waiting): the board should scan again rather than rest."""
+        ...
+
+    def close(self) -> None: ...

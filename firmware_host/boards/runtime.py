@@ -412,6 +412,8 @@ class Runtime:
                 post(self._scanned, events, change, started, settled)
             if events or change is not None or holding or not settled:
                 cadence.stirred(started)
+            if not settled:  # a reading on its way: confirmed at once, not a period later
+                return cadence.confirm(time.monotonic() - started)
             if holding:
                 return period  # scan on until the board is at rest
             if interrupts and settled and not board.interrupt_pending():

@@ -20,6 +20,14 @@ from firmware_host.session.events import BusFault, BusRecovered, Event
 log = logging.getLogger(__name__)
 
 REST_AFTER = 1.0  # seconds without a change before a polled board counts as at rest
+CONFIRM_PERIOD = 0.002
+"""Seconds between the scans that confirm a reading on its way (the debouncer's): a
+reed switch stops bouncing within a millisecond, so three readings 2 ms apart tell a
+piece from a bounce as well as three a period apart, and the change counts within
+4 ms of the scan that first saw it instead of two periods (20 ms at 100 Hz)."""
+CONFIRM_BUS_SHARE = 0.5
+"""The most of the time between two confirming scans that a scan may keep the bus
+(a slow bus, an analog board's conversions, confirms at half its pace)."""
 BACKOFF = (0.05, 0.1, 0.2, 0.5, 1.0)  # seconds between scans while a chip is silent
 
 # Buttons that confirm what the board shows: they wait until the sensors have caught
@@ -77,9 +85,10 @@ class Cadence:
     """When a polled board is scanned: at its full rate while anything moves, and
     at its idle rate once nothing has changed for ``REST_AFTER`` seconds. The first
     change after a rest is seen up to one idle period late; from it on the board is
-    scanned at full rate again, so debouncing and every later change keep their
-    timing. Most of an idle board's CPU is waking up, so this is what makes a
-    Pi Zero 2 W idle cheaply without the interrupt lines wired."""
+    scanned at full rate again. A reading on its way is confirmed by scans
+    ``CONFIRM_PERIOD`` apart (``confirm``), so a change counts a few milliseconds
+    after the scan that saw it. Most of an idle board's CPU is waking up, so this is
+    what makes a Pi Zero 2 W idle cheaply without the interrupt lines wired."""
 
     def __init__(self, period: float, idle_period: float) -> None:
         self.period = period
@@ -89,6 +98,12 @@ class Cadence:
     def stirred(self, now: float) -> None:
         """Something changed, is settling or waits for the board to settle."""
         self._stirred = now
+
+    def confirm(self, took: float) -> float:
+        """Seconds until the next scan while a reading is on its way, after a scan that
+        took ``took`` seconds: soon, but never faster than the board's own rate allows
+        its bus, nor slower than its full rate."""
+        return min(self.period, max(CONFIRM_PERIOD, took / CONFIRM_BUS_SHARE))
 
     def next(self, now: float) -> float:
         """Seconds until the next scan after one at ``now``."""

@@ -36,7 +36,7 @@ from drivers.tca9548a import MuxTree
 from engine.physical import EMPTY, NORTH, SOUTH, Reading, Sensing, Spot
 from hardware.frontends.books import Books, I2CPlace
 from hardware.profile_base import ReaderBase
-from hardware.sources import SensorSource, SourceChannel
+from hardware.sources import SensorSource, SourceChannel, WakeSource
 from hardware.toml_lines import KeyPath, SourceMap
 
 GPIO_NUMBERS = range(28)
@@ -186,7 +186,17 @@ class Assembly:
     interrupt_gpios: set[int] = field(default_factory=set)
     """GPIO lines the chips pull low when an input changes."""
     signalling: list[SensorSource] = field(default_factory=list)
-    """The sources whose every change pulls an interrupt line."""
+    """The sources whose every change pulls an interrupt line or sends a message."""
+    wakers: list[WakeSource] = field(default_factory=list)
+    """What besides the interrupt lines tells of a change (a scanner's messages); each
+    calls ``wake`` when it does."""
+    woken: list[Callable[[], None]] = field(default_factory=list)
+    """Who hears ``wake``: the board, once it is built."""
+
+    def wake(self) -> None:
+        """A source signalled a change (from any thread): tell whoever listens."""
+        for listener in list(self.woken):
+            listener()
 
     def bus_at(self, place: I2CPlace) -> I2CBus:
         """The bus a chip at ``place`` is reached on: the bus, or a multiplexer's segment."""

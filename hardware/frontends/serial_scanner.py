@@ -1,6 +1,7 @@
 """A scanner microcontroller on a serial port: it scans the sensors itself and keeps
 sending their image over the link of docs/scanner-protocol.md; the host only maps
-its channel numbers to spots.
+its channel numbers to spots. Its messages arriving wake the board
+(``ArrivalWatch``), so a board at rest is not polled.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from drivers.errors import HardwareError
-from drivers.serial_scanner import SerialScanner
+from drivers.serial_scanner import ArrivalWatch, SerialScanner
 from engine.physical import EMPTY, PRESENT, Sensing, Spot
 from hardware.frontends.base import (
     Assembly,
@@ -131,6 +132,12 @@ class SerialScannerFrontEnd(FrontEnd[SerialScannerSpec]):
         assembly.closers.append(link.close)
         source = SerialSource(link, part, assembly.sensing)
         source.configure()
+        watch = ArrivalWatch.over(link.port, assembly.wake, part.url)
+        if watch is not None:  # its messages wake the board: no polling at rest
+            link.watch = watch
+            assembly.wakers.append(watch)
+            assembly.signalling.append(source)
+            assembly.closers.append(watch.close)  # before the port closes
         return (source,)
 
     def devices(self, part: SerialScannerSpec) -> Iterable[DeviceNode]:

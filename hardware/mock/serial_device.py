@@ -46,6 +46,18 @@ class SimulatedSerialPort:
         self.written = bytearray()
         self.unplugged = False
         self.closed = False
+        self._listeners: list[Callable[[], None]] = []
+
+    def listen(self, arrived: Callable[[], None]) -> None:
+        """Call ``arrived`` whenever bytes for the host arrive (as a real port's file
+        turns readable for ``select``)."""
+        self._listeners.append(arrived)
+
+    def deliver(self, data: bytes) -> None:
+        """The device's bytes reach the host's buffer."""
+        self.to_host += data
+        for arrived in list(self._listeners):
+            arrived()
 
     def _check(self) -> None:
         if self.unplugged:
@@ -206,7 +218,7 @@ class ScannerDevice:
                 data[index] = 0x55  # a flipped byte, not a premature end of frame
             frame = bytes(data)
             self.frames_corrupted += 1
-        self.port.to_host += frame
+        self.port.deliver(frame)
 
     # --- the loop --------------------------------------------------------------------
 

@@ -13,7 +13,13 @@ import serial
 
 from drivers.errors import BusError, DeviceMissingError, HardwareError
 from drivers.link_frames import FrameReader, MessageType
-from drivers.serial_scanner import ANSWER_TIMEOUT, VOUCH_AGE, SerialScanner, open_serial
+from drivers.serial_scanner import (
+    ANSWER_TIMEOUT,
+    VOUCH_AGE,
+    ArrivalWatch,
+    SerialScanner,
+    open_serial,
+)
 from engine.assessments import Timing
 from hardware.firmware.rp2040.kiban_link import Link
 from hardware.mock.clock import SimClock
@@ -357,3 +363,80 @@ def test_a_frame_refused_for_what_it_says_stays_counted(loop: Recording) -> None
     host.poll()
     host.poll()
     assert host.stats.framing_errors == 1
+
+
+class SocketPort:
+    """A port on one end of a socket pair: a file ``select`` can wait on, as a tty is."""
+
+    def __init__(self, end: socket.socket) -> None:
+        self.end = end
+        end.setblocking(False)
+
+    @property
+    def in_waiting(self) -> int:
+        try:
+            return len(self.end.recv(4096, socket.MSG_PEEK))
+        except BlockingIOError:
+            return 0
+
+    def read(self, size: int = 1) -> bytes:
+        try:
+            return self.end.recv(size)
+        except BlockingIOError:
+            return b""
+
+    def write(self, data: bytes) -> int:
+        return self.end.send(data)
+
+    def fileno(self) -> int:
+        return self.end.fileno()
+
+    def close(self) -> None:
+        self.end.close()
+
+
+def test_an_arrival_wakes_the_board_once_until_the_scanner_has_read_it() -> None:
+    near, far = socket.socketpair()
+    port = SocketPort(near)
+    woken = threading.Semaphore(0)
+    watch = ArrivalWatch.over(port, woken.release, "socketpair")
+    assert watch is not None and not watch.active
+    try:
+        far.send(b"\x00\x01")
+        assert woken.acquire(timeout=2.0)
+        assert watch.active  # the bytes wait: the board scans rather than rests
+        far.send(b"\x02")
+        assert not woken.acquire(timeout=0.3)  # not re-armed: no second wake
+        port.read(16)
+        watch.rearm()  # the scanner read what waited
+        assert not watch.active
+        far.send(b"\x03")
+        assert woken.acquire(timeout=2.0)
+    finally:
+        watch.close()
+        far.close()
+        port.close()
+
+
+def test_a_watch_that_fails_says_so_and_leaves_the_board_polled(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object) -> None:
+        raise OSError(9, "Bad file descriptor")
+
+    monkeypatch.setattr("drivers.serial_scanner.select.select", broken)
+    near, far = socket.socketpair()
+    port = SocketPort(near)
+    woken = threading.Semaphore(0)
+    watch = ArrivalWatch.over(port, woken.release, "socketpair")
+    assert watch is not None
+    assert woken.acquire(timeout=3.0)  # told, so that the board scans and meets it
+    assert watch.failed and watch.active  # the runtime goes back to polling
+    assert "can no longer be watched" in caplog.text
+    watch.close()
+    far.close()
+    port.close()
+
+
+def test_a_port_that_cannot_be_watched_gets_no_watch(loop: Recording) -> None:
+    assert ArrivalWatch.over(loop, lambda: None, "loop://") is None

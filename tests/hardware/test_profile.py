@@ -125,7 +125,7 @@ def test_sim_means_the_simulated_board_of_the_game() -> None:
     assert (profile.scan_hz, profile.debounce_scans) == (100.0, 3)
     assert profile.bus_numbers == (1,)
     (chip,) = expanders(profile)
-    assert (chip.bus, chip.address, chip.interrupt_gpio) == (1, 0x20, None)
+    assert (chip.bus, chip.address, chip.interrupt_gpio) == (1, 0x20, 4)
     assert chip.input_mask == 0x3F3F
     assert [(c.pin_name, c.spot) for c in chip.channels][:4] == [
         ("A0", "3a"),

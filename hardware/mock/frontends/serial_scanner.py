@@ -29,6 +29,11 @@ class SerialScannerModel(MockModel):
         self.device = ScannerDevice(self.port, readings, channels, polarity, machine.clock.now)
         machine.serial[spec.url] = self.port
 
+    def sync(self) -> None:
+        """The world changed: the firmware, which scans on its own, runs a pass and sends
+        the change (the host hears of it without polling)."""
+        self.device.service()
+
     def set_error_rate(self, rate: float, seed: int) -> None:
         self.device.corrupt_rate = rate
         self.device._random.seed(seed + 200)

@@ -16,7 +16,9 @@ from firmware_host.telling.legend import DEFAULT_PALETTE
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.clock import SimClock
 from hardware.mock.world import SimulatedWorld
-from hardware.profile import Profile
+from hardware.profile import Profile, parse_profile
+
+PROFILES = Path(__file__).resolve().parents[3] / "hardware" / "profiles"
 
 
 def runtime_on(
@@ -54,3 +56,11 @@ async def until(condition: Callable[[], object], timeout: float = 5.0) -> None:
         if asyncio.get_running_loop().time() > deadline:
             raise AssertionError("timed out waiting")
         await asyncio.sleep(0.01)
+
+
+def polled(name: str, game: Game[Any]) -> Profile:
+    """The bundled profile ``name`` with its interrupt lines left unwired: a board the
+    runtime polls."""
+    text = (PROFILES / f"{name}.toml").read_text(encoding="utf-8")
+    kept = [line for line in text.splitlines() if not line.startswith("interrupt_gpio")]
+    return parse_profile("\n".join(kept), f"{name}-polled.toml", game)

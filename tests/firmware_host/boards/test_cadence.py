@@ -3,7 +3,7 @@ the board has rested, and full rate again from the first change after a rest."""
 
 from __future__ import annotations
 
-from firmware_host.boards.scanning import REST_AFTER, Cadence
+from firmware_host.boards.scanning import CONFIRM_PERIOD, REST_AFTER, Cadence
 
 
 def test_full_rate_until_the_board_has_rested_then_the_idle_rate() -> None:
@@ -27,3 +27,14 @@ def test_an_idle_rate_above_the_full_rate_is_the_full_rate() -> None:
     cadence = Cadence(0.02, 0.01)
     assert cadence.next(10.0) == 0.02
     assert cadence.next(20.0) == 0.02
+
+
+def test_a_reading_on_its_way_is_confirmed_within_milliseconds_not_periods() -> None:
+    # debounce 3 at 100 Hz took two more periods (20 ms) to count a change; the
+    # confirming scans now come CONFIRM_PERIOD apart, or as fast as the bus allows
+    cadence = Cadence(0.01, 0.1)
+    assert cadence.confirm(0.0003) == CONFIRM_PERIOD  # a scan of six MCP23017 at 100 kHz
+    assert cadence.confirm(0.002) == 0.004  # the bus kept at most half the time
+    assert cadence.confirm(0.008) == 0.01  # never slower than the full rate
+    analog = Cadence(0.02, 0.125)
+    assert analog.confirm(0.0079) == 0.0158  # 81 conversions at 400 kHz

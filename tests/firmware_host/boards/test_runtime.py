@@ -21,7 +21,7 @@ from firmware_host.store.storage import GameStore
 from firmware_host.telling.view import build_view
 from hardware.mock.board import SimulatedBoard
 from hardware.profile import load_profile
-from tests.firmware_host.boards.runtimekit import runtime_on, until
+from tests.firmware_host.boards.runtimekit import polled, runtime_on, until
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -128,7 +128,9 @@ def test_notifier_speaks_the_protocol(tmp_path: Path) -> None:
 def test_an_idle_board_is_scanned_on_the_bus_thread_and_hands_the_loop_nothing(
     tmp_path: Path,
 ) -> None:
-    runtime, _, _ = _runtime(tmp_path)
+    game = find_game("dobutsu")
+    store = GameStore(tmp_path / "games.sqlite3")
+    runtime, _, _ = runtime_on(polled("sim-dobutsu", game), store, game)
     handed: list[object] = []
     scanned = runtime._scanned
     runtime._scanned = lambda *args: (handed.append(args), scanned(*args))  # type: ignore[method-assign]

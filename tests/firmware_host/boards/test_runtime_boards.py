@@ -7,9 +7,11 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from engine.registry import find_game
 from firmware_host.boards.runtime import IDLE_POLL
-from firmware_host.boards.scanning import REST_AFTER
+from firmware_host.boards.scanning import CONFIRM_PERIOD, REST_AFTER, Cadence
 from firmware_host.boards.simulator import Simulation
 from firmware_host.notices.declared import (
     BoardReady,
@@ -24,18 +26,21 @@ from firmware_host.store.storage import GameStore
 from hardware.mock.frontends.expanders import ExpanderModels
 from hardware.mock.frontends.i2c_muxes import I2CMuxModels
 from hardware.orientation import half_turn
-from hardware.profile import Profile, load_profile, parse_profile
-from tests.firmware_host.boards.runtimekit import runtime_on, until
+from hardware.profile import Profile, load_profile
+from tests.firmware_host.boards.runtimekit import polled, runtime_on, until
 from tests.firmware_host.simkit import track
+from tests.hardware.parts import expanders
 
 DOBUTSU = find_game("dobutsu")
 PROFILES = Path(__file__).resolve().parents[3] / "hardware" / "profiles"
 
 
 def interrupt_profile() -> Profile:
-    text = (PROFILES / "sim-dobutsu.toml").read_text(encoding="utf-8")
-    text = text.replace("address = 0x20\n", "address = 0x20\ninterrupt_gpio = 4\n", 1)
-    return parse_profile(text, "interrupts.toml", DOBUTSU)
+    """The bundled simulated board, its chip's INT wired to GPIO 4 as on every bundled
+    expander board."""
+    profile = load_profile("sim-dobutsu", DOBUTSU)
+    assert all(chip.interrupt_gpio == 4 for chip in expanders(profile))
+    return profile
 
 
 def test_an_interrupt_driven_board_rests_between_moves_and_wakes_for_them(
@@ -71,7 +76,7 @@ def test_an_interrupt_driven_board_rests_between_moves_and_wakes_for_them(
 def test_a_polled_board_at_rest_scans_at_its_idle_rate_and_wakes_for_a_move(
     tmp_path: Path,
 ) -> None:
-    profile = load_profile("sim-dobutsu", DOBUTSU)
+    profile = polled("sim-dobutsu", DOBUTSU)
     assert profile.idle_hz == profile.scan_hz / 10
     runtime, simulated, _ = runtime_on(profile, tmp_path, DOBUTSU)
 
@@ -179,3 +184,58 @@ def test_the_runtime_turns_a_board_set_up_the_other_way_round(tmp_path: Path) ->
     assert kinds.index(BoardTurned) < kinds.index(BoardReady)
     board = runtime.board
     assert board is not None and board.orientation is not None and board.orientation.turned
+
+
+def test_a_change_is_confirmed_by_quick_scans_not_full_periods(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    confirmed: list[float] = []
+    confirm = Cadence.confirm
+
+    def recorded(self: Cadence, took: float) -> float:
+        delay = confirm(self, took)
+        confirmed.append(delay)
+        return delay
+
+    monkeypatch.setattr(Cadence, "confirm", recorded)
+    runtime, simulated, _ = runtime_on(interrupt_profile(), tmp_path, DOBUTSU)
+
+    async def play() -> None:
+        task = asyncio.create_task(runtime.run(resume=False, handle_signals=False))
+        await until(lambda: runtime.controller.phase is Phase.PLAY)
+        confirmed.clear()
+        simulated.world.lift("1d")
+        simulated.world.place("1c")
+        await until(lambda: len(runtime.controller.position.move_stack) == 1)
+        runtime.stopping.set()
+        await task
+
+    asyncio.run(play())
+    # the change (the piece moved before the next scan) is read twice more, each time soon
+    assert len(confirmed) >= 2
+    assert all(CONFIRM_PERIOD <= delay < 1 / 100 for delay in confirmed)
+
+
+def test_a_serial_scanner_board_rests_and_its_own_messages_wake_it(tmp_path: Path) -> None:
+    profile = load_profile("sim-dobutsu-serial", DOBUTSU)
+    runtime, simulated, _ = runtime_on(profile, tmp_path, DOBUTSU)
+
+    async def play() -> None:
+        task = asyncio.create_task(runtime.run(resume=False, handle_signals=False))
+        await until(lambda: runtime.controller.phase is Phase.PLAY)
+        board = runtime.board
+        assert board is not None and board.interrupt_driven  # the scanner speaks on change
+        await asyncio.sleep(0.3)
+        scans = runtime.scans
+        await asyncio.sleep(1.0)
+        assert runtime.scans - scans <= 2 / IDLE_POLL  # about four a second, not ten
+        wakes: list[int] = []
+        board.wake.append(lambda: wakes.append(1))
+        simulated.world.lift("1d")
+        simulated.world.place("1c")
+        await until(lambda: len(runtime.controller.position.move_stack) == 1)
+        assert wakes  # the device's change frame woke the scanning thread
+        runtime.stopping.set()
+        await task
+
+    asyncio.run(play())
