@@ -118,8 +118,10 @@ class AlphaBeta:
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
             raise _BudgetSpentError("node budget spent")
         self.nodes += 1
-        if self.nodes % CLOCK_EVERY == 0 and self.limits.out_of_time(time.monotonic()):
-            raise _BudgetSpentError("deadline reached, or asked to move now")
+        if self.nodes % CLOCK_EVERY == 0:
+            stopped = self.limits.stopped_by(time.monotonic())
+            if stopped is not None:
+                raise _BudgetSpentError(stopped)
 
     # --- the root ----------------------------------------------------------------------
 

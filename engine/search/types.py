@@ -52,9 +52,16 @@ class Limits:
 
     def out_of_time(self, now: float) -> bool:
         """Whether the search must stop now (``now`` from ``time.monotonic()``)."""
+        return self.stopped_by(now) is not None
+
+    def stopped_by(self, now: float) -> str | None:
+        """Why the search must stop now, in the words its note gives: its deadline, or
+        the player's "move now"; None while it may go on."""
         if self.deadline is not None and now >= self.deadline:
-            return True
-        return self.stop is not None and self.stop()
+            return "deadline reached"
+        if self.stop is not None and self.stop():
+            return "asked to move now"
+        return None
 
 
 class Quality(Enum):

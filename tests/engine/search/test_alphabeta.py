@@ -3,6 +3,7 @@ budget, judges every move when asked, and its table changes the work, not the an
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -106,6 +107,14 @@ def test_a_passed_deadline_still_gives_a_legal_move() -> None:
     found = search(position, Limits(max_depth=6, deadline=0.0))
     assert found.best in set(position.legal_moves())
     assert found.depth < 6
+
+
+def test_the_note_says_whether_the_deadline_or_the_player_stopped_the_search() -> None:
+    position = SHOGI.position()
+    late = search(position, Limits(max_depth=6, deadline=0.0))
+    assert "deadline reached" in late.note and "move now" not in late.note
+    hurried = search(position, Limits(max_depth=6, deadline=math.inf, stop=lambda: True))
+    assert "asked to move now" in hurried.note and "deadline" not in hurried.note
 
 
 @pytest.mark.parametrize("name", ["dobutsu", "shogi", "abalone"])
