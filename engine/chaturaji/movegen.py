@@ -223,11 +223,22 @@ def captures_on_turn(state: State, rules: Rules, seat: int) -> frozenset[int]:
         piece = board[sq]
         if not piece or owner_of(piece) not in (boats if kind_of(piece) == BOAT else owners):
             continue
+        is_boat = kind_of(piece) == BOAT
         for step in piece_steps(board, sq, piece, rules, lost):
             if board[step.target]:
                 found.add(step.target)
-            if kind_of(piece) == BOAT:
+            if is_boat and _may_parade(board, sq, step.target):
                 after = list(board)
                 after[sq], after[step.target] = 0, piece
                 found.update(parade_victims(tuple(after), step.target, rules))
     return frozenset(found)
+
+
+def _may_parade(board: tuple[int, ...], sq: int, target: int) -> bool:
+    """Whether a boat going from ``sq`` to ``target`` could complete a parade: some 2x2
+    block round ``target`` holds boats on its three other squares, none of them ``sq``
+    (which the boat leaves empty). Without one, ``parade_victims`` finds none."""
+    return any(
+        sq not in block and all(cell == target or kind_of(board[cell]) == BOAT for cell in block)
+        for block in BLOCKS[target]
+    )

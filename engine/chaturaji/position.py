@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import itertools
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING, Any, Self
 
 from engine.chaturaji import evaluation
@@ -49,6 +49,9 @@ class ChaturajiPosition(Position[ChaturajiMove]):
         self._judged: list[Outcome | None] = [judge(state, self.rules)]
         self._legal: tuple[State, tuple[ChaturajiMove, ...]] | None = None
         """The last state's legal moves: the board's LEDs ask for them spot by spot."""
+        self._threats: tuple[Hashable, frozenset[Spot]] | None = None
+        """The last threatened spots, by what they depend on: a roll changes the dice
+        only, and the board asks again after the move and after the roll."""
 
     @property
     def state(self) -> State:
@@ -211,17 +214,24 @@ class ChaturajiPosition(Position[ChaturajiMove]):
         state = self.state
         rules = self.rules
         seat = state.roller
+        # Everything captures_on_turn and the owners read; not the dice.
+        key = (state.board, seat, state.frozen, state.united, state.boat_command)
+        known = self._threats
+        if known is not None and known[0] == key:
+            return known[1]
         mine = {seat}
         if rules.teams and state.united[team_of_seat(seat)] >= 0:
             mine.add(partner(seat))
         attacked: set[int] = set()
         for other in rules.enemies(seat):
             attacked |= captures_on_turn(state, rules, other)
-        return frozenset(
+        spots = frozenset(
             CELL_NAMES[sq]
             for sq in attacked
             if state.board[sq] and owner_of(state.board[sq]) in mine
         )
+        self._threats = (key, spots)
+        return spots
 
     # --- what the computer thinks ----------------------------------------------------------
 

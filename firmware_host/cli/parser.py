@@ -312,6 +312,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="the bus cost of one scan of each simulated board (or of the profiles named)",
     )
     bench.add_argument(
+        "--levels",
+        action="store_true",
+        help="each level's time per move here and on a Raspberry Pi 4 and Zero 2 W, each "
+        "game named (or all), at the calibrated nodes (a sample counted under valgrind)",
+    )
+    bench.add_argument(
         "--service",
         action="store_true",
         help="the idle service loop: CPU share, scans/s, memory, start-to-ready and frame "
@@ -327,8 +333,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--counted",
         action="store_true",
-        help="with --service --budget: the work counted in instructions under callgrind "
-        "(valgrind) and read on that Pi core, instead of timed under a quota",
+        help="with --service --budget: a touch to the LEDs and the idle board counted in "
+        "instructions and cache misses under callgrind (valgrind) and read on that Pi "
+        "core, instead of timed under a quota",
     )
     bench.add_argument(
         "--seconds",

@@ -25,6 +25,12 @@ def bench(args: argparse.Namespace) -> int:
         for line in service_lines(args.games, seconds=args.seconds, budget=args.budget):
             print(line, flush=True)
         return 0
+    if args.levels:
+        from firmware_host.tools.bench_levels import level_lines
+
+        for line in level_lines(args.games):
+            print(line, flush=True)
+        return 0
     if args.boards:
         from firmware_host.tools.bench_boards import board_lines
 

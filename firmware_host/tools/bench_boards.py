@@ -62,6 +62,8 @@ class ScanCost:
     cpu: float  # seconds per scan on this machine, mocks included
     minimum: int | None = None  # the fewest bits a scan of these chips can take
     scan_hz: float = 100.0  # the profile's scan rate
+    sleeps: float = 0.0  # times a driver sleeps per scan (a conversion's wait)
+    wakes_on_change: bool = False  # every source signals its changes (INT lines, messages)
 
     def seconds(self, clock_hz: float) -> float:
         """Bus time per scan with the I2C clock at ``clock_hz`` (waits and SPI included)."""
@@ -143,7 +145,7 @@ def scan_cost(
             bus.reset_counters()
         for spi in hardware.spi.values():
             spi.transfers.clear()
-        before = hardware.clock.now()
+        before, sleeps = hardware.clock.now(), hardware.clock.sleeps
         start = time.perf_counter()
         for _ in range(scans):
             scanner.scan()
@@ -166,6 +168,8 @@ def scan_cost(
             cpu,
             minimum_bits(physical),
             profile.scan_hz,
+            (hardware.clock.sleeps - sleeps) / scans,
+            board.interrupt_driven,
         )
     finally:
         board.close()

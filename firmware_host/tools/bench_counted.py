@@ -1,33 +1,28 @@
-"""``kiban bench --service --budget PI --counted``: the service's work on a Pi core,
-counted in instructions rather than timed under a quota.
+"""``kiban bench --service --budget PI --counted``: a touch to the LEDs and the idle
+board on a Pi core, counted rather than timed under a quota.
 
 The quota bench (bench_service.py) times the service on this virtual machine held to
-a Pi core's share. On this machine a thread's wake-up costs 30-110 µs of CPU (a bare
-thread waking 10 times a second: 111 µs a wake), which the quota then charges at the
-Pi's speed, 27 times slower on a Zero 2 W: the six wake-ups between a frame change's
-scan and its paint alone come to 10-18 ms of "Pi time", most of the 15 ms the quota
-bench reads as the median. This bench leaves the host's wake-ups out and counts the
-work itself, under callgrind, which counts the same whatever the load:
+a Pi core's share; this machine's wake-ups (30-110 us of CPU each) then weigh like a
+Pi's milliseconds. This bench counts instead, under callgrind, with the Pi's own
+caches simulated, and reads the counts on the Pi's core (pi_cores.py: instructions,
+first-level misses, memory misses):
 
-* the Pi's speed: the n-body steps the calibration times (bench_budget.py) counted
-  here, per step, against the published seconds a step on a Pi 4 (31.65 µs), a Zero
-  2 W 3.0 times slower: instructions of this machine's CPython a Pi core runs a
-  second. (This machine runs n-body and the decision code at the same rate, about
-  6.5 G instructions a second, so the conversion holds across the two kinds of code.)
 * each decision of bench_decision's fixed sequence (a frame change handled, the store
   and computer, the view, the legend and the paint), counted one by one
-  (``--dump-after``), plus one scan's service work: the frame change to LED on that
-  core, as p50, p99 and the largest;
-* the idle scan's service work (the run's total less the simulation's, counted apart
-  inside ``context_run``; bench_decision ``--split``), at the board's idle rate, as a
-  share of that core; the simulation's share (the bus's and chips' models, on a Pi
-  the kernel's and the chips') is given apart.
+  (``--dump-after``);
+* one idle scan's Python (bench_decision ``idle`` less the simulation's share, counted
+  apart inside ``context_run`` with ``--split``; the simulation is the kernel's and the
+  chips' work on a Pi, which touch_path.py puts back as ioctls and bus time);
+* the calibration's n-body step, counted alike, which gives the core's cost of an
+  instruction.
 
-Left out, on both figures: the kernel's work for the wake-ups (six a change, one an
-idle scan) and for the ioctls, which a Pi's bare metal pays at tens of microseconds
-each at most; and a cold cache after rest, which makes the first instructions after a
-wake-up slower than n-body's steady loop. So this bench is the optimistic bound and
-the quota bench the pessimistic one; docs/speed.md reads the two together.
+From those and the board's own plan (bench_boards: its bus time at the rate the setup
+sets, its ioctls, whether every source signals its changes) touch_path.py builds the
+path from a touch to the LEDs: the wait for the scan, the confirming scans, the
+decision and its hand-offs, contention, the LED write. The row gives that path's p99
+(the waits at their longest), the frame-change-to-LED part alone (what this bench
+gave before), the board's scans a second at rest and its idle share of the core; a
+board that cannot wake on change says what a 20 ms touch would cost it at rest.
 """
 
 from __future__ import annotations
@@ -42,41 +37,59 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from firmware_host.tools.bench_budget import BUDGETS, PI4_NBODY_STEP, Budget
 from firmware_host.tools.bench_decision import IDLE_SCANS
+from firmware_host.tools.pi_cores import CORES, Counts, PiCore
+from firmware_host.tools.touch_path import (
+    INTERRUPT_PYTHON,
+    Board,
+    idle_share,
+    path,
+    rest_rate,
+)
+from firmware_host.tools.touch_path import Path as TouchPath
 
 NBODY_STEPS = (400, 1200)
-"""Two step counts whose difference gives one step's instructions (start-up apart)."""
+"""Two step counts whose difference gives one step's work (start-up apart)."""
 
-_SUMMARY = re.compile(r"^(?:summary|totals):\s*(\d+)", re.MULTILINE)
-_CONTEXT_RUN = re.compile(r"^\s*([\d,]+)\s*\([^)]*\)\s+\S*context\.c:context_run\s", re.MULTILINE)
+TARGET = 0.020
+"""A touch shown within 20 ms."""
+
+IDLE_TARGET = 0.02
+"""At rest, at most 2% of the core."""
+
+_EVENTS = re.compile(r"^events:\s*(.+)$", re.MULTILINE)
+_SUMMARY = re.compile(r"^(?:summary|totals):\s*([\d ]+)$", re.MULTILINE)
+_CONTEXT_RUN = re.compile(r"^(.*)\S*context\.c:context_run\s", re.MULTILINE)
+_NUMBER = re.compile(r"([\d,]+) \(")
 
 
 class ValgrindMissingError(RuntimeError):
     """No valgrind on this machine (Debian's package ``valgrind``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Counted:
-    """One board's work, in instructions of this machine's CPython."""
-
-    profile: str
-    game: str
-    decisions: tuple[int, ...]
-    scan_service: float
-    scan_simulation: float
-    idle_hz: float
+def counts_of(events: Sequence[str], values: Sequence[int]) -> Counts:
+    """callgrind's events as instructions, first-level and last-level misses."""
+    found = dict(zip(events, values, strict=False))
+    return Counts(
+        found.get("Ir", 0),
+        found.get("I1mr", 0) + found.get("D1mr", 0) + found.get("D1mw", 0),
+        found.get("ILmr", 0) + found.get("DLmr", 0) + found.get("DLmw", 0),
+    )
 
 
-def _callgrind(arguments: Sequence[str], out: Path, *, each: bool = False) -> list[int]:
-    """Instructions counted inside ``operator.call`` while ``arguments`` (a Python
-    module's command line) runs; with ``each``, one count a call, in order."""
+def _callgrind(
+    arguments: Sequence[str], out: Path, core: PiCore, *, each: bool = False
+) -> list[Counts]:
+    """The work counted inside ``operator.call`` while ``arguments`` (a Python module's
+    command line) runs, the core's caches simulated; with ``each``, one a call."""
     valgrind = shutil.which("valgrind")
     if valgrind is None:
         raise ValgrindMissingError("counting needs valgrind (Debian package valgrind)")
     command = [
         valgrind,
         "--tool=callgrind",
+        "--cache-sim=yes",
+        *core.caches,
         "--collect-atstart=no",
         "--toggle-collect=_operator_call",
         f"--callgrind-out-file={out}",
@@ -84,7 +97,7 @@ def _callgrind(arguments: Sequence[str], out: Path, *, each: bool = False) -> li
     if each:
         command.append("--dump-after=_operator_call")
     subprocess.run(
-        [*command, sys.executable, *arguments], capture_output=True, check=True, timeout=1800
+        [*command, sys.executable, *arguments], capture_output=True, check=True, timeout=3600
     )
     if not each:
         return [_summary(out)]
@@ -92,53 +105,97 @@ def _callgrind(arguments: Sequence[str], out: Path, *, each: bool = False) -> li
     return [_summary(dump) for dump in dumps]
 
 
-def _summary(dump: Path) -> int:
-    match = _SUMMARY.search(dump.read_text(encoding="utf-8", errors="replace"))
-    if match is None:
+def _summary(dump: Path) -> Counts:
+    text = dump.read_text(encoding="utf-8", errors="replace")
+    events, total = _EVENTS.search(text), _SUMMARY.search(text)
+    if events is None or total is None:
         raise RuntimeError(f"{dump}: no instruction total")
-    return int(match.group(1))
+    return counts_of(events.group(1).split(), [int(value) for value in total.group(1).split()])
 
 
-def _context_run(dump: Path) -> int:
-    """The inclusive count of ``context_run``: the simulation's share of a split run."""
+def _context_run(dump: Path) -> Counts:
+    """The inclusive counts of ``context_run``: the simulation's share of a split run."""
     done = subprocess.run(
         ["callgrind_annotate", "--inclusive=yes", str(dump)],
         capture_output=True,
         text=True,
         check=True,
     )
+    events = _EVENTS.search(dump.read_text(encoding="utf-8", errors="replace"))
     match = _CONTEXT_RUN.search(done.stdout)
-    return int(match.group(1).replace(",", "")) if match else 0
+    if events is None or match is None:
+        return Counts(0)
+    values = [int(number.replace(",", "")) for number in _NUMBER.findall(match.group(1))]
+    return counts_of(events.group(1).split(), values)
 
 
-def nbody_step_instructions(work: Path) -> float:
-    """Instructions one step of bench_budget's n-body takes here."""
+def nbody_step(work: Path, core: PiCore) -> Counts:
+    """One step of bench_budget's n-body, counted here with ``core``'s caches."""
     module = ["-m", "firmware_host.tools.bench_counted", "--nbody"]
     few, many = (
-        _callgrind([*module, str(steps)], work / f"nbody-{steps}")[0] for steps in NBODY_STEPS
+        _callgrind([*module, str(steps)], work / f"nbody-{steps}", core)[0] for steps in NBODY_STEPS
     )
-    return (many - few) / (NBODY_STEPS[1] - NBODY_STEPS[0])
+    return (many - few).scaled(1 / (NBODY_STEPS[1] - NBODY_STEPS[0]))
 
 
-def count_board(profile: str, game: str, work: Path) -> Counted:
-    """One board's decisions, one by one, and its idle scan, split."""
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """One board's work, counted with a core's caches, and what its path needs."""
+
+    profile: str
+    game: str
+    decisions: tuple[Counts, ...]
+    scan_service: Counts
+    scan_simulation: Counts
+    board: Board
+
+
+def board_facts(profile_name: str, game_name: str) -> Board:
+    """The board's plan on a Pi 1-4's adapter (bench_boards) and its profile."""
     from engine.registry import find_game
+    from firmware_host.tools.bench_boards import scan_cost
+    from hardware.frontends.serial_scanner import SerialScannerSpec
     from hardware.profile import load_profile
 
+    profile = load_profile(profile_name, find_game(game_name))
+    cost = scan_cost(profile, "pi4", scans=32)
+    rate = cost.plan.needed_rate()
+    bus = cost.seconds(rate) if rate else cost.seconds(400_000)
+    return Board(
+        wakes_on_change=cost.wakes_on_change,
+        serial=profile.part(SerialScannerSpec) is not None,
+        scan_hz=profile.scan_hz,
+        idle_hz=profile.idle_hz,
+        debounce=profile.debounce_scans,
+        bus_time=bus,
+        bus_calls=cost.ioctls + cost.spi_transfers,
+        sleeps=cost.sleeps,
+        leds=profile.leds.count,
+    )
+
+
+def count_board(profile: str, game: str, work: Path, core: PiCore) -> Counted:
+    """One board's decisions, one by one, and its idle scan, split."""
     work.mkdir(parents=True, exist_ok=True)
     module = ["-m", "firmware_host.tools.bench_decision", profile, game]
-    decisions = _callgrind([*module, "decide"], work / f"{profile}-decide", each=True)
-    whole = _callgrind([*module, "idle"], work / f"{profile}-idle")[0]
+    decisions = _callgrind([*module, "decide"], work / f"{profile}-decide", core, each=True)
+    whole = _callgrind([*module, "idle"], work / f"{profile}-idle", core)[0]
     split_out = work / f"{profile}-split"
-    _callgrind([*module, "idle", "--split"], split_out)
+    _callgrind([*module, "idle", "--split"], split_out, core)
     simulation = _context_run(split_out)
+    service = whole - simulation
     return Counted(
         profile,
         game,
-        tuple(count for count in decisions if count > 0),
-        max(0, whole - simulation) / IDLE_SCANS,
-        simulation / IDLE_SCANS,
-        load_profile(profile, find_game(game)).idle_hz,
+        tuple(count for count in decisions if count.instructions > 0),
+        Counts(
+            *(
+                max(0.0, part)
+                for part in (service.instructions, service.l1_misses, service.l2_misses)
+            )
+        ).scaled(1 / IDLE_SCANS),
+        simulation.scaled(1 / IDLE_SCANS),
+        board_facts(profile, game),
     )
 
 
@@ -148,47 +205,71 @@ def _nearest_rank(values: Sequence[float], share: float) -> float:
 
 
 def counted_lines(names: Sequence[str], budget_name: str, jobs: int = 2) -> Iterator[str]:
-    """The table: each board's frame change to LED and idle share on ``budget``'s core
-    (``jobs`` boards counted at once: the counts do not depend on the load)."""
+    """The table: each board's touch to LED and idle share on ``budget``'s core (``jobs``
+    boards counted at once: the counts do not depend on the load)."""
     from firmware_host.tools.bench_service import _chosen
 
-    budget: Budget = BUDGETS[budget_name]
+    core = CORES[budget_name]
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
-        step = nbody_step_instructions(work)
-        rate = step / budget.nbody_step
+        step = nbody_step(work, core)
         yield (
-            f"counted: {budget.label} runs {rate / 1e9:.3f} G instructions of this machine's "
-            f"CPython a second (n-body: {step:,.0f} a step here, {budget.nbody_step * 1e6:.1f} µs "
-            f"a step there; a Pi 4's published {PI4_NBODY_STEP * 1e6:.2f} µs)"
+            f"counted: {core.label}: {core.per_instruction(step) * 1e9:.2f} ns an instruction, "
+            f"{core.l1_miss * 1e9:.0f} ns an L1 miss, {core.l2_miss * 1e9:.0f} ns an L2 miss "
+            f"(n-body: {step.instructions:,.0f} instructions and {step.l1_misses:.0f} L1 misses "
+            f"a step here, {core.nbody_step * 1e6:.1f} us there)"
         )
         yield (
-            f"{'service':<32} {'decisions':>9} {'instructions p50/p99/max':>26} "
-            f"{'on the Pi p50/p99/max':>24} {'idle scan (service+sim)':>26} {'idle of the Pi':>15}"
+            f"{'service':<30} {'wakes':>5} {'decision p50/p99':>17} "
+            f"{'touch to LED p99 = wait + scans + decide + rest':>49} {'frame to LED':>12} "
+            f"{'at rest':>8} {'idle':>7}  note"
         )
         chosen = _chosen(names)
         with ThreadPoolExecutor(max_workers=jobs) as pool:  # each board a valgrind process
             boards = pool.map(
-                lambda board: count_board(board[0], board[1], work / board[0]), chosen
+                lambda board: count_board(board[0], board[1], work / board[0], core), chosen
             )
             for counted in boards:
-                yield _counted_line(counted, rate)
+                yield counted_line(counted, core, step)
 
 
-def _counted_line(counted: Counted, rate: float) -> str:
-    """One board's row: the frame change to LED and the idle share on a core that runs
-    ``rate`` instructions a second."""
-    scan = counted.scan_service
-    paths = [count + scan for count in counted.decisions]
-    p50, p99, most = (_nearest_rank(paths, share) for share in (0.5, 0.99, 1.0))
-    idle = counted.scan_service * counted.idle_hz / rate
-    with_sim = (counted.scan_service + counted.scan_simulation) * counted.idle_hz / rate
+def counted_line(counted: Counted, core: PiCore, nbody: Counts) -> str:
+    """One board's row on ``core`` (``nbody``: the calibration's step counted alike)."""
+    board = counted.board
+    scan = core.seconds(counted.scan_service, nbody)
+    interrupt = core.seconds(Counts(INTERRUPT_PYTHON), nbody)
+    decisions = [
+        core.seconds(decision + counted.scan_service, nbody) for decision in counted.decisions
+    ]
+    p50, p99 = (_nearest_rank(decisions, share) for share in (0.5, 0.99))
+    worst = path(board, decision=p99, scan_python=scan, interrupt_python=interrupt, core=core.name)
+    idle = idle_share(board, scan, core.name)
+    scans = worst.first_scan + worst.confirm
+    rest = worst.handoffs + worst.contention + worst.paint
+    note = "" if board.wakes_on_change else _rest_cost(board, worst, scan, core.name)
     return (
-        f"{counted.profile + ' ' + counted.game:<32} {len(paths):>9} "
-        f"{p50 / 1e6:7.2f} /{p99 / 1e6:6.2f} /{most / 1e6:6.2f} M "
-        f"{p50 / rate * 1e3:7.2f} /{p99 / rate * 1e3:6.2f} /{most / rate * 1e3:6.2f} ms "
-        f"{scan / 1e3:9.0f} k +{counted.scan_simulation / 1e3:7.0f} k "
-        f"{idle * 100:6.2f} % ({with_sim * 100:5.2f} %)"
+        f"{counted.profile + ' ' + counted.game:<30} {'yes' if board.wakes_on_change else 'no':>5} "
+        f"{p50 * 1e3:7.2f} /{p99 * 1e3:6.2f} ms "
+        f"{worst.touch_to_led * 1e3:7.1f} = {worst.wait * 1e3:5.1f} + {scans * 1e3:5.1f} + "
+        f"{worst.decision * 1e3:5.1f} + {rest * 1e3:4.1f} ms "
+        f"{worst.frame_to_led * 1e3:8.1f} ms {rest_rate(board):5.1f}/s {idle * 100:5.2f} %  {note}"
+    ).rstrip()
+
+
+def _rest_cost(board: Board, worst: TouchPath, scan: float, core: str) -> str:
+    """What a polled board at rest would pay to show a touch within ``TARGET``."""
+    after_wait = worst.touch_to_led - worst.wait
+    if after_wait >= TARGET:
+        return f"polled: over {TARGET * 1e3:.0f} ms even at full rate"
+    rate = 1 / (TARGET - after_wait)
+    if rate > board.scan_hz:
+        return (
+            f"polled: {TARGET * 1e3:.0f} ms needs {rate:.0f} scans/s at rest, "
+            f"over its {board.scan_hz:.0f}"
+        )
+    share = idle_share(board, scan, core, rate=rate)
+    return (
+        f"polled: {TARGET * 1e3:.0f} ms needs {rate:.0f} scans/s at rest, {share * 100:.2f} % idle"
     )
 
 

@@ -91,11 +91,13 @@ def _through_context(function: Callable[..., Any]) -> Callable[..., Any]:
 
 @contextlib.contextmanager
 def _split_simulation(sim: Any) -> Iterator[None]:
-    """Every entry from the service into the simulated hardware runs through
-    ``_through_context`` (what a Pi's kernel and chips would do instead), until the end."""
+    """Every entry from the service into the simulated hardware (the I2C bus, the SPI
+    devices, the pins, the clock) runs through ``_through_context`` (what a Pi's kernel
+    and chips would do instead), until the end."""
     from hardware.mock import bus
     from hardware.mock.clock import SimClock
     from hardware.mock.pins import SimulatedPin
+    from hardware.mock.spi import SimulatedSpiDev
 
     entries: list[tuple[Any, str]] = [
         (bus.SimulatedI2CBus, name)
@@ -110,6 +112,7 @@ def _split_simulation(sim: Any) -> Iterator[None]:
         )
     ]
     entries += [(bus._Prepared, "__call__"), (SimulatedPin, "_set_state"), (SimClock, "sleep")]
+    entries += [(SimulatedSpiDev, name) for name in ("xfer2", "readbytes", "writebytes2")]
     saved = [(owner, name, owner.__dict__.get(name)) for owner, name in entries]
     for owner, name in entries:
         setattr(owner, name, _through_context(getattr(owner, name)))

@@ -6,8 +6,10 @@ both on the mock layer. A plan fits its board when one scan keeps the bus at mos
 ``BUS_SHARE`` of its scan period: the rest is the time the decision, the LEDs and a
 late scan have before the next one. The rate a board needs is the lowest standard
 rate (100 kHz, the Pi's default, or 400 kHz, fast mode: every chip Kiban drives
-takes it) at which its plan fits; the setup writes it as
-``dtparam=i2c_arm_baudrate`` and ``kiban doctor`` checks it.
+takes it) at which its plan fits and its scan takes at most ``CONFIRM_BUS`` (the
+scans that confirm a change come 2 ms apart: a slower scan delays every touch's
+lights); the setup writes it as ``dtparam=i2c_arm_baudrate`` and ``kiban doctor``
+checks it.
 
 What the Pi runs is not always what ``config.txt`` asks. The device tree carries the
 rate asked (``clock-frequency`` of the adapter's node, 100 kHz without it), and
@@ -36,6 +38,10 @@ DEFAULT_RATE = 100_000
 
 BUS_SHARE = 0.5
 """The most of a scan period one scan may keep the bus busy."""
+
+CONFIRM_BUS = 0.001
+"""The bus time a scan may take for the scans that confirm a change to come at their
+own pace (firmware_host.boards.scanning: 2 ms apart, the bus kept half the time)."""
 
 CDIV_MIN, CDIV_MAX = 2, 0xFFFE
 """The divider register's range (i2c-bcm2835's BCM2835_I2C_CDIV_MIN and _MAX)."""
@@ -77,9 +83,14 @@ class BusPlan:
         return self.share(rate) <= BUS_SHARE
 
     def needed_rate(self) -> int | None:
-        """The lowest standard rate at which the plan fits (None: none does; the board
-        must scan more slowly, or spread its chips over more buses)."""
-        return next((rate for rate in STANDARD_RATES if self.fits(rate)), None)
+        """The lowest standard rate at which the plan fits and a scan is quick enough
+        for the confirming scans' pace (``CONFIRM_BUS``); where none is, the lowest at
+        which it fits (None: none does; the board must scan more slowly, or spread its
+        chips over more buses)."""
+        fitting = [rate for rate in STANDARD_RATES if self.fits(rate)]
+        quick = [rate for rate in fitting if self.seconds(rate) <= CONFIRM_BUS]
+        chosen = quick or fitting
+        return chosen[0] if chosen else None
 
 
 def device_tree_rate(node: Path) -> int | None:

@@ -19,6 +19,8 @@ class SimClock:
         self._real = real
         self._origin = time.monotonic()
         self.slept = 0.0
+        self.sleeps = 0
+        """How many times a driver slept (each a wake-up on a real board)."""
 
     @classmethod
     def real(cls) -> SimClock:
@@ -31,6 +33,7 @@ class SimClock:
 
     def sleep(self, seconds: float) -> None:
         self.slept += seconds
+        self.sleeps += 1
         if self._real:
             time.sleep(seconds)
         else:

@@ -243,3 +243,48 @@ def test_text_position_with_a_roll_made_reads_as_expected() -> None:
     pos = position(text({**KINGS, "d4": "kE"}, faces="4"))
     assert pos.dice() == (4,)
     assert not pos.roll_due
+
+
+def _threats_as_before(pos: ChaturajiPosition) -> frozenset[str]:
+    """threatened_spots as it was worked out before it skipped the boats' impossible
+    parades and kept its last answer: every boat step tried on a copy of the board."""
+    from engine.chaturaji.board import (
+        BOAT,
+        CELL_NAMES,
+        kind_of,
+        owner_of,
+        partner,
+        team_of_seat,
+    )
+    from engine.chaturaji.movegen import lost_kinds, movable, parade_victims, piece_steps
+
+    state, rules = pos.state, pos.rules
+    seat = state.roller
+    mine = {seat}
+    if rules.teams and state.united[team_of_seat(seat)] >= 0:
+        mine.add(partner(seat))
+    attacked: set[int] = set()
+    board, lost = state.board, lost_kinds(state.board)
+    for other in rules.enemies(seat):
+        if not state.in_rotation(other, rules):
+            continue
+        owners, boats = movable(state, rules, other)
+        for sq, piece in enumerate(board):
+            boat = kind_of(piece) == BOAT
+            if not piece or owner_of(piece) not in (boats if boat else owners):
+                continue
+            for step in piece_steps(board, sq, piece, rules, lost):
+                if board[step.target]:
+                    attacked.add(step.target)
+                if boat:
+                    after = list(board)
+                    after[sq], after[step.target] = 0, piece
+                    attacked.update(parade_victims(tuple(after), step.target, rules))
+    return frozenset(CELL_NAMES[sq] for sq in attacked if owner_of(board[sq]) in mine)
+
+
+@pytest.mark.parametrize("mode", ["individual", "teams"])
+def test_the_threatened_pieces_are_those_every_step_tried_finds(mode: str) -> None:
+    for seed in range(8):
+        for pos in random_game(seed, 120, mode=mode):
+            assert pos.threatened_spots() == _threats_as_before(pos)

@@ -385,3 +385,18 @@ def test_every_bundled_reference_board_fits_the_rate_the_setup_writes() -> None:
         rate = plan.needed_rate()
         assert rate is not None, name
         assert plan.fits(bcm2835_rate(rate, 500_000_000)), name
+
+
+def test_a_scan_too_slow_for_the_confirming_pace_is_told_the_faster_rate(tmp_path: Path) -> None:
+    # six MCP23017 at 100 kHz: 1.75 ms a scan fits a 10 ms period, but the scans that
+    # confirm a change come 2 ms apart and would wait on the bus
+    shogi = load_profile("sim-shogi", find_game("shogi"))
+    config = ENABLED + "core_freq=500\ncore_freq_min=500\n"
+    found = problems(system_findings(shogi, pi(tmp_path, PI4, config)))
+    assert found == [
+        f"{tmp_path / 'firmware-config.txt'}: I2C bus 1 at 100 kHz asked: a scan of this board "
+        "keeps it 1.7 ms busy of its 10 ms period, too long to confirm a change in 4 ms: add "
+        "`dtparam=i2c_arm_baudrate=400000`, then reboot"
+    ]
+    fast = config + "dtparam=i2c_arm_baudrate=400000\n"
+    assert problems(system_findings(shogi, pi(tmp_path, PI4, fast))) == []
