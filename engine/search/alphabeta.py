@@ -41,6 +41,9 @@ EXACT, LOWER, UPPER = 0, 1, 2
 QUIESCENCE_PLIES = 6
 """How far past the horizon captures are followed (a shogi exchange can run long)."""
 
+STANDS_KEPT = 32_768
+"""The most static values a search keeps (then it starts afresh): about 3 MB."""
+
 CLOCK_EVERY = 256
 """Nodes between two looks at the clock."""
 
@@ -103,6 +106,9 @@ class AlphaBeta:
         """Whether the line being searched holds a pass: two in one line prove nothing."""
         self.nodes = 0
         self.weighing = Weighing.of(self.position)
+        self.stands: dict[Hashable, float] = {}
+        """Static values already worked out, by key (a position met again in the tree
+        is not evaluated again)."""
         self.table: dict[Hashable, Entry] = {}
         self.killers: dict[int, list[Any]] = {}
         self.history: dict[Any, int] = {}
@@ -314,7 +320,13 @@ class AlphaBeta:
             if outcome is not None:
                 return outcome_value(outcome, self.position.turn, ply)
         position = self.position
-        stand = scaled(position.evaluate()[position.turn])
+        key = position.search_key()
+        stand = self.stands.get(key)
+        if stand is None:
+            stand = scaled(position.evaluate()[position.turn])
+            if len(self.stands) >= STANDS_KEPT:
+                self.stands.clear()
+            self.stands[key] = stand
         if stand >= beta or left <= 0:
             return stand
         alpha = max(alpha, stand)
