@@ -9,8 +9,13 @@ SPI draws those pulses, each LED bit becoming a few SPI bits:
 * 3 SPI bits at 2.4 MHz (0.417 us each): a 0 is ``100`` (high 0.417 us), a 1 is
   ``110`` (high 0.833 us); 9 bytes per LED;
 * 4 SPI bits at 3.2 MHz (0.3125 us each): a 0 is ``1000`` (high 0.3125 us), a 1
-  is ``1110`` (high 0.9375 us); 12 bytes per LED, more margin on a clock that
-  cannot hit 2.4 MHz exactly.
+  is ``1110`` (high 0.9375 us); 12 bytes per LED. Its pulses lie farther from the
+  middle of the bit, where a 0's high ends and a 1's goes on, so a clock a little
+  off its rate still reads right: that is its only gain. Against the datasheet's
+  windows it has less room, not more: a 1's 0.9375 us is 12.5 ns under T1H's
+  0.95 us maximum (the 3-bit pattern's 0.833 us keeps 117 ns), and held to every
+  window (T0H, T0L, T1H, T1L) it works from 3.16 to 3.33 MHz, where the 3-bit
+  pattern works from 2.11 to 2.86 MHz.
 
 The frame starts with one zero byte (MOSI low before the first bit, whatever
 it idled at) and ends with 300 us of zeros, the reset. The whole frame must go

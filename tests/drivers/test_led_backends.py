@@ -181,3 +181,26 @@ def test_brightness_and_close_and_the_buffer_limit() -> None:
     assert spi.closed
     with pytest.raises(LedStripError, match=r"spidev\.bufsiz=65536"):
         SpiLedDevice(SimulatedSpiDev(), 500, bufsiz=4096)
+
+
+def _clock_window(bits: int) -> tuple[float, float]:
+    """The SPI clocks at which every pulse of a pattern keeps the datasheet's windows
+    (T0H 0.4, T1H 0.8, T0L 0.85, T1L 0.45 us, each +-150 ns)."""
+    from drivers.led_spi import PATTERNS
+
+    low, high = 0.0, float("inf")
+    for pattern, (on, off) in zip(PATTERNS[bits], ((0.4, 0.85), (0.8, 0.45)), strict=True):
+        ones = bin(pattern).count("1")
+        for spi_bits, nominal in ((ones, on), (bits - ones, off)):
+            low = max(low, spi_bits / ((nominal + 0.15) * 1e-6))
+            high = min(high, spi_bits / ((nominal - 0.15) * 1e-6))
+    return low, high
+
+
+def test_the_four_bit_pattern_gains_only_against_a_clock_off_its_rate() -> None:
+    # As led_spi.py says: held to every window, 3.16-3.33 MHz for 4 bits against
+    # 2.11-2.86 MHz for 3, a narrower window round its rate
+    four, three = _clock_window(4), _clock_window(3)
+    assert four == pytest.approx((3.158e6, 3.333e6), rel=1e-3)
+    assert three == pytest.approx((2.105e6, 2.857e6), rel=1e-3)
+    assert four[0] / CLOCKS[4] > three[0] / CLOCKS[3]
