@@ -10,9 +10,10 @@ first-level misses, memory misses):
 * each decision of bench_decision's fixed sequence (a frame change handled, the store
   and computer, the view, the legend and the paint), counted one by one
   (``--dump-after``);
-* one idle scan's Python (bench_decision ``idle`` less the simulation's share, counted
-  apart inside ``context_run`` with ``--split``; the simulation is the kernel's and the
-  chips' work on a Pi, which touch_path.py puts back as ioctls and bus time);
+* one idle scan's Python (bench_decision ``idle --split`` less the simulation's share,
+  counted inside ``context_run``; the wrapper's own calls stay in, so it is an upper
+  bound; the simulation is the kernel's and the chips' work on a Pi, which
+  touch_path.py puts back as ioctls and bus time);
 * the calibration's n-body step, counted alike, which gives the core's cost of an
   instruction.
 
@@ -179,11 +180,10 @@ def count_board(profile: str, game: str, work: Path, core: PiCore) -> Counted:
     work.mkdir(parents=True, exist_ok=True)
     module = ["-m", "firmware_host.tools.bench_decision", profile, game]
     decisions = _callgrind([*module, "decide"], work / f"{profile}-decide", core, each=True)
-    whole = _callgrind([*module, "idle"], work / f"{profile}-idle", core)[0]
     split_out = work / f"{profile}-split"
-    _callgrind([*module, "idle", "--split"], split_out, core)
+    whole = _callgrind([*module, "idle", "--split"], split_out, core)[0]
     simulation = _context_run(split_out)
-    service = whole - simulation
+    service = whole - simulation  # the wrapper's own calls stay in: an upper bound
     return Counted(
         profile,
         game,
