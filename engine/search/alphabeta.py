@@ -367,7 +367,7 @@ class AlphaBeta:
         and the few special moves by their places) rather than by a call per move."""
         history = self.history
         keys = list(map(history.get, moves, repeat(0))) if history else [0] * len(moves)
-        taking = self.weighing.places()
+        taking = self.weighing.places(moves)
         weigh = self.weighing.weigh
         for index in taking:
             gain, net = weigh(moves[index])

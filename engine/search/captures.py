@@ -11,7 +11,7 @@ call per move at every node.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -37,8 +37,9 @@ class ListsCaptures(Protocol):
         """The legal moves that take, in the order of ``legal_moves``."""
         ...
 
-    def taking_places(self) -> list[int]:
-        """Where the legal moves that take stand among ``legal_moves``, in order."""
+    def taking_places(self, moves: Sequence[Any]) -> list[int]:
+        """Where the legal moves that take stand among ``moves``, the legal moves as
+        ``legal_moves`` listed them (a position may pick them out of its own)."""
         ...
 
 
@@ -71,11 +72,12 @@ class Weighing:
 
     ``weigh`` gives a move's (gain, gain less risk) (``net_gain``); ``taking`` the
     legal moves that take, in order; ``places`` where they stand among the legal
-    moves; each of the position as it stands when called."""
+    moves it is given (as ``legal_moves`` listed them); each of the position as it
+    stands when called."""
 
     weigh: Callable[[Any], tuple[int, int]]
     taking: Callable[[], list[Any]]
-    places: Callable[[], list[int]]
+    places: Callable[[Sequence[Any]], list[int]]
 
     @classmethod
     def of(cls, position: Position[Any]) -> Weighing:
@@ -87,8 +89,7 @@ class Weighing:
         def taking() -> list[Any]:
             return [move for move in position.legal_moves() if capture_value(move)]
 
-        def places() -> list[int]:
-            moves = position.legal_moves()
+        def places(moves: Sequence[Any]) -> list[int]:
             return [index for index, move in enumerate(moves) if capture_value(move)]
 
         return cls(net_gain(position), taking, places)

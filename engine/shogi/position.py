@@ -8,7 +8,7 @@ moves are generated once per position and kept until the next push or pop.
 from __future__ import annotations
 
 import copy
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Self
 
@@ -379,14 +379,16 @@ class ShogiPosition(Position[ShogiMove]):
             gain += PIECE_POINTS[piece + PROMOTED] - PIECE_POINTS[piece]
         return gain
 
-    def taking_places(self) -> list[int]:
-        """Where among ``legal_moves`` a move takes a piece or promotes (``capture_value``
-        not 0): a move onto an enemy piece, or one that turns over. No drop does, and
-        the drops come last, so they are neither generated nor looked at."""
+    def taking_places(self, moves: Sequence[ShogiMove]) -> list[int]:
+        """Where among ``moves`` (the legal moves, as ``legal_moves`` listed them) a move
+        takes a piece or promotes (``capture_value`` not 0): a move onto an enemy piece,
+        or one that turns over. No drop does, and the drops come last, so only the moves
+        on the board are looked at."""
         enemy = self._occupied[self._turn ^ 1]
-        moves = islice(self._board_moves(), self._board_count)
+        self._board_moves()  # (listed already: this only makes sure of the count)
+        board = islice(moves, self._board_count)
         return [
-            index for index, move in enumerate(moves) if move.promote or enemy >> move.to_square & 1
+            index for index, move in enumerate(board) if move.promote or enemy >> move.to_square & 1
         ]
 
     def taking_moves(self) -> list[ShogiMove]:

@@ -42,7 +42,7 @@ def test_the_taking_moves_are_those_that_capture_value_says_take() -> None:
     for position in _random_games(6, 160):
         moves = list(position.legal_moves())
         asked = [index for index, move in enumerate(moves) if position.capture_value(move)]
-        assert position.taking_places() == asked
+        assert position.taking_places(moves) == asked
         assert position.taking_moves() == [moves[index] for index in asked]
 
 
@@ -65,7 +65,9 @@ def test_the_weighing_of_a_position_without_its_own_lists_asks_each_move() -> No
     weighing = Weighing.of(dobutsu)
     moves = list(dobutsu.legal_moves())
     assert weighing.taking() == [move for move in moves if dobutsu.capture_value(move)]
-    assert weighing.places() == [i for i, move in enumerate(moves) if dobutsu.capture_value(move)]
+    assert weighing.places(moves) == [
+        i for i, move in enumerate(moves) if dobutsu.capture_value(move)
+    ]
 
 
 def test_a_move_that_might_promote_is_worded_through_its_promoting_twin() -> None:
