@@ -92,11 +92,13 @@ def _through_context(function: Callable[..., Any]) -> Callable[..., Any]:
 @contextlib.contextmanager
 def _split_simulation(sim: Any) -> Iterator[None]:
     """Every entry from the service into the simulated hardware (the I2C bus, the SPI
-    devices, the pins, the clock) runs through ``_through_context`` (what a Pi's kernel
-    and chips would do instead), until the end."""
+    devices, a serial scanner's port and firmware, the pins, the clock) runs through
+    ``_through_context`` (what a Pi's kernel and chips would do instead), until the
+    end."""
     from hardware.mock import bus
     from hardware.mock.clock import SimClock
     from hardware.mock.pins import SimulatedPin
+    from hardware.mock.serial_device import SimulatedSerialPort
     from hardware.mock.spi import SimulatedSpiDev
 
     entries: list[tuple[Any, str]] = [
@@ -113,9 +115,14 @@ def _split_simulation(sim: Any) -> Iterator[None]:
     ]
     entries += [(bus._Prepared, "__call__"), (SimulatedPin, "_set_state"), (SimClock, "sleep")]
     entries += [(SimulatedSpiDev, name) for name in ("xfer2", "readbytes", "writebytes2")]
+    entries += [(SimulatedSerialPort, name) for name in ("read", "write")]
     saved = [(owner, name, owner.__dict__.get(name)) for owner, name in entries]
     for owner, name in entries:
         setattr(owner, name, _through_context(getattr(owner, name)))
+    # A serial port's in_waiting runs the simulated firmware's pass: a property.
+    waiting = SimulatedSerialPort.__dict__["in_waiting"]
+    saved.append((SimulatedSerialPort, "in_waiting", waiting))
+    SimulatedSerialPort.in_waiting = property(_through_context(waiting.fget))  # type: ignore[method-assign,assignment]
     sim.hardware.tick = _through_context(sim.hardware.tick)
     try:
         yield
