@@ -87,6 +87,12 @@ class SimulatedWorld:
         self._changed()
         return stone
 
+    def bring(self, spot: Spot, stone: Stone) -> None:
+        """Put a stone from the box on a spot (the hand keeps what it holds)."""
+        self._check(spot)
+        self.stacks.setdefault(spot, []).append(stone)
+        self._changed()
+
     def place_as(self, spot: Spot, held: Stone, stone: Stone) -> None:
         """Put a held stone down as ``stone``: turned over, or now owned by its captor."""
         self._check(spot)

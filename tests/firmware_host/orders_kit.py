@@ -1,0 +1,261 @@
+"""A trial of the board against hands that move in any order and at any pace: the
+moves drawn, the hands' steps drawn (``hardware.mock.orders``), and what the board
+recorded checked against what was played, at every step.
+
+What is checked (issue 44):
+
+- **never wrong**: each move the board records is the move played at that ply, or a
+  move the board showed whole and unchanged for the settle time on the way (the hand
+  rested there: no sensor tells it from a finished move), which it must then amend;
+- **the truth once the hands are off**: the record is what was played, or a prompt is
+  open whose choices include the next move played (answered, the rest is read);
+- **no question with one answer**: every prompt offers at least two readings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine.assessments import Timing
+from engine.errors import KibanError
+from engine.game import Game, Layout, Position
+from engine.physical import Reading, Spot
+from firmware_host.boards.simulator import Simulation
+from firmware_host.notices.declared import MoveCommitted, MovesTakenBack, PromptOpened
+from firmware_host.session.actions import Select
+from firmware_host.session.state import Phase
+from hardware.mock.hands import HandStep, apply
+from hardware.mock.orders import (
+    Act,
+    Chooser,
+    Habits,
+    Pacer,
+    acts_of,
+    journeys,
+    ordered,
+    with_waypoints,
+)
+from tests.firmware_host.simkit import make_sim
+
+REST = Timing().settle
+OFF = 12.0
+"""Seconds the board is given once the hands are off (past every wait and the grace)."""
+
+
+@dataclass
+class Trial:
+    """One board, the moves played on it and what it recorded."""
+
+    sim: Simulation
+    start: Position[Any]
+    played: list[str] = field(default_factory=list)  # the truth since the trial began
+    positions: list[Position[Any]] = field(default_factory=list)  # before each played move
+    record: list[str] = field(default_factory=list)
+    offset: int = 0
+    read: int = 0
+    faults: list[str] = field(default_factory=list)
+    # the sensed readings after each step, from when: for moves shown at rest
+    seen: list[tuple[float, dict[Spot, Reading]]] = field(default_factory=list)
+
+    @classmethod
+    def at(cls, game: Game[Any], profile: str, position: str) -> Trial:
+        sim = make_sim(profile, position=position, game=game)
+        start = sim.controller.position.copy()
+        trial = cls(sim, start, offset=len(start.move_stack), read=len(sim.notices))
+        trial._saw()
+        return trial
+
+    # --- the truth -------------------------------------------------------------------
+
+    @property
+    def position(self) -> Position[Any]:
+        """The position the players' hands are in (every move played so far)."""
+        position = self.start.copy()
+        for text in self.played:
+            position.push_text(text)
+        return position
+
+    def plan(self, move: Any, chooser: Chooser, habits: Habits, hand: int = 0) -> list[list[Act]]:
+        """The journeys of ``move`` (from the position the hands are in) for one hand."""
+        position = self.position
+        after = position.copy()
+        after.push(move)
+        before_layout, after_layout = position.layout(), after.layout()
+        footprint = position.footprint(move, self.sim.profile.sensing)
+        cells = frozenset(self.sim.game.cells)
+        trips = journeys(
+            before_layout,
+            after_layout,
+            footprint.hidden,
+            chooser=chooser,
+            habits=habits,
+            cells=cells,
+        )
+        trips = with_waypoints(trips, before_layout, after_layout, chooser, habits)
+        return acts_of(trips, hand)
+
+    def played_move(self, move: Any) -> None:
+        position = self.position
+        self.positions.append(position)
+        self.played.append(position.move_text(move))
+
+    # --- running ---------------------------------------------------------------------
+
+    def run(self, steps: Sequence[HandStep]) -> None:
+        for step in sorted(steps, key=lambda step: step.at):
+            self.sim.advance_to(max(step.at, self.sim.now))
+            apply(self.sim.world, step.action)
+            self._saw()
+            self.take_in()
+
+    def _saw(self) -> None:
+        world = self.sim.world
+        sensed = self.sim.profile.sensed_spots
+        self.seen.append((self.sim.now, {spot: world.reading(spot) for spot in sensed}))
+
+    def hands_off(self) -> None:
+        """The hands are off: the board is given time, then answered if it asks."""
+        self.sim.advance(OFF)
+        self.take_in()
+
+    def take_in(self) -> None:
+        """Read the board's news since last read, checking each commit."""
+        sim = self.sim
+        while self.read < len(sim.notices):
+            notice = sim.notices[self.read]
+            self.read += 1
+            if isinstance(notice, MoveCommitted):
+                index = notice.ply - 1 - self.offset
+                del self.record[index:]
+                self.record.append(notice.move)
+                if not self._adopted(index, notice.move):
+                    self._judge_commit(index, notice.move, notice.at)
+            elif isinstance(notice, MovesTakenBack):
+                del self.record[len(self.record) - notice.plies :]
+            elif isinstance(notice, PromptOpened) and len(notice.choices) < 2:
+                self.faults.append(f"a prompt with one choice: {notice.choices}")
+
+    def _adopted(self, index: int, text: str) -> bool:
+        """A move the board makes by itself (a roll, a lost turn) where the players are
+        joins what was played."""
+        if index != len(self.played) or self.record[:index] != self.played:
+            return False
+        position = self.position
+        automatic = position.chance_moves() is not None or len(list(position.legal_moves())) == 1
+        if automatic:
+            self.played_move(position.parse_move(text))
+        return automatic
+
+    def _judge_commit(self, index: int, text: str, at: float) -> None:
+        if index < len(self.played) and self.played[index] == text:
+            return
+        if index >= len(self.positions):
+            self.faults.append(f"recorded {text} at ply {index + 1}, nothing played there")
+            return
+        if not self._shown_at_rest(self.positions[index], text, at):
+            wanted = self.played[index]
+            self.faults.append(f"recorded {text} at ply {index + 1}, played {wanted}")
+
+    def _shown_at_rest(self, position: Position[Any], text: str, at: float) -> bool:
+        """Whether the sensors read exactly what ``text`` makes for the settle time
+        before ``at`` (the hand rested there)."""
+        after = position.copy()
+        try:
+            after.push_text(text)
+        except KibanError:
+            return False  # not even a move there
+        sensed = self.sim.profile.sensed_spots
+        expected = {
+            spot: reading
+            for spot, reading in after.expected_frame(self.sim.profile.sensing).items()
+            if spot in sensed
+        }
+        since: float | None = None
+        for when, readings in self.seen:
+            if when > at + 1e-9:
+                break
+            since = (when if since is None else since) if readings == expected else None
+        return since is not None and at - since >= REST - 0.05
+
+    # --- the end -------------------------------------------------------------------------
+
+    def check_truth(self) -> None:
+        """Once the hands are off: the record is what was played, or a prompt offers the
+        next move played; answered, the board must then read the rest."""
+        for _ in range(len(self.played) + 1):
+            if self.record == self.played:
+                return
+            sim = self.sim
+            done = len(self.record)
+            if self.record != self.played[:done]:
+                self.faults.append(f"record {self.record}, played {self.played}")
+                return
+            if sim.controller.phase is not Phase.PROMPT:
+                self.faults.append(
+                    f"record {self.record}, played {self.played}, board {sim.controller.phase}"
+                )
+                return
+            wanted = self.played[done]
+            choices = sim.controller.prompt_choices
+            if wanted not in choices:
+                self.faults.append(f"asked {choices}, played {wanted} (record {self.record})")
+                return
+            sim.send(Select(wanted))
+            self.hands_off()
+        self.faults.append(f"record {self.record}, played {self.played}")
+
+
+def draw_position(
+    game: Game[Any], chooser: Chooser, plies: int, options: Mapping[str, str] | None = None
+) -> Position[Any]:
+    """A position reached by random legal moves from the start (chance moves drawn too)."""
+    position = game.position(None, options)
+    for _ in range(plies):
+        if position.outcome() is not None:
+            break
+        moves = sorted(position.legal_moves(), key=position.move_text)
+        if not moves:
+            break
+        position.push(moves[chooser.index(len(moves))])
+    return position
+
+
+def shown_moves(position: Position[Any], sim: Simulation) -> list[Any]:
+    """The legal moves the board can show (some sensed spot changes)."""
+    sensing, sensed = sim.profile.sensing, sim.profile.sensed_spots
+    return [
+        move
+        for move in sorted(position.legal_moves(), key=position.move_text)
+        if position.footprint(move, sensing).restricted(sensed).changes
+    ]
+
+
+def timed_steps(
+    trial: Trial,
+    before: Layout,
+    hands: Sequence[Sequence[list[Act]]],
+    *,
+    chooser: Chooser,
+    habits: Habits,
+    start: float,
+    hold: bool = False,
+) -> list[HandStep]:
+    """The actions of one move (or two, interleaved) in an order the hands allow, timed."""
+    cells = frozenset(trial.sim.game.cells)
+    acts = ordered(hands, before, cells, chooser)
+    # a swap on a cell lasts at least the sensors' debounce time (and a scan more)
+    profile = trial.sim.profile
+    debounce = (profile.debounce_scans + 1) / profile.scan_hz
+    habits = replace(habits, swap_gap=max(habits.swap_gap, debounce))
+    pacer = Pacer(trial.sim.game.geometry, chooser, habits)
+    hold_at = None
+    if hold:
+        # before an action that follows a lift: a stone is in the air
+        lifts = [
+            i + 1 for i, act in enumerate(acts[:-1]) if type(act.action).__name__ == "LiftStone"
+        ]
+        hold_at = lifts[chooser.index(len(lifts))] if lifts else None
+    pacer.timed(acts, before, start, hold_at=hold_at)
+    return pacer.steps
