@@ -112,6 +112,11 @@ class Game(ABC, Generic[P]):
             return given
         return parse_options(self.name, self.option_specs, given)
 
+    def touch_strict(self, options: Mapping[str, str]) -> bool:
+        """Whether the first legal move set down counts (``touch=strict``): the board
+        does not follow a hand that goes on with it (``engine.rereading``)."""
+        return options.get("touch") == "strict"
+
     @abstractmethod
     def start_text(self, options: Options) -> str:
         """The start position in the game's notation."""

@@ -18,7 +18,6 @@ calls ``reset`` with the new position.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Sequence
-from dataclasses import replace
 from typing import Generic, TypeVar
 
 from engine.assessments import (
@@ -32,16 +31,18 @@ from engine.assessments import (
     OffGuide,
     OutOfStep,
     Pending,
+    Reread,
     Settled,
     TakebackOffer,
     Tapped,
     Timing,
 )
 from engine.game import Position
-from engine.guidance import correction, hints
+from engine.guidance import correction, hints, in_hand, remaining
 from engine.move_index import DiffKey, IndexedMove, MoveIndex
-from engine.overlap import Carried, Overlap, Standing, goes_on, in_order, shared
+from engine.overlap import Carried, Overlap, Standing, in_order, shared
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
+from engine.rereading import Rereading, stood_still
 
 M = TypeVar("M", bound=Hashable)
 
@@ -75,6 +76,7 @@ class Recognizer(Generic[M]):
         self._handled: set[Spot] = set()  # touched since the last commit, for pairs
         self._blind = False  # the sensors were silent mid-move: what was touched is unknown
         self._lifted_at: dict[Spot, float] = {}  # a piece first left, since the board matched
+        self._first_at: dict[Spot, float] = {}  # each spot's first change in this position
         self._filled_at: dict[Spot, float] = {}  # a spot last came to read a piece
         self._changed_spot: dict[Spot, float] = {}  # each spot's last change
         self._overlap: Overlap[M] | None = None
@@ -84,6 +86,8 @@ class Recognizer(Generic[M]):
         self._forced_at: float | None = None  # when the only, unseen move plays
         self._forced: M | None = None
         self._warming: Iterator[Spot] = iter(())  # spots a first lift may come from
+        # the record's last moves, read again while the hands may still be on them
+        self.rereading: Rereading[M] = Rereading(sensing, self.sensed, self.timing)
 
     # --- position ------------------------------------------------------------
 
@@ -93,10 +97,20 @@ class Recognizer(Generic[M]):
         history: Sequence[Frame] = (),
         now: float = 0.0,
         carried: Carried[M] | None = None,
+        *,
+        closed: bool = False,
     ) -> None:
         """Index a new position; ``history`` holds the expected frames of earlier plies,
         the most recent first, for takeback detection. ``carried``: what the board
-        showed of the next moves before the last one was committed (``carried``)."""
+        showed of the next moves before the last one was committed (``carried``).
+        ``closed``: the moves played so far may not be read again (a confirm, a move the
+        computer or another board asked for)."""
+        # the move just played stood still (its own cells, or the whole board, unchanged
+        # the settle time): only its player may change it now
+        shown_at_rest = now - self._rest_from >= self.timing.settle - EPSILON or stood_still(
+            position, self.sensing, self.sensed, self._changed_spot, now - self.timing.settle
+        )
+        waited = self._continuing  # ... after waiting for it to go on
         self._position = position
         self._order = {spot: index for index, spot in enumerate(position.game.spots)}
         self._expected = self._sensed_part(position.expected_frame(self.sensing))
@@ -120,18 +134,40 @@ class Recognizer(Generic[M]):
         self._handled = set(kept)
         self._blind = False
         self._lifted_at = {spot: at for spot, at in self._lifted_at.items() if spot in kept}
+        self._first_at = {spot: at for spot, at in self._first_at.items() if spot in kept}
         self._tapped = ()
         self._changed_at = self._rest_from = now
         self._assessed_at = now
         self._continuing = False
         if not self._frame:
             self._frame = dict(self._expected)
+        evidence = self.rereading.played(
+            position,
+            self._expected,
+            self._frame == self._expected,
+            now,
+            kept,
+            closed=closed,
+            rested=shown_at_rest,
+            waited=waited,
+        )
+        if evidence is not None:
+            # moves taken back to be read again: what the hands did since the base is
+            # what they did since this position
+            self._touched, self._handled = set(evidence.touched), set(evidence.touched)
+            self._lifted_at, self._first_at = dict(evidence.lifted_at), dict(evidence.first_at)
         if self._frame == self._expected:
             self._touched.clear()
             self._lifted_at.clear()
         else:
             self._look(now)
             self._still_standing()
+
+    def close(self, now: float) -> None:
+        """The moves played so far are done (a confirm): they are not read again."""
+        if self._position is not None:
+            at_rest = self._frame == self._expected
+            self.rereading.close(self._position, self._expected, at_rest, now, self._touched)
 
     def warm(self) -> bool:
         """Index the moves of one more piece a hand may lift first, ahead of the lift
@@ -226,8 +262,12 @@ class Recognizer(Generic[M]):
             self._continuing = False
             self._blind = new != self._expected
             self.overlap.forget()
+            self.close(now)  # what the hands did meanwhile is unknown
         if not changed:
             return
+        self.rereading.saw(
+            new, changed, now, at_rest=new == self._expected, close=lambda: self.close(now)
+        )
         self._frame = new
         self._changed_at = self._rest_from = now
         self._continuing = False
@@ -235,6 +275,7 @@ class Recognizer(Generic[M]):
         self._handled |= changed
         for spot in changed:
             self._changed_spot[spot] = now
+            self._first_at.setdefault(spot, now)
             if new.get(spot, EMPTY) != EMPTY:
                 self._filled_at[spot] = now
             elif self._expected.get(spot, EMPTY) != EMPTY:
@@ -303,49 +344,17 @@ class Recognizer(Generic[M]):
 
     def _still_standing(self) -> None:
         """After a commit, the next move the board showed whole before it stands, if its
-        spots have not changed since (the board has gone on elsewhere): a token placed,
-        then another player's robot on its way."""
-        overlap = self.overlap
-        if overlap.standing is not None:
-            return
-        singles = [
-            IndexedMove(line[0], self.index.footprint(line[0]))
-            for line, at in overlap.seen.items()
-            if len(line) == 1
-            and all(
-                self._changed_spot.get(s, 0.0) <= at for s in self.index.footprint(line[0]).spots()
-            )
-        ]
-        if not singles or len({c.footprint.changes for c in singles}) != 1:
-            return
-        since = min(overlap.first.get((c.move,), self._rest_from) for c in singles)
-        spots = frozenset().union(*(c.footprint.spots() for c in singles))
-        shown = singles[0].footprint.changed_spots()
-        overlap.standing = Standing((), tuple(singles), since, shown, spots)
-        extra = {spot for spot, _ in self._diff()} - shown
-        if overlap.spoiled(sorted(extra)):
-            overlap.standing = None  # its hand may be going on (a broadside's next marble)
+        spots have not changed since (``Overlap.stands_again``)."""
+        shown = frozenset(spot for spot, _ in self._diff())
+        self.overlap.stands_again(self._changed_spot, self._rest_from, shown)
 
     def _in_order(self, footprint: Footprint) -> bool:
         handled = frozenset(self._handled)
         return self._blind or in_order(footprint, self._filled_at, self._lifted_at, handled)
 
     def carried(self, move: M) -> Carried[M]:
-        """What the next position keeps when ``move`` is committed: the touched spots that
-        changed after it was last shown whole (what the next player did meanwhile; all
-        touched spots when the board never showed it alone), and the lines it began."""
-        overlap = self.overlap
-        seen = overlap.seen
-        lines = tuple(
-            replace(overlap.shown(line), line=line[1:])
-            for line in seen
-            if line[0] == move and line[1:]
-        )
-        shown = seen.get((move,))
-        if shown is None:
-            return Carried(frozenset(self._touched), lines)
-        later = frozenset(s for s in self._touched if self._changed_spot.get(s, 0.0) > shown)
-        return Carried(later, lines)
+        """What the next position keeps when ``move`` is committed (``Overlap.carried``)."""
+        return self.overlap.carried(move, frozenset(self._touched), self._changed_spot)
 
     def next_deadline(self, now: float) -> float | None:
         """When the assessment may change with no new frame: the first of the settle,
@@ -355,6 +364,9 @@ class Recognizer(Generic[M]):
         if self._frame != self._expected:
             deadlines.append(self._rest_from + self.timing.settle)
             deadlines.append(self._changed_at + self.timing.grace)
+            diff = self._diff()
+            if not self._candidates(diff) and self._in_hand(diff):
+                deadlines.append(self._changed_at + self.timing.held)
             standing = self.overlap.standing
             if standing is not None:
                 deadlines.append(standing.since + self.timing.settle)
@@ -380,6 +392,10 @@ class Recognizer(Generic[M]):
             return Commit(forced)
         diff = self._diff()
         settled = now - self._rest_from >= self.timing.settle - EPSILON
+        if settled or confirm:
+            reread = self._read_again()
+            if reread is not None:
+                return reread
         if not diff:
             # moves that leave every reading as it was (a capture, a reply onto the cell
             # and a drop back on the first) are read only as a line the board showed
@@ -393,6 +409,13 @@ class Recognizer(Generic[M]):
         candidates = self._candidates(diff)
         if candidates:
             return self._judged(candidates, now, settled=settled, confirm=confirm)
+        return self._unmatched(diff, now, settled=settled, confirm=confirm)
+
+    def _unmatched(
+        self, diff: DiffKey, now: float, *, settled: bool, confirm: bool
+    ) -> Assessment[M]:
+        """A board no single move makes: an earlier position, moves one after another,
+        a forbidden move, a move still in progress, or a board out of step."""
         reading_lines = not self._blind and self.guide is None
         lines = self.overlap.explaining(self._frame) if reading_lines else []
         if settled:
@@ -401,6 +424,12 @@ class Recognizer(Generic[M]):
                     return TakebackOffer(plies, tuple(dict.fromkeys(line[0] for line in lines)))
         if (settled or confirm) and lines:
             return self._lined(lines)
+        if (settled or confirm) and not self._blind:
+            pairs = self.overlap.pairs(
+                self._frame, frozenset(self._handled), self._in_order, self._first_at, self.guide
+            )
+            if pairs:
+                return self._lined(pairs)
         if settled:
             illegal = [
                 (candidate, reason)
@@ -412,10 +441,37 @@ class Recognizer(Generic[M]):
             if illegal:
                 candidate, reason = illegal[0]
                 return IllegalMatch(candidate.move, reason)
-        if now - self._changed_at >= self.timing.grace - EPSILON:
+        waited = now - self._changed_at
+        held = self._in_hand(diff)
+        if waited >= (self.timing.held if held else self.timing.grace) - EPSILON:
             self.overlap.forget()  # the players put the board right: what it showed is past
             return OutOfStep(self._correction())
         return Moving(self._hints(self._lifted_spots()), self._remaining(diff))
+
+    def _in_hand(self, diff: DiffKey) -> bool:
+        return in_hand(self.index, self._frame, diff)
+
+    def _read_again(self) -> Reread[M] | None:
+        """At rest, the record's open moves read again (``engine.rereading``)."""
+        if self._blind or self.guide is not None or self._position is None:
+            return None
+        stack = tuple(self._position.move_stack)
+        at_rest = self._frame == self._expected
+        return self.rereading.answer(self._frame, stack, self._readings_here, at_rest=at_rest)
+
+    def _readings_here(self) -> list[tuple[M, ...]]:
+        """The lines from the position that make the board: none, a move, moves shown
+        one after another, or two the hands overlapped."""
+        diff = self._diff()
+        if not diff:
+            return [()]
+        candidates = self._candidates(diff)
+        ordered = [c for c in candidates if self._in_order(c.footprint)] or candidates
+        lines: list[tuple[M, ...]] = [(c.move,) for c in ordered]
+        lines += self.overlap.explaining(self._frame)
+        handled = frozenset(self._handled)
+        lines += self.overlap.pairs(self._frame, handled, self._in_order, self._first_at)
+        return lines
 
     def _judged(
         self, candidates: list[IndexedMove[M]], now: float, *, settled: bool, confirm: bool
@@ -506,23 +562,13 @@ class Recognizer(Generic[M]):
     def _lined(self, lines: list[tuple[M, ...]]) -> Assessment[M]:
         """A board no single move explains, read as moves one after another: the only
         line is played, every move; several play the moves they share and ask for the
-        one where they part (the rest is read once it is chosen). A line that begins
-        by going on from a move the board showed longer than a step is asked too: the
-        next player may have gone on with it (and the line that says so be too long)."""
+        one where they part (the rest is read once it is chosen). A line that begins by
+        going on from a move the board showed longer than a step is asked too
+        (``Overlap.went_on``): the next player may have gone on with it."""
         firsts = tuple(dict.fromkeys(line[0] for line in lines))
-        went_on = [
-            line[0]
-            for line in self.overlap.seen
-            if len(line) == 1
-            and line[0] not in firsts
-            and self._paused(line)
-            and any(
-                goes_on(self.index.footprint(line[0]), self.index.footprint(first))
-                for first in firsts
-            )
-        ]
+        went_on = self.overlap.went_on(firsts, self.timing.pause - EPSILON)
         if went_on:
-            return Ambiguous((*dict.fromkeys(went_on), *firsts))
+            return Ambiguous((*went_on, *firsts))
         if len(lines) == 1:
             return Commit(lines[0][0], lines[0][1:])
         common = shared(lines)
@@ -551,25 +597,7 @@ class Recognizer(Generic[M]):
         return not (footprint.hidden | footprint.must_touch) & self._touched
 
     def _remaining(self, diff: DiffKey) -> tuple[tuple[Spot, Reading], ...]:
-        """What is left to do when a move has begun to land (a piece arrived) and every
-        move the board could be heading for still needs the same further changes (three
-        boats to take off after a parade). A piece merely in the air has its hints."""
-        shown_spots = {spot for spot, _ in diff}
-        arrived = any(reading > self._expected.get(spot, EMPTY) for spot, reading in diff)
-        # a touched cell that reads as before: something landed on an occupied cell
-        landed_unseen = bool(self._touched - shown_spots)
-        if not (arrived or landed_unseen):
-            return ()
-        shown = set(diff)
-        rest: set[tuple[Spot, Reading]] | None = None
-        for candidate in self.index.longer(diff) or ():
-            key = candidate.footprint.changes
-            if candidate.footprint.must_touch <= self._touched:
-                missing = set(key) - shown
-                rest = missing if rest is None else rest & missing
-                if not rest:
-                    return ()
-        return tuple(sorted(rest)) if rest else ()
+        return remaining(self.index, self._expected, frozenset(self._touched), diff)
 
     def _lifted_spots(self) -> list[Spot]:
         # from the diff: a spot that reads EMPTY there was not expected EMPTY

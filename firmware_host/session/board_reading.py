@@ -19,6 +19,7 @@ from engine.assessments import (
     IllegalMatch,
     OffGuide,
     OutOfStep,
+    Reread,
     TakebackOffer,
 )
 from engine.physical import Frame, Sensing
@@ -38,6 +39,7 @@ from firmware_host.session.decisions import (
     Decision,
     Follow,
     Now,
+    PlayAgain,
     PlayShown,
     Say,
 )
@@ -76,6 +78,12 @@ class BoardReading:
                 if refusal is not None:
                     return Say(self._once(assessment, refusal))
                 return self._ask(tuple(sorted(candidates, key=position.move_text)), now, frame)
+            case Reread(0, (), choices) if choices:
+                return self.ask(choices, now, frame)  # a question still open
+            case Reread(back, moves, choices):
+                # the prompt is about the position after the moves played (its order and
+                # first choice are worked out there, by the controller)
+                return PlayAgain(back, moves, Ask(choices, 0) if choices else None)
             case TakebackOffer(plies, moves):
                 # Offered, never automatic: lifting the piece the opponent just dropped
                 # recreates the earlier board too, and must not undo their move; so may
@@ -107,8 +115,11 @@ class BoardReading:
         self._shown = assessment
         return (notice,)
 
-    def _ask(self, choices: tuple[Hashable, ...], now: Now, frame: Frame) -> Decision:
+    def ask(self, choices: tuple[Hashable, ...], now: Now, frame: Frame) -> Decision:
         """Ask which of ``choices`` the board means (a prompt already open stays as is)."""
+        return self._ask(tuple(sorted(choices, key=now.position.move_text)), now, frame)
+
+    def _ask(self, choices: tuple[Hashable, ...], now: Now, frame: Frame) -> Decision:
         if isinstance(now.state, Prompting) and now.state.choices == choices:
             return Say()
         return Ask(choices, initial_choice(now.position, choices, frame, self.sensing))

@@ -33,6 +33,7 @@ STANDS = CELLS | frozenset(GAME.off_board_spots)
 START = "gle/1c1/1C1/ELG b - 1"
 TIMING = Timing()
 SETTLE, GRACE, TAP, EXTEND = TIMING.settle, TIMING.grace, TIMING.tap, TIMING.extend
+HELD = TIMING.held
 
 
 class Board:
@@ -243,10 +244,11 @@ def test_an_unexplained_board_is_corrected_after_the_grace_period() -> None:
     assert board.assess(5.0 + SETTLE) == IllegalMatch(
         board.move("1d1b"), "the giraffe moves one step orthogonally"
     )
-    board.set(6.0, b1=EMPTY)  # a piece missing only: a spot to fill
-    assert board.assess(6.0 + GRACE) == OutOfStep(Correction(None, "1d", PRESENT, 1))
-    board.set(10.0, d1=PRESENT, a2=EMPTY, b2=EMPTY, b3=PRESENT)
-    correction = board.assess(10.0 + GRACE)
+    board.set(6.0, b1=EMPTY)  # a piece missing only: held, or lost: a spot to fill
+    assert isinstance(board.assess(6.0 + GRACE), Moving)
+    assert board.assess(6.0 + HELD) == OutOfStep(Correction(None, "1d", PRESENT, 1))
+    board.set(40.0, d1=PRESENT, a2=EMPTY, b2=EMPTY, b3=PRESENT)
+    correction = board.assess(40.0 + GRACE)
     assert correction == OutOfStep(Correction("3b", "2a", PRESENT, 3))
 
 

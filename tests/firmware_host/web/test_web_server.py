@@ -32,7 +32,7 @@ def test_a_page_gets_the_catalogue_the_board_and_the_state() -> None:
             catalogue, board, state = page.messages
             assert catalogue["type"] == "catalogue" and catalogue["mode"] == "simulator"
             dobutsu = next(g for g in catalogue["games"] if g["name"] == "dobutsu")
-            assert [o["name"] for o in dobutsu["options"]] == ["promotion", "repetition"]
+            assert [o["name"] for o in dobutsu["options"]] == ["promotion", "repetition", "touch"]
             assert dobutsu["profiles"][0] == "sim-dobutsu"
             assert "sim-dobutsu-stands" in dobutsu["profiles"]
             assert board["type"] == "board" and board["shape"] == "square"
