@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.game import Game, Position
+from firmware_host.notices.declared import Proposal
 from firmware_host.opponents.elsewhere import ElsewhereThinker
 from firmware_host.opponents.seats import OpponentKind, parse_opponents, seat_index
 from firmware_host.opponents.thinking import Thinker
@@ -34,7 +35,7 @@ from firmware_host.remote.messages import (
     Topic,
     room_filter,
 )
-from firmware_host.remote.room import Role, Room
+from firmware_host.remote.room import Role, Room, SeatRequest
 from firmware_host.remote.setting import (
     JOIN_WAIT,
     SPEC_GRACE,
@@ -59,6 +60,10 @@ from firmware_host.store.journal import Journal
 from firmware_host.store.storage import RecordKind
 
 log = logging.getLogger(__name__)
+
+HELD_WAIT_FACTOR = 6.0
+"""A seat held by another board is given only when the person at the host accepts:
+joining waits this many times longer for it."""
 
 
 class RemoteGame:
@@ -157,7 +162,6 @@ class RemoteGame:
         self.room = room
         self.link = self._link_factory(
             self.request.address,
-            f"kiban-{room.keys.room[:8]}-{setting.board}",
             room_filter(room.keys.room),
             None if watching else will,
             self._news,
@@ -200,8 +204,20 @@ class RemoteGame:
             names = ", ".join(game.seats[s].name for s in spec.open)
             raise RemoteGameError(f"game {code} leaves only these seats to join: {names}")
         self.seats = wanted
+        assert self.link is not None and self.room is not None
+        self.link.publish(*self.room.message(Topic.ONLINE, Presence(True)))  # here, asking
         self._publish_state(BoardState(spec.uid, wanted, 0, spec.moves))
-        self._wait(lambda room: room.joined(wanted) or None, "a seat from the host")
+        held = sorted({owner for s in wanted if (owner := spec.owner(s)) is not None})
+        if held:  # a seat stays its board's: only the person at the host can pass it on
+            names = ", ".join(game.seats[s].name for s in wanted)
+            what = (
+                f"the host's player to give this board {names}, held by board "
+                f"{', '.join(held)} (they accept it on the host board)"
+            )
+            log.warning("game %s: waiting for %s", code, what)
+            self._wait(lambda room: room.joined(wanted) or None, what, HELD_WAIT_FACTOR)
+        else:
+            self._wait(lambda room: room.joined(wanted) or None, "a seat from the host")
         computers = {
             s: p for s, p in parse_opponents(game, given.get("opponent", "")).items() if s in wanted
         }
@@ -260,10 +276,12 @@ class RemoteGame:
     def watching(self) -> bool:
         return self.setting is not None and self.setting.role is Role.WATCH
 
-    def _wait(self, found: Callable[[Room], Any], what: str) -> Any:
-        """Read the room until ``found`` gives something (a joining board, at start)."""
+    def _wait(self, found: Callable[[Room], Any], what: str, longer: float = 1.0) -> Any:
+        """Read the room until ``found`` gives something (a joining board, at start),
+        ``longer`` times the join's wait (a person must answer)."""
         assert self.room is not None and self.link is not None
-        deadline = time.monotonic() + self._join_wait
+        wait = self._join_wait * longer
+        deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
             for topic_name, payload in self.link.received():
                 self.room.receive(topic_name, payload)
@@ -277,7 +295,7 @@ class RemoteGame:
         trouble = self.link.error or ("connected" if self.link.connected else "not connected")
         raise RemoteGameError(
             f"no answer with {what} for game {self.code} on {self.request.address} "
-            f"within {self._join_wait:.0f} s ({trouble}): is the host's board on?"
+            f"within {wait:.0f} s ({trouble}): is the host's board on?"
         )
 
     def _named_seats(self, game: Game[Any], names: tuple[str, ...]) -> tuple[int, ...]:
@@ -359,13 +377,13 @@ class RemoteGame:
         if Topic.ONLINE in again and link.connected:
             link.publish(*room.message(Topic.ONLINE, Presence(True)))
         if self._host_spec is not None and link.connected:
-            self._publish_spec(room)
+            self._publish_spec(room, _granted(controller))
         events = self._events(controller, room)
         self._publish_state(self._state(controller, at))
         controller.network_waits(self._trouble(controller))
         return events
 
-    def _publish_spec(self, room: Room) -> None:
+    def _publish_spec(self, room: Room, granted: frozenset[SeatRequest]) -> None:
         spec = self._host_spec
         assert spec is not None
         known = room.spec  # as published, or (after a restart) as the broker kept it
@@ -373,7 +391,7 @@ class RemoteGame:
             spec = replace(spec, roster=known.roster, keys=known.keys, held=known.held)
         elif self._resumed and time.monotonic() - (self._connected_at or 0.0) < SPEC_GRACE:
             return  # a restarted host first hears the seats it gave before
-        seated = room.seat_host(spec)
+        seated = room.seat_host(spec, granted)
         self._host_spec = seated
         room.spec = seated
         if self._published.get(Topic.GAME.value) != seated:
@@ -467,7 +485,23 @@ class RemoteGame:
             verdict = self._verdict(proposed.id, room)
             if verdict is not None:
                 events.append(ProposalSettled(proposed.id, verdict))
+        if asked and self._host_spec is not None and room.spec is not None:
+            events += self._seat_requests(controller, room, room.spec)
         return events
+
+    def _seat_requests(
+        self, controller: Controller, room: Room, spec: GameSpec
+    ) -> list[ProposalArrived]:
+        """A board asking for a seat another board holds is asked of the person here,
+        the host (once each: a request declined stays declined)."""
+        if controller.outcome is not None:
+            return []
+        ply = len(controller.position.move_stack)
+        return [
+            ProposalArrived(Proposal.SEAT, 0, ply, request.seat, request)
+            for request in room.seat_requests(spec)
+            if request not in controller.consent.answers and not _shown(controller, request)
+        ]
 
     def _verdict(self, offer: int, room: Room) -> bool | None:
         """This board's proposal: declined once any board declines it, accepted once
@@ -562,6 +596,12 @@ class RemoteGame:
             goodbye = None if self.watching else self.room.message(Topic.ONLINE, Presence(False))
             self.link.close(goodbye)
             self.link = None
+
+
+def _granted(controller: Controller) -> frozenset[SeatRequest]:
+    """The seat requests the person at this board (the host) accepted."""
+    answers = controller.consent.answers
+    return frozenset(ref for ref, yes in answers.items() if yes and isinstance(ref, SeatRequest))
 
 
 def _shown(controller: Controller, ref: Hashable) -> bool:

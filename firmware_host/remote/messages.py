@@ -32,6 +32,7 @@ MAX_TEXT = 64
 MAX_BOARDS = 32  # boards ever seated in one game (a seat passed on when a board is lost)
 MAX_DEPTH = 8  # the deepest message of ours nests four levels
 PREFIX = f"kiban/v{VERSION}"
+OFFERS = (Proposal.DRAW, Proposal.TAKEBACK)  # what a board's offer may be
 
 
 class RemoteMessageError(KibanError, ValueError):
@@ -356,7 +357,7 @@ def _state(body: Mapping[str, Any]) -> BoardState:
         if offer is None
         else Offer(
             _count(offer["id"]),
-            Proposal(_text(offer["kind"])),
+            _offered(offer["kind"]),
             _count(offer["plies"]),
             _count(offer["ply"]),
         ),
@@ -391,6 +392,15 @@ def _key(value: object) -> str:
         raise ValueError(f"{str(value)[:50]!r} is not a public key")
     assert isinstance(value, str)
     return value
+
+
+def _offered(value: object) -> Proposal:
+    """What a board may offer the others: a draw or a takeback (a seat is asked of the
+    host's player by the host's own board, never offered on the wire)."""
+    kind = Proposal(_text(value))
+    if kind not in OFFERS:
+        raise ValueError(f"a board cannot offer a {kind.value}")
+    return kind
 
 
 def _pairs(value: object) -> list[list[Any]]:

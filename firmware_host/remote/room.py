@@ -52,6 +52,16 @@ class Role(Enum):
     WATCH = "watch"  # a spectator: reads, never writes
 
 
+@dataclass(frozen=True, slots=True)
+class SeatRequest:
+    """``board`` asks for ``seat``, which ``holder`` holds (and is offline): given only
+    when the person at the host agrees (the ``ref`` of its prompt)."""
+
+    board: str
+    seat: int
+    holder: str
+
+
 class Later(Enum):
     """A message a spectator cannot check yet: its board's key comes with the host's
     seating (kept, and read again when the game names more keys)."""
@@ -331,9 +341,11 @@ class Room:
         """Whether the host has seated this board at all of ``seats``."""
         return self.spec is not None and all(self.spec.owner(s) == self.board for s in seats)
 
-    def seat_host(self, spec: GameSpec) -> GameSpec:
-        """The host seats each board that asked for open seats nobody else holds (a
-        seat whose board went offline may be taken over); returns the new game."""
+    def seat_host(self, spec: GameSpec, granted: frozenset[SeatRequest] = frozenset()) -> GameSpec:
+        """The host seats each board that asked for an open seat nobody holds; returns
+        the new game. A seat once given stays its board's for the whole game (a board
+        that lost its key asks again under a new one, ``seat_requests``): it passes to
+        another board only by a request the person at the host ``granted``."""
         roster = dict(spec.roster)
         keys = dict(spec.keys)
         held = list(spec.held)
@@ -344,11 +356,10 @@ class Room:
                 owner = roster.get(seat)
                 if seat not in spec.open or owner == board:
                     continue
-                gone = owner is not None and not self.online.get(owner, False)
                 key = keys.get(board, self.introduced.get(board))
                 if key is None or (len(keys) >= MAX_BOARDS and board not in keys):
                     continue
-                if owner is None or (gone and self.online.get(board, False)):
+                if owner is None or SeatRequest(board, seat, owner) in granted:
                     roster[seat] = board
                     keys[board] = key  # the key it joined with: its seat's only voice
                     held.append((seat, board))
@@ -358,6 +369,25 @@ class Room:
             keys=tuple(sorted(keys.items())),
             held=tuple(held),
         )
+
+    def seat_requests(self, spec: GameSpec) -> tuple[SeatRequest, ...]:
+        """Boards (online, introduced by the play code) asking for a seat another board
+        holds while that board is offline: a board that lost its store and its key, or
+        someone who holds the code. Only the person at the host can tell which, so the
+        host asks them (a seat whose board is online is never asked for)."""
+        requests = []
+        for board, state in sorted(self.states.items()):
+            if state.uid != spec.uid or board == spec.host or not self.online.get(board, False):
+                continue
+            if spec.key_of(board) is None and board not in self.introduced:
+                continue
+            for seat in state.seats:
+                owner = spec.owner(seat)
+                if seat not in spec.open or owner in (None, board):
+                    continue
+                if not self.online.get(owner, False):
+                    requests.append(SeatRequest(board, seat, owner))
+        return tuple(requests)
 
     def offline_boards(self, seats: tuple[int, ...]) -> tuple[int, ...]:
         """Of ``seats``, those whose board is not connected (or that nobody has joined)."""

@@ -106,6 +106,8 @@ class Connection(Protocol):
 
 
 LinkFactory = Callable[
-    [BrokerAddress, str, str, Callable[[], tuple[str, bytes]] | None, Callable[[], None]],
+    [BrokerAddress, str, Callable[[], tuple[str, bytes]] | None, Callable[[], None]],
     Connection,
 ]
+"""Makes a connection: the broker, the topics to hear, the last will, and what to call
+when news comes (each connection picks a random client id of its own)."""

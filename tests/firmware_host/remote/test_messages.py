@@ -212,6 +212,7 @@ def test_a_message_of_another_room_is_refused() -> None:
         ("line", True),
         ("seats", [99]),
         ("offer", {"id": 1, "kind": "surrender", "plies": 1, "ply": 0}),
+        ("offer", {"id": 1, "kind": "seat", "plies": 0, "ply": 0}),  # asked of the host only
         ("ending", {"kind": "resign"}),
         ("ending", "resign"),
         ("answers", [{"board": "../x", "offer": 1, "accepted": True}]),

@@ -21,7 +21,7 @@ from firmware_host.remote.messages import (
     encode,
     topic,
 )
-from firmware_host.remote.room import REPORT_EVERY, Refusals, Role, Room
+from firmware_host.remote.room import REPORT_EVERY, Refusals, Role, Room, SeatRequest
 
 UID = "g1"
 START = "gle/1c1/1C1/ELG b - 1"
@@ -153,7 +153,10 @@ def test_a_board_is_introduced_once_its_first_key_stays() -> None:
     assert "not the key board j1 joined with" in room.refused.reasons[-1]
 
 
-def test_the_host_seats_boards_with_their_keys_and_passes_a_seat_on_only_from_one_offline() -> None:
+def test_the_host_seats_boards_with_their_keys_and_a_seat_stays_bound_to_its_board() -> None:
+    """Someone with the play code asks for a seat while its board is away: it is never
+    given by itself, only when the person at the host agrees (a board that lost its
+    key), and never while its own board is online."""
     room = host_room()
     say(room, "j1", 1, Presence(True))
     say(room, "j1", 2, BoardState(UID, (1,), 0, ()))
@@ -164,8 +167,13 @@ def test_the_host_seats_boards_with_their_keys_and_passes_a_seat_on_only_from_on
     say(room, "j2", 1, Presence(True))
     say(room, "j2", 2, BoardState(UID, (1,), 0, ()))
     assert room.seat_host(first).owner(1) == "j1"  # taken: j2 waits
+    assert room.seat_requests(first) == ()  # j1 is online: nothing to ask
     say(room, "j1", 3, Presence(False))  # j1's last will
-    passed = room.seat_host(first)
+    assert room.seat_host(first) == first  # still j1's: nobody took it
+    request = SeatRequest("j2", 1, "j1")
+    assert room.seat_requests(first) == (request,)
+    assert room.seat_host(first, frozenset({SeatRequest("j2", 1, "j9")})) == first
+    passed = room.seat_host(first, frozenset({request}))  # the host's player agreed
     assert passed.owner(1) == "j2" and passed.holders(1) == ("j2", "j1")
     assert passed.key_of("j1") == key_of("j1").public  # its earlier moves stay its own
 
