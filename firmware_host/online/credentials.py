@@ -11,6 +11,7 @@ import contextlib
 import os
 import re
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,6 +37,26 @@ class ApiToken:
     def header(self) -> dict[str, str]:
         """The Authorization header of every call."""
         return {"Authorization": f"Bearer {self.secret}"}
+
+
+TokenSource = Callable[[], ApiToken]
+"""The token to send now: read again for each call, so that a token given again (after
+lishogi refused the old one) is used from the next call on, without a restart."""
+
+
+def token_source(state_dir: Path) -> TokenSource:
+    """The token kept in ``state_dir`` as it is at each call; ``TokenError`` when none is
+    kept (logged out) or the file cannot be used."""
+
+    def current() -> ApiToken:
+        token = read_token(state_dir)
+        if token is None:
+            raise TokenError(
+                f"no lishogi token is kept in {state_dir}: log in again (kiban online login)"
+            )
+        return token
+
+    return current
 
 
 def token_path(state_dir: Path) -> Path:

@@ -5,7 +5,8 @@ Paths, status codes, error bodies and NDJSON shapes follow lishogi's server sour
 as btime/wtime/binc/winc/byo in ms, sente/gote, sdraw/gdraw, ``{"error": ...}`` with
 400 for a refused move. Moves are judged by Kiban's own shogi rules. The test plays
 the opponent through the methods (``play``, ``offer_draw``, ``resign``, ``flag``) and
-can break streams off (``drop_game_streams``) or answer 429 (``rate_limit``).
+can break streams off (``drop_game_streams``), send a line as it is (``send_raw``),
+answer 429 (``rate_limited``) or revoke a token (``tokens``, changed at any time).
 """
 
 from __future__ import annotations
@@ -36,7 +37,15 @@ class _Signal:
 DROP = _Signal("drop")  # break the connection off mid-stream
 END = _Signal("end")  # close it cleanly, as lishogi does when the game ends
 
-Item = Json | _Signal
+
+@dataclass(frozen=True)
+class RawLine:
+    """Bytes sent on a stream as they are (a line too long, or one not lishogi's shape)."""
+
+    data: bytes
+
+
+Item = Json | _Signal | RawLine
 
 
 @dataclass
@@ -215,6 +224,13 @@ class FakeLishogi:
             queue.put_nowait(DROP)
         return len(listeners)
 
+    def send_raw(self, game_id: str, data: bytes) -> int:
+        """Send ``data`` and a newline on every open stream of the game; how many."""
+        listeners = list(self.games[game_id].listeners.values())
+        for _, queue in listeners:
+            queue.put_nowait(RawLine(data))
+        return len(listeners)
+
     def drop_event_streams(self) -> None:
         for _, queue in self._event_queues.values():
             queue.put_nowait(DROP)
@@ -342,6 +358,9 @@ class FakeLishogi:
                 break
             if item is DROP:
                 _hang_up(request)
+            if isinstance(item, RawLine):
+                await response.write(item.data + b"\n")
+                continue
             assert isinstance(item, dict)
             await response.write(json.dumps(item).encode() + b"\n")
         await response.write_eof()
