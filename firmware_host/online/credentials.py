@@ -7,7 +7,6 @@ but its owner can read it. ``ApiToken`` keeps the secret out of every repr.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import stat
@@ -16,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from firmware_host.online.errors import TokenError
+from firmware_host.store.replacing import replace_file
 
 TOKEN_FILE = "lishogi-token"
 """The file's name in the state directory."""
@@ -64,21 +64,11 @@ def token_path(state_dir: Path) -> Path:
 
 
 def store_token(state_dir: Path, token: ApiToken) -> Path:
-    """Keep the token (replacing an older one); the file is 0600 from its first byte."""
+    """Keep the token (replacing an older one in one step); the file is 0600 from its
+    first byte."""
     state_dir.mkdir(parents=True, exist_ok=True)
     path = token_path(state_dir)
-    fresh = path.with_name(f".{TOKEN_FILE}.{os.getpid()}")
-    with contextlib.suppress(FileNotFoundError):
-        fresh.unlink()
-    descriptor = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        with os.fdopen(descriptor, "w", encoding="ascii") as file:
-            file.write(token.secret + "\n")
-        os.replace(fresh, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            fresh.unlink()
-        raise
+    replace_file(path, (token.secret + "\n").encode("ascii"), mode=0o600)
     return path
 
 
