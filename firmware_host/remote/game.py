@@ -61,6 +61,12 @@ from firmware_host.store.storage import RecordKind
 
 log = logging.getLogger(__name__)
 
+RESERVE = 1000
+"""Message numbers reserved in the game store at a time: a board restarted numbers on
+past them, so nothing it says can be taken for an old message, whatever its clock."""
+RESERVE_AHEAD = 500
+"""Reserved anew once fewer than this are left (far more than a turn of the loop uses)."""
+
 HELD_WAIT_FACTOR = 6.0
 """A seat held by another board is given only when the person at the host accepts:
 joining waits this many times longer for it."""
@@ -110,6 +116,7 @@ class RemoteGame:
         self._clock: tuple[float, ...] = ()  # the clocks just after the last move here
         self._clocked: tuple[str, ...] = ()
         self._said_divergence: str | None = None
+        self._journal: Journal | None = None  # where the message numbers are reserved
 
     # --- starting ------------------------------------------------------------------
 
@@ -131,6 +138,7 @@ class RemoteGame:
         """How this board's controller starts: the stored remote game taken up again,
         a new game hosted here, or the host's game joined (waits for the broker)."""
         given = dict(settings or {})
+        self._journal = journal
         if self.request.watch:
             return self._watch(game)
         stored = journal.unfinished(game.name) if self.request.resume else None
@@ -138,7 +146,7 @@ class RemoteGame:
             setting = RemoteSetting.parse(str(stored.settings["remote"]))
             wanted = self.request.code
             if (setting.role is Role.HOST) == self.request.host and wanted in (None, setting.code):
-                self._open(setting)
+                self._open(setting, resumed=True)
                 self.seats = self._local_seats(game, stored.settings)
                 self.line = sum(1 for r in stored.records if r.kind is RecordKind.TAKEBACK)
                 self._resumed = True
@@ -147,13 +155,20 @@ class RemoteGame:
             return self._host(game, options, position, moves, given)
         return self._join(game, given)
 
-    def _open(self, setting: RemoteSetting) -> None:
-        """Derive the room's keys and connect (in the background)."""
+    def _open(self, setting: RemoteSetting, *, resumed: bool = False) -> None:
+        """Derive the room's keys and connect (in the background). A board taking its
+        game up again numbers its messages on from what its store reserved (a store
+        of an older Kiban, which numbered by the clock: from the clock, once)."""
         self.setting = setting
         keys = setting.code.keys()
         if setting.role is Role.WATCH:
             keys = replace(keys, join=None)  # a spectator, whichever code it was given
-        room = Room(keys, setting.board, setting.role, setting.identity, setting.host_key)
+        floor = setting.sequence
+        if floor is None:
+            floor = time.time_ns() // 1_000_000 if resumed else 0
+        room = Room(
+            keys, setting.board, setting.role, setting.identity, setting.host_key, sequence=floor
+        )
 
         def will() -> tuple[str, bytes]:
             return room.message(Topic.ONLINE, Presence(False))
@@ -311,6 +326,7 @@ class RemoteGame:
         self.game_id = controller.game_id
         self._seat_count = len(controller.game.seats)
         self.detached = False
+        self._reserve()
         self._moves = _move_texts(controller.position)
         setting = self.setting
         assert setting is not None
@@ -380,8 +396,23 @@ class RemoteGame:
             self._publish_spec(room, _granted(controller))
         events = self._events(controller, room)
         self._publish_state(self._state(controller, at))
+        self._reserve()
         controller.network_waits(self._trouble(controller))
         return events
+
+    def _reserve(self) -> None:
+        """Keep the game store ahead of the message numbers used: ``RESERVE`` more
+        once fewer than ``RESERVE_AHEAD`` are left."""
+        setting, room, journal = self.setting, self.room, self._journal
+        if setting is None or room is None or journal is None or self.game_id is None:
+            return
+        if setting.role is Role.WATCH:
+            return  # says nothing
+        used = room.sequence.last
+        if setting.sequence is not None and used + RESERVE_AHEAD <= setting.sequence:
+            return
+        self.setting = replace(setting, sequence=used + RESERVE)
+        journal.save_setting(self.game_id, "remote", self.setting.text())
 
     def _publish_spec(self, room: Room, granted: frozenset[SeatRequest]) -> None:
         spec = self._host_spec

@@ -18,7 +18,7 @@ code's word and every other board by the key the host seated it with.
 from __future__ import annotations
 
 import logging
-import time
+import threading
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
@@ -73,19 +73,25 @@ _LATER = Later.LATER
 
 
 class Sequencer:
-    """Numbers for one sender's messages that only go up, across restarts too: the
-    wall clock's milliseconds, or one more than the last (a Pi without a clock chip
-    may boot with an early time), or past anything seen of its own earlier life."""
+    """Numbers for one sender's messages that only go up, across restarts too: one more
+    than the last, from ``floor`` (what the game store reserved before a restart,
+    ``remote/game.py``), or past anything seen of its own earlier life. Never the
+    clock: a Pi without a clock chip boots with an early time, and a board that
+    numbered by it was refused as stale once the broker forgot its last message.
+    (The last will is made on the connection's thread: hence the lock.)"""
 
-    def __init__(self) -> None:
-        self.last = 0
+    def __init__(self, floor: int = 0) -> None:
+        self.last = floor
+        self._lock = threading.Lock()
 
     def next(self) -> int:
-        self.last = max(self.last + 1, time.time_ns() // 1_000_000)
-        return self.last
+        with self._lock:
+            self.last += 1
+            return self.last
 
     def saw_own(self, seq: int) -> None:
-        self.last = max(self.last, seq)
+        with self._lock:
+            self.last = max(self.last, seq)
 
 
 @dataclass(slots=True)
@@ -125,9 +131,12 @@ class Room:
         role: Role,
         identity: BoardKey | None = None,
         host_key: str | None = None,
+        *,
+        sequence: int = 0,
     ) -> None:
         """``identity``: this board's key pair (None for a spectator); ``host_key``: the
-        host's key as this board knew it before a restart."""
+        host's key as this board knew it before a restart; ``sequence``: every number
+        this board sent before a restart is below it."""
         self.keys = keys
         self.board = board
         self.role = role
@@ -140,7 +149,7 @@ class Room:
         self.introduced: dict[str, str] = {}  # boards the play code introduced: their key
         self.refused = Refusals()
         self.duplicates = 0
-        self.sequence = Sequencer()
+        self.sequence = Sequencer(sequence)
         self._seen: dict[str, int] = {}  # the highest seq accepted per topic
         self.version = 0  # goes up whenever something read changes what is known
         # this board's topics to say again: something not its newest was sent there (a

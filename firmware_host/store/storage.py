@@ -318,6 +318,19 @@ class GameStore:
             (json.dumps(settings, sort_keys=True), game_id),
         )
 
+    def save_setting(self, game_id: int, key: str, value: str) -> None:
+        """One of a game's settings changed while it is played (a remote game's message
+        numbers reserved ahead, ``remote/game.py``)."""
+        rows = self._read("SELECT settings FROM games WHERE id = ?", (game_id,), "the settings")
+        if not rows:
+            raise StorageError(f"no game {game_id} in {self.path}")
+        settings = _json(rows[0][0], dict)
+        settings[key] = value
+        self._write(
+            "UPDATE games SET settings = ? WHERE id = ?",
+            (json.dumps(settings, sort_keys=True), game_id),
+        )
+
     def save_clock(self, game_id: int, remaining: tuple[float, ...]) -> None:
         """The clock times as they stand, so that a resumed game keeps them."""
         self._write(

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
+import pytest
+
 from firmware_host.remote.code import GameCode, RoomKeys, _mac
 from firmware_host.remote.identity import BoardKey
 from firmware_host.remote.messages import (
@@ -22,6 +24,7 @@ from firmware_host.remote.messages import (
     topic,
 )
 from firmware_host.remote.room import REPORT_EVERY, Refusals, Role, Room, SeatRequest
+from firmware_host.remote.setting import RemoteGameError, RemoteSetting
 
 UID = "g1"
 START = "gle/1c1/1C1/ELG b - 1"
@@ -273,3 +276,23 @@ def test_refusals_are_told_once_then_at_most_once_a_minute() -> None:
     later = refusals.report(REPORT_EVERY + 1)
     assert later is not None and "refused 9998 messages" in later and "last minute" in later
     assert refusals.report(REPORT_EVERY + 2) is None and refusals.count == 9_999
+
+
+def test_message_numbers_go_on_from_the_store_never_from_the_clock() -> None:
+    """A board numbers on from what its store reserved; the clock plays no part."""
+    room = Room(keys(), "j1", Role.JOIN, key_of("j1"), sequence=5_000)
+    assert [room.sequence.next() for _ in range(3)] == [5_001, 5_002, 5_003]
+    fresh = Room(keys(), "j2", Role.JOIN, key_of("j2"))
+    assert fresh.sequence.next() == 1
+
+
+def test_the_stored_setting_keeps_the_numbers_reserved() -> None:
+    code = GameCode("K7QM2XRDP9")
+    setting = RemoteSetting(Role.JOIN, code, "j1", UID, key_of("j1"), "hostkey", 12_000)
+    assert RemoteSetting.parse(setting.text()) == setting
+    older = replace(setting, sequence=None)  # kept by a Kiban that numbered by the clock
+    assert older.text().count(":") == 5 and RemoteSetting.parse(older.text()) == older
+    with pytest.raises(RemoteGameError, match="cannot be read"):
+        RemoteSetting.parse(setting.text() + ":7")
+    with pytest.raises(RemoteGameError, match="cannot be read"):
+        RemoteSetting.parse(older.text() + ":x")
