@@ -33,6 +33,7 @@ from firmware_host.remote.messages import (
     Offer,
     Presence,
     Topic,
+    is_board_id,
     room_filter,
 )
 from firmware_host.remote.room import Role, Room, SeatRequest
@@ -198,7 +199,7 @@ class RemoteGame:
         if not open_seats:
             raise RemoteGameError("every seat is played at this board: no seat is left to join")
         setting = RemoteSetting(
-            Role.HOST, GameCode.new(), _board_id(), secrets.token_hex(6), BoardKey.new()
+            Role.HOST, GameCode.new(), self._board_name(), secrets.token_hex(6), BoardKey.new()
         )
         self._open(setting)
         self.seats = tuple(sorted(kept))
@@ -253,7 +254,7 @@ class RemoteGame:
                 "to play, ask the host for the game code"
             )
         identity = None if role is Role.WATCH else BoardKey.new()
-        self._open(RemoteSetting(role, code, _board_id(), "", identity))
+        self._open(RemoteSetting(role, code, self._board_name(), "", identity))
         spec: GameSpec = self._wait(lambda room: room.spec, "the host's game")
         if spec.game != game.name:
             raise RemoteGameError(f"game {code} is {spec.game}, not {game.name}")
@@ -302,6 +303,12 @@ class RemoteGame:
                 self.room.receive(topic_name, payload)
             if self.room.conflict is not None:
                 raise RemoteGameError(f"game {self.code} cannot be joined: {self.room.conflict}")
+            if self.room.twin:
+                raise RemoteGameError(
+                    f"game {self.code} cannot be joined: another board speaks as board "
+                    f"{self.room.board}, this board's broker login: each board needs a "
+                    "login of its own (kiban broker --add NAME makes one)"
+                )
             value = found(self.room)
             if value is not None:
                 return value
@@ -312,6 +319,13 @@ class RemoteGame:
             f"no answer with {what} for game {self.code} on {self.request.address} "
             f"within {wait:.0f} s ({trouble}): is the host's board on?"
         )
+
+    def _board_name(self) -> str:
+        """This board's id in the game: its login's user name on a broker that asks for
+        one (an ACL such as ``kiban broker`` writes lets each user write only the
+        topics named after it), else a random one."""
+        user = self.request.address.username
+        return user if user is not None and is_board_id(user) else secrets.token_hex(4)
 
     def _named_seats(self, game: Game[Any], names: tuple[str, ...]) -> tuple[int, ...]:
         return tuple(sorted({seat_index(game, name) for name in names}))
@@ -646,10 +660,6 @@ def _opponents(game: Game[Any], computers: Mapping[int, Any], remote: Sequence[i
     parts = [f"{game.seats[s].letter}={spec.text()}" for s, spec in sorted(computers.items())]
     parts += [f"{game.seats[s].letter}=remote" for s in remote]
     return ",".join(parts)
-
-
-def _board_id() -> str:
-    return secrets.token_hex(4)
 
 
 def _move_texts(position: Position[Any], known: tuple[str, ...] = ()) -> tuple[str, ...]:

@@ -157,6 +157,7 @@ class Room:
         self.overwritten: set[Topic] = set()
         self.asked = False  # another board asked for every state again
         self.conflict: str | None = None  # why the game's host cannot be told for sure
+        self.twin = False  # another key the code introduced speaks in this board's name
         self._sent: dict[str, bytes] = {}  # this board's last message per topic
         self._pending: dict[str, bytes] = {}  # a spectator's messages from unknown keys
 
@@ -206,6 +207,8 @@ class Room:
         sender = envelope.sender
         if sender == self.board:
             if self.identity is None or key != self.identity.public:
+                if self.keys.vouched(sender, key, signed.intro):
+                    self.twin = True  # one broker login on two boards, or a forger
                 return "signed in this board's name with another key: forged"
         elif isinstance(envelope.body, GameSpec):
             if not self.keys.vouched(sender, key, signed.intro):
@@ -303,7 +306,7 @@ class Room:
             topic(self.keys.room, Topic.ONLINE, self.board): Topic.ONLINE,
         }
         if self.role is Role.HOST:
-            own[topic(self.keys.room, Topic.GAME)] = Topic.GAME
+            own[topic(self.keys.room, Topic.GAME, self.board)] = Topic.GAME
         kind = own.get(topic_name)
         if kind is not None and payload != self._sent.get(topic_name):
             self.overwritten.add(kind)
@@ -313,8 +316,7 @@ class Room:
     def message(self, kind: Topic, body: Body) -> tuple[str, bytes]:
         """The topic and signed payload of one of this board's messages."""
         assert self.identity is not None, "a spectator says nothing"
-        board = None if kind is Topic.GAME else self.board
-        name = topic(self.keys.room, kind, board)
+        name = topic(self.keys.room, kind, self.board)
         envelope = Envelope(name, self.board, self.sequence.next(), body)
         intro = self.keys.introduce(self.board, self.identity.public, host=self.role is Role.HOST)
         payload = encode(envelope, self.identity, intro)

@@ -51,7 +51,7 @@ KINDS = {GameSpec: Topic.GAME, BoardState: Topic.BOARD, Presence: Topic.ONLINE, 
 def payload(sender: str, seq: int, body: Body, *, key: BoardKey | None = None) -> tuple[str, bytes]:
     """``sender``'s message as it would say it (signed with ``key``, its own by default)."""
     kind = KINDS[type(body)]
-    name = topic(keys().room, kind, None if kind is Topic.GAME else sender)
+    name = topic(keys().room, kind, sender)
     signing = key or key_of(sender)
     intro = keys().introduce(sender, signing.public, host=sender == "host")
     return name, encode(Envelope(name, sender, seq, body), signing, intro)
@@ -232,7 +232,7 @@ def test_a_spectator_holding_the_watch_code_cannot_host() -> None:
     room = Room(spectator_keys(), "w1", Role.WATCH)
     say(room, "host", 1, seated((1, "j1")))
     forger = BoardKey.new()
-    name = topic(keys().room, Topic.GAME)
+    name = topic(keys().room, Topic.GAME, "host")
     body = replace(seated((1, "j1")), keys=(("host", forger.public),), moves=("b3b2",))
     # the watch code's word for the forger's key is all a spectator can make
     intro = {"watch": _mac(spectator_keys().watch, "host", forger.public)}
@@ -248,11 +248,11 @@ def test_an_empty_message_on_a_boards_own_topic_is_said_again() -> None:
     assert room.receive(topic(keys().room, Topic.BOARD, "j1"), b"") is None
     assert not room.overwritten  # another board's topic: that board says it again
     room.receive(topic(keys().room, Topic.BOARD, "host"), b"")
-    room.receive(topic(keys().room, Topic.GAME), b"")
+    room.receive(topic(keys().room, Topic.GAME, "host"), b"")
     room.receive(topic(keys().room, Topic.ONLINE, "host"), b"")
     assert room.overwritten == {Topic.BOARD, Topic.GAME, Topic.ONLINE}
     joiner = joiner_room()
-    joiner.receive(topic(keys().room, Topic.GAME), b"")
+    joiner.receive(topic(keys().room, Topic.GAME, "host"), b"")
     assert not joiner.overwritten  # the game is the host's to say
 
 
