@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from firmware_host.online.errors import TokenError
-from firmware_host.store.replacing import replace_file
+from firmware_host.store.replacing import ReplaceError, replace_file
 
 TOKEN_FILE = "lishogi-token"
 """The file's name in the state directory."""
@@ -68,7 +68,12 @@ def store_token(state_dir: Path, token: ApiToken) -> Path:
     first byte."""
     state_dir.mkdir(parents=True, exist_ok=True)
     path = token_path(state_dir)
-    replace_file(path, (token.secret + "\n").encode("ascii"), mode=0o600)
+    if path.is_dir():
+        raise TokenError(f"{path} is a directory, not the token file: remove it, then log in")
+    try:
+        replace_file(path, (token.secret + "\n").encode("ascii"), mode=0o600)
+    except ReplaceError as error:
+        raise TokenError(f"the lishogi token cannot be kept: {error}") from None
     return path
 
 
@@ -79,8 +84,16 @@ def read_token(state_dir: Path) -> ApiToken | None:
         descriptor = os.open(path, os.O_RDONLY)
     except FileNotFoundError:
         return None
+    except OSError as error:
+        raise TokenError(f"{path} cannot be read: {error.strerror}") from None
+    status = os.fstat(descriptor)
+    if not stat.S_ISREG(status.st_mode):
+        os.close(descriptor)
+        raise TokenError(
+            f"{path} is not a file (a directory?): remove it, then log in again "
+            "(kiban online login)"
+        )
     with os.fdopen(descriptor, encoding="ascii") as file:
-        status = os.fstat(file.fileno())
         if status.st_mode & (stat.S_IRWXG | stat.S_IRWXO):
             raise TokenError(
                 f"{path} can be read by others (mode {stat.S_IMODE(status.st_mode):o}); "
@@ -91,7 +104,10 @@ def read_token(state_dir: Path) -> ApiToken | None:
                 f"{path} belongs to another user; Kiban will not use it. "
                 f"Fix: chown {os.getuid()} {path} && chmod 600 {path}"
             )
-        text = file.read().strip()
+        try:
+            text = file.read(4096).strip()
+        except (OSError, UnicodeDecodeError):
+            text = ""  # not a token's letters: said below, naming the file
     try:
         return ApiToken(text)
     except TokenError:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from engine.search.ladder import LADDER_FILE, Ladder, LadderEngine, read_ladder
+from engine.search.ladder import LADDER_FILE, Ladder, LadderEngine, read_ladder_file
 from firmware_host.store.replacing import replace_text
 from firmware_host.tools.ladder import (
     PARAMETERS,
@@ -87,7 +87,7 @@ def table_text(table: Ladder) -> str:
 
 def load_table(path: Path = LADDER_FILE) -> Ladder:
     """The table at ``path`` as it is now (read afresh: the tool rewrites it)."""
-    return read_ladder(path.read_text(encoding="utf-8")) if path.is_file() else Ladder()
+    return read_ladder_file(path) if path.is_file() else Ladder()
 
 
 def write_table(played: Played, path: Path = LADDER_FILE) -> Measured:
