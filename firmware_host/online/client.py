@@ -13,6 +13,7 @@ goes into the Authorization header and nowhere else.
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import aclosing, asynccontextmanager
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ from firmware_host.online.errors import (
     MoveRefused,
     NotAuthorizedError,
     RateLimitedError,
+    SeekLimitError,
 )
 from firmware_host.online.messages import (
     Account,
@@ -50,6 +52,7 @@ from firmware_host.online.reading import (
     read_object,
     read_playing,
 )
+from firmware_host.online.rules import SEEKS_PER_MINUTE, board_api_refusal
 
 LISHOGI = "https://lishogi.org"
 
@@ -69,6 +72,13 @@ class Seek:
     variant: str = "standard"
     side: Side | None = None
     rating_range: str | None = None
+    sfen: str | None = None  # a handicap's position (rules.HANDICAPS); None: the usual start
+
+    def refusal(self) -> str | None:
+        """Why lishogi's Board API would not take this seek (``rules.py``), or None."""
+        return board_api_refusal(
+            self.minutes * 60, self.increment_s, self.byoyomi_s, self.periods, rated=self.rated
+        )
 
     def form(self) -> dict[str, str]:
         form = {
@@ -82,6 +92,8 @@ class Seek:
         }
         if self.rating_range is not None:
             form["ratingRange"] = self.rating_range
+        if self.sfen is not None:
+            form["sfen"] = self.sfen
         return form
 
 
@@ -96,9 +108,16 @@ class ChallengeTerms:
     rated: bool = False
     variant: str = "standard"
     side: Side | None = None
+    sfen: str | None = None  # a handicap's position (rules.HANDICAPS); None: the usual start
+
+    def refusal(self) -> str | None:
+        """Why lishogi's Board API would not take this challenge's game, or None."""
+        return board_api_refusal(
+            self.limit_s, self.increment_s, self.byoyomi_s, self.periods, rated=self.rated
+        )
 
     def form(self) -> dict[str, str]:
-        return {
+        form = {
             "clock.limit": str(self.limit_s),
             "clock.increment": str(self.increment_s),
             "clock.byoyomi": str(self.byoyomi_s),
@@ -107,6 +126,9 @@ class ChallengeTerms:
             "variant": self.variant,
             "color": "random" if self.side is None else self.side.value,
         }
+        if self.sfen is not None:
+            form["sfen"] = self.sfen
+        return form
 
 
 class LishogiClient:
@@ -135,6 +157,8 @@ class LishogiClient:
         self._stream_timeout = aiohttp.ClientTimeout(total=None, sock_read=stream_idle_s)
         self._lock = asyncio.Lock()
         self._quiet_until = 0.0  # no call before this time (the loop's clock): a 429's minute
+        self._seeks: deque[float] = deque(maxlen=SEEKS_PER_MINUTE)  # when the last began
+        self._seeking = False  # a seek is open (lishogi takes one at a time)
 
     @property
     def rate_limit_pause_s(self) -> float:
@@ -213,10 +237,25 @@ class LishogiClient:
 
     async def seek(self, seek: Seek) -> None:
         """Seek until paired: returns when lishogi closes the seek (the game then
-        arrives as gameStart on the event stream); cancel the task to withdraw it."""
-        async with self._stream("POST", "/api/board/seek", data=seek.form()) as lines:
-            async for _ in lines:
-                pass  # only keep-alive lines: the open connection is the seek
+        arrives as gameStart on the event stream); cancel the task to withdraw it.
+        lishogi takes one open seek at a time and 5 a minute: one more is
+        ``SeekLimitError``, said before asking."""
+        now = asyncio.get_running_loop().time()
+        if self._seeking:
+            raise SeekLimitError("a seek is open already: lishogi takes one at a time")
+        if len(self._seeks) == SEEKS_PER_MINUTE and now - self._seeks[0] < 60.0:
+            wait = 60.0 - (now - self._seeks[0])
+            raise SeekLimitError(
+                f"lishogi takes {SEEKS_PER_MINUTE} seeks a minute: the next in {wait:.0f} s"
+            )
+        self._seeks.append(now)
+        self._seeking = True
+        try:
+            async with self._stream("POST", "/api/board/seek", data=seek.form()) as lines:
+                async for _ in lines:
+                    pass  # only keep-alive lines: the open connection is the seek
+        finally:
+            self._seeking = False
 
     async def challenge(self, username: str, terms: ChallengeTerms) -> Challenge:
         """Challenge a named user; their acceptance arrives as gameStart."""

@@ -90,6 +90,9 @@ def request_of(action: OnlineStart, game: Game[Any]) -> OnlineRequest:
         rated=rated,
         variant=variant,
     )
+    refusal = seek.refusal() if way is Way.SEEK else terms.refusal()
+    if way is not Way.ACCEPT and refusal is not None:  # lishogi's rule, said before asking
+        raise CommandError(Problem.INVALID, refusal, "clock")
     return OnlineRequest(way, variant, who, seek, terms)
 
 

@@ -198,7 +198,7 @@ def test_a_seek_waits_open_until_paired_and_the_game_starts() -> None:
             assert not seeking.done()
             game = fake.pair_seek("bob")
             await asyncio.wait_for(seeking, 5)
-            assert await anext(events) == GameStarted(game.id)
+            assert await anext(events) == GameStarted(game.id, board=True)
             await events.aclose()
 
     asyncio.run(scenario())
@@ -222,7 +222,7 @@ def test_challenges_sent_received_accepted_and_declined() -> None:
             received = await anext(bob_events)
             assert received == ChallengeEvent(ChallengeNews.RECEIVED, sent)
             await bob.accept_challenge(sent.id)
-            assert await anext(bob_events) == GameStarted(sent.id)
+            assert await anext(bob_events) == GameStarted(sent.id, board=True)
             await bob_events.aclose()
 
             other = fake.challenge_from("bob", "alice")
