@@ -146,6 +146,22 @@ def _host_name(host: str) -> x509.GeneralName:
     return x509.DNSName(host)
 
 
+def _key_usage(*, signs_certificates: bool) -> x509.KeyUsage:
+    """An authority's key signs certificates (and lists of revoked ones); a broker's
+    signs its TLS handshakes (ECDSA: no key encipherment)."""
+    return x509.KeyUsage(
+        digital_signature=not signs_certificates,
+        content_commitment=False,
+        key_encipherment=False,
+        data_encipherment=False,
+        key_agreement=False,
+        key_cert_sign=signs_certificates,
+        crl_sign=signs_certificates,
+        encipher_only=False,
+        decipher_only=False,
+    )
+
+
 def make_certificates(host: str, *, now: datetime.datetime | None = None) -> Certificates:
     """A certificate authority of the broker's own and the broker's certificate for
     ``host`` (its name or IP address, as the boards' addresses write it)."""
@@ -165,20 +181,7 @@ def make_certificates(host: str, *, now: datetime.datetime | None = None) -> Cer
         .not_valid_before(now - datetime.timedelta(minutes=5))
         .not_valid_after(until)
         .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
-        .add_extension(
-            x509.KeyUsage(
-                digital_signature=False,
-                content_commitment=False,
-                key_encipherment=False,
-                data_encipherment=False,
-                key_agreement=False,
-                key_cert_sign=True,
-                crl_sign=True,
-                encipher_only=False,
-                decipher_only=False,
-            ),
-            critical=True,
-        )
+        .add_extension(_key_usage(signs_certificates=True), critical=True)
         .add_extension(ca_id, critical=False)
         .sign(ca_key, hashes.SHA256())
     )
@@ -192,20 +195,7 @@ def make_certificates(host: str, *, now: datetime.datetime | None = None) -> Cer
         .not_valid_before(now - datetime.timedelta(minutes=5))
         .not_valid_after(until)
         .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
-        .add_extension(
-            x509.KeyUsage(
-                digital_signature=True,
-                content_commitment=False,
-                key_encipherment=False,
-                data_encipherment=False,
-                key_agreement=False,
-                key_cert_sign=False,
-                crl_sign=False,
-                encipher_only=False,
-                decipher_only=False,
-            ),
-            critical=True,
-        )
+        .add_extension(_key_usage(signs_certificates=False), critical=True)
         .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
         .add_extension(x509.SubjectAlternativeName([name]), critical=False)
         .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
