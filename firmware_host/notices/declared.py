@@ -30,10 +30,12 @@ def on_wire(
 
 
 class Proposal(Enum):
-    """What one board proposes to the others: a draw, or a takeback."""
+    """What one board proposes to the others: a draw, or a takeback; or what a board
+    asks of the host's player: a seat another board holds (never sent as an offer)."""
 
     DRAW = "draw"
     TAKEBACK = "takeback"
+    SEAT = "seat"
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ a run, the press itself asks for the next one; ``asked_run`` picks it.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -26,7 +27,7 @@ from typing import Any
 from drivers.buttons import ButtonRole
 from engine.game import Game, Position
 from engine.physical import Sensing, Spot
-from engine.puzzles import Puzzle, PuzzleError, choose, kind_of, load
+from engine.puzzles import Puzzle, PuzzleError, choose, kind_of, load_file
 from firmware_host.notices.declared import (
     GameStarted,
     HintShown,
@@ -42,10 +43,21 @@ from firmware_host.session.actions import Guide, Hint, NewGame, Press, TakeBack
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event
 
+log = logging.getLogger(__name__)
+
+
+def shipped(game: Game[Any]) -> tuple[Puzzle, ...]:
+    """The puzzles shipped with ``game``; a torn line of its file costs its own puzzle
+    only, and the log says which file and line."""
+    read = load_file(game)
+    for torn in read.torn:
+        log.warning("a puzzle skipped: %s", torn)
+    return read.puzzles
+
 
 def pick(game: Game[Any], difficulty: int | None, index: int) -> Puzzle:
     """The ``index``-th shipped puzzle of ``game`` at ``difficulty`` (any when None)."""
-    return choose(load(game), difficulty, index)
+    return choose(shipped(game), difficulty, index)
 
 
 def new_run(game: Game[Any], difficulty: int | None, index: int | None = None) -> PuzzleRun:
@@ -61,14 +73,14 @@ def asked_run(game: Game[Any], last: PuzzleRun | None) -> PuzzleRun:
     any): as hard as it, one step harder once it was solved (up to the game's hardest),
     the easiest at first; never ``last``'s own puzzle again while another is as hard.
     Raises ``PuzzleError`` when the game ships none."""
-    puzzles = load(game)
-    shipped = sorted({puzzle.difficulty for puzzle in puzzles})
-    if not shipped:
+    puzzles = shipped(game)
+    grades = sorted({puzzle.difficulty for puzzle in puzzles})
+    if not grades:
         raise PuzzleError(f"{game.name} ships no puzzles")
-    difficulty = shipped[0]
+    difficulty = grades[0]
     if last is not None:
         difficulty = last.puzzle.difficulty
-        harder = [d for d in shipped if d > difficulty]
+        harder = [d for d in grades if d > difficulty]
         if last.solved and harder:
             difficulty = harder[0]
     pool = [p for p in puzzles if p.difficulty == difficulty]

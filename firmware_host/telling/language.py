@@ -14,6 +14,7 @@ import ast
 import gettext
 import inspect
 import io
+import logging
 import re
 import struct
 import sys
@@ -30,6 +31,8 @@ from engine.errors import KibanError
 from engine.game import Game
 from engine.outcome import Termination
 from engine.registry import games
+
+log = logging.getLogger(__name__)
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "kiban"
@@ -83,9 +86,24 @@ def catalogue_path(language: Language) -> Path:
 
 
 @cache
-def catalogue(language: Language) -> gettext.GNUTranslations:
-    """``language``'s catalogue, read once per process."""
-    entries = read_po(catalogue_path(language).read_text(encoding="utf-8"))
+def catalogue(language: Language) -> gettext.NullTranslations:
+    """``language``'s catalogue, read once per process. A catalogue missing or torn
+    (a line it cannot read) tells in English, with a warning naming the file and line:
+    the board goes on, in words its players may know less well."""
+    path = catalogue_path(language)
+    try:
+        entries = read_po(path.read_text(encoding="utf-8"), str(path))
+    except (OSError, UnicodeDecodeError) as error:
+        name = language.name.lower()
+        log.warning(
+            "the %s catalogue %s cannot be read (%s): telling in English", name, path, error
+        )
+        return gettext.NullTranslations()
+    except CatalogueError as error:
+        log.warning(
+            "the %s catalogue is torn (%s): telling in English", language.name.lower(), error
+        )
+        return gettext.NullTranslations()
     return gettext.GNUTranslations(io.BytesIO(mo_bytes(entries)))
 
 
@@ -96,13 +114,14 @@ _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
 def _unquote(line: str) -> str:
     match = _STRING.match(line.strip())
     if match is None:
-        raise CatalogueError(f"not a quoted string: {line!r}")
+        raise CatalogueError(f"not a quoted string: {line[:80]!r}")
     return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), match.group(1))
 
 
-def read_po(text: str) -> dict[str, str]:
+def read_po(text: str, source: str = "the catalogue") -> dict[str, str]:
     """The translated entries of a ``.po`` file (msgid to msgstr; the header under "").
-    Untranslated and fuzzy entries are left out, as msgfmt leaves them out."""
+    Untranslated and fuzzy entries are left out, as msgfmt leaves them out. A line it
+    cannot read is a ``CatalogueError`` naming ``source`` and the line."""
     entries: dict[str, str] = {}
     msgid: list[str] | None = None
     msgstr: list[str] | None = None
@@ -113,25 +132,28 @@ def read_po(text: str) -> dict[str, str]:
         if msgid is not None and msgstr is not None and "".join(msgstr) and not fuzzy:
             entries["".join(msgid)] = "".join(msgstr)
 
-    for line in [*text.splitlines(), ""]:
+    for number, line in enumerate([*text.splitlines(), ""], start=1):
         stripped = line.strip()
-        if not stripped:
-            close()
-            msgid = msgstr = current = None
-            fuzzy = False
-        elif stripped.startswith("#"):
-            fuzzy = fuzzy or (stripped.startswith("#,") and "fuzzy" in stripped)
-        elif stripped.startswith("msgid "):
-            close()
-            msgid, msgstr = [_unquote(stripped[6:])], None
-            current = msgid
-        elif stripped.startswith("msgstr "):
-            msgstr = [_unquote(stripped[7:])]
-            current = msgstr
-        elif stripped.startswith('"') and current is not None:
-            current.append(_unquote(stripped))
-        else:
-            raise CatalogueError(f"cannot read the catalogue line {line!r}")
+        try:
+            if not stripped:
+                close()
+                msgid = msgstr = current = None
+                fuzzy = False
+            elif stripped.startswith("#"):
+                fuzzy = fuzzy or (stripped.startswith("#,") and "fuzzy" in stripped)
+            elif stripped.startswith("msgid "):
+                close()
+                msgid, msgstr = [_unquote(stripped[6:])], None
+                current = msgid
+            elif stripped.startswith("msgstr "):
+                msgstr = [_unquote(stripped[7:])]
+                current = msgstr
+            elif stripped.startswith('"') and current is not None:
+                current.append(_unquote(stripped))
+            else:
+                raise CatalogueError(f"cannot read the catalogue line {line[:80]!r}")
+        except CatalogueError as error:
+            raise CatalogueError(f"{source}, line {number}: {error}") from None
     return entries
 
 

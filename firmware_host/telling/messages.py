@@ -135,7 +135,20 @@ WARNINGS = (
 )
 """The blunder warning's reason, the verdict and the opening draw's description."""
 
+TOKEN_REFUSED_MSGID = N_(
+    "lishogi refused the token: log in again ({command}, or the Play online dialog);"
+    " the game is kept"
+)
+TOKEN_REFUSED = TOKEN_REFUSED_MSGID.format(command="kiban online login")
+"""An online game's token revoked or expired (online/streams.py, online/outbox.py)."""
+
+SLOWED_MSGID = N_("lishogi asks to wait (429): the move is sent again in {count} s")
+"""lishogi answered a move with 429 (online/outbox.py): the move goes after its pause."""
+
 ACROSS = (
+    # the online game's token, lishogi's pause (online/seat.py trouble)
+    TOKEN_REFUSED_MSGID,
+    SLOWED_MSGID,
     # the remote game (remote/game.py waiting, divergence)
     N_("waiting for the broker ({detail}): the game is kept"),
     N_("connecting"),

@@ -159,6 +159,7 @@ OFFERED = MappingProxyType(
     {
         Proposal.DRAW: N_("a draw offered: waiting for the other board's answer"),
         Proposal.TAKEBACK: N_("a takeback offered: waiting for the other board's answer"),
+        Proposal.SEAT: N_("a seat asked for: waiting for the host board's answer"),
     }
 )
 ANSWERED = MappingProxyType(
@@ -171,6 +172,10 @@ ANSWERED = MappingProxyType(
         (Proposal.DRAW, False, False): N_("a draw declined"),
         (Proposal.TAKEBACK, True, False): N_("a takeback accepted"),
         (Proposal.TAKEBACK, False, False): N_("a takeback declined"),
+        (Proposal.SEAT, True, True): N_("the host board gave this board the seat"),
+        (Proposal.SEAT, False, True): N_("the host board kept the seat for its own board"),
+        (Proposal.SEAT, True, False): N_("the seat is given to the board that asked"),
+        (Proposal.SEAT, False, False): N_("the seat stays with its own board"),
     }
 )
 PRESS_NEXT = N_("which move? {choices}: press next to cycle and ok to choose")

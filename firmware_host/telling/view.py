@@ -398,14 +398,20 @@ def _asked(controller: Controller, language: Language) -> str:
     proposals = [c for c in state.choices if isinstance(c, AcceptChoice)]
     if proposals:
         offered = proposals[0].proposal
-        msgid = (
-            N_("{seat} (the other board) offers a draw: accept / decline (selected: {selected})")
-            if offered.kind is Proposal.DRAW
-            else N_(
+        msgid = {
+            Proposal.DRAW: N_(
+                "{seat} (the other board) offers a draw: accept / decline (selected: {selected})"
+            ),
+            Proposal.TAKEBACK: N_(
                 "{seat} (the other board) offers to take back a move:"
                 " accept / decline (selected: {selected})"
-            )
-        )
+            ),
+            Proposal.SEAT: N_(
+                "another board asks to play {seat} in place of its board, which is offline"
+                " (accept only if that board lost its store): accept / decline"
+                " (selected: {selected})"
+            ),
+        }[offered.kind]
         who = _seat(controller, offered.seat, language)
         return _told(language, msgid, seat=who, selected=choices[selected])
     takebacks = [isinstance(choice, TakebackChoice) for choice in state.choices]

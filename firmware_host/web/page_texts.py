@@ -25,6 +25,7 @@ from firmware_host.opponents.seats import OpponentKind, OpponentSpec
 from firmware_host.session.review import Review
 from firmware_host.store.review_notes import MoveNote
 from firmware_host.telling.language import N_, Language, translated
+from firmware_host.telling.messages import SLOWED_MSGID, TOKEN_REFUSED_MSGID
 from firmware_host.telling.reasons import template_pattern
 
 OTHER_LANGUAGES = tuple(language for language in Language if language is not Language.ENGLISH)
@@ -103,6 +104,8 @@ VERDICT = N_("{seat} wins in {moves}")
 """What the computer proved of the game's end (session/computer.py ``proved``)."""
 
 WAITING = (
+    TOKEN_REFUSED_MSGID,
+    SLOWED_MSGID,
     N_("waiting for the broker ({error}): the game is kept"),
     N_("waiting for a board to join as {seat} (game code {code})"),
     N_("waiting for the opponent's board ({seat}): it is offline"),

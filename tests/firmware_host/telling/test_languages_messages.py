@@ -61,8 +61,8 @@ NAMES = frozenset(
 TYPED = frozenset({"name", "value"})
 """A typed form's words (NAME=VALUE), kept in every language."""
 COGNATES = {
-    Language.POLISH: {"robot", "offline"},
-    Language.CZECH: {"robot", "disk", "broker", "offline"},
+    Language.POLISH: {"robot", "offline", "online", "token"},
+    Language.CZECH: {"robot", "disk", "broker", "offline", "online", "token"},
     Language.FRENCH: {"robot", "points", "camp", "lance", "position", "broker", "code"},
 }
 """Words the language writes as English does."""
