@@ -268,6 +268,12 @@ class Recognizer(Generic[M]):
         self.rereading.saw(
             new, changed, now, at_rest=new == self._expected, close=lambda: self.close(now)
         )
+        if self._frame == self._expected and now - self._rest_from >= self.timing.settle:
+            # the board rested as the position has it: what the hands touched before is
+            # past (a piece lifted and put back never blocks the next move); a moment's
+            # return (a capture's victim set down where the capturer came from) is not
+            self._touched.clear()
+            self._lifted_at.clear()
         self._frame = new
         self._changed_at = self._rest_from = now
         self._continuing = False
@@ -289,9 +295,7 @@ class Recognizer(Generic[M]):
                 if now - lifted <= self.timing.tap + EPSILON
             ]
             self._tapped = self._hints(sorted(quick, key=self._order.__getitem__))
-            self._touched.clear()
             self._blind = False
-            self._lifted_at.clear()
             # what it showed stays known: a piece just dropped may be the victim of a
             # quick reply lifted first, which brings the board back here for a moment
             self.overlap.standing = None
@@ -370,8 +374,11 @@ class Recognizer(Generic[M]):
             standing = self.overlap.standing
             if standing is not None:
                 deadlines.append(standing.since + self.timing.settle)
-        elif any(len(line) > 1 for line in self.overlap.seen):
-            deadlines.append(self._rest_from + self.timing.settle)  # a line of moves?
+        elif self.rereading.touched_since_played() or any(
+            len(line) > 1 for line in self.overlap.seen
+        ):
+            # a line of moves, or the last move's hand gone on with it?
+            deadlines.append(self._rest_from + self.timing.settle)
         if self._continuing:
             standing = self.overlap.standing
             rest_from = self._rest_from if standing is None else standing.since
@@ -487,7 +494,14 @@ class Recognizer(Generic[M]):
             # nothing its player's hand could be making
             rest_from = min(rest_from, standing.since)
             settled = now - rest_from >= rest - EPSILON
-        self._continuing = len(candidates) == 1 and self.overlap.goes_on(candidates[0])
+        alone = candidates[0] if len(candidates) == 1 else None
+        # a move that may go on (a chain), or that only takes pieces off with the cells it
+        # changes unseen untouched (a line slid to push a marble off, which no sensor
+        # tells from a marble held in the air), waits longer, or for a confirm; a hand
+        # that then goes on with it is read again (``engine.rereading``)
+        self._continuing = alone is not None and (
+            self.overlap.goes_on(alone) or self._looks_lifted(alone.footprint)
+        )
         if self._continuing:
             rest = max(rest, self.timing.extend)
             settled = now - rest_from >= rest - EPSILON
@@ -499,18 +513,33 @@ class Recognizer(Generic[M]):
             return OffGuide(moves, self.guide)
         ordered = [c for c in candidates if self._in_order(c.footprint)]
         if not ordered:
-            return Ambiguous(moves)  # the order of the changes rules out every one: ask
+            # the order of the changes rules out every one (a drop, then a neighbour
+            # knocked off its cell, looks like the neighbour moving onto the drop): the
+            # moves the board showed whole on the way are asked beside them, or the
+            # hands are given time to put the board right
+            shown = self._shown_within(moves)
+            if len(shown) > 1:
+                return Ambiguous(shown)
+            if now - self._changed_at >= self.timing.grace - EPSILON:
+                return OutOfStep(self._correction())
+            return Moving(self._hints(self._lifted_spots()))
         if len(ordered) > 1:
             shown = tuple(c.move for c in ordered)
             lines = self.overlap.explaining(self._frame)
             went_on = [line[0] for line in lines if self._paused(line[:1])]
             return Ambiguous((*dict.fromkeys(m for m in went_on if m not in shown), *shown))
-        only = ordered[0]
-        if self._looks_lifted(only.footprint):
-            # pieces taken off only, the cells it changes unseen untouched (a line slid
-            # to push a marble off): no sensor tells it from a marble held in the air
-            return Ambiguous((only.move,))
-        return self._alone_or_asked(only, self._frame)
+        return self._alone_or_asked(ordered[0], self._frame)
+
+    def _shown_within(self, moves: tuple[M, ...]) -> tuple[M, ...]:
+        """``moves`` and the single moves the board showed whole since the position began
+        whose changes it still shows (a drop on a cell, with a neighbour since gone)."""
+        shown = set(self._diff())
+        whole = [
+            line[0]
+            for line in self.overlap.seen
+            if len(line) == 1 and set(self.index.footprint(line[0]).changes) < shown
+        ]
+        return tuple(dict.fromkeys((*whole, *moves)))
 
     def _stood(self, diff: DiffKey, now: float, *, confirm: bool) -> Assessment[M] | None:
         """What stands, once its own spots have rested the settle time (or a confirm says

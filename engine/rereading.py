@@ -86,9 +86,18 @@ class Base(Generic[M]):
         base before the last, which only its player's hand going on may still change.
         ``waited``: the board waited for it to go on (a chain that may eat on) before it
         was committed."""
-        later = self.after(len(self.tail) - 1, sensing, sensed, self.committed_at)
+        later = self.after(self.last_shown(), sensing, sensed, self.committed_at)
         later.rested, later.waited = True, waited
         return later
+
+    def last_shown(self) -> int:
+        """Where the last move the board shows begins in the tail (the moves after it,
+        which change nothing sensed, a roll or a lost turn, belong with it)."""
+        footprints = self.overlap.footprints(self.tail)
+        for index in range(len(self.tail) - 1, -1, -1):
+            if footprints[index].changes:
+                return index
+        return 0
 
     def after(self, done: int, sensing: Sensing, sensed: frozenset[Spot], since: float) -> Base[M]:
         """A base after the first ``done`` open moves (they are done): what the hands did
@@ -115,6 +124,30 @@ class Base(Generic[M]):
         later.first_at, later.last_at = kept(self.first_at), kept(self.last_at)
         later.touched = {s for s in self.touched if s in own or self.last_at.get(s, 0) >= since}
         return later
+
+    def goes_on_with(self, move: M) -> bool:
+        """Whether ``move`` (from the base) moves the pieces the open moves took off their
+        spots: the hand that went on with them (a piece set down and moved on, a line of
+        marbles moved one by one, a marble held and set down elsewhere). A move the board
+        showed at rest changes only into such a move: a reading that leaves its pieces
+        where they were would make its rest a knock held that long."""
+        spots = self.overlap.index.footprint(move).spots()
+        taken: set[Spot] = set()
+        for footprint in self.overlap.footprints(self.tail):
+            taken |= {spot for spot, reading in footprint.changes if reading == EMPTY}
+        return taken <= spots
+
+    def landed(self) -> frozenset[Spot]:
+        """The cells the open moves set a piece down on (seen, or over a piece taken)."""
+        spots: set[Spot] = set()
+        for footprint in self.overlap.footprints(self.tail):
+            spots |= {spot for spot, reading in footprint.changes if reading != EMPTY}
+            spots |= footprint.hidden
+        return frozenset(spots)
+
+    def touched_since(self, when: float) -> frozenset[Spot]:
+        """The spots that changed after ``when``."""
+        return frozenset(spot for spot, at in self.last_at.items() if at > when + EPSILON)
 
     def in_order(self, footprint: Footprint) -> bool:
         return in_order(footprint, self.filled_at, self.lifted_at, frozenset(self.touched))
@@ -146,12 +179,15 @@ def decide(
 ) -> Reread[M] | None:
     """What the record becomes. ``here``: the lines from the record's position that make
     the board; ``there``: the lines from the base. ``seen`` gives a line as the board
-    sees it (each move's changes, the moves it cannot show left out: a roll), so that
-    two readings the board cannot tell apart (a promotion the player chose at a prompt)
-    are one reading, and a tail with a roll keeps it; ``unexplained`` the spots the
-    hands touched since the base that a line does not involve. A move the board showed
-    at rest changes only into another move of its player (the hand went on with it,
-    before the next player's began). None when every reading keeps the tail."""
+    sees it (each move's changes and the cells it changes unseen, the moves it cannot
+    show left out: a roll), so that two readings the board cannot tell apart (a
+    promotion the player chose at a prompt) are one reading, and a tail with a roll
+    keeps it; ``unexplained`` the spots the hands touched that a line does not account
+    for (the record's moves account only for what was touched before they were played).
+    A move the board showed at rest changes only into another move of its player (the
+    hand went on with it, before the next player's began: ``Base.goes_on_with``). None
+    when every reading
+    keeps the tail."""
     tail = base.tail
     keeping = [tail + line for line in here]
     keeping += [line for line in there if line[: len(tail)] == tail]
@@ -162,18 +198,20 @@ def decide(
         if line[: len(tail)] != tail
         and line
         and seen(line) not in kept_looks
-        and (len(line) == 1 or not base.rested)
+        and (not base.rested or (len(line) == 1 and base.goes_on_with(line[0])))
     ]
     if keeping and base.waited:
         return None  # it was given its time to go on: a hand that goes on now is the next
-    if keeping:
-        # a reading that needs more of the touched cells to be knocks than the record
-        # does is no reason to change it
-        least = [unexplained(line) for line in keeping]
-        others = [line for line in others if not any(few < unexplained(line) for few in least)]
+    if keeping and base.rested and not base.touched_since(base.committed_at) & base.landed():
+        return None  # no piece it set down was taken up again: the next player moves
     if not others:
         return None
-    readings = [*keeping, *others]
+    # a reading that needs more of the touched cells to be knocks than another does is
+    # dropped (the record, or a change of it)
+    needs = {line: unexplained(line) for line in [*keeping, *others]}
+    readings = [line for line in needs if not any(other < needs[line] for other in needs.values())]
+    if all(line[: len(tail)] == tail for line in readings):
+        return None
     common = shared(readings)
     kept = len(shared([common, tail]))
     parting = tuple(
@@ -241,6 +279,11 @@ class Rereading(Generic[M]):
         # a question a rereading left open: the frame, the moves before it, its choices
         self._asked: tuple[object, tuple[M, ...], tuple[M, ...]] | None = None
 
+    def touched_since_played(self) -> bool:
+        """Whether the hands changed the board since the last open move was played."""
+        base = self.base
+        return base is not None and bool(base.tail and base.touched_since(base.committed_at))
+
     def played(
         self,
         position: Position[M],
@@ -276,10 +319,11 @@ class Rereading(Generic[M]):
             if len(tail) < len(base.tail):
                 evidence = Evidence(frozenset(base.touched), base.lifted_at, base.first_at)
             grew = len(tail) > len(base.tail)
-            done = len(base.tail) if base.rested and grew else 0
+            before = len(base.tail)
             base.tail = tail
+            # the next move the board shows, after one it showed at rest: that one is done
+            done = before if base.rested and grew and base.last_shown() >= before else 0
             if done:
-                # the next move came after one the board showed at rest: that one is done
                 base = self.base = base.after(done, self.sensing, self.sensed, base.committed_at)
             elif grew:
                 base.rested = False  # a move more: the board has yet to show it at rest
@@ -380,13 +424,26 @@ class Rereading(Generic[M]):
         return answer
 
     def _looks(self, line: tuple[M, ...]) -> tuple[Hashable, ...]:
-        """A line from the base as the board sees it: each shown move's changes."""
+        """A line from the base as the board sees it: each shown move's changes and the
+        cells it changes unseen."""
         assert self.base is not None
         footprints = self.base.overlap.footprints(line)
-        return tuple(f.changes for f in footprints if f.changes)
+        return tuple((f.changes, f.hidden) for f in footprints if f.changes)
 
     def _unexplained(self, line: tuple[M, ...]) -> frozenset[Spot]:
-        """The spots the hands touched since the base that a line from it leaves alone."""
-        assert self.base is not None
-        spots = frozenset().union(*(f.spots() for f in self.base.overlap.footprints(line)))
-        return frozenset(self.base.touched) - spots
+        """The spots the hands touched since the base that a line from it does not
+        account for: a line that keeps the record's moves accounts for the spots touched
+        after they were played only by its later moves (the record's move was done); one
+        that changes them, for the record's spots too (its hand went on from there)."""
+        base = self.base
+        assert base is not None
+        footprints = base.overlap.footprints(line)
+        spots = frozenset().union(*(f.spots() for f in footprints))
+        missing = frozenset(base.touched) - spots
+        if line[: len(base.tail)] != base.tail:
+            # the hand went on from the record's moves: it touched their spots on its way
+            return missing - frozenset().union(
+                *(f.spots() for f in base.overlap.footprints(base.tail))
+            )
+        later = frozenset().union(*(f.spots() for f in footprints[len(base.tail) :]))
+        return missing | (base.touched_since(base.committed_at) - later)

@@ -44,7 +44,7 @@ from firmware_host.session.decisions import (
     Say,
 )
 from firmware_host.session.first_choice import initial_choice
-from firmware_host.session.state import Prompting, TakebackChoice
+from firmware_host.session.state import PlayOnChoice, Prompting, TakebackChoice
 
 
 class BoardReading:
@@ -55,10 +55,18 @@ class BoardReading:
         self._computer = computer
         self.sensing = sensing
         self._shown: object = None  # the last reading said
+        self._declined: object = None  # a takeback the players said no to, by play on
 
     def forget(self) -> None:
         """A new position: its readings are said afresh."""
         self._shown = None
+        self._declined = None
+
+    def played_on(self, assessment: object) -> None:
+        """The players answered an offered takeback with play on: it is not offered
+        again while the board shows the same."""
+        if isinstance(assessment, TakebackOffer):
+            self._declined = assessment
 
     def decide(
         self, assessment: Assessment[Any], now: Now, frame: Frame, forced: Hashable | None
@@ -87,9 +95,12 @@ class BoardReading:
             case TakebackOffer(plies, moves):
                 # Offered, never automatic: lifting the piece the opponent just dropped
                 # recreates the earlier board too, and must not undo their move; so may
-                # a move and its quick reply (offered beside it).
+                # a move and its quick reply (offered beside it). Play on says so, and
+                # the same board is not offered again.
+                if assessment == self._declined:
+                    return Follow()
                 played = tuple(sorted(moves, key=position.move_text))
-                return self._ask((TakebackChoice(plies), *played), now, frame)
+                return self._ask((TakebackChoice(plies), *played, PlayOnChoice()), now, frame)
             case IllegalMatch(move, reason):
                 shown = IllegalShown(position.move_text(move), reason, at)
                 policy = position.game.illegal_policy(position.options)

@@ -194,6 +194,7 @@ class Controller(Readout):
                 return list(notices)
             case PlayOn(said, judge):
                 if isinstance(self.state, Prompting):
+                    self._reading.played_on(self.assessment)  # a takeback said no to
                     self._enter(self._playing())
                 return [*said, *(self._judge(at) if judge else ())]
             case Ask(choices, selected, said):
@@ -425,7 +426,7 @@ class Controller(Readout):
             return []  # a partial or stale view of the board decides nothing
         state = self.state
         if isinstance(state, Over):
-            return []
+            return self._read_over(at)
         if isinstance(state, SettingUp):
             if self.frame and self.frame == dict(self.recognizer.expected):
                 self._enter(Playing(state.guide))
@@ -443,6 +444,17 @@ class Controller(Readout):
         if self.roll_due:
             return self._roll(at, asked=False)
         return self._answer_board(self.recognizer.assess(at), at)
+
+    def _read_over(self, at: float) -> list[Notice]:
+        """A game ended by a move the board read may still be read again while its hand
+        is on it (a lion set on the far rank and moved on, a king taken for a moment):
+        only a change of the record is taken, which reopens the game."""
+        if not self.recognizer.rereading.touched_since_played():
+            return []
+        assessment = self.recognizer.assess(at)
+        if isinstance(assessment, Reread) and assessment.back:
+            return self._answer_board(assessment, at)
+        return []
 
     def _answer_board(self, assessment: Assessment[Any], at: float) -> list[Notice]:
         """Do as the recognizer's reading of the board says (``BoardReading``)."""
@@ -495,7 +507,7 @@ class Controller(Readout):
         takeback, never deleted), ``moves`` played, the rest asked about."""
         notices: list[Notice] = []
         if back:
-            self.match.take_back(back, at, reopen=False)
+            self.match.take_back(back, at, reopen=isinstance(self.state, Over))
             self.history.taken_back(self.position, back)
             self.computer.moved()
             self._enter(Playing())

@@ -107,8 +107,12 @@ class Readout:
 
     def next_deadline(self, now: float) -> float | None:
         """When the controller wants a tick even if nothing happens on the board."""
-        if isinstance(self.state, SettingUp | Over) or not self.trust.trusted:
+        if not self.trust.trusted or isinstance(self.state, SettingUp):
             return None  # nothing is decided before a whole frame is seen
+        if isinstance(self.state, Over):
+            # the move that ended the game may still be read again (its hand went on)
+            open_move = self.recognizer.rereading.touched_since_played()
+            return self.recognizer.next_deadline(now) if open_move else None
         deadlines = [self.recognizer.next_deadline(now)]
         if self.clock is not None and self._boards.flags_here(self.clock.running):
             deadlines.append(self.clock.flag_time())

@@ -203,11 +203,19 @@ def _shuffle(items: list[T], chooser: Chooser) -> None:
 
 
 def with_waypoints(
-    trips: Sequence[Journey], before: Layout, after: Layout, chooser: Chooser, habits: Habits
+    trips: Sequence[Journey],
+    before: Layout,
+    after: Layout,
+    *,
+    chooser: Chooser,
+    habits: Habits,
+    cells: frozenset[Spot],
 ) -> list[Journey]:
-    """Some stones set down on their way on cells the move empties (a robot walked over
-    the tokens it eats, nearest first or in any order)."""
-    emptied = sorted(spot for spot in before if before[spot] and not after.get(spot))
+    """Some stones set down on their way on board cells the move empties (a robot walked
+    over the tokens it eats, nearest first or in any order)."""
+    emptied = sorted(
+        spot for spot in before if spot in cells and before[spot] and not after.get(spot)
+    )
     result = []
     for trip in trips:
         if trip.source is None or trip.target is None or not chooser.chance(habits.waypoint):
@@ -280,15 +288,19 @@ def ordered(
     before: Layout,
     cells: frozenset[Spot],
     chooser: Chooser,
+    sensed: frozenset[Spot] | None = None,
 ) -> list[Act]:
     """One order of every action that the hands allow: each journey's actions in turn,
     a stone landing only on a cell already cleared, a lift only of the stone the plan
     means to move. ``hands[1]``, when given, is another move planned on the board the
-    first leaves: it begins only once the first has begun, and each of its actions
-    waits until the stones it needs are where it expects them."""
+    first leaves: it begins only once the first has begun where a sensor sees it (on
+    ``sensed``, every spot by default: the next player's hand is never seen before the
+    mover's), and each of its actions waits until the stones it needs are where it
+    expects them."""
     table = Table(stacks_of(before), cells)
     queues = [[list(chain) for chain in chains] for chains in hands]
     result: list[Act] = []
+    begun = False  # the first hand was seen at work
 
     def clearing(hand: int, spot: Spot) -> bool:
         """Whether the hand has still to take a stone off ``spot`` (its move lands there
@@ -306,7 +318,7 @@ def ordered(
             for index, chain in enumerate(queue)
             if chain
             and table.can(chain[0])
-            and (hand == 0 or result)
+            and (hand == 0 or begun)
             and not (
                 isinstance(chain[0].action, PutStone | Supply)
                 and not chain[0].stop
@@ -329,6 +341,7 @@ def ordered(
         act = queues[hand][index].pop(0)
         table.do(act)
         result.append(act)
+        begun = begun or (hand == 0 and (sensed is None or act.action.spot in sensed))
     return result
 
 

@@ -134,12 +134,16 @@ def test_two_touched_targets_make_a_prompt() -> None:
     assert set(assessment.candidates) == board.moves("2b3b", "2b1b")
 
 
-def test_the_touched_set_clears_when_the_board_matches_again() -> None:
+def test_the_touched_set_clears_once_the_board_rests_as_the_position() -> None:
+    """A knock put back is forgotten once the board has rested as the position has it;
+    a moment's return keeps it (a capture's victim set down where the capturer came
+    from, then taken away: its cell was touched all the same)."""
     board = Board(FORK)
     board.set(1.0, b1=EMPTY)  # knocked and put back while nothing else is off
     board.set(1.1, b1=PRESENT)
-    assert board.recognizer.touched == frozenset()
+    assert board.recognizer.touched == frozenset({"1b"})  # back a moment only
     board.set(2.0, b2=EMPTY)
+    assert board.recognizer.touched == frozenset({"2b"})  # rested between: forgotten
     board.set(2.1, b3=EMPTY)
     board.set(2.2, b3=PRESENT)
     assert board.assess(2.2 + SETTLE) == Commit(board.move("2b3b"))

@@ -82,18 +82,34 @@ class Trial:
         position = self.position
         after = position.copy()
         after.push(move)
-        before_layout, after_layout = position.layout(), after.layout()
         footprint = position.footprint(move, self.sim.profile.sensing)
+        return self.plan_between(
+            position.layout(), after.layout(), footprint.hidden, chooser, habits, hand=hand
+        )
+
+    def plan_between(
+        self,
+        before_layout: Layout,
+        after_layout: Layout,
+        hidden: frozenset[Spot],
+        chooser: Chooser,
+        habits: Habits,
+        *,
+        hand: int = 0,
+    ) -> list[list[Act]]:
+        """The journeys that take the stones from one layout to another, for one hand."""
         cells = frozenset(self.sim.game.cells)
         trips = journeys(
             before_layout,
             after_layout,
-            footprint.hidden,
+            hidden,
             chooser=chooser,
             habits=habits,
             cells=cells,
         )
-        trips = with_waypoints(trips, before_layout, after_layout, chooser, habits)
+        trips = with_waypoints(
+            trips, before_layout, after_layout, chooser=chooser, habits=habits, cells=cells
+        )
         return acts_of(trips, hand)
 
     def played_move(self, move: Any) -> None:
@@ -111,9 +127,17 @@ class Trial:
             self.take_in()
 
     def _saw(self) -> None:
+        """What the stones themselves read now (a knocked or bouncing contact aside: the
+        board may take a move for done while one is knocked, not while a stone of the
+        move is still in the air)."""
         world = self.sim.world
         sensed = self.sim.profile.sensed_spots
-        self.seen.append((self.sim.now, {spot: world.reading(spot) for spot in sensed}))
+        game, sensing = self.sim.game, world.sensing
+        readings = {
+            spot: game.stack_reading(world.stacks[spot], sensing) if world.stacks.get(spot) else 0
+            for spot in sensed
+        }
+        self.seen.append((self.sim.now, readings))
 
     def hands_off(self) -> None:
         """The hands are off: the board is given time, then answered if it asks."""
@@ -151,6 +175,11 @@ class Trial:
     def _judge_commit(self, index: int, text: str, at: float) -> None:
         if index < len(self.played) and self.played[index] == text:
             return
+        recorded = self.start.copy()
+        for move in self.record[:index]:
+            recorded.push_text(move)
+        if recorded.chance_moves() is not None or len(list(recorded.legal_moves())) == 1:
+            return  # the board's own roll or lost turn after what it recorded
         if index >= len(self.positions):
             self.faults.append(f"recorded {text} at ply {index + 1}, nothing played there")
             return
@@ -159,8 +188,8 @@ class Trial:
             self.faults.append(f"recorded {text} at ply {index + 1}, played {wanted}")
 
     def _shown_at_rest(self, position: Position[Any], text: str, at: float) -> bool:
-        """Whether the sensors read exactly what ``text`` makes for the settle time
-        before ``at`` (the hand rested there)."""
+        """Whether the stones stood exactly as ``text`` leaves them for the settle time
+        before ``at`` (the hand rested there; a neighbour knocked meanwhile aside)."""
         after = position.copy()
         try:
             after.push_text(text)
@@ -244,7 +273,7 @@ def timed_steps(
 ) -> list[HandStep]:
     """The actions of one move (or two, interleaved) in an order the hands allow, timed."""
     cells = frozenset(trial.sim.game.cells)
-    acts = ordered(hands, before, cells, chooser)
+    acts = ordered(hands, before, cells, chooser, trial.sim.profile.sensed_spots)
     # a swap on a cell lasts at least the sensors' debounce time (and a scan more)
     profile = trial.sim.profile
     debounce = (profile.debounce_scans + 1) / profile.scan_hz

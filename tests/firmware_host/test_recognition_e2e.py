@@ -348,10 +348,10 @@ def test_putting_the_pieces_back_offers_a_takeback(answer: str) -> None:
     sim = make_sim()
     sim.perform("1d1c")
     notices = move_by_hand(sim, "1c", "1d")
-    assert prompts(notices) == [("takeback",)]
+    assert prompts(notices) == [("takeback", "play on")]
     assert not of(MovesTakenBack, notices)
     assert len(sim.controller.position.move_stack) == 1  # nothing undone yet
-    assert sim.controller.prompt_choices == ("takeback",)
+    assert sim.controller.prompt_choices == ("takeback", "play on")
     notices = sim.advance(5.0)
     assert not of(MovesTakenBack, notices)
     confirm = {
@@ -376,7 +376,7 @@ def test_lifting_the_piece_just_dropped_takes_nothing_back() -> None:
     assert commits(sim.perform("C*1c")) == ["C*1c"]
     sim.world.lift("1c")  # the opponent picks up the chick that was just dropped
     notices = sim.advance(5.0)
-    assert prompts(notices) == [("takeback",)]
+    assert prompts(notices) == [("takeback", "play on")]
     assert not of(MovesTakenBack, notices)
     assert sim.controller.position.text() == reference(["C*1c"], position)
     sim.world.place("1c")
