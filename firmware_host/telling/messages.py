@@ -127,13 +127,8 @@ WARNINGS = (
     N_("gives away material"),
     # the computer's verdict (session/computer.py)
     N_("{seat} wins in {count}"),
-    # the opening draw (engine/opening.py DrawResult.describe)
-    N_("furigoma: {tokin} tokin, {pawns} pawns: the tosser (bottom) plays first"),
-    N_("furigoma: {tokin} tokin, {pawns} pawns: the tosser's opponent (top) plays first"),
-    N_("drawn by lot: the player at the bottom moves first"),
-    N_("drawn by lot: the player at the top moves first"),
 )
-"""The blunder warning's reason, the verdict and the opening draw's description."""
+"""The blunder warning's reason and the verdict."""
 
 ACROSS = (
     # the remote game (remote/game.py waiting, divergence)

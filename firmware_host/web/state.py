@@ -37,13 +37,13 @@ from firmware_host.session.settings import Settings
 from firmware_host.session.state import Phase
 from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.legend import BoardView
+from firmware_host.telling.opening_words import draw_text
 from firmware_host.telling.reasons import result_text, seat_words
 from firmware_host.telling.speech import warnings_ahead
 from firmware_host.telling.spot_names import name_spots_in, spot_label, spot_name
 from firmware_host.telling.view import (
     Surface,
     build_view,
-    draw_text,
     message_text,
     prompt_labels,
 )
@@ -477,7 +477,7 @@ def _draw_json(game: Game[Any], drawn: DrawResult, tosses: Sequence[bool]) -> Js
         "seat0_side_starts": drawn.seat0_side_starts,
         "first": 0,
         "swap": not drawn.seat0_side_starts,
-        "description": drawn.describe(),
+        "description": draw_text(drawn),
         "first_mover": f"{first} moves first: played by {who}",
         "hint": None
         if drawn.seat0_side_starts
