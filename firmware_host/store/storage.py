@@ -241,6 +241,15 @@ class GameStore:
     def close(self) -> None:
         self._db.close()
 
+    def close_self_contained(self) -> None:
+        """Close with everything in the file itself (no WAL beside it), to be renamed."""
+        try:
+            self._db.execute("PRAGMA journal_mode=DELETE")
+        except sqlite3.Error as error:
+            raise StorageError(f"cannot finish the game store {self.path}: {error}") from None
+        finally:
+            self._db.close()
+
     def _write(self, sql: str, parameters: tuple[Any, ...]) -> int:
         return self._write_all([(sql, parameters)])
 

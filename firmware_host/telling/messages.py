@@ -55,6 +55,8 @@ REFUSALS = (
     N_("no prompt is open for {choice}"),
     N_("{choice} is not one of the choices ({choices})"),
     N_("{game} ships no puzzles"),
+    # a spot the hands, the page or a replay names (hardware/mock/world.py, gestures.py)
+    N_("{spot} is not a spot of {game}"),
     N_("{seat} plays at another board: its move is lit here when it comes"),
     N_("there is no seat {number}"),
     N_("{seat} is played at another board: they resign there"),

@@ -43,6 +43,7 @@ from firmware_host.session.actions import (
     PlayRemote,
     Press,
     Scope,
+    Select,
     StartPuzzle,
     is_game_action,
 )
@@ -291,9 +292,18 @@ class TerminalBoard:
         self._gesture(self.hands.drop(self.sim.controller.position, kind, target, self.sim.now))
 
     def _play(self, args: list[str]) -> None:
+        """The hands play a move given in notation; a prompt the board opens about it
+        (which token, promote or not: what the sensors cannot see) is answered by the
+        notation itself, never asked."""
         position = self.sim.controller.position
         move = position.parse_move(args[0])
-        self._gesture(self.hands.play(position, move, self.sim.now))
+        text = position.move_text(move)
+        sim = self.sim
+        notices = sim.run(self.hands.play(position, move, sim.now)) + sim.settle()
+        if text in sim.controller.prompt_choices:
+            notices = [n for n in notices if not isinstance(n, PromptOpened)]
+            notices += sim.send(Select(text)) + sim.settle()
+        self.report(notices)
 
     def _wait(self, args: list[str]) -> None:
         problem = _wait_problem(args, self.language)
