@@ -16,7 +16,7 @@ NODE := /usr/bin/node
 NODE_STAMP := node_modules/.installed
 ESLINT := node_modules/.bin/eslint
 
-.PHONY: run run-terminal browser engines speech-tools broker micropython valgrind test test-slow test-install lint typecheck hooks bench bench-hands dist clean
+.PHONY: run run-terminal browser engines speech-tools page-font broker micropython valgrind test test-slow test-install lint typecheck hooks bench bench-hands dist clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -78,6 +78,20 @@ $(ESPEAK_NG):
 	$$SUDO apt-get update && \
 	$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
 		espeak-ng
+
+# The page's own Japanese fonts, made again after the page's texts gain a kanji or kana
+# (tests/firmware_host/web/test_web_font.py says when): subsets of Debian's Noto CJK
+# fonts, which are needed only here (the subsets and their licence are committed).
+NOTO_CJK := /usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc
+
+page-font: $(STAMP) $(NOTO_CJK)
+	$(BIN)/python tools/page_font.py
+
+$(NOTO_CJK):
+	if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get update && \
+	$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+		fonts-noto-cjk
 
 # The MQTT broker the remote-play tests start on a free loopback port (never as a service).
 broker: $(MOSQUITTO)
