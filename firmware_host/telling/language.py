@@ -249,6 +249,7 @@ def source_msgids() -> tuple[str, ...]:
     game's puzzles are and ask (the page shows the question) and each game's rule
     options (the new-game dialog's)."""
     titles = tuple(game.title for game in games())
+    titles += tuple(game.score_words for game in games() if game.score_words)
     ends = tuple(termination.value for termination in Termination)
     helps = action_summaries()
     claims = tuple(text for rule in claim_rules() for text in (rule.title, rule.help))

@@ -157,6 +157,8 @@ def test_a_drop_prompt_answered_by_name_and_by_the_buttons() -> None:
             await page.send(type="place", spot="2c")
             prompt = await page.state_where(lambda s: s["prompt"] is not None)
             told = prompt["prompt"].pop("labels_in")  # each label in every other language
+            assert prompt["prompt"].pop("heading") == "Which piece is dropped?"
+            assert prompt["prompt"].pop("heading_in")["fr"] == "Quelle pièce est parachutée ?"
             assert set(told) == {"ja", "pl", "cs", "fr"}
             assert told["pl"][1].endswith("biały robot, na 2 c (E*2c)"), told["pl"]
             assert prompt["prompt"] == {
