@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, FloatRect, Page
 
 from engine.registry import find_game
 from firmware_host.store.storage import GameStore
@@ -78,7 +78,7 @@ def contrast(page: Page, selector: str) -> float:
     return (light + 0.05) / (dark + 0.05)
 
 
-def box(page: Page, selector: str) -> dict[str, float]:
+def box(page: Page, selector: str) -> FloatRect:
     found = page.locator(selector).first.bounding_box()
     assert found is not None, selector
     return found
