@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from drivers.buttons import ButtonRole
-from hardware.board import Board, open_board
+from hardware import board
+from hardware.board import Board
 from hardware.profile import Profile
 
 Opener = Callable[[Profile, Callable[[ButtonRole], None]], Board]
@@ -22,9 +23,10 @@ Opener = Callable[[Profile, Callable[[ButtonRole], None]], Board]
 class OpenedFirst:
     """``profile``'s board, open; its buttons go to whoever ``factory`` gave it to."""
 
-    def __init__(self, profile: Profile, opener: Opener = open_board) -> None:
+    def __init__(self, profile: Profile, opener: Opener | None = None) -> None:
+        """``opener``: how the board is opened (the real board's, ``open_board``)."""
         self._handler: Callable[[ButtonRole], None] | None = None
-        self.board = opener(profile, self._pressed)
+        self.board = (opener or board.open_board)(profile, self._pressed)
 
     def _pressed(self, role: ButtonRole) -> None:
         """A button pressed before the runtime runs is nobody's: it is let go."""

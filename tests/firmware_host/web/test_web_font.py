@@ -64,8 +64,6 @@ def test_the_licence_is_shipped_beside_the_fonts() -> None:
     assert STATIC_TYPES[TOOL.LICENCE] == "text/plain"
 
 
-
-
 @pytest.fixture(scope="module")
 def shogi(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     store = GameStore(tmp_path_factory.mktemp("font") / "sim.sqlite3")
