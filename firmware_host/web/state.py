@@ -405,7 +405,12 @@ def state_message(
         "clocks": [round(t, 3) for t in view.clocks] if view.clocks else None,
         "clock_running": view.clock_running,
         "clock_byoyomi": _byoyomi(controller),
-        "clock_warnings": warnings_ahead(position, view.clocks, view.clock_running),
+        "clock_warnings": warnings_ahead(
+            position,
+            view.clocks,
+            view.clock_running,
+            None if controller.clock is None else controller.clock.control,
+        ),
         "dice": list(view.dice),
         "roll_due": controller.roll_due,
         "forced": controller.forced,
