@@ -34,17 +34,18 @@ def stored_record(stored: StoredGame) -> GameRecord:
 
 def move_times(stored: StoredGame) -> tuple[float | None, ...]:
     """How long each move on the board took: from the move before (the game's start,
-    for the first) to it, as the board saw them committed; by the calendar where both
-    were stored with it (a game resumed after a restart), else by the session's clock.
-    Nobody presses anything for it: a game two people play on the board has its times."""
+    for the first) to it, as the board saw them committed, by the session's clock; by
+    the calendar across a restart (where the session's clock began again), when both
+    moves have it; else not known. Nobody presses anything for it: a game two people
+    play on the board has its times."""
     times: list[float | None] = []
     before, wall_before = stored.started_at, stored.created_wall
     for record in stored.move_records():
-        if record.wall is not None and wall_before is not None:
-            spent = record.wall - wall_before
-        else:
-            spent = record.at - before
-        times.append(spent if spent >= 0 else None)
+        spent: float | None = record.at - before
+        if record.at < before:  # the session's clock began again: a restart
+            known = record.wall is not None and wall_before is not None
+            spent = record.wall - wall_before if record.wall and wall_before and known else None
+        times.append(spent if spent is not None and spent >= 0 else None)
         before, wall_before = record.at, record.wall
     return tuple(times)
 

@@ -54,7 +54,7 @@ def test_csa_carries_a_comment_after_each_judged_move(tmp_path: Path) -> None:
     text = export_game(store.load(1), "csa")
     lines = text.splitlines()
     second = lines.index("-3334FU")
-    assert lines[second + 1] == "'** doubtful; better 8c8d"  # the move's own comment
+    assert lines[second + 2] == "'** doubtful; better 8c8d"  # its time, then its own comment
     assert "'** losing; better 3a2b" in lines
     record = read_csa(text)
     assert list(record.moves) == MOVES
