@@ -24,6 +24,14 @@ ROOT = Path(__file__).resolve().parents[1]
 ADDRESS = re.compile(r"https?://\S+")
 
 
+def fresh_shell() -> dict[str, str]:
+    """The environment of a person's shell: no display to open a browser on, and no
+    outer make's variables (``make test`` runs this under make)."""
+    outer = ("MAKEFLAGS", "MAKELEVEL", "MFLAGS", "MAKEOVERRIDES")
+    kept = {name: value for name, value in os.environ.items() if name not in outer}
+    return {**kept, "BROWSER": "true", "DISPLAY": ""}
+
+
 def cold_start(game: str, timeout: float) -> list[tuple[float, str]]:
     """The lines ``make run`` printed in a fresh clone up to the address, each with the
     seconds since it started."""
@@ -38,7 +46,7 @@ def cold_start(game: str, timeout: float) -> list[tuple[float, str]]:
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
-            env={**os.environ, "BROWSER": "true", "DISPLAY": ""},
+            env=fresh_shell(),
             start_new_session=True,
         )
         try:
