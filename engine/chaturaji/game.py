@@ -131,6 +131,7 @@ class ChaturajiGame(Game[ChaturajiPosition]):
     )
     aliases = ("szaturadzi", "four-handed-chaturanga")
     title = "Chaturaji (four-player dice chess)"
+    score_words = "score: each army's points, for the pieces it captured"
     spoken_seats = spoken.SEATS
     hint_seconds = 3.0  # four seats and the die: the sampling search needs its playouts
     seats = tuple(

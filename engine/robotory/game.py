@@ -88,6 +88,9 @@ class RobotoryGame(Game[RobotoryPosition]):
     title = "Robotory"
     spoken_seats = spoken.SEATS
     going_on = "chain"
+    score_words = (
+        "score: each side's robots in its own camp (two or three win when the lid is empty)"
+    )
     seats = (
         Seat(SEAT_NAMES[0], SEAT_LETTERS[0], "white"),
         Seat(SEAT_NAMES[1], SEAT_LETTERS[1], "black"),

@@ -20,12 +20,14 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from drivers.buttons import ButtonRole
 from engine.game import Game, Position
+from engine.opening import FirstPlayerDraw
 from engine.physical import Sensing, Spot
 from engine.puzzles import Puzzle, PuzzleError, choose, kind_of, load_file
 from firmware_host.notices.declared import (
@@ -53,6 +55,10 @@ def shipped(game: Game[Any]) -> tuple[Puzzle, ...]:
     for torn in read.torn:
         log.warning("a puzzle skipped: %s", torn)
     return read.puzzles
+
+
+PUZZLE_SETTINGS = MappingProxyType({"draw": FirstPlayerDraw.NONE.value})
+"""A puzzle's game draws nobody to move first: its position says who is to move."""
 
 
 def pick(game: Game[Any], difficulty: int | None, index: int) -> Puzzle:
@@ -136,7 +142,22 @@ class PuzzleRun:
 
     def start(self) -> NewGame:
         """The new game that sets the puzzle's position up (the LEDs guide the set-up)."""
-        return NewGame(variants=dict(self.puzzle.options), position=self.puzzle.position)
+        return NewGame(
+            variants=dict(self.puzzle.options),
+            position=self.puzzle.position,
+            settings=dict(PUZZLE_SETTINGS),
+        )
+
+    def opening(self, settings: Mapping[str, str] | None = None) -> dict[str, Any]:
+        """What a board starts its session with when the puzzle is its first game
+        (``Controller.start``'s words): the puzzle's game itself, never a game before
+        it; ``settings``, the session's, with no opening draw."""
+        return {
+            "resume": False,
+            "options": dict(self.puzzle.options),
+            "position": self.puzzle.position,
+            "settings": {**(settings or {}), **PUZZLE_SETTINGS},
+        }
 
     def set_up(self, at: float) -> PuzzleSet:
         """What is told once the puzzle's game has started: the question (shown, said)."""

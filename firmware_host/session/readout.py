@@ -10,6 +10,7 @@ it to what changes the session.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from engine.claims import ClaimRule
@@ -34,7 +35,7 @@ from firmware_host.session.state import (
     guide_of,
 )
 from firmware_host.session.trust import BoardTrust
-from firmware_host.store.records import position_record
+from firmware_host.store.records import move_times, position_record
 from firmware_host.store.review_notes import with_comments
 from firmware_host.store.storage import GameStore, StorageError
 
@@ -99,10 +100,13 @@ class Readout:
     def record(self) -> GameRecord:
         """The record of the current game (read only: nothing changes)."""
         try:
-            wall = self.store.load(self.game_id).created_wall
+            stored = self.store.load(self.game_id)
         except StorageError:
-            wall = None
+            stored = None
+        wall = None if stored is None else stored.created_wall
         record = position_record(self.game, self.game_id, self.position, self.outcome, wall)
+        if stored is not None and len(stored.moves()) == len(record.moves):
+            record = dataclasses.replace(record, times=move_times(stored))  # each move's time
         return with_comments(record, self._reviewing.notes(self.game_id))
 
     def next_deadline(self, now: float) -> float | None:

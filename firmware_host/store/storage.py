@@ -118,10 +118,15 @@ class StoredGame:
 
     def moves(self) -> list[str]:
         """The moves on the board now: the records with takebacks applied."""
-        line: list[str] = []
+        return [record.move for record in self.move_records() if record.move is not None]
+
+    def move_records(self) -> list[Record]:
+        """The records of the moves on the board now (takebacks applied): each with when
+        it was made."""
+        line: list[Record] = []
         for record in self.records:
             if record.kind is RecordKind.MOVE and record.move is not None:
-                line.append(record.move)
+                line.append(record)
             elif record.kind is RecordKind.TAKEBACK:
                 del line[len(line) - record.plies :]
         return line

@@ -84,14 +84,19 @@ OPPONENTS: Mapping[OpponentKind, str] = MappingProxyType(
         OpponentKind.USI: N_("the engine {path} (level {number})"),
         OpponentKind.REMOTE: N_("the other board"),
         OpponentKind.BUILTIN: N_("the computer (level {number}, {name})"),
+        OpponentKind.ENGINE: N_("Fairy-Stockfish (level {number})"),
     }
 )
 """``OpponentSpec.describe``'s sentences, by kind (an engine at a level as the built-in)."""
 
 
-def opponent_text(spec: OpponentSpec, language: Language) -> str:
-    """Who plays a computer seat, as ``OpponentSpec.describe`` says it, in ``language``."""
-    msgid = OPPONENTS.get(spec.kind, OPPONENTS[OpponentKind.BUILTIN])
+def opponent_text(spec: OpponentSpec, language: Language, engine_plays: bool = True) -> str:
+    """Who plays a computer seat, as ``OpponentSpec.describe`` says it, in ``language``
+    (``engine_plays``: as there)."""
+    kind = spec.kind
+    if kind is OpponentKind.ENGINE and not engine_plays:
+        kind = OpponentKind.BUILTIN
+    msgid = OPPONENTS.get(kind, OPPONENTS[OpponentKind.BUILTIN])
     name = LEVEL_NAMES.get(spec.level.name, spec.level.name)
     return translated(msgid, language).format(
         path=spec.path, number=spec.level.number, name=translated(name, language)

@@ -59,7 +59,7 @@ class SimulatedWorld:
 
     def _check(self, spot: Spot) -> None:
         if spot not in self._spots:
-            raise WorldError(f"{spot!r} is not a spot of {self.game.name}")
+            raise WorldError(f"{spot!r} is not a spot of {self.game.title}")
 
     def lift(self, spot: Spot) -> Stone:
         """Take the top stone of a spot into the hand."""

@@ -401,7 +401,7 @@ def test_the_lid_is_shown_as_two_bars_and_the_first_player_is_drawn_by_lot() -> 
     from hardware.profile import load_profile
 
     sim = Simulation(ROBOTORY, load_profile("sim", ROBOTORY), GameStore(":memory:"), resume=False)
-    assert any(isinstance(n, FirstPlayerDrawn) and "lot" in n.description for n in sim.notices)
+    assert any(isinstance(n, FirstPlayerDrawn) and "lot" in n.draw.description for n in sim.notices)
     lights = sim.lights
     assert lights is not None
     bar = Legend().colour(Meaning.COUNT)

@@ -152,7 +152,7 @@ def test_help_mistakes_and_a_bad_spot_are_answered_and_play_goes_on() -> None:
     in_order(
         lines,
         "unknown command 'frobnicate'; type help",
-        "cannot: '9z' is not a spot of dobutsu",
+        "cannot: '9z' is not a spot of Robot Duel (Dobutsu shogi)",
         "cannot: the hand holds nothing to place on 2b",
         "refused: no prompt is open for '2c2b'",
         "move 1: 1d1c",
