@@ -47,6 +47,16 @@ MARGIN = 0.05
 
 
 @dataclass(frozen=True, slots=True)
+class Hands:
+    """What the hands did since a position: the spots they changed, when each first
+    changed, and how often each came to read a piece."""
+
+    touched: frozenset[Spot]
+    first_at: Mapping[Spot, float]
+    fills: Mapping[Spot, int]
+
+
+@dataclass(frozen=True, slots=True)
 class Standing(Generic[M]):
     """What the board showed exactly since ``since``, its spots unchanged: the moves of
     ``line`` then one of ``candidates`` (several when the board cannot tell them apart:
@@ -200,9 +210,8 @@ class Overlap(Generic[M]):
     def pairs(
         self,
         frame: Mapping[Spot, Reading],
-        touched: frozenset[Spot],
+        hands: Hands,
         in_order: Callable[[Footprint], bool],
-        first_at: Mapping[Spot, float],
         first: M | None = None,
     ) -> list[tuple[M, ...]]:
         """Two moves one after another that make ``frame`` though the board never showed
@@ -210,11 +219,13 @@ class Overlap(Generic[M]):
         piece lifted before the mover's landed). Each move changes only spots the hands
         touched, every cell it must touch among them. The order of changes breaks ties
         (``MARGIN``): each move's own changes in an order it allows, and the first move
-        seen to begin first (``first_at``: each spot's first change); when it rules out
-        every pair, all are kept (the board asks). A single move that goes on from a
-        pair's first is the same gesture (a chain whose steps came on fast). ``first``:
+        seen to begin first (``Hands.first_at``: each spot's first change); when it rules
+        out every pair, all are kept (the board asks). A reply that takes the piece the
+        first move set down needs its cell filled twice. A single move that goes on from
+        a pair's first is the same gesture (a chain whose steps came on fast). ``first``:
         only pairs that begin with this move (a move to play)."""
         found: list[tuple[tuple[M, ...], bool]] = []
+        touched, first_at = hands.touched, hands.first_at
         if len(touched) < 2:
             return []  # two moves change two spots at least
         singles = [c.footprint for c in self.index.matching(frame_diff(self.expected, frame))]
@@ -228,10 +239,14 @@ class Overlap(Generic[M]):
             if not rest:
                 continue  # the first alone makes the board: not a pair
             began = _began(opening.footprint, first_at)
+            landed = {s for s, r in opening.footprint.changes if r != EMPTY}
+            landed |= opening.footprint.hidden
             for reply in after.index.matching(rest):
                 footprint = reply.footprint
                 if not footprint.must_touch <= touched or not footprint.spots() & touched:
                     continue
+                if any(hands.fills.get(spot, 0) < 2 for spot in footprint.must_touch & landed):
+                    continue  # its piece was taken where the first landed: landed twice
                 in_turn = began <= _began(footprint, first_at) + MARGIN
                 each = in_order(opening.footprint) and in_order(footprint)
                 found.append(((opening.move, reply.move), in_turn and each))
@@ -259,7 +274,7 @@ class Overlap(Generic[M]):
         self, move: M, touched: frozenset[Spot], changed: Mapping[Spot, float]
     ) -> Carried[M]:
         """What the next position keeps when ``move`` is committed: the touched spots that
-        changed after it was last shown whole (what the next player did meanwhile; all
+        changed after it was first shown whole (what the next player did meanwhile; all
         touched spots when the board never showed it alone), and the lines it began."""
         seen = self.seen
         lines = tuple(
@@ -267,7 +282,9 @@ class Overlap(Generic[M]):
             for line in seen
             if line[0] == move and line[1:]
         )
-        shown = seen.get((move,))
+        # since it was first shown whole: the next player's hand may have made the board
+        # show it again for a moment (a victim set down where the capturer came from)
+        shown = self.first.get((move,), seen.get((move,)))
         if shown is None:
             return Carried(touched, lines)
         return Carried(frozenset(s for s in touched if changed.get(s, 0.0) > shown), lines)
@@ -393,16 +410,25 @@ class Overlap(Generic[M]):
 
     def spoiled(self, extra: Iterable[Spot]) -> bool:
         """Whether a change on ``extra`` (spots the standing moves leave alone) may be the
-        same hand going on with its last move."""
+        same hand going on with one of its moves: its last, or an earlier move of a line
+        (both players' hands on the board, the first mover's not yet done)."""
         standing = self.standing
         if standing is None:
             return False
+        spots = list(extra)
         index = self.after(standing.line).index
-        return any(
+        if any(
             self.could_extend(candidate, spot, index)
             for candidate in standing.candidates
-            for spot in extra
-        )
+            for spot in spots
+        ):
+            return True
+        for step, move in enumerate(standing.line):
+            earlier = self.after(standing.line[:step]).index
+            candidate = IndexedMove(move, earlier.footprint(move))
+            if any(self.could_extend(candidate, spot, earlier) for spot in spots):
+                return True
+        return False
 
     def after(self, line: tuple[M, ...]) -> After[M]:
         """The position after ``line``, its expected frame and index (built once)."""
@@ -429,12 +455,14 @@ class Overlap(Generic[M]):
         self, candidate: IndexedMove[M], spot: Spot, index: MoveIndex[M] | None = None
     ) -> bool:
         """Whether another legal move of the same player (in ``index``'s position, by
-        default this one) involves ``spot`` and every spot ``candidate`` changes: the
-        change there may be the same hand going on (the next marble of a line moved
-        front first, the real victim of a capture lifted after a knock, a chain's next
-        token, a piece moved onto a drop's cell), or too many moves to tell."""
+        default this one) involves ``spot`` and every spot ``candidate`` changes, or
+        moves the same pieces: the change there may be the same hand going on (the next
+        marble of a line moved front first, the real victim of a capture lifted after a
+        knock, a chain's next token, a piece moved onto a drop's cell) or setting its
+        piece down elsewhere, or there are too many moves to tell."""
         index = self.index if index is None else index
         mine = candidate.footprint.changed_spots()
+        taken = frozenset(spot for spot, reading in candidate.footprint.changes if reading == EMPTY)
         named = index.position.moves_continuing(candidate.move)
         pools: list[Iterable[IndexedMove[M]] | None] = [index.changing(frozenset((spot,)))]
         pools += [index.changing(frozenset((other,))) for other in sorted(mine)]
@@ -445,8 +473,10 @@ class Overlap(Generic[M]):
                 return True
             for other in pool:
                 theirs = other.footprint.spots()
-                if other.move != candidate.move and spot in theirs and mine <= theirs:
-                    return True
+                if other.move == candidate.move or spot not in theirs:
+                    continue
+                if mine <= theirs or (taken and taken <= theirs):
+                    return True  # it goes on, or its pieces may be going elsewhere
         return False
 
 

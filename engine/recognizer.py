@@ -40,7 +40,7 @@ from engine.assessments import (
 from engine.game import Position
 from engine.guidance import correction, hints, in_hand, remaining
 from engine.move_index import DiffKey, IndexedMove, MoveIndex
-from engine.overlap import Carried, Overlap, Standing, in_order, shared
+from engine.overlap import Carried, Hands, Overlap, Standing, in_order, shared
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
 from engine.rereading import Rereading, stood_still
 
@@ -73,11 +73,13 @@ class Recognizer(Generic[M]):
         self._changed_at = 0.0  # the board last changed (corrections wait from it)
         self._rest_from = 0.0  # the board rests since: its last change or silence
         self._touched: set[Spot] = set()
+        self._touched_now: set[Spot] = set()  # ... since the board last read as the position
         self._handled: set[Spot] = set()  # touched since the last commit, for pairs
         self._blind = False  # the sensors were silent mid-move: what was touched is unknown
         self._lifted_at: dict[Spot, float] = {}  # a piece first left, since the board matched
         self._first_at: dict[Spot, float] = {}  # each spot's first change in this position
         self._filled_at: dict[Spot, float] = {}  # a spot last came to read a piece
+        self._fills: dict[Spot, int] = {}  # how often each came to read one, this position
         self._changed_spot: dict[Spot, float] = {}  # each spot's last change
         self._overlap: Overlap[M] | None = None
         self._tapped: tuple[Hint, ...] = ()
@@ -131,10 +133,12 @@ class Recognizer(Generic[M]):
             self._overlap.remember(shown)
         kept = carried.spots & self.sensed
         self._touched = set(kept)
+        self._touched_now = set(kept)
         self._handled = set(kept)
         self._blind = False
         self._lifted_at = {spot: at for spot, at in self._lifted_at.items() if spot in kept}
         self._first_at = {spot: at for spot, at in self._first_at.items() if spot in kept}
+        self._fills = {spot: count for spot, count in self._fills.items() if spot in kept}
         self._tapped = ()
         self._changed_at = self._rest_from = now
         self._assessed_at = now
@@ -155,9 +159,12 @@ class Recognizer(Generic[M]):
             # moves taken back to be read again: what the hands did since the base is
             # what they did since this position
             self._touched, self._handled = set(evidence.touched), set(evidence.touched)
+            self._touched_now = set(evidence.touched)
             self._lifted_at, self._first_at = dict(evidence.lifted_at), dict(evidence.first_at)
+            self._fills = dict(evidence.fills)
         if self._frame == self._expected:
             self._touched.clear()
+            self._touched_now.clear()
             self._lifted_at.clear()
         else:
             self._look(now)
@@ -278,12 +285,14 @@ class Recognizer(Generic[M]):
         self._changed_at = self._rest_from = now
         self._continuing = False
         self._touched |= changed
+        self._touched_now |= changed
         self._handled |= changed
         for spot in changed:
             self._changed_spot[spot] = now
             self._first_at.setdefault(spot, now)
             if new.get(spot, EMPTY) != EMPTY:
                 self._filled_at[spot] = now
+                self._fills[spot] = self._fills.get(spot, 0) + 1
             elif self._expected.get(spot, EMPTY) != EMPTY:
                 self._lifted_at.setdefault(spot, now)
         self.overlap.moved(frozenset(changed))
@@ -295,6 +304,7 @@ class Recognizer(Generic[M]):
                 if now - lifted <= self.timing.tap + EPSILON
             ]
             self._tapped = self._hints(sorted(quick, key=self._order.__getitem__))
+            self._touched_now.clear()
             self._blind = False
             # what it showed stays known: a piece just dropped may be the victim of a
             # quick reply lifted first, which brings the board back here for a moment
@@ -351,6 +361,9 @@ class Recognizer(Generic[M]):
         spots have not changed since (``Overlap.stands_again``)."""
         shown = frozenset(spot for spot, _ in self._diff())
         self.overlap.stands_again(self._changed_spot, self._rest_from, shown)
+
+    def _hands(self) -> Hands:
+        return Hands(frozenset(self._handled), self._first_at, self._fills)
 
     def _in_order(self, footprint: Footprint) -> bool:
         handled = frozenset(self._handled)
@@ -429,14 +442,14 @@ class Recognizer(Generic[M]):
             for plies, frame in enumerate(self._history, start=1):
                 if frame == self._frame:
                     return TakebackOffer(plies, tuple(dict.fromkeys(line[0] for line in lines)))
+        if (settled or confirm) and not self._blind:
+            # the lines the board showed step by step, and two moves it never showed
+            # apart (the next player's hand on the board before the mover's left): a
+            # mover's hand that went on after the reply may be either
+            pairs = self.overlap.pairs(self._frame, self._hands(), self._in_order, self.guide)
+            lines = [*lines, *(pair for pair in pairs if pair not in lines)]
         if (settled or confirm) and lines:
             return self._lined(lines)
-        if (settled or confirm) and not self._blind:
-            pairs = self.overlap.pairs(
-                self._frame, frozenset(self._handled), self._in_order, self._first_at, self.guide
-            )
-            if pairs:
-                return self._lined(pairs)
         if settled:
             illegal = [
                 (candidate, reason)
@@ -476,8 +489,7 @@ class Recognizer(Generic[M]):
         ordered = [c for c in candidates if self._in_order(c.footprint)] or candidates
         lines: list[tuple[M, ...]] = [(c.move,) for c in ordered]
         lines += self.overlap.explaining(self._frame)
-        handled = frozenset(self._handled)
-        lines += self.overlap.pairs(self._frame, handled, self._in_order, self._first_at)
+        lines += self.overlap.pairs(self._frame, self._hands(), self._in_order)
         return lines
 
     def _judged(
@@ -623,10 +635,10 @@ class Recognizer(Generic[M]):
         hand touched a cell whose contents it changes unseen: not named while so."""
         if any(reading != EMPTY for _, reading in footprint.changes):
             return False
-        return not (footprint.hidden | footprint.must_touch) & self._touched
+        return not (footprint.hidden | footprint.must_touch) & self._touched_now
 
     def _remaining(self, diff: DiffKey) -> tuple[tuple[Spot, Reading], ...]:
-        return remaining(self.index, self._expected, frozenset(self._touched), diff)
+        return remaining(self.index, self._expected, frozenset(self._touched_now), diff)
 
     def _lifted_spots(self) -> list[Spot]:
         # from the diff: a spot that reads EMPTY there was not expected EMPTY

@@ -26,7 +26,7 @@ from typing import Generic, TypeVar
 from engine.assessments import Reread, Timing
 from engine.game import Position
 from engine.move_index import MoveIndex
-from engine.overlap import Overlap, in_order, shared
+from engine.overlap import Hands, Overlap, in_order, shared
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
 
 M = TypeVar("M", bound=Hashable)
@@ -55,6 +55,7 @@ class Base(Generic[M]):
     filled_at: dict[Spot, float] = field(default_factory=dict)
     first_at: dict[Spot, float] = field(default_factory=dict)
     last_at: dict[Spot, float] = field(default_factory=dict)
+    fills: dict[Spot, int] = field(default_factory=dict)
 
     @property
     def position(self) -> Position[M]:
@@ -80,6 +81,7 @@ class Base(Generic[M]):
                 self.lifted_at.setdefault(spot, now)
             else:
                 self.filled_at[spot] = now
+                self.fills[spot] = self.fills.get(spot, 0) + 1
 
     def past(self, sensing: Sensing, sensed: frozenset[Spot], *, waited: bool) -> Base[M]:
         """The board rested showing the record: every open move but the last is done. A
@@ -122,6 +124,7 @@ class Base(Generic[M]):
 
         later.lifted_at, later.filled_at = kept(self.lifted_at), kept(self.filled_at)
         later.first_at, later.last_at = kept(self.first_at), kept(self.last_at)
+        later.fills = {s: n for s, n in self.fills.items() if s in later.last_at}
         later.touched = {s for s in self.touched if s in own or self.last_at.get(s, 0) >= since}
         return later
 
@@ -165,7 +168,7 @@ class Base(Generic[M]):
         singles = [c for c in overlap.index.matching(diff) if c.footprint.must_touch <= touched]
         ordered = [c for c in singles if self.in_order(c.footprint)] or singles
         lines: list[tuple[M, ...]] = [(c.move,) for c in ordered]
-        lines += overlap.pairs(frame, touched, self.in_order, self.first_at)
+        lines += overlap.pairs(frame, Hands(touched, self.first_at, self.fills), self.in_order)
         lines += [line for line in overlap.explaining(frame) if line not in lines]
         return lines
 
@@ -263,6 +266,7 @@ class Evidence:
     touched: frozenset[Spot]
     lifted_at: Mapping[Spot, float]
     first_at: Mapping[Spot, float]
+    fills: Mapping[Spot, int]
 
 
 class Rereading(Generic[M]):
@@ -317,7 +321,9 @@ class Rereading(Generic[M]):
             self.base = base
         else:
             if len(tail) < len(base.tail):
-                evidence = Evidence(frozenset(base.touched), base.lifted_at, base.first_at)
+                evidence = Evidence(
+                    frozenset(base.touched), base.lifted_at, base.first_at, base.fills
+                )
             grew = len(tail) > len(base.tail)
             before = len(base.tail)
             base.tail = tail

@@ -353,6 +353,7 @@ class Pacer:
     chooser: Chooser
     habits: Habits
     steps: list[HandStep] = field(default_factory=list)
+    hands: dict[int, int] = field(default_factory=dict)  # id of a hand's step: its hand
 
     @property
     def cells(self) -> frozenset[Spot]:
@@ -388,6 +389,7 @@ class Pacer:
                 origin = sources.get((act.hand, action.held))
                 now = self._slide(now, origin, action.spot, occupied)
             self.steps.append(HandStep(now, action))
+            self.hands[id(self.steps[-1])] = act.hand
             if isinstance(action, LiftStone | PutStone) and chooser.chance(habits.bounce):
                 self._bounce(now, action.spot, landed=isinstance(action, PutStone))
             if isinstance(action, LiftStone):

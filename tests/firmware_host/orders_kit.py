@@ -58,6 +58,9 @@ class Trial:
     faults: list[str] = field(default_factory=list)
     # the sensed readings after each step, from when: for moves shown at rest
     seen: list[tuple[float, dict[Spot, Reading]]] = field(default_factory=list)
+    hand_of: dict[int, int] = field(default_factory=dict)  # a step (by id): its hand
+    hands_at: list[tuple[float, int, Spot]] = field(default_factory=list)  # hands' actions
+    ply_hand: list[int] = field(default_factory=list)  # the hand that played each ply
 
     @classmethod
     def at(cls, game: Game[Any], profile: str, position: str) -> Trial:
@@ -112,10 +115,11 @@ class Trial:
         )
         return acts_of(trips, hand)
 
-    def played_move(self, move: Any) -> None:
+    def played_move(self, move: Any, hand: int = 0) -> None:
         position = self.position
         self.positions.append(position)
         self.played.append(position.move_text(move))
+        self.ply_hand.append(hand)
 
     # --- running ---------------------------------------------------------------------
 
@@ -123,6 +127,9 @@ class Trial:
         for step in sorted(steps, key=lambda step: step.at):
             self.sim.advance_to(max(step.at, self.sim.now))
             apply(self.sim.world, step.action)
+            hand = self.hand_of.get(id(step))
+            if hand is not None:
+                self.hands_at.append((self.sim.now, hand, step.action.spot))
             self._saw()
             self.take_in()
 
@@ -183,30 +190,43 @@ class Trial:
         if index >= len(self.positions):
             self.faults.append(f"recorded {text} at ply {index + 1}, nothing played there")
             return
-        if not self._shown_at_rest(self.positions[index], text, at):
+        if not self._shown_at_rest(self.positions[index], text, at, self.ply_hand[index]):
             wanted = self.played[index]
             self.faults.append(f"recorded {text} at ply {index + 1}, played {wanted}")
 
-    def _shown_at_rest(self, position: Position[Any], text: str, at: float) -> bool:
-        """Whether the stones stood exactly as ``text`` leaves them for the settle time
-        before ``at`` (the hand rested there; a neighbour knocked meanwhile aside)."""
+    def _shown_at_rest(self, position: Position[Any], text: str, at: float, hand: int) -> bool:
+        """Whether the stones stood as ``text`` leaves them, and the hand that plays at
+        that ply made no action, for the settle time before ``at``: the hand rested there
+        (a neighbour knocked meanwhile aside, and the spots the other player's hand had
+        begun on: the board reads that as the next move)."""
         after = position.copy()
         try:
             after.push_text(text)
         except KibanError:
             return False  # not even a move there
         sensed = self.sim.profile.sensed_spots
+        others = {spot for when, who, spot in self.hands_at if who != hand and when <= at}
         expected = {
             spot: reading
             for spot, reading in after.expected_frame(self.sim.profile.sensing).items()
-            if spot in sensed
+            if spot in sensed and spot not in others
         }
+        # the board learns of a change a debounce later: what the hand did in that last
+        # moment no board could have waited for
+        profile = self.sim.profile
+        seen_by = at - (profile.debounce_scans + 1) / profile.scan_hz
+        if any(
+            who == hand and seen_by - REST + 0.05 < when <= seen_by
+            for when, who, _ in self.hands_at
+        ):
+            return False  # the hand was at work meanwhile
         since: float | None = None
         for when, readings in self.seen:
-            if when > at + 1e-9:
+            if when > seen_by + 1e-9:
                 break
-            since = (when if since is None else since) if readings == expected else None
-        return since is not None and at - since >= REST - 0.05
+            same = all(readings.get(spot) == reading for spot, reading in expected.items())
+            since = (when if since is None else since) if same else None
+        return since is not None and seen_by - since >= REST - 0.05
 
     # --- the end -------------------------------------------------------------------------
 
@@ -287,4 +307,5 @@ def timed_steps(
         ]
         hold_at = lifts[chooser.index(len(lifts))] if lifts else None
     pacer.timed(acts, before, start, hold_at=hold_at)
+    trial.hand_of.update(pacer.hands)
     return pacer.steps

@@ -245,7 +245,12 @@ def test_robotorys_dialog_and_scores_explain_themselves_and_its_prompt_asks_whic
     page = opened(browser, robotory, "robotory")
     page.click("#new-game summary")
     page.select_option("#new-game-name", "robotory")
-    assert page.locator("#new-game-options").is_hidden()  # no empty Rules box
+    # its one rule option is the board's (whether it follows a hand that goes on): no
+    # Rules box stands empty
+    options = page.locator("#new-game-options [data-option]")
+    assert [options.nth(i).get_attribute("data-option") for i in range(options.count())] == [
+        "touch"
+    ]
     assert page.locator("#seats .score-words").inner_text().startswith("score: each side's robots")
     drag(page, "stock:l:3", "B4")
     page.wait_for_selector("#prompt:not([hidden]) button[data-choice='b@B4']")
