@@ -273,21 +273,25 @@ class Overlap(Generic[M]):
     def carried(
         self, move: M, touched: frozenset[Spot], changed: Mapping[Spot, float]
     ) -> Carried[M]:
-        """What the next position keeps when ``move`` is committed: the touched spots that
-        changed after it was first shown whole (what the next player did meanwhile; all
-        touched spots when the board never showed it alone), and the lines it began."""
+        """What the next position keeps when ``move`` is committed: the touched spots it
+        does not explain, and its own that changed after it was first shown whole (what
+        the next player did meanwhile; all touched spots when the board never showed it
+        alone), and the lines it began."""
         seen = self.seen
         lines = tuple(
             replace(self.shown(line), line=line[1:])
             for line in seen
             if line[0] == move and line[1:]
         )
-        # since it was first shown whole: the next player's hand may have made the board
-        # show it again for a moment (a victim set down where the capturer came from)
+        # the spots it leaves alone, and its own spots changed since it was first shown
+        # whole (the next player's hand may have made the board show it again for a
+        # moment: a victim set down where the capturer came from)
         shown = self.first.get((move,), seen.get((move,)))
         if shown is None:
             return Carried(touched, lines)
-        return Carried(frozenset(s for s in touched if changed.get(s, 0.0) > shown), lines)
+        own = self.index.footprint(move).spots()
+        later = frozenset(s for s in touched if s not in own or changed.get(s, 0.0) > shown)
+        return Carried(later, lines)
 
     def stands_again(
         self, changed: Mapping[Spot, float], rest_from: float, showing: frozenset[Spot]

@@ -163,9 +163,10 @@ class Recognizer(Generic[M]):
             self._lifted_at, self._first_at = dict(evidence.lifted_at), dict(evidence.first_at)
             self._fills = dict(evidence.fills)
         if self._frame == self._expected:
-            self._touched.clear()
+            # the board reads as the position; what the next player's hand touched since
+            # the move was shown is kept (their piece may be in the air: a victim set
+            # down a moment where its capturer came from)
             self._touched_now.clear()
-            self._lifted_at.clear()
         else:
             self._look(now)
             self._still_standing()
@@ -419,6 +420,7 @@ class Recognizer(Generic[M]):
         if not diff:
             # moves that leave every reading as it was (a capture, a reply onto the cell
             # and a drop back on the first) are read only as a line the board showed
+            # step by step: two such moves never shown apart are two knocks put back
             lines = self.overlap.explaining(self._frame) if not self._blind else []
             if lines and (settled or confirm) and self.guide is None:
                 return self._lined(lines)
@@ -623,10 +625,9 @@ class Recognizer(Generic[M]):
         if self._blind:
             return list(matching)  # any of them may have been made while nobody looked
         possible = [c for c in matching if c.footprint.must_touch <= touched]
-        if len(possible) > 1:
-            covering = [c for c in possible if touched <= c.footprint.spots()]
-            if covering:
-                possible = covering
+        # those that account for every touched spot first (a prompt selects the first):
+        # a touch is no proof, a knock put back makes the same one
+        possible.sort(key=lambda c: not touched <= c.footprint.spots())
         return possible
 
     def _looks_lifted(self, footprint: Footprint) -> bool:

@@ -76,8 +76,9 @@ class Habits:
     eats); ``bounce``: a contact chatters; ``knock``: a neighbour is knocked off its
     cell and put back; ``dither``: a stone lifted and put straight back first.
     ``swap_gap``: a cell a stone left stays empty at least this long before another
-    lands there (no hand swaps two pieces faster; a sensor must see the cell empty for
-    its debounce time, or no board could tell a capture from a piece in the air).
+    lands there, and a stone set down stays this long before it is taken again (no hand
+    swaps two pieces faster; a sensor must see each state for its debounce time, or no
+    board could tell a capture from a piece in the air).
     """
 
     step: tuple[float, float] = (0.005, 0.3)
@@ -375,6 +376,7 @@ class Pacer:
         sources: dict[tuple[int, Stone], Spot] = {}
         now = start
         emptied: dict[Spot, float] = {}
+        landed: dict[Spot, float] = {}
         involved = {act.action.spot for act in acts}
         if chooser.chance(habits.dither):
             now = self._dither(now, sorted(occupied & self.cells))
@@ -385,6 +387,8 @@ class Pacer:
             action = act.action
             if isinstance(action, PutStone | Supply) and action.spot in emptied:
                 now = max(now, emptied[action.spot] + habits.swap_gap)
+            if isinstance(action, LiftStone | Remove) and action.spot in landed:
+                now = max(now, landed[action.spot] + habits.swap_gap)
             if isinstance(action, PutStone) and chooser.chance(habits.slide):
                 origin = sources.get((act.hand, action.held))
                 now = self._slide(now, origin, action.spot, occupied)
@@ -401,6 +405,7 @@ class Pacer:
                 emptied[action.spot] = now
             else:
                 occupied.add(action.spot)
+                landed[action.spot] = now
             if chooser.chance(habits.knock / max(len(acts), 1)):
                 self._knock(now + chooser.seconds(0.0, 0.1), occupied, involved)
         return now

@@ -26,7 +26,7 @@ from firmware_host.boards.simulator import Simulation
 from firmware_host.notices.declared import MoveCommitted, MovesTakenBack, PromptOpened
 from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase
-from hardware.mock.hands import HandStep, apply
+from hardware.mock.hands import HandStep, LiftStone, apply
 from hardware.mock.orders import (
     Act,
     Chooser,
@@ -64,7 +64,8 @@ class Trial:
 
     @classmethod
     def at(cls, game: Game[Any], profile: str, position: str) -> Trial:
-        sim = make_sim(profile, position=position, game=game)
+        # the dice seeded: the same draws always make the same trial
+        sim = make_sim(profile, position=position, game=game, settings={"seed": "1"})
         start = sim.controller.position.copy()
         trial = cls(sim, start, offset=len(start.move_stack), read=len(sim.notices))
         trial._saw()
@@ -216,10 +217,10 @@ class Trial:
         profile = self.sim.profile
         seen_by = at - (profile.debounce_scans + 1) / profile.scan_hz
         if any(
-            who == hand and seen_by - REST + 0.05 < when <= seen_by
-            for when, who, _ in self.hands_at
+            who == hand and seen_by - REST + 0.05 < when <= seen_by and spot in sensed
+            for when, who, spot in self.hands_at
         ):
-            return False  # the hand was at work meanwhile
+            return False  # the hand was at work meanwhile, where a sensor could see it
         since: float | None = None
         for when, readings in self.seen:
             if when > seen_by + 1e-9:
@@ -302,10 +303,159 @@ def timed_steps(
     hold_at = None
     if hold:
         # before an action that follows a lift: a stone is in the air
-        lifts = [
-            i + 1 for i, act in enumerate(acts[:-1]) if type(act.action).__name__ == "LiftStone"
-        ]
+        lifts = [i + 1 for i, act in enumerate(acts[:-1]) if isinstance(act.action, LiftStone)]
         hold_at = lifts[chooser.index(len(lifts))] if lifts else None
     pacer.timed(acts, before, start, hold_at=hold_at)
     trial.hand_of.update(pacer.hands)
     return pacer.steps
+
+
+PROFILES = {
+    "dobutsu": ("sim", "sim-dobutsu-polarity", "sim-dobutsu-stands"),
+    "shogi": ("sim-shogi", "sim-shogi-polarity", "sim-shogi-stands"),
+    "abalone": ("sim-abalone", "sim-abalone-gutters", "sim-abalone-polarity"),
+    "chaturaji": ("sim-chaturaji",),
+    "robotory": ("sim-robotory", "sim-robotory-polarity", "sim-robotory-stock"),
+}
+"""The simulated boards of each game a trial is drawn on (what better sensing buys)."""
+
+PLIES = {"dobutsu": 12, "shogi": 40, "abalone": 40, "chaturaji": 40, "robotory": 30}
+"""The most random moves played from the start to reach a trial's position."""
+
+VARIANTS = ("plain", "both", "hold", "correction")
+"""A move in any order and pace; the next player's hand on the board before the mover's
+has left; a stone held in the air for ``Habits.hold``; a piece set down where another
+legal move of it ends, left there 1-2 s, then moved on to where it was meant to go."""
+
+
+def trial(game: Game[Any], chooser: Chooser, variant: str, habits: Habits) -> Trial | None:
+    """One drawn position and move (and reply) of ``game``, played by the hands as
+    ``variant`` has it, then the board given its time: None when the draw has no such
+    move (a finished game, a roll due, no second move that fits)."""
+    profiles = PROFILES[game.name]
+    profile = profiles[chooser.index(len(profiles))]
+    start = draw_position(game, chooser, chooser.index(PLIES[game.name] + 1))
+    if start.outcome() is not None:
+        return None
+    played = Trial.at(game, profile, start.text())
+    try:
+        if not _play(played, chooser, variant, habits):
+            return None
+        played.hands_off()
+        played.check_truth()
+        return played
+    finally:
+        played.sim.close()
+
+
+def _play(played: Trial, chooser: Chooser, variant: str, habits: Habits) -> bool:
+    start = played.position
+    moves = shown_moves(start, played.sim)
+    if not moves or start.chance_moves() is not None:
+        return False
+    move = moves[chooser.index(len(moves))]
+    before = start.layout()
+    begin = played.sim.now + 0.2
+    if variant == "correction":
+        return _corrected(played, chooser, habits, move, moves)
+    hands = [played.plan(move, chooser, habits)]
+    played.played_move(move)
+    if variant == "both":
+        habits = replace(habits, hesitate_share=0.0)  # both hands at once: a fast exchange
+        reply = _reply(played, chooser, start, move)
+        if reply is None:
+            return False
+        hands.append(played.plan(reply, chooser, habits, hand=1))
+        played.played_move(reply, hand=1)
+    steps = timed_steps(
+        played,
+        before,
+        hands,
+        chooser=chooser,
+        habits=habits,
+        start=begin,
+        hold=variant == "hold",
+    )
+    played.run(steps)
+    return True
+
+
+def _reply(played: Trial, chooser: Chooser, start: Position[Any], move: Any) -> Any | None:
+    """A reply the board can show, unless one move from the start makes the same board
+    (a chain the next player goes on with at once reads as one chain: the documented
+    limit of a shared robot), or none does (a capture and a drop on the cell its piece
+    left, never shown apart, read the same as two knocks put back): docs/architecture.md,
+    "Fast hands"."""
+    after = played.position
+    if after.outcome() is not None or after.chance_moves() is not None:
+        return None
+    replies = shown_moves(after, played.sim)
+    if not replies:
+        return None
+    reply = replies[chooser.index(len(replies))]
+    both = after.copy()
+    both.push(reply)
+    want = sensed_frame(both, played.sim)
+    if want == sensed_frame(start, played.sim):
+        return None  # two moves that leave every reading as before: two knocks put back
+    for single in start.legal_moves():
+        one = start.copy()
+        one.push(single)
+        if sensed_frame(one, played.sim) == want:
+            return None
+    return reply
+
+
+def _corrected(
+    played: Trial, chooser: Chooser, habits: Habits, move: Any, moves: list[Any]
+) -> bool:
+    """The hand sets the piece down where another legal move of the same pieces ends,
+    leaves it 1-2 s, then moves it on to where it meant (``move``)."""
+    start = played.position
+    sensing = played.sim.profile.sensing
+    taken = _taken(start, move, sensing)
+    looks = start.footprint(move, sensing)
+
+    def sets_down(interim: Any) -> bool:
+        """Whether ``interim`` moves the same pieces to another end, taking nothing (a
+        capture undone by hand reads as what it looks like: docs, "Fast hands")."""
+        footprint = start.footprint(interim, sensing)
+        same = (footprint.changes, footprint.hidden) == (looks.changes, looks.hidden)
+        return not same and not footprint.must_touch and _taken(start, interim, sensing) == taken
+
+    interim = [m for m in moves if m != move and taken and sets_down(m)]
+    if not interim:
+        return False
+    first = interim[chooser.index(len(interim))]
+    middle, end = start.copy(), start.copy()
+    middle.push(first)
+    end.push(move)
+    hands = [played.plan(first, chooser, habits)]
+    played.played_move(move)
+    steps = timed_steps(
+        played, start.layout(), hands, chooser=chooser, habits=habits, start=played.sim.now + 0.2
+    )
+    landed = max(step.at for step in steps)
+    hidden = start.footprint(move, sensing).hidden | start.footprint(first, sensing).hidden
+    brisk = replace(habits, hesitate_share=0.0)  # the correction's own pause is the wait
+    second = [played.plan_between(middle.layout(), end.layout(), hidden, chooser, brisk)]
+    steps += timed_steps(
+        played,
+        middle.layout(),
+        second,
+        chooser=chooser,
+        habits=brisk,
+        start=landed + chooser.seconds(1.0, 2.0),
+    )
+    played.run(steps)
+    return True
+
+
+def _taken(position: Position[Any], move: Any, sensing: Any) -> frozenset[Spot]:
+    return frozenset(s for s, r in position.footprint(move, sensing).changes if r == 0)
+
+
+def sensed_frame(position: Position[Any], sim: Simulation) -> dict[Spot, Reading]:
+    sensed = sim.profile.sensed_spots
+    frame = position.expected_frame(sim.profile.sensing)
+    return {spot: reading for spot, reading in frame.items() if spot in sensed}
