@@ -16,27 +16,44 @@ NODE := /usr/bin/node
 NODE_STAMP := node_modules/.installed
 ESLINT := node_modules/.bin/eslint
 
-.PHONY: run run-terminal browser engines speech-tools broker micropython valgrind test test-slow test-install lint typecheck hooks bench bench-hands dist clean
+.PHONY: run run-terminal cold-start browser engines speech-tools page-font broker micropython valgrind test test-slow test-install lint typecheck hooks bench bench-hands dist clean
 
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
+
+# Each step says what it does as it starts, so a first `make run` never looks hung
+# (tools/cold_start.py times them on a fresh clone).
+# A host with its own pip fills the new environment with it (seconds faster than the
+# environment's own bootstrap); any other host bootstraps it as usual.
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	@echo "kiban: step 1 of 3: creating the Python environment in $(VENV) (once)"
+	($(PYTHON) -m venv --without-pip $(VENV) && \
+		$(PYTHON) -m pip --python $(BIN)/python install --quiet \
+		--disable-pip-version-check --upgrade pip 2>/dev/null) || \
+	(rm -rf $(VENV) && $(PYTHON) -m venv $(VENV) && $(PIP) --upgrade pip)
 
 $(RUN_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	@echo "kiban: step 2 of 3: installing Kiban and what it runs on (once, about ten seconds)"
+	$(PIP) -e .
 	touch $(RUN_STAMP)
 
 # The developer tools include everything running needs: the run stamp is fresh too.
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@echo "kiban: installing Kiban with the developer's tools (once, a minute or two)"
+	$(PIP) -e '.[dev]'
 	touch $(STAMP) $(RUN_STAMP)
 
 # The simulated board in the browser: prints its address, opens it where there is a display.
 run: $(RUN_STAMP)
+	@echo "kiban: step 3 of 3: starting the simulated board ($(GAME)); its address follows"
 	$(BIN)/kiban sim $(GAME) --web
 
 run-terminal: $(RUN_STAMP)
+	@echo "kiban: starting the simulated board ($(GAME)) in this terminal"
 	$(BIN)/kiban sim $(GAME)
+
+# How long a fresh clone takes from `make run` to the page's address, step by step.
+cold-start:
+	$(PYTHON) tools/cold_start.py
 
 # The same checks run before a commit (.pre-commit-config.yaml); docs/architecture.md, "Checks".
 lint: $(STAMP) $(NODE_STAMP)
@@ -78,6 +95,20 @@ $(ESPEAK_NG):
 	$$SUDO apt-get update && \
 	$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
 		espeak-ng
+
+# The page's own Japanese fonts, made again after the page's texts gain a kanji or kana
+# (tests/firmware_host/web/test_web_font.py says when): subsets of Debian's Noto CJK
+# fonts, which are needed only here (the subsets and their licence are committed).
+NOTO_CJK := /usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc
+
+page-font: $(STAMP) $(NOTO_CJK)
+	$(BIN)/python tools/page_font.py
+
+$(NOTO_CJK):
+	if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get update && \
+	$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+		fonts-noto-cjk
 
 # The MQTT broker the remote-play tests start on a free loopback port (never as a service).
 broker: $(MOSQUITTO)

@@ -29,7 +29,12 @@ class Timing:
     two steps of one move; a move that goes on after a longer pause may as well be
     the next player's (the board asks). ``forced``: the only legal move, when the
     board cannot show it (a lost turn), is announced this long and then played, so
-    the players see why the turn passes.
+    the players see why the turn passes. ``amend``: a hand that goes on with the last
+    move within this long after it was committed, before the board has been read
+    otherwise, is still making it (a piece set down and moved on, a line of marbles
+    moved one by one): the record follows the hand (``engine.rereading``). ``held``:
+    a board that may be a move still in the hand (pieces lifted, a line half moved) is
+    not out of step before this long: a player may hold a piece while thinking.
     """
 
     settle: float = 0.4
@@ -38,6 +43,8 @@ class Timing:
     extend: float = 2.5
     pause: float = 0.8
     forced: float = 1.5
+    amend: float = 4.0
+    held: float = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +149,17 @@ class IllegalMatch(Generic[M]):
 
 
 @dataclass(frozen=True, slots=True)
+class Reread(Generic[M]):
+    """The record's last moves are not what the board shows at rest (the hand went on
+    with them, or the next player's landed first): take back ``back`` moves, play
+    ``moves``, then ask among ``choices`` (none: nothing to ask)."""
+
+    back: int
+    moves: tuple[M, ...]
+    choices: tuple[M, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class OutOfStep:
     """The board has matched nothing for the grace period: guide it back."""
 
@@ -158,5 +176,6 @@ Assessment = (
     | OffGuide[M]
     | TakebackOffer[M]
     | IllegalMatch[M]
+    | Reread[M]
     | OutOfStep
 )

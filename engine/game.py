@@ -58,6 +58,9 @@ class Game(ABC, Generic[P]):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     going_on: ClassVar[str] = "move"
     """What players call a move that may go on after the board showed it (a chain)."""
+    score_words: ClassVar[str | None] = None
+    """What the seats' scores count (``Position.scores``), as the page explains them
+    beside the numbers; None for a game that does not score."""
     position_class: Callable[[Game[Any], Options, str], P]
     """The game's ``Position``: made from the game, its options and a position text."""
     usi: ClassVar[UsiVariant | None] = None
@@ -111,6 +114,11 @@ class Game(ABC, Generic[P]):
         if isinstance(given, Options):
             return given
         return parse_options(self.name, self.option_specs, given)
+
+    def touch_strict(self, options: Mapping[str, str]) -> bool:
+        """Whether the first legal move set down counts (``touch=strict``): the board
+        does not follow a hand that goes on with it (``engine.rereading``)."""
+        return options.get("touch") == "strict"
 
     @abstractmethod
     def start_text(self, options: Options) -> str:

@@ -8,7 +8,7 @@ from typing import TypeVar
 
 from engine.assessments import Correction, Hint
 from engine.game import Position
-from engine.move_index import MoveIndex
+from engine.move_index import DiffKey, MoveIndex
 from engine.physical import EMPTY, Reading, Spot
 
 M = TypeVar("M", bound=Hashable)
@@ -76,3 +76,55 @@ def correction(
     put = missing[0] if missing else None
     reading = expected.get(put, EMPTY) if put is not None else EMPTY
     return Correction(take, put, reading, remaining)
+
+
+def remaining(
+    index: MoveIndex[M],
+    expected: Mapping[Spot, Reading],
+    touched: frozenset[Spot],
+    diff: DiffKey,
+) -> tuple[tuple[Spot, Reading], ...]:
+    """What is left to do when a move has begun to land (a piece arrived) and every move
+    the board could be heading for still needs the same further changes (three boats to
+    take off after a parade). A piece merely in the air has its hints."""
+    shown_spots = {spot for spot, _ in diff}
+    arrived = any(reading > expected.get(spot, EMPTY) for spot, reading in diff)
+    # a touched cell that reads as before: something landed on an occupied cell
+    landed_unseen = bool(touched - shown_spots)
+    if not (arrived or landed_unseen):
+        return ()
+    shown = set(diff)
+    rest: set[tuple[Spot, Reading]] | None = None
+    for candidate in index.longer(diff) or ():
+        key = candidate.footprint.changes
+        if candidate.footprint.must_touch <= touched:
+            missing = set(key) - shown
+            rest = missing if rest is None else rest & missing
+            if not rest:
+                return ()
+    return tuple(sorted(rest)) if rest else ()
+
+
+def in_hand(index: MoveIndex[M], frame: Mapping[Spot, Reading], diff: DiffKey) -> bool:
+    """Whether the board may be a move still in the hand: pieces lifted only, or every
+    spot that differs one legal move involves, each piece that arrived as that move sets
+    it down once the pieces it takes away have left (a line of marbles half moved, its
+    next marble in the air). The board waits ``Timing.held`` for such a hand, not the
+    grace period: a player may hold a piece while thinking."""
+    arrived = {spot: reading for spot, reading in diff if reading != EMPTY}
+    if not arrived:
+        return True
+    moves = index.changing(frozenset(arrived))
+    if moves is None:
+        return True
+    differing = frozenset(spot for spot, _ in diff)
+    for candidate in moves:
+        changes = dict(candidate.footprint.changes)
+        if not differing <= candidate.footprint.spots():
+            continue
+        if any(changes.get(spot) != reading for spot, reading in arrived.items()):
+            continue
+        # a piece arrives only after the pieces the move takes away have left
+        if all(frame.get(s, EMPTY) == EMPTY for s, r in changes.items() if r == EMPTY):
+            return True
+    return False

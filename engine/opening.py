@@ -29,11 +29,18 @@ class DrawResult:
     tosses: tuple[bool, ...]  # furigoma: tokin up; lot: one coin, True = seat 0's side
     seat0_side_starts: bool
 
+    @property
+    def description(self) -> str:
+        """The draw in English, as records and logs keep it (``describe``)."""
+        return self.describe()
+
     def describe(self) -> str:
         if self.kind is FirstPlayerDraw.FURIGOMA:
             tokin = sum(self.tosses)
             who = "the tosser (bottom)" if self.seat0_side_starts else "the tosser's opponent (top)"
-            return f"furigoma: {tokin} tokin, {FURIGOMA_PAWNS - tokin} pawns: {who} plays first"
+            pawns = FURIGOMA_PAWNS - tokin
+            fell = f"{tokin} tokin, {pawns} pawn{'' if pawns == 1 else 's'}"
+            return f"furigoma: {fell}: {who} plays first"
         side = "bottom" if self.seat0_side_starts else "top"
         return f"drawn by lot: the player at the {side} moves first"
 

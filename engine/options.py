@@ -60,6 +60,17 @@ class OptionSpec:
         return f"{low}..{high}"
 
 
+TOUCH = OptionSpec(
+    "touch",
+    "free",
+    "a piece set down may still be moved on before the other side begins (the board "
+    "follows the hand), or the first legal move set down counts (touch-move)",
+    choices=("free", "strict"),
+)
+"""Whether the board follows a hand that goes on with the move it just set down
+(``engine.rereading``): every game with pieces a hand can move on offers it."""
+
+
 @dataclass(frozen=True, slots=True)
 class Options(Mapping[str, str]):
     """The validated option values of one game session (every option present)."""

@@ -25,7 +25,7 @@ The recognizer (``engine.recognizer``) keeps one ``Overlap`` per position. Three
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Generic, TypeVar
 
 from engine.game import Position
@@ -44,6 +44,16 @@ LINES = 64
 MARGIN = 0.05
 """Seconds two changes must be apart for their order to count: far above contact bounce
 (a slide's landing comes at most about 17 ms before its source reads empty)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hands:
+    """What the hands did since a position: the spots they changed, when each first
+    changed, and how often each came to read a piece."""
+
+    touched: frozenset[Spot]
+    first_at: Mapping[Spot, float]
+    fills: Mapping[Spot, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +207,133 @@ class Overlap(Generic[M]):
         self.current = frozenset(showing)
         return showing
 
+    def pairs(
+        self,
+        frame: Mapping[Spot, Reading],
+        hands: Hands,
+        in_order: Callable[[Footprint], bool],
+        first: M | None = None,
+    ) -> list[tuple[M, ...]]:
+        """Two moves one after another that make ``frame`` though the board never showed
+        the first whole: both players' hands on the board at once (the next player's
+        piece lifted before the mover's landed). Each move changes only spots the hands
+        touched, every cell it must touch among them. The order of changes breaks ties
+        (``MARGIN``): each move's own changes in an order it allows, and the first move
+        seen to begin first (``Hands.first_at``: each spot's first change); when it rules
+        out every pair, all are kept (the board asks). A reply that takes the piece the
+        first move set down needs its cell filled twice. A single move that goes on from
+        a pair's first is the same gesture (a chain whose steps came on fast). ``first``:
+        only pairs that begin with this move (a move to play)."""
+        found: list[tuple[tuple[M, ...], bool]] = []
+        touched, first_at = hands.touched, hands.first_at
+        if len(touched) < 2:
+            return []  # two moves change two spots at least
+        singles = [c.footprint for c in self.index.matching(frame_diff(self.expected, frame))]
+        for opening in self._openings(touched):
+            if first is not None and opening.move != first:
+                continue
+            if any(goes_on(opening.footprint, single) for single in singles):
+                continue
+            after = self.after((opening.move,))
+            rest = frame_diff(after.expected, frame)
+            if not rest:
+                continue  # the first alone makes the board: not a pair
+            began = _began(opening.footprint, first_at)
+            landed = {s for s, r in opening.footprint.changes if r != EMPTY}
+            landed |= opening.footprint.hidden
+            for reply in after.index.matching(rest):
+                footprint = reply.footprint
+                if not footprint.must_touch <= touched or not footprint.spots() & touched:
+                    continue
+                if any(hands.fills.get(spot, 0) < 2 for spot in footprint.must_touch & landed):
+                    continue  # its piece was taken where the first landed: landed twice
+                in_turn = began <= _began(footprint, first_at) + MARGIN
+                each = in_order(opening.footprint) and in_order(footprint)
+                found.append(((opening.move, reply.move), in_turn and each))
+                if not in_turn:
+                    found[-1] = ((opening.move, reply.move), False)
+        fitting = [pair for pair, fits in found if fits]
+        return fitting or [pair for pair, _ in found]
+
+    def _openings(self, touched: frozenset[Spot]) -> Iterator[IndexedMove[M]]:
+        """The legal moves that change only touched spots, every cell they must touch
+        touched: what the first of two overlapping moves may be. None past ``MANY`` for
+        a spot (a robot among thousands of chains): the hand has only begun there."""
+        given: set[M] = set()
+        for spot in sorted(touched):
+            found = self.index.changing(frozenset((spot,)))
+            for candidate in found or ():
+                footprint = candidate.footprint
+                if candidate.move in given or not footprint.changes:
+                    continue
+                if footprint.changed_spots() <= touched and footprint.must_touch <= touched:
+                    given.add(candidate.move)
+                    yield candidate
+
+    def carried(
+        self, move: M, touched: frozenset[Spot], changed: Mapping[Spot, float]
+    ) -> Carried[M]:
+        """What the next position keeps when ``move`` is committed: the touched spots it
+        does not explain, and its own that changed after it was first shown whole (what
+        the next player did meanwhile; all touched spots when the board never showed it
+        alone), and the lines it began."""
+        seen = self.seen
+        lines = tuple(
+            replace(self.shown(line), line=line[1:])
+            for line in seen
+            if line[0] == move and line[1:]
+        )
+        # the spots it leaves alone, and its own spots changed since it was first shown
+        # whole (the next player's hand may have made the board show it again for a
+        # moment: a victim set down where the capturer came from)
+        shown = self.first.get((move,), seen.get((move,)))
+        if shown is None:
+            return Carried(touched, lines)
+        own = self.index.footprint(move).spots()
+        later = frozenset(s for s in touched if s not in own or changed.get(s, 0.0) > shown)
+        return Carried(later, lines)
+
+    def stands_again(
+        self, changed: Mapping[Spot, float], rest_from: float, showing: frozenset[Spot]
+    ) -> None:
+        """After a commit, the next move the board showed whole before it stands, if its
+        spots have not changed since (the board has gone on elsewhere: a token placed,
+        then another player's robot on its way) and nothing else the board shows
+        (``showing``) may be its hand going on (a broadside's next marble)."""
+        if self.standing is not None:
+            return
+        singles = [
+            IndexedMove(line[0], self.index.footprint(line[0]))
+            for line, at in self.seen.items()
+            if len(line) == 1
+            and all(changed.get(s, 0.0) <= at for s in self.index.footprint(line[0]).spots())
+        ]
+        if not singles or len({c.footprint.changes for c in singles}) != 1:
+            return
+        since = min(self.first.get((c.move,), rest_from) for c in singles)
+        spots = frozenset().union(*(c.footprint.spots() for c in singles))
+        shown = singles[0].footprint.changed_spots()
+        self.standing = Standing((), tuple(singles), since, shown, spots)
+        if self.spoiled(sorted(showing - shown)):
+            self.standing = None
+
+    def went_on(self, firsts: tuple[M, ...], pause: float) -> tuple[M, ...]:
+        """The moves the board showed alone for ``pause`` or longer that one of ``firsts``
+        goes on from: the next player may have gone on with them."""
+        return tuple(
+            dict.fromkeys(
+                line[0]
+                for line in self.seen
+                if len(line) == 1
+                and line[0] not in firsts
+                and self.held(line) >= pause
+                and any(
+                    goes_on(self.index.footprint(line[0]), self.index.footprint(first))
+                    for first in firsts
+                )
+            )
+        )
+
     def shown(self, line: tuple[M, ...]) -> Shown[M]:
         last = self.seen[line]
         return Shown(line, self.first.get(line, last), last, self.ended.get(line))
@@ -277,16 +414,25 @@ class Overlap(Generic[M]):
 
     def spoiled(self, extra: Iterable[Spot]) -> bool:
         """Whether a change on ``extra`` (spots the standing moves leave alone) may be the
-        same hand going on with its last move."""
+        same hand going on with one of its moves: its last, or an earlier move of a line
+        (both players' hands on the board, the first mover's not yet done)."""
         standing = self.standing
         if standing is None:
             return False
+        spots = list(extra)
         index = self.after(standing.line).index
-        return any(
+        if any(
             self.could_extend(candidate, spot, index)
             for candidate in standing.candidates
-            for spot in extra
-        )
+            for spot in spots
+        ):
+            return True
+        for step, move in enumerate(standing.line):
+            earlier = self.after(standing.line[:step]).index
+            candidate = IndexedMove(move, earlier.footprint(move))
+            if any(self.could_extend(candidate, spot, earlier) for spot in spots):
+                return True
+        return False
 
     def after(self, line: tuple[M, ...]) -> After[M]:
         """The position after ``line``, its expected frame and index (built once)."""
@@ -313,26 +459,28 @@ class Overlap(Generic[M]):
         self, candidate: IndexedMove[M], spot: Spot, index: MoveIndex[M] | None = None
     ) -> bool:
         """Whether another legal move of the same player (in ``index``'s position, by
-        default this one) keeps every change ``candidate`` shows and involves ``spot``:
-        the change there may be the same hand going on (or too many moves to tell)."""
+        default this one) involves ``spot`` and every spot ``candidate`` changes, or
+        moves the same pieces: the change there may be the same hand going on (the next
+        marble of a line moved front first, the real victim of a capture lifted after a
+        knock, a chain's next token, a piece moved onto a drop's cell) or setting its
+        piece down elsewhere, or there are too many moves to tell."""
         index = self.index if index is None else index
-        footprint = candidate.footprint
-        spots = footprint.changed_spots()
+        mine = candidate.footprint.changed_spots()
+        taken = frozenset(spot for spot, reading in candidate.footprint.changes if reading == EMPTY)
         named = index.position.moves_continuing(candidate.move)
-        pools: list[Iterable[IndexedMove[M]] | None] = [index.changing(spots | {spot})]
-        if named is None:
-            pools.append(index.changing(spots))
-        else:
-            listed = [IndexedMove(move, index.footprint(move)) for move in named]
-            pools.append([*listed, *index.matching(footprint.changes)])
+        pools: list[Iterable[IndexedMove[M]] | None] = [index.changing(frozenset((spot,)))]
+        pools += [index.changing(frozenset((other,))) for other in sorted(mine)]
+        if named is not None:
+            pools.append([IndexedMove(move, index.footprint(move)) for move in named])
         for pool in pools:
             if pool is None:
                 return True
             for other in pool:
-                theirs = other.footprint
-                mine = other.move == candidate.move
-                if not mine and spot in theirs.spots() and keeps(footprint, theirs):
-                    return True
+                theirs = other.footprint.spots()
+                if other.move == candidate.move or spot not in theirs:
+                    continue
+                if mine <= theirs or (taken and taken <= theirs):
+                    return True  # it goes on, or its pieces may be going elsewhere
         return False
 
 
@@ -369,6 +517,12 @@ def keeps(mine: Footprint, theirs: Footprint) -> bool:
         after.get(spot) == reading or (spot in mine.turnable and spot in after)
         for spot, reading in mine.changes
     )
+
+
+def _began(footprint: Footprint, first_at: Mapping[Spot, float]) -> float:
+    """When a move was first seen under way: the first change of any spot it involves."""
+    times = [first_at[spot] for spot in footprint.spots() if spot in first_at]
+    return min(times) if times else float("inf")
 
 
 def in_order(

@@ -81,8 +81,8 @@ class Puzzle:
                 difficulty=int(data["difficulty"]),
                 verified=_verified(data["verified"]),
             )
-        except (KeyError, TypeError, ValueError) as error:
-            raise PuzzleError(f"cannot read a puzzle line: {error}") from error
+        except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as error:
+            raise PuzzleError(f"cannot read a puzzle line: {error}") from None
 
 
 def _verified(data: dict[str, Any]) -> Verified:
@@ -101,17 +101,58 @@ def kind_of(game: Game[Any], name: str) -> PuzzleKind:
     raise PuzzleError(f"{game.name} has no puzzles of the kind {name!r}")
 
 
-def read_puzzles(text: str) -> tuple[Puzzle, ...]:
-    return tuple(Puzzle.from_line(line) for line in text.splitlines() if line.strip())
+@dataclass(frozen=True, slots=True)
+class PuzzleFile:
+    """A file of puzzles as read: the puzzles of the lines that could be read, and the
+    lines that could not (a torn line costs its own puzzle only), named for the log."""
+
+    source: str
+    puzzles: tuple[Puzzle, ...]
+    torn: tuple[str, ...] = ()  # "FILE, line N: why", one per line skipped
+
+
+def read_puzzle_file(text: str, source: str = DATA_FILE) -> PuzzleFile:
+    """Every puzzle ``text`` holds, a line that cannot be read skipped and named."""
+    puzzles: list[Puzzle] = []
+    torn: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            puzzles.append(Puzzle.from_line(line))
+        except PuzzleError as error:
+            torn.append(f"{source}, line {number}: {error}")
+    return PuzzleFile(source, tuple(puzzles), tuple(torn))
+
+
+def read_puzzles(text: str, source: str = DATA_FILE) -> tuple[Puzzle, ...]:
+    """Every puzzle ``text`` holds; ``PuzzleError`` naming the file and line of the
+    first that cannot be read."""
+    read = read_puzzle_file(text, source)
+    if read.torn:
+        raise PuzzleError(read.torn[0])
+    return read.puzzles
+
+
+def load_file(game: Game[Any]) -> PuzzleFile:
+    """The puzzles shipped with ``game`` (none when it ships none), each torn line
+    skipped and named."""
+    package = type(game).__module__.rpartition(".")[0]
+    source = resources.files(package).joinpath(DATA_FILE)
+    name = f"{package.replace('.', '/')}/{DATA_FILE}"
+    if not source.is_file():
+        return PuzzleFile(name, ())
+    try:
+        text = source.read_bytes().decode("utf-8", errors="replace")
+    except OSError as error:
+        return PuzzleFile(name, (), (f"{name} cannot be read: {error}",))
+    return read_puzzle_file(text, name)
 
 
 def load(game: Game[Any]) -> tuple[Puzzle, ...]:
-    """The puzzles shipped with ``game`` (none when it ships none)."""
-    package = type(game).__module__.rpartition(".")[0]
-    source = resources.files(package).joinpath(DATA_FILE)
-    if not source.is_file():
-        return ()
-    return read_puzzles(source.read_text(encoding="utf-8"))
+    """The puzzles shipped with ``game`` that can be read (``load_file`` says which
+    lines could not)."""
+    return load_file(game).puzzles
 
 
 def choose(puzzles: tuple[Puzzle, ...], difficulty: int | None, index: int) -> Puzzle:

@@ -18,7 +18,6 @@ calls ``reset`` with the new position.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Sequence
-from dataclasses import replace
 from typing import Generic, TypeVar
 
 from engine.assessments import (
@@ -32,16 +31,18 @@ from engine.assessments import (
     OffGuide,
     OutOfStep,
     Pending,
+    Reread,
     Settled,
     TakebackOffer,
     Tapped,
     Timing,
 )
 from engine.game import Position
-from engine.guidance import correction, hints
+from engine.guidance import correction, hints, in_hand, remaining
 from engine.move_index import DiffKey, IndexedMove, MoveIndex
-from engine.overlap import Carried, Overlap, Standing, goes_on, in_order, shared
+from engine.overlap import Carried, Hands, Overlap, Standing, in_order, shared
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
+from engine.rereading import Rereading, stood_still
 
 M = TypeVar("M", bound=Hashable)
 
@@ -72,10 +73,13 @@ class Recognizer(Generic[M]):
         self._changed_at = 0.0  # the board last changed (corrections wait from it)
         self._rest_from = 0.0  # the board rests since: its last change or silence
         self._touched: set[Spot] = set()
+        self._touched_now: set[Spot] = set()  # ... since the board last read as the position
         self._handled: set[Spot] = set()  # touched since the last commit, for pairs
         self._blind = False  # the sensors were silent mid-move: what was touched is unknown
         self._lifted_at: dict[Spot, float] = {}  # a piece first left, since the board matched
+        self._first_at: dict[Spot, float] = {}  # each spot's first change in this position
         self._filled_at: dict[Spot, float] = {}  # a spot last came to read a piece
+        self._fills: dict[Spot, int] = {}  # how often each came to read one, this position
         self._changed_spot: dict[Spot, float] = {}  # each spot's last change
         self._overlap: Overlap[M] | None = None
         self._tapped: tuple[Hint, ...] = ()
@@ -84,6 +88,8 @@ class Recognizer(Generic[M]):
         self._forced_at: float | None = None  # when the only, unseen move plays
         self._forced: M | None = None
         self._warming: Iterator[Spot] = iter(())  # spots a first lift may come from
+        # the record's last moves, read again while the hands may still be on them
+        self.rereading: Rereading[M] = Rereading(sensing, self.sensed, self.timing)
 
     # --- position ------------------------------------------------------------
 
@@ -93,10 +99,20 @@ class Recognizer(Generic[M]):
         history: Sequence[Frame] = (),
         now: float = 0.0,
         carried: Carried[M] | None = None,
+        *,
+        closed: bool = False,
     ) -> None:
         """Index a new position; ``history`` holds the expected frames of earlier plies,
         the most recent first, for takeback detection. ``carried``: what the board
-        showed of the next moves before the last one was committed (``carried``)."""
+        showed of the next moves before the last one was committed (``carried``).
+        ``closed``: the moves played so far may not be read again (a confirm, a move the
+        computer or another board asked for)."""
+        # the move just played stood still (its own cells, or the whole board, unchanged
+        # the settle time): only its player may change it now
+        shown_at_rest = now - self._rest_from >= self.timing.settle - EPSILON or stood_still(
+            position, self.sensing, self.sensed, self._changed_spot, now - self.timing.settle
+        )
+        waited = self._continuing  # ... after waiting for it to go on
         self._position = position
         self._order = {spot: index for index, spot in enumerate(position.game.spots)}
         self._expected = self._sensed_part(position.expected_frame(self.sensing))
@@ -117,21 +133,49 @@ class Recognizer(Generic[M]):
             self._overlap.remember(shown)
         kept = carried.spots & self.sensed
         self._touched = set(kept)
+        self._touched_now = set(kept)
         self._handled = set(kept)
         self._blind = False
         self._lifted_at = {spot: at for spot, at in self._lifted_at.items() if spot in kept}
+        self._first_at = {spot: at for spot, at in self._first_at.items() if spot in kept}
+        self._fills = {spot: count for spot, count in self._fills.items() if spot in kept}
         self._tapped = ()
         self._changed_at = self._rest_from = now
         self._assessed_at = now
         self._continuing = False
         if not self._frame:
             self._frame = dict(self._expected)
+        evidence = self.rereading.played(
+            position,
+            self._expected,
+            self._frame == self._expected,
+            now,
+            kept,
+            closed=closed,
+            rested=shown_at_rest,
+            waited=waited,
+        )
+        if evidence is not None:
+            # moves taken back to be read again: what the hands did since the base is
+            # what they did since this position
+            self._touched, self._handled = set(evidence.touched), set(evidence.touched)
+            self._touched_now = set(evidence.touched)
+            self._lifted_at, self._first_at = dict(evidence.lifted_at), dict(evidence.first_at)
+            self._fills = dict(evidence.fills)
         if self._frame == self._expected:
-            self._touched.clear()
-            self._lifted_at.clear()
+            # the board reads as the position; what the next player's hand touched since
+            # the move was shown is kept (their piece may be in the air: a victim set
+            # down a moment where its capturer came from)
+            self._touched_now.clear()
         else:
             self._look(now)
             self._still_standing()
+
+    def close(self, now: float) -> None:
+        """The moves played so far are done (a confirm): they are not read again."""
+        if self._position is not None:
+            at_rest = self._frame == self._expected
+            self.rereading.close(self._position, self._expected, at_rest, now, self._touched)
 
     def warm(self) -> bool:
         """Index the moves of one more piece a hand may lift first, ahead of the lift
@@ -226,17 +270,30 @@ class Recognizer(Generic[M]):
             self._continuing = False
             self._blind = new != self._expected
             self.overlap.forget()
+            self.close(now)  # what the hands did meanwhile is unknown
         if not changed:
             return
+        self.rereading.saw(
+            new, changed, now, at_rest=new == self._expected, close=lambda: self.close(now)
+        )
+        if self._frame == self._expected and now - self._rest_from >= self.timing.settle:
+            # the board rested as the position has it: what the hands touched before is
+            # past (a piece lifted and put back never blocks the next move); a moment's
+            # return (a capture's victim set down where the capturer came from) is not
+            self._touched.clear()
+            self._lifted_at.clear()
         self._frame = new
         self._changed_at = self._rest_from = now
         self._continuing = False
         self._touched |= changed
+        self._touched_now |= changed
         self._handled |= changed
         for spot in changed:
             self._changed_spot[spot] = now
+            self._first_at.setdefault(spot, now)
             if new.get(spot, EMPTY) != EMPTY:
                 self._filled_at[spot] = now
+                self._fills[spot] = self._fills.get(spot, 0) + 1
             elif self._expected.get(spot, EMPTY) != EMPTY:
                 self._lifted_at.setdefault(spot, now)
         self.overlap.moved(frozenset(changed))
@@ -248,9 +305,8 @@ class Recognizer(Generic[M]):
                 if now - lifted <= self.timing.tap + EPSILON
             ]
             self._tapped = self._hints(sorted(quick, key=self._order.__getitem__))
-            self._touched.clear()
+            self._touched_now.clear()
             self._blind = False
-            self._lifted_at.clear()
             # what it showed stays known: a piece just dropped may be the victim of a
             # quick reply lifted first, which brings the board back here for a moment
             self.overlap.standing = None
@@ -303,49 +359,20 @@ class Recognizer(Generic[M]):
 
     def _still_standing(self) -> None:
         """After a commit, the next move the board showed whole before it stands, if its
-        spots have not changed since (the board has gone on elsewhere): a token placed,
-        then another player's robot on its way."""
-        overlap = self.overlap
-        if overlap.standing is not None:
-            return
-        singles = [
-            IndexedMove(line[0], self.index.footprint(line[0]))
-            for line, at in overlap.seen.items()
-            if len(line) == 1
-            and all(
-                self._changed_spot.get(s, 0.0) <= at for s in self.index.footprint(line[0]).spots()
-            )
-        ]
-        if not singles or len({c.footprint.changes for c in singles}) != 1:
-            return
-        since = min(overlap.first.get((c.move,), self._rest_from) for c in singles)
-        spots = frozenset().union(*(c.footprint.spots() for c in singles))
-        shown = singles[0].footprint.changed_spots()
-        overlap.standing = Standing((), tuple(singles), since, shown, spots)
-        extra = {spot for spot, _ in self._diff()} - shown
-        if overlap.spoiled(sorted(extra)):
-            overlap.standing = None  # its hand may be going on (a broadside's next marble)
+        spots have not changed since (``Overlap.stands_again``)."""
+        shown = frozenset(spot for spot, _ in self._diff())
+        self.overlap.stands_again(self._changed_spot, self._rest_from, shown)
+
+    def _hands(self) -> Hands:
+        return Hands(frozenset(self._handled), self._first_at, self._fills)
 
     def _in_order(self, footprint: Footprint) -> bool:
         handled = frozenset(self._handled)
         return self._blind or in_order(footprint, self._filled_at, self._lifted_at, handled)
 
     def carried(self, move: M) -> Carried[M]:
-        """What the next position keeps when ``move`` is committed: the touched spots that
-        changed after it was last shown whole (what the next player did meanwhile; all
-        touched spots when the board never showed it alone), and the lines it began."""
-        overlap = self.overlap
-        seen = overlap.seen
-        lines = tuple(
-            replace(overlap.shown(line), line=line[1:])
-            for line in seen
-            if line[0] == move and line[1:]
-        )
-        shown = seen.get((move,))
-        if shown is None:
-            return Carried(frozenset(self._touched), lines)
-        later = frozenset(s for s in self._touched if self._changed_spot.get(s, 0.0) > shown)
-        return Carried(later, lines)
+        """What the next position keeps when ``move`` is committed (``Overlap.carried``)."""
+        return self.overlap.carried(move, frozenset(self._touched), self._changed_spot)
 
     def next_deadline(self, now: float) -> float | None:
         """When the assessment may change with no new frame: the first of the settle,
@@ -355,11 +382,17 @@ class Recognizer(Generic[M]):
         if self._frame != self._expected:
             deadlines.append(self._rest_from + self.timing.settle)
             deadlines.append(self._changed_at + self.timing.grace)
+            diff = self._diff()
+            if not self._candidates(diff) and self._in_hand(diff):
+                deadlines.append(self._changed_at + self.timing.held)
             standing = self.overlap.standing
             if standing is not None:
                 deadlines.append(standing.since + self.timing.settle)
-        elif any(len(line) > 1 for line in self.overlap.seen):
-            deadlines.append(self._rest_from + self.timing.settle)  # a line of moves?
+        elif self.rereading.touched_since_played() or any(
+            len(line) > 1 for line in self.overlap.seen
+        ):
+            # a line of moves, or the last move's hand gone on with it?
+            deadlines.append(self._rest_from + self.timing.settle)
         if self._continuing:
             standing = self.overlap.standing
             rest_from = self._rest_from if standing is None else standing.since
@@ -380,9 +413,14 @@ class Recognizer(Generic[M]):
             return Commit(forced)
         diff = self._diff()
         settled = now - self._rest_from >= self.timing.settle - EPSILON
+        if settled or confirm:
+            reread = self._read_again()
+            if reread is not None:
+                return reread
         if not diff:
             # moves that leave every reading as it was (a capture, a reply onto the cell
             # and a drop back on the first) are read only as a line the board showed
+            # step by step: two such moves never shown apart are two knocks put back
             lines = self.overlap.explaining(self._frame) if not self._blind else []
             if lines and (settled or confirm) and self.guide is None:
                 return self._lined(lines)
@@ -393,12 +431,25 @@ class Recognizer(Generic[M]):
         candidates = self._candidates(diff)
         if candidates:
             return self._judged(candidates, now, settled=settled, confirm=confirm)
+        return self._unmatched(diff, now, settled=settled, confirm=confirm)
+
+    def _unmatched(
+        self, diff: DiffKey, now: float, *, settled: bool, confirm: bool
+    ) -> Assessment[M]:
+        """A board no single move makes: an earlier position, moves one after another,
+        a forbidden move, a move still in progress, or a board out of step."""
         reading_lines = not self._blind and self.guide is None
         lines = self.overlap.explaining(self._frame) if reading_lines else []
         if settled:
             for plies, frame in enumerate(self._history, start=1):
                 if frame == self._frame:
                     return TakebackOffer(plies, tuple(dict.fromkeys(line[0] for line in lines)))
+        if (settled or confirm) and not self._blind:
+            # the lines the board showed step by step, and two moves it never showed
+            # apart (the next player's hand on the board before the mover's left): a
+            # mover's hand that went on after the reply may be either
+            pairs = self.overlap.pairs(self._frame, self._hands(), self._in_order, self.guide)
+            lines = [*lines, *(pair for pair in pairs if pair not in lines)]
         if (settled or confirm) and lines:
             return self._lined(lines)
         if settled:
@@ -412,10 +463,36 @@ class Recognizer(Generic[M]):
             if illegal:
                 candidate, reason = illegal[0]
                 return IllegalMatch(candidate.move, reason)
-        if now - self._changed_at >= self.timing.grace - EPSILON:
+        waited = now - self._changed_at
+        held = self._in_hand(diff)
+        if waited >= (self.timing.held if held else self.timing.grace) - EPSILON:
             self.overlap.forget()  # the players put the board right: what it showed is past
             return OutOfStep(self._correction())
         return Moving(self._hints(self._lifted_spots()), self._remaining(diff))
+
+    def _in_hand(self, diff: DiffKey) -> bool:
+        return in_hand(self.index, self._frame, diff)
+
+    def _read_again(self) -> Reread[M] | None:
+        """At rest, the record's open moves read again (``engine.rereading``)."""
+        if self._blind or self.guide is not None or self._position is None:
+            return None
+        stack = tuple(self._position.move_stack)
+        at_rest = self._frame == self._expected
+        return self.rereading.answer(self._frame, stack, self._readings_here, at_rest=at_rest)
+
+    def _readings_here(self) -> list[tuple[M, ...]]:
+        """The lines from the position that make the board: none, a move, moves shown
+        one after another, or two the hands overlapped."""
+        diff = self._diff()
+        if not diff:
+            return [()]
+        candidates = self._candidates(diff)
+        ordered = [c for c in candidates if self._in_order(c.footprint)] or candidates
+        lines: list[tuple[M, ...]] = [(c.move,) for c in ordered]
+        lines += self.overlap.explaining(self._frame)
+        lines += self.overlap.pairs(self._frame, self._hands(), self._in_order)
+        return lines
 
     def _judged(
         self, candidates: list[IndexedMove[M]], now: float, *, settled: bool, confirm: bool
@@ -431,7 +508,14 @@ class Recognizer(Generic[M]):
             # nothing its player's hand could be making
             rest_from = min(rest_from, standing.since)
             settled = now - rest_from >= rest - EPSILON
-        self._continuing = len(candidates) == 1 and self.overlap.goes_on(candidates[0])
+        alone = candidates[0] if len(candidates) == 1 else None
+        # a move that may go on (a chain), or that only takes pieces off with the cells it
+        # changes unseen untouched (a line slid to push a marble off, which no sensor
+        # tells from a marble held in the air), waits longer, or for a confirm; a hand
+        # that then goes on with it is read again (``engine.rereading``)
+        self._continuing = alone is not None and (
+            self.overlap.goes_on(alone) or self._looks_lifted(alone.footprint)
+        )
         if self._continuing:
             rest = max(rest, self.timing.extend)
             settled = now - rest_from >= rest - EPSILON
@@ -443,18 +527,33 @@ class Recognizer(Generic[M]):
             return OffGuide(moves, self.guide)
         ordered = [c for c in candidates if self._in_order(c.footprint)]
         if not ordered:
-            return Ambiguous(moves)  # the order of the changes rules out every one: ask
+            # the order of the changes rules out every one (a drop, then a neighbour
+            # knocked off its cell, looks like the neighbour moving onto the drop): the
+            # moves the board showed whole on the way are asked beside them, or the
+            # hands are given time to put the board right
+            shown = self._shown_within(moves)
+            if len(shown) > 1:
+                return Ambiguous(shown)
+            if now - self._changed_at >= self.timing.grace - EPSILON:
+                return OutOfStep(self._correction())
+            return Moving(self._hints(self._lifted_spots()))
         if len(ordered) > 1:
             shown = tuple(c.move for c in ordered)
             lines = self.overlap.explaining(self._frame)
             went_on = [line[0] for line in lines if self._paused(line[:1])]
             return Ambiguous((*dict.fromkeys(m for m in went_on if m not in shown), *shown))
-        only = ordered[0]
-        if self._looks_lifted(only.footprint):
-            # pieces taken off only, the cells it changes unseen untouched (a line slid
-            # to push a marble off): no sensor tells it from a marble held in the air
-            return Ambiguous((only.move,))
-        return self._alone_or_asked(only, self._frame)
+        return self._alone_or_asked(ordered[0], self._frame)
+
+    def _shown_within(self, moves: tuple[M, ...]) -> tuple[M, ...]:
+        """``moves`` and the single moves the board showed whole since the position began
+        whose changes it still shows (a drop on a cell, with a neighbour since gone)."""
+        shown = set(self._diff())
+        whole = [
+            line[0]
+            for line in self.overlap.seen
+            if len(line) == 1 and set(self.index.footprint(line[0]).changes) < shown
+        ]
+        return tuple(dict.fromkeys((*whole, *moves)))
 
     def _stood(self, diff: DiffKey, now: float, *, confirm: bool) -> Assessment[M] | None:
         """What stands, once its own spots have rested the settle time (or a confirm says
@@ -506,23 +605,13 @@ class Recognizer(Generic[M]):
     def _lined(self, lines: list[tuple[M, ...]]) -> Assessment[M]:
         """A board no single move explains, read as moves one after another: the only
         line is played, every move; several play the moves they share and ask for the
-        one where they part (the rest is read once it is chosen). A line that begins
-        by going on from a move the board showed longer than a step is asked too: the
-        next player may have gone on with it (and the line that says so be too long)."""
+        one where they part (the rest is read once it is chosen). A line that begins by
+        going on from a move the board showed longer than a step is asked too
+        (``Overlap.went_on``): the next player may have gone on with it."""
         firsts = tuple(dict.fromkeys(line[0] for line in lines))
-        went_on = [
-            line[0]
-            for line in self.overlap.seen
-            if len(line) == 1
-            and line[0] not in firsts
-            and self._paused(line)
-            and any(
-                goes_on(self.index.footprint(line[0]), self.index.footprint(first))
-                for first in firsts
-            )
-        ]
+        went_on = self.overlap.went_on(firsts, self.timing.pause - EPSILON)
         if went_on:
-            return Ambiguous((*dict.fromkeys(went_on), *firsts))
+            return Ambiguous((*went_on, *firsts))
         if len(lines) == 1:
             return Commit(lines[0][0], lines[0][1:])
         common = shared(lines)
@@ -536,10 +625,9 @@ class Recognizer(Generic[M]):
         if self._blind:
             return list(matching)  # any of them may have been made while nobody looked
         possible = [c for c in matching if c.footprint.must_touch <= touched]
-        if len(possible) > 1:
-            covering = [c for c in possible if touched <= c.footprint.spots()]
-            if covering:
-                possible = covering
+        # those that account for every touched spot first (a prompt selects the first):
+        # a touch is no proof, a knock put back makes the same one
+        possible.sort(key=lambda c: not touched <= c.footprint.spots())
         return possible
 
     def _looks_lifted(self, footprint: Footprint) -> bool:
@@ -548,28 +636,10 @@ class Recognizer(Generic[M]):
         hand touched a cell whose contents it changes unseen: not named while so."""
         if any(reading != EMPTY for _, reading in footprint.changes):
             return False
-        return not (footprint.hidden | footprint.must_touch) & self._touched
+        return not (footprint.hidden | footprint.must_touch) & self._touched_now
 
     def _remaining(self, diff: DiffKey) -> tuple[tuple[Spot, Reading], ...]:
-        """What is left to do when a move has begun to land (a piece arrived) and every
-        move the board could be heading for still needs the same further changes (three
-        boats to take off after a parade). A piece merely in the air has its hints."""
-        shown_spots = {spot for spot, _ in diff}
-        arrived = any(reading > self._expected.get(spot, EMPTY) for spot, reading in diff)
-        # a touched cell that reads as before: something landed on an occupied cell
-        landed_unseen = bool(self._touched - shown_spots)
-        if not (arrived or landed_unseen):
-            return ()
-        shown = set(diff)
-        rest: set[tuple[Spot, Reading]] | None = None
-        for candidate in self.index.longer(diff) or ():
-            key = candidate.footprint.changes
-            if candidate.footprint.must_touch <= self._touched:
-                missing = set(key) - shown
-                rest = missing if rest is None else rest & missing
-                if not rest:
-                    return ()
-        return tuple(sorted(rest)) if rest else ()
+        return remaining(self.index, self._expected, frozenset(self._touched_now), diff)
 
     def _lifted_spots(self) -> list[Spot]:
         # from the diff: a spot that reads EMPTY there was not expected EMPTY

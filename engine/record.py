@@ -50,6 +50,7 @@ class GameRecord:
     result: str
     started: str | None = None  # "YYYY/MM/DD HH:MM:SS", local time, when known
     comments: tuple[str, ...] = ()  # a comment on each move ("" for none): a review's
+    times: tuple[float | None, ...] = ()  # each move's time in seconds (None: not known)
 
 
 RecordWriter = Callable[[GameRecord, str], str]

@@ -7,6 +7,7 @@ knows, loads every game to find it.
 
 from __future__ import annotations
 
+from difflib import get_close_matches
 from importlib import import_module
 from typing import Any
 
@@ -42,8 +43,10 @@ def games() -> tuple[Game[Any], ...]:
 
 
 def find_game(name: str) -> Game[Any]:
-    """The game registered under ``name`` or one of its aliases (case-insensitive)."""
-    wanted = name.strip().lower()
+    """The game registered under ``name`` or one of its aliases (case-insensitive; an
+    underscore or a space is a hyphen: ``robot_duel``). A name that is none of them
+    is an error naming the known games, and the nearest name when one is near."""
+    wanted = "-".join(name.strip().lower().replace("_", " ").split())
     for game_name, package, attribute in _PACKAGES:
         if wanted == game_name:
             return _load(package, attribute)
@@ -51,4 +54,7 @@ def find_game(name: str) -> Game[Any]:
         if wanted in game.aliases:
             return game
     known = ", ".join(names())
-    raise UnknownGameError(f"no game called {name!r}; known games: {known}")
+    every = [*names(), *(alias for game in games() for alias in game.aliases)]
+    near = get_close_matches(wanted, every, n=1, cutoff=0.6)
+    guess = f" (did you mean {near[0]!r}?)" if near else ""
+    raise UnknownGameError(f"no game called {name!r}{guess}; known games: {known}")

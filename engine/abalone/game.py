@@ -20,7 +20,7 @@ from engine.abalone.position import AbalonePosition
 from engine.bench import BenchPlan, BenchPosition
 from engine.game import Game
 from engine.geometry import CellCentre, CellShape, Geometry, Seat
-from engine.options import Options, OptionSpec
+from engine.options import TOUCH, Options, OptionSpec
 from engine.physical import NORTH, PRESENT, SOUTH, Reading, Sensing, Stone
 from engine.puzzle_kinds import Goal, PuzzleKind
 
@@ -56,6 +56,7 @@ class AbaloneGame(Game[AbalonePosition]):
             "the starting layout: standard, Belgian daisy or German daisy",
             choices=tuple(LAYOUTS),
         ),
+        TOUCH,
     )
     position_class = AbalonePosition
 

@@ -23,7 +23,7 @@ from engine.chaturaji.state import Rules
 from engine.errors import VariantError
 from engine.game import Game
 from engine.geometry import CellShape, Geometry, Seat, Side, square_grid
-from engine.options import Options, OptionSpec
+from engine.options import TOUCH, Options, OptionSpec
 from engine.physical import Stone
 from engine.puzzle_kinds import Goal, PuzzleKind
 from engine.search.sampling_sources import MoveSource
@@ -102,6 +102,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         ALL_SEATS,
         "the seats in play; an empty seat has no pieces on the board and never moves",
     ),
+    TOUCH,
 )
 
 
@@ -130,6 +131,7 @@ class ChaturajiGame(Game[ChaturajiPosition]):
     )
     aliases = ("szaturadzi", "four-handed-chaturanga")
     title = "Chaturaji (four-player dice chess)"
+    score_words = "score: each army's points, for the pieces it captured"
     spoken_seats = spoken.SEATS
     hint_seconds = 3.0  # four seats and the die: the sampling search needs its playouts
     seats = tuple(

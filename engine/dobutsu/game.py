@@ -8,7 +8,7 @@ from engine.dobutsu.board import CELL_NAMES, FILES, HAND_KINDS, RANKS, WIDTH, ha
 from engine.dobutsu.position import DobutsuPosition
 from engine.game import Game
 from engine.geometry import CellShape, Geometry, Seat, piece_stands, square_grid
-from engine.options import Options, OptionSpec
+from engine.options import TOUCH, Options, OptionSpec
 from engine.physical import Stone
 from engine.piece_moves import PieceMoves
 from engine.puzzle_kinds import Goal, PuzzleKind
@@ -47,6 +47,7 @@ class DobutsuGame(Game[DobutsuPosition]):
             minimum=2,
             maximum=10,
         ),
+        TOUCH,
     )
     position_class = DobutsuPosition
     usi = UsiVariant("dobutsu", king_capture_by_kiban=True)

@@ -8,7 +8,7 @@ from engine.bench import BenchPlan, BenchPosition
 from engine.game import Game
 from engine.geometry import CellCentre, CellShape, Geometry, Seat
 from engine.opening import FirstPlayerDraw
-from engine.options import Options
+from engine.options import TOUCH, Options
 from engine.physical import NORTH, PRESENT, SOUTH, Reading, Sensing, Stone
 from engine.puzzle_kinds import Goal, PuzzleKind
 from engine.robotory import spoken
@@ -72,6 +72,8 @@ class RobotoryGame(Game[RobotoryPosition]):
     """Robotory: feed three shared robots energy tokens; when the lid runs out of a colour,
     the player with two or three robots in their own camp wins."""
 
+    option_specs = (TOUCH,)
+
     name = "robotory"
     puzzle_kinds = (
         PuzzleKind(
@@ -86,6 +88,9 @@ class RobotoryGame(Game[RobotoryPosition]):
     title = "Robotory"
     spoken_seats = spoken.SEATS
     going_on = "chain"
+    score_words = (
+        "score: each side's robots in its own camp (two or three win when the lid is empty)"
+    )
     seats = (
         Seat(SEAT_NAMES[0], SEAT_LETTERS[0], "white"),
         Seat(SEAT_NAMES[1], SEAT_LETTERS[1], "black"),

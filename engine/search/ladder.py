@@ -228,18 +228,30 @@ def _result(entry: dict[str, Any]) -> Result:
         raise LadderError(f"a ladder result cannot be read ({error}): {entry}") from None
 
 
-def read_ladder(text: str) -> Ladder:
+def read_ladder(text: str, source: str = "the ladder table") -> Ladder:
     """The table in ``text`` (TOML: ``[[rung]]``, ``[[anchor]]`` and ``[[result]]``
-    entries)."""
+    entries); an error names ``source`` (the file it was read from)."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise LadderError(f"the ladder table is not TOML: {error}") from None
-    return Ladder(
-        tuple(_rung(entry) for entry in data.get("rung", ())),
-        tuple(_anchor(entry) for entry in data.get("anchor", ())),
-        tuple(_result(entry) for entry in data.get("result", ())),
-    )
+        raise LadderError(f"{source} is not TOML: {error}") from None
+    try:
+        return Ladder(
+            tuple(_rung(entry) for entry in data.get("rung", ())),
+            tuple(_anchor(entry) for entry in data.get("anchor", ())),
+            tuple(_result(entry) for entry in data.get("result", ())),
+        )
+    except LadderError as error:
+        raise LadderError(f"{source}: {error}") from None
+
+
+def read_ladder_file(path: Path) -> Ladder:
+    """The table in the file at ``path``; an error names the file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise LadderError(f"the ladder table {path} cannot be read: {error}") from None
+    return read_ladder(text, str(path))
 
 
 @cache
@@ -247,7 +259,7 @@ def ladder(path: Path = LADDER_FILE) -> Ladder:
     """The table shipped with Kiban (read once); an empty one when it is missing."""
     if not path.is_file():
         return Ladder()
-    return read_ladder(path.read_text(encoding="utf-8"))
+    return read_ladder_file(path)
 
 
 def with_feel(level: Level, rung: Rung | None) -> Level:

@@ -137,6 +137,8 @@ def _exact(outcome: Outcome, turn: int) -> bool:
     loser_to_move = outcome.winners == {1 - turn}
     if term in (Termination.RESIGNATION, Termination.TIME_FORFEIT):
         return loser_to_move
+    if term in (Termination.CHECKMATE, Termination.NO_LEGAL_MOVES):
+        return False  # written %TORYO, which reads back as the resignation it records
     if term is Termination.IMPASSE:
         return not outcome.winners
     if term is Termination.DECLARATION:
@@ -152,10 +154,13 @@ def write_csa(
     players: tuple[str, str] = ("", ""),
     started: str | None = None,
     comments: Sequence[str] = (),
+    times: Sequence[float | None] = (),
 ) -> str:
     """A CSA V2.2 record: moves in USI from ``start`` (not changed; a handicap opening
     is written as such), ended by ``outcome`` (None: unfinished). ``comments``: one
-    per move ("" for none), each on lines that start with ``'`` after its move."""
+    per move ("" for none), each on lines that start with ``'**`` after its move (a
+    move's own comment, as floodgate writes it and cshogi reads it); ``times``: each
+    move's time in seconds (None: not known), a ``T`` line after it."""
     position = start.copy()
     sfen = position.text()
     lines = ["V2.2", f"N+{players[0]}", f"N-{players[1]}"]
@@ -168,7 +173,10 @@ def write_csa(
         written = move_text(position, move)
         play(position, move, f"move {number}")
         lines.append(written)
-        lines += comment_lines("'", comments[number - 1] if number <= len(comments) else "")
+        spent = times[number - 1] if number <= len(times) else None
+        if spent is not None:
+            lines.append(f"T{round(spent)}")
+        lines += comment_lines("'** ", comments[number - 1] if number <= len(comments) else "")
     if outcome is not None:
         if not _exact(outcome, position.turn):
             lines.append(f"'{result_comment(outcome)}")

@@ -38,30 +38,55 @@ class _Reader:
         """The line being read."""
         self.position_lines: list[int] = []
         """The lines that gave the start position, to name when it cannot be played."""
+        self.comments: list[str] = []
+        self.times: list[float | None] = []
+        self.header: list[str] = []
 
     def read(self, text: str) -> ShogiRecord:
         for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
             self.number = number
             where = f"line {number}"
-            if raw.startswith("'"):
-                found = read_result_comment(raw[1:])
-                if found is not None:
-                    self.comment = found
-                continue
             if raw.strip() == "/":
                 break  # the next game of a multi-game file
-            for statement in raw.split(","):
-                self.statement(statement.strip(), where)
+            # statements are separated by commas; a comment runs to the end of the line
+            parts = raw.split(",")
+            for index, part in enumerate(parts):
+                statement = part.strip()
+                if statement.startswith("'"):
+                    self.remark(",".join(parts[index:]).strip()[1:])
+                    break
+                self.statement(statement, where)
         position = self.start(f"line {self.number}", "the end of the record")
+        moves = len(self.moves)
         return ShogiRecord(
             start=self.start_text,
             moves=tuple(self.moves),
             outcome=self.comment if self.comment is not None else self.outcome(position),
             players=(self.players[0], self.players[1]),
             handicap=handicap_of(self.start_text),
+            comments=tuple(self.comments[:moves]) if any(self.comments) else (),
+            times=tuple(self.times[:moves]) if any(t is not None for t in self.times) else (),
+            header="\n".join(self.header),
         )
 
+    def remark(self, text: str) -> None:
+        """A comment: the Kiban result, or a move's own (``'*`` after the move, as
+        GUIs and floodgate write it), or the game's."""
+        found = read_result_comment(text)
+        if found is not None:
+            self.comment = found
+        elif text.startswith("*") and self.moves and self.ending is None:
+            note = text.lstrip("*").strip()
+            before = self.comments[-1]
+            self.comments[-1] = f"{before}\n{note}" if before else note
+        else:
+            self.header.append(text)
+
     def statement(self, text: str, where: str) -> None:
+        if text.startswith("T") and text[1:].strip().replace(".", "", 1).isdigit():
+            if self.moves and self.ending is None:
+                self.times[-1] = float(text[1:])
+            return
         if not text or text.startswith(("V", "$", "T")):
             return
         if text.startswith("N") and text[1:2] in SIGNS:
@@ -182,6 +207,8 @@ class _Reader:
                 )
             move = board_move(origin, target, kind != before)
         self.moves.append(play(position, move, where))
+        self.comments.append("")
+        self.times.append(None)
 
     def outcome(self, position: ShogiPosition) -> Outcome | None:
         """What the ending says (a ``Kiban result`` comment, when there is one, says more)."""
@@ -191,7 +218,6 @@ class _Reader:
         if ending is None:
             return decided
         if decided is not None and ending in (
-            "%TORYO",
             "%TSUMI",
             "%SENNICHITE",
             "%+ILLEGAL_ACTION",

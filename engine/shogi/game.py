@@ -10,7 +10,7 @@ from engine.errors import NotationError
 from engine.game import Game
 from engine.geometry import CellShape, Geometry, Seat, piece_stands, square_grid
 from engine.opening import FirstPlayerDraw
-from engine.options import Options, OptionSpec
+from engine.options import TOUCH, Options, OptionSpec
 from engine.physical import Stone
 from engine.piece_moves import PieceMoves
 from engine.policy import IllegalMovePolicy
@@ -68,6 +68,7 @@ class ShogiGame(Game[ShogiPosition]):
             "a standard handicap opening given by gote, who then moves first",
             choices=tuple(HANDICAPS),
         ),
+        TOUCH,
     )
     position_class = ShogiPosition
     usi = UsiVariant("shogi", needs_uci_variant=False)

@@ -171,6 +171,13 @@ def _exact(outcome: Outcome, turn: int) -> bool:
     return term not in (Termination.AGREEMENT, Termination.ENDED_BY_PLAYERS)
 
 
+def _clock(spent: float, total: float) -> str:
+    """A move's time and its side's total, as KIF writes them: ``( 0:03/00:00:03)``."""
+    seconds, whole = round(spent), round(total)
+    hours, rest = divmod(whole, 3600)
+    return f"({seconds // 60:>2}:{seconds % 60:02}/{hours:02}:{rest // 60:02}:{rest % 60:02})"
+
+
 def write_kif(
     start: ShogiPosition,
     moves: Sequence[str],
@@ -180,12 +187,15 @@ def write_kif(
     started: str | None = None,
     encoding: str = "UTF-8",
     comments: Sequence[str] = (),
+    times: Sequence[float | None] = (),
 ) -> str:
     """A KIF record of a game: moves in USI from ``start`` (not changed; a handicap
     opening is named, any other start drawn), ended by ``outcome`` (None: unfinished).
     ``encoding`` is only named in the first line; the caller encodes the text.
     ``comments``: one per move ("" for none), each written under its move on lines
-    that start with ``*`` (KIF's comment on the move above)."""
+    that start with ``*`` (KIF's comment on the move above). ``times``: each move's
+    time in seconds (None: not known), written after it as ``( m:ss/hh:mm:ss)``: the
+    move's, then its side's total so far."""
     position = start.copy()
     opening = handicap_of(position.text())
     sides = _side_names(opening)
@@ -199,10 +209,15 @@ def write_kif(
     lines += [f"{sides[0]}：{players[0]}", f"{sides[1]}：{players[1]}"]
     lines.append("手数----指手---------消費時間--")
     previous: int | None = None
+    totals = [0.0, 0.0]
     for number, text in enumerate(moves, start=1):
         move = position.read_move(text)
         written = move_text(position, move, previous)
         play(position, move, f"move {number}")
+        spent = times[number - 1] if number <= len(times) else None
+        if spent is not None:
+            totals[(number - 1) % 2] += spent
+            written = f"{written:<12}{_clock(spent, totals[(number - 1) % 2])}"
         lines.append(f"{number:>4} {written}")
         lines += comment_lines("*", comments[number - 1] if number <= len(comments) else "")
         previous = move.to_square

@@ -38,6 +38,7 @@ HANDICAP_OF_NAME = MappingProxyType({name: key for key, name in HANDICAP_NAMES.i
 
 ENDINGS = (
     "中断",
+    "封じ手",  # a sealed move: the game is interrupted until the next day's play
     "投了",
     "持将棋",
     "千日手",
@@ -54,6 +55,8 @@ _MOVE = re.compile(
     r"(成|不成)?(打|\(\s*([1-9])([1-9])\s*\))?$"
 )
 _MOVE_LINE = re.compile(r"^\s*([0-9]+)\s+(同[\s　]*\S+|\S+)(?:\s+.*)?$")
+_CLOCK = re.compile(r"\(\s*(\d+):(\d{2})\s*/")
+"""A move's time as KIF writes it: ``( 0:03/00:00:03)``, minutes and seconds."""
 _RESULT = re.compile(r"^[\s　]*まで、?(\d+)手で(?:(先手|後手|下手|上手)の(\S+?)|(\S+?))[\s　]*$")
 
 
@@ -82,6 +85,9 @@ class _Reader:
         """Whether anything only KIF has was read (a header, a board, a move)."""
         self.skipped: tuple[int, str] | None = None
         """The first line no reader needs, to name when nothing else was read."""
+        self.comments: list[str] = []
+        self.times: list[float | None] = []
+        self.preface: list[str] = []
 
     def read(self, text: str) -> ShogiRecord:
         for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
@@ -100,13 +106,29 @@ class _Reader:
                 " move follows"
             )
         position = self.start(f"line {self.number}")
+        moves = len(self.moves)
         return ShogiRecord(
             start=self.start_text,
             moves=tuple(self.moves),
             outcome=self.comment if self.comment is not None else self.outcome(position),
             players=(self._player(0), self._player(1)),
             handicap=self.handicap,
+            comments=tuple(self.comments[:moves]) if any(self.comments) else (),
+            times=tuple(self.times[:moves]) if any(t is not None for t in self.times) else (),
+            header="\n".join(self.preface),
         )
+
+    def remark(self, text: str) -> None:
+        """A comment: the Kiban result, or the comment of the move above it (the
+        game's before the first move)."""
+        found = read_result_comment(text)
+        if found is not None:
+            self.comment = found
+        elif self.moves and self.ending is None:
+            before = self.comments[-1]
+            self.comments[-1] = f"{before}\n{text}" if before else text
+        elif not self.moves:
+            self.preface.append(text)
 
     def _player(self, seat: int) -> str:
         keys = ("先手", "下手") if seat == 0 else ("後手", "上手")
@@ -142,9 +164,7 @@ class _Reader:
         if stripped[0] in "#&":
             return
         if stripped[0] == "*":
-            found = read_result_comment(stripped[1:])
-            if found is not None:
-                self.comment = found
+            self.remark(stripped[1:])
             return
         if stripped.startswith("|"):
             if self.position is not None:
@@ -174,7 +194,11 @@ class _Reader:
             if self.skipped is None:
                 self.skipped = (self.number, stripped)
             return  # a line no reader needs (a title, a time control, a note)
+        played = len(self.moves)
         self.move(match.group(2), where)
+        clock = _CLOCK.search(stripped)
+        if len(self.moves) > played and clock is not None:
+            self.times[-1] = int(clock.group(1)) * 60 + int(clock.group(2))
 
     def _known(self, stripped: str) -> bool:
         """Whether KIF was read by now, this line included: a comment, a header, a
@@ -238,6 +262,8 @@ class _Reader:
                 )
             move = board_move(origin, target, promotion == "成")
         self.moves.append(play(position, move, where))
+        self.comments.append("")
+        self.times.append(None)
         self.previous = target
 
     def _diagram_sfen(self) -> str:
@@ -275,9 +301,9 @@ class _Reader:
         decided = position.outcome()
         turn = position.turn
         named = self._named_winner()
-        if ending is None or ending == "中断":
+        if ending is None or ending in ("中断", "封じ手"):
             return decided if ending is None else None
-        if decided is not None and ending in ("投了", "詰み", "千日手", "反則勝ち", "反則負け"):
+        if decided is not None and ending in ("詰み", "千日手", "反則勝ち", "反則負け"):
             return decided
         if ending == "投了":
             return Outcome.win(Termination.RESIGNATION, 1 - turn if named is None else named)

@@ -30,6 +30,12 @@ class ShogiRecord:
     players: tuple[str, str] = ("", "")
     handicap: str | None = None
     """The handicap option value when the start is a standard opening ("none" for an even game)."""
+    comments: tuple[str, ...] = ()
+    """Each move's comment, in move order ("" for none; as long as ``moves`` when any)."""
+    times: tuple[float | None, ...] = ()
+    """Each move's time in seconds, when the record keeps it (None for a move without)."""
+    header: str = ""
+    """The comments before the first move (the game's own)."""
 
 
 def handicap_of(sfen: str) -> str | None:

@@ -28,6 +28,10 @@ def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
         """The record's comments, placed on its own moves (after any the start held)."""
         return ("",) * (len(moves) - len(record.moves)) + record.comments
 
+    def times(record: GameRecord, moves: list[str]) -> tuple[float | None, ...]:
+        """Each move's time, placed on its own moves (none for those the start held)."""
+        return (None,) * (len(moves) - len(record.moves)) + record.times
+
     def kif(record: GameRecord, encoding: str) -> str:
         start, moves = start_and_moves(record)
         return write_kif(
@@ -37,6 +41,7 @@ def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
             encoding=encoding,
             started=record.started,
             comments=comments(record, moves),
+            times=times(record, moves),
         )
 
     def csa(record: GameRecord, encoding: str) -> str:
@@ -47,6 +52,7 @@ def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
             outcome=record.outcome,
             started=record.started,
             comments=comments(record, moves),
+            times=times(record, moves),
         )
 
     def usi(record: GameRecord, encoding: str) -> str:

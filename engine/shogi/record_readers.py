@@ -1,6 +1,7 @@
-"""Shogi's records read back: KIF, CSA and a USI ``position`` line, beside the writers
-(``engine.shogi.record_formats``). Told apart by the file's suffix, else by its first
-line; KIF takes what the others do not (its first line may be any comment)."""
+"""Shogi's records read back: KIF, KI2, CSA and a USI ``position`` line, beside the
+writers (``engine.shogi.record_formats``). Told apart by the file's suffix, else by
+its first line; KIF takes what the others do not (its first line may be any
+comment), and so does KI2, whose moves start with ▲ or △."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from engine.errors import NotationError, VariantError
 from engine.game import Game
 from engine.record import ReadRecord, RecordReader
 from engine.shogi.csa_read import read_csa
+from engine.shogi.ki2_read import read_ki2
 from engine.shogi.kif_read import read_kif
 from engine.shogi.position import ShogiPosition
 from engine.shogi.record import ShogiRecord
@@ -51,9 +53,20 @@ def shogi_readers(game: Game[ShogiPosition]) -> tuple[RecordReader, ...]:
             lambda t: kept(read_csa(t, game)),
         ),
         RecordReader(
-            "kif", (".kif", ".kifu"), lambda line: True, lambda t: kept(read_kif(t, game))
+            "ki2", (".ki2", ".ki2u"), lambda line: False, lambda t: kept(read_ki2(t, game))
+        ),
+        RecordReader(
+            "kif", (".kif", ".kifu"), lambda line: True, lambda t: kept(kif_or_ki2(t, game))
         ),
     )
+
+
+def kif_or_ki2(text: str, game: Game[ShogiPosition]) -> ShogiRecord:
+    """A KIF record, or a KI2 one (its moves after ▲ or △) given without its suffix."""
+    marks = ("▲", "△", "☗", "☖")
+    if any(line.lstrip(" 　").startswith(marks) for line in text.splitlines()):
+        return read_ki2(text, game)
+    return read_kif(text, game)
 
 
 def read_usi_line(text: str, game: Game[ShogiPosition]) -> ReadRecord:

@@ -259,8 +259,6 @@ class Runtime:
             turn=board.orientation,
         )
         try:
-            start: dict[str, Any] = {"resume": resume, "options": options, "settings": settings}
-
             # what the other side says wakes the decision loop (from its own thread)
             def news() -> None:
                 loop.call_soon_threadsafe(self._enqueue, TimePassed(), loop)
@@ -268,21 +266,9 @@ class Runtime:
             self._news = news
             if self.remote is not None:
                 self.remote.on_news(news)
-                plan = await asyncio.to_thread(
-                    self.remote.plan, self.game, self.journal, options=options, settings=settings
-                )
-                start = {
-                    "resume": plan.resume,
-                    "options": plan.options,
-                    "settings": plan.settings,
-                    "position": plan.position,
-                    "moves": plan.moves,
-                }
-            notices = session.start(**start)
+            notices = session.start(**await self._start(resume, options, settings, puzzle))
             if puzzle is not None:
-                notices += self.desk.start(
-                    puzzle, loop.time(), self._followed(session, loop.time())
-                )
+                notices += self.desk.begin(puzzle, loop.time())
             self._log(notices)
             self._tell(notices)
             # What start-up built stays: keep it out of the full collections.
@@ -318,6 +304,31 @@ class Runtime:
         if self._failed is not None:
             failed = self._failed
             raise BoardStoppedError(f"the board stopped: its {failed} task failed (see the log)")
+
+    async def _start(
+        self,
+        resume: bool,
+        options: Mapping[str, str] | None,
+        settings: Mapping[str, str] | None,
+        puzzle: PuzzleRun | None,
+    ) -> dict[str, Any]:
+        """How the session starts (``Controller.start``'s words): a puzzle's game as the
+        first, never after another; a game whose other side is played elsewhere as the
+        remote side plans it (hosted, joined or resumed), asked off the loop."""
+        if puzzle is not None:
+            return puzzle.opening(settings)
+        if self.remote is None:
+            return {"resume": resume, "options": options, "settings": settings}
+        plan = await asyncio.to_thread(
+            self.remote.plan, self.game, self.journal, options=options, settings=settings
+        )
+        return {
+            "resume": plan.resume,
+            "options": plan.options,
+            "settings": plan.settings,
+            "position": plan.position,
+            "moves": plan.moves,
+        }
 
     async def _guard(self, name: str, work: Coroutine[Any, Any, None]) -> None:
         """Run one of the runtime's loops; if it fails, log why and stop the runtime (the

@@ -72,6 +72,7 @@ class Simulation:
         hall: HallModel | None = None,
         thinker: Thinker | None = None,
         remote: RemoteSide | None = None,
+        puzzle: PuzzleRun | None = None,
     ) -> None:
         """``pieces``: how the stones stand when the program starts (by default, as
         the started or resumed game has them). ``physical``: the wiring as it really
@@ -79,7 +80,8 @@ class Simulation:
         sensors are. ``thinker``: where the computer thinks (by default at once, in
         simulated time: a worker process would make a run depend on real time).
         ``remote``: the game is played with other boards over a broker, or on a server
-        such as lishogi (it decides whether the game is resumed, hosted or joined)."""
+        such as lishogi (it decides whether the game is resumed, hosted or joined).
+        ``puzzle``: the first game is this puzzle's (no other game started before it)."""
         self.game = game
         self.profile = profile
         self.world = SimulatedWorld(game, profile.sensing)
@@ -119,6 +121,15 @@ class Simulation:
             resume, options, position = plan.resume, plan.options, plan.position
             moves, settings = plan.moves, plan.settings
             self.thinker = remote.thinker(self.thinker)
+        start: dict[str, Any] = {
+            "resume": resume,
+            "options": options,
+            "position": position,
+            "settings": settings,
+            "moves": moves,
+        }
+        if puzzle is not None:
+            start = puzzle.opening(settings)
         self.session: SessionLoop[object] = SessionLoop(
             self.controller,
             self.journal,
@@ -133,9 +144,9 @@ class Simulation:
         )
         """The one sequence after every event, on simulated time, with no bus thread."""
         # a damaged store replaced, a store that cannot take the new game
-        self.notices += self.session.start(
-            resume=resume, options=options, position=position, settings=settings, moves=moves
-        )
+        self.notices += self.session.start(**start)
+        if puzzle is not None:
+            self.notices += self.desk.begin(puzzle, self.now)
         self.world.arrange(self.controller.position.layout() if pieces is None else pieces)
         self._step()
 

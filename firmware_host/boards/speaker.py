@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.game import Position
 from firmware_host.notices.declared import Notice
-from firmware_host.telling.speech import Narrator, clock_sentences, warning_due
+from firmware_host.session.clock import TimeControl
+from firmware_host.telling.speech import Narrator, warning_due
 from firmware_host.telling.speech_settings import SpeechSpec
 
 if TYPE_CHECKING:
@@ -127,11 +128,14 @@ class Announcer:
         narrator: Narrator,
         position: Callable[[], Position[Any]],
         clock: Callable[[], tuple[float, ...] | None] = lambda: None,
+        control: Callable[[], TimeControl | None] = lambda: None,
     ) -> None:
+        """``control``: the game's time control (its byoyomi is counted aloud)."""
         self.speaker = speaker
         self.narrator = narrator
         self.position = position
         self.clock = clock
+        self.control = control
         self._times: tuple[float, ...] | None = None
 
     def __call__(self, notices: list[Notice]) -> None:
@@ -139,7 +143,8 @@ class Announcer:
         sentences = [s for s in self.narrator.sentences(notices, position) if s is not None]
         times = self.clock()
         if times is not None and self._times is not None and len(times) == len(self._times):
-            sentences += clock_sentences(position, self._times, times)
+            # in the narrator's language, the byoyomi counted as a timekeeper counts it
+            sentences += self.narrator.clock_sentences(position, self._times, times, self.control())
         self._times = times
         for sentence in sentences:
             self.speaker.say(sentence)
@@ -159,6 +164,12 @@ def announce(runtime: Runtime, spec: SpeechSpec, speaker: Speaker | None = None)
         clock = controller.clock
         return None if clock is None else clock.remaining(time.monotonic())
 
-    runtime.observers.append(Announcer(speaker, narrator, lambda: controller.position, times))
+    def control() -> TimeControl | None:
+        clock = controller.clock
+        return None if clock is None else clock.control
+
+    runtime.observers.append(
+        Announcer(speaker, narrator, lambda: controller.position, times, control)
+    )
     runtime.deadlines.append(lambda now: warning_due(controller.clock, now))
     return speaker

@@ -34,6 +34,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("bestmove", "firmware_host.cli.tools", "bestmove"),
     ("usi", "firmware_host.cli.usi", "usi"),
     ("online", "firmware_host.cli.online", "online"),
+    ("broker", "firmware_host.cli.broker", "broker"),
     ("puzzles", "firmware_host.cli.puzzles", "puzzles"),
 )
 

@@ -53,15 +53,15 @@ def online_seat(args: argparse.Namespace, game: Game[Any]) -> Any:
 
     import aiohttp
 
-    from firmware_host.online.credentials import read_token
+    from firmware_host.online.credentials import read_token, token_source
     from firmware_host.online.link import OnlineLink, client_factory
     from firmware_host.online.seat import OnlineSeat
     from firmware_host.online.starting import Found, find_game
 
-    token = read_token(state_dir_of(args))
-    if token is None:
+    state_dir = state_dir_of(args)
+    if read_token(state_dir) is None:
         raise SystemExit("kiban: no lishogi token is kept: kiban online login (scope board:play)")
-    make = client_factory(token, args.online_url)
+    make = client_factory(token_source(state_dir), args.online_url)  # a new login: used at once
 
     async def find() -> Found:
         async with aiohttp.ClientSession() as session:

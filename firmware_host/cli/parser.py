@@ -347,8 +347,37 @@ def build_parser() -> argparse.ArgumentParser:
     _bestmove_parser(commands)
     _usi_parser(commands)
     _online_parser(commands)
+    _broker_parser(commands)
     _puzzles_parser(commands)
     return parser
+
+
+def _broker_parser(commands: Any) -> None:
+    """``kiban broker FOLDER``: a Mosquitto broker locked for play across boards."""
+    broker = commands.add_parser(
+        "broker",
+        help="set up a Mosquitto broker for play across boards, locked: a login per board,"
+        " an ACL, TLS with a certificate authority of its own (docs/remote.md)",
+    )
+    broker.add_argument("folder", type=Path, help="where its files go (mosquitto -c FOLDER/...)")
+    broker.add_argument(
+        "--host", help="the broker's host name or IP address, as the boards reach it"
+    )
+    broker.add_argument(
+        "--board",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a board's user name (its id in the games), repeatable: one per board",
+    )
+    broker.add_argument("--port", type=int, default=8883, help="the TLS port (default 8883)")
+    broker.add_argument(
+        "--add",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="add a board to the broker set up in FOLDER (a board that lost its store)",
+    )
 
 
 def _puzzles_parser(commands: Any) -> None:

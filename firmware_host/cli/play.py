@@ -55,17 +55,15 @@ def sim(args: argparse.Namespace) -> int:
         options=start.options,
         position=start.start,
         moves=start.moves,
-        pieces=_usual_pieces(game, start),
+        pieces=_usual_pieces(game, start, puzzle),
         settings=settings,
         resume=puzzle is None and resumes(args, settings, remote),
         noise=Noise.realistic() if args.noise else None,
         seed=args.seed,
         palette=PALETTES[args.palette],
         remote=remote,
+        puzzle=puzzle,
     )
-    if puzzle is not None:
-        sim.start_puzzle(puzzle)
-        print(puzzle.question)
     try:
         return run_terminal(sim, language=_language(args, profile))
     finally:
@@ -100,11 +98,13 @@ def _start(args: argparse.Namespace, game: Game[Any], options: dict[str, str]) -
     return Imported({**imported.options, **options}, imported.start, imported.moves)
 
 
-def _usual_pieces(game: Game[Any], start: Imported) -> Layout | None:
-    """How the simulated pieces stand before a game read in or given by ``--position``:
-    as the game usually starts, so the LEDs guide the set-up as on a real board (None:
-    as the game has them)."""
-    if start.start is None and not start.moves:
+def _usual_pieces(
+    game: Game[Any], start: Imported, puzzle: PuzzleRun | None = None
+) -> Layout | None:
+    """How the simulated pieces stand before a game read in, given by ``--position`` or
+    a puzzle's: as the game usually starts, so the LEDs guide the set-up as on a real
+    board (None: as the game has them)."""
+    if start.start is None and not start.moves and puzzle is None:
         return None
     usual: Layout = game.position(None, start.options).layout()
     return usual
@@ -136,7 +136,7 @@ def _sim_web(
         options=start.options,
         position=start.start,
         moves=start.moves,
-        pieces=_usual_pieces(game, start),
+        pieces=_usual_pieces(game, start, puzzle),
         resume=puzzle is None and resumes(args, settings, remote),
         noise=Noise.realistic() if args.noise else None,
         seed=args.seed,
@@ -144,9 +144,8 @@ def _sim_web(
         settings=settings,
         remote=remote,
         state_dir=state_dir_of(args),
+        puzzle=puzzle,
     )
-    if puzzle is not None:
-        session.sim.start_puzzle(puzzle)
     asyncio.run(run_simulator(session, pairing, args.host, args.port, browser=not args.no_browser))
     return 0
 

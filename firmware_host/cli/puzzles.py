@@ -4,16 +4,20 @@ the engine's own games and proved by a solver (``firmware_host.tools.puzzles``).
 from __future__ import annotations
 
 import argparse
+import sys
 from collections import Counter
 
 from engine.registry import find_game
 
 
 def puzzles(args: argparse.Namespace) -> int:
-    from engine.puzzles import load
+    from engine.puzzles import load_file
     from firmware_host.tools.puzzles import generate, verify
 
     game = find_game(args.game)
+    read = load_file(game)
+    for torn in read.torn:  # a torn line costs its own puzzle only
+        print(f"kiban puzzles: a puzzle skipped: {torn}", file=sys.stderr)
     if args.action == "generate":
         lengths = frozenset(args.plies) if args.plies else None
         added = generate(game, args.count, nodes=args.nodes, lengths=lengths)
@@ -21,10 +25,10 @@ def puzzles(args: argparse.Namespace) -> int:
         return 0
     if args.action == "verify":
         failed = verify(game)
-        total = len(load(game))
+        total = len(read.puzzles)
         print(f"{total - failed} of {total} puzzles proved again")
         return 1 if failed else 0
-    counts = Counter((p.kind, p.plies) for p in load(game))
+    counts = Counter((p.kind, p.plies) for p in read.puzzles)
     for (kind, plies), count in sorted(counts.items()):
         print(f"{kind} in {plies}: {count}")
     return 0

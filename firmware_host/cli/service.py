@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 def run(args: argparse.Namespace) -> int:
     import asyncio
 
+    from firmware_host.boards.opened_first import OpenedFirst
     from firmware_host.boards.profiles import load_profile
     from firmware_host.boards.runtime import Runtime
     from firmware_host.boards.speaker import announce
@@ -33,9 +34,16 @@ def run(args: argparse.Namespace) -> int:
     game.options(options)
     settings = settings_of(args, game)
     check_engines(game, settings.get("opponent", ""), options)
-    store = open_store(args.state_dir, "games.sqlite3")
-    remote = online_seat(args, game) or remote_game(args, game, profile.feature(REMOTE))
-    runtime = Runtime(game, profile, store, PALETTES[args.palette], remote=remote)
+    opened = OpenedFirst(profile)  # no board, nothing made: no empty store left behind
+    try:
+        store = open_store(args.state_dir, "games.sqlite3")
+        remote = online_seat(args, game) or remote_game(args, game, profile.feature(REMOTE))
+    except BaseException:
+        opened.close()
+        raise
+    runtime = Runtime(
+        game, profile, store, PALETTES[args.palette], remote=remote, board_factory=opened.factory
+    )
     speaker = announce(runtime, profile.feature(SPEECH))  # when the profile asks for speech
     try:
         fresh = not resumes(args, settings, remote)
@@ -70,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
         if speaker is not None:
             speaker.close()
         store.close()
+        opened.close()  # when the runtime never took it
     return 0
 
 

@@ -45,10 +45,12 @@ def export(args: argparse.Namespace) -> int:
     if output is None:
         sys.stdout.write(text)
         return 0
+    from firmware_host.store.replacing import ReplaceError, replace_text
+
     try:
-        output.write_text(text, encoding="cp932" if shift_jis else "utf-8")
-    except OSError as error:
-        print(f"kiban: cannot write {output}: {error.strerror}", file=sys.stderr)
+        replace_text(output, text, encoding="cp932" if shift_jis else "utf-8")
+    except ReplaceError as error:
+        print(f"kiban: {error}", file=sys.stderr)
         return 2
     except UnicodeEncodeError as error:
         print(

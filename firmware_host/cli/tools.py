@@ -61,6 +61,7 @@ def match(args: argparse.Namespace) -> int:
         options=options,
         max_plies=args.max_plies,
         limits=limits,
+        report=lambda line: print(line, flush=True),  # each game as it ends
     )
     for line in result.lines(stats=args.stats):
         print(line)

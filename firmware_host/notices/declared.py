@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, get_args
 
 from engine.assessments import Correction
+from engine.opening import DrawResult
 from engine.outcome import Outcome
 
 
@@ -30,10 +31,12 @@ def on_wire(
 
 
 class Proposal(Enum):
-    """What one board proposes to the others: a draw, or a takeback."""
+    """What one board proposes to the others: a draw, or a takeback; or what a board
+    asks of the host's player: a seat another board holds (never sent as an offer)."""
 
     DRAW = "draw"
     TAKEBACK = "takeback"
+    SEAT = "seat"
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,11 +133,12 @@ class GameStarted:
 
 @dataclass(frozen=True, slots=True)
 class FirstPlayerDrawn:
-    """The opening draw was made; the description says who starts."""
+    """The opening draw was made: what fell, and who starts (its wire record says it in
+    English, ``description``)."""
 
     wire: ClassVar[str] = "first_player"
 
-    description: str
+    draw: DrawResult = field(metadata=on_wire(spread=("description",)))
     at: float
 
 

@@ -29,5 +29,17 @@ def add_online_arguments(parser: argparse.ArgumentParser) -> None:
         "--online-byoyomi", type=int, default=10, help="seconds of byoyomi (default: 10)"
     )
     group.add_argument("--online-periods", type=int, default=1, help="byoyomi periods")
-    group.add_argument("--online-rated", action="store_true", help="a rated game (else casual)")
+    group.add_argument(
+        "--online-rated",
+        action="store_true",
+        help="a rated game (else casual): lishogi's Board API takes one from 15 minutes of "
+        "main time + 60 x increment + 25 x periods x byoyomi (casual: 5)",
+    )
+    group.add_argument(
+        "--online-handicap",
+        metavar="NAME",
+        help="shogi, a seek or challenge from a handicap: lance, bishop, rook, rook-lance, "
+        "2-piece, 4-piece, 6-piece, 8-piece or 10-piece (the handicap giver is gote and "
+        "moves first)",
+    )
     group.add_argument("--online-url", default=LISHOGI, help=argparse.SUPPRESS)  # tests only

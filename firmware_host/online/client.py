@@ -1,7 +1,9 @@
 """lishogi's Board API over aiohttp: one call at a time, each answer typed.
 
 The API asks for one request at a time and a full minute's pause after a 429; the
-lock and ``_call`` do both. Streams (events, a game, a seek) stay open beside the
+lock and ``_json`` do both: after a 429 no call is made until the minute is over,
+whoever makes it. A move is tried once: its 429 is raised at once, so that the outbox
+can say so while the minute passes. Streams (events, a game, a seek) stay open beside the
 calls: only their opening takes the lock. A 4xx answer becomes an error carrying
 lishogi's own ``error`` text; a failed connection, a 5xx or a broken stream is a
 ``LinkDownError``, which the reconnecting streams and the outbox wait out. The token
@@ -11,6 +13,7 @@ goes into the Authorization header and nowhere else.
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import aclosing, asynccontextmanager
 from dataclasses import dataclass
@@ -18,9 +21,10 @@ from typing import Any
 from urllib.parse import quote
 
 import aiohttp
+from aiohttp.http_exceptions import HttpProcessingError
 from yarl import URL
 
-from firmware_host.online.credentials import ApiToken
+from firmware_host.online.credentials import ApiToken, TokenSource
 from firmware_host.online.errors import (
     LinkDownError,
     LishogiRefusedError,
@@ -28,6 +32,7 @@ from firmware_host.online.errors import (
     MoveRefused,
     NotAuthorizedError,
     RateLimitedError,
+    SeekLimitError,
 )
 from firmware_host.online.messages import (
     Account,
@@ -47,6 +52,7 @@ from firmware_host.online.reading import (
     read_object,
     read_playing,
 )
+from firmware_host.online.rules import SEEKS_PER_MINUTE, board_api_refusal
 
 LISHOGI = "https://lishogi.org"
 
@@ -66,6 +72,13 @@ class Seek:
     variant: str = "standard"
     side: Side | None = None
     rating_range: str | None = None
+    sfen: str | None = None  # a handicap's position (rules.HANDICAPS); None: the usual start
+
+    def refusal(self) -> str | None:
+        """Why lishogi's Board API would not take this seek (``rules.py``), or None."""
+        return board_api_refusal(
+            self.minutes * 60, self.increment_s, self.byoyomi_s, self.periods, rated=self.rated
+        )
 
     def form(self) -> dict[str, str]:
         form = {
@@ -79,6 +92,8 @@ class Seek:
         }
         if self.rating_range is not None:
             form["ratingRange"] = self.rating_range
+        if self.sfen is not None:
+            form["sfen"] = self.sfen
         return form
 
 
@@ -93,9 +108,16 @@ class ChallengeTerms:
     rated: bool = False
     variant: str = "standard"
     side: Side | None = None
+    sfen: str | None = None  # a handicap's position (rules.HANDICAPS); None: the usual start
+
+    def refusal(self) -> str | None:
+        """Why lishogi's Board API would not take this challenge's game, or None."""
+        return board_api_refusal(
+            self.limit_s, self.increment_s, self.byoyomi_s, self.periods, rated=self.rated
+        )
 
     def form(self) -> dict[str, str]:
-        return {
+        form = {
             "clock.limit": str(self.limit_s),
             "clock.increment": str(self.increment_s),
             "clock.byoyomi": str(self.byoyomi_s),
@@ -104,6 +126,9 @@ class ChallengeTerms:
             "variant": self.variant,
             "color": "random" if self.side is None else self.side.value,
         }
+        if self.sfen is not None:
+            form["sfen"] = self.sfen
+        return form
 
 
 class LishogiClient:
@@ -112,7 +137,7 @@ class LishogiClient:
     def __init__(
         self,
         session: aiohttp.ClientSession,
-        token: ApiToken,
+        token: ApiToken | TokenSource,
         *,
         base_url: str = LISHOGI,
         sleep: Sleep = asyncio.sleep,
@@ -131,6 +156,14 @@ class LishogiClient:
         # lishogi sends an empty line every 6 s (3 s on a seek): silence means a dead link
         self._stream_timeout = aiohttp.ClientTimeout(total=None, sock_read=stream_idle_s)
         self._lock = asyncio.Lock()
+        self._quiet_until = 0.0  # no call before this time (the loop's clock): a 429's minute
+        self._seeks: deque[float] = deque(maxlen=SEEKS_PER_MINUTE)  # when the last began
+        self._seeking = False  # a seek is open (lishogi takes one at a time)
+
+    @property
+    def rate_limit_pause_s(self) -> float:
+        """How long lishogi asks to be left alone after a 429."""
+        return self._pause
 
     def __repr__(self) -> str:
         return f"LishogiClient({self._base!r})"
@@ -179,7 +212,7 @@ class LishogiClient:
         params = None if offering_draw is None else {"offeringDraw": _boolean(offering_draw)}
         path = f"/api/board/game/{_part(game_id)}/move/{_part(usi)}"
         try:
-            await self._json("POST", path, params=params)
+            await self._json("POST", path, params=params, tries=1)
         except (NotAuthorizedError, RateLimitedError):
             raise
         except LishogiRefusedError as error:
@@ -204,10 +237,25 @@ class LishogiClient:
 
     async def seek(self, seek: Seek) -> None:
         """Seek until paired: returns when lishogi closes the seek (the game then
-        arrives as gameStart on the event stream); cancel the task to withdraw it."""
-        async with self._stream("POST", "/api/board/seek", data=seek.form()) as lines:
-            async for _ in lines:
-                pass  # only keep-alive lines: the open connection is the seek
+        arrives as gameStart on the event stream); cancel the task to withdraw it.
+        lishogi takes one open seek at a time and 5 a minute: one more is
+        ``SeekLimitError``, said before asking."""
+        now = asyncio.get_running_loop().time()
+        if self._seeking:
+            raise SeekLimitError("a seek is open already: lishogi takes one at a time")
+        if len(self._seeks) == SEEKS_PER_MINUTE and now - self._seeks[0] < 60.0:
+            wait = 60.0 - (now - self._seeks[0])
+            raise SeekLimitError(
+                f"lishogi takes {SEEKS_PER_MINUTE} seeks a minute: the next in {wait:.0f} s"
+            )
+        self._seeks.append(now)
+        self._seeking = True
+        try:
+            async with self._stream("POST", "/api/board/seek", data=seek.form()) as lines:
+                async for _ in lines:
+                    pass  # only keep-alive lines: the open connection is the seek
+        finally:
+            self._seeking = False
 
     async def challenge(self, username: str, terms: ChallengeTerms) -> Challenge:
         """Challenge a named user; their acceptance arrives as gameStart."""
@@ -231,6 +279,27 @@ class LishogiClient:
     def _url(self, path: str) -> URL:
         return URL(self._base + path, encoded=True)
 
+    def _header(self) -> dict[str, str]:
+        """The Authorization header with the token as it is now (``TokenError`` when
+        none can be used)."""
+        token = self._token if isinstance(self._token, ApiToken) else self._token()
+        return token.header()
+
+    async def _quiet(self) -> None:
+        """Wait out what is left of a 429's minute."""
+        left = self._quiet_until - asyncio.get_running_loop().time()
+        if left > 0:
+            await self._sleep(left)
+        self._quiet_until = 0.0
+
+    async def _wait_after_429(self, *, last: bool) -> None:
+        """lishogi answered 429: nothing is asked of it for a whole minute, waited here
+        before the next try, or (``last``) by whichever call comes next."""
+        if last:
+            self._quiet_until = asyncio.get_running_loop().time() + self._pause
+        else:
+            await self._sleep(self._pause)
+
     async def _json(
         self,
         method: str,
@@ -238,28 +307,32 @@ class LishogiClient:
         *,
         params: Mapping[str, str] | None = None,
         data: Mapping[str, str] | None = None,
+        tries: int | None = None,
     ) -> Mapping[str, Any]:
-        """One call, its JSON answer (an empty object for an empty body)."""
+        """One call, its JSON answer (an empty object for an empty body); after a 429
+        it waits the minute and tries again, ``tries`` times in all."""
+        tries = self._tries if tries is None else tries
         async with self._lock:
-            for _ in range(self._tries):
+            for attempt in range(tries):
+                await self._quiet()
                 try:
                     async with self._session.request(
                         method,
                         self._url(path),
-                        headers=self._token.header(),
+                        headers=self._header(),
                         params=params,
                         data=data,
                         timeout=self._call_timeout,
                     ) as response:
                         if response.status == 429:
-                            await self._sleep(self._pause)
+                            await self._wait_after_429(last=attempt + 1 == tries)
                             continue
                         body = await response.read()
                 except (aiohttp.ClientError, TimeoutError) as error:
                     raise LinkDownError(f"{method} {path}: {_describe(error)}") from None
                 _check(response.status, body, f"{method} {path}")
                 return read_object(body, f"answer to {method} {path}") or {}
-        raise RateLimitedError(429, f"still rate limited after {self._tries} pauses")
+        raise RateLimitedError(429, _rate_limited(tries))
 
     @asynccontextmanager
     async def _stream(
@@ -268,12 +341,13 @@ class LishogiClient:
         """An open NDJSON stream's lines; a broken connection is ``LinkDownError``."""
         where = f"{method} {path}"
         async with self._lock:
-            for _ in range(self._tries):
+            for attempt in range(self._tries):
+                await self._quiet()
                 try:
                     response = await self._session.request(
                         method,
                         self._url(path),
-                        headers=self._token.header(),
+                        headers=self._header(),
                         data=data,
                         timeout=self._stream_timeout,
                     )
@@ -282,9 +356,9 @@ class LishogiClient:
                 if response.status != 429:
                     break
                 response.close()
-                await self._sleep(self._pause)
+                await self._wait_after_429(last=attempt + 1 == self._tries)
             else:
-                raise RateLimitedError(429, f"still rate limited after {self._tries} pauses")
+                raise RateLimitedError(429, _rate_limited(self._tries))
         try:
             if response.status >= 300:
                 try:
@@ -298,11 +372,20 @@ class LishogiClient:
 
 
 async def _lines(response: aiohttp.ClientResponse, where: str) -> AsyncIterator[bytes]:
+    """The stream's lines; a broken connection, or a line longer than the reader takes
+    (aiohttp's ``LineTooLong``, which is no ``ClientError``), is ``LinkDownError``."""
     try:
         async for line in response.content:
             yield line
     except (aiohttp.ClientError, TimeoutError) as error:
         raise LinkDownError(f"{where}: the stream broke off ({_describe(error)})") from None
+    except HttpProcessingError as error:
+        raise LinkDownError(f"{where}: a line Kiban cannot take ({_describe(error)})") from None
+
+
+def _rate_limited(tries: int) -> str:
+    pauses = "a minute's pause" if tries == 1 else f"{tries} pauses of a minute"
+    return f"lishogi asks Kiban to slow down (429), still after {pauses}"
 
 
 def _check(status: int, body: bytes, where: str) -> None:

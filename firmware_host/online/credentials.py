@@ -7,14 +7,15 @@ but its owner can read it. ``ApiToken`` keeps the secret out of every repr.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from firmware_host.online.errors import TokenError
+from firmware_host.store.replacing import ReplaceError, replace_file
 
 TOKEN_FILE = "lishogi-token"
 """The file's name in the state directory."""
@@ -38,26 +39,41 @@ class ApiToken:
         return {"Authorization": f"Bearer {self.secret}"}
 
 
+TokenSource = Callable[[], ApiToken]
+"""The token to send now: read again for each call, so that a token given again (after
+lishogi refused the old one) is used from the next call on, without a restart."""
+
+
+def token_source(state_dir: Path) -> TokenSource:
+    """The token kept in ``state_dir`` as it is at each call; ``TokenError`` when none is
+    kept (logged out) or the file cannot be used."""
+
+    def current() -> ApiToken:
+        token = read_token(state_dir)
+        if token is None:
+            raise TokenError(
+                f"no lishogi token is kept in {state_dir}: log in again (kiban online login)"
+            )
+        return token
+
+    return current
+
+
 def token_path(state_dir: Path) -> Path:
     return state_dir / TOKEN_FILE
 
 
 def store_token(state_dir: Path, token: ApiToken) -> Path:
-    """Keep the token (replacing an older one); the file is 0600 from its first byte."""
+    """Keep the token (replacing an older one in one step); the file is 0600 from its
+    first byte."""
     state_dir.mkdir(parents=True, exist_ok=True)
     path = token_path(state_dir)
-    fresh = path.with_name(f".{TOKEN_FILE}.{os.getpid()}")
-    with contextlib.suppress(FileNotFoundError):
-        fresh.unlink()
-    descriptor = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    if path.is_dir():
+        raise TokenError(f"{path} is a directory, not the token file: remove it, then log in")
     try:
-        with os.fdopen(descriptor, "w", encoding="ascii") as file:
-            file.write(token.secret + "\n")
-        os.replace(fresh, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            fresh.unlink()
-        raise
+        replace_file(path, (token.secret + "\n").encode("ascii"), mode=0o600)
+    except ReplaceError as error:
+        raise TokenError(f"the lishogi token cannot be kept: {error}") from None
     return path
 
 
@@ -68,8 +84,16 @@ def read_token(state_dir: Path) -> ApiToken | None:
         descriptor = os.open(path, os.O_RDONLY)
     except FileNotFoundError:
         return None
+    except OSError as error:
+        raise TokenError(f"{path} cannot be read: {error.strerror}") from None
+    status = os.fstat(descriptor)
+    if not stat.S_ISREG(status.st_mode):
+        os.close(descriptor)
+        raise TokenError(
+            f"{path} is not a file (a directory?): remove it, then log in again "
+            "(kiban online login)"
+        )
     with os.fdopen(descriptor, encoding="ascii") as file:
-        status = os.fstat(file.fileno())
         if status.st_mode & (stat.S_IRWXG | stat.S_IRWXO):
             raise TokenError(
                 f"{path} can be read by others (mode {stat.S_IMODE(status.st_mode):o}); "
@@ -80,7 +104,10 @@ def read_token(state_dir: Path) -> ApiToken | None:
                 f"{path} belongs to another user; Kiban will not use it. "
                 f"Fix: chown {os.getuid()} {path} && chmod 600 {path}"
             )
-        text = file.read().strip()
+        try:
+            text = file.read(4096).strip()
+        except (OSError, UnicodeDecodeError):
+            text = ""  # not a token's letters: said below, naming the file
     try:
         return ApiToken(text)
     except TokenError:

@@ -38,6 +38,10 @@ class RateLimitedError(LishogiRefusedError):
     """lishogi kept answering 429 after the waits the API asks for."""
 
 
+class SeekLimitError(OnlineError):
+    """One seek too many: lishogi takes one open seek, and 5 a minute (said before asking)."""
+
+
 class MoveRefused(LishogiRefusedError, ValueError):  # noqa: N818 - the brief's name
     """lishogi would not play a move of ours; ``reason`` is lishogi's own words."""
 

@@ -20,11 +20,11 @@ from dataclasses import dataclass, field, replace
 import aiohttp
 
 from firmware_host.online.client import LishogiClient
-from firmware_host.online.credentials import ApiToken
-from firmware_host.online.errors import LinkDownError, OnlineError
+from firmware_host.online.credentials import ApiToken, TokenSource
+from firmware_host.online.errors import OnlineError
 from firmware_host.online.messages import ChatLine, GameFull, GameState
 from firmware_host.online.outbox import RECHECK, Outbox, Refusal
-from firmware_host.online.streams import Backoff, LinkLost, follow_game
+from firmware_host.online.streams import Backoff, LinkLost, follow_game, passing
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +44,8 @@ class Heard:
     chat: tuple[ChatLine, ...] = ()
     refusals: tuple[Refusal, ...] = ()
     lost: LinkLost | None = None  # the link is down (until a line arrives again)
-    failed: str | None = None  # the link gave up (a revoked token, no such game)
+    held: str | None = None  # why our moves cannot be sent now (the token, a 429)
+    failed: str | None = None  # the link gave up (no such game, not ours, a fault)
     over: bool = False  # the game stream ended with the game
     said: tuple[str, ...] = field(default=())  # commands the server refused, in words
 
@@ -52,11 +53,16 @@ class Heard:
 ClientFactory = Callable[[aiohttp.ClientSession], LishogiClient]
 
 
-def client_factory(token: ApiToken, base_url: str) -> ClientFactory:
-    """The client for ``base_url`` with ``token`` (never kept anywhere else)."""
+def client_factory(
+    token: ApiToken | TokenSource, base_url: str, *, rate_limit_pause_s: float = 60.0
+) -> ClientFactory:
+    """The client for ``base_url`` with ``token`` (never kept anywhere else): a token
+    source reads the kept token again for each call, so a new login takes effect."""
 
     def make(session: aiohttp.ClientSession) -> LishogiClient:
-        return LishogiClient(session, token, base_url=base_url)
+        return LishogiClient(
+            session, token, base_url=base_url, rate_limit_pause_s=rate_limit_pause_s
+        )
 
     return make
 
@@ -149,6 +155,7 @@ class OnlineLink:
                 self.game_id,
                 full.state.moves,
                 on_refused=self._refused,
+                on_held=lambda why: self._update(held=why),
                 recheck=self._recheck,
             )
             self._outbox = outbox
@@ -157,32 +164,45 @@ class OnlineLink:
             for usi, ply in pending:
                 outbox.put(usi, ply)
             tasks = [
-                asyncio.create_task(self._follow(client, outbox)),
-                asyncio.create_task(outbox.run()),
-                asyncio.create_task(self._carry_out(client)),
+                asyncio.create_task(self._watched(self._follow(client, outbox), "the game stream")),
+                asyncio.create_task(self._watched(outbox.run(), "the outbox")),
+                asyncio.create_task(self._watched(self._carry_out(client), "the commands")),
             ]
             await self._stop.wait()
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
 
+    async def _watched(self, work: Awaitable[None], what: str) -> None:
+        """Run one of the link's tasks; one that fails for a reason nobody foresaw says
+        so (the page, the terminal, the log) rather than die silently."""
+        try:
+            await work
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # told on every surface, never swallowed
+            log.exception("lishogi game %s: %s stopped", self.game_id, what)
+            self._update(failed=f"{what} stopped: {type(error).__name__}: {error}")
+
     async def _first_full(self, client: LishogiClient) -> GameFull | None:
-        """The game as it is, tried again while the link is down (until stopped)."""
+        """The game as it is, tried again while the link is down, the token is
+        refused, or lishogi's answer cannot be read (until stopped)."""
         failures = 0
         assert self._stop is not None
         while not self._stop.is_set():
             try:
                 full = await client.game_full(self.game_id)
-            except LinkDownError as error:
+            except OnlineError as error:
+                said = passing(error)
+                if said is None:
+                    self._update(failed=str(error))
+                    return None
                 failures += 1
                 delay = self._backoff.delay(failures)
-                self._update(lost=LinkLost(str(error), delay, failures))
+                self._update(lost=LinkLost(said, delay, failures))
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._stop.wait(), delay)
                 continue
-            except OnlineError as error:
-                self._update(failed=str(error))
-                return None
             self._update(full=full, state=full.state, lost=None)
             return full
         return None

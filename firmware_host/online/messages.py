@@ -184,6 +184,7 @@ class Challenge:
 @dataclass(frozen=True)
 class GameStarted:
     game_id: str
+    board: bool | None = None  # lishogi's word: its Board API takes the game (None: not said)
 
 
 @dataclass(frozen=True)

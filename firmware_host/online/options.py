@@ -11,7 +11,17 @@ from typing import Any
 from engine.game import Game
 from firmware_host.online.client import ChallengeTerms, Seek
 from firmware_host.online.notation import variant_of
+from firmware_host.online.rules import NotPlayableError, handicap_position
 from firmware_host.online.starting import OnlineRequest, Way
+
+
+def _handicap(name: str | None, variant: str) -> str | None:
+    """The handicap's position for a seek or a challenge (shogi's only)."""
+    if name is None:
+        return None
+    if variant != "standard":
+        raise NotPlayableError(f"a handicap is shogi's: {variant} has none")
+    return handicap_position(name)
 
 
 def online_request(args: argparse.Namespace, game: Game[Any]) -> OnlineRequest | None:
@@ -20,6 +30,7 @@ def online_request(args: argparse.Namespace, game: Game[Any]) -> OnlineRequest |
     if getattr(args, "online", None) is None:
         return None
     variant = variant_of(game).key
+    sfen = _handicap(getattr(args, "online_handicap", None), variant)
     seek = Seek(
         minutes=args.online_minutes,
         increment_s=args.online_increment,
@@ -27,6 +38,7 @@ def online_request(args: argparse.Namespace, game: Game[Any]) -> OnlineRequest |
         periods=args.online_periods,
         rated=args.online_rated,
         variant=variant,
+        sfen=sfen,
     )
     terms = ChallengeTerms(
         limit_s=round(args.online_minutes * 60),
@@ -35,6 +47,7 @@ def online_request(args: argparse.Namespace, game: Game[Any]) -> OnlineRequest |
         periods=args.online_periods,
         rated=args.online_rated,
         variant=variant,
+        sfen=sfen,
     )
     if args.online_game:
         return OnlineRequest(Way.CONTINUE, variant, args.online_game, seek, terms)

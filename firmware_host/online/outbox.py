@@ -8,6 +8,11 @@ reported once and dropped, so the board can ask for it to be taken back. While t
 link is down the moves wait; after a lost answer the outbox sends nothing until it
 has seen lishogi's list afresh (the game stream's next gameFull, or one it fetches
 itself after a pause).
+
+A move lishogi cannot take now is never dropped for it: when lishogi refuses the
+token (401/403: revoked, expired) the outbox says "lishogi refused the token: log in
+again" and tries again, with the token kept then, until one works; when lishogi asks
+for a pause (429) it says so and sends the move again after lishogi's minute.
 """
 
 from __future__ import annotations
@@ -17,13 +22,31 @@ import contextlib
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 from firmware_host.online.client import LishogiClient
-from firmware_host.online.errors import LinkDownError, MoveRefused, OnlineError
+from firmware_host.online.errors import (
+    LinkDownError,
+    MalformedMessageError,
+    MoveRefused,
+    NotAuthorizedError,
+    OnlineError,
+    RateLimitedError,
+    TokenError,
+)
 from firmware_host.online.streams import Backoff
+from firmware_host.telling.messages import SLOWED_MSGID, TOKEN_REFUSED
 
 RECHECK = Backoff(first_s=2.0, cap_s=30.0)
 """How long to wait for the game stream's fresh list before fetching one."""
+
+
+class Held(Enum):
+    """Why the outbox stopped sending (the moves wait, none is lost)."""
+
+    LINK = "link"  # an answer was lost: wait for lishogi's move list afresh
+    TOKEN = "token"  # lishogi refused the token: try again with the token kept then
+    SLOWED = "slowed"  # lishogi asked for a minute's pause (the client keeps it)
 
 
 class RecordMismatchError(OnlineError, ValueError):
@@ -72,12 +95,17 @@ class Outbox:
         server_moves: Sequence[str],
         *,
         on_refused: Callable[[Refusal], None],
+        on_held: Callable[[str | None], None] = lambda _: None,
         recheck: Backoff = RECHECK,
     ) -> None:
+        """``on_held`` hears why moves cannot be sent now (the token, lishogi's pause),
+        in words, and None once they go again."""
         self._client = client
         self._game_id = game_id
         self._server = list(server_moves)
         self._on_refused = on_refused
+        self._on_held = on_held
+        self._held: str | None = None
         self._recheck = recheck
         self._waiting: deque[WaitingMove] = deque()
         self._stale = False
@@ -105,8 +133,9 @@ class Outbox:
             self._stale = False
         self._wake.set()
 
-    async def send_waiting(self) -> bool:
-        """Send what waits, in order; False when the link is down (moves kept)."""
+    async def send_waiting(self) -> Held | None:
+        """Send what waits, in order; why it stopped (the moves kept), None when all
+        were sent."""
         while self._waiting:
             head = self._waiting[0]
             if head.ply < len(self._server):
@@ -116,39 +145,59 @@ class Outbox:
                     self._refuse(head, f"lishogi has {there} as move {head.ply + 1}")
                 continue  # already there: its answer was lost, not the move
             if self._stale:
-                return False
+                return Held.LINK
             try:
                 await self._client.move(self._game_id, head.usi)
             except MoveRefused as refused:
                 self._waiting.popleft()
                 self._refuse(head, refused.reason)
                 continue
-            except LinkDownError:
-                self._stale = True
-                return False
+            except (LinkDownError, MalformedMessageError):
+                self._stale = True  # played or not, lishogi's list will tell
+                return Held.LINK
+            except (NotAuthorizedError, TokenError):
+                self._say(TOKEN_REFUSED)
+                return Held.TOKEN
+            except RateLimitedError:
+                self._say(SLOWED_MSGID.format(count=round(self._client.rate_limit_pause_s)))
+                return Held.SLOWED
+            self._say(None)
             self._waiting.popleft()
             if head.ply == len(self._server):
                 self._server.append(head.usi)
-        return True
+        return None
 
     async def run(self) -> None:
-        """Send moves as they come, until cancelled; after a lost answer wait for a
-        fresh list, and fetch one after a pause that grows while the link stays down."""
+        """Send moves as they come, until cancelled. After a lost answer wait for a
+        fresh list, and fetch one after a pause that grows while the link stays down;
+        with the token refused try again after such a pause; after a 429 at once (the
+        client waits lishogi's minute first)."""
         failures = 0
         while True:
-            if await self.send_waiting():
+            held = await self.send_waiting()
+            if held is None:
                 failures = 0
                 await self._wake.wait()
                 self._wake.clear()
                 continue
             failures += 1
             self._wake.clear()
+            if held is Held.SLOWED:
+                continue
+            if held is Held.TOKEN:
+                await asyncio.sleep(self._recheck.delay(failures))
+                continue
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self._recheck.delay(failures))
                 continue
-            with contextlib.suppress(LinkDownError):
+            with contextlib.suppress(OnlineError):  # said by the next move's try
                 full = await self._client.game_full(self._game_id)
                 self.observe(full.state.moves, fresh=True)
+
+    def _say(self, held: str | None) -> None:
+        if held != self._held:
+            self._held = held
+            self._on_held(held)
 
     def _refuse(self, move: WaitingMove, reason: str) -> None:
         self._on_refused(Refusal(move.usi, move.ply, reason))

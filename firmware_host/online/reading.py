@@ -74,10 +74,22 @@ def read_event(data: Json) -> Event | None:
         game_id = game.get("id") or game.get("gameId")  # the source sends id, the spec gameId
         if not isinstance(game_id, str) or not game_id:
             raise MalformedMessageError(f"{kind}: the game has no id")
-        return GameStarted(game_id) if kind == "gameStart" else GameFinished(game_id)
+        if kind == "gameFinish":
+            return GameFinished(game_id)
+        return GameStarted(game_id, _board_compat(game, data))
     if kind in {news.value for news in ChallengeNews}:
         challenge = read_challenge(_field(data, "challenge", dict, str(kind)))
         return ChallengeEvent(ChallengeNews(kind), challenge)
+    return None
+
+
+def _board_compat(game: Json, event: Json) -> bool | None:
+    """lishogi's ``compat.board``: whether its Board API takes the game (on the game, or
+    beside it on the event); None when it does not say."""
+    for holder in (game, event):
+        compat = holder.get("compat")
+        if isinstance(compat, dict) and isinstance(compat.get("board"), bool):
+            return bool(compat["board"])
     return None
 
 

@@ -49,6 +49,7 @@ from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event
 from firmware_host.session.state import AcceptChoice, Prompting
 from firmware_host.store.journal import Journal
+from firmware_host.telling.messages import TOKEN_REFUSED
 
 SERVER = "lishogi"
 JOIN_WAIT = 20.0  # seconds to wait for the game as lishogi has it, at start
@@ -366,7 +367,11 @@ class OnlineSeat:
         """What the game waits for on the network, in words; None when nothing."""
         if heard.failed is not None:
             return f"lishogi: {heard.failed}"
+        if heard.held is not None:
+            return heard.held  # the token refused, lishogi's pause: the moves wait
         waiting = self.link.waiting
+        if heard.lost is not None and heard.lost.reason == TOKEN_REFUSED:
+            return TOKEN_REFUSED  # the game stream cannot be opened with it either
         if heard.lost is not None:
             moves = f"; {waiting} move(s) wait to be sent" if waiting else ""
             return (

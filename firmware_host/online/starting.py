@@ -19,6 +19,7 @@ from typing import Any
 from firmware_host.online.client import ChallengeTerms, LishogiClient, Seek
 from firmware_host.online.errors import OnlineError
 from firmware_host.online.messages import ChallengeEvent, ChallengeNews, GameStarted
+from firmware_host.online.rules import NotPlayableError
 from firmware_host.online.streams import Backoff, follow_events
 
 WAIT_S = 600.0  # how long a seek or a challenge waits for a game, at most
@@ -82,6 +83,9 @@ async def find_game(
         assert request.who is not None
         await client.accept_challenge(request.who)
         return Found(request.who, account)  # the game's id is the challenge's
+    refusal = request.seek.refusal() if way is Way.SEEK else request.terms.refusal()
+    if refusal is not None:  # said here: lishogi is never asked for what it refuses
+        raise NotPlayableError(refusal)
     game_id = await asyncio.wait_for(_new_game(client, request, way, backoff), wait_s)
     return Found(game_id, account)
 
@@ -133,6 +137,11 @@ async def _listen(
     new: list[str] = []
     async for event in follow_events(client, backoff=backoff):
         if isinstance(event, GameStarted) and event.game_id not in known:
+            if event.board is False and (way is Way.SEEK or challenged == [event.game_id]):
+                raise NotPlayableError(
+                    f"lishogi's Board API does not take game {event.game_id} (lishogi says so "
+                    "of it): it cannot be played from the board"
+                )
             new.append(event.game_id)
         declined = (
             isinstance(event, ChallengeEvent)

@@ -3,8 +3,11 @@
 A stream that breaks off (or ends while the game goes on) is opened again after a
 pause that doubles up to a cap; the game stream begins again with gameFull, which
 holds the whole move list, so a reader that takes gameFull as the truth misses
-nothing. Each break is told to the reader as ``LinkLost`` before the pause, so the
-page can say the link is down. Refusals (no such game, a revoked token) are not
+nothing. A line Kiban cannot read (malformed, or longer than the reader takes) breaks
+the stream the same way. Each break is told to the reader as ``LinkLost`` before the
+pause, so the page can say the link is down. A token lishogi refuses (revoked,
+expired) is waited out the same way, in its own words, since a new one may be given
+meanwhile; lishogi's 429 too. Refusals that stay (no such game, not ours) are not
 retried: they end the iteration with their error.
 """
 
@@ -16,8 +19,31 @@ from contextlib import aclosing
 from dataclasses import dataclass
 
 from firmware_host.online.client import LishogiClient, Sleep
-from firmware_host.online.errors import LinkDownError
+from firmware_host.online.errors import (
+    LinkDownError,
+    MalformedMessageError,
+    NotAuthorizedError,
+    OnlineError,
+    RateLimitedError,
+    TokenError,
+)
 from firmware_host.online.messages import Event, GameFull, GameMessage, GameState
+from firmware_host.telling.messages import TOKEN_REFUSED
+
+
+def passing(error: OnlineError) -> str | None:
+    """Why a call failed, in words, when trying again later may work (the link, a line
+    that could not be read, the token, lishogi's pause); None for a refusal that stays."""
+    match error:
+        case LinkDownError():
+            return str(error)
+        case MalformedMessageError():
+            return f"lishogi sent a line Kiban cannot read ({error})"
+        case NotAuthorizedError() | TokenError():
+            return TOKEN_REFUSED
+        case RateLimitedError():
+            return "lishogi asks Kiban to wait a minute (429)"
+    return None
 
 
 @dataclass(frozen=True)
@@ -64,8 +90,11 @@ async def follow_game(
             if over:
                 return
             reason = "the game stream ended while the game goes on"
-        except LinkDownError as error:
-            reason = str(error)
+        except OnlineError as error:
+            said = passing(error)
+            if said is None:
+                raise
+            reason = said
         failures += 1
         delay = backoff.delay(failures)
         yield LinkLost(reason, delay, failures)
@@ -88,8 +117,11 @@ async def follow_events(
                     failures = 0
                     yield event
             reason = "the event stream ended"
-        except LinkDownError as error:
-            reason = str(error)
+        except OnlineError as error:
+            said = passing(error)
+            if said is None:
+                raise
+            reason = said
         failures += 1
         delay = backoff.delay(failures)
         yield LinkLost(reason, delay, failures)

@@ -59,11 +59,15 @@ class OpponentSpec:
                 return "remote"
         raise AssertionError(self.kind)  # pragma: no cover
 
-    def describe(self) -> str:
-        """For people: ``the computer (level 3, novice)``."""
+    def describe(self, engine_plays: bool = True) -> str:
+        """For people: ``the computer (level 3, novice)``, ``Fairy-Stockfish (level 10)``
+        (``engine_plays``: the outside engine plays the game; else the built-in search
+        plays an ``engine`` seat, and is named)."""
         match self.kind:
             case OpponentKind.RANDOM:
                 return "the computer (random moves)"
+            case OpponentKind.ENGINE if engine_plays:
+                return f"Fairy-Stockfish (level {self.level.number})"
             case OpponentKind.USI:
                 return f"the engine {self.path} (level {self.level.number})"
             case OpponentKind.REMOTE:

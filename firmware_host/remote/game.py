@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.game import Game, Position
+from firmware_host.notices.declared import Proposal
 from firmware_host.opponents.elsewhere import ElsewhereThinker
 from firmware_host.opponents.seats import OpponentKind, parse_opponents, seat_index
 from firmware_host.opponents.thinking import Thinker
@@ -32,9 +33,10 @@ from firmware_host.remote.messages import (
     Offer,
     Presence,
     Topic,
+    is_board_id,
     room_filter,
 )
-from firmware_host.remote.room import Role, Room
+from firmware_host.remote.room import Role, Room, SeatRequest
 from firmware_host.remote.setting import (
     JOIN_WAIT,
     SPEC_GRACE,
@@ -59,6 +61,16 @@ from firmware_host.store.journal import Journal
 from firmware_host.store.storage import RecordKind
 
 log = logging.getLogger(__name__)
+
+RESERVE = 1000
+"""Message numbers reserved in the game store at a time: a board restarted numbers on
+past them, so nothing it says can be taken for an old message, whatever its clock."""
+RESERVE_AHEAD = 500
+"""Reserved anew once fewer than this are left (far more than a turn of the loop uses)."""
+
+HELD_WAIT_FACTOR = 6.0
+"""A seat held by another board is given only when the person at the host accepts:
+joining waits this many times longer for it."""
 
 
 class RemoteGame:
@@ -105,6 +117,7 @@ class RemoteGame:
         self._clock: tuple[float, ...] = ()  # the clocks just after the last move here
         self._clocked: tuple[str, ...] = ()
         self._said_divergence: str | None = None
+        self._journal: Journal | None = None  # where the message numbers are reserved
 
     # --- starting ------------------------------------------------------------------
 
@@ -126,6 +139,7 @@ class RemoteGame:
         """How this board's controller starts: the stored remote game taken up again,
         a new game hosted here, or the host's game joined (waits for the broker)."""
         given = dict(settings or {})
+        self._journal = journal
         if self.request.watch:
             return self._watch(game)
         stored = journal.unfinished(game.name) if self.request.resume else None
@@ -133,7 +147,7 @@ class RemoteGame:
             setting = RemoteSetting.parse(str(stored.settings["remote"]))
             wanted = self.request.code
             if (setting.role is Role.HOST) == self.request.host and wanted in (None, setting.code):
-                self._open(setting)
+                self._open(setting, resumed=True)
                 self.seats = self._local_seats(game, stored.settings)
                 self.line = sum(1 for r in stored.records if r.kind is RecordKind.TAKEBACK)
                 self._resumed = True
@@ -142,13 +156,20 @@ class RemoteGame:
             return self._host(game, options, position, moves, given)
         return self._join(game, given)
 
-    def _open(self, setting: RemoteSetting) -> None:
-        """Derive the room's keys and connect (in the background)."""
+    def _open(self, setting: RemoteSetting, *, resumed: bool = False) -> None:
+        """Derive the room's keys and connect (in the background). A board taking its
+        game up again numbers its messages on from what its store reserved (a store
+        of an older Kiban, which numbered by the clock: from the clock, once)."""
         self.setting = setting
         keys = setting.code.keys()
         if setting.role is Role.WATCH:
             keys = replace(keys, join=None)  # a spectator, whichever code it was given
-        room = Room(keys, setting.board, setting.role, setting.identity, setting.host_key)
+        floor = setting.sequence
+        if floor is None:
+            floor = time.time_ns() // 1_000_000 if resumed else 0
+        room = Room(
+            keys, setting.board, setting.role, setting.identity, setting.host_key, sequence=floor
+        )
 
         def will() -> tuple[str, bytes]:
             return room.message(Topic.ONLINE, Presence(False))
@@ -157,7 +178,6 @@ class RemoteGame:
         self.room = room
         self.link = self._link_factory(
             self.request.address,
-            f"kiban-{room.keys.room[:8]}-{setting.board}",
             room_filter(room.keys.room),
             None if watching else will,
             self._news,
@@ -179,7 +199,7 @@ class RemoteGame:
         if not open_seats:
             raise RemoteGameError("every seat is played at this board: no seat is left to join")
         setting = RemoteSetting(
-            Role.HOST, GameCode.new(), _board_id(), secrets.token_hex(6), BoardKey.new()
+            Role.HOST, GameCode.new(), self._board_name(), secrets.token_hex(6), BoardKey.new()
         )
         self._open(setting)
         self.seats = tuple(sorted(kept))
@@ -200,8 +220,20 @@ class RemoteGame:
             names = ", ".join(game.seats[s].name for s in spec.open)
             raise RemoteGameError(f"game {code} leaves only these seats to join: {names}")
         self.seats = wanted
+        assert self.link is not None and self.room is not None
+        self.link.publish(*self.room.message(Topic.ONLINE, Presence(True)))  # here, asking
         self._publish_state(BoardState(spec.uid, wanted, 0, spec.moves))
-        self._wait(lambda room: room.joined(wanted) or None, "a seat from the host")
+        held = sorted({owner for s in wanted if (owner := spec.owner(s)) is not None})
+        if held:  # a seat stays its board's: only the person at the host can pass it on
+            names = ", ".join(game.seats[s].name for s in wanted)
+            what = (
+                f"the host's player to give this board {names}, held by board "
+                f"{', '.join(held)} (they accept it on the host board)"
+            )
+            log.warning("game %s: waiting for %s", code, what)
+            self._wait(lambda room: room.joined(wanted) or None, what, HELD_WAIT_FACTOR)
+        else:
+            self._wait(lambda room: room.joined(wanted) or None, "a seat from the host")
         computers = {
             s: p for s, p in parse_opponents(game, given.get("opponent", "")).items() if s in wanted
         }
@@ -222,7 +254,7 @@ class RemoteGame:
                 "to play, ask the host for the game code"
             )
         identity = None if role is Role.WATCH else BoardKey.new()
-        self._open(RemoteSetting(role, code, _board_id(), "", identity))
+        self._open(RemoteSetting(role, code, self._board_name(), "", identity))
         spec: GameSpec = self._wait(lambda room: room.spec, "the host's game")
         if spec.game != game.name:
             raise RemoteGameError(f"game {code} is {spec.game}, not {game.name}")
@@ -260,15 +292,23 @@ class RemoteGame:
     def watching(self) -> bool:
         return self.setting is not None and self.setting.role is Role.WATCH
 
-    def _wait(self, found: Callable[[Room], Any], what: str) -> Any:
-        """Read the room until ``found`` gives something (a joining board, at start)."""
+    def _wait(self, found: Callable[[Room], Any], what: str, longer: float = 1.0) -> Any:
+        """Read the room until ``found`` gives something (a joining board, at start),
+        ``longer`` times the join's wait (a person must answer)."""
         assert self.room is not None and self.link is not None
-        deadline = time.monotonic() + self._join_wait
+        wait = self._join_wait * longer
+        deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
             for topic_name, payload in self.link.received():
                 self.room.receive(topic_name, payload)
             if self.room.conflict is not None:
                 raise RemoteGameError(f"game {self.code} cannot be joined: {self.room.conflict}")
+            if self.room.twin:
+                raise RemoteGameError(
+                    f"game {self.code} cannot be joined: another board speaks as board "
+                    f"{self.room.board}, this board's broker login: each board needs a "
+                    "login of its own (kiban broker --add NAME makes one)"
+                )
             value = found(self.room)
             if value is not None:
                 return value
@@ -277,8 +317,15 @@ class RemoteGame:
         trouble = self.link.error or ("connected" if self.link.connected else "not connected")
         raise RemoteGameError(
             f"no answer with {what} for game {self.code} on {self.request.address} "
-            f"within {self._join_wait:.0f} s ({trouble}): is the host's board on?"
+            f"within {wait:.0f} s ({trouble}): is the host's board on?"
         )
+
+    def _board_name(self) -> str:
+        """This board's id in the game: its login's user name on a broker that asks for
+        one (an ACL such as ``kiban broker`` writes lets each user write only the
+        topics named after it), else a random one."""
+        user = self.request.address.username
+        return user if user is not None and is_board_id(user) else secrets.token_hex(4)
 
     def _named_seats(self, game: Game[Any], names: tuple[str, ...]) -> tuple[int, ...]:
         return tuple(sorted({seat_index(game, name) for name in names}))
@@ -293,6 +340,7 @@ class RemoteGame:
         self.game_id = controller.game_id
         self._seat_count = len(controller.game.seats)
         self.detached = False
+        self._reserve()
         self._moves = _move_texts(controller.position)
         setting = self.setting
         assert setting is not None
@@ -359,13 +407,28 @@ class RemoteGame:
         if Topic.ONLINE in again and link.connected:
             link.publish(*room.message(Topic.ONLINE, Presence(True)))
         if self._host_spec is not None and link.connected:
-            self._publish_spec(room)
+            self._publish_spec(room, _granted(controller))
         events = self._events(controller, room)
         self._publish_state(self._state(controller, at))
+        self._reserve()
         controller.network_waits(self._trouble(controller))
         return events
 
-    def _publish_spec(self, room: Room) -> None:
+    def _reserve(self) -> None:
+        """Keep the game store ahead of the message numbers used: ``RESERVE`` more
+        once fewer than ``RESERVE_AHEAD`` are left."""
+        setting, room, journal = self.setting, self.room, self._journal
+        if setting is None or room is None or journal is None or self.game_id is None:
+            return
+        if setting.role is Role.WATCH:
+            return  # says nothing
+        used = room.sequence.last
+        if setting.sequence is not None and used + RESERVE_AHEAD <= setting.sequence:
+            return
+        self.setting = replace(setting, sequence=used + RESERVE)
+        journal.save_setting(self.game_id, "remote", self.setting.text())
+
+    def _publish_spec(self, room: Room, granted: frozenset[SeatRequest]) -> None:
         spec = self._host_spec
         assert spec is not None
         known = room.spec  # as published, or (after a restart) as the broker kept it
@@ -373,7 +436,7 @@ class RemoteGame:
             spec = replace(spec, roster=known.roster, keys=known.keys, held=known.held)
         elif self._resumed and time.monotonic() - (self._connected_at or 0.0) < SPEC_GRACE:
             return  # a restarted host first hears the seats it gave before
-        seated = room.seat_host(spec)
+        seated = room.seat_host(spec, granted)
         self._host_spec = seated
         room.spec = seated
         if self._published.get(Topic.GAME.value) != seated:
@@ -467,7 +530,23 @@ class RemoteGame:
             verdict = self._verdict(proposed.id, room)
             if verdict is not None:
                 events.append(ProposalSettled(proposed.id, verdict))
+        if asked and self._host_spec is not None and room.spec is not None:
+            events += self._seat_requests(controller, room, room.spec)
         return events
+
+    def _seat_requests(
+        self, controller: Controller, room: Room, spec: GameSpec
+    ) -> list[ProposalArrived]:
+        """A board asking for a seat another board holds is asked of the person here,
+        the host (once each: a request declined stays declined)."""
+        if controller.outcome is not None:
+            return []
+        ply = len(controller.position.move_stack)
+        return [
+            ProposalArrived(Proposal.SEAT, 0, ply, request.seat, request)
+            for request in room.seat_requests(spec)
+            if request not in controller.consent.answers and not _shown(controller, request)
+        ]
 
     def _verdict(self, offer: int, room: Room) -> bool | None:
         """This board's proposal: declined once any board declines it, accepted once
@@ -564,6 +643,12 @@ class RemoteGame:
             self.link = None
 
 
+def _granted(controller: Controller) -> frozenset[SeatRequest]:
+    """The seat requests the person at this board (the host) accepted."""
+    answers = controller.consent.answers
+    return frozenset(ref for ref, yes in answers.items() if yes and isinstance(ref, SeatRequest))
+
+
 def _shown(controller: Controller, ref: Hashable) -> bool:
     state = controller.state
     return isinstance(state, Prompting) and any(
@@ -575,10 +660,6 @@ def _opponents(game: Game[Any], computers: Mapping[int, Any], remote: Sequence[i
     parts = [f"{game.seats[s].letter}={spec.text()}" for s, spec in sorted(computers.items())]
     parts += [f"{game.seats[s].letter}=remote" for s in remote]
     return ",".join(parts)
-
-
-def _board_id() -> str:
-    return secrets.token_hex(4)
 
 
 def _move_texts(position: Position[Any], known: tuple[str, ...] = ()) -> tuple[str, ...]:

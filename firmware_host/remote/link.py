@@ -3,6 +3,10 @@ received messages wait in a queue for the decision loop, which alone reads them.
 
 QoS 1 everywhere, everything a board says is retained, and the broker's last will
 says the board went offline if the connection drops without a goodbye.
+
+Each connection has a client id of its own, random: an MQTT broker drops a client when
+another connects with the same id (session takeover), so an id that anyone could
+read off the topic names would let anyone on the broker cut a board off at will.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import queue
+import secrets
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -31,13 +36,17 @@ class LinkError(KibanError, OSError):
     """The MQTT client could not be set up (the library, the TLS settings)."""
 
 
+def new_client_id() -> str:
+    """A client id nobody can guess (64 random bits), for one connection."""
+    return f"kiban-{secrets.token_hex(8)}"
+
+
 class Link:
     """One board's connection to the broker, for one room."""
 
     def __init__(
         self,
         address: BrokerAddress,
-        client_id: str,
         subscription: str,
         will: Will | None,
         wake: Callable[[], None] = lambda: None,
@@ -59,8 +68,9 @@ class Link:
         self._connected = threading.Event()
         self._closing = False
         self._refused = False  # the last connection was refused (a login, say)
+        self.client_id = new_client_id()  # this connection's; the next one gets another
         client = mqtt.Client(
-            CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv311
+            CallbackAPIVersion.VERSION2, client_id=self.client_id, protocol=mqtt.MQTTv311
         )
         client.reconnect_delay_set(min_delay=1, max_delay=4)
         self._will = will
@@ -132,6 +142,11 @@ class Link:
 
     def _on_disconnect(self, _: Any, __: Any, ___: Any, reason: Any, ____: Any) -> None:
         self._connected.clear()
+        if not self._closing:
+            # paho reconnects with the client's id as it stands: a new one each time, so
+            # that no id this board once used can be taken over later either
+            self.client_id = new_client_id()
+            self._client._client_id = self.client_id.encode()
         if self._will is not None and not self._closing:
             # the next connection's will: a replay of this one's is then stale
             self._client.will_set(*self._will(), qos=QOS, retain=True)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from firmware_host.remote.address import BrokerAddress
+from firmware_host.remote.link import new_client_id
 
 
 def matches(pattern: str, topic: str) -> bool:
@@ -41,12 +42,11 @@ class LoopbackBroker:
     def link_factory(
         self,
         address: BrokerAddress,
-        client_id: str,
         subscription: str,
         will: Callable[[], tuple[str, bytes]] | None,
         wake: Callable[[], None],
     ) -> LoopbackLink:
-        link = LoopbackLink(self, address, client_id, subscription, will, wake)
+        link = LoopbackLink(self, address, subscription, will, wake)
         self.links.append(link)
         return link
 
@@ -110,10 +110,10 @@ class LoopbackLink:
 
     broker: LoopbackBroker
     address: BrokerAddress
-    client_id: str
     subscription: str
     will: Callable[[], tuple[str, bytes]] | None
     wake: Callable[[], None]
+    client_id: str = ""  # each connection's own, random (as ``Link``'s)
     inbox: list[tuple[str, bytes]] = field(default_factory=list)
     connected: bool = False
     closed: bool = False
@@ -128,6 +128,7 @@ class LoopbackLink:
             self._connect()
 
     def _connect(self) -> None:
+        self.client_id = new_client_id()
         for other in self.broker.links:
             if other is not self and other.client_id == self.client_id and other.connected:
                 self.broker.drop(other)  # a client id taken over: the old session ends

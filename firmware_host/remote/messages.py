@@ -25,13 +25,14 @@ from firmware_host.session.consent import (
 )
 from firmware_host.wire.json_reader import MalformedJsonError, read_json
 
-VERSION = 2
+VERSION = 3  # 3: the game's topic names its host, so a broker's ACL can keep it the host's
 MAX_BYTES = 256 * 1024  # a Chaturaji record of 8000 moves is under 100 KiB
 MAX_MOVES = 8000
 MAX_TEXT = 64
 MAX_BOARDS = 32  # boards ever seated in one game (a seat passed on when a board is lost)
 MAX_DEPTH = 8  # the deepest message of ours nests four levels
 PREFIX = f"kiban/v{VERSION}"
+OFFERS = (Proposal.DRAW, Proposal.TAKEBACK)  # what a board's offer may be
 
 
 class RemoteMessageError(KibanError, ValueError):
@@ -49,8 +50,10 @@ class Topic(Enum):
         return self is not Topic.ASK
 
 
-def topic(room: str, kind: Topic, board: str | None = None) -> str:
-    return f"{PREFIX}/{room}/{kind.value}" + ("" if board is None else f"/{board}")
+def topic(room: str, kind: Topic, board: str) -> str:
+    """A topic of the room: each board writes only its own (the game's is its host's),
+    so a broker's ACL can hold every board to them (``kiban broker``)."""
+    return f"{PREFIX}/{room}/{kind.value}/{board}"
 
 
 def room_filter(room: str) -> str:
@@ -275,7 +278,7 @@ def decode(topic_name: str, payload: bytes, room: str) -> Signed:
     body, signature = message.get("body"), message.get("sig")
     if named != topic_name:
         raise RemoteMessageError(f"sent to {str(named)[:80]!r} but received on {topic_name!r}")
-    if not isinstance(sender, str) or not _is_id(sender):
+    if not isinstance(sender, str) or not is_board_id(sender):
         raise RemoteMessageError("no sender")
     if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq < 1 << 62:
         raise RemoteMessageError("no sequence number")
@@ -308,10 +311,10 @@ def _is_intro(value: object) -> bool:
 
 
 def _body(kind: str, board: str | None, sender: str, body: Mapping[str, Any]) -> Body:
-    if kind == Topic.GAME.value and board is None:
-        return _spec(body, sender)
     if board != sender:
         raise ValueError(f"board {sender!r} wrote on board {board!r}'s topic")
+    if kind == Topic.GAME.value:
+        return _spec(body, sender)
     if kind == Topic.BOARD.value:
         return _state(body)
     if kind == Topic.ONLINE.value:
@@ -356,7 +359,7 @@ def _state(body: Mapping[str, Any]) -> BoardState:
         if offer is None
         else Offer(
             _count(offer["id"]),
-            Proposal(_text(offer["kind"])),
+            _offered(offer["kind"]),
             _count(offer["plies"]),
             _count(offer["ply"]),
         ),
@@ -376,12 +379,13 @@ def _decided(value: object) -> Answer | None:
     return Answer("", _count(decided["offer"]), _bool(decided["accepted"]))
 
 
-def _is_id(text: str) -> bool:
+def is_board_id(text: str) -> bool:
+    """A board id (also a topic level, and a broker user's name): letters, digits, -."""
     return 0 < len(text) <= 32 and text.isascii() and text.replace("-", "").isalnum()
 
 
 def _board(value: object) -> str:
-    if not isinstance(value, str) or not _is_id(value):
+    if not isinstance(value, str) or not is_board_id(value):
         raise ValueError(f"{value!r} is not a board id")
     return value
 
@@ -391,6 +395,15 @@ def _key(value: object) -> str:
         raise ValueError(f"{str(value)[:50]!r} is not a public key")
     assert isinstance(value, str)
     return value
+
+
+def _offered(value: object) -> Proposal:
+    """What a board may offer the others: a draw or a takeback (a seat is asked of the
+    host's player by the host's own board, never offered on the wire)."""
+    kind = Proposal(_text(value))
+    if kind not in OFFERS:
+        raise ValueError(f"a board cannot offer a {kind.value}")
+    return kind
 
 
 def _pairs(value: object) -> list[list[Any]]:

@@ -18,7 +18,7 @@ code's word and every other board by the key the host seated it with.
 from __future__ import annotations
 
 import logging
-import time
+import threading
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
@@ -52,6 +52,16 @@ class Role(Enum):
     WATCH = "watch"  # a spectator: reads, never writes
 
 
+@dataclass(frozen=True, slots=True)
+class SeatRequest:
+    """``board`` asks for ``seat``, which ``holder`` holds (and is offline): given only
+    when the person at the host agrees (the ``ref`` of its prompt)."""
+
+    board: str
+    seat: int
+    holder: str
+
+
 class Later(Enum):
     """A message a spectator cannot check yet: its board's key comes with the host's
     seating (kept, and read again when the game names more keys)."""
@@ -63,19 +73,25 @@ _LATER = Later.LATER
 
 
 class Sequencer:
-    """Numbers for one sender's messages that only go up, across restarts too: the
-    wall clock's milliseconds, or one more than the last (a Pi without a clock chip
-    may boot with an early time), or past anything seen of its own earlier life."""
+    """Numbers for one sender's messages that only go up, across restarts too: one more
+    than the last, from ``floor`` (what the game store reserved before a restart,
+    ``remote/game.py``), or past anything seen of its own earlier life. Never the
+    clock: a Pi without a clock chip boots with an early time, and a board that
+    numbered by it was refused as stale once the broker forgot its last message.
+    (The last will is made on the connection's thread: hence the lock.)"""
 
-    def __init__(self) -> None:
-        self.last = 0
+    def __init__(self, floor: int = 0) -> None:
+        self.last = floor
+        self._lock = threading.Lock()
 
     def next(self) -> int:
-        self.last = max(self.last + 1, time.time_ns() // 1_000_000)
-        return self.last
+        with self._lock:
+            self.last += 1
+            return self.last
 
     def saw_own(self, seq: int) -> None:
-        self.last = max(self.last, seq)
+        with self._lock:
+            self.last = max(self.last, seq)
 
 
 @dataclass(slots=True)
@@ -115,9 +131,12 @@ class Room:
         role: Role,
         identity: BoardKey | None = None,
         host_key: str | None = None,
+        *,
+        sequence: int = 0,
     ) -> None:
         """``identity``: this board's key pair (None for a spectator); ``host_key``: the
-        host's key as this board knew it before a restart."""
+        host's key as this board knew it before a restart; ``sequence``: every number
+        this board sent before a restart is below it."""
         self.keys = keys
         self.board = board
         self.role = role
@@ -130,7 +149,7 @@ class Room:
         self.introduced: dict[str, str] = {}  # boards the play code introduced: their key
         self.refused = Refusals()
         self.duplicates = 0
-        self.sequence = Sequencer()
+        self.sequence = Sequencer(sequence)
         self._seen: dict[str, int] = {}  # the highest seq accepted per topic
         self.version = 0  # goes up whenever something read changes what is known
         # this board's topics to say again: something not its newest was sent there (a
@@ -138,6 +157,7 @@ class Room:
         self.overwritten: set[Topic] = set()
         self.asked = False  # another board asked for every state again
         self.conflict: str | None = None  # why the game's host cannot be told for sure
+        self.twin = False  # another key the code introduced speaks in this board's name
         self._sent: dict[str, bytes] = {}  # this board's last message per topic
         self._pending: dict[str, bytes] = {}  # a spectator's messages from unknown keys
 
@@ -187,6 +207,8 @@ class Room:
         sender = envelope.sender
         if sender == self.board:
             if self.identity is None or key != self.identity.public:
+                if self.keys.vouched(sender, key, signed.intro):
+                    self.twin = True  # one broker login on two boards, or a forger
                 return "signed in this board's name with another key: forged"
         elif isinstance(envelope.body, GameSpec):
             if not self.keys.vouched(sender, key, signed.intro):
@@ -284,7 +306,7 @@ class Room:
             topic(self.keys.room, Topic.ONLINE, self.board): Topic.ONLINE,
         }
         if self.role is Role.HOST:
-            own[topic(self.keys.room, Topic.GAME)] = Topic.GAME
+            own[topic(self.keys.room, Topic.GAME, self.board)] = Topic.GAME
         kind = own.get(topic_name)
         if kind is not None and payload != self._sent.get(topic_name):
             self.overwritten.add(kind)
@@ -294,8 +316,7 @@ class Room:
     def message(self, kind: Topic, body: Body) -> tuple[str, bytes]:
         """The topic and signed payload of one of this board's messages."""
         assert self.identity is not None, "a spectator says nothing"
-        board = None if kind is Topic.GAME else self.board
-        name = topic(self.keys.room, kind, board)
+        name = topic(self.keys.room, kind, self.board)
         envelope = Envelope(name, self.board, self.sequence.next(), body)
         intro = self.keys.introduce(self.board, self.identity.public, host=self.role is Role.HOST)
         payload = encode(envelope, self.identity, intro)
@@ -331,9 +352,11 @@ class Room:
         """Whether the host has seated this board at all of ``seats``."""
         return self.spec is not None and all(self.spec.owner(s) == self.board for s in seats)
 
-    def seat_host(self, spec: GameSpec) -> GameSpec:
-        """The host seats each board that asked for open seats nobody else holds (a
-        seat whose board went offline may be taken over); returns the new game."""
+    def seat_host(self, spec: GameSpec, granted: frozenset[SeatRequest] = frozenset()) -> GameSpec:
+        """The host seats each board that asked for an open seat nobody holds; returns
+        the new game. A seat once given stays its board's for the whole game (a board
+        that lost its key asks again under a new one, ``seat_requests``): it passes to
+        another board only by a request the person at the host ``granted``."""
         roster = dict(spec.roster)
         keys = dict(spec.keys)
         held = list(spec.held)
@@ -344,11 +367,10 @@ class Room:
                 owner = roster.get(seat)
                 if seat not in spec.open or owner == board:
                     continue
-                gone = owner is not None and not self.online.get(owner, False)
                 key = keys.get(board, self.introduced.get(board))
                 if key is None or (len(keys) >= MAX_BOARDS and board not in keys):
                     continue
-                if owner is None or (gone and self.online.get(board, False)):
+                if owner is None or SeatRequest(board, seat, owner) in granted:
                     roster[seat] = board
                     keys[board] = key  # the key it joined with: its seat's only voice
                     held.append((seat, board))
@@ -358,6 +380,25 @@ class Room:
             keys=tuple(sorted(keys.items())),
             held=tuple(held),
         )
+
+    def seat_requests(self, spec: GameSpec) -> tuple[SeatRequest, ...]:
+        """Boards (online, introduced by the play code) asking for a seat another board
+        holds while that board is offline: a board that lost its store and its key, or
+        someone who holds the code. Only the person at the host can tell which, so the
+        host asks them (a seat whose board is online is never asked for)."""
+        requests = []
+        for board, state in sorted(self.states.items()):
+            if state.uid != spec.uid or board == spec.host or not self.online.get(board, False):
+                continue
+            if spec.key_of(board) is None and board not in self.introduced:
+                continue
+            for seat in state.seats:
+                owner = spec.owner(seat)
+                if seat not in spec.open or owner in (None, board):
+                    continue
+                if not self.online.get(owner, False):
+                    requests.append(SeatRequest(board, seat, owner))
+        return tuple(requests)
 
     def offline_boards(self, seats: tuple[int, ...]) -> tuple[int, ...]:
         """Of ``seats``, those whose board is not connected (or that nobody has joined)."""

@@ -27,7 +27,9 @@ class RemoteGameError(KibanError, RuntimeError):
 class RemoteSetting:
     """What the game store keeps of a remote game (setting ``remote``), so a board
     that restarts takes it up again as itself: its role, the code, its board id, the
-    game's id, its own signing key and the host's key as it first knew it."""
+    game's id, its own signing key, the host's key as it first knew it, and the
+    message numbers it may have used (``sequence``: every number it sent is below it,
+    so a restarted board numbers on from there, whatever its clock says)."""
 
     role: Role
     code: GameCode
@@ -35,12 +37,13 @@ class RemoteSetting:
     uid: str
     identity: BoardKey | None = field(default=None, compare=False)  # None: a spectator
     host_key: str | None = None
+    sequence: int | None = None  # None: kept by an older Kiban, which numbered by the clock
 
     def text(self) -> str:
         key = "-" if self.identity is None else self.identity.text()
-        return ":".join(
-            (self.role.value, self.code.letters, self.board, self.uid, key, self.host_key or "-")
-        )
+        parts = (self.role.value, self.code.letters, self.board, self.uid, key)
+        numbers = () if self.sequence is None else (str(self.sequence),)
+        return ":".join((*parts, self.host_key or "-", *numbers))
 
     @classmethod
     def parse(cls, text: str) -> RemoteSetting:
@@ -51,9 +54,20 @@ class RemoteSetting:
                 "boards shared one key): it cannot be taken up; start a new one with --new"
             )
         try:
-            role, code, board, uid, key, host_key = parts
+            role, code, board, uid, key, host_key, *numbers = parts
             identity = None if key == "-" else BoardKey.from_text(key)
-            return cls(Role(role), GameCode.parse(code), board, uid, identity, _or_none(host_key))
+            if len(numbers) > 1 or (numbers and not numbers[0].isdigit()):
+                raise ValueError("the message numbers reserved are not a number")
+            sequence = int(numbers[0]) if numbers else None
+            return cls(
+                Role(role),
+                GameCode.parse(code),
+                board,
+                uid,
+                identity,
+                _or_none(host_key),
+                sequence,
+            )
         except (ValueError, KibanError) as error:
             raise RemoteGameError(
                 f"the stored remote game {text[:40]!r}... cannot be read"
@@ -106,6 +120,8 @@ class Connection(Protocol):
 
 
 LinkFactory = Callable[
-    [BrokerAddress, str, str, Callable[[], tuple[str, bytes]] | None, Callable[[], None]],
+    [BrokerAddress, str, Callable[[], tuple[str, bytes]] | None, Callable[[], None]],
     Connection,
 ]
+"""Makes a connection: the broker, the topics to hear, the last will, and what to call
+when news comes (each connection picks a random client id of its own)."""

@@ -167,7 +167,7 @@ class AcrossBoards:
         """The players here answer; the game changes when the proposer decides (every
         board accepted), so that no board changes it alone."""
         self.consent.answers[proposal.ref] = accepted
-        if accepted:
+        if accepted and proposal.kind is not Proposal.SEAT:  # a seat given needs no decision
             self.consent.accepted[proposal.ref] = proposal
         return PlayOn((ProposalAnswered(proposal.kind, accepted, False, at),))
 

@@ -56,6 +56,7 @@ class Param:
     help: str
     keys: tuple[str, ...] = ()
     has_default: bool = False
+    secret: bool = False  # never shown: not in the action's repr, nor in any refusal
 
 
 def param(
@@ -70,8 +71,16 @@ def param(
 ) -> Any:
     """A parameter field: required on the wire unless ``optional``. ``default`` is what
     the class takes when it is built without it (by the terminal, say); a ``secret`` is
-    left out of the action's repr (so out of every log line that shows the action)."""
-    metadata = {"kind": kind, "help": help, "wire": wire, "optional": optional, "keys": keys}
+    left out of the action's repr (so out of every log line that shows the action) and
+    out of every refusal of a message that carries it, whatever its shape."""
+    metadata = {
+        "kind": kind,
+        "help": help,
+        "wire": wire,
+        "optional": optional,
+        "keys": keys,
+        "secret": secret,
+    }
     if isinstance(default, dict):
         return field(default_factory=lambda: dict(default), metadata=metadata)
     return field(default=default, metadata=metadata, repr=not secret)
@@ -520,6 +529,7 @@ def params(action: type[Action]) -> tuple[Param, ...]:
             keys=item.metadata["keys"],
             has_default=item.default is not dataclasses.MISSING
             or item.default_factory is not dataclasses.MISSING,
+            secret=item.metadata.get("secret", False),
         )
         for item in dataclasses.fields(action)
     )

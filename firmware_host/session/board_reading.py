@@ -19,6 +19,7 @@ from engine.assessments import (
     IllegalMatch,
     OffGuide,
     OutOfStep,
+    Reread,
     TakebackOffer,
 )
 from engine.physical import Frame, Sensing
@@ -38,11 +39,12 @@ from firmware_host.session.decisions import (
     Decision,
     Follow,
     Now,
+    PlayAgain,
     PlayShown,
     Say,
 )
 from firmware_host.session.first_choice import initial_choice
-from firmware_host.session.state import Prompting, TakebackChoice
+from firmware_host.session.state import PlayOnChoice, Prompting, TakebackChoice
 
 
 class BoardReading:
@@ -53,10 +55,18 @@ class BoardReading:
         self._computer = computer
         self.sensing = sensing
         self._shown: object = None  # the last reading said
+        self._declined: object = None  # a takeback the players said no to, by play on
 
     def forget(self) -> None:
         """A new position: its readings are said afresh."""
         self._shown = None
+        self._declined = None
+
+    def played_on(self, assessment: object) -> None:
+        """The players answered an offered takeback with play on: it is not offered
+        again while the board shows the same."""
+        if isinstance(assessment, TakebackOffer):
+            self._declined = assessment
 
     def decide(
         self, assessment: Assessment[Any], now: Now, frame: Frame, forced: Hashable | None
@@ -76,12 +86,21 @@ class BoardReading:
                 if refusal is not None:
                     return Say(self._once(assessment, refusal))
                 return self._ask(tuple(sorted(candidates, key=position.move_text)), now, frame)
+            case Reread(0, (), choices) if choices:
+                return self.ask(choices, now, frame)  # a question still open
+            case Reread(back, moves, choices):
+                # the prompt is about the position after the moves played (its order and
+                # first choice are worked out there, by the controller)
+                return PlayAgain(back, moves, Ask(choices, 0) if choices else None)
             case TakebackOffer(plies, moves):
                 # Offered, never automatic: lifting the piece the opponent just dropped
                 # recreates the earlier board too, and must not undo their move; so may
-                # a move and its quick reply (offered beside it).
+                # a move and its quick reply (offered beside it). Play on says so, and
+                # the same board is not offered again.
+                if assessment == self._declined:
+                    return Follow()
                 played = tuple(sorted(moves, key=position.move_text))
-                return self._ask((TakebackChoice(plies), *played), now, frame)
+                return self._ask((TakebackChoice(plies), *played, PlayOnChoice()), now, frame)
             case IllegalMatch(move, reason):
                 shown = IllegalShown(position.move_text(move), reason, at)
                 policy = position.game.illegal_policy(position.options)
@@ -107,8 +126,11 @@ class BoardReading:
         self._shown = assessment
         return (notice,)
 
-    def _ask(self, choices: tuple[Hashable, ...], now: Now, frame: Frame) -> Decision:
+    def ask(self, choices: tuple[Hashable, ...], now: Now, frame: Frame) -> Decision:
         """Ask which of ``choices`` the board means (a prompt already open stays as is)."""
+        return self._ask(tuple(sorted(choices, key=now.position.move_text)), now, frame)
+
+    def _ask(self, choices: tuple[Hashable, ...], now: Now, frame: Frame) -> Decision:
         if isinstance(now.state, Prompting) and now.state.choices == choices:
             return Say()
         return Ask(choices, initial_choice(now.position, choices, frame, self.sensing))

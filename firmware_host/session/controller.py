@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from drivers.buttons import ButtonRole
-from engine.assessments import Ambiguous, Assessment, Commit, Timing
+from engine.assessments import Ambiguous, Assessment, Commit, Reread, Timing
 from engine.errors import KibanError
 from engine.game import Game
 from engine.outcome import Outcome
@@ -85,6 +85,7 @@ from firmware_host.session.decisions import (
     NewGameAsked,
     Now,
     Play,
+    PlayAgain,
     PlayOn,
     PlayShown,
     PlayTold,
@@ -193,6 +194,7 @@ class Controller(Readout):
                 return list(notices)
             case PlayOn(said, judge):
                 if isinstance(self.state, Prompting):
+                    self._reading.played_on(self.assessment)  # a takeback said no to
                     self._enter(self._playing())
                 return [*said, *(self._judge(at) if judge else ())]
             case Ask(choices, selected, said):
@@ -217,6 +219,8 @@ class Controller(Readout):
                 if isinstance(self.state, Playing) and self.frame != self.recognizer.expected:
                     shown += self._judge(at)  # the next player's move, already begun
                 return shown
+            case PlayAgain(back, moves, ask):
+                return self._play_again(back, moves, ask, at)
             case Follow(said):
                 self._enter(self._playing())
                 return list(said)
@@ -228,7 +232,9 @@ class Controller(Readout):
                     self._enter(self.state.step(by))
                 return []
             case Play(move):
-                return self._commit(move, at)
+                # a move named at a prompt or from the controls: the player's word, so
+                # the board does not read it again
+                return self._commit(move, at, closed=True)
             case TakeBackChosen(plies, board_follows):
                 return self._take_back(plies, at, board_follows=board_follows)
             case Again():
@@ -324,9 +330,16 @@ class Controller(Readout):
         self.computer.start(self.game, self.settings)
         self._boards.start(self.computer.remote, server_clock=bool(self.settings.online))
 
-    def _reset_recognizer(self, at: float, carried: Carried[Any] | None = None) -> None:
-        """``carried``: what the board already showed of the next moves."""
-        self.recognizer.reset(self.position, self.history.earlier(), at, carried)
+    def _reset_recognizer(
+        self, at: float, carried: Carried[Any] | None = None, *, closed: bool = False
+    ) -> None:
+        """``carried``: what the board already showed of the next moves; ``closed``: the
+        moves played so far are not read again."""
+        recognizer = self.recognizer
+        recognizer.rereading.amendable = not self._boards.needed and not self.game.touch_strict(
+            self.position.options
+        )
+        recognizer.reset(self.position, self.history.earlier(), at, carried, closed=closed)
         if self.frame:
             self.recognizer.observe(self.frame, at)
         self.assessment = None
@@ -413,7 +426,7 @@ class Controller(Readout):
             return []  # a partial or stale view of the board decides nothing
         state = self.state
         if isinstance(state, Over):
-            return []
+            return self._read_over(at)
         if isinstance(state, SettingUp):
             if self.frame and self.frame == dict(self.recognizer.expected):
                 self._enter(Playing(state.guide))
@@ -432,6 +445,17 @@ class Controller(Readout):
             return self._roll(at, asked=False)
         return self._answer_board(self.recognizer.assess(at), at)
 
+    def _read_over(self, at: float) -> list[Notice]:
+        """A game ended by a move the board read may still be read again while its hand
+        is on it (a lion set on the far rank and moved on, a king taken for a moment):
+        only a change of the record is taken, which reopens the game."""
+        if not self.recognizer.rereading.touched_since_played():
+            return []
+        assessment = self.recognizer.assess(at)
+        if isinstance(assessment, Reread) and assessment.back:
+            return self._answer_board(assessment, at)
+        return []
+
     def _answer_board(self, assessment: Assessment[Any], at: float) -> list[Notice]:
         """Do as the recognizer's reading of the board says (``BoardReading``)."""
         self.assessment = assessment
@@ -448,13 +472,18 @@ class Controller(Readout):
         self.frame = turn.remap(self.frame)
         return True
 
-    def _commit(self, move: Hashable, at: float, *, told: bool = False) -> list[Notice]:
-        """``told``: a remote seat's move as its board said it (a roll, never lit)."""
+    def _commit(
+        self, move: Hashable, at: float, *, told: bool = False, closed: bool = False
+    ) -> list[Notice]:
+        """``told``: a remote seat's move as its board said it (a roll, never lit);
+        ``closed``: the board does not read it again (``engine.rereading``)."""
         refusal = None if told else self._untold(move, at)
         if refusal is not None:
             return [refusal]
         footprint = self.position.footprint(move, self.sensing)
         carried = self.recognizer.carried(move)  # the next player's touches so far
+        # a move another board told, or one the computer asked for, is not read again
+        closed = closed or told or guide_of(self.state) is not None
         played = self.match.play(move, at)  # stored before anything else changes
         warned = self._turns.warned(played.mover, played.text, at)  # before it is forgotten
         self.computer.moved()
@@ -462,7 +491,7 @@ class Controller(Readout):
         self.last_move = footprint.spots()
         self.trust.committed(at)
         self._enter(Playing())  # a move played: any move wanted from outside is done
-        self._reset_recognizer(at, carried)
+        self._reset_recognizer(at, carried, closed=closed)
         notices: list[Notice] = [MoveCommitted(played.ply, played.text, at)]
         outcome = self.position.outcome()
         if outcome is not None:
@@ -470,6 +499,34 @@ class Controller(Readout):
         self.match.moved(played.mover, at)
         self._run_clock(at)
         return notices + self._apply(warned, at)
+
+    def _play_again(
+        self, back: int, moves: tuple[Hashable, ...], ask: Ask | None, at: float
+    ) -> list[Notice]:
+        """The record follows the hand: its last ``back`` moves taken back (stored as a
+        takeback, never deleted), ``moves`` played, the rest asked about."""
+        notices: list[Notice] = []
+        if back:
+            self.match.take_back(back, at, reopen=isinstance(self.state, Over))
+            self.history.taken_back(self.position, back)
+            self.computer.moved()
+            self._enter(Playing())
+            self.last_move = frozenset()
+            self._reset_recognizer(at)
+            self._run_clock(at)
+            notices.append(MovesTakenBack(back, at))
+        for move in moves:
+            if not isinstance(self.state, Playing) or not self.position.is_legal(move):
+                break
+            notices += self._commit(move, at)
+        if ask is not None and isinstance(self.state, Playing):
+            legal = tuple(move for move in ask.choices if self.position.is_legal(move))
+            if len(legal) > 1:
+                asked = self._reading.ask(legal, self._now(at), self.frame)
+                return notices + self._apply(asked, at)
+        if isinstance(self.state, Playing) and self.frame != self.recognizer.expected:
+            notices += self._judge(at)
+        return notices
 
     def _end(self, outcome: Outcome, at: float) -> list[Notice]:
         if isinstance(self.state, Over):
@@ -525,9 +582,12 @@ class Controller(Readout):
         if not self.trust.trusted:
             return []
         assessment = self.recognizer.assess(at, confirm=True)
-        if isinstance(assessment, Commit | Ambiguous):
-            return self._answer_board(assessment, at)
-        return self._judge(at)
+        if isinstance(assessment, Commit | Ambiguous | Reread):
+            notices = self._answer_board(assessment, at)
+        else:
+            notices = self._judge(at)
+        self.recognizer.close(at)  # the player says the move is done: it is not read again
+        return notices
 
     def _roll(self, at: float, *, asked: bool) -> list[Notice]:
         """Roll the dice if a roll is due (``Presses.roll``). Asked on every frame while

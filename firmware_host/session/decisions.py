@@ -97,6 +97,17 @@ class PlayShown:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayAgain:
+    """The board read the record's last moves again at rest and they are not what it
+    shows (the hand went on with the last move, or the next player's landed first):
+    take back ``back`` moves, play ``moves``, then ``ask`` (a prompt, or nothing)."""
+
+    back: int
+    moves: tuple[Hashable, ...]
+    ask: Ask | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Follow:
     """The board follows the game: play (the move to play kept), after ``said``."""
 
@@ -180,6 +191,7 @@ Decision = (
     | Light
     | PlayTold
     | PlayShown
+    | PlayAgain
     | Follow
     | Correct
     | Step

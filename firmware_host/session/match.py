@@ -93,7 +93,7 @@ class Match:
             self.play(self.position.parse_move(move), at)
         self.draw = None if moves else draw_first_player(self.settings.draw, self._rng)
         if self.draw is not None:
-            notices.append(FirstPlayerDrawn(self.draw.describe(), at))
+            notices.append(FirstPlayerDrawn(self.draw, at))
         return notices
 
     @staticmethod

@@ -18,15 +18,18 @@ a run, the press itself asks for the next one; ``asked_run`` picks it.
 
 from __future__ import annotations
 
+import logging
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from drivers.buttons import ButtonRole
 from engine.game import Game, Position
+from engine.opening import FirstPlayerDraw
 from engine.physical import Sensing, Spot
-from engine.puzzles import Puzzle, PuzzleError, choose, kind_of, load
+from engine.puzzles import Puzzle, PuzzleError, choose, kind_of, load_file
 from firmware_host.notices.declared import (
     GameStarted,
     HintShown,
@@ -42,10 +45,25 @@ from firmware_host.session.actions import Guide, Hint, NewGame, Press, TakeBack
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event
 
+log = logging.getLogger(__name__)
+
+
+def shipped(game: Game[Any]) -> tuple[Puzzle, ...]:
+    """The puzzles shipped with ``game``; a torn line of its file costs its own puzzle
+    only, and the log says which file and line."""
+    read = load_file(game)
+    for torn in read.torn:
+        log.warning("a puzzle skipped: %s", torn)
+    return read.puzzles
+
+
+PUZZLE_SETTINGS = MappingProxyType({"draw": FirstPlayerDraw.NONE.value})
+"""A puzzle's game draws nobody to move first: its position says who is to move."""
+
 
 def pick(game: Game[Any], difficulty: int | None, index: int) -> Puzzle:
     """The ``index``-th shipped puzzle of ``game`` at ``difficulty`` (any when None)."""
-    return choose(load(game), difficulty, index)
+    return choose(shipped(game), difficulty, index)
 
 
 def new_run(game: Game[Any], difficulty: int | None, index: int | None = None) -> PuzzleRun:
@@ -61,14 +79,14 @@ def asked_run(game: Game[Any], last: PuzzleRun | None) -> PuzzleRun:
     any): as hard as it, one step harder once it was solved (up to the game's hardest),
     the easiest at first; never ``last``'s own puzzle again while another is as hard.
     Raises ``PuzzleError`` when the game ships none."""
-    puzzles = load(game)
-    shipped = sorted({puzzle.difficulty for puzzle in puzzles})
-    if not shipped:
+    puzzles = shipped(game)
+    grades = sorted({puzzle.difficulty for puzzle in puzzles})
+    if not grades:
         raise PuzzleError(f"{game.name} ships no puzzles")
-    difficulty = shipped[0]
+    difficulty = grades[0]
     if last is not None:
         difficulty = last.puzzle.difficulty
-        harder = [d for d in shipped if d > difficulty]
+        harder = [d for d in grades if d > difficulty]
         if last.solved and harder:
             difficulty = harder[0]
     pool = [p for p in puzzles if p.difficulty == difficulty]
@@ -124,7 +142,22 @@ class PuzzleRun:
 
     def start(self) -> NewGame:
         """The new game that sets the puzzle's position up (the LEDs guide the set-up)."""
-        return NewGame(variants=dict(self.puzzle.options), position=self.puzzle.position)
+        return NewGame(
+            variants=dict(self.puzzle.options),
+            position=self.puzzle.position,
+            settings=dict(PUZZLE_SETTINGS),
+        )
+
+    def opening(self, settings: Mapping[str, str] | None = None) -> dict[str, Any]:
+        """What a board starts its session with when the puzzle is its first game
+        (``Controller.start``'s words): the puzzle's game itself, never a game before
+        it; ``settings``, the session's, with no opening draw."""
+        return {
+            "resume": False,
+            "options": dict(self.puzzle.options),
+            "position": self.puzzle.position,
+            "settings": {**(settings or {}), **PUZZLE_SETTINGS},
+        }
 
     def set_up(self, at: float) -> PuzzleSet:
         """What is told once the puzzle's game has started: the question (shown, said)."""

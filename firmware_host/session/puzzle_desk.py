@@ -65,3 +65,9 @@ class PuzzleDesk:
         notices = [*handle(run.start()), run.set_up(at)]
         self.run = run
         return notices
+
+    def begin(self, run: PuzzleRun, at: float) -> list[Notice]:
+        """Judge ``run`` from now on, its game being the one the board started with
+        (``PuzzleRun.opening``), and tell its question (``PuzzleSet``)."""
+        self.run = run
+        return [run.set_up(at)]

@@ -10,6 +10,7 @@ it to what changes the session.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from engine.claims import ClaimRule
@@ -34,7 +35,7 @@ from firmware_host.session.state import (
     guide_of,
 )
 from firmware_host.session.trust import BoardTrust
-from firmware_host.store.records import position_record
+from firmware_host.store.records import move_times, position_record
 from firmware_host.store.review_notes import with_comments
 from firmware_host.store.storage import GameStore, StorageError
 
@@ -99,16 +100,23 @@ class Readout:
     def record(self) -> GameRecord:
         """The record of the current game (read only: nothing changes)."""
         try:
-            wall = self.store.load(self.game_id).created_wall
+            stored = self.store.load(self.game_id)
         except StorageError:
-            wall = None
+            stored = None
+        wall = None if stored is None else stored.created_wall
         record = position_record(self.game, self.game_id, self.position, self.outcome, wall)
+        if stored is not None and len(stored.moves()) == len(record.moves):
+            record = dataclasses.replace(record, times=move_times(stored))  # each move's time
         return with_comments(record, self._reviewing.notes(self.game_id))
 
     def next_deadline(self, now: float) -> float | None:
         """When the controller wants a tick even if nothing happens on the board."""
-        if isinstance(self.state, SettingUp | Over) or not self.trust.trusted:
+        if not self.trust.trusted or isinstance(self.state, SettingUp):
             return None  # nothing is decided before a whole frame is seen
+        if isinstance(self.state, Over):
+            # the move that ended the game may still be read again (its hand went on)
+            open_move = self.recognizer.rereading.touched_since_played()
+            return self.recognizer.next_deadline(now) if open_move else None
         deadlines = [self.recognizer.next_deadline(now)]
         if self.clock is not None and self._boards.flags_here(self.clock.running):
             deadlines.append(self.clock.flag_time())

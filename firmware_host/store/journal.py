@@ -63,6 +63,13 @@ class ClockSaved:
 
 
 @dataclass(frozen=True, slots=True)
+class SettingSaved:
+    game_id: int
+    key: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
 class GameReopened:
     game_id: int
 
@@ -93,7 +100,14 @@ class TakebackMade:
 
 
 Entry = (
-    GameBegun | GameFinished | ClockSaved | GameReopened | GameAbandoned | MovePlayed | TakebackMade
+    GameBegun
+    | GameFinished
+    | ClockSaved
+    | SettingSaved
+    | GameReopened
+    | GameAbandoned
+    | MovePlayed
+    | TakebackMade
 )
 """One write of the store, as the journal keeps it until it is written."""
 
@@ -215,6 +229,8 @@ class Journal:
                 store.finish(self.resolve(game_id), outcome, at)
             case ClockSaved(game_id, remaining):
                 store.save_clock(self.resolve(game_id), remaining)
+            case SettingSaved(game_id, key, value):
+                store.save_setting(self.resolve(game_id), key, value)
             case GameReopened(game_id):
                 store.reopen(self.resolve(game_id))
             case GameAbandoned(game_id, at):
@@ -246,6 +262,9 @@ class Journal:
 
     def save_clock(self, game_id: int, remaining: tuple[float, ...]) -> None:
         self._put(ClockSaved(game_id, tuple(remaining)))
+
+    def save_setting(self, game_id: int, key: str, value: str) -> None:
+        self._put(SettingSaved(game_id, key, value))
 
     def reopen(self, game_id: int) -> None:
         self._put(GameReopened(game_id))

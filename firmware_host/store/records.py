@@ -3,6 +3,7 @@ stored game, and the formats its game lists (``Game.record_formats``)."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -22,11 +23,31 @@ class UnknownFormatError(KibanError, LookupError):
 
 
 def stored_record(stored: StoredGame) -> GameRecord:
-    """The record of a stored game, its moves replayed through the rules."""
+    """The record of a stored game, its moves replayed through the rules, each with the
+    time it took."""
     game = find_game(stored.game)
     position = stored_position(game, stored)
     record = position_record(game, stored.id, position, stored.outcome, stored.created_wall)
+    record = dataclasses.replace(record, times=move_times(stored))
     return with_comments(record, read_notes(stored.settings))  # a review kept with it
+
+
+def move_times(stored: StoredGame) -> tuple[float | None, ...]:
+    """How long each move on the board took: from the move before (the game's start,
+    for the first) to it, as the board saw them committed, by the session's clock; by
+    the calendar across a restart (where the session's clock began again), when both
+    moves have it; else not known. Nobody presses anything for it: a game two people
+    play on the board has its times."""
+    times: list[float | None] = []
+    before, wall_before = stored.started_at, stored.created_wall
+    for record in stored.move_records():
+        spent: float | None = record.at - before
+        if record.at < before:  # the session's clock began again: a restart
+            known = record.wall is not None and wall_before is not None
+            spent = record.wall - wall_before if record.wall and wall_before and known else None
+        times.append(spent if spent is not None and spent >= 0 else None)
+        before, wall_before = record.at, record.wall
+    return tuple(times)
 
 
 def stored_position(game: Game[Any], stored: StoredGame) -> Position[Any]:

@@ -1,11 +1,16 @@
 """A damaged game store kept aside, and every game that can still be read of it saved.
 
-``open_store`` is how ``kiban run`` and ``kiban sim`` open their store: a damaged
-file is renamed ``<name>.damaged-<time>`` (with its WAL files, which may hold the
-latest moves) and a fresh store started in its place; then every game that can
-still be read from the kept file is written into the fresh one under its own
-number, and the store says how many (``GameStore.replaced``). The kept file is
-never written: it is read from copies.
+``open_store`` is how ``kiban run`` and ``kiban sim`` open their store: every game
+that can still be read from a damaged file is written under its own number into a
+new file beside it (``<name>.salvaging``), which is made durable (fsync) and renamed
+``<name>.salvaged`` once whole; then the damaged file is renamed
+``<name>.damaged-<time>`` (with its WAL files, which may hold the latest moves) and
+the salvaged one takes its place by an atomic rename, and the store says how many
+games it holds (``GameStore.replaced``). The damaged file is never written: it is
+read from copies. A kill at any moment loses nothing: killed while salvaging, the
+damaged file is still in its place and is salvaged again at the next start (the
+half-written ``.salvaging`` is thrown away); killed after, the ``.salvaged`` file
+found at the next start is put in the store's place then.
 
 Python's sqlite3 has no recovery extension (the ``.recover`` of SQLite's shell, or
 ``sqlite_dbpage``, which Debian's SQLite leaves out), so the copies are read as they
@@ -32,6 +37,7 @@ from typing import Any
 
 from engine.errors import KibanError
 from engine.registry import find_game
+from firmware_host.store.replacing import sync_directory
 from firmware_host.store.storage import (
     GameStatus,
     GameStore,
@@ -62,21 +68,108 @@ up on in a second or so, not halved row by row for ever."""
 DEFAULT_PAGE_SIZE = 4096
 """The page size of a file whose header no longer says it (SQLite's default)."""
 
+MAX_GAMES = 1_000_000
+"""More games than any store holds: a finished salvage's games are all counted."""
+
+WAL = ("-wal", "-shm")
+
+
+SALVAGING = ".salvaging"
+"""A salvage being written: thrown away when found, since the damaged file is still there."""
+SALVAGED = ".salvaged"
+"""A salvage written whole: put in the store's place when found."""
+FINISHED = "a salvage stopped half way was finished at this start"
+
 
 def open_store(path: Path | str) -> GameStore:
     """The game store at ``path``; a damaged file is kept aside, a fresh store started
     in its place with every game that can be read from it, and the store says so
-    (``GameStore.replaced``). A newer file is refused as it is."""
+    (``GameStore.replaced``). A newer file is refused as it is. A salvage a kill left
+    half done is finished first."""
     path = Path(path)
+    finished = _finish(path)
     try:
-        return GameStore(path)
-    except DamagedStoreError as damage:
-        kept = keep_aside(path)
         store = GameStore(path)
-        saved, cut = salvage(kept, store)
-        store.replaced = Replaced(path, kept, damage.detail, saved, cut)
+    except DamagedStoreError as damage:
+        store = _replace(path, damage.detail)
+    else:
+        if finished is not None:
+            saved = len(store.list_games(MAX_GAMES))
+            store.replaced = Replaced(path, finished, FINISHED, saved, 0)
+    if store.replaced is not None:
         log.error("%s", store.replaced.describe())
-        return store
+    return store
+
+
+def _replace(path: Path, detail: str) -> GameStore:
+    """Salvage the damaged store at ``path`` into a new file, then put that file in its
+    place (the damaged one kept aside); the new store."""
+    partial, whole = _beside(path, SALVAGING), _beside(path, SALVAGED)
+    _remove_with_wal(partial)
+    fresh = GameStore(partial)
+    saved, cut = salvage(path, fresh)
+    fresh.close_self_contained()
+    _make_durable(partial)
+    partial.replace(whole)
+    _make_durable(path.parent)
+    kept = keep_aside(path)
+    _put_in_place(whole, path)
+    store = GameStore(path)
+    store.replaced = Replaced(path, kept, detail, saved, cut)
+    return store
+
+
+def _finish(path: Path) -> Path | None:
+    """Put a salvage written whole by an earlier run in the store's place (the file
+    there, the damaged one, kept aside if the run was stopped before it); the damaged
+    file kept, or None when there was nothing to finish. A half-written one is thrown
+    away: the damaged file it was read from is still in place."""
+    _remove_with_wal(_beside(path, SALVAGING))
+    whole = _beside(path, SALVAGED)
+    if not whole.is_file():
+        return None
+    kept = keep_aside(path) if path.exists() else _latest_kept(path)
+    _put_in_place(whole, path)
+    return kept
+
+
+def _beside(path: Path, suffix: str) -> Path:
+    return path.with_name(path.name + suffix)
+
+
+def _remove_with_wal(path: Path) -> None:
+    for name in (path, _beside(path, "-wal"), _beside(path, "-shm")):
+        try:
+            name.unlink()
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            raise StorageError(f"cannot remove the unfinished salvage {name}: {error}") from None
+
+
+def _make_durable(path: Path) -> None:
+    """fsync a file, or a directory (so that a rename in it survives a power cut)."""
+    try:
+        sync_directory(path)  # (an fsync of whatever ``path`` is)
+    except OSError as error:
+        raise StorageError(f"cannot make {path} durable: {error}") from None
+
+
+def _put_in_place(whole: Path, path: Path) -> None:
+    try:
+        whole.replace(path)
+    except OSError as error:
+        raise StorageError(f"cannot put the salvaged store {whole} in place: {error}") from None
+    _make_durable(path.parent)
+
+
+def _latest_kept(path: Path) -> Path:
+    """The damaged file most recently kept aside for ``path`` (the salvage's source)."""
+    kept = sorted(
+        (p for p in path.parent.glob(f"{path.name}.damaged-*") if not p.name.endswith(WAL)),
+        key=lambda p: p.stat().st_mtime,
+    )
+    return kept[-1] if kept else _beside(path, ".damaged")
 
 
 def keep_aside(path: Path) -> Path:

@@ -118,10 +118,15 @@ class StoredGame:
 
     def moves(self) -> list[str]:
         """The moves on the board now: the records with takebacks applied."""
-        line: list[str] = []
+        return [record.move for record in self.move_records() if record.move is not None]
+
+    def move_records(self) -> list[Record]:
+        """The records of the moves on the board now (takebacks applied): each with when
+        it was made."""
+        line: list[Record] = []
         for record in self.records:
             if record.kind is RecordKind.MOVE and record.move is not None:
-                line.append(record.move)
+                line.append(record)
             elif record.kind is RecordKind.TAKEBACK:
                 del line[len(line) - record.plies :]
         return line
@@ -241,6 +246,15 @@ class GameStore:
     def close(self) -> None:
         self._db.close()
 
+    def close_self_contained(self) -> None:
+        """Close with everything in the file itself (no WAL beside it), to be renamed."""
+        try:
+            self._db.execute("PRAGMA journal_mode=DELETE")
+        except sqlite3.Error as error:
+            raise StorageError(f"cannot finish the game store {self.path}: {error}") from None
+        finally:
+            self._db.close()
+
     def _write(self, sql: str, parameters: tuple[Any, ...]) -> int:
         return self._write_all([(sql, parameters)])
 
@@ -304,6 +318,19 @@ class GameStore:
             raise StorageError(f"no game {game_id} in {self.path}")
         settings = _json(rows[0][0], dict)
         settings["review"] = notes
+        self._write(
+            "UPDATE games SET settings = ? WHERE id = ?",
+            (json.dumps(settings, sort_keys=True), game_id),
+        )
+
+    def save_setting(self, game_id: int, key: str, value: str) -> None:
+        """One of a game's settings changed while it is played (a remote game's message
+        numbers reserved ahead, ``remote/game.py``)."""
+        rows = self._read("SELECT settings FROM games WHERE id = ?", (game_id,), "the settings")
+        if not rows:
+            raise StorageError(f"no game {game_id} in {self.path}")
+        settings = _json(rows[0][0], dict)
+        settings[key] = value
         self._write(
             "UPDATE games SET settings = ? WHERE id = ?",
             (json.dumps(settings, sort_keys=True), game_id),

@@ -14,11 +14,12 @@ import ast
 import gettext
 import inspect
 import io
+import logging
 import re
 import struct
 import sys
 from collections.abc import Iterable, Mapping
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from enum import Enum
 from functools import cache, partial
 from itertools import product
@@ -30,6 +31,8 @@ from engine.errors import KibanError
 from engine.game import Game
 from engine.outcome import Termination
 from engine.registry import games
+
+log = logging.getLogger(__name__)
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "kiban"
@@ -69,6 +72,33 @@ def N_(msgid: str) -> str:  # noqa: N802 - gettext's name for a msgid marked, no
     return msgid
 
 
+@dataclass(frozen=True, slots=True)
+class Plural:
+    """Words about a count, as English says them of one and of many (``{count}`` in
+    both): a catalogue holds them in each plural form its language has (gettext's
+    ``msgid_plural``: Polish and Czech have three, Japanese one)."""
+
+    one: str
+    many: str
+
+    @property
+    def key(self) -> str:
+        """The entry's key in a catalogue read by ``read_po``."""
+        return f"{self.one}\0{self.many}"
+
+
+def NP_(one: str, many: str) -> Plural:  # noqa: N802 - the plural msgid's mark, as N_
+    """A plural msgid, marked for a translation's catalogue."""
+    return Plural(one, many)
+
+
+def translated_plural(plural: Plural, count: int, language: Language) -> str:
+    """``plural``'s words for ``count`` in ``language``, its placeholders unfilled."""
+    if language is Language.ENGLISH:
+        return plural.one if count == 1 else plural.many
+    return catalogue(language).ngettext(plural.one, plural.many, count)
+
+
 def translated(msgid: str, language: Language) -> str:
     """``msgid`` in ``language`` (English: the msgid itself). A msgid a catalogue lacks
     is told in English; tests/firmware_host/telling/test_languages.py keeps every
@@ -83,9 +113,24 @@ def catalogue_path(language: Language) -> Path:
 
 
 @cache
-def catalogue(language: Language) -> gettext.GNUTranslations:
-    """``language``'s catalogue, read once per process."""
-    entries = read_po(catalogue_path(language).read_text(encoding="utf-8"))
+def catalogue(language: Language) -> gettext.NullTranslations:
+    """``language``'s catalogue, read once per process. A catalogue missing or torn
+    (a line it cannot read) tells in English, with a warning naming the file and line:
+    the board goes on, in words its players may know less well."""
+    path = catalogue_path(language)
+    try:
+        entries = read_po(path.read_text(encoding="utf-8"), str(path))
+    except (OSError, UnicodeDecodeError) as error:
+        name = language.name.lower()
+        log.warning(
+            "the %s catalogue %s cannot be read (%s): telling in English", name, path, error
+        )
+        return gettext.NullTranslations()
+    except CatalogueError as error:
+        log.warning(
+            "the %s catalogue is torn (%s): telling in English", language.name.lower(), error
+        )
+        return gettext.NullTranslations()
     return gettext.GNUTranslations(io.BytesIO(mo_bytes(entries)))
 
 
@@ -96,43 +141,71 @@ _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
 def _unquote(line: str) -> str:
     match = _STRING.match(line.strip())
     if match is None:
-        raise CatalogueError(f"not a quoted string: {line!r}")
+        raise CatalogueError(f"not a quoted string: {line[:80]!r}")
     return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), match.group(1))
 
 
-def read_po(text: str) -> dict[str, str]:
-    """The translated entries of a ``.po`` file (msgid to msgstr; the header under "").
-    Untranslated and fuzzy entries are left out, as msgfmt leaves them out."""
+_PLURAL_FORM = re.compile(r"^msgstr\[(\d+)\] ")
+
+
+def read_po(text: str, source: str = "the catalogue") -> dict[str, str]:
+    """The translated entries of a ``.po`` file (msgid to msgstr; the header under "";
+    a plural entry under ``Plural.key``, its forms joined by NUL as gettext's binary
+    form keeps them). Untranslated and fuzzy entries are left out, as msgfmt leaves
+    them out, and so is a plural entry with a form missing. A line it cannot read is a
+    ``CatalogueError`` naming ``source`` and the line."""
     entries: dict[str, str] = {}
-    msgid: list[str] | None = None
-    msgstr: list[str] | None = None
+    msgid: list[list[str]] = []  # the msgid, and the msgid_plural of a plural entry
+    forms: dict[int, list[str]] = {}  # msgstr (as form 0), or msgstr[N]
     fuzzy = False
     current: list[str] | None = None
 
     def close() -> None:
-        if msgid is not None and msgstr is not None and "".join(msgstr) and not fuzzy:
-            entries["".join(msgid)] = "".join(msgstr)
+        if not msgid or not forms or fuzzy:
+            return
+        texts = ["".join(forms[n]) for n in sorted(forms)]
+        if all(texts) and sorted(forms) == list(range(len(forms))):
+            entries["\0".join("".join(part) for part in msgid)] = "\0".join(texts)
 
-    for line in [*text.splitlines(), ""]:
+    for number, line in enumerate([*text.splitlines(), ""], start=1):
         stripped = line.strip()
-        if not stripped:
-            close()
-            msgid = msgstr = current = None
-            fuzzy = False
-        elif stripped.startswith("#"):
-            fuzzy = fuzzy or (stripped.startswith("#,") and "fuzzy" in stripped)
-        elif stripped.startswith("msgid "):
-            close()
-            msgid, msgstr = [_unquote(stripped[6:])], None
-            current = msgid
-        elif stripped.startswith("msgstr "):
-            msgstr = [_unquote(stripped[7:])]
-            current = msgstr
-        elif stripped.startswith('"') and current is not None:
-            current.append(_unquote(stripped))
-        else:
-            raise CatalogueError(f"cannot read the catalogue line {line!r}")
+        try:
+            form = _PLURAL_FORM.match(stripped)
+            if not stripped:
+                close()
+                msgid, forms, current, fuzzy = [], {}, None, False
+            elif stripped.startswith("#"):
+                fuzzy = fuzzy or (stripped.startswith("#,") and "fuzzy" in stripped)
+            elif stripped.startswith("msgid "):
+                close()
+                msgid, forms = [[_unquote(stripped[6:])]], {}
+                current = msgid[0]
+            elif stripped.startswith("msgid_plural ") and len(msgid) == 1 and not forms:
+                msgid.append([_unquote(stripped[13:])])
+                current = msgid[1]
+            elif stripped.startswith("msgstr ") and len(msgid) == 1:
+                forms = {0: [_unquote(stripped[7:])]}
+                current = forms[0]
+            elif form is not None and len(msgid) == 2:
+                current = forms[int(form.group(1))] = [_unquote(stripped[form.end() :])]
+            elif stripped.startswith('"') and current is not None:
+                current.append(_unquote(stripped))
+            else:
+                raise CatalogueError(f"cannot read the catalogue line {line[:80]!r}")
+        except CatalogueError as error:
+            raise CatalogueError(f"{source}, line {number}: {error}") from None
     return entries
+
+
+def plural_forms(language: Language) -> int:
+    """How many plural forms ``language``'s catalogue gives (its ``Plural-Forms``)."""
+    if language is Language.ENGLISH:
+        return 2
+    header = read_po(catalogue_path(language).read_text(encoding="utf-8")).get("", "")
+    found = re.search(r"^Plural-Forms: *nplurals *= *(\d+)", header, re.MULTILINE)
+    if found is None:
+        raise CatalogueError(f"{catalogue_path(language)} has no Plural-Forms header")
+    return int(found.group(1))
 
 
 def mo_bytes(entries: Mapping[str, str]) -> bytes:
@@ -167,6 +240,29 @@ def marked_msgids(paths: Iterable[Path]) -> tuple[str, ...]:
     return tuple(found)
 
 
+def marked_plurals(paths: Iterable[Path]) -> tuple[Plural, ...]:
+    """Every plural msgid marked ``NP_("...", "...")`` in the Python files ``paths``."""
+    found: dict[Plural, None] = {}
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "NP_"
+                and len(node.args) == 2
+                and all(isinstance(arg, ast.Constant) for arg in node.args)
+            ):
+                one, many = (arg.value for arg in node.args if isinstance(arg, ast.Constant))
+                if isinstance(one, str) and isinstance(many, str):
+                    found[Plural(one, many)] = None
+    return tuple(found)
+
+
+def source_plurals() -> tuple[Plural, ...]:
+    """The plural msgids marked in firmware_host's source."""
+    return marked_plurals(sorted(LOCALE.parent.rglob("*.py")))
+
+
 def source_msgids() -> tuple[str, ...]:
     """The msgids marked in firmware_host's source, the games' titles (a notice names
     a game by its title, ``Term``), how games end (a result names it), what each
@@ -175,6 +271,7 @@ def source_msgids() -> tuple[str, ...]:
     game's puzzles are and ask (the page shows the question) and each game's rule
     options (the new-game dialog's)."""
     titles = tuple(game.title for game in games())
+    titles += tuple(game.score_words for game in games() if game.score_words)
     ends = tuple(termination.value for termination in Termination)
     helps = action_summaries()
     claims = tuple(text for rule in claim_rules() for text in (rule.title, rule.help))
@@ -253,14 +350,22 @@ def _quote(text: str) -> str:
 
 
 def missing_entries(language: Language) -> str:
-    """The ``.po`` entries (empty msgstr) for the marked msgids ``language`` lacks."""
+    """The ``.po`` entries (empty msgstr) for the marked msgids ``language`` lacks, a
+    plural one with each of the language's forms."""
     text = catalogue_path(language).read_text(encoding="utf-8")
     known = set(re.findall(r'^msgid (".*")$', text, re.MULTILINE))
-    return "".join(
+    singles = "".join(
         f'\nmsgid {_quote(msgid)}\nmsgstr ""\n'
         for msgid in source_msgids()
         if _quote(msgid) not in known
     )
+    forms = "".join(f'msgstr[{n}] ""\n' for n in range(plural_forms(language)))
+    plurals = "".join(
+        f"\nmsgid {_quote(plural.one)}\nmsgid_plural {_quote(plural.many)}\n{forms}"
+        for plural in source_plurals()
+        if _quote(plural.one) not in known
+    )
+    return singles + plurals
 
 
 def main() -> int:

@@ -55,6 +55,8 @@ REFUSALS = (
     N_("no prompt is open for {choice}"),
     N_("{choice} is not one of the choices ({choices})"),
     N_("{game} ships no puzzles"),
+    # a spot the hands, the page or a replay names (hardware/mock/world.py, gestures.py)
+    N_("{spot} is not a spot of {game}"),
     N_("{seat} plays at another board: its move is lit here when it comes"),
     N_("there is no seat {number}"),
     N_("{seat} is played at another board: they resign there"),
@@ -127,15 +129,23 @@ WARNINGS = (
     N_("gives away material"),
     # the computer's verdict (session/computer.py)
     N_("{seat} wins in {count}"),
-    # the opening draw (engine/opening.py DrawResult.describe)
-    N_("furigoma: {tokin} tokin, {pawns} pawns: the tosser (bottom) plays first"),
-    N_("furigoma: {tokin} tokin, {pawns} pawns: the tosser's opponent (top) plays first"),
-    N_("drawn by lot: the player at the bottom moves first"),
-    N_("drawn by lot: the player at the top moves first"),
 )
-"""The blunder warning's reason, the verdict and the opening draw's description."""
+"""The blunder warning's reason and the verdict."""
+
+TOKEN_REFUSED_MSGID = N_(
+    "lishogi refused the token: log in again ({command}, or the Play online dialog);"
+    " the game is kept"
+)
+TOKEN_REFUSED = TOKEN_REFUSED_MSGID.format(command="kiban online login")
+"""An online game's token revoked or expired (online/streams.py, online/outbox.py)."""
+
+SLOWED_MSGID = N_("lishogi asks to wait (429): the move is sent again in {count} s")
+"""lishogi answered a move with 429 (online/outbox.py): the move goes after its pause."""
 
 ACROSS = (
+    # the online game's token, lishogi's pause (online/seat.py trouble)
+    TOKEN_REFUSED_MSGID,
+    SLOWED_MSGID,
     # the remote game (remote/game.py waiting, divergence)
     N_("waiting for the broker ({detail}): the game is kept"),
     N_("connecting"),

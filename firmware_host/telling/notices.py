@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.game import Position
+from engine.opening import DrawResult
 from engine.puzzles import kind_of
 from engine.registry import find_game
 from firmware_host.notices.declared import (
@@ -59,8 +60,9 @@ from firmware_host.session.state import (
     PuzzleChoice,
     TakebackChoice,
 )
-from firmware_host.telling.language import N_, Language, translated
+from firmware_host.telling.language import N_, NP_, Language, Plural, translated, translated_plural
 from firmware_host.telling.messages import message_told
+from firmware_host.telling.opening_words import draw_text
 from firmware_host.telling.reasons import any_reason_text, reason_text, result_text, seat_words
 from firmware_host.telling.spoken_moves import move_sentence, move_words, number_words, seat_name
 
@@ -124,23 +126,31 @@ class Question:
     seat: int
 
 
-Value = str | int | Move | Moves | Count | Term | Reason | Message | Question
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """The opening draw in a placeholder, told in the language (``draw_text``)."""
+
+    draw: DrawResult
+
+
+Value = str | int | Move | Moves | Count | Term | Reason | Message | Question | Drawn
 
 
 @dataclass(frozen=True, slots=True)
 class Wording:
     """One notice's words: ``shown`` on a line, ``said`` aloud (None: not said), each a
-    whole sentence whose ``{names}`` the ``values`` fill."""
+    whole sentence whose ``{names}`` the ``values`` fill; a sentence about a count
+    (``Plural``) takes the form its ``count`` value needs in the language."""
 
-    shown: str
-    said: str | None
+    shown: str | Plural
+    said: str | Plural | None
     values: Mapping[str, Value] = field(default_factory=lambda: MappingProxyType({}))
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "values", MappingProxyType(dict(self.values)))
 
 
-def both(msgid: str, **values: Value) -> Wording:
+def both(msgid: str | Plural, **values: Value) -> Wording:
     """Words shown and said alike."""
     return Wording(msgid, msgid, MappingProxyType(values))
 
@@ -150,15 +160,20 @@ def shown_only(msgid: str, **values: Value) -> Wording:
     return Wording(msgid, None, MappingProxyType(values))
 
 
-def plural(count: int, one: str, many: str) -> str:
-    """The msgid for ``count`` things (gettext's ngettext, once translated)."""
-    return one if count == 1 else many
+def _template(msgid: str | Plural, values: Mapping[str, Value], language: Language) -> str:
+    """``msgid`` in ``language``; a plural one in the form of its ``count`` value."""
+    if isinstance(msgid, str):
+        return translated(msgid, language)
+    count = values["count"]
+    assert isinstance(count, Count), f"{msgid} is told of a Count"
+    return translated_plural(msgid, count.value, language)
 
 
 OFFERED = MappingProxyType(
     {
         Proposal.DRAW: N_("a draw offered: waiting for the other board's answer"),
         Proposal.TAKEBACK: N_("a takeback offered: waiting for the other board's answer"),
+        Proposal.SEAT: N_("a seat asked for: waiting for the host board's answer"),
     }
 )
 ANSWERED = MappingProxyType(
@@ -171,6 +186,10 @@ ANSWERED = MappingProxyType(
         (Proposal.DRAW, False, False): N_("a draw declined"),
         (Proposal.TAKEBACK, True, False): N_("a takeback accepted"),
         (Proposal.TAKEBACK, False, False): N_("a takeback declined"),
+        (Proposal.SEAT, True, True): N_("the host board gave this board the seat"),
+        (Proposal.SEAT, False, True): N_("the host board kept the seat for its own board"),
+        (Proposal.SEAT, True, False): N_("the seat is given to the board that asked"),
+        (Proposal.SEAT, False, False): N_("the seat stays with its own board"),
     }
 )
 PRESS_NEXT = N_("which move? {choices}: press next to cycle and ok to choose")
@@ -190,8 +209,7 @@ def wording(notice: Notice) -> Wording:
             return _prompt(choices)
         case MovesTakenBack(plies, _):
             return both(
-                plural(plies, N_("took back {count} move"), N_("took back {count} moves")),
-                count=Count(plies),
+                NP_("took back {count} move", "took back {count} moves"), count=Count(plies)
             )
         case IllegalShown(move, reason, _):
             return Wording(
@@ -222,8 +240,8 @@ def wording(notice: Notice) -> Wording:
             return shown_only(text, game_id=game_id, game=Term(find_game(game).title))
         case BoardReady():
             return both(N_("the board is set up: play"))
-        case FirstPlayerDrawn(description, _):
-            return both(N_("{description}"), description=Message(description))
+        case FirstPlayerDrawn(draw, _):
+            return both(N_("{description}"), description=Drawn(draw))
         case Refused(reason, _):
             return both(N_("refused: {reason}"), reason=Message(reason))
         case FaultShown(message, _, FaultSource.STORE):
@@ -322,7 +340,7 @@ def notice_line(
     known, names the seats and pieces in reasons and messages by its own words."""
     words = wording(notice)
     values = {name: _shown(value, language, game) for name, value in words.values.items()}
-    return translated(words.shown, language).format(**values)
+    return _template(words.shown, words.values, language).format(**values)
 
 
 def notice_sentence(
@@ -335,7 +353,7 @@ def notice_sentence(
     if words.said is None:
         return None
     values = {name: _said(value, position, language) for name, value in words.values.items()}
-    return translated(words.said, language).format(**values)
+    return _template(words.said, words.values, language).format(**values)
 
 
 def clock_sentence(position: Position[Any], seat: int, mark: float, language: Language) -> str:
@@ -343,8 +361,15 @@ def clock_sentence(position: Position[Any], seat: int, mark: float, language: La
     name = seat_name(position, seat, language.value)
     if mark == 60:
         return translated(N_("{seat}: one minute left"), language).format(seat=name)
-    text = translated(N_("{seat}: {seconds} seconds left"), language)
-    return text.format(seat=name, seconds=f"{mark:g}")
+    seconds = round(mark)
+    text = translated_plural(SECONDS_LEFT, seconds, language)
+    return text.format(seat=name, count=seconds)
+
+
+TOOK_BACK = NP_("took back {count} move", "took back {count} moves")
+"""Moves taken back."""
+SECONDS_LEFT = NP_("{seat}: {count} second left", "{seat}: {count} seconds left")
+"""A clock's warning of its last seconds."""
 
 
 def question_text(value: Question, language: Language) -> str:
@@ -382,6 +407,8 @@ def _shown(value: Value, language: Language, game: str | None) -> str:
             return str(count)
         case Question():
             return question_text(value, language)
+        case Drawn(draw):
+            return draw_text(draw, language)
         case str() | int():
             return str(value)
 
@@ -410,6 +437,8 @@ def _said(value: Value, position: Position[Any] | None, language: Language) -> s
             return number_words(count, code)
         case Question():
             return question_text(value, language)
+        case Drawn(draw):
+            return draw_text(draw, language)
         case str() | int():
             return str(value)
     raise AssertionError(f"no words for {value!r}")  # pragma: no cover - every value is above

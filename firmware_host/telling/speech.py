@@ -1,5 +1,6 @@
-"""What a board or a page says aloud: each notice as one short sentence, and the clock
-warnings as a running clock passes a minute, thirty and ten seconds.
+"""What a board or a page says aloud: each notice as one short sentence, the clock
+warnings as a running clock passes a minute, thirty and ten seconds, and in byoyomi
+the timekeeper's count (telling/byoyomi.py).
 
 Players who look at the board, not at a screen, hear the move the board understood,
 the question it asks and why it refused a move. Pure: notices and positions in,
@@ -15,7 +16,8 @@ from typing import Any
 
 from engine.game import Position
 from firmware_host.notices.declared import GameStarted, MoveCommitted, MovesTakenBack, Notice
-from firmware_host.session.clock import GameClock
+from firmware_host.session.clock import GameClock, TimeControl
+from firmware_host.telling.byoyomi import byoyomi_calls, call_words
 from firmware_host.telling.language import Language
 from firmware_host.telling.notices import clock_sentence, notice_sentence
 from firmware_host.telling.speech_settings import SpeechMode, SpeechSpec
@@ -76,12 +78,25 @@ class Narrator:
         return notice_sentence(notice, position, self.language)
 
     def clock_sentences(
-        self, position: Position[Any], before: Sequence[float], after: Sequence[float]
+        self,
+        position: Position[Any],
+        before: Sequence[float],
+        after: Sequence[float],
+        control: TimeControl | None = None,
     ) -> tuple[str, ...]:
-        """What to say of every seat's clock that passed a warning between two readings."""
+        """What to say of every seat's clock that passed a warning between two readings;
+        in byoyomi (``control`` has one), the timekeeper's count instead."""
         said = []
+        calls = byoyomi_calls(control)
         for seat, (earlier, now) in enumerate(zip(before, after, strict=True)):
-            mark = clock_warning(earlier, now)
+            if calls and control is not None and now <= control.overtime:
+                passed = [left for left in calls if now <= left < earlier]
+                if passed:
+                    used = calls[min(passed)]
+                    said.append(call_words(control.byoyomi, used, self.language))
+                continue
+            spare = control.overtime if control is not None else 0.0  # main time's warnings
+            mark = clock_warning(earlier - spare, now - spare)
             if mark is not None:
                 said.append(clock_sentence(position, seat, mark, self.language))
         return tuple(said)
@@ -118,12 +133,14 @@ def next_warning(remaining: float) -> float | None:
 
 
 def warning_due(clock: GameClock | None, now: float) -> float | None:
-    """When the running clock passes its next warning (None: none runs, or none is
-    left)."""
+    """When the running clock passes its next warning or byoyomi call (None: none
+    runs, or none is left)."""
     if clock is None or clock.running is None:
         return None
-    ahead = next_warning(clock.remaining(now)[clock.running])
-    return None if ahead is None else now + ahead
+    left = clock.remaining(now)[clock.running]
+    ahead = [a for a in (next_warning(left - clock.control.overtime),) if a is not None]
+    ahead += [left - mark for mark in byoyomi_calls(clock.control) if mark < left]
+    return now + min(ahead) if ahead else None
 
 
 def clock_sentences(
@@ -134,22 +151,44 @@ def clock_sentences(
 
 
 def warnings_ahead(
-    position: Position[Any], remaining: Sequence[float], running: int | None
+    position: Position[Any],
+    remaining: Sequence[float],
+    running: int | None,
+    control: TimeControl | None = None,
 ) -> list[dict[str, Any]]:
     """The warnings the running clock has still to pass, for a page that counts the
     clock down itself: each with ``left``, the seconds left when it is said, and its
-    sentences (``say`` in English, ``say_in`` each other language's); empty when no
+    sentences (``say`` in English, ``say_in`` each other language's); in byoyomi, the
+    timekeeper's count of the period running (``byoyomi``: true); empty when no
     clock runs."""
     if running is None or not remaining:
         return []
+    left = remaining[running]
+    calls = byoyomi_calls(control)
+    if calls and control is not None and left <= control.overtime:
+        current = [mark for mark in calls if left - control.byoyomi < mark < left]
+        return [
+            {
+                "left": mark,
+                "say": call_words(control.byoyomi, calls[mark]),
+                "say_in": {
+                    language.value: call_words(control.byoyomi, calls[mark], language)
+                    for language in Language
+                    if language is not Language.ENGLISH
+                },
+                "byoyomi": True,
+            }
+            for mark in current
+        ]
     ahead = []
-    for mark in WARNINGS:
-        if mark < remaining[running]:
-            english = clock_sentence(position, running, mark, Language.ENGLISH)
+    spare = control.overtime if control is not None else 0.0  # the warnings of main time
+    for warning in WARNINGS:
+        if warning + spare < remaining[running]:
+            english = clock_sentence(position, running, warning, Language.ENGLISH)
             say_in = {
-                language.value: clock_sentence(position, running, mark, language)
+                language.value: clock_sentence(position, running, warning, language)
                 for language in Language
                 if language is not Language.ENGLISH
             }
-            ahead.append({"left": mark, "say": english, "say_in": say_in})
+            ahead.append({"left": warning + spare, "say": english, "say_in": say_in})
     return ahead

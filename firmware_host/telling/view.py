@@ -9,7 +9,6 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.assessments import IllegalMatch, Moving, OffGuide, OutOfStep, Pending, Tapped
-from engine.opening import DrawResult, FirstPlayerDraw
 from engine.physical import EMPTY, Spot
 from engine.search.types import Quality
 from firmware_host.notices.declared import Proposal
@@ -28,6 +27,7 @@ from firmware_host.session.state import (
 from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.legend import BoardView, PromptView
 from firmware_host.telling.messages import message_told
+from firmware_host.telling.opening_words import draw_text
 from firmware_host.telling.reasons import reason_text, result_text, seat_words
 from firmware_host.telling.setup_guide import SetupStep, setup_step
 from firmware_host.telling.wording import choice_labels
@@ -224,23 +224,6 @@ def message_text(
     return text
 
 
-def draw_text(drawn: DrawResult, language: Language) -> str:
-    """The opening draw as ``DrawResult.describe`` says it, in ``language``."""
-    if drawn.kind is FirstPlayerDraw.FURIGOMA:
-        msgid = (
-            N_("furigoma: {tokin} tokin, {pawns} pawns: the tosser (bottom) plays first")
-            if drawn.seat0_side_starts
-            else N_(
-                "furigoma: {tokin} tokin, {pawns} pawns: the tosser's opponent (top) plays first"
-            )
-        )
-        tokin = sum(drawn.tosses)
-        return _told(language, msgid, tokin=tokin, pawns=len(drawn.tosses) - tokin)
-    if drawn.seat0_side_starts:
-        return _told(language, N_("drawn by lot: the player at the bottom moves first"))
-    return _told(language, N_("drawn by lot: the player at the top moves first"))
-
-
 def _setup_text(step: SetupStep, language: Language) -> str:
     counts = {"place": step.to_place, "remove": step.to_remove}
     if step.one_at_a_time and step.extra:
@@ -398,14 +381,20 @@ def _asked(controller: Controller, language: Language) -> str:
     proposals = [c for c in state.choices if isinstance(c, AcceptChoice)]
     if proposals:
         offered = proposals[0].proposal
-        msgid = (
-            N_("{seat} (the other board) offers a draw: accept / decline (selected: {selected})")
-            if offered.kind is Proposal.DRAW
-            else N_(
+        msgid = {
+            Proposal.DRAW: N_(
+                "{seat} (the other board) offers a draw: accept / decline (selected: {selected})"
+            ),
+            Proposal.TAKEBACK: N_(
                 "{seat} (the other board) offers to take back a move:"
                 " accept / decline (selected: {selected})"
-            )
-        )
+            ),
+            Proposal.SEAT: N_(
+                "another board asks to play {seat} in place of its board, which is offline"
+                " (accept only if that board lost its store): accept / decline"
+                " (selected: {selected})"
+            ),
+        }[offered.kind]
         who = _seat(controller, offered.seat, language)
         return _told(language, msgid, seat=who, selected=choices[selected])
     takebacks = [isinstance(choice, TakebackChoice) for choice in state.choices]

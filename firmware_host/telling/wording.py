@@ -15,7 +15,14 @@ from typing import Any
 
 from engine.game import Game, Position
 from engine.physical import EMPTY, Reading, Spot, Stone
-from firmware_host.session.state import NamedChoice
+from firmware_host.session.state import (
+    AcceptChoice,
+    DeclineChoice,
+    NamedChoice,
+    PlayOnChoice,
+    PuzzleChoice,
+    TakebackChoice,
+)
 from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.reasons import piece_words, seat_words
 from firmware_host.telling.spoken_moves import move_words
@@ -155,3 +162,26 @@ def choice_labels(
     position: Position[Any], choices: Sequence[Hashable], language: Language = Language.ENGLISH
 ) -> tuple[str, ...]:
     return tuple(choice_label(position, choice, language) for choice in choices)
+
+
+def prompt_heading(choices: Sequence[str], language: Language = Language.ENGLISH) -> str:
+    """What a prompt asks, as its heading says it in ``language``: whether to promote,
+    which piece is dropped, which token it is, whether to take a move back, ... (the
+    choices, by name, below it)."""
+    names = set(choices)
+    takeback, play_on = TakebackChoice.NAME, PlayOnChoice.NAME
+    if len(choices) == 2 and f"{min(choices, key=len)}+" == max(choices, key=len):
+        msgid = N_("Promote?")
+    elif names == {takeback, play_on}:
+        msgid = N_("Take it back?")
+    elif names == {PuzzleChoice.NAME, play_on}:
+        msgid = N_("A puzzle?")
+    elif names == {AcceptChoice.NAME, DeclineChoice.NAME}:
+        msgid = N_("The other board asks")
+    elif all("*" in choice for choice in choices):
+        msgid = N_("Which piece is dropped?")
+    elif all("@" in choice for choice in choices):
+        msgid = N_("Which token?")
+    else:
+        msgid = N_("Which move?")
+    return translated(msgid, language)

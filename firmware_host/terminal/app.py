@@ -43,6 +43,7 @@ from firmware_host.session.actions import (
     PlayRemote,
     Press,
     Scope,
+    Select,
     StartPuzzle,
     is_game_action,
 )
@@ -54,7 +55,7 @@ from firmware_host.telling.messages import message_told
 from firmware_host.telling.notices import notice_line
 from firmware_host.telling.spot_names import name_spots_in
 from firmware_host.telling.view import prompt_labels
-from firmware_host.terminal.live import LineSource, SelectLines, run_live
+from firmware_host.terminal.live import LineSource, NoLines, SelectLines, run_live
 from firmware_host.terminal.screen import Screen, legend_text
 from firmware_host.terminal.text import WIDTH, wrap
 from firmware_host.wire.actions import (
@@ -291,9 +292,18 @@ class TerminalBoard:
         self._gesture(self.hands.drop(self.sim.controller.position, kind, target, self.sim.now))
 
     def _play(self, args: list[str]) -> None:
+        """The hands play a move given in notation; a prompt the board opens about it
+        (which token, promote or not: what the sensors cannot see) is answered by the
+        notation itself, never asked."""
         position = self.sim.controller.position
         move = position.parse_move(args[0])
-        self._gesture(self.hands.play(position, move, self.sim.now))
+        text = position.move_text(move)
+        sim = self.sim
+        notices = sim.run(self.hands.play(position, move, sim.now)) + sim.settle()
+        if text in sim.controller.prompt_choices:
+            notices = [n for n in notices if not isinstance(n, PromptOpened)]
+            notices += sim.send(Select(text)) + sim.settle()
+        self.report(notices)
 
     def _wait(self, args: list[str]) -> None:
         problem = _wait_problem(args, self.language)
@@ -342,15 +352,20 @@ def prompt_line(controller: Controller, language: Language = Language.ENGLISH) -
 
 def run_terminal(
     sim: Simulation,
-    stdin: IO[str] = sys.stdin,
-    out: IO[str] = sys.stdout,
+    stdin: IO[str] | None = None,
+    out: IO[str] | None = None,
     *,
     lines: LineSource | None = None,
     clock: Callable[[], float] = time.monotonic,
     language: Language = Language.ENGLISH,
 ) -> int:
     """The interactive loop on real time (a terminal, or ``lines`` typed by a test);
-    a script from a pipe is read line by line, on simulated time alone."""
+    a script from a pipe is read line by line, on simulated time alone, unless the
+    game is played with another board: its moves come on real time, and the board
+    takes them whether the input is a terminal, a pipe, or closed (``stdin`` None:
+    standard input, which is None when closed; ``out``: standard output)."""
+    stdin = _standard_input() if stdin is None else stdin
+    out = sys.stdout if out is None else out
     colour = out.isatty()
     width = shutil.get_terminal_size((WIDTH, 24)).columns if colour else WIDTH
     board = TerminalBoard(sim, out, colour, width, language=language)
@@ -359,10 +374,13 @@ def run_terminal(
     if colour:
         board.say(legend_text(sim, width, language))
     board.say(translated(N_("type help for the commands"), language))
-    if lines is None and stdin.isatty():
-        lines = SelectLines(stdin)
+    if lines is None:
+        lines = _live_lines(stdin, remote=sim.remote is not None)
     if lines is not None:
-        return run_live(board, lines, clock)
+        echo = isinstance(lines, SelectLines) and stdin is not None and not stdin.isatty()
+        return run_live(board, lines, clock, echo=echo)
+    if stdin is None:
+        return 0  # no input and nothing that comes by itself
     while True:
         board.draw()
         line = stdin.readline()
@@ -371,3 +389,20 @@ def run_terminal(
         board.out.write(f"> {line.rstrip()}\n")  # as typed
         if not board.execute(line):
             return 0
+
+
+def _live_lines(stdin: IO[str] | None, *, remote: bool) -> LineSource | None:
+    """Where a loop on real time reads its lines: a terminal; with another board, any
+    input, or none when standard input is closed. None: a script is read on simulated
+    time alone."""
+    if stdin is None:
+        return NoLines() if remote else None
+    if stdin.isatty() or remote:
+        return SelectLines(stdin)
+    return None
+
+
+def _standard_input() -> IO[str] | None:
+    """Standard input; None when the program was started with it closed."""
+    stream: IO[str] | None = sys.stdin
+    return stream

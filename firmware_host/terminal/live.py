@@ -8,6 +8,11 @@ ahead, and the wall clock is followed again from there. While the terminal's han
 holds a piece (``lift``, then ``place`` typed later) time stands still: a typed
 move is one gesture, and typing it slowly must not look like a board left out of
 step.
+
+A game played with another board goes on when the input ends (a script piped in, or
+no input at all): the other board's moves keep coming and are drawn, until the game
+is over. Input that is not a terminal is then read the same way, on real time, since
+the other board does not wait for the next line.
 """
 
 from __future__ import annotations
@@ -24,6 +29,9 @@ if TYPE_CHECKING:  # the board imports this loop
     from firmware_host.terminal.app import TerminalBoard
 
 PROMPT = "> "
+IDLE = 0.05
+"""Seconds between two looks when nothing is due and nobody can type (a piece left in
+the hand when the input ended: the other board's news is still heard)."""
 
 
 class LineSource(Protocol):
@@ -32,6 +40,14 @@ class LineSource(Protocol):
     def read_line(self, timeout: float | None) -> str | None:
         """The next line ('' at the end of input), or None when ``timeout`` seconds
         passed first (None: wait as long as it takes)."""
+
+
+class NoLines:
+    """No input at all (standard input closed, or ended): the loop only waits."""
+
+    def read_line(self, timeout: float | None) -> str | None:
+        time.sleep(IDLE if timeout is None else timeout)
+        return None
 
 
 class SelectLines:
@@ -62,17 +78,28 @@ def run_live(
     board: TerminalBoard,
     lines: LineSource,
     clock: Callable[[], float] = time.monotonic,
+    *,
+    echo: bool = False,
 ) -> int:
     """Read commands while the simulation keeps real time; redraw when something
-    happened by itself (a move played, the status changed)."""
+    happened by itself (a move played, the status changed). When the input ends, a
+    game with another board goes on until it is over (``plays_on``); else the loop
+    ends with the input. ``echo``: each line is written after the prompt, as typed
+    (input that is not a terminal, which shows nothing of it)."""
     sim = board.sim
     offset = clock() - sim.now  # the wall clock's reading at simulated time 0
     shown = _redraw(board)
     while True:
+        if isinstance(lines, NoLines) and not plays_on(board):
+            board.out.write("\n")
+            return 0
         holding = bool(sim.world.held)
         wake = None if holding else sim.next_wake()
         timeout = None if wake is None else max(0.0, wake + offset - clock())
         line = lines.read_line(timeout)
+        if line == "" and plays_on(board):
+            lines = NoLines()  # the other board's moves still come
+            line = None
         notices = [] if holding else sim.advance_to(max(sim.now, clock() - offset))
         if line is None:
             if notices or _status(board) != shown:
@@ -81,10 +108,19 @@ def run_live(
                 shown = _redraw(board)
             continue
         board.report(notices)
+        if echo and line:
+            board.out.write(line.rstrip() + "\n")
         if not line or not board.execute(line):
             return 0
         offset = clock() - sim.now  # a command may have let simulated time run ahead
         shown = _redraw(board)
+
+
+def plays_on(board: TerminalBoard) -> bool:
+    """Whether the board goes on without input: a game with another board (whose
+    moves still come, and a computer seat's answers) that is not over yet."""
+    sim = board.sim
+    return sim.remote is not None and sim.controller.outcome is None
 
 
 def _redraw(board: TerminalBoard) -> str:

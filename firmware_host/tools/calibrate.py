@@ -29,6 +29,7 @@ from pathlib import Path
 
 from drivers.led_strip import Colour
 from engine.physical import NORTH, SOUTH, Reading, Spot
+from firmware_host.store.replacing import replace_text
 from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning, Palette
 from firmware_host.tools.workbench import Ask, Bench, face_name
 from hardware.calibration import (
@@ -128,7 +129,7 @@ class Calibrator:
             written=written,
             notes=self.result.notes,
         )
-        path.write_text(self.result.text, encoding="utf-8")
+        replace_text(path, self.result.text)  # an old calibration stays whole until then
         self.result.path = path
         self.say(
             f"calibration: {len(self.result.channels)} channels calibrated, "

@@ -1,7 +1,9 @@
 """The calibration table's file: written in a stable order, under a lock, with a run's
 results fitted beside every other run's.
 
-The file itself is the lock, so runs of different pairings may end at the same time.
+Its folder is the lock, so runs of different pairings may end at the same time; the
+table is replaced in one step (``store/replacing.py``), never rewritten in place, so a
+run killed while writing leaves the table as it was, whole.
 A table with a field this version does not know is refused when it is read
 (``engine.search.ladder``), never written back without it.
 """
@@ -9,11 +11,13 @@ A table with a field this version does not know is refused when it is read
 from __future__ import annotations
 
 import fcntl
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from engine.search.ladder import LADDER_FILE, Ladder, LadderEngine, read_ladder
+from engine.search.ladder import LADDER_FILE, Ladder, LadderEngine, read_ladder_file
+from firmware_host.store.replacing import replace_text
 from firmware_host.tools.ladder import (
     PARAMETERS,
     Measured,
@@ -83,7 +87,7 @@ def table_text(table: Ladder) -> str:
 
 def load_table(path: Path = LADDER_FILE) -> Ladder:
     """The table at ``path`` as it is now (read afresh: the tool rewrites it)."""
-    return read_ladder(path.read_text(encoding="utf-8")) if path.is_file() else Ladder()
+    return read_ladder_file(path) if path.is_file() else Ladder()
 
 
 def write_table(played: Played, path: Path = LADDER_FILE) -> Measured:
@@ -94,17 +98,17 @@ def write_table(played: Played, path: Path = LADDER_FILE) -> Measured:
     with _locked(path):
         table = load_table(path)
         measured = rated(now_played(played, table), table)
-        path.write_text(table_text(merged(table, measured)), encoding="utf-8")
+        replace_text(path, table_text(merged(table, measured)))
     return measured
 
 
 @contextmanager
 def _locked(path: Path) -> Iterator[None]:
-    """The table itself is the lock: it is rewritten in place, never replaced."""
-    path.touch()
-    with path.open("rb") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+    """The table's folder is the lock (the table itself is replaced, so a lock on it
+    would be on a file no longer there)."""
+    descriptor = os.open(path.parent, os.O_RDONLY)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)  # which lets go of the lock

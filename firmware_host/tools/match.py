@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,6 +76,25 @@ class MatchResult:
     lengths: list[int] = field(default_factory=list)
     winners: list[frozenset[int]] = field(default_factory=list)
     """Each game's winning entries (indices into ``tallies``; none: a draw)."""
+    stopped: list[bool] = field(default_factory=list)
+    """Whether each game was stopped at the ply cap."""
+
+    def game_line(self, number: int, first: int) -> str:
+        """Game ``number`` (0 first), as it ends: who won (or a draw), in how many plies,
+        who moved first, and the tally so far (the progress of a long match)."""
+        labels = [tally.spec for tally in self.tallies]
+        winners = sorted(self.winners[number])
+        ended = " and ".join(labels[entry] for entry in winners) + " won" if winners else "a draw"
+        if self.stopped[number]:
+            ended = f"stopped at the {self.max_plies}-ply cap, judged: {ended}"
+        else:
+            ended = f"{ended} in {self.lengths[number]} plies"
+        so_far = ", ".join(f"{tally.spec} {tally.wins}" for tally in self.tallies)
+        draws = sum(not winners for winners in self.winners)
+        return (
+            f"game {number + 1} of {self.games}: {ended} ({labels[first]} first); "
+            f"so far {so_far}, {draws} drawn"
+        )
 
     def lines(self, *, stats: bool = False) -> Iterator[str]:
         for tally in self.tallies:
@@ -91,6 +110,9 @@ class MatchResult:
 
 
 SEATS = "level:N (1-10), random, engine[:N] or usi:PATH[@N]"
+
+Report = Callable[[str], None]
+"""Where a match's lines go as it is played (standard output, for ``kiban match``)."""
 
 
 def make_player(
@@ -119,9 +141,12 @@ def play_match(
     options: Mapping[str, str] | None = None,
     max_plies: int = MAX_PLIES,
     limits: Limits | None = None,
+    report: Report = lambda line: None,
 ) -> MatchResult:
     """Play ``games`` games between the seats ``specs`` (one per seat of the game) and
-    tally them. ``limits`` replaces every built-in seat's budget per move."""
+    tally them. ``limits`` replaces every built-in seat's budget per move; ``report``
+    is told what is played as it is (a line as the match starts, then each game as it
+    ends: a long match never looks stuck)."""
     chosen = game.options(options)
     seats = len(game.seats)
     if len(specs) != seats:
@@ -143,6 +168,7 @@ def play_match(
             options=chosen,
             max_plies=max_plies,
             limits=limits,
+            report=report,
         )
     finally:
         made.close()
@@ -159,22 +185,26 @@ def play_players(
     max_plies: int = MAX_PLIES,
     limits: Limits | None = None,
     opening_plies: int = 0,
+    report: Report = lambda line: None,
 ) -> MatchResult:
     """Play ``games`` games between ``players`` already made (one per seat, named by
     ``labels``) under the rule ``options`` (``game.options``), and tally them.
     ``opening_plies``: each game starts with that many seeded random moves (none that
     loses at once), the same for each turn of the seats round, so that players who
-    would repeat one game over and over play different ones."""
+    would repeat one game over and over play different ones. ``report``: as
+    ``play_match``."""
     seats = len(game.seats)
     dice = random.Random(f"{seed}:dice")
     tallies = [SeatTally(label) for label in labels]
     result = MatchResult(game.name, seed, games, max_plies, tallies)
+    report(f"{games} games of {game.title} (seed {seed}): {', '.join(labels)}")
     for number in range(games):
         # seat s is played by entry (s + number) % seats: each entry moves first in turn
         entry_of_seat = [(seat + number) % seats for seat in range(seats)]
         position = game.position(None, options)
         _open(position, opening_plies, random.Random(f"{seed}:opening:{number // seats}"))
         _play_one(position, players, entry_of_seat, dice=dice, result=result, limits=limits)
+        report(result.game_line(number, entry_of_seat[0]))
     return result
 
 
@@ -223,6 +253,7 @@ def _play_one(
         plies += 1
     result.lengths.append(plies)
     outcome = position.outcome()
+    result.stopped.append(outcome is None)
     if outcome is None:
         outcome = position.judged()
         result.capped += 1

@@ -21,7 +21,15 @@ from typing import Any
 from engine.game import Game, Position
 from engine.puzzle_kinds import Goal, PuzzleKind
 from engine.puzzle_solver import may_solve, shortest_win, solve
-from engine.puzzles import DATA_FILE, Puzzle, PuzzleError, Verified, check, difficulty_of
+from engine.puzzles import (
+    DATA_FILE,
+    Puzzle,
+    PuzzleError,
+    Verified,
+    check,
+    difficulty_of,
+    read_puzzle_file,
+)
 from engine.search import Limits, level
 
 SOLVER = "kiban exhaustive"
@@ -66,10 +74,15 @@ def same_as(game: Game[Any], text: str, options: tuple[tuple[str, str], ...] = (
     return key
 
 
-def read_file(path: Path) -> list[Puzzle]:
+def read_file(path: Path, say: Callable[[str], None] = print) -> list[Puzzle]:
+    """The puzzles of the file at ``path``; a torn line (a run killed while it added
+    one) is skipped, and said with its file and line."""
     if not path.exists():
         return []
-    return [Puzzle.from_line(line) for line in path.read_text("utf-8").splitlines() if line]
+    read = read_puzzle_file(path.read_text("utf-8", errors="replace"), str(path))
+    for torn in read.torn:
+        say(f"a puzzle skipped: {torn}")
+    return list(read.puzzles)
 
 
 def self_play(game: Game[Any], seed: int, nodes: int = NODES) -> Iterator[Found]:
@@ -223,7 +236,10 @@ def generate(
     for a game whose search is slow); ``lengths``: the plies to keep (all when None),
     to fill a difficulty the games give seldom."""
     path = path or data_path(game)
-    known = read_file(path)
+    known = read_file(path, say)
+    if path.exists() and not path.read_bytes().endswith(b"\n") and path.stat().st_size:
+        with path.open("a", encoding="utf-8") as out:
+            out.write("\n")  # a torn last line ends there: the next one stands alone
     seen = {same_as(game, p.position, p.options) for p in known}
     seed = max((p.verified.seed for p in known), default=0) + 1
     today = datetime.datetime.now(datetime.UTC).date().isoformat()
@@ -331,7 +347,7 @@ class OneGame:
 def verify(game: Game[Any], *, path: Path | None = None, say: Callable[[str], None] = print) -> int:
     """Proves every puzzle of the file again; returns how many fail."""
     failed = 0
-    for puzzle in read_file(path or data_path(game)):
+    for puzzle in read_file(path or data_path(game), say):
         try:
             check(game, puzzle)
         except PuzzleError as error:

@@ -160,7 +160,7 @@ def _apply(sim: Simulation, event: dict[str, Any], at: float) -> list[Notice]:
     if "spot" in event and "type" not in event:
         spot, reading = event["spot"], event.get("reading")
         if spot not in sim.game.spots:
-            return [Refused(f"{spot!r} is not a spot of {sim.game.name}", at)]
+            return [Refused(f"{spot!r} is not a spot of {sim.game.title}", at)]
         if not isinstance(reading, int) or isinstance(reading, bool) or not 0 <= reading <= 2:
             return [Refused(f"reading of {spot} must be 0, 1 or 2, not {reading!r}", at)]
         sim.world.force(spot, reading)

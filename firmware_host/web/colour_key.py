@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.opening import FirstPlayerDraw
+from firmware_host.opponents.seats import OpponentKind
 from firmware_host.session.controller import Controller
 from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.legend import (
@@ -24,7 +25,7 @@ from firmware_host.telling.legend import (
     Palette,
     shown_in,
 )
-from firmware_host.web.page_texts import in_languages
+from firmware_host.web.page_texts import in_languages, seat_said
 
 Json = dict[str, Any]
 
@@ -111,10 +112,26 @@ def key_text_in(meaning: Meaning, palette: Palette, language: Language) -> str:
     return said if pace is None else translated(pace, language).format(meaning=said)
 
 
+TURN = N_("turn LED: {seat} to move (the winner's, once over)")
+COMPUTER_TURN = N_("turn LED: {seat} to move, played by the computer (the winner's, once over)")
+"""A seat's turn LED in its seat's colour (orange for the second seat in the default
+palette): each seat's, the computer's said as such."""
+
+
+def turn_text(controller: Controller, seat: int, language: Language) -> str:
+    """What a seat's turn LED says, in ``language``."""
+    game = controller.game
+    spec = controller.computer.seats.get(seat)
+    msgid = COMPUTER_TURN if spec is not None and spec.kind is not OpponentKind.REMOTE else TURN
+    name = seat_said(game, game.seats[seat].name, language)
+    return translated(msgid, language).format(seat=name)
+
+
 def colour_key(controller: Controller, palette: str) -> list[Json]:
-    """The key as the page draws it: each meaning's words and its colour (hex)."""
+    """The key as the page draws it: each meaning's words and its colour (hex), then
+    each seat's turn LED in its colour."""
     chosen: Palette = PALETTES.get(palette, PALETTES["default"])
-    return [
+    meanings = [
         {
             "meaning": meaning.name.lower(),
             "text": key_text(meaning, chosen),
@@ -123,3 +140,13 @@ def colour_key(controller: Controller, palette: str) -> list[Json]:
         }
         for meaning in key_meanings(controller)
     ]
+    turns = [
+        {
+            "meaning": "turn",
+            "text": turn_text(controller, index, Language.ENGLISH),
+            "text_in": in_languages(partial(turn_text, controller, index)),
+            "colour": chosen.seat(seat).hex(),
+        }
+        for index, seat in enumerate(controller.game.seats)
+    ]
+    return meanings + turns

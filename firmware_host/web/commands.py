@@ -179,7 +179,7 @@ def check(action: Action, context: Context) -> None:
 def _spot(spot: Spot, context: Context, name: str) -> None:
     if spot not in context.spots:
         raise CommandError(
-            Problem.UNKNOWN_SPOT, f"{spot!r} is not a spot of {context.game.name}", name
+            Problem.UNKNOWN_SPOT, f"{spot!r} is not a spot of {context.game.title}", name
         )
 
 

@@ -20,7 +20,7 @@ import aiohttp
 
 from engine.game import Game
 from firmware_host.online.client import LISHOGI, ChallengeTerms, Seek
-from firmware_host.online.credentials import ApiToken, read_token
+from firmware_host.online.credentials import ApiToken, TokenSource, read_token, token_source
 from firmware_host.online.errors import OnlineError, TokenError
 from firmware_host.online.link import ClientFactory, client_factory
 from firmware_host.online.notation import VariantError, variant_of
@@ -39,8 +39,10 @@ OnFound = Callable[[Found, ClientFactory], Awaitable[None]]
 WAYS = {"seek": Way.SEEK, "challenge": Way.CHALLENGE, "accept": Way.ACCEPT}
 
 
-def kept_token(state_dir: Path | None) -> ApiToken:
-    """The token kept on this board; ``CommandError`` when there is none to use."""
+def kept_token(state_dir: Path | None) -> TokenSource:
+    """The token kept on this board, read again for each call (a token given again
+    after lishogi refused one is used at once); ``CommandError`` when there is none to
+    use now."""
     if state_dir is None:
         raise CommandError(Problem.NOT_ALLOWED, "this page keeps no state directory")
     try:
@@ -49,7 +51,7 @@ def kept_token(state_dir: Path | None) -> ApiToken:
         raise CommandError(Problem.NOT_ALLOWED, str(problem)) from None
     if token is None:
         raise CommandError(Problem.NOT_ALLOWED, "keep a lishogi token first (scope board:play)")
-    return token
+    return token_source(state_dir)
 
 
 def request_of(action: OnlineStart, game: Game[Any]) -> OnlineRequest:
@@ -88,6 +90,9 @@ def request_of(action: OnlineStart, game: Game[Any]) -> OnlineRequest:
         rated=rated,
         variant=variant,
     )
+    refusal = seek.refusal() if way is Way.SEEK else terms.refusal()
+    if way is not Way.ACCEPT and refusal is not None:  # lishogi's rule, said before asking
+        raise CommandError(Problem.INVALID, refusal, "clock")
     return OnlineRequest(way, variant, who, seek, terms)
 
 
@@ -135,7 +140,7 @@ class OnlineStarter:
     def begin(
         self,
         request: OnlineRequest,
-        token: ApiToken,
+        token: ApiToken | TokenSource,
         on_found: OnFound,
         changed: Callable[[], None],
     ) -> str:

@@ -25,6 +25,7 @@ from firmware_host.opponents.seats import OpponentKind, OpponentSpec
 from firmware_host.session.review import Review
 from firmware_host.store.review_notes import MoveNote
 from firmware_host.telling.language import N_, Language, translated
+from firmware_host.telling.messages import SLOWED_MSGID, TOKEN_REFUSED_MSGID
 from firmware_host.telling.reasons import template_pattern
 
 OTHER_LANGUAGES = tuple(language for language in Language if language is not Language.ENGLISH)
@@ -83,14 +84,19 @@ OPPONENTS: Mapping[OpponentKind, str] = MappingProxyType(
         OpponentKind.USI: N_("the engine {path} (level {number})"),
         OpponentKind.REMOTE: N_("the other board"),
         OpponentKind.BUILTIN: N_("the computer (level {number}, {name})"),
+        OpponentKind.ENGINE: N_("Fairy-Stockfish (level {number})"),
     }
 )
 """``OpponentSpec.describe``'s sentences, by kind (an engine at a level as the built-in)."""
 
 
-def opponent_text(spec: OpponentSpec, language: Language) -> str:
-    """Who plays a computer seat, as ``OpponentSpec.describe`` says it, in ``language``."""
-    msgid = OPPONENTS.get(spec.kind, OPPONENTS[OpponentKind.BUILTIN])
+def opponent_text(spec: OpponentSpec, language: Language, engine_plays: bool = True) -> str:
+    """Who plays a computer seat, as ``OpponentSpec.describe`` says it, in ``language``
+    (``engine_plays``: as there)."""
+    kind = spec.kind
+    if kind is OpponentKind.ENGINE and not engine_plays:
+        kind = OpponentKind.BUILTIN
+    msgid = OPPONENTS.get(kind, OPPONENTS[OpponentKind.BUILTIN])
     name = LEVEL_NAMES.get(spec.level.name, spec.level.name)
     return translated(msgid, language).format(
         path=spec.path, number=spec.level.number, name=translated(name, language)
@@ -103,6 +109,8 @@ VERDICT = N_("{seat} wins in {moves}")
 """What the computer proved of the game's end (session/computer.py ``proved``)."""
 
 WAITING = (
+    TOKEN_REFUSED_MSGID,
+    SLOWED_MSGID,
     N_("waiting for the broker ({error}): the game is kept"),
     N_("waiting for a board to join as {seat} (game code {code})"),
     N_("waiting for the opponent's board ({seat}): it is offline"),

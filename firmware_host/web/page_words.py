@@ -194,7 +194,7 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("a person"),
     N_("computer: level {number} ({name})"),
     N_("computer: random moves"),
-    N_("computer: strongest engine"),
+    N_("computer: Fairy-Stockfish"),
     N_("{seat} resigns?"),
     N_("The player to move resigns?"),
     N_("Do both players agree to a draw?"),

@@ -59,6 +59,10 @@ STATIC_TYPES = {
     "pieces.js": "text/javascript",
     "words.js": "text/javascript",
     "style.css": "text/css",
+    # the page's own Japanese fonts (tools/page_font.py) and their licence
+    "kiban-sans-jp.woff2": "font/woff2",
+    "kiban-serif-jp.woff2": "font/woff2",
+    "kiban-jp-fonts-OFL.txt": "text/plain",
 }
 """The files under static/ the server gives out, and their types: nothing else."""
 
@@ -242,7 +246,7 @@ async def static(request: web.Request) -> web.Response:
     return web.Response(
         body=_static_bytes(name),
         content_type=content_type,
-        charset="utf-8",
+        charset=None if content_type.startswith("font/") else "utf-8",
         headers={"Cache-Control": "no-cache"},
     )
 

@@ -125,9 +125,10 @@ class SimSession(Session):
         link_factory: LinkFactory = Link,
         join_wait: float = JOIN_WAIT,
         state_dir: Path | None = None,
+        puzzle: PuzzleRun | None = None,
     ) -> None:
         """``remote``: the game is played with other boards over a broker (or on a
-        server such as lishogi).
+        server such as lishogi). ``puzzle``: the first game is this puzzle's.
         ``link_factory`` and ``join_wait``: how a remote game asked for from the page
         reaches its broker, and how long joining waits for the host's board.
         ``state_dir``: where the page's "Play online" dialog keeps the lishogi token."""
@@ -155,6 +156,7 @@ class SimSession(Session):
             moves=moves,
             pieces=pieces,
             remote=remote,
+            puzzle=puzzle,
         )
         self.remote = remote if isinstance(remote, RemoteGame) else None  # across boards
         self.watching = self.remote is not None and self.remote.request.watch  # a spectator
@@ -186,6 +188,7 @@ class SimSession(Session):
         pieces: Layout | None = None,
         remote: RemoteSide | None = None,
         journal: Journal | None = None,
+        puzzle: PuzzleRun | None = None,
     ) -> Simulation:
         """``moves``: a record's, played before the board is set up; ``pieces``: how the
         simulated pieces stand at first (default: as the game has them); ``journal``:
@@ -206,6 +209,7 @@ class SimSession(Session):
             palette=PALETTES[self._palette],
             thinker=ProcessThinker(Players),  # the page keeps real time: never wait for it
             remote=remote,
+            puzzle=puzzle,
         )
         sim.legend = self._legend(sim.legend, sim.board.painter.indicators)
         return sim

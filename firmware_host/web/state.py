@@ -30,23 +30,25 @@ from engine.opening import DrawResult, FirstPlayerDraw
 from engine.options import Options
 from engine.physical import Stone
 from engine.search.levels import LEVELS
+from firmware_host.opponents.seats import OpponentSpec
 from firmware_host.remote.game import RemoteGame
 from firmware_host.session.clock import TimeControl, clocks_suffix
 from firmware_host.session.controller import Controller
 from firmware_host.session.settings import Settings
 from firmware_host.session.state import Phase
 from firmware_host.telling.language import N_, Language, translated
-from firmware_host.telling.legend import BoardView
+from firmware_host.telling.legend import DEFAULT_PALETTE, PALETTES, BoardView, Legend
+from firmware_host.telling.opening_words import draw_text
 from firmware_host.telling.reasons import result_text, seat_words
 from firmware_host.telling.speech import warnings_ahead
 from firmware_host.telling.spot_names import name_spots_in, spot_label, spot_name
 from firmware_host.telling.view import (
     Surface,
     build_view,
-    draw_text,
     message_text,
     prompt_labels,
 )
+from firmware_host.telling.wording import prompt_heading
 from firmware_host.web.board_words import differing, drawn, drawn_in, piece_names_in
 from firmware_host.web.claims import claim_json, claim_previews, claims_of
 from firmware_host.web.colour_key import colour_key
@@ -102,6 +104,9 @@ def catalogue_message(
     palettes: Sequence[str],
     mode: Mode,
 ) -> Json:
+    from firmware_host.opponents.fairy import find_fairy_stockfish
+
+    engine_installed = find_fairy_stockfish() is not None
     return {
         "type": "catalogue",
         "mode": mode,
@@ -117,6 +122,8 @@ def catalogue_message(
                 "claims": [claim_json(claim) for claim in claims_of(game)],
                 "draw": game.first_player_draw(game.options()).value,
                 "dice": game.rolls_dice(game.options()),
+                # the outside engine is offered where it plays the game and is installed
+                "engine": game.usi is not None and engine_installed,
             }
             for game in games
         ],
@@ -339,6 +346,9 @@ def state_message(
             "labels": list(view.prompt.labels),
             # each choice in the game's own words for every other language
             "labels_in": {x.value: list(prompt_labels(controller, x)) for x in OTHER_LANGUAGES},
+            # what it asks: whether to promote, which token, which piece is dropped...
+            "heading": prompt_heading(view.prompt.choices),
+            "heading_in": in_languages(partial(prompt_heading, view.prompt.choices)),
         }
     guide = controller.guide
     teams, team_scores = _teams(position)
@@ -380,6 +390,14 @@ def state_message(
             },
         },
         "leds": [colour_hex(colour) for colour in pixels],
+        # the colour each spot is lit in: where LEDs are shared (a corner between four
+        # squares), the page marks the squares the lights mean, not only their corners
+        "lit": {
+            spot: colour_hex(colour)
+            for spot, colour in Legend(PALETTES.get(palette, DEFAULT_PALETTE))
+            .lights(view, now)
+            .spots.items()
+        },
         "pieces": pieces_json(game, pieces),
         "pieces_from": "world" if mode is Mode.SIMULATOR else "position",
         "held": [stone_json(game, stone) for stone in held],
@@ -387,12 +405,22 @@ def state_message(
         "clocks": [round(t, 3) for t in view.clocks] if view.clocks else None,
         "clock_running": view.clock_running,
         "clock_byoyomi": _byoyomi(controller),
-        "clock_warnings": warnings_ahead(position, view.clocks, view.clock_running),
+        "clock_warnings": warnings_ahead(
+            position,
+            view.clocks,
+            view.clock_running,
+            None if controller.clock is None else controller.clock.control,
+        ),
         "dice": list(view.dice),
         "roll_due": controller.roll_due,
         "forced": controller.forced,
         "movable": sorted(view.movable),
         "scores": list(view.scores) if view.scores else None,
+        # what the scores count, said beside them
+        "score_words": game.score_words,
+        "score_words_in": None
+        if game.score_words is None
+        else in_languages(partial(translated, game.score_words)),
         "teams": teams,
         "team_scores": team_scores,
         "draw": None if drawn is None else _draw_json(game, drawn, view.draw),
@@ -477,7 +505,7 @@ def _draw_json(game: Game[Any], drawn: DrawResult, tosses: Sequence[bool]) -> Js
         "seat0_side_starts": drawn.seat0_side_starts,
         "first": 0,
         "swap": not drawn.seat0_side_starts,
-        "description": drawn.describe(),
+        "description": draw_text(drawn),
         "first_mover": f"{first} moves first: played by {who}",
         "hint": None
         if drawn.seat0_side_starts
@@ -516,16 +544,21 @@ def _first_mover(game: Game[Any], drawn: DrawResult, language: Language) -> str:
     return translated(msgid, language).format(seat=_first(game, language))
 
 
+def _opponent_in(spec: OpponentSpec, engine_plays: bool, language: Language) -> str:
+    return opponent_text(spec, language, engine_plays)
+
+
 def _computer(controller: Controller, thinking: bool) -> Json:
     """The computer's seats (by seat number), whether it is thinking, its suggestion and
     what it proved of the game's end."""
     computer = controller.computer
     hint = computer.hint
     verdict = computer.verdict
+    plays = controller.game.usi is not None  # else the built-in search plays "engine"
     return {
-        "seats": {str(seat): spec.describe() for seat, spec in computer.seats.items()},
+        "seats": {str(seat): spec.describe(plays) for seat, spec in computer.seats.items()},
         "seats_in": {
-            str(seat): in_languages(partial(opponent_text, spec))
+            str(seat): in_languages(partial(_opponent_in, spec, plays))
             for seat, spec in computer.seats.items()
         },
         # a remote seat's move is awaited, not thought about (the page offers no "move now")

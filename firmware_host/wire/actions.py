@@ -132,9 +132,14 @@ def from_wire(
     action, implied = find_action(name, claims)
     specs = params(action)
     names = {spec.name for spec in specs}
+    secret = any(spec.secret for spec in specs)
     for key in body:
         if key not in names or key in implied:
             allowed = ", ".join(sorted(names - implied.keys())) or "no fields"
+            if secret:  # the secret itself may have been sent as the field's name
+                raise ActionError(
+                    Problem.EXTRA_FIELD, f"{name} takes only {allowed}: another field was sent"
+                )
             raise ActionError(
                 Problem.EXTRA_FIELD, f"{name} has no field {key!r} (it takes {allowed})", key
             )
@@ -169,9 +174,10 @@ def _value(owner: str, spec: Param, value: Any, buttons: Sequence[str]) -> Any:
             _value(f"{owner} {spec.name}", items[key], item, buttons)
         return dict(value)
     if not _is(spec.kind, value):
+        shown = _json_kind(value) if spec.secret else json.dumps(value)[:60]
         raise ActionError(
             Problem.WRONG_TYPE,
-            f"{owner}: {spec.name} must be {spec.kind.value}, not {json.dumps(value)[:60]}",
+            f"{owner}: {spec.name} must be {spec.kind.value}, not {shown}",
             spec.name,
         )
     if isinstance(value, str) and len(value) > MAX_TEXT:
@@ -187,6 +193,20 @@ def _value(owner: str, spec: Param, value: Any, buttons: Sequence[str]) -> Any:
                 Problem.UNKNOWN_BUTTON, f"this board has no {value!r} button (buttons: {names})"
             ) from None
     return value
+
+
+def _json_kind(value: Any) -> str:
+    """What kind of JSON value ``value`` is, without a word of it (for a secret)."""
+    match value:
+        case bool() | None:
+            return "true, false or null"
+        case int() | float():
+            return "a number"
+        case list():
+            return "an array"
+        case dict():
+            return "an object"
+    return "a string"
 
 
 def from_words(words: Sequence[str], *, claims: Iterable[str] = ()) -> Action:

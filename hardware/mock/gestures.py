@@ -259,7 +259,7 @@ class Gestures:
 
     def _check(self, spot: Spot, part: str = "spot") -> None:
         if spot not in self.world.game.spots:
-            raise GestureError(f"{spot!r} is not a spot of {self.world.game.name}", part)
+            raise GestureError(f"{spot!r} is not a spot of {self.world.game.title}", part)
 
     def _across(self, spot: Spot) -> Spot:
         """A spot across the board's half turn, either way (the turn is its own inverse):

@@ -80,7 +80,7 @@ def apply(world: SimulatedWorld, action: HandAction) -> None:
         case Remove(spot):
             world.remove(spot)
         case Supply(spot, stone):
-            world.place(spot, stone)
+            world.bring(spot, stone)
         case Force(spot, reading):
             world.force(spot, reading)
 

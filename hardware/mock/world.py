@@ -59,7 +59,7 @@ class SimulatedWorld:
 
     def _check(self, spot: Spot) -> None:
         if spot not in self._spots:
-            raise WorldError(f"{spot!r} is not a spot of {self.game.name}")
+            raise WorldError(f"{spot!r} is not a spot of {self.game.title}")
 
     def lift(self, spot: Spot) -> Stone:
         """Take the top stone of a spot into the hand."""
@@ -86,6 +86,12 @@ class SimulatedWorld:
         self.stacks.setdefault(spot, []).append(stone)
         self._changed()
         return stone
+
+    def bring(self, spot: Spot, stone: Stone) -> None:
+        """Put a stone from the box on a spot (the hand keeps what it holds)."""
+        self._check(spot)
+        self.stacks.setdefault(spot, []).append(stone)
+        self._changed()
 
     def place_as(self, spot: Spot, held: Stone, stone: Stone) -> None:
         """Put a held stone down as ``stone``: turned over, or now owned by its captor."""

@@ -8,16 +8,26 @@ import errno
 import os
 import sys
 import types
+from pathlib import Path
 from typing import Any
 
 import pytest
 import serial
 
+from drivers.device_files import NOT_A_PI, pi_model
 from drivers.errors import DeviceAccessError, DeviceMissingError, HardwareError
 from drivers.i2c import open_i2c_bus
 from drivers.serial_scanner import open_serial
 from drivers.spi import open_spi
 from engine.errors import KibanError
+
+PI_4 = "Raspberry Pi 4 Model B Rev 1.4"
+
+
+@pytest.fixture(autouse=True)
+def on_a_pi(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests fail as a Pi fails: the device tree names a Raspberry Pi."""
+    monkeypatch.setattr("drivers.device_files.pi_model", lambda: PI_4)
 
 
 def failing(code: int, path: str) -> Any:
@@ -142,3 +152,40 @@ def test_a_serial_url_is_not_a_device_file(monkeypatch: pytest.MonkeyPatch) -> N
     with pytest.raises(HardwareError, match="could not be opened") as caught:
         open_serial("socket://x:1")
     assert not isinstance(caught.value, DeviceMissingError)
+
+
+def test_the_device_tree_names_the_pi(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.undo()  # the real pi_model, reading the file it is pointed at
+    model = tmp_path / "model"
+    monkeypatch.setattr("drivers.device_files.MODEL", model)
+    assert pi_model() is None  # no device tree: a laptop
+    model.write_bytes(PI_4.encode() + b"\0")
+    assert pi_model() == PI_4
+    model.write_bytes(b"Pine64 RockPro64 v2.1\0")
+    assert pi_model() is None
+
+
+@pytest.mark.parametrize(
+    ("opener", "patch", "path"),
+    [
+        (lambda: open_i2c_bus(1), "smbus2.SMBus", "/dev/i2c-1"),
+        (lambda: open_i2c_bus(3), "smbus2.SMBus", "/dev/i2c-3"),
+        (lambda: open_spi(0, 0), "", "/dev/spidev0.0"),
+        (lambda: open_serial("/dev/ttyAMA0"), "serial.serial_for_url", "/dev/ttyAMA0"),
+    ],
+)
+def test_on_a_machine_that_is_no_pi_the_error_says_so_not_how_to_set_up_a_pi(
+    monkeypatch: pytest.MonkeyPatch, opener: Any, patch: str, path: str
+) -> None:
+    monkeypatch.setattr("drivers.device_files.pi_model", lambda: None)
+    if patch == "serial.serial_for_url":
+        monkeypatch.setattr(patch, serial_failing(errno.ENOENT, path))
+    elif patch:
+        monkeypatch.setattr(patch, failing(errno.ENOENT, path))
+    else:
+        fake_spidev(monkeypatch, errno.ENOENT, path)
+    with pytest.raises(DeviceMissingError) as caught:
+        opener()
+    told = str(caught.value)
+    assert told == f"{path} does not exist: {NOT_A_PI}"
+    assert "this Raspberry Pi" not in told and "raspi-config" not in told

@@ -110,6 +110,7 @@ def behaviour(game: Game[Any], chosen: dict[str, str]) -> tuple[Hashable, ...]:
         tuple(sorted((spot, stones) for spot, stones in start.layout().items())),
         tuple(claim.name for claim in game.claims(options)),
         game.illegal_policy(options),
+        game.touch_strict(options),
         game.first_player_draw(options),
         game.rolls_dice(options),
         game.search_style(options),

@@ -28,6 +28,27 @@ def test_every_game_is_found_by_its_name_and_each_alias() -> None:
             assert find_game(alias) is game
 
 
+def test_a_name_written_with_underscores_or_spaces_is_found() -> None:
+    dobutsu = find_game("dobutsu")
+    assert find_game("robot_duel") is dobutsu and find_game("Robot Duel") is dobutsu
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"), [("shgi", "shogi"), ("abalon", "abalone"), ("robot-dual", "robot-duel")]
+)
+def test_a_name_near_a_game_says_which_was_meant(typed: str, meant: str) -> None:
+    with pytest.raises(UnknownGameError, match=rf"did you mean '{meant}'\?\); known games"):
+        find_game(typed)
+
+
+def test_a_name_near_no_game_only_lists_them() -> None:
+    with pytest.raises(UnknownGameError) as caught:
+        find_game("chess")
+    assert str(caught.value) == (
+        "no game called 'chess'; known games: dobutsu, shogi, abalone, chaturaji, robotory"
+    )
+
+
 def test_the_menus_order_is_the_registry_order() -> None:
     assert [game.name for game in games()] == list(names())
     assert len(set(names())) == len(names()) == BUNDLED

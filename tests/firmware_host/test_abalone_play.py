@@ -145,12 +145,34 @@ def push_off(sim: Simulation, line: str, *, blink: str | None) -> list[Notice]:
         ("diagonal", "G9", "E7F8"),
     ],
 )
-def test_a_touched_line_tells_two_push_offs_apart(line: str, blink: str, expected: str) -> None:
+def test_a_touched_line_is_no_proof_between_two_push_offs(
+    line: str, blink: str, expected: str
+) -> None:
+    """A marble of the pushed line seen to blink is what a knock put back makes too: the
+    two push-offs are both asked (issue 44: a knock on the other line once left the
+    pushed one out of the question), and the answer is played."""
     sim = simulation(TWO_PUSH_OFFS)
     notices = push_off(sim, line, blink=blink)
-    assert not [n for n in notices if isinstance(n, PromptOpened)]
-    assert committed(notices) == [expected]
+    prompts = [n.choices for n in notices if isinstance(n, PromptOpened)]
+    assert prompts == [("E7E8", "E7F8")]
+    assert committed(notices + sim.send(Select(expected))) == [expected]
     assert sim.world.matches(sim.controller.position.layout())
+
+
+@pytest.mark.parametrize(
+    ("line", "knocked", "expected"), [("row", "F8", "E7E8"), ("diagonal", "E8", "E7F8")]
+)
+def test_a_knock_on_the_other_line_leaves_the_push_off_made_among_the_choices(
+    line: str, knocked: str, expected: str
+) -> None:
+    """Issue 44: the line slid (nothing of it touched) and a marble of the other line
+    knocked and put back: the prompt offered only the other push-off."""
+    sim = simulation(TWO_PUSH_OFFS)
+    notices = push_off(sim, line, blink=knocked)
+    prompts = [n.choices for n in notices if isinstance(n, PromptOpened)]
+    assert prompts and expected in prompts[-1]
+    assert committed(notices) == []
+    assert committed(sim.send(Select(expected))) == [expected]
 
 
 @pytest.mark.parametrize(("line", "choice"), [("row", "E7E8"), ("diagonal", "E7F8")])

@@ -62,6 +62,7 @@ def test_moves_of_a_position_with_drops_and_promotion_choices(
     ("args", "message"),
     [
         (("perft", "chess", "1"), "no game called 'chess'"),
+        (("sim", "shgi"), "no game called 'shgi' (did you mean 'shogi'?)"),
         (("perft", "dobutsu", "1", "--variant", "promotion=maybe"), "promotion='maybe'"),
         (("perft", "dobutsu", "1", "--variant", "colour=red"), "has no option 'colour'"),
         (("perft", "dobutsu", "1", "--variant", "promotion"), "NAME=VALUE"),

@@ -17,6 +17,7 @@ from engine.robotory import ROBOTORY
 from firmware_host.boards.simulator import Simulation
 from firmware_host.notices.declared import (
     IllegalShown,
+    MovesTakenBack,
     Notice,
     OutOfStepShown,
 )
@@ -180,7 +181,8 @@ def test_a_drop_then_a_knocked_neighbour_is_not_that_neighbour_moving_onto_it() 
 def test_a_neighbour_left_off_its_cell_after_a_drop_makes_a_prompt() -> None:
     """The lion knocked 0.15 s after the drop stays off its cell: the settled board
     shows the lion moving onto the drop's cell, but the cell filled 0.15 s before the
-    lion left it. Timing rules out the only reading: the board asks."""
+    lion left it. Timing rules out that reading; the drop the board showed whole is the
+    other: the board asks between them (never a question with one answer)."""
     sim = dobutsu(DROP_BESIDE)
     t = sim.now
     sim.world.held.append(GOTE_CHICK)
@@ -190,7 +192,7 @@ def test_a_neighbour_left_off_its_cell_after_a_drop_makes_a_prompt() -> None:
     ]
     notices = sim.run(steps) + sim.settle()
     assert commits(notices) == []
-    assert prompts(notices) == [("2a2b",)]
+    assert prompts(notices) == [("2a2b", "C*2b")]
 
 
 # --- 4. a move and its quick reply, read together ------------------------------------------
@@ -423,18 +425,39 @@ def test_ok_ends_the_chain_at_once() -> None:
 # --- 7. what was still failing ------------------------------------------------------------
 
 
-def test_a_marble_held_in_the_air_is_not_judged_a_push_off() -> None:
-    """E7 lifted and held 3 s looks exactly like E7-E8 pushing E9 off with the line slid
-    (E8 and E9 never touched): the board asks, and plays nothing once it is put back."""
+def test_a_marble_held_in_the_air_is_not_judged_a_push_off_before_the_long_wait() -> None:
+    """E7 lifted and held looks exactly like E7-E8 pushing E9 off with the line slid (E8
+    and E9 never touched): the board waits the longer rest of a move that may go on, and
+    asks nothing (one reading is a move, the other no move at all). Held past it, the
+    push-off is played; the marble set down elsewhere is the move the hand made (the
+    record follows it), put back it offers to take the push-off back."""
     sim = abalone_sim(PUSH_OFF)
     t = sim.now
-    notices = sim.run([HandStep(t + 0.1, LiftStone("E7"))]) + sim.advance(3.2)
-    assert commits(notices) == []
-    assert prompts(notices) == [("E7E8",)]
+    notices = sim.run([HandStep(t + 0.1, LiftStone("E7"))]) + sim.advance(2.0)
+    assert commits(notices) == [] and prompts(notices) == []
+    notices = sim.advance(1.2)
+    assert commits(notices) == ["E7E8"]
     notices = sim.run([HandStep(sim.now + 0.1, PutStone("E7", BLACK_MARBLE, BLACK_MARBLE))])
     notices += sim.settle()
-    assert commits(notices) == []
+    assert prompts(notices) == [("takeback", "play on")]
+    notices = sim.send(Select("takeback")) + sim.settle()
+    assert sim.controller.position.move_stack == []
     assert sim.controller.phase is Phase.PLAY
+
+
+def test_a_marble_held_past_the_wait_then_moved_is_the_move_made() -> None:
+    """The same marble held 3 s, then set down on D6: the push-off played after the long
+    wait is amended to the move the hand made (issue 44: a hand that goes on)."""
+    sim = abalone_sim(PUSH_OFF)
+    t = sim.now
+    notices = sim.run([HandStep(t + 0.1, LiftStone("E7"))]) + sim.advance(3.0)
+    assert commits(notices) == ["E7E8"]
+    notices = sim.run([HandStep(sim.now + 0.3, PutStone("D6", BLACK_MARBLE, BLACK_MARBLE))])
+    notices += sim.settle()
+    assert of(MovesTakenBack, notices) and commits(notices) == ["E7D6"]
+    assert [sim.controller.position.move_text(m) for m in sim.controller.position.move_stack] == [
+        "E7D6"
+    ]
 
 
 # Gote's lion on 1b next to sente's chick on 1c; sente has a giraffe in hand.
@@ -468,7 +491,7 @@ def test_a_piece_carried_off_as_the_board_shows_an_earlier_position_is_no_takeba
     sim.world.held.clear()
     notices += sim.settle()
     assert commits(notices) == []
-    assert prompts(notices) == [("takeback", "G*1b")]
+    assert prompts(notices) == [("takeback", "G*1b", "play on")]
     assert commits(answered(sim, notices, "G*1b")) == ["G*1b", "2b1c"]
 
 

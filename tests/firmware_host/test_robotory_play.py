@@ -65,18 +65,29 @@ def engine(sim: Simulation) -> RobotoryPosition:
     return position
 
 
-def answer(sim: Simulation, notices: list[Notice], move: str) -> list[Notice]:
-    """Answer every prompt with the intended move (it must be one of the choices)."""
-    for prompt in of(PromptOpened, notices):
-        assert move in prompt.choices, (move, prompt.choices)
+def answer(
+    sim: Simulation, notices: list[Notice], move: str, previous: str | None = None
+) -> list[Notice]:
+    """Answer every prompt with the intended move (it must be one of the choices), or,
+    when the board asks again where the last move ended (a chain that may have gone on
+    when the robot moved again), with the last move played."""
+    asked = of(PromptOpened, notices)
+    if not asked:
+        return notices
+    choices = asked[-1].choices
+    if move in choices:
         return notices + sim.send(Select(move))
-    return notices
+    assert previous is not None and previous in choices, (move, previous, choices)
+    notices = notices + sim.send(Select(previous))
+    return notices + answer(sim, sim.settle(), move)
 
 
-def clean(notices: list[Notice]) -> None:
+def clean(notices: list[Notice], again: int) -> None:
+    """Nothing named illegal, nothing out of step, and moves taken back only to be read
+    again (``again`` of them, played again)."""
     assert not of(IllegalShown, notices), notices
     assert not of(OutOfStepShown, notices), notices
-    assert not of(MovesTakenBack, notices), notices
+    assert sum(n.plies for n in of(MovesTakenBack, notices)) == again, notices
 
 
 def refill_by_button(sim: Simulation, move: str) -> list[Notice]:
@@ -98,18 +109,22 @@ def play(sim: Simulation, move: str) -> list[str]:
     it must be committed as such and nothing else shown. When the next player's only
     move is one the board cannot show (a refill), the controller plays it by itself:
     the moves committed are returned."""
-    parsed = engine(sim).parse_move(move)
+    position = engine(sim).copy()
+    parsed = position.parse_move(move)
+    previous = position.move_text(position.pop()) if position.move_stack else None
     sensed = sim.profile.sensed_spots
     if isinstance(parsed, Refill) and not any(s.startswith("stock") for s in sensed):
         notices = refill_by_button(sim, move)
     else:
-        notices = answer(sim, sim.perform(move), move)
+        notices = answer(sim, sim.perform(move), move, previous)
     notices += fill_stocks(sim)
     made = commits(notices)
+    again = sum(notice.plies for notice in of(MovesTakenBack, notices))
+    made = made[again:]
     assert made[:1] == [move], notices
     for forced in made[1:]:
         assert forced.startswith("refill") or forced == "pass", notices
-    clean(notices)
+    clean(notices, again)
     assert sim.world.matches(engine(sim).layout())
     return made
 
@@ -184,7 +199,7 @@ def test_a_player_walking_the_robot_step_by_step_makes_one_move() -> None:
     sim = simulation(COLUMN, noise=Noise.none())
     notices = walk(sim, ["C1", "C2", "C3", "C4"], rest=0.6)
     assert commits(notices) == ["R:C1-C2-C3-C4"]
-    clean(notices)
+    clean(notices, 0)
     assert sim.world.matches(engine(sim).layout())
 
 
@@ -386,7 +401,7 @@ def test_the_lid_is_shown_as_two_bars_and_the_first_player_is_drawn_by_lot() -> 
     from hardware.profile import load_profile
 
     sim = Simulation(ROBOTORY, load_profile("sim", ROBOTORY), GameStore(":memory:"), resume=False)
-    assert any(isinstance(n, FirstPlayerDrawn) and "lot" in n.description for n in sim.notices)
+    assert any(isinstance(n, FirstPlayerDrawn) and "lot" in n.draw.description for n in sim.notices)
     lights = sim.lights
     assert lights is not None
     bar = Legend().colour(Meaning.COUNT)

@@ -14,6 +14,7 @@ export function renameBoard() {
   titleBoard(board);
   nameSpots(board);
   for (const [element, entry, field, fallback] of page.boardWords) element.textContent = inLanguage(entry, field) || fallback;
+  fitNames();
 }
 
 function titleBoard(board) {
@@ -78,12 +79,14 @@ function drawSpots(board, layer) {
   const square = board.shape === "square";
   nameSpots(board);
   const name = (spot, x, y, inset, extra) => {
-    told(svg("text", {
+    const text = svg("text", {
       class: `spot-name${extra}`,
       x: square ? x - inset * UNIT : x,
       y: y + (square ? inset + 0.02 : 0.45) * UNIT,
       "text-anchor": square ? "start" : "middle",
-    }, layer), spot, `label`, spot.spot);
+    }, layer);
+    told(text, spot, `label`, spot.spot);
+    return text;
   };
   for (const cell of board.cells) {
     const polygon = svg("polygon", {
@@ -101,10 +104,27 @@ function drawSpots(board, layer) {
       "data-spot": spot.spot,
     }, layer);
     told(svg("title", {}, polygon), spot, `name`, spot.spot);
-    name(spot, spot.x * k, spot.y * k, 0.38, " offboard-name");
+    const label = name(spot, spot.x * k, spot.y * k, 0.38, " offboard-name");
+    const xs = spot.points.map(([x]) => x * k);
+    label.dataset.room = String(Math.max(...xs) - Math.min(...xs) - 0.16 * UNIT);
     page.spots.set(spot.spot, { x: spot.x * k, y: spot.y * k, element: polygon });
   }
   page.stoneRadius = (square ? 0.36 : 0.33) * UNIT;
+  fitNames();
+}
+
+// A name off the board ("srebrny generał") longer than its spot is narrowed to fit it,
+// in every language: it never runs onto the board.
+function fitNames() {
+  for (const label of document.querySelectorAll("#board text.offboard-name")) {
+    label.removeAttribute("textLength");
+    label.removeAttribute("lengthAdjust");
+    const room = Number(label.dataset.room);
+    if (label.getComputedTextLength() > room) {
+      label.setAttribute("textLength", String(room));
+      label.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  }
 }
 
 function drawLeds(board, layers) {
@@ -128,7 +148,7 @@ function drawLeds(board, layers) {
       "data-index": led.index,
       "data-spots": led.spots.join(" "),
     }, layers.dots);
-    page.leds.push({ index: led.index, glow, dot });
+    page.leds.push({ index: led.index, glow, dot, shared: led.spots.length > 1 });
   }
 }
 
@@ -189,6 +209,21 @@ export function renderLeds(state) {
   for (const led of page.leds) paintLed(led.glow, led.dot, state.leds[led.index]);
   for (const indicator of page.indicators) {
     paintLed(indicator.glow, indicator.dot, state.leds[indicator.leds[0]]);
+  }
+  markMeant(state);
+}
+
+// Where LEDs are shared (a corner LED between four squares), six lit corners could be
+// read as more squares than the two they mean: the page outlines each square the
+// lights mean in its colour.
+function markMeant(state) {
+  const shared = page.leds.some((led) => led.shared);
+  const meant = state.lit || {};
+  for (const [spot, place] of page.spots) {
+    const colour = shared ? meant[spot] : undefined;
+    place.element.classList.toggle("meant", Boolean(colour));
+    if (colour) place.element.style.setProperty("--meant", colour);
+    else place.element.style.removeProperty("--meant");
   }
 }
 

@@ -72,7 +72,9 @@ export function log(text, isError = false) {
   const line = readable(text);
   const list = $("log");
   const last = list.firstElementChild;
-  if (isError && last && last.classList.contains("error") && last.textContent === line) return;
+  // the line the log shows last already (a refusal repeated, the review's step shown
+  // again by a click on it) is not logged twice
+  if (last && last.classList.contains("error") === isError && last.textContent === line) return;
   const item = html("li", { className: isError ? "error" : null }, line);
   list.prepend(item);
   while (list.children.length > 60) list.lastChild.remove();

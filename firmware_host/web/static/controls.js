@@ -130,6 +130,7 @@ function renderOptions() {
   tellAgain(); // forgets the elements the dialog drew before
   const rules = html("legend", {}, "", fieldset);
   wordIn(rules, "Rules");
+  fieldset.hidden = !game || !game.options.length; // a game with one set of rules: no empty box
   if (!game) return;
   for (const spec of game.options) {
     const label = html("label", {}, null, fieldset);
@@ -169,7 +170,8 @@ function renderOptions() {
 }
 
 // One choice per seat: a person, or the computer at a level (the same 1-10 scale
-// for every game), a random mover, or the outside engine where it is installed.
+// for every game), a random mover, or the outside engine (Fairy-Stockfish) for the
+// games it plays, where it is installed.
 function renderPlayers(game, settings, seatsHelp) {
   const box = $("new-game-players");
   box.replaceChildren();
@@ -191,7 +193,7 @@ function renderPlayers(game, settings, seatsHelp) {
       toldIn(element, () => word("computer: level {number} ({name})", values()));
     }
     option(`random`, "computer: random moves", select); // wordIn()
-    option(`engine`, "computer: strongest engine", select); // wordIn()
+    if (game.engine) option(`engine`, "computer: Fairy-Stockfish", select); // wordIn()
     select.value = chosen[info.letter] || "";
   }
   $("new-game-coach-on").checked = settings.coach === "on";

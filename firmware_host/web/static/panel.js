@@ -18,9 +18,9 @@ export function renderPanel(state) {
   const mover = seat(state.turn);
   const result = state.outcome ? inLanguage(state.outcome, `description`) : null;
   const who = mover ? inLanguage(mover, `name`) : `?`;
-  $("turn").textContent = result
-    ? word("Game over: {result}", { result })
-    : `${word("{seat} to move", { seat: who })} · ${word(PHASES[state.phase] || state.phase)}`;
+  // the seat and the phase; the status sentence below says what is wanted (whose
+  // move, the result), so the line never says it twice
+  $("turn").textContent = result ? word("game over") : `${who} · ${word(PHASES[state.phase] || state.phase)}`;
   $("message").textContent = inLanguage(state, "message");
   renderPrompt(state);
   renderSeats(state);
@@ -58,6 +58,7 @@ function renderPrompt(state) {
   choices.replaceChildren();
   $("prompt").hidden = !state.prompt;
   if (!state.prompt) return;
+  $("prompt-heading").textContent = inLanguage(state.prompt, `heading`); // what it asks
   // each choice by name in the page's language ("promote the chick (2b2a+)"); the
   // notation is what is sent
   const labels = inLanguage(state.prompt, `labels`) || [];
@@ -94,6 +95,7 @@ function renderSeats(state) {
       html("span", { className: `clock${running ? " running" : ""}`, "data-clock": index }, text, row);
     }
   });
+  if (scores && state.score_words) html("p", { className: "score-words" }, inLanguage(state, `score_words`), box);
   if (state.team_scores) {
     const names = (team) => page.board.seats.filter((_, i) => state.teams[i] === team).map((s) => inLanguage(s, `name`));
     const line = html("div", { className: "team-scores" }, null, box);

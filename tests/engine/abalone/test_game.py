@@ -33,7 +33,7 @@ def test_identity() -> None:
 
 
 def test_layout_option() -> None:
-    assert dict(ABALONE.options()) == {"layout": "standard"}
+    assert dict(ABALONE.options()) == {"layout": "standard", "touch": "free"}
     for layout in ("standard", "belgian", "german"):
         assert ABALONE.options({"layout": layout})["layout"] == layout
     with pytest.raises(VariantError, match="not one of standard, belgian, german"):

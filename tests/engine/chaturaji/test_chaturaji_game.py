@@ -36,6 +36,7 @@ def test_default_options() -> None:
         "goal": "points",
         "first": "black",
         "seats": "black,green,red,yellow",
+        "touch": "free",
     }
 
 

@@ -27,7 +27,11 @@ def test_identity() -> None:
 
 
 def test_options() -> None:
-    assert dict(DOBUTSU.options()) == {"promotion": "optional", "repetition": "4"}
+    assert dict(DOBUTSU.options()) == {
+        "promotion": "optional",
+        "repetition": "4",
+        "touch": "free",
+    }
     assert DOBUTSU.options({"repetition": " 3 "})["repetition"] == "3"
     for bad in (
         {"promotion": "maybe"},

@@ -19,7 +19,8 @@ def test_seats_light_first_and_dark() -> None:
     light, dark = ROBOTORY.seats
     assert (light.name, light.letter, light.colour) == ("light", "l", "white")
     assert (dark.name, dark.letter, dark.colour) == ("dark", "d", "black")
-    assert ROBOTORY.option_specs == ()
+    # the one rule option: whether the board follows a hand that goes on (issue 44)
+    assert [spec.name for spec in ROBOTORY.option_specs] == ["touch"]
 
 
 def test_the_start_position() -> None:

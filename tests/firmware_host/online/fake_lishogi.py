@@ -5,7 +5,8 @@ Paths, status codes, error bodies and NDJSON shapes follow lishogi's server sour
 as btime/wtime/binc/winc/byo in ms, sente/gote, sdraw/gdraw, ``{"error": ...}`` with
 400 for a refused move. Moves are judged by Kiban's own shogi rules. The test plays
 the opponent through the methods (``play``, ``offer_draw``, ``resign``, ``flag``) and
-can break streams off (``drop_game_streams``) or answer 429 (``rate_limit``).
+can break streams off (``drop_game_streams``), send a line as it is (``send_raw``),
+answer 429 (``rate_limited``) or revoke a token (``tokens``, changed at any time).
 """
 
 from __future__ import annotations
@@ -36,7 +37,15 @@ class _Signal:
 DROP = _Signal("drop")  # break the connection off mid-stream
 END = _Signal("end")  # close it cleanly, as lishogi does when the game ends
 
-Item = Json | _Signal
+
+@dataclass(frozen=True)
+class RawLine:
+    """Bytes sent on a stream as they are (a line too long, or one not lishogi's shape)."""
+
+    data: bytes
+
+
+Item = Json | _Signal | RawLine
 
 
 @dataclass
@@ -56,10 +65,13 @@ class FakeGame:
     chat: list[Json] = field(default_factory=list)
     listeners: dict[int, tuple[str, asyncio.Queue[Item]]] = field(default_factory=dict)
     variant: str = "standard"  # lishogi's key: "dobutsu" plays Robot Duel
+    initial_sfen: str = "startpos"  # a handicap's position, as a challenge or seek asked
+    board: bool = True  # lishogi's compat.board: its Board API takes the game
 
     def __post_init__(self) -> None:
         self.kiban = game_of(self.variant)
-        self.position = self.kiban.position()
+        start = None if self.initial_sfen == "startpos" else self.initial_sfen
+        self.position = self.kiban.position(start)
 
     def parse(self, usi: str) -> Any:
         """lishogi's move (its drop letters) judged by Kiban's rules of the variant."""
@@ -109,11 +121,27 @@ class FakeGame:
             "white": player(self.sente),
             "gote": player(self.gote),
             "black": player(self.gote),
-            "initialSfen": "startpos",
-            "initialFen": "startpos",
+            "initialSfen": self.initial_sfen,
+            "initialFen": self.initial_sfen,
             "type": "gameFull",
             "state": self.state_json(),
         }
+
+
+def _game_start(game: FakeGame) -> Json:
+    """The event stream's gameStart, with lishogi's word on the Board API (compat)."""
+    return {
+        "type": "gameStart",
+        "game": {"id": game.id, "compat": {"bot": False, "board": game.board}},
+    }
+
+
+def _board_api_takes(
+    limit_s: float, increment_s: int, byoyomi_s: int, periods: int, rated: bool
+) -> bool:
+    """lishogi's rule for a Board API game, as issue 45 states it (not Kiban's code)."""
+    counted = limit_s + 60 * increment_s + 25 * periods * byoyomi_s
+    return counted >= (900 if rated else 300)
 
 
 def _error(status: int, message: str) -> web.Response:
@@ -171,7 +199,7 @@ class FakeLishogi:
         game = FakeGame(next(self._ids), sente, gote, **settings)
         self.games[game.id] = game
         for user in (sente, gote):
-            self._tell(user, {"type": "gameStart", "game": {"id": game.id, "source": "friend"}})
+            self._tell(user, _game_start(game))
         return game
 
     def play(self, game_id: str, usi: str) -> None:
@@ -215,6 +243,13 @@ class FakeLishogi:
             queue.put_nowait(DROP)
         return len(listeners)
 
+    def send_raw(self, game_id: str, data: bytes) -> int:
+        """Send ``data`` and a newline on every open stream of the game; how many."""
+        listeners = list(self.games[game_id].listeners.values())
+        for _, queue in listeners:
+            queue.put_nowait(RawLine(data))
+        return len(listeners)
+
     def drop_event_streams(self) -> None:
         for _, queue in self._event_queues.values():
             queue.put_nowait(DROP)
@@ -223,11 +258,18 @@ class FakeLishogi:
         """Another user challenges ``dest`` (10+0, 10 s byoyomi, casual)."""
         return self._new_challenge(challenger, dest, {"clock.limit": "600", "clock.byoyomi": "10"})
 
-    def pair_seek(self, opponent: str) -> FakeGame:
-        """The oldest seek finds ``opponent``: its stream closes and the game starts."""
+    def pair_seek(self, opponent: str, *, board: bool = True) -> FakeGame:
+        """The oldest seek finds ``opponent``: its stream closes and the game starts
+        (``board``: whether lishogi says its Board API takes the game)."""
         user, form, paired = self.seeks.pop(0)
         paired.set()
-        return self.start_game(user, opponent, variant=form.get("variant", "standard"))
+        return self.start_game(
+            user,
+            opponent,
+            variant=form.get("variant", "standard"),
+            initial_sfen=form.get("sfen", "startpos"),
+            board=board,
+        )
 
     def streams_open(self, game_id: str) -> int:
         return len(self.games[game_id].listeners)
@@ -295,7 +337,7 @@ class FakeLishogi:
         self._event_queues[user] = (key, queue)
         for game in self.games.values():
             if game.side_of(user) is not None and not game.over:
-                queue.put_nowait({"type": "gameStart", "game": {"id": game.id}})
+                queue.put_nowait(_game_start(game))
         for challenge in self.challenges.values():
             if challenge["destUser"]["id"] == user and challenge["status"] == "created":
                 queue.put_nowait({"type": "challenge", "challenge": challenge})
@@ -342,6 +384,9 @@ class FakeLishogi:
                 break
             if item is DROP:
                 _hang_up(request)
+            if isinstance(item, RawLine):
+                await response.write(item.data + b"\n")
+                continue
             assert isinstance(item, dict)
             await response.write(json.dumps(item).encode() + b"\n")
         await response.write_eof()
@@ -445,11 +490,16 @@ class FakeLishogi:
     async def _seek(self, request: web.Request) -> web.StreamResponse:
         form = {key: str(value) for key, value in (await request.post()).items()}
         try:
-            float(form["time"])
-            int(form.get("byoyomi", "0"))
-            int(form.get("periods", "1"))
+            limit = float(form["time"]) * 60
+            increment = int(form.get("increment", "0"))
+            byoyomi = int(form.get("byoyomi", "0"))
+            periods = int(form.get("periods", "1"))
         except (KeyError, ValueError):
             return _error(400, "Invalid board API seek")
+        if not _board_api_takes(limit, increment, byoyomi, periods, form.get("rated") == "true"):
+            return _error(400, "Invalid time control")
+        if any(seeker == request[USER] for seeker, _, _ in self.seeks):
+            return _error(400, "You already have an active seek")
         paired = asyncio.Event()
         seek = (request[USER], form, paired)
         self.seeks.append(seek)
@@ -481,15 +531,20 @@ class FakeLishogi:
         if challenge is None or challenge["destUser"]["id"] != request[USER]:
             return _error(404, "Not found.")
         challenge["status"] = "accepted"
+        clock, rated = challenge["timeControl"], challenge["rated"]
         game = FakeGame(
             challenge["id"],
             challenge["challenger"]["id"],
             request[USER],
             variant=challenge["variant"]["key"],
+            initial_sfen=challenge.get("initialSfen") or "startpos",
+            board=_board_api_takes(
+                clock["limit"], clock["increment"], clock["byoyomi"], clock["periods"], rated
+            ),
         )
         self.games[game.id] = game
         for user in (game.sente, game.gote):
-            self._tell(user, {"type": "gameStart", "game": {"id": game.id}})
+            self._tell(user, _game_start(game))
         return _ok()
 
     async def _decline(self, request: web.Request) -> web.Response:
@@ -526,6 +581,7 @@ class FakeLishogi:
             },
             "color": form.get("color", "random"),
             "perf": {"icon": "#", "name": "Rapid"},
+            "initialSfen": form.get("sfen"),
         }
         self._tell(dest, {"type": "challenge", "challenge": self.challenges[challenge_id]})
         return challenge_id

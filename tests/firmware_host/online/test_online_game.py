@@ -241,9 +241,9 @@ def test_the_event_stream_comes_back_and_tells_the_games_again() -> None:
                     seen.append(event)
 
             task = asyncio.create_task(follow())
-            await until(lambda: GameStarted(game.id) in seen)
+            await until(lambda: GameStarted(game.id, board=True) in seen)
             fake.drop_event_streams()
-            await until(lambda: seen.count(GameStarted(game.id)) == 2)
+            await until(lambda: seen.count(GameStarted(game.id, board=True)) == 2)
             assert isinstance(seen[1], LinkLost)
             task.cancel()
 

@@ -50,7 +50,9 @@ def topics_of(players: list[Player]) -> list[str]:
     """Every topic the broker keeps for the game: the game's, each board's state and
     presence."""
     room = players[0].room.keys.room
-    names = [topic(room, Topic.GAME)]
+    spec = players[0].room.spec
+    assert spec is not None
+    names = [topic(room, Topic.GAME, spec.host)]
     for player in players:
         assert player.remote.setting is not None
         board = player.remote.setting.board
@@ -181,7 +183,8 @@ def test_no_code_holder_can_move_for_another_board(broker: Broker, tmp_path: Pat
         mallory, name = BoardKey.new(), "M4LL0RY"
         joiners_topic = topic(keys.room, Topic.BOARD, board)
         mallorys_topic = topic(keys.room, Topic.BOARD, name)
-        game_topic = topic(keys.room, Topic.GAME)
+        game_topic = topic(keys.room, Topic.GAME, host.room.board)
+        mallorys_game = topic(keys.room, Topic.GAME, name)
         spec = host.room.spec
         assert spec is not None
         stolen = GameSpec(
@@ -211,7 +214,10 @@ def test_no_code_holder_can_move_for_another_board(broker: Broker, tmp_path: Pat
                 encode(Envelope(mallorys_topic, name, seq, state), mallory, as_itself),
             ),
             (game_topic, encode(Envelope(game_topic, spec.host, seq, stolen), mallory, as_host)),
-            (game_topic, encode(Envelope(game_topic, name, seq + 1, stolen), mallory, as_itself)),
+            (
+                mallorys_game,
+                encode(Envelope(mallorys_game, name, seq + 1, stolen), mallory, as_itself),
+            ),
             (
                 joiners_topic,
                 encode(Envelope(joiners_topic, board, seq + 2, state), spectator, borrowed),
@@ -250,7 +256,7 @@ def test_a_flood_of_junk_is_refused_and_reported_in_a_few_lines(
         play_game(players, until=lambda: host.ply >= 2)
         before = [p.room.refused.count for p in players]
         caplog.set_level(logging.WARNING, logger=GAME_LOG)
-        junk = [NESTED, b"{", b"\x00" * 64, b'{"v": 2}']
+        junk = [NESTED, b"{", b"\x00" * 64, b'{"v": 3}']
         for index in range(FLOOD):
             name = rng.choice(names)
             if index % 10 == 0:  # one in ten signed, by a key nobody introduced

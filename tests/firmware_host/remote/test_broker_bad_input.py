@@ -57,11 +57,11 @@ def test_bad_messages_are_refused_and_change_nothing(broker: Broker, tmp_path: P
         forged = Envelope(joiner_topic, board, seq, forged_state)
         # (topic, payload, what the host says, what the joiner says)
         bad = [
-            (joiner_topic, b'{"v": 2, "topic": ', "not JSON", "not JSON"),
+            (joiner_topic, b'{"v": 3, "topic": ', "not JSON", "not JSON"),
             (joiner_topic, NESTED, "not JSON", "not JSON"),
             (
                 joiner_topic,
-                json.dumps({"v": 2, "pad": "x" * MAX_BYTES}).encode(),
+                json.dumps({"v": 3, "pad": "x" * MAX_BYTES}).encode(),
                 "more than a message may hold",
                 "more than a message may hold",
             ),

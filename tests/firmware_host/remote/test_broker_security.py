@@ -115,7 +115,7 @@ def tls_broker(tmp_path: Path) -> Iterator[tuple[int, Path]]:
 
 
 def link(url: str) -> Link:
-    return Link(BrokerAddress.parse(url), "kiban-login-test", "kiban/v1/test/#", None)
+    return Link(BrokerAddress.parse(url), "kiban/v1/test/#", None)
 
 
 def test_the_right_login_connects_and_a_wrong_one_is_said(login_broker: int) -> None:

@@ -73,8 +73,7 @@ STATE = BoardState(
 def envelope(body: Body, sender: str = "h0571") -> Envelope:
     kind = {GameSpec: Topic.GAME, BoardState: Topic.BOARD, Presence: Topic.ONLINE, Ask: Topic.ASK}
     chosen = kind[type(body)]
-    board = None if chosen is Topic.GAME else sender
-    return Envelope(topic(keys().room, chosen, board), sender, 41, body)
+    return Envelope(topic(keys().room, chosen, sender), sender, 41, body)
 
 
 def sent(body: Body, sender: str = "h0571") -> tuple[Envelope, bytes]:
@@ -136,8 +135,8 @@ def test_refused_with_the_reason() -> None:
     "payload",
     [
         nested(1000),  # the 2 KB message that ended every board with a RecursionError
-        b'{"v": 2, "body": ' + nested(100_000) + b"}",
-        b'{"v": 2, "topic": "x", "from": "a", "seq": 1, "body": {"moves": ' + nested(50) + b"}}",
+        b'{"v": 3, "body": ' + nested(100_000) + b"}",
+        b'{"v": 3, "topic": "x", "from": "a", "seq": 1, "body": {"moves": ' + nested(50) + b"}}",
         b'{"v": NaN}',
         b"\xff\xfe\x00[",
     ],
@@ -145,7 +144,7 @@ def test_refused_with_the_reason() -> None:
 )
 def test_what_cannot_be_read_is_refused_never_raised(payload: bytes) -> None:
     with pytest.raises(RemoteMessageError, match="not JSON"):
-        decode(topic(keys().room, Topic.GAME), payload, keys().room)
+        decode(topic(keys().room, Topic.GAME, "h0571"), payload, keys().room)
 
 
 JSON = st.recursive(
@@ -190,13 +189,16 @@ def test_a_board_may_write_only_its_own_topic_and_only_the_host_the_game() -> No
     intro = keys().introduce("j9a2f", board_key("j9a2f").public, host=False)
     with pytest.raises(RemoteMessageError, match="wrote on board"):
         decode(other.topic, encode(other, board_key("j9a2f"), intro), keys().room)
-    usurper = Envelope(topic(keys().room, Topic.GAME), "j9a2f", 1, SPEC)
+    usurper = Envelope(topic(keys().room, Topic.GAME, "j9a2f"), "j9a2f", 1, SPEC)
     with pytest.raises(RemoteMessageError, match="only the host"):
         decode(usurper.topic, encode(usurper, board_key("j9a2f"), intro), keys().room)
+    on_the_hosts = Envelope(topic(keys().room, Topic.GAME, "h0571"), "j9a2f", 1, SPEC)
+    with pytest.raises(RemoteMessageError, match="wrote on board"):
+        decode(on_the_hosts.topic, encode(on_the_hosts, board_key("j9a2f"), intro), keys().room)
 
 
 def test_a_message_of_another_room_is_refused() -> None:
-    stranger = Envelope("kiban/v2/otherroom/board/j9a2f", "j9a2f", 1, STATE)
+    stranger = Envelope("kiban/v3/otherroom/board/j9a2f", "j9a2f", 1, STATE)
     intro = keys().introduce("j9a2f", board_key("j9a2f").public, host=False)
     with pytest.raises(RemoteMessageError, match="not this room's"):
         decode(stranger.topic, encode(stranger, board_key("j9a2f"), intro), keys().room)
@@ -212,6 +214,7 @@ def test_a_message_of_another_room_is_refused() -> None:
         ("line", True),
         ("seats", [99]),
         ("offer", {"id": 1, "kind": "surrender", "plies": 1, "ply": 0}),
+        ("offer", {"id": 1, "kind": "seat", "plies": 0, "ply": 0}),  # asked of the host only
         ("ending", {"kind": "resign"}),
         ("ending", "resign"),
         ("answers", [{"board": "../x", "offer": 1, "accepted": True}]),

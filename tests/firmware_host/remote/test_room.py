@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
+import pytest
+
 from firmware_host.remote.code import GameCode, RoomKeys, _mac
 from firmware_host.remote.identity import BoardKey
 from firmware_host.remote.messages import (
@@ -21,7 +23,8 @@ from firmware_host.remote.messages import (
     encode,
     topic,
 )
-from firmware_host.remote.room import REPORT_EVERY, Refusals, Role, Room
+from firmware_host.remote.room import REPORT_EVERY, Refusals, Role, Room, SeatRequest
+from firmware_host.remote.setting import RemoteGameError, RemoteSetting
 
 UID = "g1"
 START = "gle/1c1/1C1/ELG b - 1"
@@ -48,7 +51,7 @@ KINDS = {GameSpec: Topic.GAME, BoardState: Topic.BOARD, Presence: Topic.ONLINE, 
 def payload(sender: str, seq: int, body: Body, *, key: BoardKey | None = None) -> tuple[str, bytes]:
     """``sender``'s message as it would say it (signed with ``key``, its own by default)."""
     kind = KINDS[type(body)]
-    name = topic(keys().room, kind, None if kind is Topic.GAME else sender)
+    name = topic(keys().room, kind, sender)
     signing = key or key_of(sender)
     intro = keys().introduce(sender, signing.public, host=sender == "host")
     return name, encode(Envelope(name, sender, seq, body), signing, intro)
@@ -153,7 +156,10 @@ def test_a_board_is_introduced_once_its_first_key_stays() -> None:
     assert "not the key board j1 joined with" in room.refused.reasons[-1]
 
 
-def test_the_host_seats_boards_with_their_keys_and_passes_a_seat_on_only_from_one_offline() -> None:
+def test_the_host_seats_boards_with_their_keys_and_a_seat_stays_bound_to_its_board() -> None:
+    """Someone with the play code asks for a seat while its board is away: it is never
+    given by itself, only when the person at the host agrees (a board that lost its
+    key), and never while its own board is online."""
     room = host_room()
     say(room, "j1", 1, Presence(True))
     say(room, "j1", 2, BoardState(UID, (1,), 0, ()))
@@ -164,8 +170,13 @@ def test_the_host_seats_boards_with_their_keys_and_passes_a_seat_on_only_from_on
     say(room, "j2", 1, Presence(True))
     say(room, "j2", 2, BoardState(UID, (1,), 0, ()))
     assert room.seat_host(first).owner(1) == "j1"  # taken: j2 waits
+    assert room.seat_requests(first) == ()  # j1 is online: nothing to ask
     say(room, "j1", 3, Presence(False))  # j1's last will
-    passed = room.seat_host(first)
+    assert room.seat_host(first) == first  # still j1's: nobody took it
+    request = SeatRequest("j2", 1, "j1")
+    assert room.seat_requests(first) == (request,)
+    assert room.seat_host(first, frozenset({SeatRequest("j2", 1, "j9")})) == first
+    passed = room.seat_host(first, frozenset({request}))  # the host's player agreed
     assert passed.owner(1) == "j2" and passed.holders(1) == ("j2", "j1")
     assert passed.key_of("j1") == key_of("j1").public  # its earlier moves stay its own
 
@@ -221,7 +232,7 @@ def test_a_spectator_holding_the_watch_code_cannot_host() -> None:
     room = Room(spectator_keys(), "w1", Role.WATCH)
     say(room, "host", 1, seated((1, "j1")))
     forger = BoardKey.new()
-    name = topic(keys().room, Topic.GAME)
+    name = topic(keys().room, Topic.GAME, "host")
     body = replace(seated((1, "j1")), keys=(("host", forger.public),), moves=("b3b2",))
     # the watch code's word for the forger's key is all a spectator can make
     intro = {"watch": _mac(spectator_keys().watch, "host", forger.public)}
@@ -237,11 +248,11 @@ def test_an_empty_message_on_a_boards_own_topic_is_said_again() -> None:
     assert room.receive(topic(keys().room, Topic.BOARD, "j1"), b"") is None
     assert not room.overwritten  # another board's topic: that board says it again
     room.receive(topic(keys().room, Topic.BOARD, "host"), b"")
-    room.receive(topic(keys().room, Topic.GAME), b"")
+    room.receive(topic(keys().room, Topic.GAME, "host"), b"")
     room.receive(topic(keys().room, Topic.ONLINE, "host"), b"")
     assert room.overwritten == {Topic.BOARD, Topic.GAME, Topic.ONLINE}
     joiner = joiner_room()
-    joiner.receive(topic(keys().room, Topic.GAME), b"")
+    joiner.receive(topic(keys().room, Topic.GAME, "host"), b"")
     assert not joiner.overwritten  # the game is the host's to say
 
 
@@ -265,3 +276,23 @@ def test_refusals_are_told_once_then_at_most_once_a_minute() -> None:
     later = refusals.report(REPORT_EVERY + 1)
     assert later is not None and "refused 9998 messages" in later and "last minute" in later
     assert refusals.report(REPORT_EVERY + 2) is None and refusals.count == 9_999
+
+
+def test_message_numbers_go_on_from_the_store_never_from_the_clock() -> None:
+    """A board numbers on from what its store reserved; the clock plays no part."""
+    room = Room(keys(), "j1", Role.JOIN, key_of("j1"), sequence=5_000)
+    assert [room.sequence.next() for _ in range(3)] == [5_001, 5_002, 5_003]
+    fresh = Room(keys(), "j2", Role.JOIN, key_of("j2"))
+    assert fresh.sequence.next() == 1
+
+
+def test_the_stored_setting_keeps_the_numbers_reserved() -> None:
+    code = GameCode("K7QM2XRDP9")
+    setting = RemoteSetting(Role.JOIN, code, "j1", UID, key_of("j1"), "hostkey", 12_000)
+    assert RemoteSetting.parse(setting.text()) == setting
+    older = replace(setting, sequence=None)  # kept by a Kiban that numbered by the clock
+    assert older.text().count(":") == 5 and RemoteSetting.parse(older.text()) == older
+    with pytest.raises(RemoteGameError, match="cannot be read"):
+        RemoteSetting.parse(setting.text() + ":7")
+    with pytest.raises(RemoteGameError, match="cannot be read"):
+        RemoteSetting.parse(older.text() + ":x")

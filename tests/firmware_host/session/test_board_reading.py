@@ -32,7 +32,13 @@ from firmware_host.session.computer import Computer
 from firmware_host.session.consent import Consent
 from firmware_host.session.decisions import Ask, Correct, End, Follow, Now, PlayShown, Say
 from firmware_host.session.settings import Settings
-from firmware_host.session.state import Playing, Prompting, SessionState, TakebackChoice
+from firmware_host.session.state import (
+    Playing,
+    PlayOnChoice,
+    Prompting,
+    SessionState,
+    TakebackChoice,
+)
 
 DOBUTSU = find_game("dobutsu")
 SHOGI = find_game("shogi")
@@ -85,7 +91,7 @@ def test_several_moves_are_asked_unless_that_prompt_is_open() -> None:
 
 def test_an_earlier_board_offers_a_takeback() -> None:
     decision = reading().decide(TakebackOffer(1), now(DOBUTSU.position()), {}, None)
-    assert decision == Ask((TakebackChoice(1),), 0)
+    assert decision == Ask((TakebackChoice(1), PlayOnChoice()), 0)
 
 
 def test_an_illegal_move_is_named_once_and_play_goes_on() -> None:

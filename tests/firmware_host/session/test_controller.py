@@ -402,4 +402,4 @@ def test_games_resume_from_the_store() -> None:
     resumed.settle()
     assert resumed.controller.phase is Phase.PLAY
     notices = move_by_hand(resumed, "3b", "3a")
-    assert prompts(notices) == [("takeback",)]
+    assert prompts(notices) == [("takeback", "play on")]

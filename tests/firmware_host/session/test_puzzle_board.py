@@ -13,6 +13,7 @@ from engine.game import Position
 from engine.puzzles import load
 from engine.registry import find_game
 from firmware_host.notices.declared import (
+    FirstPlayerDrawn,
     MoveCommitted,
     Notice,
     PuzzleAsked,
@@ -79,6 +80,9 @@ def test_the_real_board_sets_a_puzzle_up_and_judges_it(tmp_path: Path) -> None:
         await task
 
     asyncio.run(scenario())
+    (stored,) = runtime.store.list_games()  # the puzzle's game only: none before it
+    assert stored.start == puzzle.position
+    assert not [n for n in heard if isinstance(n, FirstPlayerDrawn)]
 
 
 def test_the_real_boards_puzzle_button_sets_one_up_and_then_the_next(tmp_path: Path) -> None:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
+
 import pytest
 
 from engine.registry import find_game
 from firmware_host.cli.main import main
 from firmware_host.cli.parser import build_parser
 from firmware_host.cli.play import _puzzle
+from firmware_host.store.storage import GameStore
 
 
 def test_puzzle_takes_an_optional_difficulty() -> None:
@@ -35,3 +39,20 @@ def test_puzzles_list_counts_each_kind(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["puzzles", "list", "dobutsu"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in lines] == ["win in 1", "win in 3", "win in 5"]
+
+
+@pytest.mark.parametrize("game", ["shogi", "dobutsu"])
+def test_a_puzzle_run_starts_one_game_and_no_draw(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["sim", game, "--puzzle", "--state-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("new game") == 1, out
+    assert "plays first" not in out and "moves first" not in out, out  # no draw made
+    store = GameStore(tmp_path / "sim.sqlite3", read_only=True)
+    try:
+        (stored,) = store.list_games()  # the puzzle's game, and no game before it
+    finally:
+        store.close()
+    assert stored.start is not None and stored.settings.get("draw") == "none"

@@ -195,7 +195,7 @@ def test_the_clock_button_plays_the_move_on_the_board_at_once() -> None:
 def test_furigoma_is_drawn_shown_and_stored() -> None:
     sim = robot_duel({"draw": "furigoma", "seed": "5"})
     drawn = [n for n in sim.notices if isinstance(n, FirstPlayerDrawn)]
-    assert len(drawn) == 1 and "furigoma:" in drawn[0].description
+    assert len(drawn) == 1 and "furigoma:" in drawn[0].draw.description
     view = build_view(sim.controller, sim.now)
     assert len(view.draw) == 5
     lights = Legend().lights(view, sim.now)
@@ -247,7 +247,7 @@ def test_shogi_decides_who_starts_by_furigoma_unless_a_handicap_says() -> None:
     store = GameStore(":memory:")
     even = Controller(shogi, OCCUPANCY, frozenset(shogi.cells), store)
     drawn = [n for n in even.start(0.0, resume=False) if isinstance(n, FirstPlayerDrawn)]
-    assert len(drawn) == 1 and "furigoma" in drawn[0].description
+    assert len(drawn) == 1 and "furigoma" in drawn[0].draw.description
     handicap = Controller(shogi, OCCUPANCY, frozenset(shogi.cells), store)
     notices = handicap.start(0.0, resume=False, options={"handicap": "rook"})
     assert not [n for n in notices if isinstance(n, FirstPlayerDrawn)]

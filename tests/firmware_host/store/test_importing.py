@@ -188,3 +188,15 @@ def test_every_format_a_game_writes_it_reads_back_by_its_extension(game: Game[An
             imported = read_record(text, game, suffix)
             assert imported.moves == moves, (written.name, suffix)
             assert imported.start is None and not imported.options, (written.name, suffix)
+
+
+@pytest.mark.parametrize("suffix", [".ki2", ".txt"])
+def test_a_ki2_record_is_played_on_from_by_its_suffix_or_its_marks(
+    tmp_path: Path, suffix: str
+) -> None:
+    corpus = Path(__file__).parents[2] / "engine" / "shogi" / "corpus" / "kifu-for-js-8mai.ki2"
+    path = tmp_path / f"game{suffix}"
+    path.write_bytes(corpus.read_bytes())
+    imported = read_record_file(path, find_game("shogi"))
+    assert imported.options == {"handicap": "8"}
+    assert imported.moves[:3] == ("6a7b", "7g7f", "4a3b") and len(imported.moves) == 25

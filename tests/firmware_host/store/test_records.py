@@ -43,7 +43,7 @@ def test_plain_text_has_headers_then_numbered_rounds() -> None:
     fields = headers(text)
     assert fields["Game"] == "Robot Duel (Dobutsu shogi)" and fields["Kiban"] == "dobutsu"
     assert fields["Seat1"] == "A (sente)" and fields["Seat2"] == "B (gote)"
-    assert fields["Options"] == "promotion=optional repetition=4"
+    assert fields["Options"] == "promotion=optional repetition=4 touch=free"
     assert fields["Start"] == "gle/1c1/1C1/ELG b - 1" and fields["Result"] == "*"
     assert "Termination" not in fields
     assert text.endswith("\n\n1. 2c2b 2a2b\n2. 3d2c\n*\n")

@@ -5,7 +5,10 @@ plays, and the store says how many."""
 from __future__ import annotations
 
 import shutil
+import signal
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -141,3 +144,30 @@ def test_kiban_sim_says_how_many_games_it_saved_and_resumes_one(
     assert "resumed game 2 of Robot Duel (Dobutsu shogi)" in out
     code, out, _ = run_cli(capsys, monkeypatch, "list", "--sim", "--state-dir", str(tmp_path))
     assert code == 0 and [line.split()[0] for line in out.splitlines()[1:]] == ["2", "1"]
+
+
+@pytest.mark.parametrize("moment", ["salvaging", "before-keeping", "after-keeping"])
+def test_a_salvage_killed_half_way_loses_no_game_and_is_finished_at_the_next_start(
+    tmp_path: Path, moment: str
+) -> None:
+    """``kiban run`` killed -9 while it saves a damaged store's games: the next start
+    has them all (salvaged again, or the whole salvage put in place) and resumes."""
+    path = tmp_path / "games.sqlite3"
+    magic_damaged(path)
+    original = whole_store(tmp_path / "original.sqlite3", fillers=20)
+    child = subprocess.run(
+        [sys.executable, "-m", "tests.firmware_host.store.salvage_child", str(path), moment],
+        capture_output=True,
+        check=False,
+    )
+    assert child.returncode == -signal.SIGKILL, child.stderr.decode()
+    store = open_store(path)
+    assert list(_saved(store).values()) == sorted(original, key=lambda g: -g.id)
+    assert store.replaced is not None and store.replaced.saved == len(original)
+    kept = [p.name for p in tmp_path.iterdir() if ".damaged-" in p.name]
+    assert len(kept) == 1 and store.replaced.kept.name == kept[0]
+    assert not [p for p in tmp_path.iterdir() if ".salvag" in p.name]
+    unfinished = store.unfinished("dobutsu")
+    assert unfinished is not None and unfinished.moves() == list(original[-1].moves())
+    store.close()
+    assert open_store(path).replaced is None  # done: the next start has nothing to do

@@ -6,6 +6,7 @@ import hashlib
 import os
 import sqlite3
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -66,16 +67,24 @@ def test_a_store_from_a_newer_kiban_is_refused_untouched(tmp_path: Path) -> None
     ],
 )
 def test_every_command_says_so_and_stops_without_a_traceback(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: tuple[str, ...]
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    args: tuple[str, ...],
 ) -> None:
     name = "games.sqlite3" if args[0] in ("export", "run") else "sim.sqlite3"
     path = _newer_store(tmp_path / name)
     before = _digest(path)
+    closed: list[bool] = []
+    if args[0] == "run":  # the board opens (as on a Pi), then the store is refused
+        board = SimpleNamespace(close=lambda: closed.append(True))
+        monkeypatch.setattr("hardware.board.open_board", lambda profile, pressed: board)
     code, err = _run(capsys, *args, "--state-dir", str(tmp_path))
     assert code != 0
     assert "newer Kiban" in err and str(path) in err
     assert "Traceback" not in err
     assert _digest(path) == before
+    assert closed == ([True] if args[0] == "run" else [])  # the board let go again
 
 
 def _random_file(path: Path) -> Path:

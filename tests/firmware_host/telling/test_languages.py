@@ -19,13 +19,17 @@ from firmware_host.cli.parser import build_parser
 from firmware_host.cli.play import _language
 from firmware_host.notices.declared import HintShown, MoveCommitted, PromptOpened
 from firmware_host.telling.language import (
+    NP_,
     CatalogueError,
     Language,
     catalogue_path,
     missing_entries,
+    plural_forms,
     read_po,
     source_msgids,
+    source_plurals,
     translated,
+    translated_plural,
 )
 from firmware_host.telling.notices import notice_line, notice_sentence, wording
 from firmware_host.telling.speech import Narrator
@@ -61,6 +65,35 @@ def test_every_marked_msgid_is_translated_with_its_placeholders(language: Langua
         assert _names(entries[msgid]) == _names(msgid), (language, msgid)
         assert entries[msgid] != msgid or msgid in same, (language, msgid)
         assert translated(msgid, language) == entries[msgid]
+
+
+@pytest.mark.parametrize("language", TRANSLATED, ids=lambda language: language.value)
+def test_every_plural_has_each_form_of_its_language_with_its_placeholders(
+    language: Language,
+) -> None:
+    entries = read_po(catalogue_path(language).read_text(encoding="utf-8"))
+    forms = plural_forms(language)
+    assert source_plurals(), "the plural msgids are found in the source"
+    for plural in source_plurals():
+        told = entries[plural.key].split("\0")
+        assert len(told) == forms, (language, plural)
+        assert all(_names(form) == _names(plural.many) for form in told), (language, plural)
+        # gettext picks each form by the catalogue's own rule, for every count
+        assert {translated_plural(plural, n, language) for n in range(30)} == set(told)
+
+
+def test_polish_and_czech_count_in_three_forms() -> None:
+    took = NP_("took back {count} move", "took back {count} moves")
+    said = {n: translated_plural(took, n, Language.POLISH).format(count=n) for n in (1, 3, 5, 22)}
+    assert said == {
+        1: "cofnięto 1 ruch",
+        3: "cofnięto 3 ruchy",
+        5: "cofnięto 5 ruchów",
+        22: "cofnięto 22 ruchy",
+    }
+    said = {n: translated_plural(took, n, Language.CZECH).format(count=n) for n in (1, 3, 5)}
+    assert said == {1: "vrácen 1 tah", 3: "vráceny 3 tahy", 5: "vráceno 5 tahů"}
+    assert translated_plural(took, 1, Language.ENGLISH) == "took back {count} move"
 
 
 def test_every_game_title_is_in_the_catalogues() -> None:

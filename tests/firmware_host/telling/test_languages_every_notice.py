@@ -163,7 +163,7 @@ def game_notices(game: Game[Any], position: Position[Any]) -> list[Notice]:
         GameEnded(resigned, game.describe_outcome(resigned), 0.0),
         GameStarted(3, game.name, False, 0.0),
         GameStarted(3, game.name, True, 0.0),
-        *(FirstPlayerDrawn(drawn.describe(), 0.0) for drawn in draws),
+        *(FirstPlayerDrawn(drawn, 0.0) for drawn in draws),
         *(Refused(refusal, 0.0) for refusal in refusals),
         FaultShown(fault_line(bus), 0.0),
         FaultShown(store, 0.0, FaultSource.STORE),

@@ -26,6 +26,7 @@ from firmware_host.notices.declared import (
     ComputerMoved,
     FaultShown,
     FaultSource,
+    FirstPlayerDrawn,
     Refused,
 )
 from firmware_host.session.review import Review
@@ -40,6 +41,7 @@ from firmware_host.telling.messages import (
     message_told,
 )
 from firmware_host.telling.notices import notice_line, notice_sentence
+from firmware_host.telling.opening_words import draw_text
 from firmware_host.telling.reasons import REASONS, SEAT_FIELDS, seat_words
 from firmware_host.telling.view import Surface, message_text, review_text
 from tests.firmware_host.simkit import close_all, make_sim
@@ -61,8 +63,8 @@ NAMES = frozenset(
 TYPED = frozenset({"name", "value"})
 """A typed form's words (NAME=VALUE), kept in every language."""
 COGNATES = {
-    Language.POLISH: {"robot", "offline"},
-    Language.CZECH: {"robot", "disk", "broker", "offline"},
+    Language.POLISH: {"robot", "offline", "online", "token"},
+    Language.CZECH: {"robot", "disk", "broker", "offline", "online", "token"},
     Language.FRENCH: {"robot", "points", "camp", "lance", "position", "broker", "code"},
 }
 """Words the language writes as English does."""
@@ -251,10 +253,35 @@ def test_the_opening_draw_is_told_in_every_language() -> None:
         for side in (True, False)
     ] + [DrawResult(FirstPlayerDraw.LOT, (True,), side) for side in (True, False)]
     for drawn in draws:
-        described = drawn.describe()
+        described = draw_text(drawn)
+        assert described == drawn.describe()  # the record's words are the English ones
         for language in TRANSLATED:
-            told = message_told(described, language)
+            told = draw_text(drawn, language)
             assert english_left(described, told, set(), language) == set(), (language, told)
+            assert told == notice_line(FirstPlayerDrawn(drawn, 0.0), language)
+
+
+FOUR_TOKIN = DrawResult(FirstPlayerDraw.FURIGOMA, (True, True, True, True, False), False)
+NO_TOKIN = DrawResult(FirstPlayerDraw.FURIGOMA, (False,) * 5, True)
+
+
+@pytest.mark.parametrize(
+    ("language", "one_pawn", "five_pawns"),
+    [
+        (Language.ENGLISH, "4 tokin, 1 pawn:", "0 tokin, 5 pawns:"),
+        (Language.POLISH, "4 tokin, 1 pionek:", "0 tokin, 5 pionków:"),
+        (Language.CZECH, "4 tokin, 1 pěšec:", "0 tokin, 5 pěšců:"),
+        (Language.FRENCH, "4 tokin, 1 pion :", "0 tokin, 5 pions :"),
+        (Language.JAPANESE, "と 4まい、ふ 1まい:", "と 0まい、ふ 5まい:"),
+    ],
+    ids=lambda value: value.value if isinstance(value, Language) else None,
+)
+def test_the_pawns_of_a_draw_take_the_plural_their_count_needs(
+    language: Language, one_pawn: str, five_pawns: str
+) -> None:
+    assert one_pawn in draw_text(FOUR_TOKIN, language)
+    assert five_pawns in draw_text(NO_TOKIN, language)
+    assert "1 pawns" not in FOUR_TOKIN.describe()
 
 
 def test_a_claims_count_is_told_with_its_problems() -> None:

@@ -83,13 +83,27 @@ def test_the_terminals_own_lines_and_refusals_are_told_in_the_language() -> None
 
 
 def test_the_terminals_prompt_line_is_told_in_the_language() -> None:
-    text = _typed("robotory", "play w@A1\n", Language.FRENCH)
+    # a token placed by hand: the occupancy sensors cannot see its colour
+    text = _typed("robotory", "move stock:l:1 A1\n", Language.FRENCH)
     line = next(line for line in text.splitlines() if line.startswith("quel coup ?"))
     assert "pose un pion d'énergie blanche en A1 (w@A1)" in line
     assert line.endswith("ou tapez select MOVE")
     assert "white token" not in text and "type select" not in text
-    english = _typed("robotory", "play w@A1\n", Language.ENGLISH)
+    english = _typed("robotory", "move stock:l:1 A1\n", Language.ENGLISH)
     assert "which move? black token (b@A1) / white token (w@A1): press next" in english
+
+
+@pytest.mark.parametrize(
+    ("game", "script", "played"),
+    [
+        ("robotory", "play b@E4\n", "move 1: b@E4"),  # the notation names the token
+        ("dobutsu", "play 2c2b\nplay 3a3b\nplay 2b2a+\n", "move 3: 2b2a+"),  # and promotes
+    ],
+)
+def test_play_never_asks_what_its_notation_names(game: str, script: str, played: str) -> None:
+    text = _typed(game, script, Language.ENGLISH)
+    assert played in text.splitlines()
+    assert "which move?" not in text
 
 
 @pytest.mark.parametrize("language", TRANSLATED, ids=lambda language: language.value)
@@ -100,3 +114,9 @@ def test_the_terminals_colour_key_is_told_in_the_language(language: Language) ->
     close_all()
     for meaning in ("legal destination", "last move", "lifted piece", "move to play"):
         assert meaning in english and meaning not in told, (language, meaning)
+
+
+def test_a_spot_the_game_has_not_is_told_in_the_language() -> None:
+    text = _typed("robotory", "lift 2c\n", Language.FRENCH)
+    assert "impossible : '2c' n'est pas un emplacement de Robotory" in text
+    assert "is not a spot" not in text

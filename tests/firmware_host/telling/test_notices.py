@@ -8,6 +8,7 @@ from dataclasses import fields
 from string import Formatter
 
 from engine.assessments import Correction
+from engine.opening import DrawResult, FirstPlayerDraw
 from engine.outcome import Outcome, Termination
 from engine.registry import find_game
 from firmware_host.notices.declared import (
@@ -67,7 +68,7 @@ EXAMPLES: tuple[Notice, ...] = (
     GameEnded(Outcome.win(Termination.TRY, 0), "A (sente) wins (try)", 0.0),
     GameStarted(3, "dobutsu", False, 0.0),
     GameStarted(3, "dobutsu", True, 0.0),
-    FirstPlayerDrawn("sente moves first", 0.0),
+    FirstPlayerDrawn(DrawResult(FirstPlayerDraw.FURIGOMA, (True,) * 4 + (False,), False), 0.0),
     Refused("no move to suggest now", 0.0),
     FaultShown("sensor chip 0x20 does not answer", 0.0),
     FaultShown("the disk is full", 0.0, FaultSource.STORE),
@@ -154,17 +155,16 @@ def test_every_notice_has_a_line_and_a_sentence_or_says_it_is_silent() -> None:
 def test_each_wording_is_a_whole_sentence_its_values_fill_exactly() -> None:
     for notice in EXAMPLES:
         words = wording(notice)
-        for msgid in (words.shown, words.said):
-            if msgid is None:
-                continue
-            names = {name for _, name, _, _ in Formatter().parse(msgid) if name}
-            assert names <= set(words.values), (notice, msgid)
-        used = {
-            name
-            for msgid in (words.shown, words.said or "")
-            for _, name, _, _ in Formatter().parse(msgid)
-            if name
-        }
+        texts = [
+            text
+            for msgid in (words.shown, words.said)
+            if msgid is not None
+            for text in ((msgid,) if isinstance(msgid, str) else (msgid.one, msgid.many))
+        ]
+        for text in texts:
+            names = {name for _, name, _, _ in Formatter().parse(text) if name}
+            assert names <= set(words.values), (notice, text)
+        used = {name for text in texts for _, name, _, _ in Formatter().parse(text) if name}
         assert used == set(words.values), notice
 
 

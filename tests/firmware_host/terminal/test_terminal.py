@@ -15,7 +15,7 @@ from firmware_host.notices.declared import (
 )
 from firmware_host.store.storage import GameStatus
 from firmware_host.terminal.app import run_terminal
-from tests.firmware_host.simkit import START, make_sim, of
+from tests.firmware_host.simkit import START, commits, make_sim, of
 
 
 def type_in(sim: Simulation, *commands: str) -> str:
@@ -152,7 +152,7 @@ def test_help_mistakes_and_a_bad_spot_are_answered_and_play_goes_on() -> None:
     in_order(
         lines,
         "unknown command 'frobnicate'; type help",
-        "cannot: '9z' is not a spot of dobutsu",
+        "cannot: '9z' is not a spot of Robot Duel (Dobutsu shogi)",
         "cannot: the hand holds nothing to place on 2b",
         "refused: no prompt is open for '2c2b'",
         "move 1: 1d1c",
@@ -195,11 +195,21 @@ def test_moves_guide_takeback_resign_and_the_end_of_input() -> None:
 
 
 def test_a_board_out_of_step_says_so_in_the_header() -> None:
+    """A piece gone longer than a hand holds one is asked for (``Timing.held``)."""
     sim = make_sim()
-    text = type_in(sim, "lift 1d", "wait 4", "place 1d", "quit")
+    text = type_in(sim, "lift 1d", "wait 31", "place 1d", "quit")
     headers = [line for line in text.splitlines() if "— game " in line]
     assert any("board out of step: put a piece on 1d" in line for line in headers)
     assert "A (sente) to move" in headers[-1]
+
+
+def test_a_piece_held_for_seconds_is_not_out_of_step() -> None:
+    """Issue 44: holding a piece for 5 s or more said "board out of step"; a player who
+    thinks with a piece in the hand is making a move."""
+    sim = make_sim()
+    text = type_in(sim, "lift 1d", "wait 6", "place 1c", "quit")
+    assert "out of step" not in text
+    assert commits(sim.notices) == ["1d1c"]
 
 
 def test_a_promotion_chosen_at_the_prompt_is_turned_over_on_the_simulated_board() -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import math
+import os
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -13,6 +15,7 @@ from engine.registry import find_game
 from engine.search import BuiltinPlayer, Limits
 from engine.search.ladder import Ladder, LadderEngine, PlayVersion, Rung, play_version, read_ladder
 from engine.search.levels import LEVELS
+from firmware_host.store.replacing import ReplaceError
 from firmware_host.tools.ladder import (
     LadderRunError,
     each_pairing,
@@ -229,3 +232,30 @@ def test_a_run_measures_against_the_top_anchor_the_table_last_used() -> None:
     assert recorded_top_nodes(table, "dobutsu", LadderEngine.FAIRY) == 400000
     assert recorded_top_nodes(table, "shogi", LadderEngine.FAIRY) == 50000
     assert recorded_top_nodes(table, "dobutsu", LadderEngine.BUILTIN) == TOP_NODES
+
+
+def test_the_table_is_replaced_whole_never_rewritten_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run killed while it writes the table leaves it whole: the new table is written
+    beside it and renamed over it (a reader that opened it before reads the old one
+    whole), and a write that fails (a full disk) leaves the table as it was."""
+    path = tmp_path / "ladder.toml"
+    path.write_text(table_text(TINY))
+    before = path.read_text()
+    low = play_ladder(DOBUTSU, LadderEngine.BUILTIN, 2, table=TINY, pairings="1-2", max_plies=30)
+    with path.open(encoding="utf-8") as reader:
+        written = write_table(low, path)
+        assert reader.read() == before
+    assert load_table(path).results == written.results
+    after = path.read_text()
+
+    def no_room(_: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", no_room)
+    high = play_ladder(DOBUTSU, LadderEngine.BUILTIN, 2, table=TINY, pairings="3", max_plies=30)
+    with pytest.raises(ReplaceError):
+        write_table(high, path)
+    assert path.read_text() == after
+    assert [p.name for p in tmp_path.iterdir()] == ["ladder.toml"]

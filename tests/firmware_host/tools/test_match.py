@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +16,8 @@ from firmware_host.cli import main
 from firmware_host.opponents.fairy import find_fairy_stockfish
 from firmware_host.opponents.players import Players
 from firmware_host.tools.match import make_player, play_match
+
+ROOT = Path(__file__).resolve().parents[3]
 
 LINE = re.compile(
     r"^(?P<spec>[^:]+(:[^:]+)?): (?P<w>\d+) wins, (?P<d>\d+) draws, (?P<l>\d+) losses$"
@@ -39,13 +44,15 @@ def test_random_against_random_prints_a_line_per_seat_and_the_seed(
     )
     assert code == 0
     lines = capsys.readouterr().out.splitlines()
-    first, second = (LINE.match(line) for line in lines[:2])
+    assert lines[0].startswith("2 games of ") and lines[0].endswith("(seed 5): random, random#2")
+    assert [line.split(":")[0] for line in lines[1:3]] == ["game 1 of 2", "game 2 of 2"]
+    first, second = (LINE.match(line) for line in lines[3:5])
     assert first is not None and second is not None
     assert first["spec"] == "random" and second["spec"] == "random#2"
     for tally in (first, second):
         assert int(tally["w"]) + int(tally["d"]) + int(tally["l"]) == 2
     assert first["w"] == second["l"] and first["d"] == second["d"]
-    assert lines[2].startswith(f"seed 5: 2 games of {name};")
+    assert lines[5].startswith(f"seed 5: 2 games of {name};")
 
 
 def test_the_same_seed_plays_the_same_games() -> None:
@@ -123,7 +130,7 @@ def test_engine_seats_play_a_match_against_a_level(capsys: pytest.CaptureFixture
     args = ["match", "dobutsu", "--seats", "engine:1,level:1", "--games", "2"]
     assert main([*args, "--max-plies", "16", "--seed", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    engine, builtin = (LINE.match(line) for line in lines[:2])
+    engine, builtin = (LINE.match(line) for line in lines[3:5])
     assert engine is not None and builtin is not None
     assert (engine["spec"], builtin["spec"]) == ("engine:1", "level:1")
     assert int(engine["w"]) + int(engine["d"]) + int(engine["l"]) == 2
@@ -172,3 +179,42 @@ def test_games_at_the_cap_are_judged_by_the_games_count_and_their_winners_kept()
     dobutsu = find_game("dobutsu")
     drawn = play_match(dobutsu, ["random", "random"], 2, seed=3, max_plies=2)
     assert drawn.capped == 2 and drawn.decided == 0 and drawn.winners == [frozenset()] * 2
+
+
+def test_each_game_is_told_as_it_ends_with_the_tally_so_far() -> None:
+    told: list[str] = []
+    result = play_match(
+        find_game("dobutsu"),
+        ["level:2", "random"],
+        3,
+        seed=1,
+        limits=Limits(max_nodes=200),
+        report=told.append,
+    )
+    assert told[0] == "3 games of Robot Duel (Dobutsu shogi) (seed 1): level:2, random"
+    assert len(told) == 4
+    for number, line in enumerate(told[1:], start=1):
+        winners = result.winners[number - 1]
+        ended = "level:2 won" if winners == {0} else "random won" if winners else "a draw"
+        assert line.startswith(f"game {number} of 3: {ended} in "), line
+    assert told[-1].endswith(
+        f"so far level:2 {result.tallies[0].wins}, random "
+        f"{result.tallies[1].wins}, {result.tallies[0].draws} drawn"
+    )
+
+
+def test_kiban_match_prints_each_game_while_the_match_goes_on() -> None:
+    # the README's 20-game match: the first game's line comes long before the last game
+    command = [sys.executable, "-m", "firmware_host.cli", "match", "dobutsu"]
+    command += ["--seats", "level:3,level:3", "--games", "100000", "--nodes", "300"]
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        game = process.stdout.readline()
+        assert first.startswith("100000 games of Robot Duel"), first
+        assert game.startswith("game 1 of 100000: "), game
+        assert process.poll() is None  # told while the match goes on
+    finally:
+        process.kill()
+        process.wait(30)

@@ -190,13 +190,23 @@ def test_an_illegal_move_and_a_board_out_of_step(
     records = run(tmp_path, capsys, illegal)
     assert [(r["event"], r["move"]) for r in records] == [("illegal", "1d1b")]
     assert records[0]["reason"] == "the giraffe moves one step orthogonally"
-    lost = [{"t": 0.1, "spot": "1d", "reading": 0}]  # a piece gone: put it back
-    records = run(tmp_path, capsys, lost)
+    spare = [{"t": 0.1, "spot": "3c", "reading": 1}]  # a piece from the box: take it away
+    records = run(tmp_path, capsys, spare)
     assert [
         (r["event"], r["take_from"], r["put_on"], r["remaining"])
         for r in records
         if r["event"] == "out_of_step"
-    ] == [("out_of_step", None, "1d", 1)]
+    ] == [("out_of_step", "3c", None, 1)]
+
+
+def test_a_piece_held_is_no_board_out_of_step(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A piece lifted and held while the player thinks is a move in the hand: no
+    correction is lit for ``Timing.held`` (issue 44)."""
+    held = [{"t": 0.1, "spot": "1d", "reading": 0}, {"t": 8.0, "spot": "1c", "reading": 1}]
+    records = run(tmp_path, capsys, held)
+    assert [(r["event"], r.get("move")) for r in records] == [("move", "1d1c")]
 
 
 def test_a_game_played_to_its_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,7 +13,10 @@ from typing import Any
 
 import pytest
 
+from drivers.device_files import NOT_A_PI
 from firmware_host.cli import main
+from firmware_host.store.storage import GameStore
+from tests.drivers.test_device_files import on_a_pi  # noqa: F401 - these fail as a Pi does
 
 I2C_MISSING = (
     "/dev/i2c-1 does not exist: I2C is not enabled on this Raspberry Pi: "
@@ -131,3 +134,35 @@ def test_calibrate_says_how_to_fix_i2c(
     assert status != 0
     assert err == f"kiban: {I2C_MISSING}\n"
     assert "Traceback" not in out + err
+
+
+def test_kiban_run_on_a_laptop_says_it_is_no_pi_and_leaves_no_store(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setattr("drivers.device_files.pi_model", lambda: None)  # a laptop
+    no_i2c(monkeypatch)
+    simulator = GameStore(tmp_path / "sim.sqlite3")  # a game played with kiban sim
+    simulator.new_game("dobutsu", {}, None, 0.0)
+    simulator.close()
+    before = sorted(path.name for path in tmp_path.iterdir())
+    state = ["--state-dir", str(tmp_path)]
+    status, out, err = kiban(capsys, "run", "--profile", "dobutsu-reference", *state)
+    assert status != 0
+    assert err == f"kiban: /dev/i2c-1 does not exist: {NOT_A_PI}\n"
+    assert "this Raspberry Pi" not in err and "Traceback" not in out + err
+    assert sorted(path.name for path in tmp_path.iterdir()) == before  # nothing made
+    # so the games played on the simulator are still the ones listed and exported
+    status, out, err = kiban(capsys, "list", *state)
+    assert status == 0 and "dobutsu" in out
+    assert "reading the simulator's games" in err
+    status, out, err = kiban(capsys, "export", "1", *state)
+    assert status == 0 and out
+
+
+def test_kiban_run_makes_no_state_folder_when_the_board_cannot_be_opened(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    no_i2c(monkeypatch)
+    state = tmp_path / "state"
+    status, _, _ = kiban(capsys, "run", "--profile", "dobutsu-reference", "--state-dir", str(state))
+    assert status != 0 and not state.exists()

@@ -159,7 +159,9 @@ def centre(page: Page, spot: str) -> tuple[float, float]:
 def drag(
     page: Page, source: str, target: str, while_held: Callable[[], None] | None = None
 ) -> None:
-    """Pointer down on a piece, a few moves, pointer up on the target spot."""
+    """Pointer down on a piece, a few moves, pointer up on the target spot (the board
+    scrolled into view first, as a person scrolls to it after using the panel)."""
+    page.locator("#board").scroll_into_view_if_needed()
     page.mouse.move(*centre(page, source))
     page.mouse.down()
     if while_held is not None:

@@ -32,6 +32,10 @@ def test_next_wake_follows_scans_deadlines_and_blinks() -> None:
     grace_deadline = sim.next_wake()
     assert grace_deadline is not None and grace_deadline > sim.now + 2.0
     sim.advance_to(grace_deadline + sim.period)
+    assert sim.controller.phase is Phase.PLAY  # a piece in the hand: the player thinks
+    held_deadline = sim.next_wake()  # a piece held that long is asked back
+    assert held_deadline is not None and held_deadline > sim.now + 20.0
+    sim.advance_to(held_deadline + sim.period)
     assert sim.controller.phase is Phase.CORRECTION
     blink = sim.next_wake()  # the correction blinks: wake at the next toggle
     assert blink is not None
@@ -41,7 +45,7 @@ def test_next_wake_follows_scans_deadlines_and_blinks() -> None:
 
 def test_grace_and_blinking_take_real_seconds() -> None:
     async def scenario() -> None:
-        session = sim_session(timing=Timing(settle=0.4, grace=1.0))
+        session = sim_session(timing=Timing(settle=0.4, grace=1.0, held=1.0))
         async with opened(session) as (_, page):
             loop = asyncio.get_running_loop()
             await page.send(type="lift", spot="1d")

@@ -9,6 +9,7 @@ import json
 import logging
 import stat
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -200,3 +201,45 @@ def test_the_opponents_chat_reaches_the_page_at_once_and_its_draw_offer_is_decli
             asyncio.run(scenario())
         finally:
             session.sim.close()
+
+
+SHAPES: list[Any] = [
+    [SECRET],
+    {"token": SECRET},
+    {SECRET: SECRET},
+    [[[SECRET]]],
+    42.5,
+    True,
+    None,
+]
+
+
+def test_the_page_never_echoes_the_token_whatever_shape_it_is_sent_in(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The token as an array, an object, nested, as a field's name, beside a field of
+    another name, too long, malformed, or cut off mid-message: every answer refuses it
+    without a character of it, and no log line holds it."""
+    caplog.set_level(logging.DEBUG)
+    seen: list[str] = []
+
+    async def scenario() -> None:
+        async with opened(sim_session(state_dir=tmp_path)) as (_, page):
+            for shape in SHAPES:
+                reply = await page.send(type="online_token", token=shape)
+                assert reply["type"] == "error" and reply["code"] == "wrong_type", reply
+            for extra in ({SECRET: "x"}, {"token": "abc", SECRET: 1}, {"tokn": SECRET}):
+                reply = await page.send(type="online_token", **extra)
+                assert reply["type"] == "error", reply
+            for bad in (SECRET + "!", SECRET * 80, f" {SECRET}\n-"):
+                reply = await page.send(type="online_token", token=bad)
+                assert reply["type"] == "error", reply
+            cut = json.dumps({"type": "online_token", "token": SECRET})[:-5]
+            reply = await page.send_raw(cut)
+            assert reply["code"] == "not_json"
+            seen.extend(json.dumps(message) for message in page.messages)
+
+    asyncio.run(scenario())
+    assert seen and not any(SECRET in text or SECRET[:12] in text for text in seen)
+    assert SECRET[:12] not in caplog.text
+    assert read_token(tmp_path) is None  # nothing was kept either

@@ -32,7 +32,7 @@ def test_a_page_gets_the_catalogue_the_board_and_the_state() -> None:
             catalogue, board, state = page.messages
             assert catalogue["type"] == "catalogue" and catalogue["mode"] == "simulator"
             dobutsu = next(g for g in catalogue["games"] if g["name"] == "dobutsu")
-            assert [o["name"] for o in dobutsu["options"]] == ["promotion", "repetition"]
+            assert [o["name"] for o in dobutsu["options"]] == ["promotion", "repetition", "touch"]
             assert dobutsu["profiles"][0] == "sim-dobutsu"
             assert "sim-dobutsu-stands" in dobutsu["profiles"]
             assert board["type"] == "board" and board["shape"] == "square"
@@ -157,6 +157,8 @@ def test_a_drop_prompt_answered_by_name_and_by_the_buttons() -> None:
             await page.send(type="place", spot="2c")
             prompt = await page.state_where(lambda s: s["prompt"] is not None)
             told = prompt["prompt"].pop("labels_in")  # each label in every other language
+            assert prompt["prompt"].pop("heading") == "Which piece is dropped?"
+            assert prompt["prompt"].pop("heading_in")["fr"] == "Quelle pièce est parachutée ?"
             assert set(told) == {"ja", "pl", "cs", "fr"}
             assert told["pl"][1].endswith("biały robot, na 2 c (E*2c)"), told["pl"]
             assert prompt["prompt"] == {
@@ -246,6 +248,10 @@ def test_an_idle_board_sends_nothing() -> None:
     asyncio.run(scenario())
 
 
+KINDS = {".css": "text/css", ".js": "text/javascript", ".woff2": "font/woff2", ".txt": "text/plain"}
+"""The type each of the page's files is served as, by its suffix."""
+
+
 def test_the_page_and_its_files_are_served_with_a_strict_policy() -> None:
     async def scenario() -> None:
         async with served(sim_session()) as client:
@@ -259,9 +265,11 @@ def test_the_page_and_its_files_are_served_with_a_strict_policy() -> None:
             for name in STATIC.iterdir():
                 if name.name == "index.html":
                     continue
-                kind = "text/css" if name.suffix == ".css" else "text/javascript"
+                kind = KINDS[name.suffix]
                 response = await client.get(f"/static/{name.name}")
                 assert response.status == 200 and response.content_type == kind, name
+                if kind.startswith("font/"):
+                    continue
                 # every module a script imports is one the server gives out
                 for imported in re.findall(r'from "\./([\w.]+)"', await response.text()):
                     assert imported in STATIC_TYPES, (name.name, imported)

@@ -193,7 +193,9 @@ def test_gestures_the_hand_cannot_make_are_refused_naming_the_word_at_fault() ->
     refusals = {
         "there is nothing on 1b to lift": lambda: gestures.lift("1b", 0.0),
         "the hand holds nothing to place on 1b": lambda: gestures.place(position, "1b", 0.0),
-        "'9z' is not a spot of dobutsu": lambda: gestures.move(position, "2c", "9z", 0.0),
+        "'9z' is not a spot of Robot Duel \\(Dobutsu shogi\\)": lambda: gestures.move(
+            position, "2c", "9z", 0.0
+        ),
         "there is nothing on 1b to move": lambda: gestures.move(position, "1b", "1a", 0.0),
         "there is nothing on 1b to turn over": lambda: gestures.flip("1b", 0.0),
         "no E on the stand of the side to move": lambda: gestures.drop(position, "E", "2b", 0.0),

@@ -142,11 +142,17 @@ def test_force_overrides_the_reading_until_released(world: SimulatedWorld) -> No
         (lambda w: w.remove("2c"), r"^there is nothing on 2c to lift$"),
         (lambda w: w.flip("1c"), r"^there is nothing on 1c to flip$"),
         (lambda w: w.place("3c"), r"^the hand holds nothing to place on 3c$"),
-        (lambda w: w.lift("4a"), r"^'4a' is not a spot of dobutsu$"),
-        (lambda w: w.place("hand:b:L", CHICK_A), r"^'hand:b:L' is not a spot of dobutsu$"),
-        (lambda w: w.flip("x"), r"^'x' is not a spot of dobutsu$"),
-        (lambda w: w.force("0z", EMPTY), r"^'0z' is not a spot of dobutsu$"),
-        (lambda w: w.place_as("9i", CHICK_A, CHICK_A), r"^'9i' is not a spot of dobutsu$"),
+        (lambda w: w.lift("4a"), r"^'4a' is not a spot of Robot Duel \(Dobutsu shogi\)$"),
+        (
+            lambda w: w.place("hand:b:L", CHICK_A),
+            r"^'hand:b:L' is not a spot of Robot Duel \(Dobutsu shogi\)$",
+        ),
+        (lambda w: w.flip("x"), r"^'x' is not a spot of Robot Duel \(Dobutsu shogi\)$"),
+        (lambda w: w.force("0z", EMPTY), r"^'0z' is not a spot of Robot Duel \(Dobutsu shogi\)$"),
+        (
+            lambda w: w.place_as("9i", CHICK_A, CHICK_A),
+            r"^'9i' is not a spot of Robot Duel \(Dobutsu shogi\)$",
+        ),
     ],
 )
 def test_impossible_actions_name_the_spot_and_change_nothing(

@@ -1,0 +1,455 @@
+"""The record's last moves read again from the board, until the hands are done with them.
+
+A move is committed once the board shows it at rest, or once its own cells have rested
+while the next player's hand is already moving elsewhere. Neither proves the hand that
+made it is done: a line of marbles moved front first rests for a moment as a shorter
+move, a player sets a piece down and moves it on to the cell they meant, the next
+player's piece lands before the mover's. So the last moves stay open (the *tail*,
+played from the *base*): at each rest the board is read again from the base, with
+everything the hands did since, and when the record's tail is not among the readings
+the record is amended (the tail's moves that part from them taken back, the readings'
+moves played, the move where they still part asked).
+
+The tail closes (the base moves on to the record's position) once the board has shown
+the record's position unchanged for ``Timing.amend`` after its last commit: a hand
+that goes on later is the next move, or a takeback. A board that plays across other
+boards or a server, a move played as the computer asked, a confirm (ok, the clock)
+and the ``touch=strict`` rule close it at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from engine.assessments import Reread, Timing
+from engine.game import Position
+from engine.move_index import MoveIndex
+from engine.overlap import Hands, Overlap, in_order, shared
+from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
+
+M = TypeVar("M", bound=Hashable)
+
+EPSILON = 1e-6  # seconds: times that differ by less are the same instant
+
+LONGEST_TAIL = 4
+"""The most moves kept open (a move, a reply and their rolls): the board reads at most
+two moves from the base that were never shown whole."""
+
+
+@dataclass
+class Base(Generic[M]):
+    """The position the record's open moves were played from, and what the hands did
+    since: each spot touched, when a piece first left it, when one last came to it."""
+
+    overlap: Overlap[M]
+    since: float
+    tail: tuple[M, ...] = ()
+    rested: bool = False  # the tail is one move the board showed at rest
+    waited: bool = False  # ... that may have gone on, and the board waited for it
+    committed_at: float = 0.0
+    shown_since: float | None = None  # the board shows the record's position since
+    touched: set[Spot] = field(default_factory=set)
+    lifted_at: dict[Spot, float] = field(default_factory=dict)
+    filled_at: dict[Spot, float] = field(default_factory=dict)
+    first_at: dict[Spot, float] = field(default_factory=dict)
+    last_at: dict[Spot, float] = field(default_factory=dict)
+    fills: dict[Spot, int] = field(default_factory=dict)
+
+    @property
+    def position(self) -> Position[M]:
+        return self.overlap.position
+
+    def leads_to(self, position: Position[M]) -> tuple[M, ...] | None:
+        """The moves from the base to ``position``, if it follows from it (None if not)."""
+        mine, theirs = self.position.move_stack, position.move_stack
+        if len(theirs) < len(mine) or theirs[: len(mine)] != mine:
+            return None
+        tail = tuple(theirs[len(mine) :])
+        replayed = self.position.copy()
+        for move in tail:
+            replayed.push(move)
+        return tail if replayed.text() == position.text() else None  # not another game
+
+    def saw(self, frame: Mapping[Spot, Reading], changed: Iterable[Spot], now: float) -> None:
+        for spot in changed:
+            self.touched.add(spot)
+            self.first_at.setdefault(spot, now)
+            self.last_at[spot] = now
+            if frame.get(spot, EMPTY) == EMPTY:
+                self.lifted_at.setdefault(spot, now)
+            else:
+                self.filled_at[spot] = now
+                self.fills[spot] = self.fills.get(spot, 0) + 1
+
+    def past(self, sensing: Sensing, sensed: frozenset[Spot], *, waited: bool) -> Base[M]:
+        """The board rested showing the record: every open move but the last is done. A
+        base before the last, which only its player's hand going on may still change.
+        ``waited``: the board waited for it to go on (a chain that may eat on) before it
+        was committed."""
+        later = self.after(self.last_shown(), sensing, sensed, self.committed_at)
+        later.rested, later.waited = True, waited
+        return later
+
+    def last_shown(self) -> int:
+        """Where the last move the board shows begins in the tail (the moves after it,
+        which change nothing sensed, a roll or a lost turn, belong with it)."""
+        footprints = self.overlap.footprints(self.tail)
+        for index in range(len(self.tail) - 1, -1, -1):
+            if footprints[index].changes:
+                return index
+        return 0
+
+    def after(self, done: int, sensing: Sensing, sensed: frozenset[Spot], since: float) -> Base[M]:
+        """A base after the first ``done`` open moves (they are done): what the hands did
+        for the moves still open is what they did on those moves' spots, and every change
+        from ``since`` on."""
+        position = self.position.copy()
+        for move in self.tail[:done]:
+            position.push(move)
+        expected = {
+            spot: reading
+            for spot, reading in position.expected_frame(sensing).items()
+            if spot in sensed
+        }
+        index = MoveIndex(position, sensing, sensed)
+        overlap = Overlap(position, index, sensing, sensed, expected)
+        later = Base(overlap, since=since, tail=self.tail[done:])
+        later.committed_at, later.shown_since = self.committed_at, self.shown_since
+        own = frozenset().union(*(f.spots() for f in overlap.footprints(later.tail)))
+
+        def kept(times: dict[Spot, float]) -> dict[Spot, float]:
+            return {s: t for s, t in times.items() if s in own or self.last_at.get(s, t) >= since}
+
+        later.lifted_at, later.filled_at = kept(self.lifted_at), kept(self.filled_at)
+        later.first_at, later.last_at = kept(self.first_at), kept(self.last_at)
+        later.fills = {s: n for s, n in self.fills.items() if s in later.last_at}
+        later.touched = {s for s in self.touched if s in own or self.last_at.get(s, 0) >= since}
+        return later
+
+    def goes_on_with(self, move: M) -> bool:
+        """Whether ``move`` (from the base) moves the pieces the open moves took off their
+        spots: the hand that went on with them (a piece set down and moved on, a line of
+        marbles moved one by one, a marble held and set down elsewhere). A move the board
+        showed at rest changes only into such a move: a reading that leaves its pieces
+        where they were would make its rest a knock held that long."""
+        spots = self.overlap.index.footprint(move).spots()
+        taken: set[Spot] = set()
+        for footprint in self.overlap.footprints(self.tail):
+            taken |= {spot for spot, reading in footprint.changes if reading == EMPTY}
+        return taken <= spots
+
+    def landed(self) -> frozenset[Spot]:
+        """The cells the open moves set a piece down on (seen, or over a piece taken)."""
+        spots: set[Spot] = set()
+        for footprint in self.overlap.footprints(self.tail):
+            spots |= {spot for spot, reading in footprint.changes if reading != EMPTY}
+            spots |= footprint.hidden
+        return frozenset(spots)
+
+    def touched_since(self, when: float) -> frozenset[Spot]:
+        """The spots that changed after ``when``."""
+        return frozenset(spot for spot, at in self.last_at.items() if at > when + EPSILON)
+
+    def in_order(self, footprint: Footprint) -> bool:
+        return in_order(footprint, self.filled_at, self.lifted_at, frozenset(self.touched))
+
+    def readings(self, frame: Mapping[Spot, Reading]) -> list[tuple[M, ...]]:
+        """The lines of at most two moves from the base that make ``frame`` with what the
+        hands did since (each move's cells to touch touched, its changes in an order it
+        allows, when the order leaves any), the empty line when the board shows the base;
+        lines shown whole before are among them."""
+        overlap = self.overlap
+        diff = frame_diff(overlap.expected, frame)
+        if not diff:
+            return [()]
+        touched = frozenset(self.touched)
+        singles = [c for c in overlap.index.matching(diff) if c.footprint.must_touch <= touched]
+        ordered = [c for c in singles if self.in_order(c.footprint)] or singles
+        lines: list[tuple[M, ...]] = [(c.move,) for c in ordered]
+        lines += overlap.pairs(frame, Hands(touched, self.first_at, self.fills), self.in_order)
+        lines += [line for line in overlap.explaining(frame) if line not in lines]
+        return lines
+
+
+def decide(
+    base: Base[M],
+    here: list[tuple[M, ...]],
+    there: list[tuple[M, ...]],
+    seen: Callable[[tuple[M, ...]], tuple[Hashable, ...]],
+    unexplained: Callable[[tuple[M, ...]], frozenset[Spot]],
+) -> Reread[M] | None:
+    """What the record becomes. ``here``: the lines from the record's position that make
+    the board; ``there``: the lines from the base. ``seen`` gives a line as the board
+    sees it (each move's changes and the cells it changes unseen, the moves it cannot
+    show left out: a roll), so that two readings the board cannot tell apart (a
+    promotion the player chose at a prompt) are one reading, and a tail with a roll
+    keeps it; ``unexplained`` the spots the hands touched that a line does not account
+    for (the record's moves account only for what was touched before they were played).
+    A move the board showed at rest changes only into another move of its player (the
+    hand went on with it, before the next player's began: ``Base.goes_on_with``). None
+    when every reading
+    keeps the tail."""
+    tail = base.tail
+    keeping = [tail + line for line in here]
+    keeping += [line for line in there if line[: len(tail)] == tail]
+    kept_looks = {seen(line) for line in keeping}
+    others = [
+        line
+        for line in there
+        if line[: len(tail)] != tail
+        and line
+        and seen(line) not in kept_looks
+        and (not base.rested or (len(line) == 1 and base.goes_on_with(line[0])))
+    ]
+    if keeping and base.waited:
+        return None  # it was given its time to go on: a hand that goes on now is the next
+    if keeping and base.rested and not base.touched_since(base.committed_at) & base.landed():
+        return None  # no piece it set down was taken up again: the next player moves
+    if not others:
+        return None
+    # a reading that needs more of the touched cells to be knocks than another does is
+    # dropped (the record, or a change of it)
+    needs = {line: unexplained(line) for line in [*keeping, *others]}
+    readings = [line for line in needs if not any(other < needs[line] for other in needs.values())]
+    if all(line[: len(tail)] == tail for line in readings):
+        return None
+    common = shared(readings)
+    kept = len(shared([common, tail]))
+    parting = tuple(
+        dict.fromkeys(line[len(common)] for line in readings if len(line) > len(common))
+    )
+    return Reread(len(tail) - kept, common[kept:], parting if len(parting) > 1 else ())
+
+
+def fresh_base(
+    position: Position[M],
+    *,
+    sensing: Sensing,
+    sensed: frozenset[Spot],
+    expected: dict[Spot, Reading],
+    now: float,
+    carried: Iterable[Spot] = (),
+) -> Base[M]:
+    """A base at ``position`` (a copy: the session's position moves on), the spots the
+    next player already touched ``carried``."""
+    copy = position.copy()
+    index = MoveIndex(copy, sensing, sensed)
+    base = Base(Overlap(copy, index, sensing, sensed, dict(expected)), since=now)
+    base.touched.update(carried)
+    return base
+
+
+def stood_still(
+    position: Position[M],
+    sensing: Sensing,
+    sensed: frozenset[Spot],
+    changed: Mapping[Spot, float],
+    since: float,
+) -> bool:
+    """Whether the last move of ``position`` had its spots unchanged from ``since`` (as
+    ``changed`` has each spot's last change): it stood while the next player's hand was
+    already moving elsewhere."""
+    if not position.move_stack:
+        return False
+    before = position.copy()
+    move = before.pop()
+    spots = before.footprint(move, sensing).restricted(sensed).spots()
+    return all(changed.get(spot, since) <= since + EPSILON for spot in spots)
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """What the hands did since a position, as the recognizer keeps it."""
+
+    touched: frozenset[Spot]
+    lifted_at: Mapping[Spot, float]
+    first_at: Mapping[Spot, float]
+    fills: Mapping[Spot, int]
+
+
+class Rereading(Generic[M]):
+    """A recognizer's record of the open moves: their base, what the hands did since,
+    when the tail closes, and the board read again at rest."""
+
+    def __init__(self, sensing: Sensing, sensed: frozenset[Spot], timing: Timing) -> None:
+        self.sensing = sensing
+        self.sensed = sensed
+        self.timing = timing
+        self.amendable = True
+        self.base: Base[M] | None = None
+        self._known: tuple[object, tuple[M, ...], Reread[M] | None] | None = None
+        # a question a rereading left open: the frame, the moves before it, its choices
+        self._asked: tuple[object, tuple[M, ...], tuple[M, ...]] | None = None
+
+    def touched_since_played(self) -> bool:
+        """Whether the hands changed the board since the last open move was played."""
+        base = self.base
+        return base is not None and bool(base.tail and base.touched_since(base.committed_at))
+
+    def played(
+        self,
+        position: Position[M],
+        expected: dict[Spot, Reading],
+        at_rest: bool,
+        now: float,
+        carried: Iterable[Spot],
+        *,
+        closed: bool,
+        rested: bool,
+        waited: bool,
+    ) -> Evidence | None:
+        """The recognizer has a new position: keep the base while the position follows
+        from it (its tail still open), else begin a new one here. ``at_rest``: the board
+        shows the position; ``rested``: the move just played stood still the settle
+        time; ``waited``: the board waited for it to go on. Returns what the hands did
+        since the base when moves were taken back to be read again (what they did since
+        the position), else None."""
+        base = self.base
+        tail = None if base is None or closed or not self.amendable else base.leads_to(position)
+        evidence = None
+        if base is None or tail is None or len(tail) > LONGEST_TAIL:
+            base = fresh_base(
+                position,
+                sensing=self.sensing,
+                sensed=self.sensed,
+                expected=expected,
+                now=now,
+                carried=carried,
+            )
+            self.base = base
+        else:
+            if len(tail) < len(base.tail):
+                evidence = Evidence(
+                    frozenset(base.touched), base.lifted_at, base.first_at, base.fills
+                )
+            grew = len(tail) > len(base.tail)
+            before = len(base.tail)
+            base.tail = tail
+            # the next move the board shows, after one it showed at rest: that one is done
+            done = before if base.rested and grew and base.last_shown() >= before else 0
+            if done:
+                base = self.base = base.after(done, self.sensing, self.sensed, base.committed_at)
+            elif grew:
+                base.rested = False  # a move more: the board has yet to show it at rest
+            base.committed_at = now
+        base.shown_since = now if at_rest else None
+        if base.tail and at_rest and rested and not base.rested:
+            self.base = base.past(self.sensing, self.sensed, waited=waited)
+        self._known = None
+        return evidence
+
+    def close(
+        self,
+        position: Position[M],
+        expected: dict[Spot, Reading],
+        at_rest: bool,
+        now: float,
+        carried: Iterable[Spot],
+    ) -> None:
+        """The moves played so far are done (a confirm, a silent sensor): they are not
+        read again."""
+        if self.base is not None and self.base.tail:
+            self.base = fresh_base(
+                position,
+                sensing=self.sensing,
+                sensed=self.sensed,
+                expected=expected,
+                now=now,
+                carried=carried,
+            )
+            self.base.shown_since = now if at_rest else None
+
+    def saw(
+        self,
+        frame: Mapping[Spot, Reading],
+        changed: Iterable[Spot],
+        now: float,
+        *,
+        at_rest: bool,
+        close: Callable[[], None],
+    ) -> None:
+        """The hands changed the board: the open moves stay open only if the change comes
+        soon enough after them (else the board showed the record for ``Timing.amend``:
+        this is the next move; ``close`` closes them); what the hands did is noted.
+        ``at_rest``: the board now shows the record."""
+        base = self.base
+        if base is None:
+            return
+        shown = base.shown_since
+        if base.tail and shown is not None:
+            if now - max(shown, base.committed_at) >= self.timing.amend - EPSILON:
+                close()
+            elif now - shown >= self.timing.settle - EPSILON and not base.rested:
+                # the board rested showing the record: only the last move may change
+                self.base = base.past(self.sensing, self.sensed, waited=False)
+            base = self.base
+            assert base is not None
+        base.saw(frame, changed, now)
+        if at_rest:
+            base.shown_since = now if base.shown_since is None else base.shown_since
+        else:
+            base.shown_since = None
+
+    def answer(
+        self,
+        frame: Mapping[Spot, Reading],
+        stack: tuple[M, ...],
+        here: Callable[[], list[tuple[M, ...]]],
+        *,
+        at_rest: bool,
+    ) -> Reread[M] | None:
+        """At rest, the board read again from the base of the open moves: what to take
+        back and play when their record is not among its readings (once per frame and
+        record). ``stack``: the moves of the record's position; ``here``: the lines from
+        it that make the board; ``at_rest``: the board shows the record."""
+        asked = self._asked
+        if asked is not None:
+            if asked[0] is frame and asked[1] == stack:
+                return Reread(0, (), asked[2])  # still asked, until the board changes
+            self._asked = None
+        base = self.base
+        if base is None or not base.tail:
+            return None
+        known = self._known
+        if known is not None and known[0] is frame and known[1] == base.tail:
+            return known[2]
+        there = [line for line in base.readings(frame) if line]
+        answer = None
+        if any(line[: len(base.tail)] != base.tail for line in there):
+            answer = decide(base, here(), there, self._looks, self._unexplained)
+        if answer is not None and answer.choices:
+            kept = base.tail[: len(base.tail) - answer.back]
+            asked_in = (*base.position.move_stack, *kept, *answer.moves)
+            self._asked = (frame, tuple(asked_in), answer.choices)
+        if answer is None and at_rest and not base.rested:
+            # at rest as the record has it: only the last move may still change
+            base = self.base = base.past(self.sensing, self.sensed, waited=False)
+        self._known = (frame, base.tail, answer)
+        return answer
+
+    def _looks(self, line: tuple[M, ...]) -> tuple[Hashable, ...]:
+        """A line from the base as the board sees it: each shown move's changes and the
+        cells it changes unseen."""
+        assert self.base is not None
+        footprints = self.base.overlap.footprints(line)
+        return tuple((f.changes, f.hidden) for f in footprints if f.changes)
+
+    def _unexplained(self, line: tuple[M, ...]) -> frozenset[Spot]:
+        """The spots the hands touched since the base that a line from it does not
+        account for: a line that keeps the record's moves accounts for the spots touched
+        after they were played only by its later moves (the record's move was done); one
+        that changes them, for the record's spots too (its hand went on from there)."""
+        base = self.base
+        assert base is not None
+        footprints = base.overlap.footprints(line)
+        spots = frozenset().union(*(f.spots() for f in footprints))
+        missing = frozenset(base.touched) - spots
+        if line[: len(base.tail)] != base.tail:
+            # the hand went on from the record's moves: it touched their spots on its way
+            return missing - frozenset().union(
+                *(f.spots() for f in base.overlap.footprints(base.tail))
+            )
+        later = frozenset().union(*(f.spots() for f in footprints[len(base.tail) :]))
+        return missing | (base.touched_since(base.committed_at) - later)

@@ -1,0 +1,41 @@
+"""``kiban broker FOLDER``: the files of a Mosquitto broker locked for play across
+boards (``remote/broker_files.py``), and each board's address to give it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def broker(args: argparse.Namespace) -> int:
+    from firmware_host.remote.broker_files import BrokerSetupError, add_boards, write_broker
+    from firmware_host.store.replacing import ReplaceError
+
+    try:
+        if args.add:
+            if args.board or args.host:
+                raise BrokerSetupError(
+                    "--add adds boards to a broker set up before: no --board, --host"
+                )
+            made = add_boards(args.folder, args.add)
+        else:
+            if not args.host:
+                raise BrokerSetupError(
+                    "say the broker's host name: --host NAME (as boards reach it)"
+                )
+            made = write_broker(args.folder, args.host, args.board, args.port)
+    except (BrokerSetupError, ReplaceError, OSError) as error:
+        print(f"kiban broker: {error}", file=sys.stderr)
+        return 2
+    print(f"kiban broker: a locked Mosquitto broker in {made.folder}")
+    if not args.add:
+        print(f"  start it:  mosquitto -c {made.config.resolve()}")
+        print(f"  each board trusts its certificate authority: {made.ca.resolve()}")
+    else:
+        print(
+            "  mosquitto reads the new logins on SIGHUP (systemctl reload mosquitto), or a restart"
+        )
+    print("  each board's --remote address (also in the file logins, readable by you only):")
+    for line in made.addresses():
+        print(f"    {line}")
+    return 0

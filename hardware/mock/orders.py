@@ -1,0 +1,514 @@
+"""Every order and pace a hand can make a move in, drawn rather than listed.
+
+``Hands`` (hands.py) plays the habits we thought of. This module draws from every
+way a pair of hands can take the stones from one layout to the next: which stone
+goes where (a line of marbles moved one by one, front first or back first, or its
+last marble leapfrogged to the front), the order of every lift and landing that two
+hands allow (a capture's victim first or last, a robot walked over the tokens it
+eats), the cells a sliding stone passes, contacts that bounce, a neighbour knocked
+and put back, pauses from a few milliseconds to seconds, and a stone held in the air
+for long. A second move may be interleaved with the first: the next player's hand on
+the board before the mover's has left.
+
+Every choice goes through a ``Chooser``: hypothesis's draws in the property tests, so
+that a failure shrinks to the fewest and shortest steps, or a seeded
+``random.Random`` in the soak (``RandomChooser``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, TypeVar
+
+from engine.game import Layout
+from engine.geometry import Geometry
+from engine.physical import EMPTY, PRESENT, Spot, Stone
+from hardware.mock.hands import Force, HandAction, HandStep, LiftStone, PutStone, Remove, Supply
+
+T = TypeVar("T")
+
+
+class Chooser(Protocol):
+    """Where the randomness of a hand comes from."""
+
+    def chance(self, probability: float) -> bool:
+        """True with ``probability`` (never for 0, always for 1)."""
+        ...
+
+    def index(self, count: int) -> int:
+        """One of ``0 .. count - 1`` (``count`` at least 1)."""
+        ...
+
+    def seconds(self, low: float, high: float) -> float:
+        """A time from ``low`` to ``high``."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class RandomChooser:
+    """Draws from a seeded ``random.Random`` (the soak, the benchmark)."""
+
+    rng: random.Random
+
+    def chance(self, probability: float) -> bool:
+        return probability > 0 and self.rng.random() < probability
+
+    def index(self, count: int) -> int:
+        return self.rng.randrange(count)
+
+    def seconds(self, low: float, high: float) -> float:
+        return self.rng.uniform(low, high)
+
+
+@dataclass(frozen=True, slots=True)
+class Habits:
+    """How a hand may behave, as the shares of moves that show each habit.
+
+    ``step``: the pause between two actions of a hand; ``hesitate`` (a share of the
+    pauses) a longer one; ``hold`` a stone held in the air that long (a share of the
+    moves). ``touch``: the share of unseen cells the hand touches (a marble of a line
+    moved on its own rather than slid; a cell whose piece is replaced is always
+    touched). ``slide``: a stone slid over the cells between; ``waypoint``: a stone
+    set down on a cell of the move on its way (a robot walked over the tokens it
+    eats); ``bounce``: a contact chatters; ``knock``: a neighbour is knocked off its
+    cell and put back; ``dither``: a stone lifted and put straight back first.
+    ``swap_gap``: a cell a stone left stays empty at least this long before another
+    lands there, and a stone set down stays this long before it is taken again (no hand
+    swaps two pieces faster; a sensor must see each state for its debounce time, or no
+    board could tell a capture from a piece in the air).
+    """
+
+    step: tuple[float, float] = (0.005, 0.3)
+    hesitate: tuple[float, float] = (0.3, 3.0)
+    hesitate_share: float = 0.1
+    hold: float = 15.0
+    hold_share: float = 0.0
+    touch: float = 0.5
+    slide: float = 0.3
+    slide_rest: tuple[float, float] = (0.005, 0.2)
+    waypoint: float = 0.2
+    bounce: float = 0.3
+    bounce_window: float = 0.015
+    knock: float = 0.1
+    knock_rest: tuple[float, float] = (0.02, 0.3)
+    dither: float = 0.05
+    swap_gap: float = 0.05
+
+    @classmethod
+    def brisk(cls) -> Habits:
+        """Every order, but never a pause as long as the settle time within a move."""
+        return cls(hesitate_share=0.0)
+
+    @classmethod
+    def clean(cls) -> Habits:
+        """Every order of lifts and landings at a steady pace, with no noise."""
+        return cls(hesitate_share=0.0, slide=0.0, waypoint=0.0, bounce=0.0, knock=0.0, dither=0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Journey:
+    """One stone's way: from ``source`` (None: the box) to ``target`` (None: the box),
+    set down on ``waypoints`` on its way; it leaves as ``held`` and lands as ``stone``."""
+
+    source: Spot | None
+    target: Spot | None
+    held: Stone
+    stone: Stone
+    waypoints: tuple[Spot, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """One action of one hand, with what it expects to find: ``hand`` is 0 or 1."""
+
+    hand: int
+    action: HandAction
+    expects: Stone | None = None  # the stone a lift or a removal takes
+    stop: bool = False  # a stone set down on its way, or lifted from there
+
+
+def stacks_of(layout: Layout) -> dict[Spot, list[Stone]]:
+    return {spot: list(stones) for spot, stones in layout.items() if stones}
+
+
+def journeys(
+    before: Layout,
+    after: Layout,
+    touchable: Iterable[Spot],
+    *,
+    chooser: Chooser,
+    habits: Habits,
+    cells: frozenset[Spot],
+) -> list[Journey]:
+    """Pair the stones that leave spots with the stones that arrive, in any way a hand
+    may: a stone that reads the same before and after on a ``touchable`` spot (a marble
+    of a pushed line) is lifted and another put there in ``habits.touch`` of the
+    cases; stones alike pair at random (so a line moves one by one, or its last marble
+    jumps to the front); a stone turned or taken by the other side pairs with its own
+    kind first, as ``plan`` does."""
+    removed: list[tuple[Spot, Stone]] = []
+    added: list[tuple[Spot, Stone]] = []
+    touched = {spot for spot in sorted(touchable) if chooser.chance(habits.touch)}
+    for spot in sorted(set(before) | set(after)):
+        old, new = list(before.get(spot, ())), list(after.get(spot, ()))
+        common = 0
+        while common < min(len(old), len(new)) and old[common] == new[common]:
+            common += 1
+        if spot in touched and common == len(old) == len(new) and old:
+            common -= 1  # the same kind of stone, but another one: lifted and replaced
+        removed += [(spot, stone) for stone in reversed(old[common:])]
+        added += [(spot, stone) for stone in new[common:]]
+
+    def on_board(spot: Spot) -> bool:
+        return spot in cells
+
+    alike = (
+        lambda s, a, t, b: on_board(s) and on_board(t) and (a.kind, a.owner) == (b.kind, b.owner),
+        lambda s, a, t, b: a == b,
+        lambda s, a, t, b: a.kind == b.kind,
+        lambda s, a, t, b: True,
+    )
+    result: list[Journey] = []
+    order = list(added)
+    _shuffle(order, chooser)
+    for same in alike:
+        for target, stone in list(order):
+            fits = [
+                i
+                for i, (source, held) in enumerate(removed)
+                if source != target and same(source, held, target, stone)
+            ]
+            if not fits:
+                continue
+            source, held = removed.pop(fits[chooser.index(len(fits))])
+            order.remove((target, stone))
+            result.append(Journey(source, target, held, stone))
+    for target, stone in list(order):  # a touched stone lifted and put straight back
+        back = [i for i, (source, held) in enumerate(removed) if (source, held) == (target, stone)]
+        if back:
+            removed.pop(back[0])
+            order.remove((target, stone))
+            result.append(Journey(target, target, stone, stone))
+    result += [Journey(source, None, held, held) for source, held in removed]
+    result += [Journey(None, target, stone, stone) for target, stone in order]
+    return result
+
+
+def _shuffle(items: list[T], chooser: Chooser) -> None:
+    for i in range(len(items) - 1, 0, -1):
+        j = chooser.index(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def with_waypoints(
+    trips: Sequence[Journey],
+    before: Layout,
+    after: Layout,
+    *,
+    chooser: Chooser,
+    habits: Habits,
+    cells: frozenset[Spot],
+) -> list[Journey]:
+    """Some stones set down on their way on board cells the move empties (a robot walked
+    over the tokens it eats, nearest first or in any order)."""
+    emptied = sorted(
+        spot for spot in before if spot in cells and before[spot] and not after.get(spot)
+    )
+    result = []
+    for trip in trips:
+        if trip.source is None or trip.target is None or not chooser.chance(habits.waypoint):
+            result.append(trip)
+            continue
+        stops = [spot for spot in emptied if spot not in (trip.source, trip.target)]
+        chosen = [spot for spot in stops if chooser.chance(0.6)]
+        if not chosen:
+            result.append(trip)
+            continue
+        _shuffle(chosen, chooser)
+        result.append(Journey(trip.source, trip.target, trip.held, trip.stone, tuple(chosen)))
+    return result
+
+
+def acts_of(trips: Sequence[Journey], hand: int) -> list[list[Act]]:
+    """Each journey as the actions one hand takes, in the order the journey needs them."""
+    chains: list[list[Act]] = []
+    for trip in trips:
+        if trip.source is None:
+            assert trip.target is not None
+            chains.append([Act(hand, Supply(trip.target, trip.stone))])
+        elif trip.target is None:
+            chains.append([Act(hand, Remove(trip.source), trip.held)])
+        else:
+            chain = [Act(hand, LiftStone(trip.source), trip.held)]
+            for stop in trip.waypoints:
+                chain.append(Act(hand, PutStone(stop, trip.held, trip.held), stop=True))
+                chain.append(Act(hand, LiftStone(stop), trip.held, stop=True))
+            chain.append(Act(hand, PutStone(trip.target, trip.held, trip.stone)))
+            chains.append(chain)
+    return chains
+
+
+@dataclass
+class Table:
+    """The stones as the hands find them while the actions are ordered."""
+
+    stacks: dict[Spot, list[Stone]]
+    cells: frozenset[Spot]
+    held: list[list[Stone]] = field(default_factory=lambda: [[], []])
+
+    def can(self, act: Act) -> bool:
+        action = act.action
+        if isinstance(action, LiftStone | Remove):
+            stack = self.stacks.get(action.spot)
+            return stack is not None and bool(stack) and stack[-1] == act.expects
+        if isinstance(action, PutStone):
+            if action.held not in self.held[act.hand]:
+                return False
+            return not (action.spot in self.cells and self.stacks.get(action.spot))
+        assert isinstance(action, Supply)
+        return not (action.spot in self.cells and self.stacks.get(action.spot))
+
+    def do(self, act: Act) -> None:
+        action = act.action
+        if isinstance(action, LiftStone):
+            self.held[act.hand].append(self.stacks[action.spot].pop())
+        elif isinstance(action, Remove):
+            self.stacks[action.spot].pop()
+        elif isinstance(action, PutStone):
+            self.held[act.hand].remove(action.held)
+            self.stacks.setdefault(action.spot, []).append(action.stone)
+        elif isinstance(action, Supply):
+            self.stacks.setdefault(action.spot, []).append(action.stone)
+
+
+def ordered(
+    hands: Sequence[Sequence[list[Act]]],
+    before: Layout,
+    cells: frozenset[Spot],
+    chooser: Chooser,
+    sensed: frozenset[Spot] | None = None,
+) -> list[Act]:
+    """One order of every action that the hands allow: each journey's actions in turn,
+    a stone landing only on a cell already cleared, a lift only of the stone the plan
+    means to move. ``hands[1]``, when given, is another move planned on the board the
+    first leaves: it begins only once the first has begun where a sensor sees it (on
+    ``sensed``, every spot by default: the next player's hand is never seen before the
+    mover's), and each of its actions waits until the stones it needs are where it
+    expects them."""
+    table = Table(stacks_of(before), cells)
+    queues = [[list(chain) for chain in chains] for chains in hands]
+    result: list[Act] = []
+    begun = False  # the first hand was seen at work
+
+    def clearing(hand: int, spot: Spot) -> bool:
+        """Whether the hand has still to take a stone off ``spot`` (its move lands there
+        only once it has: a capture lands on the piece it took, not before)."""
+        return any(
+            isinstance(act.action, LiftStone | Remove) and act.action.spot == spot
+            for chain in queues[hand]
+            for act in chain
+        )
+
+    while any(chain for queue in queues for chain in queue):
+        ready = [
+            (hand, index)
+            for hand, queue in enumerate(queues)
+            for index, chain in enumerate(queue)
+            if chain
+            and table.can(chain[0])
+            and (hand == 0 or begun)
+            and not (
+                isinstance(chain[0].action, PutStone | Supply)
+                and not chain[0].stop
+                and clearing(hand, chain[0].action.spot)
+            )
+        ]
+        if not ready:
+            # a waypoint never cleared: the stone goes on without its stops still to come
+            # (a stone already set down on one is lifted from there as planned)
+            skipped = False
+            for queue in queues:
+                for chain in queue:
+                    if chain and chain[0].stop and isinstance(chain[0].action, PutStone):
+                        chain[:] = [act for act in chain if not act.stop]
+                        skipped = True
+            if not skipped:
+                raise ValueError(f"no order of these actions is possible: {queues}")
+            continue
+        hand, index = ready[chooser.index(len(ready))]
+        act = queues[hand][index].pop(0)
+        table.do(act)
+        result.append(act)
+        begun = begun or (hand == 0 and (sensed is None or act.action.spot in sensed))
+    return result
+
+
+@dataclass
+class Pacer:
+    """Times a list of actions as a hand makes them, with the noise it brings."""
+
+    geometry: Geometry
+    chooser: Chooser
+    habits: Habits
+    steps: list[HandStep] = field(default_factory=list)
+    hands: dict[int, int] = field(default_factory=dict)  # id of a hand's step: its hand
+
+    @property
+    def cells(self) -> frozenset[Spot]:
+        return frozenset(place.spot for place in self.geometry.cells)
+
+    def pause(self) -> float:
+        habits = self.habits
+        if self.chooser.chance(habits.hesitate_share):
+            return self.chooser.seconds(*habits.hesitate)
+        return self.chooser.seconds(*habits.step)
+
+    def timed(
+        self, acts: Sequence[Act], before: Layout, start: float, *, hold_at: int | None = None
+    ) -> float:
+        """Append the timed steps of ``acts`` from ``start``; returns when the last landed.
+        ``hold_at``: the action before which a stone in the air is held ``habits.hold``."""
+        habits, chooser = self.habits, self.chooser
+        occupied = {spot for spot, stones in before.items() if stones}
+        sources: dict[tuple[int, Stone], Spot] = {}
+        now = start
+        emptied: dict[Spot, float] = {}
+        landed: dict[Spot, float] = {}
+        involved = {act.action.spot for act in acts}
+        if chooser.chance(habits.dither):
+            now = self._dither(now, sorted(occupied & self.cells))
+        for number, act in enumerate(acts):
+            now += self.pause()
+            if number == hold_at:
+                now += habits.hold
+            action = act.action
+            if isinstance(action, PutStone | Supply) and action.spot in emptied:
+                now = max(now, emptied[action.spot] + habits.swap_gap)
+            if isinstance(action, LiftStone | Remove) and action.spot in landed:
+                now = max(now, landed[action.spot] + habits.swap_gap)
+            if isinstance(action, PutStone) and chooser.chance(habits.slide):
+                origin = sources.get((act.hand, action.held))
+                now = self._slide(now, origin, action.spot, occupied)
+            self.steps.append(HandStep(now, action))
+            self.hands[id(self.steps[-1])] = act.hand
+            if isinstance(action, LiftStone | PutStone) and chooser.chance(habits.bounce):
+                self._bounce(now, action.spot, landed=isinstance(action, PutStone))
+            if isinstance(action, LiftStone):
+                sources[(act.hand, act.expects or Stone("?", None))] = action.spot
+                occupied.discard(action.spot)
+                emptied[action.spot] = now
+            elif isinstance(action, Remove):
+                occupied.discard(action.spot)
+                emptied[action.spot] = now
+            else:
+                occupied.add(action.spot)
+                landed[action.spot] = now
+            if chooser.chance(habits.knock / max(len(acts), 1)):
+                self._knock(now + chooser.seconds(0.0, 0.1), occupied, involved)
+        return now
+
+    def _slide(self, now: float, source: Spot | None, target: Spot, occupied: set[Spot]) -> float:
+        """The stone passes over the empty cells between where it was and where it lands
+        (one brought from off the board passes over an empty neighbour of its cell)."""
+        cells = self.cells
+        if target not in cells:
+            return now
+        if source is None or source not in cells:
+            near = sorted(spot for spot in cells - occupied - {target} if self._near(spot, target))
+            passed = [near[self.chooser.index(len(near))]] if near else []
+        else:
+            passed = between(self.geometry, source, target)
+        for spot in passed:
+            if spot in occupied:
+                continue
+            self.steps.append(HandStep(now, Force(spot, PRESENT)))
+            now += self.chooser.seconds(*self.habits.slide_rest)
+            self.steps.append(HandStep(now, Force(spot, None)))
+            now += 0.005
+        return now
+
+    def _bounce(self, at: float, spot: Spot, *, landed: bool) -> None:
+        """A contact chatters for a few milliseconds after a change."""
+        glitch = EMPTY if landed else PRESENT
+        t = at
+        for _ in range(1 + self.chooser.index(3)):
+            t += self.chooser.seconds(0.0005, self.habits.bounce_window / 4)
+            self.steps.append(HandStep(t, Force(spot, glitch)))
+            t += self.chooser.seconds(0.0005, self.habits.bounce_window / 4)
+            self.steps.append(HandStep(t, Force(spot, None)))
+
+    def _knock(self, at: float, occupied: set[Spot], involved: set[Spot]) -> None:
+        """A neighbour of the move is knocked off its cell and put back."""
+        near = sorted(
+            spot
+            for spot in occupied & self.cells
+            if spot not in involved
+            and any(self._near(spot, other) for other in involved if other in self.cells)
+        )
+        if not near:
+            return
+        spot = near[self.chooser.index(len(near))]
+        self.steps.append(HandStep(at, Force(spot, EMPTY)))
+        self.steps.append(
+            HandStep(at + self.chooser.seconds(*self.habits.knock_rest), Force(spot, None))
+        )
+
+    def _dither(self, now: float, spots: Sequence[Spot]) -> float:
+        """A stone lifted and put straight back before the move."""
+        if not spots:
+            return now
+        spot = spots[self.chooser.index(len(spots))]
+        now += self.pause()
+        self.steps.append(HandStep(now, Force(spot, EMPTY)))
+        now += self.chooser.seconds(0.05, 0.35)
+        self.steps.append(HandStep(now, Force(spot, None)))
+        return now
+
+    def _near(self, a: Spot, b: Spot) -> bool:
+        pa, pb = self.geometry.place(a), self.geometry.place(b)
+        return math.hypot(pa.x - pb.x, pa.y - pb.y) < 1.5
+
+
+def between(geometry: Geometry, source: Spot, target: Spot) -> list[Spot]:
+    """The cells on the straight way from ``source`` to ``target``, in order."""
+    a, b = geometry.place(source), geometry.place(target)
+    length = math.hypot(b.x - a.x, b.y - a.y)
+    if length == 0:
+        return []
+    passed = []
+    for place in geometry.cells:
+        if place.spot in (source, target):
+            continue
+        t = ((place.x - a.x) * (b.x - a.x) + (place.y - a.y) * (b.y - a.y)) / length**2
+        if 0 < t < 1:
+            px, py = a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)
+            if math.hypot(place.x - px, place.y - py) < 0.3:
+                passed.append((t, place.spot))
+    return [spot for _, spot in sorted(passed)]
+
+
+def changed_stacks(before: Layout, after: Layout) -> frozenset[Spot]:
+    """The spots whose stones differ between two layouts."""
+    return frozenset(
+        spot
+        for spot in set(before) | set(after)
+        if tuple(before.get(spot, ())) != tuple(after.get(spot, ()))
+    )
+
+
+def layout_after(before: Layout, acts: Iterable[Act]) -> dict[Spot, tuple[Stone, ...]]:
+    """The layout the actions leave (for checking a plan)."""
+    table = Table(stacks_of(before), frozenset())
+    table.held = [[], []]
+    for act in acts:
+        if isinstance(act.action, PutStone) and act.action.held not in table.held[act.hand]:
+            table.held[act.hand].append(act.action.held)  # a stone from an unsensed place
+        table.do(act)
+    return {spot: tuple(stack) for spot, stack in table.stacks.items() if stack}
+
+
+def same_layout(a: Mapping[Spot, Sequence[Stone]], b: Mapping[Spot, Sequence[Stone]]) -> bool:
+    return {k: tuple(v) for k, v in a.items() if v} == {k: tuple(v) for k, v in b.items() if v}

@@ -1,0 +1,153 @@
+"""Records from the world, read in full: KIF, CSA and KI2 files other programs and
+people wrote (tests/engine/shogi/corpus/README.md says whose, under which licence),
+each move replayed through the rules, with the names, the start (a handicap, a board
+diagram), the comments, the times and the ending; each also read by an independent
+reader (cshogi, python-shogi) where one reads it. KI2 is read against cshogi's KI2
+writer over seeded random games, every ambiguity among them."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import cshogi
+import cshogi.CSA
+import cshogi.KI2
+import cshogi.KIF
+import pytest
+import shogi.KIF
+
+from engine.outcome import Outcome, Termination
+from engine.shogi.csa_read import read_csa
+from engine.shogi.ki2_read import read_ki2
+from engine.shogi.kif_read import read_kif
+from engine.shogi.record import ShogiRecord
+
+CORPUS = Path(__file__).parent / "corpus"
+READERS = {".kif": read_kif, ".csa": read_csa, ".ki2": read_ki2}
+EVEN = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+EIGHT = "3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
+
+
+def read(name: str) -> tuple[str, ShogiRecord]:
+    path = CORPUS / name
+    text = path.read_text(encoding="utf-8")
+    return text, READERS[path.suffix](text)
+
+
+def test_every_file_of_the_corpus_is_read_and_has_its_licence_noted() -> None:
+    noted = (CORPUS / "README.md").read_text(encoding="utf-8")
+    files = sorted(path for path in CORPUS.iterdir() if path.suffix in READERS)
+    assert len(files) >= 7
+    for path in files:
+        assert f"`{path.name}`" in noted and "MIT" in noted, path.name
+        _text, record = read(path.name)
+        assert record.moves, path.name
+
+
+def test_a_floodgate_record_with_a_comment_among_statements() -> None:
+    text, record = read("kifu-for-js-floodgate-aobazero-viper.csa")
+    assert "%KACHI,'* -5000 win" in text  # the line that was refused
+    assert record.players == ("aobazero", "viper")
+    assert record.start == EVEN and record.handicap == "none"
+    assert len(record.moves) == 400
+    assert record.outcome == Outcome.win(Termination.DECLARATION, 0)  # aobazero declared
+    assert record.times[:4] == (10.0, 0.0, 10.0, 0.0)
+    assert record.comments[0] == "130 7g7f 8c8d 7i6h 3c3d"  # the move's own '** line
+    assert "Max_Moves:512" in record.header
+    parsed = cshogi.CSA.Parser.parse_str(text)[0]
+    assert [cshogi.move_to_usi(m) for m in parsed.moves] == list(record.moves)
+    assert parsed.win == cshogi.BLACK_WIN and parsed.endgame == "%KACHI"
+    assert list(parsed.comments) == list(record.comments)
+    # (cshogi also counts the T line after the ending, the declaration's own time)
+    assert list(parsed.times[:400]) == [int(t or 0) for t in record.times]
+
+
+def test_the_csa_standards_own_example() -> None:
+    text, record = read("kifu-for-js-example.csa")
+    assert record.players == ("NAKAHARA", "YONENAGA")
+    assert record.moves == ("2g2f", "3c3d") and record.outcome is None  # %CHUDAN
+    assert record.times == (12.0, 6.0)
+    assert "棋譜ファイルの例" in record.header
+    parsed = cshogi.CSA.Parser.parse_str(text)[0]
+    assert [cshogi.move_to_usi(m) for m in parsed.moves] == list(record.moves)
+
+
+def test_a_title_game_to_its_sealed_move() -> None:
+    text, record = read("kifu-for-js-meijinsen-20180508.kif")
+    assert record.players == ("羽生 善治竜王", "佐藤 天彦名人")
+    assert record.start == EVEN and len(record.moves) == 52
+    assert record.outcome is None  # sealed (封じ手): interrupted, not over
+    assert record.times[:4] == (0, 60, 180, 60)
+    parsed = cshogi.KIF.Parser.parse_str(text)
+    assert [cshogi.move_to_usi(m) for m in parsed.moves] == list(record.moves)
+    other = shogi.KIF.Parser.parse_str(text)[0]
+    assert other["moves"] == list(record.moves) and other["names"] == list(record.players)
+
+
+def test_a_shogidokoro_diagram_with_pieces_in_hand_to_a_mate() -> None:
+    _text, record = read("kifu-for-js-shogidokoro.kif")
+    assert record.start.startswith("4+B2n1/7k1/6pp1/7gp/4P3P/9/9/9/9 b ")
+    assert len(record.moves) == 19 and record.moves[0] == "R*5b"
+    assert record.outcome == Outcome.win(Termination.CHECKMATE, 0)
+    assert record.times[0] == 31
+
+
+@pytest.mark.parametrize(
+    ("name", "start", "moves", "players", "handicap"),
+    [
+        ("kifu-for-js-chudan.ki2", EVEN, ["7g7f", "3c3d", "8h2b+"], ("sente", "gote"), "none"),
+        ("kifu-for-js-fuujite.ki2", EIGHT, ["6a7b", "7g7f"], ("shitate", "uwate"), "8"),
+        (
+            "kifu-for-js-8mai.ki2",
+            EIGHT,
+            ["6a7b", "7g7f", "4a3b", "2g2f", "6c6d", "2f2e", "6d6e", "2e2d", "2c2d", "2h2d"],
+            ("shitate", "uwate"),
+            "8",
+        ),
+    ],
+)
+def test_ki2_records_interrupted_sealed_and_handicapped(
+    name: str, start: str, moves: list[str], players: tuple[str, str], handicap: str
+) -> None:
+    _text, record = read(name)
+    assert record.start == start and record.handicap == handicap
+    assert list(record.moves[: len(moves)]) == moves
+    assert record.players == players
+    assert record.outcome is None  # 中断, 封じ手: not over
+
+
+def test_ki2_moves_as_cshogi_writes_them_every_ambiguity_included() -> None:
+    for seed in range(40):
+        rng = random.Random(seed)
+        board = cshogi.Board()
+        written: list[str] = []
+        played: list[str] = []
+        for _ in range(150):
+            legal = list(board.legal_moves)
+            if not legal:
+                break
+            move = rng.choice(legal)
+            written.append(cshogi.KI2.move_to_ki2(move, board))
+            played.append(cshogi.move_to_usi(move))
+            board.push(move)
+        lines = [" ".join(written[i : i + 6]) for i in range(0, len(written), 6)]
+        record = read_ki2("手合割：平手\n先手：a\n後手：b\n\n" + "\n".join(lines) + "\n")
+        assert list(record.moves) == played, seed
+
+
+def test_a_gps_line_of_statements_with_a_time_and_a_comment() -> None:
+    text = "V2.2\nN+gps\nN-b\nPI\n+\n+7776FU ,T0 ,'T0\n-3334FU,T12\n%TORYO\n"
+    record = read_csa(text)
+    assert record.moves == ("7g7f", "3c3d")
+    assert record.times == (0.0, 12.0)
+    assert record.outcome == Outcome.win(Termination.RESIGNATION, 1)  # sente to move resigns
+
+
+def test_toryo_is_a_resignation_even_where_the_board_shows_a_mate() -> None:
+    mate = "V2.2\nP1 *  *  *  *  *  *  *  * -OU\nP2 *  *  *  *  *  *  *  *  * \n"
+    mate += "P3 *  *  *  *  *  * +KE+KI * \n" + "".join(
+        f"P{rank} *  *  *  *  *  *  *  *  * \n" for rank in range(4, 9)
+    )
+    mate += "P9 *  *  *  * +OU *  *  *  * \nP+00KI\n+\n+0012KI\n%TORYO\n"
+    assert read_csa(mate).outcome == Outcome.win(Termination.RESIGNATION, 0)

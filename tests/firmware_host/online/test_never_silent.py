@@ -1,0 +1,165 @@
+"""lishogi failing in the ways bad luck (or lishogi itself) makes it fail, with a game on
+the simulated board: a token revoked while a move is sent, a 429 that lasts, a line
+longer than the reader takes, a line that is not lishogi's shape. Each is said on the
+board's every surface (the controller's wait, which the page, the terminal and the
+status LED show), no move is lost, and the game goes on once lishogi does."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
+from engine.registry import find_game
+from firmware_host.boards.simulator import Simulation
+from firmware_host.online.credentials import ApiToken
+from firmware_host.online.errors import RateLimitedError
+from firmware_host.online.link import OnlineLink, client_factory
+from firmware_host.online.seat import OnlineSeat
+from firmware_host.store.storage import GameStore
+from firmware_host.telling.messages import SLOWED_MSGID, TOKEN_REFUSED
+from hardware.profile import load_profile
+from tests.firmware_host.online.fake_lishogi import FakeGame, FakeLishogi
+from tests.firmware_host.online.serving import FAST, client_of, served
+from tests.firmware_host.online.test_seat import play_here, wait_for
+from tests.firmware_host.online.threaded import ServedFake, served_on_a_thread
+
+SHOGI = find_game("shogi")
+LONG_LINE = 600 * 1024  # bytes: longer than any line lishogi sends, and than aiohttp takes
+
+
+class Tokens:
+    """The token kept on the board, as ``kiban online login`` would change it."""
+
+    def __init__(self, token: str) -> None:
+        self.token = token
+
+    def __call__(self) -> ApiToken:
+        return ApiToken(self.token)
+
+
+@contextmanager
+def board(
+    tokens: Tokens, *, pause_s: float = 60.0
+) -> Iterator[tuple[Simulation, FakeGame, ServedFake]]:
+    """Alice's simulated board in a lishogi game against bob, its client reading the
+    token kept now for each call."""
+    fake = FakeLishogi()
+    with served_on_a_thread(fake) as server:
+        game = server.call(lambda: fake.start_game("alice", "bob"))
+        make = client_factory(tokens, server.url, rate_limit_pause_s=pause_s)
+        link = OnlineLink(make, game.id, backoff=FAST, recheck=FAST)
+        sim = Simulation(
+            SHOGI,
+            load_profile("sim", SHOGI),
+            GameStore(":memory:"),
+            remote=OnlineSeat(link, "alice", join_wait=10.0),
+            seed=7,
+            resume=False,
+        )
+        try:
+            sim.settle()
+            yield sim, game, server
+        finally:
+            sim.close()
+
+
+def opening(sim: Simulation, game: FakeGame, server: ServedFake) -> None:
+    """7g7f here, 3c3d on lishogi (lit and played here)."""
+    controller = sim.controller
+    play_here(sim, "7g7f")
+    wait_for(sim, lambda: len(game.moves) == 1)
+    server.call(lambda: server.fake.play(game.id, "3c3d"))
+    wait_for(sim, lambda: controller.guide is not None)
+    play_here(sim, "3c3d")
+    wait_for(sim, lambda: len(controller.position.move_stack) == 2)
+
+
+def test_a_revoked_token_is_said_the_move_kept_and_sent_once_a_token_works() -> None:
+    tokens = Tokens("alice_token")
+    with board(tokens) as (sim, game, server):
+        controller = sim.controller
+        opening(sim, game, server)
+        server.call(lambda: server.fake.tokens.pop("alice_token"))  # revoked on lishogi
+        play_here(sim, "2g2f")
+        wait_for(sim, lambda: controller.remote_wait == TOKEN_REFUSED)
+        sim.advance(1.0)
+        assert game.moves == ["7g7f", "3c3d"] and controller.outcome is None
+        assert len(controller.position.move_stack) == 3  # the game is kept here
+        # the player logs in again with a new token: the move goes, once
+        server.call(lambda: server.fake.tokens.update({"alice_new": "alice"}))
+        tokens.token = "alice_new"
+        wait_for(sim, lambda: len(game.moves) == 3)
+        wait_for(sim, lambda: controller.remote_wait is None)
+        assert game.moves == ["7g7f", "3c3d", "2g2f"]
+        server.call(lambda: server.fake.play(game.id, "8c8d"))  # the game goes on
+        wait_for(sim, lambda: controller.guide is not None)
+
+
+def test_a_429_that_lasts_is_said_and_the_move_sent_after_lishogis_pause() -> None:
+    tokens = Tokens("alice_token")
+    with board(tokens, pause_s=0.3) as (sim, game, server):
+        controller = sim.controller
+        opening(sim, game, server)
+        server.call(lambda: setattr(server.fake, "rate_limited", 8))
+        play_here(sim, "2g2f")
+        wait_for(sim, lambda: controller.remote_wait == SLOWED_MSGID.format(count=0))
+        assert len(game.moves) == 2
+        wait_for(sim, lambda: len(game.moves) == 3)
+        wait_for(sim, lambda: controller.remote_wait is None)
+        assert game.moves == ["7g7f", "3c3d", "2g2f"]
+
+
+def test_a_moves_429_is_raised_at_once_and_the_next_call_waits_the_minute() -> None:
+    async def scenario() -> list[float]:
+        fake = FakeLishogi()
+        pauses: list[float] = []
+
+        async def sleep(seconds: float) -> None:
+            pauses.append(seconds)
+
+        async with served(fake) as url, client_of(url, sleep=sleep) as client:
+            game = fake.start_game("alice", "bob")
+            fake.rate_limited = 1
+            with pytest.raises(RateLimitedError):
+                await client.move(game.id, "7g7f")
+            assert pauses == [] and game.moves == []  # told at once, not after a minute
+            await client.move(game.id, "7g7f")
+            assert game.moves == ["7g7f"]
+        return pauses
+
+    pauses = asyncio.run(scenario())
+    assert len(pauses) == 1 and 59.0 < pauses[0] <= 60.0
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b'{"type": "chatLine", "username": "bob", "room": "player", "text": "'
+        + b"x" * LONG_LINE
+        + b'"}',
+        b'{"type": "gameState", "moves": 5, "status": "started"}',
+        b"{not json",
+    ],
+    ids=["too-long", "malformed", "not-json"],
+)
+def test_a_line_kiban_cannot_read_breaks_the_link_which_is_said_and_reconnects(
+    line: bytes,
+) -> None:
+    with board(Tokens("alice_token")) as (sim, game, server):
+        controller = sim.controller
+        opening(sim, game, server)
+        assert server.call(lambda: server.fake.send_raw(game.id, line)) == 1
+        wait_for(sim, lambda: controller.remote_wait is not None)
+        assert "the link is down" in (controller.remote_wait or "")
+        wait_for(sim, lambda: controller.remote_wait is None)  # a new gameFull came
+        assert server.fake.streams_open(game.id) == 1
+        play_here(sim, "2g2f")  # the link is back: a move goes ...
+        wait_for(sim, lambda: len(game.moves) == 3)
+        server.call(lambda: server.fake.play(game.id, "8c8d"))  # ... and one comes
+        wait_for(sim, lambda: controller.guide is not None)
+        play_here(sim, "8c8d")
+        wait_for(sim, lambda: len(controller.position.move_stack) == 4)
+        assert controller.remote_wait is None

@@ -1,0 +1,461 @@
+"""A trial of the board against hands that move in any order and at any pace: the
+moves drawn, the hands' steps drawn (``hardware.mock.orders``), and what the board
+recorded checked against what was played, at every step.
+
+What is checked (issue 44):
+
+- **never wrong**: each move the board records is the move played at that ply, or a
+  move the board showed whole and unchanged for the settle time on the way (the hand
+  rested there: no sensor tells it from a finished move), which it must then amend;
+- **the truth once the hands are off**: the record is what was played, or a prompt is
+  open whose choices include the next move played (answered, the rest is read);
+- **no question with one answer**: every prompt offers at least two readings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine.assessments import Timing
+from engine.errors import KibanError
+from engine.game import Game, Layout, Position
+from engine.physical import Reading, Spot
+from firmware_host.boards.simulator import Simulation
+from firmware_host.notices.declared import MoveCommitted, MovesTakenBack, PromptOpened
+from firmware_host.session.actions import Select
+from firmware_host.session.state import Phase
+from hardware.mock.hands import HandStep, LiftStone, apply
+from hardware.mock.orders import (
+    Act,
+    Chooser,
+    Habits,
+    Pacer,
+    acts_of,
+    journeys,
+    ordered,
+    with_waypoints,
+)
+from tests.firmware_host.simkit import make_sim
+
+REST = Timing().settle
+OFF = 12.0
+"""Seconds the board is given once the hands are off (past every wait and the grace)."""
+
+
+@dataclass
+class Trial:
+    """One board, the moves played on it and what it recorded."""
+
+    sim: Simulation
+    start: Position[Any]
+    played: list[str] = field(default_factory=list)  # the truth since the trial began
+    positions: list[Position[Any]] = field(default_factory=list)  # before each played move
+    record: list[str] = field(default_factory=list)
+    offset: int = 0
+    read: int = 0
+    faults: list[str] = field(default_factory=list)
+    # the sensed readings after each step, from when: for moves shown at rest
+    seen: list[tuple[float, dict[Spot, Reading]]] = field(default_factory=list)
+    hand_of: dict[int, int] = field(default_factory=dict)  # a step (by id): its hand
+    hands_at: list[tuple[float, int, Spot]] = field(default_factory=list)  # hands' actions
+    ply_hand: list[int] = field(default_factory=list)  # the hand that played each ply
+
+    @classmethod
+    def at(cls, game: Game[Any], profile: str, position: str) -> Trial:
+        # the dice seeded: the same draws always make the same trial
+        sim = make_sim(profile, position=position, game=game, settings={"seed": "1"})
+        start = sim.controller.position.copy()
+        trial = cls(sim, start, offset=len(start.move_stack), read=len(sim.notices))
+        trial._saw()
+        return trial
+
+    # --- the truth -------------------------------------------------------------------
+
+    @property
+    def position(self) -> Position[Any]:
+        """The position the players' hands are in (every move played so far)."""
+        position = self.start.copy()
+        for text in self.played:
+            position.push_text(text)
+        return position
+
+    def plan(self, move: Any, chooser: Chooser, habits: Habits, hand: int = 0) -> list[list[Act]]:
+        """The journeys of ``move`` (from the position the hands are in) for one hand."""
+        position = self.position
+        after = position.copy()
+        after.push(move)
+        footprint = position.footprint(move, self.sim.profile.sensing)
+        return self.plan_between(
+            position.layout(), after.layout(), footprint.hidden, chooser, habits, hand=hand
+        )
+
+    def plan_between(
+        self,
+        before_layout: Layout,
+        after_layout: Layout,
+        hidden: frozenset[Spot],
+        chooser: Chooser,
+        habits: Habits,
+        *,
+        hand: int = 0,
+    ) -> list[list[Act]]:
+        """The journeys that take the stones from one layout to another, for one hand."""
+        cells = frozenset(self.sim.game.cells)
+        trips = journeys(
+            before_layout,
+            after_layout,
+            hidden,
+            chooser=chooser,
+            habits=habits,
+            cells=cells,
+        )
+        trips = with_waypoints(
+            trips, before_layout, after_layout, chooser=chooser, habits=habits, cells=cells
+        )
+        return acts_of(trips, hand)
+
+    def played_move(self, move: Any, hand: int = 0) -> None:
+        position = self.position
+        self.positions.append(position)
+        self.played.append(position.move_text(move))
+        self.ply_hand.append(hand)
+
+    # --- running ---------------------------------------------------------------------
+
+    def run(self, steps: Sequence[HandStep]) -> None:
+        for step in sorted(steps, key=lambda step: step.at):
+            self.sim.advance_to(max(step.at, self.sim.now))
+            apply(self.sim.world, step.action)
+            hand = self.hand_of.get(id(step))
+            if hand is not None:
+                self.hands_at.append((self.sim.now, hand, step.action.spot))
+            self._saw()
+            self.take_in()
+
+    def _saw(self) -> None:
+        """What the stones themselves read now (a knocked or bouncing contact aside: the
+        board may take a move for done while one is knocked, not while a stone of the
+        move is still in the air)."""
+        world = self.sim.world
+        sensed = self.sim.profile.sensed_spots
+        game, sensing = self.sim.game, world.sensing
+        readings = {
+            spot: game.stack_reading(world.stacks[spot], sensing) if world.stacks.get(spot) else 0
+            for spot in sensed
+        }
+        self.seen.append((self.sim.now, readings))
+
+    def hands_off(self) -> None:
+        """The hands are off: the board is given time, then answered if it asks."""
+        self.sim.advance(OFF)
+        self.take_in()
+
+    def take_in(self) -> None:
+        """Read the board's news since last read, checking each commit."""
+        sim = self.sim
+        while self.read < len(sim.notices):
+            notice = sim.notices[self.read]
+            self.read += 1
+            if isinstance(notice, MoveCommitted):
+                index = notice.ply - 1 - self.offset
+                del self.record[index:]
+                self.record.append(notice.move)
+                if not self._adopted(index, notice.move):
+                    self._judge_commit(index, notice.move, notice.at)
+            elif isinstance(notice, MovesTakenBack):
+                del self.record[len(self.record) - notice.plies :]
+            elif isinstance(notice, PromptOpened) and len(notice.choices) < 2:
+                self.faults.append(f"a prompt with one choice: {notice.choices}")
+
+    def _adopted(self, index: int, text: str) -> bool:
+        """A move the board makes by itself (a roll, a lost turn) where the players are
+        joins what was played."""
+        if index != len(self.played) or self.record[:index] != self.played:
+            return False
+        position = self.position
+        automatic = position.chance_moves() is not None or len(list(position.legal_moves())) == 1
+        if automatic:
+            self.played_move(position.parse_move(text))
+        return automatic
+
+    def _judge_commit(self, index: int, text: str, at: float) -> None:
+        if index < len(self.played) and self.played[index] == text:
+            return
+        recorded = self.start.copy()
+        for move in self.record[:index]:
+            recorded.push_text(move)
+        if recorded.chance_moves() is not None or len(list(recorded.legal_moves())) == 1:
+            return  # the board's own roll or lost turn after what it recorded
+        if index >= len(self.positions):
+            self.faults.append(f"recorded {text} at ply {index + 1}, nothing played there")
+            return
+        if not self._shown_at_rest(self.positions[index], text, at, self.ply_hand[index]):
+            wanted = self.played[index]
+            self.faults.append(f"recorded {text} at ply {index + 1}, played {wanted}")
+
+    def _shown_at_rest(self, position: Position[Any], text: str, at: float, hand: int) -> bool:
+        """Whether the stones stood as ``text`` leaves them, and the hand that plays at
+        that ply made no action, for the settle time before ``at``: the hand rested there
+        (a neighbour knocked meanwhile aside, and the spots the other player's hand had
+        begun on: the board reads that as the next move)."""
+        after = position.copy()
+        try:
+            after.push_text(text)
+        except KibanError:
+            return False  # not even a move there
+        sensed = self.sim.profile.sensed_spots
+        others = {spot for when, who, spot in self.hands_at if who != hand and when <= at}
+        expected = {
+            spot: reading
+            for spot, reading in after.expected_frame(self.sim.profile.sensing).items()
+            if spot in sensed and spot not in others
+        }
+        # the board learns of a change a debounce later: what the hand did in that last
+        # moment no board could have waited for
+        profile = self.sim.profile
+        seen_by = at - (profile.debounce_scans + 1) / profile.scan_hz
+        if any(
+            who == hand and seen_by - REST + 0.05 < when <= seen_by and spot in sensed
+            for when, who, spot in self.hands_at
+        ):
+            return False  # the hand was at work meanwhile, where a sensor could see it
+        since: float | None = None
+        for when, readings in self.seen:
+            if when > seen_by + 1e-9:
+                break
+            same = all(readings.get(spot) == reading for spot, reading in expected.items())
+            since = (when if since is None else since) if same else None
+        return since is not None and seen_by - since >= REST - 0.05
+
+    # --- the end -------------------------------------------------------------------------
+
+    def check_truth(self) -> None:
+        """Once the hands are off: the record is what was played, or a prompt offers the
+        next move played; answered, the board must then read the rest."""
+        for _ in range(len(self.played) + 1):
+            if self.record == self.played:
+                return
+            sim = self.sim
+            done = len(self.record)
+            if self.record != self.played[:done]:
+                self.faults.append(f"record {self.record}, played {self.played}")
+                return
+            if sim.controller.phase is not Phase.PROMPT:
+                self.faults.append(
+                    f"record {self.record}, played {self.played}, board {sim.controller.phase}"
+                )
+                return
+            wanted = self.played[done]
+            choices = sim.controller.prompt_choices
+            if wanted not in choices:
+                self.faults.append(f"asked {choices}, played {wanted} (record {self.record})")
+                return
+            sim.send(Select(wanted))
+            self.hands_off()
+        self.faults.append(f"record {self.record}, played {self.played}")
+
+
+def draw_position(
+    game: Game[Any], chooser: Chooser, plies: int, options: Mapping[str, str] | None = None
+) -> Position[Any]:
+    """A position reached by random legal moves from the start (chance moves drawn too)."""
+    position = game.position(None, options)
+    for _ in range(plies):
+        if position.outcome() is not None:
+            break
+        moves = sorted(position.legal_moves(), key=position.move_text)
+        if not moves:
+            break
+        position.push(moves[chooser.index(len(moves))])
+    return position
+
+
+def shown_moves(position: Position[Any], sim: Simulation) -> list[Any]:
+    """The legal moves the board can show (some sensed spot changes)."""
+    sensing, sensed = sim.profile.sensing, sim.profile.sensed_spots
+    return [
+        move
+        for move in sorted(position.legal_moves(), key=position.move_text)
+        if position.footprint(move, sensing).restricted(sensed).changes
+    ]
+
+
+def timed_steps(
+    trial: Trial,
+    before: Layout,
+    hands: Sequence[Sequence[list[Act]]],
+    *,
+    chooser: Chooser,
+    habits: Habits,
+    start: float,
+    hold: bool = False,
+) -> list[HandStep]:
+    """The actions of one move (or two, interleaved) in an order the hands allow, timed."""
+    cells = frozenset(trial.sim.game.cells)
+    acts = ordered(hands, before, cells, chooser, trial.sim.profile.sensed_spots)
+    # a swap on a cell lasts at least the sensors' debounce time (and a scan more)
+    profile = trial.sim.profile
+    debounce = (profile.debounce_scans + 1) / profile.scan_hz
+    habits = replace(habits, swap_gap=max(habits.swap_gap, debounce))
+    pacer = Pacer(trial.sim.game.geometry, chooser, habits)
+    hold_at = None
+    if hold:
+        # before an action that follows a lift: a stone is in the air
+        lifts = [i + 1 for i, act in enumerate(acts[:-1]) if isinstance(act.action, LiftStone)]
+        hold_at = lifts[chooser.index(len(lifts))] if lifts else None
+    pacer.timed(acts, before, start, hold_at=hold_at)
+    trial.hand_of.update(pacer.hands)
+    return pacer.steps
+
+
+PROFILES = {
+    "dobutsu": ("sim", "sim-dobutsu-polarity", "sim-dobutsu-stands"),
+    "shogi": ("sim-shogi", "sim-shogi-polarity", "sim-shogi-stands"),
+    "abalone": ("sim-abalone", "sim-abalone-gutters", "sim-abalone-polarity"),
+    "chaturaji": ("sim-chaturaji",),
+    "robotory": ("sim-robotory", "sim-robotory-polarity", "sim-robotory-stock"),
+}
+"""The simulated boards of each game a trial is drawn on (what better sensing buys)."""
+
+PLIES = {"dobutsu": 12, "shogi": 40, "abalone": 40, "chaturaji": 40, "robotory": 30}
+"""The most random moves played from the start to reach a trial's position."""
+
+VARIANTS = ("plain", "both", "hold", "correction")
+"""A move in any order and pace; the next player's hand on the board before the mover's
+has left; a stone held in the air for ``Habits.hold``; a piece set down where another
+legal move of it ends, left there 1-2 s, then moved on to where it was meant to go."""
+
+
+def trial(game: Game[Any], chooser: Chooser, variant: str, habits: Habits) -> Trial | None:
+    """One drawn position and move (and reply) of ``game``, played by the hands as
+    ``variant`` has it, then the board given its time: None when the draw has no such
+    move (a finished game, a roll due, no second move that fits)."""
+    profiles = PROFILES[game.name]
+    profile = profiles[chooser.index(len(profiles))]
+    start = draw_position(game, chooser, chooser.index(PLIES[game.name] + 1))
+    if start.outcome() is not None:
+        return None
+    played = Trial.at(game, profile, start.text())
+    try:
+        if not _play(played, chooser, variant, habits):
+            return None
+        played.hands_off()
+        played.check_truth()
+        return played
+    finally:
+        played.sim.close()
+
+
+def _play(played: Trial, chooser: Chooser, variant: str, habits: Habits) -> bool:
+    start = played.position
+    moves = shown_moves(start, played.sim)
+    if not moves or start.chance_moves() is not None:
+        return False
+    move = moves[chooser.index(len(moves))]
+    before = start.layout()
+    begin = played.sim.now + 0.2
+    if variant == "correction":
+        return _corrected(played, chooser, habits, move, moves)
+    hands = [played.plan(move, chooser, habits)]
+    played.played_move(move)
+    if variant == "both":
+        habits = replace(habits, hesitate_share=0.0)  # both hands at once: a fast exchange
+        reply = _reply(played, chooser, start, move)
+        if reply is None:
+            return False
+        hands.append(played.plan(reply, chooser, habits, hand=1))
+        played.played_move(reply, hand=1)
+    steps = timed_steps(
+        played,
+        before,
+        hands,
+        chooser=chooser,
+        habits=habits,
+        start=begin,
+        hold=variant == "hold",
+    )
+    played.run(steps)
+    return True
+
+
+def _reply(played: Trial, chooser: Chooser, start: Position[Any], move: Any) -> Any | None:
+    """A reply the board can show, unless one move from the start makes the same board
+    (a chain the next player goes on with at once reads as one chain: the documented
+    limit of a shared robot), or none does (a capture and a drop on the cell its piece
+    left, never shown apart, read the same as two knocks put back): docs/architecture.md,
+    "Fast hands"."""
+    after = played.position
+    if after.outcome() is not None or after.chance_moves() is not None:
+        return None
+    replies = shown_moves(after, played.sim)
+    if not replies:
+        return None
+    reply = replies[chooser.index(len(replies))]
+    both = after.copy()
+    both.push(reply)
+    want = sensed_frame(both, played.sim)
+    if want == sensed_frame(start, played.sim):
+        return None  # two moves that leave every reading as before: two knocks put back
+    for single in start.legal_moves():
+        one = start.copy()
+        one.push(single)
+        if sensed_frame(one, played.sim) == want:
+            return None
+    return reply
+
+
+def _corrected(
+    played: Trial, chooser: Chooser, habits: Habits, move: Any, moves: list[Any]
+) -> bool:
+    """The hand sets the piece down where another legal move of the same pieces ends,
+    leaves it 1-2 s, then moves it on to where it meant (``move``)."""
+    start = played.position
+    sensing = played.sim.profile.sensing
+    taken = _taken(start, move, sensing)
+    looks = start.footprint(move, sensing)
+
+    def sets_down(interim: Any) -> bool:
+        """Whether ``interim`` moves the same pieces to another end, taking nothing (a
+        capture undone by hand reads as what it looks like: docs, "Fast hands")."""
+        footprint = start.footprint(interim, sensing)
+        same = (footprint.changes, footprint.hidden) == (looks.changes, looks.hidden)
+        return not same and not footprint.must_touch and _taken(start, interim, sensing) == taken
+
+    interim = [m for m in moves if m != move and taken and sets_down(m)]
+    if not interim:
+        return False
+    first = interim[chooser.index(len(interim))]
+    middle, end = start.copy(), start.copy()
+    middle.push(first)
+    end.push(move)
+    hands = [played.plan(first, chooser, habits)]
+    played.played_move(move)
+    steps = timed_steps(
+        played, start.layout(), hands, chooser=chooser, habits=habits, start=played.sim.now + 0.2
+    )
+    landed = max(step.at for step in steps)
+    hidden = start.footprint(move, sensing).hidden | start.footprint(first, sensing).hidden
+    brisk = replace(habits, hesitate_share=0.0)  # the correction's own pause is the wait
+    second = [played.plan_between(middle.layout(), end.layout(), hidden, chooser, brisk)]
+    steps += timed_steps(
+        played,
+        middle.layout(),
+        second,
+        chooser=chooser,
+        habits=brisk,
+        start=landed + chooser.seconds(1.0, 2.0),
+    )
+    played.run(steps)
+    return True
+
+
+def _taken(position: Position[Any], move: Any, sensing: Any) -> frozenset[Spot]:
+    return frozenset(s for s, r in position.footprint(move, sensing).changes if r == 0)
+
+
+def sensed_frame(position: Position[Any], sim: Simulation) -> dict[Spot, Reading]:
+    sensed = sim.profile.sensed_spots
+    frame = position.expected_frame(sim.profile.sensing)
+    return {spot: reading for spot, reading in frame.items() if spot in sensed}

@@ -1,0 +1,283 @@
+"""The broker ``kiban broker`` sets up, run as it is written (Debian's mosquitto, on a
+free loopback port): boards with their own logins play a game over TLS, and Mosquitto
+itself refuses an unknown user, a wrong password, a client that does not trust the
+broker's certificate authority, and a board writing another board's topics."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+import pytest
+from paho.mqtt.enums import CallbackAPIVersion
+
+from engine.registry import find_game
+from firmware_host.cli import main
+from firmware_host.remote.address import BrokerAddress
+from firmware_host.remote.broker_files import (
+    BrokerFiles,
+    Login,
+    add_boards,
+    password_line,
+    read_users,
+    write_broker,
+)
+from firmware_host.remote.link import Link
+from firmware_host.remote.messages import Topic, topic
+from firmware_host.remote.setting import RemoteGameError, Request
+from tests.firmware_host.remote.conftest import MOSQUITTO, free_port, listening
+from tests.firmware_host.remote.players import (
+    check_agreed,
+    close_players,
+    join_while,
+    make_board,
+    play_game,
+)
+
+DOBUTSU = find_game("dobutsu")
+HOST = "localhost"  # the name the broker's certificate is for, as the boards reach it
+WAIT = 5.0  # real seconds for the broker to answer
+
+
+@dataclass
+class Locked:
+    files: BrokerFiles
+    process: subprocess.Popen[bytes]
+
+    def login(self, user: str) -> Login:
+        return next(login for login in self.files.logins if login.user == user)
+
+    def url(self, user: str) -> str:
+        return self.login(user).address(HOST, self.files.port, self.files.ca)
+
+
+@pytest.fixture
+def locked(tmp_path: Path) -> Iterator[Locked]:
+    """The broker as ``kiban broker`` writes it, for the boards host1, join1 and join2."""
+    if not MOSQUITTO.exists():
+        pytest.fail(f"{MOSQUITTO} is missing: `make broker` installs it (make test does)")
+    files = write_broker(
+        tmp_path / "broker", HOST, ["host1", "join1", "join2"], free_port(), bind="127.0.0.1"
+    )
+    log = (tmp_path / "mosquitto.log").open("wb")
+    process = subprocess.Popen([str(MOSQUITTO), "-c", str(files.config)], stdout=log, stderr=log)
+    deadline = time.monotonic() + 10
+    while not listening(files.port):
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            pytest.fail(f"mosquitto did not start: {(tmp_path / 'mosquitto.log').read_text()}")
+        time.sleep(0.02)
+    try:
+        yield Locked(files, process)
+    finally:
+        process.terminate()
+        process.wait(5)
+
+
+class Client:
+    """A bare MQTT client: connects as it is told, reports the broker's answer."""
+
+    def __init__(self, port: int, user: str | None, password: str | None, ca: Path | None) -> None:
+        self.answer: Any = None
+        self.heard: list[tuple[str, bytes]] = []
+        self._answered = threading.Event()
+        self._subscribed = threading.Event()
+        self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="")
+        if user is not None:
+            self.client.username_pw_set(user, password)
+        self.client.tls_set(ca_certs=None if ca is None else str(ca))
+        self.client.on_connect = self._connected
+        self.client.on_subscribe = lambda *_: self._subscribed.set()
+        self.client.on_message = lambda _, __, m: self.heard.append((m.topic, bytes(m.payload)))
+        self.port = port
+
+    def _connected(self, _: Any, __: Any, ___: Any, reason: Any, ____: Any) -> None:
+        self.answer = reason
+        self._answered.set()
+
+    def connect(self) -> str:
+        """The broker's answer, in words ("Success", "Not authorized", or why the TLS
+        handshake failed)."""
+        try:
+            self.client.connect(HOST, self.port)
+        except OSError as error:  # the handshake: a certificate not trusted
+            return f"TLS refused: {error}"
+        self.client.loop_start()
+        if not self._answered.wait(WAIT):
+            return "no answer"
+        return str(self.answer)
+
+    def subscribe(self, pattern: str) -> None:
+        self.client.subscribe(pattern, qos=1)
+        assert self._subscribed.wait(WAIT)
+
+    def publish(self, name: str, payload: bytes) -> None:
+        self.client.publish(name, payload, qos=1, retain=True).wait_for_publish(WAIT)
+
+    def close(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()
+
+
+def test_boards_with_their_own_logins_play_over_tls(locked: Locked, tmp_path: Path) -> None:
+    host = make_board(
+        "host", DOBUTSU, Request(BrokerAddress.parse(locked.url("host1")), host=True), tmp_path, 31
+    )
+    players = [host]
+    try:
+        joining = Request(
+            BrokerAddress.parse(locked.url("join1")), host=False, code=host.remote.code
+        )
+        players.append(
+            join_while(players, lambda: make_board("join", DOBUTSU, joining, tmp_path, 31))
+        )
+        assert [p.remote.setting.board for p in players if p.remote.setting] == ["host1", "join1"]
+        play_game(players, max_plies=14)
+        check_agreed(players)
+    finally:
+        close_players(players)
+
+
+@pytest.mark.parametrize(
+    ("who", "refused"),
+    [
+        ("unknown user", "Not authorized"),
+        ("wrong password", "Not authorized"),
+        ("no login", "Not authorized"),
+        ("a board's login", "Success"),
+    ],
+)
+def test_only_a_board_with_its_own_password_is_let_in(
+    locked: Locked, who: str, refused: str
+) -> None:
+    login = locked.login("join1")
+    user, password = {
+        "unknown user": ("mallory", login.password),
+        "wrong password": ("join1", login.password + "x"),
+        "no login": (None, None),
+        "a board's login": ("join1", login.password),
+    }[who]
+    client = Client(locked.files.port, user, password, locked.files.ca)
+    try:
+        assert client.connect() == refused
+    finally:
+        client.close()
+
+
+def test_a_client_that_does_not_trust_the_brokers_authority_is_refused(
+    locked: Locked, tmp_path: Path
+) -> None:
+    login = locked.login("join1")
+    client = Client(locked.files.port, "join1", login.password, None)  # the system's CAs
+    try:
+        assert "CERTIFICATE_VERIFY_FAILED" in client.connect()
+    finally:
+        client.close()
+    stranger = write_broker(tmp_path / "other", HOST, ["x"], free_port())
+    link = Link(
+        BrokerAddress.parse(locked.url("join1").split("?")[0] + f"?ca={stranger.ca}"),
+        "kiban/#",
+        None,
+    )
+    link.start()
+    try:
+        assert not link.wait_connected(2.0)
+    finally:
+        link.close()
+
+
+def test_a_board_cannot_write_another_boards_topics(locked: Locked) -> None:
+    """Mosquitto's ACL, not Kiban: what join1 writes on host1's topics never reaches
+    anyone, and what is kept there stays host1's."""
+    room = "r00m"
+    watcher = Client(locked.files.port, "join2", locked.login("join2").password, locked.files.ca)
+    owner = Client(locked.files.port, "host1", locked.login("host1").password, locked.files.ca)
+    thief = Client(locked.files.port, "join1", locked.login("join1").password, locked.files.ca)
+    try:
+        for client in (watcher, owner, thief):
+            assert client.connect() == "Success"
+        watcher.subscribe("kiban/#")
+        hosts = [topic(room, kind, "host1") for kind in Topic]
+        for name in hosts:
+            owner.publish(name, b"host1's own")
+        thiefs = topic(room, Topic.BOARD, "join1")
+        thief.publish(thiefs, b"join1's own")  # its own topic: allowed
+        for name in hosts:
+            thief.publish(name, b"forged")  # taken (MQTT 3.1.1 cannot say no), dropped
+            thief.publish(name, b"")  # nor can it wipe what is kept there
+        deadline = time.monotonic() + WAIT
+        while len(watcher.heard) < len(hosts) + 1 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        time.sleep(0.5)  # anything more would have come by now
+        assert sorted(watcher.heard) == sorted(
+            [(name, b"host1's own") for name in hosts] + [(thiefs, b"join1's own")]
+        )
+        late = Client(locked.files.port, "join2", locked.login("join2").password, locked.files.ca)
+        try:
+            assert late.connect() == "Success"
+            late.subscribe("kiban/#")
+            deadline = time.monotonic() + WAIT
+            while len(late.heard) < len(hosts) - 1 and time.monotonic() < deadline:
+                time.sleep(0.02)
+            retained = dict(late.heard)
+            assert all(
+                retained[topic(room, k, "host1")] == b"host1's own"
+                for k in Topic
+                if k is not Topic.ASK
+            )
+        finally:
+            late.close()
+    finally:
+        for client in (watcher, owner, thief):
+            client.close()
+
+
+def test_two_boards_on_one_login_are_told_to_get_one_each(locked: Locked, tmp_path: Path) -> None:
+    host = make_board(
+        "host", DOBUTSU, Request(BrokerAddress.parse(locked.url("host1")), host=True), tmp_path, 32
+    )
+    try:
+        same = Request(BrokerAddress.parse(locked.url("host1")), host=False, code=host.remote.code)
+        with pytest.raises(RemoteGameError, match="each board needs a login of its own"):
+            join_while([host], lambda: make_board("twin", DOBUTSU, same, tmp_path, 32))
+    finally:
+        close_players([host])
+
+
+def test_the_password_file_is_mosquittos_own_format(tmp_path: Path) -> None:
+    """What mosquitto_passwd writes for the same salt and password, line for line."""
+    made = tmp_path / "made"
+    subprocess.run(["mosquitto_passwd", "-c", "-b", str(made), "alice", "s3cret"], check=True)
+    theirs = made.read_text().strip()
+    salt = __import__("base64").b64decode(theirs.split("$")[3])
+    assert password_line("alice", "s3cret", salt=salt) == theirs
+
+
+def test_kiban_broker_sets_one_up_and_adds_a_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "b"
+    code = main(
+        ["broker", str(folder), "--host", "broker.example", "--board", "k1", "--board", "k2"]
+    )
+    said = capsys.readouterr().out
+    assert code == 0 and "mosquitto -c" in said
+    assert "mqtts://k1:" in said and "@broker.example:8883?ca=" in said
+    for name in ("ca.key", "server.key", "passwords", "logins"):
+        assert (folder / name).stat().st_mode & 0o777 == 0o600, name
+    assert main(["broker", str(folder), "--add", "k3"]) == 0
+    assert "mqtts://k3:" in capsys.readouterr().out
+    assert read_users(folder / "passwords") == ["k1", "k2", "k3"]
+    assert main(["broker", str(folder), "--add", "k3"]) == 2  # a user once
+    assert main(["broker", str(folder), "--host", "h", "--board", "k9"]) == 2  # set up once
+    assert main(["broker", str(tmp_path / "c"), "--host", "h", "--board", "no/slash"]) == 2
+    assert "cannot be a board's user" in capsys.readouterr().err
+    assert add_boards(folder, ["k4"]).host == "broker.example"
+    assert os.access(folder / "mosquitto.conf", os.R_OK)

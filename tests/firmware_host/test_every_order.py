@@ -1,0 +1,93 @@
+"""Every order and pace of the hands, drawn by hypothesis, on every game's simulated
+boards (issue 44). Each example draws a position, a move the board can show, and how
+the hands make it (``hardware.mock.orders``: which stone goes where, the order of every
+lift and landing two hands allow, cells a slide passes, pauses from 5 ms to 3 s,
+bounce, knocks put back), in one of four variants: as it comes, with the next player's
+hand on the board before the mover's has left, with a stone held 15 s, and with the
+piece first set down where another legal move of it ends, then moved on. Asserted every
+time (``tests/firmware_host/orders_kit.py``):
+
+- the record never holds a move that was not played (or that the hand did not rest on
+  for the settle time: no sensor tells that from a finished move, and the record must
+  then follow the hand);
+- once the hands are off, the record is what was played, or a prompt is open whose
+  choices include the next move played (answered, the board reads the rest);
+- every prompt offers two readings at least.
+
+``make test`` runs a quick profile; ``make test-slow`` a long one. Shrunk failures are
+kept as event-stream tests (test_fast_hands.py, test_overlapping_moves.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.registry import find_game
+from hardware.mock.orders import Habits
+from tests.firmware_host.orders_kit import PROFILES, VARIANTS, trial
+
+
+class Drawn:
+    """A ``Chooser`` on hypothesis's draws: each choice shrinks towards the plainest
+    (the first option, the shortest time, no habit)."""
+
+    def __init__(self, data: st.DataObject) -> None:
+        self.data = data
+
+    def chance(self, probability: float) -> bool:
+        if probability <= 0:
+            return False
+        if probability >= 1:
+            return True
+        return self.data.draw(st.floats(0, 1)) >= 1 - probability
+
+    def index(self, count: int) -> int:
+        return 0 if count == 1 else self.data.draw(st.integers(0, count - 1))
+
+    def seconds(self, low: float, high: float) -> float:
+        return self.data.draw(st.floats(low, high))
+
+
+HABITS = {
+    "plain": Habits(),
+    "both": Habits(),
+    "hold": Habits(hold_share=1.0),
+    "correction": Habits(),
+}
+"""The hands of each variant: every habit at its share; ``hold``'s stone held 15 s."""
+
+CHECKS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
+QUICK = settings(
+    max_examples=25, deadline=None, suppress_health_check=CHECKS, derandomize=True, database=None
+)
+LONG = settings(
+    max_examples=300, deadline=None, suppress_health_check=CHECKS, derandomize=True, database=None
+)
+
+
+def _check(name: str, variant: str, data: st.DataObject) -> None:
+    played = trial(find_game(name), Drawn(data), variant, HABITS[variant])
+    if played is not None:
+        assert not played.faults, (played.played, played.record, played.faults)
+
+
+CASES = [(name, variant) for name in sorted(PROFILES) for variant in VARIANTS]
+
+
+@pytest.mark.parametrize(("name", "variant"), CASES)
+@QUICK
+@given(data=st.data())
+def test_the_hands_in_any_order_and_pace(name: str, variant: str, data: st.DataObject) -> None:
+    _check(name, variant, data)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "variant"), CASES)
+@LONG
+@given(data=st.data())
+def test_the_hands_in_any_order_and_pace_at_length(
+    name: str, variant: str, data: st.DataObject
+) -> None:
+    _check(name, variant, data)
