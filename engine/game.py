@@ -80,6 +80,12 @@ class Game(ABC, Generic[P]):
     zugzwang): a selective search may then skip a node whose side to move stays at
     or above what it needs even after passing (null-move pruning, with
     ``Position.swap_turn``)."""
+    repetition_contempt: ClassVar[bool] = False
+    """Whether a search values a drawn repetition below a draw for a side that stands
+    better at its root, by as much as it stands better (``engine.search.alphabeta``):
+    such a side plays on rather than shuffle into a draw its look finds a little
+    better than its other moves. Changing it changes how the levels play (their
+    ladder is measured again); shogi's is on (issue 48), the others' not yet."""
     lishogi: ClassVar[ServerVariant | None] = None
     """How lishogi knows the game; None: it cannot be played there."""
     puzzle_kinds: ClassVar[tuple[PuzzleKind, ...]] = ()

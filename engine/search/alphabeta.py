@@ -6,7 +6,9 @@ win higher), and at the horizon looks on through captures only (quiescence)
 before trusting ``evaluate``. A transposition table keyed by ``search_key``
 keeps each node's value bound and best move; killer moves and a history table
 order the quiet moves. A position met again, in the game or in the line searched,
-is valued by the game's repetition rule (``engine.search.repetition``). It stops
+is valued by the game's repetition rule (``engine.search.repetition``), a drawn
+cycle below a draw for a side that stands better at the root where the game asks
+for it (``Game.repetition_contempt``). It stops
 at the first limit reached and answers with the last depth it finished.
 
 The table only answers a node searched to exactly the depth now asked for, so a
@@ -27,6 +29,7 @@ from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import GameOverError, KibanError
+from engine.outcome import Outcome, Termination
 from engine.search.captures import Weighing
 from engine.search.repetition import cycle_outcome, history_keys
 from engine.search.scores import MATE_STEP, is_proven, mate_in, outcome_value, scaled
@@ -117,6 +120,14 @@ class AlphaBeta:
         self.seen: dict[Hashable, int] = history_keys(self.position)
         """The positions of the game and of the line being searched, by key: one met
         again is valued by the game's repetition rule (``engine.search.repetition``)."""
+        self.root_turn = self.position.turn
+        self.contempt = 0.0
+        """What a drawn cycle costs the player to move at the root, where its game asks
+        (``Game.repetition_contempt``): as much as its static value stands above a draw.
+        Valued at 0, a repetition tempted a side that stood better whenever its look
+        found every other move a little below a draw (shogi's level 10 shuffled its
+        bishop into sennichite from +138 by Fairy-Stockfish, issue 48); the side behind
+        still values it at a draw or better."""
 
     # --- the budget ------------------------------------------------------------------
 
@@ -143,6 +154,8 @@ class AlphaBeta:
         moves = list(position.legal_moves())
         if not moves:
             raise GameOverError(f"the game is over; there is no move to find in {position.text()}")
+        if game.repetition_contempt:
+            self.contempt = max(0.0, scaled(position.evaluate()[self.root_turn]))
         root_len = len(position.move_stack)
         scores: dict[Any, float] = {}
         ordered = moves
@@ -210,11 +223,11 @@ class AlphaBeta:
         position = self.position
         outcome = position.outcome()
         if outcome is not None:
-            return outcome_value(outcome, position.turn, ply)
+            return self._ended(outcome, ply)
         key = position.search_key()
         seen = self.seen
         if seen.get(key):
-            return outcome_value(cycle_outcome(position), position.turn, ply)
+            return self._ended(cycle_outcome(position), ply)
         if depth <= 0:
             return self._quiesce(alpha, beta, ply, QUIESCENCE_PLIES, counted=True)
         table_move: Any = None
@@ -260,6 +273,14 @@ class AlphaBeta:
             bound = UPPER if best_value <= start_alpha else LOWER if best_value >= beta else EXACT
             self.table[key] = (depth, _to_table(best_value, ply), bound, best_move)
         return best_value
+
+    def _ended(self, outcome: Outcome, ply: int) -> float:
+        """A finished game's value for the player to move, a repetition's drawn with
+        the root's contempt: below a draw for the root's player when it stands better,
+        above it for the other."""
+        if outcome.is_draw and outcome.termination is Termination.REPETITION:
+            return -self.contempt if self.position.turn == self.root_turn else self.contempt
+        return outcome_value(outcome, self.position.turn, ply)
 
     def _after_pass(self, depth: int, beta: float, ply: int) -> float | None:
         """The node's value, at least, when its mover reaches ``beta`` even if it
@@ -318,7 +339,7 @@ class AlphaBeta:
             self._count()
             outcome = self.position.outcome()
             if outcome is not None:
-                return outcome_value(outcome, self.position.turn, ply)
+                return self._ended(outcome, ply)
         position = self.position
         key = position.search_key()
         stand = self.stands.get(key)

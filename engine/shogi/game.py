@@ -46,6 +46,7 @@ class ShogiGame(Game[ShogiPosition]):
     spoken_seats = spoken.SEATS
     hint_seconds = 3.0  # a middle game needs a few plies more than a second gives
     selective_search = True  # eighty moves a position: a ply deeper in the same nodes
+    repetition_contempt = True  # sennichite is no draw to take while better (issue 48)
     seats = (Seat("sente", "b", "black"), Seat("gote", "w", "white"))
     option_specs = (
         OptionSpec(
