@@ -45,7 +45,11 @@ def positions(game: Game[Any], count: int = POSITIONS, seed: int = 48) -> list[A
     """The start and ``count - 1`` middle games reached by seeded random moves that
     lose nothing at once (dice rolled as they come), none over and none awaiting a roll."""
     rng = random.Random(f"{game.name}:{seed}")
-    found = [game.position()]
+    start = game.position()
+    rolls = start.chance_moves()
+    if rolls is not None:  # a dice game's first roll: the level moves after it
+        start.push(rng.choice(rolls))
+    found = [start]
     while len(found) < count:
         position = game.position()
         for _ in range(rng.randrange(10, 40)):
