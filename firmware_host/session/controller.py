@@ -198,8 +198,11 @@ class Controller(Readout):
                     self._enter(self._playing())
                 return [*said, *(self._judge(at) if judge else ())]
             case Ask(choices, selected, said):
+                if isinstance(self.state, Prompting) and self.state.answering(at):
+                    return list(said)  # the open question is being answered
                 setting_up = isinstance(self.state, SettingUp)
-                self._enter(Prompting(choices, selected, guide_of(self.state), setting_up))
+                guide = guide_of(self.state)
+                self._enter(Prompting(choices, selected, guide, setting_up))
                 return [*said, PromptOpened(self.prompt_choices, at)]
             case End(outcome, said):
                 return [*said, *self._end(outcome, at)]
@@ -222,6 +225,8 @@ class Controller(Readout):
             case PlayAgain(back, moves, ask):
                 return self._play_again(back, moves, ask, at)
             case Follow(said):
+                if isinstance(self.state, Prompting) and self.state.answering(at):
+                    return list(said)  # the open question is being answered
                 self._enter(self._playing())
                 return list(said)
             case Correct(correction, said):
@@ -229,7 +234,7 @@ class Controller(Readout):
                 return list(said)
             case Step(by):
                 if isinstance(self.state, Prompting):
-                    self._enter(self.state.step(by))
+                    self._enter(self.state.step(by, at))
                 return []
             case Play(move):
                 # a move named at a prompt or from the controls: the player's word, so

@@ -15,7 +15,9 @@ board waits for a move to go on (a Robotory chain), a next player who moves the 
 pieces first presses ok, or starts after a pause longer than a step of the move.
 
 What is counted: a **wrong** commit is a move in the board's record that was not
-played; a **missed** move is one the board has not recorded when the players look
+played, still there ``AMEND_LIMIT`` later or when the players look (a hand that paused
+with the board showing a move at rest, then went on, is read again:
+``engine.rereading``); a **missed** move is one the board has not recorded when the players look
 (they put the pieces back as the record has them and play on; a move the board could
 not read is counted with every move the players made on top of it); a **prompt** is
 each time the board asks (the players name the move they made; a question that does
@@ -51,6 +53,11 @@ from firmware_host.store.storage import GameStore
 from hardware.mock.hands import Force, HandStep, Noise, apply
 from hardware.mock.orders import Habits, RandomChooser, move_steps
 from hardware.profile import load_profile
+
+AMEND_LIMIT = Timing().amend + Timing().settle
+"""Seconds a move the record holds but nobody played may stand before it counts as
+wrong: the board shows a hand's pause at rest as the move it shows, and changes it when
+the same hand goes on (``engine.rereading``), as the property tests allow."""
 
 LOOK_LIMIT = 8.0
 """Seconds the players give the board to record what they played before they look
@@ -145,6 +152,7 @@ class Players:
         self.landed: float | None = None  # when the last move's last stone landed
         self.last: tuple[Position[Any], Any] | None = None  # the last move and its position
         self.diverged = False
+        self.suspect: tuple[int, str, float] | None = None  # a record not yet amended
 
     # --- playing -------------------------------------------------------------------
 
@@ -343,14 +351,21 @@ class Players:
             self.played.append(text)
             reference.push(reference.parse_move(text))
 
-    def _check(self) -> None:
+    def _check(self, *, final: bool = False) -> None:
+        """A recorded move nobody played is wrong once it stood ``AMEND_LIMIT`` (the hand
+        that paused on it may go on), or when the players look (``final``)."""
         if self.diverged:
             return
         for index, text in enumerate(self.record):
             if index >= len(self.played) or self.played[index] != text:
                 wanted = self.played[index] if index < len(self.played) else "nothing"
-                self._wrong(f"recorded {text} at ply {index + 1}, played {wanted}")
+                now = self.sim.now
+                if self.suspect is None or self.suspect[:2] != (index, text):
+                    self.suspect = (index, text, now)
+                if final or index >= len(self.played) or now - self.suspect[2] > AMEND_LIMIT:
+                    self._wrong(f"recorded {text} at ply {index + 1}, played {wanted}")
                 return
+        self.suspect = None
 
     def _wrong(self, note: str) -> None:
         self.tally.wrong += 1
@@ -376,6 +391,7 @@ class Players:
             if done and sim.controller.next_deadline(sim.now) is None:
                 break
         self._read()
+        self._check(final=True)
         if not self.diverged and self.record != self.played:
             count = len(self.played) - len(self.record)
             self._count_missed(count, f"{self.played[len(self.record) :]} not recorded")
@@ -394,7 +410,7 @@ class Players:
         self.reference = controller.position.copy()
         self.offset = len(self.reference.move_stack)
         self.played, self.record = [], []
-        self.diverged = False
+        self.diverged, self.suspect = False, None
 
     def _setting_up(self) -> bool:
         return self.sim.controller.phase is Phase.SETUP
@@ -414,7 +430,7 @@ class Players:
                 break
             sim.advance(0.5)
         self.read = len(sim.notices)
-        self.record, self.played = [], []
+        self.record, self.played, self.suspect = [], [], None
         self.reference = sim.controller.position.copy()
         self.offset = len(self.reference.move_stack)
         self.landed, self.last = None, None
