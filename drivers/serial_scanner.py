@@ -138,6 +138,7 @@ class SerialScanner:
         self._last_frame: float | None = None
         self._last_request = -1e9
         self._full_frames = 0
+        self.gaps = 0  # times readings were lost on their way: changes nobody saw
         self._sequence = 0
         self.watch: ArrivalWatch | None = None
         """Told when the scanner has read what waited (it may wake for more)."""
@@ -258,6 +259,7 @@ class SerialScanner:
             self._lost()
 
     def _lost(self) -> None:
+        self.gaps += 1
         if self._synced or self._stale_since is None:
             self._stale_since = self.clock()
         self._synced = False

@@ -112,6 +112,10 @@ class Playing:
         return Phase.PLAY if self.guide is None else Phase.GUIDE
 
 
+ANSWERING = 3.0
+"""Seconds after a prompt's next or back in which the board does not close it."""
+
+
 @dataclass(frozen=True, slots=True)
 class Prompting:
     """The board shows what several moves (or a takeback) would: the player picks one.
@@ -123,6 +127,7 @@ class Prompting:
     selected: int = 0
     guide: GuideMove | None = None
     setting_up: bool = False
+    stepped_at: float = float("-inf")  # the last next or back: its answer is on its way
 
     def __post_init__(self) -> None:
         if not self.choices or not 0 <= self.selected < len(self.choices):
@@ -132,9 +137,14 @@ class Prompting:
     def phase(self) -> Phase:
         return Phase.PROMPT
 
-    def step(self, by: int) -> Prompting:
+    def step(self, by: int, at: float = float("-inf")) -> Prompting:
         """The prompt with the next (or previous) choice selected."""
-        return replace(self, selected=(self.selected + by) % len(self.choices))
+        return replace(self, selected=(self.selected + by) % len(self.choices), stepped_at=at)
+
+    def answering(self, at: float) -> bool:
+        """A player is stepping through the choices: the board leaves the prompt open
+        (a knock meanwhile does not take the question from under their finger)."""
+        return at - self.stepped_at < ANSWERING
 
 
 @dataclass(frozen=True, slots=True)

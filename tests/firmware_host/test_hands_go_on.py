@@ -18,7 +18,7 @@ from firmware_host.notices.declared import (
 )
 from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase
-from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone
+from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone, Remove
 from tests.engine.abalone.helpers import text as abalone_text
 from tests.firmware_host.simkit import commits, make_sim, of, prompts
 
@@ -199,3 +199,29 @@ def test_a_prompt_is_never_a_question_with_one_answer() -> None:
     notices += sim.advance(3.0)
     assert not [n for n in of(PromptOpened, notices) if len(n.choices) < 2]
     assert commits(notices) == ["E7E8"]
+
+
+# Black's E7 may push a white marble off along row E (E9) or up the diagonal (G9).
+TWO_PUSH_OFFS = {"E7": "b", "E8": "b", "E9": "w", "F8": "b", "G9": "w", "I5": "w", "A1": "b"}
+
+
+def test_a_rolled_marble_then_a_fast_reply_asks_the_push_off_then_reads_the_reply() -> None:
+    """Black slides E7-E8 to push E9 off, the line's E9 marble rolling on its hole (its
+    switch opens a moment), and white moves I5 to I6 0.2 s later: the board asks which
+    push-off (the rolled line first, both offered), then reads the reply (issue 44, 2.2:
+    the prompt once offered only the other direction; this stream, unlike the issue's
+    noisy one, was read right before too)."""
+    sim = abalone(TWO_PUSH_OFFS)
+    t = sim.now
+    steps = [
+        HandStep(t + 0.10, Remove("E9")),  # the white marble goes off the board ...
+        HandStep(t + 0.15, LiftStone("E7")),  # the line slides as one (E7's marble
+        HandStep(t + 0.20, PutStone("E9", BLACK, BLACK)),  # ... stands for E8's on E9)
+        HandStep(t + 0.45, LiftStone("I5")),  # white's reply, 0.2 s later
+        HandStep(t + 0.60, PutStone("I6", WHITE, WHITE)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    asked = prompts(notices)
+    assert asked and asked[0][0] == "E7E8" and set(asked[0]) == {"E7E8", "E7F8"}, notices
+    assert commits(notices) == []
+    assert commits(sim.send(Select("E7E8")) + sim.settle()) == ["E7E8", "I5I6"]

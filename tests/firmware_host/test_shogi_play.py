@@ -155,6 +155,35 @@ def test_a_drop_under_occupancy_asks_which_piece_and_next_ok_answers() -> None:
     assert sim.controller.position.in_hand(0, 4) == 0  # the silver left the hand
 
 
+def test_a_knock_while_the_prompt_is_answered_leaves_it_open() -> None:
+    """Issue 44: a prompt is never withdrawn while its answer is being given. A player
+    steps to the silver and, reaching for ok, knocks the dropped piece off its square
+    and back: the question stays, and ok plays the silver."""
+    sim = simulation(position=DROPS)
+    drop_by_hand(sim, "hand:b:S", "5e")
+    assert sim.controller.phase is Phase.PROMPT
+    sim.press(ButtonRole.NEXT)
+    sim.press(ButtonRole.NEXT)
+    sim.lift("5e")
+    sim.advance(0.3)
+    assert sim.controller.phase is Phase.PROMPT
+    sim.place("5e")
+    sim.advance(0.5)
+    assert sim.controller.phase is Phase.PROMPT
+    assert committed(sim.press(ButtonRole.OK)) == ["S*5e"]
+
+
+def test_a_prompt_nobody_answers_follows_the_board() -> None:
+    """Without a step of next or back the prompt closes when the board changes (the
+    piece taken back up): the board follows the hands, as before."""
+    sim = simulation(position=DROPS)
+    drop_by_hand(sim, "hand:b:S", "5e")
+    assert sim.controller.phase is Phase.PROMPT
+    sim.lift("5e")
+    sim.advance(0.5)
+    assert sim.controller.phase is not Phase.PROMPT
+
+
 def test_a_drop_prompt_answered_by_selecting_the_move() -> None:
     sim = simulation(position=DROPS)
     notices = drop_by_hand(sim, "hand:b:P", "5e")
