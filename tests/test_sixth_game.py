@@ -139,4 +139,4 @@ def test_its_end_is_described_by_its_seats() -> None:
     position.push_text("step 1")
     outcome = position.outcome()
     assert isinstance(outcome, Outcome) and outcome.winners == {0}
-    assert RACE.describe_outcome(outcome).startswith("first wins")
+    assert str(RACE.describe_outcome(outcome)).startswith("first wins")

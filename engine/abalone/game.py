@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.abalone import spoken
 from engine.abalone.board import (
     BLACK,
@@ -98,6 +100,9 @@ class AbaloneGame(Game[AbalonePosition]):
 
     def piece_name(self, stone: Stone) -> str:
         return "marble"
+
+    def piece_words(self, language: str) -> Mapping[str, str]:
+        return spoken.piece_words(language)
 
     def move_sentence(self, position: AbalonePosition, text: str, *, language: str = "en") -> str:
         return spoken.move_sentence(position, text, language)

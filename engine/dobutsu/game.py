@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.bench import BenchPlan, BenchPosition
 from engine.dobutsu import board, spoken
 from engine.dobutsu.board import CELL_NAMES, FILES, HAND_KINDS, RANKS, WIDTH, hand_spot
@@ -95,6 +97,9 @@ class DobutsuGame(Game[DobutsuPosition]):
             if board.LETTERS[kind] == letter:
                 return board.NAMES[kind]
         return self.label(stone)
+
+    def piece_words(self, language: str) -> Mapping[str, str]:
+        return spoken.piece_words(language)
 
     def move_sentence(self, position: DobutsuPosition, text: str, *, language: str = "en") -> str:
         return spoken.move_sentence(position, text, language)

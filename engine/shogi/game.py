@@ -165,5 +165,8 @@ class ShogiGame(Game[ShogiPosition]):
             return tables.NAMES[kind + tables.PROMOTED]
         return tables.NAMES[kind]
 
+    def piece_words(self, language: str) -> Mapping[str, str]:
+        return spoken.piece_words(language)
+
     def move_sentence(self, position: ShogiPosition, text: str, *, language: str = "en") -> str:
         return spoken.move_sentence(position, text, language)

@@ -258,13 +258,25 @@ def marked_plurals(paths: Iterable[Path]) -> tuple[Plural, ...]:
     return tuple(found)
 
 
+def source_files() -> list[Path]:
+    """The Python files msgids are marked in: firmware_host's, the engine's (the
+    rules' reasons and results, engine/said.py) and the hardware's (the simulated
+    hands' refusals)."""
+    root = LOCALE.parent.parent
+    return [
+        path
+        for package in ("firmware_host", "engine", "hardware")
+        for path in sorted((root / package).rglob("*.py"))
+    ]
+
+
 def source_plurals() -> tuple[Plural, ...]:
-    """The plural msgids marked in firmware_host's source."""
-    return marked_plurals(sorted(LOCALE.parent.rglob("*.py")))
+    """The plural msgids marked in the source."""
+    return marked_plurals(source_files())
 
 
 def source_msgids() -> tuple[str, ...]:
-    """The msgids marked in firmware_host's source, the games' titles (a notice names
+    """The msgids marked in the source (source_files), the games' titles (a notice names
     a game by its title, ``Term``), how games end (a result names it), what each
     action of the vocabulary does (the terminal's help: its docstring's summary) and
     what its parameters are, each game's claims (their titles and help), what each
@@ -276,7 +288,7 @@ def source_msgids() -> tuple[str, ...]:
     helps = action_summaries()
     claims = tuple(text for rule in claim_rules() for text in (rule.title, rule.help))
     kinds = tuple(t for g in games() for k in g.puzzle_kinds for t in (k.shown, k.words))
-    marked = marked_msgids(sorted(LOCALE.parent.rglob("*.py")))
+    marked = marked_msgids(source_files())
     found = (*marked, *titles, *ends, *helps, *param_helps(), *claims, *kinds, *option_msgids())
     return tuple(dict.fromkeys(found))
 

@@ -354,9 +354,9 @@ def test_the_defaults_of_the_contract(game: Game[Any]) -> None:
     assert len({f.name for f in formats}) == len(formats)
     for notable in game.bench().positions:
         assert len(list(game.position(notable.text).legal_moves())) == notable.moves
-    assert game.describe_outcome(Outcome.draw(Termination.AGREEMENT)) == "draw (agreed)"
+    assert str(game.describe_outcome(Outcome.draw(Termination.AGREEMENT))) == "draw (agreed)"
     won = game.describe_outcome(Outcome.win(Termination.RESIGNATION, 0))
-    assert won == f"{game.seats[0].name} wins (resignation)"
+    assert str(won) == f"{game.seats[0].name} wins (resignation)"
     assert game.geometry is game.geometry  # built once
     for stones in start.layout().values():
         assert all(game.label(stone) for stone in stones)

@@ -228,7 +228,7 @@ def test_a_pac_push_is_named_not_played() -> None:
     steps = [HandStep(t + 0.1, LiftStone("E3")), HandStep(t + 0.2, PutStone("E7", B, B))]
     notices = sim.run(steps) + sim.settle()
     illegal = [n for n in notices if isinstance(n, IllegalShown)]
-    assert [(n.move, n.reason) for n in illegal] == [("E3E4", "2 cannot push 2 (pac)")]
+    assert [(n.move, str(n.reason)) for n in illegal] == [("E3E4", "2 cannot push 2 (pac)")]
     assert committed(notices) == []
 
 

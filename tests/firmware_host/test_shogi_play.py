@@ -221,7 +221,7 @@ def test_a_nifu_drop_is_named_and_not_committed() -> None:
     sim = simulation(position=NIFU)
     notices = drop_by_hand(sim, "hand:b:P", "5e")
     shown = [n for n in notices if isinstance(n, IllegalShown)]
-    assert [(n.move, n.reason) for n in shown] == [
+    assert [(n.move, str(n.reason)) for n in shown] == [
         ("P*5e", "nifu: sente already has a pawn on file 5")
     ]
     assert committed(notices) == [] and moved(sim) == []
@@ -239,7 +239,7 @@ def test_a_move_leaving_the_king_in_check_is_named() -> None:
     sim.advance(0.2)
     sim.world.place("4e")
     notices = sim.settle()
-    shown = [(n.move, n.reason) for n in notices if isinstance(n, IllegalShown)]
+    shown = [(n.move, str(n.reason)) for n in notices if isinstance(n, IllegalShown)]
     assert shown == [
         ("5f4e", "the silver on 5f is pinned: moving it there leaves sente's king in check")
     ]

@@ -115,7 +115,8 @@ def test_a_pac_push_on_the_board_is_named() -> None:
     recognizer = recognizer_for(pos, Sensing.OCCUPANCY, CELLS)
     now = play(recognizer, [{"E3": EMPTY}, {"E3": EMPTY, "E7": PRESENT}])
     verdict = recognizer.assess(now + SETTLE)
-    assert verdict == IllegalMatch(pos.read_move("E3E4"), "2 cannot push 2 (pac)")
+    assert isinstance(verdict, IllegalMatch) and verdict.move == pos.read_move("E3E4")
+    assert str(verdict.reason) == "2 cannot push 2 (pac)"
 
 
 def test_a_broadside_push_on_the_board_is_named() -> None:
@@ -126,4 +127,4 @@ def test_a_broadside_push_on_the_board_is_named() -> None:
     verdict = recognizer.assess(now + SETTLE)
     assert isinstance(verdict, IllegalMatch)
     assert pos.move_text(verdict.move) == "C3C4D4"
-    assert verdict.reason.startswith("a broadside move never pushes")
+    assert str(verdict.reason).startswith("a broadside move never pushes")

@@ -70,7 +70,7 @@ def test_a_silent_chip_pauses_the_game_and_play_resumes(tmp_path: Path) -> None:
         simulated.world.lift("2c")
         simulated.world.place("2b")  # onto the chick: not a legal board, but unseen anyway
         await until(lambda: build_view(runtime.controller).fault is not None)
-        assert "0x20" in (build_view(runtime.controller).fault or "")
+        assert "0x20" in str(build_view(runtime.controller).fault or "")
         assert runtime.controller.position.move_stack == []
         simulated.world.lift("2b")
         simulated.world.place("2c")

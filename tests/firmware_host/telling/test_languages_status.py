@@ -19,7 +19,7 @@ from firmware_host.session.actions import NewGame, Resign, Select
 from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
-from firmware_host.telling.reasons import seat_words
+from firmware_host.telling.said import seat_words
 from firmware_host.telling.view import Surface, message_text
 from firmware_host.web.sim_session import SimSession
 from tests.firmware_host.pondering import Pondering
@@ -73,7 +73,7 @@ def closing() -> Iterator[None]:
 def english_words_left(game: Game[Any], english: str, told: str, language: Language) -> set[str]:
     """The words of the English line found in ``told``, but the seats' names the
     language keeps as they are (sente, gote)."""
-    kept = seat_words(game.name, language.value).values()
+    kept = seat_words(game, language).values()
     names = {word.lower() for name in kept for word in WORD.findall(name)}
     words = {word.lower() for word in WORD.findall(english)} - names - KEPT
     return {word for word in WORD.findall(told) if word.lower() in words}

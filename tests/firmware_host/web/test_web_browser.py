@@ -23,6 +23,7 @@ from engine.geometry import CellShape, Geometry, Seat
 from engine.physical import Sensing
 from engine.record import PLAIN_TEXT
 from engine.registry import find_game, games
+from engine.said import SeatWord
 from firmware_host.store.records import formats
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning
@@ -405,6 +406,9 @@ def made_up_hex_board(shape: CellShape) -> tuple[dict[str, Any], dict[str, Any]]
         claims=lambda options: (),  # a game that can claim nothing
         record_formats=lambda: (PLAIN_TEXT,),
         position=lambda: SimpleNamespace(layout=dict),  # no pieces of its own to draw
+        spoken_seats={},  # no words of its own: the contract's defaults
+        piece_words=lambda language: {},
+        seat_word=lambda seat: SeatWord(seat, seats[seat].name),
     )
     leds = tuple((spot, (index,)) for index, spot in enumerate(spots))
     profile = Profile(

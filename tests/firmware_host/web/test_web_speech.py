@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.registry import find_game
+from engine.said import said as message
 from firmware_host.notices.declared import (
     BoardTurned,
     MoveCommitted,
@@ -14,7 +15,7 @@ from firmware_host.web.session import lines, said
 def test_a_notice_carries_its_sentence_in_every_language() -> None:
     position = find_game("dobutsu").position()
     position.push_text("2c2b")
-    notices = [MoveCommitted(1, "2c2b", 0.0), Refused("no move to suggest now", 0.0)]
+    notices = [MoveCommitted(1, "2c2b", 0.0), Refused(message("no move to suggest now"), 0.0)]
     move, refused = said(notices, position)
     assert move["say"] == "A: chick to 2 b, takes chick"
     assert move["say_in"] == {
@@ -28,7 +29,7 @@ def test_a_notice_carries_its_sentence_in_every_language() -> None:
 
 
 def test_a_notice_carries_its_line_in_every_language() -> None:
-    told = lines(Refused("no move to suggest now", 0.0))
+    told = lines(Refused(message("no move to suggest now"), 0.0))
     assert told["line"] == "refused: no move to suggest now"
     assert told["line_in"] == {
         "ja": "できません：いまはおすすめのてがありません",
