@@ -78,7 +78,7 @@ BROADSIDES: tuple[tuple[tuple[tuple[Broadside, ...], ...], ...], ...] = tuple(
 ``length`` holes starting there along that axis, with their destinations."""
 
 
-def generate(board: Sequence[int], me: int) -> Iterator[AbaloneMove]:
+def generate(board: Sequence[int], me: int) -> Iterator[AbaloneMove]:  # noqa: C901 - the rules of a game: a branch per rule, as the rulebook reads
     """The legal moves of colour ``me``: in-line (with every sumito), then broadside."""
     them = 3 - me
     for hole in range(CELLS):

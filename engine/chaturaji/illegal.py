@@ -85,7 +85,7 @@ def _line(seat: int) -> Said:
     return said(LINES[kind == "file"], n=n)
 
 
-def illegal_moves(
+def illegal_moves(  # noqa: C901 - the rules of a game: a branch per rule, as the rulebook reads
     state: State,
     rules: Rules,
     legal: frozenset[ChaturajiMove],

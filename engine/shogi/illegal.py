@@ -100,7 +100,7 @@ def reach(piece: int, square: int) -> int:
     return found
 
 
-def illegal_moves(
+def illegal_moves(  # noqa: C901 - the rules of a game: a branch per rule, as the rulebook reads
     position: PositionFacts, near: frozenset[int] | None = None
 ) -> Iterator[tuple[ShogiMove, Said]]:
     """Every forbidden move a hand could make here; never a legal one. With ``near``,

@@ -188,7 +188,7 @@ class Controller(Readout):
             return SettingUp(state.guide)
         return Playing(guide_of(state))
 
-    def _apply(self, decision: Decision, at: float) -> list[Notice]:
+    def _apply(self, decision: Decision, at: float) -> list[Notice]:  # noqa: C901 - a dispatcher: a case per kind of decision
         """Do what a collaborator decided; what it says comes first."""
         match decision:
             case Say(notices):
@@ -356,7 +356,7 @@ class Controller(Readout):
 
     # --- events --------------------------------------------------------------------
 
-    def handle(self, event: Event, at: float) -> list[Notice]:
+    def handle(self, event: Event, at: float) -> list[Notice]:  # noqa: C901 - a dispatcher: a case per kind of event
         """Apply one event that happened at ``at``; returns what happened, for logs,
         screens and replays."""
         match event:

@@ -426,7 +426,7 @@ class Legend:
     def colour(self, meaning: Meaning) -> Colour:
         return self.palette.colours[meaning]
 
-    def lights(self, view: BoardView, now: float) -> Lights:
+    def lights(self, view: BoardView, now: float) -> Lights:  # noqa: C901 - a debt to split: each meaning's lights in turn
         on = int(now / BLINK_PERIOD) % 2 == 0
         slow_on = int(now / SLOW_BLINK_PERIOD) % 2 == 0
         layers: list[tuple[Meaning, frozenset[Spot]]] = []

@@ -177,7 +177,7 @@ ANSWERED = MappingProxyType(
 PRESS_NEXT = N_("which move? {choices}: press next to cycle and ok to choose")
 
 
-def wording(notice: Notice) -> Wording:
+def wording(notice: Notice) -> Wording:  # noqa: C901 - a dispatcher: a case per kind of notice
     """The words of ``notice``: every notice has some (a test holds each to it)."""
     values: dict[str, Value]
     match notice:

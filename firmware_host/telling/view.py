@@ -271,7 +271,7 @@ def status_text(
     return text
 
 
-def _wanted(
+def _wanted(  # noqa: C901 - a debt to split: each thing the board can want
     controller: Controller, clocks: tuple[float, ...], surface: Surface, language: Language
 ) -> str:
     position = controller.position
