@@ -265,6 +265,11 @@ class Game(ABC, Generic[P]):
     """The seats as said aloud in each language but English, by its code ("pl"); a
     language missing here says the seats' English names (engine/spoken.py)."""
 
+    translations: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    """The game's own msgids (its title, its reasons, its options' words) translated,
+    by language code: merged into each language's catalogue, where the host's own
+    catalogue has no entry for them (a game may bring its words with it)."""
+
     def seat_word(self, seat: int) -> SeatWord:
         """Seat ``seat`` in a message (told in a language by ``spoken_seats``)."""
         return SeatWord(seat, self.seats[seat].name)

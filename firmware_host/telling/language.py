@@ -119,7 +119,7 @@ def catalogue(language: Language) -> gettext.NullTranslations:
     the board goes on, in words its players may know less well."""
     path = catalogue_path(language)
     try:
-        entries = read_po(path.read_text(encoding="utf-8"), str(path))
+        entries = {**game_entries(language), **read_po(path.read_text(encoding="utf-8"), str(path))}
     except (OSError, UnicodeDecodeError) as error:
         name = language.name.lower()
         log.warning(
@@ -361,11 +361,23 @@ def _quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
+def game_entries(language: Language) -> dict[str, str]:
+    """The registered games' own translations of their msgids into ``language``
+    (``Game.translations``; the first game's where two translate one msgid)."""
+    found: dict[str, str] = {}
+    for game in games():
+        for msgid, msgstr in game.translations.get(language.value, {}).items():
+            found.setdefault(msgid, msgstr)
+    return found
+
+
 def missing_entries(language: Language) -> str:
-    """The ``.po`` entries (empty msgstr) for the marked msgids ``language`` lacks, a
-    plural one with each of the language's forms."""
+    """The ``.po`` entries (empty msgstr) for the marked msgids ``language`` lacks (in
+    its catalogue and in the games' own translations), a plural one with each of the
+    language's forms."""
     text = catalogue_path(language).read_text(encoding="utf-8")
     known = set(re.findall(r'^msgid (".*")$', text, re.MULTILINE))
+    known |= {_quote(msgid) for msgid in game_entries(language)}
     singles = "".join(
         f'\nmsgid {_quote(msgid)}\nmsgstr ""\n'
         for msgid in source_msgids()

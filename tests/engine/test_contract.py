@@ -29,6 +29,7 @@ from engine.policy import IllegalMovePolicy
 from engine.record import PLAIN_TEXT
 from engine.registry import find_game, games
 from tests.engine.perft_data import games_with_data, perft_cases, unchanged
+from tests.registered import product_games
 
 VARIANTS: dict[str, tuple[dict[str, str], ...]] = {
     "dobutsu": ({"promotion": "mandatory", "repetition": "2"},),
@@ -244,8 +245,8 @@ def check_lookups(position: Position[Any], sensing: Sensing) -> None:
         assert set(position.moves_changing(spots, exactly=True)) >= wanted
         if not spots:
             continue  # a move that changes nothing (a wait): only the exact question
-        spot = frozenset({min(spots)})
-        assert set(position.moves_changing(spot)) >= {m for m in legal if spot <= changed[m]}
+        one = frozenset({min(spots)})
+        assert set(position.moves_changing(one)) >= {m for m in legal if one <= changed[m]}
         illegal = {
             m
             for m, _ in position.illegal_moves()
@@ -394,7 +395,7 @@ def test_the_contract_holds_all_along_many_random_games(game: Game[Any]) -> None
 
 
 def test_every_game_has_its_perft_numbers() -> None:
-    assert set(games_with_data()) == {game.name for game in games()}
+    assert set(games_with_data()) == {game.name for game in product_games()}
 
 
 @pytest.mark.parametrize(

@@ -147,7 +147,7 @@ def _names(msgid: str) -> list[str]:
 def _start(game: Game[Any]) -> Position[Any]:
     position = game.position()
     if not list(position.legal_moves()):
-        position.push_text("roll 3")  # Chaturaji: the die first
+        position.push(rolled(position))  # Chaturaji, the toy race: the die first
     return position
 
 
@@ -249,7 +249,8 @@ def test_every_message_is_told_in_every_language(game: Game[Any], language: Lang
         assert said_there != english and "{" not in said_there, (language, english)
         left = english_left(english, said_there, kept, language)
         assert left == set(), (language.value, english, said_there)
-        if {"seat", "seats"} & set(names) and language is Language.JAPANESE:
+        japanese_seats = game.spoken_seats.get(Language.JAPANESE.value)
+        if {"seat", "seats"} & set(names) and japanese_seats is not None:
             assert game.seats[0].name not in said_there or game.name == "shogi"
 
 
@@ -413,3 +414,14 @@ def test_a_notice_of_a_known_game_names_its_seats_by_its_words() -> None:
         black = find_game(game).seat_word(0)
         refused = Refused(said("no hints for {seat}: its help stops below hints", seat=black), 0.0)
         assert notice_line(refused, Language.POLISH, game).startswith(f"odmowa: {word}:")
+
+
+def rolled(position: Position[Any]) -> Any:
+    """A roll of the dice after which the player to move has a move."""
+    for roll in position.chance_moves() or ():
+        position.push(roll)
+        moves = list(position.legal_moves())
+        position.pop()
+        if moves:
+            return roll
+    raise AssertionError(f"no roll lets {position.text()} move")

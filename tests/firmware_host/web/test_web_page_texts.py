@@ -48,6 +48,7 @@ from tests.firmware_host.simkit import close_all, make_sim
 from tests.firmware_host.telling.test_languages import identical_on_purpose
 from tests.firmware_host.telling.test_languages_status import TRANSLATED, english_words_left
 from tests.firmware_host.web.helpers import sim_state
+from tests.registered import boarded_games
 
 Json = dict[str, Any]
 NAMES = frozenset({"lishogi", "abalone", "chaturaji", "shogi", "dobutsu", "robotory"})
@@ -241,7 +242,7 @@ def _told(entry: Json, field: str) -> list[tuple[str, str, str]]:
 
 
 @pytest.mark.usefixtures("closing")
-@pytest.mark.parametrize("game", games(), ids=lambda game: game.name)
+@pytest.mark.parametrize("game", boarded_games(), ids=lambda game: game.name)
 def test_the_pages_free_texts_carry_no_english_word(game: Game[Any]) -> None:
     board, state, controller = _page(game)
     computer, review = state["computer"], state["review"]
