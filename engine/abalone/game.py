@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 from engine.abalone import spoken
 from engine.abalone.board import (
@@ -51,7 +52,7 @@ class AbaloneGame(Game[AbalonePosition]):
     title = "Abalone"
     spoken_seats = spoken.SEATS
     seats = (Seat("black", "b", "black"), Seat("white", "w", "white"))
-    option_specs = (
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "layout",
             "standard",

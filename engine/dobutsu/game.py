@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 from engine.bench import BenchPlan, BenchPosition
 from engine.dobutsu import board, spoken
@@ -34,7 +35,7 @@ class DobutsuGame(Game[DobutsuPosition]):
     title = "Robot Duel (Dobutsu shogi)"
     spoken_seats = spoken.SEATS
     seats = (Seat("A (sente)", "b", "black"), Seat("B (gote)", "w", "white"))
-    option_specs = (
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "promotion",
             "optional",

@@ -73,8 +73,8 @@ class Board:
     def move(self, text: str) -> DobutsuMove:
         return self.position.read_move(text)
 
-    def moves(self, *texts: str) -> set[DobutsuMove]:
-        return {self.move(text) for text in texts}
+    def moves(self, *texts: str) -> frozenset[DobutsuMove]:
+        return frozenset(self.move(text) for text in texts)
 
 
 def test_the_expected_board_is_settled_and_needs_no_tick() -> None:

@@ -24,7 +24,7 @@ LAYOUTS = {
 
 
 def holes(listed: str) -> set[str]:
-    found = set()
+    found: set[str] = set()
     for part in listed.split():
         first, _, last = part.partition("-")
         last = last or first

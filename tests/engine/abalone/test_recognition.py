@@ -3,7 +3,10 @@ the holes the hand disturbed, or else asked about; forbidden pushes are named.""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.abalone import ABALONE, AbalonePosition
+from engine.abalone.move import AbaloneMove
 from engine.assessments import Ambiguous, Commit, IllegalMatch, Moving
 from engine.physical import EMPTY, NORTH, PRESENT, Frame, Sensing
 from engine.recognizer import Recognizer
@@ -19,7 +22,7 @@ def two_push_offs() -> AbalonePosition:
     return setup({"E7": "b", "E8": "b", "E9": "w", "F8": "b", "G9": "w", "I5": "w"})
 
 
-def play(recognizer: Recognizer[object], steps: list[dict[str, int]], start: float = 0.0) -> float:
+def play(recognizer: Recognizer[Any], steps: list[dict[str, int]], start: float = 0.0) -> float:
     """Feed frames a tenth of a second apart, each the expected frame with changes."""
     now = start
     for changes in steps:
@@ -30,8 +33,10 @@ def play(recognizer: Recognizer[object], steps: list[dict[str, int]], start: flo
     return now
 
 
-def recognizer_for(pos: AbalonePosition, sensing: Sensing, sensed: frozenset[str]) -> Recognizer:
-    recognizer: Recognizer[object] = Recognizer(sensing, sensed)
+def recognizer_for(
+    pos: AbalonePosition, sensing: Sensing, sensed: frozenset[str]
+) -> Recognizer[AbaloneMove]:
+    recognizer: Recognizer[AbaloneMove] = Recognizer(sensing, sensed)
     recognizer.reset(pos)
     return recognizer
 

@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -131,7 +132,12 @@ def test_an_idle_board_is_scanned_on_the_bus_thread_and_hands_the_loop_nothing(
     runtime, _, _ = _runtime(tmp_path)
     handed: list[object] = []
     scanned = runtime._scanned
-    runtime._scanned = lambda *args: (handed.append(args), scanned(*args))  # type: ignore[method-assign]
+
+    def scanned_too(*args: Any) -> None:
+        handed.append(args)
+        scanned(*args)
+
+    cast(Any, runtime)._scanned = scanned_too  # the loop's hook, watched
 
     async def idle() -> None:
         task = asyncio.create_task(runtime.run(resume=False, handle_signals=False))

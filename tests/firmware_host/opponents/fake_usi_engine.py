@@ -57,7 +57,7 @@ def main() -> None:  # noqa: C901 - a dispatcher: a case per USI command
     parser.add_argument("--garbage", action="store_true")
     parser.add_argument("--resign", action="store_true")
     args = parser.parse_args()
-    state = {"game": "shogi", "position": "", "goes": 0}
+    state: dict[str, Any] = {"game": "shogi", "position": "", "goes": 0}
 
     def say(line: str) -> None:
         if args.garbage:

@@ -55,7 +55,8 @@ def pair(tmp_path: Path, broker: LoopbackBroker, **kw: object) -> tuple[Simulati
 
 
 def refused(*boards: Simulation) -> int:
-    return sum(remote_of(b).room.refused.count for b in boards if remote_of(b).room)  # type: ignore[union-attr]
+    rooms = [remote_of(board).room for board in boards]
+    return sum(room.refused.count for room in rooms if room is not None)
 
 
 def test_two_boards_play_a_whole_game_with_noisy_hands(tmp_path: Path) -> None:

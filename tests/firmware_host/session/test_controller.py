@@ -3,6 +3,8 @@ on the simulated board with its real drivers."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
 
 from drivers.buttons import ButtonRole
@@ -263,7 +265,7 @@ def test_a_choice_with_no_prompt_open_is_refused() -> None:
     sim = make_sim()
     notices = sim.send(Select("1d1c"))
     assert [type(n) for n in notices] == [Refused]
-    assert "no prompt" in str(notices[0].reason)
+    assert isinstance(notices[0], Refused) and "no prompt" in str(notices[0].reason)
     assert sim.controller.position.text() == START
     assert sim.controller.store.load(sim.controller.game_id).moves() == []
 
@@ -275,7 +277,7 @@ def test_a_choice_that_is_not_offered_is_refused_and_the_prompt_stays() -> None:
     for text in ("G*1b", "C*2b", "takeback", "nonsense"):
         notices = sim.send(Select(text))
         assert [type(n) for n in notices] == [Refused]
-        assert "E*2b, G*2b" in str(notices[0].reason)
+        assert isinstance(notices[0], Refused) and "E*2b, G*2b" in str(notices[0].reason)
         assert sim.controller.phase is Phase.PROMPT
         assert sim.controller.prompt_choices == ("E*2b", "G*2b")
     assert not commits(sim.notices)
@@ -308,7 +310,7 @@ def test_a_guide_can_be_cleared() -> None:
 class StrictDobutsu(DobutsuGame):
     """Robot Duel with the `illegal` option other games have (Dobutsu itself has none)."""
 
-    option_specs = (
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         *DobutsuGame.option_specs,
         OptionSpec("illegal", "refuse", "what an illegal move does", choices=("refuse", "loses")),
     )

@@ -170,10 +170,13 @@ def test_a_resumed_game_keeps_its_clock() -> None:
     sim.perform("2c2b")
     sim.advance(3)
     sim.board.close()  # the process stops (its last clock save was at the move)
-    saved = store.unfinished("dobutsu").clock  # type: ignore[union-attr]
+    unfinished = store.unfinished("dobutsu")
+    assert unfinished is not None and unfinished.clock is not None
+    saved = unfinished.clock
     resumed = robot_duel({}, store, resume=True)
-    assert resumed.controller.settings.clock is not None
-    assert resumed.controller.clock.remaining(resumed.now)[0] == pytest.approx(saved[0])  # type: ignore[index, union-attr]
+    clock = resumed.controller.clock
+    assert resumed.controller.settings.clock is not None and clock is not None
+    assert clock.remaining(resumed.now)[0] == pytest.approx(saved[0])
     assert saved[0] < 120 and saved[1] == 120
 
 

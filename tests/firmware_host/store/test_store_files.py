@@ -106,7 +106,7 @@ def _truncated_store(path: Path) -> Path:
 
 
 @pytest.mark.parametrize("damage", [_random_file, _truncated_store])
-def test_a_damaged_store_is_named_kept_aside_and_replaced(tmp_path: Path, damage) -> None:  # type: ignore[no-untyped-def]
+def test_a_damaged_store_is_named_kept_aside_and_replaced(tmp_path: Path, damage) -> None:
     path = damage(tmp_path / "games.sqlite3")
     broken = path.read_bytes()
     with pytest.raises(DamagedStoreError, match=r"games\.sqlite3 is damaged"):

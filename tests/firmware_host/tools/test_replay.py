@@ -14,7 +14,7 @@ from firmware_host.cli import main
 
 Record = dict[str, Any]
 
-CAPTURE = [
+CAPTURE: list[dict[str, Any]] = [
     {"t": 0.1, "spot": "2b", "reading": 0},  # the captured chick is taken first
     {"t": 0.3, "spot": "2c", "reading": 0},
     {"t": 0.5, "spot": "2b", "reading": 1},
