@@ -128,6 +128,7 @@ class SerialScanner:
         self._last_frame: float | None = None
         self._last_request = -1e9
         self._full_frames = 0
+        self.gaps = 0  # times readings were lost on their way: changes nobody saw
         self._sequence = 0
 
     # --- talking to the device ----------------------------------------------------
@@ -241,6 +242,7 @@ class SerialScanner:
             self._lost()
 
     def _lost(self) -> None:
+        self.gaps += 1
         if self._synced or self._stale_since is None:
             self._stale_since = self.clock()
         self._synced = False

@@ -271,12 +271,15 @@ class Overlap(Generic[M]):
                     yield candidate
 
     def carried(
-        self, move: M, touched: frozenset[Spot], changed: Mapping[Spot, float]
+        self, move: M, touched: frozenset[Spot], changed: Mapping[Spot, float], since: float
     ) -> Carried[M]:
         """What the next position keeps when ``move`` is committed: the touched spots it
         does not explain, and its own that changed after it was first shown whole (what
         the next player did meanwhile; all touched spots when the board never showed it
-        alone), and the lines it began."""
+        alone), and the lines it began. A spot last changed before the hands began on
+        this position (``since``) is past: a knock put back during the move before is no
+        evidence for the move after next."""
+        touched = frozenset(s for s in touched if changed.get(s, since) >= since)
         seen = self.seen
         lines = tuple(
             replace(self.shown(line), line=line[1:])
@@ -337,6 +340,16 @@ class Overlap(Generic[M]):
     def shown(self, line: tuple[M, ...]) -> Shown[M]:
         last = self.seen[line]
         return Shown(line, self.first.get(line, last), last, self.ended.get(line))
+
+    def behind(self, moves: tuple[M, ...]) -> tuple[Shown[M], ...]:
+        """The lines the board showed from this position, each after ``moves`` (the
+        moves that led here, taken back to be read again): what a position before them
+        keeps of what the board showed (``Carried``)."""
+        return tuple(
+            replace(self.shown(line), line=(*moves, *line))
+            for line in self.seen
+            if len(moves) + len(line) <= DEPTH
+        )
 
     def remember(self, shown: Shown[M]) -> None:
         """A line carried over a commit (``Carried``)."""

@@ -76,6 +76,7 @@ class Recognizer(Generic[M]):
         self._touched_now: set[Spot] = set()  # ... since the board last read as the position
         self._handled: set[Spot] = set()  # touched since the last commit, for pairs
         self._blind = False  # the sensors were silent mid-move: what was touched is unknown
+        self._began = 0.0  # when what the hands did for this position began to count
         self._lifted_at: dict[Spot, float] = {}  # a piece first left, since the board matched
         self._first_at: dict[Spot, float] = {}  # each spot's first change in this position
         self._filled_at: dict[Spot, float] = {}  # a spot last came to read a piece
@@ -114,6 +115,7 @@ class Recognizer(Generic[M]):
         )
         waited = self._continuing  # ... after waiting for it to go on
         self._position = position
+        self._began = now
         self._order = {spot: index for index, spot in enumerate(position.game.spots)}
         self._expected = self._sensed_part(position.expected_frame(self.sensing))
         self._history = tuple(self._sensed_part(frame) for frame in history)
@@ -162,6 +164,7 @@ class Recognizer(Generic[M]):
             self._touched_now = set(evidence.touched)
             self._lifted_at, self._first_at = dict(evidence.lifted_at), dict(evidence.first_at)
             self._fills = dict(evidence.fills)
+            self._began = evidence.since
         if self._frame == self._expected:
             # the board reads as the position; what the next player's hand touched since
             # the move was shown is kept (their piece may be in the air: a victim set
@@ -257,18 +260,25 @@ class Recognizer(Generic[M]):
 
     # --- frames ----------------------------------------------------------------
 
-    def observe(self, frame: Frame, now: float, *, fresh: bool = False) -> None:
+    def observe(
+        self, frame: Frame, now: float, *, fresh: bool = False, unseen: bool = False
+    ) -> None:
         """Take a new debounced frame of the sensed spots. A ``fresh`` frame, the first
         after the sensors were silent, counts as a change even where it reads as before:
         the board must rest again before anything is decided from it, and the pieces
         touched meanwhile are unknown (they tell no moves apart until the board is back
-        to the position)."""
+        to the position). ``unseen``: the sensors missed a moment (one failed scan): what
+        the hands did then is unknown, the board reads blind until it rests."""
         new = self._sensed_part(frame)
+        self._blind = self._blind or unseen
         changed = {spot for spot in self.sensed if new.get(spot, EMPTY) != self._frame.get(spot)}
         if fresh:
             self._rest_from = now
             self._continuing = False
-            self._blind = new != self._expected
+            # blind until the board rests: the first frame may still be the scanner's
+            # debounced view from before the silence, the changes made meanwhile on
+            # their way (a capture's victim taken while nobody looked)
+            self._blind = True
             self.overlap.forget()
             self.close(now)  # what the hands did meanwhile is unknown
         if not changed:
@@ -276,10 +286,13 @@ class Recognizer(Generic[M]):
         self.rereading.saw(
             new, changed, now, at_rest=new == self._expected, close=lambda: self.close(now)
         )
-        if self._frame == self._expected and now - self._rest_from >= self.timing.settle:
+        still = now - max(self._changed_spot.values(), default=now - self.timing.settle)
+        if self._frame == self._expected and still >= self.timing.settle - EPSILON:
             # the board rested as the position has it: what the hands touched before is
             # past (a piece lifted and put back never blocks the next move); a moment's
-            # return (a capture's victim set down where the capturer came from) is not
+            # return (a capture's victim set down where the capturer came from) is not.
+            # The rest is the pieces', not the record's: a commit starts none (touches
+            # carried from move to move would tell later moves apart)
             self._touched.clear()
             self._lifted_at.clear()
         self._frame = new
@@ -306,7 +319,6 @@ class Recognizer(Generic[M]):
             ]
             self._tapped = self._hints(sorted(quick, key=self._order.__getitem__))
             self._touched_now.clear()
-            self._blind = False
             # what it showed stays known: a piece just dropped may be the victim of a
             # quick reply lifted first, which brings the board back here for a moment
             self.overlap.standing = None
@@ -372,7 +384,7 @@ class Recognizer(Generic[M]):
 
     def carried(self, move: M) -> Carried[M]:
         """What the next position keeps when ``move`` is committed (``Overlap.carried``)."""
-        return self.overlap.carried(move, frozenset(self._touched), self._changed_spot)
+        return self.overlap.carried(move, frozenset(self._touched), self._changed_spot, self._began)
 
     def next_deadline(self, now: float) -> float | None:
         """When the assessment may change with no new frame: the first of the settle,
@@ -418,6 +430,8 @@ class Recognizer(Generic[M]):
             if reread is not None:
                 return reread
         if not diff:
+            if settled:
+                self._blind = False  # the board rests as the position: seen whole again
             # moves that leave every reading as it was (a capture, a reply onto the cell
             # and a drop back on the first) are read only as a line the board showed
             # step by step: two such moves never shown apart are two knocks put back
@@ -479,7 +493,13 @@ class Recognizer(Generic[M]):
             return None
         stack = tuple(self._position.move_stack)
         at_rest = self._frame == self._expected
-        return self.rereading.answer(self._frame, stack, self._readings_here, at_rest=at_rest)
+        return self.rereading.answer(
+            self._frame,
+            stack,
+            self._readings_here,
+            at_rest=at_rest,
+            shown=lambda line: line in self.overlap.seen,
+        )
 
     def _readings_here(self) -> list[tuple[M, ...]]:
         """The lines from the position that make the board: none, a move, moves shown
@@ -508,6 +528,15 @@ class Recognizer(Generic[M]):
             # nothing its player's hand could be making
             rest_from = min(rest_from, standing.since)
             settled = now - rest_from >= rest - EPSILON
+        if self._blind and all(
+            self._only_empties(c.footprint) and not c.footprint.must_touch <= self._touched
+            for c in candidates
+        ):
+            # nobody saw the hands take the piece: one in the air and a capture made
+            # unseen read alike, so the players are asked to put it right and play again
+            if now - self._changed_at >= self.timing.grace - EPSILON:
+                return OutOfStep(self._correction())
+            return Moving(self._hints(self._lifted_spots()))
         alone = candidates[0] if len(candidates) == 1 else None
         # a move that may go on (a chain), or that only takes pieces off with the cells it
         # changes unseen untouched (a line slid to push a marble off, which no sensor
@@ -630,11 +659,15 @@ class Recognizer(Generic[M]):
         possible.sort(key=lambda c: not touched <= c.footprint.spots())
         return possible
 
+    @staticmethod
+    def _only_empties(footprint: Footprint) -> bool:
+        return all(reading == EMPTY for _, reading in footprint.changes)
+
     def _looks_lifted(self, footprint: Footprint) -> bool:
         """A forbidden move that only takes pieces off (a marble pushed off by an equal
         force, on an occupancy board) looks exactly like pieces in the air, unless the
         hand touched a cell whose contents it changes unseen: not named while so."""
-        if any(reading != EMPTY for _, reading in footprint.changes):
+        if not self._only_empties(footprint):
             return False
         return not (footprint.hidden | footprint.must_touch) & self._touched_now
 

@@ -179,6 +179,8 @@ def decide(
     there: list[tuple[M, ...]],
     seen: Callable[[tuple[M, ...]], tuple[Hashable, ...]],
     unexplained: Callable[[tuple[M, ...]], frozenset[Spot]],
+    *,
+    shown: Callable[[tuple[M, ...]], bool] = lambda line: False,
 ) -> Reread[M] | None:
     """What the record becomes. ``here``: the lines from the record's position that make
     the board; ``there``: the lines from the base. ``seen`` gives a line as the board
@@ -189,8 +191,11 @@ def decide(
     for (the record's moves account only for what was touched before they were played).
     A move the board showed at rest changes only into another move of its player (the
     hand went on with it, before the next player's began: ``Base.goes_on_with``). None
-    when every reading
-    keeps the tail."""
+    when every reading keeps the tail. ``shown``: whether the board showed a line from
+    the record's position whole (the next player's move, seen made): a reading that
+    goes on with it is never dropped for the touches it leaves to knocks (a slide's
+    passed cells touch as a knock does), so a change of the record it contradicts is
+    asked."""
     tail = base.tail
     keeping = [tail + line for line in here]
     keeping += [line for line in there if line[: len(tail)] == tail]
@@ -212,7 +217,12 @@ def decide(
     # a reading that needs more of the touched cells to be knocks than another does is
     # dropped (the record, or a change of it)
     needs = {line: unexplained(line) for line in [*keeping, *others]}
-    readings = [line for line in needs if not any(other < needs[line] for other in needs.values())]
+    seen_made = {tail + line for line in here if line and shown(line[:1])}
+    readings = [
+        line
+        for line in needs
+        if line in seen_made or not any(other < needs[line] for other in needs.values())
+    ]
     if all(line[: len(tail)] == tail for line in readings):
         return None
     common = shared(readings)
@@ -267,6 +277,7 @@ class Evidence:
     lifted_at: Mapping[Spot, float]
     first_at: Mapping[Spot, float]
     fills: Mapping[Spot, int]
+    since: float  # when the base began: what the hands did is counted from there
 
 
 class Rereading(Generic[M]):
@@ -322,7 +333,7 @@ class Rereading(Generic[M]):
         else:
             if len(tail) < len(base.tail):
                 evidence = Evidence(
-                    frozenset(base.touched), base.lifted_at, base.first_at, base.fills
+                    frozenset(base.touched), base.lifted_at, base.first_at, base.fills, base.since
                 )
             grew = len(tail) > len(base.tail)
             before = len(base.tail)
@@ -399,6 +410,7 @@ class Rereading(Generic[M]):
         here: Callable[[], list[tuple[M, ...]]],
         *,
         at_rest: bool,
+        shown: Callable[[tuple[M, ...]], bool] = lambda line: False,
     ) -> Reread[M] | None:
         """At rest, the board read again from the base of the open moves: what to take
         back and play when their record is not among its readings (once per frame and
@@ -418,7 +430,7 @@ class Rereading(Generic[M]):
         there = [line for line in base.readings(frame) if line]
         answer = None
         if any(line[: len(base.tail)] != base.tail for line in there):
-            answer = decide(base, here(), there, self._looks, self._unexplained)
+            answer = decide(base, here(), there, self._looks, self._unexplained, shown=shown)
         if answer is not None and answer.choices:
             kept = base.tail[: len(base.tail) - answer.back]
             asked_in = (*base.position.move_stack, *kept, *answer.moves)

@@ -24,7 +24,7 @@ from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Reading, Sensing, Spot
 from hardware.frontends.expanders import ExpanderBank
 from hardware.orientation import SpotTurn
 from hardware.profile import Profile
-from hardware.sources import SensorSource, SourceChannel
+from hardware.sources import LossySource, SensorSource, SourceChannel
 
 __all__ = ["Debouncer", "ExpanderBank", "FrameChange", "Scanner"]
 
@@ -35,6 +35,7 @@ class FrameChange:
 
     frame: Mapping[Spot, Reading]
     changed: frozenset[Spot]
+    unseen: bool = False  # readings were lost since the last frame: changes went unseen
 
 
 class Debouncer:
@@ -144,6 +145,8 @@ class Scanner:
         )
         self._spots = tuple(dict.fromkeys(w[2] for w in self._wiring))
         self._values: list[Sequence[int]] | None = None  # what the last scan sampled
+        self._gaps = 0  # the sources' lost readings so far
+        self._lossy = tuple(s for s in self.sources if isinstance(s, LossySource))
 
     @property
     def frame(self) -> Mapping[Spot, Reading]:
@@ -206,6 +209,14 @@ class Scanner:
             self.debouncer.forget()
             self._values = None
             raise
+        unseen = False
+        if self._lossy:  # a serial scanner: did frames go missing since the last scan?
+            gaps = sum(source.gaps for source in self._lossy)
+            unseen, self._gaps = gaps != self._gaps, gaps
+        if unseen and self.debouncer.frame:
+            self._values = values
+            changed = self.debouncer.update(self._decode(values, self._turned))
+            return FrameChange(dict(self.debouncer.frame), changed, unseen=True)
         if values == self._values and not self._report_all and self.debouncer.settled:
             # What the last scan read, which left nothing on its way: nothing changes.
             return None

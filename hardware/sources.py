@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from engine.physical import Reading, Spot
 
@@ -31,6 +31,15 @@ class SourceChannel:
     label: str
     spot: Spot
     pole: Reading | None = None
+
+
+@runtime_checkable
+class LossySource(Protocol):
+    """A source that knows when readings were lost on their way (a scanner's damaged or
+    missing frames): a change may have come and gone unseen."""
+
+    @property
+    def gaps(self) -> int: ...
 
 
 class SensorSource(Protocol):

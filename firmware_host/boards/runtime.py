@@ -439,7 +439,7 @@ class Runtime:
         for event in events:
             self.queue.put_nowait(Stamped(event, now))
         if change is not None:
-            self.queue.put_nowait(Stamped(FrameSeen(change.frame), now))
+            self.queue.put_nowait(Stamped(FrameSeen(change.frame, change.unseen), now))
         self._release(started, settled, now)
 
     def _deadline(self, session: SessionLoop[Any], now: float, blinking: bool) -> float | None:

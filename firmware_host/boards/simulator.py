@@ -206,7 +206,7 @@ class Simulation:
             for event in self.watch.answered():
                 notices += self._handle(event)
         if change is not None:
-            notices += self._handle(FrameSeen(change.frame))
+            notices += self._handle(FrameSeen(change.frame, change.unseen))
         deadline = self.controller.next_deadline(self.now)
         if deadline is not None and deadline <= self.now + 1e-9:
             notices += self._handle(TimePassed())

@@ -360,8 +360,8 @@ class Controller(Readout):
         """Apply one event that happened at ``at``; returns what happened, for logs,
         screens and replays."""
         match event:
-            case FrameSeen(frame):
-                return self._see(frame, at)
+            case FrameSeen(frame, lost):
+                return self._see(frame, at, lost=lost)
             case TimePassed():
                 return self._judge(at)
             case Press(role):
@@ -420,13 +420,13 @@ class Controller(Readout):
 
     # --- judging the board -----------------------------------------------------------
 
-    def _see(self, frame: Frame, at: float) -> list[Notice]:
-        """A new debounced frame; after a long silence it must rest before it decides
-        anything."""
+    def _see(self, frame: Frame, at: float, *, lost: bool = False) -> list[Notice]:
+        """A new debounced frame; after a long silence, or readings lost on their way, it
+        must rest before it decides anything."""
         seen = {s: r for s, r in frame.items() if s in self.sensed}
-        _, fresh = self.trust.frame_read(at)
+        silent, long = self.trust.frame_read(at)
         self.frame = seen
-        self.recognizer.observe(seen, at, fresh=fresh)
+        self.recognizer.observe(seen, at, fresh=long or lost, unseen=silent)
         return self._judge(at)
 
     def _judge(self, at: float) -> list[Notice]:
@@ -515,12 +515,16 @@ class Controller(Readout):
         takeback, never deleted), ``moves`` played, the rest asked about."""
         notices: list[Notice] = []
         if back:
+            # what the board showed of the moves after them is kept: a prompt that keeps
+            # the record must still read the next player's moves it saw made
+            taken = tuple(self.position.move_stack[-back:])
+            seen = Carried(lines=self.recognizer.overlap.behind(taken))
             self.match.take_back(back, at, reopen=isinstance(self.state, Over))
             self.history.taken_back(self.position, back)
             self.computer.moved()
             self._enter(Playing())
             self.last_move = frozenset()
-            self._reset_recognizer(at)
+            self._reset_recognizer(at, seen)
             self._run_clock(at)
             notices.append(MovesTakenBack(back, at))
         for move in moves:

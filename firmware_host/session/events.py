@@ -29,9 +29,11 @@ from firmware_host.session.consent import (
 
 @dataclass(frozen=True, slots=True)
 class FrameSeen:
-    """A new debounced frame from the scanner."""
+    """A new debounced frame from the scanner; ``unseen`` when readings were lost on
+    their way since the last (what the hands did meanwhile is unknown)."""
 
     frame: Mapping[Spot, Reading]
+    unseen: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,12 @@
 Heavily noisy simulated hands (``Noise.heavy``: bouncing contacts, stones resting on
 the cells they slide over, dropped and placed stones slid in over a neighbour,
 knocked neighbours put back, captures lifted victim first) play random legal moves on
-each game's simulated board, and the next player is often eager (``Tempo``): they
+each game's simulated board; with ``--drawn`` (half of them by default) the moves are
+made in an order and at a pace drawn from every one a hand may use
+(``hardware.mock.orders``: a line of marbles front first or leapfrogged, a capture's
+victim first or last, a robot walked over its tokens, hesitations up to 3 s, a stone
+held in the air 15 s). The next player is often eager
+(``Tempo``): they
 start 0.09-0.3 s after the last stone landed, before the board could rest. Where the
 board waits for a move to go on (a Robotory chain), a next player who moves the same
 pieces first presses ok, or starts after a pause longer than a step of the move.
@@ -14,7 +19,10 @@ played; a **missed** move is one the board has not recorded when the players loo
 (they put the pieces back as the record has them and play on; a move the board could
 not read is counted with every move the players made on top of it); a **prompt** is
 each time the board asks (the players name the move they made; a question that does
-not offer it is left to close as the board changes, and told in the notes).
+not offer it is left to close as the board changes, and told in the notes), split into
+**real choices**, where the choices look alike to every sensor (a promotion, a token's
+colour, a dropped piece's kind, a dice pick), and the rest, which a better reading could
+avoid; a prompt with one choice is counted apart (there should be none).
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +49,7 @@ from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase, TakebackChoice
 from firmware_host.store.storage import GameStore
 from hardware.mock.hands import Force, HandStep, Noise, apply
+from hardware.mock.orders import Habits, RandomChooser, move_steps
 from hardware.profile import load_profile
 
 LOOK_LIMIT = 8.0
@@ -63,6 +72,8 @@ class Tempo:
     eager_after: tuple[float, float] = (0.09, 0.3)
     ok_first: float = 0.5
     paused_after: tuple[float, float] = (0.9, 2.0)
+    drawn: float = 0.0  # moves made in an order and pace drawn from every one (orders.py)
+    held: float = 0.02  # of those, a stone held in the air ``Habits.hold`` on its way
 
 
 @dataclass
@@ -75,6 +86,8 @@ class HandsTally:
     wrong: int = 0
     missed: int = 0
     prompts: int = 0
+    choices: int = 0  # prompts whose choices no sensor tells apart (promotion, colour)
+    one_choice: int = 0
     games: int = 0
     notes: list[str] = field(default_factory=list)  # each wrong or missed move, told
 
@@ -86,7 +99,9 @@ class HandsTally:
             f"{self.game:10} {self.profile:22} {self.moves:6,} moves"
             f"  wrong {self.per_thousand(self.wrong):5.2f}"
             f"  missed {self.per_thousand(self.missed):5.2f}"
-            f"  prompts {self.per_thousand(self.prompts):6.1f}  per 1,000"
+            f"  prompts {self.per_thousand(self.prompts):6.1f}"
+            f" (real choices {self.per_thousand(self.choices):6.1f},"
+            f" one choice {self.one_choice})  per 1,000"
             f"  ({self.games} games)"
         )
 
@@ -170,9 +185,13 @@ class Players:
         start = self._start(move) if eager else self.sim.now + self.rng.uniform(0.2, 0.8)
         target = reference.copy()
         target.push(move)
-        steps = self.sim.hands.perform(
-            self.sim.world, self.sim.physical(target.layout()), max(start, self.sim.now)
-        )
+        start = max(start, self.sim.now)
+        if self.tempo.drawn and self.rng.random() < self.tempo.drawn:
+            steps = self._drawn(reference, move, target, start)
+        else:
+            steps = self.sim.hands.perform(
+                self.sim.world, self.sim.physical(target.layout()), start
+            )
         self.played.append(reference.move_text(move))
         self.last = (reference.copy(), move)
         reference.push(move)
@@ -181,6 +200,27 @@ class Players:
         self._run([*self.trailing, *(s for s in steps if landing is None or s.at <= landing)])
         self.trailing = [s for s in steps if landing is not None and s.at > landing]
         self.landed = landing if landing is not None else self.sim.now
+
+    def _drawn(
+        self, reference: Position[Any], move: Any, target: Position[Any], start: float
+    ) -> list[HandStep]:
+        """The steps of ``move`` in an order and at a pace drawn from every one a hand may
+        use; a swap on a cell lasts at least the sensors' debounce time."""
+        sim = self.sim
+        profile = sim.profile
+        debounce = (profile.debounce_scans + 1) / profile.scan_hz
+        habits = replace(Habits(), swap_gap=max(Habits().swap_gap, debounce))
+        return move_steps(
+            sim.world.layout(),  # as the hands find it (the last move's noise may go on)
+            sim.physical(target.layout()),
+            reference.footprint(move, profile.sensing).hidden,
+            sim.game.geometry,
+            chooser=RandomChooser(self.rng),
+            habits=habits,
+            start=start,
+            sensed=profile.sensed_spots,
+            hold=self.rng.random() < self.tempo.held,
+        )
 
     def _start(self, move: Any) -> float:
         """When an eager next player begins ``move``: just after the last landing, unless
@@ -246,7 +286,7 @@ class Players:
             elif isinstance(notice, MovesTakenBack):
                 del self.record[len(self.record) - notice.plies :]
             elif isinstance(notice, PromptOpened):
-                self.tally.prompts += 1
+                self._count_prompt(notice.choices)
         self._check()
         if sim.controller.phase is Phase.PROMPT and not self.diverged:
             choices = sim.controller.prompt_choices
@@ -254,7 +294,10 @@ class Players:
             if ply >= len(self.played):
                 return  # the board asks ahead of the hands: they go on
             wanted = self.played[ply]
-            if choices == (TakebackChoice.NAME,):
+            if TakebackChoice.NAME in choices:
+                if wanted in choices:
+                    sim.send(Select(wanted))
+                    self._read()
                 return  # an earlier position shown for a moment: the hands go on
             if wanted not in choices:
                 # not offered what they did: the players put the pieces right (the board
@@ -263,6 +306,27 @@ class Players:
                 return
             sim.send(Select(wanted))
             self._read()
+
+    def _count_prompt(self, choices: tuple[str, ...]) -> None:
+        self.tally.prompts += 1
+        self.tally.one_choice += len(choices) == 1
+        self.tally.choices += self._alike(choices)
+
+    def _alike(self, choices: tuple[str, ...]) -> bool:
+        """Whether the choices are moves no sensor tells apart (the same readings), or
+        picks of a chance (a dice roll chosen): the board must ask whatever it reads."""
+        position = self.sim.controller.position
+        if position.chance_moves() is not None:
+            return True
+        sensing, sensed = self.sim.profile.sensing, self.sim.profile.sensed_spots
+        looks = set()
+        for text in choices:
+            try:
+                move = position.parse_move(text)
+            except ValueError:
+                return False  # a takeback, play on: not a move of this position
+            looks.add(position.footprint(move, sensing).restricted(sensed).changes)
+        return len(looks) == 1
 
     def _adopt(self) -> None:
         """A move the board made by itself (a roll, a lost turn) joins what was played."""
@@ -390,11 +454,13 @@ def soak(
     return tally
 
 
-def hands_lines(names: Sequence[str], moves: int, seed: int) -> Iterator[str]:
+def hands_lines(
+    names: Sequence[str], moves: int, seed: int, tempo: Tempo | None = None
+) -> Iterator[str]:
     """One line per game: wrong, missed and prompts per 1,000 moves."""
     chosen = [find_game(name) for name in names] if names else list(games())
     for game in chosen:
-        yield soak(game, moves, seed).line()
+        yield soak(game, moves, seed, tempo=tempo).line()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -402,8 +468,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("games", nargs="*", help="games to play (default: all)")
     parser.add_argument("--moves", type=int, default=2000, help="moves per game")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--drawn",
+        type=float,
+        default=0.5,
+        help="the share of moves made in an order and pace drawn from every one a hand "
+        "may use (hardware.mock.orders); 0 for the project's habits alone",
+    )
     args = parser.parse_args(argv)
-    for line in hands_lines(args.games, args.moves, args.seed):
+    for line in hands_lines(args.games, args.moves, args.seed, Tempo(drawn=args.drawn)):
         print(line, flush=True)
     return 0
 

@@ -104,6 +104,11 @@ class SerialSource:
                 "reports occupancy only"
             )
 
+    @property
+    def gaps(self) -> int:
+        """Frames the link lost so far: the changes they carried were never seen."""
+        return self.scanner.gaps
+
     def sample(self) -> list[int]:
         readings = self.scanner.readings()
         values = [readings[number] for number in self._numbers]

@@ -18,7 +18,7 @@ KEEP = 256
 class History(list[T]):
     """A list that keeps between ``keep`` and ``2 * keep`` of the latest items appended."""
 
-    __slots__ = ("_full", "keep")
+    __slots__ = ("_full", "dropped", "keep")
 
     def __init__(self, keep: int = KEEP) -> None:
         if keep < 1:
@@ -26,9 +26,16 @@ class History(list[T]):
         super().__init__()
         self.keep = keep
         self._full = 2 * keep
+        self.dropped = 0  # items let go: a reader that keeps its place counts from here
+
+    @property
+    def appended(self) -> int:
+        """Items ever appended: a place that stays true when the oldest are let go."""
+        return self.dropped + len(self)
 
     def append(self, item: T) -> None:
         # list.append, not super().append: a simulated scan appends a hundred times.
         list.append(self, item)
         if len(self) >= self._full:
             del self[: self.keep]  # amortised: once every ``keep`` appends
+            self.dropped += self.keep

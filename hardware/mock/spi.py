@@ -102,8 +102,13 @@ class ShiftRegisterChainModel:
 
     def _check_load(self) -> None:
         states = self.load.states
-        new = states[self._seen_states :]
-        self._seen_states = len(states)
+        # the pin keeps its latest changes only: count places from the first ever kept
+        dropped = getattr(states, "dropped", 0)
+        if self._seen_states > dropped + len(states):
+            self._seen_states = dropped  # the pin's record was cleared: all of it is new
+        # from the last level seen before (a pulse may straddle two transfers' records)
+        new = states[max(0, self._seen_states - dropped - 1) :]
+        self._seen_states = dropped + len(states)
         # A low level followed by high is a load pulse (the parallel load is level-sensitive).
         for first, second in itertools.pairwise(new):
             if not first.state and second.state:

@@ -14,6 +14,7 @@ from drivers.errors import BusError, GpioError
 from drivers.hc165 import ShiftRegisterChain, input_index
 from drivers.retry import RetryPolicy
 from hardware.mock.analog import AnalogMuxModel
+from hardware.mock.pins import simulated_pin_factory
 from hardware.mock.spi import ShiftRegisterChainModel, SimulatedSpiDev
 
 SELECT = (17, 27, 22, 23)
@@ -114,6 +115,28 @@ def test_a_missing_or_miswired_chain_fails_its_check_byte(factory: MockFactory) 
     assert "check byte read 0x00" in str(caught.value)
     model.powered = True
     assert chain.read() == 0xFFFF
+
+
+def test_the_chain_latches_its_inputs_on_every_read_however_long_it_runs() -> None:
+    """The simulated board's pins keep their latest levels only: a read after hundreds of
+    pulses (here: across a silent spell) still shows the inputs of its own pulse, never a
+    latch left from before (a stale frame after a fault read as the position)."""
+    factory = simulated_pin_factory()
+    chain, model, _ = chain_rig(factory)
+    for read in range(600):  # 1,200 level changes: the pin's record let the oldest go
+        if read % 2:
+            model.drive_low(5)
+        else:
+            model.release(5)
+        assert chain.read() == 0xFFFF & ~(read % 2 << 5), read
+    model.powered = False
+    for _ in range(200):  # silent: the pulses go on, the record moves on past them
+        with pytest.raises(BusError):
+            chain.read()
+    model.drive_low(9)
+    model.powered = True
+    assert chain.read() == 0xFFFF & ~(1 << 9) & ~(1 << 5)
+    factory.reset()
 
 
 def test_sampling_on_the_wrong_edge_is_caught_by_the_check_byte(factory: MockFactory) -> None:

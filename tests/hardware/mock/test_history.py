@@ -19,6 +19,8 @@ def test_it_keeps_the_latest_items_in_order() -> None:
         assert 3 <= len(history) < 6
         assert history[-1] == item
         assert history == list(range(item - len(history) + 1, item + 1))
+        assert history.appended == item + 1  # a reader's place survives the let go
+        assert history[0] == history.dropped
 
 
 def test_it_keeps_at_least_one() -> None:
