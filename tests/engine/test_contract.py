@@ -3,7 +3,7 @@
 For every registered game (and a few rule variants), on a handful of positions:
 the start, a middle game and a late one reached by seeded random play, the end
 of that game when it ended, and the positions the game names for the bench; and
-each game's perft reference numbers, kept as data (``data/perft/<game>.json``),
+each game's perft reference numbers, kept as data (``tests/engine/<game>/perft.json``),
 also counted by the game's own oracle where it has one.
 A new game is checked here as soon as the registry lists it; its own tests keep
 what is particular to it (hand counts, its oracles).
