@@ -5,7 +5,7 @@ The page draws the board once per board message and tells its words again, in
 place, when its language changes (board.js ``renameBoard``): each word comes with its
 English and in every other language (``name_in``, ``label_in``, ``text_in``; a spot's
 only where a language says it otherwise), the seats and pieces in the game's own
-words (telling/spot_names.py, telling/reasons.py).
+words (telling/spot_names.py, the game's ``spoken_seats`` and ``piece_words``).
 """
 
 from __future__ import annotations
