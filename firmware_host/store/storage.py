@@ -62,6 +62,8 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 
+DISK_FULL = N_("database or disk is full")
+"""SQLite's words for a full disk, the one detail a player meets: told in the language."""
 OPEN = N_("cannot open the game store {path}: {detail}")
 WRITE = N_("cannot write to the game store {path}: {detail}")
 
