@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 from engine.bench import BenchPlan
 from engine.claims import ClaimRule
@@ -47,7 +48,7 @@ class ShogiGame(Game[ShogiPosition]):
     hint_seconds = 3.0  # a middle game needs a few plies more than a second gives
     selective_search = True  # eighty moves a position: a ply deeper in the same nodes
     seats = (Seat("sente", "b", "black"), Seat("gote", "w", "white"))
-    option_specs = (
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "illegal",
             IllegalMovePolicy.REFUSE.value,
@@ -164,6 +165,9 @@ class ShogiGame(Game[ShogiPosition]):
         if stone.flipped and kind in tables.PROMOTABLE:
             return tables.NAMES[kind + tables.PROMOTED]
         return tables.NAMES[kind]
+
+    def piece_words(self, language: str) -> Mapping[str, str]:
+        return spoken.piece_words(language)
 
     def move_sentence(self, position: ShogiPosition, text: str, *, language: str = "en") -> str:
         return spoken.move_sentence(position, text, language)
