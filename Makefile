@@ -143,10 +143,10 @@ $(NODE):
 		nodejs npm
 
 test: lint typecheck browser engines speech-tools broker micropython
-	$(BIN)/pytest -q -n 2 --dist loadgroup -m "not slow"
+	$(BIN)/pytest -q -n 2 --dist loadgroup -m "not slow" --toy-game
 
 test-slow: $(STAMP) engines speech-tools broker micropython valgrind
-	$(BIN)/pytest -q -n 2 -m slow
+	$(BIN)/pytest -q -n 2 -m slow --toy-game
 
 bench: $(RUN_STAMP)
 	$(BIN)/kiban bench

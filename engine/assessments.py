@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from engine.physical import Reading, Spot
+from engine.said import Said
 
 M = TypeVar("M")
 
@@ -145,7 +146,7 @@ class IllegalMatch(Generic[M]):
     """The settled board shows a move the rules forbid, with the reason."""
 
     move: M
-    reason: str
+    reason: Said
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.said import N_, Either, Said, SeatWord, Value, said
+
 
 @dataclass(frozen=True, slots=True)
 class ClaimRule:
@@ -28,15 +30,28 @@ class ClaimPreview:
     seat: int
     points: int
     needed: int
-    problems: tuple[str, ...]
-    warning: str
+    problems: tuple[Said, ...]
+    warning: Said
 
     @property
     def wins(self) -> bool:
         return not self.problems
 
-    def describe(self, seat_name: str) -> str:
+    def describe(self, seat: SeatWord) -> Said:
         """One paragraph for people."""
-        verdict = "it would win" if self.wins else "it would fail: " + "; ".join(self.problems)
-        count = f"{seat_name} counts {self.points} points of {self.needed} needed"
-        return f"{count}; {verdict} ({self.warning})"
+        count: dict[str, Value] = {"seat": seat, "points": self.points, "needed": self.needed}
+        if self.wins:
+            return said(
+                N_("{seat} counts {points} points of {needed} needed; it would win ({warning})"),
+                **count,
+                warning=self.warning,
+            )
+        return said(
+            N_(
+                "{seat} counts {points} points of {needed} needed; it would fail: {problems}"
+                " ({warning})"
+            ),
+            **count,
+            problems=Either(self.problems, N_("; ")),
+            warning=self.warning,
+        )

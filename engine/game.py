@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from engine.bench import BenchPlan
@@ -32,6 +33,7 @@ from engine.piece_moves import PieceMoves
 from engine.policy import IllegalMovePolicy
 from engine.puzzle_kinds import PuzzleKind
 from engine.record import PLAIN_TEXT, Played, RecordFormat, RecordReader
+from engine.said import N_, Said, Seats, SeatWord, Term, said
 from engine.search.sampling_sources import ListedMoves, MoveSource
 from engine.search.style import SearchStyle
 from engine.usi import ServerVariant, UsiVariant
@@ -182,13 +184,18 @@ class Game(ABC, Generic[P]):
         move): by default every legal move, random playouts."""
         return ListedMoves()
 
-    def describe_outcome(self, outcome: Outcome) -> str:
-        """A sentence for the end of a game, naming the winners by their seats."""
+    def describe_outcome(self, outcome: Outcome) -> Said:
+        """The end of a game, naming the winners by their seats (its English is the
+        record's result: "A (sente) wins (checkmate)")."""
+        termination = Term(outcome.termination.value)
         if outcome.is_draw:
-            return f"draw ({outcome.termination.value})"
-        names = " and ".join(self.seats[seat].name for seat in sorted(outcome.winners))
-        verb = "wins" if len(outcome.winners) == 1 else "share the win"
-        return f"{names} {verb} ({outcome.termination.value})"
+            return said(N_("draw ({termination})"), termination=termination)
+        winners = Seats(tuple(self.seat_word(seat) for seat in sorted(outcome.winners)))
+        if len(outcome.winners) == 1:
+            return said(N_("{seats} wins ({termination})"), seats=winners, termination=termination)
+        return said(
+            N_("{seats} share the win ({termination})"), seats=winners, termination=termination
+        )
 
     # --- spots and stones ---------------------------------------------------------
 
@@ -264,6 +271,21 @@ class Game(ABC, Generic[P]):
     """The seats as said aloud in each language but English, by its code ("pl"); a
     language missing here says the seats' English names (engine/spoken.py)."""
 
+    translations: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    """The game's own msgids (its title, its reasons, its options' words) translated,
+    by language code: merged into each language's catalogue, where the host's own
+    catalogue has no entry for them (a game may bring its words with it)."""
+
+    def seat_word(self, seat: int) -> SeatWord:
+        """Seat ``seat`` in a message (told in a language by ``spoken_seats``)."""
+        return SeatWord(seat, self.seats[seat].name)
+
+    def piece_words(self, language: str) -> Mapping[str, str]:
+        """The game's English words for its pieces (as its reasons name them: "chick",
+        "the red robot") to ``language``'s (a code of engine/spoken.py's LANGUAGES);
+        a word missing here is told in English."""
+        return MappingProxyType({})
+
     def move_sentence(self, position: P, text: str, *, language: str = "en") -> str | None:
         """``text``, a move of ``position``, said aloud in the game's own terms in
         ``language`` (a code of engine/spoken.py's LANGUAGES); None: the game has no
@@ -312,7 +334,7 @@ class Position(ABC, Generic[M]):
         looks among those."""
         return None
 
-    def illegal_moves_changing(self, spots: frozenset[Spot]) -> Iterator[tuple[M, str]]:
+    def illegal_moves_changing(self, spots: frozenset[Spot]) -> Iterator[tuple[M, Said]]:
         """The forbidden moves a hand can make that may change every one of ``spots``
         (more may be given); by default, all of ``illegal_moves``."""
         return self.illegal_moves()
@@ -338,7 +360,7 @@ class Position(ABC, Generic[M]):
         tell (Robotory: the colour the mover holds more of); None: the first."""
         return None
 
-    def illegal_moves(self) -> Iterator[tuple[M, str]]:
+    def illegal_moves(self) -> Iterator[tuple[M, Said]]:
         """Moves a hand could make that the rules forbid here, each with the reason.
 
         The recognizer names such a move when the board shows it. Games with
@@ -426,7 +448,9 @@ class Position(ABC, Generic[M]):
         """Judge a claim the game declares (``Game.claims``): the outcome that ends the
         game, or a ``ClaimError`` saying why it does not hold (``UnknownClaimError``
         for a claim the game does not have). The position is not changed."""
-        raise UnknownClaimError(f"{self.game.title} has no claim {name!r}")
+        raise UnknownClaimError(
+            said(N_("{game} has no claim {name}"), game=Term(self.game.title), name=repr(name))
+        )
 
     def claim_preview(self, name: str) -> ClaimPreview | None:
         """What claim ``name`` would count now, when a failed claim loses (shogi's
@@ -459,12 +483,20 @@ class Position(ABC, Generic[M]):
         """Parse a move and check that it is legal here."""
         move = self.read_move(text)
         if self.outcome() is not None:
-            raise GameOverError(f"the game is over; {text!r} cannot be played")
+            raise GameOverError(
+                said(N_("the game is over; {move} cannot be played"), move=repr(text))
+            )
         if not self.is_legal(move):
             for illegal, reason in self.illegal_moves():
                 if illegal == move:
-                    raise IllegalMoveError(f"{text} is illegal: {reason}")
-            raise IllegalMoveError(f"{text} is not a legal move in {self.text()}")
+                    raise IllegalMoveError(
+                        said(N_("{move} is illegal: {reason}"), move=text, reason=reason)
+                    )
+            raise IllegalMoveError(
+                said(
+                    N_("{move} is not a legal move in {position}"), move=text, position=self.text()
+                )
+            )
         return move
 
     def push_text(self, text: str) -> M:

@@ -19,6 +19,7 @@ from typing import Generic, TypeVar
 
 from engine.game import Position
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot
+from engine.said import Said
 
 M = TypeVar("M", bound=Hashable)
 
@@ -54,7 +55,7 @@ class MoveIndex(Generic[M]):
         self._changing: dict[frozenset[Spot], tuple[IndexedMove[M], ...] | None] = {}
         self._exact: dict[DiffKey, tuple[IndexedMove[M], ...]] = {}
         self._unseen: tuple[M, ...] | None = None
-        self._illegal: dict[frozenset[Spot], list[tuple[IndexedMove[M], str]]] = {}
+        self._illegal: dict[frozenset[Spot], list[tuple[IndexedMove[M], Said]]] = {}
         self._only: tuple[M | None] | None = None
 
     def footprint(self, move: M) -> Footprint:
@@ -153,7 +154,7 @@ class MoveIndex(Generic[M]):
             self._only = (moves[0] if alone else None,)
         return self._only[0]
 
-    def illegal(self, diff: DiffKey) -> list[tuple[IndexedMove[M], str]]:
+    def illegal(self, diff: DiffKey) -> list[tuple[IndexedMove[M], Said]]:
         """The forbidden moves that would change exactly what ``diff`` shows, with why."""
         spots = changed_spots(diff)
         known = self._illegal.get(spots)

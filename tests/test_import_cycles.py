@@ -42,7 +42,7 @@ def import_time_imports(body: list[ast.stmt]) -> Iterator[ast.Import | ast.Impor
                 for child in getattr(node, field, ()):
                     inner = (
                         child.body
-                        if isinstance(child, ast.excepthandler | ast.match_case)
+                        if isinstance(child, ast.ExceptHandler | ast.match_case)
                         else [child]
                     )
                     yield from import_time_imports(inner)

@@ -19,30 +19,36 @@ from engine import registry
 from engine.bench import BenchPlan
 from engine.errors import NotationError, UnknownGameError
 from engine.game import Position
-from engine.outcome import Outcome
+from engine.outcome import Outcome, Termination
 from engine.physical import Sensing
 from engine.record import PLAIN_TEXT, write_plain_text
 from engine.search import analyse, level
 from engine.search.sampling_sources import ListedMoves
 from engine.search.types import SearchStyle
+from firmware_host.notices.declared import IllegalShown
 from firmware_host.opponents.errors import EngineUnsupportedError
 from firmware_host.opponents.fairy import usi_game, usi_titles
 from firmware_host.opponents.usi import UsiPlayer
 from firmware_host.store.importing import read_record
 from firmware_host.store.records import position_record
+from firmware_host.telling.language import Language
+from firmware_host.telling.notices import notice_line
+from firmware_host.telling.said import told
 from hardware.profile import load_profile
 from hardware.profile_base import ProfileError
 from tests.engine import test_contract as contract
 from tests.engine.test_game_options import OPTIONS
 from tests.firmware_host.toy_race import RACE
+from tests.registered import TOY_GAME_LINE
 
-REGISTRY_LINE = ("race", "tests.firmware_host.toy_race", "RACE")
+REGISTRY_LINE = TOY_GAME_LINE
 """The one line a sixth game adds to ``engine.registry``."""
 
 
 @pytest.fixture(autouse=True)
 def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(registry, "_PACKAGES", (*registry._PACKAGES, REGISTRY_LINE))
+    if REGISTRY_LINE not in registry._PACKAGES:  # registered already under --toy-game
+        monkeypatch.setattr(registry, "_PACKAGES", (*registry._PACKAGES, REGISTRY_LINE))
     contract.random_line.cache_clear()
     yield
     contract.random_line.cache_clear()
@@ -139,4 +145,22 @@ def test_its_end_is_described_by_its_seats() -> None:
     position.push_text("step 1")
     outcome = position.outcome()
     assert isinstance(outcome, Outcome) and outcome.winners == {0}
-    assert RACE.describe_outcome(outcome).startswith("first wins")
+    assert str(RACE.describe_outcome(outcome)).startswith("first wins")
+
+
+def test_every_games_words_are_told_with_it_registered() -> None:
+    """A game without words of its own (no ``spoken.py``) once broke the reasons of
+    every game, found by import path: the page's line of a Robot Duel illegal move
+    raised ``ModuleNotFoundError``. The words are asked of each game now."""
+    dobutsu = registry.find_game("dobutsu")
+    position = dobutsu.position("gle/1c1/3/ELG b C 1")
+    reasons = {position.move_text(move): reason for move, reason in position.illegal_moves()}
+    shown = IllegalShown("1d2c", reasons["1d2c"], 0.0)
+    assert notice_line(shown, Language.POLISH, "dobutsu").endswith(
+        "zielony robot chodzi o jedno pole w pionie lub w poziomie"
+    )
+    assert notice_line(shown, Language.POLISH)  # with no game named, as a log line
+    outcome = Outcome.win(Termination.ENDED_BY_PLAYERS, 1)
+    ended = told(RACE.describe_outcome(outcome), Language.POLISH, RACE)
+    assert ended == "wygrywa: second (zakończona przez graczy)"  # its seats in English
+    assert RACE.piece_words("pl") == {} and RACE.spoken_seats == {}

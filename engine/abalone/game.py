@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from engine.abalone import spoken
 from engine.abalone.board import (
     BLACK,
@@ -49,7 +52,7 @@ class AbaloneGame(Game[AbalonePosition]):
     title = "Abalone"
     spoken_seats = spoken.SEATS
     seats = (Seat("black", "b", "black"), Seat("white", "w", "white"))
-    option_specs = (
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "layout",
             "standard",
@@ -98,6 +101,9 @@ class AbaloneGame(Game[AbalonePosition]):
 
     def piece_name(self, stone: Stone) -> str:
         return "marble"
+
+    def piece_words(self, language: str) -> Mapping[str, str]:
+        return spoken.piece_words(language)
 
     def move_sentence(self, position: AbalonePosition, text: str, *, language: str = "en") -> str:
         return spoken.move_sentence(position, text, language)

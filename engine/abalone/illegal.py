@@ -21,17 +21,18 @@ from engine.abalone.move import LONGEST_LINE, AbaloneMove
 from engine.abalone.rules import (
     BROADSIDES,
     INLINE,
-    PLAYER_NAMES,
     broadside_reason,
     generate,
     inline_reason,
+    seat_word,
 )
 from engine.abalone.sensing import physical
+from engine.said import N_, Said, said
 
 
 def illegal_moves(
     board: Sequence[int], me: int, legal: frozenset[AbaloneMove]
-) -> Iterator[tuple[AbaloneMove, str]]:
+) -> Iterator[tuple[AbaloneMove, Said]]:
     """Every bounded forbidden move of colour ``me`` here; never one in ``legal``."""
     for hole in range(CELLS):
         if board[hole] != me:
@@ -53,7 +54,7 @@ def illegal_moves(
                     reason = broadside_reason(board, move.holes, move.direction)
                     if reason is not None and not _drops_own(board, move, me):
                         yield move, reason
-    out_of_turn = f"it is {PLAYER_NAMES[me]}'s turn"
+    out_of_turn = said(N_("it is {seat}'s turn"), seat=seat_word(me))
     for move in generate(board, 3 - me):
         yield move, out_of_turn
 

@@ -25,6 +25,7 @@ from engine.game import Layout, Position
 from engine.options import Options
 from engine.outcome import Outcome, Termination
 from engine.physical import Footprint, Sensing, Spot
+from engine.said import Said
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -59,7 +60,7 @@ class AbalonePosition(Position[AbaloneMove]):
             return
         yield from generate(self._board, self._turn + 1)
 
-    def illegal_moves(self) -> Iterator[tuple[AbaloneMove, str]]:
+    def illegal_moves(self) -> Iterator[tuple[AbaloneMove, Said]]:
         if self.outcome() is not None:
             return iter(())
         me = self._turn + 1

@@ -20,6 +20,7 @@ from engine.abalone.board import (
     Direction,
 )
 from engine.abalone.move import LONGEST_LINE, AbaloneMove
+from engine.said import N_, Said, SeatWord, said
 
 PLAYER_NAMES = ("", "black", "white")
 """Colour names for messages, indexed by colour."""
@@ -77,7 +78,7 @@ BROADSIDES: tuple[tuple[tuple[tuple[Broadside, ...], ...], ...], ...] = tuple(
 ``length`` holes starting there along that axis, with their destinations."""
 
 
-def generate(board: Sequence[int], me: int) -> Iterator[AbaloneMove]:
+def generate(board: Sequence[int], me: int) -> Iterator[AbaloneMove]:  # noqa: C901 - the rules of a game: a branch per rule, as the rulebook reads
     """The legal moves of colour ``me``: in-line (with every sumito), then broadside."""
     them = 3 - me
     for hole in range(CELLS):
@@ -150,7 +151,12 @@ def push_off_targets(board: Sequence[int], me: int) -> set[int]:
 # --- why a move is forbidden -------------------------------------------------------------
 
 
-def inline_reason(board: Sequence[int], tail: int, direction: Direction, me: int) -> str | None:
+def seat_word(colour: int) -> SeatWord:
+    """The seat playing ``colour`` in a message."""
+    return SeatWord(colour - 1, PLAYER_NAMES[colour])
+
+
+def inline_reason(board: Sequence[int], tail: int, direction: Direction, me: int) -> Said | None:
     """The rule an in-line push from ``tail`` breaks, None when it is legal.
 
     ``me`` is the colour to move and must be the colour on ``tail``.
@@ -162,9 +168,9 @@ def inline_reason(board: Sequence[int], tail: int, direction: Direction, me: int
         i += 1
     mine = i + 1
     if mine > MOST_MOVED:
-        return f"at most three marbles move; this line has {mine}"
+        return said(N_("at most three marbles move; this line has {count}"), count=mine)
     if i == len(ray):
-        return f"{PLAYER_NAMES[me]} cannot push its own marble off the board"
+        return said(N_("{seat} cannot push its own marble off the board"), seat=seat_word(me))
     if board[ray[i]] == EMPTY:
         return None
     theirs = 0
@@ -172,42 +178,51 @@ def inline_reason(board: Sequence[int], tail: int, direction: Direction, me: int
         theirs += 1
         i += 1
     if theirs >= mine:
-        pac = " (pac)" if theirs == mine else ""
-        return f"{mine} cannot push {theirs}{pac}"
+        pac = N_("{mine} cannot push {theirs} (pac)")
+        return said(
+            pac if theirs == mine else N_("{mine} cannot push {theirs}"), mine=mine, theirs=theirs
+        )
     if i < len(ray) and board[ray[i]] == me:
-        return (
-            f"the push is blocked by {PLAYER_NAMES[me]}'s own marble on {CELL_NAMES[ray[i]]}: "
-            "a line with one of the mover's marbles behind it cannot be pushed"
+        return said(
+            N_(
+                "the push is blocked by {seat}'s own marble on {cell}: a line with one of "
+                "the mover's marbles behind it cannot be pushed"
+            ),
+            seat=seat_word(me),
+            cell=CELL_NAMES[ray[i]],
         )
     return None
 
 
 def broadside_reason(
     board: Sequence[int], holes: Sequence[int], direction: Direction
-) -> str | None:
+) -> Said | None:
     """The rule a broadside move of the line ``holes`` breaks, None when it is legal."""
     if len(holes) > MOST_MOVED:
-        return f"at most three marbles move; this line has {len(holes)}"
+        return said(N_("at most three marbles move; this line has {count}"), count=len(holes))
     for hole in holes:
         destination = NEIGHBOURS[hole][direction]
         if board[destination] != EMPTY:
-            return (
-                f"a broadside move never pushes: {CELL_NAMES[destination]} is not empty "
-                "(only an in-line move can push)"
+            return said(
+                N_(
+                    "a broadside move never pushes: {cell} is not empty "
+                    "(only an in-line move can push)"
+                ),
+                cell=CELL_NAMES[destination],
             )
     return None
 
 
-def reason(board: Sequence[int], move: AbaloneMove, me: int) -> str | None:
+def reason(board: Sequence[int], move: AbaloneMove, me: int) -> Said | None:
     """Why ``move`` is illegal for ``me`` here, or None when it is legal."""
     holes = move.holes
     empty = [CELL_NAMES[hole] for hole in holes if board[hole] == EMPTY]
     if empty:
-        return "there is no marble to move on " + ", ".join(empty)
+        return said(N_("there is no marble to move on {cells}"), cells=", ".join(empty))
     if all(board[hole] == 3 - me for hole in holes):
-        return f"it is {PLAYER_NAMES[me]}'s turn"
+        return said(N_("it is {seat}'s turn"), seat=seat_word(me))
     if any(board[hole] != me for hole in holes):
-        return f"only {PLAYER_NAMES[me]}'s own marbles move together"
+        return said(N_("only {seat}'s own marbles move together"), seat=seat_word(me))
     if move.end is None:
         return inline_reason(board, holes[0], move.direction, me)
     return broadside_reason(board, holes, move.direction)

@@ -10,6 +10,7 @@ the usual ones. Other languages than English give a count after a colon
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -157,3 +158,8 @@ def move_sentence(position: Position[Any], text: str, language: str) -> str:
     off = ", off the board" if hole not in cells else ""
     pushing = count_words(pushed, f"{other} marble")
     return f"{seat} pushes {count_words(own, 'marble')} {where}, pushing {pushing}{off}"
+
+
+def piece_words(language: str) -> Mapping[str, str]:
+    """The marble's English name to ``language``'s."""
+    return PIECES.get(language, MappingProxyType({}))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.bench import BenchPlan, BenchPosition
@@ -181,6 +182,9 @@ class ChaturajiGame(Game[ChaturajiPosition]):
         """The seat's letter and the piece's: ``kK`` black's king, ``gP`` a green pawn."""
         owner = SEAT_LETTERS[stone.owner] if stone.owner is not None else "?"
         return owner + stone.kind
+
+    def piece_words(self, language: str) -> Mapping[str, str]:
+        return spoken.piece_words(language)
 
     def move_sentence(self, position: ChaturajiPosition, text: str, *, language: str = "en") -> str:
         return spoken.move_sentence(position, text, language)

@@ -32,32 +32,65 @@ from engine.chaturaji.board import (
 from engine.chaturaji.movegen import allowed_kinds, lost_kinds, movable, pattern_targets
 from engine.chaturaji.moves import ChaturajiMove, Exchange, LostTurn, Step
 from engine.chaturaji.state import Rules, State
+from engine.said import N_, Either, PieceWord, Said, SeatWord, Value, said
 
 PATTERN_RULES = {
-    KING: "the king moves one square in any direction",
-    ELEPHANT: "the elephant moves any number of free squares along a rank or a file",
-    HORSE: "the horse moves like a chess knight",
-    BOAT: "the boat moves exactly two squares diagonally, jumping over the middle one",
-    PAWN: "a pawn moves one square forward, and captures one square diagonally forward",
+    KING: said(N_("the king moves one square in any direction")),
+    ELEPHANT: said(N_("the elephant moves any number of free squares along a rank or a file")),
+    HORSE: said(N_("the horse moves like a chess knight")),
+    BOAT: said(N_("the boat moves exactly two squares diagonally, jumping over the middle one")),
+    PAWN: said(N_("a pawn moves one square forward, and captures one square diagonally forward")),
 }
 
-FACE_KINDS = {2: "a boat", 3: "a horse", 4: "an elephant", 5: "the king or a pawn"}
+FACE_KINDS: dict[int, tuple[PieceWord, ...]] = {
+    2: (PieceWord("boat", "a"),),
+    3: (PieceWord("horse", "a"),),
+    4: (PieceWord("elephant", "an"),),
+    5: (PieceWord("king", "the"), PieceWord("pawn", "a")),
+}
+"""The kinds each face of the die moves."""
+
+LINES = (N_("rank {n}"), N_("file {n}"))
 
 
-def dice_rule(dice: tuple[int, ...]) -> str:
+def _kinds(face: int) -> Value:
+    kinds = FACE_KINDS[face]
+    return kinds[0] if len(kinds) == 1 else Either(kinds, N_(" or "))
+
+
+def dice_rule(dice: tuple[int, ...]) -> Said:
     """``the die shows 3: move a horse``; with two dice, both faces."""
     if len(dice) == 1:
-        return f"the die shows {dice[0]}: move {FACE_KINDS[dice[0]]}"
-    kinds = sorted({FACE_KINDS[face] for face in dice}, key=list(FACE_KINDS.values()).index)
-    return f"the dice show {dice[0]} and {dice[1]}: move {', or '.join(kinds)}"
+        return said(N_("the die shows {face}: move {kinds}"), face=dice[0], kinds=_kinds(dice[0]))
+    faces = sorted(set(dice), key=list(FACE_KINDS).index)
+    return said(
+        N_("the dice show {face} and {face2}: move {kinds}"),
+        face=dice[0],
+        face2=dice[1],
+        kinds=Either(tuple(_kinds(face) for face in faces)),
+    )
 
 
-def illegal_moves(
+def _seat(seat: int) -> SeatWord:
+    return SeatWord(seat, SEAT_NAMES[seat])
+
+
+def _piece(kind: int) -> PieceWord:
+    return PieceWord(NAMES[kind])
+
+
+def _line(seat: int) -> Said:
+    """A seat's last line, "rank 8", "file h"."""
+    kind, _, n = LAST_LINE_NAMES[seat].partition(" ")
+    return said(LINES[kind == "file"], n=n)
+
+
+def illegal_moves(  # noqa: C901 - the rules of a game: a branch per rule, as the rulebook reads
     state: State,
     rules: Rules,
     legal: frozenset[ChaturajiMove],
     near: frozenset[int] | None = None,
-) -> Iterator[tuple[ChaturajiMove, str]]:
+) -> Iterator[tuple[ChaturajiMove, Said]]:
     """Every forbidden board move a hand could make now; never one in ``legal``. With
     ``near``, only those that may change every one of those squares (a step changes
     its own square and its target; a recognizer asks about the squares a hand changed)."""
@@ -71,9 +104,9 @@ def illegal_moves(
         elif len(near) == 1:
             yield from (target for target in _physical_targets(board, sq) if target in near)
 
-    roller = SEAT_NAMES[state.roller]
+    roller = _seat(state.roller)
     if state.roll_due:
-        reason = f"it is {roller}'s turn, and the die must be rolled first"
+        reason = said(N_("it is {seat}'s turn, and the die must be rolled first"), seat=roller)
         for sq, piece in enumerate(board):
             if piece:
                 for target in targets(sq):
@@ -119,9 +152,14 @@ def illegal_moves(
                     yield exchange, rule
     if LostTurn() not in legal and near is None:
         if rules.dice:
-            yield LostTurn(), f"{dice_rule(state.dice)}; a turn is lost only when none can move"
+            yield (
+                LostTurn(),
+                said(
+                    N_("{rule}; a turn is lost only when none can move"), rule=dice_rule(state.dice)
+                ),
+            )
         else:
-            yield LostTurn(), "a turn is lost only when no piece can move"
+            yield LostTurn(), said(N_("a turn is lost only when no piece can move"))
 
 
 def _physical_targets(board: tuple[int, ...], sq: int) -> Iterator[int]:
@@ -133,16 +171,36 @@ def _physical_targets(board: tuple[int, ...], sq: int) -> Iterator[int]:
             yield target
 
 
-def _not_yours(state: State, rules: Rules, sq: int, piece: int) -> str:
+def _not_yours(state: State, rules: Rules, sq: int, piece: int) -> Said:
     seat = owner_of(piece)
-    what = f"the {NAMES[kind_of(piece)]} on {CELL_NAMES[sq]} is {SEAT_NAMES[seat]}'s"
+    what, cell = _piece(kind_of(piece)), CELL_NAMES[sq]
     if seat in state.frozen:
-        return f"{what}, frozen since its king was captured"
+        return said(
+            N_("the {piece} on {cell} is {seat}'s, frozen since its king was captured"),
+            seat=_seat(seat),
+            piece=what,
+            cell=cell,
+        )
     if rules.teams and kind_of(piece) == BOAT:
         commander = state.boat_command[team_of_seat(seat)]
         if commander == partner(seat):
-            return f"{what}, commanded by {SEAT_NAMES[commander]} since the parade of boats"
-    return f"it is {SEAT_NAMES[state.roller]}'s turn: {what}"
+            return said(
+                N_(
+                    "the {piece} on {cell} is {seat}'s, commanded by {seat2} since the parade "
+                    "of boats"
+                ),
+                seat=_seat(seat),
+                seat2=_seat(commander),
+                piece=what,
+                cell=cell,
+            )
+    return said(
+        N_("it is {seat}'s turn: the {piece} on {cell} is {seat2}'s"),
+        seat=_seat(state.roller),
+        seat2=_seat(seat),
+        piece=what,
+        cell=cell,
+    )
 
 
 def _step_rule(
@@ -151,7 +209,7 @@ def _step_rule(
     pattern: dict[int, bool],
     rules: Rules,
     lost: frozenset[tuple[int, int]],
-) -> str | None:
+) -> Said | None:
     """The rule a move of a piece that may move now breaks, or None if it breaks none."""
     sq, target, promote = move.origin, move.target, move.promote
     piece, victim = board[sq], board[target]
@@ -160,35 +218,46 @@ def _step_rule(
         return PATTERN_RULES[kind]
     if kind == PAWN and pattern[target] != bool(victim):
         if victim:
-            return "a pawn captures diagonally forward, never straight ahead"
-        return "a pawn moves diagonally only to capture"
+            return said(N_("a pawn captures diagonally forward, never straight ahead"))
+        return said(N_("a pawn moves diagonally only to capture"))
     if victim:
         prey = kind_of(victim)
         if rules.friends(seat, owner_of(victim)):
-            return "partners never capture each other's pieces"
+            return said(N_("partners never capture each other's pieces"))
         if kind == BOAT and prey == BOAT:
-            return "a boat never captures a boat; boats fall only in a parade of boats"
+            return said(N_("a boat never captures a boat; boats fall only in a parade of boats"))
         if rules.ranks and kind in WEAK and prey in STRONG:
-            return (
-                f"with ranks, a {NAMES[kind]} may not capture a {NAMES[prey]}: weak pieces "
-                "(pawns, boats) never take strong ones (horses, elephants, kings)"
+            return said(
+                N_(
+                    "with ranks, a {piece} may not capture a {prey}: weak pieces (pawns, boats) "
+                    "never take strong ones (horses, elephants, kings)"
+                ),
+                piece=_piece(kind),
+                prey=_piece(prey),
             )
     if promote:
         if target not in LAST_LINE[seat]:
-            return f"a pawn is exchanged only on its last line ({LAST_LINE_NAMES[seat]})"
+            return said(N_("a pawn is exchanged only on its last line ({line})"), line=_line(seat))
         return _promotion_rule(piece, promote, lost)
     return None
 
 
-def _promotion_rule(piece: int, promote: int, lost: frozenset[tuple[int, int]]) -> str | None:
+def _promotion_rule(piece: int, promote: int, lost: frozenset[tuple[int, int]]) -> Said | None:
     seat, origin = owner_of(piece), origin_of(piece)
     if promote != origin:
-        return (
-            f"this pawn stood in front of the {NAMES[origin]}: it can become only a {NAMES[origin]}"
+        return said(
+            N_("this pawn stood in front of the {piece}: it can become only a {piece2}"),
+            piece=_piece(origin),
+            piece2=_piece(origin),
         )
     if (seat, origin) not in lost:
-        return (
-            f"{SEAT_NAMES[seat]}'s {NAMES[origin]} is still on the board: the pawn becomes "
-            f"a {NAMES[origin]} only once it is lost"
+        return said(
+            N_(
+                "{seat}'s {piece} is still on the board: the pawn becomes a {piece2} only "
+                "once it is lost"
+            ),
+            seat=_seat(seat),
+            piece=_piece(origin),
+            piece2=_piece(origin),
         )
     return None

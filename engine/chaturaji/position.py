@@ -33,6 +33,7 @@ from engine.game import Layout, Position
 from engine.options import Options
 from engine.outcome import Outcome
 from engine.physical import EMPTY, PRESENT, Footprint, Reading, Sensing, Spot, Stone
+from engine.said import Said
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -98,12 +99,14 @@ class ChaturajiPosition(Position[ChaturajiMove]):
             return move in chances
         return any(candidate == move for candidate in self.legal_moves())
 
-    def illegal_moves(self) -> Iterator[tuple[ChaturajiMove, str]]:
+    def illegal_moves(self) -> Iterator[tuple[ChaturajiMove, Said]]:
         if self.outcome() is not None:
             return iter(())
         return illegal_moves(self.state, self.rules, frozenset(self.legal_moves()))
 
-    def illegal_moves_changing(self, spots: frozenset[Spot]) -> Iterator[tuple[ChaturajiMove, str]]:
+    def illegal_moves_changing(
+        self, spots: frozenset[Spot]
+    ) -> Iterator[tuple[ChaturajiMove, Said]]:
         """Only the steps from, or onto, the squares a hand changed."""
         squares = frozenset(CELL_INDEX[spot] for spot in spots if spot in CELL_INDEX)
         if self.outcome() is not None:

@@ -205,7 +205,7 @@ TEAM_TOKENS = (
 STAGES = (Stage.OFFER, Stage.ANSWER, Stage.RETURN)
 
 
-def _read_extras(text: str, rules: Rules, state: State) -> State:
+def _read_extras(text: str, rules: Rules, state: State) -> State:  # noqa: C901 - a reader of a notation: a branch per kind of field
     """The bookkeeping tokens, comma-separated, or '-'."""
     if text == "-":
         return state

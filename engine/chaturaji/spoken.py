@@ -12,6 +12,7 @@ colon ("bije: zielony, pion") so that no name needs a case of its own.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -176,3 +177,10 @@ def move_sentence(position: Position[Any], text: str, language: str) -> str:
                 said += words.becomes.format(piece=_name(words, promote))
             return said
     raise NotationError(f"not a Chaturaji move: {text!r}")
+
+
+def piece_words(language: str) -> Mapping[str, str]:
+    """The pieces' English names to ``language``'s."""
+    if language == "en" or language not in WORDS:
+        return MappingProxyType({})
+    return MappingProxyType(dict(zip(WORDS["en"].pieces, WORDS[language].pieces, strict=True)))

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from engine.bench import BenchPlan, BenchPosition
 from engine.dobutsu import board, spoken
 from engine.dobutsu.board import CELL_NAMES, FILES, HAND_KINDS, RANKS, WIDTH, hand_spot
@@ -32,7 +35,7 @@ class DobutsuGame(Game[DobutsuPosition]):
     title = "Robot Duel (Dobutsu shogi)"
     spoken_seats = spoken.SEATS
     seats = (Seat("A (sente)", "b", "black"), Seat("B (gote)", "w", "white"))
-    option_specs = (
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "promotion",
             "optional",
@@ -95,6 +98,9 @@ class DobutsuGame(Game[DobutsuPosition]):
             if board.LETTERS[kind] == letter:
                 return board.NAMES[kind]
         return self.label(stone)
+
+    def piece_words(self, language: str) -> Mapping[str, str]:
+        return spoken.piece_words(language)
 
     def move_sentence(self, position: DobutsuPosition, text: str, *, language: str = "en") -> str:
         return spoken.move_sentence(position, text, language)

@@ -28,14 +28,18 @@ from engine.dobutsu.board import (
     row_of,
     sign,
 )
+from engine.said import N_, PieceWord, Said, SeatWord, said
 
 STEP_RULES = {
-    LION: "the lion moves one step in any direction",
-    ELEPHANT: "the elephant moves one step diagonally",
-    GIRAFFE: "the giraffe moves one step orthogonally",
-    CHICK: "the chick moves one step forward",
-    HEN: "the hen moves one step in any direction but diagonally backward",
+    LION: said(N_("the lion moves one step in any direction")),
+    ELEPHANT: said(N_("the elephant moves one step diagonally")),
+    GIRAFFE: said(N_("the giraffe moves one step orthogonally")),
+    CHICK: said(N_("the chick moves one step forward")),
+    HEN: said(N_("the hen moves one step in any direction but diagonally backward")),
 }
+DROPPED_CHICK = said(
+    N_("a dropped chick enters unpromoted; it must move to the far rank to promote")
+)
 
 
 def illegal_moves(
@@ -46,7 +50,7 @@ def illegal_moves(
     mandatory: bool,
     legal: frozenset[DobutsuMove],
     players: Sequence[str],
-) -> Iterator[tuple[DobutsuMove, str]]:
+) -> Iterator[tuple[DobutsuMove, Said]]:
     """Every forbidden move a hand could make here; never one in ``legal``."""
     mine = sign(turn)
     for origin in range(SQUARES):
@@ -54,7 +58,7 @@ def illegal_moves(
         if piece == 0:
             continue
         if piece * mine < 0:
-            yield from _out_of_turn(board, origin, players[turn])
+            yield from _out_of_turn(board, origin, SeatWord(turn, players[turn]))
             continue
         kind = piece * mine
         for target in range(SQUARES):
@@ -72,10 +76,7 @@ def illegal_moves(
     for kind in HAND_KINDS:
         if hands[hand_index(turn, kind)] <= 0:
             continue
-        if kind == CHICK:
-            reason = "a dropped chick enters unpromoted; it must move to the far rank to promote"
-        else:
-            reason = f"the {NAMES[kind]} cannot promote; only a chick can"
+        reason = DROPPED_CHICK if kind == CHICK else _cannot_promote(kind)
         for target in range(SQUARES):
             if board[target] == 0:
                 yield DobutsuMove.put(LETTERS[kind], CELL_NAMES[target], promote=True), reason
@@ -83,33 +84,37 @@ def illegal_moves(
 
 def _reason(
     kind: int, origin: int, target: int, *, promote: bool, seat: int, mandatory: bool
-) -> str | None:
+) -> Said | None:
     """The rule a move of one's own piece breaks, or None if it breaks none."""
     if target not in STEPS[seat][kind][origin]:
         if kind == CHICK and row_of(origin) == FAR_ROW[seat]:
-            return "a chick on the far rank can never move"
+            return said(N_("a chick on the far rank can never move"))
         return STEP_RULES[kind]
     far = row_of(target) == FAR_ROW[seat]
     if promote:
         if kind == HEN:
-            return "a hen never turns back into a chick"
+            return said(N_("a hen never turns back into a chick"))
         if kind != CHICK:
-            return f"the {NAMES[kind]} cannot promote; only a chick can"
+            return _cannot_promote(kind)
         if not far:
-            return "a chick promotes only on the far rank"
+            return said(N_("a chick promotes only on the far rank"))
         return None
     if kind == CHICK and far and mandatory:
-        return "the chick must promote on the far rank"
+        return said(N_("the chick must promote on the far rank"))
     return None
 
 
+def _cannot_promote(kind: int) -> Said:
+    return said(N_("the {piece} cannot promote; only a chick can"), piece=PieceWord(NAMES[kind]))
+
+
 def _out_of_turn(
-    board: Sequence[int], origin: int, player: str
-) -> Iterator[tuple[DobutsuMove, str]]:
+    board: Sequence[int], origin: int, player: SeatWord
+) -> Iterator[tuple[DobutsuMove, Said]]:
     """The opponent's piece moved to any square not holding one of its own side's pieces."""
     piece = board[origin]
     seat = owner(piece)
-    reason = f"it is {player}'s turn"
+    reason = said(N_("it is {seat}'s turn"), seat=player)
     for target in range(SQUARES):
         if target == origin or board[target] * piece > 0:
             continue

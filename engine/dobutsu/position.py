@@ -40,6 +40,7 @@ from engine.game import Layout, Position
 from engine.options import Options
 from engine.outcome import Outcome, Termination
 from engine.physical import Footprint, Sensing, Spot, Stone
+from engine.said import Said
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -118,7 +119,7 @@ class DobutsuPosition(Position[DobutsuMove]):
                     if board[target] == 0:
                         yield drops[target]
 
-    def illegal_moves(self) -> Iterator[tuple[DobutsuMove, str]]:
+    def illegal_moves(self) -> Iterator[tuple[DobutsuMove, Said]]:
         if self.outcome() is not None:
             return iter(())
         return illegal_moves(

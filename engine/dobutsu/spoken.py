@@ -10,10 +10,12 @@ Japanese are the game's own animals (どうぶつしょうぎ), in kana.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
 from engine.game import Position
+from engine.spoken import names_in
 from engine.spoken_pieces import shogi_like
 
 NAMES = MappingProxyType(
@@ -71,3 +73,8 @@ SEATS = MappingProxyType(
 
 def move_sentence(position: Position[Any], text: str, language: str) -> str:
     return shogi_like(position, text, language, BY_LANGUAGE, letters=True)
+
+
+def piece_words(language: str) -> Mapping[str, str]:
+    """The pieces' English names to ``language``'s (a reason's, a spot's pieces)."""
+    return names_in(BY_LANGUAGE, language)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 
 from engine.bench import BenchPlan, BenchPosition
@@ -152,6 +153,9 @@ class RobotoryGame(Game[RobotoryPosition]):
         if sensing is Sensing.POLARITY:
             return POLARITY_READINGS.get(stone.kind, NORTH)
         return PRESENT
+
+    def piece_words(self, language: str) -> Mapping[str, str]:
+        return spoken.piece_words(language)
 
     def move_sentence(self, position: RobotoryPosition, text: str, *, language: str = "en") -> str:
         return spoken.move_sentence(position, text, language)

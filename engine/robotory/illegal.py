@@ -20,7 +20,6 @@ from itertools import islice
 from engine.robotory.board import (
     CELL_INDEX,
     CELL_NAMES,
-    EATS,
     NEIGHBOUR_MASKS,
     NEIGHBOURS,
     ROBOT_LETTERS,
@@ -34,28 +33,39 @@ from engine.robotory.board import (
 )
 from engine.robotory.moves import Chain, Pass, PlaceToken, Refill, RobotoryMove
 from engine.robotory.rules import PLACES, chain_paths, edible, free_cells
+from engine.said import N_, PieceWord, Said, SeatWord, said
 
 MAX_CHAIN_STARTS = 256
 
 Counts = Sequence[int]
 
 
-def _occupant(tokens: Sequence[int], robots: Sequence[int], cell: int) -> str | None:
-    """What stands on a cell, in words, or None when it is empty."""
+def _robot(robot: int) -> PieceWord:
+    return PieceWord(f"the {ROBOT_NAMES[robot]}")
+
+
+def _occupant(tokens: Sequence[int], robots: Sequence[int], cell: int) -> PieceWord | None:
+    """What stands on a cell, or None when it is empty."""
     for robot, at in enumerate(robots):
         if at == cell:
-            return f"the {ROBOT_NAMES[robot]}"
+            return _robot(robot)
     for colour, mask in enumerate(tokens):
         if mask >> cell & 1:
-            return f"a {TOKEN_NAMES[colour]} token"
+            return PieceWord(f"a {TOKEN_NAMES[colour]} token")
     return None
 
 
-def _eats(robot: int) -> str:
-    if len(EATS[robot]) == 2:
-        return "the red robot eats tokens of either colour"
-    colour = TOKEN_NAMES[EATS[robot][0]]
-    return f"the {ROBOT_NAMES[robot]} eats only {colour} tokens"
+EATS_RULES = {
+    "red robot": N_("the red robot eats tokens of either colour; {cell} holds {what}"),
+    "white robot": N_("the white robot eats only white tokens; {cell} holds {what}"),
+    "black robot": N_("the black robot eats only black tokens; {cell} holds {what}"),
+}
+"""What each robot eats, by its name, said of a cell holding what it cannot eat."""
+NO_TOKEN = (N_("{seat} has no white token in stock"), N_("{seat} has no black token in stock"))
+LID_HOLDS = (
+    N_("the lid holds only {count} white token(s)"),
+    N_("the lid holds only {count} black token(s)"),
+)
 
 
 def reason(
@@ -67,73 +77,97 @@ def reason(
     turn: int,
     move: RobotoryMove,
     can_act: bool,
-) -> str | None:
+) -> Said | None:
     """Why ``move`` is not legal here, or None when it is (the game going on)."""
-    seat = SEAT_NAMES[turn]
+    seat = SeatWord(turn, SEAT_NAMES[turn])
     match move:
         case PlaceToken(colour, cell):
             index = CELL_INDEX[cell]
             there = _occupant(tokens, robots, index)
             if there is not None:
-                return f"a token goes on a free cell; {cell} holds {there}"
+                return said(
+                    N_("a token goes on a free cell; {cell} holds {what}"), cell=cell, what=there
+                )
             if stock[0] + stock[1] == 0:
-                return f"{seat} has no token in stock: refill first"
+                return said(N_("{seat} has no token in stock: refill first"), seat=seat)
             wanted = TOKEN_LETTERS.index(colour)
             if stock[wanted] == 0:
-                return f"{seat} has no {TOKEN_NAMES[wanted]} token in stock"
+                return said(NO_TOKEN[wanted], seat=seat)
             return None
         case Chain(letter, path):
             return _chain_reason(tokens, robots, ROBOT_OF_LETTER[letter], path)
         case Refill(white, black):
             return _refill_reason(stock, lid, white, black)
         case Pass():
-            return "a player who can act may not pass" if can_act else None
+            return said(N_("a player who can act may not pass")) if can_act else None
     raise TypeError(f"not a Robotory move: {move!r}")  # pragma: no cover
 
 
 def _chain_reason(
     tokens: Sequence[int], robots: Sequence[int], robot: int, path: Sequence[str]
-) -> str | None:
+) -> Said | None:
     origin = CELL_INDEX[path[0]]
     if robots[robot] != origin:
-        return f"the {ROBOT_NAMES[robot]} stands on {CELL_NAMES[robots[robot]]}, not on {path[0]}"
+        return said(
+            N_("{robot} stands on {cell}, not on {cell2}"),
+            robot=_robot(robot),
+            cell=CELL_NAMES[robots[robot]],
+            cell2=path[0],
+        )
     food = edible(tokens, robot)
     here = origin
     for name in path[1:]:
         cell = CELL_INDEX[name]
         if not NEIGHBOUR_MASKS[here] >> cell & 1:
             if cell in SECOND_RING[here]:
-                return (
-                    f"a robot steps onto a neighbouring cell; {name} is two cells from "
-                    f"{CELL_NAMES[here]} (a robot goes further only by eating a token on each "
-                    "cell on its way)"
+                return said(
+                    N_(
+                        "a robot steps onto a neighbouring cell; {cell} is two cells from "
+                        "{cell2} (a robot goes further only by eating a token on each cell on "
+                        "its way)"
+                    ),
+                    cell=name,
+                    cell2=CELL_NAMES[here],
                 )
-            return (
-                f"a robot steps onto a neighbouring cell; {name} is not next to {CELL_NAMES[here]}"
+            return said(
+                N_("a robot steps onto a neighbouring cell; {cell} is not next to {cell2}"),
+                cell=name,
+                cell2=CELL_NAMES[here],
             )
         there = _occupant(tokens, robots, cell)
         if there is None:
-            return f"a robot moves only onto a token it can eat; {name} is empty"
-        if there.endswith("robot"):
-            return f"{name} holds {there}"
+            return said(
+                N_("a robot moves only onto a token it can eat; {cell} is empty"), cell=name
+            )
+        if there.english.endswith("robot"):
+            return said(N_("{cell} holds {what}"), cell=name, what=there)
         if not food >> cell & 1:
-            return f"{_eats(robot)}; {name} holds {there}"
+            return said(EATS_RULES[ROBOT_NAMES[robot]], cell=name, what=there)
         here = cell
     return None
 
 
-def _refill_reason(stock: Counts, lid: Counts, white: int, black: int) -> str | None:
+def _refill_reason(stock: Counts, lid: Counts, white: int, black: int) -> Said | None:
     held = stock[0] + stock[1]
     if held >= STOCK_SIZE:
-        return f"a refill is possible only with fewer than {STOCK_SIZE} tokens in stock"
+        return said(
+            N_("a refill is possible only with fewer than {count} tokens in stock"),
+            count=STOCK_SIZE,
+        )
     for colour, taken in enumerate((white, black)):
         if taken > lid[colour]:
-            return f"the lid holds only {lid[colour]} {TOKEN_NAMES[colour]} token(s)"
+            return said(LID_HOLDS[colour], count=lid[colour])
     take = min(STOCK_SIZE - held, lid[0] + lid[1])
     if white + black != take:
         if take < STOCK_SIZE - held:
-            return f"the lid holds only {take} token(s): a refill takes them all"
-        return f"a refill brings the stock back to {STOCK_SIZE}: take {take} token(s)"
+            return said(
+                N_("the lid holds only {count} token(s): a refill takes them all"), count=take
+            )
+        return said(
+            N_("a refill brings the stock back to {count}: take {take} token(s)"),
+            count=STOCK_SIZE,
+            take=take,
+        )
     return None
 
 
@@ -144,7 +178,7 @@ def illegal_moves(
     lid: Counts,
     *,
     turn: int,
-) -> Iterator[tuple[RobotoryMove, str]]:
+) -> Iterator[tuple[RobotoryMove, Said]]:
     """The forbidden moves a hand can make here, each with its reason (a move is
     listed only when ``reason`` has one, so never a legal move)."""
     for robot, origin in enumerate(robots):
@@ -178,7 +212,7 @@ def illegal_moves_changing(
     spots: frozenset[str],
     *,
     turn: int,
-) -> Iterator[tuple[RobotoryMove, str]]:
+) -> Iterator[tuple[RobotoryMove, Said]]:
     """The forbidden moves that may change every one of ``spots``: only the wrong steps
     of a robot among them, when one is (more may be given)."""
     moved = [robot for robot, cell in enumerate(robots) if CELL_NAMES[cell] in spots]
@@ -193,7 +227,7 @@ def _wrong_steps(
     robots: Sequence[int],
     robot: int,
     origin: int,
-) -> Iterator[tuple[RobotoryMove, str]]:
+) -> Iterator[tuple[RobotoryMove, Said]]:
     """A wrong last step from the robot's cell or from the end of a legal chain."""
     letter = ROBOT_LETTERS[robot]
     food = edible(tokens, robot)

@@ -32,6 +32,7 @@ from engine.robotory.notation import (
 )
 from engine.robotory.rules import canonical_path, edible, generate, outcome, reachable
 from engine.robotory.sensing import board_contents, footprint, layout
+from engine.said import Said
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -137,7 +138,7 @@ class RobotoryPosition(Position[RobotoryMove]):
         stock = self._stocks[self._turn]
         return lookup.moves_off_board(self._tokens, self._robots, stock, self._lid)
 
-    def illegal_moves_changing(self, spots: frozenset[Spot]) -> Iterator[tuple[RobotoryMove, str]]:
+    def illegal_moves_changing(self, spots: frozenset[Spot]) -> Iterator[tuple[RobotoryMove, Said]]:
         if self.outcome() is not None:
             return iter(())
         stock = self._stocks[self._turn]
@@ -159,7 +160,7 @@ class RobotoryPosition(Position[RobotoryMove]):
         ends = reachable(cell, edible(self._tokens, robot))
         return frozenset(), frozenset(CELL_NAMES[end] for end in bits(ends))
 
-    def illegal_moves(self) -> Iterator[tuple[RobotoryMove, str]]:
+    def illegal_moves(self) -> Iterator[tuple[RobotoryMove, Said]]:
         if self.outcome() is not None:
             return iter(())
         return illegal_moves(

@@ -10,6 +10,7 @@ kana). A count follows a colon in Polish and Czech.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -146,3 +147,14 @@ def _translated(move: Any, seat: str, words: Words, colours: tuple[str, str], te
         case Pass():
             return words.passes.format(seat=seat)
     raise NotationError(f"not a Robotory move: {text!r}")
+
+
+def piece_words(language: str) -> Mapping[str, str]:
+    """The robots' and tokens' English words ("the red robot", "a white token") to
+    ``language``'s."""
+    said = WORDS.get(language)
+    if said is None:
+        return MappingProxyType({})
+    robots = {f"the {ROBOTS[k]} robot": v for k, v in said.robots.items()}
+    tokens = {f"a {TOKENS[k]} token": v for k, v in said.tokens.items()}
+    return MappingProxyType({**robots, **tokens})

@@ -77,7 +77,7 @@ class WalkFound:
     explored: int
 
 
-def walk_to(origin: int, need: int, end: int) -> WalkFound:
+def walk_to(origin: int, need: int, end: int) -> WalkFound:  # noqa: C901 - the rules of a game: a branch per rule, as the rulebook reads
     """The smallest walk (in cell order) from ``origin`` that steps on every cell of
     ``need`` once and on no other, ending on ``end`` (a cell of ``need``)."""
     end_bit = 1 << end

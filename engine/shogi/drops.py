@@ -44,7 +44,7 @@ _PAWNS, _LANCES, _KNIGHTS, _SILVERS, _GOLDS, _BISHOPS, _ROOKS = DROPS[PAWN : ROO
 NOT_LAST = (FULL ^ LAST_RANK[0], FULL ^ LAST_RANK[1])
 
 
-def drops(
+def drops(  # noqa: C901 - the rules of a game: a branch per rule of drops (nifu, uchifuzume)
     moves: list[ShogiMove],
     held: Sequence[int],
     position: tuple[Sequence[int], Sequence[int], Sequence[int]],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 from engine.bench import BenchPlan
 from engine.claims import ClaimRule
@@ -48,7 +49,7 @@ class ShogiGame(Game[ShogiPosition]):
     selective_search = True  # eighty moves a position: a ply deeper in the same nodes
     repetition_contempt = True  # sennichite is no draw to take while better (issue 48)
     seats = (Seat("sente", "b", "black"), Seat("gote", "w", "white"))
-    option_specs = (
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "illegal",
             IllegalMovePolicy.REFUSE.value,
@@ -165,6 +166,9 @@ class ShogiGame(Game[ShogiPosition]):
         if stone.flipped and kind in tables.PROMOTABLE:
             return tables.NAMES[kind + tables.PROMOTED]
         return tables.NAMES[kind]
+
+    def piece_words(self, language: str) -> Mapping[str, str]:
+        return spoken.piece_words(language)
 
     def move_sentence(self, position: ShogiPosition, text: str, *, language: str = "en") -> str:
         return spoken.move_sentence(position, text, language)

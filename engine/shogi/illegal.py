@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from engine.said import N_, PieceWord, Said, SeatWord, said
 from engine.shogi.attacks import (
     attack_sets,
     checks_and_pins,
@@ -47,31 +48,43 @@ from engine.shogi.tables import (
     SQUARES,
     STEP,
     ZONE,
-    ZONE_NAMES,
     column_of,
     squares_of,
 )
 
-_LIKE_GOLD = "one square in any direction but diagonally backward"
 PATTERNS = {
-    PAWN: "the pawn moves one square straight forward",
-    LANCE: "the lance moves straight forward, any distance",
-    KNIGHT: "the knight jumps two squares forward and one to the side",
-    SILVER: "the silver moves one square diagonally or straight forward",
-    GOLD: f"the gold moves {_LIKE_GOLD}",
-    BISHOP: "the bishop moves diagonally, any distance",
-    ROOK: "the rook moves straight (forward, backward or sideways), any distance",
-    KING: "the king moves one square in any direction",
-    HORSE: "the horse moves diagonally any distance, or one square straight",
-    DRAGON: "the dragon moves straight any distance, or one square diagonally",
+    PAWN: said(N_("the pawn moves one square straight forward")),
+    LANCE: said(N_("the lance moves straight forward, any distance")),
+    KNIGHT: said(N_("the knight jumps two squares forward and one to the side")),
+    SILVER: said(N_("the silver moves one square diagonally or straight forward")),
+    GOLD: said(N_("the gold moves one square in any direction but diagonally backward")),
+    BISHOP: said(N_("the bishop moves diagonally, any distance")),
+    ROOK: said(N_("the rook moves straight (forward, backward or sideways), any distance")),
+    KING: said(N_("the king moves one square in any direction")),
+    HORSE: said(N_("the horse moves diagonally any distance, or one square straight")),
+    DRAGON: said(N_("the dragon moves straight any distance, or one square diagonally")),
 }
+PROMOTION_ZONE = (
+    N_(
+        "a piece promotes only on a move into, out of or inside the promotion zone "
+        "(ranks a-c for {seat})"
+    ),
+    N_(
+        "a piece promotes only on a move into, out of or inside the promotion zone "
+        "(ranks g-i for {seat})"
+    ),
+)
+"""By the mover's seat: its promotion zone named."""
 
 
-def pattern(kind: int) -> str:
+def pattern(kind: int) -> Said:
     """How a kind moves, in words."""
     if kind in PATTERNS:
         return PATTERNS[kind]
-    return f"the {NAMES[kind]} moves like a gold: {_LIKE_GOLD}"
+    return said(
+        N_("the {piece} moves like a gold: one square in any direction but diagonally backward"),
+        piece=PieceWord(NAMES[kind]),
+    )
 
 
 def reach(piece: int, square: int) -> int:
@@ -87,9 +100,9 @@ def reach(piece: int, square: int) -> int:
     return found
 
 
-def illegal_moves(
+def illegal_moves(  # noqa: C901 - the rules of a game: a branch per rule, as the rulebook reads
     position: PositionFacts, near: frozenset[int] | None = None
-) -> Iterator[tuple[ShogiMove, str]]:
+) -> Iterator[tuple[ShogiMove, Said]]:
     """Every forbidden move a hand could make here; never a legal one. With ``near``,
     only those whose squares (from, to) include every one of those squares: the
     recognizer asks about the squares a hand changed."""
@@ -102,7 +115,7 @@ def illegal_moves(
     legal = frozenset(position.legal_moves())
     turn = position.turn
     board = position.board
-    player = PLAYERS[turn]
+    player = SeatWord(turn, PLAYERS[turn])
     occupied = [0, 0]
     bb = [0] * 32
     for square, piece in enumerate(board):
@@ -141,7 +154,7 @@ def illegal_moves(
                     yield move, situation.step_reason(piece, origin, target, promote)
     if near is None or len(near) == 1:
         yield from _drops(position, legal, situation, bb, occupied, near=near)
-    reason = f"it is {player}'s turn"
+    reason = said(N_("it is {seat}'s turn"), seat=player)
     for origin in squares_of(occupied[1 - turn]):
         piece = board[origin]
         for target in squares_of(reach(piece, origin)):
@@ -154,47 +167,59 @@ def illegal_moves(
 class _Situation:
     """What the reasons depend on: whose turn, the occupied squares, check and pins."""
 
-    def __init__(self, player: str, turn: int, every: int, checkers: int, pinned: int) -> None:
+    def __init__(self, player: SeatWord, turn: int, every: int, checkers: int, pinned: int) -> None:
         self.player = player
         self.turn = turn
         self.every = every
         self.checkers = checkers
         self.pinned = pinned
 
-    def step_reason(self, piece: int, origin: int, target: int, promote: bool) -> str:
+    def step_reason(self, piece: int, origin: int, target: int, promote: bool) -> Said:
         kind = piece & 15
         if not piece_attacks(piece, origin, self.every) >> target & 1:
             blocker = BETWEEN[origin][target] & self.every
             nearest = min(squares_of(blocker), key=lambda s: abs(s - origin))
-            return f"the {NAMES[kind]} cannot pass the piece on {CELL_NAMES[nearest]}"
+            return said(
+                N_("the {piece} cannot pass the piece on {cell}"),
+                piece=PieceWord(NAMES[kind]),
+                cell=CELL_NAMES[nearest],
+            )
         zone = ZONE[self.turn]
         if promote:
             if kind in (GOLD, KING):
-                return f"a {NAMES[kind]} never promotes"
+                return said(N_("a {piece} never promotes"), piece=PieceWord(NAMES[kind]))
             if kind not in PROMOTABLE:
-                return "a promoted piece never turns back"
+                return said(N_("a promoted piece never turns back"))
             if not (zone >> origin & 1 or zone >> target & 1):
-                return (
-                    "a piece promotes only on a move into, out of or inside the promotion "
-                    f"zone ({ZONE_NAMES[self.turn]} for {self.player})"
-                )
+                return said(PROMOTION_ZONE[self.turn], seat=self.player)
         elif kind in (PAWN, LANCE) and LAST_RANK[self.turn] >> target & 1:
-            return f"a {NAMES[kind]} reaching the last rank must promote: it could never move again"
+            return said(
+                N_("a {piece} reaching the last rank must promote: it could never move again"),
+                piece=PieceWord(NAMES[kind]),
+            )
         elif kind == KNIGHT and LAST_TWO[self.turn] >> target & 1:
-            return "a knight reaching the last two ranks must promote: it could never move again"
+            return said(
+                N_("a knight reaching the last two ranks must promote: it could never move again")
+            )
         return self.king_reason(kind, origin, target)
 
-    def king_reason(self, kind: int, origin: int, target: int) -> str:
+    def king_reason(self, kind: int, origin: int, target: int) -> Said:
         if kind == KING:
-            return f"the king would be in check on {CELL_NAMES[target]}"
+            return said(N_("the king would be in check on {cell}"), cell=CELL_NAMES[target])
         if self.checkers:
-            return f"{self.player}'s king is in check, and this does not answer it"
-        if self.pinned >> origin & 1:
-            return (
-                f"the {NAMES[kind]} on {CELL_NAMES[origin]} is pinned: moving it there "
-                f"leaves {self.player}'s king in check"
+            return said(
+                N_("{seat}'s king is in check, and this does not answer it"), seat=self.player
             )
-        return f"it leaves {self.player}'s king in check"
+        if self.pinned >> origin & 1:
+            return said(
+                N_(
+                    "the {piece} on {cell} is pinned: moving it there leaves {seat}'s king in check"
+                ),
+                piece=PieceWord(NAMES[kind]),
+                cell=CELL_NAMES[origin],
+                seat=self.player,
+            )
+        return said(N_("it leaves {seat}'s king in check"), seat=self.player)
 
 
 def _drops(
@@ -205,7 +230,7 @@ def _drops(
     occupied: list[int],
     *,
     near: frozenset[int] | None = None,
-) -> Iterator[tuple[ShogiMove, str]]:
+) -> Iterator[tuple[ShogiMove, Said]]:
     turn = situation.turn
     empty = [
         s for s in range(SQUARES) if not situation.every >> s & 1 and (near is None or s in near)
@@ -224,24 +249,45 @@ def _drops(
                 if move in legal:
                     continue
                 if promote:
-                    yield move, "a piece is always dropped unpromoted, even in the promotion zone"
+                    yield (
+                        move,
+                        said(
+                            N_("a piece is always dropped unpromoted, even in the promotion zone")
+                        ),
+                    )
                 elif kind in (PAWN, LANCE) and LAST_RANK[turn] >> target & 1:
-                    yield move, f"a {name} dropped on the last rank could never move"
+                    yield (
+                        move,
+                        said(
+                            N_("a {piece} dropped on the last rank could never move"),
+                            piece=PieceWord(name),
+                        ),
+                    )
                 elif kind == KNIGHT and LAST_TWO[turn] >> target & 1:
-                    yield move, "a knight dropped on the last two ranks could never move"
+                    yield move, said(N_("a knight dropped on the last two ranks could never move"))
                 elif kind == PAWN and pawns >> target & 1:
                     file = FILES[column_of(target)]
-                    yield move, f"nifu: {situation.player} already has a pawn on file {file}"
+                    yield (
+                        move,
+                        said(
+                            N_("nifu: {seat} already has a pawn on file {file}"),
+                            seat=situation.player,
+                            file=file,
+                        ),
+                    )
                 elif (
                     kind == PAWN
                     and target == front
                     and pawn_drop_mates(target, turn, bb, occupied, kings)
                 ):
-                    yield move, "uchifuzume: a pawn drop may not give checkmate"
+                    yield move, said(N_("uchifuzume: a pawn drop may not give checkmate"))
                 elif situation.checkers:
                     yield (
                         move,
-                        f"{situation.player}'s king is in check, and this drop does not block it",
+                        said(
+                            N_("{seat}'s king is in check, and this drop does not block it"),
+                            seat=situation.player,
+                        ),
                     )
                 else:
-                    yield move, f"it leaves {situation.player}'s king in check"
+                    yield move, said(N_("it leaves {seat}'s king in check"), seat=situation.player)

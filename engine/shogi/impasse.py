@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine.claims import ClaimRule
 from engine.errors import ClaimError, GameOverError, IllegalMoveError
 from engine.outcome import Outcome, Termination
+from engine.said import N_, Said, SeatWord, Term, said
 from engine.shogi.facts import PositionFacts
 from engine.shogi.notation import PLAYERS
 from engine.shogi.tables import (
@@ -79,15 +80,24 @@ def impasse_result(position: PositionFacts) -> Outcome:
     is drawn (and, which only a handicap game allows, if both have fewer, too).
     """
     if position.outcome() is not None:
-        raise GameOverError("the game is already over; there is no impasse to count")
+        raise GameOverError(said(N_("the game is already over; there is no impasse to count")))
     for seat in (0, 1):
         king = position.king_square(seat)
         if king < 0:
-            raise ImpasseError(f"an impasse needs both kings, and {PLAYERS[seat]} has none")
+            raise ImpasseError(
+                said(N_("an impasse needs both kings, and {seat} has none"), seat=_seat(seat))
+            )
         if not ZONE[seat] >> king & 1:
             raise ImpasseError(
-                f"an impasse needs both kings in the enemy camp: {PLAYERS[seat]}'s king is "
-                f"on {CELL_NAMES[king]}, outside {ZONE_NAMES[seat]}"
+                said(
+                    N_(
+                        "an impasse needs both kings in the enemy camp: {seat}'s king is on"
+                        " {cell}, outside {zone}"
+                    ),
+                    seat=_seat(seat),
+                    cell=CELL_NAMES[king],
+                    zone=_zone(seat),
+                )
             )
     short = [seat for seat in (0, 1) if points(position, seat) < IMPASSE_POINTS]
     if len(short) == 1:
@@ -95,15 +105,28 @@ def impasse_result(position: PositionFacts) -> Outcome:
     return Outcome.draw(Termination.IMPASSE)
 
 
-def declaration_problems(position: PositionFacts) -> tuple[str, ...]:
+def _seat(seat: int) -> SeatWord:
+    return SeatWord(seat, PLAYERS[seat])
+
+
+def _zone(seat: int) -> Term:
+    """The enemy camp of ``seat``, "ranks a-c" (its words a msgid)."""
+    return Term(ZONE_NAMES[seat])
+
+
+def declaration_problems(position: PositionFacts) -> tuple[Said, ...]:
     """Why a declaration by the player to move would fail; empty when it wins."""
     seat = position.turn
-    player = PLAYERS[seat]
+    player = _seat(seat)
     zone = ZONE[seat]
-    problems: list[str] = []
+    problems: list[Said] = []
     king = position.king_square(seat)
     if king < 0 or not zone >> king & 1:
-        problems.append(f"{player}'s king is not in the enemy camp ({ZONE_NAMES[seat]})")
+        problems.append(
+            said(
+                N_("{seat}'s king is not in the enemy camp ({zone})"), seat=player, zone=_zone(seat)
+            )
+        )
     pieces = sum(
         1
         for square in range(SQUARES)
@@ -114,15 +137,26 @@ def declaration_problems(position: PositionFacts) -> tuple[str, ...]:
     )
     if pieces < DECLARATION_PIECES:
         problems.append(
-            f"{player} has {pieces} pieces besides the king in the enemy camp, "
-            f"not {DECLARATION_PIECES}"
+            said(
+                N_("{seat} has {count} pieces besides the king in the enemy camp, not {needed}"),
+                seat=player,
+                count=pieces,
+                needed=DECLARATION_PIECES,
+            )
         )
     if position.is_check():
-        problems.append(f"{player}'s king is in check")
+        problems.append(said(N_("{seat}'s king is in check"), seat=player))
     needed = DECLARATION_POINTS[seat]
     counted = points(position, seat, camp_only=True)
     if counted < needed:
-        problems.append(f"{player} counts {counted} points in hand and in the camp, not {needed}")
+        problems.append(
+            said(
+                N_("{seat} counts {count} points in hand and in the camp, not {needed}"),
+                seat=player,
+                count=counted,
+                needed=needed,
+            )
+        )
     return tuple(problems)
 
 
@@ -130,7 +164,7 @@ def declaration_result(position: PositionFacts) -> Outcome:
     """The player to move declares a win (27-point rule): they win if every
     condition holds, and lose if any fails (see ``declaration_problems``)."""
     if position.outcome() is not None:
-        raise GameOverError("the game is already over; there is nothing to declare")
+        raise GameOverError(said(N_("the game is already over; there is nothing to declare")))
     seat = position.turn
     if declaration_problems(position):
         return Outcome.win(Termination.DECLARATION, 1 - seat)

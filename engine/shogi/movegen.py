@@ -267,7 +267,7 @@ def _one_by_one(
 # --- all together ------------------------------------------------------------------------
 
 
-def generate(
+def generate(  # noqa: C901 - the rules of a game: move generation inlined for speed
     bb: Sequence[int],
     occupied: Sequence[int],
     hands: Sequence[int],

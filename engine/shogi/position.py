@@ -18,6 +18,7 @@ from engine.game import Layout, Position
 from engine.options import Options
 from engine.outcome import Outcome, Termination
 from engine.physical import Footprint, Reading, Sensing, Spot
+from engine.said import N_, Said, said
 from engine.shogi import lookup
 from engine.shogi.attacks import in_check, piece_attacks
 from engine.shogi.evaluation import BOARD_VALUE, HAND_VALUE, PIECE_POINTS, material
@@ -148,12 +149,12 @@ class ShogiPosition(Position[ShogiMove]):
     def is_legal(self, move: ShogiMove) -> bool:
         return move in self._moves()
 
-    def illegal_moves(self) -> Iterator[tuple[ShogiMove, str]]:
+    def illegal_moves(self) -> Iterator[tuple[ShogiMove, Said]]:
         if self.outcome() is not None:
             return iter(())
         return illegal_moves(self)
 
-    def illegal_moves_changing(self, spots: frozenset[Spot]) -> Iterator[tuple[ShogiMove, str]]:
+    def illegal_moves_changing(self, spots: frozenset[Spot]) -> Iterator[tuple[ShogiMove, Said]]:
         """Only the mistakes from or onto the squares a hand changed."""
         if self.outcome() is not None:
             return iter(())
@@ -425,7 +426,7 @@ class ShogiPosition(Position[ShogiMove]):
             points(self, seat, camp_only=True),
             DECLARATION_POINTS[seat],
             tuple(declaration_problems(self)),
-            "a declaration that fails loses the game",
+            said(N_("a declaration that fails loses the game")),
         )
 
     # --- notation --------------------------------------------------------------

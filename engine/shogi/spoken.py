@@ -10,10 +10,12 @@ shogi: their names are the usual ones.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
 from engine.game import Position
+from engine.spoken import names_in
 from engine.spoken_pieces import shogi_like
 
 NAMES = MappingProxyType(
@@ -88,3 +90,8 @@ SEATS = MappingProxyType(
 
 def move_sentence(position: Position[Any], text: str, language: str) -> str:
     return shogi_like(position, text, language, BY_LANGUAGE, letters=False)
+
+
+def piece_words(language: str) -> Mapping[str, str]:
+    """The pieces' English names to ``language``'s (a reason's, a spot's pieces)."""
+    return names_in(BY_LANGUAGE, language)

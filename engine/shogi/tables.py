@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from engine.physical import Spot
+from engine.said import N_
 
 FILES = ("9", "8", "7", "6", "5", "4", "3", "2", "1")
 RANKS = ("a", "b", "c", "d", "e", "f", "g", "h", "i")
@@ -105,7 +106,7 @@ ZONE = (RANK_BB[0] | RANK_BB[1] | RANK_BB[2], RANK_BB[6] | RANK_BB[7] | RANK_BB[
 """ZONE[seat]: the three far ranks, where that seat's pieces promote."""
 LAST_RANK = (RANK_BB[0], RANK_BB[8])
 LAST_TWO = (RANK_BB[0] | RANK_BB[1], RANK_BB[7] | RANK_BB[8])
-ZONE_NAMES = ("ranks a-c", "ranks g-i")
+ZONE_NAMES = (N_("ranks a-c"), N_("ranks g-i"))  # words a message says (Term)
 
 
 T = TypeVar("T")

@@ -15,6 +15,7 @@ import logging
 
 from drivers.buttons import ButtonRole
 from drivers.errors import BusError
+from engine.said import N_, Said, said
 from firmware_host.session.events import BusFault, BusRecovered, Event
 
 log = logging.getLogger(__name__)
@@ -37,11 +38,11 @@ CONFIRMING = frozenset({ButtonRole.OK, ButtonRole.CLOCK})
 CONFIRM_WAIT = 1.0
 
 
-def fault_line(error: BusError) -> str:
+def fault_line(error: BusError) -> Said:
     """The player's line for a silent chip: which chip, where (the technical detail,
-    the errno, goes to the log); a template of telling/messages.py tells it."""
+    the errno, goes to the log)."""
     address = "" if error.address is None else f" at 0x{error.address:02x}"
-    return f"{error.chip}{address} on {error.bus} does not answer"
+    return said(N_("{chip} does not answer"), chip=f"{error.chip}{address} on {error.bus}")
 
 
 class ScanWatch:

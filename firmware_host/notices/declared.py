@@ -19,6 +19,7 @@ from typing import Any, ClassVar, get_args
 from engine.assessments import Correction
 from engine.opening import DrawResult
 from engine.outcome import Outcome
+from engine.said import Said
 
 
 def on_wire(
@@ -90,7 +91,7 @@ class IllegalShown:
     wire: ClassVar[str] = "illegal"
 
     move: str
-    reason: str
+    reason: Said
     at: float
 
 
@@ -116,7 +117,7 @@ class GameEnded:
     wire: ClassVar[str] = "game_over"
 
     outcome: Outcome = field(metadata=on_wire(spread=("termination", "winners")))
-    description: str = field(metadata=on_wire("result"))
+    description: Said = field(metadata=on_wire("result"))
     at: float
 
 
@@ -148,7 +149,7 @@ class Refused:
 
     wire: ClassVar[str] = "error"
 
-    reason: str = field(metadata=on_wire("message"))
+    reason: Said = field(metadata=on_wire("message"))
     at: float
 
 
@@ -165,7 +166,7 @@ class FaultSource(Enum):
 class FaultShown:
     wire: ClassVar[str] = "fault"
 
-    message: str
+    message: Said
     at: float
     source: FaultSource = FaultSource.BOARD
 
@@ -185,7 +186,7 @@ class StoreReplaced:
 
     wire: ClassVar[str] = "store_replaced"
 
-    message: str
+    message: Said
     at: float
 
 
@@ -197,7 +198,7 @@ class ComputerMoved:
 
     seat: int
     move: str
-    note: str = field(metadata=on_wire(omit_empty=True))
+    note: Said | None = field(metadata=on_wire(omit_empty=True))
     at: float
 
 
@@ -219,7 +220,7 @@ class BlunderWarned:
     wire: ClassVar[str] = "blunder"
 
     move: str
-    reason: str
+    reason: Said
     at: float
 
 
@@ -330,7 +331,7 @@ class ServerRefusedMove:
 
     server: str
     move: str
-    reason: str
+    reason: Said
     at: float
 
 

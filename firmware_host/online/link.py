@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 
 import aiohttp
 
+from engine.said import Said
 from firmware_host.online.client import LishogiClient
 from firmware_host.online.credentials import ApiToken, TokenSource
 from firmware_host.online.errors import OnlineError
@@ -44,7 +45,7 @@ class Heard:
     chat: tuple[ChatLine, ...] = ()
     refusals: tuple[Refusal, ...] = ()
     lost: LinkLost | None = None  # the link is down (until a line arrives again)
-    held: str | None = None  # why our moves cannot be sent now (the token, a 429)
+    held: Said | None = None  # why our moves cannot be sent now (the token, a 429)
     failed: str | None = None  # the link gave up (no such game, not ours, a fault)
     over: bool = False  # the game stream ended with the game
     said: tuple[str, ...] = field(default=())  # commands the server refused, in words

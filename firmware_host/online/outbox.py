@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from engine.said import Said
 from firmware_host.online.client import LishogiClient
 from firmware_host.online.errors import (
     LinkDownError,
@@ -35,7 +36,7 @@ from firmware_host.online.errors import (
     TokenError,
 )
 from firmware_host.online.streams import Backoff
-from firmware_host.telling.messages import SLOWED_MSGID, TOKEN_REFUSED
+from firmware_host.online.trouble import slowed, token_refused
 
 RECHECK = Backoff(first_s=2.0, cap_s=30.0)
 """How long to wait for the game stream's fresh list before fetching one."""
@@ -95,7 +96,7 @@ class Outbox:
         server_moves: Sequence[str],
         *,
         on_refused: Callable[[Refusal], None],
-        on_held: Callable[[str | None], None] = lambda _: None,
+        on_held: Callable[[Said | None], None] = lambda _: None,
         recheck: Backoff = RECHECK,
     ) -> None:
         """``on_held`` hears why moves cannot be sent now (the token, lishogi's pause),
@@ -105,7 +106,7 @@ class Outbox:
         self._server = list(server_moves)
         self._on_refused = on_refused
         self._on_held = on_held
-        self._held: str | None = None
+        self._held: Said | None = None
         self._recheck = recheck
         self._waiting: deque[WaitingMove] = deque()
         self._stale = False
@@ -156,10 +157,10 @@ class Outbox:
                 self._stale = True  # played or not, lishogi's list will tell
                 return Held.LINK
             except (NotAuthorizedError, TokenError):
-                self._say(TOKEN_REFUSED)
+                self._say(token_refused())
                 return Held.TOKEN
             except RateLimitedError:
-                self._say(SLOWED_MSGID.format(count=round(self._client.rate_limit_pause_s)))
+                self._say(slowed(self._client.rate_limit_pause_s))
                 return Held.SLOWED
             self._say(None)
             self._waiting.popleft()
@@ -194,7 +195,7 @@ class Outbox:
                 full = await self._client.game_full(self._game_id)
                 self.observe(full.state.moves, fresh=True)
 
-    def _say(self, held: str | None) -> None:
+    def _say(self, held: Said | None) -> None:
         if held != self._held:
             self._held = held
             self._on_held(held)

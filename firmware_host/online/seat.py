@@ -22,6 +22,7 @@ from typing import Any
 
 from engine.game import Game, Position
 from engine.outcome import Outcome, Termination
+from engine.said import N_, Said, Value, said, verbatim
 from firmware_host.notices.declared import Proposal
 from firmware_host.online.client import LishogiClient
 from firmware_host.online.errors import OnlineError
@@ -35,6 +36,7 @@ from firmware_host.online.messages import (
     Side,
 )
 from firmware_host.online.notation import all_from_server, from_server, game_of, to_server
+from firmware_host.online.trouble import TOKEN_REFUSED, token_refused
 from firmware_host.opponents.elsewhere import ElsewhereThinker
 from firmware_host.opponents.thinking import Thinker
 from firmware_host.session.consent import (
@@ -49,7 +51,6 @@ from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event
 from firmware_host.session.state import AcceptChoice, Prompting
 from firmware_host.store.journal import Journal
-from firmware_host.telling.messages import TOKEN_REFUSED
 
 SERVER = "lishogi"
 JOIN_WAIT = 20.0  # seconds to wait for the game as lishogi has it, at start
@@ -363,20 +364,31 @@ class OnlineSeat:
 
     # --- what the players see and do -----------------------------------------------
 
-    def trouble(self, heard: Heard) -> str | None:
-        """What the game waits for on the network, in words; None when nothing."""
+    def trouble(self, heard: Heard) -> Said | None:
+        """What the game waits for on the network; None when nothing."""
         if heard.failed is not None:
-            return f"lishogi: {heard.failed}"
+            return said(N_("lishogi: {why}"), why=verbatim(heard.failed))
         if heard.held is not None:
             return heard.held  # the token refused, lishogi's pause: the moves wait
         waiting = self.link.waiting
         if heard.lost is not None and heard.lost.reason == TOKEN_REFUSED:
-            return TOKEN_REFUSED  # the game stream cannot be opened with it either
+            return token_refused()  # the game stream cannot be opened with it either
         if heard.lost is not None:
-            moves = f"; {waiting} move(s) wait to be sent" if waiting else ""
-            return (
-                f"lishogi: the link is down ({heard.lost.reason}); trying again in "
-                f"{heard.lost.retry_in_s:.0f} s{moves}"
+            down: dict[str, Value] = {
+                "detail": verbatim(heard.lost.reason),
+                "count": round(heard.lost.retry_in_s),
+            }
+            if waiting:
+                return said(
+                    N_(
+                        "lishogi: the link is down ({detail}); trying again in {count} s;"
+                        " {moves} move(s) wait to be sent"
+                    ),
+                    **down,
+                    moves=waiting,
+                )
+            return said(
+                N_("lishogi: the link is down ({detail}); trying again in {count} s"), **down
             )
         return None
 
@@ -404,7 +416,7 @@ class OnlineSeat:
 
     def thinker(self, inner: Thinker) -> Thinker:
         """The computer, with lishogi answering for the opponent's seat."""
-        return ElsewhereThinker(self, inner, note="played on lishogi")
+        return ElsewhereThinker(self, inner, note=said(N_("played on lishogi")))
 
     def close(self) -> None:
         self.link.close()

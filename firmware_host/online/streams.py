@@ -28,7 +28,7 @@ from firmware_host.online.errors import (
     TokenError,
 )
 from firmware_host.online.messages import Event, GameFull, GameMessage, GameState
-from firmware_host.telling.messages import TOKEN_REFUSED
+from firmware_host.online.trouble import TOKEN_REFUSED
 
 
 def passing(error: OnlineError) -> str | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from engine.said import Said
 from firmware_host.opponents.seats import OpponentKind
 from firmware_host.opponents.thinking import Thinker, ThinkRequest, ThinkResult
 
@@ -29,7 +30,7 @@ class MovesElsewhere(Protocol):
 class ElsewhereThinker:
     """Answers the remote seats' requests from ``source``; passes the rest on."""
 
-    def __init__(self, source: MovesElsewhere, inner: Thinker, note: str) -> None:
+    def __init__(self, source: MovesElsewhere, inner: Thinker, note: Said) -> None:
         self.source = source
         self.inner = inner
         self.note = note

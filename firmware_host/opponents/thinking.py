@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from engine.errors import KibanError
 from engine.game import Game, Position
 from engine.registry import find_game
+from engine.said import Said, said_of, verbatim
 from engine.search.types import Analysis, Limits, Player
 from firmware_host.opponents.seats import OpponentSpec
 
@@ -57,8 +58,8 @@ class ThinkResult:
     value: float = 0.0
     values: tuple[tuple[str, float], ...] = ()
     mate_in: int | None = None
-    note: str = ""
-    failed: str | None = None  # why there is no answer (the position could not be read)
+    note: Said | None = None  # what fell back, or where the move was played
+    failed: Said | None = None  # why there is no answer (the position could not be read)
 
 
 def request_for(
@@ -110,7 +111,7 @@ def think(
             judge_all=request.purpose in (Purpose.JUDGE, Purpose.REVIEW),
         )
     except KibanError as error:
-        return ThinkResult(request, None, failed=str(error))
+        return ThinkResult(request, None, failed=said_of(error))
     values = tuple((position.move_text(move), value) for move, value in analysis.values.items())
     return ThinkResult(
         request,
@@ -118,7 +119,7 @@ def think(
         analysis.value,
         values,
         analysis.mate_in,
-        analysis.note,
+        verbatim(analysis.note) if analysis.note else None,  # the search's own English
     )
 
 

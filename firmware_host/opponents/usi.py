@@ -22,6 +22,7 @@ from typing import Any
 
 from engine.errors import GameOverError
 from engine.game import Game, Position
+from engine.said import N_, said
 from engine.search.ladder import Rung
 from engine.search.levels import LEVELS, Level
 from engine.search.types import WIN, Analysis, Limits, Player
@@ -162,7 +163,11 @@ class UsiPlayer:
         self, position: Position[Any], *, limits: Limits | None = None, judge_all: bool = False
     ) -> Analysis[Any]:
         if position.outcome() is not None:
-            raise GameOverError(f"the game is over; no move to play in {position.text()}")
+            raise GameOverError(
+                said(
+                    N_("the game is over; no move to play in {position}"), position=position.text()
+                )
+            )
         with self._lock:
             win = winning_move(position, self._rules)
             if win is not None:

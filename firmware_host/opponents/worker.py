@@ -19,6 +19,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.synchronize import Event as StopEvent
 from typing import Any
 
+from engine.said import N_, said
 from firmware_host.opponents.thinking import PlayerFactory, ThinkRequest, ThinkResult, think
 
 log = logging.getLogger(__name__)
@@ -132,7 +133,9 @@ class ProcessThinker:
             self._tries[request] = tries + 1
             self._queue.insert(0, request)
         else:
-            self._answers.append(ThinkResult(request, None, failed="the computer stopped thinking"))
+            self._answers.append(
+                ThinkResult(request, None, failed=said(N_("the computer stopped thinking")))
+            )
 
     def results(self) -> list[ThinkResult]:
         conn = self._conn

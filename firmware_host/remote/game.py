@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.game import Game, Position
+from engine.said import N_, Said, Seats, said, verbatim
 from firmware_host.notices.declared import Proposal
 from firmware_host.opponents.elsewhere import ElsewhereThinker
 from firmware_host.opponents.seats import OpponentKind, parse_opponents, seat_index
@@ -116,7 +117,7 @@ class RemoteGame:
         self._stack_key: tuple[int, object] = (-1, None)  # the game's moves last read
         self._clock: tuple[float, ...] = ()  # the clocks just after the last move here
         self._clocked: tuple[str, ...] = ()
-        self._said_divergence: str | None = None
+        self._said_divergence: Said | None = None
         self._journal: Journal | None = None  # where the message numbers are reserved
 
     # --- starting ------------------------------------------------------------------
@@ -570,7 +571,7 @@ class RemoteGame:
 
     # --- what the players see -------------------------------------------------------
 
-    def _trouble(self, controller: Controller) -> str | None:
+    def _trouble(self, controller: Controller) -> Said | None:
         """What the game waits for on the network, or (first) that the boards' records
         disagree: never silent, on every board."""
         diverged = self.divergence()
@@ -579,7 +580,7 @@ class RemoteGame:
         self._said_divergence = diverged
         return diverged or self.waiting(controller)
 
-    def divergence(self) -> str | None:
+    def divergence(self) -> Said | None:
         """Where this board's moves and a seated board's differ, in words; None when every
         board's record agrees with this one as far as both go (on the same line of play)."""
         room = self.room
@@ -596,34 +597,47 @@ class RemoteGame:
             if mine[:common] == theirs[:common]:
                 continue
             ply = next(i for i in range(common) if mine[i] != theirs[i])
-            return (
-                f"the boards' records differ from move {ply + 1}: {mine[ply]} here, "
-                f"{theirs[ply]} on board {board}; nothing more is taken from it "
-                "(take both back to before that move, or start a new game)"
+            return said(
+                N_(
+                    "the boards' records differ from move {number}: {move} here, {move2} on"
+                    " board {board}; nothing more is taken from it (take both back to before"
+                    " that move, or start a new game)"
+                ),
+                number=ply + 1,
+                move=mine[ply],
+                move2=theirs[ply],
+                board=board,
             )
         return None
 
-    def waiting(self, controller: Controller) -> str | None:
-        """Why the game waits on the network, in words; None when it does not."""
+    def waiting(self, controller: Controller) -> Said | None:
+        """Why the game waits on the network; None when it does not."""
         link, room = self.link, self.room
         if link is None or room is None or self.detached or controller.outcome is not None:
             return None
         if not link.connected:
-            return f"waiting for the broker ({link.error or 'connecting'}): the game is kept"
+            broker = verbatim(link.error) if link.error else said(N_("connecting"))
+            return said(N_("waiting for the broker ({detail}): the game is kept"), detail=broker)
         turn = controller.position.turn
-        seats = controller.game.seats
-        away = [s for s in room.offline_boards(tuple(range(len(seats)))) if s not in self.seats]
+        game = controller.game
+        away = [
+            s for s in room.offline_boards(tuple(range(len(game.seats)))) if s not in self.seats
+        ]
         if turn in away:
-            seat = seats[turn].name
+            seat = game.seat_word(turn)
             if room.owner(turn) is None:
-                return f"waiting for a board to join as {seat} (game code {self.code})"
-            return f"waiting for the opponent's board ({seat}): it is offline"
-        unseated = [seats[s].name for s in away if room.owner(s) is None]
-        if unseated:
-            return f"no board has joined as {', '.join(unseated)} yet (game code {self.code})"
+                joins = N_("waiting for a board to join as {seat} (game code {code})")
+                return said(joins, seat=seat, code=str(self.code))
+            return said(N_("waiting for the opponent's board ({seat}): it is offline"), seat=seat)
+        unseated = Seats(tuple(game.seat_word(s) for s in away if room.owner(s) is None), ", ")
+        if unseated.seats:
+            nobody = N_("no board has joined as {seats} yet (game code {code})")
+            return said(nobody, seats=unseated, code=str(self.code))
         if away:
-            names = ", ".join(seats[s].name for s in away)
-            return f"the opponent's board is offline ({names}): moves reach it when it is back"
+            offline = N_(
+                "the opponent's board is offline ({seats}): moves reach it when it is back"
+            )
+            return said(offline, seats=Seats(tuple(game.seat_word(s) for s in away), ", "))
         return None
 
     def move_for(self, ply: int, moves: tuple[str, ...], seat: int) -> str | None:
@@ -634,7 +648,7 @@ class RemoteGame:
 
     def thinker(self, inner: Thinker) -> Thinker:
         """The computer, with this game's room answering for the other boards' seats."""
-        return ElsewhereThinker(self, inner, note="played at the other board")
+        return ElsewhereThinker(self, inner, note=said(N_("played at the other board")))
 
     def close(self) -> None:
         if self.link is not None and self.room is not None:

@@ -13,6 +13,7 @@ from collections.abc import Hashable
 
 from engine.errors import KibanError
 from engine.outcome import Outcome, Termination
+from engine.said import N_, said, said_of, verbatim
 from firmware_host.notices.declared import (
     Notice,
     Proposal,
@@ -132,8 +133,8 @@ class AcrossBoards:
         guide = guide_of(now.state)
         if self.here(turn) or (guide is not None and guide.move == move):
             return None
-        name = now.position.game.seats[turn].name
-        return Refused(f"{name} plays at another board: its move is lit here when it comes", now.at)
+        elsewhere = N_("{seat} plays at another board: its move is lit here when it comes")
+        return Refused(said(elsewhere, seat=now.position.game.seat_word(turn)), now.at)
 
     def clock_counts(self, told: ClockTold, now: Now) -> bool:
         """Whether a remote seat's time told by its own board is for the move it is
@@ -148,7 +149,7 @@ class AcrossBoards:
     def propose(self, kind: Proposal, plies: int, now: Now) -> Decision:
         """A takeback or a draw at a remote game waits for the other board's yes."""
         if isinstance(now.state, Over) and kind is Proposal.DRAW:
-            return Say((Refused("the game is already over", now.at),))
+            return Say((Refused(said(N_("the game is already over")), now.at),))
         self.consent.propose(kind, plies, len(now.position.move_stack))
         return PlayOn((ProposalMade(kind, now.at),), judge=False)  # a prompt led here: done
 
@@ -213,17 +214,17 @@ class AcrossBoards:
         """A resignation: the seat named, else the one to move; at a remote game the one
         seat at this board, never a seat another board plays."""
         if isinstance(now.state, Over):
-            return Say((Refused("the game is already over", now.at),))
+            return Say((Refused(said(N_("the game is already over")), now.at),))
         seats = now.position.game.seats
         loser = now.position.turn if seat is None else seat
         if not 0 <= loser < len(seats):
-            return Say((Refused(f"there is no seat {loser}", now.at),))
+            return Say((Refused(said(N_("there is no seat {number}"), number=loser), now.at),))
         here = [s for s in range(len(seats)) if self.here(s)]
         if seat is None and not self.here(loser) and len(here) == 1:
             loser = here[0]  # the one seat at this board resigns
         if not self.here(loser):
-            refused = f"{seats[loser].name} is played at another board: they resign there"
-            return Say((Refused(refused, now.at),))
+            there = N_("{seat} is played at another board: they resign there")
+            return Say((Refused(said(there, seat=now.position.game.seat_word(loser)), now.at),))
         return self.lost(Word(WordKind.RESIGN, loser), now)
 
     def agree_draw(self, now: Now) -> Decision:
@@ -236,11 +237,11 @@ class AcrossBoards:
     def claim(self, name: str, now: Now) -> Decision:
         """A claim that ends the game by the game's own count: the engine judges it."""
         if isinstance(now.state, Over):
-            return Say((Refused("the game is already over", now.at),))
+            return Say((Refused(said(N_("the game is already over")), now.at),))
         try:
             outcome = now.position.claim(name)
         except KibanError as error:
-            return Say((Refused(str(error), now.at),))
+            return Say((Refused(said_of(error), now.at),))
         self.said(Word(WordKind.CLAIM, now.position.turn, name))
         return End(outcome)
 
@@ -255,13 +256,14 @@ class AcrossBoards:
         try:
             return End(now.position.claim(word.claim))
         except KibanError as error:
-            return Say((Refused(f"the other board's claim fails here: {error}", now.at),))
+            fails = said(N_("the other board's claim fails here: {error}"), error=said_of(error))
+            return Say((Refused(fails, now.at),))
 
     def server_refused(self, refused: ServerRefused, now: Now) -> Decision:
         """The online server refused a move of this board's: the game goes back to
         before it (no yes needed: the server never played it), and the board is set
         up again as the position is, which asks for the move to be taken back."""
-        said = (ServerRefusedMove(refused.server, refused.move, refused.reason, now.at),)
+        said = (ServerRefusedMove(refused.server, refused.move, verbatim(refused.reason), now.at),)
         plies = len(now.position.move_stack) - refused.ply
         if plies <= 0:
             return Say(said)

@@ -17,6 +17,7 @@ from typing import Any
 from engine.errors import KibanError
 from engine.game import Game, Position
 from engine.physical import Sensing, Spot
+from engine.said import N_, Said, said
 from engine.search.judge import is_blunder, quality
 from engine.search.levels import level
 from engine.search.scores import is_proven
@@ -61,13 +62,13 @@ class Computer:
         self.seat_count = 0
         self.hints_used: dict[int, int] = {}  # hints asked this game, by seat
         self.warn = False
-        self.help_off: str | None = None  # why no help is given (an online game)
+        self.help_off: Said | None = None  # why no help is given (an online game)
         self.seed = 0
         self.hint_asked = False
         self.hint: tuple[Hashable, frozenset[Spot]] | None = None
         self.judgement: Judgement | None = None
         self.hurried = False
-        self.verdict: str | None = None
+        self.verdict: Said | None = None
         self._requests: dict[Purpose, ThinkRequest] = {}
 
     def start(self, game: Game[Any], settings: Settings) -> None:
@@ -209,7 +210,7 @@ class Computer:
                     found[target] = text
         return {target: quality(judgement.analysis, text) for target, text in found.items()}
 
-    def blunder(self, played: str) -> str | None:
+    def blunder(self, played: str) -> Said | None:
         """Why the move just played (in the judged position) throws the game away, or None."""
         judgement = self.judgement
         if judgement is None or not self.warns(judgement.seat):
@@ -219,13 +220,19 @@ class Computer:
         value = judgement.analysis.values[played]
         if not is_blunder(judgement.analysis, value):
             return None
-        return "loses the game" if value < 0 and is_proven(value) else "gives away material"
+        if value < 0 and is_proven(value):
+            return said(N_("loses the game"))
+        return said(N_("gives away material"))
 
     def proved(self, result: ThinkResult, position: Position[Any]) -> None:
         """Keep ""sente wins in 5"" when an answer proved how the game ends."""
         mate_in = result.mate_in
         if mate_in is None:
             return
-        seats = position.game.seats
-        winner = position.turn if mate_in > 0 else (position.turn + 1) % len(seats)
-        self.verdict = f"{seats[winner].name} wins in {(abs(mate_in) + 1) // 2}"
+        game = position.game
+        winner = position.turn if mate_in > 0 else (position.turn + 1) % len(game.seats)
+        self.verdict = said(
+            N_("{seat} wins in {count}"),
+            seat=game.seat_word(winner),
+            count=(abs(mate_in) + 1) // 2,
+        )

@@ -13,6 +13,7 @@ from typing import Any
 from engine.errors import KibanError
 from engine.game import Position
 from engine.physical import Sensing
+from engine.said import N_, said, said_of
 from firmware_host.notices.declared import (
     BlunderWarned,
     ComputerMoved,
@@ -72,7 +73,10 @@ class ComputerTurns:
         if not computer.current(result, now.game_id) or isinstance(now.state, Over):
             return Say()
         if result.best is None:
-            return Say((Refused(f"the computer could not answer: {result.failed}", at),))
+            why = result.failed or said(N_("the computer stopped thinking"))
+            return Say(
+                (Refused(said(N_("the computer could not answer: {error}"), error=why), at),)
+            )
         purpose = result.request.purpose
         computer.proved(result, position)
         if purpose is Purpose.JUDGE:
@@ -81,42 +85,49 @@ class ComputerTurns:
         try:
             move = position.parse_move(result.best)
         except KibanError as error:
-            return Say((Refused(f"the computer's move cannot be played: {error}", at),))
+            cannot = N_("the computer's move cannot be played: {error}")
+            return Say((Refused(said(cannot, error=said_of(error)), at),))
         spots = position.footprint(move, self.sensing).spots()
         if purpose is Purpose.HINT:
             computer.hint = (move, spots)
             return Say((HintShown(result.best, at),))
         seat = position.turn
-        said: Notice
+        told: Notice
         if seat in computer.remote:
-            said = RemoteMoved(seat, result.best, at)
+            told = RemoteMoved(seat, result.best, at)
             if position.chance_moves() is not None:
-                return PlayTold(move, (said,))  # a roll: nothing for the hands to play
+                return PlayTold(move, (told,))  # a roll: nothing for the hands to play
         else:
-            said = ComputerMoved(seat, result.best, result.note, at)
-        return Light(GuideMove(move, spots, len(position.move_stack)), (said,))
+            told = ComputerMoved(seat, result.best, result.note, at)
+        return Light(GuideMove(move, spots, len(position.move_stack)), (told,))
 
     def hint(self, now: Now) -> Decision:
         """A person asks for a suggestion: it is thought about from now on."""
         position, turn = now.position, now.position.turn
         rolling = position.chance_moves() is not None and turn not in self.computer.remote
         if isinstance(now.state, Over | SettingUp) or rolling:
-            return Say((Refused("no move to suggest now", now.at),))
+            return Say((Refused(said(N_("no move to suggest now")), now.at),))
         if self.computer.plays(turn):
-            return Say((Refused("the computer is to move", now.at),))
+            return Say((Refused(said(N_("the computer is to move")), now.at),))
         computer = self.computer
         if computer.help_off is not None:
-            return Say((Refused(f"no hints: {computer.help_off}", now.at),))
+            return Say((Refused(said(N_("no hints: {why}"), why=computer.help_off), now.at),))
         if not computer.help.hinted(turn):
-            name = now.position.game.seats[turn].name
-            return Say((Refused(f"no hints for {name}: its help stops below hints", now.at),))
+            below = said(
+                N_("no hints for {seat}: its help stops below hints"),
+                seat=now.position.game.seat_word(turn),
+            )
+            return Say((Refused(below, now.at),))
         if computer.hint_asked:
             return Say()  # asked already in this position: it counts once
         left = computer.hints_left(turn)
         if left == 0:
-            name = now.position.game.seats[turn].name
-            spent = f"{name} has used all {computer.help.budget(turn)} hints of this game"
-            return Say((Refused(f"no hints: {spent}", now.at),))
+            spent = said(
+                N_("{seat} has used all {count} hints of this game"),
+                seat=now.position.game.seat_word(turn),
+                count=computer.help.budget(turn) or 0,
+            )
+            return Say((Refused(said(N_("no hints: {why}"), why=spent), now.at),))
         computer.hint_taken(turn)
         computer.hint_asked = True
         return Say()
@@ -124,7 +135,7 @@ class ComputerTurns:
     def hurry(self, now: Now) -> Decision:
         """Move now: the computer seat's search is cut short (its best so far)."""
         if not self.computer.thinking(now.position) or guide_of(now.state) is not None:
-            return Say((Refused("the computer is not thinking", now.at),))
+            return Say((Refused(said(N_("the computer is not thinking")), now.at),))
         self.computer.hurried = True
         return Say()
 

@@ -27,6 +27,7 @@ from engine.outcome import Outcome
 from engine.overlap import Carried
 from engine.physical import Frame, Reading, Sensing, Spot
 from engine.recognizer import Recognizer
+from engine.said import N_, Said, said, said_of
 from firmware_host.notices.declared import (
     BoardReady,
     BoardTurned,
@@ -165,7 +166,7 @@ class Controller(Readout):
         self._prompts = Prompts(self._boards)
         self._reviewing = Reviewing(sensing)  # stepping through a finished game's moves
         self._presses = Presses(self._prompts, self._turns, self._boards, sensing)  # buttons
-        self.remote_wait: str | None = None  # why a remote game waits on the network
+        self.remote_wait: Said | None = None  # why a remote game waits on the network
 
     # --- the state -----------------------------------------------------------------
 
@@ -187,7 +188,7 @@ class Controller(Readout):
             return SettingUp(state.guide)
         return Playing(guide_of(state))
 
-    def _apply(self, decision: Decision, at: float) -> list[Notice]:
+    def _apply(self, decision: Decision, at: float) -> list[Notice]:  # noqa: C901 - a dispatcher: a case per kind of decision
         """Do what a collaborator decided; what it says comes first."""
         match decision:
             case Say(notices):
@@ -307,7 +308,14 @@ class Controller(Readout):
                     self.match.journal.abandon(stored.id, at)
                     log.error("game %d cannot be resumed: %s", stored.id, error)
                     notices: list[Notice] = [
-                        Refused(f"game {stored.id} could not be resumed: {error}", at)
+                        Refused(
+                            said(
+                                N_("game {game_id} could not be resumed: {error}"),
+                                game_id=stored.id,
+                                error=said_of(error),
+                            ),
+                            at,
+                        )
                     ]
                     return notices + self._new(at, options, position, settings)
         return self._new(at, options, position, settings, moves)
@@ -353,7 +361,7 @@ class Controller(Readout):
 
     # --- events --------------------------------------------------------------------
 
-    def handle(self, event: Event, at: float) -> list[Notice]:
+    def handle(self, event: Event, at: float) -> list[Notice]:  # noqa: C901 - a dispatcher: a case per kind of event
         """Apply one event that happened at ``at``; returns what happened, for logs,
         screens and replays."""
         match event:
@@ -539,7 +547,7 @@ class Controller(Readout):
 
     def _end(self, outcome: Outcome, at: float) -> list[Notice]:
         if isinstance(self.state, Over):
-            return [Refused("the game is already over", at)]
+            return [Refused(said(N_("the game is already over")), at)]
         self.match.finish(outcome, at)
         self._enter(Over(outcome))
         self._run_clock(at)
@@ -549,7 +557,7 @@ class Controller(Readout):
         self, plies: int, at: float, *, board_follows: bool, agreed: bool = False
     ) -> list[Notice]:
         if plies > len(self.position.move_stack):
-            return [Refused("there is no move to take back", at)]
+            return [Refused(said(N_("there is no move to take back")), at)]
         if self._boards.needed and not agreed:
             return self._propose(Proposal.TAKEBACK, plies, at)
         self.match.take_back(plies, at, reopen=isinstance(self.state, Over))
@@ -611,7 +619,7 @@ class Controller(Readout):
         the board's scanner and painter when told ``BoardTurned``)."""
         self.orientation = None if orientation is None else orientation.copy()
 
-    def network_waits(self, why: str | None) -> None:
+    def network_waits(self, why: Said | None) -> None:
         """Why a remote game waits on the network (None: it no longer does)."""
         self.remote_wait = why
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.physical import Reading, Spot
+from engine.said import Said
 from firmware_host.opponents.thinking import ThinkResult
 from firmware_host.session.actions import GameAction
 from firmware_host.session.consent import (
@@ -44,7 +45,7 @@ class TimePassed:
 class BusFault:
     """A sensor chip stopped answering; the game waits."""
 
-    message: str
+    message: Said
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from engine.errors import KibanError
 from engine.game import Game
+from engine.said import Said
 from firmware_host.opponents.seats import seat_index
 from firmware_host.session.settings import Settings, SettingsError, per_seat, read_hints
 
@@ -67,7 +68,7 @@ class SeatHelp:
     levels: Mapping[int, HelpLevel] = field(default_factory=lambda: MappingProxyType({}))
     coach: bool = False
     hints: int | None = None
-    off: str | None = None
+    off: Said | None = None
     budgets: Mapping[int, int | None] = field(default_factory=lambda: MappingProxyType({}))
 
     def level(self, seat: int) -> HelpLevel:

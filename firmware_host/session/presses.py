@@ -20,6 +20,7 @@ from drivers.buttons import ButtonRole
 from engine.errors import KibanError
 from engine.physical import Sensing
 from engine.registry import find_game
+from engine.said import N_, said, said_of
 from firmware_host.notices.declared import Refused
 from firmware_host.session.across_boards import AcrossBoards
 from firmware_host.session.actions import Guide, Hint, MoveNow, NewGame, RollDice, TakeBack, Unguide
@@ -146,7 +147,7 @@ class Presses:
         """Roll the dice (asked by the button or the controls, or due by itself): only
         when a roll is due, and by itself only when the settings roll automatically."""
         if not showing.roll_due:
-            return Say((Refused("no roll is due", at),) if asked else ())
+            return Say((Refused(said(N_("no roll is due")), at),) if asked else ())
         if showing.roll is RollMode.BUTTON and not asked:
             return Say()
         return Roll()
@@ -179,17 +180,17 @@ class Presses:
             chosen = find_game(game) if game else now.position.game
             Match.check_new(chosen, options, position, settings)
         except (KibanError, SettingsError) as error:
-            return Say((Refused(str(error), now.at),))
+            return Say((Refused(said_of(error), now.at),))
         return NewGameAsked(chosen, options, position, settings)
 
     def guide(self, text: str, now: Now) -> Decision:
         """Light ``text`` as the move to play (only it is then accepted)."""
         if isinstance(now.state, Over):
-            return Say((Refused("the game is over", now.at),))
+            return Say((Refused(said(N_("the game is over")), now.at),))
         try:
             move = now.position.parse_move(text)
         except KibanError as error:
-            return Say((Refused(str(error), now.at),))
+            return Say((Refused(said_of(error), now.at),))
         return Light(GuideMove(move, now.position.footprint(move, self._sensing).spots()))
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from drivers.buttons import ButtonRole
 from engine.game import Position
+from engine.said import N_, said
 from firmware_host.notices.declared import Refused
 from firmware_host.session.across_boards import AcrossBoards
 from firmware_host.session.decisions import (
@@ -81,12 +82,16 @@ class Prompts:
             for move in () if isinstance(state, SettingUp | Over) else unseen:
                 if position.move_text(move) == wanted:
                     return Play(move)
-            return Say((Refused(f"no prompt is open for {text!r}", now.at),))
+            closed = said(N_("no prompt is open for {choice}"), choice=repr(text))
+            return Say((Refused(closed, now.at),))
         for choice in state.choices:
             if choice_text(choice, position) == wanted:
                 return self.accept(choice, now)
         names = ", ".join(choice_texts(state, position))
-        return Say((Refused(f"{text!r} is not one of the choices ({names})", now.at),))
+        other = said(
+            N_("{choice} is not one of the choices ({choices})"), choice=repr(text), choices=names
+        )
+        return Say((Refused(other, now.at),))
 
     def accept(self, choice: Hashable, now: Now) -> Decision:
         """What a choice of an open prompt does."""

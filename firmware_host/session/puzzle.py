@@ -30,6 +30,7 @@ from engine.game import Game, Position
 from engine.opening import FirstPlayerDraw
 from engine.physical import Sensing, Spot
 from engine.puzzles import Puzzle, PuzzleError, choose, kind_of, load_file
+from engine.said import N_, said
 from firmware_host.notices.declared import (
     GameStarted,
     HintShown,
@@ -82,7 +83,7 @@ def asked_run(game: Game[Any], last: PuzzleRun | None) -> PuzzleRun:
     puzzles = shipped(game)
     grades = sorted({puzzle.difficulty for puzzle in puzzles})
     if not grades:
-        raise PuzzleError(f"{game.name} ships no puzzles")
+        raise PuzzleError(said(N_("{game} ships no puzzles"), game=game.name))
     difficulty = grades[0]
     if last is not None:
         difficulty = last.puzzle.difficulty

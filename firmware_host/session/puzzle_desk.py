@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.puzzles import PuzzleError
+from engine.said import said_of
 from firmware_host.notices.declared import Notice, Refused
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event
@@ -55,7 +56,7 @@ class PuzzleDesk:
         try:
             run = asked_run(controller.game, self.run)
         except PuzzleError as error:
-            return [Refused(str(error), at)]
+            return [Refused(said_of(error), at)]
         return self.start(run, at, handle)
 
     def start(self, run: PuzzleRun, at: float, handle: Handle) -> list[Notice]:

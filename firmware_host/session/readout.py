@@ -19,6 +19,7 @@ from engine.opening import DrawResult
 from engine.outcome import Outcome
 from engine.recognizer import Recognizer
 from engine.record import GameRecord
+from engine.said import Said
 from firmware_host.session.across_boards import AcrossBoards
 from firmware_host.session.clock import GameClock
 from firmware_host.session.match import Match
@@ -51,7 +52,7 @@ class Readout:
     _boards: AcrossBoards
 
     @property
-    def fault(self) -> str | None:
+    def fault(self) -> Said | None:
         return self.trust.fault
 
     @property

@@ -15,6 +15,7 @@ from typing import Any
 from engine.errors import KibanError
 from engine.game import Game, Position
 from engine.physical import Sensing
+from engine.said import N_, said, said_of
 from firmware_host.notices.declared import Refused, ReviewShown
 from firmware_host.opponents.thinking import ThinkRequest, ThinkResult
 from firmware_host.session.decisions import Now, Say
@@ -92,7 +93,7 @@ class Reviewing:
     def step(self, step: str, game: int | None, now: Now, store: GameStore) -> Say:
         """A step through game ``game`` (None: the one reviewed, else this one)."""
         if not isinstance(now.state, Over):
-            return Say((Refused("moves are reviewed once the game is over", now.at),))
+            return Say((Refused(said(N_("moves are reviewed once the game is over")), now.at),))
         review = self.shown
         wanted = game if game is not None else now.game_id if review is None else review.game_id
         try:
@@ -113,7 +114,7 @@ class Reviewing:
                 raise ReviewError(f"the review is still being worked out: {judging.progress()}")
             shown = self.shown = review.step(step)
         except KibanError as error:
-            return Say((Refused(str(error), now.at),))
+            return Say((Refused(said_of(error), now.at),))
         return Say((ReviewShown(shown.game_id, shown.ply, len(shown.moves), shown.move, now.at),))
 
 

@@ -17,6 +17,7 @@ from typing import ClassVar
 
 from engine.errors import KibanError
 from engine.opening import FirstPlayerDraw
+from engine.said import N_, Said, said
 from firmware_host.session.clock import TimeControl
 
 # the draw is the engine's
@@ -144,12 +145,12 @@ class Settings:
         return result
 
     @property
-    def help_off(self) -> str | None:
+    def help_off(self) -> Said | None:
         """Why the computer may not help the person here (hints, the coach, warnings,
         threat lights), or None: a server forbids engine help in games against people."""
         server, _, rest = self.online.partition(":")
         if server and rest.endswith(":person"):
-            return f"{server} forbids engine help in games against people"
+            return said(N_("{server} forbids engine help in games against people"), server=server)
         return None
 
     def random_source(self) -> random.Random:

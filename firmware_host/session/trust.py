@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.said import Said
+
 RECENT_COMMIT = 1.0  # seconds after a commit in which ok confirms nothing new
 LONG_SILENCE = 0.1  # seconds of silent sensors after which the board must rest anew
 
@@ -19,7 +21,7 @@ LONG_SILENCE = 0.1  # seconds of silent sensors after which the board must rest 
 class BoardTrust:
     """The controller's view of its sensors' health, changed only through its methods."""
 
-    fault: str | None = None  # what the board shows as wrong, while it is wrong
+    fault: Said | None = None  # what the board shows as wrong, while it is wrong
     silent_since: float | None = None  # a fault began; no whole frame seen since
     committed_at: float = -RECENT_COMMIT
 
@@ -28,7 +30,7 @@ class BoardTrust:
         """A whole frame has been read since the last fault, and none is open now."""
         return self.fault is None and self.silent_since is None
 
-    def failed(self, message: str, at: float) -> None:
+    def failed(self, message: Said, at: float) -> None:
         self.fault = message
         if self.silent_since is None:  # what the board showed may change meanwhile
             self.silent_since = at

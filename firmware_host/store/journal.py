@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.outcome import Outcome
+from engine.said import N_, Said, said, said_of
 from firmware_host.notices.declared import (
     FaultCleared,
     FaultShown,
@@ -121,7 +122,7 @@ class Journal:
         self._waiting: deque[Entry] = deque()
         self._numbers: dict[int, int] = {}  # provisional game number -> stored one
         self._tickets = 0
-        self._error: str | None = None  # why the store refused the first waiting record
+        self._error: Said | None = None  # why the store refused the first waiting record
         self._retry_at: float | None = None
         self._shown = False
         self._replaced = store.replaced  # a damaged store kept aside: said once
@@ -134,12 +135,14 @@ class Journal:
         return len(self._waiting)
 
     @property
-    def fault(self) -> str | None:
+    def fault(self) -> Said | None:
         """What is wrong with the store while records wait (for the status line)."""
-        if not self._waiting:
+        if not self._waiting or self._error is None:
             return None
         count = len(self._waiting)
-        return f"{count} record{'s' if count > 1 else ''} not saved yet ({self._error})"
+        if count == 1:
+            return said(N_("1 record not saved yet ({error})"), error=self._error)
+        return said(N_("{count} records not saved yet ({error})"), count=count, error=self._error)
 
     def resolve(self, game_id: int) -> int:
         """The stored number of a game (a provisional one once its row is written)."""
@@ -164,10 +167,10 @@ class Journal:
         if self._replaced is not None:
             notices.append(StoreReplaced(self._replaced.describe(), at))
             self._replaced = None
-        if self._waiting and not self._shown:
+        if self._waiting and self._error is not None and not self._shown:
             self._shown = True
-            message = f"{self._error}: the game goes on and is saved when the store can take it"
-            notices.append(FaultShown(message, at, FaultSource.STORE))
+            goes_on = N_("{error}: the game goes on and is saved when the store can take it")
+            notices.append(FaultShown(said(goes_on, error=self._error), at, FaultSource.STORE))
         elif not self._waiting and self._shown:
             self._shown = False
             notices.append(FaultCleared(at, FaultSource.STORE))
@@ -203,7 +206,7 @@ class Journal:
                         " store can take them",
                         error,
                     )
-                self._error = str(error)
+                self._error = said_of(error)
                 return False
             self._waiting.popleft()
             written += 1

@@ -89,7 +89,7 @@ def position_record(
         moves=tuple(moves),
         movers=tuple(movers),
         outcome=outcome,
-        result="*" if outcome is None else game.describe_outcome(outcome),
+        result="*" if outcome is None else str(game.describe_outcome(outcome)),
         started=None if wall is None else _calendar(wall),
     )
 

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.outcome import Outcome, Termination
+from engine.said import N_, Said, Term, Value, said
 from firmware_host.store.store_file import (
     SCHEMA,
     SCHEMA_VERSION,
@@ -61,6 +62,18 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 
+DISK_FULL = N_("database or disk is full")
+"""SQLite's words for a full disk, the one detail a player meets: told in the language."""
+OPEN = N_("cannot open the game store {path}: {detail}")
+WRITE = N_("cannot write to the game store {path}: {detail}")
+
+
+def cannot(msgid: str, path: Path, error: BaseException) -> Said:
+    """Why the store cannot be opened or written; SQLite's own words are a ``Term``:
+    the catalogue knows the one a player meets (a full disk)."""
+    return said(msgid, path=str(path), detail=Term(str(error)))
+
+
 @dataclass(frozen=True, slots=True)
 class Replaced:
     """A damaged store that was kept aside (as ``kept``) for a fresh one at ``path``,
@@ -73,18 +86,47 @@ class Replaced:
     saved: int = 0
     cut: int = 0
 
-    def describe(self) -> str:
-        text = (
-            f"the game store {self.path} was damaged ({self.detail}): it is kept as"
-            f" {self.kept.name}"
-        )
+    def describe(self) -> Said:
+        where: dict[str, Value] = {
+            "path": str(self.path),
+            "detail": Term(self.detail),
+            "kept": self.kept.name,
+        }
         if not self.saved:
-            return f"{text} and a new, empty store was started; no game in it could be read"
-        games = "game" if self.saved == 1 else "games"
-        text += f"; {self.saved} {games} read from it are in the new store"
+            return said(
+                N_(
+                    "the game store {path} was damaged ({detail}): it is kept as {kept} and a"
+                    " new, empty store was started; no game in it could be read"
+                ),
+                **where,
+            )
         if self.cut:
-            text += f" ({self.cut} up to the first damaged move only)"
-        return text
+            cut = (
+                N_(
+                    "the game store {path} was damaged ({detail}): it is kept as {kept};"
+                    " 1 game read from it are in the new store ({cut} up to the first"
+                    " damaged move only)"
+                )
+                if self.saved == 1
+                else N_(
+                    "the game store {path} was damaged ({detail}): it is kept as {kept};"
+                    " {count} games read from it are in the new store ({cut} up to the"
+                    " first damaged move only)"
+                )
+            )
+            return said(cut, **where, count=self.saved, cut=self.cut)
+        whole = (
+            N_(
+                "the game store {path} was damaged ({detail}): it is kept as {kept};"
+                " 1 game read from it are in the new store"
+            )
+            if self.saved == 1
+            else N_(
+                "the game store {path} was damaged ({detail}): it is kept as {kept};"
+                " {count} games read from it are in the new store"
+            )
+        )
+        return said(whole, **where, count=self.saved)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +217,7 @@ class GameStore:
             self._db.close()
             if not isinstance(error, sqlite3.Error) or is_damage(error):
                 raise DamagedStoreError(self.path, str(error)) from None
-            raise StorageError(f"cannot open the game store {self.path}: {error}") from None
+            raise StorageError(cannot(OPEN, self.path, error)) from None
 
     def _connect(self, memory: bool) -> sqlite3.Connection:
         """The connection; read-only, it shares the WAL of a program writing the store
@@ -196,7 +238,7 @@ class GameStore:
                 target, isolation_level=None, check_same_thread=False, uri=self.read_only
             )
         except (sqlite3.Error, OSError, ValueError) as error:
-            raise StorageError(f"cannot open the game store {self.path}: {error}") from None
+            raise StorageError(cannot(OPEN, self.path, error)) from None
 
     def _inspect(self) -> bool:
         """Check that the file is whole, not newer than this Kiban's, and holds Kiban's
@@ -269,7 +311,7 @@ class GameStore:
                     row_id = int(self._db.execute(sql, parameters).lastrowid or 0)
                 return row_id
         except sqlite3.Error as error:
-            raise StorageError(f"cannot write to the game store {self.path}: {error}") from None
+            raise StorageError(cannot(WRITE, self.path, error)) from None
 
     # --- games ---------------------------------------------------------------------
 

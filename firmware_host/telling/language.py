@@ -119,7 +119,7 @@ def catalogue(language: Language) -> gettext.NullTranslations:
     the board goes on, in words its players may know less well."""
     path = catalogue_path(language)
     try:
-        entries = read_po(path.read_text(encoding="utf-8"), str(path))
+        entries = {**game_entries(language), **read_po(path.read_text(encoding="utf-8"), str(path))}
     except (OSError, UnicodeDecodeError) as error:
         name = language.name.lower()
         log.warning(
@@ -258,13 +258,25 @@ def marked_plurals(paths: Iterable[Path]) -> tuple[Plural, ...]:
     return tuple(found)
 
 
+def source_files() -> list[Path]:
+    """The Python files msgids are marked in: firmware_host's, the engine's (the
+    rules' reasons and results, engine/said.py) and the hardware's (the simulated
+    hands' refusals)."""
+    root = LOCALE.parent.parent
+    return [
+        path
+        for package in ("firmware_host", "engine", "hardware")
+        for path in sorted((root / package).rglob("*.py"))
+    ]
+
+
 def source_plurals() -> tuple[Plural, ...]:
-    """The plural msgids marked in firmware_host's source."""
-    return marked_plurals(sorted(LOCALE.parent.rglob("*.py")))
+    """The plural msgids marked in the source."""
+    return marked_plurals(source_files())
 
 
 def source_msgids() -> tuple[str, ...]:
-    """The msgids marked in firmware_host's source, the games' titles (a notice names
+    """The msgids marked in the source (source_files), the games' titles (a notice names
     a game by its title, ``Term``), how games end (a result names it), what each
     action of the vocabulary does (the terminal's help: its docstring's summary) and
     what its parameters are, each game's claims (their titles and help), what each
@@ -276,7 +288,7 @@ def source_msgids() -> tuple[str, ...]:
     helps = action_summaries()
     claims = tuple(text for rule in claim_rules() for text in (rule.title, rule.help))
     kinds = tuple(t for g in games() for k in g.puzzle_kinds for t in (k.shown, k.words))
-    marked = marked_msgids(sorted(LOCALE.parent.rglob("*.py")))
+    marked = marked_msgids(source_files())
     found = (*marked, *titles, *ends, *helps, *param_helps(), *claims, *kinds, *option_msgids())
     return tuple(dict.fromkeys(found))
 
@@ -349,11 +361,23 @@ def _quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
+def game_entries(language: Language) -> dict[str, str]:
+    """The registered games' own translations of their msgids into ``language``
+    (``Game.translations``; the first game's where two translate one msgid)."""
+    found: dict[str, str] = {}
+    for game in games():
+        for msgid, msgstr in game.translations.get(language.value, {}).items():
+            found.setdefault(msgid, msgstr)
+    return found
+
+
 def missing_entries(language: Language) -> str:
-    """The ``.po`` entries (empty msgstr) for the marked msgids ``language`` lacks, a
-    plural one with each of the language's forms."""
+    """The ``.po`` entries (empty msgstr) for the marked msgids ``language`` lacks (in
+    its catalogue and in the games' own translations), a plural one with each of the
+    language's forms."""
     text = catalogue_path(language).read_text(encoding="utf-8")
     known = set(re.findall(r'^msgid (".*")$', text, re.MULTILINE))
+    known |= {_quote(msgid) for msgid in game_entries(language)}
     singles = "".join(
         f'\nmsgid {_quote(msgid)}\nmsgstr ""\n'
         for msgid in source_msgids()

@@ -21,6 +21,7 @@ from engine.game import Position
 from engine.geometry import Seat
 from engine.outcome import Outcome
 from engine.physical import Spot
+from engine.said import Said
 from engine.search.types import Quality
 from firmware_host.session.state import Phase
 from firmware_host.telling.language import N_, Language, translated
@@ -395,7 +396,7 @@ class BoardView:
     missing: frozenset[Spot] = frozenset()
     extra: frozenset[Spot] = frozenset()
     illegal: frozenset[Spot] = frozenset()
-    fault: str | None = None
+    fault: Said | None = None
     outcome: Outcome | None = None
     message: str = ""
     remaining: tuple[tuple[Spot, int], ...] = ()
@@ -425,7 +426,7 @@ class Legend:
     def colour(self, meaning: Meaning) -> Colour:
         return self.palette.colours[meaning]
 
-    def lights(self, view: BoardView, now: float) -> Lights:
+    def lights(self, view: BoardView, now: float) -> Lights:  # noqa: C901 - a debt to split: each meaning's lights in turn
         on = int(now / BLINK_PERIOD) % 2 == 0
         slow_on = int(now / SLOW_BLINK_PERIOD) % 2 == 0
         layers: list[tuple[Meaning, frozenset[Spot]]] = []

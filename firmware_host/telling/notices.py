@@ -21,6 +21,7 @@ from engine.game import Position
 from engine.opening import DrawResult
 from engine.puzzles import kind_of
 from engine.registry import find_game
+from engine.said import Said
 from firmware_host.notices.declared import (
     BlunderWarned,
     BoardReady,
@@ -61,9 +62,8 @@ from firmware_host.session.state import (
     TakebackChoice,
 )
 from firmware_host.telling.language import N_, NP_, Language, Plural, translated, translated_plural
-from firmware_host.telling.messages import message_told
 from firmware_host.telling.opening_words import draw_text
-from firmware_host.telling.reasons import any_reason_text, reason_text, result_text, seat_words
+from firmware_host.telling.said import seat_words, told
 from firmware_host.telling.spoken_moves import move_sentence, move_words, number_words, seat_name
 
 
@@ -86,24 +86,6 @@ class Moves:
 @dataclass(frozen=True, slots=True)
 class Term:
     """A word in a placeholder that the catalogue translates (a game's title)."""
-
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class Reason:
-    """An engine's English reason or result in a placeholder, told in the language
-    by its template (telling/reasons.py)."""
-
-    text: str
-    result: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    """The session's English message in a placeholder (a refusal's reason, a fault's
-    line, a warning, the opening draw), told in the language by its template
-    (telling/messages.py)."""
 
     text: str
 
@@ -133,7 +115,7 @@ class Drawn:
     draw: DrawResult
 
 
-Value = str | int | Move | Moves | Count | Term | Reason | Message | Question | Drawn
+Value = str | int | Move | Moves | Count | Term | Said | Question | Drawn
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +177,7 @@ ANSWERED = MappingProxyType(
 PRESS_NEXT = N_("which move? {choices}: press next to cycle and ok to choose")
 
 
-def wording(notice: Notice) -> Wording:
+def wording(notice: Notice) -> Wording:  # noqa: C901 - a dispatcher: a case per kind of notice
     """The words of ``notice``: every notice has some (a test holds each to it)."""
     values: dict[str, Value]
     match notice:
@@ -215,7 +197,7 @@ def wording(notice: Notice) -> Wording:
             return Wording(
                 N_("illegal move {move}: {reason}"),
                 N_("illegal: {reason}"),
-                {"move": move, "reason": Reason(reason)},
+                {"move": move, "reason": reason},
             )
         case OffGuideShown(moves, guide, _):
             values = {"moves": Moves(moves), "guide": Move(guide)}
@@ -229,7 +211,7 @@ def wording(notice: Notice) -> Wording:
         case GameEnded(_, description, _):
             return both(
                 N_("game over: {result} — press ok for a new game"),
-                result=Reason(description, result=True),
+                result=description,
             )
         case GameStarted(game_id, game, resumed, _):
             text = (
@@ -243,19 +225,19 @@ def wording(notice: Notice) -> Wording:
         case FirstPlayerDrawn(draw, _):
             return both(N_("{description}"), description=Drawn(draw))
         case Refused(reason, _):
-            return both(N_("refused: {reason}"), reason=Message(reason))
+            return both(N_("refused: {reason}"), reason=reason)
         case FaultShown(message, _, FaultSource.STORE):
-            return both(N_("not saved: {message}"), message=Message(message))
+            return both(N_("not saved: {message}"), message=message)
         case FaultShown(message, _, _):
-            return both(N_("fault: {message}"), message=Message(message))
+            return both(N_("fault: {message}"), message=message)
         case FaultCleared(_, FaultSource.STORE):
             return both(N_("the game store takes the game again: everything is saved"))
         case FaultCleared():
             return both(N_("the board answers again"))
         case StoreReplaced(message, _):
-            return shown_only(N_("{message}"), message=Message(message))
-        case ComputerMoved(_, move, note, _) if note:
-            values = {"move": Move(move), "note": Message(note)}
+            return shown_only(N_("{message}"), message=message)
+        case ComputerMoved(_, move, note, _) if note is not None:
+            values = {"move": Move(move), "note": note}
             return Wording(
                 N_("the computer plays {move}: play it on the board ({note})"),
                 N_("the computer plays {move}: play it on the board"),
@@ -272,7 +254,7 @@ def wording(notice: Notice) -> Wording:
         case HintShown(move, _):
             return both(N_("hint: {move}"), move=Move(move))
         case BlunderWarned(move, reason, _):
-            values = {"move": move, "reason": Message(reason)}
+            values = {"move": move, "reason": reason}
             return Wording(
                 N_("careful: {move} {reason}; press ok to take it back, or choose play on"),
                 N_("careful: that move {reason}"),
@@ -313,7 +295,7 @@ def wording(notice: Notice) -> Wording:
                 N_("{server} refused {move}: {reason} — take it back on the board"),
                 server=server,
                 move=Move(move),
-                reason=Message(reason),
+                reason=reason,
             )
         case BoardTurned(True, _):
             return shown_only(N_("the pieces stand the other way round: the board follows them"))
@@ -378,27 +360,17 @@ def question_text(value: Question, language: Language) -> str:
     kind = kind_of(game, value.kind)
     seat = game.seats[value.seat].name
     if language is not Language.ENGLISH:
-        seat = seat_words(game.name, language.value).get(seat, seat)
+        seat = seat_words(game, language).get(seat, seat)
     asked = kind.ask(value.plies, translated(kind.words, language))
     return translated(N_("{seat} to move: {question}"), language).format(seat=seat, question=asked)
-
-
-def _reason(value: Reason, language: Language, game: str | None = None) -> str:
-    if value.result:
-        return result_text(value.text, language)
-    if game is not None:
-        return reason_text(game, value.text, language)
-    return any_reason_text(value.text, language)
 
 
 def _shown(value: Value, language: Language, game: str | None) -> str:
     match value:
         case Term(text):
             return translated(text, language)
-        case Reason():
-            return _reason(value, language, game)
-        case Message(text):
-            return message_told(text, language, game)
+        case Said():
+            return told(value, language, None if game is None else find_game(game))
         case Move(text, _):
             return text
         case Moves(texts):
@@ -418,10 +390,8 @@ def _said(value: Value, position: Position[Any] | None, language: Language) -> s
     match value:
         case Term(text):
             return translated(text, language)
-        case Reason():
-            return _reason(value, language, None if position is None else position.game.name)
-        case Message(text):
-            return message_told(text, language, None if position is None else position.game.name)
+        case Said():
+            return told(value, language, None if position is None else position.game)
         case Move(text, _) if position is None:
             return text
         case Move(text, True):

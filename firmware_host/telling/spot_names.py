@@ -15,7 +15,7 @@ from typing import Any
 from engine.game import Game
 from engine.physical import Spot, Stone
 from firmware_host.telling.language import N_, Language, translated
-from firmware_host.telling.reasons import piece_words, seat_words
+from firmware_host.telling.said import seat_words
 
 EN = Language.ENGLISH
 
@@ -52,7 +52,7 @@ def _hand_piece(game: Game[Any], detail: str, language: Language = EN) -> str:
     name = game.piece_name(Stone(detail, 0))
     if language is EN:
         return name
-    return piece_words(game.name, language.value).get(name, name)
+    return game.piece_words(language.value).get(name, name)
 
 
 def _seat_name(game: Game[Any], letter: str, language: Language = EN) -> str | None:
@@ -65,7 +65,7 @@ def _seat_name(game: Game[Any], letter: str, language: Language = EN) -> str | N
 def _said_seat(game: Game[Any], name: str, language: Language) -> str:
     if language is EN:
         return name
-    return seat_words(game.name, language.value).get(name, name)
+    return seat_words(game, language).get(name, name)
 
 
 def spot_place(game: Game[Any], spot: Spot, language: Language = EN) -> str | None:

@@ -26,9 +26,8 @@ from firmware_host.session.state import (
 )
 from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.legend import BoardView, PromptView
-from firmware_host.telling.messages import message_told
 from firmware_host.telling.opening_words import draw_text
-from firmware_host.telling.reasons import reason_text, result_text, seat_words
+from firmware_host.telling.said import seat_words, told
 from firmware_host.telling.setup_guide import SetupStep, setup_step
 from firmware_host.telling.wording import choice_labels
 
@@ -253,7 +252,7 @@ def _seat(controller: Controller, index: int, language: Language) -> str:
 def _seat_named(controller: Controller, name: str, language: Language) -> str:
     if language is Language.ENGLISH:
         return name
-    return seat_words(controller.game.name, language.value).get(name, name)
+    return seat_words(controller.game, language).get(name, name)
 
 
 def status_text(
@@ -268,19 +267,21 @@ def status_text(
     text = _wanted(controller, clocks, surface, language)
     for trouble in (controller.remote_wait, controller.match.journal.fault):
         if trouble is not None:
-            text = f"{message_told(trouble, language, controller.game.name)}; {text}"
+            text = f"{told(trouble, language, controller.game)}; {text}"
     return text
 
 
-def _wanted(
+def _wanted(  # noqa: C901 - a debt to split: each thing the board can want
     controller: Controller, clocks: tuple[float, ...], surface: Surface, language: Language
 ) -> str:
     position = controller.position
     if controller.fault is not None:
-        fault = message_told(controller.fault, language)
+        fault = told(controller.fault, language, controller.game)
         return _told(language, N_("waiting for the board: {fault}"), fault=fault)
     if controller.outcome is not None:
-        result = result_text(controller.game.describe_outcome(controller.outcome), language)
+        result = told(
+            controller.game.describe_outcome(controller.outcome), language, controller.game
+        )
         text = _told(language, N_("game over: {result}"), result=result)
         if controller.review is None:
             return text
@@ -295,7 +296,7 @@ def _wanted(
         msgid = N_("{seat}'s only move: {move} (played for you)")
         return _told(language, msgid, seat=seat, move=controller.forced)
     if isinstance(assessment, IllegalMatch):
-        reason = reason_text(controller.game.name, assessment.reason, language)
+        reason = told(assessment.reason, language, controller.game)
         move = position.move_text(assessment.move)
         return _told(
             language, N_("illegal: {move} ({reason}); put it back"), move=move, reason=reason
@@ -328,7 +329,7 @@ def _wanted(
         move = position.move_text(computer.hint[0])
         text = _told(language, N_("{seat} to move (hint: {move})"), seat=seat, move=move)
     if computer.verdict is not None:
-        text += f" — {message_told(computer.verdict, language, controller.game.name)}"
+        text += f" — {told(computer.verdict, language, controller.game)}"
     dice = position.dice()
     if dice:
         msgid = N_("{text} (dice: {dice})")

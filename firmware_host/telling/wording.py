@@ -24,7 +24,7 @@ from firmware_host.session.state import (
     TakebackChoice,
 )
 from firmware_host.telling.language import N_, Language, translated
-from firmware_host.telling.reasons import piece_words, seat_words
+from firmware_host.telling.said import seat_words
 from firmware_host.telling.spoken_moves import move_words
 from firmware_host.telling.spot_names import spot_name, spot_place
 
@@ -68,7 +68,7 @@ def piece_word(game: Game[Any], stone: Stone, language: Language = Language.ENGL
     name = piece_name(game, stone)
     if language is Language.ENGLISH:
         return name
-    words = piece_words(game.name, language.value)
+    words = game.piece_words(language.value)
     said = (words.get(f"{article} {name}") for article in ("the", "a"))
     return words.get(name) or next((word for word in said if word), name)
 
@@ -79,7 +79,7 @@ def _stone_told(game: Game[Any], stone: Stone, language: Language) -> str:
     if stone.owner is None:
         return piece
     seat = game.seats[stone.owner].name
-    seat = seat_words(game.name, language.value).get(seat, seat)
+    seat = seat_words(game, language).get(seat, seat)
     msgid = N_("a {seat} {piece}") if game.seat_is_colour else N_("{seat}'s {piece}")
     return translated(msgid, language).format(seat=seat, piece=piece)
 

@@ -24,6 +24,7 @@ from typing import IO
 from drivers.buttons import ButtonRole
 from engine.errors import KibanError
 from engine.physical import Spot
+from engine.said import Said, said_of
 from firmware_host.boards.simulator import Simulation
 from firmware_host.notices.declared import (
     MoveCommitted,
@@ -51,8 +52,8 @@ from firmware_host.session.controller import Controller
 from firmware_host.session.puzzle import new_run
 from firmware_host.store.records import find_format
 from firmware_host.telling.language import N_, Language, translated
-from firmware_host.telling.messages import message_told
 from firmware_host.telling.notices import notice_line
+from firmware_host.telling.said import told
 from firmware_host.telling.spot_names import name_spots_in
 from firmware_host.telling.view import prompt_labels
 from firmware_host.terminal.live import LineSource, NoLines, SelectLines, run_live
@@ -145,9 +146,9 @@ class TerminalBoard:
         """A line for the player: ``msgid`` in the terminal's language, filled."""
         self.say(translated(msgid, self.language).format(**values))
 
-    def told(self, message: str) -> str:
-        """A message the session or the engine wrote in English, in the language."""
-        return message_told(message, self.language, self.sim.game.name)
+    def told(self, message: Said) -> str:
+        """What the session or the engine says, in the terminal's language."""
+        return told(message, self.language, self.sim.game)
 
     @property
     def claims(self) -> tuple[str, ...]:
@@ -185,14 +186,14 @@ class TerminalBoard:
                 msgid = N_("no button {button} (buttons: {buttons})")
                 self.tell(msgid, button=repr(words[1]), buttons=names)
             else:
-                self.tell(N_("cannot: {error} (type help)"), error=self.told(str(error)))
+                self.tell(N_("cannot: {error} (type help)"), error=self.told(error.said))
         except KibanError as error:
-            self.tell(N_("cannot: {error}"), error=self.told(str(error)))
+            self.tell(N_("cannot: {error}"), error=self.told(said_of(error)))
         except IndexError:
             msgid = N_("cannot: {command} needs more words: {usage}")
             self.tell(msgid, command=words[0], usage=_usage(words[0], self.language))
         except ValueError as error:
-            self.tell(N_("cannot: {error} (type help)"), error=self.told(str(error)))
+            self.tell(N_("cannot: {error} (type help)"), error=self.told(said_of(error)))
         return True
 
     def _confirmed(self, name: str) -> bool:
@@ -201,8 +202,7 @@ class TerminalBoard:
         preview = self.sim.controller.position.claim_preview(name)
         if preview is None:
             return True
-        seat = self.sim.game.seats[preview.seat].name
-        described = self.told(preview.describe(seat))
+        described = self.told(preview.describe(self.sim.game.seat_word(preview.seat)))
         msgid = N_("{name}: {preview}. Type {name} again to declare.")
         self.tell(msgid, name=name, preview=described)
         self._previewed = name

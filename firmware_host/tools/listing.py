@@ -74,7 +74,7 @@ def _result(stored: StoredGame, game: Game[Any] | None) -> str:
     if stored.outcome is None:
         return "playing"
     if game is not None:
-        return game.describe_outcome(stored.outcome)
+        return str(game.describe_outcome(stored.outcome))
     return stored.outcome.termination.value
 
 

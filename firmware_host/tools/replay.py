@@ -26,6 +26,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.said import N_, Term, said
 from firmware_host.boards.sim_time import SimulatedTimeError
 from firmware_host.boards.simulator import Simulation
 from firmware_host.notices.declared import (
@@ -160,22 +161,27 @@ def _apply(sim: Simulation, event: dict[str, Any], at: float) -> list[Notice]:
     if "spot" in event and "type" not in event:
         spot, reading = event["spot"], event.get("reading")
         if spot not in sim.game.spots:
-            return [Refused(f"{spot!r} is not a spot of {sim.game.title}", at)]
+            alien = N_("{spot} is not a spot of {game}")
+            return [Refused(said(alien, spot=repr(spot), game=Term(sim.game.title)), at)]
         if not isinstance(reading, int) or isinstance(reading, bool) or not 0 <= reading <= 2:
-            return [Refused(f"reading of {spot} must be 0, 1 or 2, not {reading!r}", at)]
+            wrong = "reading of {spot} must be 0, 1 or 2, not {reading}"  # the replay's English
+            return [Refused(said(wrong, spot=spot, reading=repr(reading)), at)]
         sim.world.force(spot, reading)
         return []
     try:
         action = _action(event, [claim.name for claim in sim.controller.claims])
     except ActionError as error:
-        return [Refused(error.message, at)]
+        return [Refused(error.said, at)]
     if action is None:
-        return [Refused("an event needs spot+reading, type, button, select, guide or command", at)]
+        needs = "an event needs spot+reading, type, button, select, guide or command"
+        return [Refused(said(needs), at)]
     if not is_game_action(action):
-        return [Refused(f"a replay feeds the board and its controls, not {action.wire!r}", at)]
+        feeds = "a replay feeds the board and its controls, not {action}"
+        return [Refused(said(feeds, action=repr(action.wire)), at)]
     if isinstance(action, Press):
         if not sim.hardware.has_button(action.button):
-            return [Refused(f"this board has no {action.button.value} button", at)]
+            no_button = "this board has no {button} button"
+            return [Refused(said(no_button, button=action.button.value), at)]
         return sim.press(action.button)
     return sim.send(action)
 

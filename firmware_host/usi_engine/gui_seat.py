@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.errors import KibanError
 from engine.game import Game
+from engine.said import N_, said
 from firmware_host.opponents.fairy import kiban_move
 from firmware_host.opponents.seats import OpponentKind
 from firmware_host.opponents.thinking import Thinker, ThinkRequest, ThinkResult
@@ -127,7 +128,7 @@ class GuiSeatThinker:
         told = self._told
         for request in self._waiting:
             if told is not None and request.moves == told.before:
-                answers.append(ThinkResult(request, told.move, note="played at the GUI"))
+                answers.append(ThinkResult(request, told.move, note=said(N_("played at the GUI"))))
                 self._told = None
         self._waiting = ()
         return answers

@@ -5,7 +5,7 @@ The page draws the board once per board message and tells its words again, in
 place, when its language changes (board.js ``renameBoard``): each word comes with its
 English and in every other language (``name_in``, ``label_in``, ``text_in``; a spot's
 only where a language says it otherwise), the seats and pieces in the game's own
-words (telling/spot_names.py, telling/reasons.py).
+words (telling/spot_names.py, the game's ``spoken_seats`` and ``piece_words``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from typing import Any
 from engine.game import Game
 from engine.geometry import Seat
 from firmware_host.telling.language import N_, Language, translated
-from firmware_host.telling.reasons import piece_words
 from firmware_host.telling.spot_names import TURN, indicator_caption, indicator_name
 from firmware_host.web.drawing import Drawing, draw
 from firmware_host.web.page_texts import OTHER_LANGUAGES, seat_said
@@ -33,11 +32,8 @@ MARBLE = N_("marble")
 
 def piece_said(game: Game[Any], name: str, language: Language) -> str:
     """A piece's name (``Game.piece_name``: "giraffe", "white robot") in the game's own
-    words for ``language`` (telling/reasons.py ``piece_words``), else as a msgid."""
-    try:
-        words = piece_words(game.name, language.value)
-    except ImportError:  # a game with no words said aloud (a made-up one)
-        words = {}
+    words for ``language`` (``Game.piece_words``), else as a msgid."""
+    words = game.piece_words(language.value)
     for said in (name, f"the {name}", f"a {name}"):
         if said in words:
             return words[said]

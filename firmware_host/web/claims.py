@@ -14,7 +14,7 @@ from typing import Any
 from engine.claims import ClaimRule
 from engine.game import Game, Position
 from engine.options import Options
-from firmware_host.telling.messages import claim_help, claim_title, message_told
+from firmware_host.telling.said import claim_help, claim_title, told
 from firmware_host.web.page_texts import OTHER_LANGUAGES, in_languages
 
 Json = dict[str, Any]
@@ -43,7 +43,7 @@ def claim_previews(position: Position[Any]) -> Json:
     it would fail and what failing costs in every language, as the session's own
     messages are told)."""
     previews: Json = {}
-    game = position.game.name
+    game = position.game
     for claim in position.game.claims(position.options):
         found = position.claim_preview(claim.name)
         if found is not None:
@@ -51,14 +51,13 @@ def claim_previews(position: Position[Any]) -> Json:
                 "seat": found.seat,
                 "points": found.points,
                 "needed": found.needed,
-                "problems": list(found.problems),
+                "problems": [str(problem) for problem in found.problems],
                 # each reason it would fail and its warning in every other language
                 "problems_in": {
-                    x.value: [message_told(p, x, game) for p in found.problems]
-                    for x in OTHER_LANGUAGES
+                    x.value: [told(p, x, game) for p in found.problems] for x in OTHER_LANGUAGES
                 },
                 "wins": found.wins,
-                "warning": found.warning,
-                "warning_in": in_languages(partial(message_told, found.warning, game=game)),
+                "warning": str(found.warning),
+                "warning_in": in_languages(partial(told, found.warning, game=game)),
             }
     return previews

@@ -180,7 +180,7 @@ def _key(point: Point) -> Point:
     return (round(point[0], _DIGITS), round(point[1], _DIGITS))
 
 
-def _spot_leds(
+def _spot_leds(  # noqa: C901 - a debt to split: each way an LED can sit
     spots: Mapping[Spot, SpotDrawing], spot_leds: Mapping[Spot, tuple[int, ...]], size: float
 ) -> tuple[LedDrawing, ...]:
     """Each LED at the place its spots agree on.

@@ -12,6 +12,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from engine.said import Said
 from firmware_host.online.credentials import ApiToken, forget_token, store_token, token_path
 from firmware_host.online.errors import TokenError
 from firmware_host.online.seat import OnlineSeat
@@ -26,10 +27,10 @@ from firmware_host.session.actions import (
     OnlineStart,
     OnlineToken,
 )
-from firmware_host.telling.language import N_
+from firmware_host.telling.said import told
 from firmware_host.web.commands import CommandError
 from firmware_host.web.online_start import OnlineStarter
-from firmware_host.web.page_texts import in_languages, told_again
+from firmware_host.web.page_texts import in_languages
 from firmware_host.wire.actions import Problem
 
 Json = dict[str, Any]
@@ -38,32 +39,16 @@ MAX_CHAT = 140
 """lishogi's longest chat line."""
 
 
-LOOKING = (
-    N_("seeking a rated {control} game on lishogi"),
-    N_("seeking a casual {control} game on lishogi"),
-    N_("challenging {who} on lishogi (waiting for an answer)"),
-    N_("accepting lishogi challenge {who}"),
-)
-"""What is being looked for (web/online_start.py), as the dialog says it."""
-
-FAILED = (
-    N_("lishogi: no game came of it in time"),
-    N_("starting the online game failed: {error}"),
-    N_("lishogi: {error}"),
-)
-"""Why the last search failed (web/online_start.py), the most particular first."""
-
-HELP_OFF = (N_("{server} forbids engine help in games against people"),)
-"""Why the computer's help is off (session/settings.py ``help_off``)."""
-
-
-def _in(text: str | None, templates: tuple[str, ...]) -> Json | None:
-    """``text`` in every other language (None stays None)."""
-    return None if text is None else in_languages(partial(told_again, text, templates))
+def _in(said: Said | None) -> Json | None:
+    """``said`` in every other language (None stays None)."""
+    return None if said is None else in_languages(partial(told, said, game=None))
 
 
 def online_state(
-    state_dir: Path | None, seat: object, help_off: str | None, starter: OnlineStarter | None = None
+    state_dir: Path | None,
+    seat: object,
+    help_off: Said | None,
+    starter: OnlineStarter | None = None,
 ) -> Json:
     """What the dialog shows: whether a token is kept (never the token), the game being
     looked for, the online game, its opponent and chat, and why the computer's help is
@@ -71,11 +56,12 @@ def online_state(
     stored = state_dir is not None and token_path(state_dir).is_file()
     playing = seat if isinstance(seat, OnlineSeat) else None
     search = starter.state() if starter is not None else {"looking": None, "failed": None}
+    looking, failed = starter.said() if starter is not None else (None, None)
     return {
         "token": stored,
         **search,
-        "looking_in": _in(search["looking"], LOOKING),
-        "failed_in": _in(search["failed"], FAILED),
+        "looking_in": _in(looking),
+        "failed_in": _in(failed),
         "game": None if playing is None else playing.link.game_id,
         "opponent": None if playing is None else _opponent(playing),
         # lishogi's computer, by its level (the page says it in its words)
@@ -86,8 +72,8 @@ def online_state(
             {"user": line.username, "text": line.text, "room": line.room.value}
             for line in playing.chat
         ],
-        "help_off": help_off,
-        "help_off_in": _in(help_off, HELP_OFF),
+        "help_off": None if help_off is None else str(help_off),
+        "help_off_in": _in(help_off),
     }
 
 

@@ -19,6 +19,7 @@ from typing import Any
 import aiohttp
 
 from engine.game import Game
+from engine.said import N_, Said, said, said_of, verbatim
 from firmware_host.online.client import LISHOGI, ChallengeTerms, Seek
 from firmware_host.online.credentials import ApiToken, TokenSource, read_token, token_source
 from firmware_host.online.errors import OnlineError, TokenError
@@ -101,20 +102,23 @@ class Looking:
     """What is being looked for, in words for the dialog."""
 
     way: Way
-    said: str
+    said: Said
 
 
-def _words(request: OnlineRequest) -> str:
+def _words(request: OnlineRequest) -> Said:
     if request.way is Way.SEEK:
         seek = request.seek
         control = TimeControl(
             seek.minutes * 60, seek.increment_s, seek.byoyomi_s, seek.periods
         ).text()
-        kind = "rated" if seek.rated else "casual"
-        return f"seeking a {kind} {control} game on lishogi"
+        if seek.rated:
+            return said(N_("seeking a rated {control} game on lishogi"), control=control)
+        return said(N_("seeking a casual {control} game on lishogi"), control=control)
     if request.way is Way.CHALLENGE:
-        return f"challenging {request.who} on lishogi (waiting for an answer)"
-    return f"accepting lishogi challenge {request.who}"
+        return said(
+            N_("challenging {who} on lishogi (waiting for an answer)"), who=request.who or ""
+        )
+    return said(N_("accepting lishogi challenge {who}"), who=request.who or "")
 
 
 class OnlineStarter:
@@ -128,14 +132,20 @@ class OnlineStarter:
         self._wait_s = wait_s
         self._task: asyncio.Task[None] | None = None
         self.looking: Looking | None = None
-        self.failed: str | None = None
+        self.failed: Said | None = None
 
     def state(self) -> Json:
-        """The dialog's view: what is being looked for, or why the last search failed."""
+        """The dialog's view: what is being looked for, or why the last search failed
+        (in English; ``said`` gives them as values)."""
+        looking, failed = self.said()
         return {
-            "looking": None if self.looking is None else self.looking.said,
-            "failed": self.failed,
+            "looking": None if looking is None else str(looking),
+            "failed": None if failed is None else str(failed),
         }
+
+    def said(self) -> tuple[Said | None, Said | None]:
+        """What is being looked for, and why the last search failed."""
+        return (None if self.looking is None else self.looking.said), self.failed
 
     def begin(
         self,
@@ -154,10 +164,10 @@ class OnlineStarter:
         self._task = asyncio.create_task(
             self._run(request, make, on_found, changed), name="kiban-online-start"
         )
-        return self.looking.said
+        return str(self.looking.said)
 
     def looking_text(self) -> str:
-        return "looking for a game" if self.looking is None else self.looking.said
+        return "looking for a game" if self.looking is None else str(self.looking.said)
 
     def cancel(self) -> str:
         """Stop looking (a seek is withdrawn as its connection closes)."""
@@ -191,12 +201,14 @@ class OnlineStarter:
             self.failed = None
             raise
         except TimeoutError:
-            self.failed = "lishogi: no game came of it in time"
+            self.failed = said(N_("lishogi: no game came of it in time"))
         except OnlineError as problem:
-            self.failed = f"lishogi: {problem}"
+            self.failed = said(N_("lishogi: {why}"), why=said_of(problem))
         except Exception as problem:  # the page must outlive a bug here
             log.exception("starting an online game failed")
-            self.failed = f"starting the online game failed: {problem}"
+            self.failed = said(
+                N_("starting the online game failed: {error}"), error=verbatim(str(problem))
+            )
         finally:
             self._task = None
             self.looking = None

@@ -1,15 +1,11 @@
 """The server's free texts the page shows as they come, in every language.
 
-The session words some of what the page shows in English sentences of its own: who
-plays a computer seat ("the computer (level 3, novice)"), what the computer proved
-("sente wins in 5"), what a remote game waits for, a review's place and the engine's
-judgement of the move shown. The page's state carries each beside its English in
-every other language (``..._in``, as ``message_in``), and the page shows its
-language's (speech.js ``inLanguage``). A sentence made elsewhere is read back against
-its template here (as telling/reasons.py reads the engine's reasons) and told again
-with the seats in the game's own words; one that fits no template stays as it is
-(tests/firmware_host/web/test_web_page_texts.py holds every one the page shows to
-one).
+Who plays a computer seat ("the computer (level 3, novice)"), a review's place and
+the engine's judgement of the move shown are worded here from their values; what the
+computer proved and what a remote game waits for are values of their own
+(engine/said.py), told by telling/said.py. The page's state carries each beside its
+English in every other language (``..._in``, as ``message_in``), and the page shows
+its language's (speech.js ``inLanguage``).
 """
 
 from __future__ import annotations
@@ -25,8 +21,7 @@ from firmware_host.opponents.seats import OpponentKind, OpponentSpec
 from firmware_host.session.review import Review
 from firmware_host.store.review_notes import MoveNote
 from firmware_host.telling.language import N_, Language, translated
-from firmware_host.telling.messages import SLOWED_MSGID, TOKEN_REFUSED_MSGID
-from firmware_host.telling.reasons import template_pattern
+from firmware_host.telling.said import seat_words
 
 OTHER_LANGUAGES = tuple(language for language in Language if language is not Language.ENGLISH)
 """The languages the state carries a text in besides its English."""
@@ -39,25 +34,10 @@ def in_languages(tell: Callable[[Language], str]) -> dict[str, str]:
 
 def seat_said(game: Game[Any], name: str, language: Language) -> str:
     """A seat's name (``A (sente)``, or ``A``) in the game's own word for ``language``
-    (its ``spoken_seats``, as telling/reasons.py ``seat_words`` reads them; a seat
-    without one, its name without the brackets)."""
+    (telling/said.py ``seat_words``); a name that is no seat's stays as it is."""
     if language is Language.ENGLISH:
         return name
-    said = getattr(game, "spoken_seats", {}).get(language.value)  # a made-up game has none
-    for index, seat in enumerate(game.seats):
-        bare = seat.name.split(" (")[0]
-        if name in (seat.name, bare):
-            return said[index] if said is not None else bare
-    return name
-
-
-_AND = N_(" and ")
-
-
-def _seats(game: Game[Any], text: str, language: Language) -> str:
-    """Seats named in a list ("black, green" or "A and B"), each in the language."""
-    names = [part for chunk in text.split(", ") for part in chunk.split(" and ")]
-    return translated(_AND, language).join(seat_said(game, name, language) for name in names)
+    return seat_words(game, language).get(name, name)
 
 
 # --- who plays a computer seat ----------------------------------------------------
@@ -101,76 +81,6 @@ def opponent_text(spec: OpponentSpec, language: Language, engine_plays: bool = T
     return translated(msgid, language).format(
         path=spec.path, number=spec.level.number, name=translated(name, language)
     )
-
-
-# --- sentences made elsewhere, read back against their templates --------------------
-
-VERDICT = N_("{seat} wins in {moves}")
-"""What the computer proved of the game's end (session/computer.py ``proved``)."""
-
-WAITING = (
-    TOKEN_REFUSED_MSGID,
-    SLOWED_MSGID,
-    N_("waiting for the broker ({error}): the game is kept"),
-    N_("waiting for a board to join as {seat} (game code {code})"),
-    N_("waiting for the opponent's board ({seat}): it is offline"),
-    N_("no board has joined as {seats} yet (game code {code})"),
-    N_("the opponent's board is offline ({seats}): moves reach it when it is back"),
-    N_(
-        "the boards' records differ from move {ply}: {mine} here, {theirs} on board "
-        "{board}; nothing more is taken from it (take both back to before that move, "
-        "or start a new game)"
-    ),
-    N_(
-        "lishogi: the link is down ({error}); trying again in {seconds} s; {count} move(s) "
-        "wait to be sent"
-    ),
-    N_("lishogi: the link is down ({error}); trying again in {seconds} s"),
-    N_("lishogi: {error}"),
-)
-"""What a remote or online game waits for on the network (remote/game.py ``waiting``,
-``divergence``; online/seat.py ``trouble``), the most particular first."""
-
-ERRORS: Mapping[str, str] = MappingProxyType({"connecting": N_("connecting")})
-"""The few words an error placeholder holds that are the session's own."""
-
-SEAT_FIELDS = frozenset({"seat", "seats"})
-
-
-def told_again(
-    text: str, templates: tuple[str, ...], language: Language, game: Game[Any] | None = None
-) -> str:
-    """``text``, one of ``templates`` filled in English, filled again in ``language``:
-    seats in ``game``'s words, the rest as it is; as it is when no template fits."""
-    if language is Language.ENGLISH:
-        return text
-    for msgid in templates:
-        match = template_pattern(msgid).fullmatch(text)
-        if match is None:
-            continue
-        values = {
-            name: _seats(game, value, language)
-            if name in SEAT_FIELDS and game is not None
-            else translated(ERRORS[value], language)
-            if value in ERRORS
-            else value
-            for name, value in match.groupdict().items()
-        }
-        return translated(msgid, language).format(**values)
-    return text
-
-
-def fits(text: str, templates: tuple[str, ...]) -> bool:
-    """Whether ``text`` is one of ``templates`` filled in (the tests ask)."""
-    return any(template_pattern(msgid).fullmatch(text) for msgid in templates)
-
-
-def verdict_text(game: Game[Any], verdict: str, language: Language) -> str:
-    return told_again(verdict, (VERDICT,), language, game)
-
-
-def waiting_text(game: Game[Any], waiting: str, language: Language) -> str:
-    return told_again(waiting, WAITING, language, game)
 
 
 # --- a review ----------------------------------------------------------------------

@@ -87,11 +87,12 @@ def said(notices: list[Notice], position: Position[Any]) -> list[Json]:
     return spoken
 
 
-def lines(notice: Notice) -> Json:
-    """A notice's line in English (``line``) and in each other language (``line_in``)."""
-    english = notice_line(notice)
+def lines(notice: Notice, game: str | None = None) -> Json:
+    """A notice's line in English (``line``) and in each other language (``line_in``),
+    the seats and pieces in it in ``game``'s words."""
+    english = notice_line(notice, Language.ENGLISH, game)
     line_in = {
-        narrator.language.value: notice_line(notice, narrator.language) for narrator in OTHERS
+        narrator.language.value: notice_line(notice, narrator.language, game) for narrator in OTHERS
     }
     return {
         "line": english,
@@ -111,7 +112,7 @@ def answer(request: Request, notices: list[Notice]) -> Json:
     """ok, or the controller's refusal as an error (nothing changed then)."""
     for notice in notices:
         if isinstance(notice, Refused):
-            return error(Problem.REFUSED, notice.reason, request_id=request.id)
+            return error(Problem.REFUSED, str(notice.reason), request_id=request.id)
     return ok(request)
 
 
@@ -310,7 +311,8 @@ class Session(ABC):
         for notice, say in zip(notices, spoken, strict=True):
             record = notice_record(notice)
             if record is not None:
-                self._emit({"type": "notice", **record, **lines(notice), **say})
+                game = self.controller.game.name
+                self._emit({"type": "notice", **record, **lines(notice, game), **say})
         key = self._board_key
         board = self.board()
         if key is not None and key != self._board_key:

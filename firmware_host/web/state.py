@@ -29,6 +29,7 @@ from engine.geometry import seat_side
 from engine.opening import DrawResult, FirstPlayerDraw
 from engine.options import Options
 from engine.physical import Stone
+from engine.said import Said
 from engine.search.levels import LEVELS
 from firmware_host.opponents.seats import OpponentSpec
 from firmware_host.remote.game import RemoteGame
@@ -39,7 +40,7 @@ from firmware_host.session.state import Phase
 from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.legend import DEFAULT_PALETTE, PALETTES, BoardView, Legend
 from firmware_host.telling.opening_words import draw_text
-from firmware_host.telling.reasons import result_text, seat_words
+from firmware_host.telling.said import seat_words, told
 from firmware_host.telling.speech import warnings_ahead
 from firmware_host.telling.spot_names import name_spots_in, spot_label, spot_name
 from firmware_host.telling.view import (
@@ -60,10 +61,7 @@ from firmware_host.web.page_texts import (
     in_languages,
     notes_in,
     opponent_text,
-    review_text,
     seat_said,
-    verdict_text,
-    waiting_text,
 )
 from firmware_host.web.pieces import piece_book
 from hardware.profile import Profile
@@ -370,8 +368,11 @@ def state_message(
             view.message.removesuffix(clock_suffix(view.clocks, _control(controller))),
         ),
         "message_in": _message_in(controller, view),
-        "fault": view.fault,
-        "faults": {"board": controller.fault, "store": controller.match.journal.fault},
+        "fault": _english(view.fault),
+        "faults": {
+            "board": _english(controller.fault),
+            "store": _english(controller.match.journal.fault),
+        },
         "prompt": prompt,
         "guide": None if guide is None else position.move_text(guide.move),
         "review": _review(controller),
@@ -383,11 +384,10 @@ def state_message(
         else {
             "termination": outcome.termination.value,
             "winners": sorted(outcome.winners),
-            "description": game.describe_outcome(outcome),
-            "description_in": {
-                language.value: result_text(game.describe_outcome(outcome), language)
-                for language in OTHER_LANGUAGES
-            },
+            "description": str(game.describe_outcome(outcome)),
+            "description_in": in_languages(
+                partial(told, game.describe_outcome(outcome), game=game)
+            ),
         },
         "leds": [colour_hex(colour) for colour in pixels],
         # the colour each spot is lit in: where LEDs are shared (a corner between four
@@ -439,30 +439,21 @@ def _message_in(controller: Controller, view: BoardView) -> Json:
     return {
         language.value: name_spots_in(
             controller.game,
-            _free_texts_in(
-                controller,
-                message_text(controller, view.clocks, Surface.PAGE, language).removesuffix(suffix),
-                language,
-            ),
+            message_text(controller, view.clocks, Surface.PAGE, language).removesuffix(suffix),
             language,
         )
         for language in OTHER_LANGUAGES
     }
 
 
-def _free_texts_in(controller: Controller, text: str, language: Language) -> str:
-    """The status line with the session's own English sentences in it (a review's
-    place, the computer's verdict, what a remote game waits for) told in ``language``."""
-    game = controller.game
-    review, verdict = controller.review, controller.computer.verdict
-    if review is not None:
-        text = text.replace(review.describe(), review_text(review, language))
-    if verdict is not None:
-        text = text.replace(f" — {verdict}", f" — {verdict_text(game, verdict, language)}")
-    waiting = controller.remote_wait
-    if waiting is not None:  # before the line, after a store's fault if there is one
-        text = text.replace(f"{waiting}; ", f"{waiting_text(game, waiting, language)}; ", 1)
-    return text
+def _english(said: Said | None) -> str | None:
+    """What is said, in English (the state's text beside its ``_in``)."""
+    return None if said is None else str(said)
+
+
+def _in(said: Said | None, game: Game[Any]) -> Json | None:
+    """What is said in every other language, in ``game``'s words (None stays None)."""
+    return None if said is None else in_languages(partial(told, said, game=game))
 
 
 def _shown_code(remote: RemoteGame) -> object:
@@ -481,10 +472,8 @@ def _remote(remote: RemoteGame, controller: Controller) -> Json:
         "role": None if remote.setting is None else remote.setting.role.value,
         "seats": list(remote.seats),
         "connected": link is not None and link.connected,
-        "waiting": controller.remote_wait,
-        "waiting_in": None
-        if controller.remote_wait is None
-        else in_languages(partial(waiting_text, controller.game, controller.remote_wait)),
+        "waiting": _english(controller.remote_wait),
+        "waiting_in": _in(controller.remote_wait, controller.game),
         "watching": remote.watching,
         "left": remote.detached,
     }
@@ -524,7 +513,7 @@ SWAP = N_("swap seats: the player at the top takes the bottom side, {seat}'s pie
 def _first(game: Game[Any], language: Language) -> str:
     """The first seat's name in ``language`` (the game's own word for it)."""
     name = game.seats[0].name
-    return seat_words(game.name, language.value).get(name, name)
+    return seat_words(game, language).get(name, name)
 
 
 def _first_mover(game: Game[Any], drawn: DrawResult, language: Language) -> str:
@@ -564,12 +553,10 @@ def _computer(controller: Controller, thinking: bool) -> Json:
         # a remote seat's move is awaited, not thought about (the page offers no "move now")
         "thinking": thinking and controller.position.turn not in computer.remote,
         "hint": None if hint is None else controller.position.move_text(hint[0]),
-        "verdict": verdict,
-        "verdict_in": None
-        if verdict is None
-        else in_languages(partial(verdict_text, controller.game, verdict)),
+        "verdict": _english(verdict),
+        "verdict_in": _in(verdict, controller.game),
         "coach": computer.coach,
         "warn": computer.warn,
         # why hints, the coach, warnings and threat lights are off (an online game)
-        "help_off": computer.help_off,
+        "help_off": _english(computer.help_off),
     }

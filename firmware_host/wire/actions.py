@@ -18,6 +18,7 @@ from typing import Any
 
 from drivers.buttons import ButtonRole
 from engine.errors import KibanError
+from engine.said import N_, Said, Term, said, verbatim
 from firmware_host.session.actions import ACTIONS, Action, Claim, Kind, Param, params
 
 MAX_TEXT = 1000  # characters in any one string value
@@ -57,10 +58,11 @@ class ActionError(KibanError, ValueError):
     """An action that cannot be read; ``code`` names the rule it broke, ``field`` the
     parameter (the web page shows both)."""
 
-    def __init__(self, code: Problem, message: str, field: str | None = None) -> None:
+    def __init__(self, code: Problem, message: str | Said, field: str | None = None) -> None:
         super().__init__(message)
         self.code = code
-        self.message = message
+        self.said = message if isinstance(message, Said) else verbatim(message)
+        self.message = str(message)
         self.field = field
 
 
@@ -229,13 +231,16 @@ def from_words(words: Sequence[str], *, claims: Iterable[str] = ()) -> Action:
     for index, spec in enumerate(positional):
         if not rest:
             if not spec.has_default:
-                raise ActionError(Problem.MISSING_FIELD, f"{verb} needs {spec.name} ({spec.help})")
+                needs = N_("{command} needs {field} ({help})")
+                told = said(needs, command=verb, field=spec.name, help=Term(spec.help))
+                raise ActionError(Problem.MISSING_FIELD, told)
             continue
         last = index == len(positional) - 1 and spec.kind is Kind.STRING
         values[spec.attribute] = _word(verb, spec, " ".join(rest) if last else rest[0])
         rest = [] if last else rest[1:]
     if rest:
-        raise ActionError(Problem.EXTRA_FIELD, f"{verb} takes no more than: {usage(action)}")
+        more = said(N_("{command} takes no more than: {usage}"), command=verb, usage=usage(action))
+        raise ActionError(Problem.EXTRA_FIELD, more)
     return action(**values)
 
 
@@ -244,9 +249,9 @@ def _word(verb: str, spec: Param, word: str) -> Any:
         try:
             return int(word)
         except ValueError:
-            raise ActionError(
-                Problem.WRONG_TYPE, f"{verb}: {spec.name} is a number, not {word!r}"
-            ) from None
+            number = N_("{command}: {field} is a number, not {word}")
+            told = said(number, command=verb, field=spec.name, word=repr(word))
+            raise ActionError(Problem.WRONG_TYPE, told) from None
     if spec.kind is Kind.BUTTON:
         return _value(verb, spec, word.lower(), ())
     return word
@@ -257,7 +262,8 @@ def _assignments(verb: str, words: Sequence[str]) -> dict[str, str]:
     for word in words:
         key, sep, value = word.partition("=")
         if not sep or not key.strip():
-            raise ActionError(Problem.WRONG_TYPE, f"{verb}: {word!r} is not of the form NAME=VALUE")
+            form = N_("{command}: {word} is not of the form NAME=VALUE")
+            raise ActionError(Problem.WRONG_TYPE, said(form, command=verb, word=repr(word)))
         result[key.strip()] = value.strip()
     return result
 

@@ -15,6 +15,7 @@ from enum import Enum
 from typing import Any
 
 from engine.outcome import Outcome
+from engine.said import Either, PieceWord, Said, Seats, SeatWord, Term, Value
 from firmware_host.notices.declared import Notice
 
 
@@ -28,11 +29,41 @@ def notice_record(notice: Notice) -> dict[str, Any] | None:
             continue
         value = getattr(notice, declared.name)
         spread: tuple[str, ...] = declared.metadata.get("spread", ())
+        name = declared.metadata.get("wire") or declared.name
         if spread:
             record |= {name: wire_value(getattr(value, name)) for name in spread}
+        elif isinstance(value, Said):
+            record[name] = str(value)  # the English, as the log and a replay read it
+            record[f"{name}_said"] = said_record(value)
         elif value or not declared.metadata.get("omit_empty", False):
-            record[declared.metadata.get("wire") or declared.name] = wire_value(value)
+            record[name] = wire_value(value)
     return record
+
+
+def said_record(said: Said) -> dict[str, Any]:
+    """What is said as JSON: its msgid and each value typed by what it is (a seat by
+    its index, a piece by the game's English word, a word of Kiban's by its msgid, a
+    nested message), so that whoever reads it tells it in its own language."""
+    return {"msgid": said.msgid, "values": {name: _said_value(v) for name, v in said.values}}
+
+
+def _said_value(value: Value) -> Any:
+    match value:
+        case Said():
+            return said_record(value)
+        case SeatWord(index, english):
+            return {"seat": index, "english": english}
+        case Seats(seats, joiner):
+            return {"seats": [_said_value(seat) for seat in seats], "joiner": joiner}
+        case PieceWord(english, article):
+            return {"piece": english, "article": article}
+        case Term(msgid):
+            return {"term": msgid}
+        case Either(words, joiner):
+            return {"either": [_said_value(word) for word in words], "joiner": joiner}
+        case str() | int():
+            return value
+    raise TypeError(f"no wire form for {value!r}")  # pragma: no cover - every Value is above
 
 
 def wire_value(value: object) -> Any:

@@ -31,6 +31,7 @@ from typing import Any
 
 from engine.game import Layout, Position
 from engine.physical import Spot, Stone
+from engine.said import N_, Said, Term, said
 from hardware.mock.hands import HandAction, Hands, HandStep, LiftStone, PutStone, Remove
 from hardware.mock.world import SimulatedWorld, WorldError
 from hardware.orientation import SpotTurn
@@ -40,7 +41,7 @@ class GestureError(WorldError):
     """A gesture the hand cannot make; ``part`` names the word of the command at fault
     (``spot``, ``from``, ``held``), for a front end that points at it."""
 
-    def __init__(self, message: str, part: str = "spot") -> None:
+    def __init__(self, message: str | Said, part: str = "spot") -> None:
         super().__init__(message)
         self.part = part
 
@@ -259,7 +260,12 @@ class Gestures:
 
     def _check(self, spot: Spot, part: str = "spot") -> None:
         if spot not in self.world.game.spots:
-            raise GestureError(f"{spot!r} is not a spot of {self.world.game.title}", part)
+            alien = said(
+                N_("{spot} is not a spot of {game}"),
+                spot=repr(spot),
+                game=Term(self.world.game.title),
+            )
+            raise GestureError(alien, part)
 
     def _across(self, spot: Spot) -> Spot:
         """A spot across the board's half turn, either way (the turn is its own inverse):

@@ -9,19 +9,28 @@ latest calls (``hardware/mock/history.py``).
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from gpiozero.pins.mock import MockFactory, MockPin
 
 from hardware.mock.history import History
 
 
+class PinLevel(Protocol):
+    """One of a pin's recorded levels (gpiozero's ``PinState``)."""
+
+    timestamp: float
+    state: bool
+
+
 class SimulatedPin(MockPin):  # type: ignore[misc]
     """A ``MockPin`` whose ``states`` keeps its latest hundreds of changes."""
 
-    states: list[object]
+    states: list[PinLevel]
 
     def clear_states(self) -> None:
         super().clear_states()
-        states: History[object] = History()
+        states: History[PinLevel] = History()
         states.extend(self.states)
         self.states = states
 

@@ -15,6 +15,7 @@ from typing import Any
 from engine.errors import KibanError
 from engine.game import Game, Layout
 from engine.physical import EMPTY, Reading, Sensing, Spot, Stone
+from engine.said import N_, Term, said
 
 
 class WorldError(KibanError, ValueError):
@@ -59,7 +60,10 @@ class SimulatedWorld:
 
     def _check(self, spot: Spot) -> None:
         if spot not in self._spots:
-            raise WorldError(f"{spot!r} is not a spot of {self.game.title}")
+            alien = said(
+                N_("{spot} is not a spot of {game}"), spot=repr(spot), game=Term(self.game.title)
+            )
+            raise WorldError(alien)
 
     def lift(self, spot: Spot) -> Stone:
         """Take the top stone of a spot into the hand."""

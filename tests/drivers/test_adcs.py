@@ -3,6 +3,8 @@ transaction per multiplexer setting, waiting exactly as long as a conversion tak
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from drivers.ads1115 import ADS1115, CONFIG
@@ -17,7 +19,7 @@ from hardware.mock.clock import SimClock
 DATASHEET_COMMANDS = [0x84, 0xC4, 0x94, 0xD4, 0xA4, 0xE4, 0xB4, 0xF4]
 
 
-def volts(value: float):  # type: ignore[no-untyped-def]
+def volts(value: float) -> Callable[[], float]:
     return lambda: value
 
 
@@ -145,8 +147,12 @@ def test_prepared_conversions_convert_afresh_at_every_run() -> None:
     bus = SimulatedI2CBus(adapter=PERMISSIVE)
     level = [1.0]
     models = {}
+
+    def channel(n: int) -> Callable[[], float]:
+        return lambda: level[0] + 0.1 * n
+
     for address in (0x48, 0x49):
-        models[address] = ADS7830Model({n: (lambda n=n: level[0] + 0.1 * n) for n in range(8)})
+        models[address] = ADS7830Model({n: channel(n) for n in range(8)})
         bus.attach(address, models[address])
     first, second = ADS7830(bus, 0x48, adapter=PERMISSIVE), ADS7830(bus, 0x49, adapter=PERMISSIVE)
     conversions = Conversions(bus, [(first, 0), (second, 3), (first, 7)])

@@ -3,6 +3,8 @@ the slowest oscillator the datasheet allows."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from drivers.ads1115 import ADS1115, CONFIG, CONVERSION, DATA_RATES, HI_THRESH, LO_THRESH
@@ -18,7 +20,7 @@ def _rig(
 ) -> tuple[SimClock, SimulatedI2CBus, ADS1115Model]:
     clock = SimClock()
     bus = SimulatedI2CBus()
-    model = ADS1115Model(clock.now, {n: (lambda v=v: v) for n, v in inputs.items()}, slow=slow)
+    model = ADS1115Model(clock.now, {n: partial(float, v) for n, v in inputs.items()}, slow=slow)
     bus.attach(0x48, model)
     return clock, bus, model
 

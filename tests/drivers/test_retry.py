@@ -99,7 +99,7 @@ def test_a_group_retries_its_transaction_then_names_the_silent_chip() -> None:
 
 def test_again_gives_the_tries_left_after_a_first_failure() -> None:
     policy = RetryPolicy((0.001, 0.002), sleep=lambda _: None)
-    outcomes = [OSError(errno.EIO, "glitch"), 7]
+    outcomes: list[OSError | int] = [OSError(errno.EIO, "glitch"), 7]
 
     def call() -> int:
         outcome = outcomes.pop(0)

@@ -15,6 +15,7 @@ import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -170,9 +171,9 @@ def test_missing_library_asks_for_the_pi_extra(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_failed_begin_is_a_led_strip_error_and_disarms_the_atexit_cleanup(
-    library: ModuleType, hooks: AtexitSpy
+    library: Any, hooks: AtexitSpy
 ) -> None:
-    library.FAIL_CODE = -5
+    library.FAIL_CODE = -5  # the stand-in library's own switch (Any: set by the test)
     with pytest.raises(LedStripError) as caught:
         open_ws281x(10, gpio=18)
     message = str(caught.value)
@@ -189,15 +190,15 @@ def test_failed_begin_is_a_led_strip_error_and_disarms_the_atexit_cleanup(
     ("code", "hint"),
     [(-11, "GPIO 18"), (-8, "audio"), (-3, 'backend = "pio"'), (-13, "spi=on"), (-99, "root")],
 )
-def test_failure_hints(library: ModuleType, code: int, hint: str) -> None:
-    library.FAIL_CODE = code
+def test_failure_hints(library: Any, code: int, hint: str) -> None:
+    library.FAIL_CODE = code  # the stand-in library's own switch (Any: set by the test)
     with pytest.raises(LedStripError, match=hint):
         open_ws281x(3, gpio=12)
 
 
-def test_render_failure_is_a_led_strip_error(library: ModuleType) -> None:
+def test_render_failure_is_a_led_strip_error(library: Any) -> None:
     device = open_ws281x(2)
-    library.RENDER_FAILS = True
+    library.RENDER_FAILS = True  # the stand-in library's own switch (Any: set by the test)
     with pytest.raises(LedStripError, match="DMA error"):
         device.show()
     device.close()  # still releases the hardware

@@ -1,6 +1,7 @@
-"""The perft reference numbers of every game, kept as data (``data/perft/<game>.json``)
-and run by one test (``test_contract``); a game's own tests read them here to hold its
-oracles to the same numbers."""
+"""The perft reference numbers of every game, kept as data beside its tests
+(``tests/engine/<game>/perft.json``) and run by one test (``test_contract``), which
+finds every game's; a game's own tests read them here to hold its oracles to the
+same numbers."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).parent / "data" / "perft"
+GAMES = Path(__file__).parent
+"""Each game's tests, ``<game>/``: its perft numbers are its ``perft.json``."""
 
 
 @dataclass(frozen=True)
@@ -54,12 +56,12 @@ class Unchanged:
 
 @cache
 def _load(game: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((DATA / f"{game}.json").read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads((GAMES / game / "perft.json").read_text(encoding="utf-8"))
     return data
 
 
 def games_with_data() -> list[str]:
-    return sorted(path.stem for path in DATA.glob("*.json"))
+    return sorted(path.parent.name for path in GAMES.glob("*/perft.json"))
 
 
 def perft_cases(game: str) -> list[PerftCase]:

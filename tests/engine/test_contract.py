@@ -3,7 +3,7 @@
 For every registered game (and a few rule variants), on a handful of positions:
 the start, a middle game and a late one reached by seeded random play, the end
 of that game when it ended, and the positions the game names for the bench; and
-each game's perft reference numbers, kept as data (``data/perft/<game>.json``),
+each game's perft reference numbers, kept as data (``tests/engine/<game>/perft.json``),
 also counted by the game's own oracle where it has one.
 A new game is checked here as soon as the registry lists it; its own tests keep
 what is particular to it (hand counts, its oracles).
@@ -29,6 +29,7 @@ from engine.policy import IllegalMovePolicy
 from engine.record import PLAIN_TEXT
 from engine.registry import find_game, games
 from tests.engine.perft_data import games_with_data, perft_cases, unchanged
+from tests.registered import product_games
 
 VARIANTS: dict[str, tuple[dict[str, str], ...]] = {
     "dobutsu": ({"promotion": "mandatory", "repetition": "2"},),
@@ -244,8 +245,8 @@ def check_lookups(position: Position[Any], sensing: Sensing) -> None:
         assert set(position.moves_changing(spots, exactly=True)) >= wanted
         if not spots:
             continue  # a move that changes nothing (a wait): only the exact question
-        spot = frozenset({min(spots)})
-        assert set(position.moves_changing(spot)) >= {m for m in legal if spot <= changed[m]}
+        one = frozenset({min(spots)})
+        assert set(position.moves_changing(one)) >= {m for m in legal if one <= changed[m]}
         illegal = {
             m
             for m, _ in position.illegal_moves()
@@ -354,9 +355,9 @@ def test_the_defaults_of_the_contract(game: Game[Any]) -> None:
     assert len({f.name for f in formats}) == len(formats)
     for notable in game.bench().positions:
         assert len(list(game.position(notable.text).legal_moves())) == notable.moves
-    assert game.describe_outcome(Outcome.draw(Termination.AGREEMENT)) == "draw (agreed)"
+    assert str(game.describe_outcome(Outcome.draw(Termination.AGREEMENT))) == "draw (agreed)"
     won = game.describe_outcome(Outcome.win(Termination.RESIGNATION, 0))
-    assert won == f"{game.seats[0].name} wins (resignation)"
+    assert str(won) == f"{game.seats[0].name} wins (resignation)"
     assert game.geometry is game.geometry  # built once
     for stones in start.layout().values():
         assert all(game.label(stone) for stone in stones)
@@ -394,7 +395,7 @@ def test_the_contract_holds_all_along_many_random_games(game: Game[Any]) -> None
 
 
 def test_every_game_has_its_perft_numbers() -> None:
-    assert set(games_with_data()) == {game.name for game in games()}
+    assert set(games_with_data()) == {game.name for game in product_games()}
 
 
 @pytest.mark.parametrize(

@@ -26,6 +26,7 @@ from engine.dobutsu.position import DobutsuPosition
 from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Reading, Sensing, Spot
 from engine.recognizer import Recognizer
 from engine.registry import find_game
+from engine.said import said
 
 GAME = find_game("dobutsu")
 CELLS = frozenset(GAME.cells)
@@ -72,8 +73,8 @@ class Board:
     def move(self, text: str) -> DobutsuMove:
         return self.position.read_move(text)
 
-    def moves(self, *texts: str) -> set[DobutsuMove]:
-        return {self.move(text) for text in texts}
+    def moves(self, *texts: str) -> frozenset[DobutsuMove]:
+        return frozenset(self.move(text) for text in texts)
 
 
 def test_the_expected_board_is_settled_and_needs_no_tick() -> None:
@@ -233,7 +234,7 @@ def test_an_illegal_move_is_named_with_its_reason() -> None:
     board.set(1.0, d1=EMPTY)
     board.set(1.1, c2=PRESENT)
     assert board.assess(1.1 + SETTLE) == IllegalMatch(
-        board.move("1d2c"), "the giraffe moves one step orthogonally"
+        board.move("1d2c"), said("the giraffe moves one step orthogonally")
     )
     # and never becomes a correction while it stands
     assert isinstance(board.assess(1.1 + GRACE + 1.0), IllegalMatch)
@@ -246,7 +247,7 @@ def test_an_unexplained_board_is_corrected_after_the_grace_period() -> None:
     assert board.assess(1.0 + GRACE) == OutOfStep(Correction("3b", "1d", PRESENT, 3))
     board.set(5.0, b3=EMPTY)  # what is left looks like a giraffe's jump
     assert board.assess(5.0 + SETTLE) == IllegalMatch(
-        board.move("1d1b"), "the giraffe moves one step orthogonally"
+        board.move("1d1b"), said("the giraffe moves one step orthogonally")
     )
     board.set(6.0, b1=EMPTY)  # a piece missing only: held, or lost: a spot to fill
     assert isinstance(board.assess(6.0 + GRACE), Moving)

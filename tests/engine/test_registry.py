@@ -14,6 +14,7 @@ import pytest
 
 from engine.errors import UnknownGameError
 from engine.registry import find_game, games, names
+from tests.registered import product_games
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = 5
@@ -44,22 +45,22 @@ def test_a_name_near_a_game_says_which_was_meant(typed: str, meant: str) -> None
 def test_a_name_near_no_game_only_lists_them() -> None:
     with pytest.raises(UnknownGameError) as caught:
         find_game("chess")
-    assert str(caught.value) == (
-        "no game called 'chess'; known games: dobutsu, shogi, abalone, chaturaji, robotory"
-    )
+    assert str(caught.value) == f"no game called 'chess'; known games: {', '.join(names())}"
+    assert ", ".join(names()).startswith("dobutsu, shogi, abalone, chaturaji, robotory")
 
 
 def test_the_menus_order_is_the_registry_order() -> None:
     assert [game.name for game in games()] == list(names())
-    assert len(set(names())) == len(names()) == BUNDLED
+    assert len(set(names())) == len(names())
+    assert len(product_games()) == BUNDLED
 
 
 def test_every_game_package_is_registered_under_its_own_name() -> None:
     """A package of the engine that holds a game (a ``game.py``) is in the registry, and
     each registered game lives in the package of its name."""
     packages = {path.parent.name for path in (ROOT / "engine").glob("*/game.py")}
-    assert packages == set(names())
-    for game in games():
+    assert packages == {game.name for game in product_games()}
+    for game in product_games():  # the toy race lives in the tests
         assert type(game).__module__.split(".")[:2] == ["engine", game.name]
 
 
@@ -74,7 +75,7 @@ def test_an_unknown_game_names_the_known_ones() -> None:
         find_game("chess")
 
 
-@pytest.mark.parametrize("name", names())
+@pytest.mark.parametrize("name", [game.name for game in product_games()])
 def test_a_game_found_by_name_imports_no_other_game(name: str) -> None:
     probe = (
         "import sys\n"

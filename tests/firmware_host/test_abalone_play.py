@@ -4,11 +4,13 @@ controller, hands with realistic noise, simulated time."""
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 
 from drivers.buttons import ButtonRole
 from engine.abalone import ABALONE
+from engine.abalone.position import AbalonePosition
 from engine.physical import EMPTY, Stone
 from firmware_host.boards.simulator import Simulation
 from firmware_host.notices.declared import (
@@ -103,7 +105,7 @@ def test_broadside_moves(seed: int) -> None:
 def test_every_sumito(pieces: dict[str, str], move: str, lost: int, seed: int) -> None:
     sim = simulation(text({**pieces, "I5": "w", "A5": "b"}), seed=seed)
     play(sim, move)
-    assert sim.controller.position.lost(1) == lost
+    assert cast(AbalonePosition, sim.controller.position).lost(1) == lost
     if lost:
         assert sim.world.layout()["gutter:w:1"] == (W,)
 
@@ -228,7 +230,7 @@ def test_a_pac_push_is_named_not_played() -> None:
     steps = [HandStep(t + 0.1, LiftStone("E3")), HandStep(t + 0.2, PutStone("E7", B, B))]
     notices = sim.run(steps) + sim.settle()
     illegal = [n for n in notices if isinstance(n, IllegalShown)]
-    assert [(n.move, n.reason) for n in illegal] == [("E3E4", "2 cannot push 2 (pac)")]
+    assert [(n.move, str(n.reason)) for n in illegal] == [("E3E4", "2 cannot push 2 (pac)")]
     assert committed(notices) == []
 
 
@@ -240,7 +242,7 @@ def soak(seed: int, plies: int, layout: str = "standard") -> tuple[int, int, boo
     sim = simulation(seed=seed, options={"layout": layout})
     prompts = 0
     for _ in range(plies):
-        position = sim.controller.position
+        position = cast(AbalonePosition, sim.controller.position)
         moves = list(position.legal_moves())
         if not moves:
             break

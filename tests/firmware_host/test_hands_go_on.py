@@ -160,7 +160,7 @@ def test_touch_strict_keeps_the_first_move() -> None:
     notices = set_down_then_on(sim, 1.5)
     assert commits(notices) == ["2c2b"]
     assert not of(MovesTakenBack, notices)
-    assert [(shown.move, shown.reason) for shown in of(IllegalShown, notices)] == [
+    assert [(shown.move, str(shown.reason)) for shown in of(IllegalShown, notices)] == [
         ("2b1b", "it is B's turn")
     ]
     assert [sim.controller.position.move_text(m) for m in sim.controller.position.move_stack] == [

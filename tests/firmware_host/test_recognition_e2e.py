@@ -482,7 +482,7 @@ def test_an_illegal_move_is_named_and_not_committed() -> None:
     sim = make_sim(position=position)
     notices = move_by_hand(sim, "1d", "2c")  # a giraffe diagonally
     shown = of(IllegalShown, notices)
-    assert [(n.move, n.reason) for n in shown] == [
+    assert [(n.move, str(n.reason)) for n in shown] == [
         ("1d2c", "the giraffe moves one step orthogonally")
     ]
     assert not commits(notices)

@@ -255,7 +255,7 @@ def test_a_robot_on_a_token_it_cannot_eat_is_named() -> None:
     )
     notices = sim.settle()
     illegal = of(IllegalShown, notices)
-    assert [(n.move, n.reason) for n in illegal] == [
+    assert [(n.move, str(n.reason)) for n in illegal] == [
         ("B:C1-C2", "the black robot eats only black tokens; C2 holds a white token")
     ]
     assert commits(notices) == []
@@ -318,7 +318,7 @@ def test_the_game_ends_at_the_refill_that_takes_the_last_token() -> None:
     assert len(ended) == 1
     assert ended[0].outcome.termination is Termination.LAST_TOKEN
     assert ended[0].outcome.winners == {1}
-    assert ended[0].description == "dark wins (last token taken)"
+    assert str(ended[0].description) == "dark wins (last token taken)"
     assert sim.controller.phase is Phase.GAME_OVER
 
 

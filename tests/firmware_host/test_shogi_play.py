@@ -7,6 +7,7 @@ LED painter on mock hardware and simulated time (``Simulation``).
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 
@@ -15,6 +16,7 @@ from drivers.led_strip import OFF
 from engine.outcome import Termination
 from engine.physical import Stone
 from engine.registry import find_game
+from engine.shogi import ShogiPosition
 from engine.shogi.sensing import HAND_SPOTS
 from engine.shogi.tables import KIND_OF_LETTER, LETTERS
 from firmware_host.boards.simulator import Simulation
@@ -73,7 +75,7 @@ def perform(sim: Simulation, text: str) -> list[Notice]:
     (``Simulation.perform`` does the same in one go; this spells the strokes out so
     that the tests say what the hands did.)
     """
-    position = sim.controller.position.copy()
+    position = cast(ShogiPosition, sim.controller.position.copy())
     move = position.parse_move(text)
     notices: list[Notice] = []
     captured = 0 if move.drop else position.piece_at(move.to_square)
@@ -152,7 +154,8 @@ def test_a_drop_under_occupancy_asks_which_piece_and_next_ok_answers() -> None:
     sim.press(ButtonRole.NEXT)
     notices = sim.press(ButtonRole.OK)
     assert committed(notices) == ["S*5e"]
-    assert sim.controller.position.in_hand(0, 4) == 0  # the silver left the hand
+    shogi = cast(ShogiPosition, sim.controller.position)
+    assert shogi.in_hand(0, 4) == 0  # the silver left the hand
 
 
 def test_a_knock_while_the_prompt_is_answered_leaves_it_open() -> None:
@@ -250,7 +253,7 @@ def test_a_nifu_drop_is_named_and_not_committed() -> None:
     sim = simulation(position=NIFU)
     notices = drop_by_hand(sim, "hand:b:P", "5e")
     shown = [n for n in notices if isinstance(n, IllegalShown)]
-    assert [(n.move, n.reason) for n in shown] == [
+    assert [(n.move, str(n.reason)) for n in shown] == [
         ("P*5e", "nifu: sente already has a pawn on file 5")
     ]
     assert committed(notices) == [] and moved(sim) == []
@@ -268,7 +271,7 @@ def test_a_move_leaving_the_king_in_check_is_named() -> None:
     sim.advance(0.2)
     sim.world.place("4e")
     notices = sim.settle()
-    shown = [(n.move, n.reason) for n in notices if isinstance(n, IllegalShown)]
+    shown = [(n.move, str(n.reason)) for n in notices if isinstance(n, IllegalShown)]
     assert shown == [
         ("5f4e", "the silver on 5f is pinned: moving it there leaves sente's king in check")
     ]
@@ -354,7 +357,7 @@ def soak(profile: str, seed: int, plies: int) -> int:
     sim = simulation(profile, noise=Noise.realistic(), seed=seed)
     played = 0
     for _ in range(plies):
-        position = sim.controller.position
+        position = cast(ShogiPosition, sim.controller.position)
         if sim.controller.outcome is not None:
             break
         moves = list(position.legal_moves())

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Self
 
 from engine.errors import NotationError
@@ -127,6 +128,15 @@ class RaceGame(Game[RacePosition]):
 
     def start_text(self, options: Options) -> str:
         return "0 1 0 0"
+
+    translations = MappingProxyType(
+        {  # its title in its own words: a game may bring them (the rest is told in English)
+            "ja": {"Toy race": "おもちゃのきょうそう"},
+            "pl": {"Toy race": "Wyścig zabawkowy"},
+            "cs": {"Toy race": "Hračkový závod"},
+            "fr": {"Toy race": "Course jouet"},
+        }
+    )
 
     def rolls_dice(self, options: Options) -> bool:
         return True

@@ -116,7 +116,7 @@ def line_of(text: str, needle: str) -> int:
         (lambda t: t + '"speed" = 3\n', '"speed"', r"stale: 'speed' is not an analog channel"),
     ],
 )
-def test_stale_or_malformed_files_name_their_line(board: Path, edit, needle, reason) -> None:  # type: ignore[no-untyped-def]
+def test_stale_or_malformed_files_name_their_line(board: Path, edit, needle, reason) -> None:
     text = edit(good_text(board))
     path = write(board, text)
     with pytest.raises(ProfileError) as caught:

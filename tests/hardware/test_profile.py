@@ -14,7 +14,7 @@ from drivers.buttons import ButtonRole
 from drivers.i2c_adapters import BCM2835, DESIGNWARE, PERMISSIVE, STRICTEST
 from engine.game import Game
 from engine.physical import NORTH, SOUTH, Sensing
-from engine.registry import find_game, games
+from engine.registry import find_game
 from hardware.frontends.expanders import ChannelSpec
 from hardware.profile import (
     Profile,
@@ -25,6 +25,7 @@ from hardware.profile import (
 )
 from hardware.profile_features import FeatureSection
 from tests.hardware.parts import expanders
+from tests.registered import product_games
 
 DOBUTSU = find_game("dobutsu")
 CELLS = frozenset(DOBUTSU.cells)
@@ -87,7 +88,7 @@ def test_every_bundled_profile_loads_for_each_game_it_serves(name: str) -> None:
         assert load_profile(name, find_game(game_name)).serves(game_name)
 
 
-@pytest.mark.parametrize("game", games(), ids=lambda game: game.name)
+@pytest.mark.parametrize("game", product_games(), ids=lambda game: game.name)
 def test_every_game_has_its_simulated_board(game: Game[Any]) -> None:
     profile = load_profile("sim", game)
     assert profile.source == f"profiles/sim-{game.name}.toml"

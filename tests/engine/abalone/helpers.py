@@ -110,7 +110,8 @@ def marbles_moved(pos: AbalonePosition, move: AbaloneMove) -> int:
         return len(move.holes)
     layout = pos.layout()
     mine = layout[move.tail][0].owner
-    count, hole = 0, move.tail
+    count = 0
+    hole: str | None = move.tail
     while hole is not None and hole in layout and layout[hole][0].owner == mine:
         count += 1
         hole = step(hole, move.direction.name)

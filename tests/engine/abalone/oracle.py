@@ -97,7 +97,7 @@ class Oracle:
 
 
 def oracle_perft(options: dict[str, str], start: str | None, depth: int) -> int:
-    """The oracle's count of the contract's perft case (``tests/engine/data/perft``)
+    """The oracle's count of the contract's perft case (``tests/engine/<game>/perft.json``)
     from a starting layout, by its successors."""
     assert start is None, "the oracle starts from a layout"
 

@@ -11,7 +11,7 @@ from tests.engine.abalone.helpers import position, random_games, setup
 
 
 def reasons(pos: AbalonePosition) -> dict[str, str]:
-    return {pos.move_text(move): reason for move, reason in pos.illegal_moves()}
+    return {pos.move_text(move): str(reason) for move, reason in pos.illegal_moves()}
 
 
 @pytest.mark.parametrize(
@@ -118,7 +118,7 @@ def test_every_listed_reason_is_the_one_parse_move_gives() -> None:
         if pos.outcome() is not None:
             continue
         for move, reason in pos.illegal_moves():
-            with pytest.raises(ValueError, match="is illegal: " + _escaped(reason)):
+            with pytest.raises(ValueError, match="is illegal: " + _escaped(str(reason))):
                 pos.parse_move(pos.move_text(move))
 
 

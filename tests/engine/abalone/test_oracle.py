@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 
 from engine.abalone import AbalonePosition
+from engine.abalone.move import AbaloneMove
 from tests.engine.abalone.helpers import is_push, key, position
 from tests.engine.abalone.oracle import Oracle
 
@@ -29,8 +30,9 @@ def play(seed: int, layout: str, games: int, plies: int) -> Counter[str]:
             assert key(pos) == oracle.key() and pos.turn == oracle.turn
             assert pos.lost(0) == 14 - oracle.key().count("b")
             assert pos.lost(1) == 14 - oracle.key().count("w")
-            if pos.outcome() is not None:
-                seen[f"won by {pos.outcome().winners}"] += 1
+            outcome = pos.outcome()
+            if outcome is not None:
+                seen[f"won by {outcome.winners}"] += 1
                 break
             expected = oracle.successors()
             results = successors(pos)
@@ -45,7 +47,7 @@ def play(seed: int, layout: str, games: int, plies: int) -> Counter[str]:
     return seen
 
 
-def successors(pos: AbalonePosition) -> dict[str, object]:
+def successors(pos: AbalonePosition) -> dict[str, AbaloneMove]:
     found = {}
     for move in pos.legal_moves():
         pos.push(move)

@@ -1,5 +1,5 @@
 """The three starting layouts, as the rules and the oracle set them up (the move counts
-from them are data, ``data/perft/abalone.json``, to which ``tests/engine/
+from them are data, ``tests/engine/abalone/perft.json``, to which ``tests/engine/
 test_contract.py`` holds both the engine and the oracle)."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ LAYOUTS = {
 
 
 def holes(listed: str) -> set[str]:
-    found = set()
+    found: set[str] = set()
     for part in listed.split():
         first, _, last = part.partition("-")
         last = last or first

@@ -3,7 +3,10 @@ the holes the hand disturbed, or else asked about; forbidden pushes are named.""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.abalone import ABALONE, AbalonePosition
+from engine.abalone.move import AbaloneMove
 from engine.assessments import Ambiguous, Commit, IllegalMatch, Moving
 from engine.physical import EMPTY, NORTH, PRESENT, Frame, Sensing
 from engine.recognizer import Recognizer
@@ -19,7 +22,7 @@ def two_push_offs() -> AbalonePosition:
     return setup({"E7": "b", "E8": "b", "E9": "w", "F8": "b", "G9": "w", "I5": "w"})
 
 
-def play(recognizer: Recognizer[object], steps: list[dict[str, int]], start: float = 0.0) -> float:
+def play(recognizer: Recognizer[Any], steps: list[dict[str, int]], start: float = 0.0) -> float:
     """Feed frames a tenth of a second apart, each the expected frame with changes."""
     now = start
     for changes in steps:
@@ -30,8 +33,10 @@ def play(recognizer: Recognizer[object], steps: list[dict[str, int]], start: flo
     return now
 
 
-def recognizer_for(pos: AbalonePosition, sensing: Sensing, sensed: frozenset[str]) -> Recognizer:
-    recognizer: Recognizer[object] = Recognizer(sensing, sensed)
+def recognizer_for(
+    pos: AbalonePosition, sensing: Sensing, sensed: frozenset[str]
+) -> Recognizer[AbaloneMove]:
+    recognizer: Recognizer[AbaloneMove] = Recognizer(sensing, sensed)
     recognizer.reset(pos)
     return recognizer
 
@@ -115,7 +120,8 @@ def test_a_pac_push_on_the_board_is_named() -> None:
     recognizer = recognizer_for(pos, Sensing.OCCUPANCY, CELLS)
     now = play(recognizer, [{"E3": EMPTY}, {"E3": EMPTY, "E7": PRESENT}])
     verdict = recognizer.assess(now + SETTLE)
-    assert verdict == IllegalMatch(pos.read_move("E3E4"), "2 cannot push 2 (pac)")
+    assert isinstance(verdict, IllegalMatch) and verdict.move == pos.read_move("E3E4")
+    assert str(verdict.reason) == "2 cannot push 2 (pac)"
 
 
 def test_a_broadside_push_on_the_board_is_named() -> None:
@@ -126,4 +132,4 @@ def test_a_broadside_push_on_the_board_is_named() -> None:
     verdict = recognizer.assess(now + SETTLE)
     assert isinstance(verdict, IllegalMatch)
     assert pos.move_text(verdict.move) == "C3C4D4"
-    assert verdict.reason.startswith("a broadside move never pushes")
+    assert str(verdict.reason).startswith("a broadside move never pushes")

@@ -20,7 +20,7 @@ from tests.engine.chaturaji.oracle import Naive
 # The counts from the start (each army has 10 (roll, move) pairs: roll 2 a1c3; roll 3
 # b1a3, b1c3; roll 4 pass (the elephant is walled in); roll 5 d1e1, d1e2, a2a3, b2b3,
 # c2c3, d2d3), without dice, with two, in teams and with ranks=on are data run by
-# tests/engine/test_contract.py: data/perft/chaturaji.json; so is the check that perft
+# tests/engine/test_contract.py: tests/engine/chaturaji/perft.json; so is the check that perft
 # leaves the position unchanged and gives the same count twice.
 
 # A tiny position counted by hand: black's king a1 and boat c1, green's king h8.

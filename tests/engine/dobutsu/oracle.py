@@ -194,6 +194,6 @@ class Naive:
 
 
 def oracle_perft(options: dict[str, str], start: str | None, depth: int) -> int:
-    """The naive count of the contract's perft case (``tests/engine/data/perft``)."""
+    """The naive count of the contract's perft case (``tests/engine/<game>/perft.json``)."""
     mandatory = options.get("promotion") == "mandatory"
     return Naive.from_sfen(start or "gle/1c1/1C1/ELG b - 1", mandatory=mandatory).perft(depth)

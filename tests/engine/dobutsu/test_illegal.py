@@ -9,7 +9,7 @@ from tests.engine.dobutsu.helpers import position, random_games, sfen
 
 
 def reasons(pos: DobutsuPosition) -> dict[str, str]:
-    return {pos.move_text(move): reason for move, reason in pos.illegal_moves()}
+    return {pos.move_text(move): str(reason) for move, reason in pos.illegal_moves()}
 
 
 def test_wrong_steps_are_named() -> None:

@@ -1,5 +1,5 @@
 """The engine against an independent naive generator over random games (the move counts
-from the start are data, ``data/perft/dobutsu.json``, which ``tests/engine/
+from the start are data, ``tests/engine/dobutsu/perft.json``, which ``tests/engine/
 test_contract.py`` holds both the engine and the naive generator to)."""
 
 from __future__ import annotations

@@ -127,5 +127,5 @@ def walks(cells: dict[str, str], origin: str, food: set[str]) -> list[tuple[str,
 
 
 def oracle_perft(options: dict[str, str], start: str | None, depth: int) -> int:
-    """The naive count of the contract's perft case (``tests/engine/data/perft``)."""
+    """The naive count of the contract's perft case (``tests/engine/<game>/perft.json``)."""
     return State.from_text(start or "4/2R2/3B2/2W2/4 2w2b 2w2b 10w10b l").perft(depth)

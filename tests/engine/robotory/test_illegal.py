@@ -16,7 +16,7 @@ SCENE = text({"C3": "B", "C4": "w", "C2": "b", "E4": "W", "A4": "R"}, light="0w2
 
 def reasons() -> dict[str, str]:
     pos = position(SCENE)
-    return {pos.move_text(move): why for move, why in pos.illegal_moves()}
+    return {pos.move_text(move): str(why) for move, why in pos.illegal_moves()}
 
 
 def test_a_robot_onto_a_token_it_cannot_eat() -> None:
@@ -44,7 +44,7 @@ def test_a_colour_the_stock_does_not_hold() -> None:
     assert found["w@D3"] == "light has no white token in stock"
     assert "b@D3" not in found  # legal
     empty = position(text({"C3": "B", "E4": "W", "A4": "R"}, light="0w0b"))
-    why = {empty.move_text(m): r for m, r in empty.illegal_moves()}
+    why = {empty.move_text(m): str(r) for m, r in empty.illegal_moves()}
     assert why["b@A1"] == why["w@A1"] == "light has no token in stock: refill first"
 
 

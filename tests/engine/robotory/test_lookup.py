@@ -13,7 +13,7 @@ from engine.physical import EMPTY, Sensing
 from engine.recognizer import Recognizer
 from engine.robotory import ROBOTORY
 from engine.robotory.board import CELL_INDEX, NEIGHBOURS
-from engine.robotory.moves import Chain
+from engine.robotory.moves import Chain, RobotoryMove
 from tests.engine.robotory.helpers import random_games
 from tests.engine.test_contract import check_lookups
 
@@ -44,9 +44,9 @@ def test_lookups_miss_no_chain_on_crowded_boards(seed: int, sensing: Sensing) ->
 
 def test_a_lift_on_the_crowded_board_looks_only_at_the_lifted_robot() -> None:
     position = ROBOTORY.position(CROWDED)
-    recognizer: Recognizer[object] = Recognizer(Sensing.OCCUPANCY, frozenset(ROBOTORY.spots))
+    recognizer: Recognizer[RobotoryMove] = Recognizer(Sensing.OCCUPANCY, frozenset(ROBOTORY.spots))
     recognizer.reset(position)
-    index: MoveIndex[object] = recognizer.index
+    index: MoveIndex[RobotoryMove] = recognizer.index
     assert index.footprints_built == 0  # nothing listed before the hands do anything
     red = position.robot_cell("R")
     frame = dict(recognizer.expected)
@@ -64,7 +64,7 @@ def test_a_lift_on_the_crowded_board_looks_only_at_the_lifted_robot() -> None:
 
 def test_a_robot_that_ate_two_tokens_is_found_among_its_chains() -> None:
     position = ROBOTORY.position(CROWDED)
-    recognizer: Recognizer[object] = Recognizer(Sensing.OCCUPANCY, frozenset(ROBOTORY.spots))
+    recognizer: Recognizer[RobotoryMove] = Recognizer(Sensing.OCCUPANCY, frozenset(ROBOTORY.spots))
     recognizer.reset(position)
     target = position.copy()
     move = target.read_move("R:B3-A2-A1")
@@ -106,7 +106,7 @@ def test_the_chains_going_on_are_those_one_token_longer_from_the_end(seed: int) 
 
 def test_a_long_chain_shown_at_once_is_found_by_where_the_robot_ended() -> None:
     position = ROBOTORY.position(CROWDED)
-    recognizer: Recognizer[object] = Recognizer(Sensing.POLARITY, frozenset(ROBOTORY.spots))
+    recognizer: Recognizer[RobotoryMove] = Recognizer(Sensing.POLARITY, frozenset(ROBOTORY.spots))
     recognizer.reset(position)
     move = position.read_move("R:B3-B4-A4-A3-A2-A1-B1-B2-C2-C1-D1-E1-D2-D3-E3-D4-D5-C6-B5")
     target = position.copy()

@@ -25,7 +25,7 @@ from tests.engine.robotory.oracle import State
 #    32 for black (16 pairs, both black), 36 for white (18 pairs, both white): 212.
 #    67200 + 836 + 1520 + 212 = 69768.
 # The counts, and depth 4 (this engine, confirmed by the naive referee), are data:
-# data/perft/robotory.json, to which tests/engine/test_contract.py holds both the engine
+# tests/engine/robotory/perft.json, to which tests/engine/test_contract.py holds both the engine
 # and the naive referee (tests/engine/robotory/oracle.py).
 
 

@@ -43,6 +43,7 @@ def test_each_listed_chain_is_the_walk_found_and_no_other_end_has_one() -> None:
 def test_a_long_chain_on_the_crowded_board_looks_at_few_states() -> None:
     position = ROBOTORY.position(CROWDED)
     chain = position.read_move("R:B3-B4-A4-A3-A2-A1-B1-B2-C2-C1-D1-E1-D2-D3-E3-D4-D5-C6-B5")
+    assert isinstance(chain, Chain)
     path = _cells(chain)  # 18 tokens, written as the legal moves list it
     found = walk_to(path[0], _eaten(path), path[-1])
     assert found.path == path

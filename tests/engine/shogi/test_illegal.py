@@ -9,7 +9,7 @@ from tests.engine.shogi.helpers import position, random_positions, sfen
 def reasons(pos: ShogiPosition) -> dict[str, str]:
     found: dict[str, str] = {}
     for move, reason in pos.illegal_moves():
-        found.setdefault(pos.move_text(move), reason)
+        found.setdefault(pos.move_text(move), str(reason))
     return found
 
 

@@ -72,7 +72,7 @@ def test_the_random_positions_come_to_uchifuzume() -> None:
         if not (pos.in_hand(turn, 1) and 0 <= front < 81) or pos.piece_at(front):
             continue
         drop = pos.read_move(f"P*{SQUARE[front]}")
-        reasons = dict(pos.illegal_moves())
+        reasons = {move: str(reason) for move, reason in pos.illegal_moves()}
         if reasons.get(drop, "").startswith("uchifuzume"):
             refused += 1
             theirs = {cshogi.move_to_usi(m) for m in cshogi.Board(pos.text()).legal_moves}

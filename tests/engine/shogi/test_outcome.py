@@ -143,7 +143,9 @@ def test_a_declaration_that_meets_every_condition_wins() -> None:
 )
 def test_a_declaration_that_fails_loses(text: str, problem: str) -> None:
     pos = position(text, impasse="27")
-    assert any(problem in found for found in declaration_problems(pos)), declaration_problems(pos)
+    assert any(problem in str(found) for found in declaration_problems(pos)), declaration_problems(
+        pos
+    )
     assert pos.claim("declare") == Outcome.win(Termination.DECLARATION, 1)
 
 
@@ -153,7 +155,8 @@ def test_gote_declares_with_27_points_where_sente_needs_28() -> None:
     assert gote.claim("declare") == Outcome.win(Termination.DECLARATION, 1)
     sente = position("RBGG1GGSS/4K4/PP7/9/9/9/9/4k4/9 b R4Pb2s4n4l12p 1", impasse="27")
     assert points(sente, 0, camp_only=True) == 27
-    assert "sente counts 27 points in hand and in the camp, not 28" in declaration_problems(sente)
+    problems = [str(problem) for problem in declaration_problems(sente)]
+    assert "sente counts 27 points in hand and in the camp, not 28" in problems
     assert sente.claim("declare") == Outcome.win(Termination.DECLARATION, 1)
 
 

@@ -1,5 +1,5 @@
 """Move counts against cshogi (the reference numbers from the start are data, run by
-``tests/engine/test_contract.py``: ``data/perft/shogi.json``)."""
+``tests/engine/test_contract.py``: ``tests/engine/shogi/perft.json``)."""
 
 from __future__ import annotations
 

@@ -48,7 +48,7 @@ def test_a_front_end_silent_mid_move_pauses_the_game_and_play_resumes(
     restore, named = silence(sim.hardware, name)
     notices = sim.run(steps) + sim.advance(4.0)  # the move is made while it is silent
     faults = of(FaultShown, notices)
-    assert len(faults) == 1 and faults[0].message.startswith(named)
+    assert len(faults) == 1 and str(faults[0].message).startswith(named)
     assert not commits(notices)
     shown = {indicator(sim, "status")}  # the fault blinks: lit in one half of a blink
     notices += sim.advance(BLINK_PERIOD)

@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -70,7 +71,7 @@ def test_a_silent_chip_pauses_the_game_and_play_resumes(tmp_path: Path) -> None:
         simulated.world.lift("2c")
         simulated.world.place("2b")  # onto the chick: not a legal board, but unseen anyway
         await until(lambda: build_view(runtime.controller).fault is not None)
-        assert "0x20" in (build_view(runtime.controller).fault or "")
+        assert "0x20" in str(build_view(runtime.controller).fault or "")
         assert runtime.controller.position.move_stack == []
         simulated.world.lift("2b")
         simulated.world.place("2c")
@@ -133,7 +134,12 @@ def test_an_idle_board_is_scanned_on_the_bus_thread_and_hands_the_loop_nothing(
     runtime, _, _ = runtime_on(polled("sim-dobutsu", game), store, game)
     handed: list[object] = []
     scanned = runtime._scanned
-    runtime._scanned = lambda *args: (handed.append(args), scanned(*args))  # type: ignore[method-assign]
+
+    def scanned_too(*args: Any) -> None:
+        handed.append(args)
+        scanned(*args)
+
+    cast(Any, runtime)._scanned = scanned_too  # the loop's hook, watched
 
     async def idle() -> None:
         task = asyncio.create_task(runtime.run(resume=False, handle_signals=False))

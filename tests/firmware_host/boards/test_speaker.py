@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.registry import find_game
+from engine.said import verbatim
 from firmware_host.boards.speaker import BACKLOG, Announcer, Speaker, announce, espeak_command
 from firmware_host.notices.declared import (
     IllegalShown,
@@ -128,7 +129,7 @@ def test_the_announcer_says_what_the_board_tells_it(tmp_path: Path) -> None:
     announcer = Announcer(speaker, Narrator(), lambda: position)
     position.push_text("2c2b")
     announcer([MoveCommitted(1, "2c2b", 0.0)])
-    announcer([IllegalShown("2b2a", "it is B's turn", 0.0)])
+    announcer([IllegalShown("2b2a", verbatim("it is B's turn"), 0.0)])
     announcer([])
     speaker.close(timeout=30.0)
     assert said.read_text().splitlines() == [

@@ -18,8 +18,8 @@ from firmware_host.online.credentials import ApiToken
 from firmware_host.online.errors import RateLimitedError
 from firmware_host.online.link import OnlineLink, client_factory
 from firmware_host.online.seat import OnlineSeat
+from firmware_host.online.trouble import slowed, token_refused
 from firmware_host.store.storage import GameStore
-from firmware_host.telling.messages import SLOWED_MSGID, TOKEN_REFUSED
 from hardware.profile import load_profile
 from tests.firmware_host.online.fake_lishogi import FakeGame, FakeLishogi
 from tests.firmware_host.online.serving import FAST, client_of, served
@@ -84,7 +84,7 @@ def test_a_revoked_token_is_said_the_move_kept_and_sent_once_a_token_works() -> 
         opening(sim, game, server)
         server.call(lambda: server.fake.tokens.pop("alice_token"))  # revoked on lishogi
         play_here(sim, "2g2f")
-        wait_for(sim, lambda: controller.remote_wait == TOKEN_REFUSED)
+        wait_for(sim, lambda: controller.remote_wait == token_refused())
         sim.advance(1.0)
         assert game.moves == ["7g7f", "3c3d"] and controller.outcome is None
         assert len(controller.position.move_stack) == 3  # the game is kept here
@@ -105,7 +105,7 @@ def test_a_429_that_lasts_is_said_and_the_move_sent_after_lishogis_pause() -> No
         opening(sim, game, server)
         server.call(lambda: setattr(server.fake, "rate_limited", 8))
         play_here(sim, "2g2f")
-        wait_for(sim, lambda: controller.remote_wait == SLOWED_MSGID.format(count=0))
+        wait_for(sim, lambda: controller.remote_wait == slowed(0))
         assert len(game.moves) == 2
         wait_for(sim, lambda: len(game.moves) == 3)
         wait_for(sim, lambda: controller.remote_wait is None)
@@ -153,7 +153,7 @@ def test_a_line_kiban_cannot_read_breaks_the_link_which_is_said_and_reconnects(
         opening(sim, game, server)
         assert server.call(lambda: server.fake.send_raw(game.id, line)) == 1
         wait_for(sim, lambda: controller.remote_wait is not None)
-        assert "the link is down" in (controller.remote_wait or "")
+        assert "the link is down" in str(controller.remote_wait or "")
         wait_for(sim, lambda: controller.remote_wait is None)  # a new gameFull came
         assert server.fake.streams_open(game.id) == 1
         play_here(sim, "2g2f")  # the link is back: a move goes ...

@@ -124,7 +124,7 @@ def test_a_whole_game_through_lishogi_on_the_noisy_board_ends_with_equal_records
                 server.call(lambda: setattr(fake, "offline", True))
                 assert server.call(lambda: fake.drop_game_streams(game.id)) == 1
                 wait_for(sim, lambda: controller.remote_wait is not None)
-                assert "the link is down" in (controller.remote_wait or "")
+                assert "the link is down" in str(controller.remote_wait or "")
                 play_here(sim, usi)
                 sim.advance(0.3)
                 assert len(game.moves) == ply
@@ -174,7 +174,9 @@ def test_no_engine_help_in_an_online_game_against_a_person() -> None:
         controller = sim.controller
         assert controller.settings.help_off is not None
         notices = sim.send(Hint())
-        assert any(isinstance(n, Refused) and "forbids engine help" in n.reason for n in notices)
+        assert any(
+            isinstance(n, Refused) and "forbids engine help" in str(n.reason) for n in notices
+        )
         assert not controller.computer.coach and not controller.computer.warn
         open_the_game(sim, game, server)
         assert controller.teaching[0]  # the bishops face each other: threats to light

@@ -43,7 +43,7 @@ GARBAGE = (
 )
 
 
-def main() -> None:
+def main() -> None:  # noqa: C901 - a dispatcher: a case per USI command
     parser = argparse.ArgumentParser()
     parser.add_argument("--log", type=Path)
     parser.add_argument("--slow-start", type=float, default=0.0)
@@ -57,7 +57,7 @@ def main() -> None:
     parser.add_argument("--garbage", action="store_true")
     parser.add_argument("--resign", action="store_true")
     args = parser.parse_args()
-    state = {"game": "shogi", "position": "", "goes": 0}
+    state: dict[str, Any] = {"game": "shogi", "position": "", "goes": 0}
 
     def say(line: str) -> None:
         if args.garbage:

@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -220,14 +221,14 @@ def join_while(players: Sequence[Player], build: Callable[[], Player]) -> Player
     thread.start()
     deadline = time.monotonic() + JOIN_WAIT + 5
     while thread.is_alive() and time.monotonic() < deadline:
-        for player in players:
-            player.wait()
+        for board in players:
+            board.wait()
     thread.join(1)
     if "error" in box:
         raise box["error"]
     assert "player" in box, "a board could not join: " + "; ".join(p.describe() for p in players)
-    player: Player = box["player"]
-    return player
+    joined: Player = box["player"]
+    return joined
 
 
 def open_game(
@@ -248,7 +249,7 @@ def open_game(
         request = Request(broker, host=False, code=code, seats=wanted)
         name = f"join{index}"
         players.append(
-            join_while(players, lambda r=request, n=name: make_board(n, game, r, directory, seed))
+            join_while(players, partial(make_board, name, game, request, directory, seed))
         )
     for player in players:
         player.captures = captures

@@ -31,7 +31,9 @@ def answer(players: list[Player], proposer: Player, answerer: Player, choice: st
     assert answerer.sim.controller.prompt_choices == ("accept", "decline")
     answerer.sim.send(Select(choice))
     start = len(proposer.sim.notices)
-    settle_all(players, lambda: of(ProposalAnswered, proposer.sim.notices[start:]), "no answer")
+    settle_all(
+        players, lambda: bool(of(ProposalAnswered, proposer.sim.notices[start:])), "no answer"
+    )
     (heard,) = of(ProposalAnswered, proposer.sim.notices[start:])
     assert heard.ours and heard.accepted == (choice == "accept")
 

@@ -40,7 +40,7 @@ def test_the_broker_killed_and_restarted_mid_game(broker: Broker, tmp_path: Path
         for _ in range(20):
             waiting.wait()
         assert waiting.ply == 6 and waiting.sim.controller.guide is None
-        assert "waiting for the broker" in (waiting.sim.controller.remote_wait or "")
+        assert "waiting for the broker" in str(waiting.sim.controller.remote_wait or "")
         broker.start()
         play_game(players, max_plies=PLIES)
         moves = check_agreed(players)

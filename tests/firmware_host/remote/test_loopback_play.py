@@ -55,7 +55,8 @@ def pair(tmp_path: Path, broker: LoopbackBroker, **kw: object) -> tuple[Simulati
 
 
 def refused(*boards: Simulation) -> int:
-    return sum(remote_of(b).room.refused.count for b in boards if remote_of(b).room)  # type: ignore[union-attr]
+    rooms = [remote_of(board).room for board in boards]
+    return sum(room.refused.count for room in rooms if room is not None)
 
 
 def test_two_boards_play_a_whole_game_with_noisy_hands(tmp_path: Path) -> None:
@@ -204,7 +205,7 @@ def test_a_board_that_restarts_takes_the_game_up_where_it_was(tmp_path: Path) ->
     # the joining board dies without a goodbye (its power cut)
     broker.drop(remote_of(joiner).link)  # type: ignore[arg-type]
     run_all([host])
-    assert "offline" in (host.controller.remote_wait or "")
+    assert "offline" in str(host.controller.remote_wait or "")
     assert indicator(host, "status") == rgb(host, Meaning.FAULT)  # the status LED says so
     close(joiner)
     # the host's player moves while the other board is away
@@ -423,10 +424,10 @@ def test_boards_whose_records_differ_say_so_on_both_and_take_nothing_more(
     assert texts(again)[1] == other
     run_all(boards)
     for sim, theirs in ((host, other), (again, second)):
-        said = sim.controller.remote_wait or ""
+        said = str(sim.controller.remote_wait or "")
         assert "records differ from move 2" in said and theirs in said, said
     # nothing the other board says from there on is taken
     host.perform(_first_move(host))
     run_all(boards)
     assert again.controller.guide is None
-    assert "records differ" in (again.controller.remote_wait or "")
+    assert "records differ" in str(again.controller.remote_wait or "")

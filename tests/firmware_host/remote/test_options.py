@@ -11,7 +11,7 @@ from firmware_host.remote.options import remote_request
 from firmware_host.remote.settings import RemoteSpec
 
 
-def args(*words: str):  # type: ignore[no-untyped-def]
+def args(*words: str):
     return build_parser().parse_args(["sim", "dobutsu", *words])
 
 

@@ -35,7 +35,7 @@ def test_a_move_made_for_the_remote_seat_waits_for_its_board(
         )
         notices = host.sim.perform(ours)  # the host's player moves the joiner's piece
         assert host.ply == 1
-        assert [n.reason for n in of(Refused, notices)] == [
+        assert [str(n.reason) for n in of(Refused, notices)] == [
             "B (gote) plays at another board: its move is lit here when it comes"
         ]
         play_game(players)  # the joiner's own move arrives, lit; the hands follow it

@@ -9,6 +9,7 @@ from typing import Any
 from engine.game import Position
 from engine.outcome import Outcome, Termination
 from engine.registry import find_game
+from engine.said import said
 from firmware_host.notices.declared import (
     IllegalShown,
     Proposal,
@@ -85,7 +86,7 @@ def test_a_proposal_waits_for_the_other_board_and_ends_a_prompt() -> None:
     assert proposed is not None
     assert (proposed.kind, proposed.plies, proposed.ply) == (Proposal.TAKEBACK, 1, 1)
     assert across.propose(Proposal.DRAW, 0, now(state=OVER)) == Say(
-        (Refused("the game is already over", AT),)
+        (Refused(said("the game is already over"), AT),)
     )
 
 
@@ -149,15 +150,19 @@ def test_the_one_seat_here_resigns_and_its_word_is_kept() -> None:
     assert isinstance(refused, Say)
     notice = refused.notices[0]
     assert isinstance(notice, Refused)
-    assert "another board" in notice.reason
-    assert across.decide(Resign(5), now()) == Say((Refused("there is no seat 5", AT),))
+    assert "another board" in str(notice.reason)
+    assert across.decide(Resign(5), now()) == Say(
+        (Refused(said("there is no seat {number}", number=5), AT),)
+    )
 
 
 def test_a_game_at_one_board_keeps_no_words() -> None:
     across = boards(frozenset())
     assert not across.needed
-    lost = across.lost(Word(WordKind.ILLEGAL, 0), now(), (IllegalShown("x", "y", AT),))
-    assert lost == End(Outcome.loss(Termination.ILLEGAL_MOVE, 0, 2), (IllegalShown("x", "y", AT),))
+    lost = across.lost(Word(WordKind.ILLEGAL, 0), now(), (IllegalShown("x", said("y"), AT),))
+    assert lost == End(
+        Outcome.loss(Termination.ILLEGAL_MOVE, 0, 2), (IllegalShown("x", said("y"), AT),)
+    )
     assert across.consent.words is None
 
 
@@ -184,6 +189,6 @@ def test_a_claim_is_judged_by_the_game_and_its_word_kept() -> None:
     assert isinstance(refused, Say)
     assert [type(notice) for notice in refused.notices] == [Refused]
     assert across.decide(Claim("nonsense"), now(state=OVER)) == Say(
-        (Refused("the game is already over", AT),)
+        (Refused(said("the game is already over"), AT),)
     )
     assert across.consent.words is None

@@ -20,6 +20,7 @@ from engine.game import Position
 from engine.outcome import Outcome, Termination
 from engine.physical import Sensing
 from engine.registry import find_game
+from engine.said import said
 from firmware_host.notices.declared import (
     IllegalShown,
     OffGuideShown,
@@ -98,8 +99,8 @@ def test_an_illegal_move_is_named_once_and_play_goes_on() -> None:
     board = reading()
     position = DOBUTSU.position()
     move = position.parse_move("2c2b")
-    illegal = IllegalMatch(move, "why")
-    shown = Follow((IllegalShown("2c2b", "why", AT),))
+    illegal = IllegalMatch(move, said("why"))
+    shown = Follow((IllegalShown("2c2b", said("why"), AT),))
     assert board.decide(illegal, now(position), {}, None) == shown
     assert board.decide(illegal, now(position), {}, None) == Follow()
 
@@ -109,12 +110,12 @@ def test_an_illegal_move_loses_where_the_rules_say_so() -> None:
     position = SHOGI.position(options={"illegal": "loses"})
     move = next(iter(position.legal_moves()))
     text = position.move_text(move)
-    decision = board.decide(IllegalMatch(move, "why"), now(position), {}, None)
+    decision = board.decide(IllegalMatch(move, said("why")), now(position), {}, None)
     lost = Outcome.loss(Termination.ILLEGAL_MOVE, 0, 2)
-    assert decision == End(lost, (IllegalShown(text, "why", AT),))
+    assert decision == End(lost, (IllegalShown(text, said("why"), AT),))
     computer_seat = reading("b=level:1", game=SHOGI)  # a hand playing the computer's move
     assert isinstance(
-        computer_seat.decide(IllegalMatch(move, "why"), now(position), {}, None), Follow
+        computer_seat.decide(IllegalMatch(move, said("why")), now(position), {}, None), Follow
     )
 
 
@@ -131,7 +132,7 @@ def test_a_move_other_than_the_lit_one_is_named_and_a_lost_board_is_guided_back(
 def test_a_settled_board_plays_on_and_is_said_afresh_after() -> None:
     board = reading()
     position = DOBUTSU.position()
-    illegal = IllegalMatch(position.parse_move("2c2b"), "why")
+    illegal = IllegalMatch(position.parse_move("2c2b"), said("why"))
     board.decide(illegal, now(position), {}, None)
     assert board.decide(Settled(), now(position), {}, None) == Follow()
     assert board.decide(illegal, now(position), {}, None) != Follow()  # said again

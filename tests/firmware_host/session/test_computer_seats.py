@@ -138,7 +138,9 @@ def test_without_the_coach_destinations_keep_one_colour() -> None:
 def test_a_blunder_offers_a_takeback_that_guides_the_pieces_back() -> None:
     sim = sim_with({"warn": "on"}, {"1d1c": 0.4, "2d1c": -WIN})
     notices = sim.perform("2d1c")
-    assert [(n.move, n.reason) for n in of(BlunderWarned, notices)] == [("2d1c", "loses the game")]
+    assert [(n.move, str(n.reason)) for n in of(BlunderWarned, notices)] == [
+        ("2d1c", "loses the game")
+    ]
     assert sim.controller.prompt_choices == ("takeback", "play on")
     sim.send(Select("takeback"))
     assert sim.controller.position.move_stack == []
@@ -149,7 +151,7 @@ def test_a_blunder_offers_a_takeback_that_guides_the_pieces_back() -> None:
 def test_play_on_keeps_the_move_warned_about() -> None:
     sim = sim_with({"warn": "on"}, {"1d1c": 0.4, "2d1c": -0.4})
     notices = sim.perform("2d1c")
-    assert [n.reason for n in of(BlunderWarned, notices)] == ["gives away material"]
+    assert [str(n.reason) for n in of(BlunderWarned, notices)] == ["gives away material"]
     sim.send(Select("play on"))
     assert sim.controller.phase is Phase.PLAY
     assert len(sim.controller.position.move_stack) == 1

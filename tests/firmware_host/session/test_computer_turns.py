@@ -10,6 +10,7 @@ from engine.game import Position
 from engine.outcome import Outcome, Termination
 from engine.physical import Sensing
 from engine.registry import find_game
+from engine.said import said, verbatim
 from firmware_host.notices.declared import (
     BlunderWarned,
     ComputerMoved,
@@ -57,10 +58,12 @@ def asked(turns: ComputerTurns, position: Position[Any], purpose: Purpose) -> Th
 def test_the_computers_move_is_lit_for_the_position_it_was_chosen_for() -> None:
     turns, position = turns_for("b=level:1")  # sente (seat 0) is the computer
     request = asked(turns, position, Purpose.MOVE)
-    decision = turns.decide(ThoughtArrived(ThinkResult(request, "2c2b", note="n")), now(position))
+    decision = turns.decide(
+        ThoughtArrived(ThinkResult(request, "2c2b", note=said("n"))), now(position)
+    )
     move = position.parse_move("2c2b")
     spots = position.footprint(move, SENSING).spots()
-    assert decision == Light(GuideMove(move, spots, 0), (ComputerMoved(0, "2c2b", "n", 3.0),))
+    assert decision == Light(GuideMove(move, spots, 0), (ComputerMoved(0, "2c2b", said("n"), 3.0),))
 
 
 def test_a_remote_seats_move_is_lit_as_its_board_said_it() -> None:
@@ -83,8 +86,10 @@ def test_an_answer_not_asked_now_or_after_the_end_changes_nothing() -> None:
 def test_an_answer_that_cannot_be_played_is_refused() -> None:
     turns, position = turns_for("b=level:1")
     request = asked(turns, position, Purpose.MOVE)
-    failed = turns.answer(ThinkResult(request, None, failed="broken"), now(position))
-    assert failed == Say((Refused("the computer could not answer: broken", 3.0),))
+    failed = turns.answer(ThinkResult(request, None, failed=verbatim("broken")), now(position))
+    assert failed == Say(
+        (Refused(said("the computer could not answer: {error}", error=verbatim("broken")), 3.0),)
+    )
     wrong = turns.answer(ThinkResult(request, "9z9z"), now(position))
     assert isinstance(wrong, Say)
     assert isinstance(wrong.notices[0], Refused)
@@ -104,9 +109,11 @@ def test_a_hint_is_kept_and_shown_without_changing_the_game() -> None:
 
 def test_a_hint_is_refused_while_setting_up_or_when_the_computer_moves() -> None:
     turns, position = turns_for()
-    assert turns.hint(now(position, SettingUp())) == Say((Refused("no move to suggest now", 3.0),))
+    assert turns.hint(now(position, SettingUp())) == Say(
+        (Refused(said("no move to suggest now"), 3.0),)
+    )
     turns, position = turns_for("b=level:1")
-    assert turns.hint(now(position)) == Say((Refused("the computer is to move", 3.0),))
+    assert turns.hint(now(position)) == Say((Refused(said("the computer is to move"), 3.0),))
     assert not turns.computer.hint_asked
 
 
@@ -120,7 +127,7 @@ def test_a_judgement_is_kept_and_nothing_is_said() -> None:
 
 def test_move_now_hurries_only_a_computer_thinking() -> None:
     turns, position = turns_for()
-    refused = Say((Refused("the computer is not thinking", 3.0),))
+    refused = Say((Refused(said("the computer is not thinking"), 3.0),))
     assert turns.decide(MoveNow(), now(position)) == refused
     turns, position = turns_for("b=level:1")
     asked(turns, position, Purpose.MOVE)

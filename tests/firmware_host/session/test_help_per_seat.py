@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 import pytest
 
+from engine.said import said
 from firmware_host.boards.simulator import Simulation
 from firmware_host.notices.declared import HintShown, Refused
 from firmware_host.opponents.thinking import InlineThinker
@@ -66,7 +67,7 @@ def test_a_spent_hint_budget_refuses_the_next_hint() -> None:
     assert of(HintShown, sim.send(Hint()))  # the other seat has its own budget
     sim.perform("1a2b")
     refused = of(Refused, sim.send(Hint()))
-    assert ["used all 1 hints" in n.reason for n in refused] == [True]
+    assert ["used all 1 hints" in str(n.reason) for n in refused] == [True]
     assert sim.controller.computer.hint is None
 
 
@@ -99,7 +100,7 @@ def test_the_hint_budget_is_a_setting_stored_with_the_game() -> None:
 
 
 def test_no_engine_help_online_caps_every_seat_at_legal_moves() -> None:
-    helped = SeatHelp({0: HelpLevel.HINTS}, coach=True, off="a server forbids it")
+    helped = SeatHelp({0: HelpLevel.HINTS}, coach=True, off=said("a server forbids it"))
     assert helped.legal(0) and not helped.threats(0) and not helped.coached(1)
     assert not helped.hinted(0)
 

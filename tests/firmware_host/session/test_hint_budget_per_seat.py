@@ -94,14 +94,18 @@ def test_one_seat_runs_out_of_hints_while_the_other_still_gets_them() -> None:
     assert of(HintShown, sim.send(Hint()))  # the parent's first of two
     sim.perform("1a2b")
     refused = of(Refused, sim.send(Hint()))
-    assert [n.reason for n in refused] == ["no hints: A (sente) has used all 1 hints of this game"]
+    assert [str(n.reason) for n in refused] == [
+        "no hints: A (sente) has used all 1 hints of this game"
+    ]
     assert (computer.hints_left(0), computer.hints_left(1)) == (0, 1)
 
 
 def test_a_seat_with_no_hints_is_refused_its_first() -> None:
     sim = make_sim(settings={"hints": "b:0"}, thinker=InlineThinker(Always(ListedPlayer({}))))
     refused = of(Refused, sim.send(Hint()))
-    assert [n.reason for n in refused] == ["no hints: A (sente) has used all 0 hints of this game"]
+    assert [str(n.reason) for n in refused] == [
+        "no hints: A (sente) has used all 0 hints of this game"
+    ]
     assert sim.controller.computer.hints_left(1) is None  # gote: not named, no limit
 
 

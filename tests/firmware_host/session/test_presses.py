@@ -10,6 +10,7 @@ from engine.game import Position
 from engine.outcome import Outcome, Termination
 from engine.physical import Sensing
 from engine.registry import find_game
+from engine.said import said
 from firmware_host.notices.declared import Refused
 from firmware_host.session.across_boards import AcrossBoards
 from firmware_host.session.actions import Guide, NewGame, TakeBack, Unguide
@@ -125,7 +126,7 @@ def test_after_a_confirm_the_moves_the_board_cannot_show_are_asked_at_rest() -> 
 
 def test_a_roll_only_when_due_and_by_itself_only_when_automatic() -> None:
     chooser = presses()
-    assert chooser.roll(AT, Showing(), asked=True) == Say((Refused("no roll is due", AT),))
+    assert chooser.roll(AT, Showing(), asked=True) == Say((Refused(said("no roll is due"), AT),))
     assert chooser.roll(AT, Showing(), asked=False) == Say()
     assert chooser.roll(AT, Showing(roll_due=True), asked=False) == Roll()
     by_button = Showing(roll_due=True, roll=RollMode.BUTTON)
@@ -150,6 +151,8 @@ def test_a_guide_lights_a_legal_move_and_unguide_puts_it_out() -> None:
     assert lit.guide.move == position.parse_move(text) and lit.guide.spots
     assert isinstance(chooser.ask(Guide("zz9"), now(Playing()), Showing()), Say)
     over = Over(Outcome.loss(Termination.RESIGNATION, 0, 2))
-    assert chooser.ask(Guide(text), now(over), Showing()) == Say((Refused("the game is over", AT),))
+    assert chooser.ask(Guide(text), now(over), Showing()) == Say(
+        (Refused(said("the game is over"), AT),)
+    )
     assert chooser.ask(Unguide(), now(Playing()), Showing()) == Light(None)
     assert chooser.ask(TakeBack(), now(Playing()), Showing()) == TakeBackChosen(1, False)

@@ -8,6 +8,7 @@ from typing import Any
 from drivers.buttons import ButtonRole
 from engine.game import Position
 from engine.registry import find_game
+from engine.said import said
 from firmware_host.notices.declared import Proposal, ProposalAnswered, Refused
 from firmware_host.session.across_boards import AcrossBoards
 from firmware_host.session.consent import Consent, ProposalArrived
@@ -69,7 +70,18 @@ def test_a_choice_is_named_by_its_text() -> None:
     assert isinstance(chooser.choose(" accept ", now(prompt)), PlayOn)
     assert boards.consent.accepted == {"r": proposal}
     refused = chooser.choose("maybe", now(prompt))
-    assert refused == Say((Refused("'maybe' is not one of the choices (accept, decline)", AT),))
+    assert refused == Say(
+        (
+            Refused(
+                said(
+                    "{choice} is not one of the choices ({choices})",
+                    choice="'maybe'",
+                    choices="accept, decline",
+                ),
+                AT,
+            ),
+        )
+    )
 
 
 def test_without_a_prompt_only_a_move_the_board_cannot_show_is_named() -> None:
@@ -78,7 +90,7 @@ def test_without_a_prompt_only_a_move_the_board_cannot_show_is_named() -> None:
     move = position.parse_move("2c2b")
     assert chooser.choose("2c2b", now(Playing(), position), (move,)) == Play(move)
     assert chooser.choose("2c2b", now(Playing(), position)) == Say(
-        (Refused("no prompt is open for '2c2b'", AT),)
+        (Refused(said("no prompt is open for {choice}", choice="'2c2b'"), AT),)
     )
     assert isinstance(chooser.choose("2c2b", now(SettingUp(), position), (move,)), Say)
     assert choice_texts(Playing(), position) == ()

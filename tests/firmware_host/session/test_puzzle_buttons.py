@@ -139,7 +139,9 @@ def test_a_puzzle_that_cannot_be_had_is_refused_and_the_game_stays(
     sim = _sim(ButtonRole.PUZZLE)
     game_id = sim.controller.game_id
     refused = sim.press(ButtonRole.PUZZLE)
-    assert [n.reason for n in refused if isinstance(n, Refused)] == ["dobutsu ships no puzzles"]
+    assert [str(n.reason) for n in refused if isinstance(n, Refused)] == [
+        "dobutsu ships no puzzles"
+    ]
     assert sim.puzzle is None and sim.controller.game_id == game_id
 
 

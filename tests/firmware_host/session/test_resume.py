@@ -19,7 +19,7 @@ from hardware.profile import load_profile
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def read_line(stream, timeout: float = 30.0) -> str:  # type: ignore[no-untyped-def]
+def read_line(stream, timeout: float = 30.0) -> str:
     """A line from the child, or a failure (never a hung test) if none comes."""
     ready, _, _ = select.select([stream], [], [], timeout)
     assert ready, "the child said nothing"

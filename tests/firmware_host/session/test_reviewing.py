@@ -8,6 +8,7 @@ from pathlib import Path
 from engine.outcome import Outcome, Termination
 from engine.physical import Sensing
 from engine.registry import find_game
+from engine.said import said, verbatim
 from firmware_host.notices.declared import Refused, ReviewShown
 from firmware_host.opponents.thinking import InlineThinker
 from firmware_host.session.decisions import Now, Say
@@ -33,7 +34,7 @@ def test_a_finished_games_moves_are_stepped_through(tmp_path: Path) -> None:
     assert reviewing.shown is not None
     assert reviewing.shown.ply == 0
     refused = reviewing.step("9", None, now, store)
-    assert refused == Say((Refused("game 3 has 2 moves, not 9", AT),))
+    assert refused == Say((Refused(verbatim("game 3 has 2 moves, not 9"), AT),))
     reviewing.close()
     assert reviewing.shown is None
 
@@ -42,7 +43,7 @@ def test_nothing_is_reviewed_while_the_game_goes_on(tmp_path: Path) -> None:
     store = GameStore(tmp_path / "games.sqlite")
     reviewing = Reviewing(Sensing.OCCUPANCY)
     refused = reviewing.step("first", None, Now(Playing(), GAME.position(), 1, AT), store)
-    assert refused == Say((Refused("moves are reviewed once the game is over", AT),))
+    assert refused == Say((Refused(said("moves are reviewed once the game is over"), AT),))
     assert reviewing.shown is None
 
 

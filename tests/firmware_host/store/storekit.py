@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from engine.outcome import Outcome, Termination
+from firmware_host.boards.simulator import Simulation
 from firmware_host.store.storage import GameStore, StoredGame
 from firmware_host.telling.language import Language
 from firmware_host.terminal import app
@@ -223,7 +224,7 @@ def run_cli(
     """``kiban ARGS`` in this process; the terminal of ``kiban sim`` reads ``typed``."""
     from firmware_host.cli import main
 
-    def type_in(sim: app.Simulation, *, language: Language = Language.ENGLISH) -> int:
+    def type_in(sim: Simulation, *, language: Language = Language.ENGLISH) -> int:
         return TERMINAL(sim, io.StringIO(typed), sys.stdout, language=language)
 
     monkeypatch.setattr(app, "run_terminal", type_in)

@@ -47,7 +47,7 @@ def test_the_file_is_kept_aside_for_a_fresh_store_that_works(
     assert replaced is not None and replaced.path == path
     assert replaced.kept.name.startswith("games.sqlite3.damaged-")
     assert snapshot(replaced.kept) == before
-    assert replaced.kept.name in replaced.describe() and str(path) in replaced.describe()
+    assert replaced.kept.name in str(replaced.describe()) and str(path) in str(replaced.describe())
     game_id = store.new_game("dobutsu", {}, None, at=0.0)
     store.add_move(game_id, 1, "2c2b", at=1.0)
     assert store.load(game_id).moves() == ["2c2b"]

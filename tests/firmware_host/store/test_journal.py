@@ -12,6 +12,7 @@ import pytest
 
 from engine.outcome import Outcome, Termination
 from engine.registry import find_game
+from engine.said import verbatim
 from firmware_host.boards.simulator import Simulation
 from firmware_host.notices.declared import (
     FaultCleared,
@@ -87,8 +88,8 @@ def test_records_wait_in_order_and_are_written_once_each(
         journal.save_clock(game_id, (50.0, 40.0))
         journal.finish(game_id, Outcome.win(Termination.RESIGNATION, 0), 6.0)
     assert journal.pending == 7
-    assert "7 records not saved yet" in (journal.fault or "")
-    assert "database or disk is full" in (journal.fault or "")
+    assert "7 records not saved yet" in str(journal.fault or "")
+    assert "database or disk is full" in str(journal.fault or "")
     shown = journal.tick(6.0)
     assert [type(n) for n in shown] == [FaultShown]
     assert shown[0].source is FaultSource.STORE  # type: ignore[union-attr]
@@ -152,22 +153,29 @@ def test_what_cannot_be_saved_by_the_end_goes_to_the_log(
 
 
 def test_the_store_notices_read_apart_from_the_boards() -> None:
-    store_fault = FaultShown("cannot write: database or disk is full", 1.0, FaultSource.STORE)
+    store_fault = FaultShown(
+        verbatim("cannot write: database or disk is full"), 1.0, FaultSource.STORE
+    )
     assert notice_record(store_fault) == {
         "t": 1.0,
         "event": "fault",
         "message": "cannot write: database or disk is full",
+        "message_said": {
+            "msgid": "{text}",
+            "values": {"text": "cannot write: database or disk is full"},
+        },
         "source": "store",
     }
     assert notice_record(FaultCleared(2.0))["source"] == "board"  # type: ignore[index]
     assert "not saved" in (describe_notice(store_fault) or "")
     assert "game store" in (describe_notice(FaultCleared(2.0, FaultSource.STORE)) or "")
     assert describe_notice(FaultCleared(2.0)) == "the board answers again"
-    replaced = StoreReplaced("the game store x was damaged", 0.0)
+    replaced = StoreReplaced(verbatim("the game store x was damaged"), 0.0)
     assert notice_record(replaced) == {
         "t": 0.0,
         "event": "store_replaced",
         "message": "the game store x was damaged",
+        "message_said": {"msgid": "{text}", "values": {"text": "the game store x was damaged"}},
     }
     assert describe_notice(replaced) == "the game store x was damaged"
 

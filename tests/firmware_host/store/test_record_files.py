@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.registry import games
 from firmware_host.store.storage import GameStore
 from tests.firmware_host.store.storekit import run_cli
+from tests.registered import boarded_games
 
-FORMATS = [(game.name, ".txt") for game in games()] + [
+FORMATS = [(game.name, ".txt") for game in boarded_games()] + [
     ("shogi", suffix) for suffix in (".kif", ".kifu", ".csa", ".usi", ".sfen", "")
 ]
 """Every game's plain text, and shogi's own formats (told by the extension, or by the
@@ -76,7 +76,7 @@ def test_a_file_that_cannot_be_read_is_refused(
 
 
 @pytest.mark.parametrize("rubbish_last", [True, False])
-@pytest.mark.parametrize("game", [game.name for game in games()])
+@pytest.mark.parametrize("game", [game.name for game in boarded_games()])
 def test_plain_text_headers_then_rubbish_are_refused_at_the_rubbish(
     refused: Refused, tmp_path: Path, game: str, rubbish_last: bool
 ) -> None:

@@ -52,7 +52,9 @@ def test_a_damaged_header_or_schema_loses_no_game(tmp_path: Path, name: str) -> 
     store = open_store(path)
     assert store.replaced is not None
     assert (store.replaced.saved, store.replaced.cut) == (len(original), 0)
-    assert f"{len(original)} games read from it are in the new store" in store.replaced.describe()
+    assert f"{len(original)} games read from it are in the new store" in str(
+        store.replaced.describe()
+    )
     assert list(_saved(store).values()) == sorted(original, key=lambda g: -g.id)
     assert store.new_game("dobutsu", {}, None, at=0.0) == len(original) + 1  # numbers go on
 
@@ -82,7 +84,7 @@ def test_what_is_saved_is_what_was_stored_up_to_the_damage(tmp_path: Path, name:
             assert game == stored
     assert cut == replaced.cut
     if not saved:
-        assert "no game in it could be read" in replaced.describe()
+        assert "no game in it could be read" in str(replaced.describe())
 
 
 def test_damage_in_a_page_of_rows_loses_only_those_rows(tmp_path: Path) -> None:
@@ -129,7 +131,7 @@ def test_a_move_that_no_longer_plays_cuts_its_game_there(tmp_path: Path) -> None
         file.write(b"\x00" * 16)
     store = open_store(path)
     assert store.replaced is not None and (store.replaced.saved, store.replaced.cut) == (2, 1)
-    assert "(1 up to the first damaged move only)" in store.replaced.describe()
+    assert "(1 up to the first damaged move only)" in str(store.replaced.describe())
     shogi = store.load(1)
     assert shogi.moves() == ["7g7f", "3c3d"] and shogi.status is GameStatus.ABANDONED
 

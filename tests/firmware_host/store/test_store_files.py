@@ -106,7 +106,7 @@ def _truncated_store(path: Path) -> Path:
 
 
 @pytest.mark.parametrize("damage", [_random_file, _truncated_store])
-def test_a_damaged_store_is_named_kept_aside_and_replaced(tmp_path: Path, damage) -> None:  # type: ignore[no-untyped-def]
+def test_a_damaged_store_is_named_kept_aside_and_replaced(tmp_path: Path, damage) -> None:
     path = damage(tmp_path / "games.sqlite3")
     broken = path.read_bytes()
     with pytest.raises(DamagedStoreError, match=r"games\.sqlite3 is damaged"):
@@ -117,7 +117,8 @@ def test_a_damaged_store_is_named_kept_aside_and_replaced(tmp_path: Path, damage
     assert replaced is not None and replaced.path == path
     assert replaced.kept.name.startswith("games.sqlite3.damaged-")
     assert replaced.kept.read_bytes() == broken
-    assert "damaged" in replaced.describe() and replaced.kept.name in replaced.describe()
+    described = str(replaced.describe())
+    assert "damaged" in described and replaced.kept.name in described
     game_id = store.new_game("dobutsu", {}, None, at=0.0)  # a fresh store that works
     store.add_move(game_id, 1, "2c2b", at=1.0)
     assert store.load(game_id).moves() == ["2c2b"]

@@ -23,6 +23,7 @@ from firmware_host.telling.language import (
     CatalogueError,
     Language,
     catalogue_path,
+    game_entries,
     missing_entries,
     plural_forms,
     read_po,
@@ -37,6 +38,7 @@ from firmware_host.telling.speech_settings import SpeechMode, SpeechSpec
 from firmware_host.terminal.app import run_terminal
 from tests.firmware_host.boards.test_speaker import rms
 from tests.firmware_host.simkit import make_sim
+from tests.firmware_host.telling.test_languages_messages import rolled
 from tests.firmware_host.telling.test_notices import EXAMPLES
 from tests.firmware_host.telling.test_speech_settings import parse
 from tests.hardware.test_profile import HEAD, LEDS
@@ -57,7 +59,8 @@ def identical_on_purpose(language: Language) -> set[str]:
 
 @pytest.mark.parametrize("language", TRANSLATED, ids=lambda language: language.value)
 def test_every_marked_msgid_is_translated_with_its_placeholders(language: Language) -> None:
-    entries = read_po(catalogue_path(language).read_text(encoding="utf-8"))
+    own = read_po(catalogue_path(language).read_text(encoding="utf-8"))
+    entries = {**game_entries(language), **own}  # a game may bring its own words
     same = identical_on_purpose(language)
     assert missing_entries(language) == ""
     for msgid in source_msgids():
@@ -120,7 +123,7 @@ def test_every_games_prompt_and_move_are_said_in_every_language(
 ) -> None:
     position = find_game(game).position()
     if not list(position.legal_moves()):
-        position.push_text("roll 3")  # Chaturaji: the die first
+        position.push(rolled(position))  # Chaturaji, the toy race: the die first
     moves = [position.move_text(move) for move in position.legal_moves()][:2]
     narrator, english = Narrator(language), Narrator()
     for notice in (PromptOpened(tuple(moves), 0.0), HintShown(moves[0], 0.0)):

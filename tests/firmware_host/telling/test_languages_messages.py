@@ -1,14 +1,16 @@
-"""The session's free-text messages in every language (telling/messages.py): every
-refusal, fault and warning the source writes fits a template; each template, filled
-as a game fills it, comes back in every language without an English word but names;
-and the real ones (a silent chip, a full disk, a damaged store, the blunder warning,
-the opening draw, a claim's count, the engine's errors) are told in the language."""
+"""What the session, the store and the rules say, in every language (telling/said.py):
+no refusal, fault or warning is a sentence written in the source, each is a value;
+every msgid said, filled as a game fills it, comes back in every language without an
+English word but names; and the real ones (a silent chip, a full disk, a damaged
+store, the blunder warning, the opening draw, a claim's count, the engine's errors)
+are told in the language."""
 
 from __future__ import annotations
 
 import ast
 import random
 import re
+import sqlite3
 from pathlib import Path
 from string import Formatter
 from typing import Any
@@ -18,7 +20,9 @@ import pytest
 from drivers.errors import BusError
 from engine.game import Game, Position
 from engine.opening import DrawResult, FirstPlayerDraw
+from engine.physical import Stone
 from engine.registry import find_game, games
+from engine.said import Either, PieceWord, Said, Seats, Term, Value, said, said_of, verbatim
 from engine.search.types import Quality
 from firmware_host.boards.scanning import fault_line
 from firmware_host.notices.declared import (
@@ -31,26 +35,19 @@ from firmware_host.notices.declared import (
 )
 from firmware_host.session.review import Review
 from firmware_host.store.review_notes import MoveNote
-from firmware_host.store.storage import Replaced
+from firmware_host.store.storage import WRITE, Replaced, StorageError, cannot
 from firmware_host.telling.language import Language, claim_rules, source_msgids, translated
-from firmware_host.telling.messages import (
-    MESSAGES,
-    claim_help,
-    claim_title,
-    message_of,
-    message_told,
-)
 from firmware_host.telling.notices import notice_line, notice_sentence
 from firmware_host.telling.opening_words import draw_text
-from firmware_host.telling.reasons import REASONS, SEAT_FIELDS, seat_words
+from firmware_host.telling.said import claim_help, claim_title, seat_words, told
 from firmware_host.telling.view import Surface, message_text, review_text
 from tests.firmware_host.simkit import close_all, make_sim
 
 ROOT = Path(__file__).resolve().parents[3] / "firmware_host"
 TRANSLATED = tuple(language for language in Language if language is not Language.ENGLISH)
 WORD = re.compile(r"[A-Za-z]{3,}")
-KEPT = frozenset({"furigoma", "tokin", "sente", "gote", "gui"})
-"""Shogi's Japanese terms and the GUI's name, kept in every language."""
+KEPT = frozenset({"furigoma", "tokin", "sente", "gote", "gui", "pac", "nifu", "uchifuzume"})
+"""Shogi's Japanese terms, Abalone's pac and the GUI's name, kept in every language."""
 MADE_BY = frozenset({"Refused", "FaultShown", "BusFault", "BlunderWarned", "ServerRefusedMove"})
 """The notices and events whose first words are a message for the player."""
 TOOLS = ROOT / "tools"
@@ -65,30 +62,36 @@ TYPED = frozenset({"name", "value"})
 COGNATES = {
     Language.POLISH: {"robot", "offline", "online", "token"},
     Language.CZECH: {"robot", "disk", "broker", "offline", "online", "token"},
-    Language.FRENCH: {"robot", "points", "camp", "lance", "position", "broker", "code"},
+    Language.FRENCH: {
+        "robot",
+        "points",
+        "camp",
+        "lance",
+        "position",
+        "broker",
+        "code",
+        "direction",
+        "parade",
+        "promotion",
+        "zone",
+        "dragon",
+    },
 }
 """Words the language writes as English does."""
 """Fields whose values are names, notation or ids: kept as they are in every language."""
 
 
-def _sample(node: ast.expr) -> str | None:
-    """A message as the source writes it, every value in it a ``1``; None when it is
-    not written there (a variable, ``str(error)``)."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    if isinstance(node, ast.JoinedStr):
-        return "".join(
-            str(part.value) if isinstance(part, ast.Constant) else "1" for part in node.values
-        )
-    return None
+def _is_words(node: ast.expr) -> bool:
+    """Whether ``node`` is a sentence written in the source (a string or an f-string)."""
+    return isinstance(node, ast.JoinedStr) or (
+        isinstance(node, ast.Constant) and isinstance(node.value, str)
+    )
 
 
-def written_messages() -> list[tuple[str, str]]:
-    """Every message written in words where a refusal, fault or warning is made."""
+def written_messages() -> list[tuple[str, ast.expr]]:
+    """The message argument of every refusal, fault and warning the source makes."""
     found = []
     for path in sorted(ROOT.rglob("*.py")):
-        if TOOLS in path.parents:
-            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call) or not node.args:
                 continue
@@ -96,20 +99,44 @@ def written_messages() -> list[tuple[str, str]]:
             if name not in MADE_BY:
                 continue
             index = 2 if name == "ServerRefusedMove" else 1 if name == "BlunderWarned" else 0
-            text = _sample(node.args[index]) if len(node.args) > index else None
-            if text is not None:
-                found.append((f"{path.relative_to(ROOT)}:{node.lineno}", text))
+            if len(node.args) > index:
+                found.append((f"{path.relative_to(ROOT)}:{node.lineno}", node.args[index]))
     return found
 
 
-def test_every_message_the_source_writes_fits_a_template() -> None:
+def test_no_refusal_fault_or_warning_is_a_sentence_written_in_the_source() -> None:
+    """Each is a value (engine/said.py): a msgid and its values, never words."""
     written = written_messages()
     assert len(written) > 20  # the scan finds the session's refusals
-    unfit = [(where, text) for where, text in written if message_of(text) is None]
-    assert unfit == []
+    sentences = [where for where, node in written if _is_words(node)]
+    assert sentences == []
 
 
-def test_every_template_is_a_msgid() -> None:
+def said_msgids() -> tuple[str, ...]:
+    """Every msgid a source outside the telling marks and says (``said(N_(...))`` or a
+    marked constant handed to ``said``): the session's, the store's, the boards', the
+    rules'. The telling's own sentences have their own tests."""
+    marked = []
+    roots = [ROOT, ROOT.parent / "engine"]
+    for path in sorted(p for root in roots for p in root.rglob("*.py")):
+        if path.parent.name in ("telling", "web", "terminal"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", None) == "N_"
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                marked.append(node.args[0].value)
+    return tuple(dict.fromkeys(marked))
+
+
+MESSAGES = said_msgids()
+
+
+def test_every_said_msgid_is_in_the_catalogues() -> None:
+    assert len(MESSAGES) > 150
     assert set(MESSAGES) <= set(source_msgids())
 
 
@@ -120,43 +147,69 @@ def _names(msgid: str) -> list[str]:
 def _start(game: Game[Any]) -> Position[Any]:
     position = game.position()
     if not list(position.legal_moves()):
-        position.push_text("roll 3")  # Chaturaji: the die first
+        position.push(rolled(position))  # Chaturaji, the toy race: the die first
     return position
 
 
-def _filled(game: Game[Any], position: Position[Any]) -> dict[str, str]:
+def _filled(game: Game[Any], position: Position[Any]) -> dict[str, Value]:
     """A value for each field as ``game`` fills it."""
     move = position.move_text(next(iter(position.legal_moves())))
-    seat = game.seats[0].name
+    seat = game.seat_word(0)
     illegal = next(iter(position.illegal_moves()), None)
-    reason = illegal[1] if illegal is not None else f"it is {game.seats[1].name}'s turn"
+    reason = illegal[1] if illegal is not None else said("it is {seat}'s turn", seat=seat)
+    pieces = game.piece_words("en")
+    piece = PieceWord(next(iter(pieces), game.piece_name(Stone("P", 0))))
     return {
         "seat": seat,
-        "seat2": game.seats[1].name,
+        "seat2": game.seat_word(1),
+        "seats": Seats((seat, game.seat_word(1))),
+        "piece": piece,
+        "piece2": piece,
+        "prey": piece,
+        "what": piece,
+        "robot": piece,
+        "kinds": Either((piece, piece)),
         "move": move,
+        "move2": move,
         "choice": repr(move),
         "choices": f"{move}, takeback",
         "position": "p0",
-        "game": game.title,
+        "game": Term(game.title),
         "name": "impasse",
-        "error": "the game is over",
-        "why": "the computer stopped thinking",
-        "detail": "database or disk is full",
-        "warning": "a declaration that fails loses the game",
-        "problems": f"{seat}'s king is in check; {seat} counts 3 points in hand and in the"
-        " camp, not 28",
-        "zone": "ranks a-c",
+        "error": said("the game is over"),
+        "why": said("the computer stopped thinking"),
+        "detail": Term("database or disk is full"),
+        "warning": said("a declaration that fails loses the game"),
+        "problems": Either(
+            (
+                said("{seat}'s king is in check", seat=seat),
+                said(
+                    "{seat} counts {count} points in hand and in the camp, not {needed}",
+                    seat=seat,
+                    count=3,
+                    needed=28,
+                ),
+            ),
+            "; ",
+        ),
+        "zone": Term("ranks a-c"),
         "reason": reason,
+        "rule": said("a turn is lost only when no piece can move"),
+        "line": said("rank {n}", n="8"),
         "server": "lishogi",
         "chip": "MCP23017 0x20",
         "path": "g.db",
         "kept": "g.db.1",
         "cell": "2b",
+        "cell2": "2c",
+        "cells": "2b, 2c",
         "command": "review",
         "field": "game_id",
         "word": "'x'",
         "usage": "review STEP [GAME_ID]",
-        "help": "the seat that resigns",
+        "help": Term("the seat that resigns"),
+        "code": "123-456",
+        "board": "b1",
     }
 
 
@@ -169,13 +222,13 @@ def english_left(english: str, told: str, kept: set[str], language: Language) ->
     return {word for word in WORD.findall(told) if word.lower() in words}
 
 
-def _kept(game: Game[Any], language: Language, values: dict[str, str]) -> set[str]:
+def _kept(game: Game[Any], language: Language, values: dict[str, Value]) -> set[str]:
     """The words a language keeps: the seats' names it keeps, the names in ``values``."""
-    seats = seat_words(game.name, language.value).values()
+    seats = seat_words(game, language).values()
     kept = {word.lower() for name in seats for word in WORD.findall(name)}
     for name, value in values.items():
         if name in NAMES:
-            kept |= {word.lower() for word in WORD.findall(value)}
+            kept |= {word.lower() for word in WORD.findall(str(value))}
     return kept
 
 
@@ -185,16 +238,20 @@ def test_every_message_is_told_in_every_language(game: Game[Any], language: Lang
     position = _start(game)
     values = _filled(game, position)
     kept = _kept(game, language, values)
-    for msgid in dict.fromkeys(MESSAGES):
+    for msgid in MESSAGES:
+        if not WORD.search(msgid.replace("{", " {")):  # a joiner (" and ", "; ")
+            continue
         names = _names(msgid)
-        english = msgid.format(**{name: values.get(name, "3") for name in names})
-        found = message_of(english)
-        assert found is not None and found[0].msgid == msgid, english
-        told = message_told(english, language, game.name)
-        assert told != english and "{" not in told, (language, english)
-        assert english_left(english, told, kept, language) == set(), (language.value, english, told)
-        if SEAT_FIELDS & set(names) and language is Language.JAPANESE:
-            assert game.seats[0].name not in told or game.name == "shogi"
+        message = Said(msgid, tuple((name, values.get(name, 3)) for name in names))
+        english = str(message)
+        assert told(message, Language.ENGLISH, game) == english
+        said_there = told(message, language, game)
+        assert said_there != english and "{" not in said_there, (language, english)
+        left = english_left(english, said_there, kept, language)
+        assert left == set(), (language.value, english, said_there)
+        japanese_seats = game.spoken_seats.get(Language.JAPANESE.value)
+        if {"seat", "seats"} & set(names) and japanese_seats is not None:
+            assert game.seats[0].name not in said_there or game.name == "shogi"
 
 
 def test_a_silent_chip_is_a_line_for_the_player_and_the_detail_is_logged(
@@ -202,48 +259,54 @@ def test_a_silent_chip_is_a_line_for_the_player_and_the_detail_is_logged(
 ) -> None:
     error = BusError("MCP23017", "i2c-1", 0x20, OSError(5, "Input/output error"))
     line = fault_line(error)
-    assert line == "MCP23017 at 0x20 on i2c-1 does not answer"
-    assert "errno" not in line and "errno 5" in str(error)
+    assert str(line) == "MCP23017 at 0x20 on i2c-1 does not answer"
+    assert "errno" not in str(line) and "errno 5" in str(error)
     told = notice_line(FaultShown(line, 0.0), Language.CZECH)
     assert told == "porucha: MCP23017 at 0x20 on i2c-1 neodpovídá"
 
 
 def test_a_full_disk_and_a_damaged_store_are_told_in_the_language() -> None:
-    full = "cannot write to the game store g.db: database or disk is full"
-    shown = f"{full}: the game goes on and is saved when the store can take it"
-    told = notice_line(FaultShown(shown, 0.0, FaultSource.STORE), Language.POLISH)
-    assert "baza danych lub dysk są pełne" in told and "partia toczy się dalej" in told
-    assert "the game goes on" not in told
+    store = Path("g.db")
+    disk = sqlite3.OperationalError("database or disk is full")
+    full = said_of(StorageError(cannot(WRITE, store, disk)))
+    assert str(full) == "cannot write to the game store g.db: database or disk is full"
+    shown = said("{error}: the game goes on and is saved when the store can take it", error=full)
+    line = notice_line(FaultShown(shown, 0.0, FaultSource.STORE), Language.POLISH)
+    assert "baza danych lub dysk są pełne" in line and "partia toczy się dalej" in line
+    assert "the game goes on" not in line
     for saved, cut in ((0, 0), (1, 0), (4, 0), (1, 1), (4, 2)):
-        described = Replaced(Path("g.db"), Path("g.db.1"), "malformed", saved, cut).describe()
+        described = Replaced(store, Path("g.db.1"), "malformed", saved, cut).describe()
         for language in TRANSLATED:
-            assert message_of(described) is not None, described
-            told = message_told(described, language)
-            assert "game store" not in told and "damaged" not in told, (language, told)
+            there = told(described, language)
+            assert "game store" not in there and "damaged" not in there, (language, there)
 
 
 def test_the_blunder_warning_and_a_refusal_are_told_in_the_language() -> None:
-    warned = BlunderWarned("2c2b", "gives away material", 0.0)
+    warned = BlunderWarned("2c2b", said("gives away material"), 0.0)
     assert notice_line(warned, Language.POLISH).startswith("uwaga: 2c2b oddaje materiał;")
-    position = find_game("dobutsu").position()
-    said = notice_sentence(BlunderWarned("2c2b", "loses the game", 0.0), position, Language.FRENCH)
-    assert said == "attention : ce coup perd la partie"
-    refused = Refused("no hints for A (sente): its help stops below hints", 0.0)
-    assert notice_line(refused, Language.POLISH) == (
+    dobutsu = find_game("dobutsu")
+    position = dobutsu.position()
+    loses = BlunderWarned("2c2b", said("loses the game"), 0.0)
+    assert notice_sentence(loses, position, Language.FRENCH) == (
+        "attention : ce coup perd la partie"
+    )
+    below = said("no hints for {seat}: its help stops below hints", seat=dobutsu.seat_word(0))
+    assert notice_line(Refused(below, 0.0), Language.POLISH, "dobutsu") == (
         "odmowa: gracz A: brak podpowiedzi, pomoc dla tej strony ich nie obejmuje"
     )
-    nested = Refused("no hints: lishogi forbids engine help in games against people", 0.0)
-    told = notice_line(nested, Language.JAPANESE)
-    assert "no hints" not in told  # the outer message told too, not only the server's
-    assert "きんじています" in told
+    forbids = said("{server} forbids engine help in games against people", server="lishogi")
+    nested = Refused(said("no hints: {why}", why=forbids), 0.0)
+    line = notice_line(nested, Language.JAPANESE)
+    assert "no hints" not in line  # the outer message told too, not only the server's
+    assert "きんじています" in line
 
 
 def test_the_engines_errors_a_refusal_passes_on_are_told() -> None:
     position = find_game("dobutsu").position()
     with pytest.raises(Exception) as caught:
         position.parse_move("1d2c")  # the giraffe onto its own chick
-    told = message_told(str(caught.value), Language.CZECH, "dobutsu")
-    assert told.startswith("1d2c ") and "illegal" not in told and "is not" not in told
+    there = told(said_of(caught.value), Language.CZECH, position.game)
+    assert there.startswith("1d2c ") and "illegal" not in there and "is not" not in there
 
 
 def test_the_opening_draw_is_told_in_every_language() -> None:
@@ -289,10 +352,11 @@ def test_a_claims_count_is_told_with_its_problems() -> None:
     position = shogi.position(None, shogi.options({"impasse": "27"}))
     preview = position.claim_preview("declare")
     assert preview is not None and preview.problems
-    described = preview.describe("sente")
+    described = preview.describe(shogi.seat_word(0))
     for language in TRANSLATED:
-        told = message_told(described, language, "shogi")
-        assert english_left(described, told, {"sente"}, language) == set(), (language, told)
+        there = told(described, language, shogi)
+        english = str(described)
+        assert english_left(english, there, {"sente"}, language) == set(), (language, there)
 
 
 def test_every_claim_has_its_title_and_help_in_every_language() -> None:
@@ -304,11 +368,6 @@ def test_every_claim_has_its_title_and_help_in_every_language() -> None:
             title = claim_title(rule, language)
             assert title == translated(rule.title, language)
     assert claim_title(rules[1], Language.POLISH) == "Ogłoś wygraną"
-
-
-def test_reasons_and_messages_do_not_overlap() -> None:
-    """A message is read by its own templates, an illegal move's reason by reasons.py."""
-    assert not set(MESSAGES) & set(REASONS)
 
 
 def test_a_reviews_step_is_told_in_the_language() -> None:
@@ -331,22 +390,38 @@ def test_a_game_across_boards_waits_in_the_language() -> None:
     online/seat.py) lead the status line, told; a move another board played says so."""
     sim = make_sim()
     try:
-        sim.controller.network_waits("waiting for the opponent's board (B (gote)): it is offline")
-        told = message_text(sim.controller, (), Surface.PAGE, Language.POLISH)
-        assert told.startswith("czekanie na planszę przeciwnika (gracz B): jest rozłączona; ")
-        sim.controller.network_waits(
-            "lishogi: the link is down (timed out); trying again in 5 s; 2 move(s) wait to be sent"
+        offline = "waiting for the opponent's board ({seat}): it is offline"
+        sim.controller.network_waits(said(offline, seat=sim.game.seat_word(1)))
+        line = message_text(sim.controller, (), Surface.PAGE, Language.POLISH)
+        assert line.startswith("czekanie na planszę przeciwnika (gracz B): jest rozłączona; ")
+        down = (
+            "lishogi: the link is down ({detail}); trying again in {count} s;"
+            " {moves} move(s) wait to be sent"
         )
-        told = message_text(sim.controller, (), Surface.PAGE, Language.CZECH)
-        assert told.startswith("lishogi: spojení je přerušeno (timed out); nový pokus za 5 s;")
+        waits = said(down, detail=verbatim("timed out"), count=5, moves=2)
+        sim.controller.network_waits(waits)
+        line = message_text(sim.controller, (), Surface.PAGE, Language.CZECH)
+        assert line.startswith("lishogi: spojení je přerušeno (timed out); nový pokus za 5 s;")
     finally:
         close_all()
-    moved = ComputerMoved(1, "2b2c", "played at the other board", 0.0)
+    moved = ComputerMoved(1, "2b2c", said("played at the other board"), 0.0)
     assert notice_line(moved, Language.FRENCH).endswith("(joué sur l'autre plateau)")
 
 
 def test_a_notice_of_a_known_game_names_its_seats_by_its_words() -> None:
     """Black is "czarne" (marbles) in Abalone and "czarny" (an army) in Chaturaji."""
-    refused = Refused("no hints for black: its help stops below hints", 0.0)
-    assert notice_line(refused, Language.POLISH, "chaturaji").startswith("odmowa: czarny:")
-    assert notice_line(refused, Language.POLISH, "abalone").startswith("odmowa: czarne:")
+    for game, word in (("chaturaji", "czarny"), ("abalone", "czarne")):
+        black = find_game(game).seat_word(0)
+        refused = Refused(said("no hints for {seat}: its help stops below hints", seat=black), 0.0)
+        assert notice_line(refused, Language.POLISH, game).startswith(f"odmowa: {word}:")
+
+
+def rolled(position: Position[Any]) -> Any:
+    """A roll of the dice after which the player to move has a move."""
+    for roll in position.chance_moves() or ():
+        position.push(roll)
+        moves = list(position.legal_moves())
+        position.pop()
+        if moves:
+            return roll
+    raise AssertionError(f"no roll lets {position.text()} move")

@@ -13,18 +13,19 @@ from typing import Any
 import pytest
 
 from engine.game import Game
-from engine.registry import find_game, games
+from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
 from firmware_host.session.actions import NewGame, Resign, Select
 from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
-from firmware_host.telling.reasons import seat_words
+from firmware_host.telling.said import seat_words
 from firmware_host.telling.view import Surface, message_text
 from firmware_host.web.sim_session import SimSession
 from tests.firmware_host.pondering import Pondering
 from tests.firmware_host.simkit import close_all, make_sim
 from tests.firmware_host.web.helpers import PATIENT, Json, opened, served, sim_session
+from tests.registered import boarded_games
 
 TRANSLATED = tuple(language for language in Language if language is not Language.ENGLISH)
 WORD = re.compile(r"[A-Za-z]{3,}")
@@ -73,7 +74,7 @@ def closing() -> Iterator[None]:
 def english_words_left(game: Game[Any], english: str, told: str, language: Language) -> set[str]:
     """The words of the English line found in ``told``, but the seats' names the
     language keeps as they are (sente, gote)."""
-    kept = seat_words(game.name, language.value).values()
+    kept = seat_words(game, language).values()
     names = {word.lower() for name in kept for word in WORD.findall(name)}
     words = {word.lower() for word in WORD.findall(english)} - names - KEPT
     return {word for word in WORD.findall(told) if word.lower() in words}
@@ -81,7 +82,7 @@ def english_words_left(game: Game[Any], english: str, told: str, language: Langu
 
 @pytest.mark.usefixtures("closing")
 @pytest.mark.parametrize("state", STATES)
-@pytest.mark.parametrize("game", games(), ids=lambda game: game.name)
+@pytest.mark.parametrize("game", boarded_games(), ids=lambda game: game.name)
 def test_no_english_word_is_left_in_the_status_line(game: Game[Any], state: str) -> None:
     sim = STATES[state](game)
     controller = sim.controller

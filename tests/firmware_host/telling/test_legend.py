@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import Any
 
 import pytest
 
 from drivers.led_strip import Colour
 from engine.assessments import Correction, Hint
 from engine.outcome import Outcome, Termination
+from engine.said import verbatim
+from firmware_host.session.state import Phase
 from firmware_host.telling.legend import (
     BLINK_PERIOD,
     COLOUR_BLIND_PALETTE,
@@ -19,7 +22,6 @@ from firmware_host.telling.legend import (
     Legend,
     Meaning,
     Palette,
-    Phase,
     PromptView,
 )
 from tests.firmware_host.simkit import GAME, indicator, make_sim, track
@@ -28,8 +30,8 @@ SEATS = GAME.seats
 ON, OFF = 0.1, BLINK_PERIOD + 0.1  # instants in the lit and the dark half of a blink
 
 
-def view(phase: Phase = Phase.PLAY, **fields: object) -> BoardView:
-    return BoardView(phase, SEATS, 0, **fields)  # type: ignore[arg-type]
+def view(phase: Phase = Phase.PLAY, **fields: Any) -> BoardView:
+    return BoardView(phase, SEATS, 0, **fields)
 
 
 def perceived_distance(a: Colour, b: Colour) -> float:
@@ -61,7 +63,7 @@ def test_the_more_urgent_meaning_wins_a_shared_spot(palette: Palette) -> None:
     legend = Legend(palette)
     colour = legend.colour
     hint = Hint("1d", frozenset({"1c"}), frozenset({"2c"}))
-    base = {
+    base: dict[str, Any] = {
         "last_move": frozenset({"1c", "2c", "3c", "1b"}),
         "threatened": frozenset({"2c", "3c", "1b"}),
         "in_check": frozenset({"3c"}),
@@ -169,15 +171,16 @@ def test_after_the_end_the_winners_seats_are_lit() -> None:
 def test_a_fault_lights_the_status_led_over_everything(palette: Palette) -> None:
     legend = Legend(palette)
     prompt = PromptView(("E*2b", "G*2b"), (frozenset({"2b"}), frozenset({"2b"})), 0)
-    for phase, fields in [
+    cases: list[tuple[Phase, dict[str, Any]]] = [
         (Phase.PLAY, {}),
         (Phase.SETUP, {"missing": frozenset({"1d"})}),
         (Phase.PROMPT, {"prompt": prompt}),
-    ]:
-        lit = legend.lights(view(phase, fault="0x20 is silent", **fields), ON)
+    ]
+    for phase, fields in cases:
+        lit = legend.lights(view(phase, fault=verbatim("0x20 is silent"), **fields), ON)
         assert lit.blinking  # a fault blinks: told from the steady colours by its blinking
         assert lit.indicators["status"] == palette.colours[Meaning.FAULT]
-        dark = legend.lights(view(phase, fault="0x20 is silent", **fields), OFF)
+        dark = legend.lights(view(phase, fault=verbatim("0x20 is silent"), **fields), OFF)
         assert dark.blinking
         assert "status" not in dark.indicators  # no other meaning shows through
 

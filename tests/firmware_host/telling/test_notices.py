@@ -11,6 +11,7 @@ from engine.assessments import Correction
 from engine.opening import DrawResult, FirstPlayerDraw
 from engine.outcome import Outcome, Termination
 from engine.registry import find_game
+from engine.said import said, verbatim
 from firmware_host.notices.declared import (
     BY_WIRE,
     NOTICES,
@@ -50,6 +51,7 @@ from firmware_host.telling.notices import Move, Moves, notice_line, notice_sente
 from firmware_host.telling.speech import warnings_ahead
 from firmware_host.wire.notice_records import notice_record
 
+WON = Outcome.win(Termination.TRY, 0)
 EXAMPLES: tuple[Notice, ...] = (
     BoardReady(0.0),
     BoardTurned(True, 0.0),
@@ -62,23 +64,23 @@ EXAMPLES: tuple[Notice, ...] = (
     PromptOpened(("puzzle", "play on"), 0.0),
     MovesTakenBack(1, 0.0),
     MovesTakenBack(2, 0.0),
-    IllegalShown("1d1b", "the giraffe steps one square", 0.0),
+    IllegalShown("1d1b", said("the giraffe moves one step orthogonally"), 0.0),
     OffGuideShown(("1d1c",), "2c2b", 0.0),
-    OutOfStepShown(Correction("2c", None, "", 1), 0.0),
-    GameEnded(Outcome.win(Termination.TRY, 0), "A (sente) wins (try)", 0.0),
+    OutOfStepShown(Correction("2c", None, 0, 1), 0.0),
+    GameEnded(Outcome.win(Termination.TRY, 0), find_game("dobutsu").describe_outcome(WON), 0.0),
     GameStarted(3, "dobutsu", False, 0.0),
     GameStarted(3, "dobutsu", True, 0.0),
     FirstPlayerDrawn(DrawResult(FirstPlayerDraw.FURIGOMA, (True,) * 4 + (False,), False), 0.0),
-    Refused("no move to suggest now", 0.0),
-    FaultShown("sensor chip 0x20 does not answer", 0.0),
-    FaultShown("the disk is full", 0.0, FaultSource.STORE),
+    Refused(said("no move to suggest now"), 0.0),
+    FaultShown(said("{chip} does not answer", chip="sensor chip 0x20"), 0.0),
+    FaultShown(verbatim("the disk is full"), 0.0, FaultSource.STORE),
     FaultCleared(0.0),
     FaultCleared(0.0, FaultSource.STORE),
-    StoreReplaced("the game store x was damaged", 0.0),
-    ComputerMoved(0, "2c2b", "", 0.0),
-    ComputerMoved(0, "2c2b", "book move", 0.0),
+    StoreReplaced(verbatim("the game store x was damaged"), 0.0),
+    ComputerMoved(0, "2c2b", None, 0.0),
+    ComputerMoved(0, "2c2b", verbatim("book move"), 0.0),
     HintShown("2c2b", 0.0),
-    BlunderWarned("2c2b", "gives away material", 0.0),
+    BlunderWarned("2c2b", said("gives away material"), 0.0),
     PuzzleMissed("2c2b", 0.0),
     PuzzleSolved("7-20-win", 1, 0.0),
     PuzzleAsked(0.0),
@@ -86,7 +88,7 @@ EXAMPLES: tuple[Notice, ...] = (
     ReviewShown(4, 0, 10, None, 0.0),
     ReviewShown(4, 3, 10, "2c2b", 0.0),
     RemoteMoved(1, "2c2b", 0.0),
-    ServerRefusedMove("lishogi", "2c2b", "Not your turn, or game already over", 0.0),
+    ServerRefusedMove("lishogi", "2c2b", verbatim("Not your turn, or game already over"), 0.0),
     *(ProposalMade(kind, 0.0) for kind in Proposal),
     *(
         ProposalAnswered(kind, accepted, ours, 0.0)
@@ -123,15 +125,16 @@ def test_every_declared_notice_has_an_example_a_wire_name_and_a_record() -> None
 
 
 def test_the_record_writes_fields_by_one_set_of_rules() -> None:
-    over = GameEnded(Outcome.win(Termination.KING_CAPTURED, 1), "B wins", 1.23456)
+    over = GameEnded(Outcome.win(Termination.KING_CAPTURED, 1), verbatim("B wins"), 1.23456)
     assert notice_record(over) == {
         "t": 1.235,
         "event": "game_over",
         "termination": "king_captured",
         "winners": [1],
         "result": "B wins",
+        "result_said": {"msgid": "{text}", "values": {"text": "B wins"}},
     }
-    assert notice_record(ComputerMoved(0, "2c2b", "", 0.0)) == {
+    assert notice_record(ComputerMoved(0, "2c2b", None, 0.0)) == {
         "t": 0.0,
         "event": "computer_move",
         "seat": 0,
@@ -172,8 +175,8 @@ def test_the_screen_and_the_speech_take_the_same_words() -> None:
     for notice in (
         FaultCleared(0.0, FaultSource.STORE),
         FaultCleared(0.0),
-        FaultShown("the disk is full", 0.0, FaultSource.STORE),
-        Refused("no move to suggest now", 0.0),
+        FaultShown(verbatim("the disk is full"), 0.0, FaultSource.STORE),
+        Refused(said("no move to suggest now"), 0.0),
         ProposalAnswered(Proposal.DRAW, False, True, 0.0),
         BoardReady(0.0),
     ):

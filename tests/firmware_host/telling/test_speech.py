@@ -11,6 +11,8 @@ from engine.errors import NotationError
 from engine.game import Position
 from engine.outcome import Outcome, Termination
 from engine.registry import find_game
+from engine.said import said as message
+from engine.said import verbatim
 from firmware_host.notices.declared import (
     BlunderWarned,
     BoardTurned,
@@ -94,8 +96,8 @@ def test_other_prompts_list_their_choices() -> None:
     assert ENGLISH.sentences([choices], position) == (
         "which move? chick to 2 b, takes chick, or giraffe to 1 c",
     )
-    blunder = [
-        BlunderWarned("2c2b", "gives away material", 0.0),
+    blunder: list[Notice] = [
+        BlunderWarned("2c2b", message("gives away material"), 0.0),
         PromptOpened(("takeback", "play on"), 0.0),
     ]
     assert ENGLISH.sentences(blunder, position) == (
@@ -107,11 +109,11 @@ def test_other_prompts_list_their_choices() -> None:
 def test_illegal_moves_refusals_and_faults_say_why() -> None:
     position = played("shogi", [])
     notices: list[Notice] = [
-        IllegalShown("7g7e", "the pawn moves one square straight forward", 0.0),
-        Refused("the computer is to move", 0.0),
-        FaultShown("sensor chip 0x20 does not answer", 0.0),
+        IllegalShown("7g7e", message("the pawn moves one square straight forward"), 0.0),
+        Refused(message("the computer is to move"), 0.0),
+        FaultShown(message("{chip} does not answer", chip="sensor chip 0x20"), 0.0),
         FaultCleared(0.0),
-        FaultShown("the disk is full", 0.0, FaultSource.STORE),
+        FaultShown(verbatim("the disk is full"), 0.0, FaultSource.STORE),
         BoardTurned(True, 0.0),
     ]
     assert ENGLISH.sentences(notices, position) == (
@@ -127,7 +129,7 @@ def test_illegal_moves_refusals_and_faults_say_why() -> None:
 def test_the_computer_the_hint_and_the_guide_are_said_as_moves() -> None:
     position = played("shogi", ["7g7f"])
     notices: list[Notice] = [
-        ComputerMoved(1, "3c3d", "", 0.0),
+        ComputerMoved(1, "3c3d", None, 0.0),
         HintShown("3c3d", 0.0),
         OffGuideShown(("8c8d",), "3c3d", 0.0),
     ]

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine.game import Game
-from engine.registry import find_game, games
+from engine.registry import find_game
 from firmware_host.boards.simulator import Simulation
 from firmware_host.session.actions import ACTIONS
 from firmware_host.telling.view import Surface, status_text
@@ -22,6 +22,7 @@ from firmware_host.terminal.text import visible
 from firmware_host.wire.actions import summary
 from tests.firmware_host.pondering import Pondering
 from tests.firmware_host.simkit import make_sim
+from tests.registered import boarded_games
 
 SHOGI = find_game("shogi")
 OPEN_BISHOP = "4k4/9/9/9/4B4/9/9/9/4K4 b - 1"
@@ -113,7 +114,7 @@ def test_a_command_about_a_spot_off_the_board_names_it() -> None:
     assert "A (sente)'s hand: chick" in said
 
 
-@pytest.mark.parametrize("game", [g.name for g in games()])
+@pytest.mark.parametrize("game", [g.name for g in boarded_games()])
 @pytest.mark.parametrize("colour", [False, True])
 def test_no_drawing_shows_a_spot_id(game: str, colour: bool) -> None:
     played = find_game(game)

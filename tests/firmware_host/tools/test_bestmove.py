@@ -16,6 +16,7 @@ from firmware_host.cli import main
 from firmware_host.opponents.fairy import find_fairy_stockfish
 from tests.engine.chaturaji import helpers as chaturaji
 from tests.engine.robotory import helpers as robotory
+from tests.registered import product_games
 
 ROLLED = re.compile(r"^kiban: rolled first: (?P<roll>.+) \(--seed \d+\)$", re.M)
 
@@ -104,7 +105,7 @@ WINS_AT_ONCE: dict[str, tuple[str, dict[str, str]]] = {
 
 
 def test_every_game_has_a_win_at_once_to_find() -> None:
-    assert set(WINS_AT_ONCE) == set(names())
+    assert set(WINS_AT_ONCE) == {game.name for game in product_games()}
 
 
 @pytest.mark.parametrize("name", sorted(WINS_AT_ONCE))

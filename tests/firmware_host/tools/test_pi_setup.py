@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -40,7 +41,7 @@ def reference() -> Profile:
     return load_profile("dobutsu-reference")
 
 
-def with_leds(profile: Profile, **changes: object) -> Profile:
+def with_leds(profile: Profile, **changes: Any) -> Profile:
     return dataclasses.replace(profile, leds=dataclasses.replace(profile.leds, **changes))
 
 

@@ -14,7 +14,7 @@ from firmware_host.cli import main
 
 Record = dict[str, Any]
 
-CAPTURE = [
+CAPTURE: list[dict[str, Any]] = [
     {"t": 0.1, "spot": "2b", "reading": 0},  # the captured chick is taken first
     {"t": 0.3, "spot": "2c", "reading": 0},
     {"t": 0.5, "spot": "2b", "reading": 1},
@@ -166,6 +166,13 @@ def test_commands_resign_draw_and_takeback(
         "termination": "resignation",
         "winners": [0],
         "result": "A (sente) wins (resignation)",
+        "result_said": {  # the value behind the words, told in any language by who reads it
+            "msgid": "{seats} wins ({termination})",
+            "values": {
+                "seats": {"seats": [{"seat": 0, "english": "A (sente)"}], "joiner": " and "},
+                "termination": {"term": "resignation"},
+            },
+        },
     }
     records = run(tmp_path, capsys, [{"t": 0.5, "command": "draw"}])
     assert [(r["event"], r["termination"], r["winners"]) for r in records] == [

@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from aiohttp import web
@@ -22,7 +22,8 @@ from playwright.sync_api import BrowserContext, Page, sync_playwright
 from engine.geometry import CellShape, Geometry, Seat
 from engine.physical import Sensing
 from engine.record import PLAIN_TEXT
-from engine.registry import find_game, games
+from engine.registry import find_game
+from engine.said import SeatWord
 from firmware_host.store.records import formats
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning
@@ -35,6 +36,7 @@ from firmware_host.web.state import Mode, board_message
 from hardware.profile import LedSpec, Profile
 from tests.firmware_host.web.helpers import PATIENT
 from tests.firmware_host.web.test_web_drawing import hex_geometry
+from tests.registered import boarded_games
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -365,7 +367,7 @@ def test_a_screenshot_of_every_game_and_of_hexagonal_boards(
     browser: BrowserContext, server: LiveServer
 ) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
-    for game in games():
+    for game in boarded_games():
         # dice wait for the roll button, so that every game shows its start position
         page = fresh_page(browser, server, game=game.name, settings={"roll": "button"})
         page.wait_for_function("g => document.body.dataset.game === g", arg=game.name)
@@ -405,6 +407,9 @@ def made_up_hex_board(shape: CellShape) -> tuple[dict[str, Any], dict[str, Any]]
         claims=lambda options: (),  # a game that can claim nothing
         record_formats=lambda: (PLAIN_TEXT,),
         position=lambda: SimpleNamespace(layout=dict),  # no pieces of its own to draw
+        spoken_seats={},  # no words of its own: the contract's defaults
+        piece_words=lambda language: {},
+        seat_word=lambda seat: SeatWord(seat, seats[seat].name),
     )
     leds = tuple((spot, (index,)) for index, spot in enumerate(spots))
     profile = Profile(
@@ -418,7 +423,7 @@ def made_up_hex_board(shape: CellShape) -> tuple[dict[str, Any], dict[str, Any]]
         LedSpec("simulated", len(spots) + 2, leds, (("turn:0", (8,)), ("status", (9,)))),
         (),
     )
-    board = board_message(game, profile, Mode.SIMULATOR)
+    board = board_message(cast(Any, game), profile, Mode.SIMULATOR)
     colours = ["#000000"] * (len(spots) + 2)
     colours[0] = DEFAULT_PALETTE.colours[Meaning.DESTINATION].hex()
     colours[3] = DEFAULT_PALETTE.colours[Meaning.CAPTURE].hex()

@@ -9,12 +9,12 @@ import signal
 import subprocess
 import sys
 import urllib.request
+import webbrowser
 from pathlib import Path
 
 import pytest
 
 from firmware_host.cli import build_parser
-from firmware_host.web import launch
 from firmware_host.web.launch import addresses, open_browser
 from firmware_host.web.pairing import Pairing
 
@@ -94,8 +94,13 @@ def test_addresses_for_this_computer_and_for_the_network() -> None:
 
 def test_no_browser_is_opened_without_a_display(monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[str] = []
-    monkeypatch.setattr(launch.webbrowser, "open", lambda url: opened.append(url) or True)
-    monkeypatch.setattr(launch.sys, "platform", "linux")
+
+    def open_page(url: str) -> bool:
+        opened.append(url)
+        return True
+
+    monkeypatch.setattr(webbrowser, "open", open_page)
+    monkeypatch.setattr(sys, "platform", "linux")
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     assert open_browser("http://127.0.0.1:8080/") is False and opened == []

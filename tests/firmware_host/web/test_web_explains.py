@@ -4,6 +4,7 @@ indicators by name, the first mover by seat, and the count before a declaration.
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from typing import Any
 
 from engine.registry import find_game
@@ -79,9 +80,7 @@ def test_the_first_mover_is_named_by_seat_with_a_hint_to_swap() -> None:
             seen = set()
             for seed in range(12):
                 await page.send(type="new_game", game="shogi", settings={"seed": str(seed)})
-                state = await page.state_where(
-                    lambda s, n=seed: s["settings"].get("seed") == str(n)
-                )
+                state = await page.state_where(partial(_seeded, seed))
                 draw = state["draw"]
                 assert draw["swap"] is (not draw["seat0_side_starts"])
                 assert draw["first_mover"].startswith("sente moves first: played by the tosser")
@@ -110,3 +109,8 @@ def test_a_declaration_shows_its_count_and_why_it_would_fail_before_it_is_made()
             assert page.state["claims"] == {}
 
     asyncio.run(scenario())
+
+
+def _seeded(seed: int, state: dict[str, Any]) -> bool:
+    """Whether the page's state is of a game with ``seed``."""
+    return bool(state["settings"].get("seed") == str(seed))

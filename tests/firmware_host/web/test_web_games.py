@@ -4,6 +4,7 @@ the opening draw, claims, moves the board cannot show, and every record format."
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from typing import Any
 
 import pytest
@@ -207,7 +208,7 @@ def test_every_record_format_of_shogi_downloads() -> None:
         async with opened(session_of("shogi", settings={"draw": "none"})) as (client, page):
             for move in ("7g7f", "3c3d"):
                 await page.send(type="move", **{"from": move[:2], "to": move[2:]})
-                await page.state_where(lambda s, move=move: s["moves"][-1:] == [move])
+                await page.state_where(partial(_last_move_is, move))
             offered = [f["name"] for f in page.board["formats"]]
             assert offered == [f.name for f in formats("shogi")] == ["txt", "kif", "csa", "sfen"]
             expected = {
@@ -225,3 +226,8 @@ def test_every_record_format_of_shogi_downloads() -> None:
                 assert (await response.text()) == record["text"]
 
     asyncio.run(scenario())
+
+
+def _last_move_is(move: str, state: dict[str, Any]) -> bool:
+    """Whether the page's state ends with ``move``."""
+    return bool(state["moves"][-1:] == [move])

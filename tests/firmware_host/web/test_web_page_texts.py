@@ -20,6 +20,7 @@ import pytest
 from drivers.buttons import ButtonRole
 from engine.game import Game
 from engine.registry import games
+from engine.said import Said, said, verbatim
 from engine.search.levels import LEVELS
 from engine.search.types import Quality
 from firmware_host.online.starting import SEEK, OnlineRequest, Way
@@ -32,22 +33,11 @@ from firmware_host.session.state import Phase
 from firmware_host.store.review_notes import MoveNote
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES, Meaning
+from firmware_host.telling.said import told
 from firmware_host.web.claims import claim_json, claim_previews
 from firmware_host.web.colour_key import KEY_WORDS, key_text, key_text_in
-from firmware_host.web.online_page import FAILED, HELP_OFF, LOOKING
 from firmware_host.web.online_start import _words
-from firmware_host.web.page_texts import (
-    LEVEL_NAMES,
-    VERDICT,
-    WAITING,
-    fits,
-    note_text,
-    opponent_text,
-    review_text,
-    told_again,
-    verdict_text,
-    waiting_text,
-)
+from firmware_host.web.page_texts import LEVEL_NAMES, note_text, opponent_text, review_text
 from firmware_host.web.page_words import PAGE_WORDS, page_words
 from firmware_host.web.state import (
     Mode,
@@ -58,6 +48,7 @@ from tests.firmware_host.simkit import close_all, make_sim
 from tests.firmware_host.telling.test_languages import identical_on_purpose
 from tests.firmware_host.telling.test_languages_status import TRANSLATED, english_words_left
 from tests.firmware_host.web.helpers import sim_state
+from tests.registered import boarded_games
 
 Json = dict[str, Any]
 NAMES = frozenset({"lishogi", "abalone", "chaturaji", "shogi", "dobutsu", "robotory"})
@@ -149,19 +140,26 @@ def _remote_waiting(connected: bool, away: tuple[int, ...], owned: bool, turn: i
 
 def test_what_a_remote_game_waits_for_is_told_in_every_language() -> None:
     game = games()[0]
-    said = [
+    said_here = [
         _remote_waiting(False, (), True, 0),
         _remote_waiting(True, (0,), False, 0),
         _remote_waiting(True, (0,), True, 0),
         _remote_waiting(True, (1,), False, 0),
         _remote_waiting(True, (1,), True, 0),
     ]
-    online = "lishogi: the link is down (104); trying again in 5 s"
-    for text in [*filter(None, said), online, f"{online}; 2 move(s) wait to be sent"]:
-        assert fits(text, WAITING), text
+    down = "lishogi: the link is down ({detail}); trying again in {count} s"
+    online = [
+        said(down, detail=verbatim("104"), count=5),
+        said(
+            f"{down}; {{moves}} move(s) wait to be sent", detail=verbatim("104"), count=5, moves=2
+        ),
+    ]
+    for value in [*filter(None, said_here), *online]:
+        assert isinstance(value, Said), value
+        text = str(value)
         for language in TRANSLATED:
-            told = waiting_text(game, text, language)
-            assert _english_left(game, text, told, language) == set(), (language, told)
+            there = told(value, language, game)
+            assert _english_left(game, text, there, language) == set(), (language, there)
 
 
 def test_the_boards_records_differing_is_told_in_every_language() -> None:
@@ -171,14 +169,16 @@ def test_the_boards_records_differing_is_told_in_every_language() -> None:
     remote = SimpleNamespace(
         room=room, setting=SimpleNamespace(uid="u"), detached=False, line=0, _moves=("2c2b", "1a1b")
     )
-    text = cast(Any, RemoteGame.divergence)(remote)
-    assert text is not None and fits(text, WAITING), text
+    value = cast(Any, RemoteGame.divergence)(remote)
+    assert isinstance(value, Said), value
+    text = str(value)
+    assert text.startswith("the boards' records differ from move 2: 1a1b here, 3a3b on board 7")
     for language in TRANSLATED:
-        told = waiting_text(game, text, language)
-        assert _english_left(game, text, told, language) == set(), (language, told)
+        there = told(value, language, game)
+        assert _english_left(game, text, there, language) == set(), (language, there)
 
 
-def test_the_online_search_and_why_help_is_off_fit_their_templates() -> None:
+def test_the_online_search_and_why_help_is_off_are_told_in_every_language() -> None:
     requests = [
         OnlineRequest(Way.SEEK),
         OnlineRequest(Way.SEEK, seek=replace(SEEK, rated=True)),
@@ -186,16 +186,17 @@ def test_the_online_search_and_why_help_is_off_fit_their_templates() -> None:
         OnlineRequest(Way.ACCEPT, who="abcd1234"),
     ]
     for request in requests:
-        assert fits(_words(request), LOOKING), _words(request)
+        looking = _words(request)
+        assert str(looking).split()[0] in ("seeking", "challenging", "accepting"), looking
         for language in TRANSLATED:
-            told = told_again(_words(request), LOOKING, language)
-            assert not {"seeking", "challenging", "accepting"} & set(told.split()), told
+            there = told(looking, language)
+            assert not {"seeking", "challenging", "accepting"} & set(there.split()), there
     help_off = Settings(online="lishogi:abc:person").help_off
-    assert help_off is not None and fits(help_off, HELP_OFF)
-    assert fits("lishogi: no game came of it in time", FAILED)
+    assert help_off is not None
+    assert str(help_off) == "lishogi forbids engine help in games against people"
     for language in TRANSLATED:
-        told = told_again(help_off, HELP_OFF, language)
-        assert "forbids" not in told and told.startswith("lishogi")
+        there = told(help_off, language)
+        assert "forbids" not in there and there.startswith("lishogi")
 
 
 def _judged(review: Any) -> Any:
@@ -241,7 +242,7 @@ def _told(entry: Json, field: str) -> list[tuple[str, str, str]]:
 
 
 @pytest.mark.usefixtures("closing")
-@pytest.mark.parametrize("game", games(), ids=lambda game: game.name)
+@pytest.mark.parametrize("game", boarded_games(), ids=lambda game: game.name)
 def test_the_pages_free_texts_carry_no_english_word(game: Game[Any]) -> None:
     board, state, controller = _page(game)
     computer, review = state["computer"], state["review"]
@@ -277,8 +278,9 @@ def test_the_pages_free_texts_carry_no_english_word(game: Game[Any]) -> None:
     assert left == [], left
     # the English the state sends is the session's own
     assert review_text(controller.review, Language.ENGLISH) == controller.review.describe()
-    assert verdict_text(game, computer["verdict"], Language.ENGLISH) == computer["verdict"]
-    assert fits(computer["verdict"], (VERDICT,))
+    verdict = controller.computer.verdict
+    assert verdict is not None and str(verdict) == computer["verdict"]
+    assert told(verdict, Language.ENGLISH, game) == computer["verdict"]
 
 
 def test_a_reviewed_moves_note_is_its_comment_in_english() -> None:
@@ -316,8 +318,8 @@ def test_the_boards_buttons_and_the_record_formats_are_served_words() -> None:
 @pytest.mark.usefixtures("closing")
 def test_what_a_remote_game_waits_for_is_told_in_the_state_and_its_status_line() -> None:
     sim = make_sim()
-    waiting = "waiting for the opponent's board (B (gote)): it is offline"
-    sim.controller.network_waits(waiting)
+    offline = "waiting for the opponent's board ({seat}): it is offline"
+    sim.controller.network_waits(said(offline, seat=sim.game.seat_word(1)))
     state = sim_state(
         sim,
         remote=cast(
@@ -333,7 +335,7 @@ def test_what_a_remote_game_waits_for_is_told_in_the_state_and_its_status_line()
             ),
         ),
     )
-    assert state["message"].startswith(waiting)
+    assert state["message"].startswith("waiting for the opponent's board (B (gote)): it is offline")
     polish = "czekanie na planszę przeciwnika (gracz B): jest rozłączona"
     assert state["remote"]["waiting_in"]["pl"] == polish
     assert state["message_in"]["pl"].startswith(f"{polish}; ")

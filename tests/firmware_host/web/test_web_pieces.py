@@ -7,10 +7,11 @@ import pytest
 
 from engine.physical import Stone
 from engine.piece_moves import Direction, PieceMoves
-from engine.registry import find_game, games
+from engine.registry import find_game
 from firmware_host.web.pieces import piece_book, piece_key
 from firmware_host.web.state import Mode, board_message
 from hardware.profile import load_profile
+from tests.registered import boarded_games
 
 KINGS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
@@ -84,6 +85,6 @@ def test_the_book_has_every_face_of_the_start_with_names_and_only_drawn_moves() 
 
 
 def test_every_board_message_carries_its_games_piece_book() -> None:
-    for game in games():
+    for game in boarded_games():
         board = board_message(game, load_profile("sim", game), Mode.SIMULATOR)
         assert board["pieces"] == piece_book(game)

@@ -11,6 +11,7 @@ from aiohttp.test_utils import TestClient
 
 from drivers.led_strip import Colour
 from engine.geometry import Seat
+from engine.said import said
 from firmware_host.session.state import Phase
 from firmware_host.telling.legend import BLINK_PERIOD, BoardView, Legend
 from firmware_host.web.pairing import (
@@ -172,7 +173,9 @@ def test_the_code_blinks_digit_by_digit_on_the_status_led() -> None:
         legend.lights(view, 0.01).indicators["turn:0"]
         == Legend().lights(view, 0).indicators["turn:0"]
     )
-    fault = BoardView(Phase.PLAY, view.seats, 0, fault="chip 0x20 does not answer")
+    fault = BoardView(
+        Phase.PLAY, view.seats, 0, fault=said("{chip} does not answer", chip="chip 0x20")
+    )
     assert legend.lights(fault, 0.01).indicators["status"] != PAIRING_COLOUR
     pairing.paired = True
     assert legend.lights(view, 0.01) == Legend().lights(view, 0.01)

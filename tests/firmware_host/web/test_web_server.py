@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -88,7 +89,7 @@ def test_move_guide_unguide_and_the_record() -> None:
             for ply, move in enumerate(("2c2b", "2a2b"), start=1):
                 answer = await page.send(type="move", **{"from": move[:2], "to": move[2:]})
                 assert answer["type"] == "ok"
-                await page.state_where(lambda s, ply=ply: len(s["moves"]) == ply)
+                await page.state_where(partial(_has_moves, ply))
             assert page.state["moves"] == ["2c2b", "2a2b"]
             record = await page.send(type="download")
             assert record["type"] == "record" and record["filename"].endswith(".txt")
@@ -357,3 +358,8 @@ def test_malformed_and_unknown_messages_are_refused_and_change_nothing() -> None
             assert tagged["id"] == "mine" and tagged["field"] == "spot"
 
     asyncio.run(scenario())
+
+
+def _has_moves(count: int, state: dict[str, Any]) -> bool:
+    """Whether the page's state holds ``count`` moves."""
+    return len(state["moves"]) == count

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from engine.registry import find_game
+from engine.said import said as message
 from firmware_host.notices.declared import (
     BoardTurned,
     MoveCommitted,
+    Notice,
     Refused,
 )
 from firmware_host.web.session import lines, said
@@ -14,7 +16,10 @@ from firmware_host.web.session import lines, said
 def test_a_notice_carries_its_sentence_in_every_language() -> None:
     position = find_game("dobutsu").position()
     position.push_text("2c2b")
-    notices = [MoveCommitted(1, "2c2b", 0.0), Refused("no move to suggest now", 0.0)]
+    notices: list[Notice] = [
+        MoveCommitted(1, "2c2b", 0.0),
+        Refused(message("no move to suggest now"), 0.0),
+    ]
     move, refused = said(notices, position)
     assert move["say"] == "A: chick to 2 b, takes chick"
     assert move["say_in"] == {
@@ -28,7 +33,7 @@ def test_a_notice_carries_its_sentence_in_every_language() -> None:
 
 
 def test_a_notice_carries_its_line_in_every_language() -> None:
-    told = lines(Refused("no move to suggest now", 0.0))
+    told = lines(Refused(message("no move to suggest now"), 0.0))
     assert told["line"] == "refused: no move to suggest now"
     assert told["line_in"] == {
         "ja": "できません：いまはおすすめのてがありません",
@@ -41,7 +46,7 @@ def test_a_notice_carries_its_line_in_every_language() -> None:
 def test_silent_notices_say_nothing_in_any_language() -> None:
     position = find_game("abalone").position()
     position.push_text("A1B2")
-    notices = [MoveCommitted(1, "A1B2", 0.0), BoardTurned(True, 0.0)]
+    notices: list[Notice] = [MoveCommitted(1, "A1B2", 0.0), BoardTurned(True, 0.0)]
     move, turned = said(notices, position)
     assert move["say"] == "black pushes three marbles north-east"
     assert move["say_in"]["ja"] == "くろ、3こ、ほくとう"

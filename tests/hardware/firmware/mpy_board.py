@@ -11,11 +11,24 @@ loads the firmware on them.
 import sys
 import time
 
-TICKS_PERIOD = time.ticks_add(0, -1) + 1  # MicroPython's own wrap
+TYPE_CHECKING = False  # CPython's checker reads this file too; MicroPython has no typing
+if TYPE_CHECKING:
+    from typing import Any
+
+TICKS_PERIOD = time.ticks_add(0, -1) + 1  # type: ignore[attr-defined]  # MicroPython's own
 
 
 class Namespace:
-    pass
+    """A module's or an object's stand-in, its names given as keywords."""
+
+    def __init__(self, **names: "Any") -> None:
+        for name, value in names.items():
+            setattr(self, name, value)
+
+
+def namespace(**names: "Any") -> "Any":
+    """A stand-in for a module, with ``names`` (Any: the firmware reads what it needs)."""
+    return Namespace(**names)
 
 
 class Board:
@@ -67,23 +80,17 @@ class Board:
             board.sent.extend(data)
             return len(data)
 
-        machine = Namespace()
-        machine.Pin = Pin
-        machine.SPI = SPI
-        ticks = Namespace()
-        ticks.ticks_ms = lambda: board.now_ms % TICKS_PERIOD
-        ticks.ticks_diff = time.ticks_diff
-        ticks.sleep_ms = lambda ms: None
-        select = Namespace()
-        select.poll = Poll
-        select.POLLIN = 1
-        port = Namespace()
-        port.stdin = Namespace()
-        port.stdin.buffer = Namespace()
-        port.stdin.buffer.read = read
-        port.stdout = Namespace()
-        port.stdout.buffer = Namespace()
-        port.stdout.buffer.write = write
+        machine = namespace(Pin=Pin, SPI=SPI)
+        ticks = namespace(
+            ticks_ms=lambda: board.now_ms % TICKS_PERIOD,
+            ticks_diff=time.ticks_diff,  # type: ignore[attr-defined]
+            sleep_ms=lambda ms: None,
+        )
+        select = namespace(poll=Poll, POLLIN=1)
+        port = namespace(
+            stdin=namespace(buffer=namespace(read=read)),
+            stdout=namespace(buffer=namespace(write=write)),
+        )
         sys.modules["machine"] = machine
         sys.modules["time"] = ticks
         sys.modules["select"] = select

@@ -109,7 +109,7 @@ def test_bundled_profiles_keep_their_parts_frozen_and_in_registry_order(name: st
     assert kinds == sorted(kinds, key=order.index)
     for part in profile.parts:
         assert dataclasses.is_dataclass(part)
-        assert type(part).__dataclass_params__.frozen  # type: ignore[attr-defined]
+        assert type(part).__dataclass_params__.frozen
         assert front_end_of(part).part_type is type(part)
     assert profile.channels == tuple(ch for part in profile.parts for ch in part.sensor_channels)
 

@@ -4,6 +4,8 @@ write) against the ADC models: conversions at every gain, data rate and input.""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
+from typing import Any
 
 import pytest
 
@@ -33,9 +35,9 @@ def _code(volts: float, full_scale: float) -> int:
     return max(-32768, min(32767, round(volts / full_scale * 32768)))
 
 
-def _ads1115(bus: SimulatedI2CBus) -> tuple[ADS1115Model, object]:
+def _ads1115(bus: SimulatedI2CBus) -> tuple[ADS1115Model, Any]:
     clock = SimClock()
-    model = ADS1115Model(clock.now, {n: (lambda v=v: v) for n, v in VOLTS.items()}, slow=SLOWEST)
+    model = ADS1115Model(clock.now, {n: partial(float, v) for n, v in VOLTS.items()}, slow=SLOWEST)
     bus.attach(0x48, model)
     return model, ads1x15.ADS1115(I2C(bus, clock))
 
@@ -89,7 +91,7 @@ def test_ads7830_single_ended_inputs_against_either_reference(
     bus: SimulatedI2CBus, internal: bool, reference: float
 ) -> None:
     volts = {n: 0.3 * n + 0.05 for n in range(8)}
-    bus.attach(0x49, ADS7830Model({n: (lambda v=v: v) for n, v in volts.items()}))
+    bus.attach(0x49, ADS7830Model({n: partial(float, v) for n, v in volts.items()}))
     adc = ads7830.ADS7830(I2C(bus), 0x49, int_ref_power_down=not internal)
     for channel, value in volts.items():
         code = max(0, min(255, int(value / reference * 256)))
@@ -99,7 +101,7 @@ def test_ads7830_single_ended_inputs_against_either_reference(
 
 def test_ads7830_differential_pairs_read_positive_differences(bus: SimulatedI2CBus) -> None:
     volts = {0: 1.0, 1: 0.25, 2: 0.5, 3: 1.5}
-    bus.attach(0x48, ADS7830Model({n: (lambda v=v: v) for n, v in volts.items()}))
+    bus.attach(0x48, ADS7830Model({n: partial(float, v) for n, v in volts.items()}))
     adc = ads7830.ADS7830(I2C(bus), differential_mode=True)
     # Adafruit's channel n reads its pair table's entry n // 2: CH0-CH1, CH1-CH0, CH2-CH3...
     assert adc.read(0) == int(0.75 / 2.5 * 256) << 8

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -29,7 +30,7 @@ def bus() -> Iterator[SimulatedI2CBus]:
     assert bus.refusals == 0
 
 
-def _chip(bus: SimulatedI2CBus, address: int = 0x20) -> tuple[MCP23017Model, object]:
+def _chip(bus: SimulatedI2CBus, address: int = 0x20) -> tuple[MCP23017Model, Any]:
     model = MCP23017Model(seed=address)
     bus.attach(address, model)
     return model, mcp23017.MCP23017(I2C(bus), address)

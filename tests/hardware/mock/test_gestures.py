@@ -76,8 +76,9 @@ def test_every_games_moves_played_by_the_hands_arrive_where_the_engine_says(
     game: Game[Any],
 ) -> None:
     rng = random.Random(SEED)
-    played = 0
+    played = walked = 0
     for position in positions(game, rng):
+        walked += 1
         for move in sample(position, rng):
             gestures = hands_on(game, position)
             run(gestures, gestures.play(position, move, 0.0))
@@ -86,7 +87,14 @@ def test_every_games_moves_played_by_the_hands_arrive_where_the_engine_says(
             assert gestures.world.matches(after.layout()), position.move_text(move)
             assert gestures.world.held == []
             played += 1
-    assert played >= POSITIONS * 2
+    # every position walked plays its sample; a game over early (the toy race) has fewer
+    assert played >= (POSITIONS * 2 if walked == POSITIONS else walked)
+
+
+NEVER_TAKE_ONE_STONE = {
+    "abalone": "its captures are pushes",
+    "race": "the toy race's tokens never take",
+}
 
 
 @pytest.mark.parametrize("game", games(), ids=lambda game: game.name)
@@ -118,7 +126,7 @@ def test_a_stones_move_made_as_a_gesture_takes_its_capture_where_the_rules_send_
             made += 1
             captured += bool(others)
     assert made > 0
-    assert captured > 0 or game.name == "abalone"  # its captures are pushes
+    assert captured > 0 or game.name in NEVER_TAKE_ONE_STONE
 
 
 def test_a_capture_sends_the_captured_piece_where_the_rules_do() -> None:

@@ -224,6 +224,7 @@ def run_checked(world: SimulatedWorld, steps: list[HandStep], target: Layout) ->
                 open_episodes.pop(spot).end = step.at
             case Force(spot, reading):
                 assert spot not in open_episodes, f"{action} forces a sensor already forced"
+                assert reading is not None  # the case above takes a release
                 episode = Episode(spot, reading, step.at)
                 open_episodes[spot] = episode
                 episodes.append(episode)
@@ -429,7 +430,9 @@ def test_a_slide_forces_the_cells_between_source_and_target(
     place = next(step for step in steps if isinstance(step.action, PutStone))
     forces = [step for step in steps if isinstance(step.action, Force)]
     assert all(step.at <= place.at for step in forces)  # the stone is on its way meanwhile
-    assert all(step.action.reading in (PRESENT, None) for step in forces)
+    assert all(
+        isinstance(step.action, Force) and step.action.reading in (PRESENT, None) for step in forces
+    )
 
 
 def test_a_slide_skips_occupied_cells_and_stand_spots() -> None:

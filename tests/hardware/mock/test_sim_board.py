@@ -13,6 +13,7 @@ from hardware.mock.board import SimulatedBoard
 from hardware.mock.frontends.expanders import ExpanderModels
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import Profile, load_profile, parse_profile
+from hardware.scanner import FrameChange
 from tests.hardware.parts import expanders
 
 DOBUTSU = find_game("dobutsu")
@@ -37,7 +38,7 @@ def pins(board: SimulatedBoard, profile: Profile) -> dict[tuple[str, int | None]
     }
 
 
-def scan_until_change(board: Board, limit: int = 10) -> tuple[int, object]:
+def scan_until_change(board: Board, limit: int = 10) -> tuple[int, FrameChange]:
     for count in range(1, limit + 1):
         change = board.scanner.scan()
         if change is not None:

@@ -89,7 +89,7 @@ def test_i2c_rdwr_fills_read_messages_and_delivers_writes(bus: SimulatedI2CBus) 
     first = i2c_msg.read(0x20, 3)
     second = i2c_msg.read(0x27, 2)
     bus.i2c_rdwr(i2c_msg.write(0x20, [1]), first, write, i2c_msg.write(0x27, [2]), second)
-    assert list(first) == [0x41, 0x42, 0x43]
+    assert bytes(first) == bytes([0x41, 0x42, 0x43])
     assert bytes(second) == bytes([0xAA, 0xBB])
     assert other.registers[2:4] == bytes([0xAA, 0xBB])
     assert bus.transactions == 1

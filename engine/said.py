@@ -1,0 +1,127 @@
+"""What Kiban says, as a value: a message id and its typed values.
+
+The rules say why a move is illegal and how a game ended; the session says why it
+refused an input. None of them writes a sentence for a person: each makes a ``Said``,
+the msgid (an English sentence with ``{named}`` placeholders, the key a gettext
+catalogue translates, marked ``N_``) and the values that fill it, each typed by what
+it is: a seat by its index, a piece by the game's English word for it, a word the
+catalogue translates, a count, a nested message, or text kept as it is (a cell, a
+move in notation, a path). Only the telling room (firmware_host/telling/said.py)
+turns one into words in a language, asking the game for its own words
+(``Game.spoken_seats``, ``Game.piece_words``); nothing reads a sentence back.
+
+``str(said)`` is the English, for logs and exceptions: each value knows its English.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeAlias
+
+
+def N_(msgid: str) -> str:  # noqa: N802 - gettext's name for a msgid marked, not translated
+    """A msgid, marked for the catalogues (firmware_host/telling/language.py collects
+    every one marked in engine/ and firmware_host/)."""
+    return msgid
+
+
+@dataclass(frozen=True, slots=True)
+class SeatWord:
+    """A seat in a message: its index, and its name as the game titles it in English
+    ("A (sente)"), told in a language by the game's ``spoken_seats``."""
+
+    index: int
+    english: str
+
+    def __str__(self) -> str:
+        return self.english
+
+
+@dataclass(frozen=True, slots=True)
+class Seats:
+    """Several seats in a message: "A (sente) and B (gote)" in English."""
+
+    seats: tuple[SeatWord, ...]
+    joiner: str = N_(" and ")
+
+    def __str__(self) -> str:
+        return self.joiner.join(str(seat) for seat in self.seats)
+
+
+@dataclass(frozen=True, slots=True)
+class PieceWord:
+    """A piece (a robot, a token, a marble) in a message by the game's English word for
+    it, article and all ("the red robot", "chick"), told in a language by the game's
+    ``piece_words``."""
+
+    english: str
+    article: str = ""
+    """The English article said before it ("a horse"), which other languages drop."""
+
+    def __str__(self) -> str:
+        return f"{self.article} {self.english}" if self.article else self.english
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A word of Kiban's own in a message that the catalogue translates (a game's
+    title, how a game ended, a level's name): the word is its msgid."""
+
+    msgid: str
+
+    def __str__(self) -> str:
+        return self.msgid
+
+
+@dataclass(frozen=True, slots=True)
+class Either:
+    """A choice among words in a message: "a horse, or a boat" in English."""
+
+    words: tuple[Value, ...]
+    joiner: str = N_(", or ")
+
+    def __str__(self) -> str:
+        return self.joiner.join(str(word) for word in self.words)
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """One thing said: ``msgid`` filled with ``values`` (name and value pairs, in the
+    order given: a plain tuple, so that a ``Said`` crosses to the computer's process)."""
+
+    msgid: str
+    values: tuple[tuple[str, Value], ...] = ()
+
+    @property
+    def fields(self) -> dict[str, Value]:
+        """The values by their placeholders' names."""
+        return dict(self.values)
+
+    def __str__(self) -> str:
+        return self.msgid.format(**{name: str(value) for name, value in self.values})
+
+
+Value: TypeAlias = "str | int | SeatWord | Seats | PieceWord | Term | Either | Said"
+"""What fills a placeholder: text kept as it is (a cell, a move, a path), a count,
+or one of the typed words above."""
+
+
+def said(msgid: str, /, **values: Value) -> Said:
+    """``msgid`` filled with ``values``: the way every source makes what it says."""
+    return Said(msgid, tuple(values.items()))
+
+
+def verbatim(text: str) -> Said:
+    """Text said as it is in every language: words that came from outside Kiban (a
+    server's reason, the operating system's error), which no catalogue holds."""
+    return Said(VERBATIM, (("text", text),))
+
+
+VERBATIM = "{text}"
+"""The msgid of text said as it is (never in a catalogue: it is told as it is)."""
+
+
+def said_of(error: BaseException) -> Said:
+    """What an error says: the ``Said`` it was raised with, else its text as it is."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, Said) else verbatim(str(error))

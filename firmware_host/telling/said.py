@@ -1,0 +1,90 @@
+"""What Kiban says told in a language: the one function that turns a ``Said`` into
+words.
+
+The msgid is looked up in the language's catalogue and filled with each value told in
+the language: a seat by the game's ``spoken_seats``, a piece by its ``piece_words``
+(the game is asked through its contract, never found by an import path), a word of
+Kiban's own by the catalogue, a nested message the same way, a count and text as they
+are. English is the msgid filled with each value's English. Nothing is read back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from engine.claims import ClaimRule
+from engine.game import Game
+from engine.said import Either, PieceWord, Said, Seats, SeatWord, Term, Value
+from firmware_host.telling.language import Language, translated
+
+
+def seat_told(game: Game[Any] | None, seat: SeatWord, language: Language) -> str:
+    """``seat`` in ``language``: its English name whole, else the game's word for it
+    (a game without one: the English name without what its brackets add)."""
+    if language is Language.ENGLISH:
+        return seat.english
+    names = None if game is None else game.spoken_seats.get(language.value)
+    if names is not None and 0 <= seat.index < len(names):
+        return names[seat.index]
+    return seat.english.split(" (")[0]
+
+
+def piece_told(game: Game[Any] | None, piece: PieceWord, language: Language) -> str:
+    """``piece`` in ``language``: the game's word for it, else its English."""
+    if language is Language.ENGLISH or game is None:
+        return str(piece)
+    return game.piece_words(language.value).get(piece.english, str(piece))
+
+
+def value_told(value: Value, language: Language, game: Game[Any] | None) -> str:
+    """One placeholder's value in ``language``."""
+    match value:
+        case Said():
+            return told(value, language, game)
+        case SeatWord():
+            return seat_told(game, value, language)
+        case Seats(seats, joiner):
+            return translated(joiner, language).join(
+                seat_told(game, seat, language) for seat in seats
+            )
+        case PieceWord():
+            return piece_told(game, value, language)
+        case Term(msgid):
+            return translated(msgid, language)
+        case Either(words, joiner):
+            return translated(joiner, language).join(
+                value_told(word, language, game) for word in words
+            )
+        case str() | int():
+            return str(value)
+    raise AssertionError(f"no words for {value!r}")  # pragma: no cover - every Value is above
+
+
+def told(said: Said, language: Language, game: Game[Any] | None = None) -> str:
+    """``said`` in ``language``, in ``game``'s own words for its seats and pieces
+    (None: a message that names none, told with their English)."""
+    values = {name: value_told(value, language, game) for name, value in said.values}
+    return translated(said.msgid, language).format(**values)
+
+
+def seat_words(game: Game[Any], language: Language) -> Mapping[str, str]:
+    """Each seat's English name (whole, and without its brackets) to its word in
+    ``language``: for the texts that name a seat by its English name (a spot's owner,
+    a prompt's choice)."""
+    names: dict[str, str] = {}
+    for index, seat in enumerate(game.seats):
+        word = seat_told(game, game.seat_word(index), language)
+        names[seat.name] = names[seat.name.split(" (")[0]] = word
+    return MappingProxyType(names)
+
+
+def claim_title(rule: ClaimRule, language: Language) -> str:
+    """A claim's button text in ``language`` (each game's claims are msgids)."""
+    return translated(rule.title, language)
+
+
+def claim_help(rule: ClaimRule, language: Language) -> str:
+    """When to make a claim, one sentence in ``language``."""
+    return translated(rule.help, language)
