@@ -267,7 +267,7 @@ def _one_by_one(
 # --- all together ------------------------------------------------------------------------
 
 
-def generate(  # noqa: C901 - the rules of a game: move generation inlined for speed
+def generate(
     bb: Sequence[int],
     occupied: Sequence[int],
     hands: Sequence[int],
@@ -306,7 +306,7 @@ def add_drops(
         drops(moves, held, (bb, occupied, kings), seat, empty)
 
 
-def board_moves(
+def board_moves(  # noqa: C901 - the rules of a game: move generation inlined for speed
     bb: Sequence[int],
     occupied: Sequence[int],
     kings: Sequence[int],
