@@ -165,25 +165,38 @@ class OnlineLink:
             for usi, ply in pending:
                 outbox.put(usi, ply)
             tasks = [
-                asyncio.create_task(self._watched(self._follow(client, outbox), "the game stream")),
-                asyncio.create_task(self._watched(outbox.run(), "the outbox")),
-                asyncio.create_task(self._watched(self._carry_out(client), "the commands")),
+                asyncio.create_task(
+                    self._watched(lambda: self._follow(client, outbox), "the game stream")
+                ),
+                asyncio.create_task(self._watched(outbox.run, "the outbox")),
+                asyncio.create_task(self._watched(lambda: self._carry_out(client), "the commands")),
             ]
             await self._stop.wait()
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
 
-    async def _watched(self, work: Awaitable[None], what: str) -> None:
-        """Run one of the link's tasks; one that fails for a reason nobody foresaw says
-        so (the page, the terminal, the log) rather than die silently."""
-        try:
-            await work
-        except asyncio.CancelledError:
-            raise
-        except Exception as error:  # told on every surface, never swallowed
-            log.exception("lishogi game %s: %s stopped", self.game_id, what)
-            self._update(failed=f"{what} stopped: {type(error).__name__}: {error}")
+    async def _watched(self, work: Callable[[], Awaitable[None]], what: str) -> None:
+        """Run one of the link's tasks until the link stops; one that fails for a reason
+        nobody foresaw says so (the page, the terminal, the log: a broken link) and is
+        started again after the link's backoff, so no move waits on a dead task."""
+        failures = 0
+        assert self._stop is not None
+        while not self._stop.is_set():
+            try:
+                await work()
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # told on every surface, never swallowed
+                log.exception("lishogi game %s: %s stopped", self.game_id, what)
+                failures += 1
+                delay = self._backoff.delay(failures)
+                why = f"{what} stopped ({type(error).__name__}: {error}); it starts again"
+                self._update(lost=LinkLost(why, delay, failures))
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._stop.wait(), delay)
+                self._update(lost=None)  # started again: a lasting fault says so anew
 
     async def _first_full(self, client: LishogiClient) -> GameFull | None:
         """The game as it is, tried again while the link is down, the token is

@@ -17,7 +17,9 @@ from firmware_host.boards.simulator import Simulation
 from firmware_host.online.credentials import ApiToken
 from firmware_host.online.errors import RateLimitedError
 from firmware_host.online.link import OnlineLink, client_factory
+from firmware_host.online.outbox import Outbox
 from firmware_host.online.seat import OnlineSeat
+from firmware_host.online.streams import LinkLost
 from firmware_host.online.trouble import slowed, token_refused
 from firmware_host.store.storage import GameStore
 from hardware.profile import load_profile
@@ -163,3 +165,37 @@ def test_a_line_kiban_cannot_read_breaks_the_link_which_is_said_and_reconnects(
         play_here(sim, "8c8d")
         wait_for(sim, lambda: len(controller.position.move_stack) == 4)
         assert controller.remote_wait is None
+
+
+def test_a_task_of_the_link_that_dies_is_said_and_started_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The outbox fails for a reason nobody foresaw: the link says so as a broken link
+    (every surface shows it), starts the outbox again after its backoff, and the move
+    it holds reaches lishogi; it never dies silently with the move in it."""
+    runs: list[int] = []
+    run = Outbox.run
+
+    async def failing_once(self: Outbox) -> None:
+        runs.append(1)
+        if len(runs) == 1:
+            await asyncio.sleep(0.3)  # the move is put meanwhile
+            raise RuntimeError("unforeseen")
+        await run(self)
+
+    told: list[LinkLost] = []
+    update = OnlineLink._update
+
+    def heard(self: OnlineLink, **changes: object) -> None:
+        lost = changes.get("lost")
+        if isinstance(lost, LinkLost):
+            told.append(lost)
+        update(self, **changes)
+
+    monkeypatch.setattr(Outbox, "run", failing_once)
+    monkeypatch.setattr(OnlineLink, "_update", heard)
+    with board(Tokens("alice_token")) as (sim, game, _server):
+        play_here(sim, "7g7f")
+        wait_for(sim, lambda: game.moves == ["7g7f"])
+    assert len(runs) >= 2
+    assert any("the outbox stopped (RuntimeError: unforeseen)" in lost.reason for lost in told)
