@@ -40,9 +40,10 @@ from engine.assessments import (
 from engine.game import Position
 from engine.guidance import correction, hints, in_hand, remaining
 from engine.move_index import DiffKey, IndexedMove, MoveIndex
-from engine.overlap import Carried, Hands, Overlap, Standing, in_order, shared
+from engine.overlap import Carried, Hands, Overlap, Standing, shared
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
 from engine.rereading import Rereading, stood_still
+from engine.touches import Touches
 
 M = TypeVar("M", bound=Hashable)
 
@@ -72,16 +73,8 @@ class Recognizer(Generic[M]):
         self._diffed: tuple[Frame, Frame, tuple[tuple[Spot, Reading], ...]] | None = None
         self._changed_at = 0.0  # the board last changed (corrections wait from it)
         self._rest_from = 0.0  # the board rests since: its last change or silence
-        self._touched: set[Spot] = set()
-        self._touched_now: set[Spot] = set()  # ... since the board last read as the position
-        self._handled: set[Spot] = set()  # touched since the last commit, for pairs
+        self._did = Touches()  # what the hands did (``engine.touches``)
         self._blind = False  # the sensors were silent mid-move: what was touched is unknown
-        self._began = 0.0  # when what the hands did for this position began to count
-        self._lifted_at: dict[Spot, float] = {}  # a piece first left, since the board matched
-        self._first_at: dict[Spot, float] = {}  # each spot's first change in this position
-        self._filled_at: dict[Spot, float] = {}  # a spot last came to read a piece
-        self._fills: dict[Spot, int] = {}  # how often each came to read one, this position
-        self._changed_spot: dict[Spot, float] = {}  # each spot's last change
         self._overlap: Overlap[M] | None = None
         self._tapped: tuple[Hint, ...] = ()
         self._assessed_at = 0.0
@@ -111,11 +104,10 @@ class Recognizer(Generic[M]):
         # the move just played stood still (its own cells, or the whole board, unchanged
         # the settle time): only its player may change it now
         shown_at_rest = now - self._rest_from >= self.timing.settle - EPSILON or stood_still(
-            position, self.sensing, self.sensed, self._changed_spot, now - self.timing.settle
+            position, self.sensing, self.sensed, self._did.changed, now - self.timing.settle
         )
         waited = self._continuing  # ... after waiting for it to go on
         self._position = position
-        self._began = now
         self._order = {spot: index for index, spot in enumerate(position.game.spots)}
         self._expected = self._sensed_part(position.expected_frame(self.sensing))
         self._history = tuple(self._sensed_part(frame) for frame in history)
@@ -134,13 +126,8 @@ class Recognizer(Generic[M]):
         for shown in carried.lines:
             self._overlap.remember(shown)
         kept = carried.spots & self.sensed
-        self._touched = set(kept)
-        self._touched_now = set(kept)
-        self._handled = set(kept)
+        self._did.begin(kept, now)
         self._blind = False
-        self._lifted_at = {spot: at for spot, at in self._lifted_at.items() if spot in kept}
-        self._first_at = {spot: at for spot, at in self._first_at.items() if spot in kept}
-        self._fills = {spot: count for spot, count in self._fills.items() if spot in kept}
         self._tapped = ()
         self._changed_at = self._rest_from = now
         self._assessed_at = now
@@ -158,18 +145,12 @@ class Recognizer(Generic[M]):
             waited=waited,
         )
         if evidence is not None:
-            # moves taken back to be read again: what the hands did since the base is
-            # what they did since this position
-            self._touched, self._handled = set(evidence.touched), set(evidence.touched)
-            self._touched_now = set(evidence.touched)
-            self._lifted_at, self._first_at = dict(evidence.lifted_at), dict(evidence.first_at)
-            self._fills = dict(evidence.fills)
-            self._began = evidence.since
+            self._did.adopt(evidence)  # moves taken back to be read again
         if self._frame == self._expected:
             # the board reads as the position; what the next player's hand touched since
             # the move was shown is kept (their piece may be in the air: a victim set
             # down a moment where its capturer came from)
-            self._touched_now.clear()
+            self._did.now.clear()
         else:
             self._look(now)
             self._still_standing()
@@ -178,7 +159,7 @@ class Recognizer(Generic[M]):
         """The moves played so far are done (a confirm): they are not read again."""
         if self._position is not None:
             at_rest = self._frame == self._expected
-            self.rereading.close(self._position, self._expected, at_rest, now, self._touched)
+            self.rereading.close(self._position, self._expected, at_rest, now, self._did.touched)
 
     def warm(self) -> bool:
         """Index the moves of one more piece a hand may lift first, ahead of the lift
@@ -223,7 +204,7 @@ class Recognizer(Generic[M]):
 
     @property
     def touched(self) -> frozenset[Spot]:
-        return frozenset(self._touched)
+        return frozenset(self._did.touched)
 
     def _sensed_part(self, frame: Frame) -> dict[Spot, Reading]:
         if frame.keys() <= self.sensed:  # as the controller passes it: a copy, in C
@@ -286,39 +267,18 @@ class Recognizer(Generic[M]):
         self.rereading.saw(
             new, changed, now, at_rest=new == self._expected, close=lambda: self.close(now)
         )
-        still = now - max(self._changed_spot.values(), default=now - self.timing.settle)
-        if self._frame == self._expected and still >= self.timing.settle - EPSILON:
-            # the board rested as the position has it: what the hands touched before is
-            # past (a piece lifted and put back never blocks the next move); a moment's
-            # return (a capture's victim set down where the capturer came from) is not.
-            # The rest is the pieces', not the record's: a commit starts none (touches
-            # carried from move to move would tell later moves apart)
-            self._touched.clear()
-            self._lifted_at.clear()
+        # the pieces rested as the position: what the hands touched before is past
+        rested = self._frame == self._expected and self._did.still(now, self.timing.settle)
+        self._did.saw(changed, new, self._expected, now, rested=rested)
         self._frame = new
         self._changed_at = self._rest_from = now
         self._continuing = False
-        self._touched |= changed
-        self._touched_now |= changed
-        self._handled |= changed
-        for spot in changed:
-            self._changed_spot[spot] = now
-            self._first_at.setdefault(spot, now)
-            if new.get(spot, EMPTY) != EMPTY:
-                self._filled_at[spot] = now
-                self._fills[spot] = self._fills.get(spot, 0) + 1
-            elif self._expected.get(spot, EMPTY) != EMPTY:
-                self._lifted_at.setdefault(spot, now)
         self.overlap.moved(frozenset(changed))
         if new == self._expected:
             # Back to the position: a quick lift-and-replace asks for its hints.
-            quick = [
-                spot
-                for spot, lifted in self._lifted_at.items()
-                if now - lifted <= self.timing.tap + EPSILON
-            ]
+            quick = self._did.quick(now, self.timing.tap)
             self._tapped = self._hints(sorted(quick, key=self._order.__getitem__))
-            self._touched_now.clear()
+            self._did.now.clear()
             # what it showed stays known: a piece just dropped may be the victim of a
             # quick reply lifted first, which brings the board back here for a moment
             self.overlap.standing = None
@@ -344,8 +304,8 @@ class Recognizer(Generic[M]):
         lines = overlap.look(
             self._frame,
             now,
-            self._changed_spot,
-            frozenset(self._handled),
+            self._did.changed,
+            frozenset(self._did.handled),
             self._in_order,
             diff=diff,
         )
@@ -373,18 +333,19 @@ class Recognizer(Generic[M]):
         """After a commit, the next move the board showed whole before it stands, if its
         spots have not changed since (``Overlap.stands_again``)."""
         shown = frozenset(spot for spot, _ in self._diff())
-        self.overlap.stands_again(self._changed_spot, self._rest_from, shown)
+        self.overlap.stands_again(self._did.changed, self._rest_from, shown)
 
     def _hands(self) -> Hands:
-        return Hands(frozenset(self._handled), self._first_at, self._fills)
+        return self._did.hands()
 
     def _in_order(self, footprint: Footprint) -> bool:
-        handled = frozenset(self._handled)
-        return self._blind or in_order(footprint, self._filled_at, self._lifted_at, handled)
+        return self._blind or self._did.in_order(footprint)
 
     def carried(self, move: M) -> Carried[M]:
         """What the next position keeps when ``move`` is committed (``Overlap.carried``)."""
-        return self.overlap.carried(move, frozenset(self._touched), self._changed_spot, self._began)
+        return self.overlap.carried(
+            move, frozenset(self._did.touched), self._did.changed, self._did.began
+        )
 
     def next_deadline(self, now: float) -> float | None:
         """When the assessment may change with no new frame: the first of the settle,
@@ -471,7 +432,7 @@ class Recognizer(Generic[M]):
                 (candidate, reason)
                 for candidate, reason in self.index.illegal(diff)
                 if not self._blind
-                and candidate.footprint.must_touch <= self._touched
+                and candidate.footprint.must_touch <= self._did.touched
                 and not self._looks_lifted(candidate.footprint)
             ]
             if illegal:
@@ -529,7 +490,7 @@ class Recognizer(Generic[M]):
             rest_from = min(rest_from, standing.since)
             settled = now - rest_from >= rest - EPSILON
         if self._blind and all(
-            self._only_empties(c.footprint) and not c.footprint.must_touch <= self._touched
+            self._only_empties(c.footprint) and not c.footprint.must_touch <= self._did.touched
             for c in candidates
         ):
             # nobody saw the hands take the piece: one in the air and a capture made
@@ -621,7 +582,7 @@ class Recognizer(Generic[M]):
         line of moves the board showed, begun with another move that went on after a
         pause, or that explains a spot the hands touched and the move does not (a
         capture's cell before a reply landed where the piece could have gone)."""
-        unexplained = not self._handled <= only.footprint.spots()
+        unexplained = not self._did.handled <= only.footprint.spots()
         others = [
             line[0]
             for line in self.overlap.explaining(frame)
@@ -650,7 +611,7 @@ class Recognizer(Generic[M]):
 
     def _candidates(self, diff: DiffKey) -> list[IndexedMove[M]]:
         matching = self.index.matching(diff)
-        touched = self._touched
+        touched = self._did.touched
         if self._blind:
             return list(matching)  # any of them may have been made while nobody looked
         possible = [c for c in matching if c.footprint.must_touch <= touched]
@@ -669,10 +630,10 @@ class Recognizer(Generic[M]):
         hand touched a cell whose contents it changes unseen: not named while so."""
         if not self._only_empties(footprint):
             return False
-        return not (footprint.hidden | footprint.must_touch) & self._touched_now
+        return not (footprint.hidden | footprint.must_touch) & self._did.now
 
     def _remaining(self, diff: DiffKey) -> tuple[tuple[Spot, Reading], ...]:
-        return remaining(self.index, self._expected, frozenset(self._touched_now), diff)
+        return remaining(self.index, self._expected, frozenset(self._did.now), diff)
 
     def _lifted_spots(self) -> list[Spot]:
         # from the diff: a spot that reads EMPTY there was not expected EMPTY

@@ -1,0 +1,95 @@
+"""What the hands did to the sensed spots since a position began, as its recognizer
+keeps it apart from what it judges.
+
+Three memories, because three questions need them: which spots a move may count as
+touched (``touched``: since the pieces last rested as the position, so that touches never
+pile up from move to move), which the hands are on now (``now``: since the board last
+read as the position, for hints and what a lift could be), and which two moves never
+shown apart may share (``handled``: since the last commit, for pairs). The times of each
+spot's first change, last landing, first lift and last change order the changes
+(``engine.overlap.in_order``); ``fills`` counts the landings on each cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from engine.overlap import Hands, in_order
+from engine.physical import EMPTY, Footprint, Reading, Spot
+from engine.rereading import EPSILON, Evidence
+
+
+class Touches:
+    """The recognizer's record of the hands (module docstring)."""
+
+    def __init__(self) -> None:
+        self.touched: set[Spot] = set()
+        self.now: set[Spot] = set()
+        self.handled: set[Spot] = set()
+        self.began = 0.0  # when what the hands did for this position began to count
+        self.lifted_at: dict[Spot, float] = {}  # a piece first left, since the board matched
+        self.first_at: dict[Spot, float] = {}  # each spot's first change in this position
+        self.filled_at: dict[Spot, float] = {}  # a spot last came to read a piece
+        self.fills: dict[Spot, int] = {}  # how often each came to read one, this position
+        self.changed: dict[Spot, float] = {}  # each spot's last change, ever
+
+    def begin(self, kept: frozenset[Spot], now: float) -> None:
+        """A new position: only the spots carried over a commit (``kept``) stay touched."""
+        self.began = now
+        self.touched, self.now, self.handled = set(kept), set(kept), set(kept)
+        self.lifted_at = {spot: at for spot, at in self.lifted_at.items() if spot in kept}
+        self.first_at = {spot: at for spot, at in self.first_at.items() if spot in kept}
+        self.fills = {spot: count for spot, count in self.fills.items() if spot in kept}
+
+    def adopt(self, evidence: Evidence) -> None:
+        """Moves taken back to be read again: what the hands did since their base is what
+        they did since this position."""
+        self.touched, self.handled = set(evidence.touched), set(evidence.touched)
+        self.now = set(evidence.touched)
+        self.lifted_at, self.first_at = dict(evidence.lifted_at), dict(evidence.first_at)
+        self.fills = dict(evidence.fills)
+        self.began = evidence.since
+
+    def saw(
+        self,
+        changed: Iterable[Spot],
+        new: Mapping[Spot, Reading],
+        expected: Mapping[Spot, Reading],
+        now: float,
+        *,
+        rested: bool,
+    ) -> None:
+        """The spots ``changed`` to make ``new``; ``rested``: before it, the pieces had
+        rested as the position the settle time (what they touched before is past: a piece
+        lifted and put back never blocks the next move; a moment's return, a capture's
+        victim set down where the capturer came from, is not, and a commit starts no
+        rest: touches carried from move to move would tell later moves apart)."""
+        if rested:
+            self.touched.clear()
+            self.lifted_at.clear()
+        changed = set(changed)
+        self.touched |= changed
+        self.now |= changed
+        self.handled |= changed
+        for spot in changed:
+            self.changed[spot] = now
+            self.first_at.setdefault(spot, now)
+            if new.get(spot, EMPTY) != EMPTY:
+                self.filled_at[spot] = now
+                self.fills[spot] = self.fills.get(spot, 0) + 1
+            elif expected.get(spot, EMPTY) != EMPTY:
+                self.lifted_at.setdefault(spot, now)
+
+    def still(self, now: float, settle: float) -> bool:
+        """No spot changed for the settle time: the pieces rest."""
+        return now - max(self.changed.values(), default=now - settle) >= settle - EPSILON
+
+    def quick(self, now: float, tap: float) -> list[Spot]:
+        """The pieces lifted no longer than a tap ago (a lift-and-replace asks hints)."""
+        return [spot for spot, lifted in self.lifted_at.items() if now - lifted <= tap + EPSILON]
+
+    def hands(self) -> Hands:
+        return Hands(frozenset(self.handled), self.first_at, self.fills)
+
+    def in_order(self, footprint: Footprint) -> bool:
+        return in_order(footprint, self.filled_at, self.lifted_at, frozenset(self.handled))
