@@ -42,12 +42,10 @@ from engine.guidance import correction, hints, in_hand, remaining
 from engine.move_index import DiffKey, IndexedMove, MoveIndex
 from engine.overlap import Carried, Hands, Overlap, Standing, shared
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
-from engine.rereading import Rereading, stood_still
+from engine.rereading import EPSILON, Rereading, stood_still
 from engine.touches import Touches
 
 M = TypeVar("M", bound=Hashable)
-
-EPSILON = 1e-6  # seconds: times that differ by less are the same instant
 
 
 class Recognizer(Generic[M]):
