@@ -213,6 +213,8 @@ class Overlap(Generic[M]):
         hands: Hands,
         in_order: Callable[[Footprint], bool],
         first: M | None = None,
+        *,
+        fallback: bool = True,
     ) -> list[tuple[M, ...]]:
         """Two moves one after another that make ``frame`` though the board never showed
         the first whole: both players' hands on the board at once (the next player's
@@ -220,10 +222,11 @@ class Overlap(Generic[M]):
         touched, every cell it must touch among them. The order of changes breaks ties
         (``MARGIN``): each move's own changes in an order it allows, and the first move
         seen to begin first (``Hands.first_at``: each spot's first change); when it rules
-        out every pair, all are kept (the board asks). A reply that takes the piece the
-        first move set down needs its cell filled twice. A single move that goes on from
-        a pair's first is the same gesture (a chain whose steps came on fast). ``first``:
-        only pairs that begin with this move (a move to play)."""
+        out every pair, all are kept (a swap faster than a scan leaves no order to read)
+        unless ``fallback`` is off (another reading keeps the order: it stands). A reply
+        that takes the piece the first move set down needs its cell filled twice. A single
+        move that goes on from a pair's first is the same gesture (a chain whose steps
+        came on fast). ``first``: only pairs that begin with this move (a move to play)."""
         found: list[tuple[tuple[M, ...], bool]] = []
         touched, first_at = hands.touched, hands.first_at
         if len(touched) < 2:
@@ -253,7 +256,7 @@ class Overlap(Generic[M]):
                 if not in_turn:
                     found[-1] = ((opening.move, reply.move), False)
         fitting = [pair for pair, fits in found if fits]
-        return fitting or [pair for pair, _ in found]
+        return fitting if fitting or not fallback else [pair for pair, _ in found]
 
     def _openings(self, touched: frozenset[Spot]) -> Iterator[IndexedMove[M]]:
         """The legal moves that change only touched spots, every cell they must touch

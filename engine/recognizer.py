@@ -42,7 +42,7 @@ from engine.guidance import correction, hints, in_hand, remaining
 from engine.move_index import DiffKey, IndexedMove, MoveIndex
 from engine.overlap import Carried, Hands, Overlap, Standing, shared
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
-from engine.rereading import EPSILON, Rereading, stood_still
+from engine.rereading import EPSILON, Rereading, in_order_first, stood_still
 from engine.touches import Touches
 
 M = TypeVar("M", bound=Hashable)
@@ -421,7 +421,9 @@ class Recognizer(Generic[M]):
             # the lines the board showed step by step, and two moves it never showed
             # apart (the next player's hand on the board before the mover's left): a
             # mover's hand that went on after the reply may be either
-            pairs = self.overlap.pairs(self._frame, self._hands(), self._in_order, self.guide)
+            pairs = self.overlap.pairs(
+                self._frame, self._hands(), self._in_order, self.guide, fallback=not lines
+            )
             lines = [*lines, *(pair for pair in pairs if pair not in lines)]
         if (settled or confirm) and lines:
             return self._lined(lines)
@@ -467,11 +469,15 @@ class Recognizer(Generic[M]):
         if not diff:
             return [()]
         candidates = self._candidates(diff)
-        ordered = [c for c in candidates if self._in_order(c.footprint)] or candidates
-        lines: list[tuple[M, ...]] = [(c.move,) for c in ordered]
-        lines += self.overlap.explaining(self._frame)
-        lines += self.overlap.pairs(self._frame, self._hands(), self._in_order)
-        return lines
+        hands = self._hands()
+        return in_order_first(
+            [(c.move,) for c in candidates if self._in_order(c.footprint)],
+            [(c.move,) for c in candidates],
+            self.overlap.explaining(self._frame),
+            lambda fallback: self.overlap.pairs(
+                self._frame, hands, self._in_order, fallback=fallback
+            ),
+        )
 
     def _judged(
         self, candidates: list[IndexedMove[M]], now: float, *, settled: bool, confirm: bool

@@ -166,11 +166,37 @@ class Base(Generic[M]):
             return [()]
         touched = frozenset(self.touched)
         singles = [c for c in overlap.index.matching(diff) if c.footprint.must_touch <= touched]
-        ordered = [c for c in singles if self.in_order(c.footprint)] or singles
-        lines: list[tuple[M, ...]] = [(c.move,) for c in ordered]
-        lines += overlap.pairs(frame, Hands(touched, self.first_at, self.fills), self.in_order)
-        lines += [line for line in overlap.explaining(frame) if line not in lines]
+        hands = Hands(touched, self.first_at, self.fills)
+        return in_order_first(
+            [(c.move,) for c in singles if self.in_order(c.footprint)],
+            [(c.move,) for c in singles],
+            overlap.explaining(frame),
+            lambda fallback: overlap.pairs(frame, hands, self.in_order, fallback=fallback),
+        )
+
+    def doubtful(self, line: tuple[M, ...]) -> bool:
+        """Whether a move of ``line`` (from the base) came in an order it cannot have: a
+        reading kept only because no other kept the order."""
+        return not all(self.in_order(f) for f in self.overlap.footprints(line))
+
+
+def in_order_first(
+    ordered: list[tuple[M, ...]],
+    singles: list[tuple[M, ...]],
+    explained: list[tuple[M, ...]],
+    pairs: Callable[[bool], list[tuple[M, ...]]],
+) -> list[tuple[M, ...]]:
+    """The readings of a board: the single moves whose changes came in an order they
+    allow, the lines it showed step by step, and the pairs in order; only when none
+    keeps the order, every single move and pair that makes it (a swap faster than a
+    scan leaves no order to read)."""
+    lines = [*ordered, *(line for line in explained if line not in ordered)]
+    lines += [pair for pair in pairs(False) if pair not in lines]
+    if lines:
         return lines
+    lines = list(singles)
+    lines += [pair for pair in pairs(True) if pair not in lines]
+    return lines
 
 
 def decide(
@@ -181,6 +207,7 @@ def decide(
     unexplained: Callable[[tuple[M, ...]], frozenset[Spot]],
     *,
     shown: Callable[[tuple[M, ...]], bool] = lambda line: False,
+    doubtful: Callable[[tuple[M, ...]], bool] = lambda line: False,
 ) -> Reread[M] | None:
     """What the record becomes. ``here``: the lines from the record's position that make
     the board; ``there``: the lines from the base. ``seen`` gives a line as the board
@@ -195,7 +222,9 @@ def decide(
     the record's position whole (the next player's move, seen made): a reading that
     goes on with it is never dropped for the touches it leaves to knocks (a slide's
     passed cells touch as a knock does), so a change of the record it contradicts is
-    asked."""
+    asked. ``doubtful``: whether a line from the base came in an order it cannot have
+    (a capture whose victim's cell filled before the capturer left): such a line is a
+    reading only when none keeps the order, and never wins for the knocks it spares."""
     tail = base.tail
     keeping = [tail + line for line in here]
     keeping += [line for line in there if line[: len(tail)] == tail]
@@ -215,13 +244,17 @@ def decide(
     if not others:
         return None
     # a reading that needs more of the touched cells to be knocks than another does is
-    # dropped (the record, or a change of it)
-    needs = {line: unexplained(line) for line in [*keeping, *others]}
+    # dropped (the record, or a change of it), unless the other needs more moves: a knock
+    # is no less likely than both players' hands moving at once
+    lines = [*keeping, *others]
+    lines = [line for line in lines if not doubtful(line)] or lines
+    needs = {line: unexplained(line) for line in lines}
     seen_made = {tail + line for line in here if line and shown(line[:1])}
     readings = [
         line
         for line in needs
-        if line in seen_made or not any(other < needs[line] for other in needs.values())
+        if line in seen_made
+        or not any(needs[other] < needs[line] and len(other) <= len(line) for other in needs)
     ]
     if all(line[: len(tail)] == tail for line in readings):
         return None
@@ -430,7 +463,15 @@ class Rereading(Generic[M]):
         there = [line for line in base.readings(frame) if line]
         answer = None
         if any(line[: len(base.tail)] != base.tail for line in there):
-            answer = decide(base, here(), there, self._looks, self._unexplained, shown=shown)
+            answer = decide(
+                base,
+                here(),
+                there,
+                self._looks,
+                self._unexplained,
+                shown=shown,
+                doubtful=base.doubtful,
+            )
         if answer is not None and answer.choices:
             kept = base.tail[: len(base.tail) - answer.back]
             asked_in = (*base.position.move_stack, *kept, *answer.moves)

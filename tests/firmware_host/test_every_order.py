@@ -76,19 +76,7 @@ def _check(name: str, variant: str, data: st.DataObject) -> None:
 CASES = [(name, variant) for name in sorted(PROFILES) for variant in VARIANTS]
 
 
-KNOWN = pytest.mark.xfail(
-    reason="open (issue 44): a knock between a piece set down and moved on is read as a "
-    "drop and a capture whose victim cell refilled before the capturer left; found "
-    "depending on what the process loaded before, so not strict",
-    strict=False,
-)
-QUICK_CASES = [
-    pytest.param(*case, marks=KNOWN) if case == ("dobutsu", "correction") else case
-    for case in CASES
-]
-
-
-@pytest.mark.parametrize(("name", "variant"), QUICK_CASES)
+@pytest.mark.parametrize(("name", "variant"), CASES)
 @QUICK
 @given(data=st.data())
 def test_the_hands_in_any_order_and_pace(name: str, variant: str, data: st.DataObject) -> None:

@@ -18,7 +18,7 @@ from firmware_host.notices.declared import (
 )
 from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase
-from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone, Remove
+from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove
 from tests.engine.abalone.helpers import text as abalone_text
 from tests.firmware_host.simkit import commits, make_sim, of, prompts
 
@@ -151,6 +151,61 @@ def test_a_piece_moved_on_by_its_player_is_the_move_to_the_second_cell() -> None
     ]
     assert sim.controller.last_move == frozenset({"2c", "1b"})
     assert not of(IllegalShown, notices)
+
+
+# Gote's lion on 3a; sente's giraffe on 1b, an elephant in sente's hand.
+KNOCKED = "l2/g1G/1c1/EL1 w Ec 8"
+
+
+def test_a_knock_between_set_down_and_moved_on_is_no_capture() -> None:
+    """Found by the property test: the lion set down on 2b, sente's giraffe on 1b
+    knocked and put back, then the lion moved on to 2a. The board at rest is also sente
+    dropping an elephant on 2a and the lion taking the giraffe on 1b, a reading that
+    needs no knock, and it was committed; but 1b filled again before the lion left 2b,
+    and no capturer lands before it leaves."""
+    sim = dobutsu(KNOCKED)
+    t = sim.now
+    steps = [
+        HandStep(t + 0.10, LiftStone("3a")),
+        HandStep(t + 0.35, PutStone("2b", GOTE_LION, GOTE_LION)),
+        HandStep(t + 1.60, Force("1b", 0)),
+        HandStep(t + 1.85, Force("1b", None)),
+        HandStep(t + 2.10, LiftStone("2b")),
+        HandStep(t + 2.35, PutStone("2a", GOTE_LION, GOTE_LION)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["3a2b", "3a2a"]
+    assert [sim.controller.position.move_text(m) for m in sim.controller.position.move_stack][
+        -1:
+    ] == ["3a2a"]
+
+
+# Gote's lion on 2a; sente's giraffe on 1c, a chick in sente's hand.
+WHILE_ON = "gl1/1e1/2G/EL1 w Cc 4"
+
+
+def test_a_knock_as_the_piece_moves_on_is_asked_not_read_as_both_hands() -> None:
+    """Found by the property test: the lion set down on 1b and moved on to 1a, sente's
+    giraffe on 1c knocked as it left. The board at rest is also sente dropping a chick
+    on 1a while the lion took the giraffe, in an order both hands could make; that
+    reading needs no knock but two more moves, and it was committed. The board asks."""
+    sim = dobutsu(WHILE_ON)
+    t = sim.now
+    steps = [
+        HandStep(t + 0.10, LiftStone("2a")),
+        HandStep(t + 0.35, PutStone("1b", GOTE_LION, GOTE_LION)),
+        HandStep(t + 1.60, LiftStone("1b")),
+        HandStep(t + 1.60, Force("1c", 0)),
+        HandStep(t + 1.85, Force("1c", None)),
+        HandStep(t + 1.85, PutStone("1a", GOTE_LION, GOTE_LION)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["2a1b"]
+    assert [set(choices) for choices in prompts(notices)] == [{"2a1a", "2a1b"}]
+    assert commits(sim.send(Select("2a1a")) + sim.settle()) == ["2a1a"]
+    assert [sim.controller.position.move_text(m) for m in sim.controller.position.move_stack][
+        -1:
+    ] == ["2a1a"]
 
 
 def test_touch_strict_keeps_the_first_move() -> None:
