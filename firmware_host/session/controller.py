@@ -203,7 +203,7 @@ class Controller(Readout):
                     return list(said)  # the open question is being answered
                 setting_up = isinstance(self.state, SettingUp)
                 guide = guide_of(self.state)
-                self._enter(Prompting(choices, selected, guide, setting_up))
+                self._enter(Prompting(choices, selected, guide, setting_up, opened_at=at))
                 return [*said, PromptOpened(self.prompt_choices, at)]
             case End(outcome, said):
                 return [*said, *self._end(outcome, at)]

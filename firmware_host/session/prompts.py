@@ -71,6 +71,8 @@ class Prompts:
         if role in STEPS:
             return Step(STEPS[role])
         if role is ButtonRole.OK:
+            if state.glanced(now.at):
+                return Say()  # the ok that ended the move, as the prompt opened
             return self.accept(state.choices[state.selected], now)
         return None
 

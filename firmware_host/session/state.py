@@ -115,6 +115,10 @@ class Playing:
 ANSWERING = 3.0
 """Seconds after a prompt's next or back in which the board does not close it."""
 
+GLANCE = 0.3
+"""Seconds after a prompt opens in which an ok is the hand's habit (the press that ends
+a move), not an answer: nobody has read the choices yet."""
+
 
 @dataclass(frozen=True, slots=True)
 class Prompting:
@@ -128,6 +132,7 @@ class Prompting:
     guide: GuideMove | None = None
     setting_up: bool = False
     stepped_at: float = float("-inf")  # the last next or back: its answer is on its way
+    opened_at: float = float("-inf")
 
     def __post_init__(self) -> None:
         if not self.choices or not 0 <= self.selected < len(self.choices):
@@ -145,6 +150,10 @@ class Prompting:
         """A player is stepping through the choices: the board leaves the prompt open
         (a knock meanwhile does not take the question from under their finger)."""
         return at - self.stepped_at < ANSWERING
+
+    def glanced(self, at: float) -> bool:
+        """The prompt opened too short a time ago for an ok to be its answer."""
+        return at - self.opened_at < GLANCE
 
 
 @dataclass(frozen=True, slots=True)

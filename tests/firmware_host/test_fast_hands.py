@@ -10,6 +10,8 @@ named as an illegal push-off.
 
 from __future__ import annotations
 
+import pytest
+
 from drivers.buttons import ButtonRole
 from engine.abalone import ABALONE
 from engine.physical import Stone
@@ -21,7 +23,7 @@ from firmware_host.notices.declared import (
     OutOfStepShown,
 )
 from firmware_host.session.actions import Select
-from firmware_host.session.state import Phase
+from firmware_host.session.state import GLANCE, Phase
 from firmware_host.session.trust import RECENT_COMMIT
 from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone, Remove
 from tests.engine.abalone.helpers import text as abalone_text
@@ -175,6 +177,54 @@ def test_ok_just_after_a_commit_opens_nothing_for_the_next_player() -> None:
     assert prompts(pressed) == [] and commits(pressed) == []
     sim.advance(RECENT_COMMIT)
     assert prompts(sim.press(ButtonRole.OK)) == [("refill 1b", "refill 1w")]
+
+
+def test_ok_as_a_prompt_opens_is_the_hands_habit_not_its_answer() -> None:
+    """Issue 44, 2.5: the token placed and ok pressed out of habit just as the board asks
+    its colour took the first choice unread; an ok after a glance answers."""
+    sim = make_sim("sim-robotory", position="4/2R2/3B2/2W2/4 3w1b 2w2b 9w9b l", game=ROBOTORY)
+    notices = sim.perform("w@C2")
+    assert prompts(notices) == [("b@C2", "w@C2")]
+    notices = sim.advance(GLANCE / 2) + sim.press(ButtonRole.OK)
+    assert commits(notices) == [] and sim.controller.phase is Phase.PROMPT
+    notices = sim.advance(GLANCE / 2) + sim.press(ButtonRole.OK)
+    assert commits(notices) == ["w@C2"]
+
+
+BOXED_EARLY: dict[str, list[tuple[float, str | LiftStone | Remove]]] = {
+    "robot carried over both": [
+        (0.1, LiftStone("C1")), (0.2, Remove("C2")), (0.4, Remove("C3")), (0.6, "C3"),
+    ],
+    "both boxed first": [
+        (0.1, Remove("C2")), (0.3, Remove("C3")), (0.5, LiftStone("C1")), (0.7, "C3"),
+    ],
+    "last boxed while the robot rests": [
+        (0.1, LiftStone("C1")), (0.2, Remove("C2")), (0.3, "C2"), (0.5, Remove("C3")),
+        (3.0, LiftStone("C2")), (3.2, "C3"),
+    ],
+    "each boxed before its step": [
+        (0.1, Remove("C2")), (0.3, LiftStone("C1")), (0.5, "C2"), (0.7, Remove("C3")),
+        (0.9, LiftStone("C2")), (1.1, "C3"),
+    ],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("profile", ["sim-robotory", "sim-robotory-polarity", "sim-robotory-stock"])
+@pytest.mark.parametrize("order", sorted(BOXED_EARLY))
+def test_tokens_taken_to_the_box_before_the_robots_steps_are_one_chain(
+    profile: str, order: str
+) -> None:
+    """Issue 44, 2.5: the eaten tokens go to the box in any order against the robot's
+    steps (before its last step too); the order of events makes it one chain."""
+    sim = robotory(profile)
+    t = sim.now
+    steps = [
+        HandStep(t + at, PutStone(act, ROBOT_R, ROBOT_R) if isinstance(act, str) else act)
+        for at, act in BOXED_EARLY[order]
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["R:C1-C2-C3"]
+    assert not prompts(notices) and not of(IllegalShown, notices)
 
 
 # --- waits for a continuation ------------------------------------------------------------

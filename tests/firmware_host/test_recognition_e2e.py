@@ -18,7 +18,7 @@ from firmware_host.notices.declared import (
     Refused,
 )
 from firmware_host.session.actions import Guide, Select
-from firmware_host.session.state import Phase
+from firmware_host.session.state import GLANCE, Phase
 from firmware_host.telling.legend import BLINK_PERIOD, Meaning
 from firmware_host.telling.view import build_view
 from hardware.mock.hands import Noise
@@ -134,6 +134,7 @@ def test_a_drop_with_two_kinds_in_hand_is_asked_and_the_buttons_choose(profile: 
     # The first choice is selected and shown in the SELECTED colour, blinking.
     assert sim.lights is not None and sim.lights.blinking
     assert sim.spot_colour("2b") == rgb(sim, Meaning.SELECTED)
+    sim.advance(GLANCE)  # the prompt read
     assert sim.press(ButtonRole.NEXT) == []
     assert build_view(sim.controller).prompt.selected == 1  # type: ignore[union-attr]
     notices = sim.press(ButtonRole.OK)
@@ -145,6 +146,7 @@ def test_a_drop_with_two_kinds_in_hand_is_asked_and_the_buttons_choose(profile: 
 def test_the_back_button_cycles_a_prompt_backwards() -> None:
     sim = make_sim(position=TWO_KINDS)
     drop_by_hand(sim, "G", "2b")
+    sim.advance(GLANCE)  # the prompt read
     sim.press(ButtonRole.BACK)  # from the first choice back round to the last
     notices = sim.press(ButtonRole.OK)
     assert commits(notices) == ["G*2b"]
@@ -248,6 +250,7 @@ def test_promotion_prompt_by_explicit_actions() -> None:
     sim.world.flip("2a")
     notices = sim.settle()
     assert prompts(notices) == [("2b2a", "2b2a+")]
+    sim.advance(GLANCE)  # the prompt read
     sim.press(ButtonRole.NEXT)
     notices = sim.press(ButtonRole.OK)
     assert commits(notices) == ["2b2a+"]

@@ -28,7 +28,7 @@ from firmware_host.notices.declared import (
     PromptOpened,
 )
 from firmware_host.session.actions import Select
-from firmware_host.session.state import Phase
+from firmware_host.session.state import GLANCE, Phase
 from firmware_host.session.trust import RECENT_COMMIT
 from firmware_host.telling.legend import Meaning
 from firmware_host.telling.view import build_view
@@ -273,6 +273,7 @@ def test_a_refill_by_button() -> None:
     assert build_view(sim.controller).message.startswith(
         "which move? take 1 black token (refill 1b) / take 1 white token (refill 1w)"
     )
+    sim.advance(GLANCE)  # the prompt read
     notices = sim.press(ButtonRole.NEXT) + sim.press(ButtonRole.OK)
     assert commits(notices) == ["refill 1w"]
     assert engine(sim).stock(0) == (2, 2) and engine(sim).lid() == (9, 10)

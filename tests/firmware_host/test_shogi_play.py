@@ -29,7 +29,7 @@ from firmware_host.notices.declared import (
     PromptOpened,
 )
 from firmware_host.session.actions import Guide, Select
-from firmware_host.session.state import Phase
+from firmware_host.session.state import GLANCE, Phase
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning
 from hardware.mock.hands import Noise
@@ -150,6 +150,7 @@ def test_a_drop_under_occupancy_asks_which_piece_and_next_ok_answers() -> None:
     assert prompts(notices) == [("G*5e", "P*5e", "S*5e")]
     assert committed(notices) == []
     assert sim.controller.phase is Phase.PROMPT
+    sim.advance(GLANCE)  # the prompt read
     sim.press(ButtonRole.NEXT)
     sim.press(ButtonRole.NEXT)
     notices = sim.press(ButtonRole.OK)

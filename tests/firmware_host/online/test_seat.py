@@ -26,7 +26,7 @@ from firmware_host.online.link import OnlineLink, client_factory
 from firmware_host.online.notation import VariantError, from_server, game_of, to_server
 from firmware_host.online.seat import OnlineSeat
 from firmware_host.session.actions import AgreeDraw, Hint, Press, Resign, Select, TakeBack
-from firmware_host.session.state import Prompting, SettingUp
+from firmware_host.session.state import GLANCE, Prompting, SettingUp
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.notices import notice_line
 from firmware_host.telling.view import build_view
@@ -253,6 +253,7 @@ def test_the_opponents_draw_offer_declined_with_the_boards_buttons_goes_on() -> 
         wait_for(sim, lambda: isinstance(sim.controller.state, Prompting))
         state = sim.controller.state
         assert isinstance(state, Prompting) and state.selected == 1  # decline, first
+        sim.advance(GLANCE)  # the prompt read
         sim.send(Press(ButtonRole.OK))
         wait_for(sim, lambda: not game.draw_offers[1])
         wait_for(sim, lambda: not isinstance(sim.controller.state, Prompting))

@@ -26,7 +26,7 @@ from firmware_host.notices.declared import (
 )
 from firmware_host.session import puzzle_desk
 from firmware_host.session.puzzle import PuzzleRun, asked_run
-from firmware_host.session.state import Phase
+from firmware_host.session.state import GLANCE, Phase
 from firmware_host.store.storage import GameStatus, GameStore
 from firmware_host.telling.notices import notice_sentence
 from hardware.profile import load_profile
@@ -117,12 +117,14 @@ def test_a_game_under_way_is_asked_about_before_a_puzzle_gives_it_up() -> None:
     assert not _started(asked) and sim.puzzle is None
     assert [n.choices for n in asked if isinstance(n, PromptOpened)] == [("puzzle", "play on")]
     assert sim.controller.phase is Phase.PROMPT
+    sim.advance(GLANCE)  # the prompt read
     sim.press(ButtonRole.NEXT)  # to play on
     kept = sim.press(ButtonRole.OK)
     assert not _started(kept) and sim.puzzle is None
     assert sim.controller.game_id == game_id and len(sim.controller.position.move_stack) == 1
     assert sim.controller.phase is Phase.PLAY
     sim.press(ButtonRole.PUZZLE)
+    sim.advance(GLANCE)  # the prompt read
     chosen = sim.press(ButtonRole.OK)  # the puzzle, selected first
     assert _started(chosen) and sim.puzzle is not None
     assert sim.controller.game_id != game_id
@@ -173,6 +175,7 @@ def test_playing_on_at_the_prompt_of_a_game_being_set_up_goes_back_to_its_set_up
     assert sim.controller.phase is Phase.SETUP and sim.controller.position.move_stack
     asked = sim.press(ButtonRole.PUZZLE)
     assert any(isinstance(n, PromptOpened) for n in asked) and sim.puzzle is None
+    sim.advance(GLANCE)  # the prompt read
     sim.press(ButtonRole.NEXT)
     sim.press(ButtonRole.OK)  # play on: the LEDs go on guiding the set-up
     sim.settle(3.0)

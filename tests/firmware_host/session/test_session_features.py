@@ -34,7 +34,7 @@ from firmware_host.session.events import (
     TimePassed,
 )
 from firmware_host.session.settings import SettingsError
-from firmware_host.session.state import Phase
+from firmware_host.session.state import GLANCE, Phase
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.legend import Legend, Meaning
 from firmware_host.telling.view import build_view
@@ -116,7 +116,7 @@ def test_moves_the_board_cannot_show_are_offered_at_a_prompt() -> None:
     opened = controller.handle(Press(ButtonRole.OK), 1.0)
     assert isinstance(opened[0], PromptOpened) and opened[0].choices == ("wait",)
     assert controller.phase is Phase.PROMPT
-    assert moves(controller.handle(Press(ButtonRole.OK), 1.1)) == ["wait"]
+    assert moves(controller.handle(Press(ButtonRole.OK), 1.0 + GLANCE)) == ["wait"]
 
 
 def test_a_move_the_board_cannot_show_may_be_named_without_a_prompt() -> None:

@@ -10,7 +10,7 @@ from engine.physical import EMPTY, PRESENT, Sensing, Stone
 from engine.registry import find_game
 from engine.robotory import ROBOTORY
 from firmware_host.session.first_choice import initial_choice
-from firmware_host.session.state import PlayOnChoice, Prompting, TakebackChoice
+from firmware_host.session.state import GLANCE, PlayOnChoice, Prompting, TakebackChoice
 from firmware_host.telling.view import build_view
 from firmware_host.telling.wording import (
     SETUP_LINES,
@@ -128,6 +128,7 @@ def test_a_robotory_colour_prompt_opens_on_the_suggested_colour_and_ok_takes_it(
     state = sim.controller.state
     assert isinstance(state, Prompting) and state.selected == 1
     assert build_view(sim.controller).message.endswith("selected: white token (w@C2)")
+    sim.advance(GLANCE)  # the prompt read
     assert commits(sim.press(ButtonRole.OK)) == ["w@C2"]
 
 
