@@ -44,6 +44,7 @@ from engine.overlap import Carried, Hands, Overlap, Standing, shared
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
 from engine.rereading import EPSILON, Rereading, in_order_first, stood_still
 from engine.touches import Touches
+from engine.victims import other_victims
 
 M = TypeVar("M", bound=Hashable)
 
@@ -73,6 +74,7 @@ class Recognizer(Generic[M]):
         self._rest_from = 0.0  # the board rests since: its last change or silence
         self._did = Touches()  # what the hands did (``engine.touches``)
         self._blind = False  # the sensors were silent mid-move: what was touched is unknown
+        self._victims_open = False  # the last move's victim may still be asked about
         self._overlap: Overlap[M] | None = None
         self._tapped: tuple[Hint, ...] = ()
         self._assessed_at = 0.0
@@ -126,6 +128,7 @@ class Recognizer(Generic[M]):
         kept = carried.spots & self.sensed
         self._did.begin(kept, now)
         self._blind = False
+        self._victims_open = not closed and self.rereading.amendable
         self._tapped = ()
         self._changed_at = self._rest_from = now
         self._assessed_at = now
@@ -154,7 +157,14 @@ class Recognizer(Generic[M]):
             self._still_standing()
 
     def close(self, now: float) -> None:
-        """The moves played so far are done (a confirm): they are not read again."""
+        """The moves played so far are done (a confirm): they are not read again, and
+        their victims not asked about."""
+        self._victims_open = False
+        self._close_tail(now)
+
+    def _close_tail(self, now: float) -> None:
+        """The open moves are done (``engine.rereading``: the board showed them long
+        enough): only a swap on another victim may still ask (``_other_victim``)."""
         if self._position is not None:
             at_rest = self._frame == self._expected
             self.rereading.close(self._position, self._expected, at_rest, now, self._did.touched)
@@ -263,7 +273,7 @@ class Recognizer(Generic[M]):
         if not changed:
             return
         self.rereading.saw(
-            new, changed, now, at_rest=new == self._expected, close=lambda: self.close(now)
+            new, changed, now, at_rest=new == self._expected, close=lambda: self._close_tail(now)
         )
         # the pieces rested as the position: what the hands touched before is past
         rested = self._frame == self._expected and self._did.still(now, self.timing.settle)
@@ -341,8 +351,9 @@ class Recognizer(Generic[M]):
 
     def carried(self, move: M) -> Carried[M]:
         """What the next position keeps when ``move`` is committed (``Overlap.carried``)."""
+        own = self.index.footprint(move).spots()
         return self.overlap.carried(
-            move, frozenset(self._did.touched), self._did.changed, self._did.began
+            move, frozenset(self._did.touched), self._did.changed, self._did.since(own)
         )
 
     def next_deadline(self, now: float) -> float | None:
@@ -359,10 +370,12 @@ class Recognizer(Generic[M]):
             standing = self.overlap.standing
             if standing is not None:
                 deadlines.append(standing.since + self.timing.settle)
-        elif self.rereading.touched_since_played() or any(
-            len(line) > 1 for line in self.overlap.seen
+        elif (
+            self.rereading.touched_since_played()
+            or any(len(line) > 1 for line in self.overlap.seen)
+            or (self._victims_open and self._swapped())
         ):
-            # a line of moves, or the last move's hand gone on with it?
+            # a line of moves, the last move's hand gone on with it, another victim?
             deadlines.append(self._rest_from + self.timing.settle)
         if self._continuing:
             standing = self.overlap.standing
@@ -382,6 +395,10 @@ class Recognizer(Generic[M]):
         forced, due = self._forced, self._forced_at
         if forced is not None and due is not None and now >= due - EPSILON:
             return Commit(forced)
+        if self._position is not None:
+            asked = self.rereading.still_asked(self._frame, tuple(self._position.move_stack))
+            if asked is not None:
+                return asked  # a question about the record, the board unchanged since
         diff = self._diff()
         settled = now - self._rest_from >= self.timing.settle - EPSILON
         if settled or confirm:
@@ -397,6 +414,9 @@ class Recognizer(Generic[M]):
             lines = self.overlap.explaining(self._frame) if not self._blind else []
             if lines and (settled or confirm) and self.guide is None:
                 return self._lined(lines)
+            asked = self._other_victim() if settled else None
+            if asked is not None:
+                return asked
             return Tapped(self._tapped) if self._tapped else Settled()
         stood = self._stood(diff, now, confirm=confirm)
         if stood is not None:
@@ -444,6 +464,28 @@ class Recognizer(Generic[M]):
             self.overlap.forget()  # the players put the board right: what it showed is past
             return OutOfStep(self._correction())
         return Moving(self._hints(self._lifted_spots()), self._remaining(diff))
+
+    def _other_victim(self) -> Reread[M] | None:
+        """At rest as the record: a cell swapped since the last move that its piece could
+        have taken instead (``engine.victims``) is asked about, that capture first."""
+        position, did = self._position, self._did
+        if not self._victims_open or self._blind or self.guide is not None or position is None:
+            return None
+        touched = frozenset(s for s, at in did.changed.items() if at > did.began)
+        others = other_victims(position, self.sensing, self.sensed, self._swapped(), touched)
+        if not others:
+            return None
+        self._victims_open = False  # asked once: the answer is the record
+        stack = tuple(position.move_stack)
+        self.rereading.asking(self._frame, stack[:-1], (*others, stack[-1]))
+        return Reread(1, (), (*others, stack[-1]))
+
+    def _swapped(self) -> frozenset[Spot]:
+        """The cells whose piece left and came back since the last move was played."""
+        did = self._did
+        return frozenset(
+            spot for spot, at in did.lifted_at.items() if at > did.began and did.fills.get(spot)
+        )
 
     def _in_hand(self, diff: DiffKey) -> bool:
         return in_hand(self.index, self._frame, diff)

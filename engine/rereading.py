@@ -436,6 +436,23 @@ class Rereading(Generic[M]):
         else:
             base.shown_since = None
 
+    def asking(
+        self, frame: Mapping[Spot, Reading], stack: tuple[M, ...], choices: tuple[M, ...]
+    ) -> None:
+        """A question about the record, asked of the board as ``frame`` shows it once the
+        record is ``stack``: it stays open until the board changes."""
+        self._asked = (frame, stack, choices)
+
+    def still_asked(self, frame: Mapping[Spot, Reading], stack: tuple[M, ...]) -> Reread[M] | None:
+        """The question still open for this board and record (None once either changed)."""
+        asked = self._asked
+        if asked is None:
+            return None
+        if asked[0] is frame and asked[1] == stack:
+            return Reread(0, (), asked[2])
+        self._asked = None
+        return None
+
     def answer(
         self,
         frame: Mapping[Spot, Reading],
@@ -449,11 +466,9 @@ class Rereading(Generic[M]):
         back and play when their record is not among its readings (once per frame and
         record). ``stack``: the moves of the record's position; ``here``: the lines from
         it that make the board; ``at_rest``: the board shows the record."""
-        asked = self._asked
+        asked = self.still_asked(frame, stack)
         if asked is not None:
-            if asked[0] is frame and asked[1] == stack:
-                return Reread(0, (), asked[2])  # still asked, until the board changes
-            self._asked = None
+            return asked
         base = self.base
         if base is None or not base.tail:
             return None
@@ -475,7 +490,7 @@ class Rereading(Generic[M]):
         if answer is not None and answer.choices:
             kept = base.tail[: len(base.tail) - answer.back]
             asked_in = (*base.position.move_stack, *kept, *answer.moves)
-            self._asked = (frame, tuple(asked_in), answer.choices)
+            self.asking(frame, tuple(asked_in), answer.choices)
         if answer is None and at_rest and not base.rested:
             # at rest as the record has it: only the last move may still change
             base = self.base = base.past(self.sensing, self.sensed, waited=False)

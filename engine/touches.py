@@ -80,6 +80,15 @@ class Touches:
             elif expected.get(spot, EMPTY) != EMPTY:
                 self.lifted_at.setdefault(spot, now)
 
+    def since(self, spots: Iterable[Spot]) -> float:
+        """When the hands began on this position, as a move of ``spots`` shows it: its
+        first change may come before the board began the position (several moves read at
+        once, when the board caught up with the hands), and what changed after it is
+        still evidence for the moves after it."""
+        spots = [spot for spot in spots if spot in self.touched]
+        starts = [self.first_at.get(spot, self.changed.get(spot, self.began)) for spot in spots]
+        return min([self.began, *starts])
+
     def still(self, now: float, settle: float) -> bool:
         """No spot changed for the settle time: the pieces rest."""
         return now - max(self.changed.values(), default=now - settle) >= settle - EPSILON

@@ -25,7 +25,7 @@ from engine.physical import Reading, Spot
 from firmware_host.boards.simulator import Simulation
 from firmware_host.notices.declared import MoveCommitted, MovesTakenBack, PromptOpened
 from firmware_host.session.actions import Select
-from firmware_host.session.state import Phase
+from firmware_host.session.state import Phase, TakebackChoice
 from hardware.mock.hands import HandStep, LiftStone, apply
 from hardware.mock.orders import (
     Act,
@@ -189,24 +189,36 @@ class Trial:
         if recorded.chance_moves() is not None or len(list(recorded.legal_moves())) == 1:
             return  # the board's own roll or lost turn after what it recorded
         if index >= len(self.positions):
-            self.faults.append(f"recorded {text} at ply {index + 1}, nothing played there")
+            # a move nobody played, shown whole at rest on the way (a victim set down a
+            # moment where the capturer came from is a drop there): amended, or wrong
+            if index > len(self.positions) or not self._shown_at_rest(
+                self.position, text, at, None
+            ):
+                self.faults.append(f"recorded {text} at ply {index + 1}, nothing played there")
             return
         if not self._shown_at_rest(self.positions[index], text, at, self.ply_hand[index]):
             wanted = self.played[index]
             self.faults.append(f"recorded {text} at ply {index + 1}, played {wanted}")
 
-    def _shown_at_rest(self, position: Position[Any], text: str, at: float, hand: int) -> bool:
+    def _shown_at_rest(
+        self, position: Position[Any], text: str, at: float, hand: int | None
+    ) -> bool:
         """Whether the stones stood as ``text`` leaves them, and the hand that plays at
         that ply made no action, for the settle time before ``at``: the hand rested there
         (a neighbour knocked meanwhile aside, and the spots the other player's hand had
-        begun on: the board reads that as the next move)."""
+        begun on: the board reads that as the next move). ``hand`` None: a ply nobody
+        played, which every hand must have left alone."""
         after = position.copy()
         try:
             after.push_text(text)
         except KibanError:
             return False  # not even a move there
         sensed = self.sim.profile.sensed_spots
-        others = {spot for when, who, spot in self.hands_at if who != hand and when <= at}
+        others = {
+            spot
+            for when, who, spot in self.hands_at
+            if hand is not None and who != hand and when <= at
+        }
         expected = {
             spot: reading
             for spot, reading in after.expected_frame(self.sim.profile.sensing).items()
@@ -217,7 +229,7 @@ class Trial:
         profile = self.sim.profile
         seen_by = at - (profile.debounce_scans + 1) / profile.scan_hz
         if any(
-            who == hand and seen_by - REST + 0.05 < when <= seen_by and spot in sensed
+            hand in (who, None) and seen_by - REST + 0.05 < when <= seen_by and spot in sensed
             for when, who, spot in self.hands_at
         ):
             return False  # the hand was at work meanwhile, where a sensor could see it
@@ -239,6 +251,14 @@ class Trial:
                 return
             sim = self.sim
             done = len(self.record)
+            choices = sim.controller.prompt_choices
+            extra = done > len(self.played) and self.record[: len(self.played)] == self.played
+            if extra and sim.controller.phase is Phase.PROMPT and TakebackChoice.NAME in choices:
+                # a move shown at rest on the way, its piece taken up again: the board
+                # shows the position before it and offers the takeback (docs, "Fast hands")
+                sim.send(Select(TakebackChoice.NAME))
+                self.hands_off()
+                continue
             if self.record != self.played[:done]:
                 self.faults.append(f"record {self.record}, played {self.played}")
                 return

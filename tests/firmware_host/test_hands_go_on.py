@@ -6,8 +6,11 @@ follow the hand (``engine.rereading``)."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.abalone import ABALONE
 from engine.physical import Stone
+from engine.robotory import ROBOTORY
 from firmware_host.boards.simulator import Simulation
 from firmware_host.notices.declared import (
     IllegalShown,
@@ -206,6 +209,88 @@ def test_a_knock_as_the_piece_moves_on_is_asked_not_read_as_both_hands() -> None
     assert [sim.controller.position.move_text(m) for m in sim.controller.position.move_stack][
         -1:
     ] == ["2a1a"]
+
+
+# Robotory: the red robot on A2 may eat the black token on A1 or on A3.
+TWO_TOKENS = "bRb1/5/3B2/2W2/4 2w1b 2w0b 10w10b l"
+RED = Stone("R", None)
+
+
+@pytest.mark.parametrize("profile", ["sim-robotory", "sim-robotory-stock"])
+def test_a_knock_as_a_held_robot_left_is_asked_about_once_it_lands(profile: str) -> None:
+    """Found by the property test: the red robot lifted from A2, the token on A3 knocked
+    off and back in that moment (a capture, to a board that senses only presence), the
+    robot held 15 s, then set on A1 as its token went to the box: that swap looked like
+    a knock, and the record kept the robot on A3. The board asks which it ate."""
+    sim = make_sim(profile, position=TWO_TOKENS, noise=QUIET, game=ROBOTORY)
+    t = sim.now
+    steps = [
+        HandStep(t + 0.10, LiftStone("A2")),
+        HandStep(t + 0.10, Force("A3", 0)),
+        HandStep(t + 0.35, Force("A3", None)),
+        HandStep(t + 15.35, Remove("A1")),
+        HandStep(t + 15.60, PutStone("A1", RED, RED)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["R:A2-A3"]
+    assert prompts(notices) == [("R:A2-A1", "R:A2-A3")]
+    assert sim.controller.phase is Phase.PROMPT
+    sim.advance(1.0)  # the question stays while the board rests
+    assert sim.controller.phase is Phase.PROMPT
+    assert commits(sim.send(Select("R:A2-A1")) + sim.settle()) == ["R:A2-A1"]
+
+
+def test_a_knock_on_another_token_after_a_robot_ate_is_asked_once() -> None:
+    """The robot ate A3 in plain sight; the token on A1 knocked a moment later: the board
+    cannot tell that from the robot set on A1, asks, and once answered does not ask
+    again for the same knock."""
+    sim = make_sim("sim-robotory", position=TWO_TOKENS, noise=QUIET, game=ROBOTORY)
+    t = sim.now
+    steps = [
+        HandStep(t + 0.10, LiftStone("A2")),
+        HandStep(t + 0.20, Remove("A3")),
+        HandStep(t + 0.35, PutStone("A3", RED, RED)),
+    ]
+    assert commits(sim.run(steps) + sim.settle()) == ["R:A2-A3"]
+    t = sim.now
+    knock = [HandStep(t + 0.5, Force("A1", 0)), HandStep(t + 0.75, Force("A1", None))]
+    notices = sim.run(knock) + sim.settle()
+    assert prompts(notices) == [("R:A2-A1", "R:A2-A3")]
+    notices = sim.send(Select("R:A2-A3")) + sim.settle(3.0)
+    assert commits(notices) == ["R:A2-A3"] and not prompts(notices)
+    assert sim.controller.phase is Phase.PLAY
+
+
+# Four plies in 1.6 s (the soak's blitz): gote drops a chick on 1b, sente's lion goes
+# 2b-3b, gote's chick 2c-2d, sente's lion takes gote's lion on 2a.
+BLITZ = "gle/1L1/1c1/E1G w c 4"
+
+
+def test_moves_the_board_catches_up_with_keep_what_the_hands_did_for_the_next() -> None:
+    """Found by the soak: the board read the first plies late (the chick's promotion
+    asked after the lion had already taken on 2a), and each of them committed at once
+    dropped what the hands had done before its commit, so the last capture, made before
+    the board caught up, lacked its touches and was never read."""
+    sim = dobutsu(BLITZ)
+    t = sim.now
+    gote_chick, lion = Stone("C", 1), LION
+    steps = [
+        HandStep(t + 0.10, LiftStone("hand:w:C")),
+        HandStep(t + 0.25, PutStone("1b", gote_chick, gote_chick)),
+        HandStep(t + 0.58, LiftStone("2b")),
+        HandStep(t + 0.73, PutStone("3b", lion, lion)),
+        HandStep(t + 1.12, LiftStone("2c")),
+        HandStep(t + 1.26, PutStone("2d", gote_chick, gote_chick)),
+        HandStep(t + 1.42, Remove("2a")),
+        HandStep(t + 1.62, LiftStone("3b")),
+        HandStep(t + 1.67, PutStone("2a", lion, lion)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert prompts(notices) == [("2c2d", "2c2d+")]
+    notices = sim.send(Select("2c2d")) + sim.settle()
+    assert commits(notices) == ["2c2d", "3b2a"]
+    moves = sim.controller.position.move_stack
+    assert [sim.controller.position.move_text(m) for m in moves] == ["C*1b", "2b3b", "2c2d", "3b2a"]
 
 
 def test_touch_strict_keeps_the_first_move() -> None:

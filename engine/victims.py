@@ -1,0 +1,50 @@
+"""The other victim: a capture the board read from a cell that swapped.
+
+Where the sensors see only whether a cell holds a piece, a capture changes nothing on
+its victim's cell: the victim is taken off and the capturer set on. The board tells it
+from a knock put back only by when the swap came (after the capturer left). So when the
+capturer is lifted, a neighbour it could have taken is knocked off and back in that
+moment, and the capturer is held a while before it is set down on its real victim, the
+board has read the capture of the knocked piece, and the real landing, later, looks like
+a knock. A swap after the capture, on another cell the same piece could have taken, its
+own victim's cell untouched since, makes that other capture as likely as the recorded
+one: the board asks which (docs/architecture.md, "Fast hands").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TypeVar
+
+from engine.game import Position
+from engine.physical import Sensing, Spot
+
+M = TypeVar("M", bound=Hashable)
+
+
+def other_victims(
+    position: Position[M],
+    sensing: Sensing,
+    sensed: frozenset[Spot],
+    swapped: frozenset[Spot],
+    touched: frozenset[Spot],
+) -> tuple[M, ...]:
+    """The moves that could have been played instead of ``position``'s last one: the
+    same changes the sensors see, their hidden cells (the victims) among the ``swapped``
+    ones, while the last move's victim is not among the ``touched`` ones (both since it
+    was played). Empty when the last move took nothing unseen."""
+    if not position.move_stack or not swapped:
+        return ()
+    before = position.copy()
+    last = before.pop()
+    looks = before.footprint(last, sensing).restricted(sensed)
+    if not looks.hidden or looks.hidden & touched:
+        return ()
+    others = []
+    for move in before.legal_moves():
+        if move == last:
+            continue
+        other = before.footprint(move, sensing).restricted(sensed)
+        if other.changes == looks.changes and other.hidden and other.hidden <= swapped:
+            others.append(move)
+    return tuple(others)
