@@ -28,6 +28,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Generic, TypeVar
 
+from engine.assessments import Ambiguous, Commit
 from engine.game import Position
 from engine.move_index import IndexedMove, MoveIndex
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
@@ -322,6 +323,23 @@ class Overlap(Generic[M]):
         self.standing = Standing((), tuple(singles), since, shown, spots)
         if self.spoiled(sorted(showing - shown)):
             self.standing = None
+
+    def lined(self, lines: list[tuple[M, ...]], pause: float) -> Ambiguous[M] | Commit[M]:
+        """A board no single move explains, read as moves one after another: the only
+        line is played, every move; several play the moves they share and ask for the
+        one where they part (the rest is read once it is chosen). A line that begins by
+        going on from a move the board showed longer than a step (``pause``) is asked too
+        (``went_on``): the next player may have gone on with it."""
+        firsts = tuple(dict.fromkeys(line[0] for line in lines))
+        went_on = self.went_on(firsts, pause)
+        if went_on:
+            return Ambiguous((*went_on, *firsts))
+        if len(lines) == 1:
+            return Commit(lines[0][0], lines[0][1:])
+        common = shared(lines)
+        if common:
+            return Commit(common[0], common[1:])
+        return Ambiguous(firsts)
 
     def went_on(self, firsts: tuple[M, ...], pause: float) -> tuple[M, ...]:
         """The moves the board showed alone for ``pause`` or longer that one of ``firsts``

@@ -40,7 +40,7 @@ from engine.assessments import (
 from engine.game import Position
 from engine.guidance import correction, hints, in_hand, remaining
 from engine.move_index import DiffKey, IndexedMove, MoveIndex
-from engine.overlap import Carried, Hands, Overlap, Standing, shared
+from engine.overlap import Carried, Hands, Overlap, Standing
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
 from engine.rereading import EPSILON, Rereading, in_order_first, stood_still
 from engine.touches import Touches
@@ -373,7 +373,7 @@ class Recognizer(Generic[M]):
         elif (
             self.rereading.touched_since_played()
             or any(len(line) > 1 for line in self.overlap.seen)
-            or (self._victims_open and self._swapped())
+            or (self._victims_open and self._did.swapped())
         ):
             # a line of moves, the last move's hand gone on with it, another victim?
             deadlines.append(self._rest_from + self.timing.settle)
@@ -468,24 +468,16 @@ class Recognizer(Generic[M]):
     def _other_victim(self) -> Reread[M] | None:
         """At rest as the record: a cell swapped since the last move that its piece could
         have taken instead (``engine.victims``) is asked about, that capture first."""
-        position, did = self._position, self._did
+        position = self._position
         if not self._victims_open or self._blind or self.guide is not None or position is None:
             return None
-        touched = frozenset(s for s, at in did.changed.items() if at > did.began)
-        others = other_victims(position, self.sensing, self.sensed, self._swapped(), touched)
+        others = other_victims(position, self.sensing, self.sensed, self._did)
         if not others:
             return None
         self._victims_open = False  # asked once: the answer is the record
         stack = tuple(position.move_stack)
         self.rereading.asking(self._frame, stack[:-1], (*others, stack[-1]))
         return Reread(1, (), (*others, stack[-1]))
-
-    def _swapped(self) -> frozenset[Spot]:
-        """The cells whose piece left and came back since the last move was played."""
-        did = self._did
-        return frozenset(
-            spot for spot, at in did.lifted_at.items() if at > did.began and did.fills.get(spot)
-        )
 
     def _in_hand(self, diff: DiffKey) -> bool:
         return in_hand(self.index, self._frame, diff)
@@ -639,21 +631,7 @@ class Recognizer(Generic[M]):
         return Commit(only.move)
 
     def _lined(self, lines: list[tuple[M, ...]]) -> Assessment[M]:
-        """A board no single move explains, read as moves one after another: the only
-        line is played, every move; several play the moves they share and ask for the
-        one where they part (the rest is read once it is chosen). A line that begins by
-        going on from a move the board showed longer than a step is asked too
-        (``Overlap.went_on``): the next player may have gone on with it."""
-        firsts = tuple(dict.fromkeys(line[0] for line in lines))
-        went_on = self.overlap.went_on(firsts, self.timing.pause - EPSILON)
-        if went_on:
-            return Ambiguous((*went_on, *firsts))
-        if len(lines) == 1:
-            return Commit(lines[0][0], lines[0][1:])
-        common = shared(lines)
-        if common:
-            return Commit(common[0], common[1:])
-        return Ambiguous(firsts)
+        return self.overlap.lined(lines, self.timing.pause - EPSILON)
 
     def _candidates(self, diff: DiffKey) -> list[IndexedMove[M]]:
         matching = self.index.matching(diff)

@@ -89,6 +89,12 @@ class Touches:
         starts = [self.first_at.get(spot, self.changed.get(spot, self.began)) for spot in spots]
         return min([self.began, *starts])
 
+    def swapped(self) -> frozenset[Spot]:
+        """The cells whose piece left and came back since the position began."""
+        return frozenset(
+            spot for spot, at in self.lifted_at.items() if at > self.began and self.fills.get(spot)
+        )
+
     def still(self, now: float, settle: float) -> bool:
         """No spot changed for the settle time: the pieces rest."""
         return now - max(self.changed.values(), default=now - settle) >= settle - EPSILON

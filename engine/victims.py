@@ -18,23 +18,23 @@ from typing import TypeVar
 
 from engine.game import Position
 from engine.physical import Sensing, Spot
+from engine.touches import Touches
 
 M = TypeVar("M", bound=Hashable)
 
 
 def other_victims(
-    position: Position[M],
-    sensing: Sensing,
-    sensed: frozenset[Spot],
-    swapped: frozenset[Spot],
-    touched: frozenset[Spot],
+    position: Position[M], sensing: Sensing, sensed: frozenset[Spot], did: Touches
 ) -> tuple[M, ...]:
     """The moves that could have been played instead of ``position``'s last one: the
-    same changes the sensors see, their hidden cells (the victims) among the ``swapped``
-    ones, while the last move's victim is not among the ``touched`` ones (both since it
-    was played). Empty when the last move took nothing unseen."""
+    same changes the sensors see, their hidden cells (the victims) among those that
+    swapped since it was played, while its own victim's cell was not touched since
+    (``did``: what the hands did since it was played). Empty when it took nothing
+    unseen."""
+    swapped = did.swapped()
     if not position.move_stack or not swapped:
         return ()
+    touched = frozenset(spot for spot, at in did.changed.items() if at > did.began)
     before = position.copy()
     last = before.pop()
     looks = before.footprint(last, sensing).restricted(sensed)
