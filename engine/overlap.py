@@ -497,10 +497,18 @@ class Overlap(Generic[M]):
         moves the same pieces: the change there may be the same hand going on (the next
         marble of a line moved front first, the real victim of a capture lifted after a
         knock, a chain's next token, a piece moved onto a drop's cell) or setting its
-        piece down elsewhere, or there are too many moves to tell."""
+        piece down elsewhere, or there are too many moves to tell. Pieces that landed in
+        sight on cells that were empty go elsewhere only by leaving them again (a change
+        of the candidate's own spots): only a candidate that lands unseen (a capture,
+        whose victim's cell a knock leaves the same) may be setting its pieces down
+        elsewhere meanwhile."""
         index = self.index if index is None else index
-        mine = candidate.footprint.changed_spots()
-        taken = frozenset(spot for spot, reading in candidate.footprint.changes if reading == EMPTY)
+        footprint = candidate.footprint
+        mine = footprint.changed_spots()
+        taken = frozenset(spot for spot, reading in footprint.changes if reading == EMPTY)
+        landed = len(footprint.changes) - len(taken)
+        if not footprint.hidden and landed >= len(taken):
+            taken = frozenset()  # every piece it took up is seen set down
         named = index.position.moves_continuing(candidate.move)
         pools: list[Iterable[IndexedMove[M]] | None] = [index.changing(frozenset((spot,)))]
         pools += [index.changing(frozenset((other,))) for other in sorted(mine)]

@@ -293,6 +293,33 @@ def test_moves_the_board_catches_up_with_keep_what_the_hands_did_for_the_next() 
     assert [sim.controller.position.move_text(m) for m in moves] == ["C*1b", "2b3b", "2c2d", "3b2a"]
 
 
+# White's D2-E3 broadside to D1-E2, black's E4 to F4 a moment later, white going on.
+BROADSIDE_BLITZ = "w4/2bww1/4w1b/bb1w2wb/b1wb1bw1w/1wwb4/1b3wb/2wwb1/bb3 w 0 0"
+
+
+def test_a_reply_beside_a_broadside_does_not_keep_it_from_standing() -> None:
+    """Found by the soak (five moves missed): D1 knocked just after the broadside landed,
+    black's reply landed on F4 before the broadside's cells had rested, and white went
+    on from D1 at once. F4 was taken for the broadside's marbles going elsewhere, which
+    only a move that lands unseen may do (these landed in sight): nothing stood, and the
+    board never caught up."""
+    sim = make_sim("sim-abalone", position=BROADSIDE_BLITZ, noise=QUIET, game=ABALONE)
+    t = sim.now
+    steps = [
+        HandStep(t + 0.10, LiftStone("D2")),
+        HandStep(t + 0.30, LiftStone("E3")),
+        HandStep(t + 0.60, PutStone("E2", WHITE, WHITE)),
+        HandStep(t + 0.77, PutStone("D1", WHITE, WHITE)),
+        HandStep(t + 1.07, Force("D1", 0)),
+        HandStep(t + 1.41, Force("D1", None)),
+        HandStep(t + 1.54, LiftStone("E4")),
+        HandStep(t + 1.71, PutStone("F4", BLACK, BLACK)),
+        HandStep(t + 2.06, LiftStone("D1")),
+    ]
+    notices = sim.run(steps) + sim.advance(0.3)
+    assert commits(notices) == ["D2E3D1", "E4F4"] and not prompts(notices)
+
+
 def test_touch_strict_keeps_the_first_move() -> None:
     """With ``touch=strict`` the piece set down counts: moving it on is no move of the
     player to move, and nothing is changed in the record."""
