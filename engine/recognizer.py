@@ -447,6 +447,9 @@ class Recognizer(Generic[M]):
             lines = [*lines, *(pair for pair in pairs if pair not in lines)]
         if (settled or confirm) and lines:
             return self._lined(lines)
+        parked = self._parked(diff) if confirm else None
+        if parked is not None:
+            return Commit(parked)  # the player says it is done: its piece is not in the air
         if settled:
             illegal = [
                 (candidate, reason)
@@ -464,6 +467,32 @@ class Recognizer(Generic[M]):
             self.overlap.forget()  # the players put the board right: what it showed is past
             return OutOfStep(self._correction())
         return Moving(self._hints(self._lifted_spots()), self._remaining(diff))
+
+    def _parked(self, diff: DiffKey) -> M | None:
+        """The only capture that makes the board whose victim's cell and origin the hands
+        emptied and filled again in this position, its victim's cell before the pieces
+        last rested as the position (so no longer among the touched): its victim was set
+        down a while where the capturer came from, then taken off. The same board as the
+        capturer held in the air after two knocks put back, so it is played only when the
+        player says the move is done (ok, the clock)."""
+        if self._blind or self.guide is not None:
+            return None
+        did = self._did
+        parked = [
+            candidate.move
+            for candidate in self.index.matching(diff)
+            if candidate.footprint.must_touch
+            and not candidate.footprint.must_touch <= did.touched
+            and all(
+                did.fills.get(spot, 0)
+                for spot in candidate.footprint.must_touch | self._origins(candidate)
+            )
+        ]
+        return parked[0] if len(parked) == 1 else None
+
+    @staticmethod
+    def _origins(candidate: IndexedMove[M]) -> frozenset[Spot]:
+        return frozenset(s for s, reading in candidate.footprint.changes if reading == EMPTY)
 
     def _other_victim(self) -> Reread[M] | None:
         """At rest as the record: a cell swapped since the last move that its piece could

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from drivers.buttons import ButtonRole
 from engine.abalone import ABALONE
 from engine.physical import Stone
 from engine.robotory import ROBOTORY
@@ -318,6 +319,37 @@ def test_a_reply_beside_a_broadside_does_not_keep_it_from_standing() -> None:
     ]
     notices = sim.run(steps) + sim.advance(0.3)
     assert commits(notices) == ["D2E3D1", "E4F4"] and not prompts(notices)
+
+
+# Sente's chick on 2c may take gote's chick on 2b.
+CHICKS = "gle/1c1/1C1/ELG b - 1"
+SENTE_CHICK, GOTE_CHICK = Stone("C", 0), Stone("C", 1)
+
+
+@pytest.mark.parametrize("parked", [True, False])
+def test_a_victim_parked_where_its_capturer_came_from_is_played_on_ok(parked: bool) -> None:
+    """Found by the soak: 2b's chick taken up, sente's chick set on 2b and the victim set
+    down on 2c a while (the board rests as before), then taken off. The board then shows
+    2c empty, as it does for the chick held in the air after two knocks; it reads on,
+    and ok (the player saying the move is done) plays the capture. Without the victim
+    set down on 2c (only a knock on 2b), ok plays nothing."""
+    sim = dobutsu(CHICKS)
+    t = sim.now
+    if parked:
+        steps = [
+            HandStep(t + 0.10, LiftStone("2b")),
+            HandStep(t + 0.20, LiftStone("2c")),
+            HandStep(t + 0.30, PutStone("2c", GOTE_CHICK, GOTE_CHICK)),
+            HandStep(t + 0.35, PutStone("2b", SENTE_CHICK, SENTE_CHICK)),
+        ]
+    else:
+        steps = [HandStep(t + 0.10, Force("2b", 0)), HandStep(t + 0.30, Force("2b", None))]
+    steps.append(HandStep(t + 2.30, LiftStone("2c")))
+    notices = sim.run(steps) + sim.advance(3.0)
+    assert commits(notices) == [] and not prompts(notices)
+    assert sim.controller.phase is Phase.PLAY
+    notices = sim.press(ButtonRole.OK) + sim.settle()
+    assert commits(notices) == (["2c2b"] if parked else [])
 
 
 def test_touch_strict_keeps_the_first_move() -> None:
