@@ -627,6 +627,8 @@ class Recognizer(Generic[M]):
             return None
         if not confirm and now - standing.since < self.timing.settle - EPSILON:
             return None
+        if self._set_down_and_gone(standing.spots):
+            return None
         moves = standing.moves
         begun = {(*standing.line, move) for move in moves}
         for line, at in self.overlap.seen.items():
@@ -643,6 +645,24 @@ class Recognizer(Generic[M]):
         extra = {spot for spot, _ in diff} - standing.shown
         part = {**self._frame, **{spot: self._expected.get(spot, EMPTY) for spot in extra}}
         return self._alone_or_asked(standing.candidates[0], part)
+
+    def _set_down_and_gone(self, spots: frozenset[Spot]) -> bool:
+        """Whether a line the board showed whole set a piece down on an empty cell apart
+        from ``spots`` that reads empty again: no knock empties a cell that held nothing,
+        so the hand that set it there may be going on with it (a drop moved on at once),
+        and what stands without it must wait for the board to rest."""
+        overlap = self.overlap
+        for line in overlap.seen:
+            for footprint in overlap.footprints(line):
+                for spot, reading in footprint.changes:
+                    if (
+                        reading != EMPTY
+                        and spot not in spots
+                        and self._expected.get(spot, EMPTY) == EMPTY
+                        and self._frame.get(spot, EMPTY) == EMPTY
+                    ):
+                        return True
+        return False
 
     def _alone_or_asked(self, only: IndexedMove[M], frame: Frame) -> Assessment[M]:
         """The only move that makes ``frame`` is committed, unless the same board may be a

@@ -352,6 +352,49 @@ def test_a_victim_parked_where_its_capturer_came_from_is_played_on_ok(parked: bo
     assert commits(notices) == (["2c2b"] if parked else [])
 
 
+def test_a_drop_moved_on_at_once_keeps_what_stands_beside_it_from_committing() -> None:
+    """Found by the drawn soak (seed 5): five plies in 3.2 s. Sente's chick dropped on
+    1b and gote's on 2c were shown whole together; sente's chick then went on to take
+    on 1a. Gote's lion move and a drop on 2c by sente (no piece on 1b) stood without
+    the 1b piece and were committed: a wrong record. No knock empties a cell that held
+    nothing, so what stands waits for the board to rest, and the board asks whose drop
+    came first."""
+    sim = dobutsu("gle/1c1/1C1/ELG b - 1")
+    t = sim.now
+    sente, gote, gote_lion = Stone("C", 0), Stone("C", 1), Stone("L", 1)
+    steps = [
+        HandStep(t + 0.12, LiftStone("2c")),
+        HandStep(t + 0.23, LiftStone("2b")),
+        HandStep(t + 0.40, PutStone("hand:b:C", gote, sente)),
+        HandStep(t + 0.51, PutStone("2b", sente, sente)),
+        HandStep(t + 0.80, LiftStone("2b")),
+        HandStep(t + 0.97, PutStone("hand:w:C", sente, gote)),
+        HandStep(t + 1.15, LiftStone("2a")),
+        HandStep(t + 1.23, PutStone("2b", gote_lion, gote_lion)),
+        HandStep(t + 1.38, Force("2b", 0)),
+        HandStep(t + 1.65, Force("2b", None)),
+        HandStep(t + 1.71, LiftStone("hand:b:C")),
+        HandStep(t + 1.79, PutStone("1b", sente, sente)),
+        HandStep(t + 2.05, LiftStone("hand:w:C")),
+        HandStep(t + 2.16, PutStone("2c", gote, gote)),
+        HandStep(t + 2.45, Force("1b", 0)),
+        HandStep(t + 2.71, Force("1b", None)),
+        HandStep(t + 2.83, LiftStone("1b")),
+        HandStep(t + 3.04, LiftStone("1a")),
+        HandStep(t + 3.17, PutStone("hand:b:E", Stone("E", 1), Stone("E", 0))),
+        HandStep(t + 3.33, PutStone("1a", sente, Stone("C", 0, True))),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["2c2b", "2a2b"]
+    assert prompts(notices) == [("C*1b", "C*2c")]
+    notices = sim.send(Select("C*1b")) + sim.settle()
+    assert prompts(notices) == [("1b1a", "1b1a+")]  # whether the chick promoted
+    notices += sim.send(Select("1b1a+")) + sim.settle()
+    moves = sim.controller.position.move_stack
+    texts = [sim.controller.position.move_text(m) for m in moves]
+    assert texts == ["2c2b", "2a2b", "C*1b", "C*2c", "1b1a+"]
+
+
 def test_touch_strict_keeps_the_first_move() -> None:
     """With ``touch=strict`` the piece set down counts: moving it on is no move of the
     player to move, and nothing is changed in the record."""
