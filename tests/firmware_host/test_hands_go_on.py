@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.abalone import ABALONE
 from engine.physical import Stone
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     IllegalShown,
     MovesTakenBack,

@@ -1,6 +1,6 @@
 // The page's own words in its language. index.html is written in English; the server
 // serves each of its words in the chosen language (GET words?language=pl, from
-// firmware_host/web/page_words.py), and this puts them in place of the English texts,
+// firmware_host/web/words/page_words.py), and this puts them in place of the English texts,
 // titles, placeholders and aria-labels the page was written with. word() gives the
 // scripts' own words ("connected") in the language.
 

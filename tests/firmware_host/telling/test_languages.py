@@ -13,10 +13,10 @@ from string import Formatter
 import pytest
 
 from engine.registry import find_game, games
-from firmware_host.boards.profiles import load_profile
-from firmware_host.boards.speaker import Speaker, espeak_command
 from firmware_host.cli.parser import build_parser
 from firmware_host.cli.play import _language
+from firmware_host.loops.profiles import load_profile
+from firmware_host.loops.speaker import Speaker, espeak_command
 from firmware_host.notices.declared import HintShown, MoveCommitted, PromptOpened
 from firmware_host.telling.language import (
     NP_,
@@ -36,7 +36,7 @@ from firmware_host.telling.notices import notice_line, notice_sentence, wording
 from firmware_host.telling.speech import Narrator
 from firmware_host.telling.speech_settings import SpeechMode, SpeechSpec
 from firmware_host.terminal.app import run_terminal
-from tests.firmware_host.boards.test_speaker import rms
+from tests.firmware_host.loops.test_speaker import rms
 from tests.firmware_host.simkit import make_sim
 from tests.firmware_host.telling.test_languages_messages import rolled
 from tests.firmware_host.telling.test_notices import EXAMPLES

@@ -24,7 +24,7 @@ from engine.physical import Stone
 from engine.registry import find_game, games
 from engine.said import Either, PieceWord, Said, Seats, Term, Value, said, said_of, verbatim
 from engine.search.types import Quality
-from firmware_host.boards.scanning import fault_line
+from firmware_host.loops.scanning import fault_line
 from firmware_host.notices.declared import (
     BlunderWarned,
     ComputerMoved,

@@ -14,11 +14,11 @@ from aiohttp.test_utils import TestClient, TestServer
 from engine.assessments import Timing
 from engine.registry import find_game
 from firmware_host.store.storage import GameStore
-from firmware_host.web.pairing import Pairing
-from firmware_host.web.server import create_app
-from firmware_host.web.session import Session
-from firmware_host.web.sim_session import SimSession
-from firmware_host.web.state import Mode, MoveList, state_message
+from firmware_host.web.gate.pairing import Pairing
+from firmware_host.web.page_state.messages import Mode, MoveList, state_message
+from firmware_host.web.server.app import create_app
+from firmware_host.web.sessions.session import Session
+from firmware_host.web.sessions.simulated import SimSession
 
 Json = dict[str, Any]
 
