@@ -2,7 +2,8 @@
 board over a broker (``firmware_host/remote``) or a server such as lishogi
 (``firmware_host/online``). Both start the game their way, answer for the seats
 played elsewhere as the computer answers for its own, and hand the controller what
-the other side said after each event."""
+the other side said after each event. They are told what they need of the session's
+proposals and words (an ``Agreement``, made here after each event), never read it."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from typing import Any, Protocol
 
 from engine.game import Game
 from firmware_host.opponents.thinking import Thinker
+from firmware_host.session.consent import Agreement
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event
+from firmware_host.session.state import AcceptChoice, Prompting
 from firmware_host.store.journal import Journal
 
 
@@ -51,12 +54,30 @@ class RemoteSide(Protocol):
         settings: Mapping[str, str] | None = None,
     ) -> StartPlan: ...
 
-    def attach(self, controller: Controller) -> None: ...
+    def attach(self, controller: Controller) -> int | None:
+        """The game started: the number of the last proposal this board said before a
+        restart, if the other side kept one (the next ones are numbered on from it)."""
+        ...
 
-    def poll(self, controller: Controller, at: float) -> list[Event]: ...
+    def poll(self, controller: Controller, agreement: Agreement, at: float) -> list[Event]:
+        """Read what the other side said and say what changed here (``agreement``: the
+        proposals and words as they stand after the event)."""
+        ...
 
     def on_news(self, wake: Callable[[], None]) -> None: ...
 
     def thinker(self, inner: Thinker) -> Thinker: ...
 
     def close(self) -> None: ...
+
+
+def agreement_of(controller: Controller) -> Agreement:
+    """The proposals and words as they stand now, for the other side: the session's
+    consent and the proposals its prompt asks the person."""
+    state = controller.state
+    asking: frozenset[Any] = frozenset()
+    if isinstance(state, Prompting):
+        asking = frozenset(
+            choice.proposal.ref for choice in state.choices if isinstance(choice, AcceptChoice)
+        )
+    return controller.consent.agreement(asking)

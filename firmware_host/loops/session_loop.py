@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
+from firmware_host.loops.remote_side import RemoteSide, agreement_of
 from firmware_host.notices.declared import BoardTurned, Notice
 from firmware_host.opponents.thinking import Thinker
 from firmware_host.session.controller import Controller
@@ -28,9 +29,6 @@ from firmware_host.telling.legend import BLINK_PERIOD, Legend, Lights
 from firmware_host.telling.view import build_view
 from hardware.orientation import SpotTurn
 from hardware.painter import LedPainter
-
-if TYPE_CHECKING:
-    from firmware_host.loops.remote_side import RemoteSide
 
 __all__ = ["SessionLoop", "at_once", "next_blink", "turn_board"]
 
@@ -105,7 +103,9 @@ class SessionLoop(Generic[Done]):
         notices = self._turned(self.controller.start(self.clock(), **start))
         notices += self.journal.tick(self.clock())  # a damaged store replaced, a full disk
         if self.remote is not None:
-            self.remote.attach(self.controller)
+            said_last = self.remote.attach(self.controller)
+            if said_last is not None and self.controller.consent.proposed is None:
+                self.controller.consent.continue_from(said_last)
         return notices
 
     def handle(self, event: Event, at: float) -> list[Notice]:
@@ -129,7 +129,8 @@ class SessionLoop(Generic[Done]):
         notices: list[Notice] = []
         for _ in range(self.rounds):
             if self.remote is not None:
-                for event in self.remote.poll(self.controller, self.clock()):
+                told = agreement_of(self.controller)
+                for event in self.remote.poll(self.controller, told, self.clock()):
                     notices += deliver(event)
             wanted, hurry = self.controller.thinking()
             thinker = self.thinker(bool(wanted))

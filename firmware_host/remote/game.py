@@ -49,6 +49,7 @@ from firmware_host.remote.setting import (
     Request,
 )
 from firmware_host.session.consent import (
+    Agreement,
     ClockTold,
     PeerEnded,
     ProposalArrived,
@@ -57,7 +58,6 @@ from firmware_host.session.consent import (
 )
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event
-from firmware_host.session.state import AcceptChoice, Prompting
 from firmware_host.store.journal import Journal
 from firmware_host.store.storage import RecordKind
 
@@ -336,8 +336,9 @@ class RemoteGame:
         remote = {s for s, spec in specs.items() if spec.kind is OpponentKind.REMOTE}
         return tuple(s for s in range(len(game.seats)) if s not in remote)
 
-    def attach(self, controller: Controller) -> None:
-        """The controller started this game: publish it (the host describes it)."""
+    def attach(self, controller: Controller) -> int | None:
+        """The controller started this game: publish it (the host describes it). The
+        number of the last proposal this board published, as the broker kept it."""
         self.game_id = controller.game_id
         self._seat_count = len(controller.game.seats)
         self.detached = False
@@ -364,16 +365,15 @@ class RemoteGame:
                 open_seats,
                 keys=((setting.board, self.room.host_key or ""),) if self.room else (),
             )
-        if controller.consent.proposed is None and self.room is not None:
-            own = self.room.own
-            if own is not None and own.offer is not None:
-                controller.consent.continue_from(own.offer.id)
+        own = None if self.room is None else self.room.own
+        return None if own is None or own.offer is None else own.offer.id
 
     # --- every turn of the decision loop ------------------------------------------------
 
-    def poll(self, controller: Controller, at: float) -> list[Event]:
+    def poll(self, controller: Controller, agreement: Agreement, at: float) -> list[Event]:
         """Read what arrived, publish what changed here, and return what the controller
-        must hear of the other boards (``at``: the controller's time now)."""
+        must hear of the other boards (``agreement``: this board's proposals, answers
+        and ending word as they stand; ``at``: the controller's time now)."""
         room, link = self.room, self.link
         if room is None or link is None or self.detached:
             return []
@@ -397,7 +397,7 @@ class RemoteGame:
         if self.watching:
             self._connects = link.connects
             controller.network_waits(self._trouble(controller))
-            return self._events(controller, room, asked=False)
+            return self._events(controller, agreement, room, asked=False)
         if fresh:
             self._connects = link.connects
             self._connected_at = time.monotonic()
@@ -408,9 +408,9 @@ class RemoteGame:
         if Topic.ONLINE in again and link.connected:
             link.publish(*room.message(Topic.ONLINE, Presence(True)))
         if self._host_spec is not None and link.connected:
-            self._publish_spec(room, _granted(controller))
-        events = self._events(controller, room)
-        self._publish_state(self._state(controller, at))
+            self._publish_spec(room, _granted(agreement))
+        events = self._events(controller, agreement, room)
+        self._publish_state(self._state(controller, agreement, at))
         self._reserve()
         controller.network_waits(self._trouble(controller))
         return events
@@ -444,7 +444,7 @@ class RemoteGame:
             self._published[Topic.GAME.value] = seated
             self._send(Topic.GAME, seated)
 
-    def _state(self, controller: Controller, at: float) -> BoardState:
+    def _state(self, controller: Controller, agreement: Agreement, at: float) -> BoardState:
         stack = controller.position.move_stack
         key = (len(stack), stack[-1] if stack else None)
         if key != self._stack_key:  # the texts are read again only when the game moved
@@ -455,13 +455,13 @@ class RemoteGame:
         if moves[: len(self._moves)] != self._moves:
             self.line += 1  # moves taken back (always agreed in a remote game)
         self._moves = moves
-        proposed = controller.consent.proposed
+        proposed = agreement.proposed
         offer = None
         if proposed is not None:
             offer = Offer(proposed.id, proposed.kind, proposed.plies, proposed.ply)
         answers = tuple(
             Answer(str(ref[0]), int(ref[1]), accepted)
-            for ref, accepted in controller.consent.answers.items()
+            for ref, accepted in agreement.answers.items()
             if isinstance(ref, tuple)
         )
         uid = self.setting.uid if self.setting is not None else ""
@@ -469,13 +469,13 @@ class RemoteGame:
         if clock is not None and (len(moves) != len(self._clocked) or not self._clock):
             self._clock = tuple(round(t, 3) for t in clock.remaining(at))
             self._clocked = moves
-        decided = controller.consent.decided
+        decided = agreement.decided
         return BoardState(
             uid,
             self.seats,
             self.line,
             moves,
-            controller.consent.words,
+            agreement.word,
             offer,
             answers,
             self._clock,
@@ -491,11 +491,13 @@ class RemoteGame:
         assert self.room is not None and self.link is not None
         self.link.publish(*self.room.message(kind, body))
 
-    def _events(self, controller: Controller, room: Room, *, asked: bool = True) -> list[Event]:
+    def _events(
+        self, controller: Controller, agreement: Agreement, room: Room, *, asked: bool = True
+    ) -> list[Event]:
         """The other boards' words: a resignation or claim, a proposal, an answer."""
         events: list[Event] = []
         uid = self.setting.uid if self.setting is not None else ""
-        proposed = controller.consent.proposed
+        proposed = agreement.proposed
         for board, state in sorted(room.states.items()):
             if state.uid != uid:
                 continue
@@ -508,7 +510,7 @@ class RemoteGame:
             seats = room.seats_of(board, self._seat_count)  # as seated: not as it says
             if asked and offer is not None and state.line == self.line and seats:
                 ref = (board, offer.id)
-                if ref not in controller.consent.answers and not _shown(controller, ref):
+                if not agreement.heard(ref):
                     seat = seats[0]
                     events.append(ProposalArrived(offer.kind, offer.plies, offer.ply, seat, ref))
             turn = controller.position.turn
@@ -525,18 +527,18 @@ class RemoteGame:
                 self._told.add((self.line, played, board))
                 events.append(ClockTold(played, turn, state.clock[turn]))
             decided = state.decided
-            if decided is not None and (board, decided.offer) in controller.consent.accepted:
+            if decided is not None and (board, decided.offer) in agreement.accepted:
                 events.append(ProposalDecided((board, decided.offer), decided.accepted))
         if proposed is not None:
             verdict = self._verdict(proposed.id, room)
             if verdict is not None:
                 events.append(ProposalSettled(proposed.id, verdict))
         if asked and self._host_spec is not None and room.spec is not None:
-            events += self._seat_requests(controller, room, room.spec)
+            events += self._seat_requests(controller, agreement, room, room.spec)
         return events
 
     def _seat_requests(
-        self, controller: Controller, room: Room, spec: GameSpec
+        self, controller: Controller, agreement: Agreement, room: Room, spec: GameSpec
     ) -> list[ProposalArrived]:
         """A board asking for a seat another board holds is asked of the person here,
         the host (once each: a request declined stays declined)."""
@@ -546,7 +548,7 @@ class RemoteGame:
         return [
             ProposalArrived(Proposal.SEAT, 0, ply, request.seat, request)
             for request in room.seat_requests(spec)
-            if request not in controller.consent.answers and not _shown(controller, request)
+            if not agreement.heard(request)
         ]
 
     def _verdict(self, offer: int, room: Room) -> bool | None:
@@ -657,17 +659,10 @@ class RemoteGame:
             self.link = None
 
 
-def _granted(controller: Controller) -> frozenset[SeatRequest]:
+def _granted(agreement: Agreement) -> frozenset[SeatRequest]:
     """The seat requests the person at this board (the host) accepted."""
-    answers = controller.consent.answers
+    answers = agreement.answers
     return frozenset(ref for ref, yes in answers.items() if yes and isinstance(ref, SeatRequest))
-
-
-def _shown(controller: Controller, ref: Hashable) -> bool:
-    state = controller.state
-    return isinstance(state, Prompting) and any(
-        isinstance(c, AcceptChoice) and c.proposal.ref == ref for c in state.choices
-    )
 
 
 def _opponents(game: Game[Any], computers: Mapping[int, Any], remote: Sequence[int]) -> str:
