@@ -24,6 +24,7 @@ from enum import Enum
 from functools import cache, partial
 from itertools import product
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from engine.claims import ClaimRule
@@ -113,10 +114,13 @@ def catalogue_path(language: Language) -> Path:
 
 
 @cache
-def catalogue(language: Language) -> gettext.NullTranslations:
-    """``language``'s catalogue, read once per process. A catalogue missing or torn
-    (a line it cannot read) tells in English, with a warning naming the file and line:
-    the board goes on, in words its players may know less well."""
+def catalogue_entries(language: Language) -> Mapping[str, str]:
+    """``language``'s catalogue as read (the games' own translations beside it), once
+    per process; empty for English. A catalogue missing or torn (a line it cannot read)
+    is empty, with a warning naming the file and line: the board goes on in English,
+    in words its players may know less well."""
+    if language is Language.ENGLISH:
+        return MappingProxyType({})
     path = catalogue_path(language)
     try:
         entries = {**game_entries(language), **read_po(path.read_text(encoding="utf-8"), str(path))}
@@ -125,13 +129,33 @@ def catalogue(language: Language) -> gettext.NullTranslations:
         log.warning(
             "the %s catalogue %s cannot be read (%s): telling in English", name, path, error
         )
-        return gettext.NullTranslations()
+        return MappingProxyType({})
     except CatalogueError as error:
         log.warning(
             "the %s catalogue is torn (%s): telling in English", language.name.lower(), error
         )
+        return MappingProxyType({})
+    return MappingProxyType(entries)
+
+
+@cache
+def catalogue(language: Language) -> gettext.NullTranslations:
+    """``language``'s catalogue for gettext (English, or one that cannot be read: the
+    msgids themselves)."""
+    entries = catalogue_entries(language)
+    if not entries:
         return gettext.NullTranslations()
     return gettext.GNUTranslations(io.BytesIO(mo_bytes(entries)))
+
+
+def catalogue_words(language: Language) -> dict[str, str]:
+    """Each msgid ``language``'s catalogue translates, to its translation (the plural
+    entries left out): the words a page tells what Kiban says with."""
+    return {
+        msgid: msgstr
+        for msgid, msgstr in catalogue_entries(language).items()
+        if msgstr and "\0" not in msgid
+    }
 
 
 _STRING = re.compile(r'^"(.*)"$')

@@ -8,7 +8,6 @@ line carries it (the action's repr leaves it out).
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -27,11 +26,10 @@ from firmware_host.session.actions import (
     OnlineStart,
     OnlineToken,
 )
-from firmware_host.telling.said import told
 from firmware_host.web.gate.commands import CommandError
 from firmware_host.web.online_dialog.start import OnlineStarter
-from firmware_host.web.words.page_texts import in_languages
 from firmware_host.wire.actions import Problem
+from firmware_host.wire.notice_records import said_record
 
 Json = dict[str, Any]
 
@@ -39,9 +37,9 @@ MAX_CHAT = 140
 """lishogi's longest chat line."""
 
 
-def _in(said: Said | None) -> Json | None:
-    """``said`` in every other language (None stays None)."""
-    return None if said is None else in_languages(partial(told, said, game=None))
+def _said(said: Said | None) -> Json | None:
+    """``said`` as its value, for the page to tell in its language (None stays None)."""
+    return None if said is None else said_record(said)
 
 
 def online_state(
@@ -60,8 +58,8 @@ def online_state(
     return {
         "token": stored,
         **search,
-        "looking_in": _in(looking),
-        "failed_in": _in(failed),
+        "looking_said": _said(looking),
+        "failed_said": _said(failed),
         "game": None if playing is None else playing.link.game_id,
         "opponent": None if playing is None else _opponent(playing),
         # lishogi's computer, by its level (the page says it in its words)
@@ -73,7 +71,7 @@ def online_state(
             for line in playing.chat
         ],
         "help_off": None if help_off is None else str(help_off),
-        "help_off_in": _in(help_off),
+        "help_off_said": _said(help_off),
     }
 
 

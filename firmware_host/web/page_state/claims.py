@@ -14,8 +14,9 @@ from typing import Any
 from engine.claims import ClaimRule
 from engine.game import Game, Position
 from engine.options import Options
-from firmware_host.telling.said import claim_help, claim_title, told
-from firmware_host.web.words.page_texts import OTHER_LANGUAGES, in_languages
+from firmware_host.telling.said import claim_help, claim_title
+from firmware_host.web.words.page_texts import in_languages
+from firmware_host.wire.notice_records import said_record
 
 Json = dict[str, Any]
 
@@ -43,7 +44,6 @@ def claim_previews(position: Position[Any]) -> Json:
     it would fail and what failing costs in every language, as the session's own
     messages are told)."""
     previews: Json = {}
-    game = position.game
     for claim in position.game.claims(position.options):
         found = position.claim_preview(claim.name)
         if found is not None:
@@ -52,12 +52,11 @@ def claim_previews(position: Position[Any]) -> Json:
                 "points": found.points,
                 "needed": found.needed,
                 "problems": [str(problem) for problem in found.problems],
-                # each reason it would fail and its warning in every other language
-                "problems_in": {
-                    x.value: [told(p, x, game) for p in found.problems] for x in OTHER_LANGUAGES
-                },
+                # each reason it would fail and its warning as values, for the page to
+                # tell in its language
+                "problems_said": [said_record(problem) for problem in found.problems],
                 "wins": found.wins,
                 "warning": str(found.warning),
-                "warning_in": in_languages(partial(told, found.warning, game=game)),
+                "warning_said": said_record(found.warning),
             }
     return previews

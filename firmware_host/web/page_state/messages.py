@@ -64,6 +64,7 @@ from firmware_host.web.words.page_texts import (
     opponent_text,
     seat_said,
 )
+from firmware_host.wire.notice_records import said_record
 from hardware.profile import Profile
 
 Json = dict[str, Any]
@@ -451,9 +452,10 @@ def _english(said: Said | None) -> str | None:
     return None if said is None else str(said)
 
 
-def _in(said: Said | None, game: Game[Any]) -> Json | None:
-    """What is said in every other language, in ``game``'s words (None stays None)."""
-    return None if said is None else in_languages(partial(told, said, game=game))
+def _said(said: Said | None) -> Json | None:
+    """What is said as its value, for the page to tell in its language with the served
+    words (``/said``: the catalogue's and the game's); None stays None."""
+    return None if said is None else said_record(said)
 
 
 def _shown_code(remote: RemoteGame) -> object:
@@ -473,7 +475,7 @@ def _remote(remote: RemoteGame, controller: Controller) -> Json:
         "seats": list(remote.seats),
         "connected": link is not None and link.connected,
         "waiting": _english(controller.remote_wait),
-        "waiting_in": _in(controller.remote_wait, controller.game),
+        "waiting_said": _said(controller.remote_wait),
         "watching": remote.watching,
         "left": remote.detached,
     }
@@ -554,7 +556,7 @@ def _computer(controller: Controller, thinking: bool) -> Json:
         "thinking": thinking and controller.position.turn not in computer.remote,
         "hint": None if hint is None else controller.position.move_text(hint[0]),
         "verdict": _english(verdict),
-        "verdict_in": _in(verdict, controller.game),
+        "verdict_said": _said(verdict),
         "coach": computer.coach,
         "warn": computer.warn,
         # why hints, the coach, warnings and threat lights are off (an online game)

@@ -4,8 +4,10 @@ Routes: ``GET /`` the page, ``GET /static/<file>`` its script and style,
 ``GET /ws`` the WebSocket (messages out: catalogue, board, state, notice,
 ok, error, record, pairing; commands in: see ``commands.py``), ``GET /record``
 the game record as a file (``?format=txt``), ``GET /state`` the state as JSON,
-``GET /devices`` the paired devices, ``POST /unpair`` unpairs the device that
-asks, ``POST /unpair/others`` every other one (from this computer: all).
+``GET /words`` and ``GET /said`` the words by language (``?language=pl``: the page's
+own, and those it tells what Kiban says with), ``GET /devices`` the paired devices,
+``POST /unpair`` unpairs the device that asks, ``POST /unpair/others`` every other
+one (from this computer: all).
 Every route is behind the pairing guard (``pairing.py``); a WebSocket or a POST
 from a page of another origin is refused, so no web site can drive the board
 (or unpair its devices) through a browser on this computer.
@@ -38,6 +40,7 @@ from firmware_host.web.gate.pairing import (
 from firmware_host.web.page_state.messages import Json
 from firmware_host.web.sessions.session import Session, error
 from firmware_host.web.words.page_words import page_words
+from firmware_host.web.words.said_words import said_words
 from firmware_host.wire.actions import Problem
 
 log = logging.getLogger(__name__)
@@ -264,6 +267,16 @@ async def words(request: web.Request) -> web.Response:
     return web.json_response(page_words(language))
 
 
+async def said(request: web.Request) -> web.Response:
+    """The words the page tells what Kiban says with, in the language asked for
+    (``?language=pl``): the catalogue's and each game's seats and pieces."""
+    try:
+        language = Language.named(request.query.get("language", "en"))
+    except CatalogueError as error:
+        raise web.HTTPBadRequest(text=str(error)) from None
+    return web.json_response(said_words(language))
+
+
 async def record(request: web.Request) -> web.Response:
     session = request.app[SESSION]
     command = Download(request.query.get("format", "txt"))
@@ -405,6 +418,7 @@ def create_app(session: Session, pairing: Pairing | None = None) -> web.Applicat
     app.router.add_get("/record", record)
     app.router.add_get("/state", state)
     app.router.add_get("/words", words)
+    app.router.add_get("/said", said)
     app.router.add_get("/devices", devices)
     app.router.add_post("/unpair", unpair)
     app.router.add_post("/unpair/others", unpair_others)

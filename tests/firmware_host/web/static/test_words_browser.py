@@ -74,15 +74,15 @@ def test_every_surface_of_the_page_speaks_in_words(
 ONLINE: dict[str, object] = {
     "token": True,
     "looking": None,
-    "looking_in": None,
+    "looking_said": None,
     "failed": None,
-    "failed_in": None,
+    "failed_said": None,
     "game": "abcd1234",
     "opponent": "lishogi AI level 3",
     "opponent_level": 3,
     "chat": [],
     "help_off": None,
-    "help_off_in": None,
+    "help_off_said": None,
 }
 """An online game against lishogi's computer, as the server tells the dialog."""
 

@@ -44,10 +44,11 @@ from firmware_host.web.page_state.messages import (
 from firmware_host.web.words.colour_key import KEY_WORDS, key_text, key_text_in
 from firmware_host.web.words.page_texts import LEVEL_NAMES, note_text, opponent_text, review_text
 from firmware_host.web.words.page_words import PAGE_WORDS, page_words
+from firmware_host.wire.notice_records import said_record
 from tests.firmware_host.simkit import close_all, make_sim
 from tests.firmware_host.telling.test_languages import identical_on_purpose
 from tests.firmware_host.telling.test_languages_status import TRANSLATED, english_words_left
-from tests.firmware_host.web.helpers import sim_state
+from tests.firmware_host.web.helpers import said_from_record, sim_state
 from tests.registered import boarded_games
 
 Json = dict[str, Any]
@@ -233,12 +234,18 @@ def _english_left(game: Game[Any], english: str, told: str, language: Language) 
     return {word for word in left if word.lower() not in NAMES | same}
 
 
-def _told(entry: Json, field: str) -> list[tuple[str, str, str]]:
+def _told(entry: Json, field: str, game: Game[Any] | None = None) -> list[tuple[str, str, str]]:
     """(language, English, told) for ``entry``'s ``field`` (its English where the
-    state sends no other words: the same in every language)."""
-    told: dict[str, str] = entry.get(f"{field}_in") or {}
+    state sends no other words: the same in every language; what is sent as a said
+    value, ``..._said``, told in each language as the page tells it)."""
     english: str = entry[field]
-    return [(x.value, english, told.get(x.value, english)) for x in TRANSLATED]
+    sent = entry.get(f"{field}_said")
+    if sent is not None:
+        value = said_from_record(sent)
+        assert str(value) == english  # the value sent is all of what is said
+        return [(x.value, english, told(value, x, game)) for x in TRANSLATED]
+    translations: dict[str, str] = entry.get(f"{field}_in") or {}
+    return [(x.value, english, translations.get(x.value, english)) for x in TRANSLATED]
 
 
 @pytest.mark.usefixtures("closing")
@@ -259,7 +266,7 @@ def test_the_pages_free_texts_carry_no_english_word(game: Game[Any]) -> None:
             for pair in _told({**piece, "name_in": board["piece_names_in"][key]}, "name")
         ),
         *_told(board, "title"),
-        *_told(computer, "verdict"),
+        *_told(computer, "verdict", game),
         *_told(state, "message"),
         *_told({"note": review["notes"]["1"], "note_in": review["notes_in"]["1"]}, "note"),
     ]
@@ -337,7 +344,9 @@ def test_what_a_remote_game_waits_for_is_told_in_the_state_and_its_status_line()
     )
     assert state["message"].startswith("waiting for the opponent's board (B (gote)): it is offline")
     polish = "czekanie na planszę przeciwnika (gracz B): jest rozłączona"
-    assert state["remote"]["waiting_in"]["pl"] == polish
+    sent = state["remote"]["waiting_said"]
+    assert sent == said_record(said(offline, seat=sim.game.seat_word(1)))
+    assert told(said_from_record(sent), Language.POLISH, sim.game) == polish
     assert state["message_in"]["pl"].startswith(f"{polish}; ")
 
 
@@ -454,12 +463,13 @@ def test_a_claims_count_why_it_would_fail_and_its_warning_carry_no_english_word(
     shogi = next(game for game in games() if game.name == "shogi")
     preview = claim_previews(shogi.position(None, {"impasse": "27"}))["declare"]
     assert len(preview["problems"]) >= 3
-    told = _told(preview, "warning") + [
-        (x.value, english, preview["problems_in"][x.value][index])
-        for x in TRANSLATED
-        for index, english in enumerate(preview["problems"])
+    told = _told(preview, "warning", shogi) + [
+        pair
+        for english, sent in zip(preview["problems"], preview["problems_said"], strict=True)
+        for pair in _told({"problem": english, "problem_said": sent}, "problem", shogi)
     ]
     for code, english, text in told:
         assert text != english, (code, text)
     assert _left_in(shogi, told) == []
-    assert preview["warning_in"]["pl"] == "nieudana deklaracja przegrywa partię"
+    polish = {code: text for code, _, text in _told(preview, "warning", shogi)}["pl"]
+    assert polish == "nieudana deklaracja przegrywa partię"
