@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from importlib import resources
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -40,6 +41,9 @@ from engine.usi import ServerVariant, UsiVariant
 
 M = TypeVar("M", bound=Hashable)
 P = TypeVar("P", bound="Position[Any]")
+
+CATALOGUES = "locale"
+"""The folder of a game's own catalogues, beside its package (``<code>.po`` each)."""
 
 Layout = Mapping[Spot, tuple[Stone, ...]]
 """The stones on every occupied spot, bottom of a stack first."""
@@ -271,10 +275,18 @@ class Game(ABC, Generic[P]):
     """The seats as said aloud in each language but English, by its code ("pl"); a
     language missing here says the seats' English names (engine/spoken.py)."""
 
-    translations: ClassVar[Mapping[str, Mapping[str, str]]] = {}
-    """The game's own msgids (its title, its reasons, its options' words) translated,
-    by language code: merged into each language's catalogue, where the host's own
-    catalogue has no entry for them (a game may bring its words with it)."""
+    def catalogue(self, language: str) -> str | None:
+        """The game's own catalogue for ``language`` (a code of engine/spoken.py's
+        LANGUAGES): the text of a gettext ``.po`` file translating the msgids the game
+        marks and declares (its title, its reasons, results and prompts, its options'
+        and claims' words). None: it brings none, and its msgids are told in English.
+        By default the file beside its package, ``locale/<code>.po``, read as its
+        puzzles are (through ``importlib.resources``, so an installed game has it)."""
+        package = type(self).__module__.rpartition(".")[0]
+        source = resources.files(package).joinpath(CATALOGUES, f"{language}.po")
+        if not source.is_file():
+            return None
+        return source.read_bytes().decode("utf-8")
 
     def seat_word(self, seat: int) -> SeatWord:
         """Seat ``seat`` in a message (told in a language by ``spoken_seats``)."""

@@ -51,9 +51,17 @@ def _names(text: str) -> set[str]:
 
 
 def identical_on_purpose(language: Language) -> set[str]:
-    """The msgids the catalogue marks as the same in ``language`` on purpose."""
-    text = catalogue_path(language).read_text(encoding="utf-8")
-    marked = re.findall(r"^#\. identical on purpose.*\n(?:#.*\n)*msgid (\".*\")$", text, re.M)
+    """The msgids the catalogues (Kiban's and each game's own) mark as the same in
+    ``language`` on purpose."""
+    texts = [catalogue_path(language).read_text(encoding="utf-8")]
+    texts += [text for game in games() if (text := game.catalogue(language.value)) is not None]
+    marked = [
+        quoted
+        for text in texts
+        for quoted in re.findall(
+            r"^#\. identical on purpose.*\n(?:#.*\n)*msgid (\".*\")$", text, re.M
+        )
+    ]
     return {next(iter(read_po(f"msgid {quoted}\nmsgstr {quoted}\n"))) for quoted in marked}
 
 
