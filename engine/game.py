@@ -276,12 +276,9 @@ class Game(ABC, Generic[P]):
     language missing here says the seats' English names (engine/spoken.py)."""
 
     def catalogue(self, language: str) -> str | None:
-        """The game's own catalogue for ``language`` (a code of engine/spoken.py's
-        LANGUAGES): the text of a gettext ``.po`` file translating the msgids the game
-        marks and declares (its title, its reasons, results and prompts, its options'
-        and claims' words). None: it brings none, and its msgids are told in English.
-        By default the file beside its package, ``locale/<code>.po``, read as its
-        puzzles are (through ``importlib.resources``, so an installed game has it)."""
+        """The game's own ``.po`` catalogue for ``language`` (its title, reasons,
+        options' and claims' words translated); None: its msgids are told in English.
+        By default ``locale/<code>.po`` beside its package, read as its puzzles are."""
         package = type(self).__module__.rpartition(".")[0]
         source = resources.files(package).joinpath(CATALOGUES, f"{language}.po")
         if not source.is_file():

@@ -14,9 +14,7 @@ from engine.game import Position
 from engine.registry import find_game, names
 from firmware_host.cli import main
 from firmware_host.opponents.fairy import find_fairy_stockfish
-from tests.engine.chaturaji import helpers as chaturaji
-from tests.engine.robotory import helpers as robotory
-from tests.registered import product_games
+from tests.engine.game_data import game_data, games_with
 
 ROLLED = re.compile(r"^kiban: rolled first: (?P<roll>.+) \(--seed \d+\)$", re.M)
 
@@ -82,35 +80,17 @@ def test_the_default_is_the_strongest_level(capsys: pytest.CaptureFixture[str]) 
     assert position.is_legal(position.read_move(move))
 
 
-def _chaturaji_last_piece() -> tuple[str, dict[str, str]]:
-    """Black's horse takes green's last piece and wins (tests/engine/chaturaji)."""
-    pieces = {"d1": "kK", "b1": "kH", "a2": "kb", "c3": "gE"}
-    return chaturaji.text(pieces, "k", "3"), {"seats": "black,green"}
+def win_at_once(name: str) -> tuple[str, dict[str, str]]:
+    """A position of the game where the mover has a move that wins the game at once,
+    and its options (tests/engine/<game>/win_at_once.json, beside the game's tests)."""
+    data = game_data(name, "win_at_once")
+    assert data is not None, f"{name} ships no win_at_once.json"
+    return data["position"], dict(data["options"])
 
 
-def _robotory_refill() -> tuple[str, dict[str, str]]:
-    """Light's refill takes the last white token and wins (tests/engine/robotory)."""
-    pieces = {"B3": "R", "C2": "W", "C5": "B", "A4": "b", "D4": "w", "E2": "b"}
-    return robotory.text(pieces, light="2w1b", dark="2w1b", lid="1w5b", turn="l"), {}
-
-
-WINS_AT_ONCE: dict[str, tuple[str, dict[str, str]]] = {
-    "dobutsu": ("1l1/1G1/3/1L1 b - 1", {}),  # the giraffe takes the lion
-    "shogi": ("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", {}),  # G*5b mates
-    "abalone": ("wbb2/6/7/8/9/8/7/6/4w b 0 5", {}),  # the sixth marble pushed off
-    "chaturaji": _chaturaji_last_piece(),
-    "robotory": _robotory_refill(),
-}
-"""A position of each game where the mover has a move that wins the game at once."""
-
-
-def test_every_game_has_a_win_at_once_to_find() -> None:
-    assert set(WINS_AT_ONCE) == {game.name for game in product_games()}
-
-
-@pytest.mark.parametrize("name", sorted(WINS_AT_ONCE))
+@pytest.mark.parametrize("name", games_with("win_at_once"))
 def test_the_win_at_once_is_played(name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    text, options = WINS_AT_ONCE[name]
+    text, options = win_at_once(name)
     variants = [f"--variant={key}={value}" for key, value in options.items()]
     move, err = bestmove(capsys, name, "--position", text, "--level", "8", *variants)
     position = asked(name, text, err, options)
@@ -196,7 +176,7 @@ def test_the_engine_answers_a_legal_move(
 def test_the_engine_finds_the_shogi_mate_in_one(
     fairy_stockfish: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    move, _ = bestmove(capsys, "shogi", "--position", WINS_AT_ONCE["shogi"][0], "--engine")
+    move, _ = bestmove(capsys, "shogi", "--position", win_at_once("shogi")[0], "--engine")
     assert move == "G*5b"
 
 
