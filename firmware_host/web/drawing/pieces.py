@@ -47,3 +47,25 @@ def piece_book(game: Game[Any]) -> Json:
             "lines": [list(line) for line in moves.lines],
         }
     return book
+
+
+def look_json(game: Game[Any]) -> Json:
+    """How the game's pieces and board look, as it declares (``Game.look``): the page
+    draws them from this, knowing no game."""
+    look = game.look
+    return {
+        "pieces": {
+            key: {
+                "drawing": piece.drawing.value,
+                "colour": piece.colour,
+                "size": piece.size,
+                "glyph": piece.glyph,
+                "glyphs": list(piece.glyphs),
+                "figure": piece.figure,
+            }
+            for key, piece in look.pieces.items()
+        },
+        "styles": list(look.styles),
+        "regions": dict(look.regions),
+        "seat_colours": [list(pair) for pair in look.seat_colours],
+    }

@@ -50,7 +50,7 @@ from firmware_host.telling.view import (
     prompt_labels,
 )
 from firmware_host.telling.wording import prompt_heading
-from firmware_host.web.drawing.pieces import piece_book
+from firmware_host.web.drawing.pieces import look_json, piece_book
 from firmware_host.web.drawing.spots import Drawing, SpotDrawing
 from firmware_host.web.page_state.claims import claim_json, claim_previews, claims_of
 from firmware_host.web.words.board_words import differing, drawn, drawn_in, piece_names_in
@@ -211,6 +211,7 @@ def board_message(
         "sensed": sorted(profile.sensed_spots),
         "seats": seats_json(game),
         "pieces": piece_book(game),
+        "look": look_json(game),
         "piece_names_in": piece_names_in(game, piece_book(game)),
         "claims": [claim_json(claim) for claim in claims_of(game, options)],
         "formats": [{"name": f.name, "title": f.title} for f in game.record_formats()],

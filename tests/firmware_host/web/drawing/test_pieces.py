@@ -3,12 +3,16 @@ game (``Game.piece_moves``), and those moves the ones the engine plays."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from engine.game import Game
+from engine.look import Drawing
 from engine.physical import Stone
 from engine.piece_moves import Direction, PieceMoves
-from engine.registry import find_game
-from firmware_host.web.drawing.pieces import piece_book, piece_key
+from engine.registry import find_game, games
+from firmware_host.web.drawing.pieces import look_json, piece_book, piece_key
 from firmware_host.web.page_state.messages import Mode, board_message
 from hardware.profile import load_profile
 from tests.registered import boarded_games
@@ -88,3 +92,19 @@ def test_every_board_message_carries_its_games_piece_book() -> None:
     for game in boarded_games():
         board = board_message(game, load_profile("sim", game), Mode.SIMULATOR)
         assert board["pieces"] == piece_book(game)
+
+
+@pytest.mark.parametrize("game", games(), ids=lambda game: game.name)
+def test_a_games_look_draws_each_face_it_has_and_no_other(game: Game[Any]) -> None:
+    """The page draws from the look alone (static/pieces.js names no game): a game that
+    declares one declares every face its pieces show, turned faces too."""
+    look = look_json(game)
+    book = piece_book(game)
+    if not look["pieces"]:
+        return  # no look: each piece its label on a disc, as any new game
+    assert set(look["pieces"]) == set(book), game.name
+    drawings = {piece["drawing"] for piece in look["pieces"].values()}
+    assert drawings <= {drawing.value for drawing in Drawing}
+    if Drawing.ARMY.value in drawings:  # a figure on its seat's colours: each seat has them
+        assert len(look["seat_colours"]) == len(game.seats)
+    assert len(look["styles"]) != 1  # a choice of styles is of two or more

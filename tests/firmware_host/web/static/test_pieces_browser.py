@@ -172,6 +172,11 @@ def test_abalone_marbles_are_shaded_and_robotory_robots_and_tokens_in_their_colo
           .map((r) => [r.closest('g.stone').dataset.kind, r.getAttribute('fill')]))"""
     )
     assert set(robots) == {"R", "W", "B"} and len(set(robots.values())) == 3
+    camps = page.evaluate(
+        """() => [0, 1].map((n) => getComputedStyle(
+          document.querySelector(`#board polygon.cell.region-camp-${n}`)).fill)"""
+    )
+    assert camps == ["rgb(207, 202, 192)", "rgb(143, 138, 130)"]  # as Robotory's look says
     tokens = page.locator("#board g.stone .energy").count()
     assert tokens == 8  # both stocks: two white and two black each
     page.close()
