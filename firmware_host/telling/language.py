@@ -113,10 +113,9 @@ def catalogue_path(language: Language) -> Path:
     return LOCALE / language.value / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-@cache
 def catalogue_entries(language: Language) -> Mapping[str, str]:
-    """``language``'s catalogue as read (the games' own translations beside it), once
-    per process; empty for English. A catalogue missing or torn (a line it cannot read)
+    """``language``'s catalogue as read (the games' own catalogues beside it); empty
+    for English. A catalogue missing or torn (a line it cannot read)
     is empty, with a warning naming the file and line: the board goes on in English,
     in words its players may know less well."""
     if language is Language.ENGLISH:
@@ -140,8 +139,8 @@ def catalogue_entries(language: Language) -> Mapping[str, str]:
 
 @cache
 def catalogue(language: Language) -> gettext.NullTranslations:
-    """``language``'s catalogue for gettext (English, or one that cannot be read: the
-    msgids themselves)."""
+    """``language``'s catalogue for gettext, read once per process (English, or one
+    that cannot be read: the msgids themselves)."""
     entries = catalogue_entries(language)
     if not entries:
         return gettext.NullTranslations()

@@ -258,23 +258,23 @@ async def state(request: web.Request) -> web.Response:
     return web.json_response(request.app[SESSION].state())
 
 
-async def words(request: web.Request) -> web.Response:
-    """The page's own words in the language asked for (``?language=pl``)."""
+def _language(request: web.Request) -> Language:
+    """The language asked for (``?language=pl``); one Kiban does not tell in is a 400."""
     try:
-        language = Language.named(request.query.get("language", "en"))
+        return Language.named(request.query.get("language", "en"))
     except CatalogueError as error:
         raise web.HTTPBadRequest(text=str(error)) from None
-    return web.json_response(page_words(language))
+
+
+async def words(request: web.Request) -> web.Response:
+    """The page's own words in the language asked for."""
+    return web.json_response(page_words(_language(request)))
 
 
 async def said(request: web.Request) -> web.Response:
-    """The words the page tells what Kiban says with, in the language asked for
-    (``?language=pl``): the catalogue's and each game's seats and pieces."""
-    try:
-        language = Language.named(request.query.get("language", "en"))
-    except CatalogueError as error:
-        raise web.HTTPBadRequest(text=str(error)) from None
-    return web.json_response(said_words(language))
+    """The words the page tells what Kiban says with, in the language asked for: the
+    catalogue's and each game's seats and pieces."""
+    return web.json_response(said_words(_language(request)))
 
 
 async def record(request: web.Request) -> web.Response:

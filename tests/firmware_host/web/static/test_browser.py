@@ -20,6 +20,7 @@ from aiohttp import web
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 
 from engine.geometry import CellShape, Geometry, Seat
+from engine.look import PLAIN
 from engine.physical import Sensing
 from engine.record import PLAIN_TEXT
 from engine.registry import find_game
@@ -410,6 +411,7 @@ def made_up_hex_board(shape: CellShape) -> tuple[dict[str, Any], dict[str, Any]]
         spoken_seats={},  # no words of its own: the contract's defaults
         piece_words=lambda language: {},
         seat_word=lambda seat: SeatWord(seat, seats[seat].name),
+        look=PLAIN,  # no look of its own: labels on discs
     )
     leds = tuple((spot, (index,)) for index, spot in enumerate(spots))
     profile = Profile(
