@@ -97,7 +97,7 @@ $(ESPEAK_NG):
 		espeak-ng
 
 # The page's own Japanese fonts, made again after the page's texts gain a kanji or kana
-# (tests/firmware_host/web/test_web_font.py says when): subsets of Debian's Noto CJK
+# (tests/firmware_host/web/static/test_font.py says when): subsets of Debian's Noto CJK
 # fonts, which are needed only here (the subsets and their licence are committed).
 NOTO_CJK := /usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc
 
@@ -154,7 +154,7 @@ bench: $(RUN_STAMP)
 # Fast, clumsy hands over every game: wrong commits, missed moves and prompts per 1,000
 # moves, per game (MOVES=2000 SEED=1 by default; GAMES="shogi robotory" to choose).
 bench-hands: $(RUN_STAMP)
-	$(BIN)/python -m firmware_host.tools.bench_hands $(GAMES) --moves $(or $(MOVES),2000) --seed $(or $(SEED),1)
+	$(BIN)/python -m firmware_host.tools.bench.hands $(GAMES) --moves $(or $(MOVES),2000) --seed $(or $(SEED),1)
 
 # The README's Raspberry Pi install in a fresh Debian made by debootstrap (root; minutes,
 # a few hundred MB; not part of make test).

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from importlib import resources
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -17,6 +18,7 @@ from engine.bench import BenchPlan
 from engine.claims import ClaimPreview, ClaimRule
 from engine.errors import GameOverError, IllegalMoveError, NoPassError, UnknownClaimError
 from engine.geometry import Geometry, Seat
+from engine.look import PLAIN, Look
 from engine.opening import FirstPlayerDraw
 from engine.options import Options, OptionSpec, parse_options
 from engine.outcome import Outcome, Termination
@@ -40,6 +42,8 @@ from engine.usi import ServerVariant, UsiVariant
 
 M = TypeVar("M", bound=Hashable)
 P = TypeVar("P", bound="Position[Any]")
+
+CATALOGUES = "locale"  # the folder of a game's own catalogues beside its package
 
 Layout = Mapping[Spot, tuple[Stone, ...]]
 """The stones on every occupied spot, bottom of a stack first."""
@@ -222,14 +226,16 @@ class Game(ABC, Generic[P]):
         return self.label(stone)
 
     def turns_over(self, stone: Stone) -> bool:
-        """Whether this stone has another face a player may turn up (a promotable
-        piece). Marbles and tokens do not."""
+        """Whether a player may turn this stone's other face up (a promotable piece)."""
         return False
 
     def piece_moves(self, stone: Stone) -> PieceMoves:
         """The steps and lines a drawing of this stone shows (the dots of Robot Duel's
         stickers), as its owner sees them; none by default."""
         return PieceMoves()
+
+    look: ClassVar[Look] = PLAIN
+    """How its pieces look on the page (engine/look.py); by default, labels on discs."""
 
     def stack_reading(self, stones: Sequence[Stone], sensing: Sensing) -> Reading:
         """A spot reads as the stone on top of it (a stand slot holds several)."""
@@ -271,10 +277,13 @@ class Game(ABC, Generic[P]):
     """The seats as said aloud in each language but English, by its code ("pl"); a
     language missing here says the seats' English names (engine/spoken.py)."""
 
-    translations: ClassVar[Mapping[str, Mapping[str, str]]] = {}
-    """The game's own msgids (its title, its reasons, its options' words) translated,
-    by language code: merged into each language's catalogue, where the host's own
-    catalogue has no entry for them (a game may bring its words with it)."""
+    def catalogue(self, language: str) -> str | None:
+        """The game's own ``.po`` catalogue for ``language`` (its title, reasons,
+        options' and claims' words translated); None: its msgids are told in English.
+        By default ``locale/<code>.po`` beside its package, read as its puzzles are."""
+        package = type(self).__module__.rpartition(".")[0]
+        source = resources.files(package).joinpath(CATALOGUES, f"{language}.po")
+        return source.read_bytes().decode("utf-8") if source.is_file() else None
 
     def seat_word(self, seat: int) -> SeatWord:
         """Seat ``seat`` in a message (told in a language by ``spoken_seats``)."""

@@ -11,6 +11,7 @@ still allowed are listed with the helper whose room they are in and why.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 from engine.registry import games, names
@@ -152,3 +153,32 @@ def test_the_checker_sees_each_kind_of_offence(tmp_path: Path) -> None:
         "names the game 'Abalone'",
         "names the game 'chaturaji'",
     ]
+
+
+STATIC = ROOT / "firmware_host" / "web" / "static"
+_COMMENTS = re.compile(r"/\*.*?\*/|(?<![:\"'`])//[^\n]*", re.S)
+
+
+def page_offences(path: Path, root: Path, words: set[str]) -> list[str]:
+    """Where a script or style of the page names a game outside its comments (a class
+    such as ``game-shogi`` too)."""
+    code = _COMMENTS.sub(" ", path.read_text(encoding="utf-8"))
+    return [
+        f"{path.relative_to(root)} names the game {found.group(0)!r}"
+        for word in sorted(words)
+        for found in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", code, re.I)
+    ]
+
+
+def test_the_pages_scripts_and_styles_name_no_game() -> None:
+    """A game's look is its own (``Game.look``): the page draws every game from it."""
+    files = sorted([*STATIC.glob("*.js"), *STATIC.glob("*.css")])
+    assert any(path.name == "pieces.js" for path in files)
+    problems = [problem for path in files for problem in page_offences(path, ROOT, _game_words())]
+    assert not problems, "\n".join(problems)
+
+
+def test_the_page_checker_sees_a_game_named_in_code(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.css"
+    probe.write_text("/* shogi, in a comment */\n.game-shogi .kanji { fill: red; } /* lishogi */\n")
+    assert page_offences(probe, tmp_path, {"shogi"}) == ["probe.css names the game 'shogi'"]

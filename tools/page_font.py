@@ -8,7 +8,7 @@ installed for it (the package is needed only here; the page ships the subsets in
 firmware_host/web/static/, the licence beside them). ``shown_characters`` is what
 the page can show that a Latin font lacks: every character of the CJK blocks in the
 files Kiban ships (the Japanese catalogue, the page's words and pieces, the games'
-spoken words); tests/firmware_host/web/test_web_font.py holds the subsets to it.
+spoken words); tests/firmware_host/web/static/test_font.py holds the subsets to it.
 
     python tools/page_font.py [--fonts /usr/share/fonts/opentype/noto]
 """

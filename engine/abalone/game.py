@@ -18,6 +18,7 @@ from engine.abalone.board import (
     drawing_position,
     start_board,
 )
+from engine.abalone.look import LOOK
 from engine.abalone.notation import write_position
 from engine.abalone.position import AbalonePosition
 from engine.bench import BenchPlan, BenchPosition
@@ -51,6 +52,7 @@ class AbaloneGame(Game[AbalonePosition]):
     )
     title = "Abalone"
     spoken_seats = spoken.SEATS
+    look = LOOK
     seats = (Seat("black", "b", "black"), Seat("white", "w", "white"))
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(

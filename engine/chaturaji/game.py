@@ -17,6 +17,7 @@ from engine.chaturaji.board import (
     SETUP,
     SQUARES,
 )
+from engine.chaturaji.look import look as army_look
 from engine.chaturaji.notation import write_board
 from engine.chaturaji.position import ChaturajiPosition
 from engine.chaturaji.sampling import ChaturajiMoves
@@ -139,6 +140,7 @@ class ChaturajiGame(Game[ChaturajiPosition]):
         Seat(name, letter, name, side)
         for name, letter, side in zip(SEAT_NAMES, SEAT_LETTERS, SEAT_SIDES, strict=True)
     )
+    look = army_look(tuple(seat.colour for seat in seats))
     option_specs = OPTION_SPECS
 
     position_class = ChaturajiPosition

@@ -8,6 +8,7 @@ from typing import ClassVar
 from engine.bench import BenchPlan, BenchPosition
 from engine.dobutsu import board, spoken
 from engine.dobutsu.board import CELL_NAMES, FILES, HAND_KINDS, RANKS, WIDTH, hand_spot
+from engine.dobutsu.look import LOOK
 from engine.dobutsu.position import DobutsuPosition
 from engine.game import Game
 from engine.geometry import CellShape, Geometry, Seat, piece_stands, square_grid
@@ -34,6 +35,7 @@ class DobutsuGame(Game[DobutsuPosition]):
     aliases = ("robot-duel", "robotduel", "dobutsu-shogi")
     title = "Robot Duel (Dobutsu shogi)"
     spoken_seats = spoken.SEATS
+    look = LOOK
     seats = (Seat("A (sente)", "b", "black"), Seat("B (gote)", "w", "white"))
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(

@@ -33,6 +33,7 @@ from engine.robotory.board import (
     bits,
     drawing_position,
 )
+from engine.robotory.look import LOOK
 from engine.robotory.notation import PositionParts, write_position
 from engine.robotory.position import RobotoryPosition
 from engine.robotory.sampling import RobotoryMoves
@@ -88,6 +89,7 @@ class RobotoryGame(Game[RobotoryPosition]):
     aliases = ("ロボトリー",)
     title = "Robotory"
     spoken_seats = spoken.SEATS
+    look = LOOK
     going_on = "chain"
     score_words = (
         "score: each side's robots in its own camp (two or three win when the lid is empty)"

@@ -21,6 +21,7 @@ from engine.shogi import spoken, tables
 from engine.shogi.bench import BENCH
 from engine.shogi.handicaps import HANDICAPS, START_TEXT
 from engine.shogi.impasse import CLAIMS
+from engine.shogi.look import LOOK
 from engine.shogi.position import ShogiPosition
 from engine.shogi.record_formats import shogi_formats
 from engine.shogi.record_readers import shogi_readers
@@ -45,6 +46,7 @@ class ShogiGame(Game[ShogiPosition]):
     aliases = ("japanese-chess", "honshogi", "hon-shogi")
     title = "Shogi"
     spoken_seats = spoken.SEATS
+    look = LOOK
     hint_seconds = 3.0  # a middle game needs a few plies more than a second gives
     selective_search = True  # eighty moves a position: a ply deeper in the same nodes
     repetition_contempt = True  # sennichite is no draw to take while better (issue 48)

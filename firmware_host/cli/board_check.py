@@ -12,14 +12,14 @@ from engine.registry import find_game
 
 def _bench_for(args: argparse.Namespace, **simulated: Any) -> tuple[Any, Any]:
     """The bench of doctor and calibrate: the real board, or its simulation."""
-    from firmware_host.boards.profiles import load_profile
-    from firmware_host.tools.workbench import Bench
+    from firmware_host.loops.profiles import load_profile
+    from firmware_host.tools.desk.workbench import Bench
 
     profile = load_profile(args.profile)
     game = find_game(args.game or profile.games[0])
     profile = load_profile(args.profile, game)
     if args.simulate:
-        from firmware_host.tools.sim_bench import simulated_bench
+        from firmware_host.tools.desk.sim_bench import simulated_bench
 
         sim = simulated_bench(
             profile, game, say=lambda line: print(line, flush=True), seed=args.seed, **simulated
@@ -53,9 +53,9 @@ def _bench_for(args: argparse.Namespace, **simulated: Any) -> tuple[Any, Any]:
 
 
 def doctor(args: argparse.Namespace) -> int:
-    from firmware_host.boards.profiles import load_profile
-    from firmware_host.tools.doctor import PARTS, Doctor
-    from firmware_host.tools.pi_setup import PiSystem
+    from firmware_host.loops.profiles import load_profile
+    from firmware_host.tools.desk.doctor import PARTS, Doctor
+    from firmware_host.tools.desk.pi_setup import PiSystem
 
     parts = PARTS if not args.only else tuple(p.strip() for p in args.only.split(","))
     unknown = [part for part in parts if part not in PARTS]
@@ -80,7 +80,7 @@ def doctor(args: argparse.Namespace) -> int:
 
 
 def calibrate(args: argparse.Namespace) -> int:
-    from firmware_host.tools.calibrate import Calibrator
+    from firmware_host.tools.desk.calibrate import Calibrator
 
     bench, _ = _bench_for(args)
     result = Calibrator(bench).run(args.output)

@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 
 
 def sim(args: argparse.Namespace) -> int:
-    from firmware_host.boards.profiles import load_profile
-    from firmware_host.boards.simulator import Simulation
+    from firmware_host.loops.profiles import load_profile
+    from firmware_host.loops.simulator import Simulation
     from firmware_host.opponents.players import check_engines
     from firmware_host.terminal.app import run_terminal
     from hardware.mock.hands import Noise
@@ -122,9 +122,9 @@ def _sim_web(
 ) -> int:
     import asyncio
 
-    from firmware_host.web.launch import run_simulator
-    from firmware_host.web.pairing import Pairing
-    from firmware_host.web.sim_session import SimSession
+    from firmware_host.web.gate.pairing import Pairing
+    from firmware_host.web.server.launch import run_simulator
+    from firmware_host.web.sessions.simulated import SimSession
     from hardware.mock.hands import Noise
 
     pairing = Pairing.for_host(args.host)

@@ -1,5 +1,5 @@
 """``kiban puzzles generate|verify|list``: the puzzles shipped with each game, found in
-the engine's own games and proved by a solver (``firmware_host.tools.puzzles``)."""
+the engine's own games and proved by a solver (``firmware_host.tools.play.puzzles``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from engine.registry import find_game
 
 def puzzles(args: argparse.Namespace) -> int:
     from engine.puzzles import load_file
-    from firmware_host.tools.puzzles import generate, verify
+    from firmware_host.tools.play.puzzles import generate, verify
 
     game = find_game(args.game)
     read = load_file(game)

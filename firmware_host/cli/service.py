@@ -19,10 +19,10 @@ if TYPE_CHECKING:
 def run(args: argparse.Namespace) -> int:
     import asyncio
 
-    from firmware_host.boards.opened_first import OpenedFirst
-    from firmware_host.boards.profiles import load_profile
-    from firmware_host.boards.runtime import Runtime
-    from firmware_host.boards.speaker import announce
+    from firmware_host.loops.opened_first import OpenedFirst
+    from firmware_host.loops.profiles import load_profile
+    from firmware_host.loops.runtime import Runtime
+    from firmware_host.loops.speaker import announce
     from firmware_host.opponents.players import check_engines
     from firmware_host.remote.settings import REMOTE
     from firmware_host.telling.speech_settings import SPEECH
@@ -48,8 +48,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         fresh = not resumes(args, settings, remote)
         if args.web:
-            from firmware_host.web.launch import run_board
-            from firmware_host.web.pairing import Pairing
+            from firmware_host.web.gate.pairing import Pairing
+            from firmware_host.web.server.launch import run_board
 
             pairing = Pairing.for_host(args.host)
             asyncio.run(

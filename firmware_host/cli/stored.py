@@ -8,8 +8,8 @@ from pathlib import Path
 
 
 def list_stored(args: argparse.Namespace) -> int:
-    from firmware_host.tools.listing import listed, table
-    from firmware_host.tools.stores import choose_store, open_to_read
+    from firmware_host.tools.records.listing import listed, table
+    from firmware_host.tools.records.stores import choose_store, open_to_read
 
     choice = choose_store(args.state_dir, sim=args.sim)
     if choice.note is not None:
@@ -28,8 +28,8 @@ def list_stored(args: argparse.Namespace) -> int:
 
 
 def export(args: argparse.Namespace) -> int:
-    from firmware_host.tools.export import export_game
-    from firmware_host.tools.stores import choose_store, open_to_read
+    from firmware_host.tools.records.export import export_game
+    from firmware_host.tools.records.stores import choose_store, open_to_read
 
     choice = choose_store(args.state_dir, sim=args.sim)
     if choice.note is not None:

@@ -14,30 +14,30 @@ from firmware_host.cli.common import game_and_options
 
 def bench(args: argparse.Namespace) -> int:
     if args.service and args.counted:
-        from firmware_host.tools.bench_counted import counted_lines
+        from firmware_host.tools.bench.counted import counted_lines
 
         for line in counted_lines(args.games, args.budget or "zero2w"):
             print(line, flush=True)
         return 0
     if args.service:
-        from firmware_host.tools.bench_service import service_lines
+        from firmware_host.tools.bench.service import service_lines
 
         for line in service_lines(args.games, seconds=args.seconds, budget=args.budget):
             print(line, flush=True)
         return 0
     if args.levels:
-        from firmware_host.tools.bench_levels import level_lines
+        from firmware_host.tools.bench.levels import level_lines
 
         for line in level_lines(args.games):
             print(line, flush=True)
         return 0
     if args.boards:
-        from firmware_host.tools.bench_boards import board_lines
+        from firmware_host.tools.bench.boards import board_lines
 
         for line in board_lines(args.games):
             print(line, flush=True)
         return 0
-    from firmware_host.tools.bench import run
+    from firmware_host.tools.bench.speed import run
 
     for line in run(args.games, args.positions, args.seed):
         print(line, flush=True)
@@ -46,7 +46,7 @@ def bench(args: argparse.Namespace) -> int:
 
 def match(args: argparse.Namespace) -> int:
     from engine.search import Limits
-    from firmware_host.tools.match import play_match
+    from firmware_host.tools.play.match import play_match
 
     game, options = game_and_options(args)
     if args.games < 1 or args.max_plies < 1:
@@ -71,7 +71,7 @@ def match(args: argparse.Namespace) -> int:
 def ladder(args: argparse.Namespace) -> int:
     from engine.registry import find_game
     from engine.search.ladder import LadderEngine
-    from firmware_host.tools.ladder import (
+    from firmware_host.tools.ladder.rungs import (
         each_pairing,
         play_ladder,
         rated,
@@ -79,7 +79,7 @@ def ladder(args: argparse.Namespace) -> int:
         summary,
         together,
     )
-    from firmware_host.tools.ladder_file import load_table, write_table
+    from firmware_host.tools.ladder.table_file import load_table, write_table
 
     if args.games < 1:
         raise SystemExit("kiban: --games must be 1 or more")
@@ -121,7 +121,7 @@ def ladder(args: argparse.Namespace) -> int:
 
 def bestmove(args: argparse.Namespace) -> int:
     from firmware_host.opponents.seats import parse_spec
-    from firmware_host.tools.bestmove import best_move
+    from firmware_host.tools.play.bestmove import best_move
 
     game, options = game_and_options(args)
     if args.engine is not None:
@@ -140,10 +140,10 @@ def bestmove(args: argparse.Namespace) -> int:
 
 
 def replay(args: argparse.Namespace, out: IO[str] | None = None) -> int:
-    from firmware_host.boards.profiles import load_profile
-    from firmware_host.boards.simulator import Simulation
+    from firmware_host.loops.profiles import load_profile
+    from firmware_host.loops.simulator import Simulation
     from firmware_host.store.storage import GameStore
-    from firmware_host.tools.replay import ReplayTally, replay
+    from firmware_host.tools.records.replay import ReplayTally, replay
 
     out = out or sys.stdout
     game, options = game_and_options(args)

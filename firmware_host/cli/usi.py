@@ -39,8 +39,8 @@ def _game(name: str | None) -> Game[Any]:
 
 
 def _simulated(args: argparse.Namespace, game: Game[Any]) -> int:
-    from firmware_host.boards.profiles import load_profile
-    from firmware_host.boards.simulator import Simulation
+    from firmware_host.loops.profiles import load_profile
+    from firmware_host.loops.simulator import Simulation
     from firmware_host.opponents.players import Players
     from firmware_host.opponents.seats import parse_spec
     from firmware_host.opponents.thinking import InlineThinker

@@ -5,7 +5,7 @@ remote seat's answers (``ElsewhereThinker``: the move lit as the move to play, w
 for on the board); each move the board commits for our side goes to the outbox.
 What lishogi says (a refused move, the game's end, a draw offer) reaches it as
 events from ``poll``, and what the players here say (a resignation, a draw offer,
-an answer to one) is read back from the controller after each event and sent.
+an answer to one) is told it after each event (an ``Agreement``) and sent.
 
 The local record equals lishogi's: the opponent's moves come only from lishogi's
 list, ours go in order and once (``Outbox``), a refused one is taken back here, and
@@ -40,6 +40,7 @@ from firmware_host.online.trouble import TOKEN_REFUSED, token_refused
 from firmware_host.opponents.elsewhere import ElsewhereThinker
 from firmware_host.opponents.thinking import Thinker
 from firmware_host.session.consent import (
+    Agreement,
     ClockTold,
     ProposalArrived,
     ProposalSettled,
@@ -49,7 +50,6 @@ from firmware_host.session.consent import (
 )
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event
-from firmware_host.session.state import AcceptChoice, Prompting
 from firmware_host.store.journal import Journal
 
 SERVER = "lishogi"
@@ -218,11 +218,12 @@ class OnlineSeat:
             f"{self._join_wait:.0f} s ({why})"
         )
 
-    def attach(self, controller: Controller) -> None:
+    def attach(self, controller: Controller) -> int | None:
         """The controller started this game: our moves lishogi lacks (played while
-        Kiban was off) are sent."""
+        Kiban was off) are sent. lishogi keeps no proposal numbers of ours: None."""
         self.game_id = controller.game_id
         self._handled = len(self.server_moves(self.link.heard))
+        return None
 
     # --- every turn of the decision loop -------------------------------------------
 
@@ -232,8 +233,9 @@ class OnlineSeat:
             return ()
         return all_from_server(self.kiban, state.moves)
 
-    def poll(self, controller: Controller, at: float) -> list[Event]:
-        """Send what the board did, and return what lishogi said for the controller."""
+    def poll(self, controller: Controller, agreement: Agreement, at: float) -> list[Event]:
+        """Send what the board did (its moves; ``agreement``: its draw offers, answers
+        and resignation), and return what lishogi said for the controller."""
         if controller.game_id != self.game_id:
             return []  # a new game at this board: the online game is left
         heard = self.link.heard
@@ -242,8 +244,8 @@ class OnlineSeat:
         self._send_ours(texts, movers, server)
         events: list[Event] = self._refused(heard, texts)
         events += self._clock(controller, heard, texts, server, at)
-        events += self._draws(controller, heard, texts)
-        self._words(controller)
+        events += self._draws(agreement, heard, texts)
+        self._words(agreement)
         state = heard.state
         ending = state is not None and state.status.is_over and not self._ended
         # the game ends here once the board has caught up with lishogi: nothing is lost
@@ -308,7 +310,7 @@ class OnlineSeat:
             left = clock.control.from_shown(left, clock.remaining(at)[self.opponent])
         return [ClockTold(ply, self.opponent, left)]
 
-    def _draws(self, controller: Controller, heard: Heard, texts: tuple[str, ...]) -> list[Event]:
+    def _draws(self, agreement: Agreement, heard: Heard, texts: tuple[str, ...]) -> list[Event]:
         """The opponent's draw offer asked here; our answers and offers sent."""
         events: list[Event] = []
         state = heard.state
@@ -319,16 +321,16 @@ class OnlineSeat:
             self._offer = (SERVER, self._offers)
         elif not offered:
             self._offer = None
-        answers = controller.consent.answers
+        answers = agreement.answers
         ref = self._offer
-        if ref is not None and ref not in answers and not _shown(controller, ref):
+        if ref is not None and not agreement.heard(ref):
             events.append(ProposalArrived(Proposal.DRAW, 0, len(texts), self.opponent, ref))
         for answered, yes in answers.items():
             ours = isinstance(answered, tuple) and bool(answered) and answered[0] == SERVER
             if ours and answered not in self._answered:
                 self._answered.add(answered)
                 self.link.command(partial(_draw, yes=yes))
-        proposed = controller.consent.proposed
+        proposed = agreement.proposed
         if proposed is not None and proposed.id not in self._settled:
             if proposed.kind is Proposal.TAKEBACK:  # lishogi's board API has no takeback
                 self._settled.add(proposed.id)
@@ -345,9 +347,9 @@ class OnlineSeat:
                     events.append(ProposalSettled(proposed.id, False))
         return events
 
-    def _words(self, controller: Controller) -> None:
+    def _words(self, agreement: Agreement) -> None:
         """Our resignation, said at the board or on the page, sent."""
-        word = controller.consent.words
+        word = agreement.word
         ours = word is not None and word.kind is WordKind.RESIGN and word.seat == self.seat
         if ours and not self._resigned:
             self._resigned = True
@@ -420,13 +422,6 @@ class OnlineSeat:
 
     def close(self) -> None:
         self.link.close()
-
-
-def _shown(controller: Controller, ref: Hashable) -> bool:
-    state = controller.state
-    return isinstance(state, Prompting) and any(
-        isinstance(c, AcceptChoice) and c.proposal.ref == ref for c in state.choices
-    )
 
 
 async def _draw(client: LishogiClient, game_id: str, *, yes: bool) -> None:

@@ -1,31 +1,26 @@
-"""A board's part in a remote game: it starts the game (hosting it, joining it, or
-taking it up again after a restart), publishes what happens on this board, and hands
-the controller what the other boards did.
+"""A board's part in a remote game, once started (starting.py: hosting it, joining
+it, or taking it up again after a restart): it publishes what happens on this board,
+and hands the controller what the other boards did.
 
 The controller stays the only writer of the game: the other boards' moves reach it
 as a remote seat's answers (``ElsewhereThinker``), their proposals, answers and
-resignations as events from ``poll``. What this board publishes is read back from
-the controller after each event, so nothing here can disagree with the game store.
+resignations as events from ``poll``. What this board publishes is what it is told
+after each event (the game, and an ``Agreement`` of its proposals and words), so
+nothing here can disagree with the game store.
 """
 
 from __future__ import annotations
 
 import logging
-import secrets
 import time
-from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from engine.game import Game, Position
+from engine.game import Position
 from engine.said import N_, Said, Seats, said, verbatim
 from firmware_host.notices.declared import Proposal
 from firmware_host.opponents.elsewhere import ElsewhereThinker
-from firmware_host.opponents.seats import OpponentKind, parse_opponents, seat_index
 from firmware_host.opponents.thinking import Thinker
-from firmware_host.remote.code import GameCode
-from firmware_host.remote.identity import BoardKey
-from firmware_host.remote.link import Link
 from firmware_host.remote.messages import (
     Answer,
     Ask,
@@ -34,21 +29,14 @@ from firmware_host.remote.messages import (
     Offer,
     Presence,
     Topic,
-    is_board_id,
-    room_filter,
 )
 from firmware_host.remote.room import Role, Room, SeatRequest
 from firmware_host.remote.setting import (
-    JOIN_WAIT,
     SPEC_GRACE,
-    Connection,
-    LinkFactory,
-    Plan,
-    RemoteGameError,
-    RemoteSetting,
-    Request,
 )
+from firmware_host.remote.starting import RemoteStart
 from firmware_host.session.consent import (
+    Agreement,
     ClockTold,
     PeerEnded,
     ProposalArrived,
@@ -57,9 +45,6 @@ from firmware_host.session.consent import (
 )
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event
-from firmware_host.session.state import AcceptChoice, Prompting
-from firmware_host.store.journal import Journal
-from firmware_host.store.storage import RecordKind
 
 log = logging.getLogger(__name__)
 
@@ -69,275 +54,15 @@ past them, so nothing it says can be taken for an old message, whatever its cloc
 RESERVE_AHEAD = 500
 """Reserved anew once fewer than this are left (far more than a turn of the loop uses)."""
 
-HELD_WAIT_FACTOR = 6.0
-"""A seat held by another board is given only when the person at the host accepts:
-joining waits this many times longer for it."""
 
+class RemoteGame(RemoteStart):
+    """One board's side of one remote game: started (``RemoteStart``), then after every
+    event what arrived read, what changed here published, and the other boards' words
+    handed to the controller."""
 
-class RemoteGame:
-    """One board's side of one remote game."""
-
-    def __init__(
-        self,
-        request: Request,
-        *,
-        link_factory: LinkFactory = Link,
-        wake: Callable[[], None] = lambda: None,
-        join_wait: float = JOIN_WAIT,
-        pump: Callable[[], None] = lambda: None,
-        announce: Callable[[GameCode, GameCode], None] | None = None,
-    ) -> None:
-        """``wake``: called from the connection's thread when something arrives.
-        ``pump``: called while joining waits for the host (a test's host board, in
-        the same thread, takes its turn)."""
-        self.request = request
-        self._link_factory = link_factory
-        self._wake = wake
-        self.wakes = False  # a decision loop is woken by news (``on_news``), not polling
-        self._join_wait = join_wait
-        self._pump = pump
-        self._announce = announce or (
-            lambda code, watch: log.info("hosting game %s (watch code %s)", code, watch)
-        )
-        self.setting: RemoteSetting | None = None
-        self.room: Room | None = None
-        self.link: Connection | None = None
-        self.seats: tuple[int, ...] = ()  # the seats played at this board
-        self.line = 0  # takebacks agreed so far
-        self.game_id: int | None = None  # the controller's game this remote game is
-        self.detached = False  # the controller went on to another game
-        self._connects = 0
-        self._published: dict[str, BoardState | GameSpec] = {}
-        self._moves: tuple[str, ...] = ()
-        self._host_spec: GameSpec | None = None
-        self._connected_at: float | None = None
-        self._told: set[Hashable] = set()  # endings and answers already handed over
-        self._resumed = False
-        self._seat_count = 0
-        self._stack_key: tuple[int, object] = (-1, None)  # the game's moves last read
-        self._clock: tuple[float, ...] = ()  # the clocks just after the last move here
-        self._clocked: tuple[str, ...] = ()
-        self._said_divergence: Said | None = None
-        self._journal: Journal | None = None  # where the message numbers are reserved
-
-    # --- starting ------------------------------------------------------------------
-
-    @property
-    def code(self) -> GameCode:
-        assert self.setting is not None
-        return self.setting.code
-
-    def plan(
-        self,
-        game: Game[Any],
-        journal: Journal,
-        *,
-        options: Mapping[str, str] | None = None,
-        position: str | None = None,
-        moves: Sequence[str] = (),
-        settings: Mapping[str, str] | None = None,
-    ) -> Plan:
-        """How this board's controller starts: the stored remote game taken up again,
-        a new game hosted here, or the host's game joined (waits for the broker)."""
-        given = dict(settings or {})
-        self._journal = journal
-        if self.request.watch:
-            return self._watch(game)
-        stored = journal.unfinished(game.name) if self.request.resume else None
-        if stored is not None and "remote" in stored.settings:
-            setting = RemoteSetting.parse(str(stored.settings["remote"]))
-            wanted = self.request.code
-            if (setting.role is Role.HOST) == self.request.host and wanted in (None, setting.code):
-                self._open(setting, resumed=True)
-                self.seats = self._local_seats(game, stored.settings)
-                self.line = sum(1 for r in stored.records if r.kind is RecordKind.TAKEBACK)
-                self._resumed = True
-                return Plan(True, None, None, (), {})
-        if self.request.host:
-            return self._host(game, options, position, moves, given)
-        return self._join(game, given)
-
-    def _open(self, setting: RemoteSetting, *, resumed: bool = False) -> None:
-        """Derive the room's keys and connect (in the background). A board taking its
-        game up again numbers its messages on from what its store reserved (a store
-        of an older Kiban, which numbered by the clock: from the clock, once)."""
-        self.setting = setting
-        keys = setting.code.keys()
-        if setting.role is Role.WATCH:
-            keys = replace(keys, join=None)  # a spectator, whichever code it was given
-        floor = setting.sequence
-        if floor is None:
-            floor = time.time_ns() // 1_000_000 if resumed else 0
-        room = Room(
-            keys, setting.board, setting.role, setting.identity, setting.host_key, sequence=floor
-        )
-
-        def will() -> tuple[str, bytes]:
-            return room.message(Topic.ONLINE, Presence(False))
-
-        watching = setting.role is Role.WATCH
-        self.room = room
-        self.link = self._link_factory(
-            self.request.address,
-            room_filter(room.keys.room),
-            None if watching else will,
-            self._news,
-        )
-        self.link.start()
-
-    def _host(
-        self,
-        game: Game[Any],
-        options: Mapping[str, str] | None,
-        position: str | None,
-        moves: Sequence[str],
-        given: dict[str, str],
-    ) -> Plan:
-        here = self._named_seats(game, self.request.seats) or (0,)
-        computers = parse_opponents(game, given.get("opponent", ""))
-        kept = set(here) | set(computers)
-        open_seats = [s for s in range(len(game.seats)) if s not in kept]
-        if not open_seats:
-            raise RemoteGameError("every seat is played at this board: no seat is left to join")
-        setting = RemoteSetting(
-            Role.HOST, GameCode.new(), self._board_name(), secrets.token_hex(6), BoardKey.new()
-        )
-        self._open(setting)
-        self.seats = tuple(sorted(kept))
-        given["opponent"] = _opponents(game, computers, open_seats)
-        given["remote"] = setting.text()
-        return Plan(False, options, position, tuple(moves), given)
-
-    def _join(self, game: Game[Any], given: dict[str, str]) -> Plan:
-        spec = self._enter(Role.JOIN, game)
-        code = self.code
-        wanted = self._named_seats(game, self.request.seats)
-        if not wanted:
-            free = [s for s in spec.open if spec.owner(s) is None]
-            if not free:
-                raise RemoteGameError(f"game {code} has no free seat left")
-            wanted = (free[0],)
-        if any(s not in spec.open for s in wanted):
-            names = ", ".join(game.seats[s].name for s in spec.open)
-            raise RemoteGameError(f"game {code} leaves only these seats to join: {names}")
-        self.seats = wanted
-        assert self.link is not None and self.room is not None
-        self.link.publish(*self.room.message(Topic.ONLINE, Presence(True)))  # here, asking
-        self._publish_state(BoardState(spec.uid, wanted, 0, spec.moves))
-        held = sorted({owner for s in wanted if (owner := spec.owner(s)) is not None})
-        if held:  # a seat stays its board's: only the person at the host can pass it on
-            names = ", ".join(game.seats[s].name for s in wanted)
-            what = (
-                f"the host's player to give this board {names}, held by board "
-                f"{', '.join(held)} (they accept it on the host board)"
-            )
-            log.warning("game %s: waiting for %s", code, what)
-            self._wait(lambda room: room.joined(wanted) or None, what, HELD_WAIT_FACTOR)
-        else:
-            self._wait(lambda room: room.joined(wanted) or None, "a seat from the host")
-        computers = {
-            s: p for s, p in parse_opponents(game, given.get("opponent", "")).items() if s in wanted
-        }
-        return self._plan_of(spec, game, computers)
-
-    def _watch(self, game: Game[Any]) -> Plan:
-        """A spectator: the host's game with every seat played elsewhere; says nothing."""
-        return self._plan_of(self._enter(Role.WATCH, game), game, {})
-
-    def _enter(self, role: Role, game: Game[Any]) -> GameSpec:
-        """Connect to the room of the code asked for and wait for the host's game."""
-        code = self.request.code
-        if code is None:
-            raise RemoteGameError("say which game: --join CODE or --watch CODE")
-        if code.watching and role is not Role.WATCH:
-            raise RemoteGameError(
-                f"{code} is a watch code: it follows the game read-only (--watch); "
-                "to play, ask the host for the game code"
-            )
-        identity = None if role is Role.WATCH else BoardKey.new()
-        self._open(RemoteSetting(role, code, self._board_name(), "", identity))
-        spec: GameSpec = self._wait(lambda room: room.spec, "the host's game")
-        if spec.game != game.name:
-            raise RemoteGameError(f"game {code} is {spec.game}, not {game.name}")
-        assert self.setting is not None and self.room is not None
-        self.setting = replace(self.setting, uid=spec.uid, host_key=self.room.host_key)
-        return spec
-
-    def _plan_of(self, spec: GameSpec, game: Game[Any], computers: Mapping[int, Any]) -> Plan:
-        """The host's game, with this board's computers and every other seat remote."""
-        assert self.setting is not None
-        others = [s for s in range(len(game.seats)) if s not in self.seats]
-        settings = {k: v for k, v in spec.settings if k not in ("opponent", "remote", "draw")}
-        settings["opponent"] = _opponents(game, computers, others)
-        if self.setting.role is not Role.WATCH:
-            settings["remote"] = self.setting.text()
-        return Plan(False, dict(spec.options), spec.start, spec.moves, settings)
-
-    def _news(self) -> None:
-        self._wake()  # read at each call: ``on_news`` may come after the link is made
-
-    def on_news(self, wake: Callable[[], None]) -> None:
-        """``wake`` is called (on the connection's thread) whenever a message arrives or
-        the connection changes: a decision loop that sleeps until then need not poll."""
-        self._wake = wake
-        self.wakes = False  # a decision loop is woken by news (``on_news``), not polling
-        self.wakes = True
-
-    @property
-    def watch_code(self) -> GameCode:
-        """The code that lets a spectator follow this game, read-only."""
-        assert self.room is not None
-        return self.room.keys.watch_code
-
-    @property
-    def watching(self) -> bool:
-        return self.setting is not None and self.setting.role is Role.WATCH
-
-    def _wait(self, found: Callable[[Room], Any], what: str, longer: float = 1.0) -> Any:
-        """Read the room until ``found`` gives something (a joining board, at start),
-        ``longer`` times the join's wait (a person must answer)."""
-        assert self.room is not None and self.link is not None
-        wait = self._join_wait * longer
-        deadline = time.monotonic() + wait
-        while time.monotonic() < deadline:
-            for topic_name, payload in self.link.received():
-                self.room.receive(topic_name, payload)
-            if self.room.conflict is not None:
-                raise RemoteGameError(f"game {self.code} cannot be joined: {self.room.conflict}")
-            if self.room.twin:
-                raise RemoteGameError(
-                    f"game {self.code} cannot be joined: another board speaks as board "
-                    f"{self.room.board}, this board's broker login: each board needs a "
-                    "login of its own (kiban broker --add NAME makes one)"
-                )
-            value = found(self.room)
-            if value is not None:
-                return value
-            self._pump()
-            time.sleep(0.01)
-        trouble = self.link.error or ("connected" if self.link.connected else "not connected")
-        raise RemoteGameError(
-            f"no answer with {what} for game {self.code} on {self.request.address} "
-            f"within {wait:.0f} s ({trouble}): is the host's board on?"
-        )
-
-    def _board_name(self) -> str:
-        """This board's id in the game: its login's user name on a broker that asks for
-        one (an ACL such as ``kiban broker`` writes lets each user write only the
-        topics named after it), else a random one."""
-        user = self.request.address.username
-        return user if user is not None and is_board_id(user) else secrets.token_hex(4)
-
-    def _named_seats(self, game: Game[Any], names: tuple[str, ...]) -> tuple[int, ...]:
-        return tuple(sorted({seat_index(game, name) for name in names}))
-
-    def _local_seats(self, game: Game[Any], settings: Mapping[str, Any]) -> tuple[int, ...]:
-        specs = parse_opponents(game, str(settings.get("opponent", "")))
-        remote = {s for s, spec in specs.items() if spec.kind is OpponentKind.REMOTE}
-        return tuple(s for s in range(len(game.seats)) if s not in remote)
-
-    def attach(self, controller: Controller) -> None:
-        """The controller started this game: publish it (the host describes it)."""
+    def attach(self, controller: Controller) -> int | None:
+        """The controller started this game: publish it (the host describes it). The
+        number of the last proposal this board published, as the broker kept it."""
         self.game_id = controller.game_id
         self._seat_count = len(controller.game.seats)
         self.detached = False
@@ -364,16 +89,15 @@ class RemoteGame:
                 open_seats,
                 keys=((setting.board, self.room.host_key or ""),) if self.room else (),
             )
-        if controller.consent.proposed is None and self.room is not None:
-            own = self.room.own
-            if own is not None and own.offer is not None:
-                controller.consent.continue_from(own.offer.id)
+        own = None if self.room is None else self.room.own
+        return None if own is None or own.offer is None else own.offer.id
 
     # --- every turn of the decision loop ------------------------------------------------
 
-    def poll(self, controller: Controller, at: float) -> list[Event]:
+    def poll(self, controller: Controller, agreement: Agreement, at: float) -> list[Event]:
         """Read what arrived, publish what changed here, and return what the controller
-        must hear of the other boards (``at``: the controller's time now)."""
+        must hear of the other boards (``agreement``: this board's proposals, answers
+        and ending word as they stand; ``at``: the controller's time now)."""
         room, link = self.room, self.link
         if room is None or link is None or self.detached:
             return []
@@ -397,7 +121,7 @@ class RemoteGame:
         if self.watching:
             self._connects = link.connects
             controller.network_waits(self._trouble(controller))
-            return self._events(controller, room, asked=False)
+            return self._events(controller, agreement, room, asked=False)
         if fresh:
             self._connects = link.connects
             self._connected_at = time.monotonic()
@@ -408,9 +132,9 @@ class RemoteGame:
         if Topic.ONLINE in again and link.connected:
             link.publish(*room.message(Topic.ONLINE, Presence(True)))
         if self._host_spec is not None and link.connected:
-            self._publish_spec(room, _granted(controller))
-        events = self._events(controller, room)
-        self._publish_state(self._state(controller, at))
+            self._publish_spec(room, _granted(agreement))
+        events = self._events(controller, agreement, room)
+        self._publish_state(self._state(controller, agreement, at))
         self._reserve()
         controller.network_waits(self._trouble(controller))
         return events
@@ -444,7 +168,7 @@ class RemoteGame:
             self._published[Topic.GAME.value] = seated
             self._send(Topic.GAME, seated)
 
-    def _state(self, controller: Controller, at: float) -> BoardState:
+    def _state(self, controller: Controller, agreement: Agreement, at: float) -> BoardState:
         stack = controller.position.move_stack
         key = (len(stack), stack[-1] if stack else None)
         if key != self._stack_key:  # the texts are read again only when the game moved
@@ -455,13 +179,13 @@ class RemoteGame:
         if moves[: len(self._moves)] != self._moves:
             self.line += 1  # moves taken back (always agreed in a remote game)
         self._moves = moves
-        proposed = controller.consent.proposed
+        proposed = agreement.proposed
         offer = None
         if proposed is not None:
             offer = Offer(proposed.id, proposed.kind, proposed.plies, proposed.ply)
         answers = tuple(
             Answer(str(ref[0]), int(ref[1]), accepted)
-            for ref, accepted in controller.consent.answers.items()
+            for ref, accepted in agreement.answers.items()
             if isinstance(ref, tuple)
         )
         uid = self.setting.uid if self.setting is not None else ""
@@ -469,33 +193,26 @@ class RemoteGame:
         if clock is not None and (len(moves) != len(self._clocked) or not self._clock):
             self._clock = tuple(round(t, 3) for t in clock.remaining(at))
             self._clocked = moves
-        decided = controller.consent.decided
+        decided = agreement.decided
         return BoardState(
             uid,
             self.seats,
             self.line,
             moves,
-            controller.consent.words,
+            agreement.word,
             offer,
             answers,
             self._clock,
             None if decided is None else Answer("", decided[0], decided[1]),
         )
 
-    def _publish_state(self, state: BoardState) -> None:
-        if self._published.get(Topic.BOARD.value) != state:
-            self._published[Topic.BOARD.value] = state
-            self._send(Topic.BOARD, state)
-
-    def _send(self, kind: Topic, body: BoardState | GameSpec) -> None:
-        assert self.room is not None and self.link is not None
-        self.link.publish(*self.room.message(kind, body))
-
-    def _events(self, controller: Controller, room: Room, *, asked: bool = True) -> list[Event]:
+    def _events(
+        self, controller: Controller, agreement: Agreement, room: Room, *, asked: bool = True
+    ) -> list[Event]:
         """The other boards' words: a resignation or claim, a proposal, an answer."""
         events: list[Event] = []
         uid = self.setting.uid if self.setting is not None else ""
-        proposed = controller.consent.proposed
+        proposed = agreement.proposed
         for board, state in sorted(room.states.items()):
             if state.uid != uid:
                 continue
@@ -508,7 +225,7 @@ class RemoteGame:
             seats = room.seats_of(board, self._seat_count)  # as seated: not as it says
             if asked and offer is not None and state.line == self.line and seats:
                 ref = (board, offer.id)
-                if ref not in controller.consent.answers and not _shown(controller, ref):
+                if not agreement.heard(ref):
                     seat = seats[0]
                     events.append(ProposalArrived(offer.kind, offer.plies, offer.ply, seat, ref))
             turn = controller.position.turn
@@ -525,18 +242,18 @@ class RemoteGame:
                 self._told.add((self.line, played, board))
                 events.append(ClockTold(played, turn, state.clock[turn]))
             decided = state.decided
-            if decided is not None and (board, decided.offer) in controller.consent.accepted:
+            if decided is not None and (board, decided.offer) in agreement.accepted:
                 events.append(ProposalDecided((board, decided.offer), decided.accepted))
         if proposed is not None:
             verdict = self._verdict(proposed.id, room)
             if verdict is not None:
                 events.append(ProposalSettled(proposed.id, verdict))
         if asked and self._host_spec is not None and room.spec is not None:
-            events += self._seat_requests(controller, room, room.spec)
+            events += self._seat_requests(controller, agreement, room, room.spec)
         return events
 
     def _seat_requests(
-        self, controller: Controller, room: Room, spec: GameSpec
+        self, controller: Controller, agreement: Agreement, room: Room, spec: GameSpec
     ) -> list[ProposalArrived]:
         """A board asking for a seat another board holds is asked of the person here,
         the host (once each: a request declined stays declined)."""
@@ -546,7 +263,7 @@ class RemoteGame:
         return [
             ProposalArrived(Proposal.SEAT, 0, ply, request.seat, request)
             for request in room.seat_requests(spec)
-            if request not in controller.consent.answers and not _shown(controller, request)
+            if not agreement.heard(request)
         ]
 
     def _verdict(self, offer: int, room: Room) -> bool | None:
@@ -657,23 +374,10 @@ class RemoteGame:
             self.link = None
 
 
-def _granted(controller: Controller) -> frozenset[SeatRequest]:
+def _granted(agreement: Agreement) -> frozenset[SeatRequest]:
     """The seat requests the person at this board (the host) accepted."""
-    answers = controller.consent.answers
+    answers = agreement.answers
     return frozenset(ref for ref, yes in answers.items() if yes and isinstance(ref, SeatRequest))
-
-
-def _shown(controller: Controller, ref: Hashable) -> bool:
-    state = controller.state
-    return isinstance(state, Prompting) and any(
-        isinstance(c, AcceptChoice) and c.proposal.ref == ref for c in state.choices
-    )
-
-
-def _opponents(game: Game[Any], computers: Mapping[int, Any], remote: Sequence[int]) -> str:
-    parts = [f"{game.seats[s].letter}={spec.text()}" for s, spec in sorted(computers.items())]
-    parts += [f"{game.seats[s].letter}=remote" for s in remote]
-    return ",".join(parts)
 
 
 def _move_texts(position: Position[Any], known: tuple[str, ...] = ()) -> tuple[str, ...]:

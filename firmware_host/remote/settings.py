@@ -1,7 +1,7 @@
 """The ``[remote]`` table of a board's profile: a board that plays another board over
 an MQTT broker whenever the service starts (``kiban run`` options override it).
 Registered with the profile loader by the feature (``REMOTE``, collected in
-firmware_host/boards/profiles.py); hardware/ knows nothing of it.
+firmware_host/loops/profiles.py); hardware/ knows nothing of it.
 
     [remote]
     broker = "mqtts://kiban:secret@broker.example"

@@ -8,9 +8,10 @@ claim made on one board is told to the others, which end the game the same way.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from types import MappingProxyType
 
 from engine.outcome import Outcome
 from firmware_host.notices.declared import Proposal
@@ -112,6 +113,26 @@ class ServerRefused:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class Agreement:
+    """What a game's other side (another board, a server) is told after every event, in
+    place of reading the session's consent: this board's open proposal, its answers to
+    the others' proposals, those it accepted and waits to hear decided, how its own
+    last proposal ended, the word that ended the game here, and the proposals a prompt
+    asks the person now (asked once: not to be asked again while they are shown)."""
+
+    proposed: Proposed | None = None
+    answers: Mapping[Hashable, bool] = field(default_factory=lambda: MappingProxyType({}))
+    accepted: frozenset[Hashable] = frozenset()
+    decided: tuple[int, bool] | None = None
+    word: Word | None = None
+    asking: frozenset[Hashable] = frozenset()
+
+    def heard(self, ref: Hashable) -> bool:
+        """Whether the proposal ``ref`` was answered here, or is being asked now."""
+        return ref in self.answers or ref in self.asking
+
+
 @dataclass(slots=True)
 class Consent:
     """One game's proposals and words across boards (empty when every seat is here)."""
@@ -140,3 +161,15 @@ class Consent:
     def continue_from(self, last_id: int) -> None:
         """After a restart: proposals are numbered on from the last one said."""
         self._next = max(self._next, last_id + 1)
+
+    def agreement(self, asking: frozenset[Hashable] = frozenset()) -> Agreement:
+        """What the other side is told of it now (``asking``: the proposals a prompt
+        shows the person)."""
+        return Agreement(
+            self.proposed,
+            MappingProxyType(dict(self.answers)),
+            frozenset(self.accepted),
+            self.decided,
+            self.words,
+            asking,
+        )

@@ -46,8 +46,6 @@ from firmware_host.store.storage import (
     Replaced,
     StorageError,
     StoredGame,
-    game_from_row,
-    record_from_row,
 )
 from firmware_host.store.store_file import (
     HEADER_SIZE,
@@ -58,6 +56,7 @@ from firmware_host.store.store_file import (
     header_problem,
     page_size,
 )
+from firmware_host.store.stored import game_from_row, record_from_row
 
 log = logging.getLogger(__name__)
 

@@ -24,11 +24,12 @@ from enum import Enum
 from functools import cache, partial
 from itertools import product
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from engine.claims import ClaimRule
 from engine.errors import KibanError
-from engine.game import Game
+from engine.game import CATALOGUES, Game
 from engine.outcome import Termination
 from engine.registry import games
 
@@ -112,11 +113,13 @@ def catalogue_path(language: Language) -> Path:
     return LOCALE / language.value / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-@cache
-def catalogue(language: Language) -> gettext.NullTranslations:
-    """``language``'s catalogue, read once per process. A catalogue missing or torn
-    (a line it cannot read) tells in English, with a warning naming the file and line:
-    the board goes on, in words its players may know less well."""
+def catalogue_entries(language: Language) -> Mapping[str, str]:
+    """``language``'s catalogue as read (the games' own catalogues beside it); empty
+    for English. A catalogue missing or torn (a line it cannot read)
+    is empty, with a warning naming the file and line: the board goes on in English,
+    in words its players may know less well."""
+    if language is Language.ENGLISH:
+        return MappingProxyType({})
     path = catalogue_path(language)
     try:
         entries = {**game_entries(language), **read_po(path.read_text(encoding="utf-8"), str(path))}
@@ -125,13 +128,33 @@ def catalogue(language: Language) -> gettext.NullTranslations:
         log.warning(
             "the %s catalogue %s cannot be read (%s): telling in English", name, path, error
         )
-        return gettext.NullTranslations()
+        return MappingProxyType({})
     except CatalogueError as error:
         log.warning(
             "the %s catalogue is torn (%s): telling in English", language.name.lower(), error
         )
+        return MappingProxyType({})
+    return MappingProxyType(entries)
+
+
+@cache
+def catalogue(language: Language) -> gettext.NullTranslations:
+    """``language``'s catalogue for gettext, read once per process (English, or one
+    that cannot be read: the msgids themselves)."""
+    entries = catalogue_entries(language)
+    if not entries:
         return gettext.NullTranslations()
     return gettext.GNUTranslations(io.BytesIO(mo_bytes(entries)))
+
+
+def catalogue_words(language: Language) -> dict[str, str]:
+    """Each msgid ``language``'s catalogue translates, to its translation (the plural
+    entries left out): the words a page tells what Kiban says with."""
+    return {
+        msgid: msgstr
+        for msgid, msgstr in catalogue_entries(language).items()
+        if msgstr and "\0" not in msgid
+    }
 
 
 _STRING = re.compile(r'^"(.*)"$')
@@ -324,12 +347,16 @@ def param_helps() -> tuple[str, ...]:
 def claim_rules() -> tuple[ClaimRule, ...]:
     """Every claim a game offers under any choice of its options (shogi's impasse
     count or declaration), each once."""
+    return tuple(dict.fromkeys(rule for game in games() for rule in _game_claims(game)))
+
+
+def _game_claims(game: Game[Any]) -> tuple[ClaimRule, ...]:
+    """Every claim ``game`` offers under any choice of its options, each once."""
     found: dict[ClaimRule, None] = {}
-    for game in games():
-        specs = [spec for spec in game.option_specs if spec.choices]
-        for combo in product(*(spec.choices for spec in specs)):
-            given = {spec.name: value for spec, value in zip(specs, combo, strict=True)}
-            found.update(dict.fromkeys(game.claims(game.options(given))))
+    specs = [spec for spec in game.option_specs if spec.choices]
+    for combo in product(*(spec.choices for spec in specs)):
+        given = {spec.name: value for spec, value in zip(specs, combo, strict=True)}
+        found.update(dict.fromkeys(game.claims(game.options(given))))
     return tuple(found)
 
 
@@ -362,45 +389,114 @@ def _quote(text: str) -> str:
 
 
 def game_entries(language: Language) -> dict[str, str]:
-    """The registered games' own translations of their msgids into ``language``
-    (``Game.translations``; the first game's where two translate one msgid)."""
+    """The registered games' own catalogues for ``language`` (``Game.catalogue``: the
+    ``.po`` file beside each game's package), read and merged (the first game's where
+    two translate one msgid). A game's catalogue that is torn is left out, with a
+    warning naming the game, the file's line and what is wrong: that game's words are
+    told in English, every other's as before."""
     found: dict[str, str] = {}
     for game in games():
-        for msgid, msgstr in game.translations.get(language.value, {}).items():
+        text = game.catalogue(language.value)
+        if text is None:
+            continue
+        source = f"{game.name}'s {language.value} catalogue"
+        try:
+            entries = read_po(text, source)
+        except CatalogueError as error:
+            log.warning("%s is torn (%s): its words are told in English", source, error)
+            continue
+        for msgid, msgstr in entries.items():
             found.setdefault(msgid, msgstr)
     return found
 
 
-def missing_entries(language: Language) -> str:
-    """The ``.po`` entries (empty msgstr) for the marked msgids ``language`` lacks (in
-    its catalogue and in the games' own translations), a plural one with each of the
-    language's forms."""
-    text = catalogue_path(language).read_text(encoding="utf-8")
+def game_msgids(game: Game[Any]) -> tuple[str, ...]:
+    """The msgids that are ``game``'s own, which its catalogue translates: those marked
+    in its package and those it declares (its title, its score's words, its puzzles'
+    kinds, its rule options' and claims' words), less the ones Kiban's own modules say
+    too (those are the host catalogue's)."""
+    module = sys.modules[type(game).__module__].__file__
+    package = Path(module or ".").parent
+    marked = marked_msgids(sorted(package.rglob("*.py")))
+    declared = [game.title, *((game.score_words,) if game.score_words else ())]
+    declared += [text for kind in game.puzzle_kinds for text in (kind.shown, kind.words)]
+    declared += [
+        text
+        for spec in game.option_specs
+        for text in (
+            spec.name,
+            spec.help,
+            *(choice for choice in spec.choices if choice_is_word(game, choice)),
+        )
+    ]
+    declared += [text for rule in _game_claims(game) for text in (rule.title, rule.help)]
+    shared = _host_msgids()
+    return tuple(msgid for msgid in dict.fromkeys([*marked, *declared]) if msgid not in shared)
+
+
+@cache
+def _host_msgids() -> frozenset[str]:
+    """The msgids Kiban's own modules say (outside every game's package), how games
+    end, the actions' summaries and parameters: the host catalogue's."""
+    packages = [Path(sys.modules[type(game).__module__].__file__ or ".").parent for game in games()]
+    own = [path for path in source_files() if not any(path.is_relative_to(p) for p in packages)]
+    ends = (termination.value for termination in Termination)
+    return frozenset((*marked_msgids(own), *ends, *action_summaries(), *param_helps()))
+
+
+def game_catalogue_path(game: Game[Any], language: Language) -> Path:
+    """Where ``game``'s own catalogue for ``language`` is in the source tree."""
+    module = sys.modules[type(game).__module__].__file__
+    return Path(module or ".").parent / CATALOGUES / f"{language.value}.po"
+
+
+def missing_entries(language: Language, game: Game[Any] | None = None) -> str:
+    """The ``.po`` entries (empty msgstr) for the marked msgids ``language`` lacks, a
+    plural one with each of the language's forms: Kiban's own, for the host catalogue
+    (``game`` None), or ``game``'s own, for its catalogue beside its package."""
+    if game is None:
+        path = catalogue_path(language)
+        owned = {msgid for each in games() for msgid in game_msgids(each)}
+        wanted = [msgid for msgid in source_msgids() if msgid not in owned]
+        plurals = source_plurals()
+    else:
+        path = game_catalogue_path(game, language)
+        wanted, plurals = list(game_msgids(game)), ()
+    text = path.read_text(encoding="utf-8") if path.is_file() else ""
     known = set(re.findall(r'^msgid (".*")$', text, re.MULTILINE))
-    known |= {_quote(msgid) for msgid in game_entries(language)}
     singles = "".join(
-        f'\nmsgid {_quote(msgid)}\nmsgstr ""\n'
-        for msgid in source_msgids()
-        if _quote(msgid) not in known
+        f'\nmsgid {_quote(msgid)}\nmsgstr ""\n' for msgid in wanted if _quote(msgid) not in known
     )
     forms = "".join(f'msgstr[{n}] ""\n' for n in range(plural_forms(language)))
-    plurals = "".join(
+    many = "".join(
         f"\nmsgid {_quote(plural.one)}\nmsgid_plural {_quote(plural.many)}\n{forms}"
-        for plural in source_plurals()
+        for plural in plurals
         if _quote(plural.one) not in known
     )
-    return singles + plurals
+    return singles + many
 
 
 def main() -> int:
-    """Append the msgids each catalogue lacks, for a translator to fill in."""
+    """Append the msgids each catalogue lacks, for a translator to fill in: Kiban's to
+    the host's, each game's to its own beside its package."""
     for language in Language:
-        if language is not Language.ENGLISH:
-            added = missing_entries(language)
-            if added:
-                with catalogue_path(language).open("a", encoding="utf-8") as po:
-                    po.write(added)
-                print(f"{language.value}: {added.count('msgid ')} msgids to translate")
+        if language is Language.ENGLISH:
+            continue
+        for game in (None, *games()):
+            added = missing_entries(language, game)
+            if not added:
+                continue
+            path = catalogue_path(language) if game is None else game_catalogue_path(game, language)
+            if not path.is_file():
+                path.parent.mkdir(parents=True, exist_ok=True)
+                header = catalogue_path(language).read_text(encoding="utf-8").split("\n\n")[0]
+                lines = header.splitlines()
+                start = next(n for n, line in enumerate(lines) if line.startswith("msgid"))
+                path.write_text("\n".join(lines[start:]) + "\n", encoding="utf-8")
+            with path.open("a", encoding="utf-8") as po:
+                po.write(added)
+            whose = "kiban" if game is None else game.name
+            print(f"{language.value} ({whose}): {added.count('msgid ')} msgids to translate")
     return 0
 
 

@@ -4,7 +4,7 @@ the timekeeper's count (telling/byoyomi.py).
 
 Players who look at the board, not at a screen, hear the move the board understood,
 the question it asks and why it refused a move. Pure: notices and positions in,
-sentences out; the speaker (boards/speaker.py) and the page (static/speech.js) say
+sentences out; the speaker (loops/speaker.py) and the page (static/speech.js) say
 them, and only the server decides when a clock warning is due.
 """
 

@@ -2,7 +2,7 @@
 moves, in which language and voice, how fast (``language = "pl"``: the board tells in
 Polish, in espeak-ng's Polish voice unless ``voice`` names another). Registered with
 the profile loader by the feature (``SPEECH``, collected in
-firmware_host/boards/profiles.py); hardware/ knows nothing of it.
+firmware_host/loops/profiles.py); hardware/ knows nothing of it.
 
 Speech is off unless the profile asks for it, since a board without a speaker (or
 players who want quiet) should not need to say so.

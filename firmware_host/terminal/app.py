@@ -25,7 +25,7 @@ from drivers.buttons import ButtonRole
 from engine.errors import KibanError
 from engine.physical import Spot
 from engine.said import Said, said_of
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     MoveCommitted,
     Notice,

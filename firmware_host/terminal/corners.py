@@ -5,7 +5,7 @@ each LED with up to four cells; painting a cell in the colour of one of its LEDs
 lights a neighbour too. The terminal draws such LEDs between the cells, at the corner
 the cells around them have in common: the corner a cell shares with three others is
 theirs at once, an edge's and the board's own corners follow by elimination (the web
-page places them the same way, ``web/drawing.py``).
+page places them the same way, ``web/drawing/spots.py``).
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from typing import IO
 
 from engine.geometry import CellShape
 from engine.physical import EMPTY, Spot, Stone
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import Notice
 from firmware_host.session.state import Phase
 from firmware_host.telling.language import N_, Language, translated

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from engine.game import Game
-from firmware_host.boards.runtime import Runtime
+from firmware_host.loops.runtime import Runtime
 from firmware_host.notices.declared import Notice
 from firmware_host.session.events import Event, TimePassed
 from firmware_host.store.storage import GameStore
@@ -137,7 +137,7 @@ def serve_board(
     game: Game[Any], profile_name: str, store: GameStore, lines: IO[str], out: IO[str]
 ) -> int:
     """Run the real board and answer the GUI until ``quit`` or the end of its stream."""
-    from firmware_host.boards.profiles import load_profile
+    from firmware_host.loops.profiles import load_profile
     from firmware_host.opponents.players import Players
     from firmware_host.opponents.thinking import InlineThinker
     from firmware_host.telling.legend import DEFAULT_PALETTE

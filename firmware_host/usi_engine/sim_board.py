@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.game import Game
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.opponents.players import Players
 from firmware_host.opponents.seats import OpponentSpec
 from firmware_host.opponents.thinking import Purpose, request_for, think

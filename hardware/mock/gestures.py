@@ -2,7 +2,7 @@
 (lift, place, move, turn over, drop, play a move) becomes timed hand steps.
 
 The terminal (``firmware_host/terminal/app.py``) and the page
-(``firmware_host/web/sim_session.py``) both call ``Gestures``; each runs the
+(``firmware_host/web/sessions/simulated.py``) both call ``Gestures``; each runs the
 steps its own way (the terminal at once through ``Simulation.run``, the page on
 the event loop's clock), but what a hand does, and how fast, is decided here.
 

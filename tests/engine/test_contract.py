@@ -28,6 +28,7 @@ from engine.physical import EMPTY, Sensing, frame_diff
 from engine.policy import IllegalMovePolicy
 from engine.record import PLAIN_TEXT
 from engine.registry import find_game, games
+from tests.engine.game_data import KINDS, game_data, games_with
 from tests.engine.perft_data import games_with_data, perft_cases, unchanged
 from tests.registered import product_games
 
@@ -396,6 +397,16 @@ def test_the_contract_holds_all_along_many_random_games(game: Game[Any]) -> None
 
 def test_every_game_has_its_perft_numbers() -> None:
     assert set(games_with_data()) == {game.name for game in product_games()}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_game_ships_its_test_data_beside_its_tests(kind: str) -> None:
+    """Each of Kiban's games keeps its test data in tests/engine/<game>/ (its perft
+    numbers, a win at once, its play's fingerprint), and no data names another game."""
+    assert set(games_with(kind)) == {game.name for game in product_games()}, kind
+    for name in games_with(kind):
+        find_game(name)  # a folder of data is a registered game's
+        assert game_data(name, kind), (name, kind)
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,7 @@ from engine.assessments import Timing
 from engine.errors import KibanError
 from engine.game import Game, Layout, Position
 from engine.physical import Reading, Spot
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import MoveCommitted, MovesTakenBack, PromptOpened
 from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase, TakebackChoice

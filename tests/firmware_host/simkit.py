@@ -9,7 +9,7 @@ from engine.assessments import Timing
 from engine.game import Game
 from engine.physical import Spot, Stone
 from engine.registry import find_game
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     MoveCommitted,
     Notice,

@@ -12,7 +12,7 @@ from drivers.buttons import ButtonRole
 from engine.abalone import ABALONE
 from engine.abalone.position import AbalonePosition
 from engine.physical import EMPTY, Stone
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     GameEnded,
     IllegalShown,

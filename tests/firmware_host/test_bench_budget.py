@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from firmware_host.tools.bench_budget import (
+from firmware_host.tools.bench.budget import (
     BUDGETS,
     QuotaUnavailableError,
     core_share,
     cpu_quota,
     nbody,
 )
-from firmware_host.tools.bench_service import paint_latencies, wake_floor
+from firmware_host.tools.bench.service import paint_latencies, wake_floor
 
 
 def test_the_budgets_follow_the_published_figures() -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from engine.chaturaji import CHATURAJI, ChaturajiPosition
 from engine.game import Layout
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     BoardReady,
     IllegalShown,

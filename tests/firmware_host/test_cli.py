@@ -12,7 +12,7 @@ from engine.game import Game
 from engine.registry import DEFAULT_GAME, find_game, games
 from firmware_host.cli import build_parser, main
 from firmware_host.cli.main import COMMANDS, composition
-from firmware_host.tools.bench import bench_game, sample_positions
+from firmware_host.tools.bench.speed import bench_game, sample_positions
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -106,7 +106,7 @@ def test_every_game_samples_positions_with_a_move_to_make(game: Game[Any]) -> No
 def test_bench_boards_counts_each_scan_on_the_mock_buses(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from firmware_host.tools.bench_boards import scan_cost
+    from firmware_host.tools.bench.boards import scan_cost
 
     assert main(["bench", "--boards", "sim-shogi-mux", "sim-dobutsu-165"]) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 PACKAGES = ("engine", "drivers", "hardware", "firmware_host")
 SESSION = ROOT / "firmware_host" / "session"
 TURNERS = {
-    ROOT / "firmware_host" / "boards" / "session_loop.py",
+    ROOT / "firmware_host" / "loops" / "session_loop.py",
     ROOT / "hardware" / "orientation.py",
 }
 TURNING = {"turn", "turn_to_match"}

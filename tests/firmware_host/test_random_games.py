@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from engine.outcome import Outcome
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     FaultShown,
     GameEnded,

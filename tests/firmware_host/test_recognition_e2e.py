@@ -7,7 +7,7 @@ import pytest
 
 from drivers.buttons import ButtonRole
 from engine.physical import PRESENT, Stone
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     BoardReady,
     IllegalShown,

@@ -18,7 +18,7 @@ from drivers.buttons import ButtonRole
 from engine.outcome import Termination
 from engine.physical import Spot, Stone
 from engine.robotory import ROBOTORY, Chain, Refill, RobotoryPosition
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     GameEnded,
     IllegalShown,
@@ -395,7 +395,7 @@ def test_a_full_game_to_its_end() -> None:
 
 def test_the_lid_is_shown_as_two_bars_and_the_first_player_is_drawn_by_lot() -> None:
     from engine.robotory import ROBOTORY
-    from firmware_host.boards.simulator import Simulation
+    from firmware_host.loops.simulator import Simulation
     from firmware_host.notices.declared import FirstPlayerDrawn
     from firmware_host.store.storage import GameStore
     from firmware_host.telling.legend import Legend, Meaning

@@ -19,7 +19,7 @@ from engine.registry import find_game
 from engine.shogi import ShogiPosition
 from engine.shogi.sensing import HAND_SPOTS
 from engine.shogi.tables import KIND_OF_LETTER, LETTERS
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     GameEnded,
     IllegalShown,

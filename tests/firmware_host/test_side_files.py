@@ -20,7 +20,7 @@ from firmware_host.online.errors import TokenError
 from firmware_host.session import puzzle as puzzle_session
 from firmware_host.telling import language as languages
 from firmware_host.telling.language import Language, catalogue_path, translated
-from firmware_host.tools.ladder_file import load_table
+from firmware_host.tools.ladder.table_file import load_table
 
 DOBUTSU = find_game("dobutsu")
 MSGID = "a draw offered: waiting for the other board's answer"

@@ -18,7 +18,7 @@ from engine.shogi.kif_read import read_kif
 from firmware_host.notices.declared import ReviewShown
 from firmware_host.session.actions import Review
 from firmware_host.store.records import stored_record
-from firmware_host.tools.export import export_game
+from firmware_host.tools.records.export import export_game
 from tests.firmware_host.simkit import make_sim, of
 
 THOUGHT = (3.0, 7.0, 12.0, 4.0)  # seconds each player thinks before moving

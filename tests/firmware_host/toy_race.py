@@ -22,6 +22,15 @@ from engine.outcome import Outcome, Termination
 from engine.physical import Stone
 
 CELLS = tuple(f"c{i}" for i in range(1, 9))
+TITLES = MappingProxyType(
+    {
+        "ja": "おもちゃのきょうそう",
+        "pl": "Wyścig zabawkowy",
+        "cs": "Hračkový závod",
+        "fr": "Course jouet",
+    }
+)
+"""Its title in each language (its catalogue's one entry)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,14 +138,11 @@ class RaceGame(Game[RacePosition]):
     def start_text(self, options: Options) -> str:
         return "0 1 0 0"
 
-    translations = MappingProxyType(
-        {  # its title in its own words: a game may bring them (the rest is told in English)
-            "ja": {"Toy race": "おもちゃのきょうそう"},
-            "pl": {"Toy race": "Wyścig zabawkowy"},
-            "cs": {"Toy race": "Hračkový závod"},
-            "fr": {"Toy race": "Course jouet"},
-        }
-    )
+    def catalogue(self, language: str) -> str | None:
+        """Its title in its own words, as a catalogue of its own: a game may bring its
+        words with it (the rest is told in English)."""
+        title = TITLES.get(language)
+        return None if title is None else f'msgid "Toy race"\nmsgstr "{title}"\n'
 
     def rolls_dice(self, options: Options) -> bool:
         return True

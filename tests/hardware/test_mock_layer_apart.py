@@ -23,16 +23,16 @@ MOCK = "hardware.mock"
 SIMULATION = (
     MOCK,
     "hardware.firmware",  # the scanner's MicroPython firmware, run by the simulated scanner
-    "firmware_host.boards.simulator",
+    "firmware_host.loops.simulator",
     "firmware_host.terminal",  # plays on a simulated board
-    "firmware_host.web.sim_session",  # the simulator's page
-    "firmware_host.tools.sim_bench",  # doctor and calibrate --simulate
-    "firmware_host.tools.replay",  # recorded events on a simulated board
-    "firmware_host.tools.bench",  # the benchmarks measure simulated boards
-    "firmware_host.tools.bench_play",
-    "firmware_host.tools.bench_boards",
-    "firmware_host.tools.bench_hands",
-    "firmware_host.tools.bench_service",
+    "firmware_host.web.sessions.simulated",  # the simulator's page
+    "firmware_host.tools.desk.sim_bench",  # doctor and calibrate --simulate
+    "firmware_host.tools.records.replay",  # recorded events on a simulated board
+    "firmware_host.tools.bench.speed",  # the benchmarks measure simulated boards
+    "firmware_host.tools.bench.play",
+    "firmware_host.tools.bench.boards",
+    "firmware_host.tools.bench.hands",
+    "firmware_host.tools.bench.service",
     "firmware_host.usi_engine.sim_board",  # kiban usi --sim: the simulated board's hands
 )
 """The modules that are the simulation, or only ever run one: they may import the mock
@@ -157,8 +157,8 @@ def test_the_service_runs_without_a_mock_module() -> None:
     profile may name: no module of the mock layer, nor gpiozero's mock pins."""
     probe = (
         "import sys\n"
-        "import firmware_host.cli, firmware_host.boards.runtime, firmware_host.web.server\n"
-        "import firmware_host.tools.doctor, firmware_host.tools.calibrate\n"
+        "import firmware_host.cli, firmware_host.loops.runtime, firmware_host.web.server.app\n"
+        "import firmware_host.tools.desk.doctor, firmware_host.tools.desk.calibrate\n"
         "from firmware_host.cli import build_parser\n"
         "from hardware.frontends.registry import front_ends\n"
         "from hardware.profile import bundled_profiles, load_profile\n"

@@ -2,7 +2,7 @@
 // them, the indicator LEDs round the board with their captions, and the pieces.
 
 import { $, OFF, UNIT, page, seatClass, svg } from "./common.js";
-import { drawPiece, hasStyles, loadPieceStyle, pieceStyle, setPieceStyle } from "./pieces.js";
+import { drawPiece, loadPieceStyle, setPieceStyle, styleFor, stylesOf } from "./pieces.js";
 import { inLanguage } from "./speech.js";
 import { word } from "./words.js";
 
@@ -52,7 +52,9 @@ export function renderBoard(board) {
   document.body.dataset.mode = board.mode;
   document.body.dataset.game = board.game;
   $("tray").hidden = !board.world;
-  $("piece-style-box").hidden = !hasStyles(board.game);
+  $("piece-style-box").hidden = stylesOf(board).length < 2;
+  $("piece-style").checked = stylesOf(board).length > 1 && styleFor(board) === stylesOf(board)[1];
+  document.body.dataset.pieceStyle = styleFor(board);
 
   const layers = {};
   for (const name of ["cells", "glows", "dots", "pieces", "indicators", "overlay"]) {
@@ -95,6 +97,7 @@ function drawSpots(board, layer) {
       "data-spot": cell.spot,
     }, layer);
     name(cell, cell.x * k, cell.y * k, 0.42, "");
+    paintRegions(polygon, board, regions.get(cell.spot) || []);
     page.spots.set(cell.spot, { x: cell.x * k, y: cell.y * k, element: polygon });
   }
   for (const spot of board.off_board) {
@@ -252,18 +255,31 @@ export function renderPieces(state) {
   }
 }
 
-// The shogi pieces' style (kanji, or the international marks beginners learn with),
-// kept in this browser; a change draws every piece again.
+// A cell in the colour its game's look gives one of its regions ("region-camp-0" with
+// board.look.regions["camp-0"]), through the CSSOM: the page's policy forbids style
+// attributes.
+function paintRegions(polygon, board, classes) {
+  const colours = (board.look && board.look.regions) || {};
+  for (const name of classes) {
+    const colour = colours[name.replace(/^region-/, "")];
+    if (colour) polygon.style.setProperty("fill", colour);
+  }
+}
+
+// The pieces' style, for a game that offers two (its look's styles: shogi's kanji or
+// the international marks beginners learn with), kept in this browser; a change draws
+// every piece again.
 function bindPieceStyle() {
   const box = $("piece-style");
   if (!box) return;
-  box.checked = loadPieceStyle() === "international";
+  loadPieceStyle();
   box.addEventListener("change", () => {
-    setPieceStyle(box.checked ? "international" : "kanji");
-    document.body.dataset.pieceStyle = pieceStyle.shogi;
+    const styles = stylesOf(page.board);
+    if (styles.length < 2) return;
+    setPieceStyle(box.checked ? styles[1] : styles[0]);
+    document.body.dataset.pieceStyle = styleFor(page.board);
     if (window.kiban && page.board) window.kiban.render(page.board, page.state);
   });
-  document.body.dataset.pieceStyle = pieceStyle.shogi;
 }
 
 bindPieceStyle();

@@ -1,12 +1,15 @@
 // Pieces drawn as the players know them, one function for the live board, the
 // review, the set-up guide, the tray and a dragged piece: drawPiece.
 //
-// Each game's drawing is made here in SVG, from nothing but the piece's kind, its
-// owner, its face and the edge its owner sits at (no pictures copied in). A drawing
-// is made upright for its owner, forward up, in a box of about ±40 units (a cell is
-// 100), and turned to face its owner's edge. What a piece moves like (Robot Duel's
-// dots, the international shogi marks) comes from the server's piece book
-// (board.pieces, from the game's rules), never from here.
+// The drawings are made here in SVG, from nothing but the piece's kind, its owner,
+// its face and the edge its owner sits at (no pictures copied in), as the game's look
+// says (board.look, from Game.look: each face's kind of drawing, colour, size,
+// character or figure; the styles a player may choose; the regions' and the seats'
+// colours). No game is named here: a new game declares its look and is drawn. A
+// drawing is made upright for its owner, forward up, in a box of about ±40 units (a
+// cell is 100), and turned to face its owner's edge. What a piece moves like (the
+// dots on a tile, the marks of the international style) comes from the server's
+// piece book (board.pieces, from the game's rules), never from here.
 
 import { svg } from "./common.js";
 import { inLanguage } from "./speech.js";
@@ -15,16 +18,15 @@ const STYLE_KEY = "kiban.pieces"; // localStorage: "kanji" or "international"
 const SIZE = 36; // the radius the drawings are made for; scaled to the page's stone radius
 const FACING = { south: 0, west: 90, north: 180, east: 270 };
 
-export const pieceStyle = { shogi: "kanji" };
+export const pieceStyle = { chosen: "" }; // the style chosen, among a game's (board.look.styles)
 
 // The drawing of one stone ({kind, owner, flipped, label}) in `parent`, centred on
 // (x, y): a group whose transform is only its translation (a drag moves it), with
 // the figure inside turned to face its owner.
 export function drawPiece(parent, stone, x, y, { board, radius, count = 1, seatClass = "" }) {
-  const game = board ? board.game : "";
   const facing = facingOf(board, stone.owner);
   const group = svg("g", {
-    class: `stone piece game-${game} ${seatClass} kind-${stone.kind}${stone.flipped ? " flipped" : ""}`,
+    class: `stone piece ${seatClass} kind-${stone.kind}${stone.flipped ? " flipped" : ""}`,
     transform: `translate(${x} ${y})`,
     "data-kind": stone.kind,
     "data-owner": stone.owner === null || stone.owner === undefined ? "" : stone.owner,
@@ -38,35 +40,51 @@ export function drawPiece(parent, stone, x, y, { board, radius, count = 1, seatC
     class: "figure",
     transform: `rotate(${facing}) scale(${round(scale)})`,
   }, group);
-  const drawer = DRAWERS[game] || drawLetter;
-  drawer(figure, stone, entry, board);
+  const look = lookOf(board, stone);
+  group.classList.add(`drawing-${look.drawing}`);
+  (DRAWERS[look.drawing] || drawLetter)(figure, stone, entry, board, look);
   if (count > 1) {
     svg("text", { class: "count", x: 0.24 * 100, y: 0.26 * 100 }, group).textContent = `×${count}`;
   }
   return group;
 }
 
-// Whether the game has a choice of piece styles (the page shows its option then).
-export function hasStyles(game) {
-  return game === "shogi";
+// The look of one stone's face, as the game declares it (none: its label on a disc).
+function lookOf(board, stone) {
+  const pieces = (board && board.look && board.look.pieces) || {};
+  return pieces[key(stone)] || { drawing: "letter", colour: "", size: 1, glyph: "", glyphs: [], figure: "" };
 }
 
+// The styles a game offers its pieces in (none, or more than one: the page shows its
+// choice then), the first its default.
+export function stylesOf(board) {
+  return (board && board.look && board.look.styles) || [];
+}
+
+// The style the player chose before, kept in this browser (any game's style names).
 export function loadPieceStyle() {
   try {
-    pieceStyle.shogi = localStorage.getItem(STYLE_KEY) === "international" ? "international" : "kanji";
+    pieceStyle.chosen = localStorage.getItem(STYLE_KEY) || "";
   } catch {
-    pieceStyle.shogi = "kanji";
+    pieceStyle.chosen = "";
   }
-  return pieceStyle.shogi;
+  return pieceStyle.chosen;
 }
 
 export function setPieceStyle(style) {
-  pieceStyle.shogi = style === "international" ? "international" : "kanji";
+  pieceStyle.chosen = style;
   try {
-    localStorage.setItem(STYLE_KEY, pieceStyle.shogi);
+    localStorage.setItem(STYLE_KEY, style);
   } catch {
     // a browser that keeps nothing: the choice lasts as long as the page
   }
+}
+
+// The style `board`'s pieces are drawn in: the one chosen, where the game has it,
+// else its first.
+export function styleFor(board) {
+  const styles = stylesOf(board);
+  return styles.includes(pieceStyle.chosen) ? pieceStyle.chosen : styles[0] || "";
 }
 
 function key(stone) {
@@ -131,22 +149,13 @@ function moveLines(parent, lines, reach) {
   }
 }
 
-// --- Robot Duel: the robots of the stickers on wooden tiles ----------------------------
+// --- a tile: a robot sticker on a wooden tile, a dot per way it moves ------------------
 
-const ROBOT_COLOURS = {
-  L: "#d62828", // red robot, the lion
-  E: "#f4f1ea", // white robot, the elephant
-  G: "#2e9e4f", // green robot, the giraffe
-  C: "#f6c400", // small yellow robot, the chick (its back: the big yellow robot, the hen)
-};
-
-function drawRobotDuel(figure, stone, entry) {
+function drawTile(figure, stone, entry, board, look) {
   svg("rect", { class: "outline tile", x: -40, y: -40, width: 80, height: 80, rx: 9 }, figure);
   // the owner's edge of the tile, darker: the piece is seen from there
   svg("rect", { class: "tile-back", x: -36, y: 31, width: 72, height: 5, rx: 2 }, figure);
-  const colour = ROBOT_COLOURS[stone.kind.toUpperCase()] || "#8d6e63";
-  const big = stone.kind.toUpperCase() !== "C" || stone.flipped;
-  robot(figure, colour, big ? 1 : 0.74);
+  robot(figure, look.colour || "#8d6e63", look.size || 1);
   moveDots(figure, entry.steps, 31, 4.6);
 }
 
@@ -168,92 +177,78 @@ function robot(parent, colour, size = 1) {
   return group;
 }
 
-// --- shogi: pentagons with their kanji, or the international marks ---------------------
+// --- a pentagon: its character, or the marks of its moves ------------------------------
 
-const KANJI = { P: "歩", L: "香", N: "桂", S: "銀", G: "金", B: "角", R: "飛", K: "玉" };
-const PROMOTED_KANJI = { P: "と", L: "杏", N: "圭", S: "全", B: "馬", R: "龍" };
-// the pieces are of several sizes, the king the largest
-const SHOGI_SIZE = { K: 1, R: 0.97, B: 0.97, G: 0.94, S: 0.94, N: 0.91, L: 0.89, P: 0.86 };
-
-function drawShogi(figure, stone, entry) {
-  const letter = stone.kind.toUpperCase();
-  const size = SHOGI_SIZE[letter] || 0.9;
-  const piece = svg("g", { transform: `scale(${size})` }, figure);
+function drawPentagon(figure, stone, entry, board, look) {
+  const piece = svg("g", { transform: `scale(${look.size || 0.9})` }, figure);
   svg("polygon", {
     class: "outline pentagon",
     points: points([[0, -44], [29, -32], [37, 41], [-37, 41], [-29, -32]]),
   }, piece);
-  const promoted = stone.flipped && letter in PROMOTED_KANJI;
-  if (pieceStyle.shogi === "international") {
-    const marks = svg("g", { class: `marks${promoted ? " promoted" : ""}` }, piece);
+  const turned = stone.flipped ? " promoted" : "";
+  if (styleFor(board) === "international") {
+    const marks = svg("g", { class: `marks${turned}` }, piece);
     moveLines(marks, entry.lines, 34);
     moveDots(marks, entry.steps, 27, 4.4);
-    svg("text", { class: "symbol", y: 6 }, piece).textContent = letter;
+    svg("text", { class: "symbol", y: 6 }, piece).textContent = stone.kind.toUpperCase();
     return;
   }
-  const kanji = promoted ? PROMOTED_KANJI[letter] : letter === "K" && stone.owner === 1 ? "王" : KANJI[letter];
-  svg("text", { class: `kanji${promoted ? " promoted" : ""}`, y: 2 }, piece).textContent = kanji || stone.label;
+  const glyph = (look.glyphs && look.glyphs[stone.owner]) || look.glyph || stone.label;
+  svg("text", { class: `kanji${turned}`, y: 2 }, piece).textContent = glyph;
 }
 
-// --- Chaturaji: the four armies' figures -----------------------------------------------
+// --- an army: its figure on a disc of its seat's colours -------------------------------
 
-const ARMY_COLOURS = {
-  black: ["#262626", "#d9d9d9"],
-  green: ["#2e7d32", "#e4f2e4"],
-  red: ["#c62828", "#f8e1e1"],
-  yellow: ["#e0b000", "#fbf3d2"],
-};
-
-function drawChaturaji(figure, stone, entry, board) {
-  const army = (board && board.seats[stone.owner] && board.seats[stone.owner].colour) || "black";
-  const [colour, pale] = ARMY_COLOURS[army] || ["#8d6e63", "#eeeeee"];
+function drawArmy(figure, stone, entry, board, look) {
+  const colours = (board && board.look && board.look.seat_colours) || [];
+  const [colour, pale] = colours[stone.owner] || ["#8d6e63", "#eeeeee"];
   // through the CSSOM: the page's policy forbids style attributes
   figure.style.setProperty("--army", colour);
   figure.style.setProperty("--pale", pale);
   svg("circle", { class: "outline token", r: 38 }, figure);
   const shape = svg("g", { class: "army-figure" }, figure);
-  (FIGURES[stone.kind.toUpperCase()] || FIGURES.P)(shape);
+  (FIGURES[look.figure] || FIGURES.pawn)(shape);
   // the base of each figure stands toward its owner's edge
   svg("rect", { class: "figure-base", x: -20, y: 22, width: 40, height: 7, rx: 2 }, figure);
 }
 
 const FIGURES = {
-  K: (g) => {
+  king: (g) => {
     path(g, "M-16 20 L-19 -12 L-9 -2 L0 -20 L9 -2 L19 -12 L16 20 Z");
     svg("circle", { cx: 0, cy: -24, r: 4 }, g);
     svg("circle", { cx: -19, cy: -15, r: 3 }, g);
     svg("circle", { cx: 19, cy: -15, r: 3 }, g);
   },
-  E: (g) => {
+  elephant: (g) => {
     // an elephant seen from the side, its trunk forward and down
     path(g, "M-22 -4 C-22 -16 -6 -18 6 -16 C16 -20 24 -12 24 -2 C24 6 22 14 20 20 L15 20 "
       + "C15 12 17 6 16 2 L12 2 L12 20 L6 20 L6 6 L-8 6 L-8 20 L-14 20 L-14 6 C-20 4 -22 2 -22 -4 Z");
     path(g, "M-9 -15 C-2 -22 8 -18 6 -8 C0 -4 -8 -8 -9 -15 Z", { class: "figure-detail" });
   },
-  H: (g) => {
+  horse: (g) => {
     // a horse's head and neck, as a chess knight
     path(g, "M-14 20 C-14 4 -8 -6 -2 -12 C-8 -10 -16 -8 -20 -12 C-20 -18 -6 -24 4 -26 "
       + "L8 -32 L11 -24 C20 -18 22 -4 20 20 Z");
     svg("circle", { class: "figure-detail", cx: -1, cy: -18, r: 2.4 }, g);
   },
-  B: (g) => {
+  boat: (g) => {
     // a boat: hull, mast and sail
     path(g, "M-24 6 L24 6 L16 20 L-16 20 Z");
     svg("rect", { x: -1.5, y: -26, width: 3, height: 32 }, g);
     path(g, "M3 -24 L20 2 L3 2 Z");
     path(g, "M-3 -20 L-16 2 L-3 2 Z");
   },
-  P: (g) => {
+  pawn: (g) => {
     svg("circle", { cx: 0, cy: -13, r: 8 }, g);
     path(g, "M-6 -5 L6 -5 L11 20 L-11 20 Z");
   },
 };
 
-// --- Abalone: shaded marbles -----------------------------------------------------------
+// --- a marble, shaded ------------------------------------------------------------------
 
-function drawAbalone(figure, stone) {
+function drawMarble(figure, stone, entry, board, look) {
   marbleShades();
-  const white = stone.kind === "w";
+  const white = look.colour === "white";
   svg("circle", { class: `outline marble ${white ? "marble-white" : "marble-black"}`, r: 37 }, figure);
   svg("ellipse", { class: "marble-shine", cx: -12, cy: -14, rx: 11, ry: 7, transform: "rotate(-35 -12 -14)" }, figure);
 }
@@ -271,19 +266,26 @@ function marbleShades() {
   document.body.appendChild(holder);
 }
 
-// --- Robotory: the three robots and the energy tokens ----------------------------------
+// --- a robot on its base; an energy token with its bolt -------------------------------
 
-const ROBOTORY_ROBOTS = { R: "#d62828", W: "#f4f1ea", B: "#2a2a2a" };
+function drawRobot(figure, stone, entry, board, look) {
+  svg("circle", { class: "outline robot-base", r: 38 }, figure);
+  const drawn = robot(figure, look.colour || "#8d6e63", look.size || 1);
+  if (dark(look.colour)) drawn.classList.add("robot-dark"); // its eyes and panel light
+}
 
-function drawRobotory(figure, stone) {
-  if (stone.kind in ROBOTORY_ROBOTS) {
-    svg("circle", { class: "outline robot-base", r: 38 }, figure);
-    robot(figure, ROBOTORY_ROBOTS[stone.kind], 1.3).classList.add(`robot-${stone.kind}`);
-    return;
-  }
-  const white = stone.kind === "w";
+function drawToken(figure, stone, entry, board, look) {
+  const white = look.colour === "white";
   svg("circle", { class: `outline energy ${white ? "energy-white" : "energy-black"}`, r: 30 }, figure);
   path(figure, "M4 -20 L-10 3 L-1 3 L-5 20 L11 -4 L2 -4 Z", { class: "energy-bolt" });
+}
+
+// Whether a colour ("#2a2a2a") is dark enough that black lines on it would not show.
+function dark(colour) {
+  const found = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour || "");
+  if (!found) return false;
+  const [r, g, b] = found.slice(1).map((part) => parseInt(part, 16));
+  return 0.299 * r + 0.587 * g + 0.114 * b < 80;
 }
 
 // --- any other game: its letter on a disc, as before -----------------------------------
@@ -294,10 +296,12 @@ function drawLetter(figure, stone) {
 }
 
 const DRAWERS = {
-  dobutsu: drawRobotDuel,
-  shogi: drawShogi,
-  chaturaji: drawChaturaji,
-  abalone: drawAbalone,
-  robotory: drawRobotory,
+  letter: drawLetter,
+  tile: drawTile,
+  pentagon: drawPentagon,
+  army: drawArmy,
+  marble: drawMarble,
+  robot: drawRobot,
+  token: drawToken,
 };
 

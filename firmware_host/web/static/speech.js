@@ -5,7 +5,8 @@
 // thresholds of its own. Speech is off until the player ticks "speak moves"; the
 // language is English until the player picks another; both are kept in this browser.
 
-import { $ } from "./common.js";
+import { $, page } from "./common.js";
+import { told } from "./words.js";
 
 const KEY = "kiban.speech"; // localStorage: "off" or "on" ("ja": on, in Japanese, kept from before)
 const LANGUAGE_KEY = "kiban.language"; // localStorage: "en", "ja", "pl", "cs" or "fr"
@@ -33,8 +34,14 @@ function kept(key, fallback) {
 }
 
 // The words of `message` in the page's language: its `field` ("line" or "say"), or
-// the English one when the server sent the same words in every language.
+// the English one when the server sent the same words in every language; a field sent
+// as what is said (`${field}_said`, one value or a list) told here in the language.
 export function inLanguage(message, field) {
+  const said = message[`${field}_said`];
+  if (said !== undefined && said !== null) {
+    const game = page.state ? page.state.game : null;
+    return Array.isArray(said) ? said.map((one) => told(one, game)) : told(said, game);
+  }
   const translated = message[`${field}_in`];
   return (translated && translated[speech.language]) || message[field];
 }

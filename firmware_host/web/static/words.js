@@ -1,13 +1,15 @@
 // The page's own words in its language. index.html is written in English; the server
 // serves each of its words in the chosen language (GET words?language=pl, from
-// firmware_host/web/page_words.py), and this puts them in place of the English texts,
+// firmware_host/web/words/page_words.py), and this puts them in place of the English texts,
 // titles, placeholders and aria-labels the page was written with. word() gives the
-// scripts' own words ("connected") in the language.
+// scripts' own words ("connected") in the language; told() tells what Kiban says, sent
+// as a value, with the catalogue's words and the game's (GET said?language=pl).
 
 const ATTRIBUTES = ["title", "placeholder", "aria-label"];
 const texts = new Map(); // a text node of index.html -> its English, trimmed
 const attributes = []; // [element, attribute, English]
-const table = { words: {} };
+const table = { language: "en", words: {}, said: { words: {}, games: {} } };
+const VERBATIM = "{text}"; // text said as it is (engine/said.py), in no catalogue
 
 // `text` in the page's language (the English itself when it has no translation), its
 // {placeholders} filled from `values` ("{seat} resigns?" with { seat: "A" }): a name
@@ -15,6 +17,60 @@ const table = { words: {} };
 export function word(text, values = {}) {
   const told = table.words[text] || text;
   return told.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+// `template` (a msgid or its translation) filled as Python's str.format fills named
+// placeholders: {name} by its value, {{ and }} as braces.
+function filled(template, values) {
+  return template.replace(/\{\{|\}\}|\{(\w+)\}/g, (whole, name) => {
+    if (whole === "{{") return "{";
+    if (whole === "}}") return "}";
+    return name in values ? values[name] : whole;
+  });
+}
+
+// A msgid of what Kiban says in the page's language (the msgid itself in English, or
+// when the catalogue has no translation), as telling/language.py's translated().
+function translated(msgid) {
+  return (table.language !== "en" && table.said.words[msgid]) || msgid;
+}
+
+// A seat in the page's language: its English name whole, else the game's word for it,
+// else the English name without what its brackets add (telling/said.py's seat_told).
+function seatTold(seat, game) {
+  if (table.language === "en") return seat.english;
+  const names = (table.said.games[game] || {}).seats || [];
+  return seat.seat >= 0 && seat.seat < names.length ? names[seat.seat] : seat.english.split(" (")[0];
+}
+
+// A piece in the page's language: the game's word for it, else its English.
+function pieceTold(piece, game) {
+  const english = piece.article ? `${piece.article} ${piece.piece}` : piece.piece;
+  if (table.language === "en") return english;
+  const words = (table.said.games[game] || {}).pieces || {};
+  return words[piece.piece] || english;
+}
+
+function valueTold(value, game) {
+  if (typeof value === "string" || typeof value === "number") return String(value);
+  if ("msgid" in value) return told(value, game);
+  if ("seats" in value) return value.seats.map((seat) => seatTold(seat, game)).join(translated(value.joiner));
+  if ("seat" in value) return seatTold(value, game);
+  if ("piece" in value) return pieceTold(value, game);
+  if ("term" in value) return translated(value.term);
+  if ("either" in value) return value.either.map((word) => valueTold(word, game)).join(translated(value.joiner));
+  return String(value);
+}
+
+// What Kiban says, told in the page's language: a value the server sent (its msgid and
+// typed values, wire/notice_records.py's said_record) in `game`'s words for its seats
+// and pieces, with the served words (GET said?language=pl), as telling/said.py's
+// told() tells it on the server. Null stays null.
+export function told(said, game) {
+  if (!said) return null;
+  const values = {};
+  for (const [name, value] of Object.entries(said.values || {})) values[name] = valueTold(value, game);
+  return filled(said.msgid === VERBATIM ? VERBATIM : translated(said.msgid), values);
 }
 
 // Puts `english` (its {placeholders} filled from `values`) in `element` in the page's
@@ -54,18 +110,27 @@ function apply() {
   }
 }
 
-// The page in `language`: its words asked of the server, then put in place.
-export async function setWords(language) {
-  let words = {};
-  if (language !== "en") {
-    try {
-      const response = await fetch(`words?language=${encodeURIComponent(language)}`);
-      if (response.ok) words = await response.json();
-    } catch {
-      words = {}; // no server (a test page): the English stays
-    }
+// The words served at `path` in `language` (none in English, or with no server).
+async function served(path, language, none) {
+  if (language === "en") return none;
+  try {
+    const response = await fetch(`${path}?language=${encodeURIComponent(language)}`);
+    return response.ok ? await response.json() : none;
+  } catch {
+    return none; // no server (a test page): the English stays
   }
+}
+
+// The page in `language`: its words and the words it tells what Kiban says with asked
+// of the server, then put in place.
+export async function setWords(language) {
+  const [words, said] = await Promise.all([
+    served("words", language, {}),
+    served("said", language, { words: {}, games: {} }),
+  ]);
   table.words = words;
+  table.said = said;
+  table.language = language;
   apply();
   // the scripts draw their sentences again (the status line, the seats, the dice...)
   document.dispatchEvent(new Event("kiban-words"));

@@ -26,6 +26,7 @@ from engine.search import Limits
 from engine.search.ladder import play_version
 from engine.search.levels import LEVELS, Level
 from engine.search.play import analyse
+from tests.engine.game_data import game_data
 from tests.registered import product_games
 
 PLIES = 16
@@ -33,15 +34,6 @@ PLAYOUTS = 30
 """The sampling searches' playouts a move (the dice games)."""
 NODES_AT_MOST = 200_000
 """A bound the fixed depths stay far below: the search stops at its depth."""
-
-PLAYED_BY: dict[str, tuple[str, str]] = {
-    "abalone": ("1.1", "e78a029a5c56e425"),
-    "chaturaji": ("1.1", "c3493e6e32bcd924"),
-    "dobutsu": ("1.1", "559788aab45f3320"),
-    "robotory": ("1.1", "fbb5d02a5e917eea"),
-    "shogi": ("1.1", "67f3d8d3ce4e22a7"),
-}
-"""Each game's version and the fingerprint its computer plays at that version."""
 
 
 def _players() -> tuple[Level, ...]:
@@ -77,11 +69,14 @@ def fingerprint(game: Game[Any]) -> str:
 def test_a_game_plays_as_its_version_says(game: Game[Any]) -> None:
     version = play_version(game).text()
     now = fingerprint(game)
-    assert game.name in PLAYED_BY, f"a new game: record {game.name!r}: ({version!r}, {now!r})"
-    recorded_version, recorded = PLAYED_BY[game.name]
+    played_by = game_data(game.name, "played_by")
+    record = {"version": version, "fingerprint": now}
+    where = f"tests/engine/{game.name}/played_by.json"
+    assert played_by is not None, f"a new game: record {record} in {where}"
+    recorded_version, recorded = played_by["version"], played_by["fingerprint"]
     assert version == recorded_version, (
         f"{game.title} is played by version {version}: once its ladder is measured again "
-        f"(kiban ladder {game.name}), record ({version!r}, {now!r}) in PLAYED_BY"
+        f"(kiban ladder {game.name}), record {record} in {where}"
     )
     assert now == recorded, (
         f"{game.title}'s computer plays otherwise than version {version} did: raise "

@@ -24,8 +24,8 @@ from firmware_host.online.rules import (
 )
 from firmware_host.online.starting import OnlineRequest, Way, find_game
 from firmware_host.session.actions import OnlineStart
-from firmware_host.web.commands import CommandError
-from firmware_host.web.online_start import request_of
+from firmware_host.web.gate.commands import CommandError
+from firmware_host.web.online_dialog.start import request_of
 from tests.firmware_host.online.fake_lishogi import FakeLishogi
 from tests.firmware_host.online.serving import FAST, client_of, served, until
 

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 import pytest
 
 from engine.registry import find_game
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.online.credentials import ApiToken
 from firmware_host.online.errors import RateLimitedError
 from firmware_host.online.link import OnlineLink, client_factory

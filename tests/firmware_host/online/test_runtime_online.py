@@ -19,7 +19,7 @@ from firmware_host.online.seat import OnlineGameError, OnlineSeat
 from firmware_host.session.state import Phase
 from firmware_host.store.store_file import GameStatus
 from hardware.profile import load_profile
-from tests.firmware_host.boards.runtimekit import runtime_on, until
+from tests.firmware_host.loops.runtimekit import runtime_on, until
 from tests.firmware_host.online.fake_lishogi import FakeLishogi
 from tests.firmware_host.online.serving import FAST
 from tests.firmware_host.online.threaded import served_on_a_thread

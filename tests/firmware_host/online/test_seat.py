@@ -13,7 +13,7 @@ import pytest
 from drivers.buttons import ButtonRole
 from engine.outcome import Termination
 from engine.registry import find_game
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     Proposal,
     ProposalAnswered,
@@ -30,7 +30,7 @@ from firmware_host.session.state import GLANCE, Prompting, SettingUp
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.notices import notice_line
 from firmware_host.telling.view import build_view
-from firmware_host.web.state import _computer
+from firmware_host.web.page_state.messages import _computer
 from hardware.mock.hands import Noise
 from hardware.profile import load_profile
 from tests.firmware_host.online.fake_lishogi import FakeGame, FakeLishogi
@@ -339,7 +339,7 @@ def test_lishogis_byoyomi_and_periods_run_the_clocks_here() -> None:
 
 
 def test_the_simulators_page_plays_an_online_game_and_says_why_help_is_off() -> None:
-    from firmware_host.web.sim_session import SimSession
+    from firmware_host.web.sessions.simulated import SimSession
 
     fake = FakeLishogi()
     with served_on_a_thread(fake) as server:

@@ -16,7 +16,7 @@ from engine.search import Limits
 from engine.search.alphabeta import CLOCK_EVERY
 from engine.search.style import SearchStyle
 from firmware_host.opponents.players import Players
-from firmware_host.tools.match import make_player
+from firmware_host.tools.play.match import make_player
 
 
 @pytest.mark.parametrize("game", games(), ids=lambda game: game.name)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.game import Game
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode
 from firmware_host.remote.game import RemoteGame

@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.game import Game, Position
 from engine.outcome import Outcome
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     MoveCommitted,
     Refused,

@@ -9,7 +9,7 @@ import pytest
 
 from engine.outcome import Termination
 from engine.registry import find_game
-from firmware_host.session.consent import PeerEnded
+from firmware_host.session.consent import Agreement, PeerEnded
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event
 from tests.firmware_host.remote.conftest import Broker
@@ -45,11 +45,12 @@ def test_two_boards_play_shogi_until_one_resigns(broker: Broker, tmp_path: Path)
 
         def recorded(
             controller: Controller,
+            agreement: Agreement,
             at: float,
-            poll: Callable[[Controller, float], list[Event]] = poll,
+            poll: Callable[[Controller, Agreement, float], list[Event]] = poll,
             name: str = player.name,
         ) -> list[Event]:
-            events = poll(controller, at)
+            events = poll(controller, agreement, at)
             heard[name] += events
             return events
 

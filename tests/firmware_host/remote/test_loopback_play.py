@@ -13,7 +13,7 @@ import pytest
 
 from engine.outcome import Termination
 from engine.registry import find_game
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     OffGuideShown,
     ProposalAnswered,

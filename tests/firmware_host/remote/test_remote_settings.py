@@ -3,7 +3,7 @@ that plays another board, every mistake named with its line."""
 
 from __future__ import annotations
 
-from firmware_host.boards.profiles import FEATURES
+from firmware_host.loops.profiles import FEATURES
 from firmware_host.remote.settings import REMOTE, RemoteSpec
 from hardware.profile import Profile
 from hardware.profile_base import ProfileError

@@ -7,14 +7,14 @@ import asyncio
 from pathlib import Path
 
 from engine.registry import find_game
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.remote.game import RemoteGame
 from firmware_host.remote.loopback import LoopbackBroker
 from firmware_host.remote.setting import Request
 from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStore
 from hardware.profile import load_profile
-from tests.firmware_host.boards.runtimekit import runtime_on, until
+from tests.firmware_host.loops.runtimekit import runtime_on, until
 from tests.firmware_host.remote.loopkit import ADDRESS
 from tests.firmware_host.simkit import track
 

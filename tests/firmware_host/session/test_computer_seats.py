@@ -10,7 +10,7 @@ import pytest
 
 from drivers.buttons import ButtonRole
 from engine.search.types import WIN
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     BlunderWarned,
     ComputerMoved,

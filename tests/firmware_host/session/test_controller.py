@@ -12,7 +12,7 @@ from engine.dobutsu.game import DobutsuGame
 from engine.options import Options, OptionSpec
 from engine.outcome import Outcome, Termination
 from engine.policy import IllegalMovePolicy
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     BoardReady,
     FaultCleared,

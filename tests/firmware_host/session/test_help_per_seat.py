@@ -8,7 +8,7 @@ from collections.abc import Mapping
 import pytest
 
 from engine.said import said
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import HintShown, Refused
 from firmware_host.opponents.thinking import InlineThinker
 from firmware_host.session.actions import Hint
@@ -16,7 +16,7 @@ from firmware_host.session.help import HelpLevel, SeatHelp, parse_help
 from firmware_host.session.settings import Settings, SettingsError
 from firmware_host.telling.legend import COACH_SCALE, Meaning
 from firmware_host.terminal.screen import legend_text
-from firmware_host.web.colour_key import key_meanings
+from firmware_host.web.words.colour_key import key_meanings
 from tests.firmware_host.opponents.fakes import Always, ListedPlayer
 from tests.firmware_host.simkit import GAME, lit, make_sim, of
 

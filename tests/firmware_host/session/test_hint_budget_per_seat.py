@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.registry import find_game
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import HintShown, Refused
 from firmware_host.opponents.thinking import InlineThinker
 from firmware_host.session.actions import Hint

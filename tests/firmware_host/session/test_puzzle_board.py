@@ -27,7 +27,7 @@ from hardware.mock.gestures import Gestures
 from hardware.mock.hands import Hands, Noise, apply
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import load_profile
-from tests.firmware_host.boards.runtimekit import runtime_on, until
+from tests.firmware_host.loops.runtimekit import runtime_on, until
 
 
 def _stand_as(world: SimulatedWorld, text: str) -> None:

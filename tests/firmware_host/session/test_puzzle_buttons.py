@@ -14,7 +14,7 @@ from drivers.buttons import LONG_PRESS, ButtonRole
 from engine.game import Game
 from engine.puzzles import PuzzleError, load
 from engine.registry import find_game
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     GameStarted,
     HintShown,

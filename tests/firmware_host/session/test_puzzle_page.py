@@ -8,7 +8,7 @@ import asyncio
 from engine.puzzles import load
 from engine.registry import find_game
 from firmware_host.store.storage import GameStore
-from firmware_host.web.sim_session import SimSession
+from firmware_host.web.sessions.simulated import SimSession
 from tests.firmware_host.web.helpers import PATIENT, opened
 
 

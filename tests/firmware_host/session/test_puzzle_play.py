@@ -12,7 +12,7 @@ from drivers.buttons import ButtonRole
 from engine.game import Game
 from engine.puzzles import Puzzle, load
 from engine.registry import games
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     BlunderWarned,
     HintShown,

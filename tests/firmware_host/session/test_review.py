@@ -3,7 +3,7 @@ last-move colour, and nothing of the game or its record changes."""
 
 from __future__ import annotations
 
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     Refused,
     ReviewShown,

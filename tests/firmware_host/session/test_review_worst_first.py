@@ -11,7 +11,7 @@ from types import MappingProxyType
 import pytest
 
 from engine.search.types import Quality
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import Refused, ReviewShown
 from firmware_host.opponents.thinking import InlineThinker
 from firmware_host.session.actions import Resign, Review

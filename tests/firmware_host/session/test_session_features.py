@@ -10,7 +10,7 @@ from engine.assessments import Timing
 from engine.outcome import Termination
 from engine.physical import Sensing
 from engine.registry import find_game
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     FirstPlayerDrawn,
     GameEnded,

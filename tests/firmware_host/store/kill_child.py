@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from engine.registry import find_game
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import MoveCommitted
 from firmware_host.store.storage import GameStore
 from hardware.profile import load_profile

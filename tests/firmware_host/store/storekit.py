@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from engine.outcome import Outcome, Termination
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.store.storage import GameStore, StoredGame
 from firmware_host.telling.language import Language
 from firmware_host.terminal import app

@@ -17,8 +17,8 @@ from engine.record import write_plain_text
 from engine.registry import find_game, games
 from engine.shogi.csa import write_csa
 from engine.shogi.kif import write_kif
-from firmware_host.boards.simulator import Simulation
 from firmware_host.cli import main
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     BoardReady,
     GameStarted,

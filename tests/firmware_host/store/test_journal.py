@@ -13,7 +13,7 @@ import pytest
 from engine.outcome import Outcome, Termination
 from engine.registry import find_game
 from engine.said import verbatim
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     FaultCleared,
     FaultShown,

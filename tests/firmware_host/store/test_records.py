@@ -9,7 +9,7 @@ import pytest
 
 from engine.record import PLAIN_TEXT, GameRecord, write_plain_text
 from engine.registry import find_game, games
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.session.actions import AgreeDraw, NewGame, Resign, Select
 from firmware_host.session.controller import Controller
 from firmware_host.store.records import UnknownFormatError, find_format, formats

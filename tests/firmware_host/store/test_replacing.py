@@ -16,7 +16,7 @@ from firmware_host.cli import main
 from firmware_host.online.credentials import ApiToken, read_token, store_token, token_path
 from firmware_host.store.replacing import ReplaceError, replace_text
 from firmware_host.store.storage import GameStore
-from firmware_host.tools.stores import BOARD_STORE
+from firmware_host.tools.records.stores import BOARD_STORE
 
 
 def no_room(_: int) -> None:

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from engine.registry import find_game
-from firmware_host.boards.speaker import Announcer, Speaker, espeak_command
+from firmware_host.loops.speaker import Announcer, Speaker, espeak_command
 from firmware_host.session.clock import TimeControl
 from firmware_host.telling.byoyomi import byoyomi_calls
 from firmware_host.telling.language import Language
 from firmware_host.telling.speech import Narrator, warning_due, warnings_ahead
 from firmware_host.telling.speech_settings import SpeechMode, SpeechSpec
-from tests.firmware_host.boards.test_speaker import rms
+from tests.firmware_host.loops.test_speaker import rms
 
 ONE_TO_NINE_EN = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
 ONE_TO_NINE_JA = ["いち", "に", "さん", "よん", "ご", "ろく", "なな", "はち", "きゅう"]

@@ -13,10 +13,10 @@ from string import Formatter
 import pytest
 
 from engine.registry import find_game, games
-from firmware_host.boards.profiles import load_profile
-from firmware_host.boards.speaker import Speaker, espeak_command
 from firmware_host.cli.parser import build_parser
 from firmware_host.cli.play import _language
+from firmware_host.loops.profiles import load_profile
+from firmware_host.loops.speaker import Speaker, espeak_command
 from firmware_host.notices.declared import HintShown, MoveCommitted, PromptOpened
 from firmware_host.telling.language import (
     NP_,
@@ -36,7 +36,7 @@ from firmware_host.telling.notices import notice_line, notice_sentence, wording
 from firmware_host.telling.speech import Narrator
 from firmware_host.telling.speech_settings import SpeechMode, SpeechSpec
 from firmware_host.terminal.app import run_terminal
-from tests.firmware_host.boards.test_speaker import rms
+from tests.firmware_host.loops.test_speaker import rms
 from tests.firmware_host.simkit import make_sim
 from tests.firmware_host.telling.test_languages_messages import rolled
 from tests.firmware_host.telling.test_notices import EXAMPLES
@@ -51,9 +51,17 @@ def _names(text: str) -> set[str]:
 
 
 def identical_on_purpose(language: Language) -> set[str]:
-    """The msgids the catalogue marks as the same in ``language`` on purpose."""
-    text = catalogue_path(language).read_text(encoding="utf-8")
-    marked = re.findall(r"^#\. identical on purpose.*\n(?:#.*\n)*msgid (\".*\")$", text, re.M)
+    """The msgids the catalogues (Kiban's and each game's own) mark as the same in
+    ``language`` on purpose."""
+    texts = [catalogue_path(language).read_text(encoding="utf-8")]
+    texts += [text for game in games() if (text := game.catalogue(language.value)) is not None]
+    marked = [
+        quoted
+        for text in texts
+        for quoted in re.findall(
+            r"^#\. identical on purpose.*\n(?:#.*\n)*msgid (\".*\")$", text, re.M
+        )
+    ]
     return {next(iter(read_po(f"msgid {quoted}\nmsgstr {quoted}\n"))) for quoted in marked}
 
 

@@ -19,7 +19,7 @@ from engine.opening import DrawResult, FirstPlayerDraw
 from engine.outcome import Outcome, Termination
 from engine.registry import games
 from engine.said import Said, Term, said, verbatim
-from firmware_host.boards.scanning import fault_line
+from firmware_host.loops.scanning import fault_line
 from firmware_host.notices.declared import (
     NOTICES,
     BlunderWarned,

@@ -17,11 +17,11 @@ from playwright.sync_api import BrowserContext
 from engine.registry import find_game
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
-from firmware_host.web.page_words import PAGE_WORDS, page_words
-from firmware_host.web.sim_session import SimSession
+from firmware_host.web.sessions.simulated import SimSession
+from firmware_host.web.words.page_words import PAGE_WORDS, page_words
 from tests.firmware_host.telling.test_languages import identical_on_purpose
-from tests.firmware_host.web import test_web_browser as browsing
 from tests.firmware_host.web.helpers import PATIENT, served, sim_session
+from tests.firmware_host.web.static import test_browser as browsing
 
 TRANSLATED = tuple(language for language in Language if language is not Language.ENGLISH)
 STATIC = resources.files("firmware_host.web") / "static"

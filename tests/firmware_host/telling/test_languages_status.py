@@ -14,14 +14,14 @@ import pytest
 
 from engine.game import Game
 from engine.registry import find_game
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.session.actions import NewGame, Resign, Select
 from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
 from firmware_host.telling.said import seat_words
 from firmware_host.telling.view import Surface, message_text
-from firmware_host.web.sim_session import SimSession
+from firmware_host.web.sessions.simulated import SimSession
 from tests.firmware_host.pondering import Pondering
 from tests.firmware_host.simkit import close_all, make_sim
 from tests.firmware_host.web.helpers import PATIENT, Json, opened, served, sim_session

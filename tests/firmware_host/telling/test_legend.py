@@ -217,7 +217,7 @@ def test_the_simulated_board_lights_the_turn_and_the_status() -> None:
 
 
 def test_the_colour_blind_palette_reaches_the_strip() -> None:
-    from firmware_host.boards.simulator import Simulation
+    from firmware_host.loops.simulator import Simulation
     from firmware_host.store.storage import GameStore
     from hardware.profile import load_profile
 

@@ -155,7 +155,7 @@ def test_the_measure_tells_near_twins_from_clear_pairs() -> None:
 
 def test_the_key_says_which_meanings_blink() -> None:
     """A pair told apart by blinking rather than colour: the key names the blinking."""
-    from firmware_host.web.colour_key import colour_key
+    from firmware_host.web.words.colour_key import colour_key
     from tests.firmware_host.simkit import make_sim
 
     sim = make_sim()

@@ -106,10 +106,10 @@ def test_the_keys_say_a_paced_meaning_blinks() -> None:
 
 def test_the_colour_blind_keys_name_its_paces() -> None:
     """The page's key and the terminal's say the colour-blind palette's paces."""
-    from firmware_host.boards.simulator import Simulation
+    from firmware_host.loops.simulator import Simulation
     from firmware_host.store.storage import GameStore
     from firmware_host.terminal.screen import legend_text
-    from firmware_host.web.colour_key import colour_key
+    from firmware_host.web.words.colour_key import colour_key
     from hardware.profile import load_profile
     from tests.firmware_host.simkit import GAME, make_sim, track
 

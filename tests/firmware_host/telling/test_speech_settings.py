@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from firmware_host.boards.profiles import FEATURES
+from firmware_host.loops.profiles import FEATURES
 from firmware_host.telling.language import Language
 from firmware_host.telling.speech_settings import SPEECH, SpeechMode, SpeechSpec
 from hardware.profile import Profile

@@ -11,7 +11,7 @@ from typing import Any
 from engine.assessments import Timing
 from engine.outcome import Termination
 from engine.registry import find_game
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import MoveCommitted
 from firmware_host.terminal.app import run_terminal
 from firmware_host.terminal.live import SelectLines

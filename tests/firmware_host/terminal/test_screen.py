@@ -12,7 +12,7 @@ import pytest
 
 from engine.game import Game
 from engine.registry import find_game
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.session.actions import ACTIONS
 from firmware_host.telling.view import Surface, status_text
 from firmware_host.terminal.app import TerminalBoard, help_text

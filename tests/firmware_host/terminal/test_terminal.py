@@ -8,7 +8,7 @@ import pytest
 
 from engine.outcome import Outcome, Termination
 from engine.registry import find_game
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     GameEnded,
     MoveCommitted,
@@ -216,7 +216,7 @@ def test_a_promotion_chosen_at_the_prompt_is_turned_over_on_the_simulated_board(
     """Occupancy sensors cannot see the face; the hands turn the piece over anyway,
     so the terminal shows the hen the game has."""
     from engine.registry import find_game
-    from firmware_host.boards.simulator import Simulation
+    from firmware_host.loops.simulator import Simulation
     from firmware_host.store.storage import GameStore
     from firmware_host.terminal.app import TerminalBoard
     from hardware.profile import load_profile

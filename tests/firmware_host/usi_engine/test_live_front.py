@@ -18,7 +18,7 @@ from firmware_host.usi_engine.front import UsiFront
 from firmware_host.usi_engine.gui_seat import GuiSeatThinker
 from firmware_host.usi_engine.live_board import LiveDriver, converse
 from hardware.profile import load_profile
-from tests.firmware_host.boards.runtimekit import runtime_on, until
+from tests.firmware_host.loops.runtimekit import runtime_on, until
 
 
 class Lines:

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.registry import find_game
-from firmware_host.boards.profiles import load_profile
-from firmware_host.boards.simulator import Simulation
+from firmware_host.loops.profiles import load_profile
+from firmware_host.loops.simulator import Simulation
 from firmware_host.opponents.players import Players
 from firmware_host.opponents.seats import parse_spec
 from firmware_host.opponents.thinking import InlineThinker

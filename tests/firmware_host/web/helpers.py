@@ -13,12 +13,13 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from engine.assessments import Timing
 from engine.registry import find_game
+from engine.said import Either, PieceWord, Said, Seats, SeatWord, Term, Value
 from firmware_host.store.storage import GameStore
-from firmware_host.web.pairing import Pairing
-from firmware_host.web.server import create_app
-from firmware_host.web.session import Session
-from firmware_host.web.sim_session import SimSession
-from firmware_host.web.state import Mode, MoveList, state_message
+from firmware_host.web.gate.pairing import Pairing
+from firmware_host.web.page_state.messages import Mode, MoveList, state_message
+from firmware_host.web.server.app import create_app
+from firmware_host.web.sessions.session import Session
+from firmware_host.web.sessions.simulated import SimSession
 
 Json = dict[str, Any]
 
@@ -133,3 +134,28 @@ def led_of(board: Json, spot: str) -> int:
         if spot in led["spots"]:
             return int(led["index"])
     raise KeyError(spot)
+
+
+def said_from_record(record: Json) -> Said:
+    """What a said value sent to the page says, read back into a ``Said`` (the test's
+    way to show the value sent holds everything ``told`` needs; the page tells it in
+    static/words.js)."""
+    return Said(record["msgid"], tuple((k, _value(v)) for k, v in record["values"].items()))
+
+
+def _value(value: Any) -> Value:
+    if isinstance(value, str | int):
+        return value
+    if "msgid" in value:
+        return said_from_record(value)
+    if "seats" in value:
+        return Seats(
+            tuple(SeatWord(s["seat"], s["english"]) for s in value["seats"]), value["joiner"]
+        )
+    if "seat" in value:
+        return SeatWord(value["seat"], value["english"])
+    if "piece" in value:
+        return PieceWord(value["piece"], value["article"])
+    if "term" in value:
+        return Term(value["term"])
+    return Either(tuple(_value(word) for word in value["either"]), value["joiner"])

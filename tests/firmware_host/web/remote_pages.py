@@ -8,7 +8,7 @@ from typing import Any
 from engine.registry import find_game
 from firmware_host.remote.loopback import LoopbackBroker
 from firmware_host.store.storage import GameStore
-from firmware_host.web.sim_session import SimSession
+from firmware_host.web.sessions.simulated import SimSession
 from tests.firmware_host.web.helpers import PATIENT
 
 BROKER_URL = "mqtt://loopback:1883"

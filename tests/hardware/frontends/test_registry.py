@@ -35,7 +35,7 @@ GENERIC = (
     "hardware/mock/board.py",
     "hardware/mock/frontends/__init__.py",
     "hardware/mock/wiring.py",
-    "firmware_host/tools/doctor.py",
+    "firmware_host/tools/desk/doctor.py",
 )
 SHARED = {"hardware.frontends.base", "hardware.frontends.books", "hardware.frontends.registry"}
 

@@ -1,0 +1,501 @@
+"""Fast and clumsy hands over every game: wrong commits, missed moves and prompts per
+1,000 moves (``make bench-hands``; the soak of ``make test-slow`` holds the figures).
+
+Heavily noisy simulated hands (``Noise.heavy``: bouncing contacts, stones resting on
+the cells they slide over, dropped and placed stones slid in over a neighbour,
+knocked neighbours put back, captures lifted victim first) play random legal moves on
+each game's simulated board; with ``--drawn`` (half of them by default) the moves are
+made in an order and at a pace drawn from every one a hand may use
+(``hardware.mock.orders``: a line of marbles front first or leapfrogged, a capture's
+victim first or last, a robot walked over its tokens, hesitations up to 3 s, a stone
+held in the air 15 s). The next player is often eager
+(``Tempo``): they
+start 0.09-0.3 s after the last stone landed, before the board could rest. Where the
+board waits for a move to go on (a Robotory chain), a next player who moves the same
+pieces first presses ok, or starts after a pause longer than a step of the move.
+
+What is counted: a **wrong** commit is a move in the board's record that was not
+played, still there ``AMEND_LIMIT`` later or when the players look (a hand that paused
+with the board showing a move at rest, then went on, is read again:
+``engine.rereading``); a **missed** move is one the board has not recorded when the players look
+(they put the pieces back as the record has them and play on; a move the board could
+not read is counted with every move the players made on top of it); a **prompt** is
+each time the board asks (the players name the move they made; a question that does
+not offer it is left to close as the board changes, and told in the notes), split into
+**real choices**, where the choices look alike to every sensor (a promotion, a token's
+colour, a dropped piece's kind, a dice pick), and the rest, which a better reading could
+avoid; a prompt with one choice is counted apart (there should be none).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from drivers.buttons import ButtonRole
+from engine.assessments import Timing
+from engine.game import Game, Position
+from engine.overlap import goes_on
+from engine.registry import find_game, games
+from firmware_host.loops.simulator import Simulation
+from firmware_host.notices.declared import (
+    MoveCommitted,
+    MovesTakenBack,
+    PromptOpened,
+)
+from firmware_host.session.actions import Select
+from firmware_host.session.state import Phase, TakebackChoice
+from firmware_host.store.storage import GameStore
+from hardware.mock.hands import Force, HandStep, Noise, apply
+from hardware.mock.orders import Habits, RandomChooser, move_steps
+from hardware.profile import load_profile
+
+AMEND_LIMIT = Timing().amend + Timing().settle
+"""Seconds a move the record holds but nobody played may stand before it counts as
+wrong: the board shows a hand's pause at rest as the move it shows, and changes it when
+the same hand goes on (``engine.rereading``), as the property tests allow."""
+
+LOOK_LIMIT = 8.0
+"""Seconds the players give the board to record what they played before they look
+(longer than a continuation's wait and the grace before a correction)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tempo:
+    """When the next player starts.
+
+    ``eager``: the share of moves after which the next player starts ``eager_after``
+    seconds after the last stone landed (the rest wait until the board has recorded
+    the move). After a move the board waits on (it may go on), a next player who
+    touches its cells first presses ok (``ok_first`` of them), else starts
+    ``paused_after`` seconds after the landing: longer than a step of the move.
+    """
+
+    eager: float = 0.5
+    eager_after: tuple[float, float] = (0.09, 0.3)
+    ok_first: float = 0.5
+    paused_after: tuple[float, float] = (0.9, 2.0)
+    drawn: float = 0.0  # moves made in an order and pace drawn from every one (orders.py)
+    held: float = 0.02  # of those, a stone held in the air ``Habits.hold`` on its way
+
+
+@dataclass
+class HandsTally:
+    """What one game's soak met."""
+
+    game: str
+    profile: str
+    moves: int = 0
+    wrong: int = 0
+    missed: int = 0
+    prompts: int = 0
+    choices: int = 0  # prompts whose choices no sensor tells apart (promotion, colour)
+    one_choice: int = 0
+    games: int = 0
+    notes: list[str] = field(default_factory=list)  # each wrong or missed move, told
+
+    def per_thousand(self, count: int) -> float:
+        return 1000.0 * count / max(self.moves, 1)
+
+    def line(self) -> str:
+        return (
+            f"{self.game:10} {self.profile:22} {self.moves:6,} moves"
+            f"  wrong {self.per_thousand(self.wrong):5.2f}"
+            f"  missed {self.per_thousand(self.missed):5.2f}"
+            f"  prompts {self.per_thousand(self.prompts):6.1f}"
+            f" (real choices {self.per_thousand(self.choices):6.1f},"
+            f" one choice {self.one_choice})  per 1,000"
+            f"  ({self.games} games)"
+        )
+
+
+def _landing(steps: Sequence[HandStep]) -> float | None:
+    """When the last stone of a move came to rest (noise that follows it aside)."""
+    times = [step.at for step in steps if not isinstance(step.action, Force)]
+    return max(times) if times else None
+
+
+def _may_go_on(position: Position[Any], move: Any, sim: Simulation) -> bool:
+    """Whether a longer legal move continues ``move`` from where it ended (a chain that
+    may eat on): the board waits on it, which the next player knows from the rules."""
+    sensing, sensed = sim.profile.sensing, sim.profile.sensed_spots
+    mine = position.footprint(move, sensing).restricted(sensed)
+    if not mine.hidden | mine.turnable:
+        return False
+    named = position.moves_continuing(move)
+    others = position.moves_changing(mine.changed_spots()) if named is None else named
+    return any(
+        goes_on(mine, position.footprint(other, sensing).restricted(sensed))
+        for other in others
+        if other != move
+    )
+
+
+class Players:
+    """The people at a simulated board: they play, answer prompts, and put right."""
+
+    def __init__(self, sim: Simulation, rng: random.Random, tempo: Tempo, tally: HandsTally):
+        self.sim = sim
+        self.rng = rng
+        self.tempo = tempo
+        self.tally = tally
+        self.reference: Position[Any] = sim.controller.position.copy()
+        self.offset = len(self.reference.move_stack)  # plies made before the players came
+        self.played: list[str] = []  # the moves made since, as the hands made them
+        self.record: list[str] = []  # the moves made since, as the board recorded them
+        self.read = len(sim.notices)
+        self.trailing: list[HandStep] = []  # noise after the last landing, still to come
+        self.landed: float | None = None  # when the last move's last stone landed
+        self.last: tuple[Position[Any], Any] | None = None  # the last move and its position
+        self.diverged = False
+        self.suspect: tuple[int, str, float] | None = None  # a record not yet amended
+
+    # --- playing -------------------------------------------------------------------
+
+    def play(self, moves: int) -> None:
+        while self.tally.moves < moves:
+            self.turn()
+        self.look()
+
+    def turn(self) -> None:
+        """The next player makes a random legal move, eagerly or once the board has
+        recorded the last one."""
+        eager = self.last is not None and self.rng.random() < self.tempo.eager
+        if not eager or self.diverged:
+            self.look()
+            eager = False
+        reference = self.reference
+        if reference.outcome() is not None:
+            self.look()
+            if self.reference.outcome() is not None:
+                self.new_game()
+            return
+        legal = sorted(reference.legal_moves(), key=reference.move_text)
+        sensing, sensed = self.sim.profile.sensing, self.sim.profile.sensed_spots
+        shown = [m for m in legal if reference.footprint(m, sensing).restricted(sensed).changes]
+        if reference.chance_moves() is not None or not shown:
+            # the board rolls, plays a lost turn, or the players choose an unseen move
+            before = len(self.played)
+            self.look()
+            if self.reference is not reference or len(self.played) > before:
+                return  # put right, or the board's own move was taken in
+            if reference.chance_moves() is None and len(legal) > 1:
+                self._choose_unseen(self.rng.choice(legal))
+            else:
+                self._count_missed(1, "the board neither rolled nor played the only move")
+                self.resync()
+            return
+        move = self.rng.choice(shown)
+        start = self._start(move) if eager else self.sim.now + self.rng.uniform(0.2, 0.8)
+        target = reference.copy()
+        target.push(move)
+        start = max(start, self.sim.now)
+        if self.tempo.drawn and self.rng.random() < self.tempo.drawn:
+            steps = self._drawn(reference, move, target, start)
+        else:
+            steps = self.sim.hands.perform(
+                self.sim.world, self.sim.physical(target.layout()), start
+            )
+        self.played.append(reference.move_text(move))
+        self.last = (reference.copy(), move)
+        reference.push(move)
+        self.tally.moves += 1
+        landing = _landing(steps)
+        self._run([*self.trailing, *(s for s in steps if landing is None or s.at <= landing)])
+        self.trailing = [s for s in steps if landing is not None and s.at > landing]
+        self.landed = landing if landing is not None else self.sim.now
+
+    def _drawn(
+        self, reference: Position[Any], move: Any, target: Position[Any], start: float
+    ) -> list[HandStep]:
+        """The steps of ``move`` in an order and at a pace drawn from every one a hand may
+        use; a swap on a cell lasts at least the sensors' debounce time."""
+        sim = self.sim
+        profile = sim.profile
+        debounce = (profile.debounce_scans + 1) / profile.scan_hz
+        habits = replace(Habits(), swap_gap=max(Habits().swap_gap, debounce))
+        return move_steps(
+            sim.world.layout(),  # as the hands find it (the last move's noise may go on)
+            sim.physical(target.layout()),
+            reference.footprint(move, profile.sensing).hidden,
+            sim.game.geometry,
+            chooser=RandomChooser(self.rng),
+            habits=habits,
+            start=start,
+            sensed=profile.sensed_spots,
+            hold=self.rng.random() < self.tempo.held,
+        )
+
+    def _start(self, move: Any) -> float:
+        """When an eager next player begins ``move``: just after the last landing, unless
+        the board waits for the last move to go on and ``move`` touches its spots: then
+        they press ok first, or begin after a pause longer than a step of a move."""
+        sim, tempo = self.sim, self.tempo
+        assert self.last is not None and self.landed is not None
+        position, last = self.last
+        sensing = sim.profile.sensing
+        mine = self.reference.footprint(move, sensing).spots()
+        theirs = position.footprint(last, sensing).spots()
+        if mine & theirs and _may_go_on(position, last, sim):
+            if self.rng.random() >= tempo.ok_first:
+                return self.landed + self.rng.uniform(*tempo.paused_after)
+            # once the mover's hand has left the board (its last knock put right)
+            gone = max([self.landed, *(step.at for step in self.trailing)])
+            self._wait_until(max(self.landed + self.rng.uniform(*tempo.eager_after), gone))
+            sim.press(ButtonRole.OK)
+            self.look()  # the move is recorded (the board may have asked first)
+            return sim.now + self.rng.uniform(0.05, 0.2)
+        return self.landed + self.rng.uniform(*tempo.eager_after)
+
+    def _wait_until(self, until: float) -> None:
+        """Let time run to ``until``, with the noise of the last move due by then."""
+        due = [step for step in self.trailing if step.at <= until]
+        self.trailing = [step for step in self.trailing if step.at > until]
+        self._run(due)
+        self.sim.advance_to(max(self.sim.now, until))
+        self._read()
+
+    def _run(self, steps: Sequence[HandStep]) -> None:
+        for step in sorted(steps, key=lambda step: step.at):
+            self.sim.advance_to(max(step.at, self.sim.now))
+            apply(self.sim.world, step.action)
+            self._read()
+
+    def _choose_unseen(self, move: Any) -> None:
+        """A move the board cannot show (a refill), chosen on the page."""
+        text = self.reference.move_text(move)
+        self.played.append(text)
+        self.last = None
+        self.reference.push(move)
+        self.tally.moves += 1
+        self.sim.send(Select(text))
+        self._read()
+        sim = self.sim  # the hands bring what it changes off the sensors (a refill)
+        self._run(sim.hands.perform(sim.world, sim.physical(self.reference.layout()), sim.now))
+        self.look()
+
+    # --- what the board says ---------------------------------------------------------
+
+    def _read(self) -> None:
+        """Take in the board's news since last read: its record, and its prompts
+        (answered at once with the move played)."""
+        sim = self.sim
+        while self.read < len(sim.notices):
+            notice = sim.notices[self.read]
+            self.read += 1
+            if isinstance(notice, MoveCommitted):
+                del self.record[notice.ply - 1 - self.offset :]
+                self.record.append(notice.move)
+                self._adopt()
+            elif isinstance(notice, MovesTakenBack):
+                del self.record[len(self.record) - notice.plies :]
+            elif isinstance(notice, PromptOpened):
+                self._count_prompt(notice.choices)
+        self._check()
+        if sim.controller.phase is Phase.PROMPT and not self.diverged:
+            choices = sim.controller.prompt_choices
+            ply = len(sim.controller.position.move_stack) - self.offset
+            if ply >= len(self.played):
+                return  # the board asks ahead of the hands: they go on
+            wanted = self.played[ply]
+            if TakebackChoice.NAME in choices:
+                if wanted in choices:
+                    sim.send(Select(wanted))
+                    self._read()
+                return  # an earlier position shown for a moment: the hands go on
+            if wanted not in choices:
+                # not offered what they did: the players put the pieces right (the board
+                # changes and the question closes) or the move is missed
+                self.tally.notes.append(f"asked {choices}, played {wanted}")
+                return
+            sim.send(Select(wanted))
+            self._read()
+
+    def _count_prompt(self, choices: tuple[str, ...]) -> None:
+        self.tally.prompts += 1
+        self.tally.one_choice += len(choices) == 1
+        self.tally.choices += self._alike(choices)
+
+    def _alike(self, choices: tuple[str, ...]) -> bool:
+        """Whether the choices are moves no sensor tells apart (the same readings), or
+        picks of a chance (a dice roll chosen): the board must ask whatever it reads."""
+        position = self.sim.controller.position
+        if position.chance_moves() is not None:
+            return True
+        sensing, sensed = self.sim.profile.sensing, self.sim.profile.sensed_spots
+        looks = set()
+        for text in choices:
+            try:
+                move = position.parse_move(text)
+            except ValueError:
+                return False  # a takeback, play on: not a move of this position
+            looks.add(position.footprint(move, sensing).restricted(sensed).changes)
+        return len(looks) == 1
+
+    def _adopt(self) -> None:
+        """A move the board made by itself (a roll, a lost turn) joins what was played."""
+        while len(self.record) > len(self.played) and self.record[: len(self.played)] == (
+            self.played
+        ):
+            text = self.record[len(self.played)]
+            reference = self.reference
+            automatic = reference.chance_moves() is not None or (
+                len(list(reference.legal_moves())) == 1
+            )
+            if not automatic:
+                return
+            self.played.append(text)
+            reference.push(reference.parse_move(text))
+
+    def _check(self, *, final: bool = False) -> None:
+        """A recorded move nobody played is wrong once it stood ``AMEND_LIMIT`` (the hand
+        that paused on it may go on), or when the players look (``final``)."""
+        if self.diverged:
+            return
+        for index, text in enumerate(self.record):
+            if index >= len(self.played) or self.played[index] != text:
+                wanted = self.played[index] if index < len(self.played) else "nothing"
+                now = self.sim.now
+                if self.suspect is None or self.suspect[:2] != (index, text):
+                    self.suspect = (index, text, now)
+                if final or index >= len(self.played) or now - self.suspect[2] > AMEND_LIMIT:
+                    self._wrong(f"recorded {text} at ply {index + 1}, played {wanted}")
+                return
+        self.suspect = None
+
+    def _wrong(self, note: str) -> None:
+        self.tally.wrong += 1
+        self.tally.notes.append(f"wrong: {note} (seed move {self.tally.moves})")
+        self.diverged = True
+
+    def _count_missed(self, count: int, note: str) -> None:
+        self.tally.missed += count
+        self.tally.notes.append(f"missed {count}: {note} (move {self.tally.moves})")
+
+    def look(self) -> None:
+        """The players wait until the board has recorded what they played (or has
+        plainly not): a missing move is put right by setting the pieces as the
+        record has them; a wrong one is counted and the game goes on from it."""
+        sim = self.sim
+        self._run(self.trailing)
+        self.trailing = []
+        end = sim.now + LOOK_LIMIT
+        while sim.now < end and not self.diverged:
+            sim.advance(0.1)
+            self._read()
+            done = self.record == self.played and sim.controller.phase is Phase.PLAY
+            if done and sim.controller.next_deadline(sim.now) is None:
+                break
+        self._read()
+        self._check(final=True)
+        if not self.diverged and self.record != self.played:
+            count = len(self.played) - len(self.record)
+            self._count_missed(count, f"{self.played[len(self.record) :]} not recorded")
+        if self.diverged or self.record != self.played:
+            self.resync()
+        self.landed = None
+        self.last = None
+
+    def resync(self) -> None:
+        """Set the pieces as the board's record has them, and play on from there."""
+        sim = self.sim
+        controller = sim.controller
+        sim.world.arrange(sim.physical(controller.position.layout()))
+        sim.settle()
+        self._read()
+        self.reference = controller.position.copy()
+        self.offset = len(self.reference.move_stack)
+        self.played, self.record = [], []
+        self.diverged, self.suspect = False, None
+
+    def _setting_up(self) -> bool:
+        return self.sim.controller.phase is Phase.SETUP
+
+    def new_game(self) -> None:
+        """The game is over: a new one, its pieces set up (what the board does by itself
+        at the start, a roll, belongs to the new game as it stands)."""
+        sim = self.sim
+        if sim.controller.phase is not Phase.GAME_OVER:
+            self.resync()
+            return
+        sim.press(ButtonRole.OK)  # a new game, with the same settings
+        sim.world.arrange(sim.physical(sim.controller.position.layout()))
+        for _ in range(20):
+            sim.settle()
+            if not self._setting_up():
+                break
+            sim.advance(0.5)
+        self.read = len(sim.notices)
+        self.record, self.played, self.suspect = [], [], None
+        self.reference = sim.controller.position.copy()
+        self.offset = len(self.reference.move_stack)
+        self.landed, self.last = None, None
+        self.tally.games += 1
+
+
+def soak(
+    game: Game[Any],
+    moves: int,
+    seed: int,
+    *,
+    profile: str = "sim",
+    noise: Noise | None = None,
+    tempo: Tempo | None = None,
+    timing: Timing | None = None,
+) -> HandsTally:
+    """``moves`` random moves of ``game`` by fast, clumsy hands, counted (``timing``: the
+    board's, by default the product's)."""
+    loaded = load_profile(profile, game)
+    sim = Simulation(
+        game,
+        loaded,
+        GameStore(":memory:"),
+        resume=False,
+        noise=Noise.heavy() if noise is None else noise,
+        seed=seed,
+        timing=timing,
+        settings={"seed": str(seed)},  # the dice too: every run plays the same games
+    )
+    tally = HandsTally(game.name, Path(loaded.source).stem)
+    try:
+        sim.settle()
+        tally.games = 1
+        Players(sim, random.Random(seed), tempo or Tempo(), tally).play(moves)
+    finally:
+        sim.close()
+    return tally
+
+
+def hands_lines(
+    names: Sequence[str], moves: int, seed: int, tempo: Tempo | None = None
+) -> Iterator[str]:
+    """One line per game: wrong, missed and prompts per 1,000 moves."""
+    chosen = [find_game(name) for name in names] if names else list(games())
+    for game in chosen:
+        yield soak(game, moves, seed, tempo=tempo).line()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="*", help="games to play (default: all)")
+    parser.add_argument("--moves", type=int, default=2000, help="moves per game")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--drawn",
+        type=float,
+        default=0.5,
+        help="the share of moves made in an order and pace drawn from every one a hand "
+        "may use (hardware.mock.orders); 0 for the project's habits alone",
+    )
+    args = parser.parse_args(argv)
+    for line in hands_lines(args.games, args.moves, args.seed, Tempo(drawn=args.drawn)):
+        print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

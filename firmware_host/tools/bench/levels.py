@@ -1,0 +1,190 @@
+"""``kiban bench --levels [GAMES]``: each level's time per move on a Raspberry Pi 4 and
+a Zero 2 W, at the strength the calibration table measured (its nodes, no deadline).
+
+Each level of each game plays the same few seeded positions (a start, and middle
+games reached by seeded random moves that lose nothing at once) as ``kiban match``'s
+seat ``level:N`` plays them, timed here. A Pi is not timed: each game's own search is
+counted once, a short search of its top level under callgrind with the Pi core's
+caches simulated (pi_cores.py: instructions and misses read on the core), and the
+same search is timed here in the same run; the ratio of the two (the Pi's seconds
+for one of this machine's) turns every level's time here into the Pi's. So the
+figures are as good as the calibration (pi_cores.py says what is published, what is
+estimated), and a busy machine slows the level and the sample alike.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.game import Game
+from engine.search import Limits, loses_at_once
+from engine.search.levels import LEVELS
+from firmware_host.tools.bench.pi_cores import CORES, Counts
+
+POSITIONS = 4
+"""Positions each level plays a move in: the start and three middle games."""
+
+SAMPLE_NODES = 2_000
+"""Nodes (or playouts) of the counted sample search."""
+
+GOALS = {1: 1.0, 2: 1.0, 3: 1.0, 4: 1.0, 5: 1.0, 10: 10.0}
+"""The most a move may take on a Pi 4, by level (issue 48): levels 1-5 a second,
+level 10 ten seconds."""
+
+
+def positions(game: Game[Any], count: int = POSITIONS, seed: int = 48) -> list[Any]:
+    """The start and ``count - 1`` middle games reached by seeded random moves that
+    lose nothing at once (dice rolled as they come), none over and none awaiting a roll."""
+    rng = random.Random(f"{game.name}:{seed}")
+    start = game.position()
+    rolls = start.chance_moves()
+    if rolls is not None:  # a dice game's first roll: the level moves after it
+        start.push(rng.choice(rolls))
+    found = [start]
+    while len(found) < count:
+        position = game.position()
+        for _ in range(rng.randrange(10, 40)):
+            if position.outcome() is not None:
+                break
+            rolls = position.chance_moves()
+            if rolls is not None:
+                position.push(rng.choice(rolls))
+                continue
+            moves = list(position.legal_moves())
+            safe = [move for move in moves if not loses_at_once(position, move)]
+            position.push(rng.choice(safe or moves))
+        rolls = position.chance_moves()
+        if rolls is not None:
+            position.push(rng.choice(rolls))
+        if position.outcome() is None and position.chance_moves() is None:
+            found.append(position)
+    return found
+
+
+def _player(game: Game[Any], number: int, seed: int) -> Any:
+    from firmware_host.opponents.players import Players
+    from firmware_host.tools.play.match import make_player
+
+    return make_player(
+        f"level:{number}", game, game.options(None), random.Random(f"{seed}:{number}"), Players()
+    )
+
+
+def _sample(game: Game[Any]) -> tuple[Any, Any, Limits]:
+    """The counted sample: the top level's search, cut at ``SAMPLE_NODES``, in the first
+    middle game (a player, the position, the limits)."""
+    limits = Limits(deadline=math.inf, max_nodes=SAMPLE_NODES)
+    return _player(game, len(LEVELS), 0), positions(game)[1], limits
+
+
+def _timed_sample(game: Game[Any]) -> float:
+    """CPU seconds here of the sample search, after one run to warm it up."""
+    player, position, limits = _sample(game)
+    player.analyse(position, limits=limits)
+    player, position, limits = _sample(game)
+    start = time.process_time()
+    player.analyse(position, limits=limits)
+    return time.process_time() - start
+
+
+@dataclass(frozen=True, slots=True)
+class LevelTimes:
+    """One level's moves in one game: seconds of CPU here, and nodes."""
+
+    game: str
+    level: int
+    seconds: tuple[float, ...]
+    nodes: tuple[int, ...]
+
+
+def level_times(game: Game[Any], number: int) -> LevelTimes:
+    """Level ``number``'s move in each of the bench's positions, timed here."""
+    seconds, nodes = [], []
+    for index, position in enumerate(positions(game)):
+        player = _player(game, number, index)
+        start = time.process_time()
+        found = player.analyse(position, limits=Limits(deadline=math.inf))
+        seconds.append(time.process_time() - start)
+        nodes.append(found.nodes)
+    return LevelTimes(game.name, number, tuple(seconds), tuple(nodes))
+
+
+def pi_seconds_per_second(
+    game: Game[Any], work: Path, nbody: dict[str, Counts]
+) -> dict[str, float]:
+    """For each Pi core, its seconds for one of this machine's in ``game``'s search:
+    the sample counted with the core's caches (``nbody``: the calibration's step counted
+    alike), over the sample timed here (best of three)."""
+    from firmware_host.tools.bench.counted import _callgrind
+
+    here = min(_timed_sample(game) for _ in range(3))
+    ratios = {}
+    for name, core in CORES.items():
+        counted = _callgrind(
+            ["-m", "firmware_host.tools.bench.levels", "--sample", game.name],
+            work / f"{game.name}-{name}",
+            core,
+        )[0]
+        ratios[name] = core.seconds(counted, nbody[name]) / here
+    return ratios
+
+
+def level_lines(names: Sequence[str] = ()) -> Iterator[str]:
+    """The table: each level's time per move here and on each Pi, by game."""
+    from engine.registry import find_game, games
+
+    chosen = [find_game(name) for name in names] if names else list(games())
+    yield (
+        f"{'game':<10} {'level':>5} {'nodes/move':>10} {'here mean/max':>15} "
+        f"{'Pi 4 mean/max':>15} {'Zero 2 W mean/max':>19}  goal (Pi 4)"
+    )
+    from firmware_host.tools.bench.counted import nbody_step
+
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        nbody = {name: nbody_step(work, core) for name, core in CORES.items()}
+        for game in chosen:
+            (work / game.name).mkdir()
+            ratio = pi_seconds_per_second(game, work / game.name, nbody)
+            for number in range(1, len(LEVELS) + 1):
+                yield _line(level_times(game, number), ratio)
+
+
+def _line(times: LevelTimes, ratio: dict[str, float]) -> str:
+    mean = sum(times.seconds) / len(times.seconds)
+    most = max(times.seconds)
+    nodes = sum(times.nodes) / len(times.nodes)
+    pi4, zero = ratio["pi4"], ratio["zero2w"]
+    goal = GOALS.get(times.level)
+    verdict = "" if goal is None else f"{'met' if most * pi4 <= goal else 'missed'} ({goal:g} s)"
+    return (
+        f"{times.game:<10} {times.level:>5} {nodes:>10.0f} "
+        f"{mean * 1e3:6.0f} /{most * 1e3:6.0f} ms {mean * pi4:6.2f} /{most * pi4:6.2f} s "
+        f"{mean * zero:7.2f} /{most * zero:7.2f} s  {verdict}"
+    ).rstrip()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """``--sample GAME``: the counted sample search, inside ``operator.call``."""
+    from engine.registry import find_game
+
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["--sample"]:
+        game = find_game(arguments[1])
+        player, position, limits = _sample(game)
+        player.analyse(position, limits=limits)  # warmed up, as timed here
+        player, position, limits = _sample(game)
+        operator.call(player.analyse, position, limits=limits)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,185 @@
+"""The simulated bench of ``kiban doctor --simulate``, ``kiban calibrate --simulate``
+and the tests: a simulated board built from the profile (or from a deliberately
+miswired one) and ``ScriptedHand``, who hears each ``Ask`` and, a moment later in
+simulated time, puts pieces on the simulated world, turns them, lifts them or
+presses buttons."""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from drivers.buttons import ButtonRole
+from engine.game import Game
+from engine.physical import Reading, Sensing, Spot, Stone
+from firmware_host.tools.desk.workbench import Ask, Bench
+from hardware.mock.analog import HallModel
+from hardware.mock.board import SimulatedBoard
+from hardware.mock.clock import SimClock
+from hardware.mock.world import SimulatedWorld
+from hardware.profile import Profile
+
+
+def stone_reading(game: Game[Any], face: Reading | None) -> Stone:
+    """A stone of ``game`` that reads ``face`` under polarity sensing (any stone for None)."""
+    candidates: list[Stone] = [
+        stone for stones in game.position().layout().values() for stone in stones
+    ]
+    candidates += [replace(stone, flipped=not stone.flipped) for stone in candidates]
+    for stone in candidates:
+        if face is None or game.stack_reading([stone], Sensing.POLARITY) == face:
+            return stone
+    raise ValueError(f"no stone of {game.name} reads {face}")
+
+
+class SimDesk:
+    """Simulated time with actions scheduled on it; ``sleep`` runs them as time passes."""
+
+    def __init__(self, hardware: SimulatedBoard) -> None:
+        self.hardware = hardware
+        self.clock = hardware.clock
+        self._queue: list[tuple[float, int, Callable[[], None]]] = []
+        self._order = itertools.count()
+
+    def now(self) -> float:
+        return self.clock.now()
+
+    def at(self, moment: float, action: Callable[[], None]) -> None:
+        heapq.heappush(self._queue, (moment, next(self._order), action))
+
+    def sleep(self, seconds: float) -> None:
+        end = self.clock.now() + seconds
+        while self._queue and self._queue[0][0] <= end:
+            moment, _, action = heapq.heappop(self._queue)
+            self.clock.advance_to(moment)
+            action()
+        self.clock.advance_to(end)
+        self.hardware.tick(end)
+
+
+class ScriptedHand:
+    """Does what is asked, ``reaction`` seconds later, on the simulated world.
+
+    ``ignore`` lists spots it never puts a piece on (to see a timeout), ``press``
+    says which button it presses when asked for one (to test swapped buttons),
+    ``batch`` how many spots it covers at once when asked to cover many.
+    """
+
+    def __init__(
+        self,
+        desk: SimDesk,
+        world: SimulatedWorld,
+        game: Game[Any],
+        *,
+        reaction: float = 0.3,
+        ignore: Iterable[Spot] = (),
+        presses: dict[ButtonRole, ButtonRole | None] | None = None,
+        batch: int = 1000,
+    ) -> None:
+        self.desk = desk
+        self.world = world
+        self.game = game
+        self.reaction = reaction
+        self.ignore = frozenset(ignore)
+        self.presses = presses or {}
+        self.batch = batch
+        self.asks: list[Ask] = []
+
+    def asked(self, ask: Ask, now: float) -> None:
+        self.asks.append(ask)
+        later = now + self.reaction
+        match ask.kind:
+            case "clear":
+                self.desk.at(later, self._clear)
+            case "place" if ask.spot is not None and ask.spot not in self.ignore:
+                self.desk.at(later, lambda: self._put(ask.spot, ask.face))  # type: ignore[arg-type]
+            case "lift" if ask.spot is not None:
+                self.desk.at(later, lambda: self._take(ask.spot))  # type: ignore[arg-type]
+            case "place_all":
+                self._cover(list(ask.spots), ask.face, later)
+            case "press" if ask.role is not None:
+                role = self.presses.get(ask.role, ask.role)
+                if role is not None:
+                    self.desk.at(later, lambda: self.desk.hardware.press(role))
+
+    def _clear(self) -> None:
+        for spot in list(self.world.stacks):
+            while self.world.stacks.get(spot):
+                self.world.remove(spot)
+
+    def _take(self, spot: Spot) -> None:
+        while self.world.stacks.get(spot):
+            self.world.remove(spot)
+
+    def _put(self, spot: Spot, face: Reading | None) -> None:
+        self._take(spot)
+        stone = stone_reading(self.game, face)
+        self.world.place(spot, stone)
+
+    def _cover(self, spots: list[Spot], face: Reading | None, start: float) -> None:
+        """Pieces on ``batch`` spots at a time; each batch lifted before the next (only the
+        stones this request put down: a later request may have replaced them)."""
+        spots = [spot for spot in spots if spot not in self.ignore]
+        stone = stone_reading(self.game, face)
+        moment = start
+        for first in range(0, len(spots), self.batch):
+            group = spots[first : first + self.batch]
+            for spot in group:
+                self.desk.at(moment, lambda spot=spot: self._put(spot, face))  # type: ignore[misc]
+            moment += 1.0
+            for spot in group:
+                self.desk.at(moment, lambda spot=spot: self._take_back(spot, stone))  # type: ignore[misc]
+            moment += self.reaction
+
+    def _take_back(self, spot: Spot, stone: Stone) -> None:
+        stack = self.world.stacks.get(spot)
+        if stack and stack[-1] == stone:
+            self.world.remove(spot)
+
+
+@dataclass
+class SimulatedBench:
+    bench: Bench
+    hardware: SimulatedBoard
+    hand: ScriptedHand
+    lines: list[str]
+
+
+def simulated_bench(
+    profile: Profile,
+    game: Game[Any],
+    *,
+    physical: Profile | None = None,
+    hall: HallModel | None = None,
+    seed: int = 0,
+    say: Callable[[str], None] | None = None,
+    **hand: Any,
+) -> SimulatedBench:
+    """A bench over a simulated board with nothing on it and a scripted hand."""
+    world = SimulatedWorld(game, profile.sensing)
+    hardware = SimulatedBoard(
+        profile, world, physical=physical, hall=hall, seed=seed, clock=SimClock()
+    )
+    desk = SimDesk(hardware)
+    scripted = ScriptedHand(desk, world, game, **hand)
+    lines: list[str] = []
+
+    def record(line: str) -> None:
+        lines.append(line)
+        if say is not None:
+            say(line)
+
+    bench = Bench(
+        profile,
+        game,
+        hardware.open,
+        now=desk.now,
+        sleep=desk.sleep,
+        say=record,
+        helper=scripted,
+        timeout=10.0,
+    )
+    return SimulatedBench(bench, hardware, scripted, lines)

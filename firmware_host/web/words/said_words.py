@@ -1,0 +1,35 @@
+"""The words the page tells what Kiban says with, served by language (``/said``).
+
+What the server says to the page (a remote game's wait, the computer's verdict, why a
+claim would fail, the online dialog's search) travels as its value, a msgid and typed
+values (``wire/notice_records.said_record``), and the page tells it in its own
+language (static/words.js, ``told``) as ``telling/said.py`` tells it here: with the
+catalogue's translations of the msgids, and each game's own words for its seats and
+pieces (``Game.spoken_seats``, ``Game.piece_words``, asked through the contract). So a
+page in Japanese never needs the server to have guessed its language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.registry import games
+from firmware_host.telling.language import Language, catalogue_words
+
+
+def said_words(language: Language) -> dict[str, Any]:
+    """``words``: each msgid to its translation in ``language`` (none in English);
+    ``games``: each registered game's seats and pieces in its words for ``language``
+    (a game without them: none, and the page says their English)."""
+    if language is Language.ENGLISH:
+        return {"words": {}, "games": {}}
+    return {
+        "words": catalogue_words(language),
+        "games": {
+            game.name: {
+                "seats": list(game.spoken_seats.get(language.value, ())),
+                "pieces": dict(game.piece_words(language.value)),
+            }
+            for game in games()
+        },
+    }

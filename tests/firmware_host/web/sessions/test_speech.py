@@ -1,0 +1,54 @@
+"""The sentences the page may speak travel in its notice messages."""
+
+from __future__ import annotations
+
+from engine.registry import find_game
+from engine.said import said as message
+from firmware_host.notices.declared import (
+    BoardTurned,
+    MoveCommitted,
+    Notice,
+    Refused,
+)
+from firmware_host.web.sessions.session import lines, said
+
+
+def test_a_notice_carries_its_sentence_in_every_language() -> None:
+    position = find_game("dobutsu").position()
+    position.push_text("2c2b")
+    notices: list[Notice] = [
+        MoveCommitted(1, "2c2b", 0.0),
+        Refused(message("no move to suggest now"), 0.0),
+    ]
+    move, refused = said(notices, position)
+    assert move["say"] == "A: chick to 2 b, takes chick"
+    assert move["say_in"] == {
+        "ja": "せんて、ひよこ、に・に",
+        "pl": "gracz A: mały żółty robot na 2 b, zdobywa: mały żółty robot",
+        "cs": "hráč A: malý žlutý robot na 2 b, zajímá: malý žlutý robot",
+        "fr": "joueur A : petit robot jaune en 2 b, prend petit robot jaune",
+    }
+    assert refused["say"] == "refused: no move to suggest now"
+    assert refused["say_in"]["pl"] == "odmowa: teraz nie ma ruchu do podpowiedzenia"
+
+
+def test_a_notice_carries_its_line_in_every_language() -> None:
+    told = lines(Refused(message("no move to suggest now"), 0.0))
+    assert told["line"] == "refused: no move to suggest now"
+    assert told["line_in"] == {
+        "ja": "できません：いまはおすすめのてがありません",
+        "pl": "odmowa: teraz nie ma ruchu do podpowiedzenia",
+        "cs": "odmítnuto: teď není co navrhnout",
+        "fr": "refusé : aucun coup à suggérer maintenant",
+    }
+
+
+def test_silent_notices_say_nothing_in_any_language() -> None:
+    position = find_game("abalone").position()
+    position.push_text("A1B2")
+    notices: list[Notice] = [MoveCommitted(1, "A1B2", 0.0), BoardTurned(True, 0.0)]
+    move, turned = said(notices, position)
+    assert move["say"] == "black pushes three marbles north-east"
+    assert move["say_in"]["ja"] == "くろ、3こ、ほくとう"
+    assert turned == {}
+    assert said([], position) == []

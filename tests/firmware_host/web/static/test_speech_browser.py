@@ -1,0 +1,97 @@
+"""Spoken moves on the page, in a real headless browser: off until "speak moves" is
+ticked, then each move in words, in the language the player picks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+from engine.registry import find_game
+from firmware_host.store.storage import GameStore
+from firmware_host.web.sessions.simulated import SimSession
+from tests.firmware_host.web.helpers import PATIENT
+from tests.firmware_host.web.static import test_browser as browsing
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+browser = browsing.browser  # the same headless chromium fixture
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[browsing.LiveServer]:
+    store = GameStore(tmp_path_factory.mktemp("web") / "sim.sqlite3")
+    live = browsing.LiveServer(
+        lambda: SimSession(find_game("dobutsu"), store, resume=False, timing=PATIENT)
+    )
+    live.start()
+    yield live
+    live.stop()
+    store.close()
+
+
+def said(page: Page) -> str | None:
+    return page.evaluate("() => document.body.dataset.said ?? null")
+
+
+def wait_said(page: Page, sentence: str) -> None:
+    page.wait_for_function("s => document.body.dataset.said === s", arg=sentence)
+
+
+def test_the_page_speaks_moves_only_when_asked(
+    browser: BrowserContext, server: browsing.LiveServer
+) -> None:
+    page = browsing.fresh_page(browser, server)
+    assert not page.is_checked("#speak")  # off by default
+    browsing.drag(page, "2c", "2b")
+    browsing.wait_moves(page, 1)
+    assert said(page) is None
+    page.check("#speak")
+    browsing.drag(page, "2a", "2b")
+    wait_said(page, "B: lion to 2 b, takes chick")
+    page.select_option("#language", "ja")
+    browsing.drag(page, "hand:b:C", "2c")
+    wait_said(page, "せんて、ひよこ、に・さん、うち")
+    page.uncheck("#speak")
+    browsing.drag(page, "3a", "3b")
+    browsing.wait_moves(page, 4)
+    assert said(page) == "せんて、ひよこ、に・さん、うち"  # nothing more was said
+    # the choice is kept for the next visit
+    page.reload()
+    page.wait_for_function("() => document.body.dataset.phase === 'play'")
+    assert not page.is_checked("#speak")
+    assert page.input_value("#language") == "ja"
+    page.select_option("#language", "en")
+    page.close()
+
+
+def test_the_page_shows_and_says_the_language_chosen(
+    browser: BrowserContext, server: browsing.LiveServer
+) -> None:
+    page = browsing.fresh_page(browser, server)
+    page.check("#speak")
+    page.select_option("#language", "pl")
+    browsing.drag(page, "2c", "2b")
+    wait_said(page, "gracz A: mały żółty robot na 2 b, zdobywa: mały żółty robot")
+    page.wait_for_function("() => document.body.innerText.includes('ruch 1: 2c2b')")
+    page.select_option("#language", "en")
+    page.uncheck("#speak")
+    page.close()
+
+
+def test_the_page_says_the_clock_warning_the_server_sent_as_its_clock_passes_it(
+    browser: BrowserContext, server: browsing.LiveServer
+) -> None:
+    page = browsing.fresh_page(browser, server)
+    page.check("#speak")
+    # the server's words and marks: the page keeps none of its own
+    page.evaluate(
+        """() => {
+            const state = {...kiban.page.state, clocks: [30.4, 300], clock_running: 0,
+                clock_warnings: [{left: 30, say: "A: half a minute (as the server says)"}]};
+            kiban.render(kiban.page.board, state);
+        }"""
+    )
+    wait_said(page, "A: half a minute (as the server says)")
+    page.close()
