@@ -43,8 +43,9 @@ from engine.move_index import DiffKey, IndexedMove, MoveIndex
 from engine.overlap import Carried, Hands, Overlap, Standing
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
 from engine.rereading import EPSILON, Rereading, in_order_first, stood_still
+from engine.shown import set_down_and_gone, shown_within
 from engine.touches import Touches
-from engine.victims import other_victims
+from engine.victims import other_victims, parked_capture
 
 M = TypeVar("M", bound=Hashable)
 
@@ -469,30 +470,9 @@ class Recognizer(Generic[M]):
         return Moving(self._hints(self._lifted_spots()), self._remaining(diff))
 
     def _parked(self, diff: DiffKey) -> M | None:
-        """The only capture that makes the board whose victim's cell and origin the hands
-        emptied and filled again in this position, its victim's cell before the pieces
-        last rested as the position (so no longer among the touched): its victim was set
-        down a while where the capturer came from, then taken off. The same board as the
-        capturer held in the air after two knocks put back, so it is played only when the
-        player says the move is done (ok, the clock)."""
         if self._blind or self.guide is not None:
             return None
-        did = self._did
-        parked = [
-            candidate.move
-            for candidate in self.index.matching(diff)
-            if candidate.footprint.must_touch
-            and not candidate.footprint.must_touch <= did.touched
-            and all(
-                did.fills.get(spot, 0)
-                for spot in candidate.footprint.must_touch | self._origins(candidate)
-            )
-        ]
-        return parked[0] if len(parked) == 1 else None
-
-    @staticmethod
-    def _origins(candidate: IndexedMove[M]) -> frozenset[Spot]:
-        return frozenset(s for s, reading in candidate.footprint.changes if reading == EMPTY)
+        return parked_capture(self.index.matching(diff), self._did)
 
     def _other_victim(self) -> Reread[M] | None:
         """At rest as the record: a cell swapped since the last move that its piece could
@@ -588,7 +568,7 @@ class Recognizer(Generic[M]):
             # knocked off its cell, looks like the neighbour moving onto the drop): the
             # moves the board showed whole on the way are asked beside them, or the
             # hands are given time to put the board right
-            shown = self._shown_within(moves)
+            shown = shown_within(self.overlap, moves, self._diff())
             if len(shown) > 1:
                 return Ambiguous(shown)
             if now - self._changed_at >= self.timing.grace - EPSILON:
@@ -600,17 +580,6 @@ class Recognizer(Generic[M]):
             went_on = [line[0] for line in lines if self._paused(line[:1])]
             return Ambiguous((*dict.fromkeys(m for m in went_on if m not in shown), *shown))
         return self._alone_or_asked(ordered[0], self._frame)
-
-    def _shown_within(self, moves: tuple[M, ...]) -> tuple[M, ...]:
-        """``moves`` and the single moves the board showed whole since the position began
-        whose changes it still shows (a drop on a cell, with a neighbour since gone)."""
-        shown = set(self._diff())
-        whole = [
-            line[0]
-            for line in self.overlap.seen
-            if len(line) == 1 and set(self.index.footprint(line[0]).changes) < shown
-        ]
-        return tuple(dict.fromkeys((*whole, *moves)))
 
     def _stood(self, diff: DiffKey, now: float, *, confirm: bool) -> Assessment[M] | None:
         """What stands, once its own spots have rested the settle time (or a confirm says
@@ -627,7 +596,7 @@ class Recognizer(Generic[M]):
             return None
         if not confirm and now - standing.since < self.timing.settle - EPSILON:
             return None
-        if self._set_down_and_gone(standing.spots):
+        if set_down_and_gone(self.overlap, self._frame, standing.spots):
             return None
         moves = standing.moves
         begun = {(*standing.line, move) for move in moves}
@@ -645,24 +614,6 @@ class Recognizer(Generic[M]):
         extra = {spot for spot, _ in diff} - standing.shown
         part = {**self._frame, **{spot: self._expected.get(spot, EMPTY) for spot in extra}}
         return self._alone_or_asked(standing.candidates[0], part)
-
-    def _set_down_and_gone(self, spots: frozenset[Spot]) -> bool:
-        """Whether a line the board showed whole set a piece down on an empty cell apart
-        from ``spots`` that reads empty again: no knock empties a cell that held nothing,
-        so the hand that set it there may be going on with it (a drop moved on at once),
-        and what stands without it must wait for the board to rest."""
-        overlap = self.overlap
-        for line in overlap.seen:
-            for footprint in overlap.footprints(line):
-                for spot, reading in footprint.changes:
-                    if (
-                        reading != EMPTY
-                        and spot not in spots
-                        and self._expected.get(spot, EMPTY) == EMPTY
-                        and self._frame.get(spot, EMPTY) == EMPTY
-                    ):
-                        return True
-        return False
 
     def _alone_or_asked(self, only: IndexedMove[M], frame: Frame) -> Assessment[M]:
         """The only move that makes ``frame`` is committed, unless the same board may be a

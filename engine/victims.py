@@ -1,4 +1,5 @@
-"""The other victim: a capture the board read from a cell that swapped.
+"""The other victim: a capture the board read from a cell that swapped, and the victim
+set down where its capturer came from.
 
 Where the sensors see only whether a cell holds a piece, a capture changes nothing on
 its victim's cell: the victim is taken off and the capturer set on. The board tells it
@@ -13,11 +14,12 @@ one: the board asks which (docs/architecture.md, "Fast hands").
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from typing import TypeVar
 
 from engine.game import Position
-from engine.physical import Sensing, Spot
+from engine.move_index import IndexedMove
+from engine.physical import EMPTY, Sensing, Spot
 from engine.touches import Touches
 
 M = TypeVar("M", bound=Hashable)
@@ -48,3 +50,23 @@ def other_victims(
         if other.changes == looks.changes and other.hidden and other.hidden <= swapped:
             others.append(move)
     return tuple(others)
+
+
+def parked_capture(matching: Iterable[IndexedMove[M]], did: Touches) -> M | None:
+    """The only capture among the moves that make the board (``matching``) whose victim's
+    cell and origin the hands emptied and filled again in this position, its victim's
+    cell before the pieces last rested as the position (so no longer among the touched):
+    its victim was set down a while where the capturer came from, then taken off. The
+    same board as the capturer held in the air after two knocks put back, so the
+    recognizer plays it only when the player says the move is done (ok, the clock)."""
+    parked = []
+    for candidate in matching:
+        footprint = candidate.footprint
+        origins = frozenset(s for s, reading in footprint.changes if reading == EMPTY)
+        if (
+            footprint.must_touch
+            and not footprint.must_touch <= did.touched
+            and all(did.fills.get(spot, 0) for spot in footprint.must_touch | origins)
+        ):
+            parked.append(candidate.move)
+    return parked[0] if len(parked) == 1 else None

@@ -18,6 +18,7 @@ from typing import ClassVar
 from engine.assessments import Correction
 from engine.outcome import Outcome
 from engine.physical import Spot
+from engine.rereading import EPSILON
 from firmware_host.session.consent import ProposalArrived
 
 
@@ -152,8 +153,9 @@ class Prompting:
         return at - self.stepped_at < ANSWERING
 
     def glanced(self, at: float) -> bool:
-        """The prompt opened too short a time ago for an ok to be its answer."""
-        return at - self.opened_at < GLANCE
+        """The prompt opened too short a time ago for an ok to be its answer (times a
+        float's rounding apart are the same instant)."""
+        return at - self.opened_at < GLANCE - EPSILON
 
 
 @dataclass(frozen=True, slots=True)

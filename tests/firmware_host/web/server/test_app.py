@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.registry import find_game
+from firmware_host.session.state import GLANCE
 from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning
 from firmware_host.web.server.app import STATIC_TYPES
 from tests.firmware_host.web.helpers import Json, led_of, opened, served, sim_session
@@ -185,6 +186,7 @@ def test_a_drop_prompt_answered_by_name_and_by_the_buttons() -> None:
                 lambda s: s["prompt"] is not None and s["prompt"]["selected"] == 1
             )
             assert selected["prompt"]["choices"] == ["E*3c", "G*3c"]
+            await asyncio.sleep(GLANCE)  # the prompt read: an ok sooner is a habit
             await page.send(type="press", button="ok")
             done = await page.state_where(lambda s: len(s["moves"]) == 3)
             assert done["moves"][-1] == "G*3c"
