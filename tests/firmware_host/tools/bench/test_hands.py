@@ -11,8 +11,9 @@ import re
 import pytest
 
 from engine.assessments import Timing
-from engine.registry import find_game, games
+from engine.registry import find_game
 from firmware_host.tools.bench.hands import HandsTally, Tempo, main, soak
+from tests.registered import boarded_games
 
 SOAK_MOVES = 2100  # per game: five games, 10,500 moves
 SOAK_SEED = 3
@@ -71,7 +72,7 @@ def test_the_command_prints_a_line_per_game(capsys: pytest.CaptureFixture[str]) 
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", sorted(game.name for game in games()))
+@pytest.mark.parametrize("name", sorted(game.name for game in boarded_games()))
 def test_soak_fast_clumsy_hands_over_thousands_of_moves(name: str) -> None:
     """Over 2,100 moves of each game: no wrong commit, at most two missed moves in a
     thousand; the prompts are counted and printed (with -s) with the other figures."""
