@@ -62,6 +62,9 @@ from engine.shogi.tables import (
 if TYPE_CHECKING:
     from engine.game import Game
 
+BASE = tuple(base(kind) for kind in range(16))
+"""BASE[kind]: ``tables.base`` looked up (a push that takes calls it)."""
+
 REPETITIONS = 4
 """The occurrence of one position (board, hands, side to move) that ends the game."""
 
@@ -211,7 +214,7 @@ class ShogiPosition(Position[ShogiMove]):
                     self._kings[turn ^ 1] = -1
                     self._material -= BOARD_VALUE[captured]
                 else:
-                    slot = turn * 8 + base(kind)
+                    slot = turn * 8 + BASE[kind]
                     count = hands[slot]
                     hands[slot] = count + 1
                     key ^= HAND_KEYS[slot][count] ^ HAND_KEYS[slot][count + 1]
