@@ -17,6 +17,7 @@ from engine.chaturaji.board import (
     SEATS,
     SQUARES,
     kind_of,
+    make_piece,
     owner_of,
     partner,
     team_of_seat,
@@ -37,6 +38,15 @@ from engine.said import Said
 
 if TYPE_CHECKING:
     from engine.game import Game
+
+
+_STONES: dict[int, tuple[Stone, ...]] = {
+    make_piece(seat, kind, origin): (Stone(LETTERS[kind], seat),)
+    for seat in SEATS
+    for kind in LETTERS
+    for origin in (0, *LETTERS)
+}
+"""By piece code: the stones its square holds (a pawn's origin does not show)."""
 
 
 class ChaturajiPosition(Position[ChaturajiMove]):
@@ -178,11 +188,17 @@ class ChaturajiPosition(Position[ChaturajiMove]):
 
     def layout(self) -> Layout:
         board = self.state.board
-        return {
-            CELL_NAMES[sq]: (Stone(LETTERS[kind_of(piece)], owner_of(piece)),)
-            for sq, piece in enumerate(board)
-            if piece
-        }
+        return {CELL_NAMES[sq]: _STONES[piece] for sq, piece in enumerate(board) if piece}
+
+    def expected_frame(self, sensing: Sensing) -> dict[Spot, Reading]:
+        """What every spot must read: each kind of piece on the board read once, not
+        every square's stone (the board asks after every move and roll)."""
+        board = self.state.board
+        reading = self.game.reading
+        by_piece = {piece: reading(_STONES[piece][-1], sensing) for piece in set(board) if piece}
+        by_piece[0] = EMPTY
+        frame = dict(zip(CELL_NAMES, map(by_piece.__getitem__, board), strict=True))
+        return {spot: frame.get(spot, EMPTY) for spot in self.game.spots}
 
     def footprint(self, move: ChaturajiMove, sensing: Sensing) -> Footprint:
         """The boards before and after, compared square by square (every stone reads
