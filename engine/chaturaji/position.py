@@ -60,6 +60,8 @@ class ChaturajiPosition(Position[ChaturajiMove]):
         self._judged: list[Outcome | None] = [judge(state, self.rules)]
         self._legal: tuple[State, tuple[ChaturajiMove, ...]] | None = None
         """The last state's legal moves: the board's LEDs ask for them spot by spot."""
+        self._readings: dict[Sensing, dict[int, Reading]] = {}
+        """How each piece code reads, by sensing (the game's ``reading`` of its stone)."""
         self._threats: tuple[Hashable, frozenset[Spot]] | None = None
         """The last threatened spots, by what they depend on: a roll changes the dice
         only, and the board asks again after the move and after the roll."""
@@ -193,11 +195,13 @@ class ChaturajiPosition(Position[ChaturajiMove]):
     def expected_frame(self, sensing: Sensing) -> dict[Spot, Reading]:
         """What every spot must read: each kind of piece on the board read once, not
         every square's stone (the board asks after every move and roll)."""
-        board = self.state.board
-        reading = self.game.reading
-        by_piece = {piece: reading(_STONES[piece][-1], sensing) for piece in set(board) if piece}
-        by_piece[0] = EMPTY
-        frame = dict(zip(CELL_NAMES, map(by_piece.__getitem__, board), strict=True))
+        by_piece = self._readings.get(sensing)
+        if by_piece is None:
+            reading = self.game.reading
+            by_piece = {piece: reading(stones[-1], sensing) for piece, stones in _STONES.items()}
+            by_piece[0] = EMPTY
+            self._readings[sensing] = by_piece
+        frame = dict(zip(CELL_NAMES, map(by_piece.__getitem__, self.state.board), strict=True))
         return {spot: frame.get(spot, EMPTY) for spot in self.game.spots}
 
     def footprint(self, move: ChaturajiMove, sensing: Sensing) -> Footprint:

@@ -1,13 +1,27 @@
-"""What a Chaturaji position tells the board, worked out from tables of piece codes: the
-same stones, the same expected readings in the same order, the same piece counts as the
-square-by-square way."""
+"""What a Chaturaji position tells the board and the record, worked out from tables of
+piece codes: the same stones, the same expected readings in the same order, the same
+piece counts and the same text as the square-by-square way."""
 
 from __future__ import annotations
 
-from engine.chaturaji.board import CELL_NAMES, KING, LETTERS, kind_of, owner_of
+from engine.chaturaji.board import CELL_NAMES, KING, LETTERS, SIZE, kind_of, owner_of
+from engine.chaturaji.notation import piece_text, write_board
 from engine.game import Position
 from engine.physical import Sensing, Stone
 from tests.engine.chaturaji.helpers import random_game
+
+
+def board_text(board: tuple[int, ...]) -> str:
+    """The board's field of a position text, square by square (highest rank first)."""
+    ranks = []
+    for rank in reversed(range(SIZE)):
+        text, gap = "", 0
+        for piece in board[rank * SIZE : rank * SIZE + SIZE]:
+            if piece:
+                text += (str(gap) if gap else "") + piece_text(piece)
+            gap = 0 if piece else gap + 1
+        ranks.append(text + (str(gap) if gap else ""))
+    return "/".join(ranks)
 
 
 def test_the_layout_frame_and_counts_are_those_of_each_square() -> None:
@@ -23,6 +37,7 @@ def test_the_layout_frame_and_counts_are_those_of_each_square() -> None:
             for sensing in Sensing:
                 frame = pos.expected_frame(sensing)
                 assert list(frame.items()) == list(Position.expected_frame(pos, sensing).items())
+            assert write_board(board) == board_text(board)
             for seat in range(4):
                 pieces = [piece for piece in board if piece and owner_of(piece) == seat]
                 assert pos.state.pieces(seat) == len(pieces)
