@@ -3,8 +3,6 @@ bits a position keeps through its pushes and pops are those of its board."""
 
 from __future__ import annotations
 
-import random
-
 from engine.abalone.board import AXES, BLACK, NEIGHBOURS, WHITE
 from engine.abalone.evaluation import (
     CENTRE,
@@ -14,8 +12,7 @@ from engine.abalone.evaluation import (
     marble_bits,
     points,
 )
-from engine.abalone.position import AbalonePosition
-from engine.registry import find_game
+from tests.engine.abalone.helpers import random_games
 
 
 def points_hole_by_hole(board: list[int], lost: list[int]) -> int:
@@ -34,25 +31,16 @@ def points_hole_by_hole(board: list[int], lost: list[int]) -> int:
 
 
 def test_the_points_by_rows_of_bits_are_the_points_hole_by_hole() -> None:
-    abalone = find_game("abalone")
     checked = pushed_off = 0
-    for seed in range(12):
-        rng = random.Random(seed)
-        position = abalone.position()
-        assert isinstance(position, AbalonePosition)
-        for _ in range(200):
-            if position.outcome() is not None:
-                break
-            moves = list(position.legal_moves())
-            taking = [move for move in moves if position.capture_value(move)]
-            position.push(rng.choice(taking if taking and rng.random() < 0.7 else moves))
+    for position in random_games(48, 12, 200, pushes=0.8):
+        board, lost = position._board, position._lost
+        assert position._bits == marble_bits(board)
+        assert points(board, lost) == points_hole_by_hole(board, lost)
+        assert position.evaluate() == evaluate(board, lost)
+        if position.move_stack:  # and back: pop restores the bits the push changed
             pushed_off += bool(position._undo[-1][1])
-            board, lost = position._board, position._lost
-            assert position._bits == marble_bits(board)
-            assert points(board, lost) == points_hole_by_hole(board, lost)
-            assert position.evaluate() == evaluate(board, lost)
-            checked += 1
-        while position.move_stack:
-            position.pop()
+            move = position.pop()
             assert position._bits == marble_bits(position._board)
+            position.push(move)
+        checked += 1
     assert checked > 1000 and pushed_off > 20
