@@ -108,6 +108,9 @@ class Game(ABC, Generic[P]):
 
     def __init__(self) -> None:
         self._geometry = self.build_geometry()
+        self._cells = tuple(place.spot for place in self._geometry.cells)
+        self._off_board = tuple(place.spot for place in self._geometry.off_board)
+        """The spots, listed once: every expected frame walks them."""
 
     @abstractmethod
     def build_geometry(self) -> Geometry:
@@ -205,11 +208,11 @@ class Game(ABC, Generic[P]):
 
     @property
     def cells(self) -> tuple[Spot, ...]:
-        return tuple(place.spot for place in self.geometry.cells)
+        return self._cells
 
     @property
     def off_board_spots(self) -> tuple[Spot, ...]:
-        return tuple(place.spot for place in self.geometry.off_board)
+        return self._off_board
 
     @property
     def spots(self) -> tuple[Spot, ...]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from engine.abalone.board import (
@@ -14,11 +14,11 @@ from engine.abalone.board import (
     TO_WIN,
     WHITE,
 )
-from engine.abalone.evaluation import evaluate as evaluate_board
+from engine.abalone.evaluation import BIT, evaluate_bits, marble_bits
 from engine.abalone.illegal import illegal_moves
 from engine.abalone.move import AbaloneMove
 from engine.abalone.notation import read_move, read_position, write_move, write_position
-from engine.abalone.rules import generate, push_off_targets, reason
+from engine.abalone.rules import generate, push_off_targets, push_offs, reason
 from engine.abalone.sensing import board_layout, footprint
 from engine.errors import GameOverError, IllegalMoveError
 from engine.game import Layout, Position
@@ -41,6 +41,9 @@ class AbalonePosition(Position[AbaloneMove]):
         super().__init__(game, options)
         parts = read_position(text)
         self._board = list(parts.board)
+        self._bits = marble_bits(self._board)
+        """By colour (0: the empty holes), the holes it fills as bits, kept by push and
+        pop for the evaluation (``evaluation.points_of``)."""
         self._turn = parts.turn
         self._lost = list(parts.lost)
         self._undo: list[Undo] = []
@@ -79,6 +82,7 @@ class AbalonePosition(Position[AbaloneMove]):
     def push(self, move: AbaloneMove) -> None:
         """Play a legal move (``parse_move`` checks one)."""
         board = self._board
+        bits = self._bits
         me = self._turn + 1
         direction = move.direction
         if move.end is not None:
@@ -89,6 +93,9 @@ class AbalonePosition(Position[AbaloneMove]):
                 writes.append((target, board[target]))
                 board[hole] = EMPTY
                 board[target] = me
+                moved = BIT[hole] | BIT[target]
+                bits[me] ^= moved
+                bits[EMPTY] ^= moved
             self._undo.append((tuple(writes), 0))
         else:
             tail = move.holes[0]
@@ -101,9 +108,11 @@ class AbalonePosition(Position[AbaloneMove]):
             front = ray[i]
             them = board[front]
             dropped = 0
+            moved = BIT[tail] | BIT[front]
             if them == EMPTY:
                 record: tuple[tuple[int, int], ...] = ((tail, me), (front, EMPTY))
                 board[front] = me
+                bits[EMPTY] ^= moved
             else:
                 while i < len(ray) and board[ray[i]] == them:
                     i += 1
@@ -111,11 +120,16 @@ class AbalonePosition(Position[AbaloneMove]):
                     record = ((tail, me), (front, them))
                     dropped = them
                     self._lost[them - 1] += 1
+                    bits[them] ^= BIT[front]
+                    bits[EMPTY] ^= BIT[tail]
                 else:
                     end = ray[i]
                     record = ((tail, me), (front, them), (end, board[end]))
                     board[end] = them
+                    bits[them] ^= BIT[front] | BIT[end]
+                    bits[EMPTY] ^= BIT[tail] | BIT[end]
                 board[front] = me
+            bits[me] ^= moved
             board[tail] = EMPTY
             self._undo.append((record, dropped))
         self.move_stack.append(move)
@@ -125,7 +139,12 @@ class AbalonePosition(Position[AbaloneMove]):
         move = self.move_stack.pop()
         writes, dropped = self._undo.pop()
         board = self._board
+        bits = self._bits
         for hole, previous in reversed(writes):
+            now = board[hole]
+            if now != previous:
+                bits[now] ^= BIT[hole]
+                bits[previous] ^= BIT[hole]
             board[hole] = previous
         if dropped:
             self._lost[dropped - 1] -= 1
@@ -136,6 +155,7 @@ class AbalonePosition(Position[AbaloneMove]):
         clone = copy.copy(self)
         clone.move_stack = list(self.move_stack)
         clone._board = list(self._board)
+        clone._bits = list(self._bits)
         clone._lost = list(self._lost)
         clone._undo = list(self._undo)
         return clone
@@ -161,7 +181,7 @@ class AbalonePosition(Position[AbaloneMove]):
     # --- what the computer thinks ---------------------------------------------
 
     def evaluate(self) -> tuple[float, ...]:
-        return evaluate_board(self._board, self._lost)
+        return evaluate_bits(self._bits, self._lost)
 
     def swap_turn(self) -> None:
         self._turn ^= 1
@@ -185,6 +205,30 @@ class AbalonePosition(Position[AbaloneMove]):
         while i < len(ray) and board[ray[i]] not in (EMPTY, me):
             i += 1
         return 1 if i == len(ray) else 0
+
+    def taking_moves(self) -> list[AbaloneMove]:
+        """The legal moves that push a marble off (``capture_value`` 1), in the order of
+        ``legal_moves``, found without generating the others."""
+        if self.outcome() is not None:
+            return []
+        return push_offs(self._board, self._turn + 1)
+
+    def taking_places(self, moves: Sequence[AbaloneMove]) -> list[int]:
+        """Where among ``moves`` (the legal moves, as ``legal_moves`` listed them) the
+        moves that push a marble off stand. The generator hands out the same move
+        objects each time, so each is found by identity, without a comparison of
+        fields per move."""
+        found = self.taking_moves()
+        if not found:
+            return []
+        ids = list(map(id, moves))
+        places = []
+        for move in found:
+            try:
+                places.append(ids.index(id(move)))
+            except ValueError:  # not the generator's own object: found by its value
+                places.append(list(moves).index(move))
+        return places
 
     # --- notation --------------------------------------------------------------
 

@@ -124,6 +124,50 @@ def generate(board: Sequence[int], me: int) -> Iterator[AbaloneMove]:  # noqa: C
                     yield move
 
 
+RIM_EXITS: tuple[tuple[int, tuple[tuple[Direction, tuple[int, ...]], ...]], ...] = tuple(
+    (
+        hole,
+        tuple(
+            (direction, RAYS[hole][direction.opposite])
+            for direction in DIRECTIONS
+            if NEIGHBOURS[hole][direction] < 0
+        ),
+    )
+    for hole in range(CELLS)
+    if min(NEIGHBOURS[hole]) < 0
+)
+"""For each hole on the rim: each direction that leads off the board from it, with the
+ray the other way (the line a push off the board that way comes along)."""
+
+
+def push_offs(board: Sequence[int], me: int) -> list[AbaloneMove]:
+    """The legal moves of colour ``me`` that push an opposing marble off the board, in
+    the order ``generate`` gives them (a search's look past its horizon asks for these
+    only, at nearly every node). Each is found from the opposing marble on the rim it
+    pushes off, looking back along the line: one or two opposing marbles, then more of
+    one's own, at most three; each own marble there that outnumbers them is a tail."""
+    them = 3 - me
+    found: list[tuple[int, Direction]] = []
+    for rim, exits in RIM_EXITS:
+        if board[rim] != them:
+            continue
+        for direction, back in exits:
+            length = len(back)
+            theirs, i = 1, 0
+            while i < length and board[back[i]] == them:
+                theirs += 1
+                i += 1
+            mine = 0
+            while i < length and mine < MOST_MOVED and board[back[i]] == me:
+                mine += 1
+                if mine > theirs:
+                    found.append((back[i], direction))
+                i += 1
+    if len(found) > 1:
+        found.sort()
+    return [INLINE[tail][direction] for tail, direction in found]  # type: ignore[misc]
+
+
 def push_off_targets(board: Sequence[int], me: int) -> set[int]:
     """The opposing marbles ``me`` could push off the board with one move."""
     them = 3 - me

@@ -127,9 +127,13 @@ def piece_steps(
         yield Step(sq, target)
 
 
+_SEAT_KIND = tuple((owner_of(piece), kind_of(piece)) for piece in range(1 << 8))
+"""By piece code: (its seat, its kind), read for every square of a board."""
+
+
 def lost_kinds(board: tuple[int, ...]) -> frozenset[tuple[int, int]]:
     """(seat, kind) for each piece kind a seat has no longer on the board."""
-    present = {(owner_of(p), kind_of(p)) for p in board if p}
+    present = {_SEAT_KIND[piece] for piece in set(board)}  # (0, 0) for the empty squares
     return frozenset(
         (seat, kind)
         for seat in range(4)
@@ -219,11 +223,13 @@ def captures_on_turn(state: State, rules: Rules, seat: int) -> frozenset[int]:
     owners, boats = movable(state, rules, seat)
     lost = lost_kinds(board)
     found: set[int] = set()
-    for sq in range(SQUARES):
-        piece = board[sq]
-        if not piece or owner_of(piece) not in (boats if kind_of(piece) == BOAT else owners):
+    for sq, piece in enumerate(board):
+        if not piece:
             continue
-        is_boat = kind_of(piece) == BOAT
+        seat, kind = _SEAT_KIND[piece]
+        is_boat = kind == BOAT
+        if seat not in (boats if is_boat else owners):
+            continue
         for step in piece_steps(board, sq, piece, rules, lost):
             if board[step.target]:
                 found.add(step.target)

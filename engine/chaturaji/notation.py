@@ -25,6 +25,7 @@ from engine.chaturaji.board import (
     SEAT_LETTERS,
     SIZE,
     kind_of,
+    make_piece,
     origin_of,
     owner_of,
     square,
@@ -60,16 +61,30 @@ def piece_text(piece: int) -> str:
     return SEAT_LETTERS[owner_of(piece)] + letter
 
 
+def _texts() -> tuple[str, ...]:
+    texts = [""] * (1 << 8)
+    for seat in range(len(SEAT_LETTERS)):
+        for kind in LETTERS:
+            for origin in PIECE_KINDS if kind == PAWN else (0,):
+                piece = make_piece(seat, kind, origin)
+                texts[piece] = piece_text(piece)
+    return tuple(texts)
+
+
+_TEXTS = _texts()
+"""By piece code: its text (``piece_text``), a record being written at every commit."""
+
+
 def write_board(board: tuple[int, ...]) -> str:
     ranks = []
+    texts = _TEXTS
     for rank in range(SIZE - 1, -1, -1):
         text, gap = "", 0
-        for file in range(SIZE):
-            piece = board[square(file, rank)]
+        for piece in board[square(0, rank) : square(0, rank + 1)]:
             if not piece:
                 gap += 1
                 continue
-            text += (str(gap) if gap else "") + piece_text(piece)
+            text += (str(gap) if gap else "") + texts[piece]
             gap = 0
         ranks.append(text + (str(gap) if gap else ""))
     return "/".join(ranks)

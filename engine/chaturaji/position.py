@@ -17,6 +17,7 @@ from engine.chaturaji.board import (
     SEATS,
     SQUARES,
     kind_of,
+    make_piece,
     owner_of,
     partner,
     team_of_seat,
@@ -39,6 +40,15 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
+_STONES: dict[int, tuple[Stone, ...]] = {
+    make_piece(seat, kind, origin): (Stone(LETTERS[kind], seat),)
+    for seat in SEATS
+    for kind in LETTERS
+    for origin in (0, *LETTERS)
+}
+"""By piece code: the stones its square holds (a pawn's origin does not show)."""
+
+
 class ChaturajiPosition(Position[ChaturajiMove]):
     """A mutable position; each push computes the next state, each pop restores one."""
 
@@ -50,6 +60,8 @@ class ChaturajiPosition(Position[ChaturajiMove]):
         self._judged: list[Outcome | None] = [judge(state, self.rules)]
         self._legal: tuple[State, tuple[ChaturajiMove, ...]] | None = None
         """The last state's legal moves: the board's LEDs ask for them spot by spot."""
+        self._readings: dict[Sensing, dict[int, Reading]] = {}
+        """How each piece code reads, by sensing (the game's ``reading`` of its stone)."""
         self._threats: tuple[Hashable, frozenset[Spot]] | None = None
         """The last threatened spots, by what they depend on: a roll changes the dice
         only, and the board asks again after the move and after the roll."""
@@ -178,11 +190,19 @@ class ChaturajiPosition(Position[ChaturajiMove]):
 
     def layout(self) -> Layout:
         board = self.state.board
-        return {
-            CELL_NAMES[sq]: (Stone(LETTERS[kind_of(piece)], owner_of(piece)),)
-            for sq, piece in enumerate(board)
-            if piece
-        }
+        return {CELL_NAMES[sq]: _STONES[piece] for sq, piece in enumerate(board) if piece}
+
+    def expected_frame(self, sensing: Sensing) -> dict[Spot, Reading]:
+        """What every spot must read: each kind of piece on the board read once, not
+        every square's stone (the board asks after every move and roll)."""
+        by_piece = self._readings.get(sensing)
+        if by_piece is None:
+            reading = self.game.reading
+            by_piece = {piece: reading(stones[-1], sensing) for piece, stones in _STONES.items()}
+            by_piece[0] = EMPTY
+            self._readings[sensing] = by_piece
+        frame = dict(zip(CELL_NAMES, map(by_piece.__getitem__, self.state.board), strict=True))
+        return {spot: frame.get(spot, EMPTY) for spot in self.game.spots}
 
     def footprint(self, move: ChaturajiMove, sensing: Sensing) -> Footprint:
         """The boards before and after, compared square by square (every stone reads

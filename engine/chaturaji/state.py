@@ -7,6 +7,7 @@ the previous value, and a copy of a position shares its states.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.chaturaji.board import (
@@ -109,6 +110,11 @@ class Fall:
     on_throne: bool
 
 
+_OWNER = tuple(owner_of(piece) for piece in range(1 << 8))
+_IS_KING = tuple(kind_of(piece) == KING for piece in range(1 << 8))
+"""By piece code: its seat, and whether it is a king (a state counts both each ply)."""
+
+
 @dataclass(frozen=True, slots=True)
 class State:
     """A position: the board, whose turn, the dice, the scores and the team bookkeeping.
@@ -140,12 +146,12 @@ class State:
 
     def __post_init__(self) -> None:
         counts = [0] * 8  # pieces of each seat, then kings of each seat
-        for piece in self.board:
+        for piece, number in Counter(self.board).items():  # a few kinds, not 64 squares
             if piece:
-                seat = owner_of(piece)
-                counts[seat] += 1
-                if kind_of(piece) == KING:
-                    counts[4 + seat] += 1
+                seat = _OWNER[piece]
+                counts[seat] += number
+                if _IS_KING[piece]:
+                    counts[4 + seat] += number
         object.__setattr__(self, "_counts", tuple(counts))
 
     def pieces(self, seat: int) -> int:

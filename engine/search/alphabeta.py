@@ -403,7 +403,7 @@ class AlphaBeta:
         if not any(keys):
             return moves
         order = sorted(range(len(moves)), key=keys.__getitem__, reverse=True)
-        return [moves[index] for index in order]
+        return list(map(moves.__getitem__, order))
 
     def _remember_cutoff(self, move: Any, depth: int, ply: int) -> None:
         if self.position.capture_value(move):

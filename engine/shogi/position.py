@@ -42,19 +42,28 @@ from engine.shogi.sensing import expected_frame as frame_of
 from engine.shogi.sensing import footprint as footprint_of
 from engine.shogi.sensing import layout as layout_of
 from engine.shogi.tables import (
+    BISHOP_LINES,
     CELL_INDEX,
     CELL_NAMES,
+    FULL,
     HAND_KEYS,
     KING,
+    PAWN,
     PIECE_KEYS,
     PROMOTED,
+    ROOK,
+    ROOK_LINES,
     SIDE_KEY,
+    SILVER,
     base,
     squares_of,
 )
 
 if TYPE_CHECKING:
     from engine.game import Game
+
+BASE = tuple(base(kind) for kind in range(16))
+"""BASE[kind]: ``tables.base`` looked up (a push that takes calls it)."""
 
 REPETITIONS = 4
 """The occurrence of one position (board, hands, side to move) that ends the game."""
@@ -205,7 +214,7 @@ class ShogiPosition(Position[ShogiMove]):
                     self._kings[turn ^ 1] = -1
                     self._material -= BOARD_VALUE[captured]
                 else:
-                    slot = turn * 8 + base(kind)
+                    slot = turn * 8 + BASE[kind]
                     count = hands[slot]
                     hands[slot] = count + 1
                     key ^= HAND_KEYS[slot][count] ^ HAND_KEYS[slot][count + 1]
@@ -297,12 +306,32 @@ class ShogiPosition(Position[ShogiMove]):
     def outcome(self) -> Outcome | None:
         if self._counts[self._key] >= REPETITIONS:
             return self._sennichite()
+        if self._legal is None and self._surely_moves():
+            return None  # no generation needed: a search past its horizon mostly stops here
         if self._board_moves() or self._moves():  # the drops only when nothing else moves
             return None
         winner = 1 - self._turn
         if self._checkers:
             return Outcome.win(Termination.CHECKMATE, winner)
         return Outcome.win(Termination.NO_LEGAL_MOVES, winner)
+
+    def _surely_moves(self) -> bool:
+        """Whether the player to move, not in check, surely has a legal move, seen without
+        listing them (which a position looked at past the search's horizon seldom needs):
+        it holds a silver, gold, bishop or rook (no rule of drops binds them, any empty
+        square takes one, and a drop cannot uncover its own king), or a pawn off every
+        line through its king (so pinned by nothing) may step forward (no rule forbids a
+        pawn's step: on the last rank it promotes)."""
+        turn = self._turn
+        slot = turn * 8
+        if not any(self._hands[slot + SILVER : slot + ROOK + 1]):
+            pawns = self._bb[turn << 4 | PAWN]
+            king = self._kings[turn]
+            if king >= 0:
+                pawns &= ~(ROOK_LINES[king] | BISHOP_LINES[king])
+            if not (pawns >> 9 if turn == 0 else pawns << 9) & ~self._occupied[turn] & FULL:
+                return False
+        return not self.is_check()
 
     def cycle_outcome(self) -> Outcome:
         """Sennichite's verdict on the current position, met before: what a search

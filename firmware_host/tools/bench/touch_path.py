@@ -148,6 +148,18 @@ def path(
     )
 
 
+def floor(board: Board, *, decision: float, scan_python: float, core: str) -> float:
+    """The least a polled board's touch can take to its LEDs whatever order or pace its
+    scans keep: the whole scan that comes round to the touched sensor again (touched
+    just after it was read), the decision, its hand-offs and the strip; no confirming
+    scan, nothing running meanwhile. Above the target, no plan of the same scans
+    (reading a part at a time, what changed first) reaches it: the scan must be
+    shorter, or the board must signal its changes."""
+    handoffs = HANDOFFS * WAKE[core]
+    paint = board.leds * LED_BITS * LED_BIT + LED_LATCH
+    return scan_seconds(board, scan_python, core) + decision + handoffs + paint
+
+
 def rest_rate(board: Board) -> float:
     """Scans a second while the board rests: the slow poll behind the signals, else
     the idle rate (a serial board's watch also wakes once a second, and its device

@@ -6,10 +6,15 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import cshogi
+
+from engine.outcome import Outcome, Termination
 from engine.registry import find_game
 from engine.search.captures import ListsCaptures, Weighing
 from engine.shogi.evaluation import evaluate, material
 from engine.shogi.position import ShogiPosition
+from tests.engine.shogi.helpers import position as shogi_position
+from tests.engine.shogi.helpers import random_positions, sfen
 
 
 def _random_games(games: int, plies: int) -> Iterator[ShogiPosition]:
@@ -79,3 +84,33 @@ def test_a_move_that_might_promote_is_worded_through_its_promoting_twin() -> Non
     plain, promoting = position.read_move("8h2b"), position.read_move("8h2b+")
     assert position.move_words(plain) == "keep it a bishop"
     assert position.move_words(promoting) == "promote the bishop"
+
+
+def test_a_position_sure_of_a_move_without_listing_them_has_one() -> None:
+    """``outcome`` answers "the game goes on" without generating when the mover, not in
+    check, holds a silver to rook or has a pawn off its king's lines free to step."""
+    sure = looked = 0
+    for position in random_positions(7, 8, 160, captures=0.5):
+        looked += 1
+        if position._surely_moves():
+            sure += 1
+            assert list(position.legal_moves()), position.text()
+    assert sure > looked // 2  # the shortcut is the common case, not a curiosity
+
+
+def test_a_mate_with_a_gold_in_hand_is_still_mate() -> None:
+    """A drop cannot answer a check from the next square: held pieces prove nothing in check."""
+    text = sfen({"1i": "K", "1h": "g", "1c": "l", "5a": "k"}, hand="G")
+    assert list(cshogi.Board(text).legal_moves) == []
+    pos = shogi_position(text)
+    assert pos.outcome() == Outcome.win(Termination.CHECKMATE, 1)
+
+
+def test_a_pawn_pinned_across_its_file_does_not_prove_a_move() -> None:
+    """The bishop pins the pawn on 2h: its step would leave the diagonal, and nothing else
+    of sente's may move."""
+    text = sfen({"1i": "K", "2h": "P", "2g": "g", "3h": "s", "5e": "b", "5a": "k"})
+    assert list(cshogi.Board(text).legal_moves) == []
+    pos = shogi_position(text)
+    assert not pos.is_check()
+    assert pos.outcome() == Outcome.win(Termination.NO_LEGAL_MOVES, 1)

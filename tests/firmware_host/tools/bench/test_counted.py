@@ -21,6 +21,7 @@ from firmware_host.tools.bench.touch_path import (
     LED_LATCH,
     WAKE,
     Board,
+    floor,
     idle_share,
     path,
     rest_rate,
@@ -93,6 +94,27 @@ def test_a_row_reads_the_decisions_on_the_core_and_notes_a_polled_board() -> Non
     assert row.startswith("sim-x dobutsu")
     assert "no" in row.split()[2]
     assert "polled: 20 ms needs" in row
+
+
+def test_a_board_whose_every_scan_is_too_long_says_its_least_in_any_order() -> None:
+    """81 conversions of 39 bits at 400 kHz and an ioctl each: no rate at rest and no
+    order of the same scans shows a touch within 20 ms after a 7 ms decision."""
+    analog = Board(False, False, 50.0, 8.0, 3, 81 * 39 / 400_000, 81, 0, 81)
+    least = floor(analog, decision=0.007, scan_python=0.0003, core="zero2w")
+    scan = 81 * 39 / 400_000 + 0.0003 + 81 * 25e-6
+    assert least == pytest.approx(scan + 0.007 + HANDOFFS * WAKE["zero2w"] + 81 * 30e-6 + LED_LATCH)
+    assert least > 0.020
+    counted = Counted(
+        "sim-analog",
+        "shogi",
+        decisions=(Counts(6_000_000),),
+        scan_service=Counts(250_000),
+        scan_simulation=Counts(0),
+        board=analog,
+    )
+    row = counted_line(counted, ZERO, NBODY)
+    assert "polled: over 20 ms even at full rate;" in row
+    assert "ms at least in any order of its scans" in row
 
 
 def test_callgrinds_events_are_read_as_instructions_and_misses(tmp_path: Path) -> None:
