@@ -596,7 +596,9 @@ class Recognizer(Generic[M]):
             return None
         if not confirm and now - standing.since < self.timing.settle - EPSILON:
             return None
-        if set_down_and_gone(self.overlap, self._frame, standing.spots):
+        if set_down_and_gone(
+            self.overlap, self._frame, standing.spots, self._did.held, self.timing.settle - EPSILON
+        ):
             return None
         moves = standing.moves
         begun = {(*standing.line, move) for move in moves}

@@ -4,7 +4,7 @@ shows, and a piece a shown line set down on an empty cell that is gone again."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TypeVar
 
 from engine.overlap import Overlap
@@ -29,12 +29,18 @@ def shown_within(
 
 
 def set_down_and_gone(
-    overlap: Overlap[M], frame: Mapping[Spot, Reading], spots: frozenset[Spot]
+    overlap: Overlap[M],
+    frame: Mapping[Spot, Reading],
+    spots: frozenset[Spot],
+    held: Callable[[Spot], float],
+    settle: float,
 ) -> bool:
     """Whether a line the board showed whole set a piece down on an empty cell apart from
-    ``spots`` that ``frame`` reads empty again: no knock empties a cell that held nothing,
-    so the hand that set it there may be going on with it (a drop moved on at once), and
-    what stands without it must wait for the board to rest."""
+    ``spots`` that ``frame`` reads empty again, after it stood there the settle time
+    (``held``: how long the cell read a piece, from its first change to its last): no
+    knock empties a cell that held nothing, so the hand that set it there may be going
+    on with it (a drop moved on), and what stands without it must wait for the board to
+    rest. A piece that only slid over the cell rested there less."""
     for line in overlap.seen:
         for footprint in overlap.footprints(line):
             for spot, reading in footprint.changes:
@@ -43,6 +49,7 @@ def set_down_and_gone(
                     and spot not in spots
                     and overlap.expected.get(spot, EMPTY) == EMPTY
                     and frame.get(spot, EMPTY) == EMPTY
+                    and held(spot) >= settle
                 ):
                     return True
     return False

@@ -89,6 +89,11 @@ class Touches:
         starts = [self.first_at.get(spot, self.changed.get(spot, self.began)) for spot in spots]
         return min([self.began, *starts])
 
+    def held(self, spot: Spot) -> float:
+        """How long ``spot`` changed over in this position: from its first change to its
+        last (a piece set down and taken up again: how long it stood)."""
+        return self.changed.get(spot, 0.0) - self.first_at.get(spot, self.changed.get(spot, 0.0))
+
     def swapped(self) -> frozenset[Spot]:
         """The cells whose piece left and came back since the position began."""
         return frozenset(
