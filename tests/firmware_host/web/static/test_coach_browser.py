@@ -114,6 +114,10 @@ def test_a_puzzle_is_asked_solved_and_followed_by_the_next_on_the_page(
     page.wait_for_function(
         "() => document.getElementById('puzzle-kind').textContent.startsWith('victoire')"
     )
+    # the button's words come with the page's own (served apart): wait for them too
+    page.wait_for_function(
+        "() => document.getElementById('puzzle-next').textContent === 'Problème suivant'"
+    )
     assert page.inner_text("#puzzle-next") == "Problème suivant"
     page.select_option("#language", "en")
 
