@@ -26,7 +26,7 @@ from typing import Generic, TypeVar
 from engine.assessments import Reread, Timing
 from engine.game import Position
 from engine.move_index import MoveIndex
-from engine.overlap import Hands, Overlap, in_order, shared
+from engine.overlap import MARGIN, Hands, Overlap, in_order, shared
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
 
 M = TypeVar("M", bound=Hashable)
@@ -176,8 +176,31 @@ class Base(Generic[M]):
 
     def doubtful(self, line: tuple[M, ...]) -> bool:
         """Whether a move of ``line`` (from the base) came in an order it cannot have: a
-        reading kept only because no other kept the order."""
-        return not all(self.in_order(f) for f in self.overlap.footprints(line))
+        reading kept only because no other kept the order. Besides each move's own order
+        (``in_order``): a cell empty at the base that a move lands on first read a piece
+        before that move's piece left, which no knock makes (a knock fills only a cell
+        that holds a piece)."""
+        footprints = self.overlap.footprints(line)
+        if not all(self.in_order(f) for f in footprints):
+            return True
+        expected = self.overlap.expected
+        reached: set[Spot] = set()
+        for footprint in footprints:
+            departures = [
+                self.lifted_at[spot]
+                for spot, reading in footprint.changes
+                if reading == EMPTY and spot in self.lifted_at
+            ]
+            for spot, reading in footprint.changes:
+                if reading == EMPTY or spot in reached:
+                    continue
+                reached.add(spot)
+                first = self.first_at.get(spot)
+                empty = expected.get(spot, EMPTY) == EMPTY
+                if empty and departures and first is not None and first < min(departures) - MARGIN:
+                    return True
+            reached |= footprint.changed_spots()
+        return False
 
 
 def in_order_first(

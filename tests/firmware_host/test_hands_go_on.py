@@ -395,6 +395,31 @@ def test_a_drop_moved_on_at_once_keeps_what_stands_beside_it_from_committing() -
     assert texts == ["2c2b", "2a2b", "C*1b", "C*2c", "1b1a+"]
 
 
+def test_a_cell_filled_before_its_piece_left_is_no_reading_of_the_record() -> None:
+    """Found by the plain soak (a wrong record): gote's elephant 2b-1c, sente's lion
+    takes it from 2d, the giraffe on 3c knocked twice. At rest the board is also the
+    elephant taking the giraffe on 3c and the lion stepping onto an empty 1c, which
+    needs no knock, and the record was changed to it; but 1c read a piece before the
+    lion left 2d, and no knock fills an empty cell."""
+    sim = dobutsu("l2/Ge1/GC1/EL1 w C 12")
+    elephant, lion = Stone("E", 1), LION
+    t = sim.now
+    steps = [
+        HandStep(t + 0.10, LiftStone("2b")),
+        HandStep(t + 0.34, PutStone("1c", elephant, elephant)),
+        HandStep(t + 0.60, Force("3c", 0)),
+        HandStep(t + 0.85, Force("3c", None)),
+        HandStep(t + 1.00, LiftStone("1c")),
+        HandStep(t + 1.15, LiftStone("2d")),
+        HandStep(t + 1.22, PutStone("1c", lion, lion)),
+        HandStep(t + 1.46, PutStone("hand:b:E", elephant, Stone("E", 0))),
+        HandStep(t + 1.60, Force("3c", 0)),
+        HandStep(t + 1.80, Force("3c", None)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["2b1c", "2d1c"] and not of(MovesTakenBack, notices)
+
+
 def test_touch_strict_keeps_the_first_move() -> None:
     """With ``touch=strict`` the piece set down counts: moving it on is no move of the
     player to move, and nothing is changed in the record."""
