@@ -352,6 +352,8 @@ class ArrivalWatch:
             if not callable(fileno) or fileno() < 0:
                 return None
         except (OSError, ValueError, AttributeError, NotImplementedError):
+            # pyserial's ports without a descriptor raise these (closed: ValueError; a
+            # URL port: AttributeError or NotImplementedError): polled, as loop:// is
             return None
         return cls(port, on_arrival, name)
 
@@ -375,6 +377,14 @@ class ArrivalWatch:
             self._on_arrival()
 
     def _run(self) -> None:
+        try:
+            self._watch()
+        except Exception:  # whatever stops the watch, the board goes back to polling
+            log.exception("the serial scanner's port watch stopped: polling it")
+            self.failed = True
+            self._on_arrival()
+
+    def _watch(self) -> None:
         while not self._closing.is_set():
             self._armed.wait()
             if self._closing.is_set():

@@ -438,5 +438,34 @@ def test_a_watch_that_fails_says_so_and_leaves_the_board_polled(
     port.close()
 
 
+def test_a_watch_whose_wake_fails_still_leaves_the_board_polled(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A fault in the wake itself (not the port's) must not end the watch unseen: the
+    board would rest on a link that speaks."""
+    woken = threading.Semaphore(0)
+    calls: list[int] = []
+
+    def wake() -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("the loop is gone")
+        woken.release()
+
+    near, far = socket.socketpair()
+    port = SocketPort(near)
+    watch = ArrivalWatch.over(port, wake, "socketpair")
+    assert watch is not None
+    try:
+        far.send(b"\x00")
+        assert woken.acquire(timeout=3.0)  # woken again once the watch stopped
+        assert watch.failed and watch.active
+        assert "port watch stopped" in caplog.text
+    finally:
+        watch.close()
+        far.close()
+        port.close()
+
+
 def test_a_port_that_cannot_be_watched_gets_no_watch(loop: Recording) -> None:
     assert ArrivalWatch.over(loop, lambda: None, "loop://") is None
