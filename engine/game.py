@@ -22,15 +22,7 @@ from engine.look import PLAIN, Look
 from engine.opening import FirstPlayerDraw
 from engine.options import Options, OptionSpec, parse_options
 from engine.outcome import Outcome, Termination
-from engine.physical import (
-    EMPTY,
-    Footprint,
-    Reading,
-    Sensing,
-    Spot,
-    Stone,
-    stone_reading,
-)
+from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, Stone, stone_reading
 from engine.piece_moves import PieceMoves
 from engine.policy import IllegalMovePolicy
 from engine.puzzle_kinds import PuzzleKind
