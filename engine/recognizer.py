@@ -45,7 +45,7 @@ from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, fra
 from engine.rereading import EPSILON, Rereading, in_order_first, stood_still
 from engine.shown import set_down_and_gone, shown_within
 from engine.touches import Touches
-from engine.victims import other_victims, parked_capture
+from engine.victims import knocked_at_lift, other_landings, other_victims, parked_capture
 
 M = TypeVar("M", bound=Hashable)
 
@@ -76,6 +76,8 @@ class Recognizer(Generic[M]):
         self._did = Touches()  # what the hands did (``engine.touches``)
         self._blind = False  # the sensors were silent mid-move: what was touched is unknown
         self._victims_open = False  # the last move's victim may still be asked about
+        self._plies = 0  # the moves the position had at the last reset
+        self._lifts: dict[Spot, float] = {}  # when the last move's pieces left (one move)
         self._overlap: Overlap[M] | None = None
         self._tapped: tuple[Hint, ...] = ()
         self._assessed_at = 0.0
@@ -127,6 +129,9 @@ class Recognizer(Generic[M]):
         for shown in carried.lines:
             self._overlap.remember(shown)
         kept = carried.spots & self.sensed
+        plies = len(position.move_stack)
+        self._lifts = dict(self._did.lifted_at) if plies == self._plies + 1 else {}
+        self._plies = plies
         self._did.begin(kept, now)
         self._blind = False
         self._victims_open = not closed and self.rereading.amendable
@@ -403,7 +408,7 @@ class Recognizer(Generic[M]):
         diff = self._diff()
         settled = now - self._rest_from >= self.timing.settle - EPSILON
         if settled or confirm:
-            reread = self._read_again()
+            reread = self._read_again() or (self._other_landing(diff) if diff else None)
             if reread is not None:
                 return reread
         if not diff:
@@ -487,6 +492,40 @@ class Recognizer(Generic[M]):
         stack = tuple(position.move_stack)
         self.rereading.asking(self._frame, stack[:-1], (*others, stack[-1]))
         return Reread(1, (), (*others, stack[-1]))
+
+    @property
+    def may_land_elsewhere(self) -> bool:
+        """The last move took a piece unseen as its capturer was lifted: its piece may
+        still be in the air (``_other_landing``)."""
+        return self._victims_open and bool(self._lifts)
+
+    @property
+    def last_move_open(self) -> bool:
+        """The record's last move may still be read again: the hands went on with it, or
+        its piece may still be in the air (a game it ended may go on)."""
+        return self.rereading.touched_since_played() or self.may_land_elsewhere
+
+    def _other_landing(self, diff: DiffKey) -> Reread[M] | None:
+        """At rest, a board the last move's piece makes from the position before it, the
+        recorded capture read from a knock as it was lifted (``engine.victims``): played
+        instead of it, or asked beside the next player's moves that make it too."""
+        position = self._position
+        if not self.may_land_elsewhere or self._blind or self.guide is not None:
+            return None
+        assert position is not None
+        if not knocked_at_lift(position, self.sensing, self.sensed, self._lifts):
+            self._lifts = {}
+            return None
+        others = other_landings(position, self.sensing, self.sensed, self._frame, self._did)
+        if not others:
+            return None
+        self._victims_open = False  # asked once: the answer is the record
+        stack = tuple(position.move_stack)
+        if not self._candidates(diff) and len(others) == 1:
+            return Reread(1, others)
+        choices = others if not self._candidates(diff) else (*others, stack[-1])
+        self.rereading.asking(self._frame, stack[:-1], choices)
+        return Reread(1, (), choices)
 
     def _in_hand(self, diff: DiffKey) -> bool:
         return in_hand(self.index, self._frame, diff)

@@ -14,15 +14,19 @@ one: the board asks which (docs/architecture.md, "Fast hands").
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Mapping
 from typing import TypeVar
 
 from engine.game import Position
 from engine.move_index import IndexedMove
-from engine.physical import EMPTY, Sensing, Spot
+from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot
 from engine.touches import Touches
 
 M = TypeVar("M", bound=Hashable)
+
+MOMENT = 0.15
+"""How near a capture's lift its victim's cell may swap and be a knock of that lift (a
+hand's own travel from the capturer to its victim takes longer)."""
 
 
 def other_victims(
@@ -70,3 +74,63 @@ def parked_capture(matching: Iterable[IndexedMove[M]], did: Touches) -> M | None
         ):
             parked.append(candidate.move)
     return parked[0] if len(parked) == 1 else None
+
+
+def _last(
+    position: Position[M], sensing: Sensing, sensed: frozenset[Spot]
+) -> tuple[Position[M], M, Footprint]:
+    before = position.copy()
+    last = before.pop()
+    return before, last, before.footprint(last, sensing).restricted(sensed)
+
+
+def knocked_at_lift(
+    position: Position[M],
+    sensing: Sensing,
+    sensed: frozenset[Spot],
+    lifts: Mapping[Spot, float],
+) -> bool:
+    """Whether ``position``'s last move took a piece unseen whose cell swapped within a
+    moment of the capturer's lift (``lifts``: when each cell's piece left, as its move
+    was made): a knock of the lifting hand reads so, the capturer still in the air."""
+    if not position.move_stack:
+        return False
+    _, _, looks = _last(position, sensing, sensed)
+    origins = [lifts[spot] for spot, reading in looks.changes if reading == EMPTY and spot in lifts]
+    return bool(looks.hidden) and all(
+        spot in lifts and any(abs(lifts[spot] - at) <= MOMENT for at in origins)
+        for spot in looks.hidden
+    )
+
+
+def other_landings(
+    position: Position[M],
+    sensing: Sensing,
+    sensed: frozenset[Spot],
+    frame: Mapping[Spot, Reading],
+    did: Touches,
+) -> tuple[M, ...]:
+    """The moves of the last move's piece that make ``frame`` from the position before
+    it, their landing made since it was played, its victim's cell untouched since: the
+    capturer was in the air, the recorded capture a knock (``knocked_at_lift``)."""
+    before, last, looks = _last(position, sensing, sensed)
+    since = frozenset(spot for spot, at in did.changed.items() if at > did.began)
+    if not looks.hidden or looks.hidden & since:
+        return ()
+    start = before.expected_frame(sensing)
+    diff = {
+        spot: reading
+        for spot in sensed
+        if (reading := frame.get(spot, EMPTY)) != start.get(spot, EMPTY)
+    }
+    gone = set(looks.changes)
+    others = []
+    for move in before.legal_moves():
+        if move == last:
+            continue
+        other = before.footprint(move, sensing).restricted(sensed)
+        changes = set(other.changes)
+        landed = {spot for spot, _ in changes - gone}
+        if gone <= changes and dict(other.changes) == diff and landed <= since:
+            others.append(move)
+    return tuple(others)

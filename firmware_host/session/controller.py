@@ -462,7 +462,7 @@ class Controller(Readout):
         """A game ended by a move the board read may still be read again while its hand
         is on it (a lion set on the far rank and moved on, a king taken for a moment):
         only a change of the record is taken, which reopens the game."""
-        if not self.recognizer.rereading.touched_since_played():
+        if not self.recognizer.last_move_open:
             return []
         assessment = self.recognizer.assess(at)
         if isinstance(assessment, Reread) and assessment.back:

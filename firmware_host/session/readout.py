@@ -116,7 +116,7 @@ class Readout:
             return None  # nothing is decided before a whole frame is seen
         if isinstance(self.state, Over):
             # the move that ended the game may still be read again (its hand went on)
-            open_move = self.recognizer.rereading.touched_since_played()
+            open_move = self.recognizer.last_move_open
             return self.recognizer.next_deadline(now) if open_move else None
         deadlines = [self.recognizer.next_deadline(now)]
         if self.clock is not None and self._boards.flags_here(self.clock.running):

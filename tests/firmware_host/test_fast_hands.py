@@ -73,19 +73,20 @@ def abalone(pieces: dict[str, str]) -> Simulation:
 
 
 def lion_takes_then_chick_dropped(
-    sim: Simulation, reply_after: float, cell: str = "1b"
+    sim: Simulation, reply_after: float, cell: str = "1b", gap: float = 0.05
 ) -> list[Notice]:
-    """The lion takes on 3d; ``reply_after`` seconds after it lands gote drops a chick
-    on ``cell`` (one the lion's move did not touch)."""
+    """The lion takes on 3d, lifted ``gap`` seconds after its victim; ``reply_after``
+    seconds after it lands gote drops a chick on ``cell`` (one the lion's move did not
+    touch)."""
     t = sim.now
     steps = [
         HandStep(t + 0.10, LiftStone("3d")),
-        HandStep(t + 0.15, LiftStone("2c")),
-        HandStep(t + 0.20, PutStone("3d", LION, LION)),
+        HandStep(t + 0.10 + gap, LiftStone("2c")),
+        HandStep(t + 0.15 + gap, PutStone("3d", LION, LION)),
     ]
     notices = sim.run(steps)
     sim.world.held.clear()  # the captured elephant goes to the captor's side, off the board
-    notices += sim.advance_to(t + 0.20 + reply_after)
+    notices += sim.advance_to(t + 0.15 + gap + reply_after)
     sim.world.place(cell, CHICK)
     return notices + sim.settle()
 
@@ -107,9 +108,26 @@ def test_a_reply_begun_before_the_move_rested_is_never_merged_with_it() -> None:
 
 
 def test_a_reply_after_the_move_rested_needs_no_question() -> None:
-    for reply_after in (0.45, 0.6):
+    """The victim taken off at a hand's pace before the lion was lifted: a drop after the
+    capture rested is the reply."""
+    for reply_after in (0.45, 0.6, 3.0):
         sim = dobutsu(LION_TAKES)
-        assert commits(lion_takes_then_chick_dropped(sim, reply_after)) == ["2c3d", "C*1b"]
+        notices = lion_takes_then_chick_dropped(sim, reply_after, gap=0.4)
+        assert commits(notices) == ["2c3d", "C*1b"] and not prompts(notices)
+
+
+def test_a_reply_after_a_capture_made_with_two_hands_at_once_is_asked() -> None:
+    """The victim's cell swapped in the moment the lion was lifted reads as a knock of
+    that lift, the lion perhaps still in the air (test_held_in_the_air.py): a drop on a
+    cell the lion could have gone to is that landing or the reply, and the board asks;
+    the answer is followed."""
+    for reply_after in (0.45, 3.0):
+        sim = dobutsu(LION_TAKES)
+        notices = lion_takes_then_chick_dropped(sim, reply_after)
+        assert commits(notices) == ["2c3d"]
+        assert [set(choices) for choices in prompts(notices)] == [{"2c1b", "2c3d"}]
+        notices = sim.send(Select("2c3d")) + sim.settle()
+        assert commits(notices) == ["2c3d", "C*1b"]
 
 
 def test_a_reply_where_the_piece_could_not_have_gone_commits_both() -> None:

@@ -1,0 +1,89 @@
+"""A piece held in the air while a neighbour it could take is knocked off and back as it
+is lifted (issue 44, the long property profile's ``hold`` variant). Where the sensors see
+only whether a cell holds a piece, the knock reads as the capture of that neighbour, and
+the board records it; the piece then lands, seconds later, where it was going. The record
+must follow it there (``engine.victims.other_landings``), reopening a game the knock had
+ended, or ask when the next player's move makes the same board."""
+
+from __future__ import annotations
+
+from engine.physical import Stone
+from firmware_host.loops.simulator import Simulation
+from firmware_host.notices.declared import GameEnded, MovesTakenBack, Notice
+from firmware_host.session.actions import Select
+from firmware_host.session.state import Phase
+from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone
+from tests.firmware_host.simkit import commits, drop_by_hand, make_sim, of, prompts
+
+LION = Stone("L", 0)
+
+
+def dobutsu(position: str) -> Simulation:
+    sim = make_sim("sim", position=position, noise=Noise.none())
+    assert sim.controller.phase is Phase.PLAY
+    return sim
+
+
+def record(sim: Simulation) -> list[str]:
+    position = sim.controller.position
+    return [position.move_text(move) for move in position.move_stack]
+
+
+def held_with_a_knock(sim: Simulation, origin: str, knocked: str, target: str) -> list[Notice]:
+    """The lion lifted, ``knocked`` off and back in that moment, the lion held 15 s and
+    set down on ``target``."""
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, LiftStone(origin)),
+        HandStep(t, Force(knocked, 0)),
+        HandStep(t + 0.25, Force(knocked, None)),
+    ]
+    notices = sim.run(steps) + sim.advance(15.0)
+    return notices + sim.run([HandStep(sim.now, PutStone(target, LION, LION))]) + sim.settle()
+
+
+def test_a_knock_that_took_the_lion_is_not_the_end_of_the_game() -> None:
+    """Shrunk from the long profile: the knock on gote's lion (1c) read as 2d1c, a win;
+    the lion then landed on 2c and the game stayed over, the record wrong."""
+    sim = dobutsu("g2/1e1/2l/ELG b Cc 7")
+    notices = held_with_a_knock(sim, "2d", "1c", "2c")
+    assert commits(notices) == ["2d1c", "2d2c"]
+    assert of(GameEnded, notices)
+    assert of(MovesTakenBack, notices)
+    assert sim.controller.phase is Phase.PLAY
+    assert record(sim) == ["2d2c"]
+
+
+def test_the_held_piece_lands_where_nothing_else_explains_it() -> None:
+    """Gote has nothing in hand: only the lion's other move makes the board."""
+    sim = dobutsu("l1g/1e1/2c/ELG b - 1")
+    notices = held_with_a_knock(sim, "2d", "1c", "2c")
+    assert commits(notices) == ["2d1c", "2d2c"] and not prompts(notices)
+    assert record(sim) == ["2d2c"]
+
+
+def test_a_drop_that_makes_the_same_board_is_asked_about() -> None:
+    """Gote holds a chick it could drop on 2c: the same board after the capture. The
+    board asks, the lion's other move first; either answer is followed."""
+    for answer, then in (("2d2c", ["2d2c"]), ("2d1c", ["2d1c", "C*2c"])):
+        sim = dobutsu("l1g/1e1/2c/ELG b c 1")
+        notices = held_with_a_knock(sim, "2d", "1c", "2c")
+        assert [set(choices) for choices in prompts(notices)] == [{"2d2c", "2d1c"}]
+        sim.send(Select(answer))
+        sim.settle()
+        assert record(sim) == then
+
+
+def test_a_capture_made_at_a_hand_s_pace_keeps_the_record() -> None:
+    """The victim taken a moment after the capturer's lift (a hand's travel, not a
+    knock of the lift): a later drop on a cell the capturer could reach is the drop."""
+    sim = dobutsu("l1g/1e1/2c/ELG b c 1")
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, LiftStone("2d")),
+        HandStep(t + 0.4, Force("1c", 0)),
+        HandStep(t + 0.6, Force("1c", None)),
+    ]
+    notices = sim.run(steps) + sim.run([HandStep(t + 0.8, PutStone("1c", LION, LION))])
+    notices += sim.settle() + sim.advance(2.0) + drop_by_hand(sim, "C", "2c")
+    assert commits(notices) == ["2d1c", "C*2c"] and not prompts(notices)
