@@ -575,12 +575,14 @@ def in_order(
 ) -> bool:
     """Whether the changes came in an order the move allows: its last landing (a cell
     coming to read a piece, or a cell whose piece it replaces filled again) not
-    ``MARGIN`` before the first of its pieces left. Only what the hands did since the
-    position began counts (``handled``): a move with no piece leaving a sensed spot (a
-    drop from an unsensed stand) or none seen landing (a line of marbles slid) has no
-    order to keep."""
+    ``MARGIN`` before the first of its pieces left (its mover, where the footprint names
+    its origin: a token eaten on the way may go first). Only what the hands did since
+    the position began counts (``handled``): a move with no piece leaving a sensed spot
+    (a drop from an unsensed stand) or none seen landing (a line of marbles slid) has
+    no order to keep."""
     changes = footprint.changes
-    departures = [lifted_at[s] for s, reading in changes if reading == EMPTY and s in lifted_at]
+    left = footprint.origins or {s for s, reading in changes if reading == EMPTY}
+    departures = [lifted_at[s] for s in left if s in lifted_at]
     landed = {s for s, reading in changes if reading != EMPTY} | footprint.hidden
     arrivals = [filled_at[s] for s in landed & handled if s in filled_at]
     if not departures or not arrivals:

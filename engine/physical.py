@@ -65,12 +65,16 @@ class Footprint:
     move that was made. ``turnable`` are the spots a stone arrives on that could
     still be turned over there (a promotable piece): on a polarity board, a move that
     differs only by that stone's face may yet follow, so the board waits a little.
+    ``origins``, when set, are where the moving piece starts, among cells the move
+    empties of other pieces (a chain's eaten tokens, boxed in any order): its landing
+    comes after it left there, whenever they went.
     """
 
     changes: tuple[tuple[Spot, Reading], ...]
     hidden: frozenset[Spot] = frozenset()
     must_touch: frozenset[Spot] = frozenset()
     turnable: frozenset[Spot] = frozenset()
+    origins: frozenset[Spot] = frozenset()
 
     def spots(self) -> frozenset[Spot]:
         """Every spot the move involves, visibly or not."""
@@ -92,6 +96,7 @@ class Footprint:
             self.hidden & sensed,
             self.must_touch & sensed,
             self.turnable & sensed,
+            self.origins & sensed,
         )
 
 

@@ -129,4 +129,5 @@ def footprint(
             hidden.add(spot)
     touched = frozenset(hidden)
     on_board = frozenset(spot for spot in touched if spot in CELL_INDEX)
-    return Footprint(tuple(sorted(changes)), touched, on_board)
+    origins = frozenset(move.path[:1]) if isinstance(move, Chain) else frozenset()
+    return Footprint(tuple(sorted(changes)), touched, on_board, origins=origins)

@@ -14,18 +14,19 @@ import pytest
 
 from drivers.buttons import ButtonRole
 from engine.abalone import ABALONE
-from engine.physical import Stone
+from engine.physical import EMPTY, Stone
 from engine.robotory import ROBOTORY
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     IllegalShown,
+    MovesTakenBack,
     Notice,
     OutOfStepShown,
 )
 from firmware_host.session.actions import Select
 from firmware_host.session.state import GLANCE, Phase
 from firmware_host.session.trust import RECENT_COMMIT
-from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone, Remove
+from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove
 from tests.engine.abalone.helpers import text as abalone_text
 from tests.engine.robotory.helpers import text as robotory_text
 from tests.firmware_host.simkit import commits, make_sim, of, prompts
@@ -42,6 +43,7 @@ ROBOT_R = Stone("R", None)
 COLUMN = {"C1": "R", "C2": "w", "C3": "w", "C4": "w", "A4": "W", "E4": "B"}
 
 BLACK = Stone("b", 0)
+TOKEN_B = Stone("b", None)
 
 
 def red_eats_c2(t: float) -> list[HandStep]:
@@ -243,6 +245,30 @@ def test_tokens_taken_to_the_box_before_the_robots_steps_are_one_chain(
     notices = sim.run(steps) + sim.settle()
     assert commits(notices) == ["R:C1-C2-C3"]
     assert not prompts(notices) and not of(IllegalShown, notices)
+
+
+def test_a_knock_before_the_robot_left_is_not_its_next_step() -> None:
+    """Shrunk from the long profile (both hands, a stock board): A1 knocked off and
+    back, A2's token boxed, the robot stepped from B3 onto A2 as the other player took a
+    token from the stock for A4. Seen before the robot's landing, the board read the
+    knock as the robot going on to A1 and its landing as a token placed on A2, and
+    committed that before reading it again. The robot lands after it leaves B3,
+    whenever the tokens it eats went."""
+    position = "bb2/2R2/3B2/2W2/4 2w1b 2w1b 10w10b l"
+    sim = make_sim("sim-robotory-stock", position=position, noise=QUIET, game=ROBOTORY)
+    t = sim.now
+    steps = [
+        HandStep(t + 0.265, Force("A1", EMPTY)),
+        HandStep(t + 0.315, Force("A1", None)),
+        HandStep(t + 0.331, Remove("A2")),
+        HandStep(t + 0.456, LiftStone("B3")),
+        HandStep(t + 0.461, PutStone("A2", ROBOT_R, ROBOT_R)),
+        HandStep(t + 0.468, LiftStone("stock:d:4")),
+        HandStep(t + 0.473, PutStone("A4", TOKEN_B, TOKEN_B)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["R:B3-A2", "b@A4"]
+    assert not of(MovesTakenBack, notices)
 
 
 # --- waits for a continuation ------------------------------------------------------------

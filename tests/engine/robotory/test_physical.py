@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from engine.game import Position
@@ -115,10 +117,16 @@ def test_a_refill_changes_only_the_stock_slots() -> None:
 
 @pytest.mark.parametrize("sensing", [OCC, POL])
 def test_the_direct_footprint_equals_playing_the_move(sensing: Sensing) -> None:
+    """The same changes as playing the move; the direct one also names a chain's origin
+    (the order of its changes is read from there: ``engine.overlap.in_order``)."""
     checked = 0
     for pos in random_games(11, 20, place_bias=0.3):
         for move in pos.legal_moves():
-            assert pos.footprint(move, sensing) == Position.footprint(pos, move, sensing)
+            direct = pos.footprint(move, sensing)
+            origins = frozenset(move.path[:1]) if isinstance(move, Chain) else frozenset()
+            assert direct.origins == origins
+            played = Position.footprint(pos, move, sensing)
+            assert dataclasses.replace(direct, origins=frozenset()) == played
             checked += 1
     assert checked > 5000
 
