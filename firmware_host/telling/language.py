@@ -231,6 +231,26 @@ def plural_forms(language: Language) -> int:
     return int(found.group(1))
 
 
+def plural_rule(language: Language) -> str:
+    """``language``'s rule for which plural form a count takes: the C expression of
+    ``n`` its catalogue's ``Plural-Forms`` header gives, which gettext reads here and
+    the page reads with the served words (static/words.js ``pluralRule``)."""
+    header = catalogue_entries(language).get("", "")
+    found = re.search(r"^Plural-Forms:.*?plural *= *([^;\n]*)", header, re.MULTILINE)
+    return "n != 1" if found is None else found.group(1).strip()
+
+
+def catalogue_plurals(language: Language) -> list[dict[str, Any]]:
+    """The plural entries ``language``'s catalogue translates: each English pair and its
+    forms in the language, in the order ``plural_rule`` numbers them."""
+    return [
+        {"one": one, "many": many, "forms": msgstr.split("\0")}
+        for msgid, msgstr in catalogue_entries(language).items()
+        if "\0" in msgid
+        for one, many in [msgid.split("\0", 1)]
+    ]
+
+
 def mo_bytes(entries: Mapping[str, str]) -> bytes:
     """``entries`` in gettext's binary ``.mo`` form (what msgfmt writes)."""
     keys = sorted(entries)
