@@ -14,11 +14,11 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from engine.catalogue import LANGUAGES
 from engine.game import Position
 from engine.physical import Spot, Stone
 
-LANGUAGES = ("en", "ja", "pl", "cs", "fr")
-"""The languages moves are said in, by ISO 639-1 code."""
+__all__ = ["LANGUAGES", "count_words", "names_in", "number_words", "seat_name", "top"]
 
 NUMBER_WORDS = MappingProxyType(
     {
