@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from engine.bench import BenchPlan
+from engine.catalogue import PIECE, seats_told, words_in
 from engine.claims import ClaimPreview, ClaimRule
 from engine.errors import GameOverError, IllegalMoveError, NoPassError, UnknownClaimError
 from engine.geometry import Geometry, Seat
@@ -268,9 +269,14 @@ class Game(ABC, Generic[P]):
     """Whether a seat is named by its pieces' colour: a piece is then "a black marble",
     not "black's marble"."""
 
-    spoken_seats: ClassVar[Mapping[str, tuple[str, ...]]] = {}
-    """The seats as said aloud in each language but English, by its code ("pl"); a
-    language missing here says the seats' English names (engine/spoken.py)."""
+    piece_names: ClassVar[tuple[str, ...]] = ()
+    """The game's English words for its pieces, as its reasons and moves name them
+    ("chick", "the red robot"): its catalogue translates each (``msgctxt "piece"``)."""
+
+    @property
+    def spoken_seats(self) -> Mapping[str, tuple[str, ...]]:
+        """The seats' words by language code, where its catalogue has them all."""
+        return seats_told(self, tuple(seat.name for seat in self.seats))
 
     def catalogue(self, language: str) -> str | None:
         """The game's own ``.po`` catalogue for ``language`` (its title, reasons,
@@ -285,10 +291,9 @@ class Game(ABC, Generic[P]):
         return SeatWord(seat, self.seats[seat].name)
 
     def piece_words(self, language: str) -> Mapping[str, str]:
-        """The game's English words for its pieces (as its reasons name them: "chick",
-        "the red robot") to ``language``'s (a code of engine/spoken.py's LANGUAGES);
-        a word missing here is told in English."""
-        return MappingProxyType({})
+        """Each of ``piece_names`` to ``language``'s word for it, as its catalogue
+        translates it; a word missing here is told in English."""
+        return MappingProxyType(words_in(self, PIECE, self.piece_names, language))
 
     def move_sentence(self, position: P, text: str, *, language: str = "en") -> str | None:
         """``text``, a move of ``position``, said aloud in the game's own terms in

@@ -87,18 +87,29 @@ class Either:
 @dataclass(frozen=True, slots=True)
 class Said:
     """One thing said: ``msgid`` filled with ``values`` (name and value pairs, in the
-    order given: a plain tuple, so that a ``Said`` crosses to the computer's process)."""
+    order given: a plain tuple, so that a ``Said`` crosses to the computer's process).
+    Words about a count have a ``plural`` too (gettext's ``msgid_plural``, English for
+    many): the ``count`` value picks the form each language takes for it."""
 
     msgid: str
     values: tuple[tuple[str, Value], ...] = ()
+    plural: str | None = None
 
     @property
     def fields(self) -> dict[str, Value]:
         """The values by their placeholders' names."""
         return dict(self.values)
 
+    @property
+    def count(self) -> int | None:
+        """The count a plural message is about (None: it is about none)."""
+        count = self.fields.get("count") if self.plural is not None else None
+        return count if isinstance(count, int) else None
+
     def __str__(self) -> str:
-        return self.msgid.format(**{name: str(value) for name, value in self.values})
+        many = self.plural is not None and self.count != 1
+        template = self.plural if many and self.plural is not None else self.msgid
+        return template.format(**{name: str(value) for name, value in self.values})
 
 
 Value: TypeAlias = "str | int | SeatWord | Seats | PieceWord | Term | Either | Said"

@@ -10,15 +10,14 @@ noun with it, as their plurals need three forms.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from engine.catalogue import LANGUAGES
 from engine.game import Position
 from engine.physical import Spot, Stone
 
-LANGUAGES = ("en", "ja", "pl", "cs", "fr")
-"""The languages moves are said in, by ISO 639-1 code."""
+__all__ = ["LANGUAGES", "count_words", "number_words", "seat_name", "top"]
 
 NUMBER_WORDS = MappingProxyType(
     {
@@ -61,23 +60,6 @@ def seat_name(position: Position[Any], seat: int, language: str = "en") -> str:
     if names is not None:
         return names[seat]
     return position.game.seats[seat].name.split(" (")[0]
-
-
-def names_in(
-    by_language: Mapping[str, Mapping[str, tuple[str, ...]]], language: str
-) -> Mapping[str, str]:
-    """English piece names to ``language``'s, from names by letter in each language
-    (plain and promoted: Robot Duel's and shogi's ``BY_LANGUAGE``)."""
-    english, there = by_language["en"], by_language.get(language)
-    if there is None or language == "en":
-        return MappingProxyType({})
-    return MappingProxyType(
-        {
-            name: said
-            for letter, names in english.items()
-            for name, said in zip(names, there[letter], strict=True)
-        }
-    )
 
 
 def top(position: Position[Any], spot: Spot) -> Stone | None:

@@ -2,9 +2,10 @@
 Duel), said aloud with each game's names for its pieces. The move's text does not
 name the piece, so the sentence is read from the position *before* the move.
 
-The phrases per language are here; the pieces' names are each game's (its
-spoken.py, from its rule book). A taken piece follows a colon in Polish and Czech
-("zdobywa: biały robot") so that its name needs no case of its own.
+The phrases per language are here; the pieces' names are each game's (its English
+words in its spoken.py, theirs in each language in its catalogue, from its rule
+book). A taken piece follows a colon in Polish and Czech ("zdobywa: biały robot") so
+that its name needs no case of its own.
 """
 
 from __future__ import annotations
@@ -103,14 +104,18 @@ def shogi_like(
     position: Position[Any],
     text: str,
     language: str,
-    names: Mapping[str, Names],
+    names: Names,
     *,
     letters: bool,
 ) -> str:
     """A move of a shogi-like game said aloud in ``language``, its pieces called by
-    ``names`` (by language; English where the game has none for it)."""
+    ``names`` (English, by letter) in the game's words for the language (its catalogue:
+    ``Game.piece_words``; English where it has none)."""
     phrases = PHRASES.get(language, PHRASES["en"])
-    pieces = names.get(language, names["en"])
+    told = position.game.piece_words(language)
+    pieces = {
+        letter: tuple(told.get(name, name) for name in pair) for letter, pair in names.items()
+    }
     seat = seat_name(position, position.turn, language)
     drop = _DROP.match(text)
     if drop:

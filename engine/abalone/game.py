@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import ClassVar
 
 from engine.abalone import spoken
@@ -51,7 +50,7 @@ class AbaloneGame(Game[AbalonePosition]):
         PuzzleKind("defence", Goal.HOLD, (2,), "find the one move that saves all your marbles"),
     )
     title = "Abalone"
-    spoken_seats = spoken.SEATS
+    piece_names = spoken.PIECE_NAMES
     look = LOOK
     seats = (Seat("black", "b", "black"), Seat("white", "w", "white"))
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
@@ -103,9 +102,6 @@ class AbaloneGame(Game[AbalonePosition]):
 
     def piece_name(self, stone: Stone) -> str:
         return "marble"
-
-    def piece_words(self, language: str) -> Mapping[str, str]:
-        return spoken.piece_words(language)
 
     def move_sentence(self, position: AbalonePosition, text: str, *, language: str = "en") -> str:
         return spoken.move_sentence(position, text, language)

@@ -10,7 +10,6 @@ the usual ones. Other languages than English give a count after a colon
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -100,25 +99,8 @@ WORDS = MappingProxyType(
         ),
     }
 )
-SEATS = MappingProxyType(
-    {
-        "pl": ("czarne", "białe"),  # seeds/004: czarne kule
-        "cs": ("černý", "bílý"),
-        "fr": ("noir", "blanc"),
-        "ja": ("くろ", "しろ"),
-    }
-)
-
-
-PIECES = MappingProxyType(
-    {
-        "pl": MappingProxyType({"marble": "kula"}),  # seeds/004
-        "cs": MappingProxyType({"marble": "kulička"}),
-        "fr": MappingProxyType({"marble": "bille"}),
-        "ja": MappingProxyType({"marble": "たま"}),
-    }
-)
-"""A marble by its name in each language (beside the board, in a set-up step)."""
+PIECE_NAMES = ("marble",)
+"""The marble's English word, which the game's catalogue translates."""
 
 
 def _step(hole: Spot, direction: str) -> Spot:
@@ -158,8 +140,3 @@ def move_sentence(position: Position[Any], text: str, language: str) -> str:
     off = ", off the board" if hole not in cells else ""
     pushing = count_words(pushed, f"{other} marble")
     return f"{seat} pushes {count_words(own, 'marble')} {where}, pushing {pushing}{off}"
-
-
-def piece_words(language: str) -> Mapping[str, str]:
-    """The marble's English name to ``language``'s."""
-    return PIECES.get(language, MappingProxyType({}))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.bench import BenchPlan, BenchPosition
@@ -134,7 +133,7 @@ class ChaturajiGame(Game[ChaturajiPosition]):
     aliases = ("szaturadzi", "four-handed-chaturanga")
     title = "Chaturaji (four-player dice chess)"
     score_words = "score: each army's points, for the pieces it captured"
-    spoken_seats = spoken.SEATS
+    piece_names = spoken.PIECE_NAMES
     hint_seconds = 3.0  # four seats and the die: the sampling search needs its playouts
     seats = tuple(
         Seat(name, letter, name, side)
@@ -184,9 +183,6 @@ class ChaturajiGame(Game[ChaturajiPosition]):
         """The seat's letter and the piece's: ``kK`` black's king, ``gP`` a green pawn."""
         owner = SEAT_LETTERS[stone.owner] if stone.owner is not None else "?"
         return owner + stone.kind
-
-    def piece_words(self, language: str) -> Mapping[str, str]:
-        return spoken.piece_words(language)
 
     def move_sentence(self, position: ChaturajiPosition, text: str, *, language: str = "en") -> str:
         return spoken.move_sentence(position, text, language)

@@ -35,9 +35,9 @@ from engine.spoken import seat_name, top
 
 @dataclass(frozen=True, slots=True)
 class Words:
-    """One language's pieces (by kind) and sentences, with ``{names}`` to fill."""
+    """One language's sentences, with ``{names}`` to fill (its pieces' words are the
+    game's catalogue's)."""
 
-    pieces: tuple[str, ...]  # by kind: pawn, boat, horse, elephant, king
     rolls: str
     dice_joiner: str
     lost: str
@@ -54,7 +54,6 @@ class Words:
 WORDS = MappingProxyType(
     {
         "en": Words(
-            ("pawn", "boat", "horse", "elephant", "king"),
             "{seat} rolls {dice}",
             " and ",
             "{seat} cannot move: the die is lost",
@@ -68,7 +67,6 @@ WORDS = MappingProxyType(
             "piece",
         ),
         "pl": Words(  # seeds/002
-            ("pion", "okręt", "koń", "słoń", "radża"),
             "{seat} rzuca kością: {dice}",
             " i ",
             "{seat} traci ruch",
@@ -82,7 +80,6 @@ WORDS = MappingProxyType(
             "bierka",
         ),
         "cs": Words(  # no Czech rule book: the Czech of chess
-            ("pěšec", "loď", "kůň", "slon", "král"),
             "{seat} hází kostkou: {dice}",
             " a ",
             "{seat} nemůže táhnout: hod propadá",
@@ -96,7 +93,6 @@ WORDS = MappingProxyType(
             "kámen",
         ),
         "fr": Words(  # no French rule book: the French of chess
-            ("pion", "bateau", "cheval", "éléphant", "roi"),
             "{seat} lance le dé : {dice}",
             " et ",
             "{seat} ne peut pas jouer : le dé est perdu",
@@ -110,7 +106,6 @@ WORDS = MappingProxyType(
             "pièce",
         ),
         "ja": Words(  # no Japanese rule book: kana
-            ("ポーン", "ふね", "うま", "ぞう", "おう"),
             "{seat}、さいころ、{dice}",
             "と",
             "{seat}、うごけません",
@@ -126,28 +121,24 @@ WORDS = MappingProxyType(
     }
 )
 KINDS = (PAWN, BOAT, HORSE, ELEPHANT, KING)
-SEATS = MappingProxyType(
-    {
-        "pl": ("czarny", "zielony", "czerwony", "żółty"),  # seeds/002: the four colours
-        "cs": ("černý", "zelený", "červený", "žlutý"),
-        "fr": ("noir", "vert", "rouge", "jaune"),
-        "ja": ("くろ", "みどり", "あか", "きいろ"),
-    }
-)
+PIECE_NAMES = ("pawn", "boat", "horse", "elephant", "king")
+"""The pieces' English words by kind (as ``KINDS``), which the catalogue translates."""
 
 
-def _name(words: Words, kind: int) -> str:
-    return words.pieces[KINDS.index(kind)]
+def _name(pieces: Mapping[str, str], kind: int) -> str:
+    english = PIECE_NAMES[KINDS.index(kind)]
+    return pieces.get(english, english)
 
 
-def _piece(words: Words, stone: Stone) -> str:
+def _piece(pieces: Mapping[str, str], stone: Stone) -> str:
     kinds = {LETTERS[kind]: kind for kind in KINDS}
-    return _name(words, kinds[stone.kind]) if stone.kind in kinds else stone.kind
+    return _name(pieces, kinds[stone.kind]) if stone.kind in kinds else stone.kind
 
 
 def move_sentence(position: Position[Any], text: str, language: str) -> str:
     move = position.read_move(text)
     words = WORDS.get(language, WORDS["en"])
+    pieces = position.game.piece_words(language)
     seat = seat_name(position, position.turn, language)
     match move:
         case Roll(dice):
@@ -163,24 +154,19 @@ def move_sentence(position: Position[Any], text: str, language: str) -> str:
         case RemoveKing(cell):
             return words.removes.format(seat=seat, cell=CELL_NAMES[cell])
         case Exchange(cell, kind):
-            return words.exchange.format(seat=seat, cell=CELL_NAMES[cell], piece=_name(words, kind))
+            return words.exchange.format(
+                seat=seat, cell=CELL_NAMES[cell], piece=_name(pieces, kind)
+            )
         case Step(origin, target, promote):
             origin_name, target_name = CELL_NAMES[origin], CELL_NAMES[target]
             piece = top(position, origin_name)
             taken = top(position, target_name)
-            name = words.piece if piece is None else _piece(words, piece)
+            name = words.piece if piece is None else _piece(pieces, piece)
             said = words.step.format(seat=seat, piece=name, origin=origin_name, target=target_name)
             if taken is not None and taken.owner is not None:
                 victim = seat_name(position, taken.owner, language)
-                said += words.takes.format(victim=victim, piece=_piece(words, taken))
+                said += words.takes.format(victim=victim, piece=_piece(pieces, taken))
             if promote:
-                said += words.becomes.format(piece=_name(words, promote))
+                said += words.becomes.format(piece=_name(pieces, promote))
             return said
     raise NotationError(f"not a Chaturaji move: {text!r}")
-
-
-def piece_words(language: str) -> Mapping[str, str]:
-    """The pieces' English names to ``language``'s."""
-    if language == "en" or language not in WORDS:
-        return MappingProxyType({})
-    return MappingProxyType(dict(zip(WORDS["en"].pieces, WORDS[language].pieces, strict=True)))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import ClassVar
 
 from engine.bench import BenchPlan, BenchPosition
@@ -34,7 +33,7 @@ class DobutsuGame(Game[DobutsuPosition]):
     puzzle_kinds = (PuzzleKind("win", Goal.WIN, (1, 3, 5), "win in {moves} of your moves"),)
     aliases = ("robot-duel", "robotduel", "dobutsu-shogi")
     title = "Robot Duel (Dobutsu shogi)"
-    spoken_seats = spoken.SEATS
+    piece_names = spoken.PIECE_NAMES
     look = LOOK
     seats = (Seat("A (sente)", "b", "black"), Seat("B (gote)", "w", "white"))
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
@@ -100,9 +99,6 @@ class DobutsuGame(Game[DobutsuPosition]):
             if board.LETTERS[kind] == letter:
                 return board.NAMES[kind]
         return self.label(stone)
-
-    def piece_words(self, language: str) -> Mapping[str, str]:
-        return spoken.piece_words(language)
 
     def move_sentence(self, position: DobutsuPosition, text: str, *, language: str = "en") -> str:
         return spoken.move_sentence(position, text, language)

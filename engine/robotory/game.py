@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from types import MappingProxyType
 
 from engine.bench import BenchPlan, BenchPosition
@@ -88,7 +87,7 @@ class RobotoryGame(Game[RobotoryPosition]):
     )
     aliases = ("ロボトリー",)
     title = "Robotory"
-    spoken_seats = spoken.SEATS
+    piece_names = spoken.PIECE_NAMES
     look = LOOK
     going_on = "chain"
     score_words = (
@@ -155,9 +154,6 @@ class RobotoryGame(Game[RobotoryPosition]):
         if sensing is Sensing.POLARITY:
             return POLARITY_READINGS.get(stone.kind, NORTH)
         return PRESENT
-
-    def piece_words(self, language: str) -> Mapping[str, str]:
-        return spoken.piece_words(language)
 
     def move_sentence(self, position: RobotoryPosition, text: str, *, language: str = "en") -> str:
         return spoken.move_sentence(position, text, language)

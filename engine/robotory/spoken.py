@@ -23,10 +23,9 @@ from engine.spoken import count_words, seat_name
 
 @dataclass(frozen=True, slots=True)
 class Words:
-    """One language's robots and tokens by colour letter, and its sentences."""
+    """One language's sentences (its robots' and tokens' words are the game's
+    catalogue's)."""
 
-    robots: MappingProxyType[str, str]
-    tokens: MappingProxyType[str, str]
     place: str
     chain: str
     through: str
@@ -36,15 +35,13 @@ class Words:
     passes: str
 
 
-def _words(robots: dict[str, str], tokens: dict[str, str], *sentences: str) -> Words:
-    return Words(MappingProxyType(robots), MappingProxyType(tokens), *sentences)
+def _words(*sentences: str) -> Words:
+    return Words(*sentences)
 
 
 WORDS = MappingProxyType(
     {
         "fr": _words(  # seeds/003
-            {"W": "le robot blanc", "B": "le robot noir", "R": "le robot rouge"},
-            {"w": "un pion d'énergie blanche", "b": "un pion d'énergie noire"},
             "{seat} pose {token} en {cell}",
             "{seat} déplace {robot} de {origin}{through} à {target}",
             " par {cells}",
@@ -54,8 +51,6 @@ WORDS = MappingProxyType(
             "{seat} passe",
         ),
         "pl": _words(
-            {"W": "biały robot", "B": "czarny robot", "R": "czerwony robot"},
-            {"w": "biały żeton energii", "b": "czarny żeton energii"},
             "{seat} kładzie: {token}, na {cell}",
             "{seat} przesuwa: {robot}, z {origin}{through} na {target}",
             " przez {cells}",
@@ -65,8 +60,6 @@ WORDS = MappingProxyType(
             "{seat} pasuje",
         ),
         "cs": _words(
-            {"W": "bílý robot", "B": "černý robot", "R": "červený robot"},
-            {"w": "bílý žeton energie", "b": "černý žeton energie"},
             "{seat} pokládá: {token}, na {cell}",
             "{seat} posouvá: {robot}, z {origin}{through} na {target}",
             " přes {cells}",
@@ -76,8 +69,6 @@ WORDS = MappingProxyType(
             "{seat} nehraje",
         ),
         "ja": _words(
-            {"W": "しろいロボット", "B": "くろいロボット", "R": "あかいロボット"},
-            {"w": "しろいエネルギー", "b": "くろいエネルギー"},
             "{seat}、{token}を{cell}におく",
             "{seat}、{robot}を{origin}{through}から{target}へ",
             "、{cells}をとおって",
@@ -96,16 +87,13 @@ COLOURS = MappingProxyType(
         "ja": ("しろ", "くろ"),
     }
 )
-SEATS = MappingProxyType(
-    {
-        "fr": ("clair", "foncé"),  # seeds/003: cases gris clair, gris foncé
-        "pl": ("jasny", "ciemny"),
-        "cs": ("světlý", "tmavý"),
-        "ja": ("うすいいろ", "こいいろ"),
-    }
-)
 ROBOTS = MappingProxyType({"W": "white", "B": "black", "R": "red"})
 TOKENS = MappingProxyType({"w": "white", "b": "black"})
+PIECE_NAMES = (
+    *(f"the {colour} robot" for colour in ROBOTS.values()),
+    *(f"a {colour} token" for colour in TOKENS.values()),
+)
+"""The robots' and tokens' English words, which the game's catalogue translates."""
 
 
 def move_sentence(position: Position[Any], text: str, language: str) -> str:
@@ -113,7 +101,8 @@ def move_sentence(position: Position[Any], text: str, language: str) -> str:
     seat = seat_name(position, position.turn, language)
     words = WORDS.get(language)
     if words is not None:
-        return _translated(move, seat, words, COLOURS[language], text)
+        pieces = position.game.piece_words(language)
+        return _translated(move, seat, words, COLOURS[language], pieces)
     match move:
         case PlaceToken(colour, cell):
             return f"{seat} places a {TOKENS[colour]} token on {cell}"
@@ -129,14 +118,17 @@ def move_sentence(position: Position[Any], text: str, language: str) -> str:
     raise NotationError(f"not a Robotory move: {text!r}")
 
 
-def _translated(move: Any, seat: str, words: Words, colours: tuple[str, str], text: str) -> str:
+def _translated(
+    move: Any, seat: str, words: Words, colours: tuple[str, str], pieces: Mapping[str, str]
+) -> str:
     match move:
         case PlaceToken(colour, cell):
-            return words.place.format(seat=seat, token=words.tokens[colour], cell=cell)
+            token = f"a {TOKENS[colour]} token"
+            return words.place.format(seat=seat, token=pieces.get(token, token), cell=cell)
         case Chain(robot, path):
             cells = words.joiner.join(path[1:-1])
             through = words.through.format(cells=cells) if len(path) > 2 else ""
-            robot_name = words.robots[robot]
+            robot_name = pieces.get(f"the {ROBOTS[robot]} robot", f"the {ROBOTS[robot]} robot")
             return words.chain.format(
                 seat=seat, robot=robot_name, origin=path[0], through=through, target=path[-1]
             )
@@ -146,15 +138,4 @@ def _translated(move: Any, seat: str, words: Words, colours: tuple[str, str], te
             return words.refill.format(seat=seat, taken=words.joiner.join(taken))
         case Pass():
             return words.passes.format(seat=seat)
-    raise NotationError(f"not a Robotory move: {text!r}")
-
-
-def piece_words(language: str) -> Mapping[str, str]:
-    """The robots' and tokens' English words ("the red robot", "a white token") to
-    ``language``'s."""
-    said = WORDS.get(language)
-    if said is None:
-        return MappingProxyType({})
-    robots = {f"the {ROBOTS[k]} robot": v for k, v in said.robots.items()}
-    tokens = {f"a {TOKENS[k]} token": v for k, v in said.tokens.items()}
-    return MappingProxyType({**robots, **tokens})
+    raise NotationError(f"not a Robotory move: {move!r}")

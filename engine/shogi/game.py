@@ -45,7 +45,7 @@ class ShogiGame(Game[ShogiPosition]):
     )
     aliases = ("japanese-chess", "honshogi", "hon-shogi")
     title = "Shogi"
-    spoken_seats = spoken.SEATS
+    piece_names = spoken.PIECE_NAMES
     look = LOOK
     hint_seconds = 3.0  # a middle game needs a few plies more than a second gives
     selective_search = True  # eighty moves a position: a ply deeper in the same nodes
@@ -168,9 +168,6 @@ class ShogiGame(Game[ShogiPosition]):
         if stone.flipped and kind in tables.PROMOTABLE:
             return tables.NAMES[kind + tables.PROMOTED]
         return tables.NAMES[kind]
-
-    def piece_words(self, language: str) -> Mapping[str, str]:
-        return spoken.piece_words(language)
 
     def move_sentence(self, position: ShogiPosition, text: str, *, language: str = "en") -> str:
         return spoken.move_sentence(position, text, language)

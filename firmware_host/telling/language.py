@@ -27,8 +27,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from engine.catalogue import CONTEXT, PIECE, SEAT, CatalogueError, in_context, read_po, seat_msgid
 from engine.claims import ClaimRule
-from engine.errors import KibanError
 from engine.game import CATALOGUES, Game
 from engine.outcome import Termination
 from engine.registry import games
@@ -62,10 +62,6 @@ class Language(Enum):
         except ValueError:
             codes = ", ".join(language.value for language in cls)
             raise CatalogueError(f"no language {code!r}: one of {codes}") from None
-
-
-class CatalogueError(KibanError, ValueError):
-    """A catalogue cannot be read, or a language is not one told in."""
 
 
 def N_(msgid: str) -> str:  # noqa: N802 - gettext's name for a msgid marked, not translated
@@ -157,69 +153,6 @@ def catalogue_words(language: Language) -> dict[str, str]:
     }
 
 
-_STRING = re.compile(r'^"(.*)"$')
-_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
-
-
-def _unquote(line: str) -> str:
-    match = _STRING.match(line.strip())
-    if match is None:
-        raise CatalogueError(f"not a quoted string: {line[:80]!r}")
-    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), match.group(1))
-
-
-_PLURAL_FORM = re.compile(r"^msgstr\[(\d+)\] ")
-
-
-def read_po(text: str, source: str = "the catalogue") -> dict[str, str]:
-    """The translated entries of a ``.po`` file (msgid to msgstr; the header under "";
-    a plural entry under ``Plural.key``, its forms joined by NUL as gettext's binary
-    form keeps them). Untranslated and fuzzy entries are left out, as msgfmt leaves
-    them out, and so is a plural entry with a form missing. A line it cannot read is a
-    ``CatalogueError`` naming ``source`` and the line."""
-    entries: dict[str, str] = {}
-    msgid: list[list[str]] = []  # the msgid, and the msgid_plural of a plural entry
-    forms: dict[int, list[str]] = {}  # msgstr (as form 0), or msgstr[N]
-    fuzzy = False
-    current: list[str] | None = None
-
-    def close() -> None:
-        if not msgid or not forms or fuzzy:
-            return
-        texts = ["".join(forms[n]) for n in sorted(forms)]
-        if all(texts) and sorted(forms) == list(range(len(forms))):
-            entries["\0".join("".join(part) for part in msgid)] = "\0".join(texts)
-
-    for number, line in enumerate([*text.splitlines(), ""], start=1):
-        stripped = line.strip()
-        try:
-            form = _PLURAL_FORM.match(stripped)
-            if not stripped:
-                close()
-                msgid, forms, current, fuzzy = [], {}, None, False
-            elif stripped.startswith("#"):
-                fuzzy = fuzzy or (stripped.startswith("#,") and "fuzzy" in stripped)
-            elif stripped.startswith("msgid "):
-                close()
-                msgid, forms = [[_unquote(stripped[6:])]], {}
-                current = msgid[0]
-            elif stripped.startswith("msgid_plural ") and len(msgid) == 1 and not forms:
-                msgid.append([_unquote(stripped[13:])])
-                current = msgid[1]
-            elif stripped.startswith("msgstr ") and len(msgid) == 1:
-                forms = {0: [_unquote(stripped[7:])]}
-                current = forms[0]
-            elif form is not None and len(msgid) == 2:
-                current = forms[int(form.group(1))] = [_unquote(stripped[form.end() :])]
-            elif stripped.startswith('"') and current is not None:
-                current.append(_unquote(stripped))
-            else:
-                raise CatalogueError(f"cannot read the catalogue line {line[:80]!r}")
-        except CatalogueError as error:
-            raise CatalogueError(f"{source}, line {number}: {error}") from None
-    return entries
-
-
 def plural_forms(language: Language) -> int:
     """How many plural forms ``language``'s catalogue gives (its ``Plural-Forms``)."""
     if language is Language.ENGLISH:
@@ -229,6 +162,26 @@ def plural_forms(language: Language) -> int:
     if found is None:
         raise CatalogueError(f"{catalogue_path(language)} has no Plural-Forms header")
     return int(found.group(1))
+
+
+def plural_rule(language: Language) -> str:
+    """``language``'s rule for which plural form a count takes: the C expression of
+    ``n`` its catalogue's ``Plural-Forms`` header gives, which gettext reads here and
+    the page reads with the served words (static/words.js ``pluralRule``)."""
+    header = catalogue_entries(language).get("", "")
+    found = re.search(r"^Plural-Forms:.*?plural *= *([^;\n]*)", header, re.MULTILINE)
+    return "n != 1" if found is None else found.group(1).strip()
+
+
+def catalogue_plurals(language: Language) -> list[dict[str, Any]]:
+    """The plural entries ``language``'s catalogue translates: each English pair and its
+    forms in the language, in the order ``plural_rule`` numbers them."""
+    return [
+        {"one": one, "many": many, "forms": msgstr.split("\0")}
+        for msgid, msgstr in catalogue_entries(language).items()
+        if "\0" in msgid
+        for one, many in [msgid.split("\0", 1)]
+    ]
 
 
 def mo_bytes(entries: Mapping[str, str]) -> bytes:
@@ -406,7 +359,8 @@ def game_entries(language: Language) -> dict[str, str]:
             log.warning("%s is torn (%s): its words are told in English", source, error)
             continue
         for msgid, msgstr in entries.items():
-            found.setdefault(msgid, msgstr)
+            if CONTEXT not in msgid:  # a seat's or piece's word is the game's alone
+                found.setdefault(msgid, msgstr)
     return found
 
 
@@ -414,7 +368,8 @@ def game_msgids(game: Game[Any]) -> tuple[str, ...]:
     """The msgids that are ``game``'s own, which its catalogue translates: those marked
     in its package and those it declares (its title, its score's words, its puzzles'
     kinds, its rule options' and claims' words), less the ones Kiban's own modules say
-    too (those are the host catalogue's)."""
+    too (those are the host catalogue's); and its seats' and pieces' words, each in its
+    context (``engine/catalogue.py``: the context, EOT, the msgid)."""
     module = sys.modules[type(game).__module__].__file__
     package = Path(module or ".").parent
     marked = marked_msgids(sorted(package.rglob("*.py")))
@@ -431,7 +386,10 @@ def game_msgids(game: Game[Any]) -> tuple[str, ...]:
     ]
     declared += [text for rule in _game_claims(game) for text in (rule.title, rule.help)]
     shared = _host_msgids()
-    return tuple(msgid for msgid in dict.fromkeys([*marked, *declared]) if msgid not in shared)
+    own = tuple(msgid for msgid in dict.fromkeys([*marked, *declared]) if msgid not in shared)
+    seats = (in_context(SEAT, seat_msgid(seat.name)) for seat in game.seats)
+    pieces = (in_context(PIECE, name) for name in game.piece_names)
+    return (*own, *dict.fromkeys([*seats, *pieces]))
 
 
 @cache
@@ -464,8 +422,18 @@ def missing_entries(language: Language, game: Game[Any] | None = None) -> str:
         wanted, plurals = list(game_msgids(game)), ()
     text = path.read_text(encoding="utf-8") if path.is_file() else ""
     known = set(re.findall(r'^msgid (".*")$', text, re.MULTILINE))
+    known_in = set(re.findall(r'^msgctxt (".*")\nmsgid (".*")$', text, re.MULTILINE))
     singles = "".join(
-        f'\nmsgid {_quote(msgid)}\nmsgstr ""\n' for msgid in wanted if _quote(msgid) not in known
+        f'\nmsgid {_quote(msgid)}\nmsgstr ""\n'
+        for msgid in wanted
+        if CONTEXT not in msgid and _quote(msgid) not in known
+    )
+    singles += "".join(
+        f'\nmsgctxt {_quote(context)}\nmsgid {_quote(msgid)}\nmsgstr ""\n'
+        for key in wanted
+        if CONTEXT in key
+        for context, msgid in [key.split(CONTEXT, 1)]
+        if (_quote(context), _quote(msgid)) not in known_in
     )
     forms = "".join(f'msgstr[{n}] ""\n' for n in range(plural_forms(language)))
     many = "".join(

@@ -21,7 +21,8 @@ from engine.game import Position
 from engine.opening import DrawResult
 from engine.puzzles import kind_of
 from engine.registry import find_game
-from engine.said import Said
+from engine.said import Said, said
+from engine.said import Term as SaidTerm
 from firmware_host.notices.declared import (
     BlunderWarned,
     BoardReady,
@@ -62,8 +63,8 @@ from firmware_host.session.state import (
     TakebackChoice,
 )
 from firmware_host.telling.language import N_, NP_, Language, Plural, translated, translated_plural
-from firmware_host.telling.opening_words import draw_text
-from firmware_host.telling.said import seat_words, told
+from firmware_host.telling.opening_words import draw_said, draw_text
+from firmware_host.telling.said import told
 from firmware_host.telling.spoken_moves import move_sentence, move_words, number_words, seat_name
 
 
@@ -315,14 +316,32 @@ def _prompt(choices: tuple[str, ...]) -> Wording:
     return both(N_("which move? {choices}"), choices=Moves(choices))
 
 
+def line_said(notice: Notice) -> Said:
+    """``notice``'s line as what is said: its msgid and values (moves in notation, a
+    count as its number), which whoever shows it tells in its language (the log here,
+    the page with the served words: static/words.js tells it as ``told`` does)."""
+    words = wording(notice)
+    values = tuple((name, _shown(value)) for name, value in words.values.items())
+    if isinstance(words.shown, Plural):
+        return Said(words.shown.one, values, words.shown.many)
+    return Said(words.shown, values)
+
+
 def notice_line(
     notice: Notice, language: Language = Language.ENGLISH, game: str | None = None
 ) -> str:
     """``notice`` as a line of the log, its moves in notation; ``game`` (its name), when
-    known, names the seats and pieces in reasons and messages by its own words."""
-    words = wording(notice)
-    values = {name: _shown(value, language, game) for name, value in words.values.items()}
-    return _template(words.shown, words.values, language).format(**values)
+    known, names the seats and pieces in reasons and messages by its own words (a
+    notice that names its game, a puzzle set, is told in that game's)."""
+    named = game or _named_game(notice)
+    return told(line_said(notice), language, None if named is None else find_game(named))
+
+
+def _named_game(notice: Notice) -> str | None:
+    """The game ``notice`` names, if it names one."""
+    if isinstance(notice, PuzzleSet | GameStarted):
+        return notice.game
+    return None
 
 
 def notice_sentence(
@@ -354,35 +373,37 @@ SECONDS_LEFT = NP_("{seat}: {count} second left", "{seat}: {count} seconds left"
 """A clock's warning of its last seconds."""
 
 
-def question_text(value: Question, language: Language) -> str:
-    """A puzzle's question in ``language``, as a notice and the page ask it."""
+def question_said(value: Question) -> Said:
+    """A puzzle's question as what is said: the seat to move and what its kind asks."""
     game = find_game(value.game)
     kind = kind_of(game, value.kind)
-    seat = game.seats[value.seat].name
-    if language is not Language.ENGLISH:
-        seat = seat_words(game, language).get(seat, seat)
-    asked = kind.ask(value.plies, translated(kind.words, language))
-    return translated(N_("{seat} to move: {question}"), language).format(seat=seat, question=asked)
+    moves = (value.plies + 1) // 2
+    asked = said(kind.words, plies=value.plies, moves=moves)
+    return said(N_("{seat} to move: {question}"), seat=game.seat_word(value.seat), question=asked)
 
 
-def _shown(value: Value, language: Language, game: str | None) -> str:
+def question_text(value: Question, language: Language) -> str:
+    """A puzzle's question in ``language``, as a notice and the page ask it."""
+    return told(question_said(value), language, find_game(value.game))
+
+
+def _shown(value: Value) -> str | int | Said | SaidTerm:
+    """A placeholder's value as a line shows it: moves in notation, counts in digits."""
     match value:
         case Term(text):
-            return translated(text, language)
-        case Said():
-            return told(value, language, None if game is None else find_game(game))
+            return SaidTerm(text)
+        case Said() | str() | int():
+            return value
         case Move(text, _):
             return text
         case Moves(texts):
             return " / ".join(texts)
         case Count(count):
-            return str(count)
+            return count
         case Question():
-            return question_text(value, language)
+            return question_said(value)
         case Drawn(draw):
-            return draw_text(draw, language)
-        case str() | int():
-            return str(value)
+            return draw_said(draw)
 
 
 def _said(value: Value, position: Position[Any] | None, language: Language) -> str:

@@ -8,7 +8,9 @@ of pawns is told in the plural form its number takes in the language ("1 pawn",
 from __future__ import annotations
 
 from engine.opening import DrawResult, FirstPlayerDraw
-from firmware_host.telling.language import N_, NP_, Language, translated, translated_plural
+from engine.said import Said, said
+from firmware_host.telling.language import N_, NP_, Language
+from firmware_host.telling.said import plural_said, told
 
 TOKIN = NP_("{count} tokin", "{count} tokin")
 """The pawns that fell tokin up (the word is the same for one and many in English)."""
@@ -16,8 +18,8 @@ PAWNS = NP_("{count} pawn", "{count} pawns")
 """The pawns that fell pawn up."""
 
 
-def draw_text(drawn: DrawResult, language: Language = Language.ENGLISH) -> str:
-    """The opening draw in ``language``: what fell and who moves first."""
+def draw_said(drawn: DrawResult) -> Said:
+    """The opening draw as what is said: what fell and who moves first."""
     if drawn.kind is FirstPlayerDraw.FURIGOMA:
         msgid = (
             N_("furigoma: {tokin}, {pawns}: the tosser (bottom) plays first")
@@ -26,10 +28,12 @@ def draw_text(drawn: DrawResult, language: Language = Language.ENGLISH) -> str:
         )
         tokin = sum(drawn.tosses)
         pawns = len(drawn.tosses) - tokin
-        return translated(msgid, language).format(
-            tokin=translated_plural(TOKIN, tokin, language).format(count=tokin),
-            pawns=translated_plural(PAWNS, pawns, language).format(count=pawns),
-        )
+        return said(msgid, tokin=plural_said(TOKIN, tokin), pawns=plural_said(PAWNS, pawns))
     if drawn.seat0_side_starts:
-        return translated(N_("drawn by lot: the player at the bottom moves first"), language)
-    return translated(N_("drawn by lot: the player at the top moves first"), language)
+        return said(N_("drawn by lot: the player at the bottom moves first"))
+    return said(N_("drawn by lot: the player at the top moves first"))
+
+
+def draw_text(drawn: DrawResult, language: Language = Language.ENGLISH) -> str:
+    """The opening draw in ``language``: what fell and who moves first."""
+    return told(draw_said(drawn), language)

@@ -17,7 +17,7 @@ from typing import Any
 from engine.claims import ClaimRule
 from engine.game import Game
 from engine.said import Either, PieceWord, Said, Seats, SeatWord, Term, Value
-from firmware_host.telling.language import Language, translated
+from firmware_host.telling.language import Language, Plural, translated, translated_plural
 
 
 def seat_told(game: Game[Any] | None, seat: SeatWord, language: Language) -> str:
@@ -66,7 +66,15 @@ def told(said: Said, language: Language, game: Game[Any] | None = None) -> str:
     """``said`` in ``language``, in ``game``'s own words for its seats and pieces
     (None: a message that names none, told with their English)."""
     values = {name: value_told(value, language, game) for name, value in said.values}
-    return translated(said.msgid, language).format(**values)
+    if said.plural is None:
+        return translated(said.msgid, language).format(**values)
+    plural = Plural(said.msgid, said.plural)
+    return translated_plural(plural, said.count or 0, language).format(**values)
+
+
+def plural_said(plural: Plural, /, count: int, **values: Value) -> Said:
+    """Words about ``count`` (a plural msgid, ``NP_``) filled with ``values``."""
+    return Said(plural.one, (("count", count), *values.items()), plural.many)
 
 
 def seat_words(game: Game[Any], language: Language) -> Mapping[str, str]:

@@ -14,7 +14,8 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from firmware_host.telling.language import CatalogueError, Language
+from engine.catalogue import CatalogueError
+from firmware_host.telling.language import Language
 from hardware.profile_features import FeatureReader, FeatureSection
 
 DEFAULT_VOICE = "en"

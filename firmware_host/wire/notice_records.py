@@ -44,7 +44,10 @@ def said_record(said: Said) -> dict[str, Any]:
     """What is said as JSON: its msgid and each value typed by what it is (a seat by
     its index, a piece by the game's English word, a word of Kiban's by its msgid, a
     nested message), so that whoever reads it tells it in its own language."""
-    return {"msgid": said.msgid, "values": {name: _said_value(v) for name, v in said.values}}
+    record = {"msgid": said.msgid, "values": {name: _said_value(v) for name, v in said.values}}
+    if said.plural is not None:
+        record["plural"] = said.plural  # words about a count: its ``count`` picks the form
+    return record
 
 
 def _said_value(value: Value) -> Any:

@@ -26,8 +26,9 @@ from urllib.parse import urlsplit
 from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.typedefs import Handler
 
+from engine.catalogue import CatalogueError
 from firmware_host.session.actions import Download
-from firmware_host.telling.language import CatalogueError, Language
+from firmware_host.telling.language import Language
 from firmware_host.web.gate.commands import CommandError, Request, check, parse
 from firmware_host.web.gate.pairing import (
     COOKIE,

@@ -29,7 +29,7 @@ from firmware_host.session.puzzle import PuzzleRun
 from firmware_host.store.records import find_format
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES
-from firmware_host.telling.notices import notice_line
+from firmware_host.telling.notices import line_said, notice_line
 from firmware_host.telling.speech import Narrator
 from firmware_host.web.gate.commands import CommandError, Context, Request
 from firmware_host.web.online_dialog.dialog import carry_out, online_state
@@ -37,7 +37,7 @@ from firmware_host.web.online_dialog.start import OnlineStarter, kept_token, req
 from firmware_host.web.page_state.coach import help_state, puzzle_state
 from firmware_host.web.page_state.messages import Json, Mode, board_message, catalogue_message
 from firmware_host.wire.actions import Problem
-from firmware_host.wire.notice_records import notice_record
+from firmware_host.wire.notice_records import notice_record, said_record
 from hardware.profile import Profile, bundled_profiles, load_profile
 
 log = logging.getLogger(__name__)
@@ -88,15 +88,12 @@ def said(notices: list[Notice], position: Position[Any]) -> list[Json]:
 
 
 def lines(notice: Notice, game: str | None = None) -> Json:
-    """A notice's line in English (``line``) and in each other language (``line_in``),
-    the seats and pieces in it in ``game``'s words."""
-    english = notice_line(notice, Language.ENGLISH, game)
-    line_in = {
-        narrator.language.value: notice_line(notice, narrator.language, game) for narrator in OTHERS
-    }
+    """A notice's line in English (``line``, for a log read by people) and as what is
+    said (``line_said``: its msgid and values), which the page tells in its language
+    with the served words, the seats and pieces in ``game``'s words."""
     return {
-        "line": english,
-        "line_in": {code: text for code, text in line_in.items() if text != english},
+        "line": notice_line(notice, Language.ENGLISH, game),
+        "line_said": said_record(line_said(notice)),
     }
 
 

@@ -8,7 +8,8 @@
 const ATTRIBUTES = ["title", "placeholder", "aria-label"];
 const texts = new Map(); // a text node of index.html -> its English, trimmed
 const attributes = []; // [element, attribute, English]
-const table = { language: "en", words: {}, said: { words: {}, games: {} } };
+const NO_SAID = { words: {}, plurals: [], plural_rule: "n != 1", games: {} };
+const table = { language: "en", words: {}, said: NO_SAID, plurals: new Map(), plural: (n) => (n !== 1 ? 1 : 0) };
 const VERBATIM = "{text}"; // text said as it is (engine/said.py), in no catalogue
 
 // `text` in the page's language (the English itself when it has no translation), its
@@ -33,6 +34,82 @@ function filled(template, values) {
 // when the catalogue has no translation), as telling/language.py's translated().
 function translated(msgid) {
   return (table.language !== "en" && table.said.words[msgid]) || msgid;
+}
+
+// How each operator of gettext's plural rules joins its operands, as C does.
+const OPERATORS = {
+  "||": (a, b) => Number(Boolean(a || b)),
+  "&&": (a, b) => Number(Boolean(a && b)),
+  "==": (a, b) => Number(a === b),
+  "!=": (a, b) => Number(a !== b),
+  "<": (a, b) => Number(a < b),
+  "<=": (a, b) => Number(a <= b),
+  ">": (a, b) => Number(a > b),
+  ">=": (a, b) => Number(a >= b),
+  "+": (a, b) => a + b,
+  "-": (a, b) => a - b,
+  "*": (a, b) => a * b,
+  "/": (a, b) => Math.trunc(a / b),
+  "%": (a, b) => a % b,
+};
+const LEVELS = [["||"], ["&&"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"], ["*", "/", "%"]];
+
+// A catalogue's rule for which plural form a count takes (the C expression of n of its
+// Plural-Forms header, served with the words: telling/language.py's plural_rule) as a
+// function of the count, read as gettext reads it in Python; no eval (the page's
+// policy forbids it, and a rule is data, not code).
+export function pluralRule(expression) {
+  const tokens = expression.match(/\d+|n|&&|\|\||[=!<>]=|[-+*/%<>!?:()]/g) || [];
+  let at = 0;
+  const primary = () => {
+    const token = tokens[at++];
+    if (token === "(") {
+      const inner = ternary();
+      at++; // ")"
+      return inner;
+    }
+    if (token === "!") {
+      const operand = primary();
+      return (n) => Number(!operand(n));
+    }
+    if (token === "n") return (n) => n;
+    const number = Number(token);
+    return () => number;
+  };
+  const binary = (level) => {
+    if (level === LEVELS.length) return primary();
+    let left = binary(level + 1);
+    while (LEVELS[level].includes(tokens[at])) {
+      const join = OPERATORS[tokens[at++]];
+      const [first, second] = [left, binary(level + 1)];
+      left = (n) => join(first(n), second(n));
+    }
+    return left;
+  };
+  const ternary = () => {
+    const test = binary(0);
+    if (tokens[at] !== "?") return test;
+    at++;
+    const yes = ternary();
+    at++; // ":"
+    const no = ternary();
+    return (n) => (test(n) ? yes(n) : no(n));
+  };
+  const rule = ternary();
+  return (n) => Number(rule(n));
+}
+
+// The template of what is said in the page's language: its msgid translated, or for
+// words about a count the form the count takes in the language (the English one or
+// many where the catalogue has none), as telling/language.py's translated_plural().
+function template(said) {
+  if (said.msgid === VERBATIM) return VERBATIM;
+  if (said.plural === undefined || said.plural === null) return translated(said.msgid);
+  const count = Number.isInteger((said.values || {}).count) ? said.values.count : 0;
+  const english = count === 1 ? said.msgid : said.plural;
+  if (table.language === "en") return english;
+  const forms = table.plurals.get(`${said.msgid}\u0000${said.plural}`);
+  return (forms && forms[table.plural(count)]) || english;
 }
 
 // A seat in the page's language: its English name whole, else the game's word for it,
@@ -70,7 +147,7 @@ export function told(said, game) {
   if (!said) return null;
   const values = {};
   for (const [name, value] of Object.entries(said.values || {})) values[name] = valueTold(value, game);
-  return filled(said.msgid === VERBATIM ? VERBATIM : translated(said.msgid), values);
+  return filled(template(said), values);
 }
 
 // Puts `english` (its {placeholders} filled from `values`) in `element` in the page's
@@ -126,10 +203,12 @@ async function served(path, language, none) {
 export async function setWords(language) {
   const [words, said] = await Promise.all([
     served("words", language, {}),
-    served("said", language, { words: {}, games: {} }),
+    served("said", language, NO_SAID),
   ]);
   table.words = words;
   table.said = said;
+  table.plurals = new Map(said.plurals.map((entry) => [`${entry.one}\u0000${entry.many}`, entry.forms]));
+  table.plural = pluralRule(said.plural_rule);
   table.language = language;
   apply();
   // the scripts draw their sentences again (the status line, the seats, the dice...)

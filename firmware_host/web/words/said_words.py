@@ -14,17 +14,26 @@ from __future__ import annotations
 from typing import Any
 
 from engine.registry import games
-from firmware_host.telling.language import Language, catalogue_words
+from firmware_host.telling.language import (
+    Language,
+    catalogue_plurals,
+    catalogue_words,
+    plural_rule,
+)
 
 
 def said_words(language: Language) -> dict[str, Any]:
     """``words``: each msgid to its translation in ``language`` (none in English);
+    ``plurals`` and ``plural_rule``: the words about a count in each plural form, and
+    the catalogue's rule for which form a count takes;
     ``games``: each registered game's seats and pieces in its words for ``language``
     (a game without them: none, and the page says their English)."""
     if language is Language.ENGLISH:
-        return {"words": {}, "games": {}}
+        return {"words": {}, "plurals": [], "plural_rule": "n != 1", "games": {}}
     return {
         "words": catalogue_words(language),
+        "plurals": catalogue_plurals(language),
+        "plural_rule": plural_rule(language),
         "games": {
             game.name: {
                 "seats": list(game.spoken_seats.get(language.value, ())),

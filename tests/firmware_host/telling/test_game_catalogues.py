@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from engine.catalogue import read_po
 from engine.game import Game
 from engine.registry import games
 from firmware_host.telling.language import (
@@ -18,7 +19,6 @@ from firmware_host.telling.language import (
     game_entries,
     game_msgids,
     missing_entries,
-    read_po,
 )
 from tests.registered import product_games
 

@@ -12,6 +12,7 @@ from string import Formatter
 
 import pytest
 
+from engine.catalogue import CatalogueError, read_po
 from engine.registry import find_game, games
 from firmware_host.cli.parser import build_parser
 from firmware_host.cli.play import _language
@@ -20,13 +21,11 @@ from firmware_host.loops.speaker import Speaker, espeak_command
 from firmware_host.notices.declared import HintShown, MoveCommitted, PromptOpened
 from firmware_host.telling.language import (
     NP_,
-    CatalogueError,
     Language,
     catalogue_path,
     game_entries,
     missing_entries,
     plural_forms,
-    read_po,
     source_msgids,
     source_plurals,
     translated,

@@ -140,7 +140,8 @@ def said_from_record(record: Json) -> Said:
     """What a said value sent to the page says, read back into a ``Said`` (the test's
     way to show the value sent holds everything ``told`` needs; the page tells it in
     static/words.js)."""
-    return Said(record["msgid"], tuple((k, _value(v)) for k, v in record["values"].items()))
+    values = tuple((k, _value(v)) for k, v in record["values"].items())
+    return Said(record["msgid"], values, record.get("plural"))
 
 
 def _value(value: Any) -> Value:

@@ -14,13 +14,21 @@ from firmware_host.session.puzzle import PuzzleRun
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import COACH_SCALE, Meaning
+from firmware_host.telling.said import told
 from firmware_host.web.page_state.coach import kind_text, question
 from firmware_host.web.sessions.board import BoardSession
 from firmware_host.web.sessions.simulated import SimSession
 from hardware.profile import load_profile
 from tests.firmware_host.loops.runtimekit import runtime_on
 from tests.firmware_host.simkit import lit
-from tests.firmware_host.web.helpers import PATIENT, Json, Page, opened, sim_session
+from tests.firmware_host.web.helpers import (
+    PATIENT,
+    Json,
+    Page,
+    opened,
+    said_from_record,
+    sim_session,
+)
 
 FAMILY = {"help": "b:hints,w:none", "hints": "1"}
 """The child (sente, b) coached with one hint; the parent (gote, w) with no help."""
@@ -165,7 +173,8 @@ def test_a_puzzle_is_asked_judged_and_solved_on_the_page() -> None:
             await page.send(type="move", **{"from": answer[:2], "to": answer[2:4]})
             solved = await heard(page, "puzzle_solved", since)
             assert solved["say"] == "puzzle solved: well played"
-            assert solved["line_in"]["pl"] == "zadanie rozwiązane: brawo"
+            polish = told(said_from_record(solved["line_said"]), Language.POLISH)
+            assert polish == "zadanie rozwiązane: brawo"
             state = await page.state_where(lambda s: s["puzzle"]["solved"])
             assert state["puzzle"]["tries"] == 1
 

@@ -7,10 +7,14 @@ from engine.said import said as message
 from firmware_host.notices.declared import (
     BoardTurned,
     MoveCommitted,
+    MovesTakenBack,
     Notice,
     Refused,
 )
+from firmware_host.telling.language import Language
+from firmware_host.telling.said import told
 from firmware_host.web.sessions.session import lines, said
+from tests.firmware_host.web.helpers import said_from_record
 
 
 def test_a_notice_carries_its_sentence_in_every_language() -> None:
@@ -32,15 +36,28 @@ def test_a_notice_carries_its_sentence_in_every_language() -> None:
     assert refused["say_in"]["pl"] == "odmowa: teraz nie ma ruchu do podpowiedzenia"
 
 
-def test_a_notice_carries_its_line_in_every_language() -> None:
-    told = lines(Refused(message("no move to suggest now"), 0.0))
-    assert told["line"] == "refused: no move to suggest now"
-    assert told["line_in"] == {
+def test_a_notice_carries_its_line_as_a_value_told_in_every_language() -> None:
+    sent = lines(Refused(message("no move to suggest now"), 0.0))
+    assert sent["line"] == "refused: no move to suggest now"
+    assert "line_in" not in sent  # no line rendered in each language: the value is sent
+    line = said_from_record(sent["line_said"])
+    assert {language.value: told(line, language) for language in Language} == {
+        "en": "refused: no move to suggest now",
         "ja": "できません：いまはおすすめのてがありません",
         "pl": "odmowa: teraz nie ma ruchu do podpowiedzenia",
         "cs": "odmítnuto: teď není co navrhnout",
         "fr": "refusé : aucun coup à suggérer maintenant",
     }
+
+
+def test_a_line_about_a_count_carries_both_english_forms() -> None:
+    sent = lines(MovesTakenBack(2, 0.0))
+    assert sent["line_said"]["plural"] == "took back {count} moves"
+    line = said_from_record(sent["line_said"])
+    assert told(line, Language.POLISH) == "cofnięto 2 ruchy"
+    assert told(said_from_record(lines(MovesTakenBack(5, 0.0))["line_said"]), Language.POLISH) == (
+        "cofnięto 5 ruchów"
+    )
 
 
 def test_silent_notices_say_nothing_in_any_language() -> None:
