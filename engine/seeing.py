@@ -1,0 +1,411 @@
+"""What the board shows, frame by frame: the position's expected readings, what the
+hands touched and in which order (``engine.touches``), the moves and lines shown whole on
+the way (``engine.overlap``), the record's last moves still open (``engine.rereading``)
+and when the board must be looked at again. The recognizer (``engine.recognizer``)
+judges from it; nothing here decides a move. See DESIGN.md, "Recognition".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from typing import Generic, TypeVar
+
+from engine.assessments import (
+    Hint,
+    Timing,
+)
+from engine.game import Position
+from engine.guidance import hints, in_hand
+from engine.move_index import DiffKey, IndexedMove, MoveIndex
+from engine.overlap import Carried, Hands, Overlap, Standing
+from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
+from engine.rereading import EPSILON, Rereading, stood_still
+from engine.touches import Touches
+
+M = TypeVar("M", bound=Hashable)
+
+
+class Seeing(Generic[M]):
+    """What the board shows, and what the hands did to show it (the state a recognizer
+    judges from)."""
+
+    def __init__(
+        self,
+        sensing: Sensing,
+        sensed: Iterable[Spot],
+        timing: Timing | None = None,
+    ) -> None:
+        self.sensing = sensing
+        self.sensed: frozenset[Spot] = frozenset(sensed)
+        self.timing = timing or Timing()
+        self.guide: M | None = None
+        self._position: Position[M] | None = None
+        self._order: dict[Spot, int] = {}
+        self._expected: dict[Spot, Reading] = {}
+        self._history: tuple[dict[Spot, Reading], ...] = ()
+        self._index: MoveIndex[M] | None = None
+        self._frame: dict[Spot, Reading] = {}
+        # frame_diff(expected, frame), kept for the frame and position it was made from
+        self._diffed: tuple[Frame, Frame, tuple[tuple[Spot, Reading], ...]] | None = None
+        self._changed_at = 0.0  # the board last changed (corrections wait from it)
+        self._rest_from = 0.0  # the board rests since: its last change or silence
+        self._did = Touches()  # what the hands did (``engine.touches``)
+        self._blind = False  # the sensors were silent mid-move: what was touched is unknown
+        self._victims_open = False  # the last move's victim may still be asked about
+        self._plies = 0  # the moves the position had at the last reset
+        self._lifts: dict[Spot, float] = {}  # when the last move's pieces left (one move)
+        self._overlap: Overlap[M] | None = None
+        self._tapped: tuple[Hint, ...] = ()
+        self._assessed_at = 0.0
+        self._continuing = False  # the board shows a move a longer one may continue
+        self._forced_at: float | None = None  # when the only, unseen move plays
+        self._forced: M | None = None
+        self._warming: Iterator[Spot] = iter(())  # spots a first lift may come from
+        # the record's last moves, read again while the hands may still be on them
+        self.rereading: Rereading[M] = Rereading(sensing, self.sensed, self.timing)
+
+    # --- position ------------------------------------------------------------
+
+    def reset(
+        self,
+        position: Position[M],
+        history: Sequence[Frame] = (),
+        now: float = 0.0,
+        carried: Carried[M] | None = None,
+        *,
+        closed: bool = False,
+    ) -> None:
+        """Index a new position; ``history`` holds the expected frames of earlier plies,
+        the most recent first, for takeback detection. ``carried``: what the board
+        showed of the next moves before the last one was committed (``carried``).
+        ``closed``: the moves played so far may not be read again (a confirm, a move the
+        computer or another board asked for)."""
+        # the move just played stood still (its own cells, or the whole board, unchanged
+        # the settle time): only its player may change it now
+        shown_at_rest = now - self._rest_from >= self.timing.settle - EPSILON or stood_still(
+            position, self.sensing, self.sensed, self._did.changed, now - self.timing.settle
+        )
+        waited = self._continuing  # ... after waiting for it to go on
+        self._position = position
+        self._order = {spot: index for index, spot in enumerate(position.game.spots)}
+        self._expected = self._sensed_part(position.expected_frame(self.sensing))
+        self._history = tuple(self._sensed_part(frame) for frame in history)
+        self._index = MoveIndex(position, self.sensing, self.sensed)
+        self._warming = iter(
+            sorted(
+                (spot for spot, reading in self._expected.items() if reading != EMPTY),
+                key=self._order.__getitem__,
+            )
+        )
+        only = self._index.only_unseen if position.chance_moves() is None else None
+        self._forced = only
+        self._forced_at = None if only is None else now + self.timing.forced
+        self._overlap = Overlap(position, self._index, self.sensing, self.sensed, self._expected)
+        carried = carried or Carried()
+        for shown in carried.lines:
+            self._overlap.remember(shown)
+        kept = carried.spots & self.sensed
+        plies = len(position.move_stack)
+        self._lifts = dict(self._did.lifted_at) if plies == self._plies + 1 else {}
+        self._plies = plies
+        self._did.begin(kept, now)
+        self._blind = False
+        self._victims_open = not closed and self.rereading.amendable
+        self._tapped = ()
+        self._changed_at = self._rest_from = now
+        self._assessed_at = now
+        self._continuing = False
+        if not self._frame:
+            self._frame = dict(self._expected)
+        evidence = self.rereading.played(
+            position,
+            self._expected,
+            self._frame == self._expected,
+            now,
+            kept,
+            closed=closed,
+            rested=shown_at_rest,
+            waited=waited,
+        )
+        if evidence is not None:
+            self._did.adopt(evidence)  # moves taken back to be read again
+        if self._frame == self._expected:
+            # the board reads as the position; what the next player's hand touched since
+            # the move was shown is kept (their piece may be in the air: a victim set
+            # down a moment where its capturer came from)
+            self._did.now.clear()
+        else:
+            self._look(now)
+            self._still_standing()
+
+    def close(self, now: float) -> None:
+        """The moves played so far are done (a confirm): they are not read again, and
+        their victims not asked about."""
+        self._victims_open = False
+        self._close_tail(now)
+
+    def _close_tail(self, now: float) -> None:
+        """The open moves are done (``engine.rereading``: the board showed them long
+        enough): only a swap on another victim may still ask (``_other_victim``)."""
+        if self._position is not None:
+            at_rest = self._frame == self._expected
+            self.rereading.close(self._position, self._expected, at_rest, now, self._did.touched)
+
+    def warm(self) -> bool:
+        """Index the moves of one more piece a hand may lift first, ahead of the lift
+        (the index is otherwise built when the board asks, so the first lift after a
+        move would pay for it); False when nothing is left to do. A board with time
+        to spare calls it between frames: it changes no answer, only when it is paid."""
+        spot = next(self._warming, None)
+        if spot is None:
+            return False
+        self.index.changing(frozenset((spot,)))
+        return True
+
+    @property
+    def expected(self) -> Frame:
+        """What the sensed spots must read in the current position."""
+        return self._expected
+
+    @property
+    def frame(self) -> Frame:
+        return self._frame
+
+    @property
+    def forced(self) -> M | None:
+        """The only legal move, which the board cannot show: it plays by itself."""
+        return self._forced
+
+    @property
+    def unseen(self) -> tuple[M, ...]:
+        """The legal moves the board cannot show (chosen with buttons or on the page)."""
+        return () if self._index is None else self._index.unseen
+
+    @property
+    def index(self) -> MoveIndex[M]:
+        assert self._index is not None, "reset() gives the recognizer its position"
+        return self._index
+
+    @property
+    def waiting(self) -> bool:
+        """The board shows a move that may still go on (a chain): it rests longer, or ok
+        (the clock, the next player's refill) ends it."""
+        return self._continuing
+
+    @property
+    def touched(self) -> frozenset[Spot]:
+        return frozenset(self._did.touched)
+
+    def _sensed_part(self, frame: Frame) -> dict[Spot, Reading]:
+        if frame.keys() <= self.sensed:  # as the controller passes it: a copy, in C
+            return dict(frame)
+        return {spot: reading for spot, reading in frame.items() if spot in self.sensed}
+
+    def _diff(self) -> tuple[tuple[Spot, Reading], ...]:
+        """``frame_diff(expected, frame)``, made once per frame and position: observing a
+        frame, looking at it and assessing it each ask (neither dict is changed in place,
+        a new frame or position is a new dict)."""
+        frame, expected, diffed = self._frame, self._expected, self._diffed
+        if diffed is not None and diffed[0] is frame and diffed[1] is expected:
+            return diffed[2]
+        diff = frame_diff(expected, frame)
+        self._diffed = (frame, expected, diff)
+        return diff
+
+    def lifted(self, frame: Frame) -> frozenset[Spot]:
+        """The spots the position has a piece on that ``frame`` reads empty (from the
+        frame's diff when it is the recognizer's own, as it is between two events)."""
+        if frame == self._frame:
+            return frozenset(spot for spot, now in self._diff() if now == EMPTY)
+        return frozenset(
+            s for s, r in self._expected.items() if r != EMPTY and frame.get(s, EMPTY) == EMPTY
+        )
+
+    def movable_spots(self) -> frozenset[Spot]:
+        """The spots a legal move takes a piece from (after a roll: what may move)."""
+        return frozenset(
+            spot
+            for spot, reading in self._expected.items()
+            if reading != EMPTY and self.index.emptying(spot) != []
+        )
+
+    # --- frames ----------------------------------------------------------------
+
+    def observe(
+        self, frame: Frame, now: float, *, fresh: bool = False, unseen: bool = False
+    ) -> None:
+        """Take a new debounced frame of the sensed spots. A ``fresh`` frame, the first
+        after the sensors were silent, counts as a change even where it reads as before:
+        the board must rest again before anything is decided from it, and the pieces
+        touched meanwhile are unknown (they tell no moves apart until the board is back
+        to the position). ``unseen``: the sensors missed a moment (one failed scan): what
+        the hands did then is unknown, the board reads blind until it rests."""
+        new = self._sensed_part(frame)
+        self._blind = self._blind or unseen
+        changed = {spot for spot in self.sensed if new.get(spot, EMPTY) != self._frame.get(spot)}
+        if fresh:
+            self._rest_from = now
+            self._continuing = False
+            # blind until the board rests: the first frame may still be the scanner's
+            # debounced view from before the silence, the changes made meanwhile on
+            # their way (a capture's victim taken while nobody looked)
+            self._blind = True
+            self.overlap.forget()
+            self.close(now)  # what the hands did meanwhile is unknown
+        if not changed:
+            return
+        self.rereading.saw(
+            new, changed, now, at_rest=new == self._expected, close=lambda: self._close_tail(now)
+        )
+        # the pieces rested as the position: what the hands touched before is past
+        rested = self._frame == self._expected and self._did.still(now, self.timing.settle)
+        self._did.saw(changed, new, self._expected, now, rested=rested)
+        self._frame = new
+        self._changed_at = self._rest_from = now
+        self._continuing = False
+        self.overlap.moved(frozenset(changed))
+        if new == self._expected:
+            # Back to the position: a quick lift-and-replace asks for its hints.
+            quick = self._did.quick(now, self.timing.tap)
+            self._tapped = self._hints(sorted(quick, key=self._order.__getitem__))
+            self._did.now.clear()
+            # what it showed stays known: a piece just dropped may be the victim of a
+            # quick reply lifted first, which brings the board back here for a moment
+            self.overlap.standing = None
+        else:
+            self._tapped = ()
+        self._look(now)
+
+    @property
+    def overlap(self) -> Overlap[M]:
+        assert self._overlap is not None, "reset() gives the recognizer its position"
+        return self._overlap
+
+    def _look(self, now: float) -> None:
+        """Note what the board shows whole now: a move, or moves one after another (a
+        line). What stands from now on, until its spots change or a change comes that
+        another move of its last player could make along with it (then the board must
+        settle as a whole): the moves that fit alone, else the only line."""
+        overlap = self.overlap
+        if self._blind:
+            overlap.standing = None
+            return
+        diff = self._diff()
+        lines = overlap.look(
+            self._frame,
+            now,
+            self._did.changed,
+            frozenset(self._did.handled),
+            self._in_order,
+            diff=diff,
+        )
+        standing = overlap.standing
+        if standing is not None:
+            extra = {spot for spot, _ in diff} - standing.shown
+            if not diff or overlap.spoiled(sorted(extra)):
+                overlap.standing = None
+        if not diff or overlap.standing is not None or not lines:
+            return
+        shown = frozenset(spot for spot, _ in diff)
+        longer = [line for line in lines if len(line) > 1]
+        ordered = [c for c in self._candidates(diff) if self._in_order(c.footprint)]
+        if ordered:  # alone or not: whether it is a line is asked when judged
+            spots = frozenset().union(*(c.footprint.spots() for c in ordered))
+            overlap.standing = Standing((), tuple(ordered), now, shown, spots)
+        elif longer:
+            overlap.standing = overlap.line_standing(longer, now)
+
+    def _paused(self, line: tuple[M, ...]) -> bool:
+        """Whether the board showed ``line`` longer than a step before it went on."""
+        return self.overlap.held(line) >= self.timing.pause - EPSILON
+
+    def _still_standing(self) -> None:
+        """After a commit, the next move the board showed whole before it stands, if its
+        spots have not changed since (``Overlap.stands_again``)."""
+        shown = frozenset(spot for spot, _ in self._diff())
+        self.overlap.stands_again(self._did.changed, self._rest_from, shown)
+
+    def _hands(self) -> Hands:
+        return self._did.hands()
+
+    def _in_order(self, footprint: Footprint) -> bool:
+        return self._blind or self._did.in_order(footprint)
+
+    def carried(self, move: M) -> Carried[M]:
+        """What the next position keeps when ``move`` is committed (``Overlap.carried``)."""
+        own = self.index.footprint(move).spots()
+        return self.overlap.carried(
+            move, frozenset(self._did.touched), self._did.changed, self._did.since(own)
+        )
+
+    def next_deadline(self, now: float) -> float | None:
+        """When the assessment may change with no new frame: the first of the settle,
+        extend, grace and forced-move deadlines not yet judged (it may already be past
+        ``now``)."""
+        deadlines = [] if self._forced_at is None else [self._forced_at]
+        if self._frame != self._expected:
+            deadlines.append(self._rest_from + self.timing.settle)
+            deadlines.append(self._changed_at + self.timing.grace)
+            diff = self._diff()
+            if not self._candidates(diff) and self._in_hand(diff):
+                deadlines.append(self._changed_at + self.timing.held)
+            standing = self.overlap.standing
+            if standing is not None:
+                deadlines.append(standing.since + self.timing.settle)
+        elif (
+            self.rereading.touched_since_played()
+            or any(len(line) > 1 for line in self.overlap.seen)
+            or (self._victims_open and self._did.swapped())
+        ):
+            # a line of moves, the last move's hand gone on with it, another victim?
+            deadlines.append(self._rest_from + self.timing.settle)
+        if self._continuing:
+            standing = self.overlap.standing
+            rest_from = self._rest_from if standing is None else standing.since
+            deadlines.append(min(rest_from, self._rest_from) + self.timing.extend)
+        for deadline in sorted(deadlines):
+            if deadline > self._assessed_at + EPSILON:
+                return deadline
+        return None
+
+    def _in_hand(self, diff: DiffKey) -> bool:
+        return in_hand(self.index, self._frame, diff)
+
+    def _candidates(self, diff: DiffKey) -> list[IndexedMove[M]]:
+        matching = self.index.matching(diff)
+        touched = self._did.touched
+        if self._blind:
+            return list(matching)  # any of them may have been made while nobody looked
+        possible = [c for c in matching if c.footprint.must_touch <= touched]
+        # those that account for every touched spot first (a prompt selects the first):
+        # a touch is no proof, a knock put back makes the same one
+        possible.sort(key=lambda c: not touched <= c.footprint.spots())
+        return possible
+
+    @staticmethod
+    def _only_empties(footprint: Footprint) -> bool:
+        return all(reading == EMPTY for _, reading in footprint.changes)
+
+    def _looks_lifted(self, footprint: Footprint) -> bool:
+        """A forbidden move that only takes pieces off (a marble pushed off by an equal
+        force, on an occupancy board) looks exactly like pieces in the air, unless the
+        hand touched a cell whose contents it changes unseen: not named while so."""
+        if not self._only_empties(footprint):
+            return False
+        return not (footprint.hidden | footprint.must_touch) & self._did.now
+
+    def _hints(self, spots: Iterable[Spot]) -> tuple[Hint, ...]:
+        assert self._position is not None
+        return hints(self._position, self.index, self._expected, spots)
+
+    @property
+    def may_land_elsewhere(self) -> bool:
+        """The last move took a piece unseen as its capturer was lifted: its piece may
+        still be in the air (``_other_landing``)."""
+        return self._victims_open and bool(self._lifts)
+
+    @property
+    def last_move_open(self) -> bool:
+        """The record's last move may still be read again: the hands went on with it, or
+        its piece may still be in the air (a game it ended may go on)."""
+        return self.rereading.touched_since_played() or self.may_land_elsewhere
