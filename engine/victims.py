@@ -96,7 +96,7 @@ def knocked_at_lift(
     if not position.move_stack:
         return False
     _, _, looks = _last(position, sensing, sensed)
-    origins = [lifts[spot] for spot, reading in looks.changes if reading == EMPTY and spot in lifts]
+    origins = [lifts[spot] for spot in _origins(looks) if spot in lifts]
     return bool(looks.hidden) and all(
         spot in lifts and any(abs(lifts[spot] - at) <= MOMENT for at in origins)
         for spot in looks.hidden
@@ -123,14 +123,18 @@ def other_landings(
         for spot in sensed
         if (reading := frame.get(spot, EMPTY)) != start.get(spot, EMPTY)
     }
-    gone = set(looks.changes)
+    left = _origins(looks)
     others = []
     for move in before.legal_moves():
         if move == last:
             continue
         other = before.footprint(move, sensing).restricted(sensed)
-        changes = set(other.changes)
-        landed = {spot for spot, _ in changes - gone}
-        if gone <= changes and dict(other.changes) == diff and landed <= since:
+        landed = other.spots() - looks.spots()
+        if left <= _origins(other) and dict(other.changes) == diff and landed <= since:
             others.append(move)
     return tuple(others)
+
+
+def _origins(footprint: Footprint) -> frozenset[Spot]:
+    """Where the moving piece starts: named, or the cells the move empties."""
+    return footprint.origins or frozenset(s for s, reading in footprint.changes if reading == EMPTY)

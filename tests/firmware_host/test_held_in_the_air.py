@@ -8,14 +8,16 @@ ended, or ask when the next player's move makes the same board."""
 from __future__ import annotations
 
 from engine.physical import Stone
+from engine.robotory import ROBOTORY
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import GameEnded, MovesTakenBack, Notice
 from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase
-from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone
+from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove
 from tests.firmware_host.simkit import commits, drop_by_hand, make_sim, of, prompts
 
 LION = Stone("L", 0)
+ROBOT_R = Stone("R", None)
 
 
 def dobutsu(position: str) -> Simulation:
@@ -87,3 +89,26 @@ def test_a_capture_made_at_a_hand_s_pace_keeps_the_record() -> None:
     notices = sim.run(steps) + sim.run([HandStep(t + 0.8, PutStone("1c", LION, LION))])
     notices += sim.settle() + sim.advance(2.0) + drop_by_hand(sim, "C", "2c")
     assert commits(notices) == ["2d1c", "C*2c"] and not prompts(notices)
+
+
+def test_a_robot_held_after_eating_is_asked_about_where_it_lands() -> None:
+    """Shrunk from the long profile: A2's token boxed, the red robot lifted from A3 as
+    A1's token was knocked, held 15 s and set on A2. The knock read as the chain going on
+    to A1 (``R:A3-A2-A1``); the landing then read as a token placed on A2, both wrong.
+    The landing is the robot's own step or the next player's token: asked."""
+    position = "bbR1/5/3B2/2W2/4 3w0b 3w0b 8w8b l"
+    sim = make_sim("sim-robotory", position=position, noise=Noise.none(), game=ROBOTORY)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, Remove("A2")),
+        HandStep(t + 0.25, LiftStone("A3")),
+        HandStep(t + 0.25, Force("A1", 0)),
+        HandStep(t + 0.5, Force("A1", None)),
+    ]
+    notices = sim.run(steps) + sim.advance(15.0)
+    notices += sim.run([HandStep(sim.now, PutStone("A2", ROBOT_R, ROBOT_R))]) + sim.settle()
+    assert commits(notices) == ["R:A3-A2-A1"]
+    assert [set(choices) for choices in prompts(notices)] == [{"R:A3-A2", "R:A3-A2-A1"}]
+    sim.send(Select("R:A3-A2"))
+    sim.settle()
+    assert record(sim) == ["R:A3-A2"]
