@@ -119,11 +119,23 @@ class Base(Generic[M]):
         later.committed_at, later.shown_since = self.committed_at, self.shown_since
         own = frozenset().union(*(f.spots() for f in overlap.footprints(later.tail)))
 
+        # a cell the done moves emptied: its piece leaving before ``since`` was theirs, not
+        # a change of the moves still open (a piece that lands there later came after)
+        emptied = {
+            spot
+            for footprint in self.overlap.footprints(self.tail[:done])
+            for spot, reading in footprint.changes
+            if reading == EMPTY
+        }
+
         def kept(times: dict[Spot, float]) -> dict[Spot, float]:
             return {s: t for s, t in times.items() if s in own or self.last_at.get(s, t) >= since}
 
-        later.lifted_at, later.filled_at = kept(self.lifted_at), kept(self.filled_at)
-        later.first_at, later.last_at = kept(self.first_at), kept(self.last_at)
+        def theirs(times: dict[Spot, float]) -> dict[Spot, float]:
+            return {s: t for s, t in kept(times).items() if s not in emptied or t >= since}
+
+        later.lifted_at, later.filled_at = theirs(self.lifted_at), kept(self.filled_at)
+        later.first_at, later.last_at = theirs(self.first_at), kept(self.last_at)
         later.fills = {s: n for s, n in self.fills.items() if s in later.last_at}
         later.touched = {s for s in self.touched if s in own or self.last_at.get(s, 0) >= since}
         return later

@@ -18,6 +18,7 @@ from engine.physical import EMPTY, Stone
 from engine.robotory import ROBOTORY
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
+    GameEnded,
     IllegalShown,
     MovesTakenBack,
     Notice,
@@ -37,6 +38,8 @@ QUIET = Noise.none()
 LION_TAKES = "1l1/3/1L1/e2 b c 1"
 LION = Stone("L", 0)
 CHICK = Stone("C", 1)
+GOTE_LION = Stone("L", 1)
+ELEPHANT = Stone("E", 0)
 
 ROBOT_R = Stone("R", None)
 # Red on C1 may eat up column C; light may also refill its stock (one white is missing).
@@ -315,3 +318,29 @@ def test_a_marble_lifted_for_a_moment_is_no_illegal_push_off() -> None:
     notices = sim.run(steps) + sim.settle()
     assert not of(IllegalShown, notices)
     assert commits(notices) == []
+
+
+def test_a_move_done_before_the_record_s_last_does_not_date_its_cells() -> None:
+    """From the drawn soak (seed 5, move 721): sente's elephant left 2c, gote's lion came
+    to 2c and rested, sente's lion went to 3d and gote's lion took it there. The time
+    the elephant left 2c, a move already done, was kept as 2c's first change and made
+    the record's 3c2c look landed before it left: the board took it back for 3c3d and
+    2d3d, sente winning a game gote won. Now the board asks which way 3c went."""
+    sim = dobutsu("2e/gc1/lEC/1LG b - 13")
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, LiftStone("2c")),
+        HandStep(t + 0.2, PutStone("1b", ELEPHANT, ELEPHANT)),
+        HandStep(t + 1.03, LiftStone("3c")),
+        HandStep(t + 1.17, PutStone("2c", GOTE_LION, GOTE_LION)),
+        HandStep(t + 1.57, LiftStone("2d")),
+        HandStep(t + 1.67, PutStone("3d", LION, LION)),
+        HandStep(t + 1.82, Remove("3d")),
+        HandStep(t + 1.91, LiftStone("2c")),
+        HandStep(t + 2.2, PutStone("3d", GOTE_LION, GOTE_LION)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices)[:2] == ["2c1b", "3c2c"] and not of(GameEnded, notices)
+    assert [set(choices) for choices in prompts(notices)] == [{"3c2c", "3c3d"}]
+    notices = sim.send(Select("3c2c")) + sim.settle()
+    assert commits(notices) == ["3c2c", "2d3d", "2c3d"]
