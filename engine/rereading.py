@@ -145,12 +145,17 @@ class Base(Generic[M]):
         spots: the hand that went on with them (a piece set down and moved on, a line of
         marbles moved one by one, a marble held and set down elsewhere). A move the board
         showed at rest changes only into such a move: a reading that leaves its pieces
-        where they were would make its rest a knock held that long."""
-        spots = self.overlap.index.footprint(move).spots()
+        where they were would make its rest a knock held that long. A drop goes on only
+        as another drop."""
+        footprint = self.overlap.index.footprint(move)
         taken: set[Spot] = set()
-        for footprint in self.overlap.footprints(self.tail):
-            taken |= {spot for spot, reading in footprint.changes if reading == EMPTY}
-        return taken <= spots
+        for shown in self.overlap.footprints(self.tail):
+            taken |= {spot for spot, reading in shown.changes if reading == EMPTY}
+        if not taken:
+            # a drop from an unsensed stand: going on with it is setting it down elsewhere,
+            # never a piece lifted from the board (that is the next player's hand)
+            return all(reading != EMPTY for _, reading in footprint.changes)
+        return taken <= footprint.spots()
 
     def landed(self) -> frozenset[Spot]:
         """The cells the open moves set a piece down on (seen, or over a piece taken)."""

@@ -30,7 +30,7 @@ from firmware_host.session.trust import RECENT_COMMIT
 from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove
 from tests.engine.abalone.helpers import text as abalone_text
 from tests.engine.robotory.helpers import text as robotory_text
-from tests.firmware_host.simkit import commits, make_sim, of, prompts
+from tests.firmware_host.simkit import commits, drop_by_hand, make_sim, of, prompts
 
 QUIET = Noise.none()
 
@@ -344,3 +344,20 @@ def test_a_move_done_before_the_record_s_last_does_not_date_its_cells() -> None:
     assert [set(choices) for choices in prompts(notices)] == [{"3c2c", "3c3d"}]
     notices = sim.send(Select("3c2c")) + sim.settle()
     assert commits(notices) == ["3c2c", "2d3d", "2c3d"]
+
+
+def test_a_drop_shown_at_rest_is_not_taken_back_for_a_move_out_of_order() -> None:
+    """From the drawn soak (seed 5, move 801): sente's elephant dropped on 2a rested and
+    was committed; gote then took sente's lion on 3a, its victim off first. With 3a empty
+    and the lion in the air, the board read 3a2a (the lion onto 2a, which filled before
+    3a emptied) and took the drop back for it."""
+    sim = dobutsu("L2/1l1/cGe/cG1 b E 19")
+    notices = drop_by_hand(sim, "E", "2a")
+    t = sim.now
+    steps = [
+        HandStep(t + 0.1, Remove("3a")),
+        HandStep(t + 0.8, LiftStone("2b")),
+        HandStep(t + 0.94, PutStone("3a", GOTE_LION, GOTE_LION)),
+    ]
+    notices += sim.run(steps) + sim.settle()
+    assert commits(notices) == ["E*2a", "2b3a"] and not of(MovesTakenBack, notices)
