@@ -17,7 +17,7 @@ from engine.assessments import (
 from engine.game import Position
 from engine.guidance import hints, in_hand
 from engine.move_index import DiffKey, IndexedMove, MoveIndex
-from engine.overlap import Carried, Hands, Overlap, Standing
+from engine.overlap import MARGIN, Carried, Hands, Overlap, Standing
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
 from engine.rereading import EPSILON, Rereading, stood_still
 from engine.touches import Touches
@@ -302,7 +302,7 @@ class Seeing(Generic[M]):
         standing = overlap.standing
         if standing is not None:
             extra = {spot for spot, _ in diff} - standing.shown
-            if not diff or overlap.spoiled(sorted(extra)):
+            if not diff or overlap.spoiled(sorted(extra)) or self._lifted_as_landed(extra):
                 overlap.standing = None
         if not diff or overlap.standing is not None or not lines:
             return
@@ -314,6 +314,22 @@ class Seeing(Generic[M]):
             overlap.standing = Standing((), tuple(ordered), now, shown, spots)
         elif longer:
             overlap.standing = overlap.line_standing(longer, now)
+
+    def _lifted_as_landed(self, extra: Iterable[Spot]) -> bool:
+        """A piece lifted elsewhere (``extra``) within ``MARGIN`` of the standing move's
+        landing: no scan orders the two, so the piece seen landing may be the one lifted
+        there (both players' hands at once: the other's token on the cell, the mover's
+        still to land), and the move does not stand alone."""
+        standing, did = self.overlap.standing, self._did
+        if standing is None:
+            return False
+        landed = [
+            did.filled_at[spot]
+            for spot in standing.shown
+            if spot in did.filled_at and self._frame.get(spot, EMPTY) != EMPTY
+        ]
+        lifts = [did.lifted_at[spot] for spot in extra if spot in did.lifted_at]
+        return any(abs(lift - land) < MARGIN for lift in lifts for land in landed)
 
     def _paused(self, line: tuple[M, ...]) -> bool:
         """Whether the board showed ``line`` longer than a step before it went on."""
