@@ -48,9 +48,10 @@ def runtime_on(
     return runtime, simulated, heard
 
 
-async def until(condition: Callable[[], object], timeout: float = 5.0) -> None:
+async def until(condition: Callable[[], object], timeout: float = 15.0) -> None:
     """Wait, on the running loop, until ``condition`` holds (AssertionError after
-    ``timeout`` seconds)."""
+    ``timeout`` seconds: a ceiling for a loaded machine, where a 5 s one ran out in the
+    live USI front's test; a condition that holds returns as soon as it does)."""
     deadline = asyncio.get_running_loop().time() + timeout
     while not condition():
         if asyncio.get_running_loop().time() > deadline:
