@@ -157,6 +157,17 @@ class Base(Generic[M]):
             return all(reading != EMPTY for _, reading in footprint.changes)
         return taken <= footprint.spots()
 
+    def before_reply(self, line: tuple[M, ...]) -> bool:
+        """Whether the first move of ``line`` was made whole before the next began: the
+        mover's hand went on with a move shown at rest before the next player's hand
+        began (read only once both were done, the reply seen since)."""
+        if len(line) == 1:
+            return True
+        footprints = self.overlap.footprints(line[:2])
+        mine = [self.last_at[s] for s in footprints[0].spots() if s in self.last_at]
+        theirs = [self.first_at[s] for s in footprints[1].spots() if s in self.first_at]
+        return len(line) == 2 and bool(mine) and bool(theirs) and max(mine) < min(theirs)
+
     def landed(self) -> frozenset[Spot]:
         """The cells the open moves set a piece down on (seen, or over a piece taken)."""
         spots: set[Spot] = set()
@@ -257,7 +268,8 @@ def decide(
     keeps it; ``unexplained`` the spots the hands touched that a line does not account
     for (the record's moves account only for what was touched before they were played).
     A move the board showed at rest changes only into another move of its player (the
-    hand went on with it, before the next player's began: ``Base.goes_on_with``). None
+    hand went on with it, before the next player's began: ``Base.goes_on_with``,
+    ``Base.before_reply``). None
     when every reading keeps the tail. ``shown``: whether the board showed a line from
     the record's position whole (the next player's move, seen made): a reading that
     goes on with it is never dropped for the touches it leaves to knocks (a slide's
@@ -275,7 +287,7 @@ def decide(
         if line[: len(tail)] != tail
         and line
         and seen(line) not in kept_looks
-        and (not base.rested or (len(line) == 1 and base.goes_on_with(line[0])))
+        and (not base.rested or (base.goes_on_with(line[0]) and base.before_reply(line)))
     ]
     if keeping and base.waited:
         return None  # it was given its time to go on: a hand that goes on now is the next

@@ -7,6 +7,7 @@ ended, or ask when the next player's move makes the same board."""
 
 from __future__ import annotations
 
+from engine.abalone import ABALONE
 from engine.physical import Stone
 from engine.robotory import ROBOTORY
 from firmware_host.loops.simulator import Simulation
@@ -112,3 +113,31 @@ def test_a_robot_held_after_eating_is_asked_about_where_it_lands() -> None:
     sim.send(Select("R:A3-A2"))
     sim.settle()
     assert record(sim) == ["R:A3-A2"]
+
+
+def test_a_marble_held_past_the_push_off_wait_is_read_again_after_the_reply() -> None:
+    """From the drawn soak (seed 5, move 140): black's E3 held 2.9 s read as pushed off
+    (no sensor tells a marble held from one slid off), then black's hand went on (E3 and
+    F3 to E4 and F4, F3 set down once on the way) and white replied at once, a knock
+    first. The board, never at rest between the two, kept E3's push-off for good: a
+    move shown at rest was changed only into one move, never into the move its hand
+    went on with followed by the reply begun after it."""
+    black, white = Stone("b", 0), Stone("w", 1)
+    position = "5/wwww2/ww2ww1/1b3w2/2b1bwwbw/5wb1/1bbwb1b/b5/bbb2 b 1 0"
+    sim = make_sim("sim-abalone", position=position, noise=Noise.none(), game=ABALONE)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, LiftStone("E3")),
+        HandStep(t + 2.929, LiftStone("F3")),
+        HandStep(t + 2.979, PutStone("F3", black, black)),
+        HandStep(t + 3.104, PutStone("E4", black, black)),
+        HandStep(t + 3.364, LiftStone("F3")),
+        HandStep(t + 3.553, PutStone("F4", black, black)),
+        HandStep(t + 3.848, Force("H6", 0)),
+        HandStep(t + 4.046, Force("H6", None)),
+        HandStep(t + 4.227, LiftStone("H5")),
+        HandStep(t + 4.366, PutStone("H8", white, white)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices)[0] == "E3F3"  # the push-off the held marble looked like
+    assert record(sim) == ["E3F3E4", "H5H6"]
