@@ -4,11 +4,13 @@ The rules say why a move is illegal and how a game ended; the session says why i
 refused an input. None of them writes a sentence for a person: each makes a ``Said``,
 the msgid (an English sentence with ``{named}`` placeholders, the key a gettext
 catalogue translates, marked ``N_``) and the values that fill it, each typed by what
-it is: a seat by its index, a piece by the game's English word for it, a word the
-catalogue translates, a count, a nested message, or text kept as it is (a cell, a
-move in notation, a path). Only the telling room (firmware_host/telling/said.py)
-turns one into words in a language, asking the game for its own words
-(``Game.spoken_seats``, ``Game.piece_words``); nothing reads a sentence back.
+it is: a seat by its index, a piece by the game's English word for it, a spot by
+its id, a word the
+catalogue translates, a count, a nested message, a move in the words of each
+language, or text kept as it is (a cell, a move in notation, a path). Only the
+telling room (firmware_host/telling/said.py) turns one into words in a language,
+asking the game for its own words (``Game.spoken_seats``, ``Game.piece_words``);
+nothing reads a sentence back.
 
 ``str(said)`` is the English, for logs and exceptions: each value knows its English.
 """
@@ -63,6 +65,19 @@ class PieceWord:
 
 
 @dataclass(frozen=True, slots=True)
+class SpotWord:
+    """A spot in a message by its id: a cell told by its printed name, a spot off the
+    board or an indicator by whose it is and what it holds or shows, in the game's
+    words ("A (sente)'s hand: chick"), by the telling room. Its English for a log is
+    its id, which names it exactly."""
+
+    spot: str
+
+    def __str__(self) -> str:
+        return self.spot
+
+
+@dataclass(frozen=True, slots=True)
 class Term:
     """A word of Kiban's own in a message that the catalogue translates (a game's
     title, how a game ended, a level's name): the word is its msgid."""
@@ -75,13 +90,28 @@ class Term:
 
 @dataclass(frozen=True, slots=True)
 class Either:
-    """A choice among words in a message: "a horse, or a boat" in English."""
+    """A choice among words in a message ("a horse, or a boat" in English), or a list
+    of them (its joiner says which)."""
 
     words: tuple[Value, ...]
     joiner: str = N_(", or ")
 
     def __str__(self) -> str:
         return self.joiner.join(str(word) for word in self.words)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveWords:
+    """A move in a message as the game phrases it, its notation beside ("promote the
+    chick (2b2a+)"), in English and in each other language by its code. The words are
+    carried whole because a game phrases its moves in code (``Game.move_sentence``),
+    which whoever tells the message (a page) cannot run."""
+
+    english: str
+    words: tuple[tuple[str, str], ...] = ()
+
+    def __str__(self) -> str:
+        return self.english
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +142,9 @@ class Said:
         return template.format(**{name: str(value) for name, value in self.values})
 
 
-Value: TypeAlias = "str | int | SeatWord | Seats | PieceWord | Term | Either | Said"
+Value: TypeAlias = (
+    "str | int | SeatWord | Seats | PieceWord | SpotWord | Term | Either | MoveWords | Said"
+)
 """What fills a placeholder: text kept as it is (a cell, a move, a path), a count,
 or one of the typed words above."""
 

@@ -33,7 +33,7 @@ from engine.said import Said
 from engine.search.levels import LEVELS
 from firmware_host.opponents.seats import OpponentSpec
 from firmware_host.remote.game import RemoteGame
-from firmware_host.session.clock import TimeControl, clocks_suffix
+from firmware_host.session.clock import TimeControl
 from firmware_host.session.controller import Controller
 from firmware_host.session.settings import Settings
 from firmware_host.session.state import Phase
@@ -42,13 +42,9 @@ from firmware_host.telling.legend import DEFAULT_PALETTE, PALETTES, BoardView, L
 from firmware_host.telling.opening_words import draw_text
 from firmware_host.telling.said import seat_words, told
 from firmware_host.telling.speech import warnings_ahead
-from firmware_host.telling.spot_names import name_spots_in, spot_label, spot_name
-from firmware_host.telling.view import (
-    Surface,
-    build_view,
-    message_text,
-    prompt_labels,
-)
+from firmware_host.telling.spot_names import spot_label, spot_name
+from firmware_host.telling.status import Surface, status_said
+from firmware_host.telling.view import build_view, prompt_labels
 from firmware_host.telling.wording import prompt_heading
 from firmware_host.web.drawing.pieces import look_json, piece_book
 from firmware_host.web.drawing.spots import Drawing, SpotDrawing
@@ -266,11 +262,6 @@ class MoveList:
         return self._start, list(self._texts)
 
 
-def clock_suffix(clocks: Sequence[float], control: TimeControl | None = None) -> str:
-    """What the status sentence ends with while clocks run (the page shows them apart)."""
-    return clocks_suffix(control or TimeControl(1), clocks)
-
-
 def _control(controller: Controller) -> TimeControl | None:
     return None if controller.clock is None else controller.clock.control
 
@@ -336,6 +327,7 @@ def state_message(
     game = controller.game
     position = controller.position
     view = build_view(controller, now, Surface.PAGE)
+    status = status_said(controller, surface=Surface.PAGE)
     start, move_texts = moves.read(controller)
     outcome = controller.outcome
     prompt = None
@@ -364,12 +356,9 @@ def state_message(
         "phase": view.phase.value,
         "turn": view.turn,
         # the clocks are shown apart, counting down: the sentence goes without them;
-        # the spots it names off the board, by their names
-        "message": name_spots_in(
-            game,
-            view.message.removesuffix(clock_suffix(view.clocks, _control(controller))),
-        ),
-        "message_in": _message_in(controller, view),
+        # the page tells it in its language from the value (spots, seats, choices)
+        "message": told(status, Language.ENGLISH, game),
+        "message_said": said_record(status),
         "fault": _english(view.fault),
         "faults": {
             "board": _english(controller.fault),
@@ -431,20 +420,6 @@ def state_message(
         "unseen": _unseen(controller, view),
         "computer": _computer(controller, view.thinking),
         "remote": None if remote is None else _remote(remote, controller),
-    }
-
-
-def _message_in(controller: Controller, view: BoardView) -> Json:
-    """The status line in each language but English (the page shows its language's),
-    without the clocks and with the spots off the board named in the language."""
-    suffix = clock_suffix(view.clocks, _control(controller))
-    return {
-        language.value: name_spots_in(
-            controller.game,
-            message_text(controller, view.clocks, Surface.PAGE, language).removesuffix(suffix),
-            language,
-        )
-        for language in OTHER_LANGUAGES
     }
 
 

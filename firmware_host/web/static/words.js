@@ -128,13 +128,22 @@ function pieceTold(piece, game) {
   return words[piece.piece] || english;
 }
 
+// A spot in the page's language: a spot off the board by the game's name for it (in
+// English too: telling/spot_names.py's spot_name), a cell by its own name.
+function spotTold(spot, game) {
+  const names = (table.said.games[game] || {}).spots || {};
+  return names[spot] || spot;
+}
+
 function valueTold(value, game) {
   if (typeof value === "string" || typeof value === "number") return String(value);
   if ("msgid" in value) return told(value, game);
   if ("seats" in value) return value.seats.map((seat) => seatTold(seat, game)).join(translated(value.joiner));
   if ("seat" in value) return seatTold(value, game);
   if ("piece" in value) return pieceTold(value, game);
+  if ("spot" in value) return spotTold(value.spot, game);
   if ("term" in value) return translated(value.term);
+  if ("move" in value) return (value.words || {})[table.language] || value.move;
   if ("either" in value) return value.either.map((word) => valueTold(word, game)).join(translated(value.joiner));
   return String(value);
 }
@@ -187,9 +196,10 @@ function apply() {
   }
 }
 
-// The words served at `path` in `language` (none in English, or with no server).
-async function served(path, language, none) {
-  if (language === "en") return none;
+// The words served at `path` in `language` (none in English unless `english`, or with
+// no server).
+async function served(path, language, none, english = false) {
+  if (language === "en" && !english) return none;
   try {
     const response = await fetch(`${path}?language=${encodeURIComponent(language)}`);
     return response.ok ? await response.json() : none;
@@ -203,7 +213,7 @@ async function served(path, language, none) {
 export async function setWords(language) {
   const [words, said] = await Promise.all([
     served("words", language, {}),
-    served("said", language, NO_SAID),
+    served("said", language, NO_SAID, true), // English has names of spots
   ]);
   table.words = words;
   table.said = said;

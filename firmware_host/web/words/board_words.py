@@ -17,7 +17,8 @@ from typing import Any
 from engine.game import Game
 from engine.geometry import Seat
 from firmware_host.telling.language import N_, Language, translated
-from firmware_host.telling.spot_names import TURN, indicator_caption, indicator_name
+from firmware_host.telling.spot_names import indicator_caption, indicator_name
+from firmware_host.telling.spot_words import TURN
 from firmware_host.web.drawing.spots import Drawing, draw
 from firmware_host.web.words.page_texts import OTHER_LANGUAGES, seat_said
 from hardware.profile import Profile

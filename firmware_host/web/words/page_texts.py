@@ -4,7 +4,7 @@ Who plays a computer seat ("the computer (level 3, novice)"), a review's place a
 the engine's judgement of the move shown are worded here from their values; what the
 computer proved and what a remote game waits for are values of their own
 (engine/said.py), told by telling/said.py. The page's state carries each beside its
-English in every other language (``..._in``, as ``message_in``), and the page shows
+English in every other language (``..._in``, as ``notes_in``), and the page shows
 its language's (speech.js ``inLanguage``).
 """
 

@@ -5,7 +5,8 @@ claim would fail, the online dialog's search) travels as its value, a msgid and 
 values (``wire/notice_records.said_record``), and the page tells it in its own
 language (static/words.js, ``told``) as ``telling/said.py`` tells it here: with the
 catalogue's translations of the msgids, and each game's own words for its seats and
-pieces (``Game.spoken_seats``, ``Game.piece_words``, asked through the contract). So a
+pieces (``Game.spoken_seats``, ``Game.piece_words``, asked through the contract) and
+the names of its spots off the board. So a
 page in Japanese never needs the server to have guessed its language.
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.game import Game
 from engine.registry import games
 from firmware_host.telling.language import (
     Language,
@@ -20,6 +22,7 @@ from firmware_host.telling.language import (
     catalogue_words,
     plural_rule,
 )
+from firmware_host.telling.spot_names import spot_name
 
 
 def said_words(language: Language) -> dict[str, Any]:
@@ -27,9 +30,15 @@ def said_words(language: Language) -> dict[str, Any]:
     ``plurals`` and ``plural_rule``: the words about a count in each plural form, and
     the catalogue's rule for which form a count takes;
     ``games``: each registered game's seats and pieces in its words for ``language``
-    (a game without them: none, and the page says their English)."""
+    (a game without them: none, and the page says their English), and its spots off
+    the board by their names (in English too: an id is no word for a person)."""
     if language is Language.ENGLISH:
-        return {"words": {}, "plurals": [], "plural_rule": "n != 1", "games": {}}
+        return {
+            "words": {},
+            "plurals": [],
+            "plural_rule": "n != 1",
+            "games": {game.name: {"spots": spot_names(game, language)} for game in games()},
+        }
     return {
         "words": catalogue_words(language),
         "plurals": catalogue_plurals(language),
@@ -38,7 +47,14 @@ def said_words(language: Language) -> dict[str, Any]:
             game.name: {
                 "seats": list(game.spoken_seats.get(language.value, ())),
                 "pieces": dict(game.piece_words(language.value)),
+                "spots": spot_names(game, language),
             }
             for game in games()
         },
     }
+
+
+def spot_names(game: Game[Any], language: Language) -> dict[str, str]:
+    """Each of ``game``'s spots off the board by its name in ``language`` (a cell is its
+    own name: a ``SpotWord`` of one is told as its id)."""
+    return {spot: spot_name(game, spot, language) for spot in sorted(game.off_board_spots)}

@@ -13,7 +13,17 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from engine.assessments import Timing
 from engine.registry import find_game
-from engine.said import Either, PieceWord, Said, Seats, SeatWord, Term, Value
+from engine.said import (
+    Either,
+    MoveWords,
+    PieceWord,
+    Said,
+    Seats,
+    SeatWord,
+    SpotWord,
+    Term,
+    Value,
+)
 from firmware_host.store.storage import GameStore
 from firmware_host.web.gate.pairing import Pairing
 from firmware_host.web.page_state.messages import Mode, MoveList, state_message
@@ -159,4 +169,8 @@ def _value(value: Any) -> Value:
         return PieceWord(value["piece"], value["article"])
     if "term" in value:
         return Term(value["term"])
+    if "spot" in value:
+        return SpotWord(value["spot"])
+    if "move" in value:
+        return MoveWords(value["move"], tuple(value["words"].items()))
     return Either(tuple(_value(word) for word in value["either"]), value["joiner"])

@@ -267,7 +267,7 @@ def test_the_pages_free_texts_carry_no_english_word(game: Game[Any]) -> None:
         ),
         *_told(board, "title"),
         *_told(computer, "verdict", game),
-        *_told(state, "message"),
+        *_told(state, "message", game),
         *_told({"note": review["notes"]["1"], "note_in": review["notes_in"]["1"]}, "note"),
     ]
     for seat, who in computer["seats"].items():
@@ -347,7 +347,8 @@ def test_what_a_remote_game_waits_for_is_told_in_the_state_and_its_status_line()
     sent = state["remote"]["waiting_said"]
     assert sent == said_record(said(offline, seat=sim.game.seat_word(1)))
     assert told(said_from_record(sent), Language.POLISH, sim.game) == polish
-    assert state["message_in"]["pl"].startswith(f"{polish}; ")
+    line = told(said_from_record(state["message_said"]), Language.POLISH, sim.game)
+    assert line.startswith(f"{polish}; ")
 
 
 KEPT_NAMES = frozenset({"csa", "kachi"})
