@@ -168,3 +168,13 @@ def said_of(error: BaseException) -> Said:
     """What an error says: the ``Said`` it was raised with, else its text as it is."""
     first = error.args[0] if len(error.args) == 1 else None
     return first if isinstance(first, Said) else verbatim(str(error))
+
+
+def alone(value: Value) -> Said:
+    """One value said alone (a spot's name, a seat's, a game's title), for a text that
+    is nothing but a word: told in a language as the value is."""
+    return Said(ALONE, (("value", value),))
+
+
+ALONE = "{value}"
+"""The msgid of a value said alone (never in a catalogue: it has no words of its own)."""

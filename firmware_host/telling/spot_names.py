@@ -9,7 +9,12 @@ from engine.game import Game
 from engine.physical import Spot
 from firmware_host.telling.language import Language
 from firmware_host.telling.said import told, value_told
-from firmware_host.telling.spot_words import hand_piece, indicator_said, place_said, spot_said
+from firmware_host.telling.spot_words import (
+    indicator_said,
+    place_said,
+    spot_label_said,
+    spot_said,
+)
 
 EN = Language.ENGLISH
 
@@ -27,15 +32,8 @@ def spot_name(game: Game[Any], spot: Spot, language: Language = EN) -> str:
 
 
 def spot_label(game: Game[Any], spot: Spot, language: Language = EN) -> str:
-    """The short word drawn beside a spot: a cell's name, a hand spot's piece, a slot's
-    number."""
-    kind, *rest = spot.split(":")
-    if not rest:
-        return spot
-    detail = rest[-1]
-    if kind == "hand":
-        return value_told(hand_piece(game, detail), language, game)
-    return detail
+    """The short word drawn beside a spot in ``language`` (``spot_label_said`` told)."""
+    return value_told(spot_label_said(game, spot), language, game)
 
 
 def indicator_name(game: Game[Any], name: str, language: Language = EN) -> str:

@@ -106,3 +106,12 @@ def indicator_said(game: Game[Any], name: str, caption: bool = False) -> Value:
     if not rest and kind in INDICATORS:
         return Term(INDICATORS[kind])
     return " ".join((kind, *rest))
+
+
+def spot_label_said(game: Game[Any], spot: Spot) -> Value:
+    """The short word drawn beside a spot as a value: a cell's name, a hand spot's
+    piece, a slot's number."""
+    kind, *rest = spot.split(":")
+    if not rest:
+        return spot
+    return hand_piece(game, rest[-1]) if kind == "hand" else rest[-1]

@@ -29,7 +29,7 @@ from engine.geometry import seat_side
 from engine.opening import DrawResult, FirstPlayerDraw
 from engine.options import Options
 from engine.physical import Stone
-from engine.said import Said
+from engine.said import Said, Term
 from engine.search.levels import LEVELS
 from firmware_host.opponents.seats import OpponentSpec
 from firmware_host.remote.game import RemoteGame
@@ -43,13 +43,20 @@ from firmware_host.telling.opening_words import draw_text
 from firmware_host.telling.said import seat_words, told
 from firmware_host.telling.speech import warnings_ahead
 from firmware_host.telling.spot_names import spot_label, spot_name
+from firmware_host.telling.spot_words import indicator_said
 from firmware_host.telling.status import Surface, status_said
 from firmware_host.telling.view import build_view, prompt_labels
 from firmware_host.telling.wording import prompt_heading
 from firmware_host.web.drawing.pieces import look_json, piece_book
 from firmware_host.web.drawing.spots import Drawing, SpotDrawing
 from firmware_host.web.page_state.claims import claim_json, claim_previews, claims_of
-from firmware_host.web.words.board_words import differing, drawn, drawn_in, piece_names_in
+from firmware_host.web.words.board_words import (
+    alone_record,
+    caption_value,
+    drawn,
+    piece_names_in,
+    spot_words,
+)
 from firmware_host.web.words.colour_key import colour_key
 from firmware_host.web.words.option_texts import option_json, palettes_in
 from firmware_host.web.words.page_texts import (
@@ -58,7 +65,6 @@ from firmware_host.web.words.page_texts import (
     in_languages,
     notes_in,
     opponent_text,
-    seat_said,
 )
 from firmware_host.wire.notice_records import said_record
 from hardware.profile import Profile
@@ -79,12 +85,13 @@ def _number(value: float) -> float:
 
 
 def seats_json(game: Game[Any]) -> list[Json]:
-    """Each seat's name (in every language: the game's own words), letter, colour and
-    the edge it sits at."""
+    """Each seat's name (and as a value the page tells in the game's own words, the
+    game named beside it), letter, colour and the edge it sits at."""
     return [
         {
             "name": seat.name,
-            "name_in": in_languages(partial(seat_said, game, seat.name)),
+            "name_said": alone_record(game.seat_word(index)),
+            "game": game.name,
             "letter": seat.letter,
             "colour": seat.colour,
             "side": seat_side(game.seats, index).value,
@@ -109,7 +116,7 @@ def catalogue_message(
             {
                 "name": game.name,
                 "title": game.title,
-                "title_in": in_languages(partial(translated, game.title)),
+                "title_said": alone_record(Term(game.title)),
                 "aliases": list(game.aliases),
                 "seats": seats_json(game),
                 "options": [option_json(game, spec) for spec in game.option_specs],
@@ -137,16 +144,13 @@ def catalogue_message(
 
 
 def _spot_json(game: Game[Any], drawing: SpotDrawing) -> Json:
-    """A spot's place and outline, its name and label (in the other languages when
-    they differ from the English: a cell's name is the same in all)."""
+    """A spot's place and outline, its name and label (and as values the page tells)."""
     spot = drawing.spot
-    name, label = spot_name(game, spot), spot_label(game, spot)
     return {
         "spot": spot,
-        "name": name,
-        "name_in": differing(name, [(x, spot_name(game, spot, x)) for x in OTHER_LANGUAGES]),
-        "label": label,
-        "label_in": differing(label, [(x, spot_label(game, spot, x)) for x in OTHER_LANGUAGES]),
+        "name": spot_name(game, spot),
+        "label": spot_label(game, spot),
+        **spot_words(game, spot),
         "x": _number(drawing.x),
         "y": _number(drawing.y),
         "points": [[_number(x), _number(y)] for x, y in drawing.points],
@@ -156,17 +160,16 @@ def _spot_json(game: Game[Any], drawing: SpotDrawing) -> Json:
 def board_message(
     game: Game[Any], profile: Profile, mode: Mode, options: Options | None = None
 ) -> Json:
-    """How to draw ``game`` on ``profile`` for the page of ``mode``, its words in every
-    language."""
+    """How to draw ``game`` on ``profile`` for the page of ``mode``, its words in
+    English and as the values the page tells in its language."""
     drawing: Drawing = drawn(game, profile)
-    told = drawn_in(game, profile)
     regions = {name: sorted(spots) for name, spots in game.geometry.regions}
     return {
         "type": "board",
         "mode": mode,
         "game": game.name,
         "title": game.title,
-        "title_in": in_languages(partial(translated, game.title)),
+        "title_said": alone_record(Term(game.title)),
         "profile": profile.name,
         "sensing": profile.sensing.value,
         "shape": drawing.shape.value,
@@ -187,21 +190,21 @@ def board_message(
                 "x": i.x,
                 "y": i.y,
                 "label": i.label,
-                "label_in": {x.value: d.indicators[k].label for x, d in told.items()},
+                "label_said": alone_record(indicator_said(game, i.name)),
                 "seat": i.seat,
             }
-            for k, i in enumerate(drawing.indicators)
+            for i in drawing.indicators
         ],
         "captions": [
             {
                 "text": c.text,
-                "text_in": {x.value: d.captions[k].text for x, d in told.items()},
+                "text_said": alone_record(caption_value(game, c)),
                 "x": c.x,
                 "y": c.y,
                 "anchor": c.anchor,
                 "seat": c.seat,
             }
-            for k, c in enumerate(drawing.captions)
+            for c in drawing.captions
         ],
         "buttons": [role.value for role, _ in profile.buttons],
         "sensed": sorted(profile.sensed_spots),

@@ -35,11 +35,12 @@ function kept(key, fallback) {
 
 // The words of `message` in the page's language: its `field` ("line" or "say"), or
 // the English one when the server sent the same words in every language; a field sent
-// as what is said (`${field}_said`, one value or a list) told here in the language.
-export function inLanguage(message, field) {
+// as what is said (`${field}_said`, one value or a list) told here in the language, in
+// the words of `game` (else the game the message names, else the one played).
+export function inLanguage(message, field, game = null) {
   const said = message[`${field}_said`];
   if (said !== undefined && said !== null) {
-    const game = page.state ? page.state.game : null;
+    game = game || message.game || (page.state ? page.state.game : null);
     return Array.isArray(said) ? said.map((one) => told(one, game)) : told(said, game);
   }
   const translated = message[`${field}_in`];

@@ -19,7 +19,7 @@ import pytest
 
 from drivers.buttons import ButtonRole
 from engine.game import Game
-from engine.registry import games
+from engine.registry import find_game, games
 from engine.said import Said, said, verbatim
 from engine.search.levels import LEVELS
 from engine.search.types import Quality
@@ -242,7 +242,8 @@ def _told(entry: Json, field: str, game: Game[Any] | None = None) -> list[tuple[
     sent = entry.get(f"{field}_said")
     if sent is not None:
         value = said_from_record(sent)
-        assert str(value) == english  # the value sent is all of what is said
+        # the value sent is all of what is said: told in English, it is the English sent
+        assert told(value, Language.ENGLISH, game) == english
         return [(x.value, english, told(value, x, game)) for x in TRANSLATED]
     translations: dict[str, str] = entry.get(f"{field}_in") or {}
     return [(x.value, english, translations.get(x.value, english)) for x in TRANSLATED]
@@ -254,18 +255,18 @@ def test_the_pages_free_texts_carry_no_english_word(game: Game[Any]) -> None:
     board, state, controller = _page(game)
     computer, review = state["computer"], state["review"]
     texts = [
-        *(pair for seat in board["seats"] for pair in _told(seat, "name")),
-        *(pair for spot in board["off_board"] for pair in _told(spot, "name")),
-        *(pair for spot in board["off_board"] for pair in _told(spot, "label")),
-        *(pair for indicator in board["indicators"] for pair in _told(indicator, "label")),
-        *(pair for caption in board["captions"] for pair in _told(caption, "text")),
+        *(pair for seat in board["seats"] for pair in _told(seat, "name", game)),
+        *(pair for spot in board["off_board"] for pair in _told(spot, "name", game)),
+        *(pair for spot in board["off_board"] for pair in _told(spot, "label", game)),
+        *(pair for indicator in board["indicators"] for pair in _told(indicator, "label", game)),
+        *(pair for caption in board["captions"] for pair in _told(caption, "text", game)),
         *(pair for entry in state["legend"] for pair in _told(entry, "text")),
         *(
             pair
             for key, piece in board["pieces"].items()
             for pair in _told({**piece, "name_in": board["piece_names_in"][key]}, "name")
         ),
-        *_told(board, "title"),
+        *_told(board, "title", game),
         *_told(computer, "verdict", game),
         *_told(state, "message", game),
         *_told({"note": review["notes"]["1"], "note_in": review["notes_in"]["1"]}, "note"),
@@ -303,11 +304,15 @@ def test_the_catalogue_names_the_levels_and_the_seats_in_every_language() -> Non
     catalogue = catalogue_message(games(), {}, ("default",), Mode.SIMULATOR)
     for level in catalogue["levels"]:
         for language in TRANSLATED:
-            told = level["name_in"][language.value]
-            assert told != level["name"] or level["name"] in identical_on_purpose(language)
+            name = level["name_in"][language.value]
+            assert name != level["name"] or level["name"] in identical_on_purpose(language)
     dobutsu = catalogue["games"][0]
-    assert [seat["name_in"]["pl"] for seat in dobutsu["seats"]] == ["gracz A", "gracz B"]
-    assert dobutsu["title_in"]["pl"] == "Pojedynek robotów"
+    game = find_game(dobutsu["name"])
+    seats = [said_from_record(seat["name_said"]) for seat in dobutsu["seats"]]
+    assert [seat["game"] for seat in dobutsu["seats"]] == [game.name, game.name]
+    assert [told(seat, Language.POLISH, game) for seat in seats] == ["gracz A", "gracz B"]
+    title = said_from_record(dobutsu["title_said"])
+    assert told(title, Language.POLISH, game) == "Pojedynek robotów"
 
 
 def test_the_boards_buttons_and_the_record_formats_are_served_words() -> None:
@@ -432,7 +437,8 @@ def test_the_new_game_dialogs_texts_carry_no_english_word() -> None:
     count = 0
     for entry in catalogue["games"]:
         game = told_games[entry["name"]]
-        texts = [*_told(entry, "title"), *(p for s in entry["seats"] for p in _told(s, "name"))]
+        seats = (p for s in entry["seats"] for p in _told(s, "name", game))
+        texts = [*_told(entry, "title", game), *seats]
         for option in entry["options"]:
             texts += _told(option, "name") + _told(option, "help")
             for choice in option["choices"]:
