@@ -29,24 +29,24 @@ from engine.geometry import seat_side
 from engine.opening import DrawResult, FirstPlayerDraw
 from engine.options import Options
 from engine.physical import Stone
-from engine.said import Said, Term
+from engine.said import Said, Term, said
 from engine.search.levels import LEVELS
 from firmware_host.opponents.seats import OpponentSpec
 from firmware_host.remote.game import RemoteGame
 from firmware_host.session.clock import TimeControl
 from firmware_host.session.controller import Controller
 from firmware_host.session.settings import Settings
-from firmware_host.session.state import Phase
+from firmware_host.session.state import Phase, Prompting
 from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.legend import DEFAULT_PALETTE, PALETTES, BoardView, Legend
-from firmware_host.telling.opening_words import draw_text
-from firmware_host.telling.said import seat_words, told
+from firmware_host.telling.opening_words import draw_said
+from firmware_host.telling.said import told
 from firmware_host.telling.speech import warnings_ahead
 from firmware_host.telling.spot_names import spot_label, spot_name
 from firmware_host.telling.spot_words import indicator_said
-from firmware_host.telling.status import Surface, status_said
-from firmware_host.telling.view import build_view, prompt_labels
-from firmware_host.telling.wording import prompt_heading
+from firmware_host.telling.status import Surface, choice_said, status_said
+from firmware_host.telling.view import build_view
+from firmware_host.telling.wording import heading_msgid, prompt_heading
 from firmware_host.web.drawing.pieces import look_json, piece_book
 from firmware_host.web.drawing.spots import Drawing, SpotDrawing
 from firmware_host.web.page_state.claims import claim_json, claim_previews, claims_of
@@ -61,7 +61,6 @@ from firmware_host.web.words.colour_key import colour_key
 from firmware_host.web.words.option_texts import option_json, palettes_in
 from firmware_host.web.words.page_texts import (
     LEVEL_NAMES,
-    OTHER_LANGUAGES,
     in_languages,
     notes_in,
     opponent_text,
@@ -339,11 +338,11 @@ def state_message(
             "choices": list(view.prompt.choices),
             "selected": view.prompt.selected,
             "labels": list(view.prompt.labels),
-            # each choice in the game's own words for every other language
-            "labels_in": {x.value: list(prompt_labels(controller, x)) for x in OTHER_LANGUAGES},
+            # each choice as a value: a move in the game's own words for each language
+            "labels_said": _labels_said(controller),
             # what it asks: whether to promote, which token, which piece is dropped...
             "heading": prompt_heading(view.prompt.choices),
-            "heading_in": in_languages(partial(prompt_heading, view.prompt.choices)),
+            "heading_said": alone_record(Term(heading_msgid(view.prompt.choices))),
         }
     guide = controller.guide
     teams, team_scores = _teams(position)
@@ -378,10 +377,8 @@ def state_message(
         else {
             "termination": outcome.termination.value,
             "winners": sorted(outcome.winners),
-            "description": str(game.describe_outcome(outcome)),
-            "description_in": in_languages(
-                partial(told, game.describe_outcome(outcome), game=game)
-            ),
+            "description": told(game.describe_outcome(outcome), Language.ENGLISH, game),
+            "description_said": said_record(game.describe_outcome(outcome)),
         },
         "leds": [colour_hex(colour) for colour in pixels],
         # the colour each spot is lit in: where LEDs are shared (a corner between four
@@ -412,9 +409,9 @@ def state_message(
         "scores": list(view.scores) if view.scores else None,
         # what the scores count, said beside them
         "score_words": game.score_words,
-        "score_words_in": None
+        "score_words_said": None
         if game.score_words is None
-        else in_languages(partial(translated, game.score_words)),
+        else alone_record(Term(game.score_words)),
         "teams": teams,
         "team_scores": team_scores,
         "draw": None if drawn is None else _draw_json(game, drawn, view.draw),
@@ -424,6 +421,14 @@ def state_message(
         "computer": _computer(controller, view.thinking),
         "remote": None if remote is None else _remote(remote, controller),
     }
+
+
+def _labels_said(controller: Controller) -> list[Json]:
+    """The open prompt's choices as values the page tells (``choice_said``)."""
+    state = controller.state
+    if not isinstance(state, Prompting):
+        return []
+    return [alone_record(choice_said(controller.position, c)) for c in state.choices]
 
 
 def _english(said: Said | None) -> str | None:
@@ -463,42 +468,29 @@ def _remote(remote: RemoteGame, controller: Controller) -> Json:
 def _draw_json(game: Game[Any], drawn: DrawResult, tosses: Sequence[bool]) -> Json:
     """The opening draw, its first mover named by seat: the first seat's pieces stay
     where they are, so when the person at the other side won the right to start, the
-    players change places (``swap``)."""
-    first = game.seats[0].name
-    if drawn.kind is FirstPlayerDraw.FURIGOMA:
-        who = "the tosser (bottom)" if drawn.seat0_side_starts else "the tosser's opponent (top)"
-    else:
-        who = f"the player at the {'bottom' if drawn.seat0_side_starts else 'top'}"
+    players change places (``swap``). Each text in English and as its value."""
+    first_mover = _first_mover(game, drawn)
+    hint = None if drawn.seat0_side_starts else said(SWAP, seat=game.seat_word(0))
     return {
         "kind": drawn.kind.value,
         "tosses": list(tosses),
         "seat0_side_starts": drawn.seat0_side_starts,
         "first": 0,
         "swap": not drawn.seat0_side_starts,
-        "description": draw_text(drawn),
-        "first_mover": f"{first} moves first: played by {who}",
-        "hint": None
-        if drawn.seat0_side_starts
-        else f"swap seats: the player at the top takes the bottom side, {first}'s pieces",
-        "description_in": {x.value: draw_text(drawn, x) for x in OTHER_LANGUAGES},
-        "first_mover_in": {x.value: _first_mover(game, drawn, x) for x in OTHER_LANGUAGES},
-        "hint_in": None
-        if drawn.seat0_side_starts
-        else {x.value: translated(SWAP, x).format(seat=_first(game, x)) for x in OTHER_LANGUAGES},
+        "description": told(draw_said(drawn), Language.ENGLISH, game),
+        "description_said": said_record(draw_said(drawn)),
+        "first_mover": told(first_mover, Language.ENGLISH, game),
+        "first_mover_said": said_record(first_mover),
+        "hint": None if hint is None else told(hint, Language.ENGLISH, game),
+        "hint_said": None if hint is None else said_record(hint),
     }
 
 
 SWAP = N_("swap seats: the player at the top takes the bottom side, {seat}'s pieces")
 
 
-def _first(game: Game[Any], language: Language) -> str:
-    """The first seat's name in ``language`` (the game's own word for it)."""
-    name = game.seats[0].name
-    return seat_words(game, language).get(name, name)
-
-
-def _first_mover(game: Game[Any], drawn: DrawResult, language: Language) -> str:
-    """Who plays the first seat after the opening draw, in ``language``."""
+def _first_mover(game: Game[Any], drawn: DrawResult) -> Said:
+    """Who plays the first seat after the opening draw."""
     if drawn.kind is FirstPlayerDraw.FURIGOMA:
         msgid = (
             N_("{seat} moves first: played by the tosser (bottom)")
@@ -511,7 +503,7 @@ def _first_mover(game: Game[Any], drawn: DrawResult, language: Language) -> str:
             if drawn.seat0_side_starts
             else N_("{seat} moves first: played by the player at the top")
         )
-    return translated(msgid, language).format(seat=_first(game, language))
+    return said(msgid, seat=game.seat_word(0))
 
 
 def _opponent_in(spec: OpponentSpec, engine_plays: bool, language: Language) -> str:

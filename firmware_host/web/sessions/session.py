@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from engine.game import Game, Position
 from engine.registry import games
+from engine.said import Said
 from firmware_host.notices.declared import (
     Notice,
     Refused,
@@ -101,15 +102,22 @@ def ok(request: Request) -> Json:
     return {"type": "ok", "id": request.id, "command": request.action.wire}
 
 
-def error(code: Problem, message: str, *, request_id: Any = None, field: str | None = None) -> Json:
-    return {"type": "error", "id": request_id, "code": code, "message": message, "field": field}
+def error(
+    code: Problem, message: str | Said, *, request_id: Any = None, field: str | None = None
+) -> Json:
+    """A refusal: its ``message`` in English, and when it is said as a value, the value
+    too (``message_said``), which the page tells in its language."""
+    refused = {"type": "error", "id": request_id, "code": code, "message": str(message)}
+    if isinstance(message, Said):
+        refused["message_said"] = said_record(message)
+    return refused | {"field": field}
 
 
 def answer(request: Request, notices: list[Notice]) -> Json:
     """ok, or the controller's refusal as an error (nothing changed then)."""
     for notice in notices:
         if isinstance(notice, Refused):
-            return error(Problem.REFUSED, str(notice.reason), request_id=request.id)
+            return error(Problem.REFUSED, notice.reason, request_id=request.id)
     return ok(request)
 
 

@@ -137,12 +137,14 @@ def test_the_opening_draw_is_told_in_every_language() -> None:
                 draw = state["draw"]
                 for field in ("description", "first_mover", "hint"):
                     if draw[field] is None:
-                        assert draw[f"{field}_in"] is None
+                        assert draw[f"{field}_said"] is None
                         continue
+                    value = said_from_record(draw[f"{field}_said"])
+                    assert told(value, Language.ENGLISH, shogi) == draw[field]
                     for language in TRANSLATED:
-                        told = draw[f"{field}_in"][language.value]
-                        left = english_words_left(shogi, draw[field], told, language)
-                        assert left == set(), (language.value, draw[field], told)
+                        text = told(value, language, shogi)
+                        left = english_words_left(shogi, draw[field], text, language)
+                        assert left == set(), (language.value, draw[field], text)
                 seen.add(draw["swap"])
             assert seen == {True, False}
 

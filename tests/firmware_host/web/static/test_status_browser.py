@@ -12,11 +12,13 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from engine.game import Game
+from engine.registry import find_game
 from engine.said import N_, Either, MoveWords, Said, SpotWord, said
 from firmware_host.loops.simulator import Simulation
 from firmware_host.session.state import Phase
 from firmware_host.telling.language import Language
 from firmware_host.telling.said import told
+from firmware_host.telling.spot_names import spot_name
 from firmware_host.telling.status import Surface, status_said
 from firmware_host.wire.notice_records import said_record
 from tests.firmware_host.simkit import close_all, make_sim
@@ -97,4 +99,22 @@ def test_the_page_tells_every_status_line_as_the_server_tells_it(
             assert told_on_page(page, lines, name) == expected, (language.value, name)
             # no spot off the board is left by its id, in English neither
             assert not any(s in line for line in expected for s in game.off_board_spots)
+    page.close()
+
+
+def test_a_refusal_names_its_spot_from_its_value_in_the_pages_language(
+    browser: BrowserContext, server: browsing.LiveServer
+) -> None:
+    page = browsing.fresh_page(browser, server)
+    dobutsu = find_game("dobutsu")
+    for language in (Language.ENGLISH, Language.POLISH):
+        switch(page, language)
+        page.evaluate(
+            "() => kiban.page.ws.send(JSON.stringify({type: 'lift', spot: 'hand:b:C', id: 950}))"
+        )
+        page.wait_for_selector("#log li.error")
+        line = page.locator("#log li.error").first.inner_text()
+        assert "hand:b:C" not in line, line  # no id, and none swapped for a name afterwards
+        assert spot_name(dobutsu, "hand:b:C", language) in line, line
+        page.evaluate("() => document.getElementById('log').replaceChildren()")
     page.close()

@@ -48,7 +48,7 @@ from firmware_host.wire.notice_records import said_record
 from tests.firmware_host.simkit import close_all, make_sim
 from tests.firmware_host.telling.test_languages import identical_on_purpose
 from tests.firmware_host.telling.test_languages_status import TRANSLATED, english_words_left
-from tests.firmware_host.web.helpers import said_from_record, sim_state
+from tests.firmware_host.web.helpers import labels_told, said_from_record, sim_state
 from tests.registered import boarded_games
 
 Json = dict[str, Any]
@@ -395,8 +395,9 @@ def test_a_prompts_choice_labels_carry_no_english_word(name: str) -> None:
     state = sim_state(sim)
     prompt = state["prompt"]
     assert len(prompt["choices"]) >= 2 and len(prompt["labels"]) == len(prompt["choices"])
+    assert labels_told(prompt, Language.ENGLISH, game) == prompt["labels"]
     told = [
-        (x.value, english, prompt["labels_in"][x.value][index])
+        (x.value, english, labels_told(prompt, x, game)[index])
         for x in TRANSLATED
         for index, english in enumerate(prompt["labels"])
     ]
@@ -407,7 +408,8 @@ def test_a_prompts_choice_labels_carry_no_english_word(name: str) -> None:
     assert _left_in(game, told) == []
     if name == "dobutsu":
         promoted = "mały żółty robot na 2 a, przemiana (2b2a+)"
-        assert promoted in prompt["labels_in"]["pl"], prompt["labels_in"]["pl"]
+        polish = labels_told(prompt, Language.POLISH, game)
+        assert promoted in polish, polish
 
 
 def test_every_claims_title_and_help_carry_no_english_word() -> None:
