@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext
 
 from engine.game import Game
 from engine.registry import find_game
@@ -20,11 +20,10 @@ from firmware_host.telling.language import Language
 from firmware_host.telling.said import told
 from firmware_host.telling.spot_names import spot_name
 from firmware_host.telling.status import Surface, status_said
-from firmware_host.wire.notice_records import said_record
 from tests.firmware_host.simkit import close_all, make_sim
 from tests.firmware_host.telling.test_languages_status import STATES
 from tests.firmware_host.web.static import test_browser as browsing
-from tests.firmware_host.web.static.test_said_browser import switch
+from tests.firmware_host.web.static.test_said_browser import switch, told_on_page
 from tests.registered import boarded_games
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
@@ -68,18 +67,6 @@ def _values(line: Said) -> list[object]:
         if isinstance(value, Either):
             found += list(value.words)
     return found
-
-
-def told_on_page(page: Page, lines: list[Said], game: str) -> list[str]:
-    records = [said_record(line) for line in lines]
-    return list(
-        page.evaluate(
-            "async ([records, game]) => {"
-            " const words = await import('/static/words.js');"
-            " return records.map((record) => words.told(record, game)); }",
-            [records, game],
-        )
-    )
 
 
 def test_the_page_tells_every_status_line_as_the_server_tells_it(
