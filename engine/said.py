@@ -101,6 +101,18 @@ class Either:
 
 
 @dataclass(frozen=True, slots=True)
+class CountWord:
+    """A count said aloud, in words up to nine ("two", "に"), digits beyond: told by the
+    language's number words (``engine.spoken.number_words``). Its English for a log is
+    its digits."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return str(self.count)
+
+
+@dataclass(frozen=True, slots=True)
 class MoveWords:
     """A move in a message as the game phrases it, its notation beside ("promote the
     chick (2b2a+)"), in English and in each other language by its code. The words are
@@ -134,6 +146,8 @@ class Said:
     def count(self) -> int | None:
         """The count a plural message is about (None: it is about none)."""
         count = self.fields.get("count") if self.plural is not None else None
+        if isinstance(count, CountWord):
+            return count.count
         return count if isinstance(count, int) else None
 
     def __str__(self) -> str:
@@ -143,7 +157,8 @@ class Said:
 
 
 Value: TypeAlias = (
-    "str | int | SeatWord | Seats | PieceWord | SpotWord | Term | Either | MoveWords | Said"
+    "str | int | SeatWord | Seats | PieceWord | SpotWord | Term | Either | CountWord | MoveWords"
+    " | Said"
 )
 """What fills a placeholder: text kept as it is (a cell, a move, a path), a count,
 or one of the typed words above."""

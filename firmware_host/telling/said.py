@@ -17,6 +17,7 @@ from typing import Any
 from engine.claims import ClaimRule
 from engine.game import Game
 from engine.said import (
+    CountWord,
     Either,
     MoveWords,
     PieceWord,
@@ -27,6 +28,7 @@ from engine.said import (
     Term,
     Value,
 )
+from engine.spoken import number_words
 from firmware_host.telling.language import Language, Plural, translated, translated_plural
 from firmware_host.telling.spot_words import spot_said
 
@@ -72,6 +74,8 @@ def value_told(value: Value, language: Language, game: Game[Any] | None) -> str:
             )
         case MoveWords(english, words):
             return dict(words).get(language.value, english)
+        case CountWord(count):
+            return number_words(count, language.value)
         case str() | int():
             return str(value)
     raise AssertionError(f"no words for {value!r}")  # pragma: no cover - every Value is above

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.outcome import Outcome
 from engine.said import (
+    CountWord,
     Either,
     MoveWords,
     PieceWord,
@@ -79,6 +80,8 @@ def _said_value(value: Value) -> Any:
             return {"either": [_said_value(word) for word in words], "joiner": joiner}
         case MoveWords(english, words):
             return {"move": english, "words": dict(words)}
+        case CountWord(count):
+            return {"number": count}
         case str() | int():
             return value
     raise TypeError(f"no wire form for {value!r}")  # pragma: no cover - every Value is above

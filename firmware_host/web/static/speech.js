@@ -1,6 +1,6 @@
-// Spoken moves and the page's language: the page shows and says the words the server
-// puts in each notice ("line" and "say" in English, "line_in" and "say_in" in every
-// other language, by code), and the clock warnings the server lists in its state as
+// Spoken moves and the page's language: the page shows and says what the server puts
+// in each notice ("line" and "say" in English, "line_said" and "say_said" the values
+// told here in the page's language), and the clock warnings the server lists in its state as
 // the running clock, counted down here, passes them. The page keeps no words and no
 // thresholds of its own. Speech is off until the player ticks "speak moves"; the
 // language is English until the player picks another; both are kept in this browser.

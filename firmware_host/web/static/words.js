@@ -8,7 +8,7 @@
 const ATTRIBUTES = ["title", "placeholder", "aria-label"];
 const texts = new Map(); // a text node of index.html -> its English, trimmed
 const attributes = []; // [element, attribute, English]
-const NO_SAID = { words: {}, plurals: [], plural_rule: "n != 1", games: {} };
+const NO_SAID = { words: {}, plurals: [], plural_rule: "n != 1", numbers: [], games: {} };
 const table = { language: "en", words: {}, said: NO_SAID, plurals: new Map(), plural: (n) => (n !== 1 ? 1 : 0) };
 const VERBATIM = "{text}"; // text said as it is (engine/said.py), in no catalogue
 
@@ -105,7 +105,9 @@ export function pluralRule(expression) {
 function template(said) {
   if (said.msgid === VERBATIM) return VERBATIM;
   if (said.plural === undefined || said.plural === null) return translated(said.msgid);
-  const count = Number.isInteger((said.values || {}).count) ? said.values.count : 0;
+  const counted = (said.values || {}).count;
+  const number = counted && Number.isInteger(counted.number) ? counted.number : counted;
+  const count = Number.isInteger(number) ? number : 0;
   const english = count === 1 ? said.msgid : said.plural;
   if (table.language === "en") return english;
   const forms = table.plurals.get(`${said.msgid}\u0000${said.plural}`);
@@ -144,6 +146,7 @@ function valueTold(value, game) {
   if ("spot" in value) return spotTold(value.spot, game);
   if ("term" in value) return translated(value.term);
   if ("move" in value) return (value.words || {})[table.language] || value.move;
+  if ("number" in value) return (table.said.numbers || [])[value.number] || String(value.number);
   if ("either" in value) return value.either.map((word) => valueTold(word, game)).join(translated(value.joiner));
   return String(value);
 }

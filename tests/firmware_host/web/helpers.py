@@ -15,6 +15,7 @@ from engine.assessments import Timing
 from engine.game import Game
 from engine.registry import find_game
 from engine.said import (
+    CountWord,
     Either,
     MoveWords,
     PieceWord,
@@ -174,6 +175,8 @@ def _value(value: Any) -> Value:
         return Term(value["term"])
     if "spot" in value:
         return SpotWord(value["spot"])
+    if "number" in value:
+        return CountWord(value["number"])
     if "move" in value:
         return MoveWords(value["move"], tuple(value["words"].items()))
     return Either(tuple(_value(word) for word in value["either"]), value["joiner"])
