@@ -31,7 +31,6 @@ from engine.options import Options
 from engine.physical import Stone
 from engine.said import Said, Term, said
 from engine.search.levels import LEVELS
-from firmware_host.opponents.seats import OpponentSpec
 from firmware_host.remote.game import RemoteGame
 from firmware_host.session.clock import TimeControl
 from firmware_host.session.controller import Controller
@@ -62,8 +61,8 @@ from firmware_host.web.words.option_texts import option_json, palettes_in
 from firmware_host.web.words.page_texts import (
     LEVEL_NAMES,
     in_languages,
-    notes_in,
-    opponent_text,
+    notes_said,
+    opponent_said,
 )
 from firmware_host.wire.notice_records import said_record
 from hardware.profile import Profile
@@ -305,7 +304,7 @@ def _review(controller: Controller) -> Json | None:
         "move": review.move,
         # the engine's judgement of each move, once worked out (``worst`` steps by it)
         "notes": {str(ply): note.comment() for ply, note in sorted(review.notes.items())},
-        "notes_in": notes_in(review),
+        "notes_said": notes_said(review),
     }
 
 
@@ -506,10 +505,6 @@ def _first_mover(game: Game[Any], drawn: DrawResult) -> Said:
     return said(msgid, seat=game.seat_word(0))
 
 
-def _opponent_in(spec: OpponentSpec, engine_plays: bool, language: Language) -> str:
-    return opponent_text(spec, language, engine_plays)
-
-
 def _computer(controller: Controller, thinking: bool) -> Json:
     """The computer's seats (by seat number), whether it is thinking, its suggestion and
     what it proved of the game's end."""
@@ -519,8 +514,8 @@ def _computer(controller: Controller, thinking: bool) -> Json:
     plays = controller.game.usi is not None  # else the built-in search plays "engine"
     return {
         "seats": {str(seat): spec.describe(plays) for seat, spec in computer.seats.items()},
-        "seats_in": {
-            str(seat): in_languages(partial(_opponent_in, spec, plays))
+        "seats_said": {
+            str(seat): said_record(opponent_said(spec, plays))
             for seat, spec in computer.seats.items()
         },
         # a remote seat's move is awaited, not thought about (the page offers no "move now")

@@ -269,10 +269,10 @@ def test_the_pages_free_texts_carry_no_english_word(game: Game[Any]) -> None:
         *_told(board, "title", game),
         *_told(computer, "verdict", game),
         *_told(state, "message", game),
-        *_told({"note": review["notes"]["1"], "note_in": review["notes_in"]["1"]}, "note"),
+        *_told({"note": review["notes"]["1"], "note_said": review["notes_said"]["1"]}, "note"),
     ]
     for seat, who in computer["seats"].items():
-        texts += _told({"who": who, "who_in": computer["seats_in"][seat]}, "who")
+        texts += _told({"who": who, "who_said": computer["seats_said"][seat]}, "who", game)
     assert computer["verdict"] and "wins in" in computer["verdict"]
     assert "review of game" in state["message"] and "doubtful" in state["message"]
     assert len(texts) > 30
