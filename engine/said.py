@@ -4,11 +4,13 @@ The rules say why a move is illegal and how a game ended; the session says why i
 refused an input. None of them writes a sentence for a person: each makes a ``Said``,
 the msgid (an English sentence with ``{named}`` placeholders, the key a gettext
 catalogue translates, marked ``N_``) and the values that fill it, each typed by what
-it is: a seat by its index, a piece by the game's English word for it, a word the
-catalogue translates, a count, a nested message, or text kept as it is (a cell, a
-move in notation, a path). Only the telling room (firmware_host/telling/said.py)
-turns one into words in a language, asking the game for its own words
-(``Game.spoken_seats``, ``Game.piece_words``); nothing reads a sentence back.
+it is: a seat by its index, a piece by the game's English word for it, a spot by
+its id, a word the
+catalogue translates, a count, a nested message, a move in the words of each
+language, or text kept as it is (a cell, a move in notation, a path). Only the
+telling room (firmware_host/telling/said.py) turns one into words in a language,
+asking the game for its own words (``Game.spoken_seats``, ``Game.piece_words``);
+nothing reads a sentence back.
 
 ``str(said)`` is the English, for logs and exceptions: each value knows its English.
 """
@@ -63,6 +65,19 @@ class PieceWord:
 
 
 @dataclass(frozen=True, slots=True)
+class SpotWord:
+    """A spot in a message by its id: a cell told by its printed name, a spot off the
+    board or an indicator by whose it is and what it holds or shows, in the game's
+    words ("A (sente)'s hand: chick"), by the telling room. Its English for a log is
+    its id, which names it exactly."""
+
+    spot: str
+
+    def __str__(self) -> str:
+        return self.spot
+
+
+@dataclass(frozen=True, slots=True)
 class Term:
     """A word of Kiban's own in a message that the catalogue translates (a game's
     title, how a game ended, a level's name): the word is its msgid."""
@@ -75,13 +90,40 @@ class Term:
 
 @dataclass(frozen=True, slots=True)
 class Either:
-    """A choice among words in a message: "a horse, or a boat" in English."""
+    """A choice among words in a message ("a horse, or a boat" in English), or a list
+    of them (its joiner says which)."""
 
     words: tuple[Value, ...]
     joiner: str = N_(", or ")
 
     def __str__(self) -> str:
         return self.joiner.join(str(word) for word in self.words)
+
+
+@dataclass(frozen=True, slots=True)
+class CountWord:
+    """A count said aloud, in words up to nine ("two", "に"), digits beyond: told by the
+    language's number words (``engine.spoken.number_words``). Its English for a log is
+    its digits."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return str(self.count)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveWords:
+    """A move in a message as the game phrases it, its notation beside ("promote the
+    chick (2b2a+)"), in English and in each other language by its code. The words are
+    carried whole because a game phrases its moves in code (``Game.move_sentence``),
+    which whoever tells the message (a page) cannot run."""
+
+    english: str
+    words: tuple[tuple[str, str], ...] = ()
+
+    def __str__(self) -> str:
+        return self.english
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +146,8 @@ class Said:
     def count(self) -> int | None:
         """The count a plural message is about (None: it is about none)."""
         count = self.fields.get("count") if self.plural is not None else None
+        if isinstance(count, CountWord):
+            return count.count
         return count if isinstance(count, int) else None
 
     def __str__(self) -> str:
@@ -112,7 +156,10 @@ class Said:
         return template.format(**{name: str(value) for name, value in self.values})
 
 
-Value: TypeAlias = "str | int | SeatWord | Seats | PieceWord | Term | Either | Said"
+Value: TypeAlias = (
+    "str | int | SeatWord | Seats | PieceWord | SpotWord | Term | Either | CountWord | MoveWords"
+    " | Said"
+)
 """What fills a placeholder: text kept as it is (a cell, a move, a path), a count,
 or one of the typed words above."""
 
@@ -136,3 +183,13 @@ def said_of(error: BaseException) -> Said:
     """What an error says: the ``Said`` it was raised with, else its text as it is."""
     first = error.args[0] if len(error.args) == 1 else None
     return first if isinstance(first, Said) else verbatim(str(error))
+
+
+def alone(value: Value) -> Said:
+    """One value said alone (a spot's name, a seat's, a game's title), for a text that
+    is nothing but a word: told in a language as the value is."""
+    return Said(ALONE, (("value", value),))
+
+
+ALONE = "{value}"
+"""The msgid of a value said alone (never in a catalogue: it has no words of its own)."""

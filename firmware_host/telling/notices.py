@@ -21,8 +21,9 @@ from engine.game import Position
 from engine.opening import DrawResult
 from engine.puzzles import kind_of
 from engine.registry import find_game
-from engine.said import Said, said
+from engine.said import CountWord, Either, MoveWords, Said, said
 from engine.said import Term as SaidTerm
+from engine.said import Value as SaidValue
 from firmware_host.notices.declared import (
     BlunderWarned,
     BoardReady,
@@ -63,9 +64,9 @@ from firmware_host.session.state import (
     TakebackChoice,
 )
 from firmware_host.telling.language import N_, NP_, Language, Plural, translated, translated_plural
-from firmware_host.telling.opening_words import draw_said, draw_text
+from firmware_host.telling.opening_words import draw_said
 from firmware_host.telling.said import told
-from firmware_host.telling.spoken_moves import move_sentence, move_words, number_words, seat_name
+from firmware_host.telling.spoken_moves import move_sentence, move_words, seat_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,11 +351,22 @@ def notice_sentence(
     """``notice`` said aloud (None: it is not said); ``position`` is the game when it
     happened (before the move of a ``MoveCommitted``), None when it is not known: its
     moves are then said as they are written."""
+    spoken = sentence_said(notice, position)
+    game = None if position is None else position.game
+    return None if spoken is None else told(spoken, language, game)
+
+
+def sentence_said(notice: Notice, position: Position[Any] | None) -> Said | None:
+    """``notice`` said aloud as a value (None: it is not said): its moves in the game's
+    words for each language (``MoveWords``: a game phrases its moves in code), its
+    counts in words (``CountWord``), which whoever says it tells in its language."""
     words = wording(notice)
     if words.said is None:
         return None
-    values = {name: _said(value, position, language) for name, value in words.values.items()}
-    return _template(words.said, words.values, language).format(**values)
+    values = tuple((name, _spoken(value, position)) for name, value in words.values.items())
+    if isinstance(words.said, Plural):
+        return Said(words.said.one, values, words.said.many)
+    return Said(words.said, values)
 
 
 def clock_sentence(position: Position[Any], seat: int, mark: float, language: Language) -> str:
@@ -366,6 +378,9 @@ def clock_sentence(position: Position[Any], seat: int, mark: float, language: La
     text = translated_plural(SECONDS_LEFT, seconds, language)
     return text.format(seat=name, count=seconds)
 
+
+SPOKEN = tuple(language for language in Language if language is not Language.ENGLISH)
+"""The languages a move is said in besides English (``MoveWords``)."""
 
 TOOK_BACK = NP_("took back {count} move", "took back {count} moves")
 """Moves taken back."""
@@ -404,32 +419,31 @@ def _shown(value: Value) -> str | int | Said | SaidTerm:
             return question_said(value)
         case Drawn(draw):
             return draw_said(draw)
+    raise AssertionError(f"no words for {value!r}")  # pragma: no cover - every value is above
 
 
-def _said(value: Value, position: Position[Any] | None, language: Language) -> str:
-    code = language.value
+def _spoken(value: Value, position: Position[Any] | None) -> SaidValue:
+    """A placeholder's value as speech says it: a move in the game's words for it in
+    every language (as it is written when the position is not known), a count in
+    words."""
     match value:
         case Term(text):
-            return translated(text, language)
-        case Said():
-            return told(value, language, None if position is None else position.game)
+            return SaidTerm(text)
+        case Said() | str() | int():
+            return value
         case Move(text, _) if position is None:
             return text
-        case Move(text, True):
+        case Move(text, whole):
             assert position is not None
-            return move_sentence(position, text, language=code)
-        case Move(text, False):
-            assert position is not None
-            return move_words(position, text, language=code)
+            phrase = move_sentence if whole else move_words
+            english = phrase(position, text, language="en")
+            others = tuple((x.value, phrase(position, text, language=x.value)) for x in SPOKEN)
+            return MoveWords(english, others)
         case Moves(texts):
-            said = [_said(Move(text), position, language) for text in texts]
-            return translated(N_(", or "), language).join(said)
+            return Either(tuple(_spoken(Move(text), position) for text in texts), N_(", or "))
         case Count(count):
-            return number_words(count, code)
+            return CountWord(count)
         case Question():
-            return question_text(value, language)
+            return question_said(value)
         case Drawn(draw):
-            return draw_text(draw, language)
-        case str() | int():
-            return str(value)
-    raise AssertionError(f"no words for {value!r}")  # pragma: no cover - every value is above
+            return draw_said(draw)

@@ -16,8 +16,21 @@ from typing import Any
 
 from engine.claims import ClaimRule
 from engine.game import Game
-from engine.said import Either, PieceWord, Said, Seats, SeatWord, Term, Value
+from engine.said import (
+    CountWord,
+    Either,
+    MoveWords,
+    PieceWord,
+    Said,
+    Seats,
+    SeatWord,
+    SpotWord,
+    Term,
+    Value,
+)
+from engine.spoken import number_words
 from firmware_host.telling.language import Language, Plural, translated, translated_plural
+from firmware_host.telling.spot_words import spot_said
 
 
 def seat_told(game: Game[Any] | None, seat: SeatWord, language: Language) -> str:
@@ -51,12 +64,18 @@ def value_told(value: Value, language: Language, game: Game[Any] | None) -> str:
             )
         case PieceWord():
             return piece_told(game, value, language)
+        case SpotWord(spot):
+            return spot if game is None else value_told(spot_said(game, spot), language, game)
         case Term(msgid):
             return translated(msgid, language)
         case Either(words, joiner):
             return translated(joiner, language).join(
                 value_told(word, language, game) for word in words
             )
+        case MoveWords(english, words):
+            return dict(words).get(language.value, english)
+        case CountWord(count):
+            return number_words(count, language.value)
         case str() | int():
             return str(value)
     raise AssertionError(f"no words for {value!r}")  # pragma: no cover - every Value is above

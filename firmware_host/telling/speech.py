@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.game import Position
+from engine.said import Said
 from firmware_host.notices.declared import GameStarted, MoveCommitted, MovesTakenBack, Notice
 from firmware_host.session.clock import GameClock, TimeControl
 from firmware_host.telling.byoyomi import byoyomi_calls, call_words
 from firmware_host.telling.language import Language
-from firmware_host.telling.notices import clock_sentence, notice_sentence
+from firmware_host.telling.notices import clock_sentence, notice_sentence, sentence_said
 from firmware_host.telling.speech_settings import SpeechMode, SpeechSpec
 
 WARNINGS = (60.0, 30.0, 10.0)
@@ -53,23 +54,9 @@ class Narrator:
         """One sentence per notice (None for what is not said); ``position`` is the game
         as it stands after all of them, the positions before are found by taking moves
         back on a copy."""
-        counts = _plies_at(notices, len(position.move_stack))
-        found: dict[int, Position[Any] | None] = {}
-
-        def at(plies: int | None) -> Position[Any] | None:
-            if plies is None or plies > len(position.move_stack):
-                return None
-            if plies == len(position.move_stack):
-                return position  # only read: no copy
-            if plies not in found:
-                earlier = position.copy()
-                while len(earlier.move_stack) > plies:
-                    earlier.pop()
-                found[plies] = earlier
-            return found[plies]
-
         return tuple(
-            self.sentence(notice, at(count)) for notice, count in zip(notices, counts, strict=True)
+            self.sentence(notice, at)
+            for notice, at in zip(notices, positions_of(notices, position), strict=True)
         )
 
     def sentence(self, notice: Notice, position: Position[Any] | None) -> str | None:
@@ -192,3 +179,36 @@ def warnings_ahead(
             }
             ahead.append({"left": warning + spare, "say": english, "say_in": say_in})
     return ahead
+
+
+def positions_of(
+    notices: Sequence[Notice], position: Position[Any]
+) -> tuple[Position[Any] | None, ...]:
+    """The game each notice happened in (None: not known); ``position`` is the game as
+    it stands after all of them, the positions before are found by taking moves back
+    on a copy."""
+    counts = _plies_at(notices, len(position.move_stack))
+    found: dict[int, Position[Any] | None] = {}
+
+    def at(plies: int | None) -> Position[Any] | None:
+        if plies is None or plies > len(position.move_stack):
+            return None
+        if plies == len(position.move_stack):
+            return position  # only read: no copy
+        if plies not in found:
+            earlier = position.copy()
+            while len(earlier.move_stack) > plies:
+                earlier.pop()
+            found[plies] = earlier
+        return found[plies]
+
+    return tuple(at(count) for count in counts)
+
+
+def sentences_said(notices: Sequence[Notice], position: Position[Any]) -> tuple[Said | None, ...]:
+    """Each notice said aloud as a value (None for what is not said), in the game it
+    happened in, which whoever says it tells in its language."""
+    return tuple(
+        sentence_said(notice, at)
+        for notice, at in zip(notices, positions_of(notices, position), strict=True)
+    )

@@ -165,9 +165,13 @@ def choice_labels(
 
 
 def prompt_heading(choices: Sequence[str], language: Language = Language.ENGLISH) -> str:
-    """What a prompt asks, as its heading says it in ``language``: whether to promote,
-    which piece is dropped, which token it is, whether to take a move back, ... (the
-    choices, by name, below it)."""
+    """What a prompt asks, as its heading says it in ``language`` (``heading_msgid``)."""
+    return translated(heading_msgid(choices), language)
+
+
+def heading_msgid(choices: Sequence[str]) -> str:
+    """What a prompt asks, a msgid: whether to promote, which piece is dropped, which
+    token it is, whether to take a move back, ... (the choices, by name, below it)."""
     names = set(choices)
     takeback, play_on = TakebackChoice.NAME, PlayOnChoice.NAME
     if len(choices) == 2 and f"{min(choices, key=len)}+" == max(choices, key=len):
@@ -184,4 +188,4 @@ def prompt_heading(choices: Sequence[str], language: Language = Language.ENGLISH
         msgid = N_("Which token?")
     else:
         msgid = N_("Which move?")
-    return translated(msgid, language)
+    return msgid

@@ -54,7 +54,6 @@ from firmware_host.store.records import find_format
 from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.notices import notice_line
 from firmware_host.telling.said import told
-from firmware_host.telling.spot_names import name_spots_in
 from firmware_host.telling.view import prompt_labels
 from firmware_host.terminal.live import LineSource, NoLines, SelectLines, run_live
 from firmware_host.terminal.screen import Screen, legend_text
@@ -139,8 +138,8 @@ class TerminalBoard:
         Screen(self.sim, self.out, self.colour, self.width, self.language).draw()
 
     def say(self, text: str) -> None:
-        """A line for the player, the spots off the board in it by their names."""
-        self.out.write(name_spots_in(self.sim.game, text, self.language) + "\n")
+        """A line for the player."""
+        self.out.write(text + "\n")
 
     def tell(self, msgid: str, **values: object) -> None:
         """A line for the player: ``msgid`` in the terminal's language, filled."""

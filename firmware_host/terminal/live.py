@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Protocol
 
-from firmware_host.telling.view import Surface, status_text
+from firmware_host.telling.view import Surface, message_text
 
 if TYPE_CHECKING:  # the board imports this loop
     from firmware_host.terminal.app import TerminalBoard
@@ -134,4 +134,4 @@ def _redraw(board: TerminalBoard) -> str:
 
 def _status(board: TerminalBoard) -> str:
     """The status line as the board draws it, in its language."""
-    return status_text(board.sim.controller, surface=Surface.TERMINAL, language=board.language)
+    return message_text(board.sim.controller, surface=Surface.TERMINAL, language=board.language)

@@ -27,7 +27,6 @@ from firmware_host.telling.legend import COACH_SCALE, Meaning
 from firmware_host.telling.notices import notice_line
 from firmware_host.telling.spot_names import (
     indicator_name,
-    name_spots_in,
     spot_label,
     spot_name,
     spot_place,
@@ -121,7 +120,7 @@ class Screen:
         game = sim.game
         controller = sim.controller
         view = build_view(controller, sim.now, Surface.TERMINAL, self.language)
-        message = name_spots_in(game, view.message, self.language)
+        message = view.message
         name = self._(game.title)
         title = f"{BOLD}{name}{RESET}" if self.colour else name
         # one line, whatever its length: the terminal wraps it, a test finds it whole
@@ -140,7 +139,7 @@ class Screen:
             frame = controller.frame
             steps = setup_steps(controller.position, view.missing, view.extra, frame, self.language)
             for step in steps:
-                lines += wrap(name_spots_in(game, step, self.language), self.width, "  - ", "    ")
+                lines += wrap(step, self.width, "  - ", "    ")
         return lines
 
     def _piece(self, stone: Stone) -> str:

@@ -15,7 +15,18 @@ from enum import Enum
 from typing import Any
 
 from engine.outcome import Outcome
-from engine.said import Either, PieceWord, Said, Seats, SeatWord, Term, Value
+from engine.said import (
+    CountWord,
+    Either,
+    MoveWords,
+    PieceWord,
+    Said,
+    Seats,
+    SeatWord,
+    SpotWord,
+    Term,
+    Value,
+)
 from firmware_host.notices.declared import Notice
 
 
@@ -43,7 +54,8 @@ def notice_record(notice: Notice) -> dict[str, Any] | None:
 def said_record(said: Said) -> dict[str, Any]:
     """What is said as JSON: its msgid and each value typed by what it is (a seat by
     its index, a piece by the game's English word, a word of Kiban's by its msgid, a
-    nested message), so that whoever reads it tells it in its own language."""
+    nested message, a move by its words in each language), so that whoever reads it
+    tells it in its own language."""
     record = {"msgid": said.msgid, "values": {name: _said_value(v) for name, v in said.values}}
     if said.plural is not None:
         record["plural"] = said.plural  # words about a count: its ``count`` picks the form
@@ -60,10 +72,16 @@ def _said_value(value: Value) -> Any:
             return {"seats": [_said_value(seat) for seat in seats], "joiner": joiner}
         case PieceWord(english, article):
             return {"piece": english, "article": article}
+        case SpotWord(spot):
+            return {"spot": spot}
         case Term(msgid):
             return {"term": msgid}
         case Either(words, joiner):
             return {"either": [_said_value(word) for word in words], "joiner": joiner}
+        case MoveWords(english, words):
+            return {"move": english, "words": dict(words)}
+        case CountWord(count):
+            return {"number": count}
         case str() | int():
             return value
     raise TypeError(f"no wire form for {value!r}")  # pragma: no cover - every Value is above

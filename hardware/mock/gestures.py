@@ -31,7 +31,7 @@ from typing import Any
 
 from engine.game import Layout, Position
 from engine.physical import Spot, Stone
-from engine.said import N_, Said, Term, said
+from engine.said import N_, Said, SpotWord, Term, said
 from hardware.mock.hands import HandAction, Hands, HandStep, LiftStone, PutStone, Remove
 from hardware.mock.world import SimulatedWorld, WorldError
 from hardware.orientation import SpotTurn
@@ -119,7 +119,7 @@ class Gestures:
         self._check(spot)
         stack = self.world.stacks.get(spot)
         if not stack:
-            raise GestureError(f"there is nothing on {spot} to lift")
+            raise GestureError(said("there is nothing on {spot} to lift", spot=SpotWord(spot)))
         self._forget_put_down()
         self._lifted.append((stack[-1], spot))
         return self._timed(start, [LiftStone(spot)])
@@ -137,7 +137,9 @@ class Gestures:
         turned over when ``turned``; a stone on the cell is taken first."""
         hand = self.world.held
         if not hand:
-            raise GestureError(f"the hand holds nothing to place on {spot}")
+            raise GestureError(
+                said("the hand holds nothing to place on {spot}", spot=SpotWord(spot))
+            )
         if held is not None and not 0 <= held < len(hand):
             count = len(hand)
             pieces = "1 piece (0)" if count == 1 else f"{count} pieces (0 to {count - 1})"
@@ -161,7 +163,9 @@ class Gestures:
             self._check(spot, part)
         stack = self.world.stacks.get(source)
         if not stack:
-            raise GestureError(f"there is nothing on {source} to move", "from")
+            raise GestureError(
+                said("there is nothing on {spot} to move", spot=SpotWord(source)), "from"
+            )
         mover = stack[-1]
         actions: list[HandAction | None] = [LiftStone(source)]
         if source == target:
@@ -175,7 +179,7 @@ class Gestures:
         self._check(spot)
         stack = self.world.stacks.get(spot)
         if not stack:
-            raise GestureError(f"there is nothing on {spot} to turn over")
+            raise GestureError(said("there is nothing on {spot} to turn over", spot=SpotWord(spot)))
         stone = stack[-1]
         return self._timed(start, [LiftStone(spot), PutStone(spot, stone, _turned(stone, True))])
 

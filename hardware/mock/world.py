@@ -15,7 +15,7 @@ from typing import Any
 from engine.errors import KibanError
 from engine.game import Game, Layout
 from engine.physical import EMPTY, Reading, Sensing, Spot, Stone
-from engine.said import N_, Term, said
+from engine.said import N_, SpotWord, Term, said
 
 
 class WorldError(KibanError, ValueError):
@@ -70,7 +70,7 @@ class SimulatedWorld:
         self._check(spot)
         stack = self.stacks.get(spot)
         if not stack:
-            raise WorldError(f"there is nothing on {spot} to lift")
+            raise WorldError(said("there is nothing on {spot} to lift", spot=SpotWord(spot)))
         stone = stack.pop()
         if not stack:
             del self.stacks[spot]
@@ -83,7 +83,9 @@ class SimulatedWorld:
         self._check(spot)
         if stone is None:
             if not self.held:
-                raise WorldError(f"the hand holds nothing to place on {spot}")
+                raise WorldError(
+                    said("the hand holds nothing to place on {spot}", spot=SpotWord(spot))
+                )
             stone = self.held.pop()
         elif stone in self.held:
             self.held.remove(stone)
@@ -120,7 +122,7 @@ class SimulatedWorld:
         self._check(spot)
         stack = self.stacks.get(spot)
         if not stack:
-            raise WorldError(f"there is nothing on {spot} to flip")
+            raise WorldError(said("there is nothing on {spot} to flip", spot=SpotWord(spot)))
         stack[-1] = replace(stack[-1], flipped=not stack[-1].flipped)
         self._changed()
         return stack[-1]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.geometry import CellCentre, CellShape, Geometry, Seat, Side, seat_side
@@ -74,14 +74,16 @@ class IndicatorDrawing:
 @dataclass(frozen=True, slots=True)
 class Caption:
     """A word beside the indicators: a seat's name by its row (``seat`` says whose),
-    an indicator's name. ``anchor`` is where the text hangs from (x, y): ``middle``,
-    ``start`` or ``end`` of its baseline."""
+    an indicator's name (``indicator`` says which: a seat's lone turn LED, or one of no
+    seat's). ``anchor`` is where the text hangs from (x, y): ``middle``, ``start`` or
+    ``end`` of its baseline."""
 
     text: str
     x: float
     y: float
     anchor: str
     seat: int | None = None
+    indicator: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,8 +329,10 @@ def _indicators(
             x, y = round(mx + ax * offset, 4), round(my + ay * offset, 4)
             result.append(IndicatorDrawing(name, indicators[name], x, y, label, seat))
         # a lone turn LED says what it is for; a row of them is named after its seat
-        text = row[0][2] if len(row) == 1 and row[0][1].startswith("turn:") else seats[seat].name
-        captions.append(_caption(text, mx, my, side=side, size=size, seat=seat))
+        lone = row[0][1] if len(row) == 1 and row[0][1].startswith("turn:") else None
+        text = seats[seat].name if lone is None else row[0][2]
+        seat_caption = _caption(text, mx, my, side=side, size=size, seat=seat)
+        captions.append(replace(seat_caption, indicator=lone))
     column_x = x1 + EDGE_MARGIN * size + (size if east else 0.0)
     for k, name in enumerate(others):
         x = column_x
@@ -336,7 +340,7 @@ def _indicators(
         label, caption = names(name)
         result.append(IndicatorDrawing(name, indicators[name], round(x, 4), round(y, 4), label))
         captions.append(
-            Caption(caption, round(x, 4), round(y + CAPTION_OFFSET * size, 4), "middle")
+            Caption(caption, round(x, 4), round(y + CAPTION_OFFSET * size, 4), "middle", None, name)
         )
     return tuple(result), tuple(captions)
 

@@ -29,40 +29,40 @@ from engine.geometry import seat_side
 from engine.opening import DrawResult, FirstPlayerDraw
 from engine.options import Options
 from engine.physical import Stone
-from engine.said import Said
+from engine.said import Said, Term, said
 from engine.search.levels import LEVELS
-from firmware_host.opponents.seats import OpponentSpec
 from firmware_host.remote.game import RemoteGame
-from firmware_host.session.clock import TimeControl, clocks_suffix
+from firmware_host.session.clock import TimeControl
 from firmware_host.session.controller import Controller
 from firmware_host.session.settings import Settings
-from firmware_host.session.state import Phase
+from firmware_host.session.state import Phase, Prompting
 from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.legend import DEFAULT_PALETTE, PALETTES, BoardView, Legend
-from firmware_host.telling.opening_words import draw_text
-from firmware_host.telling.said import seat_words, told
+from firmware_host.telling.opening_words import draw_said
+from firmware_host.telling.said import told
 from firmware_host.telling.speech import warnings_ahead
-from firmware_host.telling.spot_names import name_spots_in, spot_label, spot_name
-from firmware_host.telling.view import (
-    Surface,
-    build_view,
-    message_text,
-    prompt_labels,
-)
-from firmware_host.telling.wording import prompt_heading
+from firmware_host.telling.spot_names import spot_label, spot_name
+from firmware_host.telling.spot_words import indicator_said
+from firmware_host.telling.status import Surface, choice_said, status_said
+from firmware_host.telling.view import build_view
+from firmware_host.telling.wording import heading_msgid, prompt_heading
 from firmware_host.web.drawing.pieces import look_json, piece_book
 from firmware_host.web.drawing.spots import Drawing, SpotDrawing
 from firmware_host.web.page_state.claims import claim_json, claim_previews, claims_of
-from firmware_host.web.words.board_words import differing, drawn, drawn_in, piece_names_in
+from firmware_host.web.words.board_words import (
+    alone_record,
+    caption_value,
+    drawn,
+    piece_names_in,
+    spot_words,
+)
 from firmware_host.web.words.colour_key import colour_key
 from firmware_host.web.words.option_texts import option_json, palettes_in
 from firmware_host.web.words.page_texts import (
     LEVEL_NAMES,
-    OTHER_LANGUAGES,
     in_languages,
-    notes_in,
-    opponent_text,
-    seat_said,
+    notes_said,
+    opponent_said,
 )
 from firmware_host.wire.notice_records import said_record
 from hardware.profile import Profile
@@ -83,12 +83,13 @@ def _number(value: float) -> float:
 
 
 def seats_json(game: Game[Any]) -> list[Json]:
-    """Each seat's name (in every language: the game's own words), letter, colour and
-    the edge it sits at."""
+    """Each seat's name (and as a value the page tells in the game's own words, the
+    game named beside it), letter, colour and the edge it sits at."""
     return [
         {
             "name": seat.name,
-            "name_in": in_languages(partial(seat_said, game, seat.name)),
+            "name_said": alone_record(game.seat_word(index)),
+            "game": game.name,
             "letter": seat.letter,
             "colour": seat.colour,
             "side": seat_side(game.seats, index).value,
@@ -113,7 +114,7 @@ def catalogue_message(
             {
                 "name": game.name,
                 "title": game.title,
-                "title_in": in_languages(partial(translated, game.title)),
+                "title_said": alone_record(Term(game.title)),
                 "aliases": list(game.aliases),
                 "seats": seats_json(game),
                 "options": [option_json(game, spec) for spec in game.option_specs],
@@ -141,16 +142,13 @@ def catalogue_message(
 
 
 def _spot_json(game: Game[Any], drawing: SpotDrawing) -> Json:
-    """A spot's place and outline, its name and label (in the other languages when
-    they differ from the English: a cell's name is the same in all)."""
+    """A spot's place and outline, its name and label (and as values the page tells)."""
     spot = drawing.spot
-    name, label = spot_name(game, spot), spot_label(game, spot)
     return {
         "spot": spot,
-        "name": name,
-        "name_in": differing(name, [(x, spot_name(game, spot, x)) for x in OTHER_LANGUAGES]),
-        "label": label,
-        "label_in": differing(label, [(x, spot_label(game, spot, x)) for x in OTHER_LANGUAGES]),
+        "name": spot_name(game, spot),
+        "label": spot_label(game, spot),
+        **spot_words(game, spot),
         "x": _number(drawing.x),
         "y": _number(drawing.y),
         "points": [[_number(x), _number(y)] for x, y in drawing.points],
@@ -160,17 +158,16 @@ def _spot_json(game: Game[Any], drawing: SpotDrawing) -> Json:
 def board_message(
     game: Game[Any], profile: Profile, mode: Mode, options: Options | None = None
 ) -> Json:
-    """How to draw ``game`` on ``profile`` for the page of ``mode``, its words in every
-    language."""
+    """How to draw ``game`` on ``profile`` for the page of ``mode``, its words in
+    English and as the values the page tells in its language."""
     drawing: Drawing = drawn(game, profile)
-    told = drawn_in(game, profile)
     regions = {name: sorted(spots) for name, spots in game.geometry.regions}
     return {
         "type": "board",
         "mode": mode,
         "game": game.name,
         "title": game.title,
-        "title_in": in_languages(partial(translated, game.title)),
+        "title_said": alone_record(Term(game.title)),
         "profile": profile.name,
         "sensing": profile.sensing.value,
         "shape": drawing.shape.value,
@@ -191,21 +188,21 @@ def board_message(
                 "x": i.x,
                 "y": i.y,
                 "label": i.label,
-                "label_in": {x.value: d.indicators[k].label for x, d in told.items()},
+                "label_said": alone_record(indicator_said(game, i.name)),
                 "seat": i.seat,
             }
-            for k, i in enumerate(drawing.indicators)
+            for i in drawing.indicators
         ],
         "captions": [
             {
                 "text": c.text,
-                "text_in": {x.value: d.captions[k].text for x, d in told.items()},
+                "text_said": alone_record(caption_value(game, c)),
                 "x": c.x,
                 "y": c.y,
                 "anchor": c.anchor,
                 "seat": c.seat,
             }
-            for k, c in enumerate(drawing.captions)
+            for c in drawing.captions
         ],
         "buttons": [role.value for role, _ in profile.buttons],
         "sensed": sorted(profile.sensed_spots),
@@ -266,11 +263,6 @@ class MoveList:
         return self._start, list(self._texts)
 
 
-def clock_suffix(clocks: Sequence[float], control: TimeControl | None = None) -> str:
-    """What the status sentence ends with while clocks run (the page shows them apart)."""
-    return clocks_suffix(control or TimeControl(1), clocks)
-
-
 def _control(controller: Controller) -> TimeControl | None:
     return None if controller.clock is None else controller.clock.control
 
@@ -312,7 +304,7 @@ def _review(controller: Controller) -> Json | None:
         "move": review.move,
         # the engine's judgement of each move, once worked out (``worst`` steps by it)
         "notes": {str(ply): note.comment() for ply, note in sorted(review.notes.items())},
-        "notes_in": notes_in(review),
+        "notes_said": notes_said(review),
     }
 
 
@@ -336,6 +328,7 @@ def state_message(
     game = controller.game
     position = controller.position
     view = build_view(controller, now, Surface.PAGE)
+    status = status_said(controller, surface=Surface.PAGE)
     start, move_texts = moves.read(controller)
     outcome = controller.outcome
     prompt = None
@@ -344,11 +337,11 @@ def state_message(
             "choices": list(view.prompt.choices),
             "selected": view.prompt.selected,
             "labels": list(view.prompt.labels),
-            # each choice in the game's own words for every other language
-            "labels_in": {x.value: list(prompt_labels(controller, x)) for x in OTHER_LANGUAGES},
+            # each choice as a value: a move in the game's own words for each language
+            "labels_said": _labels_said(controller),
             # what it asks: whether to promote, which token, which piece is dropped...
             "heading": prompt_heading(view.prompt.choices),
-            "heading_in": in_languages(partial(prompt_heading, view.prompt.choices)),
+            "heading_said": alone_record(Term(heading_msgid(view.prompt.choices))),
         }
     guide = controller.guide
     teams, team_scores = _teams(position)
@@ -364,12 +357,9 @@ def state_message(
         "phase": view.phase.value,
         "turn": view.turn,
         # the clocks are shown apart, counting down: the sentence goes without them;
-        # the spots it names off the board, by their names
-        "message": name_spots_in(
-            game,
-            view.message.removesuffix(clock_suffix(view.clocks, _control(controller))),
-        ),
-        "message_in": _message_in(controller, view),
+        # the page tells it in its language from the value (spots, seats, choices)
+        "message": told(status, Language.ENGLISH, game),
+        "message_said": said_record(status),
         "fault": _english(view.fault),
         "faults": {
             "board": _english(controller.fault),
@@ -386,10 +376,8 @@ def state_message(
         else {
             "termination": outcome.termination.value,
             "winners": sorted(outcome.winners),
-            "description": str(game.describe_outcome(outcome)),
-            "description_in": in_languages(
-                partial(told, game.describe_outcome(outcome), game=game)
-            ),
+            "description": told(game.describe_outcome(outcome), Language.ENGLISH, game),
+            "description_said": said_record(game.describe_outcome(outcome)),
         },
         "leds": [colour_hex(colour) for colour in pixels],
         # the colour each spot is lit in: where LEDs are shared (a corner between four
@@ -420,9 +408,9 @@ def state_message(
         "scores": list(view.scores) if view.scores else None,
         # what the scores count, said beside them
         "score_words": game.score_words,
-        "score_words_in": None
+        "score_words_said": None
         if game.score_words is None
-        else in_languages(partial(translated, game.score_words)),
+        else alone_record(Term(game.score_words)),
         "teams": teams,
         "team_scores": team_scores,
         "draw": None if drawn is None else _draw_json(game, drawn, view.draw),
@@ -434,18 +422,12 @@ def state_message(
     }
 
 
-def _message_in(controller: Controller, view: BoardView) -> Json:
-    """The status line in each language but English (the page shows its language's),
-    without the clocks and with the spots off the board named in the language."""
-    suffix = clock_suffix(view.clocks, _control(controller))
-    return {
-        language.value: name_spots_in(
-            controller.game,
-            message_text(controller, view.clocks, Surface.PAGE, language).removesuffix(suffix),
-            language,
-        )
-        for language in OTHER_LANGUAGES
-    }
+def _labels_said(controller: Controller) -> list[Json]:
+    """The open prompt's choices as values the page tells (``choice_said``)."""
+    state = controller.state
+    if not isinstance(state, Prompting):
+        return []
+    return [alone_record(choice_said(controller.position, c)) for c in state.choices]
 
 
 def _english(said: Said | None) -> str | None:
@@ -485,42 +467,29 @@ def _remote(remote: RemoteGame, controller: Controller) -> Json:
 def _draw_json(game: Game[Any], drawn: DrawResult, tosses: Sequence[bool]) -> Json:
     """The opening draw, its first mover named by seat: the first seat's pieces stay
     where they are, so when the person at the other side won the right to start, the
-    players change places (``swap``)."""
-    first = game.seats[0].name
-    if drawn.kind is FirstPlayerDraw.FURIGOMA:
-        who = "the tosser (bottom)" if drawn.seat0_side_starts else "the tosser's opponent (top)"
-    else:
-        who = f"the player at the {'bottom' if drawn.seat0_side_starts else 'top'}"
+    players change places (``swap``). Each text in English and as its value."""
+    first_mover = _first_mover(game, drawn)
+    hint = None if drawn.seat0_side_starts else said(SWAP, seat=game.seat_word(0))
     return {
         "kind": drawn.kind.value,
         "tosses": list(tosses),
         "seat0_side_starts": drawn.seat0_side_starts,
         "first": 0,
         "swap": not drawn.seat0_side_starts,
-        "description": draw_text(drawn),
-        "first_mover": f"{first} moves first: played by {who}",
-        "hint": None
-        if drawn.seat0_side_starts
-        else f"swap seats: the player at the top takes the bottom side, {first}'s pieces",
-        "description_in": {x.value: draw_text(drawn, x) for x in OTHER_LANGUAGES},
-        "first_mover_in": {x.value: _first_mover(game, drawn, x) for x in OTHER_LANGUAGES},
-        "hint_in": None
-        if drawn.seat0_side_starts
-        else {x.value: translated(SWAP, x).format(seat=_first(game, x)) for x in OTHER_LANGUAGES},
+        "description": told(draw_said(drawn), Language.ENGLISH, game),
+        "description_said": said_record(draw_said(drawn)),
+        "first_mover": told(first_mover, Language.ENGLISH, game),
+        "first_mover_said": said_record(first_mover),
+        "hint": None if hint is None else told(hint, Language.ENGLISH, game),
+        "hint_said": None if hint is None else said_record(hint),
     }
 
 
 SWAP = N_("swap seats: the player at the top takes the bottom side, {seat}'s pieces")
 
 
-def _first(game: Game[Any], language: Language) -> str:
-    """The first seat's name in ``language`` (the game's own word for it)."""
-    name = game.seats[0].name
-    return seat_words(game, language).get(name, name)
-
-
-def _first_mover(game: Game[Any], drawn: DrawResult, language: Language) -> str:
-    """Who plays the first seat after the opening draw, in ``language``."""
+def _first_mover(game: Game[Any], drawn: DrawResult) -> Said:
+    """Who plays the first seat after the opening draw."""
     if drawn.kind is FirstPlayerDraw.FURIGOMA:
         msgid = (
             N_("{seat} moves first: played by the tosser (bottom)")
@@ -533,11 +502,7 @@ def _first_mover(game: Game[Any], drawn: DrawResult, language: Language) -> str:
             if drawn.seat0_side_starts
             else N_("{seat} moves first: played by the player at the top")
         )
-    return translated(msgid, language).format(seat=_first(game, language))
-
-
-def _opponent_in(spec: OpponentSpec, engine_plays: bool, language: Language) -> str:
-    return opponent_text(spec, language, engine_plays)
+    return said(msgid, seat=game.seat_word(0))
 
 
 def _computer(controller: Controller, thinking: bool) -> Json:
@@ -549,8 +514,8 @@ def _computer(controller: Controller, thinking: bool) -> Json:
     plays = controller.game.usi is not None  # else the built-in search plays "engine"
     return {
         "seats": {str(seat): spec.describe(plays) for seat, spec in computer.seats.items()},
-        "seats_in": {
-            str(seat): in_languages(partial(_opponent_in, spec, plays))
+        "seats_said": {
+            str(seat): said_record(opponent_said(spec, plays))
             for seat, spec in computer.seats.items()
         },
         # a remote seat's move is awaited, not thought about (the page offers no "move now")

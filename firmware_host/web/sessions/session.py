@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from engine.game import Game, Position
 from engine.registry import games
+from engine.said import Said
 from firmware_host.notices.declared import (
     Notice,
     Refused,
@@ -30,7 +31,8 @@ from firmware_host.store.records import find_format
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES
 from firmware_host.telling.notices import line_said, notice_line
-from firmware_host.telling.speech import Narrator
+from firmware_host.telling.said import told
+from firmware_host.telling.speech import sentences_said
 from firmware_host.web.gate.commands import CommandError, Context, Request
 from firmware_host.web.online_dialog.dialog import carry_out, online_state
 from firmware_host.web.online_dialog.start import OnlineStarter, kept_token, request_of
@@ -43,10 +45,6 @@ from hardware.profile import Profile, bundled_profiles, load_profile
 log = logging.getLogger(__name__)
 
 Listener = Callable[[Json], None]
-
-ENGLISH = Narrator()
-OTHERS = tuple(Narrator(language) for language in Language if language is not Language.ENGLISH)
-"""The narrators of every language but English: the page picks its language's words."""
 
 
 def simulated_profiles() -> dict[str, tuple[str, ...]]:
@@ -70,20 +68,15 @@ def simulated_profiles() -> dict[str, tuple[str, ...]]:
 
 def said(notices: list[Notice], position: Position[Any]) -> list[Json]:
     """What the page may say of each notice, if its player turned speech on: ``say``
-    in English, and ``say_in`` the sentence in each other language where it differs."""
-    if not notices:
-        return []
-    english = ENGLISH.sentences(notices, position)
-    others = [
-        (narrator.language.value, narrator.sentences(notices, position)) for narrator in OTHERS
-    ]
+    in English, and ``say_said`` the sentence as its value, which the page tells in its
+    language with the served words (its moves in the game's words for each language)."""
     spoken: list[Json] = []
-    for index, en in enumerate(english):
-        say: Json = {} if en is None else {"say": en}
-        say_in = {code: told[index] for code, told in others if told[index] not in (None, en)}
-        if say_in:
-            say["say_in"] = say_in
-        spoken.append(say)
+    for sentence in sentences_said(notices, position):
+        if sentence is None:
+            spoken.append({})
+            continue
+        say = told(sentence, Language.ENGLISH, position.game)
+        spoken.append({"say": say, "say_said": said_record(sentence)})
     return spoken
 
 
@@ -101,15 +94,22 @@ def ok(request: Request) -> Json:
     return {"type": "ok", "id": request.id, "command": request.action.wire}
 
 
-def error(code: Problem, message: str, *, request_id: Any = None, field: str | None = None) -> Json:
-    return {"type": "error", "id": request_id, "code": code, "message": message, "field": field}
+def error(
+    code: Problem, message: str | Said, *, request_id: Any = None, field: str | None = None
+) -> Json:
+    """A refusal: its ``message`` in English, and when it is said as a value, the value
+    too (``message_said``), which the page tells in its language."""
+    refused = {"type": "error", "id": request_id, "code": code, "message": str(message)}
+    if isinstance(message, Said):
+        refused["message_said"] = said_record(message)
+    return refused | {"field": field}
 
 
 def answer(request: Request, notices: list[Notice]) -> Json:
     """ok, or the controller's refusal as an error (nothing changed then)."""
     for notice in notices:
         if isinstance(notice, Refused):
-            return error(Problem.REFUSED, str(notice.reason), request_id=request.id)
+            return error(Problem.REFUSED, notice.reason, request_id=request.id)
     return ok(request)
 
 

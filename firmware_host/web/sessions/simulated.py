@@ -32,6 +32,7 @@ from engine.errors import KibanError
 from engine.game import Game, Layout
 from engine.puzzles import PuzzleError
 from engine.registry import find_game
+from engine.said import said_of
 from firmware_host.loops.profiles import load_profile
 from firmware_host.loops.remote_side import RemoteSide
 from firmware_host.loops.simulator import Simulation
@@ -369,7 +370,8 @@ class SimSession(Session):
         try:
             steps = plan(start)
         except GestureError as refused:
-            return error(Problem.INVALID, str(refused), request_id=request.id, field=refused.part)
+            said = said_of(refused)
+            return error(Problem.INVALID, said, request_id=request.id, field=refused.part)
         self._steps.extend(steps)
         return ok(request)
 

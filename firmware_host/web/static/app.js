@@ -71,7 +71,7 @@ function receive(message) {
       break;
     case "error":
       remoteAnswered(message);
-      log(word("refused: {reason}", { reason: message.message }), true); // the reason as the server says it
+      log(word("refused: {reason}", { reason: inLanguage(message, `message`) }), true); // told from its value when it is one
       break;
     case "record":
       saveRecord(message);

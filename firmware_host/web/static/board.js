@@ -13,7 +13,7 @@ export function renameBoard() {
   if (!board) return;
   titleBoard(board);
   nameSpots(board);
-  for (const [element, entry, field, fallback] of page.boardWords) element.textContent = inLanguage(entry, field) || fallback;
+  for (const [element, entry, field, fallback] of page.boardWords) element.textContent = inLanguage(entry, field, board.game) || fallback;
   fitNames();
 }
 
@@ -26,12 +26,12 @@ function titleBoard(board) {
 
 // Each spot's name in the page's language, by its id.
 function nameSpots(board) {
-  page.names = new Map([...board.cells, ...board.off_board].map((spot) => [spot.spot, inLanguage(spot, `name`) || spot.spot]));
+  page.names = new Map([...board.cells, ...board.off_board].map((spot) => [spot.spot, inLanguage(spot, `name`, board.game) || spot.spot]));
 }
 
 // `element` shows `entry`'s `field` in the page's language, and again when it changes.
 function told(element, entry, field, fallback = ``) {
-  element.textContent = inLanguage(entry, field) || fallback;
+  element.textContent = inLanguage(entry, field, page.board.game) || fallback;
   page.boardWords.push([element, entry, field, fallback]);
 }
 

@@ -66,10 +66,11 @@ export function send(message) {
   return message.id;
 }
 
-// A line in the log, newest first, its spots named for people; a refusal said again
-// at once (the answer to the page and the notice to every page) shows once.
+// A line in the log, newest first (told from its value: its spots are named already); a
+// refusal said again at once (the answer to the page and the notice to every page)
+// shows once.
 export function log(text, isError = false) {
-  const line = readable(text);
+  const line = String(text);
   const list = $("log");
   const last = list.firstElementChild;
   // the line the log shows last already (a refusal repeated, the review's step shown
@@ -90,13 +91,6 @@ export function spotName(spot) {
   return page.names.get(spot) || spot;
 }
 
-// Text with the ids of the spots off the board replaced by their names.
-export function readable(text) {
-  let result = String(text);
-  const ids = [...page.names.keys()].filter((id) => id.includes(":")).sort((a, b) => b.length - a.length);
-  for (const id of ids) result = result.split(id).join(page.names.get(id));
-  return result;
-}
 
 export function seat(index) {
   const board = page.board;

@@ -39,10 +39,10 @@ export function renderPanel(state) {
 // Who the computer plays, whether it is thinking, its hint and what it proved.
 function renderComputer(state) {
   const computer = state.computer || { seats: {}, thinking: false };
-  const described = computer.seats_in || {};
+  const described = computer.seats_said || {};
   const parts = Object.entries(computer.seats).map(([index, who]) => {
     const info = seat(Number(index));
-    const said = inLanguage({ who, who_in: described[index] }, `who`);
+    const said = inLanguage({ who, who_said: described[index] }, `who`);
     return `${info ? inLanguage(info, `name`) : index}: ${said}`;
   });
   if (computer.thinking) parts.push(word("the computer is thinking…"));
@@ -245,7 +245,7 @@ function renderMoves(state) {
       ? word("game {id}: the start", { id: review.game_id })
       : word("game {id}: move {ply} of {count}", { id: review.game_id, ply: review.ply, count: review.moves.length });
   // the engine's judgement of the move shown, once worked out
-  const note = review && review.notes ? inLanguage({ note: review.notes[review.ply], note_in: (review.notes_in || {})[review.ply] }, `note`) : null;
+  const note = review && review.notes ? inLanguage({ note: review.notes[review.ply], note_said: (review.notes_said || {})[review.ply] }, `note`) : null;
   $("review-judged").textContent = note ? `— ${note}` : "";
   const shown = moves.querySelector(".reviewed");
   if (shown) shown.scrollIntoView({ block: "nearest" });

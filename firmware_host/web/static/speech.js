@@ -1,6 +1,6 @@
-// Spoken moves and the page's language: the page shows and says the words the server
-// puts in each notice ("line" and "say" in English, "line_in" and "say_in" in every
-// other language, by code), and the clock warnings the server lists in its state as
+// Spoken moves and the page's language: the page shows and says what the server puts
+// in each notice ("line" and "say" in English, "line_said" and "say_said" the values
+// told here in the page's language), and the clock warnings the server lists in its state as
 // the running clock, counted down here, passes them. The page keeps no words and no
 // thresholds of its own. Speech is off until the player ticks "speak moves"; the
 // language is English until the player picks another; both are kept in this browser.
@@ -35,11 +35,12 @@ function kept(key, fallback) {
 
 // The words of `message` in the page's language: its `field` ("line" or "say"), or
 // the English one when the server sent the same words in every language; a field sent
-// as what is said (`${field}_said`, one value or a list) told here in the language.
-export function inLanguage(message, field) {
+// as what is said (`${field}_said`, one value or a list) told here in the language, in
+// the words of `game` (else the game the message names, else the one played).
+export function inLanguage(message, field, game = null) {
   const said = message[`${field}_said`];
   if (said !== undefined && said !== null) {
-    const game = page.state ? page.state.game : null;
+    game = game || message.game || (page.state ? page.state.game : null);
     return Array.isArray(said) ? said.map((one) => told(one, game)) : told(said, game);
   }
   const translated = message[`${field}_in`];

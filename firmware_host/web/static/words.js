@@ -8,7 +8,7 @@
 const ATTRIBUTES = ["title", "placeholder", "aria-label"];
 const texts = new Map(); // a text node of index.html -> its English, trimmed
 const attributes = []; // [element, attribute, English]
-const NO_SAID = { words: {}, plurals: [], plural_rule: "n != 1", games: {} };
+const NO_SAID = { words: {}, plurals: [], plural_rule: "n != 1", numbers: [], games: {} };
 const table = { language: "en", words: {}, said: NO_SAID, plurals: new Map(), plural: (n) => (n !== 1 ? 1 : 0) };
 const VERBATIM = "{text}"; // text said as it is (engine/said.py), in no catalogue
 
@@ -105,7 +105,9 @@ export function pluralRule(expression) {
 function template(said) {
   if (said.msgid === VERBATIM) return VERBATIM;
   if (said.plural === undefined || said.plural === null) return translated(said.msgid);
-  const count = Number.isInteger((said.values || {}).count) ? said.values.count : 0;
+  const counted = (said.values || {}).count;
+  const number = counted && Number.isInteger(counted.number) ? counted.number : counted;
+  const count = Number.isInteger(number) ? number : 0;
   const english = count === 1 ? said.msgid : said.plural;
   if (table.language === "en") return english;
   const forms = table.plurals.get(`${said.msgid}\u0000${said.plural}`);
@@ -128,13 +130,23 @@ function pieceTold(piece, game) {
   return words[piece.piece] || english;
 }
 
+// A spot in the page's language: a spot off the board by the game's name for it (in
+// English too: telling/spot_names.py's spot_name), a cell by its own name.
+function spotTold(spot, game) {
+  const names = (table.said.games[game] || {}).spots || {};
+  return names[spot] || spot;
+}
+
 function valueTold(value, game) {
   if (typeof value === "string" || typeof value === "number") return String(value);
   if ("msgid" in value) return told(value, game);
   if ("seats" in value) return value.seats.map((seat) => seatTold(seat, game)).join(translated(value.joiner));
   if ("seat" in value) return seatTold(value, game);
   if ("piece" in value) return pieceTold(value, game);
+  if ("spot" in value) return spotTold(value.spot, game);
   if ("term" in value) return translated(value.term);
+  if ("move" in value) return (value.words || {})[table.language] || value.move;
+  if ("number" in value) return (table.said.numbers || [])[value.number] || String(value.number);
   if ("either" in value) return value.either.map((word) => valueTold(word, game)).join(translated(value.joiner));
   return String(value);
 }
@@ -187,9 +199,10 @@ function apply() {
   }
 }
 
-// The words served at `path` in `language` (none in English, or with no server).
-async function served(path, language, none) {
-  if (language === "en") return none;
+// The words served at `path` in `language` (none in English unless `english`, or with
+// no server).
+async function served(path, language, none, english = false) {
+  if (language === "en" && !english) return none;
   try {
     const response = await fetch(`${path}?language=${encodeURIComponent(language)}`);
     return response.ok ? await response.json() : none;
@@ -203,7 +216,7 @@ async function served(path, language, none) {
 export async function setWords(language) {
   const [words, said] = await Promise.all([
     served("words", language, {}),
-    served("said", language, NO_SAID),
+    served("said", language, NO_SAID, true), // English has names of spots
   ]);
   table.words = words;
   table.said = said;

@@ -1,30 +1,29 @@
-"""The board message's words in every language: the spots' names and labels, the
-indicators' names and the captions beside them, the pieces' names.
+"""The board message's words: the spots' names and labels, the indicators' names and
+the captions beside them, the seats' names, the pieces' names.
 
 The page draws the board once per board message and tells its words again, in
 place, when its language changes (board.js ``renameBoard``): each word comes with its
-English and in every other language (``name_in``, ``label_in``, ``text_in``; a spot's
-only where a language says it otherwise), the seats and pieces in the game's own
-words (telling/spot_names.py, the game's ``spoken_seats`` and ``piece_words``).
+English and as its value (``name_said``, ``label_said``, ``text_said``: a spot, a
+seat, an indicator, a piece), which the page tells with the served words (``/said``:
+the catalogue's, the game's seats, pieces and spot names) as telling/said.py tells
+it here. The pieces' names still come in every other language (``piece_names_in``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Mapping
 from typing import Any
 
 from engine.game import Game
-from engine.geometry import Seat
+from engine.physical import Spot
+from engine.said import SpotWord, Value, alone
 from firmware_host.telling.language import N_, Language, translated
-from firmware_host.telling.spot_names import TURN, indicator_caption, indicator_name
-from firmware_host.web.drawing.spots import Drawing, draw
-from firmware_host.web.words.page_texts import OTHER_LANGUAGES, seat_said
+from firmware_host.telling.spot_names import indicator_caption, indicator_name
+from firmware_host.telling.spot_words import indicator_said, spot_label_said
+from firmware_host.web.drawing.spots import Caption, Drawing, draw
+from firmware_host.web.words.page_texts import OTHER_LANGUAGES
+from firmware_host.wire.notice_records import said_record
 from hardware.profile import Profile
-
-DICE = N_("dice {n}: {seat}")
-"""A seat's die LED (``dice:1:3``), by its number."""
-
 
 MARBLE = N_("marble")
 """Abalone's piece, which its spoken words do not name."""
@@ -49,44 +48,34 @@ def piece_names_in(game: Game[Any], book: Mapping[str, Mapping[str, Any]]) -> di
     }
 
 
-def indicator_words(game: Game[Any], name: str, language: Language) -> tuple[str, str]:
-    """An indicator's name and its caption in ``language`` (``dice:1:3``: "dice 3:
-    green"; ``turn:0``: "turn: A (sente)")."""
-    kind, *rest = name.split(":")
-    if rest and rest[0].isdigit() and int(rest[0]) < len(game.seats):
-        seat = seat_said(game, game.seats[int(rest[0])].name, language)
-        if kind == "dice" and len(rest) == 2:
-            said = translated(DICE, language).format(n=rest[1], seat=seat)
-            return said, said
-        if kind == "turn" and len(rest) == 1:
-            said = translated(TURN, language).format(seat=seat)
-            return said, said
-    return indicator_name(game, name, language), indicator_caption(game, name, language)
-
-
-def seats_said(game: Game[Any], language: Language) -> tuple[Seat, ...]:
-    """The game's seats named in ``language``."""
-    return tuple(replace(seat, name=seat_said(game, seat.name, language)) for seat in game.seats)
-
-
-def drawn(game: Game[Any], profile: Profile, language: Language = Language.ENGLISH) -> Drawing:
-    """``game`` drawn on ``profile`` with the indicators' words in ``language``."""
-    seats = game.seats if language is Language.ENGLISH else seats_said(game, language)
+def drawn(game: Game[Any], profile: Profile) -> Drawing:
+    """``game`` drawn on ``profile``, its indicators' words in English (the page tells
+    them from their values)."""
     return draw(
         game.geometry,
         profile.leds,
-        seats,
-        lambda name: indicator_words(game, name, language),
+        game.seats,
+        lambda name: (indicator_name(game, name), indicator_caption(game, name)),
     )
 
 
-def drawn_in(game: Game[Any], profile: Profile) -> dict[Language, Drawing]:
-    """The drawing again in every other language (its words; its places are the same)."""
-    return {language: drawn(game, profile, language) for language in OTHER_LANGUAGES}
+def alone_record(value: Value) -> dict[str, Any]:
+    """A word of the board (a spot's name, a seat's, a caption) as the value the page
+    tells with the served words (``/said``), as ``telling/said.py`` tells it here."""
+    return said_record(alone(value))
 
 
-def differing(english: str, told: Sequence[tuple[Language, str]]) -> dict[str, str] | None:
-    """The words in each language, or None when every language says ``english``."""
-    if all(said == english for _, said in told):
-        return None
-    return {language.value: said for language, said in told}
+def spot_words(game: Game[Any], spot: Spot) -> dict[str, Any]:
+    """A spot's name and the short label drawn beside it, as values."""
+    return {
+        "name_said": alone_record(SpotWord(spot)),
+        "label_said": alone_record(spot_label_said(game, spot)),
+    }
+
+
+def caption_value(game: Game[Any], caption: Caption) -> Value:
+    """What a caption beside the indicators says: its seat's name by a row of them, or
+    the indicator it names (a seat's lone turn LED by its name, another by its caption)."""
+    if caption.indicator is None and caption.seat is not None:
+        return game.seat_word(caption.seat)
+    return indicator_said(game, caption.indicator or "", caption=caption.seat is None)

@@ -1,27 +1,26 @@
-"""The server's free texts the page shows as they come, in every language.
-
-Who plays a computer seat ("the computer (level 3, novice)"), a review's place and
-the engine's judgement of the move shown are worded here from their values; what the
-computer proved and what a remote game waits for are values of their own
-(engine/said.py), told by telling/said.py. The page's state carries each beside its
-English in every other language (``..._in``, as ``message_in``), and the page shows
-its language's (speech.js ``inLanguage``).
+"""The server's free texts the page shows: who plays a computer seat ("the computer
+(level 3, novice)"), a review's place and the engine's judgement of the move shown,
+made values here (engine/said.py) as what the computer proved and what a remote game
+waits for are. The page's state carries each beside its English as its value
+(``..._said``, as ``notes_said``), which the page tells in its language (speech.js
+``inLanguage``) as telling/said.py tells it here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import partial
 from types import MappingProxyType
 from typing import Any
 
 from engine.game import Game
+from engine.said import Said, Term, Value, alone, said
 from engine.search.types import Quality
 from firmware_host.opponents.seats import OpponentKind, OpponentSpec
 from firmware_host.session.review import Review
 from firmware_host.store.review_notes import MoveNote
 from firmware_host.telling.language import N_, Language, translated
-from firmware_host.telling.said import seat_words
+from firmware_host.telling.said import seat_words, told, value_told
+from firmware_host.wire.notice_records import said_record
 
 OTHER_LANGUAGES = tuple(language for language in Language if language is not Language.ENGLISH)
 """The languages the state carries a text in besides its English."""
@@ -70,17 +69,21 @@ OPPONENTS: Mapping[OpponentKind, str] = MappingProxyType(
 """``OpponentSpec.describe``'s sentences, by kind (an engine at a level as the built-in)."""
 
 
-def opponent_text(spec: OpponentSpec, language: Language, engine_plays: bool = True) -> str:
-    """Who plays a computer seat, as ``OpponentSpec.describe`` says it, in ``language``
+def opponent_said(spec: OpponentSpec, engine_plays: bool = True) -> Said:
+    """Who plays a computer seat, as ``OpponentSpec.describe`` says it, as a value
     (``engine_plays``: as there)."""
     kind = spec.kind
     if kind is OpponentKind.ENGINE and not engine_plays:
         kind = OpponentKind.BUILTIN
     msgid = OPPONENTS.get(kind, OPPONENTS[OpponentKind.BUILTIN])
-    name = LEVEL_NAMES.get(spec.level.name, spec.level.name)
-    return translated(msgid, language).format(
-        path=spec.path, number=spec.level.number, name=translated(name, language)
-    )
+    name = Term(LEVEL_NAMES.get(spec.level.name, spec.level.name))
+    path: dict[str, Value] = {} if spec.path is None else {"path": spec.path}
+    return said(msgid, number=spec.level.number, name=name, **path)
+
+
+def opponent_text(spec: OpponentSpec, language: Language, engine_plays: bool = True) -> str:
+    """Who plays a computer seat in ``language`` (``opponent_said`` told)."""
+    return told(opponent_said(spec, engine_plays), language)
 
 
 # --- a review ----------------------------------------------------------------------
@@ -99,12 +102,15 @@ REVIEW_MOVE = N_("review of game {id}: move {ply} of {count} ({move})")
 JUDGED = N_("{review}: {note}")
 
 
+def note_said(note: MoveNote) -> Value:
+    """The engine's judgement of a move (``MoveNote.comment``) as a value."""
+    quality = Term(QUALITIES[note.quality])
+    return quality if note.better is None else said(BETTER, quality=quality, move=note.better)
+
+
 def note_text(note: MoveNote, language: Language) -> str:
-    """The engine's judgement of a move (``MoveNote.comment``) in ``language``."""
-    quality = translated(QUALITIES[note.quality], language)
-    if note.better is None:
-        return quality
-    return translated(BETTER, language).format(quality=quality, move=note.better)
+    """The engine's judgement of a move in ``language`` (``note_said`` told)."""
+    return value_told(note_said(note), language, None)
 
 
 def review_text(review: Review, language: Language) -> str:
@@ -121,9 +127,8 @@ def review_text(review: Review, language: Language) -> str:
     return translated(JUDGED, language).format(review=text, note=note_text(note, language))
 
 
-def notes_in(review: Review) -> dict[str, Mapping[str, str]]:
-    """Each judged move's note in every language, by ply (the review bar's)."""
+def notes_said(review: Review) -> dict[str, dict[str, Any]]:
+    """Each judged move's note as a value the page tells, by ply (the review bar's)."""
     return {
-        str(ply): in_languages(partial(note_text, note))
-        for ply, note in sorted(review.notes.items())
+        str(ply): said_record(alone(note_said(note))) for ply, note in sorted(review.notes.items())
     }

@@ -26,7 +26,7 @@ from firmware_host.session.events import ThoughtArrived
 from firmware_host.session.settings import SettingsError
 from firmware_host.session.state import Phase
 from firmware_host.telling.legend import Meaning
-from firmware_host.telling.view import status_text
+from firmware_host.telling.view import message_text
 from tests.firmware_host.opponents.fakes import Always, ListedPlayer
 from tests.firmware_host.simkit import GAME, commits, lit, make_sim, of
 
@@ -92,7 +92,7 @@ def test_a_hint_lights_the_best_move_and_the_player_may_ignore_it() -> None:
     notices = sim.send(Hint())
     assert [n.move for n in of(HintShown, notices)] == ["1d1c"]
     assert lit(sim, Meaning.HINT) == {"1d", "1c"}
-    assert "(hint: 1d1c)" in status_text(sim.controller)
+    assert "(hint: 1d1c)" in message_text(sim.controller)
     assert commits(sim.perform("2c2b")) == ["2c2b"]  # not flagged: a hint is not a guide
     assert not lit(sim, Meaning.HINT)
 

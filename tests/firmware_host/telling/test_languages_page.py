@@ -17,10 +17,11 @@ from playwright.sync_api import BrowserContext
 from engine.registry import find_game
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
+from firmware_host.telling.said import told as tell
 from firmware_host.web.sessions.simulated import SimSession
 from firmware_host.web.words.page_words import PAGE_WORDS, page_words
 from tests.firmware_host.telling.test_languages import identical_on_purpose
-from tests.firmware_host.web.helpers import PATIENT, served, sim_session
+from tests.firmware_host.web.helpers import PATIENT, said_from_record, served, sim_session
 from tests.firmware_host.web.static import test_browser as browsing
 
 TRANSLATED = tuple(language for language in Language if language is not Language.ENGLISH)
@@ -149,11 +150,12 @@ def test_no_english_word_of_the_page_is_left_in_the_language(
     shown = page.evaluate(STATIC_TEXTS)
     english = set(PAGE_WORDS) - identical_on_purpose(language)
     assert sorted(set(shown) & english) == [], sorted(set(shown) & english)
-    # the status line is the server's, in the language; the turn line the page's
+    # the status line is told from its value as the server tells it; the turn line the page's
     state = page.evaluate("async () => (await (await fetch('state')).json())")
-    told = state["message_in"][language.value]
-    assert told != state["message"]
-    page.wait_for_function("t => document.getElementById('message').textContent === t", arg=told)
+    line = said_from_record(state["message_said"])
+    status = tell(line, language, find_game(state["game"]))
+    assert status != state["message"]
+    page.wait_for_function("t => document.getElementById('message').textContent === t", arg=status)
     assert " to move" not in (page.text_content("#turn") or "")
     page.select_option("#language", "en")
     page.wait_for_function("() => document.getElementById('takeback').textContent === 'Take back'")

@@ -19,12 +19,19 @@ from firmware_host.session.actions import NewGame, Resign, Select
 from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
-from firmware_host.telling.said import seat_words
+from firmware_host.telling.said import seat_words, told
 from firmware_host.telling.view import Surface, message_text
 from firmware_host.web.sessions.simulated import SimSession
 from tests.firmware_host.pondering import Pondering
 from tests.firmware_host.simkit import close_all, make_sim
-from tests.firmware_host.web.helpers import PATIENT, Json, opened, served, sim_session
+from tests.firmware_host.web.helpers import (
+    PATIENT,
+    Json,
+    opened,
+    said_from_record,
+    served,
+    sim_session,
+)
 from tests.registered import boarded_games
 
 TRANSLATED = tuple(language for language in Language if language is not Language.ENGLISH)
@@ -102,9 +109,10 @@ def test_the_page_state_carries_the_line_and_the_result_in_every_language() -> N
     async def scenario() -> None:
         async with served(sim_session()) as client:
             state = await (await client.get("/state")).json()
-            assert set(state["message_in"]) == {language.value for language in TRANSLATED}
-            assert state["message_in"]["pl"].startswith("ruch: gracz A")
-            assert state["message_in"]["ja"].startswith("せんて の ばんです")
+            line, game = said_from_record(state["message_said"]), find_game(state["game"])
+            assert told(line, Language.ENGLISH, game) == state["message"]
+            assert told(line, Language.POLISH, game).startswith("ruch: gracz A")
+            assert told(line, Language.JAPANESE, game).startswith("せんて の ばんです")
 
     asyncio.run(scenario())
 
@@ -129,12 +137,14 @@ def test_the_opening_draw_is_told_in_every_language() -> None:
                 draw = state["draw"]
                 for field in ("description", "first_mover", "hint"):
                     if draw[field] is None:
-                        assert draw[f"{field}_in"] is None
+                        assert draw[f"{field}_said"] is None
                         continue
+                    value = said_from_record(draw[f"{field}_said"])
+                    assert told(value, Language.ENGLISH, shogi) == draw[field]
                     for language in TRANSLATED:
-                        told = draw[f"{field}_in"][language.value]
-                        left = english_words_left(shogi, draw[field], told, language)
-                        assert left == set(), (language.value, draw[field], told)
+                        text = told(value, language, shogi)
+                        left = english_words_left(shogi, draw[field], text, language)
+                        assert left == set(), (language.value, draw[field], text)
                 seen.add(draw["swap"])
             assert seen == {True, False}
 

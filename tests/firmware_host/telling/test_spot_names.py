@@ -8,13 +8,16 @@ import pytest
 
 from engine.game import Game
 from engine.registry import find_game, games
+from engine.said import said
+from firmware_host.telling.language import Language
+from firmware_host.telling.said import told
 from firmware_host.telling.spot_names import (
     indicator_caption,
     indicator_name,
-    name_spots_in,
     spot_label,
     spot_name,
 )
+from firmware_host.telling.spot_words import spot_said
 
 
 def test_a_hand_spot_is_its_seats_hand_and_the_piece_it_holds() -> None:
@@ -50,10 +53,13 @@ def test_no_off_board_spot_of_any_game_is_named_by_its_id(game: Game[Any]) -> No
         assert spot not in name and ":" in spot and name.count(":") <= 1, name
 
 
-def test_a_sentence_names_the_spots_it_mentions() -> None:
+def test_a_sentence_carries_the_spots_it_mentions_as_values() -> None:
     dobutsu = find_game("dobutsu")
-    text = "board out of step: take the piece off hand:b:C and put a piece on 2c"
-    assert name_spots_in(dobutsu, text) == (
+    msgid = "board out of step: take the piece off {taken} and put a piece on {put}"
+    out = said(msgid, taken=spot_said(dobutsu, "hand:b:C"), put=spot_said(dobutsu, "2c"))
+    assert told(out, Language.ENGLISH, dobutsu) == (
         "board out of step: take the piece off A (sente)'s hand: chick and put a piece on 2c"
     )
-    assert name_spots_in(find_game("chaturaji"), "put a piece on e2") == "put a piece on e2"
+    assert told(out, Language.POLISH, dobutsu).endswith(" 2c")  # a cell is its printed name
+    assert "hand:" not in told(out, Language.POLISH, dobutsu)
+    assert spot_said(find_game("chaturaji"), "e2") == "e2"

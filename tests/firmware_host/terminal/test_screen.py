@@ -14,7 +14,7 @@ from engine.game import Game
 from engine.registry import find_game
 from firmware_host.loops.simulator import Simulation
 from firmware_host.session.actions import ACTIONS
-from firmware_host.telling.view import Surface, status_text
+from firmware_host.telling.view import Surface, message_text
 from firmware_host.terminal.app import TerminalBoard, help_text
 from firmware_host.terminal.corners import corner_places
 from firmware_host.terminal.screen import Screen, legend_text, square_grid
@@ -148,9 +148,9 @@ def test_the_thinking_message_says_what_to_do_where_it_is_read() -> None:
     sim = make_sim(settings={"opponent": "w=level:1"}, thinker=Pondering())
     sim.perform("2c2b")
     controller = sim.controller
-    assert "type now" in status_text(controller, surface=Surface.TERMINAL)
-    page = status_text(controller, surface=Surface.PAGE)
+    assert "type now" in message_text(controller, surface=Surface.TERMINAL)
+    page = message_text(controller, surface=Surface.PAGE)
     assert "thinking" in page and "press Move now" in page and "type" not in page
-    assert "press next" in status_text(controller)
+    assert "press next" in message_text(controller)
     header = drawing(sim)[0]
     assert "type now" in header

@@ -12,9 +12,23 @@ from aiohttp import ClientWebSocketResponse
 from aiohttp.test_utils import TestClient, TestServer
 
 from engine.assessments import Timing
+from engine.game import Game
 from engine.registry import find_game
-from engine.said import Either, PieceWord, Said, Seats, SeatWord, Term, Value
+from engine.said import (
+    CountWord,
+    Either,
+    MoveWords,
+    PieceWord,
+    Said,
+    Seats,
+    SeatWord,
+    SpotWord,
+    Term,
+    Value,
+)
 from firmware_host.store.storage import GameStore
+from firmware_host.telling.language import Language
+from firmware_host.telling.said import told
 from firmware_host.web.gate.pairing import Pairing
 from firmware_host.web.page_state.messages import Mode, MoveList, state_message
 from firmware_host.web.server.app import create_app
@@ -159,4 +173,16 @@ def _value(value: Any) -> Value:
         return PieceWord(value["piece"], value["article"])
     if "term" in value:
         return Term(value["term"])
+    if "spot" in value:
+        return SpotWord(value["spot"])
+    if "number" in value:
+        return CountWord(value["number"])
+    if "move" in value:
+        return MoveWords(value["move"], tuple(value["words"].items()))
     return Either(tuple(_value(word) for word in value["either"]), value["joiner"])
+
+
+def labels_told(prompt: Json, language: Language, game: Game[Any]) -> list[str]:
+    """A prompt's choice labels as the page tells them in ``language`` (from their
+    values, ``labels_said``)."""
+    return [told(said_from_record(record), language, game) for record in prompt["labels_said"]]

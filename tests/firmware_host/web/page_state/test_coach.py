@@ -163,7 +163,8 @@ def test_a_puzzle_is_asked_judged_and_solved_on_the_page() -> None:
             await page.send(type="move", **{"from": wrong[:2], "to": wrong[2:4]})
             missed = await heard(page, "puzzle_missed", since)
             assert missed["move"] == wrong and "try again" in missed["say"]
-            assert missed["say_in"]["ja"] == "ちがいます。もういちど"
+            sentence = said_from_record(missed["say_said"])
+            assert told(sentence, Language.JAPANESE) == "ちがいます。もういちど"
             await page.state_where(lambda s: s["puzzle"]["tries"] == 1)
             await page.state_where(lambda s: s["phase"] == "setup")  # the LEDs: put it back
             await page.send(type="move", **{"from": wrong[2:4], "to": wrong[:2]})

@@ -1,6 +1,7 @@
-"""The page tells every notice's line from its value, exactly as the server tells it:
-each kind of notice of every game (the toy race's too) in all five languages, with the
-words and plural rules the server serves (``/said``), never a line rendered for it."""
+"""The page tells every notice's line and its spoken sentence from their values,
+exactly as the server tells them: each kind of notice of every game (the toy race's
+too) in all five languages, with the words and plural rules the server serves
+(``/said``), never a line or a sentence rendered for it."""
 
 from __future__ import annotations
 
@@ -10,13 +11,14 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from engine.registry import games
+from engine.said import CountWord, MoveWords, Said
 from firmware_host.notices.declared import NOTICES, IllegalShown, Notice, PuzzleSet
 from firmware_host.telling.language import Language, plural_rule
-from firmware_host.telling.notices import line_said, notice_line
+from firmware_host.telling.notices import line_said, notice_line, notice_sentence, sentence_said
 from firmware_host.wire.notice_records import said_record
 from tests.firmware_host.telling.test_languages_every_notice import _illegal, _start, game_notices
 from tests.firmware_host.web.static import test_browser as browsing
-from tests.firmware_host.web.static.test_said_browser import switch
+from tests.firmware_host.web.static.test_said_browser import switch, told_on_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -76,4 +78,30 @@ def test_the_page_reads_each_catalogues_plural_rule_as_gettext_does(
     # Polish's three forms are all met (1; 2-4, 22-24; 5-21, 25...)
     polish = gettext.c2py(plural_rule(Language.POLISH))
     assert {polish(n) for n in COUNTS} == {0, 1, 2}
+    page.close()
+
+
+def test_the_page_says_every_notice_as_the_server_says_it(
+    browser: BrowserContext, server: browsing.LiveServer
+) -> None:
+    page = browsing.fresh_page(browser, server)
+    every = {}
+    for game in games():
+        position = _start(game)
+        notices = game_notices(game, position)
+        spoken = [(n, s) for n in notices if (s := sentence_said(n, position)) is not None]
+        every[game.name] = (position, spoken)
+    kinds = {
+        type(value)
+        for _, spoken in every.values()
+        for _, sentence in spoken
+        for _, value in sentence.values
+    }
+    assert {MoveWords, CountWord, Said} <= kinds  # moves in words, counts, nested values
+    for language in Language:
+        switch(page, language)
+        for name, (position, spoken) in every.items():
+            expected = [notice_sentence(notice, position, language) for notice, _ in spoken]
+            sentences = [sentence for _, sentence in spoken]
+            assert told_on_page(page, sentences, name) == expected, (language.value, name)
     page.close()

@@ -21,7 +21,7 @@ from firmware_host.web.page_state.messages import Mode, catalogue_message
 from firmware_host.web.sessions.simulated import SimSession
 from firmware_host.web.words.page_words import page_words
 from tests.firmware_host.simkit import make_sim
-from tests.firmware_host.web.helpers import PATIENT
+from tests.firmware_host.web.helpers import PATIENT, labels_told
 from tests.firmware_host.web.static.test_browser import LiveServer, browser
 from tests.firmware_host.web.words.test_page_words import (
     page_messages,
@@ -162,7 +162,8 @@ def test_a_prompts_buttons_a_claim_and_the_new_game_dialog_follow_the_language(
         "t => document.getElementById('takeback').textContent === t", arg=told["Take back"]
     )
     buttons = page.locator("#choices button").all_inner_texts()
-    assert buttons == state["prompt"]["labels_in"]["pl"] and "8h2b+" in " ".join(buttons)
+    polish = labels_told(state["prompt"], Language.POLISH, find_game(state["game"]))
+    assert buttons == polish and "8h2b+" in " ".join(buttons)
     assert not {"promote", "bishop", "takes"} & {w for b in buttons for w in b.split()}
     claim = page.locator("#claims button[data-claim='impasse']")
     assert claim.inner_text() == "Impas" and "oba króle" in (claim.get_attribute("title") or "")

@@ -19,7 +19,7 @@ import pytest
 
 from drivers.buttons import ButtonRole
 from engine.game import Game
-from engine.registry import games
+from engine.registry import find_game, games
 from engine.said import Said, said, verbatim
 from engine.search.levels import LEVELS
 from engine.search.types import Quality
@@ -48,7 +48,7 @@ from firmware_host.wire.notice_records import said_record
 from tests.firmware_host.simkit import close_all, make_sim
 from tests.firmware_host.telling.test_languages import identical_on_purpose
 from tests.firmware_host.telling.test_languages_status import TRANSLATED, english_words_left
-from tests.firmware_host.web.helpers import said_from_record, sim_state
+from tests.firmware_host.web.helpers import labels_told, said_from_record, sim_state
 from tests.registered import boarded_games
 
 Json = dict[str, Any]
@@ -242,7 +242,8 @@ def _told(entry: Json, field: str, game: Game[Any] | None = None) -> list[tuple[
     sent = entry.get(f"{field}_said")
     if sent is not None:
         value = said_from_record(sent)
-        assert str(value) == english  # the value sent is all of what is said
+        # the value sent is all of what is said: told in English, it is the English sent
+        assert told(value, Language.ENGLISH, game) == english
         return [(x.value, english, told(value, x, game)) for x in TRANSLATED]
     translations: dict[str, str] = entry.get(f"{field}_in") or {}
     return [(x.value, english, translations.get(x.value, english)) for x in TRANSLATED]
@@ -254,24 +255,24 @@ def test_the_pages_free_texts_carry_no_english_word(game: Game[Any]) -> None:
     board, state, controller = _page(game)
     computer, review = state["computer"], state["review"]
     texts = [
-        *(pair for seat in board["seats"] for pair in _told(seat, "name")),
-        *(pair for spot in board["off_board"] for pair in _told(spot, "name")),
-        *(pair for spot in board["off_board"] for pair in _told(spot, "label")),
-        *(pair for indicator in board["indicators"] for pair in _told(indicator, "label")),
-        *(pair for caption in board["captions"] for pair in _told(caption, "text")),
+        *(pair for seat in board["seats"] for pair in _told(seat, "name", game)),
+        *(pair for spot in board["off_board"] for pair in _told(spot, "name", game)),
+        *(pair for spot in board["off_board"] for pair in _told(spot, "label", game)),
+        *(pair for indicator in board["indicators"] for pair in _told(indicator, "label", game)),
+        *(pair for caption in board["captions"] for pair in _told(caption, "text", game)),
         *(pair for entry in state["legend"] for pair in _told(entry, "text")),
         *(
             pair
             for key, piece in board["pieces"].items()
             for pair in _told({**piece, "name_in": board["piece_names_in"][key]}, "name")
         ),
-        *_told(board, "title"),
+        *_told(board, "title", game),
         *_told(computer, "verdict", game),
-        *_told(state, "message"),
-        *_told({"note": review["notes"]["1"], "note_in": review["notes_in"]["1"]}, "note"),
+        *_told(state, "message", game),
+        *_told({"note": review["notes"]["1"], "note_said": review["notes_said"]["1"]}, "note"),
     ]
     for seat, who in computer["seats"].items():
-        texts += _told({"who": who, "who_in": computer["seats_in"][seat]}, "who")
+        texts += _told({"who": who, "who_said": computer["seats_said"][seat]}, "who", game)
     assert computer["verdict"] and "wins in" in computer["verdict"]
     assert "review of game" in state["message"] and "doubtful" in state["message"]
     assert len(texts) > 30
@@ -303,11 +304,15 @@ def test_the_catalogue_names_the_levels_and_the_seats_in_every_language() -> Non
     catalogue = catalogue_message(games(), {}, ("default",), Mode.SIMULATOR)
     for level in catalogue["levels"]:
         for language in TRANSLATED:
-            told = level["name_in"][language.value]
-            assert told != level["name"] or level["name"] in identical_on_purpose(language)
+            name = level["name_in"][language.value]
+            assert name != level["name"] or level["name"] in identical_on_purpose(language)
     dobutsu = catalogue["games"][0]
-    assert [seat["name_in"]["pl"] for seat in dobutsu["seats"]] == ["gracz A", "gracz B"]
-    assert dobutsu["title_in"]["pl"] == "Pojedynek robotów"
+    game = find_game(dobutsu["name"])
+    seats = [said_from_record(seat["name_said"]) for seat in dobutsu["seats"]]
+    assert [seat["game"] for seat in dobutsu["seats"]] == [game.name, game.name]
+    assert [told(seat, Language.POLISH, game) for seat in seats] == ["gracz A", "gracz B"]
+    title = said_from_record(dobutsu["title_said"])
+    assert told(title, Language.POLISH, game) == "Pojedynek robotów"
 
 
 def test_the_boards_buttons_and_the_record_formats_are_served_words() -> None:
@@ -347,7 +352,8 @@ def test_what_a_remote_game_waits_for_is_told_in_the_state_and_its_status_line()
     sent = state["remote"]["waiting_said"]
     assert sent == said_record(said(offline, seat=sim.game.seat_word(1)))
     assert told(said_from_record(sent), Language.POLISH, sim.game) == polish
-    assert state["message_in"]["pl"].startswith(f"{polish}; ")
+    line = told(said_from_record(state["message_said"]), Language.POLISH, sim.game)
+    assert line.startswith(f"{polish}; ")
 
 
 KEPT_NAMES = frozenset({"csa", "kachi"})
@@ -389,8 +395,9 @@ def test_a_prompts_choice_labels_carry_no_english_word(name: str) -> None:
     state = sim_state(sim)
     prompt = state["prompt"]
     assert len(prompt["choices"]) >= 2 and len(prompt["labels"]) == len(prompt["choices"])
+    assert labels_told(prompt, Language.ENGLISH, game) == prompt["labels"]
     told = [
-        (x.value, english, prompt["labels_in"][x.value][index])
+        (x.value, english, labels_told(prompt, x, game)[index])
         for x in TRANSLATED
         for index, english in enumerate(prompt["labels"])
     ]
@@ -401,7 +408,8 @@ def test_a_prompts_choice_labels_carry_no_english_word(name: str) -> None:
     assert _left_in(game, told) == []
     if name == "dobutsu":
         promoted = "mały żółty robot na 2 a, przemiana (2b2a+)"
-        assert promoted in prompt["labels_in"]["pl"], prompt["labels_in"]["pl"]
+        polish = labels_told(prompt, Language.POLISH, game)
+        assert promoted in polish, polish
 
 
 def test_every_claims_title_and_help_carry_no_english_word() -> None:
@@ -431,7 +439,8 @@ def test_the_new_game_dialogs_texts_carry_no_english_word() -> None:
     count = 0
     for entry in catalogue["games"]:
         game = told_games[entry["name"]]
-        texts = [*_told(entry, "title"), *(p for s in entry["seats"] for p in _told(s, "name"))]
+        seats = (p for s in entry["seats"] for p in _told(s, "name", game))
+        texts = [*_told(entry, "title", game), *seats]
         for option in entry["options"]:
             texts += _told(option, "name") + _told(option, "help")
             for choice in option["choices"]:
