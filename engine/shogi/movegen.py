@@ -402,7 +402,7 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
 
     pawns = mine[o | PAWN]
     if pawns:
-        # All the pawns step at once; their moves come a rank at a time.
+        # All the pawns step at once; their moves come half a rank at a time.
         targets = (pawns >> 9 if seat == 0 else pawns << 9) & allowed
         chunks = PAWN_CHUNKS[seat]
         while targets:

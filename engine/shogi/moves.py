@@ -177,31 +177,27 @@ knight and silver)."""
 
 
 PawnChunk = tuple[tuple[tuple[ShogiMove, ...], ...], int, int]
-"""The pawn steps arriving on one rank, by the bits of that rank (shifted down to bit
-0); how far to shift them down; and the bits below that rank."""
+"""The pawn steps arriving on one half rank, by the bits of that half (shifted down to
+bit 0); how far to shift them down; and the bits below that half."""
 
-_RANKS = tuple((rank * SIZE, SIZE) for rank in range(SIZE))
-"""Each rank whole (512 rows by its 9-bit mask, 4,608 a seat): the pawns that step
-mostly stand on one or two ranks, so their moves come in one or two look-ups."""
-
-
-def _in_generated_order(square: int) -> tuple[bool, int]:
-    """Files 4-1 before files 9-5, each from file 9 on: the order the pawns' steps have
-    always come in (half a rank at a time), which the searches' move ordering keeps."""
-    return square % SIZE < 5, square
+_HALVES = tuple(
+    (rank * SIZE + low, width) for rank in range(SIZE) for low, width in ((0, 5), (5, 4))
+)
+"""Each rank cut in two (files 9-5 and 4-1): a table by a 9-bit mask would hold 512 rows
+a rank, and a rank's targets seldom fill both halves."""
 
 
 def _pawn_chunks(seat: int) -> tuple[PawnChunk, ...]:
     """By the top of a bitboard of pawn targets (its highest square + 1): the moves onto
-    the rank that square is in, promoting in the zone, plain off the last rank."""
+    the half rank that square is in, promoting in the zone, plain off the last rank."""
     zone, last = ZONE[seat], LAST_RANK[seat]
     back = SIZE if seat == 0 else -SIZE
     chunks: list[PawnChunk] = [((), 0, 0)]
-    for shift, width in _RANKS:
+    for shift, width in _HALVES:
         rows = []
         for mask in range(1 << width):
             found: list[ShogiMove] = []
-            for target in sorted(squares_of(mask << shift), key=_in_generated_order):
+            for target in squares_of(mask << shift):
                 if not 0 <= target + back < SQUARES:
                     continue  # no pawn steps onto its own first rank
                 if zone >> target & 1:
@@ -214,4 +210,4 @@ def _pawn_chunks(seat: int) -> tuple[PawnChunk, ...]:
 
 
 PAWN_CHUNKS = (_pawn_chunks(0), _pawn_chunks(1))
-"""PAWN_CHUNKS[seat][top]: that seat's pawn steps onto the rank of square top - 1."""
+"""PAWN_CHUNKS[seat][top]: that seat's pawn steps onto the half rank of square top - 1."""
