@@ -142,7 +142,7 @@ class ShogiPosition(Position[ShogiMove]):
         """The legal moves, generated once per position; none once the game is over.
 
         A hand holding nothing (most positions of an opening) asks for no drops: the
-        call alone would cost a tenth of a generation."""
+        call, with its keywords, costs more than looking at the hand."""
         moves = self._legal
         if moves is None:
             moves = self._board_moves()
