@@ -187,6 +187,9 @@ def _slider_lines(code: int) -> tuple[int, ...]:
     return by_top((0,) * SQUARES, 0)
 
 
+OWNS = tuple(tuple(int(code > 0 and code >> 4 == seat) for code in range(32)) for seat in (0, 1))
+"""OWNS[seat][code]: 1 for a piece code of that seat's, else 0 (an empty square too)."""
+
 SLIDER_LINES = tuple(_slider_lines(code) for code in range(32))
 """SLIDER_LINES[code][top]: the lines of a slider (rook, bishop, lance, horse, dragon) on
 square top - 1, on an empty board (0 for the other pieces)."""
@@ -352,12 +355,13 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
         # The enemy sliders on a line through the king or a square next to it: each
         # gives check, pins, or attacks the king's targets on its lines (seen with
         # the king taken off the board: it cannot hide behind itself).
+        # (a horse or dragon, seldom on the board, only looked for where there is one)
         e = them << 4
-        sliders = (
-            (bb[e | ROOK] | bb[e | DRAGON]) & view[2]
-            | (bb[e | BISHOP] | bb[e | HORSE]) & view[3]
-            | bb[e | LANCE] & view[4]
-        )
+        sliders = bb[e | ROOK] & view[2] | bb[e | BISHOP] & view[3] | bb[e | LANCE] & view[4]
+        if bb[e | DRAGON]:
+            sliders |= bb[e | DRAGON] & view[2]
+        if bb[e | HORSE]:
+            sliders |= bb[e | HORSE] & view[3]
         if sliders:
             without = every ^ king_bit
             while sliders:
@@ -379,7 +383,9 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
                         attacked |= top_bit[target]
         if attacked:
             targets &= ~attacked
-        moves += KING_PICK[targets << 10 >> king](view[6])  # highest target first
+        # the window: the targets shifted so that the square ten below the king is bit 0
+        window = targets >> king - 10 if king >= 10 else targets << 10 - king
+        moves += KING_PICK[window](view[6])  # highest target first
     if checkers:
         if checkers & (checkers - 1):
             return moves, checkers  # double check: only the king can move
@@ -437,8 +443,8 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
         _one_by_one(moves, mine, seat, sliders, every=every, allowed=allowed, lines=())
     else:
         # The sliders, along each ray up to the first piece, taking it if it is the enemy's
-        # (own_up: the own pieces by top, so that a blocker's top tells whose it is).
-        own_up = own << 1
+        # (whose it is read from the board: no shift of a bitboard).
+        owns = OWNS[seat]
         pieces = mine[o | LANCE]
         if pieces:
             lance_at = LANCE_WAY[seat]
@@ -449,7 +455,7 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
                 hit = ray & every
                 if hit:
                     blocker = bit_length(hit) if towards_zero else bit_length(hit & -hit)
-                    moves += by_reach[DISTANCE[top - 1][blocker] - (own_up >> blocker & 1)]
+                    moves += by_reach[DISTANCE[top - 1][blocker] - owns[board[blocker - 1]]]
                 else:
                     moves += by_reach[-1]
         for code, ways, next_to in SLIDER_WAYS[seat]:
@@ -463,7 +469,7 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
                     hit = ray & every
                     if hit:
                         blocker = bit_length(hit) if towards_zero else bit_length(hit & -hit)
-                        moves += by_reach[distance[blocker] - (own_up >> blocker & 1)]
+                        moves += by_reach[distance[blocker] - owns[board[blocker - 1]]]
                     else:
                         moves += by_reach[-1]
             pieces = mine[code | PROMOTED]  # a horse or dragon: its lines, then steps
@@ -475,7 +481,7 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
                     hit = ray & every
                     if hit:
                         blocker = bit_length(hit) if towards_zero else bit_length(hit & -hit)
-                        moves += by_reach[distance[blocker] - (own_up >> blocker & 1)]
+                        moves += by_reach[distance[blocker] - owns[board[blocker - 1]]]
                     else:
                         moves += by_reach[-1]
                 targets = STEP_TOP[code | PROMOTED][top] & allowed

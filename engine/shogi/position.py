@@ -35,7 +35,7 @@ from engine.shogi.impasse import (
     impasse_result,
     points,
 )
-from engine.shogi.movegen import add_drops, board_moves
+from engine.shogi.movegen import HAND, add_drops, board_moves
 from engine.shogi.moves import ShogiMove
 from engine.shogi.notation import PLAYERS, read_move, read_position, write_position
 from engine.shogi.sensing import expected_frame as frame_of
@@ -139,12 +139,20 @@ class ShogiPosition(Position[ShogiMove]):
         return self._legal
 
     def _moves(self) -> list[ShogiMove]:
-        """The legal moves, generated once per position; none once the game is over."""
-        moves = self._board_moves()
+        """The legal moves, generated once per position; none once the game is over.
+
+        A hand holding nothing (most positions of an opening) asks for no drops: the
+        call, with its keywords, costs more than looking at the hand."""
+        moves = self._legal
+        if moves is None:
+            moves = self._board_moves()
         if not self._dropped:
-            bb, occupied, hands, kings = self._bb, self._occupied, self._hands, self._kings
-            add_drops(moves, bb, occupied, hands, kings, seat=self._turn, checkers=self._checkers)
             self._dropped = True
+            turn = self._turn
+            hands = self._hands
+            if any(hands[HAND[turn]]):
+                bb, occupied, kings = self._bb, self._occupied, self._kings
+                add_drops(moves, bb, occupied, hands, kings, seat=turn, checkers=self._checkers)
         return moves
 
     def legal_moves(self) -> Iterator[ShogiMove]:

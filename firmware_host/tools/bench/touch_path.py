@@ -148,16 +148,41 @@ def path(
     )
 
 
-def floor(board: Board, *, decision: float, scan_python: float, core: str) -> float:
+PI_BUSES = 2
+"""The I2C buses a Zero 2 W's BCM2710A1 (as every Pi 1-3's) gives a board: i2c-1 (GPIO 2
+and 3) and i2c-0 (``dtparam=i2c_vc=on``: GPIO 0 and 1, the pins a HAT's ID EEPROM
+uses), each its own BSC controller with its own FIFO and interrupt, so transfers on
+both run at once. Its third controller drives the HDMI port's DDC; the Pi 4's extra
+i2c3-i2c6 are BCM2711's alone; i2c-gpio bit-bangs in the kernel, slower than either
+and keeping a core busy all the while."""
+
+
+def floor(board: Board, *, decision: float, scan_python: float, core: str, buses: int = 1) -> float:
     """The least a polled board's touch can take to its LEDs whatever order or pace its
     scans keep: the whole scan that comes round to the touched sensor again (touched
     just after it was read), the decision, its hand-offs and the strip; no confirming
     scan, nothing running meanwhile. Above the target, no plan of the same scans
     (reading a part at a time, what changed first) reaches it: the scan must be
-    shorter, or the board must signal its changes."""
+    shorter, or the board must signal its changes.
+
+    With ``buses`` over 1, the same chips spread evenly over that many buses scanned
+    side by side, a thread each (the ioctl lets the GIL go): each bus keeps its share
+    of the transactions on the wire and in the kernel, and the Python is taken as
+    hidden behind the other buses' waits, so this too is a least."""
     handoffs = HANDOFFS * WAKE[core]
     paint = board.leds * LED_BITS * LED_BIT + LED_LATCH
-    return scan_seconds(board, scan_python, core) + decision + handoffs + paint
+    return spread_scan(board, scan_python, core, buses) + decision + handoffs + paint
+
+
+def spread_scan(board: Board, scan_python: float, core: str, buses: int = 1) -> float:
+    """One scan's least time with its transactions spread over ``buses`` buses (the
+    largest share of them, at a bus each: its wire and kernel time, or the whole
+    scan's Python where that is longer)."""
+    if buses <= 1 or board.bus_calls <= 1:
+        return scan_seconds(board, scan_python, core)
+    share = math.ceil(board.bus_calls / buses) / board.bus_calls
+    kernel = board.bus_calls * BUS_CALL[core] + board.sleeps * WAKE[core]
+    return max((board.bus_time + kernel) * share, scan_python)
 
 
 def rest_rate(board: Board) -> float:

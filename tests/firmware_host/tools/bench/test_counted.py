@@ -19,12 +19,14 @@ from firmware_host.tools.bench.pi_cores import CORES, Counts
 from firmware_host.tools.bench.touch_path import (
     HANDOFFS,
     LED_LATCH,
+    PI_BUSES,
     WAKE,
     Board,
     floor,
     idle_share,
     path,
     rest_rate,
+    spread_scan,
 )
 
 ZERO = CORES["zero2w"]
@@ -96,6 +98,18 @@ def test_a_row_reads_the_decisions_on_the_core_and_notes_a_polled_board() -> Non
     assert "polled: 20 ms needs" in row
 
 
+def _analog_row(board: Board) -> Counted:
+    """An analog shogi board's counts: one 6 M-instruction decision, a 250 k scan."""
+    return Counted(
+        "sim-analog",
+        "shogi",
+        decisions=(Counts(6_000_000),),
+        scan_service=Counts(250_000),
+        scan_simulation=Counts(0),
+        board=board,
+    )
+
+
 def test_a_board_whose_every_scan_is_too_long_says_its_least_in_any_order() -> None:
     """81 conversions of 39 bits at 400 kHz and an ioctl each: no rate at rest and no
     order of the same scans shows a touch within 20 ms after a 7 ms decision."""
@@ -104,17 +118,30 @@ def test_a_board_whose_every_scan_is_too_long_says_its_least_in_any_order() -> N
     scan = 81 * 39 / 400_000 + 0.0003 + 81 * 25e-6
     assert least == pytest.approx(scan + 0.007 + HANDOFFS * WAKE["zero2w"] + 81 * 30e-6 + LED_LATCH)
     assert least > 0.020
-    counted = Counted(
-        "sim-analog",
-        "shogi",
-        decisions=(Counts(6_000_000),),
-        scan_service=Counts(250_000),
-        scan_simulation=Counts(0),
-        board=analog,
-    )
-    row = counted_line(counted, ZERO, NBODY)
+    row = counted_line(_analog_row(analog), ZERO, NBODY)
     assert "polled: over 20 ms even at full rate;" in row
     assert "ms at least in any order of its scans" in row
+    assert "over 2 buses" in row and "% of the core" in row
+
+
+def test_both_buses_halve_the_wire_and_the_kernel_but_the_core_pays_every_ioctl() -> None:
+    """The analog board's 81 conversions as 41 and 40 on i2c-1 and i2c-0 side by side:
+    the least touch falls under 20 ms, but only a board re-read every few milliseconds
+    at rest shows it, and every scan's 81 ioctls are the core's all the same."""
+    analog = Board(False, False, 50.0, 8.0, 3, 81 * 39 / 400_000, 81, 0, 81)
+    one = spread_scan(analog, 0.0009, "zero2w")
+    two = spread_scan(analog, 0.0009, "zero2w", PI_BUSES)
+    assert one == pytest.approx(81 * 39 / 400_000 + 0.0009 + 81 * 25e-6)
+    assert two == pytest.approx((81 * 39 / 400_000 + 81 * 25e-6) * 41 / 81)
+    assert spread_scan(analog, 0.006, "zero2w", PI_BUSES) == 0.006  # the Python, when longer
+    least = floor(analog, decision=0.007, scan_python=0.0009, core="zero2w", buses=PI_BUSES)
+    assert least == pytest.approx(two + 0.007 + HANDOFFS * WAKE["zero2w"] + 81 * 30e-6 + LED_LATCH)
+    assert least < 0.020 < floor(analog, decision=0.007, scan_python=0.0009, core="zero2w")
+    note = counted_line(_analog_row(analog), ZERO, NBODY).split("over 2 buses")[1]
+    rate = float(note.split("needing ")[1].split(" scans/s")[0])
+    share = float(note.split("rest: ")[1].split(" %")[0])
+    assert rate >= 90  # a read of each sensor within the 20 ms less the decision and strip
+    assert share > 10 * 2  # against the 2% of the core a board at rest may take
 
 
 def test_callgrinds_events_are_read_as_instructions_and_misses(tmp_path: Path) -> None:
