@@ -581,8 +581,7 @@ def in_order(
     (a drop from an unsensed stand) or none seen landing (a line of marbles slid) has
     no order to keep."""
     changes = footprint.changes
-    left = footprint.origins or {s for s, reading in changes if reading == EMPTY}
-    departures = [lifted_at[s] for s in left if s in lifted_at]
+    departures = [lifted_at[s] for s in footprint.starts() if s in lifted_at]
     landed = {s for s, reading in changes if reading != EMPTY} | footprint.hidden
     arrivals = [filled_at[s] for s in landed & handled if s in filled_at]
     if not departures or not arrivals:

@@ -80,6 +80,11 @@ class Footprint:
         """Every spot the move involves, visibly or not."""
         return self.changed_spots() | self.hidden
 
+    def starts(self) -> frozenset[Spot]:
+        """Where the moving pieces start: ``origins`` when named, else the cells the move
+        empties."""
+        return self.origins or frozenset(s for s, reading in self.changes if reading == EMPTY)
+
     def changed_spots(self) -> frozenset[Spot]:
         """The spots whose reading the move changes."""
         return frozenset(spot for spot, _ in self.changes)

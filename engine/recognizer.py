@@ -157,8 +157,9 @@ class Recognizer(Seeing[M]):
         if not self.may_land_elsewhere or self._blind or self.guide is not None:
             return None
         assert position is not None
-        if not knocked_at_lift(position, self.sensing, self.sensed, self._lifts):
-            self._lifts = {}
+        if self._knock is None:  # once per move: the position copied, its last undone
+            self._knock = knocked_at_lift(position, self.sensing, self.sensed, self._lifts)
+        if not self._knock:
             return None
         others = other_landings(position, self.sensing, self.sensed, self._frame, self._did)
         if not others:

@@ -54,6 +54,7 @@ class Seeing(Generic[M]):
         self._victims_open = False  # the last move's victim may still be asked about
         self._plies = 0  # the moves the position had at the last reset
         self._lifts: dict[Spot, float] = {}  # when the last move's pieces left (one move)
+        self._knock: bool | None = None  # its capture a knock of its lift? (asked once)
         self._overlap: Overlap[M] | None = None
         self._tapped: tuple[Hint, ...] = ()
         self._assessed_at = 0.0
@@ -108,6 +109,7 @@ class Seeing(Generic[M]):
         plies = len(position.move_stack)
         self._lifts = dict(self._did.lifted_at) if plies == self._plies + 1 else {}
         self._plies = plies
+        self._knock = None
         self._did.begin(kept, now)
         self._blind = False
         self._victims_open = not closed and self.rereading.amendable
@@ -418,7 +420,7 @@ class Seeing(Generic[M]):
     def may_land_elsewhere(self) -> bool:
         """The last move took a piece unseen as its capturer was lifted: its piece may
         still be in the air (``_other_landing``)."""
-        return self._victims_open and bool(self._lifts)
+        return self._victims_open and bool(self._lifts) and self._knock is not False
 
     @property
     def last_move_open(self) -> bool:

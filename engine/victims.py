@@ -96,7 +96,7 @@ def knocked_at_lift(
     if not position.move_stack:
         return False
     _, _, looks = _last(position, sensing, sensed)
-    origins = [lifts[spot] for spot in _origins(looks) if spot in lifts]
+    origins = [lifts[spot] for spot in looks.starts() if spot in lifts]
     return bool(looks.hidden) and all(
         spot in lifts and any(abs(lifts[spot] - at) <= MOMENT for at in origins)
         for spot in looks.hidden
@@ -123,18 +123,13 @@ def other_landings(
         for spot in sensed
         if (reading := frame.get(spot, EMPTY)) != start.get(spot, EMPTY)
     }
-    left = _origins(looks)
+    left = looks.starts()
     others = []
     for move in before.legal_moves():
         if move == last:
             continue
         other = before.footprint(move, sensing).restricted(sensed)
         landed = other.spots() - looks.spots()
-        if left <= _origins(other) and dict(other.changes) == diff and landed <= since:
+        if left <= other.starts() and dict(other.changes) == diff and landed <= since:
             others.append(move)
     return tuple(others)
-
-
-def _origins(footprint: Footprint) -> frozenset[Spot]:
-    """Where the moving piece starts: named, or the cells the move empties."""
-    return footprint.origins or frozenset(s for s, reading in footprint.changes if reading == EMPTY)
