@@ -119,9 +119,12 @@ class Commit(Generic[M]):
 
 @dataclass(frozen=True, slots=True)
 class Ambiguous(Generic[M]):
-    """Several moves fit the settled board: the player must choose (a prompt)."""
+    """Several moves fit the settled board: the player must choose (a prompt).
+    ``set_down``: or nothing was played, the piece on that spot only set down there (a
+    victim laid a while where its capturer came from reads as a piece dropped there)."""
 
     candidates: tuple[M, ...]
+    set_down: Spot | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ calls ``reset`` with the new position.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from typing import TypeVar
 
 from engine.assessments import (
@@ -42,7 +42,13 @@ from engine.physical import EMPTY, Frame, Reading, Spot
 from engine.rereading import EPSILON, in_order_first
 from engine.seeing import Seeing
 from engine.shown import set_down_and_gone, shown_within
-from engine.victims import knocked_at_lift, other_landings, other_victims, parked_capture
+from engine.victims import (
+    knocked_at_lift,
+    other_landings,
+    other_victims,
+    parked_capture,
+    set_down_where_it_left,
+)
 
 M = TypeVar("M", bound=Hashable)
 
@@ -53,6 +59,42 @@ class Recognizer(Seeing[M]):
     def assess(self, now: float, *, confirm: bool = False) -> Assessment[M]:
         """What the board means at ``now``; with ``confirm`` (ok or the clock pressed),
         a move the board shows needs no rest, and one that stands is done."""
+        return self._set_down_asked(self._assess(now, confirm=confirm))
+
+    def _set_down_asked(self, assessment: Assessment[M]) -> Assessment[M]:
+        """A piece put where a capture's piece just left (a drop, a token placed) before
+        the capture rested may be its victim, laid there on the way to the hand or the
+        box: no sensor tells them apart, so a line is committed up to the capture, and
+        the piece put there after it is asked about (it was played, or only set down).
+        Put there once the capture rested, it is the next player's."""
+        if not isinstance(assessment, Commit) or self.guide is not None or self._blind:
+            return assessment
+        position = self._position
+        assert position is not None
+        line = (assessment.move, *assessment.then)
+        after = position.copy()
+        for done, move in enumerate(line):
+            found = set_down_where_it_left(after, self.sensing, self.sensed, move)
+            # the capture's landing: as it was played, or as the board shows it now
+            landings = self._played_by if not done else self._did.changed
+            if found is not None and self._laid_at_once(*found, landings):
+                if done:
+                    return Commit(line[0], line[1:done])  # the rest is asked after it
+                return Ambiguous((move,), set_down=found[0])
+            after.push(move)
+        return assessment
+
+    def _laid_at_once(
+        self, spot: Spot, landed: frozenset[Spot], landings: Mapping[Spot, float]
+    ) -> bool:
+        """Whether ``spot`` last filled after the last landing on ``landed`` (the
+        capture's cells) and within the settle time of it: before the capture rested,
+        one hand's work."""
+        landing = max((landings.get(cell, 0.0) for cell in landed), default=0.0)
+        filled = self._did.filled_at.get(spot)
+        return filled is not None and -EPSILON <= filled - landing < self.timing.settle - EPSILON
+
+    def _assess(self, now: float, *, confirm: bool) -> Assessment[M]:
         self._assessed_at = max(self._assessed_at, now)
         forced, due = self._forced, self._forced_at
         if forced is not None and due is not None and now >= due - EPSILON:
@@ -62,7 +104,7 @@ class Recognizer(Seeing[M]):
             if asked is not None:
                 return asked  # a question about the record, the board unchanged since
         diff = self._diff()
-        settled = now - self._rest_from >= self.timing.settle - EPSILON
+        settled = self._rested(now, self._rest_from, self.timing.settle)
         if settled or confirm:
             reread = self._read_again() or (self._other_landing(diff) if diff else None)
             if reread is not None:
@@ -216,7 +258,7 @@ class Recognizer(Seeing[M]):
             # its own spots rest since it was shown: knocks elsewhere since then were
             # nothing its player's hand could be making
             rest_from = min(rest_from, standing.since)
-            settled = now - rest_from >= rest - EPSILON
+            settled = self._rested(now, rest_from, rest)
         if self._blind and all(
             self._only_empties(c.footprint) and not c.footprint.must_touch <= self._did.touched
             for c in candidates
@@ -236,9 +278,9 @@ class Recognizer(Seeing[M]):
         )
         if self._continuing:
             rest = max(rest, self.timing.extend)
-            settled = now - rest_from >= rest - EPSILON
+            settled = self._rested(now, rest_from, rest)
         if not (settled or confirm):
-            return Pending(moves, rest_from + rest)
+            return Pending(moves, self._rest_deadline(rest_from, rest))
         if self.guide is not None:
             if self.guide in moves:
                 return Commit(self.guide)

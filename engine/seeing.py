@@ -48,7 +48,10 @@ class Seeing(Generic[M]):
         # frame_diff(expected, frame), kept for the frame and position it was made from
         self._diffed: tuple[Frame, Frame, tuple[tuple[Spot, Reading], ...]] | None = None
         self._changed_at = 0.0  # the board last changed (corrections wait from it)
-        self._rest_from = 0.0  # the board rests since: its last change or silence
+        self._rest_from = 0.0  # the board rests since: its last change
+        self._heard_at = 0.0  # the sensors last came back after a silence
+        self._aside: dict[Spot, Reading] = {}  # pieces only set down, until taken up
+        self._played_by: dict[Spot, float] = {}  # each spot's last change as the move played
         self._did = Touches()  # what the hands did (``engine.touches``)
         self._blind = False  # the sensors were silent mid-move: what was touched is unknown
         self._victims_open = False  # the last move's victim may still be asked about
@@ -83,13 +86,16 @@ class Seeing(Generic[M]):
         computer or another board asked for)."""
         # the move just played stood still (its own cells, or the whole board, unchanged
         # the settle time): only its player may change it now
-        shown_at_rest = now - self._rest_from >= self.timing.settle - EPSILON or stood_still(
+        shown_at_rest = self._rested(now, self._rest_from, self.timing.settle) or stood_still(
             position, self.sensing, self.sensed, self._did.changed, now - self.timing.settle
         )
         waited = self._continuing  # ... after waiting for it to go on
         self._position = position
         self._order = {spot: index for index, spot in enumerate(position.game.spots)}
         self._expected = self._sensed_part(position.expected_frame(self.sensing))
+        # a piece only set down is expected where it lies until taken up, over moves
+        self._aside = {s: r for s, r in self._aside.items() if self._expected.get(s) == EMPTY}
+        self._expected.update(self._aside)
         self._history = tuple(self._sensed_part(frame) for frame in history)
         self._index = MoveIndex(position, self.sensing, self.sensed)
         self._warming = iter(
@@ -108,6 +114,7 @@ class Seeing(Generic[M]):
         kept = carried.spots & self.sensed
         plies = len(position.move_stack)
         self._lifts = dict(self._did.lifted_at) if plies == self._plies + 1 else {}
+        self._played_by = dict(self._did.changed)
         self._plies = plies
         self._knock = None
         self._did.begin(kept, now)
@@ -139,6 +146,30 @@ class Seeing(Generic[M]):
         else:
             self._look(now)
             self._still_standing()
+
+    def set_aside(self, spot: Spot) -> None:
+        """The players say the piece on ``spot``, where the position has none, was only
+        set down there (a victim laid where its capturer came from): it is expected
+        there, and nothing read from it, until it is taken up."""
+        reading = self._frame.get(spot, EMPTY)
+        if reading == EMPTY or self._expected.get(spot) != EMPTY or self._position is None:
+            return
+        self._aside[spot] = reading
+        self._expected = {**self._expected, spot: reading}
+        self._renew_overlap()
+
+    def _take_up(self, changed: set[Spot]) -> None:
+        """A piece only set down is taken up: its spot reads as the position again."""
+        for spot in changed & self._aside.keys():
+            del self._aside[spot]
+            self._expected = {**self._expected, spot: EMPTY}
+        self._renew_overlap()
+
+    def _renew_overlap(self) -> None:
+        assert self._position is not None
+        self._overlap = Overlap(
+            self._position, self.index, self.sensing, self.sensed, self._expected
+        )
 
     def close(self, now: float) -> None:
         """The moves played so far are done (a confirm): they are not read again, and
@@ -245,8 +276,14 @@ class Seeing(Generic[M]):
         new = self._sensed_part(frame)
         self._blind = self._blind or unseen
         changed = {spot for spot in self.sensed if new.get(spot, EMPTY) != self._frame.get(spot)}
+        if changed & self._aside.keys():
+            self._take_up(changed)
         if fresh:
-            self._rest_from = now
+            # the rest goes on if the silence hid no change the board now shows, but
+            # nothing is decided until a frame has had time to bring what it did hide
+            # (``_rested``): a bus that glitches often must not keep a move waiting for
+            # good (a board still moving keeps restarting its rest by itself)
+            self._heard_at = now
             self._continuing = False
             # blind until the board rests: the first frame may still be the scanner's
             # debounced view from before the silence, the changes made meanwhile on
@@ -343,6 +380,15 @@ class Seeing(Generic[M]):
         shown = frozenset(spot for spot, _ in self._diff())
         self.overlap.stands_again(self._did.changed, self._rest_from, shown)
 
+    def _rested(self, now: float, since: float, wait: float) -> bool:
+        """The board rested ``wait`` since ``since``, and the sensors have been heard the
+        settle time since their last silence (the first frame after one may still be
+        the scanner's view from before it)."""
+        return now >= self._rest_deadline(since, wait) - EPSILON
+
+    def _rest_deadline(self, since: float, wait: float) -> float:
+        return max(since + wait, self._heard_at + self.timing.settle)
+
     def _hands(self) -> Hands:
         return self._did.hands()
 
@@ -362,7 +408,7 @@ class Seeing(Generic[M]):
         ``now``)."""
         deadlines = [] if self._forced_at is None else [self._forced_at]
         if self._frame != self._expected:
-            deadlines.append(self._rest_from + self.timing.settle)
+            deadlines.append(self._rest_deadline(self._rest_from, self.timing.settle))
             deadlines.append(self._changed_at + self.timing.grace)
             diff = self._diff()
             if not self._candidates(diff) and self._in_hand(diff):
@@ -376,11 +422,13 @@ class Seeing(Generic[M]):
             or (self._victims_open and self._did.swapped())
         ):
             # a line of moves, the last move's hand gone on with it, another victim?
-            deadlines.append(self._rest_from + self.timing.settle)
+            deadlines.append(self._rest_deadline(self._rest_from, self.timing.settle))
         if self._continuing:
             standing = self.overlap.standing
             rest_from = self._rest_from if standing is None else standing.since
-            deadlines.append(min(rest_from, self._rest_from) + self.timing.extend)
+            deadlines.append(
+                self._rest_deadline(min(rest_from, self._rest_from), self.timing.extend)
+            )
         for deadline in sorted(deadlines):
             if deadline > self._assessed_at + EPSILON:
                 return deadline

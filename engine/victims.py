@@ -133,3 +133,34 @@ def other_landings(
         if left <= other.starts() and dict(other.changes) == diff and landed <= since:
             others.append(move)
     return tuple(others)
+
+
+def set_down_where_it_left(
+    position: Position[M], sensing: Sensing, sensed: frozenset[Spot], move: M
+) -> tuple[Spot, frozenset[Spot]] | None:
+    """The cell ``move`` only fills (a drop, a token placed), when ``position``'s last
+    move took pieces off the board and left that cell: the hand that took a victim may
+    lay it there a while before it goes to the hand or the box, and no sensor tells it
+    from a piece put there (under polarity it even faces the way the dropper's do).
+    With it, the cells that last move landed on (when it was done)."""
+    if not position.move_stack:
+        return None
+    footprint = position.footprint(move, sensing).restricted(sensed)
+    if len(footprint.changes) != 1 or footprint.hidden:
+        return None
+    spot, reading = footprint.changes[0]
+    if reading == EMPTY:
+        return None
+    before, _, looks = _last(position, sensing, sensed)
+    if spot not in looks.starts() or not _took_pieces_off(before, position):
+        return None
+    return spot, looks.spots() - looks.starts()
+
+
+def _took_pieces_off(before: Position[M], after: Position[M]) -> bool:
+    cells = frozenset(before.game.cells)
+
+    def on_board(position: Position[M]) -> int:
+        return sum(len(stack) for spot, stack in position.layout().items() if spot in cells)
+
+    return on_board(after) < on_board(before)

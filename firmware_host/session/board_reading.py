@@ -44,7 +44,7 @@ from firmware_host.session.decisions import (
     Say,
 )
 from firmware_host.session.first_choice import initial_choice
-from firmware_host.session.state import PlayOnChoice, Prompting, TakebackChoice
+from firmware_host.session.state import PlayOnChoice, Prompting, SetDownChoice, TakebackChoice
 
 
 class BoardReading:
@@ -81,11 +81,13 @@ class BoardReading:
                     return PlayShown(move, then)
                 # hands ahead of the other board (or its only move, which comes by itself)
                 return Say() if move == forced else Say(self._once(assessment, refusal))
-            case Ambiguous(candidates):
+            case Ambiguous(candidates, set_down):
                 refusal = self._boards.untold(candidates[0], now)
                 if refusal is not None:
                     return Say(self._once(assessment, refusal))
-                return self._ask(tuple(sorted(candidates, key=position.move_text)), now, frame)
+                moves = tuple(sorted(candidates, key=position.move_text))
+                aside = () if set_down is None else (SetDownChoice(set_down),)
+                return self._ask((*moves, *aside), now, frame)
             case Reread(0, (), choices) if choices:
                 return self.ask(choices, now, frame)  # a question still open
             case Reread(back, moves, choices):

@@ -93,6 +93,7 @@ from firmware_host.session.decisions import (
     PuzzleWanted,
     Roll,
     Say,
+    SetDown,
     Step,
     TakeBackAgreed,
     TakeBackChosen,
@@ -241,6 +242,10 @@ class Controller(Readout):
                 # a move named at a prompt or from the controls: the player's word, so
                 # the board does not read it again
                 return self._commit(move, at, closed=True)
+            case SetDown(spot):
+                self.recognizer.set_aside(spot)
+                self._enter(self._playing())
+                return self._judge(at)
             case TakeBackChosen(plies, board_follows):
                 return self._take_back(plies, at, board_follows=board_follows)
             case Again():

@@ -14,6 +14,7 @@ from drivers.buttons import ButtonRole
 from engine.assessments import Correction
 from engine.game import Game, Position
 from engine.outcome import Outcome
+from engine.physical import Spot
 from firmware_host.notices.declared import Notice
 from firmware_host.session.state import GuideMove, SessionState
 
@@ -137,6 +138,13 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
+class SetDown:
+    """The players say the piece on ``spot`` was only set down, not played."""
+
+    spot: Spot
+
+
+@dataclass(frozen=True, slots=True)
 class TakeBackChosen:
     """The players chose a takeback at a prompt; ``board_follows``: the pieces already
     stand as before (else the LEDs guide them back)."""
@@ -196,6 +204,7 @@ Decision = (
     | Correct
     | Step
     | Play
+    | SetDown
     | TakeBackChosen
     | Again
     | NewGameAsked

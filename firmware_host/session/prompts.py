@@ -22,6 +22,7 @@ from firmware_host.session.decisions import (
     PlayOn,
     PuzzleWanted,
     Say,
+    SetDown,
     Step,
     TakeBackChosen,
 )
@@ -34,6 +35,7 @@ from firmware_host.session.state import (
     Prompting,
     PuzzleChoice,
     SessionState,
+    SetDownChoice,
     SettingUp,
     TakebackChoice,
 )
@@ -106,4 +108,6 @@ class Prompts:
             return PlayOn(())
         if isinstance(choice, PuzzleChoice):
             return PuzzleWanted()
+        if isinstance(choice, SetDownChoice):
+            return SetDown(choice.spot)
         return Play(choice)

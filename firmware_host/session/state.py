@@ -76,7 +76,20 @@ class PuzzleChoice:
     NAME: ClassVar[str] = "puzzle"
 
 
-NamedChoice = TakebackChoice | PlayOnChoice | AcceptChoice | DeclineChoice | PuzzleChoice
+@dataclass(frozen=True, slots=True)
+class SetDownChoice:
+    """The prompt choice that says the piece on ``spot`` was only set down there (a
+    capture's victim laid where its capturer came from), not played: the board expects
+    it there until it is taken up."""
+
+    spot: Spot
+
+    NAME: ClassVar[str] = "only set down"
+
+
+NamedChoice = (
+    TakebackChoice | PlayOnChoice | AcceptChoice | DeclineChoice | PuzzleChoice | SetDownChoice
+)
 """The prompt choices that are not moves: each is shown and chosen by its name."""
 
 

@@ -61,6 +61,7 @@ from firmware_host.session.state import (
     DeclineChoice,
     PlayOnChoice,
     PuzzleChoice,
+    SetDownChoice,
     TakebackChoice,
 )
 from firmware_host.telling.language import N_, NP_, Language, Plural, translated, translated_plural
@@ -314,6 +315,8 @@ def _prompt(choices: tuple[str, ...]) -> Wording:
         return both(N_("a puzzle, giving up this game, or play on?"))
     if set(choices) == {AcceptChoice.NAME, DeclineChoice.NAME}:
         return both(N_("the other board asks: accept, or decline?"))
+    if SetDownChoice.NAME in choices:
+        return both(N_("played, or only set down? {choices}"), choices=Moves(choices))
     return both(N_("which move? {choices}"), choices=Moves(choices))
 
 

@@ -31,6 +31,7 @@ from firmware_host.session.state import (
     PlayOnChoice,
     Prompting,
     PuzzleChoice,
+    SetDownChoice,
     TakebackChoice,
 )
 from firmware_host.telling.language import N_, Language
@@ -245,6 +246,12 @@ def _asked(controller: Controller) -> Said:
     if any(isinstance(choice, PuzzleChoice) for choice in state.choices):
         msgid = N_("a puzzle gives up this game: {choices} (selected: {selected})")
         return said(msgid, **listed)
+    aside = [choice.spot for choice in state.choices if isinstance(choice, SetDownChoice)]
+    if aside:
+        msgid = N_(
+            "the piece on {spot}: played, or only set down there? {choices} (selected: {selected})"
+        )
+        return said(msgid, spot=SpotWord(aside[0]), **listed)
     if any(isinstance(choice, PlayOnChoice) for choice in state.choices):
         msgid = N_("careful: {move} may throw the game away: {choices} (selected: {selected})")
         return said(msgid, move=position.move_text(position.move_stack[-1]), **listed)

@@ -11,7 +11,13 @@ from engine.assessments import IllegalMatch, Moving, OffGuide, OutOfStep, Tapped
 from engine.physical import Spot
 from firmware_host.session.controller import Controller
 from firmware_host.session.review import Review
-from firmware_host.session.state import NamedChoice, Phase, Prompting, TakebackChoice
+from firmware_host.session.state import (
+    NamedChoice,
+    Phase,
+    Prompting,
+    SetDownChoice,
+    TakebackChoice,
+)
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import BoardView, PromptView
 from firmware_host.telling.said import told
@@ -133,6 +139,8 @@ def _prompt_view(controller: Controller, language: Language) -> PromptView | Non
     spots = tuple(
         controller.history.changed_since(choice.plies)
         if isinstance(choice, TakebackChoice)
+        else frozenset({choice.spot})
+        if isinstance(choice, SetDownChoice)
         else frozenset()
         if isinstance(choice, NamedChoice)
         else controller.position.footprint(choice, controller.sensing).spots()

@@ -21,6 +21,7 @@ from firmware_host.session.state import (
     NamedChoice,
     PlayOnChoice,
     PuzzleChoice,
+    SetDownChoice,
     TakebackChoice,
 )
 from firmware_host.telling.language import N_, Language, translated
@@ -138,7 +139,13 @@ def setup_steps(
     return tuple(steps)
 
 
-CHOICE_NAMES = (N_("takeback"), N_("play on"), N_("accept"), N_("decline"))
+CHOICE_NAMES = (
+    N_("takeback"),
+    N_("play on"),
+    N_("accept"),
+    N_("decline"),
+    N_("only set down"),
+)
 """The named choices' names (``NamedChoice.NAME``), msgids for a prompt's labels."""
 
 
@@ -182,6 +189,8 @@ def heading_msgid(choices: Sequence[str]) -> str:
         msgid = N_("A puzzle?")
     elif names == {AcceptChoice.NAME, DeclineChoice.NAME}:
         msgid = N_("The other board asks")
+    elif SetDownChoice.NAME in names:
+        msgid = N_("Played, or only set down?")
     elif all("*" in choice for choice in choices):
         msgid = N_("Which piece is dropped?")
     elif all("@" in choice for choice in choices):

@@ -330,3 +330,41 @@ def test_warming_indexes_every_lift_ahead_and_changes_no_answer() -> None:
     assert warm.assess(1.1) == cold.assess(1.1)
     warm.recognizer.reset(warm.position)
     assert warm.recognizer.warm()  # a new position: to do again
+
+
+def test_silences_that_hide_no_change_hold_the_move_back_but_do_not_restart_its_rest() -> None:
+    """A bus that glitches often (a serial scanner losing one frame in three) brings the
+    sensors back every second or so: the first frame after each silence may still be
+    the scanner's view from before it, so nothing is decided from it, but the rest the
+    board already had goes on (a move must not wait for good)."""
+    board = Board()
+    board.put(1.0, "1d", EMPTY)
+    board.put(1.2, "1c", PRESENT)
+    board.recognizer.observe(board.frame, 1.5, fresh=True)  # heard again, same readings
+    assessment = board.assess(1.6)
+    assert isinstance(assessment, Pending)
+    assert assessment.settles_at == pytest.approx(1.5 + SETTLE)  # not 1.2 + SETTLE
+    assert board.recognizer.next_deadline(1.6) == pytest.approx(1.5 + SETTLE)
+    assert board.assess(1.5 + SETTLE) == Commit(board.move("1d1c"))
+
+
+def test_a_move_that_waits_long_is_decided_between_silences_shorter_than_its_wait() -> None:
+    """A chick set down unpromoted on a polarity board may still be turned over: it waits
+    the longer rest. Silences a second apart (each shorter than that rest) used to
+    restart it every time, and the capture waited for good."""
+    board = Board("1le/gC1/3/ELG b C 3", sensing=Sensing.POLARITY, promotion="optional")
+    chick = board.frame["2b"]
+    board.set(2.35, a2=EMPTY)
+    board.set(2.55, b2=EMPTY)
+    board.set(2.69, a2=chick)
+    assert board.assess(2.8) == Pending((board.move("2b2a"),), 2.69 + EXTEND)
+    silences = [2.69 + 0.9 * step for step in range(1, 12)]  # each shorter than EXTEND
+    now, decided = 2.69, board.assess(2.69)
+    while isinstance(decided, Pending) and now < 15.0:
+        now = round(now + 0.05, 2)
+        if silences and now >= silences[0]:
+            board.recognizer.observe(board.frame, silences.pop(0), fresh=True)
+        decided = board.assess(now)
+    # the rest is kept: decided when it ends, the last silence (at 4.49) heard long enough
+    assert decided == Commit(board.move("2b2a"))
+    assert now == pytest.approx(2.69 + EXTEND)

@@ -1,0 +1,83 @@
+"""A capture's victim laid a while where its capturer came from, on a board that does
+not sense the hands' stands: it reads as the next player's drop there. Found by the
+drawn soak (seed 5, move 465): the board recorded the drop, a move nobody played. It
+now asks (the drop, or only set down), and the question closes when the piece is taken
+up; the players may also answer it."""
+
+from __future__ import annotations
+
+from engine.physical import Stone
+from firmware_host.notices.declared import MoveCommitted, PromptOpened
+from firmware_host.session.actions import Select
+from firmware_host.session.state import Phase, SetDownChoice
+from hardware.mock.hands import HandStep, LiftStone, PutStone
+from tests.firmware_host.simkit import commits, drop_by_hand, of, prompts
+from tests.firmware_host.test_held_in_the_air import dobutsu, record
+
+# gote's lion on 2a may take sente's chick on 2b; sente holds a chick in hand
+BEFORE = "1le/gC1/2G/EL1 w C 4"
+GOTE_LION, SENTE_CHICK = Stone("L", 1), Stone("C", 0)
+
+
+def lion_takes_and_parks(sim_at: float) -> list[HandStep]:
+    """The soak's hands: the lion and the victim taken up, the lion set on 2b and the
+    victim laid on 2a a moment later."""
+    t = sim_at + 0.1
+    return [
+        HandStep(t, LiftStone("2a")),
+        HandStep(t + 0.15, LiftStone("2b")),
+        HandStep(t + 0.45, PutStone("2b", GOTE_LION, GOTE_LION)),
+        HandStep(t + 0.50, PutStone("2a", SENTE_CHICK, SENTE_CHICK)),
+    ]
+
+
+def test_a_victim_laid_where_its_capturer_came_from_is_asked_about_not_dropped() -> None:
+    sim = dobutsu(BEFORE)
+    notices = sim.run(lion_takes_and_parks(sim.now)) + sim.advance(1.5)
+    assert commits(notices) == ["2a2b"]
+    assert prompts(notices) == [("C*2a", SetDownChoice.NAME)]
+    assert sim.controller.phase is Phase.PROMPT
+    # the piece goes on to gote's stand: the question closes, nothing more was played
+    notices = sim.run([HandStep(sim.now + 0.4, LiftStone("2a"))]) + sim.advance(2.0)
+    assert commits(notices) == [] and record(sim) == ["2a2b"]
+    assert sim.controller.phase is Phase.PLAY
+
+
+def test_only_set_down_keeps_the_record_until_the_piece_is_taken_up() -> None:
+    sim = dobutsu(BEFORE)
+    sim.run(lion_takes_and_parks(sim.now))
+    sim.advance(1.5)
+    notices = sim.send(Select(SetDownChoice.NAME)) + sim.advance(5.0)
+    assert commits(notices) == [] and not prompts(notices)
+    assert sim.controller.phase is Phase.PLAY  # the piece lies there: no correction
+    notices = sim.run([HandStep(sim.now + 0.2, LiftStone("2a"))]) + sim.advance(1.0)
+    assert commits(notices) == [] and record(sim) == ["2a2b"]
+    # then sente plays on as usual, on the cell the piece lay on too
+    notices = drop_by_hand(sim, "C", "2a")
+    assert commits(notices) == ["C*2a"] and record(sim) == ["2a2b", "C*2a"]
+
+
+def test_the_drop_when_chosen_is_played() -> None:
+    sim = dobutsu(BEFORE)
+    sim.run(lion_takes_and_parks(sim.now))
+    sim.advance(1.5)
+    notices = sim.send(Select("C*2a"))
+    assert commits(notices) == ["C*2a"] and record(sim) == ["2a2b", "C*2a"]
+
+
+def test_a_drop_there_a_while_after_the_capture_is_not_asked_about() -> None:
+    """Once the capture rested (the settle time after it landed), the hand that took the
+    victim is done with it: a piece put on the cell is the next player's."""
+    sim = dobutsu(BEFORE)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, LiftStone("2a")),
+        HandStep(t + 0.15, LiftStone("2b")),
+        HandStep(t + 0.45, PutStone("2b", GOTE_LION, GOTE_LION)),
+    ]
+    notices = sim.run(steps) + sim.advance(0.5)
+    assert commits(notices) == ["2a2b"]
+    notices = drop_by_hand(sim, "C", "2a")
+    assert commits(notices) == ["C*2a"] and not prompts(notices)
+    assert [n.move for n in of(MoveCommitted, notices)] == ["C*2a"]
+    assert not of(PromptOpened, notices)
