@@ -16,7 +16,7 @@ NODE := /usr/bin/node
 NODE_STAMP := node_modules/.installed
 ESLINT := node_modules/.bin/eslint
 
-.PHONY: run run-terminal cold-start browser engines speech-tools page-font broker micropython valgrind test test-slow test-install lint typecheck hooks bench bench-hands dist clean
+.PHONY: run run-terminal cold-start browser engines speech-tools page-font broker micropython valgrind test test-slow test-install lint typecheck hooks bench bench-hands soak-hands dist clean
 
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
@@ -155,6 +155,12 @@ bench: $(RUN_STAMP)
 # moves, per game (MOVES=2000 SEED=1 by default; GAMES="shogi robotory" to choose).
 bench-hands: $(RUN_STAMP)
 	$(BIN)/python -m firmware_host.tools.bench.hands $(GAMES) --moves $(or $(MOVES),2000) --seed $(or $(SEED),1)
+
+# Issue 44's heavy soak: 4,000 moves of each game, half in orders and paces drawn from
+# every one a hand may use; fails on a wrong move, a one-choice prompt or more than one
+# missed move per 1,000 (an hour or more; not part of make test or make test-slow).
+soak-hands: $(RUN_STAMP)
+	$(BIN)/python -m firmware_host.tools.bench.hands $(GAMES) --moves $(or $(MOVES),4000) --seed $(or $(SEED),3) --drawn 0.5 --check
 
 # The README's Raspberry Pi install in a fresh Debian made by debootstrap (root; minutes,
 # a few hundred MB; not part of make test).

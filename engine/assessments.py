@@ -118,13 +118,23 @@ class Commit(Generic[M]):
 
 
 @dataclass(frozen=True, slots=True)
+class Unplayed:
+    """A reading of the board in which nothing was played: the piece on ``spot`` only
+    set down there (a victim laid a while where its capturer came from reads as a piece
+    dropped there), or, ``held``, the piece from ``spot`` still in the hand (the same
+    victim laid there and taken off again reads as its capturer in the air)."""
+
+    spot: Spot
+    held: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Ambiguous(Generic[M]):
-    """Several moves fit the settled board: the player must choose (a prompt).
-    ``set_down``: or nothing was played, the piece on that spot only set down there (a
-    victim laid a while where its capturer came from reads as a piece dropped there)."""
+    """Several moves fit the settled board: the player must choose (a prompt), among
+    them ``unplayed`` when the board may mean that nothing was played."""
 
     candidates: tuple[M, ...]
-    set_down: Spot | None = None
+    unplayed: Unplayed | None = None
 
 
 @dataclass(frozen=True, slots=True)

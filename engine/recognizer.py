@@ -35,6 +35,7 @@ from engine.assessments import (
     Settled,
     TakebackOffer,
     Tapped,
+    Unplayed,
 )
 from engine.guidance import correction, remaining
 from engine.move_index import DiffKey, IndexedMove
@@ -80,7 +81,7 @@ class Recognizer(Seeing[M]):
             if found is not None and self._laid_at_once(*found, landings):
                 if done:
                     return Commit(line[0], line[1:done])  # the rest is asked after it
-                return Ambiguous((move,), set_down=found[0])
+                return Ambiguous((move,), Unplayed(found[0]))
             after.push(move)
         return assessment
 
@@ -151,9 +152,13 @@ class Recognizer(Seeing[M]):
             lines = [*lines, *(pair for pair in pairs if pair not in lines)]
         if (settled or confirm) and lines:
             return self._lined(lines)
-        parked = self._parked(diff) if confirm else None
-        if parked is not None:
+        parked = self._parked(diff) if confirm or settled else None
+        if parked is not None and confirm:
             return Commit(parked)  # the player says it is done: its piece is not in the air
+        if parked is not None and not self._held_said:
+            # the same board as the capturer held in the air: asked, the piece's origin lit
+            origin = min(self.index.footprint(parked).starts(), key=self._order.__getitem__)
+            return Ambiguous((parked,), Unplayed(origin, held=True))
         if settled:
             illegal = [
                 (candidate, reason)

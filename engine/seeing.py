@@ -51,6 +51,7 @@ class Seeing(Generic[M]):
         self._rest_from = 0.0  # the board rests since: its last change
         self._heard_at = 0.0  # the sensors last came back after a silence
         self._aside: dict[Spot, Reading] = {}  # pieces only set down, until taken up
+        self._held_said = False  # the players said a piece is in the air: not asked again
         self._played_by: dict[Spot, float] = {}  # each spot's last change as the move played
         self._did = Touches()  # what the hands did (``engine.touches``)
         self._blind = False  # the sensors were silent mid-move: what was touched is unknown
@@ -119,6 +120,7 @@ class Seeing(Generic[M]):
         self._knock = None
         self._did.begin(kept, now)
         self._blind = False
+        self._held_said = False
         self._victims_open = not closed and self.rereading.amendable
         self._tapped = ()
         self._changed_at = self._rest_from = now
@@ -157,6 +159,11 @@ class Seeing(Generic[M]):
         self._aside[spot] = reading
         self._expected = {**self._expected, spot: reading}
         self._renew_overlap()
+
+    def still_held(self) -> None:
+        """The players say the piece the board asked about is still in the hand: it is
+        not asked about again until the board changes."""
+        self._held_said = True
 
     def _take_up(self, changed: set[Spot]) -> None:
         """A piece only set down is taken up: its spot reads as the position again."""
@@ -278,6 +285,8 @@ class Seeing(Generic[M]):
         changed = {spot for spot in self.sensed if new.get(spot, EMPTY) != self._frame.get(spot)}
         if changed & self._aside.keys():
             self._take_up(changed)
+        if changed:
+            self._held_said = False
         if fresh:
             # the rest goes on if the silence hid no change the board now shows, but
             # nothing is decided until a frame has had time to bring what it did hide

@@ -21,6 +21,7 @@ from engine.assessments import (
     OutOfStep,
     Reread,
     TakebackOffer,
+    Unplayed,
 )
 from engine.physical import Frame, Sensing
 from engine.policy import IllegalMovePolicy
@@ -44,7 +45,13 @@ from firmware_host.session.decisions import (
     Say,
 )
 from firmware_host.session.first_choice import initial_choice
-from firmware_host.session.state import PlayOnChoice, Prompting, SetDownChoice, TakebackChoice
+from firmware_host.session.state import (
+    HeldChoice,
+    PlayOnChoice,
+    Prompting,
+    SetDownChoice,
+    TakebackChoice,
+)
 
 
 class BoardReading:
@@ -81,13 +88,12 @@ class BoardReading:
                     return PlayShown(move, then)
                 # hands ahead of the other board (or its only move, which comes by itself)
                 return Say() if move == forced else Say(self._once(assessment, refusal))
-            case Ambiguous(candidates, set_down):
+            case Ambiguous(candidates, unplayed):
                 refusal = self._boards.untold(candidates[0], now)
                 if refusal is not None:
                     return Say(self._once(assessment, refusal))
                 moves = tuple(sorted(candidates, key=position.move_text))
-                aside = () if set_down is None else (SetDownChoice(set_down),)
-                return self._ask((*moves, *aside), now, frame)
+                return self._ask((*moves, *_nothing_played(unplayed)), now, frame)
             case Reread(0, (), choices) if choices:
                 return self.ask(choices, now, frame)  # a question still open
             case Reread(back, moves, choices):
@@ -136,3 +142,10 @@ class BoardReading:
         if isinstance(now.state, Prompting) and now.state.choices == choices:
             return Say()
         return Ask(choices, initial_choice(now.position, choices, frame, self.sensing))
+
+
+def _nothing_played(unplayed: Unplayed | None) -> tuple[SetDownChoice | HeldChoice, ...]:
+    """The choice that says nothing was played, when the board may mean it."""
+    if unplayed is None:
+        return ()
+    return (HeldChoice(unplayed.spot) if unplayed.held else SetDownChoice(unplayed.spot),)

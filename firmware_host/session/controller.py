@@ -84,6 +84,7 @@ from firmware_host.session.decisions import (
     Follow,
     Light,
     NewGameAsked,
+    NothingPlayed,
     Now,
     Play,
     PlayAgain,
@@ -93,7 +94,6 @@ from firmware_host.session.decisions import (
     PuzzleWanted,
     Roll,
     Say,
-    SetDown,
     Step,
     TakeBackAgreed,
     TakeBackChosen,
@@ -242,8 +242,11 @@ class Controller(Readout):
                 # a move named at a prompt or from the controls: the player's word, so
                 # the board does not read it again
                 return self._commit(move, at, closed=True)
-            case SetDown(spot):
-                self.recognizer.set_aside(spot)
+            case NothingPlayed(spot, held):
+                if held:
+                    self.recognizer.still_held()
+                else:
+                    self.recognizer.set_aside(spot)
                 self._enter(self._playing())
                 return self._judge(at)
             case TakeBackChosen(plies, board_follows):

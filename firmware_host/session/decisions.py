@@ -138,10 +138,12 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
-class SetDown:
-    """The players say the piece on ``spot`` was only set down, not played."""
+class NothingPlayed:
+    """The players say nothing was played: the piece on ``spot`` was only set down, or,
+    ``held``, the piece from ``spot`` is still in the hand."""
 
     spot: Spot
+    held: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +206,7 @@ Decision = (
     | Correct
     | Step
     | Play
-    | SetDown
+    | NothingPlayed
     | TakeBackChosen
     | Again
     | NewGameAsked

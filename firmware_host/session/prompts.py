@@ -17,18 +17,19 @@ from firmware_host.notices.declared import Refused
 from firmware_host.session.across_boards import AcrossBoards
 from firmware_host.session.decisions import (
     Decision,
+    NothingPlayed,
     Now,
     Play,
     PlayOn,
     PuzzleWanted,
     Say,
-    SetDown,
     Step,
     TakeBackChosen,
 )
 from firmware_host.session.state import (
     AcceptChoice,
     DeclineChoice,
+    HeldChoice,
     NamedChoice,
     Over,
     PlayOnChoice,
@@ -108,6 +109,6 @@ class Prompts:
             return PlayOn(())
         if isinstance(choice, PuzzleChoice):
             return PuzzleWanted()
-        if isinstance(choice, SetDownChoice):
-            return SetDown(choice.spot)
+        if isinstance(choice, SetDownChoice | HeldChoice):
+            return NothingPlayed(choice.spot, held=isinstance(choice, HeldChoice))
         return Play(choice)

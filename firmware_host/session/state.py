@@ -87,8 +87,25 @@ class SetDownChoice:
     NAME: ClassVar[str] = "only set down"
 
 
+@dataclass(frozen=True, slots=True)
+class HeldChoice:
+    """The prompt choice that says the piece from ``spot`` is still in the hand (what
+    the board shows is no capture yet): it is not asked about again until the board
+    changes."""
+
+    spot: Spot
+
+    NAME: ClassVar[str] = "still in the hand"
+
+
 NamedChoice = (
-    TakebackChoice | PlayOnChoice | AcceptChoice | DeclineChoice | PuzzleChoice | SetDownChoice
+    TakebackChoice
+    | PlayOnChoice
+    | AcceptChoice
+    | DeclineChoice
+    | PuzzleChoice
+    | SetDownChoice
+    | HeldChoice
 )
 """The prompt choices that are not moves: each is shown and chosen by its name."""
 

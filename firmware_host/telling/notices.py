@@ -59,6 +59,7 @@ from firmware_host.notices.declared import (
 from firmware_host.session.state import (
     AcceptChoice,
     DeclineChoice,
+    HeldChoice,
     PlayOnChoice,
     PuzzleChoice,
     SetDownChoice,
@@ -317,6 +318,8 @@ def _prompt(choices: tuple[str, ...]) -> Wording:
         return both(N_("the other board asks: accept, or decline?"))
     if SetDownChoice.NAME in choices:
         return both(N_("played, or only set down? {choices}"), choices=Moves(choices))
+    if HeldChoice.NAME in choices:
+        return both(N_("played, or still in the hand? {choices}"), choices=Moves(choices))
     return both(N_("which move? {choices}"), choices=Moves(choices))
 
 

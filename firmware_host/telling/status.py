@@ -26,6 +26,7 @@ from firmware_host.session.controller import Controller
 from firmware_host.session.review import Review
 from firmware_host.session.state import (
     AcceptChoice,
+    HeldChoice,
     NamedChoice,
     Phase,
     PlayOnChoice,
@@ -252,6 +253,12 @@ def _asked(controller: Controller) -> Said:
             "the piece on {spot}: played, or only set down there? {choices} (selected: {selected})"
         )
         return said(msgid, spot=SpotWord(aside[0]), **listed)
+    held = [choice.spot for choice in state.choices if isinstance(choice, HeldChoice)]
+    if held:
+        msgid = N_(
+            "the piece from {spot}: played, or still in the hand? {choices} (selected: {selected})"
+        )
+        return said(msgid, spot=SpotWord(held[0]), **listed)
     if any(isinstance(choice, PlayOnChoice) for choice in state.choices):
         msgid = N_("careful: {move} may throw the game away: {choices} (selected: {selected})")
         return said(msgid, move=position.move_text(position.move_stack[-1]), **listed)

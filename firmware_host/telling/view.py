@@ -12,6 +12,7 @@ from engine.physical import Spot
 from firmware_host.session.controller import Controller
 from firmware_host.session.review import Review
 from firmware_host.session.state import (
+    HeldChoice,
     NamedChoice,
     Phase,
     Prompting,
@@ -140,7 +141,7 @@ def _prompt_view(controller: Controller, language: Language) -> PromptView | Non
         controller.history.changed_since(choice.plies)
         if isinstance(choice, TakebackChoice)
         else frozenset({choice.spot})
-        if isinstance(choice, SetDownChoice)
+        if isinstance(choice, SetDownChoice | HeldChoice)
         else frozenset()
         if isinstance(choice, NamedChoice)
         else controller.position.footprint(choice, controller.sensing).spots()

@@ -18,6 +18,7 @@ from engine.physical import EMPTY, Reading, Spot, Stone
 from firmware_host.session.state import (
     AcceptChoice,
     DeclineChoice,
+    HeldChoice,
     NamedChoice,
     PlayOnChoice,
     PuzzleChoice,
@@ -145,6 +146,7 @@ CHOICE_NAMES = (
     N_("accept"),
     N_("decline"),
     N_("only set down"),
+    N_("still in the hand"),
 )
 """The named choices' names (``NamedChoice.NAME``), msgids for a prompt's labels."""
 
@@ -191,6 +193,8 @@ def heading_msgid(choices: Sequence[str]) -> str:
         msgid = N_("The other board asks")
     elif SetDownChoice.NAME in names:
         msgid = N_("Played, or only set down?")
+    elif HeldChoice.NAME in names:
+        msgid = N_("Played, or still in the hand?")
     elif all("*" in choice for choice in choices):
         msgid = N_("Which piece is dropped?")
     elif all("@" in choice for choice in choices):

@@ -16,6 +16,8 @@ from firmware_host.notices.declared import (
     PromptOpened,
 )
 from firmware_host.opponents.thinking import Thinker
+from firmware_host.session.actions import Select
+from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.legend import Meaning
 from hardware.mock.hands import Noise
@@ -82,6 +84,25 @@ def make_sim(
 
 def of(kind: type[N], notices: Sequence[Notice]) -> list[N]:
     return [notice for notice in notices if isinstance(notice, kind)]
+
+
+def answer_as_played(sim: Simulation, truth: Sequence[str], start: int) -> None:
+    """Each question the board asks answered with what the hands played: a prompt is
+    about the record's next move (a question about an earlier one took it back first).
+    Then the record is ``truth``, and no commit since ``start`` (an index into the
+    notices) named a move nobody played."""
+    for _ in range(len(truth) + 1):
+        if sim.controller.phase is not Phase.PROMPT:
+            break
+        done = len(sim.controller.record().moves)
+        assert done < len(truth), ("asked ahead of the hands", sim.notices[start:])
+        wanted, choices = truth[done], sim.controller.prompt_choices
+        assert wanted in choices, (wanted, choices, sim.notices[start:])
+        sim.send(Select(wanted))
+        sim.settle()
+    for notice in of(MoveCommitted, sim.notices[start:]):
+        assert truth[notice.ply - 1 : notice.ply] == [notice.move], (truth, sim.notices[start:])
+    assert list(sim.controller.record().moves) == list(truth), (truth, sim.notices[start:])
 
 
 def commits(notices: Sequence[Notice]) -> list[str]:

@@ -21,7 +21,7 @@ from firmware_host.notices.declared import (
     PromptOpened,
 )
 from firmware_host.session.actions import Select
-from firmware_host.session.state import Phase
+from firmware_host.session.state import HeldChoice, Phase
 from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove
 from tests.engine.abalone.helpers import text as abalone_text
 from tests.firmware_host.simkit import commits, make_sim, of, prompts
@@ -327,12 +327,13 @@ SENTE_CHICK, GOTE_CHICK = Stone("C", 0), Stone("C", 1)
 
 
 @pytest.mark.parametrize("parked", [True, False])
-def test_a_victim_parked_where_its_capturer_came_from_is_played_on_ok(parked: bool) -> None:
+def test_a_victim_parked_where_its_capturer_came_from_is_asked_about(parked: bool) -> None:
     """Found by the soak: 2b's chick taken up, sente's chick set on 2b and the victim set
     down on 2c a while (the board rests as before), then taken off. The board then shows
-    2c empty, as it does for the chick held in the air after two knocks; it reads on,
-    and ok (the player saying the move is done) plays the capture. Without the victim
-    set down on 2c (only a knock on 2b), ok plays nothing."""
+    2c empty, as it does for the chick held in the air after two knocks: it asks (the
+    capture, or the piece still in the hand), and ok (the player saying the move is
+    done, the capture selected) plays the capture. Without the victim set down on 2c
+    (only a knock on 2b), the board asks nothing and ok plays nothing."""
     sim = dobutsu(CHICKS)
     t = sim.now
     if parked:
@@ -346,8 +347,9 @@ def test_a_victim_parked_where_its_capturer_came_from_is_played_on_ok(parked: bo
         steps = [HandStep(t + 0.10, Force("2b", 0)), HandStep(t + 0.30, Force("2b", None))]
     steps.append(HandStep(t + 2.30, LiftStone("2c")))
     notices = sim.run(steps) + sim.advance(3.0)
-    assert commits(notices) == [] and not prompts(notices)
-    assert sim.controller.phase is Phase.PLAY
+    assert commits(notices) == []
+    assert prompts(notices) == ([("2c2b", HeldChoice.NAME)] if parked else [])
+    assert sim.controller.phase is (Phase.PROMPT if parked else Phase.PLAY)
     notices = sim.press(ButtonRole.OK) + sim.settle()
     assert commits(notices) == (["2c2b"] if parked else [])
 

@@ -2,14 +2,17 @@
 not sense the hands' stands: it reads as the next player's drop there. Found by the
 drawn soak (seed 5, move 465): the board recorded the drop, a move nobody played. It
 now asks (the drop, or only set down), and the question closes when the piece is taken
-up; the players may also answer it."""
+up; the players may also answer it. Laid there before the capturer landed and taken
+off after, it reads as the capturer still in the air: the board asks that too (the
+capture, or still in the hand)."""
 
 from __future__ import annotations
 
+from drivers.buttons import ButtonRole
 from engine.physical import Stone
 from firmware_host.notices.declared import MoveCommitted, PromptOpened
 from firmware_host.session.actions import Select
-from firmware_host.session.state import Phase, SetDownChoice
+from firmware_host.session.state import HeldChoice, Phase, SetDownChoice
 from hardware.mock.hands import HandStep, LiftStone, PutStone
 from tests.firmware_host.simkit import commits, drop_by_hand, of, prompts
 from tests.firmware_host.test_held_in_the_air import dobutsu, record
@@ -81,3 +84,22 @@ def test_a_drop_there_a_while_after_the_capture_is_not_asked_about() -> None:
     assert commits(notices) == ["C*2a"] and not prompts(notices)
     assert [n.move for n in of(MoveCommitted, notices)] == ["C*2a"]
     assert not of(PromptOpened, notices)
+
+
+def test_still_in_the_hand_is_not_asked_again_until_the_board_changes() -> None:
+    sim = dobutsu("gle/1c1/1C1/ELG b - 1")  # sente's chick on 2c may take gote's on 2b
+    t = sim.now
+    steps = [
+        HandStep(t + 0.10, LiftStone("2b")),
+        HandStep(t + 0.20, LiftStone("2c")),
+        HandStep(t + 0.30, PutStone("2c", Stone("C", 1), Stone("C", 1))),
+        HandStep(t + 0.35, PutStone("2b", SENTE_CHICK, SENTE_CHICK)),
+        HandStep(t + 2.30, LiftStone("2c")),
+    ]
+    notices = sim.run(steps) + sim.advance(3.0)
+    assert prompts(notices) == [("2c2b", HeldChoice.NAME)]
+    notices = sim.send(Select(HeldChoice.NAME)) + sim.advance(5.0)
+    assert commits(notices) == [] and not prompts(notices)
+    assert sim.controller.phase is Phase.PLAY
+    notices = sim.press(ButtonRole.OK) + sim.settle()  # the player says it is done
+    assert commits(notices) == ["2c2b"]

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -83,6 +83,10 @@ class Tempo:
     held: float = 0.02  # of those, a stone held in the air ``Habits.hold`` on its way
 
 
+MISSED_LIMIT = 1.0
+"""Missed moves per 1,000 the heavy soak allows (``--check``)."""
+
+
 @dataclass
 class HandsTally:
     """What one game's soak met."""
@@ -100,6 +104,12 @@ class HandsTally:
 
     def per_thousand(self, count: int) -> float:
         return 1000.0 * count / max(self.moves, 1)
+
+    def within_limits(self) -> bool:
+        """What issue 44 asks of the heavy soak: no wrong move, no one-choice prompt, at
+        most ``MISSED_LIMIT`` missed moves per 1,000."""
+        missed = self.per_thousand(self.missed)
+        return self.wrong == 0 and self.one_choice == 0 and missed <= MISSED_LIMIT
 
     def line(self) -> str:
         return (
@@ -470,15 +480,6 @@ def soak(
     return tally
 
 
-def hands_lines(
-    names: Sequence[str], moves: int, seed: int, tempo: Tempo | None = None
-) -> Iterator[str]:
-    """One line per game: wrong, missed and prompts per 1,000 moves."""
-    chosen = [find_game(name) for name in names] if names else list(games())
-    for game in chosen:
-        yield soak(game, moves, seed, tempo=tempo).line()
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", help="games to play (default: all)")
@@ -491,10 +492,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="the share of moves made in an order and pace drawn from every one a hand "
         "may use (hardware.mock.orders); 0 for the project's habits alone",
     )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="fail (exit 1) unless every game had no wrong move, no one-choice prompt and "
+        f"at most {MISSED_LIMIT:g} missed per 1,000, printing each wrong or missed move",
+    )
     args = parser.parse_args(argv)
-    for line in hands_lines(args.games, args.moves, args.seed, Tempo(drawn=args.drawn)):
-        print(line, flush=True)
-    return 0
+    chosen = [find_game(name) for name in args.games] if args.games else list(games())
+    failed = False
+    for game in chosen:
+        tally = soak(game, args.moves, args.seed, tempo=Tempo(drawn=args.drawn))
+        print(tally.line(), flush=True)
+        if args.check and not tally.within_limits():
+            failed = True
+            for note in tally.notes:
+                print(f"  {note}", flush=True)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -11,14 +11,13 @@ from typing import Any
 from engine.game import Position
 from engine.registry import find_game
 from firmware_host.loops.simulator import Simulation
-from firmware_host.notices.declared import MoveCommitted
-from firmware_host.session.actions import NewGame, Select
+from firmware_host.session.actions import NewGame
 from firmware_host.session.state import Phase
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.frontends.i2c_muxes import I2CMuxModels
 from hardware.mock.frontends.serial_scanner import SerialScannerModel
 from hardware.mock.frontends.shift_registers import ShiftRegisterModels
-from tests.firmware_host.simkit import commits, of
+from tests.firmware_host.simkit import answer_as_played, commits
 
 DOBUTSU = find_game("dobutsu")
 SHOGI = find_game("shogi")
@@ -83,18 +82,6 @@ def replay_if_asked(sim: Simulation, before: int, position: Position[Any], text:
     return replays
 
 
-def answer_and_check(sim: Simulation, before: int, truth: list[str], text: str) -> None:
-    """The board may ask, even after it showed the move (a knock beside it read again as
-    a capture with its victim parked): the players answer with the move they made. The
-    record is then the truth, and no commit on the way named a move nobody played."""
-    if sim.controller.phase is Phase.PROMPT:
-        assert text in sim.controller.prompt_choices, (text, sim.controller.prompt_choices)
-        sim.send(Select(text))
-    for notice in of(MoveCommitted, sim.notices[before:]):
-        assert truth[notice.ply - 1 : notice.ply] == [notice.move], (truth, sim.notices[before:])
-    assert list(sim.controller.record().moves) == truth, (truth, sim.notices[before:])
-
-
 def play_random(sim: Simulation, rng: random.Random, plies: int) -> int:
     """Random legal moves by the hands; each must be committed as played. Returns plies.
 
@@ -114,7 +101,7 @@ def play_random(sim: Simulation, rng: random.Random, plies: int) -> int:
         sim.perform(text)
         wait_for_decision(sim, before)
         replay_if_asked(sim, before, position, text)
-        answer_and_check(sim, before, truth, text)
+        answer_as_played(sim, truth, before)
         played += 1
     return played
 
@@ -171,6 +158,6 @@ def play_through_faults(
         sim.settle()
         wait_for_decision(sim, before)
         tally.replayed += replay_if_asked(sim, before, position, text)
-        answer_and_check(sim, before, truth, text)
+        answer_as_played(sim, truth, before)
         tally.moves += 1
     return tally

@@ -81,3 +81,15 @@ def test_soak_fast_clumsy_hands_over_thousands_of_moves(name: str) -> None:
     assert tally.moves == SOAK_MOVES
     assert tally.wrong == 0, tally.notes
     assert tally.per_thousand(tally.missed) <= MISSED_PER_THOUSAND, tally.notes
+
+
+def test_the_check_fails_a_game_past_the_limits(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--check`` (``make soak-hands``) holds each game to issue 44's limits: no wrong
+    move, no one-choice prompt, at most one missed move per 1,000."""
+    clean = HandsTally("dobutsu", "sim-dobutsu", moves=2000, missed=2, prompts=50)
+    assert clean.within_limits()
+    assert not HandsTally("dobutsu", "sim-dobutsu", moves=2000, missed=3).within_limits()
+    assert not HandsTally("dobutsu", "sim-dobutsu", moves=2000, wrong=1).within_limits()
+    assert not HandsTally("dobutsu", "sim-dobutsu", moves=2000, one_choice=1).within_limits()
+    assert main(["dobutsu", "--moves", "20", "--seed", "4", "--check"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 1
