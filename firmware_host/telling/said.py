@@ -91,11 +91,6 @@ def told(said: Said, language: Language, game: Game[Any] | None = None) -> str:
     return translated_plural(plural, said.count or 0, language).format(**values)
 
 
-def plural_said(plural: Plural, /, count: int, **values: Value) -> Said:
-    """Words about ``count`` (a plural msgid, ``NP_``) filled with ``values``."""
-    return Said(plural.one, (("count", count), *values.items()), plural.many)
-
-
 def seat_words(game: Game[Any], language: Language) -> Mapping[str, str]:
     """Each seat's English name (whole, and without its brackets) to its word in
     ``language``: for the texts that name a seat by its English name (a spot's owner,

@@ -14,13 +14,13 @@ import pytest
 
 from engine.catalogue import CatalogueError, read_po
 from engine.registry import find_game, games
+from engine.said import NP_
 from firmware_host.cli.parser import build_parser
 from firmware_host.cli.play import _language
 from firmware_host.loops.profiles import load_profile
 from firmware_host.loops.speaker import Speaker, espeak_command
 from firmware_host.notices.declared import HintShown, MoveCommitted, PromptOpened
 from firmware_host.telling.language import (
-    NP_,
     Language,
     catalogue_path,
     game_entries,
