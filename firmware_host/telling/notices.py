@@ -21,7 +21,17 @@ from engine.game import Position
 from engine.opening import DrawResult
 from engine.puzzles import kind_of
 from engine.registry import find_game
-from engine.said import NP_, CountWord, Either, MoveWords, Said, SeatWord, plural_said, said
+from engine.said import (
+    NP_,
+    CountWord,
+    Either,
+    MoveWords,
+    Plural,
+    Said,
+    SeatWord,
+    plural_said,
+    said,
+)
 from engine.said import Term as SaidTerm
 from engine.said import Value as SaidValue
 from firmware_host.notices.declared import (
@@ -63,7 +73,7 @@ from firmware_host.session.state import (
     PuzzleChoice,
     TakebackChoice,
 )
-from firmware_host.telling.language import N_, Language, Plural, translated, translated_plural
+from firmware_host.telling.language import N_, Language, translated, translated_plural
 from firmware_host.telling.opening_words import draw_said
 from firmware_host.telling.said import told
 from firmware_host.telling.spoken_moves import move_sentence, move_words, seat_name

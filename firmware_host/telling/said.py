@@ -21,6 +21,7 @@ from engine.said import (
     Either,
     MoveWords,
     PieceWord,
+    Plural,
     Said,
     Seats,
     SeatWord,
@@ -29,7 +30,7 @@ from engine.said import (
     Value,
 )
 from engine.spoken import number_words
-from firmware_host.telling.language import Language, Plural, translated, translated_plural
+from firmware_host.telling.language import Language, translated, translated_plural
 from firmware_host.telling.spot_words import spot_said
 
 

@@ -33,6 +33,7 @@ from tests.firmware_host.simkit import close_all, make_sim
 from tests.firmware_host.web.helpers import PATIENT, Json, said_from_record, sim_state
 from tests.firmware_host.web.static.test_browser import LiveServer, browser
 from tests.firmware_host.web.static.test_said_browser import switch
+from tests.firmware_host.web.words.test_page_texts import _option_sets
 from tests.registered import boarded_games
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
@@ -171,14 +172,6 @@ def test_every_games_claims_are_told_as_the_server_tells_them(
                 english = [[c["name"], c["title"], c["help"]] for c in board["claims"]]
                 assert expected != english
     page.close()
-
-
-def _option_sets(game: Game[Any]) -> list[Any]:
-    """``game``'s default options, and those of each choice of each of its options."""
-    found = [game.options()]
-    for spec in game.option_specs:
-        found += [game.options({spec.name: choice}) for choice in spec.choices]
-    return found
 
 
 def _profile(game: Game[Any]) -> Any:
