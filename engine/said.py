@@ -28,6 +28,26 @@ def N_(msgid: str) -> str:  # noqa: N802 - gettext's name for a msgid marked, no
 
 
 @dataclass(frozen=True, slots=True)
+class Plural:
+    """Words about a count, as English says them of one and of many (``{count}`` in
+    both): a catalogue holds them in each plural form its language has (gettext's
+    ``msgid_plural``: Polish and Czech have three, Japanese one)."""
+
+    one: str
+    many: str
+
+    @property
+    def key(self) -> str:
+        """The entry's key in a catalogue read by ``read_po``."""
+        return f"{self.one}\0{self.many}"
+
+
+def NP_(one: str, many: str) -> Plural:  # noqa: N802 - the plural msgid's mark, as N_
+    """A plural msgid, marked for the catalogues (collected as ``N_``'s are)."""
+    return Plural(one, many)
+
+
+@dataclass(frozen=True, slots=True)
 class SeatWord:
     """A seat in a message: its index, and its name as the game titles it in English
     ("A (sente)"), told in a language by the game's ``spoken_seats``."""
@@ -167,6 +187,11 @@ or one of the typed words above."""
 def said(msgid: str, /, **values: Value) -> Said:
     """``msgid`` filled with ``values``: the way every source makes what it says."""
     return Said(msgid, tuple(values.items()))
+
+
+def plural_said(plural: Plural, /, count: int, **values: Value) -> Said:
+    """Words about ``count`` (a plural msgid, ``NP_``) filled with ``values``."""
+    return Said(plural.one, (("count", count), *values.items()), plural.many)
 
 
 def verbatim(text: str) -> Said:

@@ -41,7 +41,7 @@ Counts = Sequence[int]
 
 
 def _robot(robot: int) -> PieceWord:
-    return PieceWord(f"the {ROBOT_NAMES[robot]}")
+    return PieceWord(ROBOT_NAMES[robot], "the")
 
 
 def _occupant(tokens: Sequence[int], robots: Sequence[int], cell: int) -> PieceWord | None:
@@ -51,7 +51,7 @@ def _occupant(tokens: Sequence[int], robots: Sequence[int], cell: int) -> PieceW
             return _robot(robot)
     for colour, mask in enumerate(tokens):
         if mask >> cell & 1:
-            return PieceWord(f"a {TOKEN_NAMES[colour]} token")
+            return PieceWord(f"{TOKEN_NAMES[colour]} token", "a")
     return None
 
 

@@ -90,10 +90,11 @@ COLOURS = MappingProxyType(
 ROBOTS = MappingProxyType({"W": "white", "B": "black", "R": "red"})
 TOKENS = MappingProxyType({"w": "white", "b": "black"})
 PIECE_NAMES = (
-    *(f"the {colour} robot" for colour in ROBOTS.values()),
-    *(f"a {colour} token" for colour in TOKENS.values()),
+    *(f"{colour} robot" for colour in ROBOTS.values()),
+    *(f"{colour} token" for colour in TOKENS.values()),
 )
-"""The robots' and tokens' English words, which the game's catalogue translates."""
+"""The robots' and tokens' English words, which the game's catalogue translates (as a
+piece is named on the board, without the article a sentence puts before it)."""
 
 
 def move_sentence(position: Position[Any], text: str, language: str) -> str:
@@ -123,12 +124,12 @@ def _translated(
 ) -> str:
     match move:
         case PlaceToken(colour, cell):
-            token = f"a {TOKENS[colour]} token"
-            return words.place.format(seat=seat, token=pieces.get(token, token), cell=cell)
+            token = f"{TOKENS[colour]} token"
+            return words.place.format(seat=seat, token=pieces.get(token, f"a {token}"), cell=cell)
         case Chain(robot, path):
             cells = words.joiner.join(path[1:-1])
             through = words.through.format(cells=cells) if len(path) > 2 else ""
-            robot_name = pieces.get(f"the {ROBOTS[robot]} robot", f"the {ROBOTS[robot]} robot")
+            robot_name = pieces.get(f"{ROBOTS[robot]} robot", f"the {ROBOTS[robot]} robot")
             return words.chain.format(
                 seat=seat, robot=robot_name, origin=path[0], through=through, target=path[-1]
             )

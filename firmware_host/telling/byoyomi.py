@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from engine.spoken import number_words
+from engine.said import NP_, CountWord, Said, alone, plural_said
 from firmware_host.session.clock import TimeControl
-from firmware_host.telling.language import NP_, Language, translated_plural
+from firmware_host.telling.language import Language
+from firmware_host.telling.said import told
 
 TENS = NP_("{count} second", "{count} seconds")
 """A call of the seconds used (thirty, forty, fifty)."""
@@ -47,10 +48,15 @@ def byoyomi_calls(control: TimeControl | None) -> MappingProxyType[float, float]
     return MappingProxyType(dict(sorted(calls.items(), reverse=True)))
 
 
-def call_words(period: float, used: float, language: Language = Language.ENGLISH) -> str:
-    """What the timekeeper says when ``used`` seconds of a ``period`` are gone."""
+def call_said(period: float, used: float) -> Said:
+    """What the timekeeper says when ``used`` seconds of a ``period`` are gone, as a
+    value (a page tells it in its language)."""
     counted = round(used - (period - (COUNTED + 1)))
     if counted >= 1:
-        return number_words(counted, language.value)
-    seconds = round(used)
-    return translated_plural(TENS, seconds, language).format(count=seconds)
+        return alone(CountWord(counted))
+    return plural_said(TENS, count=round(used))
+
+
+def call_words(period: float, used: float, language: Language = Language.ENGLISH) -> str:
+    """``call_said`` told in ``language``."""
+    return told(call_said(period, used), language)

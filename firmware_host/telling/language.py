@@ -19,7 +19,7 @@ import re
 import struct
 import sys
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from enum import Enum
 from functools import cache, partial
 from itertools import product
@@ -32,6 +32,7 @@ from engine.claims import ClaimRule
 from engine.game import CATALOGUES, Game
 from engine.outcome import Termination
 from engine.registry import games
+from engine.said import Plural
 
 log = logging.getLogger(__name__)
 
@@ -67,26 +68,6 @@ class Language(Enum):
 def N_(msgid: str) -> str:  # noqa: N802 - gettext's name for a msgid marked, not translated
     """A msgid, marked for a translation's catalogue."""
     return msgid
-
-
-@dataclass(frozen=True, slots=True)
-class Plural:
-    """Words about a count, as English says them of one and of many (``{count}`` in
-    both): a catalogue holds them in each plural form its language has (gettext's
-    ``msgid_plural``: Polish and Czech have three, Japanese one)."""
-
-    one: str
-    many: str
-
-    @property
-    def key(self) -> str:
-        """The entry's key in a catalogue read by ``read_po``."""
-        return f"{self.one}\0{self.many}"
-
-
-def NP_(one: str, many: str) -> Plural:  # noqa: N802 - the plural msgid's mark, as N_
-    """A plural msgid, marked for a translation's catalogue."""
-    return Plural(one, many)
 
 
 def translated_plural(plural: Plural, count: int, language: Language) -> str:

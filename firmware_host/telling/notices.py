@@ -21,7 +21,17 @@ from engine.game import Position
 from engine.opening import DrawResult
 from engine.puzzles import kind_of
 from engine.registry import find_game
-from engine.said import CountWord, Either, MoveWords, Said, said
+from engine.said import (
+    NP_,
+    CountWord,
+    Either,
+    MoveWords,
+    Plural,
+    Said,
+    SeatWord,
+    plural_said,
+    said,
+)
 from engine.said import Term as SaidTerm
 from engine.said import Value as SaidValue
 from firmware_host.notices.declared import (
@@ -65,7 +75,7 @@ from firmware_host.session.state import (
     SetDownChoice,
     TakebackChoice,
 )
-from firmware_host.telling.language import N_, NP_, Language, Plural, translated, translated_plural
+from firmware_host.telling.language import N_, Language, translated, translated_plural
 from firmware_host.telling.opening_words import draw_said
 from firmware_host.telling.said import told
 from firmware_host.telling.spoken_moves import move_sentence, move_words, seat_name
@@ -375,14 +385,18 @@ def sentence_said(notice: Notice, position: Position[Any] | None) -> Said | None
     return Said(words.said, values)
 
 
-def clock_sentence(position: Position[Any], seat: int, mark: float, language: Language) -> str:
-    """What is said as ``seat``'s clock passes ``mark`` seconds left."""
-    name = seat_name(position, seat, language.value)
+def clock_said(position: Position[Any], seat: int, mark: float) -> Said:
+    """What is said as ``seat``'s clock passes ``mark`` seconds left, as a value: the
+    seat as said aloud (without what its title adds in brackets)."""
+    name = SeatWord(seat, seat_name(position, seat))
     if mark == 60:
-        return translated(N_("{seat}: one minute left"), language).format(seat=name)
-    seconds = round(mark)
-    text = translated_plural(SECONDS_LEFT, seconds, language)
-    return text.format(seat=name, count=seconds)
+        return said(N_("{seat}: one minute left"), seat=name)
+    return plural_said(SECONDS_LEFT, count=round(mark), seat=name)
+
+
+def clock_sentence(position: Position[Any], seat: int, mark: float, language: Language) -> str:
+    """``clock_said`` told in ``language``, in the game's words for its seats."""
+    return told(clock_said(position, seat, mark), language, position.game)
 
 
 SPOKEN = tuple(language for language in Language if language is not Language.ENGLISH)

@@ -8,9 +8,9 @@ of pawns is told in the plural form its number takes in the language ("1 pawn",
 from __future__ import annotations
 
 from engine.opening import DrawResult, FirstPlayerDraw
-from engine.said import Said, said
-from firmware_host.telling.language import N_, NP_, Language
-from firmware_host.telling.said import plural_said, told
+from engine.said import NP_, Said, plural_said, said
+from firmware_host.telling.language import N_, Language
+from firmware_host.telling.said import told
 
 TOKIN = NP_("{count} tokin", "{count} tokin")
 """The pawns that fell tokin up (the word is the same for one and many in English)."""

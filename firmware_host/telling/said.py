@@ -21,6 +21,7 @@ from engine.said import (
     Either,
     MoveWords,
     PieceWord,
+    Plural,
     Said,
     Seats,
     SeatWord,
@@ -29,7 +30,7 @@ from engine.said import (
     Value,
 )
 from engine.spoken import number_words
-from firmware_host.telling.language import Language, Plural, translated, translated_plural
+from firmware_host.telling.language import Language, translated, translated_plural
 from firmware_host.telling.spot_words import spot_said
 
 
@@ -89,11 +90,6 @@ def told(said: Said, language: Language, game: Game[Any] | None = None) -> str:
         return translated(said.msgid, language).format(**values)
     plural = Plural(said.msgid, said.plural)
     return translated_plural(plural, said.count or 0, language).format(**values)
-
-
-def plural_said(plural: Plural, /, count: int, **values: Value) -> Said:
-    """Words about ``count`` (a plural msgid, ``NP_``) filled with ``values``."""
-    return Said(plural.one, (("count", count), *values.items()), plural.many)
 
 
 def seat_words(game: Game[Any], language: Language) -> Mapping[str, str]:

@@ -18,9 +18,14 @@ from engine.game import Position
 from engine.said import Said
 from firmware_host.notices.declared import GameStarted, MoveCommitted, MovesTakenBack, Notice
 from firmware_host.session.clock import GameClock, TimeControl
-from firmware_host.telling.byoyomi import byoyomi_calls, call_words
+from firmware_host.telling.byoyomi import byoyomi_calls, call_said, call_words
 from firmware_host.telling.language import Language
-from firmware_host.telling.notices import clock_sentence, notice_sentence, sentence_said
+from firmware_host.telling.notices import (
+    clock_said,
+    clock_sentence,
+    notice_sentence,
+    sentence_said,
+)
 from firmware_host.telling.speech_settings import SpeechMode, SpeechSpec
 
 WARNINGS = (60.0, 30.0, 10.0)
@@ -137,48 +142,42 @@ def clock_sentences(
     return Narrator().clock_sentences(position, before, after)
 
 
+@dataclass(frozen=True, slots=True)
+class ClockWarning:
+    """A warning the running clock has still to pass: the seconds left when it is
+    said, what is said (a value, told in the language of whoever says it), and
+    whether it is the timekeeper's count of a byoyomi period."""
+
+    left: float
+    sentence: Said
+    byoyomi: bool = False
+
+
 def warnings_ahead(
     position: Position[Any],
     remaining: Sequence[float],
     running: int | None,
     control: TimeControl | None = None,
-) -> list[dict[str, Any]]:
+) -> tuple[ClockWarning, ...]:
     """The warnings the running clock has still to pass, for a page that counts the
-    clock down itself: each with ``left``, the seconds left when it is said, and its
-    sentences (``say`` in English, ``say_in`` each other language's); in byoyomi, the
-    timekeeper's count of the period running (``byoyomi``: true); empty when no
-    clock runs."""
+    clock down itself; in byoyomi, the timekeeper's count of the period running; none
+    when no clock runs."""
     if running is None or not remaining:
-        return []
+        return ()
     left = remaining[running]
     calls = byoyomi_calls(control)
     if calls and control is not None and left <= control.overtime:
-        current = [mark for mark in calls if left - control.byoyomi < mark < left]
-        return [
-            {
-                "left": mark,
-                "say": call_words(control.byoyomi, calls[mark]),
-                "say_in": {
-                    language.value: call_words(control.byoyomi, calls[mark], language)
-                    for language in Language
-                    if language is not Language.ENGLISH
-                },
-                "byoyomi": True,
-            }
-            for mark in current
-        ]
-    ahead = []
+        return tuple(
+            ClockWarning(mark, call_said(control.byoyomi, calls[mark]), byoyomi=True)
+            for mark in calls
+            if left - control.byoyomi < mark < left
+        )
     spare = control.overtime if control is not None else 0.0  # the warnings of main time
-    for warning in WARNINGS:
-        if warning + spare < remaining[running]:
-            english = clock_sentence(position, running, warning, Language.ENGLISH)
-            say_in = {
-                language.value: clock_sentence(position, running, warning, language)
-                for language in Language
-                if language is not Language.ENGLISH
-            }
-            ahead.append({"left": warning + spare, "say": english, "say_in": say_in})
-    return ahead
+    return tuple(
+        ClockWarning(warning + spare, clock_said(position, running, warning))
+        for warning in WARNINGS
+        if warning + spare < remaining[running]
+    )
 
 
 def positions_of(

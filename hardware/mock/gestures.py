@@ -31,10 +31,21 @@ from typing import Any
 
 from engine.game import Layout, Position
 from engine.physical import Spot, Stone
-from engine.said import N_, Said, SpotWord, Term, said
+from engine.said import N_, NP_, Said, SpotWord, Term, plural_said, said
 from hardware.mock.hands import HandAction, Hands, HandStep, LiftStone, PutStone, Remove
 from hardware.mock.world import SimulatedWorld, WorldError
 from hardware.orientation import SpotTurn
+
+NOT_HELD = NP_(
+    "the hand holds {count} piece (0); there is no piece {held}",
+    "the hand holds {count} pieces (0 to {last}); there is no piece {held}",
+)
+"""Why the hand cannot put down the piece it was told to: it holds fewer, numbered
+from 0."""
+
+
+def _not_held(count: int, held: int) -> Said:
+    return plural_said(NOT_HELD, count=count, last=count - 1, held=held)
 
 
 class GestureError(WorldError):
@@ -119,7 +130,7 @@ class Gestures:
         self._check(spot)
         stack = self.world.stacks.get(spot)
         if not stack:
-            raise GestureError(said("there is nothing on {spot} to lift", spot=SpotWord(spot)))
+            raise GestureError(said(N_("there is nothing on {spot} to lift"), spot=SpotWord(spot)))
         self._forget_put_down()
         self._lifted.append((stack[-1], spot))
         return self._timed(start, [LiftStone(spot)])
@@ -138,12 +149,10 @@ class Gestures:
         hand = self.world.held
         if not hand:
             raise GestureError(
-                said("the hand holds nothing to place on {spot}", spot=SpotWord(spot))
+                said(N_("the hand holds nothing to place on {spot}"), spot=SpotWord(spot))
             )
         if held is not None and not 0 <= held < len(hand):
-            count = len(hand)
-            pieces = "1 piece (0)" if count == 1 else f"{count} pieces (0 to {count - 1})"
-            raise GestureError(f"the hand holds {pieces}; there is no piece {held}", "held")
+            raise GestureError(_not_held(len(hand), held), "held")
         self._check(spot)
         stone = hand[len(hand) - 1 if held is None else held]
         origin = self._origin(stone)
@@ -164,7 +173,7 @@ class Gestures:
         stack = self.world.stacks.get(source)
         if not stack:
             raise GestureError(
-                said("there is nothing on {spot} to move", spot=SpotWord(source)), "from"
+                said(N_("there is nothing on {spot} to move"), spot=SpotWord(source)), "from"
             )
         mover = stack[-1]
         actions: list[HandAction | None] = [LiftStone(source)]
@@ -179,7 +188,9 @@ class Gestures:
         self._check(spot)
         stack = self.world.stacks.get(spot)
         if not stack:
-            raise GestureError(said("there is nothing on {spot} to turn over", spot=SpotWord(spot)))
+            raise GestureError(
+                said(N_("there is nothing on {spot} to turn over"), spot=SpotWord(spot))
+            )
         stone = stack[-1]
         return self._timed(start, [LiftStone(spot), PutStone(spot, stone, _turned(stone, True))])
 
@@ -197,7 +208,9 @@ class Gestures:
                 and stack[-1].owner == position.turn
             ):
                 return self.move(position, place.spot, target, start)
-        raise GestureError(f"no {kind} on the stand of the side to move", "kind")
+        raise GestureError(
+            said(N_("no {kind} on the stand of the side to move"), kind=kind), "kind"
+        )
 
     def play(self, position: Position[Any], move: Any, start: float) -> list[HandStep]:
         """A whole legal move: every stone it moves, captures, pushes or brings, at

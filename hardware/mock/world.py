@@ -70,7 +70,7 @@ class SimulatedWorld:
         self._check(spot)
         stack = self.stacks.get(spot)
         if not stack:
-            raise WorldError(said("there is nothing on {spot} to lift", spot=SpotWord(spot)))
+            raise WorldError(said(N_("there is nothing on {spot} to lift"), spot=SpotWord(spot)))
         stone = stack.pop()
         if not stack:
             del self.stacks[spot]
@@ -84,7 +84,7 @@ class SimulatedWorld:
         if stone is None:
             if not self.held:
                 raise WorldError(
-                    said("the hand holds nothing to place on {spot}", spot=SpotWord(spot))
+                    said(N_("the hand holds nothing to place on {spot}"), spot=SpotWord(spot))
                 )
             stone = self.held.pop()
         elif stone in self.held:
@@ -122,7 +122,7 @@ class SimulatedWorld:
         self._check(spot)
         stack = self.stacks.get(spot)
         if not stack:
-            raise WorldError(said("there is nothing on {spot} to flip", spot=SpotWord(spot)))
+            raise WorldError(said(N_("there is nothing on {spot} to flip"), spot=SpotWord(spot)))
         stack[-1] = replace(stack[-1], flipped=not stack[-1].flipped)
         self._changed()
         return stack[-1]

@@ -8,14 +8,12 @@ what the claim would count now and why it would fail, read from the rules' own c
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from engine.claims import ClaimRule
 from engine.game import Game, Position
 from engine.options import Options
-from firmware_host.telling.said import claim_help, claim_title
-from firmware_host.web.words.page_texts import in_languages
+from engine.said import Term, alone
 from firmware_host.wire.notice_records import said_record
 
 Json = dict[str, Any]
@@ -28,14 +26,14 @@ def claims_of(game: Game[Any], options: Options | None = None) -> tuple[ClaimRul
 
 
 def claim_json(claim: ClaimRule) -> Json:
-    """A claim's name, its button's title and when to make it (each in every language
-    but English, ``..._in``: the page shows its language's)."""
+    """A claim's name, its button's title and when to make it (each in English and as
+    the value the page tells in its language: the game's msgids)."""
     return {
         "name": claim.name,
         "title": claim.title,
-        "title_in": in_languages(partial(claim_title, claim)),
+        "title_said": said_record(alone(Term(claim.title))),
         "help": claim.help,
-        "help_in": in_languages(partial(claim_help, claim)),
+        "help_said": said_record(alone(Term(claim.help))),
     }
 
 

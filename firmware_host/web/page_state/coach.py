@@ -1,21 +1,21 @@
 """What the page shows of the coach beside its controls: each seat's help and the hints
-it has left, and the puzzle being solved, its question in every language.
+it has left, and the puzzle being solved, its question as a value the page tells.
 
 The session keeps both (``session/help.py``, ``session/puzzle.py``); this only reads
-them for the page's state, the words told in every language as the status line is, so
-the page keeps none of its own."""
+them for the page's state, the words as values the page tells as the status line is,
+so the page keeps none of its own."""
 
 from __future__ import annotations
 
 from engine.puzzles import kind_of
+from engine.said import Said, Term, said
 from firmware_host.session.controller import Controller
 from firmware_host.session.puzzle import PuzzleRun
-from firmware_host.telling.language import N_, Language, translated
-from firmware_host.telling.notices import Question, question_text
+from firmware_host.telling.language import N_, Language
+from firmware_host.telling.notices import Question, question_said
+from firmware_host.telling.said import told
 from firmware_host.web.page_state.messages import Json
-
-LANGUAGES = tuple(Language)
-OTHER_LANGUAGES = tuple(language for language in Language if language is not Language.ENGLISH)
+from firmware_host.wire.notice_records import said_record
 
 
 def help_state(controller: Controller) -> list[Json] | None:
@@ -41,41 +41,49 @@ def help_state(controller: Controller) -> list[Json] | None:
     return seats
 
 
-def _in_each(told: dict[Language, str]) -> tuple[str, Json]:
-    english = told[Language.ENGLISH]
-    return english, {x.value: told[x] for x in OTHER_LANGUAGES if told[x] != english}
+def question_said_of(run: PuzzleRun) -> Said:
+    """What the player is asked, as a value: "White to move: win in 2 of your moves"
+    (as the notice that sets the puzzle says it)."""
+    game, puzzle = run.game, run.puzzle
+    turn = game.position(puzzle.position, dict(puzzle.options)).turn
+    return question_said(Question(game.name, puzzle.kind, puzzle.plies, turn))
 
 
 def question(run: PuzzleRun, language: Language) -> str:
-    """What the player is asked, in ``language``: "White to move: win in 2 of your
-    moves" (told as the notice that sets the puzzle tells it)."""
-    game, puzzle = run.game, run.puzzle
-    turn = game.position(puzzle.position, dict(puzzle.options)).turn
-    return question_text(Question(game.name, puzzle.kind, puzzle.plies, turn), language)
+    """``question_said_of`` told in ``language``."""
+    return told(question_said_of(run), language, run.game)
+
+
+def kind_said(run: PuzzleRun) -> Said:
+    """The kind and the difficulty, as a value: "winning refill, difficulty 2"."""
+    kind = kind_of(run.game, run.puzzle.kind)
+    return said(
+        N_("{kind}, difficulty {difficulty}"),
+        kind=Term(kind.shown),
+        difficulty=run.puzzle.difficulty,
+    )
 
 
 def kind_text(run: PuzzleRun, language: Language) -> str:
-    """The kind and the difficulty, in ``language``: "winning refill, difficulty 2"."""
-    kind = kind_of(run.game, run.puzzle.kind)
-    return translated(N_("{kind}, difficulty {difficulty}"), language).format(
-        kind=translated(kind.shown, language), difficulty=run.puzzle.difficulty
-    )
+    """``kind_said`` told in ``language``."""
+    return told(kind_said(run), language, run.game)
 
 
 def puzzle_state(run: PuzzleRun | None) -> Json | None:
     """The puzzle on the board while it is set up and played, and once solved (None
-    when there is none, or another game was started since)."""
+    when there is none, or another game was started since): its question and kind in
+    English and as the values the page tells in its language."""
     if run is None or run.left:
         return None
-    asked, asked_in = _in_each({x: question(run, x) for x in LANGUAGES})
-    kind, kind_in = _in_each({x: kind_text(run, x) for x in LANGUAGES})
+    asked, kind = question_said_of(run), kind_said(run)
     return {
         "id": run.puzzle.id,
         "difficulty": run.puzzle.difficulty,
-        "question": asked,
-        "question_in": asked_in,
-        "kind": kind,
-        "kind_in": kind_in,
+        "game": run.game.name,
+        "question": str(asked),
+        "question_said": said_record(asked),
+        "kind": str(kind),
+        "kind_said": said_record(kind),
         "solved": run.solved,
         "tries": run.tries,
     }

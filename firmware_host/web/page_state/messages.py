@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from functools import partial
 from typing import Any
 
 from drivers.led_strip import Colour
@@ -36,11 +35,11 @@ from firmware_host.session.clock import TimeControl
 from firmware_host.session.controller import Controller
 from firmware_host.session.settings import Settings
 from firmware_host.session.state import Phase, Prompting
-from firmware_host.telling.language import N_, Language, translated
+from firmware_host.telling.language import N_, Language
 from firmware_host.telling.legend import DEFAULT_PALETTE, PALETTES, BoardView, Legend
 from firmware_host.telling.opening_words import draw_said
 from firmware_host.telling.said import told
-from firmware_host.telling.speech import warnings_ahead
+from firmware_host.telling.speech import ClockWarning, warnings_ahead
 from firmware_host.telling.spot_names import spot_label, spot_name
 from firmware_host.telling.spot_words import indicator_said
 from firmware_host.telling.status import Surface, choice_said, status_said
@@ -53,17 +52,12 @@ from firmware_host.web.words.board_words import (
     alone_record,
     caption_value,
     drawn,
-    piece_names_in,
+    piece_names_said,
     spot_words,
 )
 from firmware_host.web.words.colour_key import colour_key
-from firmware_host.web.words.option_texts import option_json, palettes_in
-from firmware_host.web.words.page_texts import (
-    LEVEL_NAMES,
-    in_languages,
-    notes_said,
-    opponent_said,
-)
+from firmware_host.web.words.option_texts import level_json, option_json, palettes_said
+from firmware_host.web.words.page_texts import notes_said, opponent_said
 from firmware_host.wire.notice_records import said_record
 from hardware.profile import Profile
 
@@ -128,16 +122,9 @@ def catalogue_message(
             for game in games
         ],
         "palettes": list(palettes),
-        "palettes_in": palettes_in(palettes),
+        "palettes_said": palettes_said(palettes),
         "settings": {key: list(choices) for key, choices in Settings.CHOICES.items()},
-        "levels": [
-            {
-                "number": level.number,
-                "name": level.name,
-                "name_in": in_languages(partial(translated, LEVEL_NAMES[level.name])),
-            }
-            for level in LEVELS
-        ],
+        "levels": [level_json(level) for level in LEVELS],
     }
 
 
@@ -209,11 +196,22 @@ def board_message(
         "seats": seats_json(game),
         "pieces": piece_book(game),
         "look": look_json(game),
-        "piece_names_in": piece_names_in(game, piece_book(game)),
+        "piece_names_said": piece_names_said(piece_book(game)),
         "claims": [claim_json(claim) for claim in claims_of(game, options)],
         "formats": [{"name": f.name, "title": f.title} for f in game.record_formats()],
         "world": mode is Mode.SIMULATOR,
     }
+
+
+def warning_json(warning: ClockWarning) -> Json:
+    """A clock warning ahead as the page counts down to it: when it is said, its
+    sentence in English and as the value the page tells in its language."""
+    json: Json = {
+        "left": warning.left,
+        "say": str(warning.sentence),
+        "say_said": said_record(warning.sentence),
+    }
+    return json | {"byoyomi": True} if warning.byoyomi else json
 
 
 def stone_json(game: Game[Any], stone: Stone) -> Json:
@@ -395,12 +393,15 @@ def state_message(
         "clocks": [round(t, 3) for t in view.clocks] if view.clocks else None,
         "clock_running": view.clock_running,
         "clock_byoyomi": _byoyomi(controller),
-        "clock_warnings": warnings_ahead(
-            position,
-            view.clocks,
-            view.clock_running,
-            None if controller.clock is None else controller.clock.control,
-        ),
+        "clock_warnings": [
+            warning_json(warning)
+            for warning in warnings_ahead(
+                position,
+                view.clocks,
+                view.clock_running,
+                None if controller.clock is None else controller.clock.control,
+            )
+        ],
         "dice": list(view.dice),
         "roll_due": controller.roll_due,
         "forced": controller.forced,

@@ -81,9 +81,10 @@ function tellAgain() {
   for (const [, show] of page.toldAgain) show();
 }
 
-// A name of the catalogue's (`field`, with `field_in` beside it) in a span of `parent`.
-function nameIn(parent, entry, field = `name`) {
-  toldIn(html(`span`, {}, null, parent), () => `${inLanguage(entry, field)} `);
+// A name of the catalogue's (`field`, with its value `field_said` beside it), told in
+// `game`'s words, in a span of `parent`.
+function nameIn(parent, entry, game = null, field = `name`) {
+  toldIn(html(`span`, {}, null, parent), () => `${inLanguage(entry, field, game)} `);
 }
 
 // An option of a select, its text in the page's language (and again when it changes).
@@ -106,9 +107,9 @@ export function renderCatalogue() {
   }
   const palettes = $("new-game-palette");
   palettes.replaceChildren();
-  const paletteNames = catalogue.palettes_in || {};
+  const paletteNames = catalogue.palettes_said || {};
   for (const name of catalogue.palettes) {
-    const entry = { name, name_in: paletteNames[name] };
+    const entry = { name, name_said: paletteNames[name] };
     toldIn(html("option", { value: name }, null, palettes), () => inLanguage(entry, `name`));
   }
   const roll = $("new-game-roll");
@@ -134,15 +135,15 @@ function renderOptions() {
   if (!game) return;
   for (const spec of game.options) {
     const label = html("label", {}, null, fieldset);
-    toldIn(label, () => inLanguage(spec, `help`), `title`);
-    nameIn(label, spec);
+    toldIn(label, () => inLanguage(spec, `help`, game.name), `title`);
+    nameIn(label, spec, game.name);
     let input;
     if (spec.choices.length) {
       input = html("select", {}, null, label);
-      const told = spec.choices_in || {};
+      const told = spec.choices_said || {};
       for (const choice of spec.choices) {
-        const entry = { choice, choice_in: told[choice] };
-        toldIn(html("option", { value: choice }, null, input), () => inLanguage(entry, `choice`));
+        const entry = { choice, choice_said: told[choice] };
+        toldIn(html("option", { value: choice }, null, input), () => inLanguage(entry, `choice`, game.name));
       }
     } else if (spec.minimum !== null || spec.maximum !== null) {
       input = html("input", { type: "number", min: spec.minimum, max: spec.maximum }, null, label);
@@ -184,7 +185,7 @@ function renderPlayers(game, settings, seatsHelp) {
   }
   for (const info of game.seats) {
     const label = html("label", {}, null, box);
-    nameIn(label, info);
+    nameIn(label, info, game.name);
     const select = html("select", { "data-seat": info.letter }, null, label);
     option(``, "a person", select); // wordIn()
     for (const level of page.catalogue.levels) {
@@ -220,7 +221,7 @@ function renderSeatHelp(game, settings, seatsHelp) {
   game.seats.forEach((info, index) => {
     const line = html("div", {}, null, box);
     const label = html("label", {}, null, line);
-    nameIn(label, info);
+    nameIn(label, info, game.name);
     const select = html("select", { "data-help-seat": info.letter }, null, label);
     option(``, "usual help", select); // wordIn()
     for (const [level, english] of Object.entries(HELP_LEVELS)) option(level, english, select);

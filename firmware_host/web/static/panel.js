@@ -3,8 +3,8 @@
 // the moves the board cannot show, and the moves played.
 
 import { $, button, formatTime, html, page, seat, seatClass, send, spotName } from "./common.js";
-import { inLanguage, speakClock, speech } from "./speech.js";
-import { word } from "./words.js";
+import { inLanguage, speakClock } from "./speech.js";
+import { saidLanguage, word } from "./words.js";
 
 // The state's phases in words (by the wire's names).
 const PHASES = { setup: "setting up", play: "playing", prompt: "a question", guide: "guided", correction: "correcting", "game over": "game over" }; // word()
@@ -197,7 +197,7 @@ function renderOpening(state) {
 // when the key changes (another palette, another game, the coach on).
 function renderKey(state) {
   const legend = state.legend || [];
-  const signature = JSON.stringify([speech.language, legend]); // a language changed redraws it
+  const signature = JSON.stringify([saidLanguage(), legend]); // the words of another language redraw it
   const list = $("colour-key-list");
   $("colour-key").hidden = !legend.length;
   if (list.dataset.signature === signature) return;

@@ -33,8 +33,9 @@ export function drawPiece(parent, stone, x, y, { board, radius, count = 1, seatC
     "data-facing": facing,
   }, parent);
   const entry = (board && board.pieces && board.pieces[key(stone)]) || { name: stone.label, steps: [], lines: [] };
-  const names = (board && board.piece_names_in && board.piece_names_in[key(stone)]) || {};
-  svg("title", {}, group).textContent = inLanguage({ ...entry, name_in: names }, `name`); // in the page's language
+  const said = board && board.piece_names_said ? board.piece_names_said[key(stone)] : null;
+  const game = board ? board.game : null;
+  svg("title", {}, group).textContent = inLanguage({ ...entry, name_said: said }, `name`, game); // in the page's language
   const scale = (radius || SIZE) / SIZE;
   const figure = svg("g", {
     class: "figure",

@@ -33,18 +33,17 @@ function kept(key, fallback) {
   }
 }
 
-// The words of `message` in the page's language: its `field` ("line" or "say"), or
-// the English one when the server sent the same words in every language; a field sent
-// as what is said (`${field}_said`, one value or a list) told here in the language, in
-// the words of `game` (else the game the message names, else the one played).
+// The words of `message` in the page's language: a field sent as what is said
+// (`${field}_said`, one value or a list) told here in the language, in the words of
+// `game` (else the game the message names, else the one played); a field sent with
+// no value (a name of the player's own) as it is.
 export function inLanguage(message, field, game = null) {
   const said = message[`${field}_said`];
   if (said !== undefined && said !== null) {
     game = game || message.game || (page.state ? page.state.game : null);
     return Array.isArray(said) ? said.map((one) => told(one, game)) : told(said, game);
   }
-  const translated = message[`${field}_in`];
-  return (translated && translated[speech.language]) || message[field];
+  return message[field];
 }
 
 export function say(sentence) {
@@ -62,7 +61,7 @@ export function speakNotice(notice) {
 }
 
 // A clock went from `before` to `after` seconds left: say the last of the server's
-// `warnings` ({left, say, say_in}, the ones still ahead) that the clock passed.
+// `warnings` ({left, say, say_said}, the ones still ahead) that the clock passed.
 export function speakClock(warnings, before, after) {
   const passed = (warnings || []).filter((warning) => after <= warning.left && warning.left < before);
   if (passed.length) speakNotice(passed[passed.length - 1]);

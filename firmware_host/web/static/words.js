@@ -162,6 +162,12 @@ export function told(said, game) {
   return filled(template(said), values);
 }
 
+// The language the served words are in now (what told() tells in: the page's
+// language once its words have come).
+export function saidLanguage() {
+  return table.language;
+}
+
 // Puts `english` (its {placeholders} filled from `values`) in `element` in the page's
 // language, and again whenever the language changes (the scripts' own words for an
 // element they made or one of index.html).

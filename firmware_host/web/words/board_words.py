@@ -6,7 +6,7 @@ place, when its language changes (board.js ``renameBoard``): each word comes wit
 English and as its value (``name_said``, ``label_said``, ``text_said``: a spot, a
 seat, an indicator, a piece), which the page tells with the served words (``/said``:
 the catalogue's, the game's seats, pieces and spot names) as telling/said.py tells
-it here. The pieces' names still come in every other language (``piece_names_in``).
+it here; the pieces' names too (``piece_names_said``).
 """
 
 from __future__ import annotations
@@ -16,36 +16,19 @@ from typing import Any
 
 from engine.game import Game
 from engine.physical import Spot
-from engine.said import SpotWord, Value, alone
-from firmware_host.telling.language import N_, Language, translated
+from engine.said import PieceWord, SpotWord, Value, alone
 from firmware_host.telling.spot_names import indicator_caption, indicator_name
 from firmware_host.telling.spot_words import indicator_said, spot_label_said
 from firmware_host.web.drawing.spots import Caption, Drawing, draw
-from firmware_host.web.words.page_texts import OTHER_LANGUAGES
 from firmware_host.wire.notice_records import said_record
 from hardware.profile import Profile
 
-MARBLE = N_("marble")
-"""Abalone's piece, which its spoken words do not name."""
 
-
-def piece_said(game: Game[Any], name: str, language: Language) -> str:
-    """A piece's name (``Game.piece_name``: "giraffe", "white robot") in the game's own
-    words for ``language`` (``Game.piece_words``), else as a msgid."""
-    words = game.piece_words(language.value)
-    for said in (name, f"the {name}", f"a {name}"):
-        if said in words:
-            return words[said]
-    return translated(name, language) if name == MARBLE else name
-
-
-def piece_names_in(game: Game[Any], book: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
-    """Each face's name of the piece book (web/drawing/pieces.py) in every other language, by
-    its key (the board message's ``piece_names_in``)."""
-    return {
-        key: {x.value: piece_said(game, entry["name"], x) for x in OTHER_LANGUAGES}
-        for key, entry in book.items()
-    }
+def piece_names_said(book: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """Each face's name of the piece book (web/drawing/pieces.py) as the value the page
+    tells, by its key (the board message's ``piece_names_said``): the game's word for
+    the piece (``Game.piece_words``), or its English where the game has none."""
+    return {key: alone_record(PieceWord(entry["name"])) for key, entry in book.items()}
 
 
 def drawn(game: Game[Any], profile: Profile) -> Drawing:

@@ -2,20 +2,21 @@
 
 Only the meanings the current game can show: no dice colour for shogi, no
 furigoma pawns for Abalone, the coach's scale only when a seat is coached. Each
-meaning's words come in every language (``text_in``, the page shows its language's).
+meaning's words come in English and as a value (``text_said``) the page tells in its
+language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
 from types import MappingProxyType
 from typing import Any
 
 from engine.opening import FirstPlayerDraw
+from engine.said import Said, Term, alone, said
 from firmware_host.opponents.seats import OpponentKind
 from firmware_host.session.controller import Controller
-from firmware_host.telling.language import N_, Language, translated
+from firmware_host.telling.language import N_, Language
 from firmware_host.telling.legend import (
     COACH_SCALE,
     DEFAULT_PALETTE,
@@ -25,7 +26,8 @@ from firmware_host.telling.legend import (
     Palette,
     shown_in,
 )
-from firmware_host.web.words.page_texts import in_languages, seat_said
+from firmware_host.telling.said import told
+from firmware_host.wire.notice_records import said_record
 
 Json = dict[str, Any]
 
@@ -105,11 +107,16 @@ def key_text(meaning: Meaning, palette: Palette = DEFAULT_PALETTE) -> str:
     return palette.key_text(meaning)
 
 
-def key_text_in(meaning: Meaning, palette: Palette, language: Language) -> str:
-    """``key_text`` in ``language``."""
-    said = translated(KEY_WORDS[meaning], language)
+def key_said(meaning: Meaning, palette: Palette) -> Said:
+    """``key_text`` as a value: the meaning's msgid, said as blinking where it blinks."""
+    words = Term(KEY_WORDS[meaning])
     pace = PACES.get(palette.pace(meaning))
-    return said if pace is None else translated(pace, language).format(meaning=said)
+    return alone(words) if pace is None else said(pace, meaning=words)
+
+
+def key_text_in(meaning: Meaning, palette: Palette, language: Language) -> str:
+    """``key_text`` in ``language`` (``key_said`` told)."""
+    return told(key_said(meaning, palette), language)
 
 
 TURN = N_("turn LED: {seat} to move (the winner's, once over)")
@@ -118,13 +125,16 @@ COMPUTER_TURN = N_("turn LED: {seat} to move, played by the computer (the winner
 palette): each seat's, the computer's said as such."""
 
 
-def turn_text(controller: Controller, seat: int, language: Language) -> str:
-    """What a seat's turn LED says, in ``language``."""
-    game = controller.game
+def turn_said(controller: Controller, seat: int) -> Said:
+    """What a seat's turn LED says, as a value (the seat in the game's words)."""
     spec = controller.computer.seats.get(seat)
     msgid = COMPUTER_TURN if spec is not None and spec.kind is not OpponentKind.REMOTE else TURN
-    name = seat_said(game, game.seats[seat].name, language)
-    return translated(msgid, language).format(seat=name)
+    return said(msgid, seat=controller.game.seat_word(seat))
+
+
+def turn_text(controller: Controller, seat: int, language: Language) -> str:
+    """What a seat's turn LED says, in ``language``."""
+    return told(turn_said(controller, seat), language, controller.game)
 
 
 def colour_key(controller: Controller, palette: str) -> list[Json]:
@@ -135,7 +145,7 @@ def colour_key(controller: Controller, palette: str) -> list[Json]:
         {
             "meaning": meaning.name.lower(),
             "text": key_text(meaning, chosen),
-            "text_in": in_languages(partial(key_text_in, meaning, chosen)),
+            "text_said": said_record(key_said(meaning, chosen)),
             "colour": chosen.colours[meaning].hex(),
         }
         for meaning in key_meanings(controller)
@@ -144,7 +154,7 @@ def colour_key(controller: Controller, palette: str) -> list[Json]:
         {
             "meaning": "turn",
             "text": turn_text(controller, index, Language.ENGLISH),
-            "text_in": in_languages(partial(turn_text, controller, index)),
+            "text_said": said_record(turn_said(controller, index)),
             "colour": chosen.seat(seat).hex(),
         }
         for index, seat in enumerate(controller.game.seats)

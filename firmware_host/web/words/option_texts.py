@@ -1,24 +1,27 @@
-"""The new-game dialog's words in every language: each rule option's name, help and
-choices, and the palettes' names.
+"""The new-game dialog's words as values the page tells: each rule option's name,
+help and choices, the palettes' and the levels' names.
 
 The engine names its options in English (``OptionSpec``, pure, as the rules' words
 are); telling/language.py collects them as msgids (``option_msgids``), so the
 catalogue tells them as it tells a claim's title. A choice that is a number stays
-as it is, and one that names a seat (Chaturaji's first mover) is the seat in the
-game's own words for the language.
+as it is, and one that names a seat (Chaturaji's first mover) is the seat, told in
+the game's own words. Each travels as its value (``..._said``), which the page tells
+with the served words (``/said``) as telling/said.py tells it here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import partial
 from types import MappingProxyType
 from typing import Any
 
 from engine.game import Game
 from engine.options import OptionSpec
-from firmware_host.telling.language import N_, Language, choice_is_word, translated
-from firmware_host.web.words.page_texts import in_languages, seat_said
+from engine.said import SeatWord, Term, Value
+from engine.search.levels import Level
+from firmware_host.telling.language import N_, choice_is_word
+from firmware_host.web.words.board_words import alone_record
+from firmware_host.web.words.page_texts import LEVEL_NAMES
 
 Json = dict[str, Any]
 
@@ -28,34 +31,46 @@ PALETTE_NAMES: Mapping[str, str] = MappingProxyType(
 """The legend's palettes (telling/legend.py ``PALETTES``), as msgids."""
 
 
-def choice_said(game: Game[Any], choice: str, language: Language) -> str:
-    """An option's choice in ``language``: a word told, a seat in the game's words, a
+def choice_value(game: Game[Any], choice: str) -> Value:
+    """An option's choice as a value: a word of the catalogue's, a seat (by its name,
+    whole or without its brackets: its English kept as the choice says it), or a
     number as it is."""
     if choice_is_word(game, choice):
-        return translated(choice, language)
-    return seat_said(game, choice, language)
+        return Term(choice)
+    for index, seat in enumerate(game.seats):
+        if choice in (seat.name, seat.name.split(" (")[0]):
+            return SeatWord(index, choice)
+    return choice
 
 
 def option_json(game: Game[Any], spec: OptionSpec) -> Json:
     """A rule option of ``game`` as the dialog offers it, its name, help and choices
-    in every language but English too (``..._in``)."""
+    in English and as values (``..._said``) the page tells in its language."""
     return {
         "name": spec.name,
-        "name_in": in_languages(partial(translated, spec.name)),
+        "name_said": alone_record(Term(spec.name)),
         "default": spec.default,
         "help": spec.help,
-        "help_in": in_languages(partial(translated, spec.help)),
+        "help_said": alone_record(Term(spec.help)),
         "choices": list(spec.choices),
-        "choices_in": {
-            choice: in_languages(partial(choice_said, game, choice)) for choice in spec.choices
+        "choices_said": {
+            choice: alone_record(choice_value(game, choice)) for choice in spec.choices
         },
         "minimum": spec.minimum,
         "maximum": spec.maximum,
     }
 
 
-def palettes_in(palettes: Sequence[str]) -> dict[str, dict[str, str]]:
-    """Each palette's name in every language but English, by its name."""
+def palettes_said(palettes: Sequence[str]) -> dict[str, Json]:
+    """Each palette's name as the value the page tells, by its name."""
+    return {name: alone_record(Term(PALETTE_NAMES.get(name, name))) for name in palettes}
+
+
+def level_json(level: Level) -> Json:
+    """A level of the computer as the dialog offers it: its number, and its name in
+    English and as the value the page tells."""
     return {
-        name: in_languages(partial(translated, PALETTE_NAMES.get(name, name))) for name in palettes
+        "number": level.number,
+        "name": level.name,
+        "name_said": alone_record(Term(LEVEL_NAMES.get(level.name, level.name))),
     }

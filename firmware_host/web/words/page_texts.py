@@ -8,36 +8,18 @@ waits for are. The page's state carries each beside its English as its value
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from engine.game import Game
 from engine.said import Said, Term, Value, alone, said
 from engine.search.types import Quality
 from firmware_host.opponents.seats import OpponentKind, OpponentSpec
 from firmware_host.session.review import Review
 from firmware_host.store.review_notes import MoveNote
 from firmware_host.telling.language import N_, Language, translated
-from firmware_host.telling.said import seat_words, told, value_told
+from firmware_host.telling.said import told, value_told
 from firmware_host.wire.notice_records import said_record
-
-OTHER_LANGUAGES = tuple(language for language in Language if language is not Language.ENGLISH)
-"""The languages the state carries a text in besides its English."""
-
-
-def in_languages(tell: Callable[[Language], str]) -> dict[str, str]:
-    """A text in every language but English, by code (the page's ``..._in``)."""
-    return {language.value: tell(language) for language in OTHER_LANGUAGES}
-
-
-def seat_said(game: Game[Any], name: str, language: Language) -> str:
-    """A seat's name (``A (sente)``, or ``A``) in the game's own word for ``language``
-    (telling/said.py ``seat_words``); a name that is no seat's stays as it is."""
-    if language is Language.ENGLISH:
-        return name
-    return seat_words(game, language).get(name, name)
-
 
 # --- who plays a computer seat ----------------------------------------------------
 

@@ -15,6 +15,7 @@ from firmware_host.loops.speaker import Announcer, Speaker, espeak_command
 from firmware_host.session.clock import TimeControl
 from firmware_host.telling.byoyomi import byoyomi_calls
 from firmware_host.telling.language import Language
+from firmware_host.telling.said import told
 from firmware_host.telling.speech import Narrator, warning_due, warnings_ahead
 from firmware_host.telling.speech_settings import SpeechMode, SpeechSpec
 from tests.firmware_host.loops.test_speaker import rms
@@ -69,11 +70,15 @@ def test_the_board_wakes_for_each_call_and_the_page_counts_the_period_running() 
     assert list(calls) == [20.0, 10.0, 9.0, 8.0, 7.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0]
     position = find_game("shogi").position()
     ahead = warnings_ahead(position, (25.0, 30.0), 0, control)
-    assert [(a["left"], a["say"], a["say_in"]["ja"]) for a in ahead][:2] == [
+    assert all(a.byoyomi for a in ahead)
+    japanese = [told(a.sentence, Language.JAPANESE) for a in ahead]
+    assert [(a.left, str(a.sentence), said) for a, said in zip(ahead, japanese, strict=True)][
+        :2
+    ] == [
         (20.0, "10 seconds", "10びょう"),
         (10.0, "20 seconds", "20びょう"),
     ]
-    assert [a["say_in"]["ja"] for a in ahead][2:] == ONE_TO_NINE_JA
+    assert japanese[2:] == ONE_TO_NINE_JA
 
     class Clock:
         running = 0

@@ -5,6 +5,7 @@ espeak-ng says a sentence in each language aloud."""
 
 from __future__ import annotations
 
+import ast
 import io
 import re
 from pathlib import Path
@@ -14,18 +15,19 @@ import pytest
 
 from engine.catalogue import CatalogueError, read_po
 from engine.registry import find_game, games
+from engine.said import NP_
 from firmware_host.cli.parser import build_parser
 from firmware_host.cli.play import _language
 from firmware_host.loops.profiles import load_profile
 from firmware_host.loops.speaker import Speaker, espeak_command
 from firmware_host.notices.declared import HintShown, MoveCommitted, PromptOpened
 from firmware_host.telling.language import (
-    NP_,
     Language,
     catalogue_path,
     game_entries,
     missing_entries,
     plural_forms,
+    source_files,
     source_msgids,
     source_plurals,
     translated,
@@ -47,6 +49,49 @@ TRANSLATED = tuple(language for language in Language if language is not Language
 
 def _names(text: str) -> set[str]:
     return {name for _, name, _, _ in Formatter().parse(text) if name}
+
+
+SAYING = frozenset({"said", "Said", "plural_said"})
+"""The calls that make what Kiban says from a msgid (engine/said.py)."""
+
+
+def unmarked_msgids(paths: list[Path]) -> list[str]:
+    """Where a msgid is said without its mark (``said("...")``, not ``said(N_("..."))``):
+    the catalogues never collect it, so no language but English would tell it."""
+    found = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else None
+            if isinstance(node.func, ast.Attribute):
+                name = node.func.attr
+            first = node.args[0]
+            if name in SAYING and isinstance(first, ast.Constant | ast.JoinedStr):
+                found.append(f"{path}:{node.lineno}")
+    return found
+
+
+def test_every_msgid_said_is_marked_for_the_catalogues() -> None:
+    assert unmarked_msgids(source_files()) == []
+    # the simulated hand's refusals are among the marked, so every catalogue has them
+    assert {
+        "there is nothing on {spot} to lift",
+        "the hand holds nothing to place on {spot}",
+        "no {kind} on the stand of the side to move",
+    } <= set(source_msgids())
+    assert NP_(
+        "the hand holds {count} piece (0); there is no piece {held}",
+        "the hand holds {count} pieces (0 to {last}); there is no piece {held}",
+    ) in set(source_plurals())
+
+
+def test_an_unmarked_msgid_is_found(tmp_path: Path) -> None:
+    source = tmp_path / "unmarked.py"
+    source.write_text(
+        'said("plain {x}", x=1)\nsaid(N_("marked {x}"), x=1)\nSaid(f"{a}")\n', encoding="utf-8"
+    )
+    assert unmarked_msgids([source]) == [f"{source}:1", f"{source}:3"]
 
 
 def identical_on_purpose(language: Language) -> set[str]:

@@ -48,6 +48,7 @@ from firmware_host.notices.declared import (
 )
 from firmware_host.telling.language import Language
 from firmware_host.telling.notices import Move, Moves, notice_line, notice_sentence, wording
+from firmware_host.telling.said import told
 from firmware_host.telling.speech import warnings_ahead
 from firmware_host.wire.notice_records import notice_record
 
@@ -218,25 +219,30 @@ def test_proposals_are_told_in_whole_sentences() -> None:
 def test_the_page_gets_the_clock_warnings_still_ahead_with_their_words() -> None:
     position = find_game("dobutsu").position()
     ahead = warnings_ahead(position, (75.0, 300.0), 0)
-    assert [(said["left"], said["say"]) for said in ahead] == [
+    game = position.game
+    assert [(said.left, told(said.sentence, Language.ENGLISH, game)) for said in ahead] == [
         (60.0, "A: one minute left"),
         (30.0, "A: 30 seconds left"),
         (10.0, "A: 10 seconds left"),
     ]
-    assert ahead[0]["say_in"] == {
+    # the English a log reads is the value told in English
+    assert [str(said.sentence) for said in ahead] == [
+        told(said.sentence, Language.ENGLISH, game) for said in ahead
+    ]
+    assert {x.value: told(ahead[0].sentence, x, game) for x in Language if x.value != "en"} == {
         "ja": "せんて：のこりいっぷん",
         "pl": "gracz A: została jedna minuta",
         "cs": "hráč A: zbývá jedna minuta",
         "fr": "joueur A : plus qu'une minute",
     }
     (last,) = warnings_ahead(position, (75.0, 25.0), 1)
-    assert (last["left"], last["say"], last["say_in"]["ja"]) == (
+    assert (last.left, str(last.sentence), told(last.sentence, Language.JAPANESE, game)) == (
         10.0,
         "B: 10 seconds left",
         "ごて：のこり10びょう",
     )
-    assert warnings_ahead(position, (75.0, 9.0), 1) == []
-    assert warnings_ahead(position, (75.0, 300.0), None) == []
+    assert warnings_ahead(position, (75.0, 9.0), 1) == ()
+    assert warnings_ahead(position, (75.0, 300.0), None) == ()
 
 
 def test_the_fields_each_notice_declares_are_all_on_the_wire_or_spread() -> None:

@@ -21,6 +21,7 @@ from firmware_host.web.sessions.simulated import SimSession
 from hardware.profile import load_profile
 from tests.firmware_host.loops.runtimekit import runtime_on
 from tests.firmware_host.simkit import lit
+from tests.firmware_host.telling.test_languages import TRANSLATED
 from tests.firmware_host.web.helpers import (
     PATIENT,
     Json,
@@ -140,9 +141,17 @@ def test_a_puzzle_is_asked_judged_and_solved_on_the_page() -> None:
             seat = game.seats[game.position(run.puzzle.position).turn].name
             assert asked["question"] == f"{seat} to move: win in 1 of your moves"
             assert asked["kind"] == "win, difficulty 1"
-            assert set(asked["question_in"]) == {"ja", "pl", "cs", "fr"}
-            assert asked["question_in"]["ja"].endswith("じぶんの1てでかってください")
-            assert asked["kind_in"]["fr"] == "victoire, difficulté 1"
+            question_sent = said_from_record(asked["question_said"])
+            kind_sent = said_from_record(asked["kind_said"])
+            assert told(question_sent, Language.ENGLISH, game) == asked["question"]
+            assert told(kind_sent, Language.ENGLISH, game) == asked["kind"]
+            for language in TRANSLATED:
+                assert told(question_sent, language, game) != asked["question"]
+            assert told(question_sent, Language.JAPANESE, game).endswith(
+                "じぶんの1てでかってください"
+            )
+            assert told(kind_sent, Language.FRENCH, game) == "victoire, difficulté 1"
+            assert asked["game"] == game.name
             assert not asked["solved"]
             state = await played(page, 0)  # set up by the hands, the question still asked
             assert state["puzzle"]["question"] == asked["question"]

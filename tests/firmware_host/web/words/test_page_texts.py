@@ -239,14 +239,14 @@ def _told(entry: Json, field: str, game: Game[Any] | None = None) -> list[tuple[
     state sends no other words: the same in every language; what is sent as a said
     value, ``..._said``, told in each language as the page tells it)."""
     english: str = entry[field]
+    assert f"{field}_in" not in entry  # no text is sent already told in each language
     sent = entry.get(f"{field}_said")
     if sent is not None:
         value = said_from_record(sent)
         # the value sent is all of what is said: told in English, it is the English sent
         assert told(value, Language.ENGLISH, game) == english
         return [(x.value, english, told(value, x, game)) for x in TRANSLATED]
-    translations: dict[str, str] = entry.get(f"{field}_in") or {}
-    return [(x.value, english, translations.get(x.value, english)) for x in TRANSLATED]
+    return [(x.value, english, english) for x in TRANSLATED]
 
 
 @pytest.mark.usefixtures("closing")
@@ -260,11 +260,11 @@ def test_the_pages_free_texts_carry_no_english_word(game: Game[Any]) -> None:
         *(pair for spot in board["off_board"] for pair in _told(spot, "label", game)),
         *(pair for indicator in board["indicators"] for pair in _told(indicator, "label", game)),
         *(pair for caption in board["captions"] for pair in _told(caption, "text", game)),
-        *(pair for entry in state["legend"] for pair in _told(entry, "text")),
+        *(pair for entry in state["legend"] for pair in _told(entry, "text", game)),
         *(
             pair
             for key, piece in board["pieces"].items()
-            for pair in _told({**piece, "name_in": board["piece_names_in"][key]}, "name")
+            for pair in _told({**piece, "name_said": board["piece_names_said"][key]}, "name", game)
         ),
         *_told(board, "title", game),
         *_told(computer, "verdict", game),
@@ -303,9 +303,9 @@ def test_a_reviewed_moves_note_is_its_comment_in_english() -> None:
 def test_the_catalogue_names_the_levels_and_the_seats_in_every_language() -> None:
     catalogue = catalogue_message(games(), {}, ("default",), Mode.SIMULATOR)
     for level in catalogue["levels"]:
-        for language in TRANSLATED:
-            name = level["name_in"][language.value]
-            assert name != level["name"] or level["name"] in identical_on_purpose(language)
+        for code, english, name in _told(level, "name"):
+            same = identical_on_purpose(Language(code))
+            assert name != english or english in same, (code, name)
     dobutsu = catalogue["games"][0]
     game = find_game(dobutsu["name"])
     seats = [said_from_record(seat["name_said"]) for seat in dobutsu["seats"]]
@@ -442,12 +442,11 @@ def test_the_new_game_dialogs_texts_carry_no_english_word() -> None:
         seats = (p for s in entry["seats"] for p in _told(s, "name", game))
         texts = [*_told(entry, "title", game), *seats]
         for option in entry["options"]:
-            texts += _told(option, "name") + _told(option, "help")
+            texts += _told(option, "name", game) + _told(option, "help", game)
             for choice in option["choices"]:
-                texts += _told(
-                    {"choice": choice, "choice_in": option["choices_in"][choice]}, "choice"
-                )
-            for code, english, text in _told(option, "help"):
+                sent = {"choice": choice, "choice_said": option["choices_said"][choice]}
+                texts += _told(sent, "choice", game)
+            for code, english, text in _told(option, "help", game):
                 assert text != english, (code, text)
         assert _left_in(game, texts) == [], texts
         count += len(texts)
@@ -456,16 +455,20 @@ def test_the_new_game_dialogs_texts_carry_no_english_word() -> None:
     palettes = [
         pair
         for name in catalogue["palettes"]
-        for pair in _told({"name": name, "name_in": catalogue["palettes_in"][name]}, "name")
+        for pair in _told({"name": name, "name_said": catalogue["palettes_said"][name]}, "name")
     ]
     assert _left_in(robot_duel, names + palettes) == []
     assert count > 100
     shogi = next(entry for entry in catalogue["games"] if entry["name"] == "shogi")
     handicap = next(option for option in shogi["options"] if option["name"] == "handicap")
-    assert handicap["choices_in"]["lance"]["cs"] == "kopiník"
+    lance = said_from_record(handicap["choices_said"]["lance"])
+    assert told(lance, Language.CZECH, told_games["shogi"]) == "kopiník"
     chaturaji = next(entry for entry in catalogue["games"] if entry["name"] == "chaturaji")
     first = next(option for option in chaturaji["options"] if option["name"] == "first")
-    assert first["choices_in"]["green"]["pl"] == "zielony"  # the seat, in the game's words
+    green = said_from_record(first["choices_said"]["green"])
+    assert told(green, Language.ENGLISH, told_games["chaturaji"]) == "green"
+    # the seat, in the game's words
+    assert told(green, Language.POLISH, told_games["chaturaji"]) == "zielony"
 
 
 def test_a_claims_count_why_it_would_fail_and_its_warning_carry_no_english_word() -> None:
