@@ -153,8 +153,15 @@ class Base(Generic[M]):
             taken |= {spot for spot, reading in shown.changes if reading == EMPTY}
         if not taken:
             # a drop from an unsensed stand: going on with it is setting it down elsewhere,
-            # never a piece lifted from the board (that is the next player's hand)
-            return all(reading != EMPTY for _, reading in footprint.changes)
+            # never a piece lifted from the board (that is the next player's hand), and
+            # only once it left the cell it was set on (one piece is never on two cells:
+            # a piece put elsewhere first is another, the next player's)
+            if not all(reading != EMPTY for _, reading in footprint.changes):
+                return False
+            landed = self.landed()
+            left = [self.last_at[s] for s in landed - footprint.spots() if s in self.last_at]
+            new = [self.filled_at[s] for s in footprint.spots() - landed if s in self.filled_at]
+            return not left or not new or min(new) >= max(left) - EPSILON
         return taken <= footprint.spots()
 
     def before_reply(self, line: tuple[M, ...]) -> bool:

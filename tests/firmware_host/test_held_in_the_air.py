@@ -141,3 +141,34 @@ def test_a_marble_held_past_the_push_off_wait_is_read_again_after_the_reply() ->
     notices = sim.run(steps) + sim.settle()
     assert commits(notices)[0] == "E3F3"  # the push-off the held marble looked like
     assert record(sim) == ["E3F3E4", "H5H6"]
+
+
+def test_a_token_put_elsewhere_before_the_first_left_its_cell_is_another() -> None:
+    """Found by the drawn soak (seed 5, move 688): light's token set on C5; dark's hand
+    set a token on C1 and then boxed C5's token (the first token its robot's chain
+    eats) before the robot left B3. The board read C5's token going on to C1 and
+    recorded ``b@C1`` for ``b@C5``. One token is never on two cells: a token set down
+    elsewhere before the first left its cell is the next player's."""
+    position = "1w2/2Rwb/3B2/w1W2/4 0w2b 1w1b 10w10b l"
+    sim = make_sim("sim-robotory", position=position, noise=Noise.none(), game=ROBOTORY)
+    black, white, robot = Stone("b", None), Stone("w", None), Stone("R", None)
+    t = sim.now + 0.1
+    notices = sim.run(
+        [HandStep(t, LiftStone("stock:l:3")), HandStep(t + 0.2, PutStone("C5", black, black))]
+    )
+    assert commits(notices + sim.advance(0.8)) == ["b@C5"]
+    t = sim.now
+    steps = [
+        HandStep(t + 0.4, LiftStone("stock:d:1")),
+        HandStep(t + 0.7, PutStone("C1", white, white)),
+        HandStep(t + 0.97, Remove("C5")),
+        HandStep(t + 3.2, LiftStone("B3")),
+        HandStep(t + 5.6, Remove("B5")),
+        HandStep(t + 5.65, PutStone("C5", robot, robot)),
+        HandStep(t + 5.8, Remove("B4")),
+    ]
+    notices = sim.run(steps) + sim.advance(3.0)
+    assert commits(notices) == [] and record(sim) == ["b@C5"]
+    assert prompts(notices) == [("b@C1", "w@C1")]  # which colour dark set on C1
+    notices = sim.send(Select("w@C1")) + sim.settle()
+    assert record(sim) == ["b@C5", "w@C1", "R:B3-B4-B5-C5"]
