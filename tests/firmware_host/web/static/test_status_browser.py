@@ -134,8 +134,9 @@ def test_the_page_tells_every_prompts_choices_as_the_server_tells_them(
     every = {game.name: (game, _choices(game)) for game in games()}
     for name in ("dobutsu", "shogi"):  # the games that word their moves as values
         worded = [said.fields["value"] for said in every[name][1]]
-        assert all(isinstance(value, Said) for value in worded), name
-        assert not any(isinstance(value, MoveWords) for said in worded for value in _values(said))
+        moves = [value for value in worded if isinstance(value, Said)]
+        assert len(moves) == len(worded) > 30, name
+        assert not any(isinstance(value, MoveWords) for said in moves for value in _values(said))
     for language in Language:
         switch(page, language)
         for name, (game, choices) in every.items():
