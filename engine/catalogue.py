@@ -27,6 +27,8 @@ SEAT = "seat"
 """The context of a seat's word: its English name without what brackets add."""
 PIECE = "piece"
 """The context of a piece's word: the game's English word for it (``Game.piece_names``)."""
+MOVE = "move"
+"""The context of the words of a game's moves: its ``move_msgids`` (``Said.context``)."""
 
 
 class Catalogued(Hashable, Protocol):

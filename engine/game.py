@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from engine.bench import BenchPlan
-from engine.catalogue import PIECE, seats_told, words_in
+from engine.catalogue import MOVE, PIECE, seats_told, words_in
 from engine.claims import ClaimPreview, ClaimRule
 from engine.errors import GameOverError, IllegalMoveError, NoPassError, UnknownClaimError
 from engine.geometry import Geometry, Seat
@@ -28,7 +28,7 @@ from engine.piece_moves import PieceMoves
 from engine.policy import IllegalMovePolicy
 from engine.puzzle_kinds import PuzzleKind
 from engine.record import PLAIN_TEXT, Played, RecordFormat, RecordReader
-from engine.said import N_, Said, Seats, SeatWord, Term, said
+from engine.said import N_, MoveSaid, Said, Seats, SeatWord, Term, said
 from engine.search.sampling_sources import ListedMoves, MoveSource
 from engine.search.style import SearchStyle
 from engine.usi import ServerVariant, UsiVariant
@@ -272,6 +272,9 @@ class Game(ABC, Generic[P]):
     piece_names: ClassVar[tuple[str, ...]] = ()
     """The game's English words for its pieces, as its reasons and moves name them
     ("chick", "the red robot"): its catalogue translates each (``msgctxt "piece"``)."""
+    move_msgids: ClassVar[tuple[str, ...]] = ()
+    """The msgids of the game's words for its moves (``move_said``), ``BY_SEAT`` among
+    them: its catalogue translates each in the ``move`` context (``msgctxt "move"``)."""
 
     @property
     def spoken_seats(self) -> Mapping[str, tuple[str, ...]]:
@@ -294,6 +297,17 @@ class Game(ABC, Generic[P]):
         """Each of ``piece_names`` to ``language``'s word for it, as its catalogue
         translates it; a word missing here is told in English."""
         return MappingProxyType(words_in(self, PIECE, self.piece_names, language))
+
+    def move_phrases(self, language: str) -> Mapping[str, str]:
+        """Each of ``move_msgids`` to its translation in ``language``, as its catalogue
+        translates it in the ``move`` context; one missing is said in English."""
+        return MappingProxyType(words_in(self, MOVE, self.move_msgids, language))
+
+    def move_said(self, position: P, text: str) -> MoveSaid | None:
+        """``text``, a move of ``position``, in the game's own words, as a value told
+        at the edge in any language (its msgids are its ``move_msgids``); None: the game
+        has no such words (``move_sentence``, or its notation, is said)."""
+        return None
 
     def move_sentence(self, position: P, text: str, *, language: str = "en") -> str | None:
         """``text``, a move of ``position``, said aloud in the game's own terms in

@@ -5,11 +5,12 @@ refused an input. None of them writes a sentence for a person: each makes a ``Sa
 the msgid (an English sentence with ``{named}`` placeholders, the key a gettext
 catalogue translates, marked ``N_``) and the values that fill it, each typed by what
 it is: a seat by its index, a piece by the game's English word for it, a spot by
-its id, a word the
-catalogue translates, a count, a nested message, a move in the words of each
-language, or text kept as it is (a cell, a move in notation, a path). Only the
-telling room (firmware_host/telling/said.py) turns one into words in a language,
-asking the game for its own words (``Game.spoken_seats``, ``Game.piece_words``);
+its id, a word the catalogue translates, a count, a nested message (a move in its
+game's words is one, in its game's catalogue: ``MoveSaid``; a move of a game that
+still phrases its moves in code carries its words in each language, ``MoveWords``),
+or text kept as it is (a cell, a move in notation, a path). Only the telling room
+(firmware_host/telling/said.py) turns one into words in a language, asking the game
+for its own words (``Game.spoken_seats``, ``Game.piece_words``, ``Game.move_phrases``);
 nothing reads a sentence back.
 
 ``str(said)`` is the English, for logs and exceptions: each value knows its English.
@@ -19,6 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TypeAlias
+
+from engine.catalogue import MOVE
 
 
 def N_(msgid: str) -> str:  # noqa: N802 - gettext's name for a msgid marked, not translated
@@ -156,6 +159,11 @@ class Said:
     msgid: str
     values: tuple[tuple[str, Value], ...] = ()
     plural: str | None = None
+    context: str | None = None
+    """Where the msgid is translated: None, Kiban's catalogue (and the games' own
+    msgids merged in); ``"move"`` (``engine.catalogue.MOVE``), the game's own catalogue
+    in that context, which holds the words of its moves (two games may say one English
+    phrase differently)."""
 
     @property
     def fields(self) -> dict[str, Value]:
@@ -174,6 +182,29 @@ class Said:
         many = self.plural is not None and self.count != 1
         template = self.plural if many and self.plural is not None else self.msgid
         return template.format(**{name: str(value) for name, value in self.values})
+
+
+@dataclass(frozen=True, slots=True)
+class MoveSaid:
+    """A move in its game's words (``Game.move_said``), each a ``Said`` in the game's
+    catalogue (``context`` ``"move"``): ``alone`` the move without who makes it (a
+    spoken prompt's choices: "chick to 2 b, takes chick"), ``label`` the move as a
+    prompt's choice names it ("promote the chick"), and ``seat`` the seat that makes
+    it, which ``by_seat`` puts before it ("A: chick to 2 b")."""
+
+    seat: SeatWord
+    alone: Said
+    label: Said
+
+    @property
+    def by_seat(self) -> Said:
+        """The move said aloud by its seat (the game's ``BY_SEAT``, in its words)."""
+        return Said(BY_SEAT, (("seat", self.seat), ("move", self.alone)), context=MOVE)
+
+
+BY_SEAT = "{seat}: {move}"
+"""A move said by its seat: a msgid of every game that words its moves, in its
+catalogue's ``move`` context (Japanese says "{seat}、{move}", French "{seat} : {move}")."""
 
 
 Value: TypeAlias = (

@@ -1,25 +1,30 @@
 """Moves of the games whose pieces step, take, drop and promote (shogi and Robot
-Duel), said aloud with each game's names for its pieces. The move's text does not
-name the piece, so the sentence is read from the position *before* the move.
+Duel) in words, as values: which phrase the move is (a drop, a step, a capture, a
+promotion made or declined) and the pieces, seat and square that fill it. The move's
+text does not name the piece, so it is read from the position *before* the move.
 
-The phrases per language are here; the pieces' names are each game's (its English
-words in its spoken.py, theirs in each language in its catalogue, from its rule
-book). A taken piece follows a colon in Polish and Czech ("zdobywa: biały robot") so
-that its name needs no case of its own.
+The phrases are msgids each game declares (``Game.move_msgids``) and its own
+catalogue translates in the ``move`` context, beside its pieces' names, from its rule
+book; the telling room tells them in a language (firmware_host/telling/said.py, and
+static/words.js on the page). A taken piece follows a colon in Polish and Czech
+("zdobywa: biały robot") so that its name needs no case of its own; Japanese says no
+capture. A square is a phrase too, filled with its file and rank as digits and as
+words, so that each language picks: "5 seven" in English, "5 7" in Polish, "ご・なな"
+in Japanese; Robot Duel keeps its ranks' letters ("2 b").
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any
 
+from engine.catalogue import MOVE
 from engine.errors import KibanError, NotationError
 from engine.game import Position
-from engine.physical import Spot
-from engine.spoken import NUMBER_WORDS, seat_name, top
+from engine.physical import Spot, Stone
+from engine.said import BY_SEAT, CountWord, MoveSaid, PieceWord, Said, SeatWord, Value
+from engine.spoken import seat_name, top
 
 _STEP = re.compile(r"^(\d[a-z])(\d[a-z])(\+?)$")
 _DROP = re.compile(r"^([A-Z])\*(\d[a-z])$")
@@ -27,70 +32,67 @@ _DROP = re.compile(r"^([A-Z])\*(\d[a-z])$")
 Names = Mapping[str, tuple[str, str]]
 """A game's pieces by letter: plain and promoted (flipped)."""
 
+DROPS = "drops {piece} on {square}"
+STEPS = "{piece} to {square}"
+TAKES = "{piece} to {square}, takes {taken}"
+PROMOTES = "{piece} to {square}, promotes"
+DECLINES = "{piece} to {square}, does not promote"
+TAKES_PROMOTES = "{piece} to {square}, takes {taken}, promotes"
+TAKES_DECLINES = "{piece} to {square}, takes {taken}, does not promote"
+"""A move without who makes it, by what it does."""
 
-@dataclass(frozen=True, slots=True)
-class Phrases:
-    """One language's sentences of a shogi-like move, with ``{names}`` to fill."""
+DROP_LABEL = "drop the {piece}"
+PROMOTE_LABEL = "promote the {piece}"
+KEEP_LABEL = "keep it a {piece}"
+MOVE_LABEL = "move the {piece} to {target}"
+"""A move as a prompt's choice names it (``{target}``: the cell's id, as the board
+prints it; ``{square}``, as the move says it, for a language that says it)."""
 
-    drop: str
-    step: str
-    takes: str
-    promotes: str
-    declines: str
-    joiner: str = ", "
+NUMBERED_SQUARE = "{file} {rank_word}"
+"""A shogi square ("5 seven"): its file and rank as ``{file}`` and ``{rank}`` digits,
+``{file_word}`` and ``{rank_word}`` words."""
+LETTERED_SQUARE = "{file} {letter}"
+"""A Robot Duel square ("2 b"): as ``NUMBERED_SQUARE``, and its rank's ``{letter}``."""
 
-
-PHRASES = MappingProxyType(
-    {
-        "en": Phrases(
-            "{seat}: drops {piece} on {square}",
-            "{piece} to {square}",
-            "takes {taken}",
-            "promotes",
-            "does not promote",
-        ),
-        # kana: ``uchi`` (a drop), ``nari``, ``narazu``; the square before the piece's move
-        "ja": Phrases(
-            "{seat}、{piece}、{square}、うち", "{piece}、{square}", "", "なり", "ならず", "、"
-        ),
-        # seeds/000 (Pojedynek robotów): wprowadzić do gry, zdobywa, przemiana
-        "pl": Phrases(
-            "{seat}: wprowadza do gry: {piece}, na {square}",
-            "{piece} na {square}",
-            "zdobywa: {taken}",
-            "przemiana",
-            "bez przemiany",
-        ),
-        # seeds/001 (Czech shogi rules): vložit z ruky, zajmout, povýšit
-        "cs": Phrases(
-            "{seat}: vkládá z ruky: {piece}, na {square}",
-            "{piece} na {square}",
-            "zajímá: {taken}",
-            "povyšuje",
-            "nepovyšuje",
-        ),
-        # no French rule book of shogi: parachuter, the usual French term for a drop
-        "fr": Phrases(
-            "{seat} : parachute {piece} en {square}",
-            "{piece} en {square}",
-            "prend {taken}",
-            "avec promotion",
-            "sans promotion",
-        ),
-    }
+PHRASES = (
+    BY_SEAT,
+    DROPS,
+    STEPS,
+    TAKES,
+    PROMOTES,
+    DECLINES,
+    TAKES_PROMOTES,
+    TAKES_DECLINES,
+    DROP_LABEL,
+    PROMOTE_LABEL,
+    KEEP_LABEL,
+    MOVE_LABEL,
 )
+"""The msgids both games say their moves with (each adds its square's)."""
+
+_ALONE = {  # (takes, promotes, declines) to the phrase
+    (False, False, False): STEPS,
+    (True, False, False): TAKES,
+    (False, True, False): PROMOTES,
+    (False, False, True): DECLINES,
+    (True, True, False): TAKES_PROMOTES,
+    (True, False, True): TAKES_DECLINES,
+}
 
 
-def square(spot: Spot, language: str, letters: bool) -> str:
-    """``5g``: "5 seven", in Japanese "ご・なな", else "5 7" (the voice says the digits
-    in its language); Robot Duel keeps its letters ("2 b")."""
+def phrase(msgid: str, **values: Value) -> Said:
+    """One of a game's phrases for its moves, filled (told from its catalogue)."""
+    return Said(msgid, tuple(values.items()), context=MOVE)
+
+
+def square(spot: Spot, letters: bool) -> Said:
+    """``5g`` as a phrase of its file and rank (``letters``: Robot Duel's)."""
     file, rank = int(spot[0]), ord(spot[1]) - ord("a") + 1
-    if language == "ja":
-        numbers = NUMBER_WORDS["ja"]
-        return f"{numbers[file]}・{numbers[rank]}"  # Robot Duel's letters too: kana only
-    if language == "en":
-        return f"{file} {spot[1] if letters else NUMBER_WORDS['en'][rank]}"
-    return f"{file} {spot[1] if letters else rank}"
+    values: dict[str, Value] = {"file": file, "rank": rank}
+    values |= {"file_word": CountWord(file), "rank_word": CountWord(rank)}
+    if letters:
+        return phrase(LETTERED_SQUARE, letter=spot[1], **values)
+    return phrase(NUMBERED_SQUARE, **values)
 
 
 def _could_promote(position: Position[Any], text: str) -> bool:
@@ -100,41 +102,32 @@ def _could_promote(position: Position[Any], text: str) -> bool:
         return False
 
 
-def shogi_like(
-    position: Position[Any],
-    text: str,
-    language: str,
-    names: Names,
-    *,
-    letters: bool,
-) -> str:
-    """A move of a shogi-like game said aloud in ``language``, its pieces called by
-    ``names`` (English, by letter) in the game's words for the language (its catalogue:
-    ``Game.piece_words``; English where it has none)."""
-    phrases = PHRASES.get(language, PHRASES["en"])
-    told = position.game.piece_words(language)
-    pieces = {
-        letter: tuple(told.get(name, name) for name in pair) for letter, pair in names.items()
-    }
-    seat = seat_name(position, position.turn, language)
+def shogi_like(position: Position[Any], text: str, names: Names, *, letters: bool) -> MoveSaid:
+    """A move of a shogi-like game in words, its pieces called by ``names`` (English,
+    by letter: the game's catalogue translates them, ``msgctxt "piece"``)."""
+    seat = SeatWord(position.turn, seat_name(position, position.turn))
+
+    def piece(stone: Stone) -> PieceWord:
+        return PieceWord(names[stone.kind][stone.flipped])
+
     drop = _DROP.match(text)
     if drop:
         kind, to = drop.groups()
-        where = square(to, language, letters)
-        return phrases.drop.format(seat=seat, piece=pieces[kind][0], square=where)
+        dropped = PieceWord(names[kind][0])
+        where = square(to, letters)
+        alone = phrase(DROPS, piece=dropped, square=where)
+        return MoveSaid(seat, alone, phrase(DROP_LABEL, piece=dropped, square=where))
     step = _STEP.match(text)
     if step is None:
         raise NotationError(f"not a move of a shogi game: {text!r}")
     origin, to, plus = step.groups()
-    piece = top(position, origin)
-    if piece is None:
+    moved = top(position, origin)
+    if moved is None:
         raise NotationError(f"no piece on {origin} to play {text!r}")
-    name = pieces[piece.kind][piece.flipped]
     taken = top(position, to)
-    declined = not plus and not piece.flipped and _could_promote(position, text)
-    words = [phrases.step.format(piece=name, square=square(to, language, letters))]
-    if taken is not None and phrases.takes:
-        words.append(phrases.takes.format(taken=pieces[taken.kind][taken.flipped]))
-    words += [phrases.promotes] if plus else [phrases.declines] if declined else []
-    separator = {"ja": "、", "fr": " : "}.get(language, ": ")
-    return seat + separator + phrases.joiner.join(words)
+    declined = not plus and not moved.flipped and _could_promote(position, text)
+    values: dict[str, Value] = {"piece": piece(moved), "square": square(to, letters)}
+    shape = (taken is not None, bool(plus), declined)
+    alone = phrase(_ALONE[shape], **values, **({"taken": piece(taken)} if taken else {}))
+    label = PROMOTE_LABEL if plus else KEEP_LABEL if declined else MOVE_LABEL
+    return MoveSaid(seat, alone, phrase(label, target=to, **values))

@@ -15,6 +15,7 @@ from engine.options import TOUCH, Options, OptionSpec
 from engine.physical import Stone
 from engine.piece_moves import PieceMoves
 from engine.puzzle_kinds import Goal, PuzzleKind
+from engine.said import MoveSaid
 from engine.usi import ServerVariant, UsiVariant
 
 START_TEXT = "gle/1c1/1C1/ELG b - 1"
@@ -34,6 +35,7 @@ class DobutsuGame(Game[DobutsuPosition]):
     aliases = ("robot-duel", "robotduel", "dobutsu-shogi")
     title = "Robot Duel (Dobutsu shogi)"
     piece_names = spoken.PIECE_NAMES
+    move_msgids = spoken.MOVE_MSGIDS
     look = LOOK
     seats = (Seat("A (sente)", "b", "black"), Seat("B (gote)", "w", "white"))
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
@@ -100,5 +102,5 @@ class DobutsuGame(Game[DobutsuPosition]):
                 return board.NAMES[kind]
         return self.label(stone)
 
-    def move_sentence(self, position: DobutsuPosition, text: str, *, language: str = "en") -> str:
-        return spoken.move_sentence(position, text, language)
+    def move_said(self, position: DobutsuPosition, text: str) -> MoveSaid:
+        return spoken.move_said(position, text)

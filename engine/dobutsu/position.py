@@ -296,11 +296,6 @@ class DobutsuPosition(Position[DobutsuMove]):
         number = self._first_number + len(self.move_stack)
         return write_position(self._board, self._hands, self._turn, number)
 
-    def move_words(self, move: DobutsuMove) -> str | None:
-        from engine.words import piece_move_words
-
-        return piece_move_words(self, move, move.from_cell, move.to_cell, drop=move.drop)
-
     def move_text(self, move: DobutsuMove) -> str:
         return move.usi()
 

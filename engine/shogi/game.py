@@ -17,6 +17,7 @@ from engine.piece_moves import PieceMoves
 from engine.policy import IllegalMovePolicy
 from engine.puzzle_kinds import Goal, PuzzleKind
 from engine.record import RecordFormat, RecordReader
+from engine.said import MoveSaid
 from engine.shogi import spoken, tables
 from engine.shogi.bench import BENCH
 from engine.shogi.handicaps import HANDICAPS, START_TEXT
@@ -46,6 +47,7 @@ class ShogiGame(Game[ShogiPosition]):
     aliases = ("japanese-chess", "honshogi", "hon-shogi")
     title = "Shogi"
     piece_names = spoken.PIECE_NAMES
+    move_msgids = spoken.MOVE_MSGIDS
     look = LOOK
     hint_seconds = 3.0  # a middle game needs a few plies more than a second gives
     selective_search = True  # eighty moves a position: a ply deeper in the same nodes
@@ -169,5 +171,5 @@ class ShogiGame(Game[ShogiPosition]):
             return tables.NAMES[kind + tables.PROMOTED]
         return tables.NAMES[kind]
 
-    def move_sentence(self, position: ShogiPosition, text: str, *, language: str = "en") -> str:
-        return spoken.move_sentence(position, text, language)
+    def move_said(self, position: ShogiPosition, text: str) -> MoveSaid:
+        return spoken.move_said(position, text)

@@ -472,15 +472,6 @@ class ShogiPosition(Position[ShogiMove]):
         number = self._first_number + len(self.move_stack)
         return write_position(self._board, self._hands, self._turn, number)
 
-    def move_words(self, move: ShogiMove) -> str | None:
-        from engine.shogi import tables
-        from engine.words import piece_move_words
-
-        drop = tables.LETTERS[move.drop] if move.drop else None
-        origin = None if move.from_square < 0 else tables.CELL_NAMES[move.from_square]
-        target = tables.CELL_NAMES[move.to_square]
-        return piece_move_words(self, move, origin, target, drop=drop)
-
     def move_text(self, move: ShogiMove) -> str:
         return move.usi()
 

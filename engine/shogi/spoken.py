@@ -14,7 +14,8 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.game import Position
-from engine.spoken_pieces import shogi_like
+from engine.said import MoveSaid
+from engine.spoken_pieces import NUMBERED_SQUARE, PHRASES, shogi_like
 
 NAMES = MappingProxyType(
     {  # by the piece's letter: plain and promoted (flipped)
@@ -32,5 +33,9 @@ PIECE_NAMES = tuple(dict.fromkeys(name for names in NAMES.values() for name in n
 """The pieces' English words, which the game's catalogue translates (``msgctxt "piece"``)."""
 
 
-def move_sentence(position: Position[Any], text: str, language: str) -> str:
-    return shogi_like(position, text, language, NAMES, letters=False)
+MOVE_MSGIDS = (*PHRASES, NUMBERED_SQUARE)
+"""The msgids of its moves' words, which the game's catalogue translates (``msgctxt "move"``)."""
+
+
+def move_said(position: Position[Any], text: str) -> MoveSaid:
+    return shogi_like(position, text, NAMES, letters=False)

@@ -27,7 +27,16 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from engine.catalogue import CONTEXT, PIECE, SEAT, CatalogueError, in_context, read_po, seat_msgid
+from engine.catalogue import (
+    CONTEXT,
+    MOVE,
+    PIECE,
+    SEAT,
+    CatalogueError,
+    in_context,
+    read_po,
+    seat_msgid,
+)
 from engine.claims import ClaimRule
 from engine.game import CATALOGUES, Game
 from engine.outcome import Termination
@@ -349,7 +358,7 @@ def game_msgids(game: Game[Any]) -> tuple[str, ...]:
     """The msgids that are ``game``'s own, which its catalogue translates: those marked
     in its package and those it declares (its title, its score's words, its puzzles'
     kinds, its rule options' and claims' words), less the ones Kiban's own modules say
-    too (those are the host catalogue's); and its seats' and pieces' words, each in its
+    too (those are the host catalogue's); and its seats', pieces' and moves' words, each in its
     context (``engine/catalogue.py``: the context, EOT, the msgid)."""
     module = sys.modules[type(game).__module__].__file__
     package = Path(module or ".").parent
@@ -370,7 +379,8 @@ def game_msgids(game: Game[Any]) -> tuple[str, ...]:
     own = tuple(msgid for msgid in dict.fromkeys([*marked, *declared]) if msgid not in shared)
     seats = (in_context(SEAT, seat_msgid(seat.name)) for seat in game.seats)
     pieces = (in_context(PIECE, name) for name in game.piece_names)
-    return (*own, *dict.fromkeys([*seats, *pieces]))
+    moves = (in_context(MOVE, msgid) for msgid in game.move_msgids)
+    return (*own, *dict.fromkeys([*seats, *pieces, *moves]))
 
 
 @cache

@@ -25,7 +25,6 @@ from engine.said import (
     NP_,
     CountWord,
     Either,
-    MoveWords,
     Plural,
     Said,
     SeatWord,
@@ -78,7 +77,7 @@ from firmware_host.session.state import (
 from firmware_host.telling.language import N_, Language, translated, translated_plural
 from firmware_host.telling.opening_words import draw_said
 from firmware_host.telling.said import told
-from firmware_host.telling.spoken_moves import move_sentence, move_words, seat_name
+from firmware_host.telling.spoken_moves import move_said, seat_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,8 +373,8 @@ def notice_sentence(
 
 def sentence_said(notice: Notice, position: Position[Any] | None) -> Said | None:
     """``notice`` said aloud as a value (None: it is not said): its moves in the game's
-    words for each language (``MoveWords``: a game phrases its moves in code), its
-    counts in words (``CountWord``), which whoever says it tells in its language."""
+    words (``spoken_moves.move_said``), its counts in words (``CountWord``), which
+    whoever says it tells in its language."""
     words = wording(notice)
     if words.said is None:
         return None
@@ -398,9 +397,6 @@ def clock_sentence(position: Position[Any], seat: int, mark: float, language: La
     """``clock_said`` told in ``language``, in the game's words for its seats."""
     return told(clock_said(position, seat, mark), language, position.game)
 
-
-SPOKEN = tuple(language for language in Language if language is not Language.ENGLISH)
-"""The languages a move is said in besides English (``MoveWords``)."""
 
 TOOK_BACK = NP_("took back {count} move", "took back {count} moves")
 """Moves taken back."""
@@ -455,10 +451,7 @@ def _spoken(value: Value, position: Position[Any] | None) -> SaidValue:
             return text
         case Move(text, whole):
             assert position is not None
-            phrase = move_sentence if whole else move_words
-            english = phrase(position, text, language="en")
-            others = tuple((x.value, phrase(position, text, language=x.value)) for x in SPOKEN)
-            return MoveWords(english, others)
+            return move_said(position, text, by_seat=whole)
         case Moves(texts):
             return Either(tuple(_spoken(Move(text), position) for text in texts), N_(", or "))
         case Count(count):

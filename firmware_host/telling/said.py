@@ -4,8 +4,9 @@ words.
 The msgid is looked up in the language's catalogue and filled with each value told in
 the language: a seat by the game's ``spoken_seats``, a piece by its ``piece_words``
 (the game is asked through its contract, never found by an import path), a word of
-Kiban's own by the catalogue, a nested message the same way, a count and text as they
-are. English is the msgid filled with each value's English. Nothing is read back.
+Kiban's own by the catalogue, a nested message the same way (a game's own phrase, a
+move's words, by the game's catalogue in its context), a count and text as they are.
+English is the msgid filled with each value's English. Nothing is read back.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from engine.catalogue import words_in
 from engine.claims import ClaimRule
 from engine.game import Game
 from engine.said import (
@@ -86,6 +88,9 @@ def told(said: Said, language: Language, game: Game[Any] | None = None) -> str:
     """``said`` in ``language``, in ``game``'s own words for its seats and pieces
     (None: a message that names none, told with their English)."""
     values = {name: value_told(value, language, game) for name, value in said.values}
+    if said.context is not None:  # a game's own words (its moves'), in its catalogue
+        own = {} if game is None else words_in(game, said.context, (said.msgid,), language.value)
+        return own.get(said.msgid, said.msgid).format(**values)
     if said.plural is None:
         return translated(said.msgid, language).format(**values)
     plural = Plural(said.msgid, said.plural)

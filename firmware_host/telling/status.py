@@ -4,21 +4,19 @@ language at the edge (``telling/said.py`` here, static/words.js on the page), ne
 written as a sentence and read back.
 
 A spot is a ``SpotWord``, told by whose it is and what it holds
-(``spot_words.spot_said``); a prompt's choice a move in the game's words for each
-language (``MoveWords``: the games phrase their moves in code) or a choice's name.
+(``spot_words.spot_said``); a prompt's choice a move in the game's words for it
+(``spoken_moves.choice_said``) or a choice's name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from enum import Enum
 from types import MappingProxyType
 from typing import Any
 
 from engine.assessments import IllegalMatch, Moving, OffGuide, OutOfStep, Pending
-from engine.game import Position
 from engine.physical import EMPTY, Spot
-from engine.said import Either, MoveWords, Said, SeatWord, SpotWord, Term, Value, said
+from engine.said import Either, Said, SeatWord, SpotWord, Term, Value, said
 from engine.search.types import Quality
 from firmware_host.notices.declared import Proposal
 from firmware_host.session.clock import clocks_suffix
@@ -35,10 +33,10 @@ from firmware_host.session.state import (
     SetDownChoice,
     TakebackChoice,
 )
-from firmware_host.telling.language import N_, Language
+from firmware_host.telling.language import N_
 from firmware_host.telling.opening_words import draw_said
 from firmware_host.telling.setup_guide import SetupStep, setup_step
-from firmware_host.telling.wording import choice_label
+from firmware_host.telling.spoken_moves import choice_said
 
 
 class Surface(Enum):
@@ -106,16 +104,6 @@ def _went_on_prompt(controller: Controller, choices: tuple[Any, ...]) -> SeatWor
     after = position.copy()
     after.push(choices[shortest])
     return controller.game.seat_word(after.turn)
-
-
-def choice_said(position: Position[Any], choice: Hashable) -> Value:
-    """A prompt's choice as a value: a named choice by its name (a msgid), a move in
-    the game's words for it in every language, its notation beside."""
-    if isinstance(choice, NamedChoice):
-        return Term(choice.NAME)
-    english = choice_label(position, choice)
-    others = ((x.value, choice_label(position, choice, x)) for x in Language if x.value != "en")
-    return MoveWords(english, tuple(others))
 
 
 def status_said(

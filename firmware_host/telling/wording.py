@@ -19,7 +19,6 @@ from firmware_host.session.state import (
     AcceptChoice,
     DeclineChoice,
     HeldChoice,
-    NamedChoice,
     PlayOnChoice,
     PuzzleChoice,
     SetDownChoice,
@@ -27,7 +26,7 @@ from firmware_host.session.state import (
 )
 from firmware_host.telling.language import N_, Language, translated
 from firmware_host.telling.said import seat_words
-from firmware_host.telling.spoken_moves import move_words
+from firmware_host.telling.spoken_moves import choice_said, told_in
 from firmware_host.telling.spot_names import spot_name, spot_place
 
 SPOT_WORDS = MappingProxyType({"hand": "stand", "stock": "stock", "gutter": "gutter"})
@@ -155,16 +154,9 @@ def choice_label(
     position: Position[Any], choice: Hashable, language: Language = Language.ENGLISH
 ) -> str:
     """A prompt's choice in words with its notation beside it, in ``language`` (a move
-    in the game's own words for it, as it is said); the takeback and play-on choices
-    by their names."""
-    if isinstance(choice, NamedChoice):
-        return translated(choice.NAME, language)
-    text = position.move_text(choice)
-    if language is Language.ENGLISH:
-        words = position.move_words(choice)
-    else:
-        words = move_words(position, text, language=language.value)
-    return text if words is None or words == text else f"{words} ({text})"
+    in the game's own words for it as a choice, ``choice_said``); the takeback and
+    play-on choices by their names."""
+    return told_in(choice_said(position, choice), position, language.value)
 
 
 def choice_labels(

@@ -55,10 +55,12 @@ def said_record(said: Said) -> dict[str, Any]:
     """What is said as JSON: its msgid and each value typed by what it is (a seat by
     its index, a piece by the game's English word, a word of Kiban's by its msgid, a
     nested message, a move by its words in each language), so that whoever reads it
-    tells it in its own language."""
+    tells it in its own language; a game's own phrase, its context too)."""
     record = {"msgid": said.msgid, "values": {name: _said_value(v) for name, v in said.values}}
     if said.plural is not None:
         record["plural"] = said.plural  # words about a count: its ``count`` picks the form
+    if said.context is not None:
+        record["context"] = said.context  # the game's own words (its moves'), in its catalogue
     return record
 
 

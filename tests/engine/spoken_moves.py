@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.registry import find_game
+from firmware_host.telling.spoken_moves import move_sentence
 
 
 def said(
@@ -14,11 +15,12 @@ def said(
     language: str = "en",
 ) -> list[str | None]:
     """What the game says of each of ``moves``, played in turn from ``start``, in
-    ``language`` (``japanese``: in Japanese)."""
+    ``language`` (``japanese``: in Japanese), told as the telling room tells the game's
+    words for its moves."""
     position = find_game(game).position(start)
     language = "ja" if japanese else language
-    sentences = []
+    sentences: list[str | None] = []
     for move in moves:
-        sentences.append(position.game.move_sentence(position, move, language=language))
+        sentences.append(move_sentence(position, move, language=language))
         position.push_text(move)
     return sentences

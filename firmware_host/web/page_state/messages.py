@@ -40,9 +40,10 @@ from firmware_host.telling.legend import DEFAULT_PALETTE, PALETTES, BoardView, L
 from firmware_host.telling.opening_words import draw_said
 from firmware_host.telling.said import told
 from firmware_host.telling.speech import ClockWarning, warnings_ahead
+from firmware_host.telling.spoken_moves import choice_said
 from firmware_host.telling.spot_names import spot_label, spot_name
 from firmware_host.telling.spot_words import indicator_said
-from firmware_host.telling.status import Surface, choice_said, status_said
+from firmware_host.telling.status import Surface, status_said
 from firmware_host.telling.view import build_view
 from firmware_host.telling.wording import heading_msgid, prompt_heading
 from firmware_host.web.drawing.pieces import look_json, piece_book

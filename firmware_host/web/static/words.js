@@ -102,8 +102,13 @@ export function pluralRule(expression) {
 // The template of what is said in the page's language: its msgid translated, or for
 // words about a count the form the count takes in the language (the English one or
 // many where the catalogue has none), as telling/language.py's translated_plural().
-function template(said) {
+function template(said, game) {
   if (said.msgid === VERBATIM) return VERBATIM;
+  if (said.context === "move") {
+    // a game's own phrase for its moves, from its catalogue (telling/said.py's told())
+    if (table.language === "en") return said.msgid;
+    return ((table.said.games[game] || {}).moves || {})[said.msgid] || said.msgid;
+  }
   if (said.plural === undefined || said.plural === null) return translated(said.msgid);
   const counted = (said.values || {}).count;
   const number = counted && Number.isInteger(counted.number) ? counted.number : counted;
@@ -159,7 +164,7 @@ export function told(said, game) {
   if (!said) return null;
   const values = {};
   for (const [name, value] of Object.entries(said.values || {})) values[name] = valueTold(value, game);
-  return filled(template(said), values);
+  return filled(template(said, game), values);
 }
 
 // The language the served words are in now (what told() tells in: the page's

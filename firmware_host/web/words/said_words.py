@@ -31,7 +31,8 @@ def said_words(language: Language) -> dict[str, Any]:
     ``plurals`` and ``plural_rule``: the words about a count in each plural form, and
     the catalogue's rule for which form a count takes; ``numbers``: the counts up to
     nine as said aloud;
-    ``games``: each registered game's seats and pieces in its words for ``language``
+    ``games``: each registered game's seats and pieces in its words for ``language``,
+    and the phrases of its moves (``Said.context`` ``"move"``, ``Game.move_phrases``)
     (a game without them: none, and the page says their English), and its spots off
     the board by their names (in English too: an id is no word for a person)."""
     if language is Language.ENGLISH:
@@ -51,6 +52,7 @@ def said_words(language: Language) -> dict[str, Any]:
             game.name: {
                 "seats": list(game.spoken_seats.get(language.value, ())),
                 "pieces": dict(game.piece_words(language.value)),
+                "moves": dict(game.move_phrases(language.value)),
                 "spots": spot_names(game, language),
             }
             for game in games()

@@ -76,14 +76,17 @@ def test_the_weighing_of_a_position_without_its_own_lists_asks_each_move() -> No
 
 
 def test_a_move_that_might_promote_is_worded_through_its_promoting_twin() -> None:
-    # The moves are named tuples: the wording finds the promoting move by _replace.
+    # The wording finds the promoting move by its notation and asks the rules of it.
     shogi = find_game("shogi")
     position = shogi.position()
     for text in ("7g7f", "3c3d"):
         position.push(position.read_move(text))
-    plain, promoting = position.read_move("8h2b"), position.read_move("8h2b+")
-    assert position.move_words(plain) == "keep it a bishop"
-    assert position.move_words(promoting) == "promote the bishop"
+    labels = [shogi.move_said(position, text) for text in ("8h2b", "8h2b+", "2g2f")]
+    assert [None if said is None else str(said.label) for said in labels] == [
+        "keep it a bishop",
+        "promote the bishop",
+        "move the pawn to 2f",
+    ]
 
 
 def test_a_position_sure_of_a_move_without_listing_them_has_one() -> None:

@@ -56,6 +56,6 @@ def test_shogi_says_a_promotion_declined_and_a_promoted_piece() -> None:
 def test_a_move_that_cannot_be_read_is_an_error_not_a_silence() -> None:
     position = find_game("shogi").position()
     with pytest.raises(NotationError):
-        position.game.move_sentence(position, "9z9y")
+        position.game.move_said(position, "9z9y")
     with pytest.raises(NotationError):
-        position.game.move_sentence(position, "5e5d")  # no piece there
+        position.game.move_said(position, "5e5d")  # no piece there

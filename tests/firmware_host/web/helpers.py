@@ -155,7 +155,7 @@ def said_from_record(record: Json) -> Said:
     way to show the value sent holds everything ``told`` needs; the page tells it in
     static/words.js)."""
     values = tuple((k, _value(v)) for k, v in record["values"].items())
-    return Said(record["msgid"], values, record.get("plural"))
+    return Said(record["msgid"], values, record.get("plural"), record.get("context"))
 
 
 def _value(value: Any) -> Value:

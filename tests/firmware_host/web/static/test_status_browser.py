@@ -1,8 +1,9 @@
 """The page tells the status line from its value exactly as the server tells it: every
-boarded game set up, in play, thinking, over and asking which move, and every spot
-off the board of each, in all five languages, with the words the server serves
-(``/said``: the catalogue's, the games' seats, pieces and spot names), never a line
-rendered for it nor a spot id swapped for a name."""
+boarded game set up, in play, thinking, over and asking which move, every spot off the
+board of each, and every game's prompt choices and moves, in all five languages, with
+the words the server serves (``/said``: the catalogue's, the games' seats, pieces,
+phrases of their moves and spot names), never a line rendered for it nor a spot id
+swapped for a name."""
 
 from __future__ import annotations
 
@@ -12,12 +13,13 @@ import pytest
 from playwright.sync_api import BrowserContext
 
 from engine.game import Game
-from engine.registry import find_game
-from engine.said import N_, Either, MoveWords, Said, SpotWord, said
+from engine.registry import find_game, games
+from engine.said import N_, Either, MoveWords, Said, SpotWord, alone, said
 from firmware_host.loops.simulator import Simulation
 from firmware_host.session.state import Phase
 from firmware_host.telling.language import Language
 from firmware_host.telling.said import told
+from firmware_host.telling.spoken_moves import choice_said, move_said
 from firmware_host.telling.spot_names import spot_name
 from firmware_host.telling.status import Surface, status_said
 from tests.firmware_host.simkit import close_all, make_sim
@@ -104,4 +106,40 @@ def test_a_refusal_names_its_spot_from_its_value_in_the_pages_language(
         assert "hand:b:C" not in line, line  # no id, and none swapped for a name afterwards
         assert spot_name(dobutsu, "hand:b:C", language) in line, line
         page.evaluate("() => document.getElementById('log').replaceChildren()")
+    page.close()
+
+
+def _choices(game: Game[Any]) -> list[Said]:
+    """A prompt's choices and spoken moves of ``game``: each legal move (up to 30) of a
+    few positions along a game, as a choice's label and said with and without its
+    seat."""
+    position = game.position()
+    found: list[Said] = []
+    for _ in range(6):
+        moves = list(position.legal_moves())
+        if not moves:
+            break
+        for move in moves[:30]:
+            text = position.move_text(move)
+            found.append(alone(choice_said(position, move)))
+            found += [alone(move_said(position, text, by_seat=b)) for b in (True, False)]
+        position.push(moves[len(moves) // 2])
+    return found
+
+
+def test_the_page_tells_every_prompts_choices_as_the_server_tells_them(
+    browser: BrowserContext, server: browsing.LiveServer
+) -> None:
+    page = browsing.fresh_page(browser, server)
+    every = {game.name: (game, _choices(game)) for game in games()}
+    for name in ("dobutsu", "shogi"):  # the games that word their moves as values
+        worded = [said.fields["value"] for said in every[name][1]]
+        moves = [value for value in worded if isinstance(value, Said)]
+        assert len(moves) == len(worded) > 30, name
+        assert not any(isinstance(value, MoveWords) for said in moves for value in _values(said))
+    for language in Language:
+        switch(page, language)
+        for name, (game, choices) in every.items():
+            expected = [told(choice, language, game) for choice in choices]
+            assert told_on_page(page, choices, name) == expected, (language.value, name)
     page.close()
