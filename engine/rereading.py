@@ -37,6 +37,11 @@ LONGEST_TAIL = 4
 """The most moves kept open (a move, a reply and their rolls): the board reads at most
 two moves from the base that were never shown whole."""
 
+REACTION = 0.3
+"""Seconds before a player can answer what the board did (a move committed, its lights
+changed): a hand at work sooner, on a move the board waited for to go on, is the hand
+that was making it as likely as the next player's (the board asks)."""
+
 
 @dataclass
 class Base(Generic[M]):
@@ -49,6 +54,7 @@ class Base(Generic[M]):
     rested: bool = False  # the tail is one move the board showed at rest
     waited: bool = False  # ... that may have gone on, and the board waited for it
     committed_at: float = 0.0
+    resumed_at: float = float("-inf")  # the hands' first change after the last commit
     shown_since: float | None = None  # the board shows the record's position since
     touched: set[Spot] = field(default_factory=set)
     lifted_at: dict[Spot, float] = field(default_factory=dict)
@@ -73,6 +79,8 @@ class Base(Generic[M]):
         return tail if replayed.text() == position.text() else None  # not another game
 
     def saw(self, frame: Mapping[Spot, Reading], changed: Iterable[Spot], now: float) -> None:
+        if self.resumed_at <= self.committed_at:
+            self.resumed_at = now
         for spot in changed:
             self.touched.add(spot)
             self.first_at.setdefault(spot, now)
@@ -117,6 +125,7 @@ class Base(Generic[M]):
         overlap = Overlap(position, index, sensing, sensed, expected)
         later = Base(overlap, since=since, tail=self.tail[done:])
         later.committed_at, later.shown_since = self.committed_at, self.shown_since
+        later.resumed_at = self.resumed_at
         own = frozenset().union(*(f.spots() for f in overlap.footprints(later.tail)))
 
         # a cell the done moves emptied: its piece leaving before ``since`` was theirs, not
@@ -296,7 +305,7 @@ def decide(
         and seen(line) not in kept_looks
         and (not base.rested or (base.goes_on_with(line[0]) and base.before_reply(line)))
     ]
-    if keeping and base.waited:
+    if keeping and base.waited and base.resumed_at - base.committed_at >= REACTION - EPSILON:
         return None  # it was given its time to go on: a hand that goes on now is the next
     if keeping and base.rested and not base.touched_since(base.committed_at) & base.landed():
         return None  # no piece it set down was taken up again: the next player moves

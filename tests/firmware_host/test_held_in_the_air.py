@@ -172,3 +172,46 @@ def test_a_token_put_elsewhere_before_the_first_left_its_cell_is_another() -> No
     assert prompts(notices) == [("b@C1", "w@C1")]  # which colour dark set on C1
     notices = sim.send(Select("w@C1")) + sim.settle()
     assert record(sim) == ["b@C5", "w@C1", "R:B3-B4-B5-C5"]
+
+
+def chain_paused_then_on(wait_after_commit: float) -> tuple[list[str], list[tuple[str, ...]]]:
+    """Dark's robot eats A4's and B4's tokens, rests on A4 until the board has waited
+    for the chain to go on and committed it, then the hand goes on to B5 (eating it)
+    ``wait_after_commit`` seconds later. The record, and the questions asked since."""
+    position = "w2b/b1Rww/bb1B1w/2W1b/w2b 2w0b 0w1b 7w5b d"
+    sim = make_sim("sim-robotory", position=position, noise=Noise.none(), game=ROBOTORY)
+    t = sim.now + 0.1
+    notices = sim.run(
+        [
+            HandStep(t, Remove("A4")),
+            HandStep(t + 0.13, Remove("B4")),
+            HandStep(t + 0.38, LiftStone("B3")),
+            HandStep(t + 2.1, PutStone("A4", ROBOT_R, ROBOT_R)),
+        ]
+    )
+    while not commits(notices):
+        notices += sim.advance(0.01)
+    assert commits(notices) == ["R:B3-B4-A4"]
+    t = sim.now + wait_after_commit
+    on = [
+        HandStep(t, LiftStone("A4")),
+        HandStep(t + 0.5, Remove("B5")),
+        HandStep(t + 0.7, PutStone("B5", ROBOT_R, ROBOT_R)),
+    ]
+    notices = sim.run(on) + sim.advance(4.0)
+    return record(sim), prompts(notices)
+
+
+def test_a_chain_the_hand_goes_on_with_as_the_board_commits_it_is_asked_about() -> None:
+    """Found by the drawn soak (seed 5, move 521): the hand rested 2.5 s on A4, the
+    board committed the chain, and 8 ms later the hand went on to B5. Robots are both
+    players' pieces, so the board read the next player moving the robot on: a move
+    nobody made. No player answers the board that fast (``REACTION``): it asks."""
+    moves, asked = chain_paused_then_on(0.008)
+    assert asked == [("R:B3-B4-A4", "R:B3-B4-A4-B5")]
+    assert "R:A4-B5" not in moves
+
+
+def test_the_robot_moved_on_after_a_player_could_see_the_commit_is_the_next_move() -> None:
+    moves, asked = chain_paused_then_on(1.0)
+    assert moves[-2:] == ["R:B3-B4-A4", "R:A4-B5"] and asked == []
