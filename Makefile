@@ -158,7 +158,7 @@ bench-hands: $(RUN_STAMP)
 
 # Issue 44's heavy soak: 4,000 moves of each game, half in orders and paces drawn from
 # every one a hand may use; fails on a wrong move, a one-choice prompt or more than one
-# missed move per 1,000 (an hour or more; not part of make test or make test-slow).
+# missed move per 1,000 (about 13 minutes here; not part of make test or make test-slow).
 soak-hands: $(RUN_STAMP)
 	$(BIN)/python -m firmware_host.tools.bench.hands $(GAMES) --moves $(or $(MOVES),4000) --seed $(or $(SEED),3) --drawn 0.5 --check
 
