@@ -186,25 +186,35 @@ class Said:
 
 @dataclass(frozen=True, slots=True)
 class MoveSaid:
-    """A move in its game's words (``Game.move_said``), each a ``Said`` in the game's
-    catalogue (``context`` ``"move"``): ``alone`` the move without who makes it (a
-    spoken prompt's choices: "chick to 2 b, takes chick"), ``label`` the move as a
-    prompt's choice names it ("promote the chick"), and ``seat`` the seat that makes
-    it, which ``by_seat`` puts before it ("A: chick to 2 b")."""
+    """A move in its game's words (``Game.move_said``), each a ``Said``, mostly
+    phrases of the game's catalogue (``context`` ``"move"``): ``by_seat`` the move said
+    by the seat that makes it ("A: chick to 2 b", "black rolls 3 and 4"), ``alone``
+    without who makes it (a spoken prompt's choices: "chick to 2 b, takes chick"), and
+    ``label`` as a prompt's choice names it, its notation beside ("promote the chick
+    (2b2a+)")."""
 
-    seat: SeatWord
+    by_seat: Said
     alone: Said
     label: Said
 
-    @property
-    def by_seat(self) -> Said:
-        """The move said aloud by its seat (the game's ``BY_SEAT``, in its words)."""
-        return Said(BY_SEAT, (("seat", self.seat), ("move", self.alone)), context=MOVE)
+
+def by_seat(seat: SeatWord, move: Said, msgid: str = "") -> Said:
+    """``move`` said by ``seat``: the game's ``msgid`` (``BY_SEAT`` unless given), in
+    its catalogue's ``move`` context."""
+    return Said(msgid or BY_SEAT, (("seat", seat), ("move", move)), context=MOVE)
+
+
+def labelled(words: Value, notation: str) -> Said:
+    """A prompt's choice: ``words`` naming the move, its notation beside (``LABELLED``)."""
+    return Said(LABELLED, (("words", words), ("notation", notation)))
 
 
 BY_SEAT = "{seat}: {move}"
 """A move said by its seat: a msgid of every game that words its moves, in its
 catalogue's ``move`` context (Japanese says "{seat}、{move}", French "{seat} : {move}")."""
+LABELLED = "{words} ({notation})"
+"""A prompt's choice: the move in words, its notation beside (glue of no language: in
+no catalogue, told as it is)."""
 
 
 Value: TypeAlias = (

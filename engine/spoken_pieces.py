@@ -23,7 +23,17 @@ from engine.catalogue import MOVE
 from engine.errors import KibanError, NotationError
 from engine.game import Position
 from engine.physical import Spot, Stone
-from engine.said import BY_SEAT, CountWord, MoveSaid, PieceWord, Said, SeatWord, Value
+from engine.said import (
+    BY_SEAT,
+    CountWord,
+    MoveSaid,
+    PieceWord,
+    Said,
+    SeatWord,
+    Value,
+    by_seat,
+    labelled,
+)
 from engine.spoken import seat_name, top
 
 _STEP = re.compile(r"^(\d[a-z])(\d[a-z])(\+?)$")
@@ -118,7 +128,8 @@ def shogi_like(position: Position[Any], text: str, names: Names, *, letters: boo
         dropped = PieceWord(names[kind][0])
         where = square(to, letters)
         alone = phrase(DROPS, piece=dropped, square=where)
-        return MoveSaid(seat, alone, phrase(DROP_LABEL, piece=dropped, square=where, move=alone))
+        named = phrase(DROP_LABEL, piece=dropped, square=where, move=alone)
+        return MoveSaid(by_seat(seat, alone), alone, labelled(named, text))
     step = _STEP.match(text)
     if step is None:
         raise NotationError(f"not a move of a shogi game: {text!r}")
@@ -132,4 +143,5 @@ def shogi_like(position: Position[Any], text: str, names: Names, *, letters: boo
     shape = (taken is not None, bool(plus), declined)
     alone = phrase(_ALONE[shape], **values, **({"taken": piece(taken)} if taken else {}))
     label = PROMOTE_LABEL if plus else KEEP_LABEL if declined else MOVE_LABEL
-    return MoveSaid(seat, alone, phrase(label, target=to, move=alone, **values))
+    named = phrase(label, target=to, move=alone, **values)
+    return MoveSaid(by_seat(seat, alone), alone, labelled(named, text))

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.catalogue import LANGUAGES
 from engine.game import Position
-from engine.said import MoveWords, Said, Term, Value, alone
+from engine.said import MoveWords, Term, Value, alone
 from engine.spoken import count_words, number_words, seat_name
 from firmware_host.session.state import NamedChoice
 from firmware_host.telling.language import Language
@@ -33,10 +33,6 @@ __all__ = [
     "number_words",
     "seat_name",
 ]
-
-LABELLED = "{words} ({notation})"
-"""A prompt's choice: the move in words, its notation beside (glue of no language: in
-no catalogue, told as it is)."""
 
 
 def move_said(position: Position[Any], text: str, *, by_seat: bool) -> Value:
@@ -58,7 +54,7 @@ def choice_said(position: Position[Any], choice: Hashable) -> Value:
     text = position.move_text(choice)
     words = position.game.move_said(position, text)
     if words is not None:
-        return Said(LABELLED, (("words", words.label), ("notation", text)))
+        return words.label
     english = position.move_words(choice)
     labels = ((code, _coded(position, text, code, by_seat=False)) for code in LANGUAGES[1:])
     return MoveWords(

@@ -111,12 +111,12 @@ def test_a_refusal_names_its_spot_from_its_value_in_the_pages_language(
 
 def _choices(game: Game[Any]) -> list[Said]:
     """A prompt's choices and spoken moves of ``game``: each legal move (up to 30) of a
-    few positions along a game, as a choice's label and said with and without its
-    seat."""
+    few positions along a game (or each roll of the dice, when they are due), as a
+    choice's label and said with and without its seat."""
     position = game.position()
     found: list[Said] = []
     for _ in range(6):
-        moves = list(position.legal_moves())
+        moves = list(position.legal_moves()) or list(position.chance_moves() or ())
         if not moves:
             break
         for move in moves[:30]:
@@ -132,7 +132,7 @@ def test_the_page_tells_every_prompts_choices_as_the_server_tells_them(
 ) -> None:
     page = browsing.fresh_page(browser, server)
     every = {game.name: (game, _choices(game)) for game in games()}
-    for name in ("dobutsu", "shogi"):  # the games that word their moves as values
+    for name in ("dobutsu", "shogi", "chaturaji"):  # the games that word their moves as values
         worded = [said.fields["value"] for said in every[name][1]]
         moves = [value for value in worded if isinstance(value, Said)]
         assert len(moves) == len(worded) > 30, name
