@@ -132,7 +132,7 @@ def test_the_page_tells_every_prompts_choices_as_the_server_tells_them(
 ) -> None:
     page = browsing.fresh_page(browser, server)
     every = {game.name: (game, _choices(game)) for game in games()}
-    for name in ("dobutsu", "shogi", "chaturaji"):  # the games that word their moves as values
+    for name in ("dobutsu", "shogi", "chaturaji", "abalone"):  # the games worded as values
         worded = [said.fields["value"] for said in every[name][1]]
         moves = [value for value in worded if isinstance(value, Said)]
         assert len(moves) == len(worded) > 30, name
