@@ -6,9 +6,8 @@ the msgid (an English sentence with ``{named}`` placeholders, the key a gettext
 catalogue translates, marked ``N_``) and the values that fill it, each typed by what
 it is: a seat by its index, a piece by the game's English word for it, a spot by
 its id, a word the catalogue translates, a count, a nested message (a move in its
-game's words is one, in its game's catalogue: ``MoveSaid``; a move of a game that
-still phrases its moves in code carries its words in each language, ``MoveWords``),
-or text kept as it is (a cell, a move in notation, a path). Only the telling room
+game's words is one, in its game's catalogue: ``MoveSaid``), or text kept as it
+is (a cell, a move in notation, a path). Only the telling room
 (firmware_host/telling/said.py) turns one into words in a language, asking the game
 for its own words (``Game.spoken_seats``, ``Game.piece_words``, ``Game.move_phrases``);
 nothing reads a sentence back.
@@ -136,20 +135,6 @@ class CountWord:
 
 
 @dataclass(frozen=True, slots=True)
-class MoveWords:
-    """A move in a message as the game phrases it, its notation beside ("promote the
-    chick (2b2a+)"), in English and in each other language by its code. The words are
-    carried whole because a game phrases its moves in code (``Game.move_sentence``),
-    which whoever tells the message (a page) cannot run."""
-
-    english: str
-    words: tuple[tuple[str, str], ...] = ()
-
-    def __str__(self) -> str:
-        return self.english
-
-
-@dataclass(frozen=True, slots=True)
 class Said:
     """One thing said: ``msgid`` filled with ``values`` (name and value pairs, in the
     order given: a plain tuple, so that a ``Said`` crosses to the computer's process).
@@ -218,8 +203,7 @@ no catalogue, told as it is)."""
 
 
 Value: TypeAlias = (
-    "str | int | SeatWord | Seats | PieceWord | SpotWord | Term | Either | CountWord | MoveWords"
-    " | Said"
+    "str | int | SeatWord | Seats | PieceWord | SpotWord | Term | Either | CountWord | Said"
 )
 """What fills a placeholder: text kept as it is (a cell, a move, a path), a count,
 or one of the typed words above."""
