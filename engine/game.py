@@ -306,13 +306,7 @@ class Game(ABC, Generic[P]):
     def move_said(self, position: P, text: str) -> MoveSaid | None:
         """``text``, a move of ``position``, in the game's own words, as a value told
         at the edge in any language (its msgids are its ``move_msgids``); None: the game
-        has no such words (``move_sentence``, or its notation, is said)."""
-        return None
-
-    def move_sentence(self, position: P, text: str, *, language: str = "en") -> str | None:
-        """``text``, a move of ``position``, said aloud in the game's own terms in
-        ``language`` (a code of engine/spoken.py's LANGUAGES); None: the game has no
-        words for its moves, its notation is said."""
+        has no such words (its notation is said)."""
         return None
 
 
@@ -372,11 +366,6 @@ class Position(ABC, Generic[M]):
         """The legal moves that may change no cell of the board (a refill, a lost turn, a
         promotion by exchange; more may be given); by default, every legal move."""
         return self.legal_moves()
-
-    def move_words(self, move: M) -> str | None:
-        """A move in words for a prompt ("promote the chick", "white token"), or None
-        when its notation says enough."""
-        return None
 
     def favoured(self, choices: Sequence[M]) -> int | None:
         """Which of a prompt's ``choices`` to select first when the sensors cannot

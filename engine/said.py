@@ -6,9 +6,8 @@ the msgid (an English sentence with ``{named}`` placeholders, the key a gettext
 catalogue translates, marked ``N_``) and the values that fill it, each typed by what
 it is: a seat by its index, a piece by the game's English word for it, a spot by
 its id, a word the catalogue translates, a count, a nested message (a move in its
-game's words is one, in its game's catalogue: ``MoveSaid``; a move of a game that
-still phrases its moves in code carries its words in each language, ``MoveWords``),
-or text kept as it is (a cell, a move in notation, a path). Only the telling room
+game's words is one, in its game's catalogue: ``MoveSaid``), or text kept as it
+is (a cell, a move in notation, a path). Only the telling room
 (firmware_host/telling/said.py) turns one into words in a language, asking the game
 for its own words (``Game.spoken_seats``, ``Game.piece_words``, ``Game.move_phrases``);
 nothing reads a sentence back.
@@ -136,20 +135,6 @@ class CountWord:
 
 
 @dataclass(frozen=True, slots=True)
-class MoveWords:
-    """A move in a message as the game phrases it, its notation beside ("promote the
-    chick (2b2a+)"), in English and in each other language by its code. The words are
-    carried whole because a game phrases its moves in code (``Game.move_sentence``),
-    which whoever tells the message (a page) cannot run."""
-
-    english: str
-    words: tuple[tuple[str, str], ...] = ()
-
-    def __str__(self) -> str:
-        return self.english
-
-
-@dataclass(frozen=True, slots=True)
 class Said:
     """One thing said: ``msgid`` filled with ``values`` (name and value pairs, in the
     order given: a plain tuple, so that a ``Said`` crosses to the computer's process).
@@ -186,30 +171,39 @@ class Said:
 
 @dataclass(frozen=True, slots=True)
 class MoveSaid:
-    """A move in its game's words (``Game.move_said``), each a ``Said`` in the game's
-    catalogue (``context`` ``"move"``): ``alone`` the move without who makes it (a
-    spoken prompt's choices: "chick to 2 b, takes chick"), ``label`` the move as a
-    prompt's choice names it ("promote the chick"), and ``seat`` the seat that makes
-    it, which ``by_seat`` puts before it ("A: chick to 2 b")."""
+    """A move in its game's words (``Game.move_said``), each a ``Said``, mostly
+    phrases of the game's catalogue (``context`` ``"move"``): ``by_seat`` the move said
+    by the seat that makes it ("A: chick to 2 b", "black rolls 3 and 4"), ``alone``
+    without who makes it (a spoken prompt's choices: "chick to 2 b, takes chick"), and
+    ``label`` as a prompt's choice names it, its notation beside ("promote the chick
+    (2b2a+)")."""
 
-    seat: SeatWord
+    by_seat: Said
     alone: Said
     label: Said
 
-    @property
-    def by_seat(self) -> Said:
-        """The move said aloud by its seat (the game's ``BY_SEAT``, in its words)."""
-        return Said(BY_SEAT, (("seat", self.seat), ("move", self.alone)), context=MOVE)
+
+def by_seat(seat: SeatWord, move: Said, msgid: str = "") -> Said:
+    """``move`` said by ``seat``: the game's ``msgid`` (``BY_SEAT`` unless given), in
+    its catalogue's ``move`` context."""
+    return Said(msgid or BY_SEAT, (("seat", seat), ("move", move)), context=MOVE)
+
+
+def labelled(words: Value, notation: str) -> Said:
+    """A prompt's choice: ``words`` naming the move, its notation beside (``LABELLED``)."""
+    return Said(LABELLED, (("words", words), ("notation", notation)))
 
 
 BY_SEAT = "{seat}: {move}"
 """A move said by its seat: a msgid of every game that words its moves, in its
 catalogue's ``move`` context (Japanese says "{seat}、{move}", French "{seat} : {move}")."""
+LABELLED = "{words} ({notation})"
+"""A prompt's choice: the move in words, its notation beside (glue of no language: in
+no catalogue, told as it is)."""
 
 
 Value: TypeAlias = (
-    "str | int | SeatWord | Seats | PieceWord | SpotWord | Term | Either | CountWord | MoveWords"
-    " | Said"
+    "str | int | SeatWord | Seats | PieceWord | SpotWord | Term | Either | CountWord | Said"
 )
 """What fills a placeholder: text kept as it is (a cell, a move, a path), a count,
 or one of the typed words above."""

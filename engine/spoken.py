@@ -1,6 +1,6 @@
 """What every game's spoken moves share: the languages, numbers in words, a seat as
 said aloud, the piece on a spot. Each game's own words are in its package
-(``<game>/spoken.py``), offered by ``Game.move_sentence``; each names the rule book
+(``<game>/spoken.py``), offered by ``Game.move_said``; each names the rule book
 its terms come from (docs/languages.md).
 
 Japanese is written in kana: espeak-ng's Japanese voice reads kana, not kanji nor

@@ -23,7 +23,17 @@ from engine.catalogue import MOVE
 from engine.errors import KibanError, NotationError
 from engine.game import Position
 from engine.physical import Spot, Stone
-from engine.said import BY_SEAT, CountWord, MoveSaid, PieceWord, Said, SeatWord, Value
+from engine.said import (
+    BY_SEAT,
+    CountWord,
+    MoveSaid,
+    PieceWord,
+    Said,
+    SeatWord,
+    Value,
+    by_seat,
+    labelled,
+)
 from engine.spoken import seat_name, top
 
 _STEP = re.compile(r"^(\d[a-z])(\d[a-z])(\+?)$")
@@ -46,7 +56,9 @@ PROMOTE_LABEL = "promote the {piece}"
 KEEP_LABEL = "keep it a {piece}"
 MOVE_LABEL = "move the {piece} to {target}"
 """A move as a prompt's choice names it (``{target}``: the cell's id, as the board
-prints it; ``{square}``, as the move says it, for a language that says it)."""
+prints it; ``{square}``, as the move says it, for a language that says it; ``{move}``,
+the whole move as spoken, what it takes too, which Polish, Czech, French and Japanese
+name a choice by: "goniec na 2 2, zdobywa: goniec, przemiana")."""
 
 NUMBERED_SQUARE = "{file} {rank_word}"
 """A shogi square ("5 seven"): its file and rank as ``{file}`` and ``{rank}`` digits,
@@ -116,7 +128,8 @@ def shogi_like(position: Position[Any], text: str, names: Names, *, letters: boo
         dropped = PieceWord(names[kind][0])
         where = square(to, letters)
         alone = phrase(DROPS, piece=dropped, square=where)
-        return MoveSaid(seat, alone, phrase(DROP_LABEL, piece=dropped, square=where))
+        named = phrase(DROP_LABEL, piece=dropped, square=where, move=alone)
+        return MoveSaid(by_seat(seat, alone), alone, labelled(named, text))
     step = _STEP.match(text)
     if step is None:
         raise NotationError(f"not a move of a shogi game: {text!r}")
@@ -130,4 +143,5 @@ def shogi_like(position: Position[Any], text: str, names: Names, *, letters: boo
     shape = (taken is not None, bool(plus), declined)
     alone = phrase(_ALONE[shape], **values, **({"taken": piece(taken)} if taken else {}))
     label = PROMOTE_LABEL if plus else KEEP_LABEL if declined else MOVE_LABEL
-    return MoveSaid(seat, alone, phrase(label, target=to, **values))
+    named = phrase(label, target=to, move=alone, **values)
+    return MoveSaid(by_seat(seat, alone), alone, labelled(named, text))

@@ -26,6 +26,7 @@ from engine.geometry import CellCentre, CellShape, Geometry, Seat
 from engine.options import TOUCH, Options, OptionSpec
 from engine.physical import NORTH, PRESENT, SOUTH, Reading, Sensing, Stone
 from engine.puzzle_kinds import Goal, PuzzleKind
+from engine.said import MoveSaid
 
 BENCH = BenchPlan(
     played=(
@@ -51,6 +52,7 @@ class AbaloneGame(Game[AbalonePosition]):
     )
     title = "Abalone"
     piece_names = spoken.PIECE_NAMES
+    move_msgids = spoken.MOVE_MSGIDS
     look = LOOK
     seats = (Seat("black", "b", "black"), Seat("white", "w", "white"))
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
@@ -103,5 +105,5 @@ class AbaloneGame(Game[AbalonePosition]):
     def piece_name(self, stone: Stone) -> str:
         return "marble"
 
-    def move_sentence(self, position: AbalonePosition, text: str, *, language: str = "en") -> str:
-        return spoken.move_sentence(position, text, language)
+    def move_said(self, position: AbalonePosition, text: str) -> MoveSaid:
+        return spoken.move_said(position, text)

@@ -1,23 +1,28 @@
-"""Abalone moves said aloud: how many marbles go which way, and what they push
-("black pushes two marbles east, pushing one white marble, off the board").
+"""Abalone moves in words, as values: how many marbles go which way, and what they
+push ("black pushes two marbles east, pushing one white marble, off the board").
 
-The Polish terms are the Polish rule book's (seeds/004, "Zasady gry"): kula, ruch po
-linii, ruch boczny, sumito, wypchnięcie; the seats by the colour of their marbles
-(czarne, białe). There is no Czech, French or Japanese rule book: their terms are
-the usual ones. Other languages than English give a count after a colon
-("kule: 2"), so that the noun needs no plural of its own.
+The phrases are msgids the game declares (``MOVE_MSGIDS``) and its catalogue
+translates in the ``move`` context. The Polish terms are the Polish rule book's
+(seeds/004, "Zasady gry"): kula, ruch po linii, ruch boczny, sumito, wypchnięcie; the
+seats by the colour of their marbles (czarne, białe). There is no Czech, French or
+Japanese rule book: their terms are the usual ones. Other languages than English give
+a count after a colon ("kule: 2"), as digits (``{own}``, ``{pushed}``), so that the
+noun needs no plural of its own; English says the count in words (``{count}``,
+``{pushed_count}``), its noun one or many by the phrase (a single marble moves, more
+are pushed; one or two marbles are pushed back).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
 from engine.abalone.move import AbaloneMove
+from engine.catalogue import MOVE
 from engine.game import Position
 from engine.physical import Spot
-from engine.spoken import count_words, seat_name
+from engine.said import CountWord, MoveSaid, Said, SeatWord, Value, by_seat
+from engine.spoken import seat_name
 
 STEPS = MappingProxyType(
     {  # (rows up, diagonals up) of one step
@@ -29,78 +34,49 @@ STEPS = MappingProxyType(
         "SE": (-1, 0),
     }
 )
-DIRECTIONS = MappingProxyType(
-    {  # each language's words for the six directions, in the order of STEPS
-        "en": ("east", "north-east", "north-west", "west", "south-west", "south-east"),
-        "pl": (
-            "na wschód",
-            "na północny wschód",
-            "na północny zachód",
-            "na zachód",
-            "na południowy zachód",
-            "na południowy wschód",
-        ),
-        "cs": (
-            "na východ",
-            "na severovýchod",
-            "na severozápad",
-            "na západ",
-            "na jihozápad",
-            "na jihovýchod",
-        ),
-        "fr": (
-            "vers l'est",
-            "vers le nord-est",
-            "vers le nord-ouest",
-            "vers l'ouest",
-            "vers le sud-ouest",
-            "vers le sud-est",
-        ),
-        "ja": ("ひがし", "ほくとう", "ほくせい", "にし", "なんせい", "なんとう"),
-    }
+DIRECTIONS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
+"""The six directions' words, in the order of ``STEPS`` (phrases: "na wschód")."""
+
+SEAT_DOES = "{seat} {move}"
+"""A move said by its seat ("black moves one marble east"; Polish "czarne: ...")."""
+SIDEWAYS = "moves {count} marbles sideways, {where}"
+MOVES_ONE = "moves {count} marble {where}"
+PUSHES = "pushes {count} marbles {where}"
+PUSHES_ONE = "pushes {count} marbles {where}, pushing {pushed_count} {other} marble"
+PUSHES_TWO = "pushes {count} marbles {where}, pushing {pushed_count} {other} marbles"
+PUSHES_ONE_OFF = f"{PUSHES_ONE}, off the board"
+PUSHES_TWO_OFF = f"{PUSHES_TWO}, off the board"
+CHOICE = "{notation}"
+"""A prompt's choice: its notation in English; the other languages say the ``{move}``
+as spoken beside it."""
+
+MOVE_MSGIDS = (
+    SEAT_DOES,
+    SIDEWAYS,
+    MOVES_ONE,
+    PUSHES,
+    PUSHES_ONE,
+    PUSHES_TWO,
+    PUSHES_ONE_OFF,
+    PUSHES_TWO_OFF,
+    *DIRECTIONS,
+    CHOICE,
 )
+"""The msgids of its moves' words, which the game's catalogue translates (``msgctxt "move"``)."""
 
-
-@dataclass(frozen=True, slots=True)
-class Words:
-    """One language's sentences (``{names}`` to fill) for the languages but English."""
-
-    sideways: str
-    inline: str
-    pushes: str
-    off: str
-
-
-WORDS = MappingProxyType(
-    {
-        "pl": Words(  # seeds/004
-            "{seat}: ruch boczny, kule: {own}, {where}",
-            "{seat}: ruch po linii, kule: {own}, {where}",
-            "{seat}: sumito, kule: {own}, {where}, przepchnięte kule ({other}): {pushed}",
-            ", wypchnięcie poza planszę",
-        ),
-        "cs": Words(
-            "{seat}: pohyb bokem, kuličky: {own}, {where}",
-            "{seat}: pohyb v řadě, kuličky: {own}, {where}",
-            "{seat}: sumito, kuličky: {own}, {where}, vytlačené kuličky ({other}): {pushed}",
-            ", mimo desku",
-        ),
-        "fr": Words(
-            "{seat} : déplacement latéral, billes : {own}, {where}",
-            "{seat} : déplacement en ligne, billes : {own}, {where}",
-            "{seat} : sumito, billes : {own}, {where}, billes poussées ({other}) : {pushed}",
-            ", hors du plateau",
-        ),
-        "ja": Words(
-            "{seat}、よこに{own}こ、{where}",
-            "{seat}、{own}こ、{where}",
-            "{seat}、{own}こで{where}におす、{other}を{pushed}こ",
-            "、ばんのそとへ",
-        ),
-    }
-)
+_PUSHES = {  # (one pushed, off the board) to the phrase
+    (True, False): PUSHES_ONE,
+    (False, False): PUSHES_TWO,
+    (True, True): PUSHES_ONE_OFF,
+    (False, True): PUSHES_TWO_OFF,
+}
 PIECE_NAMES = ("marble",)
 """The marble's English word, which the game's catalogue translates."""
+
+
+def phrase(msgid: str, **values: Value) -> Said:
+    """One of the game's phrases for its moves, filled (told from its catalogue)."""
+    return Said(msgid, tuple(values.items()), context=MOVE)
 
 
 def _step(hole: Spot, direction: str) -> Spot:
@@ -108,35 +84,34 @@ def _step(hole: Spot, direction: str) -> Spot:
     return f"{chr(ord(hole[0]) + rows)}{int(hole[1:]) + diagonals}"
 
 
-def move_sentence(position: Position[Any], text: str, language: str) -> str:
+def move_said(position: Position[Any], text: str) -> MoveSaid:
+    """``text``, a move of ``position``, in the game's words."""
     move: AbaloneMove = position.read_move(text)
-    seat = seat_name(position, position.turn, language)
+    seat = SeatWord(position.turn, seat_name(position, position.turn))
     direction = move.direction.name
-    names = DIRECTIONS.get(language, DIRECTIONS["en"])
-    where = names[tuple(STEPS).index(direction)]
-    words = WORDS.get(language)
+    where = phrase(DIRECTIONS[tuple(STEPS).index(direction)])
     if move.end is not None:
-        if words is not None:
-            return words.sideways.format(seat=seat, own=len(move.holes), where=where)
-        return f"{seat} moves {count_words(len(move.holes), 'marble')} sideways, {where}"
+        count = len(move.holes)
+        return _said(seat, phrase(SIDEWAYS, count=CountWord(count), own=count, where=where), text)
     cells = position.game.cells
     layout = position.layout()
     hole, own, pushed = move.tail, 0, 0
     while hole in cells and layout.get(hole) and layout[hole][-1].owner == position.turn:
         own, hole = own + 1, _step(hole, direction)
-    other = ""
+    other = None
     while hole in cells and layout.get(hole):
-        other = seat_name(position, layout[hole][-1].owner or 0, language)
+        owner = layout[hole][-1].owner or 0
+        other = SeatWord(owner, seat_name(position, owner))
         pushed, hole = pushed + 1, _step(hole, direction)
-    if words is not None:
-        off = words.off if pushed and hole not in cells else ""
-        if pushed == 0:
-            return words.inline.format(seat=seat, own=own, where=where)
-        said = words.pushes.format(seat=seat, own=own, where=where, other=other, pushed=pushed)
-        return said + off
-    if pushed == 0:
-        verb = "moves" if own == 1 else "pushes"
-        return f"{seat} {verb} {count_words(own, 'marble')} {where}"
-    off = ", off the board" if hole not in cells else ""
-    pushing = count_words(pushed, f"{other} marble")
-    return f"{seat} pushes {count_words(own, 'marble')} {where}, pushing {pushing}{off}"
+    values: dict[str, Value] = {"count": CountWord(own), "own": own, "where": where}
+    if pushed == 0 or other is None:
+        return _said(seat, phrase(MOVES_ONE if own == 1 else PUSHES, **values), text)
+    values |= {"pushed_count": CountWord(pushed), "pushed": pushed, "other": other}
+    return _said(seat, phrase(_PUSHES[pushed == 1, hole not in cells], **values), text)
+
+
+def _said(seat: SeatWord, alone: Said, text: str) -> MoveSaid:
+    """A move its seat makes, named at a prompt by its notation."""
+    return MoveSaid(
+        by_seat(seat, alone, SEAT_DOES), alone, phrase(CHOICE, notation=text, move=alone)
+    )

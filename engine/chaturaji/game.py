@@ -27,6 +27,7 @@ from engine.geometry import CellShape, Geometry, Seat, Side, square_grid
 from engine.options import TOUCH, Options, OptionSpec
 from engine.physical import Stone
 from engine.puzzle_kinds import Goal, PuzzleKind
+from engine.said import MoveSaid
 from engine.search.sampling_sources import MoveSource
 from engine.search.types import SearchStyle
 
@@ -134,6 +135,7 @@ class ChaturajiGame(Game[ChaturajiPosition]):
     title = "Chaturaji (four-player dice chess)"
     score_words = "score: each army's points, for the pieces it captured"
     piece_names = spoken.PIECE_NAMES
+    move_msgids = spoken.MOVE_MSGIDS
     hint_seconds = 3.0  # four seats and the die: the sampling search needs its playouts
     seats = tuple(
         Seat(name, letter, name, side)
@@ -184,5 +186,5 @@ class ChaturajiGame(Game[ChaturajiPosition]):
         owner = SEAT_LETTERS[stone.owner] if stone.owner is not None else "?"
         return owner + stone.kind
 
-    def move_sentence(self, position: ChaturajiPosition, text: str, *, language: str = "en") -> str:
-        return spoken.move_sentence(position, text, language)
+    def move_said(self, position: ChaturajiPosition, text: str) -> MoveSaid:
+        return spoken.move_said(position, text)

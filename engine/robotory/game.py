@@ -36,6 +36,7 @@ from engine.robotory.look import LOOK
 from engine.robotory.notation import PositionParts, write_position
 from engine.robotory.position import RobotoryPosition
 from engine.robotory.sampling import RobotoryMoves
+from engine.said import MoveSaid
 from engine.search.sampling_sources import MoveSource
 from engine.search.types import SearchStyle
 
@@ -88,6 +89,7 @@ class RobotoryGame(Game[RobotoryPosition]):
     aliases = ("ロボトリー",)
     title = "Robotory"
     piece_names = spoken.PIECE_NAMES
+    move_msgids = spoken.MOVE_MSGIDS
     look = LOOK
     going_on = "chain"
     score_words = (
@@ -155,5 +157,5 @@ class RobotoryGame(Game[RobotoryPosition]):
             return POLARITY_READINGS.get(stone.kind, NORTH)
         return PRESENT
 
-    def move_sentence(self, position: RobotoryPosition, text: str, *, language: str = "en") -> str:
-        return spoken.move_sentence(position, text, language)
+    def move_said(self, position: RobotoryPosition, text: str) -> MoveSaid:
+        return spoken.move_said(position, text)

@@ -280,25 +280,6 @@ class RobotoryPosition(Position[RobotoryMove]):
     def text(self) -> str:
         return write_position(self.parts())
 
-    def move_words(self, move: RobotoryMove) -> str | None:
-        from engine.robotory import board
-
-        match move:
-            case PlaceToken(colour, _):
-                return f"{board.TOKEN_NAMES[board.COLOUR_OF_LETTER[colour]]} token"
-            case Chain(robot, path):
-                return f"the {board.ROBOT_NAMES[board.ROBOT_OF_LETTER[robot]]} to {path[-1]}"
-            case Refill(white, black):
-                parts = [
-                    f"{count} {name}"
-                    for count, name in zip((white, black), board.TOKEN_NAMES, strict=True)
-                    if count
-                ]
-                tokens = "token" if white + black == 1 else "tokens"
-                return f"take {' and '.join(parts)} {tokens}"
-            case Pass():
-                return "pass"
-
     def favoured(self, choices: Sequence[RobotoryMove]) -> int | None:
         """A token's colour: the one the mover holds more of."""
         from engine.robotory import board

@@ -1,94 +1,78 @@
-"""Robotory moves said aloud: a token placed, a robot's chain, a refill, a pass
-("dark moves the red robot from B3 through B2 to B1").
+"""Robotory moves in words, as values: a token placed, a robot's chain, a refill, a
+pass ("dark moves the red robot from B3 through B2 to B1").
 
-The French terms are the French rule book's (seeds/003, "Robotory"): poser un pion
-d'énergie, déplacer un robot, faire le plein d'énergie, robot blanc/noir/rouge, the
-camps gris clair and gris foncé (the seats clair and foncé). There is no Polish,
-Czech or Japanese rule book: their terms translate the French ones (the Japanese in
-kana). A count follows a colon in Polish and Czech.
+The phrases are msgids the game declares (``MOVE_MSGIDS``) and its catalogue
+translates in the ``move`` context, beside its robots' and tokens' words. The French
+terms are the French rule book's (seeds/003, "Robotory"): poser un pion d'énergie,
+déplacer un robot, faire le plein d'énergie, robot blanc/noir/rouge, the camps gris
+clair and gris foncé (the seats clair and foncé). There is no Polish, Czech or
+Japanese rule book: their terms translate the French ones (the Japanese in kana). A
+count follows a colon in Polish and Czech, as digits (``{number}``); English says it
+in words (``{count}``), its noun one or many by the phrase. A prompt's choice is named
+in English by what it takes ("white token", "take 2 white and 1 black tokens"); the
+other languages say the ``{move}`` as spoken.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any
 
+from engine.catalogue import MOVE
 from engine.errors import NotationError
 from engine.game import Position
 from engine.robotory.moves import Chain, Pass, PlaceToken, Refill
-from engine.spoken import count_words, seat_name
+from engine.said import CountWord, MoveSaid, PieceWord, Said, SeatWord, Value, by_seat, labelled
+from engine.spoken import seat_name
 
+SEAT_DOES = "{seat} {move}"
+"""A move said by its seat ("dark passes"; Japanese "{seat}、{move}")."""
+PLACES = "places {token} on {cell}"
+MOVES = "moves {robot} from {origin} to {target}"
+MOVES_THROUGH = "moves {robot} from {origin} through {cells} to {target}"
+CELLS = "{first}, {rest}"
+"""The cells a chain goes through, one and the rest."""
+REFILLS = "refills {tokens}"
+WHITE_ONE, WHITE_MANY = "{count} white token", "{count} white tokens"
+BLACK_ONE, BLACK_MANY = "{count} black token", "{count} black tokens"
+BOTH = "{white} and {black}"
+PASSES = "passes"
+PLACE_LABEL = "{colour} token"
+CHAIN_LABEL = "the {robot} to {target}"
+TAKE_WHITE_ONE, TAKE_WHITE = "take {white} white token", "take {white} white tokens"
+TAKE_BLACK_ONE, TAKE_BLACK = "take {black} black token", "take {black} black tokens"
+TAKE_BOTH = "take {white} white and {black} black tokens"
+"""A move as a prompt's choice names it (in English: the other languages say the
+``{move}``), its notation beside."""
+PASS_CHOICE = "{notation}"
+"""A pass as a prompt's choice: its notation ("pass") in English, and the other
+languages' ``{move}`` beside it."""
 
-@dataclass(frozen=True, slots=True)
-class Words:
-    """One language's sentences (its robots' and tokens' words are the game's
-    catalogue's)."""
-
-    place: str
-    chain: str
-    through: str
-    refill: str
-    refill_count: str
-    joiner: str
-    passes: str
-
-
-def _words(*sentences: str) -> Words:
-    return Words(*sentences)
-
-
-WORDS = MappingProxyType(
-    {
-        "fr": _words(  # seeds/003
-            "{seat} pose {token} en {cell}",
-            "{seat} déplace {robot} de {origin}{through} à {target}",
-            " par {cells}",
-            "{seat} fait le plein d'énergie : {taken}",
-            "{colour} : {count}",
-            ", ",
-            "{seat} passe",
-        ),
-        "pl": _words(
-            "{seat} kładzie: {token}, na {cell}",
-            "{seat} przesuwa: {robot}, z {origin}{through} na {target}",
-            " przez {cells}",
-            "{seat} uzupełnia energię: {taken}",
-            "{colour}: {count}",
-            ", ",
-            "{seat} pasuje",
-        ),
-        "cs": _words(
-            "{seat} pokládá: {token}, na {cell}",
-            "{seat} posouvá: {robot}, z {origin}{through} na {target}",
-            " přes {cells}",
-            "{seat} doplňuje energii: {taken}",
-            "{colour}: {count}",
-            ", ",
-            "{seat} nehraje",
-        ),
-        "ja": _words(
-            "{seat}、{token}を{cell}におく",
-            "{seat}、{robot}を{origin}{through}から{target}へ",
-            "、{cells}をとおって",
-            "{seat}、エネルギーをほじゅう、{taken}",
-            "{colour}{count}こ",
-            "、",
-            "{seat}、パス",
-        ),
-    }
+MOVE_MSGIDS = (
+    SEAT_DOES,
+    PLACES,
+    MOVES,
+    MOVES_THROUGH,
+    CELLS,
+    REFILLS,
+    WHITE_ONE,
+    WHITE_MANY,
+    BLACK_ONE,
+    BLACK_MANY,
+    BOTH,
+    PASSES,
+    PLACE_LABEL,
+    CHAIN_LABEL,
+    TAKE_WHITE_ONE,
+    TAKE_WHITE,
+    TAKE_BLACK_ONE,
+    TAKE_BLACK,
+    TAKE_BOTH,
+    PASS_CHOICE,
 )
-COLOURS = MappingProxyType(
-    {  # the tokens' colours in a refill, by language: (white, black)
-        "fr": ("blanc", "noir"),
-        "pl": ("białe", "czarne"),
-        "cs": ("bílé", "černé"),
-        "ja": ("しろ", "くろ"),
-    }
-)
-ROBOTS = MappingProxyType({"W": "white", "B": "black", "R": "red"})
-TOKENS = MappingProxyType({"w": "white", "b": "black"})
+"""The msgids of its moves' words, which the game's catalogue translates (``msgctxt "move"``)."""
+
+ROBOTS = {"W": "white", "B": "black", "R": "red"}
+TOKENS = {"w": "white", "b": "black"}
 PIECE_NAMES = (
     *(f"{colour} robot" for colour in ROBOTS.values()),
     *(f"{colour} token" for colour in TOKENS.values()),
@@ -97,46 +81,59 @@ PIECE_NAMES = (
 piece is named on the board, without the article a sentence puts before it)."""
 
 
-def move_sentence(position: Position[Any], text: str, language: str) -> str:
+def phrase(msgid: str, **values: Value) -> Said:
+    """One of the game's phrases for its moves, filled (told from its catalogue)."""
+    return Said(msgid, tuple(values.items()), context=MOVE)
+
+
+def _cells(cells: tuple[str, ...]) -> Value:
+    """Cells one after another (``CELLS``, as each language joins them)."""
+    if len(cells) == 1:
+        return cells[0]
+    return phrase(CELLS, first=cells[0], rest=_cells(cells[1:]))
+
+
+def _tokens(white: int, black: int) -> tuple[Value, Said]:
+    """A refill's tokens, as said and as its choice names them."""
+    whites = phrase(WHITE_ONE if white == 1 else WHITE_MANY, count=CountWord(white), number=white)
+    blacks = phrase(BLACK_ONE if black == 1 else BLACK_MANY, count=CountWord(black), number=black)
+    if white and black:
+        return phrase(BOTH, white=whites, black=blacks), phrase(TAKE_BOTH, white=white, black=black)
+    if white:
+        return whites, phrase(TAKE_WHITE_ONE if white == 1 else TAKE_WHITE, white=white)
+    return blacks, phrase(TAKE_BLACK_ONE if black == 1 else TAKE_BLACK, black=black)
+
+
+def move_said(position: Position[Any], text: str) -> MoveSaid:
+    """``text``, a move of ``position``, in the game's words."""
     move = position.read_move(text)
-    seat = seat_name(position, position.turn, language)
-    words = WORDS.get(language)
-    if words is not None:
-        pieces = position.game.piece_words(language)
-        return _translated(move, seat, words, COLOURS[language], pieces)
+    seat = SeatWord(position.turn, seat_name(position, position.turn))
     match move:
         case PlaceToken(colour, cell):
-            return f"{seat} places a {TOKENS[colour]} token on {cell}"
+            token = PieceWord(f"{TOKENS[colour]} token", "a")
+            alone = phrase(PLACES, token=token, cell=cell)
+            return _said(seat, alone, text, phrase(PLACE_LABEL, colour=TOKENS[colour]))
         case Chain(robot, path):
-            through = f" through {', '.join(path[1:-1])}" if len(path) > 2 else ""
-            return f"{seat} moves the {ROBOTS[robot]} robot from {path[0]}{through} to {path[-1]}"
+            values: dict[str, Value] = {"origin": path[0], "target": path[-1]}
+            values["robot"] = PieceWord(f"{ROBOTS[robot]} robot", "the")
+            if len(path) > 2:
+                alone = phrase(MOVES_THROUGH, cells=_cells(tuple(path[1:-1])), **values)
+            else:
+                alone = phrase(MOVES, **values)
+            label = phrase(CHAIN_LABEL, robot=f"{ROBOTS[robot]} robot", target=path[-1])
+            return _said(seat, alone, text, label)
         case Refill(white, black):
-            counts = ((white, "white"), (black, "black"))
-            taken = [count_words(n, f"{colour} token") for n, colour in counts if n]
-            return f"{seat} refills {' and '.join(taken)}"
+            tokens, label = _tokens(white, black)
+            return _said(seat, phrase(REFILLS, tokens=tokens), text, label)
         case Pass():
-            return f"{seat} passes"
+            alone = phrase(PASSES)
+            choice = phrase(PASS_CHOICE, notation=text, move=alone)
+            return MoveSaid(by_seat(seat, alone, SEAT_DOES), alone, choice)
     raise NotationError(f"not a Robotory move: {text!r}")
 
 
-def _translated(
-    move: Any, seat: str, words: Words, colours: tuple[str, str], pieces: Mapping[str, str]
-) -> str:
-    match move:
-        case PlaceToken(colour, cell):
-            token = f"{TOKENS[colour]} token"
-            return words.place.format(seat=seat, token=pieces.get(token, f"a {token}"), cell=cell)
-        case Chain(robot, path):
-            cells = words.joiner.join(path[1:-1])
-            through = words.through.format(cells=cells) if len(path) > 2 else ""
-            robot_name = pieces.get(f"{ROBOTS[robot]} robot", f"the {ROBOTS[robot]} robot")
-            return words.chain.format(
-                seat=seat, robot=robot_name, origin=path[0], through=through, target=path[-1]
-            )
-        case Refill(white, black):
-            counts = zip((white, black), colours, strict=True)
-            taken = [words.refill_count.format(colour=c, count=n) for n, c in counts if n]
-            return words.refill.format(seat=seat, taken=words.joiner.join(taken))
-        case Pass():
-            return words.passes.format(seat=seat)
-    raise NotationError(f"not a Robotory move: {move!r}")
+def _said(seat: SeatWord, alone: Said, text: str, label: Said) -> MoveSaid:
+    """A move its seat makes, named at a prompt by ``label`` (which may say the move
+    as spoken, ``{move}``), its notation beside."""
+    named = Said(label.msgid, (*label.values, ("move", alone)), context=MOVE)
+    return MoveSaid(by_seat(seat, alone, SEAT_DOES), alone, labelled(named, text))

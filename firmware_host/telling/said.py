@@ -21,7 +21,6 @@ from engine.game import Game
 from engine.said import (
     CountWord,
     Either,
-    MoveWords,
     PieceWord,
     Plural,
     Said,
@@ -75,8 +74,6 @@ def value_told(value: Value, language: Language, game: Game[Any] | None) -> str:
             return translated(joiner, language).join(
                 value_told(word, language, game) for word in words
             )
-        case MoveWords(english, words):
-            return dict(words).get(language.value, english)
         case CountWord(count):
             return number_words(count, language.value)
         case str() | int():

@@ -5,11 +5,8 @@ spoken prompt's choices), or as a prompt's choice names it, its notation beside
 
 The words are the game's: ``Game.move_said`` gives the move as phrases of its own
 catalogue with typed values (a ``MoveSaid``), which ``told`` tells here and
-static/words.js on the page. A game that still phrases its moves in code
-(``Game.move_sentence``) has its words worked out here in every language and
-carried whole (``MoveWords``), until it words them as values too; a game without
-words for its moves has its notation said, by the seat to move. A move that cannot be
-read is an error, not a silence.
+static/words.js on the page; a game without words for its moves has its notation
+said, by the seat to move. A move that cannot be read is an error, not a silence.
 """
 
 from __future__ import annotations
@@ -17,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from engine.catalogue import LANGUAGES
 from engine.game import Position
-from engine.said import MoveWords, Said, Term, Value, alone
+from engine.said import SeatWord, Term, Value, alone, verbatim
+from engine.said import by_seat as seated
 from engine.spoken import count_words, number_words, seat_name
 from firmware_host.session.state import NamedChoice
 from firmware_host.telling.language import Language
@@ -34,10 +31,6 @@ __all__ = [
     "seat_name",
 ]
 
-LABELLED = "{words} ({notation})"
-"""A prompt's choice: the move in words, its notation beside (glue of no language: in
-no catalogue, told as it is)."""
-
 
 def move_said(position: Position[Any], text: str, *, by_seat: bool) -> Value:
     """``text``, a move of ``position``, in the game's words: said by the seat to move
@@ -45,25 +38,20 @@ def move_said(position: Position[Any], text: str, *, by_seat: bool) -> Value:
     words = position.game.move_said(position, text)
     if words is not None:
         return words.by_seat if by_seat else words.alone
-    english = _coded(position, text, "en", by_seat=by_seat)
-    others = tuple((code, _coded(position, text, code, by_seat=by_seat)) for code in LANGUAGES[1:])
-    return MoveWords(english, others)
+    if not by_seat:
+        return text
+    return seated(SeatWord(position.turn, seat_name(position, position.turn)), verbatim(text))
 
 
 def choice_said(position: Position[Any], choice: Hashable) -> Value:
     """A prompt's choice as a value: a named choice by its name (a msgid), a move in
-    the game's words for it as a choice, its notation beside."""
+    the game's words for it as a choice, its notation beside (a game without words
+    for its moves: its notation)."""
     if isinstance(choice, NamedChoice):
         return Term(choice.NAME)
     text = position.move_text(choice)
     words = position.game.move_said(position, text)
-    if words is not None:
-        return Said(LABELLED, (("words", words.label), ("notation", text)))
-    english = position.move_words(choice)
-    labels = ((code, _coded(position, text, code, by_seat=False)) for code in LANGUAGES[1:])
-    return MoveWords(
-        _labelled(english, text), tuple((code, _labelled(said, text)) for code, said in labels)
-    )
+    return text if words is None else words.label
 
 
 def move_sentence(position: Position[Any], text: str, *, language: str = "en") -> str:
@@ -74,22 +62,3 @@ def move_sentence(position: Position[Any], text: str, *, language: str = "en") -
 def told_in(value: Value, position: Position[Any], language: str) -> str:
     """A move's value (``move_said``, ``choice_said``) told in ``language``."""
     return told(alone(value), Language(language), position.game)
-
-
-def _labelled(words: str | None, text: str) -> str:
-    return text if words is None or words == text else f"{words} ({text})"
-
-
-def _coded(position: Position[Any], text: str, language: str, *, by_seat: bool) -> str:
-    """A move of a game that phrases its moves in code, in ``language``: its sentence,
-    by the seat to move, or without the seat (read off the sentence's start, the way
-    those games put it; the games that word their moves as values need none of it)."""
-    said = position.game.move_sentence(position, text, language=language)
-    seat = seat_name(position, position.turn, language)
-    sentence = f"{seat}: {text}" if said is None else said
-    if by_seat:
-        return sentence
-    for prefix in (f"{seat}: ", f"{seat} : ", f"{seat}、", f"{seat} "):
-        if sentence.startswith(prefix):
-            return sentence[len(prefix) :]
-    return sentence

@@ -18,7 +18,6 @@ from engine.outcome import Outcome
 from engine.said import (
     CountWord,
     Either,
-    MoveWords,
     PieceWord,
     Said,
     Seats,
@@ -80,8 +79,6 @@ def _said_value(value: Value) -> Any:
             return {"term": msgid}
         case Either(words, joiner):
             return {"either": [_said_value(word) for word in words], "joiner": joiner}
-        case MoveWords(english, words):
-            return {"move": english, "words": dict(words)}
         case CountWord(count):
             return {"number": count}
         case str() | int():

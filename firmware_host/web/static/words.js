@@ -150,7 +150,6 @@ function valueTold(value, game) {
   if ("piece" in value) return pieceTold(value, game);
   if ("spot" in value) return spotTold(value.spot, game);
   if ("term" in value) return translated(value.term);
-  if ("move" in value) return (value.words || {})[table.language] || value.move;
   if ("number" in value) return (table.said.numbers || [])[value.number] || String(value.number);
   if ("either" in value) return value.either.map((word) => valueTold(word, game)).join(translated(value.joiner));
   return String(value);

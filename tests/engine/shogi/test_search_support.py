@@ -83,9 +83,9 @@ def test_a_move_that_might_promote_is_worded_through_its_promoting_twin() -> Non
         position.push(position.read_move(text))
     labels = [shogi.move_said(position, text) for text in ("8h2b", "8h2b+", "2g2f")]
     assert [None if said is None else str(said.label) for said in labels] == [
-        "keep it a bishop",
-        "promote the bishop",
-        "move the pawn to 2f",
+        "keep it a bishop (8h2b)",
+        "promote the bishop (8h2b+)",
+        "move the pawn to 2f (2g2f)",
     ]
 
 

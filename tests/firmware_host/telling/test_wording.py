@@ -11,6 +11,7 @@ from engine.registry import find_game
 from engine.robotory import ROBOTORY
 from firmware_host.session.first_choice import initial_choice
 from firmware_host.session.state import GLANCE, PlayOnChoice, Prompting, TakebackChoice
+from firmware_host.telling.language import Language
 from firmware_host.telling.view import build_view
 from firmware_host.telling.wording import (
     SETUP_LINES,
@@ -55,6 +56,47 @@ def test_shogi_pieces_are_named_and_only_a_piece_that_may_promote_is_kept() -> N
         "move the pawn to 2f (2g2f)",
         "move the king to 4h (5i4h)",
     ]
+
+
+BISHOPS_FACING = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 1"
+"""Shogi after 7g7f 3c3d: sente's bishop may take gote's on 2b, promoted or not."""
+
+
+@pytest.mark.parametrize(
+    ("language", "promoted", "kept", "duel"),
+    [
+        (
+            Language.POLISH,
+            "goniec na 2 2, zdobywa: goniec, przemiana (8h2b+)",
+            "goniec na 2 2, zdobywa: goniec, bez przemiany (8h2b)",
+            "mały żółty robot na 2 a, zdobywa: czerwony robot, przemiana (2b2a+)",
+        ),
+        (
+            Language.CZECH,
+            "střelec na 2 2, zajímá: střelec, povyšuje (8h2b+)",
+            "střelec na 2 2, zajímá: střelec, nepovyšuje (8h2b)",
+            "malý žlutý robot na 2 a, zajímá: červený robot, povyšuje (2b2a+)",
+        ),
+        (
+            Language.FRENCH,
+            "fou en 2 2, prend fou, avec promotion (8h2b+)",
+            "fou en 2 2, prend fou, sans promotion (8h2b)",
+            "petit robot jaune en 2 a, prend robot rouge, avec promotion (2b2a+)",
+        ),
+        # Japanese names no capture, as it says none
+        (Language.JAPANESE, "かく、に・に、なり (8h2b+)", "かく、に・に、ならず (8h2b)", None),
+    ],
+    ids=lambda value: value.value if isinstance(value, Language) else "",
+)
+def test_a_capturing_choice_names_what_it_takes_in_every_language_that_says_it(
+    language: Language, promoted: str, kept: str, duel: str | None
+) -> None:
+    position = SHOGI.position(BISHOPS_FACING)
+    moves = (position.read_move("8h2b+"), position.read_move("8h2b"))
+    assert [choice_label(position, move, language) for move in moves] == [promoted, kept]
+    if duel is not None:
+        position = DOBUTSU.position(CHICK_AT_THE_END)
+        assert choice_label(position, position.read_move("2b2a+"), language) == duel
 
 
 def test_robotory_tokens_refills_and_robots_are_named() -> None:

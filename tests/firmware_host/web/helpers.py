@@ -17,7 +17,6 @@ from engine.registry import find_game
 from engine.said import (
     CountWord,
     Either,
-    MoveWords,
     PieceWord,
     Said,
     Seats,
@@ -177,8 +176,6 @@ def _value(value: Any) -> Value:
         return SpotWord(value["spot"])
     if "number" in value:
         return CountWord(value["number"])
-    if "move" in value:
-        return MoveWords(value["move"], tuple(value["words"].items()))
     return Either(tuple(_value(word) for word in value["either"]), value["joiner"])
 
 

@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext
 
+from engine.catalogue import MOVE
 from engine.game import Game
 from engine.registry import find_game, games
-from engine.said import N_, Either, MoveWords, Said, SpotWord, alone, said
+from engine.said import LABELLED, N_, Either, Said, SpotWord, alone, said
 from firmware_host.loops.simulator import Simulation
 from firmware_host.session.state import Phase
 from firmware_host.telling.language import Language
@@ -78,7 +79,7 @@ def test_the_page_tells_every_status_line_as_the_server_tells_it(
     every = {game.name: (game, status_lines(game)) for game in boarded_games()}
     close_all()
     values = [value for _, lines in every.values() for line in lines for value in _values(line)]
-    assert any(isinstance(value, MoveWords) for value in values)  # a prompt's choices
+    assert any(isinstance(value, Said) and value.msgid == LABELLED for value in values)  # choices
     off_board = [game.off_board_spots for game, _ in every.values()]
     assert sum(map(len, off_board)) > 10
     for language in Language:
@@ -111,12 +112,12 @@ def test_a_refusal_names_its_spot_from_its_value_in_the_pages_language(
 
 def _choices(game: Game[Any]) -> list[Said]:
     """A prompt's choices and spoken moves of ``game``: each legal move (up to 30) of a
-    few positions along a game, as a choice's label and said with and without its
-    seat."""
+    few positions along a game (or each roll of the dice, when they are due), as a
+    choice's label and said with and without its seat."""
     position = game.position()
     found: list[Said] = []
     for _ in range(6):
-        moves = list(position.legal_moves())
+        moves = list(position.legal_moves()) or list(position.chance_moves() or ())
         if not moves:
             break
         for move in moves[:30]:
@@ -132,11 +133,11 @@ def test_the_page_tells_every_prompts_choices_as_the_server_tells_them(
 ) -> None:
     page = browsing.fresh_page(browser, server)
     every = {game.name: (game, _choices(game)) for game in games()}
-    for name in ("dobutsu", "shogi"):  # the games that word their moves as values
+    for name in ("dobutsu", "shogi", "chaturaji", "abalone", "robotory"):  # worded as values
         worded = [said.fields["value"] for said in every[name][1]]
         moves = [value for value in worded if isinstance(value, Said)]
         assert len(moves) == len(worded) > 30, name
-        assert not any(isinstance(value, MoveWords) for said in moves for value in _values(said))
+        assert all(value.context == MOVE or value.msgid == LABELLED for value in moves), name
     for language in Language:
         switch(page, language)
         for name, (game, choices) in every.items():
