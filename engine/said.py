@@ -183,6 +183,11 @@ class MoveSaid:
     label: Said
 
 
+def move_phrase(msgid: str, **values: Value) -> Said:
+    """One of a game's phrases for its moves, filled (told from its catalogue)."""
+    return Said(msgid, tuple(values.items()), context=MOVE)
+
+
 def by_seat(seat: SeatWord, move: Said, msgid: str = "") -> Said:
     """``move`` said by ``seat``: the game's ``msgid`` (``BY_SEAT`` unless given), in
     its catalogue's ``move`` context."""

@@ -19,7 +19,6 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from engine.catalogue import MOVE
 from engine.errors import KibanError, NotationError
 from engine.game import Position
 from engine.physical import Spot, Stone
@@ -33,6 +32,7 @@ from engine.said import (
     Value,
     by_seat,
     labelled,
+    move_phrase,
 )
 from engine.spoken import seat_name, top
 
@@ -92,19 +92,14 @@ _ALONE = {  # (takes, promotes, declines) to the phrase
 }
 
 
-def phrase(msgid: str, **values: Value) -> Said:
-    """One of a game's phrases for its moves, filled (told from its catalogue)."""
-    return Said(msgid, tuple(values.items()), context=MOVE)
-
-
 def square(spot: Spot, letters: bool) -> Said:
     """``5g`` as a phrase of its file and rank (``letters``: Robot Duel's)."""
     file, rank = int(spot[0]), ord(spot[1]) - ord("a") + 1
     values: dict[str, Value] = {"file": file, "rank": rank}
     values |= {"file_word": CountWord(file), "rank_word": CountWord(rank)}
     if letters:
-        return phrase(LETTERED_SQUARE, letter=spot[1], **values)
-    return phrase(NUMBERED_SQUARE, **values)
+        return move_phrase(LETTERED_SQUARE, letter=spot[1], **values)
+    return move_phrase(NUMBERED_SQUARE, **values)
 
 
 def _could_promote(position: Position[Any], text: str) -> bool:
@@ -127,8 +122,8 @@ def shogi_like(position: Position[Any], text: str, names: Names, *, letters: boo
         kind, to = drop.groups()
         dropped = PieceWord(names[kind][0])
         where = square(to, letters)
-        alone = phrase(DROPS, piece=dropped, square=where)
-        named = phrase(DROP_LABEL, piece=dropped, square=where, move=alone)
+        alone = move_phrase(DROPS, piece=dropped, square=where)
+        named = move_phrase(DROP_LABEL, piece=dropped, square=where, move=alone)
         return MoveSaid(by_seat(seat, alone), alone, labelled(named, text))
     step = _STEP.match(text)
     if step is None:
@@ -141,7 +136,7 @@ def shogi_like(position: Position[Any], text: str, names: Names, *, letters: boo
     declined = not plus and not moved.flipped and _could_promote(position, text)
     values: dict[str, Value] = {"piece": piece(moved), "square": square(to, letters)}
     shape = (taken is not None, bool(plus), declined)
-    alone = phrase(_ALONE[shape], **values, **({"taken": piece(taken)} if taken else {}))
+    alone = move_phrase(_ALONE[shape], **values, **({"taken": piece(taken)} if taken else {}))
     label = PROMOTE_LABEL if plus else KEEP_LABEL if declined else MOVE_LABEL
-    named = phrase(label, target=to, move=alone, **values)
+    named = move_phrase(label, target=to, move=alone, **values)
     return MoveSaid(by_seat(seat, alone), alone, labelled(named, text))

@@ -18,10 +18,9 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.abalone.move import AbaloneMove
-from engine.catalogue import MOVE
 from engine.game import Position
 from engine.physical import Spot
-from engine.said import CountWord, MoveSaid, Said, SeatWord, Value, by_seat
+from engine.said import CountWord, MoveSaid, Said, SeatWord, Value, by_seat, move_phrase
 from engine.spoken import seat_name
 
 STEPS = MappingProxyType(
@@ -74,11 +73,6 @@ PIECE_NAMES = ("marble",)
 """The marble's English word, which the game's catalogue translates."""
 
 
-def phrase(msgid: str, **values: Value) -> Said:
-    """One of the game's phrases for its moves, filled (told from its catalogue)."""
-    return Said(msgid, tuple(values.items()), context=MOVE)
-
-
 def _step(hole: Spot, direction: str) -> Spot:
     rows, diagonals = STEPS[direction]
     return f"{chr(ord(hole[0]) + rows)}{int(hole[1:]) + diagonals}"
@@ -89,10 +83,12 @@ def move_said(position: Position[Any], text: str) -> MoveSaid:
     move: AbaloneMove = position.read_move(text)
     seat = SeatWord(position.turn, seat_name(position, position.turn))
     direction = move.direction.name
-    where = phrase(DIRECTIONS[tuple(STEPS).index(direction)])
+    where = move_phrase(DIRECTIONS[tuple(STEPS).index(direction)])
     if move.end is not None:
         count = len(move.holes)
-        return _said(seat, phrase(SIDEWAYS, count=CountWord(count), own=count, where=where), text)
+        return _said(
+            seat, move_phrase(SIDEWAYS, count=CountWord(count), own=count, where=where), text
+        )
     cells = position.game.cells
     layout = position.layout()
     hole, own, pushed = move.tail, 0, 0
@@ -105,13 +101,13 @@ def move_said(position: Position[Any], text: str) -> MoveSaid:
         pushed, hole = pushed + 1, _step(hole, direction)
     values: dict[str, Value] = {"count": CountWord(own), "own": own, "where": where}
     if pushed == 0 or other is None:
-        return _said(seat, phrase(MOVES_ONE if own == 1 else PUSHES, **values), text)
+        return _said(seat, move_phrase(MOVES_ONE if own == 1 else PUSHES, **values), text)
     values |= {"pushed_count": CountWord(pushed), "pushed": pushed, "other": other}
-    return _said(seat, phrase(_PUSHES[pushed == 1, hole not in cells], **values), text)
+    return _said(seat, move_phrase(_PUSHES[pushed == 1, hole not in cells], **values), text)
 
 
 def _said(seat: SeatWord, alone: Said, text: str) -> MoveSaid:
     """A move its seat makes, named at a prompt by its notation."""
     return MoveSaid(
-        by_seat(seat, alone, SEAT_DOES), alone, phrase(CHOICE, notation=text, move=alone)
+        by_seat(seat, alone, SEAT_DOES), alone, move_phrase(CHOICE, notation=text, move=alone)
     )

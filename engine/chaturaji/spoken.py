@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.catalogue import MOVE
 from engine.chaturaji.board import BOAT, CELL_NAMES, ELEPHANT, HORSE, KING, LETTERS, PAWN
 from engine.chaturaji.moves import (
     Decision,
@@ -40,6 +39,7 @@ from engine.said import (
     SeatWord,
     Value,
     by_seat,
+    move_phrase,
     verbatim,
 )
 from engine.spoken import seat_name, top
@@ -92,11 +92,6 @@ PIECE_NAMES = ("pawn", "boat", "horse", "elephant", "king")
 """The pieces' English words by kind (as ``KINDS``), which the catalogue translates."""
 
 
-def phrase(msgid: str, **values: Value) -> Said:
-    """One of the game's phrases for its moves, filled (told from its catalogue)."""
-    return Said(msgid, tuple(values.items()), context=MOVE)
-
-
 def _name(kind: int) -> PieceWord:
     return PieceWord(PIECE_NAMES[KINDS.index(kind)])
 
@@ -117,36 +112,40 @@ def move_said(position: Position[Any], text: str) -> MoveSaid:
     match move:
         case Roll(dice):
             faces: Value = (
-                dice[0] if len(dice) == 1 else phrase(TWO_DICE, first=dice[0], second=dice[1])
+                dice[0] if len(dice) == 1 else move_phrase(TWO_DICE, first=dice[0], second=dice[1])
             )
-            return _said(seat, phrase(ROLLS, dice=faces), text, SEAT_DOES)
+            return _said(seat, move_phrase(ROLLS, dice=faces), text, SEAT_DOES)
         case LostTurn():
-            return _said(seat, phrase(LOST), text, SEAT_DOES)
+            return _said(seat, move_phrase(LOST), text, SEAT_DOES)
         case Decision():  # named by its notation in every language, as it is said
             return MoveSaid(
                 by_seat(seat, verbatim(move.value)), verbatim(move.value), verbatim(text)
             )
         case ReturnKing(owner, cell):  # its owner's, not the seat's
-            returns = phrase(RETURNS, owner=_seat(position, owner), cell=CELL_NAMES[cell])
-            return MoveSaid(returns, returns, phrase(CHOICE, notation=text, move=returns))
+            returns = move_phrase(RETURNS, owner=_seat(position, owner), cell=CELL_NAMES[cell])
+            return MoveSaid(returns, returns, move_phrase(CHOICE, notation=text, move=returns))
         case RemoveKing(cell):
-            return _said(seat, phrase(REMOVES, cell=CELL_NAMES[cell]), text, SEAT_DOES)
+            return _said(seat, move_phrase(REMOVES, cell=CELL_NAMES[cell]), text, SEAT_DOES)
         case Exchange(cell, kind):
-            return _said(seat, phrase(EXCHANGES, cell=CELL_NAMES[cell], piece=_name(kind)), text)
+            return _said(
+                seat, move_phrase(EXCHANGES, cell=CELL_NAMES[cell], piece=_name(kind)), text
+            )
         case Step(origin, target, promote):
             origin_name, target_name = CELL_NAMES[origin], CELL_NAMES[target]
             piece, taken = top(position, origin_name), top(position, target_name)
             values: dict[str, Value] = {"origin": origin_name, "target": target_name}
-            values["piece"] = phrase(PIECE) if piece is None else _piece(piece)
+            values["piece"] = move_phrase(PIECE) if piece is None else _piece(piece)
             takes = taken is not None and taken.owner is not None
             if taken is not None and taken.owner is not None:
                 values |= {"victim": _seat(position, taken.owner), "taken": _piece(taken)}
             if promote:
                 values["promoted"] = _name(promote)
-            return _said(seat, phrase(_STEPS[takes, bool(promote)], **values), text)
+            return _said(seat, move_phrase(_STEPS[takes, bool(promote)], **values), text)
     raise NotationError(f"not a Chaturaji move: {text!r}")
 
 
 def _said(seat: SeatWord, alone: Said, text: str, msgid: str = BY_SEAT) -> MoveSaid:
     """A move its seat makes, said by ``msgid``, named at a prompt by its notation."""
-    return MoveSaid(by_seat(seat, alone, msgid), alone, phrase(CHOICE, notation=text, move=alone))
+    return MoveSaid(
+        by_seat(seat, alone, msgid), alone, move_phrase(CHOICE, notation=text, move=alone)
+    )

@@ -21,7 +21,17 @@ from engine.catalogue import MOVE
 from engine.errors import NotationError
 from engine.game import Position
 from engine.robotory.moves import Chain, Pass, PlaceToken, Refill
-from engine.said import CountWord, MoveSaid, PieceWord, Said, SeatWord, Value, by_seat, labelled
+from engine.said import (
+    CountWord,
+    MoveSaid,
+    PieceWord,
+    Said,
+    SeatWord,
+    Value,
+    by_seat,
+    labelled,
+    move_phrase,
+)
 from engine.spoken import seat_name
 
 SEAT_DOES = "{seat} {move}"
@@ -81,27 +91,28 @@ PIECE_NAMES = (
 piece is named on the board, without the article a sentence puts before it)."""
 
 
-def phrase(msgid: str, **values: Value) -> Said:
-    """One of the game's phrases for its moves, filled (told from its catalogue)."""
-    return Said(msgid, tuple(values.items()), context=MOVE)
-
-
 def _cells(cells: tuple[str, ...]) -> Value:
     """Cells one after another (``CELLS``, as each language joins them)."""
     if len(cells) == 1:
         return cells[0]
-    return phrase(CELLS, first=cells[0], rest=_cells(cells[1:]))
+    return move_phrase(CELLS, first=cells[0], rest=_cells(cells[1:]))
 
 
 def _tokens(white: int, black: int) -> tuple[Value, Said]:
     """A refill's tokens, as said and as its choice names them."""
-    whites = phrase(WHITE_ONE if white == 1 else WHITE_MANY, count=CountWord(white), number=white)
-    blacks = phrase(BLACK_ONE if black == 1 else BLACK_MANY, count=CountWord(black), number=black)
+    whites = move_phrase(
+        WHITE_ONE if white == 1 else WHITE_MANY, count=CountWord(white), number=white
+    )
+    blacks = move_phrase(
+        BLACK_ONE if black == 1 else BLACK_MANY, count=CountWord(black), number=black
+    )
     if white and black:
-        return phrase(BOTH, white=whites, black=blacks), phrase(TAKE_BOTH, white=white, black=black)
+        return move_phrase(BOTH, white=whites, black=blacks), move_phrase(
+            TAKE_BOTH, white=white, black=black
+        )
     if white:
-        return whites, phrase(TAKE_WHITE_ONE if white == 1 else TAKE_WHITE, white=white)
-    return blacks, phrase(TAKE_BLACK_ONE if black == 1 else TAKE_BLACK, black=black)
+        return whites, move_phrase(TAKE_WHITE_ONE if white == 1 else TAKE_WHITE, white=white)
+    return blacks, move_phrase(TAKE_BLACK_ONE if black == 1 else TAKE_BLACK, black=black)
 
 
 def move_said(position: Position[Any], text: str) -> MoveSaid:
@@ -111,23 +122,23 @@ def move_said(position: Position[Any], text: str) -> MoveSaid:
     match move:
         case PlaceToken(colour, cell):
             token = PieceWord(f"{TOKENS[colour]} token", "a")
-            alone = phrase(PLACES, token=token, cell=cell)
-            return _said(seat, alone, text, phrase(PLACE_LABEL, colour=TOKENS[colour]))
+            alone = move_phrase(PLACES, token=token, cell=cell)
+            return _said(seat, alone, text, move_phrase(PLACE_LABEL, colour=TOKENS[colour]))
         case Chain(robot, path):
             values: dict[str, Value] = {"origin": path[0], "target": path[-1]}
             values["robot"] = PieceWord(f"{ROBOTS[robot]} robot", "the")
             if len(path) > 2:
-                alone = phrase(MOVES_THROUGH, cells=_cells(tuple(path[1:-1])), **values)
+                alone = move_phrase(MOVES_THROUGH, cells=_cells(tuple(path[1:-1])), **values)
             else:
-                alone = phrase(MOVES, **values)
-            label = phrase(CHAIN_LABEL, robot=f"{ROBOTS[robot]} robot", target=path[-1])
+                alone = move_phrase(MOVES, **values)
+            label = move_phrase(CHAIN_LABEL, robot=f"{ROBOTS[robot]} robot", target=path[-1])
             return _said(seat, alone, text, label)
         case Refill(white, black):
             tokens, label = _tokens(white, black)
-            return _said(seat, phrase(REFILLS, tokens=tokens), text, label)
+            return _said(seat, move_phrase(REFILLS, tokens=tokens), text, label)
         case Pass():
-            alone = phrase(PASSES)
-            choice = phrase(PASS_CHOICE, notation=text, move=alone)
+            alone = move_phrase(PASSES)
+            choice = move_phrase(PASS_CHOICE, notation=text, move=alone)
             return MoveSaid(by_seat(seat, alone, SEAT_DOES), alone, choice)
     raise NotationError(f"not a Robotory move: {text!r}")
 
