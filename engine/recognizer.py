@@ -39,8 +39,8 @@ from engine.assessments import (
 )
 from engine.guidance import correction, remaining
 from engine.move_index import DiffKey, IndexedMove
+from engine.open_moves import EPSILON, in_order_first
 from engine.physical import EMPTY, Frame, Reading, Spot
-from engine.rereading import EPSILON, in_order_first
 from engine.seeing import Seeing
 from engine.shown import set_down_and_gone, shown_within
 from engine.victims import (

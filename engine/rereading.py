@@ -20,18 +20,16 @@ and the ``touch=strict`` rule close it at once.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from engine.assessments import Reread, Timing
 from engine.game import Position
-from engine.move_index import MoveIndex
-from engine.overlap import MARGIN, Hands, Overlap, in_order, shared
-from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
+from engine.open_moves import EPSILON, Base, fresh_base
+from engine.overlap import shared
+from engine.physical import Reading, Sensing, Spot
 
 M = TypeVar("M", bound=Hashable)
-
-EPSILON = 1e-6  # seconds: times that differ by less are the same instant
 
 LONGEST_TAIL = 4
 """The most moves kept open (a move, a reply and their rolls): the board reads at most
@@ -41,229 +39,6 @@ REACTION = 0.3
 """Seconds before a player can answer what the board did (a move committed, its lights
 changed): a hand at work sooner, on a move the board waited for to go on, is the hand
 that was making it as likely as the next player's (the board asks)."""
-
-
-@dataclass
-class Base(Generic[M]):
-    """The position the record's open moves were played from, and what the hands did
-    since: each spot touched, when a piece first left it, when one last came to it."""
-
-    overlap: Overlap[M]
-    since: float
-    tail: tuple[M, ...] = ()
-    rested: bool = False  # the tail is one move the board showed at rest
-    waited: bool = False  # ... that may have gone on, and the board waited for it
-    committed_at: float = 0.0
-    resumed_at: float = float("-inf")  # the hands' first change after the last commit
-    shown_since: float | None = None  # the board shows the record's position since
-    touched: set[Spot] = field(default_factory=set)
-    lifted_at: dict[Spot, float] = field(default_factory=dict)
-    filled_at: dict[Spot, float] = field(default_factory=dict)
-    first_at: dict[Spot, float] = field(default_factory=dict)
-    last_at: dict[Spot, float] = field(default_factory=dict)
-    fills: dict[Spot, int] = field(default_factory=dict)
-
-    @property
-    def position(self) -> Position[M]:
-        return self.overlap.position
-
-    def leads_to(self, position: Position[M]) -> tuple[M, ...] | None:
-        """The moves from the base to ``position``, if it follows from it (None if not)."""
-        mine, theirs = self.position.move_stack, position.move_stack
-        if len(theirs) < len(mine) or theirs[: len(mine)] != mine:
-            return None
-        tail = tuple(theirs[len(mine) :])
-        replayed = self.position.copy()
-        for move in tail:
-            replayed.push(move)
-        return tail if replayed.text() == position.text() else None  # not another game
-
-    def saw(self, frame: Mapping[Spot, Reading], changed: Iterable[Spot], now: float) -> None:
-        if self.resumed_at <= self.committed_at:
-            self.resumed_at = now
-        for spot in changed:
-            self.touched.add(spot)
-            self.first_at.setdefault(spot, now)
-            self.last_at[spot] = now
-            if frame.get(spot, EMPTY) == EMPTY:
-                self.lifted_at.setdefault(spot, now)
-            else:
-                self.filled_at[spot] = now
-                self.fills[spot] = self.fills.get(spot, 0) + 1
-
-    def past(self, sensing: Sensing, sensed: frozenset[Spot], *, waited: bool) -> Base[M]:
-        """The board rested showing the record: every open move but the last is done. A
-        base before the last, which only its player's hand going on may still change.
-        ``waited``: the board waited for it to go on (a chain that may eat on) before it
-        was committed."""
-        later = self.after(self.last_shown(), sensing, sensed, self.committed_at)
-        later.rested, later.waited = True, waited
-        return later
-
-    def last_shown(self) -> int:
-        """Where the last move the board shows begins in the tail (the moves after it,
-        which change nothing sensed, a roll or a lost turn, belong with it)."""
-        footprints = self.overlap.footprints(self.tail)
-        for index in range(len(self.tail) - 1, -1, -1):
-            if footprints[index].changes:
-                return index
-        return 0
-
-    def after(self, done: int, sensing: Sensing, sensed: frozenset[Spot], since: float) -> Base[M]:
-        """A base after the first ``done`` open moves (they are done): what the hands did
-        for the moves still open is what they did on those moves' spots, and every change
-        from ``since`` on."""
-        position = self.position.copy()
-        for move in self.tail[:done]:
-            position.push(move)
-        expected = {
-            spot: reading
-            for spot, reading in position.expected_frame(sensing).items()
-            if spot in sensed
-        }
-        index = MoveIndex(position, sensing, sensed)
-        overlap = Overlap(position, index, sensing, sensed, expected)
-        later = Base(overlap, since=since, tail=self.tail[done:])
-        later.committed_at, later.shown_since = self.committed_at, self.shown_since
-        later.resumed_at = self.resumed_at
-        own = frozenset().union(*(f.spots() for f in overlap.footprints(later.tail)))
-
-        # a cell the done moves emptied: its piece leaving before ``since`` was theirs, not
-        # a change of the moves still open (a piece that lands there later came after)
-        emptied = {
-            spot
-            for footprint in self.overlap.footprints(self.tail[:done])
-            for spot, reading in footprint.changes
-            if reading == EMPTY
-        }
-
-        def kept(times: dict[Spot, float]) -> dict[Spot, float]:
-            return {s: t for s, t in times.items() if s in own or self.last_at.get(s, t) >= since}
-
-        def theirs(times: dict[Spot, float]) -> dict[Spot, float]:
-            return {s: t for s, t in kept(times).items() if s not in emptied or t >= since}
-
-        later.lifted_at, later.filled_at = theirs(self.lifted_at), kept(self.filled_at)
-        later.first_at, later.last_at = theirs(self.first_at), kept(self.last_at)
-        later.fills = {s: n for s, n in self.fills.items() if s in later.last_at}
-        later.touched = {s for s in self.touched if s in own or self.last_at.get(s, 0) >= since}
-        return later
-
-    def goes_on_with(self, move: M) -> bool:
-        """Whether ``move`` (from the base) moves the pieces the open moves took off their
-        spots: the hand that went on with them (a piece set down and moved on, a line of
-        marbles moved one by one, a marble held and set down elsewhere). A move the board
-        showed at rest changes only into such a move: a reading that leaves its pieces
-        where they were would make its rest a knock held that long. A drop goes on only
-        as another drop."""
-        footprint = self.overlap.index.footprint(move)
-        taken: set[Spot] = set()
-        for shown in self.overlap.footprints(self.tail):
-            taken |= {spot for spot, reading in shown.changes if reading == EMPTY}
-        if not taken:
-            # a drop from an unsensed stand: going on with it is setting it down elsewhere,
-            # never a piece lifted from the board (that is the next player's hand), and
-            # only once it left the cell it was set on (one piece is never on two cells:
-            # a piece put elsewhere first is another, the next player's)
-            if not all(reading != EMPTY for _, reading in footprint.changes):
-                return False
-            landed = self.landed()
-            left = [self.last_at[s] for s in landed - footprint.spots() if s in self.last_at]
-            new = [self.filled_at[s] for s in footprint.spots() - landed if s in self.filled_at]
-            return not left or not new or min(new) >= max(left) - EPSILON
-        return taken <= footprint.spots()
-
-    def before_reply(self, line: tuple[M, ...]) -> bool:
-        """Whether the first move of ``line`` was made whole before the next began: the
-        mover's hand went on with a move shown at rest before the next player's hand
-        began (read only once both were done, the reply seen since)."""
-        if len(line) == 1:
-            return True
-        footprints = self.overlap.footprints(line[:2])
-        mine = [self.last_at[s] for s in footprints[0].spots() if s in self.last_at]
-        theirs = [self.first_at[s] for s in footprints[1].spots() if s in self.first_at]
-        return len(line) == 2 and bool(mine) and bool(theirs) and max(mine) < min(theirs)
-
-    def landed(self) -> frozenset[Spot]:
-        """The cells the open moves set a piece down on (seen, or over a piece taken)."""
-        spots: set[Spot] = set()
-        for footprint in self.overlap.footprints(self.tail):
-            spots |= {spot for spot, reading in footprint.changes if reading != EMPTY}
-            spots |= footprint.hidden
-        return frozenset(spots)
-
-    def touched_since(self, when: float) -> frozenset[Spot]:
-        """The spots that changed after ``when``."""
-        return frozenset(spot for spot, at in self.last_at.items() if at > when + EPSILON)
-
-    def in_order(self, footprint: Footprint) -> bool:
-        return in_order(footprint, self.filled_at, self.lifted_at, frozenset(self.touched))
-
-    def readings(self, frame: Mapping[Spot, Reading]) -> list[tuple[M, ...]]:
-        """The lines of at most two moves from the base that make ``frame`` with what the
-        hands did since (each move's cells to touch touched, its changes in an order it
-        allows, when the order leaves any), the empty line when the board shows the base;
-        lines shown whole before are among them."""
-        overlap = self.overlap
-        diff = frame_diff(overlap.expected, frame)
-        if not diff:
-            return [()]
-        touched = frozenset(self.touched)
-        singles = [c for c in overlap.index.matching(diff) if c.footprint.must_touch <= touched]
-        hands = Hands(touched, self.first_at, self.fills)
-        return in_order_first(
-            [(c.move,) for c in singles if self.in_order(c.footprint)],
-            [(c.move,) for c in singles],
-            overlap.explaining(frame),
-            lambda fallback: overlap.pairs(frame, hands, self.in_order, fallback=fallback),
-        )
-
-    def doubtful(self, line: tuple[M, ...]) -> bool:
-        """Whether a move of ``line`` (from the base) came in an order it cannot have: a
-        reading kept only because no other kept the order. Besides each move's own order
-        (``in_order``): a cell empty at the base that a move lands on first read a piece
-        before that move's piece left, which no knock makes (a knock fills only a cell
-        that holds a piece)."""
-        footprints = self.overlap.footprints(line)
-        if not all(self.in_order(f) for f in footprints):
-            return True
-        expected = self.overlap.expected
-        reached: set[Spot] = set()
-        for footprint in footprints:
-            departures = [
-                self.lifted_at[spot]
-                for spot, reading in footprint.changes
-                if reading == EMPTY and spot in self.lifted_at
-            ]
-            for spot, reading in footprint.changes:
-                if reading == EMPTY or spot in reached:
-                    continue
-                reached.add(spot)
-                first = self.first_at.get(spot)
-                empty = expected.get(spot, EMPTY) == EMPTY
-                if empty and departures and first is not None and first < min(departures) - MARGIN:
-                    return True
-            reached |= footprint.changed_spots()
-        return False
-
-
-def in_order_first(
-    ordered: list[tuple[M, ...]],
-    singles: list[tuple[M, ...]],
-    explained: list[tuple[M, ...]],
-    pairs: Callable[[bool], list[tuple[M, ...]]],
-) -> list[tuple[M, ...]]:
-    """The readings of a board: the single moves whose changes came in an order they
-    allow, the lines it showed step by step, and the pairs in order; only when none
-    keeps the order, every single move and pair that makes it (a swap faster than a
-    scan leaves no order to read)."""
-    lines = [*ordered, *(line for line in explained if line not in ordered)]
-    lines += [pair for pair in pairs(False) if pair not in lines]
-    if lines:
-        return lines
-    lines = list(singles)
-    lines += [pair for pair in pairs(True) if pair not in lines]
-    return lines
 
 
 def decide(
@@ -307,8 +82,12 @@ def decide(
     ]
     if keeping and base.waited and base.resumed_at - base.committed_at >= REACTION - EPSILON:
         return None  # it was given its time to go on: a hand that goes on now is the next
-    if keeping and base.rested and not base.touched_since(base.committed_at) & base.landed():
-        return None  # no piece it set down was taken up again: the next player moves
+    if (
+        keeping
+        and base.rested
+        and not base.touched_since(base.committed_at) & base.moved_on(others)
+    ):
+        return None  # no piece it set down, nor one more it moved, was taken up again
     if not others:
         return None
     # a reading that needs more of the touched cells to be knocks than another does is
@@ -332,24 +111,6 @@ def decide(
         dict.fromkeys(line[len(common)] for line in readings if len(line) > len(common))
     )
     return Reread(len(tail) - kept, common[kept:], parting if len(parting) > 1 else ())
-
-
-def fresh_base(
-    position: Position[M],
-    *,
-    sensing: Sensing,
-    sensed: frozenset[Spot],
-    expected: dict[Spot, Reading],
-    now: float,
-    carried: Iterable[Spot] = (),
-) -> Base[M]:
-    """A base at ``position`` (a copy: the session's position moves on), the spots the
-    next player already touched ``carried``."""
-    copy = position.copy()
-    index = MoveIndex(copy, sensing, sensed)
-    base = Base(Overlap(copy, index, sensing, sensed, dict(expected)), since=now)
-    base.touched.update(carried)
-    return base
 
 
 def stood_still(

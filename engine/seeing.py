@@ -17,9 +17,10 @@ from engine.assessments import (
 from engine.game import Position
 from engine.guidance import hints, in_hand
 from engine.move_index import DiffKey, IndexedMove, MoveIndex
+from engine.open_moves import EPSILON
 from engine.overlap import MARGIN, Carried, Hands, Overlap, Standing
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
-from engine.rereading import EPSILON, Rereading, stood_still
+from engine.rereading import Rereading, stood_still
 from engine.touches import Touches
 
 M = TypeVar("M", bound=Hashable)

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from engine.open_moves import EPSILON
 from engine.overlap import Hands, in_order
 from engine.physical import EMPTY, Footprint, Reading, Spot
-from engine.rereading import EPSILON, Evidence
+from engine.rereading import Evidence
 
 
 class Touches:

@@ -494,3 +494,59 @@ def test_a_rolled_marble_then_a_fast_reply_asks_the_push_off_then_reads_the_repl
     assert asked and asked[0][0] == "E7E8" and set(asked[0]) == {"E7E8", "E7F8"}, notices
     assert commits(notices) == []
     assert commits(sim.send(Select("E7E8")) + sim.settle()) == ["E7E8", "I5I6"]
+
+
+# Seed 5, move 812 of the drawn soak: white to play, marbles on E7 and E8.
+GONE_ON = "1bb1b/2www1/wb1wb2/6bw/w5www/1w1b4/b2b3/4bw/b1b2 w 2 2"
+
+
+def test_a_line_gone_on_with_as_both_players_replied_is_read_again() -> None:
+    """White moves E8 to D7 and rests 2.6 s (committed: a move alone), then E7 to D8,
+    the broadside E7E8-D7D8; black replies 0.17 s later and white at once. The board at
+    rest shows three moves from before the commit, none shown at rest: it went out of
+    step, the commit that was only part of a move standing in the record."""
+    sim = make_sim("sim-abalone", position=GONE_ON, noise=QUIET, game=ABALONE)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t + 0.32, LiftStone("E8")),
+        HandStep(t + 2.46, PutStone("D7", WHITE, WHITE)),
+        HandStep(t + 5.11, LiftStone("E7")),
+        HandStep(t + 5.33, PutStone("D8", WHITE, WHITE)),
+        HandStep(t + 5.69, LiftStone("C4")),
+        HandStep(t + 5.77, PutStone("D5", BLACK, BLACK)),
+        HandStep(t + 6.12, LiftStone("H6")),
+        HandStep(t + 6.24, PutStone("H5", WHITE, WHITE)),
+    ]
+    notices = sim.run(steps) + sim.advance(5.0)
+    position = sim.controller.position
+    assert [position.move_text(m) for m in position.move_stack] == ["E7E8D7", "C4D5", "H6H5"]
+    assert not prompts(notices) and not of(OutOfStepShown, notices)
+
+
+# Seed 3, move 2854 of the heavy soak: white to play, marbles on E3 and F3.
+GONE_ON_ALONE = "w3w/4ww/1b1wb1w/1w1w1wbw/2wwb1bw1/2bb2b1/3bb2/b2wbb/3b1 w 0 0"
+
+
+def test_a_line_gone_on_with_before_the_reply_is_the_line_not_a_move_after_it() -> None:
+    """White moves F3 to E2 (committed at rest), then 2 s later E3 to D2, the broadside
+    E3F3-E2D2; only then does black play D4-C3. The board read black's move and then
+    white's E3-D2, a move made whole before the move it follows began, and kept F3E2:
+    no piece it set down was taken up again, only the line's next marble."""
+    sim = make_sim("sim-abalone", position=GONE_ON_ALONE, noise=QUIET, game=ABALONE)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t + 0.02, LiftStone("F3")),
+        HandStep(t + 0.08, LiftStone("E3")),  # touched on the way
+        HandStep(t + 0.19, PutStone("E3", WHITE, WHITE)),
+        HandStep(t + 0.20, PutStone("E2", WHITE, WHITE)),
+        HandStep(t + 2.18, LiftStone("E3")),
+        HandStep(t + 2.36, PutStone("D2", WHITE, WHITE)),
+        HandStep(t + 2.52, Force("E5", 0)),  # a knock on a black marble
+        HandStep(t + 2.84, Force("E5", None)),
+        HandStep(t + 3.03, LiftStone("D4")),
+        HandStep(t + 3.14, PutStone("C3", BLACK, BLACK)),
+    ]
+    notices = sim.run(steps) + sim.advance(5.0)
+    position = sim.controller.position
+    assert [position.move_text(m) for m in position.move_stack] == ["E3F3D2", "D4C3"]
+    assert not prompts(notices) and not of(OutOfStepShown, notices)
