@@ -43,6 +43,7 @@ class Base(Generic[M]):
     first_at: dict[Spot, float] = field(default_factory=dict)
     last_at: dict[Spot, float] = field(default_factory=dict)
     fills: dict[Spot, int] = field(default_factory=dict)
+    timeline: dict[Spot, list[tuple[float, bool]]] = field(default_factory=dict)  # read a piece
 
     @property
     def position(self) -> Position[M]:
@@ -71,6 +72,7 @@ class Base(Generic[M]):
             else:
                 self.filled_at[spot] = now
                 self.fills[spot] = self.fills.get(spot, 0) + 1
+            self.timeline.setdefault(spot, []).append((now, frame.get(spot, EMPTY) != EMPTY))
 
     def past(self, sensing: Sensing, sensed: frozenset[Spot], *, waited: bool) -> Base[M]:
         """The board rested showing the record: every open move but the last is done. A
@@ -127,6 +129,7 @@ class Base(Generic[M]):
         later.lifted_at, later.filled_at = theirs(self.lifted_at), kept(self.filled_at)
         later.first_at, later.last_at = theirs(self.first_at), kept(self.last_at)
         later.fills = {s: n for s, n in self.fills.items() if s in later.last_at}
+        later.timeline = {s: t for s, t in self.timeline.items() if s in later.last_at}
         later.touched = {s for s in self.touched if s in own or self.last_at.get(s, 0) >= since}
         return later
 
@@ -253,7 +256,51 @@ class Base(Generic[M]):
                 if empty and departures and first is not None and first < min(departures) - MARGIN:
                     return True
             reached |= footprint.changed_spots()
+        return self._back_before_landing(footprints)
+
+    def _back_before_landing(self, footprints: list[Footprint]) -> bool:
+        """Whether a move's piece was read back on its cell when it landed elsewhere: its
+        cell emptied (a knock), read a piece again, and still held one as the move
+        landed, no other move of the line able to have landed there by then. One piece
+        is never on two cells, and a knock never fills an empty cell: it had not left."""
+        for index, footprint in enumerate(footprints):
+            others = [f for at, f in enumerate(footprints) if at != index]
+            left = {s for s, r in footprint.changes if r == EMPTY} & footprint.starts()
+            for start in left:
+                first_lift = self.lifted_at.get(start)
+                for cell, reading in footprint.changes:
+                    landing = self.filled_at.get(cell)
+                    if reading == EMPTY or first_lift is None or landing is None:
+                        continue
+                    if first_lift >= landing or self._landed_by(others, start, landing):
+                        continue  # no lift before it (the order ``in_order`` judges)
+                    if self._landed_by(others, cell, float("inf")):
+                        continue  # its landing may be another's
+                    if self._held_at(start, landing + MARGIN):
+                        return True
         return False
+
+    def _landed_by(self, footprints: list[Footprint], spot: Spot, when: float) -> bool:
+        """Whether one of ``footprints`` lands on ``spot`` and may have by ``when``: its
+        pieces left before then, or nothing tells when they left (a drop)."""
+        for footprint in footprints:
+            if spot not in footprint.hidden and (spot, EMPTY) in footprint.changes:
+                continue
+            if spot not in footprint.hidden and spot not in footprint.changed_spots():
+                continue
+            lifts = [self.lifted_at[s] for s in footprint.starts() if s in self.lifted_at]
+            if not lifts or min(lifts) <= when + MARGIN:
+                return True
+        return False
+
+    def _held_at(self, spot: Spot, when: float) -> bool:
+        """Whether ``spot`` read a piece at ``when`` (as at the base before its changes)."""
+        held = self.overlap.expected.get(spot, EMPTY) != EMPTY
+        for at, reads in self.timeline.get(spot, ()):
+            if at > when:
+                break
+            held = reads
+        return held
 
 
 def in_order_first(

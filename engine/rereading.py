@@ -27,7 +27,7 @@ from engine.assessments import Reread, Timing
 from engine.game import Position
 from engine.open_moves import EPSILON, Base, fresh_base
 from engine.overlap import shared
-from engine.physical import Reading, Sensing, Spot
+from engine.physical import EMPTY, Reading, Sensing, Spot
 
 M = TypeVar("M", bound=Hashable)
 
@@ -88,6 +88,10 @@ def decide(
         and not base.touched_since(base.committed_at) & base.moved_on(others)
     ):
         return None  # no piece it set down, nor one more it moved, was taken up again
+    if not doubtful(tail):
+        # a reading in an order no hand makes, of other pieces than the record's (not its
+        # hand going on with them), never replaces a record that keeps the order
+        others = [line for line in others if not doubtful(line) or base.goes_on_with(line[0])]
     if not others:
         return None
     # a reading that needs more of the touched cells to be knocks than another does is
@@ -337,16 +341,21 @@ class Rereading(Generic[M]):
         """The spots the hands touched since the base that a line from it does not
         account for: a line that keeps the record's moves accounts for the spots touched
         after they were played only by its later moves (the record's move was done); one
-        that changes them, for the record's spots too (its hand went on from there)."""
+        that changes them, for the record's spots too when its move where they part takes
+        up every piece the record's moves from there took (its hand went on from them);
+        a line that leaves those pieces where they were accounts for nothing of theirs."""
         base = self.base
         assert base is not None
         footprints = base.overlap.footprints(line)
         spots = frozenset().union(*(f.spots() for f in footprints))
         missing = frozenset(base.touched) - spots
         if line[: len(base.tail)] != base.tail:
-            # the hand went on from the record's moves: it touched their spots on its way
-            return missing - frozenset().union(
-                *(f.spots() for f in base.overlap.footprints(base.tail))
-            )
+            parting = len(shared([line, base.tail]))
+            theirs = base.overlap.footprints(base.tail)[parting:]
+            taken = {spot for f in theirs for spot, reading in f.changes if reading == EMPTY}
+            if parting < len(footprints) and taken <= footprints[parting].spots():
+                # the hand went on from the record's moves: it touched their spots on its way
+                return missing - frozenset().union(*(f.spots() for f in theirs))
+            return missing
         later = frozenset().union(*(f.spots() for f in footprints[len(base.tail) :]))
         return missing | (base.touched_since(base.committed_at) - later)

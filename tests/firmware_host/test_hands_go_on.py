@@ -550,3 +550,51 @@ def test_a_line_gone_on_with_before_the_reply_is_the_line_not_a_move_after_it() 
     position = sim.controller.position
     assert [position.move_text(m) for m in position.move_stack] == ["E3F3D2", "D4C3"]
     assert not prompts(notices) and not of(OutOfStepShown, notices)
+
+
+def test_a_piece_in_the_air_never_turns_a_drop_into_a_move_made_backwards() -> None:
+    """Gote drops a chick on 3a, sente answers 2c-3c, gote lifts its lion on 2b and
+    holds it 3 s (seed 3, move 2727 of the heavy soak). The record and a lion in the
+    air make the board; the lion moved 2b-3a does too, a chick in the air, but only
+    with 3a filled 0.7 s before the lion left: the board read that instead, and the
+    game went on from a move nobody made."""
+    sim = dobutsu("2e/Cl1/1G1/ELG w c 8")
+    t = sim.now + 0.1
+    chick, giraffe = Stone("C", 1), GIRAFFE
+    steps = [
+        HandStep(t + 0.03, LiftStone("hand:w:C")),
+        HandStep(t + 0.12, PutStone("3a", chick, chick)),
+        HandStep(t + 0.36, LiftStone("2c")),
+        HandStep(t + 0.49, PutStone("3c", giraffe, giraffe)),
+        HandStep(t + 0.81, LiftStone("2b")),
+        HandStep(t + 3.64, PutStone("2a", GOTE_LION, GOTE_LION)),
+    ]
+    notices = sim.run(steps) + sim.advance(3.0)
+    assert commits(notices) == ["C*3a", "2c3c", "2b2a"]
+    assert not prompts(notices) and not of(MovesTakenBack, notices)
+
+
+def test_a_knock_put_back_before_a_drop_is_no_move_of_the_knocked_piece() -> None:
+    """Sente's elephant on 2c is knocked (0.18 s) and settles back; sente drops a giraffe
+    on 3b; gote's lion takes the elephant (seed 3, move 2186 of the heavy soak). The
+    elephant moved 2c-3b makes the same board, as if it had left at the knock: but 2c
+    read a piece again and held it when 3b filled, and one piece is never on two cells.
+    The board asked which, and while the question stood the hands went on until it
+    committed a lion capture nobody made."""
+    sim = dobutsu("2G/2l/cEe/1Lc b G 17")
+    t = sim.now + 0.1
+    elephant = Stone("E", 0)
+    steps = [
+        HandStep(t + 0.00, Force("2c", 0)),  # the knock
+        HandStep(t + 0.18, Force("2c", None)),
+        HandStep(t + 0.40, LiftStone("hand:b:G")),
+        HandStep(t + 0.61, PutStone("3b", GIRAFFE, GIRAFFE)),
+        HandStep(t + 0.95, LiftStone("1b")),
+        HandStep(t + 1.13, LiftStone("2c")),
+        HandStep(t + 1.27, PutStone("hand:w:E", elephant, Stone("E", 1))),
+        HandStep(t + 1.46, PutStone("2c", GOTE_LION, GOTE_LION)),
+        HandStep(t + 1.87, LiftStone("3c")),  # sente's next capture begins
+    ]
+    notices = sim.run(steps) + sim.advance(0.3)
+    assert commits(notices) == ["G*3b", "1b2c"]
+    assert not prompts(notices) and not of(MovesTakenBack, notices)
