@@ -160,9 +160,8 @@ class Controller(Readout):
         # the mover's threatened pieces, and its king when in check
         self.teaching: tuple[frozenset[Spot], frozenset[Spot]] = (frozenset(), frozenset())
         self.computer = Computer()  # its seats, hints and judgements of this game
-        self.consent = Consent()  # proposals and words across boards (a remote game)
         self._turns = ComputerTurns(self.computer, sensing)
-        self._boards = AcrossBoards(self.consent)
+        self._boards = AcrossBoards(Consent())  # proposals and words across boards
         self._reading = BoardReading(self._boards, self.computer, sensing)
         self._prompts = Prompts(self._boards)
         self._reviewing = Reviewing(sensing)  # stepping through a finished game's moves
@@ -630,6 +629,11 @@ class Controller(Readout):
     def network_waits(self, why: Said | None) -> None:
         """Why a remote game waits on the network (None: it no longer does)."""
         self.remote_wait = why
+
+    def proposals_said(self, said_last: int) -> None:
+        """A restarted remote game: the other side kept the number of the last proposal
+        this board said, and the next ones are numbered on from it."""
+        self._boards.continue_from(said_last)
 
     def restart(
         self, at: float, position: str, moves: Sequence[str], settings: Mapping[str, str]

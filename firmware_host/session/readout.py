@@ -22,6 +22,7 @@ from engine.record import GameRecord
 from engine.said import Said
 from firmware_host.session.across_boards import AcrossBoards
 from firmware_host.session.clock import GameClock
+from firmware_host.session.consent import Agreement
 from firmware_host.session.match import Match
 from firmware_host.session.prompts import choice_texts
 from firmware_host.session.review import Review as ReviewShowing
@@ -88,6 +89,11 @@ class Readout:
     @property
     def draw(self) -> DrawResult | None:
         return self.match.draw
+
+    def agreement(self) -> Agreement:
+        """The proposals and words as they stand, for the game's other side (another
+        board, a server): a frozen value, told after every event."""
+        return self._boards.agreement(self.state)
 
     @property
     def claims(self) -> tuple[ClaimRule, ...]:
