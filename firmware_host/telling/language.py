@@ -38,7 +38,8 @@ from engine.catalogue import (
     seat_msgid,
 )
 from engine.claims import ClaimRule
-from engine.game import CATALOGUES, Game
+from engine.game import Game
+from engine.game_words import CATALOGUES
 from engine.outcome import Termination
 from engine.registry import games
 from engine.said import Plural
