@@ -19,7 +19,7 @@ from typing import ClassVar, Generic, TypeVar
 from engine.catalogue import MOVE, PIECE, seats_told, words_in
 from engine.geometry import Seat
 from engine.outcome import Outcome
-from engine.said import N_, MoveSaid, Said, Seats, SeatWord, Term, said
+from engine.said import N_, MoveSaid, Plural, Said, Seats, SeatWord, Term, said
 
 P = TypeVar("P")
 """The game's position (``engine.game.Position``), which its moves are said in."""
@@ -53,6 +53,10 @@ class GameWords(Generic[P]):
     move_msgids: ClassVar[tuple[str, ...]] = ()
     """The msgids of the game's words for its moves (``move_said``), ``BY_SEAT`` among
     them: its catalogue translates each in the ``move`` context (``msgctxt "move"``)."""
+    move_plurals: ClassVar[tuple[Plural, ...]] = ()
+    """The plural msgids of its moves' words, about a count ("{count} white tokens",
+    ``move_plural``): its catalogue gives each in every plural form of its language,
+    in the ``move`` context."""
 
     @property
     def spoken_seats(self) -> Mapping[str, tuple[str, ...]]:
@@ -78,8 +82,11 @@ class GameWords(Generic[P]):
 
     def move_phrases(self, language: str) -> Mapping[str, str]:
         """Each of ``move_msgids`` to its translation in ``language``, as its catalogue
-        translates it in the ``move`` context; one missing is said in English."""
-        return MappingProxyType(words_in(self, MOVE, self.move_msgids, language))
+        translates it in the ``move`` context, and each of ``move_plurals`` by its key
+        (``Plural.key``) to its forms joined by NUL, in the order the language's plural
+        rule numbers them; one missing is said in English."""
+        msgids = (*self.move_msgids, *(plural.key for plural in self.move_plurals))
+        return MappingProxyType(words_in(self, MOVE, msgids, language))
 
     def move_said(self, position: P, text: str) -> MoveSaid | None:
         """``text``, a move of ``position``, in the game's own words, as a value told
