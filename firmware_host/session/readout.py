@@ -133,26 +133,6 @@ class Readout:
     def draw(self) -> DrawResult | None:
         return self.match.draw
 
-    def now(self, at: float) -> Now:
-        """The session as a collaborator reads it, to decide."""
-        return Now(self.state, self.position, self.game_id, at)
-
-    def showing(self, at: float) -> Showing:
-        """The board as a press reads it."""
-        return Showing(
-            unseen=tuple(self.recognizer.unseen),
-            at_rest=self.frame == dict(self.recognizer.expected),
-            just_committed=self.trust.just_committed(at),
-            thinking=self.computer.thinking(self.position),
-            roll_due=self.roll_due,
-            roll=self.settings.roll,
-        )
-
-    def agreement(self) -> Agreement:
-        """The proposals and words as they stand, for the game's other side (another
-        board, a server): a frozen value, told after every event."""
-        return self._boards.agreement(self.state)
-
     @property
     def claims(self) -> tuple[ClaimRule, ...]:
         """The claims this game offers (their names are also actions of their own)."""
@@ -218,3 +198,25 @@ class Readout:
         """The move the board cannot show that will be played by itself, as text."""
         forced = self.recognizer.forced
         return None if forced is None else self.position.move_text(forced)
+
+    # --- what the collaborators and the game's other side are given ---------------
+
+    def now(self, at: float) -> Now:
+        """The session as a collaborator reads it, to decide."""
+        return Now(self.state, self.position, self.game_id, at)
+
+    def showing(self, at: float) -> Showing:
+        """The board as a press reads it."""
+        return Showing(
+            unseen=tuple(self.recognizer.unseen),
+            at_rest=self.frame == dict(self.recognizer.expected),
+            just_committed=self.trust.just_committed(at),
+            thinking=self.computer.thinking(self.position),
+            roll_due=self.roll_due,
+            roll=self.settings.roll,
+        )
+
+    def agreement(self) -> Agreement:
+        """The proposals and words as they stand, for the game's other side (another
+        board, a server): a frozen value, told after every event."""
+        return self._boards.agreement(self.state)
