@@ -10,15 +10,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from importlib import resources
-from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from engine.bench import BenchPlan
-from engine.catalogue import MOVE, PIECE, seats_told, words_in
 from engine.claims import ClaimPreview, ClaimRule
 from engine.errors import GameOverError, IllegalMoveError, NoPassError, UnknownClaimError
-from engine.geometry import Geometry, Seat
+from engine.game_words import GameWords
+from engine.geometry import Geometry
 from engine.look import PLAIN, Look
 from engine.opening import FirstPlayerDraw
 from engine.options import Options, OptionSpec, parse_options
@@ -28,7 +26,7 @@ from engine.piece_moves import PieceMoves
 from engine.policy import IllegalMovePolicy
 from engine.puzzle_kinds import PuzzleKind
 from engine.record import PLAIN_TEXT, Played, RecordFormat, RecordReader
-from engine.said import N_, MoveSaid, Said, Seats, SeatWord, Term, said
+from engine.said import N_, Said, Term, said
 from engine.search.sampling_sources import ListedMoves, MoveSource
 from engine.search.style import SearchStyle
 from engine.usi import ServerVariant, UsiVariant
@@ -36,30 +34,20 @@ from engine.usi import ServerVariant, UsiVariant
 M = TypeVar("M", bound=Hashable)
 P = TypeVar("P", bound="Position[Any]")
 
-CATALOGUES = "locale"  # the folder of a game's own catalogues beside its package
-
 Layout = Mapping[Spot, tuple[Stone, ...]]
 """The stones on every occupied spot, bottom of a stack first."""
 
 
-class Game(ABC, Generic[P]):
+class Game(GameWords[P], ABC):
     """The rules of one game: its name, seats, options, spots and how pieces read.
 
-    A game writes only what is its own: the class attributes, ``position_class``,
+    A game writes only what is its own: the class attributes (its name, title, seats
+    and words among them: ``GameWords``, engine/game_words.py), ``position_class``,
     ``build_geometry`` and ``start_text``; every other part of the contract has a
     default here that a game overrides when its rules say otherwise.
     """
 
-    name: ClassVar[str]
-    aliases: ClassVar[tuple[str, ...]] = ()
-    title: ClassVar[str]
-    seats: ClassVar[tuple[Seat, ...]]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
-    going_on: ClassVar[str] = "move"
-    """What players call a move that may go on after the board showed it (a chain)."""
-    score_words: ClassVar[str | None] = None
-    """What the seats' scores count (``Position.scores``), as the page explains them
-    beside the numbers; None for a game that does not score."""
     position_class: Callable[[Game[Any], Options, str], P]
     """The game's ``Position``: made from the game, its options and a position text."""
     usi: ClassVar[UsiVariant | None] = None
@@ -184,19 +172,6 @@ class Game(ABC, Generic[P]):
         move): by default every legal move, random playouts."""
         return ListedMoves()
 
-    def describe_outcome(self, outcome: Outcome) -> Said:
-        """The end of a game, naming the winners by their seats (its English is the
-        record's result: "A (sente) wins (checkmate)")."""
-        termination = Term(outcome.termination.value)
-        if outcome.is_draw:
-            return said(N_("draw ({termination})"), termination=termination)
-        winners = Seats(tuple(self.seat_word(seat) for seat in sorted(outcome.winners)))
-        if len(outcome.winners) == 1:
-            return said(N_("{seats} wins ({termination})"), seats=winners, termination=termination)
-        return said(
-            N_("{seats} share the win ({termination})"), seats=winners, termination=termination
-        )
-
     # --- spots and stones ---------------------------------------------------------
 
     @property
@@ -262,52 +237,6 @@ class Game(ABC, Generic[P]):
         return Footprint(
             tuple(sorted(changes)), frozenset(hidden), frozenset(hidden & cells), turnable
         )
-
-    # --- words: what the telling needs of a game ------------------------------------
-
-    seat_is_colour: ClassVar[bool] = False
-    """Whether a seat is named by its pieces' colour: a piece is then "a black marble",
-    not "black's marble"."""
-
-    piece_names: ClassVar[tuple[str, ...]] = ()
-    """The game's English words for its pieces, as its reasons and moves name them
-    ("chick", "the red robot"): its catalogue translates each (``msgctxt "piece"``)."""
-    move_msgids: ClassVar[tuple[str, ...]] = ()
-    """The msgids of the game's words for its moves (``move_said``), ``BY_SEAT`` among
-    them: its catalogue translates each in the ``move`` context (``msgctxt "move"``)."""
-
-    @property
-    def spoken_seats(self) -> Mapping[str, tuple[str, ...]]:
-        """The seats' words by language code, where its catalogue has them all."""
-        return seats_told(self, tuple(seat.name for seat in self.seats))
-
-    def catalogue(self, language: str) -> str | None:
-        """The game's own ``.po`` catalogue for ``language`` (its title, reasons,
-        options' and claims' words translated); None: its msgids are told in English.
-        By default ``locale/<code>.po`` beside its package, read as its puzzles are."""
-        package = type(self).__module__.rpartition(".")[0]
-        source = resources.files(package).joinpath(CATALOGUES, f"{language}.po")
-        return source.read_bytes().decode("utf-8") if source.is_file() else None
-
-    def seat_word(self, seat: int) -> SeatWord:
-        """Seat ``seat`` in a message (told in a language by ``spoken_seats``)."""
-        return SeatWord(seat, self.seats[seat].name)
-
-    def piece_words(self, language: str) -> Mapping[str, str]:
-        """Each of ``piece_names`` to ``language``'s word for it, as its catalogue
-        translates it; a word missing here is told in English."""
-        return MappingProxyType(words_in(self, PIECE, self.piece_names, language))
-
-    def move_phrases(self, language: str) -> Mapping[str, str]:
-        """Each of ``move_msgids`` to its translation in ``language``, as its catalogue
-        translates it in the ``move`` context; one missing is said in English."""
-        return MappingProxyType(words_in(self, MOVE, self.move_msgids, language))
-
-    def move_said(self, position: P, text: str) -> MoveSaid | None:
-        """``text``, a move of ``position``, in the game's own words, as a value told
-        at the edge in any language (its msgids are its ``move_msgids``); None: the game
-        has no such words (its notation is said)."""
-        return None
 
 
 class Position(ABC, Generic[M]):

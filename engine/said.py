@@ -9,8 +9,9 @@ its id, a word the catalogue translates, a count, a nested message (a move in it
 game's words is one, in its game's catalogue: ``MoveSaid``), or text kept as it
 is (a cell, a move in notation, a path). Only the telling room
 (firmware_host/telling/said.py) turns one into words in a language, asking the game
-for its own words (``Game.spoken_seats``, ``Game.piece_words``, ``Game.move_phrases``);
-nothing reads a sentence back.
+for its own words (``Game.spoken_seats``, ``Game.piece_words``, ``Game.move_phrases``,
+a phrase about a count in each plural form its language has); nothing reads a
+sentence back.
 
 ``str(said)`` is the English, for logs and exceptions: each value knows its English.
 """
@@ -186,6 +187,13 @@ class MoveSaid:
 def move_phrase(msgid: str, **values: Value) -> Said:
     """One of a game's phrases for its moves, filled (told from its catalogue)."""
     return Said(msgid, tuple(values.items()), context=MOVE)
+
+
+def move_plural(plural: Plural, count: int | CountWord, **values: Value) -> Said:
+    """One of a game's phrases about a count (a plural msgid, ``NP_``), filled: its
+    catalogue gives each form its language has, in the ``move`` context, and
+    ``count`` picks one (English: the one or the many)."""
+    return Said(plural.one, (("count", count), *values.items()), plural.many, MOVE)
 
 
 def by_seat(seat: SeatWord, move: Said, msgid: str = "") -> Said:

@@ -90,6 +90,7 @@ class RobotoryGame(Game[RobotoryPosition]):
     title = "Robotory"
     piece_names = spoken.PIECE_NAMES
     move_msgids = spoken.MOVE_MSGIDS
+    move_plurals = spoken.MOVE_PLURALS
     look = LOOK
     going_on = "chain"
     score_words = (

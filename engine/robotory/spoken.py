@@ -8,16 +8,17 @@ déplacer un robot, faire le plein d'énergie, robot blanc/noir/rouge, the camps
 clair and gris foncé (the seats clair and foncé). There is no Polish, Czech or
 Japanese rule book: their terms translate the French ones (the Japanese in kana). A
 count follows a colon in Polish and Czech, as digits (``{number}``); English says it
-in words (``{count}``), its noun one or many by the phrase. A prompt's choice is named
+in words (``{count}``), its noun one or many as the count takes it (``MOVE_PLURALS``:
+each language's catalogue gives every plural form it has). A prompt's choice is named
 in English by what it takes ("white token", "take 2 white and 1 black tokens"); the
 other languages say the ``{move}`` as spoken.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from engine.catalogue import MOVE
 from engine.errors import NotationError
 from engine.game import Position
 from engine.robotory.moves import Chain, Pass, PlaceToken, Refill
@@ -25,12 +26,14 @@ from engine.said import (
     CountWord,
     MoveSaid,
     PieceWord,
+    Plural,
     Said,
     SeatWord,
     Value,
     by_seat,
     labelled,
     move_phrase,
+    move_plural,
 )
 from engine.spoken import seat_name
 
@@ -42,14 +45,14 @@ MOVES_THROUGH = "moves {robot} from {origin} through {cells} to {target}"
 CELLS = "{first}, {rest}"
 """The cells a chain goes through, one and the rest."""
 REFILLS = "refills {tokens}"
-WHITE_ONE, WHITE_MANY = "{count} white token", "{count} white tokens"
-BLACK_ONE, BLACK_MANY = "{count} black token", "{count} black tokens"
+WHITE = Plural("{count} white token", "{count} white tokens")
+BLACK = Plural("{count} black token", "{count} black tokens")
 BOTH = "{white} and {black}"
 PASSES = "passes"
 PLACE_LABEL = "{colour} token"
 CHAIN_LABEL = "the {robot} to {target}"
-TAKE_WHITE_ONE, TAKE_WHITE = "take {white} white token", "take {white} white tokens"
-TAKE_BLACK_ONE, TAKE_BLACK = "take {black} black token", "take {black} black tokens"
+TAKE_WHITE = Plural("take {white} white token", "take {white} white tokens")
+TAKE_BLACK = Plural("take {black} black token", "take {black} black tokens")
 TAKE_BOTH = "take {white} white and {black} black tokens"
 """A move as a prompt's choice names it (in English: the other languages say the
 ``{move}``), its notation beside."""
@@ -64,22 +67,17 @@ MOVE_MSGIDS = (
     MOVES_THROUGH,
     CELLS,
     REFILLS,
-    WHITE_ONE,
-    WHITE_MANY,
-    BLACK_ONE,
-    BLACK_MANY,
     BOTH,
     PASSES,
     PLACE_LABEL,
     CHAIN_LABEL,
-    TAKE_WHITE_ONE,
-    TAKE_WHITE,
-    TAKE_BLACK_ONE,
-    TAKE_BLACK,
     TAKE_BOTH,
     PASS_CHOICE,
 )
 """The msgids of its moves' words, which the game's catalogue translates (``msgctxt "move"``)."""
+MOVE_PLURALS = (WHITE, BLACK, TAKE_WHITE, TAKE_BLACK)
+"""Its words about a count, which the catalogue gives in each plural form of its
+language (English: one token, or many)."""
 
 ROBOTS = {"W": "white", "B": "black", "R": "red"}
 TOKENS = {"w": "white", "b": "black"}
@@ -100,19 +98,15 @@ def _cells(cells: tuple[str, ...]) -> Value:
 
 def _tokens(white: int, black: int) -> tuple[Value, Said]:
     """A refill's tokens, as said and as its choice names them."""
-    whites = move_phrase(
-        WHITE_ONE if white == 1 else WHITE_MANY, count=CountWord(white), number=white
-    )
-    blacks = move_phrase(
-        BLACK_ONE if black == 1 else BLACK_MANY, count=CountWord(black), number=black
-    )
+    whites = move_plural(WHITE, CountWord(white), number=white)
+    blacks = move_plural(BLACK, CountWord(black), number=black)
     if white and black:
         return move_phrase(BOTH, white=whites, black=blacks), move_phrase(
             TAKE_BOTH, white=white, black=black
         )
     if white:
-        return whites, move_phrase(TAKE_WHITE_ONE if white == 1 else TAKE_WHITE, white=white)
-    return blacks, move_phrase(TAKE_BLACK_ONE if black == 1 else TAKE_BLACK, black=black)
+        return whites, move_plural(TAKE_WHITE, white, white=white)
+    return blacks, move_plural(TAKE_BLACK, black, black=black)
 
 
 def move_said(position: Position[Any], text: str) -> MoveSaid:
@@ -146,5 +140,5 @@ def move_said(position: Position[Any], text: str) -> MoveSaid:
 def _said(seat: SeatWord, alone: Said, text: str, label: Said) -> MoveSaid:
     """A move its seat makes, named at a prompt by ``label`` (which may say the move
     as spoken, ``{move}``), its notation beside."""
-    named = Said(label.msgid, (*label.values, ("move", alone)), context=MOVE)
+    named = replace(label, values=(*label.values, ("move", alone)))
     return MoveSaid(by_seat(seat, alone, SEAT_DOES), alone, labelled(named, text))

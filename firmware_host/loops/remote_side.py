@@ -3,7 +3,8 @@ board over a broker (``firmware_host/remote``) or a server such as lishogi
 (``firmware_host/online``). Both start the game their way, answer for the seats
 played elsewhere as the computer answers for its own, and hand the controller what
 the other side said after each event. They are told what they need of the session's
-proposals and words (an ``Agreement``, made here after each event), never read it."""
+proposals and words (the frozen ``Agreement`` the controller gives out, handed to
+``poll`` after each event), never read the session's consent."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from firmware_host.opponents.thinking import Thinker
 from firmware_host.session.consent import Agreement
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event
-from firmware_host.session.state import AcceptChoice, Prompting
 from firmware_host.store.journal import Journal
 
 
@@ -69,15 +69,3 @@ class RemoteSide(Protocol):
     def thinker(self, inner: Thinker) -> Thinker: ...
 
     def close(self) -> None: ...
-
-
-def agreement_of(controller: Controller) -> Agreement:
-    """The proposals and words as they stand now, for the other side: the session's
-    consent and the proposals its prompt asks the person."""
-    state = controller.state
-    asking: frozenset[Any] = frozenset()
-    if isinstance(state, Prompting):
-        asking = frozenset(
-            choice.proposal.ref for choice in state.choices if isinstance(choice, AcceptChoice)
-        )
-    return controller.consent.agreement(asking)

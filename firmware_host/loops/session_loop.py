@@ -19,7 +19,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, Generic, TypeVar
 
-from firmware_host.loops.remote_side import RemoteSide, agreement_of
+from firmware_host.loops.remote_side import RemoteSide
 from firmware_host.notices.declared import BoardTurned, Notice
 from firmware_host.opponents.thinking import Thinker
 from firmware_host.session.controller import Controller
@@ -104,8 +104,8 @@ class SessionLoop(Generic[Done]):
         notices += self.journal.tick(self.clock())  # a damaged store replaced, a full disk
         if self.remote is not None:
             said_last = self.remote.attach(self.controller)
-            if said_last is not None and self.controller.consent.proposed is None:
-                self.controller.consent.continue_from(said_last)
+            if said_last is not None:
+                self.controller.proposals_said(said_last)
         return notices
 
     def handle(self, event: Event, at: float) -> list[Notice]:
@@ -129,7 +129,7 @@ class SessionLoop(Generic[Done]):
         notices: list[Notice] = []
         for _ in range(self.rounds):
             if self.remote is not None:
-                told = agreement_of(self.controller)
+                told = self.controller.agreement()
                 for event in self.remote.poll(self.controller, told, self.clock()):
                     notices += deliver(event)
             wanted, hurry = self.controller.thinking()

@@ -5,6 +5,8 @@ here, and a remote seat's move is played only as its own board told it.
 
 It keeps the proposals and words (``Consent``) and returns a decision
 (``decisions.py``) for the controller to apply: it never changes the game itself.
+What the game's other side needs of them it gives out as a frozen ``Agreement``
+(``agreement``), so the remote and online sides never touch the consent.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from firmware_host.notices.declared import (
 )
 from firmware_host.session.actions import AgreeDraw, Claim, Resign
 from firmware_host.session.consent import (
+    Agreement,
     ClockTold,
     Consent,
     PeerEnded,
@@ -49,6 +52,7 @@ from firmware_host.session.state import (
     DeclineChoice,
     Over,
     Prompting,
+    SessionState,
     guide_of,
 )
 
@@ -74,6 +78,22 @@ class AcrossBoards:
         self.remote = remote
         self.server_clock = server_clock
         self.consent.start(bool(remote))
+
+    def agreement(self, state: SessionState) -> Agreement:
+        """What the game's other side is told of the proposals and words as they stand
+        (a frozen value): the consent, and the proposals a prompt asks the person now."""
+        asking: frozenset[Hashable] = frozenset()
+        if isinstance(state, Prompting):
+            asking = frozenset(
+                choice.proposal.ref for choice in state.choices if isinstance(choice, AcceptChoice)
+            )
+        return self.consent.agreement(asking)
+
+    def continue_from(self, said_last: int) -> None:
+        """After a restart, the other side kept the number of the last proposal this
+        board said: the next ones are numbered on from it (unless one is open here)."""
+        if self.consent.proposed is None:
+            self.consent.continue_from(said_last)
 
     def flags_here(self, seat: int | None) -> bool:
         """Whether ``seat``'s flag falls by this board's clock: a seat played here,

@@ -6,8 +6,9 @@ choices, the buttons, the computer's turns, the other boards, a review: each ret
 a value of ``decisions.py``) and the controller applies it: it commits moves (storing
 each one before anything else changes), opens prompts, guides corrections, and says
 what happened. What it is doing is one value (``state.py``), replaced as a
-whole; what it answers without changing (its phase, position, deadlines, record) is
-its ``Readout`` (``readout.py``). It does no I/O of its own beyond the game store,
+whole; what it is made of (its parts and collaborators) and what it answers without
+changing (its phase, position, deadlines, record) is its ``Readout``
+(``readout.py``). It does no I/O of its own beyond the game store,
 and takes its time from the caller, so the same code runs on real time on the Pi
 and on simulated time in the simulator and in replays.
 """
@@ -20,12 +21,11 @@ from dataclasses import replace
 from typing import Any
 
 from drivers.buttons import ButtonRole
-from engine.assessments import Ambiguous, Assessment, Commit, Reread, Timing
+from engine.assessments import Ambiguous, Assessment, Commit, Reread
 from engine.errors import KibanError
-from engine.game import Game
 from engine.outcome import Outcome
 from engine.overlap import Carried
-from engine.physical import Frame, Reading, Sensing, Spot
+from engine.physical import Frame
 from engine.recognizer import Recognizer
 from engine.said import N_, Said, said, said_of
 from firmware_host.notices.declared import (
@@ -43,7 +43,6 @@ from firmware_host.notices.declared import (
     Refused,
 )
 from firmware_host.opponents.thinking import ThinkRequest
-from firmware_host.session.across_boards import AcrossBoards
 from firmware_host.session.actions import (
     AgreeDraw,
     Claim,
@@ -59,12 +58,8 @@ from firmware_host.session.actions import (
     TakeBack,
     Unguide,
 )
-from firmware_host.session.board_reading import BoardReading
-from firmware_host.session.computer import Computer
-from firmware_host.session.computer_turns import ComputerTurns
 from firmware_host.session.consent import (
     ClockTold,
-    Consent,
     PeerEnded,
     ProposalArrived,
     ProposalDecided,
@@ -85,7 +80,6 @@ from firmware_host.session.decisions import (
     Light,
     NewGameAsked,
     NothingPlayed,
-    Now,
     Play,
     PlayAgain,
     PlayOn,
@@ -106,12 +100,9 @@ from firmware_host.session.events import (
     ThoughtArrived,
     TimePassed,
 )
-from firmware_host.session.history import BoardHistory
 from firmware_host.session.match import Match
-from firmware_host.session.presses import Presses, Showing
-from firmware_host.session.prompts import Prompts
+from firmware_host.session.presses import Showing
 from firmware_host.session.readout import Readout
-from firmware_host.session.reviewing import Reviewing
 from firmware_host.session.state import (
     Correcting,
     Over,
@@ -121,53 +112,14 @@ from firmware_host.session.state import (
     SettingUp,
     guide_of,
 )
-from firmware_host.session.trust import BoardTrust
-from firmware_host.store.journal import Journal
-from firmware_host.store.storage import GameStore
 from hardware.orientation import SpotTurn
 
 log = logging.getLogger(__name__)
 
 
 class Controller(Readout):
-    """A game session on one board: its collaborators decide, it applies (what it
-    answers without changing is its ``Readout``)."""
-
-    def __init__(
-        self,
-        game: Game[Any],
-        sensing: Sensing,
-        sensed: frozenset[Spot],
-        store: GameStore | Journal,
-        *,
-        timing: Timing | None = None,
-        orientation: SpotTurn | None = None,
-    ) -> None:
-        self.orientation = orientation
-        self.sensing = sensing
-        self.sensed = sensed
-        self.timing = timing or Timing()
-        self.recognizer: Recognizer[Any] = Recognizer(sensing, sensed, self.timing)
-        self.match = Match(game, store)
-        # what the session is doing, and what the board says (read by the view and the
-        # pages; written only here)
-        self.state: SessionState = SettingUp()
-        self.trust = BoardTrust()
-        self.frame: dict[Spot, Reading] = {}
-        self.history = BoardHistory(sensing)  # for takebacks: the board a move or two ago
-        self.assessment: Assessment[Any] | None = None
-        self.last_move: frozenset[Spot] = frozenset()
-        # the mover's threatened pieces, and its king when in check
-        self.teaching: tuple[frozenset[Spot], frozenset[Spot]] = (frozenset(), frozenset())
-        self.computer = Computer()  # its seats, hints and judgements of this game
-        self.consent = Consent()  # proposals and words across boards (a remote game)
-        self._turns = ComputerTurns(self.computer, sensing)
-        self._boards = AcrossBoards(self.consent)
-        self._reading = BoardReading(self._boards, self.computer, sensing)
-        self._prompts = Prompts(self._boards)
-        self._reviewing = Reviewing(sensing)  # stepping through a finished game's moves
-        self._presses = Presses(self._prompts, self._turns, self._boards, sensing)  # buttons
-        self.remote_wait: Said | None = None  # why a remote game waits on the network
+    """A game session on one board: its collaborators decide, it applies (its parts,
+    and what it answers without changing, are its ``Readout``)."""
 
     # --- the state -----------------------------------------------------------------
 
@@ -254,7 +206,7 @@ class Controller(Readout):
             case Again():
                 options = dict(self.position.options.non_default(self.game.option_specs))
                 again = self._presses.new_game(
-                    self._now(at), None, options, None, self.settings.stored()
+                    self.now(at), None, options, None, self.settings.stored()
                 )
                 return self._apply(again, at)
             case NewGameAsked(game, options, position, settings):
@@ -270,7 +222,7 @@ class Controller(Readout):
                 played = any(isinstance(notice, MoveCommitted) for notice in confirmed)
                 more = None
                 if then is not None:
-                    now, showing = self._now(at), self._showing(at)
+                    now, showing = self.now(at), self.showing(at)
                     more = self._presses.after_confirm(then, played, now, showing)
                 return confirmed if more is None else [*confirmed, *self._apply(more, at)]
             case Roll():
@@ -281,15 +233,11 @@ class Controller(Readout):
                     self._enter(self._playing())
                 return [PuzzleAsked(at)]
 
-    def _now(self, at: float) -> Now:
-        """The session as a collaborator reads it, to decide."""
-        return Now(self.state, self.position, self.game_id, at)
-
     def _untold(self, move: Hashable, at: float) -> Refused | None:
-        return self._boards.untold(move, self._now(at))
+        return self._boards.untold(move, self.now(at))
 
     def _propose(self, kind: Proposal, plies: int, at: float) -> list[Notice]:
-        return self._apply(self._boards.propose(kind, plies, self._now(at)), at)
+        return self._apply(self._boards.propose(kind, plies, self.now(at)), at)
 
     # --- sessions ------------------------------------------------------------------
 
@@ -381,14 +329,14 @@ class Controller(Readout):
                 return self._press(role, at)
             case Select(text):
                 unseen = self.recognizer.unseen
-                return self._apply(self._prompts.choose(text, self._now(at), unseen), at)
+                return self._apply(self._prompts.choose(text, self.now(at), unseen), at)
             case Resign() | AgreeDraw() | Claim():
-                return self._apply(self._boards.decide(event, self._now(at)), at)
+                return self._apply(self._boards.decide(event, self.now(at)), at)
             case TakeBack() | NewGame() | RollDice() | Guide() | Unguide():
-                return self._apply(self._presses.ask(event, self._now(at), self._showing(at)), at)
+                return self._apply(self._presses.ask(event, self.now(at), self.showing(at)), at)
             case Review(step, game_id):
                 return self._apply(
-                    self._reviewing.step(step, game_id, self._now(at), self.store), at
+                    self._reviewing.step(step, game_id, self.now(at), self.store), at
                 )
             case BusFault(message):
                 self.trust.failed(message, at)
@@ -403,13 +351,13 @@ class Controller(Readout):
                 self._reviewing.answered(result, self.store)  # a review's judgement
                 return []
             case ThoughtArrived() | Hint() | MoveNow():
-                return self._apply(self._turns.decide(event, self._now(at)), at)
+                return self._apply(self._turns.decide(event, self.now(at)), at)
             case ProposalArrived() | ProposalSettled() | ProposalDecided() | PeerEnded():
-                return self._apply(self._boards.decide(event, self._now(at)), at)
+                return self._apply(self._boards.decide(event, self.now(at)), at)
             case ServerEnded() | ServerRefused():
-                return self._apply(self._boards.decide(event, self._now(at)), at)
+                return self._apply(self._boards.decide(event, self.now(at)), at)
             case ClockTold(_, seat, remaining):
-                if self._boards.clock_counts(event, self._now(at)):
+                if self._boards.clock_counts(event, self.now(at)):
                     self.match.tell_clock(seat, remaining, at)
                 return []
         raise TypeError(f"not an event: {event!r}")  # pragma: no cover
@@ -461,7 +409,7 @@ class Controller(Readout):
         flagged = self.match.flagged(at)
         if flagged is not None and self._boards.flags_here(flagged):
             # a seat played at another board loses on time by its own board's clock
-            return self._apply(self._boards.lost(Word(WordKind.FLAG, flagged), self._now(at)), at)
+            return self._apply(self._boards.lost(Word(WordKind.FLAG, flagged), self.now(at)), at)
         if self.roll_due:
             return self._roll(at, asked=False)
         return self._answer_board(self.recognizer.assess(at), at)
@@ -481,7 +429,7 @@ class Controller(Readout):
         """Do as the recognizer's reading of the board says (``BoardReading``)."""
         self.assessment = assessment
         forced = self.recognizer.forced
-        return self._apply(self._reading.decide(assessment, self._now(at), self.frame, forced), at)
+        return self._apply(self._reading.decide(assessment, self.now(at), self.frame, forced), at)
 
     def _turned_round(self) -> bool:
         """A start position set up the other way round turns the board's spots."""
@@ -547,7 +495,7 @@ class Controller(Readout):
         if ask is not None and isinstance(self.state, Playing):
             legal = tuple(move for move in ask.choices if self.position.is_legal(move))
             if len(legal) > 1:
-                asked = self._reading.ask(legal, self._now(at), self.frame)
+                asked = self._reading.ask(legal, self.now(at), self.frame)
                 return notices + self._apply(asked, at)
         if isinstance(self.state, Playing) and self.frame != self.recognizer.expected:
             notices += self._judge(at)
@@ -587,18 +535,7 @@ class Controller(Readout):
 
     def _press(self, role: ButtonRole, at: float) -> list[Notice]:
         """A button of the board (``Presses`` decides what it means)."""
-        return self._apply(self._presses.press(role, self._now(at), self._showing(at)), at)
-
-    def _showing(self, at: float) -> Showing:
-        """The board as a press reads it."""
-        return Showing(
-            unseen=tuple(self.recognizer.unseen),
-            at_rest=self.frame == dict(self.recognizer.expected),
-            just_committed=self.trust.just_committed(at),
-            thinking=self.computer.thinking(self.position),
-            roll_due=self.roll_due,
-            roll=self.settings.roll,
-        )
+        return self._apply(self._presses.press(role, self.now(at), self.showing(at)), at)
 
     def _confirm(self, at: float) -> list[Notice]:
         """The clock button: play the move the board shows now, without the settle time,
@@ -630,6 +567,11 @@ class Controller(Readout):
     def network_waits(self, why: Said | None) -> None:
         """Why a remote game waits on the network (None: it no longer does)."""
         self.remote_wait = why
+
+    def proposals_said(self, said_last: int) -> None:
+        """A restarted remote game: the other side kept the number of the last proposal
+        this board said, and the next ones are numbered on from it."""
+        self._boards.continue_from(said_last)
 
     def restart(
         self, at: float, position: str, moves: Sequence[str], settings: Mapping[str, str]

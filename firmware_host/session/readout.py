@@ -1,11 +1,15 @@
-"""What a session answers without changing: the questions the view, the pages, the
-tools and the loops ask of a ``Controller`` (its phase, game, position, the prompt's
-choices, the move to play, when it next wants a tick, the record of the game).
+"""A session's parts, and what they answer without changing: the questions the view,
+the pages, the tools, the loops and the controller's collaborators ask of a
+``Controller`` (its phase, game, position, the prompt's choices, the move to play,
+when it next wants a tick, the record of the game, the session as a collaborator
+reads it to decide).
 
-Every answer is read from the session's parts (its state, its match, the trust in
-the board, the recognizer, the review shown), never kept beside them. The controller
-is a ``Readout`` and the only writer of those parts; keeping the questions here keeps
-it to what changes the session.
+A session is made of its parts: what it is doing (one state value), the match and
+its record, what the board shows and how far it is trusted, the recognizer, the
+computer's part, and the collaborators that decide (``decisions.py``). They are
+made here, once; every answer is read from them, never kept beside them. The
+controller is a ``Readout`` and the only writer of those parts, so ``controller.py``
+holds only what changes the session.
 """
 
 from __future__ import annotations
@@ -13,17 +17,26 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from engine.assessments import Assessment, Timing
 from engine.claims import ClaimRule
 from engine.game import Game, Position
 from engine.opening import DrawResult
 from engine.outcome import Outcome
+from engine.physical import Reading, Sensing, Spot
 from engine.recognizer import Recognizer
 from engine.record import GameRecord
 from engine.said import Said
 from firmware_host.session.across_boards import AcrossBoards
+from firmware_host.session.board_reading import BoardReading
 from firmware_host.session.clock import GameClock
+from firmware_host.session.computer import Computer
+from firmware_host.session.computer_turns import ComputerTurns
+from firmware_host.session.consent import Agreement, Consent
+from firmware_host.session.decisions import Now
+from firmware_host.session.history import BoardHistory
 from firmware_host.session.match import Match
-from firmware_host.session.prompts import choice_texts
+from firmware_host.session.presses import Presses, Showing
+from firmware_host.session.prompts import Prompts, choice_texts
 from firmware_host.session.review import Review as ReviewShowing
 from firmware_host.session.reviewing import Reviewing
 from firmware_host.session.settings import RollMode, Settings
@@ -36,20 +49,51 @@ from firmware_host.session.state import (
     guide_of,
 )
 from firmware_host.session.trust import BoardTrust
+from firmware_host.store.journal import Journal
 from firmware_host.store.records import move_times, position_record
 from firmware_host.store.review_notes import with_comments
 from firmware_host.store.storage import GameStore, StorageError
+from hardware.orientation import SpotTurn
 
 
 class Readout:
-    """The questions a session answers (``Controller`` sets the parts read here)."""
+    """A session's parts, and the questions they answer (``Controller``, a Readout, is
+    the only one that changes them)."""
 
-    state: SessionState
-    match: Match
-    trust: BoardTrust
-    recognizer: Recognizer[Any]
-    _reviewing: Reviewing
-    _boards: AcrossBoards
+    def __init__(
+        self,
+        game: Game[Any],
+        sensing: Sensing,
+        sensed: frozenset[Spot],
+        store: GameStore | Journal,
+        *,
+        timing: Timing | None = None,
+        orientation: SpotTurn | None = None,
+    ) -> None:
+        self.orientation = orientation
+        self.sensing = sensing
+        self.sensed = sensed
+        self.timing = timing or Timing()
+        self.recognizer: Recognizer[Any] = Recognizer(sensing, sensed, self.timing)
+        self.match = Match(game, store)
+        # what the session is doing, and what the board says (read by the view and the
+        # pages; written only by the controller)
+        self.state: SessionState = SettingUp()
+        self.trust = BoardTrust()
+        self.frame: dict[Spot, Reading] = {}
+        self.history = BoardHistory(sensing)  # for takebacks: the board a move or two ago
+        self.assessment: Assessment[Any] | None = None
+        self.last_move: frozenset[Spot] = frozenset()
+        # the mover's threatened pieces, and its king when in check
+        self.teaching: tuple[frozenset[Spot], frozenset[Spot]] = (frozenset(), frozenset())
+        self.computer = Computer()  # its seats, hints and judgements of this game
+        self._turns = ComputerTurns(self.computer, sensing)
+        self._boards = AcrossBoards(Consent())  # proposals and words across boards
+        self._reading = BoardReading(self._boards, self.computer, sensing)
+        self._prompts = Prompts(self._boards)
+        self._reviewing = Reviewing(sensing)  # stepping through a finished game's moves
+        self._presses = Presses(self._prompts, self._turns, self._boards, sensing)  # buttons
+        self.remote_wait: Said | None = None  # why a remote game waits on the network
 
     @property
     def fault(self) -> Said | None:
@@ -154,3 +198,25 @@ class Readout:
         """The move the board cannot show that will be played by itself, as text."""
         forced = self.recognizer.forced
         return None if forced is None else self.position.move_text(forced)
+
+    # --- what the collaborators and the game's other side are given ---------------
+
+    def now(self, at: float) -> Now:
+        """The session as a collaborator reads it, to decide."""
+        return Now(self.state, self.position, self.game_id, at)
+
+    def showing(self, at: float) -> Showing:
+        """The board as a press reads it."""
+        return Showing(
+            unseen=tuple(self.recognizer.unseen),
+            at_rest=self.frame == dict(self.recognizer.expected),
+            just_committed=self.trust.just_committed(at),
+            thinking=self.computer.thinking(self.position),
+            roll_due=self.roll_due,
+            roll=self.settings.roll,
+        )
+
+    def agreement(self) -> Agreement:
+        """The proposals and words as they stand, for the game's other side (another
+        board, a server): a frozen value, told after every event."""
+        return self._boards.agreement(self.state)

@@ -18,7 +18,7 @@ import logging
 import re
 import struct
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields
 from enum import Enum
 from functools import cache, partial
@@ -38,7 +38,8 @@ from engine.catalogue import (
     seat_msgid,
 )
 from engine.claims import ClaimRule
-from engine.game import CATALOGUES, Game
+from engine.game import Game
+from engine.game_words import CATALOGUES
 from engine.outcome import Termination
 from engine.registry import games
 from engine.said import Plural
@@ -161,6 +162,13 @@ def plural_rule(language: Language) -> str:
     header = catalogue_entries(language).get("", "")
     found = re.search(r"^Plural-Forms:.*?plural *= *([^;\n]*)", header, re.MULTILINE)
     return "n != 1" if found is None else found.group(1).strip()
+
+
+@cache
+def plural_form(language: Language) -> Callable[[int], int]:
+    """Which of ``language``'s plural forms a count takes, by its ``plural_rule`` (the
+    forms of a game's own phrase about a count are numbered by it too)."""
+    return gettext.c2py(plural_rule(language))
 
 
 def catalogue_plurals(language: Language) -> list[dict[str, Any]]:
@@ -380,7 +388,8 @@ def game_msgids(game: Game[Any]) -> tuple[str, ...]:
     seats = (in_context(SEAT, seat_msgid(seat.name)) for seat in game.seats)
     pieces = (in_context(PIECE, name) for name in game.piece_names)
     moves = (in_context(MOVE, msgid) for msgid in game.move_msgids)
-    return (*own, *dict.fromkeys([*seats, *pieces, *moves]))
+    counted = (in_context(MOVE, plural.key) for plural in game.move_plurals)
+    return (*own, *dict.fromkeys([*seats, *pieces, *moves, *counted]))
 
 
 @cache
@@ -422,7 +431,7 @@ def missing_entries(language: Language, game: Game[Any] | None = None) -> str:
     singles += "".join(
         f'\nmsgctxt {_quote(context)}\nmsgid {_quote(msgid)}\nmsgstr ""\n'
         for key in wanted
-        if CONTEXT in key
+        if CONTEXT in key and "\0" not in key
         for context, msgid in [key.split(CONTEXT, 1)]
         if (_quote(context), _quote(msgid)) not in known_in
     )
@@ -431,6 +440,14 @@ def missing_entries(language: Language, game: Game[Any] | None = None) -> str:
         f"\nmsgid {_quote(plural.one)}\nmsgid_plural {_quote(plural.many)}\n{forms}"
         for plural in plurals
         if _quote(plural.one) not in known
+    )
+    many += "".join(  # a game's phrases about a count, in their context
+        f"\nmsgctxt {_quote(context)}\nmsgid {_quote(one)}\nmsgid_plural {_quote(other)}\n" + forms
+        for key in wanted
+        if CONTEXT in key and "\0" in key
+        for context, msgid in [key.split(CONTEXT, 1)]
+        for one, other in [msgid.split("\0", 1)]
+        if (_quote(context), _quote(one)) not in known_in
     )
     return singles + many
 

@@ -31,7 +31,12 @@ from engine.said import (
     Value,
 )
 from engine.spoken import number_words
-from firmware_host.telling.language import Language, translated, translated_plural
+from firmware_host.telling.language import (
+    Language,
+    plural_form,
+    translated,
+    translated_plural,
+)
 from firmware_host.telling.spot_words import spot_said
 
 
@@ -86,12 +91,28 @@ def told(said: Said, language: Language, game: Game[Any] | None = None) -> str:
     (None: a message that names none, told with their English)."""
     values = {name: value_told(value, language, game) for name, value in said.values}
     if said.context is not None:  # a game's own words (its moves'), in its catalogue
-        own = {} if game is None else words_in(game, said.context, (said.msgid,), language.value)
-        return own.get(said.msgid, said.msgid).format(**values)
+        return own_phrase(said, language, game).format(**values)
     if said.plural is None:
         return translated(said.msgid, language).format(**values)
     plural = Plural(said.msgid, said.plural)
     return translated_plural(plural, said.count or 0, language).format(**values)
+
+
+def own_phrase(said: Said, language: Language, game: Game[Any] | None) -> str:
+    """A game's own phrase (``said.context``) in ``language``, its placeholders
+    unfilled: its catalogue's translation, a phrase about a count in the form the
+    count takes in the language; else the English (the one or the many)."""
+    many = said.plural is not None and said.count != 1
+    english = said.plural if many and said.plural is not None else said.msgid
+    if game is None or said.context is None:
+        return english
+    key = said.msgid if said.plural is None else Plural(said.msgid, said.plural).key
+    own = words_in(game, said.context, (key,), language.value).get(key)
+    if own is None or said.plural is None:
+        return english if own is None else own
+    forms = own.split("\0")
+    form = plural_form(language)(said.count or 0)
+    return forms[form] if 0 <= form < len(forms) else english
 
 
 def seat_words(game: Game[Any], language: Language) -> Mapping[str, str]:

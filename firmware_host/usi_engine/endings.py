@@ -31,5 +31,5 @@ def ending(result: Result, gui_seat: int, controller: Controller) -> Event | Non
 
 def draw_agreed(controller: Controller) -> Event | None:
     """After ``AgreeDraw``: the GUI seat's yes to the draw proposal it waits for."""
-    proposed = controller.consent.proposed
+    proposed = controller.agreement().proposed
     return None if proposed is None else ProposalSettled(proposed.id, True)

@@ -104,16 +104,21 @@ export function pluralRule(expression) {
 // many where the catalogue has none), as telling/language.py's translated_plural().
 function template(said, game) {
   if (said.msgid === VERBATIM) return VERBATIM;
-  if (said.context === "move") {
-    // a game's own phrase for its moves, from its catalogue (telling/said.py's told())
-    if (table.language === "en") return said.msgid;
-    return ((table.said.games[game] || {}).moves || {})[said.msgid] || said.msgid;
-  }
-  if (said.plural === undefined || said.plural === null) return translated(said.msgid);
+  const counting = said.plural !== undefined && said.plural !== null;
   const counted = (said.values || {}).count;
   const number = counted && Number.isInteger(counted.number) ? counted.number : counted;
   const count = Number.isInteger(number) ? number : 0;
-  const english = count === 1 ? said.msgid : said.plural;
+  const english = counting && count !== 1 ? said.plural : said.msgid;
+  if (said.context === "move") {
+    // a game's own phrase for its moves, from its catalogue (telling/said.py's
+    // own_phrase): one about a count under both msgids, its forms joined by NUL
+    if (table.language === "en") return english;
+    const moves = (table.said.games[game] || {}).moves || {};
+    if (!counting) return moves[said.msgid] || said.msgid;
+    const own = moves[`${said.msgid}\u0000${said.plural}`];
+    return (own && own.split("\u0000")[table.plural(count)]) || english;
+  }
+  if (!counting) return translated(said.msgid);
   if (table.language === "en") return english;
   const forms = table.plurals.get(`${said.msgid}\u0000${said.plural}`);
   return (forms && forms[table.plural(count)]) || english;

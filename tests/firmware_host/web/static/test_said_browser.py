@@ -1,8 +1,9 @@
 """What Kiban says reaches the page as a value and the page tells it (static/words.js,
 ``told``) exactly as the server tells it (telling/said.py), in every language, with the
 words the server serves (``/said``): every game's reasons for illegal moves and its
-results, and values of every kind (seats, pieces, words of Kiban's, choices, nested
-messages, text kept as it is)."""
+results, its moves in its words (phrases about a count among them), and values of
+every kind (seats, pieces, words of Kiban's, choices, nested messages, text kept as it
+is)."""
 
 from __future__ import annotations
 
@@ -41,10 +42,26 @@ def reasons(game: Game[Any], plies: int = 12, seed: int = 3) -> Iterator[Said]:
         position.push(rng.choice(moves))
 
 
+REFILLS = ("4/2R2/3B2/2W2/4 0w0b 2w2b 10w10b l", "4/2R2/3B2/2W2/4 2w1b 2w2b 1w1b l")
+"""Robotory positions whose refills take one token and many (phrases about a count)."""
+
+
+def moves_said(game: Game[Any]) -> Iterator[Said]:
+    """A few moves in the game's words, as a seat makes them, alone and as a choice
+    (Robotory's refills, about a count, among them)."""
+    texts = REFILLS if game.name == "robotory" else (None,)
+    for text in texts:
+        position = game.position(text)
+        for move in list(position.legal_moves())[-6:]:
+            words = game.move_said(position, position.move_text(move))
+            if words is not None:
+                yield from (words.by_seat, words.alone, words.label)
+
+
 def sayings(game: Game[Any]) -> list[Said]:
     """What a game's session may say, of every kind of value."""
     seats = tuple(game.seat_word(seat) for seat in range(len(game.seats)))
-    found = list(dict.fromkeys(reasons(game)))[:40]
+    found = list(dict.fromkeys(reasons(game)))[:40] + list(moves_said(game))
     found += [
         game.describe_outcome(Outcome(Termination.RESIGNATION, frozenset({0}))),
         game.describe_outcome(Outcome(Termination.AGREEMENT, frozenset())),
