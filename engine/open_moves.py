@@ -241,6 +241,7 @@ class Base(Generic[M]):
                 return True
         expected = self.overlap.expected
         reached: set[Spot] = set()
+        flights: list[tuple[float, float]] = []  # an earlier move's piece in the air
         for footprint in footprints:
             departures = [
                 self.lifted_at[spot]
@@ -253,9 +254,16 @@ class Base(Generic[M]):
                 reached.add(spot)
                 first = self.first_at.get(spot)
                 empty = expected.get(spot, EMPTY) == EMPTY
-                if empty and departures and first is not None and first < min(departures) - MARGIN:
+                if not empty or not departures or first is None:
+                    continue
+                # a piece slid over the cell on an earlier move's way fills it too
+                passed = any(lo - MARGIN <= first <= hi + MARGIN for lo, hi in flights)
+                if first < min(departures) - MARGIN and not passed:
                     return True
             reached |= footprint.changed_spots()
+            landings = [self.filled_at[s] for s, r in footprint.changes if r != EMPTY]
+            if departures and landings:
+                flights.append((min(departures), max(landings)))
         return self._back_before_landing(footprints)
 
     def _back_before_landing(self, footprints: list[Footprint]) -> bool:
