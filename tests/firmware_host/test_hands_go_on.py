@@ -12,6 +12,7 @@ from drivers.buttons import ButtonRole
 from engine.abalone import ABALONE
 from engine.physical import Stone
 from engine.robotory import ROBOTORY
+from engine.shogi import SHOGI
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     IllegalShown,
@@ -601,3 +602,34 @@ def test_a_knock_put_back_before_a_drop_is_no_move_of_the_knocked_piece() -> Non
     notices = sim.run(steps) + sim.advance(0.3)
     assert commits(notices) == ["G*3b", "1b2c"]
     assert not prompts(notices) and not of(MovesTakenBack, notices)
+
+
+def test_a_rook_slid_then_moved_on_after_the_reply_is_never_read_as_one_move() -> None:
+    """Sente's rook slides 2h to 7h (over 3h-6h); gote's rook is lifted 0.28 s later and
+    lands on 5b; sente's rook then goes 7h-6h (seed 3, move 2068 of the heavy soak).
+    The record's three moves read 6h as filled before 7h's rook left (the slide passed
+    it), an order no hand makes, so the board took the record back for the rook going
+    2h-6h at once: a move nobody made. A cell a slide passed is no such order; the board
+    may ask (the rook going on, or moved again after the reply), never record 2h6h."""
+    start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+    sim = make_sim("sim-shogi", position=start, noise=QUIET, game=SHOGI)
+    t = sim.now + 0.1
+    rook, gote_rook = Stone("R", 0), Stone("R", 1)
+    steps = [HandStep(t, LiftStone("2h"))]
+    for passed, at in (("3h", 0.14), ("4h", 0.25), ("5h", 0.33), ("6h", 0.41)):
+        steps += [HandStep(t + at, Force(passed, 1)), HandStep(t + at + 0.07, Force(passed, None))]
+    steps += [
+        HandStep(t + 0.59, PutStone("7h", rook, rook)),
+        HandStep(t + 0.87, LiftStone("8b")),
+        HandStep(t + 1.14, PutStone("5b", gote_rook, gote_rook)),
+        HandStep(t + 1.54, LiftStone("7h")),
+        HandStep(t + 1.76, PutStone("6h", rook, rook)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    asked = prompts(notices)
+    assert "2h6h" not in commits(notices) or any("2h7h" in choices for choices in asked)
+    position = sim.controller.position
+    if sim.controller.phase is Phase.PROMPT:
+        assert "2h7h" in sim.controller.prompt_choices
+    else:
+        assert [position.move_text(m) for m in position.move_stack] == ["2h7h", "8b5b", "7h6h"]
