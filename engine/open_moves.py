@@ -261,7 +261,11 @@ class Base(Generic[M]):
                 if first < min(departures) - MARGIN and not passed:
                     return True
             reached |= footprint.changed_spots()
-            landings = [self.filled_at[s] for s, r in footprint.changes if r != EMPTY]
+            landings = [
+                self.filled_at[s]
+                for s, r in footprint.changes
+                if r != EMPTY and s in self.filled_at
+            ]
             if departures and landings:
                 flights.append((min(departures), max(landings)))
         return self._back_before_landing(footprints)
