@@ -19,6 +19,7 @@ from firmware_host.web.gate.pairing import (
     MAX_DEVICES,
     MAX_FAILURES,
     PAIRING_COLOUR,
+    Device,
     Pairing,
     PairingLegend,
     blink_pattern,
@@ -72,7 +73,9 @@ def test_the_network_needs_the_code_on_every_endpoint() -> None:
             assert opened.status == 200 and opened.url.path == "/" and not opened.url.query
             assert [r.status for r in opened.history] == [303]
             assert COOKIE in opened.history[0].cookies
-            assert pairing.paired and not pairing.blinking and len(pairing.devices) == 1
+            paired: bool = pairing.paired  # read afresh after pairing
+            blinking: bool = pairing.blinking
+            assert paired and not blinking and len(pairing.devices) == 1
             assert (await client.get("/static/app.js")).status == 200  # the cookie
             bearer = await client.get("/state", headers={"Authorization": f"Bearer {CODE}"})
             assert bearer.status == 200
@@ -338,7 +341,8 @@ def test_pages_of_other_sites_may_not_unpair() -> None:
             assert refused.status == 403 and len(pairing.devices) == 1
             host = f"{client.host}:{client.port}"
             ours = await client.post("/unpair/others", headers={"Origin": f"http://{host}"})
-            assert ours.status == 200 and pairing.devices == ()
+            devices: tuple[Device, ...] = pairing.devices  # read afresh after unpairing
+            assert ours.status == 200 and devices == ()
             assert (await client.get("/unpair")).status == 405
 
     asyncio.run(scenario())
