@@ -139,7 +139,8 @@ def test_a_drop_with_two_kinds_in_hand_is_asked_and_the_buttons_choose(profile: 
     assert sim.spot_colour("2b") == rgb(sim, Meaning.SELECTED)
     sim.advance(GLANCE)  # the prompt read
     assert sim.press(ButtonRole.NEXT) == []
-    assert build_view(sim.controller).prompt.selected == 1  # type: ignore[union-attr]
+    prompt = build_view(sim.controller).prompt
+    assert prompt is not None and prompt.selected == 1
     notices = sim.press(ButtonRole.OK)
     assert commits(notices) == ["G*2b"]
     phase: Phase = sim.controller.phase  # read afresh after the action

@@ -62,7 +62,8 @@ def test_a_game_killed_between_two_moves_resumes_with_every_committed_move(
     # the simulated pieces stand as the resumed game has them; play goes on
     assert sim.controller.phase is Phase.PLAY
     sim.perform(MOVES[3])
-    assert store.unfinished("dobutsu").moves() == MOVES  # type: ignore[union-attr]
+    unfinished = store.unfinished("dobutsu")
+    assert unfinished is not None and unfinished.moves() == MOVES
 
 
 def test_a_resumed_board_that_does_not_match_is_set_up_first(tmp_path: Path) -> None:

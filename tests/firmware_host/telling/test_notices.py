@@ -119,7 +119,7 @@ def test_every_declared_notice_has_an_example_a_wire_name_and_a_record() -> None
     for notice in EXAMPLES:
         record = notice_record(notice)
         if record is None:
-            assert not type(notice).recorded  # type: ignore[union-attr]
+            assert not getattr(type(notice), "recorded", True)  # said so, not by omission
             continue
         assert record["event"] == notice.wire and record["t"] == 0.0
         json.dumps(record)  # every value has a JSON form

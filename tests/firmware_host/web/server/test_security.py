@@ -208,7 +208,9 @@ def test_a_paired_device_keeps_a_token_of_its_own_not_the_code() -> None:
         async with served(sim_session(), pairing) as client:
             token = await pair_device(client)
             assert token != CODE and CODE not in token and len(token) >= 40
-            assert [d.id for d in pairing.devices] == [pairing.device(token).id]  # type: ignore[union-attr]
+            device = pairing.device(token)
+            assert device is not None
+            assert [d.id for d in pairing.devices] == [device.id]
             page = await client.get("/", headers=as_device(token))
             assert page.status == 200 and "<title>Kiban</title>" in await page.text()
             assert (await client.get("/state", headers=as_device(token))).status == 200
@@ -275,7 +277,9 @@ def test_a_device_unpairs_itself_and_its_socket_closes() -> None:
             assert answer.status == 200
             body = await answer.json()
             assert body["type"] == "devices" and body["this"] is None
-            assert [d["id"] for d in body["devices"]] == [pairing.device(other).id]  # type: ignore[union-attr]
+            kept = pairing.device(other)
+            assert kept is not None
+            assert [d["id"] for d in body["devices"]] == [kept.id]
             assert answer.cookies[COOKIE].value == ""  # the browser forgets it too
             while (message := await ws.receive(timeout=20)).type is WSMsgType.TEXT:
                 pass
