@@ -166,7 +166,8 @@ def test_the_store_notices_read_apart_from_the_boards() -> None:
         },
         "source": "store",
     }
-    assert notice_record(FaultCleared(2.0))["source"] == "board"  # type: ignore[index]
+    record = notice_record(FaultCleared(2.0))
+    assert record is not None and record["source"] == "board"
     assert "not saved" in (describe_notice(store_fault) or "")
     assert "game store" in (describe_notice(FaultCleared(2.0, FaultSource.STORE)) or "")
     assert describe_notice(FaultCleared(2.0)) == "the board answers again"

@@ -141,8 +141,10 @@ def test_the_record_writes_fields_by_one_set_of_rules() -> None:
         "seat": 0,
         "move": "2c2b",
     }
-    assert notice_record(PromptOpened(("a", "b"), 0.0))["choices"] == ["a", "b"]  # type: ignore[index]
-    assert notice_record(ProposalMade(Proposal.TAKEBACK, 0.0))["kind"] == "takeback"  # type: ignore[index]
+    prompt = notice_record(PromptOpened(("a", "b"), 0.0))
+    assert prompt is not None and prompt["choices"] == ["a", "b"]
+    proposal = notice_record(ProposalMade(Proposal.TAKEBACK, 0.0))
+    assert proposal is not None and proposal["kind"] == "takeback"
 
 
 def test_every_notice_has_a_line_and_a_sentence_or_says_it_is_silent() -> None:
