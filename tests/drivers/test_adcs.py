@@ -218,7 +218,8 @@ def test_ads1115_prepared_starts_and_reads_send_what_start_and_result_send() -> 
     assert model.early_reads == 1
     clock.sleep(adc.conversion_time)
     assert result() == round(1.65 / 4.096 * 32768)
-    assert bus.log[-1].messages == (Message(0x48, False, 1), Message(0x48, True, 2))
+    last_messages: tuple[Message, ...] = bus.log[-1].messages  # read afresh after the action
+    assert last_messages == (Message(0x48, False, 1), Message(0x48, True, 2))
     level[0] = 0.7
     start()
     clock.sleep(adc.conversion_time)

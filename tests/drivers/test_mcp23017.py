@@ -273,7 +273,8 @@ def test_interrupt_captures_are_read_and_clear_the_chips(
         # Port A never latched: its INTCAP byte keeps the power-on 0.
         0x23: InterruptCapture(flags=1 << 9, captured=SENSORS & ~(1 << 9) & 0xFF00),
     }
-    assert not models[0x23].inta
+    inta: bool = models[0x23].inta  # read afresh after the action
+    assert not inta
     models[0x20].drive_low(1)
     assert chips[0].read_interrupt_capture() == InterruptCapture(2, SENSORS & ~2 & 0x00FF)
     assert not models[0x20].inta

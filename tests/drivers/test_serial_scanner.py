@@ -119,7 +119,8 @@ def test_a_lost_frame_is_seen_by_its_sequence_and_a_full_frame_asked_for(loop: R
     device.full([1, 1, 0, 0], 30)  # the device answers the request
     loop.port.write(frames[-1])
     assert host.readings() == [1, 1, 0, 0]
-    assert host.synced and host.stats.resyncs == 1
+    synced: bool = host.synced  # read afresh after the action
+    assert synced and host.stats.resyncs == 1
 
 
 def test_a_link_that_never_resyncs_is_a_fault(loop: Recording) -> None:
@@ -404,12 +405,14 @@ def test_an_arrival_wakes_the_board_once_until_the_scanner_has_read_it() -> None
     try:
         far.send(b"\x00\x01")
         assert woken.acquire(timeout=2.0)
-        assert watch.active  # the bytes wait: the board scans rather than rests
+        active_waiting: bool = watch.active  # read afresh after each action
+        assert active_waiting  # the bytes wait: the board scans rather than rests
         far.send(b"\x02")
         assert not woken.acquire(timeout=0.3)  # not re-armed: no second wake
         port.read(16)
         watch.rearm()  # the scanner read what waited
-        assert not watch.active
+        active_after_read: bool = watch.active
+        assert not active_after_read
         far.send(b"\x03")
         assert woken.acquire(timeout=2.0)
     finally:

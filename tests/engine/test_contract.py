@@ -57,7 +57,7 @@ class Case:
     moves: tuple[str, ...] = ()
 
     def position(self) -> Position[Any]:
-        position = find_game(self.game).position(self.start, dict(self.options))
+        position: Position[Any] = find_game(self.game).position(self.start, dict(self.options))
         for move in self.moves:
             position.push_text(move)
         return position

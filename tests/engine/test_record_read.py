@@ -17,7 +17,7 @@ from firmware_host.store.records import position_record
 
 
 def played(game: Game[Any], plies: int, seed: int) -> Position[Any]:
-    position = game.position()
+    position: Position[Any] = game.position()
     rng = random.Random(seed)
     for _ in range(plies):
         moves = list(position.legal_moves()) or list(position.chance_moves() or ())

@@ -281,7 +281,7 @@ def draw_position(
     game: Game[Any], chooser: Chooser, plies: int, options: Mapping[str, str] | None = None
 ) -> Position[Any]:
     """A position reached by random legal moves from the start (chance moves drawn too)."""
-    position = game.position(None, options)
+    position: Position[Any] = game.position(None, options)
     for _ in range(plies):
         if position.outcome() is not None:
             break

@@ -188,7 +188,8 @@ def test_an_untouched_push_off_is_asked_and_answered(line: str, choice: str) -> 
     answered = sim.send(Select(choice))
     assert committed(answered) == [choice]
     assert sim.world.matches(sim.controller.position.layout())
-    assert sim.controller.phase is Phase.PLAY
+    phase: Phase = sim.controller.phase  # read afresh after the action
+    assert phase is Phase.PLAY
 
 
 @pytest.mark.parametrize("seed", range(6))

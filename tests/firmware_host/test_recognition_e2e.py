@@ -3,9 +3,12 @@ controller, with the simulated world of pieces moved by explicit actions or by n
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from drivers.buttons import ButtonRole
+from engine.game import Position
 from engine.physical import PRESENT, Stone
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
@@ -48,7 +51,7 @@ NOISES = [
 
 def reference(moves: list[str], position: str | None = None, **options: str) -> str:
     """The position after ``moves``, played on an engine position of its own."""
-    pos = GAME.position(position, options)
+    pos: Position[Any] = GAME.position(position, options)
     for text in moves:
         pos.push(pos.parse_move(text))
     return pos.text()
@@ -136,10 +139,12 @@ def test_a_drop_with_two_kinds_in_hand_is_asked_and_the_buttons_choose(profile: 
     assert sim.spot_colour("2b") == rgb(sim, Meaning.SELECTED)
     sim.advance(GLANCE)  # the prompt read
     assert sim.press(ButtonRole.NEXT) == []
-    assert build_view(sim.controller).prompt.selected == 1  # type: ignore[union-attr]
+    prompt = build_view(sim.controller).prompt
+    assert prompt is not None and prompt.selected == 1
     notices = sim.press(ButtonRole.OK)
     assert commits(notices) == ["G*2b"]
-    assert sim.controller.phase is Phase.PLAY
+    phase: Phase = sim.controller.phase  # read afresh after the action
+    assert phase is Phase.PLAY
     assert sim.controller.position.text() == reference(["G*2b"], TWO_KINDS)
 
 
@@ -406,7 +411,8 @@ def test_the_back_button_takes_a_move_back_and_guides_the_pieces() -> None:
     assert not sim.advance(5.0)
     notices = move_by_hand(sim, "1c", "1d")
     assert of(BoardReady, notices)
-    assert sim.controller.phase is Phase.PLAY
+    phase: Phase = sim.controller.phase  # read afresh after the action
+    assert phase is Phase.PLAY
     assert sim.spot_colour("1c") is None
     notices = sim.perform("1d1c")
     assert of(MoveCommitted, notices)[0].ply == 1
@@ -473,7 +479,8 @@ def test_a_guide_is_lit_and_only_the_guided_move_commits() -> None:
     assert not commits(notices)
     notices = sim.perform("2c2b")
     assert commits(notices) == ["2c2b"]
-    assert sim.controller.phase is Phase.PLAY
+    phase: Phase = sim.controller.phase  # read afresh after the action
+    assert phase is Phase.PLAY
     assert not lit(sim, Meaning.GUIDE)
 
 
@@ -547,7 +554,8 @@ def test_a_board_out_of_step_is_corrected_one_piece_at_a_time() -> None:
     assert lit(sim, Meaning.REMOVE) == {"3c"} and not lit(sim, Meaning.FILL)
     sim.world.remove("3c")
     notices = sim.settle()
-    assert sim.controller.phase is Phase.PLAY
+    phase: Phase = sim.controller.phase  # read afresh after the action
+    assert phase is Phase.PLAY
     wait_for_blink(sim, on=True)
     assert not lit(sim, Meaning.REMOVE) and not lit(sim, Meaning.FILL)
     assert not commits(sim.notices)

@@ -43,7 +43,8 @@ def test_a_victim_laid_where_its_capturer_came_from_is_asked_about_not_dropped()
     # the piece goes on to gote's stand: the question closes, nothing more was played
     notices = sim.run([HandStep(sim.now + 0.4, LiftStone("2a"))]) + sim.advance(2.0)
     assert commits(notices) == [] and record(sim) == ["2a2b"]
-    assert sim.controller.phase is Phase.PLAY
+    phase: Phase = sim.controller.phase  # read afresh after the action
+    assert phase is Phase.PLAY
 
 
 def test_only_set_down_keeps_the_record_until_the_piece_is_taken_up() -> None:

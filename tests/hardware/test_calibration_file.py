@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -116,7 +117,9 @@ def line_of(text: str, needle: str) -> int:
         (lambda t: t + '"speed" = 3\n', '"speed"', r"stale: 'speed' is not an analog channel"),
     ],
 )
-def test_stale_or_malformed_files_name_their_line(board: Path, edit, needle, reason) -> None:
+def test_stale_or_malformed_files_name_their_line(
+    board: Path, edit: Callable[[str], str], needle: str, reason: str
+) -> None:
     text = edit(good_text(board))
     path = write(board, text)
     with pytest.raises(ProfileError) as caught:

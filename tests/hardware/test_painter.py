@@ -37,8 +37,12 @@ def painter_for(
     return LedPainter(LedStrip(device), spec, brightness), device
 
 
+Sim = tuple[LedPainter, SimulatedPixelStrip]
+"""A painter and the strip it writes to."""
+
+
 @pytest.fixture
-def sim() -> tuple[LedPainter, SimulatedPixelStrip]:
+def sim() -> Sim:
     return painter_for(load_profile("sim", DOBUTSU).leds)
 
 
@@ -47,7 +51,7 @@ def lit(frame: tuple[int, ...] | None) -> dict[int, int]:
     return {index: value for index, value in enumerate(frame) if value}
 
 
-def test_spot_colours_land_on_their_leds_in_serpentine_order(sim) -> None:
+def test_spot_colours_land_on_their_leds_in_serpentine_order(sim: Sim) -> None:
     painter, device = sim
     assert painter.paint({"3a": RED, "1a": GREEN, "3b": BLUE, "1b": RED, "2d": GREEN}, {})
     # row a runs 0..2 left to right, row b 5..3, row c 6..8, row d 11..9
@@ -62,20 +66,20 @@ def test_spot_colours_land_on_their_leds_in_serpentine_order(sim) -> None:
     assert painter.leds_of("hand:b:C") == ()
 
 
-def test_indicators_land_on_theirs(sim) -> None:
+def test_indicators_land_on_theirs(sim: Sim) -> None:
     painter, device = sim
     assert painter.indicators == {"turn:0", "turn:1", "status"}
     painter.paint({"2b": GREEN}, {"turn:0": BLUE, "status": RED})
     assert lit(device.last_frame) == {4: 0x00FF00, 13: 0x0000FF, 14: 0xFF0000}
 
 
-def test_spots_and_indicators_without_leds_are_ignored(sim) -> None:
+def test_spots_and_indicators_without_leds_are_ignored(sim: Sim) -> None:
     painter, device = sim
     painter.paint({"hand:b:C": RED, "nowhere": RED}, {"clock": GREEN})
     assert device.last_frame == (0,) * 15
 
 
-def test_compose_is_the_full_brightness_view(sim) -> None:
+def test_compose_is_the_full_brightness_view(sim: Sim) -> None:
     painter, device = sim
     pixels = painter.compose({"2a": GREY}, {"status": GREEN})
     assert pixels == tuple(GREY if i == 1 else GREEN if i == 14 else OFF for i in range(15))
@@ -126,7 +130,7 @@ def test_brightness_scales_what_is_written_but_not_the_view() -> None:
     assert lit(device.last_frame) == {0: Colour(100, 50, 5).packed()}
 
 
-def test_the_strip_is_written_only_when_the_frame_changes(sim) -> None:
+def test_the_strip_is_written_only_when_the_frame_changes(sim: Sim) -> None:
     painter, device = sim
     assert painter.paint({"3a": RED}, {}) is True
     assert painter.paint({"3a": RED}, {}) is False
@@ -146,7 +150,7 @@ def test_a_colour_too_dim_to_show_is_no_change() -> None:
     assert device.frames == [(0,) * 15]
 
 
-def test_off_blanks_the_strip(sim) -> None:
+def test_off_blanks_the_strip(sim: Sim) -> None:
     painter, device = sim
     painter.paint({"3a": RED, "1d": BLUE}, {"status": GREEN})
     painter.off()

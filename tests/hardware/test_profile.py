@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -35,7 +34,9 @@ HEAD = 'name = "test board"\ngames = ["dobutsu"]\n'
 LEDS = '[leds]\nbackend = "simulated"\ncount = 20\n'
 
 
-def parse(text: str, game=DOBUTSU, features: Sequence[FeatureSection[Any]] = ()) -> Profile:
+def parse(
+    text: str, game: Game[Any] = DOBUTSU, features: Sequence[FeatureSection[Any]] = ()
+) -> Profile:
     return parse_profile(text, SOURCE, game, features)
 
 
@@ -50,7 +51,7 @@ def refused(
     text: str,
     needle: str | None,
     reason: str,
-    game=DOBUTSU,
+    game: Game[Any] = DOBUTSU,
     features: Sequence[FeatureSection[Any]] = (),
 ) -> ProfileError:
     """Parsing fails at the line holding ``needle`` (None: no line) with ``reason``."""
@@ -309,7 +310,7 @@ def test_games_must_name_known_games() -> None:
 
 
 def test_a_profile_that_does_not_serve_the_game_asked_for() -> None:
-    shogi = SimpleNamespace(name="shogi")
+    shogi = find_game("shogi")
     refused(HEAD + LEDS, "games", r"^this profile serves dobutsu, not shogi$", game=shogi)
     # Without a game to serve, any profile of known games loads.
     assert parse_profile(HEAD + LEDS, SOURCE).games == ("dobutsu",)

@@ -29,7 +29,8 @@ def test_a_turn_starts_with_a_roll_of_four_equally_likely_faces() -> None:
     assert pos.dice() == ()
     pos.push_text("roll 3")
     assert pos.chance_moves() is None
-    assert not pos.roll_due
+    roll_due: bool = pos.roll_due  # read afresh after the action
+    assert not roll_due
     assert pos.dice() == (3,)
     assert pos.text().split()[2] == "3"
 

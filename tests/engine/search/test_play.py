@@ -93,7 +93,8 @@ def test_a_search_asked_to_move_now_stops_with_a_legal_move() -> None:
     found = analyse(position, level(10), rng=random.Random(0), limits=Limits(stop=stop))
     assert asked >= 1
     assert found.best in set(position.legal_moves())
-    assert found.nodes < level_limits(level(10)).max_nodes  # type: ignore[operator]
+    ceiling = level_limits(level(10)).max_nodes
+    assert ceiling is not None and found.nodes < ceiling
 
 
 def test_a_level_spends_its_seconds_worth_of_nodes_and_keeps_its_depth() -> None:
@@ -101,7 +102,8 @@ def test_a_level_spends_its_seconds_worth_of_nodes_and_keeps_its_depth() -> None
     assert limits.max_depth == level(10).depth
     assert limits.deadline == 100.0 + level(10).seconds
     assert limits.max_nodes is not None
-    assert limits.max_nodes > level_limits(level(1)).max_nodes  # type: ignore[operator]
+    lowest = level_limits(level(1)).max_nodes
+    assert lowest is not None and limits.max_nodes > lowest
     position = DOBUTSU.position()
     found = analyse(position, level(3), rng=random.Random(0), limits=Limits(max_nodes=10**6))
     assert found.depth <= level(3).depth
@@ -111,7 +113,8 @@ def test_a_level_given_more_nodes_than_its_seconds_worth_takes_a_pis_time_for_th
     own = level_limits(level(10), now=0.0)
     tabled = level_limits(replace(level(10), nodes=80_000), now=0.0)
     assert tabled.max_nodes == 80_000
-    assert tabled.deadline == 80_000 / PI_NODES_PER_SECOND > own.deadline  # type: ignore[operator]
+    assert own.deadline is not None
+    assert tabled.deadline == 80_000 / PI_NODES_PER_SECOND > own.deadline
     fewer = level_limits(replace(level(10), nodes=1_000), now=0.0)
     assert fewer.deadline == level(10).seconds  # never less than the level's own time
 

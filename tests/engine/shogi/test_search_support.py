@@ -61,7 +61,8 @@ def test_taking_moves_leave_the_drops_ungenerated_until_legal_moves_are_asked() 
     assert not position._dropped
     assert position.outcome() is None and not position._dropped
     moves = list(position.legal_moves())
-    assert position._dropped and any(move.drop for move in moves)
+    dropped: bool = position._dropped  # read afresh after the action
+    assert dropped and any(move.drop for move in moves)
     assert taking == [move for move in moves if position.capture_value(move)]
 
 

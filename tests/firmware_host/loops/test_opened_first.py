@@ -35,7 +35,8 @@ def test_the_runtime_takes_the_open_board_and_its_buttons() -> None:
     first, board = opened()
     board.press(ButtonRole.OK)  # nobody listens yet: let go
     pressed: list[ButtonRole] = []
-    assert first.factory(Profile.__new__(Profile), pressed.append) is board
+    taken: object = first.factory(Profile.__new__(Profile), pressed.append)  # a Board, typed
+    assert taken is board
     board.press(ButtonRole.NEXT)
     assert pressed == [ButtonRole.NEXT]
     first.close()  # the runtime closes what it took

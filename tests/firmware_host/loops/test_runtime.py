@@ -44,8 +44,10 @@ def test_a_move_is_recognised_stored_and_lit_in_real_time(tmp_path: Path) -> Non
         world.lift("2c")
         await asyncio.sleep(0.15)
         # the lifted chick's capture on 2b is lit while it is in the air
-        leds = runtime.board.painter.leds_of("2b")  # type: ignore[union-attr]
-        assert runtime.board.painter.pixels[leds[0]] != (0, 0, 0)  # type: ignore[union-attr]
+        board = runtime.board
+        assert board is not None  # open while the runtime runs
+        leds = board.painter.leds_of("2b")
+        assert board.painter.pixels[leds[0]] != (0, 0, 0)
         captured = world.lift("2b")
         world.place_as("hand:b:C", captured, captured.__class__("C", 0))
         await asyncio.sleep(0.1)

@@ -5,12 +5,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from engine.physical import Sensing
+from drivers.led_strip import Colour
+from engine.physical import Sensing, Spot
 from engine.registry import find_game
 from firmware_host.loops.notify import SystemdNotifier
 from firmware_host.loops.runtime import BoardStoppedError, Runtime
@@ -19,6 +21,7 @@ from firmware_host.notices.declared import (
     FaultShown,
     FaultSource,
     Notice,
+    StoreReplaced,
 )
 from firmware_host.session.state import Phase
 from firmware_host.store.salvage import open_store
@@ -84,8 +87,10 @@ async def _play(runtime: Runtime, world: SimulatedWorld) -> str:
     return text
 
 
-def _status_led(runtime: Runtime) -> Any:
-    painter = runtime.board.painter  # type: ignore[union-attr]
+def _status_led(runtime: Runtime) -> Colour:
+    board = runtime.board
+    assert board is not None  # open while the runtime runs
+    painter = board.painter
     return painter.pixels[painter.indicator_leds("status")[0]]
 
 
@@ -203,8 +208,8 @@ def test_a_damaged_store_is_replaced_and_the_board_says_so(tmp_path: Path) -> No
         await task
 
     asyncio.run(play())
-    said = [n for n in heard if type(n).__name__ == "StoreReplaced"]
-    assert len(said) == 1 and "damaged" in str(said[0].message)  # type: ignore[union-attr]
+    said = [n for n in heard if isinstance(n, StoreReplaced)]
+    assert len(said) == 1 and "damaged" in str(said[0].message)
     assert list(tmp_path.glob("games.sqlite3.damaged-*"))
 
 
@@ -222,13 +227,15 @@ def test_the_watchdog_is_pinged_only_while_the_decision_loop_comes_round(
         await until(lambda: runtime.controller.phase is Phase.PLAY)
         idle = loop.time()  # nothing happens on the board: the loop still comes round
         await until(lambda: len([t for t in notifier.pings if t > idle]) >= 3)
-        painter = runtime.board.painter  # type: ignore[union-attr]
+        board = runtime.board
+        assert board is not None  # open while the runtime runs
+        painter = board.painter
         paint = painter.paint
 
-        def hang(*args: Any) -> bool:
+        def hang(spots: Mapping[Spot, Colour], indicators: Mapping[str, Colour]) -> bool:
             stuck.set()
             release.wait(10)  # a bus write that never returns
-            return paint(*args)
+            return paint(spots, indicators)
 
         painter.paint = hang  # type: ignore[method-assign]
         simulated.world.lift("1d")  # the decision loop paints the lifted piece, and hangs
@@ -267,7 +274,9 @@ def test_a_failing_task_is_logged_and_stops_the_board_and_its_pings(
             runtime.controller.handle = broken  # type: ignore[method-assign]
             simulated.world.lift("1d")
         else:
-            runtime.board.scanner.scan = broken  # type: ignore[union-attr, method-assign]
+            board = runtime.board
+            assert board is not None  # open while the runtime runs
+            board.scanner.scan = broken  # type: ignore[method-assign]
         with pytest.raises(BoardStoppedError, match=task):
             await asyncio.wait_for(runner, 5)
         stopped = asyncio.get_running_loop().time()

@@ -22,7 +22,9 @@ from firmware_host.online.messages import (
     ChatLine,
     ChatRoom,
     GameFull,
+    GameMessage,
     GameStarted,
+    GameState,
     GameStatus,
     Side,
 )
@@ -240,7 +242,7 @@ def test_a_game_stream_reads_full_state_and_chat_and_ends_with_the_game() -> Non
         fake = FakeLishogi()
         game = fake.start_game("alice", "bob")
         async with served(fake) as url, client_of(url) as client:
-            seen = []
+            seen: list[GameMessage] = []
 
             async def read() -> None:
                 async for message in client.game(game.id):
@@ -253,8 +255,9 @@ def test_a_game_stream_reads_full_state_and_chat_and_ends_with_the_game() -> Non
             await asyncio.wait_for(reader, 5)
             assert isinstance(seen[0], GameFull)
             assert seen[1] == ChatLine("alice", "hello", ChatRoom.PLAYER)
-            assert seen[2].status is GameStatus.OUT_OF_TIME  # type: ignore[union-attr]
-            assert seen[2].winner is Side.GOTE  # type: ignore[union-attr]
+            assert isinstance(seen[2], GameState)
+            assert seen[2].status is GameStatus.OUT_OF_TIME
+            assert seen[2].winner is Side.GOTE
             assert len(seen) == 3
 
     asyncio.run(scenario())

@@ -14,6 +14,7 @@ from engine.registry import find_game as game_named
 from firmware_host.cli.parser import build_parser
 from firmware_host.online.client import ChallengeTerms, Seek
 from firmware_host.online.errors import SeekLimitError
+from firmware_host.online.messages import GameStarted
 from firmware_host.online.options import online_request
 from firmware_host.online.reading import read_event_line
 from firmware_host.online.rules import (
@@ -91,7 +92,7 @@ def test_the_page_and_the_command_line_say_it_before_asking() -> None:
 def test_a_game_lishogis_board_api_does_not_take_is_refused_by_name() -> None:
     line = '{"type":"gameStart","game":{"id":"g1","compat":{"bot":false,"board":false}}}'
     started = read_event_line(line)
-    assert started is not None and started.board is False  # type: ignore[union-attr]
+    assert isinstance(started, GameStarted) and started.board is False
 
     async def scenario() -> None:
         fake = FakeLishogi()

@@ -12,6 +12,7 @@ import pytest
 
 from engine.outcome import Termination
 from engine.registry import find_game
+from firmware_host.loops.remote_side import RemoteSide
 from firmware_host.notices.declared import GameStarted
 from firmware_host.online.credentials import ApiToken
 from firmware_host.online.link import OnlineLink, client_factory
@@ -116,7 +117,8 @@ def test_the_running_runtime_takes_lishogi_as_the_opponents_seat_of_a_new_game(
                 await asyncio.to_thread(seat.join)
                 notices = await runtime.seat_remote(seat, settings={"coach": "off"})
                 assert any(isinstance(n, GameStarted) for n in notices)
-                assert runtime.remote is seat and runtime.controller.game_id != left
+                remote: RemoteSide | None = runtime.remote  # read afresh after seating it
+                assert remote is seat and runtime.controller.game_id != left
                 controller = runtime.controller
                 assert controller.settings.online == f"lishogi:{game.id}:person"
                 kept = runtime.store.load(left)

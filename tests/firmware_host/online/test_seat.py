@@ -111,7 +111,9 @@ def test_a_whole_game_through_lishogi_on_the_noisy_board_ends_with_equal_records
             if ply % 2:  # bob plays on lishogi: lit here, played by the hands
                 server.call(lambda usi=usi: fake.play(game.id, usi))  # type: ignore[misc]
                 wait_for(sim, lambda: controller.guide is not None)
-                assert controller.position.move_text(controller.guide.move) == usi  # type: ignore[union-attr]
+                guide = controller.guide
+                assert guide is not None
+                assert controller.position.move_text(guide.move) == usi
                 if ply == 5:  # bob offers a draw, declined at the board
                     server.call(lambda: fake.offer_draw(game.id, "bob"))
                     wait_for(sim, lambda: isinstance(controller.state, Prompting))

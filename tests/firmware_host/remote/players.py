@@ -126,7 +126,8 @@ class Player:
             if max_plies is not None and self.ply >= max_plies:
                 self.sim.send(Resign())
                 self.resigned = True
-                assert controller.outcome is not None, self.sim.notices[-3:]
+                ended: Outcome | None = controller.outcome  # read afresh after resigning
+                assert ended is not None, self.sim.notices[-3:]
                 return True
             text = choose(position, self.seed, captures=self.captures)
             self.play(text)

@@ -53,7 +53,9 @@ def test_bad_messages_are_refused_and_change_nothing(broker: Broker, tmp_path: P
         seq = joiner.room.sequence.last + 1000  # newer than anything the joiner said
         stranger = BoardKey.new()
         strangers_intro = GameCode.new().keys().introduce(board, stranger.public, host=False)
-        joiners_intro = keys.introduce(board, joiner.room.identity.public, host=False)  # type: ignore[union-attr]
+        identity = joiner.room.identity
+        assert identity is not None  # the joiner's room knows its own key
+        joiners_intro = keys.introduce(board, identity.public, host=False)
         forged = Envelope(joiner_topic, board, seq, forged_state)
         # (topic, payload, what the host says, what the joiner says)
         bad = [
@@ -75,7 +77,7 @@ def test_bad_messages_are_refused_and_change_nothing(broker: Broker, tmp_path: P
                 joiner_topic,  # the joiner's own key and introduction, not its signature
                 encode(forged, stranger, joiners_intro).replace(
                     stranger.public.encode(),
-                    joiner.room.identity.public.encode(),  # type: ignore[union-attr]
+                    identity.public.encode(),
                 ),
                 "the signature is not its key's",
                 "the signature is not its key's",

@@ -173,7 +173,8 @@ def test_duplicated_and_late_messages_change_nothing(tmp_path: Path) -> None:
         broker.release(reverse=True)  # the newest first, the older ones late
         other.perform(wait_for_guide(other, boards))
     assert texts(host) == texts(joiner) and len(texts(host)) >= 3
-    assert remote_of(joiner).room is not None and remote_of(joiner).room.duplicates > 0  # type: ignore[union-attr]
+    room = remote_of(joiner).room
+    assert room is not None and room.duplicates > 0
 
 
 def _random(sim: Simulation, rng: random.Random) -> str:
@@ -336,13 +337,17 @@ def test_the_clocks_keep_the_time_each_players_own_board_measured(tmp_path: Path
     host.advance(7.0)  # the host's player thinks for 7 s
     move = _first_move(host)
     host.perform(move)
-    hosts_time = host.controller.clock.remaining(host.now)[0]  # type: ignore[union-attr]
+    hosts_clock = host.controller.clock
+    assert hosts_clock is not None
+    hosts_time = hosts_clock.remaining(host.now)[0]
     assert 290 < hosts_time < 293.5
     joiner.advance(30.0)  # meanwhile the joiner's board ran the host's clock for longer
     assert wait_for_guide(joiner, boards) == move
     joiner.advance(20.0)  # the joiner's hands take their time to play the host's move
     joiner.perform(move)
-    told = joiner.controller.clock.remaining(joiner.now)  # type: ignore[union-attr]
+    joiners_clock = joiner.controller.clock
+    assert joiners_clock is not None
+    told = joiners_clock.remaining(joiner.now)
     assert told[0] == pytest.approx(hosts_time, abs=0.01)
     assert told[1] > 299.0  # replaying the other board's move cost the joiner nothing
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+
 import pytest
 
 from firmware_host.cli import build_parser, main
@@ -11,7 +13,7 @@ from firmware_host.remote.options import remote_request
 from firmware_host.remote.settings import RemoteSpec
 
 
-def args(*words: str):
+def args(*words: str) -> argparse.Namespace:
     return build_parser().parse_args(["sim", "dobutsu", *words])
 
 

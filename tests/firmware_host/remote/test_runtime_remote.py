@@ -62,7 +62,9 @@ def test_a_hosting_board_and_a_joining_simulator_play_each_other(tmp_path: Path)
         # the simulator's player answers; the real board lights it as the move to play
         joiner.perform("2a2b")
         await until(lambda: runtime.controller.guide is not None, timeout=10.0)
-        shown = runtime.controller.position.move_text(runtime.controller.guide.move)  # type: ignore[union-attr]
+        guide = runtime.controller.guide
+        assert guide is not None
+        shown = runtime.controller.position.move_text(guide.move)
         assert shown == "2a2b"
         assert runtime.controller.remote_wait is None
         runtime.stopping.set()

@@ -57,7 +57,7 @@ def now(position: Position[Any] | None = None, state: SessionState | None = None
 
 
 def played(*texts: str) -> Position[Any]:
-    position = GAME.position()
+    position: Position[Any] = GAME.position()
     for text in texts:
         position.push(position.parse_move(text))
     return position

@@ -3,7 +3,7 @@ period once the main time is gone, and the flag falls only when the last period 
 
 from __future__ import annotations
 
-from engine.outcome import Termination
+from engine.outcome import Outcome, Termination
 from firmware_host.telling.view import build_view
 from tests.firmware_host.simkit import make_sim
 
@@ -24,5 +24,5 @@ def test_byoyomi_shows_after_the_main_time_and_the_flag_waits_for_the_last_perio
     assert sim.controller.outcome is None
     assert build_view(sim.controller, sim.now).message.endswith(" — byo 0:00.5 / 0:05.0")
     sim.advance_to(start + 26.0)
-    outcome = sim.controller.outcome
+    outcome: Outcome | None = sim.controller.outcome  # read afresh after the time passed
     assert outcome is not None and outcome.termination is Termination.TIME_FORFEIT

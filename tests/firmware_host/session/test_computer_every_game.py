@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from drivers.buttons import ButtonRole
+from engine.outcome import Outcome
 from engine.registry import find_game
 from firmware_host.notices.declared import (
     ComputerMoved,
@@ -52,7 +53,8 @@ def test_the_computer_plays_every_seat_through_the_lights(name: str) -> None:
             break
         if controller.guide is None:
             note(sim.advance(0.5))  # a roll due, a forced move: the board's next ticks
-        if controller.outcome is not None:
+        ended: Outcome | None = controller.outcome  # read afresh after the ticks
+        if ended is not None:
             break
         guide = controller.guide
         assert guide is not None, (controller.phase, sim.notices[-3:])

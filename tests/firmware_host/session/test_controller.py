@@ -129,7 +129,8 @@ def test_ok_after_the_end_starts_a_new_game_with_the_same_options() -> None:
     notices = sim.press(ButtonRole.OK)
     started = of(GameStarted, notices)
     assert len(started) == 1 and started[0].game_id != old and not started[0].resumed
-    assert sim.controller.phase is Phase.SETUP
+    phase: Phase = sim.controller.phase  # read afresh after the action
+    assert phase is Phase.SETUP
     assert sim.controller.position.text() == START
     assert sim.controller.position.options["repetition"] == "3"
     # eight spots to fix (3a is right already): lit one at a time, the piece to take
@@ -140,7 +141,8 @@ def test_ok_after_the_end_starts_a_new_game_with_the_same_options() -> None:
     assert sim.controller.store.load(old).status is GameStatus.OVER
     notices = set_up(sim)
     assert of(BoardReady, notices)
-    assert sim.controller.phase is Phase.PLAY
+    phase_set_up: Phase = sim.controller.phase  # read afresh after the action
+    assert phase_set_up is Phase.PLAY
     assert commits(sim.perform("1d1c")) == ["1d1c"]
 
 
@@ -379,7 +381,8 @@ def test_a_fault_at_the_start_defers_the_setup() -> None:
     sim.hardware.buses[1].restore(0x20)
     notices = sim.settle()
     assert [type(n) for n in notices] == [FaultCleared, BoardReady]
-    assert sim.controller.phase is Phase.PLAY
+    phase: Phase = sim.controller.phase  # read afresh after the action
+    assert phase is Phase.PLAY
 
 
 def test_the_game_is_stored_before_anything_else() -> None:

@@ -122,11 +122,13 @@ def test_a_game_under_way_is_asked_about_before_a_puzzle_gives_it_up() -> None:
     kept = sim.press(ButtonRole.OK)
     assert not _started(kept) and sim.puzzle is None
     assert sim.controller.game_id == game_id and len(sim.controller.position.move_stack) == 1
-    assert sim.controller.phase is Phase.PLAY
+    phase: Phase = sim.controller.phase  # read afresh after the action
+    assert phase is Phase.PLAY
     sim.press(ButtonRole.PUZZLE)
     sim.advance(GLANCE)  # the prompt read
     chosen = sim.press(ButtonRole.OK)  # the puzzle, selected first
-    assert _started(chosen) and sim.puzzle is not None
+    puzzle: PuzzleRun | None = sim.puzzle  # read afresh after the action
+    assert _started(chosen) and puzzle is not None
     assert sim.controller.game_id != game_id
     assert sim.journal.store.load(game_id).status is GameStatus.ABANDONED  # kept, given up
 

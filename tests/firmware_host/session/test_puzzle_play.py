@@ -71,7 +71,8 @@ def test_a_puzzle_is_set_up_judged_and_solved_on_the_simulated_board(game: Game[
     assert sim.controller.position.text() == puzzle.position
     assert sim.controller.phase is Phase.SETUP  # the LEDs guide the set-up
     _bring(sim, clear_first=True)
-    assert sim.controller.phase is Phase.PLAY
+    phase: Phase = sim.controller.phase  # read afresh after the action
+    assert phase is Phase.PLAY
 
     hinted = sim.send(Hint())  # the square the answer's piece leaves is lit
     assert [n.move for n in hinted if isinstance(n, HintShown)] == [puzzle.solution[0]]

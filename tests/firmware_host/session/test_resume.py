@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import IO
 
 from engine.registry import find_game
 from firmware_host.loops.simulator import Simulation
@@ -19,11 +20,11 @@ from hardware.profile import load_profile
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def read_line(stream, timeout: float = 30.0) -> str:
+def read_line(stream: IO[str], timeout: float = 30.0) -> str:
     """A line from the child, or a failure (never a hung test) if none comes."""
     ready, _, _ = select.select([stream], [], [], timeout)
     assert ready, "the child said nothing"
-    return str(stream.readline())
+    return stream.readline()
 
 
 MOVES = ["2c2b", "2a2b", "3d2c", "3a2a"]
@@ -61,7 +62,8 @@ def test_a_game_killed_between_two_moves_resumes_with_every_committed_move(
     # the simulated pieces stand as the resumed game has them; play goes on
     assert sim.controller.phase is Phase.PLAY
     sim.perform(MOVES[3])
-    assert store.unfinished("dobutsu").moves() == MOVES  # type: ignore[union-attr]
+    unfinished = store.unfinished("dobutsu")
+    assert unfinished is not None and unfinished.moves() == MOVES
 
 
 def test_a_resumed_board_that_does_not_match_is_set_up_first(tmp_path: Path) -> None:
@@ -80,4 +82,5 @@ def test_a_resumed_board_that_does_not_match_is_set_up_first(tmp_path: Path) -> 
     assert second.spot_colour("2c") is not None  # lit: take this piece away
     second.world.remove("2c")
     second.settle()
-    assert second.controller.phase is Phase.PLAY
+    phase: Phase = second.controller.phase  # read afresh after the action
+    assert phase is Phase.PLAY

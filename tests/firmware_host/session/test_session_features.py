@@ -144,12 +144,16 @@ def test_only_the_clock_of_the_player_to_move_runs() -> None:
     sim = robot_duel({"clock": "1m"})
     start = sim.now
     sim.advance(10)
-    a, b = sim.controller.clock.remaining(sim.now)  # type: ignore[union-attr]
+    clock = sim.controller.clock
+    assert clock is not None
+    a, b = clock.remaining(sim.now)
     assert a == pytest.approx(60 - (sim.now - start), abs=0.05) and b == 60
     sim.perform("2c2b")
     moved_at = sim.now
     sim.advance(5)
-    a2, b2 = sim.controller.clock.remaining(sim.now)  # type: ignore[union-attr]
+    clock = sim.controller.clock
+    assert clock is not None
+    a2, b2 = clock.remaining(sim.now)
     assert a2 < a and b2 == pytest.approx(60 - (sim.now - moved_at), abs=0.5)
     assert "0:" in build_view(sim.controller, sim.now).message  # the clocks are in the status line
 

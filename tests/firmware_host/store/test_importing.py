@@ -138,7 +138,8 @@ def test_a_record_starts_with_its_moves_played_and_stored_and_takebacks_undo_the
     assert controller.draw is None  # no furigoma for a game already under way
     assert controller.phase is Phase.SETUP
     steps = follow_the_guide(sim)
-    assert controller.phase is Phase.PLAY
+    phase: Phase = controller.phase  # read afresh after the action
+    assert phase is Phase.PLAY
     assert steps and all(count == 1 for count in steps[:-1])  # one piece at a time
     sim.send(TakeBack())
     sim.settle()

@@ -92,14 +92,14 @@ def test_records_wait_in_order_and_are_written_once_each(
     assert "database or disk is full" in str(journal.fault or "")
     shown = journal.tick(6.0)
     assert [type(n) for n in shown] == [FaultShown]
-    assert shown[0].source is FaultSource.STORE  # type: ignore[union-attr]
+    assert isinstance(shown[0], FaultShown) and shown[0].source is FaultSource.STORE
     assert journal.tick(6.5) == []  # said once
     assert journal.next_retry() == 11.0
     disk.free()
     assert journal.tick(10.9) == [] and journal.pending == 7  # not yet time to try
     cleared = journal.tick(11.0)
     assert [type(n) for n in cleared] == [FaultCleared]
-    assert cleared[0].source is FaultSource.STORE  # type: ignore[union-attr]
+    assert isinstance(cleared[0], FaultCleared) and cleared[0].source is FaultSource.STORE
     assert journal.pending == 0 and journal.fault is None and journal.next_retry() is None
     stored_id = journal.resolve(game_id)
     assert stored_id == 2
@@ -166,7 +166,8 @@ def test_the_store_notices_read_apart_from_the_boards() -> None:
         },
         "source": "store",
     }
-    assert notice_record(FaultCleared(2.0))["source"] == "board"  # type: ignore[index]
+    record = notice_record(FaultCleared(2.0))
+    assert record is not None and record["source"] == "board"
     assert "not saved" in (describe_notice(store_fault) or "")
     assert "game store" in (describe_notice(FaultCleared(2.0, FaultSource.STORE)) or "")
     assert describe_notice(FaultCleared(2.0)) == "the board answers again"

@@ -42,8 +42,9 @@ def test_the_last_unfinished_game_resumes(store: GameStore) -> None:
     first = store.new_game("dobutsu", {}, None, at=0.0)
     store.finish(first, Outcome.win(Termination.TRY, 0), at=1.0)
     second = store.new_game("dobutsu", {}, "gle/1c1/1C1/ELG b - 1", at=2.0)
-    assert store.unfinished("dobutsu") is not None
-    assert store.unfinished("dobutsu").id == second  # type: ignore[union-attr]
+    resumed = store.unfinished("dobutsu")
+    assert resumed is not None
+    assert resumed.id == second
     assert store.unfinished("shogi") is None
     finished = store.load(first)
     assert finished.status is GameStatus.OVER

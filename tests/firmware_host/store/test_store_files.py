@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -106,7 +107,9 @@ def _truncated_store(path: Path) -> Path:
 
 
 @pytest.mark.parametrize("damage", [_random_file, _truncated_store])
-def test_a_damaged_store_is_named_kept_aside_and_replaced(tmp_path: Path, damage) -> None:
+def test_a_damaged_store_is_named_kept_aside_and_replaced(
+    tmp_path: Path, damage: Callable[[Path], Path]
+) -> None:
     path = damage(tmp_path / "games.sqlite3")
     broken = path.read_bytes()
     with pytest.raises(DamagedStoreError, match=r"games\.sqlite3 is damaged"):

@@ -122,7 +122,7 @@ def _illegal(game: Game[Any]) -> tuple[str, Said] | None:
 
 
 def _start(game: Game[Any]) -> Position[Any]:
-    position = game.position()
+    position: Position[Any] = game.position()
     _moves(position)
     return position
 

@@ -149,7 +149,7 @@ def _names(msgid: str) -> list[str]:
 
 
 def _start(game: Game[Any]) -> Position[Any]:
-    position = game.position()
+    position: Position[Any] = game.position()
     if not list(position.legal_moves()):
         position.push(rolled(position))  # Chaturaji, the toy race: the die first
     return position

@@ -47,7 +47,7 @@ JAPANESE = Narrator(Language.JAPANESE)
 
 
 def played(game: str, moves: list[str], start: str | None = None) -> Position[Any]:
-    position = find_game(game).position(start)
+    position: Position[Any] = find_game(game).position(start)
     for move in moves:
         position.push_text(move)
     return position

@@ -79,7 +79,8 @@ def test_a_restart_shows_the_set_up_guide_until_the_pieces_stand_there(tmp_path:
     assert controller.phase is Phase.SETUP  # the world still stands as the start
     talk.sim.world.arrange(controller.position.layout())
     talk.sim.settle()
-    assert controller.phase is Phase.PLAY
+    phase: Phase = controller.phase  # read afresh after the action
+    assert phase is Phase.PLAY
 
 
 def test_an_unplayable_position_is_refused_and_changes_nothing(tmp_path: Path) -> None:

@@ -32,14 +32,14 @@ def namespace(**names: "Any") -> "Any":
 
 
 class Board:
-    def __init__(self):
+    def __init__(self) -> None:
         self.now_ms = 0
-        self.levels = {}  # pin number -> level; an input nobody pulls low reads 1
+        self.levels: dict[int, int] = {}  # pin number -> level; an input nobody pulls low reads 1
         self.chain = bytes([0xFF, 0xFF])  # what the 74HC165s shift out, check byte last
         self.sent = bytearray()
         self.pending = bytearray()
 
-    def install(self):
+    def install(self) -> None:
         board = self
 
         class Pin:
@@ -47,36 +47,38 @@ class Board:
             OUT = 1
             PULL_UP = 1
 
-            def __init__(self, number, mode=0, pull=None, value=None):
+            def __init__(
+                self, number: int, mode: int = 0, pull: int | None = None, value: int | None = None
+            ) -> None:
                 self.number = number
 
-            def value(self, level=None):
+            def value(self, level: int | None = None) -> int | None:
                 if level is None:
                     return board.levels.get(self.number, 1)
                 board.levels[self.number] = level
                 return None
 
         class SPI:
-            def __init__(self, *args, **kwargs):
+            def __init__(self, *args: object, **kwargs: object) -> None:
                 pass
 
-            def readinto(self, buffer):
+            def readinto(self, buffer: bytearray) -> None:
                 for index in range(len(buffer)):
                     buffer[index] = board.chain[index]
 
         class Poll:
-            def register(self, stream, mask):
+            def register(self, stream: object, mask: int) -> None:
                 pass
 
-            def poll(self, timeout):
+            def poll(self, timeout: int) -> list[int]:
                 return [1] if board.pending else []
 
-        def read(size):
+        def read(size: int) -> bytes:
             data = bytes(board.pending[:size])
             board.pending = board.pending[size:]
             return data
 
-        def write(data):
+        def write(data: bytes) -> int:
             board.sent.extend(data)
             return len(data)
 
@@ -96,7 +98,7 @@ class Board:
         sys.modules["select"] = select
         sys.modules["sys"] = port
 
-    def take(self):
+    def take(self) -> str:
         """What the firmware sent since the last call, as hex."""
         sent = "".join(f"{byte:02x}" for byte in self.sent)  # (b"".hex() is b"" here)
         self.sent = bytearray()

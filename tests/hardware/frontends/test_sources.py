@@ -17,6 +17,7 @@ from hardware.calibration import Thresholds
 from hardware.frontends.analog import AnalogSource, _Table
 from hardware.frontends.serial_scanner import SerialSource
 from hardware.frontends.shift_registers import ShiftRegisterSource
+from hardware.mock.adc import ADS1115Model
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.bus import Message
 from hardware.mock.frontends.analog import AnalogModels
@@ -115,7 +116,8 @@ def test_the_ads1115_board_converts_its_chips_in_parallel_rounds() -> None:
     waited = hardware.clock.now() - start
     # four rounds, one wait each: a conversion at the slowest rate allowed, and the wake-up
     assert waited == pytest.approx(4 * (1 / (0.9 * 860) + 50e-6))
-    assert all(model.early_reads == 0 for model in hardware.model(AnalogModels).adcs.values())  # type: ignore[union-attr]
+    adcs = hardware.model(AnalogModels).adcs.values()
+    assert all(isinstance(adc, ADS1115Model) and adc.early_reads == 0 for adc in adcs)
 
 
 def test_a_shift_register_chain_costs_one_spi_transfer() -> None:

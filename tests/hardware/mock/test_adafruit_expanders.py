@@ -144,7 +144,7 @@ def test_interrupt_on_change_flags_captures_and_clears(bus: SimulatedI2CBus) -> 
     chip.interrupt_configuration = 0x0000  # against the previous value
     chip.interrupt_enable = 0x0102
     model.drive_low(8)
-    assert model.inta and model.intb  # mirrored
+    assert (model.inta, model.intb) == (True, True)  # mirrored (a pair: mypy narrows neither)
     assert chip.int_flag == [8]
     assert (chip.int_flaga, chip.int_flagb) == ([], [8])
     # INTCAP latches per port: B's levels when it changed, A's still the power-on 0

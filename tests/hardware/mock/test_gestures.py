@@ -5,7 +5,7 @@ pieces where the rules send them."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -198,7 +198,7 @@ def test_a_drop_takes_the_kind_from_the_stand_of_the_side_to_move() -> None:
 def test_gestures_the_hand_cannot_make_are_refused_naming_the_word_at_fault() -> None:
     position = DOBUTSU.position()
     gestures = hands_on(DOBUTSU, position)
-    refusals = {
+    refusals: dict[str, Callable[[], object]] = {
         "there is nothing on 1b to lift": lambda: gestures.lift("1b", 0.0),
         "the hand holds nothing to place on 1b": lambda: gestures.place(position, "1b", 0.0),
         "'9z' is not a spot of Robot Duel \\(Dobutsu shogi\\)": lambda: gestures.move(

@@ -127,7 +127,7 @@ def test_polarity_sensing_closes_the_pin_of_the_pole_shown() -> None:
     wired = pins(board, profile)
     assert (wired[("2c", NORTH)], wired[("2c", SOUTH)]) == (None, 0)
     count, change = scan_until_change(opened)
-    assert (count, change.changed, change.frame["2c"]) == (3, {"2c"}, SOUTH)
+    assert (count, change.changed, change.frame["2c"]) == (3, frozenset({"2c"}), SOUTH)
 
 
 def test_sensed_stand_slots_follow_their_stones() -> None:

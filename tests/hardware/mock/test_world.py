@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Sensing, Stone
@@ -156,7 +158,7 @@ def test_force_overrides_the_reading_until_released(world: SimulatedWorld) -> No
     ],
 )
 def test_impossible_actions_name_the_spot_and_change_nothing(
-    world: SimulatedWorld, act, message: str
+    world: SimulatedWorld, act: Callable[[SimulatedWorld], object], message: str
 ) -> None:
     world.remove("2c")
     before = world.layout()
@@ -173,7 +175,7 @@ def test_world_errors_are_value_errors() -> None:
 
 
 def test_every_change_bumps_the_version_once(world: SimulatedWorld) -> None:
-    steps = [
+    steps: list[Callable[[], object]] = [
         lambda: world.lift("2b"),
         lambda: world.place("3b"),
         lambda: world.flip("3b"),

@@ -16,8 +16,10 @@ from engine.search import BuiltinPlayer, Limits
 from engine.search.ladder import Ladder, LadderEngine, PlayVersion, Rung, play_version, read_ladder
 from engine.search.levels import LEVELS
 from firmware_host.store.replacing import ReplaceError
+from firmware_host.tools.ladder.fit import Pairing
 from firmware_host.tools.ladder.rungs import (
     LadderRunError,
+    Measured,
     each_pairing,
     pairings_named,
     play_ladder,
@@ -38,6 +40,13 @@ TINY_FOUR = Ladder(
     tuple(Rung("chaturaji", LadderEngine.BUILTIN, n, nodes=4, depth=1) for n in range(1, 11))
 )
 """A four-seat game's ladder, as cheap as it gets."""
+
+
+def above(measured: Measured, number: int) -> Pairing:
+    """Level ``number``'s games against the level below it, which ``measured`` has."""
+    pairing = measured.above(number)
+    assert pairing is not None, number
+    return pairing
 
 
 def test_a_ladder_plays_each_level_against_its_neighbours_and_rates_them(tmp_path: Path) -> None:
@@ -118,7 +127,7 @@ def test_a_run_of_some_pairings_is_fitted_with_the_tables_other_results(tmp_path
     first = write_table(low, path)
     assert [r.rating is not None for r in first.rungs] == [True, True] + [False] * 8
     assert [anchor.name for anchor in first.anchors] == ["random"]
-    assert first.unordered() == [n for n in (1, 2) if first.above(n).score < 0.6]  # type: ignore[union-attr]
+    assert first.unordered() == [n for n in (1, 2) if above(first, n).score < 0.6]
 
     # another pairing, run apart: the table's results for levels 1-2 count beside it
     high = play_ladder(DOBUTSU, LadderEngine.BUILTIN, 2, table=TINY, pairings="3", max_plies=30)
@@ -142,11 +151,11 @@ def test_a_run_of_some_pairings_is_fitted_with_the_tables_other_results(tmp_path
     again = write_table(
         play_ladder(DOBUTSU, LadderEngine.BUILTIN, 2, table=TINY, pairings="3", max_plies=30), path
     )
-    assert again.above(3).games == 2  # type: ignore[union-attr]
+    assert above(again, 3).games == 2
     more = play_ladder(
         DOBUTSU, LadderEngine.BUILTIN, 2, seed=2, table=TINY, pairings="3", max_plies=30
     )
-    assert write_table(more, path).above(3).games == 4  # type: ignore[union-attr]
+    assert above(write_table(more, path), 3).games == 4
 
     # a level whose parameters change loses the results it played with
     changed = Ladder(tuple(replace(r, nodes=60) if r.level == 2 else r for r in TINY.rungs), (), ())
@@ -166,7 +175,8 @@ def test_a_run_of_some_pairings_is_fitted_with_the_tables_other_results(tmp_path
     path.write_text(table_text(changed))
     kept = write_table(high, path)
     assert [(r.first, r.second) for r in kept.stale] == [("level:3", "level:2")]
-    assert load_table(path).rung("dobutsu", LadderEngine.BUILTIN, 2).nodes == 60  # type: ignore[union-attr]
+    edited = load_table(path).rung("dobutsu", LadderEngine.BUILTIN, 2)
+    assert edited is not None and edited.nodes == 60
 
 
 def test_a_four_seat_pairing_counts_each_game_once_for_the_side_that_won_it() -> None:

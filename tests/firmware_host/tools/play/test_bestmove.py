@@ -40,7 +40,7 @@ def asked(name: str, text: str | None, err: str, options: dict[str, str] | None 
 def after_random_moves(name: str, seed: int, plies: int = 6) -> str:
     """A position some seeded random moves (and rolls) into a game, not over."""
     rng = random.Random(seed)
-    position = find_game(name).position()
+    position: Position[Any] = find_game(name).position()
     for _ in range(plies):
         rolls = position.chance_moves()
         moves = list(rolls) if rolls is not None else list(position.legal_moves())

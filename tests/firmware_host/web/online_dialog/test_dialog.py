@@ -8,6 +8,7 @@ import asyncio
 import json
 import logging
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -112,9 +113,9 @@ def test_the_game_commands_need_an_online_game() -> None:
     asyncio.run(scenario())
 
 
-async def _until(page: Page, condition: object, timeout: float = 15.0) -> None:
+async def _until(page: Page, condition: Callable[[], object], timeout: float = 15.0) -> None:
     deadline = asyncio.get_running_loop().time() + timeout
-    while not condition():  # type: ignore[operator]
+    while not condition():
         if asyncio.get_running_loop().time() > deadline:
             raise AssertionError("waited in vain")
         await asyncio.sleep(0.02)

@@ -19,6 +19,7 @@ from firmware_host.web.gate.pairing import (
     MAX_DEVICES,
     MAX_FAILURES,
     PAIRING_COLOUR,
+    Device,
     Pairing,
     PairingLegend,
     blink_pattern,
@@ -72,7 +73,9 @@ def test_the_network_needs_the_code_on_every_endpoint() -> None:
             assert opened.status == 200 and opened.url.path == "/" and not opened.url.query
             assert [r.status for r in opened.history] == [303]
             assert COOKIE in opened.history[0].cookies
-            assert pairing.paired and not pairing.blinking and len(pairing.devices) == 1
+            paired: bool = pairing.paired  # read afresh after pairing
+            blinking: bool = pairing.blinking
+            assert paired and not blinking and len(pairing.devices) == 1
             assert (await client.get("/static/app.js")).status == 200  # the cookie
             bearer = await client.get("/state", headers={"Authorization": f"Bearer {CODE}"})
             assert bearer.status == 200
@@ -205,7 +208,9 @@ def test_a_paired_device_keeps_a_token_of_its_own_not_the_code() -> None:
         async with served(sim_session(), pairing) as client:
             token = await pair_device(client)
             assert token != CODE and CODE not in token and len(token) >= 40
-            assert [d.id for d in pairing.devices] == [pairing.device(token).id]  # type: ignore[union-attr]
+            device = pairing.device(token)
+            assert device is not None
+            assert [d.id for d in pairing.devices] == [device.id]
             page = await client.get("/", headers=as_device(token))
             assert page.status == 200 and "<title>Kiban</title>" in await page.text()
             assert (await client.get("/state", headers=as_device(token))).status == 200
@@ -272,7 +277,9 @@ def test_a_device_unpairs_itself_and_its_socket_closes() -> None:
             assert answer.status == 200
             body = await answer.json()
             assert body["type"] == "devices" and body["this"] is None
-            assert [d["id"] for d in body["devices"]] == [pairing.device(other).id]  # type: ignore[union-attr]
+            kept = pairing.device(other)
+            assert kept is not None
+            assert [d["id"] for d in body["devices"]] == [kept.id]
             assert answer.cookies[COOKIE].value == ""  # the browser forgets it too
             while (message := await ws.receive(timeout=20)).type is WSMsgType.TEXT:
                 pass
@@ -338,7 +345,8 @@ def test_pages_of_other_sites_may_not_unpair() -> None:
             assert refused.status == 403 and len(pairing.devices) == 1
             host = f"{client.host}:{client.port}"
             ours = await client.post("/unpair/others", headers={"Origin": f"http://{host}"})
-            assert ours.status == 200 and pairing.devices == ()
+            devices: tuple[Device, ...] = pairing.devices  # read afresh after unpairing
+            assert ours.status == 200 and devices == ()
             assert (await client.get("/unpair")).status == 405
 
     asyncio.run(scenario())

@@ -36,7 +36,8 @@ def test_next_wake_follows_scans_deadlines_and_blinks() -> None:
     held_deadline = sim.next_wake()  # a piece held that long is asked back
     assert held_deadline is not None and held_deadline > sim.now + 20.0
     sim.advance_to(held_deadline + sim.period)
-    assert sim.controller.phase is Phase.CORRECTION
+    phase: Phase = sim.controller.phase  # read afresh after the action
+    assert phase is Phase.CORRECTION
     blink = sim.next_wake()  # the correction blinks: wake at the next toggle
     assert blink is not None
     toggle = (int(sim.now / BLINK_PERIOD) + 1) * BLINK_PERIOD

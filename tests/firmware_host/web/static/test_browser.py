@@ -385,7 +385,8 @@ def test_a_screenshot_of_every_game_and_of_hexagonal_boards(
         page.evaluate("([b, s]) => window.kiban.render(b, s)", [board, state])
         cells = page.locator("#board polygon.cell")
         assert cells.count() == 7
-        assert len(cells.first.get_attribute("points").split()) == 6  # type: ignore[union-attr]
+        points = cells.first.get_attribute("points")
+        assert points is not None and len(points.split()) == 6
         lit = DEFAULT_PALETTE.colours[Meaning.DESTINATION].hex()
         assert page.get_attribute("#board circle.led[data-index='0']", "fill") == lit
         path = ARTIFACTS / f"web-made-up-{shape.value}.png"

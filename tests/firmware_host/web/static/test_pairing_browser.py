@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from engine.registry import find_game
 from firmware_host.store.storage import GameStore
-from firmware_host.web.gate.pairing import COOKIE, Pairing
+from firmware_host.web.gate.pairing import COOKIE, Device, Pairing
 from firmware_host.web.sessions.simulated import SimSession
 from tests.firmware_host.web.helpers import PATIENT
 from tests.firmware_host.web.static.test_browser import ARGUMENTS, CHROMIUM, WAIT, LiveServer
@@ -83,11 +83,13 @@ def test_devices_pair_forget_each_other_and_unpair_from_the_page(
     first.click("#devices-actions button:has-text('Forget the other devices')")
     # the other device's socket closes and its page turns into the pairing page
     shows(second, "This device was unpaired")
-    assert len(pairing.devices) == 1
+    kept: tuple[Device, ...] = pairing.devices  # read afresh after each action
+    assert len(kept) == 1
     first.on("dialog", lambda dialog: dialog.accept())
     first.click("#devices-actions button:has-text('Unpair this device')")
     shows(first, "needs its pairing code")  # the cookie is gone with the token
-    assert pairing.devices == ()
+    left: tuple[Device, ...] = pairing.devices
+    assert left == ()
     assert pairing.failures == 0
     for page in (first, second):
         page.context.close()

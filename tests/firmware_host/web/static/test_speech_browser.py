@@ -32,7 +32,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[browsing.LiveSe
 
 
 def said(page: Page) -> str | None:
-    return page.evaluate("() => document.body.dataset.said ?? null")
+    value = page.evaluate("() => document.body.dataset.said ?? null")
+    assert value is None or isinstance(value, str), value  # (a data attribute is a string)
+    return value
 
 
 def wait_said(page: Page, sentence: str) -> None:

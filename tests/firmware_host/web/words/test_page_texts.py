@@ -126,7 +126,7 @@ def test_the_colour_keys_words_are_the_legends_in_every_palette() -> None:
                 assert "blinks" not in told and told != key_text(meaning, palette), told
 
 
-def _remote_waiting(connected: bool, away: tuple[int, ...], owned: bool, turn: int) -> str | None:
+def _remote_waiting(connected: bool, away: tuple[int, ...], owned: bool, turn: int) -> Said | None:
     """What a remote game of Robot Duel waits for (``RemoteGame.waiting``), with the
     network's side stood in for."""
     game = games()[0]
@@ -136,7 +136,8 @@ def _remote_waiting(connected: bool, away: tuple[int, ...], owned: bool, turn: i
     )
     remote = SimpleNamespace(link=link, room=room, detached=False, seats=(), code="23456-78923")
     controller = SimpleNamespace(outcome=None, position=SimpleNamespace(turn=turn), game=game)
-    return cast(Any, RemoteGame.waiting)(remote, controller)
+    waiting: Said | None = cast(Any, RemoteGame.waiting)(remote, controller)
+    return waiting
 
 
 def test_what_a_remote_game_waits_for_is_told_in_every_language() -> None:
