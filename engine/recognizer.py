@@ -49,7 +49,6 @@ from engine.victims import (
     other_victims,
     parked_capture,
     set_down_where_it_left,
-    swapped_at_lift,
 )
 
 M = TypeVar("M", bound=Hashable)
@@ -308,7 +307,7 @@ class Recognizer(Seeing[M]):
             lines = self.overlap.explaining(self._frame)
             went_on = [line[0] for line in lines if self._paused(line[:1])]
             return Ambiguous((*dict.fromkeys(m for m in went_on if m not in shown), *shown))
-        return self._alone_or_asked(ordered[0], self._frame, confirm=confirm)
+        return self._alone_or_asked(ordered[0], self._frame)
 
     def _stood(self, diff: DiffKey, now: float, *, confirm: bool) -> Assessment[M] | None:
         """What stands, once its own spots have rested the settle time (or a confirm says
@@ -344,27 +343,13 @@ class Recognizer(Seeing[M]):
         # the board as it would be without what changed since (the next player's move)
         extra = {spot for spot, _ in diff} - standing.shown
         part = {**self._frame, **{spot: self._expected.get(spot, EMPTY) for spot in extra}}
-        return self._alone_or_asked(standing.candidates[0], part, confirm=confirm)
+        return self._alone_or_asked(standing.candidates[0], part)
 
-    def _alone_or_asked(
-        self, only: IndexedMove[M], frame: Frame, *, confirm: bool
-    ) -> Assessment[M]:
+    def _alone_or_asked(self, only: IndexedMove[M], frame: Frame) -> Assessment[M]:
         """The only move that makes ``frame`` is committed, unless the same board may be a
         line of moves the board showed, begun with another move that went on after a
         pause, or that explains a spot the hands touched and the move does not (a
-        capture's cell before a reply landed where the piece could have gone); or a
-        capture whose victim's cell swapped within a moment of its capturer's lift,
-        which a knock of the lifting hand makes with the capturer still in the air
-        (asked: the capture, or still in the hand; not again once so answered)."""
-        if (
-            not confirm
-            and not self._blind
-            and swapped_at_lift(only.footprint, self._did.lifted_at, after=True)
-        ):
-            if self._held_said:
-                return Moving(self._hints(self._lifted_spots()))
-            origin = min(only.footprint.starts(), key=self._order.__getitem__)
-            return Ambiguous((only.move,), Unplayed(origin, held=True))
+        capture's cell before a reply landed where the piece could have gone)."""
         unexplained = not self._did.handled <= only.footprint.spots()
         others = [
             line[0]

@@ -403,7 +403,8 @@ class Seeing(Generic[M]):
         return self._did.hands()
 
     def _in_order(self, footprint: Footprint) -> bool:
-        return self._blind or self._did.in_order(footprint)
+        did = self._did
+        return self._blind or (did.in_order(footprint) and not did.back_before_landing(footprint))
 
     def carried(self, move: M) -> Carried[M]:
         """What the next position keeps when ``move`` is committed (``Overlap.carried``)."""

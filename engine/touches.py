@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from engine.open_moves import EPSILON
-from engine.overlap import Hands, in_order
+from engine.overlap import MARGIN, Hands, in_order
 from engine.physical import EMPTY, Footprint, Reading, Spot
 from engine.rereading import Evidence
 
@@ -114,3 +114,22 @@ class Touches:
 
     def in_order(self, footprint: Footprint) -> bool:
         return in_order(footprint, self.filled_at, self.lifted_at, frozenset(self.handled))
+
+    def back_before_landing(self, footprint: Footprint) -> bool:
+        """Whether the move's piece was read back on its cell when the move landed: the
+        cell emptied first (a knock), read a piece again before the landing and emptied
+        for good only after it. One piece is never on two cells, and a knock never fills
+        an empty cell: the piece had not left (``in_order`` takes the first lift)."""
+        landed = [s for s, reading in footprint.changes if reading != EMPTY]
+        times = [self.filled_at[s] for s in landed if s in self.handled and s in self.filled_at]
+        if not times:
+            return False
+        landing = max(times)
+        for start in footprint.starts():
+            lifted, back = self.lifted_at.get(start), self.filled_at.get(start)
+            gone = self.changed.get(start)
+            if lifted is None or back is None or gone is None or start in landed:
+                continue
+            if lifted < back <= landing + MARGIN < gone:
+                return True
+        return False

@@ -96,23 +96,10 @@ def knocked_at_lift(
     if not position.move_stack:
         return False
     _, _, looks = _last(position, sensing, sensed)
-    return swapped_at_lift(looks, lifts)
-
-
-def swapped_at_lift(
-    footprint: Footprint, lifts: Mapping[Spot, float], *, after: bool = False
-) -> bool:
-    """Whether a capture's victim's cell (a piece taken unseen) swapped within a moment
-    of its capturer's lift (``lifts``: when each cell's piece left): one hand cannot
-    travel so fast, a knock of the lifting hand reads so. ``after``: only a swap begun
-    as the capturer left or after it (the lifting hand's knock), not just before it."""
-    origins = [lifts[spot] for spot in footprint.starts() if spot in lifts]
-
-    def near(gap: float) -> bool:
-        return (gap >= 0.0 if after else gap >= -MOMENT) and gap <= MOMENT
-
-    return bool(footprint.hidden) and all(
-        spot in lifts and any(near(lifts[spot] - at) for at in origins) for spot in footprint.hidden
+    origins = [lifts[spot] for spot in looks.starts() if spot in lifts]
+    return bool(looks.hidden) and all(
+        spot in lifts and any(abs(lifts[spot] - at) <= MOMENT for at in origins)
+        for spot in looks.hidden
     )
 
 

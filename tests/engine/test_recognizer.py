@@ -145,9 +145,9 @@ def test_the_touched_set_clears_once_the_board_rests_as_the_position() -> None:
     assert board.recognizer.touched == frozenset({"1b"})  # back a moment only
     board.set(2.0, b2=EMPTY)
     assert board.recognizer.touched == frozenset({"2b"})  # rested between: forgotten
-    board.set(2.3, b3=EMPTY)
-    board.set(2.4, b3=PRESENT)
-    assert board.assess(2.4 + SETTLE) == Commit(board.move("2b3b"))
+    board.set(2.1, b3=EMPTY)
+    board.set(2.2, b3=PRESENT)
+    assert board.assess(2.2 + SETTLE) == Commit(board.move("2b3b"))
 
 
 def test_a_lifted_piece_hints_its_steps_and_captures() -> None:

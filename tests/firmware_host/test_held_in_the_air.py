@@ -1,12 +1,9 @@
 """A piece held in the air while a neighbour it could take is knocked off and back as it
 is lifted (issue 44, the long property profile's ``hold`` variant). Where the sensors see
-only whether a cell holds a piece, the knock reads as the capture of that neighbour. A
-swap begun within a moment of the lift is asked about before anything is committed (the
-capture, or the piece still in the hand: no hand travels that fast, a knock of the
-lifting hand reads so); the piece then lands, seconds later, where it was going, and the
-board reads that, or asks when the next player's move makes the same board. A swap the
-board took for the capture (a moment before the lift) is followed afterwards
-(``engine.victims.other_landings``), reopening a game the knock had ended."""
+only whether a cell holds a piece, the knock reads as the capture of that neighbour, and
+the board records it; the piece then lands, seconds later, where it was going. The record
+must follow it there (``engine.victims.other_landings``), reopening a game the knock had
+ended, or ask when the next player's move makes the same board."""
 
 from __future__ import annotations
 
@@ -16,7 +13,7 @@ from engine.robotory import ROBOTORY
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import GameEnded, MovesTakenBack, Notice
 from firmware_host.session.actions import Select
-from firmware_host.session.state import HeldChoice, Phase
+from firmware_host.session.state import Phase
 from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove
 from tests.firmware_host.simkit import commits, drop_by_hand, make_sim, of, prompts
 
@@ -50,14 +47,12 @@ def held_with_a_knock(sim: Simulation, origin: str, knocked: str, target: str) -
 
 def test_a_knock_that_took_the_lion_is_not_the_end_of_the_game() -> None:
     """Shrunk from the long profile: the knock on gote's lion (1c) read as 2d1c, a win;
-    the lion then landed on 2c and the game stayed over, the record wrong. (Seed 3, move
-    3513 of the heavy soak: the next player's drop came before the board rested with
-    the lion landed, and the game stayed over.) The capture is asked, never recorded."""
+    the lion then landed on 2c and the game stayed over, the record wrong."""
     sim = dobutsu("g2/1e1/2l/ELG b Cc 7")
     notices = held_with_a_knock(sim, "2d", "1c", "2c")
-    assert prompts(notices) == [("2d1c", HeldChoice.NAME)]
-    assert commits(notices) == ["2d2c"]
-    assert not of(GameEnded, notices) and not of(MovesTakenBack, notices)
+    assert commits(notices) == ["2d1c", "2d2c"]
+    assert of(GameEnded, notices)
+    assert of(MovesTakenBack, notices)
     assert sim.controller.phase is Phase.PLAY
     assert record(sim) == ["2d2c"]
 
@@ -66,8 +61,7 @@ def test_the_held_piece_lands_where_nothing_else_explains_it() -> None:
     """Gote has nothing in hand: only the lion's other move makes the board."""
     sim = dobutsu("l1g/1e1/2c/ELG b - 1")
     notices = held_with_a_knock(sim, "2d", "1c", "2c")
-    assert commits(notices) == ["2d2c"]
-    assert prompts(notices) == [("2d1c", HeldChoice.NAME)]
+    assert commits(notices) == ["2d1c", "2d2c"] and not prompts(notices)
     assert record(sim) == ["2d2c"]
 
 
@@ -77,10 +71,7 @@ def test_a_drop_that_makes_the_same_board_is_asked_about() -> None:
     for answer, then in (("2d2c", ["2d2c"]), ("2d1c", ["2d1c", "C*2c"])):
         sim = dobutsu("l1g/1e1/2c/ELG b c 1")
         notices = held_with_a_knock(sim, "2d", "1c", "2c")
-        assert [set(choices) for choices in prompts(notices)] == [
-            {"2d1c", HeldChoice.NAME},
-            {"2d2c", "2d1c"},
-        ]
+        assert [set(choices) for choices in prompts(notices)] == [{"2d2c", "2d1c"}]
         sim.send(Select(answer))
         sim.settle()
         assert record(sim) == then
@@ -105,8 +96,7 @@ def test_a_robot_held_after_eating_is_asked_about_where_it_lands() -> None:
     """Shrunk from the long profile: A2's token boxed, the red robot lifted from A3 as
     A1's token was knocked, held 15 s and set on A2. The knock read as the chain going on
     to A1 (``R:A3-A2-A1``); the landing then read as a token placed on A2, both wrong.
-    The chain going on is asked at once (or the robot still in the hand); the landing
-    is the robot's own step or the next player's token: asked."""
+    The landing is the robot's own step or the next player's token: asked."""
     position = "bbR1/5/3B2/2W2/4 3w0b 3w0b 8w8b l"
     sim = make_sim("sim-robotory", position=position, noise=Noise.none(), game=ROBOTORY)
     t = sim.now + 0.1
@@ -118,11 +108,8 @@ def test_a_robot_held_after_eating_is_asked_about_where_it_lands() -> None:
     ]
     notices = sim.run(steps) + sim.advance(15.0)
     notices += sim.run([HandStep(sim.now, PutStone("A2", ROBOT_R, ROBOT_R))]) + sim.settle()
-    assert commits(notices) == []  # the swap at the lift is asked, never recorded
-    assert [set(choices) for choices in prompts(notices)] == [
-        {"R:A3-A2-A1", HeldChoice.NAME},
-        {"R:A3-A2", "R:A3-A2-A1"},
-    ]
+    assert commits(notices) == ["R:A3-A2-A1"]
+    assert [set(choices) for choices in prompts(notices)] == [{"R:A3-A2", "R:A3-A2-A1"}]
     sim.send(Select("R:A3-A2"))
     sim.settle()
     assert record(sim) == ["R:A3-A2"]

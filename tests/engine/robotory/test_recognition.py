@@ -95,20 +95,19 @@ COLUMN = text({"C1": "R", "C2": "w", "C3": "w", "C4": "w", "A4": "W", "E4": "B"}
 def step(
     seen: Recognizer[RobotoryMove], at: float, robot_from: Spot, robot_to: Spot, gone: list[Spot]
 ) -> float:
-    """The hand lifts the robot, takes the token off its target (a hand's travel later:
-    sooner is a knock of the lift, asked about), puts the robot down there a tenth of a
-    second after. Returns when the robot landed."""
+    """The hand lifts the robot, takes the token off its target, puts the robot down
+    there: each change a tenth of a second apart. Returns when the robot landed."""
     readings = dict.fromkeys(gone, EMPTY)
     frame = dict(seen.expected)
     frame.update(readings)
     frame[robot_from] = EMPTY
     seen.observe(frame, at)
     frame[robot_to] = EMPTY
-    seen.observe(frame, at + 0.2)
+    seen.observe(frame, at + 0.1)
     frame[robot_to] = PRESENT
-    seen.observe(frame, at + 0.3)
+    seen.observe(frame, at + 0.2)
     gone += [robot_from]
-    return at + 0.3
+    return at + 0.2
 
 
 def test_one_step_waits_while_the_robot_may_eat_on() -> None:
