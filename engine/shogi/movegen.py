@@ -281,7 +281,7 @@ def generate(
 ) -> tuple[list[ShogiMove], int]:
     """The legal moves of ``seat`` to move, and the pieces giving it check: the moves
     on the board, then the drops."""
-    moves, checkers = board_moves(bb, occupied, kings, seat, board=board)
+    moves, checkers = board_moves(bb, occupied, kings, seat, board)
     add_drops(moves, bb, occupied, hands, kings, seat=seat, checkers=checkers)
     return moves, checkers
 
@@ -314,7 +314,6 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
     occupied: Sequence[int],
     kings: Sequence[int],
     seat: int,
-    *,
     board: Sequence[int],
 ) -> tuple[list[ShogiMove], int]:
     """The legal moves of ``seat`` on the board (no drops), and the pieces giving it check.
@@ -324,7 +323,7 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
     own = occupied[seat]
     every = own | occupied[seat ^ 1]
     allowed = FULL ^ own  # where a piece may go (less in check)
-    o = seat << 4
+    o = seat * 16  # (a product of small ints is cheaper than a shift)
     top_bit = TOP_BIT
     bit_length = _bit_length
     moves: list[ShogiMove] = []
@@ -333,40 +332,43 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
     if king >= 0:
         # Checks and pins, and the king's steps onto squares no enemy piece attacks
         # (seen with the king taken off the board: it cannot hide behind itself).
-        them = seat ^ 1
+        them = 1 - seat
         # Each field of the king's view (see KING_VIEW) read only where it is needed.
         view = KING_VIEW[them][king]
         targets = view[0] & allowed
-        king_bit = view[5]
         # The steps of the enemy pieces close enough to step next to the king.
-        near = occupied[them] & view[1]
         attacked = 0
-        while near:
-            top = bit_length(near)
-            near ^= top_bit[top]
-            attacked |= STEP_TOP[board[top - 1]][top]
-        if attacked & king_bit:  # a step gives check: which (seldom)
-            near = occupied[them] & view[1]
+        close = occupied[them] & view[1]
+        if close:
+            near = close
             while near:
                 top = bit_length(near)
-                near ^= top_bit[top]
-                if STEP_TOP[board[top - 1]][top] & king_bit:
-                    checkers |= top_bit[top]
+                near -= top_bit[top]
+                attacked |= STEP_TOP[board[top - 1]][top]
+            king_bit = view[5]
+            if attacked & king_bit:  # a step gives check: which (seldom)
+                near = close
+                while near:
+                    top = bit_length(near)
+                    near -= top_bit[top]
+                    if STEP_TOP[board[top - 1]][top] & king_bit:
+                        checkers |= top_bit[top]
         # The enemy sliders on a line through the king or a square next to it: each
         # gives check, pins, or attacks the king's targets on its lines (seen with
         # the king taken off the board: it cannot hide behind itself).
         # (a horse or dragon, seldom on the board, only looked for where there is one)
-        e = them << 4
-        sliders = bb[e | ROOK] & view[2] | bb[e | BISHOP] & view[3] | bb[e | LANCE] & view[4]
-        if bb[e | DRAGON]:
-            sliders |= bb[e | DRAGON] & view[2]
-        if bb[e | HORSE]:
-            sliders |= bb[e | HORSE] & view[3]
+        e = them * 16
+        sliders = bb[e + ROOK] & view[2] | bb[e + BISHOP] & view[3] | bb[e + LANCE] & view[4]
+        if bb[e + DRAGON]:
+            sliders |= bb[e + DRAGON] & view[2]
+        if bb[e + HORSE]:
+            sliders |= bb[e + HORSE] & view[3]
         if sliders:
+            king_bit = view[5]
             without = every ^ king_bit
             while sliders:
                 top = bit_length(sliders)
-                sliders ^= top_bit[top]
+                sliders -= top_bit[top]
                 lines = SLIDER_LINES[board[top - 1]][top]
                 between = BETWEEN_TOP[top]
                 if lines & king_bit:
@@ -378,7 +380,7 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
                 found = targets & lines
                 while found:
                     target = bit_length(found)
-                    found ^= top_bit[target]
+                    found -= top_bit[target]
                     if not between[target] & without:
                         attacked |= top_bit[target]
         if attacked:
@@ -397,10 +399,10 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
         found = pinned
         while found:
             top = bit_length(found)
-            found ^= top_bit[top]
+            found -= top_bit[top]
             mine[board[top - 1]] ^= top_bit[top]
 
-    pawns = mine[o | PAWN]
+    pawns = mine[o + PAWN]
     if pawns:
         # All the pawns step at once; their moves come half a rank at a time.
         targets = (pawns >> 9 if seat == 0 else pawns << 9) & allowed
@@ -409,48 +411,49 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
             rows, shift, below = chunks[bit_length(targets)]
             moves += rows[targets >> shift]
             targets &= below
-    pieces = mine[o | KNIGHT]
+    pieces = mine[o + KNIGHT]
     if pieces:
-        steps = STEP_TOP[o | KNIGHT]
+        steps = STEP_TOP[o + KNIGHT]
         table = KNIGHT_MOVES[seat]
         while pieces:
             top = bit_length(pieces)
-            pieces ^= top_bit[top]
+            pieces -= top_bit[top]
             moves += table[top][steps[top] & allowed]
-    pieces = mine[o | SILVER]
+    pieces = mine[o + SILVER]
     if pieces:
-        steps = STEP_TOP[o | SILVER]
+        steps = STEP_TOP[o + SILVER]
         table = SILVER_MOVES[seat]
         while pieces:
             top = bit_length(pieces)
-            pieces ^= top_bit[top]
+            pieces -= top_bit[top]
             moves += table[top][steps[top] & allowed]
-    pieces = mine[o | GOLD]
-    turned = mine[o | TOKIN : o | PRO_SILVER + 1]  # tokins and the other golds by promotion
-    if any(turned):
-        pieces |= turned[0] | turned[1] | turned[2] | turned[3]
+    pieces = mine[o + GOLD]
+    # tokins and the other golds by promotion (seldom: ORed apart, 0 | 0 costs little)
+    turned = mine[o + TOKIN] | mine[o + PRO_LANCE] | mine[o + PRO_KNIGHT] | mine[o + PRO_SILVER]
+    if turned:
+        pieces |= turned
     if pieces:
-        steps = STEP_TOP[o | GOLD]
+        steps = STEP_TOP[o + GOLD]
         table = GOLD_MOVES[seat]
         while pieces:
             top = bit_length(pieces)
-            pieces ^= top_bit[top]
+            pieces -= top_bit[top]
             moves += table[top][steps[top] & allowed]
     if checkers:
         sliders = (
-            mine[o | LANCE] | mine[o | BISHOP] | mine[o | ROOK] | mine[o | HORSE] | mine[o | DRAGON]
+            mine[o + LANCE] | mine[o + BISHOP] | mine[o + ROOK] | mine[o + HORSE] | mine[o + DRAGON]
         )
         _one_by_one(moves, mine, seat, sliders, every=every, allowed=allowed, lines=())
     else:
         # The sliders, along each ray up to the first piece, taking it if it is the enemy's
         # (whose it is read from the board: no shift of a bitboard).
         owns = OWNS[seat]
-        pieces = mine[o | LANCE]
+        pieces = mine[o + LANCE]
         if pieces:
             lance_at = LANCE_WAY[seat]
             while pieces:
                 top = bit_length(pieces)
-                pieces ^= top_bit[top]
+                pieces -= top_bit[top]
                 ray, by_reach, towards_zero = lance_at[top]
                 hit = ray & every
                 if hit:
@@ -462,7 +465,7 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
             pieces = mine[code]  # a bishop or rook, which may promote
             while pieces:
                 top = bit_length(pieces)
-                pieces ^= top_bit[top]
+                pieces -= top_bit[top]
                 distance = DISTANCE[top - 1]
                 # Only the rays whose next square holds no own piece.
                 for ray, by_reach, _, towards_zero in ways[top][next_to[top] & allowed]:
@@ -472,10 +475,10 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
                         moves += by_reach[distance[blocker] - owns[board[blocker - 1]]]
                     else:
                         moves += by_reach[-1]
-            pieces = mine[code | PROMOTED]  # a horse or dragon: its lines, then steps
+            pieces = mine[code + PROMOTED]  # a horse or dragon: its lines, then steps
             while pieces:
                 top = bit_length(pieces)
-                pieces ^= top_bit[top]
+                pieces -= top_bit[top]
                 distance = DISTANCE[top - 1]
                 for ray, _, by_reach, towards_zero in ways[top][next_to[top] & allowed]:
                     hit = ray & every
@@ -484,7 +487,7 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
                         moves += by_reach[distance[blocker] - owns[board[blocker - 1]]]
                     else:
                         moves += by_reach[-1]
-                targets = STEP_TOP[code | PROMOTED][top] & allowed
+                targets = STEP_TOP[code + PROMOTED][top] & allowed
                 row = PLAIN[top - 1]
                 while targets:
                     target = bit_length(targets) - 1
