@@ -321,7 +321,7 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
     Every loop walks a bitboard from its highest square down, by top (see
     tables.by_top)."""
     own = occupied[seat]
-    every = own | occupied[seat ^ 1]
+    every = own | occupied[1 - seat]
     allowed = FULL ^ own  # where a piece may go (less in check)
     o = seat * 16  # (a product of small ints is cheaper than a shift)
     top_bit = TOP_BIT
@@ -428,10 +428,11 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
             pieces -= top_bit[top]
             moves += table[top][steps[top] & allowed]
     pieces = mine[o + GOLD]
-    # tokins and the other golds by promotion (seldom: ORed apart, 0 | 0 costs little)
-    turned = mine[o + TOKIN] | mine[o + PRO_LANCE] | mine[o + PRO_KNIGHT] | mine[o + PRO_SILVER]
-    if turned:
-        pieces |= turned
+    # tokins and the other golds by promotion (seldom: each looked at, no slice made)
+    if mine[o + TOKIN] or mine[o + PRO_LANCE] or mine[o + PRO_KNIGHT] or mine[o + PRO_SILVER]:
+        pieces |= (
+            mine[o + TOKIN] | mine[o + PRO_LANCE] | mine[o + PRO_KNIGHT] | mine[o + PRO_SILVER]
+        )
     if pieces:
         steps = STEP_TOP[o + GOLD]
         table = GOLD_MOVES[seat]
