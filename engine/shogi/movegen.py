@@ -195,6 +195,10 @@ SLIDER_LINES = tuple(_slider_lines(code) for code in range(32))
 square top - 1, on an empty board (0 for the other pieces)."""
 
 
+SLIDING = tuple((OWNS[seat], LANCE_WAY[seat], SLIDER_WAYS[seat]) for seat in (0, 1))
+"""SLIDING[seat]: what that seat's sliders look up, in one record: whose a piece is (by
+code), the lance's ray from each square, the bishop's and rook's (see rays.py)."""
+
 # --- the other pieces ------------------------------------------------------------------
 
 STEPPING = tuple(
@@ -348,19 +352,19 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
         # Checks and pins, and the king's steps onto squares no enemy piece attacks
         # (seen with the king taken off the board: it cannot hide behind itself).
         them = 1 - seat
-        # Each field of the king's view (see KING_VIEW) read only where it is needed.
+        # the king's view (see KING_VIEW), every field at once
         view = KING_VIEW[them][king]
-        targets = view[0] & allowed
+        steps, close, rook_near, bishop_near, lance_near, king_bit, by_window = view
+        targets = steps & allowed
         # The steps of the enemy pieces close enough to step next to the king.
         attacked = 0
-        close = occupied[them] & view[1]
+        close &= occupied[them]
         if close:
             near = close
             while near:
                 top = bit_length(near)
                 near -= top_bit[top]
                 attacked |= STEP_TOP[board[top - 1]][top]
-            king_bit = view[5]
             if attacked & king_bit:  # a step gives check: which (seldom)
                 near = close
                 while near:
@@ -373,13 +377,14 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
         # the king taken off the board: it cannot hide behind itself).
         # (a horse or dragon, seldom on the board, only looked for where there is one)
         e = them * 16
-        sliders = bb[e + ROOK] & view[2] | bb[e + BISHOP] & view[3] | bb[e + LANCE] & view[4]
+        sliders = (
+            bb[e + ROOK] & rook_near | bb[e + BISHOP] & bishop_near | bb[e + LANCE] & lance_near
+        )
         if bb[e + DRAGON]:
-            sliders |= bb[e + DRAGON] & view[2]
+            sliders |= bb[e + DRAGON] & rook_near
         if bb[e + HORSE]:
-            sliders |= bb[e + HORSE] & view[3]
+            sliders |= bb[e + HORSE] & bishop_near
         if sliders:
-            king_bit = view[5]
             without = every ^ king_bit
             while sliders:
                 top = bit_length(sliders)
@@ -402,7 +407,7 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
             targets &= ~attacked
         # the window: the targets shifted so that the square ten below the king is bit 0
         window = targets >> king - 10 if king >= 10 else targets << 10 - king
-        moves += KING_PICK[window](view[6])  # highest target first
+        moves += KING_PICK[window](by_window)  # highest target first
     if checkers:
         if checkers & (checkers - 1):
             return moves, checkers  # double check: only the king can move
@@ -457,21 +462,19 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
     else:
         # The sliders, along each ray up to the first piece, taking it if it is the enemy's
         # (whose it is read from the board: no shift of a bitboard).
-        owns = OWNS[seat]
+        owns, lance_at, sliding = SLIDING[seat]
         pieces = mine[o + LANCE]
-        if pieces:
-            lance_at = LANCE_WAY[seat]
-            while pieces:
-                top = bit_length(pieces)
-                pieces -= top_bit[top]
-                ray, by_reach, towards_zero = lance_at[top]
-                hit = ray & every
-                if hit:
-                    blocker = bit_length(hit) if towards_zero else bit_length(hit & -hit)
-                    moves += by_reach[DISTANCE[top - 1][blocker] - owns[board[blocker - 1]]]
-                else:
-                    moves += by_reach[-1]
-        for code, ways, next_to in SLIDER_WAYS[seat]:
+        while pieces:
+            top = bit_length(pieces)
+            pieces -= top_bit[top]
+            ray, by_reach, towards_zero = lance_at[top]
+            hit = ray & every
+            if hit:
+                blocker = bit_length(hit) if towards_zero else bit_length(hit & -hit)
+                moves += by_reach[DISTANCE[top - 1][blocker] - owns[board[blocker - 1]]]
+            else:
+                moves += by_reach[-1]
+        for code, ways, next_to in sliding:
             pieces = mine[code]  # a bishop or rook, which may promote
             while pieces:
                 top = bit_length(pieces)
