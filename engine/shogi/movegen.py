@@ -36,7 +36,7 @@ from engine.shogi.moves import (
     SILVER_MOVES,
     ShogiMove,
 )
-from engine.shogi.rays import DISTANCE, LANCE_WAY, SLIDER_WAYS
+from engine.shogi.rays import LANCE_WAY, SLIDER_WAYS
 from engine.shogi.tables import (
     BETWEEN,
     BISHOP,
@@ -467,21 +467,21 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
         while pieces:
             top = bit_length(pieces)
             pieces -= top_bit[top]
-            ray, by_reach, towards_zero = lance_at[top]
+            ray, by_reach, towards_zero, distance = lance_at[top]
             hit = ray & every
             if hit:
                 blocker = bit_length(hit) if towards_zero else bit_length(hit & -hit)
-                moves += by_reach[DISTANCE[top - 1][blocker] - owns[board[blocker - 1]]]
+                moves += by_reach[distance[blocker] - owns[board[blocker - 1]]]
             else:
                 moves += by_reach[-1]
-        for code, ways, next_to in sliding:
+        for code, slider_at in sliding:
             pieces = mine[code]  # a bishop or rook, which may promote
             while pieces:
                 top = bit_length(pieces)
                 pieces -= top_bit[top]
-                distance = DISTANCE[top - 1]
+                ways, next_to, distance = slider_at[top]
                 # Only the rays whose next square holds no own piece.
-                for ray, by_reach, _, towards_zero in ways[top][next_to[top] & allowed]:
+                for ray, by_reach, _, towards_zero in ways[next_to & allowed]:
                     hit = ray & every
                     if hit:
                         blocker = bit_length(hit) if towards_zero else bit_length(hit & -hit)
@@ -492,8 +492,8 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
             while pieces:
                 top = bit_length(pieces)
                 pieces -= top_bit[top]
-                distance = DISTANCE[top - 1]
-                for ray, _, by_reach, towards_zero in ways[top][next_to[top] & allowed]:
+                ways, next_to, distance = slider_at[top]
+                for ray, _, by_reach, towards_zero in ways[next_to & allowed]:
                     hit = ray & every
                     if hit:
                         blocker = bit_length(hit) if towards_zero else bit_length(hit & -hit)
