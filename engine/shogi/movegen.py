@@ -195,9 +195,22 @@ SLIDER_LINES = tuple(_slider_lines(code) for code in range(32))
 square top - 1, on an empty board (0 for the other pieces)."""
 
 
-SLIDING = tuple((OWNS[seat], LANCE_WAY[seat], SLIDER_WAYS[seat]) for seat in (0, 1))
+SLIDING = tuple(
+    (
+        OWNS[seat],
+        LANCE_WAY[seat],
+        tuple((code, code | PROMOTED, at) for code, at in SLIDER_WAYS[seat]),
+    )
+    for seat in (0, 1)
+)
 """SLIDING[seat]: what that seat's sliders look up, in one record: whose a piece is (by
-code), the lance's ray from each square, the bishop's and rook's (see rays.py)."""
+code), the lance's ray from each square, the bishop's and rook's (see rays.py) with
+the codes of the pieces they promote to."""
+
+ENEMY_SLIDERS = tuple(
+    tuple(them << 4 | kind for kind in (ROOK, BISHOP, LANCE, DRAGON, HORSE)) for them in (0, 1)
+)
+"""ENEMY_SLIDERS[seat]: the codes of that seat's rook, bishop, lance, dragon and horse."""
 
 # --- the other pieces ------------------------------------------------------------------
 
@@ -376,14 +389,12 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
         # gives check, pins, or attacks the king's targets on its lines (seen with
         # the king taken off the board: it cannot hide behind itself).
         # (a horse or dragon, seldom on the board, only looked for where there is one)
-        e = them * 16
-        sliders = (
-            bb[e + ROOK] & rook_near | bb[e + BISHOP] & bishop_near | bb[e + LANCE] & lance_near
-        )
-        if bb[e + DRAGON]:
-            sliders |= bb[e + DRAGON] & rook_near
-        if bb[e + HORSE]:
-            sliders |= bb[e + HORSE] & bishop_near
+        rook, bishop, lance, dragon, horse = ENEMY_SLIDERS[them]
+        sliders = bb[rook] & rook_near | bb[bishop] & bishop_near | bb[lance] & lance_near
+        if bb[dragon]:
+            sliders |= bb[dragon] & rook_near
+        if bb[horse]:
+            sliders |= bb[horse] & bishop_near
         if sliders:
             without = every ^ king_bit
             while sliders:
@@ -474,7 +485,7 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
                 moves += by_reach[distance[blocker] - owns[board[blocker - 1]]]
             else:
                 moves += by_reach[-1]
-        for code, slider_at in sliding:
+        for code, promoted, slider_at in sliding:
             pieces = mine[code]  # a bishop or rook, which may promote
             while pieces:
                 top = bit_length(pieces)
@@ -488,7 +499,7 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
                         moves += by_reach[distance[blocker] - owns[board[blocker - 1]]]
                     else:
                         moves += by_reach[-1]
-            pieces = mine[code + PROMOTED]  # a horse or dragon: its lines, then steps
+            pieces = mine[promoted]  # a horse or dragon: its lines, then steps
             while pieces:
                 top = bit_length(pieces)
                 pieces -= top_bit[top]
@@ -500,7 +511,7 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
                         moves += by_reach[distance[blocker] - owns[board[blocker - 1]]]
                     else:
                         moves += by_reach[-1]
-                targets = STEP_TOP[code + PROMOTED][top] & allowed
+                targets = STEP_TOP[promoted][top] & allowed
                 row = PLAIN[top - 1]
                 while targets:
                     target = bit_length(targets) - 1

@@ -157,13 +157,14 @@ class ShogiPosition(Position[ShogiMove]):
         moves = self._legal
         if moves is None:
             moves = self._generate()
-        if not self._dropped:
-            self._dropped = True
-            hands = self._hands
+        elif self._dropped:
+            return moves
+        self._dropped = True
+        hands = self._hands
+        if hands.count(0) != HAND_SLOTS and any(hands[HAND[self._turn]]):
             turn = self._turn
-            if hands.count(0) != HAND_SLOTS and any(hands[HAND[turn]]):
-                bb, occupied, kings = self._bb, self._occupied, self._kings
-                add_drops(moves, bb, occupied, hands, kings, seat=turn, checkers=self._checkers)
+            bb, occupied, kings = self._bb, self._occupied, self._kings
+            add_drops(moves, bb, occupied, hands, kings, seat=turn, checkers=self._checkers)
         return moves
 
     def legal_moves(self) -> Iterator[ShogiMove]:
