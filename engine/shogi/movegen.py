@@ -36,7 +36,7 @@ from engine.shogi.moves import (
     SILVER_MOVES,
     ShogiMove,
 )
-from engine.shogi.rays import DISTANCE, LANCE_WAY, SLIDER_WAYS
+from engine.shogi.rays import LANCE_WAY, SLIDER_WAYS
 from engine.shogi.tables import (
     BETWEEN,
     BISHOP,
@@ -195,7 +195,39 @@ SLIDER_LINES = tuple(_slider_lines(code) for code in range(32))
 square top - 1, on an empty board (0 for the other pieces)."""
 
 
+SLIDING = tuple(
+    (
+        OWNS[seat],
+        LANCE_WAY[seat],
+        tuple((code, code | PROMOTED, at) for code, at in SLIDER_WAYS[seat]),
+    )
+    for seat in (0, 1)
+)
+"""SLIDING[seat]: what that seat's sliders look up, in one record: whose a piece is (by
+code), the lance's ray from each square, the bishop's and rook's (see rays.py) with
+the codes of the pieces they promote to."""
+
+ENEMY_SLIDERS = tuple(
+    tuple(them << 4 | kind for kind in (ROOK, BISHOP, LANCE, DRAGON, HORSE)) for them in (0, 1)
+)
+"""ENEMY_SLIDERS[seat]: the codes of that seat's rook, bishop, lance, dragon and horse."""
+
 # --- the other pieces ------------------------------------------------------------------
+
+STEPPING = tuple(
+    (
+        PAWN_CHUNKS[seat],
+        STEP_TOP[seat << 4 | KNIGHT],
+        KNIGHT_MOVES[seat],
+        STEP_TOP[seat << 4 | SILVER],
+        SILVER_MOVES[seat],
+        STEP_TOP[seat << 4 | GOLD],
+        GOLD_MOVES[seat],
+    )
+    for seat in (0, 1)
+)
+"""STEPPING[seat]: what that seat's pawns, knights, silvers and gold-movers look up (see
+moves.py), in one record: the generator reads it with one look-up instead of two a kind."""
 
 Rule = tuple[int, bool, int]
 """How a kind moves on: the kind, whether it may promote, and where it may arrive
@@ -281,7 +313,7 @@ def generate(
 ) -> tuple[list[ShogiMove], int]:
     """The legal moves of ``seat`` to move, and the pieces giving it check: the moves
     on the board, then the drops."""
-    moves, checkers = board_moves(bb, occupied, kings, seat, board=board)
+    moves, checkers = board_moves(bb, occupied, kings, seat, board)
     add_drops(moves, bb, occupied, hands, kings, seat=seat, checkers=checkers)
     return moves, checkers
 
@@ -314,7 +346,6 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
     occupied: Sequence[int],
     kings: Sequence[int],
     seat: int,
-    *,
     board: Sequence[int],
 ) -> tuple[list[ShogiMove], int]:
     """The legal moves of ``seat`` on the board (no drops), and the pieces giving it check.
@@ -322,9 +353,9 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
     Every loop walks a bitboard from its highest square down, by top (see
     tables.by_top)."""
     own = occupied[seat]
-    every = own | occupied[seat ^ 1]
+    every = own | occupied[1 - seat]
     allowed = FULL ^ own  # where a piece may go (less in check)
-    o = seat << 4
+    o = seat * 16  # (a product of small ints is cheaper than a shift)
     top_bit = TOP_BIT
     bit_length = _bit_length
     moves: list[ShogiMove] = []
@@ -333,40 +364,42 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
     if king >= 0:
         # Checks and pins, and the king's steps onto squares no enemy piece attacks
         # (seen with the king taken off the board: it cannot hide behind itself).
-        them = seat ^ 1
-        # Each field of the king's view (see KING_VIEW) read only where it is needed.
+        them = 1 - seat
+        # the king's view (see KING_VIEW), every field at once
         view = KING_VIEW[them][king]
-        targets = view[0] & allowed
-        king_bit = view[5]
+        steps, close, rook_near, bishop_near, lance_near, king_bit, by_window = view
+        targets = steps & allowed
         # The steps of the enemy pieces close enough to step next to the king.
-        near = occupied[them] & view[1]
         attacked = 0
-        while near:
-            top = bit_length(near)
-            near ^= top_bit[top]
-            attacked |= STEP_TOP[board[top - 1]][top]
-        if attacked & king_bit:  # a step gives check: which (seldom)
-            near = occupied[them] & view[1]
+        close &= occupied[them]
+        if close:
+            near = close
             while near:
                 top = bit_length(near)
-                near ^= top_bit[top]
-                if STEP_TOP[board[top - 1]][top] & king_bit:
-                    checkers |= top_bit[top]
+                near -= top_bit[top]
+                attacked |= STEP_TOP[board[top - 1]][top]
+            if attacked & king_bit:  # a step gives check: which (seldom)
+                near = close
+                while near:
+                    top = bit_length(near)
+                    near -= top_bit[top]
+                    if STEP_TOP[board[top - 1]][top] & king_bit:
+                        checkers |= top_bit[top]
         # The enemy sliders on a line through the king or a square next to it: each
         # gives check, pins, or attacks the king's targets on its lines (seen with
         # the king taken off the board: it cannot hide behind itself).
         # (a horse or dragon, seldom on the board, only looked for where there is one)
-        e = them << 4
-        sliders = bb[e | ROOK] & view[2] | bb[e | BISHOP] & view[3] | bb[e | LANCE] & view[4]
-        if bb[e | DRAGON]:
-            sliders |= bb[e | DRAGON] & view[2]
-        if bb[e | HORSE]:
-            sliders |= bb[e | HORSE] & view[3]
+        rook, bishop, lance, dragon, horse = ENEMY_SLIDERS[them]
+        sliders = bb[rook] & rook_near | bb[bishop] & bishop_near | bb[lance] & lance_near
+        if bb[dragon]:
+            sliders |= bb[dragon] & rook_near
+        if bb[horse]:
+            sliders |= bb[horse] & bishop_near
         if sliders:
             without = every ^ king_bit
             while sliders:
                 top = bit_length(sliders)
-                sliders ^= top_bit[top]
+                sliders -= top_bit[top]
                 lines = SLIDER_LINES[board[top - 1]][top]
                 between = BETWEEN_TOP[top]
                 if lines & king_bit:
@@ -378,14 +411,14 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
                 found = targets & lines
                 while found:
                     target = bit_length(found)
-                    found ^= top_bit[target]
+                    found -= top_bit[target]
                     if not between[target] & without:
                         attacked |= top_bit[target]
         if attacked:
             targets &= ~attacked
         # the window: the targets shifted so that the square ten below the king is bit 0
         window = targets >> king - 10 if king >= 10 else targets << 10 - king
-        moves += KING_PICK[window](view[6])  # highest target first
+        moves += KING_PICK[window](by_window)  # highest target first
     if checkers:
         if checkers & (checkers - 1):
             return moves, checkers  # double check: only the king can move
@@ -397,94 +430,88 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
         found = pinned
         while found:
             top = bit_length(found)
-            found ^= top_bit[top]
+            found -= top_bit[top]
             mine[board[top - 1]] ^= top_bit[top]
 
-    pawns = mine[o | PAWN]
+    # the tables of the seat's stepping pieces, read at once
+    chunks, knight_steps, knight_moves, silver_steps, silver_moves, gold_steps, gold_moves = (
+        STEPPING[seat]
+    )
+    pawns = mine[o + PAWN]
     if pawns:
         # All the pawns step at once; their moves come half a rank at a time.
         targets = (pawns >> 9 if seat == 0 else pawns << 9) & allowed
-        chunks = PAWN_CHUNKS[seat]
         while targets:
             rows, shift, below = chunks[bit_length(targets)]
             moves += rows[targets >> shift]
             targets &= below
-    pieces = mine[o | KNIGHT]
-    if pieces:
-        steps = STEP_TOP[o | KNIGHT]
-        table = KNIGHT_MOVES[seat]
-        while pieces:
-            top = bit_length(pieces)
-            pieces ^= top_bit[top]
-            moves += table[top][steps[top] & allowed]
-    pieces = mine[o | SILVER]
-    if pieces:
-        steps = STEP_TOP[o | SILVER]
-        table = SILVER_MOVES[seat]
-        while pieces:
-            top = bit_length(pieces)
-            pieces ^= top_bit[top]
-            moves += table[top][steps[top] & allowed]
-    pieces = mine[o | GOLD]
-    turned = mine[o | TOKIN : o | PRO_SILVER + 1]  # tokins and the other golds by promotion
-    if any(turned):
-        pieces |= turned[0] | turned[1] | turned[2] | turned[3]
-    if pieces:
-        steps = STEP_TOP[o | GOLD]
-        table = GOLD_MOVES[seat]
-        while pieces:
-            top = bit_length(pieces)
-            pieces ^= top_bit[top]
-            moves += table[top][steps[top] & allowed]
+    pieces = mine[o + KNIGHT]
+    while pieces:
+        top = bit_length(pieces)
+        pieces -= top_bit[top]
+        moves += knight_moves[top][knight_steps[top] & allowed]
+    pieces = mine[o + SILVER]
+    while pieces:
+        top = bit_length(pieces)
+        pieces -= top_bit[top]
+        moves += silver_moves[top][silver_steps[top] & allowed]
+    pieces = mine[o + GOLD]
+    # tokins and the other golds by promotion (seldom: each looked at, no slice made)
+    if mine[o + TOKIN] or mine[o + PRO_LANCE] or mine[o + PRO_KNIGHT] or mine[o + PRO_SILVER]:
+        pieces |= (
+            mine[o + TOKIN] | mine[o + PRO_LANCE] | mine[o + PRO_KNIGHT] | mine[o + PRO_SILVER]
+        )
+    while pieces:
+        top = bit_length(pieces)
+        pieces -= top_bit[top]
+        moves += gold_moves[top][gold_steps[top] & allowed]
     if checkers:
         sliders = (
-            mine[o | LANCE] | mine[o | BISHOP] | mine[o | ROOK] | mine[o | HORSE] | mine[o | DRAGON]
+            mine[o + LANCE] | mine[o + BISHOP] | mine[o + ROOK] | mine[o + HORSE] | mine[o + DRAGON]
         )
         _one_by_one(moves, mine, seat, sliders, every=every, allowed=allowed, lines=())
     else:
         # The sliders, along each ray up to the first piece, taking it if it is the enemy's
         # (whose it is read from the board: no shift of a bitboard).
-        owns = OWNS[seat]
-        pieces = mine[o | LANCE]
-        if pieces:
-            lance_at = LANCE_WAY[seat]
-            while pieces:
-                top = bit_length(pieces)
-                pieces ^= top_bit[top]
-                ray, by_reach, towards_zero = lance_at[top]
-                hit = ray & every
-                if hit:
-                    blocker = bit_length(hit) if towards_zero else bit_length(hit & -hit)
-                    moves += by_reach[DISTANCE[top - 1][blocker] - owns[board[blocker - 1]]]
-                else:
-                    moves += by_reach[-1]
-        for code, ways, next_to in SLIDER_WAYS[seat]:
+        owns, lance_at, sliding = SLIDING[seat]
+        pieces = mine[o + LANCE]
+        while pieces:
+            top = bit_length(pieces)
+            pieces -= top_bit[top]
+            ray, by_reach, towards_zero, distance = lance_at[top]
+            hit = ray & every
+            if hit:
+                blocker = bit_length(hit) if towards_zero else bit_length(hit & -hit)
+                moves += by_reach[distance[blocker] - owns[board[blocker - 1]]]
+            else:
+                moves += by_reach[-1]
+        for code, promoted, slider_at in sliding:
             pieces = mine[code]  # a bishop or rook, which may promote
             while pieces:
                 top = bit_length(pieces)
-                pieces ^= top_bit[top]
-                distance = DISTANCE[top - 1]
+                pieces -= top_bit[top]
+                ways, next_to, distance = slider_at[top]
                 # Only the rays whose next square holds no own piece.
-                for ray, by_reach, _, towards_zero in ways[top][next_to[top] & allowed]:
+                for ray, by_reach, _, towards_zero in ways[next_to & allowed]:
                     hit = ray & every
                     if hit:
                         blocker = bit_length(hit) if towards_zero else bit_length(hit & -hit)
                         moves += by_reach[distance[blocker] - owns[board[blocker - 1]]]
                     else:
                         moves += by_reach[-1]
-            pieces = mine[code | PROMOTED]  # a horse or dragon: its lines, then steps
+            pieces = mine[promoted]  # a horse or dragon: its lines, then steps
             while pieces:
                 top = bit_length(pieces)
-                pieces ^= top_bit[top]
-                distance = DISTANCE[top - 1]
-                for ray, _, by_reach, towards_zero in ways[top][next_to[top] & allowed]:
+                pieces -= top_bit[top]
+                ways, next_to, distance = slider_at[top]
+                for ray, _, by_reach, towards_zero in ways[next_to & allowed]:
                     hit = ray & every
                     if hit:
                         blocker = bit_length(hit) if towards_zero else bit_length(hit & -hit)
                         moves += by_reach[distance[blocker] - owns[board[blocker - 1]]]
                     else:
                         moves += by_reach[-1]
-                targets = STEP_TOP[code | PROMOTED][top] & allowed
+                targets = STEP_TOP[promoted][top] & allowed
                 row = PLAIN[top - 1]
                 while targets:
                     target = bit_length(targets) - 1

@@ -68,6 +68,10 @@ BASE = tuple(base(kind) for kind in range(16))
 REPETITIONS = 4
 """The occurrence of one position (board, hands, side to move) that ends the game."""
 
+HAND_SLOTS = 16
+"""How many hand counts a position keeps (both seats, see movegen.HAND): all 0 when
+nothing is held."""
+
 TAKE_KING = 100_000
 """What taking a king would gain (never legal; a search puts it first all the same)."""
 
@@ -127,32 +131,40 @@ class ShogiPosition(Position[ShogiMove]):
     def _board_moves(self) -> list[ShogiMove]:
         """The legal moves, the drops perhaps not yet among them (they come last), generated
         once per position; none once the game is over."""
-        if self._legal is None:
-            if self._counts[self._key] >= REPETITIONS:
-                self._legal, self._checkers, self._dropped = [], 0, True
-            else:
-                self._legal, self._checkers = board_moves(
-                    self._bb, self._occupied, self._kings, self._turn, board=self._board
-                )
-                self._dropped = False
-            self._board_count = len(self._legal)
-        return self._legal
+        moves = self._legal
+        return self._generate() if moves is None else moves
+
+    def _generate(self) -> list[ShogiMove]:
+        """The legal moves on the board, afresh (the drops are left to ``_moves``)."""
+        if self._counts[self._key] >= REPETITIONS:
+            self._legal, self._checkers, self._dropped, self._board_count = [], 0, True, 0
+            return self._legal
+        moves, self._checkers = board_moves(
+            self._bb, self._occupied, self._kings, self._turn, self._board
+        )
+        self._legal = moves
+        self._dropped = False
+        self._board_count = len(moves)
+        return moves
 
     def _moves(self) -> list[ShogiMove]:
         """The legal moves, generated once per position; none once the game is over.
 
         A hand holding nothing (most positions of an opening) asks for no drops: the
-        call, with its keywords, costs more than looking at the hand."""
+        call, with its keywords, costs more than looking at the hand; and counting the
+        empty slots of both hands (all of them when nothing is held) costs less than a
+        slice of the mover's."""
         moves = self._legal
         if moves is None:
-            moves = self._board_moves()
-        if not self._dropped:
-            self._dropped = True
+            moves = self._generate()
+        elif self._dropped:
+            return moves
+        self._dropped = True
+        hands = self._hands
+        if hands.count(0) != HAND_SLOTS and any(hands[HAND[self._turn]]):
             turn = self._turn
-            hands = self._hands
-            if any(hands[HAND[turn]]):
-                bb, occupied, kings = self._bb, self._occupied, self._kings
-                add_drops(moves, bb, occupied, hands, kings, seat=turn, checkers=self._checkers)
+            bb, occupied, kings = self._bb, self._occupied, self._kings
+            add_drops(moves, bb, occupied, hands, kings, seat=turn, checkers=self._checkers)
         return moves
 
     def legal_moves(self) -> Iterator[ShogiMove]:

@@ -125,9 +125,10 @@ def _next(direction: int, square: int) -> int:
     return RAY[direction][square] & KING_STEP[square]
 
 
-LanceAt = tuple[int, ByReach, bool]
+LanceAt = tuple[int, ByReach, bool, tuple[int, ...]]
 """A lance on one square: its ray, its moves by reach (its plain moves stop short of
-the last rank) and whether its ray runs towards square 0."""
+the last rank), whether its ray runs towards square 0, and the distance from its
+square to each (DISTANCE's row, read with the rest)."""
 
 
 def _lance(seat: int) -> tuple[LanceAt, ...]:
@@ -138,9 +139,14 @@ def _lance(seat: int) -> tuple[LanceAt, ...]:
         promoting = RAY_PROMOTING[direction][origin]
         start = _zone_start(seat, direction, origin)
         found.append(
-            (RAY[direction][origin], _by_reach(plain, promoting, start), direction == NORTH)
+            (
+                RAY[direction][origin],
+                _by_reach(plain, promoting, start),
+                direction == NORTH,
+                DISTANCE[origin],
+            )
         )
-    return by_top(found, (0, ((),), False))
+    return by_top(found, (0, ((),), False, ()))
 
 
 LANCE_WAY = (_lance(0), _lance(1))
@@ -165,7 +171,10 @@ def _open_ways(seat: int, directions: tuple[int, ...]) -> OpenWays:
     return by_top(tables, MappingProxyType({}))
 
 
-Slider = tuple[int, OpenWays, tuple[int, ...]]
+SliderAt = tuple[MappingProxyType[int, tuple[RayAt, ...]], int, tuple[int, ...]]
+"""A bishop or rook on one square: the rays to follow by which of the next squares
+along them are free, those next squares, and the distance from its square to each."""
+Slider = tuple[int, tuple[SliderAt, ...]]
 _ORTHOGONALS = (NORTH, SOUTH, WEST, EAST)
 _DIAGONALS = (NORTH_WEST, NORTH_EAST, SOUTH_WEST, SOUTH_EAST)
 
@@ -173,13 +182,18 @@ SLIDER_WAYS: tuple[tuple[Slider, ...], ...] = tuple(
     tuple(
         (
             seat << 4 | kind,
-            _open_ways(seat, directions),
-            by_top([sum(_next(d, square) for d in directions) for square in range(SQUARES)], 0),
+            tuple(
+                zip(
+                    _open_ways(seat, directions),
+                    by_top([sum(_next(d, at) for d in directions) for at in range(SQUARES)], 0),
+                    by_top(DISTANCE, ()),
+                    strict=True,
+                )
+            ),
         )
         for kind, directions in ((BISHOP, _DIAGONALS), (ROOK, _ORTHOGONALS))
     )
     for seat in (0, 1)
 )
 """SLIDER_WAYS[seat]: the bishop and the rook of that seat (by piece code; each stands
-for its promoted self too), the rays to follow from each square (by top) by which of
-the next squares along them are free, and those next squares (by top)."""
+for its promoted self too), and by top what it looks up on that square (SliderAt)."""
