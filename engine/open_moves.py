@@ -280,16 +280,18 @@ class Base(Generic[M]):
             left = {s for s, r in footprint.changes if r == EMPTY} & footprint.starts()
             for start in left:
                 first_lift = self.lifted_at.get(start)
-                for cell, reading in footprint.changes:
+                for cell in footprint.landings():
                     landing = self.filled_at.get(cell)
-                    if reading == EMPTY or first_lift is None or landing is None:
+                    if first_lift is None or landing is None:
                         continue
                     if first_lift >= landing or self._landed_by(others, start, landing):
                         continue  # no lift before it (the order ``in_order`` judges)
                     if self._landed_by(others, cell, float("inf")):
                         continue  # its landing may be another's
-                    if self._held_at(start, landing + MARGIN):
-                        return True
+                    if self._held_at(start, landing - MARGIN) and self._held_at(
+                        start, landing + MARGIN
+                    ):
+                        return True  # held before and after it landed: never left
         return False
 
     def _landed_by(self, footprints: list[Footprint], spot: Spot, when: float) -> bool:

@@ -120,7 +120,7 @@ class Touches:
         cell emptied first (a knock), read a piece again before the landing and emptied
         for good only after it. One piece is never on two cells, and a knock never fills
         an empty cell: the piece had not left (``in_order`` takes the first lift)."""
-        landed = [s for s, reading in footprint.changes if reading != EMPTY]
+        landed = footprint.landings()
         times = [self.filled_at[s] for s in landed if s in self.handled and s in self.filled_at]
         if not times:
             return False
@@ -130,6 +130,6 @@ class Touches:
             gone = self.changed.get(start)
             if lifted is None or back is None or gone is None or start in landed:
                 continue
-            if lifted < back <= landing + MARGIN < gone:
-                return True
+            if lifted < back <= landing - MARGIN and landing + MARGIN < gone:
+                return True  # back on its cell before it landed, gone only after
         return False
