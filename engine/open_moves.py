@@ -280,9 +280,14 @@ class Base(Generic[M]):
             left = {s for s, r in footprint.changes if r == EMPTY} & footprint.starts()
             for start in left:
                 first_lift = self.lifted_at.get(start)
-                for cell in footprint.landings():
+                if footprint.hidden or any(
+                    r != EMPTY and self.overlap.expected.get(c, EMPTY) != EMPTY
+                    for c, r in footprint.changes
+                ):
+                    break  # a capture: its victim may be laid where the capturer left
+                for cell, reading in footprint.changes:
                     landing = self.filled_at.get(cell)
-                    if first_lift is None or landing is None:
+                    if reading == EMPTY or first_lift is None or landing is None:
                         continue
                     if first_lift >= landing or self._landed_by(others, start, landing):
                         continue  # no lift before it (the order ``in_order`` judges)

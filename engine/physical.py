@@ -85,12 +85,6 @@ class Footprint:
         empties."""
         return self.origins or frozenset(s for s, reading in self.changes if reading == EMPTY)
 
-    def landings(self) -> frozenset[Spot]:
-        """Where the moving piece lands: the cell whose piece it takes when it takes one
-        (a stand that counts the taken piece fills too, but nothing lands there from the
-        board's cell), else the cells the move fills."""
-        return self.hidden or frozenset(s for s, reading in self.changes if reading != EMPTY)
-
     def changed_spots(self) -> frozenset[Spot]:
         """The spots whose reading the move changes."""
         return frozenset(spot for spot, _ in self.changes)

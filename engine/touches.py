@@ -120,7 +120,9 @@ class Touches:
         cell emptied first (a knock), read a piece again before the landing and emptied
         for good only after it. One piece is never on two cells, and a knock never fills
         an empty cell: the piece had not left (``in_order`` takes the first lift)."""
-        landed = footprint.landings()
+        landed = [s for s, reading in footprint.changes if reading != EMPTY]
+        if footprint.hidden or any(s in self.lifted_at for s in landed):
+            return False  # a capture: its victim may be laid where the capturer left
         times = [self.filled_at[s] for s in landed if s in self.handled and s in self.filled_at]
         if not times:
             return False
