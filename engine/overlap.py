@@ -222,13 +222,16 @@ class Overlap(Generic[M]):
         piece lifted before the mover's landed). Each move changes only spots the hands
         touched, every cell it must touch among them. The order of changes breaks ties
         (``MARGIN``): each move's own changes in an order it allows, and the first move
-        seen to begin first (``Hands.first_at``: each spot's first change); when it rules
-        out every pair, all are kept (a swap faster than a scan leaves no order to read)
-        unless ``fallback`` is off (another reading keeps the order: it stands). A reply
+        seen to begin first (``Hands.first_at``: each spot's first change); when the turn
+        order rules out every pair, the pairs whose moves each kept their own order are
+        kept (both hands at once), unless ``fallback`` is off (another reading keeps the
+        order: it stands). A pair with a move whose landing came well before its piece
+        left is never kept: that is no swap faster than a scan (which leaves both in one
+        frame), and the piece may still be in the air (heavy soak, move 3139). A reply
         that takes the piece the first move set down needs its cell filled twice. A single
         move that goes on from a pair's first is the same gesture (a chain whose steps
         came on fast). ``first``: only pairs that begin with this move (a move to play)."""
-        found: list[tuple[tuple[M, ...], bool]] = []
+        found: list[tuple[tuple[M, ...], bool, bool]] = []  # pair, in turn, each in order
         touched, first_at = hands.touched, hands.first_at
         if len(touched) < 2:
             return []  # two moves change two spots at least
@@ -253,11 +256,13 @@ class Overlap(Generic[M]):
                     continue  # its piece was taken where the first landed: landed twice
                 in_turn = began <= _began(footprint, first_at) + MARGIN
                 each = in_order(opening.footprint) and in_order(footprint)
-                found.append(((opening.move, reply.move), in_turn and each))
-                if not in_turn:
-                    found[-1] = ((opening.move, reply.move), False)
-        fitting = [pair for pair, fits in found if fits]
-        return fitting if fitting or not fallback else [pair for pair, _ in found]
+                found.append(((opening.move, reply.move), in_turn, each))
+        fitting = [pair for pair, in_turn, each in found if in_turn and each]
+        if fitting or not fallback:
+            return fitting
+        # a move whose own landing came well before its piece left is no swap faster
+        # than a scan (that leaves both in one frame): a piece may be in the air still
+        return [pair for pair, _, each in found if each]
 
     def _openings(self, touched: frozenset[Spot]) -> Iterator[IndexedMove[M]]:
         """The legal moves that change only touched spots, every cell they must touch

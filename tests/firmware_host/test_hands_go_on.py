@@ -659,3 +659,38 @@ def test_a_piece_knocked_back_before_a_drop_landed_is_no_move_of_it_to_the_drop(
         assert "G*3c" in sim.controller.prompt_choices
     else:
         assert [position.move_text(m) for m in position.move_stack][-3:] == ["1b2a", "G*3c", "3d2c"]
+
+
+def test_a_pair_with_a_capture_landed_before_its_piece_left_is_never_read() -> None:
+    """Gote drops a giraffe on 3b (sliding over 2c, then a knock on 3b); sente's lion goes
+    2d-2c; gote's lion takes the chick on 2b; sente's lion is lifted from 2c and held a
+    second (seed 3, move 3139 of the heavy soak). Read late, the touches on 3b stayed
+    with the moves after, and with sente's lion in the air the one pair that made the
+    board was gote's capture and sente's lion taking on 3b, whose landing there came 2 s
+    before the lion left: a fallback kept for a swap faster than a scan. It was
+    committed; the lion then landed on 1b."""
+    sim = dobutsu("gCe/1C1/2l/EL1 w g 6")
+    t = sim.now + 0.1 - 3.8
+    giraffe, chick = Stone("G", 1), Stone("C", 0)
+    steps = [
+        HandStep(t + 3.866, LiftStone("hand:w:G")),
+        HandStep(t + 4.100, Force("2c", 1)),  # slid over 2c
+        HandStep(t + 4.293, Force("2c", None)),
+        HandStep(t + 4.298, PutStone("3b", giraffe, giraffe)),
+        HandStep(t + 4.522, Force("3b", 0)),
+        HandStep(t + 4.814, Force("3b", None)),
+        HandStep(t + 5.043, LiftStone("2d")),
+        HandStep(t + 5.193, PutStone("2c", LION, LION)),
+        HandStep(t + 5.196, Force("2c", 0)),  # bounce
+        HandStep(t + 5.197, Force("2c", None)),
+        HandStep(t + 6.415, LiftStone("2b")),
+        HandStep(t + 6.517, PutStone("hand:w:C", chick, Stone("C", 1))),
+        HandStep(t + 6.647, LiftStone("1c")),
+        HandStep(t + 6.712, PutStone("2b", GOTE_LION, GOTE_LION)),
+        HandStep(t + 6.920, LiftStone("2c")),
+        HandStep(t + 7.916, PutStone("1b", LION, LION)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert "2c3b" not in commits(notices)
+    position = sim.controller.position
+    assert [position.move_text(m) for m in position.move_stack][-2:] == ["1c2b", "2c1b"]
