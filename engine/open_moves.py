@@ -275,16 +275,16 @@ class Base(Generic[M]):
         cell emptied (a knock), read a piece again, and still held one as the move
         landed, no other move of the line able to have landed there by then. One piece
         is never on two cells, and a knock never fills an empty cell: it had not left."""
+        expected = self.overlap.expected
         for index, footprint in enumerate(footprints):
+            if footprint.hidden or any(
+                r != EMPTY and expected.get(c, EMPTY) != EMPTY for c, r in footprint.changes
+            ):
+                continue  # a capture: its victim may be laid where the capturer left
             others = [f for at, f in enumerate(footprints) if at != index]
             left = {s for s, r in footprint.changes if r == EMPTY} & footprint.starts()
             for start in left:
                 first_lift = self.lifted_at.get(start)
-                if footprint.hidden or any(
-                    r != EMPTY and self.overlap.expected.get(c, EMPTY) != EMPTY
-                    for c, r in footprint.changes
-                ):
-                    break  # a capture: its victim may be laid where the capturer left
                 for cell, reading in footprint.changes:
                     landing = self.filled_at.get(cell)
                     if reading == EMPTY or first_lift is None or landing is None:
