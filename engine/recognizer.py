@@ -44,7 +44,9 @@ from engine.physical import EMPTY, Frame, Reading, Spot
 from engine.seeing import Seeing
 from engine.shown import set_down_and_gone, shown_within
 from engine.victims import (
+    ends_in_the_air,
     knocked_at_lift,
+    landings_filled_by,
     other_landings,
     other_victims,
     parked_capture,
@@ -60,7 +62,37 @@ class Recognizer(Seeing[M]):
     def assess(self, now: float, *, confirm: bool = False) -> Assessment[M]:
         """What the board means at ``now``; with ``confirm`` (ok or the clock pressed),
         a move the board shows needs no rest, and one that stands is done."""
-        return self._set_down_asked(self._assess(now, confirm=confirm))
+        return self._set_down_asked(self._landing_asked(self._assess(now, confirm=confirm)))
+
+    def _landing_asked(self, assessment: Assessment[M]) -> Assessment[M]:
+        """The next player's drop about to be played on a cell the last move's piece could
+        have landed on, that move's capture read from a knock as it was lifted: the
+        drop's landing may be the capturer's (``engine.victims.landings_filled_by``). At
+        rest the board asks (``_other_landing``); the next player's hand at work after it
+        must not close the question, so it is asked here too."""
+        if not isinstance(assessment, Commit) or not self._may_be_knock():
+            return assessment
+        position = self._position
+        assert position is not None
+        others = landings_filled_by(position, self.sensing, self.sensed, assessment.move, self._did)
+        if not others:
+            return assessment
+        self._victims_open = False  # asked once: the answer is the record
+        stack = tuple(position.move_stack)
+        choices = (*others, stack[-1])
+        self.rereading.asking(self._frame, stack[:-1], choices)
+        return Reread(1, (), choices)
+
+    def _may_be_knock(self) -> bool:
+        """Whether the last move's capture may be a knock as its capturer was lifted
+        (``engine.victims.knocked_at_lift``, judged once per move)."""
+        position = self._position
+        if not self.may_land_elsewhere or self._blind or self.guide is not None:
+            return False
+        assert position is not None
+        if self._knock is None:  # once per move: the position copied, its last undone
+            self._knock = knocked_at_lift(position, self.sensing, self.sensed, self._lifts)
+        return self._knock
 
     def _set_down_asked(self, assessment: Assessment[M]) -> Assessment[M]:
         """A piece put where a capture's piece just left (a drop, a token placed) before
@@ -201,13 +233,9 @@ class Recognizer(Seeing[M]):
         recorded capture read from a knock as it was lifted (``engine.victims``): played
         instead of it, or asked beside the next player's moves that make it too."""
         position = self._position
-        if not self.may_land_elsewhere or self._blind or self.guide is not None:
+        if not self._may_be_knock():
             return None
         assert position is not None
-        if self._knock is None:  # once per move: the position copied, its last undone
-            self._knock = knocked_at_lift(position, self.sensing, self.sensed, self._lifts)
-        if not self._knock:
-            return None
         others = other_landings(position, self.sensing, self.sensed, self._frame, self._did)
         if not others:
             return None
@@ -281,8 +309,12 @@ class Recognizer(Seeing[M]):
         self._continuing = alone is not None and (
             self.overlap.goes_on(alone) or self._looks_lifted(alone.footprint)
         )
-        if self._continuing:
-            rest = max(rest, self.timing.extend)
+        longer = self.timing.extend if self._continuing else 0.0
+        if alone is not None and self.guide is None and self._ends_in_the_air(alone):
+            longer = self.timing.amend  # its capturer may be in the air
+        self._longer_rest = longer
+        if longer:
+            rest = max(rest, longer)
             settled = self._rested(now, rest_from, rest)
         if not (settled or confirm):
             return Pending(moves, self._rest_deadline(rest_from, rest))
@@ -308,6 +340,10 @@ class Recognizer(Seeing[M]):
             went_on = [line[0] for line in lines if self._paused(line[:1])]
             return Ambiguous((*dict.fromkeys(m for m in went_on if m not in shown), *shown))
         return self._alone_or_asked(ordered[0], self._frame)
+
+    def _ends_in_the_air(self, alone: IndexedMove[M]) -> bool:
+        position = self._position
+        return position is not None and ends_in_the_air(position, alone, self._did.lifted_at)
 
     def _stood(self, diff: DiffKey, now: float, *, confirm: bool) -> Assessment[M] | None:
         """What stands, once its own spots have rested the settle time (or a confirm says

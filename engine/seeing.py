@@ -64,6 +64,7 @@ class Seeing(Generic[M]):
         self._tapped: tuple[Hint, ...] = ()
         self._assessed_at = 0.0
         self._continuing = False  # the board shows a move a longer one may continue
+        self._longer_rest = 0.0  # ... or one that rests longer (a capturer maybe in the air)
         self._forced_at: float | None = None  # when the only, unseen move plays
         self._forced: M | None = None
         self._warming: Iterator[Spot] = iter(())  # spots a first lift may come from
@@ -127,6 +128,7 @@ class Seeing(Generic[M]):
         self._changed_at = self._rest_from = now
         self._assessed_at = now
         self._continuing = False
+        self._longer_rest = 0.0
         if not self._frame:
             self._frame = dict(self._expected)
         evidence = self.rereading.played(
@@ -295,6 +297,7 @@ class Seeing(Generic[M]):
             # good (a board still moving keeps restarting its rest by itself)
             self._heard_at = now
             self._continuing = False
+            self._longer_rest = 0.0
             # blind until the board rests: the first frame may still be the scanner's
             # debounced view from before the silence, the changes made meanwhile on
             # their way (a capture's victim taken while nobody looked)
@@ -312,6 +315,7 @@ class Seeing(Generic[M]):
         self._frame = new
         self._changed_at = self._rest_from = now
         self._continuing = False
+        self._longer_rest = 0.0
         self.overlap.moved(frozenset(changed))
         if new == self._expected:
             # Back to the position: a quick lift-and-replace asks for its hints.
@@ -434,11 +438,11 @@ class Seeing(Generic[M]):
         ):
             # a line of moves, the last move's hand gone on with it, another victim?
             deadlines.append(self._rest_deadline(self._rest_from, self.timing.settle))
-        if self._continuing:
+        if self._longer_rest:
             standing = self.overlap.standing
             rest_from = self._rest_from if standing is None else standing.since
             deadlines.append(
-                self._rest_deadline(min(rest_from, self._rest_from), self.timing.extend)
+                self._rest_deadline(min(rest_from, self._rest_from), self._longer_rest)
             )
         for deadline in sorted(deadlines):
             if deadline > self._assessed_at + EPSILON:

@@ -96,11 +96,33 @@ def knocked_at_lift(
     if not position.move_stack:
         return False
     _, _, looks = _last(position, sensing, sensed)
+    return swapped_at_lift(looks, lifts)
+
+
+def swapped_at_lift(looks: Footprint, lifts: Mapping[Spot, float]) -> bool:
+    """Whether a move that takes pieces unseen (``looks``) had each victim's cell swap
+    within a moment of its capturer's lift (``lifts``: when each cell's piece first
+    left): a knock of the lifting hand reads so, the capturer still in the air."""
     origins = [lifts[spot] for spot in looks.starts() if spot in lifts]
     return bool(looks.hidden) and all(
         spot in lifts and any(abs(lifts[spot] - at) <= MOMENT for at in origins)
         for spot in looks.hidden
     )
+
+
+def ends_in_the_air(
+    position: Position[M], move: IndexedMove[M], lifts: Mapping[Spot, float]
+) -> bool:
+    """Whether ``move`` ends the game by a capture the board read from a swap within a
+    moment of its capturer's lift (``swapped_at_lift``). Such a capture is read again
+    when its capturer lands elsewhere, but a game it ended reads no next move: if the
+    next player's hand comes first, the knock's capture would stay the record. So the
+    board waits for such a capture as for a move that may go on, and longer."""
+    if not swapped_at_lift(move.footprint, lifts):
+        return False
+    after = position.copy()
+    after.push(move.move)
+    return after.outcome() is not None
 
 
 def other_landings(
@@ -114,15 +136,45 @@ def other_landings(
     it, their landing made since it was played, its victim's cell untouched since: the
     capturer was in the air, the recorded capture a knock (``knocked_at_lift``)."""
     before, last, looks = _last(position, sensing, sensed)
-    since = frozenset(spot for spot, at in did.changed.items() if at > did.began)
-    if not looks.hidden or looks.hidden & since:
-        return ()
     start = before.expected_frame(sensing)
     diff = {
         spot: reading
         for spot in sensed
         if (reading := frame.get(spot, EMPTY)) != start.get(spot, EMPTY)
     }
+    return _landings(before, last, looks, diff, sensing=sensing, sensed=sensed, did=did)
+
+
+def landings_filled_by(
+    position: Position[M], sensing: Sensing, sensed: frozenset[Spot], move: M, did: Touches
+) -> tuple[M, ...]:
+    """The other landings (``other_landings``) of the last move's piece that ``move``,
+    the next player's drop, would be read from instead: it only fills cells, and those
+    the last move's piece could have landed on. When the next player's hand follows at
+    once, the board never rests with the piece landed, so this is asked before the drop
+    is played, as it is at rest."""
+    footprint = position.footprint(move, sensing).restricted(sensed)
+    if footprint.hidden or any(reading == EMPTY for _, reading in footprint.changes):
+        return ()
+    before, last, looks = _last(position, sensing, sensed)
+    diff = dict(looks.changes)
+    diff.update(footprint.changes)
+    return _landings(before, last, looks, diff, sensing=sensing, sensed=sensed, did=did)
+
+
+def _landings(
+    before: Position[M],
+    last: M,
+    looks: Footprint,
+    diff: Mapping[Spot, Reading],
+    *,
+    sensing: Sensing,
+    sensed: frozenset[Spot],
+    did: Touches,
+) -> tuple[M, ...]:
+    since = frozenset(spot for spot, at in did.changed.items() if at > did.began)
+    if not looks.hidden or looks.hidden & since:
+        return ()
     left = looks.starts()
     others = []
     for move in before.legal_moves():

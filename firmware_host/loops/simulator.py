@@ -20,7 +20,7 @@ from typing import Any
 
 from drivers.buttons import ButtonRole
 from drivers.errors import BusError
-from engine.assessments import Timing
+from engine.assessments import Pending, Timing
 from engine.game import Game, Layout
 from engine.physical import Spot
 from firmware_host.loops.remote_side import RemoteSide
@@ -277,13 +277,21 @@ class Simulation:
     def settle(self, limit: float | None = None) -> list[Notice]:
         """Let the board rest until the controller has nothing left to decide (at most
         ``limit`` seconds; by default long enough for a move that a longer one could
-        continue, but short of the grace period that starts corrections)."""
+        continue, but short of the grace period that starts corrections, and as long as a
+        move the board shows waits for its own rest: a capture that would end the game
+        may have its capturer still in the air)."""
         timing = self.controller.timing
+        pending = limit is None
         if limit is None:
             limit = min(max(timing.settle, timing.extend) + 0.1, timing.grace - 0.05)
         end = self.now + limit
         notices = self.advance(self.board.scanner.debouncer.scans * self.period * 2)
-        while self.now < end:
+        while True:
+            shown = self.controller.assessment
+            if pending and isinstance(shown, Pending):
+                end = max(end, shown.settles_at + self.period)
+            if self.now >= end:
+                break
             deadline = self.controller.next_deadline(self.now)
             waiting = self.watch.faulted or not self.controller.trust.trusted
             if deadline is None and (waiting or not self._quiet()):

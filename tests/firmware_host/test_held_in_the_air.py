@@ -7,12 +7,13 @@ ended, or ask when the next player's move makes the same board."""
 
 from __future__ import annotations
 
+from drivers.buttons import ButtonRole
 from engine.abalone import ABALONE
 from engine.physical import Stone
 from engine.robotory import ROBOTORY
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import GameEnded, MovesTakenBack, Notice
-from firmware_host.session.actions import Select
+from firmware_host.session.actions import Press, Select
 from firmware_host.session.state import Phase
 from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove
 from tests.firmware_host.simkit import commits, drop_by_hand, make_sim, of, prompts
@@ -90,6 +91,78 @@ def test_a_capture_made_at_a_hand_s_pace_keeps_the_record() -> None:
     notices = sim.run(steps) + sim.run([HandStep(t + 0.8, PutStone("1c", LION, LION))])
     notices += sim.settle() + sim.advance(2.0) + drop_by_hand(sim, "C", "2c")
     assert commits(notices) == ["2d1c", "C*2c"] and not prompts(notices)
+
+
+def test_a_knock_that_took_the_lion_is_no_end_while_the_next_player_goes_on() -> None:
+    """Heavy soak, Robot Duel seed 3 move 3513: the knock on gote's lion (3b) as sente's
+    lion left 3c read as 3c3b, a win; the lion landed on 2d 2.5 s later and gote dropped
+    a chick on 3c before the board rested, so the game the knock had ended read no more
+    (the record 3c3b, every later move missed). A capture that would end the game, read
+    from a swap in the moment of its capturer's lift, waits as long as a move that may
+    go on: the lion's landing and the drop are read as they come."""
+    sim = dobutsu("g2/le1/Lc1/E1G b c 7")
+    t = sim.now + 0.1
+    chick = Stone("C", 1)
+    steps = [
+        HandStep(t, LiftStone("3c")),
+        HandStep(t + 0.1, Force("3b", 0)),
+        HandStep(t + 0.39, Force("3b", None)),
+        HandStep(t + 2.9, PutStone("2d", LION, LION)),
+        HandStep(t + 3.2, LiftStone("hand:w:C")),
+        HandStep(t + 3.27, PutStone("3c", chick, chick)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert not of(GameEnded, notices)
+    assert commits(notices) == ["3c2d", "C*3c"] and not prompts(notices)
+    assert record(sim) == ["3c2d", "C*3c"]
+
+
+def test_a_drop_at_once_after_the_landing_is_asked_about_as_at_rest() -> None:
+    """The knock on gote's chick (2c) as sente's lion left 3c read as 3c2c; the lion
+    landed on 2d 2.5 s later and gote dropped a chick on 3c 0.2 s after it. The board
+    never rested with the lion landed, so nothing read it again: 2d was taken for gote's
+    drop and 3c for sente's, three wrong moves. The landing is asked about as at rest
+    (the lion's other move, or the capture and gote's drop), and either answer is
+    followed with the drops (the capture kept, which drop came first is asked: the
+    answer's reset forgets the order the two cells filled in)."""
+    chick = Stone("C", 1)
+    answers = (("3c2d",), ("3c2c", "C*2d"))
+    for answer, then in zip(answers, (["3c2d", "C*3c"], ["3c2c", "C*2d", "C*3c"]), strict=True):
+        sim = dobutsu("g2/le1/Lc1/E1G b c 7")
+        t = sim.now + 0.1
+        steps = [
+            HandStep(t, LiftStone("3c")),
+            HandStep(t + 0.1, Force("2c", 0)),
+            HandStep(t + 0.39, Force("2c", None)),
+            HandStep(t + 2.9, PutStone("2d", LION, LION)),
+            HandStep(t + 3.1, LiftStone("hand:w:C")),
+            HandStep(t + 3.17, PutStone("3c", chick, chick)),
+        ]
+        notices = sim.run(steps) + sim.settle()
+        assert commits(notices) == ["3c2c"]
+        assert {frozenset(choices) for choices in prompts(notices)} == {frozenset({"3c2c", "3c2d"})}
+        for choice in answer:
+            sim.send(Select(choice))
+            sim.settle()
+        assert record(sim) == then
+
+
+def test_a_lion_taken_in_the_moment_of_the_lift_ends_the_game_once_the_hand_is_done() -> None:
+    """The same swap when the lion did take: the board says the game is over once the
+    capture has stood the longer wait (or at once when the player presses ok)."""
+    for press in (False, True):
+        sim = dobutsu("g2/le1/Lc1/E1G b c 7")
+        t = sim.now + 0.1
+        steps = [
+            HandStep(t, LiftStone("3c")),
+            HandStep(t + 0.1, Remove("3b")),
+            HandStep(t + 0.39, PutStone("3b", LION, LION)),
+        ]
+        notices = sim.run(steps) + sim.advance(1.0)
+        assert not of(GameEnded, notices) and not commits(notices)
+        notices = sim.send(Press(ButtonRole.OK)) if press else sim.advance(4.0)
+        assert commits(notices) == ["3c3b"] and of(GameEnded, notices)
+        assert sim.controller.phase is Phase.GAME_OVER
 
 
 def test_a_robot_held_after_eating_is_asked_about_where_it_lands() -> None:
