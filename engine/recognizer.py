@@ -376,6 +376,9 @@ class Recognizer(Seeing[M]):
             return Commit(self.guide) if self.guide in moves else None
         if len(moves) > 1:
             return Ambiguous(moves)
+        waits = not confirm and self._ends_in_the_air(standing.candidates[0])
+        if waits and now - standing.since < self.timing.amend - EPSILON:
+            return None  # its capturer may be in the air: a knock elsewhere ends no wait
         # the board as it would be without what changed since (the next player's move)
         extra = {spot for spot, _ in diff} - standing.shown
         part = {**self._frame, **{spot: self._expected.get(spot, EMPTY) for spot in extra}}

@@ -99,22 +99,26 @@ def test_a_knock_that_took_the_lion_is_no_end_while_the_next_player_goes_on() ->
     a chick on 3c before the board rested, so the game the knock had ended read no more
     (the record 3c3b, every later move missed). A capture that would end the game, read
     from a swap in the moment of its capturer's lift, waits as long as a move that may
-    go on: the lion's landing and the drop are read as they come."""
-    sim = dobutsu("g2/le1/Lc1/E1G b c 7")
-    t = sim.now + 0.1
-    chick = Stone("C", 1)
-    steps = [
-        HandStep(t, LiftStone("3c")),
-        HandStep(t + 0.1, Force("3b", 0)),
-        HandStep(t + 0.39, Force("3b", None)),
-        HandStep(t + 2.9, PutStone("2d", LION, LION)),
-        HandStep(t + 3.2, LiftStone("hand:w:C")),
-        HandStep(t + 3.27, PutStone("3c", chick, chick)),
-    ]
-    notices = sim.run(steps) + sim.settle()
-    assert not of(GameEnded, notices)
-    assert commits(notices) == ["3c2d", "C*3c"] and not prompts(notices)
-    assert record(sim) == ["3c2d", "C*3c"]
+    go on: the lion's landing and the drop are read as they come. A knock elsewhere
+    meanwhile (3a, off and back) does not end the wait."""
+    for knock_elsewhere in (False, True):
+        sim = dobutsu("g2/le1/Lc1/E1G b c 7")
+        t = sim.now + 0.1
+        chick = Stone("C", 1)
+        steps = [
+            HandStep(t, LiftStone("3c")),
+            HandStep(t + 0.1, Force("3b", 0)),
+            HandStep(t + 0.39, Force("3b", None)),
+            HandStep(t + 2.9, PutStone("2d", LION, LION)),
+            HandStep(t + 3.2, LiftStone("hand:w:C")),
+            HandStep(t + 3.27, PutStone("3c", chick, chick)),
+        ]
+        if knock_elsewhere:
+            steps[3:3] = [HandStep(t + 1.5, Force("3a", 0)), HandStep(t + 1.6, Force("3a", None))]
+        notices = sim.run(steps) + sim.settle()
+        assert not of(GameEnded, notices)
+        assert commits(notices) == ["3c2d", "C*3c"] and not prompts(notices)
+        assert record(sim) == ["3c2d", "C*3c"]
 
 
 def test_a_drop_at_once_after_the_landing_is_asked_about_as_at_rest() -> None:
