@@ -57,15 +57,24 @@ def online_seat(args: argparse.Namespace, game: Game[Any]) -> Any:
     from firmware_host.online.link import OnlineLink, client_factory
     from firmware_host.online.seat import OnlineSeat
     from firmware_host.online.starting import Found, find_game
+    from firmware_host.online.streams import LinkLost
+    from firmware_host.online.trouble import link_down
 
     state_dir = state_dir_of(args)
     if read_token(state_dir) is None:
         raise SystemExit("kiban: no lishogi token is kept: kiban online login (scope board:play)")
     make = client_factory(token_source(state_dir), args.online_url)  # a new login: used at once
 
+    def told(lost: LinkLost | None) -> None:
+        """The link failing while the game is looked for, and its return, said."""
+        if lost is None:
+            print("kiban: the link to lishogi is back", flush=True)
+        else:
+            print(f"kiban: {link_down(lost.reason, lost.retry_in_s)}", flush=True)
+
     async def find() -> Found:
         async with aiohttp.ClientSession() as session:
-            return await find_game(make(session), request)
+            return await find_game(make(session), request, tell=told)
 
     print("kiban: looking for the game on lishogi...", flush=True)
     found = asyncio.run(find())

@@ -8,6 +8,10 @@ calls: only their opening takes the lock. A 4xx answer becomes an error carrying
 lishogi's own ``error`` text; a failed connection, a 5xx or a broken stream is a
 ``LinkDownError``, which the reconnecting streams and the outbox wait out. The token
 goes into the Authorization header and nowhere else.
+
+A challenge's state is read where lishogi's app reads it, from the challenge's page
+(``GET /challenge/{id}``, asking for JSON as the app does): lishogi has no API call
+for it (lichess's ``/api/challenge/{id}/show`` is not in lishogi's routes).
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from firmware_host.online.messages import (
     Event,
     GameFull,
     GameMessage,
+    Listening,
     OngoingGame,
     Side,
 )
@@ -55,6 +60,8 @@ from firmware_host.online.reading import (
 from firmware_host.online.rules import SEEKS_PER_MINUTE, board_api_refusal
 
 LISHOGI = "https://lishogi.org"
+APP_JSON = "application/vnd.lishogi.v5+json"
+"""The Accept header of lishogi's app: its pages then answer JSON (``HTTPRequest.apiVersion``)."""
 
 Sleep = Callable[[float], Awaitable[None]]
 
@@ -180,9 +187,11 @@ class LishogiClient:
 
     # --- streams: one connection each; streams.py reconnects them ------------
 
-    async def events(self) -> AsyncGenerator[Event, None]:
-        """The account's events until the connection ends (games, challenges)."""
+    async def events(self) -> AsyncGenerator[Event | Listening, None]:
+        """The account's events until the connection ends (games, challenges), after
+        ``Listening`` once lishogi has answered and the stream is open."""
         async with self._stream("GET", "/api/stream/event") as lines:
+            yield Listening()
             async for line in lines:
                 event = read_event_line(line)
                 if event is not None:
@@ -265,6 +274,15 @@ class LishogiClient:
             raise MalformedMessageError("the challenge answer holds no challenge")
         return read_challenge(wrapped)
 
+    async def challenge_state(self, challenge_id: str) -> Challenge:
+        """The challenge as lishogi has it now (its ``status`` above all); 404 once
+        lishogi no longer keeps it."""
+        answer = await self._json("GET", f"/challenge/{_part(challenge_id)}", accept=APP_JSON)
+        wrapped = answer.get("challenge")
+        if not isinstance(wrapped, dict):
+            raise MalformedMessageError(f"the page of challenge {challenge_id} holds no challenge")
+        return read_challenge(wrapped)
+
     async def accept_challenge(self, challenge_id: str) -> None:
         await self._json("POST", f"/api/challenge/{_part(challenge_id)}/accept")
 
@@ -308,10 +326,13 @@ class LishogiClient:
         params: Mapping[str, str] | None = None,
         data: Mapping[str, str] | None = None,
         tries: int | None = None,
+        accept: str | None = None,
     ) -> Mapping[str, Any]:
         """One call, its JSON answer (an empty object for an empty body); after a 429
-        it waits the minute and tries again, ``tries`` times in all."""
+        it waits the minute and tries again, ``tries`` times in all. ``accept`` is the
+        Accept header, for a page that answers JSON only when asked so."""
         tries = self._tries if tries is None else tries
+        headers = {} if accept is None else {"Accept": accept}
         async with self._lock:
             for attempt in range(tries):
                 await self._quiet()
@@ -319,7 +340,7 @@ class LishogiClient:
                     async with self._session.request(
                         method,
                         self._url(path),
-                        headers=self._header(),
+                        headers={**headers, **self._header()},
                         params=params,
                         data=data,
                         timeout=self._call_timeout,

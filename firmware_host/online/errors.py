@@ -51,5 +51,9 @@ class MoveRefused(LishogiRefusedError, ValueError):  # noqa: N818 - the brief's 
         self.move = move
 
 
+class NoGameError(OnlineError, LookupError):
+    """No game came of the way asked for (none in progress, a challenge declined)."""
+
+
 class TokenError(OnlineError, PermissionError):
     """The stored token cannot be used: missing, malformed, or readable by others."""

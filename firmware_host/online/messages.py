@@ -167,6 +167,18 @@ class ChallengeClock:
     periods: int
 
 
+class ChallengeStatus(Enum):
+    """Where a challenge stands (lishogi's ``Challenge.Status``): ``OFFLINE`` is one left
+    unanswered 20 s (lishogi's sweep); a status Kiban does not know reads as ``OTHER``."""
+
+    CREATED = "created"
+    OFFLINE = "offline"
+    CANCELED = "canceled"
+    DECLINED = "declined"
+    ACCEPTED = "accepted"
+    OTHER = "other"
+
+
 @dataclass(frozen=True)
 class Challenge:
     """A challenge (or a rematch offer); ``clock`` is None for correspondence/unlimited."""
@@ -178,7 +190,7 @@ class Challenge:
     rated: bool
     color: str
     clock: ChallengeClock | None
-    status: str = "created"
+    status: ChallengeStatus = ChallengeStatus.CREATED
 
 
 @dataclass(frozen=True)
@@ -208,6 +220,13 @@ class ChallengeEvent:
 
 Event = GameStarted | GameFinished | ChallengeEvent
 """What the event stream says."""
+
+
+@dataclass(frozen=True)
+class Listening:
+    """Not lishogi's line but the client's word: the event stream is open, so what
+    happens from now on is told on it. It comes first on each connection, before the
+    games in progress and the open challenges lishogi tells at every opening."""
 
 
 @dataclass(frozen=True)

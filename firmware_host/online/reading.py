@@ -18,6 +18,7 @@ from firmware_host.online.messages import (
     ChallengeClock,
     ChallengeEvent,
     ChallengeNews,
+    ChallengeStatus,
     ChatLine,
     ChatRoom,
     Clocks,
@@ -182,8 +183,13 @@ def read_challenge(data: Json) -> Challenge:
         rated=bool(data.get("rated", False)),
         color=str(data.get("color", "random")),
         clock=clock,
-        status=str(data.get("status", "created")),
+        status=_challenge_status(data.get("status", "created")),
     )
+
+
+def _challenge_status(value: object) -> ChallengeStatus:
+    known = {status.value for status in ChallengeStatus} - {ChallengeStatus.OTHER.value}
+    return ChallengeStatus(value) if value in known else ChallengeStatus.OTHER
 
 
 def read_account(data: Json) -> Account:

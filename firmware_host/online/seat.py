@@ -36,7 +36,7 @@ from firmware_host.online.messages import (
     Side,
 )
 from firmware_host.online.notation import all_from_server, from_server, game_of, to_server
-from firmware_host.online.trouble import TOKEN_REFUSED, token_refused
+from firmware_host.online.trouble import TOKEN_REFUSED, link_down, token_refused
 from firmware_host.opponents.elsewhere import ElsewhereThinker
 from firmware_host.opponents.thinking import Thinker
 from firmware_host.session.consent import (
@@ -389,9 +389,7 @@ class OnlineSeat:
                     **down,
                     moves=waiting,
                 )
-            return said(
-                N_("lishogi: the link is down ({detail}); trying again in {count} s"), **down
-            )
+            return link_down(heard.lost.reason, heard.lost.retry_in_s)
         return None
 
     def clocks(self) -> Clocks | None:

@@ -14,7 +14,7 @@ retried: they end the iteration with their error.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator
 from contextlib import aclosing
 from dataclasses import dataclass
 
@@ -27,7 +27,7 @@ from firmware_host.online.errors import (
     RateLimitedError,
     TokenError,
 )
-from firmware_host.online.messages import Event, GameFull, GameMessage, GameState
+from firmware_host.online.messages import Event, GameFull, GameMessage, GameState, Listening
 from firmware_host.online.trouble import TOKEN_REFUSED
 
 
@@ -106,9 +106,11 @@ async def follow_events(
     *,
     backoff: Backoff = Backoff(),
     sleep: Sleep = asyncio.sleep,
-) -> AsyncIterator[Event | LinkLost]:
-    """The account's events, forever. After each reconnection lishogi tells every
-    game in progress and every open challenge again: readers must take repeats."""
+) -> AsyncGenerator[Event | Listening | LinkLost, None]:
+    """The account's events, forever, each connection's opening told (``Listening``):
+    what happened while the stream was down is told by nobody, so a reader waiting on
+    something asks lishogi then. After each reconnection lishogi tells every game in
+    progress and every open challenge again: readers must take repeats."""
     failures = 0
     while True:
         try:

@@ -49,16 +49,19 @@ def online_state(
     starter: OnlineStarter | None = None,
 ) -> Json:
     """What the dialog shows: whether a token is kept (never the token), the game being
-    looked for, the online game, its opponent and chat, and why the computer's help is
-    off."""
+    looked for (and the link's trouble meanwhile), the online game, its opponent and
+    chat, and why the computer's help is off."""
     stored = state_dir is not None and token_path(state_dir).is_file()
     playing = seat if isinstance(seat, OnlineSeat) else None
-    search = starter.state() if starter is not None else {"looking": None, "failed": None}
+    idle = {"looking": None, "trouble": None, "failed": None}
+    search = starter.state() if starter is not None else idle
     looking, failed = starter.said() if starter is not None else (None, None)
+    trouble = None if starter is None else starter.trouble
     return {
         "token": stored,
         **search,
         "looking_said": _said(looking),
+        "trouble_said": _said(trouble),
         "failed_said": _said(failed),
         "game": None if playing is None else playing.link.game_id,
         "opponent": None if playing is None else _opponent(playing),

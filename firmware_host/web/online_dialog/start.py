@@ -3,7 +3,8 @@ with byoyomi and periods, rated or casual), a challenge to a named user, or a
 challenge accepted. Finding the game can take minutes (a seek waits for an opponent),
 so it runs as a task of its own on the page's event loop: the page stays live, shows
 what is being looked for, and can cancel it (closing the seek's connection withdraws
-the seek). Once lishogi names the game, the session plays it (``on_found``).
+the seek). While it looks, a link to lishogi that fails is shown (``trouble``) until it
+is back. Once lishogi names the game, the session plays it (``on_found``).
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from firmware_host.online.errors import OnlineError, TokenError
 from firmware_host.online.link import ClientFactory, client_factory
 from firmware_host.online.notation import VariantError, variant_of
 from firmware_host.online.starting import BACKOFF, WAIT_S, Found, OnlineRequest, Way, find_game
-from firmware_host.online.streams import Backoff
+from firmware_host.online.streams import Backoff, LinkLost
+from firmware_host.online.trouble import link_down
 from firmware_host.session.actions import OnlineStart
 from firmware_host.session.clock import TimeControl, TimeControlError
 from firmware_host.web.gate.commands import CommandError
@@ -133,13 +135,15 @@ class OnlineStarter:
         self._task: asyncio.Task[None] | None = None
         self.looking: Looking | None = None
         self.failed: Said | None = None
+        self.trouble: Said | None = None  # the link is down while looking
 
     def state(self) -> Json:
-        """The dialog's view: what is being looked for, or why the last search failed
-        (in English; ``said`` gives them as values)."""
+        """The dialog's view: what is being looked for, the link's trouble meanwhile,
+        or why the last search failed (in English; ``said`` gives them as values)."""
         looking, failed = self.said()
         return {
             "looking": None if looking is None else str(looking),
+            "trouble": None if self.trouble is None else str(self.trouble),
             "failed": None if failed is None else str(failed),
         }
 
@@ -191,10 +195,16 @@ class OnlineStarter:
         on_found: OnFound,
         changed: Callable[[], None],
     ) -> None:
+        def told(lost: LinkLost | None) -> None:
+            trouble = None if lost is None else link_down(lost.reason, lost.retry_in_s)
+            if trouble != self.trouble:
+                self.trouble = trouble
+                changed()
+
         try:
             async with aiohttp.ClientSession() as http:
                 found = await find_game(
-                    make(http), request, wait_s=self._wait_s, backoff=self._backoff
+                    make(http), request, wait_s=self._wait_s, backoff=self._backoff, tell=told
                 )
             await on_found(found, make)
         except asyncio.CancelledError:
@@ -212,4 +222,5 @@ class OnlineStarter:
         finally:
             self._task = None
             self.looking = None
+            self.trouble = None
             changed()

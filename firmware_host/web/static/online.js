@@ -71,6 +71,9 @@ export function renderOnline(state) {
   $("online-play").hidden = !playing;
   $("online-looking").hidden = !online.looking;
   $("online-looking").textContent = online.looking ? `${inLanguage(online, "looking")}…` : "";
+  const trouble = Boolean(online.looking && online.trouble); // the link fails while looking
+  $("online-trouble").hidden = !trouble;
+  $("online-trouble").textContent = trouble ? inLanguage(online, "trouble") : "";
   $("online-cancel").hidden = !online.looking;
   $("online-failed").hidden = !online.failed;
   $("online-failed").textContent = online.failed ? inLanguage(online, "failed") : "";

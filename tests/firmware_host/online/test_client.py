@@ -19,6 +19,7 @@ from firmware_host.online.errors import (
 from firmware_host.online.messages import (
     ChallengeEvent,
     ChallengeNews,
+    ChallengeStatus,
     ChatLine,
     ChatRoom,
     GameFull,
@@ -26,6 +27,7 @@ from firmware_host.online.messages import (
     GameStarted,
     GameState,
     GameStatus,
+    Listening,
     Side,
 )
 from tests.firmware_host.online.fake_lishogi import FakeLishogi
@@ -200,6 +202,7 @@ def test_a_seek_waits_open_until_paired_and_the_game_starts() -> None:
             assert not seeking.done()
             game = fake.pair_seek("bob")
             await asyncio.wait_for(seeking, 5)
+            assert await anext(events) == Listening()  # said once the stream is open
             assert await anext(events) == GameStarted(game.id, board=True)
             await events.aclose()
 
@@ -221,6 +224,7 @@ def test_challenges_sent_received_accepted_and_declined() -> None:
             assert sent.dest_user == "bob" and sent.clock is not None
             assert sent.clock.byoyomi_s == 10 and sent.color == "sente" and not sent.rated
             # bob connects after the challenge: lishogi tells open challenges at connect
+            assert await anext(bob_events) == Listening()
             received = await anext(bob_events)
             assert received == ChallengeEvent(ChallengeNews.RECEIVED, sent)
             await bob.accept_challenge(sent.id)
@@ -233,6 +237,32 @@ def test_challenges_sent_received_accepted_and_declined() -> None:
             with pytest.raises(LishogiRefusedError, match=r"Not found\.") as missing:
                 await alice.accept_challenge("nochalng")
             assert missing.value.status == 404
+
+    asyncio.run(scenario())
+
+
+def test_a_challenges_state_is_read_from_its_page_as_lishogis_app_reads_it() -> None:
+    async def scenario() -> None:
+        fake = FakeLishogi()
+        async with (
+            served(fake) as url,
+            client_of(url) as alice,
+            client_of(url, token="bob_token") as bob,
+        ):
+            sent = await alice.challenge("bob", ChallengeTerms(limit_s=600, byoyomi_s=10))
+            assert (await alice.challenge_state(sent.id)).status is ChallengeStatus.CREATED
+            await bob.decline_challenge(sent.id)
+            declined = await alice.challenge_state(sent.id)
+            assert declined.status is ChallengeStatus.DECLINED and declined.dest_user == "bob"
+            other = fake.challenge_from("bob", "alice")
+            fake.lapse_challenge(other)
+            assert (await alice.challenge_state(other)).status is ChallengeStatus.OFFLINE
+            with pytest.raises(LishogiRefusedError, match="Resource not found") as gone:
+                await alice.challenge_state("nochalng")
+            assert gone.value.status == 404
+            # a status lishogi adds later is read, as one Kiban does not know
+            fake.challenges[other]["status"] = "postponed"
+            assert (await alice.challenge_state(other)).status is ChallengeStatus.OTHER
 
     asyncio.run(scenario())
 

@@ -134,6 +134,34 @@ def test_a_challenge_is_accepted_from_the_page_and_a_bad_one_is_said(tmp_path: P
             session.sim.close()
 
 
+def test_the_link_failing_while_the_page_looks_is_shown_until_it_is_back(tmp_path: Path) -> None:
+    fake = FakeLishogi()
+    with served_on_a_thread(fake) as server:
+        session = _session(tmp_path, server)
+
+        async def scenario() -> None:
+            async with opened(session) as (_, page):
+                reply = await page.send(type="online_start", way="challenge", who="bob")
+                assert reply["type"] == "ok", reply
+                await _until(lambda: bool(fake.challenges))
+                server.call(fake.hold_event_streams)
+                server.call(fake.drop_event_streams)
+                state = await page.state_where(lambda s: s["online"]["trouble"] is not None)
+                online = state["online"]
+                assert online["trouble"].startswith("lishogi: the link is down (")
+                assert online["trouble_said"]["values"]["count"] >= 0 and online["looking"]
+                server.call(fake.open_event_streams)
+                state = await page.state_where(lambda s: s["online"]["trouble"] is None)
+                assert state["online"]["looking"] is not None  # still waiting for bob
+                assert (await page.send(type="online_cancel"))["type"] == "ok"
+                await page.state_where(lambda s: s["online"]["looking"] is None)
+
+        try:
+            asyncio.run(scenario())
+        finally:
+            session.sim.close()
+
+
 def test_the_dialogs_time_control_becomes_lishogis_seek_and_challenge_forms() -> None:
     asked = request_of(
         OnlineStart("challenge", " bob ", "5m+2 byo 10s x2", "rated"), find_game("dobutsu")

@@ -14,12 +14,16 @@ import pytest
 from playwright.sync_api import BrowserContext, Dialog
 
 from engine.registry import find_game, games
+from engine.said import N_, said
+from firmware_host.online.trouble import link_down
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES
+from firmware_host.telling.said import told as told_in
 from firmware_host.web.page_state.messages import Mode, catalogue_message
 from firmware_host.web.sessions.simulated import SimSession
 from firmware_host.web.words.page_words import page_words
+from firmware_host.wire.notice_records import said_record
 from tests.firmware_host.simkit import make_sim
 from tests.firmware_host.web.helpers import PATIENT, labels_told
 from tests.firmware_host.web.static.test_browser import LiveServer, browser
@@ -75,6 +79,8 @@ ONLINE: dict[str, object] = {
     "token": True,
     "looking": None,
     "looking_said": None,
+    "trouble": None,
+    "trouble_said": None,
     "failed": None,
     "failed_said": None,
     "game": "abcd1234",
@@ -138,6 +144,40 @@ def test_the_online_dialog_and_the_servers_words_follow_the_language(
     page.wait_for_function("() => document.getElementById('takeback').textContent === 'Take back'")
     assert "the computer (level 1, first steps)" in page.inner_text("#computer-note")
     assert page.inner_text("#online-opponent") == "lishogi game abcd1234 against lishogi AI level 3"
+    page.close()
+
+
+def test_the_link_failing_while_a_game_is_looked_for_is_shown_in_the_language(
+    browser: BrowserContext, server: LiveServer
+) -> None:
+    looking = said(N_("challenging {who} on lishogi (waiting for an answer)"), who="bob")
+    trouble = link_down("GET /api/stream/event: the stream broke off", 4.0)
+    online = {
+        **ONLINE,
+        "game": None,
+        "looking": str(looking),
+        "looking_said": said_record(looking),
+        "trouble": str(trouble),
+        "trouble_said": said_record(trouble),
+    }
+    board, state = page_messages(thinking())
+    page = browser.new_page()
+    page.add_init_script("window.KIBAN_OFFLINE = true")
+    page.goto(server.url)
+    page.evaluate("([b, s]) => window.kiban.render(b, s)", [board, {**state, "online": online}])
+    page.evaluate("() => { document.getElementById('online-game').open = true; }")
+    assert page.inner_text("#online-trouble") == str(trouble)
+    page.select_option("#language", "pl")
+    polish = told_in(trouble, Language.POLISH)
+    assert "połączenie zerwane" in polish and "/api/stream/event" in polish
+    page.wait_for_function(
+        "t => document.getElementById('online-trouble').textContent === t", arg=polish
+    )
+    # the link back: the line goes
+    back = {**online, "trouble": None, "trouble_said": None}
+    page.evaluate("([b, s]) => window.kiban.render(b, s)", [board, {**state, "online": back}])
+    assert page.locator("#online-trouble").is_hidden()
+    page.select_option("#language", "en")  # the browser keeps the choice for the next page
     page.close()
 
 
