@@ -77,9 +77,14 @@ class Recognizer(Seeing[M]):
         others = landings_filled_by(position, self.sensing, self.sensed, assessment.move, self._did)
         if not others:
             return assessment
-        self._victims_open = False  # asked once: the answer is the record
-        stack = tuple(position.move_stack)
-        choices = (*others, stack[-1])
+        return self._last_asked((*others, position.move_stack[-1]))
+
+    def _last_asked(self, choices: tuple[M, ...]) -> Reread[M]:
+        """The record's last move asked about again, among ``choices`` (once: the answer
+        is the record); the question stays open while the board is unchanged."""
+        assert self._position is not None
+        self._victims_open = False
+        stack = tuple(self._position.move_stack)
         self.rereading.asking(self._frame, stack[:-1], choices)
         return Reread(1, (), choices)
 
@@ -223,10 +228,7 @@ class Recognizer(Seeing[M]):
         others = other_victims(position, self.sensing, self.sensed, self._did)
         if not others:
             return None
-        self._victims_open = False  # asked once: the answer is the record
-        stack = tuple(position.move_stack)
-        self.rereading.asking(self._frame, stack[:-1], (*others, stack[-1]))
-        return Reread(1, (), (*others, stack[-1]))
+        return self._last_asked((*others, position.move_stack[-1]))
 
     def _other_landing(self, diff: DiffKey) -> Reread[M] | None:
         """At rest, a board the last move's piece makes from the position before it, the
@@ -239,13 +241,12 @@ class Recognizer(Seeing[M]):
         others = other_landings(position, self.sensing, self.sensed, self._frame, self._did)
         if not others:
             return None
-        self._victims_open = False  # asked once: the answer is the record
-        stack = tuple(position.move_stack)
         if not self._candidates(diff) and len(others) == 1:
+            self._victims_open = False  # the answer is the record
             return Reread(1, others)
-        choices = others if not self._candidates(diff) else (*others, stack[-1])
-        self.rereading.asking(self._frame, stack[:-1], choices)
-        return Reread(1, (), choices)
+        return self._last_asked(
+            others if not self._candidates(diff) else (*others, position.move_stack[-1])
+        )
 
     def _read_again(self) -> Reread[M] | None:
         """At rest, the record's open moves read again (``engine.rereading``)."""
