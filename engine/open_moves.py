@@ -49,6 +49,14 @@ class Base(Generic[M]):
     def position(self) -> Position[M]:
         return self.overlap.position
 
+    def lifts(self) -> dict[Spot, tuple[float, ...]]:
+        """Each time a piece left each spot since the base."""
+        return {
+            spot: tuple(at for at, reading in changes if not reading)
+            for spot, changes in self.timeline.items()
+            if any(not reading for _, reading in changes)
+        }
+
     def leads_to(self, position: Position[M]) -> tuple[M, ...] | None:
         """The moves from the base to ``position``, if it follows from it (None if not)."""
         mine, theirs = self.position.move_stack, position.move_stack

@@ -344,7 +344,7 @@ class Recognizer(Seeing[M]):
 
     def _ends_in_the_air(self, alone: IndexedMove[M]) -> bool:
         position = self._position
-        return position is not None and ends_in_the_air(position, alone, self._did.lifted_at)
+        return position is not None and ends_in_the_air(position, alone, self._did.lifts)
 
     def _stood(self, diff: DiffKey, now: float, *, confirm: bool) -> Assessment[M] | None:
         """What stands, once its own spots have rested the settle time (or a confirm says

@@ -144,6 +144,7 @@ class Evidence:
     first_at: Mapping[Spot, float]
     fills: Mapping[Spot, int]
     since: float  # when the base began: what the hands did is counted from there
+    lifts: Mapping[Spot, tuple[float, ...]]  # each time a piece left each spot
 
 
 class Rereading(Generic[M]):
@@ -199,7 +200,12 @@ class Rereading(Generic[M]):
         else:
             if len(tail) < len(base.tail):
                 evidence = Evidence(
-                    frozenset(base.touched), base.lifted_at, base.first_at, base.fills, base.since
+                    frozenset(base.touched),
+                    base.lifted_at,
+                    base.first_at,
+                    base.fills,
+                    base.since,
+                    base.lifts(),
                 )
             grew = len(tail) > len(base.tail)
             before = len(base.tail)

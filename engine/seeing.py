@@ -58,7 +58,7 @@ class Seeing(Generic[M]):
         self._blind = False  # the sensors were silent mid-move: what was touched is unknown
         self._victims_open = False  # the last move's victim may still be asked about
         self._plies = 0  # the moves the position had at the last reset
-        self._lifts: dict[Spot, float] = {}  # when the last move's pieces left (one move)
+        self._lifts: dict[Spot, tuple[float, ...]] = {}  # when the last move's pieces left
         self._knock: bool | None = None  # its capture a knock of its lift? (asked once)
         self._overlap: Overlap[M] | None = None
         self._tapped: tuple[Hint, ...] = ()
@@ -116,7 +116,7 @@ class Seeing(Generic[M]):
             self._overlap.remember(shown)
         kept = carried.spots & self.sensed
         plies = len(position.move_stack)
-        self._lifts = dict(self._did.lifted_at) if plies == self._plies + 1 else {}
+        self._lifts = dict(self._did.lifts) if plies == self._plies + 1 else {}
         self._played_by = dict(self._did.changed)
         self._plies = plies
         self._knock = None

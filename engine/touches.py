@@ -29,6 +29,7 @@ class Touches:
         self.handled: set[Spot] = set()
         self.began = 0.0  # when what the hands did for this position began to count
         self.lifted_at: dict[Spot, float] = {}  # a piece first left, since the board matched
+        self.lifts: dict[Spot, tuple[float, ...]] = {}  # ... and each time one left since
         self.first_at: dict[Spot, float] = {}  # each spot's first change in this position
         self.filled_at: dict[Spot, float] = {}  # a spot last came to read a piece
         self.fills: dict[Spot, int] = {}  # how often each came to read one, this position
@@ -39,6 +40,7 @@ class Touches:
         self.began = now
         self.touched, self.now, self.handled = set(kept), set(kept), set(kept)
         self.lifted_at = {spot: at for spot, at in self.lifted_at.items() if spot in kept}
+        self.lifts = {spot: times for spot, times in self.lifts.items() if spot in kept}
         self.first_at = {spot: at for spot, at in self.first_at.items() if spot in kept}
         self.fills = {spot: count for spot, count in self.fills.items() if spot in kept}
 
@@ -48,6 +50,7 @@ class Touches:
         self.touched, self.handled = set(evidence.touched), set(evidence.touched)
         self.now = set(evidence.touched)
         self.lifted_at, self.first_at = dict(evidence.lifted_at), dict(evidence.first_at)
+        self.lifts = dict(evidence.lifts)
         self.fills = dict(evidence.fills)
         self.began = evidence.since
 
@@ -68,6 +71,7 @@ class Touches:
         if rested:
             self.touched.clear()
             self.lifted_at.clear()
+            self.lifts.clear()
         changed = set(changed)
         self.touched |= changed
         self.now |= changed
@@ -80,6 +84,7 @@ class Touches:
                 self.fills[spot] = self.fills.get(spot, 0) + 1
             elif expected.get(spot, EMPTY) != EMPTY:
                 self.lifted_at.setdefault(spot, now)
+                self.lifts[spot] = (*self.lifts.get(spot, ()), now)
 
     def since(self, spots: Iterable[Spot]) -> float:
         """When the hands began on this position, as a move of ``spots`` shows it: its

@@ -88,7 +88,7 @@ def knocked_at_lift(
     position: Position[M],
     sensing: Sensing,
     sensed: frozenset[Spot],
-    lifts: Mapping[Spot, float],
+    lifts: Mapping[Spot, tuple[float, ...]],
 ) -> bool:
     """Whether ``position``'s last move took a piece unseen whose cell swapped within a
     moment of the capturer's lift (``lifts``: when each cell's piece left, as its move
@@ -99,19 +99,20 @@ def knocked_at_lift(
     return swapped_at_lift(looks, lifts)
 
 
-def swapped_at_lift(looks: Footprint, lifts: Mapping[Spot, float]) -> bool:
+def swapped_at_lift(looks: Footprint, lifts: Mapping[Spot, tuple[float, ...]]) -> bool:
     """Whether a move that takes pieces unseen (``looks``) had each victim's cell swap
-    within a moment of its capturer's lift (``lifts``: when each cell's piece first
-    left): a knock of the lifting hand reads so, the capturer still in the air."""
-    origins = [lifts[spot] for spot in looks.starts() if spot in lifts]
+    within a moment of its capturer's lift (``lifts``: each time a piece left each
+    cell; a knock put back earlier is no alibi): a knock of the lifting hand reads so,
+    the capturer still in the air."""
+    origins = [at for spot in looks.starts() for at in lifts.get(spot, ())]
     return bool(looks.hidden) and all(
-        spot in lifts and any(abs(lifts[spot] - at) <= MOMENT for at in origins)
+        any(abs(lifted - at) <= MOMENT for lifted in lifts.get(spot, ()) for at in origins)
         for spot in looks.hidden
     )
 
 
 def ends_in_the_air(
-    position: Position[M], move: IndexedMove[M], lifts: Mapping[Spot, float]
+    position: Position[M], move: IndexedMove[M], lifts: Mapping[Spot, tuple[float, ...]]
 ) -> bool:
     """Whether ``move`` ends the game by a capture the board read from a swap within a
     moment of its capturer's lift (``swapped_at_lift``). Such a capture is read again

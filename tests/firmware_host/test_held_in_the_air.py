@@ -151,6 +151,37 @@ def test_a_drop_at_once_after_the_landing_is_asked_about_as_at_rest() -> None:
         assert record(sim) == then
 
 
+def test_a_knock_put_back_earlier_does_not_hide_a_swap_at_the_lift() -> None:
+    """Heavy soak, Robot Duel seed 11 move 1275: sente's lion (2b) knocked off and back,
+    sente's chick dropped on 1b, gote's elephant lifted from 1a and the lion taken from
+    2b 0.12 s later (the elephant's capture, or a knock of its lift), then 1b knocked.
+    The swap at the lift was judged from the first time 2b emptied (the earlier knock),
+    so the capture ended the game at once; read again at rest, the knock on 1b made the
+    record 2b1b (the lion moved onto the chick's cell) and 1a2b. Each time a piece left
+    a cell counts: the capture waits, and the record never holds 2b1b unasked."""
+    sim = dobutsu("1le/gL1/1CG/E2 b C 7")
+    t = sim.now + 0.1
+    chick, elephant = Stone("C", 0), Stone("E", 1)
+    steps = [
+        HandStep(t, Force("2b", 0)),
+        HandStep(t + 0.29, Force("2b", None)),
+        HandStep(t + 0.44, LiftStone("hand:b:C")),
+        HandStep(t + 0.55, PutStone("1b", chick, chick)),
+        HandStep(t + 0.89, LiftStone("1a")),
+        HandStep(t + 1.01, Remove("2b")),
+        HandStep(t + 1.17, PutStone("2b", elephant, elephant)),
+        HandStep(t + 1.36, Force("1b", 0)),
+        HandStep(t + 1.61, Force("1b", None)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["C*1b"] and not of(GameEnded, notices)
+    assert [set(choices) for choices in prompts(notices)] == [{"C*1b", "2b1b"}]
+    sim.send(Select("C*1b"))
+    notices = sim.settle()
+    assert commits(notices) == ["1a2b"] and of(GameEnded, notices)
+    assert record(sim) == ["C*1b", "1a2b"]
+
+
 def test_a_lion_taken_in_the_moment_of_the_lift_ends_the_game_once_the_hand_is_done() -> None:
     """The same swap when the lion did take: the board says the game is over once the
     capture has stood the longer wait (or at once when the player presses ok)."""
