@@ -147,6 +147,12 @@ class Recognizer(Seeing[M]):
             reread = self._read_again() or (self._other_landing(diff) if diff else None)
             if reread is not None:
                 return reread
+        elif diff and self._rested(now, self._rest_but_knocks(), self.timing.settle):
+            # the record's moves read again while a knock elsewhere, put back, keeps the
+            # board from resting: the next player's hand at once would end the rest
+            reread = self._read_again()
+            if reread is not None:
+                return reread
         if not diff:
             if settled:
                 self._blind = False  # the board rests as the position: seen whole again

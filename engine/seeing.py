@@ -244,6 +244,12 @@ class Seeing(Generic[M]):
             return dict(frame)
         return {spot: reading for spot, reading in frame.items() if spot in self.sensed}
 
+    def _rest_but_knocks(self) -> float:
+        """When a cell that does not read as the position last changed: the board rests
+        since then but for knocks put back (cells that read as the position again)."""
+        changed = self._did.changed
+        return max((changed.get(spot, self._rest_from) for spot, _ in self._diff()), default=0.0)
+
     def _diff(self) -> tuple[tuple[Spot, Reading], ...]:
         """``frame_diff(expected, frame)``, made once per frame and position: observing a
         frame, looking at it and assessing it each ask (neither dict is changed in place,
@@ -431,6 +437,8 @@ class Seeing(Generic[M]):
             standing = self.overlap.standing
             if standing is not None:
                 deadlines.append(standing.since + self.timing.settle)
+            if self.rereading.base is not None and self.rereading.base.tail:
+                deadlines.append(self._rest_deadline(self._rest_but_knocks(), self.timing.settle))
         elif (
             self.rereading.touched_since_played()
             or any(len(line) > 1 for line in self.overlap.seen)

@@ -323,3 +323,37 @@ def test_a_chain_the_hand_goes_on_with_as_the_board_commits_it_is_asked_about() 
 def test_the_robot_moved_on_after_a_player_could_see_the_commit_is_the_next_move() -> None:
     moves, asked = chain_paused_then_on(1.0)
     assert moves[-2:] == ["R:B3-B4-A4", "R:A4-B5"] and asked == []
+
+
+def test_a_marble_held_as_a_line_goes_on_is_read_while_a_knock_elsewhere_keeps_the_rest() -> None:
+    """Heavy soak, Abalone seed 11 move 1583: black's broadside A1B2A2 moved a marble at
+    a time, the second (B2) lifted 1.4 s after the first was committed (A1A2) and held
+    2.9 s; H9 knocked off and back 0.3 s after it landed, and white's E5E4 began before
+    the board rested, then black's G4G3 and white's C3D4 (E6 knocked meanwhile). The
+    rest the record waits for to be read again never came, and the moves after it were
+    lost. A knock put back elsewhere no longer keeps the record from being read again
+    once the cells that differ from it rest."""
+    position = "1b1w1/4ww/1b4w/1b1w3b/2w1wb3/1w2b3/1bw4/bb3b/b2b1 b 2 5"
+    sim = make_sim("sim-abalone", position=position, noise=Noise.none(), game=ABALONE)
+    t = sim.now + 0.2
+    black, white = Stone("b", 0), Stone("w", 1)
+    steps = [
+        HandStep(t, LiftStone("A1")),
+        HandStep(t + 0.22, PutStone("A2", black, black)),
+        HandStep(t + 2.063, LiftStone("B2")),
+        HandStep(t + 4.945, PutStone("B3", black, black)),
+        HandStep(t + 5.222, Force("H9", 0)),
+        HandStep(t + 5.394, Force("H9", None)),
+        HandStep(t + 5.456, LiftStone("E5")),
+        HandStep(t + 5.524, PutStone("E4", white, white)),
+        HandStep(t + 5.771, Force("E6", 0)),
+        HandStep(t + 5.91, Force("E6", None)),
+        HandStep(t + 6.029, LiftStone("G4")),
+        HandStep(t + 6.13, PutStone("G3", black, black)),
+        HandStep(t + 6.447, LiftStone("C3")),
+        HandStep(t + 6.678, PutStone("D4", white, white)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["A1A2", "A1B2A2", "E5E4", "G4G3", "C3D4"]
+    assert not prompts(notices) and of(MovesTakenBack, notices)
+    assert record(sim) == ["A1B2A2", "E5E4", "G4G3", "C3D4"]
