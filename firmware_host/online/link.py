@@ -1,6 +1,7 @@
 """One online game's connection, on a thread of its own: the game stream followed
 through broken links, the outbox sending the board's moves, and the commands the
-players give (resign, abort, draw, chat), one at a time.
+players give (resign, abort, draw, chat), one at a time; what lishogi does not do of
+them is said.
 
 The board's decision loop never waits on the network: it reads what was heard
 (``Heard``, a snapshot taken under a lock) and hands over moves and commands, which
@@ -26,6 +27,7 @@ from firmware_host.online.errors import OnlineError
 from firmware_host.online.messages import ChatLine, GameFull, GameState
 from firmware_host.online.outbox import RECHECK, Outbox, Refusal
 from firmware_host.online.streams import Backoff, LinkLost, follow_game, passing
+from firmware_host.online.trouble import Asked, not_done
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +50,7 @@ class Heard:
     held: Said | None = None  # why our moves cannot be sent now (the token, a 429)
     failed: str | None = None  # the link gave up (no such game, not ours, a fault)
     over: bool = False  # the game stream ended with the game
-    said: tuple[str, ...] = field(default=())  # commands the server refused, in words
+    said: tuple[Said, ...] = field(default=())  # what lishogi did not do of what was asked
 
 
 ClientFactory = Callable[[aiohttp.ClientSession], LishogiClient]
@@ -91,7 +93,7 @@ class OnlineLink:
         self._outbox: Outbox | None = None
         self._client: LishogiClient | None = None
         self._pending: list[tuple[str, int]] = []  # moves put before the outbox exists
-        self._commands: asyncio.Queue[Command] | None = None
+        self._commands: asyncio.Queue[tuple[Asked, Command]] | None = None
         self._stop: asyncio.Event | None = None
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"lishogi-{game_id}", daemon=True)
@@ -116,11 +118,12 @@ class OnlineLink:
             return
         loop.call_soon_threadsafe(self._put, usi, ply)
 
-    def command(self, command: Command) -> None:
-        """A call for the game, made after those before it."""
+    def command(self, asked: Asked, command: Command) -> None:
+        """A call for the game (``asked``: what it is, for the words if lishogi does
+        not do it), made after those before it."""
         loop, queue = self._loop, self._commands
         if loop is not None and queue is not None:
-            loop.call_soon_threadsafe(queue.put_nowait, command)
+            loop.call_soon_threadsafe(queue.put_nowait, (asked, command))
 
     @property
     def waiting(self) -> int:
@@ -244,14 +247,17 @@ class OnlineLink:
     async def _carry_out(self, client: LishogiClient) -> None:
         assert self._commands is not None
         while True:
-            command = await self._commands.get()
+            asked, command = await self._commands.get()
             try:
                 await command(client, self.game_id)
-            except OnlineError as error:
+            except OnlineError as error:  # said to the players; the game goes on
                 log.warning("lishogi game %s: %s", self.game_id, error)
-                with self._lock:
-                    self._heard = replace(self._heard, said=(*self._heard.said, str(error)))
-                self.wake()
+                self._tell(not_done(asked, error))
+
+    def _tell(self, words: Said) -> None:
+        with self._lock:
+            self._heard = replace(self._heard, said=(*self._heard.said, words))
+        self.wake()
 
     def _put(self, usi: str, ply: int) -> None:
         if self._outbox is None:

@@ -14,6 +14,7 @@ import pytest
 
 from engine.registry import find_game
 from firmware_host.loops.simulator import Simulation
+from firmware_host.notices.declared import Refused
 from firmware_host.online.credentials import ApiToken
 from firmware_host.online.errors import RateLimitedError
 from firmware_host.online.link import OnlineLink, client_factory
@@ -22,6 +23,8 @@ from firmware_host.online.seat import OnlineSeat
 from firmware_host.online.streams import LinkLost
 from firmware_host.online.trouble import slowed, token_refused
 from firmware_host.store.storage import GameStore
+from firmware_host.telling.language import Language
+from firmware_host.telling.notices import notice_line
 from hardware.profile import load_profile
 from tests.firmware_host.online.fake_lishogi import FakeGame, FakeLishogi
 from tests.firmware_host.online.serving import FAST, client_of, served
@@ -199,3 +202,41 @@ def test_a_task_of_the_link_that_dies_is_said_and_started_again(
         wait_for(sim, lambda: game.moves == ["7g7f"])
     assert len(runs) >= 2
     assert any("the outbox stopped (RuntimeError: unforeseen)" in lost.reason for lost in told)
+
+
+def refusals(sim: Simulation) -> list[str]:
+    """The refusals told so far, as the terminal and the page's log write them."""
+    return [notice_line(notice) for notice in sim.notices if isinstance(notice, Refused)]
+
+
+def test_what_lishogi_will_not_do_of_what_the_players_ask_is_told_and_the_game_goes_on() -> None:
+    """An abort too late, a chat line lishogi refuses, a resignation lost with the link:
+    each is told (a notice: the terminal, the page's log, the speaker), and the game
+    goes on (it was never ended here, and moves go and come)."""
+    with board(Tokens("alice_token")) as (sim, game, server):
+        seat = sim.remote
+        assert isinstance(seat, OnlineSeat)
+        controller = sim.controller
+        opening(sim, game, server)
+        seat.abort()  # two moves in: lishogi no longer aborts
+        wait_for(sim, lambda: len(refusals(sim)) == 1)
+        assert refusals(sim) == [
+            "refused: lishogi did not abort the game: This game can no longer be aborted"
+        ]
+        seat.say("")  # lishogi's form refuses an empty line (the page never sends one)
+        wait_for(sim, lambda: len(refusals(sim)) == 2)
+        assert refusals(sim)[1] == "refused: lishogi did not take the chat line: Invalid chat form"
+        server.call(lambda: setattr(server.fake, "offline", True))  # the link goes down
+        seat.resign()
+        wait_for(sim, lambda: len(refusals(sim)) == 3)
+        assert refusals(sim)[2].startswith(
+            "refused: lishogi did not take the resignation: the link is down (POST /api/board/"
+        )
+        server.call(lambda: setattr(server.fake, "offline", False))
+        assert controller.outcome is None and game.status == "started"
+        play_here(sim, "2g2f")  # the game goes on
+        wait_for(sim, lambda: len(game.moves) == 3)
+        server.call(lambda: server.fake.play(game.id, "8c8d"))
+        wait_for(sim, lambda: controller.guide is not None)
+        told = notice_line(next(n for n in sim.notices if isinstance(n, Refused)), Language.FRENCH)
+        assert told.startswith("refusé : lishogi n'a pas annulé la partie : ")
