@@ -240,3 +240,23 @@ def test_what_lishogi_will_not_do_of_what_the_players_ask_is_told_and_the_game_g
         wait_for(sim, lambda: controller.guide is not None)
         told = notice_line(next(n for n in sim.notices if isinstance(n, Refused)), Language.FRENCH)
         assert told.startswith("refusé : lishogi n'a pas annulé la partie : ")
+
+
+def test_a_move_whose_answer_is_lost_while_the_game_stream_stays_up_is_said_to_wait() -> None:
+    """The move's call breaks off, the game stream stays open (no gameFull comes), and
+    lishogi's move list cannot be fetched either: the board says the link is down and
+    the move waits, until the list comes and the move goes."""
+    with board(Tokens("alice_token")) as (sim, game, server):
+        controller = sim.controller
+        opening(sim, game, server)
+        server.call(lambda: setattr(server.fake, "offline", True))  # new calls only
+        play_here(sim, "2g2f")
+        wait_for(sim, lambda: controller.remote_wait is not None)
+        assert server.fake.streams_open(game.id) == 1 and game.moves == ["7g7f", "3c3d"]
+        waits = str(controller.remote_wait)
+        assert waits.startswith("lishogi: the link is down (")
+        assert waits.endswith("1 move(s) wait to be sent")
+        server.call(lambda: setattr(server.fake, "offline", False))
+        wait_for(sim, lambda: len(game.moves) == 3)
+        wait_for(sim, lambda: controller.remote_wait is None)
+        assert game.moves == ["7g7f", "3c3d", "2g2f"]
