@@ -41,6 +41,7 @@ from firmware_host.online.errors import (
 from firmware_host.online.messages import (
     Account,
     Challenge,
+    ChatLine,
     ChatRoom,
     Event,
     GameFull,
@@ -52,6 +53,7 @@ from firmware_host.online.messages import (
 from firmware_host.online.reading import (
     read_account,
     read_challenge,
+    read_chat_history,
     read_event_line,
     read_game_line,
     read_object,
@@ -242,6 +244,12 @@ class LishogiClient:
         path = f"/api/board/game/{_part(game_id)}/chat"
         await self._json("POST", path, data={"room": room.value, "text": text})
 
+    async def chat_history(self, game_id: str) -> tuple[ChatLine, ...]:
+        """The players' room as lishogi keeps it, oldest first (the stream tells a line
+        only while it is open)."""
+        path = f"/api/board/game/{_part(game_id)}/chat"
+        return read_chat_history(await self._call("GET", path))
+
     # --- finding a game ---------------------------------------------------------
 
     async def seek(self, seek: Seek) -> None:
@@ -328,9 +336,23 @@ class LishogiClient:
         tries: int | None = None,
         accept: str | None = None,
     ) -> Mapping[str, Any]:
-        """One call, its JSON answer (an empty object for an empty body); after a 429
-        it waits the minute and tries again, ``tries`` times in all. ``accept`` is the
-        Accept header, for a page that answers JSON only when asked so."""
+        """One call, its JSON object (an empty one for an empty body)."""
+        body = await self._call(method, path, params=params, data=data, tries=tries, accept=accept)
+        return read_object(body, f"answer to {method} {path}") or {}
+
+    async def _call(
+        self,
+        method: str,
+        path: str,
+        *,
+        params: Mapping[str, str] | None = None,
+        data: Mapping[str, str] | None = None,
+        tries: int | None = None,
+        accept: str | None = None,
+    ) -> bytes:
+        """One call, its answer's body; after a 429 it waits the minute and tries
+        again, ``tries`` times in all. ``accept`` is the Accept header, for a page that
+        answers JSON only when asked so."""
         tries = self._tries if tries is None else tries
         headers = {} if accept is None else {"Accept": accept}
         async with self._lock:
@@ -352,7 +374,7 @@ class LishogiClient:
                 except (aiohttp.ClientError, TimeoutError) as error:
                     raise LinkDownError(f"{method} {path}: {_describe(error)}") from None
                 _check(response.status, body, f"{method} {path}")
-                return read_object(body, f"answer to {method} {path}") or {}
+                return body
         raise RateLimitedError(429, _rate_limited(tries))
 
     @asynccontextmanager

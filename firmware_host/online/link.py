@@ -1,7 +1,7 @@
 """One online game's connection, on a thread of its own: the game stream followed
-through broken links, the outbox sending the board's moves, and the commands the
-players give (resign, abort, draw, chat), one at a time; what lishogi does not do of
-them is said.
+through broken links (the chat said meanwhile fetched at each opening), the outbox
+sending the board's moves, and the commands the players give (resign, abort, draw,
+chat), one at a time; what lishogi does not do of them is said.
 
 The board's decision loop never waits on the network: it reads what was heard
 (``Heard``, a snapshot taken under a lock) and hands over moves and commands, which
@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 import aiohttp
 
 from engine.said import Said
+from firmware_host.online.chat import ChatLog
 from firmware_host.online.client import LishogiClient
 from firmware_host.online.credentials import ApiToken, TokenSource
 from firmware_host.online.errors import OnlineError
@@ -94,6 +95,8 @@ class OnlineLink:
         self._client: LishogiClient | None = None
         self._pending: list[tuple[str, int]] = []  # moves put before the outbox exists
         self._commands: asyncio.Queue[tuple[Asked, Command]] | None = None
+        self._chat = ChatLog()  # the players' chat, kept whole through broken links
+        self._catching_up: asyncio.Task[None] | None = None  # the chat's history fetched
         self._stop: asyncio.Event | None = None
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"lishogi-{game_id}", daemon=True)
@@ -175,6 +178,8 @@ class OnlineLink:
                 asyncio.create_task(self._watched(lambda: self._carry_out(client), "the commands")),
             ]
             await self._stop.wait()
+            if self._catching_up is not None:
+                tasks.append(self._catching_up)
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -232,17 +237,56 @@ class OnlineLink:
                 elif isinstance(message, GameFull):
                     outbox.observe(message.state.moves, fresh=True)
                     self._update(state=message.state, lost=None)
+                    self._catch_up(client)
                 elif isinstance(message, GameState):
                     outbox.observe(message.moves)
                     self._update(state=message, lost=None)
                 else:
-                    with self._lock:
-                        self._heard = replace(self._heard, chat=(*self._heard.chat, message))
-                    self.wake()
+                    self._chat_heard(message)
         except OnlineError as error:
             self._update(failed=str(error))
             return
         self._update(over=True)
+
+    def _chat_heard(self, line: ChatLine) -> None:
+        with self._lock:
+            if not self._chat.heard(line):
+                return  # the history told it already
+            self._heard = replace(self._heard, chat=self._chat.lines)
+        self.wake()
+
+    def _catch_up(self, client: LishogiClient) -> None:
+        """The stream (re)opened: what was said in the chat while it was closed is
+        fetched (the stream never sends it), in a task of its own, so that the game's
+        lines are not held up meanwhile; a fetch still under way is given up."""
+        if self._catching_up is not None:
+            self._catching_up.cancel()
+        self._catching_up = asyncio.create_task(
+            self._watched(lambda: self._chat_history(client), "the chat's catching up")
+        )
+
+    async def _chat_history(self, client: LishogiClient) -> None:
+        """The chat as lishogi keeps it, its lines not yet told told; tried again after
+        the link's backoff while that may work, its failure said once."""
+        failures = 0
+        while True:
+            try:
+                history = await client.chat_history(self.game_id)
+            except OnlineError as error:
+                log.warning("lishogi game %s: the chat: %s", self.game_id, error)
+                if not failures:
+                    self._tell(not_done(Asked.CHAT_HISTORY, error))
+                failures += 1
+                if passing(error) is None:
+                    return  # a refusal that stays
+                await asyncio.sleep(self._backoff.delay(failures))
+                continue
+            with self._lock:
+                if not self._chat.fetched(history):
+                    return
+                self._heard = replace(self._heard, chat=self._chat.lines)
+            self.wake()
+            return
 
     async def _carry_out(self, client: LishogiClient) -> None:
         assert self._commands is not None

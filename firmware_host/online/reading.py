@@ -111,6 +111,25 @@ def read_game_message(data: Json) -> GameMessage | None:
     return None
 
 
+def read_chat_history(text: str | bytes) -> tuple[ChatLine, ...]:
+    """The answer to ``GET /api/board/game/{id}/chat``: the players' room, oldest first,
+    a list of ``{"text": ..., "user": ...}`` (``chat/JsonView.boardApi``)."""
+    what = "chat history"
+    try:
+        value = read_json(text)
+    except MalformedJsonError as error:
+        raise MalformedMessageError(f"{what}: not JSON ({error})") from None
+    if not isinstance(value, list):
+        raise MalformedMessageError(f"{what}: a {type(value).__name__}, not a list")
+    lines = []
+    for line in value:
+        if not isinstance(line, dict):
+            raise MalformedMessageError(f"{what}: a line is a {type(line).__name__}")
+        user, said = _field(line, "user", str, what), _field(line, "text", str, what)
+        lines.append(ChatLine(user, said, ChatRoom.PLAYER))
+    return tuple(lines)
+
+
 def read_game_full(data: Json) -> GameFull:
     what = "gameFull"
     variant = _field(data, "variant", dict, what)

@@ -35,15 +35,16 @@ SLOWED_MSGID = N_("lishogi asks to wait (429): the move is sent again in {count}
 
 
 class Asked(Enum):
-    """What the players ask of lishogi besides their moves (the outbox sends those):
-    each with the words said when lishogi does not do it (``{reason}``: lishogi's
-    words, or the link's)."""
+    """What the players ask of lishogi besides their moves (the outbox sends those),
+    and Kiban's own catching up on the chat: each with the words said when lishogi does
+    not do it (``{reason}``: lishogi's words, or the link's)."""
 
     RESIGN = N_("lishogi did not take the resignation: {reason}")
     ABORT = N_("lishogi did not abort the game: {reason}")
     DRAW_OFFER = N_("lishogi did not take the draw offer: {reason}")
     DRAW_ANSWER = N_("lishogi did not take the answer to the draw offer: {reason}")
     CHAT = N_("lishogi did not take the chat line: {reason}")
+    CHAT_HISTORY = N_("lishogi did not give the chat said while the link was down: {reason}")
 
 
 def token_refused() -> Said:
