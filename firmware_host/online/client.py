@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import aclosing, asynccontextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict, Unpack
 from urllib.parse import quote
 
 import aiohttp
@@ -66,6 +66,15 @@ APP_JSON = "application/vnd.lishogi.v5+json"
 """The Accept header of lishogi's app: its pages then answer JSON (``HTTPRequest.apiVersion``)."""
 
 Sleep = Callable[[float], Awaitable[None]]
+
+
+class Asking(TypedDict, total=False):
+    """How a call asks (``LishogiClient._call``'s options)."""
+
+    params: Mapping[str, str] | None
+    data: Mapping[str, str] | None
+    tries: int | None
+    accept: str | None
 
 
 @dataclass(frozen=True)
@@ -326,18 +335,9 @@ class LishogiClient:
         else:
             await self._sleep(self._pause)
 
-    async def _json(
-        self,
-        method: str,
-        path: str,
-        *,
-        params: Mapping[str, str] | None = None,
-        data: Mapping[str, str] | None = None,
-        tries: int | None = None,
-        accept: str | None = None,
-    ) -> Mapping[str, Any]:
+    async def _json(self, method: str, path: str, **asking: Unpack[Asking]) -> Mapping[str, Any]:
         """One call, its JSON object (an empty one for an empty body)."""
-        body = await self._call(method, path, params=params, data=data, tries=tries, accept=accept)
+        body = await self._call(method, path, **asking)
         return read_object(body, f"answer to {method} {path}") or {}
 
     async def _call(
