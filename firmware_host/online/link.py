@@ -24,7 +24,7 @@ from engine.said import Said
 from firmware_host.online.chat import ChatLog
 from firmware_host.online.client import LishogiClient
 from firmware_host.online.credentials import ApiToken, TokenSource
-from firmware_host.online.errors import OnlineError
+from firmware_host.online.errors import LinkDownError, OnlineError
 from firmware_host.online.messages import ChatLine, GameFull, GameState
 from firmware_host.online.outbox import RECHECK, Outbox, Refusal
 from firmware_host.online.streams import Backoff, LinkLost, follow_game, passing
@@ -97,6 +97,7 @@ class OnlineLink:
         self._commands: asyncio.Queue[tuple[Asked, Command]] | None = None
         self._chat = ChatLog()  # the players' chat, kept whole through broken links
         self._catching_up: asyncio.Task[None] | None = None  # the chat's history fetched
+        self._carrying = False  # the commands are carried out (the link reached the game)
         self._stop: asyncio.Event | None = None
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"lishogi-{game_id}", daemon=True)
@@ -123,10 +124,17 @@ class OnlineLink:
 
     def command(self, asked: Asked, command: Command) -> None:
         """A call for the game (``asked``: what it is, for the words if lishogi does
-        not do it), made after those before it."""
+        not do it), made after those before it; said at once not done when the link
+        carries out none (it never reached the game, or it is closed)."""
         loop, queue = self._loop, self._commands
-        if loop is not None and queue is not None:
-            loop.call_soon_threadsafe(queue.put_nowait, (asked, command))
+        if self._carrying and loop is not None and queue is not None:
+            with contextlib.suppress(RuntimeError):  # closed meanwhile: said below
+                loop.call_soon_threadsafe(queue.put_nowait, (asked, command))
+                return
+        self._tell(not_done(asked, self._closed()))
+
+    def _closed(self) -> LinkDownError:
+        return LinkDownError(f"the link to lishogi's game {self.game_id} is closed")
 
     @property
     def waiting(self) -> int:
@@ -151,7 +159,18 @@ class OnlineLink:
         self._loop = asyncio.get_running_loop()
         self._commands = asyncio.Queue()
         self._stop = asyncio.Event()
+        self._carrying = True  # commands given while the game is awaited wait in the queue
         self._ready.set()
+        try:
+            await self._play()
+        finally:
+            self._carrying = False
+            self._drop_commands()
+
+    async def _play(self) -> None:
+        """The game as lishogi has it, then its stream, outbox and commands until the
+        link stops."""
+        assert self._stop is not None
         async with aiohttp.ClientSession() as session:
             client = self._client = self._make_client(session)
             full = await self._first_full(client)
@@ -297,6 +316,14 @@ class OnlineLink:
             except OnlineError as error:  # said to the players; the game goes on
                 log.warning("lishogi game %s: %s", self.game_id, error)
                 self._tell(not_done(asked, error))
+
+    def _drop_commands(self) -> None:
+        """The commands left when the link ends (it never reached the game, or it was
+        closed): each said not done."""
+        assert self._commands is not None
+        while not self._commands.empty():
+            asked, _ = self._commands.get_nowait()
+            self._tell(not_done(asked, self._closed()))
 
     def _tell(self, words: Said) -> None:
         with self._lock:

@@ -7,6 +7,7 @@ status LED show), no move is lost, and the game goes on once lishogi does."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -260,3 +261,27 @@ def test_a_move_whose_answer_is_lost_while_the_game_stream_stays_up_is_said_to_w
         wait_for(sim, lambda: len(game.moves) == 3)
         wait_for(sim, lambda: controller.remote_wait is None)
         assert game.moves == ["7g7f", "3c3d", "2g2f"]
+
+
+def test_a_command_the_link_cannot_carry_out_is_said_not_done() -> None:
+    """A link that never reached its game (lishogi has none of that id), or one closed:
+    a command given to it is said not done at once, never dropped in silence."""
+    fake = FakeLishogi()
+    with served_on_a_thread(fake) as server:
+        game = server.call(lambda: fake.start_game("alice", "bob"))
+        make = client_factory(ApiToken("alice_token"), server.url)
+        for game_id in ("nosuchgm", game.id):
+            link = OnlineLink(make, game_id, backoff=FAST, recheck=FAST)
+            link.start()
+            if game_id != game.id:  # the link gives up: lishogi has no such game
+                deadline = time.monotonic() + 10
+                while link.heard.failed is None and time.monotonic() < deadline:
+                    time.sleep(0.005)
+                assert link.heard.failed == "lishogi refused (404): No such game"
+            link.close()
+            OnlineSeat(link, "alice").abort()
+            closed = f"the link to lishogi's game {game_id} is closed"
+            assert [str(words) for words in link.heard.said] == [
+                f"lishogi did not abort the game: the link is down ({closed})"
+            ]
+        assert game.status == "started"
