@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import aclosing, asynccontextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict, Unpack
 from urllib.parse import quote
 
 import aiohttp
@@ -41,6 +41,7 @@ from firmware_host.online.errors import (
 from firmware_host.online.messages import (
     Account,
     Challenge,
+    ChatLine,
     ChatRoom,
     Event,
     GameFull,
@@ -52,6 +53,7 @@ from firmware_host.online.messages import (
 from firmware_host.online.reading import (
     read_account,
     read_challenge,
+    read_chat_history,
     read_event_line,
     read_game_line,
     read_object,
@@ -64,6 +66,15 @@ APP_JSON = "application/vnd.lishogi.v5+json"
 """The Accept header of lishogi's app: its pages then answer JSON (``HTTPRequest.apiVersion``)."""
 
 Sleep = Callable[[float], Awaitable[None]]
+
+
+class Asking(TypedDict, total=False):
+    """How a call asks (``LishogiClient._call``'s options)."""
+
+    params: Mapping[str, str] | None
+    data: Mapping[str, str] | None
+    tries: int | None
+    accept: str | None
 
 
 @dataclass(frozen=True)
@@ -242,6 +253,12 @@ class LishogiClient:
         path = f"/api/board/game/{_part(game_id)}/chat"
         await self._json("POST", path, data={"room": room.value, "text": text})
 
+    async def chat_history(self, game_id: str) -> tuple[ChatLine, ...]:
+        """The players' room as lishogi keeps it, oldest first (the stream tells a line
+        only while it is open)."""
+        path = f"/api/board/game/{_part(game_id)}/chat"
+        return read_chat_history(await self._call("GET", path))
+
     # --- finding a game ---------------------------------------------------------
 
     async def seek(self, seek: Seek) -> None:
@@ -318,7 +335,12 @@ class LishogiClient:
         else:
             await self._sleep(self._pause)
 
-    async def _json(
+    async def _json(self, method: str, path: str, **asking: Unpack[Asking]) -> Mapping[str, Any]:
+        """One call, its JSON object (an empty one for an empty body)."""
+        body = await self._call(method, path, **asking)
+        return read_object(body, f"answer to {method} {path}") or {}
+
+    async def _call(
         self,
         method: str,
         path: str,
@@ -327,10 +349,10 @@ class LishogiClient:
         data: Mapping[str, str] | None = None,
         tries: int | None = None,
         accept: str | None = None,
-    ) -> Mapping[str, Any]:
-        """One call, its JSON answer (an empty object for an empty body); after a 429
-        it waits the minute and tries again, ``tries`` times in all. ``accept`` is the
-        Accept header, for a page that answers JSON only when asked so."""
+    ) -> bytes:
+        """One call, its answer's body; after a 429 it waits the minute and tries
+        again, ``tries`` times in all. ``accept`` is the Accept header, for a page that
+        answers JSON only when asked so."""
         tries = self._tries if tries is None else tries
         headers = {} if accept is None else {"Accept": accept}
         async with self._lock:
@@ -352,7 +374,7 @@ class LishogiClient:
                 except (aiohttp.ClientError, TimeoutError) as error:
                     raise LinkDownError(f"{method} {path}: {_describe(error)}") from None
                 _check(response.status, body, f"{method} {path}")
-                return read_object(body, f"answer to {method} {path}") or {}
+                return body
         raise RateLimitedError(429, _rate_limited(tries))
 
     @asynccontextmanager

@@ -1,6 +1,7 @@
 """One online game's connection, on a thread of its own: the game stream followed
-through broken links, the outbox sending the board's moves, and the commands the
-players give (resign, abort, draw, chat), one at a time.
+through broken links (the chat said meanwhile fetched at each opening), the outbox
+sending the board's moves, and the commands the players give (resign, abort, draw,
+chat), one at a time; what lishogi does not do of them is said.
 
 The board's decision loop never waits on the network: it reads what was heard
 (``Heard``, a snapshot taken under a lock) and hands over moves and commands, which
@@ -20,12 +21,14 @@ from dataclasses import dataclass, field, replace
 import aiohttp
 
 from engine.said import Said
+from firmware_host.online.chat import ChatLog
 from firmware_host.online.client import LishogiClient
 from firmware_host.online.credentials import ApiToken, TokenSource
-from firmware_host.online.errors import OnlineError
+from firmware_host.online.errors import LinkDownError, OnlineError
 from firmware_host.online.messages import ChatLine, GameFull, GameState
 from firmware_host.online.outbox import RECHECK, Outbox, Refusal
 from firmware_host.online.streams import Backoff, LinkLost, follow_game, passing
+from firmware_host.online.trouble import Asked, not_done
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +51,7 @@ class Heard:
     held: Said | None = None  # why our moves cannot be sent now (the token, a 429)
     failed: str | None = None  # the link gave up (no such game, not ours, a fault)
     over: bool = False  # the game stream ended with the game
-    said: tuple[str, ...] = field(default=())  # commands the server refused, in words
+    said: tuple[Said, ...] = field(default=())  # what lishogi did not do of what was asked
 
 
 ClientFactory = Callable[[aiohttp.ClientSession], LishogiClient]
@@ -91,7 +94,10 @@ class OnlineLink:
         self._outbox: Outbox | None = None
         self._client: LishogiClient | None = None
         self._pending: list[tuple[str, int]] = []  # moves put before the outbox exists
-        self._commands: asyncio.Queue[Command] | None = None
+        self._commands: asyncio.Queue[tuple[Asked, Command]] | None = None
+        self._chat = ChatLog()  # the players' chat, kept whole through broken links
+        self._catching_up: asyncio.Task[None] | None = None  # the chat's history fetched
+        self._carrying = False  # the commands are carried out (the link reached the game)
         self._stop: asyncio.Event | None = None
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"lishogi-{game_id}", daemon=True)
@@ -116,11 +122,19 @@ class OnlineLink:
             return
         loop.call_soon_threadsafe(self._put, usi, ply)
 
-    def command(self, command: Command) -> None:
-        """A call for the game, made after those before it."""
+    def command(self, asked: Asked, command: Command) -> None:
+        """A call for the game (``asked``: what it is, for the words if lishogi does
+        not do it), made after those before it; said at once not done when the link
+        carries out none (it never reached the game, or it is closed)."""
         loop, queue = self._loop, self._commands
-        if loop is not None and queue is not None:
-            loop.call_soon_threadsafe(queue.put_nowait, command)
+        if self._carrying and loop is not None and queue is not None:
+            with contextlib.suppress(RuntimeError):  # closed meanwhile: said below
+                loop.call_soon_threadsafe(queue.put_nowait, (asked, command))
+                return
+        self._tell(not_done(asked, self._closed()))
+
+    def _closed(self) -> LinkDownError:
+        return LinkDownError(f"the link to lishogi's game {self.game_id} is closed")
 
     @property
     def waiting(self) -> int:
@@ -145,7 +159,18 @@ class OnlineLink:
         self._loop = asyncio.get_running_loop()
         self._commands = asyncio.Queue()
         self._stop = asyncio.Event()
+        self._carrying = True  # commands given while the game is awaited wait in the queue
         self._ready.set()
+        try:
+            await self._play()
+        finally:
+            self._carrying = False
+            self._drop_commands()
+
+    async def _play(self) -> None:
+        """The game as lishogi has it, then its stream, outbox and commands until the
+        link stops."""
+        assert self._stop is not None
         async with aiohttp.ClientSession() as session:
             client = self._client = self._make_client(session)
             full = await self._first_full(client)
@@ -172,6 +197,8 @@ class OnlineLink:
                 asyncio.create_task(self._watched(lambda: self._carry_out(client), "the commands")),
             ]
             await self._stop.wait()
+            if self._catching_up is not None:
+                tasks.append(self._catching_up)
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -229,29 +256,79 @@ class OnlineLink:
                 elif isinstance(message, GameFull):
                     outbox.observe(message.state.moves, fresh=True)
                     self._update(state=message.state, lost=None)
+                    self._catch_up(client)
                 elif isinstance(message, GameState):
                     outbox.observe(message.moves)
                     self._update(state=message, lost=None)
                 else:
-                    with self._lock:
-                        self._heard = replace(self._heard, chat=(*self._heard.chat, message))
-                    self.wake()
+                    self._chat_heard(message)
         except OnlineError as error:
             self._update(failed=str(error))
             return
         self._update(over=True)
 
+    def _chat_heard(self, line: ChatLine) -> None:
+        with self._lock:
+            if not self._chat.heard(line):
+                return  # the history told it already
+            self._heard = replace(self._heard, chat=self._chat.lines)
+        self.wake()
+
+    def _catch_up(self, client: LishogiClient) -> None:
+        """The stream (re)opened: what was said in the chat while it was closed is
+        fetched (the stream never sends it), in a task of its own, so that the game's
+        lines are not held up meanwhile; a fetch still under way is given up."""
+        if self._catching_up is not None:
+            self._catching_up.cancel()
+        self._catching_up = asyncio.create_task(
+            self._watched(lambda: self._chat_history(client), "the chat's catching up")
+        )
+
+    async def _chat_history(self, client: LishogiClient) -> None:
+        """The chat as lishogi keeps it, its lines not yet told told; tried again after
+        the link's backoff while that may work, its failure said once."""
+        failures = 0
+        while True:
+            try:
+                history = await client.chat_history(self.game_id)
+            except OnlineError as error:
+                log.warning("lishogi game %s: the chat: %s", self.game_id, error)
+                if not failures:
+                    self._tell(not_done(Asked.CHAT_HISTORY, error))
+                failures += 1
+                if passing(error) is None:
+                    return  # a refusal that stays
+                await asyncio.sleep(self._backoff.delay(failures))
+                continue
+            with self._lock:
+                if not self._chat.fetched(history):
+                    return
+                self._heard = replace(self._heard, chat=self._chat.lines)
+            self.wake()
+            return
+
     async def _carry_out(self, client: LishogiClient) -> None:
         assert self._commands is not None
         while True:
-            command = await self._commands.get()
+            asked, command = await self._commands.get()
             try:
                 await command(client, self.game_id)
-            except OnlineError as error:
+            except OnlineError as error:  # said to the players; the game goes on
                 log.warning("lishogi game %s: %s", self.game_id, error)
-                with self._lock:
-                    self._heard = replace(self._heard, said=(*self._heard.said, str(error)))
-                self.wake()
+                self._tell(not_done(asked, error))
+
+    def _drop_commands(self) -> None:
+        """The commands left when the link ends (it never reached the game, or it was
+        closed): each said not done."""
+        assert self._commands is not None
+        while not self._commands.empty():
+            asked, _ = self._commands.get_nowait()
+            self._tell(not_done(asked, self._closed()))
+
+    def _tell(self, words: Said) -> None:
+        with self._lock:
+            self._heard = replace(self._heard, said=(*self._heard.said, words))
+        self.wake()
 
     def _put(self, usi: str, ply: int) -> None:
         if self._outbox is None:

@@ -7,7 +7,7 @@ with the link) is not sent again; a different move there, or lishogi's refusal, 
 reported once and dropped, so the board can ask for it to be taken back. While the
 link is down the moves wait; after a lost answer the outbox sends nothing until it
 has seen lishogi's list afresh (the game stream's next gameFull, or one it fetches
-itself after a pause).
+itself after a pause), and says so: the link is down and how many moves wait.
 
 A move lishogi cannot take now is never dropped for it: when lishogi refuses the
 token (401/403: revoked, expired) the outbox says "lishogi refused the token: log in
@@ -35,8 +35,8 @@ from firmware_host.online.errors import (
     RateLimitedError,
     TokenError,
 )
-from firmware_host.online.streams import Backoff
-from firmware_host.online.trouble import slowed, token_refused
+from firmware_host.online.streams import Backoff, passing
+from firmware_host.online.trouble import link_down, slowed, token_refused
 
 RECHECK = Backoff(first_s=2.0, cap_s=30.0)
 """How long to wait for the game stream's fresh list before fetching one."""
@@ -110,6 +110,7 @@ class Outbox:
         self._recheck = recheck
         self._waiting: deque[WaitingMove] = deque()
         self._stale = False
+        self._why: OnlineError | None = None  # why lishogi's list is awaited (stale)
         self._wake = asyncio.Event()
 
     @property
@@ -153,8 +154,9 @@ class Outbox:
                 self._waiting.popleft()
                 self._refuse(head, refused.reason)
                 continue
-            except (LinkDownError, MalformedMessageError):
+            except (LinkDownError, MalformedMessageError) as error:
                 self._stale = True  # played or not, lishogi's list will tell
+                self._why = error
                 return Held.LINK
             except (NotAuthorizedError, TokenError):
                 self._say(token_refused())
@@ -166,6 +168,7 @@ class Outbox:
             self._waiting.popleft()
             if head.ply == len(self._server):
                 self._server.append(head.usi)
+        self._say(None)  # all sent (or found on lishogi): nothing waits
         return None
 
     async def run(self) -> None:
@@ -188,12 +191,25 @@ class Outbox:
             if held is Held.TOKEN:
                 await asyncio.sleep(self._recheck.delay(failures))
                 continue
+            delay = self._recheck.delay(failures)
+            self._say(self._stale_words(delay))
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self._recheck.delay(failures))
+                await asyncio.wait_for(self._wake.wait(), delay)
                 continue
-            with contextlib.suppress(OnlineError):  # said by the next move's try
+            try:
                 full = await self._client.game_full(self._game_id)
-                self.observe(full.state.moves, fresh=True)
+            except OnlineError as error:  # said at the next wait
+                self._why = error
+                continue
+            self.observe(full.state.moves, fresh=True)
+
+    def _stale_words(self, delay: float) -> Said:
+        """Why the moves wait for lishogi's list: the token it refuses, or the link."""
+        error = self._why
+        if isinstance(error, NotAuthorizedError | TokenError):
+            return token_refused()
+        reason = "no answer" if error is None else passing(error) or str(error)
+        return link_down(reason, delay, len(self._waiting))
 
     def _say(self, held: Said | None) -> None:
         if held != self._held:

@@ -43,14 +43,19 @@ NO_CLOCK_MS = 2_147_483_647
 """What lishogi sends as the time left of a game without a clock (Int.MaxValue)."""
 
 
+def read_value(text: str | bytes, what: str) -> Any:
+    """An answer's JSON, refused as ``what`` when it is none."""
+    try:
+        return read_json(text)
+    except MalformedJsonError as error:
+        raise MalformedMessageError(f"{what}: not JSON ({error})") from None
+
+
 def read_object(text: str | bytes, what: str) -> Json | None:
     """One line's JSON object; None for an empty keep-alive line."""
     if not text.strip():
         return None
-    try:
-        value = read_json(text)
-    except MalformedJsonError as error:
-        raise MalformedMessageError(f"{what}: not JSON ({error})") from None
+    value = read_value(text, what)
     if not isinstance(value, dict):
         raise MalformedMessageError(f"{what}: a {type(value).__name__}, not an object")
     return value
@@ -109,6 +114,22 @@ def read_game_message(data: Json) -> GameMessage | None:
         username = _field(data, "username", str, "chatLine")
         return ChatLine(username, _field(data, "text", str, "chatLine"), chat_room)
     return None
+
+
+def read_chat_history(text: str | bytes) -> tuple[ChatLine, ...]:
+    """The answer to ``GET /api/board/game/{id}/chat``: the players' room, oldest first,
+    a list of ``{"text": ..., "user": ...}`` (``chat/JsonView.boardApi``)."""
+    what = "chat history"
+    value = read_value(text, what)
+    if not isinstance(value, list):
+        raise MalformedMessageError(f"{what}: a {type(value).__name__}, not a list")
+    lines = []
+    for line in value:
+        if not isinstance(line, dict):
+            raise MalformedMessageError(f"{what}: a line is a {type(line).__name__}")
+        user, said = _field(line, "user", str, what), _field(line, "text", str, what)
+        lines.append(ChatLine(user, said, ChatRoom.PLAYER))
+    return tuple(lines)
 
 
 def read_game_full(data: Json) -> GameFull:

@@ -3,9 +3,10 @@
 The controller stays the only writer of the game. lishogi's moves reach it as a
 remote seat's answers (``ElsewhereThinker``: the move lit as the move to play, waited
 for on the board); each move the board commits for our side goes to the outbox.
-What lishogi says (a refused move, the game's end, a draw offer) reaches it as
-events from ``poll``, and what the players here say (a resignation, a draw offer,
-an answer to one) is told it after each event (an ``Agreement``) and sent.
+What lishogi says (a refused move, the game's end, a draw offer, a command it did
+not carry out) reaches it as events from ``poll``, and what the players here say (a
+resignation, a draw offer, an answer to one) is told it after each event (an
+``Agreement``) and sent.
 
 The local record equals lishogi's: the opponent's moves come only from lishogi's
 list, ours go in order and once (``Outbox``), a refused one is taken back here, and
@@ -22,7 +23,7 @@ from typing import Any
 
 from engine.game import Game, Position
 from engine.outcome import Outcome, Termination
-from engine.said import N_, Said, Value, said, verbatim
+from engine.said import N_, Said, said, verbatim
 from firmware_host.notices.declared import Proposal
 from firmware_host.online.client import LishogiClient
 from firmware_host.online.errors import OnlineError
@@ -36,7 +37,7 @@ from firmware_host.online.messages import (
     Side,
 )
 from firmware_host.online.notation import all_from_server, from_server, game_of, to_server
-from firmware_host.online.trouble import TOKEN_REFUSED, link_down, token_refused
+from firmware_host.online.trouble import TOKEN_REFUSED, Asked, link_down, token_refused
 from firmware_host.opponents.elsewhere import ElsewhereThinker
 from firmware_host.opponents.thinking import Thinker
 from firmware_host.session.consent import (
@@ -45,6 +46,7 @@ from firmware_host.session.consent import (
     ProposalArrived,
     ProposalSettled,
     ServerEnded,
+    ServerFailed,
     ServerRefused,
     WordKind,
 )
@@ -119,6 +121,7 @@ class OnlineSeat:
         self._stack_key: tuple[int, object] = (-1, None)
         self._handled = 0  # local plies looked at for the outbox
         self._refusals = 0  # lishogi's refusals handed over
+        self._told = 0  # what lishogi did not do, handed over
         self._clocked = -1  # the last ply whose clock was told
         self._offers = 0
         self._offer: Hashable | None = None  # the opponent's draw offer open now
@@ -243,6 +246,8 @@ class OnlineSeat:
         texts, movers = self._moves(controller.position)
         self._send_ours(texts, movers, server)
         events: list[Event] = self._refused(heard, texts)
+        events += [ServerFailed(words) for words in heard.said[self._told :]]
+        self._told = len(heard.said)
         events += self._clock(controller, heard, texts, server, at)
         events += self._draws(agreement, heard, texts)
         self._words(agreement)
@@ -329,7 +334,7 @@ class OnlineSeat:
             ours = isinstance(answered, tuple) and bool(answered) and answered[0] == SERVER
             if ours and answered not in self._answered:
                 self._answered.add(answered)
-                self.link.command(partial(_draw, yes=yes))
+                self.link.command(Asked.DRAW_ANSWER, partial(_draw, yes=yes))
         proposed = agreement.proposed
         if proposed is not None and proposed.id not in self._settled:
             if proposed.kind is Proposal.TAKEBACK:  # lishogi's board API has no takeback
@@ -337,7 +342,7 @@ class OnlineSeat:
                 events.append(ProposalSettled(proposed.id, False))
             elif proposed.id not in self._proposed:
                 self._proposed[proposed.id] = False
-                self.link.command(partial(_draw, yes=True))
+                self.link.command(Asked.DRAW_OFFER, partial(_draw, yes=True))
             elif live and state is not None:
                 ours = state.offers_draw(self.side)
                 if ours:
@@ -353,7 +358,7 @@ class OnlineSeat:
         ours = word is not None and word.kind is WordKind.RESIGN and word.seat == self.seat
         if ours and not self._resigned:
             self._resigned = True
-            self.link.command(_resign)
+            self.link.command(Asked.RESIGN, _resign)
 
     def move_for(self, ply: int, moves: tuple[str, ...], seat: int) -> str | None:
         """lishogi's move at ``ply`` after ``moves``, once it has come."""
@@ -376,20 +381,7 @@ class OnlineSeat:
         if heard.lost is not None and heard.lost.reason == TOKEN_REFUSED:
             return token_refused()  # the game stream cannot be opened with it either
         if heard.lost is not None:
-            down: dict[str, Value] = {
-                "detail": verbatim(heard.lost.reason),
-                "count": round(heard.lost.retry_in_s),
-            }
-            if waiting:
-                return said(
-                    N_(
-                        "lishogi: the link is down ({detail}); trying again in {count} s;"
-                        " {moves} move(s) wait to be sent"
-                    ),
-                    **down,
-                    moves=waiting,
-                )
-            return link_down(heard.lost.reason, heard.lost.retry_in_s)
+            return link_down(heard.lost.reason, heard.lost.retry_in_s, waiting)
         return None
 
     def clocks(self) -> Clocks | None:
@@ -402,17 +394,17 @@ class OnlineSeat:
         return self.link.heard.chat
 
     def abort(self) -> None:
-        self.link.command(_abort)
+        self.link.command(Asked.ABORT, _abort)
 
     def resign(self) -> None:
-        self.link.command(_resign)
+        self.link.command(Asked.RESIGN, _resign)
 
-    def offer_draw(self, yes: bool = True) -> None:
-        self.link.command(partial(_draw, yes=yes))
+    def offer_draw(self) -> None:
+        self.link.command(Asked.DRAW_OFFER, partial(_draw, yes=True))
 
     def say(self, text: str) -> None:
         """A chat line to the opponent."""
-        self.link.command(partial(_chat, text=text))
+        self.link.command(Asked.CHAT, partial(_chat, text=text))
 
     def thinker(self, inner: Thinker) -> Thinker:
         """The computer, with lishogi answering for the opponent's seat."""

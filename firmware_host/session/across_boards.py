@@ -34,6 +34,7 @@ from firmware_host.session.consent import (
     ProposalDecided,
     ProposalSettled,
     ServerEnded,
+    ServerFailed,
     ServerRefused,
     Word,
     WordKind,
@@ -116,6 +117,7 @@ class AcrossBoards:
         | ProposalDecided
         | PeerEnded
         | ServerEnded
+        | ServerFailed
         | ServerRefused
         | Resign
         | AgreeDraw
@@ -137,6 +139,8 @@ class AcrossBoards:
                 return Say() if isinstance(now.state, Over) else End(outcome)
             case ServerRefused():
                 return self.server_refused(event, now)
+            case ServerFailed(words):  # nothing changed: the game goes on
+                return Say((Refused(words, now.at),))
             case Resign(seat):
                 return self.resign(seat, now)
             case AgreeDraw():

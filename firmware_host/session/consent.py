@@ -14,6 +14,7 @@ from enum import Enum
 from types import MappingProxyType
 
 from engine.outcome import Outcome
+from engine.said import Said
 from firmware_host.notices.declared import Proposal
 
 
@@ -99,6 +100,15 @@ class ServerEnded:
     abort): the game ends here the same way, with the server's result."""
 
     outcome: Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class ServerFailed:
+    """The server hosting an online game did not do what the players asked of it (a
+    resignation, an abort, a draw, a chat line), or what the game asked (the chat said
+    while the link was down), in words that say which and why: told; the game goes on."""
+
+    words: Said
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,6 +65,7 @@ from firmware_host.session.consent import (
     ProposalDecided,
     ProposalSettled,
     ServerEnded,
+    ServerFailed,
     ServerRefused,
     Word,
     WordKind,
@@ -354,7 +355,7 @@ class Controller(Readout):
                 return self._apply(self._turns.decide(event, self.now(at)), at)
             case ProposalArrived() | ProposalSettled() | ProposalDecided() | PeerEnded():
                 return self._apply(self._boards.decide(event, self.now(at)), at)
-            case ServerEnded() | ServerRefused():
+            case ServerEnded() | ServerFailed() | ServerRefused():
                 return self._apply(self._boards.decide(event, self.now(at)), at)
             case ClockTold(_, seat, remaining):
                 if self._boards.clock_counts(event, self.now(at)):

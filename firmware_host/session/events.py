@@ -21,6 +21,7 @@ from firmware_host.session.consent import (
     ProposalDecided,
     ProposalSettled,
     ServerEnded,
+    ServerFailed,
     ServerRefused,
 )
 
@@ -73,6 +74,7 @@ Event = (
     | PeerEnded
     | ClockTold
     | ServerEnded
+    | ServerFailed
     | ServerRefused
 )
 """What the controller handles: the players' actions (``actions.py``) and what the board

@@ -8,8 +8,10 @@ the opponent through the methods (``play``, ``offer_draw``, ``resign``, ``flag``
 can break streams off (``drop_game_streams``), send a line as it is (``send_raw``),
 answer 429 (``rate_limited``) or revoke a token (``tokens``, changed at any time). It
 can hold event streams before they open (``hold_event_streams``), to say when a client
-connects relative to what happens meanwhile. Its games are in ``fake_game.py``, its
-seeks and challenges in ``fake_finding.py``.
+connects relative to what happens meanwhile. Its chat is lishogi's: the game stream
+tells the players' room only, and ``GET .../chat`` gives that room whole
+(``PlayApi.getChat``), or answers 500 ``chat_history_fails`` times. Its games are in
+``fake_game.py``, its seeks and challenges in ``fake_finding.py``.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ class FakeLishogi(Finding):
         self.rate_limited = 0
         self.offline = False  # every connection is hung up on, as with the link down
         self.lose_next_move_answer = False  # play the next move, then hang up unanswered
+        self.chat_history_fails = 0  # the chat's history answers 500 this many times
         self._ids = (f"game{n:04d}" for n in itertools.count(1))
         self._listeners = itertools.count()
         self._event_queues: dict[str, tuple[int, asyncio.Queue[Item]]] = {}
@@ -359,15 +362,24 @@ class FakeLishogi(Finding):
             return refusal(400, "Invalid chat form")
         line = {"type": "chatLine", "username": request[USER], "text": text, "room": room}
         game.chat.append(line)
-        self._publish(game, line)
+        if room == "player":  # the game stream follows the players' room only
+            self._publish(game, line)
         return ok_answer()
 
     async def _chat_history(self, request: web.Request) -> web.Response:
+        """The players' room, oldest first, as ``PlayApi.getChat`` answers it."""
         found = self._own_game(request)
         if isinstance(found, web.Response):
             return found
+        if self.chat_history_fails > 0:
+            self.chat_history_fails -= 1
+            return refusal(500, "Internal server error")
         return web.json_response(
-            [{"text": c["text"], "user": c["username"]} for c in found[0].chat]
+            [
+                {"text": line["text"], "user": line["username"]}
+                for line in found[0].chat
+                if line["room"] == "player"
+            ]
         )
 
     # --- the game's life -------------------------------------------------------------------

@@ -7,6 +7,7 @@ status LED show), no move is lost, and the game goes on once lishogi does."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -14,6 +15,7 @@ import pytest
 
 from engine.registry import find_game
 from firmware_host.loops.simulator import Simulation
+from firmware_host.notices.declared import Refused
 from firmware_host.online.credentials import ApiToken
 from firmware_host.online.errors import RateLimitedError
 from firmware_host.online.link import OnlineLink, client_factory
@@ -22,6 +24,8 @@ from firmware_host.online.seat import OnlineSeat
 from firmware_host.online.streams import LinkLost
 from firmware_host.online.trouble import slowed, token_refused
 from firmware_host.store.storage import GameStore
+from firmware_host.telling.language import Language
+from firmware_host.telling.notices import notice_line
 from hardware.profile import load_profile
 from tests.firmware_host.online.fake_lishogi import FakeGame, FakeLishogi
 from tests.firmware_host.online.serving import FAST, client_of, served
@@ -199,3 +203,85 @@ def test_a_task_of_the_link_that_dies_is_said_and_started_again(
         wait_for(sim, lambda: game.moves == ["7g7f"])
     assert len(runs) >= 2
     assert any("the outbox stopped (RuntimeError: unforeseen)" in lost.reason for lost in told)
+
+
+def refusals(sim: Simulation) -> list[str]:
+    """The refusals told so far, as the terminal and the page's log write them."""
+    return [notice_line(notice) for notice in sim.notices if isinstance(notice, Refused)]
+
+
+def test_what_lishogi_will_not_do_of_what_the_players_ask_is_told_and_the_game_goes_on() -> None:
+    """An abort too late, a chat line lishogi refuses, a resignation lost with the link:
+    each is told (a notice: the terminal, the page's log, the speaker), and the game
+    goes on (it was never ended here, and moves go and come)."""
+    with board(Tokens("alice_token")) as (sim, game, server):
+        seat = sim.remote
+        assert isinstance(seat, OnlineSeat)
+        controller = sim.controller
+        opening(sim, game, server)
+        seat.abort()  # two moves in: lishogi no longer aborts
+        wait_for(sim, lambda: len(refusals(sim)) == 1)
+        assert refusals(sim) == [
+            "refused: lishogi did not abort the game: This game can no longer be aborted"
+        ]
+        seat.say("")  # lishogi's form refuses an empty line (the page never sends one)
+        wait_for(sim, lambda: len(refusals(sim)) == 2)
+        assert refusals(sim)[1] == "refused: lishogi did not take the chat line: Invalid chat form"
+        server.call(lambda: setattr(server.fake, "offline", True))  # the link goes down
+        seat.resign()
+        wait_for(sim, lambda: len(refusals(sim)) == 3)
+        assert refusals(sim)[2].startswith(
+            "refused: lishogi did not take the resignation: the link is down (POST /api/board/"
+        )
+        server.call(lambda: setattr(server.fake, "offline", False))
+        assert controller.outcome is None and game.status == "started"
+        play_here(sim, "2g2f")  # the game goes on
+        wait_for(sim, lambda: len(game.moves) == 3)
+        server.call(lambda: server.fake.play(game.id, "8c8d"))
+        wait_for(sim, lambda: controller.guide is not None)
+        told = notice_line(next(n for n in sim.notices if isinstance(n, Refused)), Language.FRENCH)
+        assert told.startswith("refusé : lishogi n'a pas annulé la partie : ")
+
+
+def test_a_move_whose_answer_is_lost_while_the_game_stream_stays_up_is_said_to_wait() -> None:
+    """The move's call breaks off, the game stream stays open (no gameFull comes), and
+    lishogi's move list cannot be fetched either: the board says the link is down and
+    the move waits, until the list comes and the move goes."""
+    with board(Tokens("alice_token")) as (sim, game, server):
+        controller = sim.controller
+        opening(sim, game, server)
+        server.call(lambda: setattr(server.fake, "offline", True))  # new calls only
+        play_here(sim, "2g2f")
+        wait_for(sim, lambda: controller.remote_wait is not None)
+        assert server.fake.streams_open(game.id) == 1 and game.moves == ["7g7f", "3c3d"]
+        waits = str(controller.remote_wait)
+        assert waits.startswith("lishogi: the link is down (")
+        assert waits.endswith("1 move(s) wait to be sent")
+        server.call(lambda: setattr(server.fake, "offline", False))
+        wait_for(sim, lambda: len(game.moves) == 3)
+        wait_for(sim, lambda: controller.remote_wait is None)
+        assert game.moves == ["7g7f", "3c3d", "2g2f"]
+
+
+def test_a_command_the_link_cannot_carry_out_is_said_not_done() -> None:
+    """A link that never reached its game (lishogi has none of that id), or one closed:
+    a command given to it is said not done at once, never dropped in silence."""
+    fake = FakeLishogi()
+    with served_on_a_thread(fake) as server:
+        game = server.call(lambda: fake.start_game("alice", "bob"))
+        make = client_factory(ApiToken("alice_token"), server.url)
+        for game_id in ("nosuchgm", game.id):
+            link = OnlineLink(make, game_id, backoff=FAST, recheck=FAST)
+            link.start()
+            if game_id != game.id:  # the link gives up: lishogi has no such game
+                deadline = time.monotonic() + 10
+                while link.heard.failed is None and time.monotonic() < deadline:
+                    time.sleep(0.005)
+                assert link.heard.failed == "lishogi refused (404): No such game"
+            link.close()
+            OnlineSeat(link, "alice").abort()
+            closed = f"the link to lishogi's game {game_id} is closed"
+            assert [str(words) for words in link.heard.said] == [
+                f"lishogi did not abort the game: the link is down ({closed})"
+            ]
+        assert game.status == "started"

@@ -61,7 +61,7 @@ TYPED = frozenset({"name", "value"})
 """A typed form's words (NAME=VALUE), kept in every language."""
 COGNATES = {
     Language.POLISH: {"robot", "offline", "online", "token"},
-    Language.CZECH: {"robot", "disk", "broker", "offline", "online", "token"},
+    Language.CZECH: {"robot", "disk", "broker", "offline", "online", "token", "chat"},
     Language.FRENCH: {
         "robot",
         "points",
