@@ -242,8 +242,11 @@ class Base(Generic[M]):
         footprints = self.overlap.footprints(line)
         if not all(self.in_order(f) for f in footprints):
             return True
-        for earlier, later in pairwise(footprints):
-            began = [self.first_at[s] for s in earlier.spots() if s in self.first_at]
+        for index, (earlier, later) in enumerate(pairwise(footprints)):
+            # a spot a later move changes too may first have changed for it (the earlier
+            # move's own changes made before the base began)
+            after = frozenset().union(*(f.spots() for f in footprints[index + 1 :]))
+            began = [self.first_at[s] for s in earlier.spots() - after if s in self.first_at]
             done = [self.last_at[s] for s in later.spots() if s in self.last_at]
             if began and done and max(done) < min(began) - MARGIN:
                 return True

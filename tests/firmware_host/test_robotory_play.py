@@ -410,3 +410,59 @@ def test_the_lid_is_shown_as_two_bars_and_the_first_player_is_drawn_by_lot() -> 
     for colour in "wb":
         assert [lights.indicators.get(f"lid:{colour}:{k}") for k in range(1, 6)] == [bar] * 5
     assert dict(build_view(sim.controller, sim.now).counters) == {"lid:w": 10, "lid:b": 10}
+
+
+def test_a_chain_whose_tokens_were_boxed_before_the_base_keeps_its_order() -> None:
+    """Heavy soak, Robotory seed 11 move 1567: the chain R:A3-A2-B2-A1 made with its
+    tokens boxed first, the next player placing on D5 at once and the other a new token
+    on B2 (the cell the chain emptied). After the first question was answered, the
+    record's chain was judged to have begun after w@D5 was done: its first change since
+    the answer was the new token on B2, a later move's. The board then asked only chains
+    nobody played. A spot a later move changes too is no sign of when a move began."""
+    sim = make_sim(
+        "sim-robotory",
+        position="2R1/4w/6/B4/1W1b 4w0b 4w0b 2w10b l",
+        noise=Noise.none(),
+        game=ROBOTORY,
+    )
+    t = sim.now + 0.502
+    token = Stone("w", None)
+    steps = [
+        HandStep(t, LiftStone("stock:l:4")),
+        HandStep(t + 0.071, PutStone("A1", token, token)),
+        HandStep(t + 0.431, LiftStone("stock:d:4")),
+        HandStep(t + 0.647, PutStone("D4", token, token)),
+        HandStep(t + 1.029, LiftStone("stock:l:3")),
+        HandStep(t + 3.631, PutStone("A2", token, token)),
+        HandStep(t + 4.529, LiftStone("stock:d:3")),
+        HandStep(t + 5.935, PutStone("B2", token, token)),
+        HandStep(t + 7.045, LiftStone("stock:l:2")),
+        HandStep(t + 7.184, PutStone("C4", token, token)),
+        HandStep(t + 7.499, Remove("B2")),
+        HandStep(t + 7.599, Remove("A2")),
+        HandStep(t + 7.612, LiftStone("A3")),
+        HandStep(t + 7.732, Remove("A1")),
+        HandStep(t + 7.782, PutStone("A1", ROBOT_R, ROBOT_R)),
+        HandStep(t + 8.121, LiftStone("stock:l:1")),
+        HandStep(t + 8.337, PutStone("D5", token, token)),
+        HandStep(t + 8.539, LiftStone("stock:d:2")),
+        HandStep(t + 8.719, PutStone("B2", token, token)),
+    ]
+    truth = ["w@A1", "w@D4", "w@A2", "w@B2", "w@C4", "R:A3-A2-B2-A1", "w@D5", "w@B2"]
+
+    def answer() -> None:
+        """Each question answered as soon as it is asked, with the move played."""
+        while sim.controller.phase is Phase.PROMPT:
+            done = len(sim.controller.position.move_stack)
+            choices = sim.controller.prompt_choices
+            assert truth[done] in choices, (truth[done], choices)
+            sim.send(Select(truth[done]))
+
+    for step in steps:
+        sim.run([step])
+        answer()
+    sim.advance(4.0)
+    answer()
+    sim.settle()
+    position = sim.controller.position
+    assert [position.move_text(move) for move in position.move_stack] == truth
