@@ -279,7 +279,21 @@ class Base(Generic[M]):
             ]
             if departures and landings:
                 flights.append((min(departures), max(landings)))
-        return self._back_before_landing(footprints)
+        return self._filled_unexplained(reached, flights) or self._back_before_landing(footprints)
+
+    def _filled_unexplained(self, reached: set[Spot], flights: list[tuple[float, float]]) -> bool:
+        """Whether a cell empty at the base, that no move of the reading changes (those
+        ``reached``), read a piece since: no knock fills an empty cell, so a piece was set
+        down there (a token placed and taken up again as the robot ate it) unless a
+        piece slid over it on a move's way (``flights``)."""
+        expected = self.overlap.expected
+        for spot, changes in self.timeline.items():
+            if spot in reached or expected.get(spot, EMPTY) != EMPTY:
+                continue
+            for at, reads in changes:
+                if reads and not any(lo - MARGIN <= at <= hi + MARGIN for lo, hi in flights):
+                    return True
+        return False
 
     def _back_before_landing(self, footprints: list[Footprint]) -> bool:
         """Whether a move's piece was read back on its cell when it landed elsewhere: its

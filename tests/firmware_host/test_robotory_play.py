@@ -32,7 +32,7 @@ from firmware_host.session.state import GLANCE, Phase
 from firmware_host.session.trust import RECENT_COMMIT
 from firmware_host.telling.legend import Meaning
 from firmware_host.telling.view import build_view
-from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone, Remove
+from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove
 from tests.engine.robotory.helpers import text
 from tests.firmware_host.simkit import commits, lit, make_sim, of, prompts
 
@@ -466,3 +466,34 @@ def test_a_chain_whose_tokens_were_boxed_before_the_base_keeps_its_order() -> No
     sim.settle()
     position = sim.controller.position
     assert [position.move_text(move) for move in position.move_stack] == truth
+
+
+def test_a_token_eaten_before_the_robot_lands_is_no_token_unplayed() -> None:
+    """Heavy soak, Robotory seed 11 move 1782: w@E4 placed, C6 knocked off and back, the
+    robot lifted from C5 for R:C5-D4-E4 and E4's new token boxed at once, the robot held
+    1.2 s. At that rest the board was read again as R:C5-C6 (C6's knock its eaten token)
+    with w@E4 never played, and the chain's landing was then out of step. E4 was empty
+    before w@E4 and read a token since: no knock fills an empty cell, so a reading that
+    leaves E4 alone is no reading while the record keeps the order."""
+    sim = make_sim(
+        "sim-robotory",
+        position="w1b1/w1B2/wbb1Rw/bbWw1/w1w1 1w0b 0w0b 2w2b l",
+        noise=Noise.none(),
+        game=ROBOTORY,
+    )
+    t = sim.now + 0.1
+    token = Stone("w", None)
+    steps = [
+        HandStep(t + 0.27, Force("C5", 0)),
+        HandStep(t + 0.558, Force("C5", None)),
+        HandStep(t + 0.68, LiftStone("stock:l:1")),
+        HandStep(t + 0.773, PutStone("E4", token, token)),
+        HandStep(t + 1.011, Force("C6", 0)),
+        HandStep(t + 1.215, Force("C6", None)),
+        HandStep(t + 1.225, LiftStone("C5")),
+        HandStep(t + 1.373, Remove("E4")),
+        HandStep(t + 2.604, PutStone("E4", ROBOT_R, ROBOT_R)),
+        HandStep(t + 2.7, Remove("D4")),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["w@E4", "R:C5-D4-E4"] and not prompts(notices)
