@@ -23,6 +23,10 @@ M = TypeVar("M", bound=Hashable)
 
 EPSILON = 1e-6  # seconds: times that differ by less are the same instant
 
+STOOD = 0.3
+"""Seconds a cell must read a piece to have held one set down: a piece carried over a
+cell (its magnet passing the sensor) or a bounce reads there for less."""
+
 
 @dataclass
 class Base(Generic[M]):
@@ -283,15 +287,19 @@ class Base(Generic[M]):
 
     def _filled_unexplained(self, reached: set[Spot], flights: list[tuple[float, float]]) -> bool:
         """Whether a cell empty at the base, that no move of the reading changes (those
-        ``reached``), read a piece since: no knock fills an empty cell, so a piece was set
-        down there (a token placed and taken up again as the robot ate it) unless a
-        piece slid over it on a move's way (``flights``)."""
+        ``reached``), held a piece since for ``STOOD`` or longer while no move's piece
+        was in the air (``flights``: a piece set down on its way and moved on): a piece
+        was set down there and taken up again (a token placed and eaten at once by a
+        robot still in the air). No knock fills an empty cell, and a piece carried over
+        one (a magnet passing its sensor) or a bounce fills it only for a moment."""
         expected = self.overlap.expected
         for spot, changes in self.timeline.items():
             if spot in reached or expected.get(spot, EMPTY) != EMPTY:
                 continue
-            for at, reads in changes:
-                if reads and not any(lo - MARGIN <= at <= hi + MARGIN for lo, hi in flights):
+            for (at, reads), (then, _) in pairwise(changes):
+                if not reads or then - at < STOOD:
+                    continue
+                if not any(lo - MARGIN <= at <= hi + MARGIN for lo, hi in flights):
                     return True
         return False
 

@@ -357,3 +357,29 @@ def test_a_marble_held_as_a_line_goes_on_is_read_while_a_knock_elsewhere_keeps_t
     assert commits(notices) == ["A1A2", "A1B2A2", "E5E4", "G4G3", "C3D4"]
     assert not prompts(notices) and of(MovesTakenBack, notices)
     assert record(sim) == ["A1B2A2", "E5E4", "G4G3", "C3D4"]
+
+
+def test_a_piece_carried_over_an_empty_cell_is_no_piece_set_down_there() -> None:
+    """Heavy soak, Robot Duel seed 11 move 250 (on the way to e69963a): sente's lion
+    3c2c committed, gote's chick carried from the stand over the empty 1b (its magnet
+    read there 0.13 s) and dropped on 2b. A cell empty at the base that read a piece
+    makes a reading that leaves it alone doubtful only when a piece stood there: the
+    passing chick made the record's reading doubtful and 3c2b, C*2c was recorded. The
+    two readings make the same board: asked, the true one among them."""
+    sim = dobutsu("1le/g2/L2/E1G b Cc 7")
+    t = sim.now + 0.1
+    lion, chick = Stone("L", 0), Stone("C", 1)
+    steps = [
+        HandStep(t + 0.28, LiftStone("3c")),
+        HandStep(t + 0.304, PutStone("2c", lion, lion)),
+        HandStep(t + 0.641, LiftStone("hand:w:C")),
+        HandStep(t + 0.665, Force("1b", 1)),
+        HandStep(t + 0.798, Force("1b", None)),
+        HandStep(t + 0.803, PutStone("2b", chick, chick)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert "3c2b" not in commits(notices)
+    assert [set(choices) for choices in prompts(notices)] == [{"3c2b", "3c2c"}]
+    sim.send(Select("3c2c"))
+    sim.settle()
+    assert record(sim) == ["3c2c", "C*2b"]
