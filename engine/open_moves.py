@@ -140,6 +140,15 @@ class Base(Generic[M]):
 
         later.lifted_at, later.filled_at = theirs(self.lifted_at), kept(self.filled_at)
         later.first_at, later.last_at = theirs(self.first_at), kept(self.last_at)
+        for spot in emptied:
+            # its changes from ``since`` on are the later moves' (a drop there after the
+            # piece left): dated from the first of them, not forgotten with the first
+            changes = [(at, reads) for at, reads in self.timeline.get(spot, ()) if at >= since]
+            if changes:
+                later.first_at.setdefault(spot, changes[0][0])
+            lifts = [at for at, reads in changes if not reads]
+            if lifts:
+                later.lifted_at.setdefault(spot, lifts[0])
         later.fills = {s: n for s, n in self.fills.items() if s in later.last_at}
         later.timeline = {s: t for s, t in self.timeline.items() if s in later.last_at}
         later.touched = {s for s in self.touched if s in own or self.last_at.get(s, 0) >= since}

@@ -361,3 +361,38 @@ def test_a_drop_shown_at_rest_is_not_taken_back_for_a_move_out_of_order() -> Non
     ]
     notices += sim.run(steps) + sim.settle()
     assert commits(notices) == ["E*2a", "2b3a"] and not of(MovesTakenBack, notices)
+
+
+def test_a_drop_on_a_cell_a_done_move_emptied_keeps_its_time() -> None:
+    """Heavy soak, Robot Duel seed 11 move 385: gote's giraffe left 3b (3b3a), sente
+    dropped a chick there and gote's lion went 2a1b, 2b and 3b knocked meanwhile. When
+    the base moved past 3b3a, 3b's first change (the giraffe leaving) was forgotten with
+    the drop's: 3b's first change since read as the later knock, so the record's drop
+    looked begun after the lion's move was done, and the board took C*3b and 2a1b back
+    for C*1b and 2a3b (the lion capturing on a cell filled before it left)."""
+    sim = make_sim("sim", position="1le/gc1/LC1/E1G b - 3", noise=Noise.none())
+    t = sim.now + 0.1
+    sente_chick, gote_giraffe = Stone("C", 0), Stone("G", 1)
+    steps = [
+        HandStep(t + 0.146, Force("3d", 0)),
+        HandStep(t + 0.21, Force("3d", None)),
+        HandStep(t + 0.425, LiftStone("3c")),
+        HandStep(t + 0.505, LiftStone("2b")),
+        HandStep(t + 0.639, PutStone("2b", LION, LION)),
+        HandStep(t + 0.817, PutStone("hand:b:C", CHICK, sente_chick)),
+        HandStep(t + 1.044, Force("2b", 0)),
+        HandStep(t + 1.215, Force("2b", None)),
+        HandStep(t + 1.313, LiftStone("3b")),
+        HandStep(t + 1.409, PutStone("3a", gote_giraffe, gote_giraffe)),
+        HandStep(t + 2.439, LiftStone("hand:b:C")),
+        HandStep(t + 2.688, PutStone("3b", sente_chick, sente_chick)),
+        HandStep(t + 2.896, Force("2b", 0)),
+        HandStep(t + 3.107, Force("2b", None)),
+        HandStep(t + 3.301, LiftStone("2a")),
+        HandStep(t + 3.51, PutStone("1b", GOTE_LION, GOTE_LION)),
+        HandStep(t + 3.594, Force("3b", 0)),
+        HandStep(t + 3.7, Force("3b", None)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert not of(MovesTakenBack, notices) and not prompts(notices)
+    assert commits(notices) == ["3c2b", "3b3a", "C*3b", "2a1b"]
