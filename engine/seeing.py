@@ -245,10 +245,30 @@ class Seeing(Generic[M]):
         return {spot: reading for spot, reading in frame.items() if spot in self.sensed}
 
     def _rest_but_knocks(self) -> float:
-        """When a cell that does not read as the position last changed: the board rests
-        since then but for knocks put back (cells that read as the position again)."""
+        """When a cell that does not read as the position last changed, or one that does
+        again but not by a knock: the board rests since then but for knocks put back. A
+        knock is a cell off and back while nothing else changed (a piece taken from it
+        and another set there, a line of marbles moved on, changes other cells between)."""
         changed = self._did.changed
-        return max((changed.get(spot, self._rest_from) for spot, _ in self._diff()), default=0.0)
+        differ = {spot for spot, _ in self._diff()}
+        rest = max((changed.get(spot, self._rest_from) for spot in differ), default=0.0)
+        base = self.rereading.base
+        timeline = {} if base is None else base.timeline
+        for spot, at in changed.items():
+            if spot in differ or at <= rest:
+                continue
+            history = timeline.get(spot, [])
+            if len(history) < 2 or history[-1][0] != at:
+                return self._rest_from  # no record of it: not known to be a knock
+            began = history[-2][0]
+            if any(
+                began < when < at
+                for other, changes in timeline.items()
+                if other != spot
+                for when, _ in changes
+            ):
+                rest = max(rest, at)
+        return rest
 
     def _diff(self) -> tuple[tuple[Spot, Reading], ...]:
         """``frame_diff(expected, frame)``, made once per frame and position: observing a

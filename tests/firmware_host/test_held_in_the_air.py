@@ -383,3 +383,68 @@ def test_a_piece_carried_over_an_empty_cell_is_no_piece_set_down_there() -> None
     sim.send(Select("3c2c"))
     sim.settle()
     assert record(sim) == ["3c2c", "C*2b"]
+
+
+def test_a_cell_refilled_by_another_marble_is_no_knock_put_back() -> None:
+    """Heavy soak, Abalone seed 11 move 989: black's E4D3, white's B6C6 (a push), then
+    black's broadside D3E3E4 a marble at a time: E3 to F4, D3 to E3, and that marble
+    lifted again and held 2 s. E3 read as the record again when D3's marble reached it,
+    and was taken for a knock put back: the record was read again while a hand was on
+    the line, and E4D3 became E4F4. A cell off and back is a knock only when nothing
+    else changed meanwhile. (The steps are the soak's, each contact's bounce with it.)"""
+    position = "1wwww/4w1/wb4b/5wb1/1bbb1bw1b/w4w2/b3ww1/bwb2w/1bb2 b 1 0"
+    sim = make_sim("sim-abalone", position=position, noise=Noise.none(), game=ABALONE)
+    t = sim.now + 0.1
+    black, white = Stone("b", 0), Stone("w", 1)
+    steps = [
+        HandStep(t + 1.059, LiftStone("E4")),
+        HandStep(t + 1.062, Force("E4", 1)),
+        HandStep(t + 1.063, Force("E4", None)),
+        HandStep(t + 1.064, Force("E4", 1)),
+        HandStep(t + 1.065, Force("E4", None)),
+        HandStep(t + 1.248, PutStone("D3", black, black)),
+        HandStep(t + 1.329, Force("E3", 0)),
+        HandStep(t + 1.439, Force("E3", None)),
+        HandStep(t + 1.605, LiftStone("E6")),
+        HandStep(t + 1.607, Force("E6", 1)),
+        HandStep(t + 1.609, Force("E6", None)),
+        HandStep(t + 1.613, Force("E6", 1)),
+        HandStep(t + 1.614, Force("E6", None)),
+        HandStep(t + 1.716, LiftStone("C6")),
+        HandStep(t + 1.719, Force("C6", 1)),
+        HandStep(t + 1.722, Force("C6", None)),
+        HandStep(t + 1.724, Force("C6", 1)),
+        HandStep(t + 1.725, Force("C6", None)),
+        HandStep(t + 1.861, LiftStone("B6")),
+        HandStep(t + 1.881, PutStone("F6", black, black)),
+        HandStep(t + 1.99, PutStone("C6", white, white)),
+        HandStep(t + 1.991, Force("C6", 0)),
+        HandStep(t + 1.992, Force("C6", None)),
+        HandStep(t + 2.057, PutStone("E6", white, white)),
+        HandStep(t + 2.427, LiftStone("E3")),
+        HandStep(t + 2.429, Force("E3", 1)),
+        HandStep(t + 2.432, Force("E3", None)),
+        HandStep(t + 2.434, Force("E3", 1)),
+        HandStep(t + 2.436, Force("E3", None)),
+        HandStep(t + 2.437, Force("E3", 1)),
+        HandStep(t + 2.439, Force("E3", None)),
+        HandStep(t + 2.592, PutStone("F4", black, black)),
+        HandStep(t + 2.779, LiftStone("D3")),
+        HandStep(t + 2.782, Force("D3", 1)),
+        HandStep(t + 2.785, Force("D3", None)),
+        HandStep(t + 2.788, Force("D3", 1)),
+        HandStep(t + 2.789, Force("D3", None)),
+        HandStep(t + 3.015, PutStone("E3", black, black)),
+        HandStep(t + 3.173, LiftStone("E3")),
+        HandStep(t + 3.175, Force("E3", 1)),
+        HandStep(t + 3.178, Force("E3", None)),
+        HandStep(t + 3.179, Force("E3", 1)),
+        HandStep(t + 3.18, Force("E3", None)),
+        HandStep(t + 5.239, PutStone("E4", black, black)),
+        HandStep(t + 5.637, LiftStone("C6")),
+        HandStep(t + 5.639, Force("C6", 1)),
+        HandStep(t + 5.641, Force("C6", None)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert not of(MovesTakenBack, notices) and not prompts(notices)
+    assert commits(notices) == ["E4D3", "B6C6", "D3E3E4"]
