@@ -174,7 +174,8 @@ class Base(Generic[M]):
                 return False
             landed = self.landed()
             left = [self.last_at[s] for s in landed - footprint.spots() if s in self.last_at]
-            new = [self.filled_at[s] for s in footprint.spots() - landed if s in self.filled_at]
+            # its landing, on a cell the open moves landed on too, came after it left
+            new = [self.filled_at[s] for s in footprint.spots() if s in self.filled_at]
             return not left or not new or min(new) >= max(left) - EPSILON
         return taken <= footprint.spots()
 

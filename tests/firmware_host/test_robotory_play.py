@@ -497,3 +497,53 @@ def test_a_token_eaten_before_the_robot_lands_is_no_token_unplayed() -> None:
     ]
     notices = sim.run(steps) + sim.settle()
     assert commits(notices) == ["w@E4", "R:C5-D4-E4"] and not prompts(notices)
+
+
+def test_a_token_boxed_for_a_chain_after_the_next_was_placed_is_no_correction() -> None:
+    """Heavy soak, Robotory seed 7 move 612: w@B1, then b@B2 at once, then B1's token
+    boxed for the chain R:A1-B1 before the robot moved. Read again, the board took it
+    for w@B1 corrected to B2 (the token set down and moved on), but B2 filled before
+    B1's token left: one token is never on two cells. (The soak's steps, with bounces.)"""
+    sim = make_sim(
+        "sim-robotory",
+        position="R3/4w/3Bw1/1bW2/2bb 0w4b 4w0b 6w6b d",
+        noise=Noise.none(),
+        game=ROBOTORY,
+    )
+    t = sim.now + 0.1
+    white, black = Stone("w", None), Stone("b", None)
+    steps = [
+        HandStep(t + 0.309, Force("C5", 0)),
+        HandStep(t + 0.509, Force("C5", None)),
+        HandStep(t + 0.682, LiftStone("stock:d:4")),
+        HandStep(t + 0.685, Force("stock:d:4", 1)),
+        HandStep(t + 0.687, Force("stock:d:4", None)),
+        HandStep(t + 0.688, Force("stock:d:4", 1)),
+        HandStep(t + 0.689, Force("stock:d:4", None)),
+        HandStep(t + 0.926, PutStone("B1", white, white)),
+        HandStep(t + 1.148, Force("A1", 0)),
+        HandStep(t + 1.31, LiftStone("stock:l:1")),
+        HandStep(t + 1.311, Force("stock:l:1", 1)),
+        HandStep(t + 1.312, Force("stock:l:1", None)),
+        HandStep(t + 1.316, Force("stock:l:1", 1)),
+        HandStep(t + 1.319, Force("stock:l:1", None)),
+        HandStep(t + 1.355, Force("A1", None)),
+        HandStep(t + 1.496, PutStone("B2", black, black)),
+        HandStep(t + 1.499, Force("B2", 0)),
+        HandStep(t + 1.5, Force("B2", None)),
+        HandStep(t + 1.504, Force("B2", 0)),
+        HandStep(t + 1.505, Force("B2", None)),
+        HandStep(t + 1.62, Force("B1", 0)),
+        HandStep(t + 1.732, Remove("B1")),
+        HandStep(t + 1.835, Force("B1", None)),
+        HandStep(t + 2.304, LiftStone("A1")),
+        HandStep(t + 2.305, Force("A1", 1)),
+        HandStep(t + 2.306, Force("A1", None)),
+        HandStep(t + 2.47, PutStone("B1", ROBOT_R, ROBOT_R)),
+        HandStep(t + 2.917, LiftStone("stock:l:2")),
+        HandStep(t + 2.917, Force("stock:l:2", 1)),
+        HandStep(t + 2.92, Force("stock:l:2", None)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert not of(MovesTakenBack, notices) and not prompts(notices)
+    assert commits(notices) == ["w@B1", "b@B2", "R:A1-B1"]
