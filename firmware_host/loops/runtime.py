@@ -67,7 +67,6 @@ from firmware_host.session.events import (
     Stamped,
     TimePassed,
 )
-from firmware_host.session.puzzle import PuzzleRun
 from firmware_host.session.puzzle_desk import PuzzleDesk
 from firmware_host.session.state import Phase
 from firmware_host.store.journal import Journal
@@ -80,6 +79,7 @@ from hardware.scanner import FrameChange
 
 if TYPE_CHECKING:
     from firmware_host.loops.remote_side import RemoteSide, StartPlan
+    from firmware_host.session.puzzle import PuzzleRun  # imported when a puzzle is asked for
 
 log = logging.getLogger(__name__)
 
