@@ -4,9 +4,9 @@ The catalogues are the ``.po`` files under firmware_host/locale/<code>/LC_MESSAG
 (the source translators edit, committed and shipped in the wheel). They are compiled
 to gettext's binary form in memory when first asked for and read by the standard
 library's ``gettext``: no build step, so a fresh clone, ``make run`` and an installed
-wheel all tell in every language. ``python -m firmware_host.telling.language`` adds
-the msgids marked with ``N_`` in the source to every catalogue (empty, to translate):
-what the catalogues must hold is gathered from the sources in ``msgids.py``.
+wheel all tell in every language. What the catalogues must hold is gathered from the
+sources in ``msgids.py`` (``python -m firmware_host.telling.msgids`` adds the msgids
+marked with ``N_`` to every catalogue, empty, to translate).
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import io
 import logging
 import re
 import struct
-import sys
 from collections.abc import Callable, Mapping
 from enum import Enum
 from functools import cache
@@ -208,9 +207,3 @@ def game_entries(language: Language) -> dict[str, str]:
             if CONTEXT not in msgid:  # a seat's or piece's word is the game's alone
                 found.setdefault(msgid, msgstr)
     return found
-
-
-if __name__ == "__main__":  # the catalogues kept whole: msgids.py
-    from firmware_host.telling.msgids import main
-
-    sys.exit(main())

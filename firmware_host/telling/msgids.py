@@ -1,7 +1,7 @@
 """What the catalogues must hold: the msgids Kiban's sources mark and declare, and the
-entries a catalogue lacks of them (``python -m firmware_host.telling.language``
-appends those, empty, for a translator to fill in; the tests keep every catalogue
-whole with them).
+entries a catalogue lacks of them (``python -m firmware_host.telling.msgids`` appends
+those, empty, for a translator to fill in; the tests keep every catalogue whole with
+them).
 
 Apart from the languages themselves (``language.py``): a board only reads the
 catalogues, and never needs to walk the sources.
@@ -284,3 +284,7 @@ def main() -> int:
             whose = "kiban" if game is None else game.name
             print(f"{language.value} ({whose}): {added.count('msgid ')} msgids to translate")
     return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
