@@ -25,12 +25,18 @@ CHANNELS = 16
 SELECT_LINES = 4
 
 
+_LEVELS = tuple((line, level) for line in range(SELECT_LINES) for level in (False, True))
+"""Every (line, level) write, made once: the table below holds each many times."""
+
+
 def _writes(previous: int | None, channel: int) -> tuple[tuple[int, bool], ...]:
     """The (line, level) writes that take the lines from ``previous`` (None: unknown,
     write all four) to ``channel``."""
     changed = CHANNELS - 1 if previous is None else channel ^ previous
     return tuple(
-        (line, bool(channel >> line & 1)) for line in range(SELECT_LINES) if changed >> line & 1
+        _LEVELS[2 * line + (channel >> line & 1)]
+        for line in range(SELECT_LINES)
+        if changed >> line & 1
     )
 
 

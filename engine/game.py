@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
-from engine.bench import BenchPlan
 from engine.claims import ClaimPreview, ClaimRule
 from engine.errors import GameOverError, IllegalMoveError, NoPassError, UnknownClaimError
 from engine.game_words import GameWords
@@ -27,9 +26,12 @@ from engine.policy import IllegalMovePolicy
 from engine.puzzle_kinds import PuzzleKind
 from engine.record import PLAIN_TEXT, Played, RecordFormat, RecordReader
 from engine.said import N_, Said, Term, said
-from engine.search.sampling_sources import ListedMoves, MoveSource
 from engine.search.style import SearchStyle
 from engine.usi import ServerVariant, UsiVariant
+
+if TYPE_CHECKING:  # what the bench and the sampling search ask, imported when asked
+    from engine.bench import BenchPlan
+    from engine.search.sampling_sources import MoveSource
 
 M = TypeVar("M", bound=Hashable)
 P = TypeVar("P", bound="Position[Any]")
@@ -158,6 +160,8 @@ class Game(GameWords[P], ABC):
 
     def bench(self) -> BenchPlan:
         """What ``kiban bench`` measures for this game beyond the common measures."""
+        from engine.bench import BenchPlan
+
         return BenchPlan()
 
     def search_style(self, options: Options) -> SearchStyle:
@@ -170,6 +174,8 @@ class Game(GameWords[P], ABC):
     def move_source(self, options: Options) -> MoveSource:
         """What the sampling search asks of the game (which moves a node tries, a playout's
         move): by default every legal move, random playouts."""
+        from engine.search.sampling_sources import ListedMoves
+
         return ListedMoves()
 
     # --- spots and stones ---------------------------------------------------------

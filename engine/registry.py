@@ -7,7 +7,6 @@ knows, loads every game to find it.
 
 from __future__ import annotations
 
-from difflib import get_close_matches
 from importlib import import_module
 from typing import Any
 
@@ -53,6 +52,8 @@ def find_game(name: str) -> Game[Any]:
     for game in games():
         if wanted in game.aliases:
             return game
+    from difflib import get_close_matches  # only for a name no game has
+
     known = ", ".join(names())
     every = [*names(), *(alias for game in games() for alias in game.aliases)]
     near = get_close_matches(wanted, every, n=1, cutoff=0.6)

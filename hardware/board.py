@@ -13,6 +13,7 @@ import logging
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from gpiozero.pins import Factory
 
@@ -22,7 +23,6 @@ from drivers.i2c import I2CBus, open_i2c_bus
 from drivers.interrupt_line import InterruptLine
 from drivers.led_strip import LedStrip, PixelDevice
 from drivers.retry import RetryPolicy
-from drivers.serial_scanner import open_serial
 from drivers.spi import open_spi
 from engine.registry import find_game
 from hardware.frontends.base import Assembly, DeviceNode, SerialOpener, SpiNode, SpiOpener
@@ -34,7 +34,19 @@ from hardware.profile import Profile
 from hardware.scanner import Scanner
 from hardware.sources import SensorSource, WakeSource
 
+if TYPE_CHECKING:
+    from drivers.serial_scanner import SerialPort
+
 log = logging.getLogger(__name__)
+
+
+def open_serial(url: str, baudrate: int) -> SerialPort:
+    """A serial scanner's port (``drivers.serial_scanner``, imported by a board that has
+    one: the link's framing and decoding are no part of any other)."""
+    from drivers.serial_scanner import open_serial as opened
+
+    return opened(url, baudrate)
+
 
 # Pauses before each retry of a glitching bus call, as many as the profile's retries.
 RETRY_DELAYS = (0.0005, 0.002, 0.005, 0.01, 0.02)

@@ -14,7 +14,6 @@ profile nor the front end that reads it: both import it, never the other way.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -73,7 +72,11 @@ def calibration_path(profile_path: str | Path) -> Path:
 
 
 def wiring_fingerprint(channels: Iterable[SourceChannel]) -> str:
-    """A short digest of which analog channel senses which spot."""
+    """A short digest of which analog channel senses which spot. (``hashlib`` is imported
+    here, by a board with a calibration to check or write: it loads OpenSSL's digests,
+    about 0.7 MiB, which an uncalibrated board never needs.)"""
+    import hashlib
+
     text = "\n".join(sorted(f"{ch.label}={ch.spot}" for ch in channels))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 

@@ -21,12 +21,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Reading, Sensing, Spot
-from hardware.frontends.expanders import ExpanderBank
 from hardware.orientation import SpotTurn
 from hardware.profile import Profile
 from hardware.sources import LossySource, SensorSource, SourceChannel
 
-__all__ = ["Debouncer", "ExpanderBank", "FrameChange", "Scanner"]
+__all__ = ["Debouncer", "FrameChange", "Scanner"]
 
 
 @dataclass(frozen=True, slots=True)

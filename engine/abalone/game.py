@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from engine.abalone import spoken
 from engine.abalone.board import (
@@ -20,7 +20,6 @@ from engine.abalone.board import (
 from engine.abalone.look import LOOK
 from engine.abalone.notation import write_position
 from engine.abalone.position import AbalonePosition
-from engine.bench import BenchPlan, BenchPosition
 from engine.game import Game
 from engine.geometry import CellCentre, CellShape, Geometry, Seat
 from engine.options import TOUCH, Options, OptionSpec
@@ -28,15 +27,8 @@ from engine.physical import NORTH, PRESENT, SOUTH, Reading, Sensing, Stone
 from engine.puzzle_kinds import Goal, PuzzleKind
 from engine.said import MoveSaid
 
-BENCH = BenchPlan(
-    played=(
-        BenchPosition(
-            "5/ww2bb/www1bbb/1ww2bb1/9/1bb2ww1/bbb1www/bb2ww/5 b 0 0", 80, "German daisy"
-        ),
-    ),
-    profile="sim-abalone-polarity",
-)
-"""The bench plays a hand's moves in German daisy, on a board that sees colours."""
+if TYPE_CHECKING:  # what the bench asks, imported when it does
+    from engine.bench import BenchPlan
 
 
 class AbaloneGame(Game[AbalonePosition]):
@@ -85,6 +77,8 @@ class AbaloneGame(Game[AbalonePosition]):
 
     def bench(self) -> BenchPlan:
         """Where ``kiban bench`` plays a hand's moves: German daisy, seen in colours."""
+        from engine.abalone.bench import BENCH
+
         return BENCH
 
     def start_text(self, options: Options) -> str:

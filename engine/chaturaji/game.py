@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from engine.bench import BenchPlan, BenchPosition
 from engine.chaturaji import spoken
 from engine.chaturaji.board import (
     FILES,
@@ -19,7 +19,6 @@ from engine.chaturaji.board import (
 from engine.chaturaji.look import look as army_look
 from engine.chaturaji.notation import write_board
 from engine.chaturaji.position import ChaturajiPosition
-from engine.chaturaji.sampling import ChaturajiMoves
 from engine.chaturaji.state import Rules
 from engine.errors import VariantError
 from engine.game import Game
@@ -28,8 +27,12 @@ from engine.options import TOUCH, Options, OptionSpec
 from engine.physical import Stone
 from engine.puzzle_kinds import Goal, PuzzleKind
 from engine.said import MoveSaid
-from engine.search.sampling_sources import MoveSource
 from engine.search.types import SearchStyle
+
+if TYPE_CHECKING:  # what the bench and the search ask, imported when they do
+    from engine.bench import BenchPlan
+    from engine.search.sampling_sources import MoveSource
+
 
 ALL_SEATS = ",".join(SEAT_NAMES)
 SEAT_SIDES = (Side.SOUTH, Side.WEST, Side.NORTH, Side.EAST)  # black, green, red, yellow
@@ -108,19 +111,6 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
 )
 
 
-BENCH = BenchPlan(
-    played=(
-        BenchPosition(
-            "gB1gb2rErHrB/gH1ghrKrkrerhrb/gEge1kH4/gKgk6/6ykyK/5yeyHyE/kbkhkekk2yh1/kBkE1kK2ybyB "
-            "r 5 0,0,0,0 -",
-            12,
-            "a middle game with captures",
-        ),
-    ),
-)
-"""The bench plays a hand's moves in a middle game with captures."""
-
-
 class ChaturajiGame(Game[ChaturajiPosition]):
     """Chaturaji: four players, a long die naming the piece to move, points for captures."""
 
@@ -152,6 +142,8 @@ class ChaturajiGame(Game[ChaturajiPosition]):
 
     def bench(self) -> BenchPlan:
         """Where ``kiban bench`` plays a hand's moves: a middle game with captures."""
+        from engine.chaturaji.bench import BENCH
+
         return BENCH
 
     def start_text(self, options: Options) -> str:
@@ -173,6 +165,8 @@ class ChaturajiGame(Game[ChaturajiPosition]):
 
     def move_source(self, options: Options) -> MoveSource:
         """Captures first, and playouts that mostly take the richest one."""
+        from engine.chaturaji.sampling import ChaturajiMoves
+
         return ChaturajiMoves()
 
     def piece_name(self, stone: Stone) -> str:

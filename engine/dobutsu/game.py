@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from engine.bench import BenchPlan, BenchPosition
 from engine.dobutsu import board, spoken
 from engine.dobutsu.board import CELL_NAMES, FILES, HAND_KINDS, RANKS, WIDTH, hand_spot
 from engine.dobutsu.look import LOOK
@@ -18,13 +17,11 @@ from engine.puzzle_kinds import Goal, PuzzleKind
 from engine.said import MoveSaid
 from engine.usi import ServerVariant, UsiVariant
 
+if TYPE_CHECKING:  # what the bench asks, imported when it does
+    from engine.bench import BenchPlan
+
+
 START_TEXT = "gle/1c1/1C1/ELG b - 1"
-
-
-BENCH = BenchPlan(
-    played=(BenchPosition("1l1/3/3/1L1 b CEGceg 1", 35, "every piece in hand"),),
-)
-"""The bench plays a hand's moves where the most drops are."""
 
 
 class DobutsuGame(Game[DobutsuPosition]):
@@ -76,6 +73,8 @@ class DobutsuGame(Game[DobutsuPosition]):
 
     def bench(self) -> BenchPlan:
         """Where ``kiban bench`` plays a hand's moves: every piece in hand: the most drops."""
+        from engine.dobutsu.bench import BENCH
+
         return BENCH
 
     def start_text(self, options: Options) -> str:

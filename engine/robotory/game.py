@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
-from engine.bench import BenchPlan, BenchPosition
 from engine.game import Game
 from engine.geometry import CellCentre, CellShape, Geometry, Seat
 from engine.opening import FirstPlayerDraw
@@ -35,10 +35,13 @@ from engine.robotory.board import (
 from engine.robotory.look import LOOK
 from engine.robotory.notation import PositionParts, write_position
 from engine.robotory.position import RobotoryPosition
-from engine.robotory.sampling import RobotoryMoves
 from engine.said import MoveSaid
-from engine.search.sampling_sources import MoveSource
 from engine.search.types import SearchStyle
+
+if TYPE_CHECKING:  # what the bench and the search ask, imported when they do
+    from engine.bench import BenchPlan
+    from engine.search.sampling_sources import MoveSource
+
 
 SLOT_GAP = 1.05
 """Distance between two stock slots, in cell widths."""
@@ -50,24 +53,6 @@ START_TEXT = write_position(
 POLARITY_READINGS = MappingProxyType({"w": NORTH, "b": SOUTH, "W": NORTH, "B": SOUTH, "R": NORTH})
 """Under polarity sensing: white tokens carry a magnet north up, black ones south up;
 each robot reads like the tokens it eats (the red robot, which eats both, north)."""
-
-
-BENCH = BenchPlan(
-    played=(
-        BenchPosition(
-            "bbbb/bwRbb/bbWBbw/wwbbw/wwwb 1w0b 0w0b 3w1b l", 296_636, "crowded by ordinary play"
-        ),
-        BenchPosition(
-            "bbbB/wbRbb/wwwbbb/wwwwb/Wwww 0w0b 0w1b 1w1b l",
-            576_658,
-            "full: the white and black robots pushed to far corners in the four steps the"
-            " consumed tokens allow, the red robot able to eat all 21 tokens in one chain",
-        ),
-    ),
-    profile="sim-robotory-polarity",
-)
-"""The bench plays a hand's moves on a crowded board and a full one, on a board that
-sees colours."""
 
 
 class RobotoryGame(Game[RobotoryPosition]):
@@ -128,6 +113,8 @@ class RobotoryGame(Game[RobotoryPosition]):
 
     def bench(self) -> BenchPlan:
         """Where ``kiban bench`` plays a hand's moves: a crowded board and a full one."""
+        from engine.robotory.bench import BENCH
+
         return BENCH
 
     def start_text(self, options: Options) -> str:
@@ -143,6 +130,8 @@ class RobotoryGame(Game[RobotoryPosition]):
 
     def move_source(self, options: Options) -> MoveSource:
         """A few chains per robot by a cheap prior, never a crowded position's full list."""
+        from engine.robotory.sampling import RobotoryMoves
+
         return RobotoryMoves()
 
     def piece_name(self, stone: Stone) -> str:

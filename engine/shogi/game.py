@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from engine.bench import BenchPlan
 from engine.claims import ClaimRule
 from engine.errors import NotationError
 from engine.game import Game
@@ -19,16 +18,16 @@ from engine.puzzle_kinds import Goal, PuzzleKind
 from engine.record import RecordFormat, RecordReader
 from engine.said import MoveSaid
 from engine.shogi import spoken, tables
-from engine.shogi.bench import BENCH
 from engine.shogi.handicaps import HANDICAPS, START_TEXT
 from engine.shogi.impasse import CLAIMS
 from engine.shogi.look import LOOK
 from engine.shogi.position import ShogiPosition
-from engine.shogi.record_formats import shogi_formats
-from engine.shogi.record_readers import shogi_readers
 from engine.shogi.sensing import HAND_SPOTS
 from engine.shogi.tables import CELL_NAMES, FILES, HAND_KINDS, RANKS, SIZE
 from engine.usi import ServerVariant, UsiVariant
+
+if TYPE_CHECKING:  # records and the bench are imported when asked for, not by a game played
+    from engine.bench import BenchPlan
 
 
 class ShogiGame(Game[ShogiPosition]):
@@ -134,14 +133,20 @@ class ShogiGame(Game[ShogiPosition]):
 
     def record_formats(self) -> tuple[RecordFormat, ...]:
         """Plain text, then KIF, CSA and a USI ``position`` line."""
+        from engine.shogi.record_formats import shogi_formats
+
         return (*super().record_formats(), *shogi_formats(self))
 
     def record_readers(self) -> tuple[RecordReader, ...]:
         """A USI ``position`` line, CSA and KIF, read back."""
+        from engine.shogi.record_readers import shogi_readers
+
         return shogi_readers(self)
 
     def bench(self) -> BenchPlan:
         """The 593-move position against its budget; cshogi and python-shogi compared."""
+        from engine.shogi.bench import BENCH
+
         return BENCH
 
     def turns_over(self, stone: Stone) -> bool:

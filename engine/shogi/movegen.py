@@ -151,6 +151,9 @@ def _window_moves(square: int) -> tuple[ShogiMove | None, ...]:
 
 KingView = tuple[int, int, int, int, int, int, tuple[ShogiMove | None, ...]]
 
+_WINDOW_MOVES = tuple(_window_moves(square) for square in range(SQUARES))
+"""The king's moves by window bit from each square, the same for either king."""
+
 _ROOK_AROUND = _around(ROOK_LINES)
 _BISHOP_AROUND = _around(BISHOP_LINES)
 _LANCE_AROUND = (_around(LANCE_FROM[0]), _around(LANCE_FROM[1]))
@@ -164,7 +167,7 @@ KING_VIEW: tuple[tuple[KingView, ...], ...] = tuple(
             _BISHOP_AROUND[square],
             _LANCE_AROUND[them][square],
             BIT[square],
-            _window_moves(square),
+            _WINDOW_MOVES[square],
         )
         for square in range(SQUARES)
     )
@@ -176,15 +179,21 @@ bishops and lances may stand to attack it or a square next to it; its bit; its m
 by window bit (see KING_PICK)."""
 
 
+_ROOK_TOP = by_top(ROOK_LINES, 0)
+_BISHOP_TOP = by_top(BISHOP_LINES, 0)
+_LANCE_TOP = (by_top(LANCE_LINE[0], 0), by_top(LANCE_LINE[1], 0))
+_NO_LINES = by_top((0,) * SQUARES, 0)
+
+
 def _slider_lines(code: int) -> tuple[int, ...]:
     kind = code & 15
     if kind in (ROOK, DRAGON):
-        return by_top(ROOK_LINES, 0)
+        return _ROOK_TOP
     if kind in (BISHOP, HORSE):
-        return by_top(BISHOP_LINES, 0)
+        return _BISHOP_TOP
     if kind == LANCE:
-        return by_top(LANCE_LINE[code >> 4], 0)
-    return by_top((0,) * SQUARES, 0)
+        return _LANCE_TOP[code >> 4]
+    return _NO_LINES
 
 
 OWNS = tuple(tuple(int(code > 0 and code >> 4 == seat) for code in range(32)) for seat in (0, 1))

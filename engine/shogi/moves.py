@@ -34,6 +34,7 @@ from engine.shogi.tables import (
     SQUARES,
     STEP,
     ZONE,
+    Shared,
     by_top,
     squares_of,
 )
@@ -140,9 +141,10 @@ def _subsets(bits: int) -> list[int]:
     return found
 
 
-def _step_moves(piece: int, promotes: bool, forced: int) -> tuple[StepMoves, ...]:
+def _step_moves(piece: int, promotes: bool, forced: int, shared: Shared) -> tuple[StepMoves, ...]:
     """For each square, the moves of ``piece`` standing there by each set of its steps:
-    promoting (from or into its zone) before plain, plain only off ``forced``."""
+    promoting (from or into its zone) before plain, plain only off ``forced``; the sets
+    and groups of moves that other tables hold too are ``shared``."""
     zone = ZONE[piece >> 4]
     tables = []
     for origin in range(SQUARES):
@@ -154,24 +156,25 @@ def _step_moves(piece: int, promotes: bool, forced: int) -> tuple[StepMoves, ...
                     found.append(board_move(origin, target, True))
                 if not forced >> target & 1:
                     found.append(board_move(origin, target))
-            table[targets] = tuple(found)
+            table[shared(targets)] = shared(tuple(found))
         tables.append(MappingProxyType(table))
     return tuple(tables)
 
 
 def _by_seat(
-    kind: int, promotes: bool, forced: tuple[int, int]
+    kind: int, promotes: bool, forced: tuple[int, int], shared: Shared
 ) -> tuple[tuple[StepMoves, ...], ...]:
     return tuple(
-        by_top(_step_moves(seat << 4 | kind, promotes, forced[seat]), MappingProxyType({}))
+        by_top(_step_moves(seat << 4 | kind, promotes, forced[seat], shared), MappingProxyType({}))
         for seat in (0, 1)
     )
 
 
-KNIGHT_MOVES = _by_seat(KNIGHT, True, LAST_TWO)
+_shared = Shared()  # a gold's side steps are the same for both seats, and often a silver's
+KNIGHT_MOVES = _by_seat(KNIGHT, True, LAST_TWO, _shared)
 """KNIGHT_MOVES[seat][top of from][targets]: a knight's moves to those of its squares."""
-SILVER_MOVES = _by_seat(SILVER, True, (0, 0))
-GOLD_MOVES = _by_seat(GOLD, False, (0, 0))
+SILVER_MOVES = _by_seat(SILVER, True, (0, 0), _shared)
+GOLD_MOVES = _by_seat(GOLD, False, (0, 0), _shared)
 """The moves of a gold, or of anything that moves like one (tokin, promoted lance,
 knight and silver)."""
 
@@ -193,7 +196,7 @@ their starting rank), looked up whole: there most of an opening's pawns step, an
 rank of them in one look-up instead of two costs 512 groups of moves (about 40 kB)."""
 
 
-def _pawn_chunks(seat: int) -> tuple[PawnChunk, ...]:
+def _pawn_chunks(seat: int, shared: Shared) -> tuple[PawnChunk, ...]:
     """By the top of a bitboard of pawn targets (its highest square + 1): the moves onto
     the half rank that square is in (the whole rank on WHOLE_RANKS, in the order its two
     halves give), promoting in the zone, plain off the last rank."""
@@ -211,7 +214,7 @@ def _pawn_chunks(seat: int) -> tuple[PawnChunk, ...]:
                     found.append(board_move(target + back, target, True))
                 if not last >> target & 1:
                     found.append(board_move(target + back, target))
-            rows.append(tuple(found))
+            rows.append(shared(tuple(found)))
         return rows
 
     chunks: list[PawnChunk] = [((), 0, 0)]
@@ -219,12 +222,13 @@ def _pawn_chunks(seat: int) -> tuple[PawnChunk, ...]:
     for shift, width in _HALVES:
         if shift in wholes:  # the files 9-5 first, as two halves would give them
             low, high = half(shift, 5), half(shift + 5, 4)
-            rows = [high[mask >> 5] + low[mask & 31] for mask in range(1 << SIZE)]
+            rows = [shared(high[mask >> 5] + low[mask & 31]) for mask in range(1 << SIZE)]
             chunks += [(tuple(rows), shift, (1 << shift) - 1)] * SIZE
         elif shift - 5 not in wholes:
             chunks += [(tuple(half(shift, width)), shift, (1 << shift) - 1)] * width
     return tuple(chunks)
 
 
-PAWN_CHUNKS = (_pawn_chunks(0), _pawn_chunks(1))
+PAWN_CHUNKS = (_pawn_chunks(0, _shared), _pawn_chunks(1, _shared))
 """PAWN_CHUNKS[seat][top]: that seat's pawn steps onto the half rank of square top - 1."""
+del _shared

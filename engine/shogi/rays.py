@@ -30,27 +30,29 @@ from engine.shogi.tables import (
     SQUARES,
     WEST,
     ZONE,
+    Shared,
     by_top,
     squares_of,
 )
 
+_shared = Shared()  # the groups of moves, rays and sets of squares below, each kept once
 RayMoves = tuple[tuple[ShogiMove, ...], ...]
 
 
-def _ray_moves(rows: tuple[Row, ...]) -> tuple[RayMoves, ...]:
+def _ray_moves(rows: tuple[Row, ...], shared: Shared) -> tuple[RayMoves, ...]:
     def along(direction: int, origin: int) -> tuple[ShogiMove, ...]:
         squares = squares_of(RAY[direction][origin])
         if squares and squares[0] < origin:
             squares.reverse()  # nearest first
         found = [rows[origin][target] for target in squares]
-        return tuple(move for move in found if move is not None)
+        return shared(tuple(move for move in found if move is not None))
 
     return tuple(tuple(along(d, origin) for origin in range(SQUARES)) for d in range(8))
 
 
-RAY_PLAIN = _ray_moves(PLAIN)
+RAY_PLAIN = _ray_moves(PLAIN, _shared)
 """RAY_PLAIN[direction][from]: the plain moves along that ray, nearest square first."""
-RAY_PROMOTING = _ray_moves(PROMOTING)
+RAY_PROMOTING = _ray_moves(PROMOTING, _shared)
 """RAY_PROMOTING[direction][from]: the same moves ending turned over."""
 
 NEVER = SQUARES
@@ -83,10 +85,12 @@ promoting moves up to there, then the plain ones, each group nearest first; buil
 once, so that a slider's moves along a ray are one look-up, never a slice."""
 
 
-def _by_reach(plain: Moves, promoting: Moves, start: int) -> ByReach:
-    return tuple(
-        promoting[start:reach] + plain[:reach] if reach > start else plain[:reach]
-        for reach in range(len(promoting) + 1)
+def _by_reach(plain: Moves, promoting: Moves, start: int, shared: Shared) -> ByReach:
+    return shared(
+        tuple(
+            shared(promoting[start:reach] + plain[:reach] if reach > start else plain[:reach])
+            for reach in range(len(promoting) + 1)
+        )
     )
 
 
@@ -100,23 +104,26 @@ _TOWARDS_ZERO = frozenset({NORTH, WEST, NORTH_WEST, NORTH_EAST})
 
 
 _PLAIN_REACH = tuple(
-    tuple(_by_reach(plain, plain, NEVER) for plain in RAY_PLAIN[direction])
+    tuple(_by_reach(plain, plain, NEVER, _shared) for plain in RAY_PLAIN[direction])
     for direction in range(8)
 )
 """_PLAIN_REACH[direction][from]: the plain moves along the ray by reach (shared by both
 seats and by every piece that does not promote along it)."""
 
 
-def _ray(seat: int, direction: int, origin: int) -> RayAt:
+def _ray(seat: int, direction: int, origin: int, shared: Shared) -> RayAt:
     start = _zone_start(seat, direction, origin)
     plain = _PLAIN_REACH[direction][origin]
-    return (
-        RAY[direction][origin],
-        plain
-        if start == NEVER
-        else _by_reach(RAY_PLAIN[direction][origin], RAY_PROMOTING[direction][origin], start),
-        plain,
-        direction in _TOWARDS_ZERO,
+    promoting = RAY_PROMOTING[direction][origin]
+    return shared(
+        (
+            RAY[direction][origin],
+            plain
+            if start == NEVER
+            else _by_reach(RAY_PLAIN[direction][origin], promoting, start, shared),
+            plain,
+            direction in _TOWARDS_ZERO,
+        )
     )
 
 
@@ -131,7 +138,7 @@ the last rank), whether its ray runs towards square 0, and the distance from its
 square to each (DISTANCE's row, read with the rest)."""
 
 
-def _lance(seat: int) -> tuple[LanceAt, ...]:
+def _lance(seat: int, shared: Shared) -> tuple[LanceAt, ...]:
     direction = NORTH if seat == 0 else SOUTH
     found = []
     for origin in range(SQUARES):
@@ -141,7 +148,7 @@ def _lance(seat: int) -> tuple[LanceAt, ...]:
         found.append(
             (
                 RAY[direction][origin],
-                _by_reach(plain, promoting, start),
+                _by_reach(plain, promoting, start, shared),
                 direction == NORTH,
                 DISTANCE[origin],
             )
@@ -149,24 +156,25 @@ def _lance(seat: int) -> tuple[LanceAt, ...]:
     return by_top(found, (0, ((),), False, ()))
 
 
-LANCE_WAY = (_lance(0), _lance(1))
+LANCE_WAY = (_lance(0, _shared), _lance(1, _shared))
 """LANCE_WAY[seat][top]: a lance of that seat on square top - 1."""
 
 OpenWays = tuple[MappingProxyType[int, tuple[RayAt, ...]], ...]
 
 
-def _open_ways(seat: int, directions: tuple[int, ...]) -> OpenWays:
+def _open_ways(seat: int, directions: tuple[int, ...], shared: Shared) -> OpenWays:
     """By top, for a square: the rays worth following by which of the squares next along
     them are free (a ray whose next square holds an own piece offers nothing)."""
     tables = []
     for origin in range(SQUARES):
-        rays = [_ray(seat, d, origin) for d in directions]
+        rays = [_ray(seat, d, origin, shared) for d in directions]
         nexts = [_next(d, origin) for d in directions]
         table: dict[int, tuple[RayAt, ...]] = {}
         for subset in range(1 << len(directions)):
             chosen = [i for i in range(len(directions)) if subset >> i & 1]
             if all(nexts[i] for i in chosen):  # a ray off the board has no next square
-                table[sum(nexts[i] for i in chosen)] = tuple(rays[i] for i in chosen)
+                next_squares = shared(sum(nexts[i] for i in chosen))
+                table[next_squares] = shared(tuple(rays[i] for i in chosen))
         tables.append(MappingProxyType(table))
     return by_top(tables, MappingProxyType({}))
 
@@ -184,8 +192,10 @@ SLIDER_WAYS: tuple[tuple[Slider, ...], ...] = tuple(
             seat << 4 | kind,
             tuple(
                 zip(
-                    _open_ways(seat, directions),
-                    by_top([sum(_next(d, at) for d in directions) for at in range(SQUARES)], 0),
+                    _open_ways(seat, directions, _shared),
+                    by_top(
+                        [_shared(sum(_next(d, at) for d in directions)) for at in range(SQUARES)], 0
+                    ),
                     by_top(DISTANCE, ()),
                     strict=True,
                 )
@@ -197,3 +207,4 @@ SLIDER_WAYS: tuple[tuple[Slider, ...], ...] = tuple(
 )
 """SLIDER_WAYS[seat]: the bishop and the rook of that seat (by piece code; each stands
 for its promoted self too), and by top what it looks up on that square (SliderAt)."""
+del _shared

@@ -12,9 +12,9 @@ a promoted kind is its unpromoted kind plus 8 (gold and king never promote).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from types import MappingProxyType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from engine.physical import Spot
 from engine.said import N_
@@ -119,6 +119,24 @@ def by_top(row: Sequence[T], none: T) -> tuple[T, ...]:
     return (none, *row)
 
 
+class Shared:
+    """Equal values kept once while tables are built: the same bitboard or tuple of moves
+    turns up many times over (every pair of squares on one line has the same line, a
+    gold's steps to its sides are the same for both seats), and a table holding one
+    object for each is read exactly as before at a fraction of the memory. A pool holds
+    values that are equal only when one may stand for the other (bitboards, tuples of
+    them or of the shared moves: never a bool beside an int); it is dropped once its
+    tables are built."""
+
+    def __init__(self) -> None:
+        self._kept: dict[Hashable, Any] = {}
+
+    def __call__(self, value: T) -> T:
+        """``value``, or the equal one this pool was given first."""
+        kept: T = self._kept.setdefault(value, value)
+        return kept
+
+
 def squares_of(bits: int) -> list[int]:
     """The squares of a bitboard, lowest first."""
     found = []
@@ -191,22 +209,25 @@ def _ray_bits(square: int, dr: int, dc: int) -> int:
     return bits
 
 
+_bits = Shared()  # the bitboards below, each kept once
 STEP: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_step_bits(piece & 15, piece >> 4, square) for square in range(SQUARES))
+    _bits(tuple(_bits(_step_bits(piece & 15, piece >> 4, square)) for square in range(SQUARES)))
     for piece in range(32)
 )
 """STEP[code][square]: the squares a piece reaches in one step (not its lines)."""
 
 
-def _attacked_from(piece: int) -> tuple[int, ...]:
+def _attacked_from(piece: int, shared: Shared) -> tuple[int, ...]:
     found = [0] * SQUARES
     for origin in range(SQUARES):
         for target in squares_of(STEP[piece][origin]):
             found[target] |= 1 << origin
-    return tuple(found)
+    return shared(tuple(shared(bits) for bits in found))  # a gote piece's steps, turned
 
 
-ATTACKED_FROM: tuple[tuple[int, ...], ...] = tuple(_attacked_from(piece) for piece in range(32))
+ATTACKED_FROM: tuple[tuple[int, ...], ...] = tuple(
+    _attacked_from(piece, _bits) for piece in range(32)
+)
 """ATTACKED_FROM[code][square]: where that piece stands when one of its steps hits the square."""
 
 KING_STEP = STEP[KING]
@@ -232,7 +253,7 @@ LANCE_LINE = (RAY[NORTH], RAY[SOUTH])
 """LANCE_LINE[seat][square]: a lance's line on an empty board."""
 
 
-def _between_and_line(a: int, b: int) -> tuple[int, int]:
+def _between_and_line(a: int, b: int, shared: Shared) -> tuple[int, int]:
     if a == b:
         return 0, 0
     dr = rank_of(b) - rank_of(a)
@@ -247,15 +268,17 @@ def _between_and_line(a: int, b: int) -> tuple[int, int]:
         between |= 1 << (r * SIZE + c)
         r, c = r + step_r, c + step_c
     line = (1 << a) | _ray_bits(a, step_r, step_c) | _ray_bits(a, -step_r, -step_c)
-    return between, line
+    return shared(between), shared(line)
 
 
-_PAIRS = tuple(tuple(_between_and_line(a, b) for b in range(SQUARES)) for a in range(SQUARES))
+_PAIRS = tuple(
+    tuple(_between_and_line(a, b, _bits) for b in range(SQUARES)) for a in range(SQUARES)
+)
 BETWEEN: tuple[tuple[int, ...], ...] = tuple(tuple(p[0] for p in row) for row in _PAIRS)
 """BETWEEN[a][b]: the squares strictly between two squares on one line, else 0."""
 LINE: tuple[tuple[int, ...], ...] = tuple(tuple(p[1] for p in row) for row in _PAIRS)
 """LINE[a][b]: the whole line through two squares (edge to edge), else 0."""
-del _PAIRS
+del _PAIRS, _bits
 
 
 # --- hashing -------------------------------------------------------------------------
@@ -296,3 +319,4 @@ HAND_KEYS: tuple[tuple[int, ...], ...] = tuple(
     for slot in range(HAND_SLOTS)
 )
 SIDE_KEY = _STREAM[-1]
+del _STREAM  # the keys live on in the tables above; those no piece or hand uses go

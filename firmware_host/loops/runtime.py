@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import logging
 import signal
 import time
@@ -57,6 +56,7 @@ from firmware_host.loops.scanning import (
     ScanWatch,
 )
 from firmware_host.loops.session_loop import SessionLoop, next_blink
+from firmware_host.loops.settling import settle
 from firmware_host.notices.declared import Notice
 from firmware_host.opponents.thinking import Thinker
 from firmware_host.session.actions import Press
@@ -67,7 +67,6 @@ from firmware_host.session.events import (
     Stamped,
     TimePassed,
 )
-from firmware_host.session.puzzle import PuzzleRun
 from firmware_host.session.puzzle_desk import PuzzleDesk
 from firmware_host.session.state import Phase
 from firmware_host.store.journal import Journal
@@ -80,6 +79,7 @@ from hardware.scanner import FrameChange
 
 if TYPE_CHECKING:
     from firmware_host.loops.remote_side import RemoteSide, StartPlan
+    from firmware_host.session.puzzle import PuzzleRun  # imported when a puzzle is asked for
 
 log = logging.getLogger(__name__)
 
@@ -271,9 +271,7 @@ class Runtime:
                 notices += self.desk.begin(puzzle, loop.time())
             self._log(notices)
             self._tell(notices)
-            # What start-up built stays: keep it out of the full collections.
-            gc.collect()
-            gc.freeze()
+            settle()  # start-up's garbage freed, what it built kept out of full collections
             self.notifier.ready(f"playing {self.game.name}")
             self.heartbeat = loop.time()
             tasks = [

@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from drivers.buttons import ButtonRole
 from engine.game import Game, Position
 from engine.opening import FirstPlayerDraw
 from engine.physical import Sensing, Spot
@@ -37,12 +36,11 @@ from firmware_host.notices.declared import (
     MoveCommitted,
     MovesTakenBack,
     Notice,
-    PuzzleAsked,
     PuzzleMissed,
     PuzzleSet,
     PuzzleSolved,
 )
-from firmware_host.session.actions import Guide, Hint, NewGame, Press, TakeBack
+from firmware_host.session.actions import Guide, NewGame, TakeBack
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event
 
@@ -93,25 +91,6 @@ def asked_run(game: Game[Any], last: PuzzleRun | None) -> PuzzleRun:
     pool = [p for p in puzzles if p.difficulty == difficulty]
     others = tuple(p for p in pool if last is None or p.id != last.puzzle.id) or tuple(pool)
     return PuzzleRun(game, choose(others, difficulty, random.randrange(1 << 30)))
-
-
-def hint_asked(event: Event, run: PuzzleRun | None) -> bool:
-    """A hint asked during a run, from the controls or the hint button: the run's own
-    (the square the answer leaves), not the computer's (the whole move)."""
-    pressed = isinstance(event, Press) and event.button is ButtonRole.HINT
-    return (pressed or isinstance(event, Hint)) and run is not None and not run.left
-
-
-def next_pressed(event: Event, run: PuzzleRun | None) -> bool:
-    """The puzzle button during a run: the next puzzle at once (the run's game is the
-    puzzle's, so nothing is given up by it)."""
-    pressed = isinstance(event, Press) and event.button is ButtonRole.PUZZLE
-    return pressed and run is not None and not run.left
-
-
-def asked(notices: Sequence[Notice]) -> bool:
-    """Whether the session said a puzzle was asked from the board's buttons."""
-    return any(isinstance(notice, PuzzleAsked) for notice in notices)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,21 +6,47 @@ button during a run gives the next one; any other event is handled by the sessio
 then the run judges what it said (a move kept, or taken back with the LEDs' guide);
 and a puzzle the board's buttons asked for (``PuzzleAsked``) is set up as a new game.
 Each front end only says how an event is carried out on its own clock and loop.
+
+The puzzles themselves (``session/puzzle.py``, the shipped files, the solver) are
+imported when a puzzle is first asked for: a board that is only played never holds them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from engine.puzzles import PuzzleError
+from drivers.buttons import ButtonRole
 from engine.said import said_of
-from firmware_host.notices.declared import Notice, Refused
+from firmware_host.notices.declared import Notice, PuzzleAsked, Refused
+from firmware_host.session.actions import Hint, Press
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event
-from firmware_host.session.puzzle import PuzzleRun, asked, asked_run, hint_asked, next_pressed
+
+if TYPE_CHECKING:
+    from firmware_host.session.puzzle import PuzzleRun
 
 Handle = Callable[[Event], list[Notice]]
 """Carry an event out in the session and give what it said."""
+
+
+def hint_asked(event: Event, run: PuzzleRun | None) -> bool:
+    """A hint asked during a run, from the controls or the hint button: the run's own
+    (the square the answer leaves), not the computer's (the whole move)."""
+    pressed = isinstance(event, Press) and event.button is ButtonRole.HINT
+    return (pressed or isinstance(event, Hint)) and run is not None and not run.left
+
+
+def next_pressed(event: Event, run: PuzzleRun | None) -> bool:
+    """The puzzle button during a run: the next puzzle at once (the run's game is the
+    puzzle's, so nothing is given up by it)."""
+    pressed = isinstance(event, Press) and event.button is ButtonRole.PUZZLE
+    return pressed and run is not None and not run.left
+
+
+def asked(notices: Sequence[Notice]) -> bool:
+    """Whether the session said a puzzle was asked from the board's buttons."""
+    return any(isinstance(notice, PuzzleAsked) for notice in notices)
 
 
 class PuzzleDesk:
@@ -53,6 +79,9 @@ class PuzzleDesk:
     def asked(self, controller: Controller, at: float, handle: Handle) -> list[Notice]:
         """The puzzle the board's buttons asked for (``asked_run``), set up; refused
         when the game has none to give."""
+        from engine.puzzles import PuzzleError
+        from firmware_host.session.puzzle import asked_run
+
         try:
             run = asked_run(controller.game, self.run)
         except PuzzleError as error:

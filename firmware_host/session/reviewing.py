@@ -10,7 +10,7 @@ The judgements, once all are in, are kept with the stored game for its exports.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import KibanError
 from engine.game import Game, Position
@@ -20,11 +20,13 @@ from firmware_host.notices.declared import Refused, ReviewShown
 from firmware_host.opponents.thinking import ThinkRequest, ThinkResult
 from firmware_host.session.decisions import Now, Say
 from firmware_host.session.review import Review, ReviewError, Step, review_of
-from firmware_host.session.review_judging import ReviewJudging
 from firmware_host.session.state import Over
 from firmware_host.store.records import stored_position
 from firmware_host.store.review_notes import MoveNote, read_notes, stored_notes
 from firmware_host.store.storage import GameStore, StorageError
+
+if TYPE_CHECKING:  # a game is judged once it is over, never while it is played
+    from firmware_host.session.review_judging import ReviewJudging
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +54,8 @@ class Reviewing:
         moves = position.played().moves
         if judging is not None and judging.game_id == game_id and judging.moves == moves:
             return
+        from firmware_host.session.review_judging import ReviewJudging
+
         self.judging = ReviewJudging.of(position, game_id, self.seed, kept)
 
     def wanted(self) -> tuple[ThinkRequest, ...]:

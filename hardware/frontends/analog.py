@@ -13,9 +13,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import getitem, itemgetter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from drivers.ads1115 import ADS1115
 from drivers.ads7830 import ADS7830, Conversions
 from drivers.cd74hc4067 import EnableLine, SelectLines
 from drivers.i2c import I2CBus
@@ -31,6 +30,9 @@ from hardware.frontends.base import (
 from hardware.frontends.books import I2CPlace
 from hardware.sources import SensorSource, SourceChannel
 from hardware.toml_lines import KeyPath
+
+if TYPE_CHECKING:  # the 16-bit ADC's driver, imported by a board that has one
+    from drivers.ads1115 import ADS1115
 
 ADC_ADDRESSES = range(0x48, 0x4C)
 _MUX_INPUT = re.compile(r"^I(\d{1,2})$")
@@ -364,8 +366,9 @@ class AnalogSource:
         self._channels = tuple(SourceChannel(ch.label, ch.spot) for ch in specs)
         self.thresholds = tuple(thresholds)
         occupancy = sensing is Sensing.OCCUPANCY
+        tables: dict[bytes, bytes] = {}  # channels with the same thresholds share one table
         self._readings = tuple(
-            _Table(t, occupancy).table if small else _Table(t, occupancy)
+            _shared(tables, _Table(t, occupancy).table) if small else _Table(t, occupancy)
             for t, small in zip(self.thresholds, eight_bit, strict=True)
         )
         self.selects = tuple(selects)
@@ -444,6 +447,11 @@ class _Table:
     @property
     def table(self) -> bytes:
         return bytes(self[level] for level in range(256))
+
+
+def _shared(tables: dict[bytes, bytes], table: bytes) -> bytes:
+    """``table``, or the equal one a channel read before it has."""
+    return tables.setdefault(table, table)
 
 
 def _gatherer(steps: Sequence[_Step], count: int) -> Callable[[bytes], tuple[int, ...]] | None:
@@ -528,6 +536,8 @@ class AnalogFrontEnd(FrontEnd[AnalogSpec]):
                     adapter=assembly.adapter,
                 )
             else:
+                from drivers.ads1115 import ADS1115
+
                 adc = ADS1115(
                     bus,
                     spec.address,

@@ -23,26 +23,28 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from gpiozero.pins import Factory
 
 from drivers.i2c import I2CBus
 from drivers.i2c_adapters import STRICTEST, I2CAdapter
 from drivers.retry import RetryPolicy
-from drivers.serial_scanner import SerialPort
-from drivers.spi import SpiDevice
-from drivers.tca9548a import MuxTree
 from engine.physical import EMPTY, NORTH, SOUTH, Reading, Sensing, Spot
 from hardware.frontends.books import Books, I2CPlace
 from hardware.profile_base import ReaderBase
 from hardware.sources import SensorSource, SourceChannel, WakeSource
 from hardware.toml_lines import KeyPath, SourceMap
 
+if TYPE_CHECKING:  # the drivers of the families a profile has are imported by their front ends
+    from drivers.serial_scanner import SerialPort
+    from drivers.spi import SpiDevice
+    from drivers.tca9548a import MuxTree
+
 GPIO_NUMBERS = range(28)
 
-SpiOpener = Callable[[int, int], SpiDevice]
-SerialOpener = Callable[[str, int], SerialPort]
+SpiOpener = Callable[[int, int], "SpiDevice"]
+SerialOpener = Callable[[str, int], "SerialPort"]
 
 
 class Part(Protocol):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from gpiozero.pins.mock import MockFactory, MockPin
 
@@ -30,11 +30,13 @@ from hardware.mock.clock import SimClock
 from hardware.mock.frontends import simulate
 from hardware.mock.machine import MockMachine, MockModel
 from hardware.mock.pins import simulated_pin_factory
-from hardware.mock.serial_device import SimulatedSerialPort
-from hardware.mock.spi import SimulatedSpiDev
 from hardware.mock.strip import SimulatedPixelStrip
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import Profile
+
+if TYPE_CHECKING:
+    from hardware.mock.serial_device import SimulatedSerialPort
+    from hardware.mock.spi import SimulatedSpiDev
 
 M = TypeVar("M", bound=MockModel)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from gpiozero.pins.mock import MockFactory
 
@@ -21,8 +21,10 @@ from hardware.frontends.books import I2CPlace
 from hardware.mock.analog import HallModel
 from hardware.mock.bus import I2CDevice, SimulatedI2CBus
 from hardware.mock.clock import SimClock
-from hardware.mock.serial_device import SimulatedSerialPort
-from hardware.mock.spi import SimulatedSpiDev
+
+if TYPE_CHECKING:  # the models of the families a board has are imported by their front ends
+    from hardware.mock.serial_device import SimulatedSerialPort
+    from hardware.mock.spi import SimulatedSpiDev
 
 
 class DeviceHost(Protocol):

@@ -2,7 +2,7 @@
 help and choices, the palettes' and the levels' names.
 
 The engine names its options in English (``OptionSpec``, pure, as the rules' words
-are); telling/language.py collects them as msgids (``option_msgids``), so the
+are); telling/msgids.py collects them as msgids (``option_msgids``), so the
 catalogue tells them as it tells a claim's title. A choice that is a number stays
 as it is, and one that names a seat (Chaturaji's first mover) is the seat, told in
 the game's own words. Each travels as its value (``..._said``), which the page tells
@@ -19,7 +19,8 @@ from engine.game import Game
 from engine.options import OptionSpec
 from engine.said import SeatWord, Term, Value
 from engine.search.levels import Level
-from firmware_host.telling.language import N_, choice_is_word
+from firmware_host.telling.language import N_
+from firmware_host.telling.msgids import choice_is_word
 from firmware_host.web.words.board_words import alone_record
 from firmware_host.web.words.page_texts import LEVEL_NAMES
 

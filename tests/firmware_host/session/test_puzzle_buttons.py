@@ -24,7 +24,7 @@ from firmware_host.notices.declared import (
     PuzzleSet,
     Refused,
 )
-from firmware_host.session import puzzle_desk
+from firmware_host.session import puzzle as puzzles_run
 from firmware_host.session.puzzle import PuzzleRun, asked_run
 from firmware_host.session.state import GLANCE, Phase
 from firmware_host.store.storage import GameStatus, GameStore
@@ -139,7 +139,7 @@ def test_a_puzzle_that_cannot_be_had_is_refused_and_the_game_stays(
     def none(game: Game[Any], last: PuzzleRun | None) -> PuzzleRun:
         raise PuzzleError(f"{game.name} ships no puzzles")
 
-    monkeypatch.setattr(puzzle_desk, "asked_run", none)
+    monkeypatch.setattr(puzzles_run, "asked_run", none)  # the desk asks it when asked
     sim = _sim(ButtonRole.PUZZLE)
     game_id = sim.controller.game_id
     refused = sim.press(ButtonRole.PUZZLE)

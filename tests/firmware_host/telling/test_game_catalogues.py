@@ -13,13 +13,8 @@ import pytest
 from engine.catalogue import read_po
 from engine.game import Game
 from engine.registry import games
-from firmware_host.telling.language import (
-    Language,
-    catalogue_path,
-    game_entries,
-    game_msgids,
-    missing_entries,
-)
+from firmware_host.telling.language import Language, catalogue_path, game_entries
+from firmware_host.telling.msgids import game_msgids, missing_entries
 from tests.registered import product_games
 
 TRANSLATED = tuple(language for language in Language if language is not Language.ENGLISH)

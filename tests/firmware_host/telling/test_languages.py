@@ -25,13 +25,15 @@ from firmware_host.telling.language import (
     Language,
     catalogue_path,
     game_entries,
-    missing_entries,
     plural_forms,
+    translated,
+    translated_plural,
+)
+from firmware_host.telling.msgids import (
+    missing_entries,
     source_files,
     source_msgids,
     source_plurals,
-    translated,
-    translated_plural,
 )
 from firmware_host.telling.notices import notice_line, notice_sentence, wording
 from firmware_host.telling.speech import Narrator

@@ -36,7 +36,8 @@ from firmware_host.notices.declared import (
 from firmware_host.session.review import Review
 from firmware_host.store.review_notes import MoveNote
 from firmware_host.store.storage import WRITE, Replaced, StorageError, cannot
-from firmware_host.telling.language import Language, claim_rules, source_msgids, translated
+from firmware_host.telling.language import Language, translated
+from firmware_host.telling.msgids import claim_rules, source_msgids
 from firmware_host.telling.notices import notice_line, notice_sentence
 from firmware_host.telling.opening_words import draw_text
 from firmware_host.telling.said import claim_help, claim_title, seat_words, told

@@ -20,7 +20,8 @@ from engine.outcome import Outcome, Termination
 from engine.registry import find_game, games
 from engine.said import Either, PieceWord, Said, Seats, SeatWord, Value, said
 from firmware_host.notices.declared import GameEnded, IllegalShown
-from firmware_host.telling.language import Language, source_msgids, translated
+from firmware_host.telling.language import Language, translated
+from firmware_host.telling.msgids import source_msgids
 from firmware_host.telling.notices import notice_line
 from firmware_host.telling.said import seat_told, told
 

@@ -10,7 +10,8 @@ import pytest
 
 from engine.registry import find_game
 from firmware_host.session.actions import ACTIONS
-from firmware_host.telling.language import Language, action_summaries
+from firmware_host.telling.language import Language
+from firmware_host.telling.msgids import action_summaries
 from firmware_host.terminal.app import TERMINAL_COMMANDS, help_text, run_terminal
 from firmware_host.terminal.screen import legend_text
 from firmware_host.terminal.text import WIDTH, columns

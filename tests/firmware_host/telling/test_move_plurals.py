@@ -10,7 +10,8 @@ from engine.registry import find_game
 from engine.robotory.game import RobotoryGame
 from engine.robotory.spoken import MOVE_PLURALS, WHITE
 from engine.said import CountWord, Said, move_plural
-from firmware_host.telling.language import Language, missing_entries
+from firmware_host.telling.language import Language
+from firmware_host.telling.msgids import missing_entries
 from firmware_host.telling.said import told
 
 POLISH = """msgctxt "move"

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from gpiozero import DigitalOutputDevice
 
-from hardware.mock.history import KEEP
-from hardware.mock.pins import SimulatedPin, simulated_pin_factory
+from hardware.mock.pins import KEEP, SimulatedPin, simulated_pin_factory
 
 
 def test_a_pin_that_changes_for_ever_keeps_only_its_latest_changes() -> None:
