@@ -147,7 +147,11 @@ class Recognizer(Seeing[M]):
             reread = self._read_again() or (self._other_landing(diff) if diff else None)
             if reread is not None:
                 return reread
-        elif diff and self._rested(now, self._rest_but_knocks(), self.timing.settle):
+        elif (
+            diff
+            and self._tail_open
+            and self._rested(now, self._rest_but_knocks(), self.timing.settle)
+        ):
             # the record's moves read again while a knock elsewhere, put back, keeps the
             # board from resting: the next player's hand at once would end the rest
             reread = self._read_again()

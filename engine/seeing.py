@@ -244,6 +244,12 @@ class Seeing(Generic[M]):
             return dict(frame)
         return {spot: reading for spot, reading in frame.items() if spot in self.sensed}
 
+    @property
+    def _tail_open(self) -> bool:
+        """Whether the record has moves the board may still read again."""
+        base = self.rereading.base
+        return base is not None and bool(base.tail)
+
     def _rest_but_knocks(self) -> float:
         """When a cell that does not read as the position last changed, or one that does
         again but not by a knock: the board rests since then but for knocks put back. A
@@ -457,7 +463,7 @@ class Seeing(Generic[M]):
             standing = self.overlap.standing
             if standing is not None:
                 deadlines.append(standing.since + self.timing.settle)
-            if self.rereading.base is not None and self.rereading.base.tail:
+            if self._tail_open:
                 deadlines.append(self._rest_deadline(self._rest_but_knocks(), self.timing.settle))
         elif (
             self.rereading.touched_since_played()
