@@ -333,6 +333,8 @@ class Recognizer(Seeing[M]):
             if self.guide in moves:
                 return Commit(self.guide)
             return OffGuide(moves, self.guide)
+        if alone is not None and not confirm and self._looks_lifted(alone.footprint):
+            return self._lifted_or_asked(alone, now)
         ordered = [c for c in candidates if self._in_order(c.footprint)]
         if not ordered:
             # the order of the changes rules out every one (a drop, then a neighbour
@@ -351,6 +353,21 @@ class Recognizer(Seeing[M]):
             went_on = [line[0] for line in lines if self._paused(line[:1])]
             return Ambiguous((*dict.fromkeys(m for m in went_on if m not in shown), *shown))
         return self._alone_or_asked(ordered[0], self._frame)
+
+    def _lifted_or_asked(self, alone: IndexedMove[M], now: float) -> Assessment[M]:
+        """A move that only takes pieces off, its changed cells untouched (a line slid
+        to push a marble off), rested the longer wait: the same board as its piece held
+        in the air (a line's front marble lifted first and held while its player thinks)
+        is asked, not committed; once the players say it is in the hand, the board waits
+        for it as for any piece held, and ok says the move is made."""
+        if not self._held_said:
+            lifted = min(
+                self._lifted_spots() or alone.footprint.starts(), key=self._order.__getitem__
+            )
+            return Ambiguous((alone.move,), Unplayed(lifted, held=True))
+        if now - self._changed_at >= self.timing.held - EPSILON:
+            return OutOfStep(self._correction())
+        return Moving(self._hints(self._lifted_spots()), self._remaining(self._diff()))
 
     def _ends_in_the_air(self, alone: IndexedMove[M]) -> bool:
         position = self._position
@@ -387,13 +404,20 @@ class Recognizer(Seeing[M]):
             return Commit(self.guide) if self.guide in moves else None
         if len(moves) > 1:
             return Ambiguous(moves)
-        waits = not confirm and self._ends_in_the_air(standing.candidates[0])
+        alone = standing.candidates[0]
+        waits = not confirm and self._ends_in_the_air(alone)
         if waits and now - standing.since < self.timing.amend - EPSILON:
+            self._longer_rest = self.timing.amend
             return None  # its capturer may be in the air: a knock elsewhere ends no wait
+        if not confirm and self._looks_lifted(alone.footprint):
+            if now - standing.since < self.timing.extend - EPSILON:
+                self._longer_rest = self.timing.extend
+                return None  # its piece may be in the hand: a knock elsewhere ends no wait
+            return self._lifted_or_asked(alone, now)
         # the board as it would be without what changed since (the next player's move)
         extra = {spot for spot, _ in diff} - standing.shown
         part = {**self._frame, **{spot: self._expected.get(spot, EMPTY) for spot in extra}}
-        return self._alone_or_asked(standing.candidates[0], part)
+        return self._alone_or_asked(alone, part)
 
     def _alone_or_asked(self, only: IndexedMove[M], frame: Frame) -> Assessment[M]:
         """The only move that makes ``frame`` is committed, unless the same board may be a

@@ -461,13 +461,16 @@ def test_a_piece_held_for_seconds_is_not_out_of_step() -> None:
 
 def test_a_prompt_is_never_a_question_with_one_answer() -> None:
     """A push-off with the line slid asked "E7E8?" with no other choice (123 such
-    prompts per 1,000 moves of clean Abalone play): it waits the longer rest and is
-    played."""
+    prompts per 1,000 moves of clean Abalone play). It waits the longer rest, and is
+    then asked beside the other reading of the same board, E7's marble still in the
+    hand (a line moved front first, its front marble held): the answer is played."""
     sim = abalone({"E7": "b", "E8": "b", "E9": "w", "A1": "b", "A2": "b", "I5": "w", "I6": "w"})
-    notices = sim.run([HandStep(sim.now + 0.1, LiftStone("E7"))])
+    notices = sim.run([HandStep(sim.now + 0.1, LiftStone("E7"))]) + sim.advance(2.0)
+    assert not of(PromptOpened, notices)
     sim.world.held.clear()  # pushed: E9's marble into the gutter, E7's onto E8's hole
-    notices += sim.advance(3.0)
-    assert not [n for n in of(PromptOpened, notices) if len(n.choices) < 2]
+    notices = sim.advance(1.0)
+    assert prompts(notices) == [("E7E8", HeldChoice.NAME)]
+    notices = sim.send(Select("E7E8")) + sim.settle()
     assert commits(notices) == ["E7E8"]
 
 

@@ -14,7 +14,7 @@ from engine.robotory import ROBOTORY
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import GameEnded, MovesTakenBack, Notice
 from firmware_host.session.actions import Press, Select
-from firmware_host.session.state import Phase
+from firmware_host.session.state import HeldChoice, Phase
 from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove
 from tests.firmware_host.simkit import commits, drop_by_hand, make_sim, of, prompts
 
@@ -223,13 +223,13 @@ def test_a_robot_held_after_eating_is_asked_about_where_it_lands() -> None:
     assert record(sim) == ["R:A3-A2"]
 
 
-def test_a_marble_held_past_the_push_off_wait_is_read_again_after_the_reply() -> None:
+def test_a_marble_held_past_the_push_off_wait_is_asked_and_read_after_the_reply() -> None:
     """From the drawn soak (seed 5, move 140): black's E3 held 2.9 s read as pushed off
     (no sensor tells a marble held from one slid off), then black's hand went on (E3 and
     F3 to E4 and F4, F3 set down once on the way) and white replied at once, a knock
-    first. The board, never at rest between the two, kept E3's push-off for good: a
-    move shown at rest was changed only into one move, never into the move its hand
-    went on with followed by the reply begun after it."""
+    first. The board, never at rest between the two, kept E3's push-off for good. Now
+    the push-off is asked beside the marble still in the hand, never committed, and the
+    hand that goes on is read with the reply begun after it."""
     black, white = Stone("b", 0), Stone("w", 1)
     position = "5/wwww2/ww2ww1/1b3w2/2b1bwwbw/5wb1/1bbwb1b/b5/bbb2 b 1 0"
     sim = make_sim("sim-abalone", position=position, noise=Noise.none(), game=ABALONE)
@@ -247,7 +247,8 @@ def test_a_marble_held_past_the_push_off_wait_is_read_again_after_the_reply() ->
         HandStep(t + 4.366, PutStone("H8", white, white)),
     ]
     notices = sim.run(steps) + sim.settle()
-    assert commits(notices)[0] == "E3F3"  # the push-off the held marble looked like
+    assert prompts(notices) == [("E3F3", HeldChoice.NAME)]  # what the held marble looks like
+    assert commits(notices) == ["E3F3E4", "H5H6"]
     assert record(sim) == ["E3F3E4", "H5H6"]
 
 
@@ -448,3 +449,67 @@ def test_a_cell_refilled_by_another_marble_is_no_knock_put_back() -> None:
     notices = sim.run(steps) + sim.settle()
     assert not of(MovesTakenBack, notices) and not prompts(notices)
     assert commits(notices) == ["E4D3", "B6C6", "D3E3E4"]
+
+
+# Black's D2 and E2 (a line toward C2): D2 alone lifted is also what black's push-off
+# D2E2 makes (E2's marble onto F2's cell, F2's white marble off the board).
+FRONT_HELD = "w4/wb1b1b/3wwwb/ww5w/1b1b3bw/1bwwww2/4b2/2bb2/3bb b 1 1"
+
+
+def test_a_line_moved_front_first_its_front_marble_held_is_asked_never_pushed_off() -> None:
+    """From the drawn soak (seed 7, move 564): black's line E2-D2 moved front first, D2
+    held 15 s. After 2.5 s the board committed D2E2, the push-off a marble in the hand
+    looks like, and the line's move made after was out of step. Now it is asked beside
+    the marble in the hand, and the move the hand goes on with is read."""
+    black, white = Stone("b", 0), Stone("w", 1)
+    sim = make_sim("sim-abalone", position=FRONT_HELD, noise=Noise.none(), game=ABALONE)
+    t = sim.now + 0.1
+    notices = sim.run([HandStep(t, LiftStone("D2"))]) + sim.advance(15.0)
+    assert commits(notices) == [] and prompts(notices) == [("D2E2", HeldChoice.NAME)]
+    t = sim.now
+    steps = [
+        HandStep(t, LiftStone("E2")),
+        HandStep(t + 0.179, PutStone("D2", black, black)),
+        HandStep(t + 0.364, PutStone("C2", black, black)),
+        HandStep(t + 0.366, Force("C2", 0)),
+        HandStep(t + 0.369, Force("C2", None)),
+        HandStep(t + 0.728, LiftStone("F2")),
+        HandStep(t + 0.797, Force("F3", 0)),
+        HandStep(t + 0.851, Force("F3", None)),
+        HandStep(t + 1.024, PutStone("E1", white, white)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["E2D2", "F2E1"]
+    assert sim.controller.phase is Phase.PLAY
+
+
+def test_a_marble_said_in_the_hand_is_waited_for_and_a_push_off_answered_is_played() -> None:
+    """Answered "still in the hand", the board waits for the marble (no question again,
+    nothing out of step before ``Timing.held``); answered with the push-off, it is
+    played."""
+    sim = make_sim("sim-abalone", position=FRONT_HELD, noise=Noise.none(), game=ABALONE)
+    notices = sim.run([HandStep(sim.now + 0.1, LiftStone("D2"))]) + sim.advance(3.0)
+    assert prompts(notices) == [("D2E2", HeldChoice.NAME)]
+    notices = sim.send(Select(HeldChoice.NAME)) + sim.advance(20.0)
+    assert commits(notices) == [] and not prompts(notices)
+    assert sim.controller.phase is Phase.PLAY
+    black = Stone("b", 0)
+    notices = sim.run([HandStep(sim.now, PutStone("D1", black, black))]) + sim.settle()
+    assert commits(notices) == ["D2D1"]
+
+    pushed = make_sim("sim-abalone", position=FRONT_HELD, noise=Noise.none(), game=ABALONE)
+    notices = pushed.run([HandStep(pushed.now + 0.1, LiftStone("D2"))]) + pushed.advance(3.0)
+    assert prompts(notices) == [("D2E2", HeldChoice.NAME)]
+    notices = pushed.send(Select("D2E2")) + pushed.settle()
+    assert commits(notices) == ["D2E2"]
+
+
+def test_a_reply_begun_while_a_marble_is_held_does_not_make_it_a_push_off() -> None:
+    """White's hand on the board while black's D2 is in the air: the lift alone, shown
+    whole and standing, was committed as the push-off 0.4 s after white's touch. It
+    waits the push-off's longer rest, and is then asked."""
+    sim = make_sim("sim-abalone", position=FRONT_HELD, noise=Noise.none(), game=ABALONE)
+    t = sim.now + 0.1
+    steps = [HandStep(t, LiftStone("D2")), HandStep(t + 1.0, LiftStone("D6"))]
+    notices = sim.run(steps) + sim.advance(5.0)
+    assert commits(notices) == [] and prompts(notices) == [("D2E2", HeldChoice.NAME)]
