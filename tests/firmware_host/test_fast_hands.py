@@ -396,3 +396,50 @@ def test_a_drop_on_a_cell_a_done_move_emptied_keeps_its_time() -> None:
     notices = sim.run(steps) + sim.settle()
     assert not of(MovesTakenBack, notices) and not prompts(notices)
     assert commits(notices) == ["3c2b", "3b3a", "C*3b", "2a1b"]
+
+
+def test_a_broadside_gone_on_with_in_a_blitz_of_four_moves_is_read_again() -> None:
+    """From the drawn soak (seed 7, Abalone move 326): white's broadside B4B5C4 made one
+    marble at a time, B5's first, rested as B5C5 and committed; B4's marble followed
+    0.9 s later, and black, white and black again moved at once after it, the board
+    never at rest 0.4 s until a fifth move. The record kept B5C5: the moves after the
+    base of the open move were read only up to three deep, never as the lines the
+    board showed whole one after another from it. Now the base's lines are looked at
+    as the recognizer's are, and the record follows the hands."""
+    white, black = Stone("w", 1), Stone("b", 0)
+    position = "5/1wwwbb/1ww3w/3w1www/1b3w1bb/3b1b2/1b3b1/bbbww1/1b2b w 0 1"
+    sim = make_sim("sim-abalone", position=position, noise=QUIET, game=ABALONE)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t + 0.036, LiftStone("B5")),
+        HandStep(t + 0.111, PutStone("C5", white, white)),
+        HandStep(t + 1.027, LiftStone("B4")),
+        HandStep(t + 1.157, PutStone("C4", white, white)),
+        HandStep(t + 1.158, Force("C4", 0)),
+        HandStep(t + 1.161, Force("C4", None)),
+        HandStep(t + 1.449, LiftStone("C2")),
+        HandStep(t + 1.650, PutStone("D3", black, black)),
+        HandStep(t + 1.945, LiftStone("H7")),
+        HandStep(t + 2.000, PutStone("I8", white, white)),
+        HandStep(t + 2.067, LiftStone("H6")),
+        HandStep(t + 2.253, PutStone("I7", white, white)),
+        HandStep(t + 2.549, LiftStone("H5")),
+        HandStep(t + 2.587, PutStone("I6", white, white)),
+        HandStep(t + 2.726, Force("I7", 0)),
+        HandStep(t + 2.962, Force("I7", None)),
+        HandStep(t + 3.138, LiftStone("D3")),
+        HandStep(t + 3.388, PutStone("D5", black, black)),
+        HandStep(t + 3.814, LiftStone("G9")),
+        HandStep(t + 4.000, PutStone("E7", white, white)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices)[0] == "B5C5"  # at rest, the broadside's first marble alone
+    assert of(MovesTakenBack, notices)
+    played = sim.controller.position
+    assert [played.move_text(m) for m in played.move_stack] == [
+        "B4B5C4",
+        "C2D3",
+        "H5H7I6",
+        "D3D4",
+        "G9F8",
+    ]
