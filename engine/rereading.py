@@ -270,9 +270,11 @@ class Rereading(Generic[M]):
             base = self.base
             assert base is not None
         base.saw(frame, changed, now)
-        # the moves the board shows whole from the base, one after another (a blitz of
-        # both players' moves after the record's move, gone on with, never at rest)
-        base.overlap.look(frame, now, base.last_at, frozenset(base.touched), base.in_order)
+        if base.tail:
+            # the moves the board shows whole from the base, one after another (a blitz
+            # of both players' moves after the record's move, gone on with, never at
+            # rest); with no move open the recognizer's own lines are the same
+            base.overlap.look(frame, now, base.last_at, frozenset(base.touched), base.in_order)
         if at_rest:
             base.shown_since = now if base.shown_since is None else base.shown_since
         else:
