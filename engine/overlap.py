@@ -61,13 +61,16 @@ class Hands:
 class Standing(Generic[M]):
     """What the board showed exactly since ``since``, its spots unchanged: the moves of
     ``line`` then one of ``candidates`` (several when the board cannot tell them apart:
-    a promotion, which piece was dropped). ``shown``: the spots it changes."""
+    a promotion, which piece was dropped). ``shown``: the spots it changes. ``made_by``:
+    spots it leaves alone whose change made the board show it (a cell back to the
+    position: a knock, or a piece taken off for a moment)."""
 
     line: tuple[M, ...]
     candidates: tuple[IndexedMove[M], ...]
     since: float
     shown: frozenset[Spot]
     spots: frozenset[Spot]
+    made_by: frozenset[Spot] = frozenset()
 
     @property
     def moves(self) -> tuple[M, ...]:

@@ -387,7 +387,15 @@ class Seeing(Generic[M]):
         standing = overlap.standing
         if standing is not None:
             extra = {spot for spot, _ in diff} - standing.shown
-            if not diff or overlap.spoiled(sorted(extra)) or self._lifted_as_landed(extra):
+            if (
+                not diff
+                or extra & standing.made_by
+                or overlap.spoiled(sorted(extra))
+                or self._lifted_as_landed(extra)
+            ):
+                # a cell whose change made the board show the move changed back: it
+                # showed the move only while that cell was off (a knock hiding a piece
+                # set down before, the line it was part of), not whole
                 overlap.standing = None
         if not diff or overlap.standing is not None or not lines:
             return
@@ -396,7 +404,10 @@ class Seeing(Generic[M]):
         ordered = [c for c in self._candidates(diff) if self._in_order(c.footprint)]
         if ordered:  # alone or not: whether it is a line is asked when judged
             spots = frozenset().union(*(c.footprint.spots() for c in ordered))
-            overlap.standing = Standing((), tuple(ordered), now, shown, spots)
+            made_by = frozenset(
+                spot for spot, at in self._did.changed.items() if at >= now - EPSILON
+            )
+            overlap.standing = Standing((), tuple(ordered), now, shown, spots, made_by - spots)
         elif longer:
             overlap.standing = overlap.line_standing(longer, now)
 
