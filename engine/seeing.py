@@ -110,7 +110,14 @@ class Seeing(Generic[M]):
         only = self._index.only_unseen if position.chance_moves() is None else None
         self._forced = only
         self._forced_at = None if only is None else now + self.timing.forced
-        self._overlap = Overlap(position, self._index, self.sensing, self.sensed, self._expected)
+        self._overlap = Overlap(
+            position,
+            self._index,
+            self.sensing,
+            self.sensed,
+            self._expected,
+            pause=self.timing.pause,
+        )
         carried = carried or Carried()
         for shown in carried.lines:
             self._overlap.remember(shown)
@@ -178,7 +185,12 @@ class Seeing(Generic[M]):
     def _renew_overlap(self) -> None:
         assert self._position is not None
         self._overlap = Overlap(
-            self._position, self.index, self.sensing, self.sensed, self._expected
+            self._position,
+            self.index,
+            self.sensing,
+            self.sensed,
+            self._expected,
+            pause=self.timing.pause,
         )
 
     def close(self, now: float) -> None:

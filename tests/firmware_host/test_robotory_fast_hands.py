@@ -77,3 +77,70 @@ def test_a_move_shown_only_while_a_knock_hid_an_earlier_token_does_not_stand() -
     notices += sim.run(after_answer) + sim.settle()
     assert "R:B3-A2" not in commits(notices)[:2], notices  # never in b@B4's place
     answer_as_played(sim, ["b@E1", "b@B4", "R:B3-A2", "B:C4-B4-C5"], start)
+
+
+def test_a_token_set_where_a_chain_ate_keeps_the_chain_among_the_readings() -> None:
+    """Heavy soak, Robotory seed 3 move 511: w@A4, then the chain
+    R:A2-B3-B4-C5-D5-C6-B5-A4 (shown whole for 2.4 s: it could go on), then w@D5 on a
+    cell it ate and b@B1. D5 filled made the board look like the chain ending on D5, so
+    the chain shown before was dropped as a robot gone back, and the board asked again
+    and again about two chains nobody played. A chain shown longer than a step, and shown
+    going on (a token on the cell it left) as the board shows more, stays a reading."""
+    sim = make_sim(
+        "sim-robotory",
+        position="1Rw1/2bwb/4ww/w3w/bWB1 2w0b 0w3b 1w3b l",
+        noise=Noise.none(),
+        game=ROBOTORY,
+    )
+    start = len(sim.notices)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t + 0.147, Force("A3", 0)),
+        HandStep(t + 0.231, Force("A3", None)),
+        HandStep(t + 0.334, LiftStone("stock:l:2")),
+        HandStep(t + 0.338, Force("stock:l:2", 1)),
+        HandStep(t + 0.34, Force("stock:l:2", None)),
+        HandStep(t + 0.341, Force("stock:l:2", 1)),
+        HandStep(t + 0.342, Force("stock:l:2", None)),
+        HandStep(t + 0.343, Force("stock:l:2", 1)),
+        HandStep(t + 0.344, Force("stock:l:2", None)),
+        HandStep(t + 0.432, PutStone("A4", STONES["w"], STONES["w"])),
+        HandStep(t + 0.434, Force("A4", 0)),
+        HandStep(t + 0.436, Force("A4", None)),
+        HandStep(t + 0.703, Remove("A4")),  # the chain's tokens boxed, the last first
+        HandStep(t + 0.894, Remove("B4")),
+        HandStep(t + 1.004, Remove("C5")),
+        HandStep(t + 1.156, Remove("C6")),
+        HandStep(t + 1.353, LiftStone("A2")),
+        HandStep(t + 1.355, Force("A2", 1)),
+        HandStep(t + 1.359, Force("A2", None)),
+        HandStep(t + 1.362, Force("A2", 1)),
+        HandStep(t + 1.364, Force("A2", None)),
+        HandStep(t + 1.482, Remove("D5")),
+        HandStep(t + 1.726, Remove("B3")),
+        HandStep(t + 1.928, Remove("B5")),
+        HandStep(t + 2.001, PutStone("A4", STONES["R"], STONES["R"])),
+        HandStep(t + 2.003, Force("A4", 0)),
+        HandStep(t + 2.006, Force("A4", None)),
+        HandStep(t + 2.007, Force("A4", 0)),
+        HandStep(t + 2.009, Force("A4", None)),
+        HandStep(t + 2.238, Force("A3", 0)),
+        HandStep(t + 2.476, Force("A3", None)),
+        HandStep(t + 4.125, LiftStone("stock:l:1")),
+        HandStep(t + 4.125, Force("stock:l:1", 1)),
+        HandStep(t + 4.128, Force("stock:l:1", None)),
+        HandStep(t + 4.361, PutStone("D5", STONES["w"], STONES["w"])),  # where the chain ate
+        HandStep(t + 4.363, Force("D5", 0)),
+        HandStep(t + 4.367, Force("D5", None)),
+        HandStep(t + 4.484, Force("D5", 0)),
+        HandStep(t + 4.792, Force("D5", None)),
+        HandStep(t + 4.993, LiftStone("stock:d:2")),
+        HandStep(t + 5.163, Force("A1", 1)),
+        HandStep(t + 5.262, Force("A1", None)),
+        HandStep(t + 5.267, PutStone("B1", STONES["b"], STONES["b"])),
+        HandStep(t + 5.268, Force("B1", 0)),
+        HandStep(t + 5.269, Force("B1", None)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["w@A4"], notices  # the rest is asked: a chain or the token
+    answer_as_played(sim, ["w@A4", "R:A2-B3-B4-C5-D5-C6-B5-A4", "w@D5", "b@B1"], start)
