@@ -28,7 +28,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Generic, TypeVar
 
-from engine.assessments import Ambiguous, Commit
+from engine.assessments import Ambiguous, Commit, Timing
 from engine.game import Position
 from engine.move_index import IndexedMove, MoveIndex
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
@@ -61,13 +61,16 @@ class Hands:
 class Standing(Generic[M]):
     """What the board showed exactly since ``since``, its spots unchanged: the moves of
     ``line`` then one of ``candidates`` (several when the board cannot tell them apart:
-    a promotion, which piece was dropped). ``shown``: the spots it changes."""
+    a promotion, which piece was dropped). ``shown``: the spots it changes. ``made_by``:
+    spots it leaves alone whose change made the board show it (a cell back to the
+    position: a knock, or a piece taken off for a moment)."""
 
     line: tuple[M, ...]
     candidates: tuple[IndexedMove[M], ...]
     since: float
     shown: frozenset[Spot]
     spots: frozenset[Spot]
+    made_by: frozenset[Spot] = frozenset()
 
     @property
     def moves(self) -> tuple[M, ...]:
@@ -123,6 +126,7 @@ class Overlap(Generic[M]):
     current: frozenset[tuple[M, ...]] = frozenset()  # the lines the board shows now
     _afters: dict[tuple[M, ...], After[M]] = field(default_factory=dict)
     _goes_on: dict[M, bool] = field(default_factory=dict)  # whether a shown move may go on
+    pause: float = Timing().pause  # a move shown longer than a step before it went on
 
     def __post_init__(self) -> None:
         self._afters[()] = After(self.expected, self.index)
@@ -399,17 +403,30 @@ class Overlap(Generic[M]):
         return [
             line
             for line, at in seen.items()
-            if not any(later > at and self._went_back(line, other) for other, later in seen.items())
+            if not any(
+                later > at and self._went_back(line, other, later) for other, later in seen.items()
+            )
         ]
 
-    def _went_back(self, line: tuple[M, ...], other: tuple[M, ...]) -> bool:
-        """Whether ``other`` shows, where it parts from ``line``, a move that ``line``'s
-        move there goes on from."""
+    def _went_back(self, line: tuple[M, ...], other: tuple[M, ...], later: float) -> bool:
+        """Whether ``other``, shown at ``later``, shows where it parts from ``line`` a move
+        that ``line``'s move there goes on from. Not when the board showed ``line``'s move
+        longer than a step and, at ``later`` too, a line going on from it: the cell its
+        piece moved on from filled again by the next player (a token set where a robot
+        ate), not the piece gone back (the board asks)."""
         step = len(shared((line, other)))
         if step >= min(len(line), len(other)):
             return False
         index = self.after(line[:step]).index
-        return goes_on(index.footprint(other[step]), index.footprint(line[step]))
+        if not goes_on(index.footprint(other[step]), index.footprint(line[step])):
+            return False
+        made = line[: step + 1]
+        if self.held(made) < self.pause:
+            return True
+        return not any(
+            len(shown) > len(made) and shown[: len(made)] == made and at >= later
+            for shown, at in self.seen.items()
+        )
 
     def explaining(self, frame: Mapping[Spot, Reading], longer: int = 2) -> list[tuple[M, ...]]:
         """The live lines that make exactly ``frame``, of ``longer`` moves or more."""

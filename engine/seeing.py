@@ -110,7 +110,14 @@ class Seeing(Generic[M]):
         only = self._index.only_unseen if position.chance_moves() is None else None
         self._forced = only
         self._forced_at = None if only is None else now + self.timing.forced
-        self._overlap = Overlap(position, self._index, self.sensing, self.sensed, self._expected)
+        self._overlap = Overlap(
+            position,
+            self._index,
+            self.sensing,
+            self.sensed,
+            self._expected,
+            pause=self.timing.pause,
+        )
         carried = carried or Carried()
         for shown in carried.lines:
             self._overlap.remember(shown)
@@ -178,7 +185,12 @@ class Seeing(Generic[M]):
     def _renew_overlap(self) -> None:
         assert self._position is not None
         self._overlap = Overlap(
-            self._position, self.index, self.sensing, self.sensed, self._expected
+            self._position,
+            self.index,
+            self.sensing,
+            self.sensed,
+            self._expected,
+            pause=self.timing.pause,
         )
 
     def close(self, now: float) -> None:
@@ -387,7 +399,15 @@ class Seeing(Generic[M]):
         standing = overlap.standing
         if standing is not None:
             extra = {spot for spot, _ in diff} - standing.shown
-            if not diff or overlap.spoiled(sorted(extra)) or self._lifted_as_landed(extra):
+            if (
+                not diff
+                or extra & standing.made_by
+                or overlap.spoiled(sorted(extra))
+                or self._lifted_as_landed(extra)
+            ):
+                # a cell whose change made the board show the move changed back: it
+                # showed the move only while that cell was off (a knock hiding a piece
+                # set down before, the line it was part of), not whole
                 overlap.standing = None
         if not diff or overlap.standing is not None or not lines:
             return
@@ -396,7 +416,10 @@ class Seeing(Generic[M]):
         ordered = [c for c in self._candidates(diff) if self._in_order(c.footprint)]
         if ordered:  # alone or not: whether it is a line is asked when judged
             spots = frozenset().union(*(c.footprint.spots() for c in ordered))
-            overlap.standing = Standing((), tuple(ordered), now, shown, spots)
+            made_by = frozenset(
+                spot for spot, at in self._did.changed.items() if at >= now - EPSILON
+            )
+            overlap.standing = Standing((), tuple(ordered), now, shown, spots, made_by - spots)
         elif longer:
             overlap.standing = overlap.line_standing(longer, now)
 
