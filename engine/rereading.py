@@ -80,7 +80,7 @@ def decide(
         and seen(line) not in kept_looks
         and (not base.rested or (base.goes_on_with(line[0]) and base.before_reply(line)))
     ]
-    if keeping and base.waited and base.resumed_at - base.committed_at >= REACTION - EPSILON:
+    if base.waited and base.resumed_at - base.committed_at >= REACTION - EPSILON:
         return None  # it was given its time to go on: a hand that goes on now is the next
     if (
         keeping

@@ -144,3 +144,35 @@ def test_a_token_set_where_a_chain_ate_keeps_the_chain_among_the_readings() -> N
     notices = sim.run(steps) + sim.settle()
     assert commits(notices) == ["w@A4"], notices  # the rest is asked: a chain or the token
     answer_as_played(sim, ["w@A4", "R:A2-B3-B4-C5-D5-C6-B5-A4", "w@D5", "b@B1"], start)
+
+
+def test_a_chain_waited_for_is_done_when_the_next_hand_boxes_a_token_it_could_eat() -> None:
+    """Drawn soak, Robotory seed 7 move 1869: light's R:C5-D5 was committed after the
+    board waited 2.5 s for it to go on; 0.6 s later dark boxed C6's token and, 2.4 s
+    after, stepped the robot D5-C6. The record became R:C5-C6-D5, then R:C5-D5-C6: the
+    rule that a hand resuming after the wait (and after ``REACTION``) is the next
+    player's held only while some reading kept the record, and a move only begun keeps
+    none."""
+    sim = make_sim(
+        "sim-robotory",
+        position="b2w/w4/1w1BRw/w1w1b/3W 0w0b 0w0b 2w10b l",
+        noise=Noise.none(),
+        game=ROBOTORY,
+    )
+    robot = STONES["R"]
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t + 0.062, LiftStone("C5")),
+        HandStep(t + 0.302, Remove("D5")),
+        HandStep(t + 0.5, PutStone("D5", robot, robot)),
+        HandStep(t + 0.504, Force("D5", 0)),
+        HandStep(t + 0.508, Force("D5", None)),
+        HandStep(t + 3.611, Remove("C6")),
+        HandStep(t + 5.976, LiftStone("D5")),
+        HandStep(t + 6.029, PutStone("C6", robot, robot)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["R:C5-D5", "R:D5-C6"]
+    record = sim.controller.position
+    assert [record.move_text(m) for m in record.move_stack] == ["R:C5-D5", "R:D5-C6"]
+    assert sim.controller.phase is Phase.PLAY
