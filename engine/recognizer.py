@@ -18,7 +18,7 @@ calls ``reset`` with the new position.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from typing import TypeVar
 
 from engine.assessments import (
@@ -333,8 +333,8 @@ class Recognizer(Seeing[M]):
             if self.guide in moves:
                 return Commit(self.guide)
             return OffGuide(moves, self.guide)
-        if alone is not None and not confirm and self._looks_lifted(alone.footprint):
-            return self._lifted_or_asked(alone, now)
+        if not confirm and all(self._looks_lifted(c.footprint) for c in candidates):
+            return self._lifted_or_asked(candidates, now)
         ordered = [c for c in candidates if self._in_order(c.footprint)]
         if not ordered:
             # the order of the changes rules out every one (a drop, then a neighbour
@@ -354,17 +354,17 @@ class Recognizer(Seeing[M]):
             return Ambiguous((*dict.fromkeys(m for m in went_on if m not in shown), *shown))
         return self._alone_or_asked(ordered[0], self._frame)
 
-    def _lifted_or_asked(self, alone: IndexedMove[M], now: float) -> Assessment[M]:
-        """A move that only takes pieces off, its changed cells untouched (a line slid
-        to push a marble off), rested the longer wait: the same board as its piece held
-        in the air (a line's front marble lifted first and held while its player thinks)
-        is asked, not committed; once the players say it is in the hand, the board waits
+    def _lifted_or_asked(self, candidates: Sequence[IndexedMove[M]], now: float) -> Assessment[M]:
+        """Moves that only take pieces off, their changed cells untouched (a line slid to
+        push a marble off), rested: the same board as the piece held in the air (a line's
+        front marble lifted first and held while its player thinks) is asked beside
+        them, never committed; once the players say it is in the hand, the board waits
         for it as for any piece held, and ok says the move is made."""
         if not self._held_said:
-            lifted = min(
-                self._lifted_spots() or alone.footprint.starts(), key=self._order.__getitem__
-            )
-            return Ambiguous((alone.move,), Unplayed(lifted, held=True))
+            starts = candidates[0].footprint.starts()
+            lifted = min(self._lifted_spots() or starts, key=self._order.__getitem__)
+            moves = tuple(candidate.move for candidate in candidates)
+            return Ambiguous(moves, Unplayed(lifted, held=True))
         if now - self._changed_at >= self.timing.held - EPSILON:
             return OutOfStep(self._correction())
         return Moving(self._hints(self._lifted_spots()), self._remaining(self._diff()))
@@ -413,7 +413,7 @@ class Recognizer(Seeing[M]):
             if now - standing.since < self.timing.extend - EPSILON:
                 self._longer_rest = self.timing.extend
                 return None  # its piece may be in the hand: a knock elsewhere ends no wait
-            return self._lifted_or_asked(alone, now)
+            return self._lifted_or_asked((alone,), now)
         # the board as it would be without what changed since (the next player's move)
         extra = {spot for spot, _ in diff} - standing.shown
         part = {**self._frame, **{spot: self._expected.get(spot, EMPTY) for spot in extra}}

@@ -23,7 +23,7 @@ from firmware_host.notices.declared import (
     PromptOpened,
 )
 from firmware_host.session.actions import Select
-from firmware_host.session.state import Phase
+from firmware_host.session.state import HeldChoice, Phase
 from firmware_host.store.storage import GameStore
 from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone
 from hardware.profile import load_profile
@@ -179,10 +179,12 @@ def test_a_knock_on_the_other_line_leaves_the_push_off_made_among_the_choices(
 
 @pytest.mark.parametrize(("line", "choice"), [("row", "E7E8"), ("diagonal", "E7F8")])
 def test_an_untouched_push_off_is_asked_and_answered(line: str, choice: str) -> None:
+    """Neither push-off touched: both are asked, beside E7's marble still in the hand
+    (the same board, issue 44)."""
     sim = simulation(TWO_PUSH_OFFS)
     notices = push_off(sim, line, blink=None)
     prompts = [n for n in notices if isinstance(n, PromptOpened)]
-    assert [p.choices for p in prompts] == [("E7E8", "E7F8")]
+    assert [p.choices for p in prompts] == [("E7E8", "E7F8", HeldChoice.NAME)]
     assert committed(notices) == []
     assert sim.controller.phase is Phase.PROMPT
     answered = sim.send(Select(choice))

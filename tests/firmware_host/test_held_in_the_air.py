@@ -513,3 +513,20 @@ def test_a_reply_begun_while_a_marble_is_held_does_not_make_it_a_push_off() -> N
     steps = [HandStep(t, LiftStone("D2")), HandStep(t + 1.0, LiftStone("D6"))]
     notices = sim.run(steps) + sim.advance(5.0)
     assert commits(notices) == [] and prompts(notices) == [("D2E2", HeldChoice.NAME)]
+
+
+
+def test_a_marble_that_looks_like_two_push_offs_is_asked_with_the_hand_among_them() -> None:
+    """Black's E7 could push a white marble off along row E or up the diagonal: lifted
+    and held, the board showed both push-offs and asked about them alone, the marble
+    in the hand left out. It is offered too; said so, the board waits for it, and the
+    marble set down is the move made."""
+    position = "w4/6/6w/6b1/6bbw/8/7/6/b4 b 0 0"  # E7 E8 F8 black; E9 G9 white
+    sim = make_sim("sim-abalone", position=position, noise=Noise.none(), game=ABALONE)
+    notices = sim.run([HandStep(sim.now + 0.1, LiftStone("E7"))]) + sim.advance(1.0)
+    assert prompts(notices) == [("E7E8", "E7F8", HeldChoice.NAME)]
+    notices = sim.send(Select(HeldChoice.NAME)) + sim.advance(10.0)
+    assert commits(notices) == [] and not prompts(notices)
+    black = Stone("b", 0)
+    notices = sim.run([HandStep(sim.now, PutStone("E6", black, black))]) + sim.settle()
+    assert commits(notices) == ["E7E6"]
