@@ -185,9 +185,14 @@ class Base(Generic[M]):
         began (read only once both were done, the reply seen since)."""
         if len(line) == 1:
             return True
-        footprints = self.overlap.footprints(line[:2])
-        mine = [self.last_at[s] for s in footprints[0].spots() if s in self.last_at]
-        theirs = [self.first_at[s] for s in footprints[1].spots() if s in self.first_at]
+        footprints = self.overlap.footprints(line)
+        first, second = footprints[0].spots(), footprints[1].spots()
+        # a cell a move after the reply changes again (the mover's next move from where
+        # the first set a piece down) tells nothing of when the first was done; one the
+        # reply changes (a capture of the piece set down) does
+        later = frozenset().union(*(f.spots() for f in footprints[2:]))
+        mine = [self.last_at[s] for s in first - later if s in self.last_at]
+        theirs = [self.first_at[s] for s in second - first if s in self.first_at]
         return bool(mine) and bool(theirs) and max(mine) < min(theirs)
 
     def moved_on(self, lines: list[tuple[M, ...]]) -> frozenset[Spot]:

@@ -443,3 +443,36 @@ def test_a_broadside_gone_on_with_in_a_blitz_of_four_moves_is_read_again() -> No
         "D3D4",
         "G9F8",
     ]
+
+
+def test_a_broadside_gone_on_with_whose_marble_moves_on_again_is_read_again() -> None:
+    """From the drawn soak (seed 7, Abalone move 1658): black's broadside E6E7F6 made
+    marble by marble rested as E7F7 and was committed; E6's marble followed to F6,
+    white replied E3F3 at once, and black moved the F6 marble on to E5. The board kept
+    E7F7, E3F3 and E6E5 (the same board): the broadside was judged not done before the
+    reply began from F6, a cell black's next move changed again."""
+    white, black = Stone("w", 1), Stone("b", 0)
+    position = "w1ww1/1w1www/4www/1w1w4/wbw2bb1b/1bb4b/1bb3b/bb2b1/b4 b 0 0"
+    sim = make_sim("sim-abalone", position=position, noise=QUIET, game=ABALONE)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t + 0.087, LiftStone("E7")),
+        HandStep(t + 0.358, PutStone("F7", black, black)),
+        HandStep(t + 1.960, LiftStone("E6")),
+        HandStep(t + 2.115, PutStone("F6", black, black)),
+        HandStep(t + 2.485, LiftStone("E3")),
+        HandStep(t + 2.555, PutStone("G3", white, white)),
+        HandStep(t + 2.829, LiftStone("F6")),
+        HandStep(t + 3.093, PutStone("E5", black, black)),
+        HandStep(t + 3.520, LiftStone("H9")),
+        HandStep(t + 3.768, PutStone("I9", white, white)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices)[0] == "E7F7"  # at rest, the broadside's first marble alone
+    played = sim.controller.position
+    assert [played.move_text(m) for m in played.move_stack] == [
+        "E6E7F6",
+        "E3F3",
+        "F6E5",
+        "H9I9",
+    ]
