@@ -515,7 +515,6 @@ def test_a_reply_begun_while_a_marble_is_held_does_not_make_it_a_push_off() -> N
     assert commits(notices) == [] and prompts(notices) == [("D2E2", HeldChoice.NAME)]
 
 
-
 def test_a_marble_that_looks_like_two_push_offs_is_asked_with_the_hand_among_them() -> None:
     """Black's E7 could push a white marble off along row E or up the diagonal: lifted
     and held, the board showed both push-offs and asked about them alone, the marble
