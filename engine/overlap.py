@@ -122,6 +122,9 @@ class Overlap(Generic[M]):
     seen: dict[tuple[M, ...], float] = field(default_factory=dict)  # last shown
     first: dict[tuple[M, ...], float] = field(default_factory=dict)  # first shown
     standing: Standing[M] | None = None
+    # a standing move dropped for a change that may be its hand going on with it, and
+    # the cells of that change: it stands again once they are put back (a knock)
+    knocked: tuple[Standing[M], frozenset[Spot]] | None = None
     ended: dict[tuple[M, ...], float] = field(default_factory=dict)  # stopped showing
     current: frozenset[tuple[M, ...]] = frozenset()  # the lines the board shows now
     _afters: dict[tuple[M, ...], After[M]] = field(default_factory=dict)
@@ -169,6 +172,7 @@ class Overlap(Generic[M]):
         self.ended.clear()
         self.current = frozenset()
         self.standing = None
+        self.knocked = None
 
     def look(
         self,
@@ -467,6 +471,8 @@ class Overlap(Generic[M]):
         standing = self.standing
         if standing is not None and changed & standing.spots:
             self.standing = None
+        if self.knocked is not None and changed & self.knocked[0].spots:
+            self.knocked = None
 
     def spoiled(self, extra: Iterable[Spot]) -> bool:
         """Whether a change on ``extra`` (spots the standing moves leave alone) may be the

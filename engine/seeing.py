@@ -399,16 +399,18 @@ class Seeing(Generic[M]):
         standing = overlap.standing
         if standing is not None:
             extra = {spot for spot, _ in diff} - standing.shown
-            if (
-                not diff
-                or extra & standing.made_by
-                or overlap.spoiled(sorted(extra))
-                or self._lifted_as_landed(extra)
-            ):
+            if not diff or extra & standing.made_by:
                 # a cell whose change made the board show the move changed back: it
                 # showed the move only while that cell was off (a knock hiding a piece
                 # set down before, the line it was part of), not whole
+                overlap.standing = overlap.knocked = None
+            elif self._lifted_as_landed(extra) or overlap.spoiled(sorted(extra)):
+                # a change its hand may be making along with it, or the piece seen
+                # landing lifted there: judged whole, unless that change is put back
                 overlap.standing = None
+                overlap.knocked = (standing, frozenset(extra))
+        elif overlap.knocked is not None and diff:
+            overlap.standing = self._stands_again(overlap.knocked, diff)
         if not diff or overlap.standing is not None or not lines:
             return
         shown = frozenset(spot for spot, _ in diff)
@@ -422,6 +424,35 @@ class Seeing(Generic[M]):
             overlap.standing = Standing((), tuple(ordered), now, shown, spots, made_by - spots)
         elif longer:
             overlap.standing = overlap.line_standing(longer, now)
+
+    def _stands_again(
+        self, knocked: tuple[Standing[M], frozenset[Spot]], diff: DiffKey
+    ) -> Standing[M] | None:
+        """A move that stood until a change its hand might have been making along with
+        it (a neighbour it could take knocked off its cell), once that change is put
+        back: it stands again as it stood, its own cells unchanged since, unless what
+        else changed meanwhile (the next player's hand) may be its hand going on too."""
+        standing, cells = knocked
+        changed = {spot for spot, _ in diff}
+        if changed & cells or not standing.shown <= changed:
+            return None  # still off, or the move's own cells are back
+        overlap = self.overlap
+        extra = changed - standing.shown
+        after = overlap.after((*standing.line, standing.moves[0])).index
+        for spot in extra:
+            if self._frame.get(spot, EMPTY) != EMPTY:
+                continue
+            # a piece taken from there may have landed on the cell put back: a capture
+            # made there (the next player's), not a knock
+            moves = after.emptying(spot)
+            if moves is None or any(cells & move.footprint.spots() for move in moves):
+                return None
+        overlap.standing = standing
+        if self._lifted_as_landed(extra) or overlap.spoiled(sorted(extra)):
+            overlap.standing = None
+            return None
+        overlap.knocked = None
+        return standing
 
     def _lifted_as_landed(self, extra: Iterable[Spot]) -> bool:
         """A piece lifted elsewhere (``extra``) within ``MARGIN`` of the standing move's
