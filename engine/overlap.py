@@ -103,6 +103,18 @@ class Shown(Generic[M]):
 
 
 @dataclass(frozen=True, slots=True)
+class Knocked(Generic[M]):
+    """A standing move dropped at ``at`` for a change on ``cells`` that may be its hand
+    going on with it (a neighbour it could take lifted, or a piece lifted within a scan
+    of its landing): it stands again once they are put back, a knock
+    (``Seeing._stands_again``)."""
+
+    standing: Standing[M]
+    cells: frozenset[Spot]
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
 class After(Generic[M]):
     """The position after a line of moves, as the next move is looked up in it."""
 
@@ -122,9 +134,7 @@ class Overlap(Generic[M]):
     seen: dict[tuple[M, ...], float] = field(default_factory=dict)  # last shown
     first: dict[tuple[M, ...], float] = field(default_factory=dict)  # first shown
     standing: Standing[M] | None = None
-    # a standing move dropped for a change that may be its hand going on with it, and
-    # the cells of that change: it stands again once they are put back (a knock)
-    knocked: tuple[Standing[M], frozenset[Spot]] | None = None
+    knocked: Knocked[M] | None = None
     ended: dict[tuple[M, ...], float] = field(default_factory=dict)  # stopped showing
     current: frozenset[tuple[M, ...]] = frozenset()  # the lines the board shows now
     _afters: dict[tuple[M, ...], After[M]] = field(default_factory=dict)
@@ -471,7 +481,7 @@ class Overlap(Generic[M]):
         standing = self.standing
         if standing is not None and changed & standing.spots:
             self.standing = None
-        if self.knocked is not None and changed & self.knocked[0].spots:
+        if self.knocked is not None and changed & self.knocked.standing.spots:
             self.knocked = None
 
     def spoiled(self, extra: Iterable[Spot]) -> bool:

@@ -18,7 +18,7 @@ from engine.game import Position
 from engine.guidance import hints, in_hand
 from engine.move_index import DiffKey, IndexedMove, MoveIndex
 from engine.open_moves import EPSILON
-from engine.overlap import MARGIN, Carried, Hands, Overlap, Standing
+from engine.overlap import MARGIN, Carried, Hands, Knocked, Overlap, Standing
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
 from engine.rereading import Rereading, stood_still
 from engine.touches import Touches
@@ -408,7 +408,7 @@ class Seeing(Generic[M]):
                 # a change its hand may be making along with it, or the piece seen
                 # landing lifted there: judged whole, unless that change is put back
                 overlap.standing = None
-                overlap.knocked = (standing, frozenset(extra))
+                overlap.knocked = Knocked(standing, frozenset(extra), now)
         elif overlap.knocked is not None and diff:
             overlap.standing = self._stands_again(overlap.knocked, diff)
         if not diff or overlap.standing is not None or not lines:
@@ -425,21 +425,19 @@ class Seeing(Generic[M]):
         elif longer:
             overlap.standing = overlap.line_standing(longer, now)
 
-    def _stands_again(
-        self, knocked: tuple[Standing[M], frozenset[Spot]], diff: DiffKey
-    ) -> Standing[M] | None:
+    def _stands_again(self, knocked: Knocked[M], diff: DiffKey) -> Standing[M] | None:
         """A move that stood until a change its hand might have been making along with
         it (a neighbour it could take knocked off its cell), once that change is put
         back: it stands again as it stood, its own cells unchanged since, unless what
-        else changed meanwhile (the next player's hand) may be its hand going on too."""
-        standing, cells = knocked
+        else changed meanwhile may be its hand going on too (its own pieces moved), or a
+        piece lifted meanwhile may have landed on the cell put back (a capture)."""
+        standing, cells = knocked.standing, knocked.cells
         changed = {spot for spot, _ in diff}
         if changed & cells or not standing.shown <= changed:
             return None  # still off, or the move's own cells are back
         overlap = self.overlap
-        extra = changed - standing.shown
         after = overlap.after((*standing.line, standing.moves[0])).index
-        for spot in extra:
+        for spot in changed - standing.shown:
             if self._frame.get(spot, EMPTY) != EMPTY:
                 continue
             # a piece taken from there may have landed on the cell put back: a capture
@@ -447,7 +445,9 @@ class Seeing(Generic[M]):
             moves = after.emptying(spot)
             if moves is None or any(cells & move.footprint.spots() for move in moves):
                 return None
+        meanwhile = {s for s, at in self._did.changed.items() if at > knocked.at + EPSILON}
         overlap.standing = standing
+        extra = (changed | meanwhile) - standing.shown - cells
         if self._lifted_as_landed(extra) or overlap.spoiled(sorted(extra)):
             overlap.standing = None
             return None

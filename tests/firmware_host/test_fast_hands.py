@@ -16,7 +16,6 @@ from drivers.buttons import ButtonRole
 from engine.abalone import ABALONE
 from engine.physical import EMPTY, Stone
 from engine.robotory import ROBOTORY
-from engine.shogi import SHOGI
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     GameEnded,
@@ -477,35 +476,3 @@ def test_a_broadside_gone_on_with_whose_marble_moves_on_again_is_read_again() ->
         "F6E5",
         "H9I9",
     ]
-
-
-def test_a_move_standing_again_once_a_neighbour_it_could_take_is_put_back() -> None:
-    """From the drawn soak (seed 7, shogi move 1297): sente's horse 5h-5i; 0.04 s after it
-    landed gote's promoted knight on 4h (a piece the horse could take) was knocked off
-    its cell for 0.3 s, and gote lifted 3h meanwhile and held it 15 s. The knock made
-    the horse's move no longer stand (its hand might be taking 4h, or the piece seen
-    landing was 4h's), and once it was back nothing stood again: the board went out of
-    step and missed three moves. A move that stood until such a change stands again
-    once the change is put back, unless a piece lifted meanwhile may have landed there."""
-    sim = make_sim(
-        "sim-shogi",
-        position="+L+S1+P+PGG+P+S/LR+NG+NPP+P1/PP1+P1+P+B+SL/G4+P1L1/3K5/3R5/1kP5P/"
-        "p+p+n1+B+n+p2/+p5+s+p1 b - 1295",
-        noise=QUIET,
-        game=SHOGI,
-    )
-    horse, tokin, king = Stone("B", 0, True), Stone("P", 1, True), Stone("K", 0)
-    t = sim.now + 0.1
-    steps = [
-        HandStep(t + 0.024, LiftStone("5h")),
-        HandStep(t + 0.206, PutStone("5i", horse, horse)),
-        HandStep(t + 0.244, Force("4h", 0)),
-        HandStep(t + 0.527, LiftStone("3h")),
-        HandStep(t + 0.542, Force("4h", None)),
-        HandStep(t + 15.601, PutStone("2h", tokin, tokin)),
-        HandStep(t + 16.011, LiftStone("6e")),
-        HandStep(t + 16.074, PutStone("7e", king, king)),
-    ]
-    notices = sim.run(steps) + sim.settle()
-    assert commits(notices) == ["5h5i", "3h2h", "6e7e"]
-    assert not of(OutOfStepShown, notices)

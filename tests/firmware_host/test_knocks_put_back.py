@@ -1,0 +1,80 @@
+"""A move that stood until a change its hand might have been making with it (a
+neighbour it could take knocked off its cell, a piece lifted within a scan of its
+landing) stands again once that change is put back: a knock. Not when its own pieces
+moved meanwhile (the hand still at work), nor when a piece lifted meanwhile could have
+landed on the cell put back (a capture). Event streams from the drawn soak."""
+
+from __future__ import annotations
+
+from engine.abalone import ABALONE
+from engine.physical import Stone
+from engine.shogi import SHOGI
+from firmware_host.notices.declared import OutOfStepShown
+from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone
+from tests.firmware_host.simkit import commits, make_sim, of
+
+QUIET = Noise.none()
+
+
+def test_a_move_standing_again_once_a_neighbour_it_could_take_is_put_back() -> None:
+    """From the drawn soak (seed 7, shogi move 1297): sente's horse 5h-5i; 0.04 s after it
+    landed gote's promoted knight on 4h (a piece the horse could take) was knocked off
+    its cell for 0.3 s, and gote lifted 3h meanwhile and held it 15 s. The knock made
+    the horse's move no longer stand (its hand might be taking 4h, or the piece seen
+    landing was 4h's), and once it was back nothing stood again: the board went out of
+    step and missed three moves. A move that stood until such a change stands again
+    once the change is put back, unless a piece lifted meanwhile may have landed there."""
+    sim = make_sim(
+        "sim-shogi",
+        position="+L+S1+P+PGG+P+S/LR+NG+NPP+P1/PP1+P1+P+B+SL/G4+P1L1/3K5/3R5/1kP5P/"
+        "p+p+n1+B+n+p2/+p5+s+p1 b - 1295",
+        noise=QUIET,
+        game=SHOGI,
+    )
+    horse, tokin, king = Stone("B", 0, True), Stone("P", 1, True), Stone("K", 0)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t + 0.024, LiftStone("5h")),
+        HandStep(t + 0.206, PutStone("5i", horse, horse)),
+        HandStep(t + 0.244, Force("4h", 0)),
+        HandStep(t + 0.527, LiftStone("3h")),
+        HandStep(t + 0.542, Force("4h", None)),
+        HandStep(t + 15.601, PutStone("2h", tokin, tokin)),
+        HandStep(t + 16.011, LiftStone("6e")),
+        HandStep(t + 16.074, PutStone("7e", king, king)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["5h5i", "3h2h", "6e7e"]
+    assert not of(OutOfStepShown, notices)
+
+
+def test_a_line_changed_while_a_neighbour_was_off_does_not_stand_again() -> None:
+    """From the heavy soak (seed 3, Abalone move 3792), found by a first version of the
+    above: white moved F3 to G4, lifted F2 (a marble that could make it a longer line)
+    and, while F2 was off, took F4 up and set it back; F2 set back, F3G4 stood again
+    and was committed at once, though the hand went on to make F2F4G3. White's own
+    marble moved meanwhile: the hand was at work, and the board waits for it."""
+    white, black = Stone("w", 1), Stone("b", 0)
+    position = "3ww/wb1bw1/5bw/www2b2/w1w1ww2b/w3b1wb/b1b2b1/1bb3/2bb1 w 0 0"
+    sim = make_sim("sim-abalone", position=position, noise=QUIET, game=ABALONE)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t + 0.059, LiftStone("F4")),
+        HandStep(t + 0.081, LiftStone("F3")),
+        HandStep(t + 0.895, PutStone("F4", white, white)),
+        HandStep(t + 0.956, PutStone("G4", white, white)),
+        HandStep(t + 1.068, LiftStone("F2")),
+        HandStep(t + 1.233, LiftStone("F4")),
+        HandStep(t + 1.507, PutStone("F2", white, white)),
+        HandStep(t + 1.526, PutStone("F4", white, white)),
+        HandStep(t + 1.656, LiftStone("F4")),
+        HandStep(t + 1.720, LiftStone("F2")),
+        HandStep(t + 4.626, PutStone("F3", white, white)),
+        HandStep(t + 4.710, PutStone("G3", white, white)),
+        HandStep(t + 4.732, LiftStone("F3")),
+        HandStep(t + 4.929, PutStone("G5", white, white)),
+        HandStep(t + 5.288, LiftStone("G8")),
+        HandStep(t + 6.972, PutStone("G7", black, black)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["F2F4G3", "G8G7"]
