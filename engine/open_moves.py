@@ -303,7 +303,8 @@ class Base(Generic[M]):
     def _filled_unexplained(self, reached: set[Spot], flights: list[tuple[float, float]]) -> bool:
         """Whether a cell empty at the base, that no move of the reading changes (those
         ``reached``), held a piece since for ``STOOD`` or longer while no move's piece
-        was in the air (``flights``: a piece set down on its way and moved on): a piece
+        was in the air (``flights``: a piece set down on its way and moved on, before
+        another move was made whole meanwhile): a piece
         was set down there and taken up again (a token placed and eaten at once by a
         robot still in the air). No knock fills an empty cell, and a piece carried over
         one (a magnet passing its sensor) or a bounce fills it only for a moment."""
@@ -315,6 +316,10 @@ class Base(Generic[M]):
                 if not reads or then - at < STOOD:
                     continue
                 if not any(lo - MARGIN <= at <= hi + MARGIN for lo, hi in flights):
+                    return True
+                if any(at < lo and hi < then for lo, hi in flights):
+                    # another move made whole while it stood there: no piece on its way
+                    # waits for the next player's move (a move landed, then moved on)
                     return True
         return False
 

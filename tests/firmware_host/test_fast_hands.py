@@ -16,6 +16,7 @@ from drivers.buttons import ButtonRole
 from engine.abalone import ABALONE
 from engine.physical import EMPTY, Stone
 from engine.robotory import ROBOTORY
+from engine.shogi import SHOGI
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     GameEnded,
@@ -476,3 +477,56 @@ def test_a_broadside_gone_on_with_whose_marble_moves_on_again_is_read_again() ->
         "F6E5",
         "H9I9",
     ]
+
+
+def test_a_bishop_slid_back_over_its_origin_after_the_reply_is_its_next_move() -> None:
+    """From the slow soak (seed 3, shogi move 904): sente's bishop slid 4f-1i and rested
+    there 0.95 s while gote moved 4e-4d whole; then it slid back over 4f to 5e. Read
+    from before the first slide, the board is also 4f5e with the bishop set down on 1i
+    on its way, and the board asked which, took two moves back and lost the next five.
+    A piece set down on its way moves on before another move is made whole."""
+    sim = make_sim(
+        "sim-shogi",
+        position="g+L1+P+P+PG2/P2+P1KP2/5+S+R+S+P/1p1p3+b+P/1k1P1r1S1/2p2B1P1/2+s1lg3/"
+        "+n2+p1+n+n1p/g+l+p2+n+p+l1 b p 899",
+        noise=QUIET,
+        game=SHOGI,
+    )
+    bishop, rook, pawn = Stone("B", 0), Stone("R", 1), Stone("P", 1)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t + 0.040, Force("3i", 0)),
+        HandStep(t + 0.317, Force("3i", None)),
+        HandStep(t + 0.478, LiftStone("4f")),
+        HandStep(t + 0.687, Force("3g", 1)),
+        HandStep(t + 0.873, Force("3g", None)),
+        HandStep(t + 0.878, Force("2h", 1)),
+        HandStep(t + 1.021, Force("2h", None)),
+        HandStep(t + 1.026, PutStone("1i", bishop, bishop)),
+        HandStep(t + 1.029, Force("1i", 0)),
+        HandStep(t + 1.031, Force("1i", None)),
+        HandStep(t + 1.033, Force("1i", 0)),
+        HandStep(t + 1.034, Force("1i", None)),
+        HandStep(t + 1.313, LiftStone("4e")),
+        HandStep(t + 1.314, Force("4e", 1)),
+        HandStep(t + 1.316, Force("4e", None)),
+        HandStep(t + 1.434, PutStone("4d", rook, rook)),
+        HandStep(t + 1.613, Force("3c", 0)),
+        HandStep(t + 1.903, Force("3c", None)),
+        HandStep(t + 1.982, LiftStone("1i")),
+        HandStep(t + 1.986, Force("1i", 1)),
+        HandStep(t + 1.989, Force("1i", None)),
+        HandStep(t + 2.181, Force("2h", 1)),
+        HandStep(t + 2.287, Force("2h", None)),
+        HandStep(t + 2.292, Force("3g", 1)),
+        HandStep(t + 2.450, Force("3g", None)),
+        HandStep(t + 2.455, Force("4f", 1)),
+        HandStep(t + 2.618, Force("4f", None)),
+        HandStep(t + 2.623, PutStone("5e", bishop, bishop)),
+        HandStep(t + 3.004, LiftStone("hand:w:P")),
+        HandStep(t + 3.178, PutStone("3g", pawn, pawn)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert not prompts(notices) and not of(MovesTakenBack, notices)
+    played = sim.controller.position
+    assert [played.move_text(m) for m in played.move_stack] == ["4f1i", "4e4d", "1i5e", "P*3g"]
