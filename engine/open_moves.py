@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Generic, TypeVar
 
+from engine.change_order import MARGIN, in_order
 from engine.game import Position
 from engine.gone_on import went_on_then_pair
 from engine.move_index import MoveIndex
-from engine.overlap import MARGIN, Hands, Overlap, in_order
+from engine.overlap import Hands, Overlap
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
 
 M = TypeVar("M", bound=Hashable)

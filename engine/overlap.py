@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import Generic, TypeVar
 
 from engine.assessments import Ambiguous, Commit, Timing
+from engine.change_order import MARGIN, began, goes_on
 from engine.game import Position
 from engine.move_index import IndexedMove, MoveIndex
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
@@ -41,10 +42,6 @@ out of step (and put right as any unexplained board)."""
 
 LINES = 64
 """The most lines kept per position (the board shows few; a bound, not a limit met)."""
-
-MARGIN = 0.05
-"""Seconds two changes must be apart for their order to count: far above contact bounce
-(a slide's landing comes at most about 17 ms before its source reads empty)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +104,7 @@ class Knocked(Generic[M]):
     """A standing move dropped at ``at`` for a change on ``cells`` that may be its hand
     going on with it (a neighbour it could take lifted, or a piece lifted within a scan
     of its landing): it stands again once they are put back, a knock
-    (``Seeing._stands_again``)."""
+    (``Seeing._after_knock``)."""
 
     standing: Standing[M]
     cells: frozenset[Spot]
@@ -263,7 +260,7 @@ class Overlap(Generic[M]):
             rest = frame_diff(after.expected, frame)
             if not rest:
                 continue  # the first alone makes the board: not a pair
-            began = _began(opening.footprint, first_at)
+            first_began = began(opening.footprint, first_at)
             landed = {s for s, r in opening.footprint.changes if r != EMPTY}
             landed |= opening.footprint.hidden
             for reply in after.index.matching(rest):
@@ -272,7 +269,7 @@ class Overlap(Generic[M]):
                     continue
                 if any(hands.fills.get(spot, 0) < 2 for spot in footprint.must_touch & landed):
                     continue  # its piece was taken where the first landed: landed twice
-                in_turn = began <= _began(footprint, first_at) + MARGIN
+                in_turn = first_began <= began(footprint, first_at) + MARGIN
                 each = in_order(opening.footprint) and in_order(footprint)
                 found.append(((opening.move, reply.move), in_turn, each))
         fitting = [pair for pair, in_turn, each in found if in_turn and each]
@@ -576,52 +573,3 @@ def shared(lines: Iterable[tuple[M, ...]]) -> tuple[M, ...]:
             length += 1
         common = common[:length]
     return common or ()
-
-
-def goes_on(mine: Footprint, theirs: Footprint) -> bool:
-    """Whether a move changing ``theirs`` continues one changing ``mine``: it keeps every
-    change of ``mine`` and changes further a cell ``mine`` left open (landed on unseen:
-    a robot that may eat on; a turnable piece)."""
-    if theirs.changes == mine.changes or not keeps(mine, theirs):
-        return False
-    shown, after = dict(mine.changes), dict(theirs.changes)
-    open_cells = mine.hidden | mine.turnable
-    return any(spot in after and after[spot] != shown.get(spot) for spot in open_cells)
-
-
-def keeps(mine: Footprint, theirs: Footprint) -> bool:
-    """Whether a move changing ``theirs`` makes every change of ``mine`` (a piece that
-    may still be turned over may read otherwise)."""
-    after = dict(theirs.changes)
-    return all(
-        after.get(spot) == reading or (spot in mine.turnable and spot in after)
-        for spot, reading in mine.changes
-    )
-
-
-def _began(footprint: Footprint, first_at: Mapping[Spot, float]) -> float:
-    """When a move was first seen under way: the first change of any spot it involves."""
-    times = [first_at[spot] for spot in footprint.spots() if spot in first_at]
-    return min(times) if times else float("inf")
-
-
-def in_order(
-    footprint: Footprint,
-    filled_at: Mapping[Spot, float],
-    lifted_at: Mapping[Spot, float],
-    handled: frozenset[Spot],
-) -> bool:
-    """Whether the changes came in an order the move allows: its last landing (a cell
-    coming to read a piece, or a cell whose piece it replaces filled again) not
-    ``MARGIN`` before the first of its pieces left (its mover, where the footprint names
-    its origin: a token eaten on the way may go first). Only what the hands did since
-    the position began counts (``handled``): a move with no piece leaving a sensed spot
-    (a drop from an unsensed stand) or none seen landing (a line of marbles slid) has
-    no order to keep."""
-    changes = footprint.changes
-    departures = [lifted_at[s] for s in footprint.starts() if s in lifted_at]
-    landed = {s for s, reading in changes if reading != EMPTY} | footprint.hidden
-    arrivals = [filled_at[s] for s in landed & handled if s in filled_at]
-    if not departures or not arrivals:
-        return True
-    return max(arrivals) >= min(departures) - MARGIN

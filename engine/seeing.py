@@ -14,11 +14,12 @@ from engine.assessments import (
     Hint,
     Timing,
 )
+from engine.change_order import MARGIN
 from engine.game import Position
 from engine.guidance import hints, in_hand
 from engine.move_index import DiffKey, IndexedMove, MoveIndex
 from engine.open_moves import EPSILON
-from engine.overlap import MARGIN, Carried, Hands, Knocked, Overlap, Standing
+from engine.overlap import Carried, Hands, Knocked, Overlap, Standing
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
 from engine.rereading import Rereading, stood_still
 from engine.touches import Touches
@@ -410,7 +411,7 @@ class Seeing(Generic[M]):
                 overlap.standing = None
                 overlap.knocked = Knocked(standing, frozenset(extra), now)
         elif overlap.knocked is not None and diff:
-            overlap.standing = self._stands_again(overlap.knocked, diff)
+            overlap.standing = self._after_knock(overlap.knocked, diff)
         if not diff or overlap.standing is not None or not lines:
             return
         shown = frozenset(spot for spot, _ in diff)
@@ -425,7 +426,7 @@ class Seeing(Generic[M]):
         elif longer:
             overlap.standing = overlap.line_standing(longer, now)
 
-    def _stands_again(self, knocked: Knocked[M], diff: DiffKey) -> Standing[M] | None:
+    def _after_knock(self, knocked: Knocked[M], diff: DiffKey) -> Standing[M] | None:
         """A move that stood until a change its hand might have been making along with
         it (a neighbour it could take knocked off its cell), once that change is put
         back: it stands again as it stood, its own cells unchanged since, unless what

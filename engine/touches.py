@@ -7,15 +7,16 @@ pile up from move to move), which the hands are on now (``now``: since the board
 read as the position, for hints and what a lift could be), and which two moves never
 shown apart may share (``handled``: since the last commit, for pairs). The times of each
 spot's first change, last landing, first lift and last change order the changes
-(``engine.overlap.in_order``); ``fills`` counts the landings on each cell.
+(``engine.change_order.in_order``); ``fills`` counts the landings on each cell.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from engine.change_order import MARGIN, in_order
 from engine.open_moves import EPSILON
-from engine.overlap import MARGIN, Hands, in_order
+from engine.overlap import Hands
 from engine.physical import EMPTY, Footprint, Reading, Spot
 from engine.rereading import Evidence
 

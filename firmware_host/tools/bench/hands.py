@@ -38,8 +38,8 @@ from typing import Any
 
 from drivers.buttons import ButtonRole
 from engine.assessments import Timing
+from engine.change_order import goes_on
 from engine.game import Game, Position
-from engine.overlap import goes_on
 from engine.registry import find_game, games
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (

@@ -1,0 +1,67 @@
+"""The order and the reach of a move's changes: whether they came in an order the move
+allows (``in_order``: its landing not well before its piece left), and whether one move
+goes on from another (``goes_on``: a robot that may eat on, a piece that may turn).
+
+Both are judged from footprints and the times the hands changed each spot, so the
+recognizer's overlap (``engine.overlap``), the open moves read again
+(``engine.open_moves``) and the hands' record (``engine.touches``) share one rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.physical import EMPTY, Footprint, Spot
+
+MARGIN = 0.05
+"""Seconds two changes must be apart for their order to count: far above contact bounce
+(a slide's landing comes at most about 17 ms before its source reads empty)."""
+
+
+def goes_on(mine: Footprint, theirs: Footprint) -> bool:
+    """Whether a move changing ``theirs`` continues one changing ``mine``: it keeps every
+    change of ``mine`` and changes further a cell ``mine`` left open (landed on unseen:
+    a robot that may eat on; a turnable piece)."""
+    if theirs.changes == mine.changes or not keeps(mine, theirs):
+        return False
+    shown, after = dict(mine.changes), dict(theirs.changes)
+    open_cells = mine.hidden | mine.turnable
+    return any(spot in after and after[spot] != shown.get(spot) for spot in open_cells)
+
+
+def keeps(mine: Footprint, theirs: Footprint) -> bool:
+    """Whether a move changing ``theirs`` makes every change of ``mine`` (a piece that
+    may still be turned over may read otherwise)."""
+    after = dict(theirs.changes)
+    return all(
+        after.get(spot) == reading or (spot in mine.turnable and spot in after)
+        for spot, reading in mine.changes
+    )
+
+
+def began(footprint: Footprint, first_at: Mapping[Spot, float]) -> float:
+    """When a move was first seen under way: the first change of any spot it involves."""
+    times = [first_at[spot] for spot in footprint.spots() if spot in first_at]
+    return min(times) if times else float("inf")
+
+
+def in_order(
+    footprint: Footprint,
+    filled_at: Mapping[Spot, float],
+    lifted_at: Mapping[Spot, float],
+    handled: frozenset[Spot],
+) -> bool:
+    """Whether the changes came in an order the move allows: its last landing (a cell
+    coming to read a piece, or a cell whose piece it replaces filled again) not
+    ``MARGIN`` before the first of its pieces left (its mover, where the footprint names
+    its origin: a token eaten on the way may go first). Only what the hands did since
+    the position began counts (``handled``): a move with no piece leaving a sensed spot
+    (a drop from an unsensed stand) or none seen landing (a line of marbles slid) has
+    no order to keep."""
+    changes = footprint.changes
+    departures = [lifted_at[s] for s in footprint.starts() if s in lifted_at]
+    landed = {s for s, reading in changes if reading != EMPTY} | footprint.hidden
+    arrivals = [filled_at[s] for s in landed & handled if s in filled_at]
+    if not departures or not arrivals:
+        return True
+    return max(arrivals) >= min(departures) - MARGIN
