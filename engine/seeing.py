@@ -408,8 +408,11 @@ class Seeing(Generic[M]):
             elif self._lifted_as_landed(extra) or overlap.spoiled(sorted(extra)):
                 # a change its hand may be making along with it, or the piece seen
                 # landing lifted there: judged whole, unless that change is put back
+                # and was a piece off its cell (a knock); a piece set down where none
+                # stood came from a hand, and is no knock when taken up again
                 overlap.standing = None
-                overlap.knocked = Knocked(standing, frozenset(extra), now)
+                off = all(self._frame.get(spot, EMPTY) == EMPTY for spot in extra)
+                overlap.knocked = Knocked(standing, frozenset(extra), now) if off else None
         elif overlap.knocked is not None and diff:
             overlap.standing = self._after_knock(overlap.knocked, diff)
         if not diff or overlap.standing is not None or not lines:

@@ -10,8 +10,9 @@ from engine.abalone import ABALONE
 from engine.physical import Stone
 from engine.shogi import SHOGI
 from firmware_host.notices.declared import OutOfStepShown
-from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone
-from tests.firmware_host.simkit import commits, make_sim, of
+from engine.registry import find_game
+from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove
+from tests.firmware_host.simkit import answer_as_played, commits, make_sim, of
 
 QUIET = Noise.none()
 
@@ -78,3 +79,32 @@ def test_a_line_changed_while_a_neighbour_was_off_does_not_stand_again() -> None
     ]
     notices = sim.run(steps) + sim.settle()
     assert commits(notices) == ["F2F4G3", "G8G7"]
+
+
+def test_a_piece_set_down_and_taken_up_again_is_no_knock() -> None:
+    """From the drawn soak (seed 23, Robot Duel move 623): white's lion 1b-2a, a knock on
+    1c (a giraffe the lion could take) as it lifted, then the lion stood on 2a 0.33 s and
+    black's chick took it there. The knock put back made 1b-1c stand, 2a's lion was read
+    as a change the hand might be making with it, and once 2a was empty again 1b-1c
+    stood as before and was committed: a wrong record. A cell that filled where no piece
+    stood was a hand's piece, not a knock; the board judges the whole, and asks."""
+    sim = make_sim(
+        "sim-dobutsu", position="g1e/1Cl/2G/EL1 w C 4", noise=QUIET, game=find_game("dobutsu")
+    )
+    lion, chick, hen = Stone("L", 1), Stone("C", 0), Stone("C", 0, True)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, LiftStone("1b")),
+        HandStep(t + 0.003, Force("1b", 1)),
+        HandStep(t + 0.004, Force("1b", None)),
+        HandStep(t + 0.006, Force("1c", 0)),
+        HandStep(t + 0.092, Force("1c", None)),
+        HandStep(t + 0.254, PutStone("2a", lion, lion)),
+        HandStep(t + 0.585, Remove("2a")),
+        HandStep(t + 0.805, LiftStone("2b")),
+        HandStep(t + 0.869, PutStone("2a", chick, hen)),
+    ]
+    start = len(sim.notices)
+    notices = sim.run(steps) + sim.settle()
+    assert "1b1c" not in commits(notices)
+    answer_as_played(sim, ["1b2a", "2b2a+"], start)
