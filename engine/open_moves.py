@@ -192,9 +192,23 @@ class Base(Generic[M]):
         # the first set a piece down) tells nothing of when the first was done; one the
         # reply changes (a capture of the piece set down) does
         later = frozenset().union(*(f.spots() for f in footprints[2:]))
-        mine = [self.last_at[s] for s in first - later if s in self.last_at]
+        mine = [self._came_to_rest(s) for s in first - later if s in self.last_at]
         theirs = [self.first_at[s] for s in second - first if s in self.first_at]
         return bool(mine) and bool(theirs) and max(mine) < min(theirs)
+
+    def _came_to_rest(self, spot: Spot) -> float:
+        """When ``spot`` last came to read as it does now, a moment away and back (under
+        ``STOOD``: a knock, a piece carried over it) not counted: the reply's hand may
+        brush a cell the first move set down."""
+        changes = self.timeline.get(spot, [])
+        at = self.last_at[spot]
+        index = len(changes) - 1
+        while index >= 2 and changes[index][1] == changes[index - 2][1]:
+            if changes[index][0] - changes[index - 1][0] >= STOOD - EPSILON:
+                break
+            index -= 2
+            at = changes[index][0]
+        return at
 
     def moved_on(self, lines: list[tuple[M, ...]]) -> frozenset[Spot]:
         """The cells a hand going on with the open moves takes up again: those they set a
