@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from engine.abalone import ABALONE
 from engine.physical import Stone
+from engine.registry import find_game
 from engine.shogi import SHOGI
 from firmware_host.notices.declared import OutOfStepShown
-from engine.registry import find_game
 from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove
 from tests.firmware_host.simkit import answer_as_played, commits, make_sim, of
 
