@@ -297,7 +297,7 @@ class Base(Generic[M]):
                 if reading == EMPTY or spot in reached:
                     continue
                 reached.add(spot)
-                first = self.first_at.get(spot)
+                first = self._first_stood(spot)
                 empty = expected.get(spot, EMPTY) == EMPTY
                 if not empty or not departures or first is None:
                     continue
@@ -314,6 +314,17 @@ class Base(Generic[M]):
             if departures and landings:
                 flights.append((min(departures), max(landings)))
         return self._filled_unexplained(reached, flights) or self._back_before_landing(footprints)
+
+    def _first_stood(self, spot: Spot) -> float | None:
+        """When ``spot`` first read a piece that stayed ``STOOD`` or longer (or stays):
+        a piece carried over the cell, or a bounce, reads there only a moment."""
+        changes = self.timeline.get(spot, [])
+        for (at, reads), (then, _) in pairwise(changes):
+            if reads and then - at >= STOOD - EPSILON:
+                return at
+        if changes and changes[-1][1]:
+            return changes[-1][0]
+        return self.first_at.get(spot)
 
     def _filled_unexplained(self, reached: set[Spot], flights: list[tuple[float, float]]) -> bool:
         """Whether a cell empty at the base, that no move of the reading changes (those
