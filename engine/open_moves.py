@@ -192,7 +192,14 @@ class Base(Generic[M]):
         # the first set a piece down) tells nothing of when the first was done; one the
         # reply changes (a capture of the piece set down) does
         later = frozenset().union(*(f.spots() for f in footprints[2:]))
-        mine = [self._came_to_rest(s) for s in first - later if s in self.last_at]
+        # a cell the first move emptied and the reply fills (its piece landing where the
+        # mover's left): the first move's part there was done when that piece left
+        left = {s for s, r in footprints[0].changes if r == EMPTY} & second
+        mine = [
+            self.lifted_at[s] if s in left and s in self.lifted_at else self._came_to_rest(s)
+            for s in first - later
+            if s in self.last_at
+        ]
         theirs = [self.first_at[s] for s in second - first if s in self.first_at]
         return bool(mine) and bool(theirs) and max(mine) < min(theirs)
 
