@@ -240,7 +240,30 @@ class Base(Generic[M]):
         return frozenset(spot for spot, at in self.last_at.items() if at > when + EPSILON)
 
     def in_order(self, footprint: Footprint) -> bool:
-        return in_order(footprint, self.filled_at, self.lifted_at, frozenset(self.touched))
+        return in_order(footprint, self.filled_at, self._departures(), frozenset(self.touched))
+
+    def _departures(self) -> dict[Spot, float]:
+        """When a piece first left each spot since the piece the base has there came to
+        rest (the lifts before it, kept for a move made before the base began, were an
+        earlier move's: a capture's victim taken off where its capturer landed)."""
+        departures = dict(self.lifted_at)
+        for spot, lifted in self.lifted_at.items():
+            changes = self.timeline.get(spot, [])
+            if not changes:
+                continue
+            ends = [then for then, _ in changes[1:]] + [float("inf")]
+            rested = [
+                at
+                for (at, reads), then in zip(changes, ends, strict=True)
+                if reads and lifted < at < self.since and then - at >= STOOD - EPSILON
+            ]
+            if rested:
+                after = [at for at, reads in changes if not reads and at > rested[-1]]
+                if after:
+                    departures[spot] = after[0]
+                else:
+                    del departures[spot]
+        return departures
 
     def readings(self, frame: Mapping[Spot, Reading]) -> list[tuple[M, ...]]:
         """The lines of at most two moves from the base that make ``frame`` with what the

@@ -108,3 +108,62 @@ def test_a_piece_set_down_and_taken_up_again_is_no_knock() -> None:
     notices = sim.run(steps) + sim.settle()
     assert "1b1c" not in commits(notices)
     answer_as_played(sim, ["1b2a", "2b2a+"], start)
+
+
+def test_a_knock_on_a_cell_before_the_capturer_left_is_not_its_capture() -> None:
+    """From the drawn soak (seed 31, Robot Duel move 331): black's lion 2d-1c, and white's
+    lion took it from 2b, ending the game; just before white's lion left 2b, black's
+    chick on 2c was knocked off and back. The board read 2b-2c instead, taking the chick:
+    the knock was its capture, in order, for the lion's departure from 2b was dated from
+    the lift of the chick taken there two moves before (kept for a move made before the
+    open moves' base began). A piece that came to rest on a cell before the base began
+    leaves it only when it is lifted after."""
+    sim = make_sim(
+        "sim-dobutsu", position="g1e/lC1/3/ELG b C 3", noise=QUIET, game=find_game("dobutsu")
+    )
+    chick, their_chick = Stone("C", 0), Stone("C", 1)
+    lion, their_lion = Stone("L", 0), Stone("L", 1)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t + 0.000, LiftStone("hand:b:C")),
+        HandStep(t + 0.002, Force("hand:b:C", 1)),
+        HandStep(t + 0.004, Force("hand:b:C", None)),
+        HandStep(t + 0.007, Force("hand:b:C", 1)),
+        HandStep(t + 0.009, Force("hand:b:C", None)),
+        HandStep(t + 0.012, Force("hand:b:C", 1)),
+        HandStep(t + 0.015, Force("hand:b:C", None)),
+        HandStep(t + 0.090, PutStone("2c", chick, chick)),
+        HandStep(t + 0.093, Force("2c", 0)),
+        HandStep(t + 0.096, Force("2c", None)),
+        HandStep(t + 0.099, Force("2c", 0)),
+        HandStep(t + 0.101, Force("2c", None)),
+        HandStep(t + 1.282, Force("1d", 0)),
+        HandStep(t + 1.556, Force("1d", None)),
+        HandStep(t + 1.633, LiftStone("2b")),
+        HandStep(t + 1.754, LiftStone("3b")),
+        HandStep(t + 1.983, PutStone("hand:w:C", chick, their_chick)),
+        HandStep(t + 2.130, PutStone("2b", their_lion, their_lion)),
+        HandStep(t + 3.472, LiftStone("2d")),
+        HandStep(t + 3.662, PutStone("1c", lion, lion)),
+        HandStep(t + 3.665, Force("1c", 0)),
+        HandStep(t + 3.668, Force("1c", None)),
+        HandStep(t + 3.671, Force("1c", 0)),
+        HandStep(t + 3.672, Force("1c", None)),
+        HandStep(t + 3.699, Force("2c", 0)),
+        HandStep(t + 3.749, Force("2c", None)),
+        HandStep(t + 3.973, LiftStone("2b")),
+        HandStep(t + 3.975, Force("2b", 1)),
+        HandStep(t + 3.977, Force("2b", None)),
+        HandStep(t + 3.978, Force("2b", 1)),
+        HandStep(t + 3.979, Force("2b", None)),
+        HandStep(t + 3.980, Force("2b", 1)),
+        HandStep(t + 3.983, Force("2b", None)),
+        HandStep(t + 4.188, Remove("1c")),
+        HandStep(t + 4.258, PutStone("1c", their_lion, their_lion)),
+        HandStep(t + 4.456, Force("1d", 0)),
+        HandStep(t + 4.748, Force("1d", None)),
+    ]
+    start = len(sim.notices)
+    sim.run(steps)
+    sim.settle()
+    answer_as_played(sim, ["C*2c", "3b2b", "2d1c", "2b1c"], start)
