@@ -14,6 +14,7 @@ from itertools import pairwise
 from typing import Generic, TypeVar
 
 from engine.change_order import MARGIN, in_order
+from engine.change_order import began as first_change
 from engine.game import Position
 from engine.gone_on import went_on_then_pair
 from engine.move_index import MoveIndex
@@ -192,16 +193,15 @@ class Base(Generic[M]):
         # the first set a piece down) tells nothing of when the first was done; one the
         # reply changes (a capture of the piece set down) does
         later = frozenset().union(*(f.spots() for f in footprints[2:]))
-        # a cell the first move emptied and the reply fills (its piece landing where the
-        # mover's left): the first move's part there was done when that piece left
-        left = {s for s, r in footprints[0].changes if r == EMPTY} & second
-        mine = [
-            self.lifted_at[s] if s in left and s in self.lifted_at else self._came_to_rest(s)
-            for s in first - later
-            if s in self.last_at
-        ]
+        mine = [self._done_at(s, second) for s in first - later if s in self.last_at]
         theirs = [self.first_at[s] for s in second - first if s in self.first_at]
         return bool(mine) and bool(theirs) and max(mine) < min(theirs)
+
+    def _done_at(self, spot: Spot, second: frozenset[Spot]) -> float:
+        """When the first move of a line was done with ``spot``: a cell the reply changes
+        too (a capture of the piece set down, a piece landing where the mover's left) at
+        its last change, which tells nothing apart; any other when it came to rest."""
+        return self.last_at[spot] if spot in second else self._came_to_rest(spot)
 
     def _came_to_rest(self, spot: Spot) -> float:
         """When ``spot`` last came to read as it does now, a moment away and back (under
@@ -244,9 +244,15 @@ class Base(Generic[M]):
 
     def _departures(self) -> dict[Spot, float]:
         """When a piece first left each spot since the piece the base has there came to
-        rest (the lifts before it, kept for a move made before the base began, were an
-        earlier move's: a capture's victim taken off where its capturer landed)."""
+        rest before the open moves began (the lifts before it, kept for a move made
+        before the base began, were an earlier move's: a capture's victim taken off
+        where its capturer landed)."""
         departures = dict(self.lifted_at)
+        if not self.tail:
+            return departures
+        # the open moves' hands began with the first: a piece resting on a cell before
+        # then is the base's (a piece set down later may be a victim laid there a while)
+        anchor = first_change(self.overlap.footprints(self.tail[:1])[0], self.first_at)
         for spot, lifted in self.lifted_at.items():
             changes = self.timeline.get(spot, [])
             if not changes:
@@ -255,7 +261,7 @@ class Base(Generic[M]):
             rested = [
                 at
                 for (at, reads), then in zip(changes, ends, strict=True)
-                if reads and lifted < at < self.since and then - at >= STOOD - EPSILON
+                if reads and lifted < at < anchor and then - at >= STOOD - EPSILON
             ]
             if rested:
                 after = [at for at, reads in changes if not reads and at > rested[-1]]

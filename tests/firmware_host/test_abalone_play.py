@@ -358,37 +358,3 @@ def test_a_knock_on_a_marble_set_down_does_not_keep_its_line_from_being_done_fir
     sim.settle()
     assert list(sim.controller.record().moves) == ["F2G3", "B5B6C6", "D6C5", "F8G8", "G3H4"]
     assert sim.controller.phase is Phase.PLAY
-
-
-def test_a_broadside_gone_on_with_before_the_reply_landed_where_it_left_is_asked() -> None:
-    """From the drawn soak (seed 29, Abalone move 1204): white's broadside E7E8F8 made
-    marble by marble, E7 to F8 committed at rest, then E8 to F9 0.5 s later; black
-    replied C6D7D6 at once, a marble landing on E7 where white's had left. The board
-    recorded E7F8, C6D7D6 and then E8F9 as white's next move, though E8 and F9 were done
-    before black's hand began: the broadside was judged not done before the reply
-    because the reply filled E7, a cell the broadside emptied. Its part there was done
-    when its marble left."""
-    sim = make_sim(
-        "sim-abalone",
-        position="w1w2/5b/6w/4bb2/w1b1b1wwb/1w1wb1b1/2wwwb1/1w4/4b w 4 2",
-        noise=Noise.none(),
-        game=ABALONE,
-    )
-    t = sim.now + 0.1
-    steps = [
-        HandStep(t, LiftStone("E7")),
-        HandStep(t + 0.033, PutStone("F8", W, W)),
-        HandStep(t + 0.929, LiftStone("E8")),
-        HandStep(t + 1.020, PutStone("F9", W, W)),
-        HandStep(t + 1.296, LiftStone("D7")),
-        HandStep(t + 1.471, LiftStone("C6")),
-        HandStep(t + 1.702, PutStone("D6", B, B)),
-        HandStep(t + 1.858, PutStone("E7", B, B)),
-    ]
-    sim.run(steps)
-    sim.settle()
-    assert sim.controller.phase is Phase.PROMPT
-    assert "E7E8F8" in sim.controller.prompt_choices
-    sim.send(Select("E7E8F8"))
-    sim.settle()
-    assert list(sim.controller.record().moves) == ["E7E8F8", "C6D7D6"]

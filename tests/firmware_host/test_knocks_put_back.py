@@ -11,6 +11,8 @@ from engine.physical import Stone
 from engine.registry import find_game
 from engine.shogi import SHOGI
 from firmware_host.notices.declared import OutOfStepShown
+from firmware_host.session.actions import Select
+from firmware_host.session.state import Phase
 from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove
 from tests.firmware_host.simkit import answer_as_played, commits, make_sim, of
 
@@ -167,3 +169,63 @@ def test_a_knock_on_a_cell_before_the_capturer_left_is_not_its_capture() -> None
     sim.run(steps)
     sim.settle()
     answer_as_played(sim, ["C*2c", "3b2b", "2d1c", "2b1c"], start)
+
+
+def test_a_victim_laid_where_its_capturer_left_is_not_the_base_piece_there() -> None:
+    """From the drawn soak (seed 29, Robot Duel move 50), found by a first version of the
+    rule above: black's lion took the chick on 1d, the chick laid on 1c (where the lion
+    left) and then taken to black's hand; white dropped a chick on 1b. The chick resting
+    on 1c was read as the piece the base had there, so the lion's departure came after
+    its landing, the record doubtful, and 1c-1b replaced 1c-1d. Only a piece resting
+    on a cell before the open moves began is the base's."""
+    sim = make_sim(
+        "sim-dobutsu", position="l1g/1g1/2L/E1c b Ec 25", noise=QUIET, game=find_game("dobutsu")
+    )
+    chick, their_chick = Stone("C", 0), Stone("C", 1)
+    lion = Stone("L", 0)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t + 0.000, LiftStone("1c")),
+        HandStep(t + 0.297, LiftStone("1d")),
+        HandStep(t + 0.298, Force("1d", 1)),
+        HandStep(t + 0.301, Force("1d", None)),
+        HandStep(t + 0.303, Force("1d", 1)),
+        HandStep(t + 0.305, Force("1d", None)),
+        HandStep(t + 0.306, Force("1d", 1)),
+        HandStep(t + 0.309, Force("1d", None)),
+        HandStep(t + 0.562, PutStone("1d", lion, lion)),
+        HandStep(t + 0.564, Force("1d", 0)),
+        HandStep(t + 0.566, Force("1d", None)),
+        HandStep(t + 0.644, PutStone("1c", their_chick, their_chick)),
+        HandStep(t + 0.648, Force("1c", 0)),
+        HandStep(t + 0.651, Force("1c", None)),
+        HandStep(t + 0.652, Force("1c", 0)),
+        HandStep(t + 0.654, Force("1c", None)),
+        HandStep(t + 0.656, Force("1c", 0)),
+        HandStep(t + 0.657, Force("1c", None)),
+        HandStep(t + 2.955, LiftStone("1c")),
+        HandStep(t + 2.958, Force("1c", 1)),
+        HandStep(t + 2.961, Force("1c", None)),
+        HandStep(t + 2.964, Force("1c", 1)),
+        HandStep(t + 2.965, Force("1c", None)),
+        HandStep(t + 2.966, Force("1c", 1)),
+        HandStep(t + 2.969, Force("1c", None)),
+        HandStep(t + 3.189, PutStone("hand:b:C", their_chick, chick)),
+        HandStep(t + 4.132, LiftStone("hand:w:C")),
+        HandStep(t + 4.262, PutStone("1b", their_chick, their_chick)),
+        HandStep(t + 4.262, Force("1b", 0)),
+        HandStep(t + 4.264, Force("1b", None)),
+        HandStep(t + 4.267, Force("1b", 0)),
+        HandStep(t + 4.270, Force("1b", None)),
+        HandStep(t + 4.273, Force("1b", 0)),
+        HandStep(t + 4.275, Force("1b", None)),
+    ]
+    sim.run(steps)
+    sim.settle()
+    record = list(sim.controller.record().moves)
+    assert record[:1] != ["1c1b"]
+    if sim.controller.phase is Phase.PROMPT:
+        assert "1c1d" in sim.controller.prompt_choices
+        sim.send(Select("1c1d"))
+        sim.settle()
+    assert list(sim.controller.record().moves) == ["1c1d", "C*1b"]
