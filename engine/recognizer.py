@@ -39,7 +39,7 @@ from engine.assessments import (
 )
 from engine.guidance import correction, remaining
 from engine.move_index import DiffKey, IndexedMove
-from engine.open_moves import EPSILON, in_order_first
+from engine.open_moves import EPSILON, STOOD, in_order_first
 from engine.physical import EMPTY, Frame, Reading, Spot
 from engine.seeing import Seeing
 from engine.shown import set_down_and_gone, shown_within
@@ -208,6 +208,7 @@ class Recognizer(Seeing[M]):
             pairs = self.overlap.pairs(
                 self._frame, self._hands(), self._in_order, self.guide, fallback=not lines
             )
+            pairs = [pair for pair in pairs if not self._leaves_set_down(pair)]
             lines = [*lines, *(pair for pair in pairs if pair not in lines)]
         if (settled or confirm) and lines:
             return self._lined(lines)
@@ -443,6 +444,20 @@ class Recognizer(Seeing[M]):
         if others:
             return Ambiguous((*dict.fromkeys(others), only.move))
         return Commit(only.move)
+
+    def _leaves_set_down(self, line: tuple[M, ...]) -> bool:
+        """Whether ``line`` leaves alone a cell empty in the position that held a piece
+        ``STOOD`` or longer since and is empty again: a piece set down and taken up,
+        which no move of the line made (more moves than it, never shown whole)."""
+        spots = frozenset().union(*(f.spots() for f in self.overlap.footprints(line)))
+        did = self._did
+        return any(
+            self._expected.get(spot, EMPTY) == EMPTY
+            and self._frame.get(spot, EMPTY) == EMPTY
+            and did.fills.get(spot)
+            and did.held(spot) >= STOOD - EPSILON
+            for spot in did.handled - spots
+        )
 
     def _lined(self, lines: list[tuple[M, ...]]) -> Assessment[M]:
         return self.overlap.lined(lines, self.timing.pause - EPSILON)
