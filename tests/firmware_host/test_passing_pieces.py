@@ -113,3 +113,58 @@ def test_a_piece_set_down_and_taken_up_is_not_left_out_of_two_moves_read_at_once
     notices = sim.run(steps) + sim.settle()
     assert commits(notices) == []
     assert sim.controller.outcome is None
+
+
+def test_a_piece_set_down_taken_by_the_next_player_is_not_its_move_going_on() -> None:
+    """From the drawn soak (seed 29, shogi move 1740): gote's promoted silver 3h-2i,
+    beside sente's king, committed; a knock on 2h (sente's dragon), then sente took the
+    silver off 2i to capture it with the king. While the silver was in sente's hand the
+    board rested with 2i empty, and read 3h-2h instead: the silver set down on 2i and
+    moved on to take the dragon, the knock its capture, though the knock came before
+    the silver left. Such a reading, in an order no hand makes, replaced a record no
+    reading contradicted: the board was only a move under way."""
+    sim = make_sim(
+        "sim-shogi",
+        position="+LS+P4k1/1PPP1pP2/2+Nn5/+L1N1+b1g2/1+b3P2p/3rS1GPl/Pp6P/3pG1+s+RL/"
+        "+sg2+n3K b 5P 401",
+        noise=Noise.none(),
+        game=find_game("shogi"),
+    )
+    gold, silver, their_silver = Stone("G", 0), Stone("S", 0), Stone("S", 1, True)
+    king = Stone("K", 0)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t + 0.000, LiftStone("5h")),
+        HandStep(t + 0.148, PutStone("4g", gold, gold)),
+        HandStep(t + 0.556, LiftStone("3h")),
+        HandStep(t + 0.558, Force("3h", 1)),
+        HandStep(t + 0.561, Force("3h", None)),
+        HandStep(t + 0.564, Force("3h", 1)),
+        HandStep(t + 0.565, Force("3h", None)),
+        HandStep(t + 0.569, Force("3h", 1)),
+        HandStep(t + 0.573, Force("3h", None)),
+        HandStep(t + 0.647, PutStone("2i", their_silver, their_silver)),
+        HandStep(t + 0.648, Force("2i", 0)),
+        HandStep(t + 0.650, Force("2i", None)),
+        HandStep(t + 0.651, Force("2i", 0)),
+        HandStep(t + 0.653, Force("2i", None)),
+        HandStep(t + 0.656, Force("2i", 0)),
+        HandStep(t + 0.659, Force("2i", None)),
+        HandStep(t + 1.823, Force("2h", 0)),
+        HandStep(t + 1.914, Force("2h", None)),
+        HandStep(t + 2.056, LiftStone("2i")),
+        HandStep(t + 2.059, Force("2i", 1)),
+        HandStep(t + 2.061, Force("2i", None)),
+        HandStep(t + 2.063, Force("2i", 1)),
+        HandStep(t + 2.066, Force("2i", None)),
+        HandStep(t + 2.302, PutStone("hand:b:S", their_silver, silver)),
+        HandStep(t + 2.303, Force("hand:b:S", 0)),
+        HandStep(t + 2.305, Force("hand:b:S", None)),
+        HandStep(t + 2.308, Force("hand:b:S", 0)),
+        HandStep(t + 2.309, Force("hand:b:S", None)),
+        HandStep(t + 2.493, LiftStone("1i")),
+        HandStep(t + 2.891, PutStone("2i", king, king)),
+    ]
+    sim.run(steps)
+    sim.settle()
+    assert list(sim.controller.record().moves) == ["5h4g", "3h2i", "1i2i"]
