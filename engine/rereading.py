@@ -90,14 +90,8 @@ def decide(
         return None  # no piece it set down, nor one more it moved, was taken up again
     if not doubtful(tail):
         # a reading in an order no hand makes, of other pieces than the record's (not its
-        # hand going on with them), never replaces a record that keeps the order; nor
-        # does one of its hand going on while nothing makes the board from the record
-        # (a move under way: the next player's capture of the piece set down)
-        others = [
-            line
-            for line in others
-            if not doubtful(line) or (keeping and base.goes_on_with(line[0]))
-        ]
+        # hand going on with them), never replaces a record that keeps the order
+        others = [line for line in others if not doubtful(line) or base.goes_on_with(line[0])]
     if not others:
         return None
     # a reading that needs more of the touched cells to be knocks than another does is
