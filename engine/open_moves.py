@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Generic, TypeVar
 
-from engine.change_order import MARGIN, in_order
+from engine.change_order import MARGIN, in_order, keeps
 from engine.game import Position
 from engine.gone_on import went_on_then_pair
 from engine.move_index import MoveIndex
@@ -124,24 +124,22 @@ class Base(Generic[M]):
         later.resumed_at = self.resumed_at
         own = frozenset().union(*(f.spots() for f in overlap.footprints(later.tail)))
 
-        # a cell the done moves emptied: its piece leaving before ``since`` was theirs, not
-        # a change of the moves still open (a piece that lands there later came after)
-        emptied = {
-            spot
-            for footprint in self.overlap.footprints(self.tail[:done])
-            for spot, reading in footprint.changes
-            if reading == EMPTY
-        }
+        # a cell the done moves changed (emptied, landed on, or took from unseen): its
+        # changes before ``since`` were theirs, not the moves' still open (a piece that
+        # lands there or leaves it later came after: the next player's robot eating the
+        # token just placed began when it was boxed, not when it was placed)
+        made = frozenset().union(*(f.spots() for f in self.overlap.footprints(self.tail[:done])))
 
         def kept(times: dict[Spot, float]) -> dict[Spot, float]:
             return {s: t for s, t in times.items() if s in own or self.last_at.get(s, t) >= since}
 
         def theirs(times: dict[Spot, float]) -> dict[Spot, float]:
-            return {s: t for s, t in kept(times).items() if s not in emptied or t >= since}
+            return {s: t for s, t in kept(times).items() if s not in made or t >= since}
 
         later.lifted_at, later.filled_at = theirs(self.lifted_at), kept(self.filled_at)
         later.first_at, later.last_at = theirs(self.first_at), kept(self.last_at)
-        for spot in emptied:
+        later.fills = {s: n for s, n in self.fills.items() if s in later.last_at}
+        for spot in made:
             # its changes from ``since`` on are the later moves' (a drop there after the
             # piece left): dated from the first of them, not forgotten with the first
             changes = [(at, reads) for at, reads in self.timeline.get(spot, ()) if at >= since]
@@ -150,7 +148,8 @@ class Base(Generic[M]):
             lifts = [at for at, reads in changes if not reads]
             if lifts:
                 later.lifted_at.setdefault(spot, lifts[0])
-        later.fills = {s: n for s, n in self.fills.items() if s in later.last_at}
+            if spot in later.fills:
+                later.fills[spot] = sum(1 for _, reads in changes if reads)
         later.timeline = {s: t for s, t in self.timeline.items() if s in later.last_at}
         later.touched = {s for s in self.touched if s in own or self.last_at.get(s, 0) >= since}
         return later
@@ -179,6 +178,19 @@ class Base(Generic[M]):
             new = [self.filled_at[s] for s in footprint.spots() if s in self.filled_at]
             return not left or not new or min(new) >= max(left) - EPSILON
         return taken <= footprint.spots()
+
+    def took_in(self, line: tuple[M, ...]) -> bool:
+        """Whether the open move makes every change of ``line``'s first and more, all on
+        cells ``line``'s second involves: the next player's first change read with the
+        move (a token boxed for their robot as the chain's robot rested, read as the
+        chain eating it), shown at rest only because that hand paused. With
+        ``before_reply``, the first was made whole before that change came."""
+        if len(self.tail) != 1 or len(line) < 2:
+            return False
+        mine = self.overlap.footprints(self.tail)[0]
+        first, second = self.overlap.footprints(line[:2])
+        beyond = {spot for spot, reading in mine.changes} - first.changed_spots()
+        return keeps(first, mine) and bool(beyond) and beyond <= second.spots()
 
     def before_reply(self, line: tuple[M, ...]) -> bool:
         """Whether the first move of ``line`` was made whole before the next began: the

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from engine.physical import Stone
 from engine.robotory import ROBOTORY
+from firmware_host.notices.declared import IllegalShown
 from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase
 from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove
-from tests.firmware_host.simkit import answer_as_played, commits, make_sim
+from tests.firmware_host.simkit import answer_as_played, commits, make_sim, of
 
 STONES = {letter: Stone(letter, None) for letter in "wbRBW"}
 
@@ -176,3 +177,146 @@ def test_a_chain_waited_for_is_done_when_the_next_hand_boxes_a_token_it_could_ea
     record = sim.controller.position
     assert [record.move_text(m) for m in record.move_stack] == ["R:C5-D5", "R:D5-C6"]
     assert sim.controller.phase is Phase.PLAY
+
+
+def _boxed_for_the_next_robot(t: float, lifted: float) -> list[HandStep]:
+    """w@C4, then light's R:B3-B4 and dark's W:D3-C4 (drawn soak, seed 17 move 1188):
+    dark boxes C4's token 0.26 s after the red robot landed and lifts the white robot
+    from D3 ``lifted`` seconds after that, setting it on C4 0.21 s later."""
+    boxed = t + 1.817
+    return [
+        HandStep(t + 0.119, LiftStone("stock:d:1")),
+        HandStep(t + 0.122, Force("stock:d:1", 1)),
+        HandStep(t + 0.123, Force("stock:d:1", None)),
+        HandStep(t + 0.235, PutStone("C4", STONES["w"], STONES["w"])),
+        HandStep(t + 1.235, LiftStone("B3")),
+        HandStep(t + 1.236, Force("B3", 1)),
+        HandStep(t + 1.237, Force("B3", None)),
+        HandStep(t + 1.24, Force("B3", 1)),
+        HandStep(t + 1.242, Force("B3", None)),
+        HandStep(t + 1.264, Remove("B4")),
+        HandStep(t + 1.555, PutStone("B4", STONES["R"], STONES["R"])),
+        HandStep(t + 1.558, Force("B4", 0)),
+        HandStep(t + 1.56, Force("B4", None)),
+        HandStep(t + 1.563, Force("B4", 0)),
+        HandStep(t + 1.564, Force("B4", None)),
+        HandStep(boxed, Remove("C4")),  # dark's hand: the token its robot will eat
+        HandStep(boxed + lifted, LiftStone("D3")),
+        HandStep(boxed + lifted + 0.208, PutStone("C4", STONES["W"], STONES["W"])),
+    ]
+
+
+def test_a_token_boxed_for_the_next_robot_is_not_the_chain_eating_it() -> None:
+    """Drawn soak, Robotory seed 17 move 1188: light's R:B3-B4, then dark boxed C4's token
+    0.26 s after the robot landed and lifted the white robot from D3 0.2 s later, to set it
+    on C4. The red robot could have eaten C4 on its way (R:B3-C4-B4: tokens are boxed in
+    any order), so the board showed that chain whole, and it stood the settle time while
+    the white robot was in the air: R:B3-C4-B4 was committed, then read again as W:D3-C4
+    and R:B3-B4. The token boxed may as well be the next player's move begun (a robot
+    that eats it lifted since): the chain does not stand alone, the board is read whole."""
+    sim = make_sim(
+        "sim-robotory",
+        position="4/b1Rb1/5w/2W2/2Bw 1w0b 1w0b 10w10b d",
+        noise=Noise.none(),
+        game=ROBOTORY,
+    )
+    start = len(sim.notices)
+    notices = sim.run(_boxed_for_the_next_robot(sim.now + 0.1, 0.2)) + sim.settle()
+    assert "R:B3-C4-B4" not in commits(notices), notices
+    answer_as_played(sim, ["w@C4", "R:B3-B4", "W:D3-C4"], start)
+
+
+def test_a_chain_that_took_in_the_next_players_boxed_token_is_read_again() -> None:
+    """The same hands, dark's hand resting 0.5 s between boxing C4's token and lifting
+    the white robot: the board rested showing R:B3-C4-B4 and committed it, then saw the
+    white robot land on C4, which that chain had eaten, and named W:D3-C4 illegal. No
+    reading keeps the chain; R:B3-B4, shown whole before the token was boxed, and W:D3-C4
+    make the board: the record follows them (the white robot dated from the token boxed,
+    not from the token placed on C4 a move before, so in that order)."""
+    sim = make_sim(
+        "sim-robotory",
+        position="4/b1Rb1/5w/2W2/2Bw 1w0b 1w0b 10w10b d",
+        noise=Noise.none(),
+        game=ROBOTORY,
+    )
+    notices = sim.run(_boxed_for_the_next_robot(sim.now + 0.1, 0.5)) + sim.settle()
+    assert not of(IllegalShown, notices), notices
+    assert sim.controller.phase is Phase.PLAY
+    assert list(sim.controller.record().moves) == ["w@C4", "R:B3-B4", "W:D3-C4"], notices
+
+
+def test_a_chain_waited_for_is_no_knock_when_its_victim_was_boxed_at_the_lift() -> None:
+    """Drawn soak, Robotory seed 19 move 1730: dark's B:C5-D5, its token boxed 0.14 s after
+    the robot left C5 (within ``MOMENT`` of the lift: a knock of the lifting hand reads
+    so), committed after the 2.5 s wait; 1.6 s later light boxed C6's token and stepped
+    the robot on, B:D5-C6. The board read the chain again as B:C5-C6-D5: the capture taken
+    for a knock, the robot landing elsewhere (``other_landings``), though that chain eats
+    D5 too. A move that takes the recorded victim as well says it was no knock; the chain
+    was given its time, so the hand after it is the next player's."""
+    sim = make_sim(
+        "sim-robotory",
+        position="4/5/wb2Bb/1WR1b/4 0w0b 1w0b 6w6b d",
+        noise=Noise.none(),
+        game=ROBOTORY,
+    )
+    start = len(sim.notices)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t + 0.131, LiftStone("C5")),
+        HandStep(t + 0.269, Remove("D5")),
+        HandStep(t + 0.477, PutStone("D5", STONES["B"], STONES["B"])),
+        HandStep(t + 4.724, Remove("C6")),
+        HandStep(t + 5.604, LiftStone("D5")),
+        HandStep(t + 5.76, PutStone("C6", STONES["B"], STONES["B"])),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["B:C5-D5", "B:D5-C6"], notices
+    answer_as_played(sim, ["B:C5-D5", "B:D5-C6"], start)
+
+
+def test_a_chain_seen_landing_is_no_robot_gone_back_when_a_token_fills_a_cell_it_ate() -> None:
+    """Drawn soak, Robotory seed 23 move 981: dark's R:B3-A3-A2-A1 (its three tokens boxed
+    first, the robot set on A1 where a token was), light's w@A2 0.37 s later on a cell the
+    chain ate, dark's b@B3 where the robot left. The board reads the same as R:B3-A3-A2
+    then w@B3 (A1's token boxed and put back), and it committed that: the longer chain,
+    shown less than a step before A2 filled, was taken for a robot in the air over A1
+    that then landed on A2 (pieces do not go back). But A1 was seen emptied and filled
+    again as the robot landed, where a robot in the air leaves the token alone: both
+    chains stay readings, and the board asks."""
+    sim = make_sim(
+        "sim-robotory",
+        position="w1w1/2RB1/1b4/2W1b/4 2w0b 0w1b 10w10b l",
+        noise=Noise.none(),
+        game=ROBOTORY,
+    )
+    start = len(sim.notices)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t + 0.138, LiftStone("stock:l:2")),
+        HandStep(t + 0.328, PutStone("A2", STONES["w"], STONES["w"])),
+        HandStep(t + 0.332, Force("A2", 0)),
+        HandStep(t + 0.336, Force("A2", None)),
+        HandStep(t + 0.337, Force("A2", 0)),
+        HandStep(t + 0.34, Force("A2", None)),
+        HandStep(t + 0.604, Remove("A1")),  # the chain's tokens boxed first
+        HandStep(t + 0.737, Remove("A3")),
+        HandStep(t + 0.921, Remove("A2")),
+        HandStep(t + 1.096, LiftStone("B3")),
+        HandStep(t + 1.205, PutStone("A1", STONES["R"], STONES["R"])),
+        HandStep(t + 1.206, Force("A1", 0)),
+        HandStep(t + 1.208, Force("A1", None)),
+        HandStep(t + 1.211, Force("A1", 0)),
+        HandStep(t + 1.214, Force("A1", None)),
+        HandStep(t + 1.36, Force("B4", 0)),
+        HandStep(t + 1.517, LiftStone("stock:l:1")),
+        HandStep(t + 1.554, Force("B4", None)),
+        HandStep(t + 1.572, PutStone("A2", STONES["w"], STONES["w"])),  # where it ate
+        HandStep(t + 1.901, LiftStone("stock:d:4")),
+        HandStep(t + 2.173, Force("C4", 1)),
+        HandStep(t + 2.312, Force("C4", None)),
+        HandStep(t + 2.317, PutStone("B3", STONES["b"], STONES["b"])),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["w@A2"], notices
+    assert sim.controller.prompt_choices == ("R:B3-A3-A2", "R:B3-A3-A2-A1")
+    answer_as_played(sim, ["w@A2", "R:B3-A3-A2-A1", "w@A2", "b@B3"], start)
