@@ -270,7 +270,8 @@ class Base(Generic[M]):
         (``in_order``): a cell empty at the base that a move lands on first read a piece
         before that move's piece left, which no knock makes (a knock fills only a cell
         that holds a piece); a move done whole before the move it follows began (the
-        mover's hand going on with its move, read as its next move after the reply)."""
+        mover's hand going on with its move, read as its next move after the reply, or
+        its piece set down before that move began and put back after a knock)."""
         footprints = self.overlap.footprints(line)
         if not all(self.in_order(f) for f in footprints):
             return True
@@ -281,6 +282,8 @@ class Base(Generic[M]):
             began = [self.first_at[s] for s in earlier.spots() - after if s in self.first_at]
             done = [self.last_at[s] for s in later.spots() if s in self.last_at]
             if began and done and max(done) < min(began) - MARGIN:
+                return True
+            if began and self._stood_before(later, min(began) - MARGIN):
                 return True
         expected = self.overlap.expected
         reached: set[Spot] = set()
@@ -312,6 +315,19 @@ class Base(Generic[M]):
             if departures and landings:
                 flights.append((min(departures), max(landings)))
         return self._filled_unexplained(reached, flights) or self._back_before_landing(footprints)
+
+    def _stood_before(self, footprint: Footprint, when: float) -> bool:
+        """Whether a cell ``footprint`` lands on, empty at the base, held a piece ``STOOD``
+        or longer from before ``when``: its piece was set down before then (a knock since
+        took it off and put it back; no knock fills an empty cell)."""
+        for spot, reading in footprint.changes:
+            if reading == EMPTY or self.overlap.expected.get(spot, EMPTY) != EMPTY:
+                continue
+            changes = [*self.timeline.get(spot, ()), (float("inf"), False)]
+            for (at, reads), (then, _) in pairwise(changes):
+                if reads and at < when and then - at >= STOOD:
+                    return True
+        return False
 
     def _filled_unexplained(self, reached: set[Spot], flights: list[tuple[float, float]]) -> bool:
         """Whether a cell empty at the base, that no move of the reading changes (those

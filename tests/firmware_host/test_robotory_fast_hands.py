@@ -320,3 +320,43 @@ def test_a_chain_seen_landing_is_no_robot_gone_back_when_a_token_fills_a_cell_it
     assert commits(notices) == ["w@A2"], notices
     assert sim.controller.prompt_choices == ("R:B3-A3-A2", "R:B3-A3-A2-A1")
     answer_as_played(sim, ["w@A2", "R:B3-A3-A2-A1", "w@A2", "b@B3"], start)
+
+
+def test_a_token_knocked_after_the_next_move_is_not_placed_after_it() -> None:
+    """Drawn soak, Robotory seed 23 move 1608 (with the three fixes above): light's w@D2,
+    committed as dark's hand stepped the black robot B4-A4; then a knock took D2's token
+    off for 0.2 s. The base of the open moves had seen B:B4-A4 whole while D2 was off,
+    then D2 filled: the line B:B4-A4 and a token placed on D2, which needs no knock, so
+    the record became B:B4-A4 by light and asked dark's colour on D2. But that token
+    stood on D2 a second before the robot was lifted: set down before the move it would
+    follow, which no knock makes (a knock fills no empty cell). The record stands."""
+    sim = make_sim(
+        "sim-robotory",
+        position="b1wb/3B1/5w/3W1/1R1b 4w0b 2w1b 3w1b l",
+        noise=Noise.none(),
+        game=ROBOTORY,
+    )
+    start = len(sim.notices)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t + 0.202, LiftStone("stock:l:4")),
+        HandStep(t + 0.235, PutStone("D2", STONES["w"], STONES["w"])),
+        HandStep(t + 0.241, Force("E2", 0)),
+        HandStep(t + 0.497, Force("E2", None)),
+        HandStep(t + 0.532, LiftStone("B4")),
+        HandStep(t + 0.533, Force("B4", 1)),
+        HandStep(t + 0.536, Force("B4", None)),
+        HandStep(t + 0.668, Remove("A4")),
+        HandStep(t + 0.759, PutStone("A4", STONES["B"], STONES["B"])),
+        HandStep(t + 0.762, Force("A4", 0)),
+        HandStep(t + 0.765, Force("A4", None)),
+        HandStep(t + 0.767, Force("A4", 0)),
+        HandStep(t + 0.769, Force("A4", None)),
+        HandStep(t + 1.097, Force("D2", 0)),  # the knock, after the robot landed
+        HandStep(t + 1.301, Force("D2", None)),
+        HandStep(t + 1.518, LiftStone("stock:l:3")),
+        HandStep(t + 1.742, PutStone("B1", STONES["w"], STONES["w"])),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["w@D2", "B:B4-A4", "w@B1"], notices
+    answer_as_played(sim, ["w@D2", "B:B4-A4", "w@B1"], start)
