@@ -360,3 +360,44 @@ def test_a_token_knocked_after_the_next_move_is_not_placed_after_it() -> None:
     notices = sim.run(steps) + sim.settle()
     assert commits(notices) == ["w@D2", "B:B4-A4", "w@B1"], notices
     answer_as_played(sim, ["w@D2", "B:B4-A4", "w@B1"], start)
+
+
+def test_a_chain_whose_last_token_was_boxed_as_the_robot_rested_is_among_the_choices() -> None:
+    """Drawn soak, Robotory seed 23 move 1491: light's B:C4-D3-D4-E3, its last token (D4)
+    boxed 0.07 s after the robot landed on E3, then dark's b@D4 on that cell 0.38 s later.
+    The board reads the same as B:C4-D3-E3 or B:C4-D3-D4 with D4 or E3 knocked off and
+    back, and asked between those two only: the chain shown whole was taken for a robot
+    gone back (its robot was seen landing on E3), and a line was offered only after a
+    pause. Each single move leaves a cell the hands touched to a knock: the chain and the
+    token placed, shown one after the other, are among the choices."""
+    sim = make_sim(
+        "sim-robotory",
+        position="bw1R/1w3/bb1B1b/1Wbb1/b3 0w2b 0w2b 10w2b d",
+        noise=Noise.none(),
+        game=ROBOTORY,
+    )
+    start = len(sim.notices)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t + 0.173, LiftStone("stock:d:3")),
+        HandStep(t + 0.281, PutStone("E3", STONES["b"], STONES["b"])),
+        HandStep(t + 0.535, Force("C1", 0)),
+        HandStep(t + 0.673, Force("C1", None)),
+        HandStep(t + 0.796, Remove("D3")),
+        HandStep(t + 0.948, LiftStone("C4")),
+        HandStep(t + 0.95, Force("C4", 1)),
+        HandStep(t + 0.953, Force("C4", None)),
+        HandStep(t + 1.046, Remove("E3")),
+        HandStep(t + 1.147, PutStone("E3", STONES["B"], STONES["B"])),
+        HandStep(t + 1.15, Force("E3", 0)),
+        HandStep(t + 1.153, Force("E3", None)),
+        HandStep(t + 1.219, Remove("D4")),  # the chain's last token, the robot at rest
+        HandStep(t + 1.533, LiftStone("stock:d:4")),
+        HandStep(t + 1.601, PutStone("D4", STONES["b"], STONES["b"])),
+        HandStep(t + 1.602, Force("D4", 0)),
+        HandStep(t + 1.604, Force("D4", None)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["b@E3"], notices
+    assert "B:C4-D3-D4-E3" in sim.controller.prompt_choices
+    answer_as_played(sim, ["b@E3", "B:C4-D3-D4-E3", "b@D4"], start)
