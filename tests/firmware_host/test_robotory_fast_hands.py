@@ -401,3 +401,80 @@ def test_a_chain_whose_last_token_was_boxed_as_the_robot_rested_is_among_the_cho
     assert commits(notices) == ["b@E3"], notices
     assert "B:C4-D3-D4-E3" in sim.controller.prompt_choices
     answer_as_played(sim, ["b@E3", "B:C4-D3-D4-E3", "b@D4"], start)
+
+
+def test_a_long_chain_then_a_token_on_a_cell_it_ate_is_among_the_choices() -> None:
+    """Drawn soak, Robotory seed 19 move 423: light's W:D3-D4-E4-D5-C5-B5, every token
+    boxed while the robot was in the air (the last as it landed), then dark's w@E4 0.56 s
+    later on a cell it ate. The board asked between two shorter chains that leave E4 or
+    B5 to a knock, not the chain it had shown whole: it must be among the choices."""
+    sim = make_sim(
+        "sim-robotory",
+        position="b2b/b1R1w/bw1Bwb/1bWww/bbww 0w0b 3w0b 2w6b l",
+        noise=Noise.none(),
+        game=ROBOTORY,
+    )
+    start = len(sim.notices)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t + 0.173, Force("E1", 0)),
+        HandStep(t + 0.502, Force("E1", None)),
+        HandStep(t + 1.248, LiftStone("D3")),
+        HandStep(t + 1.539, Remove("C5")),
+        HandStep(t + 1.646, Remove("E4")),
+        HandStep(t + 1.883, Remove("B5")),
+        HandStep(t + 2.154, Remove("D4")),
+        HandStep(t + 2.413, Remove("D5")),
+        HandStep(t + 2.422, PutStone("B5", STONES["W"], STONES["W"])),
+        HandStep(t + 2.734, LiftStone("stock:d:3")),
+        HandStep(t + 2.829, Force("D4", 1)),
+        HandStep(t + 2.976, Force("D4", None)),
+        HandStep(t + 2.981, PutStone("E4", STONES["w"], STONES["w"])),  # where it ate
+        HandStep(t + 2.982, Force("E4", 0)),
+        HandStep(t + 2.986, Force("E4", None)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert not commits(notices), notices
+    assert "W:D3-D4-E4-D5-C5-B5" in sim.controller.prompt_choices
+    answer_as_played(sim, ["W:D3-D4-E4-D5-C5-B5", "w@E4"], start)
+
+
+def test_four_moves_never_at_rest_read_from_a_chain_seen_landing() -> None:
+    """Drawn soak, Robotory seed 19 move 1282: dark's W:E2-D3-D4-E3, light's b@D4 0.25 s
+    later on a cell it ate, dark's w@B4, light's B:C4-D4 eating that token, the board
+    never at rest. The chain shown whole was dropped as a robot gone back when D4 filled
+    (the board then looks like W:E2-D3-E3, or W:E2-D3-D4), though its robot was seen
+    landing on E3: with it gone, nothing read the board, and the four moves were missed.
+    Only the chain then the three moves makes the board (the black robot eats only the
+    black token placed on D4)."""
+    sim = make_sim(
+        "sim-robotory",
+        position="ww1w/b4/w2B1R/2ww1/bWw1 0w1b 1w0b 3w9b d",
+        noise=Noise.none(),
+        game=ROBOTORY,
+    )
+    start = len(sim.notices)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t + 0.316, Force("E2", 0)),
+        HandStep(t + 0.526, Force("E2", None)),
+        HandStep(t + 0.526, Force("C4", 0)),
+        HandStep(t + 0.736, Force("C4", None)),
+        HandStep(t + 0.802, Remove("E3")),
+        HandStep(t + 0.991, LiftStone("E2")),
+        HandStep(t + 1.221, Remove("D3")),
+        HandStep(t + 1.38, Remove("D4")),
+        HandStep(t + 1.531, PutStone("E3", STONES["W"], STONES["W"])),
+        HandStep(t + 1.75, LiftStone("stock:l:4")),
+        HandStep(t + 1.777, PutStone("D4", STONES["b"], STONES["b"])),  # where it ate
+        HandStep(t + 1.965, LiftStone("stock:d:1")),
+        HandStep(t + 2.106, Force("B3", 1)),
+        HandStep(t + 2.172, Force("B3", None)),
+        HandStep(t + 2.177, PutStone("B4", STONES["w"], STONES["w"])),
+        HandStep(t + 2.535, LiftStone("C4")),
+        HandStep(t + 2.622, Remove("D4")),
+        HandStep(t + 2.884, PutStone("D4", STONES["B"], STONES["B"])),
+    ]
+    sim.run(steps)
+    sim.settle()
+    answer_as_played(sim, ["W:E2-D3-D4-E3", "b@D4", "w@B4", "B:C4-D4"], start)
