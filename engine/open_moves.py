@@ -14,6 +14,7 @@ from itertools import pairwise
 from typing import Generic, TypeVar
 
 from engine.change_order import MARGIN, in_order, keeps
+from engine.change_order import began as first_change
 from engine.game import Position
 from engine.gone_on import went_on_then_pair
 from engine.move_index import MoveIndex
@@ -204,9 +205,29 @@ class Base(Generic[M]):
         # the first set a piece down) tells nothing of when the first was done; one the
         # reply changes (a capture of the piece set down) does
         later = frozenset().union(*(f.spots() for f in footprints[2:]))
-        mine = [self.last_at[s] for s in first - later if s in self.last_at]
+        mine = [self._done_at(s, second) for s in first - later if s in self.last_at]
         theirs = [self.first_at[s] for s in second - first if s in self.first_at]
         return bool(mine) and bool(theirs) and max(mine) < min(theirs)
+
+    def _done_at(self, spot: Spot, second: frozenset[Spot]) -> float:
+        """When the first move of a line was done with ``spot``: a cell the reply changes
+        too (a capture of the piece set down, a piece landing where the mover's left) at
+        its last change, which tells nothing apart; any other when it came to rest."""
+        return self.last_at[spot] if spot in second else self._came_to_rest(spot)
+
+    def _came_to_rest(self, spot: Spot) -> float:
+        """When ``spot`` last came to read as it does now, a moment away and back (under
+        ``STOOD``: a knock, a piece carried over it) not counted: the reply's hand may
+        brush a cell the first move set down."""
+        changes = self.timeline.get(spot, [])
+        at = self.last_at[spot]
+        index = len(changes) - 1
+        while index >= 2 and changes[index][1] == changes[index - 2][1]:
+            if changes[index][0] - changes[index - 1][0] >= STOOD - EPSILON:
+                break
+            index -= 2
+            at = changes[index][0]
+        return at
 
     def moved_on(self, lines: list[tuple[M, ...]]) -> frozenset[Spot]:
         """The cells a hand going on with the open moves takes up again: those they set a
@@ -231,7 +252,36 @@ class Base(Generic[M]):
         return frozenset(spot for spot, at in self.last_at.items() if at > when + EPSILON)
 
     def in_order(self, footprint: Footprint) -> bool:
-        return in_order(footprint, self.filled_at, self.lifted_at, frozenset(self.touched))
+        return in_order(footprint, self.filled_at, self._departures(), frozenset(self.touched))
+
+    def _departures(self) -> dict[Spot, float]:
+        """When a piece first left each spot since the piece the base has there came to
+        rest before the open moves began (the lifts before it, kept for a move made
+        before the base began, were an earlier move's: a capture's victim taken off
+        where its capturer landed)."""
+        departures = dict(self.lifted_at)
+        if not self.tail:
+            return departures
+        # the open moves' hands began with the first: a piece resting on a cell before
+        # then is the base's (a piece set down later may be a victim laid there a while)
+        anchor = first_change(self.overlap.footprints(self.tail[:1])[0], self.first_at)
+        for spot, lifted in self.lifted_at.items():
+            changes = self.timeline.get(spot, [])
+            if not changes:
+                continue
+            ends = [then for then, _ in changes[1:]] + [float("inf")]
+            rested = [
+                at
+                for (at, reads), then in zip(changes, ends, strict=True)
+                if reads and lifted < at < anchor and then - at >= STOOD - EPSILON
+            ]
+            if rested:
+                after = [at for at, reads in changes if not reads and at > rested[-1]]
+                if after:
+                    departures[spot] = after[0]
+                else:
+                    del departures[spot]
+        return departures
 
     def readings(self, frame: Mapping[Spot, Reading]) -> list[tuple[M, ...]]:
         """The lines of at most two moves from the base that make ``frame`` with what the
@@ -298,7 +348,7 @@ class Base(Generic[M]):
                 if reading == EMPTY or spot in reached:
                     continue
                 reached.add(spot)
-                first = self.first_at.get(spot)
+                first = self._first_stood(spot)
                 empty = expected.get(spot, EMPTY) == EMPTY
                 if not empty or not departures or first is None:
                     continue
@@ -323,11 +373,21 @@ class Base(Generic[M]):
         for spot, reading in footprint.changes:
             if reading == EMPTY or self.overlap.expected.get(spot, EMPTY) != EMPTY:
                 continue
-            changes = [*self.timeline.get(spot, ()), (float("inf"), False)]
-            for (at, reads), (then, _) in pairwise(changes):
-                if reads and at < when and then - at >= STOOD:
-                    return True
+            first = self._first_stood(spot) if spot in self.timeline else None
+            if first is not None and first < when:
+                return True
         return False
+
+    def _first_stood(self, spot: Spot) -> float | None:
+        """When ``spot`` first read a piece that stayed ``STOOD`` or longer (or stays):
+        a piece carried over the cell, or a bounce, reads there only a moment."""
+        changes = self.timeline.get(spot, [])
+        for (at, reads), (then, _) in pairwise(changes):
+            if reads and then - at >= STOOD - EPSILON:
+                return at
+        if changes and changes[-1][1]:
+            return changes[-1][0]
+        return self.first_at.get(spot)
 
     def _filled_unexplained(self, reached: set[Spot], flights: list[tuple[float, float]]) -> bool:
         """Whether a cell empty at the base, that no move of the reading changes (those

@@ -50,6 +50,7 @@ from engine.victims import (
     other_landings,
     other_victims,
     parked_capture,
+    plies_back,
     set_down_where_it_left,
 )
 
@@ -77,16 +78,27 @@ class Recognizer(Seeing[M]):
         others = landings_filled_by(position, self.sensing, self.sensed, assessment.move, self._did)
         if not others:
             return assessment
-        return self._last_asked((*others, position.move_stack[-1]))
+        return self._last_asked(others)
 
-    def _last_asked(self, choices: tuple[M, ...]) -> Reread[M]:
-        """The record's last move asked about again, among ``choices`` (once: the answer
-        is the record); the question stays open while the board is unchanged."""
+    def _last_move(self) -> tuple[M, int]:
+        """The record's last move the board shows, and how many plies back it is (with
+        the rolls and lost turns after it)."""
+        position = self._position
+        assert position is not None
+        back = plies_back(position, self.sensing, self.sensed)
+        return position.move_stack[-back], back
+
+    def _last_asked(self, others: tuple[M, ...], *, recorded: bool = True) -> Reread[M]:
+        """The record's last move asked about again, among ``others`` and (``recorded``)
+        itself (once: the answer is the record); the question stays open while the board
+        is unchanged."""
         assert self._position is not None
         self._victims_open = False
+        last, back = self._last_move()
+        choices = (*others, last) if recorded else others
         stack = tuple(self._position.move_stack)
-        self.rereading.asking(self._frame, stack[:-1], choices)
-        return Reread(1, (), choices)
+        self.rereading.asking(self._frame, stack[:-back], choices)
+        return Reread(back, (), choices)
 
     def _may_be_knock(self) -> bool:
         """Whether the last move's capture may be a knock as its capturer was lifted
@@ -238,7 +250,7 @@ class Recognizer(Seeing[M]):
         others = other_victims(position, self.sensing, self.sensed, self._did)
         if not others:
             return None
-        return self._last_asked((*others, position.move_stack[-1]))
+        return self._last_asked(others)
 
     def _other_landing(self, diff: DiffKey) -> Reread[M] | None:
         """At rest, a board the last move's piece makes from the position before it, the
@@ -253,10 +265,8 @@ class Recognizer(Seeing[M]):
             return None
         if not self._candidates(diff) and len(others) == 1:
             self._victims_open = False  # the answer is the record
-            return Reread(1, others)
-        return self._last_asked(
-            others if not self._candidates(diff) else (*others, position.move_stack[-1])
-        )
+            return Reread(self._last_move()[1], others)
+        return self._last_asked(others, recorded=bool(self._candidates(diff)))
 
     def _read_again(self) -> Reread[M] | None:
         """At rest, the record's open moves read again (``engine.rereading``)."""

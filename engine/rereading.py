@@ -158,6 +158,16 @@ class Evidence:
     lifts: Mapping[Spot, tuple[float, ...]]  # each time a piece left each spot
 
 
+def _made_before(base: Base[M], moves: tuple[M, ...]) -> bool:
+    """Whether the board showed ``moves`` before the base began (a move made while
+    another was asked about, out of turn, committed once its turn came): none of their
+    cells changed since, so reading them again from the base would judge them on no
+    evidence and read the hands' next change as theirs."""
+    changes = [f.changes for f in base.overlap.footprints(base.tail)[len(base.tail) - len(moves) :]]
+    spots = {spot for change in changes for spot, _ in change}
+    return bool(spots) and not spots & base.timeline.keys()
+
+
 class Rereading(Generic[M]):
     """A recognizer's record of the open moves: their base, what the hands did since,
     when the tail closes, and the board read again at rest."""
@@ -223,6 +233,8 @@ class Rereading(Generic[M]):
             base.tail = tail
             # the next move the board shows, after one it showed at rest: that one is done
             done = before if base.rested and grew and base.last_shown() >= before else 0
+            if grew and _made_before(base, tail[before:]):
+                done = len(tail)  # no change of it seen since the base: nothing to read again
             if done:
                 base = self.base = base.after(done, self.sensing, self.sensed, base.committed_at)
             elif grew:

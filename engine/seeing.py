@@ -96,6 +96,7 @@ class Seeing(Generic[M]):
         waited = self._continuing  # ... after waiting for it to go on
         self._position = position
         self._order = {spot: index for index, spot in enumerate(position.game.spots)}
+        before = self._expected
         self._expected = self._sensed_part(position.expected_frame(self.sensing))
         # a piece only set down is expected where it lies until taken up, over moves
         self._aside = {s: r for s, r in self._aside.items() if self._expected.get(s) == EMPTY}
@@ -124,10 +125,13 @@ class Seeing(Generic[M]):
             self._overlap.remember(shown)
         kept = carried.spots & self.sensed
         plies = len(position.move_stack)
-        self._lifts = dict(self._did.lifts) if plies == self._plies + 1 else {}
-        self._played_by = dict(self._did.changed)
+        if plies != self._plies + 1 or self._expected != before:
+            # a move the board shows; one that changes nothing sensed (a roll, a lost
+            # turn) belongs with the move before it, whose piece may still be in the air
+            self._lifts = dict(self._did.lifts) if plies == self._plies + 1 else {}
+            self._played_by = dict(self._did.changed)
+            self._knock = None
         self._plies = plies
-        self._knock = None
         self._did.begin(kept, now)
         self._blind = False
         self._held_said = False

@@ -41,9 +41,7 @@ def other_victims(
     if not position.move_stack or not swapped:
         return ()
     touched = frozenset(spot for spot, at in did.changed.items() if at > did.began)
-    before = position.copy()
-    last = before.pop()
-    looks = before.footprint(last, sensing).restricted(sensed)
+    before, last, looks, _ = _last(position, sensing, sensed)
     if not looks.hidden or looks.hidden & touched:
         return ()
     others = []
@@ -78,10 +76,24 @@ def parked_capture(matching: Iterable[IndexedMove[M]], did: Touches) -> M | None
 
 def _last(
     position: Position[M], sensing: Sensing, sensed: frozenset[Spot]
-) -> tuple[Position[M], M, Footprint]:
+) -> tuple[Position[M], M, Footprint, int]:
+    """The position before its last move the board shows, that move, how the sensors
+    see it, and how many plies back it is: the moves after it that change nothing
+    sensed (a roll, a lost turn) belong with it."""
     before = position.copy()
-    last = before.pop()
-    return before, last, before.footprint(last, sensing).restricted(sensed)
+    back = 0
+    while True:
+        last = before.pop()
+        back += 1
+        looks = before.footprint(last, sensing).restricted(sensed)
+        if looks.changes or looks.hidden or not before.move_stack:
+            return before, last, looks, back
+
+
+def plies_back(position: Position[M], sensing: Sensing, sensed: frozenset[Spot]) -> int:
+    """How many plies back ``position``'s last move the board shows is, the moves after
+    it that change nothing sensed (a roll, a lost turn) counted with it."""
+    return _last(position, sensing, sensed)[3]
 
 
 def knocked_at_lift(
@@ -95,7 +107,7 @@ def knocked_at_lift(
     was made): a knock of the lifting hand reads so, the capturer still in the air."""
     if not position.move_stack:
         return False
-    _, _, looks = _last(position, sensing, sensed)
+    _, _, looks, _ = _last(position, sensing, sensed)
     return swapped_at_lift(looks, lifts)
 
 
@@ -136,7 +148,7 @@ def other_landings(
     """The moves of the last move's piece that make ``frame`` from the position before
     it, their landing made since it was played, its victim's cell untouched since: the
     capturer was in the air, the recorded capture a knock (``knocked_at_lift``)."""
-    before, last, looks = _last(position, sensing, sensed)
+    before, last, looks, _ = _last(position, sensing, sensed)
     start = before.expected_frame(sensing)
     diff = {
         spot: reading
@@ -157,7 +169,7 @@ def landings_filled_by(
     footprint = position.footprint(move, sensing).restricted(sensed)
     if footprint.hidden or any(reading == EMPTY for _, reading in footprint.changes):
         return ()
-    before, last, looks = _last(position, sensing, sensed)
+    before, last, looks, _ = _last(position, sensing, sensed)
     diff = dict(looks.changes)
     diff.update(footprint.changes)
     return _landings(before, last, looks, diff, sensing=sensing, sensed=sensed, did=did)
@@ -206,7 +218,7 @@ def set_down_where_it_left(
     spot, reading = footprint.changes[0]
     if reading == EMPTY:
         return None
-    before, _, looks = _last(position, sensing, sensed)
+    before, _, looks, _ = _last(position, sensing, sensed)
     if spot not in looks.starts() or not _took_pieces_off(before, position):
         return None
     return spot, looks.spots() - looks.starts()

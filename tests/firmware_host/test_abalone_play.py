@@ -28,6 +28,7 @@ from firmware_host.store.storage import GameStore
 from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone
 from hardware.profile import load_profile
 from tests.engine.abalone.helpers import is_push, text
+from tests.firmware_host.simkit import make_sim
 
 B, W = Stone("b", 0), Stone("w", 1)
 # Black's E7 can push a white marble off along row E (E9) or up the diagonal (G9).
@@ -319,3 +320,41 @@ def test_a_flag_fall_ends_the_game() -> None:
     assert len(ended) == 1
     assert ended[0].outcome.termination.name == "TIME_FORFEIT"
     assert ended[0].outcome.winners == frozenset({0})  # white's time ran out
+
+
+def test_a_knock_on_a_marble_set_down_does_not_keep_its_line_from_being_done_first() -> None:
+    """From the drawn soak (seed 23, Abalone move 1859): white moved the broadside
+    B5B6C6 one marble at a time, B5 to C6, then B6 to C7 three seconds later, after the
+    board had committed B5C6; black, white and black again moved at once after it, and
+    black's hand on its way from D6 to C5 brushed C6 (off and back in 0.06 s). The board
+    read the broadside and the three moves from before B5C6, but judged the broadside
+    not done before the reply began, for C6's last change came after the reply's first:
+    it went out of step, B5C6 in the record. A moment away and back on a cell (a knock,
+    a piece carried over) does not say when its move was done."""
+    sim = make_sim(
+        "sim-abalone",
+        position="bww2/1b3b/7/b5w1/w2w5/1w1b1bbb/3w3/1b1bww/1wb2 b 3 4",
+        noise=Noise.none(),
+        game=ABALONE,
+    )
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, LiftStone("F2")),
+        HandStep(t + 0.245, PutStone("G3", B, B)),
+        HandStep(t + 0.638, LiftStone("B5")),
+        HandStep(t + 0.842, PutStone("C6", W, W)),
+        HandStep(t + 3.729, LiftStone("B6")),
+        HandStep(t + 3.810, PutStone("C7", W, W)),
+        HandStep(t + 4.091, LiftStone("D6")),
+        HandStep(t + 4.166, PutStone("C5", B, B)),
+        HandStep(t + 4.358, Force("C6", 0)),
+        HandStep(t + 4.418, Force("C6", None)),
+        HandStep(t + 4.514, LiftStone("F8")),
+        HandStep(t + 4.726, PutStone("G8", W, W)),
+        HandStep(t + 5.761, LiftStone("G3")),
+        HandStep(t + 5.940, PutStone("H4", B, B)),
+    ]
+    sim.run(steps)
+    sim.settle()
+    assert list(sim.controller.record().moves) == ["F2G3", "B5B6C6", "D6C5", "F8G8", "G3H4"]
+    assert sim.controller.phase is Phase.PLAY

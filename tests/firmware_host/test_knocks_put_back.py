@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from engine.abalone import ABALONE
 from engine.physical import Stone
+from engine.registry import find_game
 from engine.shogi import SHOGI
 from firmware_host.notices.declared import OutOfStepShown
-from engine.registry import find_game
+from firmware_host.session.actions import Select
+from firmware_host.session.state import Phase
 from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove
 from tests.firmware_host.simkit import answer_as_played, commits, make_sim, of
 
@@ -108,3 +110,122 @@ def test_a_piece_set_down_and_taken_up_again_is_no_knock() -> None:
     notices = sim.run(steps) + sim.settle()
     assert "1b1c" not in commits(notices)
     answer_as_played(sim, ["1b2a", "2b2a+"], start)
+
+
+def test_a_knock_on_a_cell_before_the_capturer_left_is_not_its_capture() -> None:
+    """From the drawn soak (seed 31, Robot Duel move 331): black's lion 2d-1c, and white's
+    lion took it from 2b, ending the game; just before white's lion left 2b, black's
+    chick on 2c was knocked off and back. The board read 2b-2c instead, taking the chick:
+    the knock was its capture, in order, for the lion's departure from 2b was dated from
+    the lift of the chick taken there two moves before (kept for a move made before the
+    open moves' base began). A piece that came to rest on a cell before the base began
+    leaves it only when it is lifted after."""
+    sim = make_sim(
+        "sim-dobutsu", position="g1e/lC1/3/ELG b C 3", noise=QUIET, game=find_game("dobutsu")
+    )
+    chick, their_chick = Stone("C", 0), Stone("C", 1)
+    lion, their_lion = Stone("L", 0), Stone("L", 1)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t + 0.000, LiftStone("hand:b:C")),
+        HandStep(t + 0.002, Force("hand:b:C", 1)),
+        HandStep(t + 0.004, Force("hand:b:C", None)),
+        HandStep(t + 0.007, Force("hand:b:C", 1)),
+        HandStep(t + 0.009, Force("hand:b:C", None)),
+        HandStep(t + 0.012, Force("hand:b:C", 1)),
+        HandStep(t + 0.015, Force("hand:b:C", None)),
+        HandStep(t + 0.090, PutStone("2c", chick, chick)),
+        HandStep(t + 0.093, Force("2c", 0)),
+        HandStep(t + 0.096, Force("2c", None)),
+        HandStep(t + 0.099, Force("2c", 0)),
+        HandStep(t + 0.101, Force("2c", None)),
+        HandStep(t + 1.282, Force("1d", 0)),
+        HandStep(t + 1.556, Force("1d", None)),
+        HandStep(t + 1.633, LiftStone("2b")),
+        HandStep(t + 1.754, LiftStone("3b")),
+        HandStep(t + 1.983, PutStone("hand:w:C", chick, their_chick)),
+        HandStep(t + 2.130, PutStone("2b", their_lion, their_lion)),
+        HandStep(t + 3.472, LiftStone("2d")),
+        HandStep(t + 3.662, PutStone("1c", lion, lion)),
+        HandStep(t + 3.665, Force("1c", 0)),
+        HandStep(t + 3.668, Force("1c", None)),
+        HandStep(t + 3.671, Force("1c", 0)),
+        HandStep(t + 3.672, Force("1c", None)),
+        HandStep(t + 3.699, Force("2c", 0)),
+        HandStep(t + 3.749, Force("2c", None)),
+        HandStep(t + 3.973, LiftStone("2b")),
+        HandStep(t + 3.975, Force("2b", 1)),
+        HandStep(t + 3.977, Force("2b", None)),
+        HandStep(t + 3.978, Force("2b", 1)),
+        HandStep(t + 3.979, Force("2b", None)),
+        HandStep(t + 3.980, Force("2b", 1)),
+        HandStep(t + 3.983, Force("2b", None)),
+        HandStep(t + 4.188, Remove("1c")),
+        HandStep(t + 4.258, PutStone("1c", their_lion, their_lion)),
+        HandStep(t + 4.456, Force("1d", 0)),
+        HandStep(t + 4.748, Force("1d", None)),
+    ]
+    start = len(sim.notices)
+    sim.run(steps)
+    sim.settle()
+    answer_as_played(sim, ["C*2c", "3b2b", "2d1c", "2b1c"], start)
+
+
+def test_a_victim_laid_where_its_capturer_left_is_not_the_base_piece_there() -> None:
+    """From the drawn soak (seed 29, Robot Duel move 50), found by a first version of the
+    rule above: black's lion took the chick on 1d, the chick laid on 1c (where the lion
+    left) and then taken to black's hand; white dropped a chick on 1b. The chick resting
+    on 1c was read as the piece the base had there, so the lion's departure came after
+    its landing, the record doubtful, and 1c-1b replaced 1c-1d. Only a piece resting
+    on a cell before the open moves began is the base's."""
+    sim = make_sim(
+        "sim-dobutsu", position="l1g/1g1/2L/E1c b Ec 25", noise=QUIET, game=find_game("dobutsu")
+    )
+    chick, their_chick = Stone("C", 0), Stone("C", 1)
+    lion = Stone("L", 0)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t + 0.000, LiftStone("1c")),
+        HandStep(t + 0.297, LiftStone("1d")),
+        HandStep(t + 0.298, Force("1d", 1)),
+        HandStep(t + 0.301, Force("1d", None)),
+        HandStep(t + 0.303, Force("1d", 1)),
+        HandStep(t + 0.305, Force("1d", None)),
+        HandStep(t + 0.306, Force("1d", 1)),
+        HandStep(t + 0.309, Force("1d", None)),
+        HandStep(t + 0.562, PutStone("1d", lion, lion)),
+        HandStep(t + 0.564, Force("1d", 0)),
+        HandStep(t + 0.566, Force("1d", None)),
+        HandStep(t + 0.644, PutStone("1c", their_chick, their_chick)),
+        HandStep(t + 0.648, Force("1c", 0)),
+        HandStep(t + 0.651, Force("1c", None)),
+        HandStep(t + 0.652, Force("1c", 0)),
+        HandStep(t + 0.654, Force("1c", None)),
+        HandStep(t + 0.656, Force("1c", 0)),
+        HandStep(t + 0.657, Force("1c", None)),
+        HandStep(t + 2.955, LiftStone("1c")),
+        HandStep(t + 2.958, Force("1c", 1)),
+        HandStep(t + 2.961, Force("1c", None)),
+        HandStep(t + 2.964, Force("1c", 1)),
+        HandStep(t + 2.965, Force("1c", None)),
+        HandStep(t + 2.966, Force("1c", 1)),
+        HandStep(t + 2.969, Force("1c", None)),
+        HandStep(t + 3.189, PutStone("hand:b:C", their_chick, chick)),
+        HandStep(t + 4.132, LiftStone("hand:w:C")),
+        HandStep(t + 4.262, PutStone("1b", their_chick, their_chick)),
+        HandStep(t + 4.262, Force("1b", 0)),
+        HandStep(t + 4.264, Force("1b", None)),
+        HandStep(t + 4.267, Force("1b", 0)),
+        HandStep(t + 4.270, Force("1b", None)),
+        HandStep(t + 4.273, Force("1b", 0)),
+        HandStep(t + 4.275, Force("1b", None)),
+    ]
+    sim.run(steps)
+    sim.settle()
+    record = list(sim.controller.record().moves)
+    assert record[:1] != ["1c1b"]
+    if sim.controller.phase is Phase.PROMPT:
+        assert "1c1d" in sim.controller.prompt_choices
+        sim.send(Select("1c1d"))
+        sim.settle()
+    assert list(sim.controller.record().moves) == ["1c1d", "C*1b"]

@@ -1,0 +1,110 @@
+"""Chaturaji's hands as the drawn soak met them: the dice fixed to the soak's rolls, the
+hand steps copied from it, times relative to the simulation's clock."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+
+import pytest
+
+from engine.chaturaji import CHATURAJI
+from engine.chaturaji.moves import Roll
+from engine.physical import Stone
+from firmware_host.session.actions import Select
+from firmware_host.session.match import Match
+from firmware_host.session.state import Phase
+from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone
+from tests.firmware_host.simkit import commits, make_sim
+
+
+def fixed_dice(monkeypatch: pytest.MonkeyPatch, faces: list[int]) -> None:
+    """Every roll from now on falls as ``faces`` has it, in turn."""
+    falling: Iterator[int] = iter(faces)
+
+    def roll(self: Match) -> Hashable:
+        face = next(falling)
+        outcomes = self.position.chance_moves()
+        assert outcomes is not None and Roll((face,)) in outcomes
+        return Roll((face,))
+
+    monkeypatch.setattr(Match, "roll", roll)
+
+
+def test_a_move_made_while_another_was_asked_about_is_not_read_again_from_after_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """From the drawn soak (seed 19, Chaturaji move 1309): green's elephant c3-e3, then
+    e3-d3 on green's next turn, set down 2.6 s after c3-e3 was committed, so the board
+    asked whether c3-e3 had been c3-d3. Answered, the open moves began again after
+    c3-e3, with the elephant already on d3: e3-d3 was committed on green's next turn,
+    and the rolls and lost turns after it kept it open. Moved on to f3 (its magnet read
+    on e3 as it passed), the board read e3-d3 again from a base that saw none of its
+    changes, took it back with the three plies after it and recorded e3-f3. A move
+    whose changes all came before the base has nothing to be read again from."""
+    fixed_dice(monkeypatch, [5, 4, 4, 4, 4, 4, 4, 4])
+    sim = make_sim(
+        "sim-chaturaji",
+        position="8/8/8/4yH3/8/2gE5/8/yh7 g 4 7,31,10,27 -",
+        noise=Noise.none(),
+        game=CHATURAJI,
+    )
+    elephant = Stone("E", 1)
+    t = sim.now + 0.1
+    notices = sim.run(
+        [
+            HandStep(t, LiftStone("c3")),
+            HandStep(t + 0.123, PutStone("e3", elephant, elephant)),
+            HandStep(t + 3.162, LiftStone("e3")),
+            HandStep(t + 3.255, PutStone("d3", elephant, elephant)),
+        ]
+    )
+    notices += sim.settle()
+    assert sim.controller.phase is Phase.PROMPT
+    assert set(sim.controller.prompt_choices) == {"c3d3", "c3e3"}
+    sim.send(Select("c3e3"))
+    notices += sim.settle()
+    t = sim.now + 2.0
+    notices += sim.run(
+        [
+            HandStep(t, LiftStone("d3")),
+            HandStep(t + 0.214, Force("e3", 1)),
+            HandStep(t + 0.373, Force("e3", None)),
+            HandStep(t + 0.378, PutStone("f3", elephant, elephant)),
+        ]
+    )
+    notices += sim.settle()
+    played = [m for m in sim.controller.record().moves if not m.startswith(("roll", "pass"))]
+    assert played == ["c3e3", "e3d3", "d3f3"]
+    assert "e3f3" not in commits(notices)
+
+
+def test_a_capture_read_from_a_knock_at_the_lift_is_read_again_after_the_roll(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """From the drawn soak (seed 23, Chaturaji move 1437): red lifted its elephant on h8,
+    and yellow's king on h7 beside it was knocked off its cell and back 0.03 s later;
+    the board read h8xh7 and committed it, and the roll after it. The elephant, held
+    15 s, came down on g8. A capture read from a knock as its capturer was lifted is
+    read again when the capturer lands elsewhere, but the roll after it had become the
+    last move, and the board went out of step with h8xh7 in the record. The moves after
+    a move that change nothing sensed (a roll, a lost turn) belong with it."""
+    fixed_dice(monkeypatch, [4, 5, 5])
+    sim = make_sim(
+        "sim-chaturaji",
+        position="2gb1rK2rE/4rk2yK/1ge6/3kEkBre1yE/4gByk2/6ye1/2ke2gHyh1/gE3yb3 r ? 13,12,2,3 -",
+        noise=Noise.none(),
+        game=CHATURAJI,
+    )
+    elephant = Stone("E", 2)
+    t = sim.now + 0.1
+    notices = sim.run(
+        [
+            HandStep(t, LiftStone("h8")),
+            HandStep(t + 0.031, Force("h7", 0)),
+            HandStep(t + 0.138, Force("h7", None)),
+            HandStep(t + 15.222, PutStone("g8", elephant, elephant)),
+        ]
+    )
+    notices += sim.settle()
+    assert list(sim.controller.record().moves) == ["roll 4", "h8g8", "roll 5"]
+    assert sim.controller.phase is Phase.PLAY
