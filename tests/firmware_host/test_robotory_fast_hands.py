@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.physical import Stone
 from engine.robotory import ROBOTORY
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import IllegalShown
 from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase
@@ -179,6 +180,11 @@ def test_a_chain_waited_for_is_done_when_the_next_hand_boxes_a_token_it_could_ea
     assert sim.controller.phase is Phase.PLAY
 
 
+def robotory_at(position: str) -> Simulation:
+    """The simulated Robotory board at ``position``, its hands quiet but for the steps."""
+    return make_sim("sim-robotory", position=position, noise=Noise.none(), game=ROBOTORY)
+
+
 def _boxed_for_the_next_robot(t: float, lifted: float) -> list[HandStep]:
     """w@C4, then light's R:B3-B4 and dark's W:D3-C4 (drawn soak, seed 17 move 1188):
     dark boxes C4's token 0.26 s after the red robot landed and lifts the white robot
@@ -214,12 +220,7 @@ def test_a_token_boxed_for_the_next_robot_is_not_the_chain_eating_it() -> None:
     the white robot was in the air: R:B3-C4-B4 was committed, then read again as W:D3-C4
     and R:B3-B4. The token boxed may as well be the next player's move begun (a robot
     that eats it lifted since): the chain does not stand alone, the board is read whole."""
-    sim = make_sim(
-        "sim-robotory",
-        position="4/b1Rb1/5w/2W2/2Bw 1w0b 1w0b 10w10b d",
-        noise=Noise.none(),
-        game=ROBOTORY,
-    )
+    sim = robotory_at("4/b1Rb1/5w/2W2/2Bw 1w0b 1w0b 10w10b d")
     start = len(sim.notices)
     notices = sim.run(_boxed_for_the_next_robot(sim.now + 0.1, 0.2)) + sim.settle()
     assert "R:B3-C4-B4" not in commits(notices), notices
@@ -233,12 +234,7 @@ def test_a_chain_that_took_in_the_next_players_boxed_token_is_read_again() -> No
     reading keeps the chain; R:B3-B4, shown whole before the token was boxed, and W:D3-C4
     make the board: the record follows them (the white robot dated from the token boxed,
     not from the token placed on C4 a move before, so in that order)."""
-    sim = make_sim(
-        "sim-robotory",
-        position="4/b1Rb1/5w/2W2/2Bw 1w0b 1w0b 10w10b d",
-        noise=Noise.none(),
-        game=ROBOTORY,
-    )
+    sim = robotory_at("4/b1Rb1/5w/2W2/2Bw 1w0b 1w0b 10w10b d")
     notices = sim.run(_boxed_for_the_next_robot(sim.now + 0.1, 0.5)) + sim.settle()
     assert not of(IllegalShown, notices), notices
     assert sim.controller.phase is Phase.PLAY
@@ -253,12 +249,7 @@ def test_a_chain_waited_for_is_no_knock_when_its_victim_was_boxed_at_the_lift() 
     for a knock, the robot landing elsewhere (``other_landings``), though that chain eats
     D5 too. A move that takes the recorded victim as well says it was no knock; the chain
     was given its time, so the hand after it is the next player's."""
-    sim = make_sim(
-        "sim-robotory",
-        position="4/5/wb2Bb/1WR1b/4 0w0b 1w0b 6w6b d",
-        noise=Noise.none(),
-        game=ROBOTORY,
-    )
+    sim = robotory_at("4/5/wb2Bb/1WR1b/4 0w0b 1w0b 6w6b d")
     start = len(sim.notices)
     t = sim.now + 0.1
     steps = [
@@ -283,12 +274,7 @@ def test_a_chain_seen_landing_is_no_robot_gone_back_when_a_token_fills_a_cell_it
     that then landed on A2 (pieces do not go back). But A1 was seen emptied and filled
     again as the robot landed, where a robot in the air leaves the token alone: both
     chains stay readings, and the board asks."""
-    sim = make_sim(
-        "sim-robotory",
-        position="w1w1/2RB1/1b4/2W1b/4 2w0b 0w1b 10w10b l",
-        noise=Noise.none(),
-        game=ROBOTORY,
-    )
+    sim = robotory_at("w1w1/2RB1/1b4/2W1b/4 2w0b 0w1b 10w10b l")
     start = len(sim.notices)
     t = sim.now + 0.1
     steps = [
@@ -330,12 +316,7 @@ def test_a_token_knocked_after_the_next_move_is_not_placed_after_it() -> None:
     the record became B:B4-A4 by light and asked dark's colour on D2. But that token
     stood on D2 a second before the robot was lifted: set down before the move it would
     follow, which no knock makes (a knock fills no empty cell). The record stands."""
-    sim = make_sim(
-        "sim-robotory",
-        position="b1wb/3B1/5w/3W1/1R1b 4w0b 2w1b 3w1b l",
-        noise=Noise.none(),
-        game=ROBOTORY,
-    )
+    sim = robotory_at("b1wb/3B1/5w/3W1/1R1b 4w0b 2w1b 3w1b l")
     start = len(sim.notices)
     t = sim.now + 0.1
     steps = [
@@ -370,12 +351,7 @@ def test_a_chain_whose_last_token_was_boxed_as_the_robot_rested_is_among_the_cho
     gone back (its robot was seen landing on E3), and a line was offered only after a
     pause. Each single move leaves a cell the hands touched to a knock: the chain and the
     token placed, shown one after the other, are among the choices."""
-    sim = make_sim(
-        "sim-robotory",
-        position="bw1R/1w3/bb1B1b/1Wbb1/b3 0w2b 0w2b 10w2b d",
-        noise=Noise.none(),
-        game=ROBOTORY,
-    )
+    sim = robotory_at("bw1R/1w3/bb1B1b/1Wbb1/b3 0w2b 0w2b 10w2b d")
     start = len(sim.notices)
     t = sim.now + 0.1
     steps = [
@@ -408,12 +384,7 @@ def test_a_long_chain_then_a_token_on_a_cell_it_ate_is_among_the_choices() -> No
     boxed while the robot was in the air (the last as it landed), then dark's w@E4 0.56 s
     later on a cell it ate. The board asked between two shorter chains that leave E4 or
     B5 to a knock, not the chain it had shown whole: it must be among the choices."""
-    sim = make_sim(
-        "sim-robotory",
-        position="b2b/b1R1w/bw1Bwb/1bWww/bbww 0w0b 3w0b 2w6b l",
-        noise=Noise.none(),
-        game=ROBOTORY,
-    )
+    sim = robotory_at("b2b/b1R1w/bw1Bwb/1bWww/bbww 0w0b 3w0b 2w6b l")
     start = len(sim.notices)
     t = sim.now + 0.1
     steps = [
@@ -447,12 +418,7 @@ def test_four_moves_never_at_rest_read_from_a_chain_seen_landing() -> None:
     landing on E3: with it gone, nothing read the board, and the four moves were missed.
     Only the chain then the three moves makes the board (the black robot eats only the
     black token placed on D4)."""
-    sim = make_sim(
-        "sim-robotory",
-        position="ww1w/b4/w2B1R/2ww1/bWw1 0w1b 1w0b 3w9b d",
-        noise=Noise.none(),
-        game=ROBOTORY,
-    )
+    sim = robotory_at("ww1w/b4/w2B1R/2ww1/bWw1 0w1b 1w0b 3w9b d")
     start = len(sim.notices)
     t = sim.now + 0.1
     steps = [
