@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Generic, TypeVar
 
-from engine.change_order import MARGIN, in_order
+from engine.change_order import MARGIN, in_order, keeps
 from engine.change_order import began as first_change
 from engine.game import Position
 from engine.gone_on import went_on_then_pair
@@ -125,24 +125,22 @@ class Base(Generic[M]):
         later.resumed_at = self.resumed_at
         own = frozenset().union(*(f.spots() for f in overlap.footprints(later.tail)))
 
-        # a cell the done moves emptied: its piece leaving before ``since`` was theirs, not
-        # a change of the moves still open (a piece that lands there later came after)
-        emptied = {
-            spot
-            for footprint in self.overlap.footprints(self.tail[:done])
-            for spot, reading in footprint.changes
-            if reading == EMPTY
-        }
+        # a cell the done moves changed (emptied, landed on, or took from unseen): its
+        # changes before ``since`` were theirs, not the moves' still open (a piece that
+        # lands there or leaves it later came after: the next player's robot eating the
+        # token just placed began when it was boxed, not when it was placed)
+        made = frozenset().union(*(f.spots() for f in self.overlap.footprints(self.tail[:done])))
 
         def kept(times: dict[Spot, float]) -> dict[Spot, float]:
             return {s: t for s, t in times.items() if s in own or self.last_at.get(s, t) >= since}
 
         def theirs(times: dict[Spot, float]) -> dict[Spot, float]:
-            return {s: t for s, t in kept(times).items() if s not in emptied or t >= since}
+            return {s: t for s, t in kept(times).items() if s not in made or t >= since}
 
         later.lifted_at, later.filled_at = theirs(self.lifted_at), kept(self.filled_at)
         later.first_at, later.last_at = theirs(self.first_at), kept(self.last_at)
-        for spot in emptied:
+        later.fills = {s: n for s, n in self.fills.items() if s in later.last_at}
+        for spot in made:
             # its changes from ``since`` on are the later moves' (a drop there after the
             # piece left): dated from the first of them, not forgotten with the first
             changes = [(at, reads) for at, reads in self.timeline.get(spot, ()) if at >= since]
@@ -151,7 +149,8 @@ class Base(Generic[M]):
             lifts = [at for at, reads in changes if not reads]
             if lifts:
                 later.lifted_at.setdefault(spot, lifts[0])
-        later.fills = {s: n for s, n in self.fills.items() if s in later.last_at}
+            if spot in later.fills:
+                later.fills[spot] = sum(1 for _, reads in changes if reads)
         later.timeline = {s: t for s, t in self.timeline.items() if s in later.last_at}
         later.touched = {s for s in self.touched if s in own or self.last_at.get(s, 0) >= since}
         return later
@@ -180,6 +179,19 @@ class Base(Generic[M]):
             new = [self.filled_at[s] for s in footprint.spots() if s in self.filled_at]
             return not left or not new or min(new) >= max(left) - EPSILON
         return taken <= footprint.spots()
+
+    def took_in(self, line: tuple[M, ...]) -> bool:
+        """Whether the open move makes every change of ``line``'s first and more, all on
+        cells ``line``'s second involves: the next player's first change read with the
+        move (a token boxed for their robot as the chain's robot rested, read as the
+        chain eating it), shown at rest only because that hand paused. With
+        ``before_reply``, the first was made whole before that change came."""
+        if len(self.tail) != 1 or len(line) < 2:
+            return False
+        mine = self.overlap.footprints(self.tail)[0]
+        first, second = self.overlap.footprints(line[:2])
+        beyond = {spot for spot, reading in mine.changes} - first.changed_spots()
+        return keeps(first, mine) and bool(beyond) and beyond <= second.spots()
 
     def before_reply(self, line: tuple[M, ...]) -> bool:
         """Whether the first move of ``line`` was made whole before the next began: the
@@ -308,7 +320,8 @@ class Base(Generic[M]):
         (``in_order``): a cell empty at the base that a move lands on first read a piece
         before that move's piece left, which no knock makes (a knock fills only a cell
         that holds a piece); a move done whole before the move it follows began (the
-        mover's hand going on with its move, read as its next move after the reply)."""
+        mover's hand going on with its move, read as its next move after the reply, or
+        its piece set down before that move began and put back after a knock)."""
         footprints = self.overlap.footprints(line)
         if not all(self.in_order(f) for f in footprints):
             return True
@@ -319,6 +332,8 @@ class Base(Generic[M]):
             began = [self.first_at[s] for s in earlier.spots() - after if s in self.first_at]
             done = [self.last_at[s] for s in later.spots() if s in self.last_at]
             if began and done and max(done) < min(began) - MARGIN:
+                return True
+            if began and self._stood_before(later, min(began) - MARGIN):
                 return True
         expected = self.overlap.expected
         reached: set[Spot] = set()
@@ -350,6 +365,18 @@ class Base(Generic[M]):
             if departures and landings:
                 flights.append((min(departures), max(landings)))
         return self._filled_unexplained(reached, flights) or self._back_before_landing(footprints)
+
+    def _stood_before(self, footprint: Footprint, when: float) -> bool:
+        """Whether a cell ``footprint`` lands on, empty at the base, held a piece ``STOOD``
+        or longer from before ``when``: its piece was set down before then (a knock since
+        took it off and put it back; no knock fills an empty cell)."""
+        for spot, reading in footprint.changes:
+            if reading == EMPTY or self.overlap.expected.get(spot, EMPTY) != EMPTY:
+                continue
+            first = self._first_stood(spot) if spot in self.timeline else None
+            if first is not None and first < when:
+                return True
+        return False
 
     def _first_stood(self, spot: Spot) -> float | None:
         """When ``spot`` first read a piece that stayed ``STOOD`` or longer (or stays):

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import Generic, TypeVar
 
 from engine.assessments import Ambiguous, Commit, Timing
-from engine.change_order import MARGIN, began, goes_on
+from engine.change_order import MARGIN, began, goes_on, keeps
 from engine.game import Position
 from engine.move_index import IndexedMove, MoveIndex
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
@@ -134,6 +134,7 @@ class Overlap(Generic[M]):
     knocked: Knocked[M] | None = None
     ended: dict[tuple[M, ...], float] = field(default_factory=dict)  # stopped showing
     current: frozenset[tuple[M, ...]] = frozenset()  # the lines the board shows now
+    handled: dict[tuple[M, ...], frozenset[Spot]] = field(default_factory=dict)  # when first shown
     _afters: dict[tuple[M, ...], After[M]] = field(default_factory=dict)
     _goes_on: dict[M, bool] = field(default_factory=dict)  # whether a shown move may go on
     pause: float = Timing().pause  # a move shown longer than a step before it went on
@@ -177,6 +178,7 @@ class Overlap(Generic[M]):
         self.seen.clear()
         self.first.clear()
         self.ended.clear()
+        self.handled.clear()
         self.current = frozenset()
         self.standing = None
         self.knocked = None
@@ -217,6 +219,7 @@ class Overlap(Generic[M]):
             if line in self.seen or len(self.seen) < LINES:
                 self.seen[line] = now
                 self.first.setdefault(line, now)
+                self.handled.setdefault(line, touched)
                 self.ended.pop(line, None)
         for line in self.current - set(showing):
             self.ended[line] = now
@@ -432,6 +435,9 @@ class Overlap(Generic[M]):
         if not goes_on(index.footprint(other[step]), index.footprint(line[step])):
             return False
         made = line[: step + 1]
+        further = index.footprint(line[step]).hidden - index.footprint(other[step]).spots()
+        if further & self.handled.get(made, frozenset()):
+            return False  # seen landing there (a cell off and on again): no piece in the air
         if self.held(made) < self.pause:
             return True
         return not any(
@@ -501,6 +507,24 @@ class Overlap(Generic[M]):
             candidate = IndexedMove(move, earlier.footprint(move))
             if any(self.could_extend(candidate, spot, earlier) for spot in spots):
                 return True
+        return self.begun_by_next(standing, spots)
+
+    def begun_by_next(self, standing: Standing[M], spots: list[Spot]) -> bool:
+        """Whether what a standing move changes beyond a shorter move the board showed
+        whole before it (a chain's last token boxed as its robot rested), with a change on
+        ``spots``, may be the next player's move after that shorter one, begun: no sensor
+        tells whose hand boxed the token (the next player's robot's, lifted since)."""
+        line, shown = standing.line, [s for s in self.seen if s[:-1] == standing.line]
+        for candidate in standing.candidates:
+            made = self.after((*line, candidate.move)).expected
+            for shorter in (s for s in shown if s[-1] != candidate.move):
+                after = self.after(shorter)
+                beyond = frozenset(spot for spot, _ in frame_diff(after.expected, made))
+                first = self.after(line).index.footprint(shorter[-1])
+                for spot in spots if beyond and keeps(first, candidate.footprint) else ():
+                    pool = after.index.changing(frozenset((spot,)))
+                    if pool is None or any(beyond | {spot} <= o.footprint.spots() for o in pool):
+                        return True
         return False
 
     def after(self, line: tuple[M, ...]) -> After[M]:

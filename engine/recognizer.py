@@ -361,7 +361,10 @@ class Recognizer(Seeing[M]):
         if len(ordered) > 1:
             shown = tuple(c.move for c in ordered)
             lines = self.overlap.explaining(self._frame)
-            went_on = [line[0] for line in lines if self._paused(line[:1])]
+            # as for one move (``_alone_or_asked``): a line that went on after a pause, or
+            # any when each move leaves a cell the hands touched to a knock
+            unexplained = not any(self._did.handled <= c.footprint.spots() for c in ordered)
+            went_on = [line[0] for line in lines if unexplained or self._paused(line[:1])]
             return Ambiguous((*dict.fromkeys(m for m in went_on if m not in shown), *shown))
         return self._alone_or_asked(ordered[0], self._frame)
 

@@ -60,7 +60,9 @@ def decide(
     for (the record's moves account only for what was touched before they were played).
     A move the board showed at rest changes only into another move of its player (the
     hand went on with it, before the next player's began: ``Base.goes_on_with``,
-    ``Base.before_reply``). None
+    ``Base.before_reply``), or, when no reading keeps it, into the move it makes more
+    than and the next player's move that the rest of its changes began
+    (``Base.took_in``: a token boxed for the next robot, read as the chain eating it). None
     when every reading keeps the tail. ``shown``: whether the board showed a line from
     the record's position whole (the next player's move, seen made): a reading that
     goes on with it is never dropped for the touches it leaves to knocks (a slide's
@@ -72,16 +74,25 @@ def decide(
     keeping = [tail + line for line in here]
     keeping += [line for line in there if line[: len(tail)] == tail]
     kept_looks = {seen(line) for line in keeping}
+    # no reading keeps the record, which took in the next player's first change: the
+    # move it makes more than, shown whole before that change came, and that player's
+    taken_in = [] if keeping else [line for line in there if base.took_in(line)]
     others = [
         line
         for line in there
         if line[: len(tail)] != tail
         and line
         and seen(line) not in kept_looks
-        and (not base.rested or (base.goes_on_with(line[0]) and base.before_reply(line)))
+        and (
+            not base.rested
+            or ((base.goes_on_with(line[0]) or line in taken_in) and base.before_reply(line))
+        )
     ]
     if base.waited and base.resumed_at - base.committed_at >= REACTION - EPSILON:
-        return None  # it was given its time to go on: a hand that goes on now is the next
+        # it was given its time to go on: a hand that goes on now is the next
+        others = [line for line in others if line in taken_in]
+        if not others:
+            return None
     if (
         keeping
         and base.rested

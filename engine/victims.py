@@ -194,6 +194,8 @@ def _landings(
         if move == last:
             continue
         other = before.footprint(move, sensing).restricted(sensed)
+        if looks.hidden & other.spots():
+            continue  # it takes the victim too: no knock (a chain that ate on, read again)
         landed = other.spots() - looks.spots()
         if left <= other.starts() and dict(other.changes) == diff and landed <= since:
             others.append(move)
