@@ -1,7 +1,9 @@
 """Analog Hall sensors on ADS7830 (8-bit) and ADS1115 (16-bit) ADCs, most of them
-through CD74HC4067 analog multiplexers whose select lines are shared GPIOs. Each
-sensor reads both poles itself; its level becomes a reading through thresholds:
-the ADC's, or those ``kiban calibrate`` learned and wrote beside the profile.
+through CD74HC4067 analog multiplexers whose select lines are shared GPIOs, or on
+ADS7138s (12-bit), which watch their own inputs and pull an ALERT line when one
+leaves its window (hardware/frontends/alerting_adcs.py). Each sensor reads both
+poles itself; its level becomes a reading through thresholds: the ADC's, or those
+``kiban calibrate`` learned and wrote beside the profile.
 """
 
 from __future__ import annotations
@@ -11,16 +13,17 @@ import re
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from operator import getitem, itemgetter
+from operator import getitem
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from drivers.ads7830 import ADS7830, Conversions
+from drivers.ads7830 import ADS7830
 from drivers.cd74hc4067 import EnableLine, SelectLines
 from drivers.i2c import I2CBus
 from drivers.retry import RetryPolicy
 from engine.physical import EMPTY, PRESENT, Sensing, Spot
 from hardware.calibration import Thresholds, calibration_path, load_calibration
+from hardware.frontends.analog_plan import GRAY_RANK, gatherer, plan
 from hardware.frontends.base import (
     GPIO_NUMBERS,
     Assembly,
@@ -34,7 +37,12 @@ from hardware.toml_lines import KeyPath
 if TYPE_CHECKING:  # the 16-bit ADC's driver, imported by a board that has one
     from drivers.ads1115 import ADS1115
 
-ADC_ADDRESSES = range(0x48, 0x4C)
+ADC_ADDRESSES = {
+    "ADS7830": range(0x48, 0x4C),
+    "ADS1115": range(0x48, 0x4C),
+    "ADS7138": range(0x10, 0x18),
+}
+CHIP_TABLES = (("ads7830", "ADS7830"), ("ads1115", "ADS1115"), ("ads7138", "ADS7138"))
 _MUX_INPUT = re.compile(r"^I(\d{1,2})$")
 
 
@@ -61,7 +69,8 @@ class AnalogMuxSpec:
 
 @dataclass(frozen=True, slots=True)
 class AdcSpec:
-    """An ADS7830 or ADS1115 with the sensors wired to it, directly or through muxes."""
+    """An ADS7830, ADS1115 or ADS7138 with the sensors wired to it, directly or through
+    muxes (an ADS7138's directly: it compares each input with a window of its own)."""
 
     chip: str
     place: I2CPlace
@@ -72,6 +81,8 @@ class AdcSpec:
     internal_reference: bool = False
     full_scale: float = 4.096
     data_rate: int = 860
+    alert_gpio: int | None = None
+    """The GPIO an ADS7138's ALERT output pulls low (open-drain; chips may share one)."""
 
     @property
     def all_channels(self) -> tuple[AnalogChannelSpec, ...]:
@@ -84,8 +95,8 @@ class AdcSpec:
 
 @dataclass(frozen=True, slots=True)
 class AnalogSpec:
-    """The ``[[ads7830]]`` and ``[[ads1115]]`` tables of a profile, and the calibration
-    found beside its file (thresholds by channel label)."""
+    """The ``[[ads7830]]``, ``[[ads1115]]`` and ``[[ads7138]]`` tables of a profile, and
+    the calibration found beside its file (thresholds by channel label)."""
 
     adcs: tuple[AdcSpec, ...]
     calibration: tuple[tuple[str, Thresholds], ...] = ()
@@ -117,14 +128,17 @@ class AnalogSpec:
 class _Reader(SectionReader):
     def read(self) -> AnalogSpec | None:
         adcs = []
-        for key, chip in (("ads7830", "ADS7830"), ("ads1115", "ADS1115")):
+        for key, chip in CHIP_TABLES:
             for index, table in enumerate(self._table_list(key)):
                 adcs.append(self._adc(chip, (key, index), table))
         return AnalogSpec(tuple(adcs)) if adcs else None
 
     def _adc(self, chip: str, path: KeyPath, table: Mapping[str, Any]) -> AdcSpec:
         eight_bit = chip == "ADS7830"
-        extra = ("reference",) if eight_bit else ("full_scale", "data_rate")
+        alerting = chip == "ADS7138"
+        extra = {"ADS7830": ("reference",), "ADS1115": ("full_scale", "data_rate")}.get(
+            chip, ("alert_gpio",)
+        )
         self._only(
             table,
             path,
@@ -136,20 +150,33 @@ class _Reader(SectionReader):
                 *extra,
                 "thresholds",
                 "channels",
-                "cd74hc4067",
+                *(() if alerting else ("cd74hc4067",)),
             ),
         )
         place = self._place(table, path)
         address = self._get(table, path, "address", int)
-        if address not in ADC_ADDRESSES:
+        addresses = ADC_ADDRESSES[chip]
+        if address not in addresses:
             raise self.fail(
-                (*path, "address"), f"an {chip} address is 0x48..0x4b, not 0x{address:02x}"
+                (*path, "address"),
+                f"an {chip} address is 0x{addresses[0]:02x}..0x{addresses[-1]:02x}, "
+                f"not 0x{address:02x}",
             )
         self.books.addresses.claim(place, address, f"{chip} 0x{address:02x}", (*path, "address"))
-        inputs = 8 if eight_bit else 4
+        inputs = 4 if chip == "ADS1115" else 8
         prefix = "CH" if eight_bit else "AIN"
         options: dict[str, Any] = {}
-        if eight_bit:
+        if alerting:
+            alert = self._gpio(table, path, "alert_gpio", None)
+            if alert is not None:  # open-drain: the chips may share a line
+                self.books.gpios.claim(
+                    alert, "an ADS7138's ALERT line", (*path, "alert_gpio"), "alert"
+                )
+            options["alert_gpio"] = alert
+            # Ratiometric 12 bits: the sensors rest at half of AVDD (2048); a pole moves
+            # the reading by about an eighth of the range, as on the 8-bit board.
+            default = Thresholds(north=2560, south=1536)
+        elif eight_bit:
             reference = self._get(table, path, "reference", str, "external")
             if reference not in ("external", "internal"):
                 raise self.fail(
@@ -293,34 +320,6 @@ class _Reader(SectionReader):
 # --- the source --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Together:
-    """ADS7830 conversions on one bus: as few transactions as its adapter runs,
-    prepared once."""
-
-    indices: tuple[int, ...]  # the channels' places in the source
-    conversions: Conversions
-
-
-@dataclass(frozen=True, slots=True)
-class _Round:
-    """ADS1115 conversions, one per chip: start each, wait once, read each (the
-    transactions prepared once)."""
-
-    starts: tuple[Callable[[], None], ...]
-    results: tuple[tuple[int, Callable[[], int]], ...]  # (place, the chip's result)
-    wait: float
-
-
-@dataclass(frozen=True, slots=True)
-class _Step:
-    """What one setting of the select lines (None: no multiplexer) converts."""
-
-    state: int | None
-    together: tuple[_Together, ...]
-    rounds: tuple[_Round, ...]
-
-
 class AnalogSource:
     """Analog Hall sensors on ADCs, most through CD74HC4067 multiplexers.
 
@@ -356,13 +355,13 @@ class AnalogSource:
             raise ValueError(f"{len(thresholds)} thresholds for {len(specs)} analog channels")
         direct = by_state.pop(None, [])
         states: list[int | None] = [
-            *sorted((state for state in by_state if state is not None), key=_GRAY_RANK.__getitem__)
+            *sorted((state for state in by_state if state is not None), key=GRAY_RANK.__getitem__)
         ]
         if not states and direct:
             states = [None]
         if states:
             by_state[states[0]] = direct + by_state.get(states[0], [])
-        self._steps = tuple(_plan(state, by_state[state], retry) for state in states)
+        self._steps = tuple(plan(state, by_state[state], retry) for state in states)
         self._channels = tuple(SourceChannel(ch.label, ch.spot) for ch in specs)
         self.thresholds = tuple(thresholds)
         occupancy = sensing is Sensing.OCCUPANCY
@@ -375,7 +374,7 @@ class AnalogSource:
         self.sensing = sensing
         self.retry = retry
         self.sleep = sleep
-        self._gather = _gatherer(self._steps, len(specs))
+        self._gather = gatherer(self._steps, len(specs))
 
     @property
     def name(self) -> str:
@@ -425,11 +424,6 @@ class AnalogSource:
         return levels
 
 
-# The rank of each select setting in the 4-bit Gray code: walking the settings in this
-# order changes one select line at a time (and one again from the last back to 0).
-_GRAY_RANK = {rank ^ rank >> 1: rank for rank in range(16)}
-
-
 class _Table:
     """A channel's reading of a level, through its thresholds (and, on an occupancy
     board, any pole as present); ``table`` lists it for every 8-bit level."""
@@ -454,56 +448,11 @@ def _shared(tables: dict[bytes, bytes], table: bytes) -> bytes:
     return tables.setdefault(table, table)
 
 
-def _gatherer(steps: Sequence[_Step], count: int) -> Callable[[bytes], tuple[int, ...]] | None:
-    """Every channel's level from the joined results of a pass's 8-bit runs (in the
-    order of the steps and their runs); None when a pass has 16-bit rounds, or fewer
-    than two channels (``itemgetter`` of one place gives no tuple)."""
-    if count < 2 or any(step.rounds for step in steps):
-        return None
-    order = [index for step in steps for together in step.together for index in together.indices]
-    place = {index: offset for offset, index in enumerate(order)}
-    return itemgetter(*(place[index] for index in range(count)))
-
-
-def _plan(
-    state: int | None,
-    conversions: list[tuple[int, ADS7830 | ADS1115, I2CBus, int]],
-    retry: RetryPolicy | None,
-) -> _Step:
-    """ADS7830s grouped per bus; ADS1115s queued per chip and taken one of each per round."""
-    fast: dict[int, list[tuple[int, ADS7830, I2CBus, int]]] = {}
-    queues: dict[int, list[tuple[int, ADS1115, int]]] = {}
-    for index, adc, bus, channel in conversions:
-        if isinstance(adc, ADS7830):
-            fast.setdefault(id(bus), []).append((index, adc, bus, channel))
-        else:
-            queues.setdefault(id(adc), []).append((index, adc, channel))
-    together = tuple(
-        _Together(
-            tuple(index for index, _, _, _ in group),
-            Conversions(group[0][2], [(adc, channel) for _, adc, _, channel in group], retry),
-        )
-        for group in fast.values()
-    )
-    rounds: list[_Round] = []
-    results = {id(adc): adc.reader() for queue in queues.values() for _, adc, _ in queue}
-    while any(queues.values()):
-        batch = tuple(queue.pop(0) for queue in queues.values() if queue)
-        rounds.append(
-            _Round(
-                tuple(adc.starter(channel) for _, adc, channel in batch),
-                tuple((index, results[id(adc)]) for index, adc, _ in batch),
-                max(adc.conversion_time for _, adc, _ in batch),
-            )
-        )
-    return _Step(state, together, tuple(rounds))
-
-
 # --- the front end ---------------------------------------------------------------------------
 
 
 class AnalogFrontEnd(FrontEnd[AnalogSpec]):
-    tables = ("ads7830", "ads1115")
+    tables = ("ads7830", "ads1115", "ads7138")
     part_type = AnalogSpec
 
     def read(self, reader: SectionReader) -> AnalogSpec | None:
@@ -518,11 +467,25 @@ class AnalogFrontEnd(FrontEnd[AnalogSpec]):
         return dataclasses.replace(part, calibration=calibration, calibration_source=str(path))
 
     def build(self, part: AnalogSpec, assembly: Assembly) -> Sequence[SensorSource]:
-        """One source for every ADC: the multiplexers' select lines are shared."""
+        """One source for every ADS7830 and ADS1115 (the multiplexers' select lines are
+        shared), one for every ADS7138 (they watch their inputs themselves)."""
+        sources: list[SensorSource] = []
+        polled = tuple(spec for spec in part.adcs if spec.chip != "ADS7138")
+        if polled:
+            sources.append(self._polled(part, polled, assembly))
+        if len(polled) < len(part.adcs):
+            from hardware.frontends.alerting_adcs import build_alerting
+
+            sources.append(build_alerting(part, assembly))
+        return sources
+
+    def _polled(
+        self, part: AnalogSpec, adcs: Sequence[AdcSpec], assembly: Assembly
+    ) -> SensorSource:
         selects: dict[tuple[int, ...], SelectLines] = {}
         entries: list[tuple[AdcSpec, ADS7830 | ADS1115, I2CBus]] = []
         pins, retry, sleep = assembly.pin_factory, assembly.retry, assembly.sleep
-        for spec in part.adcs:
+        for spec in adcs:
             bus = assembly.bus_at(spec.place)
             name = spec.place.segment_name
             adc: ADS7830 | ADS1115
@@ -556,11 +519,11 @@ class AnalogFrontEnd(FrontEnd[AnalogSpec]):
                 if mux.enable_gpio is not None:
                     enable = EnableLine(mux.enable_gpio, pin_factory=pins)
                     assembly.closers.append(enable.close)
-        thresholds = [part.thresholds(channel.label) for channel in part.channels]
-        source = AnalogSource(
+        channels = [channel for spec in adcs for channel in spec.all_channels]
+        thresholds = [part.thresholds(channel.label) for channel in channels]
+        return AnalogSource(
             entries, list(selects.values()), thresholds, assembly.sensing, retry=retry, sleep=sleep
         )
-        return (source,)
 
     def expected_chips(self, part: AnalogSpec) -> Iterable[tuple[I2CPlace, int, str]]:
         return [(adc.place, adc.address, adc.chip) for adc in part.adcs]

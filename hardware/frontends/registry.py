@@ -18,7 +18,7 @@ from hardware.frontends.base import FrontEnd, Part
 _FAMILIES: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("tca9548a",), "hardware.frontends.i2c_muxes", "I2C_MUXES"),
     (("mcp23017",), "hardware.frontends.expanders", "EXPANDERS"),
-    (("ads7830", "ads1115"), "hardware.frontends.analog", "ANALOG"),
+    (("ads7830", "ads1115", "ads7138"), "hardware.frontends.analog", "ANALOG"),
     (("74hc165",), "hardware.frontends.shift_registers", "SHIFT_REGISTERS"),
     (("serial_scanner",), "hardware.frontends.serial_scanner", "SERIAL_SCANNER"),
 )

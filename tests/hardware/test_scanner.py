@@ -417,12 +417,12 @@ def test_a_scan_of_a_board_at_rest_is_a_few_dozen_calls() -> None:
 
 @pytest.mark.parametrize(
     ("profile_name", "game_name", "most"),
-    [("sim-shogi-analog", "shogi", 1250), ("sim-dobutsu-ads1115", "dobutsu", 450)],
+    [("sim-shogi-ads7830", "shogi", 1250), ("sim-dobutsu-ads1115", "dobutsu", 450)],
 )
 def test_a_scan_of_an_analog_board_at_rest_is_its_conversions_and_little_more(
     profile_name: str, game_name: str, most: int
 ) -> None:
-    """An analog board converts every sensor every scan (81 on sim-shogi-analog,
+    """An analog board converts every sensor every scan (81 on sim-shogi-ads7830,
     each through a simulated ADC, multiplexer and noisy Hall sensor): the scan's
     own work is prepared transactions and a table lookup a channel. Counted, not
     timed: 5,059 and 878 calls a scan before, 1,219 and 576 in the next round, 912 and

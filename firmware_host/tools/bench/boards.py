@@ -34,7 +34,9 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from engine.game import Game
 from engine.registry import find_game
 from firmware_host.tools.bench.i2c_clock import STANDARD_RATES, BusPlan
 from hardware.frontends.expanders import ExpandersSpec
@@ -42,6 +44,7 @@ from hardware.frontends.i2c_muxes import I2CMuxesSpec
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import Profile, bundled_profiles, load_profile
+from hardware.scanner import Scanner
 
 HOSTS = ("pi4", "pi5", "other")
 """The adapters each board is scanned on (a profile's ``host`` names)."""
@@ -64,6 +67,15 @@ class ScanCost:
     scan_hz: float = 100.0  # the profile's scan rate
     sleeps: float = 0.0  # times a driver sleeps per scan (a conversion's wait)
     wakes_on_change: bool = False  # every source signals its changes (INT lines, messages)
+    touch_bits: float | None = None  # the scan that sees a piece lifted (None: as any scan)
+    touch_ioctls: float | None = None
+
+    def touch_seconds(self, clock_hz: float) -> float:
+        """Bus time of the scan that sees a change: a board that reads only what signalled
+        reads more then (an ADS7138's flags cleared, its windows moved) than at rest."""
+        if not self.wakes_on_change or self.touch_bits is None:
+            return self.seconds(clock_hz)
+        return self.touch_bits / clock_hz + self.waits + self.spi_seconds
 
     def seconds(self, clock_hz: float) -> float:
         """Bus time per scan with the I2C clock at ``clock_hz`` (waits and SPI included)."""
@@ -71,8 +83,13 @@ class ScanCost:
 
     @property
     def plan(self) -> BusPlan:
-        """The I2C part of the scan, against its period (i2c_clock.BusPlan)."""
-        return BusPlan(self.bits, self.waits, self.scan_hz)
+        """The I2C part of the scan, against its period (i2c_clock.BusPlan); on a board
+        that wakes on change, the longer of a scan at rest and the scan that sees a
+        change (one that reads only what signalled reads more then)."""
+        bits = self.bits
+        if self.wakes_on_change and self.touch_bits is not None:
+            bits = max(bits, self.touch_bits)
+        return BusPlan(bits, self.waits, self.scan_hz)
 
     def at_set_rate(self) -> str:
         """The rate the setup sets for this plan, and one scan's bus time and share of
@@ -151,7 +168,7 @@ def scan_cost(
             scanner.scan()
         cpu = (time.perf_counter() - start) / scans
         buses = hardware.buses.values()
-        return ScanCost(
+        cost = ScanCost(
             name,
             host if planned_for in (None, host) else f"{host}, unplanned",
             sum(bus.transactions for bus in buses) / scans,
@@ -171,8 +188,26 @@ def scan_cost(
             (hardware.clock.sleeps - sleeps) / scans,
             board.interrupt_driven,
         )
+        touch_bits, touch_ioctls = _touch_scan(hardware, scanner, game)  # counted after
+        return dataclasses.replace(cost, touch_bits=touch_bits, touch_ioctls=touch_ioctls)
     finally:
         board.close()
+
+
+def _touch_scan(hardware: SimulatedBoard, scanner: Scanner, game: Game[Any]) -> tuple[float, float]:
+    """The bits and ioctls of the scan that first sees a piece lifted (the game's first
+    piece), the piece put back and seen again after."""
+    spot = next(spot for spot, stones in game.position().layout().items() if stones)
+    stone = hardware.world.lift(spot)
+    for bus in hardware.buses.values():
+        bus.reset_counters()
+    scanner.scan()
+    buses = hardware.buses.values()
+    bits, ioctls = sum(bus.bits for bus in buses), sum(bus.ioctls for bus in buses)
+    hardware.world.place(spot, stone)
+    for _ in range(scanner.debouncer.scans + 1):
+        scanner.scan()
+    return float(bits), float(ioctls)
 
 
 def board_lines(names: Sequence[str] = (), hosts: Sequence[str] = HOSTS) -> list[str]:

@@ -163,18 +163,24 @@ def board_facts(profile_name: str, game_name: str) -> Board:
 
     profile = load_profile(profile_name, find_game(game_name))
     cost = scan_cost(profile, "pi4", scans=32)
-    rate = cost.plan.needed_rate()
-    bus = cost.seconds(rate) if rate else cost.seconds(400_000)
+    rate = cost.plan.needed_rate() or 400_000
     return Board(
         wakes_on_change=cost.wakes_on_change,
         serial=profile.part(SerialScannerSpec) is not None,
         scan_hz=profile.scan_hz,
         idle_hz=profile.idle_hz,
         debounce=profile.debounce_scans,
-        bus_time=bus,
+        bus_time=cost.seconds(rate),
         bus_calls=cost.ioctls + cost.spi_transfers,
         sleeps=cost.sleeps,
         leds=profile.leds.count,
+        touch_bus_time=cost.touch_seconds(rate),
+        touch_bus_calls=(
+            cost.touch_ioctls
+            if cost.wakes_on_change and cost.touch_ioctls is not None
+            else cost.ioctls
+        )
+        + cost.spi_transfers,
     )
 
 

@@ -28,6 +28,7 @@ wait at its longest): the counted decisions' p99, the waits at their ends.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -73,6 +74,20 @@ class Board:
     sleeps: float
     """Extra wake-ups a scan makes (an ADS1115's conversion waits)."""
     leds: int
+    touch_bus_time: float | None = None
+    """The bus time of the scan that sees the touch, where it differs from any scan's
+    (a board that reads only the chips that signalled: an ADS7138's flags cleared and
+    windows moved as well)."""
+    touch_bus_calls: float | None = None
+
+    @property
+    def touched(self) -> Board:
+        """The board as its scan that sees a touch costs."""
+        return dataclasses.replace(
+            self,
+            bus_time=self.bus_time if self.touch_bus_time is None else self.touch_bus_time,
+            bus_calls=self.bus_calls if self.touch_bus_calls is None else self.touch_bus_calls,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +147,7 @@ def path(
     """The worst path from a touch on ``board`` to its LEDs, ``decision`` the p99 of the
     counted decisions on that core (seconds), ``scan_python`` one scan's Python."""
     scan = scan_seconds(board, scan_python, core)
+    first = scan_seconds(board.touched, scan_python, core)
     cadence = Cadence(1 / board.scan_hz, 1 / board.idle_hz)
     confirm = (board.debounce - 1) * max(cadence.confirm(scan), scan)
     handoffs = HANDOFFS * WAKE[core]
@@ -139,7 +155,7 @@ def path(
     contention = scans_meanwhile * (scan_python + board.bus_calls * BUS_CALL[core]) + scan
     return Path(
         wait=wait_for_scan(board, interrupt_python, core, resting=resting),
-        first_scan=scan,
+        first_scan=first,
         confirm=confirm,
         decision=decision,
         handoffs=handoffs,

@@ -38,7 +38,9 @@ from hardware.calibration import (
     calibration_path,
     calibration_text,
 )
+from hardware.frontends.alerting_adcs import AlertingSource
 from hardware.frontends.analog import AdcSpec, AnalogSource, AnalogSpec
+from hardware.sources import SourceChannel
 
 SAMPLES = 24  # readings averaged for each state of each channel
 SEPARATION = 6.0  # (pole - empty) / (sigma_pole + sigma_empty) at least this
@@ -75,7 +77,24 @@ class Calibration:
 def counts_per_volt(adc: AdcSpec) -> float:
     if adc.chip == "ADS7830":
         return 256 / (2.5 if adc.internal_reference else 3.3)
+    if adc.chip == "ADS7138":
+        return 4096 / 3.3  # AVDD is its reference: the sensors' 3.3 V
     return 32768 / adc.full_scale
+
+
+@dataclass(frozen=True, slots=True)
+class AnalogLevels:
+    """The raw levels of every analog source of a board (polled ADCs, ADS7138s), in the
+    order of the profile's channels."""
+
+    sources: tuple[AnalogSource | AlertingSource, ...]
+
+    @property
+    def channels(self) -> tuple[SourceChannel, ...]:
+        return tuple(channel for source in self.sources for channel in source.channels)
+
+    def levels(self) -> list[int]:
+        return [level for source in self.sources for level in source.levels()]
 
 
 def thresholds(empty: Level, north: Level, south: Level, min_step: float) -> Thresholds | str:
@@ -116,8 +135,11 @@ class Calibrator:
         path = output or self._default_path()
         board = self.bench.open_board(self.bench.pressed.append)
         try:
-            source = next(s for s in board.scanner.sources if isinstance(s, AnalogSource))
-            self._calibrate(source, analog, board.painter.paint)
+            sources = board.scanner.sources
+            levels = AnalogLevels(
+                tuple(s for s in sources if isinstance(s, AnalogSource | AlertingSource))
+            )
+            self._calibrate(levels, analog, board.painter.paint)
         finally:
             board.close()
         written = datetime.now().strftime("%Y-%m-%d %H:%M")
@@ -148,7 +170,7 @@ class Calibrator:
 
     def _calibrate(
         self,
-        source: AnalogSource,
+        source: AnalogLevels,
         analog: AnalogSpec,
         paint: Callable[[Mapping[Spot, Colour], Mapping[str, Colour]], bool],
     ) -> None:

@@ -20,7 +20,7 @@ from hardware.mock.machine import MockMachine, MockModel, Simulation
 _MODELS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("tca9548a",), "hardware.mock.frontends.i2c_muxes"),
     (("mcp23017",), "hardware.mock.frontends.expanders"),
-    (("ads7830", "ads1115"), "hardware.mock.frontends.analog"),
+    (("ads7830", "ads1115", "ads7138"), "hardware.mock.frontends.analog"),
     (("74hc165",), "hardware.mock.frontends.shift_registers"),
     (("serial_scanner",), "hardware.mock.frontends.serial_scanner"),
 )

@@ -28,6 +28,7 @@ FRONT_ENDS = [
     ("sim-dobutsu-serial", DOBUTSU),
     ("sim-dobutsu-ads1115", DOBUTSU),
     ("sim-shogi-mux", SHOGI),
+    ("sim-shogi-ads7830", SHOGI),
     ("sim-shogi-analog", SHOGI),
 ]
 IDS = [name for name, _ in FRONT_ENDS]
@@ -44,11 +45,15 @@ def silence(hardware: SimulatedBoard, name: str) -> tuple[Callable[[], None], st
         segment = hardware.model(I2CMuxModels).muxes[(1, 0x70)].segment(1)
         segment.vanish(0x21)
         return lambda: segment.restore(0x21), "MCP23017 at 0x21 on i2c-1/0x70.1"
-    if name in ("sim-shogi-analog", "sim-dobutsu-ads1115"):
-        address = 0x48 if name == "sim-shogi-analog" else 0x4A
+    if name == "sim-shogi-analog":
+        segment = hardware.model(I2CMuxModels).muxes[(1, 0x70)].segment(0)
+        segment.vanish(0x13)
+        return lambda: segment.restore(0x13), "ADS7138 at 0x13 on i2c-1/0x70.0"
+    if name in ("sim-shogi-ads7830", "sim-dobutsu-ads1115"):
+        address = 0x48 if name == "sim-shogi-ads7830" else 0x4A
         bus = hardware.buses[1]
         bus.vanish(address)
-        chip = "ADS7830" if name == "sim-shogi-analog" else "ADS1115"
+        chip = "ADS7830" if name == "sim-shogi-ads7830" else "ADS1115"
         return lambda: bus.restore(address), f"{chip} at 0x{address:02x} on i2c-1"
     if name == "sim-dobutsu-165":
         chain = hardware.model(ShiftRegisterModels).chains["spi0.0"]

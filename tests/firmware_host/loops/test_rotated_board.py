@@ -164,7 +164,7 @@ def test_a_board_in_the_middle_of_a_game_is_never_turned() -> None:
     ("name", "profile", "position"),
     [
         ("shogi", "sim-shogi", LANCE_HANDICAP),
-        ("shogi", "sim-shogi-analog", LANCE_HANDICAP),
+        ("shogi", "sim-shogi-ads7830", LANCE_HANDICAP),
         ("abalone", "sim-abalone-polarity", None),  # black marbles read north, white south
         ("dobutsu", "sim-dobutsu-165", IN_HAND),
         ("dobutsu", "sim-dobutsu-serial", IN_HAND),

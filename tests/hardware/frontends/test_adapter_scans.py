@@ -37,7 +37,7 @@ def _board(profile: Profile, physical: Profile | None = None) -> tuple[Simulated
 
 
 def test_every_simulated_i2c_board_is_here() -> None:
-    assert {"sim-shogi", "sim-shogi-mux", "sim-shogi-analog", "sim-dobutsu-ads1115"} <= set(
+    assert {"sim-shogi", "sim-shogi-mux", "sim-shogi-ads7830", "sim-dobutsu-ads1115"} <= set(
         I2C_BOARDS
     )
 
@@ -62,7 +62,7 @@ def test_a_board_opens_and_scans_on_every_adapter_without_a_refusal(name: str, h
 PER_SCAN = {
     "sim-shogi": {"pi4": 6, "pi5": 6, "other": 1},
     "sim-shogi-mux": {"pi4": 14, "pi5": 14, "other": 4},  # 2 selects, 12 chips
-    "sim-shogi-analog": {"pi4": 81, "pi5": 16, "other": 16},  # 1 ADS7830, 16 settings
+    "sim-shogi-ads7830": {"pi4": 81, "pi5": 16, "other": 16},  # 1 ADS7830, 16 settings
     "sim-dobutsu-ads1115": {"pi4": 24, "pi5": 24, "other": 24},  # 12 starts, 12 reads
 }
 
@@ -88,7 +88,7 @@ def test_a_scan_takes_the_transactions_planned_for_its_adapter(
 
 @pytest.mark.parametrize(
     ("name", "ioctls", "refused"),
-    [("sim-shogi", 7, 1), ("sim-shogi-mux", 18, 2), ("sim-shogi-analog", 97, 16)],
+    [("sim-shogi", 7, 1), ("sim-shogi-mux", 18, 2), ("sim-shogi-ads7830", 97, 16)],
 )
 def test_a_scan_planned_for_another_host_pays_a_refusal_on_a_pi(
     name: str, ioctls: int, refused: int

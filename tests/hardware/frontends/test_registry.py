@@ -49,7 +49,15 @@ def test_each_table_and_part_type_belongs_to_one_front_end() -> None:
     for front in fronts:
         for table in front.tables:
             assert front_end(table) is front
-    assert TABLES == ("tca9548a", "mcp23017", "ads7830", "ads1115", "74hc165", "serial_scanner")
+    assert TABLES == (
+        "tca9548a",
+        "mcp23017",
+        "ads7830",
+        "ads1115",
+        "ads7138",
+        "74hc165",
+        "serial_scanner",
+    )
 
 
 def test_the_front_ends_reading_some_tables_are_theirs_in_registry_order() -> None:

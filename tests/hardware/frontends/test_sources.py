@@ -70,7 +70,7 @@ def test_a_multiplexed_bus_costs_a_select_and_a_read_per_segment() -> None:
 def test_the_analog_board_costs_what_its_adapter_allows(host: str, per_scan: int) -> None:
     """One transaction a select setting where the adapter joins one chip's conversions
     (a Pi 5, or any other host); a command and its read per conversion on a Pi 1-4."""
-    hardware, board = opened("sim-shogi-analog", SHOGI, host=host)
+    hardware, board = opened("sim-shogi-ads7830", SHOGI, host=host)
     (source,) = board.scanner.sources
     assert isinstance(source, AnalogSource)
     changes = source.selects[0].changes
@@ -88,7 +88,7 @@ def test_the_analog_board_costs_what_its_adapter_allows(host: str, per_scan: int
 def test_the_8_bit_levels_joined_at_once_are_each_channels_own(host: str) -> None:
     """An ADS7830 pass joins its runs' results and takes each channel's level from them:
     the same levels, channel by channel, as the walk that places each result."""
-    hardware, board = opened("sim-shogi-analog", SHOGI, host=host)
+    hardware, board = opened("sim-shogi-ads7830", SHOGI, host=host)
     (source,) = board.scanner.sources
     assert isinstance(source, AnalogSource)
     hall = hardware.model(AnalogModels).hall
@@ -159,7 +159,7 @@ def test_each_front_end_reads_the_world_through_its_wiring(name: str) -> None:
 def failing(hardware: SimulatedBoard, name: str) -> None:
     if name == "sim-shogi-mux":
         hardware.model(I2CMuxModels).muxes[(1, 0x70)].segment(1).vanish(0x22)
-    elif name in ("sim-shogi-analog", "sim-dobutsu-ads1115"):
+    elif name in ("sim-shogi-ads7830", "sim-dobutsu-ads1115"):
         hardware.buses[1].vanish(0x49 if name == "sim-dobutsu-ads1115" else 0x48)
     elif name == "sim-dobutsu-165":
         hardware.model(ShiftRegisterModels).chains["spi0.0"].powered = False
@@ -171,7 +171,7 @@ def failing(hardware: SimulatedBoard, name: str) -> None:
     ("name", "game", "named"),
     [
         ("sim-shogi-mux", SHOGI, "MCP23017 at 0x22 on i2c-1/0x70.1"),
-        ("sim-shogi-analog", SHOGI, "ADS7830 at 0x48 on i2c-1"),
+        ("sim-shogi-ads7830", SHOGI, "ADS7830 at 0x48 on i2c-1"),
         ("sim-dobutsu-ads1115", DOBUTSU, "ADS1115 at 0x49 on i2c-1"),
         ("sim-dobutsu-165", DOBUTSU, "74HC165 chain on spi0.0"),
         ("sim-dobutsu-serial", DOBUTSU, "serial scanner on /dev/ttyACM0"),
@@ -204,7 +204,7 @@ def test_the_chain_reads_the_start_position() -> None:
 
 
 def test_the_analog_board_walks_its_select_settings_one_line_change_apart() -> None:
-    hardware, board = opened("sim-shogi-analog", SHOGI)
+    hardware, board = opened("sim-shogi-ads7830", SHOGI)
     pins = [hardware.pin_factory.pin(gpio) for gpio in (17, 27, 22, 23)]
     for _ in range(3):
         for pin in pins:
@@ -215,7 +215,7 @@ def test_the_analog_board_walks_its_select_settings_one_line_change_apart() -> N
 
 
 def test_the_analog_sensors_follow_the_world() -> None:
-    hardware, _ = opened("sim-shogi-analog", SHOGI)
+    hardware, _ = opened("sim-shogi-ads7830", SHOGI)
     sensor = hardware.model(AnalogModels).hall["0x48/CH0/I0"]  # under 9a: gote's lance
     assert sensor.field == NORTH
     lance = hardware.world.lift("9a")

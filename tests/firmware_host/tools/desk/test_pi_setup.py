@@ -314,7 +314,7 @@ def test_the_simulated_doctor_checks_no_pi(tmp_path: Path) -> None:
 
 # --- the I2C clock -------------------------------------------------------------------------
 
-ANALOG = "sim-shogi-analog"  # 81 ADS7830 conversions a scan on a Pi 1-4: 3,159 bits
+ANALOG = "sim-shogi-ads7830"  # 81 ADS7830 conversions a scan on a Pi 1-4: 3,159 bits
 
 
 def analog() -> Profile:
