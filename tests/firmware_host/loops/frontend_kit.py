@@ -27,6 +27,7 @@ FRONT_ENDS = [
     ("sim-dobutsu-165", DOBUTSU),
     ("sim-dobutsu-serial", DOBUTSU),
     ("sim-dobutsu-ads1115", DOBUTSU),
+    ("sim-dobutsu-analog", DOBUTSU),
     ("sim-shogi-mux", SHOGI),
     ("sim-shogi-ads7830", SHOGI),
     ("sim-shogi-analog", SHOGI),
@@ -49,6 +50,10 @@ def silence(hardware: SimulatedBoard, name: str) -> tuple[Callable[[], None], st
         segment = hardware.model(I2CMuxModels).muxes[(1, 0x70)].segment(0)
         segment.vanish(0x13)
         return lambda: segment.restore(0x13), "ADS7138 at 0x13 on i2c-1/0x70.0"
+    if name == "sim-dobutsu-analog":
+        bus = hardware.buses[1]
+        bus.vanish(0x11)
+        return lambda: bus.restore(0x11), "ADS7138 at 0x11 on i2c-1"
     if name in ("sim-shogi-ads7830", "sim-dobutsu-ads1115"):
         address = 0x48 if name == "sim-shogi-ads7830" else 0x4A
         bus = hardware.buses[1]
