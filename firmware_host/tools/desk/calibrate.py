@@ -39,7 +39,8 @@ from hardware.calibration import (
     calibration_text,
 )
 from hardware.frontends.alerting_adcs import AlertingSource
-from hardware.frontends.analog import AdcSpec, AnalogSource, AnalogSpec
+from hardware.frontends.analog import AdcSpec, AnalogSpec
+from hardware.frontends.polled_adcs import AnalogSource
 from hardware.sources import SourceChannel
 
 SAMPLES = 24  # readings averaged for each state of each channel

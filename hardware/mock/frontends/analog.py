@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 from hardware.frontends.analog import AnalogChannelSpec, AnalogSpec
 from hardware.frontends.books import I2CPlace
-from hardware.mock.adc import ADS1115Model, ADS7830Model, Volts
 from hardware.mock.analog import AnalogMuxModel, HallSensor
 from hardware.mock.machine import MockMachine, MockModel, Simulation
 from hardware.mock.pins import OpenDrainLine
 
-if TYPE_CHECKING:  # the ADS7138's model and driver, imported by a board that has one
+if TYPE_CHECKING:  # each chip's model (and driver) imported by a board that has one
+    from hardware.mock.adc import ADS1115Model, ADS7830Model, Volts
     from hardware.mock.ads7138 import ADS7138Model
 
 
@@ -46,6 +46,8 @@ class AnalogModels(MockModel):
                 model = self._watching(spec.alert_gpio, inputs, machine)
                 machine.attach(spec.place, spec.address, Converting(model))
             else:
+                from hardware.mock.adc import ADS1115Model, ADS7830Model
+
                 if spec.chip == "ADS7830":
                     model = ADS7830Model(inputs, external_reference=2 * machine.hall.quiescent)
                 else:

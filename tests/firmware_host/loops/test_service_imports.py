@@ -105,7 +105,8 @@ def _under(modules: set[str], names: tuple[str, ...]) -> list[str]:
 @pytest.mark.parametrize(
     ("profile", "game", "families"),
     [
-        ("sim-shogi-analog", "shogi", ("analog", "alerting", "i2c_muxes")),
+        ("sim-shogi-analog", "shogi", ("alerting", "i2c_muxes")),
+        ("sim-dobutsu-analog", "dobutsu", ("alerting",)),
         ("sim-shogi-ads7830", "shogi", ("analog",)),
         ("sim-shogi-mux", "shogi", ("expanders", "i2c_muxes")),
         ("sim-dobutsu-serial", "dobutsu", ("serial_scanner",)),
@@ -125,7 +126,7 @@ def test_an_idle_service_imports_its_own_game_and_chips_only(
     assert _under(modules, NEVER_IDLE) == []
     assert _under(modules, (f"{own}.record_readers", f"{own}.record_formats")) == []
     chips = {
-        "analog": ("hardware.frontends.analog", "drivers.ads7830"),
+        "analog": ("hardware.frontends.polled_adcs", "drivers.ads7830"),
         "alerting": ("hardware.frontends.alerting_adcs", "drivers.ads7138"),
         "expanders": ("hardware.frontends.expanders", "drivers.mcp23017"),
         "serial_scanner": ("hardware.frontends.serial_scanner", "drivers.serial_scanner"),

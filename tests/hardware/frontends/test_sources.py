@@ -14,7 +14,7 @@ from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Sensing, Stone
 from engine.registry import find_game
 from hardware.board import Board
 from hardware.calibration import Thresholds
-from hardware.frontends.analog import AnalogSource, _Table
+from hardware.frontends.polled_adcs import AnalogSource, _Table
 from hardware.frontends.serial_scanner import SerialSource
 from hardware.frontends.shift_registers import ShiftRegisterSource
 from hardware.mock.adc import ADS1115Model
