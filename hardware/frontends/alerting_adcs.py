@@ -17,9 +17,10 @@ every conversion (a flag cleared while its channel is outside its window is set
 again by the next one, drivers/ads7138.py): a change after the read leaves the new
 window and pulls the line again. Clearing first would cost a second read for every
 touch: the flag the change raised against the old window would be raised again
-before the window moved. A scan with no line low reads one chip, each in turn, so
-that a chip that stopped answering or an alert that was missed shows within one
-turn of the slow poll at rest.
+before the window moved. A scan with no line low checks one chip, each in turn, so
+that a chip that stopped answering, one that a brown-out reset (it then converts
+and compares nothing, and pulls no line: it is configured again) or an alert that
+was missed shows within one turn of the slow poll at rest.
 
 Under an occupancy board the channels still keep three readings (a pole each way
 and empty): a window is one band, and "either pole" is two. The source reports
@@ -116,6 +117,8 @@ class AlertingSource:
         self._sample: tuple[int, ...] = (EMPTY,) * len(self._channels)
         self._due = set(range(len(self._chips)))  # read every chip first
         self._turn = 0
+        self.restarts = 0
+        """Chips found reset (by a brown-out) and configured again."""
 
     @property
     def name(self) -> str:
@@ -168,8 +171,22 @@ class AlertingSource:
         elif self._chips:  # at rest: one chip checked in turn
             index = self._turn
             self._turn = (index + 1) % len(self._chips)
-            self._read(index, clear=False)
+            if self._chips[index].alive():
+                self._read(index, clear=False)
+            else:
+                self._restart(index)
         return self._sample
+
+    def _restart(self, index: int) -> None:
+        """A chip that lost its configuration (a brown-out: it stopped converting and
+        comparing, and pulls no line) configured again and read as at the start; until
+        then its results are the reset's zeros, so nothing is read from it first."""
+        self._due.add(index)
+        self.restarts += 1
+        self._chips[index].configure([EVERYTHING] * INPUTS)
+        for _, place in self._places[index]:
+            self._readings[place] = UNREAD
+        self._read(index, clear=True)
 
     def _read(self, index: int, *, clear: bool) -> None:
         """Read chip ``index``, move the windows of what changed, then clear its flags.

@@ -101,8 +101,9 @@ def test_at_rest_a_scan_checks_one_chip_each_in_turn() -> None:
     for _ in range(11):
         board.scanner.scan()
     assert counts == [1] * 11
-    # one read a scan, and a selection each time the turn crosses to the other segment
-    assert 11 <= reads(hardware) <= 13
+    # a check is its status (a reset?) and its results, and a selection each time the
+    # turn crosses to the other segment
+    assert 22 <= reads(hardware) <= 24
 
 
 def test_a_lift_pulls_its_chips_line_and_only_that_chip_is_read() -> None:
@@ -273,3 +274,22 @@ def test_a_read_whose_writes_fail_is_done_again_whole(failing: str) -> None:
     settle(board)
     assert board.scanner.frame["5c"] == EMPTY
     assert low_lines(hardware) == []
+
+
+def test_a_chip_reset_by_a_brown_out_is_configured_again_and_watches_again() -> None:
+    """A brown-out puts a chip back to its power-on state: no conversions, no windows,
+    no alerts, its results zero (which would read south on every cell). The checks in
+    turn find it, configure it again and read it afresh; a lift on it is then seen."""
+    hardware, board = opened()
+    settle(board)
+    chip = hardware.model(AnalogModels).watching[3]
+    chip.power_cycle()
+    hardware.world.lift("3c")  # chip 3's: its line stays high, it compares nothing
+    assert low_lines(hardware) == []
+    settle(board, 11 + 3)
+    assert source_of(board).restarts == 1
+    assert board.scanner.frame == on_board(hardware, board)  # "3c" empty, nothing south
+    hardware.world.lift("2c")  # chip 3's again: its line falls as before the reset
+    assert low_lines(hardware) == [22]
+    settle(board)
+    assert board.scanner.frame["2c"] == EMPTY
