@@ -171,6 +171,7 @@ class AlertingSource:
         elif self._chips:  # at rest: one chip checked in turn
             index = self._turn
             self._turn = (index + 1) % len(self._chips)
+            self._due.add(index)  # a chip that fails its check is read by every scan after
             if self._chips[index].alive():
                 self._read(index, clear=False)
             else:
