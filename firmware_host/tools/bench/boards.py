@@ -15,7 +15,10 @@ a scan keeps the bus busy at 100 kHz (the Pi's default) and 400 kHz
 (``dtparam=i2c_arm_baudrate=400000``) and so the fastest scan rate the wiring
 allows, and the rate the setup sets for the board (the lowest standard rate at which a
 scan keeps the bus at most half its scan period, firmware_host/tools/bench/i2c_clock.py)
-with one scan's bus time and share of its period there. The CPU time is the
+with one scan's bus time and share of its period there. A board that wakes on change
+reads at rest only what checks its chips in turn; the scan that sees a change reads
+more (an ADS7138's results, its windows moved and its flags cleared): the rate and the
+share are that scan's. The CPU time is the
 laptop's, mocks included: a ratio, not a promise.
 
 For a board of MCP23017s the least a scan can put on the wire is, per chip, a
@@ -93,14 +96,14 @@ class ScanCost:
 
     def at_set_rate(self) -> str:
         """The rate the setup sets for this plan, and one scan's bus time and share of
-        its period there."""
+        its period there (on a board that wakes on change, the scan that sees one)."""
         if not self.bits:
             return f"{'-':>6} {'-':>9} {'-':>5}"
         rate = self.plan.needed_rate()
         if rate is None:
             return f"{'none':>6} {self.seconds(STANDARD_RATES[-1]) * 1e3:6.2f} ms {'>50':>4}%"
         return (
-            f"{rate // 1000:4d}k {self.seconds(rate) * 1e3:6.2f} ms "
+            f"{rate // 1000:4d}k {self.plan.seconds(rate) * 1e3:6.2f} ms "
             f"{self.plan.share(rate) * 100:4.0f}%"
         )
 
