@@ -17,7 +17,13 @@ Linux ``ti-ads7138.c``, TI's ADS7128/ADS7038 register headers, TI SBAS976A):
   0xFFF), MIN_CHn 0xFFFF, everything else 0; GENERAL_CFG.RST brings all of them
   back (BOR included: TI gives one reset value) and reads 0 again; CAL reads 0 at
   once (the offset calibration is instant here). SEQ_STATUS reads 1 while the
-  sequence runs.
+  sequence runs. GENERAL_CFG bit 7 is reserved and reads 0 (TI's ADS7128 header;
+  the ADS7128's data sheet later puts its RMS_EN there, a module the ADS7138 lacks).
+* GENERAL_CFG.CNVST in manual mode: one conversion of the CHANNEL_SEL channel at
+  once, its result in RECENT (with STATS_EN) and through the comparator (with
+  DWC_EN), as a read frame's conversion; the bit reads 0 (TI's ADS7128 header:
+  CNVST 1 = start without stretching SCL; TLA2528 data sheet: "readback returns
+  0"). Adafruit's ADS7128 driver reads a channel this way.
 * STATS_EN = 1 keeps RECENT, MAX and MIN updated (writing it clears MAX and
   MIN); without it the statistics registers keep their values.
 * the autonomous sequence (CONV_MODE 01, SEQ_MODE 01, SEQ_START): ``convert()``
@@ -42,7 +48,7 @@ Linux ``ti-ads7138.c``, TI's ADS7128/ADS7038 register headers, TI SBAS976A):
 Not imitated (a write asking for them raises UnsupportedAdcModeError): averaging
 (OSR_CFG), CRC, in-band events (EVENT_RGN), pulsed ALERT logic, the fixed data
 pattern, GPIO behaviour of pins configured as digital (they are simply not
-converted), CNVST conversion starts.
+converted; GPI_VALUE reads 0), CNVST in autonomous mode and the CNVST pin.
 """
 
 from __future__ import annotations
@@ -69,7 +75,8 @@ from drivers.ads7138 import (
 from hardware.mock.adc import UnsupportedAdcModeError, Volts
 
 _W1C_STATUS = int(Status.BOR | Status.CRC_ERR_IN | Status.OSR_DONE)
-_SELF_CLEARING = int(General.RST | General.CAL)  # read 0: done at once
+_SELF_CLEARING = int(General.RST | General.CAL | General.CNVST)  # read 0: done at once
+_GENERAL_RESERVED = 0x80  # reads 0
 _FLAGS = (Register.EVENT_HIGH_FLAG, Register.EVENT_LOW_FLAG)
 _WRITABLE = frozenset(
     {
@@ -273,9 +280,9 @@ class ADS7138Model:
             return
         if value & General.CRC_EN:
             raise UnsupportedAdcModeError("ADS7138 CRC is not modelled")
-        if value & General.CNVST:
-            raise UnsupportedAdcModeError("ADS7138 CNVST conversion starts are not modelled")
         registers = self.registers
+        if value & General.CNVST and registers[Register.OPMODE_CFG] & CONV_MODE_MASK:
+            raise UnsupportedAdcModeError("ADS7138 CNVST in autonomous mode is not modelled")
         if not value & General.DWC_EN:
             self._reset_comparators()
         if value & General.STATS_EN:  # enable and clear the statistics
@@ -284,8 +291,12 @@ class ADS7138Model:
                 registers[Register.MAX_CH0_LSB + 2 * channel + 1] = 0
                 registers[Register.MIN_CH0_LSB + 2 * channel] = 0xFF
                 registers[Register.MIN_CH0_LSB + 2 * channel + 1] = 0xFF
-        # RST and CAL read 0 (done at once); CH_RST is kept as written.
-        registers[Register.GENERAL_CFG] = value & ~_SELF_CLEARING & 0xFF
+        # RST, CAL and CNVST read 0 (done at once); CH_RST is kept as written.
+        registers[Register.GENERAL_CFG] = value & ~(_SELF_CLEARING | _GENERAL_RESERVED) & 0xFF
+        if value & General.CNVST:  # a manual conversion, after the bits above took effect
+            channel = registers[Register.CHANNEL_SEL] & 0x0F
+            if channel < INPUTS:
+                self._convert(channel)
 
     def _reset(self) -> None:
         self.power_cycle()

@@ -113,6 +113,13 @@ class Pull:
     DOWN = types.SimpleNamespace(name="DOWN")
 
 
+class DriveMode:
+    """``digitalio.DriveMode``: two distinct values."""
+
+    PUSH_PULL = types.SimpleNamespace(name="PUSH_PULL")
+    OPEN_DRAIN = types.SimpleNamespace(name="OPEN_DRAIN")
+
+
 class Unused:
     """A name the drivers' annotations mention and these tests never use (SPI, a pin)."""
 
@@ -124,6 +131,7 @@ def _standins() -> dict[str, types.ModuleType]:
     digitalio = types.ModuleType("digitalio")
     digitalio.Direction = Direction  # type: ignore[attr-defined]
     digitalio.Pull = Pull  # type: ignore[attr-defined]
+    digitalio.DriveMode = DriveMode  # type: ignore[attr-defined]
     digitalio.DigitalInOut = Unused  # type: ignore[attr-defined]
     micropython = types.ModuleType("micropython")
     micropython.const = lambda value: value  # type: ignore[attr-defined]

@@ -288,6 +288,34 @@ def test_a_manual_read_frame_converts_the_selected_channel() -> None:
     assert frame[0] << 4 | frame[1] >> 4 == 2048 and frame[1] & 0xF == 5
 
 
+def test_cnvst_in_manual_mode_converts_the_selected_channel_into_recent() -> None:
+    """GENERAL_CFG.CNVST (bit 3) in manual mode starts one conversion of the CHANNEL_SEL
+    channel; with STATS_EN its result lands in RECENT, MAX and MIN, and the bit reads
+    back 0 (TI's ADS7128 header: CNVST 1 = start, no SCL stretching; TLA2528 data
+    sheet: readback returns 0). Adafruit's ADS7128 driver reads every channel so."""
+    volts = [0.0] * 8
+    model = ADS7138Model({n: source(volts, n) for n in range(8)})
+    model.write(bytes((WRITE, Register.CHANNEL_SEL, 6)))
+    model.write(bytes((SET, Register.GENERAL_CFG, 0x20)))  # STATS_EN
+    volts[6] = 2.2
+    model.write(bytes((SET, Register.GENERAL_CFG, 0x08)))  # CNVST
+    code = model.code(6)
+    assert read(model, Register.RECENT_CH0_LSB + 12, 2) == (code << 4).to_bytes(2, "little")
+    assert read(model, Register.MAX_CH0_LSB + 12, 2) == (code << 4).to_bytes(2, "little")
+    assert read(model, Register.GENERAL_CFG) == b"\x20"  # CNVST reads 0, STATS_EN stays
+    assert model.result(5) == 0  # no other channel converted
+
+
+def test_cnvst_in_autonomous_mode_is_refused_and_bit_7_reads_0() -> None:
+    """CNVST while the sequencer owns the conversions is not modelled; GENERAL_CFG
+    bit 7 is reserved on the ADS7138 (TI's ADS7128 header), so a write of it reads 0."""
+    model = running([1.0] * 8)
+    with pytest.raises(UnsupportedAdcModeError):
+        model.write(bytes((SET, Register.GENERAL_CFG, 0x08)))
+    model.write(bytes((SET, Register.GENERAL_CFG, 0x80)))
+    assert read(model, Register.GENERAL_CFG) == b"\x30"
+
+
 @pytest.mark.parametrize(
     ("register", "value"),
     [
