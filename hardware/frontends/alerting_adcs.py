@@ -29,6 +29,7 @@ either pole as present.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from drivers.ads7138 import ADS7138, FULL_SCALE, INPUTS
@@ -44,20 +45,31 @@ Window = tuple[int, int]
 
 
 class ChannelWindows:
-    """A channel's reading of every 12-bit result, and the window of each reading: the
-    band of results that read the same (a reading's results are one band, since the
-    thresholds cut the range in three)."""
+    """A channel's thresholds, and the window of each reading: the band of results that
+    read the same (the thresholds cut the range in three bands). Worked out from the
+    thresholds, not from a table of every result: a calibrated board has thresholds of
+    its own for each channel, and a board reads only the chip that signalled."""
 
-    __slots__ = ("table", "windows")
+    __slots__ = ("classify", "windows")
 
     def __init__(self, thresholds: Thresholds) -> None:
-        classify = thresholds.classify
-        self.table = bytes(classify(level) for level in range(FULL_SCALE + 1))
-        self.windows: dict[Reading, Window] = {}
-        for reading in (NORTH, SOUTH, EMPTY):
-            first = self.table.find(reading)
-            if first >= 0:
-                self.windows[reading] = (first, self.table.rfind(reading))
+        self.classify = thresholds.classify
+        low_pole, high_pole = (
+            (SOUTH, NORTH) if thresholds.north > thresholds.south else (NORTH, SOUTH)
+        )
+        low, high = sorted((thresholds.north, thresholds.south))
+        # A result at or below ``low`` reads the low pole, at or above ``high`` the high
+        # pole (Thresholds.classify), anything between reads empty.
+        bands = {
+            low_pole: (0, math.floor(low)),
+            EMPTY: (math.floor(low) + 1, math.ceil(high) - 1),
+            high_pole: (math.ceil(high), FULL_SCALE),
+        }
+        self.windows: dict[Reading, Window] = {
+            reading: (max(0, first), min(FULL_SCALE, last))
+            for reading, (first, last) in bands.items()
+            if max(0, first) <= min(FULL_SCALE, last)
+        }
 
 
 UNREAD = 0xFF
@@ -90,18 +102,16 @@ class AlertingSource:
         if len(thresholds) != len(self._channels):
             raise ValueError(f"{len(thresholds)} thresholds for {len(self._channels)} channels")
         # Where each chip's channels stand in the source: (input, place) of each.
-        self._places: tuple[tuple[tuple[int, int], ...], ...] = ()
-        place = 0
-        places = []
+        places: list[tuple[tuple[int, int], ...]] = []
         for spec, _ in chips:
-            inputs = []
-            for channel in spec.all_channels:
-                inputs.append((channel.input, place))
-                place += 1
-            places.append(tuple(inputs))
+            first = sum(map(len, places))
+            places.append(tuple((ch.input, first + n) for n, ch in enumerate(spec.all_channels)))
         self._places = tuple(places)
-        shared: dict[Thresholds, ChannelWindows] = {}
-        self._windows = tuple(shared.setdefault(t, ChannelWindows(t)) for t in thresholds)
+        shared: dict[Thresholds, ChannelWindows] = {}  # built once for equal thresholds
+        for each in thresholds:
+            if each not in shared:
+                shared[each] = ChannelWindows(each)
+        self._windows = tuple(shared[each] for each in thresholds)
         self.thresholds = tuple(thresholds)
         self._occupancy = sensing is Sensing.OCCUPANCY
         self._lines = lines
@@ -201,7 +211,7 @@ class AlertingSource:
         moved: list[Window | None] = [None] * INPUTS
         changes = []
         for channel, place in self._places[index]:
-            reading = windows[place].table[results[channel]]
+            reading = windows[place].classify(results[channel])
             if reading != readings[place]:
                 moved[channel] = windows[place].windows[reading]
                 changes.append((place, reading))

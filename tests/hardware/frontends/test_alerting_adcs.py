@@ -169,15 +169,28 @@ def test_an_occupancy_board_reads_either_pole_as_present() -> None:
 
 def test_each_readings_window_is_the_band_that_reads_it() -> None:
     windows = ChannelWindows(Thresholds(north=2560, south=1536))
-    assert windows.windows[SOUTH] == (0, 1536)
-    assert windows.windows[EMPTY] == (1537, 2559)
-    assert windows.windows[NORTH] == (2560, 4095)
+    assert windows.windows == {SOUTH: (0, 1536), EMPTY: (1537, 2559), NORTH: (2560, 4095)}
     inverted = ChannelWindows(Thresholds(north=1000.5, south=3000.2))
-    assert inverted.windows[NORTH] == (0, 1000)
-    assert inverted.windows[EMPTY] == (1001, 3000)
-    assert inverted.windows[SOUTH] == (3001, 4095)
-    for reading, (low, high) in windows.windows.items():
-        assert {windows.table[level] for level in range(low, high + 1)} == {reading}
+    assert inverted.windows == {NORTH: (0, 1000), EMPTY: (1001, 3000), SOUTH: (3001, 4095)}
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.floats(min_value=-10, max_value=4110, allow_nan=False),
+    st.floats(min_value=-10, max_value=4110, allow_nan=False),
+)
+def test_the_windows_cover_every_result_as_the_thresholds_read_it(
+    north: float, south: float
+) -> None:
+    """Whatever the thresholds (calibrated, fractional, either pole high, beyond the
+    range): every result lies in the window of the reading it reads, and in no other."""
+    if north == south:
+        return
+    thresholds = Thresholds(north=north, south=south)
+    windows = ChannelWindows(thresholds).windows
+    for level in range(4096):
+        inside = [reading for reading, (low, high) in windows.items() if low <= level <= high]
+        assert inside == [thresholds.classify(level)], (level, windows)
 
 
 SPOTS = ("9a", "5a", "8b", "5c", "2c", "5e", "7g", "5g", "2h", "1i")
