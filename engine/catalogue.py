@@ -154,6 +154,19 @@ def seats_told(game: Catalogued, seats: tuple[str, ...]) -> dict[str, tuple[str,
     """Each language but English ``game``'s catalogue names all its ``seats`` (their
     English names) in, to their words (``msgctxt "seat"``); another says the seats'
     English names (engine/spoken.py)."""
+    told = ((code, seats_told_in(game, seats, code)) for code in LANGUAGES[1:])
+    return {code: words for code, words in told if words is not None}
+
+
+def seats_told_in(
+    game: Catalogued, seats: tuple[str, ...], language: str
+) -> tuple[str, ...] | None:
+    """``seats``' words in one language, where ``game``'s catalogue names them all (None:
+    they are said in English). Only that language's catalogue is read: a move said in
+    English reads none, and the first move a board says in Polish reads Polish alone
+    (each catalogue read is milliseconds on a Pi, once)."""
+    if language == "en":
+        return None
     names = tuple(seat_msgid(seat) for seat in seats)
-    found = {code: words_in(game, SEAT, names, code) for code in LANGUAGES[1:]}
-    return {code: tuple(w[n] for n in names) for code, w in found.items() if len(w) == len(names)}
+    words = words_in(game, SEAT, names, language)
+    return tuple(words[name] for name in names) if len(words) == len(names) else None

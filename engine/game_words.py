@@ -16,7 +16,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import ClassVar, Generic, TypeVar
 
-from engine.catalogue import MOVE, PIECE, seats_told, words_in
+from engine.catalogue import MOVE, PIECE, seats_told, seats_told_in, words_in
 from engine.geometry import Seat
 from engine.outcome import Outcome
 from engine.said import N_, MoveSaid, Plural, Said, Seats, SeatWord, Term, said
@@ -60,8 +60,14 @@ class GameWords(Generic[P]):
 
     @property
     def spoken_seats(self) -> Mapping[str, tuple[str, ...]]:
-        """The seats' words by language code, where its catalogue has them all."""
+        """The seats' words by language code, where its catalogue has them all (every
+        language's catalogue read: ``seats_in`` reads one)."""
         return seats_told(self, tuple(seat.name for seat in self.seats))
+
+    def seats_in(self, language: str) -> tuple[str, ...] | None:
+        """The seats' words in ``language`` where its catalogue has them all, else None
+        (English: their English names)."""
+        return seats_told_in(self, tuple(seat.name for seat in self.seats), language)
 
     def catalogue(self, language: str) -> str | None:
         """The game's own ``.po`` catalogue for ``language`` (its title, reasons,

@@ -56,7 +56,7 @@ def count_words(count: int, thing: str) -> str:
 def seat_name(position: Position[Any], seat: int, language: str = "en") -> str:
     """A seat as said aloud: without what the title adds in brackets ("A (sente)": "A"),
     in ``language`` where the game names its seats in it."""
-    names = position.game.spoken_seats.get(language)
+    names = position.game.seats_in(language)
     if names is not None:
         return names[seat]
     return position.game.seats[seat].name.split(" (")[0]

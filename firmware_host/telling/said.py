@@ -45,7 +45,7 @@ def seat_told(game: Game[Any] | None, seat: SeatWord, language: Language) -> str
     (a game without one: the English name without what its brackets add)."""
     if language is Language.ENGLISH:
         return seat.english
-    names = None if game is None else game.spoken_seats.get(language.value)
+    names = None if game is None else game.seats_in(language.value)
     if names is not None and 0 <= seat.index < len(names):
         return names[seat.index]
     return seat.english.split(" (")[0]
