@@ -544,6 +544,11 @@ class Overlap(Generic[M]):
             self._afters[line] = known
         return known
 
+    def afters_beyond(self, line: tuple[M, ...]) -> dict[tuple[M, ...], After[M]]:
+        """What ``after`` built of the lines that begin with ``line``, by what follows it."""
+        n = len(line)
+        return {known[n:]: after for known, after in self._afters.items() if known[:n] == line}
+
     def footprints(self, line: tuple[M, ...]) -> list[Footprint]:
         """The footprint of each move of ``line``, in the position it was made in."""
         return [self.after(line[:step]).index.footprint(move) for step, move in enumerate(line)]

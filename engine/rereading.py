@@ -25,6 +25,7 @@ from typing import Generic, TypeVar
 
 from engine.assessments import Reread, Timing
 from engine.game import Position
+from engine.move_index import MoveIndex
 from engine.open_moves import EPSILON, Base, fresh_base
 from engine.overlap import shared
 from engine.physical import EMPTY, Reading, Sensing, Spot
@@ -186,6 +187,12 @@ class Rereading(Generic[M]):
         """Whether the hands changed the board since the last open move was played."""
         base = self.base
         return base is not None and bool(base.tail and base.touched_since(base.committed_at))
+
+    def index(self) -> MoveIndex[M] | None:
+        """The index of the position the open moves lead to, as the base built it (the
+        base's own after a fresh start); None before the first position."""
+        base = self.base
+        return None if base is None else base.overlap.after(base.tail).index
 
     def played(
         self,

@@ -102,7 +102,22 @@ class Seeing(Generic[M]):
         self._aside = {s: r for s, r in self._aside.items() if self._expected.get(s) == EMPTY}
         self._expected.update(self._aside)
         self._history = tuple(self._sensed_part(frame) for frame in history)
-        self._index = MoveIndex(position, self.sensing, self.sensed)
+        carried = carried or Carried()
+        kept = carried.spots & self.sensed
+        if not self._frame:
+            self._frame = dict(self._expected)
+        evidence = self.rereading.played(
+            position,
+            self._expected,
+            self._frame == self._expected,
+            now,
+            kept,
+            closed=closed,
+            rested=shown_at_rest,
+            waited=waited,
+        )
+        # the open moves' base built the position's index already: one build a commit
+        self._index = self.rereading.index() or MoveIndex(position, self.sensing, self.sensed)
         self._warming = iter(
             sorted(
                 (spot for spot, reading in self._expected.items() if reading != EMPTY),
@@ -120,10 +135,8 @@ class Seeing(Generic[M]):
             self._expected,
             pause=self.timing.pause,
         )
-        carried = carried or Carried()
         for shown in carried.lines:
             self._overlap.remember(shown)
-        kept = carried.spots & self.sensed
         plies = len(position.move_stack)
         if plies != self._plies + 1 or self._expected != before:
             # a move the board shows; one that changes nothing sensed (a roll, a lost
@@ -141,18 +154,6 @@ class Seeing(Generic[M]):
         self._assessed_at = now
         self._continuing = False
         self._longer_rest = 0.0
-        if not self._frame:
-            self._frame = dict(self._expected)
-        evidence = self.rereading.played(
-            position,
-            self._expected,
-            self._frame == self._expected,
-            now,
-            kept,
-            closed=closed,
-            rested=shown_at_rest,
-            waited=waited,
-        )
         if evidence is not None:
             self._did.adopt(evidence)  # moves taken back to be read again
         if self._frame == self._expected:
