@@ -8,6 +8,7 @@ judges from it; nothing here decides a move. See DESIGN.md, "Recognition".
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Sequence
+from dataclasses import replace
 from typing import Generic, TypeVar
 
 from engine.assessments import (
@@ -419,7 +420,7 @@ class Seeing(Generic[M]):
                 off = all(self._frame.get(spot, EMPTY) == EMPTY for spot in extra)
                 overlap.knocked = Knocked(standing, frozenset(extra), now) if off else None
         elif overlap.knocked is not None and diff:
-            overlap.standing = self._after_knock(overlap.knocked, diff)
+            overlap.standing = self._after_knock(overlap.knocked, diff, now)
         if not diff or overlap.standing is not None or not lines:
             return
         shown = frozenset(spot for spot, _ in diff)
@@ -434,12 +435,15 @@ class Seeing(Generic[M]):
         elif longer:
             overlap.standing = overlap.line_standing(longer, now)
 
-    def _after_knock(self, knocked: Knocked[M], diff: DiffKey) -> Standing[M] | None:
+    def _after_knock(self, knocked: Knocked[M], diff: DiffKey, now: float) -> Standing[M] | None:
         """A move that stood until a change its hand might have been making along with
         it (a neighbour it could take knocked off its cell), once that change is put
-        back: it stands again as it stood, its own cells unchanged since, unless what
-        else changed meanwhile may be its hand going on too (its own pieces moved), or a
-        piece lifted meanwhile may have landed on the cell put back (a capture)."""
+        back: it stands again, its own cells unchanged since, unless what else changed
+        meanwhile may be its hand going on too (its own pieces moved), or a piece lifted
+        meanwhile may have landed on the cell put back (a capture). It stands from now:
+        a piece lifted and set back in its place may be the same hand going on (the
+        middle marble of a line moved front first, touched on its way), so the move
+        must stand the settle time after it before it counts."""
         standing, cells = knocked.standing, knocked.cells
         changed = {spot for spot, _ in diff}
         if changed & cells or not standing.shown <= changed:
@@ -461,6 +465,7 @@ class Seeing(Generic[M]):
             overlap.standing = None
             return None
         overlap.knocked = None
+        standing = overlap.standing = replace(standing, since=max(standing.since, now))
         return standing
 
     def _lifted_as_landed(self, extra: Iterable[Spot]) -> bool:

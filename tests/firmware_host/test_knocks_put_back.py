@@ -229,3 +229,34 @@ def test_a_victim_laid_where_its_capturer_left_is_not_the_base_piece_there() -> 
         sim.send(Select("1c1d"))
         sim.settle()
     assert list(sim.controller.record().moves) == ["1c1d", "C*1b"]
+
+
+def test_a_line_marble_lifted_and_set_back_in_its_place_is_no_knock_to_commit_at_once() -> None:
+    """From the long property profile (test_every_order, abalone-correction): black moved
+    the line A1-B2-C3 front first, C3 to D4, then lifted B2 and set it back in its place
+    (the middle marble touched on its way) and moved A1 to C3, then, 1.25 s later,
+    corrected the move to A1B1 (D4 to B1). B2 put back made C3D4 stand again as a knock
+    and it was committed at once, 0.03 s after the hand set B2 down: C3D4 was never
+    shown at rest, the hand was at work. Put back, the move stands again only from then:
+    the board waits the settle time, sees A1 go, and reads the line."""
+    sim = make_sim(
+        "sim-abalone",
+        position="wwwww/wwwwww/3ww2/2w5/9/8/b1bbb2/1bbbbb/bbbbb b 0 0",
+        noise=QUIET,
+        game=ABALONE,
+    )
+    black = Stone("b", 0)
+    t = sim.now
+    steps = [
+        HandStep(t + 0.51, LiftStone("C3")),
+        HandStep(t + 0.76, PutStone("D4", black, black)),
+        HandStep(t + 1.01, LiftStone("B2")),
+        HandStep(t + 1.26, PutStone("B2", black, black)),
+        HandStep(t + 1.51, LiftStone("A1")),
+        HandStep(t + 1.76, PutStone("C3", black, black)),
+        HandStep(t + 3.01, LiftStone("D4")),
+        HandStep(t + 3.26, PutStone("B1", black, black)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert "C3D4" not in commits(notices)
+    assert list(sim.controller.record().moves) == ["A1B1"]
