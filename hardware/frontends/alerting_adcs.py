@@ -129,6 +129,7 @@ class AlertingSource:
         self._turn = 0
         self.restarts = 0
         """Chips found reset (by a brown-out) and configured again."""
+        self._unconfigured: set[int] = set()  # found reset, not yet configured again
 
     @property
     def name(self) -> str:
@@ -177,7 +178,10 @@ class AlertingSource:
         due.update(self._unwatched)
         if due:
             for index in sorted(due):
-                self._read(index, clear=True)
+                if index in self._unconfigured:
+                    self._restart(index)  # its configuration failed half way
+                else:
+                    self._read(index, clear=True)
         elif self._chips:  # at rest: one chip checked in turn
             index = self._turn
             self._turn = (index + 1) % len(self._chips)
@@ -193,8 +197,10 @@ class AlertingSource:
         comparing, and pulls no line) configured again and read as at the start; until
         then its results are the reset's zeros, so nothing is read from it first."""
         self._due.add(index)
+        self._unconfigured.add(index)
         self.restarts += 1
         self._chips[index].configure([EVERYTHING] * INPUTS)
+        self._unconfigured.discard(index)
         for _, place in self._places[index]:
             self._readings[place] = UNREAD
         self._read(index, clear=True)

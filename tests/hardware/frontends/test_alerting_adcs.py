@@ -306,3 +306,31 @@ def test_a_chip_reset_by_a_brown_out_is_configured_again_and_watches_again() -> 
     assert low_lines(hardware) == [22]
     settle(board)
     assert board.scanner.frame["2c"] == EMPTY
+
+
+def test_a_reset_chip_whose_configuration_fails_is_configured_again_before_it_is_read() -> None:
+    """Found reset, its configuration cut short by the bus: the next scans configure it
+    again rather than read its reset zeros (south on every cell) as readings."""
+    hardware, board = opened()
+    settle(board)
+    chip = hardware.model(AnalogModels).watching[0]
+    driver = source_of(board)._chips[0]
+    real = driver.configure
+    tries: list[object] = []
+
+    def fails_once(windows: Any) -> None:
+        tries.append(windows)
+        if len(tries) == 1:
+            raise BusError("ADS7138", "i2c-1/0x70.0", 0x10, OSError(121, "Remote I/O error"))
+        real(windows)
+
+    driver.configure = fails_once  # type: ignore[method-assign]
+    chip.power_cycle()
+    failed = 0
+    for _ in range(11 + 6):
+        try:
+            board.scanner.scan()
+        except BusError:
+            failed += 1
+    assert failed == 1 and len(tries) == 2
+    assert board.scanner.frame == on_board(hardware, board)
