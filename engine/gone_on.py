@@ -19,8 +19,9 @@ from collections.abc import Callable, Hashable
 from typing import TypeVar
 
 from engine.move_index import IndexedMove
-from engine.overlap import Hands, Overlap
+from engine.overlap import Overlap
 from engine.physical import EMPTY, Footprint, Frame, Spot
+from engine.standing import Hands
 
 M = TypeVar("M", bound=Hashable)
 

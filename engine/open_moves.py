@@ -18,8 +18,9 @@ from engine.change_order import began as first_change
 from engine.game import Position
 from engine.gone_on import went_on_then_pair
 from engine.move_index import MoveIndex
-from engine.overlap import Hands, Overlap
+from engine.overlap import Overlap
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
+from engine.standing import Hands
 
 M = TypeVar("M", bound=Hashable)
 

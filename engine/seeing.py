@@ -20,9 +20,10 @@ from engine.game import Position
 from engine.guidance import hints, in_hand
 from engine.move_index import DiffKey, IndexedMove, MoveIndex
 from engine.open_moves import EPSILON
-from engine.overlap import Carried, Hands, Knocked, Overlap, Standing
+from engine.overlap import Overlap
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
 from engine.rereading import Rereading, stood_still
+from engine.standing import Carried, Hands, Knocked, Standing
 from engine.touches import Touches
 
 M = TypeVar("M", bound=Hashable)

@@ -16,9 +16,9 @@ from collections.abc import Iterable, Mapping
 
 from engine.change_order import MARGIN, in_order
 from engine.open_moves import EPSILON
-from engine.overlap import Hands
 from engine.physical import EMPTY, Footprint, Reading, Spot
 from engine.rereading import Evidence
+from engine.standing import Hands
 
 
 class Touches:

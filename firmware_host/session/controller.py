@@ -24,10 +24,10 @@ from drivers.buttons import ButtonRole
 from engine.assessments import Ambiguous, Assessment, Commit, Reread
 from engine.errors import KibanError
 from engine.outcome import Outcome
-from engine.overlap import Carried
 from engine.physical import Frame
 from engine.recognizer import Recognizer
 from engine.said import N_, Said, said, said_of
+from engine.standing import Carried
 from firmware_host.notices.declared import (
     BoardReady,
     BoardTurned,

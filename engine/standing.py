@@ -1,0 +1,92 @@
+"""What the board showed while moves overlap, as the recognizer keeps it: a move that
+stands (its spots unchanged since the board showed it whole), one knocked from standing
+by a change its hand may be making, the lines shown and what the next position inherits
+of them, what the hands did since a position, and a position after a line of moves.
+Values only: ``engine.overlap`` reads the board into them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from engine.move_index import IndexedMove, MoveIndex
+from engine.physical import Reading, Spot
+
+M = TypeVar("M", bound=Hashable)
+
+
+@dataclass(frozen=True, slots=True)
+class Hands:
+    """What the hands did since a position: the spots they changed, when each first
+    changed, and how often each came to read a piece."""
+
+    touched: frozenset[Spot]
+    first_at: Mapping[Spot, float]
+    fills: Mapping[Spot, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing(Generic[M]):
+    """What the board showed exactly since ``since``, its spots unchanged: the moves of
+    ``line`` then one of ``candidates`` (several when the board cannot tell them apart:
+    a promotion, which piece was dropped). ``shown``: the spots it changes. ``made_by``:
+    spots it leaves alone whose change made the board show it (a cell back to the
+    position: a knock, or a piece taken off for a moment)."""
+
+    line: tuple[M, ...]
+    candidates: tuple[IndexedMove[M], ...]
+    since: float
+    shown: frozenset[Spot]
+    spots: frozenset[Spot]
+    made_by: frozenset[Spot] = frozenset()
+
+    @property
+    def moves(self) -> tuple[M, ...]:
+        return tuple(candidate.move for candidate in self.candidates)
+
+
+@dataclass(frozen=True, slots=True)
+class Carried(Generic[M]):
+    """What the next position inherits from a move committed while the board shows more:
+    the spots the hands touched since (the next player's move begun), and the rest of
+    the lines the board showed that began with the move, as last seen."""
+
+    spots: frozenset[Spot] = frozenset()
+    lines: tuple[Shown[M], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Shown(Generic[M]):
+    """When the board showed a line whole: first, last, and when it stopped (None: it
+    still does)."""
+
+    line: tuple[M, ...]
+    first: float
+    last: float
+    ended: float | None = None
+
+    def held(self) -> float:
+        """How long the board showed it before going on (0 while it still does)."""
+        return 0.0 if self.ended is None else self.ended - self.first
+
+
+@dataclass(frozen=True, slots=True)
+class Knocked(Generic[M]):
+    """A standing move dropped at ``at`` for a change on ``cells`` that may be its hand
+    going on with it (a neighbour it could take lifted, or a piece lifted within a scan
+    of its landing): it stands again once they are put back, a knock
+    (``Seeing._after_knock``)."""
+
+    standing: Standing[M]
+    cells: frozenset[Spot]
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class After(Generic[M]):
+    """The position after a line of moves, as the next move is looked up in it."""
+
+    expected: dict[Spot, Reading]
+    index: MoveIndex[M]
