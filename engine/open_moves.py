@@ -111,28 +111,19 @@ class Base(Generic[M]):
         """A base after the first ``done`` open moves (they are done): what the hands did
         for the moves still open is what they did on those moves' spots, and every change
         from ``since`` on."""
+        # the position after the done moves, its index and what the base looked up
+        # beyond it, as the base built them (a commit's largest work, not done twice)
         line = self.tail[:done]
-        earlier = self.overlap
-        if (sensing, sensed) == (earlier.sensing, earlier.sensed):
-            # the position after the done moves, its index and what the base looked up
-            # beyond it, as the base built them (a commit's largest work, not twice)
-            known = earlier.after(line)
-            position, index = known.index.position, known.index
-            expected = dict(known.expected)
-            overlap = Overlap(
-                position, index, sensing, sensed, expected, _afters=earlier.afters_beyond(line)
-            )
-        else:
-            position = self.position.copy()
-            for move in line:
-                position.push(move)
-            expected = {
-                spot: reading
-                for spot, reading in position.expected_frame(sensing).items()
-                if spot in sensed
-            }
-            index = MoveIndex(position, sensing, sensed)
-            overlap = Overlap(position, index, sensing, sensed, expected)
+        known = self.overlap.after(line)
+        position, index = known.index.position, known.index
+        overlap = Overlap(
+            position,
+            index,
+            sensing,
+            sensed,
+            dict(known.expected),
+            _afters=self.overlap.afters_beyond(line),
+        )
         later = Base(overlap, since=since, tail=self.tail[done:])
         later.committed_at, later.shown_since = self.committed_at, self.shown_since
         later.resumed_at = self.resumed_at

@@ -188,11 +188,12 @@ class Rereading(Generic[M]):
         base = self.base
         return base is not None and bool(base.tail and base.touched_since(base.committed_at))
 
-    def index(self) -> MoveIndex[M] | None:
+    def index(self) -> MoveIndex[M]:
         """The index of the position the open moves lead to, as the base built it (the
-        base's own after a fresh start); None before the first position."""
+        base's own after a fresh start): ``played`` gave it that position."""
         base = self.base
-        return None if base is None else base.overlap.after(base.tail).index
+        assert base is not None, "played() gives the open moves their base"
+        return base.overlap.after(base.tail).index
 
     def played(
         self,

@@ -119,7 +119,7 @@ class Seeing(Generic[M]):
             waited=waited,
         )
         # the open moves' base built the position's index already: one build a commit
-        self._index = self.rereading.index() or MoveIndex(position, self.sensing, self.sensed)
+        self._index = self.rereading.index()
         self._warming = iter(
             sorted(
                 (spot for spot, reading in self._expected.items() if reading != EMPTY),

@@ -70,13 +70,13 @@ class ScanCost:
     scan_hz: float = 100.0  # the profile's scan rate
     sleeps: float = 0.0  # times a driver sleeps per scan (a conversion's wait)
     wakes_on_change: bool = False  # every source signals its changes (INT lines, messages)
-    touch_bits: float | None = None  # the scan that sees a piece lifted (None: as any scan)
-    touch_ioctls: float | None = None
+    touch_bits: float | None = None  # a board that wakes on change: the scan that sees a lift
+    touch_ioctls: float | None = None  # (None: any scan, as on a polled board)
 
     def touch_seconds(self, clock_hz: float) -> float:
         """Bus time of the scan that sees a change: a board that reads only what signalled
         reads more then (an ADS7138's flags cleared, its windows moved) than at rest."""
-        if not self.wakes_on_change or self.touch_bits is None:
+        if self.touch_bits is None:
             return self.seconds(clock_hz)
         return self.touch_bits / clock_hz + self.waits + self.spi_seconds
 
@@ -89,10 +89,7 @@ class ScanCost:
         """The I2C part of the scan, against its period (i2c_clock.BusPlan); on a board
         that wakes on change, the longer of a scan at rest and the scan that sees a
         change (one that reads only what signalled reads more then)."""
-        bits = self.bits
-        if self.wakes_on_change and self.touch_bits is not None:
-            bits = max(bits, self.touch_bits)
-        return BusPlan(bits, self.waits, self.scan_hz)
+        return BusPlan(max(self.bits, self.touch_bits or 0.0), self.waits, self.scan_hz)
 
     def at_set_rate(self) -> str:
         """The rate the setup sets for this plan, and one scan's bus time and share of
@@ -191,6 +188,8 @@ def scan_cost(
             (hardware.clock.sleeps - sleeps) / scans,
             board.interrupt_driven,
         )
+        if not board.interrupt_driven:
+            return cost  # a polled board's every scan reads everything
         touch_bits, touch_ioctls = _touch_scan(hardware, scanner, game)  # counted after
         return dataclasses.replace(cost, touch_bits=touch_bits, touch_ioctls=touch_ioctls)
     finally:

@@ -175,11 +175,7 @@ def board_facts(profile_name: str, game_name: str) -> Board:
         sleeps=cost.sleeps,
         leds=profile.leds.count,
         touch_bus_time=cost.touch_seconds(rate),
-        touch_bus_calls=(
-            cost.touch_ioctls
-            if cost.wakes_on_change and cost.touch_ioctls is not None
-            else cost.ioctls
-        )
+        touch_bus_calls=(cost.ioctls if cost.touch_ioctls is None else cost.touch_ioctls)
         + cost.spi_transfers,
     )
 
