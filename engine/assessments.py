@@ -1,6 +1,6 @@
 """What the recognizer answers: how long the board must rest, and what it means.
 
-The recognizer (``engine.recognizer``) never changes the position; it answers with
+The recognizer (``engine.recognition.recognizer``) never changes the position; it answers with
 one of these values, and the controller commits, prompts or lights the board.
 """
 
@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from engine.physical import Reading, Spot
+from engine.recognition.sensors import WIDEST
 from engine.said import Said
 
 M = TypeVar("M")
@@ -33,9 +34,12 @@ class Timing:
     the players see why the turn passes. ``amend``: a hand that goes on with the last
     move within this long after it was committed, before the board has been read
     otherwise, is still making it (a piece set down and moved on, a line of marbles
-    moved one by one): the record follows the hand (``engine.rereading``). ``held``:
+    moved one by one): the record follows the hand (``engine.recognition.rereading``). ``held``:
     a board that may be a move still in the hand (pieces lifted, a line half moved) is
     not out of step before this long: a player may hold a piece while thinking.
+    ``order``: a piece's landing and its departure further apart than this came in the
+    order read; nearer, the board's sensors may blur them (a piece slid or rolled
+    between two cells reads on both): the board's sensor model's ``order_margin``.
     """
 
     settle: float = 0.4
@@ -46,6 +50,7 @@ class Timing:
     forced: float = 1.5
     amend: float = 4.0
     held: float = 30.0
+    order: float = WIDEST.order_margin
 
 
 @dataclass(frozen=True, slots=True)

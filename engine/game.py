@@ -115,7 +115,7 @@ class Game(GameWords[P], ABC):
 
     def touch_strict(self, options: Mapping[str, str]) -> bool:
         """Whether the first legal move set down counts (``touch=strict``): the board
-        does not follow a hand that goes on with it (``engine.rereading``)."""
+        does not follow a hand that goes on with it (``engine.recognition.rereading``)."""
         return options.get("touch") == "strict"
 
     @abstractmethod

@@ -68,7 +68,7 @@ TOUCH = OptionSpec(
     choices=("free", "strict"),
 )
 """Whether the board follows a hand that goes on with the move it just set down
-(``engine.rereading``): every game with pieces a hand can move on offers it."""
+(``engine.recognition.rereading``): every game with pieces a hand can move on offers it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,9 +25,9 @@ from engine.assessments import Ambiguous, Assessment, Commit, Reread
 from engine.errors import KibanError
 from engine.outcome import Outcome
 from engine.physical import Frame
-from engine.recognizer import Recognizer
+from engine.recognition.recognizer import Recognizer
+from engine.recognition.standing import Carried
 from engine.said import N_, Said, said, said_of
-from engine.standing import Carried
 from firmware_host.notices.declared import (
     BoardReady,
     BoardTurned,
@@ -446,7 +446,7 @@ class Controller(Readout):
         self, move: Hashable, at: float, *, told: bool = False, closed: bool = False
     ) -> list[Notice]:
         """``told``: a remote seat's move as its board said it (a roll, never lit);
-        ``closed``: the board does not read it again (``engine.rereading``)."""
+        ``closed``: the board does not read it again (``engine.recognition.rereading``)."""
         refusal = None if told else self._untold(move, at)
         if refusal is not None:
             return [refusal]

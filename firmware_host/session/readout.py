@@ -23,7 +23,7 @@ from engine.game import Game, Position
 from engine.opening import DrawResult
 from engine.outcome import Outcome
 from engine.physical import Reading, Sensing, Spot
-from engine.recognizer import Recognizer
+from engine.recognition.recognizer import Recognizer
 from engine.record import GameRecord
 from engine.said import Said
 from firmware_host.session.across_boards import AcrossBoards

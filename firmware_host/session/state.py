@@ -16,9 +16,9 @@ from enum import Enum
 from typing import ClassVar
 
 from engine.assessments import Correction
-from engine.open_moves import EPSILON
 from engine.outcome import Outcome
 from engine.physical import Spot
+from engine.recognition.open_moves import EPSILON
 from firmware_host.session.consent import ProposalArrived
 
 

@@ -17,7 +17,8 @@ pieces first presses ok, or starts after a pause longer than a step of the move.
 What is counted: a **wrong** commit is a move in the board's record that was not
 played, still there ``AMEND_LIMIT`` later or when the players look (a hand that paused
 with the board showing a move at rest, then went on, is read again:
-``engine.rereading``); a **missed** move is one the board has not recorded when the players look
+``engine.recognition.rereading``);
+a **missed** move is one the board has not recorded when the players look
 (they put the pieces back as the record has them and play on; a move the board could
 not read is counted with every move the players made on top of it); a **prompt** is
 each time the board asks (the players name the move they made; a question that does
@@ -38,8 +39,8 @@ from typing import Any
 
 from drivers.buttons import ButtonRole
 from engine.assessments import Timing
-from engine.change_order import goes_on
 from engine.game import Game, Position
+from engine.recognition.change_order import goes_on
 from engine.registry import find_game, games
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
@@ -57,7 +58,7 @@ from hardware.profile import load_profile
 AMEND_LIMIT = Timing().amend + Timing().settle
 """Seconds a move the record holds but nobody played may stand before it counts as
 wrong: the board shows a hand's pause at rest as the move it shows, and changes it when
-the same hand goes on (``engine.rereading``), as the property tests allow."""
+the same hand goes on (``engine.recognition.rereading``), as the property tests allow."""
 
 LOOK_LIMIT = 8.0
 """Seconds the players give the board to record what they played before they look

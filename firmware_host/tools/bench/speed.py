@@ -26,7 +26,7 @@ from typing import Any
 from engine.bench import BenchPlan, board_perft
 from engine.game import Game, Position
 from engine.physical import Sensing
-from engine.recognizer import Recognizer
+from engine.recognition.recognizer import Recognizer
 from engine.registry import find_game, games
 from firmware_host.loops.simulator import Simulation
 from firmware_host.store.storage import GameStore

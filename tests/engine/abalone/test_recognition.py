@@ -9,7 +9,7 @@ from engine.abalone import ABALONE, AbalonePosition
 from engine.abalone.move import AbaloneMove
 from engine.assessments import Ambiguous, Commit, IllegalMatch, Moving
 from engine.physical import EMPTY, NORTH, PRESENT, Frame, Sensing
-from engine.recognizer import Recognizer
+from engine.recognition.recognizer import Recognizer
 from tests.engine.abalone.helpers import HOLES, setup
 
 CELLS = frozenset(HOLES)

@@ -8,9 +8,9 @@ import itertools
 import pytest
 
 from engine.assessments import Moving, Pending
-from engine.move_index import MANY, MoveIndex
 from engine.physical import EMPTY, Sensing
-from engine.recognizer import Recognizer
+from engine.recognition.move_index import MANY, MoveIndex
+from engine.recognition.recognizer import Recognizer
 from engine.robotory import ROBOTORY
 from engine.robotory.board import CELL_INDEX, NEIGHBOURS
 from engine.robotory.moves import Chain, RobotoryMove

@@ -118,7 +118,7 @@ def test_a_refill_changes_only_the_stock_slots() -> None:
 @pytest.mark.parametrize("sensing", [OCC, POL])
 def test_the_direct_footprint_equals_playing_the_move(sensing: Sensing) -> None:
     """The same changes as playing the move; the direct one also names a chain's origin
-    (the order of its changes is read from there: ``engine.change_order.in_order``)."""
+    (the order of its changes is read from there: ``engine.recognition.change_order.in_order``)."""
     checked = 0
     for pos in random_games(11, 20, place_bias=0.3):
         for move in pos.legal_moves():

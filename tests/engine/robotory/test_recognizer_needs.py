@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.assessments import Moving
 from engine.physical import EMPTY, PRESENT, Sensing
-from engine.recognizer import Recognizer
+from engine.recognition.recognizer import Recognizer
 from engine.robotory import ROBOTORY, RobotoryMove
 from tests.engine.robotory.helpers import position, text
 

@@ -8,8 +8,8 @@ from typing import TypeVar
 
 from engine.assessments import Correction, Hint
 from engine.game import Position
-from engine.move_index import DiffKey, MoveIndex
 from engine.physical import EMPTY, Reading, Spot
+from engine.recognition.move_index import DiffKey, MoveIndex
 
 M = TypeVar("M", bound=Hashable)
 

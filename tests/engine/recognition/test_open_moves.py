@@ -1,10 +1,11 @@
-"""The open moves' base judged on what the hands left unseen (``engine.open_moves``)."""
+"""The open moves' base judged on what the hands left unseen (``engine.recognition.open_moves``)."""
 
 from __future__ import annotations
 
+from engine.assessments import Timing
 from engine.dobutsu import DOBUTSU
-from engine.open_moves import fresh_base
 from engine.physical import Sensing
+from engine.recognition.open_moves import fresh_base
 
 
 def test_a_line_whose_landing_no_hand_was_seen_to_make_is_judged_without_it() -> None:
@@ -16,7 +17,12 @@ def test_a_line_whose_landing_no_hand_was_seen_to_make_is_judged_without_it() ->
     sensing = Sensing.OCCUPANCY
     expected = dict(position.expected_frame(sensing))
     base = fresh_base(
-        position, sensing=sensing, sensed=frozenset(expected), expected=expected, now=0.0
+        position,
+        sensing=sensing,
+        sensed=frozenset(expected),
+        expected=expected,
+        now=0.0,
+        blur=Timing().order,
     )
     move = position.parse_move("2c2b")
     after = position.copy()

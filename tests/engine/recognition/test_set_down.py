@@ -14,8 +14,8 @@ from firmware_host.notices.declared import MoveCommitted, PromptOpened
 from firmware_host.session.actions import Select
 from firmware_host.session.state import HeldChoice, Phase, SetDownChoice
 from hardware.mock.hands import HandStep, LiftStone, PutStone
+from tests.engine.recognition.test_held_in_the_air import dobutsu, record
 from tests.firmware_host.simkit import commits, drop_by_hand, of, prompts
-from tests.firmware_host.test_held_in_the_air import dobutsu, record
 
 # gote's lion on 2a may take sente's chick on 2b; sente holds a chick in hand
 BEFORE = "1le/gC1/2G/EL1 w C 4"

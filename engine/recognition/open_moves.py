@@ -1,9 +1,9 @@
 """The open moves' base: the position the record's last moves were played from, and
-what the hands did since, read again at each rest (``engine.rereading`` judges the
+what the hands did since, read again at each rest (``engine.recognition.rereading`` judges the
 readings and amends the record).
 
 Kept apart from the judging so each stays one idea: this is what the board and the
-hands showed, per spot and move; ``engine.rereading`` is what the record becomes.
+hands showed, per spot and move; ``engine.recognition.rereading`` is what the record becomes.
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Generic, TypeVar
 
-from engine.change_order import MARGIN, in_order, keeps
-from engine.change_order import began as first_change
 from engine.game import Position
-from engine.gone_on import went_on_then_pair
-from engine.move_index import MoveIndex
-from engine.overlap import Overlap
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
-from engine.standing import Hands
+from engine.recognition.change_order import MARGIN, in_order, keeps
+from engine.recognition.change_order import began as first_change
+from engine.recognition.gone_on import went_on_then_pair
+from engine.recognition.move_index import MoveIndex
+from engine.recognition.overlap import Overlap
+from engine.recognition.standing import Hands
 
 M = TypeVar("M", bound=Hashable)
 
@@ -123,6 +123,7 @@ class Base(Generic[M]):
             sensed,
             dict(known.expected),
             _afters=self.overlap.afters_beyond(line),
+            blur=self.overlap.blur,
         )
         later = Base(overlap, since=since, tail=self.tail[done:])
         later.committed_at, later.shown_since = self.committed_at, self.shown_since
@@ -256,7 +257,13 @@ class Base(Generic[M]):
         return frozenset(spot for spot, at in self.last_at.items() if at > when + EPSILON)
 
     def in_order(self, footprint: Footprint) -> bool:
-        return in_order(footprint, self.filled_at, self._departures(), frozenset(self.touched))
+        return in_order(
+            footprint,
+            self.filled_at,
+            self._departures(),
+            frozenset(self.touched),
+            self.overlap.blur,
+        )
 
     def _departures(self) -> dict[Spot, float]:
         """When a piece first left each spot since the piece the base has there came to
@@ -293,7 +300,7 @@ class Base(Generic[M]):
         allows, when the order leaves any), the empty line when the board shows the base;
         lines shown whole before are among them. When none makes it, a move the board
         showed at rest may have been gone on with while both players' next moves came at
-        once: three moves (``engine.gone_on``)."""
+        once: three moves (``engine.recognition.gone_on``)."""
         overlap = self.overlap
         diff = frame_diff(overlap.expected, frame)
         if not diff:
@@ -358,7 +365,7 @@ class Base(Generic[M]):
                     continue
                 # a piece slid over the cell on an earlier move's way fills it too
                 passed = any(lo - MARGIN <= first <= hi + MARGIN for lo, hi in flights)
-                if first < min(departures) - MARGIN and not passed:
+                if first < min(departures) - self.overlap.blur and not passed:
                     return True
             reached |= footprint.changed_spots()
             landings = [
@@ -439,8 +446,9 @@ class Base(Generic[M]):
                         continue  # no lift before it (the order ``in_order`` judges)
                     if self._landed_by(others, cell, float("inf")):
                         continue  # its landing may be another's
-                    if self._held_at(start, landing - MARGIN) and self._held_at(
-                        start, landing + MARGIN
+                    blur = self.overlap.blur
+                    if self._held_at(start, landing - blur) and self._held_at(
+                        start, landing + blur
                     ):
                         return True  # held before and after it landed: never left
         return False
@@ -494,12 +502,13 @@ def fresh_base(
     sensed: frozenset[Spot],
     expected: dict[Spot, Reading],
     now: float,
+    blur: float,
     carried: Iterable[Spot] = (),
 ) -> Base[M]:
     """A base at ``position`` (a copy: the session's position moves on), the spots the
     next player already touched ``carried``."""
     copy = position.copy()
     index = MoveIndex(copy, sensing, sensed)
-    base = Base(Overlap(copy, index, sensing, sensed, dict(expected)), since=now)
+    base = Base(Overlap(copy, index, sensing, sensed, dict(expected), blur=blur), since=now)
     base.touched.update(carried)
     return base

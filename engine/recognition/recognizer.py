@@ -4,13 +4,13 @@ A move is recognised from the *settled* board, never from the order of events:
 every debounced frame is diffed against the position's expected frame, and the
 legal moves that make exactly that change are looked up (``MoveIndex``, asked
 lazily by the spots that changed). The hand's path only breaks ties, through the
-touched set and the order of changes (``engine.overlap``: only by a margin far above
+touched set and the order of changes (``engine.recognition.overlap``: only by a margin far above
 contact bounce). Fast hands whose moves overlap are read there too: a move that
 stands while the next begins, a move and its reply at rest. When the sensors and
 their timing cannot tell two readings apart, the answer is a prompt, never a guess.
 See DESIGN.md, "Recognition".
 
-What the board shows, and what the hands did to show it, is kept by ``engine.seeing``;
+What the board shows, and what the hands did to show it, is kept by ``engine.recognition.seeing``;
 the recognizer judges it. It never changes the position. It answers with an assessment
 (``engine.assessments``); the controller commits, prompts or lights the board, then
 calls ``reset`` with the new position.
@@ -37,13 +37,13 @@ from engine.assessments import (
     Tapped,
     Unplayed,
 )
-from engine.guidance import correction, remaining
-from engine.move_index import DiffKey, IndexedMove
-from engine.open_moves import EPSILON, STOOD, in_order_first
 from engine.physical import EMPTY, Frame, Reading, Spot
-from engine.seeing import Seeing
-from engine.shown import set_down_and_gone, shown_within
-from engine.victims import (
+from engine.recognition.guidance import correction, remaining
+from engine.recognition.move_index import DiffKey, IndexedMove
+from engine.recognition.open_moves import EPSILON, STOOD, in_order_first
+from engine.recognition.seeing import Seeing
+from engine.recognition.shown import set_down_and_gone, shown_within
+from engine.recognition.victims import (
     ends_in_the_air,
     knocked_at_lift,
     landings_filled_by,
@@ -68,7 +68,7 @@ class Recognizer(Seeing[M]):
     def _landing_asked(self, assessment: Assessment[M]) -> Assessment[M]:
         """The next player's drop about to be played on a cell the last move's piece could
         have landed on, that move's capture read from a knock as it was lifted: the
-        drop's landing may be the capturer's (``engine.victims.landings_filled_by``). At
+        drop's landing may be the capturer's (``engine.recognition.victims.landings_filled_by``). At
         rest the board asks (``_other_landing``); the next player's hand at work after it
         must not close the question, so it is asked here too."""
         if not isinstance(assessment, Commit) or not self._may_be_knock():
@@ -102,7 +102,7 @@ class Recognizer(Seeing[M]):
 
     def _may_be_knock(self) -> bool:
         """Whether the last move's capture may be a knock as its capturer was lifted
-        (``engine.victims.knocked_at_lift``, judged once per move)."""
+        (``engine.recognition.victims.knocked_at_lift``, judged once per move)."""
         position = self._position
         if not self.may_land_elsewhere or self._blind or self.guide is not None:
             return False
@@ -244,7 +244,7 @@ class Recognizer(Seeing[M]):
 
     def _other_victim(self) -> Reread[M] | None:
         """At rest as the record: a cell swapped since the last move that its piece could
-        have taken instead (``engine.victims``) is asked about, that capture first."""
+        have taken instead (``engine.recognition.victims``) is asked about, that capture first."""
         position = self._position
         if not self._victims_open or self._blind or self.guide is not None or position is None:
             return None
@@ -255,7 +255,7 @@ class Recognizer(Seeing[M]):
 
     def _other_landing(self, diff: DiffKey) -> Reread[M] | None:
         """At rest, a board the last move's piece makes from the position before it, the
-        recorded capture read from a knock as it was lifted (``engine.victims``): played
+        recorded capture read from a knock as it was lifted (``engine.recognition.victims``): played
         instead of it, or asked beside the next player's moves that make it too."""
         position = self._position
         if not self._may_be_knock():
@@ -270,7 +270,7 @@ class Recognizer(Seeing[M]):
         return self._last_asked(others, recorded=bool(self._candidates(diff)))
 
     def _read_again(self) -> Reread[M] | None:
-        """At rest, the record's open moves read again (``engine.rereading``)."""
+        """At rest, the record's open moves read again (``engine.recognition.rereading``)."""
         if self._blind or self.guide is not None or self._position is None:
             return None
         stack = tuple(self._position.move_stack)
@@ -327,7 +327,7 @@ class Recognizer(Seeing[M]):
         # a move that may go on (a chain), or that only takes pieces off with the cells it
         # changes unseen untouched (a line slid to push a marble off, which no sensor
         # tells from a marble held in the air), waits longer, or for a confirm; a hand
-        # that then goes on with it is read again (``engine.rereading``)
+        # that then goes on with it is read again (``engine.recognition.rereading``)
         self._continuing = alone is not None and (
             self.overlap.goes_on(alone) or self._looks_lifted(alone.footprint)
         )

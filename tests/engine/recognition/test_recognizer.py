@@ -24,7 +24,7 @@ from engine.assessments import (
 from engine.dobutsu.board import DobutsuMove
 from engine.dobutsu.position import DobutsuPosition
 from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Reading, Sensing, Spot
-from engine.recognizer import Recognizer
+from engine.recognition.recognizer import Recognizer
 from engine.registry import find_game
 from engine.said import said
 

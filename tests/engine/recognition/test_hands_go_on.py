@@ -2,7 +2,7 @@
 the simulated board: a line of marbles moved front first, both players' hands on the
 board at once, a piece set down and moved on (and ``touch=strict``, which keeps it), a
 piece held for seconds. Each stream failed on the code before the record learned to
-follow the hand (``engine.rereading``)."""
+follow the hand (``engine.recognition.rereading``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """What the board shows, frame by frame: the position's expected readings, what the
-hands touched and in which order (``engine.touches``), the moves and lines shown whole on
-the way (``engine.overlap``), the record's last moves still open (``engine.rereading``)
-and when the board must be looked at again. The recognizer (``engine.recognizer``)
+hands touched and in which order (``touches``), the moves and lines shown whole on
+the way (``overlap``), the record's last moves still open (``rereading``)
+and when the board must be looked at again. The recognizer (``recognizer``)
 judges from it; nothing here decides a move. See DESIGN.md, "Recognition".
 """
 
@@ -15,16 +15,16 @@ from engine.assessments import (
     Hint,
     Timing,
 )
-from engine.change_order import MARGIN
 from engine.game import Position
-from engine.guidance import hints, in_hand
-from engine.move_index import DiffKey, IndexedMove, MoveIndex
-from engine.open_moves import EPSILON
-from engine.overlap import Overlap
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
-from engine.rereading import Rereading, stood_still
-from engine.standing import Carried, Hands, Knocked, Standing
-from engine.touches import Touches
+from engine.recognition.change_order import MARGIN
+from engine.recognition.guidance import hints, in_hand
+from engine.recognition.move_index import DiffKey, IndexedMove, MoveIndex
+from engine.recognition.open_moves import EPSILON
+from engine.recognition.overlap import Overlap
+from engine.recognition.rereading import Rereading, stood_still
+from engine.recognition.standing import Carried, Hands, Knocked, Standing
+from engine.recognition.touches import Touches
 
 M = TypeVar("M", bound=Hashable)
 
@@ -57,7 +57,7 @@ class Seeing(Generic[M]):
         self._aside: dict[Spot, Reading] = {}  # pieces only set down, until taken up
         self._held_said = False  # the players said a piece is in the air: not asked again
         self._played_by: dict[Spot, float] = {}  # each spot's last change as the move played
-        self._did = Touches()  # what the hands did (``engine.touches``)
+        self._did = Touches(self.timing.order)  # what the hands did (``touches``)
         self._blind = False  # the sensors were silent mid-move: what was touched is unknown
         self._victims_open = False  # the last move's victim may still be asked about
         self._plies = 0  # the moves the position had at the last reset
@@ -136,6 +136,7 @@ class Seeing(Generic[M]):
             self.sensed,
             self._expected,
             pause=self.timing.pause,
+            blur=self.timing.order,
         )
         for shown in carried.lines:
             self._overlap.remember(shown)
@@ -199,6 +200,7 @@ class Seeing(Generic[M]):
             self.sensed,
             self._expected,
             pause=self.timing.pause,
+            blur=self.timing.order,
         )
 
     def close(self, now: float) -> None:
@@ -208,7 +210,7 @@ class Seeing(Generic[M]):
         self._close_tail(now)
 
     def _close_tail(self, now: float) -> None:
-        """The open moves are done (``engine.rereading``: the board showed them long
+        """The open moves are done (``engine.recognition.rereading``: the board showed them long
         enough): only a swap on another victim may still ask (``_other_victim``)."""
         if self._position is not None:
             at_rest = self._frame == self._expected

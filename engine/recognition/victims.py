@@ -18,9 +18,9 @@ from collections.abc import Hashable, Iterable, Mapping
 from typing import TypeVar
 
 from engine.game import Position
-from engine.move_index import IndexedMove
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot
-from engine.touches import Touches
+from engine.recognition.move_index import IndexedMove
+from engine.recognition.touches import Touches
 
 M = TypeVar("M", bound=Hashable)
 

@@ -5,7 +5,7 @@ lift and landing two hands allow, cells a slide passes, pauses from 5 ms to 3 s,
 bounce, knocks put back), in one of four variants: as it comes, with the next player's
 hand on the board before the mover's has left, with a stone held 15 s, and with the
 piece first set down where another legal move of it ends, then moved on. Asserted every
-time (``tests/firmware_host/orders_kit.py``):
+time (``tests/engine/recognition/orders_kit.py``):
 
 - the record never holds a move that was not played (or that the hand did not rest on
   for the settle time: no sensor tells that from a finished move, and the record must
@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 from engine.registry import find_game
 from hardware.mock.orders import Habits
-from tests.firmware_host.orders_kit import PROFILES, VARIANTS, trial
+from tests.engine.recognition.orders_kit import PROFILES, VARIANTS, trial
 
 
 class Drawn:

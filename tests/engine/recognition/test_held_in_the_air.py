@@ -2,7 +2,7 @@
 is lifted (issue 44, the long property profile's ``hold`` variant). Where the sensors see
 only whether a cell holds a piece, the knock reads as the capture of that neighbour, and
 the board records it; the piece then lands, seconds later, where it was going. The record
-must follow it there (``engine.victims.other_landings``), reopening a game the knock had
+must follow it there (``engine.recognition.victims.other_landings``), reopening a game the knock had
 ended, or ask when the next player's move makes the same board."""
 
 from __future__ import annotations

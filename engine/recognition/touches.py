@@ -7,24 +7,25 @@ pile up from move to move), which the hands are on now (``now``: since the board
 read as the position, for hints and what a lift could be), and which two moves never
 shown apart may share (``handled``: since the last commit, for pairs). The times of each
 spot's first change, last landing, first lift and last change order the changes
-(``engine.change_order.in_order``); ``fills`` counts the landings on each cell.
+(``engine.recognition.change_order.in_order``); ``fills`` counts the landings on each cell.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from engine.change_order import MARGIN, in_order
-from engine.open_moves import EPSILON
 from engine.physical import EMPTY, Footprint, Reading, Spot
-from engine.rereading import Evidence
-from engine.standing import Hands
+from engine.recognition.change_order import in_order
+from engine.recognition.open_moves import EPSILON
+from engine.recognition.rereading import Evidence
+from engine.recognition.standing import Hands
 
 
 class Touches:
     """The recognizer's record of the hands (module docstring)."""
 
-    def __init__(self) -> None:
+    def __init__(self, blur: float) -> None:
+        self.blur = blur  # the board's order margin (``engine.recognition.sensors``)
         self.touched: set[Spot] = set()
         self.now: set[Spot] = set()
         self.handled: set[Spot] = set()
@@ -119,7 +120,9 @@ class Touches:
         return Hands(frozenset(self.handled), self.first_at, self.fills)
 
     def in_order(self, footprint: Footprint) -> bool:
-        return in_order(footprint, self.filled_at, self.lifted_at, frozenset(self.handled))
+        return in_order(
+            footprint, self.filled_at, self.lifted_at, frozenset(self.handled), self.blur
+        )
 
     def back_before_landing(self, footprint: Footprint) -> bool:
         """Whether the move's piece was read back on its cell when the move landed: the
@@ -138,6 +141,6 @@ class Touches:
             gone = self.changed.get(start)
             if lifted is None or back is None or gone is None or start in landed:
                 continue
-            if lifted < back <= landing - MARGIN and landing + MARGIN < gone:
+            if lifted < back <= landing - self.blur and landing + self.blur < gone:
                 return True  # back on its cell before it landed, gone only after
         return False

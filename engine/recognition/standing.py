@@ -2,7 +2,7 @@
 stands (its spots unchanged since the board showed it whole), one knocked from standing
 by a change its hand may be making, the lines shown and what the next position inherits
 of them, what the hands did since a position, and a position after a line of moves.
-Values only: ``engine.overlap`` reads the board into them.
+Values only: ``engine.recognition.overlap`` reads the board into them.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from engine.move_index import IndexedMove, MoveIndex
 from engine.physical import Reading, Spot
+from engine.recognition.move_index import IndexedMove, MoveIndex
 
 M = TypeVar("M", bound=Hashable)
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TypeVar
 
-from engine.overlap import Overlap
 from engine.physical import EMPTY, Reading, Spot
+from engine.recognition.overlap import Overlap
 
 M = TypeVar("M", bound=Hashable)
 

@@ -1,6 +1,6 @@
 """Moves that overlap in time: what fast hands did, read from the board, never guessed.
 
-The recognizer (``engine.recognizer``) keeps one ``Overlap`` per position. Three ideas:
+The recognizer (``engine.recognition.recognizer``) keeps one ``Overlap`` per position. Three ideas:
 
 - **A move that stands.** The board showed exactly one move; then changes began
   elsewhere (the next player is already moving, a neighbour was knocked). The move is
@@ -29,11 +29,11 @@ from dataclasses import dataclass, field, replace
 from typing import Generic, TypeVar
 
 from engine.assessments import Ambiguous, Commit, Timing
-from engine.change_order import MARGIN, began, goes_on, keeps
 from engine.game import Position
-from engine.move_index import IndexedMove, MoveIndex
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
-from engine.standing import After, Carried, Hands, Knocked, Shown, Standing
+from engine.recognition.change_order import MARGIN, began, goes_on, keeps
+from engine.recognition.move_index import IndexedMove, MoveIndex
+from engine.recognition.standing import After, Carried, Hands, Knocked, Shown, Standing
 
 M = TypeVar("M", bound=Hashable)
 
@@ -64,6 +64,7 @@ class Overlap(Generic[M]):
     _afters: dict[tuple[M, ...], After[M]] = field(default_factory=dict)
     _goes_on: dict[M, bool] = field(default_factory=dict)  # whether a shown move may go on
     pause: float = Timing().pause  # a move shown longer than a step before it went on
+    blur: float = Timing().order  # the board's order margin (``engine.recognition.sensors``)
 
     def __post_init__(self) -> None:
         self._afters[()] = After(self.expected, self.index)

@@ -25,10 +25,10 @@ from typing import Generic, TypeVar
 
 from engine.assessments import Reread, Timing
 from engine.game import Position
-from engine.move_index import MoveIndex
-from engine.open_moves import EPSILON, Base, fresh_base
-from engine.overlap import shared
 from engine.physical import EMPTY, Reading, Sensing, Spot
+from engine.recognition.move_index import MoveIndex
+from engine.recognition.open_moves import EPSILON, Base, fresh_base
+from engine.recognition.overlap import shared
 
 M = TypeVar("M", bound=Hashable)
 
@@ -223,6 +223,7 @@ class Rereading(Generic[M]):
                 sensed=self.sensed,
                 expected=expected,
                 now=now,
+                blur=self.timing.order,
                 carried=carried,
             )
             self.base = base
@@ -271,6 +272,7 @@ class Rereading(Generic[M]):
                 sensed=self.sensed,
                 expected=expected,
                 now=now,
+                blur=self.timing.order,
                 carried=carried,
             )
             self.base.shown_since = now if at_rest else None

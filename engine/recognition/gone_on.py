@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TypeVar
 
-from engine.move_index import IndexedMove
-from engine.overlap import Overlap
 from engine.physical import EMPTY, Footprint, Frame, Spot
-from engine.standing import Hands
+from engine.recognition.move_index import IndexedMove
+from engine.recognition.overlap import Overlap
+from engine.recognition.standing import Hands
 
 M = TypeVar("M", bound=Hashable)
 
@@ -82,7 +82,14 @@ def _after(overlap: Overlap[M], move: M) -> Overlap[M]:
     after = overlap.after((move,))
     position = overlap.position.copy()
     position.push(move)
-    return Overlap(position, after.index, overlap.sensing, overlap.sensed, after.expected)
+    return Overlap(
+        position,
+        after.index,
+        overlap.sensing,
+        overlap.sensed,
+        after.expected,
+        blur=overlap.blur,
+    )
 
 
 def _spots(overlap: Overlap[M], move: M) -> frozenset[Spot]:

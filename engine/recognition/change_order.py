@@ -3,8 +3,9 @@ allows (``in_order``: its landing not well before its piece left), and whether o
 goes on from another (``goes_on``: a robot that may eat on, a piece that may turn).
 
 Both are judged from footprints and the times the hands changed each spot, so the
-recognizer's overlap (``engine.overlap``), the open moves read again
-(``engine.open_moves``) and the hands' record (``engine.touches``) share one rule.
+recognizer's overlap (``engine.recognition.overlap``), the open moves read again
+(``engine.recognition.open_moves``) and the hands' record (``engine.recognition.touches``)
+share one rule.
 """
 
 from __future__ import annotations
@@ -12,10 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.physical import EMPTY, Footprint, Spot
+from engine.recognition.sensors import BOUNCE
 
-MARGIN = 0.05
-"""Seconds two changes must be apart for their order to count: far above contact bounce
-(a slide's landing comes at most about 17 ms before its source reads empty)."""
+MARGIN = BOUNCE
+"""Seconds two changes of two hands (or two steps of one) must be apart for their order
+to count: far above contact bounce. A piece's landing and its own departure are compared
+with the board's ``blur`` instead (``engine.recognition.sensors``): a piece slid or rolled
+between two cells reads on both for as long as the board's geometry and the hand's speed
+make it."""
 
 
 def goes_on(mine: Footprint, theirs: Footprint) -> bool:
@@ -50,10 +55,11 @@ def in_order(
     filled_at: Mapping[Spot, float],
     lifted_at: Mapping[Spot, float],
     handled: frozenset[Spot],
+    blur: float,
 ) -> bool:
     """Whether the changes came in an order the move allows: its last landing (a cell
     coming to read a piece, or a cell whose piece it replaces filled again) not
-    ``MARGIN`` before the first of its pieces left (its mover, where the footprint names
+    ``blur`` before the first of its pieces left (its mover, where the footprint names
     its origin: a token eaten on the way may go first). Only what the hands did since
     the position began counts (``handled``): a move with no piece leaving a sensed spot
     (a drop from an unsensed stand) or none seen landing (a line of marbles slid) has
@@ -64,4 +70,4 @@ def in_order(
     arrivals = [filled_at[s] for s in landed & handled if s in filled_at]
     if not departures or not arrivals:
         return True
-    return max(arrivals) >= min(departures) - MARGIN
+    return max(arrivals) >= min(departures) - blur
