@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.physical import EMPTY, Footprint, Spot
-from engine.recognition.sensors import BOUNCE
+from engine.recognition.sensors import BOUNCE, Blur
 
 MARGIN = BOUNCE
 """Seconds two changes of two hands (or two steps of one) must be apart for their order
@@ -55,7 +55,7 @@ def in_order(
     filled_at: Mapping[Spot, float],
     lifted_at: Mapping[Spot, float],
     handled: frozenset[Spot],
-    blur: float,
+    blur: Blur,
 ) -> bool:
     """Whether the changes came in an order the move allows: its last landing (a cell
     coming to read a piece, or a cell whose piece it replaces filled again) not
@@ -65,9 +65,13 @@ def in_order(
     (a drop from an unsensed stand) or none seen landing (a line of marbles slid) has
     no order to keep."""
     changes = footprint.changes
-    departures = [lifted_at[s] for s in footprint.starts() if s in lifted_at]
+    departures = [(s, lifted_at[s]) for s in footprint.starts() if s in lifted_at]
     landed = {s for s, reading in changes if reading != EMPTY} | footprint.hidden
-    arrivals = [filled_at[s] for s in landed & handled if s in filled_at]
+    arrivals = [(s, filled_at[s]) for s in landed & handled if s in filled_at]
     if not departures or not arrivals:
         return True
-    return max(arrivals) >= min(departures) - blur
+    return any(
+        arrived >= left - blur(landing, start)
+        for landing, arrived in arrivals
+        for start, left in departures
+    )

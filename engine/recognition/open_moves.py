@@ -20,6 +20,7 @@ from engine.recognition.change_order import began as first_change
 from engine.recognition.gone_on import went_on_then_pair
 from engine.recognition.move_index import MoveIndex
 from engine.recognition.overlap import Overlap
+from engine.recognition.sensors import Blur
 from engine.recognition.standing import Hands
 
 M = TypeVar("M", bound=Hashable)
@@ -350,11 +351,12 @@ class Base(Generic[M]):
         reached: set[Spot] = set()
         flights: list[tuple[float, float]] = []  # an earlier move's piece in the air
         for footprint in footprints:
-            departures = [
-                self.lifted_at[spot]
+            starts = [
+                spot
                 for spot, reading in footprint.changes
                 if reading == EMPTY and spot in self.lifted_at
             ]
+            departures = [self.lifted_at[spot] for spot in starts]
             for spot, reading in footprint.changes:
                 if reading == EMPTY or spot in reached:
                     continue
@@ -365,7 +367,8 @@ class Base(Generic[M]):
                     continue
                 # a piece slid over the cell on an earlier move's way fills it too
                 passed = any(lo - MARGIN <= first <= hi + MARGIN for lo, hi in flights)
-                if first < min(departures) - self.overlap.blur and not passed:
+                blur = max(self.overlap.blur(spot, start) for start in starts)
+                if first < min(departures) - blur and not passed:
                     return True
             reached |= footprint.changed_spots()
             landings = [
@@ -446,7 +449,7 @@ class Base(Generic[M]):
                         continue  # no lift before it (the order ``in_order`` judges)
                     if self._landed_by(others, cell, float("inf")):
                         continue  # its landing may be another's
-                    blur = self.overlap.blur
+                    blur = self.overlap.blur(cell, start)
                     if self._held_at(start, landing - blur) and self._held_at(
                         start, landing + blur
                     ):
@@ -502,7 +505,7 @@ def fresh_base(
     sensed: frozenset[Spot],
     expected: dict[Spot, Reading],
     now: float,
-    blur: float,
+    blur: Blur,
     carried: Iterable[Spot] = (),
 ) -> Base[M]:
     """A base at ``position`` (a copy: the session's position moves on), the spots the

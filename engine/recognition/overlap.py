@@ -33,6 +33,7 @@ from engine.game import Position
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
 from engine.recognition.change_order import MARGIN, began, goes_on, keeps
 from engine.recognition.move_index import IndexedMove, MoveIndex
+from engine.recognition.sensors import Blur
 from engine.recognition.standing import After, Carried, Hands, Knocked, Shown, Standing
 
 M = TypeVar("M", bound=Hashable)
@@ -64,7 +65,7 @@ class Overlap(Generic[M]):
     _afters: dict[tuple[M, ...], After[M]] = field(default_factory=dict)
     _goes_on: dict[M, bool] = field(default_factory=dict)  # whether a shown move may go on
     pause: float = Timing().pause  # a move shown longer than a step before it went on
-    blur: float = Timing().order  # the board's order margin (``engine.recognition.sensors``)
+    blur: Blur = field(default_factory=lambda: Blur(Timing().order))  # ``sensors``
 
     def __post_init__(self) -> None:
         self._afters[()] = After(self.expected, self.index)
@@ -161,6 +162,7 @@ class Overlap(Generic[M]):
         first: M | None = None,
         *,
         fallback: bool = True,
+        any_turn: bool = False,
     ) -> list[tuple[M, ...]]:
         """Two moves one after another that make ``frame`` though the board never showed
         the first whole: both players' hands on the board at once (the next player's
@@ -175,7 +177,8 @@ class Overlap(Generic[M]):
         frame), and the piece may still be in the air (heavy soak, move 3139). A reply
         that takes the piece the first move set down needs its cell filled twice. A single
         move that goes on from a pair's first is the same gesture (a chain whose steps
-        came on fast). ``first``: only pairs that begin with this move (a move to play)."""
+        came on fast). ``first``: only pairs that begin with this move (a move to play).
+        ``any_turn``: the pairs whatever move began first (what the board may be)."""
         found: list[tuple[tuple[M, ...], bool, bool]] = []  # pair, in turn, each in order
         touched, first_at = hands.touched, hands.first_at
         if len(touched) < 2:
@@ -202,7 +205,7 @@ class Overlap(Generic[M]):
                 in_turn = first_began <= began(footprint, first_at) + MARGIN
                 each = in_order(opening.footprint) and in_order(footprint)
                 found.append(((opening.move, reply.move), in_turn, each))
-        fitting = [pair for pair, in_turn, each in found if in_turn and each]
+        fitting = [pair for pair, in_turn, each in found if (in_turn or any_turn) and each]
         if fitting or not fallback:
             return fitting
         # a move whose own landing came well before its piece left is no swap faster

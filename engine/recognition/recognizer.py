@@ -38,11 +38,13 @@ from engine.assessments import (
     Unplayed,
 )
 from engine.physical import EMPTY, Frame, Reading, Spot
+from engine.recognition.change_order import keeps
 from engine.recognition.guidance import correction, remaining
 from engine.recognition.move_index import DiffKey, IndexedMove
 from engine.recognition.open_moves import EPSILON, STOOD, in_order_first
 from engine.recognition.seeing import Seeing
 from engine.recognition.shown import set_down_and_gone, shown_within
+from engine.recognition.standing import Standing
 from engine.recognition.victims import (
     ends_in_the_air,
     knocked_at_lift,
@@ -60,10 +62,75 @@ M = TypeVar("M", bound=Hashable)
 class Recognizer(Seeing[M]):
     """Turns debounced frames into moves, prompts, hints and corrections."""
 
+    _swaps: tuple[M, ...] = ()  # a move that stands may have come second (``_swapped``)
+
     def assess(self, now: float, *, confirm: bool = False) -> Assessment[M]:
         """What the board means at ``now``; with ``confirm`` (ok or the clock pressed),
         a move the board shows needs no rest, and one that stands is done."""
-        return self._set_down_asked(self._landing_asked(self._assess(now, confirm=confirm)))
+        self._swaps = ()
+        assessment = self._landing_asked(self._assess(now, confirm=confirm))
+        swaps = self._swaps_found()
+        if isinstance(assessment, Commit) and not assessment.then and swaps:
+            assessment = Ambiguous((*swaps, assessment.move))
+        return self._never_replaced_unasked(self._set_down_asked(assessment))
+
+    def _swaps_found(self) -> tuple[M, ...]:
+        return self._swaps
+
+    def _never_replaced_unasked(self, assessment: Assessment[M]) -> Assessment[M]:
+        """A committed move is replaced only through a prompt that offers it. The record
+        follows a hand that went on with its piece (set down on a cell, recorded, then
+        lifted from there and moved on: the same piece from the same cell); any other
+        reading again that would put another move in its place asks between the two."""
+        position = self._position
+        import os
+
+        if os.environ.get("NOGUARD"):
+            return assessment
+        if not isinstance(assessment, Reread) or not assessment.back or position is None:
+            return assessment
+        back, moves, choices = assessment.back, assessment.moves, assessment.choices
+        stack = tuple(position.move_stack)
+        if back > len(stack):
+            return assessment
+        old = stack[len(stack) - back :]
+        for ply, recorded in enumerate(old):
+            if ply < len(moves):
+                if moves[ply] == recorded:
+                    continue
+                if self._moved_on(stack[: len(stack) - back + ply], recorded, moves[ply]):
+                    return assessment
+                return Reread(back - ply, (), (moves[ply], recorded))
+            if ply == len(moves) and choices and recorded not in choices:
+                return Reread(back - ply, (), (*choices, recorded))
+            return assessment
+        return assessment
+
+    def _moved_on(self, before: tuple[M, ...], recorded: M, instead: M) -> bool:
+        """Whether ``instead`` is the hand going on with ``recorded``: it makes every change
+        ``recorded`` made (a line of marbles pushed further, a broadside from a marble
+        moved), or moves its piece on (both leave the same cell, and every cell
+        ``recorded`` set a piece on read it and was emptied again since)."""
+        position = self._position
+        base = self.rereading.base
+        if position is None or base is None:
+            return False
+        at = position.copy()
+        while len(at.move_stack) > len(before):
+            at.pop()
+        old = at.footprint(recorded, self.sensing).restricted(self.sensed)
+        new = at.footprint(instead, self.sensing).restricted(self.sensed)
+        if keeps(old, new):
+            return True  # the hand went on: every change it recorded is still made
+        if not old.starts() & new.starts():
+            return False
+        landed = [spot for spot, reading in old.changes if reading != EMPTY]
+        for spot in landed:
+            timeline = base.timeline.get(spot, [])
+            filled = [when for when, reads in timeline if reads]
+            if not filled or not any(not reads and when > filled[0] for when, reads in timeline):
+                return False
+        return True
 
     def _landing_asked(self, assessment: Assessment[M]) -> Assessment[M]:
         """The next player's drop about to be played on a cell the last move's piece could
@@ -233,9 +300,37 @@ class Recognizer(Seeing[M]):
         waited = now - self._changed_at
         held = self._in_hand(diff)
         if waited >= (self.timing.held if held else self.timing.grace) - EPSILON:
+            asked = self._asked_at_rest(diff) if settled else None
+            if asked is not None:
+                return asked
             self.overlap.forget()  # the players put the board right: what it showed is past
             return OutOfStep(self._correction())
         return Moving(self._hints(self._lifted_spots()), self._remaining(diff))
+
+    def _asked_at_rest(self, diff: DiffKey) -> Ambiguous[M] | None:
+        """A board at rest that a legal move, or two moves one after another, make from
+        the position is asked about, never out of step, whatever order its changes came
+        in: the order only breaks ties, and a board's sensors may blur it further than
+        its model says (a slower roll, a marble read on two holes longer). The players
+        say whether it was played; a move alone is asked beside its landing only set down.
+        """
+        if self._blind or self.guide is not None:
+            return None
+        singles = [candidate.move for candidate in self._candidates(diff)]
+        pairs = self.overlap.pairs(self._frame, self._hands(), lambda _: True, any_turn=True)
+        pairs = [pair for pair in pairs if not self._leaves_set_down(pair)]
+        firsts = tuple(dict.fromkeys([*singles, *(pair[0] for pair in pairs)]))
+        if not firsts:
+            return None
+        if len(firsts) > 1:
+            return Ambiguous(firsts)
+        landed = sorted(
+            (spot for spot, reading in diff if reading != EMPTY), key=self._order.__getitem__
+        )
+        if landed:
+            return Ambiguous(firsts, Unplayed(landed[0]))
+        lifted = self._lifted_spots() or sorted(self.index.footprint(firsts[0]).starts())
+        return Ambiguous(firsts, Unplayed(min(lifted, key=self._order.__getitem__), held=True))
 
     def _parked(self, diff: DiffKey) -> M | None:
         if self._blind or self.guide is not None:
@@ -355,9 +450,7 @@ class Recognizer(Seeing[M]):
             shown = shown_within(self.overlap, moves, self._diff())
             if len(shown) > 1:
                 return Ambiguous(shown)
-            if now - self._changed_at >= self.timing.grace - EPSILON:
-                return OutOfStep(self._correction())
-            return Moving(self._hints(self._lifted_spots()))
+            return self._asked_at_rest(self._diff()) or OutOfStep(self._correction())
         if len(ordered) > 1:
             shown = tuple(c.move for c in ordered)
             lines = self.overlap.explaining(self._frame)
@@ -430,8 +523,33 @@ class Recognizer(Seeing[M]):
             return self._lifted_or_asked((alone,), now)
         # the board as it would be without what changed since (the next player's move)
         extra = {spot for spot, _ in diff} - standing.shown
+        self._swaps = self._swapped(standing, alone, extra)
         part = {**self._frame, **{spot: self._expected.get(spot, EMPTY) for spot in extra}}
         return self._alone_or_asked(alone, part)
+
+    def _swapped(
+        self, standing: Standing[M], alone: IndexedMove[M], extra: set[Spot]
+    ) -> tuple[M, ...]:
+        """The moves that may have been made before the one that stands (``alone``), the
+        two in the other order making the board too: a piece passing over a cell on
+        its way to a neighbour reads on the cell, and another hand may fill it before it
+        ever reads empty (a token slid from the lid over A3 to A2, another set on A3 as
+        it left). So when a neighbour of the standing move's landing filled within the
+        settle time of it, the move shown first is not known to be the first made."""
+        frame, blur = self._frame, self._did.blur
+        landed = [s for s, reading in alone.footprint.changes if reading != EMPTY]
+        filled = [
+            spot
+            for spot in extra
+            if frame.get(spot, EMPTY) != EMPTY
+            and spot in self._did.first_at
+            and self._did.first_at[spot] - standing.since < self.timing.settle - EPSILON
+            and any(blur.neighbours(spot, cell) for cell in landed)
+        ]
+        if not filled:
+            return ()
+        pairs = self.overlap.pairs(frame, self._hands(), lambda _: True, any_turn=True)
+        return tuple(dict.fromkeys(pair[0] for pair in pairs if pair[1:] == (alone.move,)))
 
     def _alone_or_asked(self, only: IndexedMove[M], frame: Frame) -> Assessment[M]:
         """The only move that makes ``frame`` is committed, unless the same board may be a

@@ -29,6 +29,7 @@ from engine.physical import EMPTY, Reading, Sensing, Spot
 from engine.recognition.move_index import MoveIndex
 from engine.recognition.open_moves import EPSILON, Base, fresh_base
 from engine.recognition.overlap import shared
+from engine.recognition.sensors import Blur
 
 M = TypeVar("M", bound=Hashable)
 
@@ -223,7 +224,7 @@ class Rereading(Generic[M]):
                 sensed=self.sensed,
                 expected=expected,
                 now=now,
-                blur=self.timing.order,
+                blur=Blur(self.timing.order, position.game.geometry),
                 carried=carried,
             )
             self.base = base
@@ -272,7 +273,7 @@ class Rereading(Generic[M]):
                 sensed=self.sensed,
                 expected=expected,
                 now=now,
-                blur=self.timing.order,
+                blur=Blur(self.timing.order, position.game.geometry),
                 carried=carried,
             )
             self.base.shown_since = now if at_rest else None

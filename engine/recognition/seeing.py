@@ -23,6 +23,7 @@ from engine.recognition.move_index import DiffKey, IndexedMove, MoveIndex
 from engine.recognition.open_moves import EPSILON
 from engine.recognition.overlap import Overlap
 from engine.recognition.rereading import Rereading, stood_still
+from engine.recognition.sensors import Blur
 from engine.recognition.standing import Carried, Hands, Knocked, Standing
 from engine.recognition.touches import Touches
 
@@ -57,7 +58,7 @@ class Seeing(Generic[M]):
         self._aside: dict[Spot, Reading] = {}  # pieces only set down, until taken up
         self._held_said = False  # the players said a piece is in the air: not asked again
         self._played_by: dict[Spot, float] = {}  # each spot's last change as the move played
-        self._did = Touches(self.timing.order)  # what the hands did (``touches``)
+        self._did = Touches(Blur(self.timing.order))  # what the hands did (``touches``)
         self._blind = False  # the sensors were silent mid-move: what was touched is unknown
         self._victims_open = False  # the last move's victim may still be asked about
         self._plies = 0  # the moves the position had at the last reset
@@ -97,6 +98,7 @@ class Seeing(Generic[M]):
         )
         waited = self._continuing  # ... after waiting for it to go on
         self._position = position
+        self._did.blur = Blur(self.timing.order, position.game.geometry)
         self._order = {spot: index for index, spot in enumerate(position.game.spots)}
         before = self._expected
         self._expected = self._sensed_part(position.expected_frame(self.sensing))
@@ -136,7 +138,7 @@ class Seeing(Generic[M]):
             self.sensed,
             self._expected,
             pause=self.timing.pause,
-            blur=self.timing.order,
+            blur=self._did.blur,
         )
         for shown in carried.lines:
             self._overlap.remember(shown)
@@ -200,7 +202,7 @@ class Seeing(Generic[M]):
             self.sensed,
             self._expected,
             pause=self.timing.pause,
-            blur=self.timing.order,
+            blur=self._did.blur,
         )
 
     def close(self, now: float) -> None:

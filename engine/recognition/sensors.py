@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from engine.errors import KibanError
+from engine.geometry import Geometry
+from engine.physical import Spot
 
 BOUNCE = 0.05
 """Seconds: the floor of every order margin. A reed contact bounces for well under a
@@ -137,3 +139,36 @@ WIDEST = SensorModel(
 )
 """The widest-blurring geometry of the bundled boards: what a board that declares no
 sensor model is assumed to be."""
+
+
+NEIGHBOURS = 1.5
+"""Cell units: two cells nearer than this are neighbours (a square's diagonal, 1.41, is;
+the cell after next, 2, is not). Only a piece between two neighbours can read on both:
+a sensor whose reach spanned two pitches would read the pieces at rest next to it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Blur:
+    """How far apart a piece's landing and its own departure must be for their order to
+    count. Only a piece passing between two neighbouring cells reads on both at once, so
+    between neighbours the board's ``margin`` applies (``SensorModel.order_margin``); a
+    landing two cells or more from where its piece left can precede that departure only
+    by contact bounce. Without a geometry, every pair is taken as neighbours."""
+
+    margin: float
+    geometry: Geometry | None = None
+
+    def __call__(self, landing: Spot, departure: Spot) -> float:
+        return self.margin if self.neighbours(landing, departure) else BOUNCE
+
+    def neighbours(self, a: Spot, b: Spot) -> bool:
+        """Whether one piece between ``a`` and ``b`` may read on both (a spot with no
+        place, or no geometry, may be anywhere)."""
+        geometry = self.geometry
+        if geometry is None:
+            return True
+        try:
+            here, there = geometry.place(a), geometry.place(b)
+        except KeyError:
+            return True
+        return math.hypot(here.x - there.x, here.y - there.y) < NEIGHBOURS

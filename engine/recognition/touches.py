@@ -18,13 +18,14 @@ from engine.physical import EMPTY, Footprint, Reading, Spot
 from engine.recognition.change_order import in_order
 from engine.recognition.open_moves import EPSILON
 from engine.recognition.rereading import Evidence
+from engine.recognition.sensors import Blur
 from engine.recognition.standing import Hands
 
 
 class Touches:
     """The recognizer's record of the hands (module docstring)."""
 
-    def __init__(self, blur: float) -> None:
+    def __init__(self, blur: Blur) -> None:
         self.blur = blur  # the board's order margin (``engine.recognition.sensors``)
         self.touched: set[Spot] = set()
         self.now: set[Spot] = set()
@@ -120,6 +121,8 @@ class Touches:
         return Hands(frozenset(self.handled), self.first_at, self.fills)
 
     def in_order(self, footprint: Footprint) -> bool:
+        """Whether the move's changes came in an order it allows, as the board's sensors
+        may blur it."""
         return in_order(
             footprint, self.filled_at, self.lifted_at, frozenset(self.handled), self.blur
         )
@@ -136,11 +139,16 @@ class Touches:
         if not times:
             return False
         landing = max(times)
+        last = max(
+            (s for s in landed if s in self.handled and s in self.filled_at),
+            key=self.filled_at.__getitem__,
+        )
         for start in footprint.starts():
             lifted, back = self.lifted_at.get(start), self.filled_at.get(start)
             gone = self.changed.get(start)
             if lifted is None or back is None or gone is None or start in landed:
                 continue
-            if lifted < back <= landing - self.blur and landing + self.blur < gone:
+            blur = self.blur(last, start)
+            if lifted < back <= landing - blur and landing + blur < gone:
                 return True  # back on its cell before it landed, gone only after
         return False

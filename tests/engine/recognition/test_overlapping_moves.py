@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from drivers.buttons import ButtonRole
 from engine.abalone import ABALONE
+from engine.assessments import Timing
 from engine.physical import EMPTY, PRESENT, Stone
+from engine.recognition.sensors import BOUNCE
 from engine.robotory import ROBOTORY
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
@@ -41,8 +43,11 @@ BLACK_MARBLE = Stone("b", 0)
 WHITE_MARBLE = Stone("w", 1)
 
 
-def dobutsu(position: str) -> Simulation:
-    sim = make_sim("sim", position=position, noise=QUIET)
+def dobutsu(position: str, *, narrow: bool = False) -> Simulation:
+    """``narrow``: a board whose sensors never read a piece on two cells (a gap between
+    neighbours' reaches), so that only contact bounce blurs the order of changes."""
+    timing = Timing(order=BOUNCE) if narrow else None
+    sim = make_sim("sim", position=position, noise=QUIET, timing=timing)
     assert sim.controller.phase is Phase.PLAY
     return sim
 
@@ -139,7 +144,7 @@ def test_a_knocked_neighbour_back_before_the_capturer_left_is_not_its_victim() -
     """The victim on 3b lifted first, 1b knocked meanwhile and back before the lion left
     2c: taking 1b would have landed there 0.1 s before leaving. The order of changes,
     far above bounce, breaks the tie the settled board leaves."""
-    sim = dobutsu(TWO_VICTIMS)
+    sim = dobutsu(TWO_VICTIMS, narrow=True)
     t = sim.now
     notices = lion_takes_3b(
         sim,
@@ -183,7 +188,7 @@ def test_a_neighbour_left_off_its_cell_after_a_drop_makes_a_prompt() -> None:
     shows the lion moving onto the drop's cell, but the cell filled 0.15 s before the
     lion left it. Timing rules out that reading; the drop the board showed whole is the
     other: the board asks between them (never a question with one answer)."""
-    sim = dobutsu(DROP_BESIDE)
+    sim = dobutsu(DROP_BESIDE, narrow=True)
     t = sim.now
     sim.world.held.append(GOTE_CHICK)
     steps = [
@@ -467,7 +472,7 @@ def test_a_piece_carried_off_as_the_board_shows_an_earlier_position_is_no_takeba
     """Gote's lion steps 1b-2b; sente drops a giraffe on 1b; gote's lion takes the chick
     on 1c (carried off first). The board reads as before the lion's step, which once
     only offered a takeback; it may as well be the two moves: the board asks which."""
-    sim = dobutsu(CARRIED)
+    sim = dobutsu(CARRIED, narrow=True)
     t = sim.now
     notices = sim.run(
         [

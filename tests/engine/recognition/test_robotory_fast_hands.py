@@ -444,3 +444,26 @@ def test_four_moves_never_at_rest_read_from_a_chain_seen_landing() -> None:
     sim.run(steps)
     sim.settle()
     answer_as_played(sim, ["W:E2-D3-D4-E3", "b@D4", "w@B4", "B:C4-D4"], start)
+
+
+def test_a_token_slid_over_a_cell_another_hand_then_fills_is_not_taken_for_the_first() -> None:
+    """Drawn hands, both players at once (the quick profile, robotory-both): light's token
+    slid from the lid over A3 on its way to A2 (A3 read it from 0.30 s to 0.40 s), and
+    dark set its own token on A3 10 ms after it left. A3 never read empty: the board saw
+    w@A3 at 0.30 s and w@A2 at 0.43 s, and once committed w@A3 first. The move shown
+    first stood alone less than the settle time before the other began: either may have
+    been made first, and the board asks."""
+    sim = robotory_at("b2R/5/1B4/5/Wb1w 3w0b 2w0b 5w8b d")
+    start = len(sim.notices)
+    t = sim.now
+    sim.world.held.extend([STONES["w"], STONES["w"]])
+    steps = [
+        HandStep(t + 0.30, Force("A3", 1)),  # light's token passing over A3
+        HandStep(t + 0.40, Force("A3", None)),
+        HandStep(t + 0.40, PutStone("A2", STONES["w"], STONES["w"])),
+        HandStep(t + 0.41, PutStone("A3", STONES["w"], STONES["w"])),
+    ]
+    sim.run(steps)
+    sim.settle()
+    assert sim.controller.phase is Phase.PROMPT
+    answer_as_played(sim, ["w@A2", "w@A3"], start)
