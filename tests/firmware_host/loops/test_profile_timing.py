@@ -30,8 +30,7 @@ part = "a narrow test geometry"
 
 def narrow() -> Profile:
     """The simulated Robot Duel board with sensors that never read a piece on two cells."""
-    text = (PROFILES / "sim-dobutsu.toml").read_text(encoding="utf-8")
-    text = text.replace("\n[leds]", NARROW + "\n[leds]", 1)
+    text = _without_sensors().replace("\n[leds]", NARROW + "\n[leds]", 1)
     profile = parse_profile(text, "narrow.toml", DOBUTSU)
     assert profile.sensor_model.order_margin == BOUNCE
     return profile
