@@ -24,8 +24,10 @@ A board that declares none is taken to blur as much as the widest bundled board
 
 from __future__ import annotations
 
+import re
+
 from engine.recognition.sensors import WIDEST, SensorKind, SensorModel, SensorModelError
-from hardware.profile_base import ReaderBase
+from hardware.profile_base import ProfileError, ReaderBase
 from hardware.toml_lines import KeyPath
 
 TABLE = "sensors"
@@ -82,3 +84,38 @@ class SensorsReader(ReaderBase):
             )
         except SensorModelError as error:
             raise self.fail(path, f"sensors: {error}") from None
+
+
+_HEADER = re.compile(r"^\s*\[\s*sensors\s*\]\s*(#.*)?$")
+_ANY_HEADER = re.compile(r"^\s*\[")
+_MEASURED_KEY = re.compile(r"^\s*(overlap_ms|gap_ms)\s*=")
+
+
+def with_measured(text: str, source: str, overlap_ms: float, gap_ms: float, note: str) -> str:
+    """The profile ``text`` with the overlap and gap ``kiban calibrate`` measured in its
+    ``[sensors]`` table, replacing any measured before; every other line (its comments,
+    the data sheet citations) as it was. ``note`` says when and how they were measured.
+    A profile without a ``[sensors]`` table of its own is refused (ProfileError): what
+    was measured belongs beside the figures it refines."""
+    lines = text.splitlines(keepends=True)
+    headers = [n for n, line in enumerate(lines) if _HEADER.match(line)]
+    if len(headers) != 1:
+        raise ProfileError(
+            source,
+            None,
+            "declares no [sensors] table of its own: write one (kind, pitch_mm, depth_mm, "
+            "operate_mm, release_mm, part) before measuring the sensors' timing",
+        )
+    start = headers[0] + 1
+    end = next((n for n in range(start, len(lines)) if _ANY_HEADER.match(lines[n])), len(lines))
+    body = [line for line in lines[start:end] if not _MEASURED_KEY.match(line)]
+    keep = len(body)
+    while keep and (not body[keep - 1].strip() or body[keep - 1].lstrip().startswith("#")):
+        keep -= 1  # blank lines and the next table's comments stay after the figures
+    if body[:keep] and not body[keep - 1].endswith("\n"):
+        body[keep - 1] += "\n"
+    measured = [
+        f"overlap_ms = {overlap_ms:.1f}  # {note}\n",
+        f"gap_ms = {gap_ms:.1f}  # {note}\n",
+    ]
+    return "".join([*lines[:start], *body[:keep], *measured, *body[keep:], *lines[end:]])
