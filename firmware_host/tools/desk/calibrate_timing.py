@@ -86,9 +86,9 @@ class TimingCalibrator:
         note = f"measured by kiban calibrate on {written} ({blur.crossings} crossings)"
         overlap_ms, gap_ms = blur.overlap_s * 1000, blur.gap_s * 1000
         new_text = with_measured(text, str(target), overlap_ms, gap_ms, note)
-        parse_profile(new_text, str(target), game)  # a profile that loads, or nothing
-        replace_text(target, new_text)
+        # a profile that loads with the figures, or nothing written
         model = parse_profile(new_text, str(target), game).sensor_model
+        replace_text(target, new_text)
         self.bench.say(
             f"timing: a piece slid along {', '.join(path)} read on two cells at once for up "
             f"to {overlap_ms:.0f} ms and on none for up to {gap_ms:.0f} ms; the order of "

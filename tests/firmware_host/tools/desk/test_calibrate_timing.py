@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.recognition.sensors import BOUNCE
+from engine.recognition.sensors import BOUNCE, SensorKind, SensorModel
 from engine.registry import find_game
 from firmware_host.cli import main
 from firmware_host.tools.desk.calibrate_timing import TimingCalibrator
@@ -48,10 +48,22 @@ def board_file(tmp_path: Path, sensors: str = WIDE, name: str = "sim-dobutsu") -
 
 
 def test_the_stand_in_slide_shows_the_models_overlap_and_gap() -> None:
-    wide = load_profile(str(BUNDLED / "sim-dobutsu.toml")).sensor_model
-    changes = stand_in_slide(wide, ("2a", "2b", "2c"), 1.0, speed_mm_s=wide.slowest_mm_s)
-    assert changes[0] == (1.0, "2a", True)
-    assert len(changes) == 5
+    wide = SensorModel(SensorKind.HALL, 20.0, 5.0, 13.0, 13.0)
+    changes = stand_in_slide(wide, ("2a", "2b", "2c"), 1.0)
+    assert [(spot, present) for _, spot, present in changes] == [
+        ("2a", True),
+        ("2b", True),
+        ("2a", False),
+        ("2c", True),
+        ("2b", False),
+    ]
+    times = [at for at, _, _ in changes]
+    assert times[0] == 1.0
+    assert times[2] - times[1] == pytest.approx(wide.overlap_s)  # both read it
+    assert times[3] - times[1] == pytest.approx(wide.pitch_mm / wide.slowest_mm_s)
+    narrow = SensorModel(SensorKind.REED, 40.0, 3.5, 6.5, 7.0)
+    changes = stand_in_slide(narrow, ("2a", "2b"), 0.0, speed_mm_s=80.0)
+    assert changes[1][0] - changes[2][0] == pytest.approx(narrow.gap_mm / 80.0)  # neither
 
 
 def test_a_slide_is_measured_and_written_into_the_profile(tmp_path: Path) -> None:
