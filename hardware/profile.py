@@ -18,9 +18,11 @@ from typing import Any, TypeVar
 
 from drivers.buttons import ButtonRole
 from drivers.i2c_adapters import HOSTS, I2CAdapter
+from engine.assessments import Timing
 from engine.errors import UnknownGameError
 from engine.game import Game
 from engine.physical import Sensing, Spot
+from engine.recognition.sensors import WIDEST, SensorModel
 from engine.registry import find_game
 from hardware.frontends.base import Part, SectionReader
 from hardware.frontends.books import Books, Gpios, I2CAddresses, Wiring
@@ -29,6 +31,7 @@ from hardware.led_backends import BACKEND_NAMES, led_backend
 from hardware.profile_base import ProfileError, parse_toml, read_text
 from hardware.profile_features import NO_FEATURES, FeatureSection, FeatureSettings, read_features
 from hardware.profile_leds import LedReader, LedSpec
+from hardware.profile_sensors import SensorsReader
 from hardware.sources import SourceChannel
 from hardware.toml_lines import KeyPath, SourceMap
 
@@ -44,7 +47,17 @@ __all__ = [
 P = TypeVar("P", bound=Part)
 T = TypeVar("T")
 
-BOARD_TABLES = ("name", "games", "sensing", "host", "scan", "leds", "buttons", *TABLES)
+BOARD_TABLES = (
+    "name",
+    "games",
+    "sensing",
+    "host",
+    "scan",
+    "sensors",
+    "leds",
+    "buttons",
+    *TABLES,
+)
 """The top-level keys of a profile that are the board's own; any other is a feature's."""
 
 # A polled board at rest is scanned at a tenth of its rate unless ``[scan] idle_hz``
@@ -74,6 +87,18 @@ class Profile:
     host: str = "any"
     """The board model Kiban runs on (``pi4``, ``pi5``, ``other``; ``any`` when the profile
     does not say), which decides what its I2C adapter refuses."""
+    sensor_model: SensorModel = WIDEST
+    """What sits under the cells, as geometry (``[sensors]``; the widest bundled board's
+    when the profile declares none): it decides how far apart two changes must lie for
+    their order to be trusted."""
+
+    def timing(self, base: Timing | None = None) -> Timing:
+        """The times the recognizer works with on this board: ``base`` (the defaults when
+        None) with the order margin of the board's own sensors, so that a session built
+        on any board trusts the order of changes exactly as far as its sensors allow."""
+        return dataclasses.replace(
+            Timing() if base is None else base, order=self.sensor_model.order_margin
+        )
 
     @property
     def adapter(self) -> I2CAdapter:
@@ -231,6 +256,7 @@ class _Reader(LedReader):
             idle_hz=idle_hz,
             features=read_features(self, features),
             host=host,
+            sensor_model=SensorsReader(self.data, self.source, self.lines).sensor_model(),
         )
 
     def _led_pins(self, leds: LedSpec, gpios: Gpios) -> None:

@@ -130,15 +130,20 @@ class SensorModel:
 
 
 WIDEST = SensorModel(
-    SensorKind.HALL,
+    SensorKind.REED,
     pitch_mm=30.0,
-    depth_mm=6.0,
-    operate_mm=17.0,
-    release_mm=20.0,
-    part="the bundled Abalone board's Hall switches (hardware/profiles/abalone-reference.toml)",
+    depth_mm=12.0,
+    operate_mm=22.0,
+    release_mm=22.5,
+    part="RRE R5 reed sensor, 12-17 AT, with an RRE NDC-L (8 mm by 15 mm rod) NdFeB magnet"
+    " (reed-sensor.com R5 actuation distances)",
 )
-"""The widest-blurring geometry of the bundled boards: what a board that declares no
-sensor model is assumed to be."""
+"""The widest-blurring geometry of the bundled boards, the Abalone reference board's
+(hardware/profiles/abalone-reference.toml, where its figures are cited): a rolled marble
+turns its magnet with it, so the reed must close whichever way the rod points, and
+reaches far when it points along the board. A marble rolled at the slowest hand's speed
+reads on two holes for about 190 ms. What a board that declares no sensor model is
+assumed to be; tests/hardware/test_sensor_models.py holds it the largest."""
 
 
 NEIGHBOURS = 1.5

@@ -80,8 +80,17 @@ def doctor(args: argparse.Namespace) -> int:
 
 
 def calibrate(args: argparse.Namespace) -> int:
-    from firmware_host.tools.desk.calibrate import Calibrator
+    """The analog thresholds of a board with analog Hall sensors; the sensors' timing with
+    ``--timing``, and on every other board (there is nothing else to calibrate)."""
+    from hardware.frontends.analog import AnalogSpec
 
     bench, _ = _bench_for(args)
+    if args.timing or bench.profile.part(AnalogSpec) is None:
+        from firmware_host.tools.desk.calibrate_timing import TimingCalibrator
+
+        timed = TimingCalibrator(bench).run(args.output)
+        return 1 if timed.refused else 0
+    from firmware_host.tools.desk.calibrate import Calibrator
+
     result = Calibrator(bench).run(args.output)
     return 1 if result.refused else 0

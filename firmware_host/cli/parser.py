@@ -293,13 +293,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     calibrate = commands.add_parser(
-        "calibrate", help="learn the thresholds of analog Hall sensors, channel by channel"
+        "calibrate",
+        help="learn the thresholds of analog Hall sensors, channel by channel, or (--timing, "
+        "and on every other board) how long a piece slid between cells reads on both or none",
     )
     _board_check_arguments(calibrate)
     calibrate.add_argument(
+        "--timing",
+        action="store_true",
+        help="measure the sensors' overlap and gap as a piece is slid along a line of cells, "
+        "and write them into the profile's [sensors] table (the default on a board without "
+        "analog Hall sensors)",
+    )
+    calibrate.add_argument(
         "--output",
         type=Path,
-        help="where to write the calibration (default: <profile>.calibration.toml beside it)",
+        help="where to write the calibration (default: <profile>.calibration.toml beside it; "
+        "with --timing, the profile itself)",
     )
 
     bench = commands.add_parser("bench", help="measure recognition, repaint and move generation")

@@ -94,7 +94,7 @@ class Simulation:
             profile.sensing,
             profile.sensed_spots,
             self.journal,
-            timing=timing,
+            timing=profile.timing(timing),  # the order margin of the board's own sensors
         )
         self.controller.board_opened(self.board.orientation)
         self.legend = Legend(palette)

@@ -177,7 +177,9 @@ def bench_game(
         "position",
     )
 
-    recognizer: Recognizer[Any] = Recognizer(profile.sensing, profile.sensed_spots)
+    recognizer: Recognizer[Any] = Recognizer(
+        profile.sensing, profile.sensed_spots, profile.timing()
+    )
     cycle = _cycle(sample)
     add(
         "recognizer index",

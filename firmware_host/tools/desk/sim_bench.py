@@ -15,12 +15,36 @@ from typing import Any
 from drivers.buttons import ButtonRole
 from engine.game import Game
 from engine.physical import Reading, Sensing, Spot, Stone
+from engine.recognition.sensors import SensorModel
 from firmware_host.tools.desk.workbench import Ask, Bench
 from hardware.mock.analog import HallModel
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.clock import SimClock
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import Profile
+
+
+def stand_in_slide(
+    model: SensorModel, path: tuple[Spot, ...], start: float, speed_mm_s: float | None = None
+) -> list[tuple[float, Spot, bool]]:
+    """When each cell of ``path`` starts (True) and stops (False) reading a piece slid from
+    the first cell to the last at ``speed_mm_s`` (the model's slowest by default), from
+    ``start``: each step between neighbours takes a pitch at that speed, and its middle
+    reads on both cells for the model's overlap at that speed, or on neither for its gap.
+
+    A stand-in, and only for ``kiban calibrate --simulate``: the simulated world's
+    physics (``hardware/mock/physics.py``: the times each sensor starts and stops
+    reading a piece moved along a path, from a SensorModel) replaces it once it lands.
+    """
+    speed = model.slowest_mm_s if speed_mm_s is None else speed_mm_s
+    step = model.pitch_mm / speed
+    overlap, gap = model.overlap_mm / speed, model.gap_mm / speed
+    changes = [(start, path[0], True)]
+    for k in range(len(path) - 1):
+        middle = start + 0.5 + (k + 0.5) * step  # half a second to set it going
+        changes.append((middle - overlap / 2 + gap / 2, path[k + 1], True))
+        changes.append((middle + overlap / 2 - gap / 2, path[k], False))
+    return changes
 
 
 def stone_reading(game: Game[Any], face: Reading | None) -> Stone:
@@ -65,7 +89,8 @@ class ScriptedHand:
 
     ``ignore`` lists spots it never puts a piece on (to see a timeout), ``press``
     says which button it presses when asked for one (to test swapped buttons),
-    ``batch`` how many spots it covers at once when asked to cover many.
+    ``batch`` how many spots it covers at once when asked to cover many, ``speed_mm_s``
+    how fast it slides a piece when asked to (the board's slowest hand by default).
     """
 
     def __init__(
@@ -78,6 +103,7 @@ class ScriptedHand:
         ignore: Iterable[Spot] = (),
         presses: dict[ButtonRole, ButtonRole | None] | None = None,
         batch: int = 1000,
+        speed_mm_s: float | None = None,
     ) -> None:
         self.desk = desk
         self.world = world
@@ -86,6 +112,7 @@ class ScriptedHand:
         self.ignore = frozenset(ignore)
         self.presses = presses or {}
         self.batch = batch
+        self.speed_mm_s = speed_mm_s  # a slide's speed (None: the board's slowest hand)
         self.asks: list[Ask] = []
 
     def asked(self, ask: Ask, now: float) -> None:
@@ -100,10 +127,31 @@ class ScriptedHand:
                 self.desk.at(later, lambda: self._take(ask.spot))  # type: ignore[arg-type]
             case "place_all":
                 self._cover(list(ask.spots), ask.face, later)
+            case "slide" if ask.spots:
+                self._slide(ask.spots, later)
             case "press" if ask.role is not None:
                 role = self.presses.get(ask.role, ask.role)
                 if role is not None:
                     self.desk.at(later, lambda: self.desk.hardware.press(role))
+
+    def _slide(self, path: tuple[Spot, ...], start: float) -> None:
+        """A piece slid along ``path`` and back, then ok pressed (``stand_in_slide``)."""
+        model = self.desk.hardware.profile.sensor_model
+        stone = stone_reading(self.game, None)
+        there = stand_in_slide(model, path, start, self.speed_mm_s)
+        back_from = there[-1][0] + self.reaction
+        back = stand_in_slide(model, tuple(reversed(path)), back_from, self.speed_mm_s)
+        for moment, spot, present in there + back[1:]:
+            if present:
+                self.desk.at(moment, lambda spot=spot: self._set_down(spot, stone))  # type: ignore[misc]
+            else:
+                self.desk.at(moment, lambda spot=spot: self._take(spot))  # type: ignore[misc]
+        done = back[-1][0] + self.reaction
+        self.desk.at(done, lambda: self._take(path[0]))
+        self.desk.at(done, lambda: self.desk.hardware.press(ButtonRole.OK))
+
+    def _set_down(self, spot: Spot, stone: Stone) -> None:
+        self.world.place(spot, stone)
 
     def _clear(self) -> None:
         for spot in list(self.world.stacks):

@@ -29,7 +29,8 @@ class Ask:
     ``kind``: ``clear`` (take every piece off), ``place`` (a piece on ``spot``,
     ``face`` up: NORTH, SOUTH or None for any), ``lift`` (take it off again),
     ``place_all`` (pieces ``face`` up on every spot of ``spots``, as many at a
-    time as one likes), ``press`` (button ``role``).
+    time as one likes), ``slide`` (a piece slid or rolled along ``spots``, neighbouring
+    cells in order, and back, without lifting it; then ok), ``press`` (button ``role``).
     """
 
     kind: str
