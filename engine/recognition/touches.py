@@ -88,6 +88,10 @@ class Touches:
             elif expected.get(spot, EMPTY) != EMPTY:
                 self.lifted_at.setdefault(spot, now)
                 self.lifts[spot] = (*self.lifts.get(spot, ()), now)
+        if changed and all(new.get(s, EMPTY) == reading for s, reading in expected.items()):
+            # back as the position: a piece lifted and put straight back began no move
+            # (a move after it is dated from its own first change)
+            self.first_at = {s: at for s, at in self.first_at.items() if s not in changed}
 
     def since(self, spots: Iterable[Spot]) -> float:
         """When the hands began on this position, as a move of ``spots`` shows it: its

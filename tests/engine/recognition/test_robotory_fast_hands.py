@@ -467,3 +467,29 @@ def test_a_token_slid_over_a_cell_another_hand_then_fills_is_not_taken_for_the_f
     sim.settle()
     assert sim.controller.phase is Phase.PROMPT
     answer_as_played(sim, ["w@A2", "w@A3"], start)
+
+
+def test_a_piece_lifted_and_put_back_before_a_move_does_not_date_the_next_players() -> None:
+    """Drawn hands, both players at once (the quick profile, robotory-both): the mover
+    lifted B1's token and put it straight back, then walked the white robot D3-C3 while
+    the next player's hand began R:B2-B1-C1 0.2 s after it. The pair was read in the other
+    order: the red chain, eating B1, was dated from B1's first change, the put-back token.
+    A cell back as the position with the whole board began no move."""
+    sim = robotory_at("4/wR3/bww3/2W2/b2B 2w0b 0w0b 6w7b d")
+    start = len(sim.notices)
+    t = sim.now
+    steps = [
+        HandStep(t + 0.38, Force("B1", 0)),  # lifted and put straight back
+        HandStep(t + 0.45, Force("B1", None)),
+        HandStep(t + 0.47, LiftStone("D3")),
+        HandStep(t + 0.69, LiftStone("B2")),  # the next player's hand
+        HandStep(t + 0.73, Remove("C3")),
+        HandStep(t + 1.03, PutStone("C3", STONES["W"], STONES["W"])),
+        HandStep(t + 1.11, Remove("C1")),
+        HandStep(t + 1.16, PutStone("C1", STONES["R"], STONES["R"])),
+        HandStep(t + 1.17, Remove("B1")),
+    ]
+    sim.run(steps)
+    sim.settle()
+    answer_as_played(sim, ["W:D3-C3", "R:B2-B1-C1"], start)
+    assert list(sim.controller.record().moves) == ["W:D3-C3", "R:B2-B1-C1"]
