@@ -183,20 +183,25 @@ class BodyPacer(Pacer):
         self._table = Table(stacks_of(before), self.cells)
         self._emptied: dict[Spot, float] = {}  # when a cell's sensor let go of its stone
         self._landed: dict[Spot, float] = {}
-        self._carried: dict[tuple[int, Spot], tuple[float, Lift]] = {}  # in the air
+        # the stones in the air, by hand and journey: where from, since when, how
+        self._carried: dict[tuple[int, int], tuple[Spot, float, Lift]] = {}
         involved = {act.action.spot for act in acts}
         now = start
         if chooser.chance(habits.dither):
             occupied = sorted(spot for spot, stones in before.items() if stones)
             now = self._dither(now, [spot for spot in occupied if spot in self.cells])
+        # each hand at its own pace: an act begins a pause after its own hand's last act
+        # ended, and not before the act before it in the order began (a stone rolled by
+        # one hand keeps the other neither waiting nor resting)
+        last, busy = now, {0: now, 1: now}
         index = 0
         while index < len(acts):
             act = acts[index]
-            now += self.pause()
+            now = max(last + 0.001, busy[act.hand] + self.pause())
             if index == hold_at:
                 now += habits.hold
             if act.group is None:
-                now = self._one(act, now)
+                last = busy[act.hand] = self._one(act, now)
                 index += 1
             else:
                 motion = [act]
@@ -204,11 +209,11 @@ class BodyPacer(Pacer):
                     act.group
                 ):
                     motion.append(acts[index + len(motion)])
-                now = self._motion(motion, now)
+                last, busy[act.hand] = self._motion(motion, now)
                 index += len(motion)
             if chooser.chance(habits.knock / max(len(acts), 1)):
-                self._knock_body(now + chooser.seconds(0.0, 0.1), involved)
-        return now
+                self._knock_body(busy[act.hand] + chooser.seconds(0.0, 0.1), involved)
+        return max(busy.values())
 
     # --- the hand's own steps --------------------------------------------------------
 
@@ -253,8 +258,8 @@ class BodyPacer(Pacer):
                 self._emit(t, Reach(spot, stone, True), hand)
             self._emit(t, action, hand)
             released = t
-            if isinstance(action, LiftStone):
-                self._carried[(hand, spot)] = (t, lift)
+            if isinstance(action, LiftStone) and act.trip is not None:
+                self._carried[(hand, act.trip)] = (spot, t, lift)
                 released = t + (lift.released(board) if spot in places else 0.0)
             elif spot in places:
                 away = board.above(spot, model.release_mm + AWAY_MM)
@@ -268,11 +273,9 @@ class BodyPacer(Pacer):
         assert isinstance(action, PutStone | Supply)
         spot = action.spot
         held = action.held if isinstance(action, PutStone) else action.stone
-        source = act.origin
-        carried = None if source is None else self._carried.pop((hand, source), None)
-        if carried is None:  # a stone from the box, or from a place never seen lifted
-            source, carried = None, (now, self._lift())
-        t0, lift = carried
+        carried = None if act.trip is None else self._carried.pop((hand, act.trip), None)
+        # a stone from the box, or from a place never seen lifted, comes from above
+        source, t0, lift = (None, now, self._lift()) if carried is None else carried
         t = max(now, t0 + lift.least(board, source, spot))
         for _ in range(3):  # later, until the cell it lands on was seen empty long enough
             path = self._carry(action, lift, source, t0, t)
@@ -310,10 +313,11 @@ class BodyPacer(Pacer):
             return path.then(board.rest(spot), lift.vertical_mm_s)
         return lift.carried(board, source, spot, t0, t)
 
-    def _motion(self, motion: Sequence[Act], now: float) -> float:
+    def _motion(self, motion: Sequence[Act], now: float) -> tuple[float, float]:
         """Stones slid or rolled over the surface in one motion, from cell to cell, all
-        at one speed: the first starts as the last of its cell's stones has been gone
-        ``swap_gap`` when it comes into reach of it."""
+        at one speed: they start as soon as each comes into reach of its new cell
+        ``swap_gap`` after that cell's last stone left. Returns when they start and when
+        they come to rest."""
         board, chooser, habits = self.board, self.chooser, self.habits
         assert board is not None
         model, places = board.model, board.places
@@ -358,7 +362,7 @@ class BodyPacer(Pacer):
         for _, put in pairs:
             self._table.do(put)
             self._bounced(end, put.action.spot, landed=True)
-        return end
+        return t, end
 
     # --- noise, from the same sensors ----------------------------------------------------
 

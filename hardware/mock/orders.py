@@ -13,6 +13,12 @@ the board before the mover's has left.
 Every choice goes through a ``Chooser``: hypothesis's draws in the property tests, so
 that a failure shrinks to the fewest and shortest steps, or a seeded
 ``random.Random`` in the soak (``RandomChooser``).
+
+``Pacer`` times the acts with the sensor changes listed here (a slid stone forced to
+read on the cells it passes, a knock forced empty): the hands of issue 44, kept for the
+failures shrunk with them. ``hardware.mock.moving.BodyPacer`` times the same acts as
+bodies moving over the board's sensors (``hardware.mock.physics``), where a stone may
+read on two cells at once or on none: the hands the property tests and the bench use.
 """
 
 from __future__ import annotations
@@ -166,7 +172,7 @@ class Act:
     expects: Stone | None = None  # the stone a lift or a removal takes
     stop: bool = False  # a stone set down on its way, or lifted from there
     group: int | None = None  # stones slid or rolled in one motion: their lifts, then puts
-    origin: Spot | None = None  # a landing: the spot its stone was last lifted from
+    trip: int | None = None  # the journey it belongs to (a stone's lifts and landings)
 
 
 def _unblock(queues: list[list[list[Act]]]) -> bool:
@@ -302,14 +308,13 @@ def acts_of(trips: Sequence[Journey], hand: int) -> list[list[Act]]:
         elif trip.target is None:
             chains.append([Act(hand, Remove(trip.source), trip.held)])
         else:
-            chain = [Act(hand, LiftStone(trip.source), trip.held)]
-            origin = trip.source
+            number = len(chains)
+            chain = [Act(hand, LiftStone(trip.source), trip.held, trip=number)]
             for stop in trip.waypoints:
                 put = PutStone(stop, trip.held, trip.held)
-                chain.append(Act(hand, put, stop=True, origin=origin))
-                chain.append(Act(hand, LiftStone(stop), trip.held, stop=True))
-                origin = stop
-            chain.append(Act(hand, PutStone(trip.target, trip.held, trip.stone), origin=origin))
+                chain.append(Act(hand, put, stop=True, trip=number))
+                chain.append(Act(hand, LiftStone(stop), trip.held, stop=True, trip=number))
+            chain.append(Act(hand, PutStone(trip.target, trip.held, trip.stone), trip=number))
             chains.append(chain)
     return chains
 

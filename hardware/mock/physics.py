@@ -271,63 +271,83 @@ def union_changes(
 class Lift:
     """How a hand lifts and carries a piece: up and down at ``vertical_mm_s``, carried at
     ``height_mm`` above its resting height at ``carry_mm_s`` (a low carry reads on the
-    cells it passes)."""
+    cells it passes). A piece taken up is first taken out of its own cell's reach (a
+    piece held low over its cell is still on it, as far as any sensor can tell, and no
+    hand lays another piece under it)."""
 
     vertical_mm_s: float = 200.0
     height_mm: float = 30.0
     carry_mm_s: float = 400.0
 
+    def clear_mm(self, board: Board) -> float:
+        """How high above its resting height a lifted piece is held: past its cell's
+        release distance, or the carry height if that is higher."""
+        model = board.model
+        return max(self.height_mm, model.release_mm - model.depth_mm + 1.0)
+
     def rise(self, board: Board, spot: Spot, t: float) -> Path:
         """Up from ``spot``, starting at ``t``."""
-        up = board.above(spot, self.height_mm)
+        up = board.above(spot, self.clear_mm(board))
         return at_rest(board.rest(spot), t).then(up, self.vertical_mm_s)
 
     def released(self, board: Board) -> float:
         """Seconds after a lift begins that its cell lets go (straight up)."""
         return max(board.model.release_mm - board.model.depth_mm, 0.0) / self.vertical_mm_s
 
-    def operated(self, board: Board) -> float:
-        """Seconds before a put ends that its cell reads the piece (straight down)."""
-        return max(board.model.operate_mm - board.model.depth_mm, 0.0) / self.vertical_mm_s
-
     def least(self, board: Board, source: Spot | None, target: Spot | None) -> float:
         """The shortest a lift from ``source`` to ``target`` can take (None: the box)."""
-        vertical = 0.0
-        horizontal = 0.0
-        if source is not None and source in board.places:
-            vertical += self.height_mm / self.vertical_mm_s
-        if target is not None and target in board.places:
-            vertical += self.height_mm / self.vertical_mm_s
-        if source in board.places and target in board.places:
-            assert source is not None and target is not None
-            horizontal = math.dist(board.places[source], board.places[target]) / self.carry_mm_s
-        return vertical + horizontal
+        path = self.carried(board, source, target, 0.0, 0.0)
+        return 0.0 if path is None else path.end
 
     def carried(
         self, board: Board, source: Spot | None, target: Spot | None, t0: float, t1: float
     ) -> Path | None:
         """A piece lifted from ``source`` at ``t0`` and set down on ``target`` at ``t1``
-        (``t1 - t0`` at least ``least``): up, held there for the rest of the time (a hand
-        that holds a piece low over its cell has not yet taken it off that cell's sensor),
-        across at the carry height, down. Either end may be
-        the box (None, or a spot with no sensor): the piece comes from or goes out of reach.
-        None: neither end has a sensor."""
-        up = self.height_mm / self.vertical_mm_s
-        if source in board.places:
-            assert source is not None
+        (or as soon after as ``least`` allows): up out of its cell's reach, held there for
+        the rest of the time, across (at the carry height once out of its cell's reach,
+        if that is lower), down. Either end may be the box (None, or a spot with no
+        sensor): the piece comes from or goes out of reach. None: neither end has a
+        sensor."""
+        places = board.places
+        if source is not None and source in places:
             path = self.rise(board, source, t0)
-        elif target in board.places:
-            assert target is not None
-            path = at_rest(board.above(target, self.height_mm), t0)
+        elif target is not None and target in places:
+            path = at_rest(board.above(target, self.clear_mm(board)), t0)
         else:
             return None
-        if target in board.places:
-            assert target is not None
-            over = board.above(target, self.height_mm)
-            across = math.dist(path.legs[-1].end, over) / self.carry_mm_s
-            path = path.wait(t1 - up - across).then(over, self.carry_mm_s)
-            return path.then(board.rest(target), self.vertical_mm_s)
-        return path.wait(t1)
+        if target is None or target not in places:
+            return path.wait(t1)
+        way = self._way(board, path.legs[-1].end, target)
+        duration, here = 0.0, path.legs[-1].end
+        for point, speed in way:
+            duration += math.dist(here, point) / speed
+            here = point
+        path = path.wait(t1 - duration)
+        for point, speed in way:
+            path = path.then(point, speed)
+        return path
+
+    def _way(self, board: Board, start: Vec, target: Spot) -> list[tuple[Vec, float]]:
+        """The points (and speeds) from ``start``, held clear above where the piece came
+        from, to its rest on ``target``: down to the carry height once out of reach of
+        the cell it left, across, down."""
+        model = board.model
+        sx, sy, high = start
+        tx, ty = board.places[target]
+        low = model.depth_mm + self.height_mm
+        length = math.hypot(tx - sx, ty - sy)
+        way: list[tuple[Vec, float]] = []
+        out = math.sqrt(max(model.release_mm**2 - low**2, 0.0)) + 1.0  # past release, low
+        drop = high - low
+        if low < high and out + drop < length:
+            for along, z in ((out, high), (out + drop, low)):
+                f = along / length
+                way.append(((sx + f * (tx - sx), sy + f * (ty - sy), z), self.carry_mm_s))
+            way.append(((tx, ty, low), self.carry_mm_s))
+        else:
+            way.append(((tx, ty, high), self.carry_mm_s))
+        way.append((board.rest(target), self.vertical_mm_s))
+        return way
 
 
 def surface(board: Board, spots: Sequence[Spot], t0: float, speed_mm_s: float) -> Path:

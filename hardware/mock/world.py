@@ -160,6 +160,10 @@ class SimulatedWorld:
             del self._near[spot]
         self._changed()
 
+    def on_the_way(self) -> dict[Spot, tuple[Stone, ...]]:
+        """The stones on their way within reach of each spot's sensor (none at rest)."""
+        return {spot: tuple(stones) for spot, stones in self._near.items()}
+
     def reading(self, spot: Spot) -> Reading:
         forced = self._forced.get(spot)
         if forced is not None:

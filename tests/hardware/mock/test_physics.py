@@ -201,3 +201,46 @@ def test_a_rolled_marble_reads_on_its_old_and_new_hole_at_once() -> None:
     leaves = first_change(reaches, source, False)
     assert lands is not None and leaves is not None
     assert leaves - lands == pytest.approx(WIDEST.overlap_s, abs=1e-6)
+
+
+@pytest.mark.parametrize("name", ["dobutsu", "shogi", "abalone", "chaturaji", "robotory"])
+def test_the_bodies_leave_every_sensor_as_the_stones_stand(name: str) -> None:
+    """Whatever the ways drawn, once the hand is off every sensor reads what stands on
+    its spot (no stone left "on its way"), the stones stand as the move leaves them, and
+    no spot ever reads a stone on its way while another stands there unseen."""
+    game = find_game(name)
+    rng = random.Random(7)
+    sensing = Sensing.OCCUPANCY
+    for _ in range(12):
+        position = game.position(None, None)
+        for _ in range(rng.randrange(0, 30)):
+            if position.outcome() is not None or position.chance_moves() is not None:
+                break
+            position.push(rng.choice(sorted(position.legal_moves(), key=position.move_text)))
+        if position.outcome() is not None or position.chance_moves() is not None:
+            continue
+        move = rng.choice(sorted(position.legal_moves(), key=position.move_text))
+        after = position.copy()
+        after.push(move)
+        world = SimulatedWorld(game, sensing)
+        world.arrange(position.layout())
+        model = SensorModel(SensorKind.HALL, 30.0, 4.0, 16.0 + rng.random() * 8, 26.0)
+        habits = replace(Habits().of(name), knock=0.0, bounce=0.0, dither=0.0)
+        steps = physical_steps(
+            position.layout(),
+            after.layout(),
+            position.footprint(move, sensing).hidden,
+            Board.of(game.geometry, model),
+            game.geometry,
+            chooser=RandomChooser(rng),
+            habits=habits,
+            start=0.0,
+        )
+        for step in steps:
+            apply(world, step.action)
+        assert world.matches(after.layout())
+        assert world.readings() == {
+            spot: game.stack_reading(world.stacks[spot], sensing) if spot in world.stacks else EMPTY
+            for spot in game.spots
+        }
+        assert not world.on_the_way(), (name, position.move_text(move), world.on_the_way())
