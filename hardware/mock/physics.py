@@ -391,6 +391,25 @@ def knocked(
     return path.wait(path.end + rest_s).then((x, y, z), speed_mm_s)
 
 
+def passing(
+    model: SensorModel, speed_mm_s: float, *, height_mm: float = 0.0
+) -> tuple[float, float]:
+    """How long a piece slid at ``speed_mm_s`` (``height_mm`` above the surface: a marble
+    in a deeper groove, a piece carried low) from one cell to its neighbour reads on both
+    cells, and how long on neither: the overlap and the gap ``kiban calibrate`` measures,
+    as the geometry predicts them (at the model's slowest speed and on the surface, the
+    model's own ``overlap_s`` and ``gap_s``)."""
+    places = {"from": (0.0, 0.0), "to": (model.pitch_mm, 0.0)}
+    z = model.depth_mm + height_mm
+    path = at_rest((0.0, 0.0, z), 0.0).then((model.pitch_mm, 0.0, z), speed_mm_s)
+    changes = sensor_changes(model, places, path, reading=("from",))
+    lands = first_change(changes, "to", True)
+    leaves = first_change(changes, "from", False)
+    if lands is None or leaves is None:
+        return 0.0, 0.0
+    return max(leaves - lands, 0.0), max(lands - leaves, 0.0)
+
+
 def first_change(changes: Iterable[Change], spot: Spot, reads: bool) -> float | None:
     """When ``spot`` first starts (``reads``) or stops reading, if it does."""
     return next((at for at, where, now in changes if where == spot and now == reads), None)

@@ -28,6 +28,7 @@ from hardware.mock.physics import (
     at_rest,
     first_change,
     knocked,
+    passing,
     pushed,
     sensor_changes,
     surface,
@@ -53,6 +54,16 @@ def test_a_slide_on_short_sensors_reads_on_neither_for_the_models_gap() -> None:
     changes = sensor_changes(SHORT, ROW, surface(board, ("a", "b"), 0.0, SHORT.slowest_mm_s))
     assert [(spot, reads) for _, spot, reads in changes] == [("a", False), ("b", True)]
     assert changes[1][0] - changes[0][0] == pytest.approx(SHORT.gap_s, abs=1e-9)
+
+
+@pytest.mark.parametrize("model", [WIDEST, SHORT])
+def test_the_passing_times_at_the_slowest_hand_are_the_models_own(model: SensorModel) -> None:
+    """What calibration measures (``passing``) agrees with the times the recognizer is
+    given (``SensorModel.overlap_s``, ``gap_s``) at the speed the model assumes."""
+    overlap, gap = passing(model, model.slowest_mm_s)
+    assert overlap == pytest.approx(model.overlap_s)
+    assert gap == pytest.approx(model.gap_s)
+    assert list(passing(model, 4 * model.slowest_mm_s)) == pytest.approx([overlap / 4, gap / 4])
 
 
 def test_a_piece_slid_over_a_cell_reads_there_on_its_way() -> None:
