@@ -151,6 +151,7 @@ class SimulatedWorld:
         sensor (``reads``) or goes out of it: the sensor reads it while nothing stands
         there. The hands' physics (``hardware.mock.physics``) says when."""
         self._check(spot)
+        before = self.reading(spot)
         near = self._near.setdefault(spot, [])
         if reads:
             near.append(stone)
@@ -158,7 +159,12 @@ class SimulatedWorld:
             near.remove(stone)
         if not near:
             del self._near[spot]
-        self._changed()
+        if self.reading(spot) != before:  # a board follows what its sensors read
+            self._changed()
+
+    def forced_spots(self) -> frozenset[Spot]:
+        """The spots whose sensors are forced to read something (a bounce, a knock)."""
+        return frozenset(self._forced)
 
     def on_the_way(self) -> dict[Spot, tuple[Stone, ...]]:
         """The stones on their way within reach of each spot's sensor (none at rest)."""
