@@ -421,8 +421,8 @@ def physical_steps(
     hold: bool = False,
 ) -> list[HandStep]:
     """One hand taking the stones from ``before`` to ``after`` as bodies over ``board``'s
-    sensors, in an order, a pace and ways drawn from every one it may use (``orders``'
-    ``move_steps`` with physics); sorted by time."""
+    sensors, in an order, a pace and ways drawn from every one it may use (the bench's
+    drawn moves); sorted by time."""
     cells = frozenset(place.spot for place in geometry.cells)
     chains = plan_bodies(before, after, touchable, geometry, chooser=chooser, habits=habits)
     acts = ordered([chains], before, cells, chooser, sensed)

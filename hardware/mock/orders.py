@@ -558,34 +558,6 @@ class Pacer:
         return math.hypot(pa.x - pb.x, pa.y - pb.y) < 1.5
 
 
-def move_steps(
-    before: Layout,
-    after: Layout,
-    touchable: frozenset[Spot],
-    geometry: Geometry,
-    *,
-    chooser: Chooser,
-    habits: Habits,
-    start: float,
-    sensed: frozenset[Spot] | None = None,
-    hold: bool = False,
-) -> list[HandStep]:
-    """One hand taking the stones from ``before`` to ``after`` in an order and at a pace
-    drawn from every one it may use; ``hold``: a stone is held in the air
-    ``habits.hold`` on the way (before an action that follows a lift)."""
-    cells = frozenset(place.spot for place in geometry.cells)
-    trips = journeys(before, after, touchable, chooser=chooser, habits=habits, cells=cells)
-    trips = with_waypoints(trips, before, after, chooser=chooser, habits=habits, cells=cells)
-    acts = ordered([acts_of(trips, 0)], before, cells, chooser, sensed)
-    hold_at = None
-    if hold:
-        lifts = [i + 1 for i, act in enumerate(acts[:-1]) if isinstance(act.action, LiftStone)]
-        hold_at = lifts[chooser.index(len(lifts))] if lifts else None
-    pacer = Pacer(geometry, chooser, habits)
-    pacer.timed(acts, before, start, hold_at=hold_at)
-    return pacer.steps
-
-
 def between(geometry: Geometry, source: Spot, target: Spot) -> list[Spot]:
     """The cells on the straight way from ``source`` to ``target``, in order."""
     a, b = geometry.place(source), geometry.place(target)
