@@ -61,7 +61,18 @@ class Force:
     reading: Reading | None
 
 
-HandAction = LiftStone | PutStone | Remove | Supply | Force
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """A stone on its way comes within the reach of ``spot``'s sensor (``reads``) or goes
+    out of it (``hardware.mock.physics`` says when): the sensor reads the stone while
+    nothing stands on the spot, as a slid or rolled piece reads on two cells at once."""
+
+    spot: Spot
+    stone: Stone
+    reads: bool
+
+
+HandAction = LiftStone | PutStone | Remove | Supply | Force | Reach
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +94,8 @@ def apply(world: SimulatedWorld, action: HandAction) -> None:
             world.bring(spot, stone)
         case Force(spot, reading):
             world.force(spot, reading)
+        case Reach(spot, stone, reads):
+            world.reach(spot, stone, reads)
 
 
 @dataclass(frozen=True, slots=True)

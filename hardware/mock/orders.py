@@ -13,6 +13,12 @@ the board before the mover's has left.
 Every choice goes through a ``Chooser``: hypothesis's draws in the property tests, so
 that a failure shrinks to the fewest and shortest steps, or a seeded
 ``random.Random`` in the soak (``RandomChooser``).
+
+``Pacer`` times the acts with the sensor changes listed here (a slid stone forced to
+read on the cells it passes, a knock forced empty): the hands of issue 44, kept for the
+failures shrunk with them. ``hardware.mock.moving.BodyPacer`` times the same acts as
+bodies moving over the board's sensors (``hardware.mock.physics``), where a stone may
+read on two cells at once or on none: the hands the property tests and the bench use.
 """
 
 from __future__ import annotations
@@ -20,7 +26,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import Enum
 from typing import Protocol, TypeVar
 
 from engine.game import Layout
@@ -79,6 +86,14 @@ class Habits:
     lands there, and a stone set down stays this long before it is taken again (no hand
     swaps two pieces faster; a sensor must see each state for its debounce time, or no
     board could tell a capture from a piece in the air).
+
+    With bodies (``hardware.mock.moving``): ``slide`` is the share of a stone's ways from
+    cell to cell slid over the surface, ``roll`` the share rolled (a marble along its
+    groove; ``marbles``), ``together`` the share of lines and broadsides whose stones a
+    hand moves at once. A slide or roll runs at ``surface_mm_s`` (from the slowest a
+    sensor model assumes to a brisk flick), a lift goes up and down at ``vertical_mm_s``
+    and is carried ``carry_height_mm`` above the board at ``carry_mm_s``; a knock moves a
+    neighbour ``knock_mm`` at ``knock_mm_s``.
     """
 
     step: tuple[float, float] = (0.005, 0.3)
@@ -96,6 +111,14 @@ class Habits:
     knock_rest: tuple[float, float] = (0.02, 0.3)
     dither: float = 0.05
     swap_gap: float = 0.05
+    roll: float = 0.0
+    together: float = 0.7
+    surface_mm_s: tuple[float, float] = (40.0, 400.0)
+    vertical_mm_s: tuple[float, float] = (80.0, 500.0)
+    carry_height_mm: tuple[float, float] = (3.0, 60.0)
+    carry_mm_s: tuple[float, float] = (150.0, 900.0)
+    knock_mm: tuple[float, float] = (1.0, 20.0)
+    knock_mm_s: tuple[float, float] = (30.0, 300.0)
 
     @classmethod
     def brisk(cls) -> Habits:
@@ -107,17 +130,37 @@ class Habits:
         """Every order of lifts and landings at a steady pace, with no noise."""
         return cls(hesitate_share=0.0, slide=0.0, waypoint=0.0, bounce=0.0, knock=0.0, dither=0.0)
 
+    def marbles(self) -> Habits:
+        """The same hands on Abalone, where a marble is mostly rolled along its groove
+        (lifted only when it has to jump), and a line mostly pushed as one."""
+        return replace(self, roll=0.8, slide=0.1)
+
+    def of(self, game: str) -> Habits:
+        """These hands on ``game`` (its pieces are played as they are made to be)."""
+        return self.marbles() if game == "abalone" else self
+
+
+class Way(Enum):
+    """How a stone goes from cell to cell: lifted, slid over the surface, or rolled (a
+    marble along its groove: slid, as the sensors see it)."""
+
+    LIFT = "lift"
+    SLIDE = "slide"
+    ROLL = "roll"
+
 
 @dataclass(frozen=True, slots=True)
 class Journey:
     """One stone's way: from ``source`` (None: the box) to ``target`` (None: the box),
-    set down on ``waypoints`` on its way; it leaves as ``held`` and lands as ``stone``."""
+    set down on ``waypoints`` on its way; it leaves as ``held`` and lands as ``stone``,
+    by ``way``."""
 
     source: Spot | None
     target: Spot | None
     held: Stone
     stone: Stone
     waypoints: tuple[Spot, ...] = ()
+    way: Way = Way.LIFT
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +171,29 @@ class Act:
     action: HandAction
     expects: Stone | None = None  # the stone a lift or a removal takes
     stop: bool = False  # a stone set down on its way, or lifted from there
+    group: int | None = None  # stones slid or rolled in one motion: their lifts, then puts
+    trip: int | None = None  # the journey it belongs to (a stone's lifts and landings)
+
+
+def _unblock(queues: list[list[list[Act]]]) -> bool:
+    """A plan no order can carry out as drawn, loosened: a waypoint never cleared is
+    skipped (the stone goes on without its stops still to come; one already set down on
+    a stop is lifted from there as planned), else a motion whose cells are never all
+    free at once is made stone by stone, lifted (a swap no hand slides)."""
+    skipped = False
+    for queue in queues:
+        for chain in queue:
+            if chain and chain[0].stop and isinstance(chain[0].action, PutStone):
+                chain[:] = [act for act in chain if not act.stop]
+                skipped = True
+    if skipped:
+        return True
+    for queue in queues:
+        for chain in queue:
+            if chain and chain[0].group is not None:
+                chain[:] = [replace(act, group=None) for act in chain]
+                return True
+    return False
 
 
 def stacks_of(layout: Layout) -> dict[Spot, list[Stone]]:
@@ -242,11 +308,13 @@ def acts_of(trips: Sequence[Journey], hand: int) -> list[list[Act]]:
         elif trip.target is None:
             chains.append([Act(hand, Remove(trip.source), trip.held)])
         else:
-            chain = [Act(hand, LiftStone(trip.source), trip.held)]
+            number = len(chains)
+            chain = [Act(hand, LiftStone(trip.source), trip.held, trip=number)]
             for stop in trip.waypoints:
-                chain.append(Act(hand, PutStone(stop, trip.held, trip.held), stop=True))
-                chain.append(Act(hand, LiftStone(stop), trip.held, stop=True))
-            chain.append(Act(hand, PutStone(trip.target, trip.held, trip.stone)))
+                put = PutStone(stop, trip.held, trip.held)
+                chain.append(Act(hand, put, stop=True, trip=number))
+                chain.append(Act(hand, LiftStone(stop), trip.held, stop=True, trip=number))
+            chain.append(Act(hand, PutStone(trip.target, trip.held, trip.stone), trip=number))
             chains.append(chain)
     return chains
 
@@ -297,49 +365,67 @@ def ordered(
     first leaves: it begins only once the first has begun where a sensor sees it (on
     ``sensed``, every spot by default: the next player's hand is never seen before the
     mover's), and each of its actions waits until the stones it needs are where it
-    expects them."""
+    expects them. A chain whose acts share a ``group`` (stones slid or rolled in one
+    motion) runs whole once every stone it moves is free to go, nothing in between."""
     table = Table(stacks_of(before), cells)
     queues = [[list(chain) for chain in chains] for chains in hands]
     result: list[Act] = []
     begun = False  # the first hand was seen at work
+    moving: tuple[int, int] | None = None  # a motion under way: its hand and chain
 
-    def clearing(hand: int, spot: Spot) -> bool:
+    def clearing(hand: int, spot: Spot, besides: list[Act] | None = None) -> bool:
         """Whether the hand has still to take a stone off ``spot`` (its move lands there
         only once it has: a capture lands on the piece it took, not before)."""
         return any(
             isinstance(act.action, LiftStone | Remove) and act.action.spot == spot
             for chain in queues[hand]
+            if chain is not besides
             for act in chain
         )
 
+    def free(hand: int, chain: list[Act]) -> bool:
+        """Whether a motion can run whole now: its stones where it expects them, and every
+        cell it lands on clear (or left by a stone of the same motion)."""
+        sources = {act.action.spot for act in chain if isinstance(act.action, LiftStone)}
+        for act in chain:
+            spot = act.action.spot
+            if isinstance(act.action, LiftStone):
+                if not table.can(act):
+                    return False
+            elif spot not in sources and (
+                (spot in cells and table.stacks.get(spot)) or clearing(hand, spot, chain)
+            ):
+                return False
+        return True
+
+    def can_go(hand: int, chain: list[Act]) -> bool:
+        if chain[0].group is not None:
+            return free(hand, chain)
+        return table.can(chain[0]) and not (
+            isinstance(chain[0].action, PutStone | Supply)
+            and not chain[0].stop
+            and clearing(hand, chain[0].action.spot)
+        )
+
     while any(chain for queue in queues for chain in queue):
-        ready = [
-            (hand, index)
-            for hand, queue in enumerate(queues)
-            for index, chain in enumerate(queue)
-            if chain
-            and table.can(chain[0])
-            and (hand == 0 or begun)
-            and not (
-                isinstance(chain[0].action, PutStone | Supply)
-                and not chain[0].stop
-                and clearing(hand, chain[0].action.spot)
-            )
-        ]
+        ready = (
+            [moving]
+            if moving is not None
+            else [
+                (hand, index)
+                for hand, queue in enumerate(queues)
+                for index, chain in enumerate(queue)
+                if chain and (hand == 0 or begun) and can_go(hand, chain)
+            ]
+        )
         if not ready:
-            # a waypoint never cleared: the stone goes on without its stops still to come
-            # (a stone already set down on one is lifted from there as planned)
-            skipped = False
-            for queue in queues:
-                for chain in queue:
-                    if chain and chain[0].stop and isinstance(chain[0].action, PutStone):
-                        chain[:] = [act for act in chain if not act.stop]
-                        skipped = True
-            if not skipped:
+            if not _unblock(queues):
                 raise ValueError(f"no order of these actions is possible: {queues}")
             continue
         hand, index = ready[chooser.index(len(ready))]
-        act = queues[hand][index].pop(0)
+        chain = queues[hand][index]
+        act = chain.pop(0)
+        moving = (hand, index) if chain and chain[0].group is not None else None
         table.do(act)
         result.append(act)
         begun = begun or (hand == 0 and (sensed is None or act.action.spot in sensed))
@@ -470,34 +556,6 @@ class Pacer:
     def _near(self, a: Spot, b: Spot) -> bool:
         pa, pb = self.geometry.place(a), self.geometry.place(b)
         return math.hypot(pa.x - pb.x, pa.y - pb.y) < 1.5
-
-
-def move_steps(
-    before: Layout,
-    after: Layout,
-    touchable: frozenset[Spot],
-    geometry: Geometry,
-    *,
-    chooser: Chooser,
-    habits: Habits,
-    start: float,
-    sensed: frozenset[Spot] | None = None,
-    hold: bool = False,
-) -> list[HandStep]:
-    """One hand taking the stones from ``before`` to ``after`` in an order and at a pace
-    drawn from every one it may use; ``hold``: a stone is held in the air
-    ``habits.hold`` on the way (before an action that follows a lift)."""
-    cells = frozenset(place.spot for place in geometry.cells)
-    trips = journeys(before, after, touchable, chooser=chooser, habits=habits, cells=cells)
-    trips = with_waypoints(trips, before, after, chooser=chooser, habits=habits, cells=cells)
-    acts = ordered([acts_of(trips, 0)], before, cells, chooser, sensed)
-    hold_at = None
-    if hold:
-        lifts = [i + 1 for i, act in enumerate(acts[:-1]) if isinstance(act.action, LiftStone)]
-        hold_at = lifts[chooser.index(len(lifts))] if lifts else None
-    pacer = Pacer(geometry, chooser, habits)
-    pacer.timed(acts, before, start, hold_at=hold_at)
-    return pacer.steps
 
 
 def between(geometry: Geometry, source: Spot, target: Spot) -> list[Spot]:

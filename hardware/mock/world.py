@@ -31,6 +31,7 @@ class SimulatedWorld:
         self.stacks: dict[Spot, list[Stone]] = {}
         self.held: list[Stone] = []
         self._forced: dict[Spot, Reading] = {}
+        self._near: dict[Spot, list[Stone]] = {}  # stones moving within a sensor's reach
         self._spots = frozenset(game.spots)
         self.version = 0  # bumped on every change, so a board syncs only when needed
         self._listeners: list[Callable[[], None]] = []
@@ -51,6 +52,7 @@ class SimulatedWorld:
         self.stacks = {spot: list(stones) for spot, stones in layout.items() if stones}
         self.held = []
         self._forced.clear()
+        self._near.clear()
         self._changed()
 
     def layout(self) -> dict[Spot, tuple[Stone, ...]]:
@@ -144,12 +146,44 @@ class SimulatedWorld:
             self._forced[spot] = reading
         self._changed()
 
+    def reach(self, spot: Spot, stone: Stone, reads: bool) -> None:
+        """A stone on its way (lifted, slid, rolled) comes within the reach of ``spot``'s
+        sensor (``reads``) or goes out of it: the sensor reads it while nothing stands
+        there. The hands' physics (``hardware.mock.physics``) says when."""
+        self._check(spot)
+        before = self.reading(spot)
+        near = self._near.setdefault(spot, [])
+        if reads:
+            near.append(stone)
+        elif stone in near:
+            near.remove(stone)
+        if not near:
+            del self._near[spot]
+        if self.reading(spot) != before:  # a board follows what its sensors read
+            self._changed()
+
+    def forced_spots(self) -> frozenset[Spot]:
+        """The spots whose sensors are forced to read something (a bounce, a knock)."""
+        return frozenset(self._forced)
+
+    def on_the_way(self) -> dict[Spot, tuple[Stone, ...]]:
+        """The stones on their way within reach of each spot's sensor (none at rest)."""
+        return {spot: tuple(stones) for spot, stones in self._near.items()}
+
     def reading(self, spot: Spot) -> Reading:
         forced = self._forced.get(spot)
         if forced is not None:
             return forced
+        return self.unforced(spot)
+
+    def unforced(self, spot: Spot) -> Reading:
+        """What the stones themselves make ``spot``'s sensor read: what stands there, else
+        a stone on its way within reach (a contact forced to chatter aside)."""
         stack = self.stacks.get(spot)
-        return self.game.stack_reading(stack, self.sensing) if stack else EMPTY
+        if stack:
+            return self.game.stack_reading(stack, self.sensing)
+        near = self._near.get(spot)
+        return self.game.stack_reading(near[-1:], self.sensing) if near else EMPTY
 
     def readings(self) -> dict[Spot, Reading]:
         return {spot: self.reading(spot) for spot in self.game.spots}

@@ -8,7 +8,10 @@ each game's simulated board; with ``--drawn`` (half of them by default) the move
 made in an order and at a pace drawn from every one a hand may use
 (``hardware.mock.orders``: a line of marbles front first or leapfrogged, a capture's
 victim first or last, a robot walked over its tokens, hesitations up to 3 s, a stone
-held in the air 15 s). The next player is often eager
+held in the air 15 s), each stone moved as a body over the board's sensors
+(``hardware.mock.moving``: lifted, slid, a marble rolled along its groove, a line pushed
+as one; each sensor reads from the magnet's distance with the board's sensor model, so
+a rolled marble reads on two holes at once). The next player is often eager
 (``Tempo``): they
 start 0.09-0.3 s after the last stone landed, before the board could rest. Where the
 board waits for a move to go on (a Robotory chain), a next player who moves the same
@@ -41,6 +44,7 @@ from drivers.buttons import ButtonRole
 from engine.assessments import Timing
 from engine.game import Game, Position
 from engine.recognition.change_order import goes_on
+from engine.recognition.sensors import WIDEST, SensorModel
 from engine.registry import find_game, games
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
@@ -52,13 +56,24 @@ from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase, TakebackChoice
 from firmware_host.store.storage import GameStore
 from hardware.mock.hands import Force, HandStep, Noise, apply
-from hardware.mock.orders import Habits, RandomChooser, move_steps
-from hardware.profile import load_profile
+from hardware.mock.moving import physical_steps
+from hardware.mock.orders import Habits, RandomChooser
+from hardware.mock.physics import Board
+from hardware.profile import Profile, load_profile
 
 AMEND_LIMIT = Timing().amend + Timing().settle
 """Seconds a move the record holds but nobody played may stand before it counts as
 wrong: the board shows a hand's pause at rest as the move it shows, and changes it when
 the same hand goes on (``engine.recognition.rereading``), as the property tests allow."""
+
+
+def sensor_model(profile: Profile) -> SensorModel:
+    """The sensors the bench's hands move the stones over: the profile's own model
+    (``Profile.sensor_model``, from its ``[sensors]`` table) where it declares one, else
+    the widest bundled geometry's, as the board itself assumes."""
+    declared = getattr(profile, "sensor_model", None)
+    return declared if isinstance(declared, SensorModel) else WIDEST
+
 
 LOOK_LIMIT = 8.0
 """Seconds the players give the board to record what they played before they look
@@ -151,6 +166,7 @@ class Players:
 
     def __init__(self, sim: Simulation, rng: random.Random, tempo: Tempo, tally: HandsTally):
         self.sim = sim
+        self.board = Board.of(sim.game.geometry, sensor_model(sim.profile))
         self.rng = rng
         self.tempo = tempo
         self.tally = tally
@@ -223,16 +239,19 @@ class Players:
     def _drawn(
         self, reference: Position[Any], move: Any, target: Position[Any], start: float
     ) -> list[HandStep]:
-        """The steps of ``move`` in an order and at a pace drawn from every one a hand may
-        use; a swap on a cell lasts at least the sensors' debounce time."""
+        """The steps of ``move`` in an order, at a pace and in ways drawn from every one a
+        hand may use, the stones moved as bodies over the board's sensors; a swap on a
+        cell lasts at least the sensors' debounce time."""
         sim = self.sim
         profile = sim.profile
         debounce = (profile.debounce_scans + 1) / profile.scan_hz
-        habits = replace(Habits(), swap_gap=max(Habits().swap_gap, debounce))
-        return move_steps(
+        habits = Habits().of(sim.game.name)
+        habits = replace(habits, swap_gap=max(habits.swap_gap, debounce))
+        return physical_steps(
             sim.world.layout(),  # as the hands find it (the last move's noise may go on)
             sim.physical(target.layout()),
             reference.footprint(move, profile.sensing).hidden,
+            self.board,
             sim.game.geometry,
             chooser=RandomChooser(self.rng),
             habits=habits,
@@ -459,8 +478,11 @@ def soak(
     timing: Timing | None = None,
 ) -> HandsTally:
     """``moves`` random moves of ``game`` by fast, clumsy hands, counted (``timing``: the
-    board's, by default the product's)."""
+    board's, by default the product's with the order margin of the sensors the hands
+    move over)."""
     loaded = load_profile(profile, game)
+    if timing is None:
+        timing = replace(Timing(), order=sensor_model(loaded).order_margin)
     sim = Simulation(
         game,
         loaded,
@@ -490,8 +512,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--drawn",
         type=float,
         default=0.5,
-        help="the share of moves made in an order and pace drawn from every one a hand "
-        "may use (hardware.mock.orders); 0 for the project's habits alone",
+        help="the share of moves made in an order, pace and ways drawn from every one a "
+        "hand may use, the stones moved as bodies over the board's sensors "
+        "(hardware.mock.orders, hardware.mock.moving); 0 for the project's habits alone",
     )
     parser.add_argument(
         "--check",

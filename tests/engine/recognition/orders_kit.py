@@ -2,18 +2,30 @@
 moves drawn, the hands' steps drawn (``hardware.mock.orders``), and what the board
 recorded checked against what was played, at every step.
 
-What is checked (issue 44):
+What is checked (issues 44 and 60):
 
 - **never wrong**: each move the board records is the move played at that ply, or a
   move the board showed whole and unchanged for the settle time on the way (the hand
   rested there: no sensor tells it from a finished move), which it must then amend;
 - **the truth once the hands are off**: the record is what was played, or a prompt is
   open whose choices include the next move played (answered, the rest is read);
-- **no question with one answer**: every prompt offers at least two readings.
+- **no question with one answer**: every prompt offers at least two readings;
+- **never out of step on a move**: the board does not say "out of step" while its
+  sensors read what one legal move, or the line of moves played, makes of the last
+  committed position;
+- **a played move stays**: a move played and committed is replaced by another only after
+  a prompt offered it;
+- **every prompt offers the move played** (or a move the hand rested on whole, or the
+  takeback of one).
+
+With a ``Board`` (``Trial.board``: the game's cells under a drawn ``SensorModel``) the
+hands move the stones as bodies (``hardware.mock.moving``): a rolled marble reads on two
+holes at once, a low carry on the cells it passes, as the geometry and speed make it.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -22,11 +34,18 @@ from engine.assessments import Timing
 from engine.errors import KibanError
 from engine.game import Game, Layout, Position
 from engine.physical import Reading, Spot
+from engine.recognition.sensors import SensorKind, SensorModel
 from firmware_host.loops.simulator import Simulation
-from firmware_host.notices.declared import MoveCommitted, MovesTakenBack, PromptOpened
+from firmware_host.notices.declared import (
+    MoveCommitted,
+    MovesTakenBack,
+    OutOfStepShown,
+    PromptOpened,
+)
 from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase, TakebackChoice
 from hardware.mock.hands import HandStep, LiftStone, apply
+from hardware.mock.moving import BodyPacer, hold_point, plan_bodies
 from hardware.mock.orders import (
     Act,
     Chooser,
@@ -37,6 +56,7 @@ from hardware.mock.orders import (
     ordered,
     with_waypoints,
 )
+from hardware.mock.physics import Board
 from tests.firmware_host.simkit import make_sim
 
 REST = Timing().settle
@@ -61,13 +81,24 @@ class Trial:
     hand_of: dict[int, int] = field(default_factory=dict)  # a step (by id): its hand
     hands_at: list[tuple[float, int, Spot]] = field(default_factory=list)  # hands' actions
     ply_hand: list[int] = field(default_factory=list)  # the hand that played each ply
+    board: Board | None = None  # the sensors the stones move over as bodies (None: lists)
+    # what the board's sensors read after each step (knocks and bounces too)
+    frames: list[tuple[float, dict[Spot, Reading]]] = field(default_factory=list)
+    right: dict[int, str] = field(default_factory=dict)  # a played move committed, by index
+    offered: set[tuple[int, str]] = field(default_factory=set)  # what prompts offered
 
     @classmethod
-    def at(cls, game: Game[Any], profile: str, position: str) -> Trial:
+    def at(
+        cls, game: Game[Any], profile: str, position: str, model: SensorModel | None = None
+    ) -> Trial:
+        """A board of ``game`` on ``profile``; with ``model``, its stones are moved as
+        bodies over sensors of that geometry, and the board is told its order margin."""
+        timing = None if model is None else replace(Timing(), order=model.order_margin)
         # the dice seeded: the same draws always make the same trial
-        sim = make_sim(profile, position=position, game=game, settings={"seed": "1"})
+        sim = make_sim(profile, position=position, game=game, settings={"seed": "1"}, timing=timing)
         start = sim.controller.position.copy()
-        trial = cls(sim, start, offset=len(start.move_stack), read=len(sim.notices))
+        board = None if model is None else Board.of(game.geometry, model)
+        trial = cls(sim, start, offset=len(start.move_stack), read=len(sim.notices), board=board)
         trial._saw()
         return trial
 
@@ -102,6 +133,16 @@ class Trial:
         hand: int = 0,
     ) -> list[list[Act]]:
         """The journeys that take the stones from one layout to another, for one hand."""
+        if self.board is not None:
+            return plan_bodies(
+                before_layout,
+                after_layout,
+                hidden,
+                self.sim.game.geometry,
+                chooser=chooser,
+                habits=habits.of(self.sim.game.name),
+                hand=hand,
+            )
         cells = frozenset(self.sim.game.cells)
         trips = journeys(
             before_layout,
@@ -125,27 +166,38 @@ class Trial:
     # --- running ---------------------------------------------------------------------
 
     def run(self, steps: Sequence[HandStep]) -> None:
+        world = self.sim.world
         for step in sorted(steps, key=lambda step: step.at):
             self.sim.advance_to(max(step.at, self.sim.now))
-            apply(self.sim.world, step.action)
+            spot = step.action.spot
+            was = world.reading(spot), world.unforced(spot)
+            apply(world, step.action)
+            now = world.reading(spot), world.unforced(spot)
             hand = self.hand_of.get(id(step))
-            if hand is not None:
-                self.hands_at.append((self.sim.now, hand, step.action.spot))
-            self._saw()
+            # with bodies, a hand is seen where a sensor changes (a landing whose cell
+            # already read the stone on its way down is no news to any sensor)
+            if hand is not None and (self.board is None or now[0] != was[0]):
+                self.hands_at.append((self.sim.now, hand, spot))
+            if now != was:
+                self._saw()
             self.take_in()
 
     def _saw(self) -> None:
         """What the stones themselves read now (a knocked or bouncing contact aside: the
         board may take a move for done while one is knocked, not while a stone of the
-        move is still in the air)."""
-        world = self.sim.world
+        move is still in the air; a stone on its way reads where its magnet reaches), and
+        what the sensors read."""
+        world, now = self.sim.world, self.sim.now
         sensed = self.sim.profile.sensed_spots
-        game, sensing = self.sim.game, world.sensing
-        readings = {
-            spot: game.stack_reading(world.stacks[spot], sensing) if world.stacks.get(spot) else 0
-            for spot in sensed
-        }
-        self.seen.append((self.sim.now, readings))
+        frame = {spot: world.reading(spot) for spot in sensed}
+        seen = dict(frame)
+        for spot in world.forced_spots() & sensed:
+            seen[spot] = world.unforced(spot)
+        # only changes are kept: a reading's time is when it began
+        if not self.seen or self.seen[-1][1] != seen:
+            self.seen.append((now, seen))
+        if not self.frames or self.frames[-1][1] != frame:
+            self.frames.append((now, frame))
 
     def hands_off(self) -> None:
         """The hands are off: the board is given time, then answered if it asks."""
@@ -160,14 +212,85 @@ class Trial:
             self.read += 1
             if isinstance(notice, MoveCommitted):
                 index = notice.ply - 1 - self.offset
+                self._judge_replacement(index, notice.move)
                 del self.record[index:]
                 self.record.append(notice.move)
                 if not self._adopted(index, notice.move):
                     self._judge_commit(index, notice.move, notice.at)
+                if index < len(self.played) and self.played[index] == notice.move:
+                    self.right[index] = notice.move
             elif isinstance(notice, MovesTakenBack):
                 del self.record[len(self.record) - notice.plies :]
-            elif isinstance(notice, PromptOpened) and len(notice.choices) < 2:
-                self.faults.append(f"a prompt with one choice: {notice.choices}")
+            elif isinstance(notice, PromptOpened):
+                if len(notice.choices) < 2:
+                    self.faults.append(f"a prompt with one choice: {notice.choices}")
+                self._judge_prompt(notice.choices, notice.at)
+            elif isinstance(notice, OutOfStepShown):
+                self._judge_out_of_step(notice.at)
+
+    # --- the invariants of issue 60 ----------------------------------------------------
+
+    def _judge_replacement(self, index: int, text: str) -> None:
+        """A played move the board committed is replaced only after a prompt offered it."""
+        kept = self.right.get(index)
+        if kept is None or kept == text:
+            return
+        if (index, kept) not in self.offered:
+            self.faults.append(
+                f"replaced the committed {kept} at ply {index + 1} by {text} unasked"
+            )
+        del self.right[index]
+
+    def _judge_prompt(self, choices: tuple[str, ...], at: float) -> None:
+        """A prompt offers the move played at the ply it asks about (or a move the hand
+        rested on whole, or the takeback of a move recorded that was not played)."""
+        index = len(self.record)
+        for choice in choices:
+            self.offered.add((index, choice))
+        if self._recorded().chance_moves() is not None:
+            return  # a pick of the dice
+        if index < len(self.played) and self.played[index] in choices:
+            return
+        if TakebackChoice.NAME in choices and self.record != self.played[:index]:
+            return  # the takeback of a move recorded that was not played
+        if index <= len(self.positions):
+            position = self.positions[index] if index < len(self.positions) else self.position
+            hand = self.ply_hand[index] if index < len(self.ply_hand) else None
+            if any(self._shown_at_rest(position, choice, at, hand) for choice in choices):
+                return
+        wanted = self.played[index] if index < len(self.played) else "nothing"
+        self.faults.append(f"a prompt {choices} at ply {index + 1} without {wanted}")
+
+    def _judge_out_of_step(self, at: float) -> None:
+        """The board says "out of step" while its sensors read what one legal move, or
+        the line played, makes of the last committed position: a move missed."""
+        frame = next((f for when, f in reversed(self.frames) if when <= at + 1e-9), None)
+        if frame is None:
+            return
+        committed = self._recorded()
+        if committed.chance_moves() is not None:
+            return
+        explained = [sensed_frame(committed, self.sim)]
+        line = committed.copy()
+        if self.record == self.played[: len(self.record)]:
+            for text in self.played[len(self.record) :]:
+                line.push_text(text)
+                explained.append(sensed_frame(line, self.sim))
+        for move in committed.legal_moves():
+            one = committed.copy()
+            one.push(move)
+            explained.append(sensed_frame(one, self.sim))
+        if frame in explained:
+            self.faults.append(
+                f"out of step at {at:.2f} s on a board one legal move or the line played"
+                f" explains (record {self.record}, played {self.played})"
+            )
+
+    def _recorded(self) -> Position[Any]:
+        recorded = self.start.copy()
+        for text in self.record:
+            recorded.push_text(text)
+        return recorded
 
     def _adopted(self, index: int, text: str) -> bool:
         """A move the board makes by itself (a roll, a lost turn) where the players are
@@ -319,6 +442,12 @@ def timed_steps(
     profile = trial.sim.profile
     debounce = (profile.debounce_scans + 1) / profile.scan_hz
     habits = replace(habits, swap_gap=max(habits.swap_gap, debounce))
+    if trial.board is not None:
+        geometry = trial.sim.game.geometry
+        bodies = BodyPacer(geometry, chooser, habits.of(trial.sim.game.name), board=trial.board)
+        bodies.timed(acts, before, start, hold_at=hold_point(acts, chooser) if hold else None)
+        trial.hand_of.update(bodies.hands)
+        return bodies.steps
     pacer = Pacer(trial.sim.game.geometry, chooser, habits)
     hold_at = None
     if hold:
@@ -348,16 +477,23 @@ has left; a stone held in the air for ``Habits.hold``; a piece set down where an
 legal move of it ends, left there 1-2 s, then moved on to where it was meant to go."""
 
 
-def trial(game: Game[Any], chooser: Chooser, variant: str, habits: Habits) -> Trial | None:
+def trial(
+    game: Game[Any],
+    chooser: Chooser,
+    variant: str,
+    habits: Habits,
+    model: SensorModel | None = None,
+) -> Trial | None:
     """One drawn position and move (and reply) of ``game``, played by the hands as
     ``variant`` has it, then the board given its time: None when the draw has no such
-    move (a finished game, a roll due, no second move that fits)."""
+    move (a finished game, a roll due, no second move that fits). ``model``: the stones
+    move as bodies over sensors of that geometry (None: the hands of lists)."""
     profiles = PROFILES[game.name]
     profile = profiles[chooser.index(len(profiles))]
     start = draw_position(game, chooser, chooser.index(PLIES[game.name] + 1))
     if start.outcome() is not None:
         return None
-    played = Trial.at(game, profile, start.text())
+    played = Trial.at(game, profile, start.text(), model)
     try:
         if not _play(played, chooser, variant, habits):
             return None
@@ -479,3 +615,25 @@ def sensed_frame(position: Position[Any], sim: Simulation) -> dict[Spot, Reading
     sensed = sim.profile.sensed_spots
     frame = position.expected_frame(sim.profile.sensing)
     return {spot: reading for spot, reading in frame.items() if spot in sensed}
+
+
+def draw_model(chooser: Chooser) -> SensorModel:
+    """A board's sensors over the ranges real boards have: a pitch of 20-50 mm, the
+    magnet 2-10 mm above its sensor, and operate and release distances whose reach along
+    the surface falls short of the pitch by up to 12 mm or passes it by up to 12 mm (at
+    the slowest hand, 40 mm/s, a gap or an overlap of 0-300 ms), release reaching 0-30%
+    further than operate (a reed switch's drop-out, a Hall switch's B_RP)."""
+    kind = (SensorKind.REED, SensorKind.HALL)[chooser.index(2)]
+    pitch = chooser.seconds(20.0, 50.0)
+    depth = chooser.seconds(2.0, 10.0)
+    reach = pitch + chooser.seconds(-12.0, 12.0)  # operate's reach and release's together
+    wider = chooser.seconds(1.0, 1.3)
+    operate_reach = reach / (1 + wider)
+    return SensorModel(
+        kind,
+        pitch_mm=pitch,
+        depth_mm=depth,
+        operate_mm=math.hypot(operate_reach, depth),
+        release_mm=math.hypot(operate_reach * wider, depth),
+        part="drawn by the property tests",
+    )

@@ -1,18 +1,25 @@
 """Every order and pace of the hands, drawn by hypothesis, on every game's simulated
-boards (issue 44). Each example draws a position, a move the board can show, and how
-the hands make it (``hardware.mock.orders``: which stone goes where, the order of every
-lift and landing two hands allow, cells a slide passes, pauses from 5 ms to 3 s,
-bounce, knocks put back), in one of four variants: as it comes, with the next player's
-hand on the board before the mover's has left, with a stone held 15 s, and with the
-piece first set down where another legal move of it ends, then moved on. Asserted every
-time (``tests/engine/recognition/orders_kit.py``):
+boards (issues 44 and 60). Each example draws the board's sensors (``draw_model``: pitch,
+depth, operate and release distances over the ranges real boards have, so that a piece
+between two cells reads on both or on neither for 0-300 ms at a slow hand), a position,
+a move the board can show, and how the hands make it (``hardware.mock.orders``: which
+stone goes where, the order of every lift and landing two hands allow, pauses from 5 ms
+to 3 s, bounce; ``hardware.mock.moving``: each stone lifted, slid or rolled as a body
+at a drawn speed, a line of marbles pushed as one, a knocked neighbour set back, every
+sensor reading from the magnet's distance), in one of four variants: as it comes, with
+the next player's hand on the board before the mover's has left, with a stone held
+15 s, and with the piece first set down where another legal move of it ends, then moved
+on. Asserted every time (``tests/engine/recognition/orders_kit.py``):
 
 - the record never holds a move that was not played (or that the hand did not rest on
   for the settle time: no sensor tells that from a finished move, and the record must
   then follow the hand);
 - once the hands are off, the record is what was played, or a prompt is open whose
   choices include the next move played (answered, the board reads the rest);
-- every prompt offers two readings at least.
+- every prompt offers two readings at least, and the move played among them;
+- a board whose sensors read what one legal move, or the line played, makes of the last
+  committed position is never "out of step";
+- a played move committed is replaced only through a prompt that offered it.
 
 ``make test`` runs a quick profile; ``make test-slow`` a long one. Shrunk failures are
 kept as event-stream tests (test_fast_hands.py, test_overlapping_moves.py).
@@ -24,12 +31,12 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from engine.registry import find_game
 from hardware.mock.orders import Habits
-from tests.engine.recognition.orders_kit import PROFILES, VARIANTS, trial
+from tests.engine.recognition.orders_kit import PROFILES, VARIANTS, draw_model, trial
 
 
 class Drawn:
@@ -71,9 +78,11 @@ LONG = settings(
 
 
 def _check(name: str, variant: str, data: st.DataObject) -> None:
-    played = trial(find_game(name), Drawn(data), variant, HABITS[variant])
+    chooser = Drawn(data)
+    model = draw_model(chooser)
+    played = trial(find_game(name), chooser, variant, HABITS[variant], model)
     if played is not None:
-        assert not played.faults, (played.played, played.record, played.faults)
+        assert not played.faults, (model, played.played, played.record, played.faults)
 
 
 class Replayed:
@@ -101,7 +110,8 @@ class Replayed:
 
 SHRUNK = json.loads((Path(__file__).parent / "shrunk_orders.json").read_text())
 """Failures the long profile shrank, replayed from hypothesis's printed draws (each
-failed on the code before its fix; ``why`` says what the board did)."""
+failed on the code before its fix; ``why`` says what the board did). They were drawn
+with the hands of lists (no sensor model), and are replayed with them."""
 
 
 @pytest.mark.parametrize("case", sorted(SHRUNK))
@@ -113,18 +123,79 @@ def test_shrunk_failures_stay_fixed(case: str) -> None:
     assert not played.faults, (played.played, played.record, played.faults)
 
 
+SHRUNK_BODIES = json.loads((Path(__file__).parent / "shrunk_bodies.json").read_text())
+"""Failures shrunk with the hands that move stones as bodies, replayed from hypothesis's
+printed draws (the sensor model's first). One marked ``waiting`` fails because of the
+recognizer (issue 60) and is expected to fail until it reads it: remove the mark then."""
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        pytest.param(case, marks=pytest.mark.xfail(strict=False, reason=shrunk["waiting"]))
+        if shrunk.get("waiting")
+        else case
+        for case, shrunk in sorted(SHRUNK_BODIES.items())
+    ],
+)
+def test_shrunk_failures_with_bodies_stay_fixed(case: str) -> None:
+    shrunk = SHRUNK_BODIES[case]
+    variant = shrunk["variant"]
+    chooser = Replayed(shrunk["draws"])
+    model = draw_model(chooser)
+    played = trial(find_game(shrunk["game"]), chooser, variant, HABITS[variant], model)
+    assert played is not None
+    assert not played.faults, (model, played.played, played.record, played.faults)
+
+
 CASES = [(name, variant) for name in sorted(PROFILES) for variant in VARIANTS]
 
+WAITING: dict[tuple[str, str], str] = {
+    ("abalone", "correction"): (
+        "a marble rolled on from where the hand set it down, its cell letting go only"
+        " 0.34 s after the hand's last landing: the board commits an opponent's move it"
+        " shows by the way (D6C6) while the hand goes on (issue 60: the recognizer)"
+    ),
+}
+"""Cases the hands that move stones as bodies fail because of the recognizer (issue 60),
+expected to fail until it reads them; drawn without shrinking in the quick profile (a
+failure prints its draws; the long profile shrinks them). Take a case out to turn it on."""
 
-@pytest.mark.parametrize(("name", "variant"), CASES)
+UNSHRUNK = settings(QUICK, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+
+
+@pytest.mark.parametrize(("name", "variant"), [case for case in CASES if case not in WAITING])
 @QUICK
 @given(data=st.data())
 def test_the_hands_in_any_order_and_pace(name: str, variant: str, data: st.DataObject) -> None:
     _check(name, variant, data)
 
 
+@pytest.mark.parametrize(
+    ("name", "variant"),
+    [
+        pytest.param(*case, marks=pytest.mark.xfail(strict=False, reason=WAITING[case]))
+        for case in sorted(WAITING)
+    ],
+)
+@UNSHRUNK
+@given(data=st.data())
+def test_the_hands_the_recognizer_does_not_follow_yet(
+    name: str, variant: str, data: st.DataObject
+) -> None:
+    _check(name, variant, data)
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize(("name", "variant"), CASES)
+@pytest.mark.parametrize(
+    ("name", "variant"),
+    [
+        pytest.param(*case, marks=pytest.mark.xfail(strict=False, reason=WAITING[case]))
+        if case in WAITING
+        else case
+        for case in CASES
+    ],
+)
 @LONG
 @given(data=st.data())
 def test_the_hands_in_any_order_and_pace_at_length(
