@@ -151,10 +151,12 @@ test-slow: $(STAMP) engines speech-tools broker micropython valgrind
 bench: $(RUN_STAMP)
 	$(BIN)/kiban bench
 
-# Fast, clumsy hands over every game: wrong commits, missed moves and prompts per 1,000
-# moves, per game (MOVES=2000 SEED=1 by default; GAMES="shogi robotory" to choose).
+# The recognition spec sheet (docs/recognition.md): wrong commits, missed moves and prompts
+# per 1,000 moves, per game, per bundled sensor geometry, at the clean, brisk and blitz
+# paces, the stones moved as bodies over the sensors (MOVES=300 SEED=1 by default;
+# GAMES="shogi robotory" to choose).
 bench-hands: $(RUN_STAMP)
-	$(BIN)/python -m firmware_host.tools.bench.hands $(GAMES) --moves $(or $(MOVES),2000) --seed $(or $(SEED),1)
+	$(BIN)/python -m firmware_host.tools.bench.spec_sheet $(GAMES) --moves $(or $(MOVES),300) --seed $(or $(SEED),1)
 
 # Issue 44's heavy soak: 4,000 moves of each game, half in orders and paces drawn from
 # every one a hand may use; fails on a wrong move, a one-choice prompt or more than one

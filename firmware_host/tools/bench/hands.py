@@ -97,6 +97,7 @@ class Tempo:
     paused_after: tuple[float, float] = (0.9, 2.0)
     drawn: float = 0.0  # moves made in an order and pace drawn from every one (orders.py)
     held: float = 0.02  # of those, a stone held in the air ``Habits.hold`` on its way
+    habits: Habits | None = None  # the drawn hands' habits (None: every habit at its share)
 
 
 MISSED_LIMIT = 1.0
@@ -245,7 +246,7 @@ class Players:
         sim = self.sim
         profile = sim.profile
         debounce = (profile.debounce_scans + 1) / profile.scan_hz
-        habits = Habits().of(sim.game.name)
+        habits = (self.tempo.habits or Habits()).of(sim.game.name)
         habits = replace(habits, swap_gap=max(habits.swap_gap, debounce))
         return physical_steps(
             sim.world.layout(),  # as the hands find it (the last move's noise may go on)

@@ -1,0 +1,169 @@
+"""``make bench-hands``: the recognition spec sheet, as a board maker can quote it.
+
+For every game and every bundled sensor geometry (the simulated boards, each with the
+sensor model its profile declares: pitch, operate and release distances, and so the
+overlap and gap a slid or rolled piece makes), random legal moves are played by hands
+that move each stone as a body over the sensors, at three paces:
+
+- **clean**: no noise at all; every move made in an order and at a pace drawn from every
+  one a hand may use (a line of marbles one by one or pushed as one, a marble rolled
+  along its groove, a piece slid or lifted), the next player waiting for the record;
+- **brisk**: the same orders and bodies, bouncing contacts, knocked neighbours put back,
+  a piece lifted and put straight back, the next player often starting before the
+  board could rest (0.09-0.3 s after the landing);
+- **blitz**: heavy noise (``Noise.heavy``) and every next player eager.
+
+Each row gives wrong commits, missed moves and prompts per 1,000 moves (the measures of
+``firmware_host.tools.bench.hands``), and the prompts that offered one choice (there
+should be none). docs/recognition.md holds a run's table; the touch-to-LED p99 beside it
+comes from ``kiban bench --service --counted`` (docs/speed.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.game import Game
+from engine.recognition.sensors import SensorModel
+from engine.registry import find_game, games
+from firmware_host.tools.bench.hands import HandsTally, Tempo, soak
+from hardware.mock.hands import Noise
+from hardware.mock.orders import Habits
+from hardware.profile import bundled_profiles, load_profile
+
+
+@dataclass(frozen=True, slots=True)
+class Pace:
+    """How the players play: their hands' habits, the noise, when the next one starts."""
+
+    name: str
+    noise: Noise
+    tempo: Tempo
+
+
+def paces() -> tuple[Pace, ...]:
+    """Clean: every order and way (slid, rolled, lifted) with no noise; brisk: with the
+    noise of real hands and an eager next player half the time; blitz: heavy noise and
+    every next player eager."""
+    clean = replace(Habits.clean(), slide=Habits().slide)  # slides and rolls are no noise
+    return (
+        Pace("clean", Noise.none(), Tempo(eager=0.0, drawn=1.0, held=0.0, habits=clean)),
+        Pace("brisk", Noise.realistic(), Tempo(eager=0.5, drawn=1.0, habits=Habits.brisk())),
+        Pace("blitz", Noise.heavy(), Tempo(eager=1.0, drawn=0.5)),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    """A bundled board's sensors, as the sheet names them: the first simulated profile
+    of the game that has them."""
+
+    profile: str
+    model: SensorModel
+
+    def label(self) -> str:
+        model = self.model
+        overlap, gap = model.overlap_s * 1e3, model.gap_s * 1e3
+        return (
+            f"{model.kind.value}, {model.pitch_mm:g} mm, overlap {overlap:.0f} ms, gap {gap:.0f} ms"
+        )
+
+
+def geometries(game: Game[Any]) -> list[Geometry]:
+    """The distinct sensor geometries of the game's simulated boards: by kind, pitch and
+    order margin (two front ends of one kind of sensor under one board read alike)."""
+    found: dict[tuple[str, int, float], Geometry] = {}
+    for name in bundled_profiles():
+        if not name.startswith("sim-"):
+            continue
+        profile = load_profile(name)
+        if not profile.serves(game.name):
+            continue
+        model = profile.sensor_model
+        key = (model.kind.value, round(model.pitch_mm), round(model.order_margin, 2))
+        found.setdefault(key, Geometry(name, model))
+    return sorted(found.values(), key=lambda geometry: -geometry.model.order_margin)
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    game: str
+    geometry: Geometry
+    pace: str
+    tally: HandsTally
+
+    def cells(self) -> tuple[str, ...]:
+        tally = self.tally
+        return (
+            self.game,
+            self.geometry.profile,
+            self.geometry.label(),
+            self.pace,
+            f"{tally.moves:,}",
+            f"{tally.per_thousand(tally.wrong):.2f}",
+            f"{tally.per_thousand(tally.missed):.2f}",
+            f"{tally.per_thousand(tally.prompts):.1f}",
+            f"{tally.per_thousand(tally.choices):.1f}",
+            str(tally.one_choice),
+        )
+
+
+HEADER = (
+    "game",
+    "board",
+    "sensors",
+    "pace",
+    "moves",
+    "wrong /1000",
+    "missed /1000",
+    "prompts /1000",
+    "of them real choices",
+    "one-choice prompts",
+)
+
+
+def rows(chosen: Sequence[Game[Any]], moves: int, seed: int) -> Iterator[Row]:
+    for game in chosen:
+        for geometry in geometries(game):
+            for pace in paces():
+                tally = soak(
+                    game, moves, seed, profile=geometry.profile, noise=pace.noise, tempo=pace.tempo
+                )
+                yield Row(game.name, geometry, pace.name, tally)
+
+
+def markdown(line: Sequence[str]) -> str:
+    return "| " + " | ".join(line) + " |"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="*", help="games to play (default: all)")
+    parser.add_argument("--moves", type=int, default=300, help="moves per row")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="fail (exit 1) on a wrong move, a missed move at the clean pace, or a "
+        "one-choice prompt",
+    )
+    args = parser.parse_args(argv)
+    chosen = [find_game(name) for name in args.games] if args.games else list(games())
+    print(markdown(HEADER))
+    print(markdown(tuple("---" for _ in HEADER)))
+    failed = False
+    for row in rows(chosen, args.moves, args.seed):
+        print(markdown(row.cells()), flush=True)
+        tally = row.tally
+        if tally.wrong or tally.one_choice or (row.pace == "clean" and tally.missed):
+            failed = True
+            for note in tally.notes:
+                print(f"  {note}", flush=True)
+    return 1 if args.check and failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
