@@ -79,22 +79,32 @@ def decide(
     # no reading keeps the record, which took in the next player's first change: the
     # move it makes more than, shown whole before that change came, and that player's
     taken_in = [] if keeping else [line for line in there if base.took_in(line)]
-    others = [
+    unkept = [
         line
         for line in there
-        if line[: len(tail)] != tail
-        and line
-        and seen(line) not in kept_looks
-        and (
-            not base.rested
-            or ((base.goes_on_with(line[0]) or line in taken_in) and base.before_reply(line))
-        )
+        if line[: len(tail)] != tail and line and seen(line) not in kept_looks
     ]
+    others = [
+        line
+        for line in unkept
+        if not base.rested
+        or ((base.goes_on_with(line[0]) or line in taken_in) and base.before_reply(line))
+    ]
+    # no reading keeps the record: the lines the board's timing cannot prefer are asked
+    # beside it, never left for out of step (a hand going on with the record's move as
+    # the next player's began, at the same instant)
+    asked = (
+        ()
+        if keeping
+        else tuple(
+            dict.fromkeys(line[0] for line in unkept if line[0] != tail[0] and not doubtful(line))
+        )
+    )
     if base.waited and base.resumed_at - base.committed_at >= REACTION - EPSILON:
         # it was given its time to go on: a hand that goes on now is the next
         others = [line for line in others if line in taken_in]
         if not others:
-            return None
+            return Reread(len(tail), (), (*asked, tail[0])) if asked else None
     if (
         keeping
         and base.rested
@@ -106,7 +116,7 @@ def decide(
         # hand going on with them), never replaces a record that keeps the order
         others = [line for line in others if not doubtful(line) or base.goes_on_with(line[0])]
     if not others:
-        return None
+        return Reread(len(tail), (), (*asked, tail[0])) if asked else None
     # a reading that needs more of the touched cells to be knocks than another does is
     # dropped (the record, or a change of it), unless the other needs more moves: a knock
     # is no less likely than both players' hands moving at once
