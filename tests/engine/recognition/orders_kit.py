@@ -84,7 +84,8 @@ class Trial:
     board: Board | None = None  # the sensors the stones move over as bodies (None: lists)
     # what the board's sensors read after each step (knocks and bounces too)
     frames: list[tuple[float, dict[Spot, Reading]]] = field(default_factory=list)
-    right: dict[int, str] = field(default_factory=dict)  # a played move committed, by index
+    # a played move committed, by index: the move and when
+    right: dict[int, tuple[str, float]] = field(default_factory=dict)
     offered: set[tuple[int, str]] = field(default_factory=set)  # what prompts offered
 
     @classmethod
@@ -218,7 +219,7 @@ class Trial:
                 if not self._adopted(index, notice.move):
                     self._judge_commit(index, notice.move, notice.at)
                 if index < len(self.played) and self.played[index] == notice.move:
-                    self.right[index] = notice.move
+                    self.right[index] = (notice.move, notice.at)
             elif isinstance(notice, MovesTakenBack):
                 del self.record[len(self.record) - notice.plies :]
             elif isinstance(notice, PromptOpened):
@@ -231,11 +232,16 @@ class Trial:
     # --- the invariants of issue 60 ----------------------------------------------------
 
     def _judge_replacement(self, index: int, text: str) -> None:
-        """A played move the board committed is replaced only after a prompt offered it."""
-        kept = self.right.get(index)
-        if kept is None or kept == text:
+        """A played move the board committed is replaced only after a prompt offered it,
+        or as the hand that played it goes on (a piece slid past its cell, resting there
+        long enough to be read, then on: the record follows the hand)."""
+        right = self.right.get(index)
+        if right is None or right[0] == text:
             return
-        if (index, kept) not in self.offered:
+        kept, at = right
+        hand = self.ply_hand[index]
+        went_on = any(who == hand and when > at for when, who, _ in self.hands_at)
+        if (index, kept) not in self.offered and not went_on:
             self.faults.append(
                 f"replaced the committed {kept} at ply {index + 1} by {text} unasked"
             )
