@@ -14,37 +14,35 @@ from typing import Any
 
 from drivers.buttons import ButtonRole
 from engine.game import Game
+from engine.geometry import Geometry
 from engine.physical import Reading, Sensing, Spot, Stone
 from engine.recognition.sensors import SensorModel
 from firmware_host.tools.desk.workbench import Ask, Bench
 from hardware.mock.analog import HallModel
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.clock import SimClock
+from hardware.mock.physics import Board, sensor_changes, surface
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import Profile
 
 
-def stand_in_slide(
-    model: SensorModel, path: tuple[Spot, ...], start: float, speed_mm_s: float | None = None
+def slide_changes(
+    model: SensorModel,
+    geometry: Geometry,
+    path: tuple[Spot, ...],
+    start: float,
+    speed_mm_s: float | None = None,
 ) -> list[tuple[float, Spot, bool]]:
-    """When each cell of ``path`` starts (True) and stops (False) reading a piece slid from
-    the first cell to the last at ``speed_mm_s`` (the model's slowest by default), from
-    ``start``: each step between neighbours takes a pitch at that speed, and its middle
-    reads on both cells for the model's overlap at that speed, or on neither for its gap.
-
-    A stand-in, and only for ``kiban calibrate --simulate``: the simulated world's
-    physics (``hardware/mock/physics.py``: the times each sensor starts and stops
-    reading a piece moved along a path, from a SensorModel) replaces it once it lands.
-    """
+    """When each sensor starts (True) and stops (False) reading a piece set down on the
+    first cell of ``path`` at ``start`` and, half a second later, slid through the
+    centres of the rest at ``speed_mm_s`` (the model's slowest by default): the mock
+    world's physics (``hardware.mock.physics``), each sensor reading from the magnet's
+    distance with the board's operate and release distances, so that two neighbours read
+    it at once, or neither does, as the board's geometry makes them."""
     speed = model.slowest_mm_s if speed_mm_s is None else speed_mm_s
-    step = model.pitch_mm / speed
-    overlap, gap = model.overlap_mm / speed, model.gap_mm / speed
-    changes = [(start, path[0], True)]
-    for k in range(len(path) - 1):
-        middle = start + 0.5 + (k + 0.5) * step  # half a second to set it going
-        changes.append((middle - overlap / 2 + gap / 2, path[k + 1], True))
-        changes.append((middle + overlap / 2 - gap / 2, path[k], False))
-    return changes
+    board = Board.of(geometry, model)
+    moving = surface(board, path, start + 0.5, speed)
+    return [(start, path[0], True), *sensor_changes(model, board.places, moving)]
 
 
 def stone_reading(game: Game[Any], face: Reading | None) -> Stone:
@@ -135,12 +133,14 @@ class ScriptedHand:
                     self.desk.at(later, lambda: self.desk.hardware.press(role))
 
     def _slide(self, path: tuple[Spot, ...], start: float) -> None:
-        """A piece slid along ``path`` and back, then ok pressed (``stand_in_slide``)."""
+        """A piece slid along ``path`` and back, then ok pressed (``slide_changes``)."""
         model = self.desk.hardware.profile.sensor_model
         stone = stone_reading(self.game, None)
-        there = stand_in_slide(model, path, start, self.speed_mm_s)
+        there = slide_changes(model, self.game.geometry, path, start, self.speed_mm_s)
         back_from = there[-1][0] + self.reaction
-        back = stand_in_slide(model, tuple(reversed(path)), back_from, self.speed_mm_s)
+        back = slide_changes(
+            model, self.game.geometry, tuple(reversed(path)), back_from, self.speed_mm_s
+        )
         for moment, spot, present in there + back[1:]:
             if present:
                 self.desk.at(moment, lambda spot=spot: self._set_down(spot, stone))  # type: ignore[misc]

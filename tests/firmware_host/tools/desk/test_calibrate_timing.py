@@ -14,7 +14,7 @@ from engine.recognition.sensors import BOUNCE, SensorKind, SensorModel
 from engine.registry import find_game
 from firmware_host.cli import main
 from firmware_host.tools.desk.calibrate_timing import TimingCalibrator
-from firmware_host.tools.desk.sim_bench import simulated_bench, stand_in_slide
+from firmware_host.tools.desk.sim_bench import simulated_bench, slide_changes
 from hardware.profile import load_profile
 from hardware.profile_base import ProfileError
 
@@ -47,9 +47,12 @@ def board_file(tmp_path: Path, sensors: str = WIDE, name: str = "sim-dobutsu") -
     return path
 
 
-def test_the_stand_in_slide_shows_the_models_overlap_and_gap() -> None:
+def test_the_simulated_slide_shows_the_models_overlap_and_gap() -> None:
+    """The simulated player's slide is the mock world's physics: on a model whose reaches
+    pass the pitch, each next cell reads the piece the model's overlap before the last
+    lets go; on one that falls short, neither reads it for the model's gap."""
     wide = SensorModel(SensorKind.HALL, 20.0, 5.0, 13.0, 13.0)
-    changes = stand_in_slide(wide, ("2a", "2b", "2c"), 1.0)
+    changes = slide_changes(wide, DOBUTSU.geometry, ("2a", "2b", "2c"), 1.0)
     assert [(spot, present) for _, spot, present in changes] == [
         ("2a", True),
         ("2b", True),
@@ -62,8 +65,8 @@ def test_the_stand_in_slide_shows_the_models_overlap_and_gap() -> None:
     assert times[2] - times[1] == pytest.approx(wide.overlap_s)  # both read it
     assert times[3] - times[1] == pytest.approx(wide.pitch_mm / wide.slowest_mm_s)
     narrow = SensorModel(SensorKind.REED, 40.0, 3.5, 6.5, 7.0)
-    changes = stand_in_slide(narrow, ("2a", "2b"), 0.0, speed_mm_s=80.0)
-    assert changes[1][0] - changes[2][0] == pytest.approx(narrow.gap_mm / 80.0)  # neither
+    changes = slide_changes(narrow, DOBUTSU.geometry, ("2a", "2b"), 0.0, speed_mm_s=80.0)
+    assert changes[2][0] - changes[1][0] == pytest.approx(narrow.gap_mm / 80.0)  # neither
 
 
 def test_a_slide_is_measured_and_written_into_the_profile(tmp_path: Path) -> None:
