@@ -88,6 +88,9 @@ class Game(GameWords[P], ABC):
     """Whether a game stopped unfinished (a match's ply cap) is judged by what the
     players have won so far (``Position.judged``) rather than drawn: weak players of
     the games that count (points, marbles) often play on past any cap."""
+    rolls: ClassVar[bool] = False
+    """Its pieces are rolled from cell to cell (marbles along their grooves), as the mock
+    world's hands then mostly move them: a rolled piece reads on two cells for a while."""
 
     def __init__(self) -> None:
         self._geometry = self.build_geometry()

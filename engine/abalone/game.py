@@ -36,6 +36,7 @@ class AbaloneGame(Game[AbalonePosition]):
 
     name = "abalone"
     judged_unfinished = True  # weak players play past any cap: who is ahead wins
+    rolls = True  # marbles roll along their grooves
     passing_never_helps = True  # no zugzwang: a pass never beats the best move
     reduce_from_depth = 2  # a quiet move's worth shows at once in the marbles' places
     puzzle_kinds = (

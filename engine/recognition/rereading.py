@@ -92,7 +92,8 @@ def decide(
     ]
     # no reading keeps the record: the lines the board's timing cannot prefer are asked
     # beside it, never left for out of step (a hand going on with the record's move as
-    # the next player's began, at the same instant)
+    # the next player's began, at the same instant); a move the board waited for to go
+    # on is done, and a hand at work on it after the wait is the next player's
     asked = (
         ()
         if keeping
@@ -104,7 +105,7 @@ def decide(
         # it was given its time to go on: a hand that goes on now is the next
         others = [line for line in others if line in taken_in]
         if not others:
-            return Reread(len(tail), (), (*asked, tail[0])) if asked else None
+            return None
     if (
         keeping
         and base.rested

@@ -28,9 +28,9 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
-from engine.game import Layout
+from engine.game import Game, Layout
 from engine.geometry import Geometry
 from engine.physical import EMPTY, PRESENT, Spot, Stone
 from hardware.mock.hands import Force, HandAction, HandStep, LiftStone, PutStone, Remove, Supply
@@ -135,9 +135,10 @@ class Habits:
         (lifted only when it has to jump), and a line mostly pushed as one."""
         return replace(self, roll=0.8, slide=0.1)
 
-    def of(self, game: str) -> Habits:
-        """These hands on ``game`` (its pieces are played as they are made to be)."""
-        return self.marbles() if game == "abalone" else self
+    def of(self, game: Game[Any]) -> Habits:
+        """These hands on ``game`` (its pieces are played as they are made to be: a game
+        whose pieces roll, ``Game.rolls``, has them rolled)."""
+        return self.marbles() if game.rolls else self
 
 
 class Way(Enum):

@@ -116,6 +116,8 @@ class HandsTally:
     prompts: int = 0
     choices: int = 0  # prompts whose choices no sensor tells apart (promotion, colour)
     one_choice: int = 0
+    unoffered: int = 0  # prompts that did not offer the move played (invariant 4)
+    replaced: int = 0  # played moves the record dropped with no prompt offering them
     games: int = 0
     notes: list[str] = field(default_factory=list)  # each wrong or missed move, told
 
@@ -126,7 +128,8 @@ class HandsTally:
         """What issue 44 asks of the heavy soak: no wrong move, no one-choice prompt, at
         most ``MISSED_LIMIT`` missed moves per 1,000."""
         missed = self.per_thousand(self.missed)
-        return self.wrong == 0 and self.one_choice == 0 and missed <= MISSED_LIMIT
+        clean = self.wrong == 0 and self.one_choice == 0 and self.unoffered == 0
+        return clean and self.replaced == 0 and missed <= MISSED_LIMIT
 
     def line(self) -> str:
         return (
@@ -135,7 +138,8 @@ class HandsTally:
             f"  missed {self.per_thousand(self.missed):5.2f}"
             f"  prompts {self.per_thousand(self.prompts):6.1f}"
             f" (real choices {self.per_thousand(self.choices):6.1f},"
-            f" one choice {self.one_choice})  per 1,000"
+            f" one choice {self.one_choice}, not offering the move {self.unoffered})"
+            f"  replaced unasked {self.replaced}  per 1,000"
             f"  ({self.games} games)"
         )
 
@@ -181,6 +185,9 @@ class Players:
         self.last: tuple[Position[Any], Any] | None = None  # the last move and its position
         self.diverged = False
         self.suspect: tuple[int, str, float] | None = None  # a record not yet amended
+        # a played move the record took back, until a prompt offers it or another stands
+        self.dropped: dict[int, str] = {}
+        self.unoffered: set[tuple[int, tuple[str, ...]]] = set()  # counted once each
 
     # --- playing -------------------------------------------------------------------
 
@@ -246,7 +253,7 @@ class Players:
         sim = self.sim
         profile = sim.profile
         debounce = (profile.debounce_scans + 1) / profile.scan_hz
-        habits = (self.tempo.habits or Habits()).of(sim.game.name)
+        habits = (self.tempo.habits or Habits()).of(sim.game)
         habits = replace(habits, swap_gap=max(habits.swap_gap, debounce))
         return physical_steps(
             sim.world.layout(),  # as the hands find it (the last move's noise may go on)
@@ -319,13 +326,27 @@ class Players:
             notice = sim.notices[self.read]
             self.read += 1
             if isinstance(notice, MoveCommitted):
-                del self.record[notice.ply - 1 - self.offset :]
+                ply = notice.ply - 1 - self.offset
+                dropped = self.dropped.pop(ply, None)
+                if dropped is not None and dropped != notice.move:
+                    self.tally.replaced += 1
+                    self.tally.notes.append(
+                        f"replaced unasked: {dropped} by {notice.move} at ply {notice.ply}"
+                    )
+                del self.record[ply:]
                 self.record.append(notice.move)
                 self._adopt()
             elif isinstance(notice, MovesTakenBack):
-                del self.record[len(self.record) - notice.plies :]
+                first = len(self.record) - notice.plies
+                for ply, text in enumerate(self.record[first:], start=first):
+                    if ply < len(self.played) and self.played[ply] == text:
+                        self.dropped[ply] = text  # a played move: asked about, or replaced
+                del self.record[first:]
             elif isinstance(notice, PromptOpened):
                 self._count_prompt(notice.choices)
+                self.dropped = {
+                    ply: text for ply, text in self.dropped.items() if text not in notice.choices
+                }
         self._check()
         if sim.controller.phase is Phase.PROMPT and not self.diverged:
             choices = sim.controller.prompt_choices
@@ -341,7 +362,10 @@ class Players:
             if wanted not in choices:
                 # not offered what they did: the players put the pieces right (the board
                 # changes and the question closes) or the move is missed
-                self.tally.notes.append(f"asked {choices}, played {wanted}")
+                if (ply, choices) not in self.unoffered:
+                    self.unoffered.add((ply, choices))
+                    self.tally.unoffered += 1
+                    self.tally.notes.append(f"asked {choices}, played {wanted}")
                 return
             sim.send(Select(wanted))
             self._read()
@@ -441,6 +465,7 @@ class Players:
         self.reference = controller.position.copy()
         self.offset = len(self.reference.move_stack)
         self.played, self.record = [], []
+        self.dropped, self.unoffered = {}, set()
         self.diverged, self.suspect = False, None
 
     def _setting_up(self) -> bool:
@@ -462,6 +487,7 @@ class Players:
             sim.advance(0.5)
         self.read = len(sim.notices)
         self.record, self.played, self.suspect = [], [], None
+        self.dropped = {}
         self.reference = sim.controller.position.copy()
         self.offset = len(self.reference.move_stack)
         self.landed, self.last = None, None

@@ -19,9 +19,11 @@ the bench's eager next player starts from the mover's last landing, and would pl
 for a quarter of a minute while a marble the mover holds is still in the air.
 
 Each row gives wrong commits, missed moves and prompts per 1,000 moves (the measures of
-``firmware_host.tools.bench.hands``), and the prompts that offered one choice (there
-should be none). docs/recognition.md holds a run's table; the touch-to-LED p99 beside it
-comes from ``kiban bench --service --counted`` (docs/speed.md).
+``firmware_host.tools.bench.hands``), and the counts of what the invariants forbid:
+prompts with one choice, prompts that did not offer the move played, and played moves the
+record dropped with no prompt offering them (there should be none). docs/recognition.md
+holds a run's table; the touch-to-LED p99 beside it comes from ``kiban bench --service
+--counted`` (docs/speed.md).
 """
 
 from __future__ import annotations
@@ -115,6 +117,8 @@ class Row:
             f"{tally.per_thousand(tally.prompts):.1f}",
             f"{tally.per_thousand(tally.choices):.1f}",
             str(tally.one_choice),
+            str(tally.unoffered),
+            str(tally.replaced),
         )
 
 
@@ -129,6 +133,8 @@ HEADER = (
     "prompts /1000",
     "of them real choices",
     "one-choice prompts",
+    "prompts not offering the move",
+    "replaced unasked",
 )
 
 
@@ -154,8 +160,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--check",
         action="store_true",
-        help="fail (exit 1) on a wrong move, a missed move at the clean pace, or a "
-        "one-choice prompt",
+        help="fail (exit 1) on a wrong move, a missed move at the clean pace, a one-choice "
+        "prompt, a prompt not offering the move played or a played move replaced unasked",
     )
     args = parser.parse_args(argv)
     chosen = [find_game(name) for name in args.games] if args.games else list(games())
@@ -165,7 +171,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for row in rows(chosen, args.moves, args.seed):
         print(markdown(row.cells()), flush=True)
         tally = row.tally
-        if tally.wrong or tally.one_choice or (row.pace == "clean" and tally.missed):
+        broken = tally.wrong or tally.one_choice or tally.unoffered or tally.replaced
+        if broken or (row.pace == "clean" and tally.missed):
             failed = True
             for note in tally.notes:
                 print(f"  {note}", flush=True)

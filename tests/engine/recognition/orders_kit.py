@@ -141,7 +141,7 @@ class Trial:
                 hidden,
                 self.sim.game.geometry,
                 chooser=chooser,
-                habits=habits.of(self.sim.game.name),
+                habits=habits.of(self.sim.game),
                 hand=hand,
             )
         cells = frozenset(self.sim.game.cells)
@@ -450,7 +450,7 @@ def timed_steps(
     habits = replace(habits, swap_gap=max(habits.swap_gap, debounce))
     if trial.board is not None:
         geometry = trial.sim.game.geometry
-        bodies = BodyPacer(geometry, chooser, habits.of(trial.sim.game.name), board=trial.board)
+        bodies = BodyPacer(geometry, chooser, habits.of(trial.sim.game), board=trial.board)
         bodies.timed(acts, before, start, hold_at=hold_point(acts, chooser) if hold else None)
         trial.hand_of.update(bodies.hands)
         return bodies.steps

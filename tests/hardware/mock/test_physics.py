@@ -82,7 +82,7 @@ def test_a_lift_lets_go_of_its_cell_once_the_magnet_is_past_release() -> None:
     lift = Lift(vertical_mm_s=100.0, height_mm=40.0, carry_mm_s=300.0)
     changes = sensor_changes(WIDEST, ROW, lift.rise(board, "a", 1.0))
     assert [(spot, reads) for _, spot, reads in changes] == [("a", False)]
-    assert changes[0][0] == pytest.approx(1.0 + (20.0 - 6.0) / 100.0)
+    assert changes[0][0] == pytest.approx(1.0 + (WIDEST.release_mm - WIDEST.depth_mm) / 100.0)
 
 
 def test_a_piece_carried_high_reads_nowhere_on_its_way_and_low_flickers() -> None:
@@ -236,7 +236,7 @@ def test_the_bodies_leave_every_sensor_as_the_stones_stand(name: str) -> None:
         world = SimulatedWorld(game, sensing)
         world.arrange(position.layout())
         model = SensorModel(SensorKind.HALL, 30.0, 4.0, 16.0 + rng.random() * 8, 26.0)
-        habits = replace(Habits().of(name), knock=0.0, bounce=0.0, dither=0.0)
+        habits = replace(Habits().of(game), knock=0.0, bounce=0.0, dither=0.0)
         steps = physical_steps(
             position.layout(),
             after.layout(),

@@ -40,9 +40,11 @@ def test_moves_in_drawn_orders_keep_what_the_board_saw_made() -> None:
 
 
 def test_a_board_judging_too_soon_is_caught_committing_wrong_moves() -> None:
-    """The tally is no formality: a board that rests 50 ms instead of 0.4 s reads
-    slides and knocks as moves, and the soak counts them."""
-    tally = soak(find_game("dobutsu"), 150, seed=2, timing=Timing(settle=0.05))
+    """The tally is no formality: a board that rests 20 ms instead of 0.4 s, and reads
+    nothing again after 0.1 s, takes slides and knocks for moves, and the soak counts
+    them (resting 50 ms alone no longer does: the record follows the hands)."""
+    timing = Timing(settle=0.02, grace=0.5, amend=0.1)
+    tally = soak(find_game("dobutsu"), 150, seed=2, timing=timing)
     assert tally.wrong > 0
 
 
