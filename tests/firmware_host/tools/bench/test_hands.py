@@ -62,7 +62,8 @@ def test_the_line_gives_the_figures_per_thousand_moves() -> None:
     line = tally.line()
     assert re.search(
         r"2,000 moves +wrong +0.00 +missed +1.50 +prompts +125.0 "
-        r"\(real choices +100.0, one choice 0\) +per 1,000",
+        r"\(real choices +100.0, one choice 0, not offering the move 0\)"
+        r" +replaced unasked 0 +per 1,000",
         line,
     )
 
@@ -93,5 +94,7 @@ def test_the_check_fails_a_game_past_the_limits(capsys: pytest.CaptureFixture[st
     assert not HandsTally("dobutsu", "sim-dobutsu", moves=2000, missed=3).within_limits()
     assert not HandsTally("dobutsu", "sim-dobutsu", moves=2000, wrong=1).within_limits()
     assert not HandsTally("dobutsu", "sim-dobutsu", moves=2000, one_choice=1).within_limits()
+    assert not HandsTally("dobutsu", "sim-dobutsu", moves=2000, unoffered=1).within_limits()
+    assert not HandsTally("dobutsu", "sim-dobutsu", moves=2000, replaced=1).within_limits()
     assert main(["dobutsu", "--moves", "20", "--seed", "4", "--check"]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 1
