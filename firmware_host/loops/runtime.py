@@ -150,13 +150,8 @@ class Runtime:
         self._board: Board | None = None
         self.board_factory = board_factory
         self.journal = Journal(store)
-        self.controller = Controller(
-            game,
-            profile.sensing,
-            profile.sensed_spots,
-            self.journal,
-            timing=profile.timing(),  # the order margin of the board's own sensors
-        )
+        sensing, sensed = profile.sensing, profile.sensed_spots  # the board's own timing:
+        self.controller = Controller(game, sensing, sensed, self.journal, timing=profile.timing())
         self.heartbeat = 0.0  # when the decision loop last came round (the loop's time)
         self._failed: str | None = None  # the task that failed, if one did
         self.watch = ScanWatch()

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, Protocol, TypeVar
@@ -575,27 +575,3 @@ def between(geometry: Geometry, source: Spot, target: Spot) -> list[Spot]:
             if math.hypot(place.x - px, place.y - py) < 0.3:
                 passed.append((t, place.spot))
     return [spot for _, spot in sorted(passed)]
-
-
-def changed_stacks(before: Layout, after: Layout) -> frozenset[Spot]:
-    """The spots whose stones differ between two layouts."""
-    return frozenset(
-        spot
-        for spot in set(before) | set(after)
-        if tuple(before.get(spot, ())) != tuple(after.get(spot, ()))
-    )
-
-
-def layout_after(before: Layout, acts: Iterable[Act]) -> dict[Spot, tuple[Stone, ...]]:
-    """The layout the actions leave (for checking a plan)."""
-    table = Table(stacks_of(before), frozenset())
-    table.held = [[], []]
-    for act in acts:
-        if isinstance(act.action, PutStone) and act.action.held not in table.held[act.hand]:
-            table.held[act.hand].append(act.action.held)  # a stone from an unsensed place
-        table.do(act)
-    return {spot: tuple(stack) for spot, stack in table.stacks.items() if stack}
-
-
-def same_layout(a: Mapping[Spot, Sequence[Stone]], b: Mapping[Spot, Sequence[Stone]]) -> bool:
-    return {k: tuple(v) for k, v in a.items() if v} == {k: tuple(v) for k, v in b.items() if v}
