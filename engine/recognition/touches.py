@@ -88,7 +88,8 @@ class Touches:
             elif expected.get(spot, EMPTY) != EMPTY:
                 self.lifted_at.setdefault(spot, now)
                 self.lifts[spot] = (*self.lifts.get(spot, ()), now)
-        if changed and all(new.get(s, EMPTY) == reading for s, reading in expected.items()):
+        back = all(new.get(s, EMPTY) == expected.get(s, EMPTY) for s in changed)
+        if changed and back and all(new.get(s, EMPTY) == r for s, r in expected.items()):
             # back as the position: a piece lifted and put straight back began no move
             # (a move after it is dated from its own first change)
             self.first_at = {s: at for s, at in self.first_at.items() if s not in changed}
