@@ -83,10 +83,6 @@ class Recognizer(Seeing[M]):
         lifted from there and moved on: the same piece from the same cell); any other
         reading again that would put another move in its place asks between the two."""
         position = self._position
-        import os
-
-        if os.environ.get("NOGUARD"):
-            return assessment
         if not isinstance(assessment, Reread) or not assessment.back or position is None:
             return assessment
         back, moves, choices = assessment.back, assessment.moves, assessment.choices
