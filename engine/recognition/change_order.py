@@ -75,3 +75,12 @@ def in_order(
         for landing, arrived in arrivals
         for start, left in departures
     )
+
+
+def same_drop(old: Footprint, new: Footprint) -> bool:
+    """Whether two moves set the same piece down from off the board (a drop from an
+    unsensed stand): one may be the other moved on."""
+    if old.starts() or new.starts():
+        return False
+    fills = sorted(reading for _, reading in old.changes)
+    return bool(fills) and EMPTY not in fills and fills == sorted(r for _, r in new.changes)

@@ -175,15 +175,21 @@ class Base(Generic[M]):
         if not taken:
             # a drop from an unsensed stand: going on with it is setting it down elsewhere,
             # never a piece lifted from the board (that is the next player's hand), and
-            # only once it left the cell it was set on (one piece is never on two cells:
-            # a piece put elsewhere first is another, the next player's)
+            # only once it left the cell it was set on: one piece reads on two cells only
+            # while it passes between neighbours (``Blur``); a piece put elsewhere sooner
+            # is another, the next player's
             if not all(reading != EMPTY for _, reading in footprint.changes):
                 return False
-            landed = self.landed()
-            left = [self.last_at[s] for s in landed - footprint.spots() if s in self.last_at]
-            # its landing, on a cell the open moves landed on too, came after it left
-            new = [self.filled_at[s] for s in footprint.spots() if s in self.filled_at]
-            return not left or not new or min(new) >= max(left) - EPSILON
+            left = {
+                s: self.last_at[s] for s in self.landed() - footprint.spots() if s in self.last_at
+            }
+            new = {s: self.filled_at[s] for s in footprint.spots() if s in self.filled_at}
+            blur = self.overlap.blur
+            return all(
+                filled >= lifted - blur(landing, start) - EPSILON
+                for landing, filled in new.items()
+                for start, lifted in left.items()
+            )
         return taken <= footprint.spots()
 
     def took_in(self, line: tuple[M, ...]) -> bool:
@@ -429,8 +435,9 @@ class Base(Generic[M]):
     def _back_before_landing(self, footprints: list[Footprint]) -> bool:
         """Whether a move's piece was read back on its cell when it landed elsewhere: its
         cell emptied (a knock), read a piece again, and still held one as the move
-        landed, no other move of the line able to have landed there by then. One piece
-        is never on two cells, and a knock never fills an empty cell: it had not left."""
+        landed, no other move of the line able to have landed there by then (past the
+        blur of two neighbours: one piece reads on both only while it passes between
+        them). A knock never fills an empty cell: it had not left."""
         expected = self.overlap.expected
         for index, footprint in enumerate(footprints):
             if footprint.hidden or any(

@@ -43,7 +43,8 @@ DEPTH = 4
 out of step (and put right as any unexplained board)."""
 
 LINES = 64
-"""The most lines kept per position (the board shows few; a bound, not a limit met)."""
+"""The most lines kept per position: a bound on the work, met when pieces are carried over
+many cells (each token set down in either colour a line); the oldest go first."""
 
 
 @dataclass
@@ -60,6 +61,8 @@ class Overlap(Generic[M]):
     standing: Standing[M] | None = None
     knocked: Knocked[M] | None = None
     ended: dict[tuple[M, ...], float] = field(default_factory=dict)  # stopped showing
+    # last shown before it last stopped showing (then shown again)
+    before_gap: dict[tuple[M, ...], float] = field(default_factory=dict)
     current: frozenset[tuple[M, ...]] = frozenset()  # the lines the board shows now
     handled: dict[tuple[M, ...], frozenset[Spot]] = field(default_factory=dict)  # when first shown
     _afters: dict[tuple[M, ...], After[M]] = field(default_factory=dict)
@@ -106,6 +109,7 @@ class Overlap(Generic[M]):
         self.seen.clear()
         self.first.clear()
         self.ended.clear()
+        self.before_gap.clear()
         self.handled.clear()
         self.current = frozenset()
         self.standing = None
@@ -137,14 +141,20 @@ class Overlap(Generic[M]):
                 continue
             if len(line) >= DEPTH:
                 continue
-            shown = self.seen.get(line)
+            # a cell changed as the board went back to the line (a robot read on its next
+            # cell before it left its own) was changed after it was first made: counted
+            shown = self.before_gap.get(line, self.seen.get(line))
             since = touched if shown is None else {s for s, at in changed.items() if at > shown}
             for candidate in after.index.matching(rest):
                 footprint = candidate.footprint
                 if footprint.must_touch <= since and in_order(footprint):
                     showing.append((*line, candidate.move))
         for line in showing:
+            if line not in self.seen and len(self.seen) >= LINES:
+                self._forget_oldest(frozenset(showing))
             if line in self.seen or len(self.seen) < LINES:
+                if line in self.ended:
+                    self.before_gap[line] = self.seen[line]
                 self.seen[line] = now
                 self.first.setdefault(line, now)
                 self.handled.setdefault(line, touched)
@@ -153,6 +163,19 @@ class Overlap(Generic[M]):
             self.ended[line] = now
         self.current = frozenset(showing)
         return showing
+
+    def _forget_oldest(self, showing: frozenset[tuple[M, ...]]) -> None:
+        """Make room for a line the board shows now: of the longest lines it does not
+        show, the one it showed longest ago goes (lines of pieces carried over cells, each
+        dropped piece in two colours, can fill the room; what the board shows now must
+        never be left out, nor the shorter lines every longer one is read on from)."""
+        stale = [(-len(line), at, line) for line, at in self.seen.items() if line not in showing]
+        if stale:
+            *_, line = min(stale, key=lambda item: item[:2])
+            del self.seen[line]
+            for kept in (self.first, self.ended, self.before_gap):
+                kept.pop(line, None)
+            self.handled.pop(line, None)
 
     def pairs(
         self,
@@ -407,7 +430,7 @@ class Overlap(Generic[M]):
         spots = frozenset().union(*(footprint.spots() for footprint in footprints))
         expected = self.after(()).expected
         shown = frozenset(s for s, _ in frame_diff(expected, self.after(line).expected))
-        return Standing(prefix, lasts, now, shown, spots)
+        return Standing(prefix, lasts, now, shown, spots, lined=True)
 
     def moved(self, changed: frozenset[Spot]) -> None:
         """Spots changed: a standing move whose spots changed stands no more."""

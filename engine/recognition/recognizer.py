@@ -38,7 +38,7 @@ from engine.assessments import (
     Unplayed,
 )
 from engine.physical import EMPTY, Frame, Reading, Spot
-from engine.recognition.change_order import keeps
+from engine.recognition.change_order import keeps, same_drop
 from engine.recognition.guidance import correction, remaining
 from engine.recognition.move_index import DiffKey, IndexedMove
 from engine.recognition.open_moves import EPSILON, STOOD, in_order_first
@@ -106,7 +106,8 @@ class Recognizer(Seeing[M]):
         """Whether ``instead`` is the hand going on with ``recorded``: it makes every change
         ``recorded`` made (a line of marbles pushed further, a broadside from a marble
         moved), or moves its piece on (both leave the same cell, and every cell
-        ``recorded`` set a piece on read it and was emptied again since)."""
+        ``recorded`` set a piece on read it and was emptied again since; a drop moved on
+        is the same piece set down elsewhere)."""
         position = self._position
         base = self.rereading.base
         if position is None or base is None:
@@ -118,7 +119,7 @@ class Recognizer(Seeing[M]):
         new = at.footprint(instead, self.sensing).restricted(self.sensed)
         if keeps(old, new):
             return True  # the hand went on: every change it recorded is still made
-        if not old.starts() & new.starts():
+        if not old.starts() & new.starts() and not same_drop(old, new):
             return False
         landed = [spot for spot, reading in old.changes if reading != EMPTY]
         for spot in landed:

@@ -195,6 +195,25 @@ class Rereading(Generic[M]):
         # a question a rereading left open: the frame, the moves before it, its choices
         self._asked: tuple[object, tuple[M, ...], tuple[M, ...]] | None = None
 
+    def going_on(
+        self, extra: set[Spot], shown: frozenset[Spot], frame: Mapping[Spot, Reading]
+    ) -> bool:
+        """A change on ``extra``, cells the open moves set a piece down on, while a move
+        from before them that goes on with them involves every cell a move shown since
+        changes (``shown``): their hand may be going on (a push's marble moved first),
+        the move shown part of it, not a move that stands."""
+        base = self.base
+        if base is None or not base.tail or not extra & base.landed():
+            return False
+        before = base.overlap.expected
+        landed = (s for s in shown if frame.get(s, EMPTY) != EMPTY)
+        cells = frozenset(s for s in landed if before.get(s, EMPTY) == EMPTY)
+        moves = base.overlap.index.changing(cells) if cells else ()
+        return any(
+            shown <= candidate.footprint.spots() and base.goes_on_with(candidate.move)
+            for candidate in moves or ()
+        )
+
     def touched_since_played(self) -> bool:
         """Whether the hands changed the board since the last open move was played."""
         base = self.base

@@ -25,7 +25,7 @@ from engine.recognition.overlap import Overlap
 from engine.recognition.rereading import Rereading, stood_still
 from engine.recognition.sensors import Blur
 from engine.recognition.standing import Carried, Hands, Knocked, Standing
-from engine.recognition.touches import Touches
+from engine.recognition.touches import Touches, rest_but_knocks
 
 M = TypeVar("M", bound=Hashable)
 
@@ -275,30 +275,11 @@ class Seeing(Generic[M]):
         return base is not None and bool(base.tail)
 
     def _rest_but_knocks(self) -> float:
-        """When a cell that does not read as the position last changed, or one that does
-        again but not by a knock: the board rests since then but for knocks put back. A
-        knock is a cell off and back while nothing else changed (a piece taken from it
-        and another set there, a line of marbles moved on, changes other cells between)."""
-        changed = self._did.changed
-        differ = {spot for spot, _ in self._diff()}
-        rest = max((changed.get(spot, self._rest_from) for spot in differ), default=0.0)
+        """When the board rests since but for knocks put back (``rest_but_knocks``)."""
         base = self.rereading.base
         timeline = {} if base is None else base.timeline
-        for spot, at in changed.items():
-            if spot in differ or at <= rest:
-                continue
-            history = timeline.get(spot, [])
-            if len(history) < 2 or history[-1][0] != at:
-                return self._rest_from  # no record of it: not known to be a knock
-            began = history[-2][0]
-            if any(
-                began < when < at
-                for other, changes in timeline.items()
-                if other != spot
-                for when, _ in changes
-            ):
-                rest = max(rest, at)
-        return rest
+        differ = {spot for spot, _ in self._diff()}
+        return rest_but_knocks(self._did.changed, differ, self._rest_from, timeline)
 
     def _diff(self) -> tuple[tuple[Spot, Reading], ...]:
         """``frame_diff(expected, frame)``, made once per frame and position: observing a
@@ -416,7 +397,11 @@ class Seeing(Generic[M]):
                 # showed the move only while that cell was off (a knock hiding a piece
                 # set down before, the line it was part of), not whole
                 overlap.standing = overlap.knocked = None
-            elif self._lifted_as_landed(extra) or overlap.spoiled(sorted(extra)):
+            elif (
+                self._lifted_as_landed(extra)
+                or overlap.spoiled(sorted(extra))
+                or self.rereading.going_on(extra, standing.shown, self._frame)
+            ):
                 # a change its hand may be making along with it, or the piece seen
                 # landing lifted there: judged whole, unless that change is put back
                 # and was a piece off its cell (a knock); a piece set down where none
@@ -426,6 +411,10 @@ class Seeing(Generic[M]):
                 overlap.knocked = Knocked(standing, frozenset(extra), now) if off else None
         elif overlap.knocked is not None and diff:
             overlap.standing = self._after_knock(overlap.knocked, diff, now)
+        if overlap.standing is not None and overlap.standing.lined and lines:
+            # what stood of lines the board no longer shows alone (a piece carried over a
+            # cell made a line of it): the lines it shows now say what stands
+            overlap.standing = overlap.standing if overlap.standing.begins(lines) else None
         if not diff or overlap.standing is not None or not lines:
             return
         shown = frozenset(spot for spot, _ in diff)

@@ -7,7 +7,7 @@ Values only: ``engine.recognition.overlap`` reads the board into them.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -33,7 +33,9 @@ class Standing(Generic[M]):
     ``line`` then one of ``candidates`` (several when the board cannot tell them apart:
     a promotion, which piece was dropped). ``shown``: the spots it changes. ``made_by``:
     spots it leaves alone whose change made the board show it (a cell back to the
-    position: a knock, or a piece taken off for a moment)."""
+    position: a knock, or a piece taken off for a moment). ``lined``: it stands as the
+    moves every line the board showed begins with (``Overlap.line_standing``), and only
+    while every line it shows still does."""
 
     line: tuple[M, ...]
     candidates: tuple[IndexedMove[M], ...]
@@ -41,10 +43,18 @@ class Standing(Generic[M]):
     shown: frozenset[Spot]
     spots: frozenset[Spot]
     made_by: frozenset[Spot] = frozenset()
+    lined: bool = False
 
     @property
     def moves(self) -> tuple[M, ...]:
         return tuple(candidate.move for candidate in self.candidates)
+
+    def begins(self, lines: Iterable[tuple[M, ...]]) -> bool:
+        """Whether every one of ``lines`` longer than its line goes on with one of its
+        moves."""
+        step = len(self.line)
+        starts = {(*self.line, move) for move in self.moves}
+        return all(line[: step + 1] in starts for line in lines if len(line) > step)
 
 
 @dataclass(frozen=True, slots=True)

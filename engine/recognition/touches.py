@@ -135,7 +135,7 @@ class Touches:
     def back_before_landing(self, footprint: Footprint) -> bool:
         """Whether the move's piece was read back on its cell when the move landed: the
         cell emptied first (a knock), read a piece again before the landing and emptied
-        for good only after it. One piece is never on two cells, and a knock never fills
+        for good only after it, past the blur of two neighbours. A knock never fills
         an empty cell: the piece had not left (``in_order`` takes the first lift)."""
         landed = [s for s, reading in footprint.changes if reading != EMPTY]
         if footprint.hidden or any(s in self.lifted_at for s in landed):
@@ -157,3 +157,33 @@ class Touches:
             if lifted < back <= landing - blur and landing + blur < gone:
                 return True  # back on its cell before it landed, gone only after
         return False
+
+
+def rest_but_knocks(
+    changed: Mapping[Spot, float],
+    differ: set[Spot],
+    rest_from: float,
+    timeline: Mapping[Spot, list[tuple[float, bool]]],
+) -> float:
+    """When a cell that does not read as the position (``differ``) last changed, or one
+    that does again but not by a knock: the board rests since then but for knocks put
+    back. A knock is a cell off and back while nothing else changed (a piece taken from
+    it and another set there, a line of marbles moved on, changes other cells between).
+    ``changed``: each spot's last change; ``timeline``: each spot's changes, as the open
+    moves' base keeps them; ``rest_from``: the board's last change of all."""
+    rest = max((changed.get(spot, rest_from) for spot in differ), default=0.0)
+    for spot, at in changed.items():
+        if spot in differ or at <= rest:
+            continue
+        history = timeline.get(spot, [])
+        if len(history) < 2 or history[-1][0] != at:
+            return rest_from  # no record of it: not known to be a knock
+        began = history[-2][0]
+        if any(
+            began < when < at
+            for other, changes in timeline.items()
+            if other != spot
+            for when, _ in changes
+        ):
+            rest = max(rest, at)
+    return rest

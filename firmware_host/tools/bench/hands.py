@@ -503,11 +503,15 @@ def soak(
     noise: Noise | None = None,
     tempo: Tempo | None = None,
     timing: Timing | None = None,
+    sensors: SensorModel | None = None,
 ) -> HandsTally:
     """``moves`` random moves of ``game`` by fast, clumsy hands, counted (``timing``: the
     board's, by default the product's with the order margin of the sensors the hands
-    move over)."""
+    move over; ``sensors``: a sensor model in place of the profile's, the board and the
+    hands' bodies both under it, as a board built with those sensors would be)."""
     loaded = load_profile(profile, game)
+    if sensors is not None:
+        loaded = replace(loaded, sensor_model=sensors)
     if timing is None:
         timing = replace(Timing(), order=sensor_model(loaded).order_margin)
     sim = Simulation(
@@ -544,6 +548,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "(hardware.mock.orders, hardware.mock.moving); 0 for the project's habits alone",
     )
     parser.add_argument(
+        "--sensors",
+        choices=("board", "widest"),
+        default="board",
+        help="the sensors under every board: each simulated profile's own (board), or the "
+        "widest bundled geometry's (widest: the Abalone reference reed board, where a "
+        "rolled or slid piece reads on two cells longest) for every game",
+    )
+    parser.add_argument(
         "--check",
         action="store_true",
         help="fail (exit 1) unless every game had no wrong move, no one-choice prompt and "
@@ -551,9 +563,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     chosen = [find_game(name) for name in args.games] if args.games else list(games())
+    sensors = WIDEST if args.sensors == "widest" else None
     failed = False
     for game in chosen:
-        tally = soak(game, args.moves, args.seed, tempo=Tempo(drawn=args.drawn))
+        tempo = Tempo(drawn=args.drawn)
+        tally = soak(game, args.moves, args.seed, tempo=tempo, sensors=sensors)
         print(tally.line(), flush=True)
         if args.check and not tally.within_limits():
             failed = True

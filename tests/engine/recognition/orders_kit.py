@@ -356,19 +356,45 @@ class Trial:
         # the board learns of a change a debounce later: what the hand did in that last
         # moment no board could have waited for
         profile = self.sim.profile
-        seen_by = at - (profile.debounce_scans + 1) / profile.scan_hz
+        debounce = (profile.debounce_scans + 1) / profile.scan_hz
+        seen_by = at - debounce
         if any(
-            hand in (who, None) and seen_by - REST + 0.05 < when <= seen_by and spot in sensed
+            hand in (who, None)
+            and seen_by - REST + 0.05 < when
+            and self._steady_from(spot, when, debounce) <= seen_by
+            and spot in sensed
             for when, who, spot in self.hands_at
         ):
             return False  # the hand was at work meanwhile, where a sensor could see it
         since: float | None = None
+        before: dict[Spot, Reading] = {}
         for when, readings in self.seen:
-            if when > seen_by + 1e-9:
-                break
+            changed = [spot for spot, reading in readings.items() if before.get(spot) != reading]
+            before = readings
+            if when > seen_by + 1e-9 or any(
+                self._steady_from(spot, when, debounce) > seen_by + 1e-9 for spot in changed
+            ):
+                break  # the board had yet to see it (a contact still bouncing)
             same = all(readings.get(spot) == reading for spot, reading in expected.items())
             since = (when if since is None else since) if same else None
         return since is not None and seen_by - since >= REST - 0.05
+
+    def _steady_from(self, spot: Spot, when: float, debounce: float) -> float:
+        """When the sensor of ``spot``, changed at ``when``, stopped changing: a contact
+        that bounces (a reed let go as the magnet rises through its release point) is
+        seen by the board's debouncer only once it reads the same for its scans."""
+        steady, last = when, None
+        for at, frame in self.frames:
+            if at < when - 1e-9:
+                last = frame.get(spot)
+                continue
+            reading = frame.get(spot)
+            if reading != last:
+                if at - steady >= debounce:
+                    break
+                steady = at
+            last = reading
+        return steady
 
     # --- the end -------------------------------------------------------------------------
 

@@ -31,7 +31,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.registry import find_game
@@ -125,19 +125,10 @@ def test_shrunk_failures_stay_fixed(case: str) -> None:
 
 SHRUNK_BODIES = json.loads((Path(__file__).parent / "shrunk_bodies.json").read_text())
 """Failures shrunk with the hands that move stones as bodies, replayed from hypothesis's
-printed draws (the sensor model's first). One marked ``waiting`` fails because of the
-recognizer (issue 60) and is expected to fail until it reads it: remove the mark then."""
+printed draws (the sensor model's first); ``why`` says what the board did before its fix."""
 
 
-@pytest.mark.parametrize(
-    "case",
-    [
-        pytest.param(case, marks=pytest.mark.xfail(strict=False, reason=shrunk["waiting"]))
-        if shrunk.get("waiting")
-        else case
-        for case, shrunk in sorted(SHRUNK_BODIES.items())
-    ],
-)
+@pytest.mark.parametrize("case", sorted(SHRUNK_BODIES))
 def test_shrunk_failures_with_bodies_stay_fixed(case: str) -> None:
     shrunk = SHRUNK_BODIES[case]
     variant = shrunk["variant"]
@@ -150,61 +141,16 @@ def test_shrunk_failures_with_bodies_stay_fixed(case: str) -> None:
 
 CASES = [(name, variant) for name in sorted(PROFILES) for variant in VARIANTS]
 
-WAITING: dict[tuple[str, str], str] = {
-    ("abalone", "correction"): (
-        "a marble rolled on from where the hand set it down, its cell letting go only"
-        " 0.34 s after the hand's last landing: the board commits an opponent's move it"
-        " shows by the way (D6C6) while the hand goes on (issue 60: the recognizer)"
-    ),
-}
-"""Cases the hands that move stones as bodies fail because of the recognizer (issue 60),
-expected to fail until it reads them; drawn without shrinking in the quick profile (a
-failure prints its draws; the long profile shrinks them). Take a case out to turn it on."""
 
-UNSHRUNK = settings(QUICK, phases=[Phase.explicit, Phase.reuse, Phase.generate])
-
-WAITING_AT_LENGTH: dict[tuple[str, str], str] = {
-    **WAITING,
-    ("abalone", "plain"): SHRUNK_BODIES["abalone-plain-line-at-the-edge-of-rest"]["waiting"],
-    ("robotory", "both"): SHRUNK_BODIES["robotory-both-colour-prompt-lost"]["waiting"],
-    ("robotory", "correction"): SHRUNK_BODIES["robotory-correction-slid-on"]["waiting"],
-}
-"""The cases whose long profile fails because of the recognizer (issue 60): each
-shrunk failure is kept in shrunk_bodies.json."""
-
-
-@pytest.mark.parametrize(("name", "variant"), [case for case in CASES if case not in WAITING])
+@pytest.mark.parametrize(("name", "variant"), CASES)
 @QUICK
 @given(data=st.data())
 def test_the_hands_in_any_order_and_pace(name: str, variant: str, data: st.DataObject) -> None:
     _check(name, variant, data)
 
 
-@pytest.mark.parametrize(
-    ("name", "variant"),
-    [
-        pytest.param(*case, marks=pytest.mark.xfail(strict=False, reason=WAITING[case]))
-        for case in sorted(WAITING)
-    ],
-)
-@UNSHRUNK
-@given(data=st.data())
-def test_the_hands_the_recognizer_does_not_follow_yet(
-    name: str, variant: str, data: st.DataObject
-) -> None:
-    _check(name, variant, data)
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    ("name", "variant"),
-    [
-        pytest.param(*case, marks=pytest.mark.xfail(strict=False, reason=WAITING_AT_LENGTH[case]))
-        if case in WAITING_AT_LENGTH
-        else case
-        for case in CASES
-    ],
-)
+@pytest.mark.parametrize(("name", "variant"), CASES)
 @LONG
 @given(data=st.data())
 def test_the_hands_in_any_order_and_pace_at_length(
