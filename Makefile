@@ -158,11 +158,14 @@ bench: $(RUN_STAMP)
 bench-hands: $(RUN_STAMP)
 	$(BIN)/python -m firmware_host.tools.bench.spec_sheet $(GAMES) --moves $(or $(MOVES),300) --seed $(or $(SEED),1)
 
-# Issue 44's heavy soak: 4,000 moves of each game, half in orders and paces drawn from
-# every one a hand may use; fails on a wrong move, a one-choice prompt or more than one
-# missed move per 1,000 (about 13 minutes here; not part of make test or make test-slow).
+# The heavy soak (issues 44 and 60): 4,000 moves of each game (20,000 in all), every stone
+# moved as a body over the widest bundled sensors (a rolled or slid piece read on two
+# cells longest), in orders and paces drawn from every one a hand may use, with heavy
+# noise; fails on a wrong move, a one-choice prompt, a prompt not offering the move
+# played, a played move replaced unasked, or more than one missed move per 1,000 (not
+# part of make test or make test-slow: see docs/recognition.md for its time).
 soak-hands: $(RUN_STAMP)
-	$(BIN)/python -m firmware_host.tools.bench.hands $(GAMES) --moves $(or $(MOVES),4000) --seed $(or $(SEED),3) --drawn 0.5 --check
+	$(BIN)/python -m firmware_host.tools.bench.hands $(GAMES) --moves $(or $(MOVES),4000) --seed $(or $(SEED),3) --drawn 1 --sensors widest --check
 
 # The README's Raspberry Pi install in a fresh Debian made by debootstrap (root; minutes,
 # a few hundred MB; not part of make test).

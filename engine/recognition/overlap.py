@@ -198,7 +198,8 @@ class Overlap(Generic[M]):
         order: it stands). A pair with a move whose landing came well before its piece
         left is never kept: that is no swap faster than a scan (which leaves both in one
         frame), and the piece may still be in the air (heavy soak, move 3139). A reply
-        that takes the piece the first move set down needs its cell filled twice. A single
+        that takes the piece the first move set down and lands there needs its cell filled
+        twice (one that only boxes it, a robot's chain eating the token, does not). A single
         move that goes on from a pair's first is the same gesture (a chain whose steps
         came on fast). ``first``: only pairs that begin with this move (a move to play).
         ``any_turn``: the pairs whatever move began first (what the board may be)."""
@@ -223,7 +224,12 @@ class Overlap(Generic[M]):
                 footprint = reply.footprint
                 if not footprint.must_touch <= touched or not footprint.spots() & touched:
                     continue
-                if any(hands.fills.get(spot, 0) < 2 for spot in footprint.must_touch & landed):
+                replaced = {
+                    spot
+                    for spot in footprint.must_touch & landed
+                    if (spot, EMPTY) not in footprint.changes
+                }
+                if any(hands.fills.get(spot, 0) < 2 for spot in replaced):
                     continue  # its piece was taken where the first landed: landed twice
                 in_turn = first_began <= began(footprint, first_at) + MARGIN
                 each = in_order(opening.footprint) and in_order(footprint)

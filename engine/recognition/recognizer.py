@@ -468,7 +468,11 @@ class Recognizer(Seeing[M]):
             starts = candidates[0].footprint.starts()
             lifted = min(self._lifted_spots() or starts, key=self._order.__getitem__)
             moves = tuple(candidate.move for candidate in candidates)
-            return Ambiguous(moves, Unplayed(lifted, held=True))
+            # a line the board showed that makes it too (a token placed, then eaten by
+            # the next chain, its robot read on its landing before it left)
+            shown = [line[0] for line in self.overlap.explaining(self._frame)]
+            firsts = tuple(dict.fromkeys(move for move in shown if move not in moves))
+            return Ambiguous((*firsts, *moves), Unplayed(lifted, held=True))
         if now - self._changed_at >= self.timing.held - EPSILON:
             return OutOfStep(self._correction())
         return Moving(self._hints(self._lifted_spots()), self._remaining(self._diff()))

@@ -11,8 +11,8 @@ from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import IllegalShown
 from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase
-from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove
-from tests.firmware_host.simkit import answer_as_played, commits, make_sim, of
+from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Reach, Remove
+from tests.firmware_host.simkit import answer_as_played, commits, make_sim, of, prompts
 
 STONES = {letter: Stone(letter, None) for letter in "wbRBW"}
 
@@ -493,3 +493,87 @@ def test_a_piece_lifted_and_put_back_before_a_move_does_not_date_the_next_player
     sim.settle()
     answer_as_played(sim, ["W:D3-C3", "R:B2-B1-C1"], start)
     assert list(sim.controller.record().moves) == ["W:D3-C3", "R:B2-B1-C1"]
+
+
+def test_a_robot_moved_on_after_a_pause_reading_on_two_cells_is_asked_about() -> None:
+    """Heavy soak on the widest sensors, seed 3 move 643: dark walked B:C4-C5, the board
+    waited for the chain to go on, and 1.27 s later light moved the robot on (C6's token
+    boxed, the robot slid from C5 to C6, read on C6 24 ms before C5 let go). The board
+    went back to showing B:C4-C5 for that moment, so C6's change looked made before it,
+    the two moves were no line, and the board recorded B:C4-C5-C6. A chain the board
+    showed at rest longer than a step, then gone on with, is asked about."""
+    sim = make_sim(
+        "sim-robotory",
+        position="bw2/5/1R1Bbb/1W1w1/4 0w0b 0w0b 10w10b d",
+        noise=Noise.none(),
+        game=ROBOTORY,
+    )
+    start = len(sim.notices)
+    t = sim.now + 0.1
+    robot, token = STONES["B"], STONES["b"]
+    steps = [
+        HandStep(t, Reach("C4", robot, reads=True)),
+        HandStep(t, LiftStone("C4")),
+        HandStep(t + 0.009, Reach("C5", token, reads=True)),
+        HandStep(t + 0.009, Remove("C5")),
+        HandStep(t + 0.031, Reach("C4", robot, reads=False)),
+        HandStep(t + 0.064, Reach("C5", token, reads=False)),
+        HandStep(t + 0.374, Reach("C5", robot, reads=True)),
+        HandStep(t + 0.404, PutStone("C5", robot, robot)),
+        HandStep(t + 0.404, Reach("C5", robot, reads=False)),
+        HandStep(t + 0.405, Force("C5", 0)),
+        HandStep(t + 0.406, Force("C5", None)),
+        HandStep(t + 1.671, Reach("C6", token, reads=True)),  # the next player
+        HandStep(t + 1.671, Remove("C6")),
+        HandStep(t + 1.736, Reach("C6", token, reads=False)),
+        HandStep(t + 1.798, Reach("C5", robot, reads=True)),
+        HandStep(t + 1.798, LiftStone("C5")),
+        HandStep(t + 1.835, Reach("C6", robot, reads=True)),
+        HandStep(t + 1.859, Reach("C5", robot, reads=False)),
+        HandStep(t + 1.894, PutStone("C6", robot, robot)),
+        HandStep(t + 1.894, Reach("C6", robot, reads=False)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert "B:C4-C5-C6" not in commits(notices), notices
+    assert ("B:C4-C5", "B:C4-C5-C6") in prompts(notices), notices
+    answer_as_played(sim, ["B:C4-C5", "B:C5-C6"], start)
+
+
+def test_a_token_placed_then_eaten_by_the_next_chain_is_among_the_choices() -> None:
+    """Heavy soak on the widest sensors, seed 3 move 935: light set w@B4, and 0.34 s
+    later dark's hand boxed it and A3's token and slid the robot from B3 to A3 (the chain
+    R:B3-B4-A3). The board at rest reads R:B3-A3 alone too, and asked only that (or the
+    robot still in the hand): the move played was never offered. A reply that only boxes
+    the piece the first move set down needs no second landing there."""
+    sim = make_sim(
+        "sim-robotory",
+        position="w1b1/2R2/b2Bw1/2Ww1/2b1 1w0b 0w1b 10w10b l",
+        noise=Noise.none(),
+        game=ROBOTORY,
+    )
+    start = len(sim.notices)
+    t = sim.now + 0.1
+    robot, white, black = STONES["R"], STONES["w"], STONES["b"]
+    steps = [
+        HandStep(t, Reach("stock:l:1", white, reads=True)),
+        HandStep(t, LiftStone("stock:l:1")),
+        HandStep(t + 0.035, Reach("stock:l:1", white, reads=False)),
+        HandStep(t + 0.653, Reach("B4", white, reads=True)),
+        HandStep(t + 0.686, PutStone("B4", white, white)),
+        HandStep(t + 0.686, Reach("B4", white, reads=False)),
+        HandStep(t + 1.024, Reach("B4", white, reads=True)),  # the next player
+        HandStep(t + 1.024, Remove("B4")),
+        HandStep(t + 1.056, Reach("B4", white, reads=False)),
+        HandStep(t + 1.239, Reach("A3", black, reads=True)),
+        HandStep(t + 1.239, Remove("A3")),
+        HandStep(t + 1.296, Reach("A3", black, reads=False)),
+        HandStep(t + 1.483, Reach("B3", robot, reads=True)),
+        HandStep(t + 1.483, LiftStone("B3")),
+        HandStep(t + 1.552, Reach("A3", robot, reads=True)),
+        HandStep(t + 1.596, Reach("B3", robot, reads=False)),
+        HandStep(t + 1.661, PutStone("A3", robot, robot)),
+        HandStep(t + 1.661, Reach("A3", robot, reads=False)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == [], notices
+    answer_as_played(sim, ["w@B4", "R:B3-B4-A3"], start)
