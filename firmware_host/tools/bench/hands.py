@@ -118,6 +118,7 @@ class HandsTally:
     choices: int = 0  # prompts whose choices no sensor tells apart (promotion, colour)
     one_choice: int = 0
     unoffered: int = 0  # prompts that did not offer the move played (invariant 4)
+    midway: int = 0  # prompts asked while the hand was still making the move
     replaced: int = 0  # played moves the record dropped with no prompt offering them
     games: int = 0
     notes: list[str] = field(default_factory=list)  # each wrong or missed move, told
@@ -140,7 +141,8 @@ class HandsTally:
             f"  missed {self.per_thousand(self.missed):5.2f}"
             f"  prompts {self.per_thousand(self.prompts):6.1f}"
             f" (real choices {self.per_thousand(self.choices):6.1f},"
-            f" one choice {self.one_choice}, not offering the move {self.unoffered})"
+            f" one choice {self.one_choice}, not offering the move {self.unoffered},"
+            f" asked mid-move {self.midway})"
             f"  replaced unasked {self.replaced}  per 1,000"
             f"  ({self.games} games)"
         )
@@ -183,6 +185,7 @@ class Players:
         self.record: list[str] = []  # the moves made since, as the board recorded them
         self.read = len(sim.notices)
         self.trailing: list[HandStep] = []  # noise after the last landing, still to come
+        self.underway = 0.0  # until when the hand makes the last move played
         self.landed: float | None = None  # when the last move's last stone landed
         self.last: tuple[Position[Any], Any] | None = None  # the last move and its position
         self.diverged = False
@@ -242,6 +245,7 @@ class Players:
         reference.push(move)
         self.tally.moves += 1
         landing = _landing(steps)
+        self.underway = landing if landing is not None else self.sim.now
         self._run([*self.trailing, *(s for s in steps if landing is None or s.at <= landing)])
         self.trailing = [s for s in steps if landing is not None and s.at > landing]
         self.landed = landing if landing is not None else self.sim.now
@@ -351,26 +355,39 @@ class Players:
                 }
         self._check()
         if sim.controller.phase is Phase.PROMPT and not self.diverged:
-            choices = sim.controller.prompt_choices
-            ply = len(sim.controller.position.move_stack) - self.offset
-            if ply >= len(self.played):
-                return  # the board asks ahead of the hands: they go on
-            wanted = self.played[ply]
-            if TakebackChoice.NAME in choices:
-                if wanted in choices:
-                    sim.send(Select(wanted))
-                    self._read()
-                return  # an earlier position shown for a moment: the hands go on
-            if wanted not in choices:
-                # not offered what they did: the players put the pieces right (the board
-                # changes and the question closes) or the move is missed
-                if (ply, choices) not in self.unoffered:
-                    self.unoffered.add((ply, choices))
-                    self.tally.unoffered += 1
-                    self.tally.notes.append(f"asked {choices}, played {wanted}")
-                return
-            sim.send(Select(wanted))
-            self._read()
+            self._answer()
+
+    def _answer(self) -> None:
+        """The players answer the board's question with the move played, when offered."""
+        sim = self.sim
+        choices = sim.controller.prompt_choices
+        ply = len(sim.controller.position.move_stack) - self.offset
+        if ply >= len(self.played):
+            return  # the board asks ahead of the hands: they go on
+        wanted = self.played[ply]
+        if TakebackChoice.NAME in choices:
+            if wanted in choices:
+                sim.send(Select(wanted))
+                self._read()
+            return  # an earlier position shown for a moment: the hands go on
+        if wanted not in choices and ply == len(self.played) - 1 and sim.now < self.underway:
+            # asked while the hand still makes the move, of what the sensors showed
+            # unchanged for the settle time (a slow slide resting on each cell): the
+            # hand goes on, the board changes and the question closes
+            if (ply, choices) not in self.unoffered:
+                self.unoffered.add((ply, choices))
+                self.tally.midway += 1
+            return
+        if wanted not in choices:
+            # not offered what they did: the players put the pieces right (the board
+            # changes and the question closes) or the move is missed
+            if (ply, choices) not in self.unoffered:
+                self.unoffered.add((ply, choices))
+                self.tally.unoffered += 1
+                self.tally.notes.append(f"asked {choices}, played {wanted}")
+            return
+        sim.send(Select(wanted))
+        self._read()
 
     def _count_prompt(self, choices: tuple[str, ...]) -> None:
         self.tally.prompts += 1

@@ -21,7 +21,10 @@ for a quarter of a minute while a marble the mover holds is still in the air.
 Each row gives wrong commits, missed moves and prompts per 1,000 moves (the measures of
 ``firmware_host.tools.bench.hands``), and the counts of what the invariants forbid:
 prompts with one choice, prompts that did not offer the move played, and played moves the
-record dropped with no prompt offering them (there should be none). docs/recognition.md
+record dropped with no prompt offering them (there should be none). Prompts asked while
+the hand was still making the move, of what the sensors showed unchanged for the settle
+time (a slow slide resting on each cell: no board tells that from a move made), are
+counted apart; the question closes as the hand goes on. docs/recognition.md
 holds a run's table; the touch-to-LED p99 beside it comes from ``kiban bench --service
 --counted`` (docs/speed.md).
 """
@@ -118,6 +121,7 @@ class Row:
             f"{tally.per_thousand(tally.choices):.1f}",
             str(tally.one_choice),
             str(tally.unoffered),
+            str(tally.midway),
             str(tally.replaced),
         )
 
@@ -134,6 +138,7 @@ HEADER = (
     "of them real choices",
     "one-choice prompts",
     "prompts not offering the move",
+    "asked mid-move",
     "replaced unasked",
 )
 

@@ -57,12 +57,12 @@ def test_patient_players_need_no_question_for_moves_the_board_sees() -> None:
 
 def test_the_line_gives_the_figures_per_thousand_moves() -> None:
     tally = HandsTally(
-        "shogi", "sim-shogi", moves=2000, wrong=0, missed=3, prompts=250, choices=200
+        "shogi", "sim-shogi", moves=2000, wrong=0, missed=3, prompts=250, choices=200, midway=2
     )
     line = tally.line()
     assert re.search(
         r"2,000 moves +wrong +0.00 +missed +1.50 +prompts +125.0 "
-        r"\(real choices +100.0, one choice 0, not offering the move 0\)"
+        r"\(real choices +100.0, one choice 0, not offering the move 0, asked mid-move 2\)"
         r" +replaced unasked 0 +per 1,000",
         line,
     )
