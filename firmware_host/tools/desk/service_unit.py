@@ -15,7 +15,8 @@ make, which belong to ``User=``. So the FIFO's directory must lie inside one of 
 four. (``ReadWritePaths=`` can make a path writable too, but not the user's: it is
 not counted.)
 
-The tests read systemd/kiban.service itself.
+The doctor reads the installed unit with its drop-ins; the tests read
+systemd/kiban.service itself.
 """
 
 from __future__ import annotations
