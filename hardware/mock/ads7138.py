@@ -14,7 +14,8 @@ Linux ``ti-ads7138.c``, TI's ADS7128/ADS7038 register headers, TI SBAS976A):
   (the chip still acknowledges): writes vanish, reads give 0.
 * the power-on values: SYSTEM_STATUS 0x81 (BOR set; writing 1 clears BOR,
   CRC_ERR_IN, OSR_DONE), HYSTERESIS_CHn 0xF0 and HIGH_TH_CHn 0xFF (high threshold
-  0xFFF), MIN_CHn 0xFFFF, everything else 0; GENERAL_CFG.RST brings all of them
+  0xFFF), MIN_CHn 0xFFFF, GPOn_TRIG_EVENT_SEL 0x02 (0xC3 + 2n; TI's ADS7138 header
+  and SBAS976A's register map), everything else 0; GENERAL_CFG.RST brings all of them
   back (BOR included: TI gives one reset value) and reads 0 again; CAL reads 0 at
   once (the offset calibration is instant here). SEQ_STATUS reads 1 while the
   sequence runs. GENERAL_CFG bit 7 is reserved and reads 0 (TI's ADS7128 header;
@@ -93,6 +94,11 @@ _WRITABLE = frozenset(
         *range(window_register(0), window_register(INPUTS)),
     }
 )
+GPO0_TRIG_EVENT_SEL = 0xC3
+"""GPOn_TRIG_EVENT_SEL sits at 0xC3 + 2n: which channels' alert flags update GPOn.
+Never written here (the pins stay analog inputs); modelled only so that its reset
+value reads as the chip's does."""
+GPO_TRIG_EVENT_SEL_RESET = 0x02
 APPEND_STATUS_MASK = 0x30
 APPEND_CHANNEL_ID = 0x10
 FIX_PAT = 0x80
@@ -112,6 +118,7 @@ def power_on_registers() -> bytearray:
         registers[base + 1] = 0xFF  # HIGH_TH: bits 11:4
         registers[Register.MIN_CH0_LSB + 2 * channel] = 0xFF
         registers[Register.MIN_CH0_LSB + 2 * channel + 1] = 0xFF
+        registers[GPO0_TRIG_EVENT_SEL + 2 * channel] = GPO_TRIG_EVENT_SEL_RESET
     return registers
 
 

@@ -3,7 +3,9 @@
 0. The Pi itself (firmware_host/tools/desk/pi_setup.py; only on a Raspberry Pi): the apt
    packages ``pip install '.[pi]'`` builds with, ``config.txt``'s I2C and SPI
    lines and, for an SPI LED strip on a Pi 3 or 4, a fixed core clock; the user's
-   groups. Then the devices: an I2C bus, SPI device or serial port of the board that cannot be
+   groups; the GPIO library (gpio_setup.py): the pin factory gpiozero runs on here,
+   lgpio or a fallback, and whether the installed service's unit lets lgpio load.
+   Then the devices: an I2C bus, SPI device or serial port of the board that cannot be
    opened (the interface not enabled, the user not in its group) comes first,
    with the command that fixes it; the tests that need the board are skipped.
 1. Bus scan: every address of every I2C bus, and of every channel of each
@@ -35,6 +37,7 @@ from drivers.led_strip import OFF, Colour
 from drivers.tca9548a import CHANNELS, MuxTree
 from engine.physical import NORTH, SOUTH, Reading, Sensing, Spot
 from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning, Palette
+from firmware_host.tools.desk.gpio_setup import gpio_findings
 from firmware_host.tools.desk.pi_setup import PiSystem, system_findings
 from firmware_host.tools.desk.workbench import Ask, Bench, face_name
 from hardware.board import Board
@@ -159,7 +162,7 @@ class Doctor:
     # --- 0. the Pi itself ----------------------------------------------------------------
 
     def system_check(self, system: PiSystem) -> None:
-        for finding in system_findings(self.profile, system):
+        for finding in [*system_findings(self.profile, system), *gpio_findings(system)]:
             if finding.problem:
                 self.problem(finding.line)
             else:

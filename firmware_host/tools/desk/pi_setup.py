@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from drivers.pin_factory import PinFactoryState, pin_factory_in_use
 from drivers.spi import SPI_PINS
 from firmware_host.tools.bench.i2c_clock import (
     CONFIRM_BUS,
@@ -25,6 +26,7 @@ from firmware_host.tools.bench.i2c_clock import (
     bcm2835_rate,
     device_tree_rate,
 )
+from firmware_host.tools.desk.service_unit import INSTALLED
 from hardware.board import device_nodes
 from hardware.frontends.base import SerialNode, SpiNode
 from hardware.profile import Profile
@@ -125,6 +127,10 @@ class PiSystem:
     i2c_adapters: Path = Path("/sys/class/i2c-adapter")
     plan: Callable[[Profile, str], BusPlan | None] = _scan_plan
     """One scan's I2C cost of a profile on a host's adapter (``pi4``, ``pi5``)."""
+    pin_factory: Callable[[], PinFactoryState] = pin_factory_in_use
+    """The pin factory gpiozero settles on in this process (gpio_setup.py)."""
+    service_unit: Path = INSTALLED
+    """The installed service's unit, whose working directory lgpio needs to write."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -66,6 +66,43 @@ def test_power_on_values() -> None:
     assert not model.alert and model.pin_high
 
 
+# Every register TI's ADS7138 header documents, with its reset value where that is not 0:
+# devices/ads7128/ads7138/ads7138.h of TexasInstruments/precision-adc-examples (commit
+# 942fe11, 2024), read address by address (the *_ADDRESS and *_DEFAULT lines). TI's data
+# sheet (SBAS976A, the register map's pages "GPOn_TRIG_EVENT_SEL Register (Address =
+# 0xC3 + 2n) [reset = 0x2]") gives the same GPO trigger values.
+TI_HEADER_ADDRESSES = (
+    *range(0x06),  # SYSTEM_STATUS .. PIN_CFG
+    *(0x07, 0x09, 0x0B, 0x0D, 0x10, 0x11, 0x12, 0x14, 0x16, 0x17, 0x18, 0x1A, 0x1C, 0x1E),
+    *range(0x20, 0x40),  # HYSTERESIS, HIGH_TH, EVENT_COUNT, LOW_TH of each channel
+    *range(0x60, 0x70),  # MAX_CHn
+    *range(0x80, 0x90),  # MIN_CHn
+    *range(0xA0, 0xB0),  # RECENT_CHn
+    *range(0xC3, 0xD2, 2),  # GPO0_TRIG_EVENT_SEL .. GPO7_TRIG_EVENT_SEL
+    0xE9,  # GPO_TRIGGER_CFG
+    0xEB,  # GPO_VALUE_TRIG
+)
+TI_HEADER_RESETS = {
+    0x00: 0x81,  # SYSTEM_STATUS
+    **{0x20 + 4 * n: 0xF0 for n in range(8)},  # HYSTERESIS_CHn
+    **{0x21 + 4 * n: 0xFF for n in range(8)},  # HIGH_TH_CHn
+    **dict.fromkeys(range(0x80, 0x90), 0xFF),  # MIN_CHn
+    **dict.fromkeys(range(0xC3, 0xD2, 2), 0x02),  # GPOn_TRIG_EVENT_SEL
+}
+
+
+def test_every_register_of_tis_header_reads_its_reset_value() -> None:
+    """The whole register map at power-on and after GENERAL_CFG.RST, against TI's
+    ADS7138 header (110 registers); the eight GPOn_TRIG_EVENT_SEL read 0x02 there, as in
+    SBAS976A's register map (issue 61: the model had 0x00)."""
+    assert len(TI_HEADER_ADDRESSES) == 110
+    expected = {address: TI_HEADER_RESETS.get(address, 0) for address in TI_HEADER_ADDRESSES}
+    model = ADS7138Model()
+    assert {address: read(model, address)[0] for address in TI_HEADER_ADDRESSES} == expected
+    model.write(bytes((SET, Register.GENERAL_CFG, 0x01)))  # RST
+    assert {address: read(model, address)[0] for address in TI_HEADER_ADDRESSES} == expected
+
+
 def test_bor_is_cleared_by_writing_one() -> None:
     """SYSTEM_STATUS: BOR (bit 0) is set at power-on and cleared by writing 1; bit 7
     stays 1 (TI SBAS976A SYSTEM_STATUS; TI's example code clears BOR with a set-bit)."""

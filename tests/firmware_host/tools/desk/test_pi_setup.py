@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from drivers.pin_factory import LGPIO, PinFactoryState
 from engine.registry import find_game
 from firmware_host.tools.bench.boards import scan_cost
 from firmware_host.tools.bench.i2c_clock import bcm2835_rate
@@ -34,6 +35,8 @@ PI4 = "Raspberry Pi 4 Model B Rev 1.4"
 PI5 = "Raspberry Pi 5 Model B Rev 1.0"
 EVERY_PACKAGE = frozenset(need.package for need in APT_NEEDS)
 ENABLED = "dtparam=i2c_arm=on\ndtparam=spi=on\n"
+SHIPPED_UNIT = Path(__file__).resolve().parents[4] / "systemd" / "kiban.service"
+ON_LGPIO = PinFactoryState(LGPIO)
 
 
 def reference() -> Profile:
@@ -55,7 +58,11 @@ def pi(
     groups: frozenset[str] = frozenset({"i2c", "spi", "gpio", "dialout"}),
     root: bool = False,
     asked: list[tuple[str, ...]] | None = None,
+    pin_factory: PinFactoryState = ON_LGPIO,
+    unit: Path = SHIPPED_UNIT,
 ) -> PiSystem:
+    """A Pi whose gpiozero runs on lgpio and whose installed unit is the shipped one,
+    unless told otherwise."""
     if model is not None:
         (tmp / "model").write_bytes(model.encode() + b"\x00")  # as the device tree has it
     firmware = tmp / "firmware-config.txt"
@@ -77,6 +84,8 @@ def pi(
         user=lambda: "ada",
         is_root=lambda: root,
         i2c_adapters=tmp / "i2c-adapter",
+        pin_factory=lambda: pin_factory,
+        service_unit=unit,
     )
 
 
