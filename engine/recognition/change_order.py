@@ -84,3 +84,23 @@ def same_drop(old: Footprint, new: Footprint) -> bool:
         return False
     fills = sorted(reading for _, reading in old.changes)
     return bool(fills) and EMPTY not in fills and fills == sorted(r for _, r in new.changes)
+
+
+def moved_on(
+    old: Footprint, new: Footprint, timeline: Mapping[Spot, list[tuple[float, bool]]]
+) -> bool:
+    """Whether ``new`` is the hand going on with ``old`` (both from one position): it
+    makes every change ``old`` made (a line of marbles pushed further), or moves its
+    piece on: both leave the same cell (or set the same piece down from off the board:
+    ``same_drop``), and every cell ``old`` set a piece on read it and was emptied again
+    since (``timeline``: each cell's changes, True when it came to read a piece)."""
+    if keeps(old, new):
+        return True
+    if not old.starts() & new.starts() and not same_drop(old, new):
+        return False
+    for spot in (spot for spot, reading in old.changes if reading != EMPTY):
+        changes = timeline.get(spot, [])
+        filled = [when for when, reads in changes if reads]
+        if not filled or not any(not reads and when > filled[0] for when, reads in changes):
+            return False
+    return True

@@ -38,17 +38,19 @@ from engine.assessments import (
     Unplayed,
 )
 from engine.physical import EMPTY, Frame, Reading, Spot
-from engine.recognition.change_order import keeps, same_drop
+from engine.recognition.change_order import moved_on
 from engine.recognition.guidance import correction, remaining
 from engine.recognition.move_index import DiffKey, IndexedMove
-from engine.recognition.open_moves import EPSILON, STOOD, in_order_first
+from engine.recognition.open_moves import EPSILON, in_order_first
 from engine.recognition.seeing import Seeing
 from engine.recognition.shown import set_down_and_gone, shown_within
 from engine.recognition.standing import Standing
 from engine.recognition.victims import (
+    came_back_before_lift,
     ends_in_the_air,
     knocked_at_lift,
     landings_filled_by,
+    landings_gone_on,
     other_landings,
     other_victims,
     parked_capture,
@@ -69,10 +71,26 @@ class Recognizer(Seeing[M]):
         a move the board shows needs no rest, and one that stands is done."""
         self._swaps = ()
         assessment = self._landing_asked(self._assess(now, confirm=confirm))
+        assessment = assessment if confirm else self._capture_or_held(assessment)
         swaps = self._swaps_found()
         if isinstance(assessment, Commit) and not assessment.then and swaps:
             assessment = Ambiguous((*swaps, assessment.move))
         return self._never_replaced_unasked(self._set_down_asked(assessment))
+
+    def _capture_or_held(self, assessment: Assessment[M]) -> Assessment[M]:
+        """A capture whose victim's cell read a piece again before its capturer left is
+        the same board as the capturer lifted and held after a knock put back: asked
+        (``came_back_before_lift``), never committed; said held, the board waits."""
+        if not isinstance(assessment, Commit) or assessment.then or self._held_said:
+            return assessment
+        footprint, did = self.index.footprint(assessment.move), self._did
+        touched = frozenset(did.touched)
+        if self.guide is not None or not came_back_before_lift(
+            footprint, did.lifts, did.changed, touched
+        ):
+            return assessment
+        origin = min(footprint.starts(), key=self._order.__getitem__)
+        return Ambiguous((assessment.move,), Unplayed(origin, held=True))
 
     def _swaps_found(self) -> tuple[M, ...]:
         return self._swaps
@@ -106,8 +124,7 @@ class Recognizer(Seeing[M]):
         """Whether ``instead`` is the hand going on with ``recorded``: it makes every change
         ``recorded`` made (a line of marbles pushed further, a broadside from a marble
         moved), or moves its piece on (both leave the same cell, and every cell
-        ``recorded`` set a piece on read it and was emptied again since; a drop moved on
-        is the same piece set down elsewhere)."""
+        ``recorded`` set a piece on read it and was emptied again since: ``moved_on``)."""
         position = self._position
         base = self.rereading.base
         if position is None or base is None:
@@ -117,17 +134,7 @@ class Recognizer(Seeing[M]):
             at.pop()
         old = at.footprint(recorded, self.sensing).restricted(self.sensed)
         new = at.footprint(instead, self.sensing).restricted(self.sensed)
-        if keeps(old, new):
-            return True  # the hand went on: every change it recorded is still made
-        if not old.starts() & new.starts() and not same_drop(old, new):
-            return False
-        landed = [spot for spot, reading in old.changes if reading != EMPTY]
-        for spot in landed:
-            timeline = base.timeline.get(spot, [])
-            filled = [when for when, reads in timeline if reads]
-            if not filled or not any(not reads and when > filled[0] for when, reads in timeline):
-                return False
-        return True
+        return moved_on(old, new, base.timeline)
 
     def _landing_asked(self, assessment: Assessment[M]) -> Assessment[M]:
         """The next player's drop about to be played on a cell the last move's piece could
@@ -354,8 +361,9 @@ class Recognizer(Seeing[M]):
             return None
         assert position is not None
         others = other_landings(position, self.sensing, self.sensed, self._frame, self._did)
-        if not others:
-            return None
+        if not others:  # or one of them, then the next player's move at once: asked
+            gone_on = landings_gone_on(position, self.sensing, self.sensed, self._frame, self._did)
+            return self._last_asked(gone_on) if gone_on else None
         if not self._candidates(diff) and len(others) == 1:
             self._victims_open = False  # the answer is the record
             return Reread(self._last_move()[1], others)
@@ -568,18 +576,10 @@ class Recognizer(Seeing[M]):
         return Commit(only.move)
 
     def _leaves_set_down(self, line: tuple[M, ...]) -> bool:
-        """Whether ``line`` leaves alone a cell empty in the position that held a piece
-        ``STOOD`` or longer since and is empty again: a piece set down and taken up,
+        """Whether ``line`` leaves alone a cell a piece was set down on and taken up from,
         which no move of the line made (more moves than it, never shown whole)."""
         spots = frozenset().union(*(f.spots() for f in self.overlap.footprints(line)))
-        did = self._did
-        return any(
-            self._expected.get(spot, EMPTY) == EMPTY
-            and self._frame.get(spot, EMPTY) == EMPTY
-            and did.fills.get(spot)
-            and did.held(spot) >= STOOD - EPSILON
-            for spot in did.handled - spots
-        )
+        return bool(self._did.set_down_and_taken_up(self._expected, self._frame) - spots)
 
     def _lined(self, lines: list[tuple[M, ...]]) -> Assessment[M]:
         return self.overlap.lined(lines, self.timing.pause - EPSILON)

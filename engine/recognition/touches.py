@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 
 from engine.physical import EMPTY, Footprint, Reading, Spot
 from engine.recognition.change_order import in_order
-from engine.recognition.open_moves import EPSILON
+from engine.recognition.open_moves import EPSILON, STOOD
 from engine.recognition.rereading import Evidence
 from engine.recognition.sensors import Blur
 from engine.recognition.standing import Hands
@@ -107,6 +107,21 @@ class Touches:
         """How long ``spot`` changed over in this position: from its first change to its
         last (a piece set down and taken up again: how long it stood)."""
         return self.changed.get(spot, 0.0) - self.first_at.get(spot, self.changed.get(spot, 0.0))
+
+    def set_down_and_taken_up(
+        self, expected: Mapping[Spot, Reading], frame: Mapping[Spot, Reading]
+    ) -> frozenset[Spot]:
+        """The cells empty in the position (``expected``) and now (``frame``) that held a
+        piece ``STOOD`` or longer since: a piece set down and taken up again (a piece
+        carried over a cell, or a bounce, reads there for less)."""
+        return frozenset(
+            spot
+            for spot in self.handled
+            if expected.get(spot, EMPTY) == EMPTY
+            and frame.get(spot, EMPTY) == EMPTY
+            and self.fills.get(spot)
+            and self.held(spot) >= STOOD - EPSILON
+        )
 
     def swapped(self) -> frozenset[Spot]:
         """The cells whose piece left and came back since the position began."""

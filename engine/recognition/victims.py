@@ -123,6 +123,24 @@ def swapped_at_lift(looks: Footprint, lifts: Mapping[Spot, tuple[float, ...]]) -
     )
 
 
+def came_back_before_lift(
+    looks: Footprint,
+    lifts: Mapping[Spot, tuple[float, ...]],
+    changed: Mapping[Spot, float],
+    touched: frozenset[Spot],
+) -> bool:
+    """Whether a move that takes pieces unseen (``looks``) had each victim's cell, touched
+    for it (``touched``), last read a piece again (``changed``) before its capturer
+    first left (``lifts``): a capturer slid in reads so only on sensors that read it on
+    two cells at once, and a knock put back just before the capturer was lifted reads
+    so too."""
+    origins = [at for spot in looks.starts() for at in lifts.get(spot, ())]
+    return bool(looks.hidden and origins) and all(
+        spot in touched and spot in changed and changed[spot] < min(origins)
+        for spot in looks.hidden
+    )
+
+
 def ends_in_the_air(
     position: Position[M], move: IndexedMove[M], lifts: Mapping[Spot, tuple[float, ...]]
 ) -> bool:
@@ -158,6 +176,40 @@ def other_landings(
     return _landings(before, last, looks, diff, sensing=sensing, sensed=sensed, did=did)
 
 
+def landings_gone_on(
+    position: Position[M],
+    sensing: Sensing,
+    sensed: frozenset[Spot],
+    frame: Mapping[Spot, Reading],
+    did: Touches,
+) -> tuple[M, ...]:
+    """The other landings of the last move's piece (``other_landings``) after which one
+    move of the next player, its cells touched since, makes ``frame``: their hand began
+    before the board rested with the piece landed (a lion held in the air after a
+    knock read as its capture, set down, and the reply made at once)."""
+    before, last, looks, _ = _last(position, sensing, sensed)
+    since = frozenset(spot for spot, at in did.changed.items() if at > did.began)
+    lines = []
+    for move in _landings(before, last, looks, None, sensing=sensing, sensed=sensed, did=did):
+        after = before.copy()
+        after.push(move)
+        made = after.expected_frame(sensing)
+        rest = frozenset(
+            (spot, frame.get(spot, EMPTY))
+            for spot in sensed
+            if frame.get(spot, EMPTY) != made.get(spot, EMPTY)
+        )
+        if rest and any(
+            frozenset(footprint.changes) == rest and footprint.spots() <= since
+            for footprint in (
+                after.footprint(reply, sensing).restricted(sensed)
+                for reply in after.moves_changing(frozenset(spot for spot, _ in rest))
+            )
+        ):
+            lines.append(move)
+    return tuple(lines)
+
+
 def landings_filled_by(
     position: Position[M], sensing: Sensing, sensed: frozenset[Spot], move: M, did: Touches
 ) -> tuple[M, ...]:
@@ -179,7 +231,7 @@ def _landings(
     before: Position[M],
     last: M,
     looks: Footprint,
-    diff: Mapping[Spot, Reading],
+    diff: Mapping[Spot, Reading] | None,
     *,
     sensing: Sensing,
     sensed: frozenset[Spot],
@@ -197,7 +249,8 @@ def _landings(
         if looks.hidden & other.spots():
             continue  # it takes the victim too: no knock (a chain that ate on, read again)
         landed = other.spots() - looks.spots()
-        if left <= other.starts() and dict(other.changes) == diff and landed <= since:
+        made = diff is None or dict(other.changes) == diff  # None: any landing since
+        if left <= other.starts() and made and landed <= since:
             others.append(move)
     return tuple(others)
 
