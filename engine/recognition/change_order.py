@@ -87,20 +87,37 @@ def same_drop(old: Footprint, new: Footprint) -> bool:
 
 
 def moved_on(
-    old: Footprint, new: Footprint, timeline: Mapping[Spot, list[tuple[float, bool]]]
+    old: Footprint,
+    new: Footprint,
+    timeline: Mapping[Spot, list[tuple[float, bool]]],
+    blur: Blur,
 ) -> bool:
     """Whether ``new`` is the hand going on with ``old`` (both from one position): it
     makes every change ``old`` made (a line of marbles pushed further), or moves its
     piece on: both leave the same cell (or set the same piece down from off the board:
-    ``same_drop``), and every cell ``old`` set a piece on read it and was emptied again
-    since (``timeline``: each cell's changes, True when it came to read a piece)."""
+    ``same_drop``), every cell ``old`` set a piece on read it and was emptied again
+    since (``timeline``: each cell's changes, True when it came to read a piece), and
+    ``new``'s own landing came after that (within the sensors' ``blur`` between
+    neighbours): a piece set down elsewhere first is another hand's."""
     if keeps(old, new):
         return True
     if not old.starts() & new.starts() and not same_drop(old, new):
         return False
+    left: dict[Spot, float] = {}
     for spot in (spot for spot, reading in old.changes if reading != EMPTY):
         changes = timeline.get(spot, [])
         filled = [when for when, reads in changes if reads]
-        if not filled or not any(not reads and when > filled[0] for when, reads in changes):
+        emptied = [when for when, reads in changes if not reads and filled and when > filled[0]]
+        if not emptied:
             return False
-    return True
+        left[spot] = emptied[-1]
+    landings = {
+        spot: max(when for when, reads in timeline[spot] if reads)
+        for spot, reading in new.changes
+        if reading != EMPTY and spot not in left and any(r for _, r in timeline.get(spot, []))
+    }
+    return all(
+        landed >= gone - blur(landing, start)
+        for landing, landed in landings.items()
+        for start, gone in left.items()
+    )

@@ -134,7 +134,7 @@ class Recognizer(Seeing[M]):
             at.pop()
         old = at.footprint(recorded, self.sensing).restricted(self.sensed)
         new = at.footprint(instead, self.sensing).restricted(self.sensed)
-        return moved_on(old, new, base.timeline)
+        return moved_on(old, new, base.timeline, self._did.blur)
 
     def _landing_asked(self, assessment: Assessment[M]) -> Assessment[M]:
         """The next player's drop about to be played on a cell the last move's piece could

@@ -599,3 +599,50 @@ def test_a_knock_put_back_before_the_lift_is_no_capture_on_sensors_reading_two_c
     notices = sim.run(landed) + sim.settle()
     assert "2a3a" not in commits(notices) and "C*3b" not in commits(notices), notices
     answer_as_played(sim, ["C*3a", "2a3b", "2b2a"], start)
+
+
+def test_a_piece_set_down_elsewhere_before_the_last_piece_left_is_not_it_moved_on() -> None:
+    """Heavy soak on the widest sensors, Dobutsu seed 3 (game 20, ply 8): gote's giraffe
+    3b3a, committed; sente dropped a chick on 3c; gote then took the giraffe back from 3a
+    towards 3b. For a moment the board showed 3b3c from before the giraffe's move, and
+    the record took it silently as the giraffe moved on from 3a, though 3c had filled a
+    quarter of a second before 3a let go, two cells away: a piece set down elsewhere
+    first is another hand's."""
+    loaded = replace(load_profile("sim", DOBUTSU), sensor_model=WIDEST)
+    sim = track(
+        Simulation(
+            DOBUTSU,
+            loaded,
+            GameStore(":memory:"),
+            resume=False,
+            noise=Noise.none(),
+            position="1le/gL1/1c1/EG1 w C 8",
+        )
+    )
+    sim.settle()
+    start = len(sim.notices)
+    t = sim.now + 0.1
+    giraffe, chick = Stone("G", 1), Stone("C", 0)
+    steps = [
+        HandStep(t, Reach("3b", giraffe, reads=True)),
+        HandStep(t, LiftStone("3b")),
+        HandStep(t + 0.071, Reach("3a", giraffe, reads=True)),
+        HandStep(t + 0.118, Reach("3b", giraffe, reads=False)),
+        HandStep(t + 0.186, PutStone("3a", giraffe, giraffe)),
+        HandStep(t + 0.186, Reach("3a", giraffe, reads=False)),
+        HandStep(t + 1.371, Reach("hand:b:C", chick, reads=True)),  # sente
+        HandStep(t + 1.371, LiftStone("hand:b:C")),
+        HandStep(t + 1.407, Reach("hand:b:C", chick, reads=False)),
+        HandStep(t + 1.827, Reach("3c", chick, reads=True)),
+        HandStep(t + 1.860, PutStone("3c", chick, chick)),
+        HandStep(t + 1.860, Reach("3c", chick, reads=False)),
+        HandStep(t + 2.114, Reach("3a", giraffe, reads=True)),  # gote at once
+        HandStep(t + 2.114, LiftStone("3a")),
+        HandStep(t + 2.159, Reach("3a", giraffe, reads=False)),
+        HandStep(t + 2.620, Reach("3b", giraffe, reads=True)),
+        HandStep(t + 2.663, PutStone("3b", giraffe, giraffe)),
+        HandStep(t + 2.663, Reach("3b", giraffe, reads=False)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert "3b3c" not in commits(notices), notices
+    answer_as_played(sim, ["3b3a", "C*3c", "3a3b"], start)
