@@ -13,23 +13,20 @@ held in the air 15 s), each stone moved as a body over the board's sensors
 (``hardware.mock.moving``: lifted, slid, a marble rolled along its groove, a line pushed
 as one; each sensor reads from the magnet's distance with the board's sensor model, so
 a rolled marble reads on two holes at once). The next player is often eager
-(``Tempo``): they
-start 0.09-0.3 s after the last stone landed, before the board could rest. Where the
-board waits for a move to go on (a Robotory chain), a next player who moves the same
-pieces first presses ok, or starts after a pause longer than a step of the move.
+(``Tempo``): they start 0.09-0.3 s after the last stone landed, before the board could
+rest; where the board waits for a move to go on (a Robotory chain), they press ok, or
+start after a pause longer than a step of the move.
 
-What is counted: a **wrong** commit is a move in the board's record that was not
-played, still there ``AMEND_LIMIT`` later or when the players look (a hand that paused
-with the board showing a move at rest, then went on, is read again:
-``engine.recognition.rereading``);
-a **missed** move is one the board has not recorded when the players look
-(they put the pieces back as the record has them and play on; a move the board could
-not read is counted with every move the players made on top of it); a **prompt** is
-each time the board asks (the players name the move they made; a question that does
-not offer it is left to close as the board changes, and told in the notes), split into
-**real choices**, where the choices look alike to every sensor (a promotion, a token's
-colour, a dropped piece's kind, a dice pick), and the rest, which a better reading could
-avoid; a prompt with one choice is counted apart (there should be none).
+What is counted: a **wrong** commit is a move in the board's record that was not played,
+still there ``AMEND_LIMIT`` later or when the players look (a hand that paused with the
+board showing a move at rest, then went on, is read again); a **missed** move is one the
+board has not recorded when the players look (they put the pieces back as the record has
+them and play on; a move the board could not read is counted with every move the players
+made on top of it); a **prompt** is each time the board asks (the players name the move
+they made; a question that does not offer it is told in the notes), split into **real
+choices**, where the choices look alike to every sensor (a promotion, a token's colour, a
+dropped piece's kind, a dice pick), and the rest; a prompt with one choice is counted
+apart (there should be none).
 """
 
 from __future__ import annotations
@@ -69,16 +66,14 @@ the same hand goes on (``engine.recognition.rereading``), as the property tests 
 
 
 def sensor_model(profile: Profile) -> SensorModel:
-    """The sensors the bench's hands move the stones over: the profile's own model
-    (``Profile.sensor_model``, from its ``[sensors]`` table) where it declares one, else
+    """The sensors the hands move the stones over: the profile's (``[sensors]``), else
     the widest bundled geometry's, as the board itself assumes."""
     declared = getattr(profile, "sensor_model", None)
     return declared if isinstance(declared, SensorModel) else WIDEST
 
 
 LOOK_LIMIT = 8.0
-"""Seconds the players give the board to record what they played before they look
-(longer than a continuation's wait and the grace before a correction)."""
+"""Seconds the players give the board before they look (past every wait and grace)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,7 +358,12 @@ class Players:
         choices = sim.controller.prompt_choices
         ply = len(sim.controller.position.move_stack) - self.offset
         if ply >= len(self.played):
-            return  # the board asks ahead of the hands: they go on
+            if TakebackChoice.NAME in choices and self.record[: len(self.played)] == self.played:
+                # a move shown at rest that nobody played, its piece taken up: the board
+                # offers its takeback, and the players take it (docs, "Fast hands")
+                sim.send(Select(TakebackChoice.NAME))
+                self._read()
+            return  # else the board asks ahead of the hands: they go on
         wanted = self.played[ply]
         if TakebackChoice.NAME in choices:
             if wanted in choices:
