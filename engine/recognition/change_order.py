@@ -100,7 +100,7 @@ def moved_on(
     ``new``'s own landing came after that (within the sensors' ``blur`` between
     neighbours): a piece set down elsewhere first is another hand's."""
     if keeps(old, new):
-        return True
+        return True  # every change it made still made
     if not old.starts() & new.starts() and not same_drop(old, new):
         return False
     left: dict[Spot, float] = {}

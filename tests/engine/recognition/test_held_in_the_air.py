@@ -7,29 +7,21 @@ ended, or ask when the next player's move makes the same board."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from drivers.buttons import ButtonRole
 from engine.abalone import ABALONE
-from engine.dobutsu import DOBUTSU
 from engine.physical import Stone
-from engine.recognition.sensors import WIDEST
 from engine.robotory import ROBOTORY
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import GameEnded, MovesTakenBack, Notice
 from firmware_host.session.actions import Press, Select
 from firmware_host.session.state import HeldChoice, Phase
-from firmware_host.store.storage import GameStore
-from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Reach, Remove
-from hardware.profile import load_profile
+from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove
 from tests.firmware_host.simkit import (
-    answer_as_played,
     commits,
     drop_by_hand,
     make_sim,
     of,
     prompts,
-    track,
 )
 
 LION = Stone("L", 0)
@@ -543,106 +535,3 @@ def test_a_marble_that_looks_like_two_push_offs_is_asked_with_the_hand_among_the
     black = Stone("b", 0)
     notices = sim.run([HandStep(sim.now, PutStone("E6", black, black))]) + sim.settle()
     assert commits(notices) == ["E7E6"]
-
-
-def test_a_knock_put_back_before_the_lift_is_no_capture_on_sensors_reading_two_cells() -> None:
-    """Heavy soak on the widest sensors (a piece between neighbours read on both for
-    237 ms), Dobutsu seed 3 move 144: sente dropped a chick on 3a; before the board had
-    rested on it, the chick was knocked off and back, and 33 ms later gote's lion was
-    lifted from 2a and held 15 s, then set on 3b, sente's chick at once 2b to 2a. The
-    knock read as the lion taking 3a (a landing before its lift is what a slid capture
-    makes on such sensors): C*3a and 2a3a were committed, and the lion's landing and the
-    reply read as sente's move and a drop of the "captured" chick. A capture whose
-    victim's cell came back before its capturer left may be a knock: the board asks
-    (the capture, or the piece still in the hand) and follows the landing."""
-    loaded = replace(load_profile("sim", DOBUTSU), sensor_model=WIDEST)
-    sim = track(
-        Simulation(
-            DOBUTSU,
-            loaded,
-            GameStore(":memory:"),
-            resume=False,
-            noise=Noise.none(),
-            position="1le/1C1/g1L/E1G b C 5",
-        )
-    )
-    sim.settle()
-    start = len(sim.notices)
-    t = sim.now + 0.1
-    lion, chick = Stone("L", 1), Stone("C", 0)
-    held = [
-        HandStep(t, Reach("hand:b:C", chick, reads=True)),
-        HandStep(t, LiftStone("hand:b:C")),
-        HandStep(t + 0.035, Reach("hand:b:C", chick, reads=False)),
-        HandStep(t + 0.287, Reach("3a", chick, reads=True)),
-        HandStep(t + 0.321, PutStone("3a", chick, chick)),
-        HandStep(t + 0.321, Reach("3a", chick, reads=False)),
-        HandStep(t + 0.674, Force("3a", 0)),  # knocked off and back
-        HandStep(t + 0.954, Force("3a", None)),
-        HandStep(t + 0.987, Reach("2a", lion, reads=True)),  # gote at once
-        HandStep(t + 0.987, LiftStone("2a")),
-        HandStep(t + 1.016, Reach("2a", lion, reads=False)),
-    ]
-    landed = [
-        HandStep(t + 16.237, Reach("3b", lion, reads=True)),
-        HandStep(t + 16.265, PutStone("3b", lion, lion)),
-        HandStep(t + 16.265, Reach("3b", lion, reads=False)),
-        HandStep(t + 16.586, Reach("2b", chick, reads=True)),  # sente at once
-        HandStep(t + 16.586, LiftStone("2b")),
-        HandStep(t + 16.609, Reach("2b", chick, reads=False)),
-        HandStep(t + 16.843, Reach("2a", chick, reads=True)),
-        HandStep(t + 16.865, PutStone("2a", chick, chick)),
-        HandStep(t + 16.865, Reach("2a", chick, reads=False)),
-    ]
-    notices = sim.run(held) + sim.advance(15.0)  # the lion in the air
-    assert "2a3a" not in commits(notices), notices
-    notices = sim.run(landed) + sim.settle()
-    assert "2a3a" not in commits(notices) and "C*3b" not in commits(notices), notices
-    answer_as_played(sim, ["C*3a", "2a3b", "2b2a"], start)
-
-
-def test_a_piece_set_down_elsewhere_before_the_last_piece_left_is_not_it_moved_on() -> None:
-    """Heavy soak on the widest sensors, Dobutsu seed 3 (game 20, ply 8): gote's giraffe
-    3b3a, committed; sente dropped a chick on 3c; gote then took the giraffe back from 3a
-    towards 3b. For a moment the board showed 3b3c from before the giraffe's move, and
-    the record took it silently as the giraffe moved on from 3a, though 3c had filled a
-    quarter of a second before 3a let go, two cells away: a piece set down elsewhere
-    first is another hand's."""
-    loaded = replace(load_profile("sim", DOBUTSU), sensor_model=WIDEST)
-    sim = track(
-        Simulation(
-            DOBUTSU,
-            loaded,
-            GameStore(":memory:"),
-            resume=False,
-            noise=Noise.none(),
-            position="1le/gL1/1c1/EG1 w C 8",
-        )
-    )
-    sim.settle()
-    start = len(sim.notices)
-    t = sim.now + 0.1
-    giraffe, chick = Stone("G", 1), Stone("C", 0)
-    steps = [
-        HandStep(t, Reach("3b", giraffe, reads=True)),
-        HandStep(t, LiftStone("3b")),
-        HandStep(t + 0.071, Reach("3a", giraffe, reads=True)),
-        HandStep(t + 0.118, Reach("3b", giraffe, reads=False)),
-        HandStep(t + 0.186, PutStone("3a", giraffe, giraffe)),
-        HandStep(t + 0.186, Reach("3a", giraffe, reads=False)),
-        HandStep(t + 1.371, Reach("hand:b:C", chick, reads=True)),  # sente
-        HandStep(t + 1.371, LiftStone("hand:b:C")),
-        HandStep(t + 1.407, Reach("hand:b:C", chick, reads=False)),
-        HandStep(t + 1.827, Reach("3c", chick, reads=True)),
-        HandStep(t + 1.860, PutStone("3c", chick, chick)),
-        HandStep(t + 1.860, Reach("3c", chick, reads=False)),
-        HandStep(t + 2.114, Reach("3a", giraffe, reads=True)),  # gote at once
-        HandStep(t + 2.114, LiftStone("3a")),
-        HandStep(t + 2.159, Reach("3a", giraffe, reads=False)),
-        HandStep(t + 2.620, Reach("3b", giraffe, reads=True)),
-        HandStep(t + 2.663, PutStone("3b", giraffe, giraffe)),
-        HandStep(t + 2.663, Reach("3b", giraffe, reads=False)),
-    ]
-    notices = sim.run(steps) + sim.settle()
-    assert "3b3c" not in commits(notices), notices
-    answer_as_played(sim, ["3b3a", "C*3c", "3a3b"], start)
