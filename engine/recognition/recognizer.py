@@ -83,8 +83,10 @@ class Recognizer(Seeing[M]):
         (``came_back_before_lift``), never committed; said held, the board waits."""
         if not isinstance(assessment, Commit) or assessment.then or self._held_said:
             return assessment
-        footprint, did = self.index.footprint(assessment.move), self._did
-        touched = frozenset(did.touched)
+        footprint, did, base = self.index.footprint(assessment.move), self._did, self.rereading.base
+        # a victim's cell read empty since the open moves' base (its piece was taken off)
+        timeline = {} if base is None else base.timeline
+        touched = frozenset(s for s in did.touched if any(not r for _, r in timeline.get(s, [])))
         if self.guide is not None or not came_back_before_lift(
             footprint, did.lifts, did.changed, touched
         ):
