@@ -2,13 +2,12 @@
 
 A move is recognised from the *settled* board, never from the order of events:
 every debounced frame is diffed against the position's expected frame, and the
-legal moves that make exactly that change are looked up (``MoveIndex``, asked
-lazily by the spots that changed). The hand's path only breaks ties, through the
-touched set and the order of changes (``engine.recognition.overlap``: only by a margin far above
-contact bounce). Fast hands whose moves overlap are read there too: a move that
-stands while the next begins, a move and its reply at rest. When the sensors and
-their timing cannot tell two readings apart, the answer is a prompt, never a guess.
-See DESIGN.md, "Recognition".
+legal moves that make exactly that change are looked up (``MoveIndex``). The hand's
+path only breaks ties, through the touched set and the order of changes beyond the
+sensors' blur (``engine.recognition.overlap``). Fast hands whose moves overlap are
+read there too: a move that stands while the next begins, a move and its reply at
+rest. When the sensors and their timing cannot tell two readings apart, the answer is
+a prompt, never a guess (DESIGN.md, "Recognition").
 
 What the board shows, and what the hands did to show it, is kept by ``engine.recognition.seeing``;
 the recognizer judges it. It never changes the position. It answers with an assessment
@@ -185,11 +184,11 @@ class Recognizer(Seeing[M]):
         return self._knock
 
     def _set_down_asked(self, assessment: Assessment[M]) -> Assessment[M]:
-        """A piece put where a capture's piece just left (a drop, a token placed) before
-        the capture rested may be its victim, laid there on the way to the hand or the
-        box: no sensor tells them apart, so a line is committed up to the capture, and
-        the piece put there after it is asked about (it was played, or only set down).
-        Put there once the capture rested, it is the next player's."""
+        """A piece put where a capture's piece just left (a drop, a token placed) may be
+        its victim, laid there on the way to the hand or the box: no sensor tells them
+        apart, nor any pause (a hand lays it after a hesitation of seconds, a next
+        player drops at once). So a line is committed up to the capture, and a piece put
+        there within the time a player may hold one (``Timing.held``) is asked about."""
         if not isinstance(assessment, Commit) or self.guide is not None or self._blind:
             return assessment
         position = self._position
@@ -200,7 +199,7 @@ class Recognizer(Seeing[M]):
             found = set_down_where_it_left(after, self.sensing, self.sensed, move)
             # the capture's landing: as it was played, or as the board shows it now
             landings = self._played_by if not done else self._did.changed
-            if found is not None and self._laid_at_once(*found, landings):
+            if found is not None and self._laid_at_once(*found, landings, after=not done):
                 if done:
                     return Commit(line[0], line[1:done])  # the rest is asked after it
                 return Ambiguous((move,), Unplayed(found[0]))
@@ -208,14 +207,16 @@ class Recognizer(Seeing[M]):
         return assessment
 
     def _laid_at_once(
-        self, spot: Spot, landed: frozenset[Spot], landings: Mapping[Spot, float]
+        self, spot: Spot, landed: frozenset[Spot], landings: Mapping[Spot, float], *, after: bool
     ) -> bool:
         """Whether ``spot`` last filled after the last landing on ``landed`` (the
-        capture's cells) and within the settle time of it: before the capture rested,
-        one hand's work."""
+        capture's cells), within ``held`` of it; the capture recorded (``after``), for the
+        first time since (one laid there and taken up again was the victim on its way)."""
         landing = max((landings.get(cell, 0.0) for cell in landed), default=0.0)
         filled = self._did.filled_at.get(spot)
-        return filled is not None and -EPSILON <= filled - landing < self.timing.settle - EPSILON
+        if filled is None or (after and self._did.fills.get(spot, 0) > 1):
+            return False
+        return -EPSILON <= filled - landing < self.timing.held - EPSILON
 
     def _assess(self, now: float, *, confirm: bool) -> Assessment[M]:
         self._assessed_at = max(self._assessed_at, now)

@@ -69,18 +69,34 @@ def test_the_drop_when_chosen_is_played() -> None:
     assert commits(notices) == ["C*2a"] and record(sim) == ["2a2b", "C*2a"]
 
 
-def test_a_drop_there_a_while_after_the_capture_is_not_asked_about() -> None:
-    """Once the capture rested (the settle time after it landed), the hand that took the
-    victim is done with it: a piece put on the cell is the next player's."""
-    sim = dobutsu(BEFORE)
-    t = sim.now + 0.1
-    steps = [
+def _lion_takes(sim_at: float) -> list[HandStep]:
+    t = sim_at + 0.1
+    return [
         HandStep(t, LiftStone("2a")),
         HandStep(t + 0.15, LiftStone("2b")),
         HandStep(t + 0.45, PutStone("2b", GOTE_LION, GOTE_LION)),
     ]
-    notices = sim.run(steps) + sim.advance(0.5)
+
+
+def test_a_drop_there_after_the_capture_rested_is_asked_about_too() -> None:
+    """The soak's hands lay the victim after a hesitation of seconds (seed 3, move 2125:
+    the capture rested 0.75 s, the victim lay 2.3 s and the board recorded a drop nobody
+    played): no pause tells the hand that took it from the next player's."""
+    sim = dobutsu(BEFORE)
+    notices = sim.run(_lion_takes(sim.now)) + sim.advance(0.5)
     assert commits(notices) == ["2a2b"]
+    notices = sim.run([HandStep(sim.now + 0.3, PutStone("2a", SENTE_CHICK, SENTE_CHICK))])
+    notices += sim.advance(1.5)
+    assert commits(notices) == [] and prompts(notices) == [("C*2a", SetDownChoice.NAME)]
+    notices = sim.send(Select("C*2a"))
+    assert commits(notices) == ["C*2a"] and record(sim) == ["2a2b", "C*2a"]
+
+
+def test_a_drop_there_longer_after_than_a_piece_is_held_is_the_next_players() -> None:
+    sim = dobutsu(BEFORE)
+    notices = sim.run(_lion_takes(sim.now)) + sim.advance(0.5)
+    assert commits(notices) == ["2a2b"]
+    sim.advance(sim.controller.timing.held)
     notices = drop_by_hand(sim, "C", "2a")
     assert commits(notices) == ["C*2a"] and not prompts(notices)
     assert [n.move for n in of(MoveCommitted, notices)] == ["C*2a"]
