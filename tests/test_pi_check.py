@@ -1,0 +1,89 @@
+"""``make pi-check`` (tools/pi_check.sh, in ``make test-slow``) runs the README's
+Raspberry Pi blocks as written on an emulated arm64 Debian. Its quick part runs here:
+the blocks are where it reads them, both install ways make the environment the service
+starts from, and every step that meets one of its stand-ins for Raspberry Pi OS is a
+step that stand-in knows (a new one fails here, not twenty minutes into the check)."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "tools" / "pi_check.sh"
+BLOCKS = ("setup", "archive", "git", "service")
+
+
+def steps(readme: Path | None = None) -> subprocess.CompletedProcess[str]:
+    extra = {} if readme is None else {"KIBAN_PI_README": str(readme)}
+    return subprocess.run(
+        ["bash", str(SCRIPT), "--steps"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={"PATH": "/usr/bin:/bin", **extra},
+    )
+
+
+def blocks() -> dict[str, list[str]]:
+    """The steps the check runs, by block, as ``--steps`` prints them."""
+    done = steps()
+    assert done.returncode == 0, done.stderr
+    found: dict[str, list[str]] = {}
+    lines: list[str] = []
+    for line in done.stdout.splitlines():
+        header = re.match(r"# pi-check: (\S+) ", line)
+        if header:
+            lines = found.setdefault(header.group(1), [])
+        else:
+            lines.append(line)
+    return found
+
+
+def commands(lines: list[str]) -> list[list[str]]:
+    """Each line's words without its comment (the README's blocks are one command a line)."""
+    return [words for line in lines if (words := shlex.split(line, comments=True))]
+
+
+def test_the_check_reads_every_block_of_the_readme_it_runs() -> None:
+    found = blocks()
+    assert set(found) == {*BLOCKS, "core-clock"}
+    assert all(commands(lines) for lines in found.values())
+    assert found["core-clock"] == ["echo core_freq=250 | sudo tee -a /boot/firmware/config.txt"]
+
+
+def test_a_block_without_its_marker_fails_with_the_marker_named(tmp_path: Path) -> None:
+    readme = tmp_path / "README.md"
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme.write_text(text.replace("<!-- pi-check: git -->\n", ""), encoding="utf-8")
+    done = steps(readme)
+    assert done.returncode == 1
+    assert "<!-- pi-check: git -->" in done.stderr
+
+
+def test_both_ways_install_the_pi_extra_where_the_service_starts_it() -> None:
+    unit = (ROOT / "systemd" / "kiban.service").read_text(encoding="utf-8")
+    start = re.search(r"^ExecStart=(\S+)/bin/kiban ", unit, re.MULTILINE)
+    assert start is not None
+    venv = start.group(1)
+    found = blocks()
+    for way in ("archive", "git"):
+        lines = found[way]
+        assert any(f"python3 -m venv {venv}" in line for line in lines), way
+        assert any("pip install" in line and "[pi]" in line for line in lines), way
+
+
+def test_every_step_that_meets_a_stand_in_is_one_it_knows() -> None:
+    script = SCRIPT.read_text(encoding="utf-8")
+    known = set(re.findall(r'^  "(nonint [^"]+)"\)', script, re.MULTILINE))
+    assert known == {"nonint do_i2c 0", "nonint do_spi 0"}
+    for lines in blocks().values():
+        for words in commands(lines):
+            if "raspi-config" in words:
+                asked = " ".join(words[words.index("raspi-config") + 1 :])
+                assert asked in known, f"the stand-in raspi-config does not know {asked!r}"
+            if "systemctl" in words:
+                verb = words[words.index("systemctl") + 1]
+                assert verb in {"daemon-reload", "enable"}, f"systemctl {verb} under pi-check"
