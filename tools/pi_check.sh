@@ -77,11 +77,22 @@ if [ "${1:-}" = "--steps" ]; then
   exit 0
 fi
 
+for way in $ways; do
+  case "$way" in
+    archive | git) ;;
+    *) fail "no install way '$way' (KIBAN_PI_WAYS: archive, git, or both)" ;;
+  esac
+done
+[ -n "${ways// /}" ] || fail "KIBAN_PI_WAYS is empty (archive, git, or both)"
+
 [ "$(id -u)" -eq 0 ] || fail "run as root (debootstrap, chroot, namespaces): sudo make pi-check"
 
 # --- the host's tools ------------------------------------------------------------------
 if [ "${1:-}" != "--inside" ]; then
   start=$SECONDS
+  mkdir -p "$cache"
+  exec 9>"$cache/.lock"
+  flock -n 9 || fail "another pi-check is running (it holds $cache/.lock)"
   need=()
   command -v debootstrap >/dev/null || need+=(debootstrap)
   [ -x /usr/bin/qemu-aarch64-static ] || need+=(qemu-user-static)
@@ -307,7 +318,7 @@ EOF
   cp "$root"/var/lib/kiban-pi-check/kiban-* "$root/home/pi/"
   chroot "$root" chown pi:pi /home/pi/kiban-"$version".tar.gz /home/pi/kiban-"$version"-py3-none-any.whl
   say "the root is ready in $root ($((SECONDS - start)) s)"
-  unshare --pid --fork --mount --uts --propagation private "$0" --inside
+  unshare --pid --fork --mount --uts --propagation private "$0" --inside 9>&-
   say "took $((SECONDS - start)) s in all"
   exit 0
 fi
@@ -426,10 +437,6 @@ say "README: on a Zero 2 W add $core_clock to config.txt"
 as_pi "echo $core_clock | sudo tee -a /boot/firmware/config.txt >/dev/null"
 last="${ways##* }"
 for way in $ways; do
-  case "$way" in
-    archive | git) ;;
-    *) fail "no install way '$way' (KIBAN_PI_WAYS: archive, git)" ;;
-  esac
   if [ -e "$root/opt/kiban" ]; then
     say "removing the $previous way's install for the $way way"
     rm -rf "$root/opt/kiban" "$root/etc/kiban" "$root/etc/systemd/system/kiban.service" \
