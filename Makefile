@@ -180,8 +180,8 @@ test-install:
 # What it cannot prove (timing, the real buses and chips, GPIO): docs/architecture.md,
 # "Checks". Here (2 cores shared with other jobs, load 5 to 8) it took 18.5 minutes: the
 # root's copy and make dist 2, the README's setup 3, the archive way 4, the git way 6, the
-# checks and the tests 3. The first run makes the root before (17.5 minutes more; kept in
-# /var/cache/kiban-pi-check for the next runs). KIBAN_PI_WAYS=git runs the git way only
+# checks and the tests 3. The first run makes the root before (20 minutes more, 41 in
+# all; kept in /var/cache/kiban-pi-check for the next runs). KIBAN_PI_WAYS=git runs the git way only
 # (about 13 minutes by the same phases).
 pi-check: $(STAMP)
 	if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \

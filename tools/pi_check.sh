@@ -123,7 +123,8 @@ if [ "${1:-}" != "--inside" ]; then
   [ ! -e "$ours" ] || echo -1 >"$ours"
   if ! grep -q '^flags:.*C' "$entry"; then
     hex() { sed -n "s/^$1 //p" "$entry" | sed 's/../\\x&/g'; }
-    echo ":kiban-pi-check-aarch64:M:0:$(hex magic):$(hex mask):$(sed -n 's/^interpreter //p' "$entry"):POCF" \
+    flags="$(sed -n 's/^flags: //p' "$entry")"
+    echo ":kiban-pi-check-aarch64:M:0:$(hex magic):$(hex mask):$(sed -n 's/^interpreter //p' "$entry"):${flags//[OC]/}OC" \
       >/proc/sys/fs/binfmt_misc/register ||
       fail "binfmt_misc refused the check's entry with the C flag (sudo cannot work in the root without it)"
     trap 'echo -1 >"$ours"' EXIT
@@ -133,8 +134,7 @@ if [ "${1:-}" != "--inside" ]; then
   base="$cache/$suite-arm64"
   key="$suite arm64 minbase $includes $mirror"
   if [ ! -f "$base/.kiban-pi-check" ] || [ "$(cat "$base/.kiban-pi-check")" != "$key" ]; then
-    say "making the arm64 Debian $suite root in $base (once per release: about 20 minutes here, the second stage under emulation)"
-    mkdir -p "$cache"
+    say "making the arm64 Debian $suite root in $base (once per release: about 20 minutes here, its second stage under emulation)"
     rm -rf "$base.new"
     debootstrap --arch=arm64 --variant=minbase --include="$includes" --foreign \
       "$suite" "$base.new" "$mirror"
