@@ -178,7 +178,7 @@ test-install:
 # itself): both install ways, kiban doctor on a faked Zero 2 W, systemd-analyze verify
 # of the unit (any warning fails), a simulated game and the driver tests on aarch64.
 # What it cannot prove (timing, the real buses and chips, GPIO): docs/architecture.md,
-# "Checks". Here (2 cores shared with other jobs, load 5 to 8) it took 18.5 minutes: the
+# "Checks". Here (2 cores shared with other jobs, load 5 to 8) it took 18.5-20 minutes: the
 # root's copy and make dist 2, the README's setup 3, the archive way 4, the git way 6, the
 # checks and the tests 3. The first run makes the root before (20 minutes more, 41 in
 # all; kept in /var/cache/kiban-pi-check for the next runs). KIBAN_PI_WAYS=git runs the git way only
