@@ -6,10 +6,18 @@ step that stand-in knows (a new one fails here, not twenty minutes into the chec
 
 from __future__ import annotations
 
+import errno
 import re
 import shlex
 import subprocess
 from pathlib import Path
+
+import pytest
+
+from drivers import device_files
+from drivers.device_files import i2c_unavailable
+from drivers.pin_factory import PinFactoryState
+from firmware_host.tools.desk.gpio_setup import pin_factory_findings
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "tools" / "pi_check.sh"
@@ -87,3 +95,35 @@ def test_every_step_that_meets_a_stand_in_is_one_it_knows() -> None:
             if "systemctl" in words:
                 verb = words[words.index("systemctl") + 1]
                 assert verb in {"daemon-reload", "enable"}, f"systemctl {verb} under pi-check"
+
+
+def doctor_problems() -> list[str]:
+    """The lines of ``doctor_problems=( ... )`` in the script, as bash reads them."""
+    found = re.search(
+        r"^doctor_problems=\(\n(.*?)^\)$", SCRIPT.read_text(encoding="utf-8"), re.M | re.S
+    )
+    assert found is not None, "pi_check.sh has no doctor_problems"
+    return shlex.split(found.group(1))
+
+
+def test_the_problems_the_check_expects_of_the_doctor_are_in_its_own_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The emulated Zero 2 W has no /dev/i2c-1, and no GPIO chip for lgpio to open,
+    with no other pin factory of gpiozero loading: the check wants exactly these, said
+    as the doctor says them (a new wording fails here, not at the end of the check)."""
+    monkeypatch.setattr(device_files, "pi_model", lambda: "Raspberry Pi Zero 2 W Rev 1.0")
+    missing = i2c_unavailable(1, FileNotFoundError(errno.ENOENT, "No such file or directory"))
+    no_chip = PinFactoryState(
+        None,
+        fallbacks=(
+            "Falling back from lgpio: 'can not open gpiochip'",
+            "Falling back from rpigpio: No module named 'RPi'",
+            "Falling back from pigpio: No module named 'pigpio'",
+            "Falling back from native: unable to open /dev/gpiomem or /dev/mem",
+        ),
+        error="BadPinFactory: Unable to load any default pin factory!",
+    )
+    (gpio,) = pin_factory_findings(no_chip)
+    assert gpio.problem
+    assert doctor_problems() == [str(missing), gpio.line]
