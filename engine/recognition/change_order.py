@@ -98,13 +98,17 @@ def moved_on(
     ``same_drop``), every cell ``old`` set a piece on read it and was emptied again
     since (``timeline``: each cell's changes, True when it came to read a piece), and
     ``new``'s own landing came after that (within the sensors' ``blur`` between
-    neighbours): a piece set down elsewhere first is another hand's."""
-    if keeps(old, new):
-        return True  # every change it made still made
+    neighbours): a piece set down elsewhere first is another hand's. A capture's
+    landing reads a piece before and after (hidden, and touched): its capturer went on
+    only if the cell read empty again after it landed."""
+    captured = old.hidden & old.must_touch
+    if keeps(old, new) and captured <= new.spots():
+        return True  # every change it made still made (a capture: its cell too)
     if not old.starts() & new.starts() and not same_drop(old, new):
         return False
     left: dict[Spot, float] = {}
-    for spot in (spot for spot, reading in old.changes if reading != EMPTY):
+    landed = [spot for spot, reading in old.changes if reading != EMPTY]
+    for spot in (*landed, *sorted(captured - new.hidden)):
         changes = timeline.get(spot, [])
         filled = [when for when, reads in changes if reads]
         emptied = [when for when, reads in changes if not reads and filled and when > filled[0]]

@@ -37,11 +37,10 @@ from engine.assessments import (
     Unplayed,
 )
 from engine.physical import EMPTY, Frame, Reading, Spot
-from engine.recognition.change_order import moved_on
 from engine.recognition.guidance import correction, remaining
 from engine.recognition.move_index import DiffKey, IndexedMove
+from engine.recognition.never_replaced import NeverReplaced
 from engine.recognition.open_moves import EPSILON, in_order_first
-from engine.recognition.seeing import Seeing
 from engine.recognition.shown import set_down_and_gone, shown_within
 from engine.recognition.standing import Standing
 from engine.recognition.victims import (
@@ -60,7 +59,7 @@ from engine.recognition.victims import (
 M = TypeVar("M", bound=Hashable)
 
 
-class Recognizer(Seeing[M]):
+class Recognizer(NeverReplaced[M]):
     """Turns debounced frames into moves, prompts, hints and corrections."""
 
     _swaps: tuple[M, ...] = ()  # a move that stands may have come second (``_swapped``)
@@ -68,7 +67,7 @@ class Recognizer(Seeing[M]):
     def assess(self, now: float, *, confirm: bool = False) -> Assessment[M]:
         """What the board means at ``now``; with ``confirm`` (ok or the clock pressed),
         a move the board shows needs no rest, and one that stands is done."""
-        self._swaps = ()
+        self._swaps, self._knock_followed = (), False
         assessment = self._landing_asked(self._assess(now, confirm=confirm))
         assessment = assessment if confirm else self._capture_or_held(assessment)
         swaps = self._swaps_found()
@@ -95,47 +94,6 @@ class Recognizer(Seeing[M]):
 
     def _swaps_found(self) -> tuple[M, ...]:
         return self._swaps
-
-    def _never_replaced_unasked(self, assessment: Assessment[M]) -> Assessment[M]:
-        """A committed move is replaced only through a prompt that offers it. The record
-        follows a hand that went on with its piece (set down on a cell, recorded, then
-        lifted from there and moved on: the same piece from the same cell); any other
-        reading again that would put another move in its place asks between the two."""
-        position = self._position
-        if not isinstance(assessment, Reread) or not assessment.back or position is None:
-            return assessment
-        back, moves, choices = assessment.back, assessment.moves, assessment.choices
-        stack = tuple(position.move_stack)
-        if back > len(stack):
-            return assessment
-        old = stack[len(stack) - back :]
-        for ply, recorded in enumerate(old):
-            if ply < len(moves):
-                if moves[ply] == recorded:
-                    continue
-                if self._moved_on(stack[: len(stack) - back + ply], recorded, moves[ply]):
-                    return assessment
-                return Reread(back - ply, (), (moves[ply], recorded))
-            if ply == len(moves) and choices and recorded not in choices:
-                return Reread(back - ply, (), (*choices, recorded))
-            return assessment
-        return assessment
-
-    def _moved_on(self, before: tuple[M, ...], recorded: M, instead: M) -> bool:
-        """Whether ``instead`` is the hand going on with ``recorded``: it makes every change
-        ``recorded`` made (a line of marbles pushed further, a broadside from a marble
-        moved), or moves its piece on (both leave the same cell, and every cell
-        ``recorded`` set a piece on read it and was emptied again since: ``moved_on``)."""
-        position = self._position
-        base = self.rereading.base
-        if position is None or base is None:
-            return False
-        at = position.copy()
-        while len(at.move_stack) > len(before):
-            at.pop()
-        old = at.footprint(recorded, self.sensing).restricted(self.sensed)
-        new = at.footprint(instead, self.sensing).restricted(self.sensed)
-        return moved_on(old, new, base.timeline, self._did.blur)
 
     def _landing_asked(self, assessment: Assessment[M]) -> Assessment[M]:
         """The next player's drop about to be played on a cell the last move's piece could
@@ -369,6 +327,7 @@ class Recognizer(Seeing[M]):
             return self._last_asked(gone_on) if gone_on else None
         if not self._candidates(diff) and len(others) == 1:
             self._victims_open = False  # the answer is the record
+            self._knock_followed = True  # the capture was never played: no question
             return Reread(self._last_move()[1], others)
         return self._last_asked(others, recorded=bool(self._candidates(diff)))
 

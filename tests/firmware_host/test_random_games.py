@@ -22,7 +22,7 @@ from firmware_host.notices.declared import (
     Refused,
 )
 from firmware_host.session.actions import Select
-from firmware_host.session.state import Phase
+from firmware_host.session.state import Phase, SetDownChoice
 from firmware_host.store.storage import GameStatus
 from hardware.mock.hands import Noise
 from tests.firmware_host.loops.frontend_kit import replay_if_asked
@@ -51,6 +51,10 @@ class Tally:
 def kind_of_prompt(choices: tuple[str, ...]) -> str:
     if len(choices) == 2 and choices[0] + "+" == choices[1]:
         return "promotion"
+    if SetDownChoice.NAME in choices:
+        # a drop where a capture's piece just left: its victim may lie there a while on
+        # its way to the stand, and no sensor or pause tells the two apart
+        return "set down"
     if all("*" in choice for choice in choices):
         return "drop"
     if len({choice[:2] for choice in choices}) == 1 and "*" not in choices[0]:

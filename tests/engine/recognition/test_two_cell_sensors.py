@@ -6,24 +6,32 @@ Each fails on the code before its fix."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from engine.dobutsu import DOBUTSU
+from engine.game import Game
 from engine.physical import Footprint, Stone
 from engine.recognition.change_order import moved_on
 from engine.recognition.sensors import WIDEST, Blur
+from engine.shogi import SHOGI
 from firmware_host.loops.simulator import Simulation
 from firmware_host.store.storage import GameStore
-from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Reach
+from hardware.mock.hands import Force, HandAction, HandStep, LiftStone, Noise, PutStone, Reach
 from hardware.profile import load_profile
 from tests.firmware_host.simkit import answer_as_played, commits, track
 
 
 def widest_dobutsu(position: str) -> Simulation:
     """A Dobutsu board under the widest sensors, its pieces as ``position`` has them."""
-    loaded = replace(load_profile("sim", DOBUTSU), sensor_model=WIDEST)
+    return widest(DOBUTSU, position)
+
+
+def widest(game: Game[Any], position: str) -> Simulation:
+    """``game``'s simulated board under the widest sensors, set up as ``position``."""
+    loaded = replace(load_profile("sim", game), sensor_model=WIDEST)
     sim = track(
         Simulation(
-            DOBUTSU,
+            game,
             loaded,
             GameStore(":memory:"),
             resume=False,
@@ -127,3 +135,87 @@ def test_a_piece_set_down_elsewhere_before_the_last_piece_left_is_not_it_moved_o
     notices = sim.run(steps) + sim.settle()
     assert "3b3c" not in commits(notices), notices
     answer_as_played(sim, ["3b3a", "C*3c", "3a3b"], start)
+
+
+def test_a_question_about_a_recorded_move_stays_open_until_the_board_changes() -> None:
+    """Heavy soak on the widest sensors, Dobutsu seed 3 move 3613: gote's lion went 2c to
+    1b (recorded), sente dropped an elephant on 3c, and gote's lion was lifted again at
+    once: the board showed the lion gone from 2c and a piece on 3c, as 2c3c makes it. The
+    board took 2c1b back and asked (2c1b or 2c3c), then 0.4 s later, unchanged, committed
+    2c3c itself: a question raised so that a recorded move is never replaced unasked was
+    not kept open. It is now, and answered, the hands' moves are read as they come."""
+    sim = widest_dobutsu("1cC/1g1/1lG/EL1 w E 20")
+    start = len(sim.notices)
+    t = sim.now + 0.1
+    lion, elephant, giraffe = Stone("L", 1), Stone("E", 0), Stone("G", 0)
+    moves: list[tuple[float, HandAction]] = [
+        (0.000, Reach("2c", lion, reads=True)),
+        (0.000, LiftStone("2c")),
+        (0.216, Reach("2c", lion, reads=False)),
+        (0.272, Reach("1b", lion, reads=True)),
+        (0.482, PutStone("1b", lion, lion)),
+        (0.482, Reach("1b", lion, reads=False)),
+        (1.586, Reach("hand:b:E", elephant, reads=True)),
+        (1.586, LiftStone("hand:b:E")),
+        (1.610, Reach("hand:b:E", elephant, reads=False)),
+        (2.904, Reach("3c", elephant, reads=True)),
+        (2.926, PutStone("3c", elephant, elephant)),
+        (2.926, Reach("3c", elephant, reads=False)),
+        (3.129, Reach("1b", lion, reads=True)),
+        (3.129, LiftStone("1b")),
+        (3.154, Reach("1b", lion, reads=False)),
+    ]
+    sim.run([HandStep(t + at, action) for at, action in moves])
+    sim.advance(3.0)
+    assert commits(sim.notices[start:]) == ["2c1b"]
+    assert sim.controller.prompt_choices == ("2c1b", "2c3c")
+    answer_as_played(sim, ["2c1b", "E*3c"], start)
+    t = sim.now + 0.1
+    takes: list[tuple[float, HandAction]] = [
+        (0.000, Reach("1c", giraffe, reads=True)),
+        (0.000, LiftStone("1c")),
+        (0.093, Reach("1c", giraffe, reads=False)),
+        (0.173, Reach("1c", lion, reads=True)),
+        (0.198, PutStone("1c", lion, lion)),
+        (0.198, Reach("1c", lion, reads=False)),
+    ]
+    sim.run([HandStep(t + at, action) for at, action in takes])
+    sim.advance(6.0)
+    answer_as_played(sim, ["2c1b", "E*3c", "1b1c"], start)
+
+
+def test_a_capture_is_not_moved_on_while_its_capturer_stands_on_the_victims_cell() -> None:
+    """Heavy soak, Shogi seed 3 move 3454: gote's horse took the pawn on 6c (recorded),
+    and 0.36 s later a neighbour's magnet read on 5e for half a second (a gold knocked
+    towards it). The board showed 5d empty and a piece on 5e, as 5d5e makes it, and
+    the record took 5d6c back for 5d5e unasked: a capture's landing reads a piece
+    before and after, and "every change it made is still made" forgot it. The horse
+    never left 6c: the board asks, and reads 5d6c again once the knock is gone."""
+    sim = widest(
+        SHOGI,
+        "+P+S1+L1G1+N1/P1+PK5/1+R1+P+P4/1P1+N+b4/5gL2/g3+R1+bk1/s+p+s2n2l/"
+        "pp1p1+ppp+p/+p+l+ng+p+p+p+s1 w - 982",
+    )
+    start = len(sim.notices)
+    pawn, horse, gold = Stone("P", 0, True), Stone("B", 1, True), Stone("G", 1)
+    steps: list[tuple[float, HandAction]] = [
+        (0.000, Reach("6c", pawn, reads=True)),
+        (0.000, LiftStone("6c")),
+        (0.024, Reach("6c", pawn, reads=False)),
+        (0.460, Reach("hand:w:P", pawn, reads=True)),
+        (0.483, PutStone("hand:w:P", pawn, Stone("P", 1))),
+        (0.483, Reach("hand:w:P", pawn, reads=False)),
+        (0.500, Reach("5d", horse, reads=True)),
+        (0.500, LiftStone("5d")),
+        (0.664, Reach("5d", horse, reads=False)),
+        (0.706, Reach("6c", horse, reads=True)),
+        (0.865, PutStone("6c", horse, horse)),
+        (0.865, Reach("6c", horse, reads=False)),
+        (1.229, Reach("5e", gold, reads=True)),  # a knocked neighbour read there
+        (1.732, Reach("5e", gold, reads=False)),
+    ]
+    t = sim.now + 0.1
+    sim.run([HandStep(t + at, action) for at, action in steps])
+    sim.advance(3.0)
+    assert "5d5e" not in commits(sim.notices[start:])
+    answer_as_played(sim, ["5d6c"], start)
