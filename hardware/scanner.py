@@ -12,6 +12,11 @@ changed while a chip was silent).
 When the board is turned (``SpotTurn``), readings are reported for the spots
 the game has on the other end of the half turn; the first scan after a turn
 reports the whole frame again, so whoever listens hears the new mapping.
+
+On a board whose every source signals its changes, the scans that only confirm a
+reading on its way may read the sources that hold it alone (``scan(partial=True)``):
+a change anywhere else keeps its chip's line low until that chip is read, so the
+runtime reads everything again before it rests.
 """
 
 from __future__ import annotations
@@ -56,6 +61,16 @@ class Debouncer:
     def settled(self) -> bool:
         """No reading is on its way to changing: more identical scans change nothing."""
         return self._settled
+
+    @property
+    def stale(self) -> bool:
+        """A scan failed and not every reading has been read afresh since."""
+        return self._stale
+
+    def on_their_way(self) -> list[Spot]:
+        """The spots whose last reading is not their counted one yet."""
+        stable = self._stable
+        return [spot for spot, seen in self._candidate.items() if seen != stable.get(spot)]
 
     def _settle(self) -> None:
         self._settled = not self._stale and self._candidate == self._stable
@@ -143,7 +158,17 @@ class Scanner:
             for channel_index, channel in enumerate(source.channels)
         )
         self._spots = tuple(dict.fromkeys(w[2] for w in self._wiring))
+        self._sources_of: dict[Spot, tuple[int, ...]] = {}  # the sources sensing a spot
+        for source_index, _, spot, _ in self._wiring:
+            known = self._sources_of.get(spot, ())
+            if source_index not in known:
+                self._sources_of[spot] = (*known, source_index)
         self._values: list[Sequence[int]] | None = None  # what the last scan sampled
+        # Every other scan reads the sources last to first: a multiplexer stays on the
+        # segment read last, so a board of two segments selects once a scan, not twice.
+        order = tuple(range(len(self.sources)))
+        self._orders = (order, order[::-1])
+        self._backwards = False
         self._gaps = 0  # the sources' lost readings so far
         self._lossy = tuple(s for s in self.sources if isinstance(s, LossySource))
 
@@ -188,6 +213,34 @@ class Scanner:
             return self.orientation.remap(raw)
         return raw
 
+    def _sample_all(self) -> list[Sequence[int]]:
+        sources = self.sources
+        if len(sources) == 1:
+            return [sources[0].sample()]
+        backwards = self._backwards
+        self._backwards = not backwards
+        values: list[Sequence[int]] = [()] * len(sources)
+        for index in self._orders[backwards]:
+            values[index] = sources[index].sample()
+        return values
+
+    def _sample_partly(self) -> list[Sequence[int]] | None:
+        """The last values, with the sources holding a reading on its way read again;
+        None when every source must be read."""
+        last, debouncer = self._values, self.debouncer
+        if last is None or self._report_all or debouncer.stale or debouncer.settled:
+            return None
+        turn = self.orientation if self._turned else None
+        due: set[int] = set()
+        for spot in debouncer.on_their_way():
+            due.update(self._sources_of.get(spot if turn is None else turn.spot(spot), ()))
+        if not due or len(due) == len(self.sources):
+            return None
+        values = list(last)
+        for index in sorted(due):
+            values[index] = self.sources[index].sample()
+        return values
+
     def _follow_turn(self) -> None:
         turn = self.orientation
         if turn is None:
@@ -199,11 +252,19 @@ class Scanner:
         self.debouncer.remap(turn)
         self._report_all = True
 
-    def scan(self) -> FrameChange | None:
-        """Read once; a FrameChange when the debounced frame changed, else None."""
+    def scan(self, *, partial: bool = False) -> FrameChange | None:
+        """Read once; a FrameChange when the debounced frame changed, else None.
+
+        ``partial``: read only the sources that sense a reading on its way, the others
+        standing as last read; for a board whose every source signals its changes, and
+        whose lines are all up (any other change is then still held by its chip), so
+        that confirming a touch does not read every chip of the board again and again.
+        A scan with nothing on its way, or after a failed one or a turn, reads all."""
         self._follow_turn()
         try:
-            values = [source.sample() for source in self.sources]
+            values = self._sample_partly() if partial else None
+            if values is None:
+                values = self._sample_all()
         except BaseException:
             self.debouncer.forget()
             self._values = None

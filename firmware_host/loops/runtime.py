@@ -402,8 +402,11 @@ class Runtime:
 
         def step() -> float:
             started = time.monotonic()  # the loop's clock (asyncio uses time.monotonic)
+            # Confirming a reading on its way reads only the chips that hold it while no
+            # line is down: any other change is held by its chip until read (below).
+            partial = interrupts and not scanner.debouncer.settled and not board.interrupt_pending()
             try:
-                change = scanner.scan()
+                change = scanner.scan(partial=partial)
             except BusError as error:
                 self.scans += 1
                 events = watch.failed(error)

@@ -120,11 +120,11 @@ def test_bench_boards_counts_each_scan_on_the_mock_buses(
         ["sim-dobutsu-165", "-"],
     ]
     mux = scan_cost("sim-shogi-mux", "other", scans=5)
-    assert mux.transactions == 4  # two selects and two combined reads
+    assert mux.transactions == 3  # a select (the scan starts on the segment selected), two reads
     assert mux.seconds(400_000) == pytest.approx(mux.bits / 400_000)
     assert mux.bits == mux.minimum  # plain reads: the pointers stay on GPIOA
     on_a_pi = scan_cost("sim-shogi-mux", "pi4", scans=5)
-    assert (on_a_pi.transactions, on_a_pi.refusals) == (14, 0)  # two selects, 12 chips
+    assert (on_a_pi.transactions, on_a_pi.refusals) == (13, 0)  # a select, 12 chips
     assert on_a_pi.bits == on_a_pi.minimum
     shogi = scan_cost("sim-shogi", "other", scans=5)
     assert (shogi.transactions, shogi.bits, shogi.minimum) == (1, 6 * 28 + 1, 169)

@@ -429,3 +429,104 @@ def test_a_scan_of_an_analog_board_at_rest_is_its_conversions_and_little_more(
     432 in the one after; 1,237 and 432 now that each ADS7830 conversion is a transaction
     of its own (81 a scan, not 16), as a Raspberry Pi 1-4's adapter needs."""
     assert idle_scan_calls(profile_name, game_name) <= most
+
+
+def test_a_partial_scan_confirms_a_reading_from_the_sources_that_hold_it() -> None:
+    """Confirming a change on the chip of bus 3 reads bus 3 alone, and the change counts
+    after exactly as many scans as when every chip is read."""
+    rig = Rig(parse_profile(THREE_BUSES, "three.toml", DOBUTSU))
+    assert rig.scanner.scan(partial=True) is not None  # the first frame: every chip read
+    rig.close("2d")
+    assert rig.scanner.scan(partial=True) is None  # nothing was on its way: all read
+    assert not rig.scanner.debouncer.settled
+    one, three = rig.buses[1].transactions, rig.buses[3].transactions
+    change = rig.scanner.scan(partial=True)  # debounce = 2: the second reading counts
+    assert change is not None and change.changed == {"2d"}
+    assert (rig.buses[1].transactions, rig.buses[3].transactions) == (one, three + 1)
+    assert rig.scanner.debouncer.settled
+
+
+def test_a_partial_scan_keeps_what_the_unread_sources_read_last() -> None:
+    """A change on an unread chip is not seen by a partial scan (its line holds it until
+    the runtime reads every chip): the frame never mixes in a reading not made."""
+    rig = Rig(parse_profile(THREE_BUSES, "three.toml", DOBUTSU))
+    first = rig.scanner.scan()
+    assert first is not None
+    rig.close("2d")
+    rig.scanner.scan()
+    rig.close("3a")  # on bus 1, while bus 3's change is confirmed
+    change = rig.scanner.scan(partial=True)
+    assert change is not None and change.changed == {"2d"}
+    assert rig.scanner.frame["3a"] == EMPTY
+    assert rig.scans(2)[-1] == FrameChange(dict(rig.scanner.frame), frozenset({"3a"}))
+
+
+def test_a_partial_scan_after_a_failed_one_reads_every_chip() -> None:
+    rig = Rig(parse_profile(THREE_BUSES, "three.toml", DOBUTSU))
+    rig.scanner.scan()
+    rig.close("2d")
+    rig.buses[1].vanish(0x21)
+    with pytest.raises(BusError):
+        rig.scanner.scan(partial=True)
+    rig.buses[1].restore(0x21)
+    assert rig.scanner.debouncer.stale
+    one = rig.buses[1].transactions
+    rig.scanner.scan(partial=True)
+    assert rig.buses[1].transactions > one  # read afresh, every chip
+
+
+def test_the_multiplexed_board_confirms_a_touch_on_its_segment_and_holds_the_rest() -> None:
+    """sim-shogi-mux: the scan that sees a pawn lifted reads all twelve chips (one
+    selection: every other scan reads the segments the other way round, starting on the
+    one still selected); confirming it reads the four chips of its segment. A piece lifted on the
+    other segment meanwhile keeps the shared INT line down until its chip is read, which
+    is what lets the runtime scan partly only while the line is up."""
+    shogi = find_game("shogi")
+    profile = load_profile("sim-shogi-mux", shogi)
+    world = SimulatedWorld(shogi, profile.sensing)
+    world.arrange(shogi.position().layout())
+    hardware = SimulatedBoard(profile, world)
+    board = hardware.open(lambda role: None)
+    scanner, (bus,) = board.scanner, hardware.buses.values()
+    try:
+        for _ in range(profile.debounce_scans + 1):
+            scanner.scan()
+        stone = world.lift("7g")  # on the multiplexer's channel 1
+        assert board.interrupt_pending()
+        bus.reset_counters()
+        scanner.scan(partial=not board.interrupt_pending())
+        assert bus.ioctls == 12 + 1 and not board.interrupt_pending()  # ends on channel 1
+        world.lift("9a")  # on channel 0, while 7g is confirmed
+        assert board.interrupt_pending()
+        bus.reset_counters()
+        change = scanner.scan(partial=True)  # as if the line were up: channel 1 alone,
+        assert change is None and bus.ioctls == 4 and board.interrupt_pending()  # selected
+        change = scanner.scan(partial=not board.interrupt_pending())  # down: every chip
+        assert change is not None and change.changed == {"7g"}
+        assert not board.interrupt_pending()
+        changes = [scanner.scan(partial=True) for _ in range(profile.debounce_scans)]
+        assert [change.changed for change in changes if change] == [{"9a"}]
+        world.place("7g", stone)
+    finally:
+        board.close()
+
+
+def test_a_board_of_two_segments_selects_once_a_scan() -> None:
+    """The multiplexer stays on the segment read last; reading the segments the other way
+    round every other scan starts there (14 ioctls a scan of sim-shogi-mux became 13)."""
+    shogi = find_game("shogi")
+    profile = load_profile("sim-shogi-mux", shogi)
+    world = SimulatedWorld(shogi, profile.sensing)
+    world.arrange(shogi.position().layout())
+    hardware = SimulatedBoard(profile, world)
+    board = hardware.open(lambda role: None)
+    try:
+        board.scanner.scan()
+        (bus,) = hardware.buses.values()
+        bus.reset_counters()
+        for _ in range(10):
+            board.scanner.scan()
+        selections = [call for call in bus.log if call.addresses == (0x70,)]
+        assert (len(selections), bus.ioctls) == (10, 10 * 13)
+    finally:
+        board.close()

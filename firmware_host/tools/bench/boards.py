@@ -18,7 +18,9 @@ scan keeps the bus at most half its scan period, firmware_host/tools/bench/i2c_c
 with one scan's bus time and share of its period there. A board that wakes on change
 reads at rest only what checks its chips in turn; the scan that sees a change reads
 more (an ADS7138's results, its windows moved and its flags cleared): the rate and the
-share are that scan's. The CPU time is the
+share are that scan's. The scans that confirm a change on such a board read only the
+sources that hold it (a multiplexer's segment, a bus), priced apart too, for the worst
+of the board's sources. The CPU time is the
 laptop's, mocks included: a ratio, not a promise.
 
 For a board of MCP23017s the least a scan can put on the wire is, per chip, a
@@ -26,8 +28,9 @@ START, the address byte and the two data bytes (GPIOA, GPIOB) with their
 acknowledge bits (1 + 9 + 2 x 9 = 28 bits), one STOP per transaction (one per
 bus or multiplexer segment where the adapter joins chips, one per chip on a
 Raspberry Pi), and, where several segments of one bus are read, each segment's
-selection (START, address, control byte, STOP: 20 bits). ``min`` is that figure
-and ``x min`` the measured bits over it; other families show -.
+selection (START, address, control byte, STOP: 20 bits) but the first one's: the
+scan before ended on it (every other scan reads the segments the other way round).
+``min`` is that figure and ``x min`` the measured bits over it; other families show -.
 """
 
 from __future__ import annotations
@@ -42,12 +45,12 @@ from typing import Any
 from engine.game import Game
 from engine.registry import find_game
 from firmware_host.tools.bench.i2c_clock import STANDARD_RATES, BusPlan
+from hardware.board import Board
 from hardware.frontends.expanders import ExpandersSpec
 from hardware.frontends.i2c_muxes import I2CMuxesSpec
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import Profile, bundled_profiles, load_profile
-from hardware.scanner import Scanner
 
 HOSTS = ("pi4", "pi5", "other")
 """The adapters each board is scanned on (a profile's ``host`` names)."""
@@ -72,6 +75,8 @@ class ScanCost:
     wakes_on_change: bool = False  # every source signals its changes (INT lines, messages)
     touch_bits: float | None = None  # a board that wakes on change: the scan that sees a lift
     touch_ioctls: float | None = None  # (None: any scan, as on a polled board)
+    confirm_bits: float | None = None  # and each scan that confirms it (the worst source's)
+    confirm_ioctls: float | None = None
 
     def touch_seconds(self, clock_hz: float) -> float:
         """Bus time of the scan that sees a change: a board that reads only what signalled
@@ -79,6 +84,13 @@ class ScanCost:
         if self.touch_bits is None:
             return self.seconds(clock_hz)
         return self.touch_bits / clock_hz + self.waits + self.spi_seconds
+
+    def confirm_seconds(self, clock_hz: float) -> float:
+        """Bus time of a scan that confirms a change: on a board whose every source
+        signals, only the sources holding it are read again."""
+        if self.confirm_bits is None:
+            return self.seconds(clock_hz)
+        return self.confirm_bits / clock_hz + self.waits + self.spi_seconds
 
     def seconds(self, clock_hz: float) -> float:
         """Bus time per scan with the I2C clock at ``clock_hz`` (waits and SPI included)."""
@@ -134,7 +146,7 @@ def minimum_bits(profile: Profile) -> int | None:
     joins_chips = not (adapter.one_address or adapter.reads_last_only)
     stops = len(places) if joins_chips else len(expanders.chips)
     bits = 28 * len(expanders.chips) + stops
-    bits += sum(20 * count for count in segments_per_bus.values() if count > 1)
+    bits += sum(20 * (count - 1) for count in segments_per_bus.values())
     return bits
 
 
@@ -190,26 +202,56 @@ def scan_cost(
         )
         if not board.interrupt_driven:
             return cost  # a polled board's every scan reads everything
-        touch_bits, touch_ioctls = _touch_scan(hardware, scanner, game)  # counted after
-        return dataclasses.replace(cost, touch_bits=touch_bits, touch_ioctls=touch_ioctls)
+        touch = _touch_scan(hardware, board, game)  # counted after
+        return dataclasses.replace(
+            cost,
+            touch_bits=touch["touch_bits"],
+            touch_ioctls=touch["touch_ioctls"],
+            confirm_bits=touch.get("confirm_bits"),  # none with debounce = 1
+            confirm_ioctls=touch.get("confirm_ioctls"),
+        )
     finally:
         board.close()
 
 
-def _touch_scan(hardware: SimulatedBoard, scanner: Scanner, game: Game[Any]) -> tuple[float, float]:
+def _touch_scan(hardware: SimulatedBoard, board: Board, game: Game[Any]) -> dict[str, float]:
     """The bits and ioctls of the scan that first sees a piece lifted (the game's first
-    piece), the piece put back and seen again after."""
-    spot = next(spot for spot, stones in game.position().layout().items() if stones)
-    stone = hardware.world.lift(spot)
-    for bus in hardware.buses.values():
-        bus.reset_counters()
-    scanner.scan()
-    buses = hardware.buses.values()
-    bits, ioctls = sum(bus.bits for bus in buses), sum(bus.ioctls for bus in buses)
-    hardware.world.place(spot, stone)
-    for _ in range(scanner.debouncer.scans + 1):
-        scanner.scan()
-    return float(bits), float(ioctls)
+    piece), and the most of a scan that confirms it, over a lift on each source that
+    senses a piece (each put back and seen again after), each lift made after an even
+    and an odd number of scans (every other scan reads the sources the other way round);
+    the confirming scans read partly, as the runtime's do while no line is down."""
+    scanner, world, buses = board.scanner, hardware.world, hardware.buses.values()
+    layout = game.position().layout()
+    first = next(spot for spot, stones in layout.items() if stones)
+    spots = [first]
+    for source in scanner.sources:  # a piece of each source's, the first one it senses
+        spot = next((ch.spot for ch in source.channels if layout.get(ch.spot)), None)
+        if spot is not None and spot not in spots:
+            spots.append(spot)
+    counts: dict[str, float] = {}
+
+    def count(scan: str) -> None:
+        bits, ioctls = sum(bus.bits for bus in buses), sum(bus.ioctls for bus in buses)
+        counts[f"{scan}_bits"] = max(counts.get(f"{scan}_bits", 0.0), float(bits))
+        counts[f"{scan}_ioctls"] = max(counts.get(f"{scan}_ioctls", 0.0), float(ioctls))
+
+    for spot in spots:
+        for settle in (scanner.debouncer.scans + 1, scanner.debouncer.scans + 2):
+            stone = world.lift(spot)
+            for bus in buses:
+                bus.reset_counters()
+            scanner.scan(partial=not board.interrupt_pending())
+            if spot == first:
+                count("touch")
+            for _ in range(scanner.debouncer.scans - 1):
+                for bus in buses:
+                    bus.reset_counters()
+                scanner.scan(partial=not board.interrupt_pending())
+                count("confirm")
+            world.place(spot, stone)
+            for _ in range(settle):
+                scanner.scan()
+    return counts
 
 
 def board_lines(names: Sequence[str] = (), hosts: Sequence[str] = HOSTS) -> list[str]:

@@ -177,6 +177,9 @@ def board_facts(profile_name: str, game_name: str) -> Board:
         touch_bus_time=cost.touch_seconds(rate),
         touch_bus_calls=(cost.ioctls if cost.touch_ioctls is None else cost.touch_ioctls)
         + cost.spi_transfers,
+        confirm_bus_time=cost.confirm_seconds(rate),
+        confirm_bus_calls=(cost.ioctls if cost.confirm_ioctls is None else cost.confirm_ioctls)
+        + cost.spi_transfers,
     )
 
 

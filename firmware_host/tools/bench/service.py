@@ -167,9 +167,9 @@ async def _frame_to_led(
     # (monotonic, CPU, switches) as each scan began
     scans: deque[tuple[float, float, int]] = deque(maxlen=8)
 
-    def scanning() -> Any:
+    def scanning(*, partial: bool = False) -> Any:
         scans.append((time.monotonic(), time.process_time(), _switches()))
-        return scan()
+        return scan(partial=partial)
 
     def recording(events: Any, change: Any, started: float, settled: bool) -> None:
         if change is not None:  # the CPU clock when the scan that saw it began

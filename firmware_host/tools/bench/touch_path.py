@@ -8,7 +8,9 @@ and painted. On a Pi that is, in order:
    scanner's change frame after its own 1 ms scan and a 1 ms USB frame), else up to
    an idle period of a polled board at rest;
 2. that scan: its bus time at the rate the setup sets (bench_boards) and its Python;
-3. the confirming scans: ``debounce - 1`` more, each ``Cadence.confirm`` apart;
+3. the confirming scans: ``debounce - 1`` more, each ``Cadence.confirm`` of the scan
+   before it apart (a board whose every source signals reads only the sources holding
+   the change then);
 4. the decision: the session loop's work, counted (bench_decision), with the six
    hand-offs between the bus thread and the decision loop each a wake-up;
 5. contention: the bus thread scanning meanwhile (the GIL) and a scan under way when
@@ -79,6 +81,10 @@ class Board:
     (a board that reads only the chips that signalled: an ADS7138's flags cleared and
     windows moved as well)."""
     touch_bus_calls: float | None = None
+    confirm_bus_time: float | None = None
+    """The bus time of a scan that confirms the touch, where it differs from any scan's
+    (a board whose every source signals reads only the sources holding the change)."""
+    confirm_bus_calls: float | None = None
 
     @property
     def touched(self) -> Board:
@@ -87,6 +93,15 @@ class Board:
             self,
             bus_time=self.bus_time if self.touch_bus_time is None else self.touch_bus_time,
             bus_calls=self.bus_calls if self.touch_bus_calls is None else self.touch_bus_calls,
+        )
+
+    @property
+    def confirming(self) -> Board:
+        """The board as a scan that confirms a touch costs."""
+        return dataclasses.replace(
+            self,
+            bus_time=self.bus_time if self.confirm_bus_time is None else self.confirm_bus_time,
+            bus_calls=self.bus_calls if self.confirm_bus_calls is None else self.confirm_bus_calls,
         )
 
 
@@ -148,8 +163,15 @@ def path(
     counted decisions on that core (seconds), ``scan_python`` one scan's Python."""
     scan = scan_seconds(board, scan_python, core)
     first = scan_seconds(board.touched, scan_python, core)
+    again = scan_seconds(board.confirming, scan_python, core)
     cadence = Cadence(1 / board.scan_hz, 1 / board.idle_hz)
-    confirm = (board.debounce - 1) * max(cadence.confirm(scan), scan)
+    # From the first scan's end to the last confirming scan's: each scan starts a
+    # ``Cadence.confirm`` of the one before it after that one started (the runtime's
+    # deadline), or when it ends if that is later.
+    confirm = 0.0
+    if board.debounce > 1:
+        confirm = max(cadence.confirm(first), first) - first
+        confirm += (board.debounce - 2) * max(cadence.confirm(again), again) + again
     handoffs = HANDOFFS * WAKE[core]
     scans_meanwhile = math.ceil((decision + handoffs) * board.scan_hz)
     contention = scans_meanwhile * (scan_python + board.bus_calls * BUS_CALL[core]) + scan

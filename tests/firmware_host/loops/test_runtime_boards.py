@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -214,6 +215,36 @@ def test_a_change_is_confirmed_by_quick_scans_not_full_periods(
     # the change (the piece moved before the next scan) is read twice more, each time soon
     assert len(confirmed) >= 2
     assert all(CONFIRM_PERIOD <= delay < 1 / 100 for delay in confirmed)
+
+
+def test_the_confirming_scans_read_only_the_chips_of_the_change_while_the_line_is_up(
+    tmp_path: Path,
+) -> None:
+    """sim-shogi-mux: twelve chips on two segments of a multiplexer. A move is seen by a
+    scan of every chip, confirmed by scans of its segment's chips, and played."""
+    shogi = find_game("shogi")
+    runtime, simulated, _ = runtime_on(load_profile("sim-shogi-mux", shogi), tmp_path, shogi)
+    kinds: list[bool] = []
+
+    async def play() -> None:
+        task = asyncio.create_task(runtime.run(resume=False, handle_signals=False))
+        await until(lambda: runtime.controller.phase is Phase.PLAY)
+        board = runtime.board
+        assert board is not None and board.interrupt_driven
+        scan = board.scanner.scan
+
+        def recorded(*, partial: bool = False) -> Any:
+            kinds.append(partial and not board.scanner.debouncer.settled)
+            return scan(partial=partial)
+
+        board.scanner.scan = recorded  # type: ignore[method-assign]
+        simulated.world.place("7f", simulated.world.lift("7g"))
+        await until(lambda: len(runtime.controller.position.move_stack) == 1)
+        runtime.stopping.set()
+        await task
+
+    asyncio.run(play())
+    assert kinds.count(True) >= 2  # each change confirmed partly (two a move, or more)
 
 
 def test_a_serial_scanner_board_rests_and_its_own_messages_wake_it(tmp_path: Path) -> None:

@@ -58,10 +58,13 @@ def test_a_multiplexed_bus_costs_a_select_and_a_read_per_segment() -> None:
     hardware, board = opened("sim-shogi-mux", SHOGI)
     for _ in range(10):
         board.scanner.scan()
-    # a select, then a read a chip (a Raspberry Pi's adapter reads one chip at a time)
-    scan = ["write_byte", *["i2c_rdwr"] * 8, "write_byte", *["i2c_rdwr"] * 4]
-    assert transactions(hardware) == scan * 10
-    reads = [call.addresses for call in hardware.buses[1].log[1:9]]
+    # a read a chip (a Raspberry Pi's adapter reads one chip at a time), and a select
+    # between the segments: every other scan reads them the other way round, starting on
+    # the one selected
+    back = [*["i2c_rdwr"] * 4, "write_byte", *["i2c_rdwr"] * 8]
+    forth = [*["i2c_rdwr"] * 8, "write_byte", *["i2c_rdwr"] * 4]
+    assert transactions(hardware) == (back + forth) * 5
+    reads = [call.addresses for call in hardware.buses[1].log[5:13]]
     assert reads == [(address,) for address in range(0x20, 0x28)]  # eight chips on channel 0
     assert hardware.buses[1].refusals == 0
 

@@ -36,4 +36,30 @@ def test_the_path_takes_its_first_scan_at_the_touchs_cost() -> None:
     at_rest = path(rest, decision=0.007, scan_python=0.0001, interrupt_python=0.0, core="zero2w")
     woken = path(touched, decision=0.007, scan_python=0.0001, interrupt_python=0.0, core="zero2w")
     assert woken.first_scan - at_rest.first_scan == pytest.approx(0.0004 + 3 * 25e-6)
-    assert woken.confirm == at_rest.confirm  # the confirming scans read as at rest
+    # The next scan starts twice the touch scan's time after it (it kept the bus over
+    # half of CONFIRM_PERIOD), the last one CONFIRM_PERIOD after that, read as at rest.
+    ends = woken.first_scan + woken.confirm
+    assert ends == pytest.approx(2 * woken.first_scan + 0.002 + at_rest.first_scan)
+
+
+def test_the_confirming_scans_cost_what_they_read() -> None:
+    """sim-shogi-mux: twelve chips and a selection a scan, 1.6 ms on a Zero 2 W, so each
+    confirming scan waited twice that; reading only the touched segment's eight chips,
+    the second one starts CONFIRM_PERIOD after the first."""
+    whole = Board(True, False, 100.0, 10.0, 3, 0.00092, 13, 0, 108)
+    partly = dataclasses.replace(whole, confirm_bus_time=0.00063, confirm_bus_calls=9)
+    before = path(whole, decision=0.007, scan_python=0.0001, interrupt_python=0.0, core="zero2w")
+    after = path(partly, decision=0.007, scan_python=0.0001, interrupt_python=0.0, core="zero2w")
+    scan = 0.00092 + 0.0001 + 13 * 25e-6
+    again = 0.00063 + 0.0001 + 9 * 25e-6
+    assert before.confirm == pytest.approx(2 * (2 * scan) - scan + scan)
+    assert after.confirm == pytest.approx(2 * scan - scan + 0.002 + again)
+    assert after.first_scan == before.first_scan
+
+
+def test_the_multiplexed_boards_confirming_scans_read_the_touched_segment() -> None:
+    """The worst of its two segments: the selection and channel 0's eight chips."""
+    cost = scan_cost("sim-shogi-mux", "pi4", scans=8)
+    assert (cost.ioctls, cost.touch_ioctls, cost.confirm_ioctls) == (13, 13, 1 + 8)
+    assert cost.confirm_bits == 20 + 8 * 29
+    assert cost.confirm_seconds(400_000) == pytest.approx(cost.confirm_bits / 400_000)
