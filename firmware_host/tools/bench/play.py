@@ -225,7 +225,7 @@ def play_lines(game: Game[Any], reference: float, moves: int = 40, seed: int = 1
         lines.append(f"{name}{'commit, ' + label:32} {Spread.of(commits).text(reference)}")
         worst_gc = max(pauses, default=0.0)
         lines.append(
-            f"{name}{'recognizer memory, ' + label:32} {memory / 1e6:6.2f} MB"
+            f"{name}{'recognizer memory, ' + label:32} {memory / 2**20:6.2f} MiB"
             f"   full GC {len(pauses)} x, worst {worst_gc * 1e3:.2f} ms"
         )
     return lines

@@ -18,8 +18,11 @@ and left alone. The child reports
 - *calls/scan*: the function calls (Python and built-in) the bus thread makes per
   idle scan, its sleep and wake-up included: a count of the work that does not
   depend on how loaded the machine is, where the CPU share does;
-- *rss*: resident memory at the end, and its peak; *full gc*: what a full garbage
-  collection costs then (the runtime froze what start-up built);
+- *rss / uss*: memory at rest, in MiB (2^20 bytes): resident (RSS, the measure of the
+  service's target: 40 MB, 38.1 MiB) and the process's own pages (USS: RSS less the
+  pages of files it shares, the interpreter's and the C libraries', which other
+  programs on the Pi map too, so that its PSS lies between); *full gc*: what a full
+  garbage collection costs then (the runtime froze what start-up built);
 - *frame to LED*: then pieces are lifted and put back every 0.12 s, two of the side to
   move in turn (their moves light up; a piece put back keeps its hints lit, so the
   other piece's lift is what changes the LEDs): from the start of the scan that saw a
@@ -68,13 +71,24 @@ WARM_UP = 20
 moves are indexed ahead, between frames, after every move)."""
 
 
-def _resident_kib() -> int:
-    """Resident memory now, from /proc (Linux), in KiB; 0 where unknown."""
+def _memory_kib() -> dict[str, int]:
+    """Resident (``Rss``), proportional (``Pss``) and private (``Private_Clean`` and
+    ``Private_Dirty``: the USS) memory now, from /proc (Linux), in KiB; empty where
+    unknown."""
     try:
-        fields = Path("/proc/self/statm").read_text(encoding="ascii").split()
+        text = Path("/proc/self/smaps_rollup").read_text(encoding="ascii")
     except OSError:
-        return 0
-    return int(fields[1]) * resource.getpagesize() // 1024
+        return {}
+    found = {}
+    for line in text.splitlines():
+        name, _, value = line.partition(":")
+        if value.strip().endswith(" kB"):
+            found[name] = int(value.split()[0])
+    return {
+        "rss": found.get("Rss", 0),
+        "pss": found.get("Pss", 0),
+        "uss": found.get("Private_Clean", 0) + found.get("Private_Dirty", 0),
+    }
 
 
 async def _measure(
@@ -120,7 +134,7 @@ async def _measure(
     scans, cpu = runtime.scans - scans, time.process_time() - cpu
     wall = time.perf_counter() - wall
     calls = await _calls_per_scan(runtime)
-    rss = _resident_kib()
+    memory = _memory_kib()
     collected = time.perf_counter()
     gc.collect()  # what a full collection costs now (the start-up objects are frozen)
     full_gc = time.perf_counter() - collected
@@ -139,7 +153,9 @@ async def _measure(
         "scans": scans / wall,
         "calls": calls,
         "full_gc_ms": full_gc * 1e3,
-        "rss_mib": rss / 1024,
+        "rss_mib": memory.get("rss", 0) / 1024,
+        "pss_mib": memory.get("pss", 0) / 1024,
+        "uss_mib": memory.get("uss", 0) / 1024,
         "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
         "latencies": latencies,
         "work": work,
@@ -405,7 +421,7 @@ def service_lines(
     yield (
         f"{'service':30} {'scans/s':>12} {'cpu':>9}{pi_columns} {'scanning':>9} "
         f"{'calls/scan':>10} {'frame to LED p50/p99':>21} {'ready (cpu)':>15} "
-        f"{'rss':>9} {'full gc':>8}"
+        f"{'rss / uss':>15} {'full gc':>8}"
     )
     floors: dict[float, float] = {}
     with quota as join:
@@ -440,8 +456,8 @@ def service_lines(
             yield (
                 f"{profile_name + ' ' + game_name:30} {f['scans']:5.1f}/{f['scan_hz']:<3} Hz "
                 f"{100 * f['cpu']:6.2f} %{pi} {100 * f['scanning']:6.2f} % "
-                f"{f['calls']:10.1f} {latency} {ready} {f['rss_mib']:5.1f} MiB "
-                f"{f['full_gc_ms']:5.2f} ms"
+                f"{f['calls']:10.1f} {latency} {ready} "
+                f"{f['rss_mib']:5.1f} /{f['uss_mib']:5.1f} MiB {f['full_gc_ms']:5.2f} ms"
             )
 
 

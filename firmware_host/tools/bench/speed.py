@@ -240,10 +240,10 @@ def memory_report(game: Game[Any]) -> list[str]:
         sim.perform(sim.controller.position.move_text(moves[0]))
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     return [
-        f"{game.name:10} {'simulated session, peak traced':32} {peak / 1e6:9.2f} MB",
-        f"{'process':10} {'resident (max)':32} {rss:9.1f} MB",
+        f"{game.name:10} {'simulated session, peak traced':32} {peak / 2**20:9.2f} MiB",
+        f"{'process':10} {'resident (max RSS)':32} {rss:9.1f} MiB",
     ]
 
 
