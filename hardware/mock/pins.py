@@ -2,7 +2,7 @@
 
 gpiozero's ``MockPin`` keeps every change of its level in ``states`` for ever.
 The select lines of an analog board change 16 times a scan, 800 times a second
-at 50 Hz: some 250 MB an hour of ``kiban sim`` or of the service on a simulated
+at 50 Hz: some 240 MiB an hour of ``kiban sim`` or of the service on a simulated
 board. These pins keep the latest changes only (``KEEP``), as the simulated bus keeps
 its latest calls (``hardware/mock/history.py``).
 """
