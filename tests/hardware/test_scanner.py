@@ -19,6 +19,7 @@ from hardware.mock.board import SimulatedBoard
 from hardware.mock.bus import SimulatedI2CBus
 from hardware.mock.mcp23017 import MCP23017Model
 from hardware.mock.world import SimulatedWorld
+from hardware.orientation import SpotTurn
 from hardware.profile import Profile, load_profile, parse_profile
 from hardware.scanner import Debouncer, FrameChange, Scanner
 from tests.hardware.parts import expanders
@@ -473,6 +474,25 @@ def test_a_partial_scan_after_a_failed_one_reads_every_chip() -> None:
     one = rig.buses[1].transactions
     rig.scanner.scan(partial=True)
     assert rig.buses[1].transactions > one  # read afresh, every chip
+
+
+def test_a_partial_scan_of_a_turned_board_reads_the_chip_that_senses_the_change() -> None:
+    """Turned, a reading on its way is kept under the spot across the half turn (2d's
+    switch reads as 2a); the chip to read again is the one wired to 2d. Were it looked
+    up by 2a, bus 1 would be read and 2d's old sample counted again as if read afresh."""
+    rig = Rig(parse_profile(THREE_BUSES, "three.toml", DOBUTSU))
+    turn = SpotTurn.for_games([DOBUTSU], frozenset(ch.spot for ch in rig.scanner.channels))
+    assert turn is not None
+    rig.scanner = Scanner(rig.banks, rig.profile, turn)
+    turn.turn()
+    assert rig.scanner.scan(partial=True) is not None  # the first frame: every chip read
+    rig.close("2d")
+    rig.scanner.scan(partial=True)
+    assert rig.scanner.debouncer.on_their_way() == ["2a"]
+    one, three = rig.buses[1].transactions, rig.buses[3].transactions
+    change = rig.scanner.scan(partial=True)
+    assert change is not None and change.changed == {"2a"}
+    assert (rig.buses[1].transactions, rig.buses[3].transactions) == (one, three + 1)
 
 
 def test_the_multiplexed_board_confirms_a_touch_on_its_segment_and_holds_the_rest() -> None:
