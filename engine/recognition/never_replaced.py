@@ -6,9 +6,12 @@ that went on with the recorded piece is followed, and anything else is asked."""
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import replace
 from typing import TypeVar
 
 from engine.assessments import Assessment, Reread
+from engine.game import Position
+from engine.physical import EMPTY, Spot
 from engine.recognition.change_order import moved_on
 from engine.recognition.seeing import Seeing
 
@@ -62,7 +65,10 @@ class NeverReplaced(Seeing[M]):
         """Whether ``instead`` is the hand going on with ``recorded``: it makes every change
         ``recorded`` made (a line of marbles pushed further, a broadside from a marble
         moved), or moves its piece on (both leave the same cell, and every cell
-        ``recorded`` set a piece on read it and was emptied again since: ``moved_on``)."""
+        ``recorded`` set a piece on read it and was emptied again since: ``moved_on``).
+        A landing that came first only within the sensors' blur may as well be the next
+        player's piece put there (a drop, a token placed) as its hand took up the recorded
+        piece: then it is no hand going on, and the board asks."""
         position = self._position
         base = self.rereading.base
         if position is None or base is None:
@@ -72,4 +78,17 @@ class NeverReplaced(Seeing[M]):
             at.pop()
         old = at.footprint(recorded, self.sensing).restricted(self.sensed)
         new = at.footprint(instead, self.sensing).restricted(self.sensed)
-        return moved_on(old, new, base.timeline, self._did.blur)
+        blur = self._did.blur
+        if not moved_on(old, new, base.timeline, blur):
+            return False
+        if moved_on(old, new, base.timeline, replace(blur, margin=0.0)):
+            return True
+        at.push(recorded)
+        landings = {spot for spot, reading in new.changes if reading != EMPTY}
+        return not any(self._only_fills(at, move, landings) for move in at.legal_moves())
+
+    def _only_fills(self, position: Position[M], move: M, spots: set[Spot]) -> bool:
+        """Whether ``move`` only puts a piece on one of ``spots`` (a drop, a token placed)."""
+        footprint = position.footprint(move, self.sensing).restricted(self.sensed)
+        changes = footprint.changes
+        return len(changes) == 1 and changes[0][1] != EMPTY and changes[0][0] in spots

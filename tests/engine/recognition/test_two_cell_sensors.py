@@ -219,3 +219,46 @@ def test_a_capture_is_not_moved_on_while_its_capturer_stands_on_the_victims_cell
     sim.advance(3.0)
     assert "5d5e" not in commits(sim.notices[start:])
     answer_as_played(sim, ["5d6c"], start)
+
+
+def test_a_drop_read_before_the_last_piece_left_a_neighbour_is_asked_not_followed() -> None:
+    """Heavy soak, Dobutsu seed 3 (ply 40 of a game): gote's lion went 3b to 2a (recorded),
+    sente dropped a giraffe on 2b at once, and 0.2 s later gote took the lion up again
+    to move on. 2b read a piece 0.2 s before 2a read empty: within the sensors' blur
+    between neighbours, the lion slid from 2a to 2b would read so too. The record
+    followed "the lion moved on" (3b2b for 3b2a) unasked; the drop makes the board too,
+    so it now asks."""
+    sim = widest_dobutsu("2C/l1E/L2/1gE w GC 40")
+    start = len(sim.notices)
+    lion, giraffe = Stone("L", 1), Stone("G", 0)
+    steps: list[tuple[float, HandAction]] = [
+        (0.000, Reach("3b", lion, reads=True)),
+        (0.000, LiftStone("3b")),
+        (0.049, Reach("3b", lion, reads=False)),
+        (0.062, Reach("2a", lion, reads=True)),
+        (0.110, PutStone("2a", lion, lion)),
+        (0.110, Reach("2a", lion, reads=False)),
+        (0.588, Reach("hand:b:G", giraffe, reads=True)),
+        (0.588, LiftStone("hand:b:G")),
+        (0.616, Reach("hand:b:G", giraffe, reads=False)),
+        (0.820, Reach("2b", giraffe, reads=True)),
+        (0.847, PutStone("2b", giraffe, giraffe)),
+        (0.847, Reach("2b", giraffe, reads=False)),
+        (1.002, Reach("2a", lion, reads=True)),
+        (1.002, LiftStone("2a")),
+        (1.047, Reach("2a", lion, reads=False)),
+    ]
+    t = sim.now + 0.1
+    sim.run([HandStep(t + at, action) for at, action in steps])
+    sim.advance(3.0)
+    assert "3b2b" not in commits(sim.notices[start:])
+    answer_as_played(sim, ["3b2a", "G*2b"], start)
+    landing: list[tuple[float, HandAction]] = [
+        (0.000, Reach("3b", lion, reads=True)),
+        (0.044, PutStone("3b", lion, lion)),
+        (0.044, Reach("3b", lion, reads=False)),
+    ]
+    t = sim.now + 0.1
+    sim.run([HandStep(t + at, action) for at, action in landing])
+    sim.advance(3.0)
+    answer_as_played(sim, ["3b2a", "G*2b", "2a3b"], start)
