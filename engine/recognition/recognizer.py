@@ -36,7 +36,7 @@ from engine.assessments import (
     Tapped,
     Unplayed,
 )
-from engine.physical import EMPTY, Frame, Reading, Spot
+from engine.physical import EMPTY, Footprint, Frame, Reading, Spot
 from engine.recognition.guidance import correction, remaining
 from engine.recognition.move_index import DiffKey, IndexedMove
 from engine.recognition.never_replaced import NeverReplaced
@@ -394,6 +394,8 @@ class Recognizer(NeverReplaced[M]):
             self.overlap.goes_on(alone) or self._looks_lifted(alone.footprint)
         )
         longer = self.timing.extend if self._continuing else 0.0
+        if alone is not None and self._by_a_piece_there(alone.footprint):
+            longer = self.timing.extend  # a neighbour nudged, read on both cells
         if alone is not None and self.guide is None and self._ends_in_the_air(alone):
             longer = self.timing.amend  # its capturer may be in the air
         self._longer_rest = longer
@@ -446,6 +448,26 @@ class Recognizer(NeverReplaced[M]):
         if now - self._changed_at >= self.timing.held - EPSILON:
             return OutOfStep(self._correction())
         return Moving(self._hints(self._lifted_spots()), self._remaining(self._diff()))
+
+    def _by_a_piece_there(self, footprint: Footprint) -> bool:
+        """A move that only puts a piece on a cell next to one standing, within a hand's
+        pause of the last move's landing: the hand leaving may have nudged that piece
+        towards the cell, where it reads too (a piece between two cells reads on both)
+        until it is set back, and no sensor tells it from a piece put there."""
+        if len(footprint.changes) != 1 or footprint.hidden or not self._played_by:
+            return False
+        spot, reading = footprint.changes[0]
+        filled = self._did.filled_at.get(spot)
+        landed = max(self._played_by.values())
+        if reading == EMPTY or filled is None or filled - landed >= self.timing.pause:
+            return False
+        blur, position = self._did.blur, self._position
+        assert position is not None
+        cells = frozenset(position.game.cells)
+        return spot in cells and any(
+            there != EMPTY and other != spot and other in cells and blur.neighbours(spot, other)
+            for other, there in self._expected.items()
+        )
 
     def _ends_in_the_air(self, alone: IndexedMove[M]) -> bool:
         position = self._position

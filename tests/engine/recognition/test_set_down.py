@@ -24,7 +24,8 @@ GOTE_LION, SENTE_CHICK = Stone("L", 1), Stone("C", 0)
 
 def lion_takes_and_parks(sim_at: float) -> list[HandStep]:
     """The soak's hands: the lion and the victim taken up, the lion set on 2b and the
-    victim laid on 2a a moment later."""
+    victim laid on 2a a moment later (next to the lion: as a piece nudged there may
+    read, so the board rests the longer time before it asks)."""
     t = sim_at + 0.1
     return [
         HandStep(t, LiftStone("2a")),
@@ -36,7 +37,7 @@ def lion_takes_and_parks(sim_at: float) -> list[HandStep]:
 
 def test_a_victim_laid_where_its_capturer_came_from_is_asked_about_not_dropped() -> None:
     sim = dobutsu(BEFORE)
-    notices = sim.run(lion_takes_and_parks(sim.now)) + sim.advance(1.5)
+    notices = sim.run(lion_takes_and_parks(sim.now)) + sim.advance(3.0)
     assert commits(notices) == ["2a2b"]
     assert prompts(notices) == [("C*2a", SetDownChoice.NAME)]
     assert sim.controller.phase is Phase.PROMPT
@@ -50,7 +51,7 @@ def test_a_victim_laid_where_its_capturer_came_from_is_asked_about_not_dropped()
 def test_only_set_down_keeps_the_record_until_the_piece_is_taken_up() -> None:
     sim = dobutsu(BEFORE)
     sim.run(lion_takes_and_parks(sim.now))
-    sim.advance(1.5)
+    sim.advance(3.0)
     notices = sim.send(Select(SetDownChoice.NAME)) + sim.advance(5.0)
     assert commits(notices) == [] and not prompts(notices)
     assert sim.controller.phase is Phase.PLAY  # the piece lies there: no correction
@@ -64,7 +65,7 @@ def test_only_set_down_keeps_the_record_until_the_piece_is_taken_up() -> None:
 def test_the_drop_when_chosen_is_played() -> None:
     sim = dobutsu(BEFORE)
     sim.run(lion_takes_and_parks(sim.now))
-    sim.advance(1.5)
+    sim.advance(3.0)
     notices = sim.send(Select("C*2a"))
     assert commits(notices) == ["C*2a"] and record(sim) == ["2a2b", "C*2a"]
 

@@ -13,6 +13,7 @@ from engine.game import Game
 from engine.physical import Footprint, Stone
 from engine.recognition.change_order import moved_on
 from engine.recognition.sensors import WIDEST, Blur
+from engine.robotory import ROBOTORY
 from engine.shogi import SHOGI
 from firmware_host.loops.simulator import Simulation
 from firmware_host.store.storage import GameStore
@@ -262,3 +263,56 @@ def test_a_drop_read_before_the_last_piece_left_a_neighbour_is_asked_not_followe
     sim.run([HandStep(t + at, action) for at, action in landing])
     sim.advance(3.0)
     answer_as_played(sim, ["3b2a", "G*2b", "2a3b"], start)
+
+
+def test_a_neighbour_nudged_as_the_hand_leaves_is_no_drop() -> None:
+    """Heavy soak, Dobutsu seed 3 move 3743: gote's lion went 1b to 2b, and 0.4 s after
+    it landed the same hand nudged gote's elephant on 1a towards the empty 2a, where it
+    read for 0.7 s before it was set back (a piece between two cells reads on both).
+    2a reading a piece made C*2a, and sente holds a chick: the board recorded a drop
+    nobody played. A piece put next to another within a hand's pause of the last
+    move's landing waits the longer rest, and the nudge set back is no move."""
+    sim = widest_dobutsu("g1e/2l/cEL/2G w C 8")
+    start = len(sim.notices)
+    lion, elephant = Stone("L", 1), Stone("E", 1)
+    steps: list[tuple[float, HandAction]] = [
+        (0.000, Reach("1b", lion, reads=True)),
+        (0.000, LiftStone("1b")),
+        (0.027, Reach("1b", lion, reads=False)),
+        (0.592, Reach("2b", lion, reads=True)),
+        (0.618, PutStone("2b", lion, lion)),
+        (0.618, Reach("2b", lion, reads=False)),
+        (1.026, Reach("2a", elephant, reads=True)),  # nudged from 1a
+        (1.723, Reach("2a", elephant, reads=False)),  # set back
+    ]
+    t = sim.now + 0.1
+    sim.run([HandStep(t + at, action) for at, action in steps])
+    sim.advance(3.0)
+    answer_as_played(sim, ["1b2b"], start)
+
+
+def test_a_robot_nudged_as_the_hand_leaves_is_no_token_placed() -> None:
+    """Heavy soak, Robotory seed 3 move 1764: light placed a white token on C6, and 0.47 s
+    after it landed the red robot on C5 was nudged towards the empty B4 and read there
+    for 0.6 s: the board recorded w@B4, a token nobody placed."""
+    sim = widest(ROBOTORY, "1w2/bww2/1b1BR1/1wWb1/bw1w 1w0b 1w0b 5w7b l")
+    start = len(sim.notices)
+    token, robot = Stone("w", None), Stone("R", None)
+    steps: list[tuple[float, HandAction]] = [
+        (0.000, Reach("stock:l:1", token, reads=True)),
+        (0.000, LiftStone("stock:l:1")),
+        (0.024, Reach("stock:l:1", token, reads=False)),
+        (0.893, Reach("C6", token, reads=True)),
+        (0.916, PutStone("C6", token, token)),
+        (0.916, Reach("C6", token, reads=False)),
+        (0.917, Force("C6", 0)),
+        (0.918, Force("C6", None)),
+        (1.388, Reach("B4", robot, reads=True)),  # nudged from C5
+        (1.601, Force("C5", 0)),
+        (1.769, Force("C5", None)),
+        (1.985, Reach("B4", robot, reads=False)),  # set back
+    ]
+    t = sim.now + 0.1
+    sim.run([HandStep(t + at, action) for at, action in steps])
+    sim.advance(3.0)
+    answer_as_played(sim, ["w@C6"], start)
