@@ -566,7 +566,24 @@ class Recognizer(NeverReplaced[M]):
         return bool(self._did.set_down_and_taken_up(self._expected, self._frame) - spots)
 
     def _lined(self, lines: list[tuple[M, ...]]) -> Assessment[M]:
+        """The lines the board showed, played or asked; a line that puts a piece where one
+        was only carried over (read for less than a piece set down reads) and takes it off
+        again is no line of moves but a hand still at work: asked, the piece in the hand."""
+        carried = self._did.carried_over(self._expected, self._frame)
+        placed = [self._placed_on(line, carried) for line in lines]
+        if carried and all(placed):
+            firsts = tuple(dict.fromkeys(line[0] for line in lines))
+            spot = min((s for s in placed if s is not None), key=self._order.__getitem__)
+            return Ambiguous(firsts, Unplayed(spot, held=True))
         return self.overlap.lined(lines, self.timing.pause - EPSILON)
+
+    def _placed_on(self, line: tuple[M, ...], spots: frozenset[Spot]) -> Spot | None:
+        """The first of ``spots`` a move of ``line`` puts a piece on."""
+        for footprint in self.overlap.footprints(line):
+            for spot, reading in footprint.changes:
+                if reading != EMPTY and spot in spots:
+                    return spot
+        return None
 
     def _remaining(self, diff: DiffKey) -> tuple[tuple[Spot, Reading], ...]:
         return remaining(self.index, self._expected, frozenset(self._did.now), diff)

@@ -123,6 +123,20 @@ class Touches:
             and self.held(spot) >= STOOD - EPSILON
         )
 
+    def carried_over(
+        self, expected: Mapping[Spot, Reading], frame: Mapping[Spot, Reading]
+    ) -> frozenset[Spot]:
+        """The cells empty in the position and now that read a piece since, for less than
+        ``STOOD``: what a piece carried low over a cell makes (or a bounce)."""
+        return frozenset(
+            spot
+            for spot in self.handled
+            if expected.get(spot, EMPTY) == EMPTY
+            and frame.get(spot, EMPTY) == EMPTY
+            and self.fills.get(spot)
+            and self.held(spot) < STOOD - EPSILON
+        )
+
     def swapped(self) -> frozenset[Spot]:
         """The cells whose piece left and came back since the position began."""
         return frozenset(

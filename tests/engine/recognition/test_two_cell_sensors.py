@@ -17,7 +17,16 @@ from engine.robotory import ROBOTORY
 from engine.shogi import SHOGI
 from firmware_host.loops.simulator import Simulation
 from firmware_host.store.storage import GameStore
-from hardware.mock.hands import Force, HandAction, HandStep, LiftStone, Noise, PutStone, Reach
+from hardware.mock.hands import (
+    Force,
+    HandAction,
+    HandStep,
+    LiftStone,
+    Noise,
+    PutStone,
+    Reach,
+    Remove,
+)
 from hardware.profile import load_profile
 from tests.firmware_host.simkit import answer_as_played, commits, track
 
@@ -316,3 +325,42 @@ def test_a_robot_nudged_as_the_hand_leaves_is_no_token_placed() -> None:
     sim.run([HandStep(t + at, action) for at, action in steps])
     sim.advance(3.0)
     answer_as_played(sim, ["w@C6"], start)
+
+
+def test_a_token_read_only_as_the_robot_passed_over_is_not_placed_and_eaten() -> None:
+    """Heavy soak, Robotory seed 3 move 2824: light took C4's and B3's tokens, carried the
+    red robot from B5 low over B4 to B3 (B4 read it for 0.13 s), and took C5's token 2.8 s
+    later. At rest before that, the board showed what dark's b@B4 and light's chain
+    R:B5-B4-C4-B3 make, and recorded both: a token nobody placed. A cell that read a
+    piece for less than a piece set down reads (``STOOD``) is what a piece carried over
+    it makes; a line that places a piece there and takes it off again is asked, the hand
+    perhaps still at work, and the chain is read once C5's token is taken."""
+    sim = widest(ROBOTORY, "w1w1/2w1R/1wBww1/w1W1w/w1b1 0w1b 1w0b 3w9b l")
+    start = len(sim.notices)
+    token, robot = Stone("w", None), Stone("R", None)
+    steps: list[tuple[float, HandAction]] = [
+        (0.000, Force("C3", 0)),  # a knock
+        (0.163, Force("C3", None)),
+        (0.273, Reach("C4", token, reads=True)),
+        (0.273, Remove("C4")),
+        (0.294, Reach("C4", token, reads=False)),
+        (0.347, Reach("B3", token, reads=True)),
+        (0.347, Remove("B3")),
+        (0.391, Reach("B3", token, reads=False)),
+        (0.504, Reach("B5", robot, reads=True)),
+        (0.504, LiftStone("B5")),
+        (0.544, Reach("B4", robot, reads=True)),
+        (0.570, Reach("B5", robot, reads=False)),
+        (0.649, Reach("B3", robot, reads=True)),
+        (0.676, Reach("B4", robot, reads=False)),
+        (0.714, PutStone("B3", robot, robot)),
+        (0.714, Reach("B3", robot, reads=False)),
+        (3.501, Reach("C5", token, reads=True)),
+        (3.501, Remove("C5")),
+        (3.548, Reach("C5", token, reads=False)),
+    ]
+    t = sim.now + 0.1
+    sim.run([HandStep(t + at, action) for at, action in steps])
+    sim.advance(3.0)
+    assert "b@B4" not in commits(sim.notices[start:])
+    answer_as_played(sim, ["R:B5-C5-C4-B3"], start)
