@@ -15,12 +15,14 @@ What the Pi runs is not always what ``config.txt`` asks. The device tree carries
 rate asked (``clock-frequency`` of the adapter's node, 100 kHz without it), and
 Linux's i2c-bcm2835 (the Pi 1-4's adapter) divides the core clock by the even
 divider nearest above ``core / asked`` (``clk_bcm2835_i2c_calc_divider``) once, at
-start. The core clock of a Pi 3, Zero 2 W or 4 changes with load unless
-``config.txt`` fixes it, and the bus clock follows it: a Pi 3 asked for 100 kHz
-runs 62.5 kHz with its core at 250 MHz (raspberrypi/firmware#1281; the same on a
-Pi 4, raspberrypi/linux#3257 and #4884). So the real rate is worked out at the
-core clock's floor, the divider set at its top. A Pi 5's adapter (i2c-designware,
-in the RP1) has a clock of its own.
+probe (``clk_set_rate_exclusive``), from the rate the firmware's clock driver
+reports: the top one (raspberrypi/linux#2060). The core clock of a Zero, Zero W, Pi
+3, Zero 2 W or 4 changes with load unless ``config.txt`` pins it, and the bus clock
+follows it: a Pi 3 asked for 100 kHz runs 62.5 kHz with its core at 250 MHz
+(raspberrypi/firmware#1281; the same on a Zero W and a Pi 4, raspberrypi/linux#3257
+and #4884). So the real rate is worked out at the core clock's floor, the divider set
+at its top (the doctor's models of each Pi: firmware_host/tools/desk/pi_models.py). A
+Pi 5's adapter (i2c-designware, in the RP1) has a clock of its own.
 """
 
 from __future__ import annotations
@@ -91,6 +93,17 @@ class BusPlan:
         quick = [rate for rate in fitting if self.seconds(rate) <= CONFIRM_BUS]
         chosen = quick or fitting
         return chosen[0] if chosen else None
+
+    def keeps_up(self, rate: float) -> bool:
+        """Whether a bus really running ``rate`` serves this plan as the rate the setup
+        sets for it would: the scan fits its period, and is quick enough for the
+        confirming scans' pace or runs at that rate anyway (0.99: i2c-bcm2835's even
+        divider rounds a rate asked of it down a little, 399.4 kHz for 400 kHz at a
+        250 MHz core clock). Where no standard rate is quick, fitting is enough."""
+        if not self.fits(rate):
+            return False
+        needed = self.needed_rate()
+        return self.seconds(rate) <= CONFIRM_BUS or needed is None or rate >= 0.99 * needed
 
 
 def device_tree_rate(node: Path) -> int | None:

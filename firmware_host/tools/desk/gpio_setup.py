@@ -14,7 +14,9 @@ import sys
 from pathlib import Path
 
 from drivers.pin_factory import CHOSEN, LGPIO, PinFactoryState
-from firmware_host.tools.desk.pi_setup import Finding, PiSystem, read_model
+from firmware_host.tools.desk.boot_config import read_model
+from firmware_host.tools.desk.findings import Finding
+from firmware_host.tools.desk.pi_setup import PiSystem
 from firmware_host.tools.desk.service_unit import ServiceUnit
 
 SHIPPED = Path("/opt/kiban/systemd/kiban.service")

@@ -11,21 +11,22 @@ import grp
 import os
 import shlex
 import subprocess
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from drivers.pin_factory import PinFactoryState, pin_factory_in_use
 from drivers.spi import SPI_PINS
-from firmware_host.tools.bench.i2c_clock import (
-    CONFIRM_BUS,
-    DEFAULT_RATE,
-    STANDARD_RATES,
-    BusPlan,
-    adapter_node,
-    bcm2835_rate,
-    device_tree_rate,
+from firmware_host.tools.bench.i2c_clock import BusPlan
+from firmware_host.tools.desk.boot_config import (
+    BootConfig,
+    model_filters,
+    read_config,
+    read_model,
 )
+from firmware_host.tools.desk.findings import Finding
+from firmware_host.tools.desk.i2c_setup import bus_rate_findings
+from firmware_host.tools.desk.pi_models import clock_fixed, pi_model
 from firmware_host.tools.desk.service_unit import INSTALLED
 from hardware.board import device_nodes
 from hardware.frontends.base import SerialNode, SpiNode
@@ -133,170 +134,6 @@ class PiSystem:
     """The installed service's unit, whose working directory lgpio needs to write."""
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """One line of the doctor's report; a problem says how to fix it."""
-
-    line: str
-    problem: bool = False
-
-
-# --- the model and its clocks ----------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class CoreClock:
-    """A model whose SPI clock follows a core clock that scales with load unless fixed."""
-
-    family: str
-    default_max: int
-    default_min: int
-    fix: tuple[str, ...]
-
-
-PI3_CLOCK = CoreClock("Raspberry Pi 3", 400, 250, ("core_freq=250",))
-PI4_CLOCK = CoreClock("Raspberry Pi 4", 500, 200, ("core_freq=500", "core_freq_min=500"))
-
-
-def read_model(path: Path) -> str | None:
-    """The model the firmware names (``Raspberry Pi 4 Model B Rev 1.4``), None off a Pi."""
-    try:
-        text = path.read_bytes().decode("utf-8", "replace")
-    except OSError:
-        return None
-    model = text.rstrip("\x00").strip()
-    return model if model.startswith("Raspberry Pi") else None
-
-
-def model_filters(model: str) -> frozenset[str]:
-    """The ``config.txt`` section filters (``[pi4]``, ``[cm4]`` ...) that match ``model``."""
-    name = model.removeprefix("Raspberry Pi").strip()
-    filters: set[str] = set()
-    if name.startswith("Zero 2"):
-        filters |= {"pi0", "pi02"}
-    elif name.startswith("Zero"):
-        filters |= {"pi0", "pi0w"} if "W" in name.split() else {"pi0"}
-    for number in "54321":
-        if name.startswith(number):
-            filters.add(f"pi{number}")
-            if name.startswith(f"{number}00"):
-                filters.add(f"pi{number}00")  # the keyboard models: Pi 400, Pi 500
-            if number == "3" and "Plus" in name:
-                filters.add("pi3+")
-        elif name.startswith(f"Compute Module {number}"):
-            filters |= {f"pi{number}", f"cm{number}"}
-            if name.startswith(f"Compute Module {number}S"):
-                filters.add(f"cm{number}s")
-        else:
-            continue
-        break
-    return frozenset(filters)
-
-
-MODEL_FILTERS = frozenset(
-    {"pi0", "pi0w", "pi02", "pi1", "pi2", "pi3", "pi3+", "pi4", "pi400", "cm4", "cm4s"}
-    | {"pi5", "pi500", "cm5", "cm3", "cm1"}
-)
-
-
-def core_clock(model: str) -> CoreClock | None:
-    filters = model_filters(model)
-    if "pi4" in filters:
-        return PI4_CLOCK
-    if "pi3" in filters or "pi02" in filters:
-        return PI3_CLOCK
-    return None
-
-
-# --- config.txt --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class BootConfig:
-    """What ``config.txt`` sets for this model: its settings, dtparams and overlays."""
-
-    path: Path
-    settings: Mapping[str, str]
-    dtparams: Mapping[str, str]
-    overlays: tuple[str, ...]
-
-    def enabled(self, *names: str) -> bool:
-        return any(
-            self.dtparams.get(name, "off").lower() in {"on", "true", "yes", "okay"}
-            for name in names
-        )
-
-
-def parse_config(path: Path, text: str, filters: frozenset[str]) -> BootConfig:
-    """The lines that apply to a model with these section filters: ``[all]`` and no
-    section always, a model's section (``[pi4]``) only on that model, ``[none]`` never,
-    other conditions (``[edid=...]``) as if they held. The last value of a key wins."""
-    settings: dict[str, str] = {}
-    dtparams: dict[str, str] = {}
-    overlays: list[str] = []
-    applies = True
-    for raw in text.splitlines():
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        if line.startswith("[") and line.endswith("]"):
-            section = line[1:-1].strip().lower()
-            if section == "all":
-                applies = True
-            elif section == "none":
-                applies = False
-            elif section in MODEL_FILTERS:
-                applies = section in filters
-            continue
-        if not applies or "=" not in line:
-            continue
-        key, _, value = line.partition("=")
-        key, value = key.strip(), value.strip()
-        if key == "dtparam":
-            for item in value.split(","):
-                name, has_value, setting = item.partition("=")
-                dtparams[name.strip()] = setting.strip() if has_value else "on"
-        elif key == "dtoverlay":
-            overlays.append(value.split(",", 1)[0].strip())
-        else:
-            settings[key] = value
-    return BootConfig(path, settings, dtparams, tuple(overlays))
-
-
-def read_config(files: Sequence[Path], filters: frozenset[str]) -> BootConfig | None:
-    """The first of ``files`` that exists (Bookworm's ``/boot/firmware/config.txt``
-    before the older ``/boot/config.txt``)."""
-    for path in files:
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        return parse_config(path, text, filters)
-    return None
-
-
-def _int(value: str | None, default: int) -> int:
-    try:
-        return int(value) if value is not None else default
-    except ValueError:
-        return default
-
-
-def core_range(config: BootConfig, clock: CoreClock) -> tuple[int, int]:
-    """The core clock's top and floor in Hz as ``config.txt`` leaves them."""
-    settings = config.settings
-    top = _int(settings.get("core_freq"), clock.default_max) * 1_000_000
-    floor = _int(settings.get("core_freq_min"), clock.default_min) * 1_000_000
-    return top, min(top, floor)
-
-
-def clock_fixed(config: BootConfig, clock: CoreClock) -> bool:
-    settings = config.settings
-    highest = _int(settings.get("core_freq"), clock.default_max)
-    lowest = _int(settings.get("core_freq_min"), clock.default_min)
-    return highest == lowest
-
-
 # --- the checks ----------------------------------------------------------------------------
 
 
@@ -392,14 +229,15 @@ def config_findings(profile: Profile, config: BootConfig, model: str) -> list[Fi
                         problem=True,
                     )
                 )
-    clock = core_clock(model)
-    if strip_on_spi(profile) and clock is not None:
-        if clock_fixed(config, clock):
+    family = pi_model(model)
+    clock = family.clock if family is not None else None
+    if strip_on_spi(profile) and family is not None and clock is not None and clock.scales:
+        if clock_fixed(config, family):
             findings.append(Finding(f"{where}: the core clock is fixed (the SPI LED timing)"))
         else:
             findings.append(
                 Finding(
-                    f"{where}: on a {clock.family} the SPI clock follows the core clock, "
+                    f"{where}: on a {family.name} the SPI clock follows the core clock, "
                     "which changes with load and garbles the LED strip: add "
                     f"{' and '.join(f'`{line}`' for line in clock.fix)}, then reboot",
                     problem=True,
@@ -408,85 +246,15 @@ def config_findings(profile: Profile, config: BootConfig, model: str) -> list[Fi
     return findings
 
 
-def i2c_rate(config: BootConfig, model: str, system: PiSystem) -> tuple[int, int, str]:
-    """(the rate asked, the rate bus 1 runs at worst, how that was found): the device
-    tree's ``clock-frequency`` as the running kernel has it (else ``config.txt``'s
-    ``i2c_arm_baudrate``), divided as i2c-bcm2835 divides the core clock, at the core
-    clock's floor when ``config.txt`` does not fix it (i2c_clock.py)."""
-    live = device_tree_rate(adapter_node(system.i2c_adapters, 1))
-    written = _int(config.dtparams.get("i2c_arm_baudrate"), DEFAULT_RATE)
-    asked = written if live is None else live
-    source = (
-        "asked"
-        if live is None or live == written
-        else f"the kernel's until a reboot sets {written // 1000} kHz"
-    )
-    if "pi5" in model_filters(model):
-        return asked, asked, f"{asked // 1000} kHz {source}"
-    clock = core_clock(model)
-    if clock is None:  # a Pi 1, 2 or Zero: its core clock stays at 250 MHz
-        real = bcm2835_rate(asked, 250_000_000)
-        return asked, real, f"{asked // 1000} kHz {source}"
-    top, floor = core_range(config, clock)
-    real = bcm2835_rate(asked, top, floor)
-    if floor >= top:
-        return asked, real, f"{asked // 1000} kHz {source}"
-    return (
-        asked,
-        real,
-        (
-            f"{asked // 1000} kHz {source}, {real / 1000:g} kHz when the core clock idles at "
-            f"{floor // 1_000_000} MHz"
-        ),
-    )
-
-
-def bus_rate_findings(
+def i2c_findings(
     profile: Profile, config: BootConfig, model: str, system: PiSystem
 ) -> list[Finding]:
-    """Whether one scan of the board fits its period at the rate bus 1 really runs."""
+    """Bus 1's real clock against the board's scan (i2c_setup.py)."""
     if 1 not in profile.bus_numbers:
         return []
     host = "pi5" if "pi5" in model_filters(model) else "pi4"
     plan = system.plan(profile, host)
-    if plan is None:
-        return []
-    asked, real, how = i2c_rate(config, model, system)
-    period = 1 / plan.scan_hz
-    busy = (
-        f"a scan of this board keeps it {plan.seconds(real) * 1e3:.1f} ms busy of its "
-        f"{period * 1e3:.0f} ms period"
-    )
-    needed = plan.needed_rate()
-    quick = plan.seconds(real) <= CONFIRM_BUS or needed is None or real >= 0.99 * needed
-    if plan.fits(real) and quick:  # (0.99: the divider rounds the rate down a little)
-        return [Finding(f"{config.path}: I2C bus 1 at {how}: {busy}")]
-    if needed is None:
-        fastest = STANDARD_RATES[-1]
-        return [
-            Finding(
-                f"{config.path}: I2C bus 1 at {how}: {busy}, and still "
-                f"{plan.seconds(fastest) * 1e3:.1f} ms at {fastest // 1000} kHz: scan this "
-                f"board more slowly ([scan] hz at most {0.5 / plan.seconds(fastest):.0f})",
-                problem=True,
-            )
-        ]
-    rate = max(needed, asked)
-    fixes = [f"`dtparam=i2c_arm_baudrate={needed}`"] if needed > asked else []
-    clock = core_clock(model)
-    if clock is not None and not clock_fixed(config, clock):
-        top, floor = core_range(config, clock)
-        if not plan.fits(bcm2835_rate(rate, top, floor)):
-            fixes += [f"`{line}`" for line in clock.fix]  # the bus clock stays as set
-    why = "more than half" if not plan.fits(real) else "too long to confirm a change in 4 ms"
-    return [
-        Finding(
-            f"{config.path}: I2C bus 1 at {how}: {busy}, {why}: add "
-            f"{' and '.join(fixes) or f'nothing: scan at most {0.5 / plan.seconds(real):.0f} Hz'}"
-            ", then reboot",
-            problem=True,
-        )
-    ]
+    return bus_rate_findings(profile, config, model, system.i2c_adapters, plan)
 
 
 def group_findings(profile: Profile, system: PiSystem) -> list[Finding]:
@@ -521,5 +289,5 @@ def system_findings(profile: Profile, system: PiSystem) -> list[Finding]:
         findings.append(Finding(f"system: no {names} to check", problem=True))
     else:
         findings += config_findings(profile, config, model)
-        findings += bus_rate_findings(profile, config, model, system)
+        findings += i2c_findings(profile, config, model, system)
     return findings + group_findings(profile, system)

@@ -13,13 +13,13 @@ import pytest
 from drivers.pin_factory import LGPIO, PinFactoryState, pin_factory_in_use
 from engine.registry import find_game
 from firmware_host.tools.desk.doctor import Doctor
+from firmware_host.tools.desk.findings import Finding
 from firmware_host.tools.desk.gpio_setup import (
     SHIPPED,
     gpio_findings,
     pin_factory_findings,
     unit_findings,
 )
-from firmware_host.tools.desk.pi_setup import Finding
 from firmware_host.tools.desk.sim_bench import simulated_bench
 from hardware.profile import load_profile
 from tests.drivers.pin_fallback import NoNativeFactory, replay_fallback

@@ -14,16 +14,14 @@ from drivers.pin_factory import LGPIO, PinFactoryState
 from engine.registry import find_game
 from firmware_host.tools.bench.boards import scan_cost
 from firmware_host.tools.bench.i2c_clock import bcm2835_rate
+from firmware_host.tools.desk.boot_config import model_filters, parse_config, read_model
 from firmware_host.tools.desk.doctor import Doctor
+from firmware_host.tools.desk.findings import Finding
 from firmware_host.tools.desk.pi_setup import (
     APT_NEEDS,
-    Finding,
     PiSystem,
     dpkg_installed,
-    model_filters,
     needed_packages,
-    parse_config,
-    read_model,
     system_findings,
 )
 from firmware_host.tools.desk.sim_bench import simulated_bench
@@ -211,9 +209,15 @@ def test_the_older_boot_config_is_read_when_the_firmware_folder_has_none(tmp_pat
         ("Raspberry Pi Compute Module 4 Rev 1.0", "", "add `core_freq=500`"),
         (PI5, "", None),
         ("Raspberry Pi Model B Rev 2", "", None),
+        ("Raspberry Pi 2 Model B Rev 1.1", "", None),
+        # the overclocking page's "Pi 0/W" column: core_freq 400, core_freq_min 250
+        ("Raspberry Pi Zero W Rev 1.1", "", "add `core_freq=250`"),
+        ("Raspberry Pi Zero W Rev 1.1", "core_freq=250\n", None),
+        (PI3, "enable_uart=1\n", None),  # the mini UART pins the core at 250 MHz
+        (PI4, "force_turbo=1\n", None),
     ],
 )
-def test_an_spi_strip_on_a_pi_3_or_4_needs_a_fixed_core_clock(
+def test_an_spi_strip_needs_a_fixed_core_clock_where_it_scales(
     tmp_path: Path, model: str, extra: str, fix: str | None
 ) -> None:
     found = problems(system_findings(reference(), pi(tmp_path, model, ENABLED + extra)))
@@ -245,6 +249,9 @@ def test_the_spi_backend_needs_the_fixed_clock_and_a_pwm_strip_does_not(tmp_path
         ("Raspberry Pi Zero W Rev 1.1", {"pi0", "pi0w"}),
         (PI5, {"pi5"}),
         ("Raspberry Pi 500 Rev 1.0", {"pi5", "pi500"}),
+        ("Raspberry Pi Model B Plus Rev 1.2", {"pi1"}),  # the first Pi names no number
+        ("Raspberry Pi Compute Module Rev 1.0", {"pi1", "cm1"}),
+        ("Raspberry Pi 2 Model B Rev 1.1", {"pi2"}),
     ],
 )
 def test_model_strings_select_their_config_sections(model: str, filters: set[str]) -> None:
@@ -361,7 +368,8 @@ def test_a_core_clock_left_to_scale_slows_the_bus_and_is_named(tmp_path: Path) -
     assert found == [
         f"{tmp_path / 'firmware-config.txt'}: I2C bus 1 at 400 kHz asked, 250 kHz when the "
         "core clock idles at 250 MHz: a scan of this board keeps it 12.6 ms busy of its 20 ms "
-        "period, more than half: add `core_freq=250`, then reboot"
+        "period, more than half: add `core_freq=250` (the core clock pinned at 250 MHz: the "
+        "bus runs 399 kHz at any load), then reboot"
     ]
     fixed = config + "core_freq=250\n"
     assert problems(system_findings(analog(), pi(tmp_path, PI3, fixed))) == []
@@ -375,8 +383,11 @@ def test_the_rate_the_running_kernel_has_is_the_one_read(tmp_path: Path) -> None
     (node / "clock-frequency").write_bytes((100_000).to_bytes(4, "big"))
     config = ENABLED + "core_freq=500\ncore_freq_min=500\ndtparam=i2c_arm_baudrate=400000\n"
     found = problems(system_findings(analog(), pi(tmp_path, PI4, config)))
-    assert len(found) == 1
-    assert "I2C bus 1 at 100 kHz the kernel's until a reboot sets 400 kHz" in found[0]
+    assert found == [
+        f"{tmp_path / 'firmware-config.txt'}: I2C bus 1 at 100 kHz the kernel's until a reboot "
+        "sets 400 kHz: a scan of this board keeps it 31.6 ms busy of its 20 ms period, more "
+        "than half: reboot: firmware-config.txt already asks 400 kHz"
+    ]
 
 
 def test_a_board_too_slow_for_any_rate_is_told_to_scan_more_slowly(tmp_path: Path) -> None:
