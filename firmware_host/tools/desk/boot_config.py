@@ -62,18 +62,27 @@ def model_filters(model: str) -> frozenset[str]:
 
 @dataclass(frozen=True, slots=True)
 class BootConfig:
-    """What ``config.txt`` sets for this model: its settings, dtparams and overlays."""
+    """What ``config.txt`` sets for this model: its settings, dtparams and overlays, each
+    overlay with the parameters its own line gives it (``dtoverlay=i2c-gpio,bus=3``)."""
 
     path: Path
     settings: Mapping[str, str]
     dtparams: Mapping[str, str]
     overlays: tuple[str, ...]
+    overlay_params: tuple[Mapping[str, str], ...] = ()
+    """The parameters of each of ``overlays``, in the same order."""
 
     def enabled(self, *names: str) -> bool:
         return any(
             self.dtparams.get(name, "off").lower() in {"on", "true", "yes", "okay"}
             for name in names
         )
+
+    def overlay_uses(self, name: str) -> tuple[Mapping[str, str], ...]:
+        """The parameters of every line that loads overlay ``name`` (none: not loaded)."""
+        params = self.overlay_params or tuple({} for _ in self.overlays)
+        pairs = zip(self.overlays, params, strict=True)
+        return tuple(given for overlay, given in pairs if overlay == name)
 
     def with_lines(self, *lines: str) -> BootConfig:
         """This file with settings lines (``core_freq=250``) added at its end, as the
@@ -82,7 +91,9 @@ class BootConfig:
         for line in lines:
             key, _, value = line.partition("=")
             settings[key.strip()] = value.strip()
-        return BootConfig(self.path, MappingProxyType(settings), self.dtparams, self.overlays)
+        return BootConfig(
+            self.path, MappingProxyType(settings), self.dtparams, self.overlays, self.overlay_params
+        )
 
 
 def _params(items: Sequence[str]) -> dict[str, str]:
@@ -100,6 +111,7 @@ def parse_config(path: Path, text: str, filters: frozenset[str]) -> BootConfig:
     settings: dict[str, str] = {}
     dtparams: dict[str, str] = {}
     overlays: list[str] = []
+    overlay_params: list[Mapping[str, str]] = []
     applies = True
     for raw in text.splitlines():
         line = raw.split("#", 1)[0].strip()
@@ -121,12 +133,13 @@ def parse_config(path: Path, text: str, filters: frozenset[str]) -> BootConfig:
         if key == "dtparam":
             dtparams.update(_params(value.split(",")))
         elif key == "dtoverlay":
-            name = value.split(",", 1)[0].strip()
-            if name:
-                overlays.append(name)
+            name, *params = value.split(",")
+            if name.strip():
+                overlays.append(name.strip())
+                overlay_params.append(MappingProxyType(_params(params)))
         else:
             settings[key] = value
-    return BootConfig(path, settings, dtparams, tuple(overlays))
+    return BootConfig(path, settings, dtparams, tuple(overlays), tuple(overlay_params))
 
 
 def read_config(files: Sequence[Path], filters: frozenset[str]) -> BootConfig | None:

@@ -3,10 +3,10 @@
 0. The Pi itself (firmware_host/tools/desk/pi_setup.py; only on a Raspberry Pi): the apt
    packages ``pip install '.[pi]'`` builds with, ``config.txt``'s I2C and SPI
    lines and, for an SPI LED strip where the core clock scales, a fixed core clock;
-   bus 1's clock at the core clock's floor against the board's scan (i2c_setup.py);
-   the user's groups; the GPIO library (gpio_setup.py): the pin factory gpiozero
-   runs on here, lgpio or a fallback, and whether the installed service's unit lets
-   lgpio load.
+   bus 1's clock at the core clock's floor against the board's scan, and each other
+   I2C bus it uses made on this model (i2c_setup.py); the user's groups; the GPIO
+   library (gpio_setup.py): the pin factory gpiozero runs on here, lgpio or a
+   fallback, and whether the installed service's unit lets lgpio load.
    Then the devices: an I2C bus, SPI device or serial port of the board that cannot be
    opened (the interface not enabled, the user not in its group) comes first,
    with the command that fixes it; the tests that need the board are skipped.

@@ -1,5 +1,6 @@
-"""``kiban doctor``'s look at the Pi's I2C bus 1 for a board: the clock it really runs
-against the rate the board's scan needs.
+"""``kiban doctor``'s look at the Pi's I2C buses for a board: the clock bus 1 really
+runs against the rate the board's scan needs, and whether each other bus the profile
+uses exists on this model.
 
 The advice is worked out, not looked up: each fix the doctor names is applied to the
 ``config.txt`` it read and the bus worked out again, so a line it prints is one that
@@ -10,6 +11,7 @@ pi_models.py (each model's core clock and buses).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +28,7 @@ from firmware_host.tools.bench.i2c_clock import (
 from firmware_host.tools.desk.boot_config import BootConfig, config_int
 from firmware_host.tools.desk.findings import Finding
 from firmware_host.tools.desk.pi_models import (
+    I2C_GPIO,
     MHZ,
     PiModel,
     clock_fixed,
@@ -33,6 +36,10 @@ from firmware_host.tools.desk.pi_models import (
     pi_model,
 )
 from hardware.profile import Profile
+
+SOFTWARE_BUS = f"dtoverlay={I2C_GPIO},bus={{bus}},i2c_gpio_sda=23,i2c_gpio_scl=24"
+"""The line that makes bus N in software on any model, on the overlay's default pins
+(about 100 kHz at its default delay, the overlays' README)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,3 +175,70 @@ def _beyond(plan: BusPlan, rate: int) -> str:
     if plan.seconds(rate) > CONFIRM_BUS and plan.fits(rate):
         return "spread its chips over more buses"
     return f"scan this board more slowly ([scan] hz at most {BUS_SHARE / plan.seconds(rate):.0f})"
+
+
+def _made(config: BootConfig, bus: int, family: PiModel) -> str | None:
+    """What in ``config.txt`` makes I2C bus ``bus`` on this model, None if nothing does."""
+    for params in config.overlay_uses(I2C_GPIO):
+        if config_int(params.get("bus"), 0) == bus:
+            sda, scl = params.get("i2c_gpio_sda", "23"), params.get("i2c_gpio_scl", "24")
+            pace = "" if "i2c_gpio_delay_us" in params else ", about 100 kHz"
+            return f"dtoverlay={I2C_GPIO},bus={bus} (in software, on GPIO {sda} and {scl}{pace})"
+    overlay = family.i2c_overlays.get(bus)
+    if overlay is not None and config.overlay_uses(overlay.name):
+        return f"dtoverlay={overlay.name} (the {family.chip}'s own i2c{bus})"
+    if bus == 0 and overlay is None and (config.enabled("i2c_vc") or config.overlay_uses("i2c0")):
+        return "i2c0 (GPIO 0 and 1)"
+    return None
+
+
+def other_bus_findings(
+    profile: Profile,
+    config: BootConfig,
+    model: str,
+    adapter_exists: Callable[[int], bool],
+) -> list[Finding]:
+    """Each I2C bus but 1 the board uses: made by ``config.txt`` on this model (or there
+    already, as the running kernel shows), else a problem naming the bus, the model and
+    the line that makes it."""
+    family = pi_model(model)
+    if family is None:
+        return []
+    found: list[Finding] = []
+    for bus in (number for number in profile.bus_numbers if number != 1):
+        made = _made(config, bus, family)
+        if made is not None:
+            found.append(Finding(f"{config.path}: I2C bus {bus}: {made}"))
+        elif adapter_exists(bus):
+            found.append(Finding(f"{config.path}: I2C bus {bus}: the running kernel has it"))
+        else:
+            found.append(Finding(_missing(config, bus, family), problem=True))
+    return found
+
+
+def _missing(config: BootConfig, bus: int, family: PiModel) -> str:
+    """A bus the profile uses that nothing makes: the lines that would, on this model."""
+    software = f"`{SOFTWARE_BUS.format(bus=bus)}`"
+    where = f"{config.path}: I2C bus {bus}"
+    overlay = family.i2c_overlays.get(bus)
+    if bus == 0 and overlay is None:
+        return (
+            f"{where} is not set up (the profile puts chips on it): add `dtparam=i2c_vc=on` "
+            "(GPIO 0 and 1), then reboot"
+        )
+    if overlay is not None:
+        first, second = overlay.pins
+        return (
+            f"{where} is not set up (the profile puts chips on it): add {software} (in "
+            f"software), or `dtoverlay={overlay.name},baudrate=400000` (the {family.chip}'s "
+            f"own i2c{bus}, on GPIO {first} and {second}) where those are free, then reboot"
+        )
+    *others, last = [f"i2c{number}" for number in family.own_buses]
+    own = f"{', '.join(others)} and {last}"
+    wrong = [name for name in (f"i2c{bus}", f"i2c{bus}-pi5") if config.overlay_uses(name)]
+    said = f"; `dtoverlay={wrong[0]}` makes none on it" if wrong else ""
+    return (
+        f"{where}: a {family.name} has no I2C bus {bus} of its own (its {family.chip} gives "
+        f"a board {own}{said}), and the profile puts chips on it: make it in software with "
+        f"{software}, then reboot"
+    )

@@ -25,7 +25,7 @@ from firmware_host.tools.desk.boot_config import (
     read_model,
 )
 from firmware_host.tools.desk.findings import Finding
-from firmware_host.tools.desk.i2c_setup import bus_rate_findings
+from firmware_host.tools.desk.i2c_setup import bus_rate_findings, other_bus_findings
 from firmware_host.tools.desk.pi_models import clock_fixed, pi_model
 from firmware_host.tools.desk.service_unit import INSTALLED
 from hardware.board import device_nodes
@@ -249,12 +249,17 @@ def config_findings(profile: Profile, config: BootConfig, model: str) -> list[Fi
 def i2c_findings(
     profile: Profile, config: BootConfig, model: str, system: PiSystem
 ) -> list[Finding]:
-    """Bus 1's real clock against the board's scan (i2c_setup.py)."""
-    if 1 not in profile.bus_numbers:
+    """Bus 1's real clock against the board's scan, then each other bus it uses
+    (i2c_setup.py)."""
+    if not profile.bus_numbers:
         return []
     host = "pi5" if "pi5" in model_filters(model) else "pi4"
-    plan = system.plan(profile, host)
-    return bus_rate_findings(profile, config, model, system.i2c_adapters, plan)
+    plan = system.plan(profile, host) if 1 in profile.bus_numbers else None
+    adapters = system.i2c_adapters
+    return [
+        *bus_rate_findings(profile, config, model, adapters, plan),
+        *other_bus_findings(profile, config, model, lambda bus: (adapters / f"i2c-{bus}").exists()),
+    ]
 
 
 def group_findings(profile: Profile, system: PiSystem) -> list[Finding]:

@@ -1,6 +1,6 @@
 """kiban doctor's advice on the Pi's I2C buses, for every bundled board on every model it
 knows: bus 1's clock as i2c-bcm2835 really divides it from a core clock that scales
-with load (issue 61, item 6).
+with load, and the buses besides 1 a board uses (issue 61, item 6).
 
 The models' clocks are restated here from Raspberry Pi's config.txt documentation (the
 overclocking page's table of defaults), and the bus rate from Linux's i2c-bcm2835 (the
@@ -28,6 +28,7 @@ from hardware.profile import Profile, bundled_profiles, load_profile
 
 README = "dtparam=i2c_arm=on\ndtparam=spi=on\ndtparam=i2c_arm_baudrate=400000\n"
 """config.txt as the README's Pi steps leave it: 400 kHz asked, the core clock free."""
+SOFTWARE_BUS_3 = "dtoverlay=i2c-gpio,bus=3,i2c_gpio_sda=23,i2c_gpio_scl=24\n"
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,10 +40,11 @@ class Documented:
     floor: int | None
     pin: tuple[str, ...] = ()
     pinned: int | None = None  # the core clock in MHz once pinned
+    bus_3: bool = False  # the chip has an i2c3 controller (the overlays' README)
 
 
 PI3_CLOCK = Documented(400, 250, ("core_freq=250",), 250)
-PI4_CLOCK = Documented(500, 200, ("core_freq=500", "core_freq_min=500"), 500)
+PI4_CLOCK = Documented(500, 200, ("core_freq=500", "core_freq_min=500"), 500, bus_3=True)
 MODELS: Mapping[str, Documented] = {
     "Raspberry Pi Model B Rev 2": Documented(250, 250),
     "Raspberry Pi 2 Model B Rev 1.1": Documented(250, 250),
@@ -52,11 +54,12 @@ MODELS: Mapping[str, Documented] = {
     "Raspberry Pi 4 Model B Rev 1.4": PI4_CLOCK,
     "Raspberry Pi 400 Rev 1.0": PI4_CLOCK,
     "Raspberry Pi Compute Module 4 Rev 1.0": PI4_CLOCK,
-    "Raspberry Pi 5 Model B Rev 1.0": Documented(None, None),
+    "Raspberry Pi 5 Model B Rev 1.0": Documented(None, None, bus_3=True),
 }
 ZERO_2_W = "Raspberry Pi Zero 2 W Rev 1.0"
 PI4 = "Raspberry Pi 4 Model B Rev 1.4"
 I2C_BOARDS = tuple(name for name in bundled_profiles() if load_profile(name).bus_numbers)
+BUS_3_BOARDS = ("sim-abalone-polarity", "sim-shogi-polarity")
 
 # Refused on the README's setup, the core clock left to scale (issue 61, item 6: 7 on a
 # Zero 2 W, 11 on a Pi 4). Before the fix 15 of these 18 were told "add nothing: scan
@@ -167,6 +170,51 @@ def test_the_boards_the_issue_counted_are_refused_with_the_clock_fix(
     for name, (line,) in refused.items():
         assert "add nothing" not in line, name
         assert "core_freq=" in line, name
+
+
+@pytest.mark.parametrize("model", MODELS)
+@pytest.mark.parametrize("name", BUS_3_BOARDS)
+def test_bus_3_is_a_problem_naming_the_bus_and_the_model_until_something_makes_it(
+    tmp_path: Path, boards: Mapping[str, Board], name: str, model: str
+) -> None:
+    board, documented = boards[name], MODELS[model]
+    family = pi_model(model)
+    assert family is not None
+    (line,) = bus_problems(findings(tmp_path, board, model, README), 3)
+    if documented.bus_3:
+        assert "I2C bus 3 is not set up" in line
+        overlay = "i2c3-pi5" if documented.top is None else "i2c3"
+        assert f"`dtoverlay={overlay},baudrate=400000`" in line
+    else:
+        assert f"I2C bus 3: a {family.name} has no I2C bus 3 of its own" in line
+    assert f"`{SOFTWARE_BUS_3.strip()}`" in line
+    made = findings(tmp_path, board, model, README + SOFTWARE_BUS_3)
+    assert bus_problems(made, 3) == []
+    assert any(": I2C bus 3: dtoverlay=i2c-gpio,bus=3 (in software" in f.line for f in made)
+
+
+def test_bus_3_of_the_pi_4s_own_i2c3_is_made_and_a_zero_2_w_has_none(
+    tmp_path: Path, boards: Mapping[str, Board]
+) -> None:
+    board = boards["sim-shogi-polarity"]
+    own = README + "dtoverlay=i2c3,baudrate=400000\n"
+    assert bus_problems(findings(tmp_path, board, PI4, own), 3) == []
+    (line,) = bus_problems(findings(tmp_path, board, ZERO_2_W, own), 3)
+    assert line.endswith(
+        ": I2C bus 3: a Raspberry Pi Zero 2 W has no I2C bus 3 of its own (its BCM2710A1 "
+        "gives a board i2c0 and i2c1; `dtoverlay=i2c3` makes none on it), and the profile "
+        "puts chips on it: make it in software with "
+        "`dtoverlay=i2c-gpio,bus=3,i2c_gpio_sda=23,i2c_gpio_scl=24`, then reboot"
+    )
+
+
+def test_a_bus_the_running_kernel_has_is_no_problem(
+    tmp_path: Path, boards: Mapping[str, Board]
+) -> None:
+    (tmp_path / "i2c-adapter" / "i2c-3").mkdir(parents=True)
+    found = findings(tmp_path, boards["sim-abalone-polarity"], ZERO_2_W, README)
+    assert bus_problems(found, 3) == []
+    assert any(f.line.endswith(": I2C bus 3: the running kernel has it") for f in found)
 
 
 # --- the core clock as config.txt leaves it ----------------------------------------------

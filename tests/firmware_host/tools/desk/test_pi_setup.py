@@ -281,6 +281,8 @@ def test_dtparams_and_overlays_parse_as_the_firmware_reads_them() -> None:
     assert config.enabled("audio")
     assert not config.enabled("i2c_arm")
     assert config.overlays == ("spi1-2cs",)
+    assert config.overlay_uses("spi1-2cs") == ({"x": "1"},)
+    assert config.overlay_uses("i2c-gpio") == ()
 
 
 # --- groups -------------------------------------------------------------------------------
