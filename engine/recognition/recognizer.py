@@ -37,6 +37,7 @@ from engine.assessments import (
     Unplayed,
 )
 from engine.physical import EMPTY, Footprint, Frame, Reading, Spot
+from engine.recognition.at_work import at_work
 from engine.recognition.guidance import correction, remaining
 from engine.recognition.move_index import DiffKey, IndexedMove
 from engine.recognition.never_replaced import NeverReplaced
@@ -566,24 +567,25 @@ class Recognizer(NeverReplaced[M]):
         return bool(self._did.set_down_and_taken_up(self._expected, self._frame) - spots)
 
     def _lined(self, lines: list[tuple[M, ...]]) -> Assessment[M]:
-        """The lines the board showed, played or asked; a line that puts a piece where one
-        was only carried over (read for less than a piece set down reads) and takes it off
-        again is no line of moves but a hand still at work: asked, the piece in the hand."""
+        """The lines the board showed, played or asked; lines a hand still at work makes
+        too (``engine.recognition.at_work``) are asked, the piece perhaps in the hand."""
         carried = self._did.carried_over(self._expected, self._frame)
-        placed = [self._placed_on(line, carried) for line in lines]
-        if carried and all(placed):
-            firsts = tuple(dict.fromkeys(line[0] for line in lines))
-            spot = min((s for s in placed if s is not None), key=self._order.__getitem__)
-            return Ambiguous(firsts, Unplayed(spot, held=True))
-        return self.overlap.lined(lines, self.timing.pause - EPSILON)
+        footprints = [self.overlap.footprints(line) for line in lines]
+        spot = at_work(footprints, carried, self._looks_lifted, self._reaches, self._order)
+        if spot is None:
+            return self.overlap.lined(lines, self.timing.pause - EPSILON)
+        if self._held_said:  # the players said so: the board waits for it
+            return Moving(self._hints(self._lifted_spots()), self._remaining(self._diff()))
+        return Ambiguous(tuple(dict.fromkeys(line[0] for line in lines)), Unplayed(spot, held=True))
 
-    def _placed_on(self, line: tuple[M, ...], spots: frozenset[Spot]) -> Spot | None:
-        """The first of ``spots`` a move of ``line`` puts a piece on."""
-        for footprint in self.overlap.footprints(line):
-            for spot, reading in footprint.changes:
-                if reading != EMPTY and spot in spots:
-                    return spot
-        return None
+    def _reaches(self, start: Spot, spots: frozenset[Spot]) -> bool:
+        """Whether a legal move from ``start`` changes any of ``spots``."""
+        position = self._position
+        assert position is not None
+        return any(
+            start in footprint.starts() and footprint.spots() & spots
+            for footprint in map(self.index.footprint, position.legal_moves())
+        )
 
     def _remaining(self, diff: DiffKey) -> tuple[tuple[Spot, Reading], ...]:
         return remaining(self.index, self._expected, frozenset(self._did.now), diff)

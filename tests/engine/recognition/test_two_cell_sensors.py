@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from engine.abalone import ABALONE
 from engine.dobutsu import DOBUTSU
 from engine.game import Game
 from engine.physical import Footprint, Stone
@@ -364,3 +365,41 @@ def test_a_token_read_only_as_the_robot_passed_over_is_not_placed_and_eaten() ->
     sim.advance(3.0)
     assert "b@B4" not in commits(sim.notices[start:])
     answer_as_played(sim, ["R:B5-C5-C4-B3"], start)
+
+
+def test_a_marble_held_while_the_push_goes_on_is_no_push_off_and_reply() -> None:
+    """Heavy soak, Abalone seed 3 move 3490: white took up D3's marble for the push D3E4
+    (D3-E4 against black's F5), moved black's F5 on to G6 first, and thought 2.8 s
+    before E4 went to F5 and the held marble to E4. At rest meanwhile the board showed
+    D3 empty and F5's marble on G6: what white's D3D2 (a marble pushed off, unseen on a
+    board that reads only presence) and black's F5G6 make, and it recorded both. A line
+    whose first move only takes pieces off, its cells untouched, is a marble in the air
+    too: asked, never committed, and the push is read when the hand goes on."""
+    sim = widest(ABALONE, "1ww2/1w1wb1/1b5/wb1b3b/2ww3bb/bww4w/2w1wbw/3w2/bbbb1 w 1 0")
+    start = len(sim.notices)
+    white, black = Stone("w", 1), Stone("b", 0)
+    steps: list[tuple[float, HandAction]] = [
+        (0.000, Reach("D3", white, reads=True)),
+        (0.000, LiftStone("D3")),
+        (0.034, Reach("D3", white, reads=False)),
+        (0.041, Reach("F5", black, reads=True)),
+        (0.041, LiftStone("F5")),
+        (0.075, Reach("G6", black, reads=True)),
+        (0.098, Reach("F5", black, reads=False)),
+        (0.131, PutStone("G6", black, black)),
+        (0.131, Reach("G6", black, reads=False)),
+        (2.894, Reach("E4", white, reads=True)),
+        (2.894, LiftStone("E4")),
+        (2.949, Reach("F5", white, reads=True)),
+        (2.985, Reach("E4", white, reads=False)),
+        (3.037, PutStone("F5", white, white)),
+        (3.037, Reach("F5", white, reads=False)),
+        (3.060, Reach("E4", white, reads=True)),
+        (3.093, PutStone("E4", white, white)),
+        (3.093, Reach("E4", white, reads=False)),
+    ]
+    t = sim.now + 0.1
+    sim.run([HandStep(t + at, action) for at, action in steps])
+    sim.advance(4.0)
+    assert "D3D2" not in commits(sim.notices[start:])
+    answer_as_played(sim, ["D3E4"], start)
