@@ -68,18 +68,14 @@ class NeverReplaced(Seeing[M]):
         ``recorded`` set a piece on read it and was emptied again since: ``moved_on``).
         A landing that came first only within the sensors' blur may as well be the next
         player's piece put there (a drop, a token placed) as its hand took up the recorded
-        piece, and a player's turn recorded since (a lost turn) makes the piece going on
-        a move of its own: then it is no hand going on, and the board asks."""
+        piece: then it is no hand going on, and the board asks."""
         position = self._position
         base = self.rereading.base
         if position is None or base is None:
             return False
         at = position.copy()
-        since = tuple(position.move_stack)[len(before) + 1 :]
         while len(at.move_stack) > len(before):
             at.pop()
-        if self._a_turn_among(at, recorded, since):
-            return False
         old = at.footprint(recorded, self.sensing).restricted(self.sensed)
         new = at.footprint(instead, self.sensing).restricted(self.sensed)
         blur = self._did.blur
@@ -90,17 +86,6 @@ class NeverReplaced(Seeing[M]):
         at.push(recorded)
         landings = {spot for spot, reading in new.changes if reading != EMPTY}
         return not any(self._only_fills(at, move, landings) for move in at.legal_moves())
-
-    @staticmethod
-    def _a_turn_among(position: Position[M], recorded: M, since: tuple[M, ...]) -> bool:
-        """Whether a player's move (not a roll) was recorded after ``recorded``."""
-        after = position.copy()
-        after.push(recorded)
-        for move in since:
-            if after.chance_moves() is None:
-                return True
-            after.push(move)
-        return False
 
     def _only_fills(self, position: Position[M], move: M, spots: set[Spot]) -> bool:
         """Whether ``move`` only puts a piece on one of ``spots`` (a drop, a token placed)."""

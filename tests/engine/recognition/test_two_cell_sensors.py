@@ -8,10 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-import pytest
-
 from engine.abalone import ABALONE
-from engine.chaturaji import CHATURAJI
 from engine.dobutsu import DOBUTSU
 from engine.game import Game
 from engine.physical import Footprint, Stone
@@ -20,7 +17,6 @@ from engine.recognition.sensors import WIDEST, Blur
 from engine.robotory import ROBOTORY
 from engine.shogi import SHOGI
 from firmware_host.loops.simulator import Simulation
-from firmware_host.notices.declared import MoveCommitted
 from firmware_host.store.storage import GameStore
 from hardware.mock.hands import (
     Force,
@@ -33,8 +29,7 @@ from hardware.mock.hands import (
     Remove,
 )
 from hardware.profile import load_profile
-from tests.engine.recognition.test_chaturaji_fast_hands import fixed_dice
-from tests.firmware_host.simkit import answer_as_played, commits, of, track
+from tests.firmware_host.simkit import answer_as_played, commits, track
 
 
 def widest_dobutsu(position: str) -> Simulation:
@@ -408,42 +403,3 @@ def test_a_marble_held_while_the_push_goes_on_is_no_push_off_and_reply() -> None
     sim.advance(4.0)
     assert "D3D2" not in commits(sim.notices[start:])
     answer_as_played(sim, ["D3E4"], start)
-
-
-def test_a_piece_moved_again_after_a_lost_turn_is_a_move_not_a_correction(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Heavy soak, Chaturaji seed 3 move 784: green's elephant slid f7 to f3 (recorded),
-    yellow rolled a 2 and lost its turn, green rolled a 4 and slid the same elephant on
-    from f3 to f6, 2.4 s after f7f3 was recorded. The record followed "the hand going on"
-    and put f7f6 in f7f3's place with the rolls after it, unasked: a player's turn came
-    between, so the piece going on is a move of its own as well. Asked, the record is
-    what was played."""
-    fixed_dice(monkeypatch, [2, 4, 2, 4, 4, 4])  # drawn again after the takeback
-    sim = widest(CHATURAJI, "8/5gE2/8/8/8/7kE/5gB2/8 g 4 23,29,8,9 -")
-    start = len(sim.notices)
-    elephant = Stone("E", 1)
-    steps: list[tuple[float, HandAction]] = [
-        (0.000, Reach("f7", elephant, reads=True)),
-        (0.000, LiftStone("f7")),
-        (0.022, Reach("f7", elephant, reads=False)),
-        (0.537, Reach("f3", elephant, reads=True)),
-        (0.557, PutStone("f3", elephant, elephant)),
-        (0.557, Reach("f3", elephant, reads=False)),
-        (3.308, Reach("f3", elephant, reads=True)),
-        (3.308, LiftStone("f3")),
-        (3.406, Reach("f4", elephant, reads=True)),
-        (3.469, Reach("f3", elephant, reads=False)),
-        (3.660, Reach("f5", elephant, reads=True)),
-        (3.723, Reach("f4", elephant, reads=False)),
-        (3.914, Reach("f6", elephant, reads=True)),
-        (3.977, Reach("f5", elephant, reads=False)),
-        (4.070, PutStone("f6", elephant, elephant)),
-        (4.070, Reach("f6", elephant, reads=False)),
-    ]
-    t = sim.now + 0.1
-    sim.run([HandStep(t + at, action) for at, action in steps])
-    sim.advance(4.0)
-    moves = [n.move for n in of(MoveCommitted, sim.notices[start:])]
-    assert "f7f6" not in moves, sim.notices[start:]
-    answer_as_played(sim, ["f7f3", "roll 2", "pass", "roll 4", "f3f6", "roll 4"], start)
