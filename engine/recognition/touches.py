@@ -114,28 +114,29 @@ class Touches:
         """The cells empty in the position (``expected``) and now (``frame``) that held a
         piece ``STOOD`` or longer since: a piece set down and taken up again (a piece
         carried over a cell, or a bounce, reads there for less)."""
-        return frozenset(
-            spot
-            for spot in self.handled
-            if expected.get(spot, EMPTY) == EMPTY
-            and frame.get(spot, EMPTY) == EMPTY
-            and self.fills.get(spot)
-            and self.held(spot) >= STOOD - EPSILON
-        )
+        return frozenset(s for s in self._filled_between(expected, frame) if self._stood(s))
 
     def carried_over(
         self, expected: Mapping[Spot, Reading], frame: Mapping[Spot, Reading]
     ) -> frozenset[Spot]:
         """The cells empty in the position and now that read a piece since, for less than
         ``STOOD``: what a piece carried low over a cell makes (or a bounce)."""
-        return frozenset(
+        return frozenset(s for s in self._filled_between(expected, frame) if not self._stood(s))
+
+    def _filled_between(
+        self, expected: Mapping[Spot, Reading], frame: Mapping[Spot, Reading]
+    ) -> list[Spot]:
+        """The cells empty in the position and now that read a piece since."""
+        return [
             spot
             for spot in self.handled
             if expected.get(spot, EMPTY) == EMPTY
             and frame.get(spot, EMPTY) == EMPTY
             and self.fills.get(spot)
-            and self.held(spot) < STOOD - EPSILON
-        )
+        ]
+
+    def _stood(self, spot: Spot) -> bool:
+        return self.held(spot) >= STOOD - EPSILON
 
     def swapped(self) -> frozenset[Spot]:
         """The cells whose piece left and came back since the position began."""
