@@ -274,18 +274,18 @@ class Recognizer(NeverReplaced[M]):
         return Moving(self._hints(self._lifted_spots()), self._remaining(diff))
 
     def _asked_at_rest(self, diff: DiffKey) -> Ambiguous[M] | None:
-        """A board at rest that a legal move, or two moves one after another, make from
-        the position is asked about, never out of step, whatever order its changes came
-        in: the order only breaks ties, and a board's sensors may blur it further than
-        its model says (a slower roll, a marble read on two holes longer). The players
-        say whether it was played; a move alone is asked beside its landing only set down.
-        """
+        """A board at rest that a legal move, two moves, or a line the board showed step
+        by step make from the position is asked about, never out of step, whatever order
+        its changes came in: the order only breaks ties, and sensors may blur it further
+        than their model says (a slower roll, a marble read on two holes longer). A move
+        alone is asked beside its landing only set down."""
         if self._blind or self.guide is not None:
             return None
         singles = [candidate.move for candidate in self._candidates(diff)]
         pairs = self.overlap.pairs(self._frame, self._hands(), lambda _: True, any_turn=True)
         pairs = [pair for pair in pairs if not self._leaves_set_down(pair)]
-        firsts = tuple(dict.fromkeys([*singles, *(pair[0] for pair in pairs)]))
+        shown = [line[0] for line in self.overlap.explaining(self._frame)]
+        firsts = tuple(dict.fromkeys([*singles, *(pair[0] for pair in pairs), *shown]))
         if not firsts:
             return None
         if len(firsts) > 1:

@@ -17,6 +17,8 @@ from engine.recognition.sensors import WIDEST, Blur
 from engine.robotory import ROBOTORY
 from engine.shogi import SHOGI
 from firmware_host.loops.simulator import Simulation
+from firmware_host.session.actions import Select
+from firmware_host.session.state import HeldChoice, Phase
 from firmware_host.store.storage import GameStore
 from hardware.mock.hands import (
     Force,
@@ -403,3 +405,70 @@ def test_a_marble_held_while_the_push_goes_on_is_no_push_off_and_reply() -> None
     sim.advance(4.0)
     assert "D3D2" not in commits(sim.notices[start:])
     answer_as_played(sim, ["D3E4"], start)
+
+
+def test_three_plies_at_once_are_asked_with_the_first_the_board_showed() -> None:
+    """Heavy soak, Dobutsu seed 3 (ply 21 of a game): gote's lion took 3d (asked, then
+    answered), and both hands went on at once: sente's giraffe took 2b, gote dropped an
+    elephant on 2d and sente's lion went 1d to 2c, none of it shown at rest. The board
+    read only the moves and pairs that make it and asked 1d2d or "only set down",
+    leaving out 2c2b. The lines the board showed step by step are offered too."""
+    sim = widest_dobutsu("C1e/1c1/GG1/ElL w - 20")
+    start = len(sim.notices)
+    lion, elephant, giraffe = Stone("L", 1), Stone("E", 0), Stone("G", 0)
+    chick, sente_lion = Stone("C", 1), Stone("L", 0)
+    takes: list[tuple[float, HandAction]] = [
+        (0.000, Reach("3d", elephant, reads=True)),
+        (0.000, LiftStone("3d")),
+        (0.088, Reach("3d", elephant, reads=False)),
+        (0.203, Reach("2d", lion, reads=True)),
+        (0.203, LiftStone("2d")),
+        (0.255, Reach("3d", lion, reads=True)),
+        (0.288, Reach("2d", lion, reads=False)),
+        (0.337, PutStone("3d", lion, lion)),
+        (0.337, Reach("3d", lion, reads=False)),
+        (0.575, Reach("hand:w:E", elephant, reads=True)),
+        (0.659, PutStone("hand:w:E", elephant, Stone("E", 1))),
+        (0.659, Reach("hand:w:E", elephant, reads=False)),
+        (1.940, Reach("2c", giraffe, reads=True)),
+        (1.940, LiftStone("2c")),
+        (1.968, Reach("2c", giraffe, reads=False)),
+        (2.113, Reach("3b", Stone("C", 0), reads=True)),
+        (2.152, Force("3a", 0)),
+        (2.231, Reach("2b", chick, reads=True)),
+        (2.231, LiftStone("2b")),
+        (2.284, Reach("2b", chick, reads=False)),
+        (2.372, Force("3a", None)),
+        (2.413, Reach("3b", Stone("C", 0), reads=False)),
+        (2.950, Reach("hand:b:C", chick, reads=True)),
+        (3.001, PutStone("hand:b:C", chick, Stone("C", 0))),
+        (3.001, Reach("hand:b:C", chick, reads=False)),
+        (3.196, Reach("2b", giraffe, reads=True)),
+        (3.222, PutStone("2b", giraffe, giraffe)),
+        (3.222, Reach("2b", giraffe, reads=False)),
+        (3.463, Reach("hand:w:E", Stone("E", 1), reads=True)),
+        (3.463, LiftStone("hand:w:E")),
+        (3.497, Reach("hand:w:E", Stone("E", 1), reads=False)),
+    ]
+    t = sim.now + 0.1
+    sim.run([HandStep(t + at, action) for at, action in takes])
+    while sim.controller.phase is not Phase.PROMPT and sim.now < t + 6.0:
+        sim.advance(0.01)
+    assert sim.controller.prompt_choices == ("2d3d", HeldChoice.NAME)
+    sim.send(Select("2d3d"))  # answered at once, as the soak's players did
+    white_elephant = Stone("E", 1)
+    rest: list[tuple[float, HandAction]] = [
+        (0.000, Reach("2d", white_elephant, reads=True)),
+        (0.033, PutStone("2d", white_elephant, white_elephant)),
+        (0.033, Reach("2d", white_elephant, reads=False)),
+        (0.277, Reach("1d", sente_lion, reads=True)),
+        (0.277, LiftStone("1d")),
+        (0.352, Reach("1d", sente_lion, reads=False)),
+        (0.527, Reach("2c", sente_lion, reads=True)),
+        (0.638, PutStone("2c", sente_lion, sente_lion)),
+        (0.638, Reach("2c", sente_lion, reads=False)),
+    ]
+    t = sim.now
+    sim.run([HandStep(t + at, action) for at, action in rest])
+    sim.advance(4.0)
+    answer_as_played(sim, ["2d3d", "2c2b", "E*2d", "1d2c"], start)
