@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from engine.assessments import Timing
 from engine.game import Game
 from engine.physical import Spot, Stone
+from engine.recognition.sensors import SensorModel
 from engine.registry import find_game
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
@@ -62,11 +64,17 @@ def make_sim(
     game: Game[Any] = GAME,
     settings: Mapping[str, str] | None = None,
     thinker: Thinker | None = None,
+    sensor_model: SensorModel | None = None,
 ) -> Simulation:
-    """A new game on a simulated board whose pieces already stand as the position has them."""
+    """A new game on a simulated board whose pieces already stand as the position has them;
+    with ``sensor_model``, the board declares those sensors instead of its profile's (its
+    order margin comes from them, as on a board whose profile says so)."""
+    loaded = load_profile(profile, game)
+    if sensor_model is not None:
+        loaded = replace(loaded, sensor_model=sensor_model)
     sim = Simulation(
         game,
-        load_profile(profile, game),
+        loaded,
         GameStore(":memory:"),
         resume=False,
         noise=noise,

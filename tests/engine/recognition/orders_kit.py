@@ -93,10 +93,12 @@ class Trial:
         cls, game: Game[Any], profile: str, position: str, model: SensorModel | None = None
     ) -> Trial:
         """A board of ``game`` on ``profile``; with ``model``, its stones are moved as
-        bodies over sensors of that geometry, and the board is told its order margin."""
-        timing = None if model is None else replace(Timing(), order=model.order_margin)
+        bodies over sensors of that geometry, and the board declares those sensors (as its
+        profile would: the order margin it trusts is theirs, not the named profile's)."""
         # the dice seeded: the same draws always make the same trial
-        sim = make_sim(profile, position=position, game=game, settings={"seed": "1"}, timing=timing)
+        sim = make_sim(
+            profile, position=position, game=game, settings={"seed": "1"}, sensor_model=model
+        )
         start = sim.controller.position.copy()
         board = None if model is None else Board.of(game.geometry, model)
         trial = cls(sim, start, offset=len(start.move_stack), read=len(sim.notices), board=board)
