@@ -95,9 +95,23 @@ class Base(Generic[M]):
         base before the last, which only its player's hand going on may still change.
         ``waited``: the board waited for it to go on (a chain that may eat on) before it
         was committed."""
-        later = self.after(self.last_shown(), sensing, sensed, self.committed_at)
+        later = self.after(self._first_open(), sensing, sensed, self.committed_at)
         later.rested, later.waited = True, waited
         return later
+
+    def _first_open(self) -> int:
+        """Where the moves still open begin once the board rested showing the record: at
+        the last move it shows, or sooner at a move the next began before it was made
+        whole (the next player's hand on the board before the mover's was done: the
+        mover's may go on after it, a broadside's second marble rolled after the
+        reply)."""
+        last = self.last_shown()
+        footprints = self.overlap.footprints(self.tail)
+        shown = [index for index in range(last + 1) if footprints[index].changes]
+        for index, after in pairwise(shown):
+            if not self._whole_before(footprints, index, after):
+                return index
+        return last
 
     def last_shown(self) -> int:
         """Where the last move the board shows begins in the tail (the moves after it,
@@ -211,14 +225,18 @@ class Base(Generic[M]):
         began (read only once both were done, the reply seen since)."""
         if len(line) == 1:
             return True
-        footprints = self.overlap.footprints(line)
-        first, second = footprints[0].spots(), footprints[1].spots()
+        return self._whole_before(self.overlap.footprints(line), 0, 1)
+
+    def _whole_before(self, footprints: list[Footprint], first: int, second: int) -> bool:
+        """Whether the move at ``first`` of a line from the base was made whole before
+        the one at ``second`` began (``before_reply``)."""
+        mine_spots, theirs_spots = footprints[first].spots(), footprints[second].spots()
         # a cell a move after the reply changes again (the mover's next move from where
         # the first set a piece down) tells nothing of when the first was done; one the
         # reply changes (a capture of the piece set down) does
-        later = frozenset().union(*(f.spots() for f in footprints[2:]))
-        mine = [self._done_at(s, second) for s in first - later if s in self.last_at]
-        theirs = [self.first_at[s] for s in second - first if s in self.first_at]
+        later = frozenset().union(*(f.spots() for f in footprints[second + 1 :]))
+        mine = [self._done_at(s, theirs_spots) for s in mine_spots - later if s in self.last_at]
+        theirs = [self.first_at[s] for s in theirs_spots - mine_spots if s in self.first_at]
         return bool(mine) and bool(theirs) and max(mine) < min(theirs)
 
     def _done_at(self, spot: Spot, second: frozenset[Spot]) -> float:
