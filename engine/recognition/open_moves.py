@@ -171,7 +171,7 @@ class Base(Generic[M]):
                 later.lifted_at.setdefault(spot, lifts[0])
             if spot in later.fills:
                 later.fills[spot] = sum(1 for _, reads in changes if reads)
-        later.timeline = {s: t for s, t in self.timeline.items() if s in later.last_at}
+        later.timeline = {s: list(t) for s, t in self.timeline.items() if s in later.last_at}
         later.touched = {s for s in self.touched if s in own or self.last_at.get(s, 0) >= since}
         return later
 

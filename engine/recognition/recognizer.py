@@ -200,7 +200,7 @@ class Recognizer(NeverReplaced[M]):
             # the record's moves read again while a knock elsewhere, put back, keeps the
             # board from resting: the next player's hand at once would end the rest
             reread = self._read_again()
-            if reread is not None:
+            if reread is not None and not self._reads_knocks(reread):
                 return reread
         if not diff:
             if settled:

@@ -141,6 +141,26 @@ def decide(
     return Reread(len(tail) - kept, common[kept:], parting if len(parting) > 1 else ())
 
 
+def reread_spots(position: Position[M], sensing: Sensing, reread: Reread[M]) -> frozenset[Spot]:
+    """The spots the moves a rereading plays or asks about change, seen or unseen."""
+    before = position.copy()
+    for _ in range(reread.back):
+        before.pop()
+    spots: set[Spot] = set()
+    for move in reread.moves:
+        spots |= before.footprint(move, sensing).spots()
+        before.push(move)
+    for choice in reread.choices:
+        spots |= before.footprint(choice, sensing).spots()
+    return frozenset(spots)
+
+
+def _gone(base: Base[M], frame: Mapping[Spot, Reading]) -> bool:
+    """Whether the board reads none of the changes of the base's first open move."""
+    changes = base.overlap.footprints(base.tail[:1])[0].changes if base.tail else ()
+    return bool(changes) and all(frame.get(spot, EMPTY) != reading for spot, reading in changes)
+
+
 def stood_still(
     position: Position[M],
     sensing: Sensing,
@@ -191,6 +211,9 @@ class Rereading(Generic[M]):
         self.timing = timing
         self.amendable = True
         self.base: Base[M] | None = None
+        # the base before the board's rest made all but the last open move done: read
+        # again when that move is gone from the board (a knock put back)
+        self._earlier: Base[M] | None = None
         self._known: tuple[object, tuple[M, ...], Reread[M] | None] | None = None
         # a question a rereading left open: the frame, the moves before it, its choices
         self._asked: tuple[object, tuple[M, ...], tuple[M, ...]] | None = None
@@ -247,7 +270,9 @@ class Rereading(Generic[M]):
         base = self.base
         tail = None if base is None or closed or not self.amendable else base.leads_to(position)
         evidence = None
+        self._earlier = self._kept_earlier(position, now, closed=closed)
         if base is None or tail is None or len(tail) > LONGEST_TAIL:
+            self._earlier = None
             base = fresh_base(
                 position,
                 sensing=self.sensing,
@@ -276,15 +301,34 @@ class Rereading(Generic[M]):
             if grew and _made_before(base, tail[before:]):
                 done = len(tail)  # no change of it seen since the base: nothing to read again
             if done:
+                self._earlier = base  # read again if the move that closed it goes
                 base = self.base = base.after(done, self.sensing, self.sensed, base.committed_at)
             elif grew:
                 base.rested = False  # a move more: the board has yet to show it at rest
             base.committed_at = now
         base.shown_since = now if at_rest else None
         if base.tail and at_rest and rested and not base.rested:
-            self.base = base.past(self.sensing, self.sensed, waited=waited)
+            self._past(base, waited=waited)
         self._known = None
         return evidence
+
+    def _past(self, base: Base[M], *, waited: bool) -> None:
+        """The board rested showing the record (``Base.past``); the base before kept."""
+        self.base = base.past(self.sensing, self.sensed, waited=waited)
+        if len(self.base.tail) < len(base.tail):
+            self._earlier = base
+
+    def _kept_earlier(self, position: Position[M], now: float, *, closed: bool) -> Base[M] | None:
+        """The earlier base, its tail led on to ``position`` (None once it no longer leads
+        there, or holds more moves than may be read again)."""
+        earlier = self._earlier
+        if earlier is None or closed or not self.amendable:
+            return None
+        tail = earlier.leads_to(position)
+        if tail is None or len(tail) > LONGEST_TAIL:
+            return None
+        earlier.tail, earlier.committed_at = tail, now
+        return earlier
 
     def close(
         self,
@@ -296,6 +340,7 @@ class Rereading(Generic[M]):
     ) -> None:
         """The moves played so far are done (a confirm, a silent sensor): they are not
         read again."""
+        self._earlier = None
         if self.base is not None and self.base.tail:
             self.base = fresh_base(
                 position,
@@ -330,10 +375,12 @@ class Rereading(Generic[M]):
                 close()
             elif now - shown >= self.timing.settle - EPSILON and not base.rested:
                 # the board rested showing the record: only the last move may change
-                self.base = base.past(self.sensing, self.sensed, waited=False)
+                self._past(base, waited=False)
             base = self.base
             assert base is not None
         base.saw(frame, changed, now)
+        if self._earlier is not None:
+            self._earlier.saw(frame, changed, now)
         if base.tail:
             # the moves the board shows whole from the base, one after another (a blitz
             # of both players' moves after the record's move, gone on with, never at
@@ -382,8 +429,18 @@ class Rereading(Generic[M]):
             return None
         known = self._known
         if known is not None and known[0] is frame and known[1] == base.tail:
+            if known[2] is not None and known[2].choices:  # asked again: open again
+                self._ask(frame, base, known[2])
             return known[2]
         there = [line for line in base.readings(frame) if line]
+        earlier = self._earlier
+        if not there and earlier is not None and earlier.tail and _gone(base, frame):
+            # nothing from the base makes the board, and the move that closed the
+            # earlier moves is gone from it (a knock that rested as a move, put back):
+            # what it proved is gone too, so the board is read from before them
+            before = [line for line in earlier.readings(frame) if line]
+            if any(line[: len(earlier.tail)] != earlier.tail for line in before):
+                self.base, self._earlier, base, there = earlier, None, earlier, before
         answer = None
         if any(line[: len(base.tail)] != base.tail for line in there):
             answer = decide(
@@ -396,14 +453,18 @@ class Rereading(Generic[M]):
                 doubtful=base.doubtful,
             )
         if answer is not None and answer.choices:
-            kept = base.tail[: len(base.tail) - answer.back]
-            asked_in = (*base.position.move_stack, *kept, *answer.moves)
-            self.asking(frame, tuple(asked_in), answer.choices)
+            self._ask(frame, base, answer)
         if answer is None and at_rest and not base.rested:
             # at rest as the record has it: only the last move may still change
             base = self.base = base.past(self.sensing, self.sensed, waited=False)
         self._known = (frame, base.tail, answer)
         return answer
+
+    def _ask(self, frame: Mapping[Spot, Reading], base: Base[M], answer: Reread[M]) -> None:
+        """The question ``answer`` asks, kept open for the record it is asked of."""
+        kept = base.tail[: len(base.tail) - answer.back]
+        asked_in = (*base.position.move_stack, *kept, *answer.moves)
+        self.asking(frame, tuple(asked_in), answer.choices)
 
     def _looks(self, line: tuple[M, ...]) -> tuple[Hashable, ...]:
         """A line from the base as the board sees it: each shown move's changes and the

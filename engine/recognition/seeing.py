@@ -11,10 +11,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Generic, TypeVar
 
-from engine.assessments import (
-    Hint,
-    Timing,
-)
+from engine.assessments import Hint, Reread, Timing
 from engine.game import Position
 from engine.physical import EMPTY, Footprint, Frame, Reading, Sensing, Spot, frame_diff
 from engine.recognition.change_order import MARGIN
@@ -22,7 +19,7 @@ from engine.recognition.guidance import hints, in_hand
 from engine.recognition.move_index import DiffKey, IndexedMove, MoveIndex
 from engine.recognition.open_moves import EPSILON
 from engine.recognition.overlap import Overlap
-from engine.recognition.rereading import Rereading, stood_still
+from engine.recognition.rereading import Rereading, reread_spots, stood_still
 from engine.recognition.sensors import Blur
 from engine.recognition.standing import Carried, Hands, Knocked, Standing
 from engine.recognition.touches import Touches, rest_but_knocks
@@ -280,6 +277,15 @@ class Seeing(Generic[M]):
         timeline = {} if base is None else base.timeline
         differ = {spot for spot, _ in self._diff()}
         return rest_but_knocks(self._did.changed, differ, self._rest_from, timeline)
+
+    def _reads_knocks(self, reread: Reread[M]) -> bool:
+        """Whether ``reread`` makes a cell taken for a knock put back part of a move (a
+        capture's quick swap, a token off and the robot on, reads as one): the board
+        has not rested then, and the hand may be at work still."""
+        rest = self._rest_but_knocks()
+        knocked = frozenset(spot for spot, at in self._did.changed.items() if at > rest)
+        assert self._position is not None
+        return bool(knocked & reread_spots(self._position, self.sensing, reread))
 
     def _diff(self) -> tuple[tuple[Spot, Reading], ...]:
         """``frame_diff(expected, frame)``, made once per frame and position: observing a

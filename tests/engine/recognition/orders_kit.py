@@ -321,9 +321,13 @@ class Trial:
             return  # the board's own roll or lost turn after what it recorded
         if index >= len(self.positions):
             # a move nobody played, shown whole at rest on the way (a victim set down a
-            # moment where the capturer came from is a drop there): amended, or wrong
+            # moment where the capturer came from is a drop there; a knock that rested as
+            # a move after one the hand set down on the way), from the position the
+            # board recorded: amended, or wrong
+            # (a knock is judged as the sensors read it: one that stood the settle time
+            # as a legal move is one to every sensor)
             if index > len(self.positions) or not self._shown_at_rest(
-                self.position, text, at, None
+                recorded, text, at, None, self.frames
             ):
                 self.faults.append(f"recorded {text} at ply {index + 1}, nothing played there")
             return
@@ -332,13 +336,19 @@ class Trial:
             self.faults.append(f"recorded {text} at ply {index + 1}, played {wanted}")
 
     def _shown_at_rest(
-        self, position: Position[Any], text: str, at: float, hand: int | None
+        self,
+        position: Position[Any],
+        text: str,
+        at: float,
+        hand: int | None,
+        readings: list[tuple[float, dict[Spot, Reading]]] | None = None,
     ) -> bool:
         """Whether the stones stood as ``text`` leaves them, and the hand that plays at
         that ply made no action, for the settle time before ``at``: the hand rested there
         (a neighbour knocked meanwhile aside, and the spots the other player's hand had
         begun on: the board reads that as the next move). ``hand`` None: a ply nobody
-        played, which every hand must have left alone."""
+        played, which every hand must have left alone. ``readings``: what the stones
+        are judged by (``seen``, knocks aside, when None)."""
         after = position.copy()
         try:
             after.push_text(text)
@@ -370,14 +380,16 @@ class Trial:
             return False  # the hand was at work meanwhile, where a sensor could see it
         since: float | None = None
         before: dict[Spot, Reading] = {}
-        for when, readings in self.seen:
-            changed = [spot for spot, reading in readings.items() if before.get(spot) != reading]
-            before = readings
+        for when, readings_then in self.seen if readings is None else readings:
+            changed = [
+                spot for spot, reading in readings_then.items() if before.get(spot) != reading
+            ]
+            before = readings_then
             if when > seen_by + 1e-9 or any(
                 self._steady_from(spot, when, debounce) > seen_by + 1e-9 for spot in changed
             ):
                 break  # the board had yet to see it (a contact still bouncing)
-            same = all(readings.get(spot) == reading for spot, reading in expected.items())
+            same = all(readings_then.get(spot) == reading for spot, reading in expected.items())
             since = (when if since is None else since) if same else None
         return since is not None and seen_by - since >= REST - 0.05
 
