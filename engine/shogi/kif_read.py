@@ -55,8 +55,10 @@ _MOVE = re.compile(
     r"(成|不成)?(打|\(\s*([1-9])([1-9])\s*\))?$"
 )
 _MOVE_LINE = re.compile(r"^\s*([0-9]+)\s+(同[\s　]*\S+|\S+)(?:\s+.*)?$")
-_CLOCK = re.compile(r"\(\s*(\d+):(\d{2})\s*/")
-"""A move's time as KIF writes it: ``( 0:03/00:00:03)``, minutes and seconds."""
+_CLOCK = re.compile(r"\(\s*(?:(\d+):)?(\d+):(\d{1,2})\s*/")
+"""A move's time, then its side's total: ``( 0:03/00:00:03)`` as Kifu for Windows writes
+it (minutes past the hour stay minutes), ``(0:2/0:0:2)`` or ``( 1:6/)`` as 81Dojo does
+(digits unpadded, the total left out), and hours first where a writer gives them."""
 _RESULT = re.compile(r"^[\s　]*まで、?(\d+)手で(?:(先手|後手|下手|上手)の(\S+?)|(\S+?))[\s　]*$")
 
 
@@ -198,7 +200,8 @@ class _Reader:
         self.move(match.group(2), where)
         clock = _CLOCK.search(stripped)
         if len(self.moves) > played and clock is not None:
-            self.times[-1] = int(clock.group(1)) * 60 + int(clock.group(2))
+            hours, minutes, seconds = (int(part or 0) for part in clock.groups())
+            self.times[-1] = (hours * 60 + minutes) * 60 + seconds
 
     def _known(self, stripped: str) -> bool:
         """Whether KIF was read by now, this line included: a comment, a header, a
