@@ -48,6 +48,10 @@ ENDINGS = (
     "反則負け",
     "入玉勝ち",
 )
+FOULS = ("反則勝ち", "反則負け")
+"""The endings that may follow the illegal move that ended the game, when a writer keeps
+it: 反則勝ち as the side to move after it (Shogi Club 24), 反則負け as the side that
+played it (ShogiGUI)."""
 
 _PIECE_NAMES = "|".join(sorted(KIND_OF_NAME, key=len, reverse=True))
 _MOVE = re.compile(
@@ -90,6 +94,9 @@ class _Reader:
         self.comments: list[str] = []
         self.times: list[float | None] = []
         self.preface: list[str] = []
+        self.foul: str | None = None
+        """Why the last move could not be played: a foul, when 反則勝ち or 反則負け follows
+        it (the writer kept the illegal move that ended the game), else the record's fault."""
 
     def read(self, text: str) -> ShogiRecord:
         for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
@@ -98,6 +105,8 @@ class _Reader:
                 break  # variations follow the main line; only the main line is read
             self.number = number
             self.line(line, f"line {number}")
+        if self.foul is not None and self.ending is None:
+            raise NotationError(self.foul)
         if not self.kif:
             # a file of other words (or none) would otherwise read as a game with no moves
             if self.skipped is None:
@@ -126,7 +135,7 @@ class _Reader:
         found = read_result_comment(text)
         if found is not None:
             self.comment = found
-        elif self.moves and self.ending is None:
+        elif self.moves and self.ending is None and self.foul is None:
             before = self.comments[-1]
             self.comments[-1] = f"{before}\n{text}" if before else text
         elif not self.moves:
@@ -231,6 +240,8 @@ class _Reader:
         if self.ending is not None:
             return  # nothing is played after the game ended
         position = self.start(where)
+        if self.foul is not None and body not in FOULS:
+            raise NotationError(self.foul)
         if body in ENDINGS:
             self.ending = body
             return
@@ -264,7 +275,14 @@ class _Reader:
                     f"{BOARD_PIECES.get(piece & 15, 'nothing')}"
                 )
             move = board_move(origin, target, promotion == "成")
-        self.moves.append(play(position, move, where))
+        try:
+            played = play(position, move, where)
+        except NotationError as error:
+            if position.outcome() is not None:
+                raise
+            self.foul = str(error)  # refused, unless the next line says it ended the game
+            return
+        self.moves.append(played)
         self.comments.append("")
         self.times.append(None)
         self.previous = target
@@ -306,6 +324,8 @@ class _Reader:
         named = self._named_winner()
         if ending is None or ending in ("中断", "封じ手"):
             return decided if ending is None else None
+        if self.foul is not None:  # the side that played the foul loses, whichever word
+            return Outcome.win(Termination.ILLEGAL_MOVE, 1 - turn if named is None else named)
         if decided is not None and ending in ("詰み", "千日手", "反則勝ち", "反則負け"):
             return decided
         if ending == "投了":

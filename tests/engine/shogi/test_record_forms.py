@@ -5,6 +5,12 @@ comment says which program writes the form and where it is documented."""
 
 from __future__ import annotations
 
+import cshogi
+import cshogi.KIF
+import pytest
+
+from engine.errors import NotationError
+from engine.outcome import Outcome, Termination
 from engine.shogi.kif_read import read_kif
 
 EVEN = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
@@ -30,3 +36,44 @@ def test_81dojo_move_times_with_single_digits_are_read() -> None:
     record = read_kif(text)
     assert record.moves == ("7g7f", "3c3d", "2g2f", "8c8d", "2f2e")
     assert record.times == (2, 15, 3, 61 * 60 + 5, 3607)
+
+
+# Sente drops a second pawn on the 7th file (二歩) at move 11, and the record keeps that
+# move. Shogi Club 24 writes the foul, then 反則勝ち for the side to move after it, then
+# the winner (mogproject/mog-playground issue 285: "27 ４五桂(37)", "28 反則勝ち",
+# "まで27手で後手の勝ち"); ShogiGUI writes the foul, then 反則負け and the loser. tsshogi
+# appends such a move unchecked (kakinoki.ts, ignoreValidation; shogihome issue 27), cshogi
+# leaves it off the board (KIF.py, board.is_legal) and takes the winner from the result line.
+FOUL = (
+    "手合割：平手\n先手：a\n後手：b\n手数----指手---------消費時間--\n"
+    "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 ８四歩(83)\n"
+    "   5 ２五歩(26)\n   6 ８五歩(84)\n   7 ２四歩(25)\n   8 同　歩(23)\n"
+    "   9 同　飛(28)\n  10 ８六歩(85)\n  11 ７七歩打   ( 0:01/00:00:05)\n"
+    "*二歩\n"
+)
+FOUL_MOVES = ("7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d", "8e8f")
+
+
+@pytest.mark.parametrize(
+    "ending",
+    [
+        "  12 反則勝ち\n*二歩の反則\nまで11手で後手の勝ち\n",  # Shogi Club 24
+        "  12 反則負け\nまで11手で先手の反則負け\n",  # ShogiGUI
+        "  12 反則勝ち\n",  # no result line: the side to move after the foul wins
+        "  12 反則負け\n",  # no result line: the foul's own side loses
+    ],
+)
+def test_a_foul_the_record_keeps_ends_the_game(ending: str) -> None:
+    record = read_kif(FOUL + ending)
+    assert record.moves == FOUL_MOVES  # the foul (P*7g, a second pawn) is not played
+    assert record.outcome == Outcome.win(Termination.ILLEGAL_MOVE, 1)
+    assert record.comments == ()  # the foul's comment is not the move before's
+    assert len(record.times) in (0, len(FOUL_MOVES))
+    parsed = cshogi.KIF.Parser.parse_str(FOUL + ending)
+    assert [cshogi.move_to_usi(m) for m in parsed.moves][:10] == list(FOUL_MOVES)
+
+
+@pytest.mark.parametrize("after", ["", "  12 投了\nまで11手で先手の勝ち\n", "  12 ３三角成(88)\n"])
+def test_an_illegal_move_no_foul_ending_follows_is_still_refused_by_its_line(after: str) -> None:
+    with pytest.raises(NotationError, match=r"^line 15: P\*7g cannot be played"):
+        read_kif(FOUL + after)
