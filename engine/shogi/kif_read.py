@@ -4,6 +4,7 @@ them), every move replayed through the rules, so a record that reads can be play
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from engine.errors import NotationError
@@ -48,6 +49,9 @@ ENDINGS = (
     "反則負け",
     "入玉勝ち",
 )
+NO_HANDICAP = ("その他", "詰将棋")
+"""What 手合割 says where the board diagram gives the start: その他 ("other", Kakinoki's
+word), 詰将棋 (a mate problem: Mynavi's book data, Todai Shogi 6; shogihome issue 741)."""
 FOULS = ("反則勝ち", "反則負け")
 """The endings that may follow the illegal move that ended the game, when a writer keeps
 it: 反則勝ち as the side to move after it (Shogi Club 24), 反則負け as the side that
@@ -59,11 +63,36 @@ _MOVE = re.compile(
     r"(成|不成)?(打|\(\s*([1-9])([1-9])\s*\))?$"
 )
 _MOVE_LINE = re.compile(r"^\s*([0-9]+)\s+(同[\s　]*\S+|\S+)(?:\s+.*)?$")
+_SPACED_ORIGIN = re.compile(r"(?<=[^\s\d])[ 　]+(?=\(\s*[1-9][1-9]\s*\))")
+"""Spaces between a move's piece and its square of origin, ``同銀　(79)``: some writers
+pad the piece to two characters there (tsshogi's test "emSpaceAfterPieceType")."""
 _CLOCK = re.compile(r"\(\s*(?:(\d+):)?(\d+):(\d{1,2})\s*/")
 """A move's time, then its side's total: ``( 0:03/00:00:03)`` as Kifu for Windows writes
 it (minutes past the hour stay minutes), ``(0:2/0:0:2)`` or ``( 1:6/)`` as 81Dojo does
 (digits unpadded, the total left out), and hours first where a writer gives them."""
-_RESULT = re.compile(r"^[\s　]*まで、?(\d+)手で(?:(先手|後手|下手|上手)の(\S+?)|(\S+?))[\s　]*$")
+RESULT = re.compile(
+    r"^[\s　]*まで、?(\d+)手で(時間切れにより)?(?:(先手|後手|下手|上手)の(\S+?)|(\S+?))[\s　]*$"
+)
+"""The result line: ``まで64手で先手の勝ち``, ``まで2手で時間切れにより後手の勝ち`` (Kifu for
+Windows and tsshogi after a time loss), ``まで19手で中断``."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResultLine:
+    """What a result line says: the side it names (None: none), its verdict, and whether
+    the game was lost on time."""
+
+    side: str | None
+    verdict: str
+    time_up: bool = False
+
+
+def read_result(text: str) -> ResultLine | None:
+    """The result line ``text`` is, or None."""
+    found = RESULT.match(text)
+    if found is None:
+        return None
+    return ResultLine(found.group(3), found.group(4) or found.group(5), bool(found.group(2)))
 
 
 class _Reader:
@@ -84,7 +113,7 @@ class _Reader:
         self.moves: list[str] = []
         self.previous: int | None = None
         self.ending: str | None = None
-        self.result: tuple[str | None, str] | None = None
+        self.result: ResultLine | None = None
         self.comment: Outcome | None = None
         self.start_text = ""
         self.kif = False
@@ -171,6 +200,8 @@ class _Reader:
         stripped = line.strip()
         if not stripped:
             return
+        if stripped[0].isascii() and stripped[0].isdigit():
+            stripped = _SPACED_ORIGIN.sub("", stripped)
         self.kif = self._known(stripped)
         if stripped[0] in "#&":
             return
@@ -194,9 +225,7 @@ class _Reader:
             self.header(key.strip(), value.strip("　 "), where)
             return
         if stripped.startswith("まで"):
-            match = _RESULT.match(stripped)
-            if match:
-                self.result = (match.group(2), match.group(3) or match.group(4))
+            self.result = read_result(stripped) or self.result
             return
         match = _MOVE_LINE.match(stripped)
         if match is None:
@@ -226,7 +255,7 @@ class _Reader:
     def header(self, key: str, value: str, where: str) -> None:
         if key == "手合割":
             if value not in HANDICAP_OF_NAME:
-                if value == "その他":
+                if value in NO_HANDICAP:
                     return
                 raise NotationError(f"{where}: unknown handicap {value!r}")
             self.handicap = HANDICAP_OF_NAME[value]
@@ -346,9 +375,9 @@ class _Reader:
         return Outcome.win(Termination.ILLEGAL_MOVE, winner)
 
     def _named_winner(self) -> int | None:
-        if self.result is None or self.result[0] is None:
+        if self.result is None or self.result.side is None:
             return None
-        side, verdict = self.result
+        side, verdict = self.result.side, self.result.verdict
         seat = 0 if side in ("先手", "下手") else 1
         if verdict in ("勝ち", "入玉勝ち", "反則勝ち"):
             return seat
@@ -358,9 +387,18 @@ class _Reader:
 
 
 def _square(file: str, rank: str) -> int:
-    file_number = int(file) if file.isdigit() and file.isascii() else DIGITS.index(file) + 1
-    rank_number = int(rank) if rank.isascii() else NUMERALS.index(rank)
-    return (rank_number - 1) * SIZE + (9 - file_number)
+    """A square as written: its file a digit (half- or full-width), its rank a kanji
+    numeral or a digit (KI2 as Kifu for Windows and ShogiGUI take it: ``７六``, ``７６``,
+    ``76``; shogihome issue 552)."""
+    return (_number(rank) - 1) * SIZE + (9 - _number(file))
+
+
+def _number(digit: str) -> int:
+    if digit.isascii():
+        return int(digit)
+    if digit in DIGITS:
+        return DIGITS.index(digit) + 1
+    return NUMERALS.index(digit)
 
 
 def _sfen_letter(kind: int) -> str:

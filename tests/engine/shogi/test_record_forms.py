@@ -11,6 +11,7 @@ import pytest
 
 from engine.errors import NotationError
 from engine.outcome import Outcome, Termination
+from engine.shogi.ki2_read import read_ki2
 from engine.shogi.kif_read import read_kif
 
 EVEN = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
@@ -77,3 +78,28 @@ def test_a_foul_the_record_keeps_ends_the_game(ending: str) -> None:
 def test_an_illegal_move_no_foul_ending_follows_is_still_refused_by_its_line(after: str) -> None:
     with pytest.raises(NotationError, match=r"^line 15: P\*7g cannot be played"):
         read_kif(FOUL + after)
+
+
+def test_ki2_lost_on_time() -> None:
+    # tsshogi's KI2 writer ends a time loss so (kakinoki.ts), as Kifu for Windows does,
+    # and its test "import/ki2/end-of-game" reads "まで105手で時間切れにより先手の勝ち"
+    record = read_ki2("▲７六歩 △３四歩\nまで2手で時間切れにより後手の勝ち\n")
+    assert record.moves == ("7g7f", "3c3d")
+    assert record.outcome == Outcome.win(Termination.TIME_FORFEIT, 1)
+
+
+def test_a_right_seven_piece_handicap_and_a_mate_problem_named_so_in_kif() -> None:
+    # Kakinoki's list of handicaps (kakinoki.o.oo7.jp/kif_format.html) has 右七枚落ち
+    record = read_kif("手合割：右七枚落ち\n   1 ３二銀(31)\n")
+    assert record.start.startswith("3gkgs2/9/") and record.handicap == "right-7"
+    assert record.moves == ("3a3b",)
+    with pytest.raises(NotationError, match="unknown handicap"):
+        read_kif("手合割：九枚落ち\n")
+
+
+def test_an_ending_written_as_a_ki2_move_without_a_result_line() -> None:
+    assert read_ki2("▲７六歩 △３四歩 ▲投了\n").outcome == Outcome.win(Termination.RESIGNATION, 1)
+    with pytest.raises(NotationError, match=r"^line 1: ▲２六歩 is played after the game ended"):
+        read_ki2("▲７六歩 △投了 ▲２六歩\n")
+    with pytest.raises(NotationError, match=r"^line 2: cannot read '△３四步' as a KI2 move"):
+        read_ki2("▲７六歩\n△３四步\n")
