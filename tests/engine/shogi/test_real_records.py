@@ -38,7 +38,7 @@ def read(name: str) -> tuple[str, ShogiRecord]:
 def test_every_file_of_the_corpus_is_read_and_has_its_licence_noted() -> None:
     noted = (CORPUS / "README.md").read_text(encoding="utf-8")
     files = sorted(path for path in CORPUS.iterdir() if path.suffix in READERS)
-    assert len(files) >= 13
+    assert len(files) >= 15
     for path in files:
         assert f"`{path.name}`" in noted and "MIT" in noted, path.name
         _text, record = read(path.name)
@@ -192,3 +192,18 @@ def test_a_left_seven_piece_handicap() -> None:
     assert record.start == "2sgkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
     assert record.handicap == "left-7" and record.moves == ("7a8b", "7g7f")
     assert record.players == ("shitate", "uwate") and record.outcome is None
+
+
+def test_the_csa_standard_v3_example_with_its_board_squeezed_to_one_space_a_cell() -> None:
+    text, record = read("tsshogi-csa-v3-example.csa")
+    assert "P2 * -HI * * * * * -KA *\n" in text and text.startswith("'CSA encoding=UTF-8")
+    assert record.start == EVEN and record.players == ("先手", "後手")
+    assert record.moves == ("2g2f", "3c3d") and record.times == (0.0, 6.123)
+    assert record.outcome is None  # %CHUDAN
+
+
+def test_the_rest_of_the_pieces_given_to_gote_with_00al() -> None:
+    text, record = read("tsshogi-00al.csa")
+    assert "P-00AL" in text
+    assert record.start == "7n1/6gk1/6gpN/9/9/6b1P/9/9/9 b 2R2Gb4s2n4l16p 1"
+    assert len(record.moves) == 11 and record.outcome == Outcome.win(Termination.CHECKMATE, 0)

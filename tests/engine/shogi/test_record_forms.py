@@ -11,6 +11,7 @@ import pytest
 
 from engine.errors import NotationError
 from engine.outcome import Outcome, Termination
+from engine.shogi.csa_read import read_csa
 from engine.shogi.ki2_read import read_ki2
 from engine.shogi.kif_read import read_kif
 
@@ -103,3 +104,25 @@ def test_an_ending_written_as_a_ki2_move_without_a_result_line() -> None:
         read_ki2("▲７六歩 △投了 ▲２六歩\n")
     with pytest.raises(NotationError, match=r"^line 2: cannot read '△３四步' as a KI2 move"):
         read_ki2("▲７六歩\n△３四步\n")
+
+
+# The CSA standard V3.0 ends a game at the move limit with %MAX_MOVES; cshogi reads
+# floodgate's max_moves as %JISHOGI, and tsshogi writes MAX_MOVES in KIF as 持将棋.
+def test_the_move_limit_is_a_draw() -> None:
+    record = read_csa("V3.0\n$MAX_MOVES:2\nPI\n+\n+7776FU\n-3334FU\n%MAX_MOVES\n")
+    assert record.outcome == Outcome.draw(Termination.IMPASSE)
+
+
+def test_a_squeezed_board_line_that_is_not_nine_cells_is_refused_by_its_line() -> None:
+    board = "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI * * * * -KA *\n"
+    with pytest.raises(NotationError, match=r"^line 2: .* is not a CSA piece"):
+        read_csa(board + "P3-FU-FU-FU-FU-FU-FU-FU-FU-FU\n+\n")
+
+
+def test_00al_gives_the_rest_whatever_the_line_order() -> None:
+    text = "P1 *  *  *  * -OU *  *  *  * \nP-00AL\nP+59OU00FU\n+\n+0055FU\n"
+    record = read_csa(text)
+    assert record.start == "4k4/9/9/9/9/9/9/9/4K4 b P2r2b4g4s4n4l17p 1"
+    assert record.moves == ("P*5e",)
+    with pytest.raises(NotationError, match=r"^line 3: a second 00AL"):
+        read_csa("P-51OU\nP-00AL\nP+00AL\n+\n")
