@@ -1,4 +1,4 @@
-"""CSA records (version 2.2) read: the first game of a file, every move replayed
+"""CSA records (versions 2.2 and 3.0) read: the first game of a file, every move replayed
 through the rules, so a record that reads can be played."""
 
 from __future__ import annotations
