@@ -1,4 +1,4 @@
-"""CSA records (version 2.2) read: the first game of a file, every move replayed
+"""CSA records (versions 2.2 and 3.0) read: the first game of a file, every move replayed
 through the rules, so a record that reads can be played."""
 
 from __future__ import annotations
@@ -15,11 +15,29 @@ from engine.shogi.moves import board_move, drop_move
 from engine.shogi.notation import read_position, write_position
 from engine.shogi.position import ShogiPosition
 from engine.shogi.record import ShogiRecord, handicap_of, line_span, play, read_result_comment
-from engine.shogi.tables import HAND_KINDS, PROMOTED, SIZE
+from engine.shogi.tables import (
+    BISHOP,
+    GOLD,
+    HAND_KINDS,
+    KING,
+    KNIGHT,
+    LANCE,
+    PAWN,
+    PROMOTED,
+    ROOK,
+    SILVER,
+    SIZE,
+)
 
 KIND_OF_CODE = MappingProxyType({code: kind for kind, code in CODES.items()})
 _MOVE = re.compile(r"^([+-])([0-9])([0-9])([0-9])([0-9])([A-Z]{2})$")
 _PIECE_AT = re.compile(r"([0-9])([0-9])([A-Z]{2})")
+_CELL = re.compile(r"\*|[+-][A-Z]{2}")
+"""A cell of a board line: empty (``*``) or a piece."""
+PIECE_SET = MappingProxyType(
+    {PAWN: 18, LANCE: 4, KNIGHT: 4, SILVER: 4, GOLD: 4, BISHOP: 2, ROOK: 2}
+)
+"""How many of each piece a set holds, the kings apart (in hand order)."""
 
 
 class _Reader:
@@ -41,6 +59,8 @@ class _Reader:
         self.comments: list[str] = []
         self.times: list[float | None] = []
         self.header: list[str] = []
+        self.rest: int | None = None
+        """The side ``00AL`` gives the pieces no other line places (None: no 00AL)."""
 
     def read(self, text: str) -> ShogiRecord:
         for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
@@ -130,7 +150,7 @@ class _Reader:
     def rank(self, text: str, where: str) -> None:
         board = self._board(text, where)
         rank = int(text[1]) - 1
-        cells = text[2:].ljust(3 * SIZE)
+        cells = _cells(text[2:])
         for column in range(SIZE):
             cell = cells[3 * column : 3 * column + 3]
             if cell.strip() in ("*", ""):
@@ -145,8 +165,11 @@ class _Reader:
         board = self._board(text, where)
         seat = SIGNS.index(text[1])
         body = text[2:]
-        if body.startswith("00AL"):
-            raise NotationError(f"{where}: 00AL (all remaining pieces) is not supported")
+        if body.endswith("00AL"):
+            if self.rest is not None:
+                raise NotationError(f"{where}: a second 00AL: the rest is given once")
+            self.rest = seat
+            body = body[:-4]
         for file, rank, code in _PIECE_AT.findall(body):
             kind = KIND_OF_CODE.get(code)
             if kind is None:
@@ -165,6 +188,8 @@ class _Reader:
                 raise NotationError(f"{where}: no start position (PI or P1..P9) before {what}")
             if self.turn is None:
                 raise NotationError(f"{where}: the side to move (+ or -) is missing before {what}")
+            if self.rest is not None:
+                self._give_the_rest(self.board, self.rest)
             self.start_text = write_position(self.board, self.hands, self.turn, 1)
             try:
                 self.position = self.game.position(self.start_text)
@@ -174,6 +199,15 @@ class _Reader:
                     f"{span}: the start position cannot be played: {error}"
                 ) from None
         return self.position
+
+    def _give_the_rest(self, board: list[int], seat: int) -> None:
+        """``P-00AL``: every piece but the kings that neither the board nor a hand holds
+        goes to ``seat``'s hand (the CSA standard's 00AL, "all pieces other than those
+        above"; tsshogi counts them the same way once the lines are read)."""
+        for kind, count in PIECE_SET.items():
+            placed = sum(1 for piece in board if piece and _base(piece & 15) == kind)
+            placed += self.hands[kind] + self.hands[8 + kind]
+            self.hands[seat * 8 + kind] += max(count - placed, 0)
 
     def move(self, text: str, where: str) -> None:
         position = self.start(where, repr(text))
@@ -232,12 +266,31 @@ class _Reader:
             "%JISHOGI": Outcome.draw(Termination.IMPASSE),
             "%TIME_UP": Outcome.win(Termination.TIME_FORFEIT, 1 - turn),
             "%HIKIWAKE": Outcome.draw(Termination.AGREEMENT),
+            # the move limit reached (CSA V3.0): a draw, as cshogi reads it (%JISHOGI for
+            # floodgate's max_moves) and tsshogi writes it in KIF (持将棋)
+            "%MAX_MOVES": Outcome.draw(Termination.IMPASSE),
             "%KACHI": Outcome.win(Termination.DECLARATION, turn),
             "%+ILLEGAL_ACTION": Outcome.win(Termination.ILLEGAL_MOVE, 1),
             "%-ILLEGAL_ACTION": Outcome.win(Termination.ILLEGAL_MOVE, 0),
             "%ILLEGAL_MOVE": Outcome.win(Termination.ILLEGAL_MOVE, 1 - turn),
         }
         return simple.get(ending)
+
+
+def _cells(text: str) -> str:
+    """A board line's cells, three characters each. The standard writes ``" * "`` for an
+    empty cell; where mail or a web page squeezed the spaces (``P2 * -HI * * * * * -KA
+    *``, as the CSA standard V3.0's own example and its server protocol's page print it,
+    and tsshogi reads), the cells are the nine marks the line holds, and only them."""
+    found = _CELL.findall(text)
+    if len(found) == SIZE and not _CELL.sub("", text).strip():
+        return "".join(f" {cell} " if cell == "*" else cell for cell in found)
+    return text.ljust(3 * SIZE)
+
+
+def _base(kind: int) -> int:
+    """The piece a promoted one was."""
+    return kind - PROMOTED if kind > KING else kind
 
 
 def _square(file: str, rank: str, where: str) -> int:

@@ -31,8 +31,13 @@ OTHER_HANDICAPS = MappingProxyType(
         "3": f"lnsgkgsn1/9/{_SENTE_CAMP}",
         "5": f"2sgkgsn1/9/{_SENTE_CAMP}",
         "left-5": f"1nsgkgs2/9/{_SENTE_CAMP}",
+        "left-7": f"2sgkg3/9/{_SENTE_CAMP}",
+        "right-7": f"3gkgs2/9/{_SENTE_CAMP}",
     }
 )
-"""Handicaps the record readers accept although Kiban does not offer them."""
+"""Handicaps the record readers accept although Kiban does not offer them: those of
+Kakinoki's KIF page (kakinoki.o.oo7.jp/kif_format.html) beyond the standard ones. The
+seven-piece ones drop the six-piece handicap's pieces and one silver, gote's left (3a)
+or right (7a), as json-kifu-format's presets have them (normalizer.ts, "7_L", "7_R")."""
 
 ALL_HANDICAPS = MappingProxyType(dict(HANDICAPS) | dict(OTHER_HANDICAPS))

@@ -20,18 +20,24 @@ from collections.abc import Sequence
 from engine.errors import NotationError
 from engine.game import Game
 from engine.outcome import Outcome, Termination
-from engine.shogi.kif_read import KIND_OF_NAME, _Reader, _shogi, _square
+from engine.shogi.kif_read import ENDINGS, KIND_OF_NAME, _Reader, _shogi, _square, read_result
 from engine.shogi.moves import ShogiMove
 from engine.shogi.position import ShogiPosition
 from engine.shogi.record import ShogiRecord, play
 from engine.shogi.tables import SIZE
 
+MARKS = "▲△▼▽☗☖"
+"""What starts a KI2 move: ▲ (or ▼, ☗) for sente, △ (or ▽, ☖) for gote; ▼▽ as some
+writers put them (tsshogi's test "import/ki2/half-size-number", shogihome issue 552)."""
+SENTE_MARKS = "▲▼☗"
 _PIECE = "|".join(sorted(KIND_OF_NAME, key=len, reverse=True))
 _MOVE = re.compile(
-    rf"([▲△☗☖])(?:(同)[\s　]*|([１-９1-9])([一二三四五六七八九]))({_PIECE})"
+    rf"([{MARKS}])(?:(同)[\s　]*|([１-９1-9])([一二三四五六七八九１-９1-9]))({_PIECE})"
     r"([右左直]?)([上引寄]?)(成|不成|打)?"
 )
-_GAME_RESULT = re.compile(r"まで、?(\d+)手で(?:(先手|後手|下手|上手)の(\S+)|(\S+))")
+_ENDING = re.compile(rf"[{MARKS}]({'|'.join(ENDINGS)})")
+"""An ending written as a move, ``△投了`` (Shogi DB2): its mark is not always the side
+to move's, so only the word is read."""
 
 
 class _Ki2Reader(_Reader):
@@ -39,25 +45,34 @@ class _Ki2Reader(_Reader):
 
     def line(self, line: str, where: str) -> None:
         stripped = line.strip()
-        if stripped[:1] in ("▲", "△", "☗", "☖"):
+        if stripped[:1] and stripped[0] in MARKS:
             self.kif = True
             self.moves_line(stripped, where)
             return
         if stripped.startswith("まで"):
             self.kif = True
-            found = _GAME_RESULT.match(stripped)
-            if found is not None:
-                self.result = (found.group(2), found.group(3) or found.group(4))
+            self.result = read_result(stripped) or self.result
             return
         super().line(line, where)
 
     def moves_line(self, text: str, where: str) -> None:
-        rest = text
-        for found in _MOVE.finditer(text):
-            self.ki2_move(found, where)
-            rest = rest.replace(found.group(0), "", 1)
-        if rest.strip(" 　"):
-            raise NotationError(f"{where}: cannot read {rest.strip(' 　')!r} as a KI2 move")
+        at = 0
+        while at < len(text):
+            if text[at] in " 　\t":
+                at += 1
+                continue
+            found = _MOVE.match(text, at) or _ENDING.match(text, at)
+            if found is None:
+                rest = text[at:].strip(" 　")
+                raise NotationError(f"{where}: cannot read {rest!r} as a KI2 move")
+            if found.re is _MOVE:
+                self.ki2_move(found, where)
+            else:
+                self.start(where)
+                if self.ending is not None or self.result is not None:
+                    raise NotationError(f"{where}: {found.group(0)} after the game ended")
+                self.ending = found.group(1)
+            at = found.end()
 
     def ki2_move(self, found: re.Match[str], where: str) -> None:
         mark, same, file, rank, name, side, motion, how = found.groups()
@@ -65,7 +80,7 @@ class _Ki2Reader(_Reader):
         position = self.start(where)
         if self.ending is not None or self.result is not None:
             raise NotationError(f"{where}: {written} is played after the game ended")
-        if (mark in "▲☗") != (position.turn == 0):  # △ first in a handicap game: gote
+        if (mark in SENTE_MARKS) != (position.turn == 0):  # △ first in a handicap game: gote
             raise NotationError(f"{where}: {written} is played out of turn")
         if same:
             if self.previous is None:
@@ -82,11 +97,12 @@ class _Ki2Reader(_Reader):
 
     def outcome(self, position: ShogiPosition) -> Outcome | None:
         """What ``まで N手で ...`` says: the winner (by resignation, unless the last
-        position is mate), a repetition, an impasse, or an unfinished game (中断, a
-        sealed move 封じ手)."""
+        position is mate; on time, 時間切れにより), a repetition, an impasse, or an
+        unfinished game (中断, a sealed move 封じ手). Without one, an ending written as a
+        move says it as in KIF."""
         if self.result is None:
-            return position.outcome()
-        side, verdict = self.result
+            return position.outcome() if self.ending is None else super().outcome(position)
+        side, verdict = self.result.side, self.result.verdict
         decided = position.outcome()
         if verdict in ("中断", "封じ手"):
             return None
@@ -102,7 +118,7 @@ class _Ki2Reader(_Reader):
             return decided
         if verdict in {"反則勝ち", "反則負け"}:
             return Outcome.win(Termination.ILLEGAL_MOVE, winner)
-        if verdict == "切れ負け":
+        if verdict == "切れ負け" or self.result.time_up:
             return Outcome.win(Termination.TIME_FORFEIT, winner)
         return Outcome.win(Termination.RESIGNATION, winner)
 

@@ -4,6 +4,7 @@ them), every move replayed through the rules, so a record that reads can be play
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from engine.errors import NotationError
@@ -48,6 +49,13 @@ ENDINGS = (
     "反則負け",
     "入玉勝ち",
 )
+NO_HANDICAP = ("その他", "詰将棋")
+"""What 手合割 says where the board diagram gives the start: その他 ("other", Kakinoki's
+word), 詰将棋 (a mate problem: Mynavi's book data, Todai Shogi 6; shogihome issue 741)."""
+FOULS = ("反則勝ち", "反則負け")
+"""The endings that may follow the illegal move that ended the game, when a writer keeps
+it: 反則勝ち as the side to move after it (Shogi Club 24), 反則負け as the side that
+played it (ShogiGUI)."""
 
 _PIECE_NAMES = "|".join(sorted(KIND_OF_NAME, key=len, reverse=True))
 _MOVE = re.compile(
@@ -55,9 +63,36 @@ _MOVE = re.compile(
     r"(成|不成)?(打|\(\s*([1-9])([1-9])\s*\))?$"
 )
 _MOVE_LINE = re.compile(r"^\s*([0-9]+)\s+(同[\s　]*\S+|\S+)(?:\s+.*)?$")
-_CLOCK = re.compile(r"\(\s*(\d+):(\d{2})\s*/")
-"""A move's time as KIF writes it: ``( 0:03/00:00:03)``, minutes and seconds."""
-_RESULT = re.compile(r"^[\s　]*まで、?(\d+)手で(?:(先手|後手|下手|上手)の(\S+?)|(\S+?))[\s　]*$")
+_SPACED_ORIGIN = re.compile(r"(?<=[^\s\d])[ 　]+(?=\(\s*[1-9][1-9]\s*\))")
+"""Spaces between a move's piece and its square of origin, ``同銀　(79)``: some writers
+pad the piece to two characters there (tsshogi's test "emSpaceAfterPieceType")."""
+_CLOCK = re.compile(r"\(\s*(?:(\d+):)?(\d+):(\d{1,2})\s*/")
+"""A move's time, then its side's total: ``( 0:03/00:00:03)`` as Kifu for Windows writes
+it (minutes past the hour stay minutes), ``(0:2/0:0:2)`` or ``( 1:6/)`` as 81Dojo does
+(digits unpadded, the total left out), and hours first where a writer gives them."""
+RESULT = re.compile(
+    r"^[\s　]*まで、?(\d+)手で(時間切れにより)?(?:(先手|後手|下手|上手)の(\S+?)|(\S+?))[\s　]*$"
+)
+"""The result line: ``まで64手で先手の勝ち``, ``まで2手で時間切れにより後手の勝ち`` (Kifu for
+Windows and tsshogi after a time loss), ``まで19手で中断``."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResultLine:
+    """What a result line says: the side it names (None: none), its verdict, and whether
+    the game was lost on time."""
+
+    side: str | None
+    verdict: str
+    time_up: bool = False
+
+
+def read_result(text: str) -> ResultLine | None:
+    """The result line ``text`` is, or None."""
+    found = RESULT.match(text)
+    if found is None:
+        return None
+    return ResultLine(found.group(3), found.group(4) or found.group(5), bool(found.group(2)))
 
 
 class _Reader:
@@ -78,7 +113,7 @@ class _Reader:
         self.moves: list[str] = []
         self.previous: int | None = None
         self.ending: str | None = None
-        self.result: tuple[str | None, str] | None = None
+        self.result: ResultLine | None = None
         self.comment: Outcome | None = None
         self.start_text = ""
         self.kif = False
@@ -88,6 +123,9 @@ class _Reader:
         self.comments: list[str] = []
         self.times: list[float | None] = []
         self.preface: list[str] = []
+        self.foul: str | None = None
+        """Why the last move could not be played: a foul, when 反則勝ち or 反則負け follows
+        it (the writer kept the illegal move that ended the game), else the record's fault."""
 
     def read(self, text: str) -> ShogiRecord:
         for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
@@ -96,6 +134,8 @@ class _Reader:
                 break  # variations follow the main line; only the main line is read
             self.number = number
             self.line(line, f"line {number}")
+        if self.foul is not None and self.ending is None:
+            raise NotationError(self.foul)
         if not self.kif:
             # a file of other words (or none) would otherwise read as a game with no moves
             if self.skipped is None:
@@ -124,7 +164,7 @@ class _Reader:
         found = read_result_comment(text)
         if found is not None:
             self.comment = found
-        elif self.moves and self.ending is None:
+        elif self.moves and self.ending is None and self.foul is None:
             before = self.comments[-1]
             self.comments[-1] = f"{before}\n{text}" if before else text
         elif not self.moves:
@@ -160,6 +200,8 @@ class _Reader:
         stripped = line.strip()
         if not stripped:
             return
+        if stripped[0].isascii() and stripped[0].isdigit():
+            stripped = _SPACED_ORIGIN.sub("", stripped)
         self.kif = self._known(stripped)
         if stripped[0] in "#&":
             return
@@ -183,9 +225,7 @@ class _Reader:
             self.header(key.strip(), value.strip("　 "), where)
             return
         if stripped.startswith("まで"):
-            match = _RESULT.match(stripped)
-            if match:
-                self.result = (match.group(2), match.group(3) or match.group(4))
+            self.result = read_result(stripped) or self.result
             return
         match = _MOVE_LINE.match(stripped)
         if match is None:
@@ -198,7 +238,8 @@ class _Reader:
         self.move(match.group(2), where)
         clock = _CLOCK.search(stripped)
         if len(self.moves) > played and clock is not None:
-            self.times[-1] = int(clock.group(1)) * 60 + int(clock.group(2))
+            hours, minutes, seconds = (int(part or 0) for part in clock.groups())
+            self.times[-1] = (hours * 60 + minutes) * 60 + seconds
 
     def _known(self, stripped: str) -> bool:
         """Whether KIF was read by now, this line included: a comment, a header, a
@@ -214,7 +255,7 @@ class _Reader:
     def header(self, key: str, value: str, where: str) -> None:
         if key == "手合割":
             if value not in HANDICAP_OF_NAME:
-                if value == "その他":
+                if value in NO_HANDICAP:
                     return
                 raise NotationError(f"{where}: unknown handicap {value!r}")
             self.handicap = HANDICAP_OF_NAME[value]
@@ -228,6 +269,8 @@ class _Reader:
         if self.ending is not None:
             return  # nothing is played after the game ended
         position = self.start(where)
+        if self.foul is not None and body not in FOULS:
+            raise NotationError(self.foul)
         if body in ENDINGS:
             self.ending = body
             return
@@ -261,7 +304,14 @@ class _Reader:
                     f"{BOARD_PIECES.get(piece & 15, 'nothing')}"
                 )
             move = board_move(origin, target, promotion == "成")
-        self.moves.append(play(position, move, where))
+        try:
+            played = play(position, move, where)
+        except NotationError as error:
+            if position.outcome() is not None:
+                raise
+            self.foul = str(error)  # refused, unless the next line says it ended the game
+            return
+        self.moves.append(played)
         self.comments.append("")
         self.times.append(None)
         self.previous = target
@@ -303,6 +353,8 @@ class _Reader:
         named = self._named_winner()
         if ending is None or ending in ("中断", "封じ手"):
             return decided if ending is None else None
+        if self.foul is not None:  # the side that played the foul loses, whichever word
+            return Outcome.win(Termination.ILLEGAL_MOVE, 1 - turn if named is None else named)
         if decided is not None and ending in ("詰み", "千日手", "反則勝ち", "反則負け"):
             return decided
         if ending == "投了":
@@ -323,9 +375,9 @@ class _Reader:
         return Outcome.win(Termination.ILLEGAL_MOVE, winner)
 
     def _named_winner(self) -> int | None:
-        if self.result is None or self.result[0] is None:
+        if self.result is None or self.result.side is None:
             return None
-        side, verdict = self.result
+        side, verdict = self.result.side, self.result.verdict
         seat = 0 if side in ("先手", "下手") else 1
         if verdict in ("勝ち", "入玉勝ち", "反則勝ち"):
             return seat
@@ -335,9 +387,18 @@ class _Reader:
 
 
 def _square(file: str, rank: str) -> int:
-    file_number = int(file) if file.isdigit() and file.isascii() else DIGITS.index(file) + 1
-    rank_number = int(rank) if rank.isascii() else NUMERALS.index(rank)
-    return (rank_number - 1) * SIZE + (9 - file_number)
+    """A square as written: its file a digit (half- or full-width), its rank a kanji
+    numeral or a digit (KI2 as Kifu for Windows and ShogiGUI take it: ``７六``, ``７６``,
+    ``76``; shogihome issue 552)."""
+    return (_number(rank) - 1) * SIZE + (9 - _number(file))
+
+
+def _number(digit: str) -> int:
+    if digit.isascii():
+        return int(digit)
+    if digit in DIGITS:
+        return DIGITS.index(digit) + 1
+    return NUMERALS.index(digit)
 
 
 def _sfen_letter(kind: int) -> str:

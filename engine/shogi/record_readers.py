@@ -11,7 +11,7 @@ from engine.errors import NotationError, VariantError
 from engine.game import Game
 from engine.record import ReadRecord, RecordReader
 from engine.shogi.csa_read import read_csa
-from engine.shogi.ki2_read import read_ki2
+from engine.shogi.ki2_read import MARKS, read_ki2
 from engine.shogi.kif_read import read_kif
 from engine.shogi.position import ShogiPosition
 from engine.shogi.record import ShogiRecord
@@ -63,7 +63,7 @@ def shogi_readers(game: Game[ShogiPosition]) -> tuple[RecordReader, ...]:
 
 def kif_or_ki2(text: str, game: Game[ShogiPosition]) -> ShogiRecord:
     """A KIF record, or a KI2 one (its moves after ▲ or △) given without its suffix."""
-    marks = ("▲", "△", "☗", "☖")
+    marks = tuple(MARKS)
     if any(line.lstrip(" 　").startswith(marks) for line in text.splitlines()):
         return read_ki2(text, game)
     return read_kif(text, game)

@@ -18,6 +18,7 @@ from typing import Any
 from engine.errors import KibanError, NotationError, VariantError
 from engine.game import Game
 from engine.record_read import read_plain_text
+from engine.record_text import decode_record
 
 
 class RecordFileError(KibanError, ValueError):
@@ -52,21 +53,13 @@ def read_record_file(path: Path, game: Game[Any]) -> Imported:
         data = path.read_bytes()
     except OSError as error:
         raise RecordFileError(f"cannot read {path}: {error.strerror}") from None
-    text = _decode(data)
+    text = decode_record(data)
     if not text.strip():
         raise RecordFileError(f"{path} is empty: there is no record in it to play on from")
     try:
         return read_record(text, game, path.suffix.lower())
     except (NotationError, VariantError) as error:
         raise RecordFileError(f"{path}: {error}") from None
-
-
-def _decode(data: bytes) -> str:
-    """UTF-8 (with or without its mark), else Shift_JIS: what KIF files come in."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp932", errors="replace")
 
 
 def read_record(text: str, game: Game[Any], suffix: str = "") -> Imported:

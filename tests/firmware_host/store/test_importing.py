@@ -93,6 +93,16 @@ def test_a_kif_in_shift_jis_reads(tmp_path: Path) -> None:
     assert read_record_file(path, SHOGI).moves == MOVES
 
 
+@pytest.mark.parametrize("codec", ["euc_jp", "utf-8", "cp932"])
+def test_a_kif_in_euc_jp_reads_as_do_the_others(tmp_path: Path, codec: str) -> None:
+    # no #KIF line to name the encoding, as Kifu for Windows wrote before KIF 2.0; an
+    # EUC-JP file was read as Shift_JIS and refused (engine/record_text.py says more)
+    path = tmp_path / "game.kif"
+    text = shogi_texts()[".kif"].split("\n", 1)[1].replace("先手：", "先手：中原誠")
+    path.write_bytes(text.encode(codec))
+    assert read_record_file(path, SHOGI).moves == MOVES
+
+
 def sim_from(text: str, game_name: str, upto: int | None = None) -> Simulation:
     """A simulator started from a record, its pieces standing as the game usually starts."""
     game = find_game(game_name)

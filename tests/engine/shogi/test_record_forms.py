@@ -1,0 +1,128 @@
+"""Forms of KIF, KI2 and CSA that other programs write and other readers take (issue
+62): each was refused, or read wrong, before. Where no real record with the form could
+be kept under a licence that allows it, a minimal record is written here, and the
+comment says which program writes the form and where it is documented."""
+
+from __future__ import annotations
+
+import cshogi
+import cshogi.KIF
+import pytest
+
+from engine.errors import NotationError
+from engine.outcome import Outcome, Termination
+from engine.shogi.csa_read import read_csa
+from engine.shogi.ki2_read import read_ki2
+from engine.shogi.kif_read import read_kif
+
+EVEN = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+
+
+def test_81dojo_move_times_with_single_digits_are_read() -> None:
+    # 81Dojo writes a move's time and the total without padding, "(0:2/0:0:2)"; python-shogi
+    # tests it (tests/test_kif.py, TEST_KIF_81DOJO) and cshogi's KIF parser reads any digits
+    # between the colons. An older 81Dojo leaves the total out, "( 0:3/)" (mogproject's
+    # mog-core-scala tests). Minutes past an hour stay minutes, as Kifu for Windows writes
+    # them, or come as hours.
+    text = (
+        "#KIF version=2.0 encoding=UTF-8\n開始日時：2020/12/31\n場所：81Dojo\n"
+        "持ち時間：0分+10秒\n手合割：平手\n先手：a\n後手：b\n"
+        "手数----指手---------消費時間--\n"
+        "1   ７六歩(77)   (0:2/0:0:2)\n"
+        "2   ３四歩(33)   (0:15/0:0:15)\n"
+        "3   ２六歩(27)   ( 0:3/)\n"
+        "4   ８四歩(83)   (61:05/1:01:20)\n"
+        "5   ２五歩(26)   (1:00:07/1:00:12)\n"
+        "6   投了   (0:5/0:0:22)\n"
+    )
+    record = read_kif(text)
+    assert record.moves == ("7g7f", "3c3d", "2g2f", "8c8d", "2f2e")
+    assert record.times == (2, 15, 3, 61 * 60 + 5, 3607)
+
+
+# Sente drops a second pawn on the 7th file (二歩) at move 11, and the record keeps that
+# move. Shogi Club 24 writes the foul, then 反則勝ち for the side to move after it, then
+# the winner (mogproject/mog-playground issue 285: "27 ４五桂(37)", "28 反則勝ち",
+# "まで27手で後手の勝ち"); ShogiGUI writes the foul, then 反則負け and the loser. tsshogi
+# appends such a move unchecked (kakinoki.ts, ignoreValidation; shogihome issue 27), cshogi
+# leaves it off the board (KIF.py, board.is_legal) and takes the winner from the result line.
+FOUL = (
+    "手合割：平手\n先手：a\n後手：b\n手数----指手---------消費時間--\n"
+    "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 ８四歩(83)\n"
+    "   5 ２五歩(26)\n   6 ８五歩(84)\n   7 ２四歩(25)\n   8 同　歩(23)\n"
+    "   9 同　飛(28)\n  10 ８六歩(85)\n  11 ７七歩打   ( 0:01/00:00:05)\n"
+    "*二歩\n"
+)
+FOUL_MOVES = ("7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d", "8e8f")
+
+
+@pytest.mark.parametrize(
+    "ending",
+    [
+        "  12 反則勝ち\n*二歩の反則\nまで11手で後手の勝ち\n",  # Shogi Club 24
+        "  12 反則負け\nまで11手で先手の反則負け\n",  # ShogiGUI
+        "  12 反則勝ち\n",  # no result line: the side to move after the foul wins
+        "  12 反則負け\n",  # no result line: the foul's own side loses
+    ],
+)
+def test_a_foul_the_record_keeps_ends_the_game(ending: str) -> None:
+    record = read_kif(FOUL + ending)
+    assert record.moves == FOUL_MOVES  # the foul (P*7g, a second pawn) is not played
+    assert record.outcome == Outcome.win(Termination.ILLEGAL_MOVE, 1)
+    assert record.comments == ()  # the foul's comment is not the move before's
+    assert len(record.times) in (0, len(FOUL_MOVES))
+    parsed = cshogi.KIF.Parser.parse_str(FOUL + ending)
+    assert [cshogi.move_to_usi(m) for m in parsed.moves][:10] == list(FOUL_MOVES)
+
+
+@pytest.mark.parametrize("after", ["", "  12 投了\nまで11手で先手の勝ち\n", "  12 ３三角成(88)\n"])
+def test_an_illegal_move_no_foul_ending_follows_is_still_refused_by_its_line(after: str) -> None:
+    with pytest.raises(NotationError, match=r"^line 15: P\*7g cannot be played"):
+        read_kif(FOUL + after)
+
+
+def test_ki2_lost_on_time() -> None:
+    # tsshogi's KI2 writer ends a time loss so (kakinoki.ts), as Kifu for Windows does,
+    # and its test "import/ki2/end-of-game" reads "まで105手で時間切れにより先手の勝ち"
+    record = read_ki2("▲７六歩 △３四歩\nまで2手で時間切れにより後手の勝ち\n")
+    assert record.moves == ("7g7f", "3c3d")
+    assert record.outcome == Outcome.win(Termination.TIME_FORFEIT, 1)
+
+
+def test_a_right_seven_piece_handicap_and_a_mate_problem_named_so_in_kif() -> None:
+    # Kakinoki's list of handicaps (kakinoki.o.oo7.jp/kif_format.html) has 右七枚落ち
+    record = read_kif("手合割：右七枚落ち\n   1 ３二銀(31)\n")
+    assert record.start.startswith("3gkgs2/9/") and record.handicap == "right-7"
+    assert record.moves == ("3a3b",)
+    with pytest.raises(NotationError, match="unknown handicap"):
+        read_kif("手合割：九枚落ち\n")
+
+
+def test_an_ending_written_as_a_ki2_move_without_a_result_line() -> None:
+    assert read_ki2("▲７六歩 △３四歩 ▲投了\n").outcome == Outcome.win(Termination.RESIGNATION, 1)
+    with pytest.raises(NotationError, match=r"^line 1: ▲２六歩 is played after the game ended"):
+        read_ki2("▲７六歩 △投了 ▲２六歩\n")
+    with pytest.raises(NotationError, match=r"^line 2: cannot read '△３四步' as a KI2 move"):
+        read_ki2("▲７六歩\n△３四步\n")
+
+
+# The CSA standard V3.0 ends a game at the move limit with %MAX_MOVES; cshogi reads
+# floodgate's max_moves as %JISHOGI, and tsshogi writes MAX_MOVES in KIF as 持将棋.
+def test_the_move_limit_is_a_draw() -> None:
+    record = read_csa("V3.0\n$MAX_MOVES:2\nPI\n+\n+7776FU\n-3334FU\n%MAX_MOVES\n")
+    assert record.outcome == Outcome.draw(Termination.IMPASSE)
+
+
+def test_a_squeezed_board_line_that_is_not_nine_cells_is_refused_by_its_line() -> None:
+    board = "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI * * * * -KA *\n"
+    with pytest.raises(NotationError, match=r"^line 2: .* is not a CSA piece"):
+        read_csa(board + "P3-FU-FU-FU-FU-FU-FU-FU-FU-FU\n+\n")
+
+
+def test_00al_gives_the_rest_whatever_the_line_order() -> None:
+    text = "P1 *  *  *  * -OU *  *  *  * \nP-00AL\nP+59OU00FU\n+\n+0055FU\n"
+    record = read_csa(text)
+    assert record.start == "4k4/9/9/9/9/9/9/9/4K4 b P2r2b4g4s4n4l17p 1"
+    assert record.moves == ("P*5e",)
+    with pytest.raises(NotationError, match=r"^line 3: a second 00AL"):
+        read_csa("P-51OU\nP-00AL\nP+00AL\n+\n")
