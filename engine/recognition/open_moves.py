@@ -65,6 +65,14 @@ class Base(Generic[M]):
             if any(not reading for _, reading in changes)
         }
 
+    def landings(self) -> dict[Spot, tuple[float, ...]]:
+        """Each time a piece came to each spot since the base."""
+        return {
+            spot: tuple(at for at, reading in changes if reading)
+            for spot, changes in self.timeline.items()
+            if any(reading for _, reading in changes)
+        }
+
     def leads_to(self, position: Position[M]) -> tuple[M, ...] | None:
         """The moves from the base to ``position``, if it follows from it (None if not)."""
         mine, theirs = self.position.move_stack, position.move_stack
@@ -95,23 +103,20 @@ class Base(Generic[M]):
         base before the last, which only its player's hand going on may still change.
         ``waited``: the board waited for it to go on (a chain that may eat on) before it
         was committed."""
-        later = self.after(self._first_open(), sensing, sensed, self.committed_at)
+        later = self.after(self.last_shown(), sensing, sensed, self.committed_at)
         later.rested, later.waited = True, waited
         return later
 
-    def _first_open(self) -> int:
-        """Where the moves still open begin once the board rested showing the record: at
-        the last move it shows, or sooner at a move the next began before it was made
-        whole (the next player's hand on the board before the mover's was done: the
-        mover's may go on after it, a broadside's second marble rolled after the
-        reply)."""
-        last = self.last_shown()
+    def interleaved(self) -> bool:
+        """Whether an open move before the last the board shows was not made whole
+        before the next began (the next player's hand on the board before the mover's
+        was done): the mover's hand may go on with it after the reply (a broadside's
+        second marble rolled after it), so resting on both proves it no more done."""
         footprints = self.overlap.footprints(self.tail)
-        shown = [index for index in range(last + 1) if footprints[index].changes]
-        for index, after in pairwise(shown):
-            if not self._whole_before(footprints, index, after):
-                return index
-        return last
+        shown = [index for index in range(self.last_shown() + 1) if footprints[index].changes]
+        return any(
+            not self._whole_before(footprints, index, after) for index, after in pairwise(shown)
+        )
 
     def last_shown(self) -> int:
         """Where the last move the board shows begins in the tail (the moves after it,

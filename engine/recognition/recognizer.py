@@ -44,6 +44,7 @@ from engine.recognition.never_replaced import NeverReplaced
 from engine.recognition.open_moves import EPSILON, in_order_first
 from engine.recognition.shown import set_down_and_gone, shown_within
 from engine.recognition.standing import Standing
+from engine.recognition.swaps import shown_first_unknown
 from engine.recognition.victims import (
     came_back_before_lift,
     ends_in_the_air,
@@ -524,26 +525,19 @@ class Recognizer(NeverReplaced[M]):
     def _swapped(
         self, standing: Standing[M], alone: IndexedMove[M], extra: set[Spot]
     ) -> tuple[M, ...]:
-        """The moves that may have been made before the one that stands (``alone``), the
-        two in the other order making the board too: a piece passing over a cell on
-        its way to a neighbour reads on the cell, and another hand may fill it before it
-        ever reads empty (a token slid from the lid over A3 to A2, another set on A3 as
-        it left). So when a neighbour of the standing move's landing filled within the
-        settle time of it, the move shown first is not known to be the first made."""
-        frame, blur = self._frame, self._did.blur
-        landed = [s for s, reading in alone.footprint.changes if reading != EMPTY]
-        filled = [
-            spot
-            for spot in extra
-            if frame.get(spot, EMPTY) != EMPTY
-            and spot in self._did.first_at
-            and self._did.first_at[spot] - standing.since < self.timing.settle - EPSILON
-            and any(blur.neighbours(spot, cell) for cell in landed)
-        ]
-        if not filled:
-            return ()
-        pairs = self.overlap.pairs(frame, self._hands(), lambda _: True, any_turn=True)
-        return tuple(dict.fromkeys(pair[0] for pair in pairs if pair[1:] == (alone.move,)))
+        """The moves that may have been made before the one that stands (``swaps``)."""
+        return shown_first_unknown(
+            standing,
+            alone,
+            extra,
+            frame=self._frame,
+            did=self._did,
+            settle=self.timing.settle,
+            pairs=lambda: self.overlap.pairs(
+                self._frame, self._hands(), lambda _: True, any_turn=True
+            ),
+            footprint=self.index.footprint,
+        )
 
     def _alone_or_asked(self, only: IndexedMove[M], frame: Frame) -> Assessment[M]:
         """The only move that makes ``frame`` is committed, unless the same board may be a

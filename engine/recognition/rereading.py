@@ -189,6 +189,7 @@ class Evidence:
     fills: Mapping[Spot, int]
     since: float  # when the base began: what the hands did is counted from there
     lifts: Mapping[Spot, tuple[float, ...]]  # each time a piece left each spot
+    landings: Mapping[Spot, tuple[float, ...]]  # each time one came to each spot
 
 
 def _made_before(base: Base[M], moves: tuple[M, ...]) -> bool:
@@ -292,6 +293,7 @@ class Rereading(Generic[M]):
                     base.fills,
                     base.since,
                     base.lifts(),
+                    base.landings(),
                 )
             grew = len(tail) > len(base.tail)
             before = len(base.tail)
@@ -434,12 +436,20 @@ class Rereading(Generic[M]):
             return known[2]
         there = [line for line in base.readings(frame) if line]
         earlier = self._earlier
-        if not there and earlier is not None and earlier.tail and _gone(base, frame):
-            # nothing from the base makes the board, and the move that closed the
-            # earlier moves is gone from it (a knock that rested as a move, put back):
-            # what it proved is gone too, so the board is read from before them
+        if (
+            not there
+            and earlier is not None
+            and earlier.tail
+            and (_gone(base, frame) or earlier.interleaved())
+        ):
+            # nothing from the base makes the board, and what closed the earlier moves
+            # proves nothing now: the move that did is gone from the board (a knock that
+            # rested as a move, put back), or came before the one it closed was made
+            # whole (the mover's hand may go on after the reply): read from before them,
+            # as moves the board showed at rest (a change of them is asked)
             before = [line for line in earlier.readings(frame) if line]
             if any(line[: len(earlier.tail)] != earlier.tail for line in before):
+                earlier.rested = True
                 self.base, self._earlier, base, there = earlier, None, earlier, before
         answer = None
         if any(line[: len(base.tail)] != base.tail for line in there):

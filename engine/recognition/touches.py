@@ -33,6 +33,7 @@ class Touches:
         self.began = 0.0  # when what the hands did for this position began to count
         self.lifted_at: dict[Spot, float] = {}  # a piece first left, since the board matched
         self.lifts: dict[Spot, tuple[float, ...]] = {}  # ... and each time one left since
+        self.landings: dict[Spot, tuple[float, ...]] = {}  # each time one came, since
         self.first_at: dict[Spot, float] = {}  # each spot's first change in this position
         self.filled_at: dict[Spot, float] = {}  # a spot last came to read a piece
         self.fills: dict[Spot, int] = {}  # how often each came to read one, this position
@@ -44,6 +45,7 @@ class Touches:
         self.touched, self.now, self.handled = set(kept), set(kept), set(kept)
         self.lifted_at = {spot: at for spot, at in self.lifted_at.items() if spot in kept}
         self.lifts = {spot: times for spot, times in self.lifts.items() if spot in kept}
+        self.landings = {spot: times for spot, times in self.landings.items() if spot in kept}
         self.first_at = {spot: at for spot, at in self.first_at.items() if spot in kept}
         self.fills = {spot: count for spot, count in self.fills.items() if spot in kept}
 
@@ -54,6 +56,7 @@ class Touches:
         self.now = set(evidence.touched)
         self.lifted_at, self.first_at = dict(evidence.lifted_at), dict(evidence.first_at)
         self.lifts = dict(evidence.lifts)
+        self.landings = dict(evidence.landings)
         self.fills = dict(evidence.fills)
         self.began = evidence.since
 
@@ -75,6 +78,7 @@ class Touches:
             self.touched.clear()
             self.lifted_at.clear()
             self.lifts.clear()
+            self.landings.clear()
         changed = set(changed)
         self.touched |= changed
         self.now |= changed
@@ -85,6 +89,7 @@ class Touches:
             if new.get(spot, EMPTY) != EMPTY:
                 self.filled_at[spot] = now
                 self.fills[spot] = self.fills.get(spot, 0) + 1
+                self.landings[spot] = (*self.landings.get(spot, ()), now)
             elif expected.get(spot, EMPTY) != EMPTY:
                 self.lifted_at.setdefault(spot, now)
                 self.lifts[spot] = (*self.lifts.get(spot, ()), now)
@@ -120,8 +125,30 @@ class Touches:
         self, expected: Mapping[Spot, Reading], frame: Mapping[Spot, Reading]
     ) -> frozenset[Spot]:
         """The cells empty in the position and now that read a piece since, for less than
-        ``STOOD``: what a piece carried low over a cell makes (or a bounce)."""
-        return frozenset(s for s in self._filled_between(expected, frame) if not self._stood(s))
+        ``STOOD``, or for as long as a piece lifted from the board was in the air (it
+        left before the cell read a piece, and landed nowhere until it read none): what
+        a piece carried low over a cell makes (or a bounce), a hand pausing over it too.
+        A piece put there from off the board (a drop, a token placed) begins to read with
+        no piece of the board in the air."""
+        return frozenset(
+            s
+            for s in self._filled_between(expected, frame)
+            if not self._stood(s) or self._over_in_the_air(s)
+        )
+
+    def _over_in_the_air(self, spot: Spot) -> bool:
+        """Whether a piece that left another cell before ``spot`` read one landed nowhere
+        until ``spot`` read none again."""
+        began, ended = self.first_at.get(spot), self.changed.get(spot)
+        if began is None or ended is None:
+            return False
+        landed = [at for other, times in self.landings.items() if other != spot for at in times]
+        return any(
+            left < began and not any(left < at <= ended for at in landed)
+            for other, times in self.lifts.items()
+            if other != spot
+            for left in times
+        )
 
     def _filled_between(
         self, expected: Mapping[Spot, Reading], frame: Mapping[Spot, Reading]

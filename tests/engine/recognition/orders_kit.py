@@ -33,7 +33,7 @@ from typing import Any
 from engine.assessments import Timing
 from engine.errors import KibanError
 from engine.game import Game, Layout, Position
-from engine.physical import Reading, Spot
+from engine.physical import Reading, Spot, Stone
 from engine.recognition.sensors import SensorKind, SensorModel
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
@@ -43,8 +43,8 @@ from firmware_host.notices.declared import (
     PromptOpened,
 )
 from firmware_host.session.actions import Select
-from firmware_host.session.state import Phase, TakebackChoice
-from hardware.mock.hands import HandStep, LiftStone, apply
+from firmware_host.session.state import HeldChoice, Phase, TakebackChoice
+from hardware.mock.hands import HandStep, LiftStone, Reach, apply
 from hardware.mock.moving import BodyPacer, hold_point, plan_bodies
 from hardware.mock.orders import (
     Act,
@@ -87,6 +87,10 @@ class Trial:
     # a played move committed, by index: the move and when
     right: dict[int, tuple[str, float]] = field(default_factory=dict)
     offered: set[tuple[int, str]] = field(default_factory=set)  # what prompts offered
+    # the stones a knock moved within reach of each spot's sensor (not the hands' own)
+    knock_near: dict[Spot, list[Stone]] = field(default_factory=dict)
+    # prompts offering "still in the hand" but not the move played: (ply, choices, when)
+    asked_held: list[tuple[int, tuple[str, ...], float]] = field(default_factory=list)
 
     @classmethod
     def at(
@@ -177,6 +181,12 @@ class Trial:
             apply(world, step.action)
             now = world.reading(spot), world.unforced(spot)
             hand = self.hand_of.get(id(step))
+            if hand is None and isinstance(step.action, Reach):  # a knocked stone's reach
+                near = self.knock_near.setdefault(spot, [])
+                if step.action.reads:
+                    near.append(step.action.stone)
+                elif step.action.stone in near:
+                    near.remove(step.action.stone)
             # with bodies, a hand is seen where a sensor changes (a landing whose cell
             # already read the stone on its way down is no news to any sensor)
             if hand is not None and (self.board is None or now[0] != was[0]):
@@ -196,6 +206,17 @@ class Trial:
         seen = dict(frame)
         for spot in world.forced_spots() & sensed:
             seen[spot] = world.unforced(spot)
+        on_the_way = world.on_the_way()
+        for spot, knocked in self.knock_near.items():
+            # the knocked stone's reach aside, where nothing stands
+            if knocked and spot in sensed and not world.stacks.get(spot):
+                if spot in world.forced_spots():
+                    continue
+                left = list(on_the_way.get(spot, ()))
+                for stone in knocked:
+                    if stone in left:
+                        left.remove(stone)
+                seen[spot] = world.game.stack_reading(left[-1:], world.sensing)
         # only changes are kept: a reading's time is when it began
         if not self.seen or self.seen[-1][1] != seen:
             self.seen.append((now, seen))
@@ -261,6 +282,11 @@ class Trial:
             return
         if TakebackChoice.NAME in choices and self.record != self.played[:index]:
             return  # the takeback of a move recorded that was not played
+        if HeldChoice.NAME in choices and index < len(self.ply_hand):
+            # judged once the hands are off: fine if the move was not done, its hand
+            # acting on the board after the question
+            self.asked_held.append((index, choices, at))
+            return
         if index <= len(self.positions):
             position = self.positions[index] if index < len(self.positions) else self.position
             hand = self.ply_hand[index] if index < len(self.ply_hand) else None
@@ -268,6 +294,11 @@ class Trial:
                 return
         wanted = self.played[index] if index < len(self.played) else "nothing"
         self.faults.append(f"a prompt {choices} at ply {index + 1} without {wanted}")
+
+    def _at_work(self, index: int, at: float) -> bool:
+        """Whether the hand that played ply ``index`` changed a sensor after ``at``."""
+        hand = self.ply_hand[index]
+        return any(who == hand and when > at for when, who, _ in self.hands_at)
 
     def _judge_out_of_step(self, at: float) -> None:
         """The board says "out of step" while its sensors read what one legal move, or
@@ -415,6 +446,10 @@ class Trial:
     def check_truth(self) -> None:
         """Once the hands are off: the record is what was played, or a prompt offers the
         next move played; answered, the board must then read the rest."""
+        for index, choices, at in self.asked_held:
+            if not self._at_work(index, at):
+                wanted = self.played[index]
+                self.faults.append(f"a prompt {choices} at ply {index + 1} without {wanted}")
         for _ in range(len(self.played) + 1):
             if self.record == self.played:
                 return
