@@ -10,7 +10,7 @@ formats of its own lists them in ``Game.record_formats`` (shogi: KIF, CSA, a USI
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.options import Options
 from engine.outcome import Outcome
@@ -49,8 +49,13 @@ class GameRecord:
     outcome: Outcome | None
     result: str
     started: str | None = None  # "YYYY/MM/DD HH:MM:SS", local time, when known
-    comments: tuple[str, ...] = ()  # a comment on each move ("" for none): a review's
+    comments: tuple[str, ...] = ()  # a comment on each move ("" for none)
     times: tuple[float | None, ...] = ()  # each move's time in seconds (None: not known)
+    players: tuple[str, ...] = ()  # each seat's player by name ("" or none: not known)
+    event: str = ""
+    time_control: str = ""  # as the record read in gave it ("" for none)
+    note: str = ""  # the game's own comment, before the first move
+    suspended: bool = False  # the game was broken off (KIF 中断, CSA %CHUDAN): no outcome
 
 
 RecordWriter = Callable[[GameRecord, str], str]
@@ -79,6 +84,14 @@ def _quote(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def facts(record: GameRecord) -> list[tuple[str, str]]:
+    """The headers plain text gives what a record read in said of its game (each
+    player, the event, the time control, on one line each): a game's comment and its
+    moves' comments and times are not plain text's (KIF and CSA carry them)."""
+    players = [(f"Player{index + 1}", name) for index, name in enumerate(record.players)]
+    return [*players, ("Event", record.event), ("TimeControl", record.time_control)]
+
+
 def write_plain_text(record: GameRecord, encoding: str = "UTF-8") -> str:
     """Headers in brackets, then the moves: a new numbered line each time the
     turn comes round again (a seat's roll and the move after it share a line).
@@ -94,6 +107,7 @@ def write_plain_text(record: GameRecord, encoding: str = "UTF-8") -> str:
     ]
     if record.started is not None:
         headers.insert(3, ("Date", record.started))
+    headers += [(name, value) for name, value in facts(record) if value]
     if record.outcome is not None:
         headers.append(("Termination", record.outcome.termination.value))
     lines = [f"[{name} {_quote(value)}]" for name, value in headers]
@@ -125,14 +139,53 @@ PLAIN_TEXT = RecordFormat(
 
 
 @dataclass(frozen=True, slots=True)
+class RecordInfo:
+    """What a record file says beside its start and moves, kept with a game read in so
+    that its exports say it too (a game played on the board has none of it).
+
+    ``players`` by seat ("" where the file names nobody); ``started`` and
+    ``time_control`` as the file writes them (KIF's 開始日時 and CSA's $START_TIME share
+    a form; a time control is kept as words, the formats' own being incompatible);
+    ``note`` is the game's comment, before the first move. ``comments`` and ``times``
+    are each move's, as long as the moves when any (None: a time the file does not give,
+    never taken as zero). ``outcome`` is the ending the file gives, ``suspended`` that
+    it says the game was broken off (KIF 中断 or 封じ手, CSA %CHUDAN) rather than ended.
+    """
+
+    players: tuple[str, ...] = ()
+    event: str = ""
+    started: str | None = None
+    time_control: str = ""
+    note: str = ""
+    comments: tuple[str, ...] = ()
+    times: tuple[float | None, ...] = ()
+    outcome: Outcome | None = None
+    suspended: bool = False
+
+    def up_to(self, ply: int, plies: int) -> RecordInfo:
+        """The file's word on its first ``ply`` of ``plies`` moves: the ending is the
+        whole game's, and holds only when every move is kept."""
+        if ply >= plies:
+            return self
+        return replace(
+            self,
+            comments=self.comments[:ply],
+            times=self.times[:ply],
+            outcome=None,
+            suspended=False,
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class ReadRecord:
     """What a record file holds, read and replayed: the rule options it names (only those
-    not at their default), its start (None: the game's usual start under those options)
-    and the moves from there in the game's notation."""
+    not at their default), its start (None: the game's usual start under those options),
+    the moves from there in the game's notation, and what else it says (``info``)."""
 
     options: Mapping[str, str]
     start: str | None
     moves: tuple[str, ...]
+    info: RecordInfo = RecordInfo()
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,12 +11,13 @@ by its line.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import GameOverError, NotationError
 from engine.game import Game, Position
 from engine.options import Options
+from engine.record import RecordInfo
 
 _HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _MOVES = re.compile(r"^(\d+)\.\s*(.*)$")
@@ -34,6 +35,7 @@ class PlainRecord:
     start: str
     standard_start: bool
     moves: tuple[str, ...]
+    info: RecordInfo = field(default_factory=RecordInfo)
 
 
 def _unquote(text: str) -> str:
@@ -94,6 +96,18 @@ def read_plain_text(text: str, game: Game[Any]) -> PlainRecord:
         start,
         start == game.position(None, options).text(),
         tuple(moves),
+        _info(headers, len(game.seats)),
+    )
+
+
+def _info(headers: dict[str, str], seats: int) -> RecordInfo:
+    """What the headers say of the game beside its moves (``record.facts``)."""
+    players = tuple(headers.get(f"Player{seat + 1}", "") for seat in range(seats))
+    return RecordInfo(
+        players=players if any(players) else (),
+        event=headers.get("Event", ""),
+        started=headers.get("Date"),
+        time_control=headers.get("TimeControl", ""),
     )
 
 

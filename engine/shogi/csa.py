@@ -11,6 +11,7 @@ moves are ``%+ILLEGAL_ACTION`` / ``%-ILLEGAL_ACTION`` naming the offender.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from types import MappingProxyType
 
@@ -19,7 +20,13 @@ from engine.shogi.handicaps import START_TEXT
 from engine.shogi.moves import ShogiMove
 from engine.shogi.notation import read_position
 from engine.shogi.position import ShogiPosition
-from engine.shogi.record import comment_lines, handicap_of, play, result_comment
+from engine.shogi.record import (
+    TIME_CONTROL,
+    comment_lines,
+    handicap_of,
+    play,
+    result_comment,
+)
 from engine.shogi.tables import (
     BISHOP,
     DRAGON,
@@ -155,17 +162,28 @@ def write_csa(
     started: str | None = None,
     comments: Sequence[str] = (),
     times: Sequence[float | None] = (),
+    event: str = "",
+    time_control: str = "",
+    note: str = "",
+    suspended: bool = False,
 ) -> str:
     """A CSA V2.2 record: moves in USI from ``start`` (not changed; a handicap opening
-    is written as such), ended by ``outcome`` (None: unfinished). ``comments``: one
-    per move ("" for none), each on lines that start with ``'**`` after its move (a
-    move's own comment, as floodgate writes it and cshogi reads it); ``times``: each
-    move's time in seconds (None: not known), a ``T`` line after it."""
+    is written as such), ended by ``outcome`` (None: unfinished, or broken off when
+    ``suspended``: %CHUDAN). ``comments``: one per move ("" for none), each on lines
+    that start with ``'**`` after its move (a move's own comment, as floodgate writes
+    it and cshogi reads it); ``note``, the game's own, on ``'`` lines before the start.
+    ``times``: each move's time in seconds (None: not known, and no ``T`` line), a
+    ``T`` line after it. ``event`` is $EVENT; ``time_control`` is written as
+    $TIME_LIMIT or $TIME when it has their form, else in words (``time_control_lines``)."""
     position = start.copy()
     sfen = position.text()
     lines = ["V2.2", f"N+{players[0]}", f"N-{players[1]}"]
+    if event:
+        lines.append(f"$EVENT:{event}")
     if started:
         lines.append(f"$START_TIME:{started}")
+    lines += time_control_lines(time_control)
+    lines += comment_lines("'", note)
     opening = handicap_of(sfen)
     lines += _handicap_lines(sfen) if opening is not None else position_lines(position)
     for number, text in enumerate(moves, start=1):
@@ -181,4 +199,26 @@ def write_csa(
         if not _exact(outcome, position.turn):
             lines.append(f"'{result_comment(outcome)}")
         lines.append(_ending(outcome, position.turn))
+    elif suspended:
+        lines.append("%CHUDAN")
     return "\n".join(lines) + "\n"
+
+
+_TIME_LIMIT = re.compile(r"^\d+:\d\d\+\d+$")
+"""CSA V2.2's time control, ``$TIME_LIMIT:00:25+00`` (hours:minutes of main time, then
+seconds a move once it is spent)."""
+_TIME = re.compile(r"^\d+(?:\.\d+)?\+\d+(?:\.\d+)?\+\d+(?:\.\d+)?$")
+"""CSA V3.0's, ``$TIME:900+0+5`` (seconds of main time, of byoyomi, of increment); the
+readers of V2.2 skip a ``$`` line they do not know."""
+
+
+def time_control_lines(time_control: str) -> list[str]:
+    """The time control as CSA has it: $TIME_LIMIT or $TIME in their forms, else (KIF's
+    words, ``9時間``) a ``'持ち時間：`` comment, which ``csa_read`` reads back."""
+    if not time_control:
+        return []
+    if _TIME_LIMIT.match(time_control):
+        return [f"$TIME_LIMIT:{time_control}"]
+    if _TIME.match(time_control):
+        return [f"$TIME:{time_control}"]
+    return [f"'{TIME_CONTROL}：{time_control}"]

@@ -14,7 +14,14 @@ from engine.shogi.handicaps import START_TEXT
 from engine.shogi.moves import board_move, drop_move
 from engine.shogi.notation import read_position, write_position
 from engine.shogi.position import ShogiPosition
-from engine.shogi.record import ShogiRecord, handicap_of, line_span, play, read_result_comment
+from engine.shogi.record import (
+    TIME_CONTROL,
+    ShogiRecord,
+    handicap_of,
+    line_span,
+    play,
+    read_result_comment,
+)
 from engine.shogi.tables import (
     BISHOP,
     GOLD,
@@ -61,6 +68,10 @@ class _Reader:
         self.header: list[str] = []
         self.rest: int | None = None
         """The side ``00AL`` gives the pieces no other line places (None: no 00AL)."""
+        self.info: dict[str, str] = {}
+        """The game's information lines, ``$EVENT:...``, by keyword (the first of each)."""
+        self.time_words = ""
+        """A time control in words, from a ``'持ち時間：`` comment (as Kiban writes one)."""
 
     def read(self, text: str) -> ShogiRecord:
         for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
@@ -68,6 +79,9 @@ class _Reader:
             where = f"line {number}"
             if raw.strip() == "/":
                 break  # the next game of a multi-game file
+            if raw.lstrip().startswith("$"):
+                self.information(raw.strip())  # its value may hold commas: the line whole
+                continue
             # statements are separated by commas; a comment runs to the end of the line
             parts = raw.split(",")
             for index, part in enumerate(parts):
@@ -87,7 +101,16 @@ class _Reader:
             comments=tuple(self.comments[:moves]) if any(self.comments) else (),
             times=tuple(self.times[:moves]) if any(t is not None for t in self.times) else (),
             header="\n".join(self.header),
+            event=self.info.get("EVENT", ""),
+            started=self.info.get("START_TIME") or None,
+            time_control=self.info.get("TIME_LIMIT") or self.info.get("TIME") or self.time_words,
+            suspended=self.ending == "%CHUDAN" and self.comment is None,
         )
+
+    def information(self, text: str) -> None:
+        """A ``$KEYWORD:value`` line: the game's information, kept by keyword."""
+        keyword, _, value = text[1:].partition(":")
+        self.info.setdefault(keyword.strip(), value.strip())
 
     def remark(self, text: str) -> None:
         """A comment: the Kiban result, or a move's own (``'*`` after the move, as
@@ -95,6 +118,8 @@ class _Reader:
         found = read_result_comment(text)
         if found is not None:
             self.comment = found
+        elif text.startswith(f"{TIME_CONTROL}：") and not self.moves and not self.time_words:
+            self.time_words = text.partition("：")[2].strip()
         elif text.startswith("*") and self.moves and self.ending is None:
             note = text.lstrip("*").strip()
             before = self.comments[-1]

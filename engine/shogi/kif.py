@@ -17,7 +17,13 @@ from types import MappingProxyType
 from engine.outcome import Outcome, Termination
 from engine.shogi.moves import ShogiMove
 from engine.shogi.position import ShogiPosition
-from engine.shogi.record import comment_lines, handicap_of, play, result_comment
+from engine.shogi.record import (
+    TIME_CONTROL,
+    comment_lines,
+    handicap_of,
+    play,
+    result_comment,
+)
 from engine.shogi.tables import (
     BISHOP,
     DRAGON,
@@ -190,26 +196,37 @@ def write_kif(
     encoding: str = "UTF-8",
     comments: Sequence[str] = (),
     times: Sequence[float | None] = (),
+    event: str = "",
+    time_control: str = "",
+    note: str = "",
+    suspended: bool = False,
 ) -> str:
     """A KIF record of a game: moves in USI from ``start`` (not changed; a handicap
-    opening is named, any other start drawn), ended by ``outcome`` (None: unfinished).
-    ``encoding`` is only named in the first line; the caller encodes the text.
-    ``comments``: one per move ("" for none), each written under its move on lines
-    that start with ``*`` (KIF's comment on the move above). ``times``: each move's
-    time in seconds (None: not known), written after it as ``( m:ss/hh:mm:ss)``: the
-    move's, then its side's total so far."""
+    opening is named, any other start drawn), ended by ``outcome`` (None: unfinished,
+    or broken off when ``suspended``: 中断). ``encoding`` is only named in the first
+    line; the caller encodes the text. ``comments``: one per move ("" for none), each
+    written under its move on lines that start with ``*`` (KIF's comment on the move
+    above); ``note``, the game's own, before the first move. ``times``: each move's
+    time in seconds (None: not known, and nothing is written), written after it as
+    ``( m:ss/hh:mm:ss)``: the move's, then its side's total so far. ``event`` and
+    ``time_control`` are the 棋戦 and 持ち時間 headers, written when known."""
     position = start.copy()
     opening = handicap_of(position.text())
     sides = _side_names(opening)
     lines = [f"#KIF version=2.0 encoding={encoding}"]
     if started:
         lines.append(f"開始日時：{started}")
+    if event:
+        lines.append(f"棋戦：{event}")
+    if time_control:
+        lines.append(f"{TIME_CONTROL}：{time_control}")
     if opening is not None:
         lines.append(f"手合割：{HANDICAP_NAMES[opening]}")
     else:
         lines += board_diagram(position)
     lines += [f"{sides[0]}：{players[0]}", f"{sides[1]}：{players[1]}"]
     lines.append("手数----指手---------消費時間--")
+    lines += comment_lines("*", note)
     previous: int | None = None
     totals = [0.0, 0.0]
     for number, text in enumerate(moves, start=1):
@@ -231,4 +248,6 @@ def write_kif(
             lines.append(f"*{result_comment(outcome)}")
         if result:
             lines.append(result)
+    elif suspended:
+        lines += [f"{len(moves) + 1:>4} 中断", f"まで{len(moves)}手で中断"]
     return "\n".join(lines) + "\n"

@@ -15,7 +15,13 @@ from engine.shogi.handicaps import ALL_HANDICAPS
 from engine.shogi.kif import BOARD_PIECES, DIGITS, HANDICAP_NAMES, NUMERALS, PIECES, square_name
 from engine.shogi.moves import board_move, drop_move
 from engine.shogi.position import ShogiPosition
-from engine.shogi.record import ShogiRecord, line_span, play, read_result_comment
+from engine.shogi.record import (
+    TIME_CONTROL,
+    ShogiRecord,
+    line_span,
+    play,
+    read_result_comment,
+)
 from engine.shogi.tables import (
     BISHOP,
     DRAGON,
@@ -49,6 +55,8 @@ ENDINGS = (
     "反則負け",
     "入玉勝ち",
 )
+SUSPENDED = ("中断", "封じ手")
+"""The endings that say the game was broken off, not ended."""
 NO_HANDICAP = ("その他", "詰将棋")
 """What 手合割 says where the board diagram gives the start: その他 ("other", Kakinoki's
 word), 詰将棋 (a mate problem: Mynavi's book data, Todai Shogi 6; shogihome issue 741)."""
@@ -156,7 +164,17 @@ class _Reader:
             comments=tuple(self.comments[:moves]) if any(self.comments) else (),
             times=tuple(self.times[:moves]) if any(t is not None for t in self.times) else (),
             header="\n".join(self.preface),
+            event=self.headers.get("棋戦", ""),
+            started=self.headers.get("開始日時") or None,
+            time_control=self.headers.get(TIME_CONTROL, ""),
+            suspended=self.suspended(),
         )
+
+    def suspended(self) -> bool:
+        """Whether the record says the game was broken off (中断, a sealed move 封じ手),
+        as its ending or, in KI2, its result line alone."""
+        said = self.ending if self.ending is not None else self.result and self.result.verdict
+        return said in SUSPENDED and self.comment is None
 
     def remark(self, text: str) -> None:
         """A comment: the Kiban result, or the comment of the move above it (the

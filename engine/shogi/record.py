@@ -36,6 +36,14 @@ class ShogiRecord:
     """Each move's time in seconds, when the record keeps it (None for a move without)."""
     header: str = ""
     """The comments before the first move (the game's own)."""
+    event: str = ""
+    """The event (KIF 棋戦, CSA $EVENT)."""
+    started: str | None = None
+    """When the game began, as written (KIF 開始日時, CSA $START_TIME)."""
+    time_control: str = ""
+    """The time control as written (KIF 持ち時間, CSA $TIME_LIMIT or V3.0's $TIME)."""
+    suspended: bool = False
+    """The record says the game was broken off, not ended (KIF 中断 or 封じ手, CSA %CHUDAN)."""
 
 
 def handicap_of(sfen: str) -> str | None:
@@ -87,6 +95,11 @@ def read_result_comment(text: str) -> Outcome | None:
     if not set(seats) <= {"0", "1"}:
         return None
     return Outcome(Termination[parts[0]], frozenset(int(seat) for seat in seats))
+
+
+TIME_CONTROL = "持ち時間"
+"""KIF's word for the time control; a CSA record says a time control of other words
+(not $TIME_LIMIT's form nor $TIME's) in a comment that starts with it, ``'持ち時間：9時間``."""
 
 
 def comment_lines(mark: str, comment: str) -> list[str]:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from engine.game import Game
 from engine.record import GameRecord, RecordFormat
 from engine.shogi.csa import write_csa
@@ -10,6 +12,16 @@ from engine.shogi.kif import write_kif
 from engine.shogi.position import ShogiPosition
 
 TEXT = "text/plain; charset=utf-8"
+
+
+class Facts(TypedDict):
+    """The game's facts both writers take by the same names."""
+
+    players: tuple[str, str]
+    event: str
+    time_control: str
+    note: str
+    suspended: bool
 
 
 def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
@@ -32,6 +44,17 @@ def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
         """Each move's time, placed on its own moves (none for those the start held)."""
         return (None,) * (len(moves) - len(record.moves)) + record.times
 
+    def said(record: GameRecord) -> Facts:
+        """What the record says of the game beside its moves, as both writers take it."""
+        names = (*record.players, "", "")[:2]
+        return {
+            "players": (names[0], names[1]),
+            "event": record.event,
+            "time_control": record.time_control,
+            "note": record.note,
+            "suspended": record.suspended,
+        }
+
     def kif(record: GameRecord, encoding: str) -> str:
         start, moves = start_and_moves(record)
         return write_kif(
@@ -42,6 +65,7 @@ def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
             started=record.started,
             comments=comments(record, moves),
             times=times(record, moves),
+            **said(record),
         )
 
     def csa(record: GameRecord, encoding: str) -> str:
@@ -53,6 +77,7 @@ def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
             started=record.started,
             comments=comments(record, moves),
             times=times(record, moves),
+            **said(record),
         )
 
     def usi(record: GameRecord, encoding: str) -> str:

@@ -9,7 +9,7 @@ from types import MappingProxyType
 
 from engine.errors import NotationError, VariantError
 from engine.game import Game
-from engine.record import ReadRecord, RecordReader
+from engine.record import ReadRecord, RecordInfo, RecordReader
 from engine.shogi.csa_read import read_csa
 from engine.shogi.ki2_read import MARKS, read_ki2
 from engine.shogi.kif_read import read_kif
@@ -31,15 +31,16 @@ def shogi_readers(game: Game[ShogiPosition]) -> tuple[RecordReader, ...]:
 
     def kept(shogi: ShogiRecord) -> ReadRecord:
         """A standard opening as the handicap option when the game has it; else the start
-        drawn as it stands."""
+        drawn as it stands. All else the record says goes with it (``info_of``)."""
+        info = info_of(shogi)
         if shogi.handicap is not None:
             options = {} if shogi.handicap == "none" else {"handicap": shogi.handicap}
             try:
                 game.options(options)
-                return ReadRecord(MappingProxyType(options), None, shogi.moves)
+                return ReadRecord(MappingProxyType(options), None, shogi.moves, info)
             except VariantError:
                 pass  # a standard opening the game's options do not name
-        return ReadRecord(MappingProxyType({}), shogi.start, shogi.moves)
+        return ReadRecord(MappingProxyType({}), shogi.start, shogi.moves, info)
 
     def usi(text: str) -> ReadRecord:
         return read_usi_line(text, game)
@@ -58,6 +59,21 @@ def shogi_readers(game: Game[ShogiPosition]) -> tuple[RecordReader, ...]:
         RecordReader(
             "kif", (".kif", ".kifu"), lambda line: True, lambda t: kept(kif_or_ki2(t, game))
         ),
+    )
+
+
+def info_of(shogi: ShogiRecord) -> RecordInfo:
+    """What a KIF, KI2 or CSA record says beside its moves, as any game's record keeps it."""
+    return RecordInfo(
+        players=shogi.players if any(shogi.players) else (),
+        event=shogi.event,
+        started=shogi.started,
+        time_control=shogi.time_control,
+        note=shogi.header,
+        comments=shogi.comments,
+        times=shogi.times,
+        outcome=shogi.outcome,
+        suspended=shogi.suspended,
     )
 
 

@@ -55,6 +55,7 @@ def sim(args: argparse.Namespace) -> int:
         options=start.options,
         position=start.start,
         moves=start.moves,
+        record=start.info,
         pieces=_usual_pieces(game, start, puzzle),
         settings=settings,
         resume=puzzle is None and resumes(args, settings, remote),
@@ -95,7 +96,7 @@ def _start(args: argparse.Namespace, game: Game[Any], options: dict[str, str]) -
     if args.position is not None:
         raise SystemExit("kiban: give --record or --position, not both")
     imported = read_record_file(args.record, game).up_to(args.from_move)
-    return Imported({**imported.options, **options}, imported.start, imported.moves)
+    return Imported({**imported.options, **options}, imported.start, imported.moves, imported.info)
 
 
 def _usual_pieces(
@@ -136,6 +137,7 @@ def _sim_web(
         options=start.options,
         position=start.start,
         moves=start.moves,
+        record=start.info,
         pieces=_usual_pieces(game, start, puzzle),
         resume=puzzle is None and resumes(args, settings, remote),
         noise=Noise.realistic() if args.noise else None,

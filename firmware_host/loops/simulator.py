@@ -23,6 +23,7 @@ from drivers.errors import BusError
 from engine.assessments import Pending, Timing
 from engine.game import Game, Layout
 from engine.physical import Spot
+from engine.record import RecordInfo
 from firmware_host.loops.remote_side import RemoteSide
 from firmware_host.loops.scanning import CONFIRM_WAIT, CONFIRMING, ScanWatch
 from firmware_host.loops.session_loop import SessionLoop, at_once, next_blink
@@ -61,6 +62,7 @@ class Simulation:
         options: Mapping[str, str] | None = None,
         position: str | None = None,
         moves: Sequence[str] = (),
+        record: RecordInfo | None = None,
         resume: bool = True,
         timing: Timing | None = None,
         noise: Noise | None = None,
@@ -81,7 +83,8 @@ class Simulation:
         simulated time: a worker process would make a run depend on real time).
         ``remote``: the game is played with other boards over a broker, or on a server
         such as lishogi (it decides whether the game is resumed, hosted or joined).
-        ``puzzle``: the first game is this puzzle's (no other game started before it)."""
+        ``puzzle``: the first game is this puzzle's (no other game started before it).
+        ``record``: what the record ``moves`` were read from said beside them."""
         self.game = game
         self.profile = profile
         self.world = SimulatedWorld(game, profile.sensing)
@@ -110,6 +113,7 @@ class Simulation:
         self.desk = PuzzleDesk()
         """The puzzle being solved, if any: it judges the moves played."""
         if remote is not None:
+            given = tuple(moves)
             plan = remote.plan(
                 game,
                 self.journal,
@@ -120,6 +124,8 @@ class Simulation:
             )
             resume, options, position = plan.resume, plan.options, plan.position
             moves, settings = plan.moves, plan.settings
+            if tuple(moves) != given:
+                record = None  # the game the other boards play, not the record's
             self.thinker = remote.thinker(self.thinker)
         start: dict[str, Any] = {
             "resume": resume,
@@ -127,6 +133,7 @@ class Simulation:
             "position": position,
             "settings": settings,
             "moves": moves,
+            "record": record,
         }
         if puzzle is not None:
             start = puzzle.opening(settings)

@@ -27,6 +27,7 @@ from engine.outcome import Outcome
 from engine.physical import Frame
 from engine.recognition.recognizer import Recognizer
 from engine.recognition.standing import Carried
+from engine.record import RecordInfo
 from engine.said import N_, Said, said, said_of
 from firmware_host.notices.declared import (
     BoardReady,
@@ -251,9 +252,11 @@ class Controller(Readout):
         position: str | None = None,
         settings: Mapping[str, str] | None = None,
         moves: Sequence[str] = (),
+        record: RecordInfo | None = None,
     ) -> list[Notice]:
         """Resume the game's unfinished session, or start a new one (from ``position``
-        with ``moves`` already played, when given: a record read in)."""
+        with ``moves`` already played, when given: a record read in, which said
+        ``record`` beside its moves)."""
         if resume and position is None and not moves:
             stored = self.match.unfinished()
             if stored is not None:
@@ -275,7 +278,7 @@ class Controller(Readout):
                         )
                     ]
                     return notices + self._new(at, options, position, settings)
-        return self._new(at, options, position, settings, moves)
+        return self._new(at, options, position, settings, moves, record=record)
 
     def _new(
         self,
@@ -284,8 +287,10 @@ class Controller(Readout):
         text: str | None,
         settings: Mapping[str, str] | None = None,
         moves: Sequence[str] = (),
+        *,
+        record: RecordInfo | None = None,
     ) -> list[Notice]:
-        notices = self.match.new(at, options, text, settings, moves)
+        notices = self.match.new(at, options, text, settings, moves, record=record)
         self._begin(at)
         # The board may already show the new position: no frame change would say so.
         return notices + self._judge(at)

@@ -19,6 +19,7 @@ from typing import Any
 from engine.game import Game, Position
 from engine.opening import DrawResult, draw_first_player
 from engine.outcome import Outcome
+from engine.record import RecordInfo
 from firmware_host.notices.declared import (
     FirstPlayerDrawn,
     GameStarted,
@@ -27,6 +28,8 @@ from firmware_host.notices.declared import (
 from firmware_host.session.clock import GameClock
 from firmware_host.session.computer import seats_of
 from firmware_host.session.settings import Settings
+from firmware_host.store.imported import KEY as IMPORTED
+from firmware_host.store.imported import stored_game, stored_move
 from firmware_host.store.journal import Journal, journal_of
 from firmware_host.store.storage import GameStore, StoredGame
 
@@ -73,24 +76,31 @@ class Match:
         text: str | None,
         settings: Mapping[str, str] | None,
         moves: Sequence[str] = (),
+        *,
+        record: RecordInfo | None = None,
     ) -> list[Notice]:
         """Start a new game (stored at once) and make its opening draw; ``moves`` (a
         record read in) are played and stored at once, so takebacks can undo them, and
-        no seat is drawn to move first."""
+        no seat is drawn to move first. ``record``: what the record said beside its
+        moves, stored with the game and its moves (``store/imported.py``)."""
         self.position = self.game.position(text, options)
         default_draw = self.game.first_player_draw(self.position.options)
         self.settings = Settings.parse(settings or {}, draw=default_draw)
         seats_of(self.game, self.settings)  # the computer's seats are the game's
         stored_options = self.position.options.non_default(self.game.option_specs)
+        stored: dict[str, Any] = dict(self.settings.stored())
+        if record is not None:
+            stored[IMPORTED] = stored_game(record, len(moves))
         self._game_id = self.journal.new_game(
-            self.game.name, stored_options, text, at, settings=self.settings.stored()
+            self.game.name, stored_options, text, at, settings=stored
         )
         self._rng = self.settings.random_source()
         self._start_clock_from(None)
         self._kept_rolls.clear()
         notices: list[Notice] = [GameStarted(self.game_id, self.game.name, False, at)]
-        for move in moves:
-            self.play(self.position.parse_move(move), at)
+        for index, move in enumerate(moves):
+            read_in = None if record is None else stored_move(record, index)
+            self.play(self.position.parse_move(move), at, read_in)
         self.draw = None if moves else draw_first_player(self.settings.draw, self._rng)
         if self.draw is not None:
             notices.append(FirstPlayerDrawn(self.draw, at))
@@ -137,14 +147,15 @@ class Match:
 
     # --- playing ---------------------------------------------------------------------
 
-    def play(self, move: Hashable, at: float) -> Played:
-        """Store a move with the clock times after it, then play it."""
+    def play(self, move: Hashable, at: float, read_in: Mapping[str, Any] | None = None) -> Played:
+        """Store a move with the clock times after it (and, for a move of a record read
+        in, what the record said of it: ``read_in``), then play it."""
         position = self.position
         played = Played(len(position.move_stack) + 1, position.move_text(move), position.turn)
-        data = None
+        data: dict[str, Any] | None = None if read_in is None else dict(read_in)
         if self.clock is not None:
             self.clock.stop(at)
-            data = {"clock": [round(t, 3) for t in self.clock.remaining(at)]}
+            data = (data or {}) | {"clock": [round(t, 3) for t in self.clock.remaining(at)]}
         self.journal.add_move(self._game_id, played.ply, played.text, at, data)
         position.push(move)
         return played

@@ -14,7 +14,6 @@ holds only what changes the session.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from engine.assessments import Assessment, Timing
@@ -50,7 +49,7 @@ from firmware_host.session.state import (
 )
 from firmware_host.session.trust import BoardTrust
 from firmware_host.store.journal import Journal
-from firmware_host.store.records import move_times, position_record
+from firmware_host.store.records import kept_record, position_record
 from firmware_host.store.review_notes import with_comments
 from firmware_host.store.storage import GameStore, StorageError
 from hardware.orientation import SpotTurn
@@ -150,9 +149,11 @@ class Readout:
             stored = None
         wall = None if stored is None else stored.created_wall
         record = position_record(self.game, self.game_id, self.position, self.outcome, wall)
-        if stored is not None and len(stored.moves()) == len(record.moves):
-            record = dataclasses.replace(record, times=move_times(stored))  # each move's time
-        return with_comments(record, self._reviewing.notes(self.game_id))
+        notes = self._reviewing.notes(self.game_id)
+        if stored is not None and stored.moves() == list(record.moves):
+            # each move's time, and what a record it was read from said
+            return kept_record(self.game, record, stored, notes)
+        return with_comments(record, notes)
 
     def next_deadline(self, now: float) -> float | None:
         """When the controller wants a tick even if nothing happens on the board."""

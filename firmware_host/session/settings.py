@@ -28,8 +28,9 @@ class SettingsError(KibanError, ValueError):
     """A session setting that cannot be used."""
 
 
-KEPT_BESIDE = ("review",)
-"""What a stored game keeps beside its settings (a finished game's review): not a setting."""
+KEPT_BESIDE = ("review", "imported")
+"""What a stored game keeps beside its settings (a finished game's review, what the record
+it was read from said): not a setting."""
 
 
 class RollMode(Enum):

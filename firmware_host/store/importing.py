@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.errors import KibanError, NotationError, VariantError
 from engine.game import Game
+from engine.record import RecordInfo
 from engine.record_read import read_plain_text
 from engine.record_text import decode_record
 
@@ -29,14 +30,17 @@ class RecordFileError(KibanError, ValueError):
 @dataclass(frozen=True, slots=True)
 class Imported:
     """A game to start from a record: its options, its start (None: the game's usual
-    start under those options) and the moves to play from there."""
+    start under those options), the moves to play from there, and what else the record
+    said (None: no record, a game set up by ``--position`` or from the usual start)."""
 
     options: Mapping[str, str]
     start: str | None
     moves: tuple[str, ...]
+    info: RecordInfo | None = None
 
     def up_to(self, ply: int | None) -> Imported:
-        """The game as it stood after ``ply`` moves (None: after the last)."""
+        """The game as it stood after ``ply`` moves (None: after the last): the record's
+        ending goes only with its last move."""
         if ply is None:
             return self
         if not 0 <= ply <= len(self.moves):
@@ -44,7 +48,8 @@ class Imported:
                 f"the record has {len(self.moves)} moves: choose a move from 0 to"
                 f" {len(self.moves)}, not {ply}"
             )
-        return replace(self, moves=self.moves[:ply])
+        info = None if self.info is None else self.info.up_to(ply, len(self.moves))
+        return replace(self, moves=self.moves[:ply], info=info)
 
 
 def read_record_file(path: Path, game: Game[Any]) -> Imported:
@@ -72,6 +77,7 @@ def read_record(text: str, game: Game[Any], suffix: str = "") -> Imported:
             MappingProxyType(dict(options)),
             None if record.standard_start else record.start,
             record.moves,
+            record.info,
         )
     readers = game.record_readers()
     if not readers:
@@ -83,4 +89,4 @@ def read_record(text: str, game: Game[Any], suffix: str = "") -> Imported:
         known = ", ".join(r.name for r in readers)
         raise NotationError(f"line 1: not a record: plain text begins with [Game; or {known}")
     read = reader.read(text)
-    return Imported(MappingProxyType(dict(read.options)), read.start, read.moves)
+    return Imported(MappingProxyType(dict(read.options)), read.start, read.moves, read.info)

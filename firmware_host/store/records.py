@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import KibanError
@@ -12,7 +13,8 @@ from engine.game import Game, Position
 from engine.outcome import Outcome
 from engine.record import GameRecord, RecordFormat
 from engine.registry import find_game
-from firmware_host.store.review_notes import read_notes, with_comments
+from firmware_host.store.imported import move_time, with_imported
+from firmware_host.store.review_notes import MoveNote, read_notes, with_comments
 
 if TYPE_CHECKING:
     from firmware_host.store.storage import StoredGame
@@ -28,8 +30,21 @@ def stored_record(stored: StoredGame) -> GameRecord:
     game = find_game(stored.game)
     position = stored_position(game, stored)
     record = position_record(game, stored.id, position, stored.outcome, stored.created_wall)
+    return kept_record(game, record, stored)
+
+
+def kept_record(
+    game: Game[Any],
+    record: GameRecord,
+    stored: StoredGame,
+    notes: Sequence[MoveNote] | None = None,
+) -> GameRecord:
+    """``record`` (of ``stored``'s moves) with what the store keeps beside them: each
+    move's time, what the record it was read from said (``imported``), and a review
+    (``notes``, by default the one kept with it)."""
     record = dataclasses.replace(record, times=move_times(stored))
-    return with_comments(record, read_notes(stored.settings))  # a review kept with it
+    record = with_imported(game, record, stored.settings, stored.move_records())
+    return with_comments(record, read_notes(stored.settings) if notes is None else notes)
 
 
 def move_times(stored: StoredGame) -> tuple[float | None, ...]:
@@ -37,10 +52,16 @@ def move_times(stored: StoredGame) -> tuple[float | None, ...]:
     for the first) to it, as the board saw them committed, by the session's clock; by
     the calendar across a restart (where the session's clock began again), when both
     moves have it; else not known. Nobody presses anything for it: a game two people
-    play on the board has its times."""
+    play on the board has its times. A move read in from a record (all played at once,
+    as the game began) has the time the record gave it, or none: never 0:00."""
     times: list[float | None] = []
     before, wall_before = stored.started_at, stored.created_wall
     for record in stored.move_records():
+        read_in, given = move_time(record)
+        if read_in:  # a move of a record read in: the time the record gave, if any
+            times.append(given)
+            before, wall_before = record.at, record.wall
+            continue
         spent: float | None = record.at - before
         if record.at < before:  # the session's clock began again: a restart
             known = record.wall is not None and wall_before is not None

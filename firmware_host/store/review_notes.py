@@ -72,11 +72,14 @@ def read_notes(settings: Mapping[str, Any]) -> tuple[MoveNote, ...]:
 
 
 def with_comments(record: GameRecord, notes: Sequence[MoveNote]) -> GameRecord:
-    """``record`` with a comment on each move the review judged."""
+    """``record`` with a comment on each move the review judged, after the comment the
+    move had (a record read in has its own: the review adds to it, never replaces it)."""
     if not notes:
         return record
-    comments = [""] * len(record.moves)
+    comments = list(record.comments[: len(record.moves)])
+    comments += [""] * (len(record.moves) - len(comments))
     for note in notes:
         if 1 <= note.ply <= len(comments):
-            comments[note.ply - 1] = note.comment()
+            before = comments[note.ply - 1]
+            comments[note.ply - 1] = f"{before}\n{note.comment()}" if before else note.comment()
     return replace(record, comments=tuple(comments))

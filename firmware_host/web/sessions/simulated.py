@@ -31,6 +31,7 @@ from engine.assessments import Timing
 from engine.errors import KibanError
 from engine.game import Game, Layout
 from engine.puzzles import PuzzleError
+from engine.record import RecordInfo
 from engine.registry import find_game
 from engine.said import said_of
 from firmware_host.loops.profiles import load_profile
@@ -121,6 +122,7 @@ class SimSession(Session):
         options: Mapping[str, str] | None = None,
         position: str | None = None,
         moves: Sequence[str] = (),
+        record: RecordInfo | None = None,
         pieces: Layout | None = None,
         resume: bool = True,
         noise: Noise | None = None,
@@ -162,6 +164,7 @@ class SimSession(Session):
             resume=resume,
             settings=settings,
             moves=moves,
+            record=record,
             pieces=pieces,
             remote=remote,
             puzzle=puzzle,
@@ -193,12 +196,14 @@ class SimSession(Session):
         resume: bool,
         settings: Mapping[str, str] | None = None,
         moves: Sequence[str] = (),
+        record: RecordInfo | None = None,
         pieces: Layout | None = None,
         remote: RemoteSide | None = None,
         journal: Journal | None = None,
         puzzle: PuzzleRun | None = None,
     ) -> Simulation:
-        """``moves``: a record's, played before the board is set up; ``pieces``: how the
+        """``moves``: a record's, played before the board is set up (``record``: what it
+        said beside them); ``pieces``: how the
         simulated pieces stand at first (default: as the game has them); ``journal``:
         where the game is kept (default: the session's store)."""
         sim = Simulation(
@@ -208,6 +213,7 @@ class SimSession(Session):
             options=options,
             position=position,
             moves=moves,
+            record=record,
             pieces=pieces,
             resume=resume,
             settings=settings,

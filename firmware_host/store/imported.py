@@ -1,0 +1,139 @@
+"""What a record read in said beside its moves, as stored with the game played on from it
+(``kiban sim --record``), so that its exports say it again.
+
+The game's facts (players, event, when it began, the time control, the game's comment,
+the ending the file gave) are kept in its stored settings under ``imported``, as a
+review is under ``review``; each move read in carries its own time and comment in its
+record's data under ``imported``, so that a takeback takes them back with the move and
+a move played after has none. A move read in whose time the file did not give has no
+time: it was played on no clock here either, and is never written as taking 0:00.
+
+A stored game that has none of this (every game played on the board, and games stored
+before Kiban kept it) exports as it always did.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.game import Game
+from engine.outcome import Outcome, Termination
+from engine.record import GameRecord, RecordInfo
+from firmware_host.store.stored import Record
+
+KEY = "imported"
+"""Where a stored game's settings keep what its record said, and a move's data its own."""
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedGame:
+    """What a stored game's record said of the game: ``info`` without the moves' own
+    comments and times (those are the moves' records'), and ``plies``, how many moves
+    were read in (the ending is theirs)."""
+
+    info: RecordInfo
+    plies: int
+
+
+def stored_game(info: RecordInfo, plies: int) -> dict[str, Any]:
+    """The game's facts as kept in its settings (JSON)."""
+    outcome = info.outcome
+    return {
+        "players": list(info.players),
+        "event": info.event,
+        "started": info.started,
+        "time_control": info.time_control,
+        "note": info.note,
+        "plies": plies,
+        "termination": None if outcome is None else outcome.termination.name,
+        "winners": [] if outcome is None else sorted(outcome.winners),
+        "suspended": info.suspended,
+    }
+
+
+def stored_move(info: RecordInfo, index: int) -> dict[str, Any]:
+    """Move ``index``'s (0: the first) time and comment as its record's data keeps them:
+    only what the file gave (an empty object: a move read in with neither)."""
+    kept: dict[str, Any] = {}
+    if index < len(info.times) and info.times[index] is not None:
+        kept["time"] = info.times[index]
+    if index < len(info.comments) and info.comments[index]:
+        kept["comment"] = info.comments[index]
+    return {KEY: kept}
+
+
+def read_imported(settings: Mapping[str, Any]) -> ImportedGame | None:
+    """What a stored game's settings keep of its record; None when there is none, or
+    when what is kept cannot be read (the game then exports as one played here)."""
+    kept = settings.get(KEY)
+    if not isinstance(kept, dict):
+        return None
+    try:
+        termination = kept.get("termination")
+        outcome = None
+        if termination is not None:
+            winners = frozenset(int(seat) for seat in kept.get("winners", []))
+            outcome = Outcome(Termination[str(termination)], winners)
+        started = kept.get("started")
+        info = RecordInfo(
+            players=tuple(str(name) for name in kept.get("players", [])),
+            event=str(kept.get("event", "")),
+            started=None if started is None else str(started),
+            time_control=str(kept.get("time_control", "")),
+            note=str(kept.get("note", "")),
+            outcome=outcome,
+            suspended=bool(kept.get("suspended", False)),
+        )
+        return ImportedGame(info, int(kept.get("plies", 0)))
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def move_time(record: Record) -> tuple[bool, float | None]:
+    """Whether the move was read in, and if so its time as the file gave it (None: none)."""
+    kept = record.data.get(KEY)
+    if not isinstance(kept, dict):
+        return False, None
+    spent = kept.get("time")
+    if isinstance(spent, bool) or not isinstance(spent, int | float):
+        return True, None
+    return True, float(spent)
+
+
+def _comment(record: Record) -> str:
+    kept = record.data.get(KEY)
+    comment = kept.get("comment") if isinstance(kept, dict) else None
+    return comment if isinstance(comment, str) else ""
+
+
+def with_imported(
+    game: Game[Any], record: GameRecord, settings: Mapping[str, Any], line: Sequence[Record]
+) -> GameRecord:
+    """``record`` (of a stored game whose moves on the board are ``line``) with what its
+    record file said: the players, event, start date, time control and comments, and the
+    file's ending while the game is still the file's (every move on the board read in,
+    none after, and no ending of its own). A start date the file did not give is left
+    out: the day it was read in is not the day it was played."""
+    imported = read_imported(settings)
+    if imported is None:
+        return record
+    info = imported.info
+    comments = tuple(_comment(move) for move in line)
+    own = len(line) == imported.plies and all(move_time(move)[0] for move in line)
+    ending = own and record.outcome is None
+    outcome = info.outcome if ending else record.outcome
+    return dataclasses.replace(
+        record,
+        players=info.players,
+        event=info.event,
+        started=info.started,
+        time_control=info.time_control,
+        note=info.note,
+        comments=comments if any(comments) else record.comments,
+        outcome=outcome,
+        result=record.result if outcome is None else str(game.describe_outcome(outcome)),
+        suspended=ending and info.outcome is None and info.suspended,
+    )

@@ -1,0 +1,125 @@
+"""Every real record of the corpus (tests/engine/shogi/corpus/) read in with ``kiban sim
+shogi --record``, kept in the store, and exported with ``kiban export`` in KIF, CSA, plain
+text and a USI line, then read back and compared with the file field by field (issue
+62, item 1): the start and handicap, the moves, the players, the event, the start date,
+the time control, the game's comment and each move's, each move's time (one the file
+does not give stays absent) and the ending.
+
+What a format cannot carry is said in docs/architecture.md and checked here to be left
+out rather than written false: KIF and CSA keep times in whole seconds; plain text has no
+comments or times; a USI line holds only the moves.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cshogi
+import cshogi.CSA
+import cshogi.KIF
+import pytest
+
+from engine.record import RecordInfo
+from engine.shogi import SHOGI
+from firmware_host.store.importing import Imported, read_record, read_record_file
+from tests.firmware_host.store.storekit import run_cli
+
+CORPUS = Path(__file__).parents[2] / "engine" / "shogi" / "corpus"
+FILES = sorted(path.name for path in CORPUS.iterdir() if path.suffix in (".kif", ".csa", ".ki2"))
+
+
+def exported(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, folder: Path, name: str
+) -> dict[str, str]:
+    """The corpus file ``name`` read in by ``kiban sim`` and exported by ``kiban export``
+    in every format shogi's records come in, by format."""
+    path = CORPUS / name
+    code, _out, err = run_cli(
+        capsys, monkeypatch, "sim", "shogi", "--record", str(path), "--state-dir", str(folder)
+    )
+    assert code == 0, err
+    texts = {}
+    for fmt in ("kif", "csa", "txt", "sfen"):
+        code, out, err = run_cli(
+            capsys, monkeypatch, "export", "1", "--format", fmt, "--state-dir", str(folder), "--sim"
+        )
+        assert code == 0, err
+        texts[fmt] = out
+    return texts
+
+
+def lines(text: str) -> tuple[str, ...]:
+    """A comment as every format keeps it: its lines, stripped, the empty ones left out."""
+    return tuple(line.strip() for line in text.splitlines() if line.strip())
+
+
+def whole_seconds(times: tuple[float | None, ...]) -> tuple[int | None, ...]:
+    return tuple(None if spent is None else round(spent) for spent in times)
+
+
+def same_facts(read: RecordInfo, original: RecordInfo, fmt: str) -> None:
+    assert read.players == original.players, fmt
+    assert (read.event, read.started, read.time_control) == (
+        original.event,
+        original.started,
+        original.time_control,
+    ), fmt
+    assert lines(read.note) == lines(original.note), fmt
+    assert [lines(c) for c in read.comments] == [lines(c) for c in original.comments], fmt
+    assert whole_seconds(read.times) == whole_seconds(original.times), fmt
+    assert (read.outcome, read.suspended) == (original.outcome, original.suspended), fmt
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_every_export_keeps_every_field_the_file_had_and_writes_nothing_false(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, name: str
+) -> None:
+    original = read_record_file(CORPUS / name, SHOGI)
+    assert original.info is not None
+    texts = exported(capsys, monkeypatch, tmp_path, name)
+    for fmt in ("kif", "csa"):
+        kif_or_csa(texts[fmt], fmt, original, original.info)
+    plain_text(texts["txt"], original, original.info)
+    assert read_record(texts["sfen"], SHOGI, ".usi").moves == original.moves
+
+
+def kif_or_csa(text: str, fmt: str, original: Imported, info: RecordInfo) -> None:
+    """A KIF or CSA export read back has every field the file had; cshogi reads it too."""
+    read = read_record(text, SHOGI, f".{fmt}")
+    assert (dict(read.options), read.start, read.moves) == (
+        dict(original.options),
+        original.start,
+        original.moves,
+    ), fmt
+    assert read.info is not None
+    same_facts(read.info, info, fmt)
+    if info.started is None:  # not the day it was read in
+        assert "開始日時" not in text and "$START_TIME" not in text
+    if original.start is not None or "七枚落ち" in text:
+        # cshogi's KIF reader drops the pieces in hand of a board diagram (it compares
+        # where it means to assign), and knows no seven-piece handicap (HANDYCAP_SFENS)
+        return
+    if fmt == "kif":
+        parsed = cshogi.KIF.Parser.parse_str(text)
+    else:
+        parsed = cshogi.CSA.Parser.parse_str(text)[0]
+    assert tuple(cshogi.move_to_usi(m) for m in parsed.moves) == original.moves, fmt
+    assert list(parsed.names) == list(info.players or ("", "")), fmt
+
+
+def plain_text(text: str, original: Imported, info: RecordInfo) -> None:
+    """Plain text keeps the game's facts and ending, and writes no comments or times."""
+    read = read_record(text, SHOGI, ".txt")
+    assert read.moves == original.moves and read.info is not None
+    assert read.info.players == info.players
+    assert (read.info.event, read.info.started, read.info.time_control) == (
+        info.event,
+        info.started,
+        info.time_control,
+    )
+    outcome = info.outcome
+    if outcome is not None:
+        assert f'[Termination "{outcome.termination.value}"]' in text
+    else:
+        assert "[Termination" not in text
+    assert ("[Date" in text) == (info.started is not None)  # not the day it was read in
