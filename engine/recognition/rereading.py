@@ -440,13 +440,15 @@ class Rereading(Generic[M]):
             not there
             and earlier is not None
             and earlier.tail
-            and (_gone(base, frame) or earlier.interleaved())
+            and (_gone(base, frame) or earlier.interleaved() or not any(here()))
         ):
             # nothing from the base makes the board, and what closed the earlier moves
             # proves nothing now: the move that did is gone from the board (a knock that
             # rested as a move, put back), or came before the one it closed was made
-            # whole (the mover's hand may go on after the reply): read from before them,
-            # as moves the board showed at rest (a change of them is asked)
+            # whole (the mover's hand may go on after the reply), or nothing from the
+            # record's position makes the board either (the mover's hand went on after
+            # the reply): read from before them, as moves the board showed at rest (a
+            # change of them is asked unless the hand went on before the reply)
             before = [line for line in earlier.readings(frame) if line]
             if any(line[: len(earlier.tail)] != earlier.tail for line in before):
                 earlier.rested = True

@@ -118,8 +118,13 @@ class Touches:
     ) -> frozenset[Spot]:
         """The cells empty in the position (``expected``) and now (``frame``) that held a
         piece ``STOOD`` or longer since: a piece set down and taken up again (a piece
-        carried over a cell, or a bounce, reads there for less)."""
-        return frozenset(s for s in self._filled_between(expected, frame) if self._stood(s))
+        carried over a cell, or a bounce, reads there for less, or only while it is in
+        the air: ``carried_over``)."""
+        return frozenset(
+            s
+            for s in self._filled_between(expected, frame)
+            if self._stood(s) and not self._over_in_the_air(s, frame)
+        )
 
     def carried_over(
         self, expected: Mapping[Spot, Reading], frame: Mapping[Spot, Reading]
@@ -133,16 +138,21 @@ class Touches:
         return frozenset(
             s
             for s in self._filled_between(expected, frame)
-            if not self._stood(s) or self._over_in_the_air(s)
+            if not self._stood(s) or self._over_in_the_air(s, frame)
         )
 
-    def _over_in_the_air(self, spot: Spot) -> bool:
+    def _over_in_the_air(self, spot: Spot, frame: Mapping[Spot, Reading]) -> bool:
         """Whether a piece that left another cell before ``spot`` read one landed nowhere
-        until ``spot`` read none again."""
+        until ``spot`` read none again (a cell it only passed over, reading it a moment,
+        is no landing)."""
         began, ended = self.first_at.get(spot), self.changed.get(spot)
         if began is None or ended is None:
             return False
-        landed = [at for other, times in self.landings.items() if other != spot for at in times]
+        landed = [  # the landings that stayed: a cell that still reads the piece
+            times[-1]
+            for other, times in self.landings.items()
+            if other != spot and times and frame.get(other, EMPTY) != EMPTY
+        ]
         return any(
             left < began and not any(left < at <= ended for at in landed)
             for other, times in self.lifts.items()
