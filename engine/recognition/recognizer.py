@@ -44,7 +44,7 @@ from engine.recognition.never_replaced import NeverReplaced
 from engine.recognition.open_moves import EPSILON, in_order_first
 from engine.recognition.shown import set_down_and_gone, shown_within
 from engine.recognition.standing import Standing
-from engine.recognition.swaps import shown_first_unknown
+from engine.recognition.swaps import passing_on, shown_first_unknown
 from engine.recognition.victims import (
     came_back_before_lift,
     ends_in_the_air,
@@ -518,6 +518,10 @@ class Recognizer(NeverReplaced[M]):
             return self._lifted_or_asked((alone,), now)
         # the board as it would be without what changed since (the next player's move)
         extra = {spot for spot, _ in diff} - standing.shown
+        passing = passing_on(alone, extra, self._frame, self._did, self.timing.order)
+        if not confirm and passing is not None and now < passing - EPSILON:
+            self._longer_rest = passing - standing.since
+            return None  # its piece may be going on, read on both cells as it passes
         self._swaps = self._swapped(standing, alone, extra)
         part = {**self._frame, **{spot: self._expected.get(spot, EMPTY) for spot in extra}}
         return self._alone_or_asked(alone, part)

@@ -57,3 +57,23 @@ def shown_first_unknown(
             if any(first_at.get(spot, since) < since for spot in footprint(move).spots())
         ]
     return tuple(dict.fromkeys(firsts))
+
+
+def passing_on(
+    alone: IndexedMove[M], extra: set[Spot], frame: Frame, did: Touches, margin: float
+) -> float | None:
+    """Until when a move that stands (``alone``) may still be its piece going on: a cell
+    next to one it landed on filled since (``extra``) while the landing still reads the
+    piece, as a piece slid on reads on both cells until it has passed (for up to the
+    board's order ``margin``). None: no such cell."""
+    landed = [s for s, reading in alone.footprint.changes if reading != EMPTY]
+    times = [
+        did.first_at[spot] + margin
+        for spot in extra
+        if frame.get(spot, EMPTY) != EMPTY
+        and spot in did.first_at
+        and any(
+            did.blur.neighbours(spot, cell) and frame.get(cell, EMPTY) != EMPTY for cell in landed
+        )
+    ]
+    return max(times, default=None)
