@@ -6,7 +6,8 @@ passing over a cell on its way to a neighbour reads on the cell, and another han
 fill it before it ever reads empty (a token slid from the lid over A3 to A2, another set
 on A3 as it left); and two hands at once (a Robot Duel player moving one robot as the
 other moves the other) leave no order at all. Then the moves of the other order that
-make the board too are asked beside the one that stands.
+make the board too are asked beside the one that stands. And a move that stands may be
+its piece still sliding on: the next cell reads it before the one it leaves lets go.
 """
 
 from __future__ import annotations
