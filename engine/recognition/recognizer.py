@@ -504,8 +504,11 @@ class Recognizer(NeverReplaced[M]):
             return None if self.guide is not None else Commit(known[0], known[1:])
         if self.guide is not None:
             return Commit(self.guide) if self.guide in moves else None
-        if len(moves) > 1:
-            return Ambiguous(moves)
+        # the board as it would be without what changed since (the next player's move)
+        extra = {spot for spot, _ in diff} - standing.shown
+        if len(moves) > 1:  # asked, beside moves that may have come first (``swaps``)
+            swaps = (m for c in standing.candidates for m in self._swapped(standing, c, extra))
+            return Ambiguous(tuple(dict.fromkeys((*swaps, *moves))))
         alone = standing.candidates[0]
         waits = not confirm and self._ends_in_the_air(alone)
         if waits and now - standing.since < self.timing.amend - EPSILON:
@@ -516,8 +519,6 @@ class Recognizer(NeverReplaced[M]):
                 self._longer_rest = self.timing.extend
                 return None  # its piece may be in the hand: a knock elsewhere ends no wait
             return self._lifted_or_asked((alone,), now)
-        # the board as it would be without what changed since (the next player's move)
-        extra = {spot for spot, _ in diff} - standing.shown
         passing = passing_on(alone, extra, self._frame, self._did, self.timing.order)
         if not confirm and passing is not None and now < passing - EPSILON:
             self._longer_rest = passing - standing.since

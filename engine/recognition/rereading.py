@@ -212,9 +212,9 @@ class Rereading(Generic[M]):
         self.timing = timing
         self.amendable = True
         self.base: Base[M] | None = None
-        # the base before the board's rest made all but the last open move done: read
-        # again when that move is gone from the board (a knock put back)
-        self._earlier: Base[M] | None = None
+        # the bases before the board's rests made open moves done, oldest first: read
+        # again when what closed them proves nothing now (``answer``)
+        self._earlier: list[Base[M]] = []
         self._known: tuple[object, tuple[M, ...], Reread[M] | None] | None = None
         # a question a rereading left open: the frame, the moves before it, its choices
         self._asked: tuple[object, tuple[M, ...], tuple[M, ...]] | None = None
@@ -273,7 +273,7 @@ class Rereading(Generic[M]):
         evidence = None
         self._earlier = self._kept_earlier(position, now, closed=closed)
         if base is None or tail is None or len(tail) > LONGEST_TAIL:
-            self._earlier = None
+            self._earlier = []
             base = fresh_base(
                 position,
                 sensing=self.sensing,
@@ -303,7 +303,7 @@ class Rereading(Generic[M]):
             if grew and _made_before(base, tail[before:]):
                 done = len(tail)  # no change of it seen since the base: nothing to read again
             if done:
-                self._earlier = base  # read again if the move that closed it goes
+                self._earlier.append(base)  # read again if what closed it proves nothing
                 base = self.base = base.after(done, self.sensing, self.sensed, base.committed_at)
             elif grew:
                 base.rested = False  # a move more: the board has yet to show it at rest
@@ -318,19 +318,20 @@ class Rereading(Generic[M]):
         """The board rested showing the record (``Base.past``); the base before kept."""
         self.base = base.past(self.sensing, self.sensed, waited=waited)
         if len(self.base.tail) < len(base.tail):
-            self._earlier = base
+            self._earlier.append(base)
 
-    def _kept_earlier(self, position: Position[M], now: float, *, closed: bool) -> Base[M] | None:
-        """The earlier base, its tail led on to ``position`` (None once it no longer leads
-        there, or holds more moves than may be read again)."""
-        earlier = self._earlier
-        if earlier is None or closed or not self.amendable:
-            return None
-        tail = earlier.leads_to(position)
-        if tail is None or len(tail) > LONGEST_TAIL:
-            return None
-        earlier.tail, earlier.committed_at = tail, now
-        return earlier
+    def _kept_earlier(self, position: Position[M], now: float, *, closed: bool) -> list[Base[M]]:
+        """The earlier bases whose tails lead on to ``position`` and hold no more moves
+        than may be read again, each tail led on there."""
+        if closed or not self.amendable:
+            return []
+        kept = []
+        for earlier in self._earlier:
+            tail = earlier.leads_to(position)
+            if tail is not None and len(tail) <= LONGEST_TAIL:
+                earlier.tail, earlier.committed_at = tail, now
+                kept.append(earlier)
+        return kept
 
     def close(
         self,
@@ -342,7 +343,7 @@ class Rereading(Generic[M]):
     ) -> None:
         """The moves played so far are done (a confirm, a silent sensor): they are not
         read again."""
-        self._earlier = None
+        self._earlier = []
         if self.base is not None and self.base.tail:
             self.base = fresh_base(
                 position,
@@ -381,8 +382,8 @@ class Rereading(Generic[M]):
             base = self.base
             assert base is not None
         base.saw(frame, changed, now)
-        if self._earlier is not None:
-            self._earlier.saw(frame, changed, now)
+        for earlier in self._earlier:
+            earlier.saw(frame, changed, now)
         if base.tail:
             # the moves the board shows whole from the base, one after another (a blitz
             # of both players' moves after the record's move, gone on with, never at
@@ -435,13 +436,12 @@ class Rereading(Generic[M]):
                 self._ask(frame, base, known[2])
             return known[2]
         there = [line for line in base.readings(frame) if line]
-        earlier = self._earlier
-        if (
-            not there
-            and earlier is not None
-            and earlier.tail
-            and (_gone(base, frame) or earlier.interleaved() or not any(here()))
-        ):
+        for index in range(len(self._earlier) - 1, -1, -1) if not there else ():
+            earlier = self._earlier[index]
+            if not earlier.tail or not (
+                _gone(base, frame) or earlier.interleaved() or not any(here())
+            ):
+                continue
             # nothing from the base makes the board, and what closed the earlier moves
             # proves nothing now: the move that did is gone from the board (a knock that
             # rested as a move, put back), or came before the one it closed was made
@@ -452,7 +452,9 @@ class Rereading(Generic[M]):
             before = [line for line in earlier.readings(frame) if line]
             if any(line[: len(earlier.tail)] != earlier.tail for line in before):
                 earlier.rested = True
-                self.base, self._earlier, base, there = earlier, None, earlier, before
+                self.base, base, there = earlier, earlier, before
+                self._earlier = self._earlier[:index]
+                break
         answer = None
         if any(line[: len(base.tail)] != base.tail for line in there):
             answer = decide(
