@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import cshogi
@@ -17,6 +18,7 @@ from engine.shogi.kif_read import read_kif
 from firmware_host.cli import main
 from firmware_host.loops.simulator import Simulation
 from firmware_host.opponents.seats import parse_spec, with_computer_names
+from firmware_host.store.records import position_record
 from firmware_host.store.storage import GameStore
 from hardware.profile import load_profile
 
@@ -74,20 +76,8 @@ def test_each_kind_of_player_by_name(spec: str, name: str) -> None:
 
 
 def _record(players: tuple[str, ...]) -> GameRecord:
-    return GameRecord(
-        game="shogi",
-        title="Shogi",
-        seats=("sente", "gote"),
-        game_id=1,
-        options={},
-        start="",
-        standard_start=True,
-        moves=(),
-        movers=(),
-        outcome=None,
-        result="*",
-        players=players,
-    )
+    shogi = find_game("shogi")
+    return replace(position_record(shogi, 1, shogi.position(None, {}), None), players=players)
 
 
 def test_a_name_the_record_gave_stays_and_an_unreadable_setting_names_none() -> None:
