@@ -228,6 +228,7 @@ def write_kif(
     time_control: str = "",
     note: str = "",
     suspended: bool = False,
+    ending_time: float | None = None,
 ) -> str:
     """A KIF record of a game: moves in USI from ``start`` (not changed; a handicap
     opening is named, any other start drawn), ended by ``outcome`` (None: unfinished,
@@ -237,7 +238,10 @@ def write_kif(
     above); ``note``, the game's own, before the first move. ``times``: each move's
     time in seconds (None: not known, and nothing is written), written after it as
     ``( m:ss/hh:mm:ss)``: the move's, then its side's total so far. ``event`` and
-    ``time_control`` are the 棋戦 and 持ち時間 headers, written when known."""
+    ``time_control`` are the 棋戦 and 持ち時間 headers, written when known.
+    ``ending_time``: the time the side to move spent before the game ended or was
+    broken off (the last, unfinished move of a game lost on time; the think before a
+    sealed move), written after the ending as a move's is."""
     position = start.copy()
     sides = side_names(handicap_of(position.text()))
     lines = header_lines(
@@ -266,11 +270,18 @@ def write_kif(
     if outcome is not None:
         plies = len(moves)
         special, result = ending(outcome, position.turn, sides, plies)
+        if ending_time is not None:
+            total = totals[plies % 2] + ending_time
+            special = f"{special:<12}{_clock(ending_time, total)}"
         lines.append(f"{plies + 1:>4} {special}")
         if not exact(outcome, position.turn):
             lines.append(f"*{result_comment(outcome)}")
         if result:
             lines.append(result)
     elif suspended:
-        lines += [f"{len(moves) + 1:>4} 中断", f"まで{len(moves)}手で中断"]
+        broken = "中断"
+        if ending_time is not None:
+            total = totals[len(moves) % 2] + ending_time
+            broken = f"{broken:<12}{_clock(ending_time, total)}"
+        lines += [f"{len(moves) + 1:>4} {broken}", f"まで{len(moves)}手で中断"]
     return "\n".join(lines) + "\n"

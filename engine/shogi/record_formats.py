@@ -67,6 +67,7 @@ def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
             started=record.started,
             comments=comments(record, moves),
             times=times(record, moves),
+            ending_time=record.ending_time,
             **said(record),
         )
 
@@ -91,6 +92,7 @@ def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
             started=record.started,
             comments=comments(record, moves),
             times=times(record, moves),
+            ending_time=record.ending_time,
             **said(record),
         )
 

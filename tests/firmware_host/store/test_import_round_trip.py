@@ -68,6 +68,7 @@ def same_facts(read: RecordInfo, original: RecordInfo, fmt: str) -> None:
     assert lines(read.note) == lines(original.note), fmt
     assert [lines(c) for c in read.comments] == [lines(c) for c in original.comments], fmt
     assert whole_seconds(read.times) == whole_seconds(original.times), fmt
+    assert whole_seconds((read.ending_time,)) == whole_seconds((original.ending_time,)), fmt
     assert (read.outcome, read.suspended) == (original.outcome, original.suspended), fmt
 
 
@@ -110,8 +111,8 @@ def kif_or_csa(text: str, fmt: str, original: Imported, info: RecordInfo) -> Non
 
 
 def ki2(text: str, original: Imported, info: RecordInfo) -> None:
-    """A KI2 export read back has every field the file had but the times, which KI2
-    does not write (none read back, rather than zero)."""
+    """A KI2 export read back has every field the file had but the times (the moves'
+    and the ending's), which KI2 does not write (none read back, rather than zero)."""
     read = read_record(text, SHOGI, ".ki2")
     assert (dict(read.options), read.start, read.moves) == (
         dict(original.options),
@@ -119,7 +120,7 @@ def ki2(text: str, original: Imported, info: RecordInfo) -> None:
         original.moves,
     )
     assert read.info is not None and read.info.times == ()
-    same_facts(read.info, replace(info, times=()), "ki2")
+    same_facts(read.info, replace(info, times=(), ending_time=None), "ki2")
 
 
 def plain_text(text: str, original: Imported, info: RecordInfo) -> None:
