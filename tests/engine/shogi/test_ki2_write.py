@@ -151,8 +151,14 @@ def test_every_standard_start_game_of_the_corpus_in_ki2(name: str) -> None:
     )
     if name == "kifu-for-js-floodgate-aobazero-viper.csa":
         # move 267, ▲８五金上 (7f8e: the gold going up, the other at 8四 going back),
-        # which cshogi's own writer also writes: cshogi's reader takes 上 as the gold
-        # lowest on the board, not the one moving up, and finds no move
+        # as cshogi's own writer writes it too: cshogi's reader counts sente's gold in
+        # hand among the golds it tells apart by rank, reads the drop G*8e, and a later
+        # move then fits nothing
+        before = position()
+        for move in moves[:266]:
+            before.push_text(move)
+        misread = cshogi.KI2.Parser.parse_move_str("▲８五金上", cshogi.Board(before.text()))
+        assert moves[266] == "7f8e" and [cshogi.move_to_usi(m) for m in misread] == ["G*8e"]
         with pytest.raises(IndexError):
             cshogi.KI2.Parser.parse_str(_one_a_line(text))
         return
