@@ -56,6 +56,7 @@ class GameRecord:
     time_control: str = ""  # as the record read in gave it ("" for none)
     note: str = ""  # the game's own comment, before the first move
     suspended: bool = False  # the game was broken off (KIF 中断, CSA %CHUDAN): no outcome
+    ending_time: float | None = None  # the side to move's time on the move it never made
 
 
 RecordWriter = Callable[[GameRecord, str], str]
@@ -149,7 +150,9 @@ class RecordInfo:
     ``note`` is the game's comment, before the first move. ``comments`` and ``times``
     are each move's, as long as the moves when any (None: a time the file does not give,
     never taken as zero). ``outcome`` is the ending the file gives, ``suspended`` that
-    it says the game was broken off (KIF 中断 or 封じ手, CSA %CHUDAN) rather than ended.
+    it says the game was broken off (KIF 中断 or 封じ手, CSA %CHUDAN) rather than ended;
+    ``ending_time``, the time the side to move spent before it ended (a game lost on
+    time's last, unfinished move), when the file gives it.
     """
 
     players: tuple[str, ...] = ()
@@ -161,6 +164,7 @@ class RecordInfo:
     times: tuple[float | None, ...] = ()
     outcome: Outcome | None = None
     suspended: bool = False
+    ending_time: float | None = None
 
     def up_to(self, ply: int, plies: int) -> RecordInfo:
         """The file's word on its first ``ply`` of ``plies`` moves: the ending is the
@@ -173,6 +177,7 @@ class RecordInfo:
             times=self.times[:ply],
             outcome=None,
             suspended=False,
+            ending_time=None,
         )
 
 

@@ -166,6 +166,7 @@ def write_csa(
     time_control: str = "",
     note: str = "",
     suspended: bool = False,
+    ending_time: float | None = None,
 ) -> str:
     """A CSA V2.2 record: moves in USI from ``start`` (not changed; a handicap opening
     is written as such), ended by ``outcome`` (None: unfinished, or broken off when
@@ -174,7 +175,10 @@ def write_csa(
     it and cshogi reads it); ``note``, the game's own, on ``'`` lines before the start.
     ``times``: each move's time in seconds (None: not known, and no ``T`` line), a
     ``T`` line after it. ``event`` is $EVENT; ``time_control`` is written as
-    $TIME_LIMIT or $TIME when it has their form, else in words (``time_control_lines``)."""
+    $TIME_LIMIT or $TIME when it has their form, else in words (``time_control_lines``).
+    ``ending_time``: the time the side to move spent before the game ended or was
+    broken off (the last, unfinished move of a game lost on time), a ``T`` line after
+    the ending's."""
     position = start.copy()
     sfen = position.text()
     lines = ["V2.2", f"N+{players[0]}", f"N-{players[1]}"]
@@ -201,6 +205,8 @@ def write_csa(
         lines.append(_ending(outcome, position.turn))
     elif suspended:
         lines.append("%CHUDAN")
+    if ending_time is not None and (outcome is not None or suspended):
+        lines.append(f"T{round(ending_time)}")
     return "\n".join(lines) + "\n"
 
 

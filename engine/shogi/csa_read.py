@@ -65,6 +65,7 @@ class _Reader:
         """The lines that gave the start position, to name when it cannot be played."""
         self.comments: list[str] = []
         self.times: list[float | None] = []
+        self.ending_time: float | None = None
         self.header: list[str] = []
         self.rest: int | None = None
         """The side ``00AL`` gives the pieces no other line places (None: no 00AL)."""
@@ -100,6 +101,7 @@ class _Reader:
             handicap=handicap_of(self.start_text),
             comments=tuple(self.comments[:moves]) if any(self.comments) else (),
             times=tuple(self.times[:moves]) if any(t is not None for t in self.times) else (),
+            ending_time=self.ending_time,
             header="\n".join(self.header),
             event=self.info.get("EVENT", ""),
             started=self.info.get("START_TIME") or None,
@@ -131,6 +133,8 @@ class _Reader:
         if text.startswith("T") and text[1:].strip().replace(".", "", 1).isdigit():
             if self.moves and self.ending is None:
                 self.times[-1] = float(text[1:])
+            elif self.ending is not None and self.ending_time is None:
+                self.ending_time = float(text[1:])  # the ending's own: %TIME_UP, T60
             return
         if not text or text.startswith(("V", "$", "T")):
             return

@@ -97,9 +97,9 @@ class _Ki2Reader(_Reader):
 
     def outcome(self, position: ShogiPosition) -> Outcome | None:
         """What ``まで N手で ...`` says: the winner (by resignation, unless the last
-        position is mate; on time, 時間切れにより), a repetition, an impasse, or an
-        unfinished game (中断, a sealed move 封じ手). Without one, an ending written as a
-        move says it as in KIF."""
+        position is mate; on time, 時間切れにより; by declaration, 入玉勝ち), a
+        repetition, an impasse, or an unfinished game (中断, a sealed move 封じ手).
+        Without one, an ending written as a move says it as in KIF."""
         if self.result is None:
             return position.outcome() if self.ending is None else super().outcome(position)
         side, verdict = self.result.side, self.result.verdict
@@ -116,6 +116,8 @@ class _Ki2Reader(_Reader):
         winner = seat if verdict.endswith("勝ち") else 1 - seat
         if decided is not None and decided.winners == {winner}:
             return decided
+        if verdict == "入玉勝ち":
+            return Outcome.win(Termination.DECLARATION, winner)
         if verdict in {"反則勝ち", "反則負け"}:
             return Outcome.win(Termination.ILLEGAL_MOVE, winner)
         if verdict == "切れ負け" or self.result.time_up:

@@ -110,7 +110,7 @@ def move_text(position: ShogiPosition, move: ShogiMove, previous: int | None) ->
     return f"{target}{PIECES[piece]}{'成' if move.promote else ''}({file}{rank})"
 
 
-def _side_names(handicap: str | None) -> tuple[str, str]:
+def side_names(handicap: str | None) -> tuple[str, str]:
     return ("下手", "上手") if handicap not in (None, "none") else ("先手", "後手")
 
 
@@ -143,7 +143,7 @@ def board_diagram(position: ShogiPosition) -> list[str]:
     return lines
 
 
-def _ending(outcome: Outcome, turn: int, sides: tuple[str, str], plies: int) -> list[str]:
+def ending(outcome: Outcome, turn: int, sides: tuple[str, str], plies: int) -> list[str]:
     """The special move and the result line for an outcome; ``turn`` is the player to move."""
     term = outcome.termination
     winner = min(outcome.winners) if len(outcome.winners) == 1 else None
@@ -171,7 +171,7 @@ def _ending(outcome: Outcome, turn: int, sides: tuple[str, str], plies: int) -> 
     return ["中断", f"まで{plies}手で中断"]
 
 
-def _exact(outcome: Outcome, turn: int) -> bool:
+def exact(outcome: Outcome, turn: int) -> bool:
     """Whether the KIF ending alone gives back ``outcome`` when read."""
     term = outcome.termination
     if term is Termination.DECLARATION:
@@ -184,6 +184,34 @@ def _clock(spent: float, total: float) -> str:
     seconds, whole = round(spent), round(total)
     hours, rest = divmod(whole, 3600)
     return f"({seconds // 60:>2}:{seconds % 60:02}/{hours:02}:{rest // 60:02}:{rest % 60:02})"
+
+
+def header_lines(
+    start: ShogiPosition,
+    *,
+    encoding: str,
+    started: str | None,
+    event: str,
+    time_control: str,
+    players: tuple[str, str],
+) -> list[str]:
+    """The headers KIF and KI2 share, up to the players: the encoding line, 開始日時,
+    棋戦 and 持ち時間 when known, the 手合割 (a board diagram for any other start)."""
+    opening = handicap_of(start.text())
+    sides = side_names(opening)
+    lines = [f"#KIF version=2.0 encoding={encoding}"]
+    if started:
+        lines.append(f"開始日時：{started}")
+    if event:
+        lines.append(f"棋戦：{event}")
+    if time_control:
+        lines.append(f"{TIME_CONTROL}：{time_control}")
+    if opening is not None:
+        lines.append(f"手合割：{HANDICAP_NAMES[opening]}")
+    else:
+        lines += board_diagram(start)
+    lines += [f"{sides[0]}：{players[0]}", f"{sides[1]}：{players[1]}"]
+    return lines
 
 
 def write_kif(
@@ -200,6 +228,7 @@ def write_kif(
     time_control: str = "",
     note: str = "",
     suspended: bool = False,
+    ending_time: float | None = None,
 ) -> str:
     """A KIF record of a game: moves in USI from ``start`` (not changed; a handicap
     opening is named, any other start drawn), ended by ``outcome`` (None: unfinished,
@@ -209,22 +238,20 @@ def write_kif(
     above); ``note``, the game's own, before the first move. ``times``: each move's
     time in seconds (None: not known, and nothing is written), written after it as
     ``( m:ss/hh:mm:ss)``: the move's, then its side's total so far. ``event`` and
-    ``time_control`` are the 棋戦 and 持ち時間 headers, written when known."""
+    ``time_control`` are the 棋戦 and 持ち時間 headers, written when known.
+    ``ending_time``: the time the side to move spent before the game ended or was
+    broken off (the last, unfinished move of a game lost on time; the think before a
+    sealed move), written after the ending as a move's is."""
     position = start.copy()
-    opening = handicap_of(position.text())
-    sides = _side_names(opening)
-    lines = [f"#KIF version=2.0 encoding={encoding}"]
-    if started:
-        lines.append(f"開始日時：{started}")
-    if event:
-        lines.append(f"棋戦：{event}")
-    if time_control:
-        lines.append(f"{TIME_CONTROL}：{time_control}")
-    if opening is not None:
-        lines.append(f"手合割：{HANDICAP_NAMES[opening]}")
-    else:
-        lines += board_diagram(position)
-    lines += [f"{sides[0]}：{players[0]}", f"{sides[1]}：{players[1]}"]
+    sides = side_names(handicap_of(position.text()))
+    lines = header_lines(
+        position,
+        encoding=encoding,
+        started=started,
+        event=event,
+        time_control=time_control,
+        players=players,
+    )
     lines.append("手数----指手---------消費時間--")
     lines += comment_lines("*", note)
     previous: int | None = None
@@ -242,12 +269,19 @@ def write_kif(
         previous = move.to_square
     if outcome is not None:
         plies = len(moves)
-        special, result = _ending(outcome, position.turn, sides, plies)
+        special, result = ending(outcome, position.turn, sides, plies)
+        if ending_time is not None:
+            total = totals[plies % 2] + ending_time
+            special = f"{special:<12}{_clock(ending_time, total)}"
         lines.append(f"{plies + 1:>4} {special}")
-        if not _exact(outcome, position.turn):
+        if not exact(outcome, position.turn):
             lines.append(f"*{result_comment(outcome)}")
         if result:
             lines.append(result)
     elif suspended:
-        lines += [f"{len(moves) + 1:>4} 中断", f"まで{len(moves)}手で中断"]
+        broken = "中断"
+        if ending_time is not None:
+            total = totals[len(moves) % 2] + ending_time
+            broken = f"{broken:<12}{_clock(ending_time, total)}"
+        lines += [f"{len(moves) + 1:>4} {broken}", f"まで{len(moves)}手で中断"]
     return "\n".join(lines) + "\n"

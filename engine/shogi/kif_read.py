@@ -130,6 +130,7 @@ class _Reader:
         """The first line no reader needs, to name when nothing else was read."""
         self.comments: list[str] = []
         self.times: list[float | None] = []
+        self.ending_time: float | None = None
         self.preface: list[str] = []
         self.foul: str | None = None
         """Why the last move could not be played: a foul, when 反則勝ち or 反則負け follows
@@ -163,6 +164,7 @@ class _Reader:
             handicap=self.handicap,
             comments=tuple(self.comments[:moves]) if any(self.comments) else (),
             times=tuple(self.times[:moves]) if any(t is not None for t in self.times) else (),
+            ending_time=self.ending_time,
             header="\n".join(self.preface),
             event=self.headers.get("棋戦", ""),
             started=self.headers.get("開始日時") or None,
@@ -252,12 +254,16 @@ class _Reader:
             if self.skipped is None:
                 self.skipped = (self.number, stripped)
             return  # a line no reader needs (a title, a time control, a note)
-        played = len(self.moves)
+        played, ended = len(self.moves), self.ending is not None
         self.move(match.group(2), where)
         clock = _CLOCK.search(stripped)
-        if len(self.moves) > played and clock is not None:
-            hours, minutes, seconds = (int(part or 0) for part in clock.groups())
+        if clock is None:
+            return
+        hours, minutes, seconds = (int(part or 0) for part in clock.groups())
+        if len(self.moves) > played:
             self.times[-1] = (hours * 60 + minutes) * 60 + seconds
+        elif not ended and self.ending is not None:  # the ending's own: 切れ負け ( 1:00/)
+            self.ending_time = (hours * 60 + minutes) * 60 + seconds
 
     def _known(self, stripped: str) -> bool:
         """Whether KIF was read by now, this line included: a comment, a header, a

@@ -34,6 +34,10 @@ class ShogiRecord:
     """Each move's comment, in move order ("" for none; as long as ``moves`` when any)."""
     times: tuple[float | None, ...] = ()
     """Each move's time in seconds, when the record keeps it (None for a move without)."""
+    ending_time: float | None = None
+    """The time the side to move spent before the game ended, when the record gives it
+    (KIF's on its ending line, CSA's ``T`` after ``%TIME_UP``): a game lost on time's
+    last, unfinished move."""
     header: str = ""
     """The comments before the first move (the game's own)."""
     event: str = ""

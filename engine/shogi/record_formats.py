@@ -1,4 +1,5 @@
-"""Shogi's own record formats: KIF (Japanese, read by the usual GUIs), CSA, and a USI
+"""Shogi's own record formats: KIF (Japanese, read by the usual GUIs), KI2 (the form
+published games take), CSA, and a USI
 ``position`` line. Each writes a ``GameRecord`` by replaying it on the game's positions."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from typing import TypedDict
 from engine.game import Game
 from engine.record import GameRecord, RecordFormat
 from engine.shogi.csa import write_csa
+from engine.shogi.ki2 import write_ki2
 from engine.shogi.kif import write_kif
 from engine.shogi.position import ShogiPosition
 
@@ -25,7 +27,7 @@ class Facts(TypedDict):
 
 
 def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
-    """KIF, CSA and the USI line, written with ``game``'s positions."""
+    """KIF, KI2, CSA and the USI line, written with ``game``'s positions."""
 
     def start_and_moves(record: GameRecord) -> tuple[ShogiPosition, list[str]]:
         """The start and the moves from it. A stored start may itself be a USI line with
@@ -65,6 +67,19 @@ def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
             started=record.started,
             comments=comments(record, moves),
             times=times(record, moves),
+            ending_time=record.ending_time,
+            **said(record),
+        )
+
+    def ki2(record: GameRecord, encoding: str) -> str:
+        start, moves = start_and_moves(record)
+        return write_ki2(
+            start,
+            moves,
+            outcome=record.outcome,
+            encoding=encoding,
+            started=record.started,
+            comments=comments(record, moves),
             **said(record),
         )
 
@@ -77,6 +92,7 @@ def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
             started=record.started,
             comments=comments(record, moves),
             times=times(record, moves),
+            ending_time=record.ending_time,
             **said(record),
         )
 
@@ -87,6 +103,7 @@ def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
 
     return (
         RecordFormat("kif", "KIF (Japanese, UTF-8)", "kifu", TEXT, kif),
+        RecordFormat("ki2", "KI2 (Japanese, UTF-8)", "ki2u", TEXT, ki2),
         RecordFormat("csa", "CSA", "csa", TEXT, csa),
         RecordFormat("sfen", "USI position line", "usi", TEXT, usi),
     )

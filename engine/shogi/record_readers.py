@@ -72,6 +72,7 @@ def info_of(shogi: ShogiRecord) -> RecordInfo:
         note=shogi.header,
         comments=shogi.comments,
         times=shogi.times,
+        ending_time=shogi.ending_time,
         outcome=shogi.outcome,
         suspended=shogi.suspended,
     )

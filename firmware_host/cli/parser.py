@@ -273,7 +273,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--sim", action="store_true", help="read the simulator's games, not the board's"
     )
     export.add_argument(
-        "--output", type=Path, help="a file to write (a .kif file is written in Shift_JIS)"
+        "--output",
+        type=Path,
+        help="a file to write (a .kif or .ki2 file is written in Shift_JIS)",
     )
 
     doctor = commands.add_parser(

@@ -40,7 +40,8 @@ def export(args: argparse.Namespace) -> int:
     finally:
         store.close()
     output: Path | None = args.output
-    shift_jis = output is not None and output.suffix.lower() == ".kif"
+    # Kakinoki's suffixes: .kif and .ki2 are Shift_JIS, .kifu and .ki2u UTF-8
+    shift_jis = output is not None and output.suffix.lower() in (".kif", ".ki2")
     text = export_game(stored, args.format, encoding="Shift_JIS" if shift_jis else "UTF-8")
     if output is None:
         sys.stdout.write(text)
@@ -55,7 +56,7 @@ def export(args: argparse.Namespace) -> int:
     except UnicodeEncodeError as error:
         print(
             f"kiban: {output}: Shift_JIS cannot hold {error.object[error.start : error.end]!r};"
-            " write a .kifu file (UTF-8) instead",
+            f" write a {output.suffix.lower()}u file (UTF-8) instead",
             file=sys.stderr,
         )
         return 2

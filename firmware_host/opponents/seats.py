@@ -11,13 +11,15 @@ network (``firmware_host/remote``). Several seats are joined by commas.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
+from pathlib import PurePath
 from types import MappingProxyType
 from typing import Any
 
 from engine.errors import KibanError
 from engine.game import Game
+from engine.record import GameRecord
 from engine.search.levels import LEVELS, Level, LevelError, level
 
 TOP = LEVELS[-1]
@@ -57,6 +59,24 @@ class OpponentSpec:
                 return f"usi:{self.path}{suffix}"
             case OpponentKind.REMOTE:
                 return "remote"
+        raise AssertionError(self.kind)  # pragma: no cover
+
+    def player_name(self) -> str:
+        """The seat's player as a record names it: ``Kiban level 3``, ``engine level
+        10``, ``YaneuraOu level 5`` (the USI engine's file name); "" for another
+        board's player, whom this board does not know. An ``engine`` seat is not named
+        Fairy-Stockfish: the store does not say whether the built-in search stood in."""
+        match self.kind:
+            case OpponentKind.BUILTIN:
+                return f"Kiban level {self.level.number}"
+            case OpponentKind.RANDOM:
+                return "Kiban random moves"
+            case OpponentKind.ENGINE:
+                return f"engine level {self.level.number}"
+            case OpponentKind.USI:
+                return f"{PurePath(self.path or 'usi').name} level {self.level.number}"
+            case OpponentKind.REMOTE:
+                return ""
         raise AssertionError(self.kind)  # pragma: no cover
 
     def describe(self, engine_plays: bool = True) -> str:
@@ -129,3 +149,21 @@ def parse_opponents(game: Game[Any], text: str) -> Mapping[int, OpponentSpec]:
 def opponents_text(game: Game[Any], chosen: Mapping[int, OpponentSpec]) -> str:
     """The text ``parse_opponents`` reads back."""
     return ",".join(f"{game.seats[i].letter}={chosen[i].text()}" for i in sorted(chosen))
+
+
+def with_computer_names(game: Game[Any], record: GameRecord, opponent: str) -> GameRecord:
+    """``record`` with each seat the computer played (``opponent``, as stored with the
+    game: ``w=level:3``) named by its player where the record names nobody, so that an
+    export says who played it instead of leaving it blank. A name the record has (a
+    game read in keeps its file's) stays; a setting this Kiban cannot read names none."""
+    try:
+        computer = parse_opponents(game, opponent)
+    except KibanError:
+        return record
+    names = list((*record.players, *([""] * len(game.seats)))[: len(game.seats)])
+    for index, spec in computer.items():
+        if not names[index]:
+            names[index] = spec.player_name()
+    if not any(names):
+        return record
+    return replace(record, players=tuple(names))

@@ -25,6 +25,7 @@ from engine.physical import Reading, Sensing, Spot
 from engine.recognition.recognizer import Recognizer
 from engine.record import GameRecord
 from engine.said import Said
+from firmware_host.opponents.seats import with_computer_names
 from firmware_host.session.across_boards import AcrossBoards
 from firmware_host.session.board_reading import BoardReading
 from firmware_host.session.clock import GameClock
@@ -152,8 +153,10 @@ class Readout:
         notes = self._reviewing.notes(self.game_id)
         if stored is not None and stored.moves() == list(record.moves):
             # each move's time, and what a record it was read from said
-            return kept_record(self.game, record, stored, notes)
-        return with_comments(record, notes)
+            record = kept_record(self.game, record, stored, notes)
+        else:
+            record = with_comments(record, notes)
+        return with_computer_names(self.game, record, self.settings.opponent)
 
     def next_deadline(self, now: float) -> float | None:
         """When the controller wants a tick even if nothing happens on the board."""

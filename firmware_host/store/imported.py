@@ -51,6 +51,7 @@ def stored_game(info: RecordInfo, plies: int) -> dict[str, Any]:
         "termination": None if outcome is None else outcome.termination.name,
         "winners": [] if outcome is None else sorted(outcome.winners),
         "suspended": info.suspended,
+        "ending_time": info.ending_time,
     }
 
 
@@ -78,6 +79,7 @@ def read_imported(settings: Mapping[str, Any]) -> ImportedGame | None:
             winners = frozenset(int(seat) for seat in kept.get("winners", []))
             outcome = Outcome(Termination[str(termination)], winners)
         started = kept.get("started")
+        ending_time = kept.get("ending_time")
         info = RecordInfo(
             players=tuple(str(name) for name in kept.get("players", [])),
             event=str(kept.get("event", "")),
@@ -86,6 +88,7 @@ def read_imported(settings: Mapping[str, Any]) -> ImportedGame | None:
             note=str(kept.get("note", "")),
             outcome=outcome,
             suspended=bool(kept.get("suspended", False)),
+            ending_time=None if ending_time is None else float(ending_time),
         )
         return ImportedGame(info, int(kept.get("plies", 0)))
     except (KeyError, TypeError, ValueError):
@@ -136,4 +139,5 @@ def with_imported(
         outcome=outcome,
         result=record.result if outcome is None else str(game.describe_outcome(outcome)),
         suspended=ending and info.outcome is None and info.suspended,
+        ending_time=info.ending_time if ending else record.ending_time,
     )

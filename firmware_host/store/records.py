@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.errors import KibanError
 from engine.game import Game, Position
-from engine.outcome import Outcome
+from engine.outcome import Outcome, Termination
 from engine.record import GameRecord, RecordFormat
 from engine.registry import find_game
 from firmware_host.store.imported import move_time, with_imported
@@ -42,7 +42,7 @@ def kept_record(
     """``record`` (of ``stored``'s moves) with what the store keeps beside them: each
     move's time, what the record it was read from said (``imported``), and a review
     (``notes``, by default the one kept with it)."""
-    record = dataclasses.replace(record, times=move_times(stored))
+    record = dataclasses.replace(record, times=move_times(stored), ending_time=time_run_out(stored))
     record = with_imported(game, record, stored.settings, stored.move_records())
     return with_comments(record, read_notes(stored.settings) if notes is None else notes)
 
@@ -69,6 +69,21 @@ def move_times(stored: StoredGame) -> tuple[float | None, ...]:
         times.append(spent if spent is not None and spent >= 0 else None)
         before, wall_before = record.at, record.wall
     return tuple(times)
+
+
+def time_run_out(stored: StoredGame) -> float | None:
+    """How long the side to move thought before its time ran out, in a game lost on
+    time: from the last move (the game's start, for none) to the game's end, by the
+    session's clock; None for any other ending, or across a restart (the clock began
+    again, and the calendar is not kept for the end)."""
+    outcome = stored.outcome
+    if outcome is None or outcome.termination is not Termination.TIME_FORFEIT:
+        return None
+    if stored.ended_at is None:
+        return None
+    line = stored.move_records()
+    before = line[-1].at if line else stored.started_at
+    return stored.ended_at - before if stored.ended_at >= before else None
 
 
 def stored_position(game: Game[Any], stored: StoredGame) -> Position[Any]:

@@ -158,10 +158,10 @@ def test_export_takes_each_games_own_formats_and_names_them(
     with pytest.raises(SystemExit):
         main(["export", "1", "--format", "pgn"])
     err = capsys.readouterr().err
-    assert "invalid choice: 'pgn' (choose from 'txt', 'kif', 'csa', 'sfen'" in err
+    assert "invalid choice: 'pgn' (choose from 'txt', 'kif', 'ki2', 'csa', 'sfen'" in err
     with pytest.raises(SystemExit):
         main(["export", "--help"])
-    assert "txt, kif, csa, sfen (default: txt)" in capsys.readouterr().out
+    assert "txt, kif, ki2, csa, sfen (default: txt)" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,8 @@
 not, and nothing is pressed (no clock button, no ok, no command). The record has
 every move and the time each took, the game that ends on the board (a flag fallen,
 a lion taken) is over by itself, its review steps through it, and its KIF and CSA
-exports carry each move's time, read back by cshogi and by Kiban's own readers."""
+exports carry each move's time (and a fallen flag's, the time thought on the move
+never made), read back by cshogi and by Kiban's own readers."""
 
 from __future__ import annotations
 
@@ -50,9 +51,15 @@ def test_two_people_play_and_the_board_keeps_every_move_and_its_time(clock: str 
         assert [round(t or 0) for t in ours.times] == [round(t or 0) for t in record.times]
     parsed_kif = cshogi.KIF.Parser.parse_str(kif)
     parsed_csa = cshogi.CSA.Parser.parse_str(csa)[0]
+    # a flag fallen: the time sente thought on before it fell follows the ending (KIF's
+    # 切れ負け line, CSA's T after %TIME_UP), and cshogi counts it among the times
+    last = [] if record.ending_time is None else [round(record.ending_time)]
+    assert (clock is None) == (record.ending_time is None)
+    final = round(record.ending_time) if record.ending_time is not None else None
+    assert read_kif(kif).ending_time == read_csa(csa).ending_time == final
     for parsed in (parsed_kif, parsed_csa):
         assert [cshogi.move_to_usi(m) for m in parsed.moves] == list(MOVES)
-        assert list(parsed.times) == [round(t or 0) for t in record.times]
+        assert list(parsed.times) == [round(t or 0) for t in record.times] + last
     if clock is not None:  # over by itself: its review steps through it
         shown = of(ReviewShown, sim.send(Review("first")))
         assert shown and shown[0].ply == 0

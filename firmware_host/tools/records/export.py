@@ -2,12 +2,15 @@
 game; KIF, CSA and a USI ``position`` line for shogi).
 
 The moves are replayed through the rules engine on the way out, so a record that
-exports is a game any reader can play through.
+exports is a game any reader can play through; a seat the computer played is named by
+its player (``Kiban level 3``).
 """
 
 from __future__ import annotations
 
 from engine.errors import KibanError
+from engine.registry import find_game
+from firmware_host.opponents.seats import with_computer_names
 from firmware_host.store.records import UnknownFormatError, find_format, formats, stored_record
 from firmware_host.store.storage import StoredGame
 
@@ -26,4 +29,7 @@ def export_game(stored: StoredGame, fmt: str, *, encoding: str = "UTF-8") -> str
         raise ExportError(
             f"game {stored.id} is {stored.game}: its records come as {names}, not {fmt!r}"
         ) from None
-    return record_format.write(stored_record(stored), encoding)
+    record = with_computer_names(
+        find_game(stored.game), stored_record(stored), str(stored.settings.get("opponent", ""))
+    )
+    return record_format.write(record, encoding)

@@ -239,6 +239,7 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("plain text (headers and moves)"),
     N_("USI position line"),
     N_("KIF (Japanese, UTF-8)"),
+    N_("KI2 (Japanese, UTF-8)"),
     N_("CSA"),
 )
 """Every English word of index.html and of the page's scripts that words.js tells."""

@@ -95,13 +95,13 @@ def test_each_moves_time_is_the_files_and_none_is_written_where_it_gives_none(
 def test_the_comments_and_the_ending_come_back(cli: Run) -> None:
     sim(cli, FLOODGATE)
     csa = export(cli, "csa")
-    assert csa.rstrip().endswith("%KACHI")
+    assert csa.rstrip().endswith("%KACHI\nT10")  # the declaration's time, as floodgate's
     assert "'** 130 7g7f 8c8d 7i6h 3c3d\n" in csa
     record = read_csa(csa)
     assert record.outcome == Outcome.win(Termination.DECLARATION, 0)
     assert record.comments[0] == "130 7g7f 8c8d 7i6h 3c3d"
     kif = export(cli, "kif")
-    assert "\n 401 入玉勝ち\n" in kif and "*130 7g7f 8c8d 7i6h 3c3d\n" in kif
+    assert "\n 401 入玉勝ち        ( 0:10/" in kif and "*130 7g7f 8c8d 7i6h 3c3d\n" in kif
 
 
 @pytest.mark.parametrize(
@@ -130,10 +130,10 @@ def test_a_game_lost_on_time_keeps_its_ending(cli: Run, tmp_path: Path) -> None:
     )
     sim(cli, record)
     kif = export(cli, "kif")
-    assert "\n   3 切れ負け\n" in kif and read_kif(kif).outcome == Outcome.win(
-        Termination.TIME_FORFEIT, 1
-    )
-    assert export(cli, "csa").rstrip().endswith("%TIME_UP")
+    # the file's time on the move sente never made (its total: 0:05 + 1:00)
+    assert "\n   3 切れ負け        ( 1:00/00:01:05)\n" in kif
+    assert read_kif(kif).outcome == Outcome.win(Termination.TIME_FORFEIT, 1)
+    assert export(cli, "csa").rstrip().endswith("%TIME_UP\nT60")
 
 
 def test_the_date_is_the_files_never_the_days_it_was_read_in(cli: Run) -> None:
@@ -245,5 +245,6 @@ def test_a_game_ended_in_the_sim_exports_its_ending(
         typed="\n".join([*typed, "quit"]) + "\n",
     )
     assert code == 0 and "game over" in out, err
-    assert export(cli, "kif").splitlines()[-2].split()[-1] == kif_ending
-    assert export(cli, "csa").rstrip().endswith(csa_ending)
+    assert export(cli, "kif").splitlines()[-2].split()[1] == kif_ending
+    # a game lost on time has the loser's time on the move never made after it (T60)
+    assert csa_ending in export(cli, "csa").splitlines()[-2:]

@@ -1,17 +1,18 @@
 """Every real record of the corpus (tests/engine/shogi/corpus/) read in with ``kiban sim
-shogi --record``, kept in the store, and exported with ``kiban export`` in KIF, CSA, plain
-text and a USI line, then read back and compared with the file field by field (issue
+shogi --record``, kept in the store, and exported with ``kiban export`` in KIF, KI2, CSA,
+plain text and a USI line, then read back and compared with the file field by field (issue
 62, item 1): the start and handicap, the moves, the players, the event, the start date,
 the time control, the game's comment and each move's, each move's time (one the file
 does not give stays absent) and the ending.
 
 What a format cannot carry is said in docs/architecture.md and checked here to be left
-out rather than written false: KIF and CSA keep times in whole seconds; plain text has no
-comments or times; a USI line holds only the moves.
+out rather than written false: KIF and CSA keep times in whole seconds; KI2 has no times;
+plain text has no comments or times; a USI line holds only the moves.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import cshogi
@@ -39,7 +40,7 @@ def exported(
     )
     assert code == 0, err
     texts = {}
-    for fmt in ("kif", "csa", "txt", "sfen"):
+    for fmt in ("kif", "ki2", "csa", "txt", "sfen"):
         code, out, err = run_cli(
             capsys, monkeypatch, "export", "1", "--format", fmt, "--state-dir", str(folder), "--sim"
         )
@@ -67,6 +68,7 @@ def same_facts(read: RecordInfo, original: RecordInfo, fmt: str) -> None:
     assert lines(read.note) == lines(original.note), fmt
     assert [lines(c) for c in read.comments] == [lines(c) for c in original.comments], fmt
     assert whole_seconds(read.times) == whole_seconds(original.times), fmt
+    assert whole_seconds((read.ending_time,)) == whole_seconds((original.ending_time,)), fmt
     assert (read.outcome, read.suspended) == (original.outcome, original.suspended), fmt
 
 
@@ -80,6 +82,7 @@ def test_every_export_keeps_every_field_the_file_had_and_writes_nothing_false(
     for fmt in ("kif", "csa"):
         kif_or_csa(texts[fmt], fmt, original, original.info)
     plain_text(texts["txt"], original, original.info)
+    ki2(texts["ki2"], original, original.info)
     assert read_record(texts["sfen"], SHOGI, ".usi").moves == original.moves
 
 
@@ -105,6 +108,19 @@ def kif_or_csa(text: str, fmt: str, original: Imported, info: RecordInfo) -> Non
         parsed = cshogi.CSA.Parser.parse_str(text)[0]
     assert tuple(cshogi.move_to_usi(m) for m in parsed.moves) == original.moves, fmt
     assert list(parsed.names) == list(info.players or ("", "")), fmt
+
+
+def ki2(text: str, original: Imported, info: RecordInfo) -> None:
+    """A KI2 export read back has every field the file had but the times (the moves'
+    and the ending's), which KI2 does not write (none read back, rather than zero)."""
+    read = read_record(text, SHOGI, ".ki2")
+    assert (dict(read.options), read.start, read.moves) == (
+        dict(original.options),
+        original.start,
+        original.moves,
+    )
+    assert read.info is not None and read.info.times == ()
+    same_facts(read.info, replace(info, times=(), ending_time=None), "ki2")
 
 
 def plain_text(text: str, original: Imported, info: RecordInfo) -> None:

@@ -12,6 +12,7 @@ import pytest
 from engine.outcome import Outcome, Termination
 from engine.shogi import HANDICAPS, SHOGI
 from engine.shogi.csa_read import read_csa
+from engine.shogi.ki2_read import read_ki2
 from engine.shogi.kif_read import read_kif
 from firmware_host.cli import main
 from firmware_host.store.storage import GameStore
@@ -113,7 +114,10 @@ def test_takebacks_and_a_start_with_moves_are_followed(
     ]
 
 
-@pytest.mark.parametrize(("suffix", "encoding"), [(".kif", "cp932"), (".kifu", "utf-8")])
+@pytest.mark.parametrize(
+    ("suffix", "encoding"),
+    [(".kif", "cp932"), (".kifu", "utf-8"), (".ki2", "cp932"), (".ki2u", "utf-8")],
+)
 def test_kif_files_are_written_in_the_encoding_their_name_asks_for(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, suffix: str, encoding: str
 ) -> None:
@@ -124,7 +128,7 @@ def test_kif_files_are_written_in_the_encoding_their_name_asks_for(
         "export",
         str(game_id),
         "--format",
-        "kif",
+        suffix[1:4],
         "--state-dir",
         str(tmp_path),
         "--output",
@@ -132,8 +136,10 @@ def test_kif_files_are_written_in_the_encoding_their_name_asks_for(
     )
     assert (code, out) == (0, "")
     text = target.read_bytes().decode(encoding)
-    assert list(read_kif(text).moves) == MOVES
+    assert list((read_kif if suffix.startswith(".kif") else read_ki2)(text).moves) == MOVES
     assert ("Shift_JIS" if encoding == "cp932" else "UTF-8") in text.splitlines()[0]
+    if suffix.startswith(".ki2"):
+        return  # cshogi reads KI2 one move a line only (tests/engine/shogi/test_ki2_write.py)
     parsed = cshogi.KIF.Parser.parse_file(str(target))
     assert [cshogi.move_to_usi(m) for m in parsed.moves] == MOVES
 

@@ -210,10 +210,15 @@ def test_every_record_format_of_shogi_downloads() -> None:
                 await page.send(type="move", **{"from": move[:2], "to": move[2:]})
                 await page.state_where(partial(_last_move_is, move))
             offered = [f["name"] for f in page.board["formats"]]
-            assert offered == [f.name for f in formats("shogi")] == ["txt", "kif", "csa", "sfen"]
+            assert (
+                offered
+                == [f.name for f in formats("shogi")]
+                == ["txt", "kif", "ki2", "csa", "sfen"]
+            )
             expected = {
                 "txt": "1. 7g7f 3c3d",
                 "kif": "７六歩",
+                "ki2": "▲７六歩",
                 "csa": "+7776FU",
                 "sfen": "moves 7g7f 3c3d",
             }

@@ -1,0 +1,176 @@
+"""KI2, the form most published games take, written: KIF's headers, then the moves as
+players say them, several to a line, with no square of origin (``▲７六歩　△３四歩``).
+
+A move names only what the reader needs to find it (the Japan Shogi Association's
+notation rules, www.shogi.or.jp/faq/kihuhyouki.html, read with the Japanese Wikipedia's
+article on game records; ``ki2_read`` reads it back):
+
+- its target, or ``同`` for the previous move's, and the piece as it stood;
+- when more than one piece of that kind could go there, the motion (``上`` forward,
+  ``寄`` sideways, ``引`` back) if that alone tells them apart; else the place
+  (``右``/``左``, seen from the mover; ``直`` for a piece stepping straight forward,
+  never for a dragon or a horse); else the place among those moving alike, then the
+  motion (``左上``);
+- ``成`` or ``不成`` wherever the move could promote, and ``打`` for a drop only where a
+  piece on the board could go there too.
+
+The game's end is the result line (``まで64手で先手の勝ち``; on time,
+``時間切れにより``), which is how KI2 says it: no special move is written. Times are
+not KI2's and are left out; a comment breaks the line of moves, under its move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.outcome import Outcome, Termination
+from engine.shogi.kif import PIECES, ending, header_lines, side_names, square_name
+from engine.shogi.moves import ShogiMove
+from engine.shogi.position import ShogiPosition
+from engine.shogi.record import comment_lines, handicap_of, play, result_comment
+from engine.shogi.tables import DRAGON, HORSE, SIZE
+
+PER_LINE = 6
+"""Moves to a line, as Kifu for Windows writes them."""
+WIDTH = 6
+"""Each move padded to this many characters, so the columns line up."""
+
+
+def _motion(ahead: int) -> str:
+    return "上" if ahead > 0 else "引" if ahead < 0 else "寄"
+
+
+def _place(move: ShogiMove, others: Sequence[int], right_of: dict[int, int]) -> str:
+    """``右`` or ``左`` if ``move``'s piece stands furthest that way among itself and
+    ``others`` (their origins), else ""."""
+    mine = right_of[move.from_square]
+    theirs = [right_of[square] for square in others]
+    if all(mine > other for other in theirs):
+        return "右"
+    if all(mine < other for other in theirs):
+        return "左"
+    return ""
+
+
+def telling_words(position: ShogiPosition, move: ShogiMove) -> str:
+    """What tells ``move`` (from the board) from the moves of the other pieces of its
+    kind that could go to its target: "" when none could."""
+    kind = position.piece_at(move.from_square) & 15
+    target = move.to_square
+    origins = {move.from_square} | {
+        m.from_square
+        for m in position.legal_moves()
+        if m.to_square == target and not m.drop and position.piece_at(m.from_square) & 15 == kind
+    }
+    others = [square for square in origins if square != move.from_square]
+    if not others:
+        return ""
+    sign = 1 if position.turn == 0 else -1
+    ahead = {s: sign * (s // SIZE - target // SIZE) for s in origins}
+    right_of = {s: sign * (s % SIZE - target % SIZE) for s in origins}
+    motion = _motion(ahead[move.from_square])
+    alike = [s for s in others if _motion(ahead[s]) == motion]
+    if not alike:
+        return motion
+    if kind not in (DRAGON, HORSE) and right_of[move.from_square] == 0 and motion == "上":
+        return "直"  # only one piece can step straight up to a square
+    place = _place(move, others, right_of)
+    if place:
+        return place
+    return _place(move, alike, right_of) + motion
+
+
+def ki2_move(position: ShogiPosition, move: ShogiMove, previous: int | None) -> str:
+    """A move in KI2, its mark first: ``▲７六歩``, ``△同　銀``, ``▲５二金左上成``."""
+    mark = "▲" if position.turn == 0 else "△"
+    target = "同　" if previous == move.to_square else square_name(move.to_square)
+    legal = [m for m in position.legal_moves() if m.to_square == move.to_square]
+    if move.drop:
+        board = any(
+            not m.drop and position.piece_at(m.from_square) & 15 == move.drop for m in legal
+        )
+        return f"{mark}{target}{PIECES[move.drop]}{'打' if board else ''}"
+    piece = position.piece_at(move.from_square) & 15
+    words = telling_words(position, move)
+    either = {m.promote for m in legal if m.from_square == move.from_square}
+    promotion = "成" if move.promote else "不成" if True in either else ""
+    return f"{mark}{target}{PIECES[piece]}{words}{promotion}"
+
+
+def _exact(outcome: Outcome, turn: int) -> bool:
+    """Whether KI2's result line alone gives back ``outcome`` when read: it names a
+    winner and how only for these endings (a won 持将棋, a perpetual check, an agreed
+    draw need Kiban's result comment beside it)."""
+    term = outcome.termination
+    if term is Termination.DECLARATION:
+        return outcome.winners == {turn}
+    if term is Termination.IMPASSE:
+        return not outcome.winners
+    return term in (
+        Termination.RESIGNATION,
+        Termination.CHECKMATE,
+        Termination.NO_LEGAL_MOVES,
+        Termination.REPETITION,
+        Termination.TIME_FORFEIT,
+        Termination.ILLEGAL_MOVE,
+    )
+
+
+def _result_line(outcome: Outcome, turn: int, sides: tuple[str, str], plies: int) -> str:
+    """KI2's result line: KIF's, but a game lost on time says so (the special move
+    切れ負け, which KIF has, is not written in KI2)."""
+    if outcome.termination is Termination.TIME_FORFEIT and len(outcome.winners) == 1:
+        return f"まで{plies}手で時間切れにより{sides[min(outcome.winners)]}の勝ち"
+    return ending(outcome, turn, sides, plies)[1]
+
+
+def write_ki2(
+    start: ShogiPosition,
+    moves: Sequence[str],
+    *,
+    outcome: Outcome | None = None,
+    players: tuple[str, str] = ("", ""),
+    started: str | None = None,
+    encoding: str = "UTF-8",
+    comments: Sequence[str] = (),
+    event: str = "",
+    time_control: str = "",
+    note: str = "",
+    suspended: bool = False,
+) -> str:
+    """A KI2 record of a game: moves in USI from ``start`` (not changed), ended by
+    ``outcome`` (None: unfinished, or broken off when ``suspended``: 中断). The other
+    arguments are ``write_kif``'s; a move's comment ends its line of moves."""
+    position = start.copy()
+    sides = side_names(handicap_of(position.text()))
+    lines = header_lines(
+        position,
+        encoding=encoding,
+        started=started,
+        event=event,
+        time_control=time_control,
+        players=players,
+    )
+    lines += comment_lines("*", note)
+    row: list[str] = []
+    previous: int | None = None
+    for number, text in enumerate(moves, start=1):
+        move = position.read_move(text)
+        row.append(ki2_move(position, move, previous))
+        play(position, move, f"move {number}")
+        previous = move.to_square
+        comment = comments[number - 1] if number <= len(comments) else ""
+        if comment or len(row) == PER_LINE or number == len(moves):
+            lines.append("".join(f"{written:　<{WIDTH}}" for written in row[:-1]) + row[-1])
+            row = []
+            lines += comment_lines("*", comment)
+    plies = len(moves)
+    if outcome is not None:
+        if not _exact(outcome, position.turn):
+            lines.append(f"*{result_comment(outcome)}")
+        result = _result_line(outcome, position.turn, sides, plies)
+        if result:
+            lines.append(result)
+    elif suspended:
+        lines.append(f"まで{plies}手で中断")
+    return "\n".join(lines) + "\n"
