@@ -232,9 +232,19 @@ class Base(Generic[M]):
             return True
         return self._whole_before(self.overlap.footprints(line), 0, 1)
 
-    def _whole_before(self, footprints: list[Footprint], first: int, second: int) -> bool:
+    def with_reply(self, line: tuple[M, ...]) -> bool:
+        """Whether the first move of ``line`` was made whole as the next began, within
+        the sensors' blur: no order tells whether the mover's hand went on before the
+        reply or the mover played again after it."""
+        if len(line) < 2 or self.before_reply(line):
+            return False
+        return self._whole_before(self.overlap.footprints(line), 0, 1, self.overlap.blur.margin)
+
+    def _whole_before(
+        self, footprints: list[Footprint], first: int, second: int, blur: float = 0.0
+    ) -> bool:
         """Whether the move at ``first`` of a line from the base was made whole before
-        the one at ``second`` began (``before_reply``)."""
+        the one at ``second`` began (``before_reply``), or within ``blur`` after."""
         mine_spots, theirs_spots = footprints[first].spots(), footprints[second].spots()
         # a cell a move after the reply changes again (the mover's next move from where
         # the first set a piece down) tells nothing of when the first was done; one the
@@ -242,7 +252,7 @@ class Base(Generic[M]):
         later = frozenset().union(*(f.spots() for f in footprints[second + 1 :]))
         mine = [self._done_at(s, theirs_spots) for s in mine_spots - later if s in self.last_at]
         theirs = [self.first_at[s] for s in theirs_spots - mine_spots if s in self.first_at]
-        return bool(mine) and bool(theirs) and max(mine) < min(theirs)
+        return bool(mine) and bool(theirs) and max(mine) < min(theirs) + blur
 
     def _done_at(self, spot: Spot, second: frozenset[Spot]) -> float:
         """When the first move of a line was done with ``spot``: a cell the reply changes

@@ -101,6 +101,16 @@ def decide(
             dict.fromkeys(line[0] for line in unkept if line[0] != tail[0] and not doubtful(line))
         )
     )
+    tied = [
+        line
+        for line in unkept
+        if base.rested and base.goes_on_with(line[0]) and base.with_reply(line)
+    ]
+    if keeping and tied and not doubtful(tail):
+        # the mover's hand went on as the reply began, or the mover played again after
+        # it: the same board, and no order between them to tell
+        firsts = dict.fromkeys(line[0] for line in tied if line[0] != tail[0])
+        return Reread(len(tail), (), (*firsts, tail[0])) if firsts else None
     if base.waited and base.resumed_at - base.committed_at >= REACTION - EPSILON:
         # it was given its time to go on: a hand that goes on now is the next
         others = [line for line in others if line in taken_in]
