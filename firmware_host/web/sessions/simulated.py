@@ -203,9 +203,8 @@ class SimSession(Session):
         puzzle: PuzzleRun | None = None,
     ) -> Simulation:
         """``moves``: a record's, played before the board is set up (``record``: what it
-        said beside them); ``pieces``: how the
-        simulated pieces stand at first (default: as the game has them); ``journal``:
-        where the game is kept (default: the session's store)."""
+        said beside them); ``pieces``: how the simulated pieces stand at first (default:
+        as the game has them); ``journal``: where the game is kept (default: the store)."""
         sim = Simulation(
             game,
             load_profile(profile_name, game),
