@@ -25,7 +25,7 @@ from typing import Generic, TypeVar
 
 from engine.assessments import Reread, Timing
 from engine.game import Position
-from engine.physical import EMPTY, Reading, Sensing, Spot
+from engine.physical import EMPTY, Reading, Sensing, Spot, frame_diff
 from engine.recognition.move_index import MoveIndex
 from engine.recognition.open_moves import EPSILON, Base, fresh_base
 from engine.recognition.overlap import shared
@@ -169,6 +169,14 @@ def _gone(base: Base[M], frame: Mapping[Spot, Reading]) -> bool:
     """Whether the board reads none of the changes of the base's first open move."""
     changes = base.overlap.footprints(base.tail[:1])[0].changes if base.tail else ()
     return bool(changes) and all(frame.get(spot, EMPTY) != reading for spot, reading in changes)
+
+
+def _taken_up(base: Base[M], frame: Mapping[Spot, Reading]) -> bool:
+    """Whether the board differs from the record's position only by pieces taken up: a
+    move from it under way, its piece still in the hand, which proves nothing of the
+    moves before it."""
+    diff = frame_diff(base.overlap.after(base.tail).expected, frame)
+    return bool(diff) and all(reading == EMPTY for _spot, reading in diff)
 
 
 def stood_still(
@@ -446,7 +454,8 @@ class Rereading(Generic[M]):
                 self._ask(frame, base, known[2])
             return known[2]
         there = [line for line in base.readings(frame) if line]
-        for index in range(len(self._earlier) - 1, -1, -1) if not there else ():
+        lifting = not there and self._earlier and _taken_up(base, frame)
+        for index in range(len(self._earlier) - 1, -1, -1) if not there and not lifting else ():
             earlier = self._earlier[index]
             if not earlier.tail or not (
                 _gone(base, frame) or earlier.interleaved() or not any(here())
