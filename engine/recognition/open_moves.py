@@ -32,6 +32,22 @@ STOOD = 0.3
 cell (its magnet passing the sensor) or a bounce reads there for less."""
 
 
+@dataclass(frozen=True, slots=True)
+class Flight:
+    """A move's piece in the air: from its first departure to its last landing."""
+
+    lifted: float
+    landed: float
+    starts: tuple[Spot, ...]
+
+    def over(self, spot: Spot, at: float, blur: Blur) -> bool:
+        """Whether ``spot`` reading a piece at ``at`` may be this piece on its way: while
+        it was in the air, or as it left a neighbour within the sensors' blur (one piece
+        reads on two cells while it passes between them)."""
+        early = max((blur(spot, start) for start in self.starts), default=MARGIN)
+        return self.lifted - max(early, MARGIN) <= at <= self.landed + MARGIN
+
+
 @dataclass
 class Base(Generic[M]):
     """The position the record's open moves were played from, and what the hands did
@@ -388,7 +404,7 @@ class Base(Generic[M]):
                 return True
         expected = self.overlap.expected
         reached: set[Spot] = set()
-        flights: list[tuple[float, float]] = []  # an earlier move's piece in the air
+        flights: list[Flight] = []  # an earlier move's piece in the air
         for footprint in footprints:
             starts = [
                 spot
@@ -405,7 +421,7 @@ class Base(Generic[M]):
                 if not empty or not departures or first is None:
                     continue
                 # a piece slid over the cell on an earlier move's way fills it too
-                passed = any(lo - MARGIN <= first <= hi + MARGIN for lo, hi in flights)
+                passed = any(flight.over(spot, first, self.overlap.blur) for flight in flights)
                 blur = max(self.overlap.blur(spot, start) for start in starts)
                 if first < min(departures) - blur and not passed:
                     return True
@@ -416,7 +432,7 @@ class Base(Generic[M]):
                 if r != EMPTY and s in self.filled_at
             ]
             if departures and landings:
-                flights.append((min(departures), max(landings)))
+                flights.append(Flight(min(departures), max(landings), tuple(starts)))
         return self._filled_unexplained(reached, flights) or self._back_before_landing(footprints)
 
     def _stood_before(self, footprint: Footprint, when: float) -> bool:
@@ -442,7 +458,7 @@ class Base(Generic[M]):
             return changes[-1][0]
         return self.first_at.get(spot)
 
-    def _filled_unexplained(self, reached: set[Spot], flights: list[tuple[float, float]]) -> bool:
+    def _filled_unexplained(self, reached: set[Spot], flights: list[Flight]) -> bool:
         """Whether a cell empty at the base, that no move of the reading changes (those
         ``reached``), held a piece since for ``STOOD`` or longer while no move's piece
         was in the air (``flights``: a piece set down on its way and moved on, before
@@ -457,9 +473,9 @@ class Base(Generic[M]):
             for (at, reads), (then, _) in pairwise(changes):
                 if not reads or then - at < STOOD:
                     continue
-                if not any(lo - MARGIN <= at <= hi + MARGIN for lo, hi in flights):
+                if not any(flight.over(spot, at, self.overlap.blur) for flight in flights):
                     return True
-                if any(at < lo and hi < then for lo, hi in flights):
+                if any(at < flight.lifted and flight.landed < then for flight in flights):
                     # another move made whole while it stood there: no piece on its way
                     # waits for the next player's move (a move landed, then moved on)
                     return True

@@ -101,14 +101,18 @@ def decide(
             dict.fromkeys(line[0] for line in unkept if line[0] != tail[0] and not doubtful(line))
         )
     )
+    passed = _turn_passed(base)
     tied = [
         line
         for line in unkept
-        if base.rested and base.goes_on_with(line[0]) and base.with_reply(line)
+        if base.rested and base.goes_on_with(line[0]) and (passed or base.with_reply(line))
     ]
-    if keeping and tied and not doubtful(tail):
+    # after a lost turn the record's own line is the mover moving on: judged whole, not
+    # its tail alone (whose cells the moving on passed read as unexplained fills)
+    if keeping and tied and not all(map(doubtful, keeping if passed else [tail])):
         # the mover's hand went on as the reply began, or the mover played again after
-        # it: the same board, and no order between them to tell
+        # it (a lost turn between, which no order of sensed changes places): the same
+        # board, and no order between them to tell
         firsts = dict.fromkeys(line[0] for line in tied if line[0] != tail[0])
         return Reread(len(tail), (), (*firsts, tail[0])) if firsts else None
     if base.waited and base.resumed_at - base.committed_at >= REACTION - EPSILON:
@@ -163,6 +167,19 @@ def reread_spots(position: Position[M], sensing: Sensing, reread: Reread[M]) -> 
     for choice in reread.choices:
         spots |= before.footprint(choice, sensing).spots()
     return frozenset(spots)
+
+
+def _turn_passed(base: Base[M]) -> bool:
+    """Whether a player's turn the board cannot show (a lost turn, announced and played
+    by the board) was recorded after the open moves' first: a piece of that move moved
+    on since may be its player's next move as well as the hand going on."""
+    footprints = base.overlap.footprints(base.tail)
+    position = base.position.copy()
+    for step, move in enumerate(base.tail):
+        if step and position.chance_moves() is None and not footprints[step].changes:
+            return True
+        position.push(move)
+    return False
 
 
 def _gone(base: Base[M], frame: Mapping[Spot, Reading]) -> bool:

@@ -10,18 +10,22 @@ import pytest
 from engine.chaturaji import CHATURAJI
 from engine.chaturaji.moves import Roll
 from engine.physical import Stone
+from engine.recognition.sensors import WIDEST
 from firmware_host.session.actions import Select
 from firmware_host.session.match import Match
 from firmware_host.session.state import Phase
-from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone
+from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Reach
 from tests.firmware_host.simkit import commits, make_sim
 
 
 def fixed_dice(monkeypatch: pytest.MonkeyPatch, faces: list[int]) -> None:
-    """Every roll from now on falls as ``faces`` has it, in turn."""
+    """Every new roll from now on falls as ``faces`` has it, in turn."""
     falling: Iterator[int] = iter(faces)
 
     def roll(self: Match) -> Hashable:
+        kept = self._kept_rolls.pop(len(self.position.move_stack), None)
+        if kept is not None:
+            return kept  # the dice stay as they fell: a roll taken back falls the same
         face = next(falling)
         outcomes = self.position.chance_moves()
         assert outcomes is not None and Roll((face,)) in outcomes
@@ -108,3 +112,56 @@ def test_a_capture_read_from_a_knock_at_the_lift_is_read_again_after_the_roll(
     notices += sim.settle()
     assert list(sim.controller.record().moves) == ["roll 4", "h8g8", "roll 5"]
     assert sim.controller.phase is Phase.PLAY
+
+
+@pytest.mark.parametrize("answer", ["f7f3", "f7f6"])
+def test_a_piece_moved_on_after_a_lost_turn_is_asked_about(
+    monkeypatch: pytest.MonkeyPatch, answer: str
+) -> None:
+    """From the heavy soak (seed 3, Chaturaji move 784), over the widest sensors: green's
+    elephant slid f7-f3 and stood there 2.75 s, long enough for black's lost turn to be
+    announced and played; then green slid it on to f6 on green's next turn, each passed
+    cell reading it for up to 0.32 s. The board took f7-f3 back with the roll, the lost
+    turn and the roll after it, and recorded f7-f6 unasked: the hand going on. Moved on
+    after a lost turn, the piece may as well be its player's next move: asked, and
+    either answer followed, the rolls as they fell."""
+    fixed_dice(monkeypatch, [2, 4, 3, 5, 5, 5, 5])
+    sim = make_sim(
+        "sim-chaturaji",
+        position="8/5gE2/8/8/8/7kE/5gB2/8 g 4 23,29,8,9 -",
+        noise=Noise.none(),
+        game=CHATURAJI,
+        sensor_model=WIDEST,
+    )
+    elephant = Stone("E", 1)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, LiftStone("f7")),
+        HandStep(t + 0.537, Reach("f3", elephant, reads=True)),
+        HandStep(t + 0.557, PutStone("f3", elephant, elephant)),
+        HandStep(t + 3.308, LiftStone("f3")),
+        HandStep(t + 3.406, Reach("f4", elephant, reads=True)),
+        HandStep(t + 3.469, Reach("f3", elephant, reads=False)),
+        HandStep(t + 3.660, Reach("f5", elephant, reads=True)),
+        HandStep(t + 3.723, Reach("f4", elephant, reads=False)),
+        HandStep(t + 3.914, Reach("f6", elephant, reads=True)),
+        HandStep(t + 3.977, Reach("f5", elephant, reads=False)),
+        HandStep(t + 4.070, PutStone("f6", elephant, elephant)),
+        HandStep(t + 4.070, Reach("f6", elephant, reads=False)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices)[:4] == ["f7f3", "roll 2", "pass", "roll 4"]
+    assert "f7f6" not in commits(notices)
+    assert sim.controller.phase is Phase.PROMPT
+    assert set(sim.controller.prompt_choices) == {"f7f3", "f7f6"}
+    sim.send(Select(answer))
+    sim.settle()
+    sim.advance(2.0)
+    sim.settle()
+    played = list(sim.controller.record().moves)
+    if answer == "f7f3":
+        assert played[:5] == ["f7f3", "roll 2", "pass", "roll 4", "f3f6"]
+    else:
+        assert played[:2] == ["f7f6", "roll 2"]
+    after: Phase = sim.controller.phase  # read anew: the answer changed it
+    assert after is Phase.PLAY
