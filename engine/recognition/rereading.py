@@ -307,6 +307,8 @@ class Rereading(Generic[M]):
         tail = None if base is None or closed or not self.amendable else base.leads_to(position)
         evidence = None
         self._earlier = self._kept_earlier(position, now, closed=closed)
+        if base is not None and tail is not None and len(tail) > LONGEST_TAIL:
+            base, tail = self._past_the_unseen(base, tail)
         if base is None or tail is None or len(tail) > LONGEST_TAIL:
             self._earlier = []
             base = fresh_base(
@@ -348,6 +350,20 @@ class Rereading(Generic[M]):
             self._past(base, waited=waited)
         self._known = None
         return evidence
+
+    def _past_the_unseen(self, base: Base[M], tail: tuple[M, ...]) -> tuple[Base[M], tuple[M, ...]]:
+        """A tail of lost turns and rolls outgrew what may be read again (an endgame where
+        most players have no move): the moves before the last the board shows are done,
+        and a base just before it keeps that one open (its hand may go on); none shown,
+        the tail stays too long (a fresh base)."""
+        whole, base.tail = base.tail, tail
+        start = base.last_shown()
+        if not start or len(tail) - start > LONGEST_TAIL:
+            base.tail = whole
+            return base, tail
+        self._earlier = []
+        self.base = base.after(start, self.sensing, self.sensed, base.committed_at)
+        return self.base, self.base.tail
 
     def _past(self, base: Base[M], *, waited: bool) -> None:
         """The board rested showing the record (``Base.past``); the base before kept."""

@@ -11,11 +11,13 @@ from engine.chaturaji import CHATURAJI
 from engine.chaturaji.moves import Roll
 from engine.physical import Stone
 from engine.recognition.sensors import WIDEST
+from firmware_host.loops.simulator import Simulation
+from firmware_host.notices.declared import IllegalShown
 from firmware_host.session.actions import Select
 from firmware_host.session.match import Match
 from firmware_host.session.state import Phase
 from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Reach
-from tests.firmware_host.simkit import commits, make_sim
+from tests.firmware_host.simkit import commits, make_sim, of
 
 
 def fixed_dice(monkeypatch: pytest.MonkeyPatch, faces: list[int]) -> None:
@@ -114,28 +116,20 @@ def test_a_capture_read_from_a_knock_at_the_lift_is_read_again_after_the_roll(
     assert sim.controller.phase is Phase.PLAY
 
 
-@pytest.mark.parametrize("answer", ["f7f3", "f7f6"])
-def test_a_piece_moved_on_after_a_lost_turn_is_asked_about(
-    monkeypatch: pytest.MonkeyPatch, answer: str
-) -> None:
-    """From the heavy soak (seed 3, Chaturaji move 784), over the widest sensors: green's
-    elephant slid f7-f3 and stood there 2.75 s, long enough for black's lost turn to be
-    announced and played; then green slid it on to f6 on green's next turn, each passed
-    cell reading it for up to 0.32 s. The board took f7-f3 back with the roll, the lost
-    turn and the roll after it, and recorded f7-f6 unasked: the hand going on. Moved on
-    after a lost turn, the piece may as well be its player's next move: asked, and
-    either answer followed, the rolls as they fell."""
-    fixed_dice(monkeypatch, [2, 4, 3, 5, 5, 5, 5])
+ENDGAME = "8/5gE2/8/8/8/7kE/5gB2/8 g 4 23,29,8,9 -"
+"""Green's elephant on f7, black's on h3; yellow's and red's kings taken: most turns
+are lost."""
+
+
+def green_slides_twice() -> tuple[Simulation, list[HandStep]]:
+    """The endgame on the widest sensors, and green's elephant slid f7-f3, then on to f6
+    after black's lost turn, each passed cell reading it as the soak had it."""
     sim = make_sim(
-        "sim-chaturaji",
-        position="8/5gE2/8/8/8/7kE/5gB2/8 g 4 23,29,8,9 -",
-        noise=Noise.none(),
-        game=CHATURAJI,
-        sensor_model=WIDEST,
+        "sim-chaturaji", position=ENDGAME, noise=Noise.none(), game=CHATURAJI, sensor_model=WIDEST
     )
     elephant = Stone("E", 1)
     t = sim.now + 0.1
-    steps = [
+    return sim, [
         HandStep(t, LiftStone("f7")),
         HandStep(t + 0.537, Reach("f3", elephant, reads=True)),
         HandStep(t + 0.557, PutStone("f3", elephant, elephant)),
@@ -149,6 +143,21 @@ def test_a_piece_moved_on_after_a_lost_turn_is_asked_about(
         HandStep(t + 4.070, PutStone("f6", elephant, elephant)),
         HandStep(t + 4.070, Reach("f6", elephant, reads=False)),
     ]
+
+
+@pytest.mark.parametrize("answer", ["f7f3", "f7f6"])
+def test_a_piece_moved_on_after_a_lost_turn_is_asked_about(
+    monkeypatch: pytest.MonkeyPatch, answer: str
+) -> None:
+    """From the heavy soak (seed 3, Chaturaji move 784), over the widest sensors: green's
+    elephant slid f7-f3 and stood there 2.75 s, long enough for black's lost turn to be
+    announced and played; then green slid it on to f6 on green's next turn, each passed
+    cell reading it for up to 0.32 s. The board took f7-f3 back with the roll, the lost
+    turn and the roll after it, and recorded f7-f6 unasked: the hand going on. Moved on
+    after a lost turn, the piece may as well be its player's next move: asked, and
+    either answer followed, the rolls as they fell."""
+    fixed_dice(monkeypatch, [2, 4, 3, 5, 5, 5, 5])
+    sim, steps = green_slides_twice()
     notices = sim.run(steps) + sim.settle()
     assert commits(notices)[:4] == ["f7f3", "roll 2", "pass", "roll 4"]
     assert "f7f6" not in commits(notices)
@@ -165,3 +174,37 @@ def test_a_piece_moved_on_after_a_lost_turn_is_asked_about(
         assert played[:2] == ["f7f6", "roll 2"]
     after: Phase = sim.controller.phase  # read anew: the answer changed it
     assert after is Phase.PLAY
+
+
+def test_a_slide_after_many_lost_turns_may_still_go_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same soak, a move later: f7-f3 kept at the prompt, f3-f6 played, and four
+    lost turns with their rolls; then black's elephant slid h3-h1 slowly, resting 0.49 s
+    on h2 (its sensor reading the piece 0.81 s in all). The board recorded h3-h2 and the
+    roll after it, and, the rolls and lost turns before it having outgrown the moves that
+    may be read again, could no longer follow the hand to h1: h2-h1 was refused as
+    black's move on green's turn, and h3-h2 stayed in the record. The moves before the
+    last the board shows are done; that one stays open."""
+    fixed_dice(monkeypatch, [2, 4, 2, 5, 2, 5, 4, 2, 3, 3])
+    sim, steps = green_slides_twice()
+    sim.run(steps)
+    sim.settle()
+    sim.send(Select("f7f3"))
+    elephant = Stone("E", 0)
+    t = sim.now + 8.5
+    notices = sim.run(
+        [
+            HandStep(t, LiftStone("h3")),
+            HandStep(t + 0.251, Reach("h2", elephant, reads=True)),
+            HandStep(t + 0.413, Reach("h3", elephant, reads=False)),
+            HandStep(t + 0.900, Reach("h1", elephant, reads=True)),
+            HandStep(t + 1.062, Reach("h2", elephant, reads=False)),
+            HandStep(t + 1.300, PutStone("h1", elephant, elephant)),
+            HandStep(t + 1.300, Reach("h1", elephant, reads=False)),
+        ]
+    )
+    notices += sim.settle()
+    played = list(sim.controller.record().moves)
+    lost = ["pass", "roll 5", "pass", "roll 2", "pass", "roll 5", "pass", "roll 4"]
+    assert played[4:14] == ["f3f6", "roll 2", *lost]
+    assert "h3h2" in commits(notices) and played[-2:] == ["h3h1", "roll 2"]
+    assert not [shown for shown in of(IllegalShown, notices) if shown.move == "h2h1"]
