@@ -116,6 +116,20 @@ def _exact(outcome: Outcome, turn: int) -> bool:
     )
 
 
+def _read_as_the_position(outcome: Outcome, position: ShogiPosition) -> bool:
+    """Whether a won game's result line would be read back as the last position's own
+    ending rather than ``outcome``: the reader takes まで…の勝ち for the mate the board
+    shows, so a resignation in a mated position (ShogiHome's engines resign there) needs
+    Kiban's result comment to come back as one."""
+    decided = position.outcome()
+    return (
+        len(outcome.winners) == 1
+        and decided is not None
+        and decided.winners == outcome.winners
+        and decided != outcome
+    )
+
+
 def _result_line(outcome: Outcome, turn: int, sides: tuple[str, str], plies: int) -> str:
     """KI2's result line: KIF's, but a game lost on time says so (the special move
     切れ負け, which KIF has, is not written in KI2)."""
@@ -166,7 +180,7 @@ def write_ki2(
             lines += comment_lines("*", comment)
     plies = len(moves)
     if outcome is not None:
-        if not _exact(outcome, position.turn):
+        if not _exact(outcome, position.turn) or _read_as_the_position(outcome, position):
             lines.append(f"*{result_comment(outcome)}")
         result = _result_line(outcome, position.turn, sides, plies)
         if result:

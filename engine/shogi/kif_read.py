@@ -18,6 +18,7 @@ from engine.shogi.position import ShogiPosition
 from engine.shogi.record import (
     TIME_CONTROL,
     ShogiRecord,
+    handicap_of,
     line_span,
     play,
     read_result_comment,
@@ -60,6 +61,18 @@ SUSPENDED = ("中断", "封じ手")
 NO_HANDICAP = ("その他", "詰将棋")
 """What 手合割 says where the board diagram gives the start: その他 ("other", Kakinoki's
 word), 詰将棋 (a mate problem: Mynavi's book data, Todai Shogi 6; shogihome issue 741)."""
+HEADER_WORDS = frozenset(
+    (
+        *("開始日時", "終了日時", "対局日", "表題", "棋戦", "戦型", "持ち時間", "秒読み"),
+        *("消費時間", "場所", "掲載", "備考", "記録係", "先手", "後手", "下手", "上手"),
+        *("先手省略名", "後手省略名", "手合割", "先手の持駒", "後手の持駒", "下手の持駒"),
+        *("上手の持駒", "作者", "作品名", "作品番号", "発表誌", "発表年月", "出典", "手数"),
+        *("完全性", "分類", "受賞"),
+    )
+)
+"""KIF's header words. Written with a half-width colon (``先手:徳川家康``, tsshogi's test
+"import/half-size-colon"), one is read as with KIF's own full-width colon; any other
+line with a half-width colon is left alone (a title, a note)."""
 FOULS = ("反則勝ち", "反則負け")
 """The endings that may follow the illegal move that ended the game, when a writer keeps
 it: 反則勝ち as the side to move after it (Shogi Club 24), 反則負け as the side that
@@ -161,7 +174,9 @@ class _Reader:
             moves=tuple(self.moves),
             outcome=self.comment if self.comment is not None else self.outcome(position),
             players=(self._player(0), self._player(1)),
-            handicap=self.handicap,
+            # a board diagram gives the start whatever 手合割 says (Kifu for Windows writes
+            # 手合割：平手 above a mate problem's diagram): a standard opening only if it is one
+            handicap=handicap_of(self.start_text) if self.diagram else self.handicap,
             comments=tuple(self.comments[:moves]) if any(self.comments) else (),
             times=tuple(self.times[:moves]) if any(t is not None for t in self.times) else (),
             ending_time=self.ending_time,
@@ -197,9 +212,8 @@ class _Reader:
     def start(self, where: str) -> ShogiPosition:
         """The start position (read when a move or the end needs it)."""
         if self.position is None:
-            self.start_text = self._start_text()
             try:
-                self.position = self.game.position(self.start_text)
+                self.position = self.game.position(self._start_text())
             except NotationError as error:
                 lines = [number for number, _ in self.diagram]
                 lines += [number for number, _ in self.hands.values()]
@@ -207,6 +221,9 @@ class _Reader:
                 raise NotationError(
                     f"{span}: the start position cannot be played: {error}"
                 ) from None
+            # the position's own text: the hands in SFEN's order (rook first), not the
+            # order the diagram's header lists them in (歩十七　香三 ... as Electron Shogi writes)
+            self.start_text = self.position.text()
         return self.position
 
     def _start_text(self) -> str:
@@ -222,6 +239,9 @@ class _Reader:
             return
         if stripped[0].isascii() and stripped[0].isdigit():
             stripped = _SPACED_ORIGIN.sub("", stripped)
+        key, colon, value = stripped.partition(":")
+        if colon and key.strip() in HEADER_WORDS:
+            stripped = f"{key}：{value}"
         self.kif = self._known(stripped)
         if stripped[0] in "#&":
             return

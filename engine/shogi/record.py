@@ -108,5 +108,9 @@ TIME_CONTROL = "持ち時間"
 
 def comment_lines(mark: str, comment: str) -> list[str]:
     """A comment as a record's comment lines, each starting with ``mark`` (``*`` in
-    KIF, ``'`` in CSA); a comment of several lines keeps them."""
-    return [f"{mark}{line}" for line in comment.splitlines() if line.strip()]
+    KIF, ``'`` in CSA); a comment of several lines keeps them, a blank one too (the
+    readers keep one: ShogiHome writes ``*`` alone between an engine's two readings),
+    and a comment of nothing but spaces writes no line."""
+    if not comment.strip():
+        return []
+    return [f"{mark}{line}" for line in comment.split("\n")]

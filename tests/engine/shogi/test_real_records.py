@@ -8,7 +8,6 @@ writer over seeded random games, every ambiguity among them."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import cshogi
 import cshogi.CSA
@@ -17,32 +16,39 @@ import cshogi.KIF
 import pytest
 import shogi.KIF
 
+from engine.errors import NotationError
 from engine.outcome import Outcome, Termination
+from engine.shogi import SHOGI
 from engine.shogi.csa_read import read_csa
+from engine.shogi.handicaps import ALL_HANDICAPS
 from engine.shogi.ki2_read import read_ki2
 from engine.shogi.kif_read import read_kif
-from engine.shogi.record import ShogiRecord
+from engine.shogi.record import handicap_of
+from engine.shogi.record_readers import shogi_readers
+from tests.engine.shogi.corpus_files import CORPUS, REFUSED, corpus_files, read
 
-CORPUS = Path(__file__).parent / "corpus"
-READERS = {".kif": read_kif, ".csa": read_csa, ".ki2": read_ki2}
 EVEN = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+LICENCES = ("MIT", "BSD", "Apache", "CC0", "CC-BY", "public domain")
+"""The licences a corpus file may come under: those that allow it to be kept here."""
 EIGHT = "3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
-
-
-def read(name: str) -> tuple[str, ShogiRecord]:
-    path = CORPUS / name
-    text = path.read_text(encoding="utf-8")
-    return text, READERS[path.suffix](text)
 
 
 def test_every_file_of_the_corpus_is_read_and_has_its_licence_noted() -> None:
     noted = (CORPUS / "README.md").read_text(encoding="utf-8")
-    files = sorted(path for path in CORPUS.iterdir() if path.suffix in READERS)
-    assert len(files) >= 15
+    rows = {line.split("`")[1]: line for line in noted.splitlines() if line.startswith("| `")}
+    files = corpus_files()
+    assert len(files) >= 154
+    assert sorted(rows) == [path.name for path in files]  # a row for each file, no more
     for path in files:
-        assert f"`{path.name}`" in noted and "MIT" in noted, path.name
+        licence = rows[path.name].rstrip(" |").rsplit("|", 1)[1].strip()
+        assert licence.startswith(LICENCES), path.name
+        if path.name in REFUSED:
+            with pytest.raises(NotationError, match="cannot be played"):
+                read(path.name)
+            continue
         _text, record = read(path.name)
         assert record.moves or record.start != EVEN, path.name  # a problem may have none
+        assert record.handicap == handicap_of(record.start), path.name
 
 
 def test_a_floodgate_record_with_a_comment_among_statements() -> None:
@@ -207,3 +213,39 @@ def test_the_rest_of_the_pieces_given_to_gote_with_00al() -> None:
     assert "P-00AL" in text
     assert record.start == "7n1/6gk1/6gpN/9/9/6b1P/9/9/9 b 2R2Gb4s2n4l16p 1"
     assert len(record.moves) == 11 and record.outcome == Outcome.win(Termination.CHECKMATE, 0)
+
+
+def test_headers_written_with_a_half_width_colon() -> None:
+    text, record = read("tsshogi-half-size-colon.kif")
+    assert "先手:徳川家康" in text and "先手：" not in text
+    assert record.players == ("徳川家康", "石田三成") and record.event == "関ヶ原の戦い"
+    assert len(record.moves) == 3
+    # a line of other words with a half-width colon stays no header
+    titled = read_kif("第1局:関ヶ原\n" + text)
+    assert titled.players == record.players and titled.moves == record.moves
+
+
+def test_a_diagrams_pieces_in_hand_are_written_in_sfens_order() -> None:
+    text, record = read("kifu-for-js-32ryu-cumbersome.kif")
+    assert "後手の持駒：歩十七　香三　桂四　銀四　金四" in text  # listed pawns first
+    assert record.start == "7kl/5+R1b1/5K1p1/6+R2/9/8b/9/9/9 b 4g4s4n3l17p 1"
+
+
+@pytest.mark.parametrize(
+    ("name", "named"),
+    [
+        ("kifu-for-js-kifu-for-iphone.kif", "平手"),
+        ("tsshogi-handicap-initial-position.kif", "角落ち"),
+    ],
+)
+def test_a_board_diagram_gives_the_start_whatever_the_handicap_line_says(
+    name: str, named: str
+) -> None:
+    text, record = read(name)
+    assert f"手合割：{named}" in text and "+---------------------------+" in text
+    assert record.handicap is None and record.start == read_kif(text).start
+    board = record.start.split(maxsplit=1)[0]
+    assert board not in (EVEN.split(maxsplit=1)[0], ALL_HANDICAPS["bishop"].split(maxsplit=1)[0])
+    kif = next(reader for reader in shogi_readers(SHOGI) if reader.name == "kif")
+    imported = kif.read(text)  # as a game is read in: the diagram, not the named opening
+    assert imported.start == record.start and dict(imported.options) == {}

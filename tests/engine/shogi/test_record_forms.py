@@ -11,9 +11,16 @@ import pytest
 
 from engine.errors import NotationError
 from engine.outcome import Outcome, Termination
+from engine.shogi import SHOGI
+from engine.shogi.csa import write_csa
 from engine.shogi.csa_read import read_csa
+from engine.shogi.ki2 import write_ki2
 from engine.shogi.ki2_read import read_ki2
+from engine.shogi.kif import write_kif
 from engine.shogi.kif_read import read_kif
+from engine.shogi.record_readers import shogi_readers
+from tests.engine.shogi.helpers import position
+from tests.engine.shogi.records import final_outcome
 
 EVEN = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 
@@ -126,3 +133,66 @@ def test_00al_gives_the_rest_whatever_the_line_order() -> None:
     assert record.moves == ("P*5e",)
     with pytest.raises(NotationError, match=r"^line 3: a second 00AL"):
         read_csa("P-51OU\nP-00AL\nP+00AL\n+\n")
+
+
+def test_a_blank_line_inside_a_comment_is_written_and_read_back_in_every_format() -> None:
+    # ShogiHome writes * alone between an engine's two readings (its encoding test data)
+    comments = ("*評価値=80\n\n#評価値=-60", "読み筋\n")
+    moves = ["2g2f", "8c8d"]
+    kif = read_kif(write_kif(position(), moves, comments=comments))
+    ki2 = read_ki2(write_ki2(position(), moves, comments=comments))
+    assert kif.comments == ki2.comments == comments
+    assert read_csa(write_csa(position(), moves, comments=comments)).comments == comments
+
+
+def test_a_resignation_in_a_mated_position_comes_back_from_ki2() -> None:
+    # ShogiHome's engines resign when mated (its usi-csa-bridge records): KI2's
+    # まで…の勝ち alone would read back as the mate the board shows
+    start = "4k4/9/4G4/9/9/9/9/9/4K4 b G 1"
+    resigned = Outcome.win(Termination.RESIGNATION, 0)
+    assert final_outcome(["G*5b"], start) == Outcome.win(Termination.CHECKMATE, 0)
+    text = write_ki2(position(start), ["G*5b"], outcome=resigned)
+    assert read_ki2(text).outcome == resigned
+    mated = Outcome.win(Termination.CHECKMATE, 0)  # a mate needs no comment to come back
+    text = write_ki2(position(start), ["G*5b"], outcome=mated)
+    assert read_ki2(text).outcome == mated and "Kiban result" not in text
+
+
+def test_kif_headers_written_with_a_half_width_colon() -> None:
+    # tsshogi's test "import/half-size-colon" reads them so
+    text = "手合割:平手\n棋戦:関ヶ原の戦い\n先手:徳川家康\n後手:石田三成\n"
+    text += "手数----指手---------消費時間--\n   1 ２六歩(27)   ( 0:00/00:00:00)\n"
+    record = read_kif(text)
+    assert record.players == ("徳川家康", "石田三成") and record.event == "関ヶ原の戦い"
+    assert record.handicap == "none" and record.moves == ("2g2f",)
+    titled = read_kif("第1局:関ヶ原\n" + text)  # other words before a colon: no header
+    assert titled.players == record.players and titled.event == record.event
+
+
+DIAGRAM = """  ９ ８ ７ ６ ５ ４ ３ ２ １
++---------------------------+
+| ・ ・ ・ ・ ・ ・ ・ ・v玉|一
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|二
+| ・ ・ ・ ・ ・ ・ ・ ・ 歩|三
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|四
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|五
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|六
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|七
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|八
+| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九
++---------------------------+
+"""
+
+
+def test_a_kif_board_diagram_gives_the_start_under_a_handicap_line() -> None:
+    # Kifu for Windows and Kifu for iPhone write 手合割：平手 above a mate problem's diagram
+    hands = "後手の持駒：歩十七　香四　桂四　銀四　金三　角二　飛二\n"  # pawns first, as written
+    text = "手合割：平手\n" + hands + DIAGRAM + "先手の持駒：金\n手数----指手---------消費時間--\n"
+    text += "   1 １二金打\n"
+    record = read_kif(text)
+    assert record.start == "8k/9/8P/9/9/9/9/9/4K4 b G2r2b3g4s4n4l17p 1"  # SFEN's order
+    assert record.handicap is None and record.moves == ("G*1b",)
+    assert record.outcome == Outcome.win(Termination.CHECKMATE, 0)
+    kif = next(reader for reader in shogi_readers(SHOGI) if reader.name == "kif")
+    imported = kif.read(text)  # as a game is read in: from the diagram
+    assert imported.start == record.start and dict(imported.options) == {}

@@ -23,10 +23,12 @@ import pytest
 from engine.record import RecordInfo
 from engine.shogi import SHOGI
 from firmware_host.store.importing import Imported, read_record, read_record_file
+from tests.engine.shogi.corpus_files import REFUSED, corpus_files
 from tests.firmware_host.store.storekit import run_cli
 
 CORPUS = Path(__file__).parents[2] / "engine" / "shogi" / "corpus"
-FILES = sorted(path.name for path in CORPUS.iterdir() if path.suffix in (".kif", ".csa", ".ki2"))
+FILES = [path.name for path in corpus_files() if path.name not in REFUSED]
+"""Every file of the corpus Kiban reads (REFUSED says why it refuses the others)."""
 
 
 def exported(
