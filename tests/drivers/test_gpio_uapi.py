@@ -43,10 +43,11 @@ def python_side() -> dict[str, int]:
     numbers: dict[str, int] = {}
     for c_name, struct in STRUCTS.items():
         numbers[f"sizeof {c_name}"] = ctypes.sizeof(struct)
-        for name, *_ in struct._fields_:
+        for name, kind, *_ in struct._fields_:
             if name in getattr(struct, "_anonymous_", ()):  # the union: C names its members
-                union = dict((n, t) for n, t, *_ in struct._fields_)[name]
-                for member, *_ in union._fields_:
+                assert isinstance(kind, type) and issubclass(kind, ctypes.Union)
+                union = kind
+                for member, *_rest in union._fields_:
                     numbers[f"offsetof {c_name}.{member}"] = getattr(struct, member).offset
                 continue
             numbers[f"offsetof {c_name}.{name}"] = getattr(struct, name).offset
@@ -92,7 +93,8 @@ def test_every_size_offset_constant_and_ioctl_agrees_with_the_compiled_header(
     subprocess.run([COMPILER, "-o", str(program), str(source)], check=True)
     printed = subprocess.run([str(program)], check=True, capture_output=True, text=True).stdout
     theirs = {
-        name: int(value) for name, _, value in (line.rpartition(" ") for line in printed.splitlines())
+        name: int(value)
+        for name, _, value in (line.rpartition(" ") for line in printed.splitlines())
     }
     assert theirs.keys() == ours.keys()
     assert {name: value for name, value in ours.items() if theirs[name] != value} == {}
