@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import queue
 import threading
+import time
 
 import pytest
 
@@ -285,3 +286,29 @@ def test_no_header_chip_says_what_each_chip_was() -> None:
     assert caught.value.errno == errno.EACCES
     with pytest.raises(GpioChipError, match="there is no gpiochip in /dev"):
         find_header_chip(calls=FakeKernel({}).calls())
+
+
+def context_switches(thread: threading.Thread) -> int:
+    """How often the kernel has put ``thread`` to sleep or taken it off the CPU so far."""
+    status = f"/proc/self/task/{thread.native_id}/status"
+    with open(status, encoding="ascii") as lines:
+        return sum(int(line.split()[1]) for line in lines if "ctxt_switches" in line)
+
+
+def test_a_watcher_at_rest_is_never_woken() -> None:
+    """The cost the character device was chosen for: asleep in the kernel, the thread
+    runs not once while no edge comes (lgpio's alert thread: a 0.5 ms ppoll)."""
+    kernel = FakeKernel()
+    heard: queue.Queue[LineEvent] = queue.Queue()
+    watcher = EdgeWatcher(chip(kernel).request([LineSettings(17)]), heard.put)
+    kernel.edge(17, Edge.FALLING)  # once round the loop, so it is asleep again after
+    heard.get(timeout=WAIT)
+    time.sleep(0.05)
+    before = context_switches(watcher._thread)
+    time.sleep(0.5)
+    at_rest = context_switches(watcher._thread) - before
+    kernel.edge(17, Edge.RISING)
+    heard.get(timeout=WAIT)
+    assert at_rest == 0
+    assert context_switches(watcher._thread) > before  # the count does count this thread
+    watcher.close()
