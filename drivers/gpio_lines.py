@@ -20,12 +20,13 @@ Which chip: the 40-pin header's GPIOs are the lines of the chip labelled
 ``pinctrl-bcm2835`` (Pi 1-3, Zero, Zero 2 W), ``pinctrl-bcm2711`` (Pi 4, 400, CM4) or
 ``pinctrl-rp1`` (Pi 5), offset = BCM GPIO number. Its number is not fixed: a Pi 4 shows
 ``gpiochip0 [pinctrl-bcm2711]`` and ``gpiochip1 [raspberrypi-exp-gpio]``; a Pi 5 showed
-the RP1 as ``gpiochip4`` until Raspberry Pi's kernel aliased it to ``gpiochip0``
-(raspberrypi/linux pull request 6144, kernels from 6.6.47, with a ``/dev/gpiochip4``
-symlink left for old code), and a Pi 5 on 6.12.96 was reported with only
-``gpiochip11``-``gpiochip15`` (adafruit/Adafruit_Blinka issue 1119). So the chip is found
-by its label (GPIO_GET_CHIPINFO_IOCTL), as Raspberry Pi's engineers advise (look for the
-chip, do not assume its number), not by its number.
+the RP1 as ``gpiochip4`` (kernel 6.6.20) until Raspberry Pi's kernel aliased it to
+``gpiochip0`` (raspberrypi/linux pull request 6144; so by 6.6.47, WiringPi issue 280,
+with a ``/dev/gpiochip4`` symlink left for old code), and a Pi 5 on 6.12.96 was reported
+with only ``gpiochip11``-``gpiochip15`` (adafruit/Adafruit_Blinka issue 1119). So the
+chip is found by what it says it is (GPIO_GET_CHIPINFO_IOCTL's label), not by its
+number, as Raspberry Pi's engineers advised where the number moved (raspberrypi/linux
+issue 6084: find the chip, there by a line's name).
 
 Everything that touches the system goes through ``GpioCalls``, so tests run the driver
 on a pipe and a fake ioctl, without a Pi (the way luma's drivers take their bus).
@@ -484,6 +485,7 @@ class EdgeWatcher:
         self._selector.register(request.fileno(), selectors.EVENT_READ)
         self._selector.register(self._wake_read, selectors.EVENT_READ)
         self._closing = threading.Event()
+        self._close_lock = threading.Lock()
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._thread.start()
 
@@ -518,9 +520,10 @@ class EdgeWatcher:
 
     def close(self) -> None:
         """End the thread, then free the lines; safe to call twice, and from ``on_event``."""
-        if self._closing.is_set():
-            return
-        self._closing.set()
+        with self._close_lock:  # two threads closing at once: one closes
+            if self._closing.is_set():
+                return
+            self._closing.set()
         os.write(self._wake_write, b"\0")
         if threading.current_thread() is not self._thread:
             self._thread.join()
