@@ -165,9 +165,10 @@ class ButtonPanel:
         return bool(self._buttons[role].is_active)
 
     def _edge(self, event: LineEvent) -> None:
-        """An edge from the chip: a press is the edge away from the pull."""
+        """An edge from the chip: a press is the edge away from the pull. Chatter is told
+        by the kernel's timestamps, which no delay in handing the edge on can bunch up."""
         pressed = event.edge is (Edge.FALLING if self._pull_up else Edge.RISING)
-        self._handled(self._roles[event.offset], pressed=pressed)
+        self._handled(self._roles[event.offset], pressed=pressed, at=event.timestamp_ns / 1e9)
 
     def _handler(self, role: ButtonRole, *, pressed: bool) -> Callable[[], None]:
         def handle() -> None:
@@ -175,11 +176,14 @@ class ButtonPanel:
 
         return handle
 
-    def _handled(self, role: ButtonRole, *, pressed: bool) -> None:
+    def _handled(self, role: ButtonRole, *, pressed: bool, at: float | None = None) -> None:
+        """One edge of ``role``'s button, at ``at`` seconds (the kernel's clock) or now on
+        the panel's; a held press is always timed on the panel's clock."""
         now = self._clock()
+        edge = now if at is None else at
         previous = self._last_edge.get(role)
-        self._last_edge[role] = now
-        if previous is not None and now - previous < self._bounce:
+        self._last_edge[role] = edge
+        if previous is not None and edge - previous < self._bounce:
             return  # the contact chattering, on press or on release
         if role not in self._held:
             if pressed:

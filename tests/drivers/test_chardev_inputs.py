@@ -60,9 +60,12 @@ class Hand:
         self.clock = clock
         self.edges = 0
 
-    def edge(self, gpio: int, edge: Edge, after: float = 0.0) -> None:
+    def edge(self, gpio: int, edge: Edge, after: float = 0.0, *, late: float = 0.0) -> None:
+        """An edge ``after`` seconds on, handed on ``late`` seconds after the kernel saw it."""
         self.clock.now += after
-        self.kernel.edge(gpio, edge)
+        seen = round(self.clock.now * 1e9)
+        self.clock.now += late  # before the edge is written: the panel reads it late
+        self.kernel.edge(gpio, edge, timestamp_ns=seen)
         self.edges += 1
         self.clock.wait_for(self.edges)
 
@@ -145,6 +148,27 @@ def test_chatter_the_kernel_let_through_is_still_one_press() -> None:
     hand.press(26, after=0.5)
     assert eventually(lambda: len(pressed) == 2)
     assert pressed == [ButtonRole.ROLL, ButtonRole.ROLL]
+    panel.close()
+
+
+def test_chatter_is_told_by_the_kernels_timestamps_not_by_when_it_is_handed_on() -> None:
+    """A release the kernel saw 0.2 s after the press counts even when the press was
+    handed on late, 0.19 s after it came; a bounce the kernel saw 4 ms after the press
+    does not, however late it is handed on."""
+    kernel = FakeKernel()
+    clock = CountingClock()
+    pressed: list[ButtonRole] = []
+    panel = ButtonPanel({ButtonRole.HINT: 21}, pressed.append, chip=header(kernel), clock=clock)
+    hand = Hand(kernel, clock)
+    hand.edge(21, Edge.FALLING, late=0.19)
+    hand.edge(21, Edge.RISING, after=0.01)  # 0.2 s after the press, as the kernel saw it
+    assert eventually(lambda: pressed == [ButtonRole.HINT])
+    hand.edge(21, Edge.FALLING, after=1.0)
+    hand.edge(21, Edge.RISING, after=0.004, late=0.1)  # a bounce, handed on late
+    hand.edge(21, Edge.FALLING, after=0.003)
+    hand.edge(21, Edge.RISING, after=0.3)
+    assert eventually(lambda: len(pressed) == 2)
+    assert pressed == [ButtonRole.HINT] * 2
     panel.close()
 
 
