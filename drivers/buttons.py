@@ -1,6 +1,9 @@
-"""The board's push buttons, one gpiozero input per role.
+"""The board's push buttons, reported by role.
 
-Each is a ``DigitalInputDevice``, not a ``Button``: a ``Button`` keeps a thread
+On a Pi whose board gives a ``chip``, the buttons are one line request of the kernel's
+GPIO character device (drivers/gpio_lines.py): one thread asleep in the kernel until an
+edge, debounced by the kernel. Otherwise (and always on the simulator's ``MockFactory``)
+each is a gpiozero ``DigitalInputDevice``, not a ``Button``: a ``Button`` keeps a thread
 that wakes ten times a second to look for a held press. A press that means more
 when held (hint held: a puzzle, ``HELD``) is measured from its press to its release
 on the panel's own clock instead, and reported on release.
@@ -18,7 +21,17 @@ from gpiozero import DigitalInputDevice
 from gpiozero.exc import GPIOZeroError
 from gpiozero.pins import Factory
 
-from drivers.errors import ButtonError
+from drivers.errors import ButtonError, GpioError
+from drivers.gpio_lines import (
+    Bias,
+    Edge,
+    Edges,
+    EdgeWatcher,
+    GpioChip,
+    LineEvent,
+    LineSettings,
+    debounce_period_us,
+)
 
 
 class ButtonRole(Enum):
@@ -48,17 +61,19 @@ boards with no spare GPIO or button for a puzzle button of its own."""
 class ButtonPanel:
     """Buttons wired from a GPIO to ground, reporting each press by its role.
 
-    ``bounce_time`` is handed to gpiozero, whose pin backend filters bounce in
-    hardware where it can (lgpio); the panel also drops a press that follows
-    the previous edge of the same button by less than ``bounce_time``, because
-    some backends (and the mock factory) do not filter at all.
+    ``bounce_time`` is handed to the kernel as each line's debounce period when the
+    panel is on a ``chip`` (an edge is queued once the contact has stood still that
+    long), else to gpiozero, whose pin backend filters bounce where it can (lgpio);
+    the panel also drops a press that follows the previous edge of the same button by
+    less than ``bounce_time``, because some backends (and the mock factory) do not
+    filter at all.
 
     A role of ``held`` is reported when it is let go, not when pressed: as its held
     role (``held[role]``) after ``long_press`` seconds or more, else as itself.
 
-    ``on_press`` runs on gpiozero's callback thread on a real Pi: it should
-    only enqueue the role. The global ``Device.pin_factory`` is never touched;
-    tests pass ``pin_factory=MockFactory()``.
+    ``on_press`` runs on the chip's watcher thread or gpiozero's callback thread on a
+    real Pi: it should only enqueue the role. The global ``Device.pin_factory`` is never
+    touched; tests pass ``pin_factory=MockFactory()``.
     """
 
     def __init__(
@@ -72,6 +87,7 @@ class ButtonPanel:
         clock: Callable[[], float] = time.monotonic,
         held: Mapping[ButtonRole, ButtonRole] = HELD,
         long_press: float = LONG_PRESS,
+        chip: GpioChip | None = None,
     ) -> None:
         used: dict[int, ButtonRole] = {}
         for role, gpio in pins.items():
@@ -88,6 +104,15 @@ class ButtonPanel:
         self._long_press = long_press
         self._down: dict[ButtonRole, float] = {}  # when a role of ``held`` was pressed
         self._buttons: dict[ButtonRole, Any] = {}
+        self._pins = dict(pins)
+        self._roles = used  # the role of each GPIO
+        self._pull_up = pull_up
+        self._watcher: EdgeWatcher | None = None
+        if chip is not None:
+            if pin_factory is not None:
+                raise ValueError("buttons are watched on a chip or a pin factory, not both")
+            self._watch_on(chip, bounce_time)
+            return
         for role, gpio in pins.items():
             try:
                 button = DigitalInputDevice(
@@ -103,33 +128,76 @@ class ButtonPanel:
             button.when_deactivated = self._handler(role, pressed=False)
             self._buttons[role] = button
 
+    def _watch_on(self, chip: GpioChip, bounce_time: float | None) -> None:
+        """Every button in one request of ``chip``, both edges, the kernel debouncing."""
+        settings = [
+            LineSettings(
+                gpio,
+                Edges.BOTH,
+                Bias.PULL_UP if self._pull_up else Bias.PULL_DOWN,
+                debounce_period_us(bounce_time),
+            )
+            for gpio in self._pins.values()
+        ]
+        try:
+            request = chip.request(settings, consumer="kiban-buttons")
+        except GpioError as exc:
+            names = ", ".join(f"{role.value} on GPIO {gpio}" for role, gpio in self._pins.items())
+            raise ButtonError(f"buttons {names} could not be claimed: {exc}") from exc
+        self._watcher = EdgeWatcher(request, self._edge, name="kiban-buttons")
+
+    @property
+    def watched_by(self) -> str:
+        """``chardev <chip>`` or ``gpiozero``: what watches the buttons."""
+        if self._watcher is not None:
+            return f"chardev {self._watcher.request.chip.path}"
+        return "gpiozero"
+
     @property
     def roles(self) -> tuple[ButtonRole, ...]:
+        if self._watcher is not None:
+            return tuple(self._pins)
         return tuple(self._buttons)
 
     def is_pressed(self, role: ButtonRole) -> bool:
+        if self._watcher is not None:
+            return self._watcher.request.value(self._pins[role]) is not self._pull_up
         return bool(self._buttons[role].is_active)
+
+    def _edge(self, event: LineEvent) -> None:
+        """An edge from the chip: a press is the edge away from the pull. Chatter is told
+        by the kernel's timestamps, which no delay in handing the edge on can bunch up."""
+        pressed = event.edge is (Edge.FALLING if self._pull_up else Edge.RISING)
+        self._handled(self._roles[event.offset], pressed=pressed, at=event.timestamp_ns / 1e9)
 
     def _handler(self, role: ButtonRole, *, pressed: bool) -> Callable[[], None]:
         def handle() -> None:
-            now = self._clock()
-            previous = self._last_edge.get(role)
-            self._last_edge[role] = now
-            if previous is not None and now - previous < self._bounce:
-                return  # the contact chattering, on press or on release
-            if role not in self._held:
-                if pressed:
-                    self._on_press(role)
-            elif pressed:
-                self._down[role] = now
-            elif role in self._down:
-                long = now - self._down.pop(role) >= self._long_press
-                self._on_press(self._held[role] if long else role)
+            self._handled(role, pressed=pressed)
 
         return handle
 
+    def _handled(self, role: ButtonRole, *, pressed: bool, at: float | None = None) -> None:
+        """One edge of ``role``'s button, at ``at`` seconds (the kernel's clock) or now on
+        the panel's; a held press is always timed on the panel's clock."""
+        now = self._clock()
+        edge = now if at is None else at
+        previous = self._last_edge.get(role)
+        self._last_edge[role] = edge
+        if previous is not None and edge - previous < self._bounce:
+            return  # the contact chattering, on press or on release
+        if role not in self._held:
+            if pressed:
+                self._on_press(role)
+        elif pressed:
+            self._down[role] = now
+        elif role in self._down:
+            long = now - self._down.pop(role) >= self._long_press
+            self._on_press(self._held[role] if long else role)
+
     def close(self) -> None:
         """Release every pin; safe to call twice."""
+        if self._watcher is not None:
+            self._watcher.close()
         for button in self._buttons.values():
             button.close()
         self._buttons.clear()

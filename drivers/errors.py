@@ -48,6 +48,25 @@ class GpioError(HardwareError):
     """A GPIO pin (a button, a chip's interrupt line) could not be claimed."""
 
 
+class GpioChipError(GpioError):
+    """A GPIO chip's device file (``/dev/gpiochip0``) refused something: opening, a line
+    request, a read. ``chip`` is the device file (or the directory searched for one),
+    ``lines`` the offsets asked (the BCM GPIO numbers on a Pi's header chip)."""
+
+    def __init__(self, chip: str, lines: tuple[int, ...], cause: OSError, what: str) -> None:
+        self.chip = chip
+        self.lines = lines
+        self.cause_errno = cause.errno
+        reason = cause.strerror or str(cause)
+        detail = f"errno {cause.errno}, {reason}" if cause.errno is not None else reason
+        gpio = "GPIO " + ", ".join(map(str, lines)) + " on " if lines else ""
+        super().__init__(cause.errno, f"{gpio}{chip} {what} ({detail})")
+        self.filename = chip
+
+    def __str__(self) -> str:
+        return str(self.args[1])
+
+
 class ButtonError(GpioError):
     """A button's GPIO pin could not be claimed."""
 

@@ -4,6 +4,10 @@ Expanders configured with open-drain INT outputs (MCP23017: IOCON.ODR) can all
 be wired to one GPIO with a pull-up: the line goes low when any chip has an
 unread change. Polling stays the default; this only lets a scanner sleep until
 something moves.
+
+On a Pi the line is watched on the kernel's GPIO character device when the board
+gives a ``chip`` (drivers/gpio_lines.py: no wake-ups at rest, the edge handed on at
+once); otherwise, and always on the simulator's ``MockFactory``, through gpiozero.
 """
 
 from __future__ import annotations
@@ -16,12 +20,13 @@ from gpiozero.exc import GPIOZeroError
 from gpiozero.pins import Factory
 
 from drivers.errors import GpioError
+from drivers.gpio_lines import Bias, Edges, EdgeWatcher, GpioChip, LineEvent, LineSettings
 
 
 class InterruptLine:
-    """Calls ``on_active`` each time the line is pulled low.
+    """Calls ``on_active`` each time the line is pulled low (high, with ``pull_up=False``).
 
-    gpiozero calls back from its own thread on a real Pi, so ``on_active``
+    It is called from a watcher's thread (gpiozero's, or the chip's), so ``on_active``
     should only hand the event on (set an event, enqueue), never touch the bus.
     """
 
@@ -32,11 +37,33 @@ class InterruptLine:
         *,
         pin_factory: Factory | None = None,
         pull_up: bool = True,
+        chip: GpioChip | None = None,
     ) -> None:
         self._pin = pin
         self._on_active = on_active
+        self._pull_up = pull_up
+        self._device: Any = None
+        self._watcher: EdgeWatcher | None = None
+        if chip is not None:
+            if pin_factory is not None:
+                raise ValueError(
+                    "an interrupt line is watched on a chip or a pin factory, not both"
+                )
+            settings = LineSettings(
+                pin,
+                Edges.FALLING if pull_up else Edges.RISING,  # the kernel queues activations only
+                Bias.PULL_UP if pull_up else Bias.PULL_DOWN,  # as gpiozero's pull_up does
+            )
+            try:
+                request = chip.request([settings], consumer="kiban-int")
+            except GpioError as exc:
+                raise GpioError(
+                    f"interrupt line on GPIO {pin} could not be claimed: {exc}"
+                ) from exc
+            self._watcher = EdgeWatcher(request, self._edge, name=f"kiban-int-{pin}")
+            return
         try:
-            self._device: Any = DigitalInputDevice(pin, pull_up=pull_up, pin_factory=pin_factory)
+            self._device = DigitalInputDevice(pin, pull_up=pull_up, pin_factory=pin_factory)
         except GPIOZeroError as exc:
             raise GpioError(f"interrupt line on GPIO {pin} could not be claimed: {exc}") from exc
         self._device.when_activated = self._activated
@@ -46,12 +73,27 @@ class InterruptLine:
         return self._pin
 
     @property
+    def watched_by(self) -> str:
+        """``chardev <chip>`` or ``gpiozero``: what watches the line."""
+        if self._watcher is not None:
+            return f"chardev {self._watcher.request.chip.path}"
+        return "gpiozero"
+
+    @property
     def active(self) -> bool:
         """Whether some chip is holding the line low right now."""
+        if self._watcher is not None:
+            return self._watcher.request.value(self._pin) is not self._pull_up
         return bool(self._device.is_active)
+
+    def _edge(self, event: LineEvent) -> None:
+        self._on_active()
 
     def _activated(self) -> None:
         self._on_active()
 
     def close(self) -> None:
-        self._device.close()
+        if self._watcher is not None:
+            self._watcher.close()
+        if self._device is not None:
+            self._device.close()

@@ -5,6 +5,12 @@ simulated board builds the same object over the mock layer; nothing above this
 module knows which it has. ``assemble`` takes the buses, SPI devices and serial
 ports it is given (real or simulated) and lets every front end of the profile
 build its sources on them (hardware/frontends/); ``open_board`` opens the real ones.
+
+Which watches the buttons and the INT/ALERT lines: given a pin factory (the simulator's
+``MockFactory``, the tests'), gpiozero on it; else the Pi's header chip through the
+kernel's GPIO character device when its device file opens (``edge_watching``: no
+wake-ups at rest, where gpiozero's lgpio polls 2,000 times a second); else gpiozero's
+own choice of factory, as before issue 61.
 """
 
 from __future__ import annotations
@@ -18,7 +24,8 @@ from typing import TYPE_CHECKING
 from gpiozero.pins import Factory
 
 from drivers.buttons import ButtonPanel, ButtonRole
-from drivers.errors import DeviceUnavailableError
+from drivers.errors import DeviceUnavailableError, GpioError
+from drivers.gpio_lines import GpioChip, find_header_chip
 from drivers.i2c import I2CBus, open_i2c_bus
 from drivers.interrupt_line import InterruptLine
 from drivers.led_strip import LedStrip, PixelDevice
@@ -111,6 +118,7 @@ def assemble(
     on_button: Callable[[ButtonRole], None],
     *,
     pin_factory: Factory | None = None,
+    gpio_chip: GpioChip | None = None,
     bounce_time: float | None = 0.03,
     spi: SpiOpener | None = None,
     serial: SerialOpener | None = None,
@@ -119,7 +127,8 @@ def assemble(
     retry: RetryPolicy | None = None,
 ) -> Board:
     """Build a board over the given buses, SPI and serial openers and LED device
-    (real or simulated)."""
+    (real or simulated); its buttons and INT/ALERT lines are watched on ``gpio_chip``
+    when one is given, else through gpiozero on ``pin_factory``."""
     closers: list[Callable[[], None]] = [bus.close for bus in buses.values()]
     try:
         return _assemble(
@@ -129,6 +138,7 @@ def assemble(
             on_button,
             closers,
             pin_factory=pin_factory,
+            gpio_chip=gpio_chip,
             bounce_time=bounce_time,
             spi=spi,
             serial=serial,
@@ -153,6 +163,7 @@ def _assemble(
     closers: list[Callable[[], None]],
     *,
     pin_factory: Factory | None,
+    gpio_chip: GpioChip | None,
     bounce_time: float | None,
     spi: SpiOpener | None,
     serial: SerialOpener | None,
@@ -167,6 +178,7 @@ def _assemble(
         closers,
         retry,
         pin_factory=pin_factory,
+        gpio_chip=gpio_chip,
         spi=spi,
         serial=serial,
         sleep=sleep,
@@ -194,6 +206,7 @@ def _assemble(
             pin_factory=pin_factory,
             bounce_time=bounce_time,
             clock=clock,  # a held button is timed on the board's clock (simulated or not)
+            chip=gpio_chip,
         )
     board = Board(
         profile,
@@ -207,12 +220,36 @@ def _assemble(
         signalling=tuple(assembly.signalling),
     )
     for gpio in sorted(assembly.interrupt_gpios):
-        line = InterruptLine(gpio, board._interrupted, pin_factory=pin_factory)
+        line = InterruptLine(gpio, board._interrupted, pin_factory=pin_factory, chip=gpio_chip)
         board.interrupts.append(line)
         closers.append(line.close)
     board.interrupts += assembly.wakers  # their front ends close them
     assembly.woken.append(board._interrupted)
     return board
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeWatching:
+    """What watches the board's buttons and INT/ALERT lines on a real board, and why."""
+
+    chip: GpioChip | None
+    """The header's chip, watched through the kernel's character device; None: gpiozero."""
+    reason: str | None = None
+    """Why not the chip (its device file missing or not this user's), when not."""
+
+    def __str__(self) -> str:
+        if self.chip is not None:
+            return f"the kernel's GPIO character device, {self.chip.path} ({self.chip.label})"
+        return f"gpiozero ({self.reason})"
+
+
+def edge_watching(find: Callable[[], GpioChip] = find_header_chip) -> EdgeWatching:
+    """The header's chip when its device file opens and says it is a Pi's; else gpiozero,
+    which watches the lines as it did before (on lgpio, polling), with the reason."""
+    try:
+        return EdgeWatching(find())
+    except GpioError as error:
+        return EdgeWatching(None, str(error))
 
 
 def open_led_device(profile: Profile) -> PixelDevice:
@@ -282,4 +319,27 @@ def open_board(profile: Profile, on_button: Callable[[ButtonRole], None]) -> Boa
         for bus in buses.values():
             bus.close()
         raise
-    return assemble(profile, buses, device, on_button, spi=open_spi, serial=open_serial)
+    return assemble_real(profile, buses, device, on_button)
+
+
+def assemble_real(
+    profile: Profile,
+    buses: Mapping[int, I2CBus],
+    device: PixelDevice,
+    on_button: Callable[[ButtonRole], None],
+    watcher: Callable[[], EdgeWatching] = edge_watching,
+) -> Board:
+    """The real board over opened buses and strip: the Pi's SPI and serial devices, its
+    lines watched as ``edge_watching`` finds (``kiban run`` and ``kiban doctor`` alike)."""
+    watching = watcher()
+    if watching.chip is None:
+        log.warning("buttons and INT/ALERT lines watched through %s", watching)
+    return assemble(
+        profile,
+        buses,
+        device,
+        on_button,
+        gpio_chip=watching.chip,
+        spi=open_spi,
+        serial=open_serial,
+    )

@@ -16,8 +16,10 @@ import pytest
 
 from drivers import device_files
 from drivers.device_files import i2c_unavailable
+from drivers.gpio_lines import GpioCalls, find_header_chip
 from drivers.pin_factory import PinFactoryState
-from firmware_host.tools.desk.gpio_setup import pin_factory_findings
+from firmware_host.tools.desk.gpio_setup import edge_findings, pin_factory_findings
+from hardware.board import edge_watching
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "tools" / "pi_check.sh"
@@ -110,7 +112,8 @@ def test_the_problems_the_check_expects_of_the_doctor_are_in_its_own_words(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The emulated Zero 2 W has no /dev/i2c-1, and no GPIO chip for lgpio to open,
-    with no other pin factory of gpiozero loading: the check wants exactly these, said
+    with no other pin factory of gpiozero loading, nor a header chip to watch the buttons
+    and INT lines on (/dev has no gpiochip): the check wants exactly these, said
     as the doctor says them (a new wording fails here, not at the end of the check)."""
     monkeypatch.setattr(device_files, "pi_model", lambda: "Raspberry Pi Zero 2 W Rev 1.0")
     missing = i2c_unavailable(1, FileNotFoundError(errno.ENOENT, "No such file or directory"))
@@ -126,4 +129,7 @@ def test_the_problems_the_check_expects_of_the_doctor_are_in_its_own_words(
     )
     (gpio,) = pin_factory_findings(no_chip)
     assert gpio.problem
-    assert doctor_problems() == [str(missing), gpio.line]
+    no_header_chip = edge_watching(lambda: find_header_chip(calls=GpioCalls(listdir=lambda d: [])))
+    (edges,) = edge_findings(no_header_chip)
+    assert edges.problem
+    assert doctor_problems() == [str(missing), gpio.line, edges.line]

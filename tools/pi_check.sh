@@ -42,14 +42,16 @@ root="$work/root"
 # The problems `kiban doctor` finds on the faked Zero 2 W, each by its whole line, and
 # it must find no other: the root has no /dev/i2c-1 (no kernel driver runs under
 # qemu-user), and no GPIO chip: lgpio loads (its FIFO made in pi's home) but finds no
-# /dev/gpiochip0 to open, and gpiozero's other factories find no GPIO either. lgpio
-# failing on its FIFO, or the installed unit leaving it no directory, would be another
-# line: the faults of issue 61 this check must not let through. tests/test_pi_check.py
-# holds these lines to the doctor's own words.
+# /dev/gpiochip0 to open, and gpiozero's other factories find no GPIO either; nor is
+# there a header chip to watch the buttons and INT lines on (drivers/gpio_lines.py), so
+# they fall back to gpiozero. lgpio failing on its FIFO, or the installed unit leaving
+# it no directory, would be another line: the faults of issue 61 this check must not let
+# through. tests/test_pi_check.py holds these lines to the doctor's own words.
 # shellcheck disable=SC2016 # the backquotes are the doctor's
 doctor_problems=(
   '/dev/i2c-1 does not exist: I2C is not enabled on this Raspberry Pi: enable it with `sudo raspi-config nonint do_i2c 0`, then reboot'
   "GPIO: no pin factory of gpiozero loaded (BadPinFactory: Unable to load any default pin factory!): the buttons and INT lines cannot be claimed; lgpio did not load ('can not open gpiochip')"
+  'GPIO edges: the buttons and INT/ALERT lines are watched through gpiozero (/dev has no GPIO chip labelled pinctrl-bcm2835 or pinctrl-bcm2711 or pinctrl-rp1 (there is no gpiochip in /dev)): on lgpio its alert thread wakes about 2,000 times a second while it watches them and holds each edge 0.5-1 ms; the /dev/gpiochip* of the header must be there and open to the gpio group, with the user in it (`sudo usermod -aG gpio $USER`; the unit of the service has SupplementaryGroups=gpio)'
 )
 
 say() { printf 'pi-check: %s\n' "$*"; }

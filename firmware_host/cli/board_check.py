@@ -26,9 +26,7 @@ def _bench_for(args: argparse.Namespace, **simulated: Any) -> tuple[Any, Any]:
         )
         sim.bench.timeout = min(args.timeout, 10.0)
         return sim.bench, sim.hardware.buses
-    from drivers.serial_scanner import open_serial
-    from drivers.spi import open_spi
-    from hardware.board import assemble, open_buses, open_led_device, unavailable_devices
+    from hardware.board import assemble_real, open_buses, open_led_device, unavailable_devices
 
     # A device that cannot be opened (I2C or SPI not enabled, a group missing) is the
     # doctor's first finding, not a traceback.
@@ -39,7 +37,7 @@ def _bench_for(args: argparse.Namespace, **simulated: Any) -> tuple[Any, Any]:
         if unavailable:
             raise unavailable[0]
         device = open_led_device(profile)
-        return assemble(profile, buses, device, on_button, spi=open_spi, serial=open_serial)
+        return assemble_real(profile, buses, device, on_button)
 
     bench = Bench(
         profile,

@@ -249,7 +249,9 @@ def build_alerting(part: AnalogSpec, assembly: Assembly) -> AlertingSource:
             )
             chips.append((spec, chip))
     lines = {
-        gpio: InterruptLine(gpio, assembly.wake, pin_factory=assembly.pin_factory)
+        gpio: InterruptLine(
+            gpio, assembly.wake, pin_factory=assembly.pin_factory, chip=assembly.gpio_chip
+        )
         for gpio in sorted({spec.alert_gpio for spec, _ in chips if spec.alert_gpio is not None})
     }
     thresholds = [part.thresholds(ch.label) for spec, _ in chips for ch in spec.all_channels]

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from gpiozero.pins import Factory
 
+from drivers.gpio_lines import GpioChip
 from drivers.i2c import I2CBus
 from drivers.i2c_adapters import STRICTEST, I2CAdapter
 from drivers.retry import RetryPolicy
@@ -177,6 +178,9 @@ class Assembly:
     closers: list[Callable[[], None]]
     retry: RetryPolicy
     pin_factory: Factory | None = None
+    gpio_chip: GpioChip | None = None
+    """The chip the INT/ALERT lines are watched on (a Pi's header chip, its character
+    device); None: through gpiozero, on ``pin_factory``."""
     spi: SpiOpener | None = None
     serial: SerialOpener | None = None
     sleep: Callable[[float], None] = time.sleep

@@ -1,5 +1,6 @@
-"""``kiban doctor``'s look at the GPIO library: whether gpiozero runs on lgpio here, and
-whether the installed service's unit lets lgpio load under it.
+"""``kiban doctor``'s look at the GPIO library: what watches the buttons and INT/ALERT
+lines (the header chip's character device, or gpiozero), whether gpiozero runs on lgpio
+here, and whether the installed service's unit lets lgpio load under it.
 
 gpiozero never fails where lgpio does: it warns and falls back to another pin factory,
 or to none, and the board's buttons and INT/ALERT lines then run on that or not at
@@ -18,6 +19,7 @@ from firmware_host.tools.desk.boot_config import read_model
 from firmware_host.tools.desk.findings import Finding
 from firmware_host.tools.desk.pi_setup import PiSystem
 from firmware_host.tools.desk.service_unit import ServiceUnit
+from hardware.board import EdgeWatching
 
 SHIPPED = Path("/opt/kiban/systemd/kiban.service")
 """Where the README's install puts the unit's current version."""
@@ -48,15 +50,21 @@ def _lgpio_fix(state: PinFactoryState) -> str:
     return f"lgpio did not load ({failure})"
 
 
-def pin_factory_findings(state: PinFactoryState) -> list[Finding]:
-    """The factory in use; anything but lgpio is a problem on a Pi."""
+def pin_factory_findings(state: PinFactoryState, *, edges_on_chip: bool = False) -> list[Finding]:
+    """The factory in use; anything but lgpio is a problem on a Pi. With the edges watched
+    on the header chip (``edges_on_chip``), gpiozero still drives the outputs."""
+    lines = (
+        "the GPIO outputs (multiplexer selects, a shift register's load)"
+        if edges_on_chip
+        else "the buttons and INT lines"
+    )
     if state.lgpio:
         return [Finding(f"GPIO: gpiozero runs on lgpio ({LGPIO})")]
     if state.name is None:
-        what = f"no pin factory of gpiozero loaded ({state.error}): the buttons and INT lines"
+        what = f"no pin factory of gpiozero loaded ({state.error}): {lines}"
         effect = "cannot be claimed"
     else:
-        what = f"gpiozero fell back to {state.name}: the buttons and INT lines"
+        what = f"gpiozero fell back to {state.name}: {lines}"
         effect = "run on it, not on lgpio"
     fix = _lgpio_fix(state)
     return [Finding(f"GPIO: {what} {effect}; {fix}", problem=True)]
@@ -87,8 +95,32 @@ def unit_findings(path: Path) -> list[Finding]:
     ]
 
 
+def edge_findings(watching: EdgeWatching) -> list[Finding]:
+    """What watches the buttons and INT/ALERT lines, by the rule ``kiban run`` follows
+    (hardware/board.py): the header chip when its device opens, else gpiozero."""
+    if watching.chip is not None:
+        return [
+            Finding(
+                f"GPIO edges: the buttons and INT/ALERT lines are watched on {watching}: "
+                "its thread sleeps in the kernel until an edge (no wake-ups at rest)"
+            )
+        ]
+    return [
+        Finding(
+            f"GPIO edges: the buttons and INT/ALERT lines are watched through {watching}: on "
+            "lgpio its alert thread wakes about 2,000 times a second while it watches them and "
+            "holds each edge 0.5-1 ms; the /dev/gpiochip* of the header must be there and open "
+            "to the gpio group, with the user in it (`sudo usermod -aG gpio $USER`; the unit "
+            "of the service has SupplementaryGroups=gpio)",
+            problem=True,
+        )
+    ]
+
+
 def gpio_findings(system: PiSystem) -> list[Finding]:
-    """Both checks; none off a Pi (gpiozero has no pins to run there)."""
+    """The checks; none off a Pi (neither the header chip nor gpiozero's pins are there)."""
     if read_model(system.model_file) is None:
         return []
-    return pin_factory_findings(system.pin_factory()) + unit_findings(system.service_unit)
+    watching = system.edge_watching()
+    factory = pin_factory_findings(system.pin_factory(), edges_on_chip=watching.chip is not None)
+    return factory + unit_findings(system.service_unit) + edge_findings(watching)

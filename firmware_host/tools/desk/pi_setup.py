@@ -28,7 +28,7 @@ from firmware_host.tools.desk.findings import Finding
 from firmware_host.tools.desk.i2c_setup import bus_rate_findings, other_bus_findings
 from firmware_host.tools.desk.pi_models import clock_fixed, pi_model
 from firmware_host.tools.desk.service_unit import INSTALLED
-from hardware.board import device_nodes
+from hardware.board import EdgeWatching, device_nodes, edge_watching
 from hardware.frontends.base import SerialNode, SpiNode
 from hardware.profile import Profile
 
@@ -132,6 +132,8 @@ class PiSystem:
     """The pin factory gpiozero settles on in this process (gpio_setup.py)."""
     service_unit: Path = INSTALLED
     """The installed service's unit, whose working directory lgpio needs to write."""
+    edge_watching: Callable[[], EdgeWatching] = edge_watching
+    """What watches the buttons and INT/ALERT lines here (the header chip or gpiozero)."""
 
 
 # --- the checks ----------------------------------------------------------------------------

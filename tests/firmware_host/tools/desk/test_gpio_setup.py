@@ -10,17 +10,20 @@ from pathlib import Path
 
 import pytest
 
+from drivers.gpio_lines import GpioChip
 from drivers.pin_factory import LGPIO, PinFactoryState, pin_factory_in_use
 from engine.registry import find_game
 from firmware_host.tools.desk.doctor import Doctor
 from firmware_host.tools.desk.findings import Finding
 from firmware_host.tools.desk.gpio_setup import (
     SHIPPED,
+    edge_findings,
     gpio_findings,
     pin_factory_findings,
     unit_findings,
 )
 from firmware_host.tools.desk.sim_bench import simulated_bench
+from hardware.board import EdgeWatching
 from hardware.profile import load_profile
 from tests.drivers.pin_fallback import NoNativeFactory, replay_fallback
 from tests.firmware_host.tools.desk.test_pi_setup import SHIPPED_UNIT, pi
@@ -129,6 +132,7 @@ def test_the_doctor_reports_the_fallback_gpiozero_really_made(
     assert gpio[0].startswith("GPIO: gpiozero fell back to NativeFactory")
     assert FIFO in gpio[0]
     assert "lgpio would make its notification FIFO in /," in gpio[1]
+    assert gpio[2].startswith("GPIO edges: the buttons and INT/ALERT lines are watched on")
     assert report.problems == 2
 
 
@@ -141,3 +145,50 @@ def test_the_doctor_with_no_factory_at_all(tmp_path: Path, monkeypatch: pytest.M
     assert f"service: {SHIPPED_UNIT} gives lgpio /run/kiban (RuntimeDirectory=kiban)" in (
         report.lines
     )
+
+
+# --- what watches the edges ---------------------------------------------------------------
+
+ON_CHIP = EdgeWatching(GpioChip("/dev/gpiochip0", "pinctrl-rp1", 54))
+NO_CHIP = EdgeWatching(None, "/dev/gpiochip0 could not be opened (errno 13, Permission denied)")
+
+
+def test_edges_on_the_header_chip_are_said_and_no_problem() -> None:
+    assert edge_findings(ON_CHIP) == [
+        Finding(
+            "GPIO edges: the buttons and INT/ALERT lines are watched on the kernel's GPIO "
+            "character device, /dev/gpiochip0 (pinctrl-rp1): its thread sleeps in the kernel "
+            "until an edge (no wake-ups at rest)"
+        )
+    ]
+
+
+def test_edges_left_to_gpiozero_are_a_problem_saying_why_and_what_it_costs() -> None:
+    [line] = problems(edge_findings(NO_CHIP))
+    assert line.startswith(
+        "GPIO edges: the buttons and INT/ALERT lines are watched through gpiozero "
+        "(/dev/gpiochip0 could not be opened (errno 13, Permission denied))"
+    )
+    assert "2,000 times a second" in line and "sudo usermod -aG gpio $USER" in line
+
+
+def test_with_the_edges_on_the_chip_a_fallback_factory_is_said_of_the_outputs() -> None:
+    state = PinFactoryState("NativeFactory", (f"Falling back from lgpio: {FIFO}",))
+    [line] = problems(pin_factory_findings(state, edges_on_chip=True))
+    assert line.startswith(
+        "GPIO: gpiozero fell back to NativeFactory: the GPIO outputs (multiplexer selects, "
+        "a shift register's load) run on it"
+    )
+
+
+def test_the_doctor_says_what_watches_the_edges(tmp_path: Path) -> None:
+    sim = simulated_bench(load_profile("sim-dobutsu"), find_game("dobutsu"))
+    on_chip = Doctor(sim.bench, sim.hardware.buses, system=pi(tmp_path)).run(("system",))
+    [edges] = [line for line in on_chip.lines if line.startswith("GPIO edges")]
+    assert "/dev/gpiochip0 (pinctrl-bcm2711)" in edges
+    assert on_chip.problems == 0
+    fallen = dataclasses.replace(pi(tmp_path), edge_watching=lambda: NO_CHIP)
+    report = Doctor(sim.bench, sim.hardware.buses, system=fallen).run(("system",))
+    [edges] = [line for line in report.lines if line.startswith("GPIO edges")]
+    assert "through gpiozero (/dev/gpiochip0 could not be opened" in edges
+    assert report.problems == 1

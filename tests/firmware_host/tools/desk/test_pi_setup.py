@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from drivers.gpio_lines import GpioChip
 from drivers.pin_factory import LGPIO, PinFactoryState
 from engine.registry import find_game
 from firmware_host.tools.bench.boards import scan_cost
@@ -25,6 +26,7 @@ from firmware_host.tools.desk.pi_setup import (
     system_findings,
 )
 from firmware_host.tools.desk.sim_bench import simulated_bench
+from hardware.board import EdgeWatching
 from hardware.frontends.shift_registers import ShiftRegistersSpec
 from hardware.profile import Profile, bundled_profiles, load_profile
 
@@ -35,6 +37,7 @@ EVERY_PACKAGE = frozenset(need.package for need in APT_NEEDS)
 ENABLED = "dtparam=i2c_arm=on\ndtparam=spi=on\n"
 SHIPPED_UNIT = Path(__file__).resolve().parents[4] / "systemd" / "kiban.service"
 ON_LGPIO = PinFactoryState(LGPIO)
+ON_THE_HEADER_CHIP = EdgeWatching(GpioChip("/dev/gpiochip0", "pinctrl-bcm2711", 58))
 
 
 def reference() -> Profile:
@@ -58,9 +61,10 @@ def pi(
     asked: list[tuple[str, ...]] | None = None,
     pin_factory: PinFactoryState = ON_LGPIO,
     unit: Path = SHIPPED_UNIT,
+    watching: EdgeWatching = ON_THE_HEADER_CHIP,
 ) -> PiSystem:
-    """A Pi whose gpiozero runs on lgpio and whose installed unit is the shipped one,
-    unless told otherwise."""
+    """A Pi whose gpiozero runs on lgpio, whose lines are watched on its header chip and
+    whose installed unit is the shipped one, unless told otherwise."""
     if model is not None:
         (tmp / "model").write_bytes(model.encode() + b"\x00")  # as the device tree has it
     firmware = tmp / "firmware-config.txt"
@@ -84,6 +88,7 @@ def pi(
         i2c_adapters=tmp / "i2c-adapter",
         pin_factory=lambda: pin_factory,
         service_unit=unit,
+        edge_watching=lambda: watching,
     )
 
 
