@@ -357,6 +357,11 @@ class Players:
         sim = self.sim
         choices = sim.controller.prompt_choices
         ply = len(sim.controller.position.move_stack) - self.offset
+        if ply < 0:
+            # the board reads again a move from before the hands were set as its record
+            # had it (after a move missed or wrong, counted then): nobody here played it
+            self.tally.notes.append(f"asked about a move before the resync (ply {ply})")
+            return
         if ply >= len(self.played):
             if TakebackChoice.NAME in choices and self.record[: len(self.played)] == self.played:
                 # a move shown at rest that nobody played, its piece taken up: the board
