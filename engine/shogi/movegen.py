@@ -69,6 +69,7 @@ from engine.shogi.tables import (
     TOKIN,
     TOP_BIT,
     ZONE,
+    Shared,
     by_top,
     squares_of,
 )
@@ -77,7 +78,9 @@ BIT: tuple[int, ...] = tuple(1 << square for square in range(SQUARES))
 _bit_length = int.bit_length
 
 # Tables by top (square + 1, see tables.by_top), for the loops that walk a bitboard down.
-STEP_TOP = tuple(by_top(row, 0) for row in STEP)
+_rows = Shared()  # the pieces that step alike share a row of STEP: so do they here
+STEP_TOP = tuple(_rows(by_top(row, 0)) for row in STEP)
+del _rows
 
 HAND = (slice(1, 8), slice(9, 16))
 """HAND[seat]: the slots of that seat's hand in a position's hand counts."""
