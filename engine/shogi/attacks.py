@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from engine.shogi.tables import (
     ATTACKED_FROM,
-    BETWEEN,
+    BETWEEN_TOP,
     BISHOP,
     BISHOP_LINES,
     DRAGON,
@@ -103,10 +103,10 @@ def is_attacked(square: int, seat: int, every: int, sets: AttackSets) -> bool:
     lines = (
         (rooks & ROOK_LINES[square]) | (bishops & BISHOP_LINES[square]) | (lances & l_from[square])
     )
-    between = BETWEEN[square]
+    between = BETWEEN_TOP[square + 1]
     while lines:
         low = lines & -lines
-        if not between[low.bit_length() - 1] & every:
+        if not between[low.bit_length()] & every:
             return True
         lines ^= low
     return False
@@ -126,10 +126,10 @@ def attackers(square: int, seat: int, every: int, sets: AttackSets) -> int:
     lines = (
         (rooks & ROOK_LINES[square]) | (bishops & BISHOP_LINES[square]) | (lances & l_from[square])
     )
-    between = BETWEEN[square]
+    between = BETWEEN_TOP[square + 1]
     while lines:
         low = lines & -lines
-        if not between[low.bit_length() - 1] & every:
+        if not between[low.bit_length()] & every:
             found |= low
         lines ^= low
     return found
@@ -150,11 +150,11 @@ def checks_and_pins(
     )
     snipers = (rooks & ROOK_LINES[king]) | (bishops & BISHOP_LINES[king]) | (lances & l_from[king])
     pinned = 0
-    between = BETWEEN[king]
+    between = BETWEEN_TOP[king + 1]
     while snipers:
         low = snipers & -snipers
         snipers ^= low
-        blockers = between[low.bit_length() - 1] & every
+        blockers = between[low.bit_length()] & every
         if not blockers:
             checkers |= low
         elif not blockers & (blockers - 1) and blockers & own:

@@ -24,7 +24,7 @@ from engine.shogi.facts import PositionFacts
 from engine.shogi.moves import ShogiMove, board_move, drop_move
 from engine.shogi.notation import PLAYERS
 from engine.shogi.tables import (
-    BETWEEN,
+    BETWEEN_TOP,
     BISHOP,
     BISHOP_LINES,
     CELL_NAMES,
@@ -177,7 +177,7 @@ class _Situation:
     def step_reason(self, piece: int, origin: int, target: int, promote: bool) -> Said:
         kind = piece & 15
         if not piece_attacks(piece, origin, self.every) >> target & 1:
-            blocker = BETWEEN[origin][target] & self.every
+            blocker = BETWEEN_TOP[origin + 1][target + 1] & self.every
             nearest = min(squares_of(blocker), key=lambda s: abs(s - origin))
             return said(
                 N_("the {piece} cannot pass the piece on {cell}"),

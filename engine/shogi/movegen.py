@@ -38,7 +38,7 @@ from engine.shogi.moves import (
 )
 from engine.shogi.rays import LANCE_WAY, SLIDER_WAYS
 from engine.shogi.tables import (
-    BETWEEN,
+    BETWEEN_TOP,
     BISHOP,
     BISHOP_LINES,
     COLUMN_BB,
@@ -69,6 +69,7 @@ from engine.shogi.tables import (
     TOKIN,
     TOP_BIT,
     ZONE,
+    Shared,
     by_top,
     squares_of,
 )
@@ -77,9 +78,9 @@ BIT: tuple[int, ...] = tuple(1 << square for square in range(SQUARES))
 _bit_length = int.bit_length
 
 # Tables by top (square + 1, see tables.by_top), for the loops that walk a bitboard down.
-STEP_TOP = tuple(by_top(row, 0) for row in STEP)
-BETWEEN_TOP = by_top([by_top(row, 0) for row in BETWEEN], ())
-"""BETWEEN_TOP[top of a][top of b]: BETWEEN[a][b]."""
+_rows = Shared()  # the pieces that step alike share a row of STEP: so do they here
+STEP_TOP = tuple(_rows(by_top(row, 0)) for row in STEP)
+del _rows
 
 HAND = (slice(1, 8), slice(9, 16))
 """HAND[seat]: the slots of that seat's hand in a position's hand counts."""
@@ -345,7 +346,7 @@ def add_drops(
         return  # double check: only the king can move
     # In check, a drop may only go between the king and the checker.
     every = occupied[0] | occupied[1]
-    empty = BETWEEN[kings[seat]][_bit_length(checkers) - 1] if checkers else FULL ^ every
+    empty = BETWEEN_TOP[kings[seat] + 1][_bit_length(checkers)] if checkers else FULL ^ every
     if empty:
         drops(moves, held, (bb, occupied, kings), seat, empty)
 
@@ -431,7 +432,7 @@ def board_moves(  # noqa: C901 - the rules of a game: move generation inlined fo
     if checkers:
         if checkers & (checkers - 1):
             return moves, checkers  # double check: only the king can move
-        block = BETWEEN[king][bit_length(checkers) - 1]
+        block = BETWEEN_TOP[king + 1][bit_length(checkers)]
         allowed = (block | checkers) & ~own
     mine = bb  # the own pieces that may move freely (the pinned ones go one by one)
     if pinned:

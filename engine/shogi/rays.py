@@ -36,7 +36,8 @@ from engine.shogi.tables import (
 )
 
 _shared = Shared()  # the groups of moves, rays and sets of squares below, each kept once
-RayMoves = tuple[tuple[ShogiMove, ...], ...]
+Moves = tuple[ShogiMove, ...]
+RayMoves = tuple[Moves, ...]
 
 
 def _ray_moves(rows: tuple[Row, ...], shared: Shared) -> tuple[RayMoves, ...]:
@@ -50,35 +51,35 @@ def _ray_moves(rows: tuple[Row, ...], shared: Shared) -> tuple[RayMoves, ...]:
     return tuple(tuple(along(d, origin) for origin in range(SQUARES)) for d in range(8))
 
 
-RAY_PLAIN = _ray_moves(PLAIN, _shared)
-"""RAY_PLAIN[direction][from]: the plain moves along that ray, nearest square first."""
-RAY_PROMOTING = _ray_moves(PROMOTING, _shared)
-"""RAY_PROMOTING[direction][from]: the same moves ending turned over."""
+_plain = _ray_moves(PLAIN, _shared)
+"""_plain[direction][from]: the plain moves along that ray, nearest square first."""
+_promoting = _ray_moves(PROMOTING, _shared)
+"""_promoting[direction][from]: the same moves ending turned over."""
 
 NEVER = SQUARES
 """A zone start past every ray: no move along it may promote."""
 
 
-def _zone_start(seat: int, direction: int, origin: int) -> int:
-    """How far along the ray a move first may promote (0 from inside the zone)."""
+def _zone_start(seat: int, plain: Moves, origin: int) -> int:
+    """How far along a ray (its ``plain`` moves) a move first may promote (0 from inside
+    the zone)."""
     zone = ZONE[seat]
     if zone >> origin & 1:
         return 0
-    squares = [move.to_square for move in RAY_PLAIN[direction][origin]]
+    squares = [move.to_square for move in plain]
     for index, target in enumerate(squares):
         if zone >> target & 1:
             return index
     return NEVER
 
 
-DISTANCE: tuple[tuple[int, ...], ...] = tuple(
+_distance: tuple[tuple[int, ...], ...] = tuple(
     by_top([max(abs(a // 9 - b // 9), abs(a % 9 - b % 9)) for b in range(SQUARES)], 0)
     for a in range(SQUARES)
 )
-"""DISTANCE[a][top of b]: king steps between two squares (along a ray: how many squares
+"""_distance[a][top of b]: king steps between two squares (along a ray: how many squares
 to b)."""
 
-Moves = tuple[ShogiMove, ...]
 ByReach = tuple[Moves, ...]
 """A ray's moves by how far a piece may go along it (0 to the ray's length): the
 promoting moves up to there, then the plain ones, each group nearest first; built
@@ -103,24 +104,32 @@ bit)."""
 _TOWARDS_ZERO = frozenset({NORTH, WEST, NORTH_WEST, NORTH_EAST})
 
 
-_PLAIN_REACH = tuple(
-    tuple(_by_reach(plain, plain, NEVER, _shared) for plain in RAY_PLAIN[direction])
+Source = tuple[tuple[RayMoves, ...], tuple[RayMoves, ...], tuple[tuple[ByReach, ...], ...]]
+"""What the tables are built from: the plain moves along each ray (``_plain``), the
+promoting ones (``_promoting``) and the plain moves by reach (``_plain_reach``). The
+tables keep the groups they use; the tables by square go once they are built (they held
+another 0.1 MiB at rest)."""
+
+_plain_reach = tuple(
+    tuple(_by_reach(plain, plain, NEVER, _shared) for plain in _plain[direction])
     for direction in range(8)
 )
-"""_PLAIN_REACH[direction][from]: the plain moves along the ray by reach (shared by both
+"""_plain_reach[direction][from]: the plain moves along the ray by reach (shared by both
 seats and by every piece that does not promote along it)."""
+_source: Source = (_plain, _promoting, _plain_reach)
 
 
-def _ray(seat: int, direction: int, origin: int, shared: Shared) -> RayAt:
-    start = _zone_start(seat, direction, origin)
-    plain = _PLAIN_REACH[direction][origin]
-    promoting = RAY_PROMOTING[direction][origin]
+def _ray(seat: int, direction: int, origin: int, source: Source, shared: Shared) -> RayAt:
+    plain_moves, promoting_moves, plain_reach = source
+    start = _zone_start(seat, plain_moves[direction][origin], origin)
+    plain = plain_reach[direction][origin]
+    promoting = promoting_moves[direction][origin]
     return shared(
         (
             RAY[direction][origin],
             plain
             if start == NEVER
-            else _by_reach(RAY_PLAIN[direction][origin], promoting, start, shared),
+            else _by_reach(plain_moves[direction][origin], promoting, start, shared),
             plain,
             direction in _TOWARDS_ZERO,
         )
@@ -135,39 +144,42 @@ def _next(direction: int, square: int) -> int:
 LanceAt = tuple[int, ByReach, bool, tuple[int, ...]]
 """A lance on one square: its ray, its moves by reach (its plain moves stop short of
 the last rank), whether its ray runs towards square 0, and the distance from its
-square to each (DISTANCE's row, read with the rest)."""
+square to each (the distances' row, read with the rest)."""
 
 
-def _lance(seat: int, shared: Shared) -> tuple[LanceAt, ...]:
+def _lance(
+    seat: int, source: Source, distance: tuple[tuple[int, ...], ...], shared: Shared
+) -> tuple[LanceAt, ...]:
+    plain_moves, promoting_moves, _ = source
     direction = NORTH if seat == 0 else SOUTH
     found = []
     for origin in range(SQUARES):
-        plain = RAY_PLAIN[direction][origin][:-1]
-        promoting = RAY_PROMOTING[direction][origin]
-        start = _zone_start(seat, direction, origin)
+        plain = plain_moves[direction][origin][:-1]
+        promoting = promoting_moves[direction][origin]
+        start = _zone_start(seat, plain_moves[direction][origin], origin)
         found.append(
             (
                 RAY[direction][origin],
                 _by_reach(plain, promoting, start, shared),
                 direction == NORTH,
-                DISTANCE[origin],
+                distance[origin],
             )
         )
     return by_top(found, (0, ((),), False, ()))
 
 
-LANCE_WAY = (_lance(0, _shared), _lance(1, _shared))
+LANCE_WAY = (_lance(0, _source, _distance, _shared), _lance(1, _source, _distance, _shared))
 """LANCE_WAY[seat][top]: a lance of that seat on square top - 1."""
 
 OpenWays = tuple[MappingProxyType[int, tuple[RayAt, ...]], ...]
 
 
-def _open_ways(seat: int, directions: tuple[int, ...], shared: Shared) -> OpenWays:
+def _open_ways(seat: int, directions: tuple[int, ...], source: Source, shared: Shared) -> OpenWays:
     """By top, for a square: the rays worth following by which of the squares next along
     them are free (a ray whose next square holds an own piece offers nothing)."""
     tables = []
     for origin in range(SQUARES):
-        rays = [_ray(seat, d, origin, shared) for d in directions]
+        rays = [_ray(seat, d, origin, source, shared) for d in directions]
         nexts = [_next(d, origin) for d in directions]
         table: dict[int, tuple[RayAt, ...]] = {}
         for subset in range(1 << len(directions)):
@@ -192,11 +204,11 @@ SLIDER_WAYS: tuple[tuple[Slider, ...], ...] = tuple(
             seat << 4 | kind,
             tuple(
                 zip(
-                    _open_ways(seat, directions, _shared),
+                    _open_ways(seat, directions, _source, _shared),
                     by_top(
                         [_shared(sum(_next(d, at) for d in directions)) for at in range(SQUARES)], 0
                     ),
-                    by_top(DISTANCE, ()),
+                    by_top(_distance, ()),
                     strict=True,
                 )
             ),
@@ -207,4 +219,4 @@ SLIDER_WAYS: tuple[tuple[Slider, ...], ...] = tuple(
 )
 """SLIDER_WAYS[seat]: the bishop and the rook of that seat (by piece code; each stands
 for its promoted self too), and by top what it looks up on that square (SliderAt)."""
-del _shared
+del _shared, _source, _plain, _promoting, _plain_reach, _distance  # see Source
