@@ -5,9 +5,16 @@ had"): those the record's own fields do not take (場所, 終了日時, 表題, 
 
 from __future__ import annotations
 
+from engine.shogi import SHOGI
+from engine.shogi.csa import write_csa
 from engine.shogi.csa_read import read_csa
+from engine.shogi.ki2 import write_ki2
 from engine.shogi.ki2_read import read_ki2
+from engine.shogi.kif import write_kif
 from engine.shogi.kif_read import read_kif
+from tests.engine.shogi.corpus_files import CORPUS, text_of
+
+MOVES = ["7g7f", "3c3d", "2g2f"]
 
 KIF = """\
 # ---- Kifu for Windows V7 ----
@@ -94,3 +101,58 @@ def test_a_csa_time_control_in_words_beside_its_own_form_is_kept_as_a_header() -
     record = read_csa("V2.2\n$TIME:900+0+5\n'持ち時間：各15分\nPI\n+\n+7776FU\n")
     assert record.time_control == "900+0+5"
     assert record.other_headers == (("持ち時間", "各15分"),)
+
+
+HEADERS = (("場所", "東京"), ("表題", "棋王戦"), ("$NOTE", "a note"), ("$END_TIME", "18:04"))
+
+
+def test_kif_writes_the_headers_after_its_own_and_before_the_handicap() -> None:
+    start = SHOGI.position()
+    kif = write_kif(start, MOVES, event="棋王戦", time_control="各４時間", headers=HEADERS)
+    lines = kif.splitlines()
+    at = lines.index("場所：東京")
+    assert lines[at - 2 : at + 5] == [
+        "棋戦：棋王戦",
+        "持ち時間：各４時間",
+        "場所：東京",
+        "表題：棋王戦",
+        "$NOTE：a note",  # no KIF name: its CSA one, so that CSA writes it as it was
+        "終了日時：18:04",  # CSA's $END_TIME as KIF names it
+        "手合割：平手",
+    ]
+    assert read_kif(kif).other_headers == (
+        ("場所", "東京"),
+        ("表題", "棋王戦"),
+        ("$NOTE", "a note"),
+        ("終了日時", "18:04"),
+    )
+    assert read_ki2(write_ki2(start, MOVES, headers=HEADERS)).other_headers == (
+        read_kif(kif).other_headers
+    )
+
+
+def test_csa_writes_its_keywords_as_its_own_lines_and_kifs_other_headers_as_comments() -> None:
+    csa = write_csa(SHOGI.position(), MOVES, headers=HEADERS)
+    assert "$SITE:東京\n'表題：棋王戦\n$NOTE:a note\n$END_TIME:18:04\nPI\n" in csa
+    assert read_csa(csa).other_headers == (
+        ("$SITE", "東京"),
+        ("表題", "棋王戦"),
+        ("$NOTE", "a note"),
+        ("$END_TIME", "18:04"),
+    )
+
+
+def test_a_kif_header_beside_the_csa_keyword_for_it_stays_a_comment() -> None:
+    both = (("戦型", "矢倉"), ("$OPENING", "YAGURA"))
+    csa = write_csa(SHOGI.position(), MOVES, headers=both)
+    assert "'戦型：矢倉\n$OPENING:YAGURA\n" in csa
+    assert read_csa(csa).other_headers == both
+
+
+def test_a_title_games_headers_come_back_through_csa() -> None:
+    record = read_kif(text_of(CORPUS / "kifu-for-js-kiou201403160101.kif"))
+    assert ("場所", "富山県黒部市・宇奈月国際会館セレネ") in record.other_headers
+    position = SHOGI.position()
+    csa = write_csa(position, record.moves, headers=record.other_headers)
+    kif = write_kif(position, record.moves, headers=read_csa(csa).other_headers)
+    assert read_kif(kif).other_headers == record.other_headers
