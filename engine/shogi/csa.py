@@ -174,7 +174,9 @@ def write_csa(
     is written as such), ended by ``outcome`` (None: unfinished, or broken off when
     ``suspended``: %CHUDAN). ``comments``: one per move ("" for none), each on lines
     that start with ``'**`` after its move (a move's own comment, as floodgate writes
-    it and cshogi reads it); ``note``, the game's own, on ``'`` lines before the start.
+    it and cshogi reads it); ``note``, the game's own, on ``'`` lines after the start
+    position (before it stand the headers written as comments, ``csa_header_lines``: a
+    line of the note that looks like one, ``'放送日：2010/02/13``, stays the note's).
     ``times``: each move's time in seconds (None: not known, and no ``T`` line), a
     ``T`` line after it. ``event`` is $EVENT; ``time_control`` is written as
     $TIME_LIMIT or $TIME when it has their form, else in words (``time_control_lines``).
@@ -191,9 +193,9 @@ def write_csa(
         lines.append(f"$START_TIME:{started}")
     lines += time_control_lines(time_control)
     lines += csa_header_lines(headers)
-    lines += comment_lines("'", note)
     opening = handicap_of(sfen)
     lines += _handicap_lines(sfen) if opening is not None else position_lines(position)
+    lines += comment_lines("'", note)
     for number, text in enumerate(moves, start=1):
         move = position.read_move(text)
         written = move_text(position, move)

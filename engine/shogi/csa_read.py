@@ -42,7 +42,7 @@ _PIECE_AT = re.compile(r"([0-9])([0-9])([A-Z]{2})")
 _CELL = re.compile(r"\*|[+-][A-Z]{2}")
 """A cell of a board line: empty (``*``) or a piece."""
 _HEADER_COMMENT = re.compile(r"^([^\s*'：][^\s：]{0,19})：(.*)$")
-"""A KIF header as a CSA comment before the moves, ``'表題：名人戦`` (how Kiban writes a
+"""A KIF header as a CSA comment before the start position, ``'表題：名人戦`` (how Kiban writes a
 header CSA has no keyword for, and how tsshogi's example writes ``'戦型：矢倉``): a name
 of no spaces, a full-width colon, its value."""
 PIECE_SET = MappingProxyType(
@@ -131,7 +131,7 @@ class _Reader:
         found = read_result_comment(text)
         if found is not None:
             self.comment = found
-        elif (named := _HEADER_COMMENT.match(text)) and not self.moves and self.ending is None:
+        elif (named := _HEADER_COMMENT.match(text)) and not self.position_lines:
             self.headers.append((named.group(1), named.group(2).strip()))
         elif text.startswith("*") and self.moves and self.ending is None:
             note = text.lstrip("*").strip()

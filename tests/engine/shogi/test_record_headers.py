@@ -156,3 +156,10 @@ def test_a_title_games_headers_come_back_through_csa() -> None:
     csa = write_csa(position, record.moves, headers=record.other_headers)
     kif = write_kif(position, record.moves, headers=read_csa(csa).other_headers)
     assert read_kif(kif).other_headers == record.other_headers
+
+
+def test_a_note_line_that_looks_like_a_header_stays_the_notes_in_csa() -> None:
+    csa = write_csa(SHOGI.position(), MOVES, note="放送日：2010/02/13", headers=HEADERS[1:2])
+    record = read_csa(csa)
+    assert record.header == "放送日：2010/02/13"
+    assert record.other_headers == (("表題", "棋王戦"),)
