@@ -57,6 +57,7 @@ class GameRecord:
     note: str = ""  # the game's own comment, before the first move
     suspended: bool = False  # the game was broken off (KIF 中断, CSA %CHUDAN): no outcome
     ending_time: float | None = None  # the side to move's time on the move it never made
+    headers: tuple[tuple[str, str], ...] = ()  # the record read in's other headers (RecordInfo)
 
 
 RecordWriter = Callable[[GameRecord, str], str]
@@ -152,7 +153,9 @@ class RecordInfo:
     never taken as zero). ``outcome`` is the ending the file gives, ``suspended`` that
     it says the game was broken off (KIF 中断 or 封じ手, CSA %CHUDAN) rather than ended;
     ``ending_time``, the time the side to move spent before it ended (a game lost on
-    time's last, unfinished move), when the file gives it.
+    time's last, unfinished move), when the file gives it. ``headers``: every other
+    header the file has, ``(name, value)`` in its order, as its format's reader names
+    them (a shogi record's 場所 or ``$SITE``): the writers of its game say them again.
     """
 
     players: tuple[str, ...] = ()
@@ -165,6 +168,7 @@ class RecordInfo:
     outcome: Outcome | None = None
     suspended: bool = False
     ending_time: float | None = None
+    headers: tuple[tuple[str, str], ...] = ()
 
     def up_to(self, ply: int, plies: int) -> RecordInfo:
         """The file's word on its first ``ply`` of ``plies`` moves: the ending is the

@@ -21,6 +21,7 @@ from engine.shogi.moves import ShogiMove
 from engine.shogi.notation import read_position
 from engine.shogi.position import ShogiPosition
 from engine.shogi.record import (
+    CSA_KEYS,
     TIME_CONTROL,
     comment_lines,
     handicap_of,
@@ -167,18 +168,22 @@ def write_csa(
     note: str = "",
     suspended: bool = False,
     ending_time: float | None = None,
+    headers: Sequence[tuple[str, str]] = (),
 ) -> str:
     """A CSA V2.2 record: moves in USI from ``start`` (not changed; a handicap opening
     is written as such), ended by ``outcome`` (None: unfinished, or broken off when
     ``suspended``: %CHUDAN). ``comments``: one per move ("" for none), each on lines
     that start with ``'**`` after its move (a move's own comment, as floodgate writes
-    it and cshogi reads it); ``note``, the game's own, on ``'`` lines before the start.
+    it and cshogi reads it); ``note``, the game's own, on ``'`` lines after the start
+    position (before it stand the headers written as comments, ``csa_header_lines``: a
+    line of the note that looks like one, ``'放送日：2010/02/13``, stays the note's).
     ``times``: each move's time in seconds (None: not known, and no ``T`` line), a
     ``T`` line after it. ``event`` is $EVENT; ``time_control`` is written as
     $TIME_LIMIT or $TIME when it has their form, else in words (``time_control_lines``).
     ``ending_time``: the time the side to move spent before the game ended or was
     broken off (the last, unfinished move of a game lost on time), a ``T`` line after
-    the ending's."""
+    the ending's. ``headers``: the record's others as ``(name, value)``
+    (``csa_header_lines``)."""
     position = start.copy()
     sfen = position.text()
     lines = ["V2.2", f"N+{players[0]}", f"N-{players[1]}"]
@@ -187,9 +192,10 @@ def write_csa(
     if started:
         lines.append(f"$START_TIME:{started}")
     lines += time_control_lines(time_control)
-    lines += comment_lines("'", note)
+    lines += csa_header_lines(headers)
     opening = handicap_of(sfen)
     lines += _handicap_lines(sfen) if opening is not None else position_lines(position)
+    lines += comment_lines("'", note)
     for number, text in enumerate(moves, start=1):
         move = position.read_move(text)
         written = move_text(position, move)
@@ -216,6 +222,24 @@ seconds a move once it is spent)."""
 _TIME = re.compile(r"^\d+(?:\.\d+)?\+\d+(?:\.\d+)?\+\d+(?:\.\d+)?$")
 """CSA V3.0's, ``$TIME:900+0+5`` (seconds of main time, of byoyomi, of increment); the
 readers of V2.2 skip a ``$`` line they do not know."""
+
+
+def csa_header_lines(headers: Sequence[tuple[str, str]]) -> list[str]:
+    """A record's other headers, in their order: a CSA keyword as its own line
+    (``$SITE:KAZUSA ARC``), a KIF header CSA has a keyword for as that keyword
+    (``CSA_KEYS``: 場所 as ``$SITE``) unless the record has the keyword itself (a file
+    that wrote both, ``'戦型：矢倉`` beside ``$OPENING:YAGURA``), and any other KIF
+    header as a comment, ``'表題：棋王戦``: CSA has no line for it, a comment is what
+    its readers skip, and ``csa_read`` takes it back as the header it was."""
+    own = {name for name, _ in headers if name.startswith("$")}
+    lines = []
+    for name, value in headers:
+        key = name if name.startswith("$") else CSA_KEYS.get(name)
+        if key is not None and (key == name or key not in own):
+            lines.append(f"{key}:{value}")
+        else:
+            lines.append(f"'{name}：{value}")
+    return lines
 
 
 def time_control_lines(time_control: str) -> list[str]:

@@ -41,6 +41,10 @@ _MOVE = re.compile(r"^([+-])([0-9])([0-9])([0-9])([0-9])([A-Z]{2})$")
 _PIECE_AT = re.compile(r"([0-9])([0-9])([A-Z]{2})")
 _CELL = re.compile(r"\*|[+-][A-Z]{2}")
 """A cell of a board line: empty (``*``) or a piece."""
+_HEADER_COMMENT = re.compile(r"^([^\s*'：][^\s：]{0,19})：(.*)$")
+"""A KIF header as a CSA comment before the start position, ``'表題：名人戦`` (how Kiban writes a
+header CSA has no keyword for, and how tsshogi's example writes ``'戦型：矢倉``): a name
+of no spaces, a full-width colon, its value."""
 PIECE_SET = MappingProxyType(
     {PAWN: 18, LANCE: 4, KNIGHT: 4, SILVER: 4, GOLD: 4, BISHOP: 2, ROOK: 2}
 )
@@ -69,10 +73,9 @@ class _Reader:
         self.header: list[str] = []
         self.rest: int | None = None
         """The side ``00AL`` gives the pieces no other line places (None: no 00AL)."""
-        self.info: dict[str, str] = {}
-        """The game's information lines, ``$EVENT:...``, by keyword (the first of each)."""
-        self.time_words = ""
-        """A time control in words, from a ``'持ち時間：`` comment (as Kiban writes one)."""
+        self.headers: list[tuple[str, str]] = []
+        """The game's information lines (``$EVENT:...`` as ``("$EVENT", ...)``) and the
+        header comments before the moves (``'表題：...``), in file order."""
 
     def read(self, text: str) -> ShogiRecord:
         for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
@@ -93,6 +96,10 @@ class _Reader:
                 self.statement(statement, where)
         position = self.start(f"line {self.number}", "the end of the record")
         moves = len(self.moves)
+        mapped = _mapped(self.headers)
+        other = tuple(
+            pair for index, pair in enumerate(self.headers) if index not in mapped.values()
+        )
         return ShogiRecord(
             start=self.start_text,
             moves=tuple(self.moves),
@@ -103,16 +110,20 @@ class _Reader:
             times=tuple(self.times[:moves]) if any(t is not None for t in self.times) else (),
             ending_time=self.ending_time,
             header="\n".join(self.header),
-            event=self.info.get("EVENT", ""),
-            started=self.info.get("START_TIME") or None,
-            time_control=self.info.get("TIME_LIMIT") or self.info.get("TIME") or self.time_words,
+            event=self._value(mapped, "$EVENT"),
+            started=self._value(mapped, "$START_TIME") or None,
+            time_control=self._value(mapped, "time"),
             suspended=self.ending == "%CHUDAN" and self.comment is None,
+            other_headers=other,
         )
 
+    def _value(self, mapped: dict[str, int], field: str) -> str:
+        return self.headers[mapped[field]][1] if field in mapped else ""
+
     def information(self, text: str) -> None:
-        """A ``$KEYWORD:value`` line: the game's information, kept by keyword."""
+        """A ``$KEYWORD:value`` line: the game's information, kept with its ``$``."""
         keyword, _, value = text[1:].partition(":")
-        self.info.setdefault(keyword.strip(), value.strip())
+        self.headers.append((f"${keyword.strip()}", value.strip()))
 
     def remark(self, text: str) -> None:
         """A comment: the Kiban result, or a move's own (``'*`` after the move, as
@@ -120,8 +131,8 @@ class _Reader:
         found = read_result_comment(text)
         if found is not None:
             self.comment = found
-        elif text.startswith(f"{TIME_CONTROL}：") and not self.moves and not self.time_words:
-            self.time_words = text.partition("：")[2].strip()
+        elif (named := _HEADER_COMMENT.match(text)) and not self.position_lines:
+            self.headers.append((named.group(1), named.group(2).strip()))
         elif text.startswith("*") and self.moves and self.ending is None:
             note = text.lstrip("*").strip()
             before = self.comments[-1]
@@ -304,6 +315,23 @@ class _Reader:
             "%ILLEGAL_MOVE": Outcome.win(Termination.ILLEGAL_MOVE, 1 - turn),
         }
         return simple.get(ending)
+
+
+def _mapped(headers: list[tuple[str, str]]) -> dict[str, int]:
+    """Which of ``headers`` the record's own fields take, by field: the first $EVENT and
+    $START_TIME, and the time control, the first $TIME_LIMIT, else V3.0's $TIME, else
+    a time control in words (a ``'持ち時間：`` comment, as Kiban writes one)."""
+    first: dict[str, int] = {}
+    for index, (name, _) in enumerate(headers):
+        first.setdefault(name, index)
+    mapped: dict[str, int] = {
+        field: first[field] for field in ("$EVENT", "$START_TIME") if field in first
+    }
+    for source in ("$TIME_LIMIT", "$TIME", TIME_CONTROL):
+        if source in first:
+            mapped["time"] = first[source]
+            break
+    return mapped
 
 
 def _cells(text: str) -> str:

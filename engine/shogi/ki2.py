@@ -151,6 +151,7 @@ def write_ki2(
     time_control: str = "",
     note: str = "",
     suspended: bool = False,
+    headers: Sequence[tuple[str, str]] = (),
 ) -> str:
     """A KI2 record of a game: moves in USI from ``start`` (not changed), ended by
     ``outcome`` (None: unfinished, or broken off when ``suspended``: 中断). The other
@@ -164,6 +165,7 @@ def write_ki2(
         event=event,
         time_control=time_control,
         players=players,
+        headers=headers,
     )
     lines += comment_lines("*", note)
     row: list[str] = []

@@ -18,6 +18,7 @@ from engine.outcome import Outcome, Termination
 from engine.shogi.moves import ShogiMove
 from engine.shogi.position import ShogiPosition
 from engine.shogi.record import (
+    KIF_NAMES,
     TIME_CONTROL,
     comment_lines,
     handicap_of,
@@ -194,9 +195,11 @@ def header_lines(
     event: str,
     time_control: str,
     players: tuple[str, str],
+    headers: Sequence[tuple[str, str]] = (),
 ) -> list[str]:
     """The headers KIF and KI2 share, up to the players: the encoding line, 開始日時,
-    棋戦 and 持ち時間 when known, the 手合割 (a board diagram for any other start)."""
+    棋戦 and 持ち時間 when known, the record's other ``headers`` (``kif_header``), the
+    手合割 (a board diagram for any other start), as Kifu for Windows orders them."""
     opening = handicap_of(start.text())
     sides = side_names(opening)
     lines = [f"#KIF version=2.0 encoding={encoding}"]
@@ -206,12 +209,21 @@ def header_lines(
         lines.append(f"棋戦：{event}")
     if time_control:
         lines.append(f"{TIME_CONTROL}：{time_control}")
+    lines += [kif_header(name, value) for name, value in headers]
     if opening is not None:
         lines.append(f"手合割：{HANDICAP_NAMES[opening]}")
     else:
         lines += board_diagram(start)
     lines += [f"{sides[0]}：{players[0]}", f"{sides[1]}：{players[1]}"]
     return lines
+
+
+def kif_header(name: str, value: str) -> str:
+    """A header line, ``場所：東京``. A CSA keyword (``$SITE``) is written as the KIF
+    header it is where KIF has one (``KIF_NAMES``), else by its CSA name, ``$`` and all
+    (``$NOTE：...``): KIF has no word for it, and the ``$`` keeps saying whose it is, so
+    that the CSA writer makes it the ``$NOTE`` line it was again."""
+    return f"{KIF_NAMES.get(name, name)}：{value}"
 
 
 def write_kif(
@@ -229,6 +241,7 @@ def write_kif(
     note: str = "",
     suspended: bool = False,
     ending_time: float | None = None,
+    headers: Sequence[tuple[str, str]] = (),
 ) -> str:
     """A KIF record of a game: moves in USI from ``start`` (not changed; a handicap
     opening is named, any other start drawn), ended by ``outcome`` (None: unfinished,
@@ -238,7 +251,8 @@ def write_kif(
     above); ``note``, the game's own, before the first move. ``times``: each move's
     time in seconds (None: not known, and nothing is written), written after it as
     ``( m:ss/hh:mm:ss)``: the move's, then its side's total so far. ``event`` and
-    ``time_control`` are the 棋戦 and 持ち時間 headers, written when known.
+    ``time_control`` are the 棋戦 and 持ち時間 headers, written when known; ``headers``,
+    the record's others as ``(name, value)`` (``kif_header``).
     ``ending_time``: the time the side to move spent before the game ended or was
     broken off (the last, unfinished move of a game lost on time; the think before a
     sealed move), written after the ending as a move's is."""
@@ -251,6 +265,7 @@ def write_kif(
         event=event,
         time_control=time_control,
         players=players,
+        headers=headers,
     )
     lines.append("手数----指手---------消費時間--")
     lines += comment_lines("*", note)

@@ -73,6 +73,15 @@ HEADER_WORDS = frozenset(
 """KIF's header words. Written with a half-width colon (``先手:徳川家康``, tsshogi's test
 "import/half-size-colon"), one is read as with KIF's own full-width colon; any other
 line with a half-width colon is left alone (a title, a note)."""
+MAPPED = frozenset(
+    (
+        *("棋戦", "開始日時", TIME_CONTROL, "手合割", "先手", "後手", "下手", "上手"),
+        *("先手の持駒", "後手の持駒", "下手の持駒", "上手の持駒"),
+    )
+)
+"""The headers the record's own fields hold (the start, the players, the event, the
+date, the time control): the first of each is read into them, and any other header,
+or a second of one of these, is kept as it stands (``ShogiRecord.other_headers``)."""
 FOULS = ("反則勝ち", "反則負け")
 """The endings that may follow the illegal move that ended the game, when a writer keeps
 it: 反則勝ち as the side to move after it (Shogi Club 24), 反則負け as the side that
@@ -122,6 +131,7 @@ class _Reader:
     def __init__(self, game: Game[ShogiPosition]) -> None:
         self.game = game
         self.headers: dict[str, str] = {}
+        self.other_headers: list[tuple[str, str]] = []
         self.number = 0
         """The line being read."""
         self.diagram: list[tuple[int, str]] = []
@@ -185,6 +195,7 @@ class _Reader:
             started=self.headers.get("開始日時") or None,
             time_control=self.headers.get(TIME_CONTROL, ""),
             suspended=self.suspended(),
+            other_headers=tuple(self.other_headers),
         )
 
     def suspended(self) -> bool:
@@ -297,6 +308,9 @@ class _Reader:
         )
 
     def header(self, key: str, value: str, where: str) -> None:
+        if key not in MAPPED or key in self.headers:
+            self.other_headers.append((key, value))
+            return
         if key == "手合割":
             if value not in HANDICAP_OF_NAME:
                 if value in NO_HANDICAP:

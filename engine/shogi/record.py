@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from engine.errors import GameOverError, IllegalMoveError, NotationError
 from engine.outcome import Outcome, Termination
@@ -48,6 +49,11 @@ class ShogiRecord:
     """The time control as written (KIF 持ち時間, CSA $TIME_LIMIT or V3.0's $TIME)."""
     suspended: bool = False
     """The record says the game was broken off, not ended (KIF 中断 or 封じ手, CSA %CHUDAN)."""
+    other_headers: tuple[tuple[str, str], ...] = ()
+    """Every other header the record has, ``(name, value)`` in file order (場所, 表題,
+    終了日時, a writer's own ``対局ID``): kept so that an export says them again. A KIF
+    name stands as written; a CSA keyword keeps its ``$`` (``$SITE``), so that a pair
+    says which format's it is and each writer knows how to write it (``CSA_KEYS``)."""
 
 
 def handicap_of(sfen: str) -> str | None:
@@ -114,3 +120,11 @@ def comment_lines(mark: str, comment: str) -> list[str]:
     if not comment.strip():
         return []
     return [f"{mark}{line}" for line in comment.split("\n")]
+
+
+CSA_KEYS = MappingProxyType({"場所": "$SITE", "終了日時": "$END_TIME", "戦型": "$OPENING"})
+"""The KIF headers CSA has a keyword for (the CSA standard V3.0's ``$`` lines), beside
+those mapped into the record's own fields (棋戦 $EVENT, 開始日時 $START_TIME, 持ち時間
+$TIME_LIMIT): each format's writer writes the other's name as its own."""
+KIF_NAMES = MappingProxyType({key: name for name, key in CSA_KEYS.items()})
+"""The CSA keywords KIF has a header for, by keyword."""

@@ -24,6 +24,7 @@ class Facts(TypedDict):
     time_control: str
     note: str
     suspended: bool
+    headers: tuple[tuple[str, str], ...]
 
 
 def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
@@ -55,6 +56,7 @@ def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
             "time_control": record.time_control,
             "note": record.note,
             "suspended": record.suspended,
+            "headers": record.headers,
         }
 
     def kif(record: GameRecord, encoding: str) -> str:

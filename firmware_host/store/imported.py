@@ -2,11 +2,12 @@
 (``kiban sim --record``), so that its exports say it again.
 
 The game's facts (players, event, when it began, the time control, the game's comment,
-the ending the file gave) are kept in its stored settings under ``imported``, as a
-review is under ``review``; each move read in carries its own time and comment in its
-record's data under ``imported``, so that a takeback takes them back with the move and
-a move played after has none. A move read in whose time the file did not give has no
-time: it was played on no clock here either, and is never written as taking 0:00.
+every other header the file had, the ending the file gave) are kept in its stored
+settings under ``imported``, as a review is under ``review``; each move read in carries
+its own time and comment in its record's data under ``imported``, so that a takeback
+takes them back with the move and a move played after has none. A move read in whose
+time the file did not give has no time: it was played on no clock here either, and is
+never written as taking 0:00.
 
 A stored game that has none of this (every game played on the board, and games stored
 before Kiban kept it) exports as it always did.
@@ -52,6 +53,7 @@ def stored_game(info: RecordInfo, plies: int) -> dict[str, Any]:
         "winners": [] if outcome is None else sorted(outcome.winners),
         "suspended": info.suspended,
         "ending_time": info.ending_time,
+        "headers": [[name, value] for name, value in info.headers],
     }
 
 
@@ -89,6 +91,7 @@ def read_imported(settings: Mapping[str, Any]) -> ImportedGame | None:
             outcome=outcome,
             suspended=bool(kept.get("suspended", False)),
             ending_time=None if ending_time is None else float(ending_time),
+            headers=tuple((str(name), str(value)) for name, value in kept.get("headers", [])),
         )
         return ImportedGame(info, int(kept.get("plies", 0)))
     except (KeyError, TypeError, ValueError):
@@ -116,10 +119,10 @@ def with_imported(
     game: Game[Any], record: GameRecord, settings: Mapping[str, Any], line: Sequence[Record]
 ) -> GameRecord:
     """``record`` (of a stored game whose moves on the board are ``line``) with what its
-    record file said: the players, event, start date, time control and comments, and the
-    file's ending while the game is still the file's (every move on the board read in,
-    none after, and no ending of its own). A start date the file did not give is left
-    out: the day it was read in is not the day it was played."""
+    record file said: the players, event, start date, time control, other headers and
+    comments, and the file's ending while the game is still the file's (every move on
+    the board read in, none after, and no ending of its own). A start date the file did
+    not give is left out: the day it was read in is not the day it was played."""
     imported = read_imported(settings)
     if imported is None:
         return record
@@ -135,6 +138,7 @@ def with_imported(
         started=info.started,
         time_control=info.time_control,
         note=info.note,
+        headers=info.headers,
         comments=comments if any(comments) else record.comments,
         outcome=outcome,
         result=record.result if outcome is None else str(game.describe_outcome(outcome)),

@@ -156,6 +156,21 @@ def test_the_event_and_the_time_control_come_back(cli: Run) -> None:
     assert "$TIME_LIMIT:00:25+00\n" in csa
 
 
+def test_every_other_header_comes_back_and_across_formats_as_the_other_names_it(
+    cli: Run,
+) -> None:
+    sim(cli, TITLE_GAME)
+    kif, csa = export(cli, "kif"), export(cli, "csa")
+    assert "戦型：角換わりその他\n" in kif and "振り駒：なし\n" in kif
+    assert "場所：奈良県奈良市「法相宗大本山　興福寺」\n" in kif
+    assert "$OPENING:角換わりその他\n" in csa
+    assert "$SITE:奈良県奈良市「法相宗大本山　興福寺」\n" in csa
+    assert "'振り駒：なし\n" in csa  # CSA has no keyword for it: a comment
+    sim(cli, CORPUS / "kifu-for-js-example.csa", "--new")
+    assert "$SITE:KAZUSA ARC\n$END_TIME:2003/05/03 11:11:05\n" in export(cli, "csa", game=2)
+    assert "場所：KAZUSA ARC\n" in export(cli, "kif", game=2)
+
+
 def test_a_game_played_on_keeps_the_files_word_where_it_still_holds(cli: Run) -> None:
     # two moves read in, then one played here: its time is measured, and the file's
     # ending (a resignation after the second move) no longer holds
