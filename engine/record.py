@@ -56,6 +56,7 @@ class GameRecord:
     time_control: str = ""  # as the record read in gave it ("" for none)
     note: str = ""  # the game's own comment, before the first move
     suspended: bool = False  # the game was broken off (KIF 中断, CSA %CHUDAN): no outcome
+    sealed: bool = False  # broken off by a sealed move (KIF 封じ手): RecordInfo
     ending_time: float | None = None  # the side to move's time on the move it never made
     headers: tuple[tuple[str, str], ...] = ()  # the record read in's other headers (RecordInfo)
 
@@ -151,7 +152,8 @@ class RecordInfo:
     ``note`` is the game's comment, before the first move. ``comments`` and ``times``
     are each move's, as long as the moves when any (None: a time the file does not give,
     never taken as zero). ``outcome`` is the ending the file gives, ``suspended`` that
-    it says the game was broken off (KIF 中断 or 封じ手, CSA %CHUDAN) rather than ended;
+    it says the game was broken off (KIF 中断 or 封じ手, CSA %CHUDAN) rather than ended,
+    ``sealed`` that the break was a sealed move (封じ手: the next day's play opens it);
     ``ending_time``, the time the side to move spent before it ended (a game lost on
     time's last, unfinished move), when the file gives it. ``headers``: every other
     header the file has, ``(name, value)`` in its order, as its format's reader names
@@ -167,6 +169,7 @@ class RecordInfo:
     times: tuple[float | None, ...] = ()
     outcome: Outcome | None = None
     suspended: bool = False
+    sealed: bool = False
     ending_time: float | None = None
     headers: tuple[tuple[str, str], ...] = ()
 
@@ -181,6 +184,7 @@ class RecordInfo:
             times=self.times[:ply],
             outcome=None,
             suspended=False,
+            sealed=False,
             ending_time=None,
         )
 

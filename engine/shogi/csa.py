@@ -167,13 +167,15 @@ def write_csa(
     time_control: str = "",
     note: str = "",
     suspended: bool = False,
+    sealed: bool = False,
     ending_time: float | None = None,
     headers: Sequence[tuple[str, str]] = (),
 ) -> str:
     """A CSA V2.2 record: moves in USI from ``start`` (not changed; a handicap opening
     is written as such), ended by ``outcome`` (None: unfinished, or broken off when
-    ``suspended``: %CHUDAN). ``comments``: one per move ("" for none), each on lines
-    that start with ``'**`` after its move (a move's own comment, as floodgate writes
+    ``suspended``: %CHUDAN, which a sealed move is too: CSA has no word of its own for
+    one, so ``sealed`` changes nothing here). ``comments``: one per move ("" for none),
+    each on lines that start with ``'**`` after its move (a move's own comment, as floodgate writes
     it and cshogi reads it); ``note``, the game's own, on ``'`` lines after the start
     position (before it stand the headers written as comments, ``csa_header_lines``: a
     line of the note that looks like one, ``'放送日：2010/02/13``, stays the note's).

@@ -151,10 +151,12 @@ def write_ki2(
     time_control: str = "",
     note: str = "",
     suspended: bool = False,
+    sealed: bool = False,
     headers: Sequence[tuple[str, str]] = (),
 ) -> str:
     """A KI2 record of a game: moves in USI from ``start`` (not changed), ended by
-    ``outcome`` (None: unfinished, or broken off when ``suspended``: 中断). The other
+    ``outcome`` (None: unfinished, or broken off when ``suspended``: 中断, or 封じ手 when
+    ``sealed``). The other
     arguments are ``write_kif``'s; a move's comment ends its line of moves."""
     position = start.copy()
     sides = side_names(handicap_of(position.text()))
@@ -188,5 +190,5 @@ def write_ki2(
         if result:
             lines.append(result)
     elif suspended:
-        lines.append(f"まで{plies}手で中断")
+        lines.append(f"まで{plies}手で{'封じ手' if sealed else '中断'}")
     return "\n".join(lines) + "\n"

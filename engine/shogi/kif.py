@@ -240,19 +240,20 @@ def write_kif(
     time_control: str = "",
     note: str = "",
     suspended: bool = False,
+    sealed: bool = False,
     ending_time: float | None = None,
     headers: Sequence[tuple[str, str]] = (),
 ) -> str:
     """A KIF record of a game: moves in USI from ``start`` (not changed; a handicap
     opening is named, any other start drawn), ended by ``outcome`` (None: unfinished,
-    or broken off when ``suspended``: 中断). ``encoding`` is only named in the first
-    line; the caller encodes the text. ``comments``: one per move ("" for none), each
-    written under its move on lines that start with ``*`` (KIF's comment on the move
-    above); ``note``, the game's own, before the first move. ``times``: each move's
-    time in seconds (None: not known, and nothing is written), written after it as
-    ``( m:ss/hh:mm:ss)``: the move's, then its side's total so far. ``event`` and
-    ``time_control`` are the 棋戦 and 持ち時間 headers, written when known; ``headers``,
-    the record's others as ``(name, value)`` (``kif_header``).
+    or broken off when ``suspended``: 中断, or 封じ手 when ``sealed``). ``encoding`` is
+    only named in the first line; the caller encodes the text. ``comments``: one per
+    move ("" for none), each written under its move on lines that start with ``*``
+    (KIF's comment on the move above); ``note``, the game's own, before the first move.
+    ``times``: each move's time in seconds (None: not known, and nothing is written),
+    written after it as ``( m:ss/hh:mm:ss)``: the move's, then its side's total so far.
+    ``event`` and ``time_control`` are the 棋戦 and 持ち時間 headers, written when
+    known; ``headers``, the record's others as ``(name, value)`` (``kif_header``).
     ``ending_time``: the time the side to move spent before the game ended or was
     broken off (the last, unfinished move of a game lost on time; the think before a
     sealed move), written after the ending as a move's is."""
@@ -294,9 +295,10 @@ def write_kif(
         if result:
             lines.append(result)
     elif suspended:
-        broken = "中断"
+        word = "封じ手" if sealed else "中断"
+        broken = word
         if ending_time is not None:
             total = totals[len(moves) % 2] + ending_time
             broken = f"{broken:<12}{_clock(ending_time, total)}"
-        lines += [f"{len(moves) + 1:>4} {broken}", f"まで{len(moves)}手で中断"]
+        lines += [f"{len(moves) + 1:>4} {broken}", f"まで{len(moves)}手で{word}"]
     return "\n".join(lines) + "\n"

@@ -195,14 +195,20 @@ class _Reader:
             started=self.headers.get("開始日時") or None,
             time_control=self.headers.get(TIME_CONTROL, ""),
             suspended=self.suspended(),
+            sealed=self.suspended() and self._said() == "封じ手",
             other_headers=tuple(self.other_headers),
         )
 
     def suspended(self) -> bool:
         """Whether the record says the game was broken off (中断, a sealed move 封じ手),
         as its ending or, in KI2, its result line alone."""
-        said = self.ending if self.ending is not None else self.result and self.result.verdict
-        return said in SUSPENDED and self.comment is None
+        return self._said() in SUSPENDED and self.comment is None
+
+    def _said(self) -> str | None:
+        """How the record ends in words: its ending, or in KI2 its result line alone."""
+        if self.ending is not None:
+            return self.ending
+        return self.result.verdict if self.result else None
 
     def remark(self, text: str) -> None:
         """A comment: the Kiban result, or the comment of the move above it (the

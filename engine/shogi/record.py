@@ -49,6 +49,8 @@ class ShogiRecord:
     """The time control as written (KIF 持ち時間, CSA $TIME_LIMIT or V3.0's $TIME)."""
     suspended: bool = False
     """The record says the game was broken off, not ended (KIF 中断 or 封じ手, CSA %CHUDAN)."""
+    sealed: bool = False
+    """Broken off by a sealed move (KIF and KI2 封じ手): play resumes with it opened."""
     other_headers: tuple[tuple[str, str], ...] = ()
     """Every other header the record has, ``(name, value)`` in file order (場所, 表題,
     終了日時, a writer's own ``対局ID``): kept so that an export says them again. A KIF

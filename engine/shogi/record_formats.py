@@ -24,6 +24,7 @@ class Facts(TypedDict):
     time_control: str
     note: str
     suspended: bool
+    sealed: bool
     headers: tuple[tuple[str, str], ...]
 
 
@@ -56,6 +57,7 @@ def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
             "time_control": record.time_control,
             "note": record.note,
             "suspended": record.suspended,
+            "sealed": record.sealed,
             "headers": record.headers,
         }
 

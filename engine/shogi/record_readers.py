@@ -75,6 +75,7 @@ def info_of(shogi: ShogiRecord) -> RecordInfo:
         ending_time=shogi.ending_time,
         outcome=shogi.outcome,
         suspended=shogi.suspended,
+        sealed=shogi.sealed,
         headers=shogi.other_headers,
     )
 

@@ -52,6 +52,7 @@ def stored_game(info: RecordInfo, plies: int) -> dict[str, Any]:
         "termination": None if outcome is None else outcome.termination.name,
         "winners": [] if outcome is None else sorted(outcome.winners),
         "suspended": info.suspended,
+        "sealed": info.sealed,
         "ending_time": info.ending_time,
         "headers": [[name, value] for name, value in info.headers],
     }
@@ -90,6 +91,7 @@ def read_imported(settings: Mapping[str, Any]) -> ImportedGame | None:
             note=str(kept.get("note", "")),
             outcome=outcome,
             suspended=bool(kept.get("suspended", False)),
+            sealed=bool(kept.get("sealed", False)),
             ending_time=None if ending_time is None else float(ending_time),
             headers=tuple((str(name), str(value)) for name, value in kept.get("headers", [])),
         )
@@ -143,5 +145,6 @@ def with_imported(
         outcome=outcome,
         result=record.result if outcome is None else str(game.describe_outcome(outcome)),
         suspended=ending and info.outcome is None and info.suspended,
+        sealed=ending and info.outcome is None and info.sealed,
         ending_time=info.ending_time if ending else record.ending_time,
     )

@@ -84,6 +84,7 @@ def test_a_title_game_to_its_sealed_move() -> None:
     assert record.players == ("羽生 善治竜王", "佐藤 天彦名人")
     assert record.start == EVEN and len(record.moves) == 52
     assert record.outcome is None  # sealed (封じ手): interrupted, not over
+    assert record.suspended and record.sealed
     assert record.times[:4] == (0, 60, 180, 60)
     parsed = cshogi.KIF.Parser.parse_str(text)
     assert [cshogi.move_to_usi(m) for m in parsed.moves] == list(record.moves)
@@ -121,6 +122,8 @@ def test_ki2_records_interrupted_sealed_and_handicapped(
     assert list(record.moves[: len(moves)]) == moves
     assert record.players == players
     assert record.outcome is None  # 中断, 封じ手: not over
+    assert record.suspended  # each ends 中断 or 封じ手
+    assert record.sealed == (name == "kifu-for-js-fuujite.ki2")
 
 
 def test_ki2_moves_as_cshogi_writes_them_every_ambiguity_included() -> None:

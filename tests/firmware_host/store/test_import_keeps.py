@@ -110,6 +110,7 @@ def test_the_comments_and_the_ending_come_back(cli: Run) -> None:
         ("tsshogi-shogidb2-toryo.ki2", "投了", "%TORYO"),
         ("tsshogi-shogidb2-sennichite.ki2", "千日手", "%SENNICHITE"),
         ("kifu-for-js-chudan.ki2", "中断", "%CHUDAN"),
+        ("kifu-for-js-fuujite.ki2", "封じ手", "%CHUDAN"),  # CSA has no sealed move
     ],
 )
 def test_the_ending_line_comes_back(cli: Run, name: str, kif_ending: str, csa_ending: str) -> None:
