@@ -360,7 +360,9 @@ class Players:
         if ply < 0:
             # the board reads again a move from before the hands were set as its record
             # had it (after a move missed or wrong, counted then): nobody here played it
-            self.tally.notes.append(f"asked about a move before the resync (ply {ply})")
+            note = f"asked about a move before the resync (ply {ply})"
+            if note not in self.tally.notes:  # once: the players look again and again
+                self.tally.notes.append(note)
             return
         if ply >= len(self.played):
             if TakebackChoice.NAME in choices and self.record[: len(self.played)] == self.played:
