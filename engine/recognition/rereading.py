@@ -107,9 +107,9 @@ def decide(
         for line in unkept
         if base.rested and base.goes_on_with(line[0]) and (passed or base.with_reply(line))
     ]
-    # after a lost turn the record's own line is the mover moving on: judged whole, not
-    # its tail alone (whose cells the moving on passed read as unexplained fills)
-    if keeping and tied and not all(map(doubtful, keeping if passed else [tail])):
+    # after a lost turn both readings are legal and no order of sensed changes tells
+    # them apart: asked whatever the record's own line looks like
+    if keeping and tied and (passed or not doubtful(tail)):
         # the mover's hand went on as the reply began, or the mover played again after
         # it (a lost turn between, which no order of sensed changes places): the same
         # board, and no order between them to tell
