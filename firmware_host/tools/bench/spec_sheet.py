@@ -39,7 +39,8 @@ from typing import Any
 from engine.game import Game
 from engine.recognition.sensors import SensorModel
 from engine.registry import find_game, games
-from firmware_host.tools.bench.hands import HandsTally, Tempo, soak
+from firmware_host.tools.bench.hands import Tempo, soak
+from firmware_host.tools.bench.hands_tally import HandsTally
 from hardware.mock.hands import Noise
 from hardware.mock.orders import Habits
 from hardware.profile import bundled_profiles, load_profile

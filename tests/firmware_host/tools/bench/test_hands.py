@@ -12,7 +12,8 @@ import pytest
 
 from engine.assessments import Timing
 from engine.registry import find_game
-from firmware_host.tools.bench.hands import HandsTally, Tempo, main, soak
+from firmware_host.tools.bench.hands import Tempo, main, soak
+from firmware_host.tools.bench.hands_tally import HandsTally
 from tests.registered import boarded_games
 
 SOAK_MOVES = 2100  # per game: five games, 10,500 moves
