@@ -21,12 +21,12 @@ from gpiozero import DigitalInputDevice
 from gpiozero.exc import GPIOZeroError
 from gpiozero.pins import Factory
 
-from drivers.errors import ButtonError, GpioError
+from drivers.edge_watcher import EdgeWatcher
+from drivers.errors import ButtonError, GpioChipError, GpioError
 from drivers.gpio_lines import (
     Bias,
     Edge,
     Edges,
-    EdgeWatcher,
     GpioChip,
     LineEvent,
     LineSettings,
@@ -74,6 +74,10 @@ class ButtonPanel:
     ``on_press`` runs on the chip's watcher thread or gpiozero's callback thread on a
     real Pi: it should only enqueue the role. The global ``Device.pin_factory`` is never
     touched; tests pass ``pin_factory=MockFactory()``.
+
+    On a chip, buttons the kernel takes away (the chip gone) are told to ``on_lost`` and
+    claimed again (drivers/edge_watcher.py), then told to ``on_back``; a press held
+    meanwhile is forgotten, since its release went unseen.
     """
 
     def __init__(
@@ -88,6 +92,8 @@ class ButtonPanel:
         held: Mapping[ButtonRole, ButtonRole] = HELD,
         long_press: float = LONG_PRESS,
         chip: GpioChip | None = None,
+        on_lost: Callable[[GpioChipError], None] | None = None,
+        on_back: Callable[[], None] | None = None,
     ) -> None:
         used: dict[int, ButtonRole] = {}
         for role, gpio in pins.items():
@@ -111,7 +117,7 @@ class ButtonPanel:
         if chip is not None:
             if pin_factory is not None:
                 raise ValueError("buttons are watched on a chip or a pin factory, not both")
-            self._watch_on(chip, bounce_time)
+            self._watch_on(chip, bounce_time, on_lost, on_back)
             return
         for role, gpio in pins.items():
             try:
@@ -128,7 +134,13 @@ class ButtonPanel:
             button.when_deactivated = self._handler(role, pressed=False)
             self._buttons[role] = button
 
-    def _watch_on(self, chip: GpioChip, bounce_time: float | None) -> None:
+    def _watch_on(
+        self,
+        chip: GpioChip,
+        bounce_time: float | None,
+        on_lost: Callable[[GpioChipError], None] | None,
+        on_back: Callable[[], None] | None,
+    ) -> None:
         """Every button in one request of ``chip``, both edges, the kernel debouncing."""
         settings = [
             LineSettings(
@@ -144,7 +156,15 @@ class ButtonPanel:
         except GpioError as exc:
             names = ", ".join(f"{role.value} on GPIO {gpio}" for role, gpio in self._pins.items())
             raise ButtonError(f"buttons {names} could not be claimed: {exc}") from exc
-        self._watcher = EdgeWatcher(request, self._edge, name="kiban-buttons")
+
+        def lost(error: GpioChipError) -> None:
+            self._down.clear()  # their releases will not be seen
+            if on_lost is not None:
+                on_lost(error)
+
+        self._watcher = EdgeWatcher(
+            request, self._edge, on_lost=lost, on_back=on_back, name="kiban-buttons"
+        )
 
     @property
     def watched_by(self) -> str:
@@ -160,8 +180,9 @@ class ButtonPanel:
         return tuple(self._buttons)
 
     def is_pressed(self, role: ButtonRole) -> bool:
-        if self._watcher is not None:
-            return self._watcher.request.value(self._pins[role]) is not self._pull_up
+        if self._watcher is not None:  # lost lines: nobody knows, so not pressed
+            levels = self._watcher.levels()
+            return levels is not None and levels[self._pins[role]] is not self._pull_up
         return bool(self._buttons[role].is_active)
 
     def _edge(self, event: LineEvent) -> None:

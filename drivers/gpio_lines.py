@@ -39,8 +39,6 @@ import fcntl
 import logging
 import os
 import re
-import selectors
-import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum, IntFlag
@@ -353,7 +351,7 @@ class GpioChip:
         if granted.fd <= 0:
             empty = OSError(None, f"the kernel gave no descriptor (fd {granted.fd})")
             raise GpioChipError(self.path, offsets, empty, "could not be requested")
-        return LineRequest(self, tuple(settings), int(granted.fd))
+        return LineRequest(self, tuple(settings), int(granted.fd), consumer)
 
 
 def chip_info(path: str, calls: GpioCalls | None = None) -> GpioChip:
@@ -415,9 +413,16 @@ def find_header_chip(
 class LineRequest:
     """Claimed lines: their events to read, their values to ask; ``close`` frees them."""
 
-    def __init__(self, chip: GpioChip, settings: tuple[LineSettings, ...], fd: int) -> None:
+    def __init__(
+        self,
+        chip: GpioChip,
+        settings: tuple[LineSettings, ...],
+        fd: int,
+        consumer: str = "kiban",
+    ) -> None:
         self.chip = chip
         self.settings = settings
+        self.consumer = consumer
         self._fd: int | None = fd
         self._index = {line.offset: index for index, line in enumerate(settings)}
 
@@ -456,78 +461,13 @@ class LineRequest:
             raise GpioChipError(self.chip.path, self.offsets, cause, "could not be read") from cause
         return parse_events(data)
 
+    def again(self) -> LineRequest:
+        """The same lines claimed anew on the same device file (after the chip went away
+        and came back, or another program let them go); refused as ``request`` is."""
+        return self.chip.request(self.settings, self.consumer)
+
     def close(self) -> None:
         """Free the lines; safe to call twice."""
         fd, self._fd = self._fd, None
         if fd is not None:
             self.chip.calls.close(fd)
-
-
-class EdgeWatcher:
-    """A thread asleep in the kernel until the request has edges, handing each on.
-
-    It waits in a selector over the request and a wake-up pipe, not in a bare ``read``,
-    so ``close`` ends it at once. ``on_event`` runs on the watcher's thread: like
-    gpiozero's callbacks it should only hand the event on.
-    """
-
-    def __init__(
-        self,
-        request: LineRequest,
-        on_event: Callable[[LineEvent], None],
-        *,
-        name: str = "kiban-gpio",
-    ) -> None:
-        self._request = request
-        self._on_event = on_event
-        self._selector = selectors.DefaultSelector()
-        self._wake_read, self._wake_write = os.pipe()
-        self._selector.register(request.fileno(), selectors.EVENT_READ)
-        self._selector.register(self._wake_read, selectors.EVENT_READ)
-        self._closing = threading.Event()
-        self._close_lock = threading.Lock()
-        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
-        self._thread.start()
-
-    @property
-    def request(self) -> LineRequest:
-        return self._request
-
-    @property
-    def alive(self) -> bool:
-        return self._thread.is_alive()
-
-    def _run(self) -> None:
-        while not self._closing.is_set():
-            for key, _ in self._selector.select():
-                if self._closing.is_set() or key.fd == self._wake_read:
-                    return
-                try:
-                    events = self._request.read_events()
-                except GpioChipError as error:
-                    log.error("stopped watching: %s", error)
-                    return
-                if not events:
-                    log.error("stopped watching GPIO on %s: it ended", self._request.chip.path)
-                    return
-                for event in events:
-                    try:
-                        self._on_event(event)
-                    except Exception:  # a callback's fault must not stop the watching
-                        log.exception("while handing on %s", event)
-                    if self._closing.is_set():  # closed by the callback itself
-                        return
-
-    def close(self) -> None:
-        """End the thread, then free the lines; safe to call twice, and from ``on_event``."""
-        with self._close_lock:  # two threads closing at once: one closes
-            if self._closing.is_set():
-                return
-            self._closing.set()
-        os.write(self._wake_write, b"\0")
-        if threading.current_thread() is not self._thread:
-            self._thread.join()
-        self._selector.close()
-        os.close(self._wake_read)
-        os.close(self._wake_write)
-        self._request.close()

@@ -19,8 +19,9 @@ from gpiozero import DigitalInputDevice
 from gpiozero.exc import GPIOZeroError
 from gpiozero.pins import Factory
 
-from drivers.errors import GpioError
-from drivers.gpio_lines import Bias, Edges, EdgeWatcher, GpioChip, LineEvent, LineSettings
+from drivers.edge_watcher import EdgeWatcher
+from drivers.errors import GpioChipError, GpioError
+from drivers.gpio_lines import Bias, Edges, GpioChip, LineEvent, LineSettings
 
 
 class InterruptLine:
@@ -28,6 +29,12 @@ class InterruptLine:
 
     It is called from a watcher's thread (gpiozero's, or the chip's), so ``on_active``
     should only hand the event on (set an event, enqueue), never touch the bus.
+
+    On a chip, a line the kernel takes away (the chip gone) is told to ``on_lost`` and
+    claimed again (drivers/edge_watcher.py); until it is, the line counts as ``active``
+    (a change may be waiting: whoever reads the chips behind it reads them every scan,
+    as a board without the line does), and once it is back ``on_back`` is told and
+    ``on_active`` called, since edges meanwhile went unseen.
     """
 
     def __init__(
@@ -38,8 +45,11 @@ class InterruptLine:
         pin_factory: Factory | None = None,
         pull_up: bool = True,
         chip: GpioChip | None = None,
+        on_lost: Callable[[GpioChipError], None] | None = None,
+        on_back: Callable[[], None] | None = None,
     ) -> None:
         self._pin = pin
+        self._on_back = on_back
         self._on_active = on_active
         self._pull_up = pull_up
         self._device: Any = None
@@ -60,7 +70,9 @@ class InterruptLine:
                 raise GpioError(
                     f"interrupt line on GPIO {pin} could not be claimed: {exc}"
                 ) from exc
-            self._watcher = EdgeWatcher(request, self._edge, name=f"kiban-int-{pin}")
+            self._watcher = EdgeWatcher(
+                request, self._edge, on_lost=on_lost, on_back=self._back, name=f"kiban-int-{pin}"
+            )
             return
         try:
             self._device = DigitalInputDevice(pin, pull_up=pull_up, pin_factory=pin_factory)
@@ -81,13 +93,20 @@ class InterruptLine:
 
     @property
     def active(self) -> bool:
-        """Whether some chip is holding the line low right now."""
+        """Whether some chip is holding the line low right now (or may be: the line is
+        lost and nobody can tell)."""
         if self._watcher is not None:
-            return self._watcher.request.value(self._pin) is not self._pull_up
+            levels = self._watcher.levels()
+            return levels is None or levels[self._pin] is not self._pull_up
         return bool(self._device.is_active)
 
     def _edge(self, event: LineEvent) -> None:
         self._on_active()
+
+    def _back(self) -> None:
+        if self._on_back is not None:
+            self._on_back()
+        self._on_active()  # what changed while the line was lost is read at once
 
     def _activated(self) -> None:
         self._on_active()

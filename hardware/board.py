@@ -35,6 +35,7 @@ from engine.registry import find_game
 from hardware.frontends.base import Assembly, DeviceNode, SerialOpener, SpiNode, SpiOpener
 from hardware.frontends.registry import front_end_of
 from hardware.led_backends import led_backend
+from hardware.line_watch import LineUse, LineWatch
 from hardware.orientation import SpotTurn
 from hardware.painter import LedPainter
 from hardware.profile import Profile
@@ -77,6 +78,8 @@ class Board:
     """Called (on gpiozero's or a watcher's thread) when a source signals a change."""
     signalling: tuple[SensorSource, ...] = ()
     """The sources whose every change pulls an interrupt line or sends a message."""
+    lines: LineWatch = field(default_factory=LineWatch)
+    """The buttons and INT/ALERT lines the kernel took away, until they are back."""
 
     @property
     def interrupt_driven(self) -> bool:
@@ -199,7 +202,9 @@ def _assemble(
     if callable(close_device):
         closers.insert(0, close_device)  # the last to go, after the LEDs are off
     buttons = None
+    lines = assembly.lines
     if profile.buttons:
+        gpios = tuple(gpio for _, gpio in profile.buttons)
         buttons = ButtonPanel(
             dict(profile.buttons),
             on_button,
@@ -207,6 +212,8 @@ def _assemble(
             bounce_time=bounce_time,
             clock=clock,  # a held button is timed on the board's clock (simulated or not)
             chip=gpio_chip,
+            on_lost=lines.on_lost(LineUse.BUTTONS, gpios),
+            on_back=lines.on_back(LineUse.BUTTONS, gpios),
         )
     board = Board(
         profile,
@@ -218,9 +225,17 @@ def _assemble(
         orientation=orientation,
         retry=retry,
         signalling=tuple(assembly.signalling),
+        lines=lines,
     )
     for gpio in sorted(assembly.interrupt_gpios):
-        line = InterruptLine(gpio, board._interrupted, pin_factory=pin_factory, chip=gpio_chip)
+        line = InterruptLine(
+            gpio,
+            board._interrupted,
+            pin_factory=pin_factory,
+            chip=gpio_chip,
+            on_lost=lines.on_lost(LineUse.INTERRUPT, (gpio,)),
+            on_back=lines.on_back(LineUse.INTERRUPT, (gpio,)),
+        )
         board.interrupts.append(line)
         closers.append(line.close)
     board.interrupts += assembly.wakers  # their front ends close them

@@ -10,8 +10,9 @@ gpiozero callbacks only enqueue buttons. A bus fault pauses the game (the status
 says so) and scanning retries with backoff until the chip answers again
 (``ScanWatch``, shared with the simulation). When every sensor chip raises an
 interrupt line, the runtime scans when one fires and otherwise only every
-``IDLE_POLL`` seconds, which recovers from an interrupt that was missed. SIGTERM
-turns the LEDs off and closes the buses.
+``IDLE_POLL`` seconds, which recovers from an interrupt that was missed; lines the
+kernel takes away are told and claimed again, the sensors polled meanwhile
+(firmware_host/loops/line_news.py). SIGTERM turns the LEDs off and closes the buses.
 
 The other side of a game played elsewhere (another board, lishogi) is given at start,
 or handed over while the board runs (``seat_remote``: a lishogi game the page found),
@@ -47,6 +48,7 @@ from drivers.errors import BusError
 from engine.errors import KibanError
 from engine.game import Game
 from firmware_host.loops.bus_thread import BusThread
+from firmware_host.loops.line_news import LineNews
 from firmware_host.loops.notify import SystemdNotifier
 from firmware_host.loops.scanning import (
     BACKOFF,
@@ -61,12 +63,7 @@ from firmware_host.notices.declared import Notice
 from firmware_host.opponents.thinking import Thinker
 from firmware_host.session.actions import Press
 from firmware_host.session.controller import Controller
-from firmware_host.session.events import (
-    Event,
-    FrameSeen,
-    Stamped,
-    TimePassed,
-)
+from firmware_host.session.events import Event, FrameSeen, Stamped, TimePassed
 from firmware_host.session.puzzle_desk import PuzzleDesk
 from firmware_host.session.state import Phase
 from firmware_host.store.journal import Journal
@@ -373,6 +370,8 @@ class Runtime:
         self._scan_failure = failure
         step = self._scan_step(loop, board, 1.0 / self.profile.scan_hz, failure)
         self._wake_poll = bus.wake
+        news = LineNews(board.lines, loop, lambda event: self._enqueue(event, loop), bus.wake)
+        board.lines.listen(news.heard)
         if board.interrupt_driven:
             board.wake.append(bus.wake)  # on gpiozero's thread: only wakes the bus thread
         bus.start_scanning(step)

@@ -154,12 +154,14 @@ class Refused:
 
 
 class FaultSource(Enum):
-    """What is at fault: the board (a silent sensor chip: the game waits) or the game
-    store (a full disk: the game goes on, its records wait in memory). Each clears
-    only its own fault."""
+    """What is at fault: the board (a silent sensor chip: the game waits), the game
+    store (a full disk: the game goes on, its records wait in memory) or the board's
+    GPIO lines (taken away by the kernel: the game goes on, its buttons unheard or its
+    sensors polled). Each clears only its own fault."""
 
     BOARD = "board"
     STORE = "store"
+    LINES = "lines"
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,7 @@ from firmware_host.notices.declared import (
     BoardTurned,
     FaultCleared,
     FaultShown,
+    FaultSource,
     GameEnded,
     MoveCommitted,
     MovesTakenBack,
@@ -99,6 +100,7 @@ from firmware_host.session.events import (
     BusRecovered,
     Event,
     FrameSeen,
+    LinesWatched,
     ThoughtArrived,
     TimePassed,
 )
@@ -353,6 +355,12 @@ class Controller(Readout):
                 self.trust.recovered()
                 self._run_clock(at)
                 return [FaultCleared(at), *self._judge(at)]
+            case LinesWatched(lost):
+                if not self.trust.lines_watched(lost):
+                    return []
+                if lost is None:
+                    return [FaultCleared(at, FaultSource.LINES)]
+                return [FaultShown(lost, at, FaultSource.LINES)]
             case ThoughtArrived(result) if isinstance(self.state, Over):
                 self._reviewing.answered(result, self.store)  # a review's judgement
                 return []

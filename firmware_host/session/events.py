@@ -55,6 +55,14 @@ class BusRecovered:
 
 
 @dataclass(frozen=True, slots=True)
+class LinesWatched:
+    """The board's watched GPIO lines changed: ``lost`` says what it cannot do while
+    some are lost (the game goes on), None once every line is watched again."""
+
+    lost: Said | None
+
+
+@dataclass(frozen=True, slots=True)
 class ThoughtArrived:
     """The computer's answer to a question the session asked (``Controller.thinking``)."""
 
@@ -67,6 +75,7 @@ Event = (
     | TimePassed
     | BusFault
     | BusRecovered
+    | LinesWatched
     | ThoughtArrived
     | ProposalArrived
     | ProposalSettled

@@ -100,6 +100,10 @@ class Readout:
         return self.trust.fault
 
     @property
+    def lines_lost(self) -> Said | None:
+        return self.trust.lines_lost
+
+    @property
     def phase(self) -> Phase:
         return self.state.phase
 

@@ -22,6 +22,7 @@ class BoardTrust:
     """The controller's view of its sensors' health, changed only through its methods."""
 
     fault: Said | None = None  # what the board shows as wrong, while it is wrong
+    lines_lost: Said | None = None  # what the board cannot do while GPIO lines are lost
     silent_since: float | None = None  # a fault began; no whole frame seen since
     committed_at: float = -RECENT_COMMIT
 
@@ -37,6 +38,12 @@ class BoardTrust:
 
     def recovered(self) -> None:
         self.fault = None
+
+    def lines_watched(self, lost: Said | None) -> bool:
+        """The board's GPIO lines as they stand now; whether that changes what is shown.
+        The sensors stay trusted: lost lines only slow their reading down."""
+        changed, self.lines_lost = lost != self.lines_lost, lost
+        return changed
 
     def frame_read(self, at: float) -> tuple[bool, bool]:
         """A whole frame arrived: (it follows a silence, it must rest anew)."""

@@ -245,6 +245,8 @@ def wording(notice: Notice) -> Wording:  # noqa: C901 - a dispatcher: a case per
             return both(N_("fault: {message}"), message=message)
         case FaultCleared(_, FaultSource.STORE):
             return both(N_("the game store takes the game again: everything is saved"))
+        case FaultCleared(_, FaultSource.LINES):
+            return both(N_("the board's GPIO lines are watched again"))
         case FaultCleared():
             return both(N_("the board answers again"))
         case StoreReplaced(message, _):

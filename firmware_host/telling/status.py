@@ -120,7 +120,7 @@ def status_said(
             text = said(THEN, first=draw_said(controller.draw), then=text)
         return text
     text = _wanted(controller, clocks, surface)
-    for trouble in (controller.remote_wait, controller.match.journal.fault):
+    for trouble in (controller.remote_wait, controller.lines_lost, controller.match.journal.fault):
         if trouble is not None:
             text = said(THEN, first=trouble, then=text)
     return text

@@ -58,8 +58,12 @@ def build_view(
         clocks = controller.clock.remaining(now if now is not None else 0.0)
         running = controller.clock.running
     common: dict[str, Any] = {
-        # the board's fault first (the game waits for it), else the store's (it goes on)
-        "fault": controller.fault or controller.match.journal.fault or controller.remote_wait,
+        # the board's fault first (the game waits for it), else the store's or the GPIO
+        # lines' (the game goes on)
+        "fault": controller.fault
+        or controller.match.journal.fault
+        or controller.lines_lost
+        or controller.remote_wait,
         "clocks": clocks,
         "clock_running": running,
         "scores": position.scores(),

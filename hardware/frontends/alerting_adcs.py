@@ -38,6 +38,7 @@ from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Reading, Sensing
 from hardware.calibration import Thresholds
 from hardware.frontends.analog import AdcSpec, AnalogSpec
 from hardware.frontends.base import Assembly
+from hardware.line_watch import LineUse
 from hardware.sources import SourceChannel
 
 Window = tuple[int, int]
@@ -250,7 +251,12 @@ def build_alerting(part: AnalogSpec, assembly: Assembly) -> AlertingSource:
             chips.append((spec, chip))
     lines = {
         gpio: InterruptLine(
-            gpio, assembly.wake, pin_factory=assembly.pin_factory, chip=assembly.gpio_chip
+            gpio,
+            assembly.wake,
+            pin_factory=assembly.pin_factory,
+            chip=assembly.gpio_chip,
+            on_lost=assembly.lines.on_lost(LineUse.INTERRUPT, (gpio,)),
+            on_back=assembly.lines.on_back(LineUse.INTERRUPT, (gpio,)),
         )
         for gpio in sorted({spec.alert_gpio for spec, _ in chips if spec.alert_gpio is not None})
     }

@@ -33,6 +33,7 @@ from drivers.i2c_adapters import STRICTEST, I2CAdapter
 from drivers.retry import RetryPolicy
 from engine.physical import EMPTY, NORTH, SOUTH, Reading, Sensing, Spot
 from hardware.frontends.books import Books, I2CPlace
+from hardware.line_watch import LineWatch
 from hardware.profile_base import ReaderBase
 from hardware.sources import SensorSource, SourceChannel, WakeSource
 from hardware.toml_lines import KeyPath, SourceMap
@@ -198,6 +199,8 @@ class Assembly:
     calls ``wake`` when it does."""
     woken: list[Callable[[], None]] = field(default_factory=list)
     """Who hears ``wake``: the board, once it is built."""
+    lines: LineWatch = field(default_factory=LineWatch)
+    """Where the lines watched on ``gpio_chip`` tell that the kernel took them away."""
 
     def wake(self) -> None:
         """A source signalled a change (from any thread): tell whoever listens."""

@@ -87,21 +87,33 @@ class FakeKernel:
         self.requests: dict[int, Request] = {}
         """The open requests, by their descriptor."""
         self.closed: list[int] = []
+        self.opens = 0
+        """Every ``open`` asked, granted or not."""
+        self.gone: set[str] = set()
+        """Chips taken away (``unplug``): their requests' reads fail, they do not open."""
+        self._failed: set[int] = set()  # requests whose chip went away
         self._chip_fds: dict[int, str] = {}  # an open chip's descriptor: its name
         self._writers: dict[int, int] = {}
         self._seqno: dict[int, int] = {}
         self._line_seqno: dict[int, int] = {}
 
     def calls(self) -> GpioCalls:
-        return GpioCalls(open=self.open, ioctl=self.ioctl, close=self.close, listdir=self.listdir)
+        return GpioCalls(
+            open=self.open,
+            ioctl=self.ioctl,
+            read=self.read,
+            close=self.close,
+            listdir=self.listdir,
+        )
 
     def listdir(self, directory: str) -> list[str]:
         return [*self.chips, "gpiomem", "i2c-1"]
 
     def open(self, path: str, flags: int) -> int:
+        self.opens += 1
         if path in self.refuse:
             raise self.refuse[path]
-        if os.path.basename(path) not in self.chips:
+        if os.path.basename(path) not in self.chips or os.path.basename(path) in self.gone:
             raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
         fd = os.open(os.devnull, os.O_RDONLY)
         self._chip_fds[fd] = os.path.basename(path)
@@ -138,7 +150,27 @@ class FakeKernel:
         else:
             raise OSError(errno.ENOTTY, os.strerror(errno.ENOTTY))
 
+    def read(self, fd: int, size: int) -> bytes:
+        if fd in self._failed:  # as gpiolib-cdev's linereq_read once the chip is gone
+            raise OSError(errno.ENODEV, os.strerror(errno.ENODEV))
+        return os.read(fd, size)
+
+    def unplug(self, name: str = "gpiochip0") -> None:
+        """The chip goes away: every request's read fails with ENODEV and its poll says
+        so (here: the pipe's write end closed), and the device file stops opening."""
+        self.gone.add(name)
+        for fd in list(self.requests):
+            self._failed.add(fd)
+            writer = self._writers.pop(fd, None)
+            if writer is not None:
+                os.close(writer)
+
+    def plug(self, name: str = "gpiochip0") -> None:
+        """The chip is back: its device file opens again."""
+        self.gone.discard(name)
+
     def close(self, fd: int) -> None:
+        self._failed.discard(fd)
         self.closed.append(fd)
         self._chip_fds.pop(fd, None)
         self.requests.pop(fd, None)

@@ -262,3 +262,70 @@ def test_an_interrupt_line_held_elsewhere_is_a_gpio_error_naming_it() -> None:
         "interrupt line on GPIO 17 could not be claimed: GPIO 17 on /dev/gpiochip0 could not be "
         "requested (errno 16"
     )
+
+
+# --- lines the kernel takes away ----------------------------------------------------------
+
+
+def test_a_lost_interrupt_line_is_told_counts_as_active_and_wakes_the_board_once_back() -> None:
+    kernel = FakeKernel()
+    wakes = threading.Semaphore(0)
+    lost: list[GpioChipError] = []
+    back = threading.Event()
+    line = InterruptLine(
+        17, wakes.release, chip=header(kernel), on_lost=lost.append, on_back=back.set
+    )
+    try:
+        watched: bool = line.active
+        assert not watched
+        kernel.unplug()
+        assert eventually(lambda: bool(lost))
+        assert lost[0].chip == "/dev/gpiochip0" and lost[0].lines == (17,)
+        # nobody knows the line: a change may wait, so whoever reads the chips reads them
+        assert line.active
+        kernel.plug()
+        assert back.wait(WAIT)
+        assert wakes.acquire(timeout=WAIT)  # edges went unseen meanwhile: read at once
+        assert eventually(lambda: not line.active)  # pulled up, watched again
+        kernel.edge(17, Edge.FALLING)
+        assert wakes.acquire(timeout=WAIT)
+    finally:
+        line.close()
+    assert kernel.requests == {}
+
+
+def test_lost_buttons_are_told_forget_a_held_press_and_are_heard_once_back() -> None:
+    kernel = FakeKernel()
+    clock = CountingClock()
+    pressed: list[ButtonRole] = []
+    lost: list[GpioChipError] = []
+    back = threading.Event()
+    pins = {**PINS, ButtonRole.HINT: 19}
+    panel = ButtonPanel(
+        pins,
+        pressed.append,
+        chip=header(kernel),
+        bounce_time=None,
+        clock=clock,
+        on_lost=lost.append,
+        on_back=back.set,
+    )
+    hand = Hand(kernel, clock)
+    try:
+        hand.press(19)  # hint held down...
+        kernel.unplug()  # ...when the chip goes away: its release is never seen
+        assert eventually(lambda: bool(lost))
+        assert lost[0].lines == tuple(pins.values())
+        assert not panel.is_pressed(ButtonRole.OK)  # unknown: not pressed
+        kernel.plug()
+        assert back.wait(WAIT)
+        clock.calls = hand.edges = 0
+        hand.release(19, after=2.0)  # a release with no press seen: nothing
+        hand.press(5)
+        assert eventually(lambda: pressed == [ButtonRole.OK])
+        hand.press(19, after=0.1)
+        hand.release(19, after=0.1)
+        assert eventually(lambda: pressed == [ButtonRole.OK, ButtonRole.HINT])
+    finally:
+        panel.close()
+    assert kernel.requests == {}

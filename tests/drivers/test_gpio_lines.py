@@ -6,9 +6,6 @@ chip by its label."""
 from __future__ import annotations
 
 import errno
-import queue
-import threading
-import time
 
 import pytest
 
@@ -17,11 +14,8 @@ from drivers.gpio_lines import (
     GPIO_V2_GET_LINE_IOCTL,
     GPIO_V2_LINE_GET_VALUES_IOCTL,
     Bias,
-    Edge,
     Edges,
-    EdgeWatcher,
     GpioChip,
-    LineEvent,
     LineSettings,
     chip_paths,
     debounce_period_us,
@@ -98,23 +92,6 @@ def test_bounce_seconds_become_the_kernels_microseconds() -> None:
     assert debounce_period_us(0) == 0
 
 
-def test_edges_are_handed_on_with_the_kernels_timestamp_and_numbers() -> None:
-    kernel = FakeKernel()
-    request = chip(kernel).request([LineSettings(17), LineSettings(27)])
-    heard: queue.Queue[LineEvent] = queue.Queue()
-    watcher = EdgeWatcher(request, heard.put)
-    kernel.edge(17, Edge.FALLING, timestamp_ns=5_000_000_123)
-    kernel.edge(27, Edge.FALLING, timestamp_ns=5_000_400_000)
-    kernel.edge(17, Edge.RISING, timestamp_ns=5_020_000_000)
-    events = [heard.get(timeout=WAIT) for _ in range(3)]
-    assert events == [
-        LineEvent(17, Edge.FALLING, 5_000_000_123, seqno=1, line_seqno=1),
-        LineEvent(27, Edge.FALLING, 5_000_400_000, seqno=2, line_seqno=1),
-        LineEvent(17, Edge.RISING, 5_020_000_000, seqno=3, line_seqno=2),
-    ]
-    watcher.close()
-
-
 def test_values_are_asked_in_one_ioctl_by_each_lines_index() -> None:
     kernel = FakeKernel()
     request = chip(kernel).request([LineSettings(17), LineSettings(27), LineSettings(22)])
@@ -125,68 +102,6 @@ def test_values_are_asked_in_one_ioctl_by_each_lines_index() -> None:
     assert number == GPIO_V2_LINE_GET_VALUES_IOCTL
     assert sent == (0).to_bytes(8, "little") + (0b111).to_bytes(8, "little")
     request.close()
-
-
-def test_close_ends_the_thread_asleep_in_the_kernel_and_frees_the_lines() -> None:
-    kernel = FakeKernel()
-    gpio_chip = chip(kernel)
-    request = gpio_chip.request([LineSettings(17)])
-    fd = request.fileno()
-    before = threading.active_count()
-    watcher = EdgeWatcher(request, lambda event: None)
-    assert watcher.alive and threading.active_count() == before + 1
-    watcher.close()
-    alive: bool = watcher.alive  # read afresh after the close
-    assert not alive  # joined, not left blocked in a read
-    assert threading.active_count() == before
-    assert fd in kernel.closed and fd not in kernel.requests
-    watcher.close()  # a second close does nothing
-    gpio_chip.request([LineSettings(17)]).close()  # the line is free again
-
-
-def test_a_watcher_closed_by_its_own_callback_ends() -> None:
-    kernel = FakeKernel()
-    request = chip(kernel).request([LineSettings(17)])
-    done = threading.Event()
-    watchers: list[EdgeWatcher] = []
-
-    def close_on_first(event: LineEvent) -> None:
-        watchers[0].close()
-        done.set()
-
-    watchers.append(EdgeWatcher(request, close_on_first))
-    kernel.edge(17, Edge.FALLING)
-    assert done.wait(WAIT)
-    watchers[0]._thread.join(WAIT)
-    assert not watchers[0].alive
-
-
-def test_a_callback_that_fails_does_not_stop_the_watching(caplog: pytest.LogCaptureFixture) -> None:
-    kernel = FakeKernel()
-    request = chip(kernel).request([LineSettings(17)])
-    heard: queue.Queue[LineEvent] = queue.Queue()
-
-    def fail_once(event: LineEvent) -> None:
-        heard.put(event)
-        if event.seqno == 1:
-            raise RuntimeError("a bug downstream")
-
-    watcher = EdgeWatcher(request, fail_once)
-    kernel.edge(17, Edge.FALLING)
-    kernel.edge(17, Edge.RISING)
-    assert [heard.get(timeout=WAIT).seqno for _ in range(2)] == [1, 2]
-    assert "a bug downstream" in caplog.text
-    watcher.close()
-
-
-def test_a_request_that_ends_stops_its_watcher(caplog: pytest.LogCaptureFixture) -> None:
-    kernel = FakeKernel()
-    watcher = EdgeWatcher(chip(kernel).request([LineSettings(17)]), lambda event: None)
-    kernel.hang_up(17)
-    watcher._thread.join(WAIT)
-    assert not watcher.alive
-    assert "stopped watching GPIO on /dev/gpiochip0" in caplog.text
-    watcher.close()
 
 
 # --- errors ---------------------------------------------------------------------------
@@ -286,29 +201,3 @@ def test_no_header_chip_says_what_each_chip_was() -> None:
     assert caught.value.errno == errno.EACCES
     with pytest.raises(GpioChipError, match="there is no gpiochip in /dev"):
         find_header_chip(calls=FakeKernel({}).calls())
-
-
-def context_switches(thread: threading.Thread) -> int:
-    """How often the kernel has put ``thread`` to sleep or taken it off the CPU so far."""
-    status = f"/proc/self/task/{thread.native_id}/status"
-    with open(status, encoding="ascii") as lines:
-        return sum(int(line.split()[1]) for line in lines if "ctxt_switches" in line)
-
-
-def test_a_watcher_at_rest_is_never_woken() -> None:
-    """The cost the character device was chosen for: asleep in the kernel, the thread
-    runs not once while no edge comes (lgpio's alert thread: a 0.5 ms ppoll)."""
-    kernel = FakeKernel()
-    heard: queue.Queue[LineEvent] = queue.Queue()
-    watcher = EdgeWatcher(chip(kernel).request([LineSettings(17)]), heard.put)
-    kernel.edge(17, Edge.FALLING)  # once round the loop, so it is asleep again after
-    heard.get(timeout=WAIT)
-    time.sleep(0.05)
-    before = context_switches(watcher._thread)
-    time.sleep(0.5)
-    at_rest = context_switches(watcher._thread) - before
-    kernel.edge(17, Edge.RISING)
-    heard.get(timeout=WAIT)
-    assert at_rest == 0
-    assert context_switches(watcher._thread) > before  # the count does count this thread
-    watcher.close()

@@ -12,6 +12,7 @@ from drivers.interrupt_line import InterruptLine
 from engine.registry import find_game
 from hardware.board import EdgeWatching, assemble, assemble_real, edge_watching
 from hardware.frontends.analog import AnalogSpec
+from hardware.line_watch import LineUse
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import Profile, load_profile
@@ -113,5 +114,54 @@ def test_the_real_boards_assembly_watches_where_the_rule_says() -> None:
     try:
         assert board.buttons is not None
         assert board.buttons.watched_by == "chardev /dev/gpiochip0"
+    finally:
+        board.close()
+
+
+def test_lines_the_kernel_takes_away_are_listed_polled_meanwhile_and_claimed_again() -> None:
+    kernel = FakeKernel()
+    chip = find_header_chip(calls=kernel.calls())
+    sim = simulated("dobutsu-reference")
+    board = assemble(
+        sim.profile, dict(sim.buses), sim.strip, print, gpio_chip=chip, bounce_time=None
+    )
+    told = threading.Semaphore(0)
+    board.lines.listen(told.release)
+    try:
+        assert board.interrupt_driven and not board.interrupt_pending()
+        kernel.unplug()
+        assert told.acquire(timeout=WAIT) and told.acquire(timeout=WAIT)  # buttons, INT
+        lost = board.lines.lost
+        buttons = tuple(gpio for _, gpio in sim.profile.buttons)
+        assert [(each.use, each.gpios) for each in lost] == [
+            (LineUse.BUTTONS, buttons),
+            (LineUse.INTERRUPT, (4,)),
+        ]
+        assert all(each.error.chip == "/dev/gpiochip0" for each in lost)
+        assert board.interrupt_pending()  # so the runtime scans as a polled board does
+        kernel.plug()
+        assert told.acquire(timeout=WAIT) and told.acquire(timeout=WAIT)
+        assert board.lines.lost == ()
+        assert not board.interrupt_pending()
+    finally:
+        board.close()
+    assert kernel.requests == {}
+
+
+def test_a_listener_is_told_at_once_of_lines_lost_before_it_listened() -> None:
+    kernel = FakeKernel()
+    chip = find_header_chip(calls=kernel.calls())
+    sim = simulated("dobutsu-reference")
+    board = assemble(
+        sim.profile, dict(sim.buses), sim.strip, print, gpio_chip=chip, bounce_time=None
+    )
+    try:
+        lost = threading.Semaphore(0)
+        board.lines.listeners.append(lost.release)
+        kernel.unplug()
+        assert lost.acquire(timeout=WAIT) and lost.acquire(timeout=WAIT)
+        heard: list[int] = []
+        board.lines.listen(lambda: heard.append(len(board.lines.lost)))
+        assert heard == [2]
     finally:
         board.close()

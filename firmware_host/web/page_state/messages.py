@@ -363,6 +363,7 @@ def state_message(
         "faults": {
             "board": _english(controller.fault),
             "store": _english(controller.match.journal.fault),
+            "lines": _english(controller.lines_lost),
         },
         "prompt": prompt,
         "guide": None if guide is None else position.move_text(guide.move),

@@ -76,6 +76,8 @@ COGNATES = {
         "promotion",
         "zone",
         "dragon",
+        "page",
+        "terminal",
     },
 }
 """Words the language writes as English does."""

@@ -77,6 +77,8 @@ EXAMPLES: tuple[Notice, ...] = (
     FaultShown(verbatim("the disk is full"), 0.0, FaultSource.STORE),
     FaultCleared(0.0),
     FaultCleared(0.0, FaultSource.STORE),
+    FaultShown(verbatim("GPIO 4 on /dev/gpiochip0 lost"), 0.0, FaultSource.LINES),
+    FaultCleared(0.0, FaultSource.LINES),
     StoreReplaced(verbatim("the game store x was damaged"), 0.0),
     ComputerMoved(0, "2c2b", None, 0.0),
     ComputerMoved(0, "2c2b", verbatim("book move"), 0.0),
@@ -186,6 +188,9 @@ def test_the_screen_and_the_speech_take_the_same_words() -> None:
         assert notice_line(notice) == notice_sentence(notice, None)
     store_back = FaultCleared(0.0, FaultSource.STORE)
     assert notice_line(store_back) == "the game store takes the game again: everything is saved"
+    lines_back = FaultCleared(0.0, FaultSource.LINES)
+    assert notice_line(lines_back) == notice_sentence(lines_back, None)
+    assert notice_line(lines_back) == "the board's GPIO lines are watched again"
 
 
 def test_moves_are_notation_on_a_line_and_words_aloud() -> None:
