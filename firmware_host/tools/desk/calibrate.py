@@ -9,14 +9,19 @@ board misreads some cells. Calibration measures every channel in three states:
    pieces (one is enough: lift it, and put it on a cell still lit). A channel
    is measured once its level has moved well away from empty and stayed still
    for a moment; its cell then goes dark;
-3. south: the same with the pieces turned over.
+3. south: the same with the pieces turned over. The north-up pieces are still on
+   the board when the cells light again, and a fast converter (an ADS7138 reads
+   every channel in one transaction) sees them still for long enough to call
+   them measured: so a channel whose north level is known counts a level only on
+   the other side of empty (a piece not yet turned over is waited for).
 
 For each channel the thresholds sit between the empty level and each pole's,
 at the point equally many standard deviations from both (the noisier side
 gets the wider margin). A channel whose poles are not at least ``SEPARATION``
 standard deviations (summed) from empty, or not on opposite sides of it, does
-not separate: it is named and keeps the profile's thresholds. The result goes
-to ``<profile>.calibration.toml`` beside the profile, which loads with it.
+not separate: it is named, and nothing is written (a file with some channels
+missing would load as if the board were calibrated). A full result goes to
+``<profile>.calibration.toml`` beside the profile, which loads with it.
 """
 
 from __future__ import annotations
@@ -134,6 +139,11 @@ class Calibrator:
         if analog is None:
             raise ValueError(f"{profile.source} has no analog Hall sensors to calibrate")
         path = output or self._default_path()
+        if Path(profile.source).is_file() and path.resolve() == Path(profile.source).resolve():
+            raise ValueError(
+                f"{path} is the profile itself: give --output a file of its own "
+                "(the default is <profile>.calibration.toml beside it)"
+            )
         board = self.bench.open_board(self.bench.pressed.append)
         try:
             sources = board.scanner.sources
@@ -143,6 +153,16 @@ class Calibrator:
             self._calibrate(levels, analog, board.painter.paint)
         finally:
             board.close()
+        if self.result.refused:
+            # Half a calibration loads as a whole one: the board would read the refused
+            # cells with the profile's thresholds and say nothing. So nothing is written
+            # (an old calibration stays as it was) until every channel calibrates.
+            self.say(
+                f"calibration failed: {len(self.result.refused)} of "
+                f"{len(analog.sensor_channels)} channels refused (named above); "
+                f"nothing written to {path}"
+            )
+            return self.result
         written = datetime.now().strftime("%Y-%m-%d %H:%M")
         self.result.text = calibration_text(
             profile.name,
@@ -189,6 +209,14 @@ class Calibrator:
         for face in (NORTH, SOUTH):
             pending = list(labels)
             learned: dict[str, Level] = {}
+            # The other face's level, where known: a level on its side of empty is that
+            # face still lying there (or put down again), not this one.
+            other = {
+                label: level.mean - empty[label].mean
+                for pole in poles.values()
+                for label, level in pole.items()
+            }
+            unturned: set[str] = set()
             windows: dict[str, list[int]] = {label: [] for label in labels}
             last_progress = self.bench.now()
             asked: tuple[Spot, ...] = ()
@@ -208,9 +236,13 @@ class Calibrator:
                     if label not in pending:
                         continue
                     base = empty[label]
-                    away = abs(levels[index] - base.mean)
+                    step = levels[index] - base.mean
                     window = windows[label]
-                    if away < max(DETECT_SIGMAS * base.sigma, min_step[label]):
+                    if abs(step) < max(DETECT_SIGMAS * base.sigma, min_step[label]):
+                        window.clear()
+                        continue
+                    if other.get(label, 0.0) * step > 0:
+                        unturned.add(label)
                         window.clear()
                         continue
                     window.append(levels[index])
@@ -225,14 +257,24 @@ class Calibrator:
                     break
                 self.bench.sleep(1.0 / self.profile.scan_hz)
             for label in pending:
-                self.result.refused.setdefault(
-                    label,
-                    f"no {face_name(face)}-up piece was seen: the level never left "
-                    f"{empty[label]} by more than the noise (a dead or misplaced sensor?)",
-                )
+                why = self._unseen(face, empty[label], label in unturned)
+                self.result.refused.setdefault(label, why)
             poles[face] = learned
         paint({}, {})
         self._judge(labels, spots, empty, poles, min_step)
+
+    @staticmethod
+    def _unseen(face: Reading, empty: Level, unturned: bool) -> str:
+        """Why no level of ``face`` was learned: the other face never left, or nothing moved."""
+        if unturned:
+            return (
+                f"no {face_name(face)}-up piece was seen: the level stayed on the other "
+                f"face's side of empty ({empty}); was the piece turned over?"
+            )
+        return (
+            f"no {face_name(face)}-up piece was seen: the level never left "
+            f"{empty} by more than the noise (a dead or misplaced sensor?)"
+        )
 
     def _judge(
         self,

@@ -5,6 +5,7 @@ beside the profile and the board reading right with it."""
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,12 +16,14 @@ from firmware_host.cli import main
 from firmware_host.tools.desk.calibrate import SEPARATION, Calibrator, Level, thresholds
 from firmware_host.tools.desk.doctor import Doctor
 from firmware_host.tools.desk.sim_bench import simulated_bench
+from firmware_host.tools.desk.workbench import Ask
 from hardware.calibration import Thresholds, calibration_path
+from hardware.frontends.analog import AnalogSpec
 from hardware.mock.analog import HallModel
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.frontends.analog import AnalogModels
 from hardware.mock.world import SimulatedWorld
-from hardware.profile import Profile, load_profile
+from hardware.profile import Profile, bundled_profiles, load_profile
 from tests.hardware.parts import analog
 
 DOBUTSU = find_game("dobutsu")
@@ -91,7 +94,9 @@ def test_learned_levels_match_the_simulated_sensors(board_file: Path) -> None:
         assert entry.south < entry.thresholds.south < entry.empty
 
 
-def test_a_sensor_that_barely_moves_is_refused_by_name(board_file: Path) -> None:
+def test_a_sensor_that_barely_moves_is_refused_by_name_and_nothing_written(
+    board_file: Path,
+) -> None:
     profile = load_profile(str(board_file), DOBUTSU)
     sim = simulated_bench(profile, DOBUTSU, hall=HallModel.uneven(), seed=4)
     weak = sim.hardware.model(AnalogModels).hall["0x49/AIN2"]
@@ -100,9 +105,92 @@ def test_a_sensor_that_barely_moves_is_refused_by_name(board_file: Path) -> None
     assert set(result.refused) == {"0x49/AIN2"}
     assert any(line.startswith("channel 0x49/AIN2 (3c) refused:") for line in sim.lines), sim.lines
     assert "0x49/AIN2" not in result.channels
-    calibrated = load_profile(str(board_file), DOBUTSU)
-    part = analog(calibrated)
-    assert part.thresholds("0x49/AIN2") == part.adcs[1].thresholds  # the default
+    assert result.path is None and not calibration_path(board_file).exists()
+    assert sim.lines[-1] == (
+        f"calibration failed: 1 of 12 channels refused (named above); "
+        f"nothing written to {calibration_path(board_file)}"
+    )
+    assert analog(load_profile(str(board_file), DOBUTSU)).calibration == ()
+
+
+def test_a_failed_calibration_leaves_the_old_one_whole(
+    board_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["calibrate", "--profile", str(board_file), "--simulate", "--seed", "3"]) == 0
+    old = calibration_path(board_file).read_text()
+    before = sorted(board_file.parent.iterdir())
+    profile = load_profile(str(board_file), DOBUTSU)
+    sim = simulated_bench(profile, DOBUTSU, seed=3, ignore=("2a",))  # a hand that skips 2a
+    sim.bench.timeout = 2.0
+    result = Calibrator(sim.bench).run()
+    assert set(result.refused) == {"0x48/AIN1"} and len(result.channels) == 11
+    assert "channel 0x48/AIN1 (2a) refused: no north-up piece was seen" in "\n".join(sim.lines)
+    assert sim.lines[-1].startswith("calibration failed: 1 of 12 channels refused")
+    assert calibration_path(board_file).read_text() == old
+    assert sorted(board_file.parent.iterdir()) == before  # nothing beside it either
+
+
+def test_pieces_left_north_up_are_not_taken_for_south(tmp_path: Path) -> None:
+    """The ADS7138 board reads every channel in one transaction: the north-up pieces still
+    lying there when the south cells light must not be measured as south."""
+    profile = load_profile("sim-dobutsu-analog", DOBUTSU)
+    sim = simulated_bench(profile, DOBUTSU, seed=2, reaction=1.5)  # a slow hand
+    result = Calibrator(sim.bench).run(tmp_path / "board.calibration.toml")
+    assert not result.refused and len(result.channels) == 12
+    for entry in result.channels.values():
+        assert entry.south < entry.empty < entry.north
+
+
+def test_a_piece_never_turned_over_is_named(tmp_path: Path) -> None:
+    profile = load_profile("sim-dobutsu-analog", DOBUTSU)
+    sim = simulated_bench(profile, DOBUTSU, seed=2)
+    sim.bench.timeout = 2.0
+    hand = sim.hand
+
+    class Unturning:
+        """Puts pieces north up when asked for south."""
+
+        def asked(self, ask: Ask, now: float) -> None:
+            hand.asked(replace(ask, face=NORTH) if ask.face == SOUTH else ask, now)
+
+    sim.bench.helper = Unturning()
+    output = tmp_path / "board.calibration.toml"
+    result = Calibrator(sim.bench).run(output)
+    assert len(result.refused) == 12 and not output.exists()
+    assert all("was the piece turned over?" in why for why in result.refused.values())
+
+
+def test_the_profile_itself_is_never_the_output(board_file: Path) -> None:
+    profile = load_profile(str(board_file), DOBUTSU)
+    text = board_file.read_text()
+    with pytest.raises(ValueError, match="is the profile itself"):
+        Calibrator(simulated_bench(profile, DOBUTSU).bench).run(board_file)
+    assert board_file.read_text() == text
+
+
+def analog_profiles() -> list[str]:
+    return [name for name in bundled_profiles() if load_profile(name).part(AnalogSpec)]
+
+
+def test_analog_profiles_are_found() -> None:
+    assert {"sim-dobutsu-analog", "sim-shogi-analog", "sim-shogi-ads7830"} <= set(analog_profiles())
+
+
+@pytest.mark.parametrize("name", analog_profiles())
+def test_every_bundled_analog_board_calibrates_every_channel(name: str, tmp_path: Path) -> None:
+    """Each front end with analog channels (ADS1115, ADS7830, ADS7138...): every channel
+    learned, north and south on either side of empty, with the scripted hand."""
+    game = find_game(load_profile(name).games[0])
+    profile = load_profile(name, game)
+    sim = simulated_bench(profile, game, seed=1)
+    result = Calibrator(sim.bench).run(tmp_path / "board.calibration.toml")
+    labels = {channel.label for channel in analog(profile).sensor_channels}
+    assert result.refused == {}
+    assert set(result.channels) == labels
+    for entry in result.channels.values():
+        assert entry.south < entry.thresholds.south < entry.empty
+        assert entry.empty < entry.thresholds.north < entry.north
+    assert result.path is not None and result.path.is_file()
 
 
 def test_one_piece_at_a_time_is_enough(board_file: Path) -> None:
