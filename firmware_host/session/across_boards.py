@@ -71,12 +71,20 @@ class AcrossBoards:
     def __init__(self, consent: Consent) -> None:
         self.consent = consent
         self.remote: frozenset[int] = frozenset()  # the seats another board plays
+        self.computer: frozenset[int] = frozenset()  # the seats the computer plays here
         self.server_clock = False  # an online game: the server's clock decides a flag
 
-    def start(self, remote: frozenset[int], *, server_clock: bool = False) -> None:
-        """A new or resumed game, with these seats played at other boards
-        (``server_clock``: on a server that judges the time, byoyomi and all)."""
+    def start(
+        self,
+        remote: frozenset[int],
+        computer: frozenset[int] = frozenset(),
+        *,
+        server_clock: bool = False,
+    ) -> None:
+        """A new or resumed game, with these seats played at other boards and these by the
+        computer here (``server_clock``: on a server that judges the time, byoyomi and all)."""
         self.remote = remote
+        self.computer = computer - remote
         self.server_clock = server_clock
         self.consent.start(bool(remote))
 
@@ -235,20 +243,26 @@ class AcrossBoards:
         return End(Outcome.loss(LOST_BY[word.kind], word.seat, seats), said)
 
     def resign(self, seat: int | None, now: Now) -> Decision:
-        """A resignation: the seat named, else the one to move; at a remote game the one
-        seat at this board, never a seat another board plays."""
+        """A resignation: the seat named, else the person at the board (the one to move
+        when several people play here), never a seat another board plays. Resign is
+        pressed by a person: on the computer's turn it is not the computer giving up."""
         if isinstance(now.state, Over):
             return Say((Refused(said(N_("the game is already over")), now.at),))
-        seats = now.position.game.seats
+        game = now.position.game
         loser = now.position.turn if seat is None else seat
-        if not 0 <= loser < len(seats):
+        if not 0 <= loser < len(game.seats):
             return Say((Refused(said(N_("there is no seat {number}"), number=loser), now.at),))
-        here = [s for s in range(len(seats)) if self.here(s)]
-        if seat is None and not self.here(loser) and len(here) == 1:
-            loser = here[0]  # the one seat at this board resigns
+        here = [s for s in range(len(game.seats)) if self.here(s)]
+        people = [s for s in here if s not in self.computer]
+        if seat is None and loser not in people:
+            if len(people or here) == 1:
+                loser = (people or here)[0]  # the one person (else seat) at this board
+            elif people:
+                ask = N_("{seat} is played by the computer: say which seat resigns")
+                return Say((Refused(said(ask, seat=game.seat_word(loser)), now.at),))
         if not self.here(loser):
             there = N_("{seat} is played at another board: they resign there")
-            return Say((Refused(said(there, seat=now.position.game.seat_word(loser)), now.at),))
+            return Say((Refused(said(there, seat=game.seat_word(loser)), now.at),))
         return self.lost(Word(WordKind.RESIGN, loser), now)
 
     def agree_draw(self, now: Now) -> Decision:

@@ -95,6 +95,16 @@ class Computer:
         self.verdict = None
         self._requests.clear()
 
+    def ended(self) -> None:
+        """The game ended by a word (a resignation, a flag, a claim, an agreement) with
+        the position unchanged: the move still thought about, or chosen and not yet
+        played, is wanted no more (the thinker is told so: nothing is asked), and
+        nothing says the computer is thinking or offers Move now."""
+        self._requests.clear()
+        self.hurried = False
+        self.hint_asked = False
+        self.hint = None
+
     def tell_hint(self, move: Hashable, spots: frozenset[Spot]) -> None:
         """A hint known without thinking (a puzzle's answer): ``spots`` are lit as a hint
         the computer found would be, until the position changes."""

@@ -304,8 +304,9 @@ class Controller(Readout):
         self._enter(SettingUp() if outcome is None else Over(outcome))
         self.last_move = frozenset()
         self._reset_recognizer(at)
-        self.computer.start(self.game, self.settings)
-        self._boards.start(self.computer.remote, server_clock=bool(self.settings.online))
+        computer, online = self.computer, bool(self.settings.online)
+        computer.start(self.game, self.settings)
+        self._boards.start(computer.remote, frozenset(computer.seats), server_clock=online)
 
     def _reset_recognizer(
         self, at: float, carried: Carried[Any] | None = None, *, closed: bool = False
@@ -519,6 +520,7 @@ class Controller(Readout):
         if isinstance(self.state, Over):
             return [Refused(said(N_("the game is already over")), at)]
         self.match.finish(outcome, at)
+        self.computer.ended()
         self._enter(Over(outcome))
         self._run_clock(at)
         return [GameEnded(outcome, self.game.describe_outcome(outcome), at)]

@@ -192,3 +192,33 @@ def test_a_claim_is_judged_by_the_game_and_its_word_kept() -> None:
         (Refused(said("the game is already over"), AT),)
     )
     assert across.consent.words is None
+
+
+def test_resign_on_the_computers_turn_resigns_the_person_here() -> None:
+    across = AcrossBoards(Consent())
+    across.start(frozenset(), frozenset({1}))  # gote is the computer's, at this board
+    position = played("2c2b")  # the computer is to move
+    assert across.decide(Resign(), now(position)) == End(
+        Outcome.loss(Termination.RESIGNATION, 0, 2)
+    )
+    assert across.decide(Resign(1), now(position)) == End(  # named: that seat
+        Outcome.loss(Termination.RESIGNATION, 1, 2)
+    )
+
+
+def test_resign_on_the_computers_turn_with_two_people_here_asks_which() -> None:
+    chaturaji = find_game("chaturaji")
+    position = chaturaji.position()
+    turn = position.turn
+    across = AcrossBoards(Consent())
+    across.start(frozenset(), frozenset({turn}))  # the computer is to move; three people here
+    refused = across.decide(Resign(), now(position))
+    assert isinstance(refused, Say) and isinstance(refused.notices[0], Refused)
+    assert refused.notices[0].reason.msgid == (
+        "{seat} is played by the computer: say which seat resigns"
+    )
+    seats = len(chaturaji.seats)
+    loser = (turn + 1) % seats
+    assert across.decide(Resign(loser), now(position)) == End(
+        Outcome.loss(Termination.RESIGNATION, loser, seats)
+    )
