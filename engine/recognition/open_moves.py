@@ -134,6 +134,25 @@ class Base(Generic[M]):
             not self._whole_before(footprints, index, after) for index, after in pairwise(shown)
         )
 
+    def replied_early(self) -> bool:
+        """Whether the next player's hand began before the first open move was whole, as
+        the board read it then (what its cells did after, a knock or the hand going on,
+        is not counted): only then may the mover's hand go on with it after the reply."""
+        footprints = self.overlap.footprints(self.tail)
+        shown = [index for index in range(self.last_shown() + 1) if footprints[index].changes]
+        if len(shown) < 2:
+            return False
+        mine, theirs = footprints[shown[0]].spots(), footprints[shown[1]].spots()
+        began = [self.first_at[spot] for spot in theirs - mine if spot in self.first_at]
+        if not began:
+            return False
+        start = min(began)
+        for spot in mine - theirs:
+            before = [at for at, _ in self.timeline.get(spot, ()) if at <= start + EPSILON]
+            if not before or before[-1] >= start - EPSILON:
+                return True  # not yet changed, or changed as the reply began
+        return False
+
     def last_shown(self) -> int:
         """Where the last move the board shows begins in the tail (the moves after it,
         which change nothing sensed, a roll or a lost turn, belong with it)."""

@@ -26,6 +26,7 @@ from typing import Generic, TypeVar
 from engine.assessments import Reread, Timing
 from engine.game import Position
 from engine.physical import EMPTY, Reading, Sensing, Spot, frame_diff
+from engine.recognition.going_on import goes_on_first, merges, went_on
 from engine.recognition.move_index import MoveIndex
 from engine.recognition.open_moves import EPSILON, Base, fresh_base
 from engine.recognition.overlap import shared
@@ -102,14 +103,21 @@ def decide(
         )
     )
     passed = _turn_passed(base)
+    # a reply begun before the mover's move was whole: no order of sensed changes tells
+    # the mover's hand going on with that move from the mover's next move
+    interleaved = base.replied_early()
     tied = [
         line
         for line in unkept
-        if base.rested and base.goes_on_with(line[0]) and (passed or base.with_reply(line))
+        if base.rested
+        and (
+            (base.goes_on_with(line[0]) and (passed or base.with_reply(line)))
+            or (interleaved and any(merges(base, line, kept) for kept in keeping))
+        )
     ]
     # after a lost turn both readings are legal and no order of sensed changes tells
     # them apart: asked whatever the record's own line looks like
-    if keeping and tied and (passed or not doubtful(tail)):
+    if keeping and tied and (passed or interleaved or not doubtful(tail)):
         # the mover's hand went on as the reply began, or the mover played again after
         # it (a lost turn between, which no order of sensed changes places): the same
         # board, and no order between them to tell
@@ -488,8 +496,10 @@ class Rereading(Generic[M]):
             return known[2]
         there = [line for line in base.readings(frame) if line]
         lifting = not there and self._earlier and _taken_up(base, frame)
-        for index in range(len(self._earlier) - 1, -1, -1) if not there and not lifting else ():
+        for index in range(len(self._earlier) - 1, -1, -1) if not lifting else ():
             earlier = self._earlier[index]
+            if there and not (earlier.replied_early() and went_on(earlier, base, there)):
+                continue  # the base makes the board, and what closed the earlier moves holds
             if not earlier.tail or not (
                 _gone(base, frame) or earlier.interleaved() or not any(here())
             ):
@@ -502,7 +512,10 @@ class Rereading(Generic[M]):
             # the reply): read from before them, as moves the board showed at rest (a
             # change of them is asked unless the hand went on before the reply)
             before = [line for line in earlier.readings(frame) if line]
-            if any(line[: len(earlier.tail)] != earlier.tail for line in before):
+            changed = [line for line in before if line[: len(earlier.tail)] != earlier.tail]
+            if there and not any(goes_on_first(earlier, line) for line in changed):
+                continue  # the base makes the board, and no hand went on with the first
+            if changed:
                 earlier.rested = True
                 self.base, base, there = earlier, earlier, before
                 self._earlier = self._earlier[:index]

@@ -1,0 +1,68 @@
+"""The mover's hand going on after a reply begun before its move was whole.
+
+Two hands may be on the board at once: the next player's reply begun as the mover's
+last piece lands (``Base.replied_early``). The board rests on both and commits them;
+then the mover moves again. That may be the mover's next move, or the hand going on
+with the first (a broadside's second marble rolled after the reply, a rook slid on
+past the cell it seemed to stop on): no order of sensed changes tells them apart, so
+the board asks (``Rereading``, ``decide``). These say when a reading is such a hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TypeVar
+
+from engine.physical import EMPTY
+from engine.recognition.open_moves import Base
+
+M = TypeVar("M", bound=Hashable)
+
+
+def merges(base: Base[M], line: tuple[M, ...], kept: tuple[M, ...]) -> bool:
+    """Whether ``line`` is ``kept`` with its first move and the mover's last made as one
+    (the hand going on after the reply): the moves between alike, its first taking up
+    the first's pieces and setting one down where the last did."""
+    if len(kept) < 3 or len(line) != len(kept) - 1 or line[1:] != kept[1:-1]:
+        return False
+    last = base.overlap.footprints(kept)[-1]
+    landed = {spot for spot, reading in last.changes if reading != EMPTY}
+    merged = base.overlap.index.footprint(line[0]).spots()
+    return _takes_up_first(base, line[0]) and bool(landed) and landed <= merged
+
+
+def _takes_up_first(base: Base[M], move: M) -> bool:
+    """Whether ``move`` (from the base) takes up every piece the first open move took
+    up: the mover's hand going on with that move."""
+    first = base.overlap.index.footprint(base.tail[0])
+    taken = {spot for spot, reading in first.changes if reading == EMPTY}
+    return bool(taken) and taken <= base.overlap.index.footprint(move).spots()
+
+
+def went_on(earlier: Base[M], base: Base[M], there: list[tuple[M, ...]]) -> bool:
+    """Whether a line the board shows from ``base`` ends, one move after ``earlier``'s
+    moves, with their first player moving again: that hand going on after the reply as
+    well as that player's next move (``goes_on_first`` says whether a move of it can be
+    read so)."""
+    before = earlier.position.move_stack
+    if len(earlier.tail) < 2 or base.position.move_stack[: len(before)] != before:
+        return False
+    done = base.position.move_stack[len(before) :]
+    for line in there:
+        moves = (*done, *line)
+        if len(moves) != len(earlier.tail) + 1:
+            continue
+        position = earlier.position.copy()
+        movers = []
+        for move in moves:
+            movers.append(position.turn)
+            position.push(move)
+        if movers[-1] == movers[0] and any(mover != movers[0] for mover in movers):
+            return True
+    return False
+
+
+def goes_on_first(base: Base[M], line: tuple[M, ...]) -> bool:
+    """Whether ``line`` (from the base) changes the first open move into another that
+    takes up its pieces: the mover's hand going on with it."""
+    return line[0] != base.tail[0] and _takes_up_first(base, line[0])
