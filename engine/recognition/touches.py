@@ -148,13 +148,20 @@ class Touches:
         began, ended = self.first_at.get(spot), self.changed.get(spot)
         if began is None or ended is None:
             return False
-        landed = [  # the landings that stayed: a cell that still reads the piece
+        # the landings that stayed (a cell that still reads the piece); a piece slid on to
+        # a neighbour reads on both within the sensors' blur, so its landing there as
+        # this cell let go is that piece passing on, not another set down meanwhile
+        landed = [
             times[-1]
             for other, times in self.landings.items()
-            if other != spot and times and frame.get(other, EMPTY) != EMPTY
+            if other != spot
+            and times
+            and frame.get(other, EMPTY) != EMPTY
+            and not (self.blur.neighbours(other, spot) and times[-1] >= ended - self.blur.margin)
         ]
+        # ... and its departure from a neighbour may come as this cell begins to read it
         return any(
-            left < began and not any(left < at <= ended for at in landed)
+            left < began + self.blur(spot, other) and not any(left < at <= ended for at in landed)
             for other, times in self.lifts.items()
             if other != spot
             for left in times
