@@ -95,6 +95,13 @@ def facts(record: GameRecord) -> list[tuple[str, str]]:
     return [*players, ("Event", record.event), ("TimeControl", record.time_control)]
 
 
+OTHER_HEADER = "Header"
+"""The plain-text header that says one of a record's other headers (``GameRecord.headers``),
+its name and value each quoted, ``[Header "場所" "東京"]``: a name may hold spaces or a
+``$`` (``対局 ID``, ``$SITE``) that a header's own name cannot, and one line each keeps
+their order and any name written twice."""
+
+
 def write_plain_text(record: GameRecord, encoding: str = "UTF-8") -> str:
     """Headers in brackets, then the moves: a new numbered line each time the
     turn comes round again (a seat's roll and the move after it share a line).
@@ -114,6 +121,7 @@ def write_plain_text(record: GameRecord, encoding: str = "UTF-8") -> str:
     if record.outcome is not None:
         headers.append(("Termination", record.outcome.termination.value))
     lines = [f"[{name} {_quote(value)}]" for name, value in headers]
+    lines += [f"[{OTHER_HEADER} {_quote(name)} {_quote(value)}]" for name, value in record.headers]
     lines.append("")
     rows: list[list[str]] = []
     seats = len(record.seats)

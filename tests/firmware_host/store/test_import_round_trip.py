@@ -151,10 +151,12 @@ def ki2(text: str, original: Imported, said: tuple[RecordInfo, str]) -> None:
 
 
 def plain_text(text: str, original: Imported, info: RecordInfo) -> None:
-    """Plain text keeps the game's facts and ending, and writes no comments or times."""
+    """Plain text keeps the game's facts, every other header and the ending, and writes
+    no comments or times."""
     read = read_record(text, SHOGI, ".txt")
     assert read.moves == original.moves and read.info is not None
     assert read.info.players == info.players
+    assert read.info.headers == info.headers
     assert (read.info.event, read.info.started, read.info.time_control) == (
         info.event,
         info.started,
