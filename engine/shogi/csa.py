@@ -7,6 +7,15 @@ to, and the piece as it stands after the move), and an ending (``%TORYO``,
 ``%SENNICHITE``, ``%KACHI`` ...). A mate is written ``%TORYO`` (the mated
 player's resignation, as CSA servers record it); perpetual check and illegal
 moves are ``%+ILLEGAL_ACTION`` / ``%-ILLEGAL_ACTION`` naming the offender.
+
+A record's other headers (``ShogiRecord.other_headers``) are written before the start
+position: a CSA keyword as its own ``$`` line, a KIF header CSA has a keyword for
+(``CSA_KEYS``) as that keyword, and any other KIF header, whatever its name (``表題``,
+``対局 ID`` with its space), as the comment ``'名前：値``: the name as KIF's reader gives
+it (no colon in it, no space at either end), a full-width colon, the value. CSA has no
+line for such a header and its readers skip a comment; ``csa_read`` takes every comment of
+that form before the start position back as the header it was, and the game's own
+comment is written after the start position, where no comment is taken for a header.
 """
 
 from __future__ import annotations

@@ -41,10 +41,12 @@ _MOVE = re.compile(r"^([+-])([0-9])([0-9])([0-9])([0-9])([A-Z]{2})$")
 _PIECE_AT = re.compile(r"([0-9])([0-9])([A-Z]{2})")
 _CELL = re.compile(r"\*|[+-][A-Z]{2}")
 """A cell of a board line: empty (``*``) or a piece."""
-_HEADER_COMMENT = re.compile(r"^([^\s*'：][^\s：]{0,19})：(.*)$")
+_HEADER_COMMENT = re.compile(r"^([^\s*：](?:[^：]*[^\s：])?)：(.*)$")
 """A KIF header as a CSA comment before the start position, ``'表題：名人戦`` (how Kiban writes a
-header CSA has no keyword for, and how tsshogi's example writes ``'戦型：矢倉``): a name
-of no spaces, a full-width colon, its value."""
+header CSA has no keyword for, and how tsshogi's example writes ``'戦型：矢倉``): a name,
+a full-width colon, its value. The name is whatever KIF's reader takes before the colon
+(spaces inside included, ``'対局 ID：12``), neither starting with a star (a program's
+comment) nor starting or ending with a space, which KIF's reader strips."""
 PIECE_SET = MappingProxyType(
     {PAWN: 18, LANCE: 4, KNIGHT: 4, SILVER: 4, GOLD: 4, BISHOP: 2, ROOK: 2}
 )
