@@ -51,6 +51,10 @@ PIECE_SET = MappingProxyType(
     {PAWN: 18, LANCE: 4, KNIGHT: 4, SILVER: 4, GOLD: 4, BISHOP: 2, ROOK: 2}
 )
 """How many of each piece a set holds, the kings apart (in hand order)."""
+FOULS = ("%ILLEGAL_MOVE", "%+ILLEGAL_ACTION", "%-ILLEGAL_ACTION")
+"""The endings that may follow the illegal move that ended the game, when a writer keeps
+it (as ShogiGUI does in KIF, ``kif_read.FOULS``): the move is not played, and its side
+loses (``%ILLEGAL_MOVE``) or the side the ending names does."""
 
 
 class _Reader:
@@ -75,6 +79,9 @@ class _Reader:
         self.header: list[str] = []
         self.rest: int | None = None
         """The side ``00AL`` gives the pieces no other line places (None: no 00AL)."""
+        self.foul: str | None = None
+        """Why a move could not be played: a foul, when one of ``FOULS`` ends the game
+        after it, else the record's fault."""
         self.headers: list[tuple[str, str]] = []
         """The game's information lines (``$EVENT:...`` as ``("$EVENT", ...)``) and the
         header comments before the moves (``'表題：...``), in file order."""
@@ -97,6 +104,8 @@ class _Reader:
                     break
                 self.statement(statement, where)
         position = self.start(f"line {self.number}", "the end of the record")
+        if self.foul is not None and self.ending not in FOULS:
+            raise NotationError(self.foul)
         moves = len(self.moves)
         mapped = _mapped(self.headers)
         other = tuple(
@@ -135,7 +144,7 @@ class _Reader:
             self.comment = found
         elif (named := _HEADER_COMMENT.match(text)) and not self.position_lines:
             self.headers.append((named.group(1), named.group(2).strip()))
-        elif text.startswith("*") and self.moves and self.ending is None:
+        elif text.startswith("*") and self.moves and self.ending is None and self.foul is None:
             note = text.lstrip("*").strip()
             before = self.comments[-1]
             self.comments[-1] = f"{before}\n{note}" if before else note
@@ -144,6 +153,8 @@ class _Reader:
 
     def statement(self, text: str, where: str) -> None:
         if text.startswith("T") and text[1:].strip().replace(".", "", 1).isdigit():
+            if self.foul is not None:
+                return  # the foul's time: the move was never played (as KIF's reader does)
             if self.moves and self.ending is None:
                 self.times[-1] = float(text[1:])
             elif self.ending is not None and self.ending_time is None:
@@ -255,6 +266,8 @@ class _Reader:
         position = self.start(where, repr(text))
         if self.ending is not None:
             return
+        if self.foul is not None:
+            raise NotationError(self.foul)  # a move after one that could not be played
         match = _MOVE.match(text)
         if match is None:
             raise NotationError(f"{where}: {text!r} is not a CSA move (e.g. +7776FU)")
@@ -282,7 +295,14 @@ class _Reader:
                     f"{CODES.get(before, 'nothing')}"
                 )
             move = board_move(origin, target, kind != before)
-        self.moves.append(play(position, move, where))
+        try:
+            played = play(position, move, where)
+        except NotationError as error:
+            if position.outcome() is not None:
+                raise
+            self.foul = str(error)  # refused, unless the ending says it ended the game
+            return
+        self.moves.append(played)
         self.comments.append("")
         self.times.append(None)
 

@@ -85,7 +85,7 @@ or a second of one of these, is kept as it stands (``ShogiRecord.other_headers``
 FOULS = ("反則勝ち", "反則負け")
 """The endings that may follow the illegal move that ended the game, when a writer keeps
 it: 反則勝ち as the side to move after it (Shogi Club 24), 反則負け as the side that
-played it (ShogiGUI)."""
+played it (ShogiGUI); as the special move, or in KI2 the result line's verdict."""
 
 _PIECE_NAMES = "|".join(sorted(KIND_OF_NAME, key=len, reverse=True))
 _MOVE = re.compile(
@@ -166,7 +166,7 @@ class _Reader:
                 break  # variations follow the main line; only the main line is read
             self.number = number
             self.line(line, f"line {number}")
-        if self.foul is not None and self.ending is None:
+        if self.foul is not None and self._said() not in FOULS:
             raise NotationError(self.foul)
         if not self.kif:
             # a file of other words (or none) would otherwise read as a game with no moves
@@ -415,10 +415,10 @@ class _Reader:
         decided = position.outcome()
         turn = position.turn
         named = self._named_winner()
-        if ending is None or ending in ("中断", "封じ手"):
-            return decided if ending is None else None
         if self.foul is not None:  # the side that played the foul loses, whichever word
             return Outcome.win(Termination.ILLEGAL_MOVE, 1 - turn if named is None else named)
+        if ending is None or ending in ("中断", "封じ手"):
+            return decided if ending is None else None
         if decided is not None and ending in ("詰み", "千日手", "反則勝ち", "反則負け"):
             return decided
         if ending == "投了":

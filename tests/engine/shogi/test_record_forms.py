@@ -88,6 +88,66 @@ def test_an_illegal_move_no_foul_ending_follows_is_still_refused_by_its_line(aft
         read_kif(FOUL + after)
 
 
+# The same game in CSA: the foul kept as a move (+0077FU, a second pawn on the 7th file),
+# then the ending that says a foul ended the game: %ILLEGAL_MOVE (the CSA standard V3.0:
+# the side to move, who played it, loses), or %+ILLEGAL_ACTION naming sente as the
+# offender. tsshogi reads the foul as its move and the foul as the end (csa.ts).
+FOUL_CSA = (
+    "V2.2\nN+a\nN-b\nPI\n+\n+7776FU\nT3\n-3334FU\n+2726FU\n-8384FU\n+2625FU\n"
+    "-8485FU\n+2524FU\n-2324FU\n+2824HI\n-8586FU\n+0077FU\nT1\n'*二歩\n"
+)
+
+
+@pytest.mark.parametrize("ending", ["%ILLEGAL_MOVE\n", "%+ILLEGAL_ACTION\n'二歩の反則\n"])
+def test_a_foul_a_csa_record_keeps_ends_the_game(ending: str) -> None:
+    record = read_csa(FOUL_CSA + ending)
+    assert record.moves == FOUL_MOVES  # the foul is not played
+    assert record.outcome == Outcome.win(Termination.ILLEGAL_MOVE, 1)
+    assert record.comments == ()  # the foul's comment is not the move before's
+    assert record.times == (3.0, *(None,) * 9)  # the foul's T1 is not the move before's
+
+
+@pytest.mark.parametrize("after", ["", "%TORYO\n", "-3322UM\n%ILLEGAL_MOVE\n"])
+def test_an_illegal_csa_move_no_foul_ending_follows_is_still_refused_by_its_line(
+    after: str,
+) -> None:
+    with pytest.raises(NotationError, match=r"^line 17: P\*7g cannot be played"):
+        read_csa(FOUL_CSA + after)
+
+
+# And in KI2, as ShogiGUI and Kifu for Windows write it: the foul among the moves, then
+# the result line naming the foul (反則負け for the side that played it, 反則勝ち for the
+# other), or the ending written as a move (Shogi DB2's form, △反則勝ち) and the winner.
+FOUL_KI2 = (
+    "手合割：平手\n先手：a\n後手：b\n"
+    "▲７六歩　△３四歩　▲２六歩　△８四歩　▲２五歩　△８五歩\n"
+    "▲２四歩　△同　歩　▲同　飛　△８六歩　▲７七歩\n*二歩\n"
+)
+
+
+@pytest.mark.parametrize(
+    "ending",
+    [
+        "まで11手で先手の反則負け\n",
+        "まで11手で後手の反則勝ち\n",
+        "△反則勝ち\nまで11手で後手の勝ち\n",
+    ],
+)
+def test_a_foul_a_ki2_record_keeps_ends_the_game(ending: str) -> None:
+    record = read_ki2(FOUL_KI2 + ending)
+    assert record.moves == FOUL_MOVES
+    assert record.outcome == Outcome.win(Termination.ILLEGAL_MOVE, 1)
+    assert record.comments == ()
+
+
+@pytest.mark.parametrize("after", ["", "まで11手で後手の勝ち\n", "△３三角成\n"])
+def test_an_illegal_ki2_move_no_foul_ending_follows_is_still_refused_by_its_line(
+    after: str,
+) -> None:
+    with pytest.raises(NotationError, match=r"^line 5: ▲７七歩 is not a legal move here"):
+        read_ki2(FOUL_KI2 + after)
+
+
 def test_ki2_lost_on_time() -> None:
     # tsshogi's KI2 writer ends a time loss so (kakinoki.ts), as Kifu for Windows does,
     # and its test "import/ki2/end-of-game" reads "まで105手で時間切れにより先手の勝ち"
