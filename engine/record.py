@@ -59,6 +59,7 @@ class GameRecord:
     sealed: bool = False  # broken off by a sealed move (KIF 封じ手): RecordInfo
     ending_time: float | None = None  # the side to move's time on the move it never made
     headers: tuple[tuple[str, str], ...] = ()  # the record read in's other headers (RecordInfo)
+    closing: str = ""  # the comment after the record read in's ending (RecordInfo)
 
 
 RecordWriter = Callable[[GameRecord, str], str]
@@ -166,6 +167,10 @@ class RecordInfo:
     time's last, unfinished move), when the file gives it. ``headers``: every other
     header the file has, ``(name, value)`` in its order, as its format's reader names
     them (a shogi record's 場所 or ``$SITE``): the writers of its game say them again.
+    ``closing``: the comment the file has after its ending (floodgate's summary and
+    final position after ``%KACHI``, a KIF comment on 投了), written after the ending
+    again, not taken for the game's comment; once the ending no longer holds (the game
+    goes on from an earlier move) it is the game's comment's last lines, not lost.
     """
 
     players: tuple[str, ...] = ()
@@ -180,6 +185,7 @@ class RecordInfo:
     sealed: bool = False
     ending_time: float | None = None
     headers: tuple[tuple[str, str], ...] = ()
+    closing: str = ""
 
     def up_to(self, ply: int, plies: int) -> RecordInfo:
         """The file's word on its first ``ply`` of ``plies`` moves: the ending is the
@@ -194,7 +200,14 @@ class RecordInfo:
             suspended=False,
             sealed=False,
             ending_time=None,
+            note=joined(self.note, self.closing),
+            closing="",
         )
+
+
+def joined(*comments: str) -> str:
+    """Comments one after another, on lines of their own (an empty one adds nothing)."""
+    return "\n".join(comment for comment in comments if comment)
 
 
 @dataclass(frozen=True, slots=True)

@@ -179,6 +179,7 @@ def write_csa(
     sealed: bool = False,
     ending_time: float | None = None,
     headers: Sequence[tuple[str, str]] = (),
+    closing: str = "",
 ) -> str:
     """A CSA V2.2 record: moves in USI from ``start`` (not changed; a handicap opening
     is written as such), ended by ``outcome`` (None: unfinished, or broken off when
@@ -194,7 +195,9 @@ def write_csa(
     ``ending_time``: the time the side to move spent before the game ended or was
     broken off (the last, unfinished move of a game lost on time), a ``T`` line after
     the ending's. ``headers``: the record's others as ``(name, value)``
-    (``csa_header_lines``)."""
+    (``csa_header_lines``). ``closing``: the comment after the ending, on ``'`` lines
+    after it (and its ``T``), as written (floodgate's summary): where ``csa_read`` finds
+    it again."""
     position = start.copy()
     sfen = position.text()
     lines = ["V2.2", f"N+{players[0]}", f"N-{players[1]}"]
@@ -224,6 +227,8 @@ def write_csa(
         lines.append("%CHUDAN")
     if ending_time is not None and (outcome is not None or suspended):
         lines.append(f"T{round(ending_time)}")
+    if outcome is not None or suspended:
+        lines += comment_lines("'", closing)
     return "\n".join(lines) + "\n"
 
 

@@ -77,6 +77,8 @@ class _Reader:
         self.times: list[float | None] = []
         self.ending_time: float | None = None
         self.header: list[str] = []
+        self.closing: list[str] = []
+        """The comments after the ending (or after a foul), as written."""
         self.rest: int | None = None
         """The side ``00AL`` gives the pieces no other line places (None: no 00AL)."""
         self.foul: str | None = None
@@ -126,6 +128,7 @@ class _Reader:
             time_control=self._value(mapped, "time"),
             suspended=self.ending == "%CHUDAN" and self.comment is None,
             other_headers=other,
+            closing="\n".join(self.closing),
         )
 
     def _value(self, mapped: dict[str, int], field: str) -> str:
@@ -138,13 +141,16 @@ class _Reader:
 
     def remark(self, text: str) -> None:
         """A comment: the Kiban result, or a move's own (``'*`` after the move, as
-        GUIs and floodgate write it), or the game's."""
+        GUIs and floodgate write it), or one after the ending (``closing``: floodgate's
+        summary and final position), or the game's."""
         found = read_result_comment(text)
         if found is not None:
             self.comment = found
+        elif self.ending is not None or self.foul is not None:
+            self.closing.append(text)
         elif (named := _HEADER_COMMENT.match(text)) and not self.position_lines:
             self.headers.append((named.group(1), named.group(2).strip()))
-        elif text.startswith("*") and self.moves and self.ending is None and self.foul is None:
+        elif text.startswith("*") and self.moves:
             note = text.lstrip("*").strip()
             before = self.comments[-1]
             self.comments[-1] = f"{before}\n{note}" if before else note

@@ -155,6 +155,8 @@ class _Reader:
         self.times: list[float | None] = []
         self.ending_time: float | None = None
         self.preface: list[str] = []
+        self.closing: list[str] = []
+        """The comments after the ending, a foul or the result line."""
         self.foul: str | None = None
         """Why the last move could not be played: a foul, when 反則勝ち or 反則負け follows
         it (the writer kept the illegal move that ended the game), else the record's fault."""
@@ -197,6 +199,7 @@ class _Reader:
             suspended=self.suspended(),
             sealed=self.suspended() and self._said() == "封じ手",
             other_headers=tuple(self.other_headers),
+            closing="\n".join(self.closing),
         )
 
     def suspended(self) -> bool:
@@ -211,15 +214,18 @@ class _Reader:
         return self.result.verdict if self.result else None
 
     def remark(self, text: str) -> None:
-        """A comment: the Kiban result, or the comment of the move above it (the
-        game's before the first move)."""
+        """A comment: the Kiban result, or one after the ending (the ending's own, as
+        ShogiHome and tsshogi keep it; one after a foul or the result line too), or the
+        comment of the move above it (the game's before the first move)."""
         found = read_result_comment(text)
         if found is not None:
             self.comment = found
-        elif self.moves and self.ending is None and self.foul is None:
+        elif self.ending is not None or self.foul is not None or self.result is not None:
+            self.closing.append(text)
+        elif self.moves:
             before = self.comments[-1]
             self.comments[-1] = f"{before}\n{text}" if before else text
-        elif not self.moves:
+        else:
             self.preface.append(text)
 
     def _player(self, seat: int) -> str:

@@ -51,6 +51,9 @@ class ShogiRecord:
     """The record says the game was broken off, not ended (KIF 中断 or 封じ手, CSA %CHUDAN)."""
     sealed: bool = False
     """Broken off by a sealed move (KIF and KI2 封じ手): play resumes with it opened."""
+    closing: str = ""
+    """The comments after the ending (KIF's on its special move or after the result line,
+    CSA's after the ``%`` line: floodgate's summary), as written, not the game's own."""
     other_headers: tuple[tuple[str, str], ...] = ()
     """Every other header the record has, ``(name, value)`` in file order (場所, 表題,
     終了日時, a writer's own ``対局ID``): kept so that an export says them again. A KIF

@@ -77,6 +77,7 @@ def info_of(shogi: ShogiRecord) -> RecordInfo:
         suspended=shogi.suspended,
         sealed=shogi.sealed,
         headers=shogi.other_headers,
+        closing=shogi.closing,
     )
 
 
