@@ -57,6 +57,7 @@ class GameRecord:
     note: str = ""  # the game's own comment, before the first move
     suspended: bool = False  # the game was broken off (KIF 中断, CSA %CHUDAN): no outcome
     sealed: bool = False  # broken off by a sealed move (KIF 封じ手): RecordInfo
+    move_limit: bool = False  # the draw was the move limit's (CSA %MAX_MOVES): RecordInfo
     ending_time: float | None = None  # the side to move's time on the move it never made
     headers: tuple[tuple[str, str], ...] = ()  # the record read in's other headers (RecordInfo)
     closing: str = ""  # the comment after the record read in's ending (RecordInfo)
@@ -163,6 +164,8 @@ class RecordInfo:
     never taken as zero). ``outcome`` is the ending the file gives, ``suspended`` that
     it says the game was broken off (KIF 中断 or 封じ手, CSA %CHUDAN) rather than ended,
     ``sealed`` that the break was a sealed move (封じ手: the next day's play opens it);
+    ``move_limit`` that the drawn ending was the move limit reached (CSA ``%MAX_MOVES``),
+    which a writer with a word for it writes so;
     ``ending_time``, the time the side to move spent before it ended (a game lost on
     time's last, unfinished move), when the file gives it. ``headers``: every other
     header the file has, ``(name, value)`` in its order, as its format's reader names
@@ -183,6 +186,7 @@ class RecordInfo:
     outcome: Outcome | None = None
     suspended: bool = False
     sealed: bool = False
+    move_limit: bool = False
     ending_time: float | None = None
     headers: tuple[tuple[str, str], ...] = ()
     closing: str = ""
@@ -199,6 +203,7 @@ class RecordInfo:
             outcome=None,
             suspended=False,
             sealed=False,
+            move_limit=False,
             ending_time=None,
             note=joined(self.note, self.closing),
             closing="",

@@ -177,6 +177,7 @@ def write_csa(
     note: str = "",
     suspended: bool = False,
     sealed: bool = False,
+    move_limit: bool = False,
     ending_time: float | None = None,
     headers: Sequence[tuple[str, str]] = (),
     closing: str = "",
@@ -184,7 +185,8 @@ def write_csa(
     """A CSA V2.2 record: moves in USI from ``start`` (not changed; a handicap opening
     is written as such), ended by ``outcome`` (None: unfinished, or broken off when
     ``suspended``: %CHUDAN, which a sealed move is too: CSA has no word of its own for
-    one, so ``sealed`` changes nothing here). ``comments``: one per move ("" for none),
+    one, so ``sealed`` changes nothing here); a draw by impasse that ``move_limit`` says
+    was the move limit's is ``%MAX_MOVES``. ``comments``: one per move ("" for none),
     each on lines that start with ``'**`` after its move (a move's own comment, as floodgate writes
     it and cshogi reads it); ``note``, the game's own, on ``'`` lines after the start
     position (before it stand the headers written as comments, ``csa_header_lines``: a
@@ -222,7 +224,8 @@ def write_csa(
     if outcome is not None:
         if not _exact(outcome, position.turn):
             lines.append(f"'{result_comment(outcome)}")
-        lines.append(_ending(outcome, position.turn))
+        drawn = outcome == Outcome.draw(Termination.IMPASSE)
+        lines.append("%MAX_MOVES" if move_limit and drawn else _ending(outcome, position.turn))
     elif suspended:
         lines.append("%CHUDAN")
     if ending_time is not None and (outcome is not None or suspended):

@@ -127,6 +127,7 @@ class _Reader:
             started=self._value(mapped, "$START_TIME") or None,
             time_control=self._value(mapped, "time"),
             suspended=self.ending == "%CHUDAN" and self.comment is None,
+            move_limit=self.ending == "%MAX_MOVES" and self.comment is None,
             other_headers=other,
             closing="\n".join(self.closing),
         )

@@ -152,6 +152,7 @@ def write_ki2(
     note: str = "",
     suspended: bool = False,
     sealed: bool = False,
+    move_limit: bool = False,
     headers: Sequence[tuple[str, str]] = (),
     closing: str = "",
 ) -> str:

@@ -241,13 +241,16 @@ def write_kif(
     note: str = "",
     suspended: bool = False,
     sealed: bool = False,
+    move_limit: bool = False,
     ending_time: float | None = None,
     headers: Sequence[tuple[str, str]] = (),
     closing: str = "",
 ) -> str:
     """A KIF record of a game: moves in USI from ``start`` (not changed; a handicap
     opening is named, any other start drawn), ended by ``outcome`` (None: unfinished,
-    or broken off when ``suspended``: 中断, or 封じ手 when ``sealed``). ``encoding`` is
+    or broken off when ``suspended``: 中断, or 封じ手 when ``sealed``; a draw by the move
+    limit, ``move_limit``, is 持将棋, KIF having no word of its own for it, as tsshogi
+    writes CSA's %MAX_MOVES). ``encoding`` is
     only named in the first line; the caller encodes the text. ``comments``: one per
     move ("" for none), each written under its move on lines that start with ``*``
     (KIF's comment on the move above); ``note``, the game's own, before the first move.

@@ -25,6 +25,7 @@ class Facts(TypedDict):
     note: str
     suspended: bool
     sealed: bool
+    move_limit: bool
     headers: tuple[tuple[str, str], ...]
     closing: str
 
@@ -63,6 +64,7 @@ def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
             "closing": record.closing if ended else "",
             "suspended": record.suspended,
             "sealed": record.sealed,
+            "move_limit": record.move_limit,
             "headers": record.headers,
         }
 

@@ -53,6 +53,7 @@ def stored_game(info: RecordInfo, plies: int) -> dict[str, Any]:
         "winners": [] if outcome is None else sorted(outcome.winners),
         "suspended": info.suspended,
         "sealed": info.sealed,
+        "move_limit": info.move_limit,
         "ending_time": info.ending_time,
         "headers": [[name, value] for name, value in info.headers],
         "closing": info.closing,
@@ -93,6 +94,7 @@ def read_imported(settings: Mapping[str, Any]) -> ImportedGame | None:
             outcome=outcome,
             suspended=bool(kept.get("suspended", False)),
             sealed=bool(kept.get("sealed", False)),
+            move_limit=bool(kept.get("move_limit", False)),
             ending_time=None if ending_time is None else float(ending_time),
             headers=tuple((str(name), str(value)) for name, value in kept.get("headers", [])),
             closing=str(kept.get("closing", "")),
@@ -152,5 +154,6 @@ def with_imported(
         result=record.result if outcome is None else str(game.describe_outcome(outcome)),
         suspended=ending and info.outcome is None and info.suspended,
         sealed=ending and info.outcome is None and info.sealed,
+        move_limit=ending and info.outcome is not None and info.move_limit,
         ending_time=info.ending_time if ending else record.ending_time,
     )

@@ -175,9 +175,30 @@ def test_an_ending_written_as_a_ki2_move_without_a_result_line() -> None:
 
 # The CSA standard V3.0 ends a game at the move limit with %MAX_MOVES; cshogi reads
 # floodgate's max_moves as %JISHOGI, and tsshogi writes MAX_MOVES in KIF as 持将棋.
+MAX_MOVES = "V3.0\n$MAX_MOVES:2\nPI\n+\n+7776FU\n-3334FU\n%MAX_MOVES\n"
+
+
 def test_the_move_limit_is_a_draw() -> None:
-    record = read_csa("V3.0\n$MAX_MOVES:2\nPI\n+\n+7776FU\n-3334FU\n%MAX_MOVES\n")
-    assert record.outcome == Outcome.draw(Termination.IMPASSE)
+    record = read_csa(MAX_MOVES)
+    assert record.outcome == Outcome.draw(Termination.IMPASSE) and record.move_limit
+    assert not read_csa(MAX_MOVES.replace("%MAX_MOVES", "%JISHOGI")).move_limit
+
+
+def test_each_writer_writes_the_move_limit_in_its_own_form() -> None:
+    record = read_csa(MAX_MOVES)
+    start, moves, outcome = SHOGI.position(), record.moves, record.outcome
+    csa = write_csa(start, moves, outcome=outcome, move_limit=True)
+    assert csa.endswith("-3334FU\n%MAX_MOVES\n") and read_csa(csa).move_limit
+    assert write_csa(start, moves, outcome=outcome).endswith("%JISHOGI\n")  # an impasse
+    # KIF and KI2 have no word for it: 持将棋, as tsshogi writes CSA's %MAX_MOVES in KIF
+    kif = write_kif(start, moves, outcome=outcome, move_limit=True)
+    assert kif.endswith("   3 持将棋\nまで2手で持将棋\n")
+    ki2 = write_ki2(start, moves, outcome=outcome, move_limit=True)
+    assert ki2.endswith("まで2手で持将棋\n")
+    assert read_kif(kif).outcome == read_ki2(ki2).outcome == outcome
+    # a won game says how it was won, whatever the flag
+    won = Outcome.win(Termination.RESIGNATION, 0)
+    assert write_csa(start, moves, outcome=won, move_limit=True).endswith("%TORYO\n")
 
 
 def test_a_squeezed_board_line_that_is_not_nine_cells_is_refused_by_its_line() -> None:

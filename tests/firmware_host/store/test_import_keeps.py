@@ -216,6 +216,14 @@ def test_once_the_ending_is_gone_the_comment_after_it_is_the_games(cli: Run) -> 
     assert record.header.splitlines()[-1] == "$END_TIME:2020/07/19 20:56:29"  # kept, not lost
 
 
+def test_a_game_drawn_by_the_move_limit_exports_it(cli: Run) -> None:
+    record = cli[2] / "max.csa"
+    record.write_text("V3.0\nPI\n+\n+7776FU\n-3334FU\n%MAX_MOVES\n", encoding="utf-8")
+    sim(cli, record)
+    assert export(cli, "csa").endswith("-3334FU\n%MAX_MOVES\n")
+    assert "   3 持将棋\nまで2手で持将棋\n" in export(cli, "kif")
+
+
 def test_a_resumed_game_read_in_keeps_what_the_file_said(cli: Run) -> None:
     sim(cli, TITLE_GAME)
     capsys, monkeypatch, folder = cli
