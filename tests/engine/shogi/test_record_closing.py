@@ -5,6 +5,8 @@ KI2 comment after the result line."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.outcome import Outcome, Termination
 from engine.record import RecordInfo
 from engine.shogi import SHOGI
@@ -14,6 +16,7 @@ from engine.shogi.ki2 import write_ki2
 from engine.shogi.ki2_read import read_ki2
 from engine.shogi.kif import write_kif
 from engine.shogi.kif_read import read_kif
+from firmware_host.store.records import position_record
 from tests.engine.shogi.corpus_files import read
 
 MOVES = ["7g7f", "3c3d", "2g2f"]
@@ -73,3 +76,15 @@ def test_once_the_ending_no_longer_holds_the_closing_is_the_games_comment() -> N
     assert info.up_to(3, 3) == info
     earlier = info.up_to(2, 3)
     assert (earlier.note, earlier.closing, earlier.outcome) == ("序盤\n総評", "", None)
+
+
+def test_an_export_with_no_ending_writes_the_closing_as_the_games_comment() -> None:
+    position = SHOGI.position()
+    for move in MOVES:
+        position.push_text(move)
+    record = replace(position_record(SHOGI, 1, position, None), note="序盤", closing="総評")
+    readers = {"kif": read_kif, "ki2": read_ki2, "csa": read_csa}
+    written = {fmt.name: fmt.write(record) for fmt in SHOGI.record_formats()}
+    for name, reader in readers.items():
+        read_back = reader(written[name])
+        assert (read_back.header, read_back.moves) == ("序盤\n総評", tuple(MOVES)), name
