@@ -57,8 +57,10 @@ class GameRecord:
     note: str = ""  # the game's own comment, before the first move
     suspended: bool = False  # the game was broken off (KIF 中断, CSA %CHUDAN): no outcome
     sealed: bool = False  # broken off by a sealed move (KIF 封じ手): RecordInfo
+    move_limit: bool = False  # the draw was the move limit's (CSA %MAX_MOVES): RecordInfo
     ending_time: float | None = None  # the side to move's time on the move it never made
     headers: tuple[tuple[str, str], ...] = ()  # the record read in's other headers (RecordInfo)
+    closing: str = ""  # the comment after the record read in's ending (RecordInfo)
 
 
 RecordWriter = Callable[[GameRecord, str], str]
@@ -95,6 +97,13 @@ def facts(record: GameRecord) -> list[tuple[str, str]]:
     return [*players, ("Event", record.event), ("TimeControl", record.time_control)]
 
 
+OTHER_HEADER = "Header"
+"""The plain-text header that says one of a record's other headers (``GameRecord.headers``),
+its name and value each quoted, ``[Header "場所" "東京"]``: a name may hold spaces or a
+``$`` (``対局 ID``, ``$SITE``) that a header's own name cannot, and one line each keeps
+their order and any name written twice."""
+
+
 def write_plain_text(record: GameRecord, encoding: str = "UTF-8") -> str:
     """Headers in brackets, then the moves: a new numbered line each time the
     turn comes round again (a seat's roll and the move after it share a line).
@@ -114,6 +123,7 @@ def write_plain_text(record: GameRecord, encoding: str = "UTF-8") -> str:
     if record.outcome is not None:
         headers.append(("Termination", record.outcome.termination.value))
     lines = [f"[{name} {_quote(value)}]" for name, value in headers]
+    lines += [f"[{OTHER_HEADER} {_quote(name)} {_quote(value)}]" for name, value in record.headers]
     lines.append("")
     rows: list[list[str]] = []
     seats = len(record.seats)
@@ -154,10 +164,16 @@ class RecordInfo:
     never taken as zero). ``outcome`` is the ending the file gives, ``suspended`` that
     it says the game was broken off (KIF 中断 or 封じ手, CSA %CHUDAN) rather than ended,
     ``sealed`` that the break was a sealed move (封じ手: the next day's play opens it);
+    ``move_limit`` that the drawn ending was the move limit reached (CSA ``%MAX_MOVES``),
+    which a writer with a word for it writes so;
     ``ending_time``, the time the side to move spent before it ended (a game lost on
     time's last, unfinished move), when the file gives it. ``headers``: every other
     header the file has, ``(name, value)`` in its order, as its format's reader names
     them (a shogi record's 場所 or ``$SITE``): the writers of its game say them again.
+    ``closing``: the comment the file has after its ending (floodgate's summary and
+    final position after ``%KACHI``, a KIF comment on 投了), written after the ending
+    again, not taken for the game's comment; once the ending no longer holds (the game
+    goes on from an earlier move) it is the game's comment's last lines, not lost.
     """
 
     players: tuple[str, ...] = ()
@@ -170,8 +186,10 @@ class RecordInfo:
     outcome: Outcome | None = None
     suspended: bool = False
     sealed: bool = False
+    move_limit: bool = False
     ending_time: float | None = None
     headers: tuple[tuple[str, str], ...] = ()
+    closing: str = ""
 
     def up_to(self, ply: int, plies: int) -> RecordInfo:
         """The file's word on its first ``ply`` of ``plies`` moves: the ending is the
@@ -185,8 +203,16 @@ class RecordInfo:
             outcome=None,
             suspended=False,
             sealed=False,
+            move_limit=False,
             ending_time=None,
+            note=joined(self.note, self.closing),
+            closing="",
         )
+
+
+def joined(*comments: str) -> str:
+    """Comments one after another, on lines of their own (an empty one adds nothing)."""
+    return "\n".join(comment for comment in comments if comment)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,9 +17,11 @@ from typing import Any
 from engine.errors import GameOverError, NotationError
 from engine.game import Game, Position
 from engine.options import Options
-from engine.record import RecordInfo
+from engine.record import OTHER_HEADER, RecordInfo
 
-_HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
+_QUOTED = r'"((?:[^"\\]|\\.)*)"'
+_HEADER = re.compile(rf"^\[(\w+)\s+{_QUOTED}(?:\s+{_QUOTED})?\]\s*$")
+"""``[Name "value"]``; a record's other header takes two, ``[Header "場所" "東京"]``."""
 _MOVES = re.compile(r"^(\d+)\.\s*(.*)$")
 MAX_WORDS = 4
 """The most words one move's text takes (``roll 3`` takes two)."""
@@ -43,17 +45,36 @@ def _unquote(text: str) -> str:
 
 
 def read_headers(text: str) -> dict[str, str]:
-    """The bracketed headers at the top of a plain-text record."""
-    headers: dict[str, str] = {}
+    """The bracketed headers at the top of a plain-text record (its other headers,
+    ``[Header "name" "value"]``, apart: ``other_headers``)."""
+    return {name: values[0] for name, values in _header_lines(text) if name != OTHER_HEADER}
+
+
+def other_headers(text: str) -> tuple[tuple[str, str], ...]:
+    """The record's other headers, ``(name, value)`` in their order."""
+    return tuple(
+        (values[0], values[1]) for name, values in _header_lines(text) if name == OTHER_HEADER
+    )
+
+
+def _header_lines(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    """Each header line's name and quoted values, checked: an other header has two, any
+    other one."""
+    lines = []
     for number, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
         if not stripped.startswith("["):
             break
         found = _HEADER.match(stripped)
-        if found is None:
-            raise NotationError(f'line {number}: a header must read [Name "value"]: {line!r}')
-        headers[found.group(1)] = _unquote(found.group(2))
-    return headers
+        two = found is not None and found.group(3) is not None
+        if found is None or two != (found.group(1) == OTHER_HEADER):
+            raise NotationError(
+                f'line {number}: a header must read [Name "value"] (or [{OTHER_HEADER}'
+                f' "name" "value"]): {line!r}'
+            )
+        values = (found.group(2), *((found.group(3),) if two else ()))
+        lines.append((found.group(1), tuple(_unquote(value) for value in values)))
+    return lines
 
 
 def read_plain_text(text: str, game: Game[Any]) -> PlainRecord:
@@ -96,18 +117,20 @@ def read_plain_text(text: str, game: Game[Any]) -> PlainRecord:
         start,
         start == game.position(None, options).text(),
         tuple(moves),
-        _info(headers, len(game.seats)),
+        _info(headers, len(game.seats), other_headers(text)),
     )
 
 
-def _info(headers: dict[str, str], seats: int) -> RecordInfo:
-    """What the headers say of the game beside its moves (``record.facts``)."""
+def _info(headers: dict[str, str], seats: int, others: tuple[tuple[str, str], ...]) -> RecordInfo:
+    """What the headers say of the game beside its moves (``record.facts``), and the
+    record's other headers (``OTHER_HEADER``)."""
     players = tuple(headers.get(f"Player{seat + 1}", "") for seat in range(seats))
     return RecordInfo(
         players=players if any(players) else (),
         event=headers.get("Event", ""),
         started=headers.get("Date"),
         time_control=headers.get("TimeControl", ""),
+        headers=others,
     )
 
 

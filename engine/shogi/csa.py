@@ -7,6 +7,15 @@ to, and the piece as it stands after the move), and an ending (``%TORYO``,
 ``%SENNICHITE``, ``%KACHI`` ...). A mate is written ``%TORYO`` (the mated
 player's resignation, as CSA servers record it); perpetual check and illegal
 moves are ``%+ILLEGAL_ACTION`` / ``%-ILLEGAL_ACTION`` naming the offender.
+
+A record's other headers (``ShogiRecord.other_headers``) are written before the start
+position: a CSA keyword as its own ``$`` line, a KIF header CSA has a keyword for
+(``CSA_KEYS``) as that keyword, and any other KIF header, whatever its name (``表題``,
+``対局 ID`` with its space), as the comment ``'名前：値``: the name as KIF's reader gives
+it (no colon in it, no space at either end), a full-width colon, the value. CSA has no
+line for such a header and its readers skip a comment; ``csa_read`` takes every comment of
+that form before the start position back as the header it was, and the game's own
+comment is written after the start position, where no comment is taken for a header.
 """
 
 from __future__ import annotations
@@ -168,13 +177,16 @@ def write_csa(
     note: str = "",
     suspended: bool = False,
     sealed: bool = False,
+    move_limit: bool = False,
     ending_time: float | None = None,
     headers: Sequence[tuple[str, str]] = (),
+    closing: str = "",
 ) -> str:
     """A CSA V2.2 record: moves in USI from ``start`` (not changed; a handicap opening
     is written as such), ended by ``outcome`` (None: unfinished, or broken off when
     ``suspended``: %CHUDAN, which a sealed move is too: CSA has no word of its own for
-    one, so ``sealed`` changes nothing here). ``comments``: one per move ("" for none),
+    one, so ``sealed`` changes nothing here); a draw by impasse that ``move_limit`` says
+    was the move limit's is ``%MAX_MOVES``. ``comments``: one per move ("" for none),
     each on lines that start with ``'**`` after its move (a move's own comment, as floodgate writes
     it and cshogi reads it); ``note``, the game's own, on ``'`` lines after the start
     position (before it stand the headers written as comments, ``csa_header_lines``: a
@@ -185,7 +197,9 @@ def write_csa(
     ``ending_time``: the time the side to move spent before the game ended or was
     broken off (the last, unfinished move of a game lost on time), a ``T`` line after
     the ending's. ``headers``: the record's others as ``(name, value)``
-    (``csa_header_lines``)."""
+    (``csa_header_lines``). ``closing``: the comment after the ending, on ``'`` lines
+    after it (and its ``T``), as written (floodgate's summary): where ``csa_read`` finds
+    it again."""
     position = start.copy()
     sfen = position.text()
     lines = ["V2.2", f"N+{players[0]}", f"N-{players[1]}"]
@@ -210,11 +224,14 @@ def write_csa(
     if outcome is not None:
         if not _exact(outcome, position.turn):
             lines.append(f"'{result_comment(outcome)}")
-        lines.append(_ending(outcome, position.turn))
+        drawn = outcome == Outcome.draw(Termination.IMPASSE)
+        lines.append("%MAX_MOVES" if move_limit and drawn else _ending(outcome, position.turn))
     elif suspended:
         lines.append("%CHUDAN")
     if ending_time is not None and (outcome is not None or suspended):
         lines.append(f"T{round(ending_time)}")
+    if outcome is not None or suspended:
+        lines += comment_lines("'", closing)
     return "\n".join(lines) + "\n"
 
 

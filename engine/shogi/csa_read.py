@@ -41,14 +41,20 @@ _MOVE = re.compile(r"^([+-])([0-9])([0-9])([0-9])([0-9])([A-Z]{2})$")
 _PIECE_AT = re.compile(r"([0-9])([0-9])([A-Z]{2})")
 _CELL = re.compile(r"\*|[+-][A-Z]{2}")
 """A cell of a board line: empty (``*``) or a piece."""
-_HEADER_COMMENT = re.compile(r"^([^\s*'：][^\s：]{0,19})：(.*)$")
+_HEADER_COMMENT = re.compile(r"^([^\s*：](?:[^：]*[^\s：])?)：(.*)$")
 """A KIF header as a CSA comment before the start position, ``'表題：名人戦`` (how Kiban writes a
-header CSA has no keyword for, and how tsshogi's example writes ``'戦型：矢倉``): a name
-of no spaces, a full-width colon, its value."""
+header CSA has no keyword for, and how tsshogi's example writes ``'戦型：矢倉``): a name,
+a full-width colon, its value. The name is whatever KIF's reader takes before the colon
+(spaces inside included, ``'対局 ID：12``), neither starting with a star (a program's
+comment) nor starting or ending with a space, which KIF's reader strips."""
 PIECE_SET = MappingProxyType(
     {PAWN: 18, LANCE: 4, KNIGHT: 4, SILVER: 4, GOLD: 4, BISHOP: 2, ROOK: 2}
 )
 """How many of each piece a set holds, the kings apart (in hand order)."""
+FOULS = ("%ILLEGAL_MOVE", "%+ILLEGAL_ACTION", "%-ILLEGAL_ACTION")
+"""The endings that may follow the illegal move that ended the game, when a writer keeps
+it (as ShogiGUI does in KIF, ``kif_read.FOULS``): the move is not played, and its side
+loses (``%ILLEGAL_MOVE``) or the side the ending names does."""
 
 
 class _Reader:
@@ -71,8 +77,13 @@ class _Reader:
         self.times: list[float | None] = []
         self.ending_time: float | None = None
         self.header: list[str] = []
+        self.closing: list[str] = []
+        """The comments after the ending (or after a foul), as written."""
         self.rest: int | None = None
         """The side ``00AL`` gives the pieces no other line places (None: no 00AL)."""
+        self.foul: str | None = None
+        """Why a move could not be played: a foul, when one of ``FOULS`` ends the game
+        after it, else the record's fault."""
         self.headers: list[tuple[str, str]] = []
         """The game's information lines (``$EVENT:...`` as ``("$EVENT", ...)``) and the
         header comments before the moves (``'表題：...``), in file order."""
@@ -95,6 +106,8 @@ class _Reader:
                     break
                 self.statement(statement, where)
         position = self.start(f"line {self.number}", "the end of the record")
+        if self.foul is not None and self.ending not in FOULS:
+            raise NotationError(self.foul)
         moves = len(self.moves)
         mapped = _mapped(self.headers)
         other = tuple(
@@ -114,7 +127,9 @@ class _Reader:
             started=self._value(mapped, "$START_TIME") or None,
             time_control=self._value(mapped, "time"),
             suspended=self.ending == "%CHUDAN" and self.comment is None,
+            move_limit=self.ending == "%MAX_MOVES" and self.comment is None,
             other_headers=other,
+            closing="\n".join(self.closing),
         )
 
     def _value(self, mapped: dict[str, int], field: str) -> str:
@@ -127,13 +142,16 @@ class _Reader:
 
     def remark(self, text: str) -> None:
         """A comment: the Kiban result, or a move's own (``'*`` after the move, as
-        GUIs and floodgate write it), or the game's."""
+        GUIs and floodgate write it), or one after the ending (``closing``: floodgate's
+        summary and final position), or the game's."""
         found = read_result_comment(text)
         if found is not None:
             self.comment = found
+        elif self.ending is not None or self.foul is not None:
+            self.closing.append(text)
         elif (named := _HEADER_COMMENT.match(text)) and not self.position_lines:
             self.headers.append((named.group(1), named.group(2).strip()))
-        elif text.startswith("*") and self.moves and self.ending is None:
+        elif text.startswith("*") and self.moves:
             note = text.lstrip("*").strip()
             before = self.comments[-1]
             self.comments[-1] = f"{before}\n{note}" if before else note
@@ -142,6 +160,8 @@ class _Reader:
 
     def statement(self, text: str, where: str) -> None:
         if text.startswith("T") and text[1:].strip().replace(".", "", 1).isdigit():
+            if self.foul is not None:
+                return  # the foul's time: the move was never played (as KIF's reader does)
             if self.moves and self.ending is None:
                 self.times[-1] = float(text[1:])
             elif self.ending is not None and self.ending_time is None:
@@ -253,6 +273,8 @@ class _Reader:
         position = self.start(where, repr(text))
         if self.ending is not None:
             return
+        if self.foul is not None:
+            raise NotationError(self.foul)  # a move after one that could not be played
         match = _MOVE.match(text)
         if match is None:
             raise NotationError(f"{where}: {text!r} is not a CSA move (e.g. +7776FU)")
@@ -280,7 +302,14 @@ class _Reader:
                     f"{CODES.get(before, 'nothing')}"
                 )
             move = board_move(origin, target, kind != before)
-        self.moves.append(play(position, move, where))
+        try:
+            played = play(position, move, where)
+        except NotationError as error:
+            if position.outcome() is not None:
+                raise
+            self.foul = str(error)  # refused, unless the ending says it ended the game
+            return
+        self.moves.append(played)
         self.comments.append("")
         self.times.append(None)
 

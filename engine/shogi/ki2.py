@@ -152,12 +152,15 @@ def write_ki2(
     note: str = "",
     suspended: bool = False,
     sealed: bool = False,
+    move_limit: bool = False,
     headers: Sequence[tuple[str, str]] = (),
+    closing: str = "",
 ) -> str:
     """A KI2 record of a game: moves in USI from ``start`` (not changed), ended by
     ``outcome`` (None: unfinished, or broken off when ``suspended``: 中断, or 封じ手 when
     ``sealed``). The other
-    arguments are ``write_kif``'s; a move's comment ends its line of moves."""
+    arguments are ``write_kif``'s; a move's comment ends its line of moves, and
+    ``closing``, the comment after the ending, follows the result line."""
     position = start.copy()
     sides = side_names(handicap_of(position.text()))
     lines = header_lines(
@@ -191,4 +194,6 @@ def write_ki2(
             lines.append(result)
     elif suspended:
         lines.append(f"まで{plies}手で{'封じ手' if sealed else '中断'}")
+    if outcome is not None or suspended:
+        lines += comment_lines("*", closing)
     return "\n".join(lines) + "\n"

@@ -20,7 +20,15 @@ from collections.abc import Sequence
 from engine.errors import NotationError
 from engine.game import Game
 from engine.outcome import Outcome, Termination
-from engine.shogi.kif_read import ENDINGS, KIND_OF_NAME, _Reader, _shogi, _square, read_result
+from engine.shogi.kif_read import (
+    ENDINGS,
+    FOULS,
+    KIND_OF_NAME,
+    _Reader,
+    _shogi,
+    _square,
+    read_result,
+)
 from engine.shogi.moves import ShogiMove
 from engine.shogi.position import ShogiPosition
 from engine.shogi.record import ShogiRecord, play
@@ -71,6 +79,8 @@ class _Ki2Reader(_Reader):
                 self.start(where)
                 if self.ending is not None or self.result is not None:
                     raise NotationError(f"{where}: {found.group(0)} after the game ended")
+                if self.foul is not None and found.group(1) not in FOULS:
+                    raise NotationError(self.foul)
                 self.ending = found.group(1)
             at = found.end()
 
@@ -80,6 +90,8 @@ class _Ki2Reader(_Reader):
         position = self.start(where)
         if self.ending is not None or self.result is not None:
             raise NotationError(f"{where}: {written} is played after the game ended")
+        if self.foul is not None:
+            raise NotationError(self.foul)  # a move after one that could not be played
         if (mark in SENTE_MARKS) != (position.turn == 0):  # △ first in a handicap game: gote
             raise NotationError(f"{where}: {written} is played out of turn")
         if same:
@@ -89,8 +101,16 @@ class _Ki2Reader(_Reader):
         else:
             target = _square(file, rank)
         kind = KIND_OF_NAME[name]
-        move = _chosen(position, target, kind, side + motion, how or "", at=(written, where))
-        self.moves.append(play(position, move, where))
+        try:
+            move = _chosen(position, target, kind, side + motion, how or "", at=(written, where))
+            played = play(position, move, where)
+        except NotationError as error:
+            if position.outcome() is not None:
+                raise
+            # refused, unless the result says a foul ended the game (the writer kept it)
+            self.foul = str(error)
+            return
+        self.moves.append(played)
         self.comments.append("")
         self.times.append(None)
         self.previous = target
@@ -99,7 +119,10 @@ class _Ki2Reader(_Reader):
         """What ``まで N手で ...`` says: the winner (by resignation, unless the last
         position is mate; on time, 時間切れにより; by declaration, 入玉勝ち), a
         repetition, an impasse, or an unfinished game (中断, a sealed move 封じ手).
-        Without one, an ending written as a move says it as in KIF."""
+        Without one, an ending written as a move says it as in KIF, and so does a foul the
+        record keeps (its side loses, or the side the result names)."""
+        if self.foul is not None:
+            return super().outcome(position)
         if self.result is None:
             return position.outcome() if self.ending is None else super().outcome(position)
         side, verdict = self.result.side, self.result.verdict

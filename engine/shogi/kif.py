@@ -241,12 +241,16 @@ def write_kif(
     note: str = "",
     suspended: bool = False,
     sealed: bool = False,
+    move_limit: bool = False,
     ending_time: float | None = None,
     headers: Sequence[tuple[str, str]] = (),
+    closing: str = "",
 ) -> str:
     """A KIF record of a game: moves in USI from ``start`` (not changed; a handicap
     opening is named, any other start drawn), ended by ``outcome`` (None: unfinished,
-    or broken off when ``suspended``: 中断, or 封じ手 when ``sealed``). ``encoding`` is
+    or broken off when ``suspended``: 中断, or 封じ手 when ``sealed``; a draw by the move
+    limit, ``move_limit``, is 持将棋, KIF having no word of its own for it, as tsshogi
+    writes CSA's %MAX_MOVES). ``encoding`` is
     only named in the first line; the caller encodes the text. ``comments``: one per
     move ("" for none), each written under its move on lines that start with ``*``
     (KIF's comment on the move above); ``note``, the game's own, before the first move.
@@ -256,7 +260,9 @@ def write_kif(
     known; ``headers``, the record's others as ``(name, value)`` (``kif_header``).
     ``ending_time``: the time the side to move spent before the game ended or was
     broken off (the last, unfinished move of a game lost on time; the think before a
-    sealed move), written after the ending as a move's is."""
+    sealed move), written after the ending as a move's is. ``closing``: the comment
+    after the ending, on ``*`` lines under it (the ending's comment, as ShogiHome and
+    tsshogi keep it), before the result line."""
     position = start.copy()
     sides = side_names(handicap_of(position.text()))
     lines = header_lines(
@@ -292,6 +298,7 @@ def write_kif(
         lines.append(f"{plies + 1:>4} {special}")
         if not exact(outcome, position.turn):
             lines.append(f"*{result_comment(outcome)}")
+        lines += comment_lines("*", closing)
         if result:
             lines.append(result)
     elif suspended:
@@ -300,5 +307,6 @@ def write_kif(
         if ending_time is not None:
             total = totals[len(moves) % 2] + ending_time
             broken = f"{broken:<12}{_clock(ending_time, total)}"
-        lines += [f"{len(moves) + 1:>4} {broken}", f"まで{len(moves)}手で{word}"]
+        lines.append(f"{len(moves) + 1:>4} {broken}")
+        lines += [*comment_lines("*", closing), f"まで{len(moves)}手で{word}"]
     return "\n".join(lines) + "\n"

@@ -85,7 +85,7 @@ or a second of one of these, is kept as it stands (``ShogiRecord.other_headers``
 FOULS = ("反則勝ち", "反則負け")
 """The endings that may follow the illegal move that ended the game, when a writer keeps
 it: 反則勝ち as the side to move after it (Shogi Club 24), 反則負け as the side that
-played it (ShogiGUI)."""
+played it (ShogiGUI); as the special move, or in KI2 the result line's verdict."""
 
 _PIECE_NAMES = "|".join(sorted(KIND_OF_NAME, key=len, reverse=True))
 _MOVE = re.compile(
@@ -155,6 +155,8 @@ class _Reader:
         self.times: list[float | None] = []
         self.ending_time: float | None = None
         self.preface: list[str] = []
+        self.closing: list[str] = []
+        """The comments after the ending, a foul or the result line."""
         self.foul: str | None = None
         """Why the last move could not be played: a foul, when 反則勝ち or 反則負け follows
         it (the writer kept the illegal move that ended the game), else the record's fault."""
@@ -166,7 +168,7 @@ class _Reader:
                 break  # variations follow the main line; only the main line is read
             self.number = number
             self.line(line, f"line {number}")
-        if self.foul is not None and self.ending is None:
+        if self.foul is not None and self._said() not in FOULS:
             raise NotationError(self.foul)
         if not self.kif:
             # a file of other words (or none) would otherwise read as a game with no moves
@@ -197,6 +199,7 @@ class _Reader:
             suspended=self.suspended(),
             sealed=self.suspended() and self._said() == "封じ手",
             other_headers=tuple(self.other_headers),
+            closing="\n".join(self.closing),
         )
 
     def suspended(self) -> bool:
@@ -211,15 +214,18 @@ class _Reader:
         return self.result.verdict if self.result else None
 
     def remark(self, text: str) -> None:
-        """A comment: the Kiban result, or the comment of the move above it (the
-        game's before the first move)."""
+        """A comment: the Kiban result, or one after the ending (the ending's own, as
+        ShogiHome and tsshogi keep it; one after a foul or the result line too), or the
+        comment of the move above it (the game's before the first move)."""
         found = read_result_comment(text)
         if found is not None:
             self.comment = found
-        elif self.moves and self.ending is None and self.foul is None:
+        elif self.ending is not None or self.foul is not None or self.result is not None:
+            self.closing.append(text)
+        elif self.moves:
             before = self.comments[-1]
             self.comments[-1] = f"{before}\n{text}" if before else text
-        elif not self.moves:
+        else:
             self.preface.append(text)
 
     def _player(self, seat: int) -> str:
@@ -415,10 +421,10 @@ class _Reader:
         decided = position.outcome()
         turn = position.turn
         named = self._named_winner()
-        if ending is None or ending in ("中断", "封じ手"):
-            return decided if ending is None else None
         if self.foul is not None:  # the side that played the foul loses, whichever word
             return Outcome.win(Termination.ILLEGAL_MOVE, 1 - turn if named is None else named)
+        if ending is None or ending in ("中断", "封じ手"):
+            return decided if ending is None else None
         if decided is not None and ending in ("詰み", "千日手", "反則勝ち", "反則負け"):
             return decided
         if ending == "投了":

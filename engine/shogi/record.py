@@ -51,6 +51,13 @@ class ShogiRecord:
     """The record says the game was broken off, not ended (KIF 中断 or 封じ手, CSA %CHUDAN)."""
     sealed: bool = False
     """Broken off by a sealed move (KIF and KI2 封じ手): play resumes with it opened."""
+    move_limit: bool = False
+    """The game was drawn by the move limit (CSA V3.0's ``%MAX_MOVES``): the outcome is a
+    draw by impasse, as cshogi reads it and as KIF writes it (持将棋, tsshogi's word for
+    it), and CSA's writer says ``%MAX_MOVES`` again."""
+    closing: str = ""
+    """The comments after the ending (KIF's on its special move or after the result line,
+    CSA's after the ``%`` line: floodgate's summary), as written, not the game's own."""
     other_headers: tuple[tuple[str, str], ...] = ()
     """Every other header the record has, ``(name, value)`` in file order (場所, 表題,
     終了日時, a writer's own ``対局ID``): kept so that an export says them again. A KIF

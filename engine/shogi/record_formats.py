@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from engine.game import Game
-from engine.record import GameRecord, RecordFormat
+from engine.record import GameRecord, RecordFormat, joined
 from engine.shogi.csa import write_csa
 from engine.shogi.ki2 import write_ki2
 from engine.shogi.kif import write_kif
@@ -25,7 +25,9 @@ class Facts(TypedDict):
     note: str
     suspended: bool
     sealed: bool
+    move_limit: bool
     headers: tuple[tuple[str, str], ...]
+    closing: str
 
 
 def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
@@ -49,15 +51,20 @@ def shogi_formats(game: Game[ShogiPosition]) -> tuple[RecordFormat, ...]:
         return (None,) * (len(moves) - len(record.moves)) + record.times
 
     def said(record: GameRecord) -> Facts:
-        """What the record says of the game beside its moves, as both writers take it."""
+        """What the record says of the game beside its moves, as both writers take it. The
+        comment after the ending is written after it; with no ending to write, it is the
+        game's comment's last lines (``RecordInfo.up_to``)."""
         names = (*record.players, "", "")[:2]
+        ended = record.outcome is not None or record.suspended
         return {
             "players": (names[0], names[1]),
             "event": record.event,
             "time_control": record.time_control,
-            "note": record.note,
+            "note": record.note if ended else joined(record.note, record.closing),
+            "closing": record.closing if ended else "",
             "suspended": record.suspended,
             "sealed": record.sealed,
+            "move_limit": record.move_limit,
             "headers": record.headers,
         }
 

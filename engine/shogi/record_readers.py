@@ -76,7 +76,9 @@ def info_of(shogi: ShogiRecord) -> RecordInfo:
         outcome=shogi.outcome,
         suspended=shogi.suspended,
         sealed=shogi.sealed,
+        move_limit=shogi.move_limit,
         headers=shogi.other_headers,
+        closing=shogi.closing,
     )
 
 

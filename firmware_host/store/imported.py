@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.game import Game
 from engine.outcome import Outcome, Termination
-from engine.record import GameRecord, RecordInfo
+from engine.record import GameRecord, RecordInfo, joined
 from firmware_host.store.stored import Record
 
 KEY = "imported"
@@ -53,8 +53,10 @@ def stored_game(info: RecordInfo, plies: int) -> dict[str, Any]:
         "winners": [] if outcome is None else sorted(outcome.winners),
         "suspended": info.suspended,
         "sealed": info.sealed,
+        "move_limit": info.move_limit,
         "ending_time": info.ending_time,
         "headers": [[name, value] for name, value in info.headers],
+        "closing": info.closing,
     }
 
 
@@ -92,8 +94,10 @@ def read_imported(settings: Mapping[str, Any]) -> ImportedGame | None:
             outcome=outcome,
             suspended=bool(kept.get("suspended", False)),
             sealed=bool(kept.get("sealed", False)),
+            move_limit=bool(kept.get("move_limit", False)),
             ending_time=None if ending_time is None else float(ending_time),
             headers=tuple((str(name), str(value)) for name, value in kept.get("headers", [])),
+            closing=str(kept.get("closing", "")),
         )
         return ImportedGame(info, int(kept.get("plies", 0)))
     except (KeyError, TypeError, ValueError):
@@ -122,9 +126,10 @@ def with_imported(
 ) -> GameRecord:
     """``record`` (of a stored game whose moves on the board are ``line``) with what its
     record file said: the players, event, start date, time control, other headers and
-    comments, and the file's ending while the game is still the file's (every move on
-    the board read in, none after, and no ending of its own). A start date the file did
-    not give is left out: the day it was read in is not the day it was played."""
+    comments, and the file's ending and the comment after it while the game is still the
+    file's (every move on the board read in, none after, and no ending of its own; after,
+    that comment is the game's comment's last lines). A start date the file did not give
+    is left out: the day it was read in is not the day it was played."""
     imported = read_imported(settings)
     if imported is None:
         return record
@@ -139,12 +144,16 @@ def with_imported(
         event=info.event,
         started=info.started,
         time_control=info.time_control,
-        note=info.note,
+        # the comment after the file's ending goes with it; once the game went on from
+        # it, it is the game's comment's last lines
+        note=info.note if ending else joined(info.note, info.closing),
+        closing=info.closing if ending else "",
         headers=info.headers,
         comments=comments if any(comments) else record.comments,
         outcome=outcome,
         result=record.result if outcome is None else str(game.describe_outcome(outcome)),
         suspended=ending and info.outcome is None and info.suspended,
         sealed=ending and info.outcome is None and info.sealed,
+        move_limit=ending and info.outcome is not None and info.move_limit,
         ending_time=info.ending_time if ending else record.ending_time,
     )

@@ -4,6 +4,7 @@ moves with spaces in them included, and what cannot be read is named by its line
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -71,3 +72,21 @@ def test_a_bad_header_and_another_games_record_are_refused() -> None:
     text = write_plain_text(position_record(shogi, 1, shogi.position(), None))
     with pytest.raises(NotationError, match="a record of shogi, not of dobutsu"):
         read_plain_text(text, dobutsu)
+
+
+def test_a_records_other_headers_are_written_and_read_back_in_order() -> None:
+    shogi = find_game("shogi")
+    others = (("場所", "東京"), ("対局 ID", 'a "quoted" one'), ("$SITE", "KAZUSA"), ("場所", ""))
+    record = replace(position_record(shogi, 1, played(shogi, 4, seed=1), None), headers=others)
+    text = write_plain_text(record)
+    assert '[Header "対局 ID" "a \\"quoted\\" one"]' in text.splitlines()
+    read = read_plain_text(text, shogi)
+    assert read.info.headers == others and read.moves == record.moves
+
+
+def test_a_header_of_two_values_is_only_an_other_header() -> None:
+    shogi = find_game("shogi")
+    with pytest.raises(NotationError, match="line 1: a header"):
+        read_plain_text('[Event "a" "b"]\n', shogi)
+    with pytest.raises(NotationError, match="line 1: a header"):
+        read_plain_text('[Header "場所"]\n', shogi)

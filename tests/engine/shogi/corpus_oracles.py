@@ -281,6 +281,11 @@ def tsshogi_fields(
         # tsshogi keeps a CSA file's own comments only when they start with '*, as a
         # program's; Kiban keeps every one (a writer's banner, the standard's notes)
         "header": set(theirs) <= set(header) if csa else header == theirs,
+        # the comment after the ending: tsshogi's special move's (in CSA, only the
+        # lines a program's star starts; Kiban keeps every one, as written)
+        "closing": set(_lines(other["closing"], csa)) <= set(_lines(record.closing, csa))
+        if csa
+        else _lines(record.closing, csa) == _lines(other["closing"], csa),
         "info": info == (event, other["started"].strip(), other["timeLimit"]),
         "ending": _ending_agrees(record, other, final),
     }

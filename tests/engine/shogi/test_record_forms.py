@@ -88,6 +88,66 @@ def test_an_illegal_move_no_foul_ending_follows_is_still_refused_by_its_line(aft
         read_kif(FOUL + after)
 
 
+# The same game in CSA: the foul kept as a move (+0077FU, a second pawn on the 7th file),
+# then the ending that says a foul ended the game: %ILLEGAL_MOVE (the CSA standard V3.0:
+# the side to move, who played it, loses), or %+ILLEGAL_ACTION naming sente as the
+# offender. tsshogi reads the foul as its move and the foul as the end (csa.ts).
+FOUL_CSA = (
+    "V2.2\nN+a\nN-b\nPI\n+\n+7776FU\nT3\n-3334FU\n+2726FU\n-8384FU\n+2625FU\n"
+    "-8485FU\n+2524FU\n-2324FU\n+2824HI\n-8586FU\n+0077FU\nT1\n'*二歩\n"
+)
+
+
+@pytest.mark.parametrize("ending", ["%ILLEGAL_MOVE\n", "%+ILLEGAL_ACTION\n'二歩の反則\n"])
+def test_a_foul_a_csa_record_keeps_ends_the_game(ending: str) -> None:
+    record = read_csa(FOUL_CSA + ending)
+    assert record.moves == FOUL_MOVES  # the foul is not played
+    assert record.outcome == Outcome.win(Termination.ILLEGAL_MOVE, 1)
+    assert record.comments == ()  # the foul's comment is not the move before's
+    assert record.times == (3.0, *(None,) * 9)  # the foul's T1 is not the move before's
+
+
+@pytest.mark.parametrize("after", ["", "%TORYO\n", "-3322UM\n%ILLEGAL_MOVE\n"])
+def test_an_illegal_csa_move_no_foul_ending_follows_is_still_refused_by_its_line(
+    after: str,
+) -> None:
+    with pytest.raises(NotationError, match=r"^line 17: P\*7g cannot be played"):
+        read_csa(FOUL_CSA + after)
+
+
+# And in KI2, as ShogiGUI and Kifu for Windows write it: the foul among the moves, then
+# the result line naming the foul (反則負け for the side that played it, 反則勝ち for the
+# other), or the ending written as a move (Shogi DB2's form, △反則勝ち) and the winner.
+FOUL_KI2 = (
+    "手合割：平手\n先手：a\n後手：b\n"
+    "▲７六歩　△３四歩　▲２六歩　△８四歩　▲２五歩　△８五歩\n"
+    "▲２四歩　△同　歩　▲同　飛　△８六歩　▲７七歩\n*二歩\n"
+)
+
+
+@pytest.mark.parametrize(
+    "ending",
+    [
+        "まで11手で先手の反則負け\n",
+        "まで11手で後手の反則勝ち\n",
+        "△反則勝ち\nまで11手で後手の勝ち\n",
+    ],
+)
+def test_a_foul_a_ki2_record_keeps_ends_the_game(ending: str) -> None:
+    record = read_ki2(FOUL_KI2 + ending)
+    assert record.moves == FOUL_MOVES
+    assert record.outcome == Outcome.win(Termination.ILLEGAL_MOVE, 1)
+    assert record.comments == ()
+
+
+@pytest.mark.parametrize("after", ["", "まで11手で後手の勝ち\n", "△３三角成\n"])
+def test_an_illegal_ki2_move_no_foul_ending_follows_is_still_refused_by_its_line(
+    after: str,
+) -> None:
+    with pytest.raises(NotationError, match=r"^line 5: ▲７七歩 is not a legal move here"):
+        read_ki2(FOUL_KI2 + after)
+
+
 def test_ki2_lost_on_time() -> None:
     # tsshogi's KI2 writer ends a time loss so (kakinoki.ts), as Kifu for Windows does,
     # and its test "import/ki2/end-of-game" reads "まで105手で時間切れにより先手の勝ち"
@@ -115,9 +175,30 @@ def test_an_ending_written_as_a_ki2_move_without_a_result_line() -> None:
 
 # The CSA standard V3.0 ends a game at the move limit with %MAX_MOVES; cshogi reads
 # floodgate's max_moves as %JISHOGI, and tsshogi writes MAX_MOVES in KIF as 持将棋.
+MAX_MOVES = "V3.0\n$MAX_MOVES:2\nPI\n+\n+7776FU\n-3334FU\n%MAX_MOVES\n"
+
+
 def test_the_move_limit_is_a_draw() -> None:
-    record = read_csa("V3.0\n$MAX_MOVES:2\nPI\n+\n+7776FU\n-3334FU\n%MAX_MOVES\n")
-    assert record.outcome == Outcome.draw(Termination.IMPASSE)
+    record = read_csa(MAX_MOVES)
+    assert record.outcome == Outcome.draw(Termination.IMPASSE) and record.move_limit
+    assert not read_csa(MAX_MOVES.replace("%MAX_MOVES", "%JISHOGI")).move_limit
+
+
+def test_each_writer_writes_the_move_limit_in_its_own_form() -> None:
+    record = read_csa(MAX_MOVES)
+    start, moves, outcome = SHOGI.position(), record.moves, record.outcome
+    csa = write_csa(start, moves, outcome=outcome, move_limit=True)
+    assert csa.endswith("-3334FU\n%MAX_MOVES\n") and read_csa(csa).move_limit
+    assert write_csa(start, moves, outcome=outcome).endswith("%JISHOGI\n")  # an impasse
+    # KIF and KI2 have no word for it: 持将棋, as tsshogi writes CSA's %MAX_MOVES in KIF
+    kif = write_kif(start, moves, outcome=outcome, move_limit=True)
+    assert kif.endswith("   3 持将棋\nまで2手で持将棋\n")
+    ki2 = write_ki2(start, moves, outcome=outcome, move_limit=True)
+    assert ki2.endswith("まで2手で持将棋\n")
+    assert read_kif(kif).outcome == read_ki2(ki2).outcome == outcome
+    # a won game says how it was won, whatever the flag
+    won = Outcome.win(Termination.RESIGNATION, 0)
+    assert write_csa(start, moves, outcome=won, move_limit=True).endswith("%TORYO\n")
 
 
 def test_a_squeezed_board_line_that_is_not_nine_cells_is_refused_by_its_line() -> None:

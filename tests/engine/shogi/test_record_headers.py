@@ -163,3 +163,20 @@ def test_a_note_line_that_looks_like_a_header_stays_the_notes_in_csa() -> None:
     record = read_csa(csa)
     assert record.header == "放送日：2010/02/13"
     assert record.other_headers == (("表題", "棋王戦"),)
+
+
+def test_a_kif_header_whose_name_has_spaces_comes_back_through_csa_as_a_header() -> None:
+    named = read_kif("対局 ID：12\n大会　名：第１回 大会\n手合割：平手\n   1 ７六歩(77)\n")
+    assert named.other_headers == (("対局 ID", "12"), ("大会　名", "第１回 大会"))
+    csa = write_csa(SHOGI.position(), named.moves, headers=named.other_headers)
+    assert "'対局 ID：12\n'大会　名：第１回 大会\nPI\n" in csa
+    record = read_csa(csa)
+    assert record.other_headers == named.other_headers and record.header == ""
+    kif = write_kif(SHOGI.position(), record.moves, headers=record.other_headers)
+    assert read_kif(kif).other_headers == named.other_headers
+
+
+def test_a_comment_that_only_looks_like_a_header_is_the_games_own() -> None:
+    for comment in ("'*評価値：120", "' 先頭に空白：あり", "'末尾に空白 ：あり"):
+        record = read_csa(f"V2.2\n{comment}\nPI\n+\n+7776FU\n")
+        assert record.other_headers == () and record.header == comment[1:], comment

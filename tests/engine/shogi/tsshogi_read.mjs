@@ -37,6 +37,7 @@ function read(format, text) {
     turn: record.position.color === Color.BLACK ? 0 : 1,
     ending: nodes.length > 1 ? special(last.move) : null,
     endingMs: nodes.length > 1 && !(last.move instanceof Move) ? last.elapsedMs : 0,
+    closing: nodes.length > 1 && !(last.move instanceof Move) ? last.comment : "",
     times: moves.map((node) => node.elapsedMs),
     comments: moves.map((node) => node.comment),
     header: nodes[0].comment,

@@ -95,7 +95,7 @@ def test_each_moves_time_is_the_files_and_none_is_written_where_it_gives_none(
 def test_the_comments_and_the_ending_come_back(cli: Run) -> None:
     sim(cli, FLOODGATE)
     csa = export(cli, "csa")
-    assert csa.rstrip().endswith("%KACHI\nT10")  # the declaration's time, as floodgate's
+    assert "%KACHI\nT10\n" in csa  # the declaration's time, as floodgate's
     assert "'** 130 7g7f 8c8d 7i6h 3c3d\n" in csa
     record = read_csa(csa)
     assert record.outcome == Outcome.win(Termination.DECLARATION, 0)
@@ -197,6 +197,31 @@ def test_from_move_keeps_the_moves_before_without_the_ending(cli: Run) -> None:
     assert record.moves == ("7g7f", "4a3b", "2g2f", "8c8d")
     assert record.times == (10.0, 0.0, 10.0, 0.0) and record.outcome is None
     assert "%" not in csa and record.players == ("aobazero", "viper")
+
+
+def test_the_comment_after_the_ending_comes_back_after_it(cli: Run) -> None:
+    sim(cli, FLOODGATE)
+    csa = export(cli, "csa")
+    assert "%KACHI\nT10\n'* -5000 win\n" in csa
+    assert csa.endswith("'summary:kachi:aobazero win:viper lose\n'$END_TIME:2020/07/19 20:56:29\n")
+    record = read_csa(csa)
+    assert "summary" not in record.header and "summary" in record.closing
+    assert read_kif(export(cli, "kif")).closing == record.closing
+
+
+def test_once_the_ending_is_gone_the_comment_after_it_is_the_games(cli: Run) -> None:
+    sim(cli, FLOODGATE, "--from-move", "4")
+    record = read_csa(export(cli, "csa"))
+    assert record.outcome is None and record.closing == ""
+    assert record.header.splitlines()[-1] == "$END_TIME:2020/07/19 20:56:29"  # kept, not lost
+
+
+def test_a_game_drawn_by_the_move_limit_exports_it(cli: Run) -> None:
+    record = cli[2] / "max.csa"
+    record.write_text("V3.0\nPI\n+\n+7776FU\n-3334FU\n%MAX_MOVES\n", encoding="utf-8")
+    sim(cli, record)
+    assert export(cli, "csa").endswith("-3334FU\n%MAX_MOVES\n")
+    assert "   3 持将棋\nまで2手で持将棋\n" in export(cli, "kif")
 
 
 def test_a_resumed_game_read_in_keeps_what_the_file_said(cli: Run) -> None:

@@ -5,7 +5,7 @@ plain text and a USI line, then read back and compared with the file field by fi
 the time control, every other header the file has (in the file's own format the same
 pairs in the same order; across formats, each under the other's name where it has one,
 場所 as ``$SITE``), the game's comment and each move's, each move's time (one the file
-does not give stays absent) and the ending.
+does not give stays absent), the ending and the comment after it.
 
 What a format cannot carry is said in docs/architecture.md and checked here to be left
 out rather than written false: KIF and CSA keep times in whole seconds; KI2 has no times;
@@ -89,6 +89,7 @@ def same_facts(read: RecordInfo, original: RecordInfo, fmt: str, source: str) ->
         original.time_control,
     ), fmt
     assert lines(read.note) == lines(original.note), fmt
+    assert lines(read.closing) == lines(original.closing), fmt
     assert [lines(c) for c in read.comments] == [lines(c) for c in original.comments], fmt
     assert whole_seconds(read.times) == whole_seconds(original.times), fmt
     assert whole_seconds((read.ending_time,)) == whole_seconds((original.ending_time,)), fmt
@@ -151,10 +152,12 @@ def ki2(text: str, original: Imported, said: tuple[RecordInfo, str]) -> None:
 
 
 def plain_text(text: str, original: Imported, info: RecordInfo) -> None:
-    """Plain text keeps the game's facts and ending, and writes no comments or times."""
+    """Plain text keeps the game's facts, every other header and the ending, and writes
+    no comments or times."""
     read = read_record(text, SHOGI, ".txt")
     assert read.moves == original.moves and read.info is not None
     assert read.info.players == info.players
+    assert read.info.headers == info.headers
     assert (read.info.event, read.info.started, read.info.time_control) == (
         info.event,
         info.started,
