@@ -23,6 +23,7 @@ from firmware_host.notices.declared import Notice
 from firmware_host.session.clock import TimeControl
 from firmware_host.telling.speech import Narrator, warning_due
 from firmware_host.telling.speech_settings import SpeechSpec
+from firmware_host.telling.voicing import voiced
 
 if TYPE_CHECKING:
     from firmware_host.loops.runtime import Runtime
@@ -146,8 +147,8 @@ class Announcer:
             # in the narrator's language, the byoyomi counted as a timekeeper counts it
             sentences += self.narrator.clock_sentences(position, self._times, times, self.control())
         self._times = times
-        for sentence in sentences:
-            self.speaker.say(sentence)
+        for sentence in sentences:  # as espeak-ng says it: no symbol named
+            self.speaker.say(voiced(sentence, self.narrator.language))
 
 
 def announce(runtime: Runtime, spec: SpeechSpec, speaker: Speaker | None = None) -> Speaker | None:
