@@ -26,23 +26,23 @@ LETTERS = MappingProxyType(
                 "えー",
                 "びー",
                 "しー",
-                "でぃー",
+                "ディー",
                 "いー",
                 "えふ",
                 "じー",
                 "えいち",
                 "あい",
-                "じぇー",
+                "ジェー",
                 "けー",
                 "える",
                 "えむ",
                 "えぬ",
                 "おー",
-                "ぴー",
+                "ピー",
                 "きゅー",
                 "あーる",
                 "えす",
-                "てぃー",
+                "ティー",
                 "ゆー",
                 "ぶい",
                 "だぶりゅー",
@@ -54,7 +54,9 @@ LETTERS = MappingProxyType(
         )
     )
 )
-"""The Latin letters as Japanese names them (an ABC said in Japan)."""
+"""The Latin letters as Japanese names them (an ABC said in Japan): in hiragana, but
+the four whose kana the page's font lacks (tools/page_font.py subsets it to what the
+sources hold), in katakana; the voice reads both alike."""
 
 JAPANESE_WORDS = MappingProxyType({"lishogi": "りしょうぎ", "ok": "おーけー"})
 """Latin words in Japanese sentences said as words, not spelled."""
