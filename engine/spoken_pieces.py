@@ -9,7 +9,7 @@ book; the telling room tells them in a language (firmware_host/telling/said.py, 
 static/words.js on the page). A taken piece follows a colon in Polish and Czech
 ("zdobywa: biały robot") so that its name needs no case of its own; Japanese says no
 capture. A square is a phrase too, filled with its file and rank as digits and as
-words, so that each language picks: "5 seven" in English, "5 7" in Polish, "ご・なな"
+words, so that each language picks: "5 seven" in English, "5 7" in Polish, "ご なな"
 in Japanese; Robot Duel keeps its ranks' letters ("2 b").
 """
 

@@ -1,5 +1,6 @@
 """Robot Duel moves said aloud, as shogi says them, with its robots and its squares'
-letters ("A: chick to 2 b, takes chick"; in Japanese "せんて、ひよこ、に・に").
+letters ("A: chick to 2 b, takes chick"; in Japanese "せんて、に に ひよこ": the square
+before the piece, as shogi's are said).
 
 The Polish names are the Polish rule book's robots (seeds/000, "Pojedynek robotów":
 czerwony robot moves every way, biały robot diagonally, zielony robot straight,

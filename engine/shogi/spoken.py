@@ -1,5 +1,6 @@
 """Shogi moves said aloud: the piece, the square, what it takes, a promotion made or
-declined ("sente: silver to 5 seven, promotes"; in Japanese "せんて、ぎん、ご・なな、なり").
+declined ("sente: silver to 5 seven, promotes"; in Japanese "せんて、ご なな ぎん なり":
+the square before the piece, as a Japanese announcer says ５七銀成).
 
 Robot Duel says its moves the same way with its own pieces (engine/spoken_pieces.py
 holds what both share). Czech names are the Czech rule book's (seeds/001, "Pravidla

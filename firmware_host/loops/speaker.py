@@ -20,9 +20,11 @@ from typing import TYPE_CHECKING, Any
 
 from engine.game import Position
 from firmware_host.notices.declared import Notice
+from firmware_host.session.actions import Speak
 from firmware_host.session.clock import TimeControl
 from firmware_host.telling.speech import Narrator, warning_due
 from firmware_host.telling.speech_settings import SpeechSpec
+from firmware_host.telling.voicing import voiced
 
 if TYPE_CHECKING:
     from firmware_host.loops.runtime import Runtime
@@ -120,7 +122,8 @@ def _reason(error: subprocess.SubprocessError) -> str:
 class Announcer:
     """An observer of the board (``Runtime.observers``): says what each event brought,
     and a running clock that passed a warning since the last event (``clock`` reads
-    every seat's time left now)."""
+    every seat's time left now), while ``speaking`` (the session's switch, which a page
+    or the terminal turns off for a quiet room) says so."""
 
     def __init__(
         self,
@@ -129,6 +132,8 @@ class Announcer:
         position: Callable[[], Position[Any]],
         clock: Callable[[], tuple[float, ...] | None] = lambda: None,
         control: Callable[[], TimeControl | None] = lambda: None,
+        *,
+        speaking: Callable[[], bool] = lambda: True,
     ) -> None:
         """``control``: the game's time control (its byoyomi is counted aloud)."""
         self.speaker = speaker
@@ -136,9 +141,13 @@ class Announcer:
         self.position = position
         self.clock = clock
         self.control = control
+        self.speaking = speaking
         self._times: tuple[float, ...] | None = None
 
     def __call__(self, notices: list[Notice]) -> None:
+        if not self.speaking():
+            self._times = None  # a warning passed while quiet is not said later
+            return
         position = self.position()
         sentences = [s for s in self.narrator.sentences(notices, position) if s is not None]
         times = self.clock()
@@ -146,19 +155,22 @@ class Announcer:
             # in the narrator's language, the byoyomi counted as a timekeeper counts it
             sentences += self.narrator.clock_sentences(position, self._times, times, self.control())
         self._times = times
-        for sentence in sentences:
-            self.speaker.say(sentence)
+        for sentence in sentences:  # as espeak-ng says it: no symbol named
+            self.speaker.say(voiced(sentence, self.narrator.language))
 
 
 def announce(runtime: Runtime, spec: SpeechSpec, speaker: Speaker | None = None) -> Speaker | None:
     """Let ``runtime``'s board say what happens, when ``spec`` asks for speech: an
     observer for the notices, and a deadline that wakes the board as a running clock
-    reaches a warning. ``speaker``: by default, espeak-ng as ``spec`` says."""
+    reaches a warning; the session's switch (``Speak``) turned on, as the page shows
+    it, until someone turns it off. ``speaker``: by default, espeak-ng as ``spec``
+    says."""
     narrator = Narrator.of_spec(spec)
     if narrator is None:
         return None
     speaker = speaker or Speaker(espeak_command(spec))
     controller = runtime.controller
+    controller.handle(Speak(True), time.monotonic())
 
     def times() -> tuple[float, ...] | None:
         clock = controller.clock
@@ -169,7 +181,14 @@ def announce(runtime: Runtime, spec: SpeechSpec, speaker: Speaker | None = None)
         return None if clock is None else clock.control
 
     runtime.observers.append(
-        Announcer(speaker, narrator, lambda: controller.position, times, control)
+        Announcer(
+            speaker,
+            narrator,
+            lambda: controller.position,
+            times,
+            control,
+            speaking=lambda: controller.speaking,
+        )
     )
     runtime.deadlines.append(lambda now: warning_due(controller.clock, now))
     return speaker

@@ -42,6 +42,7 @@ class Kind(Enum):
     INTEGER = "an integer"
     STRINGS = "an object of strings"
     BUTTON = "a button name"
+    SWITCH = '"on" or "off"'  # read as a bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,6 +277,19 @@ class MoveNow(Vocabulary):
 
 
 @dataclass(frozen=True, slots=True)
+class Speak(Vocabulary):
+    """Say what happens aloud, or keep quiet: the session's switch, which the board's
+    speaker and every page follow.
+
+    A quiet room silences the board from the page (its "speak moves" box) or the
+    terminal; the session starts speaking when its board has a speaker."""
+
+    wire: ClassVar[str] = "speak"
+    scope: ClassVar[Scope] = Scope.GAME
+    on: bool = param(Kind.SWITCH, "on or off", wire="mode")
+
+
+@dataclass(frozen=True, slots=True)
 class RollDice(Vocabulary):
     """Roll now (the roll button's meaning)."""
 
@@ -453,6 +467,7 @@ Action = (
     | Claim
     | Hint
     | MoveNow
+    | Speak
     | Download
     | StartPuzzle
     | PlayRemote
@@ -474,6 +489,7 @@ GameAction = (
     | Claim
     | Hint
     | MoveNow
+    | Speak
 )
 """The actions the controller carries out (``Scope.GAME``)."""
 
@@ -496,6 +512,7 @@ ACTIONS: tuple[type[Action], ...] = (
     Claim,
     Hint,
     MoveNow,
+    Speak,
     StartPuzzle,
     PlayRemote,
     OnlineToken,

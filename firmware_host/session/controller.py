@@ -57,6 +57,7 @@ from firmware_host.session.actions import (
     Review,
     RollDice,
     Select,
+    Speak,
     TakeBack,
     Unguide,
 )
@@ -371,6 +372,9 @@ class Controller(Readout):
                 return self._apply(self._boards.decide(event, self.now(at)), at)
             case ServerEnded() | ServerFailed() | ServerRefused():
                 return self._apply(self._boards.decide(event, self.now(at)), at)
+            case Speak(on):
+                self.speaking = on  # for a board's speaker and the pages: nothing else
+                return []
             case ClockTold(_, seat, remaining):
                 if self._boards.clock_counts(event, self.now(at)):
                     self.match.tell_clock(seat, remaining, at)

@@ -94,6 +94,7 @@ class Readout:
         self._reviewing = Reviewing(sensing)  # stepping through a finished game's moves
         self._presses = Presses(self._prompts, self._turns, self._boards, sensing)  # buttons
         self.remote_wait: Said | None = None  # why a remote game waits on the network
+        self.speaking = False  # whether the session says what happens (actions.Speak)
 
     @property
     def fault(self) -> Said | None:

@@ -1,5 +1,5 @@
 """A move in words, as a value told at the edge: said by the seat that makes it ("sente:
-silver to 5 seven, promotes"; in Japanese "せんて、ぎん、ご・なな、なり"), without it (a
+silver to 5 seven, promotes"; in Japanese "せんて、ご なな ぎん なり"), without it (a
 spoken prompt's choices), or as a prompt's choice names it, its notation beside
 ("promote the chick (2b2a+)").
 

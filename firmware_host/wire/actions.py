@@ -118,6 +118,8 @@ def _is(kind: Kind, value: Any) -> bool:
             return value is None or isinstance(value, str)
         case Kind.INTEGER:
             return isinstance(value, int) and not isinstance(value, bool)
+        case Kind.SWITCH:
+            return value in ("on", "off")
         case Kind.STRINGS:
             return isinstance(value, dict) and all(
                 isinstance(k, str) and isinstance(v, str) and len(v) <= MAX_TEXT
@@ -186,6 +188,8 @@ def _value(owner: str, spec: Param, value: Any, buttons: Sequence[str]) -> Any:
         raise ActionError(Problem.TOO_LONG, f"{owner}: {spec.name} is too long", spec.name)
     if spec.kind is Kind.STRINGS:
         return dict(value)
+    if spec.kind is Kind.SWITCH:
+        return value == "on"
     if spec.kind is Kind.BUTTON:
         try:
             return ButtonRole(value)
@@ -252,7 +256,7 @@ def _word(verb: str, spec: Param, word: str) -> Any:
             number = N_("{command}: {field} is a number, not {word}")
             told = said(number, command=verb, field=spec.name, word=repr(word))
             raise ActionError(Problem.WRONG_TYPE, told) from None
-    if spec.kind is Kind.BUTTON:
+    if spec.kind in (Kind.BUTTON, Kind.SWITCH):
         return _value(verb, spec, word.lower(), ())
     return word
 
@@ -273,6 +277,7 @@ def usage(action: type[Action]) -> str:
     parts = [typed_verb(action)]
     for spec in params(action):
         word = spec.name.upper() if spec.kind is not Kind.STRINGS else f"[{spec.name.upper()}=...]"
+        word = "on|off" if spec.kind is Kind.SWITCH else word
         parts.append(word if spec.required or spec.kind is Kind.STRINGS else f"[{word}]")
     return " ".join(parts)
 
@@ -282,7 +287,9 @@ def to_wire(action: Action) -> dict[str, Any]:
     message: dict[str, Any] = {"type": action.wire}
     for spec in params(type(action)):
         value = getattr(action, spec.attribute)
-        if isinstance(value, Enum):
+        if spec.kind is Kind.SWITCH:
+            value = "on" if value else "off"
+        elif isinstance(value, Enum):
             value = value.value
         elif isinstance(value, Mapping):
             value = dict(value)

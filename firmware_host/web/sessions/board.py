@@ -14,6 +14,7 @@ from pathlib import Path
 
 from engine.puzzles import PuzzleError
 from firmware_host.loops.runtime import Runtime
+from firmware_host.loops.speaker import Announcer
 from firmware_host.notices.declared import (
     GameStarted,
     Notice,
@@ -104,6 +105,9 @@ class BoardSession(Session):
 
     def puzzle_run(self) -> PuzzleRun | None:
         return self.runtime.puzzle
+
+    def voiced(self) -> bool:
+        return any(isinstance(observer, Announcer) for observer in self.runtime.observers)
 
     async def start(self) -> None:
         """Nothing to start: the runtime runs the board."""

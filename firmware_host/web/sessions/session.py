@@ -185,7 +185,14 @@ class Session(ABC):
         )
         state["help"] = help_state(self.controller)  # beside the coach's controls
         state["puzzle"] = puzzle_state(self.puzzle_run())
+        # the session's switch (the "speak moves" box), and whether the board says it
+        # itself: a page beside a board with a speaker then stays quiet, not an echo
+        state["speak"] = {"on": self.controller.speaking, "board": self.voiced()}
         return state
+
+    def voiced(self) -> bool:
+        """Whether the board has a voice of its own (a speaker, ``loops/speaker.py``)."""
+        return False
 
     def online(self, request: Request, action: OnlineAction) -> Json:
         """Carry out the "Play online" dialog's action; the state tells who listens

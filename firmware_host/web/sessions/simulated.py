@@ -63,6 +63,7 @@ from firmware_host.session.actions import (
     PlacePiece,
     PlayRemote,
     Press,
+    Speak,
     StartPuzzle,
     is_game_action,
 )
@@ -414,7 +415,7 @@ class SimSession(Session):
             return self.online_start(request, command)
         if isinstance(command, OnlineAction):
             return self.online(request, command)
-        if self.watching and not isinstance(command, Download | NewGame | PlayRemote):
+        if self.watching and not isinstance(command, Download | NewGame | PlayRemote | Speak):
             return error(
                 Problem.NOT_ALLOWED,
                 "this page follows a game played at other boards: it cannot change it "
@@ -496,6 +497,7 @@ class SimSession(Session):
         if old.controller.phase is not Phase.GAME_OVER:
             old.journal.abandon(old.controller.game_id, old.now)
         old.close()
+        sim.send(Speak(old.controller.speaking))  # the session's switch stays as it was
         if old.journal is not self.journal:
             old.journal.shutdown()
         self._close_spectator_store()

@@ -9,7 +9,7 @@
 //   remote.js   a remote opponent: the dialog, the game's code, its status, watching
 //   online.js   the "Play online" dialog (lishogi): the token, resign, abort, draw, chat
 //   words.js    the page's own words in its language, served by the server
-//   speech.js   says the server's sentences: moves, prompts, refusals, clock warnings (off by default)
+//   speech.js   says the server's sentences: moves, prompts, refusals, clock warnings (the session's switch)
 
 import { renameBoard, renderBoard, renderLeds, renderPieces } from "./board.js";
 import { $, clearLog, html, log, page } from "./common.js";
@@ -19,7 +19,7 @@ import { bindHands, renderHeld } from "./hands.js";
 import { renderPanel, tickClocks } from "./panel.js";
 import { bindOnline } from "./online.js";
 import { bindRemote, remoteAnswered, renderRemote, renderRemoteSeats } from "./remote.js";
-import { bindSpeech, inLanguage, speakNotice, speech } from "./speech.js";
+import { bindSpeech, inLanguage, renderSpeech, speakNotice, speech } from "./speech.js";
 import { bindWords, word, wordIn } from "./words.js";
 
 const CLOCK_TICK = 100; // milliseconds between redraws of a running clock
@@ -109,6 +109,7 @@ function renderState(state) {
   document.body.dataset.seq = state.seq;
   document.body.dataset.phase = state.phase;
   document.body.dataset.moves = state.moves.length;
+  renderSpeech(state);
   if (!page.board || page.board.game !== state.game) return;
   renderLeds(state);
   renderPieces(state);

@@ -2,13 +2,14 @@
 // in each notice ("line" and "say" in English, "line_said" and "say_said" the values
 // told here in the page's language), and the clock warnings the server lists in its state as
 // the running clock, counted down here, passes them. The page keeps no words and no
-// thresholds of its own. Speech is off until the player ticks "speak moves"; the
-// language is English until the player picks another; both are kept in this browser.
+// thresholds of its own. "speak moves" is the session's switch (the state's `speak.on`,
+// changed by a `speak` message): every page shows it, and the board's speaker obeys it.
+// The page says aloud only what a board without a voice of its own (`speak.board`)
+// cannot. The language is English until the player picks another, kept in this browser.
 
-import { $, page } from "./common.js";
+import { $, page, send } from "./common.js";
 import { told } from "./words.js";
 
-const KEY = "kiban.speech"; // localStorage: "off" or "on" ("ja": on, in Japanese, kept from before)
 const LANGUAGE_KEY = "kiban.language"; // localStorage: "en", "ja", "pl", "cs" or "fr"
 
 export const speech = { mode: "off", language: "en" };
@@ -67,11 +68,13 @@ export function speakClock(warnings, before, after) {
   if (passed.length) speakNotice(passed[passed.length - 1]);
 }
 
-function setMode(mode) {
-  speech.mode = mode;
-  $("speak").checked = mode !== "off";
-  keep(KEY, mode);
-  if (mode === "off" && synth()) synth().cancel();
+// The session's switch as the state has it: the box shows it, and the page speaks
+// while it is on and the board says nothing itself.
+export function renderSpeech(state) {
+  const spoken = state.speak || { on: false, board: false };
+  $("speak").checked = spoken.on;
+  speech.mode = spoken.on && !spoken.board ? "on" : "off";
+  if (speech.mode === "off" && synth()) synth().cancel();
 }
 
 function setLanguage(language) {
@@ -82,11 +85,9 @@ function setLanguage(language) {
 }
 
 export function bindSpeech() {
-  const mode = kept(KEY, "off");
-  $("speak").addEventListener("change", () => setMode($("speak").checked ? "on" : "off"));
+  $("speak").addEventListener("change", () => send({ type: "speak", mode: $("speak").checked ? "on" : "off" }));
   $("language").addEventListener("change", () => setLanguage($("language").value));
   const languages = Array.from($("language").options, (option) => option.value);
-  const language = kept(LANGUAGE_KEY, mode === "ja" ? "ja" : "en");
+  const language = kept(LANGUAGE_KEY, "en");
   setLanguage(languages.includes(language) ? language : "en");
-  setMode(["on", "ja"].includes(mode) ? "on" : "off");
 }

@@ -14,9 +14,9 @@ def test_robot_duel_names_its_animals() -> None:
         "B: giraffe to 3 b",
     ]
     assert said(["2c2b", "2a2b", "C*2c"], "dobutsu", japanese=True) == [
-        "せんて、ひよこ、に・に",
-        "ごて、らいおん、に・に",
-        "せんて、ひよこ、に・さん、うち",
+        "せんて、に に ひよこ",
+        "ごて、に に らいおん",
+        "せんて、に さん ひよこ うつ",
     ]
 
 

@@ -20,11 +20,11 @@ def test_shogi_moves_name_the_piece_and_the_square() -> None:
         "sente: drops bishop on 4 five",
     ]
     assert said(moves, "shogi", japanese=True) == [
-        "せんて、ふ、なな・ろく",
-        "ごて、ふ、さん・よん",
-        "せんて、かく、に・に、なり",
-        "ごて、ぎん、に・に",
-        "せんて、かく、よん・ご、うち",
+        "せんて、なな ろく ふ",
+        "ごて、さん よん ふ",
+        "せんて、に に かく なり",
+        "ごて、に に ぎん",
+        "せんて、よん ご かく うつ",
     ]
     assert said(moves, "shogi", language="cs") == [  # the Czech rule book's names
         "sente: pěšec na 7 6",
@@ -38,8 +38,8 @@ def test_shogi_moves_name_the_piece_and_the_square() -> None:
 def test_shogi_says_a_promotion_declined_and_a_promoted_piece() -> None:
     silver = "4k4/9/9/4S4/9/9/9/9/4K4 b - 1"
     assert said(["5d5c"], "shogi", silver) == ["sente: silver to 5 three, does not promote"]
-    assert said(["5d5c"], "shogi", silver, japanese=True) == ["せんて、ぎん、ご・さん、ならず"]
-    assert said(["5d5c+"], "shogi", silver, japanese=True) == ["せんて、ぎん、ご・さん、なり"]
+    assert said(["5d5c"], "shogi", silver, japanese=True) == ["せんて、ご さん ぎん ならず"]
+    assert said(["5d5c+"], "shogi", silver, japanese=True) == ["せんて、ご さん ぎん なり"]
     assert said(["5d5c"], "shogi", silver, language="pl") == [
         "sente: srebrny generał na 5 3, bez przemiany"
     ]
@@ -48,7 +48,7 @@ def test_shogi_says_a_promotion_declined_and_a_promoted_piece() -> None:
     ]
     horse = "4k4/9/9/9/4+B4/9/9/9/4K4 b - 1"
     assert said(["5e3c"], "shogi", horse) == ["sente: horse to 3 three"]
-    assert said(["5e3c"], "shogi", horse, japanese=True) == ["せんて、うま、さん・さん"]
+    assert said(["5e3c"], "shogi", horse, japanese=True) == ["せんて、さん さん うま"]
     gote_pawn = "4k4/9/9/9/9/4p4/4P4/9/4K4 w - 1"
     assert said(["5f5g+"], "shogi", gote_pawn) == ["gote: pawn to 5 seven, takes pawn, promotes"]
 

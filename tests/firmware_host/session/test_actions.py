@@ -22,6 +22,7 @@ from firmware_host.session.actions import (
     Resign,
     Scope,
     Select,
+    Speak,
     is_game_action,
     params,
 )
@@ -43,6 +44,7 @@ SAMPLES: dict[Kind, Any] = {
     Kind.INTEGER: 1,
     Kind.STRINGS: {"clock": "5m"},
     Kind.BUTTON: "ok",
+    Kind.SWITCH: "off",
 }
 
 
@@ -84,12 +86,22 @@ def test_every_action_can_be_typed_as_its_usage_says(action: type[Action]) -> No
                 typed.append("promotion=mandatory")
                 expected[spec.attribute] = {"promotion": "mandatory"}
             continue
-        value = {Kind.INTEGER: "1", Kind.BUTTON: "next"}.get(spec.kind, "2c")
+        value = {Kind.INTEGER: "1", Kind.BUTTON: "next", Kind.SWITCH: "on"}.get(spec.kind, "2c")
         typed.append(value)
-        expected[spec.attribute] = {"1": 1, "next": ButtonRole.NEXT}.get(value, value)
+        expected[spec.attribute] = {"1": 1, "next": ButtonRole.NEXT, "on": True}.get(value, value)
     built = from_words(typed)
     for attribute, value in expected.items():
         assert getattr(built, attribute) == value
+
+
+def test_a_switch_is_on_or_off_on_the_wire_and_typed() -> None:
+    assert from_wire("speak", {"mode": "off"}) == Speak(False)
+    assert to_wire(Speak(True)) == {"type": "speak", "mode": "on"}
+    assert from_words(["speak", "OFF"]) == Speak(False)
+    assert usage(Speak) == "speak on|off"
+    for wrong in ("loud", True, 1, None):
+        with pytest.raises(ActionError, match='mode must be "on" or "off"'):
+            from_wire("speak", {"mode": wrong})
 
 
 def test_typed_words_fill_what_the_class_can_do_without() -> None:

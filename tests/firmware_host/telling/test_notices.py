@@ -198,7 +198,7 @@ def test_moves_are_notation_on_a_line_and_words_aloud() -> None:
     hint = HintShown("2c2b", 0.0)
     assert notice_line(hint) == "hint: 2c2b"
     assert notice_sentence(hint, position) == "hint: chick to 2 b, takes chick"
-    assert notice_sentence(hint, position, Language.JAPANESE) == "ヒント：ひよこ、に・に"
+    assert notice_sentence(hint, position, Language.JAPANESE) == "ヒント：に に ひよこ"
     assert notice_sentence(hint, None) == "hint: 2c2b"  # no position: as written
     back = MovesTakenBack(2, 0.0)
     assert notice_line(back) == "took back 2 moves"

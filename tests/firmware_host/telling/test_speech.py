@@ -74,9 +74,9 @@ def test_a_batch_of_moves_is_said_from_the_position_before_each() -> None:
         "B: giraffe to 3 b",
     ]
     assert said(["2c2b", "2a2b", "C*2c"], "dobutsu", japanese=True) == [
-        "せんて、ひよこ、に・に",
-        "ごて、らいおん、に・に",
-        "せんて、ひよこ、に・さん、うち",
+        "せんて、に に ひよこ",
+        "ごて、に に らいおん",
+        "せんて、に さん ひよこ うつ",
     ]
     assert said(["C3D3"], "abalone", japanese=True) == ["くろ、1こ、ほくせい"]
 

@@ -84,7 +84,7 @@ BISHOPS_FACING = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL 
             "petit robot jaune en 2 a, prend robot rouge, avec promotion (2b2a+)",
         ),
         # Japanese names no capture, as it says none
-        (Language.JAPANESE, "かく、に・に、なり (8h2b+)", "かく、に・に、ならず (8h2b)", None),
+        (Language.JAPANESE, "に に かく なり (8h2b+)", "に に かく ならず (8h2b)", None),
     ],
     ids=lambda value: value.value if isinstance(value, Language) else "",
 )

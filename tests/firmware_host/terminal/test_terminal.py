@@ -333,3 +333,20 @@ def test_a_piece_put_on_a_piece_no_rule_captures_leaves_that_one_in_the_hand() -
     board.execute("place 2d")
     assert sim.world.matches(sim.controller.position.layout()) and not sim.world.held
     assert not of(MoveCommitted, sim.notices)
+
+
+def test_speak_switches_the_sessions_speech_as_the_pages_box_does() -> None:
+    """The terminal's ``speak on|off`` is the page's "speak moves": the session's
+    switch, which a board's speaker obeys (tests/firmware_host/web/sessions/test_speak.py)."""
+    sim = make_sim()
+
+    def speaking() -> bool:
+        return sim.controller.speaking
+
+    assert not speaking()  # the simulator has no speaker: quiet until asked
+    type_in(sim, "speak on")
+    assert speaking()
+    out = type_in(sim, "speak off", "speak loud")
+    assert not speaking()
+    assert 'cannot: speak: mode must be "on" or "off", not "loud" (type help)' in said(out)
+    assert "  speak on|off " in type_in(sim, "help")

@@ -27,6 +27,7 @@ VALUES: dict[Kind, Any] = {
     Kind.INTEGER: 0,
     Kind.STRINGS: {},
     Kind.BUTTON: "ok",
+    Kind.SWITCH: "on",
 }
 FITTING = {
     "broker": "mqtt://broker.example",

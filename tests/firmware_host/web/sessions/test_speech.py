@@ -38,7 +38,7 @@ def test_a_notice_carries_its_sentence_in_every_language() -> None:
     move, refused = said(notices, position)
     assert move["say"] == "A: chick to 2 b, takes chick"
     assert _said_in(move, position.game) == {
-        "ja": "せんて、ひよこ、に・に",
+        "ja": "せんて、に に ひよこ",
         "pl": "gracz A: mały żółty robot na 2 b, zdobywa: mały żółty robot",
         "cs": "hráč A: malý žlutý robot na 2 b, zajímá: malý žlutý robot",
         "fr": "joueur A : petit robot jaune en 2 b, prend petit robot jaune",

@@ -1,5 +1,6 @@
 """Spoken moves on the page, in a real headless browser: off until "speak moves" is
-ticked, then each move in words, in the language the player picks."""
+ticked, then each move in words, in the language the player picks; the box is the
+session's switch, which every page shows and a board's speaker obeys."""
 
 from __future__ import annotations
 
@@ -50,16 +51,23 @@ def test_the_page_speaks_moves_only_when_asked(
     browsing.wait_moves(page, 1)
     assert said(page) is None
     page.check("#speak")
+    # the session's switch: another page shows it ticked, as the server has it
+    other = browser.new_page()
+    other.goto(server.url)
+    other.wait_for_function("() => document.getElementById('speak').checked")
+    assert server.session.controller.speaking is True
     browsing.drag(page, "2a", "2b")
     wait_said(page, "B: lion to 2 b, takes chick")
     page.select_option("#language", "ja")
     browsing.drag(page, "hand:b:C", "2c")
-    wait_said(page, "せんて、ひよこ、に・さん、うち")
+    wait_said(page, "せんて、に さん ひよこ うつ")
     page.uncheck("#speak")
+    other.wait_for_function("() => !document.getElementById('speak').checked")
+    other.close()
     browsing.drag(page, "3a", "3b")
     browsing.wait_moves(page, 4)
-    assert said(page) == "せんて、ひよこ、に・さん、うち"  # nothing more was said
-    # the choice is kept for the next visit
+    assert said(page) == "せんて、に さん ひよこ うつ"  # nothing more was said
+    # the switch is the session's, the language this browser's: both kept for the next visit
     page.reload()
     page.wait_for_function("() => document.body.dataset.phase === 'play'")
     assert not page.is_checked("#speak")
