@@ -92,7 +92,7 @@ def remove_leftovers(path: Path) -> list[Path]:
         ) from None
     for name in names:
         found = pattern.fullmatch(name)
-        if found is None or _running_other(int(found.group(1))):
+        if found is None or another_runs(int(found.group(1))):
             continue
         left = path.with_name(name)
         if not left.is_file() or left.is_symlink():
@@ -107,8 +107,9 @@ def remove_leftovers(path: Path) -> list[Path]:
     return removed
 
 
-def _running_other(pid: int) -> bool:
-    """Whether ``pid`` is a running process other than this one."""
+def another_runs(pid: int) -> bool:
+    """Whether ``pid`` is a running process other than this one (whose files are
+    its own to finish or remove)."""
     if pid == os.getpid():
         return False
     try:
