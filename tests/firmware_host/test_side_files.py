@@ -192,3 +192,36 @@ def test_a_table_missing_is_played_uncalibrated(shipped_table: Path) -> None:
     shipped_table.unlink()
     assert ladder() == Ladder()
 
+
+@pytest.mark.parametrize(
+    ("damage", "why"),
+    [
+        ("empty", "is empty: it holds no puzzle"),
+        ("blank", "is empty: it holds no puzzle"),
+        ("directory", "is a directory, not a file of puzzles"),
+        ("all torn", "no line of engine/dobutsu/puzzles.jsonl can be read as a puzzle"),
+    ],
+)
+def test_a_puzzle_file_of_no_puzzle_says_which_file_and_what_is_wrong(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str, why: str
+) -> None:
+    folder = tmp_path / "dobutsu"
+    folder.mkdir()
+    path = folder / DATA_FILE
+    match damage:
+        case "directory":
+            path.mkdir()
+        case "all torn":
+            path.write_text('{"id": "cut\n{"id": "cut again\n', encoding="utf-8")
+        case _:
+            path.write_text("" if damage == "empty" else "\n \n", encoding="utf-8")
+    monkeypatch.setattr("engine.puzzles.resources.files", lambda _: folder)
+    for asking in ("a puzzle of any difficulty", "the board's next puzzle"):
+        with pytest.raises(PuzzleError) as refused:
+            if asking == "the board's next puzzle":
+                puzzle_session.asked_run(DOBUTSU, None)
+            else:
+                puzzle_session.new_run(DOBUTSU, None, 0)
+        told = str(refused.value)
+        assert f"engine/dobutsu/{DATA_FILE}" in told and why in told
+        assert "difficulty" not in told
