@@ -18,6 +18,8 @@ from engine.errors import KibanError
 
 PORTS = {"mqtt": 1883, "mqtts": 8883}
 MASK = "***"
+LOGIN = "LOGIN:PASSWORD"
+"""Where a printed command wants another board's own login."""
 
 
 class BrokerAddressError(KibanError, ValueError):
@@ -71,6 +73,15 @@ class BrokerAddress:
     def __str__(self) -> str:
         user = "" if self.username is None else f"{self.username}@"
         return f"{'mqtts' if self.tls else 'mqtt'}://{user}{self.host}:{self.port}"
+
+    def shared(self) -> str:
+        """The address as the host prints it for the other boards and spectators: each
+        logs in with a login of its own (a second board on one login takes the first's
+        session), so a broker that asks for one shows a placeholder to fill in, never
+        the host's own login; a TLS broker's certificate is each board's own to give."""
+        login = "" if self.username is None else f"{LOGIN}@"
+        query = "?ca=CA.crt" if self.ca is not None else ""
+        return f"{'mqtts' if self.tls else 'mqtt'}://{login}{self.host}:{self.port}{query}"
 
 
 def shown(url: str) -> str:
