@@ -8,7 +8,7 @@ it; the kinds a game's puzzles may be are the game's own (``Game.puzzle_kinds``)
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from importlib import resources
 from typing import Any
 
@@ -16,6 +16,7 @@ from engine.errors import KibanError
 from engine.game import Game
 from engine.puzzle_kinds import Goal, PuzzleKind
 from engine.puzzle_solver import solve
+from engine.said import N_, Said, said
 
 DATA_FILE = "puzzles.jsonl"
 
@@ -109,6 +110,10 @@ class PuzzleFile:
     source: str
     puzzles: tuple[Puzzle, ...]
     torn: tuple[str, ...] = ()  # "FILE, line N: why", one per line skipped
+    # why there is a file but no puzzle in it (a directory, an empty file, every line
+    # torn), to say to the person who asked for one; None when it is read, or absent
+    # (a game that ships no puzzles)
+    trouble: Said | None = None
 
 
 def read_puzzle_file(text: str, source: str = DATA_FILE) -> PuzzleFile:
@@ -140,13 +145,23 @@ def load_file(game: Game[Any]) -> PuzzleFile:
     package = type(game).__module__.rpartition(".")[0]
     source = resources.files(package).joinpath(DATA_FILE)
     name = f"{package.replace('.', '/')}/{DATA_FILE}"
+    if source.is_dir():
+        trouble = said(N_("{file} is a directory, not a file of puzzles"), file=name)
+        return PuzzleFile(name, (), (f"{name} is a directory",), trouble)
     if not source.is_file():
         return PuzzleFile(name, ())
     try:
         text = source.read_bytes().decode("utf-8", errors="replace")
     except OSError as error:
-        return PuzzleFile(name, (), (f"{name} cannot be read: {error}",))
-    return read_puzzle_file(text, name)
+        trouble = said(N_("{file} cannot be read: {error}"), file=name, error=str(error))
+        return PuzzleFile(name, (), (f"{name} cannot be read: {error}",), trouble)
+    read = read_puzzle_file(text, name)
+    if read.puzzles:
+        return read
+    if not text.strip():
+        trouble = said(N_("{file} is empty: it holds no puzzle"), file=name)
+        return PuzzleFile(name, (), (f"{name} is empty",), trouble)
+    return replace(read, trouble=said(N_("no line of {file} can be read as a puzzle"), file=name))
 
 
 def load(game: Game[Any]) -> tuple[Puzzle, ...]:

@@ -246,18 +246,37 @@ def read_ladder(text: str, source: str = "the ladder table") -> Ladder:
 
 
 def read_ladder_file(path: Path) -> Ladder:
-    """The table in the file at ``path``; an error names the file."""
+    """The table in the file at ``path``; an error names the file. An empty file is
+    refused, not read as a table of no levels: it is what a write cut short leaves, and
+    taken as a table it would play every level uncalibrated (and ``kiban ladder`` would
+    write it back with one game's levels only)."""
+    if path.is_dir():
+        raise LadderError(
+            f"the ladder table {path} is a directory, not a file: remove it (the "
+            "levels then play uncalibrated) or put the table there"
+        )
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise LadderError(f"the ladder table {path} cannot be read: {error}") from None
+    if not text.strip():
+        raise LadderError(
+            f"the ladder table {path} is empty (a write cut short?): put the table back "
+            "(Kiban's own, or a copy), or remove the file to play the levels uncalibrated"
+        )
     return read_ladder(text, str(path))
 
 
+def ladder(path: Path | None = None) -> Ladder:
+    """The table shipped with Kiban (``LADDER_FILE``, read once); an empty one when it
+    is missing. A table that cannot be read is refused each time it is asked for (the
+    game says why), never taken as empty."""
+    return _ladder(LADDER_FILE if path is None else path)
+
+
 @cache
-def ladder(path: Path = LADDER_FILE) -> Ladder:
-    """The table shipped with Kiban (read once); an empty one when it is missing."""
-    if not path.is_file():
+def _ladder(path: Path) -> Ladder:
+    if not path.exists() and not path.is_symlink():
         return Ladder()
     return read_ladder_file(path)
 

@@ -42,11 +42,22 @@ def settings_of(args: argparse.Namespace, game: Game[Any]) -> dict[str, str]:
 
 def open_store(state_dir: Path | None, name: str) -> Any:
     """The store of ``kiban sim`` or ``kiban run``: a damaged file is kept aside for a
-    fresh one (the session says so), a newer one stops the command."""
+    fresh one (the session says so), a newer one stops the command. The start also
+    removes the copies of the lishogi token a killed login left (a copy that cannot be
+    removed is said; the game starts all the same)."""
+    import sys
+
+    from firmware_host.online.credentials import forget_leftovers
+    from firmware_host.online.errors import TokenError
     from firmware_host.store import salvage
     from firmware_host.store.storage import default_state_dir
 
-    return salvage.open_store((state_dir or default_state_dir()) / name)
+    folder = state_dir or default_state_dir()
+    try:
+        forget_leftovers(folder)
+    except TokenError as error:
+        print(f"kiban: {error}", file=sys.stderr, flush=True)
+    return salvage.open_store(folder / name)
 
 
 def remote_game(args: argparse.Namespace, game: Game[Any], profile_remote: Any) -> Any:

@@ -18,6 +18,9 @@ def puzzles(args: argparse.Namespace) -> int:
     read = load_file(game)
     for torn in read.torn:  # a torn line costs its own puzzle only
         print(f"kiban puzzles: a puzzle skipped: {torn}", file=sys.stderr)
+    if read.trouble is not None and args.action != "generate":  # generate writes one
+        print(f"kiban puzzles: {read.trouble}", file=sys.stderr)
+        return 1
     if args.action == "generate":
         lengths = frozenset(args.plies) if args.plies else None
         added = generate(game, args.count, nodes=args.nodes, lengths=lengths)

@@ -3,6 +3,10 @@
 The file is created with mode 0600 (never widened and narrowed afterwards, so there
 is no moment when others could read it), replaced whole, and refused when anyone
 but its owner can read it. ``ApiToken`` keeps the secret out of every repr.
+
+A kill just before the rename leaves the new file (``.lishogi-token.<pid>-<hex>.new``),
+holding the token, behind: logging in, logging out and every start that uses the
+token or the state directory remove such files (``forget_leftovers``).
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from firmware_host.online.errors import TokenError
-from firmware_host.store.replacing import ReplaceError, replace_file
+from firmware_host.store.replacing import ReplaceError, remove_leftovers, replace_file
 
 TOKEN_FILE = "lishogi-token"
 """The file's name in the state directory."""
@@ -48,6 +52,8 @@ def token_source(state_dir: Path) -> TokenSource:
     """The token kept in ``state_dir`` as it is at each call; ``TokenError`` when none is
     kept (logged out) or the file cannot be used."""
 
+    forget_leftovers(state_dir)
+
     def current() -> ApiToken:
         token = read_token(state_dir)
         if token is None:
@@ -70,6 +76,7 @@ def store_token(state_dir: Path, token: ApiToken) -> Path:
     path = token_path(state_dir)
     if path.is_dir():
         raise TokenError(f"{path} is a directory, not the token file: remove it, then log in")
+    forget_leftovers(state_dir)
     try:
         replace_file(path, (token.secret + "\n").encode("ascii"), mode=0o600)
     except ReplaceError as error:
@@ -115,9 +122,22 @@ def read_token(state_dir: Path) -> ApiToken | None:
 
 
 def forget_token(state_dir: Path) -> bool:
-    """Remove the kept token (revoke it on lishogi too); whether there was one."""
+    """Remove the kept token, and any copy a killed write left (revoke it on lishogi
+    too); whether there was one."""
+    left = forget_leftovers(state_dir)
     try:
         token_path(state_dir).unlink()
     except FileNotFoundError:
-        return False
+        return left
+    except OSError as error:
+        raise TokenError(f"{token_path(state_dir)} cannot be removed: {error.strerror}") from None
     return True
+
+
+def forget_leftovers(state_dir: Path) -> bool:
+    """Remove the token files a write killed before its rename left (each may hold a
+    token); whether there was one."""
+    try:
+        return bool(remove_leftovers(token_path(state_dir)))
+    except ReplaceError as error:
+        raise TokenError(f"a copy of the lishogi token cannot be removed: {error}") from None

@@ -170,6 +170,9 @@ class InlineThinker:
         self._asked: set[ThinkRequest] = set()
 
     def want(self, requests: tuple[ThinkRequest, ...]) -> None:
+        # one no longer wanted is forgotten, as the worker's are: the same position
+        # again (after a takeback) is asked again, not left "thinking" for ever
+        self._asked &= set(requests)
         for request in requests:
             if request not in self._asked:
                 self._asked.add(request)

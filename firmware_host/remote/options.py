@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from firmware_host.remote.address import BrokerAddress
+from firmware_host.remote.address import LOGIN, BrokerAddress
 from firmware_host.remote.code import GameCode
 from firmware_host.remote.setting import Request
 from firmware_host.remote.settings import RemoteSpec
@@ -61,10 +61,14 @@ def remote_request(
 
 def invitation(code: GameCode, watch: GameCode, request: Request, game: str) -> str:
     """What the host tells the other players (and the code it gives spectators)."""
-    return (
+    address = request.address.shared()  # never the host's own login
+    told = (
         f"game code {code}: on the other board, "
-        f"kiban sim {game} --remote {request.address} --join {code} "
-        f"(or kiban run ... --remote {request.address} --join {code}); "
+        f"kiban sim {game} --remote {address} --join {code} "
+        f"(or kiban run ... --remote {address} --join {code}); "
         f"spectators follow it read-only with the watch code {watch}: "
-        f"kiban sim {game} --web --remote {request.address} --watch {watch}"
+        f"kiban sim {game} --web --remote {address} --watch {watch}"
     )
+    if request.address.username is not None:
+        told += f" ({LOGIN}: a login of each board's own, such as a line of kiban broker's logins)"
+    return told

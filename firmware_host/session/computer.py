@@ -69,6 +69,9 @@ class Computer:
         self.judgement: Judgement | None = None
         self.hurried = False
         self.verdict: Said | None = None
+        # why the computer could not answer for its seat's move in this position (it
+        # is not asked again until the position changes): said instead of "thinking"
+        self.failed: Said | None = None
         self._requests: dict[Purpose, ThinkRequest] = {}
 
     def start(self, game: Game[Any], settings: Settings) -> None:
@@ -93,6 +96,7 @@ class Computer:
         self.judgement = None
         self.hurried = False
         self.verdict = None
+        self.failed = None
         self._requests.clear()
 
     def ended(self) -> None:
@@ -185,8 +189,11 @@ class Computer:
         )
 
     def thinking(self, position: Position[Any]) -> bool:
-        """Whether a computer seat is to move and its move is still being thought about."""
-        return Purpose.MOVE in self._requests and position.turn in self.seats
+        """Whether a computer seat is to move and its move is still being thought about
+        (not when the answer came back as a failure: that is said instead)."""
+        return (
+            Purpose.MOVE in self._requests and position.turn in self.seats and self.failed is None
+        )
 
     # --- what came back -----------------------------------------------------------
 

@@ -74,6 +74,8 @@ class ComputerTurns:
             return Say()
         if result.best is None:
             why = result.failed or said(N_("the computer stopped thinking"))
+            if result.request.purpose is Purpose.MOVE:
+                computer.failed = why  # the status says it, not "thinking" for ever
             return Say(
                 (Refused(said(N_("the computer could not answer: {error}"), error=why), at),)
             )

@@ -49,10 +49,13 @@ log = logging.getLogger(__name__)
 
 def shipped(game: Game[Any]) -> tuple[Puzzle, ...]:
     """The puzzles shipped with ``game``; a torn line of its file costs its own puzzle
-    only, and the log says which file and line."""
+    only, and the log says which file and line. A file of no puzzle at all (a directory,
+    empty, every line torn) is a ``PuzzleError`` naming it and what is wrong."""
     read = load_file(game)
     for torn in read.torn:
         log.warning("a puzzle skipped: %s", torn)
+    if read.trouble is not None:
+        raise PuzzleError(read.trouble)
     return read.puzzles
 
 

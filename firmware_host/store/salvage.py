@@ -10,7 +10,11 @@ games it holds (``GameStore.replaced``). The damaged file is never written: it i
 read from copies. A kill at any moment loses nothing: killed while salvaging, the
 damaged file is still in its place and is salvaged again at the next start (the
 half-written ``.salvaging`` is thrown away); killed after, the ``.salvaged`` file
-found at the next start is put in the store's place then.
+found at the next start is put in the store's place then. The copies the damaged file
+is read from (a folder ``kiban-salvage-<pid>-*`` beside it) are removed when the salvage
+ends; the ones a kill left are removed at the next start, once the store is open: they
+are copies of the damaged file, which is still in place or kept aside by then (a
+folder whose process still runs is left to it).
 
 Python's sqlite3 has no recovery extension (the ``.recover`` of SQLite's shell, or
 ``sqlite_dbpage``, which Debian's SQLite leaves out), so the copies are read as they
@@ -26,6 +30,8 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import os
+import re
 import shutil
 import sqlite3
 import tempfile
@@ -37,7 +43,7 @@ from typing import Any
 
 from engine.errors import KibanError
 from engine.registry import find_game
-from firmware_host.store.replacing import sync_directory
+from firmware_host.store.replacing import another_runs, sync_directory
 from firmware_host.store.storage import (
     GameStatus,
     GameStore,
@@ -78,6 +84,10 @@ SALVAGING = ".salvaging"
 SALVAGED = ".salvaged"
 """A salvage written whole: put in the store's place when found."""
 FINISHED = "a salvage stopped half way was finished at this start"
+COPIES = "kiban-salvage-"
+"""The folder of the copies a salvage reads, then ``<pid>-`` and tempfile's 8 letters."""
+_COPIES = re.compile(rf"{COPIES}(?:([0-9]{{1,10}})-)?[a-z0-9_]{{8}}")
+"""The folders of copies: the pid left out by earlier versions."""
 
 
 def open_store(path: Path | str) -> GameStore:
@@ -97,6 +107,7 @@ def open_store(path: Path | str) -> GameStore:
             store.replaced = Replaced(path, finished, FINISHED, saved, 0)
     if store.replaced is not None:
         log.error("%s", store.replaced.describe())
+    _remove_old_copies(path.parent)
     return store
 
 
@@ -130,6 +141,31 @@ def _finish(path: Path) -> Path | None:
     kept = keep_aside(path) if path.exists() else _latest_kept(path)
     _put_in_place(whole, path)
     return kept
+
+
+def _remove_old_copies(folder: Path) -> None:
+    """Remove the folders of copies that salvages killed before their end left in
+    ``folder`` (not one whose process still runs); one that cannot be removed is said
+    in the log, and the store is used all the same."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        found = _COPIES.fullmatch(name)
+        copies = folder / name
+        if found is None or copies.is_symlink() or not copies.is_dir():
+            continue
+        if found.group(1) is not None and another_runs(int(found.group(1))):
+            continue
+        try:
+            shutil.rmtree(copies)
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            log.error("the copies of an old salvage, %s, cannot be removed: %s", copies, error)
+        else:
+            log.info("removed the copies of a salvage a kill left: %s", copies)
 
 
 def _beside(path: Path, suffix: str) -> Path:
@@ -221,7 +257,9 @@ def read_damaged(path: Path) -> list[Salvaged]:
         return []
     best: dict[int, Salvaged] = {}
     try:
-        with tempfile.TemporaryDirectory(prefix="kiban-salvage-", dir=path.parent) as folder:
+        with tempfile.TemporaryDirectory(
+            prefix=f"{COPIES}{os.getpid()}-", dir=path.parent
+        ) as folder:
             for name, prepare in (("as-is", _as_is), ("new-first-page", _new_first_page)):
                 copy = Path(folder) / f"{name}.sqlite3"
                 try:

@@ -189,6 +189,8 @@ def _wanted(  # noqa: C901 - a debt to split: each thing the board can want
     elif computer.thinking(position):
         msgid = N_("{seat}: the computer is thinking ({hurry})")
         text = said(msgid, seat=seat, hurry=Term(surface.hurry))
+    elif computer.failed is not None and computer.plays(position.turn):
+        text = said(N_("the computer could not answer: {error}"), error=computer.failed)
     elif computer.hint is not None:
         move = position.move_text(computer.hint[0])
         text = said(N_("{seat} to move (hint: {move})"), seat=seat, move=move)

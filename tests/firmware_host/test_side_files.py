@@ -14,13 +14,20 @@ import pytest
 
 from engine.puzzles import DATA_FILE, PuzzleError, load, load_file, read_puzzles
 from engine.registry import find_game
-from engine.search.ladder import LADDER_FILE, LadderError, ladder
+from engine.search import ladder as ladder_module
+from engine.search.ladder import LADDER_FILE, Ladder, LadderError, ladder
+from firmware_host.notices.declared import Refused
 from firmware_host.online.credentials import ApiToken, read_token, store_token, token_path
 from firmware_host.online.errors import TokenError
+from firmware_host.opponents.players import Players
+from firmware_host.opponents.thinking import InlineThinker
 from firmware_host.session import puzzle as puzzle_session
+from firmware_host.session.actions import TakeBack
 from firmware_host.telling import language as languages
 from firmware_host.telling.language import Language, catalogue_path, translated
+from firmware_host.telling.view import message_text
 from firmware_host.tools.ladder.table_file import load_table
+from tests.firmware_host.simkit import make_sim, move_by_hand
 
 DOBUTSU = find_game("dobutsu")
 MSGID = "a draw offered: waiting for the other board's answer"
@@ -131,7 +138,7 @@ def test_a_damaged_ladder_table_names_its_file(tmp_path: Path) -> None:
     """As the program reads it (``ladder``, uncached here) and as ``kiban ladder`` does."""
     path = tmp_path / "ladder.toml"
     path.write_text(LADDER_FILE.read_text(encoding="utf-8")[:1000] + "\n[[rung]\n")
-    for read in (ladder.__wrapped__, load_table):
+    for read in (ladder, load_table):
         with pytest.raises(LadderError) as torn:
             read(path)
         assert str(path) in str(torn.value) and "line" in str(torn.value)
@@ -141,3 +148,80 @@ def test_a_damaged_ladder_table_names_its_file(tmp_path: Path) -> None:
     path.write_bytes(b"\xff\xfe")
     with pytest.raises(LadderError, match="cannot be read"):
         load_table(path)
+
+
+@pytest.fixture
+def shipped_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A copy of the table the game reads, which the test may damage (the table read
+    once is forgotten before and after)."""
+    copy = tmp_path / "ladder.toml"
+    shutil.copyfile(LADDER_FILE, copy)
+    monkeypatch.setattr(ladder_module, "LADDER_FILE", copy)
+    ladder_module._ladder.cache_clear()
+    yield copy
+    ladder_module._ladder.cache_clear()
+
+
+@pytest.mark.parametrize("damage", ["empty", "torn", "directory"])
+def test_a_damaged_table_in_a_game_against_a_level_is_said_not_thought_about_for_ever(
+    shipped_table: Path, damage: str
+) -> None:
+    text = shipped_table.read_text(encoding="utf-8")
+    shipped_table.unlink()
+    if damage == "directory":
+        shipped_table.mkdir()
+    else:
+        shipped_table.write_text(text[: len(text) // 2 + 7] if damage == "torn" else "")
+    sim = make_sim(settings={"opponent": "w=level:1"}, thinker=InlineThinker(Players()))
+    notices = sim.perform("1d1c")
+    [refused] = [n for n in notices if isinstance(n, Refused)]
+    assert str(shipped_table) in str(refused.reason)
+    status = message_text(sim.controller)
+    assert "thinking" not in status
+    assert "the computer could not answer" in status and str(shipped_table) in status
+    assert len(sim.controller.position.move_stack) == 1  # the person's move is kept
+    move_by_hand(sim, "1c", "1d")  # the person's move put back, and taken back
+    sim.send(TakeBack())
+    assert sim.controller.position.move_stack == []
+    sim.perform("1d1c")  # the same position again: asked again, and said again
+    assert "thinking" not in message_text(sim.controller)
+    assert str(shipped_table) in message_text(sim.controller)
+
+
+def test_a_table_missing_is_played_uncalibrated(shipped_table: Path) -> None:
+    shipped_table.unlink()
+    assert ladder() == Ladder()
+
+
+@pytest.mark.parametrize(
+    ("damage", "why"),
+    [
+        ("empty", "is empty: it holds no puzzle"),
+        ("blank", "is empty: it holds no puzzle"),
+        ("directory", "is a directory, not a file of puzzles"),
+        ("all torn", "no line of engine/dobutsu/puzzles.jsonl can be read as a puzzle"),
+    ],
+)
+def test_a_puzzle_file_of_no_puzzle_says_which_file_and_what_is_wrong(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str, why: str
+) -> None:
+    folder = tmp_path / "dobutsu"
+    folder.mkdir()
+    path = folder / DATA_FILE
+    match damage:
+        case "directory":
+            path.mkdir()
+        case "all torn":
+            path.write_text('{"id": "cut\n{"id": "cut again\n', encoding="utf-8")
+        case _:
+            path.write_text("" if damage == "empty" else "\n \n", encoding="utf-8")
+    monkeypatch.setattr("engine.puzzles.resources.files", lambda _: folder)
+    for asking in ("a puzzle of any difficulty", "the board's next puzzle"):
+        with pytest.raises(PuzzleError) as refused:
+            if asking == "the board's next puzzle":
+                puzzle_session.asked_run(DOBUTSU, None)
+            else:
+                puzzle_session.new_run(DOBUTSU, None, 0)
+        told = str(refused.value)
+        assert f"engine/dobutsu/{DATA_FILE}" in told and why in told
+        assert "difficulty" not in told

@@ -3,7 +3,10 @@ results fitted beside every other run's.
 
 Its folder is the lock, so runs of different pairings may end at the same time; the
 table is replaced in one step (``store/replacing.py``), never rewritten in place, so a
-run killed while writing leaves the table as it was, whole.
+run killed while writing leaves the table as it was, whole (and its new file beside it,
+which the next write removes). A table read back empty or torn is refused with its name
+and left as it is for a person to put back: merged into, it would lose every other game's
+levels.
 A table with a field this version does not know is refused when it is read
 (``engine.search.ladder``), never written back without it.
 """
@@ -17,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from engine.search.ladder import LADDER_FILE, Ladder, LadderEngine, read_ladder_file
-from firmware_host.store.replacing import replace_text
+from firmware_host.store.replacing import remove_leftovers, replace_text
 from firmware_host.tools.ladder.rungs import (
     PARAMETERS,
     Measured,
@@ -86,8 +89,9 @@ def table_text(table: Ladder) -> str:
 
 
 def load_table(path: Path = LADDER_FILE) -> Ladder:
-    """The table at ``path`` as it is now (read afresh: the tool rewrites it)."""
-    return read_ladder_file(path) if path.is_file() else Ladder()
+    """The table at ``path`` as it is now (read afresh: the tool rewrites it); a missing
+    one is empty, an empty file or a directory is refused (``read_ladder_file``)."""
+    return read_ladder_file(path) if path.exists() or path.is_symlink() else Ladder()
 
 
 def write_table(played: Played, path: Path = LADDER_FILE) -> Measured:
@@ -96,6 +100,7 @@ def write_table(played: Played, path: Path = LADDER_FILE) -> Measured:
     table's parameters are the ones kept: a level edited while the run played has
     the run's results for it dropped (``Measured.stale``), not its edit undone."""
     with _locked(path):
+        remove_leftovers(path)  # the new tables of runs killed before their rename
         table = load_table(path)
         measured = rated(now_played(played, table), table)
         replace_text(path, table_text(merged(table, measured)))

@@ -457,6 +457,8 @@ def _remote(remote: RemoteGame, controller: Controller) -> Json:
         "code": None if remote.setting is None else str(_shown_code(remote)),
         "watch_code": None if remote.room is None else str(remote.watch_code),
         "broker": str(remote.request.address),
+        # the joining command's: another board's login to fill in, never this board's
+        "broker_shared": remote.request.address.shared(),
         "role": None if remote.setting is None else remote.setting.role.value,
         "seats": list(remote.seats),
         "connected": link is not None and link.connected,

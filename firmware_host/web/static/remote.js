@@ -103,7 +103,7 @@ export function renderRemote(state) {
   $("remote-role").textContent = remote.left ? word("Left game") : role;
   $("remote-code").textContent = remote.code || "";
   $("remote-invite").hidden = remote.role !== "host" || remote.left || Boolean(state.outcome);
-  $("remote-command").textContent = `kiban sim ${state.game} --remote ${remote.broker} --join ${remote.code}`;
+  $("remote-command").textContent = `kiban sim ${state.game} --remote ${remote.broker_shared} --join ${remote.code}`;
   $("remote-watch-code").textContent = remote.watch_code || "";
   $("remote-status").textContent = remoteStatus(state, remote);
 }

@@ -41,3 +41,41 @@ def test_other_addresses_are_refused(url: str) -> None:
 def test_a_tls_broker_may_name_its_own_certificate_authority() -> None:
     address = BrokerAddress.parse("mqtts://b.example?ca=/etc/kiban/ca.crt")
     assert address.tls and address.ca == "/etc/kiban/ca.crt"
+
+
+SECRET = "Pa55-w0rd"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        f"mqtt://ann:{SECRET}",  # the host left out: the password read as a port
+        f"mqtt://ann:{SECRET}@b:99999",
+        f"mqtt://ann:{SECRET}@b:12x",
+        f"mqtt://ann:{SECRET}@[::1",
+        f"http://ann:{SECRET}@b",
+        f"ann:{SECRET}@b",
+        f"mqtt:ann:{SECRET}@b",
+        f"mqtt://ann:{SECRET}@",
+        f"mqtt://ann:{SECRET}@b/x",
+        f"mqtt://ann:{SECRET}@b?ca=/x.crt",
+        f"mqtts://ann:{SECRET}@b?cert=/x",
+        f"mqtts://ann:{SECRET}@b?ca=",
+        "mqtt://ann:Pa/55@b",  # a password with a / not %-escaped
+        f"mqtt://ann:{SECRET}@b@c/x",
+        f"  mqtt://ann:{SECRET}/x  ",
+    ],
+)
+def test_a_refused_address_never_says_its_password(url: str) -> None:
+    with pytest.raises(BrokerAddressError) as refused:
+        BrokerAddress.parse(url)
+    said = str(refused.value)
+    assert SECRET not in said and "Pa/55" not in said and "55@" not in said
+    assert "***" in said  # the password masked, not left out unsaid
+
+
+def test_a_refused_address_without_a_password_is_shown_as_typed() -> None:
+    with pytest.raises(BrokerAddressError, match=r"'mqtt://b:99999'.*port"):
+        BrokerAddress.parse("mqtt://b:99999")
+    with pytest.raises(BrokerAddressError, match=r"'mqtt://\[::1\]:1883/x' takes no path"):
+        BrokerAddress.parse("mqtt://[::1]:1883/x")

@@ -9,7 +9,7 @@ import pytest
 from firmware_host.cli import build_parser, main
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode
-from firmware_host.remote.options import remote_request
+from firmware_host.remote.options import invitation, remote_request
 from firmware_host.remote.settings import RemoteSpec
 
 
@@ -56,3 +56,20 @@ def test_a_bad_code_or_broker_is_said_plainly(capsys: pytest.CaptureFixture[str]
     assert "'nope' is not a game code" in capsys.readouterr().err
     assert main(["sim", "dobutsu", "--remote", "http://b", "--host-game"]) == 2
     assert "must be mqtt://HOST" in capsys.readouterr().err
+
+
+def test_the_printed_commands_never_name_the_hosts_own_login() -> None:
+    """Each board logs in with a login of its own: the host's commands for the other
+    boards and the spectators leave a placeholder for it."""
+    url = "mqtts://board1:s3cret@b.example:8883?ca=/etc/kiban/ca.crt"
+    host = remote_request(args("--remote", url, "--host-game"))
+    assert host is not None
+    code = GameCode.parse("K7QM2-XRDP9")
+    told = invitation(code, code, host, "dobutsu")
+    assert "board1" not in told and "s3cret" not in told and "/etc/kiban" not in told
+    assert told.count("--remote mqtts://LOGIN:PASSWORD@b.example:8883?ca=CA.crt ") == 3
+    assert "--watch" in told and "LOGIN:PASSWORD: a login of each board's own" in told
+    plain = remote_request(args("--remote", "mqtt://b.example", "--host-game"))
+    assert plain is not None
+    told = invitation(code, code, plain, "dobutsu")
+    assert told.count("--remote mqtt://b.example:1883 ") == 3 and "LOGIN" not in told

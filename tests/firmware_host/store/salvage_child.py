@@ -1,5 +1,6 @@
 """Open a damaged store as ``kiban run`` does, and be killed (-9) at the moment named:
-``salvaging`` (after the first game is saved), ``before-keeping`` or ``after-keeping``
+``copying`` (reading the first copy of the damaged file), ``salvaging`` (after the
+first game is saved), ``before-keeping`` or ``after-keeping``
 (the damaged file put aside). Used by test_salvage_killed."""
 
 from __future__ import annotations
@@ -21,7 +22,14 @@ def die() -> None:
 
 def main() -> int:
     path, moment = Path(sys.argv[1]), sys.argv[2]
-    if moment == "salvaging":
+    if moment == "copying":
+
+        def read_then_die(copy: Path) -> Any:
+            assert copy.is_file()
+            die()
+
+        salvage._games_of = read_then_die
+    elif moment == "salvaging":
         restore = GameStore.restore
 
         @wraps(restore)

@@ -4,6 +4,7 @@ plays, and the store says how many."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import signal
 import sqlite3
@@ -148,7 +149,7 @@ def test_kiban_sim_says_how_many_games_it_saved_and_resumes_one(
     assert code == 0 and [line.split()[0] for line in out.splitlines()[1:]] == ["2", "1"]
 
 
-@pytest.mark.parametrize("moment", ["salvaging", "before-keeping", "after-keeping"])
+@pytest.mark.parametrize("moment", ["copying", "salvaging", "before-keeping", "after-keeping"])
 def test_a_salvage_killed_half_way_loses_no_game_and_is_finished_at_the_next_start(
     tmp_path: Path, moment: str
 ) -> None:
@@ -169,7 +170,29 @@ def test_a_salvage_killed_half_way_loses_no_game_and_is_finished_at_the_next_sta
     kept = [p.name for p in tmp_path.iterdir() if ".damaged-" in p.name]
     assert len(kept) == 1 and store.replaced.kept.name == kept[0]
     assert not [p for p in tmp_path.iterdir() if ".salvag" in p.name]
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith("kiban-salvage-")]
     unfinished = store.unfinished("dobutsu")
     assert unfinished is not None and unfinished.moves() == list(original[-1].moves())
     store.close()
     assert open_store(path).replaced is None  # done: the next start has nothing to do
+
+
+def test_the_copies_a_killed_salvage_left_are_removed_at_the_next_start(tmp_path: Path) -> None:
+    """Not a folder whose salvage still runs, nor one of another name."""
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    names = {
+        "old": "kiban-salvage-ab_c1234",  # an earlier version's: no pid
+        "dead": f"kiban-salvage-{child.pid}-ab_c1234",
+        "running": f"kiban-salvage-{os.getppid()}-ab_c1234",
+        "other": "kiban-salvage-notes",
+    }
+    for name in names.values():
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "as-is.sqlite3").write_bytes(b"a copy of a damaged store")
+    whole_store(tmp_path / "games.sqlite3", fillers=0)
+    store = open_store(tmp_path / "games.sqlite3")
+    assert store.replaced is None
+    store.close()
+    left = {key for key, name in names.items() if (tmp_path / name).exists()}
+    assert left == {"running", "other"}

@@ -13,7 +13,15 @@ import pytest
 
 from engine.registry import find_game
 from engine.search import BuiltinPlayer, Limits
-from engine.search.ladder import Ladder, LadderEngine, PlayVersion, Rung, play_version, read_ladder
+from engine.search.ladder import (
+    Ladder,
+    LadderEngine,
+    LadderError,
+    PlayVersion,
+    Rung,
+    play_version,
+    read_ladder,
+)
 from engine.search.levels import LEVELS
 from firmware_host.store.replacing import ReplaceError
 from firmware_host.tools.ladder.fit import Pairing
@@ -269,3 +277,65 @@ def test_the_table_is_replaced_whole_never_rewritten_in_place(
         write_table(high, path)
     assert path.read_text() == after
     assert [p.name for p in tmp_path.iterdir()] == ["ladder.toml"]
+
+
+class Killed(BaseException):
+    """A kill: none of the writer's ``except OSError`` runs."""
+
+
+def test_a_kill_between_the_write_and_the_rename_leaves_the_table_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The new table left beside it is removed by the next run's write."""
+    path = tmp_path / "ladder.toml"
+    path.write_text(table_text(TINY))
+    before = path.read_text()
+    low = play_ladder(DOBUTSU, LadderEngine.BUILTIN, 2, table=TINY, pairings="1", max_plies=30)
+
+    def refused(*_: object) -> None:
+        raise OSError(errno.EIO, "Input/output error")
+
+    def killed(*_: object) -> None:
+        raise Killed
+
+    with monkeypatch.context() as patched:
+        patched.setattr(os, "replace", refused)
+        with pytest.raises(ReplaceError, match=f"cannot write {path}"):
+            write_table(low, path)
+        assert path.read_text() == before
+        assert [p.name for p in tmp_path.iterdir()] == ["ladder.toml"]
+        patched.setattr(os, "replace", killed)
+        with pytest.raises(Killed):
+            write_table(low, path)
+    assert path.read_text() == before and load_table(path) == TINY
+    [left] = [p for p in tmp_path.iterdir() if p.name != "ladder.toml"]
+    assert left.name.startswith(".ladder.toml.") and left.read_text() != before
+    written = write_table(low, path)
+    assert load_table(path).results == written.results
+    assert [p.name for p in tmp_path.iterdir()] == ["ladder.toml"]
+
+
+@pytest.mark.parametrize("damage", ["empty", "blank", "cut in an entry", "directory"])
+def test_an_empty_or_torn_table_is_refused_by_name_and_left_as_it_is(
+    tmp_path: Path, damage: str
+) -> None:
+    """Merged into, it would be written back with this run's levels only."""
+    path = tmp_path / "ladder.toml"
+    text = table_text(TINY)
+    match damage:
+        case "empty":
+            path.write_bytes(b"")
+        case "blank":
+            path.write_text("\n  \n")
+        case "cut in an entry":
+            path.write_text(text[: text.index("engine = ", len(text) // 2) + 12])
+        case _:
+            path.mkdir()
+    before = path.read_bytes() if path.is_file() else None
+    low = play_ladder(DOBUTSU, LadderEngine.BUILTIN, 2, table=TINY, pairings="1", max_plies=30)
+    for attempt in (lambda: load_table(path), lambda: write_table(low, path)):
+        with pytest.raises(LadderError) as refused:
+            attempt()
+        assert str(path) in str(refused.value)
+    assert (path.read_bytes() if path.is_file() else None) == before
+    assert path.is_dir() is (damage == "directory")
