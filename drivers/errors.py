@@ -67,6 +67,12 @@ class GpioChipError(GpioError):
         return str(self.args[1])
 
 
+class StaleReadingsError(BusError):
+    """A device that sends its readings (a scanner microcontroller) lost some on their
+    way and was asked for them all again: it answers, but until they come what it last
+    said may no longer stand on the board, and nothing is decided from it."""
+
+
 class ButtonError(GpioError):
     """A button's GPIO pin could not be claimed."""
 

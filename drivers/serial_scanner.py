@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from drivers.device_files import serial_unavailable
-from drivers.errors import BusError, HardwareError
+from drivers.errors import BusError, HardwareError, StaleReadingsError
 from drivers.link_frames import (
     PROTOCOL_VERSION,
     Frame,
@@ -280,10 +280,15 @@ class SerialScanner:
             raise self._error("has sent no full frame yet")
         if now - self._last_frame > VOUCH_AGE:
             self._vouch(now - self._last_frame)  # a silent device raises here
-        if self._stale_since is not None and now - self._stale_since > RESYNC_TIMEOUT:
-            raise self._error(
-                f"lost frames and sent no full frame within {RESYNC_TIMEOUT:g} s of the request"
-            )
+        if self._stale_since is not None:
+            if now - self._stale_since > RESYNC_TIMEOUT:
+                raise self._error(
+                    f"lost frames and sent no full frame within {RESYNC_TIMEOUT:g} s of the request"
+                )
+            # the image before the gap is a true earlier board, not the board now: a hand
+            # may have put back what the lost frames took off (a knock held past a rest)
+            lost = OSError(None, "lost frames; all its readings asked for again")
+            raise StaleReadingsError(CHIP, self.url, None, lost)
         return list(self.image)
 
     def _vouch(self, quiet: float) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 
 from drivers.buttons import ButtonRole
-from drivers.errors import BusError
+from drivers.errors import BusError, StaleReadingsError
 from engine.said import N_, Said, said
 from firmware_host.session.events import BusFault, BusRecovered, Event
 
@@ -52,12 +52,18 @@ class ScanWatch:
         self.failures = 0
         self.faults = 0
         self._culprit: tuple[str, str, int | None] | None = None
+        self._stale = False  # readings lost on their way, asked for again
 
     @property
     def faulted(self) -> bool:
         return self.failures > 0
 
     def failed(self, error: BusError) -> list[Event]:
+        if isinstance(error, StaleReadingsError):  # not silent: resyncing, said to no one
+            if self.failures or self._stale:
+                return []
+            self._stale = True
+            return [BusFault(None)]
         culprit = (error.chip, error.bus, error.address)
         self.failures += 1
         if culprit == self._culprit:
@@ -68,6 +74,7 @@ class ScanWatch:
         return [BusFault(fault_line(error))]
 
     def answered(self) -> list[Event]:
+        self._stale = False
         if not self.failures:
             return []
         log.info("the board answers again after %d failed scans", self.failures)

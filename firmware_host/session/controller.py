@@ -34,7 +34,6 @@ from firmware_host.notices.declared import (
     BoardTurned,
     FaultCleared,
     FaultShown,
-    FaultSource,
     GameEnded,
     MoveCommitted,
     MovesTakenBack,
@@ -350,6 +349,8 @@ class Controller(Readout):
                 )
             case BusFault(message):
                 self.trust.failed(message, at)
+                if message is None:
+                    return []  # readings on their way again: nothing decided meanwhile
                 if self.clock is not None:
                     self.clock.stop(at)  # the game waits for the board, and so do the clocks
                 return [FaultShown(message, at)]
@@ -358,11 +359,7 @@ class Controller(Readout):
                 self._run_clock(at)
                 return [FaultCleared(at), *self._judge(at)]
             case LinesWatched(lost):
-                if not self.trust.lines_watched(lost):
-                    return []
-                if lost is None:
-                    return [FaultCleared(at, FaultSource.LINES)]
-                return [FaultShown(lost, at, FaultSource.LINES)]
+                return self.trust.lines_watched(lost, at)
             case ThoughtArrived(result) if isinstance(self.state, Over):
                 self._reviewing.answered(result, self.store)  # a review's judgement
                 return []

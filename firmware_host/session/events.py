@@ -44,9 +44,10 @@ class TimePassed:
 
 @dataclass(frozen=True, slots=True)
 class BusFault:
-    """A sensor chip stopped answering; the game waits."""
+    """A sensor chip stopped answering; the game waits. No ``message``: readings lost on
+    their way and asked for again, nothing to show, but nothing decided until they come."""
 
-    message: Said
+    message: Said | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.said import Said
+from firmware_host.notices.declared import FaultCleared, FaultShown, FaultSource, Notice
 
 RECENT_COMMIT = 1.0  # seconds after a commit in which ok confirms nothing new
 LONG_SILENCE = 0.1  # seconds of silent sensors after which the board must rest anew
@@ -31,19 +32,24 @@ class BoardTrust:
         """A whole frame has been read since the last fault, and none is open now."""
         return self.fault is None and self.silent_since is None
 
-    def failed(self, message: Said, at: float) -> None:
-        self.fault = message
+    def failed(self, message: Said | None, at: float) -> None:
+        """A fault (``message``, shown) or readings lost and asked for again (None)."""
+        self.fault = message or self.fault
         if self.silent_since is None:  # what the board showed may change meanwhile
             self.silent_since = at
 
     def recovered(self) -> None:
         self.fault = None
 
-    def lines_watched(self, lost: Said | None) -> bool:
-        """The board's GPIO lines as they stand now; whether that changes what is shown.
-        The sensors stay trusted: lost lines only slow their reading down."""
-        changed, self.lines_lost = lost != self.lines_lost, lost
-        return changed
+    def lines_watched(self, lost: Said | None, at: float) -> list[Notice]:
+        """The board's GPIO lines as they stand now, shown when that changes. The sensors
+        stay trusted: lost lines only slow their reading down."""
+        if lost == self.lines_lost:
+            return []
+        self.lines_lost = lost
+        if lost is None:
+            return [FaultCleared(at, FaultSource.LINES)]
+        return [FaultShown(lost, at, FaultSource.LINES)]
 
     def frame_read(self, at: float) -> tuple[bool, bool]:
         """A whole frame arrived: (it follows a silence, it must rest anew)."""

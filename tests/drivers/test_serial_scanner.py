@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 import serial
 
-from drivers.errors import BusError, DeviceMissingError, HardwareError
+from drivers.errors import BusError, DeviceMissingError, HardwareError, StaleReadingsError
 from drivers.link_frames import FrameReader, MessageType
 from drivers.serial_scanner import (
     ANSWER_TIMEOUT,
@@ -112,7 +112,9 @@ def test_a_lost_frame_is_seen_by_its_sequence_and_a_full_frame_asked_for(loop: R
     device.update([1, 0, 0, 0], 10)  # lost on the way
     device.update([1, 1, 0, 0], 20)
     loop.port.write(frames[1])
-    assert host.readings() == [0, 0, 0, 0]  # held before the gap: never a mixture
+    with pytest.raises(StaleReadingsError, match="lost frames; all its readings asked for"):
+        host.readings()  # the board before the gap is not the board now: nothing decided
+    assert host.image == [0, 0, 0, 0]  # held before the gap: never a mixture
     assert not host.synced
     assert host.stats.lost_frames == 1
     assert loop.requests()[-1] == MessageType.REQUEST_FULL
@@ -135,14 +137,19 @@ def test_a_link_that_never_resyncs_is_a_fault(loop: Recording) -> None:
     device.update([1, 0], 10)
     device.update([1, 1], 20)
     loop.port.write(frames[-1])  # the one before it was lost
-    host.readings()
+    with pytest.raises(StaleReadingsError):
+        host.readings()  # resyncing: not a fault yet
     clock.sleep(0.3)
     loop.port.write(frames[-1])  # a repeat keeps the link talking, but no full frame
-    assert host.readings() == [0, 0]
+    with pytest.raises(StaleReadingsError):
+        host.readings()
     clock.sleep(0.3)
     loop.port.write(frames[-1])
-    with pytest.raises(BusError, match=r"serial scanner on loop:// .*no full frame within"):
+    with pytest.raises(
+        BusError, match=r"serial scanner on loop:// .*no full frame within"
+    ) as caught:
         host.readings()
+    assert not isinstance(caught.value, StaleReadingsError)  # a fault, said as one
     assert loop.requests().count(MessageType.REQUEST_FULL) >= 2  # asked again and again
 
 
