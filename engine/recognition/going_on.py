@@ -40,24 +40,23 @@ def _takes_up_first(base: Base[M], move: M) -> bool:
 
 
 def went_on(earlier: Base[M], base: Base[M], there: list[tuple[M, ...]]) -> bool:
-    """Whether a line the board shows from ``base`` ends, one move after ``earlier``'s
-    moves, with their first player moving again: that hand going on after the reply as
-    well as that player's next move (``goes_on_first`` says whether a move of it can be
-    read so)."""
+    """Whether a line the board shows from ``base`` ends with ``earlier``'s first player
+    moving again for the first time since: that hand going on after the reply as well
+    as that player's next move (``goes_on_first`` says whether a move of it can be read
+    so)."""
     before = earlier.position.move_stack
     if len(earlier.tail) < 2 or base.position.move_stack[: len(before)] != before:
         return False
     done = base.position.move_stack[len(before) :]
     for line in there:
         moves = (*done, *line)
-        if len(moves) != len(earlier.tail) + 1:
-            continue
         position = earlier.position.copy()
         movers = []
         for move in moves:
             movers.append(position.turn)
             position.push(move)
-        if movers[-1] == movers[0] and any(mover != movers[0] for mover in movers):
+        between = movers[1:-1]
+        if movers[-1] == movers[0] and between and movers[0] not in between:
             return True
     return False
 

@@ -134,22 +134,30 @@ class Base(Generic[M]):
             not self._whole_before(footprints, index, after) for index, after in pairwise(shown)
         )
 
-    def replied_early(self) -> bool:
-        """Whether the next player's hand began before the first open move was whole, as
-        the board read it then (what its cells did after, a knock or the hand going on,
-        is not counted): only then may the mover's hand go on with it after the reply."""
+    def replied_early(self, within: float = 0.0) -> bool:
+        """Whether the next player's hand began before the first open move was whole, or
+        ``within`` seconds of it (sooner than anyone answers a move), as the board read
+        it then (what its cells did after, a knock or the hand going on, is not counted):
+        only then may the mover's hand go on with it after the reply."""
         footprints = self.overlap.footprints(self.tail)
         shown = [index for index in range(self.last_shown() + 1) if footprints[index].changes]
         if len(shown) < 2:
             return False
         mine, theirs = footprints[shown[0]].spots(), footprints[shown[1]].spots()
+        # the reply's first change: on its own cells, or the second on a cell both move
+        # (a marble rolled into the hole the first move's marble left)
         began = [self.first_at[spot] for spot in theirs - mine if spot in self.first_at]
+        began += [
+            changes[1][0] for s in theirs & mine if len(changes := self.timeline.get(s, [])) > 1
+        ]
         if not began:
             return False
         start = min(began)
-        for spot in mine - theirs:
+        for spot in mine:
             before = [at for at, _ in self.timeline.get(spot, ()) if at <= start + EPSILON]
-            if not before or before[-1] >= start - EPSILON:
+            if spot in theirs:
+                before = before[:1]  # the first move's change, the reply's after it
+            if not before or before[-1] >= start - within - EPSILON:
                 return True  # not yet changed, or changed as the reply began
         return False
 

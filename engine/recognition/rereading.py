@@ -105,7 +105,7 @@ def decide(
     passed = _turn_passed(base)
     # a reply begun before the mover's move was whole: no order of sensed changes tells
     # the mover's hand going on with that move from the mover's next move
-    interleaved = base.replied_early()
+    interleaved = base.replied_early(REACTION)
     tied = [
         line
         for line in unkept
@@ -498,7 +498,7 @@ class Rereading(Generic[M]):
         lifting = not there and self._earlier and _taken_up(base, frame)
         for index in range(len(self._earlier) - 1, -1, -1) if not lifting else ():
             earlier = self._earlier[index]
-            if there and not (earlier.replied_early() and went_on(earlier, base, there)):
+            if there and not (earlier.replied_early(REACTION) and went_on(earlier, base, there)):
                 continue  # the base makes the board, and what closed the earlier moves holds
             if not earlier.tail or not (
                 _gone(base, frame) or earlier.interleaved() or not any(here())
