@@ -25,6 +25,7 @@ from engine.search.levels import LEVELS
 from engine.search.types import Quality
 from firmware_host.online.starting import SEEK, OnlineRequest, Way
 from firmware_host.opponents.seats import OpponentKind, OpponentSpec
+from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.game import RemoteGame
 from firmware_host.session.actions import Resign, Select
 from firmware_host.session.actions import Review as ReviewStep
@@ -341,7 +342,7 @@ def test_what_a_remote_game_waits_for_is_told_in_the_state_and_its_status_line()
                 watching=False,
                 setting=None,
                 room=None,
-                request=SimpleNamespace(address="mqtt://b"),
+                request=SimpleNamespace(address=BrokerAddress.parse("mqtt://b")),
                 seats=(0,),
                 link=None,
                 detached=False,
