@@ -102,6 +102,11 @@ def decide(
             dict.fromkeys(line[0] for line in unkept if line[0] != tail[0] and not doubtful(line))
         )
     )
+    if not keeping and not asked and doubtful(tail):
+        # nothing keeps the record, itself read in an order no hand makes, and no line
+        # keeps its order either: the lines that make the board are the readings (a reply
+        # made whole before the move it answers, out of turn, read after it)
+        asked = tuple(dict.fromkeys(line[0] for line in unkept if line[0] != tail[0]))
     passed = _turn_passed(base)
     # a reply begun before the mover's move was whole: no order of sensed changes tells
     # the mover's hand going on with that move from the mover's next move
