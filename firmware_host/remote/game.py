@@ -42,6 +42,7 @@ from firmware_host.session.consent import (
     ProposalArrived,
     ProposalDecided,
     ProposalSettled,
+    ProposalWithdrawn,
 )
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event
@@ -132,7 +133,7 @@ class RemoteGame(RemoteStart):
         if Topic.ONLINE in again and link.connected:
             link.publish(*room.message(Topic.ONLINE, Presence(True)))
         if self._host_spec is not None and link.connected:
-            self._publish_spec(room, _granted(agreement))
+            self._publish_spec(room, _granted(agreement), _queued(room, agreement))
         events = self._events(controller, agreement, room)
         self._publish_state(self._state(controller, agreement, at))
         self._reserve()
@@ -153,7 +154,9 @@ class RemoteGame(RemoteStart):
         self.setting = replace(setting, sequence=used + RESERVE)
         journal.save_setting(self.game_id, "remote", self.setting.text())
 
-    def _publish_spec(self, room: Room, granted: frozenset[SeatRequest]) -> None:
+    def _publish_spec(
+        self, room: Room, granted: frozenset[SeatRequest], queued: tuple[str, ...]
+    ) -> None:
         spec = self._host_spec
         assert spec is not None
         known = room.spec  # as published, or (after a restart) as the broker kept it
@@ -161,7 +164,7 @@ class RemoteGame(RemoteStart):
             spec = replace(spec, roster=known.roster, keys=known.keys, held=known.held)
         elif self._resumed and time.monotonic() - (self._connected_at or 0.0) < SPEC_GRACE:
             return  # a restarted host first hears the seats it gave before
-        seated = room.seat_host(spec, granted)
+        seated = replace(room.seat_host(spec, granted), queued=queued)
         self._host_spec = seated
         room.spec = seated
         if self._published.get(Topic.GAME.value) != seated:
@@ -254,17 +257,25 @@ class RemoteGame(RemoteStart):
 
     def _seat_requests(
         self, controller: Controller, agreement: Agreement, room: Room, spec: GameSpec
-    ) -> list[ProposalArrived]:
+    ) -> list[ProposalArrived | ProposalWithdrawn]:
         """A board asking for a seat another board holds is asked of the person here,
-        the host (once each: a request declined stays declined)."""
+        the host (once each: a request declined stays declined); a request asked that
+        no longer stands (the seat's board back, or the asking board gone) is withdrawn,
+        its prompt closed unanswered."""
         if controller.outcome is not None:
             return []
+        standing = room.seat_requests(spec)
+        events: list[ProposalArrived | ProposalWithdrawn] = []
+        for ref in agreement.asking - set(standing):
+            if isinstance(ref, SeatRequest) and ref not in agreement.answers:
+                events.append(ProposalWithdrawn(ref, _withdrawn(controller, room, ref)))
         ply = len(controller.position.move_stack)
-        return [
+        events += [
             ProposalArrived(Proposal.SEAT, 0, ply, request.seat, request)
-            for request in room.seat_requests(spec)
+            for request in standing
             if not agreement.heard(request)
         ]
+        return events
 
     def _verdict(self, offer: int, room: Room) -> bool | None:
         """This board's proposal: declined once any board declines it, accepted once
@@ -378,6 +389,26 @@ def _granted(agreement: Agreement) -> frozenset[SeatRequest]:
     """The seat requests the person at this board (the host) accepted."""
     answers = agreement.answers
     return frozenset(ref for ref, yes in answers.items() if yes and isinstance(ref, SeatRequest))
+
+
+def _queued(room: Room, agreement: Agreement) -> tuple[str, ...]:
+    """The boards whose request for a seat waits while the person here is asked
+    another's (one such prompt at a time): the game tells them they wait."""
+    spec = room.spec
+    if spec is None or not any(isinstance(ref, SeatRequest) for ref in agreement.asking):
+        return ()
+    waiting = (r.board for r in room.seat_requests(spec) if not agreement.heard(r))
+    return tuple(sorted(set(waiting)))
+
+
+def _withdrawn(controller: Controller, room: Room, request: SeatRequest) -> Said:
+    """Why a request for a seat no longer stands, for the person it was asked of."""
+    seat = controller.game.seat_word(request.seat)
+    if room.online.get(request.holder, False):
+        back = N_("the request for {seat} is withdrawn: its own board is back")
+        return said(back, seat=seat)
+    gone = N_("the request for {seat} is withdrawn: the board that asked has left")
+    return said(gone, seat=seat)
 
 
 def _move_texts(position: Position[Any], known: tuple[str, ...] = ()) -> tuple[str, ...]:

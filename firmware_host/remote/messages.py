@@ -96,6 +96,7 @@ class GameSpec:
     roster: tuple[tuple[int, str], ...] = ()  # seats taken, by board id
     keys: tuple[tuple[str, str], ...] = ()  # every board ever seated (and the host): its key
     held: tuple[tuple[int, str], ...] = ()  # every seat ever given, and to which board
+    queued: tuple[str, ...] = ()  # boards whose seat request waits behind the one asked
 
     def owner(self, seat: int) -> str | None:
         """The board that plays ``seat``: a joined board, the host, or None (open, nobody yet)."""
@@ -195,6 +196,7 @@ def _body_json(body: Body) -> dict[str, Any]:
                 "roster": {str(seat): board for seat, board in body.roster},
                 "keys": dict(body.keys),
                 "held": [[seat, board] for seat, board in body.held],
+                **({"queued": list(body.queued)} if body.queued else {}),
             }
         case BoardState():
             return {
@@ -341,7 +343,15 @@ def _spec(body: Mapping[str, Any], sender: str) -> GameSpec:
         tuple(sorted((_seat(int(_text(k))), _board(v)) for k, v in roster.items())),
         tuple(sorted((_board(k), _key(v)) for k, v in _mapping(body["keys"]).items())),
         tuple((_seat(pair[0]), _board(pair[1])) for pair in _pairs(body["held"])),
+        _queued(body.get("queued", [])),
     )
+
+
+def _queued(value: object) -> tuple[str, ...]:
+    boards = _list(value)
+    if len(boards) > MAX_BOARDS:
+        raise ValueError("more boards queued than a game can seat")
+    return tuple(_board(board) for board in boards)
 
 
 def _state(body: Mapping[str, Any]) -> BoardState:

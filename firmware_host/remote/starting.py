@@ -212,7 +212,20 @@ class RemoteStart:
                 f"{', '.join(held)} (they accept it on the host board)"
             )
             log.warning("game %s: waiting for %s", code, what)
-            self._wait(lambda room: room.joined(wanted) or None, what, HELD_WAIT_FACTOR)
+            told: list[bool] = []
+
+            def seated(room: Room) -> bool | None:
+                queued = room.spec is not None and room.board in room.spec.queued
+                if queued and not told:  # said once: the host's player answers another first
+                    told.append(True)
+                    log.warning(
+                        "game %s: the host's player is asked another board's request for a"
+                        " seat first: this board's request waits its turn",
+                        code,
+                    )
+                return room.joined(wanted) or None
+
+            self._wait(seated, what, HELD_WAIT_FACTOR)
         else:
             self._wait(lambda room: room.joined(wanted) or None, "a seat from the host")
         computers = {

@@ -15,7 +15,7 @@ from collections.abc import Hashable
 
 from engine.errors import KibanError
 from engine.outcome import Outcome, Termination
-from engine.said import N_, said, said_of, verbatim
+from engine.said import N_, Said, said, said_of, verbatim
 from firmware_host.notices.declared import (
     Notice,
     Proposal,
@@ -33,6 +33,7 @@ from firmware_host.session.consent import (
     ProposalArrived,
     ProposalDecided,
     ProposalSettled,
+    ProposalWithdrawn,
     ServerEnded,
     ServerFailed,
     ServerRefused,
@@ -91,11 +92,7 @@ class AcrossBoards:
     def agreement(self, state: SessionState) -> Agreement:
         """What the game's other side is told of the proposals and words as they stand
         (a frozen value): the consent, and the proposals a prompt asks the person now."""
-        asking: frozenset[Hashable] = frozenset()
-        if isinstance(state, Prompting):
-            asking = frozenset(
-                choice.proposal.ref for choice in state.choices if isinstance(choice, AcceptChoice)
-            )
+        asking = _refs(state) if isinstance(state, Prompting) else frozenset()
         return self.consent.agreement(asking)
 
     def continue_from(self, said_last: int) -> None:
@@ -123,6 +120,7 @@ class AcrossBoards:
         event: ProposalArrived
         | ProposalSettled
         | ProposalDecided
+        | ProposalWithdrawn
         | PeerEnded
         | ServerEnded
         | ServerFailed
@@ -141,6 +139,8 @@ class AcrossBoards:
                 return self.settled(number, accepted, now)
             case ProposalDecided(ref, accepted):
                 return self.decided(ref, accepted, now)
+            case ProposalWithdrawn(ref, words):
+                return self.withdrawn(ref, words, now)
             case PeerEnded(word):
                 return self.peer_ended(word, now)
             case ServerEnded(outcome):
@@ -195,6 +195,14 @@ class AcrossBoards:
         if isinstance(now.state, Prompting):
             return Say()  # shown, or asked again once the prompt open now is answered
         return Ask((AcceptChoice(proposal), DeclineChoice(proposal)), 1)
+
+    def withdrawn(self, ref: Hashable, words: Said, now: Now) -> Decision:
+        """A proposal that no longer stands: its prompt, if open, closes unanswered and
+        the game goes on (the board read again: a move lit meanwhile is played)."""
+        state = now.state
+        if not isinstance(state, Prompting) or ref not in _refs(state):
+            return Say()
+        return PlayOn((Refused(words, now.at),))
 
     def answer(self, proposal: ProposalArrived, accepted: bool, at: float) -> Decision:
         """The players here answer; the game changes when the proposer decides (every
@@ -306,3 +314,8 @@ class AcrossBoards:
         if plies <= 0:
             return Say(said)
         return TakeBackAgreed(plies, said)
+
+
+def _refs(prompt: Prompting) -> frozenset[Hashable]:
+    """The other side's proposals a prompt asks about."""
+    return frozenset(c.proposal.ref for c in prompt.choices if isinstance(c, AcceptChoice))

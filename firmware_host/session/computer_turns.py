@@ -28,14 +28,13 @@ from firmware_host.session.computer import Computer
 from firmware_host.session.decisions import Ask, Decision, Light, Now, PlayTold, Say
 from firmware_host.session.events import ThoughtArrived
 from firmware_host.session.state import (
-    Correcting,
     GuideMove,
     Over,
-    Playing,
     PlayOnChoice,
     SessionState,
     SettingUp,
     TakebackChoice,
+    goes_on,
     guide_of,
 )
 
@@ -62,7 +61,7 @@ class ComputerTurns:
     ) -> tuple[tuple[ThinkRequest, ...], bool]:
         """What the computer should think about now (only in play, from a board it
         trusts), and whether to hurry it."""
-        playing = isinstance(state, Playing | Correcting) and trusted
+        playing = goes_on(state) and trusted
         guided = guide_of(state) is not None
         wanted = self.computer.wanted(position, game_id, playing=playing, guided=guided)
         return wanted, self.computer.hurried

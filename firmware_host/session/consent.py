@@ -60,6 +60,16 @@ class ProposalArrived:
 
 
 @dataclass(frozen=True, slots=True)
+class ProposalWithdrawn:
+    """A proposal asked here no longer stands (a request for a seat whose own board is
+    back): its prompt closes unanswered, with ``words`` saying why, so that a question
+    that lost its reason never holds the game."""
+
+    ref: Hashable
+    words: Said
+
+
+@dataclass(frozen=True, slots=True)
 class ProposalSettled:
     """Every other board accepted this board's proposal, or one declined it: this board
     decides (and says so, for the others to follow)."""

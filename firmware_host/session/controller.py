@@ -66,6 +66,7 @@ from firmware_host.session.consent import (
     ProposalArrived,
     ProposalDecided,
     ProposalSettled,
+    ProposalWithdrawn,
     ServerEnded,
     ServerFailed,
     ServerRefused,
@@ -365,9 +366,9 @@ class Controller(Readout):
                 return []
             case ThoughtArrived() | Hint() | MoveNow():
                 return self._apply(self._turns.decide(event, self.now(at)), at)
-            case ProposalArrived() | ProposalSettled() | ProposalDecided() | PeerEnded():
+            case ProposalArrived() | ProposalSettled() | ProposalDecided() | ProposalWithdrawn():
                 return self._apply(self._boards.decide(event, self.now(at)), at)
-            case ServerEnded() | ServerFailed() | ServerRefused():
+            case PeerEnded() | ServerEnded() | ServerFailed() | ServerRefused():
                 return self._apply(self._boards.decide(event, self.now(at)), at)
             case Speak(on):
                 self.speaking = on  # for a board's speaker and the pages: nothing else

@@ -20,6 +20,7 @@ from firmware_host.session.consent import (
     ProposalArrived,
     ProposalDecided,
     ProposalSettled,
+    ProposalWithdrawn,
     ServerEnded,
     ServerFailed,
     ServerRefused,
@@ -81,6 +82,7 @@ Event = (
     | ProposalArrived
     | ProposalSettled
     | ProposalDecided
+    | ProposalWithdrawn
     | PeerEnded
     | ClockTold
     | ServerEnded

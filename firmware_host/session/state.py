@@ -19,6 +19,7 @@ from engine.assessments import Correction
 from engine.outcome import Outcome
 from engine.physical import Spot
 from engine.recognition.open_moves import EPSILON
+from firmware_host.notices.declared import Proposal
 from firmware_host.session.consent import ProposalArrived
 
 
@@ -218,3 +219,18 @@ SessionState = SettingUp | Playing | Prompting | Correcting | Over
 def guide_of(state: SessionState) -> GuideMove | None:
     """The move to play in this state, if any (a finished game has none)."""
     return None if isinstance(state, Over) else state.guide
+
+
+def goes_on(state: SessionState) -> bool:
+    """Whether the game is in play under this state: playing, being corrected, or a
+    prompt that asks only another board's request for a seat. Such a request may wait
+    for a person a long time and lose its reason meanwhile (the seat's board back), so
+    the seat's own board's moves are still lit and played under it."""
+    if isinstance(state, Playing | Correcting):
+        return True
+    if not isinstance(state, Prompting):
+        return False
+    return all(
+        isinstance(c, AcceptChoice | DeclineChoice) and c.proposal.kind is Proposal.SEAT
+        for c in state.choices
+    )

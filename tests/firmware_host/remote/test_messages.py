@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -83,7 +84,9 @@ def sent(body: Body, sender: str = "h0571") -> tuple[Envelope, bytes]:
 
 
 @pytest.mark.parametrize(
-    "body", [SPEC, STATE, Presence(True), Ask("abc123")], ids=["game", "board", "online", "ask"]
+    "body",
+    [SPEC, replace(SPEC, queued=("j1234",)), STATE, Presence(True), Ask("abc123")],
+    ids=["game", "game-queued", "board", "online", "ask"],
 )
 def test_every_kind_reads_back(body: Body) -> None:
     sender = "h0571" if isinstance(body, GameSpec) else "j9a2f"
