@@ -20,6 +20,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from engine.registry import find_game
 from firmware_host.cli import main
+from firmware_host.loops.simulator import Simulation
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.broker_files import (
     BrokerFiles,
@@ -29,9 +30,12 @@ from firmware_host.remote.broker_files import (
     read_users,
     write_broker,
 )
+from firmware_host.remote.game import RemoteGame
 from firmware_host.remote.link import Link
 from firmware_host.remote.messages import Topic, topic
 from firmware_host.remote.setting import RemoteGameError, Request
+from firmware_host.store.storage import GameStore
+from hardware.profile import load_profile
 from tests.firmware_host.remote.conftest import MOSQUITTO, free_port, listening
 from tests.firmware_host.remote.players import (
     check_agreed,
@@ -191,6 +195,78 @@ def test_a_client_that_does_not_trust_the_brokers_authority_is_refused(
         assert not link.wait_connected(2.0)
     finally:
         link.close()
+
+
+def _mistaken(locked: Locked, tmp_path: Path, mistake: str) -> BrokerAddress:
+    """join1's address with one mistake: no ``?ca=``, another broker's authority, or
+    the broker reached by a name its certificate does not hold."""
+    url = locked.url("join1")
+    if mistake == "no ca":
+        url = url.split("?")[0]
+    elif mistake == "wrong ca":
+        stranger = write_broker(tmp_path / "other", HOST, ["x"], free_port())
+        url = url.split("?")[0] + f"?ca={stranger.ca}"
+    else:
+        url = url.replace(f"@{HOST}:", "@127.0.0.1:")
+    return BrokerAddress.parse(url)
+
+
+CERTIFICATE_SAID = {
+    "no ca": "the broker's certificate is not trusted: add its certificate authority to the"
+    " broker address (?ca=FILE: the ca.crt kiban broker wrote)",
+    "wrong ca": "the broker's certificate is not signed by the authority in {ca}: add the"
+    " broker's own authority to the broker address (?ca=FILE: the ca.crt kiban broker wrote)",
+    "wrong host": "the broker's certificate does not name 127.0.0.1: give the host name it"
+    " was made for (kiban broker --host) in the broker address",
+}
+
+
+@pytest.mark.parametrize("mistake", sorted(CERTIFICATE_SAID))
+def test_a_certificate_refused_says_why_and_what_to_do_and_is_tried_again(
+    locked: Locked, tmp_path: Path, mistake: str
+) -> None:
+    address = _mistaken(locked, tmp_path, mistake)
+    tries = threading.Semaphore(0)
+    link = Link(address, "kiban/#", None, tries.release)
+    link.start()
+    try:
+        assert tries.acquire(timeout=WAIT) and tries.acquire(timeout=WAIT)  # and again
+        assert str(link.trouble) == CERTIFICATE_SAID[mistake].format(ca=address.ca)
+        assert link.error is not None and str(link.trouble) in link.error
+        assert not link.connected
+    finally:
+        link.close()
+
+
+def test_a_host_board_shows_the_certificate_refused_and_a_joining_board_says_it(
+    locked: Locked, tmp_path: Path
+) -> None:
+    host = make_board(
+        "host", DOBUTSU, Request(_mistaken(locked, tmp_path, "no ca"), host=True), tmp_path, 33
+    )
+    try:
+        deadline = time.monotonic() + WAIT
+        while "not trusted" not in str(host.sim.controller.remote_wait):
+            assert time.monotonic() < deadline, host.sim.controller.remote_wait
+            host.wait()
+        assert str(host.sim.controller.remote_wait) == (
+            f"waiting for the broker ({CERTIFICATE_SAID['no ca']}): the game is kept"
+        )
+        joining = RemoteGame(
+            Request(_mistaken(locked, tmp_path, "wrong host"), host=False, code=host.remote.code),
+            join_wait=1.0,
+        )
+        store = GameStore(tmp_path / "join.sqlite3")
+        try:
+            with pytest.raises(RemoteGameError, match=r"does not name 127\.0\.0\.1") as refused:
+                Simulation(DOBUTSU, load_profile("sim", DOBUTSU), store, remote=joining)
+        finally:
+            if joining.link is not None:
+                joining.link.close()
+            store.close()
+        assert "is the host's board on" not in str(refused.value)
+    finally:
+        close_players([host])
 
 
 def test_a_board_cannot_write_another_boards_topics(locked: Locked) -> None:
