@@ -15,7 +15,7 @@ from collections.abc import Hashable
 
 from engine.errors import KibanError
 from engine.outcome import Outcome, Termination
-from engine.said import N_, said, said_of, verbatim
+from engine.said import N_, Said, said, said_of, verbatim
 from firmware_host.notices.declared import (
     Notice,
     Proposal,
@@ -301,7 +301,9 @@ class AcrossBoards:
         """The online server refused a move of this board's: the game goes back to
         before it (no yes needed: the server never played it), and the board is set
         up again as the position is, which asks for the move to be taken back."""
-        said = (ServerRefusedMove(refused.server, refused.move, verbatim(refused.reason), now.at),)
+        reason = refused.reason
+        words = reason if isinstance(reason, Said) else verbatim(reason)
+        said = (ServerRefusedMove(refused.server, refused.move, words, now.at),)
         plies = len(now.position.move_stack) - refused.ply
         if plies <= 0:
             return Say(said)
