@@ -51,7 +51,14 @@ class Held(Enum):
 
 
 class RecordMismatchError(OnlineError, ValueError):
-    """The local record and lishogi's disagree on a move both have."""
+    """The local record and lishogi's disagree on a move both have: the first such,
+    at ``ply`` (0 for the first move)."""
+
+    def __init__(self, ply: int, board: str, server: str) -> None:
+        super().__init__(f"move {ply + 1}: the board has {board}, lishogi has {server}")
+        self.ply = ply
+        self.board = board
+        self.server = server
 
 
 @dataclass(frozen=True)
@@ -80,9 +87,7 @@ def moves_to_play(local: Sequence[str], server: Sequence[str]) -> tuple[str, ...
     shared = min(len(local), len(server))
     for ply in range(shared):
         if local[ply] != server[ply]:
-            raise RecordMismatchError(
-                f"move {ply + 1}: the board has {local[ply]}, lishogi has {server[ply]}"
-            )
+            raise RecordMismatchError(ply, local[ply], server[ply])
     return tuple(server[len(local) :])
 
 

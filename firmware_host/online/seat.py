@@ -37,6 +37,7 @@ from firmware_host.online.messages import (
     Side,
 )
 from firmware_host.online.notation import all_from_server, from_server, game_of, to_server
+from firmware_host.online.outbox import RecordMismatchError, moves_to_play
 from firmware_host.online.trouble import TOKEN_REFUSED, Asked, link_down, token_refused
 from firmware_host.opponents.elsewhere import ElsewhereThinker
 from firmware_host.opponents.thinking import Thinker
@@ -120,7 +121,9 @@ class OnlineSeat:
         self._record: tuple[tuple[str, ...], tuple[int, ...]] = ((), ())
         self._stack_key: tuple[int, object] = (-1, None)
         self._handled = 0  # local plies looked at for the outbox
+        self._sent_from = 0  # our moves from this ply on go by the outbox (not before)
         self._refusals = 0  # lishogi's refusals handed over
+        self._differed: set[tuple[int, str]] = set()  # lishogi's records told as differing
         self._told = 0  # what lishogi did not do, handed over
         self._clocked = -1  # the last ply whose clock was told
         self._offers = 0
@@ -226,6 +229,7 @@ class OnlineSeat:
         Kiban was off) are sent. lishogi keeps no proposal numbers of ours: None."""
         self.game_id = controller.game_id
         self._handled = len(self.server_moves(self.link.heard))
+        self._sent_from = self._handled
         return None
 
     # --- every turn of the decision loop -------------------------------------------
@@ -246,6 +250,7 @@ class OnlineSeat:
         texts, movers = self._moves(controller.position)
         self._send_ours(texts, movers, server)
         events: list[Event] = self._refused(heard, texts)
+        events += self._differs(texts, movers, server)
         events += [ServerFailed(words) for words in heard.said[self._told :]]
         self._told = len(heard.said)
         events += self._clock(controller, heard, texts, server, at)
@@ -291,6 +296,33 @@ class OnlineSeat:
             events.append(ServerRefused(SERVER, refusal.ply, move, refusal.reason))
         self._refusals = len(heard.refusals)
         return events
+
+    def _differs(
+        self, texts: tuple[str, ...], movers: tuple[int, ...], server: tuple[str, ...]
+    ) -> list[Event]:
+        """lishogi's record and the board's differ at a move both have (a move played
+        on lishogi's site, a board that took its game up from an older record): no
+        move of lishogi's would ever be lit here again. lishogi's record is the game
+        (it takes nothing back), so the board goes back to before the move that
+        differs, as after a refused move, and lights lishogi's moves from there."""
+        try:
+            moves_to_play(texts, server)
+        except RecordMismatchError as differs:
+            if (differs.ply, differs.server) in self._differed:
+                return []  # told: the board is being set back
+            if movers[differs.ply] == self.seat and differs.ply >= self._sent_from:
+                return []  # ours, sent: lishogi's refusal says it (``_refused``)
+            self._differed.add((differs.ply, differs.server))
+            reason = said(
+                N_(
+                    "lishogi's record differs from the board's at move {number}: it has"
+                    " {move} there; its moves are lit from there"
+                ),
+                number=differs.ply + 1,
+                move=differs.server,
+            )
+            return [ServerRefused(SERVER, differs.ply, differs.board, reason)]
+        return []
 
     def _clock(
         self,

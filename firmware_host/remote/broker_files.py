@@ -4,7 +4,8 @@ the files ``kiban broker`` writes (``docs/remote.md``, "A broker of your own").
 - ``mosquitto.conf``: no anonymous client (``allow_anonymous false``), the password
   file and the ACL below, every client id replaced by its login's user name
   (``use_username_as_clientid``: nobody can take a board's session over without its
-  password), retained messages kept across restarts, and one TLS listener.
+  password), retained messages kept across restarts, limits (a packet's size, the
+  broker's heap, a client's queue) so that no login can fill it, and one TLS listener.
 - ``passwords``: one user per board, in the format ``mosquitto_passwd`` writes
   (``$7$``: PBKDF2-SHA512 with a random 12-byte salt, 101 rounds as its default), each
   password 128 random bits, so no guess can find one.
@@ -50,6 +51,16 @@ ROUNDS = 101  # PBKDF2 rounds, mosquitto_passwd's own default; the passwords are
 SALT_BYTES = 12  # as mosquitto_passwd makes them
 CERTIFICATE_DAYS = 3650  # a broker of one's own: ten years
 MAX_PACKET = MAX_BYTES + 8 * 1024  # a message, its topic and MQTT's own bytes
+MEMORY_LIMIT = 128 * 1024 * 1024
+"""The broker's heap, all logins together: room for hundreds of games' retained states
+(a state is a few KiB, at most ``MAX_BYTES``), far below a Raspberry Pi's memory. A
+login that keeps writing meets it: then a message that does not fit is dropped and
+its client disconnected, whoever it is, but the machine is never filled."""
+MAX_QUEUED_MESSAGES = 500
+"""Messages Mosquitto keeps for one client that does not read (a board that stalls):
+a room holds a few boards' four topics each, so a board's own traffic is tens."""
+MAX_QUEUED_BYTES = 8 * 1024 * 1024
+"""The same queue in bytes: 32 messages of the largest size, thousands of states."""
 PRIVATE = 0o600
 PUBLIC = 0o644
 
@@ -94,8 +105,14 @@ def config_text(folder: Path, port: int = PORT, *, bind: str | None = None) -> s
             "allow_anonymous false",
             f"password_file {where / 'passwords'}",
             f"acl_file {where / 'acl'}",
+            "# limits, so that no login can fill the broker (docs/remote.md, 'Limits'):",
             f"# no message over {MAX_PACKET} bytes: a board refuses more than 256 KiB anyway",
             f"max_packet_size {MAX_PACKET}",
+            "# the whole broker's heap: a login that keeps writing is cut off, not the Pi",
+            f"memory_limit {MEMORY_LIMIT}",
+            "# what waits for one client that does not read (a board that stalls)",
+            f"max_queued_messages {MAX_QUEUED_MESSAGES}",
+            f"max_queued_bytes {MAX_QUEUED_BYTES}",
             "persistence true",
             f"persistence_location {where}/",
             "# the one listener: TLS; a client id is its user name, so nobody can take a",

@@ -344,7 +344,9 @@ class RemoteGame(RemoteStart):
         if link is None or room is None or self.detached or controller.outcome is not None:
             return None
         if not link.connected:
-            broker = verbatim(link.error) if link.error else said(N_("connecting"))
+            broker = link.trouble or (
+                verbatim(link.error) if link.error else said(N_("connecting"))
+            )
             return said(N_("waiting for the broker ({detail}): the game is kept"), detail=broker)
         turn = controller.position.turn
         game = controller.game

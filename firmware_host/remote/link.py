@@ -7,6 +7,11 @@ says the board went offline if the connection drops without a goodbye.
 Each connection has a client id of its own, random: an MQTT broker drops a client when
 another connects with the same id (session takeover), so an id that anyone could
 read off the topic names would let anyone on the broker cut a board off at will.
+
+A broker whose certificate this board refuses is said with what to do (its authority
+given with ``?ca=``, the host name it was made for): the TLS handshake's own words
+name neither the address nor the fix, and a refused handshake otherwise looks like a
+broker that is off. The board keeps trying: the broker may be mended meanwhile.
 """
 
 from __future__ import annotations
@@ -15,11 +20,14 @@ import contextlib
 import logging
 import queue
 import secrets
+import ssl
+import sys
 import threading
 from collections.abc import Callable
 from typing import Any
 
 from engine.errors import KibanError
+from engine.said import N_, Said, said
 from firmware_host.remote.address import BrokerAddress
 
 log = logging.getLogger(__name__)
@@ -28,12 +36,58 @@ QOS = 1
 KEEPALIVE = 15  # seconds: the broker notices a board gone within about 1.5x this
 
 
+UNTRUSTED = frozenset({2, 18, 19, 20, 21})
+"""OpenSSL's verify codes (X509_V_ERR_*) for a chain that leads to no authority this
+board trusts: an issuer not found or not trusted, a self-signed certificate."""
+CA_OPTION = "?ca=FILE: the ca.crt kiban broker wrote"
+"""Where a board finds the authority of a broker ``kiban broker`` set up."""
+MISNAMED = frozenset({62, 64})
+"""X509_V_ERR_HOSTNAME_MISMATCH, X509_V_ERR_IP_ADDRESS_MISMATCH."""
+
+
 Will = Callable[[], tuple[str, bytes]]
 """Makes a connection's last will: its topic and signed payload."""
 
 
 class LinkError(KibanError, OSError):
     """The MQTT client could not be set up (the library, the TLS settings)."""
+
+
+def certificate_trouble(error: BaseException | None, address: BrokerAddress) -> Said | None:
+    """Why this board refused the broker's certificate, with what to do; None for any
+    other failure (a broker off or out of reach is said as it is)."""
+    if not isinstance(error, ssl.SSLCertVerificationError):
+        return None
+    if error.verify_code in MISNAMED:
+        return said(
+            N_(
+                "the broker's certificate does not name {host}: give the host name it was"
+                " made for ({command}) in the broker address"
+            ),
+            host=address.host,
+            command="kiban broker --host",
+        )
+    if error.verify_code in UNTRUSTED:
+        if address.ca is None:
+            return said(
+                N_(
+                    "the broker's certificate is not trusted: add its certificate authority"
+                    " to the broker address ({command})"
+                ),
+                command=CA_OPTION,
+            )
+        return said(
+            N_(
+                "the broker's certificate is not signed by the authority in {path}: add the"
+                " broker's own authority to the broker address ({command})"
+            ),
+            path=address.ca,
+            command=CA_OPTION,
+        )
+    return said(
+        N_("the broker's certificate is refused: {reason}"),
+        reason=str(error.verify_message),
+    )
 
 
 def new_client_id() -> str:
@@ -65,6 +119,7 @@ class Link:
         self.wake = wake
         self.connects = 0  # connections made so far (each one republishes everything)
         self.error: str | None = None  # why the last connection failed or dropped
+        self.trouble: Said | None = None  # the certificate refused, with what to do
         self._connected = threading.Event()
         self._closing = False
         self._refused = False  # the last connection was refused (a login, say)
@@ -85,6 +140,7 @@ class Link:
                 raise LinkError(f"TLS for {address}: {error}") from None
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
+        client.on_connect_fail = self._on_connect_fail
         client.on_message = self._on_message
         self._client = client
 
@@ -136,6 +192,7 @@ class Link:
         client.subscribe(self.subscription, qos=QOS)
         self.connects += 1
         self.error = None
+        self.trouble = None
         self._connected.set()
         log.info("connected to %s", self.address)
         self.wake()
@@ -153,6 +210,18 @@ class Link:
         if self._closing or self._refused:
             return  # the refusal says more than the disconnection that follows it
         self.error = f"lost the broker {self.address} ({reason})"
+        log.warning("%s; trying again", self.error)
+        self.wake()
+
+    def _on_connect_fail(self, _: Any, __: Any) -> None:
+        """paho calls this while it handles the failure (its ``except OSError``), and
+        passes no error: the one being handled is it."""
+        error = sys.exc_info()[1]
+        self.trouble = certificate_trouble(error, self.address)
+        if self.trouble is not None:
+            self.error = f"cannot reach the broker {self.address}: {self.trouble}"
+        else:
+            self.error = f"cannot reach the broker {self.address} ({error or 'no answer'})"
         log.warning("%s; trying again", self.error)
         self.wake()
 

@@ -12,6 +12,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from engine.said import Said
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.link import new_client_id
 
@@ -119,6 +120,7 @@ class LoopbackLink:
     closed: bool = False
     connects: int = 0
     error: str | None = None
+    trouble: Said | None = None  # never: a loopback broker has no certificate
 
     def start(self) -> None:
         self.connect()

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from engine.errors import KibanError
+from engine.said import Said
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode
 from firmware_host.remote.identity import BoardKey
@@ -106,6 +107,7 @@ class Connection(Protocol):
 
     connects: int
     error: str | None
+    trouble: Said | None  # the broker's certificate refused, with what to do
 
     @property
     def connected(self) -> bool: ...

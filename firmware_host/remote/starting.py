@@ -308,6 +308,10 @@ class RemoteStart:
                 return value
             self._pump()
             time.sleep(0.01)
+        if self.link.trouble is not None:  # not the host's board: this one refuses the broker
+            raise RemoteGameError(
+                f"game {self.code} cannot be reached on {self.request.address}: {self.link.trouble}"
+            )
         trouble = self.link.error or ("connected" if self.link.connected else "not connected")
         raise RemoteGameError(
             f"no answer with {what} for game {self.code} on {self.request.address} "

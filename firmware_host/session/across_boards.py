@@ -309,7 +309,9 @@ class AcrossBoards:
         """The online server refused a move of this board's: the game goes back to
         before it (no yes needed: the server never played it), and the board is set
         up again as the position is, which asks for the move to be taken back."""
-        said = (ServerRefusedMove(refused.server, refused.move, verbatim(refused.reason), now.at),)
+        reason = refused.reason
+        words = reason if isinstance(reason, Said) else verbatim(reason)
+        said = (ServerRefusedMove(refused.server, refused.move, words, now.at),)
         plies = len(now.position.move_stack) - refused.ply
         if plies <= 0:
             return Say(said)

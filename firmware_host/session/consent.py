@@ -130,7 +130,7 @@ class ServerRefused:
     server: str
     ply: int
     move: str
-    reason: str
+    reason: str | Said  # the server's own words, or Kiban's (a record that differs)
 
 
 @dataclass(frozen=True, slots=True)

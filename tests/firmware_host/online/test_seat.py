@@ -171,6 +171,33 @@ def test_a_refused_move_is_taken_back_with_lishogis_reason() -> None:
         assert isinstance(controller.state, SettingUp)  # the board must be put back
 
 
+def test_lishogis_record_that_differs_at_an_earlier_move_is_said_and_followed() -> None:
+    """bob's move differs on lishogi from the one the board played for him (his account
+    played again on lishogi's site, say): the board says which move differs and goes
+    back to before it, to light lishogi's move there."""
+    with online_board() as (sim, seat, game, server):
+        controller = sim.controller
+        open_the_game(sim, game, server)
+
+        def bob_played_another() -> None:
+            game.moves[:] = ["7g7f"]
+            game.position = game.kiban.position(None)
+            game.position.push(game.parse("7g7f"))
+            server.fake.play(game.id, "8c8d")
+
+        server.call(bob_played_another)
+        wait_for(sim, lambda: any(isinstance(n, ServerRefusedMove) for n in sim.notices))
+        differs = [n for n in sim.notices if isinstance(n, ServerRefusedMove)]
+        assert len(differs) == 1 and differs[0].move == "3c3d"
+        assert notice_line(differs[0]) == (
+            "lishogi refused 3c3d: lishogi's record differs from the board's at move 2: it"
+            " has 8c8d there; its moves are lit from there — take it back on the board"
+        )
+        assert [str(m) for m in controller.position.move_stack] == ["7g7f"]
+        assert isinstance(controller.state, SettingUp)  # the board must be put back
+        assert seat.move_for(1, ("7g7f",), 1) == "8c8d"  # lit once it is
+
+
 def test_no_engine_help_in_an_online_game_against_a_person() -> None:
     with online_board() as (sim, _, game, server):
         controller = sim.controller
