@@ -131,7 +131,7 @@ def _remote_waiting(connected: bool, away: tuple[int, ...], owned: bool, turn: i
     """What a remote game of Robot Duel waits for (``RemoteGame.waiting``), with the
     network's side stood in for."""
     game = games()[0]
-    link = SimpleNamespace(connected=connected, error=None)
+    link = SimpleNamespace(connected=connected, error=None, trouble=None)
     room = SimpleNamespace(
         offline_boards=lambda seats: away, owner=lambda seat: 1 if owned else None
     )
