@@ -18,6 +18,12 @@ from engine.recognition.open_moves import Base
 
 M = TypeVar("M", bound=Hashable)
 
+QUICKEST_ANSWER = 0.1
+"""Seconds within which no hand answers what it has seen: athletics counts a start
+sooner than 0.1 s after the gun as a false start (World Athletics' competition rules on
+starting), the quickest human reaction it allows. A mover's move begun sooner after the
+reply was done was not an answer to it."""
+
 
 def merges(base: Base[M], line: tuple[M, ...], kept: tuple[M, ...]) -> bool:
     """Whether ``line`` is ``kept`` with its first move and the mover's last made as one
@@ -39,11 +45,12 @@ def _takes_up_first(base: Base[M], move: M) -> bool:
     return bool(taken) and taken <= base.overlap.index.footprint(move).spots()
 
 
-def went_on(earlier: Base[M], base: Base[M], there: list[tuple[M, ...]]) -> bool:
+def went_on(earlier: Base[M], base: Base[M], there: list[tuple[M, ...]], within: float) -> bool:
     """Whether a line the board shows from ``base`` ends with ``earlier``'s first player
-    moving again for the first time since: that hand going on after the reply as well
-    as that player's next move (``goes_on_first`` says whether a move of it can be read
-    so)."""
+    moving again for the first time since, the reply begun within ``within`` seconds of
+    the first move's end or the move again begun at once after it: that hand going on
+    after the reply as well as that player's next move (``goes_on_first`` says whether a
+    move of it can be read so)."""
     before = earlier.position.move_stack
     if len(earlier.tail) < 2 or base.position.move_stack[: len(before)] != before:
         return False
@@ -56,9 +63,26 @@ def went_on(earlier: Base[M], base: Base[M], there: list[tuple[M, ...]]) -> bool
             movers.append(position.turn)
             position.push(move)
         between = movers[1:-1]
-        if movers[-1] == movers[0] and between and movers[0] not in between:
+        if movers[-1] != movers[0] or not between or movers[0] in between:
+            continue
+        if earlier.replied_early(within) or went_on_at_once(earlier, moves):
             return True
     return False
+
+
+def went_on_at_once(base: Base[M], moves: tuple[M, ...]) -> bool:
+    """Whether ``moves`` (from the base: the first player's move, the others' replies,
+    the first player's again) have that last move begun before the replies were done,
+    or sooner after than anyone answers (``QUICKEST_ANSWER``): the hand was still going
+    on with the first, not answering them."""
+    if len(moves) < 3:
+        return False
+    footprints = base.overlap.footprints(moves)
+    first, last = footprints[0].spots(), footprints[-1].spots()
+    replies = frozenset().union(*(footprint.spots() for footprint in footprints[1:-1]))
+    done = [base.last_at[spot] for spot in replies - last if spot in base.last_at]
+    began = [base.first_at[spot] for spot in last - replies - first if spot in base.first_at]
+    return bool(done) and bool(began) and min(began) < max(done) + QUICKEST_ANSWER
 
 
 def goes_on_first(base: Base[M], line: tuple[M, ...]) -> bool:

@@ -26,7 +26,7 @@ from typing import Generic, TypeVar
 from engine.assessments import Reread, Timing
 from engine.game import Position
 from engine.physical import EMPTY, Reading, Sensing, Spot, frame_diff
-from engine.recognition.going_on import goes_on_first, merges, went_on
+from engine.recognition.going_on import goes_on_first, merges, went_on, went_on_at_once
 from engine.recognition.move_index import MoveIndex
 from engine.recognition.open_moves import EPSILON, Base, fresh_base
 from engine.recognition.overlap import shared
@@ -110,7 +110,9 @@ def decide(
     passed = _turn_passed(base)
     # a reply begun before the mover's move was whole: no order of sensed changes tells
     # the mover's hand going on with that move from the mover's next move
-    interleaved = base.replied_early(REACTION)
+    interleaved = base.replied_early(REACTION) or any(
+        went_on_at_once(base, kept) for kept in keeping
+    )
     tied = [
         line
         for line in unkept
@@ -503,10 +505,11 @@ class Rereading(Generic[M]):
         lifting = not there and self._earlier and _taken_up(base, frame)
         for index in range(len(self._earlier) - 1, -1, -1) if not lifting else ():
             earlier = self._earlier[index]
-            if there and not (earlier.replied_early(REACTION) and went_on(earlier, base, there)):
+            went = bool(there) and went_on(earlier, base, there, REACTION)
+            if there and not went:
                 continue  # the base makes the board, and what closed the earlier moves holds
             if not earlier.tail or not (
-                _gone(base, frame) or earlier.interleaved() or not any(here())
+                went or _gone(base, frame) or earlier.interleaved() or not any(here())
             ):
                 continue
             # nothing from the base makes the board, and what closed the earlier moves
