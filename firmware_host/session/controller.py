@@ -43,7 +43,6 @@ from firmware_host.notices.declared import (
     PuzzleAsked,
     Refused,
 )
-from firmware_host.opponents.thinking import ThinkRequest
 from firmware_host.session.actions import (
     AgreeDraw,
     Claim,
@@ -383,13 +382,6 @@ class Controller(Readout):
         """Do a little of the work the next frame may need, while nothing else is to
         be done (``Recognizer.warm``); False when there is none left."""
         return self.recognizer.warm()
-
-    def thinking(self) -> tuple[tuple[ThinkRequest, ...], bool]:
-        """What the computer should think about now, and whether to hurry it."""
-        if isinstance(self.state, Over):
-            return self._reviewing.wanted(), False  # the finished game's moves judged
-        trusted = self.trust.trusted
-        return self._turns.wanted(self.state, self.position, self.game_id, trusted=trusted)
 
     def _run_clock(self, at: float) -> None:
         """The clock of the seat to move runs while the game is in play."""

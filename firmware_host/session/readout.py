@@ -26,6 +26,7 @@ from engine.recognition.recognizer import Recognizer
 from engine.record import GameRecord
 from engine.said import Said
 from firmware_host.opponents.seats import with_computer_names
+from firmware_host.opponents.thinking import ThinkRequest
 from firmware_host.session.across_boards import AcrossBoards
 from firmware_host.session.board_reading import BoardReading
 from firmware_host.session.clock import GameClock
@@ -103,6 +104,13 @@ class Readout:
     @property
     def lines_lost(self) -> Said | None:
         return self.trust.lines_lost
+
+    def thinking(self) -> tuple[tuple[ThinkRequest, ...], bool]:
+        """What the computer should think about now, and whether to hurry it."""
+        if isinstance(self.state, Over):
+            return self._reviewing.wanted(), False  # the finished game's moves judged
+        trusted = self.trust.trusted
+        return self._turns.wanted(self.state, self.position, self.game_id, trusted=trusted)
 
     @property
     def phase(self) -> Phase:

@@ -68,10 +68,7 @@ from firmware_host.session.actions import (
     is_game_action,
 )
 from firmware_host.session.controller import Controller
-from firmware_host.session.events import (
-    Event,
-    TimePassed,
-)
+from firmware_host.session.events import Event, TimePassed
 from firmware_host.session.puzzle import PuzzleRun, new_run
 from firmware_host.session.state import Phase
 from firmware_host.store.journal import Journal
