@@ -96,13 +96,20 @@ class EdgeWatcher:
                 return None
 
     def _run(self) -> None:
-        while True:
-            error = self._watch()
-            if error is None:
-                return
-            self._drop(error)
-            if self._closing.is_set() or not self._reclaim():  # closed by whoever was told
-                return
+        try:
+            while True:
+                error = self._watch()
+                if error is None:
+                    return
+                self._drop(error)
+                if self._closing.is_set() or not self._reclaim():  # closed by whoever was told
+                    return
+        except Exception as fault:  # a bug here must not leave the lines lost unsaid
+            log.exception("the GPIO watcher stopped")
+            request = self._request
+            cause = OSError(None, f"its watcher stopped: {type(fault).__name__}: {fault}")
+            self._lost = GpioChipError(request.chip.path, request.offsets, cause, "is not watched")
+            self._tell(self._on_lost, self._lost)
 
     def _watch(self) -> GpioChipError | None:
         """Hand edges on until closed (None) or the request fails (why)."""

@@ -13,7 +13,14 @@ import pytest
 
 from drivers.edge_watcher import EdgeWatcher
 from drivers.errors import GpioChipError
-from drivers.gpio_lines import Edge, GpioChip, LineEvent, LineSettings, find_header_chip
+from drivers.gpio_lines import (
+    Edge,
+    GpioChip,
+    LineEvent,
+    LineRequest,
+    LineSettings,
+    find_header_chip,
+)
 from tests.drivers.gpio_kernel import FakeKernel
 
 WAIT = 5.0  # seconds: a generous bound on a thread handing an edge on
@@ -38,6 +45,13 @@ class Told:
 
     def next(self) -> GpioChipError | None:
         return self.news.get(timeout=WAIT)
+
+    def watching(self, kernel: FakeKernel) -> EdgeWatcher:
+        """A watcher of GPIO 17 that tells this of its losses, claiming quickly."""
+        request = chip(kernel).request([LineSettings(17)])
+        return EdgeWatcher(
+            request, lambda event: None, on_lost=self.lost, on_back=self.back, reclaim_delays=QUICK
+        )
 
 
 def test_edges_are_handed_on_with_the_kernels_timestamp_and_numbers() -> None:
@@ -149,13 +163,7 @@ def test_a_chip_gone_is_told_naming_it_and_its_lines_are_claimed_again_when_it_i
 def test_a_request_whose_file_ends_is_told_and_claimed_again() -> None:
     kernel = FakeKernel()
     told = Told()
-    watcher = EdgeWatcher(
-        chip(kernel).request([LineSettings(17)]),
-        lambda event: None,
-        on_lost=told.lost,
-        on_back=told.back,
-        reclaim_delays=QUICK,
-    )
+    watcher = told.watching(kernel)
     try:
         kernel.hang_up(17)
         error = told.next()
@@ -170,13 +178,7 @@ def test_a_request_whose_file_ends_is_told_and_claimed_again() -> None:
 def test_lines_another_program_took_meanwhile_are_claimed_once_let_go() -> None:
     kernel = FakeKernel()
     told = Told()
-    watcher = EdgeWatcher(
-        chip(kernel).request([LineSettings(17)]),
-        lambda event: None,
-        on_lost=told.lost,
-        on_back=told.back,
-        reclaim_delays=QUICK,
-    )
+    watcher = told.watching(kernel)
     try:
         kernel.unplug()
         told.next()
@@ -288,3 +290,24 @@ def test_a_watcher_at_rest_is_never_woken() -> None:
     assert at_rest == 0
     assert context_switches(watcher._thread) > before  # the count does count this thread
     watcher.close()
+
+
+def test_a_watcher_that_breaks_says_its_lines_are_lost(caplog: pytest.LogCaptureFixture) -> None:
+    kernel = FakeKernel()
+    told = Told()
+
+    def broken_again() -> LineRequest:
+        raise RuntimeError("a bug while claiming again")
+
+    watcher = told.watching(kernel)
+    watcher.request.again = broken_again  # type: ignore[method-assign]
+    try:
+        kernel.hang_up(17)
+        first = told.next()
+        assert first is not None and "stopped" in str(first)
+        error = told.next()  # the watcher's own fault: told, not left in a log
+        assert error is not None and "its watcher stopped: RuntimeError" in str(error)
+        assert watcher.lost is error and watcher.levels() is None
+        assert "a bug while claiming again" in caplog.text
+    finally:
+        watcher.close()
