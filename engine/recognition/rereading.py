@@ -102,11 +102,19 @@ def decide(
             dict.fromkeys(line[0] for line in unkept if line[0] != tail[0] and not doubtful(line))
         )
     )
-    if not keeping and not asked and doubtful(tail):
-        # nothing keeps the record, itself read in an order no hand makes, and no line
-        # keeps its order either: the lines that make the board are the readings (a reply
-        # made whole before the move it answers, out of turn, read after it)
-        asked = tuple(dict.fromkeys(line[0] for line in unkept if line[0] != tail[0]))
+    if not keeping and not asked:
+        # nothing keeps the record and no line keeps its order either: the lines that
+        # make the board are the readings when the record was itself read in an order no
+        # hand makes (a reply made whole before the move it answers, out of turn, read
+        # after it), or when they go on with its move (the mover's hand going on with a
+        # move the board read short as the reply began: both hands at once)
+        asked = tuple(
+            dict.fromkeys(
+                line[0]
+                for line in unkept
+                if line[0] != tail[0] and (doubtful(tail) or base.goes_on_with(line[0]))
+            )
+        )
     passed = _turn_passed(base)
     # a reply begun before the mover's move was whole: no order of sensed changes tells
     # the mover's hand going on with that move from the mover's next move
