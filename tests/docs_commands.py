@@ -104,8 +104,8 @@ def _joined(body: list[str], first: int) -> list[tuple[int, str]]:
     return joined
 
 
-def commands_in(path: Path) -> tuple[list[DocCommand], list[UntaggedCommand]]:
-    source = str(path.relative_to(ROOT))
+def commands_in(path: Path, root: Path = ROOT) -> tuple[list[DocCommand], list[UntaggedCommand]]:
+    source = str(path.relative_to(root))
     found: list[DocCommand] = []
     untagged: list[UntaggedCommand] = []
     for first, language, body in _blocks(path.read_text(encoding="utf-8")):
