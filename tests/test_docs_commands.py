@@ -48,7 +48,8 @@ class Run:
     names (made in its folder first), whether the board's store holds games before it
     (``stored``; ``record``: and ``game.kif`` is exported from game 12 first, as the
     README does before playing on from it), the exit status it ends with, and the
-    files it must have written (``~`` for HOME)."""
+    files it must have written (``~`` for HOME), and words its output must hold where
+    the doc shows none (a simulated game played to its end: it did run)."""
 
     stdin: str = ""
     files: tuple[tuple[str, str], ...] = ()
@@ -56,9 +57,10 @@ class Run:
     record: bool = False
     status: int = 0
     writes: tuple[str, ...] = ()
+    says: str = ""
 
 
-RESIGN = Run(stdin="resign\n")
+RESIGN = Run(stdin="resign\n", says="(resignation)")
 
 RUNS: dict[str, Run] = {
     "kiban games": Run(),
@@ -71,7 +73,9 @@ RUNS: dict[str, Run] = {
     "kiban export 12 --format csa": Run(stored=True),
     "kiban export 7": Run(stored=True),
     "kiban list": Run(stored=True),
-    "kiban sim shogi --record game.kif --from-move 30": Run(stdin="resign\n", record=True),
+    "kiban sim shogi --record game.kif --from-move 30": Run(
+        stdin="resign\n", says="(resignation)", record=True
+    ),
     "kiban bench --boards": Run(),
     'kiban bestmove shogi --position "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"': Run(),
     "kiban bestmove dobutsu --engine 5": Run(),
@@ -84,8 +88,8 @@ RUNS: dict[str, Run] = {
     "kiban broker ~/kiban-broker --host broker.example --board board1 --board board2": Run(
         writes=("~/kiban-broker/mosquitto.conf",)
     ),
-    "kiban usi --sim": Run(stdin="usi\nisready\nquit\n"),
-    "kiban usi --sim --game dobutsu": Run(stdin="usi\nisready\nquit\n"),
+    "kiban usi --sim": Run(stdin="usi\nisready\nquit\n", says="readyok"),
+    "kiban usi --sim --game dobutsu": Run(stdin="usi\nisready\nquit\n", says="readyok"),
 }
 """The commands run here, by the words the docs give them."""
 
@@ -293,6 +297,7 @@ def test_the_command_runs_and_prints_what_the_doc_shows(
         status = main(_argv(command.command, run))
     printed = capsys.readouterr()
     assert status == run.status, printed.err
+    assert run.says in printed.out, f"{command.command} printed no {run.says!r}"
     for written in run.writes:
         assert Path(written).expanduser().is_file(), f"{command.command} wrote no {written}"
     if command.shown is not None:
