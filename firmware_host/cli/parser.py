@@ -187,8 +187,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--record",
         type=Path,
         metavar="FILE",
-        help="play on from a record: KIF, CSA or a USI position line for shogi, the plain"
-        " text of kiban export for any game; the board is set up from it by the LEDs",
+        help="play on from a record: KIF, KI2, CSA or a USI position line for shogi, the"
+        " plain text of kiban export for any game; the board is set up from it by the LEDs",
     )
     sim.add_argument(
         "--from-move",

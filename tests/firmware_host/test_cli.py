@@ -240,3 +240,15 @@ def test_reading_the_command_line_builds_nothing() -> None:
 def test_sim_without_a_game_plays_the_registrys_first() -> None:
     args = build_parser().parse_args(["sim"])
     assert args.game == DEFAULT_GAME == "dobutsu"
+
+
+def test_sim_help_names_every_record_format_shogi_reads(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--record`` takes what a game's readers read: ``kiban sim --help`` names each
+    of shogi's (a KI2 file was read and its help did not say so, issue 63)."""
+    with pytest.raises(SystemExit):
+        main(["sim", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    for reader in find_game("shogi").record_readers():
+        assert reader.name.upper() in help_text, reader.name
