@@ -8,7 +8,8 @@ the opponent through the methods (``play``, ``offer_draw``, ``resign``, ``flag``
 can break streams off (``drop_game_streams``), send a line as it is (``send_raw``),
 answer 429 (``rate_limited``, with ``retry_after`` as its Retry-After header, the
 calls' times read on ``clock``), close each game stream cleanly after so many lines
-(``game_stream_lines``, as a server that ends a stream after every update) or revoke a
+(``game_stream_lines``, ``event_stream_lines``, as a server that ends a stream after
+every update) or revoke a
 token (``tokens``, changed at any time). It
 can hold event streams before they open (``hold_event_streams``), to say when a client
 connects relative to what happens meanwhile. Its chat is lishogi's: the game stream
@@ -64,6 +65,7 @@ class FakeLishogi(Finding):
         self.clock: Callable[[], float] = time.monotonic  # when each call came (call_times)
         self.call_times: list[float] = []
         self.game_stream_lines: int | None = None  # a game stream ends after this many lines
+        self.event_stream_lines: int | None = None  # and an event stream
         self.offline = False  # every connection is hung up on, as with the link down
         self.lose_next_move_answer = False  # play the next move, then hang up unanswered
         self.chat_history_fails = 0  # the chat's history answers 500 this many times
@@ -243,7 +245,7 @@ class FakeLishogi(Finding):
             if challenge["destUser"]["id"] == user and challenge["status"] == "created":
                 queue.put_nowait({"type": "challenge", "challenge": challenge})
         try:
-            return await self._serve(request, queue, [])
+            return await self._serve(request, queue, [], self.event_stream_lines)
         finally:
             if self._event_queues.get(user, (None,))[0] == key:
                 del self._event_queues[user]
