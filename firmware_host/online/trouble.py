@@ -34,7 +34,7 @@ MOVES_WAIT_MSGID = N_(
 
 SLOWED_MSGID = N_("lishogi asks to wait (429): the move is sent again in {count} s")
 
-PAUSED_MSGID = N_("lishogi asks us to wait {count} s (too many requests); then Kiban asks again")
+PAUSED_MSGID = N_("lishogi asks us to wait {count} s (too many requests); we ask again after that")
 
 STREAM_ENDS_MSGID = N_("lishogi keeps closing the stream; opening it again in {count} s")
 

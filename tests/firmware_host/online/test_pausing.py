@@ -71,7 +71,7 @@ def test_a_429s_retry_after_in_seconds_is_told_at_once_and_waited_not_less() -> 
     assert fake.calls == [("GET", "/api/account")] * 2
     assert fake.call_times[1] - fake.call_times[0] >= 3.0  # asked again after 3 s, not before
     assert str(paused(Paused(3.0))) == (
-        "lishogi asks us to wait 3 s (too many requests); then Kiban asks again"
+        "lishogi asks us to wait 3 s (too many requests); we ask again after that"
     )
 
 
