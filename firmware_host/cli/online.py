@@ -55,9 +55,9 @@ def online_seat(args: argparse.Namespace, game: Game[Any]) -> Any:
 
     from firmware_host.online.credentials import read_token, token_source
     from firmware_host.online.link import OnlineLink, client_factory
+    from firmware_host.online.pausing import Paused
     from firmware_host.online.seat import OnlineSeat
     from firmware_host.online.starting import Found, find_game
-    from firmware_host.online.pausing import Paused
     from firmware_host.online.streams import LinkLost
     from firmware_host.online.trouble import paused
 

@@ -5,11 +5,12 @@ The API asks for one request at a time and a pause after a 429 (``pausing.py``: 
 after a 429 no call is made until the pause is over, whoever makes it. Each 429 is
 told at once (``on_pause``: a ``Paused`` value, None again once lishogi answers), so
 that the person at the board never waits in silence. A move is tried once: its 429
-is raised at once, so that the outbox can say so while the pause passes. Streams (events, a game, a seek) stay open beside the
-calls: only their opening takes the lock. A 4xx answer becomes an error carrying
-lishogi's own ``error`` text; a failed connection, a 5xx or a broken stream is a
-``LinkDownError``, which the reconnecting streams and the outbox wait out. The token
-goes into the Authorization header and nowhere else.
+is raised at once, so that the outbox can say so while the pause passes. Streams
+(events, a game, a seek) stay open beside the calls: only their opening takes the lock.
+A 4xx answer becomes an error carrying lishogi's own ``error`` text; a failed
+connection, a 5xx or a broken stream is a ``LinkDownError``, which the reconnecting
+streams and the outbox wait out. The token goes into the Authorization header and
+nowhere else.
 
 A challenge's state is read where lishogi's app reads it, from the challenge's page
 (``GET /challenge/{id}``, asking for JSON as the app does): lishogi has no API call
@@ -53,6 +54,7 @@ from firmware_host.online.messages import (
     OngoingGame,
     Side,
 )
+from firmware_host.online.pausing import LISHOGI_PAUSE_S, Paused, retry_after
 from firmware_host.online.reading import (
     read_account,
     read_challenge,
@@ -62,7 +64,6 @@ from firmware_host.online.reading import (
     read_object,
     read_playing,
 )
-from firmware_host.online.pausing import LISHOGI_PAUSE_S, Paused, retry_after
 from firmware_host.online.rules import SEEKS_PER_MINUTE, board_api_refusal
 
 LISHOGI = "https://lishogi.org"

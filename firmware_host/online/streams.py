@@ -30,7 +30,6 @@ from contextlib import aclosing
 from dataclasses import dataclass
 
 from engine.said import Said
-
 from firmware_host.online.client import LishogiClient, Sleep
 from firmware_host.online.errors import (
     LinkDownError,

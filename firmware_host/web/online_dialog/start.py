@@ -26,9 +26,9 @@ from firmware_host.online.credentials import ApiToken, TokenSource, read_token, 
 from firmware_host.online.errors import OnlineError, TokenError
 from firmware_host.online.link import ClientFactory, client_factory
 from firmware_host.online.notation import VariantError, variant_of
+from firmware_host.online.pausing import Paused
 from firmware_host.online.starting import BACKOFF, WAIT_S, Found, OnlineRequest, Way, find_game
 from firmware_host.online.streams import Backoff, LinkLost
-from firmware_host.online.pausing import Paused
 from firmware_host.online.trouble import paused
 from firmware_host.session.actions import OnlineStart
 from firmware_host.session.clock import TimeControl, TimeControlError

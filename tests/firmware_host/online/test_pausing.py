@@ -148,9 +148,7 @@ def test_a_429_when_an_online_game_starts_is_said_in_the_dialog_at_once(tmp_path
             def changed() -> None:
                 shown.append(starter.trouble)
 
-            starter.begin(
-                OnlineRequest(Way.AUTO), ApiToken("alice_token"), on_found, changed
-            )
+            starter.begin(OnlineRequest(Way.AUTO), ApiToken("alice_token"), on_found, changed)
             await until(lambda: starter.trouble is not None, timeout=1.0)  # not after 2 s
             assert starter.trouble == paused(Paused(2.0))
             await until(lambda: bool(found), timeout=10.0)

@@ -33,9 +33,7 @@ def test_a_game_stream_that_ends_after_every_update_is_reopened_ever_more_slowly
         lost: list[LinkLost] = []
         async with served(fake) as url, client_of(url) as client:
             game = fake.start_game("alice", "bob")
-            following = follow_game(
-                client, game.id, backoff=BACKOFF, sleep=_no_wait, clock=_still
-            )
+            following = follow_game(client, game.id, backoff=BACKOFF, sleep=_no_wait, clock=_still)
             async with aclosing(following) as messages:
                 async for message in messages:
                     if not isinstance(message, LinkLost):
