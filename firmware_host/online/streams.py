@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncGenerator, AsyncIterator, Callable
+from collections.abc import AsyncGenerator, Callable
 from contextlib import aclosing
 from dataclasses import dataclass
 
@@ -148,7 +148,7 @@ async def follow_game(
     backoff: Backoff = Backoff(),
     sleep: Sleep = asyncio.sleep,
     clock: Clock = time.monotonic,
-) -> AsyncIterator[GameMessage | LinkLost]:
+) -> AsyncGenerator[GameMessage | LinkLost, None]:
     """A game's messages until it is over, reconnecting as often as it takes, ever
     more slowly while the streams say nothing new."""
     pace = _Pace(backoff, clock)
