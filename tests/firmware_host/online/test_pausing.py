@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from email.utils import format_datetime
 from pathlib import Path
 
+from engine.said import Said
 from firmware_host.online.credentials import ApiToken
 from firmware_host.online.errors import RateLimitedError
 from firmware_host.online.outbox import Outbox
@@ -136,7 +137,7 @@ def test_a_429_when_an_online_game_starts_is_said_in_the_dialog_at_once(tmp_path
             fake.rate_limited, fake.retry_after = 1, "2"
 
         server.call(limit)
-        shown: list[object] = []
+        shown: list[tuple[Said | None, int]] = []
 
         async def scenario() -> Found:
             starter = OnlineStarter(server.url, backoff=FAST, wait_s=20.0)
