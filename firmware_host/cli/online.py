@@ -55,10 +55,11 @@ def online_seat(args: argparse.Namespace, game: Game[Any]) -> Any:
 
     from firmware_host.online.credentials import read_token, token_source
     from firmware_host.online.link import OnlineLink, client_factory
+    from firmware_host.online.pausing import Paused
     from firmware_host.online.seat import OnlineSeat
     from firmware_host.online.starting import Found, find_game
     from firmware_host.online.streams import LinkLost
-    from firmware_host.online.trouble import link_down
+    from firmware_host.online.trouble import paused
 
     state_dir = state_dir_of(args)
     if read_token(state_dir) is None:
@@ -70,11 +71,20 @@ def online_seat(args: argparse.Namespace, game: Game[Any]) -> Any:
         if lost is None:
             print("kiban: the link to lishogi is back", flush=True)
         else:
-            print(f"kiban: {link_down(lost.reason, lost.retry_in_s)}", flush=True)
+            print(f"kiban: {lost.words()}", flush=True)
+
+    def pausing(pause: Paused | None) -> None:
+        """lishogi's 429 said at once (its wait), and that it answers again."""
+        if pause is None:
+            print("kiban: lishogi answers again", flush=True)
+        else:
+            print(f"kiban: {paused(pause)}", flush=True)
 
     async def find() -> Found:
         async with aiohttp.ClientSession() as session:
-            return await find_game(make(session), request, tell=told)
+            client = make(session)
+            client.on_pause = pausing
+            return await find_game(client, request, tell=told)
 
     print("kiban: looking for the game on lishogi...", flush=True)
     found = asyncio.run(find())

@@ -1,13 +1,16 @@
 """lishogi's Board API over aiohttp: one call at a time, each answer typed.
 
-The API asks for one request at a time and a full minute's pause after a 429; the
-lock and ``_json`` do both: after a 429 no call is made until the minute is over,
-whoever makes it. A move is tried once: its 429 is raised at once, so that the outbox
-can say so while the minute passes. Streams (events, a game, a seek) stay open beside the
-calls: only their opening takes the lock. A 4xx answer becomes an error carrying
-lishogi's own ``error`` text; a failed connection, a 5xx or a broken stream is a
-``LinkDownError``, which the reconnecting streams and the outbox wait out. The token
-goes into the Authorization header and nowhere else.
+The API asks for one request at a time and a pause after a 429 (``pausing.py``: the
+429's ``Retry-After``, else lishogi's full minute); the lock and ``_call`` do both:
+after a 429 no call is made until the pause is over, whoever makes it. Each 429 is
+told at once (``on_pause``: a ``Paused`` value, None again once lishogi answers), so
+that the person at the board never waits in silence. A move is tried once: its 429
+is raised at once, so that the outbox can say so while the pause passes. Streams
+(events, a game, a seek) stay open beside the calls: only their opening takes the lock.
+A 4xx answer becomes an error carrying lishogi's own ``error`` text; a failed
+connection, a 5xx or a broken stream is a ``LinkDownError``, which the reconnecting
+streams and the outbox wait out. The token goes into the Authorization header and
+nowhere else.
 
 A challenge's state is read where lishogi's app reads it, from the challenge's page
 (``GET /challenge/{id}``, asking for JSON as the app does): lishogi has no API call
@@ -17,6 +20,7 @@ for it (lichess's ``/api/challenge/{id}/show`` is not in lishogi's routes).
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import deque
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import aclosing, asynccontextmanager
@@ -50,6 +54,7 @@ from firmware_host.online.messages import (
     OngoingGame,
     Side,
 )
+from firmware_host.online.pausing import LISHOGI_PAUSE_S, Paused, retry_after
 from firmware_host.online.reading import (
     read_account,
     read_challenge,
@@ -66,6 +71,12 @@ APP_JSON = "application/vnd.lishogi.v5+json"
 """The Accept header of lishogi's app: its pages then answer JSON (``HTTPRequest.apiVersion``)."""
 
 Sleep = Callable[[float], Awaitable[None]]
+OnPause = Callable[[Paused | None], None]
+"""Told of each 429 (how long lishogi asks to wait) and, with None, that it answers again."""
+
+
+def _nobody(_: Paused | None) -> None:
+    """For a client whose pauses nobody shows (the tests that read the outcome only)."""
 
 
 class Asking(TypedDict, total=False):
@@ -159,28 +170,35 @@ class LishogiClient:
         *,
         base_url: str = LISHOGI,
         sleep: Sleep = asyncio.sleep,
-        rate_limit_pause_s: float = 60.0,
+        rate_limit_pause_s: float = LISHOGI_PAUSE_S,
         rate_limit_tries: int = 3,
         call_timeout_s: float = 30.0,
         stream_idle_s: float = 30.0,
+        wall: Callable[[], float] = time.time,
     ) -> None:
+        """``rate_limit_pause_s`` is the wait after a 429 that names none (lishogi's
+        minute); ``wall`` the clock a ``Retry-After`` date is read against; ``sleep``
+        how the pauses are waited (a test's fake clock)."""
         self._session = session
         self._token = token
         self._base = base_url.rstrip("/")
         self._sleep = sleep
         self._pause = rate_limit_pause_s
+        self._wall = wall
+        self.on_pause: OnPause = _nobody  # who shows lishogi's pauses (the seat, the dialog)
+        self._paused = False  # a 429 was told and lishogi has not answered since
         self._tries = rate_limit_tries
         self._call_timeout = aiohttp.ClientTimeout(total=call_timeout_s)
         # lishogi sends an empty line every 6 s (3 s on a seek): silence means a dead link
         self._stream_timeout = aiohttp.ClientTimeout(total=None, sock_read=stream_idle_s)
         self._lock = asyncio.Lock()
-        self._quiet_until = 0.0  # no call before this time (the loop's clock): a 429's minute
+        self._quiet_until = 0.0  # no call before this time (the loop's clock): a 429's pause
         self._seeks: deque[float] = deque(maxlen=SEEKS_PER_MINUTE)  # when the last began
         self._seeking = False  # a seek is open (lishogi takes one at a time)
 
     @property
     def rate_limit_pause_s(self) -> float:
-        """How long lishogi asks to be left alone after a 429."""
+        """How long lishogi is left alone after a 429 that names no wait."""
         return self._pause
 
     def __repr__(self) -> str:
@@ -321,19 +339,30 @@ class LishogiClient:
         return token.header()
 
     async def _quiet(self) -> None:
-        """Wait out what is left of a 429's minute."""
+        """Wait out what is left of a 429's pause."""
         left = self._quiet_until - asyncio.get_running_loop().time()
         if left > 0:
             await self._sleep(left)
         self._quiet_until = 0.0
 
-    async def _wait_after_429(self, *, last: bool) -> None:
-        """lishogi answered 429: nothing is asked of it for a whole minute, waited here
-        before the next try, or (``last``) by whichever call comes next."""
+    async def _wait_after_429(self, response: aiohttp.ClientResponse, *, last: bool) -> float:
+        """lishogi answered 429: told at once, and nothing is asked of it for the wait
+        it names (``pausing.retry_after``), waited here before the next try, or
+        (``last``) by whichever call comes next; the wait, in seconds."""
+        wait = retry_after(response.headers.get("Retry-After"), self._wall(), self._pause)
+        self._paused = True
+        self.on_pause(Paused(wait))
         if last:
-            self._quiet_until = asyncio.get_running_loop().time() + self._pause
+            self._quiet_until = asyncio.get_running_loop().time() + wait
         else:
-            await self._sleep(self._pause)
+            await self._sleep(wait)
+        return wait
+
+    def _answered(self) -> None:
+        """lishogi answered something other than 429: a pause told is over."""
+        if self._paused:
+            self._paused = False
+            self.on_pause(None)
 
     async def _json(self, method: str, path: str, **asking: Unpack[Asking]) -> Mapping[str, Any]:
         """One call, its JSON object (an empty one for an empty body)."""
@@ -355,6 +384,7 @@ class LishogiClient:
         answers JSON only when asked so."""
         tries = self._tries if tries is None else tries
         headers = {} if accept is None else {"Accept": accept}
+        wait = self._pause
         async with self._lock:
             for attempt in range(tries):
                 await self._quiet()
@@ -368,14 +398,15 @@ class LishogiClient:
                         timeout=self._call_timeout,
                     ) as response:
                         if response.status == 429:
-                            await self._wait_after_429(last=attempt + 1 == tries)
+                            wait = await self._wait_after_429(response, last=attempt + 1 == tries)
                             continue
                         body = await response.read()
                 except (aiohttp.ClientError, TimeoutError) as error:
                     raise LinkDownError(f"{method} {path}: {_describe(error)}") from None
+                self._answered()
                 _check(response.status, body, f"{method} {path}")
                 return body
-        raise RateLimitedError(429, _rate_limited(tries))
+        raise RateLimitedError(429, _rate_limited(tries), wait)
 
     @asynccontextmanager
     async def _stream(
@@ -383,6 +414,7 @@ class LishogiClient:
     ) -> AsyncIterator[AsyncIterator[bytes]]:
         """An open NDJSON stream's lines; a broken connection is ``LinkDownError``."""
         where = f"{method} {path}"
+        wait = self._pause
         async with self._lock:
             for attempt in range(self._tries):
                 await self._quiet()
@@ -397,11 +429,12 @@ class LishogiClient:
                 except (aiohttp.ClientError, TimeoutError) as error:
                     raise LinkDownError(f"{where}: {_describe(error)}") from None
                 if response.status != 429:
+                    self._answered()
                     break
                 response.close()
-                await self._wait_after_429(last=attempt + 1 == self._tries)
+                wait = await self._wait_after_429(response, last=attempt + 1 == self._tries)
             else:
-                raise RateLimitedError(429, _rate_limited(self._tries))
+                raise RateLimitedError(429, _rate_limited(self._tries), wait)
         try:
             if response.status >= 300:
                 try:
@@ -427,7 +460,7 @@ async def _lines(response: aiohttp.ClientResponse, where: str) -> AsyncIterator[
 
 
 def _rate_limited(tries: int) -> str:
-    pauses = "a minute's pause" if tries == 1 else f"{tries} pauses of a minute"
+    pauses = "its pause" if tries == 1 else f"{tries} of its pauses"
     return f"lishogi asks Kiban to slow down (429), still after {pauses}"
 
 

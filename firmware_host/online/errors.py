@@ -7,6 +7,7 @@ the server's ``error`` text, never from a request's headers.
 from __future__ import annotations
 
 from engine.errors import KibanError
+from firmware_host.online.pausing import LISHOGI_PAUSE_S
 
 
 class OnlineError(KibanError, RuntimeError):
@@ -35,7 +36,13 @@ class NotAuthorizedError(LishogiRefusedError, PermissionError):
 
 
 class RateLimitedError(LishogiRefusedError):
-    """lishogi kept answering 429 after the waits the API asks for."""
+    """lishogi kept answering 429 after the waits the API asks for; ``wait_s`` is the
+    last wait it asked for (its ``Retry-After``, else its minute), still to pass
+    before the next call."""
+
+    def __init__(self, status: int, reason: str, wait_s: float = LISHOGI_PAUSE_S) -> None:
+        super().__init__(status, reason)
+        self.wait_s = wait_s
 
 
 class SeekLimitError(OnlineError):

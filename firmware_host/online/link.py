@@ -27,6 +27,7 @@ from firmware_host.online.credentials import ApiToken, TokenSource
 from firmware_host.online.errors import LinkDownError, OnlineError
 from firmware_host.online.messages import ChatLine, GameFull, GameState
 from firmware_host.online.outbox import RECHECK, Outbox, Refusal
+from firmware_host.online.pausing import LISHOGI_PAUSE_S, Paused
 from firmware_host.online.streams import Backoff, LinkLost, follow_game, passing
 from firmware_host.online.trouble import Asked, not_done
 
@@ -49,6 +50,7 @@ class Heard:
     refusals: tuple[Refusal, ...] = ()
     lost: LinkLost | None = None  # the link is down (until a line arrives again)
     held: Said | None = None  # why our moves cannot be sent now (the token, a 429)
+    paused: Paused | None = None  # lishogi answered 429: nothing is asked until it is over
     failed: str | None = None  # the link gave up (no such game, not ours, a fault)
     over: bool = False  # the game stream ended with the game
     said: tuple[Said, ...] = field(default=())  # what lishogi did not do of what was asked
@@ -58,7 +60,7 @@ ClientFactory = Callable[[aiohttp.ClientSession], LishogiClient]
 
 
 def client_factory(
-    token: ApiToken | TokenSource, base_url: str, *, rate_limit_pause_s: float = 60.0
+    token: ApiToken | TokenSource, base_url: str, *, rate_limit_pause_s: float = LISHOGI_PAUSE_S
 ) -> ClientFactory:
     """The client for ``base_url`` with ``token`` (never kept anywhere else): a token
     source reads the kept token again for each call, so a new login takes effect."""
@@ -173,6 +175,7 @@ class OnlineLink:
         assert self._stop is not None
         async with aiohttp.ClientSession() as session:
             client = self._client = self._make_client(session)
+            client.on_pause = lambda pause: self._update(paused=pause)
             full = await self._first_full(client)
             if full is None:
                 return

@@ -12,7 +12,8 @@ itself after a pause), and says so: the link is down and how many moves wait.
 A move lishogi cannot take now is never dropped for it: when lishogi refuses the
 token (401/403: revoked, expired) the outbox says "lishogi refused the token: log in
 again" and tries again, with the token kept then, until one works; when lishogi asks
-for a pause (429) it says so and sends the move again after lishogi's minute.
+for a pause (429) it says so and sends the move again after the pause lishogi asks
+(its ``Retry-After``, else its minute).
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ class Held(Enum):
 
     LINK = "link"  # an answer was lost: wait for lishogi's move list afresh
     TOKEN = "token"  # lishogi refused the token: try again with the token kept then
-    SLOWED = "slowed"  # lishogi asked for a minute's pause (the client keeps it)
+    SLOWED = "slowed"  # lishogi asked for a pause (the client keeps it)
 
 
 class RecordMismatchError(OnlineError, ValueError):
@@ -166,8 +167,8 @@ class Outbox:
             except (NotAuthorizedError, TokenError):
                 self._say(token_refused())
                 return Held.TOKEN
-            except RateLimitedError:
-                self._say(slowed(self._client.rate_limit_pause_s))
+            except RateLimitedError as error:
+                self._say(slowed(error.wait_s))
                 return Held.SLOWED
             self._say(None)
             self._waiting.popleft()

@@ -38,7 +38,7 @@ from firmware_host.online.messages import (
 )
 from firmware_host.online.notation import all_from_server, from_server, game_of, to_server
 from firmware_host.online.outbox import RecordMismatchError, moves_to_play
-from firmware_host.online.trouble import TOKEN_REFUSED, Asked, link_down, token_refused
+from firmware_host.online.trouble import TOKEN_REFUSED, Asked, paused, token_refused
 from firmware_host.opponents.elsewhere import ElsewhereThinker
 from firmware_host.opponents.thinking import Thinker
 from firmware_host.session.consent import (
@@ -409,11 +409,13 @@ class OnlineSeat:
             return said(N_("lishogi: {why}"), why=verbatim(heard.failed))
         if heard.held is not None:
             return heard.held  # the token refused, lishogi's pause: the moves wait
+        if heard.paused is not None:
+            return paused(heard.paused)  # a 429 (a stream's, a command's): asked again after
         waiting = self.link.waiting
         if heard.lost is not None and heard.lost.reason == TOKEN_REFUSED:
             return token_refused()  # the game stream cannot be opened with it either
         if heard.lost is not None:
-            return link_down(heard.lost.reason, heard.lost.retry_in_s, waiting)
+            return heard.lost.words(waiting)
         return None
 
     def clocks(self) -> Clocks | None:

@@ -14,6 +14,7 @@ from firmware_host.online.errors import (
     OnlineError,
     TokenError,
 )
+from firmware_host.online.pausing import Paused
 
 TOKEN_REFUSED_MSGID = N_(
     "lishogi refused the token: log in again ({command}, or the Play online dialog);"
@@ -32,6 +33,10 @@ MOVES_WAIT_MSGID = N_(
 )
 
 SLOWED_MSGID = N_("lishogi asks to wait (429): the move is sent again in {count} s")
+
+PAUSED_MSGID = N_("lishogi asks us to wait {count} s (too many requests); we ask again after that")
+
+STREAM_ENDS_MSGID = N_("lishogi keeps closing the stream; opening it again in {count} s")
 
 
 class Asked(Enum):
@@ -55,6 +60,18 @@ def token_refused() -> Said:
 def slowed(seconds: float) -> Said:
     """lishogi answered a move with 429: the move goes after its pause."""
     return said(SLOWED_MSGID, count=round(seconds))
+
+
+def paused(pause: Paused) -> Said:
+    """lishogi answered 429: Kiban waits what it asks (``pausing.py``), then asks again
+    by itself; said at once, so that nobody waits without knowing why."""
+    return said(PAUSED_MSGID, count=round(pause.wait_s))
+
+
+def stream_keeps_ending(retry_in_s: float) -> Said:
+    """lishogi closed a stream again soon after it opened, with nothing new said: it is
+    opened again after a pause that grows (``streams.py``)."""
+    return said(STREAM_ENDS_MSGID, count=round(retry_in_s))
 
 
 def link_down(reason: str, retry_in_s: float, waiting: int = 0) -> Said:

@@ -26,9 +26,10 @@ from firmware_host.online.credentials import ApiToken, TokenSource, read_token, 
 from firmware_host.online.errors import OnlineError, TokenError
 from firmware_host.online.link import ClientFactory, client_factory
 from firmware_host.online.notation import VariantError, variant_of
+from firmware_host.online.pausing import Paused
 from firmware_host.online.starting import BACKOFF, WAIT_S, Found, OnlineRequest, Way, find_game
 from firmware_host.online.streams import Backoff, LinkLost
-from firmware_host.online.trouble import link_down
+from firmware_host.online.trouble import paused
 from firmware_host.session.actions import OnlineStart
 from firmware_host.session.clock import TimeControl, TimeControlError
 from firmware_host.web.gate.commands import CommandError
@@ -195,16 +196,23 @@ class OnlineStarter:
         on_found: OnFound,
         changed: Callable[[], None],
     ) -> None:
-        def told(lost: LinkLost | None) -> None:
-            trouble = None if lost is None else link_down(lost.reason, lost.retry_in_s)
+        def show(trouble: Said | None) -> None:
             if trouble != self.trouble:
                 self.trouble = trouble
                 changed()
 
+        def told(lost: LinkLost | None) -> None:
+            show(None if lost is None else lost.words())
+
+        def pausing(pause: Paused | None) -> None:
+            show(None if pause is None else paused(pause))
+
         try:
             async with aiohttp.ClientSession() as http:
+                client = make(http)
+                client.on_pause = pausing  # a 429 is said at once, not after its minute
                 found = await find_game(
-                    make(http), request, wait_s=self._wait_s, backoff=self._backoff, tell=told
+                    client, request, wait_s=self._wait_s, backoff=self._backoff, tell=told
                 )
             await on_found(found, make)
         except asyncio.CancelledError:

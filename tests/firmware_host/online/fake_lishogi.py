@@ -6,7 +6,11 @@ as btime/wtime/binc/winc/byo in ms, sente/gote, sdraw/gdraw, ``{"error": ...}`` 
 400 for a refused move. Moves are judged by Kiban's own shogi rules. The test plays
 the opponent through the methods (``play``, ``offer_draw``, ``resign``, ``flag``) and
 can break streams off (``drop_game_streams``), send a line as it is (``send_raw``),
-answer 429 (``rate_limited``) or revoke a token (``tokens``, changed at any time). It
+answer 429 (``rate_limited``, with ``retry_after`` as its Retry-After header, the
+calls' times read on ``clock``), close each game stream cleanly after so many lines
+(``game_stream_lines``, ``event_stream_lines``, as a server that ends a stream after
+every update) or revoke a
+token (``tokens``, changed at any time). It
 can hold event streams before they open (``hold_event_streams``), to say when a client
 connects relative to what happens meanwhile. Its chat is lishogi's: the game stream
 tells the players' room only, and ``GET .../chat`` gives that room whole
@@ -19,6 +23,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import time
+from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
@@ -55,6 +61,11 @@ class FakeLishogi(Finding):
         self.tells_declines = True  # False: as the server source, no challengeDeclined
         self.calls: list[tuple[str, str]] = []
         self.rate_limited = 0
+        self.retry_after: str | None = None  # the 429's Retry-After header (None: none)
+        self.clock: Callable[[], float] = time.monotonic  # when each call came (call_times)
+        self.call_times: list[float] = []
+        self.game_stream_lines: int | None = None  # a game stream ends after this many lines
+        self.event_stream_lines: int | None = None  # and an event stream
         self.offline = False  # every connection is hung up on, as with the link down
         self.lose_next_move_answer = False  # play the next move, then hang up unanswered
         self.chat_history_fails = 0  # the chat's history answers 500 this many times
@@ -160,9 +171,13 @@ class FakeLishogi(Finding):
         if self.offline:
             hang_up(request)
         self.calls.append((request.method, request.path))  # the calls that reached lishogi
+        self.call_times.append(self.clock())
         if self.rate_limited > 0:
             self.rate_limited -= 1
-            return refusal(429, "Too many requests. Try again later.")
+            answer = refusal(429, "Too many requests. Try again later.")
+            if self.retry_after is not None:
+                answer.headers["Retry-After"] = self.retry_after
+            return answer
         if request.path.startswith("/challenge/"):  # the challenge's page is open to all
             return await handler(request)  # type: ignore[no-any-return]
         header = request.headers.get("Authorization", "")
@@ -230,7 +245,7 @@ class FakeLishogi(Finding):
             if challenge["destUser"]["id"] == user and challenge["status"] == "created":
                 queue.put_nowait({"type": "challenge", "challenge": challenge})
         try:
-            return await self._serve(request, queue, [])
+            return await self._serve(request, queue, [], self.event_stream_lines)
         finally:
             if self._event_queues.get(user, (None,))[0] == key:
                 del self._event_queues[user]
@@ -251,18 +266,26 @@ class FakeLishogi(Finding):
         key = next(self._listeners)
         game.listeners[key] = (user, queue)
         try:
-            return await self._serve(request, queue, [game.full_json()])
+            return await self._serve(request, queue, [game.full_json()], self.game_stream_lines)
         finally:
             game.listeners.pop(key, None)
 
     async def _serve(
-        self, request: web.Request, queue: asyncio.Queue[Item] | None, first: list[Json]
+        self,
+        request: web.Request,
+        queue: asyncio.Queue[Item] | None,
+        first: list[Json],
+        lines: int | None = None,
     ) -> web.StreamResponse:
+        """The stream: ``first``, then the queue's lines; closed cleanly after ``lines``
+        lines (keep-alives not counted) when that is said."""
         response = web.StreamResponse(headers={"Content-Type": "application/x-ndjson"})
         await response.prepare(request)
+        sent = 0
         for line in first:
             await response.write(json.dumps(line).encode() + b"\n")
-        while queue is not None:
+            sent += 1
+        while queue is not None and (lines is None or sent < lines):
             try:
                 item = await asyncio.wait_for(queue.get(), self.keepalive_s)
             except TimeoutError:
@@ -277,6 +300,7 @@ class FakeLishogi(Finding):
                 continue
             assert isinstance(item, dict)
             await response.write(json.dumps(item).encode() + b"\n")
+            sent += 1
         await response.write_eof()
         return response
 
