@@ -330,7 +330,7 @@ def generate(
     return moves, checkers
 
 
-def add_drops(
+def add_drops(  # noqa: PLR0917 - positional in every generation: see the docstring
     moves: list[ShogiMove],
     held: Sequence[int],
     bb: Sequence[int],
