@@ -47,13 +47,17 @@ class BenchPlan:
     and the perft depth Kiban's own move generation is timed at for them; ``played``: the
     worst positions for recognition, where moves are played by a simulated hand through
     the controller (the start is always played too), on the board profile ``profile``
-    (one that sees colours where occupancy would ask for a prompt)."""
+    (one that sees colours where occupancy would ask for a prompt); ``whole_games``: a
+    data file in the game's package listing positions of real games, one a line in the
+    game's notation, on which move generation is timed against the first reference
+    interleaved (the comparison a goal is set by), or empty."""
 
     positions: tuple[BenchPosition, ...] = ()
     references: tuple[BenchReference, ...] = ()
     perft_depth: int = 3
     played: tuple[BenchPosition, ...] = ()
     profile: str = "sim"
+    whole_games: str = ""
 
 
 class ReferenceBoard(Protocol):

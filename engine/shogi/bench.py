@@ -30,4 +30,6 @@ BENCH = BenchPlan(
             "4k4/9/9/9/9/9/9/9/4K4 b RB2G2S2N2L9Prb2g2s2n2l9p 1", 525, "every piece in hand"
         ),
     ),
+    # Every tenth ply of the corpus's whole games (tests/engine/shogi/whole_games.py).
+    whole_games="whole_games.sfen",
 )

@@ -161,10 +161,11 @@ class ShogiPosition(Position[ShogiMove]):
             return moves
         self._dropped = True
         hands = self._hands
-        if hands.count(0) != HAND_SLOTS and any(hands[HAND[self._turn]]):
+        if hands.count(0) != HAND_SLOTS:
             turn = self._turn
-            bb, occupied, kings = self._bb, self._occupied, self._kings
-            add_drops(moves, bb, occupied, hands, kings, seat=turn, checkers=self._checkers)
+            held = hands[HAND[turn]]
+            if any(held):
+                add_drops(moves, held, self._bb, self._occupied, self._kings, turn, self._checkers)
         return moves
 
     def legal_moves(self) -> Iterator[ShogiMove]:

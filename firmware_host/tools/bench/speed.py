@@ -32,6 +32,7 @@ from firmware_host.loops.simulator import Simulation
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.legend import Legend
 from firmware_host.telling.view import build_view
+from firmware_host.tools.bench.interleaved import interleaved, whole_game_positions
 from firmware_host.tools.bench.play import play_lines
 from hardware.profile import load_profile
 
@@ -327,7 +328,8 @@ def _comparison(
     game: Game[Any], plan: BenchPlan, sample: Sequence[Position[Any]], minimum: float
 ) -> list[str]:
     """Kiban's move generation against each library's, position set by position set
-    (each notable position; the random sample; as many late middle games), then perft
+    (each notable position; the random sample; as many late middle games); against the
+    first library, interleaved, on the game's whole games (``interleaved``); then perft
     from the start."""
     libraries: list[tuple[str, Callable[..., Any] | None]] = []
     lines: list[str] = []
@@ -357,6 +359,10 @@ def _comparison(
             theirs = timed(partial(_library_moves, _cycle(boards)), minimum=minimum)
             note = f"{theirs / ours:.3f} x kiban"
             lines.append(_line(game, f"{title}: {label}", theirs, "position", note))
+    label, board_class = libraries[0]
+    if plan.whole_games and board_class is not None:
+        whole = whole_game_positions(game, plan.whole_games)
+        lines.append(interleaved(whole, board_class, minimum=minimum).line(game.name, label))
     lines += _perft_comparison(game, plan, libraries, minimum)
     return lines
 

@@ -34,6 +34,19 @@ def test_the_shogi_bench_reports_the_budget_and_both_libraries() -> None:
         )
 
 
+def test_the_shogi_bench_times_the_whole_games_against_cshogi_interleaved() -> None:
+    lines = game_lines(SHOGI, sample_positions(SHOGI, 2, 1), minimum=0.001)
+    pattern = (
+        r"legal moves, whole games \(252\): kiban [\d.]+ µs, cshogi [\d.]+ µs a position: "
+        r"([\d.]+) x cshogi's time best over best, rounds' median ([\d.]+) "
+        r"\(([\d.]+)-([\d.]+) over 21 rounds\)"
+    )
+    found = [match for line in lines if (match := re.search(pattern, line))]
+    assert len(found) == 1
+    best, median, low, high = map(float, found[0].groups())
+    assert best > 0 and low <= median <= high
+
+
 def test_a_missing_library_is_skipped_with_a_note(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "cshogi", None)  # import cshogi now fails
     lines = game_lines(SHOGI, sample_positions(SHOGI, 2, 1), minimum=0.001)
