@@ -29,16 +29,17 @@ class Pace:
     """The catch-up's times, in seconds.
 
     ``heartbeat``: a state dropped is known at most this long after the board reads
-    again; one heartbeat is one retained message of about 420 bytes (measured:
-    ``len`` of a signed ``Presence`` with its state, ``tests/firmware_host/remote/
-    test_catchup.py``), so six a minute per board cost nothing a Pi notices.
+    again; one heartbeat is one retained message of 355 bytes (measured: a signed
+    ``Presence`` with its state, ``tests/firmware_host/remote/test_catchup.py`` holds
+    it under 400), so six a minute per board cost nothing a Pi notices.
     ``silence``: three heartbeats missed, and longer than the 1.5 x ``KEEPALIVE`` after
     which the broker says a vanished board offline (MQTT 3.1.1 section 3.1.2.10): a
     board silent this long while said online is being dropped, not gone.
     ``grace``: a state announced may arrive just after its announcement when both are
     read from what a new subscription is sent (in topic order, not in the order said);
-    that burst took under 10 ms on loopback (measured in the real-broker test), a
-    second is far beyond it.
+    that burst (a two-board game's five retained messages, 30 KB) took 96 ms median,
+    120 ms at most, over 20 subscriptions to Mosquitto 2.0.11 on loopback on a busy
+    laptop (measured): a second is eight times the slowest.
     ``first``, ``most``: the interval between two asks doubles from ``first`` up to
     ``most`` while nothing comes, so a board that cannot be caught up asks at most
     twice a minute (each ask: one subscription, a few retained messages back)."""

@@ -121,6 +121,7 @@ class RemoteGame(RemoteStart):
         fresh = link.connects != self._connects
         if self.watching:
             self._connects = link.connects
+            self._catch_up(room, time.monotonic())
             controller.network_waits(self._trouble(controller))
             return self._events(controller, agreement, room, asked=False)
         if fresh:
@@ -149,14 +150,15 @@ class RemoteGame(RemoteStart):
         link, catch = self.link, self.catch_up
         if link is None or not link.connected:
             return
-        if catch.beat(now):
+        if not self.watching and catch.beat(now):  # a spectator says nothing
             link.publish(*room.message(Topic.ONLINE, Presence(True, room.stated)))
         missing = room.missing()
         again = catch.ask(bool(missing), now)
         if catch.silent(room.heard, room.beating(), now) or again:
-            log.info("game %s: asking again for what boards %s said", self.code, missing)
+            gone = ", ".join(missing) or "a board gone silent"
+            log.info("game %s: asking again for what %s said", self.code, gone)
             link.resubscribe()
-            if again and catch.asks > 1:  # what the broker retained did not catch up
+            if again and catch.asks > 1 and not self.watching:  # the retained was not enough
                 uid = self.setting.uid if self.setting is not None else ""
                 link.publish(*room.message(Topic.ASK, Ask(uid)), retain=False)
 

@@ -256,8 +256,7 @@ class Room:
         # A last will is signed before its connection's hello: online and offline each
         # only go up, and between them the newer arrival wins.
         key = envelope.topic
-        if envelope.sender != self.board:
-            self.heard[envelope.sender] = self.heard.get(envelope.sender, 0) + 1
+        self._heard_from(envelope)
         if isinstance(envelope.body, Presence):
             key += "#online" if envelope.body.online else "#offline"
         seen = self._seen.get(key)
@@ -268,8 +267,6 @@ class Room:
             self._refuse(envelope.topic, f"seq {envelope.seq} replayed or stale", payload)
             return None
         body = envelope.body
-        if envelope.sender != self.board:
-            self._heard_from(envelope)
         if envelope.sender == self.board:
             self.sequence.saw_own(envelope.seq)
             if isinstance(body, BoardState):
@@ -307,8 +304,12 @@ class Room:
         return body
 
     def _heard_from(self, envelope: Envelope) -> None:
-        """A trusted message of another board: its topic's highest number read (a state
-        of another game counts: it is not missing, only not this game's)."""
+        """A trusted message of another board: one more heard from it (its silence ends),
+        and its topic's highest number read (a state of another game counts too: it is
+        not missing, only not this game's)."""
+        if envelope.sender == self.board:
+            return
+        self.heard[envelope.sender] = self.heard.get(envelope.sender, 0) + 1
         read = self._read.get(envelope.topic, 0)
         self._read[envelope.topic] = max(read, envelope.seq)
 

@@ -27,7 +27,7 @@ def asked_at(catch: CatchUp, times: list[float], *, missing: bool = True) -> lis
 
 def test_a_missing_state_is_asked_for_after_the_grace_then_at_doubling_intervals() -> None:
     catch = CatchUp(PACE)
-    times = [t / 2 for t in range(0, 240)]  # two looks a second for two minutes
+    times = [t / 2 for t in range(240)]  # two looks a second for two minutes
     assert asked_at(catch, times) == [1.0, 3.0, 7.0, 15.0, 31.0, 61.0, 91.0]
     assert catch.asks == 7
 
@@ -101,6 +101,7 @@ def test_the_number_of_a_boards_own_latest_state_is_what_it_says() -> None:
     state_seq = decode(name, sent, keys().room).envelope.seq
     assert room.stated == state_seq
     name, beat = room.message(Topic.ONLINE, Presence(True, room.stated))
+    assert len(beat) < 400  # a heartbeat's cost (catchup.Pace)
     assert decode(name, beat, keys().room).envelope.body == Presence(True, state_seq)
 
 
@@ -108,4 +109,3 @@ def test_a_presence_without_a_number_reads_as_before() -> None:
     name, sent = payload("host", 1, Presence(True))
     assert b"state" not in sent
     assert decode(name, sent, keys().room).envelope.body == Presence(True, None)
-
