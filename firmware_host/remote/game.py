@@ -121,6 +121,7 @@ class RemoteGame(RemoteStart):
         fresh = link.connects != self._connects
         if self.watching:
             self._connects = link.connects
+            self._catch_up(room, time.monotonic())
             controller.network_waits(self._trouble(controller))
             return self._events(controller, agreement, room, asked=False)
         if fresh:
@@ -131,14 +132,35 @@ class RemoteGame(RemoteStart):
             uid = self.setting.uid if self.setting is not None else ""
             link.publish(*room.message(Topic.ASK, Ask(uid)), retain=False)
         if Topic.ONLINE in again and link.connected:
-            link.publish(*room.message(Topic.ONLINE, Presence(True)))
+            link.publish(*room.message(Topic.ONLINE, Presence(True, room.stated)))
         if self._host_spec is not None and link.connected:
             self._publish_spec(room, _granted(agreement), _queued(room, agreement))
         events = self._events(controller, agreement, room)
         self._publish_state(self._state(controller, agreement, at))
+        self._catch_up(room, time.monotonic())
         self._reserve()
         controller.network_waits(self._trouble(controller))
         return events
+
+    def _catch_up(self, room: Room, now: float) -> None:
+        """Say the number of this board's latest state (a heartbeat), and ask again for
+        a state of another board that the broker dropped on its way here, or for
+        everything from a board gone silent (``catchup.py``): first what the broker
+        retained (a new subscription), then also the other boards' answer to ``Ask``."""
+        link, catch = self.link, self.catch_up
+        if link is None or not link.connected:
+            return
+        if not self.watching and catch.beat(now):  # a spectator says nothing
+            link.publish(*room.message(Topic.ONLINE, Presence(True, room.stated)))
+        missing = room.missing()
+        again = catch.ask(bool(missing), now)
+        if catch.silent(room.heard, room.beating(), now) or again:
+            gone = ", ".join(missing) or "a board gone silent"
+            log.info("game %s: asking again for what %s said", self.code, gone)
+            link.resubscribe()
+            if again and catch.asks > 1 and not self.watching:  # the retained was not enough
+                uid = self.setting.uid if self.setting is not None else ""
+                link.publish(*room.message(Topic.ASK, Ask(uid)), retain=False)
 
     def _reserve(self) -> None:
         """Keep the game store ahead of the message numbers used: ``RESERVE`` more
@@ -368,6 +390,9 @@ class RemoteGame(RemoteStart):
                 "the opponent's board is offline ({seats}): moves reach it when it is back"
             )
             return said(offline, seats=Seats(tuple(game.seat_word(s) for s in away), ", "))
+        owner = room.owner(turn)
+        if owner in room.missing() and self.catch_up.waiting(time.monotonic()):
+            return said(N_("waiting for the other board's move"))
         return None
 
     def move_for(self, ply: int, moves: tuple[str, ...], seat: int) -> str | None:

@@ -170,6 +170,14 @@ class Link:
             except queue.Empty:
                 return got
 
+    def resubscribe(self) -> None:
+        """Subscribe to the room again: the broker sends everything it retained there
+        anew (MQTT 3.1.1 section 3.8.4: an identical filter's subscription is replaced
+        and its retained messages re-sent), which is how a board still connected
+        catches up on a message the broker dropped on its way to it."""
+        if self.connected:
+            self._client.subscribe(self.subscription, qos=QOS)
+
     def close(self, goodbye: tuple[str, bytes] | None = None) -> None:
         """Say goodbye (the board going offline on purpose) and disconnect."""
         self._closing = True

@@ -155,6 +155,14 @@ class LoopbackLink:
             got, self.inbox = self.inbox, []
         return got
 
+    def resubscribe(self) -> None:
+        """As a broker does: what it retained, sent again."""
+        with self.broker.lock:
+            if self.connected:
+                retained = self.broker.retained.items()
+                self.inbox += [(t, p) for t, p in retained if matches(self.subscription, t)]
+        self.wake()
+
     def close(self, goodbye: tuple[str, bytes] | None = None) -> None:
         if goodbye is not None and self.connected:
             self.broker.publish(*goodbye, retain=True)  # takes the lock

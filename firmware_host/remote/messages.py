@@ -138,7 +138,13 @@ class BoardState:
 
 @dataclass(frozen=True, slots=True)
 class Presence:
+    """Whether a board is connected; while it is, also the number (``seq``) of its
+    latest state, said again every few seconds (``catchup.py``): a board that holds an
+    older one missed it. None from a board that does not say it (an older one, or
+    the broker's last will)."""
+
     online: bool
+    state: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +235,8 @@ def _body_json(body: Body) -> dict[str, Any]:
                 else {"offer": body.decided.offer, "accepted": body.decided.accepted},
             }
         case Presence():
-            return {"online": body.online}
+            said = {} if body.state is None else {"state": body.state}
+            return {"online": body.online, **said}
         case Ask():
             return {"uid": body.uid}
     raise AssertionError(body)  # pragma: no cover
@@ -320,7 +327,8 @@ def _body(kind: str, board: str | None, sender: str, body: Mapping[str, Any]) ->
     if kind == Topic.BOARD.value:
         return _state(body)
     if kind == Topic.ONLINE.value:
-        return Presence(_bool(body["online"]))
+        state = body.get("state")
+        return Presence(_bool(body["online"]), None if state is None else _seq(state))
     if kind == Topic.ASK.value:
         return Ask(_text(body["uid"]))
     raise ValueError(f"no topic {kind!r}")
@@ -453,6 +461,12 @@ def _mapping(value: object) -> Mapping[str, Any]:
 def _count(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1 << 31:
         raise ValueError(f"{value!r} is not a count")
+    return value
+
+
+def _seq(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1 << 62:
+        raise ValueError(f"{value!r} is not a sequence number")
     return value
 
 

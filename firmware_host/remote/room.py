@@ -151,6 +151,10 @@ class Room:
         self.duplicates = 0
         self.sequence = Sequencer(sequence)
         self._seen: dict[str, int] = {}  # the highest seq accepted per topic
+        self._read: dict[str, int] = {}  # the highest seq read (even if refused) per topic
+        self.heard: dict[str, int] = {}  # messages read from each other board, ever
+        self.announced: dict[str, int] = {}  # each board's latest state, as it says
+        self.stated = 0  # the number of this board's latest state, as it says it
         self.version = 0  # goes up whenever something read changes what is known
         # this board's topics to say again: something not its newest was sent there (a
         # replay, junk, a forgery, an empty message wiping what the broker retained)
@@ -252,6 +256,7 @@ class Room:
         # A last will is signed before its connection's hello: online and offline each
         # only go up, and between them the newer arrival wins.
         key = envelope.topic
+        self._heard_from(envelope)
         if isinstance(envelope.body, Presence):
             key += "#online" if envelope.body.online else "#offline"
         seen = self._seen.get(key)
@@ -289,12 +294,24 @@ class Room:
                 self.states = {b: s for b, s in self.states.items() if s.uid == body.uid}
             case BoardState():
                 self.states[envelope.sender] = body
-            case Presence(online):
+            case Presence(online, state):
                 self.online[envelope.sender] = online
+                if online and state is not None:
+                    self.announced[envelope.sender] = state
             case Ask():
                 self.asked = True
         self.version += 1
         return body
+
+    def _heard_from(self, envelope: Envelope) -> None:
+        """A trusted message of another board: one more heard from it (its silence ends),
+        and its topic's highest number read (a state of another game counts too: it is
+        not missing, only not this game's)."""
+        if envelope.sender == self.board:
+            return
+        self.heard[envelope.sender] = self.heard.get(envelope.sender, 0) + 1
+        read = self._read.get(envelope.topic, 0)
+        self._read[envelope.topic] = max(read, envelope.seq)
 
     def _overwritten(self, topic_name: str, payload: bytes) -> None:
         """A refused or empty message on this board's own topics, other than its own last
@@ -322,6 +339,8 @@ class Room:
         payload = encode(envelope, self.identity, intro)
         if kind.retained:
             self._sent[name] = payload
+        if kind is Topic.BOARD:
+            self.stated = envelope.seq
         return name, payload
 
     # --- questions -------------------------------------------------------------------
@@ -399,6 +418,20 @@ class Room:
                 if not self.online.get(owner, False):
                     requests.append(SeatRequest(board, seat, owner))
         return tuple(requests)
+
+    def missing(self) -> tuple[str, ...]:
+        """The online boards whose latest state, by their own heartbeat, has not been
+        read here: the broker dropped it on its way to this board (``catchup.py``)."""
+        return tuple(
+            board
+            for board, state in sorted(self.announced.items())
+            if self.online.get(board, False)
+            and state > self._read.get(topic(self.keys.room, Topic.BOARD, board), 0)
+        )
+
+    def beating(self) -> frozenset[str]:
+        """The online boards that say their state's number every few seconds."""
+        return frozenset(b for b in self.announced if self.online.get(b, False))
 
     def offline_boards(self, seats: tuple[int, ...]) -> tuple[int, ...]:
         """Of ``seats``, those whose board is not connected (or that nobody has joined)."""

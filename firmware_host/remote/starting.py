@@ -17,6 +17,7 @@ from typing import Any
 from engine.game import Game
 from engine.said import Said
 from firmware_host.opponents.seats import OpponentKind, parse_opponents, seat_index
+from firmware_host.remote.catchup import CatchUp
 from firmware_host.remote.code import GameCode
 from firmware_host.remote.identity import BoardKey
 from firmware_host.remote.link import Link
@@ -99,6 +100,7 @@ class RemoteStart:
         self._clocked: tuple[str, ...] = ()
         self._said_divergence: Said | None = None
         self._journal: Journal | None = None  # where the message numbers are reserved
+        self.catch_up = CatchUp()  # the heartbeat, and asking again for what was dropped
 
     # --- starting ------------------------------------------------------------------
 

@@ -43,6 +43,7 @@ class Broker:
     directory: Path
     process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
     starts: int = 0
+    extra: str = ""  # more lines of mosquitto.conf (its limits, say)
 
     @property
     def url(self) -> str:
@@ -61,7 +62,7 @@ class Broker:
             "persistence false\n"
             "log_dest stderr\n"
             "log_type error\n"
-            "log_type warning\n"
+            "log_type warning\n" + self.extra
         )
         self.starts += 1
         log = (self.directory / f"mosquitto-{self.starts}.log").open("wb")
