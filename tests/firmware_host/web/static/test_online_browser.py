@@ -144,3 +144,35 @@ def test_the_japanese_page_says_byoyomi_in_japanese(
     finally:
         live.stop()
         store.close()
+
+
+def test_the_open_online_menu_does_not_cover_the_panel(
+    browser: BrowserContext,  # noqa: F811
+    kept: tuple[LiveServer, Path],
+) -> None:
+    """Issue 63: the open "Play online" menu lay over the panel (a dropdown); it
+    takes a line of the header and pushes the panel down, at a laptop's width and a
+    phone's."""
+    server, _ = kept
+    page = browser.new_page()
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(server.url)
+        page.locator("#panel").wait_for()
+        page.click("#online-game summary")
+        body = page.locator("#online-game .online-body")
+        body.wait_for()
+        menu, panel = body.bounding_box(), page.locator("#panel").bounding_box()
+        assert menu is not None and panel is not None
+        apart = (
+            menu["y"] + menu["height"] <= panel["y"] + 0.5
+            or menu["x"] + menu["width"] <= panel["x"] + 0.5
+            or panel["x"] + panel["width"] <= menu["x"] + 0.5
+        )
+        assert apart, (width, menu, panel)
+        top = page.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y)?.closest('#panel') !== null",
+            [panel["x"] + panel["width"] / 2, panel["y"] + 5],
+        )
+        assert top, width  # the panel's top is the panel's, not the menu's
+    page.close()
