@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import pytest
 
@@ -24,7 +25,9 @@ def test_the_games_no_engine_plays_are_the_three_without_sfen() -> None:
 
 @pytest.mark.parametrize("game", UNPLAYED, ids=lambda game: game.name)
 @pytest.mark.parametrize("asked", ["engine", "engine:4", "usi:/usr/games/fairy-stockfish"])
-def test_kiban_sim_refuses_an_engine_for_a_game_no_engine_plays(game: Game, asked: str) -> None:
+def test_kiban_sim_refuses_an_engine_for_a_game_no_engine_plays(
+    game: Game[Any], asked: str
+) -> None:
     letter = game.seats[1].letter
     with pytest.raises(OpponentError) as refused:
         check_engines(game, f"{letter}={asked}", {})
@@ -35,7 +38,7 @@ def test_kiban_sim_refuses_an_engine_for_a_game_no_engine_plays(game: Game, aske
 
 @pytest.mark.parametrize("game", UNPLAYED, ids=lambda game: game.name)
 def test_a_command_that_asked_for_the_engine_is_refused_a_stored_seat_plays_on(
-    game: Game,
+    game: Game[Any],
 ) -> None:
     players = Players()
     with pytest.raises(OpponentError, match=re.escape(f"no outside engine plays {game.title}")):

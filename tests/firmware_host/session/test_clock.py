@@ -126,7 +126,9 @@ def test_a_server_reading_is_turned_into_the_time_until_the_flag() -> None:
 def test_the_status_ends_with_each_clock_as_shown() -> None:
     control = TimeControl(60, 0, 30, 2)
     assert str(clocks_suffix(control, (100.0, 45.0))) == " — 0:40 / byo 0:15 x2"
-    japanese = told(clocks_suffix(control, (100.0, 45.0, 20.0)), Language.JAPANESE)
+    suffix = clocks_suffix(control, (100.0, 45.0, 20.0))
+    assert suffix is not None
+    japanese = told(suffix, Language.JAPANESE)
     assert japanese == " — 0:40 / 秒読み 0:15（残り2回） / 秒読み 0:20"  # not "byo" (issue 63)
     assert clocks_suffix(None, (1.0,)) is None
     assert clocks_suffix(control, ()) is None
