@@ -44,6 +44,11 @@ class Plural:
         """The entry's key in a catalogue read by ``read_po``."""
         return f"{self.one}\0{self.many}"
 
+    def english(self, count: int) -> str:
+        """The English words for ``count``, filled: for the developer's tools, which
+        speak English only (``kiban match``), so that "1 games" is never written."""
+        return (self.one if count == 1 else self.many).format(count=count)
+
 
 def NP_(one: str, many: str) -> Plural:  # noqa: N802 - the plural msgid's mark, as N_
     """A plural msgid, marked for the catalogues (collected as ``N_``'s are)."""

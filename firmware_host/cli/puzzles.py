@@ -8,6 +8,7 @@ import sys
 from collections import Counter
 
 from engine.registry import find_game
+from engine.said import Plural
 
 
 def puzzles(args: argparse.Namespace) -> int:
@@ -24,12 +25,13 @@ def puzzles(args: argparse.Namespace) -> int:
     if args.action == "generate":
         lengths = frozenset(args.plies) if args.plies else None
         added = generate(game, args.count, nodes=args.nodes, lengths=lengths)
-        print(f"{added} puzzles added")
+        print(f"{Plural('{count} puzzle', '{count} puzzles').english(added)} added")
         return 0
     if args.action == "verify":
         failed = verify(game)
         total = len(read.puzzles)
-        print(f"{total - failed} of {total} puzzles proved again")
+        proved = Plural("{count} puzzle proved again", "{count} puzzles proved again")
+        print(f"{total - failed} of {proved.english(total)}")
         return 1 if failed else 0
     counts = Counter((p.kind, p.plies) for p in read.puzzles)
     for (kind, plies), count in sorted(counts.items()):

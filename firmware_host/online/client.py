@@ -32,6 +32,7 @@ import aiohttp
 from aiohttp.http_exceptions import HttpProcessingError
 from yarl import URL
 
+from engine.said import N_, said
 from firmware_host.online.credentials import ApiToken, TokenSource
 from firmware_host.online.errors import (
     LinkDownError,
@@ -402,7 +403,7 @@ class LishogiClient:
                             continue
                         body = await response.read()
                 except (aiohttp.ClientError, TimeoutError) as error:
-                    raise LinkDownError(f"{method} {path}: {_describe(error)}") from None
+                    raise _link_down(f"{method} {path}", error, self._url(path)) from None
                 self._answered()
                 _check(response.status, body, f"{method} {path}")
                 return body
@@ -427,7 +428,7 @@ class LishogiClient:
                         timeout=self._stream_timeout,
                     )
                 except (aiohttp.ClientError, TimeoutError) as error:
-                    raise LinkDownError(f"{where}: {_describe(error)}") from None
+                    raise _link_down(where, error, self._url(path)) from None
                 if response.status != 429:
                     self._answered()
                     break
@@ -488,6 +489,16 @@ def _reason(body: bytes) -> str | None:
     if isinstance(error, dict):  # form errors: {"error": {"field": ["message"]}}
         return "; ".join(f"{key}: {value}" for key, value in error.items())
     return None
+
+
+def _link_down(where: str, error: BaseException, url: URL) -> LinkDownError:
+    """lishogi not reached. A name that does not resolve is said as a person
+    understands it (the board is off the internet, or its DNS is), not as aiohttp's
+    ``ClientConnectorDNSError``; the rest keep the error's own words."""
+    if isinstance(error, aiohttp.ClientConnectorDNSError):
+        msgid = N_("cannot find {host}: is the board on the internet?")
+        return LinkDownError(said(msgid, host=url.host or str(url)))
+    return LinkDownError(f"{where}: {_describe(error)}")
 
 
 def _describe(error: BaseException) -> str:

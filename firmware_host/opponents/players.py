@@ -147,9 +147,10 @@ class Players:
             return Noted(_builtin(spec, game, seeded_by), f"{why}; the built-in search plays")
 
         if game.usi is None:
-            if spec.kind is OpponentKind.ENGINE:
-                return _builtin(spec, game, seeded_by)  # the built-in search is this game's engine
-            return instead(f"a USI engine does not play {game.title}")
+            if spec.kind is OpponentKind.ENGINE and not strict:
+                # a stored game's seat, or the page's: the page names the built-in search
+                return _builtin(spec, game, seeded_by)
+            return instead(no_engine_plays(game))
         from firmware_host.opponents.fairy import find_fairy_stockfish
         from firmware_host.opponents.usi import UsiPlayer
 
@@ -201,16 +202,34 @@ class Players:
         self._engines.clear()
 
 
+def no_engine_plays(game: Game[Any]) -> str:
+    """Why an outside engine cannot take a seat of ``game`` (one whose positions have no
+    SFEN: no USI engine plays it)."""
+    from firmware_host.opponents.fairy import usi_titles
+
+    return f"no outside engine plays {game.title} (they play {usi_titles()})"
+
+
 def check_engines(game: Game[Any], opponents: str, options: Mapping[str, str]) -> None:
     """Start the outside engine of each ``usi:PATH`` seat of ``opponents`` and see it
     answer ``usiok`` and take the game, then stop it: a missing or wrong program is
-    said before the game starts, not found when the computer is first to move.
+    said before the game starts, not found when the computer is first to move. An
+    engine asked for a game no engine plays is refused (issue 63: it was the built-in
+    search, unsaid).
     OpponentError names the seat and what the engine did."""
+    seats = parse_opponents(game, opponents)
     if game.usi is None:
-        return  # no engine plays it: the built-in search does, and says so
+        for seat, spec in seats.items():
+            if spec.kind in (OpponentKind.ENGINE, OpponentKind.USI):
+                letter = game.seats[seat].letter
+                own = f"Kiban's own search plays it: {letter}=level:{spec.level.number}"
+                raise OpponentError(
+                    f"--opponent {letter}={spec.text()}: {no_engine_plays(game)}; {own}"
+                )
+        return
     from firmware_host.opponents.usi import UsiPlayer
 
-    for seat, spec in parse_opponents(game, opponents).items():
+    for seat, spec in seats.items():
         if spec.kind is not OpponentKind.USI or spec.path is None:
             continue
         try:

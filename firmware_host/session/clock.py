@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.errors import KibanError
+from engine.said import N_, Said, Value, said
 
 _NUMBER = r"(\d+(?:\.\d+)?)"
 _CONTROL = re.compile(
@@ -27,6 +28,18 @@ _CONTROL = re.compile(
     rf"\s*(?:byo\s*{_NUMBER}\s*s?\s*(?:x\s*(\d+))?)?\s*$"
 )
 _SHAPES = "10m, 90s or 5m+3 (minutes, seconds, increment), or 10m byo 30s x3 (byoyomi, periods)"
+
+
+BYOYOMI = N_("byo {time}")
+"""A clock in byoyomi: the time left in its period (lishogi's own short word; a
+language says it its own way: Japanese 秒読み)."""
+BYOYOMI_PERIODS = N_("byo {time} x{periods}")
+"""A clock in byoyomi with more than one period left, and their number."""
+SUFFIX = " — {clocks}"
+"""What a status sentence ends with while clocks run (punctuation, the same in every
+language)."""
+BETWEEN = "{first} / {then}"
+"""Between two seats' clocks."""
 
 
 class TimeControlError(KibanError, ValueError):
@@ -47,11 +60,18 @@ class ClockReading:
         return self.main <= 0 and self.periods > 0
 
     def text(self) -> str:
-        """``9:58``; in byoyomi ``byo 0:25``, with ``x2`` while more than one is left."""
+        """The reading in English (a log's, a test's)."""
+        return str(self.said())
+
+    def said(self) -> Value:
+        """``9:58``; in byoyomi ``byo 0:25``, with ``x2`` while more than one is left
+        (words, told in the board's language)."""
         if not self.in_byoyomi:
             return format_time(self.main)
-        more = f" x{self.periods}" if self.periods > 1 else ""
-        return f"byo {format_time(self.period)}{more}"
+        time = format_time(self.period)
+        if self.periods > 1:
+            return said(BYOYOMI_PERIODS, time=time, periods=self.periods)
+        return said(BYOYOMI, time=time)
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,11 +223,16 @@ class GameClock:
         return None
 
 
-def clocks_suffix(control: TimeControl | None, clocks: Sequence[float]) -> str:
-    """What a status sentence ends with while clocks run: `` — 9:58 / byo 0:25``."""
+def clocks_suffix(control: TimeControl | None, clocks: Sequence[float]) -> Said | None:
+    """What a status sentence ends with while clocks run: `` — 9:58 / byo 0:25``
+    (None: no clocks)."""
     if control is None or not clocks:
-        return ""
-    return " — " + " / ".join(control.reading(t).text() for t in clocks)
+        return None
+    readings = [control.reading(left).said() for left in clocks]
+    joined = readings[0]
+    for reading in readings[1:]:
+        joined = said(BETWEEN, first=joined, then=reading)
+    return said(SUFFIX, clocks=joined)
 
 
 def format_time(seconds: float) -> str:

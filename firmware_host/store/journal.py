@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.outcome import Outcome
-from engine.said import N_, Said, said, said_of
+from engine.said import N_, NP_, Said, plural_said, said, said_of
 from firmware_host.notices.declared import (
     FaultCleared,
     FaultShown,
@@ -36,6 +36,7 @@ from firmware_host.store.storage import GameStore, StorageError, StoredGame
 
 log = logging.getLogger(__name__)
 
+NOT_SAVED = NP_("{count} record not saved yet ({error})", "{count} records not saved yet ({error})")
 RETRY_EVERY = 5.0  # seconds between tries while records wait and nothing is played
 
 
@@ -139,10 +140,7 @@ class Journal:
         """What is wrong with the store while records wait (for the status line)."""
         if not self._waiting or self._error is None:
             return None
-        count = len(self._waiting)
-        if count == 1:
-            return said(N_("1 record not saved yet ({error})"), error=self._error)
-        return said(N_("{count} records not saved yet ({error})"), count=count, error=self._error)
+        return plural_said(NOT_SAVED, len(self._waiting), error=self._error)
 
     def resolve(self, game_id: int) -> int:
         """The stored number of a game (a provisional one once its row is written)."""

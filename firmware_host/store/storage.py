@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.outcome import Outcome
-from engine.said import N_, Said, Term, Value, said
+from engine.said import N_, NP_, Said, Term, Value, plural_said, said
 from firmware_host.store.store_file import (
     SCHEMA,
     SCHEMA_VERSION,
@@ -81,6 +81,24 @@ def cannot(msgid: str, path: Path, error: BaseException) -> Said:
     return said(msgid, path=str(path), detail=Term(str(error)))
 
 
+WHOLE = NP_(
+    "the game store {path} was damaged ({detail}): it is kept as {kept};"
+    " {count} game read from it is in the new store",
+    "the game store {path} was damaged ({detail}): it is kept as {kept};"
+    " {count} games read from it are in the new store",
+)
+CUT = NP_(
+    "the game store {path} was damaged ({detail}): it is kept as {kept};"
+    " {count} game read from it is in the new store ({cut} up to the first"
+    " damaged move only)",
+    "the game store {path} was damaged ({detail}): it is kept as {kept};"
+    " {count} games read from it are in the new store ({cut} up to the first"
+    " damaged move only)",
+)
+"""A damaged store's games read back, by their count (the plural forms of its
+language: Polish and Czech say 2 and 5 games differently)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Replaced:
     """A damaged store that was kept aside (as ``kept``) for a fresh one at ``path``,
@@ -108,32 +126,8 @@ class Replaced:
                 **where,
             )
         if self.cut:
-            cut = (
-                N_(
-                    "the game store {path} was damaged ({detail}): it is kept as {kept};"
-                    " 1 game read from it are in the new store ({cut} up to the first"
-                    " damaged move only)"
-                )
-                if self.saved == 1
-                else N_(
-                    "the game store {path} was damaged ({detail}): it is kept as {kept};"
-                    " {count} games read from it are in the new store ({cut} up to the"
-                    " first damaged move only)"
-                )
-            )
-            return said(cut, **where, count=self.saved, cut=self.cut)
-        whole = (
-            N_(
-                "the game store {path} was damaged ({detail}): it is kept as {kept};"
-                " 1 game read from it are in the new store"
-            )
-            if self.saved == 1
-            else N_(
-                "the game store {path} was damaged ({detail}): it is kept as {kept};"
-                " {count} games read from it are in the new store"
-            )
-        )
-        return said(whole, **where, count=self.saved)
+            return plural_said(CUT, self.saved, **where, cut=self.cut)
+        return plural_said(WHOLE, self.saved, **where)
 
 
 def default_state_dir() -> Path:

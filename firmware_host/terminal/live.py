@@ -12,7 +12,10 @@ step.
 A game played with another board goes on when the input ends (a script piped in, or
 no input at all): the other board's moves keep coming and are drawn, until the game
 is over. Input that is not a terminal is then read the same way, on real time, since
-the other board does not wait for the next line.
+the other board does not wait for the next line. Nobody types then, so nobody would
+play a lit move on the simulated board: the terminal's hands play it (a computer
+seat's answer, the other board's move), as a spectator's page does, and the game
+goes on between the computer seats and the other boards.
 """
 
 from __future__ import annotations
@@ -20,9 +23,11 @@ from __future__ import annotations
 import os
 import select
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Protocol
 
+from firmware_host.notices.declared import Notice
 from firmware_host.telling.view import Surface, message_text
 
 if TYPE_CHECKING:  # the board imports this loop
@@ -89,6 +94,7 @@ def run_live(
     sim = board.sim
     offset = clock() - sim.now  # the wall clock's reading at simulated time 0
     shown = _redraw(board)
+    played = Played()
     while True:
         if isinstance(lines, NoLines) and not plays_on(board):
             board.out.write("\n")
@@ -101,6 +107,11 @@ def run_live(
             lines = NoLines()  # the other board's moves still come
             line = None
         notices = [] if holding else sim.advance_to(max(sim.now, clock() - offset))
+        if isinstance(lines, NoLines) and not holding and plays_on(board):
+            played = _play_lit(board, played)
+            if played.notices:
+                notices += played.notices
+                offset = clock() - sim.now  # the hands' move let simulated time run ahead
         if line is None:
             if notices or _status(board) != shown:
                 board.out.write("\n")
@@ -121,6 +132,29 @@ def plays_on(board: TerminalBoard) -> bool:
     moves still come, and a computer seat's answers) that is not over yet."""
     sim = board.sim
     return sim.remote is not None and sim.controller.outcome is None
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """What the hands last played of a lit move, and what that said: a lit move the
+    board would not take is tried once, not again at every look."""
+
+    tried: tuple[int, Hashable] | None = None
+    notices: tuple[Notice, ...] = ()
+
+
+def _play_lit(board: TerminalBoard, last: Played) -> Played:
+    """With nobody typing, the hands play the move lit on the board (a computer seat's
+    answer, another board's move), once for each lit move and ply."""
+    sim = board.sim
+    guide = sim.controller.guide
+    if guide is None:
+        return Played(last.tried)
+    position = sim.controller.position
+    tried = (len(position.move_stack), guide.move)
+    if tried == last.tried:
+        return Played(tried)
+    return Played(tried, tuple(sim.perform(position.move_text(guide.move))))
 
 
 def _redraw(board: TerminalBoard) -> str:

@@ -23,11 +23,18 @@ from typing import Any
 
 from engine.errors import KibanError
 from engine.game import Game
+from engine.said import Plural
 from engine.search import Limits, Player, loses_at_once
 from firmware_host.opponents.players import Players
 from firmware_host.opponents.seats import OpponentError, OpponentKind, parse_spec
 
 MAX_PLIES = 400
+GAMES = Plural("{count} game", "{count} games")
+WINS = Plural("{count} win", "{count} wins")
+DRAWS = Plural("{count} draw", "{count} draws")
+LOSSES = Plural("{count} loss", "{count} losses")
+MOVES = Plural("{count} move", "{count} moves")
+PLIES = Plural("{count} ply", "{count} plies")
 """Plies after which a game is stopped and judged (``Position.judged``: Abalone has
 no rule that ends a game going round in circles)."""
 
@@ -49,13 +56,14 @@ class SeatTally:
     seconds: float = 0.0
 
     def line(self) -> str:
-        return f"{self.spec}: {self.wins} wins, {self.draws} draws, {self.losses} losses"
+        tally = (WINS.english(self.wins), DRAWS.english(self.draws), LOSSES.english(self.losses))
+        return f"{self.spec}: {', '.join(tally)}"
 
     def stats_line(self) -> str:
         per_move = self.seconds / self.moves if self.moves else 0.0
         rate = self.nodes / self.seconds if self.seconds > 0 else 0.0
         return (
-            f"{self.spec}: {self.moves} moves, {per_move * 1000:.1f} ms a move, "
+            f"{self.spec}: {MOVES.english(self.moves)}, {per_move * 1000:.1f} ms a move, "
             f"{self.nodes} nodes, {rate:.0f} nodes/s"
         )
 
@@ -88,7 +96,7 @@ class MatchResult:
         if self.stopped[number]:
             ended = f"stopped at the {self.max_plies}-ply cap, judged: {ended}"
         else:
-            ended = f"{ended} in {self.lengths[number]} plies"
+            ended = f"{ended} in {PLIES.english(self.lengths[number])}"
         so_far = ", ".join(f"{tally.spec} {tally.wins}" for tally in self.tallies)
         draws = sum(not winners for winners in self.winners)
         return (
@@ -100,7 +108,7 @@ class MatchResult:
         for tally in self.tallies:
             yield tally.line()
         yield (
-            f"seed {self.seed}: {self.games} games of {self.game}; "
+            f"seed {self.seed}: {GAMES.english(self.games)} of {self.game}; "
             f"{self.capped} stopped at the {self.max_plies}-ply cap "
             f"({self.decided} judged by the game's count, the rest draws)"
         )
@@ -197,7 +205,7 @@ def play_players(
     dice = random.Random(f"{seed}:dice")
     tallies = [SeatTally(label) for label in labels]
     result = MatchResult(game.name, seed, games, max_plies, tallies)
-    report(f"{games} games of {game.title} (seed {seed}): {', '.join(labels)}")
+    report(f"{GAMES.english(games)} of {game.title} (seed {seed}): {', '.join(labels)}")
     for number in range(games):
         # seat s is played by entry (s + number) % seats: each entry moves first in turn
         entry_of_seat = [(seat + number) % seats for seat in range(seats)]

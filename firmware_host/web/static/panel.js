@@ -119,8 +119,9 @@ export function tickClocks() {
   base.left = left;
 }
 
-// A clock as shown: its main time, or once that is gone "byo 0:25 x2" (the time
-// left in the byoyomi period and the periods left); the state's clocks are the
+// A clock as shown: its main time, or once that is gone "byo 0:25 x2" in the page's
+// language (Japanese 秒読み; the time left in the byoyomi period and the periods
+// left); the state's clocks are the
 // times until each flag, and clock_byoyomi the period's seconds and their number.
 function clockText(left) {
   const byoyomi = page.clockBase && page.clockBase.byoyomi;
@@ -129,8 +130,9 @@ function clockText(left) {
   const overtime = period * periods;
   if (left > overtime) return formatTime(left - overtime);
   const inUse = Math.max(1, Math.ceil(Math.max(0, left) / period - 1e-9));
-  const more = inUse > 1 ? ` x${inUse}` : "";
-  return `byo ${formatTime(Math.max(0, left) - (inUse - 1) * period)}${more}`;
+  const time = formatTime(Math.max(0, left) - (inUse - 1) * period);
+  // in the page's language, as the status line says it (session/clock.py BYOYOMI)
+  return inUse > 1 ? word("byo {time} x{periods}", { time, periods: inUse }) : word("byo {time}", { time });
 }
 
 function die(pips, owner) {

@@ -11,6 +11,7 @@ index.html to one of them.
 
 from __future__ import annotations
 
+from firmware_host.session.clock import BYOYOMI, BYOYOMI_PERIODS
 from firmware_host.telling.language import N_, Language, translated
 
 PAGE_WORDS: tuple[str, ...] = (
@@ -128,6 +129,8 @@ PAGE_WORDS: tuple[str, ...] = (
     N_("seek an opponent"),
     N_("user or challenge id"),
     N_("worst"),
+    BYOYOMI,  # the seats' clocks, counted down on the page
+    BYOYOMI_PERIODS,
     N_("next worst"),
     N_("the worst move, as the engine judged it"),
     N_("the next worse move"),

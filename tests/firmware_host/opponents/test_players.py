@@ -39,7 +39,7 @@ def test_each_spec_gets_its_player() -> None:
         abalone = find_game("abalone")
         request = request_for(Purpose.MOVE, abalone.position(), 1, parse_spec("usi:/x"), 0)
         player = players(request, abalone)
-        assert isinstance(player, Noted) and "does not play Abalone" in player.note
+        assert isinstance(player, Noted) and "no outside engine plays Abalone" in player.note
         engine = request_for(Purpose.MOVE, position, 1, parse_spec("engine:1"), 0)
         assert isinstance(players(engine, DOBUTSU), Beginner)  # Fairy-Stockfish, installed
         result = think(engine, players)

@@ -9,6 +9,8 @@ from firmware_host.session.clock import (
     clocks_suffix,
     format_time,
 )
+from firmware_host.telling.language import Language
+from firmware_host.telling.said import told
 
 
 @pytest.mark.parametrize(
@@ -123,9 +125,13 @@ def test_a_server_reading_is_turned_into_the_time_until_the_flag() -> None:
 
 def test_the_status_ends_with_each_clock_as_shown() -> None:
     control = TimeControl(60, 0, 30, 2)
-    assert clocks_suffix(control, (100.0, 45.0)) == " — 0:40 / byo 0:15 x2"
-    assert clocks_suffix(None, (1.0,)) == ""
-    assert clocks_suffix(control, ()) == ""
+    assert str(clocks_suffix(control, (100.0, 45.0))) == " — 0:40 / byo 0:15 x2"
+    suffix = clocks_suffix(control, (100.0, 45.0, 20.0))
+    assert suffix is not None
+    japanese = told(suffix, Language.JAPANESE)
+    assert japanese == " — 0:40 / 秒読み 0:15（残り2回） / 秒読み 0:20"  # not "byo" (issue 63)
+    assert clocks_suffix(None, (1.0,)) is None
+    assert clocks_suffix(control, ()) is None
 
 
 def test_a_told_time_loses_the_increment_only_when_it_was_main_time() -> None:

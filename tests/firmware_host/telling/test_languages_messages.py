@@ -22,7 +22,18 @@ from engine.game import Game, Position
 from engine.opening import DrawResult, FirstPlayerDraw
 from engine.physical import Stone
 from engine.registry import find_game, games
-from engine.said import Either, PieceWord, Said, Seats, Term, Value, said, said_of, verbatim
+from engine.said import (
+    Either,
+    PieceWord,
+    Said,
+    Seats,
+    Term,
+    Value,
+    plural_said,
+    said,
+    said_of,
+    verbatim,
+)
 from engine.search.types import Quality
 from firmware_host.loops.scanning import fault_line
 from firmware_host.notices.declared import (
@@ -34,6 +45,7 @@ from firmware_host.notices.declared import (
     Refused,
 )
 from firmware_host.session.review import Review
+from firmware_host.store.journal import NOT_SAVED
 from firmware_host.store.review_notes import MoveNote
 from firmware_host.store.storage import WRITE, Replaced, StorageError, cannot
 from firmware_host.telling.language import Language, translated
@@ -286,6 +298,39 @@ def test_a_full_disk_and_a_damaged_store_are_told_in_the_language() -> None:
         for language in TRANSLATED:
             there = told(described, language)
             assert "game store" not in there and "damaged" not in there, (language, there)
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two", "five"),
+    [
+        (Language.ENGLISH, "1 game read from it is", "2 games read from it are", "5 games"),
+        (Language.POLISH, "1 odczytana partia jest", "2 odczytane partie są", "5 odczytanych"),
+        (Language.CZECH, "1 přečtená partie je", "2 přečtené partie jsou", "5 přečtených"),
+        (Language.FRENCH, "1 partie lue est", "2 parties lues sont", "5 parties lues"),
+        (Language.JAPANESE, "よめた1たいきょく", "よめた2たいきょく", "よめた5たいきょく"),
+    ],
+    ids=lambda value: value.value if isinstance(value, Language) else None,
+)
+def test_the_games_a_damaged_store_kept_take_the_plural_their_count_needs(
+    language: Language, one: str, two: str, five: str
+) -> None:
+    """Issue 63: "1 game read from it are", and one form for 2 and 5 in Polish."""
+    for saved, words in ((1, one), (2, two), (5, five)):
+        for cut in (0, 1):
+            described = Replaced(Path("g.db"), Path("g.db.1"), "malformed", saved, cut).describe()
+            assert words in told(described, language), (saved, cut)
+
+
+def test_records_not_saved_yet_take_the_plural_their_count_needs() -> None:
+    error = said_of(StorageError("the disk is full"))
+    for count, english, polish in (
+        (1, "1 record", "1 zapis "),
+        (3, "3 records", "3 zapisy"),
+        (5, "5 records", "5 zapisów"),
+    ):
+        waiting = plural_said(NOT_SAVED, count, error=error)
+        assert str(waiting).startswith(f"{english} not saved yet")
+        assert told(waiting, Language.POLISH).startswith(polish)
 
 
 def test_the_blunder_warning_and_a_refusal_are_told_in_the_language() -> None:

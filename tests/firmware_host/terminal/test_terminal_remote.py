@@ -23,6 +23,11 @@ from tests.firmware_host.remote.conftest import Broker, broker  # noqa: F401 - t
 
 ROOT = Path(__file__).resolve().parents[3]
 WAIT = 60.0  # real seconds a board process may take to say something, on a loaded machine
+PLAYED_WITHIN = 10.0
+"""Real seconds from a computer's answer to the hands playing it: the simulated board
+settles in well under a second of simulated time (``Timing``); the rest is room for a
+loaded machine (measured 0.04 to 0.08 s, three runs of the issue's command on this
+machine, 2 cores shared with other work)."""
 
 pytestmark = pytest.mark.xdist_group("broker")
 
@@ -31,10 +36,10 @@ class Terminal:
     """One ``kiban sim`` process; what it writes is read as it comes."""
 
     def __init__(self, words: list[str], log: Path, *, given: str) -> None:
-        """``given``: its input, a ``pipe`` or a ``tty`` the test types into, or
-        ``closed``."""
+        """``given``: its input, a ``pipe`` or a ``tty`` the test types into,
+        ``closed``, or ``null`` (``/dev/null``: open, and at its end at once)."""
         self.typed: IO[bytes] | None = None
-        stdin: int | None = None
+        stdin: int | None = subprocess.DEVNULL if given == "null" else None
         if given == "tty":
             typed, stdin = pty.openpty()
             self.typed = os.fdopen(typed, "wb", buffering=0)
@@ -49,7 +54,8 @@ class Terminal:
             stderr=log.open("wb"),
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
-        if stdin is not None:
+        if given == "tty":
+            assert stdin is not None
             os.close(stdin)
         if given == "pipe":
             self.typed = self.process.stdin
@@ -149,3 +155,40 @@ def test_the_terminal_started_with_its_input_closed_ends_plainly(tmp_path: Path)
         assert "Traceback" not in (tmp_path / "board.log").read_text()
     finally:
         board.stop()
+
+
+def test_a_computer_seat_plays_on_a_board_nobody_types_at(
+    broker: Broker,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """The issue's ``kiban sim dobutsu --remote ... --host-game --new --opponent
+    b=level:1 </dev/null``: nobody types, so the terminal's hands play what is lit
+    (the computer's answers, the other board's moves) and the game goes on."""
+    remote = ["dobutsu", "--remote", broker.url]
+    state = ["--state-dir", str(tmp_path / "host")]
+    words = [*remote, "--host-game", "--new", "--opponent", "b=level:1", *state]
+    host = Terminal(words, tmp_path / "host.log", given="null")
+    joiner: Terminal | None = None
+    try:
+        code = host.until(r"game code ([0-9A-Z]{5}-[0-9A-Z]{5})").group(1)
+        host.until(r"the computer plays (\S+):")
+        asked = time.monotonic()
+        first = host.until(r"move 1: (\S+)").group(1)
+        assert time.monotonic() - asked < PLAYED_WITHIN
+        state = ["--state-dir", str(tmp_path / "joiner")]
+        joiner = Terminal([*remote, "--join", code, *state], tmp_path / "joiner.log", given="pipe")
+        joiner.until(f"the other board plays {first}")
+        joiner.type(f"play {first}")  # the joiner's hands play the host's move there
+        joiner.type("play 2b2c")  # and its own: the chick takes the chick
+        host.until(r"move 2: 2b2c")  # the other board's move, played by the hands here
+        host.until(r"move 3: ")  # and the computer answers it
+        joiner.type("resign")
+        host.until(r"game over")
+        assert host.ended() == 0
+        joiner.until(r"game over")
+        joiner.end_input()
+        assert joiner.ended() == 0
+    finally:
+        host.stop()
+        if joiner is not None:
+            joiner.stop()

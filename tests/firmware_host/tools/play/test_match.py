@@ -20,7 +20,7 @@ from firmware_host.tools.play.match import make_player, play_match
 ROOT = Path(__file__).resolve().parents[4]
 
 LINE = re.compile(
-    r"^(?P<spec>[^:]+(:[^:]+)?): (?P<w>\d+) wins, (?P<d>\d+) draws, (?P<l>\d+) losses$"
+    r"^(?P<spec>[^:]+(:[^:]+)?): (?P<w>\d+) wins?, (?P<d>\d+) draws?, (?P<l>\d+) loss(es)?$"
 )
 
 
@@ -119,7 +119,7 @@ def test_the_sampled_games_play_a_match_too(
     lines = capsys.readouterr().out.splitlines()
     tallies = [line for line in lines if line.startswith(("level:2", "random"))]
     assert len(tallies) == len(seats.split(","))
-    assert all("wins" in line and "losses" in line for line in tallies)
+    assert all(LINE.match(line) for line in tallies)
 
 
 # --- the seats of --opponent, engines among them -----------------------------------------
@@ -218,3 +218,22 @@ def test_kiban_match_prints_each_game_while_the_match_goes_on() -> None:
     finally:
         process.kill()
         process.wait(30)
+
+
+def test_one_game_is_said_as_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """``match --games 1`` said "1 games" (issue 63): a count of one takes the
+    singular, in every line that counts."""
+    words = ["match", "dobutsu", "--seats", "random,random", "--games", "1", "--seed", "5"]
+    assert main([*words, "--max-plies", "60"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("1 game of Robot Duel")
+    assert lines[-1].startswith("seed 5: 1 game of dobutsu;")
+    tallies = [found for line in lines if (found := LINE.match(line)) is not None]
+    assert len(tallies) == 2
+    many = {"win": "wins", "draw": "draws", "loss": "losses"}
+    for found in tallies:
+        for count, word in ((found["w"], "win"), (found["d"], "draw"), (found["l"], "loss")):
+            assert f"{count} {word if count == '1' else many[word]}" in found[0]
+    assert not any(
+        re.search(r"\b1 (games|wins|draws|losses|plies|moves)\b", line) for line in lines
+    )

@@ -15,6 +15,7 @@ from playwright.sync_api import BrowserContext
 from engine.registry import find_game
 from firmware_host.online.credentials import ApiToken, store_token, token_path
 from firmware_host.store.storage import GameStore
+from firmware_host.telling.language import Language
 from firmware_host.web.online_dialog.start import OnlineStarter
 from firmware_host.web.sessions.simulated import SimSession
 from tests.firmware_host.online.fake_lishogi import FakeLishogi
@@ -25,6 +26,7 @@ from tests.firmware_host.web.static.test_browser import (  # noqa: F401 - the fi
     LiveServer,
     browser,
 )
+from tests.firmware_host.web.static.test_said_browser import switch
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -118,3 +120,59 @@ def test_a_seek_is_started_and_stopped_from_the_dialog_and_byoyomi_shows_on_the_
         finally:
             live.stop()
             store.close()
+
+
+def test_the_japanese_page_says_byoyomi_in_japanese(
+    browser: BrowserContext,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """Issue 63: the Japanese page said "byo" on its clocks. Each place the page shows
+    a clock in byoyomi says 秒読み (the status line's clocks: test_clock.py)."""
+    store = GameStore(tmp_path / "sim.sqlite3")
+    live = LiveServer(lambda: _seeking_session(tmp_path, store, "http://127.0.0.1:9"))
+    live.start()
+    try:
+        page = browser.new_page()
+        page.goto(live.url)
+        page.locator("#seats [data-clock='1']").filter(has_text="byo 0:30 x2").wait_for()
+        switch(page, Language.JAPANESE)
+        clock = page.locator("#seats [data-clock='1']")
+        clock.filter(has_text="秒読み 0:30（残り2回）").wait_for()
+        assert "byo" not in clock.inner_text()
+        assert "byo" not in page.locator("#message").inner_text()
+        page.close()
+    finally:
+        live.stop()
+        store.close()
+
+
+def test_the_open_online_menu_does_not_cover_the_panel(
+    browser: BrowserContext,  # noqa: F811
+    kept: tuple[LiveServer, Path],
+) -> None:
+    """Issue 63: the open "Play online" menu lay over the panel (a dropdown); it
+    takes a line of the header and pushes the panel down, at a laptop's width and a
+    phone's."""
+    server, _ = kept
+    page = browser.new_page()
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(server.url)
+        page.locator("#panel").wait_for()
+        page.click("#online-game summary")
+        body = page.locator("#online-game .online-body")
+        body.wait_for()
+        menu, panel = body.bounding_box(), page.locator("#panel").bounding_box()
+        assert menu is not None and panel is not None
+        apart = (
+            menu["y"] + menu["height"] <= panel["y"] + 0.5
+            or menu["x"] + menu["width"] <= panel["x"] + 0.5
+            or panel["x"] + panel["width"] <= menu["x"] + 0.5
+        )
+        assert apart, (width, menu, panel)
+        top = page.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y)?.closest('#panel') !== null",
+            [panel["x"] + panel["width"] / 2, panel["y"] + 5],
+        )
+        assert top, width  # the panel's top is the panel's, not the menu's
+    page.close()
