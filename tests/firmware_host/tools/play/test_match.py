@@ -15,6 +15,7 @@ from engine.search import Limits
 from firmware_host.cli import main
 from firmware_host.opponents.fairy import find_fairy_stockfish
 from firmware_host.opponents.players import Players
+from firmware_host.opponents.seats import OpponentError
 from firmware_host.tools.play.match import make_player, play_match
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -147,10 +148,10 @@ def test_an_engine_seat_takes_the_level_it_is_given(number: int) -> None:
         player = make_player(spec, shogi, shogi.options(), random.Random(0), players)
         assert player.name.endswith(f"(level {number})")
         assert "fairy-stockfish" in player.name
-        # a game no engine plays: the built-in search at that level is its engine
+        # a game no engine plays is refused, naming the built-in level to ask for instead
         abalone = find_game("abalone")
-        builtin = make_player(spec, abalone, abalone.options(), random.Random(0), players)
-        assert builtin.name.startswith(f"level {number} ")
+        with pytest.raises(OpponentError, match="no outside engine plays Abalone"):
+            make_player(spec, abalone, abalone.options(), random.Random(0), players)
     finally:
         players.close()
 
