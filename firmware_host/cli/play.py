@@ -41,6 +41,11 @@ def sim(args: argparse.Namespace) -> int:
         import tempfile
 
         state_dir = Path(tempfile.mkdtemp(prefix="kiban-watch-"))
+    if not args.web:
+        from firmware_host.cli.logs import log_off_the_board
+        from firmware_host.store.storage import default_state_dir
+
+        log_off_the_board(state_dir or default_state_dir())
     store = open_store(state_dir, "sim.sqlite3")
     puzzle = _puzzle(args, game)
     if args.web:
