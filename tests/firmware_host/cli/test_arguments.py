@@ -66,3 +66,19 @@ def test_a_dashed_word_that_is_an_option_is_still_an_option(tmp_path: Path) -> N
     assert done.stderr == (
         "kiban sim: argument --clock: expected one argument (see kiban sim --help)\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("words", "line"),
+    [
+        (["--from-move", "3"], "kiban: --from-move chooses a move of a --record\n"),
+        (["--join", "K7QM2-XRDP9"], "kiban: --host-game, --join, --watch and --seat need --remote"),
+    ],
+)
+def test_options_refused_together_are_one_line_and_exit_2(
+    tmp_path: Path, words: list[str], line: str
+) -> None:
+    done = kiban("sim", "dobutsu", "--new", "--state-dir", str(tmp_path), *words)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith(line)
+    assert done.stderr.count("\n") == 1
