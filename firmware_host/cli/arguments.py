@@ -70,18 +70,16 @@ def _actions(parser: argparse.ArgumentParser) -> Iterator[argparse.Action]:
                 yield from _actions(command)
 
 
-def whole(least: int, most: int | None = None) -> Callable[[str], int]:
-    """An option's whole number from ``least`` (to ``most``), refused in plain words."""
+def whole(least: int) -> Callable[[str], int]:
+    """An option's whole number, ``least`` or more, refused in plain words."""
 
     def read(text: str) -> int:
         try:
             number = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text}: not a whole number") from None
-        if most is None and number < least:
+        if number < least:
             raise argparse.ArgumentTypeError(f"{text}: must be {least} or more")
-        if most is not None and not least <= number <= most:
-            raise argparse.ArgumentTypeError(f"{text}: must be from {least} to {most}")
         return number
 
     return read

@@ -102,7 +102,7 @@ def _web_arguments(parser: argparse.ArgumentParser, *, browser: bool) -> None:
     parser.add_argument("--web", action="store_true", help="serve the web companion page")
     parser.add_argument(
         "--port",
-        type=whole(1, 65535),
+        type=int,  # its range is the launch's: 0 asks for any free port
         help="its port (default: 8080, or the next free port after it when 8080 is taken)",
     )
     parser.add_argument(
