@@ -66,3 +66,28 @@ def test_the_wheel_installs_in_a_fresh_venv_and_lists_the_games(tmp_path: Path) 
         venv / "bin" / "python", "-c", "import engine; print(engine.__file__)", cwd=tmp_path
     )
     assert where.startswith(str(venv))  # the installed copy, not the checkout
+
+
+@pytest.mark.slow
+def test_the_editable_install_make_run_makes_says_no_warning(tmp_path: Path) -> None:
+    """``make run``'s ``pip install -e .``, by this pip into a fresh environment (as the
+    Makefile fills one): setuptools builds the editable wheel without a warning box (a
+    flat layout read by its meta path finder made one: pyproject's package-dir)."""
+    venv = tmp_path / "venv"
+    run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path)
+    pip = (sys.executable, "-m", "pip", "--python", venv / "bin" / "python", "install")
+    environment = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+    done = subprocess.run(
+        [str(part) for part in (*pip, "--no-deps", "-e", ROOT)],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,  # the box comes on either, as a terminal shows both
+        text=True,
+        check=False,
+        env=environment,
+    )
+    said = done.stdout
+    assert done.returncode == 0, said
+    assert "Successfully installed kiban" in said
+    assert "Warning" not in said
+    assert "*****" not in said

@@ -64,6 +64,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:  # a setting or option the parser let through
         print(f"kiban: {error}", file=sys.stderr)
         return 2
+    except SystemExit as stop:
+        if not isinstance(stop.code, str):
+            raise
+        # options the command refuses together (--from-move without a --record): a bad
+        # command line, said in its one line, with a bad value's status
+        print(stop.code, file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -13,6 +13,7 @@ from typing import Any, overload
 
 from engine.record import PLAIN_TEXT
 from engine.registry import DEFAULT_GAME, games
+from firmware_host.cli.arguments import KibanParser, clock_text, whole
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES
 
@@ -64,6 +65,7 @@ def _settings_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--clock",
         metavar="TIME",
+        type=clock_text,
         help="a clock per player: 10m, 90s, 5m+3 (increment), '10m byo 30s x3' (byoyomi)",
     )
     parser.add_argument(
@@ -100,7 +102,7 @@ def _web_arguments(parser: argparse.ArgumentParser, *, browser: bool) -> None:
     parser.add_argument("--web", action="store_true", help="serve the web companion page")
     parser.add_argument(
         "--port",
-        type=int,
+        type=int,  # its range is the launch's: 0 asks for any free port
         help="its port (default: 8080, or the next free port after it when 8080 is taken)",
     )
     parser.add_argument(
@@ -170,7 +172,7 @@ class _RecordFormatNames(Sequence[str]):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = KibanParser(
         prog="kiban",
         description="Kiban: a referee and teacher for sensor game boards.",
     )
@@ -192,7 +194,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument(
         "--from-move",
-        type=int,
+        type=whole(0),
         metavar="N",
         help="with --record: start after the record's move N (default: its last)",
     )
@@ -200,7 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--new", action="store_true", help="start a new game, do not resume")
     sim.add_argument("--state-dir", type=Path, help="where games are stored")
     sim.add_argument("--noise", action="store_true", help="clumsy hands for `play`")
-    sim.add_argument("--seed", type=int, default=0, help="seed of the noise")
+    sim.add_argument("--seed", type=whole(0), default=0, help="seed of the noise")
     sim.add_argument("--palette", choices=sorted(PALETTES), default="default")
     sim.add_argument(
         "--language",
@@ -418,7 +420,7 @@ def _puzzle_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--puzzle",
         nargs="?",
-        type=int,
+        type=whole(0),
         const=0,
         metavar="DIFFICULTY",
         help="set up one of the game's puzzles (1 the easiest; any when not given) and "

@@ -28,6 +28,11 @@ def sim(args: argparse.Namespace) -> int:
     from firmware_host.terminal.app import run_terminal
     from hardware.mock.hands import Noise
 
+    if not args.web:  # before anything that logs: a board drawn in the terminal
+        from firmware_host.cli.logs import log_off_the_board
+        from firmware_host.store.storage import default_state_dir
+
+        log_off_the_board(args.state_dir or default_state_dir())
     game, options = game_and_options(args)
     profile = load_profile(args.profile, game)
     settings = settings_of(args, game)

@@ -5,6 +5,11 @@ Saying a sentence takes a second or two; the board's decision loop must never wa
 for it, so ``say`` only queues. A speaker that cannot speak (espeak-ng missing, a
 sound card gone) is logged once and then stays quiet: speech is a courtesy, never a
 reason for the board to stop.
+
+A clock warning is news only while it is true: it goes ahead of the sentences still
+waiting (a move said after it is no less true), and one that could not be said within
+``STALE_AFTER`` of falling due (a move's sentence was being said) is dropped, never
+said late.
 """
 
 from __future__ import annotations
@@ -16,6 +21,8 @@ import subprocess
 import threading
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import count
 from typing import TYPE_CHECKING, Any
 
 from engine.game import Position
@@ -34,6 +41,29 @@ log = logging.getLogger(__name__)
 ESPEAK = "espeak-ng"
 BACKLOG = 8  # sentences waiting at most; more are dropped (the board moved on)
 SAY_TIMEOUT = 30.0  # seconds one sentence may take before it is given up
+STALE_AFTER = 1.0
+"""Seconds after it falls due that a clock warning may still be said. A warning says
+whole seconds ("ten seconds left", the byoyomi's count): later than one of them, the
+number it says is wrong by a unit it speaks in. A move's sentence takes longer than
+that to say: measured with espeak-ng 1.51 at its default rate into a WAV file,
+"A: chick to 2 b, takes chick" 2.5 s, "gote: pawn to 5 seven, takes pawn, promotes"
+3.7 s ("A: one minute left" 1.6 s), the 3-4 s the issue heard a warning late."""
+
+URGENT, IN_TURN, LAST = 0, 1, 2
+"""The order the queue says things in: clock warnings, then the rest as they came,
+then the end."""
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Utterance:
+    """One queued sentence: said in ``rank``'s order, then as queued (``number``);
+    ``stale_at``: the speaker's time after which it is no longer said (None: never
+    stale); ``sentence`` None is the end of the queue."""
+
+    rank: int
+    number: int
+    sentence: str | None = field(compare=False)
+    stale_at: float | None = field(default=None, compare=False)
 
 
 def espeak_command(spec: SpeechSpec) -> tuple[str, ...]:
@@ -43,12 +73,22 @@ def espeak_command(spec: SpeechSpec) -> tuple[str, ...]:
 
 class Speaker:
     """Says sentences in order on a worker thread; ``command`` is the program and its
-    arguments, the sentence its last argument."""
+    arguments, the sentence its last argument; ``clock`` tells when a warning is stale
+    (the board's monotonic clock)."""
 
-    def __init__(self, command: Sequence[str], *, backlog: int = BACKLOG) -> None:
+    def __init__(
+        self,
+        command: Sequence[str],
+        *,
+        backlog: int = BACKLOG,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.command = tuple(command)
-        self._queue: queue.Queue[str | None] = queue.Queue(backlog)
+        self.clock = clock
+        self._queue: queue.PriorityQueue[Utterance] = queue.PriorityQueue(backlog)
+        self._numbers = count()
         self.spoken = 0
+        self.stale = 0
         self.dropped = 0
         self.failed = 0
         self._silent = shutil.which(self.command[0]) is None
@@ -68,11 +108,20 @@ class Speaker:
     def say(self, sentence: str) -> bool:
         """Queue a sentence, never waiting; False if it was dropped (silent, or too
         many waiting)."""
-        if self._silent or not sentence:
+        return self._put(Utterance(IN_TURN, next(self._numbers), sentence))
+
+    def warn(self, sentence: str) -> bool:
+        """Queue a clock warning falling due now: ahead of the sentences waiting, and
+        dropped if it cannot be said within ``STALE_AFTER``."""
+        stale_at = self.clock() + STALE_AFTER
+        return self._put(Utterance(URGENT, next(self._numbers), sentence, stale_at))
+
+    def _put(self, utterance: Utterance) -> bool:
+        if self._silent or not utterance.sentence:
             self.dropped += 1
             return False
         try:
-            self._queue.put_nowait(sentence)
+            self._queue.put_nowait(utterance)
         except queue.Full:
             self.dropped += 1
             return False
@@ -81,15 +130,13 @@ class Speaker:
     def close(self, timeout: float = 5.0) -> None:
         """Stop after what is queued has been said (or ``timeout`` seconds)."""
         try:
-            self._queue.put(None, timeout=timeout)
+            self._queue.put(Utterance(LAST, next(self._numbers), None), timeout=timeout)
         except queue.Full:
             return
         self._thread.join(timeout)
 
     def _work(self) -> None:
-        while (sentence := self._queue.get()) is not None:
-            if self._silent:
-                continue
+        while (sentence := self._next()) is not None:
             try:
                 subprocess.run(
                     [*self.command, sentence],
@@ -110,6 +157,20 @@ class Speaker:
                 self.failed += 1
                 if self.failed == 1:  # once: a broken sound card would fill the log
                     log.warning("%s failed: %s", self.command[0], _reason(error))
+
+    def _next(self) -> str | None:
+        """The next sentence to say, None at the end; a stale warning is dropped."""
+        while True:
+            utterance = self._queue.get()
+            if utterance.sentence is None:
+                return None
+            if self._silent:
+                continue
+            if utterance.stale_at is not None and self.clock() > utterance.stale_at:
+                self.stale += 1
+                self.dropped += 1
+                continue
+            return utterance.sentence
 
 
 def _reason(error: subprocess.SubprocessError) -> str:
@@ -149,14 +210,18 @@ class Announcer:
             self._times = None  # a warning passed while quiet is not said later
             return
         position = self.position()
-        sentences = [s for s in self.narrator.sentences(notices, position) if s is not None]
+        language = self.narrator.language
         times = self.clock()
         if times is not None and self._times is not None and len(times) == len(self._times):
-            # in the narrator's language, the byoyomi counted as a timekeeper counts it
-            sentences += self.narrator.clock_sentences(position, self._times, times, self.control())
+            # in the narrator's language, the byoyomi counted as a timekeeper counts it;
+            # first: a warning falls due now, the batch's move can wait a sentence
+            control = self.control()
+            for warning in self.narrator.clock_sentences(position, self._times, times, control):
+                self.speaker.warn(voiced(warning, language))
         self._times = times
-        for sentence in sentences:  # as espeak-ng says it: no symbol named
-            self.speaker.say(voiced(sentence, self.narrator.language))
+        for sentence in self.narrator.sentences(notices, position):
+            if sentence is not None:  # as espeak-ng says it: no symbol named
+                self.speaker.say(voiced(sentence, language))
 
 
 def announce(runtime: Runtime, spec: SpeechSpec, speaker: Speaker | None = None) -> Speaker | None:

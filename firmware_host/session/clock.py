@@ -90,6 +90,8 @@ class TimeControl:
         seconds), ``10m byo 30s`` or ``10mbyo30`` (byoyomi in seconds), ``10m byo 30s x3``
         (three periods), ``0 byo 10s`` (byoyomi alone)."""
         match = _CONTROL.match(text)
+        if not match and "-" in text:
+            raise TimeControlError(f"time control {text!r}: a time cannot be negative")
         if not match:
             raise TimeControlError(f"time control {text!r} is not like {_SHAPES}")
         amount = float(match.group(1))

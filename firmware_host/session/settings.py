@@ -101,6 +101,8 @@ class Settings:
             seed = int(seed_text) if seed_text is not None else None
         except ValueError:
             raise SettingsError(f"seed must be a whole number, not {seed_text!r}") from None
+        if seed is not None and seed < 0:
+            raise SettingsError(f"seed must be 0 or more, not {seed}")
         coach, warn = (_switch(given, key) for key in ("coach", "warn"))
         opponent, remote = (given.get(key, "").strip() for key in ("opponent", "remote"))
         online, help_text = (given.get(key, "").strip() for key in ("online", "help"))

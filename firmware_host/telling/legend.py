@@ -13,18 +13,22 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drivers.led_strip import Colour
 from engine.assessments import Correction, Hint
 from engine.game import Position
 from engine.geometry import Seat
+from engine.opening import FirstPlayerDraw
 from engine.outcome import Outcome
 from engine.physical import Spot
 from engine.said import Said
 from engine.search.types import Quality
 from firmware_host.session.state import Phase
 from firmware_host.telling.language import N_, Language, translated
+
+if TYPE_CHECKING:
+    from firmware_host.session.controller import Controller
 
 BLINK_PERIOD = 0.5  # seconds a blinking LED stays on, then off
 SLOW_BLINK_PERIOD = 2 * BLINK_PERIOD  # a slow blink: told from the blink by its pace
@@ -222,6 +226,19 @@ def shown_in(
     if coach:
         shown |= set(COACH_SCALE)
     return frozenset(shown)
+
+
+def shown_by(controller: Controller) -> frozenset[Meaning]:
+    """``shown_in`` for the controller's game as it is set: its dice, its opening draw,
+    a coached seat. Every key of the colours (the page's, the terminal's) lists these."""
+    position = controller.position
+    drawn = controller.draw
+    return shown_in(
+        position,
+        dice=controller.game.rolls_dice(position.options),
+        furigoma=drawn is not None and drawn.kind is FirstPlayerDraw.FURIGOMA,
+        coach=controller.computer.coach,  # any seat coached
+    )
 
 
 COACHED = {

@@ -23,7 +23,7 @@ from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import Notice
 from firmware_host.session.state import Phase
 from firmware_host.telling.language import N_, Language, translated
-from firmware_host.telling.legend import COACH_SCALE, Meaning
+from firmware_host.telling.legend import COACH_SCALE, Meaning, shown_by
 from firmware_host.telling.notices import notice_line
 from firmware_host.telling.spot_names import (
     indicator_name,
@@ -303,24 +303,36 @@ class Screen:
         return wrap_parts(parts, self.width, f"  {self._(N_('lights:'))} ", "    ", " · ")
 
 
+TERMINAL_KEY = (
+    Meaning.DESTINATION,
+    Meaning.CAPTURE,
+    Meaning.LIFTED,
+    Meaning.THREAT,
+    Meaning.CHECK,
+    Meaning.LAST_MOVE,
+    Meaning.GUIDE,
+    Meaning.PROMPT,
+    Meaning.REMOVE,
+    Meaning.FILL,
+    Meaning.MOVABLE,
+    Meaning.COUNT,
+    Meaning.TOKIN,
+    Meaning.PAWN,
+    *COACH_SCALE,
+)
+"""The colours the terminal's key may name, in its order; a game's key names those its
+LEDs can show (``shown_by``: no king in check where the game has no check)."""
+
+
 def legend_text(sim: Simulation, width: int = WIDTH, language: Language = Language.ENGLISH) -> str:
     """The colours' meanings in ``language``, in the colours themselves, in lines that
-    fit ``width``; the coach's scale too when a seat is coached."""
+    fit ``width``: only those the game can show, as the game declares them (the coach's
+    scale when a seat is coached, the dice's colour where dice are rolled)."""
+    shown = shown_by(sim.controller)
     parts = []
-    coached = COACH_SCALE if sim.controller.computer.coach else ()
-    for meaning in (
-        Meaning.DESTINATION,
-        Meaning.CAPTURE,
-        Meaning.LIFTED,
-        Meaning.THREAT,
-        Meaning.CHECK,
-        Meaning.LAST_MOVE,
-        Meaning.GUIDE,
-        Meaning.PROMPT,
-        Meaning.REMOVE,
-        Meaning.FILL,
-        *coached,
-    ):
+    for meaning in TERMINAL_KEY:
+        if meaning not in shown:
+            continue
         colour = sim.legend.colour(meaning)
         rgb = (colour.red, colour.green, colour.blue)
         words = sim.legend.palette.key_text(meaning, language)  # a blinking one says so

@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from engine.opening import FirstPlayerDraw
 from engine.said import Said, Term, alone, said
 from firmware_host.opponents.seats import OpponentKind
 from firmware_host.session.controller import Controller
@@ -24,7 +23,7 @@ from firmware_host.telling.legend import (
     Meaning,
     Pace,
     Palette,
-    shown_in,
+    shown_by,
 )
 from firmware_host.telling.said import told
 from firmware_host.wire.notice_records import said_record
@@ -90,14 +89,7 @@ PACES: Mapping[Pace, str] = MappingProxyType(
 
 def key_meanings(controller: Controller) -> tuple[Meaning, ...]:
     """The meanings the LEDs can show in the current game with its settings."""
-    position = controller.position
-    drawn = controller.draw
-    shown = shown_in(
-        position,
-        dice=controller.game.rolls_dice(position.options),
-        furigoma=drawn is not None and drawn.kind is FirstPlayerDraw.FURIGOMA,
-        coach=controller.computer.coach,  # any seat coached
-    )
+    shown = shown_by(controller)
     return tuple(meaning for meaning in ORDER if meaning in shown)
 
 

@@ -8,6 +8,7 @@ import asyncio
 import logging
 import math
 import sys
+import time
 import wave
 from pathlib import Path
 
@@ -15,7 +16,14 @@ import pytest
 
 from engine.registry import find_game
 from engine.said import verbatim
-from firmware_host.loops.speaker import BACKLOG, Announcer, Speaker, announce, espeak_command
+from firmware_host.loops.speaker import (
+    BACKLOG,
+    STALE_AFTER,
+    Announcer,
+    Speaker,
+    announce,
+    espeak_command,
+)
 from firmware_host.notices.declared import (
     IllegalShown,
     MoveCommitted,
@@ -181,3 +189,80 @@ def test_a_board_without_speech_in_its_profile_says_nothing(tmp_path: Path) -> N
     assert announce(runtime, SpeechSpec()) is None
     assert (runtime.observers, runtime.deadlines) == (observers, [])
     store.close()
+
+
+class FakeClock:
+    """The speaker's clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+GATED = (
+    "import os, sys, time\n"
+    "if sys.argv[3] == 'first move':\n"
+    "    while not os.path.exists(sys.argv[1]): time.sleep(0.01)\n"
+    "open(sys.argv[2], 'a').write(sys.argv[3] + '\\n')"
+)
+"""A fake speaker that says 'first move' only once the gate file is there."""
+
+
+def _gated(tmp_path: Path, clock: FakeClock) -> tuple[Speaker, Path, Path]:
+    gate, said = tmp_path / "gate", tmp_path / "said.txt"
+    speaker = Speaker((sys.executable, "-c", GATED, str(gate), str(said)), clock=clock)
+    return speaker, gate, said
+
+
+def _saying(speaker: Speaker, said: Path, sentence: str) -> None:
+    """Queue ``sentence`` and wait until the worker has taken it up (the queue empty)."""
+    assert speaker.say(sentence)
+    for _ in range(3000):
+        if speaker._queue.empty():
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"{sentence!r} was never taken up")
+
+
+def test_a_warning_that_falls_due_while_a_move_is_said_is_dropped_once_stale(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    speaker, gate, said = _gated(tmp_path, clock)
+    _saying(speaker, said, "first move")  # being said: the gate holds it
+    assert speaker.warn("A: ten seconds left")
+    clock.now += STALE_AFTER + 0.5  # the move took longer to say than the warning lives
+    gate.touch()
+    speaker.close(timeout=30.0)
+    assert said.read_text().splitlines() == ["first move"]
+    assert (speaker.stale, speaker.dropped) == (1, 1)
+
+
+def test_a_warning_goes_ahead_of_the_sentences_waiting_and_is_said_while_fresh(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    speaker, gate, said = _gated(tmp_path, clock)
+    _saying(speaker, said, "first move")
+    assert speaker.say("second move")
+    assert speaker.warn("A: one minute left")
+    clock.now += STALE_AFTER / 2
+    gate.touch()
+    speaker.close(timeout=30.0)
+    assert said.read_text().splitlines() == ["first move", "A: one minute left", "second move"]
+    assert speaker.stale == 0
+
+
+def test_the_announcer_says_a_warning_before_the_move_of_its_batch(tmp_path: Path) -> None:
+    said = tmp_path / "said.txt"
+    position = find_game("dobutsu").position()
+    speaker = Speaker(writer(said))
+    times = iter([(61.0, 300.0), (59.5, 300.0)])
+    announcer = Announcer(speaker, Narrator(), lambda: position, lambda: next(times))
+    announcer([])
+    position.push_text("2c2b")
+    announcer([MoveCommitted(1, "2c2b", 0.0)])
+    speaker.close(timeout=30.0)
+    assert said.read_text().splitlines() == ["A: one minute left", "A: chick to 2 b, takes chick"]

@@ -25,7 +25,7 @@ def test_time_controls_are_read(text: str, initial: float, increment: float) -> 
 
 @pytest.mark.parametrize("text", ["", "ten", "0m", "5m+", "-3m"])
 def test_bad_time_controls_say_what_they_should_be(text: str) -> None:
-    with pytest.raises(TimeControlError, match=r"10m, 90s or 5m\+3|gives no time"):
+    with pytest.raises(TimeControlError, match=r"10m, 90s or 5m\+3|gives no time|negative"):
         TimeControl.parse(text)
 
 
@@ -142,3 +142,8 @@ def test_a_told_time_loses_the_increment_only_when_it_was_main_time() -> None:
         )
     plain = TimeControl.parse("5m+3")
     assert plain.before_move(plain.after_move(42.0)) == 42.0
+
+
+def test_a_negative_time_is_named_as_such() -> None:
+    with pytest.raises(TimeControlError, match="'-5m': a time cannot be negative"):
+        TimeControl.parse("-5m")

@@ -99,6 +99,9 @@ def test_the_speaker_counts_in_the_narrators_language() -> None:
             said.append(sentence)
             return True
 
+        def warn(self, sentence: str) -> bool:
+            return self.say(sentence)
+
     times = iter([(30.0, 100.0), (19.5, 100.0), (8.5, 100.0)])
     announcer = Announcer(
         Heard(),  # type: ignore[arg-type]
