@@ -356,6 +356,23 @@ def build_parser() -> argparse.ArgumentParser:
         type=float,
         help="with --service: the idle window measured (default 3, or 10 with --budget)",
     )
+    bench.add_argument(
+        "--report",
+        metavar="FILE",
+        help="run --service and --levels and write both tables, with this machine's model, "
+        "kernel, Python and CPU clock, to FILE: made on a Raspberry Pi, it replaces the "
+        "docs' estimates (docs/speed.md says how to send it)",
+    )
+    bench.add_argument(
+        "--top-level",
+        type=int,
+        help="with --levels or --report: levels 1 to N only (default: all)",
+    )
+    bench.add_argument(
+        "--changes",
+        type=int,
+        help="with --service or --report: touches timed to the LEDs on each board (default 80)",
+    )
     _match_parser(commands)
     _ladder_parser(commands)
     _bestmove_parser(commands)

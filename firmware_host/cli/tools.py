@@ -13,6 +13,8 @@ from firmware_host.cli.common import game_and_options
 
 
 def bench(args: argparse.Namespace) -> int:
+    if args.report:
+        return _bench_report(args)
     if args.service and args.counted:
         from firmware_host.tools.bench.counted import counted_lines
 
@@ -22,13 +24,15 @@ def bench(args: argparse.Namespace) -> int:
     if args.service:
         from firmware_host.tools.bench.service import service_lines
 
-        for line in service_lines(args.games, seconds=args.seconds, budget=args.budget):
+        changes = 80 if args.changes is None else args.changes
+        lines = service_lines(args.games, seconds=args.seconds, budget=args.budget, changes=changes)
+        for line in lines:
             print(line, flush=True)
         return 0
     if args.levels:
         from firmware_host.tools.bench.levels import level_lines
 
-        for line in level_lines(args.games):
+        for line in level_lines(args.games, top=args.top_level):
             print(line, flush=True)
         return 0
     if args.boards:
@@ -41,6 +45,19 @@ def bench(args: argparse.Namespace) -> int:
 
     for line in run(args.games, args.positions, args.seed):
         print(line, flush=True)
+    return 0
+
+
+def _bench_report(args: argparse.Namespace) -> int:
+    """``kiban bench --report FILE``: both benches into one file to send."""
+    from pathlib import Path
+
+    from firmware_host.tools.bench.report import plan_from, write_report
+
+    plan = plan_from(args.games, args.seconds, args.top_level, args.changes)
+    found = write_report(Path(args.report), plan, progress=lambda line: print(line, flush=True))
+    where = found.model if found.model is not None else "not a Raspberry Pi"
+    print(f"{args.report}: written on {where}; docs/speed.md says where to send it")
     return 0
 
 

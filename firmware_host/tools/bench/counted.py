@@ -23,7 +23,10 @@ path from a touch to the LEDs: the wait for the scan, the confirming scans, the
 decision and its hand-offs, contention, the LED write. The row gives that path's p99
 (the waits at their longest), the frame-change-to-LED part alone (what this bench
 gave before), the board's scans a second at rest and its idle share of the core; a
-board that cannot wake on change says what a 20 ms touch would cost it at rest.
+board that cannot wake on change says what a 20 ms touch would cost it at rest. The
+touch's p99 is also read against the 20 ms with the chain's error (chain.py): met only
+with the error as its margin, which no Zero 2 W figure has while the sysbench link is
+unbounded ("not shown to hold").
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from firmware_host.tools.bench.chain import Estimate, pi_chain
 from firmware_host.tools.bench.decision import IDLE_SCANS
 from firmware_host.tools.bench.pi_cores import CORES, Counts, PiCore
 from firmware_host.tools.bench.touch_path import (
@@ -230,7 +234,7 @@ def counted_lines(names: Sequence[str], budget_name: str, jobs: int = 2) -> Iter
         yield (
             f"{'service':<30} {'wakes':>5} {'decision p50/p99':>17} "
             f"{'touch to LED p99 = wait + scans + decide + rest':>49} {'frame to LED':>12} "
-            f"{'at rest':>8} {'idle':>7}  note"
+            f"{'at rest':>8} {'idle':>7}  20 ms goal (± chain)  note"
         )
         chosen = _chosen(names)
         with ThreadPoolExecutor(max_workers=jobs) as pool:  # each board a valgrind process
@@ -255,6 +259,10 @@ def counted_line(counted: Counted, core: PiCore, nbody: Counts) -> str:
     scans = worst.first_scan + worst.confirm
     rest = worst.handoffs + worst.contention + worst.paint
     note = "" if board.wakes_on_change else _rest_cost(board, worst, scan, core.name, p99)
+    # The chain's error on the whole path, the waits too: a margin wider than the CPU's
+    # share needs, never narrower (chain.py).
+    touch = Estimate(worst.touch_to_led, pi_chain(core.name).error)
+    note = f"{touch.verdict(TARGET).value} ({touch.text(1e3, 1)} ms)  {note}"
     return (
         f"{counted.profile + ' ' + counted.game:<30} {'yes' if board.wakes_on_change else 'no':>5} "
         f"{p50 * 1e3:7.2f} /{p99 * 1e3:6.2f} ms "

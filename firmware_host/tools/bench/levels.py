@@ -9,7 +9,13 @@ caches simulated (pi_cores.py: instructions and misses read on the core), and th
 same search is timed here in the same run; the ratio of the two (the Pi's seconds
 for one of this machine's) turns every level's time here into the Pi's. So the
 figures are as good as the calibration (pi_cores.py says what is published, what is
-estimated), and a busy machine slows the level and the sample alike.
+estimated), and a busy machine slows the level and the sample alike. Each Pi figure is
+given with its chain's error (chain.py: the calibration's links and the spread of this
+run's sample timings), and a goal is met only when the figure with its error is under it.
+
+On a Raspberry Pi (``measured``: the core the bench runs on, report.py finds it) nothing
+is counted: the times taken are the Pi's own, and a Pi 4's are read against the goals
+as they are.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from typing import Any
 from engine.game import Game
 from engine.search import Limits, loses_at_once
 from engine.search.levels import LEVELS
+from firmware_host.tools.bench.chain import Chain, Estimate, pi_chain, timing_link
 from firmware_host.tools.bench.pi_cores import CORES, Counts
 
 POSITIONS = 4
@@ -88,14 +95,18 @@ def _sample(game: Game[Any], position: Any = None) -> tuple[Any, Any, Limits]:
     return _player(game, len(LEVELS), 0), found, limits
 
 
-def _timed_sample(game: Game[Any]) -> float:
-    """CPU seconds here of the sample search, after one run to warm it up."""
+def _timed_sample(game: Game[Any], repeats: int = 3) -> tuple[float, ...]:
+    """CPU seconds here of the sample search, ``repeats`` times, after one run to warm it
+    up: the best is the figure, the spread is a link of the chain."""
     player, position, limits = _sample(game)
     player.analyse(position, limits=limits)
-    player, position, limits = _sample(game, position)
-    start = time.process_time()
-    player.analyse(position, limits=limits)
-    return time.process_time() - start
+    timed = []
+    for _ in range(repeats):
+        player, position, limits = _sample(game, position)
+        start = time.process_time()
+        player.analyse(position, limits=limits)
+        timed.append(time.process_time() - start)
+    return tuple(timed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,15 +131,25 @@ def level_times(game: Game[Any], number: int) -> LevelTimes:
     return LevelTimes(game.name, number, tuple(seconds), tuple(nodes))
 
 
+@dataclass(frozen=True, slots=True)
+class PiRatio:
+    """A Pi core's seconds for one of this machine's in a game's search, and the chain
+    that figure hangs on (the run's sample timings joined to it)."""
+
+    ratio: float
+    chain: Chain
+
+
 def pi_seconds_per_second(
     game: Game[Any], work: Path, nbody: dict[str, Counts]
-) -> dict[str, float]:
+) -> dict[str, PiRatio]:
     """For each Pi core, its seconds for one of this machine's in ``game``'s search:
     the sample counted with the core's caches (``nbody``: the calibration's step counted
-    alike), over the sample timed here (best of three)."""
+    alike), over the sample timed here (best of three, whose spread joins the chain)."""
     from firmware_host.tools.bench.counted import _callgrind
 
-    here = min(_timed_sample(game) for _ in range(3))
+    timed = _timed_sample(game)
+    here = min(timed)
     ratios = {}
     for name, core in CORES.items():
         counted = _callgrind(
@@ -136,18 +157,27 @@ def pi_seconds_per_second(
             work / f"{game.name}-{name}",
             core,
         )[0]
-        ratios[name] = core.seconds(counted, nbody[name]) / here
+        chain = pi_chain(name).joined((timing_link(timed),))
+        ratios[name] = PiRatio(core.seconds(counted, nbody[name]) / here, chain)
     return ratios
 
 
-def level_lines(names: Sequence[str] = ()) -> Iterator[str]:
-    """The table: each level's time per move here and on each Pi, by game."""
+def level_lines(
+    names: Sequence[str] = (), top: int | None = None, measured: str | None = None
+) -> Iterator[str]:
+    """The table: each level's time per move here and on each Pi, by game; ``top``: levels
+    1 to ``top`` only; ``measured``: this machine is that Pi core (``pi4``, ``zero2w``,
+    ``pi``: another), timed as it is and nothing counted."""
     from engine.registry import find_game, games
 
     chosen = [find_game(name) for name in names] if names else list(games())
+    numbers = range(1, min(top or len(LEVELS), len(LEVELS)) + 1)
+    if measured is not None:
+        yield from _measured_lines(chosen, numbers, measured)
+        return
     yield (
         f"{'game':<10} {'level':>5} {'nodes/move':>10} {'here mean/max':>15} "
-        f"{'Pi 4 mean/max':>15} {'Zero 2 W mean/max':>19}  goal (Pi 4)"
+        f"{'Pi 4 mean/max (± chain)':>27} {'Zero 2 W mean/max':>19}  goal (Pi 4)"
     )
     from firmware_host.tools.bench.counted import nbody_step
 
@@ -157,22 +187,47 @@ def level_lines(names: Sequence[str] = ()) -> Iterator[str]:
         for game in chosen:
             (work / game.name).mkdir()
             ratio = pi_seconds_per_second(game, work / game.name, nbody)
-            for number in range(1, len(LEVELS) + 1):
+            for number in numbers:
                 yield _line(level_times(game, number), ratio)
 
 
-def _line(times: LevelTimes, ratio: dict[str, float]) -> str:
+def _verdict(most: Estimate, level: int) -> str:
+    """``met (10 s)``, ``not shown to hold (10 s)``, ``missed (10 s)``; none without a goal."""
+    goal = GOALS.get(level)
+    return "" if goal is None else f"{most.verdict(goal).value} ({goal:g} s)"
+
+
+def _line(times: LevelTimes, ratio: dict[str, PiRatio]) -> str:
     mean = sum(times.seconds) / len(times.seconds)
     most = max(times.seconds)
     nodes = sum(times.nodes) / len(times.nodes)
     pi4, zero = ratio["pi4"], ratio["zero2w"]
-    goal = GOALS.get(times.level)
-    verdict = "" if goal is None else f"{'met' if most * pi4 <= goal else 'missed'} ({goal:g} s)"
+    on_pi4 = Estimate(most * pi4.ratio, pi4.chain.error)
     return (
         f"{times.game:<10} {times.level:>5} {nodes:>10.0f} "
-        f"{mean * 1e3:6.0f} /{most * 1e3:6.0f} ms {mean * pi4:6.2f} /{most * pi4:6.2f} s "
-        f"{mean * zero:7.2f} /{most * zero:7.2f} s  {verdict}"
+        f"{mean * 1e3:6.0f} /{most * 1e3:6.0f} ms "
+        f"{mean * pi4.ratio:6.2f} /{on_pi4.text():>13} s "
+        f"{mean * zero.ratio:7.2f} /{most * zero.ratio:7.2f} s  {_verdict(on_pi4, times.level)}"
     ).rstrip()
+
+
+def _measured_lines(chosen: Sequence[Game[Any]], numbers: range, core: str) -> Iterator[str]:
+    """The table on a Raspberry Pi itself: each level's time per move as taken here, a
+    Pi 4's read against the goals with no error but the run's own."""
+    yield (
+        f"{'game':<10} {'level':>5} {'nodes/move':>10} {'measured mean/max':>19}  "
+        f"goal (Pi 4, measured on {core})"
+    )
+    for game in chosen:
+        for number in numbers:
+            times = level_times(game, number)
+            mean = sum(times.seconds) / len(times.seconds)
+            most = max(times.seconds)
+            nodes = sum(times.nodes) / len(times.nodes)
+            verdict = _verdict(Estimate(most, 0.0), number) if core == "pi4" else ""
+            yield (
+                f"{game.name:<10} {number:>5} {nodes:>10.0f} {mean:8.3f} /{most:8.3f} s  {verdict}"
+            ).rstrip()
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -19,10 +19,11 @@ and left alone. The child reports
   idle scan, its sleep and wake-up included: a count of the work that does not
   depend on how loaded the machine is, where the CPU share does;
 - *rss / uss*: memory at rest, in MiB (2^20 bytes): resident (RSS, the measure of the
-  service's target: 40 MB, 38.1 MiB) and the process's own pages (USS: RSS less the
-  pages of files it shares, the interpreter's and the C libraries', which other
-  programs on the Pi map too, so that its PSS lies between); *full gc*: what a full
-  garbage collection costs then (the runtime froze what start-up built);
+  service's goal, ``IDLE_RSS_GOAL_MIB``: 38.1 MiB, issue 14's 40 MB) and the process's
+  own pages (USS: RSS less the pages of files it shares, the interpreter's and the C
+  libraries', which other programs on the Pi map too, so that its PSS lies between);
+  *full gc*: what a full garbage collection costs then (the runtime froze what start-up
+  built);
 - *frame to LED*: then pieces are lifted and put back every 0.12 s, two of the side to
   move in turn (their moves light up; a piece put back keeps its hints lit, so the
   other piece's lift is what changes the LEDs): from the start of the scan that saw a
@@ -64,6 +65,11 @@ from collections.abc import Iterator, Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
 from types import FrameType  # noqa: E402
 from typing import Any  # noqa: E402
+
+IDLE_RSS_GOAL_MIB = 40e6 / 2**20
+"""The idle service's resident memory at most, in MiB: issue 14's "40 MB" (40 x 10^6
+bytes) is 38.15 MiB. Every memory figure of the benches and docs is in MiB, so the goal
+is stated in MiB too (issue 61: a MiB figure was read against "40" before)."""
 
 WARM_UP = 20
 """Changes made before the frame to LED is timed: a service that has run a while
@@ -392,15 +398,23 @@ def _percentiles(values: Sequence[float]) -> tuple[float, float] | None:
     return ordered[len(ordered) // 2], ordered[min(last, round(0.99 * last))]
 
 
+def rss_against_goal(rss_mib: float, goal: float = IDLE_RSS_GOAL_MIB) -> str:
+    """``under by 1.2`` or ``OVER by 0.4``: an idle service's RSS against the goal, in MiB."""
+    return f"under by {goal - rss_mib:.1f}" if rss_mib <= goal else f"OVER by {rss_mib - goal:.1f}"
+
+
 def service_lines(
-    names: Sequence[str] = (), seconds: float | None = None, budget: str | None = None
+    names: Sequence[str] = (),
+    seconds: float | None = None,
+    budget: str | None = None,
+    changes: int = 80,
 ) -> Iterator[str]:
     """``names``: games on their ``sim`` board, ``PROFILE:GAME`` or bundled profiles;
     with ``budget`` (``pi4``, ``zero2w``), each held to that Pi core's share of this
     machine's (a cgroup's CPU quota), its idle CPU also read against a thread that
     only wakes as often (``floor``), and its frame change to LED also as the CPU the
     process spent meanwhile on a core that slow (``on the Pi``). ``seconds``: the idle
-    window (3 s, or 10 s with a budget)."""
+    window (3 s, or 10 s with a budget); ``changes``: the touches timed to the LEDs."""
     from firmware_host.tools.bench.budget import BUDGETS, core_share, cpu_quota
 
     chosen = _chosen(names)
@@ -421,12 +435,12 @@ def service_lines(
     yield (
         f"{'service':30} {'scans/s':>12} {'cpu':>9}{pi_columns} {'scanning':>9} "
         f"{'calls/scan':>10} {'frame to LED p50/p99':>21} {'ready (cpu)':>15} "
-        f"{'rss / uss':>15} {'full gc':>8}"
+        f"{'rss / uss':>15} {'full gc':>8}  rss against {IDLE_RSS_GOAL_MIB:.1f} MiB"
     )
     floors: dict[float, float] = {}
     with quota as join:
         for profile_name, game_name in chosen:
-            f = measure(profile_name, game_name, idle, join=join)
+            f = measure(profile_name, game_name, idle, changes=changes, join=join)
             ready = (
                 f"{f['ready']:5.2f} ({f['ready_cpu']:4.2f}) s"
                 if f["ready"] is not None
@@ -457,7 +471,8 @@ def service_lines(
                 f"{profile_name + ' ' + game_name:30} {f['scans']:5.1f}/{f['scan_hz']:<3} Hz "
                 f"{100 * f['cpu']:6.2f} %{pi} {100 * f['scanning']:6.2f} % "
                 f"{f['calls']:10.1f} {latency} {ready} "
-                f"{f['rss_mib']:5.1f} /{f['uss_mib']:5.1f} MiB {f['full_gc_ms']:5.2f} ms"
+                f"{f['rss_mib']:5.1f} /{f['uss_mib']:5.1f} MiB {f['full_gc_ms']:5.2f} ms  "
+                f"{rss_against_goal(f['rss_mib'])}"
             )
 
 

@@ -2,10 +2,11 @@
 
 Every shogi board's idle service holds these tables (the recognizer indexes the
 position's moves while the board waits), and they are most of what a shogi board holds
-over another game's: the shogi boards stand over the service's 40 MB (38.1 MiB) line by
-about that much. Counted here by walking what the modules' names reach, each object
-once, as ``sys.getsizeof`` gives it, so the figure depends on the interpreter's object
-sizes (CPython 3.11's, the Pi's) and on nothing the machine is doing.
+over another game's: the shogi boards stand over the service's 38.1 MiB line (issue
+14's 40 MB, ``IDLE_RSS_GOAL_MIB``) by about that much. Counted here by walking what the
+modules' names reach, each object once, as ``sys.getsizeof`` gives it, so the figure
+depends on the interpreter's object sizes (CPython 3.11's, the Pi's) and on nothing the
+machine is doing.
 """
 
 from __future__ import annotations
