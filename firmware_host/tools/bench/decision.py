@@ -44,9 +44,10 @@ IDLE_SCANS = 200
 DICE_SEED = 1
 """The session's dice, seeded: a game with dice (Chaturaji) plays the same rolls in
 every run, so two runs count the same decisions. Unseeded, the rolls changed the
-commit's work from run to run (chaturaji-reference's two commits, counted in Python
-bytecodes over five runs of eced076: 56,700-62,300 and 67,400-84,200), and with them
-the decision's p99, which is the largest of the 24 decisions."""
+commit's work from run to run (chaturaji-reference's two commits, counted in
+CPython bytecodes over five seeds on eced076: 56,700-66,000 and 67,400-84,200), and with
+them the decision's p99, the largest of its 24 decisions (docs/speed.md, seventeenth
+round)."""
 
 
 PARTS = {
