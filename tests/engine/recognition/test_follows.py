@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
 import pytest
 
 from engine.dobutsu import DOBUTSU
-from engine.game import Position
+from engine.dobutsu.board import DobutsuMove
+from engine.dobutsu.position import DobutsuPosition
 from engine.recognition.follows import moves_from
 
 START = "gle/1c1/1C1/ELG b - 1"
 SWAPPED = "elg/1c1/1C1/ELG b - 1"  # another game: white's elephant and giraffe swapped
 
 
-def _played(text: str, *moves: str) -> Position[Hashable]:
+def _played(text: str, *moves: str) -> DobutsuPosition:
     position = DOBUTSU.position(text, {})
+    assert isinstance(position, DobutsuPosition)
     for move in moves:
         position.push(position.parse_move(move))
     return position
@@ -28,14 +28,14 @@ def test_a_position_played_on_from_the_base_is_found_without_replaying_its_moves
     moves was most of a Chaturaji commit's work (docs/speed.md, issue 61)."""
     base = _played(START)
     position = _played(START, "2c2b", "2a2b")
-    pushed: list[Hashable] = []
-    push = type(position).push
+    pushed: list[DobutsuMove] = []
+    push = DobutsuPosition.push
 
-    def counted(self: Position[Hashable], move: Hashable) -> None:
+    def counted(self: DobutsuPosition, move: DobutsuMove) -> None:
         pushed.append(move)
         push(self, move)
 
-    monkeypatch.setattr(type(position), "push", counted)
+    monkeypatch.setattr(DobutsuPosition, "push", counted)
     assert moves_from(base, position) == tuple(position.move_stack)
     assert pushed == []
     assert position.text() == _played(START, "2c2b", "2a2b").text()  # left as it was
