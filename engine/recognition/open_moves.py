@@ -17,6 +17,7 @@ from engine.game import Position
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
 from engine.recognition.change_order import MARGIN, in_order, keeps
 from engine.recognition.change_order import began as first_change
+from engine.recognition.follows import moves_from
 from engine.recognition.gone_on import went_on_then_pair
 from engine.recognition.move_index import MoveIndex
 from engine.recognition.overlap import Overlap
@@ -91,14 +92,7 @@ class Base(Generic[M]):
 
     def leads_to(self, position: Position[M]) -> tuple[M, ...] | None:
         """The moves from the base to ``position``, if it follows from it (None if not)."""
-        mine, theirs = self.position.move_stack, position.move_stack
-        if len(theirs) < len(mine) or theirs[: len(mine)] != mine:
-            return None
-        tail = tuple(theirs[len(mine) :])
-        replayed = self.position.copy()
-        for move in tail:
-            replayed.push(move)
-        return tail if replayed.text() == position.text() else None  # not another game
+        return moves_from(self.position, position)
 
     def saw(self, frame: Mapping[Spot, Reading], changed: Iterable[Spot], now: float) -> None:
         if self.resumed_at <= self.committed_at:

@@ -1,5 +1,10 @@
 """The instruction-count bench drives a fixed sequence, the same every run."""
 
+from collections.abc import Hashable
+from typing import Any
+
+import pytest
+
 from firmware_host.tools.bench.decision import ROUNDS, run
 
 
@@ -37,3 +42,26 @@ def test_the_split_runs_each_entry_into_the_simulation_in_its_own_context() -> N
 
     assert _through_context(mark)(7) == 7
     assert marker.get() == 0  # set inside its own context, not here
+
+
+def test_a_game_with_dice_plays_the_same_rolls_every_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The counts of two runs are compared (a version against another): unseeded, the
+    rolls changed Chaturaji's commits' work, and the decision's p99 with them."""
+    from firmware_host.session.match import Match
+
+    played: list[str] = []
+    play = Match.play
+
+    def recorded(self: Match, move: Hashable, at: float, read_in: Any = None) -> Any:
+        done = play(self, move, at, read_in)
+        played.append(done.text)
+        return done
+
+    monkeypatch.setattr(Match, "play", recorded)
+    runs = []
+    for _ in range(3):
+        played.clear()
+        run("chaturaji-reference", "chaturaji", "decide")
+        runs.append(list(played))
+    assert runs[0] == runs[1] == runs[2]
+    assert len(runs[0]) >= 3  # the rolls and the move the bench plays
