@@ -96,6 +96,10 @@ RUNS: dict[str, Run] = {
 PI = "a Raspberry Pi's setup as root (raspi-config, apt, /etc, /opt: tools/pi_check.sh runs it)"
 BOARD = "drives a real board (GPIO, I2C, SPI): hardware this machine has not"
 NETWORK = "needs a broker or a server on the network"
+REPORT = (
+    "minutes to an hour of measuring, meant for a Pi (a tiny run on a faked Pi is"
+    " tests/firmware_host/tools/bench/test_report.py)"
+)
 CALLGRIND = "a measurement under callgrind, minutes of a core (docs/speed.md)"
 NOT_HERE: dict[str, str] = {
     "make run": "opens a browser and serves the page until stopped (tests/test_make_run.py)",
@@ -130,6 +134,12 @@ NOT_HERE: dict[str, str] = {
     "sudo install -m 644 /opt/kiban/systemd/kiban.service /etc/systemd/system/kiban.service": PI,
     "sudo systemctl daemon-reload": PI,
     "sudo systemctl enable --now kiban": PI,
+    "sudo systemctl stop kiban": PI,
+    "sudo systemctl start kiban": PI,
+    "kiban bench --report kiban-report.json": REPORT,
+    "kiban bench --report report.json": REPORT,
+    "kiban bench --report kiban-report.json --top-level 5": REPORT,
+    "kiban bench --report kiban-report.json --top-level 5 sim-shogi shogi": REPORT,
     "journalctl -u kiban -f": "follows the service's log on a Pi until stopped",
     "kiban doctor --profile /etc/kiban/board.toml": BOARD,
     "kiban calibrate --profile /etc/kiban/board.toml": BOARD,
