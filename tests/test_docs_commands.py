@@ -80,7 +80,10 @@ RUNS: dict[str, Run] = {
     'kiban bestmove shogi --position "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"': Run(),
     "kiban bestmove dobutsu --engine 5": Run(),
     "kiban sim dobutsu --opponent w=level:3": RESIGN,
-    "kiban sim chaturaji --opponent y=level:5 --opponent g=level:5": RESIGN,
+    # two people at the board: Resign on the computer's turn must say which seat
+    "kiban sim chaturaji --opponent y=level:5 --opponent g=level:5": Run(
+        stdin="resign 0\n", says="(resignation)"
+    ),
     "kiban sim shogi --opponent b=engine": RESIGN,
     "kiban sim dobutsu --setting help=b:hints,w:none --setting hints=b:3,w:0": RESIGN,
     "kiban sim shogi --setting help=coach": RESIGN,
