@@ -70,11 +70,11 @@ def went_on(earlier: Base[M], base: Base[M], there: list[tuple[M, ...]], within:
     return False
 
 
-def went_on_at_once(base: Base[M], moves: tuple[M, ...]) -> bool:
+def went_on_at_once(base: Base[M], moves: tuple[M, ...], within: float = QUICKEST_ANSWER) -> bool:
     """Whether ``moves`` (from the base: the first player's move, the others' replies,
     the first player's again) have that last move begun before the replies were done,
-    or sooner after than anyone answers (``QUICKEST_ANSWER``): the hand was still going
-    on with the first, not answering them."""
+    or ``within`` seconds after (sooner than anyone answers, ``QUICKEST_ANSWER``): the
+    hand was still going on with the first, not answering them."""
     if len(moves) < 3:
         return False
     footprints = base.overlap.footprints(moves)
@@ -82,7 +82,7 @@ def went_on_at_once(base: Base[M], moves: tuple[M, ...]) -> bool:
     replies = frozenset().union(*(footprint.spots() for footprint in footprints[1:-1]))
     done = [base.last_at[spot] for spot in replies - last if spot in base.last_at]
     began = [base.first_at[spot] for spot in last - replies - first if spot in base.first_at]
-    return bool(done) and bool(began) and min(began) < max(done) + QUICKEST_ANSWER
+    return bool(done) and bool(began) and min(began) < max(done) + within
 
 
 def goes_on_first(base: Base[M], line: tuple[M, ...]) -> bool:

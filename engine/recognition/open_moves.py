@@ -128,13 +128,15 @@ class Base(Generic[M]):
             not self._whole_before(footprints, index, after) for index, after in pairwise(shown)
         )
 
-    def replied_early(self, within: float = 0.0) -> bool:
+    def replied_early(self, within: float = 0.0, line: tuple[M, ...] | None = None) -> bool:
         """Whether the next player's hand began before the first open move was whole, or
         ``within`` seconds of it (sooner than anyone answers a move), as the board read
         it then (what its cells did after, a knock or the hand going on, is not counted):
-        only then may the mover's hand go on with it after the reply."""
-        footprints = self.overlap.footprints(self.tail)
-        shown = [index for index in range(self.last_shown() + 1) if footprints[index].changes]
+        only then may the mover's hand go on with it after the reply. ``line``: the
+        open moves and those after them that make the board, the reply among them."""
+        footprints = self.overlap.footprints(self.tail if line is None else line)
+        last = self.last_shown() if line is None else len(line) - 1
+        shown = [index for index in range(last + 1) if footprints[index].changes]
         if len(shown) < 2:
             return False
         mine, theirs = footprints[shown[0]].spots(), footprints[shown[1]].spots()

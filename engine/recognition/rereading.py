@@ -53,6 +53,7 @@ def decide(
     *,
     shown: Callable[[tuple[M, ...]], bool] = lambda line: False,
     doubtful: Callable[[tuple[M, ...]], bool] = lambda line: False,
+    settle: float = 0.0,
 ) -> Reread[M] | None:
     """What the record becomes. ``here``: the lines from the record's position that make
     the board; ``there``: the lines from the base. ``seen`` gives a line as the board
@@ -72,7 +73,8 @@ def decide(
     passed cells touch as a knock does), so a change of the record it contradicts is
     asked. ``doubtful``: whether a line from the base came in an order it cannot have
     (a capture whose victim's cell filled before the capturer left): such a line is a
-    reading only when none keeps the order, and never wins for the knocks it spares."""
+    reading only when none keeps the order, and never wins for the knocks it spares.
+    ``settle``: how long the board waits for a move to rest (``Timing.settle``)."""
     tail = base.tail
     keeping = [tail + line for line in here]
     keeping += [line for line in there if line[: len(tail)] == tail]
@@ -121,14 +123,21 @@ def decide(
     interleaved = base.replied_early(REACTION) or any(
         went_on_at_once(base, kept) for kept in keeping
     )
+    # a record committed before it rested too, when the reply began before the board
+    # could show its first move at rest (``settle``) and the mover's hand went on while
+    # the reply was under way: nothing was whole when either began
+    merging = interleaved and (
+        base.rested
+        or any(
+            base.replied_early(settle, kept) and went_on_at_once(base, kept, 0.0)
+            for kept in keeping
+        )
+    )
     tied = [
         line
         for line in unkept
-        if base.rested
-        and (
-            (base.goes_on_with(line[0]) and (passed or base.with_reply(line)))
-            or (interleaved and any(merges(base, line, kept) for kept in keeping))
-        )
+        if (base.rested and base.goes_on_with(line[0]) and (passed or base.with_reply(line)))
+        or (merging and any(merges(base, line, kept) for kept in keeping))
     ]
     # after a lost turn both readings are legal and no order of sensed changes tells
     # them apart: asked whatever the record's own line looks like
@@ -546,6 +555,7 @@ class Rereading(Generic[M]):
                 self._unexplained,
                 shown=shown,
                 doubtful=base.doubtful,
+                settle=self.timing.settle,
             )
         if answer is not None and answer.choices:
             self._ask(frame, base, answer)
