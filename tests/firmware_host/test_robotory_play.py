@@ -65,20 +65,20 @@ def engine(sim: Simulation) -> RobotoryPosition:
     return position
 
 
-def answer(
-    sim: Simulation, notices: list[Notice], move: str, previous: str | None = None
-) -> list[Notice]:
+def answer(sim: Simulation, notices: list[Notice], move: str, *earlier: str) -> list[Notice]:
     """Answer every prompt with the intended move (it must be one of the choices), or,
-    when the board asks again where the last move ended (a chain that may have gone on
-    when the robot moved again), with the last move played."""
+    when the board asks again where an earlier move ended (a chain that may have gone on
+    when the robot moved again, asked as the next move came), with the move played there:
+    ``earlier``, the moves played before, the most recent first."""
     asked = of(PromptOpened, notices)
     if not asked:
         return notices
     choices = asked[-1].choices
     if move in choices:
         return notices + sim.send(Select(move))
-    assert previous is not None and previous in choices, (move, previous, choices)
-    notices = notices + sim.send(Select(previous))
+    played = next((before for before in earlier if before in choices), None)
+    assert played is not None, (move, earlier, choices)
+    notices = notices + sim.send(Select(played))
     return notices + answer(sim, sim.settle(), move)
 
 
@@ -111,12 +111,12 @@ def play(sim: Simulation, move: str) -> list[str]:
     the moves committed are returned."""
     position = engine(sim).copy()
     parsed = position.parse_move(move)
-    previous = position.move_text(position.pop()) if position.move_stack else None
+    earlier = [position.move_text(position.pop()) for _ in range(min(3, len(position.move_stack)))]
     sensed = sim.profile.sensed_spots
     if isinstance(parsed, Refill) and not any(s.startswith("stock") for s in sensed):
         notices = refill_by_button(sim, move)
     else:
-        notices = answer(sim, sim.perform(move), move, previous)
+        notices = answer(sim, sim.perform(move), move, *earlier)
     notices += fill_stocks(sim)
     made = commits(notices)
     again = sum(notice.plies for notice in of(MovesTakenBack, notices))
