@@ -117,7 +117,8 @@ def play(sim: Simulation, move: str) -> list[str]:
         notices = refill_by_button(sim, move)
     else:
         notices = answer(sim, sim.perform(move), move, *earlier)
-    notices += fill_stocks(sim)
+    # a question may come as the stocks are filled (a knock there reads the board again)
+    notices += answer(sim, fill_stocks(sim), move, *earlier)
     made = commits(notices)
     again = sum(notice.plies for notice in of(MovesTakenBack, notices))
     made = made[again:]
