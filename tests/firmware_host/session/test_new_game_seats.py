@@ -49,8 +49,8 @@ def test_a_new_game_that_names_its_seats_gets_them() -> None:
     notices = sim.send(NewGame(settings={"opponent": ""}))  # people, chosen
     assert sim.controller.settings.opponent == ""
     assert seats_line(notices).count("a person at the board") == 2
-    notices = sim.send(NewGame(settings={"opponent": "a=level:2"}))
-    assert sim.controller.settings.opponent == "a=level:2"
+    notices = sim.send(NewGame(settings={"opponent": "w=level:2"}))
+    assert sim.controller.settings.opponent == "w=level:2"
     assert "the computer at level 2" in seats_line(notices)
 
 
