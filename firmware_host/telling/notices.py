@@ -239,7 +239,7 @@ def wording(notice: Notice) -> Wording:  # noqa: C901 - a dispatcher: a case per
         case FirstPlayerDrawn(draw, _):
             return both(N_("{description}"), description=Drawn(draw))
         case SeatsChosen(players, _):
-            return both(N_("{players}"), players=players)
+            return both(N_("{description}"), description=players)
         case Refused(reason, _):
             return both(N_("refused: {reason}"), reason=reason)
         case FaultShown(message, _, FaultSource.STORE):

@@ -218,8 +218,9 @@ def _json_kind(value: Any) -> str:
 def from_words(words: Sequence[str], *, claims: Iterable[str] = ()) -> Action:
     """Build an action from a typed command: the verb (its wire name), then its
     parameters in order. ``NAME=VALUE`` words fill the object of strings that names
-    NAME among its keys (a new game's settings), else its first (the variants); the last string parameter takes the remaining words. A parameter
-    the class can do without may be left out, even where the wire needs it."""
+    NAME among its keys (a new game's settings), else its first (the variants); the
+    last string parameter takes the remaining words. A parameter the class can do
+    without may be left out, even where the wire needs it."""
     verb = words[0]
     action, implied = find_action(verb, claims, table=BY_VERB)
     rest = [word for word in words[1:] if "=" not in word]
