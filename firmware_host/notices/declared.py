@@ -150,7 +150,6 @@ class SeatsChosen:
     computer over silently (``session/new_seats.py``)."""
 
     wire: ClassVar[str] = "seats"
-    recorded: ClassVar[bool] = False
 
     players: Said
     at: float
