@@ -144,6 +144,18 @@ class FirstPlayerDrawn:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatsChosen:
+    """Who plays each seat of the new game (a person, the computer, an engine, another
+    board): said at every new game, so a board with only buttons does not carry the
+    computer over silently (``session/new_seats.py``)."""
+
+    wire: ClassVar[str] = "seats"
+
+    players: Said
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
 class Refused:
     """An input that cannot be carried out, with the reason; nothing changed."""
 
@@ -349,6 +361,7 @@ Notice = (
     | GameEnded
     | GameStarted
     | FirstPlayerDrawn
+    | SeatsChosen
     | Refused
     | FaultShown
     | FaultCleared

@@ -42,6 +42,7 @@ from firmware_host.notices.declared import (
     Proposal,
     PuzzleAsked,
     Refused,
+    SeatsChosen,
 )
 from firmware_host.session.actions import (
     AgreeDraw,
@@ -105,6 +106,7 @@ from firmware_host.session.events import (
     TimePassed,
 )
 from firmware_host.session.match import Match
+from firmware_host.session.new_seats import OPPONENT, seats_said, with_starting_seats
 from firmware_host.session.presses import Showing
 from firmware_host.session.readout import Readout
 from firmware_host.session.state import (
@@ -209,9 +211,8 @@ class Controller(Readout):
                 return self._take_back(plies, at, board_follows=board_follows)
             case Again():
                 options = dict(self.position.options.non_default(self.game.option_specs))
-                again = self._presses.new_game(
-                    self.now(at), None, options, None, self.settings.stored()
-                )
+                kept = {k: v for k, v in self.settings.stored().items() if k != OPPONENT}
+                again = self._presses.new_game(self.now(at), None, options, None, kept)
                 return self._apply(again, at)
             case NewGameAsked(game, options, position, settings):
                 if not isinstance(self.state, Over):
@@ -220,7 +221,10 @@ class Controller(Readout):
                     self.match = Match(game, self.match.journal)
                     self.sensed = self.sensed & frozenset(game.spots)
                     self.recognizer = Recognizer(self.sensing, self.sensed, self.timing)
-                return self._new(at, options, position, settings)
+                seated = with_starting_seats(game, settings, self.starting_seats or "")
+                started = self._new(at, options, position, seated)
+                players = seats_said(self.game, self.computer.seats)
+                return [*started[:1], SeatsChosen(players, at), *started[1:]]  # then the draw
             case Confirm(then):
                 confirmed = self._confirm(at)
                 played = any(isinstance(notice, MoveCommitted) for notice in confirmed)
@@ -259,6 +263,8 @@ class Controller(Readout):
         """Resume the game's unfinished session, or start a new one (from ``position``
         with ``moves`` already played, when given: a record read in, which said
         ``record`` beside its moves)."""
+        if self.starting_seats is None:  # the seats a New game starts with
+            self.starting_seats = (settings or {}).get(OPPONENT, "")
         if resume and position is None and not moves:
             stored = self.match.unfinished()
             if stored is not None:

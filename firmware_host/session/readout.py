@@ -96,6 +96,7 @@ class Readout:
         self._presses = Presses(self._prompts, self._turns, self._boards, sensing)  # buttons
         self.remote_wait: Said | None = None  # why a remote game waits on the network
         self.speaking = False  # whether the session says what happens (actions.Speak)
+        self.starting_seats: str | None = None  # ``--opponent`` the session started with
 
     @property
     def fault(self) -> Said | None:

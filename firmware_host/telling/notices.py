@@ -62,6 +62,7 @@ from firmware_host.notices.declared import (
     Refused,
     RemoteMoved,
     ReviewShown,
+    SeatsChosen,
     ServerRefusedMove,
     StoreReplaced,
 )
@@ -237,6 +238,8 @@ def wording(notice: Notice) -> Wording:  # noqa: C901 - a dispatcher: a case per
             return both(N_("the board is set up: play"))
         case FirstPlayerDrawn(draw, _):
             return both(N_("{description}"), description=Drawn(draw))
+        case SeatsChosen(players, _):
+            return both(N_("{description}"), description=players)
         case Refused(reason, _):
             return both(N_("refused: {reason}"), reason=reason)
         case FaultShown(message, _, FaultSource.STORE):

@@ -217,18 +217,25 @@ def _json_kind(value: Any) -> str:
 
 def from_words(words: Sequence[str], *, claims: Iterable[str] = ()) -> Action:
     """Build an action from a typed command: the verb (its wire name), then its
-    parameters in order. ``NAME=VALUE`` words fill its first object of strings (a new
-    game's variants); the last string parameter takes the remaining words. A parameter
-    the class can do without may be left out, even where the wire needs it."""
+    parameters in order. ``NAME=VALUE`` words fill the object of strings that names
+    NAME among its keys (a new game's settings), else its first (the variants); the
+    last string parameter takes the remaining words. A parameter the class can do
+    without may be left out, even where the wire needs it."""
     verb = words[0]
     action, implied = find_action(verb, claims, table=BY_VERB)
     rest = [word for word in words[1:] if "=" not in word]
     assigned = [word for word in words[1:] if "=" in word]
     specs = [spec for spec in params(action) if spec.attribute not in implied]
     values: dict[str, Any] = dict(implied)
-    mapping = next((spec for spec in specs if spec.kind is Kind.STRINGS), None)
-    if mapping is not None:
-        values[mapping.attribute] = _assignments(verb, assigned)
+    mappings = [spec for spec in specs if spec.kind is Kind.STRINGS]
+    if mappings:
+        # NAME=VALUE fills the object that names NAME among its keys (``new
+        # opponent=w=level:3`` sets the session), else the first: a game's options
+        for spec in mappings:
+            values[spec.attribute] = {}
+        for key, value in _assignments(verb, assigned).items():
+            named = [spec for spec in mappings if key in spec.keys]
+            values[(named or mappings)[0].attribute][key] = value
     elif assigned:
         rest = list(words[1:])  # no object to fill: the words are values after all
     positional = [spec for spec in specs if spec.kind is not Kind.STRINGS]

@@ -352,6 +352,8 @@ def state_message(
         "game_id": controller.game_id,
         "options": dict(position.options.items()),
         "settings": controller.settings.stored(),
+        # the seats the session started with: the new-game dialog offers them
+        "starting_opponent": controller.starting_seats or "",
         "palette": palette,
         "phase": view.phase.value,
         "turn": view.turn,

@@ -69,6 +69,7 @@ from firmware_host.session.actions import (
 )
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import Event, TimePassed
+from firmware_host.session.new_seats import with_starting_seats
 from firmware_host.session.puzzle import PuzzleRun, new_run
 from firmware_host.session.state import Phase
 from firmware_host.store.journal import Journal
@@ -475,14 +476,16 @@ class SimSession(Session):
             return self._send(
                 NewGame(None, dict(command.variants), command.position, command.session), request
             )
+        starting = self.sim.controller.starting_seats or ""  # the page's session goes on
         sim = self._build(
             game,
             profile,
             command.variants,
             command.position,
             resume=False,
-            settings=command.session,
+            settings=with_starting_seats(game, command.session, starting),
         )
+        sim.controller.starting_seats = starting
         self._replace(sim, None)
         self._profile_name = profile
         return ok(request)

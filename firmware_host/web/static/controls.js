@@ -121,7 +121,9 @@ export function renderCatalogue() {
 
 // The dialog offers the rules and the session of the game being played when it is
 // the one chosen (a new game "like this one"), else the chosen game's defaults; the
-// seed is always left to chance.
+// seed is always left to chance. Its players are the seats the session started with
+// (--opponent, or people), not those a game in between had: the computer of the last
+// game is not carried over unless the player chooses it again.
 function renderOptions() {
   const catalogue = page.catalogue;
   const game = catalogue.games.find((g) => g.name === $("new-game-name").value);
@@ -167,7 +169,8 @@ function renderOptions() {
   $("new-game-clock").value = settings.clock || "";
   $("new-game-roll").value = settings.roll || catalogue.settings.roll[0];
   $("new-game-seed").value = "";
-  renderPlayers(game, settings, current ? current.help : null);
+  const seats = current ? { ...settings, opponent: current.starting_opponent || "" } : settings;
+  renderPlayers(game, seats, current ? current.help : null);
 }
 
 // One choice per seat: a person, or the computer at a level (the same 1-10 scale
@@ -262,7 +265,7 @@ function sessionSettings() {
   for (const select of $("new-game-players").querySelectorAll("[data-seat]")) {
     if (select.value) opponents.push(`${select.dataset.seat}=${select.value}`);
   }
-  if (opponents.length) settings.opponent = opponents.join(",");
+  settings.opponent = opponents.join(","); // empty: people at every seat, as chosen
   if ($("new-game-coach-on").checked) settings.coach = "on";
   if ($("new-game-warn-on").checked) settings.warn = "on";
   const help = [];

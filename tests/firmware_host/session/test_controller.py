@@ -24,6 +24,7 @@ from firmware_host.notices.declared import (
     MovesTakenBack,
     Notice,
     Refused,
+    SeatsChosen,
 )
 from firmware_host.session.actions import (
     AgreeDraw,
@@ -198,7 +199,7 @@ def test_a_new_game_on_a_board_already_set_up_is_ready_at_once() -> None:
     sim = make_sim()
     old = sim.controller.game_id
     notices = sim.send(NewGame(variants={"repetition": "5"}))
-    assert [type(n) for n in notices] == [GameStarted, BoardReady]
+    assert [type(n) for n in notices] == [GameStarted, SeatsChosen, BoardReady]
     assert sim.controller.game_id != old
     assert sim.controller.phase is Phase.PLAY
     assert commits(sim.perform("1d1c")) == ["1d1c"]
@@ -375,7 +376,7 @@ def test_a_fault_at_the_start_defers_the_setup() -> None:
     sim.hardware.buses[1].vanish(0x20)
     assert of(FaultShown, sim.advance(0.1))
     notices = sim.send(NewGame())
-    assert [type(n) for n in notices] == [GameStarted]  # a silent board is not judged
+    assert [type(n) for n in notices] == [GameStarted, SeatsChosen]  # a silent board: not judged
     assert not sim.advance(1.0)
     assert sim.controller.phase is Phase.SETUP
     sim.hardware.buses[1].restore(0x20)

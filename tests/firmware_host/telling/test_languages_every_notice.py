@@ -50,11 +50,14 @@ from firmware_host.notices.declared import (
     Refused,
     RemoteMoved,
     ReviewShown,
+    SeatsChosen,
     ServerRefusedMove,
     StoreReplaced,
 )
+from firmware_host.opponents.seats import OpponentKind, OpponentSpec
 from firmware_host.session.actions import Select
 from firmware_host.session.consent import ProposalArrived
+from firmware_host.session.new_seats import seats_said
 from firmware_host.session.state import (
     AcceptChoice,
     DeclineChoice,
@@ -127,6 +130,14 @@ def _start(game: Game[Any]) -> Position[Any]:
     return position
 
 
+def every_player(game: Game[Any]) -> Iterator[dict[int, OpponentSpec]]:
+    """People at every seat, then each kind of player at the first seat."""
+    yield {}
+    for kind in OpponentKind:
+        path = "yo" if kind is OpponentKind.USI else None
+        yield {0: OpponentSpec(kind, path=path)}
+
+
 def game_notices(game: Game[Any], position: Position[Any]) -> list[Notice]:
     """Every notice, as ``game`` makes it: its moves, reasons, results and seats."""
     moves = [position.move_text(move) for move in position.legal_moves()][:2]
@@ -179,6 +190,7 @@ def game_notices(game: Game[Any], position: Position[Any]) -> list[Notice]:
         GameStarted(3, game.name, False, 0.0),
         GameStarted(3, game.name, True, 0.0),
         *(FirstPlayerDrawn(drawn, 0.0) for drawn in draws),
+        *(SeatsChosen(seats_said(game, computer), 0.0) for computer in every_player(game)),
         *(Refused(refusal, 0.0) for refusal in refusals),
         FaultShown(fault_line(bus), 0.0),
         FaultShown(store, 0.0, FaultSource.STORE),

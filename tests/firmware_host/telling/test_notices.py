@@ -43,9 +43,12 @@ from firmware_host.notices.declared import (
     Refused,
     RemoteMoved,
     ReviewShown,
+    SeatsChosen,
     ServerRefusedMove,
     StoreReplaced,
 )
+from firmware_host.opponents.seats import parse_opponents
+from firmware_host.session.new_seats import seats_said
 from firmware_host.telling.language import Language
 from firmware_host.telling.notices import Move, Moves, notice_line, notice_sentence, wording
 from firmware_host.telling.said import told
@@ -53,6 +56,8 @@ from firmware_host.telling.speech import warnings_ahead
 from firmware_host.wire.notice_records import notice_record
 
 WON = Outcome.win(Termination.TRY, 0)
+DOBUTSU = find_game("dobutsu")
+
 EXAMPLES: tuple[Notice, ...] = (
     BoardReady(0.0),
     BoardTurned(True, 0.0),
@@ -72,6 +77,7 @@ EXAMPLES: tuple[Notice, ...] = (
     GameStarted(3, "dobutsu", False, 0.0),
     GameStarted(3, "dobutsu", True, 0.0),
     FirstPlayerDrawn(DrawResult(FirstPlayerDraw.FURIGOMA, (True,) * 4 + (False,), False), 0.0),
+    SeatsChosen(seats_said(DOBUTSU, parse_opponents(DOBUTSU, "w=level:3")), 0.0),
     Refused(said("no move to suggest now"), 0.0),
     FaultShown(said("{chip} does not answer", chip="sensor chip 0x20"), 0.0),
     FaultShown(verbatim("the disk is full"), 0.0, FaultSource.STORE),
