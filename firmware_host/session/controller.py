@@ -249,6 +249,12 @@ class Controller(Readout):
 
     # --- sessions ------------------------------------------------------------------
 
+    def seat_at_start(self, seats: str, *, carried: bool = False) -> None:
+        """The seats a New game starts with: the first start's (``--opponent``), or, when
+        ``carried``, a session's rebuilt for another game or board (the page's)."""
+        if carried or self.starting_seats is None:
+            self.starting_seats = seats
+
     def start(
         self,
         at: float,
@@ -263,8 +269,7 @@ class Controller(Readout):
         """Resume the game's unfinished session, or start a new one (from ``position``
         with ``moves`` already played, when given: a record read in, which said
         ``record`` beside its moves)."""
-        if self.starting_seats is None:  # the seats a New game starts with
-            self.starting_seats = (settings or {}).get(OPPONENT, "")
+        self.seat_at_start((settings or {}).get(OPPONENT, ""))
         if resume and position is None and not moves:
             stored = self.match.unfinished()
             if stored is not None:

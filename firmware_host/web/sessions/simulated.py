@@ -485,7 +485,7 @@ class SimSession(Session):
             resume=False,
             settings=with_starting_seats(game, command.session, starting),
         )
-        sim.controller.starting_seats = starting
+        sim.controller.seat_at_start(starting, carried=True)
         self._replace(sim, None)
         self._profile_name = profile
         return ok(request)
