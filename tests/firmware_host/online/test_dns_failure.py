@@ -51,7 +51,7 @@ def test_a_name_that_does_not_resolve_is_said_in_words() -> None:
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        (Language.JAPANESE, "lishogi.org が見つかりません"),
+        (Language.JAPANESE, "lishogi.orgがみつかりません"),
         (Language.POLISH, "nie można znaleźć lishogi.org"),
         (Language.CZECH, "nelze najít lishogi.org"),
         (Language.FRENCH, "impossible de trouver lishogi.org"),
