@@ -241,12 +241,6 @@ class Controller(Readout):
                     self._enter(self._playing())
                 return [PuzzleAsked(at)]
 
-    def _untold(self, move: Hashable, at: float) -> Refused | None:
-        return self._boards.untold(move, self.now(at))
-
-    def _propose(self, kind: Proposal, plies: int, at: float) -> list[Notice]:
-        return self._apply(self._boards.propose(kind, plies, self.now(at)), at)
-
     # --- sessions ------------------------------------------------------------------
 
     def seat_at_start(self, seats: str, *, carried: bool = False) -> None:
@@ -466,7 +460,7 @@ class Controller(Readout):
     ) -> list[Notice]:
         """``told``: a remote seat's move as its board said it (a roll, never lit);
         ``closed``: the board does not read it again (``engine.recognition.rereading``)."""
-        refusal = None if told else self._untold(move, at)
+        refusal = None if told else self._boards.untold(move, self.now(at))
         if refusal is not None:
             return [refusal]
         footprint = self.position.footprint(move, self.sensing)
@@ -536,7 +530,7 @@ class Controller(Readout):
         if plies > len(self.position.move_stack):
             return [Refused(said(N_("there is no move to take back")), at)]
         if self._boards.needed and not agreed:
-            return self._propose(Proposal.TAKEBACK, plies, at)
+            return self._apply(self._boards.propose(Proposal.TAKEBACK, plies, self.now(at)), at)
         self.match.take_back(plies, at, reopen=isinstance(self.state, Over))
         self.history.taken_back(self.position, plies)
         self.computer.moved()

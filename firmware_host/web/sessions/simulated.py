@@ -516,25 +516,28 @@ class SimSession(Session):
             self._spectator_store.close()
             self._spectator_store = None
 
+    def _elsewhere(
+        self,
+        dropped: tuple[str, ...],
+        options: Mapping[str, str] | None,
+        remote: RemoteSide,
+        journal: Journal | None = None,
+    ) -> Callable[[], Simulation]:
+        """A board of this game and profile whose opponent is elsewhere (``remote``),
+        with this session's settings but ``dropped``: built off the event loop."""
+        current = self.controller
+        kept = {k: v for k, v in current.settings.stored().items() if k not in dropped}
+        build = functools.partial(self._build, current.game, self._profile_name, options, None)
+        return functools.partial(build, resume=False, settings=kept, remote=remote, journal=journal)
+
     # --- a game on lishogi, started from the page --------------------------------------
 
     async def play_online(self, found: Found, make: ClientFactory) -> None:
         """Play the game lishogi named: a board whose opponent is lishogi (built off the
         event loop: the seat waits for lishogi's gameFull), then wake the driver."""
         seat = OnlineSeat(OnlineLink(make, found.game_id), found.account)
-        current = self.controller
         kept = ("opponent", "remote", "online", "clock", "draw")
-        settings = {k: v for k, v in current.settings.stored().items() if k not in kept}
-        build = functools.partial(
-            self._build,
-            current.game,
-            self._profile_name,
-            None,
-            None,
-            resume=False,
-            settings=settings,
-            remote=seat,
-        )
+        build = self._elsewhere(kept, None, seat)
         try:
             sim = await asyncio.to_thread(build)
         except BaseException:
@@ -567,20 +570,7 @@ class SimSession(Session):
         remote = RemoteGame(wanted, link_factory=self._link_factory, join_wait=self._join_wait)
         current = self.controller
         options = dict(current.position.options.non_default(current.game.option_specs))
-        settings = {
-            k: v for k, v in current.settings.stored().items() if k not in ("opponent", "remote")
-        }
-        build = functools.partial(
-            self._build,
-            current.game,
-            self._profile_name,
-            options,
-            None,
-            resume=False,
-            settings=settings,
-            remote=remote,
-            journal=journal,
-        )
+        build = self._elsewhere(("opponent", "remote"), options, remote, journal)
         task = asyncio.ensure_future(asyncio.to_thread(build))
         try:
             sim = await asyncio.shield(task)
