@@ -11,7 +11,7 @@ from typing import TypeVar
 
 from engine.assessments import Reread
 from engine.physical import Spot
-from engine.recognition.going_on import merges, went_on_at_once
+from engine.recognition.going_on import merges, merges_both, went_on_at_once
 from engine.recognition.open_moves import EPSILON, Base
 from engine.recognition.overlap import shared
 
@@ -117,6 +117,13 @@ def decide(
         for line in unkept
         if (base.rested and base.goes_on_with(line[0]) and (passed or base.with_reply(line)))
         or (merging and any(merges(base, line, kept) for kept in keeping))
+        # read from before moves it showed at rest: each player's two moves as one, in
+        # an order both readings keep
+        or (
+            base.rested
+            and not doubtful(line)
+            and any(merges_both(base, line, kept) for kept in keeping)
+        )
     ]
     # after a lost turn both readings are legal and no order of sensed changes tells
     # them apart: asked whatever the record's own line looks like

@@ -37,6 +37,32 @@ def merges(base: Base[M], line: tuple[M, ...], kept: tuple[M, ...]) -> bool:
     return _takes_up_first(base, line[0]) and bool(landed) and landed <= merged
 
 
+def merges_both(base: Base[M], line: tuple[M, ...], kept: tuple[M, ...]) -> bool:
+    """Whether ``line`` is ``kept`` with each player's two moves made as one: both hands
+    going on over two plies (a push rolled marble by marble while the reply's broadside
+    was rolled the same way), each pausing long enough for its first part to rest. Each
+    move of ``line`` takes up the pieces its player's first took up and sets one down
+    where that player's second did; no order of sensed changes tells the two apart."""
+    if len(line) != 2 or len(kept) != 4:
+        return False
+    movers = []
+    position = base.position.copy()
+    for move in kept:
+        movers.append(position.turn)
+        position.push(move)
+    if movers[0] != movers[2] or movers[1] != movers[3] or movers[0] == movers[1]:
+        return False
+    made, split = base.overlap.footprints(line), base.overlap.footprints(kept)
+    for step in range(2):
+        first, second = split[step], split[step + 2]
+        taken = {spot for spot, reading in first.changes if reading == EMPTY}
+        landed = {spot for spot, reading in second.changes if reading != EMPTY}
+        spots = made[step].spots()
+        if not taken or not landed or not (taken | landed) <= spots:
+            return False
+    return True
+
+
 def _takes_up_first(base: Base[M], move: M) -> bool:
     """Whether ``move`` (from the base) takes up every piece the first open move took
     up: the mover's hand going on with that move."""

@@ -429,11 +429,14 @@ class Base(Generic[M]):
         reached: set[Spot] = set()
         flights: list[Flight] = []  # an earlier move's piece in the air
         for footprint in footprints:
+            # a line's inner pieces leave their cells too as the line rolls on (a push:
+            # its front marble lands as the one behind it leaves), read empty a moment
+            carried = footprint.hidden - footprint.must_touch
             starts = [
                 spot
                 for spot, reading in footprint.changes
                 if reading == EMPTY and spot in self.lifted_at
-            ]
+            ] + [spot for spot in sorted(carried) if spot in self.lifted_at]
             departures = [self.lifted_at[spot] for spot in starts]
             for spot, reading in footprint.changes:
                 if reading == EMPTY or spot in reached:

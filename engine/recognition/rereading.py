@@ -381,10 +381,11 @@ class Rereading(Generic[M]):
             if there and not any(goes_on_first(earlier, line) for line in changed):
                 continue  # the base makes the board, and no hand went on with the first
             if changed:
+                # read from before them; a base earlier still may be where the hands
+                # went on from (both hands going on over two plies), so look on
                 earlier.rested = True
                 self.base, base, there = earlier, earlier, before
                 self._earlier = self._earlier[:index]
-                break
         answer = None
         if any(line[: len(base.tail)] != base.tail for line in there):
             answer = decide(
