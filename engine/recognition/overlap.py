@@ -80,13 +80,20 @@ class Overlap(Generic[M]):
         for a push-off may be the first of a broadside), or the face of a piece that
         could still be turned over (on a polarity board). A quiet move never continues
         a capture: it leaves the captured cell alone. The game may name the moves that
-        go on (a robot steps on from where it stands: ``Position.moves_continuing``),
-        else the moves changing the same spots are looked at one by one; the first
-        such move answers, and the answer is kept for the position."""
+        go on (a robot steps on from where it stands: ``Position.moves_continuing``):
+        then any of them answers, on every sensor; else the moves changing the same
+        spots are looked at one by one; the first such move answers, and the answer is
+        kept for the position."""
         known = self._goes_on.get(candidate.move)
         if known is None:
             footprint = candidate.footprint
-            if not footprint.hidden | footprint.turnable:
+            named = self.position.moves_continuing(candidate.move)
+            if named is not None:
+                # the rules say the hand may go on (a robot steps on to eat), whatever
+                # the sensors show of the cell it stands on: a polarity board reads the
+                # robot there, and the chain going on empties it, yet it is the same hand
+                known = next(iter(named), None) is not None
+            elif not footprint.hidden | footprint.turnable:
                 known = False
             else:
                 known = any(goes_on(footprint, other) for other in self._longer(candidate))
@@ -94,15 +101,10 @@ class Overlap(Generic[M]):
         return known
 
     def _longer(self, candidate: IndexedMove[M]) -> Iterator[Footprint]:
-        """The footprints of the moves that may go on with ``candidate``: those the game
-        names (``Position.moves_continuing``), else every move changing its spots."""
-        named = self.position.moves_continuing(candidate.move)
-        if named is None:
-            for other in self.index.stream(candidate.footprint.changed_spots()):
-                yield other.footprint
-            return
-        for move in named:
-            yield self.index.footprint(move)
+        """The footprints of the moves that may go on with ``candidate`` when the game
+        names none: every move changing its spots."""
+        for other in self.index.stream(candidate.footprint.changed_spots()):
+            yield other.footprint
 
     def forget(self) -> None:
         """The sensors were silent: what the board showed meanwhile is unknown."""

@@ -108,10 +108,12 @@ def _may_go_on(position: Position[Any], move: Any, sim: Simulation) -> bool:
     may eat on): the board waits on it, which the next player knows from the rules."""
     sensing, sensed = sim.profile.sensing, sim.profile.sensed_spots
     mine = position.footprint(move, sensing).restricted(sensed)
+    named = position.moves_continuing(move)
+    if named is not None:
+        return next(iter(named), None) is not None  # as the board reads it (Overlap.goes_on)
     if not mine.hidden | mine.turnable:
         return False
-    named = position.moves_continuing(move)
-    others = position.moves_changing(mine.changed_spots()) if named is None else named
+    others = position.moves_changing(mine.changed_spots())
     return any(
         goes_on(mine, position.footprint(other, sensing).restricted(sensed))
         for other in others

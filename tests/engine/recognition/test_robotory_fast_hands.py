@@ -5,6 +5,7 @@ played, or ask a question whose choices leave out what was played."""
 
 from __future__ import annotations
 
+from drivers.buttons import ButtonRole
 from engine.physical import Stone
 from engine.robotory import ROBOTORY
 from firmware_host.loops.simulator import Simulation
@@ -577,3 +578,37 @@ def test_a_token_placed_then_eaten_by_the_next_chain_is_among_the_choices() -> N
     notices = sim.run(steps) + sim.settle()
     assert commits(notices) == [], notices
     answer_as_played(sim, ["w@B4", "R:B3-B4-A3"], start)
+
+
+def _chain_b3_b2(sim: Simulation) -> list[HandStep]:
+    """R:B3-B2 as a hand makes it: the token eaten, the robot set on its cell."""
+    t = sim.now + 0.1
+    return [
+        HandStep(t, Remove("B2")),
+        HandStep(t + 0.2, LiftStone("B3")),
+        HandStep(t + 0.4, PutStone("B2", STONES["R"], STONES["R"])),
+    ]
+
+
+def test_a_chain_that_may_eat_on_waits_on_a_polarity_board_too() -> None:
+    """bench-hands, sim-robotory-polarity brisk seed 1 move 9: R:B3-B2 with C3's token
+    in reach, and the next player eager to move the same robot on to C3. A Hall board
+    reads the robot on B2 where a reed board reads only "a piece": the board took that
+    for a chain that could not go on, committed it at the usual rest, and read the next
+    player's R:B2-C3, begun as it did, as the mover's R:B3-B2-C3. The rules say the
+    chain may go on whatever the sensors show, so the board waits as it does on reeds
+    (the next player presses ok or waits longer than a step), and each player's move is
+    recorded as made."""
+    sim = make_sim("sim-robotory-polarity", noise=Noise.none(), game=ROBOTORY)
+    for move in ("b@C1", "w@D4", "b@B2", "w@C3", "w@D1"):
+        sim.perform(move)
+    start = len(sim.notices)
+    notices = sim.run(_chain_b3_b2(sim))
+    landed = sim.now
+    notices += sim.advance_to(landed + 1.0)  # past the rest a move that cannot go on gets
+    assert commits(notices) == [], notices
+    notices += sim.press(ButtonRole.OK)
+    notices += sim.settle()
+    assert commits(notices) == ["R:B3-B2"], notices
+    notices += sim.perform("R:B2-C3")
+    assert commits(sim.notices[start:]) == ["R:B3-B2", "R:B2-C3"]
