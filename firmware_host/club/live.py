@@ -21,11 +21,11 @@ from engine.errors import KibanError
 from engine.game import Game, Position
 from engine.outcome import Outcome
 from engine.registry import find_game
+from firmware_host.notices.declared import Proposal
 from firmware_host.remote.messages import BoardState, GameSpec
 from firmware_host.session.across_boards import LOST_BY
 from firmware_host.session.clock import TimeControl, TimeControlError
 from firmware_host.session.consent import WordKind
-from firmware_host.notices.declared import Proposal
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,9 +87,7 @@ def live_json(view: LiveGame) -> str:
         "to_move": None if ending is not None else position.turn,
         "off_board": _off_board(position.layout()),
         "time_control": None if control is None else control.text(),
-        "clocks": [
-            {"left": left, **_reading(control, left)} for left in clocks
-        ],
+        "clocks": [{"left": left, **_reading(control, left)} for left in clocks],
         "running_since": None
         if ending is not None or control is None or not view.moves
         else view.moves[-1].at,

@@ -6,8 +6,8 @@ handed to the ``LiveRecord`` with their numbers, so the broker's bytes are read 
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 
 from firmware_host.club.live import LiveRecord, Table
 from firmware_host.remote.address import BrokerAddress

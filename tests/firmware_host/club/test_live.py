@@ -4,6 +4,7 @@ ignored, the clocks and the times, the result; written as KIF, CSA and JSON."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from engine.outcome import Termination
 from firmware_host.club.live import LiveRecord, Table
@@ -79,11 +80,7 @@ def test_the_json_has_the_moves_hands_players_and_table() -> None:
 
 def test_other_games_are_json_only() -> None:
     record = LiveRecord(Table(2))
-    record.feed("host", 1, spec().__class__(**{**_fields(spec()), "game": "dobutsu"}), 0.0)
+    record.feed("host", 1, replace(spec(), game="dobutsu"), 0.0)
     view = record.view()
     assert view is not None
     assert live_text(view, "kif") is None and json.loads(live_json(view))["game"] == "dobutsu"
-
-
-def _fields(value: object) -> dict[str, object]:
-    return {name: getattr(value, name) for name in value.__slots__}  # type: ignore[attr-defined]
