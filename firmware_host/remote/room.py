@@ -199,6 +199,11 @@ class Room:
                 self.receive(name, waiting)  # boards the host has now seated
         return body
 
+    def seq_of(self, topic_name: str) -> int | None:
+        """The number of the newest message accepted on ``topic_name`` (None: none yet):
+        what a live record keeps beside the state ``receive`` returned (club/live.py)."""
+        return self._seen.get(topic_name)
+
     def _refuse(self, topic_name: str, reason: str, payload: bytes) -> None:
         self.refused.add(f"{topic_name}: {reason}")
         log.debug("refused a message on %s: %s", topic_name, reason)

@@ -1,0 +1,1 @@
+"""A club room: many boards, one broadcast (issue 64)."""
