@@ -50,9 +50,9 @@ def asyncio_with_ssl() -> ModuleType:
 
     for name, module in tuple(sys.modules.items()):
         held = name == "asyncio" or name.startswith("asyncio.")
-        if held and module is not None and "ssl" in vars(module) and module.ssl is None:
-            module.ssl = ssl
+        if held and module is not None and "ssl" in vars(module) and vars(module)["ssl"] is None:
+            vars(module)["ssl"] = ssl
     sslproto = sys.modules.get("asyncio.sslproto")
     if sslproto is not None and not hasattr(sslproto, "SSLAgainErrors"):
-        sslproto.SSLAgainErrors = (ssl.SSLWantReadError, ssl.SSLSyscallError)
+        vars(sslproto)["SSLAgainErrors"] = (ssl.SSLWantReadError, ssl.SSLSyscallError)
     return ssl

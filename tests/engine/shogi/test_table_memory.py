@@ -4,10 +4,10 @@ Every shogi board's idle service holds these tables (the recognizer indexes the
 position's moves while the board waits), and they are most of what a shogi board holds
 over another game's: the shogi boards stood over the service's 38.1 MiB line (issue
 14's 40 MB, ``IDLE_RSS_GOAL_MIB``) by about that much until ``asyncio`` left ``ssl`` out
-(docs/speed.md, "Seventeenth round"), and are under it by 1.5-2.1 MiB since. Counted here by walking what the
-modules' names reach, each object once, as ``sys.getsizeof`` gives it, so the figure
-depends on the interpreter's object sizes (CPython 3.11's, the Pi's) and on nothing the
-machine is doing.
+(docs/speed.md, "Seventeenth round"), and are under it by 1.5-2.1 MiB since. Counted
+here by walking what the modules' names reach, each object once, as ``sys.getsizeof``
+gives it, so the figure depends on the interpreter's object sizes (CPython 3.11's, the
+Pi's) and on nothing the machine is doing.
 """
 
 from __future__ import annotations
