@@ -15,6 +15,7 @@ from importlib import import_module
 
 from engine.errors import KibanError
 from firmware_host.cli.parser import build_parser
+from firmware_host.tls import import_asyncio_lean
 
 # Each command: the module of its composition, and the function there that runs it.
 COMMANDS: tuple[tuple[str, str, str], ...] = (
@@ -49,6 +50,7 @@ def composition(command: str) -> Callable[[argparse.Namespace], int]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    import_asyncio_lean()  # before anything imports asyncio: no OpenSSL until TLS (tls.py)
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(

@@ -60,6 +60,7 @@ def online_seat(args: argparse.Namespace, game: Game[Any]) -> Any:
     from firmware_host.online.starting import Found, find_game
     from firmware_host.online.streams import LinkLost
     from firmware_host.online.trouble import paused
+    from firmware_host.tls import asyncio_with_ssl
 
     state_dir = state_dir_of(args)
     if read_token(state_dir) is None:
@@ -81,6 +82,7 @@ def online_seat(args: argparse.Namespace, game: Game[Any]) -> Any:
             print(f"kiban: {paused(pause)}", flush=True)
 
     async def find() -> Found:
+        asyncio_with_ssl()  # lishogi is https: asyncio was imported without ssl (tls.py)
         async with aiohttp.ClientSession() as session:
             client = make(session)
             client.on_pause = pausing

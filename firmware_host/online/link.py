@@ -30,6 +30,7 @@ from firmware_host.online.outbox import RECHECK, Outbox, Refusal
 from firmware_host.online.pausing import LISHOGI_PAUSE_S, Paused
 from firmware_host.online.streams import Backoff, LinkLost, follow_game, passing
 from firmware_host.online.trouble import Asked, not_done
+from firmware_host.tls import asyncio_with_ssl
 
 log = logging.getLogger(__name__)
 
@@ -173,6 +174,7 @@ class OnlineLink:
         """The game as lishogi has it, then its stream, outbox and commands until the
         link stops."""
         assert self._stop is not None
+        asyncio_with_ssl()  # lishogi is https: asyncio may have been imported without ssl
         async with aiohttp.ClientSession() as session:
             client = self._client = self._make_client(session)
             client.on_pause = lambda pause: self._update(paused=pause)

@@ -29,6 +29,7 @@ from typing import Any
 from engine.errors import KibanError
 from engine.said import N_, Said, said
 from firmware_host.remote.address import BrokerAddress
+from firmware_host.tls import asyncio_with_ssl
 
 log = logging.getLogger(__name__)
 
@@ -134,6 +135,7 @@ class Link:
         if address.username is not None:
             client.username_pw_set(address.username, address.password)
         if address.tls:
+            asyncio_with_ssl()  # paho's own sockets need no asyncio, but every TLS path asks
             try:
                 client.tls_set(ca_certs=address.ca)
             except (OSError, ValueError) as error:

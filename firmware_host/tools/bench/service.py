@@ -50,6 +50,10 @@ import time
 
 STARTED = time.perf_counter()  # before any heavy import: start-to-ready counts them
 
+from firmware_host.tls import import_asyncio_lean  # noqa: E402
+
+import_asyncio_lean()  # as kiban's main does: the service's asyncio, without OpenSSL
+
 import asyncio  # noqa: E402
 import contextlib  # noqa: E402
 import gc  # noqa: E402

@@ -32,6 +32,7 @@ from firmware_host.online.streams import Backoff, LinkLost
 from firmware_host.online.trouble import paused
 from firmware_host.session.actions import OnlineStart
 from firmware_host.session.clock import TimeControl, TimeControlError
+from firmware_host.tls import asyncio_with_ssl
 from firmware_host.web.gate.commands import CommandError
 from firmware_host.wire.actions import Problem
 
@@ -208,6 +209,7 @@ class OnlineStarter:
             show(None if pause is None else paused(pause))
 
         try:
+            asyncio_with_ssl()  # lishogi is https: asyncio was imported without ssl (tls.py)
             async with aiohttp.ClientSession() as http:
                 client = make(http)
                 client.on_pause = pausing  # a 429 is said at once, not after its minute

@@ -2,11 +2,12 @@
 
 Every shogi board's idle service holds these tables (the recognizer indexes the
 position's moves while the board waits), and they are most of what a shogi board holds
-over another game's: the shogi boards stand over the service's 38.1 MiB line (issue
-14's 40 MB, ``IDLE_RSS_GOAL_MIB``) by about that much. Counted here by walking what the
-modules' names reach, each object once, as ``sys.getsizeof`` gives it, so the figure
-depends on the interpreter's object sizes (CPython 3.11's, the Pi's) and on nothing the
-machine is doing.
+over another game's: the shogi boards stood over the service's 38.1 MiB line (issue
+14's 40 MB, ``IDLE_RSS_GOAL_MIB``) by about that much until ``asyncio`` left ``ssl`` out
+(docs/speed.md, "Seventeenth round"), and are under it by 1.5-2.1 MiB since. Counted
+here by walking what the modules' names reach, each object once, as ``sys.getsizeof``
+gives it, so the figure depends on the interpreter's object sizes (CPython 3.11's, the
+Pi's) and on nothing the machine is doing.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from engine.shogi import attacks, drops, movegen, moves, rays, sensing, tables
 
 HELD_MIB = 3.80
 """What the tables held at the sixteenth round, counted so on CPython 3.11: 3.79 MiB (3.91
-before it). A change that adds to them adds to every shogi board's idle memory, already
-over the line: the bound makes it a decision, taken with the service bench's table
-measured again."""
+before it). A change that adds to them adds to every shogi board's idle memory, under the line
+by 1.5 MiB at the least: the bound makes it a decision, taken with the service bench's
+table measured again."""
 
 
 def _held(modules: Iterable[ModuleType]) -> int:
