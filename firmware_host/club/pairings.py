@@ -94,7 +94,7 @@ def parse_pairings(text: str, source: str, number: int = 1) -> Round:
 
 
 def _rows(text: str, source: str) -> list[tuple[int, list[str]]]:
-    reader = csv.reader(io.StringIO(text))
+    reader = csv.reader(io.StringIO(text), strict=True)
     rows: list[tuple[int, list[str]]] = []
     try:
         for row in reader:
@@ -105,16 +105,18 @@ def _rows(text: str, source: str) -> list[tuple[int, list[str]]]:
 
 
 def _pairing(cells: list[str], where: str) -> Pairing:
-    """One row: table, two names, game[, variant]; or table, four names, game[, variant]."""
-    if len(cells) in (4, 5):
-        names, rest = cells[1:3], cells[3:]
-    elif len(cells) in (6, 7):
-        names, rest = cells[1:5], cells[5:]
-    else:
+    """One row: table, two names, game[, variant]; or table, four names, game[, variant].
+    The game's column is found by its name, so that a row of three names is said as
+    such rather than as a game called by the third."""
+    game_at = next((i for i in range(3, len(cells)) if _is_game(cells[i])), None)
+    if game_at is None and len(cells) in (4, 5, 6, 7):
+        game_at = 3 if len(cells) < 6 else 5  # no game named: find_game says so below
+    if game_at is None or len(cells) > game_at + 2:
         raise PairingsError(
             f"{where}: {len(cells)} columns; a table is: table, the names (two, or four"
             " for Chaturaji), game, and a handicap or variant if any"
         )
+    names, rest = cells[1:game_at], cells[game_at:]
     if not cells[0].isdigit() or not 0 < int(cells[0]) <= MAX_TABLES:
         raise PairingsError(f"{where}: {cells[0][:20]!r} is not a table number (1 to {MAX_TABLES})")
     for name in names:
@@ -136,6 +138,14 @@ def _pairing(cells: list[str], where: str) -> Pairing:
         raise PairingsError(f"{where}: {error}") from None
     differ = chosen.non_default(game.option_specs)
     return Pairing(int(cells[0]), tuple(names), game.name, tuple(sorted(differ.items())))
+
+
+def _is_game(name: str) -> bool:
+    try:
+        find_game(name)
+    except UnknownGameError:
+        return False
+    return True
 
 
 def _options(game: str, known: set[str], variant: str) -> dict[str, str]:

@@ -91,10 +91,11 @@ class Look:
 
 def changes(before: Look, now: Look) -> tuple[Said, ...]:
     """What to tell the organiser of the room since ``before``: each board whose line
-    changed, each alert raised, each alert cleared (in that order)."""
+    changed, each alert raised, each alert cleared (in that order). A line is told
+    again only when its words change (a board's health is told by its alerts)."""
     told: list[Said] = []
-    earlier = set(before.entries)
-    told.extend(entry_said(entry) for entry in now.entries if entry not in earlier)
+    earlier = {entry_said(entry) for entry in before.entries}
+    told.extend(line for line in map(entry_said, now.entries) if line not in earlier)
     raised = [alert for alert in now.alerts if alert not in before.alerts]
     cleared = [alert for alert in before.alerts if alert not in now.alerts]
     told.extend(said(N_("alert: {alert}"), alert=alert_said(alert)) for alert in raised)
