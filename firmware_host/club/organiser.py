@@ -181,6 +181,7 @@ def follow(
     connects = 0
     connected = False
     published: RoomState | None = None
+    refused = 0
     while not stop.is_set():
         woken.wait(1.0)
         woken.clear()
@@ -190,10 +191,14 @@ def follow(
             tell(said(what, broker=str(link.address)))
         for topic, payload in link.received():
             organiser.receive(topic, payload)
-        if link.connected and (link.connects != connects or organiser.state() != published):
-            # anew on each connection (a restarted broker forgot it), and when the room's
-            # earlier state, heard back, gave the bindings of before a restart
-            connects, published = link.connects, organiser.state()
+        forged = organiser.roster.forged_states
+        if link.connected and (
+            link.connects != connects or organiser.state() != published or forged != refused
+        ):
+            # anew on each connection (a restarted broker forgot it), when the room's
+            # earlier state, heard back, gave the bindings of before a restart, and over
+            # a forgery the broker kept in its place (a room joined later reads ours)
+            connects, published, refused = link.connects, organiser.state(), forged
             link.publish(*_topic_payload(organiser.state_message()), retain=True)
         for command in commands():
             if command.verb == "quit":

@@ -87,6 +87,7 @@ class Roster:
     room: str
     state: RoomState | None = None
     repeats: int = 0  # messages heard again (a bridge's replay, a resubscription)
+    forged_states: int = 0  # room states refused as not the organiser's
     refused: list[str] = field(default_factory=list)  # the last reasons
     _seen: dict[str, int] = field(default_factory=dict)  # the highest seq per stream
     _keys: dict[str, str] = field(default_factory=dict)  # an unbound board's first key
@@ -136,6 +137,7 @@ class Roster:
         """Why ``message`` is not to be believed, None when it is."""
         if isinstance(message.body, RoomState | Light):
             if not organiser_signed(message, self.room):
+                self.forged_states += isinstance(message.body, RoomState)
                 return "not signed by the organiser's key: forged"
             return None
         board = message.board or ""

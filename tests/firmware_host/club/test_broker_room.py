@@ -25,7 +25,7 @@ from firmware_host.club.messages import (
 )
 from firmware_host.club.organiser import Command, Organiser, follow
 from firmware_host.club.pairings import Pairing, Round
-from firmware_host.club.roster import Alert, AlertKind
+from firmware_host.club.roster import Alert, AlertKind, Roster
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.identity import BoardKey
 from firmware_host.remote.link import Link
@@ -140,7 +140,7 @@ def test_two_births_then_a_dead_connection_is_an_offline_alert_at_its_table(
             lambda: "\n".join(hall.told),
         )
         assert "board board-1 is bound to table 1" in hall.told
-        print(f'offline seen after {seen_after:.3f} s')
+        print(f"offline seen after {seen_after:.3f} s")
         assert seen_after < 1.0, seen_after  # the will at once: no keepalive (15 s) waited out
     finally:
         two.close()
@@ -169,4 +169,16 @@ def test_a_room_state_forged_with_another_key_is_refused(
         spy.close()
     assert roster.state == genuine
     assert roster.state is not None and roster.state.round == 1
-
+    # the organiser says its state again over the forgery: a board joining later reads it
+    late = Roster(room)
+    listener = Spy(broker.url, room, subscription=room_filter(room))
+    try:
+        until(
+            lambda: (
+                any(late.receive(h.topic, h.payload) for h in listener.on(topic))
+                and late.state == genuine
+            ),
+            lambda: f"a late board reads {late.state} ({late.refused})",
+        )
+    finally:
+        listener.close()

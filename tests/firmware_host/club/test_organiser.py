@@ -41,7 +41,9 @@ def test_what_the_organiser_is_told_as_the_room_changes() -> None:
     organiser.receive(*board.birth(Birth("shogi", None, 50)))
     organiser.receive(*organiser.bind("b1", 1)[0][:2])
     first = organiser.look()
-    assert [str(s) for s in changes(Look(), first)] == ["table 1: board b1 online, Shogi, battery 50%"]
+    assert [str(s) for s in changes(Look(), first)] == [
+        "table 1: board b1 online, Shogi, battery 50%"
+    ]
     organiser.receive(*board.birth(Birth("shogi", 1, 50, Health.PROMPT_OPEN)))
     second = organiser.look()
     assert [str(s) for s in changes(first, second)] == [
@@ -56,7 +58,9 @@ def test_what_the_organiser_is_told_as_the_room_changes() -> None:
     ]
 
 
-@pytest.mark.parametrize("language", [Language.CZECH, Language.FRENCH, Language.JAPANESE, Language.POLISH])
+@pytest.mark.parametrize(
+    "language", [Language.CZECH, Language.FRENCH, Language.JAPANESE, Language.POLISH]
+)
 def test_the_room_is_told_in_each_language(language: Language) -> None:
     organiser = Organiser(BoardKey.new(), ROUND)
     board = ClubBoard(organiser.room, "b1", BoardKey.new())

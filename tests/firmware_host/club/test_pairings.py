@@ -16,7 +16,9 @@ def test_the_sample_file_in_docs_reads_as_six_tables() -> None:
     round_ = read_pairings(SAMPLE, 2)
     assert round_.number == 2
     assert [p.table for p in round_.pairings] == [1, 2, 3, 4, 5, 6]
-    assert round_.at(2) == Pairing(2, ("Marie Dupont", "Kenji Sato"), "shogi", (("handicap", "bishop"),))
+    assert round_.at(2) == Pairing(
+        2, ("Marie Dupont", "Kenji Sato"), "shogi", (("handicap", "bishop"),)
+    )
     chaturaji = round_.at(6)
     assert chaturaji is not None and len(chaturaji.players) == 4
     assert chaturaji.options == (("mode", "teams"),)
@@ -57,5 +59,5 @@ def test_a_bad_row_is_refused_naming_the_file_and_line(text: str, line: int, say
 def test_a_file_with_no_table_or_none_at_all_is_refused(tmp_path: Path) -> None:
     with pytest.raises(PairingsError, match="no table is paired"):
         parse_pairings("table,a,b,game\n", "empty.csv")
-    with pytest.raises(PairingsError, match="missing.csv: cannot be read"):
+    with pytest.raises(PairingsError, match=r"missing\.csv: cannot be read"):
         read_pairings(tmp_path / "missing.csv")

@@ -75,7 +75,9 @@ def test_kiban_room_open_prints_the_round_and_the_roster_and_binds(
         assert link.wait_connected(WAIT)
         link.publish(*board.birth(Birth("shogi", None, 15)))
         wait_line(got, "テーブルなし：ばん b1 せつぞくちゅう、しょうぎ、でんち15%", seen)
-        wait_line(got, "けいこく：テーブルなし：ばん b1 のでんちがすくなくなっています（15%）", seen)
+        wait_line(
+            got, "けいこく：テーブルなし：ばん b1 のでんちがすくなくなっています（15%）", seen
+        )
         assert process.stdin is not None
         process.stdin.write("bind b1 2\nquit\n")
         process.stdin.flush()
