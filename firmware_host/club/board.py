@@ -37,6 +37,7 @@ class ClubBoard:
         self.key = key
         self.sequence = Sequencer(sequence)
         self.topic = club_topic(room, ClubTopic.BOARD, board)
+        self._asked = -1  # the seq of the organiser's last request believed
 
     def birth(self, birth: Birth) -> tuple[str, bytes]:
         """The retained birth to publish: on connecting, and on every change of it."""
@@ -50,10 +51,14 @@ class ClubBoard:
 
     def light_asked(self, message: ClubMessage) -> Light | None:
         """The organiser's request to this board to light up, None for any other
-        message (another board's, or one not signed by the organiser)."""
+        message (another board's, one not signed by the organiser, or one heard
+        before or older)."""
         if not isinstance(message.body, Light) or message.board != self.board:
             return None
-        return message.body if organiser_signed(message, self.room) else None
+        if message.seq <= self._asked or not organiser_signed(message, self.room):
+            return None  # a replay (a bridge's), an older request, or a forgery
+        self._asked = message.seq
+        return message.body
 
 
 def lights_for(game: Game[Any], light: Light | None) -> frozenset[Spot]:
