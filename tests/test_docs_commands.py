@@ -163,6 +163,10 @@ NOT_HERE: dict[str, str] = {
     "exec /opt/kiban/.venv/bin/kiban usi --profile /etc/kiban/board.toml"
     " 2>>/tmp/kiban-usi.log": BOARD,
     "kiban usi --profile /etc/kiban/board.toml": BOARD,
+    "kiban room open --broker hall.local --pairings round1.csv --round 1": (
+        "follows a broker until quit; tests/firmware_host/club/test_room_command.py runs it"
+        " against a real Mosquitto"
+    ),
     "kiban online login": "needs a lishogi token, and lishogi.org on the network",
     "kiban sim shogi --online lishogi": "plays on lishogi.org: a token and the network",
     "kiban run --profile board.toml --online lishogi": BOARD,

@@ -36,6 +36,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("usi", "firmware_host.cli.usi", "usi"),
     ("online", "firmware_host.cli.online", "online"),
     ("broker", "firmware_host.cli.broker", "broker"),
+    ("room", "firmware_host.cli.room", "room"),
     ("puzzles", "firmware_host.cli.puzzles", "puzzles"),
 )
 

@@ -379,8 +379,25 @@ def build_parser() -> argparse.ArgumentParser:
     _usi_parser(commands)
     _online_parser(commands)
     _broker_parser(commands)
+    _room_parser(commands)
     _puzzles_parser(commands)
     return parser
+
+
+def _room_parser(commands: Any) -> None:
+    """``kiban room open``: a club's room on a broker (docs/club.md)."""
+    room = commands.add_parser("room", help="a club's tournament room on an MQTT broker")
+    actions = room.add_subparsers(dest="room_command", required=True, metavar="ACTION")
+    opening = actions.add_parser(
+        "open", help="open the room: the roster and its alerts as they change"
+    )
+    opening.add_argument("--broker", required=True, help="HOST[:PORT], or an mqtt(s):// address")
+    opening.add_argument("--pairings", required=True, type=Path, help="the round's CSV file")
+    opening.add_argument("--round", type=whole(1), default=1, help="the round's number (default 1)")
+    opening.add_argument("--state-dir", type=Path, help="where the organiser's key is kept")
+    opening.add_argument(
+        "--language", choices=LANGUAGE_CODES, help="the room's language (default en)"
+    )
 
 
 def _broker_parser(commands: Any) -> None:

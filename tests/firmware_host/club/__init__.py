@@ -1,0 +1,1 @@
+"""Tests of the club room (firmware_host/club/)."""

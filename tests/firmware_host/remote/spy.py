@@ -29,15 +29,17 @@ class Heard:
 class Spy:
     """Hears the room ``room`` on the broker at ``url``; publishes with QoS 1."""
 
-    def __init__(self, url: str, room: str) -> None:
+    def __init__(self, url: str, room: str, subscription: str | None = None) -> None:
+        """``subscription``: another filter than the remote game room's (a club room's)."""
         address = BrokerAddress.parse(url)
+        heard = subscription or room_filter(room)
         self.heard: list[Heard] = []
         self._lock = threading.Lock()
         self._subscribed = threading.Event()
         self._unconfirmed: list[mqtt.MQTTMessageInfo] = []
         client_id = f"spy-{secrets.token_hex(4)}"  # spies in one room must not take over
         self._client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id)
-        self._client.on_connect = lambda client, *_: client.subscribe(room_filter(room), qos=1)
+        self._client.on_connect = lambda client, *_: client.subscribe(heard, qos=1)
         self._client.on_subscribe = lambda *_: self._subscribed.set()
         self._client.on_message = self._on_message
         self._client.connect(address.host, address.port)

@@ -90,6 +90,7 @@ COGNATES = {
         "dragon",
         "page",
         "terminal",
+        "table",
     },
 }
 """Words the language writes as English does."""

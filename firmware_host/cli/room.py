@@ -1,0 +1,86 @@
+"""``kiban room open --broker HOST[:PORT] --pairings round1.csv [--round N]``: a club's
+room on a broker (firmware_host/club/, docs/club.md). It prints the round, then the
+roster and its alerts as they change, in the organiser's language; the organiser
+types ``light BOARD TABLE`` to see which board is which, ``bind BOARD TABLE``,
+``unbind TABLE``, ``quit``."""
+
+from __future__ import annotations
+
+import argparse
+import queue
+import sys
+import threading
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.said import Said
+    from firmware_host.club.organiser import Command
+
+
+def broker_url(text: str) -> str:
+    """``HOST[:PORT]`` as the broker address every board takes (an address with its
+    scheme, ``mqtts://`` say, as it is)."""
+    return text if "://" in text else f"mqtt://{text}"
+
+
+def room(args: argparse.Namespace) -> int:
+    from engine.said import N_, said
+    from firmware_host.club.keeping import organiser_key
+    from firmware_host.club.messages import room_filter
+    from firmware_host.club.organiser import Organiser, follow, opened, read_command
+    from firmware_host.club.pairings import read_pairings
+    from firmware_host.club.words import COMMANDS
+    from firmware_host.remote.address import BrokerAddress
+    from firmware_host.remote.link import Link
+    from firmware_host.store.storage import default_state_dir
+    from firmware_host.telling.language import Language
+    from firmware_host.telling.said import told
+
+    language = Language.named(args.language) if args.language else Language.ENGLISH
+
+    def tell(what: Said) -> None:
+        print(told(what, language), flush=True)
+
+    address = BrokerAddress.parse(broker_url(args.broker))
+    pairings = read_pairings(args.pairings, args.round)
+    key, floor = organiser_key(args.state_dir or default_state_dir())
+    organiser = Organiser(key, pairings, floor)
+
+    woken = threading.Event()
+    link = Link(address, room_filter(organiser.room), None, woken.set)
+    typed: queue.SimpleQueue[Command] = queue.SimpleQueue()
+
+    def read_typed() -> None:
+        for line in sys.stdin:
+            command = read_command(line)
+            if command is None:
+                if line.strip():
+                    tell(
+                        said(
+                            N_("{line}: not a command ({commands})"),
+                            line=line.strip(),
+                            commands=COMMANDS,
+                        )
+                    )
+                continue
+            typed.put(command)
+            woken.set()
+        # at the end of the input (none given: a service) the room goes on until stopped
+
+    def commands() -> list[Command]:
+        got: list[Command] = []
+        while not typed.empty():
+            got.append(typed.get_nowait())
+        return got
+
+    for line in opened(organiser, str(address)):
+        tell(line)
+    tell(said(N_("type {commands}"), commands=COMMANDS))
+    threading.Thread(target=read_typed, name="room-commands", daemon=True).start()
+    stop = threading.Event()
+    link.start()
+    try:
+        follow(organiser, link, tell, stop, commands=commands, woken=woken)
+    finally:
+        link.close()
+    return 0

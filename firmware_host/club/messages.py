@@ -1,0 +1,355 @@
+"""What a club room says on the broker: its topics and its signed messages.
+
+A room lives under one prefix, ``kiban/club/v1/<room>/``; a room's name is the
+fingerprint of its organiser's public key (``room_of``), so whoever knows the room
+knows the one key that may change it, and nobody needs to be told it apart. Each
+board writes only its own ``board/<id>`` topic: its birth (game, table, power,
+health: retained, said again whenever one changes) and, through the broker, its
+last will (offline). The organiser writes the room's ``state`` (retained) and asks a
+board to show itself on ``light/<id>``.
+
+Every message is JSON signed with its sender's Ed25519 key (``remote/identity.py``),
+with a ``seq`` of the sender's that only goes up: a consumer ignores a repeated or
+older one, since a bridge replays what it carried. A message is read here and
+nowhere else; one oversized, malformed, of another version, or sent to another topic
+than it names is refused with the reason (``ClubMessageError``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from engine.errors import KibanError
+from engine.registry import names
+from firmware_host.club.pairings import MAX_NAME, MAX_TABLES, Pairing
+from firmware_host.remote.identity import BoardKey, is_public_key, verify
+from firmware_host.remote.messages import is_board_id
+from firmware_host.wire.json_reader import MalformedJsonError, read_json
+
+VERSION = 1
+PREFIX = f"kiban/club/v{VERSION}"
+MAX_BYTES = 256 * 1024  # a round of MAX_TABLES tables, four names each, is under 100 KiB
+MAX_DEPTH = 6  # the room state nests four levels
+ORGANISER = "organiser"  # the sender name of the organiser's messages
+ROOM_ID = 24  # hex digits of the key's SHA-256 a room is named by (96 bits)
+
+
+class ClubMessageError(KibanError, ValueError):
+    """A message of the room that is refused (the reason says why)."""
+
+
+class ClubTopic(Enum):
+    STATE = "state"  # the organiser's room state (retained)
+    BOARD = "board"  # one board's birth, or its last will (retained, one per board)
+    LIGHT = "light"  # the organiser asks one board to light up (not retained)
+
+
+def room_of(public_key: str) -> str:
+    """The room an organiser's key opens: its fingerprint (SHA-256, the first
+    ``ROOM_ID`` hex digits), so that the room's name says whose key changes it."""
+    return hashlib.sha256(public_key.encode()).hexdigest()[:ROOM_ID]
+
+
+def club_topic(room: str, kind: ClubTopic, board: str | None = None) -> str:
+    """A topic of the room: the state's has no board, a board's and a light's name it."""
+    tail = kind.value if board is None else f"{kind.value}/{board}"
+    return f"{PREFIX}/{room}/{tail}"
+
+
+def room_filter(room: str) -> str:
+    """Everything said in one room."""
+    return f"{PREFIX}/{room}/#"
+
+
+class Health(Enum):
+    """How a board says it is (docs/club.md)."""
+
+    OK = "ok"
+    OUT_OF_STEP = "out-of-step"  # the board and the game disagree (recognition.md)
+    PROMPT_OPEN = "prompt-open"  # the board asks its players a question
+    FAULT = "fault"  # a sensor, a bus or the store failed
+
+
+@dataclass(frozen=True, slots=True)
+class Birth:
+    """A board's word about itself, said when it connects and again whenever any of it
+    changes (the broker keeps the last one)."""
+
+    game: str
+    table: int | None  # the table the board believes it is at (None: not bound)
+    battery: int | None  # per cent left; None: on mains
+    health: Health = Health.OK
+    flag: bool = False  # a player's flag has fallen on its clock
+
+
+@dataclass(frozen=True, slots=True)
+class Offline:
+    """A board's last will: the broker says it when the board's connection dies."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoomState:
+    """The room as its organiser says it: the round, its pairings, and which board is
+    bound to which table (with the key it was bound with: that board's and no other's)."""
+
+    round: int
+    pairings: tuple[Pairing, ...]
+    bound: tuple[tuple[int, str, str], ...] = ()  # (table, board, its key), table order
+
+    def board_at(self, table: int) -> str | None:
+        for bound_table, board, _ in self.bound:
+            if bound_table == table:
+                return board
+        return None
+
+    def table_of(self, board: str) -> int | None:
+        for table, bound_board, _ in self.bound:
+            if bound_board == board:
+                return table
+        return None
+
+    def key_of(self, board: str) -> str | None:
+        for _, bound_board, key in self.bound:
+            if bound_board == board:
+                return key
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Light:
+    """The organiser asks a board to light up, so that whoever binds it sees which it is
+    (``table``: the table it is being bound to, None to put the lights out)."""
+
+    table: int | None
+
+
+Body = Birth | Offline | RoomState | Light
+
+
+@dataclass(frozen=True, slots=True)
+class ClubMessage:
+    """A message read, with what it takes to believe it."""
+
+    topic: str
+    sender: str  # a board's id, or ORGANISER
+    seq: int
+    key: str  # the sender's public key
+    body: Body = field(compare=False)
+    signed: bytes = field(repr=False, compare=False, default=b"")
+    signature: str = field(repr=False, compare=False, default="")
+
+    @property
+    def board(self) -> str | None:
+        """The board a board's or a light's topic names (None: the room's state)."""
+        parts = self.topic.split("/")
+        return parts[5] if len(parts) == 6 else None
+
+    def signed_by(self, key: str) -> bool:
+        """Whether the message is signed by ``key`` (and says so)."""
+        return key == self.key and verify(key, self.signed, self.signature)
+
+
+# --- writing -------------------------------------------------------------------------
+
+
+def _body_json(body: Body) -> dict[str, Any]:
+    match body:
+        case Birth():
+            return {
+                "game": body.game,
+                "table": body.table,
+                "battery": body.battery,
+                "health": body.health.value,
+                "flag": body.flag,
+            }
+        case Offline():
+            return {"online": False}
+        case RoomState():
+            return {
+                "round": body.round,
+                "pairings": [
+                    {
+                        "table": p.table,
+                        "players": list(p.players),
+                        "game": p.game,
+                        "options": dict(p.options),
+                    }
+                    for p in body.pairings
+                ],
+                "bound": [list(entry) for entry in body.bound],
+            }
+        case Light():
+            return {"table": body.table}
+    raise AssertionError(body)  # pragma: no cover
+
+
+def _signed_part(topic: str, sender: str, seq: int, key: str, body: object) -> bytes:
+    content = {"v": VERSION, "topic": topic, "from": sender, "seq": seq, "key": key}
+    content["body"] = body
+    return json.dumps(content, sort_keys=True, separators=(",", ":")).encode()
+
+
+def encode(topic: str, sender: str, seq: int, body: Body, key: BoardKey) -> bytes:
+    """The message as sent, signed with the sender's ``key`` (which it carries)."""
+    content = _body_json(body)
+    signature = key.sign(_signed_part(topic, sender, seq, key.public, content))
+    message = {
+        "v": VERSION,
+        "topic": topic,
+        "from": sender,
+        "seq": seq,
+        "key": key.public,
+        "body": content,
+        "sig": signature,
+    }
+    return json.dumps(message, separators=(",", ":")).encode()
+
+
+# --- reading -------------------------------------------------------------------------
+
+
+def decode(topic: str, payload: bytes, room: str) -> ClubMessage:
+    """The message received on ``topic`` in ``room``, read and checked for form (whether
+    its key is one to believe is the roster's question)."""
+    if len(payload) > MAX_BYTES:
+        raise ClubMessageError(f"{len(payload)} bytes is more than a message may hold")
+    try:
+        message = read_json(payload, max_depth=MAX_DEPTH)
+    except MalformedJsonError as error:
+        raise ClubMessageError(f"not JSON: {error}") from None
+    if not isinstance(message, dict):
+        raise ClubMessageError("not a JSON object")
+    if message.get("v") != VERSION:
+        raise ClubMessageError(f"version {str(message.get('v'))[:20]!r}, not {VERSION}")
+    named, sender, seq = message.get("topic"), message.get("from"), message.get("seq")
+    key, body, signature = message.get("key"), message.get("body"), message.get("sig")
+    if named != topic:
+        raise ClubMessageError(f"sent to {str(named)[:80]!r} but received on {topic!r}")
+    if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq < 1 << 62:
+        raise ClubMessageError("no sequence number")
+    if not isinstance(body, dict) or not isinstance(signature, str):
+        raise ClubMessageError("no body or no signature")
+    if not isinstance(key, str) or not is_public_key(key):
+        raise ClubMessageError("no signing key")
+    if not isinstance(sender, str):
+        raise ClubMessageError("no sender")
+    parts = topic.split("/")
+    if len(parts) < 5 or "/".join(parts[:3]) != PREFIX or parts[3] != room:
+        raise ClubMessageError(f"{topic!r} is not this room's")
+    try:
+        parsed = _body(parts[4:], sender, body)
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise ClubMessageError(f"a malformed {parts[4]} message: {error}") from None
+    signed = _signed_part(topic, sender, seq, key, body)
+    return ClubMessage(topic, sender, seq, key, parsed, signed, signature)
+
+
+def _body(levels: list[str], sender: str, body: dict[str, Any]) -> Body:
+    kind = levels[0]
+    if kind == ClubTopic.STATE.value and len(levels) == 1:
+        if sender != ORGANISER:
+            raise ValueError(f"{sender[:40]!r} wrote the room's state")
+        return _room_state(body)
+    if len(levels) != 2:
+        raise ValueError(f"no topic {'/'.join(levels)[:80]!r}")
+    if kind == ClubTopic.LIGHT.value:
+        if sender != ORGANISER:
+            raise ValueError(f"{sender[:40]!r} asked a board to light")
+        return Light(_table_or_none(body["table"]))
+    if kind == ClubTopic.BOARD.value:
+        if sender != levels[1] or not is_board_id(sender):
+            raise ValueError(f"{sender[:40]!r} wrote on board {levels[1][:40]!r}'s topic")
+        if body.get("online") is False and len(body) == 1:
+            return Offline()
+        return Birth(
+            _game(body["game"]),
+            _table_or_none(body["table"]),
+            _battery(body["battery"]),
+            Health(_text(body["health"])),
+            _bool(body["flag"]),
+        )
+    raise ValueError(f"no topic {kind[:40]!r}")
+
+
+def _room_state(body: dict[str, Any]) -> RoomState:
+    pairings = tuple(_pairing(entry) for entry in _list(body["pairings"]))
+    bound = []
+    for entry in _list(body["bound"]):
+        if not isinstance(entry, list) or len(entry) != 3:
+            raise ValueError("a binding is not [table, board, key]")
+        if not is_board_id(_text(entry[1])) or not is_public_key(entry[2]):
+            raise ValueError("a binding's board or key cannot be read")
+        bound.append((_table(entry[0]), entry[1], entry[2]))
+    return RoomState(_count(body["round"]), pairings, tuple(bound))
+
+
+def _pairing(value: object) -> Pairing:
+    if not isinstance(value, dict):
+        raise ValueError("a pairing is not an object")
+    players = tuple(_text(name) for name in _list(value["players"]))
+    if not 2 <= len(players) <= 4:
+        raise ValueError("a pairing of neither two nor four players")
+    options = value["options"]
+    if not isinstance(options, dict) or len(options) > 16:
+        raise ValueError("a pairing's options are not a mapping")
+    return Pairing(
+        _table(value["table"]),
+        players,
+        _game(value["game"]),
+        tuple(sorted((_text(k), _text(v)) for k, v in options.items())),
+    )
+
+
+def _game(value: object) -> str:
+    game = _text(value)
+    if game not in names():
+        raise ValueError(f"no game {game!r}")
+    return game
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str) or len(value) > MAX_NAME or not value.isprintable():
+        raise ValueError(f"{str(value)[:40]!r} is not a short text")
+    return value
+
+
+def _list(value: object) -> list[Any]:
+    if not isinstance(value, list) or len(value) > MAX_TABLES:
+        raise ValueError("not a list of at most a round's tables")
+    return value
+
+
+def _count(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1 << 31:
+        raise ValueError(f"{value!r} is not a count")
+    return value
+
+
+def _table(value: object) -> int:
+    table = _count(value)
+    if not 0 < table <= MAX_TABLES:
+        raise ValueError(f"{table} is not a table")
+    return table
+
+
+def _table_or_none(value: object) -> int | None:
+    return None if value is None else _table(value)
+
+
+def _battery(value: object) -> int | None:
+    if value is None:
+        return None
+    battery = _count(value)
+    if battery > 100:
+        raise ValueError(f"{battery} is not a per cent")
+    return battery
+
+
+def _bool(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{value!r} is not true or false")
+    return value
