@@ -93,7 +93,7 @@ function renderTable(view, entry) {
   view.heading.replaceChildren();
   view.heading.append(`${word("Table {number}", { number: entry.table })} · ${title}`);
   if (entry.event) html("span", { className: "live-event" }, ` · ${entry.event}`, view.heading);
-  view.root.setAttribute("aria-label", `${word("Table {number}", { number: entry.table })} · ${title}`);
+  view.root.setAttribute(`aria-label`, `${word("Table {number}", { number: entry.table })} · ${title}`);
   renderSeats(view, entry);
   const parts = [word("moves: {count}", { count: entry.moves.length })];
   if (entry.last_move) parts.unshift(word("last move: {move}", { move: entry.last_move }));
@@ -108,9 +108,9 @@ function renderSeats(view, entry) {
     const moving = entry.to_move === index;
     const row = html("li", { className: `${seatClass(index, board)}${moving ? " to-move" : ""}`, "data-seat": index }, null, view.seats);
     const player = entry.players[index];
-    html("span", { className: "live-player" }, player || word("no player named"), row);
+    html(`span`, { className: `live-player` }, player || word("no player named"), row);
     html("span", { className: "live-seat" }, inLanguage(board.seats[index], "name", entry.game), row);
-    if (moving) html("span", { className: "live-turn" }, word("to move"), row);
+    if (moving) html(`span`, { className: `live-turn` }, word("to move"), row);
     if (entry.clocks.length) html("span", { className: "live-clock", "data-clock": index }, "", row);
   });
   tickTable(view, entry);

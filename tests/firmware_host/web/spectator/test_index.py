@@ -13,7 +13,12 @@ from firmware_host.club.live_delay import Delay
 from firmware_host.remote.messages import BoardState
 from firmware_host.session.consent import Word, WordKind
 from firmware_host.web.spectator.app import spectator_app
+from firmware_host.telling.language import Language
 from firmware_host.web.spectator.index import changed_spots
+from firmware_host.web.words.page_words import PAGE_WORDS
+from firmware_host.web.words.spectator_words import SPECTATOR_WORDS, spectator_words
+from tests.firmware_host.telling.test_languages import identical_on_purpose
+from tests.firmware_host.telling.test_languages_page import index_words, script_words
 from tests.firmware_host.web.spectator.roomkit import room
 
 
@@ -105,3 +110,17 @@ def test_the_last_move_is_the_spots_whose_pieces_changed() -> None:
     before = {"7g": (pawn,), "5a": (king,)}
     after = {"7f": (pawn,), "5a": (king,)}
     assert changed_spots(before, after) == ["7f", "7g"]
+
+
+def test_every_english_word_of_the_spectator_page_is_a_served_word_translated() -> None:
+    words = {*index_words("spectator.html"), *script_words(spectator=True)}
+    assert {"Live games", "Table {number}", "last move: {move}", "to move"} <= words
+    assert sorted(words - set(SPECTATOR_WORDS) - set(PAGE_WORDS)) == []
+    for language in Language:
+        served = spectator_words(language)
+        if language is Language.ENGLISH:
+            assert served == {}
+            continue
+        same = identical_on_purpose(language)
+        for english in SPECTATOR_WORDS:
+            assert served[english] != english or english in same, (language, english)
