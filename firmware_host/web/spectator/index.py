@@ -89,8 +89,10 @@ class Indexer:
         if self._index is not None and self._index[0] == keys:
             return self._index[1]
         entries = [self._entry(view, key) for view, key in zip(views, keys, strict=True)]
-        self._entries = {view.table.number: (key, entry) for view, key, entry in
-                         zip(views, keys, entries, strict=True)}
+        self._entries = {
+            view.table.number: (key, entry)
+            for view, key, entry in zip(views, keys, entries, strict=True)
+        }
         body = json.dumps(entries, ensure_ascii=False, separators=(",", ":")).encode()
         index = Index(body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"')
         self._index = (keys, index)

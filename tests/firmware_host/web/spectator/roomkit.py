@@ -60,7 +60,8 @@ class SimTable:
         position = find_game(self.game).position(None, self.options)
         for text in self.line[: self.played]:
             position.push_text(text)
-        return position.turn
+        turn: int = position.turn
+        return turn
 
 
 def sim_table(

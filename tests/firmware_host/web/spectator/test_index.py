@@ -12,8 +12,8 @@ from aiohttp.test_utils import TestClient, TestServer
 from firmware_host.club.live_delay import Delay
 from firmware_host.remote.messages import BoardState
 from firmware_host.session.consent import Word, WordKind
-from firmware_host.web.spectator.app import spectator_app
 from firmware_host.telling.language import Language
+from firmware_host.web.spectator.app import spectator_app
 from firmware_host.web.spectator.index import changed_spots
 from firmware_host.web.words.page_words import PAGE_WORDS
 from firmware_host.web.words.spectator_words import SPECTATOR_WORDS, spectator_words
