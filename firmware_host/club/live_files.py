@@ -55,6 +55,11 @@ def live_text(view: LiveGame, name: str, encoding: str = "UTF-8") -> str | None:
 
 def live_json(view: LiveGame) -> str:
     """The game as JSON, for any viewer (every game has it)."""
+    return json.dumps(live_data(view), ensure_ascii=False, indent=1)
+
+
+def live_data(view: LiveGame) -> dict[str, Any]:
+    """The game as the JSON's value (the spectator page's index holds every table's)."""
     game = find_game(view.game)
     position = game.position(view.start or None, dict(view.options))
     for move in view.moves:
@@ -101,7 +106,7 @@ def live_json(view: LiveGame) -> str:
         },
         "changed": view.changed,
     }
-    return json.dumps(data, ensure_ascii=False, indent=1)
+    return data
 
 
 def _reading(control: Any, left: float) -> dict[str, Any]:

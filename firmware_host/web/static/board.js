@@ -68,13 +68,7 @@ export function renderBoard(board) {
 
 function drawSpots(board, layer) {
   const k = page.scale;
-  // every region a cell lies in becomes a class: "zone:0" -> region-zone region-zone-0
-  const regions = new Map();
-  for (const [name, spots] of Object.entries(board.regions)) {
-    const [kind, ...rest] = name.split(":");
-    const classes = [`region-${kind}`, ...(rest.length ? [`region-${kind}-${rest.join("-")}`] : [])];
-    for (const spot of spots) regions.set(spot, [...(regions.get(spot) || []), ...classes]);
-  }
+  const regions = regionClasses(board);
   page.spots = new Map();
   const points = (list) => list.map(([x, y]) => `${x * k},${y * k}`).join(" ");
   // spot names: a square's bottom left corner, a hexagon's bottom middle
@@ -255,10 +249,22 @@ export function renderPieces(state) {
   }
 }
 
+// Every region a cell lies in becomes a class: "zone:0" -> region-zone region-zone-0
+// (by spot; the spectator page's boards are drawn with it too).
+export function regionClasses(board) {
+  const regions = new Map();
+  for (const [name, spots] of Object.entries(board.regions)) {
+    const [kind, ...rest] = name.split(":");
+    const classes = [`region-${kind}`, ...(rest.length ? [`region-${kind}-${rest.join("-")}`] : [])];
+    for (const spot of spots) regions.set(spot, [...(regions.get(spot) || []), ...classes]);
+  }
+  return regions;
+}
+
 // A cell in the colour its game's look gives one of its regions ("region-camp-0" with
 // board.look.regions["camp-0"]), through the CSSOM: the page's policy forbids style
 // attributes.
-function paintRegions(polygon, board, classes) {
+export function paintRegions(polygon, board, classes) {
   const colours = (board.look && board.look.regions) || {};
   for (const name of classes) {
     const colour = colours[name.replace(/^region-/, "")];

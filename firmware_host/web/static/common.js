@@ -92,14 +92,13 @@ export function spotName(spot) {
 }
 
 
-export function seat(index) {
-  const board = page.board;
+export function seat(index, board = page.board) {
   if (index === null || index === undefined || !board) return null;
   return board.seats[index] || null;
 }
 
-export function seatClass(owner) {
-  const info = seat(owner);
+export function seatClass(owner, board = page.board) {
+  const info = seat(owner, board);
   return info ? `seat-${info.colour}` : "seat-none";
 }
 
@@ -113,4 +112,20 @@ export function formatTime(seconds) {
   const minutes = Math.floor((whole % 3600) / 60);
   const secs = String(whole % 60).padStart(2, "0");
   return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${secs}` : `${minutes}:${secs}`;
+}
+
+// A clock as shown: its main time, or once that is gone "byo 0:25 x2" in the page's
+// language (Japanese 秒読み; the time left in the byoyomi period and the periods
+// left); `left` is the time until the flag, `byoyomi` the period's seconds and their
+// number (none: no byoyomi). The board page's seats and the spectator page's tables
+// show their clocks by it.
+export function clockText(left, byoyomi) {
+  if (!byoyomi) return formatTime(left);
+  const [period, periods] = byoyomi;
+  const overtime = period * periods;
+  if (left > overtime) return formatTime(left - overtime);
+  const inUse = Math.max(1, Math.ceil(Math.max(0, left) / period - 1e-9));
+  const time = formatTime(Math.max(0, left) - (inUse - 1) * period);
+  // in the page's language, as the status line says it (session/clock.py BYOYOMI)
+  return inUse > 1 ? word("byo {time} x{periods}", { time, periods: inUse }) : word("byo {time}", { time });
 }

@@ -2,7 +2,7 @@
 // choices, the seats with their scores and clocks, the dice, the opening draw,
 // the moves the board cannot show, and the moves played.
 
-import { $, button, formatTime, html, page, seat, seatClass, send, spotName } from "./common.js";
+import { $, button, clockText as sharedClockText, html, page, seat, seatClass, send, spotName } from "./common.js";
 import { inLanguage, speakClock } from "./speech.js";
 import { saidLanguage, word } from "./words.js";
 
@@ -119,20 +119,9 @@ export function tickClocks() {
   base.left = left;
 }
 
-// A clock as shown: its main time, or once that is gone "byo 0:25 x2" in the page's
-// language (Japanese 秒読み; the time left in the byoyomi period and the periods
-// left); the state's clocks are the
-// times until each flag, and clock_byoyomi the period's seconds and their number.
+// A clock as shown (common.js clockText), with the byoyomi the state last said.
 function clockText(left) {
-  const byoyomi = page.clockBase && page.clockBase.byoyomi;
-  if (!byoyomi) return formatTime(left);
-  const [period, periods] = byoyomi;
-  const overtime = period * periods;
-  if (left > overtime) return formatTime(left - overtime);
-  const inUse = Math.max(1, Math.ceil(Math.max(0, left) / period - 1e-9));
-  const time = formatTime(Math.max(0, left) - (inUse - 1) * period);
-  // in the page's language, as the status line says it (session/clock.py BYOYOMI)
-  return inUse > 1 ? word("byo {time} x{periods}", { time, periods: inUse }) : word("byo {time}", { time });
+  return sharedClockText(left, page.clockBase && page.clockBase.byoyomi);
 }
 
 function die(pips, owner) {

@@ -55,18 +55,19 @@ class _Words(HTMLParser):
             self.words.append(data.strip())
 
 
-def index_words() -> list[str]:
+def index_words(name: str = "index.html") -> list[str]:
     parser = _Words()
-    parser.feed((STATIC / "index.html").read_text(encoding="utf-8"))
+    parser.feed((STATIC / name).read_text(encoding="utf-8"))
     return [word for word in parser.words if word not in NAMES]
 
 
-def script_words() -> list[str]:
+def script_words(spectator: bool = False) -> list[str]:
     """The words the page's scripts ask ``word()`` for or put with ``wordIn()`` (on
-    its line, or in the table of words it puts: ``START``)."""
+    its line, or in the table of words it puts: ``START``); ``spectator``: those of
+    the spectator page's script instead (web/spectator's tests hold them)."""
     found = []
     for script in STATIC.iterdir():
-        if not script.name.endswith(".js"):
+        if not script.name.endswith(".js") or (script.name == "spectator.js") != spectator:
             continue
         for line in script.read_text(encoding="utf-8").splitlines():
             if "word(" in line or "wordIn(" in line or line.startswith("const START ="):

@@ -1,0 +1,205 @@
+// The spectator page: every table of the room live, drawn as the board page draws its
+// board (the server's board message, board.js's regions, pieces.js's pieces), its
+// words the served ones (words.js). The index (tables.json) is polled every POLL ms;
+// the running clock counts down between polls from the audience's time the index
+// gives (its "now"), so a phone's own clock being wrong does not matter.
+
+import { paintRegions, regionClasses } from "./board.js";
+import { $, UNIT, clockText, html, seatClass, svg } from "./common.js";
+import { drawPiece, loadPieceStyle } from "./pieces.js";
+import { inLanguage } from "./speech.js";
+import { bindWords, told, word } from "./words.js";
+
+const POLL = 500; // ms between polls (firmware_host/web/spectator/app.py says why)
+const TICK = 200; // ms between the running clocks' redraws (tenths show under 10 s)
+
+const live = {
+  tag: null, // the index's ETag last read
+  offset: 0, // the audience's time now less this browser's, in seconds
+  tables: [], // the index's tables as last read
+  boards: new Map(), // game -> its board message (a promise until it came)
+  cards: new Map(), // table number -> {element, game, board, svg, layers, spots, key}
+};
+
+function boardOf(game) {
+  if (!live.boards.has(game)) {
+    live.boards.set(game, fetch(`boards/${encodeURIComponent(game)}.json`).then((r) => r.json()));
+  }
+  return live.boards.get(game);
+}
+
+// The cells and spots off the board of `board`, in `root`: the board page's outlines
+// and regions; what the pieces stand on, by spot.
+function drawBoard(root, board) {
+  const k = UNIT / board.pitch;
+  const spots = [...board.cells, ...board.off_board];
+  const xs = spots.flatMap((spot) => spot.points.map(([x]) => x * k));
+  const ys = spots.flatMap((spot) => spot.points.map(([, y]) => y * k));
+  const pad = 0.1 * UNIT;
+  const [x0, y0] = [Math.min(...xs) - pad, Math.min(...ys) - pad];
+  root.setAttribute("viewBox", `${x0} ${y0} ${Math.max(...xs) + pad - x0} ${Math.max(...ys) + pad - y0}`);
+  const cells = svg("g", { class: "layer-cells" }, root);
+  const pieces = svg("g", { class: "layer-pieces" }, root);
+  const regions = regionClasses(board);
+  const places = new Map();
+  const points = (list) => list.map(([x, y]) => `${x * k},${y * k}`).join(" ");
+  for (const cell of board.cells) {
+    const classes = regions.get(cell.spot) || [];
+    const polygon = svg("polygon", { class: ["cell", ...classes].join(" "), points: points(cell.points), "data-spot": cell.spot }, cells);
+    paintRegions(polygon, board, classes);
+    places.set(cell.spot, { x: cell.x * k, y: cell.y * k, element: polygon });
+  }
+  for (const spot of board.off_board) {
+    const polygon = svg("polygon", { class: "offboard", points: points(spot.points), "data-spot": spot.spot }, cells);
+    places.set(spot.spot, { x: spot.x * k, y: spot.y * k, element: polygon });
+  }
+  return { pieces, places, radius: (board.shape === "square" ? 0.36 : 0.33) * UNIT };
+}
+
+function card(entry, board) {
+  const element = html("article", { className: "live-table", "data-table": entry.table, "data-game": entry.game });
+  const heading = html("h2", {}, null, element);
+  const root = svg("svg", { class: "live-board", role: "img" }, element);
+  const drawn = drawBoard(root, board);
+  const seats = html("ol", { className: "live-seats" }, null, element);
+  const last = html("p", { className: "live-last" }, null, element);
+  const result = html("p", { className: "live-result", role: "status" }, null, element);
+  return { element, heading, root, seats, last, result, board, game: entry.game, key: null, ...drawn };
+}
+
+// One table's pieces, last move, seats with their clocks, and result.
+function renderTable(view, entry) {
+  const { board } = view;
+  const key = `${entry.changed}|${entry.moves.length}|${entry.result ? 1 : 0}`;
+  if (view.key !== key) {
+    view.pieces.replaceChildren();
+    for (const [spot, stones] of Object.entries(entry.pieces)) {
+      const place = view.places.get(spot);
+      if (!place || !stones.length) continue;
+      const top = stones[stones.length - 1];
+      const group = drawPiece(view.pieces, top, place.x, place.y, {
+        board, radius: view.radius, count: stones.length, seatClass: seatClass(top.owner, board),
+      });
+      group.dataset.spot = spot;
+    }
+    const marked = new Set(entry.last);
+    for (const [spot, place] of view.places) place.element.classList.toggle("last-move", marked.has(spot));
+    view.key = key;
+  }
+  view.element.dataset.moves = String(entry.moves.length);
+  view.element.dataset.last = entry.last_move || "";
+  view.element.dataset.result = entry.result ? entry.result.termination : "";
+  const title = inLanguage(board, "title", entry.game);
+  view.heading.replaceChildren();
+  view.heading.append(`${word("Table {number}", { number: entry.table })} · ${title}`);
+  if (entry.event) html("span", { className: "live-event" }, ` · ${entry.event}`, view.heading);
+  view.root.setAttribute(`aria-label`, `${word("Table {number}", { number: entry.table })} · ${title}`);
+  renderSeats(view, entry);
+  const parts = [word("moves: {count}", { count: entry.moves.length })];
+  if (entry.last_move) parts.unshift(word("last move: {move}", { move: entry.last_move }));
+  view.last.textContent = parts.join(" · ");
+  view.result.textContent = entry.result_said ? told(entry.result_said, entry.game) : "";
+}
+
+function renderSeats(view, entry) {
+  const { board } = view;
+  view.seats.replaceChildren();
+  entry.seats.forEach((_, index) => {
+    const moving = entry.to_move === index;
+    const row = html("li", { className: `${seatClass(index, board)}${moving ? " to-move" : ""}`, "data-seat": index }, null, view.seats);
+    const player = entry.players[index];
+    html(`span`, { className: `live-player` }, player || word("no player named"), row);
+    html("span", { className: "live-seat" }, inLanguage(board.seats[index], "name", entry.game), row);
+    if (moving) html(`span`, { className: `live-turn` }, word("to move"), row);
+    if (entry.clocks.length) html("span", { className: "live-clock", "data-clock": index }, "", row);
+  });
+  tickTable(view, entry);
+}
+
+// The clocks of a table now: the seat to move's counted down since its last move came.
+function tickTable(view, entry) {
+  const now = Date.now() / 1000 + live.offset;
+  entry.clocks.forEach((clock, index) => {
+    const element = view.seats.querySelector(`[data-clock="${index}"]`);
+    if (!element) return;
+    const running = entry.running_since !== null && entry.to_move === index;
+    const left = running ? clock.left - Math.max(0, now - entry.running_since) : clock.left;
+    element.textContent = clockText(left, entry.byoyomi);
+    element.classList.toggle("running", running);
+  });
+}
+
+async function render() {
+  const main = $("tables");
+  $("no-tables").hidden = live.tables.length > 0;
+  const shown = new Set();
+  for (const entry of live.tables) {
+    const board = await boardOf(entry.game);
+    let view = live.cards.get(entry.table);
+    if (!view || view.game !== entry.game) {
+      if (view) view.element.remove();
+      view = card(entry, board);
+      live.cards.set(entry.table, view);
+    }
+    main.appendChild(view.element); // in the index's order, by table
+    renderTable(view, entry);
+    shown.add(entry.table);
+  }
+  for (const [number, view] of live.cards) {
+    if (!shown.has(number)) {
+      view.element.remove();
+      live.cards.delete(number);
+    }
+  }
+  document.body.dataset.tables = String(live.tables.length);
+}
+
+async function poll() {
+  try {
+    const response = await fetch("tables.json", { cache: "no-store", headers: live.tag ? { "If-None-Match": live.tag } : {} });
+    if (response.status === 200) {
+      const index = await response.json();
+      live.tag = response.headers.get("ETag");
+      live.offset = index.now - Date.now() / 1000;
+      live.tables = index.tables;
+      $(`audience-${index.audience}`).hidden = false;
+      await render();
+    } else if (response.status !== 304) {
+      throw new Error(String(response.status));
+    }
+    $("connection").hidden = true;
+    $("offline").hidden = true;
+  } catch {
+    $("offline").hidden = false;
+  }
+  document.body.dataset.polls = String(Number(document.body.dataset.polls || 0) + 1);
+  setTimeout(poll, POLL);
+}
+
+function tick() {
+  for (const entry of live.tables) {
+    const view = live.cards.get(entry.table);
+    if (view) tickTable(view, entry);
+  }
+}
+
+function start() {
+  loadPieceStyle();
+  const select = $("language");
+  const offered = Array.from(select.options, (option) => option.value);
+  const wanted = (navigator.language || "en").slice(0, 2);
+  select.value = offered.includes(wanted) ? wanted : "en";
+  document.documentElement.lang = select.value;
+  select.addEventListener("change", () => {
+    document.documentElement.lang = select.value;
+  });
+  bindWords(select.value);
+  document.addEventListener("kiban-words", () => {
+    for (const view of live.cards.values()) view.key = null; // the pieces' names too
+    render();
+  });
+  poll();
+  setInterval(tick, TICK);
+}
+
+start();

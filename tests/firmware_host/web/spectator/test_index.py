@@ -1,0 +1,126 @@
+"""The spectator page's index: every table with its game's JSON and what the page draws
+it with (pieces by spot, the last move's spots, clocks with byoyomi, the result as a
+value), the hall live and the outside held back, a 304 while nothing changed."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from aiohttp.test_utils import TestClient, TestServer
+
+from firmware_host.club.live_delay import Delay
+from firmware_host.remote.messages import BoardState
+from firmware_host.session.consent import Word, WordKind
+from firmware_host.telling.language import Language
+from firmware_host.web.spectator.app import spectator_app
+from firmware_host.web.spectator.index import changed_spots
+from firmware_host.web.words.page_words import PAGE_WORDS
+from firmware_host.web.words.spectator_words import SPECTATOR_WORDS, spectator_words
+from tests.firmware_host.telling.test_languages import identical_on_purpose
+from tests.firmware_host.telling.test_languages_page import index_words, script_words
+from tests.firmware_host.web.spectator.roomkit import room
+
+
+def test_every_table_in_the_index_with_its_pieces_last_move_clocks_and_result() -> None:
+    tables = room(1000.0)
+    for ply in range(3):
+        for table in tables.values():
+            table.play(1010.0 + 10 * ply)
+    now = [1035.0]
+
+    async def scenario() -> None:
+        app = spectator_app(
+            lambda: {n: t.record for n, t in tables.items()}, Delay(moves=1), lambda: now[0]
+        )
+        async with TestClient(TestServer(app)) as client:
+            answer = await client.get("/tables.json")
+            assert answer.status == 200
+            index: dict[str, Any] = await answer.json()
+            assert index["audience"] == "hall" and index["now"] == 1035.0
+            by_table = {entry["table"]: entry for entry in index["tables"]}
+            assert sorted(by_table) == [1, 2, 3]
+            shogi, abalone, chaturaji = by_table[1], by_table[2], by_table[3]
+            assert [e["game"] for e in (shogi, abalone, chaturaji)] == [
+                "shogi", "abalone", "chaturaji",
+            ]  # fmt: skip
+            assert shogi["players"] == ["Sato", "Suzuki"]
+            assert shogi["last_move"] == tables[1].line[2] == shogi["moves"][-1]["move"]
+            assert shogi["last"] == sorted(tables[1].line[2][i : i + 2] for i in (0, 2))
+            assert len(abalone["last"]) >= 2  # every marble the push moved, and where to
+            assert len(chaturaji["seats"]) == len(chaturaji["clocks"]) == 4
+            assert chaturaji["to_move"] == 3
+            assert shogi["byoyomi"] == [10.0, 1]
+            assert shogi["clocks"][0]["left"] == 310.0 - 8.0  # two moves of 4 s
+            assert shogi["running_since"] == 1030.0
+            assert shogi["pieces"]["5i"][0]["kind"] == "K"
+            assert shogi["result_said"] is None
+
+            tag = answer.headers["ETag"]
+            same = await client.get("/tables.json", headers={"If-None-Match": tag})
+            assert same.status == 304
+            outside = await (await client.get("/outside/tables.json")).json()
+            held = {entry["table"]: entry for entry in outside["tables"]}
+            assert held[1]["last_move"] == tables[1].line[1]  # one move behind
+            assert held[1]["running_since"] is None  # the game is further on
+
+            tables[1].record.feed(
+                "host", 99,
+                BoardState("g", (0, 1), 0, tables[1].line[:3], ending=Word(WordKind.RESIGN, 1)),
+                1040.0,
+            )  # fmt: skip
+            now[0] = 1041.0
+            moved = await client.get("/tables.json", headers={"If-None-Match": tag})
+            assert moved.status == 200 and moved.headers["ETag"] != tag
+            ended = (await moved.json())["tables"][0]
+            assert ended["result"]["winners"] == [0]
+            assert ended["result_said"]["msgid"] == "{seats} wins ({termination})"
+            assert ended["to_move"] is None
+            assert (await client.get("/tables/1.kif")).status == 200  # the live files stay
+
+    asyncio.run(scenario())
+
+
+def test_the_page_its_modules_and_each_games_board_are_served_to_both_audiences() -> None:
+    tables = room(1000.0)
+
+    async def scenario() -> None:
+        app = spectator_app(lambda: {n: t.record for n, t in tables.items()}, Delay(seconds=30))
+        async with TestClient(TestServer(app)) as client:
+            for prefix in ("", "/outside"):
+                page = await client.get(f"{prefix}/")
+                assert page.status == 200 and "spectator.js" in await page.text()
+                for name in ("spectator.js", "pieces.js", "board.js", "words.js", "style.css"):
+                    assert (await client.get(f"{prefix}/static/{name}")).status == 200, name
+                assert (await client.get(f"{prefix}/static/app.js")).status == 404
+                board = await (await client.get(f"{prefix}/boards/abalone.json")).json()
+                assert board["shape"].startswith("hex") and board["look"]["pieces"]
+                assert (await client.get(f"{prefix}/boards/chess.json")).status == 404
+                words = await (await client.get(f"{prefix}/words?language=ja")).json()
+                assert words["Table {number}"] != "Table {number}"
+                assert "byo {time}" in words  # the board page's words too
+
+    asyncio.run(scenario())
+
+
+def test_the_last_move_is_the_spots_whose_pieces_changed() -> None:
+    from engine.physical import Stone
+
+    pawn, king = Stone("p", 0), Stone("k", 1)
+    before = {"7g": (pawn,), "5a": (king,)}
+    after = {"7f": (pawn,), "5a": (king,)}
+    assert changed_spots(before, after) == ["7f", "7g"]
+
+
+def test_every_english_word_of_the_spectator_page_is_a_served_word_translated() -> None:
+    words = {*index_words("spectator.html"), *script_words(spectator=True)}
+    assert {"Live games", "Table {number}", "last move: {move}", "to move"} <= words
+    assert sorted(words - set(SPECTATOR_WORDS) - set(PAGE_WORDS)) == []
+    for language in Language:
+        served = spectator_words(language)
+        if language is Language.ENGLISH:
+            assert served == {}
+            continue
+        same = identical_on_purpose(language)
+        for english in SPECTATOR_WORDS:
+            assert served[english] != english or english in same, (language, english)
