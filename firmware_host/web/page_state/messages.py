@@ -326,7 +326,7 @@ def state_message(
     ``palette`` is the legend's; ``remote`` the game with other boards, if it is one."""
     game = controller.game
     position = controller.position
-    view = build_view(controller, now, Surface.PAGE)
+    view = build_view(controller, now)
     status = status_said(controller, surface=Surface.PAGE)
     start, move_texts = moves.read(controller)
     outcome = controller.outcome
