@@ -1,4 +1,7 @@
-"""The opening draw: who moves first, when the rules leave it to chance.
+"""The opening draw: who moves first, when the rules leave it to chance, and what is
+said of it (``draw_said``: what fell and who starts, one source for the record's
+English and every language's words; a count of pawns takes the plural form its
+number needs: "1 pawn", "2 pawns", Polish "5 pionków").
 
 Pure: the draw takes the session's random source, so a seeded session draws
 the same way every time.
@@ -10,7 +13,13 @@ import random
 from dataclasses import dataclass
 from enum import Enum
 
+from engine.said import N_, NP_, Said, plural_said, said
+
 FURIGOMA_PAWNS = 5
+TOKIN = NP_("{count} tokin", "{count} tokin")
+"""The pawns that fell tokin up (the word is the same for one and many in English)."""
+PAWNS = NP_("{count} pawn", "{count} pawns")
+"""The pawns that fell pawn up."""
 
 
 class FirstPlayerDraw(Enum):
@@ -31,18 +40,24 @@ class DrawResult:
 
     @property
     def description(self) -> str:
-        """The draw in English, as records and logs keep it (``describe``)."""
-        return self.describe()
+        """The draw in English, as records and logs keep it (``draw_said``'s)."""
+        return str(draw_said(self))
 
-    def describe(self) -> str:
-        if self.kind is FirstPlayerDraw.FURIGOMA:
-            tokin = sum(self.tosses)
-            who = "the tosser (bottom)" if self.seat0_side_starts else "the tosser's opponent (top)"
-            pawns = FURIGOMA_PAWNS - tokin
-            fell = f"{tokin} tokin, {pawns} pawn{'' if pawns == 1 else 's'}"
-            return f"furigoma: {fell}: {who} plays first"
-        side = "bottom" if self.seat0_side_starts else "top"
-        return f"drawn by lot: the player at the {side} moves first"
+
+def draw_said(drawn: DrawResult) -> Said:
+    """The opening draw as what is said: what fell and who moves first."""
+    if drawn.kind is FirstPlayerDraw.FURIGOMA:
+        msgid = (
+            N_("furigoma: {tokin}, {pawns}: the tosser (bottom) plays first")
+            if drawn.seat0_side_starts
+            else N_("furigoma: {tokin}, {pawns}: the tosser's opponent (top) plays first")
+        )
+        tokin = sum(drawn.tosses)
+        pawns = len(drawn.tosses) - tokin
+        return said(msgid, tokin=plural_said(TOKIN, tokin), pawns=plural_said(PAWNS, pawns))
+    if drawn.seat0_side_starts:
+        return said(N_("drawn by lot: the player at the bottom moves first"))
+    return said(N_("drawn by lot: the player at the top moves first"))
 
 
 def draw_first_player(kind: FirstPlayerDraw, rng: random.Random) -> DrawResult | None:

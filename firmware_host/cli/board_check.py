@@ -80,7 +80,7 @@ def doctor(args: argparse.Namespace) -> int:
 def calibrate(args: argparse.Namespace) -> int:
     """The analog thresholds of a board with analog Hall sensors; the sensors' timing with
     ``--timing``, and on every other board (there is nothing else to calibrate)."""
-    from hardware.frontends.analog import AnalogSpec
+    from hardware.frontends.analog_specs import AnalogSpec
 
     bench, _ = _bench_for(args)
     if args.timing or bench.profile.part(AnalogSpec) is None:

@@ -79,22 +79,6 @@ class OpponentSpec:
                 return ""
         raise AssertionError(self.kind)  # pragma: no cover
 
-    def describe(self, engine_plays: bool = True) -> str:
-        """For people: ``the computer (level 3, novice)``, ``Fairy-Stockfish (level 10)``
-        (``engine_plays``: the outside engine plays the game; else the built-in search
-        plays an ``engine`` seat, and is named)."""
-        match self.kind:
-            case OpponentKind.RANDOM:
-                return "the computer (random moves)"
-            case OpponentKind.ENGINE if engine_plays:
-                return f"Fairy-Stockfish (level {self.level.number})"
-            case OpponentKind.USI:
-                return f"the engine {self.path} (level {self.level.number})"
-            case OpponentKind.REMOTE:
-                return "the other board"
-            case _:
-                return f"the computer (level {self.level.number}, {self.level.name})"
-
 
 def parse_spec(text: str) -> OpponentSpec:
     """One player: ``level:3``, ``random``, ``engine[:N]``, ``usi:PATH[@N]``."""

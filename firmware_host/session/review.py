@@ -83,12 +83,6 @@ class Review:
         """The spots of the engine's better move than the one shown (lit as a hint)."""
         return self.better.get(self.ply, frozenset())
 
-    def describe(self) -> str:
-        where = "the start" if self.ply == 0 else f"move {self.ply} of {len(self.moves)}"
-        shown = "" if self.move is None else f" ({self.move})"
-        judged = "" if self.note is None else f": {self.note.comment()}"
-        return f"review of game {self.game_id}: {where}{shown}{judged}"
-
     def with_notes(
         self, notes: Mapping[int, MoveNote], sensing: Sensing, start: Position[Any]
     ) -> Review:

@@ -9,13 +9,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import Any
 
 from engine.record import GameRecord
+from engine.said import N_, Term, Value, said
 from engine.search.types import Quality
 
 KEY = "review"
 """Where a stored game's settings keep its review."""
+
+QUALITIES = MappingProxyType(
+    {
+        Quality.BEST: N_("best"),
+        Quality.GOOD: N_("good"),
+        Quality.DOUBTFUL: N_("doubtful"),
+        Quality.LOSING: N_("losing"),
+    }
+)
+"""How the coach judged a move reviewed, in words."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,10 +42,8 @@ class MoveNote:
     better: str | None
 
     def comment(self) -> str:
-        """The note in words, as a record's comment: ``doubtful; better 7g7f``."""
-        if self.better is None:
-            return self.quality.value
-        return f"{self.quality.value}; better {self.better}"
+        """The note in English, as a record's comment: ``doubtful; better 7g7f``."""
+        return str(note_said(self))
 
     def stored(self) -> dict[str, Any]:
         return {
@@ -42,6 +52,18 @@ class MoveNote:
             "loss": round(self.loss, 4),
             "better": self.better,
         }
+
+
+def note_said(note: MoveNote) -> Value:
+    """The engine's judgement of a move as a value: its quality, and the better move
+    (said once: the record's comment, the status line's review and the page's review
+    bar all tell it)."""
+    quality = Term(QUALITIES[note.quality])
+    return (
+        quality
+        if note.better is None
+        else said(N_("{quality}; better {move}"), quality=quality, move=note.better)
+    )
 
 
 def stored_notes(notes: Sequence[MoveNote]) -> list[dict[str, Any]]:

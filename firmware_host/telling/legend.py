@@ -415,7 +415,6 @@ class BoardView:
     illegal: frozenset[Spot] = frozenset()
     fault: Said | None = None
     outcome: Outcome | None = None
-    message: str = ""
     remaining: tuple[tuple[Spot, int], ...] = ()
     dice: tuple[int, ...] = ()
     draw: tuple[bool, ...] = ()

@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.game import Position
-from engine.opening import DrawResult
+from engine.opening import DrawResult, draw_said
 from engine.puzzles import kind_of
 from engine.registry import find_game
 from engine.said import (
@@ -76,7 +76,6 @@ from firmware_host.session.state import (
     TakebackChoice,
 )
 from firmware_host.telling.language import N_, Language, translated, translated_plural
-from firmware_host.telling.opening_words import draw_said
 from firmware_host.telling.said import told
 from firmware_host.telling.spoken_moves import move_said, seat_name
 

@@ -11,13 +11,12 @@ A spot is a ``SpotWord``, told by whose it is and what it holds
 from __future__ import annotations
 
 from enum import Enum
-from types import MappingProxyType
 from typing import Any
 
 from engine.assessments import IllegalMatch, Moving, OffGuide, OutOfStep, Pending
+from engine.opening import draw_said
 from engine.physical import EMPTY, Spot
 from engine.said import Either, Said, SeatWord, SpotWord, Term, Value, said
-from engine.search.types import Quality
 from firmware_host.notices.declared import Proposal
 from firmware_host.session.clock import clocks_suffix
 from firmware_host.session.controller import Controller
@@ -33,8 +32,8 @@ from firmware_host.session.state import (
     SetDownChoice,
     TakebackChoice,
 )
+from firmware_host.store.review_notes import note_said
 from firmware_host.telling.language import N_
-from firmware_host.telling.opening_words import draw_said
 from firmware_host.telling.setup_guide import SetupStep, setup_step
 from firmware_host.telling.spoken_moves import choice_said
 
@@ -67,16 +66,6 @@ CHOICES = " / "
 SPOTS = ", "
 """Between the spots of a list."""
 # The four above are glue of no language: in no catalogue, told as they are.
-
-QUALITIES = MappingProxyType(
-    {
-        Quality.BEST: N_("best"),
-        Quality.GOOD: N_("good"),
-        Quality.DOUBTFUL: N_("doubtful"),
-        Quality.LOSING: N_("losing"),
-    }
-)
-"""How the coach judged a move reviewed, in words."""
 
 
 def goes_on(controller: Controller) -> frozenset[Spot]:
@@ -205,8 +194,8 @@ def _wanted(  # noqa: C901 - a debt to split: each thing the board can want
 
 
 def review_said(review: Review) -> Said:
-    """The review's step as ``Review.describe`` says it: the move shown and the coach's
-    judgement of it."""
+    """The review's step: the move shown and the coach's judgement of it (said only
+    here: the terminal's, the board's and the page's status line)."""
     if review.ply == 0:
         return said(N_("review of game {game_id}: the start"), game_id=review.game_id)
     msgid = N_("review of game {game_id}: move {ply} of {plies} ({move})")
@@ -220,10 +209,7 @@ def review_said(review: Review) -> Said:
     note = review.note
     if note is None:
         return text
-    quality: Value = Term(QUALITIES[note.quality])
-    if note.better is not None:
-        quality = said(N_("{quality}; better {move}"), quality=quality, move=note.better)
-    return said(N_("{review}: {judged}"), review=text, judged=quality)
+    return said(N_("{review}: {judged}"), review=text, judged=note_said(note))
 
 
 def _asked(controller: Controller) -> Said:

@@ -1,6 +1,8 @@
 """What the board should show: the controller's state turned into a ``BoardView``
-(for the legend, the terminal and the web page), its status line told in a language
-(``telling/status.py`` says it as a value)."""
+(for the legend, the terminal and the web page), and its status line told in a
+language (``telling/status.py`` says it as a value). The view carries no sentence:
+the LEDs, painted at every change, show none, so only a reader of words asks for the
+line when it draws (``status_line``: the terminal; the page sends the value)."""
 
 from __future__ import annotations
 
@@ -26,7 +28,14 @@ from firmware_host.telling.setup_guide import setup_step
 from firmware_host.telling.status import Surface, goes_on, review_said, status_said
 from firmware_host.telling.wording import choice_labels
 
-__all__ = ["Surface", "build_view", "message_text", "prompt_labels", "review_text"]
+__all__ = [
+    "Surface",
+    "build_view",
+    "message_text",
+    "prompt_labels",
+    "review_text",
+    "status_line",
+]
 
 
 def _movable(controller: Controller) -> frozenset[Spot]:
@@ -39,24 +48,27 @@ def _movable(controller: Controller) -> frozenset[Spot]:
     return controller.recognizer.movable_spots() & cells
 
 
+def _clocks(controller: Controller, now: float | None) -> tuple[float, ...]:
+    """Each seat's time left at ``now`` (None: at 0), () without a clock."""
+    if controller.clock is None:
+        return ()
+    return controller.clock.remaining(now if now is not None else 0.0)
+
+
 def build_view(
     controller: Controller,
     now: float | None = None,
-    surface: Surface = Surface.BOARD,
     language: Language = Language.ENGLISH,
 ) -> BoardView:
-    """What the LEDs (and a screen) should show; ``now`` runs the clocks, ``surface``
-    is where its message is read, in ``language`` (with the prompt's choices)."""
+    """What the LEDs (and a screen) should show; ``now`` runs the clocks; the prompt's
+    choices are named in ``language``."""
     expected = controller.recognizer.expected
     frame = controller.frame
     seats = controller.game.seats
     position = controller.position
     turn = position.turn
-    clocks: tuple[float, ...] = ()
-    running = None
-    if controller.clock is not None:
-        clocks = controller.clock.remaining(now if now is not None else 0.0)
-        running = controller.clock.running
+    clocks = _clocks(controller, now)
+    running = None if controller.clock is None else controller.clock.running
     common: dict[str, Any] = {
         # the board's fault first (the game waits for it), else the store's or the GPIO
         # lines' (the game goes on)
@@ -72,11 +84,8 @@ def build_view(
     }
     if controller.phase is Phase.SETUP:
         step = setup_step(expected, frame, controller.game.spots)
-        message = message_text(controller, clocks, surface, language)
         missing, extra = step.missing, step.extra
-        return BoardView(
-            Phase.SETUP, seats, turn, missing=missing, extra=extra, message=message, **common
-        )
+        return BoardView(Phase.SETUP, seats, turn, missing=missing, extra=extra, **common)
     assessment = controller.assessment
     hints = assessment.hints if isinstance(assessment, Moving | Tapped) else ()
     remaining = assessment.remaining if isinstance(assessment, Moving) else ()
@@ -127,7 +136,6 @@ def build_view(
         correction=correction,
         illegal=illegal,
         outcome=controller.outcome,
-        message=message_text(controller, clocks, surface, language),
         remaining=remaining,
         dice=position.dice(),
         movable=_movable(controller),
@@ -172,6 +180,17 @@ def message_text(
 ) -> str:
     """The status line in ``language`` (``status_said`` told, in the game's words)."""
     return told(status_said(controller, clocks, surface), language, controller.game)
+
+
+def status_line(
+    controller: Controller,
+    now: float | None = None,
+    surface: Surface = Surface.BOARD,
+    language: Language = Language.ENGLISH,
+) -> str:
+    """The status line at ``now`` (the clocks run) as ``surface`` reads it, in
+    ``language``: what a screen asks for when it draws (``message_text``)."""
+    return message_text(controller, _clocks(controller, now), surface, language)
 
 
 def review_text(review: Review, language: Language) -> str:

@@ -25,18 +25,40 @@ import select
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING, Protocol
+from typing import IO, Protocol
 
+from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import Notice
+from firmware_host.telling.language import Language
 from firmware_host.telling.view import Surface, message_text
-
-if TYPE_CHECKING:  # the board imports this loop
-    from firmware_host.terminal.app import TerminalBoard
 
 PROMPT = "> "
 IDLE = 0.05
 """Seconds between two looks when nothing is due and nobody can type (a piece left in
 the hand when the input ended: the other board's news is still heard)."""
+
+
+class TerminalBoard(Protocol):
+    """What the loop asks of the terminal's board (terminal/app.py's, which imports
+    this loop: named here by what it does, not imported back)."""
+
+    @property
+    def sim(self) -> Simulation: ...
+
+    @property
+    def out(self) -> IO[str]: ...
+
+    @property
+    def language(self) -> Language: ...
+
+    def draw(self) -> None:
+        """Draw the board, its status and clocks."""
+
+    def report(self, notices: list[Notice]) -> None:
+        """Say what happened."""
+
+    def execute(self, line: str) -> bool:
+        """Run a typed line; False: the session ends."""
 
 
 class LineSource(Protocol):

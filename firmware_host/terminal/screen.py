@@ -31,7 +31,7 @@ from firmware_host.telling.spot_names import (
     spot_name,
     spot_place,
 )
-from firmware_host.telling.view import Surface, build_view
+from firmware_host.telling.view import Surface, build_view, status_line
 from firmware_host.telling.wording import piece_word, setup_steps
 from firmware_host.terminal.corners import Corner, corner_places
 from firmware_host.terminal.text import WIDTH, wrap, wrap_parts
@@ -119,8 +119,8 @@ class Screen:
         sim = self.sim
         game = sim.game
         controller = sim.controller
-        view = build_view(controller, sim.now, Surface.TERMINAL, self.language)
-        message = view.message
+        view = build_view(controller, sim.now, self.language)
+        message = status_line(controller, sim.now, Surface.TERMINAL, self.language)
         name = self._(game.title)
         title = f"{BOLD}{name}{RESET}" if self.colour else name
         # one line, whatever its length: the terminal wraps it, a test finds it whole

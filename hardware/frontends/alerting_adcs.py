@@ -36,7 +36,7 @@ from drivers.ads7138 import ADS7138, FULL_SCALE, INPUTS
 from drivers.interrupt_line import InterruptLine
 from engine.physical import EMPTY, NORTH, PRESENT, SOUTH, Reading, Sensing
 from hardware.calibration import Thresholds
-from hardware.frontends.analog import AdcSpec, AnalogSpec
+from hardware.frontends.analog_specs import AdcSpec, AnalogSpec
 from hardware.frontends.base import Assembly
 from hardware.line_watch import LineUse
 from hardware.sources import SourceChannel

@@ -17,8 +17,8 @@ from drivers.i2c import I2CBus
 from drivers.retry import RetryPolicy
 from engine.physical import EMPTY, PRESENT, Sensing
 from hardware.calibration import Thresholds
-from hardware.frontends.analog import AdcSpec, AnalogChannelSpec, AnalogSpec
 from hardware.frontends.analog_plan import GRAY_RANK, gatherer, plan
+from hardware.frontends.analog_specs import AdcSpec, AnalogChannelSpec, AnalogSpec
 from hardware.frontends.base import Assembly
 from hardware.sources import SourceChannel
 

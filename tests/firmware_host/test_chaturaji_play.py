@@ -26,7 +26,7 @@ from firmware_host.session.actions import NewGame, Select
 from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.legend import Legend, Meaning
-from firmware_host.telling.view import build_view
+from firmware_host.telling.view import build_view, status_line
 from hardware.mock.hands import Noise
 from hardware.profile import load_profile
 
@@ -56,7 +56,7 @@ def session(
         settings={"roll": "button"},  # these tests look at one board move at a time
     )
     sim.settle()
-    assert sim.controller.phase is Phase.PLAY, build_view(sim.controller).message
+    assert sim.controller.phase is Phase.PLAY, status_line(sim.controller)
     return sim
 
 
@@ -163,7 +163,7 @@ def test_a_parade_waits_for_the_three_boats_and_lights_them(tmp_path: Path) -> N
     remove = Legend().colour(Meaning.REMOVE)
     for boat in ("d5", "e5", "e4"):
         assert sim.spot_colour(boat) == (remove.red, remove.green, remove.blue)
-    assert "take off" in view.message
+    assert "take off" in status_line(sim.controller, sim.now)
     for boat in ("d5", "e5", "e4"):
         sim.world.remove(boat)
         sim.advance(0.1)

@@ -31,7 +31,7 @@ from firmware_host.session.actions import Select
 from firmware_host.session.state import GLANCE, Phase
 from firmware_host.session.trust import RECENT_COMMIT
 from firmware_host.telling.legend import Meaning
-from firmware_host.telling.view import build_view
+from firmware_host.telling.view import build_view, status_line
 from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove
 from tests.engine.robotory.helpers import text
 from tests.firmware_host.simkit import commits, lit, make_sim, of, prompts
@@ -55,7 +55,7 @@ def simulation(
         seed=seed,
         game=ROBOTORY,
     )
-    assert sim.controller.phase is Phase.PLAY, build_view(sim.controller).message
+    assert sim.controller.phase is Phase.PLAY, status_line(sim.controller)
     return sim
 
 
@@ -271,7 +271,7 @@ def test_a_refill_by_button() -> None:
     play(sim, "b@E4")
     notices = sim.press(ButtonRole.REFILL)
     assert prompts(notices) == [("refill 1b", "refill 1w")]
-    assert build_view(sim.controller).message.startswith(
+    assert status_line(sim.controller).startswith(
         "which move? take 1 black token (refill 1b) / take 1 white token (refill 1w)"
     )
     sim.advance(GLANCE)  # the prompt read

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hardware.frontends.analog import AdcSpec, AnalogSpec
+from hardware.frontends.analog_specs import AdcSpec, AnalogSpec
 from hardware.frontends.expanders import ExpanderSpec, ExpandersSpec
 from hardware.frontends.i2c_muxes import I2CMuxesSpec, MuxSpec
 from hardware.frontends.serial_scanner import SerialScannerSpec

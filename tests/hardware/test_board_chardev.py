@@ -11,7 +11,7 @@ from drivers.gpio_lines import Edge, GpioChip, find_header_chip
 from drivers.interrupt_line import InterruptLine
 from engine.registry import find_game
 from hardware.board import EdgeWatching, assemble, assemble_real, edge_watching
-from hardware.frontends.analog import AnalogSpec
+from hardware.frontends.analog_specs import AnalogSpec
 from hardware.line_watch import LineUse
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.world import SimulatedWorld

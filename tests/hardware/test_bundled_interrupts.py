@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from engine.registry import find_game
-from hardware.frontends.analog import AnalogSpec
+from hardware.frontends.analog_specs import AnalogSpec
 from hardware.frontends.expanders import ExpandersSpec
 from hardware.frontends.i2c_muxes import I2CMuxesSpec
 from hardware.frontends.serial_scanner import SerialScannerSpec

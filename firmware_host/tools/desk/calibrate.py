@@ -44,7 +44,7 @@ from hardware.calibration import (
     calibration_text,
 )
 from hardware.frontends.alerting_adcs import AlertingSource
-from hardware.frontends.analog import AdcSpec, AnalogSpec
+from hardware.frontends.analog_specs import AdcSpec, AnalogSpec
 from hardware.frontends.polled_adcs import AnalogSource
 from hardware.sources import SourceChannel
 

@@ -25,7 +25,7 @@ from typing import Any
 from drivers.led_strip import Colour
 from engine.game import Game, Layout, Position
 from engine.geometry import seat_side
-from engine.opening import DrawResult, FirstPlayerDraw
+from engine.opening import DrawResult, FirstPlayerDraw, draw_said
 from engine.options import Options
 from engine.physical import Stone
 from engine.said import Said, Term, said
@@ -37,7 +37,6 @@ from firmware_host.session.settings import Settings
 from firmware_host.session.state import Phase, Prompting
 from firmware_host.telling.language import N_, Language
 from firmware_host.telling.legend import DEFAULT_PALETTE, PALETTES, BoardView, Legend
-from firmware_host.telling.opening_words import draw_said
 from firmware_host.telling.said import told
 from firmware_host.telling.speech import ClockWarning, warnings_ahead
 from firmware_host.telling.spoken_moves import choice_said
@@ -326,7 +325,7 @@ def state_message(
     ``palette`` is the legend's; ``remote`` the game with other boards, if it is one."""
     game = controller.game
     position = controller.position
-    view = build_view(controller, now, Surface.PAGE)
+    view = build_view(controller, now)
     status = status_said(controller, surface=Surface.PAGE)
     start, move_texts = moves.read(controller)
     outcome = controller.outcome
@@ -520,7 +519,10 @@ def _computer(controller: Controller, thinking: bool) -> Json:
     verdict = computer.verdict
     plays = controller.game.usi is not None  # else the built-in search plays "engine"
     return {
-        "seats": {str(seat): spec.describe(plays) for seat, spec in computer.seats.items()},
+        "seats": {
+            str(seat): told(opponent_said(spec, plays), Language.ENGLISH)
+            for seat, spec in computer.seats.items()
+        },
         "seats_said": {
             str(seat): said_record(opponent_said(spec, plays))
             for seat, spec in computer.seats.items()

@@ -1,7 +1,7 @@
 """The server's free texts the page shows: who plays a computer seat ("the computer
-(level 3, novice)"), a review's place and the engine's judgement of the move shown,
-made values here (engine/said.py) as what the computer proved and what a remote game
-waits for are. The page's state carries each beside its English as its value
+(level 3, novice)") and the engine's judgement of each move a review shows (said in
+store/review_notes.py), made values here (engine/said.py) as what the computer proved
+and what a remote game waits for are. The page's state carries each beside its English as its value
 (``..._said``, as ``notes_said``), which the page tells in its language (speech.js
 ``inLanguage``) as telling/said.py tells it here.
 """
@@ -13,12 +13,11 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.said import Said, Term, Value, alone, said
-from engine.search.types import Quality
 from firmware_host.opponents.seats import OpponentKind, OpponentSpec
 from firmware_host.session.review import Review
-from firmware_host.store.review_notes import MoveNote
-from firmware_host.telling.language import N_, Language, translated
-from firmware_host.telling.said import told, value_told
+from firmware_host.store.review_notes import note_said
+from firmware_host.telling.language import N_, Language
+from firmware_host.telling.said import told
 from firmware_host.wire.notice_records import said_record
 
 # --- who plays a computer seat ----------------------------------------------------
@@ -48,12 +47,14 @@ OPPONENTS: Mapping[OpponentKind, str] = MappingProxyType(
         OpponentKind.ENGINE: N_("Fairy-Stockfish (level {number})"),
     }
 )
-"""``OpponentSpec.describe``'s sentences, by kind (an engine at a level as the built-in)."""
+"""Who plays a computer seat, by kind (an engine at a level as the built-in): said only
+here, for the page's English and every language's words."""
 
 
 def opponent_said(spec: OpponentSpec, engine_plays: bool = True) -> Said:
-    """Who plays a computer seat, as ``OpponentSpec.describe`` says it, as a value
-    (``engine_plays``: as there)."""
+    """Who plays a computer seat, for people, as a value (``engine_plays``: the outside
+    engine plays the game; else the built-in search plays an ``engine`` seat, and is
+    named)."""
     kind = spec.kind
     if kind is OpponentKind.ENGINE and not engine_plays:
         kind = OpponentKind.BUILTIN
@@ -69,44 +70,6 @@ def opponent_text(spec: OpponentSpec, language: Language, engine_plays: bool = T
 
 
 # --- a review ----------------------------------------------------------------------
-
-QUALITIES: Mapping[Quality, str] = MappingProxyType(
-    {
-        Quality.BEST: N_("best"),
-        Quality.GOOD: N_("good"),
-        Quality.DOUBTFUL: N_("doubtful"),
-        Quality.LOSING: N_("losing"),
-    }
-)
-BETTER = N_("{quality}; better {move}")
-REVIEW_START = N_("review of game {id}: the start")
-REVIEW_MOVE = N_("review of game {id}: move {ply} of {count} ({move})")
-JUDGED = N_("{review}: {note}")
-
-
-def note_said(note: MoveNote) -> Value:
-    """The engine's judgement of a move (``MoveNote.comment``) as a value."""
-    quality = Term(QUALITIES[note.quality])
-    return quality if note.better is None else said(BETTER, quality=quality, move=note.better)
-
-
-def note_text(note: MoveNote, language: Language) -> str:
-    """The engine's judgement of a move in ``language`` (``note_said`` told)."""
-    return value_told(note_said(note), language, None)
-
-
-def review_text(review: Review, language: Language) -> str:
-    """A review's place and the judgement of the move shown (``Review.describe``)."""
-    if review.ply == 0:
-        text = translated(REVIEW_START, language).format(id=review.game_id)
-    else:
-        text = translated(REVIEW_MOVE, language).format(
-            id=review.game_id, ply=review.ply, count=len(review.moves), move=review.move
-        )
-    note = review.note
-    if note is None:
-        return text
-    return translated(JUDGED, language).format(review=text, note=note_text(note, language))
 
 
 def notes_said(review: Review) -> dict[str, dict[str, Any]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hardware.frontends.analog import AnalogChannelSpec, AnalogSpec
+from hardware.frontends.analog_specs import AnalogChannelSpec, AnalogSpec
 from hardware.frontends.books import I2CPlace
 from hardware.mock.analog import AnalogMuxModel, HallSensor
 from hardware.mock.machine import MockMachine, MockModel, Simulation

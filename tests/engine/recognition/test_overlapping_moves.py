@@ -26,7 +26,7 @@ from firmware_host.notices.declared import (
 from firmware_host.session.actions import Select
 from firmware_host.session.state import HeldChoice, Phase
 from firmware_host.telling.legend import BLINK_PERIOD, Meaning
-from firmware_host.telling.view import build_view
+from firmware_host.telling.view import build_view, status_line
 from hardware.mock.hands import Force, HandStep, LiftStone, Noise, PutStone, Remove, Supply
 from tests.engine.abalone.helpers import text as abalone_text
 from tests.engine.robotory.helpers import text as robotory_text
@@ -374,7 +374,7 @@ def test_the_wait_for_a_chain_to_go_on_is_shown() -> None:
     sim.advance(0.6)
     view = build_view(sim.controller, sim.now)
     assert view.goes_on == {"C2"}
-    assert view.message == "light may go on: ok ends the chain"
+    assert status_line(sim.controller, sim.now) == "light may go on: ok ends the chain"
     colour = sim.legend.colour(Meaning.GOES_ON)
     lights = [sim.legend.lights(view, k * BLINK_PERIOD) for k in (0, 1)]
     assert [light.spots.get("C2") for light in lights] == [colour, None]
@@ -393,9 +393,7 @@ def test_a_step_after_a_long_pause_asks_whether_the_chain_went_on() -> None:
     notices = sim.run(steps) + sim.settle()
     assert commits(notices) == []
     assert prompts(notices) == [("R:C1-C2", "R:C1-C2-C3")]
-    assert build_view(sim.controller, sim.now).message.startswith(
-        "light's chain goes on, or dark moves?"
-    )
+    assert status_line(sim.controller, sim.now).startswith("light's chain goes on, or dark moves?")
     assert commits(answered(sim, notices, "R:C1-C2")) == ["R:C1-C2", "R:C2-C3"]
 
 

@@ -23,7 +23,7 @@ from firmware_host.notices.declared import (
 from firmware_host.session.actions import Guide, Select
 from firmware_host.session.state import GLANCE, Phase
 from firmware_host.telling.legend import BLINK_PERIOD, Meaning
-from firmware_host.telling.view import build_view
+from firmware_host.telling.view import build_view, status_line
 from hardware.mock.hands import Noise
 from tests.firmware_host.simkit import (
     GAME,
@@ -473,7 +473,7 @@ def test_a_guide_is_lit_and_only_the_guided_move_commits() -> None:
     notices = sim.perform("1d1c")
     assert not commits(notices)
     assert [(n.moves, n.guide) for n in of(OffGuideShown, notices)] == [(("1d1c",), "2c2b")]
-    assert "2c2b" in build_view(sim.controller).message
+    assert "2c2b" in status_line(sim.controller)
     assert not commits(sim.advance(5.0))
     notices = move_by_hand(sim, "1c", "1d")
     assert not commits(notices)
@@ -496,7 +496,7 @@ def test_an_illegal_move_is_named_and_not_committed() -> None:
         ("1d2c", "the giraffe moves one step orthogonally")
     ]
     assert not commits(notices)
-    assert "illegal" in build_view(sim.controller).message
+    assert "illegal" in status_line(sim.controller)
     wait_for_blink(sim, on=True)
     assert lit(sim, Meaning.ILLEGAL) == {"1d", "2c"}
     wait_for_blink(sim, on=False)
@@ -586,7 +586,7 @@ def test_a_wrong_face_under_polarity_asks_to_turn_the_piece_over() -> None:
     notices = sim.advance(sim.controller.timing.grace + 0.5)
     shown = of(OutOfStepShown, notices)
     assert [(c.correction.take_from, c.correction.put_on) for c in shown] == [("2c", "2c")]
-    assert "turn the piece on 2c over" in build_view(sim.controller).message
+    assert "turn the piece on 2c over" in status_line(sim.controller)
     wait_for_blink(sim, on=True)
     assert lit(sim, Meaning.REMOVE) == {"2c"}
     wait_for_blink(sim, on=False)

@@ -27,7 +27,7 @@ from firmware_host.session.state import Phase
 from firmware_host.store.salvage import open_store
 from firmware_host.store.storage import GameStore, RecordKind, StorageError
 from firmware_host.telling.legend import DEFAULT_PALETTE, Meaning
-from firmware_host.telling.view import build_view
+from firmware_host.telling.view import build_view, status_line
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.world import SimulatedWorld
 from hardware.profile import load_profile
@@ -119,7 +119,7 @@ def test_a_full_disk_shows_a_fault_keeps_playing_and_writes_everything_once_it_c
             played.append(await _play(runtime, simulated.world))
         view = build_view(runtime.controller)
         assert view.fault is not None and "database or disk is full" in str(view.fault)
-        assert "not saved yet" in view.message
+        assert "not saved yet" in status_line(runtime.controller)
         await until(lambda: _status_led(runtime) == FAULT)
         assert runtime.journal.pending > 0
         await asyncio.sleep(0.3)  # retries fail while the disk stays full

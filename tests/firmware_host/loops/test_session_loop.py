@@ -19,7 +19,9 @@ from firmware_host.session.controller import Controller
 from firmware_host.session.events import FrameSeen, TimePassed
 from firmware_host.store.journal import Journal
 from firmware_host.store.storage import GameStore
+from firmware_host.telling import view
 from firmware_host.telling.legend import DEFAULT_PALETTE, Legend
+from firmware_host.telling.view import status_line
 from hardware.board import Board
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.world import SimulatedWorld
@@ -128,6 +130,32 @@ def test_the_loop_paints_at_once_without_a_bus(boards: list[Board]) -> None:
     lights, painted = session.paint()
     assert painted is True  # the painter's own answer: the strip was written
     assert lights.spots
+
+
+def test_painting_the_leds_builds_no_sentence(
+    boards: list[Board], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The LEDs show no words: a paint builds the view without the status line, which
+    only a screen reads (it asks for the line when it draws)."""
+    session, _, controller = loop_on_a_board(at_once, boards)
+    session.start(resume=False, position=IN_HAND)
+    said: list[str] = []
+
+    def counted(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            said.append(name)
+            return function(*args, **kwargs)
+
+        return call
+
+    for name in ("status_said", "told"):
+        monkeypatch.setattr(view, name, counted(name, getattr(view, name)))
+    for _ in range(3):
+        lights, _ = session.paint()
+        assert lights.spots
+    assert said == []
+    assert status_line(controller)  # the screen's line is still there when asked for
+    assert said == ["status_said", "told"]
 
 
 def test_the_runtime_turns_the_board_on_the_bus_thread(

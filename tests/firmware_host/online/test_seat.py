@@ -29,7 +29,7 @@ from firmware_host.session.actions import AgreeDraw, Hint, Press, Resign, Select
 from firmware_host.session.state import GLANCE, Prompting, SettingUp
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.notices import notice_line
-from firmware_host.telling.view import build_view
+from firmware_host.telling.view import build_view, status_line
 from firmware_host.web.page_state.messages import _computer
 from hardware.mock.hands import Noise
 from hardware.profile import load_profile
@@ -364,7 +364,7 @@ def test_lishogis_byoyomi_and_periods_run_the_clocks_here() -> None:
         wait_for(sim, lambda: sim.controller.guide is not None)
         bob = clock.readings(sim.now)[1]
         assert (bob.main, bob.period, bob.periods) == (0.0, 30.0, 3)
-        assert build_view(controller, sim.now).message.endswith("/ byo 0:30 x3")
+        assert status_line(controller, sim.now).endswith("/ byo 0:30 x3")
 
 
 def test_the_simulators_page_plays_an_online_game_and_says_why_help_is_off() -> None:

@@ -4,7 +4,7 @@ period once the main time is gone, and the flag falls only when the last period 
 from __future__ import annotations
 
 from engine.outcome import Outcome, Termination
-from firmware_host.telling.view import build_view
+from firmware_host.telling.view import status_line
 from tests.firmware_host.simkit import make_sim
 
 
@@ -16,13 +16,13 @@ def test_byoyomi_shows_after_the_main_time_and_the_flag_waits_for_the_last_perio
     assert flag is not None
     start = flag - 25.0  # 5 s and two periods of 10 s
     sim.advance_to(start + 3.0)
-    assert build_view(sim.controller, sim.now).message.endswith(" — 0:02.0 / 0:05.0")
+    assert status_line(sim.controller, sim.now).endswith(" — 0:02.0 / 0:05.0")
     sim.advance_to(start + 12.0)
     assert sim.controller.outcome is None
-    assert build_view(sim.controller, sim.now).message.endswith(" — byo 0:03.0 x2 / 0:05.0")
+    assert status_line(sim.controller, sim.now).endswith(" — byo 0:03.0 x2 / 0:05.0")
     sim.advance_to(start + 24.5)
     assert sim.controller.outcome is None
-    assert build_view(sim.controller, sim.now).message.endswith(" — byo 0:00.5 / 0:05.0")
+    assert status_line(sim.controller, sim.now).endswith(" — byo 0:00.5 / 0:05.0")
     sim.advance_to(start + 26.0)
     outcome: Outcome | None = sim.controller.outcome  # read afresh after the time passed
     assert outcome is not None and outcome.termination is Termination.TIME_FORFEIT

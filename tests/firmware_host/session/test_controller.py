@@ -38,7 +38,7 @@ from firmware_host.session.actions import (
 from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStatus
 from firmware_host.telling.legend import BLINK_PERIOD, Meaning
-from firmware_host.telling.view import build_view
+from firmware_host.telling.view import status_line
 from hardware.mock.hands import Noise
 from tests.firmware_host.simkit import (
     GAME,
@@ -358,7 +358,7 @@ def test_a_chip_that_vanishes_mid_move_pauses_the_game(profile: str, address: in
     sim.advance(BLINK_PERIOD)
     shown.add(indicator(sim, "status"))
     assert shown == {rgb(sim, Meaning.FAULT), None}
-    assert "waiting for the board" in build_view(sim.controller).message
+    assert "waiting for the board" in status_line(sim.controller)
     sim.world.place("1c")  # ...lands while the chip is silent
     notices = sim.advance(5.0)
     assert not commits(notices)

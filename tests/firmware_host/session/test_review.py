@@ -16,7 +16,7 @@ from firmware_host.session.actions import (
 from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStatus
 from firmware_host.telling.legend import Meaning
-from firmware_host.telling.view import build_view
+from firmware_host.telling.view import status_line
 from firmware_host.wire.actions import (
     from_wire,
     from_words,
@@ -55,7 +55,7 @@ def test_each_step_lights_the_move_it_shows_and_changes_nothing() -> None:
     assert lit(sim, Meaning.LAST_MOVE) == {"2c", "2b"}
     shown = step(sim, "3")
     assert shown.move == "1d1c" and lit(sim, Meaning.LAST_MOVE) == {"1d", "1c"}
-    assert "review of game" in build_view(controller).message
+    assert "review of game" in status_line(controller)
     assert step(sim, "back").move == "1a2b"
     assert lit(sim, Meaning.LAST_MOVE) >= {"1a", "2b"}
     assert step(sim, "last").ply == 4 and lit(sim, Meaning.LAST_MOVE) == last
@@ -91,7 +91,7 @@ def test_a_stored_game_is_reviewed_by_its_number_and_a_new_game_ends_the_review(
     assert (shown.game_id, shown.move, shown.plies) == (first, "1a2b", 4)
     assert step(sim, "next").game_id == first  # the steps go on in the game reviewed
     sim.send(NewGame(None, {}, None, {}))
-    assert sim.controller.review is None and "review" not in build_view(sim.controller).message
+    assert sim.controller.review is None and "review" not in status_line(sim.controller)
 
 
 def test_the_terminal_and_the_page_name_the_action_alike() -> None:

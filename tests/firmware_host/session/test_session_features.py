@@ -37,7 +37,7 @@ from firmware_host.session.settings import SettingsError
 from firmware_host.session.state import GLANCE, Phase
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.legend import Legend, Meaning
-from firmware_host.telling.view import build_view
+from firmware_host.telling.view import build_view, status_line
 from hardware.profile import load_profile
 from tests.firmware_host.toy_race import CELLS, RACE
 
@@ -93,7 +93,7 @@ def test_a_game_replays_exactly_from_its_record_with_the_dice() -> None:
 def test_with_roll_on_the_button_nothing_is_rolled_until_asked() -> None:
     controller, _, notices = race({"roll": "button", "seed": "1"})
     assert moves(notices) == []
-    assert "roll the dice" in build_view(controller, 0.0).message
+    assert "roll the dice" in status_line(controller, 0.0)
     assert moves(controller.handle(Press(ButtonRole.ROLL), 1.0))[0].startswith("roll")
     refused = controller.handle(RollDice(), 2.0)
     assert isinstance(refused[0], Refused) and "no roll is due" in str(refused[0].reason)
@@ -104,7 +104,7 @@ def test_a_forced_move_the_board_cannot_show_is_played_by_itself_after_a_moment(
     controller, _, notices = race({}, position="0 1 0 1")
     assert moves(notices) == []
     assert controller.forced == "pass"
-    assert "only move: pass" in build_view(controller, 0.0).message
+    assert "only move: pass" in status_line(controller, 0.0)
     assert controller.next_deadline(0.0) == pytest.approx(Timing().forced)
     assert moves(controller.handle(TimePassed(), Timing().forced - 0.1)) == []
     played = moves(controller.handle(TimePassed(), Timing().forced))
@@ -155,7 +155,7 @@ def test_only_the_clock_of_the_player_to_move_runs() -> None:
     assert clock is not None
     a2, b2 = clock.remaining(sim.now)
     assert a2 < a and b2 == pytest.approx(60 - (sim.now - moved_at), abs=0.5)
-    assert "0:" in build_view(sim.controller, sim.now).message  # the clocks are in the status line
+    assert "0:" in status_line(sim.controller, sim.now)  # the clocks are in the status line
 
 
 def test_the_flag_falls_and_the_opponent_wins() -> None:

@@ -161,7 +161,7 @@ def test_an_unknown_seat_colour_is_grey() -> None:
 
 def test_after_the_end_the_winners_seats_are_lit() -> None:
     legend = Legend()
-    won = BoardView(Phase.GAME_OVER, SEATS, 0, outcome=Outcome.win(Termination.TRY, 1), message="")
+    won = BoardView(Phase.GAME_OVER, SEATS, 0, outcome=Outcome.win(Termination.TRY, 1))
     assert legend.lights(won, ON).indicators == {"turn:1": DEFAULT_PALETTE.seat(SEATS[1])}
     drawn = BoardView(Phase.GAME_OVER, SEATS, 0, outcome=Outcome.draw(Termination.REPETITION))
     assert legend.lights(drawn, ON).indicators == {}

@@ -12,7 +12,7 @@ from engine.robotory import ROBOTORY
 from firmware_host.session.first_choice import initial_choice
 from firmware_host.session.state import GLANCE, PlayOnChoice, Prompting, TakebackChoice
 from firmware_host.telling.language import Language
-from firmware_host.telling.view import build_view
+from firmware_host.telling.view import build_view, status_line
 from firmware_host.telling.wording import (
     SETUP_LINES,
     choice_label,
@@ -129,7 +129,7 @@ def test_the_status_line_and_the_page_see_the_prompt_by_name() -> None:
     assert view.prompt is not None
     assert view.prompt.choices == ("2b2a", "2b2a+")  # what select and the wire still use
     assert view.prompt.labels == ("keep it a chick (2b2a)", "promote the chick (2b2a+)")
-    assert view.message == (
+    assert status_line(sim.controller) == (
         "which move? keep it a chick (2b2a) / promote the chick (2b2a+)"
         " — selected: keep it a chick (2b2a)"
     )
@@ -169,7 +169,7 @@ def test_a_robotory_colour_prompt_opens_on_the_suggested_colour_and_ok_takes_it(
     assert prompts(notices) == [("b@C2", "w@C2")]
     state = sim.controller.state
     assert isinstance(state, Prompting) and state.selected == 1
-    assert build_view(sim.controller).message.endswith("selected: white token (w@C2)")
+    assert status_line(sim.controller).endswith("selected: white token (w@C2)")
     sim.advance(GLANCE)  # the prompt read
     assert commits(sim.press(ButtonRole.OK)) == ["w@C2"]
 

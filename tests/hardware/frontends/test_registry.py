@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from hardware.frontends.analog import AnalogSpec
+from hardware.frontends.analog_specs import AnalogSpec
 from hardware.frontends.base import FrontEnd
 from hardware.frontends.expanders import ExpandersSpec
 from hardware.frontends.i2c_muxes import I2CMuxesSpec

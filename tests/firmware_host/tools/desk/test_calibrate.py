@@ -18,7 +18,7 @@ from firmware_host.tools.desk.doctor import Doctor
 from firmware_host.tools.desk.sim_bench import simulated_bench
 from firmware_host.tools.desk.workbench import Ask
 from hardware.calibration import Thresholds, calibration_path
-from hardware.frontends.analog import AnalogSpec
+from hardware.frontends.analog_specs import AnalogSpec
 from hardware.mock.analog import HallModel
 from hardware.mock.board import SimulatedBoard
 from hardware.mock.frontends.analog import AnalogModels

@@ -31,10 +31,11 @@ from firmware_host.session.actions import Resign, Select
 from firmware_host.session.actions import Review as ReviewStep
 from firmware_host.session.settings import Settings
 from firmware_host.session.state import Phase
-from firmware_host.store.review_notes import MoveNote
+from firmware_host.store.review_notes import MoveNote, note_said
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import PALETTES, Meaning
-from firmware_host.telling.said import told
+from firmware_host.telling.said import told, value_told
+from firmware_host.telling.view import review_text
 from firmware_host.web.online_dialog.start import _words
 from firmware_host.web.page_state.claims import claim_json, claim_previews
 from firmware_host.web.page_state.messages import (
@@ -43,7 +44,7 @@ from firmware_host.web.page_state.messages import (
     catalogue_message,
 )
 from firmware_host.web.words.colour_key import KEY_WORDS, key_text, key_text_in
-from firmware_host.web.words.page_texts import LEVEL_NAMES, note_text, opponent_text, review_text
+from firmware_host.web.words.page_texts import LEVEL_NAMES, opponent_text
 from firmware_host.web.words.page_words import PAGE_WORDS, page_words
 from firmware_host.wire.notice_records import said_record
 from tests.firmware_host.simkit import close_all, make_sim
@@ -100,7 +101,7 @@ def test_the_online_dialogs_sentences_are_served_words_in_every_language() -> No
     assert "textContent = online.token" not in source and "`lishogi game" not in source
 
 
-def test_who_plays_a_computer_seat_is_told_as_described() -> None:
+def test_who_plays_a_computer_seat_is_told_in_every_language() -> None:
     specs = [OpponentSpec(OpponentKind.RANDOM), OpponentSpec(OpponentKind.REMOTE)]
     for level in LEVELS:
         specs += [
@@ -109,12 +110,23 @@ def test_who_plays_a_computer_seat_is_told_as_described() -> None:
         ]
         specs.append(OpponentSpec(OpponentKind.USI, level, "/opt/yaneuraou"))
     assert {level.name for level in LEVELS} == set(LEVEL_NAMES)
+    third = LEVELS[2]
+    builtin = OpponentSpec(OpponentKind.BUILTIN, third)
+    engine = OpponentSpec(OpponentKind.ENGINE, third)
+    assert opponent_text(builtin, Language.ENGLISH) == "the computer (level 3, novice)"
+    assert opponent_text(engine, Language.ENGLISH) == "Fairy-Stockfish (level 3)"
+    # a game with no outside engine: the built-in search stands in, and is named
+    assert opponent_text(engine, Language.ENGLISH, engine_plays=False) == (
+        opponent_text(builtin, Language.ENGLISH)
+    )
+    usi = OpponentSpec(OpponentKind.USI, third, "/opt/yaneuraou")
+    assert opponent_text(usi, Language.ENGLISH) == "the engine /opt/yaneuraou (level 3)"
     for spec in specs:
-        assert opponent_text(spec, Language.ENGLISH) == spec.describe()
+        english = opponent_text(spec, Language.ENGLISH)
         for language in TRANSLATED:
             told = opponent_text(spec, language)
             assert "computer" not in told and "level" not in told, (language, told)
-            assert told != spec.describe()
+            assert told != english
 
 
 def test_the_colour_keys_words_are_the_legends_in_every_palette() -> None:
@@ -286,20 +298,22 @@ def test_the_pages_free_texts_carry_no_english_word(game: Game[Any]) -> None:
         if (words := _english_left(game, english, told, Language(code)) - notation)
     ]
     assert left == [], left
-    # the English the state sends is the session's own
-    assert review_text(controller.review, Language.ENGLISH) == controller.review.describe()
+    # the English the state sends is the session's own status line's
+    assert review_text(controller.review, Language.ENGLISH) in state["message"]
     verdict = controller.computer.verdict
     assert verdict is not None and str(verdict) == computer["verdict"]
     assert told(verdict, Language.ENGLISH, game) == computer["verdict"]
 
 
-def test_a_reviewed_moves_note_is_its_comment_in_english() -> None:
+def test_a_reviewed_moves_note_is_told_in_every_language() -> None:
+    assert MoveNote(3, Quality.DOUBTFUL, 0.5, "7g7f").comment() == "doubtful; better 7g7f"
+    assert MoveNote(3, Quality.BEST, 0.0, None).comment() == "best"
     for quality in Quality:
         for better in (None, "7g7f"):
             note = MoveNote(3, quality, 0.5, better)
-            assert note_text(note, Language.ENGLISH) == note.comment()
             for language in TRANSLATED:
-                assert "better" not in note_text(note, language)
+                told = value_told(note_said(note), language, None)
+                assert "better" not in told and quality.value not in told, (language, told)
 
 
 def test_the_catalogue_names_the_levels_and_the_seats_in_every_language() -> None:
