@@ -30,6 +30,7 @@ from firmware_host.session.state import (
     PlayOnChoice,
     Prompting,
     PuzzleChoice,
+    ResultChoice,
     SetDownChoice,
     TakebackChoice,
 )
@@ -236,6 +237,18 @@ def _asked(controller: Controller) -> Said:
     listed: dict[str, Value] = {"choices": Either(choices, CHOICES), "selected": selected}
     if any(isinstance(choice, PuzzleChoice) for choice in state.choices):
         msgid = N_("a puzzle gives up this game: {choices} (selected: {selected})")
+        return said(msgid, **listed)
+    results = [choice for choice in state.choices if isinstance(choice, ResultChoice)]
+    if results and results[0].word is not None:
+        msgid = N_(
+            "{seat} resigns: the other player confirms with ok: {choices} (selected: {selected})"
+        )
+        return said(msgid, seat=game.seat_word(results[0].word.seat), **listed)
+    if results:
+        msgid = N_(
+            "the game ends by agreement: the other player confirms with ok:"
+            " {choices} (selected: {selected})"
+        )
         return said(msgid, **listed)
     aside = [choice.spot for choice in state.choices if isinstance(choice, SetDownChoice)]
     if aside:
