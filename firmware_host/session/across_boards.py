@@ -246,8 +246,10 @@ class AcrossBoards:
     # --- words that end the game -----------------------------------------------------
 
     def said(self, word: Word) -> None:
-        """Keep the word that ended the game here, for the other boards (a remote game)."""
-        if self.consent.needed:
+        """Keep the word that ended the game here, for the other boards (a remote game)
+        and, at a club table, for the spectators, whose live record reads the result
+        from it (``club/live.py``)."""
+        if self.consent.needed or self.confirm:
             self.consent.words = word
 
     def lost(self, word: Word, now: Now, said: tuple[Notice, ...] = ()) -> End:
@@ -289,8 +291,10 @@ class AcrossBoards:
         remote game the other board agrees first, at a club table the other player."""
         if self.needed:
             return self.propose(Proposal.DRAW, 0, now)
+        turn = now.position.turn
         if self._confirmed_here(now):
-            return self.ask_confirmation(ResultChoice(now.position.end_by_agreement()))
+            outcome = now.position.end_by_agreement()
+            return self.ask_confirmation(ResultChoice(outcome, Word(WordKind.AGREED, turn)))
         return End(now.position.end_by_agreement())
 
     def _confirmed_here(self, now: Now) -> bool:
@@ -305,8 +309,8 @@ class AcrossBoards:
         return Ask((result, NotAgreedChoice()), 0)
 
     def confirmed(self, result: ResultChoice, now: Now) -> Decision:
-        """The other player confirmed the result: the game ends with it, a resignation
-        told to the other boards as any is."""
+        """The other player confirmed the result: the game ends with it, its word kept
+        for the spectators (the table's live record reads the result from it)."""
         if result.word is not None:
             self.said(result.word)
         return End(result.outcome)
@@ -330,6 +334,8 @@ class AcrossBoards:
         lost = LOST_BY.get(word.kind)
         if lost is not None:
             return End(Outcome.loss(lost, word.seat, len(now.position.game.seats)))
+        if word.kind is WordKind.AGREED:
+            return End(now.position.end_by_agreement())
         try:
             return End(now.position.claim(word.claim))
         except KibanError as error:

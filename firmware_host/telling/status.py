@@ -20,6 +20,7 @@ from engine.said import Either, Said, SeatWord, SpotWord, Term, Value, said
 from engine.search.types import Quality
 from firmware_host.notices.declared import Proposal
 from firmware_host.session.clock import clocks_suffix
+from firmware_host.session.consent import WordKind
 from firmware_host.session.controller import Controller
 from firmware_host.session.review import Review
 from firmware_host.session.state import (
@@ -239,11 +240,12 @@ def _asked(controller: Controller) -> Said:
         msgid = N_("a puzzle gives up this game: {choices} (selected: {selected})")
         return said(msgid, **listed)
     results = [choice for choice in state.choices if isinstance(choice, ResultChoice)]
-    if results and results[0].word is not None:
+    word = results[0].word if results else None
+    if word is not None and word.kind is WordKind.RESIGN:
         msgid = N_(
             "{seat} resigns: the other player confirms with ok: {choices} (selected: {selected})"
         )
-        return said(msgid, seat=game.seat_word(results[0].word.seat), **listed)
+        return said(msgid, seat=game.seat_word(word.seat), **listed)
     if results:
         msgid = N_(
             "the game ends by agreement: the other player confirms with ok:"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from drivers.buttons import ButtonRole
 from engine.outcome import Outcome, Termination
 from firmware_host.session.actions import AgreeDraw, Resign
+from firmware_host.session.consent import Word, WordKind
 from firmware_host.session.state import NotAgreedChoice, Phase, Prompting, ResultChoice
 from firmware_host.telling.view import message_text
 from tests.firmware_host.simkit import make_sim
@@ -58,3 +59,15 @@ def test_without_a_club_table_a_resignation_ends_the_game_at_once() -> None:
     sim.advance(0.5)
     sim.send(Resign())
     assert sim.controller.phase is Phase.GAME_OVER
+
+
+def test_the_confirmed_result_is_told_to_the_spectators() -> None:
+    """The word that ended the game is in what the board publishes (``Agreement.word``),
+    which the table's live record reads its result from."""
+    sim = make_sim(settings=CLUB)
+    sim.advance(0.5)
+    sim.send(AgreeDraw())
+    assert sim.controller.agreement().word is None  # not before it is confirmed
+    sim.advance(0.5)
+    sim.press(ButtonRole.OK)
+    assert sim.controller.agreement().word == Word(WordKind.AGREED, 0)
