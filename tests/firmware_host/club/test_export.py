@@ -7,18 +7,28 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
+from typing import Any
 
 import cshogi
 import cshogi.CSA
 import cshogi.KIF
 
 from engine.outcome import Outcome, Termination
+from engine.registry import find_game
+from firmware_host.cli.main import main
 from firmware_host.club.export import export_round
+from firmware_host.club.export_watch import watched_round
 from firmware_host.club.live import Ending, LiveGame, Table
 from firmware_host.club.pairings import parse_pairings
+from firmware_host.remote.loopback import LoopbackBroker
 from firmware_host.remote.messages import BoardState
 from firmware_host.session.consent import Word, WordKind
+from firmware_host.store.storage import GameStore
 from tests.firmware_host.club.livekit import OPENING, fed
+from tests.firmware_host.remote.loopkit import ADDRESS, board, remote_of, run_all
+
+SHOGI = find_game("shogi")
+MOVES = ("7g7f", "3c3d", "2g2f", "8c8d")
 
 PAIRINGS = """table,black,white,game
 3,佐藤,鈴木,shogi
@@ -80,3 +90,44 @@ def test_the_crosstable_adds_the_rounds_exported(tmp_path: Path) -> None:
         ("鈴木", "1-0", "1"),
         ("Hana", "1-0", "0"),
     ]
+
+
+def test_a_round_played_on_boards_is_gathered_by_watch_code_and_exported(tmp_path: Path) -> None:
+    """Two simulated boards play through a loopback broker; the export follows the table
+    by its watch code, as a spectator does, and cshogi reads the moves and the names."""
+    broker = LoopbackBroker()
+    host = board(SHOGI, broker, GameStore(tmp_path / "host.sqlite3"), host=True)
+    joiner = board(
+        SHOGI,
+        broker,
+        GameStore(tmp_path / "join.sqlite3"),
+        host=False,
+        code=remote_of(host).code,
+        others=[host],
+    )
+    boards = [host, joiner]
+    run_all(boards)
+    for ply, move in enumerate(MOVES):
+        mover, other = (host, joiner) if ply % 2 == 0 else (joiner, host)
+        mover.perform(move)
+        run_all(boards)
+        other.perform(move)
+        run_all(boards)
+    round = parse_pairings("1,Sato,Suzuki,shogi\n", "r1.csv", 1)
+    codes = {1: remote_of(host).watch_code}
+    games = watched_round(round, codes, ADDRESS, 0.0, link_factory=broker.link_factory)
+    export_round(tmp_path / "out", round, games)
+    csa = cshogi.CSA.Parser.parse_file(str(tmp_path / "out" / "round-1" / "table-1.csa"))[0]
+    assert [cshogi.move_to_usi(m) for m in csa.moves] == list(MOVES)
+    assert csa.names == ["Sato", "Suzuki"]
+
+
+def test_kiban_room_export_writes_the_round_and_says_so(tmp_path: Path, capsys: Any) -> None:
+    pairings = tmp_path / "round1.csv"
+    pairings.write_text(PAIRINGS, encoding="utf-8")
+    out = tmp_path / "out"
+    argv = ["room", "export", "--broker", "localhost", "--pairings", str(pairings)]
+    assert main([*argv, "--to", str(out), "--wait", "0"]) == 0
+    assert "round 1 exported to" in capsys.readouterr().out
+    assert (out / "crosstable.csv").exists() and (out / "round-1" / "table.csv").exists()
+    assert main([*argv, "--to", str(out), "--watch", "9=K7QM2-XRDP9"]) == 2  # no table 9
