@@ -76,7 +76,8 @@ def _settings_arguments(parser: argparse.ArgumentParser) -> None:
         help="a session setting, repeatable: roll=auto|button, draw=none|furigoma|lot, "
         "seed=N, help=LEVEL or SEAT:LEVEL,... (none, legal, threats, coach, hints), "
         "hints=N (every seat's hint budget) or hints=SEAT:N,... (each seat's own: "
-        "b:3,w:0; a seat not named has no limit)",
+        "b:3,w:0; a seat not named has no limit), confirm=on (a club table: a resignation "
+        "or a draw waits for the other player's ok)",
     )
     parser.add_argument(
         "--opponent",
