@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -95,8 +95,8 @@ def _meetings(number: int, table: TableResult) -> list[tuple[str, Meeting]]:
     ]
 
 
-def _total(meetings: object) -> Fraction:
-    return sum((m.score or Fraction(0) for m in meetings if isinstance(m, Meeting)), Fraction(0))
+def _total(meetings: Iterable[Meeting]) -> Fraction:
+    return sum((m.score or Fraction(0) for m in meetings), Fraction(0))
 
 
 def meeting_text(meeting: Meeting | None) -> str:

@@ -112,7 +112,7 @@ def table_result(pairing: Pairing, view: LiveGame | None) -> TableResult:
 def replayed(view: LiveGame) -> Position[Any] | None:
     """The game's position after its moves (None when a move cannot be played: the
     live record plays only legal ones, so only a record mended by hand)."""
-    position = find_game(view.game).position(view.start or None, dict(view.options))
+    position: Position[Any] = find_game(view.game).position(view.start or None, dict(view.options))
     try:
         for move in view.moves:
             position.push_text(move.text)

@@ -61,7 +61,8 @@ def test_chaturaji_places_follow_the_points_and_the_winners_share_the_point() ->
     assert places_of(won, (12, 5, 7, 0), 4) == (1, 3, 2, 4)
     tied = Outcome(Termination.ENDED_BY_PLAYERS, frozenset({0, 2}))
     assert places_of(tied, (9, 1, 9, 1), 4) == (1, 3, 1, 3)
-    assert shares_of(tied, 4) == (Fraction(1, 2), 0, Fraction(1, 2), 0)
+    half, none = Fraction(1, 2), Fraction(0)
+    assert shares_of(tied, 4) == (half, none, half, none)
     assert shares_of(Outcome.draw(Termination.AGREEMENT), 4) == (Fraction(1, 4),) * 4
     round = parse_pairings(PAIRINGS, "r1.csv", 1)
     table = round_table(round, {6: ended("chaturaji", tied, 6)})
