@@ -76,7 +76,8 @@ def _settings_arguments(parser: argparse.ArgumentParser) -> None:
         help="a session setting, repeatable: roll=auto|button, draw=none|furigoma|lot, "
         "seed=N, help=LEVEL or SEAT:LEVEL,... (none, legal, threats, coach, hints), "
         "hints=N (every seat's hint budget) or hints=SEAT:N,... (each seat's own: "
-        "b:3,w:0; a seat not named has no limit)",
+        "b:3,w:0; a seat not named has no limit), confirm=on (a club table: a resignation "
+        "or a draw waits for the other player's ok)",
     )
     parser.add_argument(
         "--opponent",
@@ -385,19 +386,26 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _room_parser(commands: Any) -> None:
-    """``kiban room open``: a club's room on a broker (docs/club.md)."""
+    """``kiban room open`` and ``kiban room export``: a club's room on a broker
+    (docs/club.md)."""
     room = commands.add_parser("room", help="a club's tournament room on an MQTT broker")
     actions = room.add_subparsers(dest="room_command", required=True, metavar="ACTION")
-    opening = actions.add_parser(
-        "open", help="open the room: the roster and its alerts as they change"
-    )
-    opening.add_argument("--broker", required=True, help="HOST[:PORT], or an mqtt(s):// address")
-    opening.add_argument("--pairings", required=True, type=Path, help="the round's CSV file")
-    opening.add_argument("--round", type=whole(1), default=1, help="the round's number (default 1)")
+    opening = actions.add_parser("open", help="open the room: the roster and its alerts")
     opening.add_argument("--state-dir", type=Path, help="where the organiser's key is kept")
-    opening.add_argument(
-        "--language", choices=LANGUAGE_CODES, help="the room's language (default en)"
+    export = actions.add_parser(
+        "export", help="a round's records with names, times and results, and the crosstable"
     )
+    for action in (opening, export):
+        action.add_argument("--broker", required=True, help="HOST[:PORT], or an mqtt(s):// URL")
+        action.add_argument("--pairings", required=True, type=Path, help="the round's CSV file")
+        action.add_argument("--round", type=whole(1), default=1, help="the round (default 1)")
+        action.add_argument("--language", choices=LANGUAGE_CODES, help="its language (en)")
+    export.add_argument("--to", required=True, type=Path, help="the folder to write into")
+    export.add_argument(
+        "--watch", action="append", default=[], metavar="TABLE=CODE", help="a table's watch code"
+    )
+    export.add_argument("--event", default="", help="the event's name in the records")
+    export.add_argument("--wait", type=float, default=3.0, help="seconds to listen (default 3)")
 
 
 def _broker_parser(commands: Any) -> None:

@@ -2,7 +2,11 @@
 room on a broker (firmware_host/club/, docs/club.md). It prints the round, then the
 roster and its alerts as they change, in the organiser's language; the organiser
 types ``light BOARD TABLE`` to see which board is which, ``bind BOARD TABLE``,
-``unbind TABLE``, ``quit``."""
+``unbind TABLE``, ``quit``.
+
+``kiban room export --broker ... --pairings ... --round N --to DIR --watch TABLE=CODE
+...``: the round's games, followed by their watch codes, written into ``DIR`` with the
+round's table and the crosstable (``club/export.py``)."""
 
 from __future__ import annotations
 
@@ -24,6 +28,52 @@ def broker_url(text: str) -> str:
 
 
 def room(args: argparse.Namespace) -> int:
+    if args.room_command == "export":
+        return export(args)
+    return open_room(args)
+
+
+def export(args: argparse.Namespace) -> int:
+    from engine.errors import KibanError
+    from engine.said import N_, said
+    from firmware_host.club.export import export_round
+    from firmware_host.club.export_watch import watched_round
+    from firmware_host.club.pairings import read_pairings
+    from firmware_host.remote.address import BrokerAddress
+    from firmware_host.remote.code import GameCode
+    from firmware_host.telling.language import Language
+    from firmware_host.telling.said import told
+
+    language = Language.named(args.language) if args.language else Language.ENGLISH
+    try:
+        pairings = read_pairings(args.pairings, args.round)
+        codes: dict[int, GameCode] = {}
+        for given in args.watch:
+            table, _, code = given.partition("=")
+            if not table.strip().isdigit() or pairings.at(int(table)) is None:
+                print(f"kiban: {given}: not TABLE=CODE for a table of the round", file=sys.stderr)
+                return 2
+            codes[int(table)] = GameCode.parse(code)
+        address = BrokerAddress.parse(broker_url(args.broker))
+        games = watched_round(pairings, codes, address, args.wait, event=args.event)
+        written = export_round(args.to, pairings, games, args.event)
+    except KibanError as error:
+        print(f"kiban: {error}", file=sys.stderr)
+        return 2
+    heard = sum(game is not None for game in games.values())
+    done = said(
+        N_("round {round} exported to {folder}: {heard} of {tables} tables' games, {files} files"),
+        round=pairings.number,
+        folder=str(args.to),
+        heard=heard,
+        tables=len(pairings.pairings),
+        files=len(written),
+    )
+    print(told(done, language), flush=True)
+    return 0
+
+
+def open_room(args: argparse.Namespace) -> int:
     from engine.said import N_, said
     from firmware_host.club.keeping import organiser_key
     from firmware_host.club.messages import room_filter

@@ -272,6 +272,8 @@ def _ending(
         lost = LOST_BY.get(word.kind)
         if lost is not None:
             return Ending(Outcome.loss(lost, word.seat, seats), at)
+        if word.kind is WordKind.AGREED:  # agreed at a club table, confirmed there
+            return Ending(position.copy().end_by_agreement(), at)
         if word.kind is WordKind.CLAIM:
             try:
                 return Ending(position.claim(word.claim), at)

@@ -52,8 +52,10 @@ from firmware_host.session.decisions import (
 from firmware_host.session.state import (
     AcceptChoice,
     DeclineChoice,
+    NotAgreedChoice,
     Over,
     Prompting,
+    ResultChoice,
     SessionState,
     guide_of,
 )
@@ -74,6 +76,7 @@ class AcrossBoards:
         self.remote: frozenset[int] = frozenset()  # the seats another board plays
         self.computer: frozenset[int] = frozenset()  # the seats the computer plays here
         self.server_clock = False  # an online game: the server's clock decides a flag
+        self.confirm = False  # a club table: a result the rules did not decide waits for an ok
 
     def start(
         self,
@@ -81,12 +84,16 @@ class AcrossBoards:
         computer: frozenset[int] = frozenset(),
         *,
         server_clock: bool = False,
+        confirm: bool = False,
     ) -> None:
         """A new or resumed game, with these seats played at other boards and these by the
-        computer here (``server_clock``: on a server that judges the time, byoyomi and all)."""
+        computer here (``server_clock``: on a server that judges the time, byoyomi and all;
+        ``confirm``: a club table, where the other player confirms a resignation or a
+        draw entered here before it ends the game)."""
         self.remote = remote
         self.computer = computer - remote
         self.server_clock = server_clock
+        self.confirm = confirm
         self.consent.start(bool(remote))
 
     def agreement(self, state: SessionState) -> Agreement:
@@ -239,8 +246,10 @@ class AcrossBoards:
     # --- words that end the game -----------------------------------------------------
 
     def said(self, word: Word) -> None:
-        """Keep the word that ended the game here, for the other boards (a remote game)."""
-        if self.consent.needed:
+        """Keep the word that ended the game here, for the other boards (a remote game)
+        and, at a club table, for the spectators, whose live record reads the result
+        from it (``club/live.py``)."""
+        if self.consent.needed or self.confirm:
             self.consent.words = word
 
     def lost(self, word: Word, now: Now, said: tuple[Notice, ...] = ()) -> End:
@@ -271,14 +280,40 @@ class AcrossBoards:
         if not self.here(loser):
             there = N_("{seat} is played at another board: they resign there")
             return Say((Refused(said(there, seat=game.seat_word(loser)), now.at),))
-        return self.lost(Word(WordKind.RESIGN, loser), now)
+        word = Word(WordKind.RESIGN, loser)
+        if self._confirmed_here(now):
+            outcome = Outcome.loss(LOST_BY[word.kind], loser, len(game.seats))
+            return self.ask_confirmation(ResultChoice(outcome, word))
+        return self.lost(word, now)
 
     def agree_draw(self, now: Now) -> Decision:
         """The players end the game by agreement (a draw, or the game's own count); at a
-        remote game the other board agrees first."""
+        remote game the other board agrees first, at a club table the other player."""
         if self.needed:
             return self.propose(Proposal.DRAW, 0, now)
+        turn = now.position.turn
+        if self._confirmed_here(now):
+            outcome = now.position.end_by_agreement()
+            return self.ask_confirmation(ResultChoice(outcome, Word(WordKind.AGREED, turn)))
         return End(now.position.end_by_agreement())
+
+    def _confirmed_here(self, now: Now) -> bool:
+        """Whether a result entered here waits for the other player's ok: at a club table,
+        with its players at this board (across boards the other board answers instead)."""
+        return self.confirm and not self.needed and not isinstance(now.state, Over)
+
+    def ask_confirmation(self, result: ResultChoice) -> Decision:
+        """The result entered is asked of the other player: ok confirms it (selected
+        first), not agreed keeps the game going. A prompt open now (a move to choose)
+        gives way: the result ends the game from the position as it stands."""
+        return Ask((result, NotAgreedChoice()), 0)
+
+    def confirmed(self, result: ResultChoice, now: Now) -> Decision:
+        """The other player confirmed the result: the game ends with it, its word kept
+        for the spectators (the table's live record reads the result from it)."""
+        if result.word is not None:
+            self.said(result.word)
+        return End(result.outcome)
 
     def claim(self, name: str, now: Now) -> Decision:
         """A claim that ends the game by the game's own count: the engine judges it."""
@@ -299,6 +334,8 @@ class AcrossBoards:
         lost = LOST_BY.get(word.kind)
         if lost is not None:
             return End(Outcome.loss(lost, word.seat, len(now.position.game.seats)))
+        if word.kind is WordKind.AGREED:
+            return End(now.position.end_by_agreement())
         try:
             return End(now.position.claim(word.claim))
         except KibanError as error:

@@ -34,6 +34,7 @@ class WordKind(Enum):
     CLAIM = "claim"
     FLAG = "flag"  # the seat's own board saw its time run out
     ILLEGAL = "illegal"  # an illegal move lost at the seat's own board (shogi's rule)
+    AGREED = "agreed"  # the players at a club table agreed the game's end (a draw, a count)
 
 
 @dataclass(frozen=True, slots=True)

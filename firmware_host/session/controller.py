@@ -311,7 +311,12 @@ class Controller(Readout):
         self._reset_recognizer(at)
         computer, online = self.computer, bool(self.settings.online)
         computer.start(self.game, self.settings)
-        self._boards.start(computer.remote, frozenset(computer.seats), server_clock=online)
+        self._boards.start(
+            computer.remote,
+            frozenset(computer.seats),
+            server_clock=online,
+            confirm=self.settings.confirm,
+        )
 
     def _reset_recognizer(
         self, at: float, carried: Carried[Any] | None = None, *, closed: bool = False

@@ -31,10 +31,12 @@ from firmware_host.session.state import (
     DeclineChoice,
     HeldChoice,
     NamedChoice,
+    NotAgreedChoice,
     Over,
     PlayOnChoice,
     Prompting,
     PuzzleChoice,
+    ResultChoice,
     SessionState,
     SetDownChoice,
     SettingUp,
@@ -109,6 +111,10 @@ class Prompts:
             return PlayOn(())
         if isinstance(choice, PuzzleChoice):
             return PuzzleWanted()
+        if isinstance(choice, ResultChoice):
+            return self._boards.confirmed(choice, now)
+        if isinstance(choice, NotAgreedChoice):
+            return PlayOn((Refused(said(N_("the result is not agreed: play goes on")), now.at),))
         if isinstance(choice, SetDownChoice | HeldChoice):
             return NothingPlayed(choice.spot, held=isinstance(choice, HeldChoice))
         return Play(choice)

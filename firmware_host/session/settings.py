@@ -52,6 +52,7 @@ class Settings:
     help: str = ""  # each seat's help, ``b:coach,w:none`` (``session/help.py`` reads it)
     hints: int | None = None  # the hint budget per game of a seat not named (None: no limit)
     seat_hints: tuple[tuple[str, int | None], ...] = ()  # ``b:3,w:0``: named seats' budgets
+    confirm: bool = False  # a club table: a resignation or a draw waits for the other's ok
 
     KEYS: ClassVar[tuple[str, ...]] = (
         "clock",
@@ -65,6 +66,7 @@ class Settings:
         "online",
         "help",
         "hints",
+        "confirm",
     )
     CHOICES: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         {
@@ -72,6 +74,7 @@ class Settings:
             "draw": tuple(kind.value for kind in FirstPlayerDraw),
             "coach": ("off", "on"),
             "warn": ("off", "on"),
+            "confirm": ("off", "on"),
         }
     )
     """The settings that take one of a few words (the page offers them)."""
@@ -86,7 +89,8 @@ class Settings:
     ) -> Settings:
         """Read ``clock=10m``, ``roll=auto|button``, ``draw=none|furigoma|lot``, ``seed=N``,
         ``opponent=SEAT=PLAYER,...``, ``coach=on|off``, ``warn=on|off``,
-        ``help=SEAT:LEVEL,...``, ``hints=N`` or ``hints=SEAT:N,...``; ``draw`` is the
+        ``help=SEAT:LEVEL,...``, ``hints=N`` or ``hints=SEAT:N,...``, ``confirm=on|off``
+        (a club table, docs/club.md); ``draw`` is the
         game's own default for the opening draw."""
         for key in given:
             if key not in cls.KEYS and key not in KEPT_BESIDE:
@@ -103,7 +107,7 @@ class Settings:
             raise SettingsError(f"seed must be a whole number, not {seed_text!r}") from None
         if seed is not None and seed < 0:
             raise SettingsError(f"seed must be 0 or more, not {seed}")
-        coach, warn = (_switch(given, key) for key in ("coach", "warn"))
+        coach, warn, confirm = (_switch(given, key) for key in ("coach", "warn", "confirm"))
         opponent, remote = (given.get(key, "").strip() for key in ("opponent", "remote"))
         online, help_text = (given.get(key, "").strip() for key in ("online", "help"))
         hints, seat_hints = read_hints(given.get("hints", ""))
@@ -120,6 +124,7 @@ class Settings:
             help_text,
             hints,
             seat_hints,
+            confirm,
         )
 
     def stored(self) -> dict[str, str]:
@@ -142,7 +147,7 @@ class Settings:
             result["hints"] = ",".join(named)
         elif self.hints is not None:
             result["hints"] = str(self.hints)
-        for key, on in (("coach", self.coach), ("warn", self.warn)):
+        for key, on in (("coach", self.coach), ("warn", self.warn), ("confirm", self.confirm)):
             if on:
                 result[key] = "on"
         return result

@@ -20,7 +20,7 @@ from engine.outcome import Outcome
 from engine.physical import Spot
 from engine.recognition.open_moves import EPSILON
 from firmware_host.notices.declared import Proposal
-from firmware_host.session.consent import ProposalArrived
+from firmware_host.session.consent import ProposalArrived, Word
 
 
 class Phase(Enum):
@@ -99,6 +99,25 @@ class HeldChoice:
     NAME: ClassVar[str] = "still in the hand"
 
 
+@dataclass(frozen=True, slots=True)
+class ResultChoice:
+    """The prompt choice that confirms a result entered at a club table (a resignation,
+    an agreed draw): the other player's ok is their consent (docs/club.md); ``word``: a
+    resignation's, kept for the other boards."""
+
+    outcome: Outcome
+    word: Word | None = None
+
+    NAME: ClassVar[str] = "confirm the result"
+
+
+@dataclass(frozen=True, slots=True)
+class NotAgreedChoice:
+    """The prompt choice that refuses a result entered at a club table: play goes on."""
+
+    NAME: ClassVar[str] = "not agreed"
+
+
 NamedChoice = (
     TakebackChoice
     | PlayOnChoice
@@ -107,6 +126,8 @@ NamedChoice = (
     | PuzzleChoice
     | SetDownChoice
     | HeldChoice
+    | ResultChoice
+    | NotAgreedChoice
 )
 """The prompt choices that are not moves: each is shown and chosen by its name."""
 

@@ -72,6 +72,7 @@ from firmware_host.session.state import (
     HeldChoice,
     PlayOnChoice,
     PuzzleChoice,
+    ResultChoice,
     SetDownChoice,
     TakebackChoice,
 )
@@ -329,6 +330,8 @@ def _prompt(choices: tuple[str, ...]) -> Wording:
         return both(N_("a puzzle, giving up this game, or play on?"))
     if set(choices) == {AcceptChoice.NAME, DeclineChoice.NAME}:
         return both(N_("the other board asks: accept, or decline?"))
+    if ResultChoice.NAME in choices:
+        return both(N_("the result: the other player confirms it, or not agreed?"))
     if SetDownChoice.NAME in choices:
         return both(N_("played, or only set down? {choices}"), choices=Moves(choices))
     if HeldChoice.NAME in choices:

@@ -19,6 +19,7 @@ from engine.physical import EMPTY, Spot
 from engine.said import Either, Said, SeatWord, SpotWord, Term, Value, said
 from firmware_host.notices.declared import Proposal
 from firmware_host.session.clock import clocks_suffix
+from firmware_host.session.consent import WordKind
 from firmware_host.session.controller import Controller
 from firmware_host.session.review import Review
 from firmware_host.session.state import (
@@ -29,6 +30,7 @@ from firmware_host.session.state import (
     PlayOnChoice,
     Prompting,
     PuzzleChoice,
+    ResultChoice,
     SetDownChoice,
     TakebackChoice,
 )
@@ -222,6 +224,19 @@ def _asked(controller: Controller) -> Said:
     listed: dict[str, Value] = {"choices": Either(choices, CHOICES), "selected": selected}
     if any(isinstance(choice, PuzzleChoice) for choice in state.choices):
         msgid = N_("a puzzle gives up this game: {choices} (selected: {selected})")
+        return said(msgid, **listed)
+    results = [choice for choice in state.choices if isinstance(choice, ResultChoice)]
+    word = results[0].word if results else None
+    if word is not None and word.kind is WordKind.RESIGN:
+        msgid = N_(
+            "{seat} resigns: the other player confirms with ok: {choices} (selected: {selected})"
+        )
+        return said(msgid, seat=game.seat_word(word.seat), **listed)
+    if results:
+        msgid = N_(
+            "the game ends by agreement: the other player confirms with ok:"
+            " {choices} (selected: {selected})"
+        )
         return said(msgid, **listed)
     aside = [choice.spot for choice in state.choices if isinstance(choice, SetDownChoice)]
     if aside:

@@ -146,6 +146,8 @@ CHOICE_NAMES = (
     N_("decline"),
     N_("only set down"),
     N_("still in the hand"),
+    N_("confirm the result"),
+    N_("not agreed"),
 )
 """The named choices' names (``NamedChoice.NAME``), msgids for a prompt's labels."""
 

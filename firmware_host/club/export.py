@@ -1,0 +1,159 @@
+"""A round exported into a directory: every table's game record with the players' names,
+each move's time and the result, the round's table, and the crosstable over every round
+exported there so far.
+
+``DIR/round-N/`` holds ``table-T.kif`` and ``table-T.csa`` for shogi (the writers
+``kiban export`` uses; a ``.kif`` is Shift_JIS as Kakinoki's suffix says, and a name
+Shift_JIS cannot hold makes it a UTF-8 ``.kifu``), ``table-T.txt`` for the games whose
+own record is plain text, ``table.csv`` (``crosstable.round_csv``) and
+``results.json``, which the crosstable of a later round reads back; ``DIR/crosstable.csv``
+is written anew from every ``round-*/results.json`` found.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from engine.errors import KibanError
+from firmware_host.club.crosstable import crosstable_csv, round_csv
+from firmware_host.club.live import LiveGame, Table
+from firmware_host.club.live_files import live_text, record_format
+from firmware_host.club.pairings import Round
+from firmware_host.club.results import RoundTable, SeatResult, TableResult, round_table
+from firmware_host.store.replacing import replace_text
+
+RESULTS = "results.json"
+CROSSTABLE = "crosstable.csv"
+SHOGI_FORMATS = ("kif", "csa")  # the formats the Japanese readers and servers take
+
+
+class ExportError(KibanError, ValueError):
+    """A round that cannot be exported (the directory, an earlier round's file)."""
+
+
+def export_round(
+    directory: Path, round: Round, games: Mapping[int, LiveGame | None], event: str = ""
+) -> tuple[Path, ...]:
+    """Write ``round``'s records, its table and the crosstable into ``directory``
+    (made if need be); the files written."""
+    folder = directory / f"round-{round.number}"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ExportError(f"{folder}: cannot be made ({error})") from None
+    written: list[Path] = []
+    for pairing in round.pairings:
+        view = games.get(pairing.table)
+        if view is None or view.game != pairing.game:
+            continue
+        named = replace(view, table=Table(pairing.table, pairing.players, event))
+        written += _records(folder, named)
+    table = round_table(round, games)
+    replace_text(folder / "table.csv", round_csv(table))
+    replace_text(folder / RESULTS, json.dumps(_table_json(table), ensure_ascii=False, indent=1))
+    written += [folder / "table.csv", folder / RESULTS]
+    rounds = read_rounds(directory)
+    replace_text(directory / CROSSTABLE, crosstable_csv(rounds))
+    written.append(directory / CROSSTABLE)
+    return tuple(written)
+
+
+def _records(folder: Path, view: LiveGame) -> list[Path]:
+    stem = f"table-{view.table.number}"
+    names = [n for n in SHOGI_FORMATS if record_format(view.game, n) is not None] or ["txt"]
+    written = []
+    for name in names:
+        if name == "kif":
+            path, text, encoding = _kif(folder, stem, view)
+        else:
+            path, text, encoding = folder / f"{stem}.{name}", live_text(view, name), "utf-8"
+        if text is None:
+            continue
+        replace_text(path, text, encoding=encoding)
+        written.append(path)
+    return written
+
+
+def _kif(folder: Path, stem: str, view: LiveGame) -> tuple[Path, str | None, str]:
+    """A ``.kif`` in Shift_JIS (cp932, as ``kiban export`` writes one), or a UTF-8
+    ``.kifu`` when a name or a comment is not in Shift_JIS."""
+    text = live_text(view, "kif", "Shift_JIS")
+    try:
+        if text is not None:
+            text.encode("cp932")
+        return folder / f"{stem}.kif", text, "cp932"
+    except UnicodeEncodeError:
+        return folder / f"{stem}.kifu", live_text(view, "kif", "UTF-8"), "utf-8"
+
+
+def read_rounds(directory: Path) -> tuple[RoundTable, ...]:
+    """Every round exported into ``directory``, by number."""
+    rounds = []
+    for path in sorted(directory.glob(f"round-*/{RESULTS}")):
+        try:
+            rounds.append(_table_of(json.loads(path.read_text(encoding="utf-8"))))
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise ExportError(f"{path}: cannot be read ({error})") from None
+    return tuple(sorted(rounds, key=lambda r: r.number))
+
+
+def _score(value: object) -> Fraction | None:
+    return None if value is None else Fraction(str(value))
+
+
+def _table_json(table: RoundTable) -> dict[str, Any]:
+    return {
+        "round": table.number,
+        "tables": [
+            {
+                "table": t.table,
+                "game": t.game,
+                "result": t.result,
+                "termination": t.termination,
+                "moves": t.moves,
+                "seats": [
+                    {
+                        "player": s.player,
+                        "seat": s.seat,
+                        "score": None if s.score is None else str(s.score),
+                        "place": s.place,
+                        "points": s.points,
+                        "time_used": s.time_used,
+                    }
+                    for s in t.seats
+                ],
+            }
+            for t in table.tables
+        ],
+    }
+
+
+def _table_of(data: dict[str, Any]) -> RoundTable:
+    return RoundTable(
+        int(data["round"]),
+        tuple(
+            TableResult(
+                int(t["table"]),
+                str(t["game"]),
+                tuple(
+                    SeatResult(
+                        str(s["player"]),
+                        str(s["seat"]),
+                        _score(s["score"]),
+                        s["place"],
+                        s["points"],
+                        s["time_used"],
+                    )
+                    for s in t["seats"]
+                ),
+                str(t["termination"]),
+                int(t["moves"]),
+            )
+            for t in data["tables"]
+        ),
+    )
