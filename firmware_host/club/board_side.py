@@ -125,10 +125,7 @@ class ClubSide:
         self._lit: frozenset[Spot] = frozenset()
         self._lit_until: float | None = None
         self._told: list[Notice] = []
-
-    @property
-    def wakes(self) -> bool:
-        return self.game.wakes
+        self.wakes = False  # a decision loop is woken by news (``on_news``), not polling
 
     def _hosting(self, resume: bool) -> RemoteGame:
         request = Request(self.address, True, resume=resume, alone=True)
@@ -251,6 +248,7 @@ class ClubSide:
 
     def on_news(self, wake: Callable[[], None]) -> None:
         self._wake = wake
+        self.wakes = True
         self.game.on_news(wake)
 
     def thinker(self, inner: Thinker) -> Thinker:

@@ -74,7 +74,7 @@ class RemoteSide(Protocol):
 
 
 @runtime_checkable
-class InRoom(Protocol):
+class InRoom(RemoteSide, Protocol):
     """A remote side that also keeps the board in a club room (``club/board_side.py``):
     it has things to tell the players (the pairing), and cells to light when the
     organiser asks which board this is, until a time of its own."""

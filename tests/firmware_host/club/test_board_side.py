@@ -45,6 +45,10 @@ def club_board(broker: LoopbackBroker, room: str, path: Path) -> Simulation:
     return track(Simulation(SHOGI, load_profile("sim", SHOGI), GameStore(path), remote=side))
 
 
+def phase(sim: Simulation) -> Phase:
+    return sim.controller.phase
+
+
 def side_of(sim: Simulation) -> ClubSide:
     assert isinstance(sim.remote, ClubSide)
     return sim.remote
@@ -150,15 +154,15 @@ def test_a_pairing_is_told_and_its_handicap_must_be_set_up_before_play(tmp_path:
     assert dict(sim.controller.position.options.pairs)["handicap"] == "bishop"
     # the pieces still stand for an even game: the set-up step holds the game and
     # lights the bishop to take off
-    assert sim.controller.phase is Phase.SETUP
+    assert phase(sim) is Phase.SETUP
     sim.advance(5.0)
-    assert sim.controller.phase is Phase.SETUP
+    assert phase(sim) is Phase.SETUP
     assert sim.lights is not None
     extra = DEFAULT_PALETTE.colours[Meaning.REMOVE]
     assert [s for s, c in sim.lights.spots.items() if c == extra] == ["2b"]
     sim.lift("2b")
     sim.advance(1.0)
-    assert sim.controller.phase is Phase.PLAY
+    assert phase(sim) is Phase.PLAY
     run(organiser, broker, sim)
     birth = birth_of(organiser, board)
     assert birth.table == 2 and birth.watch not in (None, first_watch)  # the new game's
