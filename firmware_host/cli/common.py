@@ -60,9 +60,19 @@ def open_store(state_dir: Path | None, name: str) -> Any:
     return salvage.open_store(folder / name)
 
 
-def remote_game(args: argparse.Namespace, game: Game[Any], profile_remote: Any) -> Any:
-    """The remote game the options (or the profile) ask for, or None."""
+def remote_game(
+    args: argparse.Namespace, game: Game[Any], profile_remote: Any, profile_club: Any = None
+) -> Any:
+    """The remote game the options (or the profile) ask for, or None: a club room's
+    board (its game broadcast), or a game with other boards."""
+    from firmware_host.club.options import club_side, club_spec
     from firmware_host.remote.options import remote_request
+
+    club = club_spec(args, profile_club)
+    if club is not None:
+        from firmware_host.store.storage import default_state_dir
+
+        return club_side(club, args.state_dir or default_state_dir(), resume=not args.new)
 
     request = remote_request(args, profile_remote, resume=not args.new)
     if request is None:

@@ -38,9 +38,11 @@ def _game_arguments(parser: argparse.ArgumentParser, *, game_optional: bool = Fa
 
 
 def _remote_arguments(parser: argparse.ArgumentParser) -> None:
+    from firmware_host.club.options import add_club_arguments
     from firmware_host.remote.options import add_remote_arguments
 
     add_remote_arguments(parser)
+    add_club_arguments(parser)
 
 
 def _online_arguments(parser: argparse.ArgumentParser) -> None:

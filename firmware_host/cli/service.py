@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 def run(args: argparse.Namespace) -> int:
     import asyncio
 
+    from firmware_host.club.options import CLUB
     from firmware_host.loops.opened_first import OpenedFirst
     from firmware_host.loops.profiles import load_profile
     from firmware_host.loops.runtime import Runtime
@@ -37,7 +38,9 @@ def run(args: argparse.Namespace) -> int:
     opened = OpenedFirst(profile)  # no board, nothing made: no empty store left behind
     try:
         store = open_store(args.state_dir, "games.sqlite3")
-        remote = online_seat(args, game) or remote_game(args, game, profile.feature(REMOTE))
+        remote = online_seat(args, game) or remote_game(
+            args, game, profile.feature(REMOTE), profile.feature(CLUB)
+        )
     except BaseException:
         opened.close()
         raise

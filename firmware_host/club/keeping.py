@@ -18,6 +18,8 @@ from firmware_host.store.replacing import replace_text
 
 KEY_FILE = "club-organiser.key"
 SEQ_FILE = "club-organiser.seq"
+BOARD_KEY_FILE = "club-board.key"  # a board's own key in the room (``board_side.py``)
+BOARD_SEQ_FILE = "club-board.seq"
 RESERVE = 1_000_000  # numbers a run may use: a state change each second for 11 days
 
 
@@ -28,7 +30,17 @@ class KeepingError(KibanError, OSError):
 def organiser_key(state_dir: Path) -> tuple[BoardKey, int]:
     """The organiser's key (made and kept on first use, readable by this user only)
     and the last number it may have used; the next ``RESERVE`` are reserved now."""
-    key_path, seq_path = state_dir / KEY_FILE, state_dir / SEQ_FILE
+    return _kept(state_dir, KEY_FILE, SEQ_FILE, "the organiser's key")
+
+
+def board_key(state_dir: Path) -> tuple[BoardKey, int]:
+    """A club board's key, kept as the organiser's is: a restarted board speaks with the
+    key it was bound with, numbering past every message it sent before."""
+    return _kept(state_dir, BOARD_KEY_FILE, BOARD_SEQ_FILE, "the club board's key")
+
+
+def _kept(state_dir: Path, key_file: str, seq_file: str, whose: str) -> tuple[BoardKey, int]:
+    key_path, seq_path = state_dir / key_file, state_dir / seq_file
     try:
         state_dir.mkdir(parents=True, exist_ok=True)
         if key_path.exists():
@@ -40,5 +52,5 @@ def organiser_key(state_dir: Path) -> tuple[BoardKey, int]:
         floor = int(text) if text.isdigit() else 0
         replace_text(seq_path, f"{floor + RESERVE}\n")
     except (OSError, UnicodeDecodeError, BoardKeyError) as error:
-        raise KeepingError(f"the organiser's key in {state_dir}: {error}") from None
+        raise KeepingError(f"{whose} in {state_dir}: {error}") from None
     return key, floor

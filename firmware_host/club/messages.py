@@ -26,6 +26,7 @@ from typing import Any
 from engine.errors import KibanError
 from engine.registry import names
 from firmware_host.club.pairings import MAX_NAME, MAX_TABLES, Pairing
+from firmware_host.remote.code import GameCode
 from firmware_host.remote.identity import BoardKey, is_public_key, verify
 from firmware_host.remote.messages import is_board_id
 from firmware_host.wire.json_reader import MalformedJsonError, read_json
@@ -84,6 +85,7 @@ class Birth:
     battery: int | None  # per cent left; None: on mains
     health: Health = Health.OK
     flag: bool = False  # a player's flag has fallen on its clock
+    watch: str | None = None  # the watch code its game is followed by (None: no game hosted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +167,7 @@ def _body_json(body: Body) -> dict[str, Any]:
                 "battery": body.battery,
                 "health": body.health.value,
                 "flag": body.flag,
+                "watch": body.watch,
             }
         case Offline():
             return {"online": False}
@@ -271,6 +274,7 @@ def _body(levels: list[str], sender: str, body: dict[str, Any]) -> Body:
             _battery(body["battery"]),
             Health(_text(body["health"])),
             _bool(body["flag"]),
+            _watch(body.get("watch")),
         )
     raise ValueError(f"no topic {kind[:40]!r}")
 
@@ -347,6 +351,16 @@ def _battery(value: object) -> int | None:
     if battery > 100:
         raise ValueError(f"{battery} is not a per cent")
     return battery
+
+
+def _watch(value: object) -> str | None:
+    """A watch code, as its letters say it (a play code would let its readers play)."""
+    if value is None:
+        return None
+    code = GameCode.parse(_text(value))
+    if not code.watching:
+        raise ValueError("a birth names a play code, not a watch code")
+    return str(code)
 
 
 def _bool(value: object) -> bool:

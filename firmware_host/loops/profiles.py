@@ -12,13 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.game import Game
+from firmware_host.club.options import CLUB
 from firmware_host.remote.settings import REMOTE
 from firmware_host.telling.speech_settings import SPEECH
 from hardware.profile import Profile
 from hardware.profile import load_profile as load_board_profile
 from hardware.profile_features import FeatureSection
 
-FEATURES: tuple[FeatureSection[Any], ...] = (SPEECH, REMOTE)
+FEATURES: tuple[FeatureSection[Any], ...] = (SPEECH, REMOTE, CLUB)
 """Every feature's table of a profile."""
 
 

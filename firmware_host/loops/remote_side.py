@@ -9,9 +9,11 @@ proposals and words (the frozen ``Agreement`` the controller gives out, handed t
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from engine.game import Game
+from engine.physical import Spot
+from firmware_host.notices.declared import Notice
 from firmware_host.opponents.thinking import Thinker
 from firmware_host.session.consent import Agreement
 from firmware_host.session.controller import Controller
@@ -69,3 +71,22 @@ class RemoteSide(Protocol):
     def thinker(self, inner: Thinker) -> Thinker: ...
 
     def close(self) -> None: ...
+
+
+@runtime_checkable
+class InRoom(RemoteSide, Protocol):
+    """A remote side that also keeps the board in a club room (``club/board_side.py``):
+    it has things to tell the players (the pairing), and cells to light when the
+    organiser asks which board this is, until a time of its own."""
+
+    def told(self) -> list[Notice]:
+        """What to tell the players since last asked."""
+        ...
+
+    def called(self, now: float) -> frozenset[Spot]:
+        """The cells lit at ``now`` because the organiser asks which board this is."""
+        ...
+
+    def lit_until(self) -> float | None:
+        """When those lights go out (None: none lit), for the loop to repaint then."""
+        ...

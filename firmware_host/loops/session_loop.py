@@ -16,10 +16,11 @@ handles it at once.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import Any, Generic, TypeVar
 
-from firmware_host.loops.remote_side import RemoteSide
+from firmware_host.loops.remote_side import InRoom, RemoteSide
 from firmware_host.notices.declared import BoardTurned, Notice
 from firmware_host.opponents.thinking import Thinker
 from firmware_host.session.controller import Controller
@@ -132,6 +133,8 @@ class SessionLoop(Generic[Done]):
                 told = self.controller.agreement()
                 for event in self.remote.poll(self.controller, told, self.clock()):
                     notices += deliver(event)
+                if isinstance(self.remote, InRoom):
+                    notices += self.remote.told()
             wanted, hurry = self.controller.thinking()
             thinker = self.thinker(bool(wanted))
             if thinker is None:
@@ -149,12 +152,17 @@ class SessionLoop(Generic[Done]):
     def deadline(self, now: float) -> float | None:
         """The controller's next deadline, or the store's next try if sooner."""
         due = [self.controller.next_deadline(now), self.journal.next_retry()]
+        if isinstance(self.remote, InRoom):
+            due.append(self.remote.lit_until())
         return min((d for d in due if d is not None), default=None)
 
     def paint(self) -> tuple[Lights, Done]:
         """Light the view as it is now and show it on the board."""
         now = self.clock()
-        lights = self.legend.lights(build_view(self.controller, now), now)
+        view = build_view(self.controller, now)
+        if isinstance(self.remote, InRoom):
+            view = replace(view, called=self.remote.called(now))
+        lights = self.legend.lights(view, now)
         return lights, self.on_bus(partial(self.painter.paint, lights.spots, lights.indicators))
 
     def _turned(self, notices: list[Notice]) -> list[Notice]:

@@ -349,6 +349,17 @@ class ServerRefusedMove:
     at: float
 
 
+@dataclass(frozen=True, slots=True)
+class PairingShown:
+    """The club room's organiser paired this board's table (``club/board_side.py``): who
+    plays which seat of which game; the game starts once its pieces stand set up."""
+
+    wire: ClassVar[str] = "pairing"
+
+    pairing: Said
+    at: float
+
+
 Notice = (
     BoardReady
     | BoardTurned
@@ -378,6 +389,7 @@ Notice = (
     | ProposalMade
     | ProposalAnswered
     | ServerRefusedMove
+    | PairingShown
 )
 
 

@@ -100,6 +100,7 @@ class Request:
     seats: tuple[str, ...] = ()  # the seats this board plays (by name); () for the default
     resume: bool = True
     watch: bool = False  # follow the game ``code`` read-only (a spectator's page)
+    alone: bool = False  # host with every seat here: the game is broadcast to spectators only
 
 
 class Connection(Protocol):

@@ -175,11 +175,14 @@ class RemoteStart:
         moves: Sequence[str],
         given: dict[str, str],
     ) -> Plan:
-        here = self._named_seats(game, self.request.seats) or (0,)
+        every = tuple(range(len(game.seats)))  # a game broadcast, played all here
+        here = self._named_seats(game, self.request.seats) or (
+            every if self.request.alone else (0,)
+        )
         computers = parse_opponents(game, given.get("opponent", ""))
         kept = set(here) | set(computers)
         open_seats = [s for s in range(len(game.seats)) if s not in kept]
-        if not open_seats:
+        if not open_seats and not self.request.alone:
             raise RemoteGameError("every seat is played at this board: no seat is left to join")
         setting = RemoteSetting(
             Role.HOST, GameCode.new(), self._board_name(), secrets.token_hex(6), BoardKey.new()

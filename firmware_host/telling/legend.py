@@ -69,6 +69,7 @@ class Meaning(Enum):
     DOUBTFUL = N_("coach: doubtful destination")
     LOSING = N_("coach: losing destination")
     GOES_ON = N_("a move that may go on (ok ends it)")
+    CALLED = N_("the club room's organiser asks which board this is")
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +175,8 @@ MOMENTS = (
         frozenset({Meaning.FILL}),
         frozenset({Meaning.PROMPT, Meaning.GUIDE, Meaning.FAULT}),
     ),
+    # the organiser asks which board this is: every cell lit alike, over the rest
+    Moment("called", frozenset({Meaning.CALLED})),
 )
 """The moments the legend's layers come together in (``Legend.lights``, ``view.py``)."""
 
@@ -211,6 +214,7 @@ def shown_in(
         Meaning.COUNT,
         Meaning.TOKIN,
         Meaning.PAWN,
+        Meaning.CALLED,  # a board in a club room only, shown alone
         *COACH_SCALE,
     }
     if not _overrides(position, "check_spots"):
@@ -326,6 +330,7 @@ DEFAULT_PALETTE = Palette(
         Meaning.DOUBTFUL: Colour(165, 90, 15),
         Meaning.LOSING: Colour(165, 60, 75),
         Meaning.GOES_ON: Colour(0, 255, 135),
+        Meaning.CALLED: Colour(255, 90, 0),
     },
     {
         "black": Colour(200, 200, 200),
@@ -366,6 +371,7 @@ COLOUR_BLIND_PALETTE = Palette(
         Meaning.DOUBTFUL: Colour(240, 30, 0),
         Meaning.LOSING: Colour(255, 30, 210),
         Meaning.GOES_ON: Colour(150, 0, 135),
+        Meaning.CALLED: Colour(230, 159, 0),
     },
     {
         "black": Colour(200, 200, 200),
@@ -423,6 +429,7 @@ class BoardView:
     scores: tuple[int, ...] = ()
     counters: tuple[tuple[str, int], ...] = ()
     goes_on: frozenset[Spot] = frozenset()  # where a move that may go on ended (blinks)
+    called: frozenset[Spot] = frozenset()  # the club room's organiser asks which board this is
     extra_indicators: Mapping[str, Colour] = field(default_factory=dict)
 
 
@@ -489,6 +496,7 @@ class Legend:
                 layers.append((Meaning.ILLEGAL, view.illegal))
         layers.append((Meaning.FILL, view.missing))
         layers.append((Meaning.REMOVE, view.extra))
+        layers.append((Meaning.CALLED, view.called))  # over everything, seen across the hall
         layers, paced = self._at_pace(layers, on, slow_on)
         spots: dict[Spot, Colour] = {}
         for meaning, layer in layers:

@@ -51,6 +51,7 @@ from firmware_host.notices.declared import (
     Notice,
     OffGuideShown,
     OutOfStepShown,
+    PairingShown,
     PromptOpened,
     Proposal,
     ProposalAnswered,
@@ -314,6 +315,11 @@ def wording(notice: Notice) -> Wording:  # noqa: C901 - a dispatcher: a case per
                 server=server,
                 move=Move(move),
                 reason=reason,
+            )
+        case PairingShown(pairing, _):
+            return both(
+                N_("the pairing: {pairing}; play starts once the pieces are set up for it"),
+                pairing=pairing,
             )
         case BoardTurned(True, _):
             return shown_only(N_("the pieces stand the other way round: the board follows them"))

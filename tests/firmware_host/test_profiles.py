@@ -37,5 +37,5 @@ def test_a_mistake_in_a_features_table_names_the_file_and_line(tmp_path: Path) -
 
 def test_every_feature_reads_a_table_of_its_own() -> None:
     names = [section.name for section in FEATURES]
-    assert names == ["speech", "remote"]
+    assert names == ["speech", "remote", "club"]
     assert not set(names) & set(board_profile.BOARD_TABLES)

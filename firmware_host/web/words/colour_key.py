@@ -48,7 +48,15 @@ COMMON = (
 )
 """What every game shows, in the order the key lists it (the terminal's order first)."""
 
-ORDER = (*COMMON, Meaning.MOVABLE, Meaning.COUNT, Meaning.TOKIN, Meaning.PAWN, *COACH_SCALE)
+ORDER = (
+    *COMMON,
+    Meaning.MOVABLE,
+    Meaning.COUNT,
+    Meaning.TOKIN,
+    Meaning.PAWN,
+    *COACH_SCALE,
+    Meaning.CALLED,
+)
 """Every meaning in the key's order: the common ones, then those of some games."""
 
 
@@ -77,6 +85,7 @@ KEY_WORDS: Mapping[Meaning, str] = MappingProxyType(
         Meaning.DOUBTFUL: N_("coach: doubtful destination"),
         Meaning.LOSING: N_("coach: losing destination"),
         Meaning.GOES_ON: N_("a move that may go on (ok ends it)"),
+        Meaning.CALLED: N_("the club room's organiser asks which board this is"),
     }
 )
 """Each meaning's words (``Meaning``'s values), as msgids."""

@@ -19,6 +19,8 @@ from engine.opening import DrawResult, FirstPlayerDraw
 from engine.outcome import Outcome, Termination
 from engine.registry import games
 from engine.said import Said, Term, said, verbatim
+from firmware_host.club.pairings import Pairing
+from firmware_host.club.words import pairing_said
 from firmware_host.loops.scanning import fault_line
 from firmware_host.notices.declared import (
     NOTICES,
@@ -39,6 +41,7 @@ from firmware_host.notices.declared import (
     Notice,
     OffGuideShown,
     OutOfStepShown,
+    PairingShown,
     PromptOpened,
     Proposal,
     ProposalAnswered,
@@ -79,8 +82,8 @@ from tests.firmware_host.telling.test_languages_messages import WORD, english_le
 from tests.registered import boarded_games
 
 TRANSLATED = tuple(language for language in Language if language is not Language.ENGLISH)
-NAMES = frozenset({"lishogi", "mcp"})
-"""The names in the examples: the server, the chip."""
+NAMES = frozenset({"lishogi", "mcp", "aiko", "jan"})
+"""The names in the examples: the server, the chip, a pairing's players."""
 PLIES = 40
 SEEDS = 2
 
@@ -209,6 +212,7 @@ def game_notices(game: Game[Any], position: Position[Any]) -> list[Notice]:
         ReviewShown(4, 3, 10, first, 0.0),
         RemoteMoved(1, first, 0.0),
         ServerRefusedMove("lishogi", first, verbatim("400"), 0.0),
+        PairingShown(pairing_said(Pairing(3, ("Aiko", "Jan"), game.name)), 0.0),
         *(ProposalMade(kind, 0.0) for kind in Proposal),
         *(
             ProposalAnswered(kind, accepted, ours, 0.0)

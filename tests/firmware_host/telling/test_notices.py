@@ -12,6 +12,8 @@ from engine.opening import DrawResult, FirstPlayerDraw
 from engine.outcome import Outcome, Termination
 from engine.registry import find_game
 from engine.said import said, verbatim
+from firmware_host.club.pairings import Pairing
+from firmware_host.club.words import pairing_said
 from firmware_host.notices.declared import (
     BY_WIRE,
     NOTICES,
@@ -32,6 +34,7 @@ from firmware_host.notices.declared import (
     Notice,
     OffGuideShown,
     OutOfStepShown,
+    PairingShown,
     PromptOpened,
     Proposal,
     ProposalAnswered,
@@ -98,6 +101,7 @@ EXAMPLES: tuple[Notice, ...] = (
     ReviewShown(4, 3, 10, "2c2b", 0.0),
     RemoteMoved(1, "2c2b", 0.0),
     ServerRefusedMove("lishogi", "2c2b", verbatim("Not your turn, or game already over"), 0.0),
+    PairingShown(pairing_said(Pairing(3, ("Aiko", "Jan"), "dobutsu")), 0.0),
     *(ProposalMade(kind, 0.0) for kind in Proposal),
     *(
         ProposalAnswered(kind, accepted, ours, 0.0)
