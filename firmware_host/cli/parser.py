@@ -398,6 +398,17 @@ def _room_parser(commands: Any) -> None:
     opening.add_argument(
         "--language", choices=LANGUAGE_CODES, help="the room's language (default en)"
     )
+    opening.add_argument(
+        "--page-port",
+        type=int,  # 0 asks for any free port
+        default=8090,
+        help="the port of the spectator page and the organiser's page (default 8090; 0: any)",
+    )
+    opening.add_argument(
+        "--page-host",
+        default="0.0.0.0",  # the hall's phones read the spectator page
+        help="the address the pages listen on (default 0.0.0.0: the club's network)",
+    )
 
 
 def _broker_parser(commands: Any) -> None:
