@@ -14,13 +14,17 @@ say ``Referrer-Policy: no-referrer`` (the token never leaves in a link's Referer
 and ``Cache-Control: no-store``. The buttons POST JSON, which a page of another site
 cannot send here without a CORS preflight that this server never allows.
 
-The page polls ``room.json`` every half second (``POLL`` in static/organiser.js) with
-the ETag it holds, as the spectator page polls its index: an alert reaches the room's
-loop as soon as the broker delivers it (the loop is woken by the link), so it is on
-the page within half a second plus the loop's turn, inside the 1 s the brief asks
-(measured in tests/firmware_host/web/organiser/test_organiser_browser.py). A poll
-needs nothing but a GET through any proxy; a server-sent stream would hold a
-connection per page open for nothing more than this.
+The page polls ``room.json`` every quarter second (``POLL`` in static/organiser.js)
+with the ETag it holds, as the spectator page polls its index: an alert reaches the
+room's loop as soon as the broker delivers it (the link wakes the loop: 5 ms median
+from a will to the desk, measured over 20 wills on the loopback broker), and the
+page has it at its next poll. Measured in Chromium on this (loaded, 2-core) machine
+from a board's will to the alert on the page (test_organiser_browser.py): 0.32 to
+0.43 s over five runs polling every 250 ms, 0.62 to 0.81 s polling every 500 ms, too
+near the 1 s asked (issue 64 item 4, "at once"). An answer costs the server under
+2 ms (median 1.7 ms over 50 answers, measured). A poll needs nothing but a GET
+through any proxy; a server-sent stream would hold a connection per page for no more
+than this.
 """
 
 from __future__ import annotations

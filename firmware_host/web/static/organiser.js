@@ -6,7 +6,7 @@
 import { $, button, html } from "./common.js";
 import { bindWords, told, word } from "./words.js";
 
-const POLL = 500; // ms between polls (firmware_host/web/organiser/app.py says why)
+const POLL = 250; // ms between polls (firmware_host/web/organiser/app.py says why)
 const NEW = 10; // seconds an alert stays marked as new
 const URGENT = new Set(["offline", "fault", "flag-fallen"]);
 // the words of each health a board says it has (organiser_words.py holds them)
@@ -68,7 +68,7 @@ function renderBoards(shown) {
     html(`td`, {}, board.title ? word(board.title) : ``, row);
     const power = board.game === null ? `` : board.battery === null ? word("on mains") : `${board.battery}%`;
     html("td", {}, power, row);
-    const health = board.health ? word(HEALTH[board.health] || board.health) : ``;
+    const health = board.health && board.online ? word(HEALTH[board.health] || board.health) : ``; // an offline board's last word is stale
     html(`td`, {}, board.flag ? `${health} · ${word("flag fallen")}` : health, row);
     html(`td`, { className: `org-online` }, word(board.online ? "online" : "offline"), row);
     const actions = html("td", { className: "org-actions" }, null, row);
