@@ -177,6 +177,9 @@ async def _asked(
 ) -> tuple[str, int | None]:
     """The board and the table a button names, checked against the roster the page was
     shown (the room's loop checks them again when it acts)."""
+    if request.content_type != "application/json":
+        # a form of another site can send text/plain without asking first: JSON only
+        raise _refused(said(N_("the request is not understood")))
     try:
         asked = await request.json()
     except (ValueError, UnicodeDecodeError):

@@ -165,6 +165,9 @@ async def test_the_buttons_hand_their_commands_to_the_rooms_loop() -> None:
             refused = await client.post(f"{base}/light", json={"board": "b1", "table": table})
             assert refused.status == 400, table
         assert (await client.post(f"{base}/light", data=b"light b1 1")).status == 400
+        as_a_form = {"Content-Type": "text/plain"}  # what another site's form can send
+        body = b'{"board": "b1", "table": 1}'
+        assert (await client.post(f"{base}/light", data=body, headers=as_a_form)).status == 400
         assert desk.commands() == []
     finally:
         await client.close()
