@@ -409,6 +409,18 @@ def _room_parser(commands: Any) -> None:
         default="0.0.0.0",  # the hall's phones read the spectator page
         help="the address the pages listen on (default 0.0.0.0: the club's network)",
     )
+    opening.add_argument(
+        "--outside-moves",
+        type=whole(0),
+        default=0,
+        help="the audience outside the hall (/outside/) is this many moves behind (default 0)",
+    )
+    opening.add_argument(
+        "--outside-seconds",
+        type=whole(0),
+        default=0,
+        help="... and this many seconds behind, the later of the two (default 0)",
+    )
 
 
 def _broker_parser(commands: Any) -> None:

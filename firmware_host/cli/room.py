@@ -83,7 +83,8 @@ def room(args: argparse.Namespace) -> int:
     token = new_token()
     # the tables' games join the page as the boards broadcast them (issue 64); until a
     # board's birth names its game the round shows each table's pairing alone
-    app = organiser_app(dict, Delay(), desk, token)
+    outside = Delay(args.outside_moves, float(args.outside_seconds))
+    app = organiser_app(dict, outside, desk, token)
     try:
         pages = PageServer(app, args.page_host, args.page_port)
     except OSError as error:

@@ -72,7 +72,7 @@ def test_kiban_room_open_prints_the_round_and_the_roster_and_binds(
     command = [sys.executable, "-m", "firmware_host.cli", "room", "open"]
     command += ["--broker", f"127.0.0.1:{broker.port}", "--pairings", str(SAMPLE)]
     command += ["--round", "2", "--state-dir", str(state), "--language", "ja"]
-    command += ["--page-port", "0", "--page-host", "127.0.0.1"]
+    command += ["--page-port", "0", "--page-host", "127.0.0.1", "--outside-moves", "2"]
     environment = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment
