@@ -14,6 +14,10 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import NoReturn
 
 from firmware_host.session.clock import TimeControl, TimeControlError
+from firmware_host.telling.language import Language
+
+LANGUAGE_CODES = tuple(language.value for language in Language)
+"""The languages a command's ``--language`` takes."""
 
 NO_CLOCK = ("off", "none")
 """What ``--clock`` also takes: no clock (as ``--setting clock=off``)."""

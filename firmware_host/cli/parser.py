@@ -13,11 +13,10 @@ from typing import Any, overload
 
 from engine.record import PLAIN_TEXT
 from engine.registry import DEFAULT_GAME, games
-from firmware_host.cli.arguments import KibanParser, clock_text, whole
-from firmware_host.telling.language import Language
+from firmware_host.cli.arguments import LANGUAGE_CODES, KibanParser, clock_text, whole
+from firmware_host.cli.room_parser import room_parser
 from firmware_host.telling.legend import PALETTES
 
-LANGUAGE_CODES = tuple(language.value for language in Language)
 """The languages ``--language`` offers (telling/language.py)."""
 
 
@@ -382,32 +381,9 @@ def build_parser() -> argparse.ArgumentParser:
     _usi_parser(commands)
     _online_parser(commands)
     _broker_parser(commands)
-    _room_parser(commands)
+    room_parser(commands)
     _puzzles_parser(commands)
     return parser
-
-
-def _room_parser(commands: Any) -> None:
-    """``kiban room open`` and ``kiban room export``: a club's room on a broker
-    (docs/club.md)."""
-    room = commands.add_parser("room", help="a club's tournament room on an MQTT broker")
-    actions = room.add_subparsers(dest="room_command", required=True, metavar="ACTION")
-    opening = actions.add_parser("open", help="open the room: the roster and its alerts")
-    opening.add_argument("--state-dir", type=Path, help="where the organiser's key is kept")
-    export = actions.add_parser(
-        "export", help="a round's records with names, times and results, and the crosstable"
-    )
-    for action in (opening, export):
-        action.add_argument("--broker", required=True, help="HOST[:PORT], or an mqtt(s):// URL")
-        action.add_argument("--pairings", required=True, type=Path, help="the round's CSV file")
-        action.add_argument("--round", type=whole(1), default=1, help="the round (default 1)")
-        action.add_argument("--language", choices=LANGUAGE_CODES, help="its language (en)")
-    export.add_argument("--to", required=True, type=Path, help="the folder to write into")
-    export.add_argument(
-        "--watch", action="append", default=[], metavar="TABLE=CODE", help="a table's watch code"
-    )
-    export.add_argument("--event", default="", help="the event's name in the records")
-    export.add_argument("--wait", type=float, default=3.0, help="seconds to listen (default 3)")
 
 
 def _broker_parser(commands: Any) -> None:

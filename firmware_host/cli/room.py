@@ -2,7 +2,8 @@
 room on a broker (firmware_host/club/, docs/club.md). It prints the round, then the
 roster and its alerts as they change, in the organiser's language; the organiser
 types ``light BOARD TABLE`` to see which board is which, ``bind BOARD TABLE``,
-``unbind TABLE``, ``quit``.
+``unbind TABLE``, ``quit``, or does the same on the organiser's page, served with the
+spectator page on ``--page-port`` (its secret address printed here alone).
 
 ``kiban room export --broker ... --pairings ... --round N --to DIR --watch TABLE=CODE
 ...``: the round's games, followed by their watch codes, written into ``DIR`` with the
@@ -75,7 +76,9 @@ def export(args: argparse.Namespace) -> int:
 
 def open_room(args: argparse.Namespace) -> int:
     from engine.said import N_, said
+    from firmware_host.club.desk import Desk
     from firmware_host.club.keeping import organiser_key
+    from firmware_host.club.live_delay import Delay
     from firmware_host.club.messages import room_filter
     from firmware_host.club.organiser import Organiser, follow, opened, read_command
     from firmware_host.club.pairings import read_pairings
@@ -85,6 +88,8 @@ def open_room(args: argparse.Namespace) -> int:
     from firmware_host.store.storage import default_state_dir
     from firmware_host.telling.language import Language
     from firmware_host.telling.said import told
+    from firmware_host.web.organiser.app import new_token, organiser_app, organiser_url
+    from firmware_host.web.organiser.serve import PageServer
 
     language = Language.named(args.language) if args.language else Language.ENGLISH
 
@@ -117,20 +122,38 @@ def open_room(args: argparse.Namespace) -> int:
             woken.set()
         # at the end of the input (none given: a service) the room goes on until stopped
 
+    desk = Desk(pairings, woken.set)
+
     def commands() -> list[Command]:
         got: list[Command] = []
         while not typed.empty():
             got.append(typed.get_nowait())
-        return got
+        return got + desk.commands()
 
+    token = new_token()
+    # the tables' games join the page as the boards broadcast them (issue 64); until a
+    # board's birth names its game the round shows each table's pairing alone
+    outside = Delay(args.outside_moves, float(args.outside_seconds))
+    app = organiser_app(dict, outside, desk, token)
+    try:
+        pages = PageServer(app, args.page_host, args.page_port)
+    except OSError as error:
+        why = error.strerror or str(error)
+        where = N_("the pages cannot be served on port {port}: {error}")
+        tell(said(where, port=args.page_port, error=why))
+        return 1
     for line in opened(organiser, str(address)):
         tell(line)
+    tell(said(N_("the spectator page: {url}"), url=pages.base() + "/"))
+    secret = organiser_url(pages.base(), token)
+    tell(said(N_("the organiser's page (keep its address secret): {url}"), url=secret))
     tell(said(N_("type {commands}"), commands=COMMANDS))
     threading.Thread(target=read_typed, name="room-commands", daemon=True).start()
     stop = threading.Event()
     link.start()
     try:
-        follow(organiser, link, tell, stop, commands=commands, woken=woken)
+        follow(organiser, link, tell, stop, commands=commands, woken=woken, seen=desk.see)
     finally:
         link.close()
+        pages.stop()
     return 0

@@ -171,11 +171,14 @@ def follow(
     *,
     commands: Callable[[], list[Command]] = list,
     woken: threading.Event | None = None,
+    seen: Callable[[Look, RoomState, bool], None] | None = None,
 ) -> None:
     """Run the room on ``link`` until ``stop`` is set (or ``quit`` typed): the state
     published on every connection (a broker restarted has forgotten it), the roster
     followed, every change told. ``woken`` is set by the link and by the commands'
-    reader when there is something to do."""
+    reader when there is something to do; ``seen`` is given the roster, the alerts,
+    the room's state and whether the broker is reached after every turn (the
+    organiser's page, ``desk.py``)."""
     woken = woken or threading.Event()
     look = Look()
     connects = 0
@@ -224,6 +227,8 @@ def follow(
         for line in changes(look, now):
             tell(line)
         look = now
+        if seen is not None:
+            seen(now, organiser.state(), link.connected)
 
 
 def _topic_payload(message: Publish) -> tuple[str, bytes]:

@@ -1,6 +1,7 @@
 """``kiban room open`` as an organiser runs it, against a real Mosquitto: it prints the
-round in the organiser's language, then a board as it announces itself, binds it when
-told to, and stops on ``quit``."""
+round in the organiser's language and the pages' addresses (the organiser's page
+served there), then a board as it announces itself, binds it when told to, and stops
+on ``quit``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.request
 from pathlib import Path
 
 from firmware_host.club.board import ClubBoard
@@ -48,6 +50,18 @@ def wait_line(got: queue.SimpleQueue[str], wanted: str, seen: list[str]) -> None
             continue
 
 
+def page_url(got: queue.SimpleQueue[str], seen: list[str], head: str) -> str:
+    """The address printed after ``head``."""
+    deadline = time.monotonic() + WAIT
+    while not any(line.startswith(head) for line in seen):
+        assert time.monotonic() < deadline, f"never printed {head!r}:\n" + "\n".join(seen)
+        try:
+            seen.append(got.get(timeout=1.0))
+        except queue.Empty:
+            continue
+    return next(line for line in seen if line.startswith(head))[len(head) :]
+
+
 def test_kiban_room_open_prints_the_round_and_the_roster_and_binds(
     broker: Broker,  # noqa: F811
     tmp_path: Path,
@@ -58,6 +72,7 @@ def test_kiban_room_open_prints_the_round_and_the_roster_and_binds(
     command = [sys.executable, "-m", "firmware_host.cli", "room", "open"]
     command += ["--broker", f"127.0.0.1:{broker.port}", "--pairings", str(SAMPLE)]
     command += ["--round", "2", "--state-dir", str(state), "--language", "ja"]
+    command += ["--page-port", "0", "--page-host", "127.0.0.1", "--outside-moves", "2"]
     environment = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment
@@ -69,6 +84,12 @@ def test_kiban_room_open_prints_the_round_and_the_roster_and_binds(
         address = f"mqtt://127.0.0.1:{broker.port}"
         wait_line(got, f"ルーム {room} を {address} にひらきました：だい2かいせん", seen)
         wait_line(got, "テーブル2：Marie Dupont – Kenji Sato、しょうぎ（handicap=bishop）", seen)
+        secret = page_url(got, seen, "うんえいページ（アドレスはひみつに）：")
+        assert "/organiser/" in secret
+        with urllib.request.urlopen(secret, timeout=WAIT) as page:
+            assert b"organiser.js" in page.read()
+        spectators = secret.split("/organiser/")[0] + "/"
+        assert any(line == f"かんせんページ：{spectators}" for line in seen)
         board = ClubBoard(room, "b1", BoardKey.new())
         link = Link(BrokerAddress.parse(address), room_filter(room), board.will)
         link.start()

@@ -61,13 +61,21 @@ def index_words(name: str = "index.html") -> list[str]:
     return [word for word in parser.words if word not in NAMES]
 
 
-def script_words(spectator: bool = False) -> list[str]:
+OWN_SCRIPTS = frozenset({"spectator.js", "organiser.js"})
+"""The scripts of the room's pages, each with its own words (their tests hold them)."""
+
+
+def script_words(spectator: bool = False, own: str | None = None) -> list[str]:
     """The words the page's scripts ask ``word()`` for or put with ``wordIn()`` (on
     its line, or in the table of words it puts: ``START``); ``spectator``: those of
-    the spectator page's script instead (web/spectator's tests hold them)."""
+    the spectator page's script instead, ``own``: those of that script alone (the
+    room's pages: web/spectator's and web/organiser's tests hold them)."""
+    wanted = "spectator.js" if spectator else own
     found = []
     for script in STATIC.iterdir():
-        if not script.name.endswith(".js") or (script.name == "spectator.js") != spectator:
+        if not script.name.endswith(".js"):
+            continue
+        if script.name != wanted and (wanted is not None or script.name in OWN_SCRIPTS):
             continue
         for line in script.read_text(encoding="utf-8").splitlines():
             if "word(" in line or "wordIn(" in line or line.startswith("const START ="):

@@ -1,0 +1,55 @@
+"""The ``kiban room`` command's arguments: its own file, as the room is its own idea (the
+organiser's terminal, its pages, a round's export)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from firmware_host.cli.arguments import LANGUAGE_CODES, whole
+
+
+def room_parser(commands: Any) -> None:
+    """``kiban room open`` and ``kiban room export``: a club's room on a broker
+    (docs/club.md)."""
+    room = commands.add_parser("room", help="a club's tournament room on an MQTT broker")
+    actions = room.add_subparsers(dest="room_command", required=True, metavar="ACTION")
+    opening = actions.add_parser("open", help="open the room: the roster and its alerts")
+    opening.add_argument("--state-dir", type=Path, help="where the organiser's key is kept")
+    export = actions.add_parser(
+        "export", help="a round's records with names, times and results, and the crosstable"
+    )
+    for action in (opening, export):
+        action.add_argument("--broker", required=True, help="HOST[:PORT], or an mqtt(s):// URL")
+        action.add_argument("--pairings", required=True, type=Path, help="the round's CSV file")
+        action.add_argument("--round", type=whole(1), default=1, help="the round (default 1)")
+        action.add_argument("--language", choices=LANGUAGE_CODES, help="its language (en)")
+    export.add_argument("--to", required=True, type=Path, help="the folder to write into")
+    export.add_argument(
+        "--watch", action="append", default=[], metavar="TABLE=CODE", help="a table's watch code"
+    )
+    export.add_argument("--event", default="", help="the event's name in the records")
+    export.add_argument("--wait", type=float, default=3.0, help="seconds to listen (default 3)")
+    opening.add_argument(
+        "--page-port",
+        type=int,  # 0 asks for any free port
+        default=8090,
+        help="the port of the spectator page and the organiser's page (default 8090; 0: any)",
+    )
+    opening.add_argument(
+        "--page-host",
+        default="0.0.0.0",  # the hall's phones read the spectator page
+        help="the address the pages listen on (default 0.0.0.0: the club's network)",
+    )
+    opening.add_argument(
+        "--outside-moves",
+        type=whole(0),
+        default=0,
+        help="the audience outside the hall (/outside/) is this many moves behind (default 0)",
+    )
+    opening.add_argument(
+        "--outside-seconds",
+        type=whole(0),
+        default=0,
+        help="... and this many seconds behind, the later of the two (default 0)",
+    )

@@ -1,0 +1,223 @@
+"""The organiser's page's routes (aiohttp's test client): behind its token only, the
+roster, the alerts most urgent first and the round's tables live in ``room.json``,
+the buttons handed to the room's loop as commands, and no spectator's path reaching
+any of it."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from aiohttp import web
+from aiohttp.test_utils import TestClient, TestServer
+
+from firmware_host.club.desk import Desk
+from firmware_host.club.live_delay import Delay
+from firmware_host.club.messages import Birth, Health, RoomState
+from firmware_host.club.organiser import Command
+from firmware_host.club.pairings import Pairing, Round
+from firmware_host.club.roster import Alert, AlertKind, Entry
+from firmware_host.club.words import Look
+from firmware_host.telling.language import Language
+from firmware_host.web.organiser.app import new_token, organiser_app
+from firmware_host.web.words.organiser_words import ORGANISER_WORDS, organiser_words
+from firmware_host.web.words.page_words import PAGE_WORDS
+from tests.firmware_host.telling.test_languages import identical_on_purpose
+from tests.firmware_host.telling.test_languages_page import index_words, script_words
+from tests.firmware_host.web.spectator.roomkit import room
+
+ROUND = Round(
+    2,
+    (
+        Pairing(1, ("Sato", "Suzuki"), "shogi"),
+        Pairing(2, ("Ada", "Bo"), "abalone", (("layout", "belgian"),)),
+        Pairing(5, ("Eve", "Fay"), "shogi"),
+    ),
+)
+KEY = "ab" * 32
+
+
+def a_desk() -> Desk:
+    """A room of three boards: b1 bound to table 1, b2 offline at table 2 (a will), b3
+    unbound with its battery low and a question open."""
+    desk = Desk(ROUND, clock=lambda: 500.0)
+    entries = (
+        Entry("b1", True, 1, Birth("shogi", 1, None)),
+        Entry("b2", False, 2, Birth("abalone", 2, 60)),
+        Entry("b3", True, None, Birth("shogi", None, 9, Health.PROMPT_OPEN)),
+    )
+    alerts = (
+        Alert(AlertKind.OFFLINE, "b2", 2),
+        Alert(AlertKind.UNANSWERED_PROMPT, "b3", None),
+        Alert(AlertKind.LOW_BATTERY, "b3", None, 9),
+    )
+    state = RoomState(2, ROUND.pairings, ((1, "b1", KEY),))
+    desk.see(Look(entries, alerts), state, True)
+    return desk
+
+
+def ran(scenario: Callable[[], Coroutine[Any, Any, None]]) -> Callable[[], None]:
+    """The scenario run as a test, on a loop of its own (as the spectator's tests do)."""
+
+    @functools.wraps(scenario)
+    def test() -> None:
+        asyncio.run(scenario())
+
+    return test
+
+
+async def client_of(app: web.Application) -> TestClient[web.Request, web.Application]:
+    client = TestClient(TestServer(app))
+    await client.start_server()
+    return client
+
+
+@ran
+async def test_the_page_and_its_files_only_behind_the_token() -> None:
+    token = new_token()
+    assert len(token) >= 32 and token != new_token()
+    client = await client_of(organiser_app(dict, Delay(), a_desk(), token))
+    try:
+        page = await client.get(f"/organiser/{token}/")
+        assert page.status == 200 and "organiser.js" in await page.text()
+        assert page.headers["Referrer-Policy"] == "no-referrer"
+        assert page.headers["Cache-Control"] == "no-store"
+        assert (await client.get(f"/organiser/{token}/static/organiser.js")).status == 200
+        assert (await client.get(f"/organiser/{token}/static/board.js")).status == 404
+        wrong = token[:-1] + ("A" if token[-1] != "A" else "B")
+        for path in ("/", "/static/organiser.js", "/room.json", "/words"):
+            assert (await client.get(f"/organiser/{wrong}{path}")).status == 404, path
+        assert (await client.get("/organiser/")).status == 404
+        assert (await client.get("/")).status == 200  # the spectator page beside it
+    finally:
+        await client.close()
+
+
+@ran
+async def test_room_json_the_roster_the_alerts_most_urgent_first_and_the_round_live() -> None:
+    tables = room(1000.0)
+    for _ in range(3):
+        tables[1].play(1010.0)
+    token = new_token()
+    app = organiser_app(
+        lambda: {1: tables[1].record}, Delay(), a_desk(), token, clock=lambda: 1234.0
+    )
+    client = await client_of(app)
+    try:
+        answer = await client.get(f"/organiser/{token}/room.json")
+        assert answer.status == 200
+        shown: dict[str, Any] = await answer.json()
+        assert shown["round"] == 2 and shown["connected"] and shown["now"] == 1234.0
+        boards = {board["board"]: board for board in shown["boards"]}
+        assert boards["b1"]["bound"] == 1 and boards["b1"]["online"]
+        assert boards["b2"]["online"] is False and boards["b2"]["table"] == 2
+        assert boards["b3"]["battery"] == 9 and boards["b3"]["health"] == "prompt-open"
+        assert boards["b3"]["said"]["msgid"] == "{where}: board {board} online, {game}, {power}"
+        kinds = [(alert["kind"], alert["table"]) for alert in shown["alerts"]]
+        assert kinds == [("offline", 2), ("unanswered-prompt", None), ("low-battery", None)]
+        assert shown["alerts"][0]["since"] == 500.0
+        assert shown["alerts"][0]["said"]["msgid"] == "{where}: board {board} is offline"
+        assert shown["alerts"][0]["said"]["values"]["where"]["values"] == {"table": 2}
+        by_table = {table["table"]: table for table in shown["tables"]}
+        assert sorted(by_table) == [1, 2, 5]
+        one = by_table[1]
+        assert one["board"] == "b1" and one["players"] == ["Sato", "Suzuki"]
+        assert one["moves"] == 3 and one["to_move"] == 1 and one["result"] is None
+        assert one["last_move"] == tables[1].line[2]
+        assert by_table[2]["variant"] == "layout=belgian" and by_table[2]["board"] is None
+        assert by_table[5]["moves"] == 0 and by_table[5]["to_move"] is None
+        assert shown["export"] is None
+
+        again = await client.get(
+            f"/organiser/{token}/room.json", headers={"If-None-Match": answer.headers["ETag"]}
+        )
+        assert again.status == 304
+        tables[1].play(1020.0)
+        moved = await client.get(
+            f"/organiser/{token}/room.json", headers={"If-None-Match": answer.headers["ETag"]}
+        )
+        assert moved.status == 200 and (await moved.json())["tables"][0]["moves"] == 4
+    finally:
+        await client.close()
+
+
+@ran
+async def test_the_buttons_hand_their_commands_to_the_rooms_loop() -> None:
+    desk = a_desk()
+    token = new_token()
+    client = await client_of(organiser_app(dict, Delay(), desk, token))
+    base = f"/organiser/{token}"
+    try:
+        assert (await client.post(f"{base}/light", json={"board": "b3", "table": 5})).status == 202
+        assert (await client.post(f"{base}/bind", json={"board": "b3", "table": 5})).status == 202
+        assert (await client.post(f"{base}/unbind", json={"table": 1})).status == 202
+        assert desk.commands() == [
+            Command("light", "b3", 5),
+            Command("bind", "b3", 5),
+            Command("unbind", table=1),
+        ]
+        unknown = await client.post(f"{base}/bind", json={"board": "b9", "table": 5})
+        assert unknown.status == 400
+        assert (await unknown.json())["said"]["msgid"] == "no board {board} in the room"
+        for table in (0, 501, "3", True, None):
+            refused = await client.post(f"{base}/light", json={"board": "b1", "table": table})
+            assert refused.status == 400, table
+        assert (await client.post(f"{base}/light", data=b"light b1 1")).status == 400
+        as_a_form = {"Content-Type": "text/plain"}  # what another site's form can send
+        body = b'{"board": "b1", "table": 1}'
+        assert (await client.post(f"{base}/light", data=body, headers=as_a_form)).status == 400
+        assert desk.commands() == []
+    finally:
+        await client.close()
+
+
+@ran
+async def test_no_spectators_path_reaches_the_organisers_actions() -> None:
+    desk = a_desk()
+    token = new_token()
+    client = await client_of(organiser_app(dict, Delay(), desk, token))
+    asked = {"board": "b1", "table": 1}
+    try:
+        for prefix in ("", "/outside", "/organiser", f"/organiser/{token[:-2]}", "/tables"):
+            for verb in ("light", "bind", "unbind"):
+                answer = await client.post(f"{prefix}/{verb}", json=asked)
+                assert answer.status in (404, 405), (prefix, verb, answer.status)
+        for path in ("/room.json", "/outside/room.json", "/static/organiser.html"):
+            assert (await client.get(path)).status == 404, path
+        assert (await client.get(f"/organiser/{token}/light")).status == 405  # POST only
+        assert desk.commands() == []
+    finally:
+        await client.close()
+
+
+@ran
+async def test_the_export_is_linked_when_there_is_one() -> None:
+    async def export(request: web.Request) -> web.StreamResponse:
+        return web.Response(text="round 2")
+
+    token = new_token()
+    client = await client_of(organiser_app(dict, Delay(), a_desk(), token, export=export))
+    try:
+        shown = await (await client.get(f"/organiser/{token}/room.json")).json()
+        assert shown["export"] == "export"
+        assert await (await client.get(f"/organiser/{token}/export")).text() == "round 2"
+        assert (await client.get("/organiser/x" * 3 + "/export")).status == 404
+    finally:
+        await client.close()
+
+
+def test_every_english_word_of_the_organisers_page_is_a_served_word_translated() -> None:
+    words = {*index_words("organiser.html"), *script_words(own="organiser.js")}
+    assert {"The organiser's desk", "Needs you now", "light", "{player} to move"} <= words
+    assert sorted(words - set(ORGANISER_WORDS) - set(PAGE_WORDS)) == []
+    for language in Language:
+        served = organiser_words(language)
+        if language is Language.ENGLISH:
+            assert served == {}
+            continue
+        same = identical_on_purpose(language)
+        for english in ORGANISER_WORDS:
+            assert served[english] != english or english in same, (language, english)
+        assert served["Shogi"] != "Shogi" or "Shogi" in same
