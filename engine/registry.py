@@ -54,8 +54,7 @@ def _loaded(name: str) -> Game[Any]:
     game = entry.load()
     if not isinstance(game, Game):
         raise GameEntryError(
-            f"the {GROUP} entry point {name!r} ({entry.value}) is {type(game).__name__}, "
-            "not a Game"
+            f"the {GROUP} entry point {name!r} ({entry.value}) is {type(game).__name__}, not a Game"
         )
     if game.name != name:
         raise GameEntryError(

@@ -2,12 +2,13 @@
 
 ``make test`` installs the toy race as a sixth game (``--toy-game``, tests/conftest.py:
 ``TOY_SITE`` put on ``sys.path``, where its distribution's entry point in
-``kiban.games`` is found as an installed game's is), so every test that walks the registry meets a game that declares only what the
-contract requires. A test of what every game does takes ``games()``; a test that needs
-a game's simulated board takes ``boarded_games()`` (the toy ships no profile, as a
-sixth game ships its own); a test that the product's own games each ship their data
-(puzzles, perft numbers, bench positions, a win at once, their play's fingerprint)
-takes ``product_games()``: the toy race is a double of a game, not one of Kiban's.
+``kiban.games`` is found as an installed game's is), so every test that walks the
+registry meets a game that declares only what the contract requires. A test of what
+every game does takes ``games()``; a test that needs a game's simulated board takes
+``boarded_games()`` (the toy ships no profile, as a sixth game ships its own); a test
+that the product's own games each ship their data (puzzles, perft numbers, bench
+positions, a win at once, their play's fingerprint) takes ``product_games()``: the toy
+race is a double of a game, not one of Kiban's.
 """
 
 from __future__ import annotations

@@ -2,10 +2,10 @@
 (``engine/<game>/``) and read generically everywhere else.
 
 Outside the game packages (the registry too: it finds them by their entry points), no
-module of the product imports a game's package, checks an object against a game's
-class, or holds a game's name (or alias) as a string literal, the way a table keyed by game or a test
-``game.name == "shogi"`` would. Comments and docstrings may name games. The few files
-still allowed are listed with the helper whose room they are in and why.
+module of the product imports a game's package, checks an object against a game's class,
+or holds a game's name (or alias) as a string literal, the way a table keyed by game or
+a test ``game.name == "shogi"`` would. Comments and docstrings may name games. The few
+files still allowed are listed with the helper whose room they are in and why.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
-"""A sixth game needs its own package (its entry point in ``kiban.games`` among it),
-its profiles and its docs: nothing else in Kiban names a game. Shown on the toy race
-(``tests/firmware_host/toy_race.py``, a game that lives in the tests only), installed
-by its distribution's metadata alone (``tests/installed``) and then taken through the generic consumers: the registry, the contract every game keeps,
-the option contract, the plain-text records, the bench plan, the built-in search and
-the outside engines (which do not play it).
+"""A sixth game needs its own package (its entry point in ``kiban.games`` among it), its
+profiles and its docs: nothing else in Kiban names a game. Shown on the toy race
+(``tests/firmware_host/toy_race.py``, a game that lives in the tests only), installed by
+its distribution's metadata alone (``tests/installed``) and then taken through the
+generic consumers: the registry, the contract every game keeps, the option contract, the
+plain-text records, the bench plan, the built-in search and the outside engines (which
+do not play it).
 """
 
 from __future__ import annotations

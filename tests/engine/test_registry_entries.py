@@ -82,7 +82,7 @@ def test_a_game_found_by_name_loads_only_its_entry_point(
 
 def test_an_entry_point_named_for_another_game_is_refused(installed: list[EntryPoint]) -> None:
     installed.append(_entry("abalone", "engine.shogi:SHOGI"))
-    with pytest.raises(GameEntryError, match="'abalone' .* is the game 'shogi'"):
+    with pytest.raises(GameEntryError, match=r"'abalone' .* is the game 'shogi'"):
         registry.find_game("abalone")
 
 
@@ -96,7 +96,7 @@ def test_with_no_game_installed_there_is_no_default(installed: list[EntryPoint])
     assert registry.games() == ()
     with pytest.raises(UnknownGameError, match="no game is installed"):
         registry.default_game()
-    with pytest.raises(UnknownGameError, match="known games: $"):
+    with pytest.raises(UnknownGameError, match=r"known games: $"):
         registry.find_game("shogi")
 
 

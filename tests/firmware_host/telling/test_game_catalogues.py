@@ -57,7 +57,7 @@ def test_a_games_torn_catalogue_costs_only_its_own_words(
     assert f"{torn.name}'s pl catalogue is torn" in caplog.text
 
 
-SPRINT_GAME = '''\
+SPRINT_GAME = """\
 from engine.said import NP_
 from tests.firmware_host.toy_race import RaceGame
 
@@ -70,7 +70,7 @@ class SprintGame(RaceGame):
 
 
 SPRINT = SprintGame()
-'''
+"""
 
 
 def _forget_host_sources() -> None:
