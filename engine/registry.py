@@ -35,8 +35,9 @@ class GameEntryError(KibanError, TypeError):
 @cache
 def _installed() -> Mapping[str, EntryPoint]:
     """The games' entry points by name, read once: reading every installed
-    distribution's metadata takes about 25 ms (measured with ``timeit`` on the
-    development laptop's venv of 90 distributions), and a name is looked up often."""
+    distribution's metadata took 26 ms a call (the mean of 20 calls timed with
+    ``time.perf_counter`` in the development venv of 90 distributions), and a name is
+    looked up often."""
     return MappingProxyType({entry.name: entry for entry in entry_points(group=GROUP)})
 
 
