@@ -91,6 +91,10 @@ class Game(GameWords[P], ABC):
     rolls: ClassVar[bool] = False
     """Its pieces are rolled from cell to cell (marbles along their grooves), as the mock
     world's hands then mostly move them: a rolled piece reads on two cells for a while."""
+    menu_rank: ClassVar[int] = 100
+    """Where the menus show it among the installed games: lower first, a tie by name
+    (``engine.registry.games``). Kiban's own take 10 to 50; a game installed beside
+    them comes after them unless it says otherwise."""
 
     def __init__(self) -> None:
         self._geometry = self.build_geometry()

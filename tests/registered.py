@@ -1,29 +1,63 @@
 """Which of the registered games a test takes.
 
-``make test`` registers the toy race as a sixth game (``--toy-game``, tests/conftest.py),
-so every test that walks the registry meets a game that declares only what the
-contract requires. A test of what every game does takes ``games()``; a test that needs
-a game's simulated board takes ``boarded_games()`` (the toy ships no profile, as a
-sixth game ships its own); a test that the product's own games each ship their data
-(puzzles, perft numbers, bench positions, a win at once, their play's fingerprint)
-takes ``product_games()``: the toy race is a double of a game, not one of Kiban's.
+``make test`` installs the toy race as a sixth game (``--toy-game``, tests/conftest.py:
+``TOY_SITE`` put on ``sys.path``, where its distribution's entry point in
+``kiban.games`` is found as an installed game's is), so every test that walks the
+registry meets a game that declares only what the contract requires. A test of what
+every game does takes ``games()``; a test that needs a game's simulated board takes
+``boarded_games()`` (the toy ships no profile, as a sixth game ships its own); a test
+that the product's own games each ship their data (puzzles, perft numbers, bench
+positions, a win at once, their play's fingerprint) takes ``product_games()``: the toy
+race is a double of a game, not one of Kiban's.
 """
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
+from engine import registry
 from engine.game import Game
 from engine.registry import games
 from hardware.profile import bundled_profiles
 
-TOY_GAME_LINE = ("race", "tests.firmware_host.toy_race", "RACE")
-"""The one line a sixth game adds to ``engine.registry``: the toy race's."""
+TOY_SITE = Path(__file__).resolve().parent / "installed"
+"""A folder holding the toy race's distribution metadata (``kiban_toy_race-0.dist-info``,
+its entry point ``race = tests.firmware_host.toy_race:RACE``): on ``sys.path``, the
+toy race is installed as a sixth game's package would be."""
+TOY_GAME = "race"
+"""The toy race's name, as its entry point names it."""
+
+
+def install_toy_race() -> None:
+    """Install the toy race for the rest of the run (``--toy-game``)."""
+    if str(TOY_SITE) not in sys.path:
+        sys.path.append(str(TOY_SITE))
+    registry.rescan()
+
+
+@contextmanager
+def toy_race_installed() -> Iterator[None]:
+    """The toy race installed while the block runs, as it was after (installed already
+    under ``--toy-game``: left so)."""
+    already = str(TOY_SITE) in sys.path
+    if not already:
+        sys.path.append(str(TOY_SITE))
+    registry.rescan()
+    try:
+        yield
+    finally:
+        if not already:
+            sys.path.remove(str(TOY_SITE))
+        registry.rescan()
 
 
 def product_games() -> tuple[Game[Any], ...]:
     """The registered games that are Kiban's own (every one but the toy race)."""
-    return tuple(game for game in games() if game.name != TOY_GAME_LINE[0])
+    return tuple(game for game in games() if game.name != TOY_GAME)
 
 
 def boarded_games() -> tuple[Game[Any], ...]:

@@ -1,9 +1,10 @@
-"""A sixth game needs its own package, its profiles, its docs and one registry line:
-nothing else in Kiban names a game. Shown on the toy race (``tests/firmware_host/
-toy_race.py``, a game that lives in the tests only), registered by that one line and
-then taken through the generic consumers: the registry, the contract every game keeps,
-the option contract, the plain-text records, the bench plan, the built-in search and
-the outside engines (which do not play it).
+"""A sixth game needs its own package (its entry point in ``kiban.games`` among it), its
+profiles and its docs: nothing else in Kiban names a game. Shown on the toy race
+(``tests/firmware_host/toy_race.py``, a game that lives in the tests only), installed by
+its distribution's metadata alone (``tests/installed``) and then taken through the
+generic consumers: the registry, the contract every game keeps, the option contract, the
+plain-text records, the bench plan, the built-in search and the outside engines (which
+do not play it).
 """
 
 from __future__ import annotations
@@ -39,18 +40,14 @@ from hardware.profile_base import ProfileError
 from tests.engine import test_contract as contract
 from tests.engine.test_game_options import OPTIONS
 from tests.firmware_host.toy_race import RACE
-from tests.registered import TOY_GAME_LINE
-
-REGISTRY_LINE = TOY_GAME_LINE
-"""The one line a sixth game adds to ``engine.registry``."""
+from tests.registered import toy_race_installed
 
 
 @pytest.fixture(autouse=True)
-def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    if REGISTRY_LINE not in registry._PACKAGES:  # registered already under --toy-game
-        monkeypatch.setattr(registry, "_PACKAGES", (*registry._PACKAGES, REGISTRY_LINE))
-    contract.random_line.cache_clear()
-    yield
+def registered() -> Iterator[None]:
+    with toy_race_installed():
+        contract.random_line.cache_clear()
+        yield
     contract.random_line.cache_clear()
 
 
@@ -65,7 +62,7 @@ def played(seed: int, plies: int = 30) -> list[Position[Any]]:
     return seen
 
 
-def test_the_registry_finds_it_by_its_one_line() -> None:
+def test_the_registry_finds_it_by_its_entry_point() -> None:
     assert registry.find_game("race") is RACE
     assert registry.find_game(" Race ") is RACE
     assert registry.games()[-1] is RACE and registry.names()[-1] == "race"

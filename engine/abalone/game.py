@@ -35,6 +35,7 @@ class AbaloneGame(Game[AbalonePosition]):
     """Abalone: push six of the opponent's fourteen marbles off a hexagonal board."""
 
     name = "abalone"
+    menu_rank = 30
     judged_unfinished = True  # weak players play past any cap: who is ahead wins
     rolls = True  # marbles roll along their grooves
     passing_never_helps = True  # no zugzwang: a pass never beats the best move

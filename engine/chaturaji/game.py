@@ -115,6 +115,7 @@ class ChaturajiGame(Game[ChaturajiPosition]):
     """Chaturaji: four players, a long die naming the piece to move, points for captures."""
 
     name = "chaturaji"
+    menu_rank = 40
     judged_unfinished = True  # weak players play past any cap: who is ahead wins
     puzzle_kinds = (
         PuzzleKind(

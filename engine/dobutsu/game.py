@@ -28,6 +28,7 @@ class DobutsuGame(Game[DobutsuPosition]):
     """Robot Duel (Dobutsu shogi): 3x4 board, captured pieces return as drops."""
 
     name = "dobutsu"
+    menu_rank = 10
     puzzle_kinds = (PuzzleKind("win", Goal.WIN, (1, 3, 5), "win in {moves} of your moves"),)
     aliases = ("robot-duel", "robotduel", "dobutsu-shogi")
     title = "Robot Duel (Dobutsu shogi)"

@@ -62,6 +62,7 @@ class RobotoryGame(Game[RobotoryPosition]):
     option_specs = (TOUCH,)
 
     name = "robotory"
+    menu_rank = 50
     puzzle_kinds = (
         PuzzleKind(
             "refill",

@@ -1,15 +1,18 @@
 """The calibration table: what each level of each game and engine is, as measured.
 
-``kiban ladder`` plays matches at fixed node counts and writes ``ladder.toml``
-beside this module: for each game, engine and level the engine's parameters (the
-built-in search's node budget, depth and mistake rate; Fairy-Stockfish's skill,
-nodes and depth) and the rating they measured, with its margin and the games
-behind it. A level maps to the table's parameters where the table has an entry,
-and to the level's own (``engine.search.levels``) where it has none.
+``kiban ladder GAME`` plays matches at fixed node counts and writes the game's rows
+in ``ladder.toml`` beside the game's own package (``ladder_file``: a game carries its
+levels as it carries its words): for each engine and level the engine's parameters
+(the built-in search's node budget, depth and mistake rate; Fairy-Stockfish's skill,
+nodes and depth) and the rating they measured, with its margin and the games behind
+it. A level maps to the table's parameters where the table has an entry, and to the
+level's own (``engine.search.levels``) where it has none. The whole table is every
+installed game's rows together.
 """
 
 from __future__ import annotations
 
+import sys
 import tomllib
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -19,9 +22,19 @@ from typing import Any
 
 from engine.errors import KibanError
 from engine.game import Game
+from engine.registry import find_game, games
 from engine.search.levels import Level
 
-LADDER_FILE = Path(__file__).with_name("ladder.toml")
+LADDER_NAME = "ladder.toml"
+"""The file of a game's rows of the table, beside its package."""
+
+
+def ladder_file(game: Game[Any]) -> Path:
+    """Where ``game``'s rows of the table are: ``ladder.toml`` beside the module its
+    ``Game`` is defined in (engine/<game>/ladder.toml), where ``kiban ladder`` writes
+    them; a game that ships none plays its levels uncalibrated."""
+    return Path(sys.modules[type(game).__module__].__file__ or ".").with_name(LADDER_NAME)
+
 
 SEARCH_VERSION = 1
 """How the built-in searches play every game (alpha-beta, sampling, feel, the
@@ -268,10 +281,23 @@ def read_ladder_file(path: Path) -> Ladder:
 
 
 def ladder(path: Path | None = None) -> Ladder:
-    """The table shipped with Kiban (``LADDER_FILE``, read once); an empty one when it
-    is missing. A table that cannot be read is refused each time it is asked for (the
-    game says why), never taken as empty."""
-    return _ladder(LADDER_FILE if path is None else path)
+    """The table at ``path`` (read once); None: every installed game's rows together
+    (``game_ladder``). A file missing is an empty table; a table that cannot be read is
+    refused each time it is asked for (the game says why), never taken as empty."""
+    if path is not None:
+        return _ladder(path)
+    parts = [game_ladder(game.name) for game in games()]
+    return Ladder(
+        tuple(rung for part in parts for rung in part.rungs),
+        tuple(anchor for part in parts for anchor in part.anchors),
+        tuple(result for part in parts for result in part.results),
+    )
+
+
+def game_ladder(name: str) -> Ladder:
+    """The rows of the game called ``name``, as its package ships them (``ladder_file``,
+    read once): only that game is imported."""
+    return _ladder(ladder_file(find_game(name)))
 
 
 @cache
@@ -309,5 +335,5 @@ def with_rung(level: Level, rung: Rung | None) -> Level:
 def builtin_level(game: str, level: Level, table: Ladder | None = None) -> Level:
     """The level the built-in search plays for ``game``: the table's parameters
     where it has an entry, the level's own elsewhere."""
-    chosen = ladder() if table is None else table
+    chosen = game_ladder(game) if table is None else table
     return with_rung(level, chosen.rung(game, LadderEngine.BUILTIN, level.number))

@@ -34,6 +34,7 @@ class ShogiGame(Game[ShogiPosition]):
     """Shogi: 9x9, promotion in the far three ranks, captured pieces return as drops."""
 
     name = "shogi"
+    menu_rank = 20
     puzzle_kinds = (
         PuzzleKind(
             "tsume",

@@ -12,18 +12,26 @@ from pathlib import Path
 from typing import Any, overload
 
 from engine.record import PLAIN_TEXT
-from engine.registry import DEFAULT_GAME, games
+from engine.registry import default_game, games
 from firmware_host.cli.arguments import LANGUAGE_CODES, KibanParser, clock_text, whole
 from firmware_host.cli.room_parser import room_parser
 from firmware_host.telling.legend import PALETTES
 
-"""The languages ``--language`` offers (telling/language.py)."""
+
+def _named_or_first(name: str) -> str:
+    """A game left unnamed is the first the menus show, found only then: building the
+    parser imports no game (``kiban run`` imports only the game it plays)."""
+    return name or default_game()
 
 
 def _game_arguments(parser: argparse.ArgumentParser, *, game_optional: bool = False) -> None:
     if game_optional:
         parser.add_argument(
-            "game", nargs="?", default=DEFAULT_GAME, help=f"game (default: {DEFAULT_GAME})"
+            "game",
+            nargs="?",
+            default="",
+            type=_named_or_first,
+            help="game (default: the first `kiban games` lists)",
         )
     else:
         parser.add_argument("game", help="game name or alias (see: kiban games)")

@@ -87,7 +87,7 @@ def match(args: argparse.Namespace) -> int:
 
 def ladder(args: argparse.Namespace) -> int:
     from engine.registry import find_game
-    from engine.search.ladder import LadderEngine
+    from engine.search.ladder import LadderEngine, ladder_file
     from firmware_host.tools.ladder.rungs import (
         each_pairing,
         play_ladder,
@@ -101,7 +101,8 @@ def ladder(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise SystemExit("kiban: --games must be 1 or more")
     game, engine = find_game(args.game), LadderEngine(args.engine)
-    table = load_table()
+    path = ladder_file(game)  # the game's own rows, beside its package
+    table = load_table(path)
     top_nodes = args.top_nodes or recorded_top_nodes(table, game.name, engine)
     runs = []
     # one pairing at a time, each written as it ends: a run stopped early keeps them
@@ -119,10 +120,10 @@ def ladder(args: argparse.Namespace) -> int:
         )
         runs.append(played)
         if not args.dry_run:
-            write_table(played)
+            write_table(played, path)
     if not runs:
         runs.append(play_ladder(game, engine, 1, table=table, pairings="none", top_nodes=top_nodes))
-    measured = rated(together(runs), load_table())
+    measured = rated(together(runs), load_table(path))
     for line in summary(measured):
         print(line)
     for result in measured.stale:

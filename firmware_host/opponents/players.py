@@ -159,9 +159,9 @@ class Players:
             return instead("Fairy-Stockfish is not installed")
         tuning = None
         if spec.kind is OpponentKind.ENGINE:
-            from engine.search.ladder import LadderEngine, ladder
+            from engine.search.ladder import LadderEngine, game_ladder
 
-            tuning = ladder().rung(game.name, LadderEngine.FAIRY, spec.level.number)
+            tuning = game_ladder(game.name).rung(game.name, LadderEngine.FAIRY, spec.level.number)
         chosen = game.options(options).non_default(game.option_specs)
         key = (str(path), game.name, tuple(sorted(chosen.items())), spec.level.number)
         if key in self._unusable:

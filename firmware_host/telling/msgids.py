@@ -78,8 +78,22 @@ def source_files() -> list[Path]:
 
 
 def source_plurals() -> tuple[Plural, ...]:
-    """The plural msgids marked in the source."""
-    return marked_plurals(source_files())
+    """The plural msgids Kiban's own modules mark (outside every game's package): the
+    host catalogue's. A game's are its own catalogue's (``game_plurals``)."""
+    return _host_plurals()
+
+
+@cache
+def _host_plurals() -> tuple[Plural, ...]:
+    return marked_plurals(_host_files())
+
+
+def game_plurals(game: Game[Any]) -> tuple[Plural, ...]:
+    """The plural msgids marked in ``game``'s package (a reason about a count), less the
+    ones Kiban's own modules mark too: its own catalogue gives each in every plural form
+    of its language, as Kiban's gives its own."""
+    shared = set(source_plurals())
+    return tuple(p for p in marked_plurals(_game_files(game)) if p not in shared)
 
 
 def source_msgids() -> tuple[str, ...]:
@@ -176,11 +190,10 @@ def game_msgids(game: Game[Any]) -> tuple[str, ...]:
     """The msgids that are ``game``'s own, which its catalogue translates: those marked
     in its package and those it declares (its title, its score's words, its puzzles'
     kinds, its rule options' and claims' words), less the ones Kiban's own modules say
-    too (those are the host catalogue's); and its seats', pieces' and moves' words, each in its
-    context (``engine/catalogue.py``: the context, EOT, the msgid)."""
-    module = sys.modules[type(game).__module__].__file__
-    package = Path(module or ".").parent
-    marked = marked_msgids(sorted(package.rglob("*.py")))
+    too (those are the host catalogue's); its seats', pieces' and moves' words, each in
+    its context (``engine/catalogue.py``: the context, EOT, the msgid); and its plural
+    reasons (``game_plurals``), each under its two msgids joined by NUL."""
+    marked = marked_msgids(_game_files(game))
     declared = [game.title, *((game.score_words,) if game.score_words else ())]
     declared += [text for kind in game.puzzle_kinds for text in (kind.shown, kind.words)]
     declared += [
@@ -199,17 +212,33 @@ def game_msgids(game: Game[Any]) -> tuple[str, ...]:
     pieces = (in_context(PIECE, name) for name in game.piece_names)
     moves = (in_context(MOVE, msgid) for msgid in game.move_msgids)
     counted = (in_context(MOVE, plural.key) for plural in game.move_plurals)
-    return (*own, *dict.fromkeys([*seats, *pieces, *moves, *counted]))
+    reasons = (plural.key for plural in game_plurals(game))
+    return (*own, *dict.fromkeys([*seats, *pieces, *moves, *counted, *reasons]))
+
+
+def _game_package(game: Game[Any]) -> Path:
+    """The folder of ``game``'s package (the one its ``Game`` class is defined in)."""
+    return Path(sys.modules[type(game).__module__].__file__ or ".").parent
+
+
+def _game_files(game: Game[Any]) -> list[Path]:
+    """The Python files of ``game``'s package, where its own msgids are marked."""
+    return sorted(_game_package(game).rglob("*.py"))
+
+
+@cache
+def _host_files() -> tuple[Path, ...]:
+    """The source files outside every installed game's package: Kiban's own."""
+    packages = [_game_package(game) for game in games()]
+    return tuple(p for p in source_files() if not any(p.is_relative_to(g) for g in packages))
 
 
 @cache
 def _host_msgids() -> frozenset[str]:
     """The msgids Kiban's own modules say (outside every game's package), how games
     end, the actions' summaries and parameters: the host catalogue's."""
-    packages = [Path(sys.modules[type(game).__module__].__file__ or ".").parent for game in games()]
-    own = [path for path in source_files() if not any(path.is_relative_to(p) for p in packages)]
     ends = (termination.value for termination in Termination)
-    return frozenset((*marked_msgids(own), *ends, *action_summaries(), *param_helps()))
+    return frozenset((*marked_msgids(_host_files()), *ends, *action_summaries(), *param_helps()))
 
 
 def game_catalogue_path(game: Game[Any], language: Language) -> Path:
@@ -229,14 +258,14 @@ def missing_entries(language: Language, game: Game[Any] | None = None) -> str:
         plurals = source_plurals()
     else:
         path = game_catalogue_path(game, language)
-        wanted, plurals = list(game_msgids(game)), ()
+        wanted, plurals = list(game_msgids(game)), game_plurals(game)
     text = path.read_text(encoding="utf-8") if path.is_file() else ""
     known = set(re.findall(r'^msgid (".*")$', text, re.MULTILINE))
     known_in = set(re.findall(r'^msgctxt (".*")\nmsgid (".*")$', text, re.MULTILINE))
     singles = "".join(
         f'\nmsgid {_quote(msgid)}\nmsgstr ""\n'
         for msgid in wanted
-        if CONTEXT not in msgid and _quote(msgid) not in known
+        if CONTEXT not in msgid and "\0" not in msgid and _quote(msgid) not in known
     )
     singles += "".join(
         f'\nmsgctxt {_quote(context)}\nmsgid {_quote(msgid)}\nmsgstr ""\n'

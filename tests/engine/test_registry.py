@@ -1,8 +1,8 @@
 """The registry finds each game by name and alias, and imports only the game named.
 
-What is checked is read from the registry itself (``engine.registry.names``, the one
-list of bundled games) and from the games' own declarations, so a new game needs no
-change here."""
+What is checked is read from the registry itself (``engine.registry.names``, the games
+installed: their entry points in ``kiban.games``) and from the games' own declarations,
+so a new game needs no change here."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from tests.registered import product_games
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = 5
-"""How many games Kiban ships (a sixth is registered in ``engine.registry``)."""
+"""How many games Kiban ships (a sixth is installed beside them, by its entry point)."""
 
 
 def test_every_game_is_found_by_its_name_and_each_alias() -> None:

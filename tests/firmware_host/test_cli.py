@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from engine.game import Game
-from engine.registry import DEFAULT_GAME, find_game, games
+from engine.registry import default_game, find_game, games
 from firmware_host.cli import build_parser, main
 from firmware_host.cli.main import COMMANDS, composition
 from firmware_host.tools.bench.speed import bench_game, sample_positions
@@ -243,7 +243,7 @@ def test_reading_the_command_line_builds_nothing() -> None:
 
 def test_sim_without_a_game_plays_the_registrys_first() -> None:
     args = build_parser().parse_args(["sim"])
-    assert args.game == DEFAULT_GAME == "dobutsu"
+    assert args.game == default_game() == "dobutsu"
 
 
 def test_sim_help_names_every_record_format_shogi_reads(

@@ -15,7 +15,7 @@ import pytest
 from engine.puzzles import DATA_FILE, PuzzleError, load, load_file, read_puzzles
 from engine.registry import find_game
 from engine.search import ladder as ladder_module
-from engine.search.ladder import LADDER_FILE, Ladder, LadderError, ladder
+from engine.search.ladder import Ladder, LadderError, game_ladder, ladder, ladder_file
 from firmware_host.notices.declared import Refused
 from firmware_host.online.credentials import ApiToken, read_token, store_token, token_path
 from firmware_host.online.errors import TokenError
@@ -137,7 +137,8 @@ def test_a_strict_read_of_puzzles_names_the_file_and_line() -> None:
 def test_a_damaged_ladder_table_names_its_file(tmp_path: Path) -> None:
     """As the program reads it (``ladder``, uncached here) and as ``kiban ladder`` does."""
     path = tmp_path / "ladder.toml"
-    path.write_text(LADDER_FILE.read_text(encoding="utf-8")[:1000] + "\n[[rung]\n")
+    shipped = ladder_file(DOBUTSU).read_text(encoding="utf-8")
+    path.write_text(shipped[:1000] + "\n[[rung]\n")
     for read in (ladder, load_table):
         with pytest.raises(LadderError) as torn:
             read(path)
@@ -152,11 +153,11 @@ def test_a_damaged_ladder_table_names_its_file(tmp_path: Path) -> None:
 
 @pytest.fixture
 def shipped_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A copy of the table the game reads, which the test may damage (the table read
-    once is forgotten before and after)."""
+    """A copy of the table the game reads (Robot Duel's rows, beside its package), which
+    the test may damage (the table read once is forgotten before and after)."""
     copy = tmp_path / "ladder.toml"
-    shutil.copyfile(LADDER_FILE, copy)
-    monkeypatch.setattr(ladder_module, "LADDER_FILE", copy)
+    shutil.copyfile(ladder_file(DOBUTSU), copy)
+    monkeypatch.setattr(ladder_module, "ladder_file", lambda game: copy)
     ladder_module._ladder.cache_clear()
     yield copy
     ladder_module._ladder.cache_clear()
@@ -190,7 +191,7 @@ def test_a_damaged_table_in_a_game_against_a_level_is_said_not_thought_about_for
 
 def test_a_table_missing_is_played_uncalibrated(shipped_table: Path) -> None:
     shipped_table.unlink()
-    assert ladder() == Ladder()
+    assert game_ladder(DOBUTSU.name) == Ladder()
 
 
 @pytest.mark.parametrize(

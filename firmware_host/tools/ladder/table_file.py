@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from engine.search.ladder import LADDER_FILE, Ladder, LadderEngine, read_ladder_file
+from engine.search.ladder import Ladder, LadderEngine, read_ladder_file
 from firmware_host.store.replacing import remove_leftovers, replace_text
 from firmware_host.tools.ladder.rungs import (
     PARAMETERS,
@@ -48,7 +48,8 @@ def merged(table: Ladder, measured: Measured) -> Ladder:
 
 
 HEADER = """\
-# The calibration table: written by `kiban ladder GAME --engine E --games N`.
+# A game's rows of the calibration table: written by `kiban ladder GAME --engine E
+# --games N` beside the game's package (engine/search/ladder.py, ladder_file).
 # Each [[rung]] is a level of one game and engine: the parameters it plays with
 # (built-in: nodes, depth, selective; fairy: skill, nodes, depth; both: how
 # often and how it plays by feel, blunder, overlook, temperature, misjudge, natural,
@@ -88,13 +89,13 @@ def table_text(table: Ladder) -> str:
     return "\n".join(lines)
 
 
-def load_table(path: Path = LADDER_FILE) -> Ladder:
+def load_table(path: Path) -> Ladder:
     """The table at ``path`` as it is now (read afresh: the tool rewrites it); a missing
     one is empty, an empty file or a directory is refused (``read_ladder_file``)."""
     return read_ladder_file(path) if path.exists() or path.is_symlink() else Ladder()
 
 
-def write_table(played: Played, path: Path = LADDER_FILE) -> Measured:
+def write_table(played: Played, path: Path) -> Measured:
     """Fit ``played`` with the table at ``path`` as it is now and write the merged
     table, holding a lock: runs of other pairings may finish at the same time. The
     table's parameters are the ones kept: a level edited while the run played has

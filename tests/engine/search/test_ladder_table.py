@@ -4,6 +4,7 @@ game and engine to parameters (the table's, or the level's own where it has none
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,15 +19,35 @@ from engine.search.ladder import (
     Result,
     Rung,
     builtin_level,
+    game_ladder,
     ladder,
+    ladder_file,
     play_version,
     read_ladder,
 )
 from engine.search.levels import LEVELS
 from engine.search.play import PI_NODES_PER_SECOND, level_limits
+from tests.registered import product_games
 
 SHIPPED = ladder()
 KNOWN = {game.name for game in games()}
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_each_game_carries_its_own_rows_beside_its_package() -> None:
+    """A game's levels are its own, as its words are: its rows of the table are in
+    its package (engine/<game>/ladder.toml, where ``kiban ladder`` writes them), no
+    shared file holds them, and the whole table is every game's rows together."""
+    for game in product_games():
+        path = ladder_file(game)
+        assert path == ROOT / "engine" / game.name / "ladder.toml"
+        own = ladder(path)
+        assert own.rungs, f"{game.name} ships its levels"
+        named = {r.game for r in own.rungs} | {a.game for a in own.anchors}
+        assert named | {r.game for r in own.results} == {game.name}
+        assert game_ladder(game.name) == own
+    assert not list((ROOT / "engine" / "search").glob("*.toml"))
+    assert SHIPPED.rungs == tuple(r for g in games() for r in ladder(ladder_file(g)).rungs)
 
 
 def test_the_shipped_table_loads_and_names_only_known_games_and_levels() -> None:

@@ -5,7 +5,9 @@ game's words."""
 
 from __future__ import annotations
 
+import importlib
 import logging
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +15,8 @@ import pytest
 from engine.catalogue import read_po
 from engine.game import Game
 from engine.registry import games
+from engine.said import Plural
+from firmware_host.telling import msgids
 from firmware_host.telling.language import Language, catalogue_path, game_entries
 from firmware_host.telling.msgids import game_msgids, missing_entries
 from tests.registered import product_games
@@ -51,3 +55,54 @@ def test_a_games_torn_catalogue_costs_only_its_own_words(
         entries = game_entries(Language.POLISH)
     assert torn.title not in entries and entries[other.title] == whole[other.title]
     assert f"{torn.name}'s pl catalogue is torn" in caplog.text
+
+
+SPRINT_GAME = """\
+from engine.said import NP_
+from tests.firmware_host.toy_race import RaceGame
+
+PIPS = NP_("{count} pip to go", "{count} pips to go")
+
+
+class SprintGame(RaceGame):
+    name = "sprint"
+    title = "Sprint"
+
+
+SPRINT = SprintGame()
+"""
+
+
+def _forget_host_sources() -> None:
+    msgids._host_files.cache_clear()
+    msgids._host_msgids.cache_clear()
+    msgids._host_plurals.cache_clear()
+
+
+def test_a_games_plural_reason_is_its_own_catalogues_not_kibans(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sixth game built among the engine's sources marks a reason about a count
+    (``NP_``): its own catalogue is asked for it in every plural form, Kiban's never
+    (it once was, and all four of Kiban's catalogues had to change for the game)."""
+    package = tmp_path / "sprint_probe"
+    package.mkdir()
+    (package / "__init__.py").write_text("from sprint_probe.game import SPRINT as SPRINT\n")
+    (package / "game.py").write_text(SPRINT_GAME, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    sprint: Game[Any] = importlib.import_module("sprint_probe").SPRINT
+    shipped = msgids.source_files()
+    monkeypatch.setattr(msgids, "source_files", lambda: [*shipped, *sorted(package.glob("*.py"))])
+    monkeypatch.setattr(msgids, "games", lambda: (*games(), sprint))
+    _forget_host_sources()
+    try:
+        pips = Plural("{count} pip to go", "{count} pips to go")
+        assert msgids.game_plurals(sprint) == (pips,)
+        assert pips not in msgids.source_plurals()
+        assert pips.key in game_msgids(sprint)
+        wanted = missing_entries(Language.POLISH, sprint)
+        assert 'msgid "{count} pip to go"\nmsgid_plural "{count} pips to go"\n' in wanted
+        assert wanted.count('msgstr[2] ""') == 1 and '"{count} pip to go\\0' not in wanted
+        assert "pips to go" not in missing_entries(Language.POLISH)
+    finally:
+        _forget_host_sources()
