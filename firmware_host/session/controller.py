@@ -22,13 +22,12 @@ from typing import Any
 
 from drivers.buttons import ButtonRole
 from engine.assessments import Ambiguous, Assessment, Commit, Reread
-from engine.errors import KibanError
 from engine.outcome import Outcome
 from engine.physical import Frame
 from engine.recognition.recognizer import Recognizer
 from engine.recognition.standing import Carried
 from engine.record import RecordInfo
-from engine.said import N_, Said, said, said_of
+from engine.said import N_, Said, said
 from firmware_host.notices.declared import (
     BoardReady,
     BoardTurned,
@@ -265,26 +264,13 @@ class Controller(Readout):
         ``record`` beside its moves)."""
         self.seat_at_start((settings or {}).get(OPPONENT, ""))
         if resume and position is None and not moves:
-            stored = self.match.unfinished()
-            if stored is not None:
-                try:
-                    resumed = self.match.resume(stored, at)
+            taken = self.match.take_up(at)
+            if taken is not None:
+                resumed, notices = taken
+                if resumed:
                     self._begin(at)
-                    return resumed
-                except KibanError as error:
-                    self.match.journal.abandon(stored.id, at)
-                    log.error("game %d cannot be resumed: %s", stored.id, error)
-                    notices: list[Notice] = [
-                        Refused(
-                            said(
-                                N_("game {game_id} could not be resumed: {error}"),
-                                game_id=stored.id,
-                                error=said_of(error),
-                            ),
-                            at,
-                        )
-                    ]
-                    return notices + self._new(at, options, position, settings)
+                    return notices
+                return notices + self._new(at, options, position, settings)
         return self._new(at, options, position, settings, moves, record=record)
 
     def _new(

@@ -11,19 +11,23 @@ game goes on.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.errors import KibanError
 from engine.game import Game, Position
 from engine.opening import DrawResult, draw_first_player
 from engine.outcome import Outcome
 from engine.record import RecordInfo
+from engine.said import N_, said, said_of
 from firmware_host.notices.declared import (
     FirstPlayerDrawn,
     GameStarted,
     Notice,
+    Refused,
 )
 from firmware_host.session.clock import GameClock
 from firmware_host.session.computer import seats_of
@@ -32,6 +36,8 @@ from firmware_host.store.imported import KEY as IMPORTED
 from firmware_host.store.imported import stored_game, stored_move
 from firmware_host.store.journal import Journal, journal_of
 from firmware_host.store.storage import GameStore, StoredGame
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +141,26 @@ class Match:
         self._kept_rolls.clear()
         self.draw = None
         return [GameStarted(self.game_id, self.game.name, True, at)]
+
+    def take_up(self, at: float) -> tuple[bool, list[Notice]] | None:
+        """The game's unfinished session taken up (True, and what it said); or, when its
+        record no longer replays (a rule changed since, a damaged store), abandoned with
+        a notice saying why (False), so a new game starts and nothing else is lost; None
+        when there is none."""
+        stored = self.unfinished()
+        if stored is None:
+            return None
+        try:
+            return True, self.resume(stored, at)
+        except KibanError as error:
+            self.journal.abandon(stored.id, at)
+            log.error("game %d cannot be resumed: %s", stored.id, error)
+            why = said(
+                N_("game {game_id} could not be resumed: {error}"),
+                game_id=stored.id,
+                error=said_of(error),
+            )
+            return False, [Refused(why, at)]
 
     def abandon(self, at: float) -> None:
         self.journal.abandon(self._game_id, at)
