@@ -89,6 +89,8 @@ COGNATES = {
         "zone",
         "dragon",
         "page",
+        "pages",
+        "port",
         "terminal",
         "table",
     },
