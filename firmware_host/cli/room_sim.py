@@ -103,14 +103,15 @@ def room_sim(args: argparse.Namespace) -> int:
 
     program = mosquitto()
     if program is None:
-        tell(said(N_("Mosquitto is not installed: make broker installs it (apt mosquitto)")))
+        missing = N_("{program} is not installed: {command} installs it")
+        tell(said(missing, program="Mosquitto", command="make broker (apt install mosquitto)"))
         return 1
     with tempfile.TemporaryDirectory(prefix="kiban-room-") as scratch:
         folder = Path(scratch)
         started = start_broker(program, folder)
         if started is None:
-            log = (folder / "mosquitto.log").read_text(errors="replace").strip()
-            tell(said(N_("Mosquitto did not start: {error}"), error=log or str(program)))
+            log = (folder / "mosquitto.log").read_text(errors="replace").strip() or str(program)
+            tell(said(N_("{program} did not start: {error}"), program="Mosquitto", error=log))
             return 1
         process, port = started
         try:
@@ -198,8 +199,9 @@ def _room(args: argparse.Namespace, url: str, folder: Path, tell: Callable[[Said
             )
         tell(
             said(
-                N_("{boards} simulated boards play in the room; Ctrl-C stops them"),
+                N_("{boards} simulated boards play in the room; {keys} stops them"),
                 boards=len(boards),
+                keys="Ctrl-C",
             )
         )
         _play(boards, desk, args.seconds)
