@@ -93,7 +93,7 @@ class SimBoard:
             return
         self.played = result.best
         self.sim.perform(result.best)
-        if controller.phase is Phase.PROMPT:
+        if self.sim.controller.phase is Phase.PROMPT:  # the move just made: asked at once
             self._answer()
 
     def _answer(self) -> None:

@@ -9,6 +9,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -122,7 +123,7 @@ def test_room_sim_says_how_to_install_mosquitto_when_it_is_missing(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     monkeypatch.setattr(room_sim, "MOSQUITTO", tmp_path / "no-mosquitto")
-    monkeypatch.setattr(room_sim.shutil, "which", lambda name: None)
+    monkeypatch.setattr(shutil, "which", lambda name: None)
     args: argparse.Namespace = build_parser().parse_args(["room", "sim", "--seconds", "1"])
     assert room_sim.room_sim(args) == 1
     assert "make broker" in capsys.readouterr().out
