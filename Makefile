@@ -16,7 +16,7 @@ NODE := /usr/bin/node
 NODE_STAMP := node_modules/.installed
 ESLINT := node_modules/.bin/eslint
 
-.PHONY: run run-terminal cold-start browser engines speech-tools page-font broker micropython valgrind test test-slow test-install pi-check lint typecheck hooks bench bench-hands soak-hands dist clean
+.PHONY: run run-terminal room cold-start browser engines speech-tools page-font broker micropython valgrind test test-slow test-install pi-check lint typecheck hooks bench bench-hands soak-hands dist clean
 
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
@@ -50,6 +50,11 @@ run: $(RUN_STAMP)
 run-terminal: $(RUN_STAMP)
 	@echo "kiban: starting the simulated board ($(GAME)) in this terminal"
 	$(BIN)/kiban sim $(GAME)
+
+# A club's room on this computer: its own Mosquitto, simulated boards playing each
+# other, the spectator page and the organiser's page (docs/club.md, "Try it on a laptop").
+room: $(RUN_STAMP) $(MOSQUITTO)
+	$(BIN)/kiban room sim
 
 # How long a fresh clone takes from `make run` to the page's address, step by step.
 cold-start:

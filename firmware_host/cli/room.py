@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from engine.said import Said
+    from firmware_host.club.messages import RoomState
     from firmware_host.club.organiser import Command
+    from firmware_host.club.words import Look
 
 
 def broker_url(text: str) -> str:
@@ -31,6 +33,10 @@ def broker_url(text: str) -> str:
 def room(args: argparse.Namespace) -> int:
     if args.room_command == "export":
         return export(args)
+    if args.room_command == "sim":
+        from firmware_host.cli.room_sim import room_sim
+
+        return room_sim(args)
     return open_room(args)
 
 
@@ -79,6 +85,7 @@ def open_room(args: argparse.Namespace) -> int:
     from firmware_host.club.desk import Desk
     from firmware_host.club.keeping import organiser_key
     from firmware_host.club.live_delay import Delay
+    from firmware_host.club.live_tables import LiveTables
     from firmware_host.club.messages import room_filter
     from firmware_host.club.organiser import Organiser, follow, opened, read_command
     from firmware_host.club.pairings import read_pairings
@@ -131,10 +138,10 @@ def open_room(args: argparse.Namespace) -> int:
         return got + desk.commands()
 
     token = new_token()
-    # the tables' games join the page as the boards broadcast them (issue 64); until a
-    # board's birth names its game the round shows each table's pairing alone
+    # each bound table's game followed by the watch code its board's birth names
+    live = LiveTables(address, wake=woken.set)
     outside = Delay(args.outside_moves, float(args.outside_seconds))
-    app = organiser_app(dict, outside, desk, token)
+    app = organiser_app(live.tables, outside, desk, token)
     try:
         pages = PageServer(app, args.page_host, args.page_port)
     except OSError as error:
@@ -151,9 +158,16 @@ def open_room(args: argparse.Namespace) -> int:
     threading.Thread(target=read_typed, name="room-commands", daemon=True).start()
     stop = threading.Event()
     link.start()
+
+    def seen(look: Look, state: RoomState, connected: bool) -> None:
+        desk.see(look, state, connected)
+        live.see(desk.glance)
+        live.poll()
+
     try:
-        follow(organiser, link, tell, stop, commands=commands, woken=woken, seen=desk.see)
+        follow(organiser, link, tell, stop, commands=commands, woken=woken, seen=seen)
     finally:
         link.close()
+        live.close()
         pages.stop()
     return 0

@@ -10,8 +10,8 @@ from firmware_host.cli.arguments import LANGUAGE_CODES, whole
 
 
 def room_parser(commands: Any) -> None:
-    """``kiban room open`` and ``kiban room export``: a club's room on a broker
-    (docs/club.md)."""
+    """``kiban room open``, ``kiban room export`` and ``kiban room sim``: a club's room
+    on a broker (docs/club.md)."""
     room = commands.add_parser("room", help="a club's tournament room on an MQTT broker")
     actions = room.add_subparsers(dest="room_command", required=True, metavar="ACTION")
     opening = actions.add_parser("open", help="open the room: the roster and its alerts")
@@ -53,3 +53,27 @@ def room_parser(commands: Any) -> None:
         default=0,
         help="... and this many seconds behind, the later of the two (default 0)",
     )
+    simulated = actions.add_parser(
+        "sim", help="a room on this computer: its own broker, simulated boards playing"
+    )
+    simulated.add_argument(
+        "--boards", type=whole(1), help="how many boards (default 4; with --pairings: each table)"
+    )
+    simulated.add_argument("--pairings", type=Path, help="the round's CSV file (default: made up)")
+    simulated.add_argument("--round", type=whole(1), default=1, help="the round (default 1)")
+    simulated.add_argument("--language", choices=LANGUAGE_CODES, help="its language (en)")
+    simulated.add_argument(
+        "--page-port", type=int, default=8090, help="the pages' port (default 8090; 0: any)"
+    )
+    simulated.add_argument(
+        "--page-host",
+        default="127.0.0.1",  # a laptop's try: its own browser only
+        help="the address the pages listen on (default 127.0.0.1: this computer)",
+    )
+    simulated.add_argument(
+        "--level", default="level:1", help="the computer's player at every seat (default level:1)"
+    )
+    simulated.add_argument(
+        "--pace", type=float, default=2.0, help="seconds between a board's moves (default 2)"
+    )
+    simulated.add_argument("--seconds", type=float, help="stop after this many seconds")
