@@ -167,6 +167,22 @@ NOT_HERE: dict[str, str] = {
         "follows a broker until quit; tests/firmware_host/club/test_room_command.py runs it"
         " against a real Mosquitto"
     ),
+    "make room": "a room that plays until Ctrl-C; test_room_sim.py runs kiban room sim",
+    "kiban room sim --boards 8 --page-port 8091": (
+        "plays until Ctrl-C; tests/firmware_host/club/test_room_sim.py runs it with 3 boards"
+    ),
+    "kiban room sim --pairings round1.csv": (
+        "plays until Ctrl-C; tests/firmware_host/club/test_room_sim.py runs it with 3 boards"
+    ),
+    "kiban room export --broker hall.local --pairings round1.csv --round 1 --to results/"
+    ' --watch 1=K7QM2-XRDP9 --watch 2=... --event "Club cup"': (
+        "follows a hall's broker; tests/firmware_host/club/test_export.py exports a round"
+    ),
+    "kiban run --profile board.toml --room 3f9a0c5e7b21d4c8a6f0e913 --broker hall.local": BOARD,
+    "kiban sim shogi --room 3f9a0c5e7b21d4c8a6f0e913 --broker hall.local": (
+        "joins a hall's broker; tests/firmware_host/club/test_broker_board.py runs a club"
+        " board against a real Mosquitto"
+    ),
     "kiban online login": "needs a lishogi token, and lishogi.org on the network",
     "kiban sim shogi --online lishogi": "plays on lishogi.org: a token and the network",
     "kiban run --profile board.toml --online lishogi": BOARD,
