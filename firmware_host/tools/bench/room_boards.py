@@ -61,7 +61,10 @@ class Seat:
 
     def keys(self) -> RoomKeys:
         return RoomKeys(
-            self.room, GameCode(self.watch), bytes.fromhex(self.watch_key), bytes.fromhex(self.join_key)
+            self.room,
+            GameCode(self.watch),
+            bytes.fromhex(self.watch_key),
+            bytes.fromhex(self.join_key),
         )
 
 
@@ -111,9 +114,7 @@ class SimBoard:
         self.seat = seat
         self.club = ClubBoard(club_room, seat.board, key)
         self.room = Room(seat.keys(), seat.board, Role.HOST, key)
-        spec = GameSpec(
-            secrets.token_hex(6), GAME, (), "", (), (("clock", CLOCK),), seat.board, ()
-        )
+        spec = GameSpec(secrets.token_hex(6), GAME, (), "", (), (("clock", CLOCK),), seat.board, ())
         self.spec = self.room.seat_host(replace_keys(spec, seat.board, key.public))
         self.room.spec = self.spec
         self.script = script
