@@ -40,9 +40,10 @@ from firmware_host.remote.room import Role, Room
 
 GAME = "shogi"
 CLOCK = "5m"
-"""Blitz: 5 minutes a player (FIDE Laws of Chess, Appendix A.1: blitz is 10 minutes or
-less a player); a game of about 120 plies (shogi's average, Iida et al., ICGA J. 2003,
-"game-refinement theory": 115 plies) then plays a ply every 5 s at a board."""
+"""Blitz: 5 minutes a player (FIDE Laws of Chess, Appendix B.1: a blitz game is one
+whose moves are all made in 10 minutes or less a player). The run's boards play a ply
+every 2.5 s on average (``room_load.run``'s ``pace``): a seat's 5 minutes last 120 of
+its moves, 240 plies, longer than the scripts."""
 SCRIPTS = 8  # different games played (a board plays script number table % SCRIPTS)
 PLIES = 200  # the longest script
 

@@ -7,8 +7,8 @@ The settings, and why (mosquitto.conf(5), Mosquitto 2.0):
 
 - ``max_queued_messages``: QoS 1 messages kept for a client (a bridge is one) that is
   busy or away; 1000 by default, when more are queued "messages will be silently
-  dropped". A bridge outage of 10 s at 200 boards' blitz pace queues about 1000
-  moves, so it is raised to ``QUEUED``.
+  dropped". A bridge outage of 10 s at 200 boards' pace (a ply every 2.5 s, and a
+  heartbeat every 10 s) queues about 1000 messages, so it is raised to ``QUEUED``.
 - ``persistence true`` with its own ``persistence_location``: the retained messages
   (every board's birth, game and whole state) and the bridge's queue are written to
   ``mosquitto.db`` when the broker stops and every ``autosave_interval`` seconds, and
