@@ -16,7 +16,7 @@ NODE := /usr/bin/node
 NODE_STAMP := node_modules/.installed
 ESLINT := node_modules/.bin/eslint
 
-.PHONY: run run-terminal room cold-start browser engines speech-tools page-font broker micropython valgrind test test-slow test-install pi-check lint typecheck hooks bench bench-hands soak-hands dist clean
+.PHONY: run run-terminal room cold-start browser engines speech-tools page-font broker micropython valgrind test test-slow test-install pi-check lint typecheck hooks bench bench-hands soak-hands room-load dist clean
 
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
@@ -172,6 +172,11 @@ bench-hands: $(RUN_STAMP)
 # part of make test or make test-slow: see docs/recognition.md for its time).
 soak-hands: $(RUN_STAMP)
 	$(BIN)/python -m firmware_host.tools.bench.hands $(GAMES) --moves $(or $(MOVES),4000) --seed $(or $(SEED),3) --drawn 1 --sensors widest --check
+
+# The club room at scale (issue 64; docs/club.md, "At scale"): 200 simulated boards through
+# Mosquitto, a broker restart and a bridge outage; prints the latencies and what was lost.
+room-load: $(RUN_STAMP) broker
+	$(BIN)/python -m firmware_host.tools.bench.room_load --boards $(or $(BOARDS),200) --seconds $(or $(LOAD_SECONDS),90)
 
 # The README's Raspberry Pi install in a fresh Debian made by debootstrap (root; minutes,
 # a few hundred MB; not part of make test).
