@@ -5,11 +5,8 @@ at once (a 4-seat Chaturaji and a hex Abalone among them), each seat a made-up n
 from __future__ import annotations
 
 from engine.registry import find_game
+from engine.registry import names as installed_games
 from firmware_host.club.pairings import MAX_TABLES, Pairing, Round
-
-GAMES = ("shogi", "dobutsu", "abalone", "chaturaji")
-"""The games of the tables in turn: the room's page draws each kind of board (the square
-boards with pieces in hand, the hexagons, the four armies)."""
 
 NAMES = (
     "Aiko Tanaka",
@@ -28,13 +25,15 @@ NAMES = (
 
 
 def sample_round(tables: int, number: int = 1) -> Round:
-    """Round ``number`` of ``tables`` tables, numbered from 1, the games in turn."""
+    """Round ``number`` of ``tables`` tables, numbered from 1, every installed game in
+    turn in the menus' order (the room's page then draws each kind of board)."""
     if not 0 < tables <= MAX_TABLES:
         raise ValueError(f"{tables} tables: a room has 1 to {MAX_TABLES}")
     pairings: list[Pairing] = []
+    games = installed_games()
     seated = 0
     for table in range(1, tables + 1):
-        game = find_game(GAMES[(table - 1) % len(GAMES)])
+        game = find_game(games[(table - 1) % len(games)])
         names = []
         for _ in game.seats:
             name = NAMES[seated % len(NAMES)]

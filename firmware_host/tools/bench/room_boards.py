@@ -134,7 +134,7 @@ class SimBoard:
         events, ``loops/``; 200 boards looked at 50 times a second held one core)."""
         return self.link.connects != self._connects or now >= self._look_at
 
-    def turn(self, now: float, play: bool, spent: float) -> None:
+    def step(self, now: float, play: bool, spent: float) -> None:
         """One turn of the board's loop: what arrived read off, everything said again on
         a new connection, the next move played if ``play``, the heartbeat."""
         self.link.received()  # the room's births and the organiser's word: not read here
@@ -191,7 +191,7 @@ def play(plan: dict[str, object], out: Path, stop: threading.Event | None = None
             if moving:  # its player's thinking, from now (this loop may have been held up)
                 due[n] = now + chance.uniform(0.5 * pace, 1.5 * pace)
             if moving or board.news(now):
-                board.turn(now, moving, pace)
+                board.step(now, moving, pace)
         time.sleep(0.02)
     published = [row for board in boards for row in board.published]
     out.write_text(json.dumps({"published": published, "cpu": time.process_time()}))

@@ -33,6 +33,7 @@ from firmware_host.remote.code import RoomKeys
 from firmware_host.remote.link import Link
 from firmware_host.remote.messages import room_filter
 from firmware_host.remote.room import Role, Room
+from firmware_host.tls import asyncio_with_ssl
 from firmware_host.tools.bench.room_boards import Seat
 from firmware_host.tools.bench.room_brokers import free_port
 from firmware_host.web.spectator.app import spectator_app
@@ -61,6 +62,7 @@ async def _page(port: int, seen: dict[int, dict[int, float]], stop: asyncio.Even
     """Read the index as the page does; note when each table first showed each ply."""
     url = f"http://127.0.0.1:{port}/tables.json"
     tag = ""
+    asyncio_with_ssl()  # an aiohttp session may open TLS: asyncio is given ssl first
     async with aiohttp.ClientSession() as session:
         while not stop.is_set():
             headers = {"If-None-Match": tag} if tag else {}

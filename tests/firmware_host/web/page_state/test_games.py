@@ -47,6 +47,7 @@ def test_shogi_shows_its_claims_and_the_furigoma_and_the_controller_judges_them(
                 "draw": ["none", "furigoma", "lot"],
                 "coach": ["off", "on"],
                 "warn": ["off", "on"],
+                "confirm": ["off", "on"],  # a club table's results confirmed by both
             }
             draw = state["draw"]
             assert draw["kind"] == "furigoma" and len(draw["tosses"]) == 5
