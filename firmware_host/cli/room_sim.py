@@ -13,6 +13,7 @@ switches the boards off, each saying its will, and stops the rest.
 from __future__ import annotations
 
 import argparse
+import logging
 import shutil
 import signal
 import socket
@@ -38,6 +39,8 @@ BROKER_START = 10.0  # seconds Mosquitto may take to listen (it starts in millis
 STEP = 0.05  # seconds of real time between two turns of the boards
 WILLS = 1.0  # seconds the room listens for the boards' wills before it closes
 REBIND = 5.0  # seconds before a bind the room did not take is asked again
+
+log = logging.getLogger(__name__)
 
 
 def mosquitto() -> Path | None:
@@ -169,13 +172,19 @@ def _room(args: argparse.Namespace, url: str, folder: Path, tell: Callable[[Said
         live.poll()
 
     stop = threading.Event()
-    room = threading.Thread(
-        target=follow,
-        args=(organiser, link, tell, stop),
-        kwargs={"commands": desk.commands, "woken": woken, "seen": seen},
-        name="room",
-        daemon=True,
-    )
+    failed = threading.Event()
+
+    def run_room() -> None:
+        """The room's loop on its thread: a failure of it is told and ends the run,
+        never a room that silently stops following its boards."""
+        try:
+            follow(organiser, link, tell, stop, commands=desk.commands, woken=woken, seen=seen)
+        except Exception as error:
+            log.exception("the room's loop stopped")
+            tell(said(N_("the room stopped: {error}"), error=str(error)))
+            failed.set()
+
+    room = threading.Thread(target=run_room, name="room", daemon=True)
     boards: list[SimBoard] = []
     try:
         for line in opened(organiser, url):
@@ -204,7 +213,7 @@ def _room(args: argparse.Namespace, url: str, folder: Path, tell: Callable[[Said
                 keys="Ctrl-C",
             )
         )
-        _play(boards, desk, args.seconds)
+        _play(boards, desk, args.seconds, failed)
     except KeyboardInterrupt:
         pass
     finally:
@@ -218,17 +227,19 @@ def _room(args: argparse.Namespace, url: str, folder: Path, tell: Callable[[Said
         link.close()
         live.close()
         pages.stop()
-    return 0
+    return 1 if failed.is_set() else 0
 
 
-def _play(boards: list[SimBoard], desk: Desk, seconds: float | None) -> None:
+def _play(
+    boards: list[SimBoard], desk: Desk, seconds: float | None, failed: threading.Event
+) -> None:
     """Drive the boards in real time, binding each to its table once it is online,
     until ``seconds`` have passed (None: until Ctrl-C)."""
     from firmware_host.club.organiser import Command
 
     end = None if seconds is None else time.monotonic() + seconds
     asked: dict[str, float] = {}
-    while end is None or time.monotonic() < end:
+    while (end is None or time.monotonic() < end) and not failed.is_set():
         glance = desk.glance
         online = {entry.board for entry in glance.entries if entry.online}
         bound = {} if glance.state is None else {b: t for t, b, _k in glance.state.bound}

@@ -127,3 +127,23 @@ def test_room_sim_says_how_to_install_mosquitto_when_it_is_missing(
     args: argparse.Namespace = build_parser().parse_args(["room", "sim", "--seconds", "1"])
     assert room_sim.room_sim(args) == 1
     assert "make broker" in capsys.readouterr().out
+
+
+def test_a_room_whose_loop_fails_says_so_and_ends(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The room's loop runs on a thread of its own: its failure is told and ends the
+    run (exit 1), never a room that silently stops following its boards."""
+    from firmware_host.club import organiser
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the roster is unreadable")
+
+    monkeypatch.setattr(organiser, "follow", broken)
+    args = build_parser().parse_args(
+        ["room", "sim", "--boards", "1", "--page-port", "0", "--seconds", "60"]
+    )
+    started = time.monotonic()
+    assert room_sim.room_sim(args) == 1
+    assert time.monotonic() - started < 45  # ended by the failure, not the 60 s
+    assert "the room stopped: the roster is unreadable" in capsys.readouterr().out
