@@ -16,7 +16,6 @@ import argparse
 import logging
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -24,6 +23,8 @@ import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from firmware_host.club.local_broker import MOSQUITTO, free_port, listening
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -34,7 +35,6 @@ if TYPE_CHECKING:
     from firmware_host.club.messages import RoomState
     from firmware_host.club.words import Look
 
-MOSQUITTO = Path("/usr/sbin/mosquitto")  # Debian's, as ``make broker`` installs it
 BROKER_START = 10.0  # seconds Mosquitto may take to listen (it starts in milliseconds)
 STEP = 0.05  # seconds of real time between two turns of the boards
 WILLS = 1.0  # seconds the room listens for the boards' wills before it closes
@@ -49,19 +49,6 @@ def mosquitto() -> Path | None:
         return MOSQUITTO
     found = shutil.which("mosquitto")
     return None if found is None else Path(found)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def listening(port: int) -> bool:
-    with socket.socket() as probe:
-        probe.settimeout(0.2)
-        return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
 def start_broker(program: Path, folder: Path) -> tuple[subprocess.Popen[bytes], int] | None:

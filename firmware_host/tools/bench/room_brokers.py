@@ -24,34 +24,20 @@ The settings, and why (mosquitto.conf(5), Mosquitto 2.0):
 from __future__ import annotations
 
 import signal
-import socket
 import subprocess
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.errors import KibanError
+from firmware_host.club.local_broker import MOSQUITTO, listening
 
-MOSQUITTO = Path("/usr/sbin/mosquitto")
 READY_WAIT = 10.0  # seconds a broker may take to listen
 QUEUED = 100_000  # max_queued_messages (see the module's docstring)
 
 
 class BrokerError(KibanError, RuntimeError):
     """A broker of the load run did not start."""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def listening(port: int) -> bool:
-    with socket.socket() as probe:
-        probe.settimeout(0.2)
-        return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
 def settings(port: int, folder: Path, bridge_to: int | None = None) -> str:

@@ -30,8 +30,9 @@ from pathlib import Path
 from typing import Any
 
 import firmware_host
+from firmware_host.club.local_broker import free_port
 from firmware_host.tools.bench.room_boards import new_seat
-from firmware_host.tools.bench.room_brokers import Mosquitto, free_port
+from firmware_host.tools.bench.room_brokers import Mosquitto
 
 READY_WAIT = 120.0  # seconds the viewers may take to connect every table
 GRACE = 10.0  # seconds the viewers keep listening after the last move was published

@@ -28,6 +28,7 @@ from firmware_host.club.live import LiveRecord, Table
 from firmware_host.club.live_delay import Delay
 from firmware_host.club.live_server import serve_live
 from firmware_host.club.live_watch import LiveWatch
+from firmware_host.club.local_broker import free_port
 from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import RoomKeys
 from firmware_host.remote.link import Link
@@ -35,7 +36,6 @@ from firmware_host.remote.messages import room_filter
 from firmware_host.remote.room import Role, Room
 from firmware_host.tls import asyncio_with_ssl
 from firmware_host.tools.bench.room_boards import Seat
-from firmware_host.tools.bench.room_brokers import free_port
 from firmware_host.web.spectator.app import spectator_app
 
 PAGE_POLL = 0.5
