@@ -91,6 +91,11 @@ RUNS: dict[str, Run] = {
     "kiban broker ~/kiban-broker --host broker.example --board board1 --board board2": Run(
         writes=("~/kiban-broker/mosquitto.conf",)
     ),
+    "kiban room name": Run(),
+    "kiban broker ~/hall-broker --host hall.local --board table-1 --board table-2"
+    " --organiser 3f9a0c5e7b21d4c8a6f0e913 --spectator hall-screen": Run(
+        writes=("~/hall-broker/acl", "~/hall-broker/roles")
+    ),
     "kiban usi --sim": Run(stdin="usi\nisready\nquit\n", says="readyok"),
     "kiban usi --sim --game dobutsu": Run(stdin="usi\nisready\nquit\n", says="readyok"),
 }
@@ -166,6 +171,15 @@ NOT_HERE: dict[str, str] = {
     "kiban room open --broker hall.local --pairings round1.csv --round 1": (
         "follows a broker until quit; tests/firmware_host/club/test_room_command.py runs it"
         " against a real Mosquitto"
+    ),
+    "mosquitto -c ~/hall-broker/mosquitto.conf": (
+        "serves until stopped; tests/firmware_host/club/test_broker_roles.py starts the"
+        " written broker on a free port"
+    ),
+    "kiban room open --broker 'mqtts://3f9a0c5e7b21d4c8a6f0e913:PASSWORD@hall.local:8883"
+    "?ca=ca.crt' --pairings round1.csv": (
+        "follows a broker until quit; tests/firmware_host/club/test_broker_roles.py runs a"
+        " room through the locked broker with the organiser's login"
     ),
     "make room": "a room that plays until Ctrl-C; test_room_sim.py runs kiban room sim",
     "kiban room sim --boards 8 --page-port 8091": (

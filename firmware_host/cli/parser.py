@@ -420,6 +420,14 @@ def _broker_parser(commands: Any) -> None:
         metavar="NAME",
         help="add a board to the broker set up in FOLDER (a board that lost its store)",
     )
+    for option, help_text in (
+        ("--organiser", "a club room's organiser: its room's name, as `kiban room name` prints"),
+        ("--spectator", "a login that reads the games and rooms and writes nothing"),
+        ("--bridge", "a hall's broker bridged to this one: writes what it carries"),
+    ):
+        broker.add_argument(
+            option, action="append", default=[], metavar="NAME", help=help_text + " (repeatable)"
+        )
 
 
 def _puzzles_parser(commands: Any) -> None:

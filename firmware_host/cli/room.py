@@ -1,4 +1,7 @@
-"""``kiban room open --broker HOST[:PORT] --pairings round1.csv [--round N]``: a club's
+"""``kiban room name``: the room's name, which a locked broker's organiser login takes
+(``kiban broker --organiser NAME``).
+
+``kiban room open --broker HOST[:PORT] --pairings round1.csv [--round N]``: a club's
 room on a broker (firmware_host/club/, docs/club.md). It prints the round, then the
 roster and its alerts as they change, in the organiser's language; the organiser
 types ``light BOARD TABLE`` to see which board is which, ``bind BOARD TABLE``,
@@ -33,11 +36,30 @@ def broker_url(text: str) -> str:
 def room(args: argparse.Namespace) -> int:
     if args.room_command == "export":
         return export(args)
+    if args.room_command == "name":
+        return room_name(args)
     if args.room_command == "sim":
         from firmware_host.cli.room_sim import room_sim
 
         return room_sim(args)
     return open_room(args)
+
+
+def room_name(args: argparse.Namespace) -> int:
+    """The name the organiser's key opens, made and kept here on first use: what
+    ``kiban broker --organiser`` takes for the organiser's login, before the room opens."""
+    from engine.errors import KibanError
+    from firmware_host.club.keeping import organiser_key
+    from firmware_host.club.messages import room_of
+    from firmware_host.store.storage import default_state_dir
+
+    try:
+        key, _ = organiser_key(args.state_dir or default_state_dir())
+    except KibanError as error:
+        print(f"kiban: {error}", file=sys.stderr)
+        return 2
+    print(room_of(key.public))
+    return 0
 
 
 def export(args: argparse.Namespace) -> int:

@@ -10,12 +10,16 @@ from firmware_host.cli.arguments import LANGUAGE_CODES, whole
 
 
 def room_parser(commands: Any) -> None:
-    """``kiban room open``, ``kiban room export`` and ``kiban room sim``: a club's room
+    """``kiban room open``, ``name``, ``export`` and ``sim``: a club's room
     on a broker (docs/club.md)."""
     room = commands.add_parser("room", help="a club's tournament room on an MQTT broker")
     actions = room.add_subparsers(dest="room_command", required=True, metavar="ACTION")
     opening = actions.add_parser("open", help="open the room: the roster and its alerts")
-    opening.add_argument("--state-dir", type=Path, help="where the organiser's key is kept")
+    naming = actions.add_parser(
+        "name", help="the room's name (its organiser's login on a locked broker: kiban broker)"
+    )
+    for action in (opening, naming):
+        action.add_argument("--state-dir", type=Path, help="where the organiser's key is kept")
     export = actions.add_parser(
         "export", help="a round's records with names, times and results, and the crosstable"
     )

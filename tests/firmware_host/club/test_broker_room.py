@@ -39,9 +39,9 @@ ROUND = Round(1, (Pairing(1, ("Ann", "Bob"), "shogi"), Pairing(2, ("Cid", "Dee")
 class Hall:
     """The organiser following the room on its own thread, as ``kiban room open`` does."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, key: BoardKey | None = None) -> None:
         self.address = BrokerAddress.parse(url)
-        self.organiser = Organiser(BoardKey.new(), ROUND)
+        self.organiser = Organiser(key or BoardKey.new(), ROUND)
         self.told: list[str] = []
         self.typed: queue.SimpleQueue[Command] = queue.SimpleQueue()
         self.woken = threading.Event()

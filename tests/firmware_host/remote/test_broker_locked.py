@@ -12,17 +12,12 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-import paho.mqtt.client as mqtt
 import pytest
-from paho.mqtt.enums import CallbackAPIVersion
 
 from engine.registry import find_game
 from firmware_host.cli import main
-from firmware_host.loops.simulator import Simulation
-from firmware_host.remote.address import BrokerAddress
-from firmware_host.remote.broker_files import (
+from firmware_host.club.broker_files import (
     MAX_PACKET,
     BrokerFiles,
     Login,
@@ -31,6 +26,8 @@ from firmware_host.remote.broker_files import (
     read_users,
     write_broker,
 )
+from firmware_host.loops.simulator import Simulation
+from firmware_host.remote.address import BrokerAddress
 from firmware_host.remote.code import GameCode
 from firmware_host.remote.game import RemoteGame
 from firmware_host.remote.identity import BoardKey
@@ -48,6 +45,7 @@ from firmware_host.remote.messages import (
 from firmware_host.remote.setting import RemoteGameError, Request
 from firmware_host.store.storage import GameStore
 from hardware.profile import load_profile
+from tests.firmware_host.remote.bare_client import HOST, WAIT, Client
 from tests.firmware_host.remote.conftest import MOSQUITTO, free_port, listening
 from tests.firmware_host.remote.players import (
     check_agreed,
@@ -58,8 +56,6 @@ from tests.firmware_host.remote.players import (
 )
 
 DOBUTSU = find_game("dobutsu")
-HOST = "localhost"  # the name the broker's certificate is for, as the boards reach it
-WAIT = 5.0  # real seconds for the broker to answer
 
 
 @dataclass
@@ -95,51 +91,6 @@ def locked(tmp_path: Path) -> Iterator[Locked]:
     finally:
         process.terminate()
         process.wait(5)
-
-
-class Client:
-    """A bare MQTT client: connects as it is told, reports the broker's answer."""
-
-    def __init__(self, port: int, user: str | None, password: str | None, ca: Path | None) -> None:
-        self.answer: Any = None
-        self.heard: list[tuple[str, bytes]] = []
-        self._answered = threading.Event()
-        self._subscribed = threading.Event()
-        self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="")
-        if user is not None:
-            self.client.username_pw_set(user, password)
-        self.client.tls_set(ca_certs=None if ca is None else str(ca))
-        self.client.on_connect = self._connected
-        self.client.on_subscribe = lambda *_: self._subscribed.set()
-        self.client.on_message = lambda _, __, m: self.heard.append((m.topic, bytes(m.payload)))
-        self.port = port
-
-    def _connected(self, _: Any, __: Any, ___: Any, reason: Any, ____: Any) -> None:
-        self.answer = reason
-        self._answered.set()
-
-    def connect(self) -> str:
-        """The broker's answer, in words ("Success", "Not authorized", or why the TLS
-        handshake failed)."""
-        try:
-            self.client.connect(HOST, self.port)
-        except OSError as error:  # the handshake: a certificate not trusted
-            return f"TLS refused: {error}"
-        self.client.loop_start()
-        if not self._answered.wait(WAIT):
-            return "no answer"
-        return str(self.answer)
-
-    def subscribe(self, pattern: str) -> None:
-        self.client.subscribe(pattern, qos=1)
-        assert self._subscribed.wait(WAIT)
-
-    def publish(self, name: str, payload: bytes) -> None:
-        self.client.publish(name, payload, qos=1, retain=True).wait_for_publish(WAIT)
-
-    def close(self) -> None:
-        self.client.disconnect()
-        self.client.loop_stop()
 
 
 def test_boards_with_their_own_logins_play_over_tls(locked: Locked, tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
 """A Mosquitto broker locked as its users would lock it, with Mosquitto's own mechanisms:
-the files ``kiban broker`` writes (``docs/remote.md``, "A broker of your own").
+the files ``kiban broker`` writes for a club's games and its rooms (``docs/remote.md``,
+"A broker of your own"; ``docs/club.md``, "On the broker").
 
 - ``mosquitto.conf``: no anonymous client (``allow_anonymous false``), the password
   file and the ACL below, every client id replaced by its login's user name
@@ -9,10 +10,11 @@ the files ``kiban broker`` writes (``docs/remote.md``, "A broker of your own").
 - ``passwords``: one user per board, in the format ``mosquitto_passwd`` writes
   (``$7$``: PBKDF2-SHA512 with a random 12-byte salt, 101 rounds as its default), each
   password 128 random bits, so no guess can find one.
-- ``acl``: every user reads the games (``kiban/#``); a user writes only the topics
-  named after it (``pattern write kiban/+/+/board/%u`` and the others): a board's
-  board id is its login's user name (``remote/game.py``), so no board can write
-  another board's state, presence, question or game.
+- ``acl`` and ``roles``: every user reads the games and the rooms (``kiban/#``); a
+  board writes only the topics named after it, an organiser its room's, a spectator
+  nothing, a bridge what it carries (``broker_acl.py``): a board's board id is its
+  login's name (``remote/game.py``, ``club/board_side.py``), so no board can write
+  another board's state, presence, question, game or birth.
 - ``ca.crt`` and ``ca.key``, ``server.crt`` and ``server.key``: a certificate authority
   of the broker's own and the broker's certificate for its host name, made with the
   ``cryptography`` package (ECDSA P-256, the extensions a strict TLS client checks);
@@ -32,7 +34,7 @@ import ipaddress
 import os
 import pwd
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -43,7 +45,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
 from engine.errors import KibanError
-from firmware_host.remote.messages import MAX_BYTES, PREFIX, Topic, is_board_id
+from firmware_host.club.broker_acl import Role, acl_text, check_role, read_roles, roles_text
+from firmware_host.remote.messages import MAX_BYTES, is_board_id
 from firmware_host.store.replacing import replace_text
 
 PORT = 8883  # MQTT over TLS (IANA)
@@ -75,19 +78,6 @@ def password_line(user: str, password: str, *, salt: bytes | None = None) -> str
     digest = hashlib.pbkdf2_hmac("sha512", password.encode(), salt, ROUNDS)
     encoded = (base64.b64encode(part).decode() for part in (salt, digest))
     return f"{user}:$7${ROUNDS}${'$'.join(encoded)}"
-
-
-def acl_text() -> str:
-    """The ACL: everyone reads, each user writes only its own topics."""
-    lines = [
-        "# Written by kiban broker. Every user reads the games; a user writes only the",
-        "# topics named after it (a board's id is its user name): no board can write",
-        "# another board's state, presence, question or game (mosquitto.conf(5), acl_file).",
-        # (a pattern: a topic line before any user line is for anonymous clients only)
-        f"pattern read {PREFIX.split('/')[0]}/#",
-    ]
-    lines += [f"pattern write {PREFIX}/+/{kind.value}/%u" for kind in Topic]
-    return "\n".join(lines) + "\n"
 
 
 def config_text(folder: Path, port: int = PORT, *, bind: str | None = None) -> str:
@@ -232,10 +222,11 @@ def make_certificates(host: str, *, now: datetime.datetime | None = None) -> Cer
 
 @dataclass(frozen=True, slots=True)
 class Login:
-    """A board's login: its user name (its board id) and password."""
+    """A login: its user name (a board's id, an organiser's room), password and role."""
 
     user: str
     password: str
+    role: Role = Role.BOARD
 
     def address(self, host: str, port: int, ca: Path) -> str:
         """The board's ``--remote`` address."""
@@ -244,15 +235,21 @@ class Login:
         return f"mqtts://{login}@{where}:{port}?ca={ca.resolve()}"
 
 
-def check_users(users: Sequence[str]) -> None:
+def check_users(users: Sequence[str], roles: Mapping[str, Role] | None = None) -> None:
+    """Each user a name the topics can hold, once; each role's name one it takes."""
     for user in users:
         if not is_board_id(user):
             raise BrokerSetupError(
                 f"{user!r} cannot be a board's user: letters, digits and - only, at most 32"
                 " (it is the board's id in the topics)"
             )
+    for user, role in (roles or {}).items():
+        try:
+            check_role(user, role)
+        except ValueError as error:
+            raise BrokerSetupError(str(error)) from None
     if len(set(users)) != len(users):
-        raise BrokerSetupError("each board needs a user name of its own")
+        raise BrokerSetupError("each login needs a user name of its own")
 
 
 def read_users(passwords: Path) -> list[str]:
@@ -288,17 +285,31 @@ class BrokerFiles:
 
     def addresses(self) -> list[str]:
         return [
-            f"{login.user}: {login.address(self.host, self.port, self.ca)}" for login in self.logins
+            f"{login.user}{_role_said(login.role)}: {login.address(self.host, self.port, self.ca)}"
+            for login in self.logins
         ]
 
 
+def _role_said(role: Role) -> str:
+    return "" if role is Role.BOARD else f" ({role.value})"
+
+
 def write_broker(
-    folder: Path, host: str, users: Sequence[str], port: int = PORT, *, bind: str | None = None
+    folder: Path,
+    host: str,
+    users: Sequence[str],
+    port: int = PORT,
+    *,
+    bind: str | None = None,
+    roles: Mapping[str, Role] | None = None,
 ) -> BrokerFiles:
-    """Set up a new broker in ``folder`` (one that already holds one is refused: add
-    boards to it with ``add_boards``); ``bind``: the one address it listens on."""
-    check_users(users)
-    if not users:
+    """Set up a new broker in ``folder`` for the boards ``users`` and the other logins
+    ``roles`` (one that already holds one is refused: add logins to it with
+    ``add_boards``); ``bind``: the one address it listens on."""
+    others = dict(roles or {})
+    everyone = [*users, *others]
+    check_users(everyone, others)
+    if not everyone:
         raise BrokerSetupError("name the boards: --board NAME for each")
     if (folder / "passwords").exists():
         raise BrokerSetupError(
@@ -306,31 +317,53 @@ def write_broker(
         )
     folder.mkdir(parents=True, exist_ok=True)
     certificates = make_certificates(host)
-    logins = tuple(Login(user, secrets.token_urlsafe(16)) for user in users)
+    logins = _new_logins(users, others)
     replace_text(folder / "ca.key", certificates.ca_key, mode=PRIVATE)
     replace_text(folder / "server.key", certificates.server_key, mode=PRIVATE)
     replace_text(folder / "ca.crt", certificates.ca, mode=PUBLIC)
     replace_text(folder / "server.crt", certificates.server, mode=PUBLIC)
-    replace_text(folder / "acl", acl_text(), mode=PUBLIC)
+    _write_roles(folder, others)
     replace_text(folder / "mosquitto.conf", config_text(folder, port, bind=bind), mode=PUBLIC)
     made = BrokerFiles(folder, logins, host, port)
     _write_logins(made, [])
     return made
 
 
-def add_boards(folder: Path, users: Sequence[str]) -> BrokerFiles:
-    """Add boards to the broker in ``folder`` (a board that lost its store joins again
-    under a login of its own); mosquitto reads the password file again on SIGHUP."""
+def add_boards(
+    folder: Path, users: Sequence[str], roles: Mapping[str, Role] | None = None
+) -> BrokerFiles:
+    """Add boards (``users``) and other logins (``roles``) to the broker in ``folder``
+    (a board that lost its store joins again under a login of its own); mosquitto
+    reads the password file and the ACL again on SIGHUP."""
     passwords = folder / "passwords"
     if not passwords.is_file():
         raise BrokerSetupError(f"{folder} holds no broker yet: set one up first")
     host, port = _served(folder)
     known = read_users(passwords)
-    check_users([*known, *users])
-    logins = tuple(Login(user, secrets.token_urlsafe(16)) for user in users)
+    others = dict(roles or {})
+    check_users([*known, *users, *others], others)
+    try:
+        kept = read_roles(folder / "roles")
+    except ValueError as error:
+        raise BrokerSetupError(str(error)) from None
+    logins = _new_logins(users, others)
     made = BrokerFiles(folder, logins, host, port)
+    _write_roles(folder, {**kept, **others})
     _write_logins(made, passwords.read_text(encoding="utf-8").splitlines())
     return made
+
+
+def _new_logins(users: Sequence[str], roles: Mapping[str, Role]) -> tuple[Login, ...]:
+    boards = (Login(user, secrets.token_urlsafe(16)) for user in users)
+    others = (Login(user, secrets.token_urlsafe(16), role) for user, role in roles.items())
+    return (*boards, *others)
+
+
+def _write_roles(folder: Path, roles: Mapping[str, Role]) -> None:
+    """The roles, then the ACL made from them (a broker reloaded between the two writes
+    reads the ACL it had)."""
+    replace_text(folder / "roles", roles_text(roles), mode=PUBLIC)
+    replace_text(folder / "acl", acl_text(roles), mode=PUBLIC)
 
 
 def _served(folder: Path) -> tuple[str, int]:
