@@ -10,6 +10,7 @@ import time
 from collections import Counter
 from typing import Any
 
+from engine.game import Position
 from engine.record import GameRecord, RecordFormat
 from engine.registry import find_game
 from firmware_host.club.live import LiveGame
@@ -58,12 +59,15 @@ def live_json(view: LiveGame) -> str:
     return json.dumps(live_data(view), ensure_ascii=False, indent=1)
 
 
-def live_data(view: LiveGame) -> dict[str, Any]:
-    """The game as the JSON's value (the spectator page's index holds every table's)."""
+def live_data(view: LiveGame, played: Position[Any] | None = None) -> dict[str, Any]:
+    """The game as the JSON's value (the spectator page's index holds every table's);
+    ``played``: the view's game already played to its last move (``live_replay.py``)."""
     game = find_game(view.game)
-    position = game.position(view.start or None, dict(view.options))
-    for move in view.moves:
-        position.push_text(move.text)
+    position = played
+    if position is None:
+        position = game.position(view.start or None, dict(view.options))
+        for move in view.moves:
+            position.push_text(move.text)
     record = live_record(view)
     ending = view.ending
     control = view.control

@@ -20,6 +20,7 @@ from engine.registry import find_game
 from firmware_host.club.live import LiveGame, LiveRecord
 from firmware_host.club.live_delay import Audience, Delay, delayed
 from firmware_host.club.live_files import live_data
+from firmware_host.club.live_replay import Replay
 from firmware_host.web.page_state.messages import Json, pieces_json
 from firmware_host.wire.notice_records import said_record
 
@@ -40,22 +41,19 @@ def changed_spots(before: Layout, after: Layout) -> list[str]:
     return sorted(s for s in spots if list(before.get(s, ())) != list(after.get(s, ())))
 
 
-def table_entry(view: LiveGame, moves_held: bool) -> Json:
+def table_entry(view: LiveGame, moves_held: bool, replay: Replay | None = None) -> Json:
     """One table as the page draws it; ``moves_held``: the audience is held back by a
     count of moves, so the clock of the position it sees is not running (the game is
-    further on) and is shown as it stood after the last move shown."""
+    further on) and is shown as it stood after the last move shown; ``replay``: the
+    table's game as the last view left it (only the new moves are played)."""
     game = find_game(view.game)
-    data = live_data(view)
-    position = game.position(view.start or None, dict(view.options))
-    before = position.layout()
-    for move in view.moves:
-        before = position.layout()
-        position.push_text(move.text)
-    layout = position.layout()
+    played = (replay or Replay()).play(view)
+    data = live_data(view, played.position)
+    layout = played.position.layout()
     control = view.control
     ending = view.ending
     data["pieces"] = pieces_json(game, layout)
-    data["last"] = changed_spots(before, layout) if view.moves else []
+    data["last"] = [] if played.before_last is None else changed_spots(played.before_last, layout)
     data["last_move"] = view.moves[-1].text if view.moves else None
     data["byoyomi"] = (
         None if control is None or not control.byoyomi else [control.byoyomi, control.periods]
@@ -76,6 +74,7 @@ class Indexer:
         self.audience = audience
         self.delay = delay
         self._entries: dict[int, tuple[tuple[Any, ...], bytes]] = {}
+        self._replays: dict[int, Replay] = {}  # each table's game, played along
         self._index: tuple[tuple[Any, ...], Index] | None = None
 
     def index(self, tables: Mapping[int, LiveRecord], now: float) -> Index:
@@ -93,6 +92,8 @@ class Indexer:
             view.table.number: (key, entry)
             for view, key, entry in zip(views, keys, entries, strict=True)
         }
+        for gone in set(self._replays) - set(self._entries):  # a table no longer played
+            del self._replays[gone]
         body = b"[" + b",".join(entries) + b"]"
         index = Index(body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"')
         self._index = (keys, index)
@@ -104,7 +105,8 @@ class Indexer:
         known = self._entries.get(view.table.number)
         if known is not None and known[0] == key:
             return known[1]
-        entry = table_entry(view, self.delay.moves > 0)
+        replay = self._replays.setdefault(view.table.number, Replay())
+        entry = table_entry(view, self.delay.moves > 0, replay)
         return json.dumps(entry, ensure_ascii=False, separators=(",", ":")).encode()
 
     def answer(self, index: Index, now: float) -> bytes:
