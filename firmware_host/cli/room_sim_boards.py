@@ -29,6 +29,7 @@ from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStore
 from hardware.profile import load_profile
 
+PLAYED_KEPT = 4  # the moves the players remember having made, for the board's questions
 ADVANCE_MAX = 0.5  # seconds of simulated time a board is let run at one step, at most
 
 
@@ -46,7 +47,7 @@ class SimBoard:
     last: float = field(default_factory=time.monotonic)
     next_move: float = 0.0
     tries: int = 0
-    played: str | None = None
+    played: list[str] = field(default_factory=list)  # the moves made, the last last
 
     @property
     def board(self) -> str:
@@ -91,16 +92,19 @@ class SimBoard:
         self.next_move = now + self.pace * self.rng.uniform(0.7, 1.3)
         if result.best is None:
             return
-        self.played = result.best
+        self.played = [*self.played[-(PLAYED_KEPT - 1) :], result.best]
         self.sim.perform(result.best)
         if self.sim.controller.phase is Phase.PROMPT:  # the move just made: asked at once
             self._answer()
 
     def _answer(self) -> None:
-        """The players answer the board's question with the move they made."""
+        """The players answer the board's question with the move they made: the last
+        one, or an earlier one the board asks about again (the next move, made before
+        the board asked, could also have been the mover's going on)."""
         choices = self.sim.controller.prompt_choices
-        if self.played in choices:
-            self.sim.send(Select(self.played))
+        made = next((move for move in reversed(self.played) if move in choices), None)
+        if made is not None:
+            self.sim.send(Select(made))
 
     def close(self) -> None:
         """The board switched off: its will said by its link (``ClubSide.close``)."""

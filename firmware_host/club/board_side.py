@@ -64,11 +64,22 @@ of adults, 1.4 m/s (Browning et al., J Appl Physiol 100:390, 2006), is 21 s; the
 organiser's ``bind`` puts the lights out sooner."""
 
 
-def health_of(controller: Controller) -> Health:
-    """How the board is, as its session says: a fault first (the game waits for it)."""
+UNANSWERED_SECONDS = 15.0
+"""How long a question stays open before the organiser is told nobody answered it. A
+board asks its players as part of play (shogi's promotion, a move the sensors could
+not tell apart), and they answer as they would any move, in seconds; an alert for each
+would bury the organiser in questions already answered (a hall of boards asks several a
+minute). A question still open after 15 s, several times a move's usual thinking at
+blitz, is one the players have not seen or cannot answer: then the organiser goes. A
+choice of this project, not a measurement."""
+
+
+def health_of(controller: Controller, asked_for: float = 0.0) -> Health:
+    """How the board is, as its session says: a fault first (the game waits for it);
+    ``asked_for``: the seconds its question (if any) has been open."""
     if controller.fault is not None:
         return Health.FAULT
-    if controller.phase is Phase.PROMPT:
+    if controller.phase is Phase.PROMPT and asked_for >= UNANSWERED_SECONDS:
         return Health.PROMPT_OPEN
     if controller.phase is Phase.CORRECTION or isinstance(controller.assessment, OutOfStep):
         return Health.OUT_OF_STEP
@@ -120,6 +131,7 @@ class ClubSide:
         self._journal: Journal | None = None
         self._next: RemoteGame | None = None  # the game a pairing starts, until it has
         self._said: Birth | None = None
+        self._asked_at: float | None = None  # when the open question was asked
         self._connects = 0
         self._state_seq = -1
         self._lit: frozenset[Spot] = frozenset()
@@ -165,16 +177,21 @@ class ClubSide:
         events += self.game.poll(controller, agreement, at)
         for topic, payload in self.link.received():
             events += self._receive(topic, payload, controller, at)
+        if controller.phase is not Phase.PROMPT:
+            self._asked_at = None
+        elif self._asked_at is None:
+            self._asked_at = at  # timed while the broker is away too
         if self.link.connected:
             if self.link.connects != self._connects:
                 self._connects, self._said = self.link.connects, None  # a broker restarted
-            birth = self._birth(controller)
+            birth = self._birth(controller, at)
             if birth != self._said:
                 self._said = birth
                 self.link.publish(*self.club.birth(birth), retain=True)
         return events
 
-    def _birth(self, controller: Controller) -> Birth:
+    def _birth(self, controller: Controller, at: float) -> Birth:
+        asked_for = 0.0 if self._asked_at is None else at - self._asked_at
         watch = None
         if self.game.room is not None and not self.game.detached:
             watch = str(self.game.watch_code)
@@ -182,7 +199,7 @@ class ClubSide:
             controller.game.name,
             self.table,
             self._battery(),
-            health_of(controller),
+            health_of(controller, asked_for),
             flag_fallen(controller),
             watch,
         )

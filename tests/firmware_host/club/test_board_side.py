@@ -12,7 +12,7 @@ from typing import Any, cast
 from engine.assessments import Correction, OutOfStep
 from engine.registry import find_game
 from engine.said import Said, said
-from firmware_host.club.board_side import LIGHT_SECONDS, ClubSide, health_of
+from firmware_host.club.board_side import LIGHT_SECONDS, UNANSWERED_SECONDS, ClubSide, health_of
 from firmware_host.club.live import Table
 from firmware_host.club.live_watch import LiveWatch
 from firmware_host.club.messages import Birth, Health
@@ -24,6 +24,7 @@ from firmware_host.notices.declared import PairingShown
 from firmware_host.remote.code import GameCode
 from firmware_host.remote.identity import BoardKey
 from firmware_host.remote.loopback import LoopbackBroker
+from firmware_host.session.actions import Select
 from firmware_host.session.controller import Controller
 from firmware_host.session.events import BusFault
 from firmware_host.session.state import Phase
@@ -193,12 +194,42 @@ class Session:
 
 
 def test_health_is_read_off_the_session() -> None:
-    def health(**state: Any) -> Health:
-        return health_of(cast(Controller, Session(**state)))
+    def health(asked_for: float = UNANSWERED_SECONDS, **state: Any) -> Health:
+        return health_of(cast(Controller, Session(**state)), asked_for)
 
     assert health() is Health.OK
     assert health(phase=Phase.SETUP) is Health.OK
     assert health(phase=Phase.PROMPT) is Health.PROMPT_OPEN
+    assert health(UNANSWERED_SECONDS - 0.1, phase=Phase.PROMPT) is Health.OK  # being answered
     assert health(phase=Phase.CORRECTION) is Health.OUT_OF_STEP
     assert health(assessment=OutOfStep(Correction(None, None, 1, 1))) is Health.OUT_OF_STEP
     assert health(phase=Phase.PROMPT, fault=said("bus")) is Health.FAULT
+
+
+def test_a_question_is_the_organisers_only_once_nobody_answered_it(tmp_path: Path) -> None:
+    """A promotion's question is part of play: the birth says nothing of it while the
+    players may still answer, and asks for the organiser once it has stood open
+    ``UNANSWERED_SECONDS``; answered, the alert clears."""
+    broker = LoopbackBroker()
+    organiser = Organiser(BoardKey.new(), ROUND)
+    organiser_link(broker, organiser)
+    sim = club_board(broker, organiser.room, tmp_path / "board.sqlite3")
+    run(organiser, broker, sim)
+    board = side_of(sim).club.board
+    for move in ("7g7f", "3c3d"):
+        sim.perform(move)
+        run(organiser, broker, sim, 1.0)
+    sim.perform("8h2b")  # the bishop takes into the promotion zone, unturned: asked
+    run(organiser, broker, sim, 1.0)
+    assert phase(sim) is Phase.PROMPT
+    run(organiser, broker, sim, UNANSWERED_SECONDS - 3.0)
+    assert birth_of(organiser, board).health is Health.OK
+    assert organiser.roster.alerts() == ()
+    run(organiser, broker, sim, 3.0)
+    assert birth_of(organiser, board).health is Health.PROMPT_OPEN
+    assert [a.kind for a in organiser.roster.alerts()] == [AlertKind.UNANSWERED_PROMPT]
+    sim.send(Select("8h2b"))
+    run(organiser, broker, sim, 1.0)
+    assert phase(sim) is Phase.PLAY
+    assert birth_of(organiser, board).health is Health.OK
+    assert organiser.roster.alerts() == ()
