@@ -117,6 +117,11 @@ def test_every_table_live_a_move_within_2_s_and_the_outside_behind(
 
     outside = opened(browser, hall.url + "outside/")
     assert outside.locator("#audience-outside").is_visible()
+    outside.wait_for_function(  # the moves before, once they are OUTSIDE seconds old
+        "m => document.querySelector(\"article[data-table='1']\").dataset.last === m",
+        arg=hall.tables[1].line[1],
+        timeout=int((OUTSIDE + 3.0) * 1000),
+    )
     fed = time.monotonic()
     move = hall.play(1)
     page.wait_for_function(
