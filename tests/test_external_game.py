@@ -56,6 +56,10 @@ def work(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder of the test's: ``source``, the package copied (pip builds in its source
     folder, which must not be the checkout's), ``site``, where pip installs it, and
     ``home``, the HOME of every process run here."""
+    assert importlib.util.find_spec("setuptools") is not None, (
+        "pip builds the package with this environment's setuptools (no build isolation, "
+        "no index): it comes with Kiban's developer tools"
+    )
     work = tmp_path_factory.mktemp("external")
     source = work / "source"
     shutil.copytree(PACKAGE, source, ignore=shutil.ignore_patterns("__pycache__"))

@@ -14,9 +14,9 @@ game's package runs them under its own. ``conformance_checks()`` gives them by n
         check(MY_GAME)
 
 Kiban runs the same checks on every installed game (tests/engine/test_contract.py), and
-the dice race of ``tests/external/kiban-dice-race``, a game installed from a package of
-its own, runs them from its own tests. The list in docs/architecture.md ("What a change
-touches", "A new game") names each check.
+a game installed from a package of its own runs them from its own tests
+(tests/test_external_game.py). The list in docs/architecture.md ("What a change touches",
+"A new game") names each check.
 """
 
 from __future__ import annotations
