@@ -13,6 +13,10 @@ import pytest
 
 from tests.registered import install_toy_race
 
+collect_ignore = ("external",)
+"""The packages of games installed from outside Kiban: each one's own tests run where pip
+installed it (tests/test_external_game.py), not here, where it is not installed."""
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(

@@ -2,9 +2,10 @@
 profiles and its docs: nothing else in Kiban names a game. Shown on the toy race
 (``tests/firmware_host/toy_race.py``, a game that lives in the tests only), installed by
 its distribution's metadata alone (``tests/installed``) and then taken through the
-generic consumers: the registry, the contract every game keeps, the option contract, the
-plain-text records, the bench plan, the built-in search and the outside engines (which
-do not play it).
+registry, the conformance kit every game's package runs (``firmware_host.testing``: the
+contract, the options, the words, the records, the search), the bench plan and the
+outside engines (which do not play it). A game installed from a package of its own, built
+and installed by pip, is tests/test_external_game.py's.
 """
 
 from __future__ import annotations
@@ -12,17 +13,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from engine import registry
 from engine.bench import BenchPlan
 from engine.errors import NotationError, UnknownGameError
-from engine.game import Position
 from engine.outcome import Outcome, Termination
-from engine.physical import Sensing
-from engine.record import PLAIN_TEXT, write_plain_text
+from engine.record import PLAIN_TEXT
 from engine.search import analyse, level
 from engine.search.sampling_sources import ListedMoves
 from engine.search.types import SearchStyle
@@ -31,14 +29,13 @@ from firmware_host.opponents.errors import EngineUnsupportedError
 from firmware_host.opponents.fairy import usi_game, usi_titles
 from firmware_host.opponents.usi import UsiPlayer
 from firmware_host.store.importing import read_record
-from firmware_host.store.records import position_record
 from firmware_host.telling.language import Language
 from firmware_host.telling.notices import notice_line
 from firmware_host.telling.said import told
+from firmware_host.testing import Check, conformance_checks
+from firmware_host.testing.positions import snapshot
 from hardware.profile import load_profile
 from hardware.profile_base import ProfileError
-from tests.engine import test_contract as contract
-from tests.engine.test_game_options import OPTIONS
 from tests.firmware_host.toy_race import RACE
 from tests.registered import toy_race_installed
 
@@ -46,20 +43,7 @@ from tests.registered import toy_race_installed
 @pytest.fixture(autouse=True)
 def registered() -> Iterator[None]:
     with toy_race_installed():
-        contract.random_line.cache_clear()
         yield
-    contract.random_line.cache_clear()
-
-
-def played(seed: int, plies: int = 30) -> list[Position[Any]]:
-    """The positions of a seeded random race (rolls included)."""
-    rng = random.Random(seed)
-    position: Position[Any] = RACE.position()
-    seen: list[Position[Any]] = [position.copy()]
-    while len(position.move_stack) < plies and position.outcome() is None:
-        position.push(rng.choice(contract.playable(position)))
-        seen.append(position.copy())
-    return seen
 
 
 def test_the_registry_finds_it_by_its_entry_point() -> None:
@@ -70,46 +54,34 @@ def test_the_registry_finds_it_by_its_entry_point() -> None:
         registry.find_game("chess")
 
 
-def test_it_keeps_the_contract_every_game_keeps() -> None:
-    contract.test_the_defaults_of_the_contract(RACE)
-    for seed in range(3):
-        for position in played(seed):
-            contract.check_push_and_pop(position)
-            contract.check_copy(position)
-            for sensing in Sensing:
-                contract.check_footprints(position, sensing)
-                contract.check_lookups(position, sensing)
-            contract.check_texts(position)
-            contract.check_outcome(position)
-    for case in contract.cases():
-        if case.game == "race":
-            contract.check_push_and_pop(case.position())
+@pytest.mark.parametrize(
+    ("name", "check"), conformance_checks(RACE), ids=[name for name, _ in conformance_checks(RACE)]
+)
+def test_it_passes_the_kit_every_games_package_runs(name: str, check: Check) -> None:
+    check(RACE)
+
+
+def test_the_kit_leaves_out_only_the_board_it_does_not_ship() -> None:
+    """The race ships no simulated board: every check of the kit but the recognition of
+    moves made on one is its."""
+    kept = {name for name, _ in conformance_checks(RACE)}
+    assert {name for name, _ in conformance_checks()} - kept == {"recognition"}
+    assert RACE.option_specs == ()  # the option contract has nothing of its to try
 
 
 def test_its_perft_leaves_the_position_unchanged() -> None:
-    position = played(1, plies=1)[-1]  # rolled: the moves are the player's
-    before = contract.snapshot(position)
+    position = RACE.position()
+    position.push_text("roll 2")  # rolled: the moves are the player's
+    before = snapshot(position)
     assert position.perft(1) > 0
     position.perft(3)
-    assert contract.snapshot(position) == before
+    assert snapshot(position) == before
 
 
-def test_the_option_contract_reads_it_from_the_registry() -> None:
-    """The race declares no option; the option contract, collected from the registry,
-    would check any it declared (it collected the bundled games' at import)."""
-    assert RACE.option_specs == ()
-    assert all(game is not RACE for game, _ in OPTIONS)
-
-
-def test_its_records_are_written_and_read_as_plain_text() -> None:
-    position = played(4)[-1]
-    moves = tuple(position.move_text(move) for move in position.move_stack)
-    assert RACE.record_formats() == (PLAIN_TEXT,) and RACE.record_readers() == ()
-    text = write_plain_text(position_record(RACE, 1, position, None))
-    imported = read_record(text, RACE, ".txt")
-    assert imported.moves == moves and imported.start is None
+def test_a_record_in_another_format_is_refused_by_its_name() -> None:
     with pytest.raises(NotationError, match="a race record is plain text"):
         read_record("position startpos\n", RACE, ".usi")
+    assert RACE.record_formats() == (PLAIN_TEXT,) and RACE.record_readers() == ()
 
 
 def test_its_bench_plan_is_the_default_and_its_board_its_own_profile() -> None:
@@ -119,12 +91,12 @@ def test_its_bench_plan_is_the_default_and_its_board_its_own_profile() -> None:
         load_profile(RACE.bench().profile, RACE)  # the profile a sixth game ships
 
 
-def test_the_built_in_search_plays_it() -> None:
+def test_the_built_in_search_plays_it_by_sampling() -> None:
     position = RACE.position()
     position.push_text("roll 2")
     assert RACE.search_style(position.options) is SearchStyle.SAMPLING  # it has dice
     assert isinstance(RACE.move_source(position.options), ListedMoves)
-    for number in (1, 5, 10):
+    for number in (5, 10):  # level 1 is the kit's
         found = analyse(position, level(number), rng=random.Random(number))
         assert position.is_legal(found.best)
         assert position.text() == "0 1 0 2"

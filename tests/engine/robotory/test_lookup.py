@@ -14,8 +14,8 @@ from engine.recognition.recognizer import Recognizer
 from engine.robotory import ROBOTORY
 from engine.robotory.board import CELL_INDEX, NEIGHBOURS
 from engine.robotory.moves import Chain, RobotoryMove
+from firmware_host.testing.positions import check_lookups
 from tests.engine.robotory.helpers import random_games
-from tests.engine.test_contract import check_lookups
 
 CROWDED = "bbbb/bwRbb/bbWBbw/wwbbw/wwwb 1w0b 0w0b 3w1b l"
 """A board reached by ordinary play with 296,636 legal moves (nearly all the red robot's
