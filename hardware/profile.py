@@ -146,14 +146,26 @@ def bundled_profiles() -> tuple[str, ...]:
     return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml")))
 
 
+def simulated_board(game: Game[Any]) -> str | None:
+    """The profile ``game`` is played on in the simulator: Kiban's bundled
+    ``sim-<game>``, else the board its package ships as a file and names for its bench
+    (a game installed from outside Kiban); None when it has neither (a game whose board
+    is still to be built)."""
+    named = f"sim-{game.name}"
+    if named in bundled_profiles():
+        return named
+    own = game.bench().profile
+    return None if own == "sim" or own in bundled_profiles() else own
+
+
 def load_profile(
     name_or_path: str,
     game: Game[Any] | None = None,
     features: Sequence[FeatureSection[Any]] = (),
 ) -> Profile:
-    """Load a profile by path, or a bundled one by name; ``sim`` means the
-    simulated board of ``game``. A profile file's front ends read what they keep
-    beside it too (an analog board's calibration); ``features`` read their tables."""
+    """Load a profile by path, or a bundled one by name; ``sim`` means the simulated
+    board of ``game`` (``simulated_board``). A profile file's front ends read what they
+    keep beside it too (an analog board's calibration); ``features`` read their tables."""
     path = Path(name_or_path)
     if path.suffix == ".toml" or path.exists():
         profile = parse_profile(read_text(path), str(path), game, features)
@@ -163,6 +175,9 @@ def load_profile(
     if name == "sim":
         if game is None:
             raise ProfileError("sim", None, "the simulated board needs a game")
+        own = simulated_board(game)
+        if own is not None and own != f"sim-{game.name}":
+            return load_profile(own, game, features)  # the board its package ships
         name = f"sim-{game.name}"
     resource = resources.files("hardware") / "profiles" / f"{name}.toml"
     if not resource.is_file():

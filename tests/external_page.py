@@ -1,7 +1,8 @@
 """The page plays a game installed from a package of its own: run by
 tests/test_external_game.py in a process that has the package on its path
-(``python -m tests.external_page GAME PROFILE START FROM TO UNSEEN``), as a browser's tab
-sees a simulated board of that game: its board drawn from its own geometry and profile,
+(``python -m tests.external_page GAME PROFILE START FROM TO UNSEEN``; ``sim``: the board
+its package ships), as a browser's tab sees a simulated board of that game: offered in the
+page's menu, its board drawn from its own geometry and profile,
 a move made by the simulated hands recorded, a roll asked for by the roll button, a move
 the board cannot show chosen by name.
 
@@ -36,7 +37,9 @@ async def play(name: str, profile: str, start: str, hand: tuple[str, str], unsee
         settings={"roll": "button"},
     )
     async with opened(session) as (_, page):
-        _, board, state = page.messages
+        catalogue, board, state = page.messages
+        offered = {entry["name"]: entry["profiles"] for entry in catalogue["games"]}
+        assert offered.get(name), offered  # the page's menu has it, on its board
         assert board["title"] == game.title and state["game"] == name
         assert [cell["spot"] for cell in board["cells"]] == list(game.cells)
         assert board["game"] == name and board["sensed"] == sorted(game.cells)

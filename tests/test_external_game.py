@@ -171,7 +171,8 @@ def test_kiban_games_lists_it_after_kibans_own(work: Path) -> None:
 
 
 def test_it_plays_on_the_terminal_in_its_own_words(work: Path) -> None:
-    """Red has rolled a 2: the simulated hands run its runner from s1 to s3, the board
+    """On the board its package ships (``kiban sim`` names no profile), red has rolled a
+    2: the simulated hands run its runner from s1 to s3, the board
     records the move, then the player to move resigns; all told in Polish, its seats in
     the words of its own catalogue."""
     done = run(
@@ -181,8 +182,6 @@ def test_it_plays_on_the_terminal_in_its_own_words(work: Path) -> None:
             "firmware_host.cli",
             "sim",
             NAME,
-            "--profile",
-            board(work),
             "--state-dir",
             str(work / "state"),
             "--position",
@@ -210,7 +209,7 @@ def test_it_plays_on_the_page(work: Path) -> None:
             "-m",
             "tests.external_page",
             NAME,
-            board(work),
+            "sim",  # the board its package ships
             "0/1 r 2",
             "s1",
             "s3",

@@ -5,8 +5,9 @@ Calm hands (no bounce, no knocks) and patient players (each waits until the boar
 recorded the last move) play random legal moves; the board's questions are answered with
 the move made, and a move it cannot see (a lost turn chosen) is chosen as on the page
 (``firmware_host.tools.bench.hands``, which the fast-hands soak drives with clumsy and
-eager hands). A game is played on its bench's board (``BenchPlan.profile``): Kiban's
-bundled ``sim-<game>``, or a profile file the game's package ships and names there.
+eager hands). A game is played on its simulated board (``hardware.profile.simulated_board``): Kiban's
+bundled ``sim-<game>``, or a profile file the game's package ships and names for its
+bench (``BenchPlan.profile``), which ``kiban sim`` and the page's menu then offer too.
 """
 
 from __future__ import annotations
@@ -17,21 +18,11 @@ from typing import Any
 from engine.game import Game
 from firmware_host.tools.bench.hands import Tempo, soak
 from hardware.mock.hands import Noise
-from hardware.profile import bundled_profiles
+from hardware.profile import simulated_board
 
 MOVES = 60
 """The moves played on the simulated board per seed."""
 SEEDS = (1, 2)
-
-
-def simulated_board(game: Game[Any]) -> str | None:
-    """The profile ``game`` is played on in the simulator: its bench's; None for a game
-    that leaves it at ``sim`` with no bundled ``sim-<game>`` (it ships no board)."""
-    profile = game.bench().profile
-    if profile == "sim":
-        named = f"sim-{game.name}"
-        return named if named in bundled_profiles() else None
-    return profile
 
 
 def ships_simulated_board(game: Game[Any]) -> bool:

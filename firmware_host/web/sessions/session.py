@@ -40,7 +40,7 @@ from firmware_host.web.page_state.coach import help_state, puzzle_state
 from firmware_host.web.page_state.messages import Json, Mode, board_message, catalogue_message
 from firmware_host.wire.actions import Problem
 from firmware_host.wire.notice_records import notice_record, said_record
-from hardware.profile import Profile, bundled_profiles, load_profile
+from hardware.profile import Profile, bundled_profiles, load_profile, simulated_board
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +48,8 @@ Listener = Callable[[Json], None]
 
 
 def simulated_profiles() -> dict[str, tuple[str, ...]]:
-    """The bundled simulated boards of each game (``sim-<game>`` first)."""
+    """The simulated boards of each game: the bundled ones (``sim-<game>`` first) and the
+    one a game's own package ships (``simulated_board``)."""
     result: dict[str, list[str]] = {}
     for name in bundled_profiles():
         if not name.startswith("sim-"):
@@ -58,8 +59,12 @@ def simulated_profiles() -> dict[str, tuple[str, ...]]:
         except Exception as error:  # a broken bundled profile must not stop the page
             log.warning("profile %s cannot be offered: %s", name, error)
             continue
-        for game in profile.games:
-            result.setdefault(game, []).append(name)
+        for named in profile.games:
+            result.setdefault(named, []).append(name)
+    for game in games():  # a game that ships its own board (installed from outside)
+        own = simulated_board(game)
+        if own is not None and own not in result.get(game.name, ()):
+            result.setdefault(game.name, []).append(own)
     return {
         game: tuple(sorted(names, key=lambda n: (n != f"sim-{game}", n)))
         for game, names in result.items()
