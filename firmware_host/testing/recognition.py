@@ -5,9 +5,10 @@ Calm hands (no bounce, no knocks) and patient players (each waits until the boar
 recorded the last move) play random legal moves; the board's questions are answered with
 the move made, and a move it cannot see (a lost turn chosen) is chosen as on the page
 (``firmware_host.tools.bench.hands``, which the fast-hands soak drives with clumsy and
-eager hands). A game is played on its simulated board (``hardware.profile.simulated_board``): Kiban's
-bundled ``sim-<game>``, or a profile file the game's package ships and names for its
-bench (``BenchPlan.profile``), which ``kiban sim`` and the page's menu then offer too.
+eager hands). A game is played on its simulated board
+(``hardware.profile.simulated_board``): Kiban's bundled ``sim-<game>``, or a profile file
+the game's package ships and names for its bench (``BenchPlan.profile``), which ``kiban
+sim`` and the page's menu then offer too.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -17,8 +18,13 @@ from engine.registry import find_game, games, names
 from tests.registered import product_games
 
 ROOT = Path(__file__).resolve().parents[2]
-BUNDLED = 5
-"""How many games Kiban ships (a sixth is installed beside them, by its entry point)."""
+
+
+def shipped_entry_points() -> set[str]:
+    """The games Kiban's own distribution registers: its ``kiban.games`` entry points in
+    pyproject.toml (a sixth is installed beside them, by an entry point of its own)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return set(project["project"]["entry-points"]["kiban.games"])
 
 
 def test_every_game_is_found_by_its_name_and_each_alias() -> None:
@@ -52,7 +58,7 @@ def test_a_name_near_no_game_only_lists_them() -> None:
 def test_the_menus_order_is_the_registry_order() -> None:
     assert [game.name for game in games()] == list(names())
     assert len(set(names())) == len(names())
-    assert len(product_games()) == BUNDLED
+    assert {game.name for game in product_games()} == shipped_entry_points()
 
 
 def test_every_game_package_is_registered_under_its_own_name() -> None:

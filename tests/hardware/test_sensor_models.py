@@ -11,6 +11,7 @@ import pytest
 from engine.assessments import Timing
 from engine.recognition.sensors import WIDEST
 from hardware.profile import bundled_profiles, load_profile
+from tests.registered import boarded_games
 
 
 def sensors_table(name: str) -> list[str]:
@@ -44,6 +45,6 @@ def test_the_default_is_the_widest_bundled_board() -> None:
 
 
 def test_a_simulated_board_senses_as_its_reference_board_does() -> None:
-    for game in ("abalone", "chaturaji", "dobutsu", "robotory", "shogi"):
+    for game in [g.name for g in boarded_games()]:  # each game's reference and sim boards
         reference = load_profile(f"{game}-reference").sensor_model
         assert load_profile(f"sim-{game}").sensor_model == reference

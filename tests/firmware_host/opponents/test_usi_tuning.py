@@ -16,6 +16,7 @@ from firmware_host.opponents.seats import parse_spec
 from firmware_host.opponents.usi import UsiPlayer
 from tests.firmware_host.opponents.conftest import FakeEngine
 from tests.firmware_host.opponents.test_usi_fake import QUICK
+from tests.registered import product_games
 
 MakeFake = Callable[..., FakeEngine]
 
@@ -47,8 +48,8 @@ def test_the_callers_limits_come_before_the_tables(fake_engine: MakeFake) -> Non
 
 
 def test_a_built_in_seat_plays_with_the_tables_parameters_for_its_game() -> None:
-    for name in ("dobutsu", "shogi", "abalone", "chaturaji", "robotory"):
-        game = find_game(name)
+    for game in product_games():  # each calibrated on its own ladder rows
+        name = game.name
         player = Players().player(parse_spec("level:4"), game, {}, random.Random)
         assert isinstance(player, BuiltinPlayer)
         assert player.level == builtin_level(name, level(4))

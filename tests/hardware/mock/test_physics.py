@@ -35,6 +35,7 @@ from hardware.mock.physics import (
     union_changes,
 )
 from hardware.mock.world import SimulatedWorld
+from tests.registered import boarded_games
 
 ROW = {"a": (0.0, 0.0), "b": (30.0, 0.0), "c": (60.0, 0.0)}
 SHORT = SensorModel(SensorKind.REED, pitch_mm=30.0, depth_mm=6.0, operate_mm=10.0, release_mm=12.0)
@@ -214,7 +215,7 @@ def test_a_rolled_marble_reads_on_its_old_and_new_hole_at_once() -> None:
     assert leaves - lands == pytest.approx(WIDEST.overlap_s, abs=1e-6)
 
 
-@pytest.mark.parametrize("name", ["dobutsu", "shogi", "abalone", "chaturaji", "robotory"])
+@pytest.mark.parametrize("name", [game.name for game in boarded_games()])
 def test_the_bodies_leave_every_sensor_as_the_stones_stand(name: str) -> None:
     """Whatever the ways drawn, once the hand is off every sensor reads what stands on
     its spot (no stone left "on its way"), the stones stand as the move leaves them, and

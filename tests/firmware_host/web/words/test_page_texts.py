@@ -19,7 +19,7 @@ import pytest
 
 from drivers.buttons import ButtonRole
 from engine.game import Game
-from engine.registry import find_game, games
+from engine.registry import find_game, games, names
 from engine.said import Said, said, verbatim
 from engine.search.levels import LEVELS
 from engine.search.types import Quality
@@ -54,7 +54,7 @@ from tests.firmware_host.web.helpers import labels_told, said_from_record, sim_s
 from tests.registered import boarded_games
 
 Json = dict[str, Any]
-NAMES = frozenset({"lishogi", "abalone", "chaturaji", "shogi", "dobutsu", "robotory"})
+NAMES = frozenset({"lishogi", *names()})
 """Names kept in every language: the games' and the server's."""
 SAME_SPELLED = {
     "fr": frozenset(
