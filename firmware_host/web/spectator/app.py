@@ -114,10 +114,10 @@ def _index(indexer: Indexer, tables: Tables, clock: Callable[[], float]) -> Hand
 
 def board_drawing(game_name: str) -> Json:
     """How the page draws a game's board and pieces: the board page's board message
-    for the game's simulated board (``sim-<game>``: its cells, spots off the board and
-    pieces' look; the page draws no LEDs)."""
+    for the game's simulated board (``sim-<game>``, or the one a game's own package
+    ships: its cells, spots off the board and pieces' look; the page draws no LEDs)."""
     game = find_game(game_name)
-    return board_message(game, load_profile(f"sim-{game.name}"), Mode.SIMULATOR)
+    return board_message(game, load_profile("sim", game), Mode.SIMULATOR)
 
 
 def _boards(known: dict[str, bytes]) -> Handler:
