@@ -345,8 +345,9 @@ def report(figures: Figures) -> str:
         )
         if seen.index_p50 is not None:
             lines.append(
-                f"{seen.audience}: /tables.json (read every 0.5 s) p50 {seen.index_p50:.3f} s,"
-                f" p99 {seen.index_p99:.3f} s; not shown {seen.index_lost}"
+                f"{seen.audience}: /tables.json (long-polled as the page asks)"
+                f" p50 {seen.index_p50:.3f} s, p99 {seen.index_p99:.3f} s;"
+                f" not shown {seen.index_lost}"
             )
         for name, after in seen.catch_up:
             lines.append(f"{seen.audience}: caught up {after:.2f} s after the {name}")

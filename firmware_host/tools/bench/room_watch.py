@@ -2,8 +2,9 @@
 live server follows it (``club.live_watch.LiveWatch``: a spectator's room over its own
 connection, every message checked, fed to the table's ``LiveRecord``), on the hall's
 broker or the outside one; on the hall's, also the spectator page's application
-(``web.spectator.app``) serving ``/tables.json``, read every half second as the page
-reads it (with its ETag).
+(``web.spectator.app``) serving ``/tables.json``, read as the page reads it (with its
+ETag, asked again as each answer comes: the server holds a question until the index
+changes).
 
 One process of its own (``python -m firmware_host.tools.bench.room_watch``), so the
 boards, the hall's viewers and the outside's share the two cores as separate
@@ -38,9 +39,10 @@ from firmware_host.tls import asyncio_with_ssl
 from firmware_host.tools.bench.room_boards import Seat
 from firmware_host.web.spectator.app import spectator_app
 
-PAGE_POLL = 0.5
-"""The spectator page's poll of ``/tables.json`` (``web/static/spectator.js``,
-docs/club.md: every half second)."""
+PAGE_WAIT = 20
+"""Seconds the page lets the server hold its question (``WAIT`` in
+``web/static/spectator.js``)."""
+PAGE_AGAIN = 0.05  # seconds the page waits before asking again (``AGAIN``)
 QUIET = 0.2  # seconds the loop sleeps when nothing arrives (a stop is seen within it)
 
 
@@ -62,12 +64,14 @@ async def _page(port: int, seen: dict[int, dict[int, float]], stop: asyncio.Even
     """Read the index as the page does; note when each table first showed each ply."""
     url = f"http://127.0.0.1:{port}/tables.json"
     tag = ""
+    timeout = aiohttp.ClientTimeout(total=PAGE_WAIT + 10)
     asyncio_with_ssl()  # an aiohttp session may open TLS: asyncio is given ssl first
     async with aiohttp.ClientSession() as session:
         while not stop.is_set():
             headers = {"If-None-Match": tag} if tag else {}
-            with contextlib.suppress(aiohttp.ClientError):
-                async with session.get(url, headers=headers) as answer:
+            asked = f"{url}?wait={PAGE_WAIT}" if tag else url
+            with contextlib.suppress(aiohttp.ClientError, TimeoutError):
+                async with session.get(asked, headers=headers, timeout=timeout) as answer:
                     if answer.status == 200:
                         tag = answer.headers.get("ETag", "")
                         body = await answer.json()
@@ -77,7 +81,7 @@ async def _page(port: int, seen: dict[int, dict[int, float]], stop: asyncio.Even
                             for ply in range(1, len(entry["moves"]) + 1):
                                 plies.setdefault(ply, now)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), PAGE_POLL)
+                await asyncio.wait_for(stop.wait(), PAGE_AGAIN)
 
 
 async def follow(plan: dict[str, object], url: str, out: Path, page: bool) -> None:

@@ -4,15 +4,20 @@ by the outside audience's delay. Each reads its index (``tables.json`` beside it
 the drawing of each game's board (``boards/<game>.json``, the board page's own
 ``board_message``), and its words (``words``, ``said``) as the board page does.
 
-The page polls its index every half second (``POLL`` in static/spectator.js): a reader
-on any phone, behind any proxy or the bridged broker's web server, needs nothing but
-a GET, and an index nothing changed in is a 304 of a few bytes. Half a second leaves
-a move within the 1 s the issue asks of the spectator page (issue 64: each move shown
-within 1 s at the 99th percentile) with half of it for the broker and the boards.
+The page asks for its index and the server holds the question until the index changes
+(a long poll: ``?wait=S`` with the ETag it has, ``If-None-Match``; answered at once when
+the index differs, else when it changes, else with a 304 after S seconds, at most
+``WAIT_LONGEST``). A reader on any phone, behind any proxy or the bridged broker's web
+server, needs nothing but a GET, and a move is shown as soon as the index is built
+with it (``CHECK``), not at the page's next poll: polling every half second spent up to
+half of the 1 s issue 64 asks of the spectator page (each move shown within 1 s at the
+99th percentile) waiting. However many pages wait, the index is built at most once a
+``CHECK`` (each audience's own), so a hall of phones costs the server what one does.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable
@@ -27,7 +32,7 @@ from firmware_host.club.live_delay import Audience, Delay
 from firmware_host.club.live_server import Tables, live_app
 from firmware_host.telling.language import Language
 from firmware_host.web.page_state.messages import Json, Mode, board_message
-from firmware_host.web.spectator.index import Indexer
+from firmware_host.web.spectator.index import Index, Indexer
 from firmware_host.web.words.said_words import said_words
 from firmware_host.web.words.spectator_words import spectator_words
 from hardware.profile import load_profile
@@ -49,6 +54,12 @@ STATIC = {
 """The files under web/static/ the spectator page is made of: nothing else is served."""
 
 PREFIXES = {Audience.HALL: "", Audience.OUTSIDE: "/outside"}
+WAIT_LONGEST = 20.0
+"""Seconds a long poll is held at most before its 304: under the 30 s and more that
+proxies and phones' browsers let an answer take, and a page that left is forgotten."""
+CHECK = 0.1
+"""Seconds between two builds of an audience's index while pages wait for it to change:
+a move is shown at most this much after it reached the table's record."""
 POLICY = "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -61,10 +72,17 @@ def spectator_app(
     and for the audience outside it (``outside``: its delay)."""
     app = live_app(tables, outside, clock)
     boards: dict[str, bytes] = {}
+    closing = asyncio.Event()  # the server stops: every long poll is answered at once
+
+    async def stop_waiting(_: web.Application) -> None:
+        closing.set()
+
+    app.on_shutdown.append(stop_waiting)
     for audience, prefix in PREFIXES.items():
         delay = outside if audience is Audience.OUTSIDE else Delay()
         app.router.add_get(f"{prefix}/", _page)
-        app.router.add_get(f"{prefix}/tables.json", _index(Indexer(audience, delay), tables, clock))
+        watched = _Watched(Indexer(audience, delay), tables, clock)
+        app.router.add_get(f"{prefix}/tables.json", _index(watched, closing))
         app.router.add_get(f"{prefix}/static/{{name}}", _static)
         app.router.add_get(f"{prefix}/boards/{{game}}.json", _boards(boards))
         app.router.add_get(f"{prefix}/words", _words)
@@ -97,14 +115,41 @@ async def _static(request: web.Request) -> web.Response:
     return _file(name)
 
 
-def _index(indexer: Indexer, tables: Tables, clock: Callable[[], float]) -> Handler:
+class _Watched:
+    """An audience's index, built for each question as it comes and, while questions wait
+    for it to change, at most once a ``CHECK`` however many wait."""
+
+    def __init__(self, indexer: Indexer, tables: Tables, clock: Callable[[], float]) -> None:
+        self.indexer = indexer
+        self.tables = tables
+        self.clock = clock
+        self._built: tuple[float, Index, float] | None = None  # when (monotonic), it, now
+
+    def current(self, *, fresh: bool = False) -> tuple[Index, float]:
+        """The index and the audience's time it was built at: built now when ``fresh``
+        (a question as it comes), else at most ``CHECK`` old (the waiting ones)."""
+        if fresh or self._built is None or time.monotonic() - self._built[0] >= CHECK:
+            now = self.clock()
+            self._built = (time.monotonic(), self.indexer.index(self.tables(), now), now)
+        return self._built[1], self._built[2]
+
+
+def _index(watched: _Watched, closing: asyncio.Event) -> Handler:
     async def index(request: web.Request) -> web.StreamResponse:
-        now = clock()
-        built = indexer.index(tables(), now)
+        built, now = watched.current(fresh=True)
+        had = {t.strip() for t in request.headers.get("If-None-Match", "").split(",")}
+        try:
+            wait = min(max(float(request.query.get("wait", "0")), 0.0), WAIT_LONGEST)
+        except ValueError:
+            raise web.HTTPBadRequest(text="wait: seconds, a number") from None
+        until = time.monotonic() + wait
+        while built.tag in had and time.monotonic() < until and not closing.is_set():
+            await asyncio.sleep(min(CHECK, max(until - time.monotonic(), 0.0)))
+            built, now = watched.current()
         headers = {"ETag": built.tag, "Cache-Control": "no-cache"}
-        if built.tag in (t.strip() for t in request.headers.get("If-None-Match", "").split(",")):
+        if built.tag in had:
             return web.Response(status=304, headers=headers)
-        body = indexer.answer(built, now)
+        body = watched.indexer.answer(built, now)
         response = web.Response(body=body, headers=headers)
         response.headers["Content-Type"] = "application/json; charset=utf-8"
         return response

@@ -1,8 +1,10 @@
 // The spectator page: every table of the room live, drawn as the board page draws its
 // board (the server's board message, board.js's regions, pieces.js's pieces), its
-// words the served ones (words.js). The index (tables.json) is polled every POLL ms;
-// the running clock counts down between polls from the audience's time the index
-// gives (its "now"), so a phone's own clock being wrong does not matter.
+// words the served ones (words.js). The index (tables.json) is asked for again as soon
+// as it comes, the server holding each question until the index changes (a long poll,
+// WAIT seconds at most); the running clock counts down between answers from the
+// audience's time the index gives (its "now"), so a phone's own clock being wrong does
+// not matter.
 
 import { paintRegions, regionClasses } from "./board.js";
 import { $, UNIT, clockText, html, seatClass, svg } from "./common.js";
@@ -10,7 +12,9 @@ import { drawPiece, loadPieceStyle } from "./pieces.js";
 import { inLanguage } from "./speech.js";
 import { bindWords, told, word } from "./words.js";
 
-const POLL = 500; // ms between polls (firmware_host/web/spectator/app.py says why)
+const WAIT = 20; // s the server may hold a question (firmware_host/web/spectator/app.py says why)
+const AGAIN = 50; // ms before the next question after an answer
+const RETRY = 1000; // ms before asking again after a failure (the server away)
 const TICK = 200; // ms between the running clocks' redraws (tenths show under 10 s)
 
 const live = {
@@ -155,8 +159,10 @@ async function render() {
 }
 
 async function poll() {
+  let next = AGAIN;
   try {
-    const response = await fetch("tables.json", { cache: "no-store", headers: live.tag ? { "If-None-Match": live.tag } : {} });
+    const url = live.tag ? `tables.json?wait=${WAIT}` : "tables.json";
+    const response = await fetch(url, { cache: "no-store", headers: live.tag ? { "If-None-Match": live.tag } : {} });
     if (response.status === 200) {
       const index = await response.json();
       live.tag = response.headers.get("ETag");
@@ -171,9 +177,10 @@ async function poll() {
     $("offline").hidden = true;
   } catch {
     $("offline").hidden = false;
+    next = RETRY;
   }
   document.body.dataset.polls = String(Number(document.body.dataset.polls || 0) + 1);
-  setTimeout(poll, POLL);
+  setTimeout(poll, next);
 }
 
 function tick() {

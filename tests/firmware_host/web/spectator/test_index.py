@@ -5,6 +5,7 @@ value), the hall live and the outside held back, a 304 while nothing changed."""
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from aiohttp.test_utils import TestClient, TestServer
@@ -13,7 +14,7 @@ from firmware_host.club.live_delay import Delay
 from firmware_host.remote.messages import BoardState
 from firmware_host.session.consent import Word, WordKind
 from firmware_host.telling.language import Language
-from firmware_host.web.spectator.app import spectator_app
+from firmware_host.web.spectator.app import CHECK, spectator_app
 from firmware_host.web.spectator.index import changed_spots
 from firmware_host.web.words.page_words import PAGE_WORDS
 from firmware_host.web.words.spectator_words import SPECTATOR_WORDS, spectator_words
@@ -124,3 +125,40 @@ def test_every_english_word_of_the_spectator_page_is_a_served_word_translated() 
         same = identical_on_purpose(language)
         for english in SPECTATOR_WORDS:
             assert served[english] != english or english in same, (language, english)
+
+
+def test_a_page_that_has_the_index_is_answered_when_it_changes() -> None:
+    """The long poll: with the index's ETag and ``wait``, the answer comes once a move
+    changes the index (within a few ``CHECK``s), or as a 304 when the wait runs out;
+    a wait that is not a number is refused."""
+    tables = room(1000.0)
+    for table in tables.values():
+        table.play(1010.0)
+
+    async def scenario() -> None:
+        app = spectator_app(lambda: {n: t.record for n, t in tables.items()}, Delay())
+        async with TestClient(TestServer(app)) as client:
+            first = await client.get("/tables.json")
+            tag = first.headers["ETag"]
+            asked = time.monotonic()
+            quiet = await client.get("/tables.json?wait=0.3", headers={"If-None-Match": tag})
+            assert quiet.status == 304 and 0.25 <= time.monotonic() - asked < 2.0
+
+            async def move_soon() -> None:
+                await asyncio.sleep(0.4)
+                tables[1].play(time.time())
+
+            asked = time.monotonic()
+            waiting = asyncio.ensure_future(
+                client.get("/tables.json?wait=10", headers={"If-None-Match": tag})
+            )
+            await move_soon()
+            moved = await waiting
+            took = time.monotonic() - asked
+            assert moved.status == 200 and moved.headers["ETag"] != tag
+            assert 0.4 <= took < 0.4 + 5 * CHECK, took  # at its change, not at the wait's end
+            assert len((await moved.json())["tables"][0]["moves"]) == 2
+            bad = await client.get("/tables.json?wait=soon", headers={"If-None-Match": tag})
+            assert bad.status == 400
+
+    asyncio.run(scenario())
