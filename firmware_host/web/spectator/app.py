@@ -9,7 +9,7 @@ The page asks for its index and the server holds the question until the index ch
 the index differs, else when it changes, else with a 304 after S seconds, at most
 ``WAIT_LONGEST``). A reader on any phone, behind any proxy or the bridged broker's web
 server, needs nothing but a GET, and a move is shown as soon as the index is built
-with it (``CHECK``), not at the page's next poll: polling every half second spent up to
+with it (every ``CHECK``), not at the page's next poll: polling every half second spent up to
 half of the 1 s issue 64 asks of the spectator page (each move shown within 1 s at the
 99th percentile) waiting. However many pages wait, the index is built at most once a
 ``CHECK`` (each audience's own), so a hall of phones costs the server what one does.
@@ -57,9 +57,11 @@ PREFIXES = {Audience.HALL: "", Audience.OUTSIDE: "/outside"}
 WAIT_LONGEST = 20.0
 """Seconds a long poll is held at most before its 304: under the 30 s and more that
 proxies and phones' browsers let an answer take, and a page that left is forgotten."""
-CHECK = 0.1
+CHECK = 0.2
 """Seconds between two builds of an audience's index while pages wait for it to change:
-a move is shown at most this much after it reached the table's record."""
+a move is shown at most this much after it reached the table's record. At 0.1 s the
+hall's program of the room's load run spent 58 s of CPU in 90 s where it spent 30
+polled every 0.5 s (docs/club.md, "At scale")."""
 POLICY = "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -116,8 +118,8 @@ async def _static(request: web.Request) -> web.Response:
 
 
 class _Watched:
-    """An audience's index, built for each question as it comes and, while questions wait
-    for it to change, at most once a ``CHECK`` however many wait."""
+    """An audience's index, built for each question that will not wait and, for those
+    that wait for it to change, at most once a ``CHECK`` however many they are."""
 
     def __init__(self, indexer: Indexer, tables: Tables, clock: Callable[[], float]) -> None:
         self.indexer = indexer
@@ -127,7 +129,8 @@ class _Watched:
 
     def current(self, *, fresh: bool = False) -> tuple[Index, float]:
         """The index and the audience's time it was built at: built now when ``fresh``
-        (a question as it comes), else at most ``CHECK`` old (the waiting ones)."""
+        (a question that will not wait), else at most ``CHECK`` old (a page's long poll:
+        however many pages ask, one build a ``CHECK``)."""
         if fresh or self._built is None or time.monotonic() - self._built[0] >= CHECK:
             now = self.clock()
             self._built = (time.monotonic(), self.indexer.index(self.tables(), now), now)
@@ -136,7 +139,7 @@ class _Watched:
 
 def _index(watched: _Watched, closing: asyncio.Event) -> Handler:
     async def index(request: web.Request) -> web.StreamResponse:
-        built, now = watched.current(fresh=True)
+        built, now = watched.current(fresh="wait" not in request.query)
         had = {t.strip() for t in request.headers.get("If-None-Match", "").split(",")}
         try:
             wait = min(max(float(request.query.get("wait", "0")), 0.0), WAIT_LONGEST)

@@ -95,6 +95,9 @@ def test_the_page_says_the_clock_warning_the_server_sent_as_its_clock_passes_it(
 ) -> None:
     page = browsing.fresh_page(browser, server)
     page.check("#speak")
+    # the server's state with the switch on is in, so that it cannot come after the
+    # state drawn below and draw over its clock (a loaded machine's order)
+    page.wait_for_function("() => kiban.page.state.speak && kiban.page.state.speak.on === true")
     # the server's words and marks: the page keeps none of its own
     page.evaluate(
         """() => {
