@@ -6,7 +6,6 @@ own logins, and a state a board forges never reaches anyone."""
 
 from __future__ import annotations
 
-import subprocess
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -35,8 +34,8 @@ from firmware_host.remote.identity import BoardKey
 from firmware_host.remote.link import Link
 from firmware_host.remote.messages import Topic, topic
 from tests.firmware_host.club.test_broker_room import ROUND, Hall, until
-from tests.firmware_host.remote.bare_client import HOST, WAIT, Client
-from tests.firmware_host.remote.conftest import MOSQUITTO, free_port, listening
+from tests.firmware_host.remote.bare_client import HOST, WAIT, Client, serving
+from tests.firmware_host.remote.conftest import free_port
 
 ORGANISER_KEY = BoardKey.new()
 ROOM = room_of(ORGANISER_KEY.public)
@@ -62,8 +61,6 @@ class Locked:
 def locked(tmp_path: Path) -> Iterator[Locked]:
     """The broker as ``kiban broker`` writes it for two boards, the room's organiser, a
     spectator and a bridge."""
-    if not MOSQUITTO.exists():
-        pytest.fail(f"{MOSQUITTO} is missing: `make broker` installs it (make test does)")
     roles = {ROOM: Role.ORGANISER, "viewer": Role.SPECTATOR, "hall": Role.BRIDGE}
     files = write_broker(
         tmp_path / "broker",
@@ -73,21 +70,8 @@ def locked(tmp_path: Path) -> Iterator[Locked]:
         bind="127.0.0.1",
         roles=roles,
     )
-    log_path = tmp_path / "mosquitto.log"
-    with log_path.open("wb") as log:
-        command = [str(MOSQUITTO), "-c", str(files.config)]
-        process = subprocess.Popen(command, stdout=log, stderr=log)
-    deadline = time.monotonic() + 10
-    while not listening(files.port):
-        if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            pytest.fail(f"mosquitto did not start: {log_path.read_text()}")
-        time.sleep(0.02)
-    try:
+    with serving(files, tmp_path):
         yield Locked(files)
-    finally:
-        process.terminate()
-        process.wait(5)
 
 
 def test_each_login_writes_only_what_its_role_lets_it(locked: Locked) -> None:

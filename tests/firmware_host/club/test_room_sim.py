@@ -64,30 +64,24 @@ class Lines:
             time.sleep(0.1)
 
 
-def test_room_sim_starts_a_room_whose_boards_play_and_stops_on_ctrl_c() -> None:
+def started_room_sim(seconds: float) -> tuple[subprocess.Popen[str], Lines]:
+    """``kiban room sim`` with ``BOARDS`` boards at a quick pace, as a person starts it
+    (a process of its own), its output read as it comes."""
+    options = ["--boards", str(BOARDS), "--page-port", "0", "--pace", "0.3"]
+    options += ["--seconds", str(seconds)]
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "firmware_host.cli",
-            "room",
-            "sim",
-            "--boards",
-            str(BOARDS),
-            "--page-port",
-            "0",
-            "--pace",
-            "0.3",
-            "--seconds",
-            "60",
-        ],
+        [sys.executable, "-m", "firmware_host.cli", "room", "sim", *options],
         cwd=ROOT,
         env=os.environ | {"PYTHONPATH": str(ROOT)},
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
     )
-    out = Lines(process)
+    return process, Lines(process)
+
+
+def test_room_sim_starts_a_room_whose_boards_play_and_stops_on_ctrl_c() -> None:
+    process, out = started_room_sim(60)
     try:
         deadline = time.monotonic() + WAIT
         spectator = out.wait(r"the spectator page: (\S+)", deadline)

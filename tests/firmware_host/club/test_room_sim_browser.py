@@ -5,15 +5,13 @@ no alert (issue 64, "Done means": both pages tested in Chromium on the simulated
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 import time
 
 import pytest
 from playwright.sync_api import BrowserContext
 
-from tests.firmware_host.club.test_room_sim import BOARDS, ROOT, WAIT, Lines
+from tests.firmware_host.club.test_room_sim import BOARDS, WAIT, started_room_sim
 from tests.firmware_host.web.static.test_browser import ARTIFACTS, browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
@@ -22,17 +20,7 @@ __all__ = ["browser"]  # the fixture, shared with the other browser tests
 
 
 def test_room_sim_both_pages_in_chromium(browser: BrowserContext) -> None:
-    command = [sys.executable, "-m", "firmware_host.cli", "room", "sim"]
-    options = ["--boards", str(BOARDS), "--page-port", "0", "--pace", "0.3", "--seconds", "90"]
-    process = subprocess.Popen(
-        [*command, *options],
-        cwd=ROOT,
-        env=os.environ | {"PYTHONPATH": str(ROOT)},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    out = Lines(process)
+    process, out = started_room_sim(90)
     try:
         deadline = time.monotonic() + WAIT
         spectator = out.wait(r"the spectator page: (\S+)", deadline)

@@ -4,12 +4,20 @@ Kiban's own client would make of it."""
 
 from __future__ import annotations
 
+import subprocess
 import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import paho.mqtt.client as mqtt
+import pytest
 from paho.mqtt.enums import CallbackAPIVersion
+
+from firmware_host.club.broker_files import BrokerFiles
+from firmware_host.club.local_broker import MOSQUITTO, listening
 
 HOST = "localhost"  # the name the broker's certificate is for, as the boards reach it
 WAIT = 5.0  # real seconds for the broker to answer
@@ -58,3 +66,26 @@ class Client:
     def close(self) -> None:
         self.client.disconnect()
         self.client.loop_stop()
+
+
+@contextmanager
+def serving(files: BrokerFiles, folder: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """Debian's mosquitto started with the files ``kiban broker`` wrote, listening, its
+    log in ``folder``; stopped after."""
+    if not MOSQUITTO.exists():
+        pytest.fail(f"{MOSQUITTO} is missing: `make broker` installs it (make test does)")
+    log_path = folder / "mosquitto.log"
+    with log_path.open("wb") as log:
+        command = [str(MOSQUITTO), "-c", str(files.config)]
+        process = subprocess.Popen(command, stdout=log, stderr=log)
+    deadline = time.monotonic() + 10
+    while not listening(files.port):
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            pytest.fail(f"mosquitto did not start: {log_path.read_text()}")
+        time.sleep(0.02)
+    try:
+        yield process
+    finally:
+        process.terminate()
+        process.wait(5)

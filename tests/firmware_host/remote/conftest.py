@@ -9,7 +9,6 @@ lost with it, as they are when a real broker restarts without a store).
 from __future__ import annotations
 
 import signal
-import socket
 import subprocess
 import time
 from collections.abc import Iterator
@@ -18,21 +17,11 @@ from pathlib import Path
 
 import pytest
 
-MOSQUITTO = Path("/usr/sbin/mosquitto")
+from firmware_host.club.local_broker import MOSQUITTO, free_port, listening
+
+__all__ = ["MOSQUITTO", "Broker", "broker", "free_port", "listening"]
+
 READY_WAIT = 10.0  # seconds a broker may take to listen
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def listening(port: int) -> bool:
-    with socket.socket() as probe:
-        probe.settimeout(0.2)
-        return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
 @dataclass

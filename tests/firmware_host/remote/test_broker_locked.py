@@ -45,8 +45,8 @@ from firmware_host.remote.messages import (
 from firmware_host.remote.setting import RemoteGameError, Request
 from firmware_host.store.storage import GameStore
 from hardware.profile import load_profile
-from tests.firmware_host.remote.bare_client import HOST, WAIT, Client
-from tests.firmware_host.remote.conftest import MOSQUITTO, free_port, listening
+from tests.firmware_host.remote.bare_client import HOST, WAIT, Client, serving
+from tests.firmware_host.remote.conftest import free_port
 from tests.firmware_host.remote.players import (
     check_agreed,
     close_players,
@@ -73,24 +73,11 @@ class Locked:
 @pytest.fixture
 def locked(tmp_path: Path) -> Iterator[Locked]:
     """The broker as ``kiban broker`` writes it, for the boards host1, join1 and join2."""
-    if not MOSQUITTO.exists():
-        pytest.fail(f"{MOSQUITTO} is missing: `make broker` installs it (make test does)")
     files = write_broker(
         tmp_path / "broker", HOST, ["host1", "join1", "join2"], free_port(), bind="127.0.0.1"
     )
-    log = (tmp_path / "mosquitto.log").open("wb")
-    process = subprocess.Popen([str(MOSQUITTO), "-c", str(files.config)], stdout=log, stderr=log)
-    deadline = time.monotonic() + 10
-    while not listening(files.port):
-        if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            pytest.fail(f"mosquitto did not start: {(tmp_path / 'mosquitto.log').read_text()}")
-        time.sleep(0.02)
-    try:
+    with serving(files, tmp_path) as process:
         yield Locked(files, process)
-    finally:
-        process.terminate()
-        process.wait(5)
 
 
 def test_boards_with_their_own_logins_play_over_tls(locked: Locked, tmp_path: Path) -> None:
