@@ -115,10 +115,10 @@ async def follow(plan: dict[str, object], url: str, out: Path, page: bool) -> No
         for watch in watches.values():
             watch.poll()
     done.set()
-    if reader is not None:
-        await reader
     if runner is not None:
-        await runner.cleanup()
+        await runner.cleanup()  # answers the page's question held open, at once
+    if reader is not None:
+        await reader  # its failure, if any, is this run's
     out.write_text(json.dumps({"tables": _arrived(watches, seen), "cpu": time.process_time()}))
     for watch in watches.values():
         watch.close()
