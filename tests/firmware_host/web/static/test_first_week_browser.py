@@ -71,9 +71,16 @@ def luminance(css: str) -> float:
 
 
 def contrast(page: Page, selector: str) -> float:
-    colours = page.eval_on_selector(
-        selector, "e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]"
-    )
+    # read in one task of the page's, once the element stands: a list drawn again between
+    # finding it and reading it leaves a detached element, whose computed style is empty
+    colours = page.wait_for_function(
+        """s => { const e = document.querySelector(s);
+            if (!e || !e.isConnected) return null;
+            const style = getComputedStyle(e);
+            return style.color && style.backgroundColor
+                ? [style.color, style.backgroundColor] : null; }""",
+        arg=selector,
+    ).json_value()
     light, dark = sorted((luminance(colours[0]), luminance(colours[1])), reverse=True)
     return (light + 0.05) / (dark + 0.05)
 
