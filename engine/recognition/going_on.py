@@ -111,6 +111,42 @@ def went_on_at_once(base: Base[M], moves: tuple[M, ...], within: float = QUICKES
     return bool(done) and bool(began) and min(began) < max(done) + within
 
 
+def began_unanswered(base: Base[M], moves: tuple[M, ...]) -> bool:
+    """Whether ``moves`` (from the base: a player's move, the others' replies, that
+    player's again) have the last begun before the replies first read whole, or sooner
+    after than anyone answers (``QUICKEST_ANSWER``): the hand going on with the first,
+    not answering them. A reply's cells count when they first read as it left them, so
+    that the next move from them (the reply's piece taken up again) proves nothing."""
+    movers = _movers(base, moves)
+    if len(moves) < 3 or movers[-1] != movers[0] or movers[0] in movers[1:-1]:
+        return False
+    footprints = base.overlap.footprints(moves)
+    first, last = footprints[0].spots(), footprints[-1].spots()
+    whole = []
+    for footprint in footprints[1:-1]:
+        for spot, reading in footprint.changes:
+            if spot in last:
+                continue
+            filled = reading != EMPTY
+            reads = [at for at, full in base.timeline.get(spot, ()) if full == filled]
+            if not reads:
+                return True  # a reply never shown whole: nothing answered it
+            whole.append(reads[0])
+    replies = frozenset().union(*(footprint.spots() for footprint in footprints[1:-1]))
+    began = [base.first_at[spot] for spot in last - replies - first if spot in base.first_at]
+    return bool(whole) and bool(began) and min(began) < max(whole) + QUICKEST_ANSWER
+
+
+def _movers(base: Base[M], moves: tuple[M, ...]) -> list[object]:
+    """Whose turn each of ``moves`` (from the base) is played in."""
+    position = base.position.copy()
+    movers: list[object] = []
+    for move in moves:
+        movers.append(position.turn)
+        position.push(move)
+    return movers
+
+
 def goes_on_first(base: Base[M], line: tuple[M, ...]) -> bool:
     """Whether ``line`` (from the base) changes the first open move into another that
     takes up its pieces: the mover's hand going on with it."""

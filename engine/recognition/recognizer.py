@@ -510,6 +510,8 @@ class Recognizer(NeverReplaced[M]):
             swaps = (m for c in standing.candidates for m in self._swapped(standing, c, extra))
             return Ambiguous(tuple(dict.fromkeys((*swaps, *moves))))
         alone = standing.candidates[0]
+        if not confirm and self.rereading.hand_may_go_on(alone.move):
+            return None  # the hand of a move before may be going on: read at rest
         waits = not confirm and self._ends_in_the_air(alone)
         if waits and now - standing.since < self.timing.amend - EPSILON:
             self._longer_rest = self.timing.amend

@@ -27,7 +27,7 @@ from engine.assessments import Reread, Timing
 from engine.game import Position
 from engine.physical import EMPTY, Reading, Sensing, Spot, frame_diff
 from engine.recognition.deciding import REACTION, decide
-from engine.recognition.going_on import goes_on_first, went_on
+from engine.recognition.going_on import began_unanswered, goes_on_first, went_on
 from engine.recognition.move_index import MoveIndex
 from engine.recognition.open_moves import EPSILON, Base, fresh_base
 from engine.recognition.overlap import shared
@@ -143,6 +143,17 @@ class Rereading(Generic[M]):
         return any(
             shown <= candidate.footprint.spots() and base.goes_on_with(candidate.move)
             for candidate in moves or ()
+        )
+
+    def hand_may_go_on(self, move: M) -> bool:
+        """Whether ``move``, the record's next, may be the hand of an open move the board
+        read done going on after the reply: its player's, begun before that reply read
+        whole or sooner after than anyone answers (``began_unanswered``). Its cells
+        standing proves nothing then; the board reads it at rest, from before that move
+        (``answer``)."""
+        return any(
+            earlier.tail and began_unanswered(earlier, (*earlier.tail, move))
+            for earlier in self._earlier
         )
 
     def touched_since_played(self) -> bool:

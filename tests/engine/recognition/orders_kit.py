@@ -362,7 +362,11 @@ class Trial:
             ):
                 self.faults.append(f"recorded {text} at ply {index + 1}, nothing played there")
             return
-        if not self._shown_at_rest(self.positions[index], text, at, self.ply_hand[index]):
+        # after a ply recorded as the hand rested on it (a marble of a line moved first),
+        # the stones are judged from the position the board recorded: the move shown
+        # there at rest is one to every sensor
+        judged = self.positions[index] if self.record[:index] == self.played[:index] else recorded
+        if not self._shown_at_rest(judged, text, at, self.ply_hand[index]):
             wanted = self.played[index]
             self.faults.append(f"recorded {text} at ply {index + 1}, played {wanted}")
 
