@@ -4,11 +4,14 @@ show confirmed with ok), and the record is exactly the computer's moves."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from drivers.buttons import ButtonRole
+from engine.game import Game
 from engine.outcome import Outcome
-from engine.registry import find_game
+from engine.registry import games
 from firmware_host.notices.declared import (
     ComputerMoved,
     MoveCommitted,
@@ -19,22 +22,14 @@ from firmware_host.session.state import Phase
 from tests.firmware_host.opponents.fakes import Always, ShufflingPlayer
 from tests.firmware_host.simkit import make_sim, of
 
-PROFILES = {
-    "dobutsu": "sim",
-    "shogi": "sim-shogi",
-    "abalone": "sim-abalone",
-    "chaturaji": "sim",
-    "robotory": "sim-robotory",
-}
 PLIES = 14
 
 
-@pytest.mark.parametrize("name", sorted(PROFILES))
-def test_the_computer_plays_every_seat_through_the_lights(name: str) -> None:
-    game = find_game(name)
+@pytest.mark.parametrize("game", games(), ids=lambda game: game.name)
+def test_the_computer_plays_every_seat_through_the_lights(game: Game[Any]) -> None:
     everyone = ",".join(f"{seat.letter}=level:1" for seat in game.seats)
     sim = make_sim(
-        PROFILES[name],
+        "sim",  # the game's own simulated board
         game=game,
         settings={"opponent": everyone, "seed": "7"},
         thinker=InlineThinker(Always(ShufflingPlayer())),
