@@ -26,8 +26,10 @@ holes at once, a low carry on the cells it passes, as the geometry and speed mak
 from __future__ import annotations
 
 import math
+import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from engine.assessments import Timing
@@ -35,6 +37,7 @@ from engine.errors import KibanError
 from engine.game import Game, Layout, Position
 from engine.physical import Reading, Spot, Stone
 from engine.recognition.sensors import SensorKind, SensorModel
+from engine.registry import games
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     MoveCommitted,
@@ -57,6 +60,7 @@ from hardware.mock.orders import (
     with_waypoints,
 )
 from hardware.mock.physics import Board
+from hardware.profile import simulated_board
 from tests.firmware_host.simkit import make_sim
 
 REST = Timing().settle
@@ -544,17 +548,30 @@ def timed_steps(
     return pacer.steps
 
 
-PROFILES = {
-    "dobutsu": ("sim", "sim-dobutsu-polarity", "sim-dobutsu-stands"),
-    "shogi": ("sim-shogi", "sim-shogi-polarity", "sim-shogi-stands"),
-    "abalone": ("sim-abalone", "sim-abalone-gutters", "sim-abalone-polarity"),
-    "chaturaji": ("sim-chaturaji",),
-    "robotory": ("sim-robotory", "sim-robotory-polarity", "sim-robotory-stock"),
-}
-"""The simulated boards of each game a trial is drawn on (what better sensing buys)."""
+DEFAULT_PLIES = 30
+"""The most random moves played to reach a trial's position, for a game whose tests do
+not say (``trials.toml``)."""
 
-PLIES = {"dobutsu": 12, "shogi": 40, "abalone": 40, "chaturaji": 40, "robotory": 30}
-"""The most random moves played from the start to reach a trial's position."""
+
+def _trial_boards() -> dict[str, tuple[tuple[str, ...], int]]:
+    """Each registered game's boards and plies: from ``trials.toml`` beside the game's
+    own tests (Kiban's games), else its simulated board (a game installed from outside);
+    a game with no board to play on has no trials."""
+    boards = {}
+    for game in games():
+        own = TESTS / game.name / "trials.toml"
+        if own.is_file():
+            table = tomllib.loads(own.read_text(encoding="utf-8"))
+            boards[game.name] = (tuple(table["profiles"]), int(table["plies"]))
+        elif (board := simulated_board(game)) is not None:
+            boards[game.name] = ((board,), DEFAULT_PLIES)
+    return boards
+
+
+TESTS = Path(__file__).resolve().parents[1]
+TRIAL_BOARDS = _trial_boards()
+PROFILES = {name: profiles for name, (profiles, _plies) in TRIAL_BOARDS.items()}
+"""The simulated boards of each game a trial is drawn on."""
 
 VARIANTS = ("plain", "both", "hold", "correction")
 """A move in any order and pace; the next player's hand on the board before the mover's
@@ -575,7 +592,7 @@ def trial(
     move as bodies over sensors of that geometry (None: the hands of lists)."""
     profiles = PROFILES[game.name]
     profile = profiles[chooser.index(len(profiles))]
-    start = draw_position(game, chooser, chooser.index(PLIES[game.name] + 1))
+    start = draw_position(game, chooser, chooser.index(TRIAL_BOARDS[game.name][1] + 1))
     if start.outcome() is not None:
         return None
     played = Trial.at(game, profile, start.text(), model)
