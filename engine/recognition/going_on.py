@@ -111,12 +111,13 @@ def went_on_at_once(base: Base[M], moves: tuple[M, ...], within: float = QUICKES
     return bool(done) and bool(began) and min(began) < max(done) + within
 
 
-def began_unanswered(base: Base[M], moves: tuple[M, ...]) -> bool:
+def began_unanswered(base: Base[M], moves: tuple[M, ...], within: float = QUICKEST_ANSWER) -> bool:
     """Whether ``moves`` (from the base: a player's move, the others' replies, that
-    player's again) have the last begun before the replies first read whole, or sooner
-    after than anyone answers (``QUICKEST_ANSWER``): the hand going on with the first,
-    not answering them. A reply's cells count when they first read as it left them, so
-    that the next move from them (the reply's piece taken up again) proves nothing."""
+    player's again) have the last begun before the replies first read whole, or
+    ``within`` seconds after (sooner than anyone answers, ``QUICKEST_ANSWER``): the hand
+    may be going on with the first, not answering them. A reply's cells count when they
+    first read as it left them, so that the next move from them (the reply's piece taken
+    up again) proves nothing."""
     movers = _movers(base, moves)
     if len(moves) < 3 or movers[-1] != movers[0] or movers[0] in movers[1:-1]:
         return False
@@ -134,7 +135,7 @@ def began_unanswered(base: Base[M], moves: tuple[M, ...]) -> bool:
             whole.append(reads[0])
     replies = frozenset().union(*(footprint.spots() for footprint in footprints[1:-1]))
     began = [base.first_at[spot] for spot in last - replies - first if spot in base.first_at]
-    return bool(whole) and bool(began) and min(began) < max(whole) + QUICKEST_ANSWER
+    return bool(whole) and bool(began) and min(began) < max(whole) + within
 
 
 def _movers(base: Base[M], moves: tuple[M, ...]) -> list[object]:

@@ -147,12 +147,15 @@ class Rereading(Generic[M]):
 
     def hand_may_go_on(self, move: M) -> bool:
         """Whether ``move``, the record's next, may be the hand of an open move the board
-        read done going on after the reply: its player's, begun before that reply read
-        whole or sooner after than anyone answers (``began_unanswered``). Its cells
-        standing proves nothing then; the board reads it at rest, from before that move
-        (``answer``)."""
+        read done going on after the reply: its player's, begun (as its cells read) before
+        that reply read whole or within ``REACTION`` after, sooner than a player answers
+        what the board did (``began_unanswered``). Its cells standing while the board
+        moves proves nothing then: it is read at rest, from before the move it may go on
+        with (``answer``), which asks only when its own rules find the two readings tied.
+        A sensor reads a lift only once the piece is past its release point, so the hand
+        began earlier still."""
         return any(
-            earlier.tail and began_unanswered(earlier, (*earlier.tail, move))
+            earlier.tail and began_unanswered(earlier, (*earlier.tail, move), REACTION)
             for earlier in self._earlier
         )
 
