@@ -40,6 +40,9 @@ class Timing:
     ``order``: a piece's landing and its departure further apart than this came in the
     order read; nearer, the board's sensors may blur them (a piece slid or rolled
     between two cells reads on both): the board's sensor model's ``order_margin``.
+    ``departs``: how long before its cell reads empty a hand may have begun moving a
+    piece off it (the sensor model's ``departure_s``): when a move began is known only
+    that closely.
     """
 
     settle: float = 0.4
@@ -51,6 +54,7 @@ class Timing:
     amend: float = 4.0
     held: float = 30.0
     order: float = WIDEST.order_margin
+    departs: float = WIDEST.departure_s
 
 
 @dataclass(frozen=True, slots=True)

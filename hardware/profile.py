@@ -97,7 +97,9 @@ class Profile:
         None) with the order margin of the board's own sensors, so that a session built
         on any board trusts the order of changes exactly as far as its sensors allow."""
         return dataclasses.replace(
-            Timing() if base is None else base, order=self.sensor_model.order_margin
+            Timing() if base is None else base,
+            order=self.sensor_model.order_margin,
+            departs=self.sensor_model.departure_s,
         )
 
     @property

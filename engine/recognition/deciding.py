@@ -11,7 +11,7 @@ from typing import TypeVar
 
 from engine.assessments import Reread
 from engine.physical import Spot
-from engine.recognition.going_on import merges, merges_both, went_on_at_once
+from engine.recognition.going_on import QUICKEST_ANSWER, merges, merges_both, went_on_at_once
 from engine.recognition.open_moves import EPSILON, Base
 from engine.recognition.overlap import shared
 
@@ -33,6 +33,7 @@ def decide(
     shown: Callable[[tuple[M, ...]], bool] = lambda line: False,
     doubtful: Callable[[tuple[M, ...]], bool] = lambda line: False,
     settle: float = 0.0,
+    departs: float = 0.0,
 ) -> Reread[M] | None:
     """What the record becomes. ``here``: the lines from the record's position that make
     the board; ``there``: the lines from the base. ``seen`` gives a line as the board
@@ -53,7 +54,9 @@ def decide(
     asked. ``doubtful``: whether a line from the base came in an order it cannot have
     (a capture whose victim's cell filled before the capturer left): such a line is a
     reading only when none keeps the order, and never wins for the knocks it spares.
-    ``settle``: how long the board waits for a move to rest (``Timing.settle``)."""
+    ``settle``: how long the board waits for a move to rest (``Timing.settle``);
+    ``departs``: how long before its cell read empty a hand may have begun a move
+    (``Timing.departs``)."""
     tail = base.tail
     keeping = [tail + line for line in here]
     keeping += [line for line in there if line[: len(tail)] == tail]
@@ -100,7 +103,7 @@ def decide(
     # a reply begun before the mover's move was whole: no order of sensed changes tells
     # the mover's hand going on with that move from the mover's next move
     interleaved = base.replied_early(REACTION) or any(
-        went_on_at_once(base, kept) for kept in keeping
+        went_on_at_once(base, kept, QUICKEST_ANSWER + departs) for kept in keeping
     )
     # a record committed before it rested too, when the reply began before the board
     # could show its first move at rest (``settle``) and the mover's hand went on while

@@ -71,12 +71,19 @@ def _takes_up_first(base: Base[M], move: M) -> bool:
     return bool(taken) and taken <= base.overlap.index.footprint(move).spots()
 
 
-def went_on(earlier: Base[M], base: Base[M], there: list[tuple[M, ...]], within: float) -> bool:
+def went_on(
+    earlier: Base[M],
+    base: Base[M],
+    there: list[tuple[M, ...]],
+    within: float,
+    departs: float = 0.0,
+) -> bool:
     """Whether a line the board shows from ``base`` ends with ``earlier``'s first player
     moving again for the first time since, the reply begun within ``within`` seconds of
     the first move's end or the move again begun at once after it: that hand going on
     after the reply as well as that player's next move (``goes_on_first`` says whether a
-    move of it can be read so)."""
+    move of it can be read so). ``departs``: how long before its cell read empty the
+    move again may have begun (``Timing.departs``)."""
     before = earlier.position.move_stack
     if len(earlier.tail) < 2 or base.position.move_stack[: len(before)] != before:
         return False
@@ -91,7 +98,9 @@ def went_on(earlier: Base[M], base: Base[M], there: list[tuple[M, ...]], within:
         between = movers[1:-1]
         if movers[-1] != movers[0] or not between or movers[0] in between:
             continue
-        if earlier.replied_early(within) or went_on_at_once(earlier, moves):
+        if earlier.replied_early(within) or went_on_at_once(
+            earlier, moves, QUICKEST_ANSWER + departs
+        ):
             return True
     return False
 

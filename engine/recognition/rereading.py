@@ -27,7 +27,12 @@ from engine.assessments import Reread, Timing
 from engine.game import Position
 from engine.physical import EMPTY, Reading, Sensing, Spot, frame_diff
 from engine.recognition.deciding import REACTION, decide
-from engine.recognition.going_on import began_unanswered, goes_on_first, went_on
+from engine.recognition.going_on import (
+    QUICKEST_ANSWER,
+    began_unanswered,
+    goes_on_first,
+    went_on,
+)
 from engine.recognition.move_index import MoveIndex
 from engine.recognition.open_moves import EPSILON, Base, fresh_base
 from engine.recognition.overlap import shared
@@ -154,8 +159,10 @@ class Rereading(Generic[M]):
         with (``answer``), which asks only when its own rules find the two readings tied.
         A sensor reads a lift only once the piece is past its release point, so the hand
         began earlier still."""
+        departs = self.timing.departs
         return any(
-            earlier.tail and began_unanswered(earlier, (*earlier.tail, move), REACTION)
+            earlier.tail
+            and began_unanswered(earlier, (*earlier.tail, move), QUICKEST_ANSWER + departs)
             for earlier in self._earlier
         )
 
@@ -376,7 +383,7 @@ class Rereading(Generic[M]):
         lifting = not there and self._earlier and _taken_up(base, frame)
         for index in range(len(self._earlier) - 1, -1, -1) if not lifting else ():
             earlier = self._earlier[index]
-            went = bool(there) and went_on(earlier, base, there, REACTION)
+            went = bool(there) and went_on(earlier, base, there, REACTION, self.timing.departs)
             if there and not went:
                 continue  # the base makes the board, and what closed the earlier moves holds
             if not earlier.tail or not (
@@ -411,6 +418,7 @@ class Rereading(Generic[M]):
                 shown=shown,
                 doubtful=base.doubtful,
                 settle=self.timing.settle,
+                departs=self.timing.departs,
             )
         if answer is not None and answer.choices:
             self._ask(frame, base, answer)

@@ -124,6 +124,13 @@ class SensorModel:
         return self.gap_mm / self.slowest_mm_s
 
     @property
+    def departure_s(self) -> float:
+        """The longest a piece slid or rolled off its cell still reads there after the
+        hand began to move it (until it is past the release point, at the slowest hand):
+        a departure read now may have begun that much earlier."""
+        return self.reach_mm(self.release_mm) / self.slowest_mm_s
+
+    @property
     def order_margin(self) -> float:
         """Two changes further apart than this came in the order they were read."""
         return max(BOUNCE, self.overlap_s + BOUNCE)

@@ -495,7 +495,8 @@ def soak(
     if sensors is not None:
         loaded = replace(loaded, sensor_model=sensors)
     if timing is None:
-        timing = replace(Timing(), order=sensor_model(loaded).order_margin)
+        model = sensor_model(loaded)
+        timing = replace(Timing(), order=model.order_margin, departs=model.departure_s)
     sim = Simulation(
         game,
         loaded,
