@@ -23,9 +23,11 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
+from fontTools.ttLib import TTFont
 
 from engine.registry import GROUP
 from firmware_host.testing import conformance_checks
+from firmware_host.web.words.game_fonts import kiban_characters
 
 pytestmark = pytest.mark.xdist_group("external")  # one install serves every test here
 
@@ -118,6 +120,12 @@ def test_pip_installs_it_with_its_data_into_its_folder_only(work: Path) -> None:
         "pl.po",
     ]
     assert Path(board(work)).is_file()
+    assert sorted(path.name for path in (site / MODULE / "page-font").iterdir()) == [
+        "characters.txt",
+        "kiban-jp-fonts-OFL.txt",
+        "kiban-sans-jp.woff2",
+        "kiban-serif-jp.woff2",
+    ]
     (dist,) = site.glob("kiban_dice_race-0.1.dist-info")
     assert f"[{GROUP}]\n{NAME} = {MODULE}:SPRINT" in (dist / "entry_points.txt").read_text()
     found = run(
@@ -156,6 +164,29 @@ def test_its_own_tests_pass_every_check_of_the_kit_on_it_installed(work: Path) -
     passed = set(re.findall(r"test_sprint_passes_the_kit\[([a-z-]+)\] PASSED", said))
     assert passed == {name for name, _ in conformance_checks()}, said
     assert "skipped" not in said.splitlines()[-1], said
+
+
+def test_the_pages_draw_its_words_with_the_glyphs_it_brings(work: Path) -> None:
+    """Its Japanese word for the runner, 走者, has a kanji Kiban's page fonts lack: the
+    subsets its package carries hold it, and every page's game-fonts.css names them,
+    limited to it, with no file of Kiban changed."""
+    probe = (
+        "from engine.registry import games\n"
+        "from firmware_host.web.words.game_fonts import font_file, game_fonts, stylesheet\n"
+        "print(stylesheet(game_fonts(games())))\n"
+        f"print(len(font_file(games(), {NAME!r}, 'kiban-sans-jp.woff2') or b''))\n"
+    )
+    done = run([sys.executable, "-c", probe], cwd=work, environment=installed(work))
+    assert done.returncode == 0, done.stderr
+    *sheet, size = done.stdout.strip().splitlines()
+    css = "\n".join(sheet)
+    assert f'src: url("game-fonts/{NAME}/kiban-sans-jp.woff2")' in css, css
+    assert f'src: url("game-fonts/{NAME}/kiban-serif-jp.woff2")' in css, css
+    assert css.count("unicode-range: U+8D70;") == 2, css  # 走, and nothing Kiban holds
+    installed_font = work / "site" / MODULE / "page-font" / "kiban-sans-jp.woff2"
+    assert int(size) == installed_font.stat().st_size
+    assert ord("走") in TTFont(str(installed_font)).getBestCmap()
+    assert "走" not in kiban_characters()  # Kiban's own subsets lack it
 
 
 def test_kiban_games_lists_it_after_kibans_own(work: Path) -> None:

@@ -9,8 +9,15 @@ firmware_host/web/static/, the licence beside them). ``shown_characters`` is wha
 the page can show that a Latin font lacks: every character of the CJK blocks in the
 files Kiban ships (the Japanese catalogue, the page's words and pieces, the games'
 spoken words); tests/firmware_host/web/static/test_font.py holds the subsets to it.
+Beside them it writes the characters they hold (``kiban-jp-characters.txt``), which a
+game's conformance checks read.
 
-    python tools/page_font.py [--fonts /usr/share/fonts/opentype/noto]
+A game installed from outside whose words need characters Kiban's subsets lack carries
+subsets of its own, of just those: ``--package`` names its package's folder, and the
+tool writes them there, in ``page-font/`` with the characters they hold
+(``firmware_host/web/words/game_fonts.py`` serves them to the pages).
+
+    python tools/page_font.py [--fonts /usr/share/fonts/opentype/noto] [--package DIR]
 """
 
 from __future__ import annotations
@@ -20,15 +27,15 @@ import sys
 import textwrap
 from pathlib import Path
 
+from firmware_host.web.words.game_fonts import CHARACTERS as GAME_HELD
+from firmware_host.web.words.game_fonts import FOLDER as GAME_FOLDER
+from firmware_host.web.words.game_fonts import KIBAN_CHARACTERS as HELD
+from firmware_host.web.words.game_fonts import characters_in, listed
+
 ROOT = Path(__file__).resolve().parents[1]
 STATIC = ROOT / "firmware_host" / "web" / "static"
 SHIPPED = ("engine", "firmware_host")
 """The packages whose files the page's texts come from."""
-TEXT_SUFFIXES = frozenset({".py", ".po", ".js", ".html", ".css", ".toml", ".jsonl"})
-CJK = ((0x2E80, 0x9FFF), (0xF900, 0xFAFF), (0xFE30, 0xFE4F), (0xFF00, 0xFFEF))
-"""CJK radicals to ideographs (kana, punctuation and symbols among them), the
-compatibility ideographs and forms, and the full- and half-width forms: what Latin
-fonts lack."""
 FACES = {
     # (the collection, the face's family in it, weight): the subset's file
     ("NotoSansCJK-Regular.ttc", "Noto Sans CJK JP"): "kiban-sans-jp.woff2",
@@ -37,19 +44,14 @@ FACES = {
 LICENCE = "kiban-jp-fonts-OFL.txt"
 
 
-def is_cjk(character: str) -> bool:
-    code = ord(character)
-    return any(low <= code <= high for low, high in CJK)
-
-
 def shown_characters(root: Path = ROOT) -> frozenset[str]:
     """Every CJK character in the files Kiban ships: all the page can show in them."""
-    found: set[str] = set()
-    for package in SHIPPED:
-        for path in (root / package).rglob("*"):
-            if path.suffix in TEXT_SUFFIXES and path.is_file():
-                found.update(c for c in path.read_text(encoding="utf-8") if is_cjk(c))
-    return frozenset(found)
+    return frozenset().union(*(characters_in(root / package) for package in SHIPPED))
+
+
+def held_characters(held: Path) -> frozenset[str]:
+    """The characters a list written beside subsets names."""
+    return listed(held)
 
 
 def _face(collection: Path, family: str) -> object:
@@ -61,11 +63,19 @@ def _face(collection: Path, family: str) -> object:
     raise SystemExit(f"{collection} has no face {family!r}")
 
 
-def subset(fonts: Path, copyright_file: Path) -> None:
-    """Write each face's subset (WOFF2) and the licence into the page's static files."""
+def subset(
+    fonts: Path,
+    copyright_file: Path,
+    characters: list[str] | None = None,
+    into: Path = STATIC,
+    held: str = HELD,
+) -> None:
+    """Write each face's subset of ``characters`` (WOFF2; Kiban's by default), the
+    characters they hold and the licence into ``into`` (the page's static files)."""
     from fontTools.subset import Options, Subsetter
 
-    characters = sorted(shown_characters())
+    characters = sorted(shown_characters()) if characters is None else characters
+    into.mkdir(parents=True, exist_ok=True)
     copyrights = []
     for (collection, family), name in FACES.items():
         font = _face(fonts / collection, family)
@@ -79,9 +89,21 @@ def subset(fonts: Path, copyright_file: Path) -> None:
         subsetter.populate(text="".join(characters))
         subsetter.subset(font)
         font.flavor = "woff2"  # type: ignore[attr-defined]
-        font.save(str(STATIC / name))  # type: ignore[attr-defined]
-        print(f"{name}: {len(characters)} characters, {(STATIC / name).stat().st_size} bytes")
-    (STATIC / LICENCE).write_text(licence(copyright_file, copyrights), encoding="utf-8")
+        font.save(str(into / name))  # type: ignore[attr-defined]
+        print(f"{name}: {len(characters)} characters, {(into / name).stat().st_size} bytes")
+    (into / held).write_text("".join(characters) + "\n", encoding="utf-8")
+    (into / LICENCE).write_text(licence(copyright_file, copyrights), encoding="utf-8")
+
+
+def game_subset(fonts: Path, copyright_file: Path, package: Path) -> int:
+    """A game package's own subsets: the characters its files show that Kiban's subsets
+    lack, written into its ``page-font`` folder (none needed: nothing written)."""
+    extra = sorted(characters_in(package) - held_characters(STATIC / HELD))
+    if not extra:
+        print(f"{package}: Kiban's page fonts hold every character it shows")
+        return 0
+    subset(fonts, copyright_file, extra, package / GAME_FOLDER, GAME_HELD)
+    return 0
 
 
 def licence(debian_copyright: Path, copyrights: list[str]) -> str:
@@ -113,7 +135,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--copyright", type=Path, default=Path("/usr/share/doc/fonts-noto-cjk/copyright")
     )
+    parser.add_argument(
+        "--package", type=Path, help="a game package's folder: its own subsets, into it"
+    )
     args = parser.parse_args(argv)
+    if args.package is not None:
+        return game_subset(args.fonts, args.copyright, args.package)
     subset(args.fonts, args.copyright)
     return 0
 

@@ -36,6 +36,7 @@ from firmware_host.testing.contract import (
     scores_teams_and_dice,
     texts,
 )
+from firmware_host.testing.glyphs import glyphs
 from firmware_host.testing.options import options
 from firmware_host.testing.recognition import recognition, ships_simulated_board
 from firmware_host.testing.records import records
@@ -58,13 +59,14 @@ CHECKS: tuple[tuple[str, Check], ...] = (
     ("defaults", defaults),
     ("options", options),
     ("words", words),
+    ("glyphs", glyphs),
     ("records", records),
     ("search", search),
     ("recognition", recognition),
 )
 """Every check by its name: the game contract on random positions (its first nine), the
-option contract, the words, the plain-text records, the search, the recognition of moves
-made on the simulated board."""
+option contract, the words, the glyphs the page draws them with, the plain-text records,
+the search, the recognition of moves made on the simulated board."""
 
 NEEDS_BOARD = frozenset({"recognition"})
 """The checks that play on the simulated board the game ships (``BenchPlan.profile``)."""

@@ -50,6 +50,7 @@ from firmware_host.club.pairings import MAX_TABLES
 from firmware_host.telling.language import Language
 from firmware_host.web.organiser.view import RoundView, room_json
 from firmware_host.web.spectator.app import spectator_app
+from firmware_host.web.words.game_font_routes import font_routes
 from firmware_host.web.words.organiser_words import organiser_words
 from firmware_host.web.words.said_words import said_words
 from firmware_host.wire.notice_records import said_record
@@ -138,6 +139,8 @@ def organiser_app(
         return _queued()
 
     app.router.add_get(base + "/", guarded(_page))
+    for path, handler in font_routes(base):  # before the static files' route
+        app.router.add_get(path, guarded(handler))
     app.router.add_get(base + "/static/{name}", guarded(_static))
     app.router.add_get(base + "/room.json", guarded(room))
     app.router.add_get(base + "/words", guarded(_words))

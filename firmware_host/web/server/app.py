@@ -40,6 +40,7 @@ from firmware_host.web.gate.pairing import (
 )
 from firmware_host.web.page_state.messages import Json
 from firmware_host.web.sessions.session import Session, error
+from firmware_host.web.words.game_font_routes import font_routes
 from firmware_host.web.words.page_words import page_words
 from firmware_host.web.words.said_words import said_words
 from firmware_host.wire.actions import Problem
@@ -67,6 +68,7 @@ STATIC_TYPES = {
     "kiban-sans-jp.woff2": "font/woff2",
     "kiban-serif-jp.woff2": "font/woff2",
     "kiban-jp-fonts-OFL.txt": "text/plain",
+    "kiban-jp-characters.txt": "text/plain",  # what they hold (a game's subsets add to it)
 }
 """The files under static/ the server gives out, and their types: nothing else."""
 
@@ -414,6 +416,8 @@ def create_app(session: Session, pairing: Pairing | None = None) -> web.Applicat
     app[PAIRING] = pairing or Pairing(None)
     app[CLIENTS] = set()
     app.router.add_get("/", index)
+    for path, handler in font_routes(""):  # before the static files' route, which takes any name
+        app.router.add_get(path, handler)
     app.router.add_get("/static/{name}", static)
     app.router.add_get("/ws", websocket)
     app.router.add_get("/record", record)

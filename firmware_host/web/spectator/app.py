@@ -33,6 +33,7 @@ from firmware_host.club.live_server import Tables, live_app
 from firmware_host.telling.language import Language
 from firmware_host.web.page_state.messages import Json, Mode, board_message
 from firmware_host.web.spectator.index import Index, Indexer
+from firmware_host.web.words.game_font_routes import font_routes
 from firmware_host.web.words.said_words import said_words
 from firmware_host.web.words.spectator_words import spectator_words
 from hardware.profile import load_profile
@@ -85,6 +86,8 @@ def spectator_app(
         app.router.add_get(f"{prefix}/", _page)
         watched = _Watched(Indexer(audience, delay), tables, clock)
         app.router.add_get(f"{prefix}/tables.json", _index(watched, closing))
+        for path, handler in font_routes(prefix):  # before the static files' route
+            app.router.add_get(path, handler)
         app.router.add_get(f"{prefix}/static/{{name}}", _static)
         app.router.add_get(f"{prefix}/boards/{{game}}.json", _boards(boards))
         app.router.add_get(f"{prefix}/words", _words)

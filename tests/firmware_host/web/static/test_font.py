@@ -19,6 +19,7 @@ from engine.registry import find_game
 from firmware_host.store.storage import GameStore
 from firmware_host.web.server.app import STATIC_TYPES
 from firmware_host.web.sessions.simulated import SimSession
+from firmware_host.web.words.game_fonts import is_cjk, kiban_characters
 from tests.firmware_host.web.helpers import PATIENT
 from tests.firmware_host.web.static.test_browser import (  # noqa: F401 - the fixture
     LiveServer,
@@ -51,6 +52,13 @@ def test_each_subset_holds_every_character_the_page_can_show(name: str) -> None:
     assert not missing, f"{name} lacks {''.join(missing)}: run make page-font"
     assert len(held) < 2 * len(shown)  # a subset: not the whole font
     assert name in STATIC_TYPES  # served from the page's static files
+
+
+@pytest.mark.parametrize("name", sorted(TOOL.FACES.values()))
+def test_the_list_beside_the_subsets_names_the_cjk_characters_they_hold(name: str) -> None:
+    """What a game's conformance check and its own subsets are measured against."""
+    held = {chr(code) for code in TTFont(str(STATIC / name)).getBestCmap() if is_cjk(chr(code))}
+    assert kiban_characters() == held
 
 
 def test_the_licence_is_shipped_beside_the_fonts() -> None:
