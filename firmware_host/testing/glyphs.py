@@ -3,30 +3,44 @@
 A page on a device without CJK fonts (a minimal Debian, a Pi's desktop) draws Japanese
 only with the fonts Kiban serves: its own subsets, and the subsets a game's package
 carries for the characters Kiban's lack (``firmware_host/web/words/game_fonts.py``). A
-character in a game's files that neither holds is a box on the page.
+character the game puts on the page that neither holds is a box there.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from engine.game import Game
+from firmware_host.telling.language import Language
+from firmware_host.web.page_state.messages import Mode, board_message
 from firmware_host.web.words.game_fonts import (
     CHARACTERS,
-    characters_in,
     font_folder,
+    is_cjk,
     kiban_characters,
     listed,
-    package_folder,
 )
+from hardware.profile import load_profile, simulated_board
+
+
+def shown_characters(game: Game[Any]) -> frozenset[str]:
+    """The CJK characters ``game`` puts on the page: its words in every language (its
+    catalogues) and its board's drawing (the pieces' faces, the spots' names) on the
+    simulated board it ships."""
+    texts = [game.catalogue(language.value) or "" for language in Language]
+    board = simulated_board(game)
+    if board is not None:
+        drawing = board_message(game, load_profile(board, game), Mode.SIMULATOR)
+        texts.append(json.dumps(drawing, ensure_ascii=False))
+    return frozenset(c for text in texts for c in text if is_cjk(c))
 
 
 def glyphs(game: Game[Any]) -> None:
-    """Every CJK character in the game's package (its catalogues, its look, its puzzles)
-    is held by the page's subsets or by the game's own."""
-    shown = characters_in(package_folder(game))
+    """Every CJK character the game puts on the page is held by the page's subsets or
+    by the game's own."""
     held = kiban_characters() | listed(font_folder(game) / CHARACTERS)
-    missing = "".join(sorted(shown - held))
+    missing = "".join(sorted(shown_characters(game) - held))
     assert not missing, (
         f"{game.name} shows {missing}, which no page font holds: run"
         " python tools/page_font.py --package <its package folder> (make page-font"

@@ -23,6 +23,7 @@ from firmware_host.web.words.game_fonts import (
     stylesheet,
     unicode_range,
 )
+from tests.firmware_host.toy_race import RaceGame
 from tests.firmware_host.web.helpers import served, sim_session
 
 glyph_check = importlib.import_module("firmware_host.testing.glyphs")
@@ -57,28 +58,31 @@ def test_the_page_fonts_list_holds_the_pieces_and_the_language_menu() -> None:
     assert {"王", "玉", "飛", "龍", "と", "日", "本", "語"} <= kiban_characters()
 
 
-def _package(folder: Path, text: str, own: str | None) -> Path:
-    (folder / "locale").mkdir(parents=True)
-    (folder / "locale" / "ja.po").write_text(f'msgid "runner"\nmsgstr "{text}"\n', "utf-8")
-    if own is not None:
-        (folder / "page-font").mkdir()
-        (folder / "page-font" / "characters.txt").write_text(own + "\n", "utf-8")
-    return folder
+class WordyRace(RaceGame):
+    """The toy race with a Japanese word for its runner."""
+
+    def catalogue(self, language: str) -> str | None:
+        return 'msgctxt "piece"\nmsgid "runner"\nmsgstr "走者"\n' if language == "ja" else None
 
 
 def test_the_kit_finds_a_character_no_page_font_holds(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game = find_game("dobutsu")  # any game: its package is the folder made here
-    folder = _package(tmp_path / "bare", "走者", None)
-    monkeypatch.setattr(glyph_check, "package_folder", lambda game: folder)
-    monkeypatch.setattr(glyph_check, "font_folder", lambda game: folder / "page-font")
-    with pytest.raises(AssertionError, match=r"dobutsu shows 走, which no page font holds"):
+    game = WordyRace()
+    assert "走" in glyph_check.shown_characters(game)
+    own = tmp_path / "page-font"
+    own.mkdir()
+    monkeypatch.setattr(glyph_check, "font_folder", lambda game: own)
+    with pytest.raises(AssertionError, match=r"race shows 走, which no page font holds"):
         glyphs(game)
-    carried = _package(tmp_path / "carried", "走者", "走")
-    monkeypatch.setattr(glyph_check, "package_folder", lambda game: carried)
-    monkeypatch.setattr(glyph_check, "font_folder", lambda game: carried / "page-font")
+    (own / "characters.txt").write_text("走\n", encoding="utf-8")
     glyphs(game)  # the game's own subsets hold it
+
+
+def test_the_kit_reads_the_boards_drawing_too() -> None:
+    shogi = find_game("shogi")
+    assert {"王", "飛", "龍"} <= glyph_check.shown_characters(shogi)  # its pieces' faces
+    glyphs(shogi)
 
 
 @pytest.mark.parametrize("prefix", ["", "/room"])
