@@ -107,6 +107,7 @@ def catalogue_message(
         "games": [
             {
                 "name": game.name,
+                "game": game.name,  # its options' and seats' words are told in its own
                 "title": game.title,
                 "title_said": alone_record(Term(game.title)),
                 "aliases": list(game.aliases),
@@ -122,7 +123,7 @@ def catalogue_message(
             for game in games
         ],
         "palettes": list(palettes),
-        "palettes_said": palettes_said(palettes),
+        "palette_names_said": palettes_said(palettes),
         "settings": {key: list(choices) for key, choices in Settings.CHOICES.items()},
         "levels": [level_json(level) for level in LEVELS],
     }

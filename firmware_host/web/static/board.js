@@ -3,7 +3,6 @@
 
 import { $, OFF, UNIT, page, seatClass, svg } from "./common.js";
 import { drawPiece, loadPieceStyle, setPieceStyle, styleFor, stylesOf } from "./pieces.js";
-import { inLanguage } from "./speech.js";
 import { word } from "./words.js";
 
 // The board's words in the page's language, its elements kept (a drag goes on): the
@@ -13,12 +12,12 @@ export function renameBoard() {
   if (!board) return;
   titleBoard(board);
   nameSpots(board);
-  for (const [element, entry, field, fallback] of page.boardWords) element.textContent = inLanguage(entry, field, board.game) || fallback;
+  for (const [element, entry, field, fallback] of page.boardWords) element.textContent = entry[field] || fallback;
   fitNames();
 }
 
 function titleBoard(board) {
-  const title = inLanguage(board, `title`);
+  const title = board.title;
   const simulated = board.mode === `simulator`;
   document.title = `Kiban: ${title}`;
   $("title").textContent = `${title} · ${simulated ? word("simulated board") : board.profile}`;
@@ -26,12 +25,12 @@ function titleBoard(board) {
 
 // Each spot's name in the page's language, by its id.
 function nameSpots(board) {
-  page.names = new Map([...board.cells, ...board.off_board].map((spot) => [spot.spot, inLanguage(spot, `name`, board.game) || spot.spot]));
+  page.names = new Map([...board.cells, ...board.off_board].map((spot) => [spot.spot, spot.name || spot.spot]));
 }
 
 // `element` shows `entry`'s `field` in the page's language, and again when it changes.
 function told(element, entry, field, fallback = ``) {
-  element.textContent = inLanguage(entry, field, page.board.game) || fallback;
+  element.textContent = entry[field] || fallback;
   page.boardWords.push([element, entry, field, fallback]);
 }
 

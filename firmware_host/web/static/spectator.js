@@ -9,7 +9,6 @@
 import { paintRegions, regionClasses } from "./board.js";
 import { $, UNIT, clockText, html, seatClass, svg } from "./common.js";
 import { drawPiece, loadPieceStyle } from "./pieces.js";
-import { inLanguage } from "./speech.js";
 import { bindWords, told, word } from "./words.js";
 
 const WAIT = 20; // s the server may hold a question (firmware_host/web/spectator/app.py says why)
@@ -93,7 +92,7 @@ function renderTable(view, entry) {
   view.element.dataset.moves = String(entry.moves.length);
   view.element.dataset.last = entry.last_move || "";
   view.element.dataset.result = entry.result ? entry.result.termination : "";
-  const title = inLanguage(board, "title", entry.game);
+  const title = board.title;
   view.heading.replaceChildren();
   view.heading.append(`${word("Table {number}", { number: entry.table })} · ${title}`);
   if (entry.event) html("span", { className: "live-event" }, ` · ${entry.event}`, view.heading);
@@ -113,7 +112,7 @@ function renderSeats(view, entry) {
     const row = html("li", { className: `${seatClass(index, board)}${moving ? " to-move" : ""}`, "data-seat": index }, null, view.seats);
     const player = entry.players[index];
     html(`span`, { className: `live-player` }, player || word("no player named"), row);
-    html("span", { className: "live-seat" }, inLanguage(board.seats[index], "name", entry.game), row);
+    html("span", { className: "live-seat" }, board.seats[index].name, row);
     if (moving) html(`span`, { className: `live-turn` }, word("to move"), row);
     if (entry.clocks.length) html("span", { className: "live-clock", "data-clock": index }, "", row);
   });

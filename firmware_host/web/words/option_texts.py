@@ -54,7 +54,7 @@ def option_json(game: Game[Any], spec: OptionSpec) -> Json:
         "help": spec.help,
         "help_said": alone_record(Term(spec.help)),
         "choices": list(spec.choices),
-        "choices_said": {
+        "choice_names_said": {
             choice: alone_record(choice_value(game, choice)) for choice in spec.choices
         },
         "minimum": spec.minimum,
