@@ -441,8 +441,8 @@ def _english(said: Said | None) -> str | None:
 
 
 def _said(said: Said | None) -> Json | None:
-    """What is said as its value, for the page to tell in its language with the served
-    words (``/said``: the catalogue's and the game's); None stays None."""
+    """What is said as its value, told in the page's language at its edge
+    (``words/told_for_page.py``); None stays None."""
     return None if said is None else said_record(said)
 
 

@@ -141,13 +141,17 @@ def test_a_puzzle_is_asked_judged_and_solved_on_the_page() -> None:
             assert asked["kind"] == "win, difficulty 1"
             for language in TRANSLATED:  # the page names its language: told in it
                 await page.send(type="language", language=language.value)
-                assert page.state["puzzle"]["question"] != asked["question"]
+                told_in = page.latest["state"]["puzzle"]
+                assert told_in["question"] != asked["question"]
             await page.send(type="language", language="ja")
-            assert page.state["puzzle"]["question"].endswith("じぶんの1てでかってください")
+            japanese = page.latest["state"]["puzzle"]
+            assert japanese["question"].endswith("じぶんの1てでかってください")
             await page.send(type="language", language="fr")
-            assert page.state["puzzle"]["kind"] == "victoire, difficulté 1"
+            french = page.latest["state"]["puzzle"]
+            assert french["kind"] == "victoire, difficulté 1"
             await page.send(type="language", language="en")
-            assert page.state["puzzle"]["question"] == asked["question"]
+            english = page.latest["state"]["puzzle"]
+            assert english["question"] == asked["question"]
             assert asked["game"] == game.name
             assert not asked["solved"]
             state = await played(page, 0)  # set up by the hands, the question still asked
