@@ -373,7 +373,7 @@ def told_in(client: Client, chosen: PageLanguage, session: Session) -> None:
     told in it (the games it may start, the board, the state), then the answer."""
     client.language = chosen.language
     client.push(session.catalogue())
-    client.push(session.board())
+    client.push(session.board() | {"retold": True})  # the same board: its words again
     client.push(session.state())
     answer = {"type": "ok", "id": chosen.id, "command": "language"}
     client.push(answer | {"language": chosen.language.value})

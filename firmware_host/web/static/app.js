@@ -11,7 +11,7 @@
 //   words.js    the page's own words in its language, served by the server
 //   speech.js   says the server's sentences: moves, prompts, refusals, clock warnings (the session's switch)
 
-import { renameBoard, renderBoard, renderLeds, renderPieces } from "./board.js";
+import { renameBoard, renderBoard, renderLeds, renderPieces, retellBoard } from "./board.js";
 import { $, clearLog, html, log, page, send } from "./common.js";
 import { bindControls, followGame, renderCatalogue, renderCoach, renderControls } from "./controls.js";
 import { checkStillPaired, renderDevices } from "./devices.js";
@@ -58,7 +58,11 @@ function receive(message) {
       renderCatalogue();
       break;
     case "board":
-      showBoard(message);
+      if (message.retold && page.board && page.board.game === message.game && page.board.profile === message.profile) {
+        retellBoard(message); // told in another language: its elements stay (a drag goes on)
+        renderControls(message);
+        renderRemoteSeats(message);
+      } else showBoard(message);
       break;
     case "state":
       renderState(message);
