@@ -37,8 +37,10 @@ SHOWN = """async (board) => {
   const page = window.kiban.page;
   return {
     names: Object.fromEntries(page.names),
-    words: page.boardWords.map(([element, entry, field]) =>
-      [entry.spot || entry.name || entry.text, field, element.textContent]),
+    words: page.boardWords.map(([element, kind, index, field]) => {
+      const entry = page.board[kind][index];
+      return [entry.spot || entry.name || entry.text, field, element.textContent];
+    }),
     seats: board.seats.map((seat) => seat.name),
     title: board.title,
   };
