@@ -43,6 +43,7 @@ class Problem(StrEnum):
     UNKNOWN_PROFILE = "unknown_profile"
     INVALID_SETTING = "invalid_setting"
     UNKNOWN_PALETTE = "unknown_palette"
+    UNKNOWN_LANGUAGE = "unknown_language"
     UNKNOWN_FORMAT = "unknown_format"
     INVALID_BROKER = "invalid_broker"
     INVALID_CODE = "invalid_code"

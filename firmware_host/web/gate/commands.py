@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.catalogue import CatalogueError
 from engine.errors import KibanError
 from engine.game import Game
 from engine.physical import Spot
@@ -45,6 +46,7 @@ from firmware_host.session.actions import (
 from firmware_host.session.help import SeatSettingError, check_seats
 from firmware_host.session.settings import Settings
 from firmware_host.store.records import formats
+from firmware_host.telling.language import Language
 from firmware_host.wire.actions import (
     ActionError,
     Problem,
@@ -91,9 +93,34 @@ class Context:
     claims: frozenset[str] = frozenset()
 
 
+@dataclass(frozen=True, slots=True)
+class PageLanguage:
+    """A page's choice of the language it is told in (``{"type": "language",
+    "language": "pl"}``): its connection's own, not the session's, so two pages in two
+    languages each read theirs (``web/words/told_for_page.py``)."""
+
+    id: str | int | None
+    language: Language
+
+
+LANGUAGE = "language"
+"""The type of the message a page names its language with (no action of the session)."""
+
+
 def parse(text: str | bytes, context: Context) -> Request:
-    """Read and check one message; raises CommandError (carrying the message's id
-    when it had a usable one) and changes nothing."""
+    """Read and check one action of the session's; raises CommandError (carrying the
+    message's id when it had a usable one) and changes nothing."""
+    read = parse_page(text, context)
+    if isinstance(read, PageLanguage):
+        message = "a language is chosen by a page over its socket, for that page"
+        raise CommandError(Problem.UNKNOWN_TYPE, message, "type")
+    return read
+
+
+def parse_page(text: str | bytes, context: Context) -> Request | PageLanguage:
+    """Read and check one message of a page's: an action of the session's, or the
+    language the page is told in; raises CommandError (carrying the message's id when
+    it had a usable one) and changes nothing."""
     try:
         raw = read_json(text)
     except MalformedJsonError as error:
@@ -108,6 +135,8 @@ def parse(text: str | bytes, context: Context) -> Request:
     ):
         raise CommandError(Problem.WRONG_TYPE, "id must be a short string or an integer", "id")
     try:
+        if raw.get("type") == LANGUAGE:
+            return PageLanguage(request_id, _language(raw))
         return Request(request_id, _action(raw, context))
     except ActionError as error:
         refused = CommandError(error.code, error.message, error.field)
@@ -125,6 +154,21 @@ def _action(raw: Mapping[str, Any], context: Context) -> Action:
     action = from_wire(kind, body, buttons=sorted(context.buttons), claims=context.claims)
     check(action, context)
     return action
+
+
+def _language(raw: Mapping[str, Any]) -> Language:
+    extra = sorted(set(raw) - {"type", "id", LANGUAGE})
+    if extra:
+        raise CommandError(Problem.EXTRA_FIELD, f"language takes no field {extra[0]!r}", extra[0])
+    code = raw.get(LANGUAGE)
+    if code is None:
+        raise CommandError(Problem.MISSING_FIELD, 'language needs "language"', LANGUAGE)
+    if not isinstance(code, str):
+        raise CommandError(Problem.WRONG_TYPE, "language must be a string", LANGUAGE)
+    try:
+        return Language.named(code)
+    except CatalogueError as error:
+        raise CommandError(Problem.UNKNOWN_LANGUAGE, str(error), LANGUAGE) from None
 
 
 # --- meaning -------------------------------------------------------------------------

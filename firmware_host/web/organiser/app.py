@@ -48,12 +48,12 @@ from firmware_host.club.live_server import Tables
 from firmware_host.club.organiser import Command
 from firmware_host.club.pairings import MAX_TABLES
 from firmware_host.telling.language import Language
+from firmware_host.telling.said import told
 from firmware_host.web.organiser.view import RoundView, room_json
 from firmware_host.web.spectator.app import spectator_app
 from firmware_host.web.words.game_font_routes import font_routes
 from firmware_host.web.words.organiser_words import organiser_words
-from firmware_host.web.words.said_words import said_words
-from firmware_host.wire.notice_records import said_record
+from firmware_host.web.words.told_for_page import told_for_page
 
 PREFIX = "/organiser"
 TOKEN_BYTES = 24  # 192 bits: past guessing over any network
@@ -114,7 +114,8 @@ def organiser_app(
 
     async def room(request: web.Request) -> web.StreamResponse:
         glance = desk.glance
-        shown = room_json(glance, rounds.tables(glance, tables()), _export_url(export), 0.0)
+        built = room_json(glance, rounds.tables(glance, tables()), _export_url(export), 0.0)
+        shown = told_for_page(built, _language(request), None)  # in the page's language
         body = json.dumps(shown, ensure_ascii=False, separators=(",", ":")).encode()
         tag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
         headers = HEADERS | {"ETag": tag}
@@ -144,7 +145,6 @@ def organiser_app(
     app.router.add_get(base + "/static/{name}", guarded(_static))
     app.router.add_get(base + "/room.json", guarded(room))
     app.router.add_get(base + "/words", guarded(_words))
-    app.router.add_get(base + "/said", guarded(_said))
     app.router.add_post(base + "/light", guarded(light))
     app.router.add_post(base + "/bind", guarded(bind))
     app.router.add_post(base + "/unbind", guarded(unbind))
@@ -167,9 +167,10 @@ def _queued() -> web.Response:
     return web.json_response({"queued": True}, status=202, headers=HEADERS)
 
 
-def _refused(what: Said) -> web.HTTPBadRequest:
+def _refused(language: Language, what: Said) -> web.HTTPBadRequest:
+    """Why a button's request is refused, told in the page's language."""
     return web.HTTPBadRequest(
-        text=_dumps({"said": said_record(what)}),
+        text=_dumps({"text": told(what, language)}),
         content_type="application/json",
         headers=HEADERS,
     )
@@ -180,25 +181,26 @@ async def _asked(
 ) -> tuple[str, int | None]:
     """The board and the table a button names, checked against the roster the page was
     shown (the room's loop checks them again when it acts)."""
+    language = _language(request)  # the page's (``?language=``): a refusal is told in it
     if request.content_type != "application/json":
         # a form of another site can send text/plain without asking first: JSON only
-        raise _refused(said(N_("the request is not understood")))
+        raise _refused(language, said(N_("the request is not understood")))
     try:
         asked = await request.json()
     except (ValueError, UnicodeDecodeError):
-        raise _refused(said(N_("the request is not understood"))) from None
+        raise _refused(language, said(N_("the request is not understood"))) from None
     if not isinstance(asked, dict):
-        raise _refused(said(N_("the request is not understood")))
+        raise _refused(language, said(N_("the request is not understood")))
     board = asked.get("board", "")
     table = asked.get("table")
     if board_needed:
         known = {entry.board for entry in desk.glance.entries}
         if not isinstance(board, str) or board not in known:
-            raise _refused(said(N_("no board {board} in the room"), board=str(board)))
+            raise _refused(language, said(N_("no board {board} in the room"), board=str(board)))
     if table_needed and (
         isinstance(table, bool) or not isinstance(table, int) or not 0 < table <= MAX_TABLES
     ):
-        raise _refused(said(N_("{table} is not a table"), table=str(table)))
+        raise _refused(language, said(N_("{table} is not a table"), table=str(table)))
     return (board if isinstance(board, str) else ""), table
 
 
@@ -232,7 +234,3 @@ def _language(request: web.Request) -> Language:
 
 async def _words(request: web.Request) -> web.Response:
     return web.json_response(organiser_words(_language(request)), headers=HEADERS)
-
-
-async def _said(request: web.Request) -> web.Response:
-    return web.json_response(said_words(_language(request)), headers=HEADERS)

@@ -41,7 +41,7 @@ def board_json(entry: Entry, glance: Glance) -> Json:
         "battery": None if birth is None else birth.battery,
         "health": None if birth is None else birth.health.value,
         "flag": False if birth is None else birth.flag,
-        "said": said_record(entry_said(entry)),
+        "text_said": said_record(entry_said(entry)),  # told at the page's edge
     }
 
 
@@ -52,14 +52,14 @@ def alert_json(raised: Raised) -> Json:
         "board": alert.board,
         "table": alert.table,
         "since": raised.since,
-        "said": said_record(alert_said(alert)),
+        "text_said": said_record(alert_said(alert)),
     }
 
 
 def live_json(view: LiveGame | None) -> Json:
     """A table's game as the organiser follows it: moves, whose turn, the result."""
     if view is None:
-        return {"moves": 0, "last_move": None, "to_move": None, "result": None}
+        return {"moves": 0, "last_move": None, "to_move": None, "result_said": None}
     game = find_game(view.game)
     ending = view.ending
     to_move: int | None = None
@@ -72,7 +72,9 @@ def live_json(view: LiveGame | None) -> Json:
         "moves": len(view.moves),
         "last_move": view.moves[-1].text if view.moves else None,
         "to_move": to_move,
-        "result": None if ending is None else said_record(game.describe_outcome(ending.outcome)),
+        "result_said": None
+        if ending is None
+        else said_record(game.describe_outcome(ending.outcome)),
     }
 
 

@@ -107,6 +107,7 @@ def catalogue_message(
         "games": [
             {
                 "name": game.name,
+                "game": game.name,  # its options' and seats' words are told in its own
                 "title": game.title,
                 "title_said": alone_record(Term(game.title)),
                 "aliases": list(game.aliases),
@@ -122,7 +123,7 @@ def catalogue_message(
             for game in games
         ],
         "palettes": list(palettes),
-        "palettes_said": palettes_said(palettes),
+        "palette_names_said": palettes_said(palettes),
         "settings": {key: list(choices) for key, choices in Settings.CHOICES.items()},
         "levels": [level_json(level) for level in LEVELS],
     }
@@ -440,8 +441,8 @@ def _english(said: Said | None) -> str | None:
 
 
 def _said(said: Said | None) -> Json | None:
-    """What is said as its value, for the page to tell in its language with the served
-    words (``/said``: the catalogue's and the game's); None stays None."""
+    """What is said as its value, told in the page's language at its edge
+    (``words/told_for_page.py``); None stays None."""
     return None if said is None else said_record(said)
 
 

@@ -4,8 +4,8 @@ Routes: ``GET /`` the page, ``GET /static/<file>`` its script and style,
 ``GET /ws`` the WebSocket (messages out: catalogue, board, state, notice,
 ok, error, record, pairing; commands in: see ``commands.py``), ``GET /record``
 the game record as a file (``?format=txt``), ``GET /state`` the state as JSON,
-``GET /words`` and ``GET /said`` the words by language (``?language=pl``: the page's
-own, and those it tells what Kiban says with), ``GET /devices`` the paired devices,
+``GET /words`` the page's own words by language (``?language=pl``), ``GET /devices``
+the paired devices,
 ``POST /unpair`` unpairs the device that asks, ``POST /unpair/others`` every other
 one (from this computer: all).
 Every route is behind the pairing guard (``pairing.py``); a WebSocket or a POST
@@ -20,16 +20,25 @@ import contextlib
 import html
 import logging
 from collections import deque
+from collections.abc import Callable
 from importlib import resources
+from typing import Any
 from urllib.parse import urlsplit
 
 from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.typedefs import Handler
 
 from engine.catalogue import CatalogueError
+from engine.game import Game
 from firmware_host.session.actions import Download
 from firmware_host.telling.language import Language
-from firmware_host.web.gate.commands import CommandError, Request, check, parse
+from firmware_host.web.gate.commands import (
+    CommandError,
+    PageLanguage,
+    Request,
+    check,
+    parse_page,
+)
 from firmware_host.web.gate.pairing import (
     COOKIE,
     LOCAL_NAMES,
@@ -42,7 +51,7 @@ from firmware_host.web.page_state.messages import Json
 from firmware_host.web.sessions.session import Session, error
 from firmware_host.web.words.game_font_routes import font_routes
 from firmware_host.web.words.page_words import page_words
-from firmware_host.web.words.said_words import said_words
+from firmware_host.web.words.told_for_page import told_for_page
 from firmware_host.wire.actions import Problem
 
 log = logging.getLogger(__name__)
@@ -79,26 +88,37 @@ DEVICE: web.RequestKey[Device] = web.RequestKey("device", Device)
 
 
 class Client:
-    """One open WebSocket and the messages on their way to it.
+    """One open WebSocket, the language its page reads, and the messages on their way
+    to it.
 
     States are snapshots, so a state waiting behind another state replaces it:
-    a slow phone gets the latest board, not a backlog.
+    a slow phone gets the latest board, not a backlog. Each message is told in the
+    page's language as it leaves (``told_for_page``), in the words of the game played
+    when it was pushed: what a page is sent holds text, never a value to tell.
     """
 
-    def __init__(self, ws: web.WebSocketResponse, device: Device | None = None) -> None:
+    def __init__(
+        self,
+        ws: web.WebSocketResponse,
+        device: Device | None = None,
+        game: Callable[[], Game[Any] | None] = lambda: None,
+    ) -> None:
         self.ws = ws
         self.device = device
-        self._queue: deque[Json] = deque()
+        self.language = Language.ENGLISH
+        self._game = game
+        self._queue: deque[tuple[Json, Game[Any] | None]] = deque()
         self._ready = asyncio.Event()
         self._task = asyncio.create_task(self._send())
         self._closing: asyncio.Future[bool] | None = None
 
     def push(self, message: Json) -> None:
         queue = self._queue
-        if message.get("type") == "state" and queue and queue[-1].get("type") == "state":
-            queue[-1] = message
+        waiting = (message, self._game())
+        if message.get("type") == "state" and queue and queue[-1][0].get("type") == "state":
+            queue[-1] = waiting
         else:
-            queue.append(message)
+            queue.append(waiting)
         if len(queue) > OUTBOX_LIMIT:
             log.warning("a web client stopped reading; closing it")
             queue.clear()
@@ -111,9 +131,9 @@ class Client:
             await self._ready.wait()
             self._ready.clear()
             while self._queue:
-                message = self._queue.popleft()
+                message, game = self._queue.popleft()
                 try:
-                    await self.ws.send_json(message)
+                    await self.ws.send_json(told_for_page(message, self.language, game))
                 except (ConnectionError, RuntimeError):
                     return
 
@@ -258,7 +278,11 @@ async def static(request: web.Request) -> web.Response:
 
 
 async def state(request: web.Request) -> web.Response:
-    return web.json_response(request.app[SESSION].state())
+    """The state as the page's socket sends it, told in ``?language=`` (English unless
+    given)."""
+    session = request.app[SESSION]
+    told = told_for_page(session.state(), _language(request), session.controller.game)
+    return web.json_response(told)
 
 
 def _language(request: web.Request) -> Language:
@@ -272,12 +296,6 @@ def _language(request: web.Request) -> Language:
 async def words(request: web.Request) -> web.Response:
     """The page's own words in the language asked for."""
     return web.json_response(page_words(_language(request)))
-
-
-async def said(request: web.Request) -> web.Response:
-    """The words the page tells what Kiban says with, in the language asked for: the
-    catalogue's and each game's seats and pieces."""
-    return web.json_response(said_words(_language(request)))
 
 
 async def record(request: web.Request) -> web.Response:
@@ -313,9 +331,11 @@ async def websocket(request: web.Request) -> web.StreamResponse:
         raise web.HTTPForbidden(text="a page of another site may not open this board's socket")
     session = request.app[SESSION]
     pairing = request.app[PAIRING]
+    language = _language(request)  # the page's, as it opens (``?language=pl``)
     ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_MESSAGE)
     await ws.prepare(request)
-    client = Client(ws, device_of(request))
+    client = Client(ws, device_of(request), lambda: session.controller.game)
+    client.language = language
     request.app[CLIENTS].add(client)
     unsubscribe = session.subscribe(client.push)
     try:
@@ -328,7 +348,7 @@ async def websocket(request: web.Request) -> web.StreamResponse:
             if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
                 continue
             try:
-                checked = parse(message.data, session.context())
+                checked = parse_page(message.data, session.context())
             except CommandError as problem:
                 client.push(
                     error(
@@ -339,12 +359,26 @@ async def websocket(request: web.Request) -> web.StreamResponse:
                     )
                 )
                 continue
+            if isinstance(checked, PageLanguage):
+                told_in(client, checked, session)
+                continue
             client.push(await session.execute(checked))
     finally:
         unsubscribe()
         request.app[CLIENTS].discard(client)
         await client.close()
     return ws
+
+
+def told_in(client: Client, chosen: PageLanguage, session: Session) -> None:
+    """The page reads ``chosen``'s language from now on: it gets what it shows again,
+    told in it (the games it may start, the board, the state), then the answer."""
+    client.language = chosen.language
+    client.push(session.catalogue())
+    client.push(session.board() | {"retold": True})  # the same board: its words again
+    client.push(session.state())
+    answer = {"type": "ok", "id": chosen.id, "command": "language"}
+    client.push(answer | {"language": chosen.language.value})
 
 
 # --- paired devices --------------------------------------------------------------------
@@ -423,7 +457,6 @@ def create_app(session: Session, pairing: Pairing | None = None) -> web.Applicat
     app.router.add_get("/record", record)
     app.router.add_get("/state", state)
     app.router.add_get("/words", words)
-    app.router.add_get("/said", said)
     app.router.add_get("/devices", devices)
     app.router.add_post("/unpair", unpair)
     app.router.add_post("/unpair/others", unpair_others)

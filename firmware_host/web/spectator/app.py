@@ -2,7 +2,10 @@
 ``/`` shows every table of the room live to the hall, ``/outside/`` the same held back
 by the outside audience's delay. Each reads its index (``tables.json`` beside it) and
 the drawing of each game's board (``boards/<game>.json``, the board page's own
-``board_message``), and its words (``words``, ``said``) as the board page does.
+``board_message``), and its own words (``words``) as the board page does. What is said
+(a board's title and seats, a table's result) comes told in the page's language
+(``?language=``, ``told_for_page``); the index asked without one keeps each result as
+its value (``result_text_said``), data for other programs.
 
 The page asks for its index and the server holds the question until the index changes
 (a long poll: ``?wait=S`` with the ETag it has, ``If-None-Match``; answered at once when
@@ -34,8 +37,8 @@ from firmware_host.telling.language import Language
 from firmware_host.web.page_state.messages import Json, Mode, board_message
 from firmware_host.web.spectator.index import Index, Indexer
 from firmware_host.web.words.game_font_routes import font_routes
-from firmware_host.web.words.said_words import said_words
 from firmware_host.web.words.spectator_words import spectator_words
+from firmware_host.web.words.told_for_page import told_for_page
 from hardware.profile import load_profile
 
 STATIC = {
@@ -74,7 +77,7 @@ def spectator_app(
     """The live files' application (``live_app``) with the spectator page for the hall
     and for the audience outside it (``outside``: its delay)."""
     app = live_app(tables, outside, clock)
-    boards: dict[str, bytes] = {}
+    boards: dict[tuple[str, Language], bytes] = {}
     closing = asyncio.Event()  # the server stops: every long poll is answered at once
 
     async def stop_waiting(_: web.Application) -> None:
@@ -91,7 +94,6 @@ def spectator_app(
         app.router.add_get(f"{prefix}/static/{{name}}", _static)
         app.router.add_get(f"{prefix}/boards/{{game}}.json", _boards(boards))
         app.router.add_get(f"{prefix}/words", _words)
-        app.router.add_get(f"{prefix}/said", _said)
     return app
 
 
@@ -143,24 +145,30 @@ class _Watched:
 def _index(watched: _Watched, closing: asyncio.Event) -> Handler:
     async def index(request: web.Request) -> web.StreamResponse:
         built, now = watched.current(fresh="wait" not in request.query)
+        language = _language(request) if "language" in request.query else None
         had = {t.strip() for t in request.headers.get("If-None-Match", "").split(",")}
         try:
             wait = min(max(float(request.query.get("wait", "0")), 0.0), WAIT_LONGEST)
         except ValueError:
             raise web.HTTPBadRequest(text="wait: seconds, a number") from None
         until = time.monotonic() + wait
-        while built.tag in had and time.monotonic() < until and not closing.is_set():
+        while _tag(built, language) in had and time.monotonic() < until and not closing.is_set():
             await asyncio.sleep(min(CHECK, max(until - time.monotonic(), 0.0)))
             built, now = watched.current()
-        headers = {"ETag": built.tag, "Cache-Control": "no-cache"}
-        if built.tag in had:
+        headers = {"ETag": _tag(built, language), "Cache-Control": "no-cache"}
+        if _tag(built, language) in had:
             return web.Response(status=304, headers=headers)
-        body = watched.indexer.answer(built, now)
+        body = watched.indexer.answer(built, now, language)
         response = web.Response(body=body, headers=headers)
         response.headers["Content-Type"] = "application/json; charset=utf-8"
         return response
 
     return index
+
+
+def _tag(index: Index, language: Language | None) -> str:
+    """The index's ETag as told in ``language``: another language is another answer."""
+    return index.tag if language is None else f'{index.tag[:-1]}-{language.value}"'
 
 
 def board_drawing(game_name: str) -> Json:
@@ -171,16 +179,19 @@ def board_drawing(game_name: str) -> Json:
     return board_message(game, load_profile("sim", game), Mode.SIMULATOR)
 
 
-def _boards(known: dict[str, bytes]) -> Handler:
+def _boards(known: dict[tuple[str, Language], bytes]) -> Handler:
     async def boards(request: web.Request) -> web.Response:
-        name = request.match_info["game"]
-        if name not in known:
+        name, language = request.match_info["game"], _language(request)
+        if (name, language) not in known:
             try:
-                known[name] = json.dumps(board_drawing(name), ensure_ascii=False).encode()
+                drawing = told_for_page(board_drawing(name), language, find_game(name))
             except (KibanError, OSError):
                 raise web.HTTPNotFound() from None
+            known[name, language] = json.dumps(drawing, ensure_ascii=False).encode()
         return web.Response(
-            body=known[name], content_type="application/json", headers={"Cache-Control": "no-cache"}
+            body=known[name, language],
+            content_type="application/json",
+            headers={"Cache-Control": "no-cache"},
         )
 
     return boards
@@ -195,7 +206,3 @@ def _language(request: web.Request) -> Language:
 
 async def _words(request: web.Request) -> web.Response:
     return web.json_response(spectator_words(_language(request)))
-
-
-async def _said(request: web.Request) -> web.Response:
-    return web.json_response(said_words(_language(request)))

@@ -21,7 +21,9 @@ from firmware_host.club.live import LiveGame, LiveRecord
 from firmware_host.club.live_delay import Audience, Delay, delayed
 from firmware_host.club.live_files import live_data
 from firmware_host.club.live_replay import Replay
+from firmware_host.telling.language import Language
 from firmware_host.web.page_state.messages import Json, pieces_json
+from firmware_host.web.words.told_for_page import told_for_page
 from firmware_host.wire.notice_records import said_record
 
 
@@ -58,9 +60,11 @@ def table_entry(view: LiveGame, moves_held: bool, replay: Replay | None = None) 
     data["byoyomi"] = (
         None if control is None or not control.byoyomi else [control.byoyomi, control.periods]
     )
-    data["result_said"] = (
-        None if ending is None else said_record(game.describe_outcome(ending.outcome))
-    )
+    # how it ended in words: English, and its value (told in a page's language at the
+    # edge; ``result`` is the outcome as data)
+    said = None if ending is None else game.describe_outcome(ending.outcome)
+    data["result_text"] = None if said is None else str(said)
+    data["result_text_said"] = None if said is None else said_record(said)
     if moves_held:
         data["running_since"] = None
     return data
@@ -76,6 +80,7 @@ class Indexer:
         self._entries: dict[int, tuple[tuple[Any, ...], bytes]] = {}
         self._replays: dict[int, Replay] = {}  # each table's game, played along
         self._index: tuple[tuple[Any, ...], Index] | None = None
+        self._told: dict[Language, tuple[str, bytes]] = {}  # the tables told, by language
 
     def index(self, tables: Mapping[int, LiveRecord], now: float) -> Index:
         """Every table's game as this audience sees it at ``now``."""
@@ -109,12 +114,26 @@ class Indexer:
         entry = table_entry(view, self.delay.moves > 0, replay)
         return json.dumps(entry, ensure_ascii=False, separators=(",", ":")).encode()
 
-    def answer(self, index: Index, now: float) -> bytes:
+    def answer(self, index: Index, now: float, language: Language | None = None) -> bytes:
         """The index sent: the audience, its time now (seconds since the epoch, less
-        its delay in seconds: the clocks it sees run from there) and the tables."""
+        its delay in seconds: the clocks it sees run from there) and the tables; for
+        the spectator page, told in its ``language`` (``told_for_page``: a result as
+        text), else as data for other programs (a result in English and as its value,
+        ``result_text_said``)."""
         head = {"audience": self.audience.value, "now": now - self.delay.seconds}
         text = json.dumps(head)[:-1] + ',"tables":'
-        return text.encode() + index.tables + b"}"
+        tables = index.tables if language is None else self._told_tables(index, language)
+        return text.encode() + tables + b"}"
+
+    def _told_tables(self, index: Index, language: Language) -> bytes:
+        """The tables told in ``language``, once an index and language (however many
+        pages read them)."""
+        known = self._told.get(language)
+        if known is None or known[0] != index.tag:
+            told = told_for_page(json.loads(index.tables), language, None)
+            encoded = json.dumps(told, ensure_ascii=False, separators=(",", ":")).encode()
+            known = self._told[language] = (index.tag, encoded)
+        return known[1]
 
 
 def _key(view: LiveGame) -> tuple[Any, ...]:

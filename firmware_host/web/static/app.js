@@ -11,15 +11,15 @@
 //   words.js    the page's own words in its language, served by the server
 //   speech.js   says the server's sentences: moves, prompts, refusals, clock warnings (the session's switch)
 
-import { renameBoard, renderBoard, renderLeds, renderPieces } from "./board.js";
-import { $, clearLog, html, log, page } from "./common.js";
+import { renameBoard, renderBoard, renderLeds, renderPieces, retellBoard } from "./board.js";
+import { $, clearLog, html, log, page, send } from "./common.js";
 import { bindControls, followGame, renderCatalogue, renderCoach, renderControls } from "./controls.js";
 import { checkStillPaired, renderDevices } from "./devices.js";
 import { bindHands, renderHeld } from "./hands.js";
 import { renderPanel, tickClocks } from "./panel.js";
 import { bindOnline } from "./online.js";
 import { bindRemote, remoteAnswered, renderRemote, renderRemoteSeats } from "./remote.js";
-import { bindSpeech, inLanguage, renderSpeech, speakNotice, speech } from "./speech.js";
+import { bindSpeech, renderSpeech, speakNotice, speech } from "./speech.js";
 import { bindWords, word, wordIn } from "./words.js";
 
 const CLOCK_TICK = 100; // milliseconds between redraws of a running clock
@@ -27,9 +27,11 @@ const CLOCK_TICK = 100; // milliseconds between redraws of a running clock
 function connect() {
   const protocol = location.protocol === "https:" ? "wss:" : "ws:";
   // a paired device's token travels in its cookie; the code never stays in the address
-  const ws = new WebSocket(`${protocol}//${location.host}/ws`);
+  // the server tells what it sends in the page's language, named here and on a change
+  const ws = new WebSocket(`${protocol}//${location.host}/ws?language=${encodeURIComponent(speech.language)}`);
   page.ws = ws;
   ws.addEventListener("open", () => {
+    document.body.dataset.told = speech.language; // the language what comes is told in
     page.retry = 500;
     setConnection("connected", false);
     renderDevices();
@@ -56,22 +58,28 @@ function receive(message) {
       renderCatalogue();
       break;
     case "board":
-      showBoard(message);
+      if (message.retold && page.board && page.board.game === message.game && page.board.profile === message.profile) {
+        retellBoard(message); // told in another language: its elements stay (a drag goes on)
+        renderControls(message);
+        renderRemoteSeats(message);
+      } else showBoard(message);
       break;
     case "state":
       renderState(message);
       break;
     case "notice":
       // the server's words: the page keeps none of its own
-      log(inLanguage(message, "line"), message.event === "error" || message.event === "illegal");
+      log(message.line, message.event === "error" || message.event === "illegal");
       speakNotice(message);
       break;
     case "ok":
+      // the catalogue, the board and the state came again, told in the language named
+      if (message.command === "language") document.body.dataset.told = message.language;
       remoteAnswered(message);
       break;
     case "error":
       remoteAnswered(message);
-      log(word("refused: {reason}", { reason: inLanguage(message, `message`) }), true); // told from its value when it is one
+      log(word("refused: {reason}", { reason: message.message }), true); // told in the page's language
       break;
     case "record":
       saveRecord(message);
@@ -103,7 +111,7 @@ function renderState(state) {
   if (page.state && page.state.game_id !== state.game_id) {
     // the new game's opening draw came just before its first state: said again
     clearLog();
-    if (state.draw) log(inLanguage(state.draw, "description"));
+    if (state.draw) log(state.draw.description);
   }
   page.state = state;
   document.body.dataset.seq = state.seq;
@@ -141,6 +149,8 @@ document.addEventListener("kiban-words", () => {
   renameBoard();
   if (page.state) renderState(page.state);
 });
+// another language: the server sends the catalogue, the board and the state again, told in it
+$("language").addEventListener("change", () => send({ type: "language", language: $("language").value }));
 bindRemote();
 bindOnline();
 setInterval(tickClocks, CLOCK_TICK);

@@ -3,22 +3,30 @@
 
 import { $, OFF, UNIT, page, seatClass, svg } from "./common.js";
 import { drawPiece, loadPieceStyle, setPieceStyle, styleFor, stylesOf } from "./pieces.js";
-import { inLanguage } from "./speech.js";
 import { word } from "./words.js";
 
-// The board's words in the page's language, its elements kept (a drag goes on): the
+// The board's words as `page.board` has them, its elements kept (a drag goes on): the
 // title, the spots' names and labels, the indicators' names and the captions.
 export function renameBoard() {
   const board = page.board;
   if (!board) return;
   titleBoard(board);
   nameSpots(board);
-  for (const [element, entry, field, fallback] of page.boardWords) element.textContent = inLanguage(entry, field, board.game) || fallback;
+  for (const [element, kind, index, field, fallback] of page.boardWords) {
+    const entry = (board[kind] || [])[index];
+    element.textContent = (entry && entry[field]) || fallback;
+  }
   fitNames();
 }
 
+// The same board sent again told in another language: its words put in place.
+export function retellBoard(board) {
+  page.board = board;
+  renameBoard();
+}
+
 function titleBoard(board) {
-  const title = inLanguage(board, `title`);
+  const title = board.title;
   const simulated = board.mode === `simulator`;
   document.title = `Kiban: ${title}`;
   $("title").textContent = `${title} · ${simulated ? word("simulated board") : board.profile}`;
@@ -26,13 +34,17 @@ function titleBoard(board) {
 
 // Each spot's name in the page's language, by its id.
 function nameSpots(board) {
-  page.names = new Map([...board.cells, ...board.off_board].map((spot) => [spot.spot, inLanguage(spot, `name`, board.game) || spot.spot]));
+  page.names = new Map([...board.cells, ...board.off_board].map((spot) => [spot.spot, spot.name || spot.spot]));
 }
 
-// `element` shows `entry`'s `field` in the page's language, and again when it changes.
+const WORDED = ["cells", "off_board", "indicators", "captions"];
+
+// `element` shows `entry`'s `field` (told by the server), and that of the entry in its
+// place when the board comes again in another language.
 function told(element, entry, field, fallback = ``) {
-  element.textContent = inLanguage(entry, field, page.board.game) || fallback;
-  page.boardWords.push([element, entry, field, fallback]);
+  element.textContent = entry[field] || fallback;
+  const kind = WORDED.find((name) => (page.board[name] || []).includes(entry));
+  page.boardWords.push([element, kind, page.board[kind].indexOf(entry), field, fallback]);
 }
 
 export function renderBoard(board) {
@@ -47,7 +59,7 @@ export function renderBoard(board) {
     "viewBox",
     `${x0 * k - pad} ${y0 * k - pad} ${(x1 - x0) * k + 2 * pad} ${(y1 - y0) * k + 2 * pad}`,
   );
-  page.boardWords = []; // [element, entry, field, fallback]: told again in another language
+  page.boardWords = []; // [element, kind, index, field, fallback]: told again in another language
   titleBoard(board);
   document.body.dataset.mode = board.mode;
   document.body.dataset.game = board.game;

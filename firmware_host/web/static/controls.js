@@ -4,7 +4,6 @@
 // budget), and beside the coach's controls each seat's help and the puzzle being solved.
 
 import { $, button, html, page, seat, send } from "./common.js";
-import { inLanguage } from "./speech.js";
 import { word, wordIn } from "./words.js";
 
 const DRAW_KINDS = { none: "none", furigoma: "furigoma (five pawns tossed)", lot: "a lot (a coin tossed)" }; // word()
@@ -30,8 +29,8 @@ export function renderControls(board) {
       if (window.confirm(claimQuestion(claim))) send({ type: "claim", claim: claim.name });
     };
     const shown = button(claim.title, ask, { "data-claim": claim.name }, claims);
-    toldIn(shown, () => inLanguage(claim, `title`));
-    toldIn(shown, () => inLanguage(claim, `help`), `title`);
+    toldIn(shown, () => claim.title);
+    toldIn(shown, () => claim.help, `title`);
   }
   const format = $("format");
   format.replaceChildren();
@@ -47,25 +46,25 @@ export function renderControls(board) {
 // count now, the reasons it would fail, and that a failed claim loses.
 export function claimQuestion(claim) {
   const preview = page.state && page.state.claims ? page.state.claims[claim.name] : null;
-  const lines = [`${inLanguage(claim, `title`)}: ${inLanguage(claim, `help`)}.`];
+  const lines = [`${claim.title}: ${claim.help}.`];
   if (preview) {
     const who = seat(preview.seat);
     const counts = { points: preview.points, needed: preview.needed };
     lines.push(who
-      ? word("{seat} counts {points} of the {needed} points needed.", { seat: inLanguage(who, `name`), ...counts })
+      ? word("{seat} counts {points} of the {needed} points needed.", { seat: who.name, ...counts })
       : word("The player to move counts {points} of the {needed} points needed.", counts));
-    const problems = (inLanguage(preview, `problems`) || []).join(`; `);
+    const problems = (preview.problems || []).join(`; `);
     if (problems) lines.push(word("It would fail: {problems}.", { problems }));
     else lines.push(word("Every condition holds: it wins."));
-    lines.push(word("Careful: {warning}.", { warning: inLanguage(preview, `warning`) }));
+    lines.push(word("Careful: {warning}.", { warning: preview.warning }));
   }
   lines.push(word("Claim it?"));
   return lines.join("\n");
 }
 
 // `element` shows what `tell()` says (its text, or its `attribute`) in the page's
-// language, and again when the language changes: the server's words sent in every
-// language (a claim's, the dialog's games, seats, levels, options and palettes).
+// language, and again when the page's own words change (the server's words come told
+// in the new language with the catalogue and the board it sends again).
 function toldIn(element, tell, attribute = null) {
   const show = () => {
     if (attribute) element.setAttribute(attribute, tell());
@@ -81,10 +80,10 @@ function tellAgain() {
   for (const [, show] of page.toldAgain) show();
 }
 
-// A name of the catalogue's (`field`, with its value `field_said` beside it), told in
-// `game`'s words, in a span of `parent`.
-function nameIn(parent, entry, game = null, field = `name`) {
-  toldIn(html(`span`, {}, null, parent), () => `${inLanguage(entry, field, game)} `);
+// A name of the catalogue's (`field`, told by the server in the page's language), in a
+// span of `parent`.
+function nameIn(parent, entry, field = `name`) {
+  toldIn(html(`span`, {}, null, parent), () => `${entry[field]} `);
 }
 
 // An option of a select, its text in the page's language (and again when it changes).
@@ -103,15 +102,12 @@ export function renderCatalogue() {
   const select = $("new-game-name");
   select.replaceChildren();
   for (const game of catalogue.games) {
-    toldIn(html("option", { value: game.name }, null, select), () => inLanguage(game, `title`));
+    toldIn(html("option", { value: game.name }, null, select), () => game.title);
   }
   const palettes = $("new-game-palette");
   palettes.replaceChildren();
-  const paletteNames = catalogue.palettes_said || {};
-  for (const name of catalogue.palettes) {
-    const entry = { name, name_said: paletteNames[name] };
-    toldIn(html("option", { value: name }, null, palettes), () => inLanguage(entry, `name`));
-  }
+  const paletteNames = catalogue.palette_names || {};
+  for (const name of catalogue.palettes) html("option", { value: name }, paletteNames[name] || name, palettes);
   const roll = $("new-game-roll");
   roll.replaceChildren();
   for (const mode of catalogue.settings.roll) option(mode, ROLL_TITLES[mode] || mode, roll);
@@ -137,16 +133,13 @@ function renderOptions() {
   if (!game) return;
   for (const spec of game.options) {
     const label = html("label", {}, null, fieldset);
-    toldIn(label, () => inLanguage(spec, `help`, game.name), `title`);
-    nameIn(label, spec, game.name);
+    toldIn(label, () => spec.help, `title`);
+    nameIn(label, spec);
     let input;
     if (spec.choices.length) {
       input = html("select", {}, null, label);
-      const told = spec.choices_said || {};
-      for (const choice of spec.choices) {
-        const entry = { choice, choice_said: told[choice] };
-        toldIn(html("option", { value: choice }, null, input), () => inLanguage(entry, `choice`, game.name));
-      }
+      const told = spec.choice_names || {};
+      for (const choice of spec.choices) html("option", { value: choice }, told[choice] || choice, input);
     } else if (spec.minimum !== null || spec.maximum !== null) {
       input = html("input", { type: "number", min: spec.minimum, max: spec.maximum }, null, label);
     } else {
@@ -188,12 +181,12 @@ function renderPlayers(game, settings, seatsHelp) {
   }
   for (const info of game.seats) {
     const label = html("label", {}, null, box);
-    nameIn(label, info, game.name);
+    nameIn(label, info);
     const select = html("select", { "data-seat": info.letter }, null, label);
     option(``, "a person", select); // wordIn()
     for (const level of page.catalogue.levels) {
       const element = html(`option`, { value: `level:${level.number}` }, null, select);
-      const values = () => ({ number: level.number, name: inLanguage(level, `name`) });
+      const values = () => ({ number: level.number, name: level.name });
       toldIn(element, () => word("computer: level {number} ({name})", values()));
     }
     option(`random`, "computer: random moves", select); // wordIn()
@@ -224,7 +217,7 @@ function renderSeatHelp(game, settings, seatsHelp) {
   game.seats.forEach((info, index) => {
     const line = html("div", {}, null, box);
     const label = html("label", {}, null, line);
-    nameIn(label, info, game.name);
+    nameIn(label, info);
     const select = html("select", { "data-help-seat": info.letter }, null, label);
     option(``, "usual help", select); // wordIn()
     for (const [level, english] of Object.entries(HELP_LEVELS)) option(level, english, select);
@@ -301,7 +294,7 @@ export function renderCoach(state) {
   note.hidden = !seats.length;
   note.textContent = seats.map((help, index) => {
     const who = seat(index);
-    const values = { seat: who ? inLanguage(who, `name`) : String(index), help: word(HELP_LEVELS[help.level] || help.level) };
+    const values = { seat: who ? who.name : String(index), help: word(HELP_LEVELS[help.level] || help.level) };
     if (help.level !== `hints` || help.hints_left === null) return word("{seat}: {help}", values);
     return word("{seat}: {help}, hints left: {count}", { ...values, count: help.hints_left });
   }).join(" · ");
@@ -312,8 +305,8 @@ export function renderCoach(state) {
   }
   $("puzzle-box").hidden = !puzzle;
   if (!puzzle) return;
-  $("puzzle-kind").textContent = inLanguage(puzzle, `kind`);
-  $("puzzle-question").textContent = inLanguage(puzzle, `question`);
+  $("puzzle-kind").textContent = puzzle.kind;
+  $("puzzle-question").textContent = puzzle.question;
   $("puzzle-solved").hidden = !puzzle.solved;
   $("puzzle-next").dataset.difficulty = puzzle.difficulty;
 }
@@ -343,7 +336,7 @@ export function bindControls() {
   $("takeback").addEventListener("click", () => send({ type: "takeback" }));
   $("resign").addEventListener("click", () => {
     const mover = page.state ? seat(page.state.turn) : null;
-    const question = mover ? word("{seat} resigns?", { seat: inLanguage(mover, `name`) }) : word("The player to move resigns?");
+    const question = mover ? word("{seat} resigns?", { seat: mover.name }) : word("The player to move resigns?");
     if (window.confirm(question)) send({ type: "resign" });
   });
   $("draw").addEventListener("click", () => {

@@ -6,7 +6,6 @@
 // It follows the state as the page draws it (the body's data-seq changes with each).
 
 import { $, html, page, send } from "./common.js";
-import { inLanguage } from "./speech.js";
 import { word, wordIn } from "./words.js";
 
 function sendToken(event) {
@@ -66,17 +65,17 @@ export function renderOnline(state) {
   wordIn($("online-token-save"), online.token ? "Replace the token" : "Keep the token");
   $("online-forget").hidden = !online.token;
   $("online-help-off").hidden = !online.help_off;
-  $("online-help-off").textContent = online.help_off ? inLanguage(online, "help_off") : "";
+  $("online-help-off").textContent = online.help_off || "";
   const playing = Boolean(online.game);
   $("online-play").hidden = !playing;
   $("online-looking").hidden = !online.looking;
-  $("online-looking").textContent = online.looking ? `${inLanguage(online, "looking")}…` : "";
+  $("online-looking").textContent = online.looking ? `${online.looking}…` : "";
   const trouble = Boolean(online.looking && online.trouble); // the link fails while looking
   $("online-trouble").hidden = !trouble;
-  $("online-trouble").textContent = trouble ? inLanguage(online, "trouble") : "";
+  $("online-trouble").textContent = trouble ? online.trouble : "";
   $("online-cancel").hidden = !online.looking;
   $("online-failed").hidden = !online.failed;
-  $("online-failed").textContent = online.failed ? inLanguage(online, "failed") : "";
+  $("online-failed").textContent = online.failed || "";
   $("online-find").hidden = !online.token || Boolean(online.looking) || (playing && !state.outcome);
   if (!playing) return;
   const over = Boolean(state.outcome);

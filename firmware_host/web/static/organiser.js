@@ -1,10 +1,11 @@
 // The organiser's page: the alerts most urgent first, the roster with its buttons, the
 // round's tables live. room.json is polled every POLL ms with the ETag held (why half a
 // second: firmware_host/web/organiser/app.py); a button POSTs the command to the room's
-// loop, which the roster then shows done. Every sentence is the server's (words.js).
+// loop, which the roster then shows done. Every sentence is the server's: its own words
+// (words.js), and what is said told in the page's language (?language=).
 
 import { $, button, html } from "./common.js";
-import { bindWords, told, word } from "./words.js";
+import { bindWords, word } from "./words.js";
 
 const POLL = 250; // ms between polls (firmware_host/web/organiser/app.py says why)
 const NEW = 10; // seconds an alert stays marked as new
@@ -18,8 +19,13 @@ const room = {
   chosen: new Map(), // board -> the table chosen in its row (kept across redraws)
 };
 
+// The language the page reads: the server tells what it sends in it.
+function told() {
+  return `language=${encodeURIComponent($("language").value)}`;
+}
+
 async function ask(verb, body) {
-  const response = await fetch(verb, {
+  const response = await fetch(`${verb}?${told()}`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
@@ -30,7 +36,7 @@ async function ask(verb, body) {
     $("asked").dataset.asked = what;
   } else {
     const answer = await response.json().catch(() => null);
-    $("asked").textContent = answer && answer.said ? told(answer.said) : what;
+    $("asked").textContent = answer && answer.text ? answer.text : what;
   }
 }
 
@@ -41,7 +47,7 @@ function renderAlerts(shown) {
     const fresh = shown.now - alert.since < NEW;
     const classes = [URGENT.has(alert.kind) ? "urgent" : "", fresh ? "new" : ""].filter(Boolean).join(" ");
     const item = html("li", { className: classes, "data-kind": alert.kind, "data-board": alert.board, "data-table": alert.table ?? "" }, null, list);
-    html("span", { className: "org-alert" }, told(alert.said), item);
+    html("span", { className: "org-alert" }, alert.text, item);
     const since = new Date(alert.since * 1000).toLocaleTimeString();
     html(`span`, { className: `org-since` }, word("since {time}", { time: since }), item);
   }
@@ -86,7 +92,7 @@ function renderBoards(shown) {
 }
 
 function tableState(table) {
-  if (table.result) return told(table.result, table.game);
+  if (table.result) return table.result;
   if (table.to_move !== null) {
     const player = table.players[table.to_move] || table.seats[table.to_move];
     return word("{player} to move", { player });
@@ -124,7 +130,8 @@ function render() {
 
 async function poll() {
   try {
-    const response = await fetch("room.json", { cache: "no-store", headers: room.tag ? { "If-None-Match": room.tag } : {} });
+    const headers = room.tag ? { "If-None-Match": room.tag } : {};
+    const response = await fetch(`room.json?${told()}`, { cache: "no-store", headers });
     $("offline").hidden = true;
     if (response.status === 200) {
       room.tag = response.headers.get("ETag");
@@ -142,6 +149,9 @@ function start() {
   const wanted = (navigator.language || "en").slice(0, 2);
   if ([...select.options].some((option) => option.value === wanted)) select.value = wanted;
   document.addEventListener("kiban-words", render);
+  select.addEventListener("change", () => {
+    room.tag = null; // the room told in the language now read, at the next poll
+  });
   bindWords(select.value);
   poll();
 }

@@ -3,8 +3,8 @@
 // the moves the board cannot show, and the moves played.
 
 import { $, button, clockText as sharedClockText, html, page, seat, seatClass, send, spotName } from "./common.js";
-import { inLanguage, speakClock } from "./speech.js";
-import { saidLanguage, word } from "./words.js";
+import { speakClock } from "./speech.js";
+import { word } from "./words.js";
 
 // The state's phases in words (by the wire's names).
 const PHASES = { setup: "setting up", play: "playing", prompt: "a question", guide: "guided", correction: "correcting", "game over": "game over" }; // word()
@@ -16,12 +16,12 @@ const PIPS = {
 
 export function renderPanel(state) {
   const mover = seat(state.turn);
-  const result = state.outcome ? inLanguage(state.outcome, `description`) : null;
-  const who = mover ? inLanguage(mover, `name`) : `?`;
+  const result = state.outcome ? state.outcome.description : null;
+  const who = mover ? mover.name : `?`;
   // the seat and the phase; the status sentence below says what is wanted (whose
   // move, the result), so the line never says it twice
   $("turn").textContent = result ? word("game over") : `${who} · ${word(PHASES[state.phase] || state.phase)}`;
-  $("message").textContent = inLanguage(state, "message");
+  $("message").textContent = state.message;
   renderPrompt(state);
   renderSeats(state);
   renderDice(state);
@@ -39,15 +39,13 @@ export function renderPanel(state) {
 // Who the computer plays, whether it is thinking, its hint and what it proved.
 function renderComputer(state) {
   const computer = state.computer || { seats: {}, thinking: false };
-  const described = computer.seats_said || {};
   const parts = Object.entries(computer.seats).map(([index, who]) => {
     const info = seat(Number(index));
-    const said = inLanguage({ who, who_said: described[index] }, `who`);
-    return `${info ? inLanguage(info, `name`) : index}: ${said}`;
+    return `${info ? info.name : index}: ${who}`;
   });
   if (computer.thinking) parts.push(word("the computer is thinking…"));
   if (computer.hint) parts.push(word("hint: {move}", { move: computer.hint }));
-  if (computer.verdict) parts.push(inLanguage(computer, `verdict`));
+  if (computer.verdict) parts.push(computer.verdict);
   $("computer-note").textContent = parts.join(" · ");
   $("move-now").hidden = !computer.thinking;
   $("hint").disabled = Boolean(state.outcome) || computer.thinking || String(state.turn) in computer.seats;
@@ -58,10 +56,10 @@ function renderPrompt(state) {
   choices.replaceChildren();
   $("prompt").hidden = !state.prompt;
   if (!state.prompt) return;
-  $("prompt-heading").textContent = inLanguage(state.prompt, `heading`); // what it asks
+  $("prompt-heading").textContent = state.prompt.heading; // what it asks
   // each choice by name in the page's language ("promote the chick (2b2a+)"); the
   // notation is what is sent
-  const labels = inLanguage(state.prompt, `labels`) || [];
+  const labels = state.prompt.labels || [];
   state.prompt.choices.forEach((choice, index) => {
     const attributes = { "data-choice": choice, className: index === state.prompt.selected ? "selected" : null };
     button(labels[index] || choice, () => send({ type: "select", choice }), attributes, choices);
@@ -85,7 +83,7 @@ function renderSeats(state) {
     const toMove = !state.outcome && index === state.turn;
     const row = html("div", { className: `seat-row${toMove ? " to-move" : ""}`, "data-seat": index }, null, box);
     html("span", { className: `seat-dot ${seatClass(index)}`, "aria-hidden": "true" }, null, row);
-    html("span", { className: "seat-name" }, inLanguage(info, `name`), row);
+    html("span", { className: "seat-name" }, info.name, row);
     const team = state.teams ? word("team {number}", { number: state.teams[index] + 1 }) : null;
     if (team) html("span", { className: "seat-team" }, team, row);
     if (scores) html("span", { className: "score", "data-score": index }, String(scores[index]), row);
@@ -95,9 +93,9 @@ function renderSeats(state) {
       html("span", { className: `clock${running ? " running" : ""}`, "data-clock": index }, text, row);
     }
   });
-  if (scores && state.score_words) html("p", { className: "score-words" }, inLanguage(state, `score_words`), box);
+  if (scores && state.score_words) html("p", { className: "score-words" }, state.score_words, box);
   if (state.team_scores) {
-    const names = (team) => page.board.seats.filter((_, i) => state.teams[i] === team).map((s) => inLanguage(s, `name`));
+    const names = (team) => page.board.seats.filter((_, i) => state.teams[i] === team).map((s) => s.name);
     const line = html("div", { className: "team-scores" }, null, box);
     state.team_scores.forEach((score, team) => {
       html("span", { "data-team-score": team }, `${names(team).join(" & ")}: ${score}`, line);
@@ -144,7 +142,7 @@ function renderDice(state) {
   $("roll").hidden = !due;
   if (box.hidden) return;
   const mover = seat(state.turn);
-  const name = mover ? inLanguage(mover, `name`) : "?";
+  const name = mover ? mover.name : "?";
   if (state.forced) {
     box.dataset.state = "lost-turn";
     note.textContent = word("{seat}'s only move: {move} (played for you)", { seat: name, move: state.forced });
@@ -178,17 +176,17 @@ function renderOpening(state) {
       html("span", { className: tokin ? "toss tokin" : "toss pawn", title }, tokin ? "+P" : "P", tosses);
     }
   }
-  html("span", { className: "draw-text" }, inLanguage(state.draw, "description"), box);
-  if (state.draw.first_mover) html("span", { className: "first-mover" }, inLanguage(state.draw, "first_mover"), box);
+  html("span", { className: "draw-text" }, state.draw.description, box);
+  if (state.draw.first_mover) html("span", { className: "first-mover" }, state.draw.first_mover, box);
   // the first seat's pieces stay put: the player who won the start changes places
-  if (state.draw.hint) html("span", { className: "swap-hint", role: "note" }, inLanguage(state.draw, "hint"), box);
+  if (state.draw.hint) html("span", { className: "swap-hint", role: "note" }, state.draw.hint, box);
 }
 
 // What each LED colour means, in the palette in use, for this game; redrawn only
 // when the key changes (another palette, another game, the coach on).
 function renderKey(state) {
   const legend = state.legend || [];
-  const signature = JSON.stringify([saidLanguage(), legend]); // the words of another language redraw it
+  const signature = JSON.stringify(legend); // told in another language, it is drawn again
   const list = $("colour-key-list");
   $("colour-key").hidden = !legend.length;
   if (list.dataset.signature === signature) return;
@@ -199,7 +197,7 @@ function renderKey(state) {
     const swatch = html("span", { className: "swatch", "aria-hidden": "true" }, null, item);
     swatch.style.background = entry.colour;
     swatch.style.boxShadow = `0 0 6px ${entry.colour}`;
-    html("span", { className: "key-text" }, inLanguage(entry, `text`), item);
+    html("span", { className: "key-text" }, entry.text, item);
   }
 }
 
@@ -236,7 +234,7 @@ function renderMoves(state) {
       ? word("game {id}: the start", { id: review.game_id })
       : word("game {id}: move {ply} of {count}", { id: review.game_id, ply: review.ply, count: review.moves.length });
   // the engine's judgement of the move shown, once worked out
-  const note = review && review.notes ? inLanguage({ note: review.notes[review.ply], note_said: (review.notes_said || {})[review.ply] }, `note`) : null;
+  const note = review && review.notes ? review.notes[review.ply] : null;
   $("review-judged").textContent = note ? `— ${note}` : "";
   const shown = moves.querySelector(".reviewed");
   if (shown) shown.scrollIntoView({ block: "nearest" });

@@ -12,7 +12,6 @@
 // piece book (board.pieces, from the game's rules), never from here.
 
 import { svg } from "./common.js";
-import { inLanguage } from "./speech.js";
 
 const STYLE_KEY = "kiban.pieces"; // localStorage: "kanji" or "international"
 const SIZE = 36; // the radius the drawings are made for; scaled to the page's stone radius
@@ -33,9 +32,8 @@ export function drawPiece(parent, stone, x, y, { board, radius, count = 1, seatC
     "data-facing": facing,
   }, parent);
   const entry = (board && board.pieces && board.pieces[key(stone)]) || { name: stone.label, steps: [], lines: [] };
-  const said = board && board.piece_names_said ? board.piece_names_said[key(stone)] : null;
-  const game = board ? board.game : null;
-  svg("title", {}, group).textContent = inLanguage({ ...entry, name_said: said }, `name`, game); // in the page's language
+  const told = board && board.piece_names ? board.piece_names[key(stone)] : null;
+  svg("title", {}, group).textContent = told || entry.name; // in the page's language, told by the server
   const scale = (radius || SIZE) / SIZE;
   const figure = svg("g", {
     class: "figure",

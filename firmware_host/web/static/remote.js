@@ -4,7 +4,6 @@
 // reached or not, what the game waits for), and read-only controls while watching.
 
 import { $, html, log, page, seat, send } from "./common.js";
-import { inLanguage } from "./speech.js";
 import { word, wordIn } from "./words.js";
 
 const ROLES = { host: "hosting game {code}", join: "joined game {code}", watch: "watching game {code}", play: "playing game {code}" }; // word()
@@ -37,7 +36,7 @@ export function renderRemoteSeats(board) {
   const select = $("remote-seat");
   select.replaceChildren();
   wordIn(html(`option`, { value: `` }, null, select), "the first (hosting) or a free one (joining)");
-  for (const info of board.seats) html("option", { value: info.letter }, inLanguage(info, `name`), select);
+  for (const info of board.seats) html("option", { value: info.letter }, info.name, select);
   $("remote-game").hidden = !board.world;
 }
 
@@ -115,10 +114,10 @@ function remoteStatus(state, remote) {
   if (remote.watching) {
     parts.push(word("read-only: the boards in the game play its moves (a new game here stops watching)"));
   } else if (remote.seats.length) {
-    const names = remote.seats.map((index) => (seat(index) ? inLanguage(seat(index), `name`) : String(index)));
+    const names = remote.seats.map((index) => (seat(index) ? seat(index).name : String(index)));
     parts.push(word("this board plays {seats}", { seats: names.join(`, `) }));
   }
-  if (remote.waiting) parts.push(inLanguage(remote, `waiting`));
+  if (remote.waiting) parts.push(remote.waiting);
   else if (!state.outcome && remote.connected) parts.push(word("every board is here"));
   return parts.join(" · ");
 }

@@ -1,6 +1,7 @@
 // The spectator page: every table of the room live, drawn as the board page draws its
 // board (the server's board message, board.js's regions, pieces.js's pieces), its
-// words the served ones (words.js). The index (tables.json) is asked for again as soon
+// own words the served ones (words.js); what is said (a board's title and seats, a
+// result) the server tells in the page's language (?language=). The index (tables.json) is asked for again as soon
 // as it comes, the server holding each question until the index changes (a long poll,
 // WAIT seconds at most); the running clock counts down between answers from the
 // audience's time the index gives (its "now"), so a phone's own clock being wrong does
@@ -9,8 +10,7 @@
 import { paintRegions, regionClasses } from "./board.js";
 import { $, UNIT, clockText, html, seatClass, svg } from "./common.js";
 import { drawPiece, loadPieceStyle } from "./pieces.js";
-import { inLanguage } from "./speech.js";
-import { bindWords, told, word } from "./words.js";
+import { bindWords, word } from "./words.js";
 
 const WAIT = 20; // s the server may hold a question (firmware_host/web/spectator/app.py says why)
 const AGAIN = 50; // ms before the next question after an answer
@@ -19,17 +19,25 @@ const TICK = 200; // ms between the running clocks' redraws (tenths show under 1
 
 const live = {
   tag: null, // the index's ETag last read
+  asking: null, // the question in flight: its AbortController (a new language asks afresh)
   offset: 0, // the audience's time now less this browser's, in seconds
   tables: [], // the index's tables as last read
   boards: new Map(), // game -> its board message (a promise until it came)
   cards: new Map(), // table number -> {element, game, board, svg, layers, spots, key}
 };
 
+// The language the page reads: the server tells what it sends in it.
+function language() {
+  return $("language").value;
+}
+
 function boardOf(game) {
-  if (!live.boards.has(game)) {
-    live.boards.set(game, fetch(`boards/${encodeURIComponent(game)}.json`).then((r) => r.json()));
+  const key = `${language()} ${game}`;
+  if (!live.boards.has(key)) {
+    const url = `boards/${encodeURIComponent(game)}.json?language=${encodeURIComponent(language())}`;
+    live.boards.set(key, fetch(url).then((r) => r.json()));
   }
-  return live.boards.get(game);
+  return live.boards.get(key);
 }
 
 // The cells and spots off the board of `board`, in `root`: the board page's outlines
@@ -93,7 +101,7 @@ function renderTable(view, entry) {
   view.element.dataset.moves = String(entry.moves.length);
   view.element.dataset.last = entry.last_move || "";
   view.element.dataset.result = entry.result ? entry.result.termination : "";
-  const title = inLanguage(board, "title", entry.game);
+  const title = board.title;
   view.heading.replaceChildren();
   view.heading.append(`${word("Table {number}", { number: entry.table })} · ${title}`);
   if (entry.event) html("span", { className: "live-event" }, ` · ${entry.event}`, view.heading);
@@ -102,7 +110,7 @@ function renderTable(view, entry) {
   const parts = [word("moves: {count}", { count: entry.moves.length })];
   if (entry.last_move) parts.unshift(word("last move: {move}", { move: entry.last_move }));
   view.last.textContent = parts.join(" · ");
-  view.result.textContent = entry.result_said ? told(entry.result_said, entry.game) : "";
+  view.result.textContent = entry.result_text || ""; // told by the server
 }
 
 function renderSeats(view, entry) {
@@ -113,7 +121,7 @@ function renderSeats(view, entry) {
     const row = html("li", { className: `${seatClass(index, board)}${moving ? " to-move" : ""}`, "data-seat": index }, null, view.seats);
     const player = entry.players[index];
     html(`span`, { className: `live-player` }, player || word("no player named"), row);
-    html("span", { className: "live-seat" }, inLanguage(board.seats[index], "name", entry.game), row);
+    html("span", { className: "live-seat" }, board.seats[index].name, row);
     if (moving) html(`span`, { className: `live-turn` }, word("to move"), row);
     if (entry.clocks.length) html("span", { className: "live-clock", "data-clock": index }, "", row);
   });
@@ -145,6 +153,7 @@ async function render() {
       view = card(entry, board);
       live.cards.set(entry.table, view);
     }
+    view.board = board; // in the language now read
     main.appendChild(view.element); // in the index's order, by table
     renderTable(view, entry);
     shown.add(entry.table);
@@ -160,9 +169,13 @@ async function render() {
 
 async function poll() {
   let next = AGAIN;
+  live.asking = new AbortController();
+  const asked = live.asking;
   try {
-    const url = live.tag ? `tables.json?wait=${WAIT}` : "tables.json";
-    const response = await fetch(url, { cache: "no-store", headers: live.tag ? { "If-None-Match": live.tag } : {} });
+    const told = `language=${encodeURIComponent(language())}`;
+    const url = live.tag ? `tables.json?wait=${WAIT}&${told}` : `tables.json?${told}`;
+    const headers = live.tag ? { "If-None-Match": live.tag } : {};
+    const response = await fetch(url, { cache: "no-store", headers, signal: asked.signal });
     if (response.status === 200) {
       const index = await response.json();
       live.tag = response.headers.get("ETag");
@@ -176,8 +189,11 @@ async function poll() {
     $("connection").hidden = true;
     $("offline").hidden = true;
   } catch {
-    $("offline").hidden = false;
-    next = RETRY;
+    if (asked.signal.aborted) next = 0; // another language: asked again at once
+    else {
+      $("offline").hidden = false;
+      next = RETRY;
+    }
   }
   document.body.dataset.polls = String(Number(document.body.dataset.polls || 0) + 1);
   setTimeout(poll, next);
@@ -204,6 +220,10 @@ function start() {
   document.addEventListener("kiban-words", () => {
     for (const view of live.cards.values()) view.key = null; // the pieces' names too
     render();
+  });
+  select.addEventListener("change", () => {
+    live.tag = null; // the index told in the language now read, at once
+    if (live.asking) live.asking.abort();
   });
   poll();
   setInterval(tick, TICK);

@@ -1,14 +1,13 @@
 // Spoken moves and the page's language: the page shows and says what the server puts
-// in each notice ("line" and "say" in English, "line_said" and "say_said" the values
-// told here in the page's language), and the clock warnings the server lists in its state as
+// in each notice ("line" and "say", told by the server in the language the page named
+// over its socket), and the clock warnings the server lists in its state as
 // the running clock, counted down here, passes them. The page keeps no words and no
 // thresholds of its own. "speak moves" is the session's switch (the state's `speak.on`,
 // changed by a `speak` message): every page shows it, and the board's speaker obeys it.
 // The page says aloud only what a board without a voice of its own (`speak.board`)
 // cannot. The language is English until the player picks another, kept in this browser.
 
-import { $, page, send } from "./common.js";
-import { told } from "./words.js";
+import { $, send } from "./common.js";
 
 const LANGUAGE_KEY = "kiban.language"; // localStorage: "en", "ja", "pl", "cs" or "fr"
 
@@ -34,19 +33,6 @@ function kept(key, fallback) {
   }
 }
 
-// The words of `message` in the page's language: a field sent as what is said
-// (`${field}_said`, one value or a list) told here in the language, in the words of
-// `game` (else the game the message names, else the one played); a field sent with
-// no value (a name of the player's own) as it is.
-export function inLanguage(message, field, game = null) {
-  const said = message[`${field}_said`];
-  if (said !== undefined && said !== null) {
-    game = game || message.game || (page.state ? page.state.game : null);
-    return Array.isArray(said) ? said.map((one) => told(one, game)) : told(said, game);
-  }
-  return message[field];
-}
-
 export function say(sentence) {
   if (speech.mode === "off" || !sentence) return;
   document.body.dataset.said = sentence; // the last sentence, for the tests to read
@@ -58,11 +44,11 @@ export function say(sentence) {
 }
 
 export function speakNotice(notice) {
-  say(inLanguage(notice, "say"));
+  say(notice.say);
 }
 
 // A clock went from `before` to `after` seconds left: say the last of the server's
-// `warnings` ({left, say, say_said}, the ones still ahead) that the clock passed.
+// `warnings` ({left, say}, the ones still ahead) that the clock passed.
 export function speakClock(warnings, before, after) {
   const passed = (warnings || []).filter((warning) => after <= warning.left && warning.left < before);
   if (passed.length) speakNotice(passed[passed.length - 1]);

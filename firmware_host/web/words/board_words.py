@@ -1,12 +1,11 @@
 """The board message's words: the spots' names and labels, the indicators' names and
 the captions beside them, the seats' names, the pieces' names.
 
-The page draws the board once per board message and tells its words again, in
-place, when its language changes (board.js ``renameBoard``): each word comes with its
-English and as its value (``name_said``, ``label_said``, ``text_said``: a spot, a
-seat, an indicator, a piece), which the page tells with the served words (``/said``:
-the catalogue's, the game's seats, pieces and spot names) as telling/said.py tells
-it here; the pieces' names too (``piece_names_said``).
+Each word is written with its English and as its value (``name_said``,
+``label_said``, ``text_said``: a spot, a seat, an indicator, a piece; the pieces'
+names too, ``piece_names_said``), told in the page's language at its edge
+(``told_for_page``) by telling/said.py; a page that names another language is sent
+the board again, told in it.
 """
 
 from __future__ import annotations
@@ -43,8 +42,8 @@ def drawn(game: Game[Any], profile: Profile) -> Drawing:
 
 
 def alone_record(value: Value) -> dict[str, Any]:
-    """A word of the board (a spot's name, a seat's, a caption) as the value the page
-    tells with the served words (``/said``), as ``telling/said.py`` tells it here."""
+    """A word of the board (a spot's name, a seat's, a caption) as its value, told in
+    the page's language at its edge."""
     return said_record(alone(value))
 
 

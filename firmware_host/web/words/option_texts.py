@@ -5,8 +5,8 @@ The engine names its options in English (``OptionSpec``, pure, as the rules' wor
 are); telling/msgids.py collects them as msgids (``option_msgids``), so the
 catalogue tells them as it tells a claim's title. A choice that is a number stays
 as it is, and one that names a seat (Chaturaji's first mover) is the seat, told in
-the game's own words. Each travels as its value (``..._said``), which the page tells
-with the served words (``/said``) as telling/said.py tells it here.
+the game's own words. Each is written as its value (``..._said``), told in the page's
+language at its edge (``told_for_page``) by telling/said.py.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def option_json(game: Game[Any], spec: OptionSpec) -> Json:
         "help": spec.help,
         "help_said": alone_record(Term(spec.help)),
         "choices": list(spec.choices),
-        "choices_said": {
+        "choice_names_said": {
             choice: alone_record(choice_value(game, choice)) for choice in spec.choices
         },
         "minimum": spec.minimum,

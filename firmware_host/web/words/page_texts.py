@@ -2,8 +2,8 @@
 (level 3, novice)") and the engine's judgement of each move a review shows (said in
 store/review_notes.py), made values here (engine/said.py) as what the computer proved
 and what a remote game waits for are. The page's state carries each beside its English as its value
-(``..._said``, as ``notes_said``), which the page tells in its language (speech.js
-``inLanguage``) as telling/said.py tells it here.
+(``..._said``, as ``notes_said``), told in the page's language at its edge
+(``told_for_page``) by telling/said.py.
 """
 
 from __future__ import annotations

@@ -18,10 +18,11 @@ from engine.registry import find_game
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
 from firmware_host.telling.said import told as tell
+from firmware_host.telling.status import Surface, status_said
 from firmware_host.web.sessions.simulated import SimSession
 from firmware_host.web.words.page_words import PAGE_WORDS, page_words
 from tests.firmware_host.telling.test_languages import identical_on_purpose
-from tests.firmware_host.web.helpers import PATIENT, said_from_record, served, sim_session
+from tests.firmware_host.web.helpers import PATIENT, served, sim_session
 from tests.firmware_host.web.static import test_browser as browsing
 
 TRANSLATED = tuple(language for language in Language if language is not Language.ENGLISH)
@@ -159,11 +160,10 @@ def test_no_english_word_of_the_page_is_left_in_the_language(
     shown = page.evaluate(STATIC_TEXTS)
     english = set(PAGE_WORDS) - identical_on_purpose(language)
     assert sorted(set(shown) & english) == [], sorted(set(shown) & english)
-    # the status line is told from its value as the server tells it; the turn line the page's
-    state = page.evaluate("async () => (await (await fetch('state')).json())")
-    line = said_from_record(state["message_said"])
-    status = tell(line, language, find_game(state["game"]))
-    assert status != state["message"]
+    # the status line is told by the server in the page's language; the turn line the page's
+    controller = server.session.controller
+    status = tell(status_said(controller, surface=Surface.PAGE), language, controller.game)
+    assert status != tell(status_said(controller, surface=Surface.PAGE), Language.ENGLISH)
     page.wait_for_function("t => document.getElementById('message').textContent === t", arg=status)
     assert " to move" not in (page.text_content("#turn") or "")
     page.select_option("#language", "en")

@@ -108,11 +108,12 @@ def test_no_english_word_is_left_in_the_status_line(game: Game[Any], state: str)
 def test_the_page_state_carries_the_line_and_the_result_in_every_language() -> None:
     async def scenario() -> None:
         async with served(sim_session()) as client:
-            state = await (await client.get("/state")).json()
-            line, game = said_from_record(state["message_said"]), find_game(state["game"])
-            assert told(line, Language.ENGLISH, game) == state["message"]
-            assert told(line, Language.POLISH, game).startswith("ruch: gracz A")
-            assert told(line, Language.JAPANESE, game).startswith("せんて の ばんです")
+            shown = {}
+            for code in ("en", "pl", "ja"):  # the state as a page in each language reads it
+                shown[code] = await (await client.get(f"/state?language={code}")).json()
+            assert shown["en"]["message"].startswith("A (sente)")
+            assert shown["pl"]["message"].startswith("ruch: gracz A")
+            assert shown["ja"]["message"].startswith("せんて の ばんです")
 
     asyncio.run(scenario())
 
@@ -133,8 +134,8 @@ def test_the_opening_draw_is_told_in_every_language() -> None:
             seen: set[bool] = set()
             for seed in range(12):
                 await page.send(type="new_game", game="shogi", settings={"seed": str(seed)})
-                state = await page.state_where(seeded(str(seed)))
-                draw = state["draw"]
+                await page.state_where(seeded(str(seed)))
+                draw = session.state()["draw"]  # as built: the values beside the English
                 for field in ("description", "first_mover", "hint"):
                     if draw[field] is None:
                         assert draw[f"{field}_said"] is None

@@ -14,17 +14,6 @@ from aiohttp.test_utils import TestClient, TestServer
 from engine.assessments import Timing
 from engine.game import Game
 from engine.registry import find_game
-from engine.said import (
-    CountWord,
-    Either,
-    PieceWord,
-    Said,
-    Seats,
-    SeatWord,
-    SpotWord,
-    Term,
-    Value,
-)
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
 from firmware_host.telling.said import told
@@ -33,6 +22,9 @@ from firmware_host.web.page_state.messages import Mode, MoveList, state_message
 from firmware_host.web.server.app import create_app
 from firmware_host.web.sessions.session import Session
 from firmware_host.web.sessions.simulated import SimSession
+from firmware_host.wire.notice_records import said_from_record
+
+__all__ = ["said_from_record"]  # the tests read back what the builders wrote with it
 
 Json = dict[str, Any]
 
@@ -79,6 +71,7 @@ class Page:
 
     async def next(self, timeout: float = 20.0) -> Json:
         message: Json = await self.ws.receive_json(timeout=timeout)
+        assert not said_keys(message), f"a page was sent a value to tell: {said_keys(message)}"
         self.messages.append(message)
         self.latest[message["type"]] = message
         return message
@@ -141,42 +134,29 @@ async def opened(session: Session) -> AsyncIterator[tuple[TestClient[Any, Any], 
         await ws.close()
 
 
+def said_keys(payload: Any, path: str = "") -> list[str]:
+    """Where ``payload`` holds a key ending ``_said`` (a value left for the page to
+    tell): none in what a page is sent, which the server told in its language."""
+    if isinstance(payload, list):
+        return [
+            found for i, item in enumerate(payload) for found in said_keys(item, f"{path}[{i}]")
+        ]
+    if not isinstance(payload, dict):
+        return []
+    return [
+        found
+        for key, value in payload.items()
+        for found in ([f"{path}.{key}"] if key.endswith("_said") else [])
+        + said_keys(value, f"{path}.{key}")
+    ]
+
+
 def led_of(board: Json, spot: str) -> int:
     """The LED under a spot (the first, for a spot with several)."""
     for led in board["leds"]:
         if spot in led["spots"]:
             return int(led["index"])
     raise KeyError(spot)
-
-
-def said_from_record(record: Json) -> Said:
-    """What a said value sent to the page says, read back into a ``Said`` (the test's
-    way to show the value sent holds everything ``told`` needs; the page tells it in
-    static/words.js)."""
-    values = tuple((k, _value(v)) for k, v in record["values"].items())
-    return Said(record["msgid"], values, record.get("plural"), record.get("context"))
-
-
-def _value(value: Any) -> Value:
-    if isinstance(value, str | int):
-        return value
-    if "msgid" in value:
-        return said_from_record(value)
-    if "seats" in value:
-        return Seats(
-            tuple(SeatWord(s["seat"], s["english"]) for s in value["seats"]), value["joiner"]
-        )
-    if "seat" in value:
-        return SeatWord(value["seat"], value["english"])
-    if "piece" in value:
-        return PieceWord(value["piece"], value["article"])
-    if "term" in value:
-        return Term(value["term"])
-    if "spot" in value:
-        return SpotWord(value["spot"])
-    if "number" in value:
-        return CountWord(value["number"])
-    return Either(tuple(_value(word) for word in value["either"]), value["joiner"])
 
 
 def labels_told(prompt: Json, language: Language, game: Game[Any]) -> list[str]:

@@ -13,19 +13,22 @@ from typing import Any
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
+from engine.said import N_, said
 from firmware_host.club.desk import Desk
 from firmware_host.club.live_delay import Delay
 from firmware_host.club.messages import Birth, Health, RoomState
 from firmware_host.club.organiser import Command
 from firmware_host.club.pairings import Pairing, Round
 from firmware_host.club.roster import Alert, AlertKind, Entry
-from firmware_host.club.words import Look
+from firmware_host.club.words import Look, alert_said, entry_said
 from firmware_host.telling.language import Language
+from firmware_host.telling.said import told
 from firmware_host.web.organiser.app import new_token, organiser_app
 from firmware_host.web.words.organiser_words import ORGANISER_WORDS, organiser_words
 from firmware_host.web.words.page_words import PAGE_WORDS
 from tests.firmware_host.telling.test_languages import identical_on_purpose
 from tests.firmware_host.telling.test_languages_page import index_words, script_words
+from tests.firmware_host.web.helpers import said_keys
 from tests.firmware_host.web.spectator.roomkit import room
 
 ROUND = Round(
@@ -101,9 +104,8 @@ async def test_room_json_the_roster_the_alerts_most_urgent_first_and_the_round_l
     for _ in range(3):
         tables[1].play(1010.0)
     token = new_token()
-    app = organiser_app(
-        lambda: {1: tables[1].record}, Delay(), a_desk(), token, clock=lambda: 1234.0
-    )
+    desk = a_desk()
+    app = organiser_app(lambda: {1: tables[1].record}, Delay(), desk, token, clock=lambda: 1234.0)
     client = await client_of(app)
     try:
         answer = await client.get(f"/organiser/{token}/room.json")
@@ -114,12 +116,17 @@ async def test_room_json_the_roster_the_alerts_most_urgent_first_and_the_round_l
         assert boards["b1"]["bound"] == 1 and boards["b1"]["online"]
         assert boards["b2"]["online"] is False and boards["b2"]["table"] == 2
         assert boards["b3"]["battery"] == 9 and boards["b3"]["health"] == "prompt-open"
-        assert boards["b3"]["said"]["msgid"] == "{where}: board {board} online, {game}, {power}"
+        glance = desk.glance
+        b3 = next(entry for entry in glance.entries if entry.board == "b3")
+        assert boards["b3"]["text"] == told(entry_said(b3), Language.ENGLISH)
+        assert "board b3 online" in boards["b3"]["text"]
         kinds = [(alert["kind"], alert["table"]) for alert in shown["alerts"]]
         assert kinds == [("offline", 2), ("unanswered-prompt", None), ("low-battery", None)]
         assert shown["alerts"][0]["since"] == 500.0
-        assert shown["alerts"][0]["said"]["msgid"] == "{where}: board {board} is offline"
-        assert shown["alerts"][0]["said"]["values"]["where"]["values"] == {"table": 2}
+        offline = alert_said(glance.alerts[0].alert)
+        assert offline.msgid == "{where}: board {board} is offline"
+        assert shown["alerts"][0]["text"] == told(offline, Language.ENGLISH)
+        assert not said_keys(shown)  # the page is sent text, told for it
         by_table = {table["table"]: table for table in shown["tables"]}
         assert sorted(by_table) == [1, 2, 5]
         one = by_table[1]
@@ -139,6 +146,14 @@ async def test_room_json_the_roster_the_alerts_most_urgent_first_and_the_round_l
             f"/organiser/{token}/room.json", headers={"If-None-Match": answer.headers["ETag"]}
         )
         assert moved.status == 200 and (await moved.json())["tables"][0]["moves"] == 4
+        # the page in Polish: what is said comes told in it, another answer (its tag)
+        polish = await client.get(f"/organiser/{token}/room.json?language=pl")
+        assert polish.headers["ETag"] != moved.headers["ETag"]
+        told_pl: dict[str, Any] = await polish.json()
+        assert told_pl["alerts"][0]["text"] == told(offline, Language.POLISH)
+        assert told_pl["alerts"][0]["text"] != shown["alerts"][0]["text"]
+        assert not said_keys(told_pl)
+        assert (await client.get(f"/organiser/{token}/room.json?language=xx")).status == 400
     finally:
         await client.close()
 
@@ -160,7 +175,14 @@ async def test_the_buttons_hand_their_commands_to_the_rooms_loop() -> None:
         ]
         unknown = await client.post(f"{base}/bind", json={"board": "b9", "table": 5})
         assert unknown.status == 400
-        assert (await unknown.json())["said"]["msgid"] == "no board {board} in the room"
+        assert (await unknown.json())["text"] == "no board b9 in the room"
+        polish = await client.post(f"{base}/bind?language=pl", json={"board": "b9", "table": 5})
+        why = said(N_("no board {board} in the room"), board="b9")
+        assert (
+            (await polish.json())["text"]
+            == told(why, Language.POLISH)
+            != told(why, Language.ENGLISH)
+        )
         for table in (0, 501, "3", True, None):
             refused = await client.post(f"{base}/light", json={"board": "b1", "table": table})
             assert refused.status == 400, table

@@ -14,7 +14,6 @@ from firmware_host.session.puzzle import PuzzleRun
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.language import Language
 from firmware_host.telling.legend import COACH_SCALE, Meaning
-from firmware_host.telling.said import told
 from firmware_host.web.page_state.coach import kind_text, question
 from firmware_host.web.sessions.board import BoardSession
 from firmware_host.web.sessions.simulated import SimSession
@@ -27,7 +26,6 @@ from tests.firmware_host.web.helpers import (
     Json,
     Page,
     opened,
-    said_from_record,
     sim_session,
 )
 
@@ -141,16 +139,19 @@ def test_a_puzzle_is_asked_judged_and_solved_on_the_page() -> None:
             seat = game.seats[game.position(run.puzzle.position).turn].name
             assert asked["question"] == f"{seat} to move: win in 1 of your moves"
             assert asked["kind"] == "win, difficulty 1"
-            question_sent = said_from_record(asked["question_said"])
-            kind_sent = said_from_record(asked["kind_said"])
-            assert told(question_sent, Language.ENGLISH, game) == asked["question"]
-            assert told(kind_sent, Language.ENGLISH, game) == asked["kind"]
-            for language in TRANSLATED:
-                assert told(question_sent, language, game) != asked["question"]
-            assert told(question_sent, Language.JAPANESE, game).endswith(
-                "じぶんの1てでかってください"
-            )
-            assert told(kind_sent, Language.FRENCH, game) == "victoire, difficulté 1"
+            for language in TRANSLATED:  # the page names its language: told in it
+                await page.send(type="language", language=language.value)
+                told_in = page.latest["state"]["puzzle"]
+                assert told_in["question"] != asked["question"]
+            await page.send(type="language", language="ja")
+            japanese = page.latest["state"]["puzzle"]
+            assert japanese["question"].endswith("じぶんの1てでかってください")
+            await page.send(type="language", language="fr")
+            french = page.latest["state"]["puzzle"]
+            assert french["kind"] == "victoire, difficulté 1"
+            await page.send(type="language", language="en")
+            english = page.latest["state"]["puzzle"]
+            assert english["question"] == asked["question"]
             assert asked["game"] == game.name
             assert not asked["solved"]
             state = await played(page, 0)  # set up by the hands, the question still asked
@@ -168,23 +169,21 @@ def test_a_puzzle_is_asked_judged_and_solved_on_the_page() -> None:
                 and not stands.get(text[2:4])
                 and [other[:4] for other in texts].count(text[:4]) == 1
             )
+            await page.send(type="language", language="ja")  # said in the page's language
             since = len(page.messages)
             await page.send(type="move", **{"from": wrong[:2], "to": wrong[2:4]})
             missed = await heard(page, "puzzle_missed", since)
-            assert missed["move"] == wrong and "try again" in missed["say"]
-            sentence = said_from_record(missed["say_said"])
-            assert told(sentence, Language.JAPANESE) == "ちがいます。もういちど"
+            assert missed["move"] == wrong and missed["say"] == "ちがいます。もういちど"
             await page.state_where(lambda s: s["puzzle"]["tries"] == 1)
             await page.state_where(lambda s: s["phase"] == "setup")  # the LEDs: put it back
             await page.send(type="move", **{"from": wrong[2:4], "to": wrong[:2]})
             await played(page, 0)
 
+            await page.send(type="language", language="pl")
             since = len(page.messages)
             await page.send(type="move", **{"from": answer[:2], "to": answer[2:4]})
             solved = await heard(page, "puzzle_solved", since)
-            assert solved["say"] == "puzzle solved: well played"
-            polish = told(said_from_record(solved["line_said"]), Language.POLISH)
-            assert polish == "zadanie rozwiązane: brawo"
+            assert solved["line"] == "zadanie rozwiązane: brawo"
             state = await page.state_where(lambda s: s["puzzle"]["solved"])
             assert state["puzzle"]["tries"] == 1
 

@@ -10,16 +10,20 @@ from typing import Any
 
 from aiohttp.test_utils import TestClient, TestServer
 
+from engine.registry import find_game
 from firmware_host.club.live_delay import Delay
 from firmware_host.remote.messages import BoardState
 from firmware_host.session.consent import Word, WordKind
 from firmware_host.telling.language import Language
+from firmware_host.telling.said import told
 from firmware_host.web.spectator.app import CHECK, spectator_app
 from firmware_host.web.spectator.index import changed_spots
 from firmware_host.web.words.page_words import PAGE_WORDS
 from firmware_host.web.words.spectator_words import SPECTATOR_WORDS, spectator_words
+from firmware_host.wire.notice_records import said_from_record
 from tests.firmware_host.telling.test_languages import identical_on_purpose
 from tests.firmware_host.telling.test_languages_page import index_words, script_words
+from tests.firmware_host.web.helpers import said_keys
 from tests.firmware_host.web.spectator.roomkit import room
 
 
@@ -55,7 +59,7 @@ def test_every_table_in_the_index_with_its_pieces_last_move_clocks_and_result() 
             assert shogi["clocks"][0]["left"] == 310.0 - 8.0  # two moves of 4 s
             assert shogi["running_since"] == 1030.0
             assert shogi["pieces"]["5i"][0]["kind"] == "K"
-            assert shogi["result_said"] is None
+            assert shogi["result_text"] is None and shogi["result_text_said"] is None
 
             tag = answer.headers["ETag"]
             same = await client.get("/tables.json", headers={"If-None-Match": tag})
@@ -75,8 +79,28 @@ def test_every_table_in_the_index_with_its_pieces_last_move_clocks_and_result() 
             assert moved.status == 200 and moved.headers["ETag"] != tag
             ended = (await moved.json())["tables"][0]
             assert ended["result"]["winners"] == [0]
-            assert ended["result_said"]["msgid"] == "{seats} wins ({termination})"
+            # for other programs: the result in English and as its value
+            assert ended["result_text_said"]["msgid"] == "{seats} wins ({termination})"
+            assert ended["result_text"] == str(said_from_record(ended["result_text_said"]))
             assert ended["to_move"] is None
+            # for the page: told in its language, and no value left to tell
+            for code in ("ja", "pl"):
+                asked = await client.get(f"/tables.json?language={code}")
+                assert asked.headers["ETag"] not in (moved.headers["ETag"], tag)
+                told_index = await asked.json()
+                assert not said_keys(told_index)
+                result = said_from_record(ended["result_text_said"])
+                shogi_game = find_game("shogi")
+                assert told_index["tables"][0]["result_text"] == told(
+                    result, Language(code), shogi_game
+                )
+                assert told_index["tables"][0]["result"] == ended["result"]
+                again = await client.get(
+                    f"/tables.json?language={code}",
+                    headers={"If-None-Match": asked.headers["ETag"]},
+                )
+                assert again.status == 304
+            assert (await client.get("/tables.json?language=xx")).status == 400
             assert (await client.get("/tables/1.kif")).status == 200  # the live files stay
 
     asyncio.run(scenario())
@@ -96,6 +120,11 @@ def test_the_page_its_modules_and_each_games_board_are_served_to_both_audiences(
                 assert (await client.get(f"{prefix}/static/app.js")).status == 404
                 board = await (await client.get(f"{prefix}/boards/abalone.json")).json()
                 assert board["shape"].startswith("hex") and board["look"]["pieces"]
+                assert not said_keys(board) and board["seats"][0]["name"] == "black"
+                polish = await (
+                    await client.get(f"{prefix}/boards/abalone.json?language=pl")
+                ).json()
+                assert polish["seats"][0]["name"] == "czarne" and not said_keys(polish)
                 assert (await client.get(f"{prefix}/boards/chess.json")).status == 404
                 words = await (await client.get(f"{prefix}/words?language=ja")).json()
                 assert words["Table {number}"] != "Table {number}"

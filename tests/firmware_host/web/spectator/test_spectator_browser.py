@@ -14,7 +14,11 @@ import pytest
 from aiohttp import web
 from playwright.sync_api import BrowserContext, Page
 
+from engine.registry import find_game
+from engine.said import Term, alone
 from firmware_host.club.live_delay import Delay
+from firmware_host.telling.language import Language
+from firmware_host.telling.said import told
 from firmware_host.web.spectator.app import spectator_app
 from tests.firmware_host.web.spectator.roomkit import SimTable, room
 from tests.firmware_host.web.static.test_browser import ARTIFACTS, browser
@@ -172,6 +176,16 @@ def test_the_page_in_japanese_uses_the_served_words(
     page = opened(browser, hall.url)
     page.select_option("#language", "ja")
     page.wait_for_function("() => document.getElementById('heading').textContent === '対局中継'")
-    heading = page.locator("article[data-table='1'] h2").inner_text()
-    assert heading.startswith("1番席")
+    # the board's words come told in the language now read (its title, its seats)
+    page.wait_for_function(
+        "() => document.querySelector(\"article[data-table='1'] h2\").textContent"
+        ".startsWith('1番席')"
+    )
+    shogi = find_game("shogi")
+    seats = page.locator("article[data-table='1'] .live-seat").all_inner_texts()
+    assert seats == [told(alone(shogi.seat_word(i)), Language.JAPANESE, shogi) for i in range(2)]
+    assert (
+        told(alone(Term(shogi.title)), Language.JAPANESE)
+        in page.locator("article[data-table='1'] h2").inner_text()
+    )
     page.close()

@@ -1,7 +1,7 @@
-"""The page tells the board's words from their values exactly as the server tells them:
-every boarded game's title, spots' names and labels, indicators' names, captions and
-seats, in all five languages, with the words the server serves (``/said``), never a
-drawing made again in each language for it."""
+"""The page draws the board's words where they belong, as the server tells them at the
+page's edge (``told_for_page``): every boarded game's title, spots' names and labels,
+indicators' names, captions and seats, in all five languages, never a drawing made again
+in each language for it."""
 
 from __future__ import annotations
 
@@ -20,10 +20,11 @@ from firmware_host.telling.spot_names import (
     spot_name,
 )
 from firmware_host.web.page_state.messages import Mode, board_message
+from firmware_host.web.words.told_for_page import told_for_page
 from hardware.profile import load_profile
 from tests.firmware_host.web.helpers import Json, said_from_record
 from tests.firmware_host.web.static import test_browser as browsing
-from tests.firmware_host.web.static.test_said_browser import switch
+from tests.firmware_host.web.static.test_told_browser import switch
 from tests.registered import boarded_games
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
@@ -34,13 +35,14 @@ server = browsing.server
 SHOWN = """async (board) => {
   window.kiban.render(board, null);
   const page = window.kiban.page;
-  const { inLanguage } = await import('/static/speech.js');
   return {
     names: Object.fromEntries(page.names),
-    words: page.boardWords.map(([element, entry, field]) =>
-      [entry.spot || entry.name || entry.text, field, element.textContent]),
-    seats: board.seats.map((seat) => inLanguage(seat, 'name')),
-    title: inLanguage(board, 'title'),
+    words: page.boardWords.map(([element, kind, index, field]) => {
+      const entry = page.board[kind][index];
+      return [entry.spot || entry.name || entry.text, field, element.textContent];
+    }),
+    seats: board.seats.map((seat) => seat.name),
+    title: board.title,
   };
 }"""
 
@@ -61,10 +63,9 @@ def _expected(game: Game[Any], board: Json, language: Language) -> dict[str, Any
                 words.append([spot, field, said])
     for entry in board["indicators"]:
         words.append([entry["name"], "label", indicator_name(game, entry["name"], language)])
-    for entry in board["captions"]:
-        words.append(
-            [entry["text"], "text", told(said_from_record(entry["text_said"]), language, game)]
-        )
+    for entry in board["captions"]:  # a caption is found by its text, told as it is shown
+        text = told(said_from_record(entry["text_said"]), language, game)
+        words.append([text, "text", text])
     seats = [seat_told(game, game.seat_word(i), language) for i in range(len(game.seats))]
     names = {entry["spot"]: spot_name(game, entry["spot"], language) for entry in board["cells"]}
     names |= {
@@ -73,8 +74,9 @@ def _expected(game: Game[Any], board: Json, language: Language) -> dict[str, Any
     return {"names": names, "words": sorted(words), "seats": seats}
 
 
-def shown(page: Page, board: Json) -> dict[str, Any]:
-    found = dict(page.evaluate(SHOWN, board))
+def shown(page: Page, board: Json, language: Language, game: Game[Any]) -> dict[str, Any]:
+    """The board drawn as the page's socket sends it in ``language``."""
+    found = dict(page.evaluate(SHOWN, told_for_page(board, language, game)))
     found["words"] = sorted(found["words"])
     return found
 
@@ -101,7 +103,7 @@ def test_the_page_tells_the_boards_words_as_the_server_tells_them(
     for language in Language:
         switch(page, language)
         for name, (game, board) in boards.items():
-            found = shown(page, board)
+            found = shown(page, board, language, game)
             expected = _expected(game, board, language)
             assert found["names"] == expected["names"], (language.value, name)
             assert found["seats"] == expected["seats"], (language.value, name)

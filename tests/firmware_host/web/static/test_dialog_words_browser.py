@@ -1,9 +1,9 @@
-"""The page tells the words that come with the games and the state as the server tells
-them, in all five languages, from their values and the served words (``/said``):
+"""The page shows the words that come with the games and the state where they belong,
+as the server tells them at the page's edge (``told_for_page``), in all five languages:
 the new-game dialog's rule options (name, help, choices), seats, levels and palettes;
 each game's claims (title and help); the colour key; the pieces' names; and the clock
-warnings a page says as its clock passes them. Nothing of these is sent already
-told in each language, so a page that told one wrong would show it here."""
+warnings a page says as its clock passes them. Each is told in the words of its own
+game (a game of the dialog's list, not the one played)."""
 
 from __future__ import annotations
 
@@ -29,10 +29,11 @@ from firmware_host.web.page_state.messages import (
 )
 from firmware_host.web.sessions.simulated import SimSession
 from firmware_host.web.words.page_words import page_words
+from firmware_host.web.words.told_for_page import told_for_page
 from tests.firmware_host.simkit import close_all, make_sim
-from tests.firmware_host.web.helpers import PATIENT, Json, said_from_record, sim_state
+from tests.firmware_host.web.helpers import PATIENT, Json, said_from_record, said_keys, sim_state
 from tests.firmware_host.web.static.test_browser import LiveServer, browser
-from tests.firmware_host.web.static.test_said_browser import switch
+from tests.firmware_host.web.static.test_told_browser import switch
 from tests.firmware_host.web.words.test_page_texts import _option_sets
 from tests.registered import boarded_games
 
@@ -54,6 +55,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     yield live
     live.stop()
     store.close()
+
+
+DOBUTSU = find_game("dobutsu")
 
 
 def _page(browser: BrowserContext, server: LiveServer) -> Page:
@@ -98,7 +102,7 @@ def _dialog(entry: Json, catalogue: Json, language: Language) -> dict[str, Any]:
                 "help": _told(option["help_said"], language, game),
                 "name": _told(option["name_said"], language, game),
                 "choices": [
-                    _told(option["choices_said"][choice], language, game)
+                    _told(option["choice_names_said"][choice], language, game)
                     for choice in option["choices"]
                 ],
             }
@@ -110,7 +114,7 @@ def _dialog(entry: Json, catalogue: Json, language: Language) -> dict[str, Any]:
             for entry in catalogue["levels"]
         ],
         "palettes": [
-            _told(catalogue["palettes_said"][name], language) for name in catalogue["palettes"]
+            _told(catalogue["palette_names_said"][name], language) for name in catalogue["palettes"]
         ],
     }
 
@@ -120,10 +124,11 @@ def test_the_new_game_dialog_tells_every_games_words_as_the_server_tells_them(
 ) -> None:
     catalogue = catalogue_message(games(), {}, tuple(PALETTES), Mode.SIMULATOR)
     page = _page(browser, server)
-    page.evaluate("c => window.kiban.receive(c)", catalogue)
     shown_choices = 0
     for language in LANGUAGES:
         switch(page, language)
+        # as the socket sends it while dobutsu is played: each game's words its own
+        page.evaluate("c => window.kiban.receive(c)", told_for_page(catalogue, language, DOBUTSU))
         for entry in catalogue["games"]:
             found = page.evaluate(DIALOG, entry["name"])
             expected = _dialog(entry, catalogue, language)
@@ -158,7 +163,7 @@ def test_every_games_claims_are_told_as_the_server_tells_them(
         switch(page, language)
         for board in boards:
             game = find_game(board["game"])
-            page.evaluate("b => window.kiban.render(b, null)", board)
+            page.evaluate("b => window.kiban.render(b, null)", told_for_page(board, language, game))
             expected = [
                 [
                     claim["name"],
@@ -217,8 +222,9 @@ def test_the_colour_key_and_the_pieces_names_are_told_as_the_server_tells_them(
     for language in LANGUAGES:
         switch(page, language)
         for name, (game, board, state) in shown.items():
-            page.evaluate("([b, s]) => window.kiban.render(b, s)", [board, state])
-            found = page.evaluate(KEY_AND_PIECES, board)
+            sent = [told_for_page(message, language, game) for message in (board, state)]
+            page.evaluate("([b, s]) => window.kiban.render(b, s)", sent)
+            found = page.evaluate(KEY_AND_PIECES, sent[0])
             key = [
                 [entry["meaning"], _told(entry["text_said"], language, game)]
                 for entry in state["legend"]
@@ -269,11 +275,13 @@ def test_the_clock_warnings_are_said_as_the_server_says_them(
                 *warnings_ahead(position, (25.0, 30.0), 0, byoyomi),
             ]
             warnings = [warning_json(warning) for warning in ahead]
-            found = page.evaluate(SAID_AS_PASSED, [warnings, state])
+            sent = told_for_page(warnings, language, game)
+            found = page.evaluate(SAID_AS_PASSED, [sent, state])
             expected = [told(warning.sentence, language, game) for warning in ahead]
             assert found == expected, (language.value, game.name)
             if language is not Language.ENGLISH:
                 assert found != [warning["say"] for warning in warnings]
+            assert not said_keys(sent)
             said += len(found)
     assert said > 100
     page.close()

@@ -26,7 +26,7 @@ from tests.firmware_host.web.static.test_browser import (  # noqa: F401 - the fi
     LiveServer,
     browser,
 )
-from tests.firmware_host.web.static.test_said_browser import switch
+from tests.firmware_host.web.static.test_told_browser import switch
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import BrowserContext, Dialog
+from playwright.sync_api import BrowserContext, Dialog, Page
 
 from engine.registry import find_game, games
 from engine.said import N_, said
@@ -23,9 +23,10 @@ from firmware_host.telling.said import told as told_in
 from firmware_host.web.page_state.messages import Mode, catalogue_message
 from firmware_host.web.sessions.simulated import SimSession
 from firmware_host.web.words.page_words import page_words
+from firmware_host.web.words.told_for_page import told_for_page
 from firmware_host.wire.notice_records import said_record
 from tests.firmware_host.simkit import make_sim
-from tests.firmware_host.web.helpers import PATIENT, labels_told
+from tests.firmware_host.web.helpers import PATIENT, Json, labels_told
 from tests.firmware_host.web.static.test_browser import LiveServer, browser
 from tests.firmware_host.web.words.test_page_words import (
     page_messages,
@@ -93,6 +94,26 @@ ONLINE: dict[str, object] = {
 """An online game against lishogi's computer, as the server tells the dialog."""
 
 
+def sent(page: Page, language: Language, *messages: Json) -> None:
+    """``messages`` as the server sends them to a page in ``language``: told at the edge
+    (a board again in another language marked ``retold``: its elements stay)."""
+    for message in messages:
+        told = told_for_page(message, language, find_game(str(message["game"])))
+        retold = {"retold": True} if message["type"] == "board" else {}
+        page.evaluate("m => window.kiban.receive(m)", told | retold)
+
+
+def switched(page: Page, language: Language, *messages: Json) -> None:
+    """The page's language chosen, its own words in place, and ``messages`` sent again
+    told in it, as the server sends them on the page's ``language`` message."""
+    page.select_option("#language", language.value)
+    take_back = page_words(language).get("Take back", "Take back")
+    page.wait_for_function(
+        "t => document.getElementById('takeback').textContent === t", arg=take_back
+    )
+    sent(page, language, *messages)
+
+
 def test_the_online_dialog_and_the_servers_words_follow_the_language(
     browser: BrowserContext, server: LiveServer
 ) -> None:
@@ -102,14 +123,11 @@ def test_the_online_dialog_and_the_servers_words_follow_the_language(
     page = browser.new_page()
     page.add_init_script("window.KIBAN_OFFLINE = true")
     page.goto(server.url)
-    page.evaluate("([b, s]) => window.kiban.render(b, s)", [board, state])
+    sent(page, Language.ENGLISH, board, state)
     page.evaluate("() => { document.getElementById('online-game').open = true; }")
     page.evaluate("() => { document.body.dataset.seq = 'online'; }")  # the dialog follows
     page.evaluate("() => { document.querySelector('#board polygon').dataset.kept = 'yes'; }")
-    page.select_option("#language", "pl")
-    page.wait_for_function(
-        "t => document.getElementById('takeback').textContent === t", arg=told["Take back"]
-    )
+    switched(page, Language.POLISH, board, state)
     # the board's words change in place: its elements stay (a drag begun goes on)
     assert page.locator("#board polygon[data-kept='yes']").count() == 1
     kept = told["A lishogi token is kept on this board (readable by its user only)."]
@@ -140,8 +158,7 @@ def test_the_online_dialog_and_the_servers_words_follow_the_language(
     )
     assert "czerwony robot" in titles and "lion" not in titles
     assert "ręka (gracz A) – mały żółty robot" in titles
-    page.select_option("#language", "en")
-    page.wait_for_function("() => document.getElementById('takeback').textContent === 'Take back'")
+    switched(page, Language.ENGLISH, board, state)
     assert "the computer (level 1, first steps)" in page.inner_text("#computer-note")
     assert page.inner_text("#online-opponent") == "lishogi game abcd1234 against lishogi AI level 3"
     page.close()
@@ -164,10 +181,10 @@ def test_the_link_failing_while_a_game_is_looked_for_is_shown_in_the_language(
     page = browser.new_page()
     page.add_init_script("window.KIBAN_OFFLINE = true")
     page.goto(server.url)
-    page.evaluate("([b, s]) => window.kiban.render(b, s)", [board, {**state, "online": online}])
+    sent(page, Language.ENGLISH, board, {**state, "online": online})
     page.evaluate("() => { document.getElementById('online-game').open = true; }")
     assert page.inner_text("#online-trouble") == str(trouble)
-    page.select_option("#language", "pl")
+    switched(page, Language.POLISH, board, {**state, "online": online})
     polish = told_in(trouble, Language.POLISH)
     assert "połączenie zerwane" in polish and "/api/stream/event" in polish
     page.wait_for_function(
@@ -175,9 +192,9 @@ def test_the_link_failing_while_a_game_is_looked_for_is_shown_in_the_language(
     )
     # the link back: the line goes
     back = {**online, "trouble": None, "trouble_said": None}
-    page.evaluate("([b, s]) => window.kiban.render(b, s)", [board, {**state, "online": back}])
+    sent(page, Language.POLISH, board, {**state, "online": back})
     assert page.locator("#online-trouble").is_hidden()
-    page.select_option("#language", "en")  # the browser keeps the choice for the next page
+    switched(page, Language.ENGLISH)  # the browser keeps the choice for the next page
     page.close()
 
 
@@ -189,18 +206,14 @@ def test_a_prompts_buttons_a_claim_and_the_new_game_dialog_follow_the_language(
         sim.perform(move)
     board, state = page_messages(sim)
     catalogue = catalogue_message(games(), {"shogi": ("sim",)}, tuple(PALETTES), Mode.SIMULATOR)
-    told = page_words(Language.POLISH)
     page = browser.new_page()
     page.add_init_script("window.KIBAN_OFFLINE = true")
     page.goto(server.url)
-    page.evaluate("([b, s]) => window.kiban.render(b, s)", [board, state])
-    page.evaluate("c => window.kiban.receive(c)", catalogue)
+    catalogue["game"] = "shogi"  # the session's game, for the test's helper
+    sent(page, Language.ENGLISH, catalogue, board, state)
     english = page.locator("#choices button").all_inner_texts()
     assert "promote the bishop (8h2b+)" in english
-    page.select_option("#language", "pl")
-    page.wait_for_function(
-        "t => document.getElementById('takeback').textContent === t", arg=told["Take back"]
-    )
+    switched(page, Language.POLISH, catalogue, board, state)
     buttons = page.locator("#choices button").all_inner_texts()
     polish = labels_told(state["prompt"], Language.POLISH, find_game(state["game"]))
     assert buttons == polish and "8h2b+" in " ".join(buttons)
@@ -217,8 +230,7 @@ def test_a_prompts_buttons_a_claim_and_the_new_game_dialog_follow_the_language(
     options = page.locator("#new-game-options").text_content() or ""
     assert "fora" in options and "handicap" not in options
     assert "dla daltonistów" in page.locator("#new-game-palette option").all_text_contents()
-    page.select_option("#language", "en")
-    page.wait_for_function("() => document.getElementById('takeback').textContent === 'Take back'")
+    switched(page, Language.ENGLISH, catalogue, board, state)
     assert page.locator("#choices button").all_inner_texts() == english
     assert page.locator("#claims button[data-claim='impasse']").inner_text() == "Impasse"
     page.close()

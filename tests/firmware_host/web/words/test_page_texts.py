@@ -460,7 +460,7 @@ def test_the_new_game_dialogs_texts_carry_no_english_word() -> None:
         for option in entry["options"]:
             texts += _told(option, "name", game) + _told(option, "help", game)
             for choice in option["choices"]:
-                sent = {"choice": choice, "choice_said": option["choices_said"][choice]}
+                sent = {"choice": choice, "choice_said": option["choice_names_said"][choice]}
                 texts += _told(sent, "choice", game)
             for code, english, text in _told(option, "help", game):
                 assert text != english, (code, text)
@@ -471,17 +471,19 @@ def test_the_new_game_dialogs_texts_carry_no_english_word() -> None:
     palettes = [
         pair
         for name in catalogue["palettes"]
-        for pair in _told({"name": name, "name_said": catalogue["palettes_said"][name]}, "name")
+        for pair in _told(
+            {"name": name, "name_said": catalogue["palette_names_said"][name]}, "name"
+        )
     ]
     assert _left_in(robot_duel, names + palettes) == []
     assert count > 100
     shogi = next(entry for entry in catalogue["games"] if entry["name"] == "shogi")
     handicap = next(option for option in shogi["options"] if option["name"] == "handicap")
-    lance = said_from_record(handicap["choices_said"]["lance"])
+    lance = said_from_record(handicap["choice_names_said"]["lance"])
     assert told(lance, Language.CZECH, told_games["shogi"]) == "kopiník"
     chaturaji = next(entry for entry in catalogue["games"] if entry["name"] == "chaturaji")
     first = next(option for option in chaturaji["options"] if option["name"] == "first")
-    green = said_from_record(first["choices_said"]["green"])
+    green = said_from_record(first["choice_names_said"]["green"])
     assert told(green, Language.ENGLISH, told_games["chaturaji"]) == "green"
     # the seat, in the game's words
     assert told(green, Language.POLISH, told_games["chaturaji"]) == "zielony"
