@@ -147,6 +147,21 @@ def began_unanswered(base: Base[M], moves: tuple[M, ...], within: float = QUICKE
     return bool(whole) and bool(began) and min(began) < max(whole) + within
 
 
+def merges_with_first(base: Base[M], move: M) -> bool:
+    """Whether a legal move from the base takes up every piece its first open move took
+    up and sets one down where ``move`` (the record's next, after the open moves) does:
+    the first's hand may have gone on into ``move``, the board showing one move as two."""
+    footprints = base.overlap.footprints((*base.tail, move))
+    landed = frozenset(spot for spot, reading in footprints[-1].changes if reading != EMPTY)
+    if not landed:
+        return False
+    merged = base.overlap.index.changing(landed)
+    return merged is None or any(
+        candidate.move != base.tail[0] and _takes_up_first(base, candidate.move)
+        for candidate in merged
+    )
+
+
 def _movers(base: Base[M], moves: tuple[M, ...]) -> list[object]:
     """Whose turn each of ``moves`` (from the base) is played in."""
     position = base.position.copy()

@@ -510,8 +510,16 @@ class Recognizer(NeverReplaced[M]):
             swaps = (m for c in standing.candidates for m in self._swapped(standing, c, extra))
             return Ambiguous(tuple(dict.fromkeys((*swaps, *moves))))
         alone = standing.candidates[0]
-        if not confirm and self.rereading.hand_may_go_on(alone.move):
-            return None  # the hand of a move before may be going on: read at rest
+        held_back = self.timing.settle + self.timing.pause
+        if (
+            not confirm
+            and now - standing.since < held_back - EPSILON
+            and self.rereading.hand_may_go_on(alone.move)
+        ):
+            # the hand of a move before may be going on: read at rest, unless it stood
+            # longer than a hand pauses within a move (the board then moves on with it)
+            self._longer_rest = held_back
+            return None
         waits = not confirm and self._ends_in_the_air(alone)
         if waits and now - standing.since < self.timing.amend - EPSILON:
             self._longer_rest = self.timing.amend

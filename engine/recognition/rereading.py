@@ -31,6 +31,7 @@ from engine.recognition.going_on import (
     QUICKEST_ANSWER,
     began_unanswered,
     goes_on_first,
+    merges_with_first,
     went_on,
 )
 from engine.recognition.move_index import MoveIndex
@@ -163,6 +164,7 @@ class Rereading(Generic[M]):
         return any(
             earlier.tail
             and began_unanswered(earlier, (*earlier.tail, move), QUICKEST_ANSWER + departs)
+            and merges_with_first(earlier, move)
             for earlier in self._earlier
         )
 
