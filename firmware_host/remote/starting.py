@@ -123,6 +123,24 @@ class RemoteStart:
         a new game hosted here, or the host's game joined (waits for the broker)."""
         given = dict(settings or {})
         self._journal = journal
+        try:
+            return self._planned(game, options, position, moves, given)
+        except RemoteGameError:
+            if self.link is not None:  # a game not joined keeps no link retrying its broker
+                self.link.close()
+                self.link = None
+            raise
+
+    def _planned(
+        self,
+        game: Game[Any],
+        options: Mapping[str, str] | None,
+        position: str | None,
+        moves: Sequence[str],
+        given: dict[str, str],
+    ) -> Plan:
+        journal = self._journal
+        assert journal is not None
         if self.request.watch:
             return self._watch(game)
         stored = journal.unfinished(game.name) if self.request.resume else None

@@ -91,3 +91,4 @@ def test_a_club_board_on_mosquitto_is_bound_paired_and_followed_live(
             watch.close()
     finally:
         sim.close()
+        side.close()  # its links to the broker, as a session lets go of its remote
