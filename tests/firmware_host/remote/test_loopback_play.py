@@ -233,14 +233,16 @@ def test_a_game_code_nobody_hosts_is_said_plainly(tmp_path: Path) -> None:
     from firmware_host.remote.code import GameCode
     from firmware_host.remote.setting import RemoteGameError
 
+    broker = LoopbackBroker()
     with pytest.raises(RemoteGameError, match="is the host's board on"):
         board(
             DOBUTSU,
-            LoopbackBroker(),
+            broker,
             GameStore(tmp_path / "j.sqlite3"),
             host=False,
             code=GameCode.new(),
         )
+    assert broker.links and all(link.closed for link in broker.links)  # none left retrying
 
 
 CHATURAJI = find_game("chaturaji")
