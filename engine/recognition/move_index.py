@@ -58,6 +58,13 @@ class MoveIndex(Generic[M]):
         self._illegal: dict[frozenset[Spot], list[tuple[IndexedMove[M], Said]]] = {}
         self._only: tuple[M | None] | None = None
 
+    def reaches(self, start: Spot, spots: frozenset[Spot]) -> bool:
+        """Whether a legal move from ``start`` changes any of ``spots``."""
+        return any(
+            start in footprint.starts() and footprint.spots() & spots
+            for footprint in map(self.footprint, self.position.legal_moves())
+        )
+
     def footprint(self, move: M) -> Footprint:
         """What ``move`` changes on the sensed spots (built once per move)."""
         footprint = self._footprints.get(move)

@@ -510,16 +510,10 @@ class Recognizer(NeverReplaced[M]):
             swaps = (m for c in standing.candidates for m in self._swapped(standing, c, extra))
             return Ambiguous(tuple(dict.fromkeys((*swaps, *moves))))
         alone = standing.candidates[0]
-        held_back = self.timing.settle + self.timing.pause
-        if (
-            not confirm
-            and now - standing.since < held_back - EPSILON
-            and self.rereading.hand_may_go_on(alone.move)
-        ):
-            # the hand of a move before may be going on: read at rest, unless it stood
-            # longer than a hand pauses within a move (the board then moves on with it)
-            self._longer_rest = held_back
-            return None
+        hold = None if confirm else self.rereading.held_back(alone.move, now - standing.since)
+        if hold is not None:
+            self._longer_rest = hold
+            return None  # the hand of a move before may be going on: read at rest
         waits = not confirm and self._ends_in_the_air(alone)
         if waits and now - standing.since < self.timing.amend - EPSILON:
             self._longer_rest = self.timing.amend
@@ -580,21 +574,12 @@ class Recognizer(NeverReplaced[M]):
         too (``engine.recognition.at_work``) are asked, the piece perhaps in the hand."""
         carried = self._did.carried_over(self._expected, self._frame)
         footprints = [self.overlap.footprints(line) for line in lines]
-        spot = at_work(footprints, carried, self._looks_lifted, self._reaches, self._order)
+        spot = at_work(footprints, carried, self._looks_lifted, self.index.reaches, self._order)
         if spot is None:
             return self.overlap.lined(lines, self.timing.pause - EPSILON)
         if self._held_said:  # the players said so: the board waits for it
             return Moving(self._hints(self._lifted_spots()), self._remaining(self._diff()))
         return Ambiguous(tuple(dict.fromkeys(line[0] for line in lines)), Unplayed(spot, held=True))
-
-    def _reaches(self, start: Spot, spots: frozenset[Spot]) -> bool:
-        """Whether a legal move from ``start`` changes any of ``spots``."""
-        position = self._position
-        assert position is not None
-        return any(
-            start in footprint.starts() and footprint.spots() & spots
-            for footprint in map(self.index.footprint, position.legal_moves())
-        )
 
     def _remaining(self, diff: DiffKey) -> tuple[tuple[Spot, Reading], ...]:
         return remaining(self.index, self._expected, frozenset(self._did.now), diff)

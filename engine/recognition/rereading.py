@@ -168,6 +168,16 @@ class Rereading(Generic[M]):
             for earlier in self._earlier
         )
 
+    def held_back(self, move: M, stood_for: float) -> float | None:
+        """How long ``move``, standing ``stood_for`` seconds while the board moves, waits
+        before it is committed when the hand of a move before may be going on into it
+        (``hand_may_go_on``): at most a hand's pause within a move past its rest
+        (``Timing.pause``), then the board goes on with it. None: it does not wait."""
+        hold = self.timing.settle + self.timing.pause
+        if stood_for < hold - EPSILON and self.hand_may_go_on(move):
+            return hold
+        return None
+
     def touched_since_played(self) -> bool:
         """Whether the hands changed the board since the last open move was played."""
         base = self.base
