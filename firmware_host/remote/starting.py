@@ -127,8 +127,7 @@ class RemoteStart:
             return self._planned(game, options, position, moves, given)
         except RemoteGameError:
             if self.link is not None:  # a game not joined keeps no link retrying its broker
-                self.link.close()
-                self.link = None
+                self.link.close()  # (kept: what it reached says why the join failed)
             raise
 
     def _planned(

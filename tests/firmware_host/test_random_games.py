@@ -125,9 +125,10 @@ def play_on(
         if not commits(sim.notices[start:]) and sim.controller.phase is Phase.PROMPT:
             choices = sim.controller.prompt_choices
             kind = kind_of_prompt(choices)
-            if text not in choices and played and played[-1] in choices:
-                # the move before asked about again (its piece may have been in the air
-                # while the next one was made): answered below, as played
+            if len(sim.controller.record().moves) < len(played):
+                # a move before asked about again (its piece may have been in the air
+                # while the next one was made, or its hand may have gone on after the
+                # reply): answered below, as played at the ply asked
                 tally.prompts["the move before"] += 1
             else:
                 tally.prompts[kind] += 1

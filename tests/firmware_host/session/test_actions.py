@@ -26,6 +26,7 @@ from firmware_host.session.actions import (
     is_game_action,
     params,
 )
+from firmware_host.web.gate.commands import LANGUAGE
 from firmware_host.wire.actions import (
     BY_VERB,
     BY_WIRE,
@@ -172,12 +173,15 @@ def test_every_message_the_page_sends_is_an_action_with_its_fields() -> None:
         text = script.read_text(encoding="utf-8")
         for kind, keys in _literals(text):
             sent.append(kind)
+            if kind == LANGUAGE:  # the page's own language, kept by its socket: no action
+                assert keys == {LANGUAGE}, f"{script.name}: language with {keys}"
+                continue
             assert kind in BY_WIRE, f"{script.name} sends {kind!r}, not an action"
             allowed = {spec.name for spec in params(BY_WIRE[kind])}
             assert keys <= allowed, f"{script.name}: {kind} with {keys - allowed}"
             required = {spec.name for spec in params(BY_WIRE[kind]) if spec.required}
             assert required <= keys, f"{script.name}: {kind} without {required - keys}"
-    assert {"press", "select", "new_game", "lift", "place", "claim"} <= set(sent)
+    assert {"press", "select", "new_game", "lift", "place", "claim", LANGUAGE} <= set(sent)
 
 
 def test_the_checker_sees_a_message_that_is_not_an_action() -> None:
