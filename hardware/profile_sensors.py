@@ -1,7 +1,7 @@
 """The ``[sensors]`` table of a profile: what sits under the cells, as geometry.
 
 The recognizer trusts the order of two changes only when they lie further apart than the
-board's sensors can blur them (``engine.recognition.sensors``), and how far that is
+board's sensors can blur them (``engine.sensors``), and how far that is
 follows from the board: the cell pitch, how deep the sensor sits under a piece's magnet,
 the distances at which it starts and stops reading it, and how slowly the players slide.
 So the board declares them here, with the parts and the data sheet the figures come
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from engine.recognition.sensors import WIDEST, SensorKind, SensorModel, SensorModelError
+from engine.sensors import WIDEST, SensorKind, SensorModel, SensorModelError
 from hardware.profile_base import ProfileError, ReaderBase
 from hardware.toml_lines import KeyPath
 

@@ -37,7 +37,7 @@ from engine.recognition.going_on import (
 from engine.recognition.move_index import MoveIndex
 from engine.recognition.open_moves import EPSILON, Base, fresh_base
 from engine.recognition.overlap import shared
-from engine.recognition.sensors import Blur
+from engine.sensors import Blur
 
 M = TypeVar("M", bound=Hashable)
 

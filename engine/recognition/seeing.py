@@ -20,9 +20,9 @@ from engine.recognition.move_index import DiffKey, IndexedMove, MoveIndex
 from engine.recognition.open_moves import EPSILON
 from engine.recognition.overlap import Overlap
 from engine.recognition.rereading import Rereading, reread_spots, stood_still
-from engine.recognition.sensors import Blur
 from engine.recognition.standing import Carried, Hands, Knocked, Standing
 from engine.recognition.touches import Touches, rest_but_knocks
+from engine.sensors import Blur
 
 M = TypeVar("M", bound=Hashable)
 

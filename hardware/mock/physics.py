@@ -2,7 +2,7 @@
 
 A reed switch or a Hall switch under a cell does not know which cell a piece is on: it
 reads a magnet nearer than its operate distance and lets go only once the magnet is
-farther than its release distance (``engine.recognition.sensors.SensorModel``). A marble
+farther than its release distance (``engine.sensors.SensorModel``). A marble
 rolled along its groove is therefore read on its new hole before its old hole lets go
 when the two sensors reach further than the pitch, and on neither for a while when they
 fall short; a piece carried low over the board flickers on the cells it passes; a
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from engine.geometry import Geometry
 from engine.physical import Spot
-from engine.recognition.sensors import SensorModel
+from engine.sensors import SensorModel
 
 Vec = tuple[float, float, float]
 """A point in millimetres: x, y across the board, z up from the sensors' plane."""

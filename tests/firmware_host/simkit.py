@@ -9,8 +9,8 @@ from typing import Any, TypeVar
 from engine.assessments import Timing
 from engine.game import Game
 from engine.physical import Spot, Stone
-from engine.recognition.sensors import SensorModel
 from engine.registry import find_game
+from engine.sensors import SensorModel
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     MoveCommitted,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.assessments import Timing
-from engine.recognition.sensors import BOUNCE, WIDEST, SensorKind
+from engine.sensors import BOUNCE, WIDEST, SensorKind
 from tests.hardware.test_profile import HEAD, LEDS, parse, refused
 
 REED = (

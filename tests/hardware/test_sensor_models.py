@@ -9,7 +9,7 @@ from importlib import resources
 import pytest
 
 from engine.assessments import Timing
-from engine.recognition.sensors import WIDEST
+from engine.sensors import WIDEST
 from hardware.profile import bundled_profiles, load_profile
 from tests.registered import boarded_games
 

@@ -42,8 +42,8 @@ from drivers.buttons import ButtonRole
 from engine.assessments import Timing
 from engine.game import Game, Position
 from engine.recognition.change_order import goes_on
-from engine.recognition.sensors import WIDEST, SensorModel
 from engine.registry import find_game, games
+from engine.sensors import WIDEST, SensorModel
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     MoveCommitted,

@@ -16,7 +16,7 @@ from drivers.buttons import ButtonRole
 from engine.game import Game
 from engine.geometry import Geometry
 from engine.physical import Reading, Sensing, Spot, Stone
-from engine.recognition.sensors import SensorModel
+from engine.sensors import SensorModel
 from firmware_host.tools.desk.workbench import Ask, Bench
 from hardware.mock.analog import HallModel
 from hardware.mock.board import SimulatedBoard

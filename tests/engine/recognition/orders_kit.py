@@ -36,8 +36,8 @@ from engine.assessments import Timing
 from engine.errors import KibanError
 from engine.game import Game, Layout, Position
 from engine.physical import Reading, Spot, Stone
-from engine.recognition.sensors import SensorKind, SensorModel
 from engine.registry import games
+from engine.sensors import SensorKind, SensorModel
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     MoveCommitted,

@@ -6,7 +6,7 @@ from engine.assessments import Timing
 from engine.dobutsu import DOBUTSU
 from engine.physical import Sensing
 from engine.recognition.open_moves import fresh_base
-from engine.recognition.sensors import Blur
+from engine.sensors import Blur
 
 
 def test_a_line_whose_landing_no_hand_was_seen_to_make_is_judged_without_it() -> None:

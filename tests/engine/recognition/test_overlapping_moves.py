@@ -14,8 +14,8 @@ from drivers.buttons import ButtonRole
 from engine.abalone import ABALONE
 from engine.assessments import Timing
 from engine.physical import EMPTY, PRESENT, Stone
-from engine.recognition.sensors import BOUNCE
 from engine.robotory import ROBOTORY
+from engine.sensors import BOUNCE
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     IllegalShown,

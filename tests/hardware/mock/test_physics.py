@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.physical import EMPTY, PRESENT, Sensing, Spot, Stone
-from engine.recognition.sensors import WIDEST, SensorKind, SensorModel
 from engine.registry import find_game
+from engine.sensors import WIDEST, SensorKind, SensorModel
 from hardware.mock.hands import LiftStone, PutStone, Reach, apply
 from hardware.mock.moving import physical_steps
 from hardware.mock.orders import Habits, RandomChooser
