@@ -61,15 +61,16 @@ class KeyedWatch(LiveWatch):
 
 
 async def _page(port: int, seen: dict[int, dict[int, float]], stop: asyncio.Event) -> None:
-    """Read the index as the page does; note when each table first showed each ply."""
-    url = f"http://127.0.0.1:{port}/tables.json"
+    """Read the index as the page does (told in its language, English unless chosen);
+    note when each table first showed each ply."""
+    url = f"http://127.0.0.1:{port}/tables.json?language=en"
     tag = ""
     timeout = aiohttp.ClientTimeout(total=PAGE_WAIT + 10)
     asyncio_with_ssl()  # an aiohttp session may open TLS: asyncio is given ssl first
     async with aiohttp.ClientSession() as session:
         while not stop.is_set():
             headers = {"If-None-Match": tag} if tag else {}
-            asked = f"{url}?wait={PAGE_WAIT}" if tag else url
+            asked = f"{url}&wait={PAGE_WAIT}" if tag else url
             with contextlib.suppress(aiohttp.ClientError, TimeoutError):
                 async with session.get(asked, headers=headers, timeout=timeout) as answer:
                     if answer.status == 200:

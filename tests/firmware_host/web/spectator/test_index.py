@@ -5,21 +5,24 @@ value), the hall live and the outside held back, a 304 while nothing changed."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from typing import Any
 
+import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from engine.registry import find_game
-from firmware_host.club.live_delay import Delay
+from firmware_host.club.live_delay import Audience, Delay
 from firmware_host.remote.messages import BoardState
 from firmware_host.session.consent import Word, WordKind
 from firmware_host.telling.language import Language
 from firmware_host.telling.said import told
 from firmware_host.web.spectator.app import CHECK, spectator_app
-from firmware_host.web.spectator.index import changed_spots
+from firmware_host.web.spectator.index import Indexer, changed_spots
 from firmware_host.web.words.page_words import PAGE_WORDS
 from firmware_host.web.words.spectator_words import SPECTATOR_WORDS, spectator_words
+from firmware_host.web.words.told_for_page import told_for_page
 from firmware_host.wire.notice_records import said_from_record
 from tests.firmware_host.telling.test_languages import identical_on_purpose
 from tests.firmware_host.telling.test_languages_page import index_words, script_words
@@ -191,3 +194,32 @@ def test_a_page_that_has_the_index_is_answered_when_it_changes() -> None:
             assert bad.status == 400
 
     asyncio.run(scenario())
+
+
+def test_a_move_at_one_table_tells_that_table_alone_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The index told in a page's language is told table by table: the same text as the
+    whole index told at once, and a move at one table tells only that table again
+    (all of them again doubled the hall server's time under make room-load)."""
+    tables = room(1000.0)
+    for table in tables.values():
+        table.play(1010.0)
+    indexer = Indexer(Audience.HALL, Delay())
+    records = {n: t.record for n, t in tables.items()}
+    calls: list[object] = []
+    telling = told_for_page
+
+    def counted(payload: Any, language: Language, game: Any) -> Any:
+        calls.append(payload)
+        return telling(payload, language, game)
+
+    monkeypatch.setattr("firmware_host.web.spectator.index.told_for_page", counted)
+    for move in range(2):
+        index = indexer.index(records, 1020.0 + move)
+        calls.clear()
+        answer = json.loads(indexer.answer(index, 1020.0 + move, Language.JAPANESE))
+        whole = telling(json.loads(index.tables), Language.JAPANESE, None)
+        assert answer["tables"] == whole
+        assert len(calls) == (len(tables) if move == 0 else 1)
+        tables[1].play(1030.0)  # one table moves on
