@@ -124,37 +124,26 @@ class RemoteStart:
         given = dict(settings or {})
         self._journal = journal
         try:
-            return self._planned(game, options, position, moves, given)
+            if self.request.watch:
+                return self._watch(game)
+            stored = journal.unfinished(game.name) if self.request.resume else None
+            if stored is not None and "remote" in stored.settings:
+                setting = RemoteSetting.parse(str(stored.settings["remote"]))
+                wanted = self.request.code
+                host = setting.role is Role.HOST
+                if host == self.request.host and wanted in (None, setting.code):
+                    self._open(setting, resumed=True)
+                    self.seats = self._local_seats(game, stored.settings)
+                    self.line = sum(1 for r in stored.records if r.kind is RecordKind.TAKEBACK)
+                    self._resumed = True
+                    return Plan(True, None, None, (), {})
+            if self.request.host:
+                return self._host(game, options, position, moves, given)
+            return self._join(game, given)
         except RemoteGameError:
             if self.link is not None:  # a game not joined keeps no link retrying its broker
                 self.link.close()  # (kept: what it reached says why the join failed)
             raise
-
-    def _planned(
-        self,
-        game: Game[Any],
-        options: Mapping[str, str] | None,
-        position: str | None,
-        moves: Sequence[str],
-        given: dict[str, str],
-    ) -> Plan:
-        journal = self._journal
-        assert journal is not None
-        if self.request.watch:
-            return self._watch(game)
-        stored = journal.unfinished(game.name) if self.request.resume else None
-        if stored is not None and "remote" in stored.settings:
-            setting = RemoteSetting.parse(str(stored.settings["remote"]))
-            wanted = self.request.code
-            if (setting.role is Role.HOST) == self.request.host and wanted in (None, setting.code):
-                self._open(setting, resumed=True)
-                self.seats = self._local_seats(game, stored.settings)
-                self.line = sum(1 for r in stored.records if r.kind is RecordKind.TAKEBACK)
-                self._resumed = True
-                return Plan(True, None, None, (), {})
-        if self.request.host:
-            return self._host(game, options, position, moves, given)
-        return self._join(game, given)
 
     def _open(self, setting: RemoteSetting, *, resumed: bool = False) -> None:
         """Derive the room's keys and connect (in the background). A board taking its
