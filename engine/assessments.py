@@ -31,10 +31,14 @@ class Timing:
     two steps of one move; a move that goes on after a longer pause may as well be
     the next player's (the board asks). ``forced``: the only legal move, when the
     board cannot show it (a lost turn), is announced this long and then played, so
-    the players see why the turn passes. ``amend``: a hand that goes on with the last
+    the players see why the turn passes. ``reread``: a hand that goes on with the last
     move within this long after it was committed, before the board has been read
-    otherwise, is still making it (a piece set down and moved on, a line of marbles
-    moved one by one): the record follows the hand (``engine.recognition.rereading``). ``held``:
+    otherwise, may still be making it (a piece set down and moved on, a line of marbles
+    whose next marble came after the board's wait): the board reads the record again
+    and asks (``engine.recognition.rereading``); it never changes a committed move
+    unasked, however soon (issue 78: there is no amend window). A capture read from a
+    knock as its capturer was lifted that would end the game waits this long too, its
+    capturer maybe in the air. ``held``:
     a board that may be a move still in the hand (pieces lifted, a line half moved) is
     not out of step before this long: a player may hold a piece while thinking.
     ``order``: a piece's landing and its departure further apart than this came in the
@@ -51,7 +55,7 @@ class Timing:
     extend: float = 2.5
     pause: float = 0.8
     forced: float = 1.5
-    amend: float = 4.0
+    reread: float = 4.0
     held: float = 30.0
     order: float = WIDEST.order_margin
     departs: float = WIDEST.departure_s

@@ -34,6 +34,32 @@ def goes_on(mine: Footprint, theirs: Footprint) -> bool:
     return any(spot in after and after[spot] != shown.get(spot) for spot in open_cells)
 
 
+def lines_from(mine: Footprint) -> bool:
+    """Whether a move may be the first step of a longer one of more pieces
+    (``carries_on``): it moves pieces from cells to others, taking nothing a hand must
+    lift (a line's inner marbles change unseen)."""
+    fills = any(reading != EMPTY for _, reading in mine.changes)
+    emptied = any(reading == EMPTY for _, reading in mine.changes)
+    return fills and emptied and not mine.must_touch
+
+
+def carries_on(mine: Footprint, theirs: Footprint) -> bool:
+    """Whether a move changing ``theirs`` takes one changing ``mine`` further with more of
+    its player's pieces: it sets a piece on every cell ``mine`` landed on, and each cell
+    ``mine`` emptied it leaves empty or fills unseen (a line of marbles moved a marble at
+    a time: the front marble first, the next into the hole it left; a broadside's first
+    marble). A piece set down and moved on to another cell carries nothing on."""
+    if not lines_from(mine) or theirs.changes == mine.changes:
+        return False
+    after = dict(theirs.changes)
+    return all(
+        after.get(spot) == reading
+        if reading != EMPTY
+        else (after.get(spot) == EMPTY or spot in theirs.hidden)
+        for spot, reading in mine.changes
+    )
+
+
 def keeps(mine: Footprint, theirs: Footprint) -> bool:
     """Whether a move changing ``theirs`` makes every change of ``mine`` (a piece that
     may still be turned over may read otherwise)."""
@@ -74,54 +100,4 @@ def in_order(
         arrived >= left - blur(landing, start)
         for landing, arrived in arrivals
         for start, left in departures
-    )
-
-
-def same_drop(old: Footprint, new: Footprint) -> bool:
-    """Whether two moves set the same piece down from off the board (a drop from an
-    unsensed stand): one may be the other moved on."""
-    if old.starts() or new.starts():
-        return False
-    fills = sorted(reading for _, reading in old.changes)
-    return bool(fills) and EMPTY not in fills and fills == sorted(r for _, r in new.changes)
-
-
-def moved_on(
-    old: Footprint,
-    new: Footprint,
-    timeline: Mapping[Spot, list[tuple[float, bool]]],
-    blur: Blur,
-) -> bool:
-    """Whether ``new`` is the hand going on with ``old`` (both from one position): it
-    makes every change ``old`` made (a line of marbles pushed further), or moves its
-    piece on: both leave the same cell (or set the same piece down from off the board:
-    ``same_drop``), every cell ``old`` set a piece on read it and was emptied again
-    since (``timeline``: each cell's changes, True when it came to read a piece), and
-    ``new``'s own landing came after that (within the sensors' ``blur`` between
-    neighbours): a piece set down elsewhere first is another hand's. A capture's
-    landing reads a piece before and after (hidden, and touched): its capturer went on
-    only if the cell read empty again after it landed."""
-    captured = old.hidden & old.must_touch
-    if keeps(old, new) and captured <= new.spots():
-        return True  # every change it made still made (a capture: its cell too)
-    if not old.starts() & new.starts() and not same_drop(old, new):
-        return False
-    left: dict[Spot, float] = {}
-    landed = [spot for spot, reading in old.changes if reading != EMPTY]
-    for spot in (*landed, *sorted(captured - new.hidden)):
-        changes = timeline.get(spot, [])
-        filled = [when for when, reads in changes if reads]
-        emptied = [when for when, reads in changes if not reads and filled and when > filled[0]]
-        if not emptied:
-            return False
-        left[spot] = emptied[-1]
-    landings = {
-        spot: max(when for when, reads in timeline[spot] if reads)
-        for spot, reading in new.changes
-        if reading != EMPTY and spot not in left and any(r for _, r in timeline.get(spot, []))
-    }
-    return all(
-        landed >= gone - blur(landing, start)
-        for landing, landed in landings.items()
-        for start, gone in left.items()
     )

@@ -1,7 +1,9 @@
 """What the record becomes when the board, read again from the base of the open moves,
-does not show the record's tail among its readings (``Rereading.answer``): keep it, amend
-it, or ask where the lines part. Pure: told the base, the lines from the record's
-position and from the base, and how the board sees them, it answers a ``Reread``.
+does not show the record's tail among its readings (``Rereading.answer``): keep it, or
+read it again where the lines part. Pure: told the base, the lines from the record's
+position and from the base, and how the board sees them, it answers a ``Reread``; the
+recognizer's guard (``engine.recognition.never_replaced``) turns any that would change a
+committed move into a question offering it.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import TypeVar
 
 from engine.assessments import Reread
 from engine.physical import Spot
+from engine.recognition.change_order import carries_on
 from engine.recognition.going_on import QUICKEST_ANSWER, merges, merges_both, went_on_at_once
 from engine.recognition.open_moves import EPSILON, Base
 from engine.recognition.overlap import shared
@@ -43,7 +46,7 @@ def decide(
     keeps it; ``unexplained`` the spots the hands touched that a line does not account
     for (the record's moves account only for what was touched before they were played).
     A move the board showed at rest changes only into another move of its player (the
-    hand went on with it, before the next player's began: ``Base.goes_on_with``,
+    hand went on with it, before the next player's began: ``Base.went_on_with``,
     ``Base.before_reply``), or, when no reading keeps it, into the move it makes more
     than and the next player's move that the rest of its changes began
     (``Base.took_in``: a token boxed for the next robot, read as the chain eating it). None
@@ -64,16 +67,21 @@ def decide(
     # no reading keeps the record, which took in the next player's first change: the
     # move it makes more than, shown whole before that change came, and that player's
     taken_in = [] if keeping else [line for line in there if base.took_in(line)]
+    # a reading that takes up the record's piece where it was set down, landing before
+    # that piece left, is no hand's (issue 78: a knock put back, then the piece taken)
     unkept = [
         line
         for line in there
-        if line[: len(tail)] != tail and line and seen(line) not in kept_looks
+        if line[: len(tail)] != tail
+        and line
+        and seen(line) not in kept_looks
+        and not base.landed_before_leaving(line[0])
     ]
     others = [
         line
         for line in unkept
         if not base.rested
-        or ((base.goes_on_with(line[0]) or line in taken_in) and base.before_reply(line))
+        or ((base.went_on_with(line[0]) or line in taken_in) and base.before_reply(line))
     ]
     # no reading keeps the record: the lines the board's timing cannot prefer are asked
     # beside it, never left for out of step (a hand going on with the record's move as
@@ -96,7 +104,7 @@ def decide(
             dict.fromkeys(
                 line[0]
                 for line in unkept
-                if line[0] != tail[0] and (doubtful(tail) or base.goes_on_with(line[0]))
+                if line[0] != tail[0] and (doubtful(tail) or base.went_on_with(line[0]))
             )
         )
     passed = _turn_passed(base)
@@ -118,7 +126,7 @@ def decide(
     tied = [
         line
         for line in unkept
-        if (base.rested and base.goes_on_with(line[0]) and (passed or base.with_reply(line)))
+        if (base.rested and base.went_on_with(line[0]) and (passed or base.with_reply(line)))
         or (merging and any(merges(base, line, kept) for kept in keeping))
         # read from before moves it showed at rest: each player's two moves as one, in
         # an order both readings keep
@@ -137,10 +145,14 @@ def decide(
         firsts = dict.fromkeys(line[0] for line in tied if line[0] != tail[0])
         return Reread(len(tail), (), (*firsts, tail[0])) if firsts else None
     if base.waited and base.resumed_at - base.committed_at >= REACTION - EPSILON:
-        # it was given its time to go on: a hand that goes on now is the next
+        # it was given its time to go on: a hand that goes on now is the next, unless
+        # nothing from the record makes the board and the mover's line went on after a
+        # pause longer than the wait (no hand of the next player carries it on): asked,
+        # never left out of step
         others = [line for line in others if line in taken_in]
         if not others:
-            return None
+            carried = [move for move in asked if _carries_on(base, move)]
+            return Reread(len(tail), (), (*carried, tail[0])) if carried else None
     if (
         keeping
         and base.rested
@@ -150,7 +162,7 @@ def decide(
     if not doubtful(tail):
         # a reading in an order no hand makes, of other pieces than the record's (not its
         # hand going on with them), never replaces a record that keeps the order
-        others = [line for line in others if not doubtful(line) or base.goes_on_with(line[0])]
+        others = [line for line in others if not doubtful(line) or base.went_on_with(line[0])]
     if not others:
         return Reread(len(tail), (), (*asked, tail[0])) if asked else None
     # a reading that needs more of the touched cells to be knocks than another does is
@@ -174,6 +186,13 @@ def decide(
         dict.fromkeys(line[len(common)] for line in readings if len(line) > len(common))
     )
     return Reread(len(tail) - kept, common[kept:], parting if len(parting) > 1 else ())
+
+
+def _carries_on(base: Base[M], move: M) -> bool:
+    """Whether ``move`` (from the base) takes the record's first open move further with
+    more of its player's pieces (``carries_on``: a line of marbles moved on)."""
+    mine = base.overlap.footprints(base.tail[:1])[0]
+    return carries_on(mine, base.overlap.index.footprint(move))
 
 
 def _turn_passed(base: Base[M]) -> bool:

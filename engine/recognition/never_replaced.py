@@ -1,18 +1,18 @@
 """Invariant three of recognition: a committed move is replaced only through a prompt
 that offers it (docs/recognition.md). Reading the board again (``engine.recognition.
-rereading``) may find that another move explains it better than the record's; a hand
-that went on with the recorded piece is followed, and anything else is asked."""
+rereading``) may find that another move explains it better than the record's; whatever
+made it so (the hand that played the move going on with its piece, a knock read as a
+capture, the next player's hand at once), the record is never changed unasked, however
+soon after the commit: a remote board, lishogi and the speaker have had the move. There
+is no amend window (issue 78): where the board needs time to be sure, it waits before
+committing; what it committed is asked about again, never replaced."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import replace
 from typing import TypeVar
 
-from engine.assessments import Assessment, Reread
-from engine.game import Position
-from engine.physical import EMPTY, Spot
-from engine.recognition.change_order import moved_on
+from engine.assessments import Assessment, Reread, TakebackOffer
 from engine.recognition.seeing import Seeing
 
 M = TypeVar("M", bound=Hashable)
@@ -21,19 +21,15 @@ M = TypeVar("M", bound=Hashable)
 class NeverReplaced(Seeing[M]):
     """The recognizer's guard on the record (module docstring)."""
 
-    # the record's capture was a knock read as the capturer was lifted, and its piece
-    # has landed where only it explains the board (``engine.recognition.victims.
-    # other_landings``): the move recorded was never played, and the record follows
-    _knock_followed = False
-
     def _never_replaced_unasked(self, assessment: Assessment[M]) -> Assessment[M]:
-        """A committed move is replaced only through a prompt that offers it. The record
-        follows a hand that went on with its piece (set down on a cell, recorded, then
-        lifted from there and moved on: the same piece from the same cell); any other
-        reading again that would put another move in its place asks between the two."""
+        """A committed move is replaced only through a prompt that offers it: a reading
+        again that would put another move in its place asks between the two, at the
+        first ply where they part (the rest is read once it is answered); one that would
+        drop it with nothing in its place (the board shows the position before it, its
+        piece taken back) offers its takeback, which the players may decline."""
         position = self._position
         reread = isinstance(assessment, Reread) and assessment.back
-        if not reread or position is None or self._knock_followed:
+        if not reread or position is None:
             return assessment
         assert isinstance(assessment, Reread)
         back, moves, choices = assessment.back, assessment.moves, assessment.choices
@@ -42,15 +38,16 @@ class NeverReplaced(Seeing[M]):
             return assessment
         old = stack[len(stack) - back :]
         for ply, recorded in enumerate(old):
+            kept = stack[: len(stack) - back + ply]
             if ply < len(moves):
                 if moves[ply] == recorded:
                     continue
-                if self._moved_on(stack[: len(stack) - back + ply], recorded, moves[ply]):
-                    return assessment
-                return self._asked_again(stack[: len(stack) - back + ply], (moves[ply], recorded))
-            if ply == len(moves) and choices and recorded not in choices:
-                return self._asked_again(stack[: len(stack) - back + ply], (*choices, recorded))
-            return assessment
+                return self._asked_again(kept, (moves[ply], recorded))
+            if choices:
+                if recorded not in choices:
+                    return self._asked_again(kept, (*choices, recorded))
+                return assessment
+            return TakebackOffer(back - ply)
         return assessment
 
     def _asked_again(self, kept: tuple[M, ...], choices: tuple[M, ...]) -> Reread[M]:
@@ -60,35 +57,3 @@ class NeverReplaced(Seeing[M]):
         assert position is not None
         self.rereading.asking(self._frame, kept, choices)
         return Reread(len(position.move_stack) - len(kept), (), choices)
-
-    def _moved_on(self, before: tuple[M, ...], recorded: M, instead: M) -> bool:
-        """Whether ``instead`` is the hand going on with ``recorded``: it makes every change
-        ``recorded`` made (a line of marbles pushed further, a broadside from a marble
-        moved), or moves its piece on (both leave the same cell, and every cell
-        ``recorded`` set a piece on read it and was emptied again since: ``moved_on``).
-        A landing that came first only within the sensors' blur may as well be the next
-        player's piece put there (a drop, a token placed) as its hand took up the recorded
-        piece: then it is no hand going on, and the board asks."""
-        position = self._position
-        base = self.rereading.base
-        if position is None or base is None:
-            return False
-        at = position.copy()
-        while len(at.move_stack) > len(before):
-            at.pop()
-        old = at.footprint(recorded, self.sensing).restricted(self.sensed)
-        new = at.footprint(instead, self.sensing).restricted(self.sensed)
-        blur = self._did.blur
-        if not moved_on(old, new, base.timeline, blur):
-            return False
-        if moved_on(old, new, base.timeline, replace(blur, margin=0.0)):
-            return True
-        at.push(recorded)
-        landings = {spot for spot, reading in new.changes if reading != EMPTY}
-        return not any(self._only_fills(at, move, landings) for move in at.legal_moves())
-
-    def _only_fills(self, position: Position[M], move: M, spots: set[Spot]) -> bool:
-        """Whether ``move`` only puts a piece on one of ``spots`` (a drop, a token placed)."""
-        footprint = position.footprint(move, self.sensing).restricted(self.sensed)
-        changes = footprint.changes
-        return len(changes) == 1 and changes[0][1] != EMPTY and changes[0][0] in spots

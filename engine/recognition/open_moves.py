@@ -250,6 +250,60 @@ class Base(Generic[M]):
             )
         return taken <= footprint.spots()
 
+    def went_on_with(self, move: M, frame: Mapping[Spot, Reading] | None = None) -> bool:
+        """Whether ``move`` is the hand that went on with the open moves' pieces
+        (``goes_on_with``) and landed after it took them up again
+        (``_lands_after_leaving``); with ``frame``, the board as it is while the hand may
+        be at work: a landing still to come (a cell not yet reading as ``move`` leaves
+        it) may come after."""
+        footprint = self.overlap.index.footprint(move)
+        if not self.goes_on_with(move):
+            return False
+        if frame is not None:
+            # as ``move`` leaves its landings: what it sets there, or as before (unseen)
+            after = {s: r for s, r in footprint.changes if r != EMPTY}
+            after |= {s: self.overlap.expected.get(s, EMPTY) for s in footprint.hidden}
+            if any(frame.get(spot, EMPTY) != reading for spot, reading in after.items()):
+                return True
+        return self._lands_after_leaving(footprint)
+
+    def landed_before_leaving(self, move: M) -> bool:
+        """Whether ``move``, read at rest, takes up the open moves' pieces but landed
+        before it took them up again: no hand made it (a piece set back before the
+        recorded one was lifted is a knock, or the next player's hand on its own)."""
+        return self.goes_on_with(move) and not self.went_on_with(move)
+
+    def _lands_after_leaving(self, footprint: Footprint) -> bool:
+        """Whether a move going on with the open moves' piece from a cell they set it down
+        on landed after it left there: some cell it lands on (or changes unseen: a
+        capture's, a pushed line's) last came to read a piece no earlier than that cell
+        last let go of it, but for the sensors' blur between neighbours. A piece lifted
+        and set back before the recorded one was taken up (a knock, the next player's
+        hand touching its own piece) is no landing of it (issue 78)."""
+        landings = {s for s, r in footprint.changes if r != EMPTY} | footprint.hidden
+        last: dict[Spot, float] = {}
+        for spot in landings:
+            # since the open moves were committed: a cell filled before (a victim pushed
+            # aside onto the cell the record's move seemed to land on, the capturer already
+            # on its cell) was no landing of a hand going on
+            fills = [
+                at for at, reads in self.timeline.get(spot, ()) if reads and at > self.committed_at
+            ]
+            if fills:
+                last[spot] = fills[-1]
+        blur = self.overlap.blur
+        for start in self.landed() - landings:
+            emptied = [at for at, reads in self.timeline.get(start, ()) if not reads]
+            if (
+                emptied
+                and last
+                and not any(
+                    at >= emptied[-1] - blur(spot, start) - EPSILON for spot, at in last.items()
+                )
+            ):
+                return False
+        return True
+
     def took_in(self, line: tuple[M, ...]) -> bool:
         """Whether the open move makes every change of ``line``'s first and more, all on
         cells ``line``'s second involves: the next player's first change read with the

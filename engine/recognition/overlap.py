@@ -31,7 +31,7 @@ from typing import Generic, TypeVar
 from engine.assessments import Ambiguous, Commit, Timing
 from engine.game import Position
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot, frame_diff
-from engine.recognition.change_order import MARGIN, began, goes_on, keeps
+from engine.recognition.change_order import MARGIN, began, carries_on, goes_on, keeps, lines_from
 from engine.recognition.move_index import IndexedMove, MoveIndex
 from engine.recognition.standing import After, Carried, Hands, Knocked, Shown, Standing
 from engine.sensors import Blur
@@ -78,7 +78,8 @@ class Overlap(Generic[M]):
         one shows, and changes further a cell this one landed on: a cell it landed on
         unseen (a robot that ate a token may go on to eat the next; a marble lifted
         for a push-off may be the first of a broadside), or the face of a piece that
-        could still be turned over (on a polarity board). A quiet move never continues
+        could still be turned over (on a polarity board); or it moves more pieces of a
+        line this one began (``_line_goes_on``). A quiet move never continues
         a capture: it leaves the captured cell alone. The game may name the moves that
         go on (a robot steps on from where it stands: ``Position.moves_continuing``):
         then any of them answers, on every sensor; else the moves changing the same
@@ -93,12 +94,23 @@ class Overlap(Generic[M]):
                 # the sensors show of the cell it stands on: a polarity board reads the
                 # robot there, and the chain going on empties it, yet it is the same hand
                 known = next(iter(named), None) is not None
-            elif not footprint.hidden | footprint.turnable:
-                known = False
             else:
-                known = any(goes_on(footprint, other) for other in self._longer(candidate))
+                known = bool(footprint.hidden | footprint.turnable) and any(
+                    goes_on(footprint, other) for other in self._longer(candidate)
+                )
+                known = known or self._line_goes_on(footprint)
             self._goes_on[candidate.move] = known
         return known
+
+    def _line_goes_on(self, footprint: Footprint) -> bool:
+        """Whether another legal move takes this one further with more of its player's
+        pieces (``carries_on``: a line of marbles moved a marble at a time). Its hand may
+        not be done: the board waits (``Timing.extend``, or ok) rather than commit it and
+        ask again when the line goes on (issue 78)."""
+        if not lines_from(footprint):
+            return False
+        fills = frozenset(spot for spot, reading in footprint.changes if reading != EMPTY)
+        return any(carries_on(footprint, other.footprint) for other in self.index.stream(fills))
 
     def _longer(self, candidate: IndexedMove[M]) -> Iterator[Footprint]:
         """The footprints of the moves that may go on with ``candidate`` when the game

@@ -42,6 +42,7 @@ from engine.recognition.guidance import correction, remaining
 from engine.recognition.move_index import DiffKey, IndexedMove
 from engine.recognition.never_replaced import NeverReplaced
 from engine.recognition.open_moves import EPSILON, in_order_first
+from engine.recognition.overlap import shared
 from engine.recognition.shown import set_down_and_gone, shown_within
 from engine.recognition.standing import Standing
 from engine.recognition.swaps import passing_on, shown_first_unknown
@@ -55,6 +56,7 @@ from engine.recognition.victims import (
     other_victims,
     parked_capture,
     plies_back,
+    pushed_aside,
     set_down_where_it_left,
 )
 
@@ -65,17 +67,85 @@ class Recognizer(NeverReplaced[M]):
     """Turns debounced frames into moves, prompts, hints and corrections."""
 
     _swaps: tuple[M, ...] = ()  # a move that stands may have come second (``_swapped``)
+    # a question about the record: its choices, and the committed move it asks about
+    _record_asked: tuple[frozenset[M], M] | None = None
+    _asked_of: tuple[tuple[M, ...], Frame] | None = None  # a question, and the board then
 
     def assess(self, now: float, *, confirm: bool = False) -> Assessment[M]:
         """What the board means at ``now``; with ``confirm`` (ok or the clock pressed),
         a move the board shows needs no rest, and one that stands is done."""
-        self._swaps, self._knock_followed = (), False
+        self._swaps = ()
+        asked = self._still_asking(now, confirm=confirm)
+        if asked is not None:
+            return asked
         assessment = self._landing_asked(self._assess(now, confirm=confirm))
         assessment = assessment if confirm else self._capture_or_held(assessment)
         swaps = self._swaps_found()
         if isinstance(assessment, Commit) and not assessment.then and swaps:
             assessment = Ambiguous((*swaps, assessment.move))
-        return self._never_replaced_unasked(self._set_down_asked(assessment))
+        assessment = self._never_replaced_unasked(self._set_down_asked(assessment))
+        if isinstance(assessment, Reread) and assessment.choices and self._position is not None:
+            # a question about the record: the committed move at the ply it asks about
+            stack = self._position.move_stack
+            ply = len(stack) - assessment.back + len(assessment.moves)
+            if assessment.back and ply < len(stack):
+                self._record_asked = (frozenset(assessment.choices), stack[ply])
+        return assessment
+
+    def _still_asking(self, now: float, *, confirm: bool) -> Assessment[M] | None:
+        """A question the players have not answered (``question``: the moves a prompt
+        offers for the next ply) stays open while the hands go on (the next player's hand
+        already at work), until it is answered or the board at rest has exactly one
+        reading among its moves (issue 78: a question closed by the next hand, or settled
+        by the board committing another choice, lost the move played). A question about
+        a move the board had committed is the players' alone to answer: the board at rest
+        only ever asks it anew, the committed move still among the choices, when the hand
+        went on to another move. None: no question, or one the board no longer bears on
+        (it shows the position again, nothing of the question makes it): read as ever."""
+        question = self.question
+        if question is None:
+            self._record_asked = self._asked_of = None
+            return None
+        if self._asked_of is None or self._asked_of[0] != question:
+            self._asked_of = (question, self._frame)  # the board the question was asked of
+        rested = self._rested(now, self._rest_from, self.timing.settle)
+        asked = self._record_asked
+        if asked is not None and asked[0] == frozenset(question):
+            if not rested:
+                return Ambiguous(question)
+            return self._record_asked_anew(question, asked[1], now, confirm=confirm)
+        if self.guide is not None or self._blind or not self._diff():
+            return None
+        if not rested or self._frame == self._asked_of[1]:
+            # the hands are at work, or the board is as it was asked of: the question stays
+            return Ambiguous(question)
+        readings = [line for line in self._readings_here() if line and line[0] in question]
+        if not readings:
+            return None
+        common = shared(readings)
+        if common:
+            return Commit(common[0], common[1:])
+        firsts = {line[0] for line in readings}
+        return Ambiguous(tuple(move for move in question if move in firsts))
+
+    def _record_asked_anew(
+        self, question: tuple[M, ...], recorded: M, now: float, *, confirm: bool
+    ) -> Ambiguous[M]:
+        """The board at rest while a question about the committed ``recorded`` is open:
+        asked anew when it reads another move than those offered (the hand went on: a
+        slide passing its cells), ``recorded`` always among the choices; else the same."""
+        reading = self._assess(now, confirm=confirm)
+        if isinstance(reading, Commit):
+            shown: tuple[M, ...] = (reading.move,)
+        elif isinstance(reading, Ambiguous | Reread):
+            shown = reading.candidates if isinstance(reading, Ambiguous) else reading.choices
+        else:
+            shown = ()
+        if not shown or set(shown) <= set(question):
+            return Ambiguous(question)
+        choices = tuple(dict.fromkeys((*shown, recorded)))
+        self._record_asked = (frozenset(choices), recorded)
+        return Ambiguous(choices)
 
     def _capture_or_held(self, assessment: Assessment[M]) -> Assessment[M]:
         """A capture whose victim's cell read a piece again before its capturer left is
@@ -120,14 +190,14 @@ class Recognizer(NeverReplaced[M]):
         back = plies_back(position, self.sensing, self.sensed)
         return position.move_stack[-back], back
 
-    def _last_asked(self, others: tuple[M, ...], *, recorded: bool = True) -> Reread[M]:
-        """The record's last move asked about again, among ``others`` and (``recorded``)
-        itself (once: the answer is the record); the question stays open while the board
-        is unchanged."""
+    def _last_asked(self, others: tuple[M, ...]) -> Reread[M]:
+        """The record's last move asked about again, among ``others`` and itself (once:
+        the answer is the record); the question stays open while the board is
+        unchanged."""
         assert self._position is not None
         self._victims_open = False
         last, back = self._last_move()
-        choices = (*others, last) if recorded else others
+        choices = tuple(dict.fromkeys((*others, last)))
         stack = tuple(self._position.move_stack)
         self.rereading.asking(self._frame, stack[:-back], choices)
         return Reread(back, (), choices)
@@ -327,11 +397,9 @@ class Recognizer(NeverReplaced[M]):
         if not others:  # or one of them, then the next player's move at once: asked
             gone_on = landings_gone_on(position, self.sensing, self.sensed, self._frame, self._did)
             return self._last_asked(gone_on) if gone_on else None
-        if not self._candidates(diff) and len(others) == 1:
-            self._victims_open = False  # the answer is the record
-            self._knock_followed = True  # the capture was never played: no question
-            return Reread(self._last_move()[1], others)
-        return self._last_asked(others, recorded=bool(self._candidates(diff)))
+        # the recorded capture is offered too: it was committed, and only the players may
+        # say it was a knock (issue 78: never replaced unasked)
+        return self._last_asked(others)
 
     def _read_again(self) -> Reread[M] | None:
         """At rest, the record's open moves read again (``engine.recognition.rereading``)."""
@@ -395,11 +463,19 @@ class Recognizer(NeverReplaced[M]):
         self._continuing = alone is not None and (
             self.overlap.goes_on(alone) or self._looks_lifted(alone.footprint)
         )
-        longer = self.timing.extend if self._continuing else 0.0
+        # a capture whose victim was pushed aside onto the cell it seems to land on: the
+        # board waits as long, shown, but a hand after the wait may still be taking it
+        self._pushed = (
+            alone is not None
+            and not self._continuing
+            and self.guide is None
+            and pushed_aside(self.index, alone.footprint, self._did)
+        )
+        longer = self.timing.extend if self._continuing or self._pushed else 0.0
         if alone is not None and self._by_a_piece_there(alone.footprint):
             longer = self.timing.extend  # a neighbour nudged, read on both cells
         if alone is not None and self.guide is None and self._ends_in_the_air(alone):
-            longer = self.timing.amend  # its capturer may be in the air
+            longer = self.timing.reread  # its capturer may be in the air
         self._longer_rest = longer
         if longer:
             rest = max(rest, longer)
@@ -515,8 +591,8 @@ class Recognizer(NeverReplaced[M]):
             self._longer_rest = hold
             return None  # the hand of a move before may be going on: read at rest
         waits = not confirm and self._ends_in_the_air(alone)
-        if waits and now - standing.since < self.timing.amend - EPSILON:
-            self._longer_rest = self.timing.amend
+        if waits and now - standing.since < self.timing.reread - EPSILON:
+            self._longer_rest = self.timing.reread
             return None  # its capturer may be in the air: a knock elsewhere ends no wait
         if not confirm and self._looks_lifted(alone.footprint):
             if now - standing.since < self.timing.extend - EPSILON:

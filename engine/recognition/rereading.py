@@ -1,17 +1,20 @@
 """The record's last moves read again from the board, until the hands are done with them.
 
 A move is committed once the board shows it at rest, or once its own cells have rested
-while the next player's hand is already moving elsewhere. Neither proves the hand that
-made it is done: a line of marbles moved front first rests for a moment as a shorter
-move, a player sets a piece down and moves it on to the cell they meant, the next
-player's piece lands before the mover's. So the last moves stay open (the *tail*,
-played from the *base*): at each rest the board is read again from the base, with
-everything the hands did since, and when the record's tail is not among the readings
-the record is amended (the tail's moves that part from them taken back, the readings'
-moves played, the move where they still part asked).
+while the next player's hand is already moving elsewhere (a move a longer one may
+continue, a line's first marble, waits longer first). Neither proves the hand that made
+it is done: a player sets a piece down and moves it on to the cell they meant, a line's
+next marble comes after a pause longer than the wait, the next player's piece lands
+before the mover's. So the last moves stay open (the *tail*, played from the *base*): at
+each rest the board is read again from the base, with everything the hands did since,
+and when the record's tail is not among the readings the board asks, at the first move
+where they part, the record's move among the choices (``engine.recognition.
+never_replaced``: a committed move is never replaced unasked, however soon: issue 78);
+the moves the readings share with the record are kept, and once answered the rest is
+read.
 
 The tail closes (the base moves on to the record's position) once the board has shown
-the record's position unchanged for ``Timing.amend`` after its last commit: a hand
+the record's position unchanged for ``Timing.reread`` after its last commit: a hand
 that goes on later is the next move, or a takeback. A board that plays across other
 boards or a server, a move played as the computer asked, a confirm (ok, the clock)
 and the ``touch=strict`` rule close it at once.
@@ -123,7 +126,7 @@ class Rereading(Generic[M]):
         self.sensing = sensing
         self.sensed = sensed
         self.timing = timing
-        self.amendable = True
+        self.rereads = True  # the record may be read again (not across boards, touch=strict)
         self.base: Base[M] | None = None
         # the bases before the board's rests made open moves done, oldest first: read
         # again when what closed them proves nothing now (``answer``)
@@ -147,7 +150,7 @@ class Rereading(Generic[M]):
         cells = frozenset(s for s in landed if before.get(s, EMPTY) == EMPTY)
         moves = base.overlap.index.changing(cells) if cells else ()
         return any(
-            shown <= candidate.footprint.spots() and base.goes_on_with(candidate.move)
+            shown <= candidate.footprint.spots() and base.went_on_with(candidate.move, frame)
             for candidate in moves or ()
         )
 
@@ -161,11 +164,14 @@ class Rereading(Generic[M]):
         A sensor reads a lift only once the piece is past its release point, so the hand
         began earlier still."""
         departs = self.timing.departs
+        # the open moves' own base too: a move the board waited on to go on (a line's
+        # first marble) is committed standing as the reply begins, not at rest
+        bases = [*self._earlier, *([self.base] if self.base is not None else [])]
         return any(
             earlier.tail
             and began_unanswered(earlier, (*earlier.tail, move), QUICKEST_ANSWER + departs)
             and merges_with_first(earlier, move)
-            for earlier in self._earlier
+            for earlier in bases
         )
 
     def held_back(self, move: M, stood_for: float) -> float | None:
@@ -209,7 +215,7 @@ class Rereading(Generic[M]):
         since the base when moves were taken back to be read again (what they did since
         the position), else None."""
         base = self.base
-        tail = None if base is None or closed or not self.amendable else base.leads_to(position)
+        tail = None if base is None or closed or not self.rereads else base.leads_to(position)
         evidence = None
         self._earlier = self._kept_earlier(position, now, closed=closed)
         if base is not None and tail is not None and len(tail) > LONGEST_TAIL:
@@ -279,7 +285,7 @@ class Rereading(Generic[M]):
     def _kept_earlier(self, position: Position[M], now: float, *, closed: bool) -> list[Base[M]]:
         """The earlier bases whose tails lead on to ``position`` and hold no more moves
         than may be read again, each tail led on there."""
-        if closed or not self.amendable:
+        if closed or not self.rereads:
             return []
         kept = []
         for earlier in self._earlier:
@@ -322,7 +328,7 @@ class Rereading(Generic[M]):
         close: Callable[[], None],
     ) -> None:
         """The hands changed the board: the open moves stay open only if the change comes
-        soon enough after them (else the board showed the record for ``Timing.amend``:
+        soon enough after them (else the board showed the record for ``Timing.reread``:
         this is the next move; ``close`` closes them); what the hands did is noted.
         ``at_rest``: the board now shows the record."""
         base = self.base
@@ -330,7 +336,7 @@ class Rereading(Generic[M]):
             return
         shown = base.shown_since
         if base.tail and shown is not None:
-            if now - max(shown, base.committed_at) >= self.timing.amend - EPSILON:
+            if now - max(shown, base.committed_at) >= self.timing.reread - EPSILON:
                 close()
             elif now - shown >= self.timing.settle - EPSILON and not base.rested:
                 # the board rested showing the record: only the last move may change

@@ -41,6 +41,9 @@ class Seeing(Generic[M]):
         self.sensed: frozenset[Spot] = frozenset(sensed)
         self.timing = timing or Timing()
         self.guide: M | None = None
+        # the moves a prompt the players have not answered offers for the next ply: the
+        # board is read as one of them until it is answered (``Recognizer._still_asking``)
+        self.question: tuple[M, ...] | None = None
         self._position: Position[M] | None = None
         self._order: dict[Spot, int] = {}
         self._expected: dict[Spot, Reading] = {}
@@ -65,6 +68,7 @@ class Seeing(Generic[M]):
         self._tapped: tuple[Hint, ...] = ()
         self._assessed_at = 0.0
         self._continuing = False  # the board shows a move a longer one may continue
+        self._pushed = False  # ... or a capture whose victim may lie where it seems to land
         self._longer_rest = 0.0  # ... or one that rests longer (a capturer maybe in the air)
         self._forced_at: float | None = None  # when the only, unseen move plays
         self._forced: M | None = None
@@ -150,11 +154,11 @@ class Seeing(Generic[M]):
         self._did.begin(kept, now)
         self._blind = False
         self._held_said = False
-        self._victims_open = not closed and self.rereading.amendable
+        self._victims_open = not closed and self.rereading.rereads
         self._tapped = ()
         self._changed_at = self._rest_from = now
         self._assessed_at = now
-        self._continuing = False
+        self._continuing = self._pushed = False
         self._longer_rest = 0.0
         if evidence is not None:
             self._did.adopt(evidence)  # moves taken back to be read again
@@ -252,9 +256,10 @@ class Seeing(Generic[M]):
 
     @property
     def waiting(self) -> bool:
-        """The board shows a move that may still go on (a chain): it rests longer, or ok
-        (the clock, the next player's refill) ends it."""
-        return self._continuing
+        """The board shows a move that may still go on (a chain, a line's first marble,
+        a capture whose victim may lie where it seems to land): it is still reading, rests
+        longer, or ok (the clock, the next player's refill) ends it."""
+        return self._continuing or self._pushed
 
     @property
     def touched(self) -> frozenset[Spot]:
@@ -339,7 +344,7 @@ class Seeing(Generic[M]):
             # (``_rested``): a bus that glitches often must not keep a move waiting for
             # good (a board still moving keeps restarting its rest by itself)
             self._heard_at = now
-            self._continuing = False
+            self._continuing = self._pushed = False
             self._longer_rest = 0.0
             # blind until the board rests: the first frame may still be the scanner's
             # debounced view from before the silence, the changes made meanwhile on
@@ -357,7 +362,7 @@ class Seeing(Generic[M]):
         self._did.saw(changed, new, self._expected, now, rested=rested)
         self._frame = new
         self._changed_at = self._rest_from = now
-        self._continuing = False
+        self._continuing = self._pushed = False
         self._longer_rest = 0.0
         self.overlap.moved(frozenset(changed))
         if new == self._expected:
@@ -516,6 +521,22 @@ class Seeing(Generic[M]):
         return self.overlap.carried(
             move, frozenset(self._did.touched), self._did.changed, self._did.since(own)
         )
+
+    def taken_back(self, moves: tuple[M, ...]) -> Carried[M]:
+        """What the position before ``moves`` (the record's last, taken back to be read
+        again or asked about) keeps of what the board showed: the lines shown from here,
+        after them, and those the open moves' base showed from that position itself (the
+        hands' whole way since it, which a prompt answered there reads on from)."""
+        lines = {shown.line: shown for shown in self.overlap.behind(moves)}
+        base, position = self.rereading.base, self._position
+        if (
+            base is not None
+            and position is not None
+            and len(base.position.move_stack) == len(position.move_stack) - len(moves)
+        ):
+            for line in base.overlap.seen:
+                lines.setdefault(line, base.overlap.shown(line))
+        return Carried(lines=tuple(lines.values()))
 
     def next_deadline(self, now: float) -> float | None:
         """When the assessment may change with no new frame: the first of the settle,

@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from engine.game import Position
 from engine.physical import EMPTY, Footprint, Reading, Sensing, Spot
-from engine.recognition.move_index import IndexedMove
+from engine.recognition.move_index import IndexedMove, MoveIndex
 from engine.recognition.touches import Touches
 
 M = TypeVar("M", bound=Hashable)
@@ -52,6 +52,34 @@ def other_victims(
         if other.changes == looks.changes and other.hidden and other.hidden <= swapped:
             others.append(move)
     return tuple(others)
+
+
+def pushed_aside(index: MoveIndex[M], footprint: Footprint, did: Touches) -> bool:
+    """Whether a quiet move the board shows may be a capture whose victim its capturer
+    pushed aside onto the cell the move seems to land on: the same piece could have
+    taken a neighbour of that cell whose cell the hands swapped meanwhile (the capturer
+    slid onto it as the victim went). The victim lies there until a hand picks it up (half
+    a second in the hands of issue 78), and no sensor tells it from the capturer set down
+    there: the board waits for it to go (``Timing.extend``, or ok) before committing."""
+    fills = [spot for spot, reading in footprint.changes if reading != EMPTY]
+    starts = footprint.starts()
+    if len(fills) != 1 or footprint.hidden or not starts:
+        return False
+    landing = fills[0]
+    for origin in starts:
+        for candidate in index.emptying(origin) or ():
+            other = candidate.footprint
+            victims = other.hidden & other.must_touch
+            if other.starts() != starts or landing in victims:
+                continue
+            if any(
+                victim in did.touched
+                and did.fills.get(victim, 0)
+                and did.blur.neighbours(victim, landing)
+                for victim in victims
+            ):
+                return True
+    return False
 
 
 def parked_capture(matching: Iterable[IndexedMove[M]], did: Touches) -> M | None:

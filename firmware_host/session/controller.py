@@ -115,6 +115,7 @@ from firmware_host.session.state import (
     Prompting,
     SessionState,
     SettingUp,
+    board_question,
     guide_of,
 )
 from hardware.orientation import SpotTurn
@@ -137,6 +138,7 @@ class Controller(Readout):
             self._reviewing.judge(self.position, self.game_id)
         guide = guide_of(state)
         self.recognizer.guide = None if guide is None else guide.move
+        self.recognizer.question = board_question(state)
 
     def _playing(self) -> Playing | SettingUp:
         """Play, keeping the move to play if one is set (back to the set-up, for a prompt
@@ -310,7 +312,7 @@ class Controller(Readout):
         """``carried``: what the board already showed of the next moves; ``closed``: the
         moves played so far are not read again."""
         recognizer = self.recognizer
-        recognizer.rereading.amendable = not self._boards.needed and not self.game.touch_strict(
+        recognizer.rereading.rereads = not self._boards.needed and not self.game.touch_strict(
             self.position.options
         )
         recognizer.reset(self.position, self.history.earlier(), at, carried, closed=closed)
@@ -484,7 +486,7 @@ class Controller(Readout):
             # what the board showed of the moves after them is kept: a prompt that keeps
             # the record must still read the next player's moves it saw made
             taken = tuple(self.position.move_stack[-back:])
-            seen = Carried(lines=self.recognizer.overlap.behind(taken))
+            seen = self.recognizer.taken_back(taken)
             self.match.take_back(back, at, reopen=isinstance(self.state, Over))
             self.history.taken_back(self.position, back)
             self.computer.moved()

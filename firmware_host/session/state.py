@@ -237,6 +237,17 @@ class Over:
 SessionState = SettingUp | Playing | Prompting | Correcting | Over
 
 
+def board_question(state: SessionState) -> tuple[Hashable, ...] | None:
+    """The moves an open prompt offers for the next ply, when it asks only which move the
+    board shows (no named choice: a takeback, a piece only set down or still in the
+    hand): the recognizer reads the board as one of them until it is answered."""
+    if not isinstance(state, Prompting) or state.setting_up:
+        return None
+    if any(isinstance(choice, NamedChoice) for choice in state.choices):
+        return None
+    return state.choices
+
+
 def guide_of(state: SessionState) -> GuideMove | None:
     """The move to play in this state, if any (a finished game has none)."""
     return None if isinstance(state, Over) else state.guide

@@ -336,7 +336,10 @@ def test_a_knock_on_a_marble_set_down_does_not_keep_its_line_from_being_done_fir
     read the broadside and the three moves from before B5C6, but judged the broadside
     not done before the reply began, for C6's last change came after the reply's first:
     it went out of step, B5C6 in the record. A moment away and back on a cell (a knock,
-    a piece carried over) does not say when its move was done."""
+    a piece carried over) does not say when its move was done. B5C6 rested longer than
+    the board waits for a line to go on (``Timing.extend``): committed, it is asked about
+    when the line goes on (issue 78: never replaced unasked), the question stays open
+    while the next hands go on, and answered, the moves after it are read."""
     sim = make_sim(
         "sim-abalone",
         position="bww2/1b3b/7/b5w1/w2w5/1w1b1bbb/3w3/1b1bww/1wb2 b 3 4",
@@ -360,7 +363,10 @@ def test_a_knock_on_a_marble_set_down_does_not_keep_its_line_from_being_done_fir
         HandStep(t + 5.761, LiftStone("G3")),
         HandStep(t + 5.940, PutStone("H4", B, B)),
     ]
-    sim.run(steps)
+    notices = sim.run(steps) + sim.settle()
+    assert [n.choices for n in notices if isinstance(n, PromptOpened)] == [("B5B6C6", "B5C6")]
+    assert sim.controller.prompt_choices == ("B5B6C6", "B5C6")  # open, the hands done
+    sim.send(Select("B5B6C6"))
     sim.settle()
     assert list(sim.controller.record().moves) == ["F2G3", "B5B6C6", "D6C5", "F8G8", "G3H4"]
     assert sim.controller.phase is Phase.PLAY

@@ -6,15 +6,17 @@ What is checked (issues 44 and 60):
 
 - **never wrong**: each move the board records is the move played at that ply, or a
   move the board showed whole and unchanged for the settle time on the way (the hand
-  rested there: no sensor tells it from a finished move), which it must then amend;
+  rested there: no sensor tells it from a finished move), which it must then ask about
+  once the hand goes on;
 - **the truth once the hands are off**: the record is what was played, or a prompt is
   open whose choices include the next move played (answered, the rest is read);
 - **no question with one answer**: every prompt offers at least two readings;
 - **never out of step on a move**: the board does not say "out of step" while its
   sensors read what one legal move, or the line of moves played, makes of the last
   committed position;
-- **a played move stays**: a move played and committed is replaced by another only after
-  a prompt offered it;
+- **a committed move stays**: a move committed (played or not) is replaced by another, or
+  dropped, only through a prompt that offered it, at any delay: there is no amend window
+  (issue 78), not even for the hand that made it going on;
 - **every prompt offers the move played** (or a move the hand rested on whole, or the
   takeback of one).
 
@@ -88,9 +90,10 @@ class Trial:
     board: Board | None = None  # the sensors the stones move over as bodies (None: lists)
     # what the board's sensors read after each step (knocks and bounces too)
     frames: list[tuple[float, dict[Spot, Reading]]] = field(default_factory=list)
-    # a played move committed, by index: the move and when
-    right: dict[int, tuple[str, float]] = field(default_factory=dict)
+    # the move committed at each ply (played or not), until another replaces it
+    kept: dict[int, str] = field(default_factory=dict)
     offered: set[tuple[int, str]] = field(default_factory=set)  # what prompts offered
+    takeback_offered: bool = False  # the last prompt offered a takeback
     # the stones a knock moved within reach of each spot's sensor (not the hands' own)
     knock_near: dict[Spot, list[Stone]] = field(default_factory=dict)
     # prompts offering "still in the hand" but not the move played: (ply, choices, when)
@@ -245,13 +248,17 @@ class Trial:
                 self.record.append(notice.move)
                 if not self._adopted(index, notice.move):
                     self._judge_commit(index, notice.move, notice.at)
-                if index < len(self.played) and self.played[index] == notice.move:
-                    self.right[index] = (notice.move, notice.at)
+                self.kept[index] = notice.move
             elif isinstance(notice, MovesTakenBack):
-                del self.record[len(self.record) - notice.plies :]
+                first = len(self.record) - notice.plies
+                if self.takeback_offered:  # the takeback a prompt offered, chosen
+                    self.offered |= set(enumerate(self.record[first:], start=first))
+                del self.record[first:]
+                self.takeback_offered = False
             elif isinstance(notice, PromptOpened):
                 if len(notice.choices) < 2:
                     self.faults.append(f"a prompt with one choice: {notice.choices}")
+                self.takeback_offered = TakebackChoice.NAME in notice.choices
                 self._judge_prompt(notice.choices, notice.at)
             elif isinstance(notice, OutOfStepShown):
                 self._judge_out_of_step(notice.at)
@@ -259,20 +266,24 @@ class Trial:
     # --- the invariants of issue 60 ----------------------------------------------------
 
     def _judge_replacement(self, index: int, text: str) -> None:
-        """A played move the board committed is replaced only after a prompt offered it,
-        or as the hand that played it goes on (a piece slid past its cell, resting there
-        long enough to be read, then on: the record follows the hand)."""
-        right = self.right.get(index)
-        if right is None or right[0] == text:
+        """A committed move is replaced only through a prompt that offered it, however
+        soon, whoever's hand goes on (no amend window: the record was told). Replaced so,
+        the moves committed after it followed from it: the answer decides them too."""
+        kept = self.kept.get(index)
+        if kept is None or kept == text:
             return
-        kept, at = right
-        hand = self.ply_hand[index]
-        went_on = any(who == hand and when > at for when, who, _ in self.hands_at)
-        if (index, kept) not in self.offered and not went_on:
+        if (index, kept) not in self.offered:
             self.faults.append(
                 f"replaced the committed {kept} at ply {index + 1} by {text} unasked"
             )
-        del self.right[index]
+        self.kept = {ply: move for ply, move in self.kept.items() if ply < index}
+
+    def _judge_dropped(self) -> None:
+        """Once the hands are off and the board is answered: a committed move the record
+        no longer holds was dropped, which only a prompt offering it may do."""
+        for index, kept in sorted(self.kept.items()):
+            if index >= len(self.record) and (index, kept) not in self.offered:
+                self.faults.append(f"dropped the committed {kept} at ply {index + 1} unasked")
 
     def _judge_prompt(self, choices: tuple[str, ...], at: float) -> None:
         """A prompt offers the move played at the ply it asks about (or a move the hand
@@ -460,6 +471,7 @@ class Trial:
                 self.faults.append(f"a prompt {choices} at ply {index + 1} without {wanted}")
         for _ in range(len(self.played) + 1):
             if self.record == self.played:
+                self._judge_dropped()
                 return
             sim = self.sim
             done = len(self.record)

@@ -76,15 +76,35 @@ def test_a_line_moved_front_first_is_the_whole_line() -> None:
 
 
 def test_a_line_moved_front_first_slowly_is_followed_to_its_end() -> None:
-    """Each marble rests a second before the next is lifted: the board plays what it
-    sees at rest, and follows the hand as it goes on: the record ends with the line."""
+    """Each marble rests a second before the next is lifted: a line's first marbles may
+    be carried on by the next (``Overlap.goes_on``), so the board waits
+    (``Timing.extend``, or ok) instead of committing them and taking them back (issue
+    78: nothing committed is replaced unasked). The record is the line, once."""
     sim = abalone(LINE)
     notices = front_first(sim, 1.0)
-    assert commits(notices)[-1] == "G5G6"
-    assert of(MovesTakenBack, notices)  # each shorter line the hand went on from
+    assert commits(notices) == ["G5G6"]
+    assert not of(MovesTakenBack, notices) and not prompts(notices)
     texts = [sim.controller.position.move_text(m) for m in sim.controller.position.move_stack]
     assert texts == ["G5G6"]
     assert not of(IllegalShown, notices) and not of(OutOfStepShown, notices)
+
+
+def test_a_line_whose_next_marble_comes_after_the_wait_is_asked() -> None:
+    """The front marble rests longer than the board waits for a line to go on
+    (``Timing.extend``): it is committed, and the next marble then is asked about (the
+    whole line, or the move committed), never followed unasked."""
+    sim = abalone(LINE)
+    t = sim.now
+    steps = [
+        HandStep(t + 0.05, LiftStone("G7")),
+        HandStep(t + 0.15, PutStone("G8", BLACK, BLACK)),
+        HandStep(t + 3.50, LiftStone("G6")),
+        HandStep(t + 3.60, PutStone("G7", BLACK, BLACK)),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["G7G8"]
+    assert prompts(notices) == [("G6G7", "G7G8")]
+    assert commits(sim.send(Select("G6G7")) + sim.settle()) == ["G6G7"]
 
 
 # Sente's lion on 2c, giraffe on 3d; gote's lion on 2a.
@@ -146,9 +166,14 @@ def set_down_then_on(sim: Simulation, wait: float) -> list[Notice]:
 
 
 def test_a_piece_moved_on_by_its_player_is_the_move_to_the_second_cell() -> None:
-    """Issue 44, 2.4: the record says 2c1b, the lights follow (the last move is 1b's)."""
+    """Issue 44, 2.4: the lion set down on 2b rested there 1.5 s and was committed; moved
+    on, it is asked about (issue 78: never replaced unasked, the move was told), and
+    answered, the record says 2c1b and the lights follow (the last move is 1b's)."""
     sim = dobutsu(STEPS)
     notices = set_down_then_on(sim, 1.5)
+    assert commits(notices) == ["2c2b"]
+    assert prompts(notices) == [("2c1b", "2c2b")]
+    notices += sim.send(Select("2c1b")) + sim.settle()
     assert commits(notices) == ["2c2b", "2c1b"]
     assert of(MovesTakenBack, notices) == [MovesTakenBack(1, of(MovesTakenBack, notices)[0].at)]
     assert [sim.controller.position.move_text(m) for m in sim.controller.position.move_stack] == [
@@ -179,6 +204,9 @@ def test_a_knock_between_set_down_and_moved_on_is_no_capture() -> None:
         HandStep(t + 2.35, PutStone("2a", GOTE_LION, GOTE_LION)),
     ]
     notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["3a2b"]
+    assert prompts(notices) == [("3a2a", "3a2b")]  # the lion moved on: asked, no capture
+    notices += sim.send(Select("3a2a")) + sim.settle()
     assert commits(notices) == ["3a2b", "3a2a"]
     assert [sim.controller.position.move_text(m) for m in sim.controller.position.move_stack][
         -1:
@@ -505,10 +533,11 @@ GONE_ON = "1bb1b/2www1/wb1wb2/6bw/w5www/1w1b4/b2b3/4bw/b1b2 w 2 2"
 
 
 def test_a_line_gone_on_with_as_both_players_replied_is_read_again() -> None:
-    """White moves E8 to D7 and rests 2.6 s (committed: a move alone), then E7 to D8,
-    the broadside E7E8-D7D8; black replies 0.17 s later and white at once. The board at
-    rest shows three moves from before the commit, none shown at rest: it went out of
-    step, the commit that was only part of a move standing in the record."""
+    """White moves E8 to D7 and rests 2.6 s (committed after the board's wait for a line
+    to go on), then E7 to D8, the broadside E7E8-D7D8; black replies 0.17 s later and
+    white at once. The board at rest shows three moves from before the commit, none shown
+    at rest: it went out of step, the commit that was only part of a move standing in
+    the record. It asks now (never replaced unasked), and reads the rest once answered."""
     sim = make_sim("sim-abalone", position=GONE_ON, noise=QUIET, game=ABALONE)
     t = sim.now + 0.1
     steps = [
@@ -522,9 +551,11 @@ def test_a_line_gone_on_with_as_both_players_replied_is_read_again() -> None:
         HandStep(t + 6.24, PutStone("H5", WHITE, WHITE)),
     ]
     notices = sim.run(steps) + sim.advance(5.0)
+    assert prompts(notices) == [("E7E8D7", "E8D7")]
+    notices += sim.send(Select("E7E8D7")) + sim.advance(5.0)
     position = sim.controller.position
     assert [position.move_text(m) for m in position.move_stack] == ["E7E8D7", "C4D5", "H6H5"]
-    assert not prompts(notices) and not of(OutOfStepShown, notices)
+    assert not of(OutOfStepShown, notices)
 
 
 # Seed 3, move 2854 of the heavy soak: white to play, marbles on E3 and F3.

@@ -1,0 +1,137 @@
+"""Issue 78: a committed move is replaced only through a prompt that offers it, however
+soon the board would amend it (there is no amend window: a remote board, lishogi and the
+speaker have had the move). Each case is one the independent hands of issue 78 found,
+replayed through the real scanner, debouncer, recognizer and controller; each fails on
+the code before its fix."""
+
+from __future__ import annotations
+
+from engine.assessments import Reread, TakebackOffer
+from engine.physical import Stone
+from engine.shogi import SHOGI
+from firmware_host.loops.simulator import Simulation
+from firmware_host.notices.declared import MovesTakenBack, Notice
+from firmware_host.session.actions import Select
+from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone, Remove
+from tests.engine.recognition.test_held_in_the_air import dobutsu, record
+from tests.firmware_host.simkit import commits, make_sim, of, prompts
+
+SENTE_LION, GOTE_LION, GOTE_GIRAFFE = Stone("L", 0), Stone("L", 1), Stone("G", 1)
+
+
+def test_a_piece_reset_before_the_last_move_is_taken_is_no_capture_of_it() -> None:
+    """Sente's lion 2b2a, committed at rest. Gote lifts its giraffe on 3c (which the lion
+    could have taken from 2b) and sets it back, then takes the lion on 2a into the box and
+    pauses: from before 2b2a the board then reads 2b3c, the lion moved on from 2a to take
+    the giraffe, and the board took 2b2a back unasked for it. The giraffe's cell was
+    filled again before the lion left 2a: no hand going on with the lion made that."""
+    sim = dobutsu("l1e/1L1/gC1/EG1 b C 11")
+    t = sim.now + 0.1
+    moved = [
+        HandStep(t, LiftStone("2b")),
+        HandStep(t + 0.3, PutStone("2a", SENTE_LION, SENTE_LION)),
+    ]
+    notices = sim.run(moved) + sim.advance(1.5)
+    assert commits(notices) == ["2b2a"]
+    t = sim.now
+    reply = [
+        HandStep(t, LiftStone("3c")),  # gote touches its giraffe
+        HandStep(t + 0.3, PutStone("3c", GOTE_GIRAFFE, GOTE_GIRAFFE)),  # and resets it
+        HandStep(t + 0.6, Remove("2a")),  # the lion just moved taken, into the box
+        HandStep(t + 1.2, LiftStone("3a")),  # after a pause, gote's lion
+        HandStep(t + 1.5, PutStone("2a", GOTE_LION, GOTE_LION)),
+    ]
+    notices = sim.run(reply) + sim.settle()
+    assert not of(MovesTakenBack, notices), notices
+    assert "2b3c" not in commits(notices), notices
+    assert record(sim) == ["2b2a", "3a2a"]
+
+
+def pushed_aside(sim: Simulation, capturer: Stone, victim: Stone, lies: float) -> list[Notice]:
+    """The capturer on 2c slid onto 2b, pushing the victim aside onto 1b (the hands of
+    issue 78), where it lies ``lies`` seconds before the hand picks it up."""
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, LiftStone("2c")),
+        HandStep(t + 0.10, LiftStone("2b")),  # the victim pushed off its cell
+        HandStep(t + 0.15, PutStone("1b", victim, victim)),
+        HandStep(t + 0.20, PutStone("2b", capturer, capturer)),
+        HandStep(t + 0.20 + lies, Remove("1b")),
+    ]
+    return sim.run(steps) + sim.settle()
+
+
+def test_a_victim_pushed_aside_onto_an_empty_neighbour_is_no_quiet_move() -> None:
+    """Robot Duel: sente's lion slides 2c to 2b, pushing gote's chick aside onto the empty
+    1b, where it lies half a second. The board showed 2c1b (the lion seemingly on 1b, 2b
+    as before) at rest and committed it, and never corrected it once the chick was taken.
+    A quiet move whose landing neighbours a cell its piece could have taken, swapped
+    meanwhile, may be that capture with its victim lying there: the board waits for the
+    victim to go (``victims.pushed_aside``, ``Timing.extend``; ok ends the wait)."""
+    sim = dobutsu("1l1/1c1/1L1/3 b - 1")
+    notices = pushed_aside(sim, SENTE_LION, Stone("C", 1), 0.5)
+    assert commits(notices) == ["2c2b"] and not prompts(notices)
+    assert record(sim) == ["2c2b"]
+
+
+def test_a_shogi_victim_pushed_aside_is_no_quiet_move() -> None:
+    """Shogi: sente's gold 5e takes the pawn on 5d by pushing it aside onto 4d, where it
+    lies half a second: 5e4d was committed, never 5e5d."""
+    sim = make_sim(
+        "sim-shogi", position="4k4/9/9/4p4/4G4/9/9/9/4K4 b - 1", noise=Noise.none(), game=SHOGI
+    )
+    gold, pawn = Stone("G", 0), Stone("P", 1)
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, LiftStone("5e")),
+        HandStep(t + 0.10, LiftStone("5d")),
+        HandStep(t + 0.15, PutStone("4d", pawn, pawn)),
+        HandStep(t + 0.20, PutStone("5d", gold, gold)),
+        HandStep(t + 0.70, Remove("4d")),
+    ]
+    notices = sim.run(steps) + sim.settle()
+    assert commits(notices) == ["5e5d"] and not prompts(notices)
+
+
+def test_a_question_stays_open_while_the_next_hand_goes_on() -> None:
+    """The lion set down on 2b for 1.5 s (committed), moved on to 1b, and gote's lion moved
+    at once after it: the record followed the hand unasked (2c2b replaced by 2c1b). It is
+    asked now, and the question stays open while gote's hand is at work (issue 78: a
+    question is answered, or the board at rest has exactly one reading; one about a move
+    committed is the players' alone); answered, gote's move is read."""
+    sim = dobutsu("2l/3/1L1/3 b - 1")
+    t = sim.now
+    steps = [
+        HandStep(t + 0.10, LiftStone("2c")),
+        HandStep(t + 0.25, PutStone("2b", SENTE_LION, SENTE_LION)),
+        HandStep(t + 1.75, LiftStone("2b")),
+        HandStep(t + 1.90, PutStone("1b", SENTE_LION, SENTE_LION)),
+        HandStep(t + 2.40, LiftStone("1a")),  # gote, 0.1 s after the question
+        HandStep(t + 2.70, PutStone("2a", GOTE_LION, GOTE_LION)),
+    ]
+    notices = sim.run(steps) + sim.settle() + sim.advance(3.0)
+    assert commits(notices) == ["2c2b"]
+    assert prompts(notices) == [("2c1b", "2c2b")]
+    assert sim.controller.prompt_choices == ("2c1b", "2c2b")  # still open
+    notices += sim.send(Select("2c1b")) + sim.settle()
+    assert commits(notices) == ["2c2b", "2c1b", "1a2a"]
+    assert record(sim) == ["2c1b", "1a2a"]
+
+
+def test_a_shorter_reading_never_drops_a_committed_move_unasked() -> None:
+    """A reading again that keeps the record's first moves and drops the last, with
+    nothing in its place (a drop and the same piece moved on, replaced by fewer plies
+    leaving the same board), offers the takeback instead of taking it (the players may
+    play on): the guard's hole that let ``Reread(2, (first,))`` through."""
+    sim = dobutsu("2l/3/1L1/3 b - 1")
+    recognizer = sim.controller.recognizer
+    position = sim.controller.position.copy()
+    first = position.parse_move("2c2b")
+    position.push(first)
+    other = position.parse_move("1a1b")
+    position.push(position.parse_move("1a2a"))
+    recognizer.reset(position)
+    assert recognizer._never_replaced_unasked(Reread(2, (first,))) == TakebackOffer(1)
+    kept = Reread(1, (other,))  # another move in its place: asked
+    assert isinstance(recognizer._never_replaced_unasked(kept), Reread)
+    assert recognizer._never_replaced_unasked(kept) != kept
