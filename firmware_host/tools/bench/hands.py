@@ -18,15 +18,18 @@ rest; where the board waits for a move to go on (a Robotory chain), they press o
 start after a pause longer than a step of the move.
 
 What is counted: a **wrong** commit is a move in the board's record that was not played,
-still there ``AMEND_LIMIT`` later or when the players look (a hand that paused with the
-board showing a move at rest, then went on, is read again); a **missed** move is one the
-board has not recorded when the players look (they put the pieces back as the record has
-them and play on; a move the board could not read is counted with every move the players
-made on top of it); a **prompt** is each time the board asks (the players name the move
-they made; a question that does not offer it is told in the notes), split into **real
-choices**, where the choices look alike to every sensor (a promotion, a token's colour, a
-dropped piece's kind, a dice pick), and the rest; a prompt with one choice is counted
-apart (there should be none).
+still there when the players look; a committed move (played or not) that the record drops
+with no prompt offering it is **replaced unasked**, however soon it comes (issue 78: a
+remote board, lishogi and the speaker have already had the move; there is no amend
+window); a **missed** move is one the board has not recorded when the players look (they
+put the pieces back as the record has them and play on; a move the board could not read
+is counted with every move the players made on top of it); a **prompt** is each time the
+board asks (the players name the move they made; a question that does not offer it is
+told in the notes), split into **real choices**, where the choices look alike to every
+sensor (a promotion, a token's colour, a dropped piece's kind, a dice pick), and the
+questions that are not (``HandsTally``: a move asked again, "only set down", "still in the
+hand", and the other questions of timing); a prompt with one choice is counted apart
+(there should be none).
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ from typing import Any
 from drivers.buttons import ButtonRole
 from engine.assessments import Timing
 from engine.game import Game, Position
-from engine.recognition.change_order import goes_on
+from engine.recognition.change_order import carries_on, goes_on, lines_from
 from engine.registry import find_game, games
 from engine.sensors import WIDEST, SensorModel
 from firmware_host.loops.simulator import Simulation
@@ -51,7 +54,7 @@ from firmware_host.notices.declared import (
     PromptOpened,
 )
 from firmware_host.session.actions import Select
-from firmware_host.session.state import Phase, TakebackChoice
+from firmware_host.session.state import HeldChoice, Phase, SetDownChoice, TakebackChoice
 from firmware_host.store.storage import GameStore
 from firmware_host.tools.bench.hands_tally import MISSED_LIMIT, HandsTally
 from hardware.mock.hands import Force, HandStep, Noise, apply
@@ -59,11 +62,6 @@ from hardware.mock.moving import physical_steps
 from hardware.mock.orders import Habits, RandomChooser
 from hardware.mock.physics import Board
 from hardware.profile import Profile, load_profile
-
-AMEND_LIMIT = Timing().amend + Timing().settle
-"""Seconds a move the record holds but nobody played may stand before it counts as
-wrong: the board shows a hand's pause at rest as the move it shows, and changes it when
-the same hand goes on (``engine.recognition.rereading``), as the property tests allow."""
 
 
 def sensor_model(profile: Profile) -> SensorModel:
@@ -111,13 +109,20 @@ def _may_go_on(position: Position[Any], move: Any, sim: Simulation) -> bool:
     named = position.moves_continuing(move)
     if named is not None:
         return next(iter(named), None) is not None  # as the board reads it (Overlap.goes_on)
-    if not mine.hidden | mine.turnable:
+    if mine.hidden | mine.turnable:
+        others = position.moves_changing(mine.changed_spots())
+        if any(
+            goes_on(mine, position.footprint(other, sensing).restricted(sensed))
+            for other in others
+            if other != move
+        ):
+            return True
+    if not lines_from(mine):
         return False
-    others = position.moves_changing(mine.changed_spots())
+    fills = frozenset(spot for spot, reading in mine.changes if reading)
     return any(
-        goes_on(mine, position.footprint(other, sensing).restricted(sensed))
-        for other in others
-        if other != move
+        carries_on(mine, position.footprint(other, sensing).restricted(sensed))
+        for other in position.moves_changing(fills)
     )
 
 
@@ -140,9 +145,10 @@ class Players:
         self.landed: float | None = None  # when the last move's last stone landed
         self.last: tuple[Position[Any], Any] | None = None  # the last move and its position
         self.diverged = False
-        self.suspect: tuple[int, str, float] | None = None  # a record not yet amended
-        # a played move the record took back, until a prompt offers it or another stands
+        # a committed move the record took back, until a prompt offers it or it stands again
         self.dropped: dict[int, str] = {}
+        self.committed: set[int] = set()  # the plies the board committed a move at
+        self.takeback_asked = False  # a takeback offered: the plies it takes are asked
         self.unoffered: set[tuple[int, tuple[str, ...]]] = set()  # counted once each
 
     # --- playing -------------------------------------------------------------------
@@ -286,21 +292,22 @@ class Players:
                 ply = notice.ply - 1 - self.offset
                 dropped = self.dropped.pop(ply, None)
                 if dropped is not None and dropped != notice.move:
-                    self.tally.replaced += 1
-                    self.tally.notes.append(
-                        f"replaced unasked: {dropped} by {notice.move} at ply {notice.ply}"
-                    )
+                    self._replaced(dropped, notice.move, notice.ply)
                 del self.record[ply:]
                 self.record.append(notice.move)
+                self.committed.add(ply)
                 self._adopt()
             elif isinstance(notice, MovesTakenBack):
                 first = len(self.record) - notice.plies
-                for ply, text in enumerate(self.record[first:], start=first):
-                    if ply < len(self.played) and self.played[ply] == text:
-                        self.dropped[ply] = text  # a played move: asked about, or replaced
+                if not self.takeback_asked:
+                    # a committed move, played or not: asked about, or replaced unasked
+                    for ply, text in enumerate(self.record[first:], start=first):
+                        self.dropped.setdefault(ply, text)
+                self.takeback_asked = False
                 del self.record[first:]
             elif isinstance(notice, PromptOpened):
                 self._count_prompt(notice.choices)
+                self.takeback_asked = TakebackChoice.NAME in notice.choices
                 self.dropped = {
                     ply: text for ply, text in self.dropped.items() if text not in notice.choices
                 }
@@ -352,10 +359,27 @@ class Players:
         sim.send(Select(wanted))
         self._read()
 
+    def _replaced(self, dropped: str, by: str, ply: int) -> None:
+        """A committed move the record dropped with no prompt offering it (invariant 3)."""
+        self.tally.replaced += 1
+        self.tally.notes.append(
+            f"replaced unasked: {dropped} by {by} at ply {ply} (seed move {self.tally.moves})"
+        )
+
     def _count_prompt(self, choices: tuple[str, ...]) -> None:
-        self.tally.prompts += 1
-        self.tally.one_choice += len(choices) == 1
-        self.tally.choices += self._alike(choices)
+        """A prompt, by what it asks (``HandsTally``): about the ply after the record as
+        the notices have it so far."""
+        tally = self.tally
+        tally.prompts += 1
+        tally.one_choice += len(choices) == 1
+        if self._alike(choices):
+            tally.choices += 1
+        elif SetDownChoice.NAME in choices:
+            tally.set_down += 1
+        elif HeldChoice.NAME in choices:
+            tally.held += 1
+        elif len(self.record) in self.committed:
+            tally.again += 1
 
     def _alike(self, choices: tuple[str, ...]) -> bool:
         """Whether the choices are moves no sensor tells apart (the same readings), or
@@ -389,20 +413,24 @@ class Players:
             reference.push(reference.parse_move(text))
 
     def _check(self, *, final: bool = False) -> None:
-        """A recorded move nobody played is wrong once it stood ``AMEND_LIMIT`` (the hand
-        that paused on it may go on), or when the players look (``final``)."""
+        """A recorded move nobody played is wrong when the players look (``final``), or
+        at once when the record runs ahead of the hands; before, the board may still ask
+        about it (a hand that rested on a move shown at rest, then went on: the board
+        offers both), and replacing it unasked is counted as such (``_replaced``). A
+        committed move the record dropped and never asked about is replaced unasked."""
         if self.diverged:
             return
+        if final:
+            for ply, text in sorted(self.dropped.items()):
+                if ply >= len(self.record):
+                    self._replaced(text, "nothing", ply + 1 + self.offset)
+            self.dropped = {}
         for index, text in enumerate(self.record):
             if index >= len(self.played) or self.played[index] != text:
                 wanted = self.played[index] if index < len(self.played) else "nothing"
-                now = self.sim.now
-                if self.suspect is None or self.suspect[:2] != (index, text):
-                    self.suspect = (index, text, now)
-                if final or index >= len(self.played) or now - self.suspect[2] > AMEND_LIMIT:
+                if final or index >= len(self.played):
                     self._wrong(f"recorded {text} at ply {index + 1}, played {wanted}")
                 return
-        self.suspect = None
 
     def _wrong(self, note: str) -> None:
         self.tally.wrong += 1
@@ -447,8 +475,8 @@ class Players:
         self.reference = controller.position.copy()
         self.offset = len(self.reference.move_stack)
         self.played, self.record = [], []
-        self.dropped, self.unoffered = {}, set()
-        self.diverged, self.suspect = False, None
+        self.dropped, self.unoffered, self.committed = {}, set(), set()
+        self.diverged, self.takeback_asked = False, False
 
     def _setting_up(self) -> bool:
         return self.sim.controller.phase is Phase.SETUP
@@ -468,8 +496,8 @@ class Players:
                 break
             sim.advance(0.5)
         self.read = len(sim.notices)
-        self.record, self.played, self.suspect = [], [], None
-        self.dropped = {}
+        self.record, self.played = [], []
+        self.dropped, self.committed, self.takeback_asked = {}, set(), False
         self.reference = sim.controller.position.copy()
         self.offset = len(self.reference.move_stack)
         self.landed, self.last = None, None

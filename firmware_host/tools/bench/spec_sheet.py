@@ -19,9 +19,12 @@ the bench's eager next player starts from the mover's last landing, and would pl
 for a quarter of a minute while a marble the mover holds is still in the air.
 
 Each row gives wrong commits, missed moves and prompts per 1,000 moves (the measures of
-``firmware_host.tools.bench.hands``), and the counts of what the invariants forbid:
-prompts with one choice, prompts that did not offer the move played, and played moves the
-record dropped with no prompt offering them (there should be none). Prompts asked while
+``firmware_host.tools.bench.hands``), the prompts split into real choices (choices no
+sensor tells apart) and those that are not (``HandsTally``: questions of timing, a move
+asked again, a piece only set down or still in the hand; none of these may rise), and the
+counts of what the invariants forbid: prompts with one choice, prompts that did not offer
+the move played, and committed moves the record dropped with no prompt offering them,
+at any delay (there should be none). Prompts asked while
 the hand was still making the move, of what the sensors showed unchanged for the settle
 time (a slow slide resting on each cell: no board tells that from a move made), are
 counted apart; the question closes as the hand goes on. docs/recognition.md
@@ -120,6 +123,11 @@ class Row:
             f"{tally.per_thousand(tally.missed):.2f}",
             f"{tally.per_thousand(tally.prompts):.1f}",
             f"{tally.per_thousand(tally.choices):.1f}",
+            f"{tally.per_thousand(tally.not_real):.1f}",
+            f"{tally.per_thousand(tally.timing):.1f}",
+            f"{tally.per_thousand(tally.again):.1f}",
+            f"{tally.per_thousand(tally.set_down):.1f}",
+            f"{tally.per_thousand(tally.held):.1f}",
             str(tally.one_choice),
             str(tally.unoffered),
             str(tally.midway),
@@ -136,7 +144,12 @@ HEADER = (
     "wrong /1000",
     "missed /1000",
     "prompts /1000",
-    "of them real choices",
+    "real choices",
+    "not real choices",
+    "timing",
+    "asked again",
+    "only set down",
+    "still in the hand",
     "one-choice prompts",
     "prompts not offering the move",
     "asked mid-move",

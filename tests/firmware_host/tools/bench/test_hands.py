@@ -6,14 +6,17 @@ move. A short run in ``make test``; the soak over more than 10,000 moves in
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
 from engine.assessments import Timing
 from engine.registry import find_game
-from firmware_host.tools.bench.hands import Tempo, main, soak
+from firmware_host.notices.declared import MoveCommitted, MovesTakenBack, Notice, PromptOpened
+from firmware_host.tools.bench.hands import Players, Tempo, main, soak
 from firmware_host.tools.bench.hands_tally import HandsTally
+from tests.firmware_host.simkit import make_sim
 from tests.registered import boarded_games
 
 SOAK_MOVES = 2100  # per game: five games, 10,500 moves
@@ -44,7 +47,7 @@ def test_a_board_judging_too_soon_is_caught_committing_wrong_moves() -> None:
     """The tally is no formality: a board that rests 20 ms instead of 0.4 s, and reads
     nothing again after 0.1 s, takes slides and knocks for moves, and the soak counts
     them (resting 50 ms alone no longer does: the record follows the hands)."""
-    timing = Timing(settle=0.02, grace=0.5, amend=0.1)
+    timing = Timing(settle=0.02, grace=0.5, reread=0.1)
     tally = soak(find_game("dobutsu"), 150, seed=2, timing=timing)
     assert tally.wrong > 0
 
@@ -58,15 +61,34 @@ def test_patient_players_need_no_question_for_moves_the_board_sees() -> None:
 
 def test_the_line_gives_the_figures_per_thousand_moves() -> None:
     tally = HandsTally(
-        "shogi", "sim-shogi", moves=2000, wrong=0, missed=3, prompts=250, choices=200, midway=2
+        "shogi",
+        "sim-shogi",
+        moves=2000,
+        wrong=0,
+        missed=3,
+        prompts=250,
+        choices=200,
+        again=10,
+        set_down=4,
+        held=6,
+        midway=2,
     )
     line = tally.line()
     assert re.search(
         r"2,000 moves +wrong +0.00 +missed +1.50 +prompts +125.0 "
-        r"\(real choices +100.0, one choice 0, not offering the move 0, asked mid-move 2\)"
+        r"\(real choices +100.0, not real +25.0: timing 15.0, asked again 5.0,"
+        r" only set down 2.0, still in the hand 3.0;"
+        r" one choice 0, not offering the move 0, asked mid-move 2\)"
         r" +replaced unasked 0 +per 1,000",
         line,
     )
+
+
+def test_a_question_is_counted_by_what_it_asks() -> None:
+    """Real choices (alike to every sensor) apart from the questions that are not: a
+    move asked again, a piece only set down or still in the hand, and timing (the rest)."""
+    tally = HandsTally("dobutsu", "sim", prompts=9, choices=4, again=2, set_down=1, held=1)
+    assert (tally.not_real, tally.timing) == (5, 1)
 
 
 def test_the_command_prints_a_line_per_game(capsys: pytest.CaptureFixture[str]) -> None:
@@ -99,3 +121,37 @@ def test_the_check_fails_a_game_past_the_limits(capsys: pytest.CaptureFixture[st
     assert not HandsTally("dobutsu", "sim-dobutsu", moves=2000, replaced=1).within_limits()
     assert main(["dobutsu", "--moves", "20", "--seed", "4", "--check"]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 1
+
+
+def _players_told(notices: list[Notice]) -> HandsTally:
+    """What the players at a Dobutsu board count when the board tells ``notices`` (the
+    lion 2c2b played, the board's news as given)."""
+    sim = make_sim("sim", position="2l/3/1L1/3 b - 1")
+    tally = HandsTally("dobutsu", "sim")
+    players = Players(sim, random.Random(1), Tempo(), tally)
+    players.played = ["2c1b"]
+    sim.notices.extend(notices)
+    players._read()
+    players._check(final=True)
+    return tally
+
+
+def test_a_committed_move_replaced_unasked_is_counted_however_soon() -> None:
+    """Issue 78: no amend window. A move the board committed, then took back and replaced
+    with no prompt offering it, is counted (even when the replacement is the move
+    played); offered at a prompt first, it is a question, not a replacement."""
+    unasked = _players_told(
+        [MoveCommitted(1, "2c2b", 1.0), MovesTakenBack(1, 1.5), MoveCommitted(1, "2c1b", 1.5)]
+    )
+    assert (unasked.replaced, unasked.wrong) == (1, 0), unasked.notes
+    asked = _players_told(
+        [
+            MoveCommitted(1, "2c2b", 1.0),
+            MovesTakenBack(1, 1.5),
+            PromptOpened(("2c1b", "2c2b"), 1.5),
+            MoveCommitted(1, "2c1b", 2.0),
+        ]
+    )
+    assert (asked.replaced, asked.wrong, asked.again) == (0, 0, 1), asked.notes
+    dropped = _players_told([MoveCommitted(1, "2c1b", 1.0), MovesTakenBack(1, 1.5)])
+    assert dropped.replaced == 1, dropped.notes
