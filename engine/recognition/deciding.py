@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable
 from typing import TypeVar
 
 from engine.assessments import Reread
-from engine.physical import Spot
+from engine.physical import EMPTY, Spot
 from engine.recognition.change_order import carries_on
 from engine.recognition.going_on import QUICKEST_ANSWER, merges, merges_both, went_on_at_once
 from engine.recognition.open_moves import EPSILON, Base
@@ -151,7 +151,7 @@ def decide(
         # never left out of step
         others = [line for line in others if line in taken_in]
         if not others:
-            carried = [move for move in asked if _carries_on(base, move)]
+            carried = [move for move in asked if _carries_on(base, move) or _walked_on(base, move)]
             return Reread(len(tail), (), (*carried, tail[0])) if carried else None
     if (
         keeping
@@ -193,6 +193,23 @@ def _carries_on(base: Base[M], move: M) -> bool:
     more of its player's pieces (``carries_on``: a line of marbles moved on)."""
     mine = base.overlap.footprints(base.tail[:1])[0]
     return carries_on(mine, base.overlap.index.footprint(move))
+
+
+def _walked_on(base: Base[M], move: M) -> bool:
+    """Whether ``move`` (from the base) is the record's first open move with its piece
+    walked on to a cell that move emptied (``overlap.walks_on``: a robot set down on its
+    way, the next token boxed ahead of it): the same cells, the same origin."""
+    mine = base.overlap.footprints(base.tail[:1])[0]
+    theirs = base.overlap.index.footprint(move)
+    emptied = {spot for spot, reading in mine.changes if reading == EMPTY} - mine.starts()
+    landed = {spot for spot, reading in theirs.changes if reading != EMPTY}
+    landed |= theirs.hidden - theirs.starts()
+    return (
+        theirs.starts() == mine.starts()
+        and theirs.spots() == mine.spots()
+        and bool(landed)
+        and landed <= emptied
+    )
 
 
 def _turn_passed(base: Base[M]) -> bool:

@@ -94,6 +94,7 @@ class Overlap(Generic[M]):
                 # the sensors show of the cell it stands on: a polarity board reads the
                 # robot there, and the chain going on empties it, yet it is the same hand
                 known = next(iter(named), None) is not None
+                known = known or walks_on(self.index, self.expected, footprint)
             else:
                 known = bool(footprint.hidden | footprint.turnable) and any(
                     goes_on(footprint, other) for other in self._longer(candidate)
@@ -561,6 +562,34 @@ class Overlap(Generic[M]):
                 if mine <= theirs or (taken and taken <= theirs):
                     return True  # it goes on, or its pieces may be going elsewhere
         return False
+
+
+def walks_on(index: MoveIndex[M], expected: Mapping[Spot, Reading], footprint: Footprint) -> bool:
+    """Whether the piece a move set down may still walk on to a cell the same move
+    emptied, making another legal move from the same origin of the same cells (a
+    Robotory robot set on a token's cell on its way, the next token boxed ahead of it:
+    the hand walks it on). Issue 78: a hand that boxed a token first and then walked the
+    robot was read as the chain ending where the robot paused, committed, and replaced
+    unasked 3 s later; the board waits instead (``Timing.extend``, or ok)."""
+    starts = footprint.starts()
+    landed = [spot for spot in footprint.hidden if spot not in starts]
+    landed += [spot for spot, reading in footprint.changes if reading != EMPTY]
+    emptied = [
+        spot
+        for spot, reading in footprint.changes
+        if reading == EMPTY and spot not in starts and expected.get(spot, EMPTY) != EMPTY
+    ]
+    if len(landed) != 1 or not emptied or not starts:
+        return False
+    end = landed[0]
+    after = dict(expected)
+    after.update(footprint.changes)
+    for spot in emptied:
+        walked = {**after, end: EMPTY, spot: after.get(end, expected.get(end, EMPTY))}
+        for candidate in index.matching(frame_diff(dict(expected), walked)):
+            if candidate.footprint.starts() == starts:
+                return True
+    return False
 
 
 def shared(lines: Iterable[tuple[M, ...]]) -> tuple[M, ...]:

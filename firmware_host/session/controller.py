@@ -200,7 +200,16 @@ class Controller(Readout):
             case Play(move):
                 # a move named at a prompt or from the controls: the player's word, so
                 # the board does not read it again
-                return self._commit(move, at, closed=True)
+                record, self.asked_over = self.asked_over, ()
+                answered = self._commit(move, at, closed=True)
+                if record[:1] == (move,):
+                    # the record was right where it was asked about: the moves committed
+                    # after it stand again, as they were (none is replaced unasked)
+                    for later in record[1:]:
+                        if not isinstance(self.state, Playing) or not self.position.is_legal(later):
+                            break
+                        answered += self._commit(later, at, closed=True)
+                return answered
             case NothingPlayed(spot, held):
                 if held:
                     self.recognizer.still_held()
@@ -482,10 +491,13 @@ class Controller(Readout):
         """The record follows the hand: its last ``back`` moves taken back (stored as a
         takeback, never deleted), ``moves`` played, the rest asked about."""
         notices: list[Notice] = []
+        self.asked_over = ()
         if back:
             # what the board showed of the moves after them is kept: a prompt that keeps
             # the record must still read the next player's moves it saw made
             taken = tuple(self.position.move_stack[-back:])
+            if ask is not None and taken[: len(moves)] == moves:
+                self.asked_over = taken[len(moves) :]
             seen = self.recognizer.taken_back(taken)
             self.match.take_back(back, at, reopen=isinstance(self.state, Over))
             self.history.taken_back(self.position, back)

@@ -14,6 +14,7 @@ holds only what changes the session.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from engine.assessments import Assessment, Timing
@@ -95,6 +96,9 @@ class Readout:
         self._reviewing = Reviewing(sensing)  # stepping through a finished game's moves
         self._presses = Presses(self._prompts, self._turns, self._boards, sensing)  # buttons
         self.remote_wait: Said | None = None  # why a remote game waits on the network
+        # the record's moves a question about an earlier ply took back: played again when
+        # the answer is the record's own move there (``Controller._play_again``)
+        self.asked_over: tuple[Hashable, ...] = ()
         self.speaking = False  # whether the session says what happens (actions.Speak)
         self.starting_seats: str | None = None  # ``--opponent`` the session started with
 

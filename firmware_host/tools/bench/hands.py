@@ -45,6 +45,8 @@ from drivers.buttons import ButtonRole
 from engine.assessments import Timing
 from engine.game import Game, Position
 from engine.recognition.change_order import carries_on, goes_on, lines_from
+from engine.recognition.move_index import MoveIndex
+from engine.recognition.overlap import walks_on
 from engine.registry import find_game, games
 from engine.sensors import WIDEST, SensorModel
 from firmware_host.loops.simulator import Simulation
@@ -107,8 +109,11 @@ def _may_go_on(position: Position[Any], move: Any, sim: Simulation) -> bool:
     sensing, sensed = sim.profile.sensing, sim.profile.sensed_spots
     mine = position.footprint(move, sensing).restricted(sensed)
     named = position.moves_continuing(move)
-    if named is not None:
-        return next(iter(named), None) is not None  # as the board reads it (Overlap.goes_on)
+    if named is not None:  # as the board reads it (Overlap.goes_on)
+        if next(iter(named), None) is not None:
+            return True
+        expected = {s: r for s, r in position.expected_frame(sensing).items() if s in sensed}
+        return walks_on(MoveIndex(position.copy(), sensing, sensed), expected, mine)
     if mine.hidden | mine.turnable:
         others = position.moves_changing(mine.changed_spots())
         if any(

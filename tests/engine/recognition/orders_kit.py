@@ -585,10 +585,13 @@ TRIAL_BOARDS = _trial_boards()
 PROFILES = {name: profiles for name, (profiles, _plies) in TRIAL_BOARDS.items()}
 """The simulated boards of each game a trial is drawn on."""
 
-VARIANTS = ("plain", "both", "hold", "correction")
+VARIANTS = ("plain", "both", "hold", "correction", "push")
 """A move in any order and pace; the next player's hand on the board before the mover's
 has left; a stone held in the air for ``Habits.hold``; a piece set down where another
-legal move of it ends, left there 1-2 s, then moved on to where it was meant to go."""
+legal move of it ends, left there 1-2 s, then moved on to where it was meant to go; a
+capture whose victim the capturer pushes aside onto an empty neighbour of its cell, where
+it lies 0.1-1.5 s before the hand takes it where the capture puts it (issue 78's hands:
+half a second)."""
 
 
 def trial(
@@ -628,6 +631,8 @@ def _play(played: Trial, chooser: Chooser, variant: str, habits: Habits) -> bool
     begin = played.sim.now + 0.2
     if variant == "correction":
         return _corrected(played, chooser, habits, move, moves)
+    if variant == "push":
+        return _pushed_aside(played, chooser, habits, moves)
     hands = [played.plan(move, chooser, habits)]
     played.played_move(move)
     if variant == "both":
@@ -717,6 +722,58 @@ def _corrected(
         habits=brisk,
         start=landed + chooser.seconds(1.0, 2.0),
     )
+    played.run(steps)
+    return True
+
+
+def _pushed_aside(played: Trial, chooser: Chooser, habits: Habits, moves: list[Any]) -> bool:
+    """A capture made by pushing its victim aside onto an empty neighbour of its cell: the
+    capturer on the victim's cell, the victim lying on the neighbour 0.1-1.5 s, then taken
+    where the capture puts it (a stand, the box)."""
+    start = played.position
+    sensing = played.sim.profile.sensing
+    # a capture whose capturer lands on its victim's cell (a Robotory chain names its
+    # robot's cell, ``origins``: its tokens are boxed by the hand, never pushed)
+    captures = [
+        m
+        for m in moves
+        if len(start.footprint(m, sensing).must_touch) == 1
+        and not start.footprint(m, sensing).origins
+    ]
+    if not captures:
+        return False
+    move = captures[chooser.index(len(captures))]
+    footprint = start.footprint(move, sensing)
+    before, end = start.layout(), start.copy()
+    end.push(move)
+    after = end.layout()
+    cell = sorted(footprint.must_touch)[0]
+    geometry = played.sim.game.geometry
+    here = geometry.place(cell)
+    aside = [
+        spot
+        for spot in sorted(played.sim.game.cells)
+        if not before.get(spot)
+        and not after.get(spot)
+        and math.hypot(geometry.place(spot).x - here.x, geometry.place(spot).y - here.y) < 1.5
+    ]
+    if not aside or not before.get(cell):
+        return False
+    victim = before[cell][-1]
+    middle = {spot: tuple(stones) for spot, stones in after.items()}
+    for spot, stones in after.items():  # the victim not yet where the capture puts it
+        if spot not in played.sim.game.cells and len(stones) > len(before.get(spot, ())):
+            middle[spot] = tuple(stones[:-1])
+    middle[aside[chooser.index(len(aside))]] = (victim,)
+    played.played_move(move)
+    push = [played.plan_between(before, middle, footprint.hidden, chooser, habits)]
+    steps = timed_steps(
+        played, before, push, chooser=chooser, habits=habits, start=played.sim.now + 0.2
+    )
+    lies = max(step.at for step in steps) + chooser.seconds(0.1, 1.5)
+    brisk = replace(habits, hesitate_share=0.0)
+    taken = [played.plan_between(middle, after, frozenset(), chooser, brisk)]
+    steps += timed_steps(played, middle, taken, chooser=chooser, habits=brisk, start=lies)
     played.run(steps)
     return True
 

@@ -65,6 +65,7 @@ HABITS = {
     "both": Habits(),
     "hold": Habits(hold_share=1.0),
     "correction": Habits(),
+    "push": Habits(),
 }
 """The hands of each variant: every habit at its share; ``hold``'s stone held 15 s."""
 

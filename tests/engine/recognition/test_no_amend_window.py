@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from engine.assessments import Reread, TakebackOffer
 from engine.physical import Stone
+from engine.robotory import ROBOTORY
 from engine.shogi import SHOGI
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import MovesTakenBack, Notice
 from firmware_host.session.actions import Select
 from hardware.mock.hands import HandStep, LiftStone, Noise, PutStone, Remove
 from tests.engine.recognition.test_held_in_the_air import dobutsu, record
+from tests.engine.recognition.test_robotory_fast_hands import STONES
 from tests.firmware_host.simkit import commits, make_sim, of, prompts
 
 SENTE_LION, GOTE_LION, GOTE_GIRAFFE = Stone("L", 0), Stone("L", 1), Stone("G", 1)
@@ -135,3 +137,46 @@ def test_a_shorter_reading_never_drops_a_committed_move_unasked() -> None:
     kept = Reread(1, (other,))  # another move in its place: asked
     assert isinstance(recognizer._never_replaced_unasked(kept), Reread)
     assert recognizer._never_replaced_unasked(kept) != kept
+
+
+def token_first_then_walked(pause: float) -> tuple[Simulation, list[Notice]]:
+    """Robotory: light boxes C6's token first, then walks the red robot C5 to D5 (its token
+    boxed as it goes) and, ``pause`` seconds later, on to C6: the chain R:C5-D5-C6."""
+    sim = make_sim(
+        "sim-robotory",
+        position="b2w/w4/1w1BRw/w1w1b/3W 0w0b 0w0b 2w10b l",
+        noise=Noise.none(),
+        game=ROBOTORY,
+    )
+    robot = STONES["R"]
+    t = sim.now + 0.1
+    steps = [
+        HandStep(t, Remove("C6")),  # the token lifted first
+        HandStep(t + 0.2, LiftStone("C5")),
+        HandStep(t + 0.4, Remove("D5")),
+        HandStep(t + 0.6, PutStone("D5", robot, robot)),
+        HandStep(t + 0.6 + pause, LiftStone("D5")),
+        HandStep(t + 0.8 + pause, PutStone("C6", robot, robot)),
+    ]
+    return sim, sim.run(steps) + sim.settle()
+
+
+def test_a_robot_walked_on_after_its_token_was_boxed_first_is_one_chain() -> None:
+    """Issue 78's hands: a token lifted first, then the robot walked. Resting 1 s on D5,
+    the board showed R:C5-C6-D5 (C6 eaten, the robot on D5) and committed it, then
+    replaced it unasked with R:C5-D5-C6. A robot standing beside a cell its chain emptied
+    may walk on there (``overlap.walks_on``): the board waits, and commits the chain once."""
+    _sim, notices = token_first_then_walked(1.0)
+    assert commits(notices) == ["R:C5-D5-C6"]
+    assert not of(MovesTakenBack, notices) and not prompts(notices)
+
+
+def test_a_robot_walked_on_after_the_wait_is_asked() -> None:
+    """The same hands resting 3 s (longer than the wait, ``Timing.extend``): the chain
+    shown is committed, and the robot walked on is asked about (the chain committed, or
+    the one walked), never replaced unasked."""
+    sim, notices = token_first_then_walked(3.0)
+    assert commits(notices) == ["R:C5-C6-D5"]
+    assert prompts(notices) == [("R:C5-C6-D5", "R:C5-D5-C6")]
+    notices += sim.send(Select("R:C5-D5-C6")) + sim.settle()
+    assert list(sim.controller.record().moves) == ["R:C5-D5-C6"]
