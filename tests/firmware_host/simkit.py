@@ -11,6 +11,7 @@ from engine.game import Game
 from engine.physical import Spot, Stone
 from engine.registry import find_game
 from engine.sensors import SensorModel
+from hardware.magnetics.build import Build
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     MoveCommitted,
@@ -65,13 +66,17 @@ def make_sim(
     settings: Mapping[str, str] | None = None,
     thinker: Thinker | None = None,
     sensor_model: SensorModel | None = None,
+    build: Build | None = None,
 ) -> Simulation:
     """A new game on a simulated board whose pieces already stand as the position has them;
     with ``sensor_model``, the board declares those sensors instead of its profile's (its
-    order margin comes from them, as on a board whose profile says so)."""
+    order margin comes from them, as on a board whose profile says so); with ``build``,
+    that build."""
     loaded = load_profile(profile, game)
     if sensor_model is not None:
         loaded = replace(loaded, sensor_model=sensor_model)
+    if build is not None:
+        loaded = replace(loaded, build=build)
     sim = Simulation(
         game,
         loaded,

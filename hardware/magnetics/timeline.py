@@ -1,0 +1,206 @@
+"""What every sensor of a board reads while magnets move, with their fields added.
+
+The magnets still on the board add a constant drive to each sensor; the moving ones are
+sampled along their ways (every ``STEP_MM`` of travel, every ``STEP_DEG`` of turn, and at
+the ends of each leg), and where a sensor's state changes between two samples the
+instant is found by bisection. A sensor far from every moving magnet (farther than the
+build's ``reach``, where one magnet's drive falls below a hundredth of the lowest
+threshold) is not evaluated: what it reads does not change.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from engine.physical import Reading, Spot
+from hardware.magnetics.build import Build
+from hardware.magnetics.magnets import Magnet, Pose
+from hardware.magnetics.sensing import Sensor, Thresholds
+from hardware.magnetics.vectors import Vec, dot, norm, sub
+
+STEP_MM = 0.5
+"""Samples along a way: a sensor's read zone is millimetres across, so a pulse on it
+lasts several samples at any speed."""
+
+STEP_DEG = 4.0
+"""Samples along a turn (a rolling ball's magnet)."""
+
+BISECTIONS = 12
+"""Halvings of the interval where a sensor changed: 2^-12 of a sample's time."""
+
+SETTLED = 1e-6
+
+
+@dataclass(frozen=True, slots=True)
+class Moving:
+    """A magnet on its way: its pose at any instant from ``start`` to ``end`` (before
+    and after, it rests where its way begins and ends), and the instants worth sampling
+    (each leg's ends at least)."""
+
+    magnet: Magnet
+    pose_at: Callable[[float], Pose]
+    start: float
+    end: float
+    marks: tuple[float, ...] = ()
+    appears: float = -math.inf  # before, it is elsewhere (on a way of its own, or not yet)
+    vanishes: float = math.inf  # from then on, it is on its next way
+
+    def present(self, t: float) -> bool:
+        return self.appears <= t < self.vanishes
+
+
+Key = tuple[Spot, int]
+"""A sensor: its cell and its place among the cell's sensors."""
+
+
+@dataclass
+class Cells:
+    """A board's sensors, each cell's with its thresholds and its state now."""
+
+    build: Build
+    sensors: Mapping[Spot, tuple[Sensor, ...]]
+    thresholds: Mapping[Key, Thresholds]
+    states: dict[Key, bool]
+    reach_mm: float
+
+    def reading(self, spot: Spot, drives: tuple[float, ...]) -> Reading:
+        count = len(self.sensors[spot])
+        return self.build.reading(tuple(self.states[(spot, i)] for i in range(count)), drives)
+
+    def centre(self, spot: Spot) -> Vec:
+        first = self.sensors[spot][0].centre
+        return first
+
+    def settle(self, spot: Spot, drives: tuple[float, ...]) -> bool:
+        """Move the cell's sensors to what ``drives`` make them; whether any changed."""
+        changed = False
+        for index, (sensor, drive) in enumerate(zip(self.sensors[spot], drives, strict=True)):
+            key = (spot, index)
+            now = self.build.switch(sensor, drive, self.states[key], self.thresholds[key])
+            if now != self.states[key]:
+                self.states[key] = now
+                changed = True
+        return changed
+
+    def would(self, spot: Spot, drives: tuple[float, ...]) -> tuple[bool, ...]:
+        return tuple(
+            self.build.switch(sensor, drive, self.states[(spot, index)], self.thresholds[(spot, index)])
+            for index, (sensor, drive) in enumerate(zip(self.sensors[spot], drives, strict=True))
+        )
+
+
+def drives_of(
+    sensors: Sequence[Sensor], magnets: Sequence[tuple[Magnet, Pose]], reach_mm: float
+) -> tuple[float, ...]:
+    """Each sensor's drive from the magnets within ``reach_mm`` of it."""
+    result = []
+    for sensor in sensors:
+        near = [(m, p) for m, p in magnets if norm(sub(p.centre, sensor.centre)) <= reach_mm]
+        result.append(sensor.drive(near) if near else 0.0)
+    return tuple(result)
+
+
+def sample_times(moving: Sequence[Moving], step_mm: float = STEP_MM) -> list[float]:
+    """The instants at which the moving magnets are sampled."""
+    times: set[float] = set()
+    for body in moving:
+        marks = sorted(
+            {body.start, body.end, *body.marks}
+            | {t for t in (body.appears, body.vanishes) if math.isfinite(t)}
+        )
+        times.update(marks)
+        for t0, t1 in zip(marks, marks[1:], strict=False):
+            if t1 <= t0:
+                continue
+            a, b = body.pose_at(t0), body.pose_at(t1)
+            travel = norm(sub(b.centre, a.centre))
+            turn = _angle_between(a, b)
+            count = max(1, math.ceil(travel / step_mm), math.ceil(turn / STEP_DEG))
+            times.update(t0 + (t1 - t0) * i / count for i in range(1, count))
+    return sorted(times)
+
+
+def _angle_between(a: Pose, b: Pose) -> float:
+    """Degrees between two rotations' z axes (how far a magnet's axis turned)."""
+    za = (a.rotation[0][2], a.rotation[1][2], a.rotation[2][2])
+    zb = (b.rotation[0][2], b.rotation[1][2], b.rotation[2][2])
+    return math.degrees(math.acos(max(-1.0, min(1.0, dot(za, zb)))))
+
+
+def sense(
+    cells: Cells,
+    still: Sequence[tuple[Magnet, Pose]],
+    moving: Sequence[Moving],
+    *,
+    only: frozenset[Spot] | None = None,
+) -> list[tuple[float, Spot, Reading]]:
+    """Every change of every cell's reading while ``moving`` move among ``still``, in
+    time order: (when, cell, its reading from then on)."""
+    if not moving:
+        return []
+    times = sample_times(moving)
+    reach = cells.reach_mm
+    boxes = _boxes(moving, times)
+    spots = [
+        spot
+        for spot in cells.sensors
+        if (only is None or spot in only) and _near_any(cells.centre(spot), boxes, reach)
+    ]
+    static = {spot: drives_of(cells.sensors[spot], still, reach) for spot in spots}
+
+    def total(spot: Spot, t: float) -> tuple[float, ...]:
+        magnets = [(body.magnet, body.pose_at(t)) for body in moving if body.present(t)]
+        extra = drives_of(cells.sensors[spot], magnets, reach)
+        return tuple(a + b for a, b in zip(static[spot], extra, strict=True))
+
+    changes: list[tuple[float, Spot, Reading]] = []
+    for spot in spots:
+        before = times[0]
+        for t in times:
+            drives = total(spot, t)
+            if cells.would(spot, drives) == tuple(
+                cells.states[(spot, i)] for i in range(len(drives))
+            ):
+                before = t
+                continue
+            low, high = before, t
+            for _ in range(BISECTIONS):
+                middle = (low + high) / 2
+                if cells.would(spot, total(spot, middle)) == cells.would(spot, drives):
+                    high = middle
+                else:
+                    low = middle
+            previous = cells.reading(spot, total(spot, low))
+            cells.settle(spot, drives)
+            now = cells.reading(spot, drives)
+            if now != previous:
+                changes.append((high, spot, now))
+            before = t
+    changes.sort(key=lambda change: change[0])
+    return changes
+
+
+Box = tuple[float, float, float, float, float, float]
+
+
+def _boxes(moving: Sequence[Moving], times: Sequence[float]) -> list[Box]:
+    """The box each moving magnet's sampled way stays within."""
+    boxes = []
+    for body in moving:
+        points = [body.pose_at(t).centre for t in times]
+        xs, ys, zs = zip(*points, strict=True)
+        boxes.append((min(xs), max(xs), min(ys), max(ys), min(zs), max(zs)))
+    return boxes
+
+
+def _near_any(centre: Vec, boxes: Sequence[Box], reach: float) -> bool:
+    """Whether ``centre`` lies within ``reach`` of any box (never too strict)."""
+    cx, cy, cz = centre
+    return any(
+        x0 - reach <= cx <= x1 + reach
+        and y0 - reach <= cy <= y1 + reach
+        and z0 - reach <= cz <= z1 + reach
+        for x0, x1, y0, y1, z0, z1 in boxes
+    )
