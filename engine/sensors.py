@@ -102,6 +102,8 @@ class SensorModel:
         ``operate_mm`` and lets go beyond ``release_mm``, ``depth_mm`` under a resting
         piece's magnet: how profiles described their sensors before their builds (a
         sphere no real sensor is; ``kiban build-check`` computes the real ones)."""
+        if min(pitch_mm, operate_mm, release_mm, slowest_mm_s) <= 0:
+            raise SensorModelError("pitch, distances and speed must be positive")
         if release_mm < operate_mm:
             raise SensorModelError(
                 f"release_mm ({release_mm}) is shorter than operate_mm ({operate_mm}):"

@@ -24,11 +24,11 @@ from engine.game import Game
 from engine.physical import Sensing, Spot
 from engine.registry import find_game
 from engine.sensors import WIDEST, SensorModel
-from hardware.magnetics.build import Build
 from hardware.frontends.base import Part, SectionReader
 from hardware.frontends.books import Books, Gpios, I2CAddresses, Wiring
 from hardware.frontends.registry import TABLES, front_end_of, front_ends_reading, registry_order
 from hardware.led_backends import BACKEND_NAMES, led_backend
+from hardware.magnetics.build import Build
 from hardware.profile_base import ProfileError, parse_toml, read_text
 from hardware.profile_features import NO_FEATURES, FeatureSection, FeatureSettings, read_features
 from hardware.profile_leds import LedReader, LedSpec

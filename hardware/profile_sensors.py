@@ -187,20 +187,25 @@ class SensorsReader(ReaderBase):
     def build(self, table: Mapping[str, Any], path: KeyPath) -> Build:
         part_name = self._get(table, path, "part", str)
         if part_name not in PARTS:
-            raise self.fail((*path, "part"), f"no sensor part {part_name!r} (known: {', '.join(PARTS)})")
+            raise self.fail(
+                (*path, "part"), f"no sensor part {part_name!r} (known: {', '.join(PARTS)})"
+            )
         part = PARTS[part_name]
         kind = self._kind(table, path)
         mounts = self._mounts(table, path)
         piece = self._piece(self._get(table, path, "magnet", dict), (*path, "magnet"))
+        pitch = self._positive(table, path, "pitch_mm")
+        depth = self._positive(table, path, "depth_mm")
+        tolerance = self._positive(table, path, "tolerance_mm")
         try:
             return Build(
-                pitch_mm=self._positive(table, path, "pitch_mm"),
-                depth_mm=self._positive(table, path, "depth_mm"),
+                pitch_mm=pitch,
+                depth_mm=depth,
                 piece=piece,
                 part=part,
                 mounts=mounts,
                 polar=kind is not SensorKind.REED and part.polar and self._polar(),
-                tolerance_mm=self._positive(table, path, "tolerance_mm"),
+                tolerance_mm=tolerance,
             )
         except ValueError as error:
             raise self.fail(path, f"sensors: {error}") from None
@@ -208,17 +213,23 @@ class SensorsReader(ReaderBase):
     def _polar(self) -> bool:
         return self.data.get("sensing") == "polarity"
 
-    def _positive(self, table: Mapping[str, Any], path: KeyPath, key: str, default: Any = ...) -> float:
+    def _positive(
+        self, table: Mapping[str, Any], path: KeyPath, key: str, default: Any = ...
+    ) -> float:
         value: float = self._get(table, path, key, float, default)
         if value <= 0:
             raise self.fail((*path, key), f"{key} {value:g} must be positive")
         return value
 
-    def _vector(self, table: Mapping[str, Any], path: KeyPath, key: str, size: int, default: Any = ...) -> tuple[float, ...]:
+    def _vector(
+        self, table: Mapping[str, Any], path: KeyPath, key: str, size: int, default: Any = ...
+    ) -> tuple[float, ...]:
         value = self._get(table, path, key, list, default)
         if value is default:
             return tuple(default)
-        if len(value) != size or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value):
+        if len(value) != size or not all(
+            isinstance(v, int | float) and not isinstance(v, bool) for v in value
+        ):
             raise self.fail((*path, key), f"{key} is {size} numbers")
         return tuple(float(v) for v in value)
 
@@ -228,7 +239,9 @@ class SensorsReader(ReaderBase):
         for index, mount in enumerate(found):
             where: KeyPath = (*path, "mounts", index)
             if not isinstance(mount, dict):
-                raise self.fail(where, "each mount is a table: {offset_mm = [x, y], axis = [x, y, z]}")
+                raise self.fail(
+                    where, "each mount is a table: {offset_mm = [x, y], axis = [x, y, z]}"
+                )
             self._only(mount, where, ("offset_mm", "axis"))
             offset = self._vector(mount, where, "offset_mm", 2, (0.0, 0.0))
             axis = self._vector(mount, where, "axis", 3, (0.0, 0.0, 1.0))
@@ -243,15 +256,18 @@ class SensorsReader(ReaderBase):
         bodies = {body.value: body for body in Body}
         body_text = self._get(table, path, "body", str, "flat")
         if body_text not in bodies:
-            raise self.fail((*path, "body"), f"body {body_text!r} is not one of {', '.join(bodies)}")
+            raise self.fail(
+                (*path, "body"), f"body {body_text!r} is not one of {', '.join(bodies)}"
+            )
         yaws = self._get(table, path, "yaws", list, [0, 180])
         if not yaws or not all(isinstance(y, int | float) for y in yaws):
             raise self.fail((*path, "yaws"), "yaws is a list of angles in degrees")
         axis = self._vector(table, path, "axis", 3, (0.0, 0.0, 1.0))
+        height = self._positive(table, path, "height_mm")
         try:
             return PieceBuild(
                 magnet=magnet,
-                height_mm=self._positive(table, path, "height_mm"),
+                height_mm=height,
                 axis=(axis[0], axis[1], axis[2]),
                 body=bodies[body_text],
                 yaws=tuple(float(y) for y in yaws),
@@ -266,16 +282,22 @@ class SensorsReader(ReaderBase):
         if "catalogue" in table:
             name = self._get(table, path, "catalogue", str)
             if name not in CATALOGUE:
-                raise self.fail((*path, "catalogue"), f"no magnet {name!r} (known: {', '.join(CATALOGUE)})")
+                raise self.fail(
+                    (*path, "catalogue"), f"no magnet {name!r} (known: {', '.join(CATALOGUE)})"
+                )
             return CATALOGUE[name]
         shapes = {shape.value: shape for shape in Shape}
         shape_text = self._get(table, path, "shape", str)
         if shape_text not in shapes:
-            raise self.fail((*path, "shape"), f"shape {shape_text!r} is not one of {', '.join(shapes)}")
+            raise self.fail(
+                (*path, "shape"), f"shape {shape_text!r} is not one of {', '.join(shapes)}"
+            )
         size = self._get(table, path, "size_mm", list)
         grade = self._get(table, path, "grade", str, "N35")
         if grade not in GRADES:
-            raise self.fail((*path, "grade"), f"no NdFeB grade {grade!r} (known: {', '.join(GRADES)})")
+            raise self.fail(
+                (*path, "grade"), f"no NdFeB grade {grade!r} (known: {', '.join(GRADES)})"
+            )
         try:
             sizes = tuple(float(v) for v in size)
             label = " x ".join(f"{v:g}" for v in sizes)
@@ -333,7 +355,7 @@ def with_timing(text: str, source: str, figures: Mapping[str, float]) -> str:
     if not any(_HEADER.match(line) for line in lines):
         raise ProfileError(source, None, "declares no [sensors] table: there is no build to time")
     table = [
-        "[sensors.timing]  # kiban build-check --write: what the build blurs, worst over every slide\n",
+        "[sensors.timing]  # kiban build-check --write: the worst of every slide\n",
         *(f"{key} = {figures[key]:.1f}\n" for key in TIMING_KEYS),
     ]
     headers = [n for n, line in enumerate(lines) if _TIMING_HEADER.match(line)]
@@ -343,7 +365,9 @@ def with_timing(text: str, source: str, figures: Mapping[str, float]) -> str:
             (n for n in range(start + 1, len(lines)) if _ANY_HEADER.match(lines[n])), len(lines)
         )
         body = lines[start + 1 : end]
-        tail = [line for line in body if not re.match(r"^\s*(overlap_mm|gap_mm|departs_mm)\s*=", line)]
+        tail = [
+            line for line in body if not re.match(r"^\s*(overlap_mm|gap_mm|departs_mm)\s*=", line)
+        ]
         return "".join([*lines[:start], *table, *tail, *lines[end:]])
     sensors = next(n for n, line in enumerate(lines) if _HEADER.match(line))
     end = len(lines)
@@ -351,7 +375,9 @@ def with_timing(text: str, source: str, figures: Mapping[str, float]) -> str:
         if _ANY_HEADER.match(lines[n]) and not re.match(r"^\s*\[\s*sensors\.", lines[n]):
             end = n
             break
-    while end > sensors + 1 and (not lines[end - 1].strip() or lines[end - 1].lstrip().startswith("#")):
+    while end > sensors + 1 and (
+        not lines[end - 1].strip() or lines[end - 1].lstrip().startswith("#")
+    ):
         end -= 1
     if lines[end - 1] and not lines[end - 1].endswith("\n"):
         lines[end - 1] += "\n"

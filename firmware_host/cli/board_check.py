@@ -108,7 +108,11 @@ def build_check(args: argparse.Namespace) -> int:
     if args.write:
         path = Path(args.profile)
         if not path.is_file():
-            print(f"{args.profile}: --write needs the profile's path (a bundled profile is not yours to rewrite)", file=sys.stderr)
+            print(
+                f"{args.profile}: --write needs the profile's path (copy a bundled profile"
+                " to a file of your own first)",
+                file=sys.stderr,
+            )
             return 2
         write = path
     passed = check(

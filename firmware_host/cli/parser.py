@@ -334,7 +334,10 @@ def build_parser() -> argparse.ArgumentParser:
     build_check.add_argument("profile", help="a profile's name (kiban doctor lists them) or path")
     build_check.add_argument("--game", help="the game whose board to check (default: its first)")
     build_check.add_argument(
-        "--pictures", type=Path, metavar="DIR", help="draw a cell's read zone and a slide's timeline"
+        "--pictures",
+        type=Path,
+        metavar="DIR",
+        help="draw a cell's read zone and a slide's timeline",
     )
     build_check.add_argument(
         "--write",

@@ -39,7 +39,6 @@ from hardware.magnetics.vectors import (
     unit,
 )
 
-
 SKIN_MM = 0.5
 """The least board left between a sensor and the surface a piece rests on."""
 

@@ -80,18 +80,12 @@ def reach(build: Build) -> float:
     low, high = 1.0, 400.0
     for _ in range(30):
         middle = (low + high) / 2
+        # beside the sensor at a resting piece's height, or straight above it
         strongest = max(
-            abs(sensor.drive([(limits.strong, Pose((middle, 0.0, build.rest_z), r))]))
+            abs(sensor.drive([(limits.strong, Pose(centre, r))]))
+            for centre in ((middle, 0.0, build.rest_z), (0.0, 0.0, middle))
             for sensor in probe
             for r in rotations
-        )
-        strongest = max(
-            strongest,
-            max(
-                abs(sensor.drive([(limits.strong, Pose((0.0, 0.0, middle), r))]))
-                for sensor in probe
-                for r in rotations
-            ),
         )
         if strongest > floor:
             low = middle
@@ -148,7 +142,9 @@ def stances(build: Build, *, fine: bool = True) -> list[Stance]:
     ]
 
 
-def margin(build: Build, sensors: Sequence[Sensor], drives: Sequence[float], north: bool, limits: Limits) -> float:
+def margin(
+    build: Build, sensors: Sequence[Sensor], drives: Sequence[float], north: bool, limits: Limits
+) -> float:
     """How far (mT) a cell's drives are from a wrong reading of a piece showing
     ``north``: positive reads right even with that much pushed against it."""
     if not build.polar:
@@ -189,7 +185,9 @@ def own_margins(
     return result
 
 
-def neighbour_push(build: Build, offset: tuple[float, float], limits: Limits, *, fine: bool = True) -> float:
+def neighbour_push(
+    build: Build, offset: tuple[float, float], limits: Limits, *, fine: bool = True
+) -> float:
     """The most (mT) a piece resting on the cell ``offset`` away can add to any sensor
     of this cell, anywhere within the tolerance, turned any way (the strongest magnet)."""
     sensors = build.sensors_at(0.0, 0.0)
@@ -198,7 +196,9 @@ def neighbour_push(build: Build, offset: tuple[float, float], limits: Limits, *,
     for fraction in (0.5, 1.0):
         for step in range(8):
             angle = 2 * math.pi * step / 8
-            points.append((tolerance * fraction * math.cos(angle), tolerance * fraction * math.sin(angle)))
+            points.append(
+                (tolerance * fraction * math.cos(angle), tolerance * fraction * math.sin(angle))
+            )
     worst = 0.0
     for stance in stances(build, fine=fine):
         for dx, dy in points:
@@ -300,7 +300,9 @@ class Passage:
         return max((end for _, end in self.origin), default=0.0)
 
 
-def _intersect(a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+def _intersect(
+    a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]]
+) -> list[tuple[float, float]]:
     return [(max(s0, s1), min(e0, e1)) for s0, e0 in a for s1, e1 in b if min(e0, e1) > max(s0, s1)]
 
 
@@ -351,19 +353,26 @@ def passage(
     spots = {"from": (0.0, 0.0), "to": (dx, dy)}
     sensors = {spot: build.sensors_at(x, y) for spot, (x, y) in spots.items()}
     thresholds = {
-        (spot, i): build.thresholds(sensitivity) for spot in sensors for i in range(len(sensors[spot]))
+        (spot, i): build.thresholds(sensitivity)
+        for spot in sensors
+        for i in range(len(sensors[spot]))
     }
-    states = {key: False for key in thresholds}
+    states = dict.fromkeys(thresholds, False)
     first = pose_at(0.0)
     for index, sensor in enumerate(sensors["from"]):
         key = ("from", index)
         states[key] = build.switch(sensor, sensor.drive([(magnet, first)]), False, thresholds[key])
     cells = Cells(build, sensors, thresholds, states, reach_mm=math.inf)
-    reading = {spot: cells.reading(spot, tuple(s.drive([(magnet, first)]) for s in sensors[spot])) for spot in spots}
+    reading = {
+        spot: cells.reading(spot, tuple(s.drive([(magnet, first)]) for s in sensors[spot]))
+        for spot in spots
+    }
     body = Moving(magnet, pose_at, 0.0, duration, (0.0, duration))
     changes = sense(cells, [], [body])
     spans: dict[Spot, list[tuple[float, float]]] = {"from": [], "to": []}
-    since: dict[Spot, float | None] = {spot: (0.0 if reading[spot] != EMPTY else None) for spot in spots}
+    since: dict[Spot, float | None] = {
+        spot: (0.0 if reading[spot] != EMPTY else None) for spot in spots
+    }
     for at, spot, now in changes:
         if now == EMPTY and since[spot] is not None:
             spans[spot].append((since[spot] or 0.0, at))

@@ -13,7 +13,9 @@ from hardware.magnetics.vectors import UP, Rotation, about, compose, taking
 YAW_STEP_DEG = 5.0
 
 
-def rest_rotations(build: Build, *, north: bool | None = None, fine: bool = True) -> Iterator[Rotation]:
+def rest_rotations(
+    build: Build, *, north: bool | None = None, fine: bool = True
+) -> Iterator[Rotation]:
     """The rotations of a resting piece's magnet the build check tries: a flat piece at
     each yaw its players use (every ``YAW_STEP_DEG`` within its slack), face up and turned
     over; a ball every way (a lattice of directions for its magnet's axis, each spun four

@@ -73,5 +73,7 @@ def timeline(passage: Passage, *, ms_per_pixel: float = 5.0) -> list[list[Colour
                 inside = any(start <= t < stop for start, stop in spans)
                 line.append(colour if inside else BACKGROUND)
             rows.append(line)
-        rows.append([TICK if (c * ms_per_pixel) % 100 < ms_per_pixel else BACKGROUND for c in range(width)])
+        rows.append(
+            [TICK if (c * ms_per_pixel) % 100 < ms_per_pixel else BACKGROUND for c in range(width)]
+        )
     return rows

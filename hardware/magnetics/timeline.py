@@ -10,6 +10,7 @@ threshold) is not evaluated: what it reads does not change.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -70,8 +71,7 @@ class Cells:
         return self.build.reading(tuple(self.states[(spot, i)] for i in range(count)), drives)
 
     def centre(self, spot: Spot) -> Vec:
-        first = self.sensors[spot][0].centre
-        return first
+        return self.sensors[spot][0].centre
 
     def settle(self, spot: Spot, drives: tuple[float, ...]) -> bool:
         """Move the cell's sensors to what ``drives`` make them; whether any changed."""
@@ -86,7 +86,9 @@ class Cells:
 
     def would(self, spot: Spot, drives: tuple[float, ...]) -> tuple[bool, ...]:
         return tuple(
-            self.build.switch(sensor, drive, self.states[(spot, index)], self.thresholds[(spot, index)])
+            self.build.switch(
+                sensor, drive, self.states[(spot, index)], self.thresholds[(spot, index)]
+            )
             for index, (sensor, drive) in enumerate(zip(self.sensors[spot], drives, strict=True))
         )
 
@@ -111,7 +113,7 @@ def sample_times(moving: Sequence[Moving], step_mm: float = STEP_MM) -> list[flo
             | {t for t in (body.appears, body.vanishes) if math.isfinite(t)}
         )
         times.update(marks)
-        for t0, t1 in zip(marks, marks[1:], strict=False):
+        for t0, t1 in itertools.pairwise(marks):
             if t1 <= t0:
                 continue
             a, b = body.pose_at(t0), body.pose_at(t1)

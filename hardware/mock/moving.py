@@ -27,15 +27,14 @@ from hardware.magnetics.build import Body as BodyKind
 from hardware.magnetics.magnets import Magnet, Pose
 from hardware.magnetics.vectors import UP, Rotation, Vec, compose, taking
 from hardware.mock.hands import (
-    Force,
     HandAction,
     HandStep,
     LiftStone,
     PutStone,
+    Quiet,
     Remove,
     Sense,
     Supply,
-    Quiet,
 )
 from hardware.mock.orders import (
     Act,
@@ -54,8 +53,8 @@ from hardware.mock.orders import (
 )
 from hardware.mock.physics import (
     ASIDE,
-    Body,
     Board,
+    Body,
     Lift,
     Path,
     Turning,
@@ -240,11 +239,16 @@ class BodyPacer(Pacer):
                 index += len(motion)
             if chooser.chance(habits.knock / max(len(acts), 1)):
                 self._knock_body(busy[act.hand] + chooser.seconds(0.0, 0.1), involved)
-        for (hand, _), (spot, since, lift, rest) in sorted(self._carried.items()):
+        for spot, since, lift, rest in [self._carried[key] for key in sorted(self._carried)]:
             stone = self._held_from(spot)
             if stone is not None and spot in self.board.places:
                 rotation = self._rotation(rest, stone)
-                self._add(spot, stone, lift.rise(self.board, spot, since, rest.offset_mm), Turning(rotation, rotation))
+                self._add(
+                    spot,
+                    stone,
+                    lift.rise(self.board, spot, since, rest.offset_mm),
+                    Turning(rotation, rotation),
+                )
         self._sense()
         return max(busy.values())
 
@@ -334,7 +338,9 @@ class BodyPacer(Pacer):
                     away = board.above(spot, board.release_mm + AWAY_MM, rest.offset_mm)
                     up = at_rest(board.rest(spot, rest.offset_mm), t).then(away, lift.vertical_mm_s)
                     self._add(spot, stone, up, Turning(rotation, rotation))
-                gone = board.first_reading(spot, Body(board.build.piece.magnet, up, Turning(rotation, rotation)), False)
+                gone = board.first_reading(
+                    spot, Body(board.build.piece.magnet, up, Turning(rotation, rotation)), False
+                )
                 released = up.end if gone is None else gone
                 if isinstance(action, LiftStone) and act.trip is not None:
                     # no other stone comes down on the cell before this one is aside
@@ -362,12 +368,14 @@ class BodyPacer(Pacer):
         before = self._rotation(rest, held)
         after = self._rotation(landing, landing_stone)
         for _ in range(3):  # later, until the cell it lands on was seen empty long enough
-            path = self._carry(action, lift, source, t0, t, rest, landing)
+            path = self._carry(action, lift, source, (t0, t), (rest, landing))
             comes = t
             if path is not None:
                 top = path.legs[1].t0 if len(path.legs) > 1 else path.start
                 turning = Turning(before, after, swap=top)
-                first = board.first_reading(spot, Body(board.build.piece.magnet, path, turning), True)
+                first = board.first_reading(
+                    spot, Body(board.build.piece.magnet, path, turning), True
+                )
                 comes = t if first is None else first
             late = self._gap(spot, 0.0) - comes
             if late <= 1e-9:
@@ -375,7 +383,9 @@ class BodyPacer(Pacer):
             t += late
         if path is not None:
             top = path.legs[1].t0 if len(path.legs) > 1 else path.start
-            self._add(source if source in places else None, held, path, Turning(before, after, swap=top))
+            self._add(
+                source if source in places else None, held, path, Turning(before, after, swap=top)
+            )
             self._resting[spot] = len(self._bodies) - 1
         put = replace(action, rest=landing) if isinstance(action, PutStone) else action
         self._emit(t, put, hand)
@@ -390,22 +400,23 @@ class BodyPacer(Pacer):
         action: PutStone | Supply,
         lift: Lift,
         source: Spot | None,
-        t0: float,
-        t: float,
-        rest: Rest,
-        landing: Rest,
+        times: tuple[float, float],
+        ends: tuple[Rest, Rest],
     ) -> Path | None:
-        """The way through the air of a stone landing at ``t`` (lifted at ``t0``)."""
+        """The way through the air of a stone lifted at ``times[0]`` and landing at
+        ``times[1]``, lying as ``ends`` say where it leaves and where it lands."""
+        t0, t = times
+        rest, landing = ends
         board = self.board
         assert board is not None
         spot = action.spot
         if isinstance(action, Supply) and spot in board.places:
             height = board.release_mm + AWAY_MM
-            path = at_rest(board.above(spot, height, landing.offset_mm), t - height / lift.vertical_mm_s)
+            path = at_rest(
+                board.above(spot, height, landing.offset_mm), t - height / lift.vertical_mm_s
+            )
             return path.then(board.rest(spot, landing.offset_mm), lift.vertical_mm_s)
-        return lift.carried(
-            board, source, spot, t0, t, start=rest.offset_mm, end=landing.offset_mm
-        )
+        return lift.carried(board, source, spot, t0, t, start=rest.offset_mm, end=landing.offset_mm)
 
     def _add(self, left: Spot | None, stone: Stone, path: Path, turning: Turning) -> None:
         """A way of a stone's; where it left a cell this move's hands set it down on
@@ -416,7 +427,11 @@ class BodyPacer(Pacer):
         magnet = board.build.piece.magnet
         body = Body(magnet, path, turning)
         earlier = self._resting.get(left) if left is not None else None
-        if earlier is not None and self._bodies[earlier][1].path.end <= path.start + 1e-9:
+        if (
+            left is not None
+            and earlier is not None
+            and self._bodies[earlier][1].path.end <= path.start + 1e-9
+        ):
             del self._resting[left]
             before = self._bodies[earlier][1]
             self._bodies[earlier] = (
@@ -466,15 +481,22 @@ class BodyPacer(Pacer):
             self._table.do(lift)
             landing = self._landing(target, stone, rolled=True)
             path = surface(
-                board, (board.rest(source, rest.offset_mm), board.rest(target, landing.offset_mm)), t, speed
+                board,
+                (board.rest(source, rest.offset_mm), board.rest(target, landing.offset_mm)),
+                t,
+                speed,
             )
             if build.piece.rolls:
-                free = Body(build.piece.magnet, path, Turning(before, before, rolls=True, slip=slip))
+                free = Body(
+                    build.piece.magnet, path, Turning(before, before, rolls=True, slip=slip)
+                )
                 after = free.moving(board).pose_at(path.end).rotation
-                if build.piece.body is BodyKind.WEIGHTED_BALL:
+                rights = build.piece.body is BodyKind.WEIGHTED_BALL
+                if rights:
                     after = board.rotation(self.north(stone))  # it rights itself at rest
                 landing = Rest(landing.offset_mm, after)
-                self._add(source, held, path, Turning(before, after, rolls=True, slip=slip))
+                turning = Turning(before, after, rolls=True, slip=slip, rights=rights)
+                self._add(source, held, path, turning)
                 self._resting[target] = len(self._bodies) - 1
             else:
                 landing = Rest(landing.offset_mm, before)
@@ -550,7 +572,9 @@ class BodyPacer(Pacer):
             if not stones or spot in moving_from or spot not in board.sensors:
                 continue
             rest, rotation = self._magnet_before(spot, stones[-1])
-            still.append((board.build.piece.magnet, Pose(board.rest(spot, rest.offset_mm), rotation)))
+            still.append(
+                (board.build.piece.magnet, Pose(board.rest(spot, rest.offset_mm), rotation))
+            )
         frame = {
             spot: self.frame.get(spot, EMPTY) if self.frame is not None else self._reads(spot)
             for spot in board.sensors
@@ -581,8 +605,8 @@ class BodyPacer(Pacer):
         self.final_frame = readings
         touched = {spot for _, spot, _ in changes} | {spot for _, spot in self._logical}
         for spot in sorted(touched & board.sensors.keys()):
-            stones = self._table.stacks.get(spot)
-            stones_read = self._stone_reading(stones[-1]) if stones else EMPTY
+            lying = self._table.stacks.get(spot)
+            stones_read = self._stone_reading(lying[-1]) if lying else EMPTY
             lasting = None if readings[spot] == stones_read else readings[spot]
             self.steps.append(HandStep(end, Sense(spot, lasting)))
 

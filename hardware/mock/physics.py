@@ -130,6 +130,7 @@ class Turning:
     swap: float = math.inf
     rolls: bool = False
     slip: float = 0.0
+    rights: bool = False  # a weighted ball: ``after`` (upright) once at rest
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +159,7 @@ class Body:
                     if length > 0:
                         rolled = length * (1.0 - turning.slip)
                         rotation = build.rolled(rotation, step, rolled)
-                if t >= path.end and turning.after is not turning.before:
+                if t >= path.end and turning.rights:
                     rotation = turning.after
                 return Pose(centre, rotation)
             return Pose(centre, turning.before if t < turning.swap else turning.after)
@@ -225,9 +226,9 @@ class Board:
     def release_mm(self) -> float:
         """How far from a sensor a magnet can be read at most, as one distance (the
         hands' planning only: where a low carry is out of a cell's reach)."""
-        return max(
-            math.hypot(self.model.departs_mm, self.rest_z), self.rest_z + self.clear_mm
-        ) + 1.0
+        return (
+            max(math.hypot(self.model.departs_mm, self.rest_z), self.rest_z + self.clear_mm) + 1.0
+        )
 
     def rest(self, spot: Spot, offset: tuple[float, float] = (0.0, 0.0)) -> Vec:
         """Where the magnet of a piece at rest on ``spot`` is."""
@@ -376,14 +377,13 @@ class Lift:
         if source is not None and source in places:
             path = self.rise(board, source, t0, start)
             x, y, z = path.legs[-1].end
+            toward = (1.0, 0.0)
             if target is not None and target in places and target != source:
                 tx, ty = places[target]
                 length = math.hypot(tx - x, ty - y) or 1.0
-                way = ((tx - x) / length, (ty - y) / length)
-            else:
-                way = (1.0, 0.0)
+                toward = ((tx - x) / length, (ty - y) / length)
             side = ASIDE * board.build.pitch_mm
-            path = path.then((x + way[0] * side, y + way[1] * side, z), self.carry_mm_s)
+            path = path.then((x + toward[0] * side, y + toward[1] * side, z), self.carry_mm_s)
         elif target is not None and target in places:
             path = at_rest(board.above(target, self.clear_mm(board), end), t0)
         else:
@@ -422,9 +422,7 @@ class Lift:
         return way
 
 
-def surface(
-    board: Board, points: Sequence[Vec], t0: float, speed_mm_s: float
-) -> Path:
+def surface(board: Board, points: Sequence[Vec], t0: float, speed_mm_s: float) -> Path:
     """A piece slid (or a marble rolled along its groove) on the surface through
     ``points`` (each a resting magnet's place), from ``t0`` at ``speed_mm_s``: it never
     leaves the sensors' reach for long, so its old and new cells may read it at once."""

@@ -67,7 +67,7 @@ class SimulatedWorld:
     def arrange(self, layout: Layout) -> None:
         """Put the stones of a position in place; the hand is emptied."""
         self.stacks = {spot: list(stones) for spot, stones in layout.items() if stones}
-        self.rests = {spot: CENTRED for spot in self.stacks}
+        self.rests = dict.fromkeys(self.stacks, CENTRED)
         self.held = []
         self._forced.clear()
         self._sensed.clear()
@@ -95,7 +95,6 @@ class SimulatedWorld:
         if not stack:
             del self.stacks[spot]
         self.rests.pop(spot, None)
-        self._sensed.pop(spot, None)
         self.held.append(stone)
         self._changed()
         return stone
@@ -131,7 +130,6 @@ class SimulatedWorld:
     def _settle(self, spot: Spot, stone: Stone, rest: Rest) -> None:
         self.stacks.setdefault(spot, []).append(stone)
         self.rests[spot] = rest
-        self._sensed.pop(spot, None)
         self._changed()
 
     def restack(self, spot: Spot, stones: tuple[Stone, ...]) -> None:
@@ -154,7 +152,6 @@ class SimulatedWorld:
             raise WorldError(said(N_("there is nothing on {spot} to flip"), spot=SpotWord(spot)))
         stack[-1] = replace(stack[-1], flipped=not stack[-1].flipped)
         self.rests[spot] = CENTRED
-        self._sensed.pop(spot, None)
         self._changed()
         return stack[-1]
 
@@ -177,8 +174,8 @@ class SimulatedWorld:
 
     def sense(self, spot: Spot, reading: Reading | None) -> None:
         """The fields about ``spot`` make its sensors read ``reading`` (None: as its
-        stones read again). A hand's lift or landing there ends it: the physics that
-        made it says again what the sensor reads then (``hardware.mock.moving``)."""
+        stones read again), whatever the hands do there meanwhile: the fields say what
+        a sensor reads until they say it reads its stones again."""
         self._check(spot)
         before = self.reading(spot)
         if reading is None:

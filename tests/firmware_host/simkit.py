@@ -11,7 +11,6 @@ from engine.game import Game
 from engine.physical import Spot, Stone
 from engine.registry import find_game
 from engine.sensors import SensorModel
-from hardware.magnetics.build import Build
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import (
     MoveCommitted,
@@ -23,6 +22,7 @@ from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase
 from firmware_host.store.storage import GameStore
 from firmware_host.telling.legend import Meaning
+from hardware.magnetics.build import Build
 from hardware.mock.hands import Noise
 from hardware.profile import load_profile
 

@@ -53,10 +53,10 @@ from firmware_host.session.actions import Select
 from firmware_host.session.state import Phase, TakebackChoice
 from firmware_host.store.storage import GameStore
 from firmware_host.tools.bench.hands_tally import MISSED_LIMIT, HandsTally
+from hardware.mock.bodies import board_of, north_of, widest_build
 from hardware.mock.hands import Force, HandStep, Noise, apply
 from hardware.mock.moving import physical_steps
 from hardware.mock.orders import Habits, RandomChooser
-from hardware.mock.bodies import board_of, north_of, widest_build
 from hardware.profile import load_profile
 
 AMEND_LIMIT = Timing().amend + Timing().settle

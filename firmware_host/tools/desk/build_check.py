@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from engine.game import Game
 from engine.sensors import BOUNCE
@@ -32,7 +33,7 @@ Say = Callable[[str], None]
 
 def build_check(
     profile: Profile,
-    game: Game[object],
+    game: Game[Any],
     *,
     say: Say,
     pictures: Path | None = None,
@@ -68,13 +69,16 @@ def build_check(
         replace_text(write, with_timing(text, str(write), figures))
         say(f"Wrote the timing figures into {write} [sensors.timing]")
     if found.passes:
-        say(f"PASS: every piece within {build.tolerance_mm:g} mm reads, every way it stands; no phantom")
+        say(
+            f"PASS: every piece within {build.tolerance_mm:g} mm reads, every way it stands;"
+            " no phantom"
+        )
     else:
         say("FAIL: " + "; ".join(_failures(found)))
     return found.passes
 
 
-def _say_build(profile: Profile, game: Game[object], found: BuildCheck, say: Say) -> None:
+def _say_build(profile: Profile, game: Game[Any], found: BuildCheck, say: Say) -> None:
     build = found.build
     piece = build.piece
     say(f"Build check of {profile.source} on {game.title}'s board")

@@ -49,8 +49,11 @@ from firmware_host.notices.declared import (
 )
 from firmware_host.session.actions import Select
 from firmware_host.session.state import HeldChoice, Phase, TakebackChoice
+from hardware.magnetics.build import Body as MagnetBody
+from hardware.magnetics.build import Build, Mount, PieceBuild
+from hardware.magnetics.magnets import Magnet, Shape
+from hardware.magnetics.parts import PARTS
 from hardware.mock.bodies import north_of
-from hardware.mock.world import Rest
 from hardware.mock.hands import (
     Force,
     HandAction,
@@ -75,10 +78,7 @@ from hardware.mock.orders import (
     with_waypoints,
 )
 from hardware.mock.physics import Board
-from hardware.magnetics.build import Body as MagnetBody
-from hardware.magnetics.build import Build, Mount, PieceBuild
-from hardware.magnetics.magnets import Magnet, Shape
-from hardware.magnetics.parts import PARTS
+from hardware.mock.world import Rest
 from hardware.profile import load_profile, simulated_board
 from tests.firmware_host.simkit import make_sim
 

@@ -53,7 +53,9 @@ def test_a_block_over_a_reed_lying_under_the_centre_has_nulls_within_the_toleran
     """The old shogi reference board: an NDR-S block lying along a flat reed under the
     cell's centre reads at the centre and not 4-6 mm off it along the reed (the lobes'
     nulls)."""
-    build = shogi(PieceBuild(CATALOGUE["NDR-S"], 1.5, axis=(1.0, 0.0, 0.0)), (Mount(axis=(1.0, 0.0, 0.0)),))
+    build = shogi(
+        PieceBuild(CATALOGUE["NDR-S"], 1.5, axis=(1.0, 0.0, 0.0)), (Mount(axis=(1.0, 0.0, 0.0)),)
+    )
     found = check(build, find_game("shogi").geometry, fine=False)
     assert not found.passes
     assert 3.0 <= found.tolerance_mm < 5.0

@@ -92,10 +92,15 @@ def test_a_sphere_matches_magpylib(
         diameter=diameter / 1000, polarization=np.array(polarization) / 1000
     )
     theirs = magnet.getB(np.array(point) / 1000) * 1000
-    close(sphere_field(diameter / 2, polarization, point), theirs, scale=max(map(abs, polarization)))
+    close(
+        sphere_field(diameter / 2, polarization, point), theirs, scale=max(map(abs, polarization))
+    )
 
 
-def line_integral(magnet: magpylib.magnet.Cuboid, a: np.ndarray, b: np.ndarray) -> float:
+Magnet = magpylib.magnet.Cuboid | magpylib.magnet.Cylinder | magpylib.magnet.Sphere
+
+
+def line_integral(magnet: Magnet, a: np.ndarray, b: np.ndarray) -> float:
     """magpylib's field integrated along a straight line from ``a`` to ``b`` (mm, mT):
     Simpson's rule on 2,001 points."""
     ts = np.linspace(0.0, 1.0, 2001)
@@ -121,6 +126,7 @@ def test_the_potential_drop_along_a_reed_is_magpylibs_line_integral(
     a = np.array([x - 4 * math.cos(angle), y - 4 * math.sin(angle), z])
     b = np.array([x + 4 * math.cos(angle), y + 4 * math.sin(angle), z])
     j = 1200.0
+    magnet: Magnet
     if shape == "block":
         size3 = (size, size * 0.6, size)
         magnet = magpylib.magnet.Cuboid(
@@ -131,7 +137,9 @@ def test_the_potential_drop_along_a_reed_is_magpylibs_line_integral(
             half, (300.0, -500.0, 1100.0), tuple(b)
         )
     elif shape == "cylinder":
-        magnet = magpylib.magnet.Cylinder(dimension=(size / 1000, size / 1000), polarization=(0, 0, j / 1000))
+        magnet = magpylib.magnet.Cylinder(
+            dimension=(size / 1000, size / 1000), polarization=(0, 0, j / 1000)
+        )
         drop = cylinder_potential(size / 2, size / 2, j, tuple(a)) - cylinder_potential(
             size / 2, size / 2, j, tuple(b)
         )
