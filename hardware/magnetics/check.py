@@ -41,6 +41,11 @@ from hardware.magnetics.vectors import Rotation, unit
 RING_STEPS = 16
 """Directions tried on each circle about a cell's centre."""
 
+NOTABLE = 0.05
+"""A moving magnet farther from a sensor than where its drive falls below this share of
+the lowest release point cannot change the state of a build that passes the check (whose
+margins exceed it): the simulation samples a cell only while one is nearer."""
+
 RADIUS_STEP_MM = 0.25
 FAINT = 0.002
 """A magnet is out of a sensor's reach where its drive falls below this share of the
@@ -69,13 +74,13 @@ class Limits:
         return cls(magnet.at(low), magnet.at(high), least.operate, most.operate, most.release)
 
 
-def reach(build: Build) -> float:
+def reach(build: Build, share: float = FAINT) -> float:
     """How far (mm, magnet centre to sensor centre) one magnet can still move a sensor:
-    beyond it, its drive is below ``FAINT`` of the lowest release point, whichever way
+    beyond it, its drive is below ``share`` of the lowest release point, whichever way
     it is turned."""
     limits = Limits.of(build)
     probe = build.sensors_at(0.0, 0.0)
-    floor = FAINT * limits.most_release
+    floor = share * limits.most_release
     rotations = list(rest_rotations(build, fine=False))
     low, high = 1.0, 400.0
     for _ in range(30):

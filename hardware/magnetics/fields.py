@@ -267,7 +267,7 @@ def disc_integral(a: float, rho: float, w: float) -> float:
     w2 = w * w
     if rho < a:
         total = 0.0
-        steps = _INSIDE_STEPS
+        steps = _inside_steps(rho / a)
         for index in range(steps):
             theta = math.pi * (index + 0.5) / steps
             sine = rho * math.sin(theta)
@@ -288,6 +288,11 @@ def disc_integral(a: float, rho: float, w: float) -> float:
     return 2.0 * (math.pi / 4.0) * total
 
 
-_INSIDE_STEPS = 48
-"""Midpoints over half a turn: the periodic integrand of a foot inside the disc converges
-geometrically (to 1e-9 of the integral at a foot 0.9 of the radius out, 1 mm below)."""
+def _inside_steps(ratio: float) -> int:
+    """Midpoints over half a turn for a foot ``ratio`` of the radius out: the periodic
+    integrand converges geometrically, the slower the nearer the rim (each count keeps
+    the integral within 1e-8 of itself: 12 to 0.6 of the radius, 48 to 0.99)."""
+    for limit, steps in ((0.6, 12), (0.8, 16), (0.9, 24), (0.97, 32)):
+        if ratio < limit:
+            return steps
+    return 48

@@ -28,8 +28,9 @@ lasts several samples at any speed."""
 STEP_DEG = 4.0
 """Samples along a turn (a rolling ball's magnet)."""
 
-BISECTIONS = 12
-"""Halvings of the interval where a sensor changed: 2^-12 of a sample's time."""
+BISECTIONS = 8
+"""Halvings of the interval where a sensor changed: 2^-8 of a sample's time (a 0.5 mm
+sample to 2 micrometres)."""
 
 SETTLED = 1e-6
 
@@ -65,6 +66,7 @@ class Cells:
     thresholds: Mapping[Key, Thresholds]
     states: dict[Key, bool]
     reach_mm: float
+    near_mm: float = math.inf  # beyond, no one magnet moves a sensor's state (``sense``)
 
     def reading(self, spot: Spot, drives: tuple[float, ...]) -> Reading:
         count = len(self.sensors[spot])
@@ -139,42 +141,63 @@ def sense(
     only: frozenset[Spot] | None = None,
 ) -> list[tuple[float, Spot, Reading]]:
     """Every change of every cell's reading while ``moving`` move among ``still``, in
-    time order: (when, cell, its reading from then on)."""
+    time order: (when, cell, its reading from then on).
+
+    A cell is sampled only while some moving magnet is within ``cells.near_mm`` of it
+    (and at the samples either side): farther, no magnet of a build that passes the
+    check moves its drive by a twentieth of its lowest release point, so its state
+    cannot change there."""
     if not moving:
         return []
     times = sample_times(moving)
-    reach = cells.reach_mm
-    boxes = _boxes(moving, times)
-    spots = [
-        spot
-        for spot in cells.sensors
-        if (only is None or spot in only) and _near_any(cells.centre(spot), boxes, reach)
-    ]
-    static = {spot: drives_of(cells.sensors[spot], still, reach) for spot in spots}
-
-    def total(spot: Spot, t: float) -> tuple[float, ...]:
-        magnets = [(body.magnet, body.pose_at(t)) for body in moving if body.present(t)]
-        extra = drives_of(cells.sensors[spot], magnets, reach)
-        return tuple(a + b for a, b in zip(static[spot], extra, strict=True))
-
+    reach, near = cells.reach_mm, cells.near_mm
+    poses = [[(body.magnet, body.pose_at(t)) for body in moving if body.present(t)] for t in times]
+    points = [pose.centre for magnets in poses for _, pose in magnets]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    low_x, high_x, low_y, high_y = min(xs) - near, max(xs) + near, min(ys) - near, max(ys) + near
     changes: list[tuple[float, Spot, Reading]] = []
-    for spot in spots:
-        before = times[0]
-        for t in times:
-            drives = total(spot, t)
-            if cells.would(spot, drives) == tuple(
-                cells.states[(spot, i)] for i in range(len(drives))
-            ):
+    for spot, found in cells.sensors.items():
+        if only is not None and spot not in only:
+            continue
+        centre = found[0].centre
+        if not (low_x <= centre[0] <= high_x and low_y <= centre[1] <= high_y):
+            continue
+        close = [
+            index
+            for index, magnets in enumerate(poses)
+            if any(norm(sub(pose.centre, centre)) <= near for _, pose in magnets)
+        ]
+        if not close:
+            continue
+        wanted = sorted(
+            {i for index in close for i in (index - 1, index, index + 1)} & set(range(len(times)))
+        )
+        static = drives_of(found, still, reach)
+
+        def total(
+            t: float, magnets: Sequence[tuple[Magnet, Pose]] | None = None
+        ) -> tuple[float, ...]:
+            if magnets is None:
+                magnets = [(body.magnet, body.pose_at(t)) for body in moving if body.present(t)]
+            extra = drives_of(found, magnets, reach)
+            return tuple(a + b for a, b in zip(static, extra, strict=True))
+
+        before = times[wanted[0]]
+        for index in wanted:
+            t = times[index]
+            drives = total(t, poses[index])
+            state = tuple(cells.states[(spot, i)] for i in range(len(drives)))
+            if cells.would(spot, drives) == state:
                 before = t
                 continue
             low, high = before, t
             for _ in range(BISECTIONS):
                 middle = (low + high) / 2
-                if cells.would(spot, total(spot, middle)) == cells.would(spot, drives):
+                if cells.would(spot, total(middle)) == cells.would(spot, drives):
                     high = middle
                 else:
                     low = middle
-            previous = cells.reading(spot, total(spot, low))
+            previous = cells.reading(spot, total(low))
             cells.settle(spot, drives)
             now = cells.reading(spot, drives)
             if now != previous:
@@ -182,27 +205,3 @@ def sense(
             before = t
     changes.sort(key=lambda change: change[0])
     return changes
-
-
-Box = tuple[float, float, float, float, float, float]
-
-
-def _boxes(moving: Sequence[Moving], times: Sequence[float]) -> list[Box]:
-    """The box each moving magnet's sampled way stays within."""
-    boxes = []
-    for body in moving:
-        points = [body.pose_at(t).centre for t in times]
-        xs, ys, zs = zip(*points, strict=True)
-        boxes.append((min(xs), max(xs), min(ys), max(ys), min(zs), max(zs)))
-    return boxes
-
-
-def _near_any(centre: Vec, boxes: Sequence[Box], reach: float) -> bool:
-    """Whether ``centre`` lies within ``reach`` of any box (never too strict)."""
-    cx, cy, cz = centre
-    return any(
-        x0 - reach <= cx <= x1 + reach
-        and y0 - reach <= cy <= y1 + reach
-        and z0 - reach <= cz <= z1 + reach
-        for x0, x1, y0, y1, z0, z1 in boxes
-    )

@@ -206,6 +206,7 @@ class BodyPacer(Pacer):
         self._landed: dict[Spot, float] = {}
         self._bodies: list[tuple[Spot | None, Body]] = []  # each way, and the cell it left
         self._resting: dict[Spot, int] = {}  # the way that set a stone down on a cell
+        self._hand_of: dict[int, int | None] = {}  # each way's hand (None: a knock)
         self._knocks: list[int] = []  # which of them are knocked neighbours
         self._logical: list[tuple[float, Spot]] = []  # when the hands changed a cell
         self._lying: dict[Spot, Rest] = dict(self.rests)  # how each stone lies now
@@ -239,7 +240,8 @@ class BodyPacer(Pacer):
                 index += len(motion)
             if chooser.chance(habits.knock / max(len(acts), 1)):
                 self._knock_body(busy[act.hand] + chooser.seconds(0.0, 0.1), involved)
-        for spot, since, lift, rest in [self._carried[key] for key in sorted(self._carried)]:
+        for key in sorted(self._carried):
+            spot, since, lift, rest = self._carried[key]
             stone = self._held_from(spot)
             if stone is not None and spot in self.board.places:
                 rotation = self._rotation(rest, stone)
@@ -248,6 +250,7 @@ class BodyPacer(Pacer):
                     stone,
                     lift.rise(self.board, spot, since, rest.offset_mm),
                     Turning(rotation, rotation),
+                    key[0],
                 )
         self._sense()
         return max(busy.values())
@@ -337,7 +340,7 @@ class BodyPacer(Pacer):
                 else:
                     away = board.above(spot, board.release_mm + AWAY_MM, rest.offset_mm)
                     up = at_rest(board.rest(spot, rest.offset_mm), t).then(away, lift.vertical_mm_s)
-                    self._add(spot, stone, up, Turning(rotation, rotation))
+                    self._add(spot, stone, up, Turning(rotation, rotation), hand)
                 gone = board.first_reading(
                     spot, Body(board.build.piece.magnet, up, Turning(rotation, rotation)), False
                 )
@@ -383,9 +386,8 @@ class BodyPacer(Pacer):
             t += late
         if path is not None:
             top = path.legs[1].t0 if len(path.legs) > 1 else path.start
-            self._add(
-                source if source in places else None, held, path, Turning(before, after, swap=top)
-            )
+            turning = Turning(before, after, swap=top)
+            self._add(source if source in places else None, held, path, turning, hand)
             self._resting[spot] = len(self._bodies) - 1
         put = replace(action, rest=landing) if isinstance(action, PutStone) else action
         self._emit(t, put, hand)
@@ -418,7 +420,14 @@ class BodyPacer(Pacer):
             return path.then(board.rest(spot, landing.offset_mm), lift.vertical_mm_s)
         return lift.carried(board, source, spot, t0, t, start=rest.offset_mm, end=landing.offset_mm)
 
-    def _add(self, left: Spot | None, stone: Stone, path: Path, turning: Turning) -> None:
+    def _add(
+        self,
+        left: Spot | None,
+        stone: Stone,
+        path: Path,
+        turning: Turning,
+        hand: int | None = None,
+    ) -> None:
         """A way of a stone's; where it left a cell this move's hands set it down on
         before, it is the same stone: it lay there from its landing to this way's start
         (the earlier way ends there, this one appears there)."""
@@ -440,6 +449,7 @@ class BodyPacer(Pacer):
             )
             body = replace(body, appears=before.path.end)
         self._bodies.append((left, body))
+        self._hand_of[len(self._bodies) - 1] = hand
 
     def _motion(self, motion: Sequence[Act], now: float) -> tuple[float, float]:
         """Stones slid or rolled over the surface in one motion, from cell to cell, all
@@ -496,11 +506,11 @@ class BodyPacer(Pacer):
                     after = board.rotation(self.north(stone))  # it rights itself at rest
                 landing = Rest(landing.offset_mm, after)
                 turning = Turning(before, after, rolls=True, slip=slip, rights=rights)
-                self._add(source, held, path, turning)
+                self._add(source, held, path, turning, lift.hand)
                 self._resting[target] = len(self._bodies) - 1
             else:
                 landing = Rest(landing.offset_mm, before)
-                self._add(source, held, path, Turning(before, before))
+                self._add(source, held, path, Turning(before, before), lift.hand)
                 self._resting[target] = len(self._bodies) - 1
             self._emptied[source] = t + min(reach, path.travelled(path.end)) / speed
             self._bounced(self._emptied[source], source, landed=False)
@@ -580,11 +590,17 @@ class BodyPacer(Pacer):
             for spot in board.sensors
         }
         changes, _ = board.sense(frame, still, [body for _, body in self._bodies])
-        if self._knocks:  # the knock's noise noted first: a judge sees both at once
-            for at, spot, quiet in self._quiet(frame, still, changes):
+        notes = self._quiet(frame, still, changes) if self._knocks else []
+        # a knock's note goes before the change it explains, its end after: a judge of
+        # the hands sees both at once
+        for at, spot, quiet in notes:
+            if quiet is not None:
                 self.steps.append(HandStep(at, Quiet(spot, quiet)))
         for at, spot, reading in changes:
-            self.steps.append(HandStep(at, Sense(spot, reading)))
+            self._emit(at, Sense(spot, reading), self._whose(spot, at))
+        for at, spot, quiet in notes:
+            if quiet is None:
+                self.steps.append(HandStep(at, Quiet(spot, None)))
         # once every stone lies still and the hands' own last step is done
         end = max([body.path.end for _, body in self._bodies] + [when for when, _ in self._logical])
         end += SETTLED
@@ -653,6 +669,22 @@ class BodyPacer(Pacer):
                     notes.append((at, spot, None))
                     differ.discard(spot)
         return notes
+
+    def _whose(self, spot: Spot, at: float) -> int | None:
+        """The hand whose stone made ``spot`` change at ``at``: the nearest stone on its
+        way there (a knocked neighbour's is nobody's)."""
+        board = self.board
+        assert board is not None
+        x, y = board.places[spot]
+        best: tuple[float, int | None] = (board.near_mm, None)
+        for index, (_, body) in enumerate(self._bodies):
+            if index in self._knocks or not (body.path.start <= at <= body.path.end):
+                continue
+            px, py, pz = body.path.at(at)
+            distance = math.dist((px, py, pz), (x, y, 0.0))
+            if distance <= best[0]:
+                best = (distance, self._hand_of.get(index))
+        return best[1]
 
     def _magnet_before(self, spot: Spot, stone: Stone) -> tuple[Rest, Rotation]:
         rest = self.rests.get(spot, CENTRED)

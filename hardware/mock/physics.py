@@ -32,7 +32,7 @@ from engine.geometry import Geometry
 from engine.physical import EMPTY, SOUTH, Reading, Spot
 from engine.sensors import SensorModel
 from hardware.magnetics.build import Build
-from hardware.magnetics.check import reach, release_height
+from hardware.magnetics.check import NOTABLE, reach, release_height
 from hardware.magnetics.magnets import Magnet, Pose
 from hardware.magnetics.sensing import Readout, Sensor, Thresholds
 from hardware.magnetics.timeline import Cells, Key, Moving, drives_of, sense
@@ -186,6 +186,7 @@ class Board:
     reach_mm: float
     model: SensorModel
     clear_mm: float = 0.0  # how high a lifted piece must be to be out of its cell's reach
+    near_mm: float = math.inf  # a moving magnet farther cannot change a sensor's state
 
     @classmethod
     def of(
@@ -214,7 +215,8 @@ class Board:
             for index in range(len(found))
         }
         clear = release_height(build) + 1.0
-        return cls(build, places, sensors, thresholds, reach(build), model, clear)
+        near = reach(build, NOTABLE)
+        return cls(build, places, sensors, thresholds, reach(build), model, clear, near)
 
     # --- where things are ------------------------------------------------------------
 
@@ -245,19 +247,15 @@ class Board:
 
     # --- what the sensors read ---------------------------------------------------------
 
-    def cells(self, frame: Mapping[Spot, Reading], still: Sequence[tuple[Magnet, Pose]]) -> Cells:
+    def cells(self, frame: Mapping[Spot, Reading]) -> Cells:
         """The cells' sensors as the board reads ``frame`` now: each sensor on where its
-        drive from the magnets at rest keeps it on, given what its cell reads."""
-        states: dict[Key, bool] = {}
-        for spot, found in self.sensors.items():
-            reading = frame.get(spot, EMPTY)
-            drives = drives_of(found, still, self.reach_mm)
-            for index, (sensor, drive) in enumerate(zip(found, drives, strict=True)):
-                was = self._was_on(sensor, index, reading)
-                states[(spot, index)] = self.build.switch(
-                    sensor, drive, was, self.thresholds[(spot, index)]
-                )
-        return Cells(self.build, self.sensors, self.thresholds, states, self.reach_mm)
+        cell reads a piece (the pole's switch, on a polarity board)."""
+        states = {
+            (spot, index): self._was_on(sensor, index, frame.get(spot, EMPTY))
+            for spot, found in self.sensors.items()
+            for index, sensor in enumerate(found)
+        }
+        return Cells(self.build, self.sensors, self.thresholds, states, self.reach_mm, self.near_mm)
 
     def _was_on(self, sensor: Sensor, index: int, reading: Reading) -> bool:
         """Whether a cell reading ``reading`` has this sensor on (a polarity pair: the
@@ -277,12 +275,7 @@ class Board:
         """Every change of every cell while ``bodies`` move among ``still`` (the board
         reading ``frame`` as they start), and what each cell it touched reads at the end."""
         moving = [body.moving(self) for body in bodies]
-        starting = [
-            (body.magnet, body.pose_at(body.start))
-            for body in moving
-            if not math.isfinite(body.appears)
-        ]
-        cells = self.cells(frame, [*still, *starting])
+        cells = self.cells(frame)
         changes = sense(cells, still, moving)
         final: dict[Spot, Reading] = {}
         for _, spot, reading in changes:
@@ -299,7 +292,7 @@ class Board:
         first = moving.pose_at(moving.start)
         magnet = body.magnet
         frame = {spot: self.reads_at_rest(spot, [(magnet, first)])}
-        cells = self.cells(frame, [(magnet, first)])
+        cells = self.cells(frame)
         for at, _, reading in sense(cells, [], [moving], only=frozenset({spot})):
             if (reading != EMPTY) == reads:
                 return at
