@@ -167,41 +167,53 @@ def sense(
             for index, magnets in enumerate(poses)
             if any(norm(sub(pose.centre, centre)) <= near for _, pose in magnets)
         ]
-        if not close:
-            continue
-        wanted = sorted(
-            {i for index in close for i in (index - 1, index, index + 1)} & set(range(len(times)))
-        )
-        static = drives_of(found, still, reach)
-
-        def total(
-            t: float, magnets: Sequence[tuple[Magnet, Pose]] | None = None
-        ) -> tuple[float, ...]:
-            if magnets is None:
-                magnets = [(body.magnet, body.pose_at(t)) for body in moving if body.present(t)]
-            extra = drives_of(found, magnets, reach)
-            return tuple(a + b for a, b in zip(static, extra, strict=True))
-
-        before = times[wanted[0]]
-        for index in wanted:
-            t = times[index]
-            drives = total(t, poses[index])
-            state = tuple(cells.states[(spot, i)] for i in range(len(drives)))
-            if cells.would(spot, drives) == state:
-                before = t
-                continue
-            low, high = before, t
-            for _ in range(BISECTIONS):
-                middle = (low + high) / 2
-                if cells.would(spot, total(middle)) == cells.would(spot, drives):
-                    high = middle
-                else:
-                    low = middle
-            previous = cells.reading(spot, total(low))
-            cells.settle(spot, drives)
-            now = cells.reading(spot, drives)
-            if now != previous:
-                changes.append((high, spot, now))
-            before = t
+        if close:
+            wanted = sorted(
+                {i for index in close for i in (index - 1, index, index + 1)}
+                & set(range(len(times)))
+            )
+            samples = [(times[i], poses[i]) for i in wanted]
+            changes += _cell_changes(cells, spot, drives_of(found, still, reach), moving, samples)
     changes.sort(key=lambda change: change[0])
+    return changes
+
+
+def _cell_changes(
+    cells: Cells,
+    spot: Spot,
+    static: tuple[float, ...],
+    moving: Sequence[Moving],
+    samples: Sequence[tuple[float, Sequence[tuple[Magnet, Pose]]]],
+) -> list[tuple[float, Spot, Reading]]:
+    """One cell's changes at ``samples`` (times, and the moving magnets' poses then),
+    ``static`` its drives from the magnets at rest; each change's instant bisected."""
+    found = cells.sensors[spot]
+
+    def total(t: float, magnets: Sequence[tuple[Magnet, Pose]] | None = None) -> tuple[float, ...]:
+        if magnets is None:
+            magnets = [(body.magnet, body.pose_at(t)) for body in moving if body.present(t)]
+        extra = drives_of(found, magnets, cells.reach_mm)
+        return tuple(a + b for a, b in zip(static, extra, strict=True))
+
+    changes: list[tuple[float, Spot, Reading]] = []
+    before = samples[0][0]
+    for t, magnets in samples:
+        drives = total(t, magnets)
+        state = tuple(cells.states[(spot, i)] for i in range(len(drives)))
+        if cells.would(spot, drives) == state:
+            before = t
+            continue
+        low, high = before, t
+        for _ in range(BISECTIONS):
+            middle = (low + high) / 2
+            if cells.would(spot, total(middle)) == cells.would(spot, drives):
+                high = middle
+            else:
+                low = middle
+        previous = cells.reading(spot, total(low))
+        cells.settle(spot, drives)
+        now = cells.reading(spot, drives)
+        if now != previous:
+            changes.append((high, spot, now))
+        before = t
     return changes

@@ -568,9 +568,7 @@ class BodyPacer(Pacer):
 
     def _sense(self) -> None:
         """Every cell's readings while the bodies move, their fields added with those of
-        the stones at rest; after each of the hands' own changes of a cell, what it reads
-        then (a lift or a landing tells the world about the stones, not the sensors); and
-        once all lie still, each cell back to reading its stones where they read alike."""
+        the stones at rest (``_settle`` then ends them)."""
         board = self.board
         assert board is not None
         self.final_frame = dict(self.frame) if self.frame is not None else {}
@@ -601,10 +599,19 @@ class BodyPacer(Pacer):
         for at, spot, quiet in notes:
             if quiet is None:
                 self.steps.append(HandStep(at, Quiet(spot, None)))
-        # once every stone lies still and the hands' own last step is done
+        self._settle(frame, changes)
+
+    def _settle(
+        self, frame: Mapping[Spot, Reading], changes: Sequence[tuple[float, Spot, Reading]]
+    ) -> None:
+        """After each of the hands' own changes of a cell, what it reads then (a lift or a
+        landing tells the world about the stones, not the sensors); once every stone lies
+        still and the hands' last step is done, each cell back to reading its stones
+        where they read alike (a dead piece or a phantom keeps what the fields say)."""
+        board = self.board
+        assert board is not None
         end = max([body.path.end for _, body in self._bodies] + [when for when, _ in self._logical])
         end += SETTLED
-        readings = dict(frame)
         timeline = sorted(changes, key=lambda change: change[0])
         for when, spot in sorted(self._logical):
             if spot not in board.sensors:
@@ -616,6 +623,7 @@ class BodyPacer(Pacer):
                 if where == spot:
                     now = reading
             self.steps.append(HandStep(when, Sense(spot, now)))
+        readings = dict(frame)
         for _, spot, reading in timeline:
             readings[spot] = reading
         self.final_frame = readings
