@@ -167,11 +167,13 @@ WIDEST = SensorModel(
     overlap_mm=7.5,
     gap_mm=0.0,
     departs_mm=19.1,
-    part="the widest-blurring bundled build (hardware/profiles/abalone-reference.toml)",
+    part="the Abalone reference board as first drawn: a rod magnet in each marble over a reed",
 )
-"""The widest-blurring figures of the bundled builds: what a board that declares no
-sensors is assumed to blur; tests/hardware/test_sensor_models.py holds it the largest of
-the bundled profiles' figures (each computed by ``kiban build-check``)."""
+"""What a board that declares no sensors is assumed to blur: the widest figures Kiban has
+shipped, its Abalone reference board's before builds (a rolled marble read on two holes
+for 187 ms at the slowest hand, its own hole keeping it 0.48 s), which every bundled
+build blurs less than (tests/hardware/test_sensor_models.py): never less safe than the
+boards Kiban knows."""
 
 
 NEIGHBOURS = 1.5

@@ -34,6 +34,10 @@ sample to 2 micrometres)."""
 
 SETTLED = 1e-6
 
+MOST_CHANGES = 4
+"""Changes looked for between two samples of one cell (a sample is half a millimetre of
+travel: more than a pulse and a sign's turn no read zone holds)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Moving:
@@ -195,25 +199,37 @@ def _cell_changes(
         extra = drives_of(found, magnets, cells.reach_mm)
         return tuple(a + b for a, b in zip(static, extra, strict=True))
 
+    def reads(drives: tuple[float, ...]) -> Reading:
+        """What the cell would read at ``drives``, from the sensors' states now."""
+        return cells.build.reading(cells.would(spot, drives), drives)
+
     changes: list[tuple[float, Spot, Reading]] = []
     before = samples[0][0]
+    current = cells.reading(spot, total(before))
     for t, magnets in samples:
         drives = total(t, magnets)
-        state = tuple(cells.states[(spot, i)] for i in range(len(drives)))
-        if cells.would(spot, drives) == state:
-            before = t
-            continue
-        low, high = before, t
-        for _ in range(BISECTIONS):
-            middle = (low + high) / 2
-            if cells.would(spot, total(middle)) == cells.would(spot, drives):
-                high = middle
-            else:
-                low = middle
-        previous = cells.reading(spot, total(low))
-        cells.settle(spot, drives)
-        now = cells.reading(spot, drives)
-        if now != previous:
-            changes.append((high, spot, now))
+        # several changes may lie between two samples (a linear sensor's reading turning
+        # from north through empty to south): each is found, the earliest first
+        for _ in range(MOST_CHANGES):
+            if reads(drives) == current and cells.would(spot, drives) == _states(cells, spot):
+                break
+            low, high = before, t
+            for _ in range(BISECTIONS):
+                middle = (low + high) / 2
+                here = total(middle)
+                if reads(here) == current and cells.would(spot, here) == _states(cells, spot):
+                    low = middle
+                else:
+                    high = middle
+            cells.settle(spot, total(high))
+            now = cells.reading(spot, total(high))
+            if now != current:
+                changes.append((high, spot, now))
+                current = now
+            before = high
         before = t
     return changes
+
+
+def _states(cells: Cells, spot: Spot) -> tuple[bool, ...]:
+    return tuple(cells.states[(spot, i)] for i in range(len(cells.sensors[spot])))
