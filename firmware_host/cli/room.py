@@ -22,9 +22,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from engine.said import Said
-    from firmware_host.club.messages import RoomState
+    from firmware_host.club.desk import Desk
     from firmware_host.club.organiser import Command
-    from firmware_host.club.words import Look
 
 
 def broker_url(text: str) -> str:
@@ -122,8 +121,12 @@ def open_room(args: argparse.Namespace) -> int:
 
     language = Language.named(args.language) if args.language else Language.ENGLISH
 
+    desk: Desk | None = None
+
     def tell(what: Said) -> None:
         print(told(what, language), flush=True)
+        if desk is not None:
+            desk.note(what)
 
     address = BrokerAddress.parse(broker_url(args.broker))
     pairings = read_pairings(args.pairings, args.round)
@@ -161,7 +164,7 @@ def open_room(args: argparse.Namespace) -> int:
 
     token = new_token()
     # each bound table's game followed by the watch code its board's birth names
-    live = LiveTables(address, wake=woken.set)
+    live = LiveTables(address, organiser.room, wake=woken.set)
     outside = Delay(args.outside_moves, float(args.outside_seconds))
     app = organiser_app(live.tables, outside, desk, token)
     try:
@@ -181,13 +184,18 @@ def open_room(args: argparse.Namespace) -> int:
     stop = threading.Event()
     link.start()
 
-    def seen(look: Look, state: RoomState, connected: bool) -> None:
-        desk.see(look, state, connected)
-        live.see(desk.glance)
-        live.poll()
-
     try:
-        follow(organiser, link, tell, stop, commands=commands, woken=woken, seen=seen)
+        follow(
+            organiser,
+            link,
+            tell,
+            stop,
+            commands=commands,
+            woken=woken,
+            seen=desk.see,
+            tables=live,
+            asked=desk.ask,
+        )
     finally:
         link.close()
         live.close()

@@ -32,13 +32,11 @@ if TYPE_CHECKING:
     from engine.said import Said
     from firmware_host.cli.room_sim_boards import SimBoard
     from firmware_host.club.desk import Desk
-    from firmware_host.club.messages import RoomState
-    from firmware_host.club.words import Look
 
 BROKER_START = 10.0  # seconds Mosquitto may take to listen (it starts in milliseconds)
 STEP = 0.05  # seconds of real time between two turns of the boards
 WILLS = 1.0  # seconds the room listens for the boards' wills before it closes
-REBIND = 5.0  # seconds before a bind the room did not take is asked again
+REBIND = 5.0  # seconds before a bind the room has not yet made is asked again
 
 log = logging.getLogger(__name__)
 
@@ -142,7 +140,7 @@ def _room(args: argparse.Namespace, url: str, folder: Path, tell: Callable[[Said
     woken = threading.Event()
     link = Link(address, room_filter(organiser.room), None, woken.set)
     desk = Desk(round, woken.set)
-    live = LiveTables(address, wake=woken.set)
+    live = LiveTables(address, organiser.room, wake=woken.set)
     token = new_token()
     app = organiser_app(live.tables, Delay(), desk, token)
     try:
@@ -153,11 +151,6 @@ def _room(args: argparse.Namespace, url: str, folder: Path, tell: Callable[[Said
         tell(said(where, port=args.page_port, error=why))
         return 1
 
-    def seen(look: Look, state: RoomState, connected: bool) -> None:
-        desk.see(look, state, connected)
-        live.see(desk.glance)
-        live.poll()
-
     stop = threading.Event()
     failed = threading.Event()
 
@@ -165,7 +158,17 @@ def _room(args: argparse.Namespace, url: str, folder: Path, tell: Callable[[Said
         """The room's loop on its thread: a failure of it is told and ends the run,
         never a room that silently stops following its boards."""
         try:
-            follow(organiser, link, tell, stop, commands=desk.commands, woken=woken, seen=seen)
+            follow(
+                organiser,
+                link,
+                tell,
+                stop,
+                commands=desk.commands,
+                woken=woken,
+                seen=desk.see,
+                tables=live,
+                asked=desk.ask,
+            )
         except Exception as error:
             log.exception("the room's loop stopped")
             tell(said(N_("the room stopped: {error}"), error=str(error)))
@@ -220,21 +223,25 @@ def _room(args: argparse.Namespace, url: str, folder: Path, tell: Callable[[Said
 def _play(
     boards: list[SimBoard], desk: Desk, seconds: float | None, failed: threading.Event
 ) -> None:
-    """Drive the boards in real time, binding each to its table once it is online,
-    until ``seconds`` have passed (None: until Ctrl-C)."""
-    from firmware_host.club.organiser import Command
+    """Drive the boards in real time, binding each to its table once it is online (once:
+    a board the organiser unbinds after stays unbound), until ``seconds`` have passed
+    (None: until Ctrl-C)."""
+    from firmware_host.club.organiser import Command, Verb
 
     end = None if seconds is None else time.monotonic() + seconds
     asked: dict[str, float] = {}
+    done: set[str] = set()  # the boards the room has bound once
     while (end is None or time.monotonic() < end) and not failed.is_set():
         glance = desk.glance
         online = {entry.board for entry in glance.entries if entry.online}
         bound = {} if glance.state is None else {b: t for t, b, _k in glance.state.bound}
         now = time.monotonic()
         for board in boards:
-            ask = board.board in online and bound.get(board.board) != board.table
+            if bound.get(board.board) == board.table:
+                done.add(board.board)
+            ask = board.board in online and board.board not in done
             if ask and now - asked.get(board.board, -10.0) > REBIND:
-                asked[board.board] = now  # once, and again if the room did not take it
-                desk.put(Command("bind", board.board, board.table))
+                asked[board.board] = now  # again only while the room has not made it
+                desk.put(Command(Verb.BIND, board.board, board.table))
             board.step(now)
         time.sleep(max(0.0, STEP - (time.monotonic() - now)))

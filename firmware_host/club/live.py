@@ -15,7 +15,7 @@ it, ``Room.move_at``), so no other board's word can write another seat's move.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from engine.errors import KibanError
 from engine.game import Game, Position
@@ -68,8 +68,10 @@ class LiveGame:
     control: TimeControl | None
     moves: tuple[LiveMove, ...]
     ending: Ending | None
-    started: float  # when the game was first seen here
+    started: float  # when the game began (its host's word), else was first seen here
     changed: float  # when what this view shows last changed
+    key: str = ""  # the table's game its board plays it as (``club.messages.game_key``)
+    abandoned: bool = False  # the organiser abandoned it (no result)
 
     @property
     def clocks(self) -> tuple[float, ...]:
@@ -81,6 +83,13 @@ class LiveGame:
             return ()
         seats = len(find_game(self.game).seats)
         return (self.control.total,) * seats
+
+
+class Viewed(Protocol):
+    """What a table's game is read through: its view now (a ``LiveRecord``, or the
+    room's ``TableLog`` of the boards' games recorded for one table's game)."""
+
+    def view(self) -> LiveGame | None: ...
 
 
 @dataclass(slots=True)
@@ -175,15 +184,17 @@ class LiveRecord:
             texts.append(text)
             clocks = source.clock if len(source.moves) == ply + 1 else ()
             alone = ply == first and ply > 0  # arrived on its own, after the one before
-            spent = self._spent(seat, clocks, at, alone, spec)
+            told = source.times[ply] if ply < len(source.times) else None
+            spent = told if told is not None else self._spent(seat, clocks, at, alone, spec)
             self._moves.append(LiveMove(text, seat, at, spent, clocks))
 
     def _spent(
         self, seat: int, clocks: tuple[float, ...], at: float, alone: bool, spec: GameSpec
     ) -> float | None:
-        """A move's time: by its seat's clock before and after it where the clock tells it
-        (main time: what it lost, its increment taken off), else by when it arrived after
-        the move before (only when both were seen arriving, one at a time)."""
+        """A move's time where its board did not say it (a board of an older Kiban): by
+        its seat's clock before and after it where the clock tells it (main time: what
+        it lost, its increment taken off), else by when it arrived after the move before
+        (only when both were seen arriving, one at a time)."""
         control = _control(spec)
         before = _left_before(self._moves, seat, control)
         if control is not None and before is not None and seat < len(clocks):
@@ -194,8 +205,14 @@ class LiveRecord:
             return max(0.0, round(at - self._moves[-1].at, 3))
         return None
 
+    @property
+    def heard(self) -> bool:
+        """Whether a board's state of the game was read (not only the host's game)."""
+        return bool(self._boards)
+
     def view(self) -> LiveGame | None:
-        """The game as it stands (None before the host's game is known)."""
+        """The game as it stands (None before the host's game is known). It began when
+        its host says (by the host's calendar), else when it was first seen here."""
         spec = self.spec
         if spec is None:
             return None
@@ -207,8 +224,9 @@ class LiveRecord:
             _control(spec),
             tuple(self._moves),
             self._ending,
-            self._started,
+            self._started if spec.started is None else spec.started,
             self._changed,
+            dict(spec.settings).get("club", ""),
         )
 
 

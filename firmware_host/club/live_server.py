@@ -24,7 +24,7 @@ from email.utils import formatdate, parsedate_to_datetime
 
 from aiohttp import web
 
-from firmware_host.club.live import LiveGame, LiveRecord
+from firmware_host.club.live import LiveGame, Viewed
 from firmware_host.club.live_delay import Audience, Delay, delayed
 from firmware_host.club.live_files import live_json, live_text
 
@@ -36,7 +36,7 @@ SUFFIXES = {
     "json": ("json", "UTF-8", "utf-8", "application/json; charset=utf-8"),
 }
 
-Tables = Callable[[], Mapping[int, LiveRecord]]
+Tables = Callable[[], Mapping[int, Viewed]]
 """The room's tables as they stand now (the organiser adds and closes them)."""
 
 
@@ -62,7 +62,7 @@ def live_app(
 
 def _answer(
     request: web.Request,
-    tables: Mapping[int, LiveRecord],
+    tables: Mapping[int, Viewed],
     audience: Audience,
     delay: Delay,
     now: float,

@@ -19,8 +19,19 @@ _ALERTS = {
     AlertKind.FLAG_FALLEN: N_("{where}: a flag has fallen on board {board}"),
     AlertKind.LOW_BATTERY: N_("{where}: board {board}'s battery is low ({percent}%)"),
     AlertKind.FAULT: N_("{where}: board {board} reports a fault"),
+    AlertKind.WRONG_GAME: N_("{where}: board {board} plays another game than the table's"),
+    AlertKind.OTHER_TABLE: N_(
+        "{where}: board {board} plays another table's game: its moves are not recorded here"
+    ),
+    AlertKind.SETUP_WRONG: N_(
+        "{where}: board {board} waits for its pieces to be set as its game has them"
+    ),
+    AlertKind.STALLED: N_("{where}: no move for {minutes} minutes"),
 }
-COMMANDS = "light BOARD TABLE | bind BOARD TABLE | unbind TABLE | quit"
+COMMANDS = (
+    "light BOARD TABLE | bind BOARD TABLE [anyway] | unbind TABLE | new TABLE | abandon TABLE"
+    " | quit"
+)
 """What the organiser types (as typed in every language)."""
 
 
@@ -40,6 +51,8 @@ def alert_said(alert: Alert) -> Said:
     values: dict[str, Value] = {"where": where(alert.table), "board": alert.board}
     if alert.kind is AlertKind.LOW_BATTERY:
         values["percent"] = alert.battery if alert.battery is not None else 0
+    if alert.kind is AlertKind.STALLED:
+        values = {"where": where(alert.table), "minutes": alert.minutes}
     return said(_ALERTS[alert.kind], **values)
 
 
@@ -53,6 +66,15 @@ def entry_said(entry: Entry) -> Said:
     power = (
         said(N_("on mains")) if battery is None else said(N_("battery {percent}%"), percent=battery)
     )
+    if entry.birth.resumed is not None:
+        return said(
+            N_("{where}: board {board} online, {game}, {power}; its game resumed at move {number}"),
+            where=where(entry.table),
+            board=entry.board,
+            game=game_word(entry.birth.game),
+            power=power,
+            number=entry.birth.resumed + 1,
+        )
     return said(
         N_("{where}: board {board} online, {game}, {power}"),
         where=where(entry.table),

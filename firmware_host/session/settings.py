@@ -53,6 +53,7 @@ class Settings:
     hints: int | None = None  # the hint budget per game of a seat not named (None: no limit)
     seat_hints: tuple[tuple[str, int | None], ...] = ()  # ``b:3,w:0``: named seats' budgets
     confirm: bool = False  # a club table: a resignation or a draw waits for the other's ok
+    club: str = ""  # the club table's game this game is (``club/messages.py`` game_key)
 
     KEYS: ClassVar[tuple[str, ...]] = (
         "clock",
@@ -67,6 +68,7 @@ class Settings:
         "help",
         "hints",
         "confirm",
+        "club",
     )
     CHOICES: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         {
@@ -111,6 +113,7 @@ class Settings:
         opponent, remote = (given.get(key, "").strip() for key in ("opponent", "remote"))
         online, help_text = (given.get(key, "").strip() for key in ("online", "help"))
         hints, seat_hints = read_hints(given.get("hints", ""))
+        club = given.get("club", "").strip()
         return cls(
             clock,
             roll,
@@ -125,6 +128,7 @@ class Settings:
             hints,
             seat_hints,
             confirm,
+            club,
         )
 
     def stored(self) -> dict[str, str]:
@@ -142,6 +146,8 @@ class Settings:
             result["online"] = self.online
         if self.help:
             result["help"] = self.help
+        if self.club:
+            result["club"] = self.club
         if self.seat_hints:
             named = (f"{seat}:{_budget_text(budget)}" for seat, budget in self.seat_hints)
             result["hints"] = ",".join(named)

@@ -45,7 +45,7 @@ from engine.said import N_, Said, said
 from firmware_host.club.desk import Desk
 from firmware_host.club.live_delay import Delay
 from firmware_host.club.live_server import Tables
-from firmware_host.club.organiser import Command
+from firmware_host.club.organiser import Command, Verb
 from firmware_host.club.pairings import MAX_TABLES
 from firmware_host.telling.language import Language
 from firmware_host.telling.said import told
@@ -126,17 +126,17 @@ def organiser_app(
 
     async def light(request: web.Request) -> web.StreamResponse:
         board, table = await _asked(request, desk, table_needed=True)
-        desk.put(Command("light", board, table))
+        desk.put(Command(Verb.LIGHT, board, table))
         return _queued()
 
     async def bind(request: web.Request) -> web.StreamResponse:
         board, table = await _asked(request, desk, table_needed=True)
-        desk.put(Command("bind", board, table))
+        desk.put(Command(Verb.BIND, board, table))
         return _queued()
 
     async def unbind(request: web.Request) -> web.StreamResponse:
         _, table = await _asked(request, desk, table_needed=True, board_needed=False)
-        desk.put(Command("unbind", table=table))
+        desk.put(Command(Verb.UNBIND, table=table))
         return _queued()
 
     app.router.add_get(base + "/", guarded(_page))

@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.registry import find_game
 from firmware_host.club.desk import Glance, Raised
-from firmware_host.club.live import LiveGame, LiveRecord
+from firmware_host.club.live import LiveGame, Viewed
 from firmware_host.club.pairings import Pairing
 from firmware_host.club.roster import Entry
 from firmware_host.club.words import alert_said, entry_said
@@ -98,7 +98,7 @@ class RoundView:
     def __init__(self) -> None:
         self._live: dict[int, tuple[Key, Json]] = {}
 
-    def tables(self, glance: Glance, records: Mapping[int, LiveRecord]) -> list[Json]:
+    def tables(self, glance: Glance, records: Mapping[int, Viewed]) -> list[Json]:
         """Every table of the round, in table order, with its game as it stands."""
         shown: list[Json] = []
         for pairing in glance.round.pairings:

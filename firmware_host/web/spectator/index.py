@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.game import Layout
 from engine.registry import find_game
-from firmware_host.club.live import LiveGame, LiveRecord
+from firmware_host.club.live import LiveGame, Viewed
 from firmware_host.club.live_delay import Audience, Delay, delayed
 from firmware_host.club.live_files import live_data
 from firmware_host.club.live_replay import Replay
@@ -84,7 +84,7 @@ class Indexer:
         # each table's entry told, by language: kept while its view is unchanged
         self._told_entries: dict[Language, dict[int, tuple[tuple[Any, ...], bytes]]] = {}
 
-    def index(self, tables: Mapping[int, LiveRecord], now: float) -> Index:
+    def index(self, tables: Mapping[int, Viewed], now: float) -> Index:
         """Every table's game as this audience sees it at ``now``."""
         views: list[LiveGame] = []
         for number in sorted(tables):

@@ -16,8 +16,8 @@ from aiohttp.test_utils import TestClient, TestServer
 from engine.said import N_, said
 from firmware_host.club.desk import Desk
 from firmware_host.club.live_delay import Delay
-from firmware_host.club.messages import Birth, Health, RoomState
-from firmware_host.club.organiser import Command
+from firmware_host.club.messages import Birth, Health, RoomState, TableState
+from firmware_host.club.organiser import Command, Verb
 from firmware_host.club.pairings import Pairing, Round
 from firmware_host.club.roster import Alert, AlertKind, Entry
 from firmware_host.club.words import Look, alert_said, entry_said
@@ -56,7 +56,7 @@ def a_desk() -> Desk:
         Alert(AlertKind.UNANSWERED_PROMPT, "b3", None),
         Alert(AlertKind.LOW_BATTERY, "b3", None, 9),
     )
-    state = RoomState(2, ROUND.pairings, ((1, "b1", KEY),))
+    state = RoomState(2, ROUND.pairings, (TableState(1, "b1", KEY),))
     desk.see(Look(entries, alerts), state, True)
     return desk
 
@@ -169,9 +169,9 @@ async def test_the_buttons_hand_their_commands_to_the_rooms_loop() -> None:
         assert (await client.post(f"{base}/bind", json={"board": "b3", "table": 5})).status == 202
         assert (await client.post(f"{base}/unbind", json={"table": 1})).status == 202
         assert desk.commands() == [
-            Command("light", "b3", 5),
-            Command("bind", "b3", 5),
-            Command("unbind", table=1),
+            Command(Verb.LIGHT, "b3", 5),
+            Command(Verb.BIND, "b3", 5),
+            Command(Verb.UNBIND, table=1),
         ]
         unknown = await client.post(f"{base}/bind", json={"board": "b9", "table": 5})
         assert unknown.status == 400
