@@ -8,21 +8,27 @@ types ``light BOARD TABLE`` to see which board is which, ``bind BOARD TABLE``,
 ``unbind TABLE``, ``quit``, or does the same on the organiser's page, served with the
 spectator page on ``--page-port`` (its secret address printed here alone).
 
-``kiban room export --broker ... --pairings ... --round N --to DIR --watch TABLE=CODE
-...``: the round's games, followed by their watch codes, written into ``DIR`` with the
-round's table and the crosstable (``club/export.py``)."""
+``kiban room export --broker ... --to DIR``: the round the room plays, as its state on
+the broker says it (the pairings, each table's games), its games followed and written
+into ``DIR`` with the round's table and the crosstable (``club/export.py``)."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import logging
 import queue
+import signal
 import sys
 import threading
+from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from engine.said import Said
     from firmware_host.club.desk import Desk
+    from firmware_host.club.messages import RoomState
     from firmware_host.club.organiser import Command
 
 
@@ -62,39 +68,38 @@ def room_name(args: argparse.Namespace) -> int:
 
 
 def export(args: argparse.Namespace) -> int:
+    """The round the room plays, gathered from the broker (its state says the pairings
+    and each table's games) and written into ``--to``."""
     from engine.errors import KibanError
     from engine.said import N_, said
     from firmware_host.club.export import export_round
-    from firmware_host.club.export_watch import watched_round
-    from firmware_host.club.pairings import read_pairings
+    from firmware_host.club.export_room import gathered_round
+    from firmware_host.club.keeping import organiser_key
+    from firmware_host.club.messages import room_of
     from firmware_host.remote.address import BrokerAddress
-    from firmware_host.remote.code import GameCode
+    from firmware_host.store.storage import default_state_dir
     from firmware_host.telling.language import Language
     from firmware_host.telling.said import told
 
     language = Language.named(args.language) if args.language else Language.ENGLISH
     try:
-        pairings = read_pairings(args.pairings, args.round)
-        codes: dict[int, GameCode] = {}
-        for given in args.watch:
-            table, _, code = given.partition("=")
-            if not table.strip().isdigit() or pairings.at(int(table)) is None:
-                print(f"kiban: {given}: not TABLE=CODE for a table of the round", file=sys.stderr)
-                return 2
-            codes[int(table)] = GameCode.parse(code)
+        room = args.room
+        if room is None:
+            key, _ = organiser_key(args.state_dir or default_state_dir())
+            room = room_of(key.public)
         address = BrokerAddress.parse(broker_url(args.broker))
-        games = watched_round(pairings, codes, address, args.wait, event=args.event)
-        written = export_round(args.to, pairings, games, args.event)
+        round, games = gathered_round(address, room, args.wait, event=args.event)
+        written = export_round(args.to, round, games, args.event)
     except KibanError as error:
         print(f"kiban: {error}", file=sys.stderr)
         return 2
     heard = sum(game is not None for game in games.values())
     done = said(
         N_("round {round} exported to {folder}: {heard} of {tables} tables' games, {files} files"),
-        round=pairings.number,
+        round=round.number,
         folder=str(args.to),
         heard=heard,
-        tables=len(pairings.pairings),
+        tables=len(round.pairings),
         files=len(written),
     )
     print(told(done, language), flush=True)
@@ -110,13 +115,15 @@ def open_room(args: argparse.Namespace) -> int:
     from firmware_host.club.messages import room_filter
     from firmware_host.club.organiser import Organiser, follow, opened, read_command
     from firmware_host.club.pairings import read_pairings
-    from firmware_host.club.words import COMMANDS
+    from firmware_host.club.round_keeping import RoundKeeper, rounds_folder
+    from firmware_host.club.words import COMMANDS, Look
     from firmware_host.remote.address import BrokerAddress
     from firmware_host.remote.link import Link
     from firmware_host.store.storage import default_state_dir
     from firmware_host.telling.language import Language
     from firmware_host.telling.said import told
-    from firmware_host.web.organiser.app import new_token, organiser_app, organiser_url
+    from firmware_host.web.organiser.app import HEADERS, new_token, organiser_app, organiser_url
+    from firmware_host.web.organiser.archive import archive_handler
     from firmware_host.web.organiser.serve import PageServer
 
     language = Language.named(args.language) if args.language else Language.ENGLISH
@@ -130,8 +137,10 @@ def open_room(args: argparse.Namespace) -> int:
 
     address = BrokerAddress.parse(broker_url(args.broker))
     pairings = read_pairings(args.pairings, args.round)
-    key, floor = organiser_key(args.state_dir or default_state_dir())
+    state_dir = args.state_dir or default_state_dir()
+    key, floor = organiser_key(state_dir)
     organiser = Organiser(key, pairings, floor)
+    room_log(state_dir)
 
     woken = threading.Event()
     link = Link(address, room_filter(organiser.room), None, woken.set)
@@ -166,7 +175,10 @@ def open_room(args: argparse.Namespace) -> int:
     # each bound table's game followed by the watch code its board's birth names
     live = LiveTables(address, organiser.room, wake=woken.set)
     outside = Delay(args.outside_moves, float(args.outside_seconds))
-    app = organiser_app(live.tables, outside, desk, token)
+    kept = rounds_folder(state_dir, organiser.room)
+    keeper = RoundKeeper(kept, pairings, live.tables)
+    archive = archive_handler(pairings, live.tables, HEADERS, kept=kept)
+    app = organiser_app(live.tables, outside, desk, token, export=archive)
     try:
         pages = PageServer(app, args.page_host, args.page_port)
     except OSError as error:
@@ -184,20 +196,99 @@ def open_room(args: argparse.Namespace) -> int:
     stop = threading.Event()
     link.start()
 
+    def seen(look: Look, state: RoomState, connected: bool) -> None:
+        desk.see(look, state, connected)
+        trouble = keeper.keep()
+        if trouble is not None:
+            tell(trouble)
+
     try:
-        follow(
-            organiser,
-            link,
-            tell,
-            stop,
-            commands=commands,
-            woken=woken,
-            seen=desk.see,
-            tables=live,
-            asked=desk.ask,
-        )
+        with stopped_by_sigterm():
+            follow(
+                organiser,
+                link,
+                tell,
+                stop,
+                commands=commands,
+                woken=woken,
+                seen=seen,
+                tables=live,
+                asked=desk.ask,
+            )
+    except KeyboardInterrupt:
+        pass
     finally:
+        trouble = keeper.keep(now=True)
+        if trouble is not None:
+            tell(trouble)
         link.close()
         live.close()
         pages.stop()
     return 0
+
+
+@contextlib.contextmanager
+def stopped_by_sigterm() -> Iterator[None]:
+    """SIGTERM (systemd's stop, ``kill``) stops the room as Ctrl-C does: its ``finally``
+    runs (the round written, the links closed, a broker of its own stopped), where
+    Python's default would end the process at once."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        before = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread (a test's): nothing to turn
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+LOG_FILE = "club-room.log"
+
+
+def room_log(state_dir: Path) -> Path | None:
+    """The room's log (its links' and its pages' lines) kept in ``state_dir``, not on the
+    organiser's console, where only what the room tells them and warnings go; a bad
+    request's traceback is one line of the log (``quiet_requests``)."""
+    root = logging.getLogger()
+    for handler in root.handlers:
+        if isinstance(handler, logging.StreamHandler) and root.level > logging.DEBUG:
+            handler.setLevel(logging.WARNING)
+    quiet_requests()
+    try:
+        state_dir.mkdir(parents=True, exist_ok=True)
+        handler = logging.FileHandler(state_dir / LOG_FILE, encoding="utf-8")
+    except OSError:
+        return None
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+    return state_dir / LOG_FILE
+
+
+class _OneLine(logging.Filter):
+    """A request the pages' server could not read, as one line (what and why), never a
+    traceback: anybody on the network can send one."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            record.msg = f"{record.getMessage()}: {type(error).__name__}: {error}"[:300]
+            record.args = ()
+            record.exc_info = None
+            record.exc_text = None
+            record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
+
+
+def quiet_requests() -> None:
+    """aiohttp's lines about requests it could not read (a request line past 8 KiB, a
+    header too long, a client gone) kept to one line at INFO: the log has them, the
+    organiser's console does not."""
+    for name in ("aiohttp.server", "aiohttp.web", "aiohttp.access"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, _OneLine) for f in logger.filters):
+            logger.addFilter(_OneLine())

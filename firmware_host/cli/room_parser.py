@@ -18,22 +18,26 @@ def room_parser(commands: Any) -> None:
     naming = actions.add_parser(
         "name", help="the room's name (its organiser's login on a locked broker: kiban broker)"
     )
-    for action in (opening, naming):
-        action.add_argument("--state-dir", type=Path, help="where the organiser's key is kept")
     export = actions.add_parser(
-        "export", help="a round's records with names, times and results, and the crosstable"
+        "export", help="the round's records with names, times and results, and the crosstable"
     )
-    for action in (opening, export):
-        action.add_argument("--broker", required=True, help="HOST[:PORT], or an mqtt(s):// URL")
-        action.add_argument("--pairings", required=True, type=Path, help="the round's CSV file")
-        action.add_argument("--round", type=whole(1), default=1, help="the round (default 1)")
-        action.add_argument("--language", choices=LANGUAGE_CODES, help="its language (en)")
+    opening.add_argument("--state-dir", type=Path, help="where the organiser's key is kept")
+    naming.add_argument("--state-dir", type=Path, help="where the organiser's key is kept")
+    opening.add_argument("--broker", required=True, help="HOST[:PORT], or an mqtt(s):// URL")
+    opening.add_argument("--pairings", required=True, type=Path, help="the round's CSV file")
+    opening.add_argument("--round", type=whole(1), default=1, help="the round (default 1)")
+    opening.add_argument("--language", choices=LANGUAGE_CODES, help="its language (en)")
+    export.add_argument("--broker", required=True, help="HOST[:PORT], or an mqtt(s):// URL")
     export.add_argument("--to", required=True, type=Path, help="the folder to write into")
     export.add_argument(
-        "--watch", action="append", default=[], metavar="TABLE=CODE", help="a table's watch code"
+        "--state-dir", type=Path, help="where the organiser's key is kept (the room is its)"
     )
+    export.add_argument("--room", help="the room's name (default: the organiser key's room)")
     export.add_argument("--event", default="", help="the event's name in the records")
-    export.add_argument("--wait", type=float, default=3.0, help="seconds to listen (default 3)")
+    export.add_argument(
+        "--wait", type=float, default=10.0, help="seconds to listen at most (default 10)"
+    )
+    export.add_argument("--language", choices=LANGUAGE_CODES, help="its language (en)")
     opening.add_argument(
         "--page-port",
         type=int,  # 0 asks for any free port

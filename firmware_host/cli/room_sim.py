@@ -81,6 +81,7 @@ def stop_broker(process: subprocess.Popen[bytes]) -> None:
 
 def room_sim(args: argparse.Namespace) -> int:
     from engine.said import N_, said
+    from firmware_host.cli.room import room_log, stopped_by_sigterm
     from firmware_host.telling.language import Language
     from firmware_host.telling.said import told
 
@@ -102,8 +103,12 @@ def room_sim(args: argparse.Namespace) -> int:
             tell(said(N_("{program} did not start: {error}"), program="Mosquitto", error=log))
             return 1
         process, port = started
+        room_log(folder)  # the boards' and links' lines in its log, not on the console
         try:
-            return _room(args, f"mqtt://127.0.0.1:{port}", folder, tell)
+            with stopped_by_sigterm():  # a kill stops the broker too, not only Ctrl-C
+                return _room(args, f"mqtt://127.0.0.1:{port}", folder, tell)
+        except KeyboardInterrupt:
+            return 0
         finally:
             stop_broker(process)
 

@@ -12,7 +12,9 @@ is written anew from every ``round-*/results.json`` found.
 
 from __future__ import annotations
 
+import io
 import json
+import zipfile
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
@@ -25,7 +27,7 @@ from firmware_host.club.live import LiveGame, Table
 from firmware_host.club.live_files import live_text, record_format
 from firmware_host.club.pairings import Round
 from firmware_host.club.results import RoundTable, SeatResult, TableResult, round_table
-from firmware_host.store.replacing import replace_text
+from firmware_host.store.replacing import replace_file, replace_text
 
 RESULTS = "results.json"
 CROSSTABLE = "crosstable.csv"
@@ -47,48 +49,79 @@ def export_round(
     except OSError as error:
         raise ExportError(f"{folder}: cannot be made ({error})") from None
     written: list[Path] = []
+    try:
+        for name, body in round_files(round, games, event).items():
+            replace_file(folder / name, body)
+            written.append(folder / name)
+        rounds = read_rounds(directory)
+        replace_text(directory / CROSSTABLE, crosstable_csv(rounds))
+    except OSError as error:
+        raise ExportError(f"{folder}: cannot be written ({error})") from None
+    written.append(directory / CROSSTABLE)
+    return tuple(written)
+
+
+def round_files(
+    round: Round, games: Mapping[int, LiveGame | None], event: str = ""
+) -> dict[str, bytes]:
+    """The round's files by name (each table's record, the round's table, its results
+    for the crosstable), as bytes: written into a folder or an archive alike."""
+    files: dict[str, bytes] = {}
     for pairing in round.pairings:
         view = games.get(pairing.table)
         if view is None or view.game != pairing.game:
             continue
         named = replace(view, table=Table(pairing.table, pairing.players, event))
-        written += _records(folder, named)
+        files.update(_records(named))
     table = round_table(round, games)
-    replace_text(folder / "table.csv", round_csv(table))
-    replace_text(folder / RESULTS, json.dumps(_table_json(table), ensure_ascii=False, indent=1))
-    written += [folder / "table.csv", folder / RESULTS]
-    rounds = read_rounds(directory)
-    replace_text(directory / CROSSTABLE, crosstable_csv(rounds))
-    written.append(directory / CROSSTABLE)
-    return tuple(written)
+    files["table.csv"] = round_csv(table).encode()
+    files[RESULTS] = json.dumps(_table_json(table), ensure_ascii=False, indent=1).encode()
+    return files
 
 
-def _records(folder: Path, view: LiveGame) -> list[Path]:
+def round_archive(
+    round: Round,
+    games: Mapping[int, LiveGame | None],
+    event: str = "",
+    earlier: tuple[RoundTable, ...] = (),
+) -> bytes:
+    """The round as one zip archive (the organiser's page's download): its files under
+    ``round-N/``, and the crosstable of ``earlier`` rounds with this one."""
+    files = round_files(round, games, event)
+    rounds = (*(r for r in earlier if r.number != round.number), round_table(round, games))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, body in files.items():
+            archive.writestr(f"round-{round.number}/{name}", body)
+        ordered = tuple(sorted(rounds, key=lambda r: r.number))
+        archive.writestr(CROSSTABLE, crosstable_csv(ordered).encode())
+    return buffer.getvalue()
+
+
+def _records(view: LiveGame) -> dict[str, bytes]:
     stem = f"table-{view.table.number}"
     names = [n for n in SHOGI_FORMATS if record_format(view.game, n) is not None] or ["txt"]
-    written = []
+    files: dict[str, bytes] = {}
     for name in names:
         if name == "kif":
-            path, text, encoding = _kif(folder, stem, view)
+            suffix, text, encoding = _kif(view)
         else:
-            path, text, encoding = folder / f"{stem}.{name}", live_text(view, name), "utf-8"
-        if text is None:
-            continue
-        replace_text(path, text, encoding=encoding)
-        written.append(path)
-    return written
+            suffix, text, encoding = name, live_text(view, name), "utf-8"
+        if text is not None:
+            files[f"{stem}.{suffix}"] = text.encode(encoding)
+    return files
 
 
-def _kif(folder: Path, stem: str, view: LiveGame) -> tuple[Path, str | None, str]:
+def _kif(view: LiveGame) -> tuple[str, str | None, str]:
     """A ``.kif`` in Shift_JIS (cp932, as ``kiban export`` writes one), or a UTF-8
     ``.kifu`` when a name or a comment is not in Shift_JIS."""
     text = live_text(view, "kif", "Shift_JIS")
     try:
         if text is not None:
             text.encode("cp932")
-        return folder / f"{stem}.kif", text, "cp932"
+        return "kif", text, "cp932"
     except UnicodeEncodeError:
-        return folder / f"{stem}.kifu", live_text(view, "kif", "UTF-8"), "utf-8"
+        return "kifu", live_text(view, "kif", "UTF-8"), "utf-8"
 
 
 def read_rounds(directory: Path) -> tuple[RoundTable, ...]:

@@ -66,6 +66,8 @@ def test_a_club_board_on_mosquitto_is_bound_paired_and_followed_live(
         hall.type(Command(Verb.BIND, board, 1))  # table 1: an even game of shogi
         until(sim, lambda: side.table == 1, lambda: str(side.state))
         assert any(isinstance(n, PairingShown) for n in sim.notices)
+        key = hall.organiser.game_key(1)  # the table's game, started for it
+        until(sim, lambda: sim.controller.settings.club == key, lambda: str(sim.controller))
         until(sim, lambda: sim.controller.phase is Phase.PLAY, lambda: str(sim.controller.phase))
 
         def birth_watch() -> str | None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import io
+import zipfile
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -23,9 +25,11 @@ from firmware_host.club.roster import Alert, AlertKind, Entry
 from firmware_host.club.words import Look, alert_said, entry_said
 from firmware_host.telling.language import Language
 from firmware_host.telling.said import told
-from firmware_host.web.organiser.app import new_token, organiser_app
+from firmware_host.web.organiser.app import HEADERS, new_token, organiser_app
+from firmware_host.web.organiser.archive import archive_handler
 from firmware_host.web.words.organiser_words import ORGANISER_WORDS, organiser_words
 from firmware_host.web.words.page_words import PAGE_WORDS
+from tests.firmware_host.club.livekit import fed
 from tests.firmware_host.telling.test_languages import identical_on_purpose
 from tests.firmware_host.telling.test_languages_page import index_words, script_words
 from tests.firmware_host.web.helpers import said_keys
@@ -226,6 +230,29 @@ async def test_the_export_is_linked_when_there_is_one() -> None:
         assert shown["export"] == "export"
         assert await (await client.get(f"/organiser/{token}/export")).text() == "round 2"
         assert (await client.get("/organiser/x" * 3 + "/export")).status == 404
+    finally:
+        await client.close()
+
+
+@ran
+async def test_the_rounds_archive_is_one_zip_of_the_round_as_it_stands() -> None:
+    """Issue 79: one archive per round, downloadable from the organiser's page."""
+    record = fed(4)
+    tables = lambda: {1: record}  # noqa: E731 - the room's live tables, as a callable
+    token = new_token()
+    archive = archive_handler(ROUND, tables, HEADERS, "Club cup")
+    client = await client_of(organiser_app(tables, Delay(), a_desk(), token, export=archive))
+    try:
+        answer = await client.get(f"/organiser/{token}/export")
+        assert answer.status == 200
+        assert answer.headers["Content-Type"] == "application/zip"
+        assert 'filename="round-2.zip"' in answer.headers["Content-Disposition"]
+        assert answer.headers["Cache-Control"] == "no-store"
+        with zipfile.ZipFile(io.BytesIO(await answer.read())) as zipped:
+            names = set(zipped.namelist())
+            csa = zipped.read("round-2/table-1.csa").decode()
+        assert {"round-2/table-1.kif", "round-2/table.csv", "crosstable.csv"} <= names
+        assert "N+Sato" in csa and "+7776FU" in csa
     finally:
         await client.close()
 
