@@ -259,7 +259,11 @@ class ClubSide:
     def _birth(self, controller: Controller, at: float) -> Birth:
         asked_for = 0.0 if self._asked_at is None else at - self._asked_at
         setting_up = 0.0 if self._setup_at is None else at - self._setup_at
-        under_way = self._resumed_at is not None or bool(controller.position.move_stack)
+        under_way = (
+            self._resumed_at is not None
+            or bool(controller.position.move_stack)
+            or (bool(self._continues) and self._next is None)
+        )
         watch = None
         hosted = self.game.room is not None and not self.game.detached
         if hosted:
@@ -354,7 +358,7 @@ class ClubSide:
         if self._wanted == key:
             return []  # asked already
         self._stop_taking_up()
-        self._wanted, self.pairing = key, pairing
+        self._wanted, self.pairing, self._continues = key, pairing, frozenset()
         self._told.append(PairingShown(pairing_said(pairing), at))
         return [self._start(controller, pairing, key)]
 
