@@ -114,7 +114,7 @@ def open_room(args: argparse.Namespace) -> int:
     from firmware_host.club.live_tables import LiveTables
     from firmware_host.club.messages import room_filter
     from firmware_host.club.organiser import Organiser, follow, opened, read_command
-    from firmware_host.club.pairings import read_pairings
+    from firmware_host.club.pairings import read_round
     from firmware_host.club.round_keeping import RoundKeeper, rounds_folder
     from firmware_host.club.words import COMMANDS, Look
     from firmware_host.remote.address import BrokerAddress
@@ -136,7 +136,9 @@ def open_room(args: argparse.Namespace) -> int:
             desk.note(what)
 
     address = BrokerAddress.parse(broker_url(args.broker))
-    pairings = read_pairings(args.pairings, args.round)
+    pairings, read_as = read_round(args.pairings, args.round)
+    if read_as is not None:
+        tell(read_as)
     state_dir = args.state_dir or default_state_dir()
     key, floor = organiser_key(state_dir)
     organiser = Organiser(key, pairings, floor)

@@ -122,7 +122,7 @@ def _room(args: argparse.Namespace, url: str, folder: Path, tell: Callable[[Said
     from firmware_host.club.live_tables import LiveTables
     from firmware_host.club.messages import room_filter
     from firmware_host.club.organiser import Organiser, follow, opened
-    from firmware_host.club.pairings import read_pairings
+    from firmware_host.club.pairings import read_round
     from firmware_host.club.sample_round import sample_round
     from firmware_host.remote.address import BrokerAddress
     from firmware_host.remote.identity import BoardKey
@@ -131,11 +131,12 @@ def _room(args: argparse.Namespace, url: str, folder: Path, tell: Callable[[Said
     from firmware_host.web.organiser.serve import PageServer
 
     try:
-        round = (
-            read_pairings(args.pairings, args.round)
-            if args.pairings
-            else sample_round(args.boards or 4, args.round)
-        )
+        if args.pairings:
+            round, read_as = read_round(args.pairings, args.round)
+            if read_as is not None:
+                tell(read_as)
+        else:
+            round = sample_round(args.boards or 4, args.round)
     except (KibanError, ValueError) as error:
         print(f"kiban: {error}", file=sys.stderr)
         return 2
