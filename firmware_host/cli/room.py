@@ -15,15 +15,14 @@ into ``DIR`` with the round's table and the crosstable (``club/export.py``)."""
 from __future__ import annotations
 
 import argparse
-import contextlib
-import logging
+import functools
 import queue
-import signal
 import sys
 import threading
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+from firmware_host.cli.room_console import room_log, stopped_by_sigterm
 
 if TYPE_CHECKING:
     from engine.said import Said
@@ -113,7 +112,7 @@ def open_room(args: argparse.Namespace) -> int:
     from firmware_host.club.live_delay import Delay
     from firmware_host.club.live_tables import LiveTables
     from firmware_host.club.messages import room_filter
-    from firmware_host.club.organiser import Organiser, follow, opened, read_command
+    from firmware_host.club.organiser import Organiser, follow, opened
     from firmware_host.club.pairings import read_round
     from firmware_host.club.round_keeping import RoundKeeper, rounds_folder
     from firmware_host.club.words import COMMANDS, Look
@@ -148,23 +147,6 @@ def open_room(args: argparse.Namespace) -> int:
     link = Link(address, room_filter(organiser.room), None, woken.set)
     typed: queue.SimpleQueue[Command] = queue.SimpleQueue()
 
-    def read_typed() -> None:
-        for line in sys.stdin:
-            command = read_command(line)
-            if command is None:
-                if line.strip():
-                    tell(
-                        said(
-                            N_("{line}: not a command ({commands})"),
-                            line=line.strip(),
-                            commands=COMMANDS,
-                        )
-                    )
-                continue
-            typed.put(command)
-            woken.set()
-        # at the end of the input (none given: a service) the room goes on until stopped
-
     desk = Desk(pairings, woken.set)
 
     def commands() -> list[Command]:
@@ -194,7 +176,8 @@ def open_room(args: argparse.Namespace) -> int:
     secret = organiser_url(pages.base(), token)
     tell(said(N_("the organiser's page (keep its address secret): {url}"), url=secret))
     tell(said(N_("type {commands}"), commands=COMMANDS))
-    threading.Thread(target=read_typed, name="room-commands", daemon=True).start()
+    reader = functools.partial(read_typed, typed, woken, tell)
+    threading.Thread(target=reader, name="room-commands", daemon=True).start()
     stop = threading.Event()
     link.start()
 
@@ -229,68 +212,22 @@ def open_room(args: argparse.Namespace) -> int:
     return 0
 
 
-@contextlib.contextmanager
-def stopped_by_sigterm() -> Iterator[None]:
-    """SIGTERM (systemd's stop, ``kill``) stops the room as Ctrl-C does: its ``finally``
-    runs (the round written, the links closed, a broker of its own stopped), where
-    Python's default would end the process at once."""
+def read_typed(
+    typed: queue.SimpleQueue[Command], woken: threading.Event, tell: Callable[[Said], None]
+) -> None:
+    """The organiser's typed commands, one a line, handed to the room's loop; a line
+    that is none told so. At the end of the input (none given: a service) the room goes
+    on until stopped."""
+    from engine.said import N_, said
+    from firmware_host.club.organiser import read_command
+    from firmware_host.club.words import COMMANDS
 
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    try:
-        before = signal.signal(signal.SIGTERM, interrupt)
-    except ValueError:  # not the main thread (a test's): nothing to turn
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, before)
-
-
-LOG_FILE = "club-room.log"
-
-
-def room_log(state_dir: Path) -> Path | None:
-    """The room's log (its links' and its pages' lines) kept in ``state_dir``, not on the
-    organiser's console, where only what the room tells them and warnings go; a bad
-    request's traceback is one line of the log (``quiet_requests``)."""
-    root = logging.getLogger()
-    for handler in root.handlers:
-        if isinstance(handler, logging.StreamHandler) and root.level > logging.DEBUG:
-            handler.setLevel(logging.WARNING)
-    quiet_requests()
-    try:
-        state_dir.mkdir(parents=True, exist_ok=True)
-        handler = logging.FileHandler(state_dir / LOG_FILE, encoding="utf-8")
-    except OSError:
-        return None
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    root.addHandler(handler)
-    return state_dir / LOG_FILE
-
-
-class _OneLine(logging.Filter):
-    """A request the pages' server could not read, as one line (what and why), never a
-    traceback: anybody on the network can send one."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if record.exc_info and record.exc_info[1] is not None:
-            error = record.exc_info[1]
-            record.msg = f"{record.getMessage()}: {type(error).__name__}: {error}"[:300]
-            record.args = ()
-            record.exc_info = None
-            record.exc_text = None
-            record.levelno, record.levelname = logging.INFO, "INFO"
-        return True
-
-
-def quiet_requests() -> None:
-    """aiohttp's lines about requests it could not read (a request line past 8 KiB, a
-    header too long, a client gone) kept to one line at INFO: the log has them, the
-    organiser's console does not."""
-    for name in ("aiohttp.server", "aiohttp.web", "aiohttp.access"):
-        logger = logging.getLogger(name)
-        if not any(isinstance(f, _OneLine) for f in logger.filters):
-            logger.addFilter(_OneLine())
+    for line in sys.stdin:
+        command = read_command(line)
+        if command is None:
+            if line.strip():
+                what = N_("{line}: not a command ({commands})")
+                tell(said(what, line=line.strip(), commands=COMMANDS))
+            continue
+        typed.put(command)
+        woken.set()

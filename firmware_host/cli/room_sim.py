@@ -81,7 +81,7 @@ def stop_broker(process: subprocess.Popen[bytes]) -> None:
 
 def room_sim(args: argparse.Namespace) -> int:
     from engine.said import N_, said
-    from firmware_host.cli.room import room_log, stopped_by_sigterm
+    from firmware_host.cli.room_console import room_log, stopped_by_sigterm
     from firmware_host.telling.language import Language
     from firmware_host.telling.said import told
 

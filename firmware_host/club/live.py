@@ -14,7 +14,7 @@ it, ``Room.move_at``), so no other board's word can write another seat's move.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from engine.errors import KibanError
@@ -149,13 +149,32 @@ class LiveRecord:
             self._line, self._moves = line, []  # a takeback agreed: the record anew
             self._position = game.position(spec.start or None, dict(spec.options))
         before = (len(self._moves), self._ending)
+        timed = self._timed(states)
         self._extend(spec, states, at)
         if self._ending is None:
             self._ending = _ending(self._position, spec, states, len(self._moves), at)
-        if (len(self._moves), self._ending) != before:
+        if (len(self._moves), self._ending) != before or timed:
             self._changed = at
             return True
         return False
+
+    def _timed(self, states: dict[str, BoardState]) -> bool:
+        """Moves kept without their time given it by a state that says it (a restarted
+        host's game names its moves before its state gives their times); whether any."""
+        untimed = [ply for ply, move in enumerate(self._moves) if move.spent is None]
+        if not untimed:
+            return False
+        texts = [move.text for move in self._moves]
+        given = False
+        for state in states.values():
+            if state.line != self._line or list(state.moves[: len(texts)]) != texts:
+                continue
+            for ply in untimed:
+                told = state.times[ply] if ply < len(state.times) else None
+                if told is not None and self._moves[ply].spent is None:
+                    self._moves[ply] = replace(self._moves[ply], spent=told)
+                    given = True
+        return given
 
     def _seated(self, spec: GameSpec) -> dict[str, BoardState]:
         """The states of this game from boards the host seated (or the host)."""

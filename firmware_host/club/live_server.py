@@ -27,6 +27,7 @@ from aiohttp import web
 from firmware_host.club.live import LiveGame, Viewed
 from firmware_host.club.live_delay import Audience, Delay, delayed
 from firmware_host.club.live_files import live_json, live_text
+from firmware_host.club.page_guard import BODY_LARGEST, HEADER_SECONDS, KEEP_ALIVE, GuardedSite
 
 SUFFIXES = {
     # suffix: (record format, encoding named inside, encoding sent, media type)
@@ -54,9 +55,9 @@ def live_app(
     async def beyond(request: web.Request) -> web.StreamResponse:
         return _answer(request, tables(), Audience.OUTSIDE, outside, clock())
 
-    app = web.Application()
-    app.router.add_get(r"/tables/{number:\d+}.{suffix:[a-z]+}", hall)
-    app.router.add_get(r"/outside/tables/{number:\d+}.{suffix:[a-z]+}", beyond)
+    app = web.Application(client_max_size=BODY_LARGEST)
+    app.router.add_get(r"/tables/{number:\d{1,6}}.{suffix:[a-z]{1,8}}", hall)
+    app.router.add_get(r"/outside/tables/{number:\d{1,6}}.{suffix:[a-z]{1,8}}", beyond)
     return app
 
 
@@ -119,9 +120,13 @@ def _unchanged(request: web.Request, tag: str, changed: float) -> bool:
         return False
 
 
-async def serve_live(app: web.Application, host: str, port: int) -> web.AppRunner:
-    """Listen on ``host``:``port`` (the caller cleans the runner up)."""
-    runner = web.AppRunner(app, access_log=None)
+async def serve_live(
+    app: web.Application, host: str, port: int, *, header_seconds: float = HEADER_SECONDS
+) -> web.AppRunner:
+    """Listen on ``host``:``port`` (the caller cleans the runner up), each request's
+    headers due within ``header_seconds`` and idle connections closed after
+    ``KEEP_ALIVE`` (``page_guard.py``)."""
+    runner = web.AppRunner(app, access_log=None, keepalive_timeout=KEEP_ALIVE)
     await runner.setup()
-    await web.TCPSite(runner, host, port).start()
+    await GuardedSite(runner, host, port, header_seconds=header_seconds).start()
     return runner

@@ -196,11 +196,14 @@ async def _asked(
     if board_needed:
         known = {entry.board for entry in desk.glance.entries}
         if not isinstance(board, str) or board not in known:
-            raise _refused(language, said(N_("no board {board} in the room"), board=str(board)))
-    if table_needed and (
-        isinstance(table, bool) or not isinstance(table, int) or not 0 < table <= MAX_TABLES
-    ):
-        raise _refused(language, said(N_("{table} is not a table"), table=str(table)))
+            named = str(board)[:40]
+            raise _refused(language, said(N_("no board {board} in the room"), board=named))
+    if not table_needed:
+        return (board if isinstance(board, str) else ""), None
+    if isinstance(table, bool) or not isinstance(table, int):
+        raise _refused(language, said(N_("the request names no table")))
+    if not 0 < table <= MAX_TABLES:
+        raise _refused(language, said(N_("{table} is not a table"), table=str(table)[:12]))
     return (board if isinstance(board, str) else ""), table
 
 

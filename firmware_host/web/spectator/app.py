@@ -180,8 +180,17 @@ def board_drawing(game_name: str) -> Json:
 
 
 def _boards(known: dict[tuple[str, Language], bytes]) -> Handler:
+    """The drawings, kept by the game's registered name and the language: as many as
+    there are games and languages, whatever name a request spells (an alias, padding)."""
+
     async def boards(request: web.Request) -> web.Response:
-        name, language = request.match_info["game"], _language(request)
+        asked, language = request.match_info["game"], _language(request)
+        try:
+            name = find_game(asked).name
+        except KibanError:
+            raise web.HTTPNotFound() from None
+        if name != asked:
+            raise web.HTTPNotFound()  # the page asks by the name the index gives
         if (name, language) not in known:
             try:
                 drawing = told_for_page(board_drawing(name), language, find_game(name))

@@ -81,12 +81,16 @@ def test_a_game_taken_up_whose_pieces_stay_wrong_is_told(tmp_path: Path) -> None
     board.restart(store_lost=True)  # the game taken up from the room's record
     run(hall, [board], 2.0, clock)
     controller = board.sim.controller
-    assert controller.phase is Phase.SETUP  # the pieces stand as a new game's
+    assert phase_of(board) is Phase.SETUP  # the pieces stand as a new game's
     run(hall, [board], SETUP_SECONDS - 5, clock)
     assert AlertKind.SETUP_WRONG not in {a.kind for a in hall.organiser.roster.alerts()}
     run(hall, [board], 6.0, clock)
     assert AlertKind.SETUP_WRONG in {a.kind for a in hall.organiser.roster.alerts()}
     board.sim.world.arrange(board.sim.physical(controller.position.layout()))
     run(hall, [board], 1.0, clock)
-    assert controller.phase is Phase.PLAY
+    assert phase_of(board) is Phase.PLAY
     assert AlertKind.SETUP_WRONG not in {a.kind for a in hall.organiser.roster.alerts()}
+
+
+def phase_of(board: HallBoard) -> Phase:
+    return board.sim.controller.phase

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from engine.outcome import Termination
+from firmware_host.club.export_room import gathered_round
 from firmware_host.club.pairings import Pairing, Round
 from firmware_host.club.roster import AlertKind
 from firmware_host.club.words import Look, changes
@@ -20,10 +21,12 @@ from firmware_host.notices.declared import RoomTold
 from firmware_host.remote.loopback import LoopbackBroker
 from firmware_host.session.actions import AgreeDraw, Resign
 from firmware_host.session.state import Phase
+from firmware_host.store.records import move_times
 from firmware_host.store.store_file import GameStatus
 from firmware_host.telling.language import Language
 from firmware_host.telling.said import told
 from tests.firmware_host.club.hallkit import HallBoard, LoopHall, run
+from tests.firmware_host.remote.loopkit import ADDRESS
 
 ROUND = Round(
     1,
@@ -106,6 +109,17 @@ def test_a_board_restarted_mid_round_takes_its_game_up_and_the_room_loses_nothin
     assert [m.text for m in after.moves] == list(EVEN)
     assert [m.spent for m in after.moves[:4]] == [m.spent for m in before.moves]
     assert all(m.spent is not None for m in after.moves)
+    # the round gathered from the room alone, after the restart: every move's time as the
+    # board's store has it (the restarted host names its moves before its state's times)
+    room = hall.organiser.room
+    _, games = gathered_round(ADDRESS, room, 5.0, link_factory=hall.broker.link_factory)
+    gathered = games[1]
+    assert gathered is not None
+    kept = board.sim.journal.store.load(game_id)
+    assert [m.spent for m in gathered.moves] == [
+        None if t is None else round(t, 3) for t in move_times(kept)
+    ]
+    assert all(m.spent is not None for m in gathered.moves)
 
 
 def test_a_board_whose_store_is_gone_takes_the_game_up_from_the_rooms_record(
