@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from firmware_host.cli.arguments import LANGUAGE_CODES, whole
+from firmware_host.cli.arguments import LANGUAGE_CODES, clock_text, whole
 
 
 def room_parser(commands: Any) -> None:
@@ -85,3 +85,9 @@ def room_parser(commands: Any) -> None:
         "--pace", type=float, default=2.0, help="seconds between a board's moves (default 2)"
     )
     simulated.add_argument("--seconds", type=float, help="stop after this many seconds")
+    simulated.add_argument(
+        "--clock",
+        metavar="TIME",
+        type=clock_text,
+        help="every game's clock per player: 10m, 5m+3, '10m byo 30s' (default: none)",
+    )

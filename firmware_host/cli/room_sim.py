@@ -200,6 +200,7 @@ def _room(args: argparse.Namespace, url: str, folder: Path, tell: Callable[[Said
                     level=args.level,
                     pace=args.pace,
                     seed=pairing.table,
+                    clock=args.clock,
                 )
             )
         tell(

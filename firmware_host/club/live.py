@@ -113,6 +113,7 @@ class LiveRecord:
         self._ending: Ending | None = None
         self._started = 0.0
         self._changed = 0.0
+        self._line_seen = 0.0  # when the game's line began here (its first move's time)
 
     def feed(self, board: str, seq: int, body: GameSpec | BoardState, at: float) -> bool:
         """Take ``board``'s message number ``seq``, arrived at ``at``; whether the game
@@ -148,6 +149,7 @@ class LiveRecord:
         if line != self._line or self._position is None:
             self._line, self._moves = line, []  # a takeback agreed: the record anew
             self._position = game.position(spec.start or None, dict(spec.options))
+            self._line_seen = at
         before = (len(self._moves), self._ending)
         timed = self._timed(states)
         self._extend(spec, states, at)
@@ -202,7 +204,7 @@ class LiveRecord:
                 break  # a move the rules refuse is nobody's record
             texts.append(text)
             clocks = source.clock if len(source.moves) == ply + 1 else ()
-            alone = ply == first and ply > 0  # arrived on its own, after the one before
+            alone = ply == first  # arrived on its own, after the one before (or the start)
             told = source.times[ply] if ply < len(source.times) else None
             spent = told if told is not None else self._spent(seat, clocks, at, alone, spec)
             self._moves.append(LiveMove(text, seat, at, spent, clocks))
@@ -220,8 +222,9 @@ class LiveRecord:
             after = clocks[seat]
             if after > control.overtime:  # still in its main time
                 return max(0.0, round(before - control.before_move(after), 3))
-        if alone and self._moves:
-            return max(0.0, round(at - self._moves[-1].at, 3))
+        if alone and (self._moves or self._line_seen < at):
+            since = self._moves[-1].at if self._moves else self._line_seen
+            return max(0.0, round(at - since, 3))
         return None
 
     @property

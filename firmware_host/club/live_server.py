@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+import unicodedata
 from collections.abc import Callable, Mapping
 from email.utils import formatdate, parsedate_to_datetime
 
@@ -103,7 +104,32 @@ def _body(view: LiveGame, suffix: str) -> bytes | None:
     text = live_text(view, name, inside)
     if text is None:
         return None
-    return text.encode(sent, errors="replace")
+    return encoded(text, sent)
+
+
+LATIN = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss"})
+"""Latin letters with no decomposition into a base letter and an accent (NFKD), as their
+base letter."""
+
+
+def encoded(text: str, encoding: str) -> bytes:
+    """``text`` in ``encoding``; a letter it cannot hold (a European name's accent in
+    Shift_JIS: ``Novák``) written as its base letter (``Novak``), which the readers of
+    ``.kif`` show, where ``?`` (``Nov?k``) would lose the name; what has none, ``?``.
+    The ``.kifu`` is the name as typed."""
+    try:
+        return text.encode(encoding)
+    except UnicodeEncodeError:
+        pass
+    out = []
+    for char in text:
+        try:
+            out.append(char.encode(encoding))
+        except UnicodeEncodeError:
+            plain = unicodedata.normalize("NFKD", char.translate(LATIN))
+            base = "".join(c for c in plain if not unicodedata.combining(c))
+            out.append(base.encode(encoding, errors="replace") if base else b"?")
+    return b"".join(out)
 
 
 def _unchanged(request: web.Request, tag: str, changed: float) -> bool:
