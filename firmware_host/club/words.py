@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.registry import find_game
-from engine.said import N_, Said, Term, Value, said
+from engine.said import N_, Either, Said, Seats, Term, Value, said
 from firmware_host.club.pairings import Pairing
 from firmware_host.club.roster import Alert, AlertKind, Entry
 
@@ -123,3 +123,26 @@ def changes(before: Look, now: Look) -> tuple[Said, ...]:
     told.extend(said(N_("alert: {alert}"), alert=alert_said(alert)) for alert in raised)
     told.extend(said(N_("cleared: {alert}"), alert=alert_said(alert)) for alert in cleared)
     return tuple(told)
+
+
+def result_by_name(result: Said, players: tuple[str, ...]) -> Said:
+    """A game's result (``Game.describe_outcome``: "{seats} wins ({termination})") with
+    the players' names where it names seats ("Aiko Tanaka wins (resignation)"): the
+    spectators know the players, the seats' colours less. A seat with no name paired
+    keeps its seat's word."""
+
+    def named(value: Value) -> Value:
+        if not isinstance(value, Seats):
+            return value
+        names = tuple(
+            players[seat.index] if seat.index < len(players) and players[seat.index] else seat
+            for seat in value.seats
+        )
+        return Either(names, value.joiner)
+
+    return Said(
+        result.msgid,
+        tuple((name, named(value)) for name, value in result.values),
+        result.plural,
+        result.context,
+    )

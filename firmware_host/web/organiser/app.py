@@ -131,13 +131,17 @@ def organiser_app(
 
     async def bind(request: web.Request) -> web.StreamResponse:
         board, table = await _asked(request, desk, table_needed=True)
-        desk.put(Command(Verb.BIND, board, table))
+        anyway = (await request.json()).get("anyway") is True  # read and checked above
+        desk.put(Command(Verb.BIND, board, table, anyway=anyway))
         return _queued()
 
-    async def unbind(request: web.Request) -> web.StreamResponse:
-        _, table = await _asked(request, desk, table_needed=True, board_needed=False)
-        desk.put(Command(Verb.UNBIND, table=table))
-        return _queued()
+    def table_only(verb: Verb) -> Handler:
+        async def handler(request: web.Request) -> web.StreamResponse:
+            _, table = await _asked(request, desk, table_needed=True, board_needed=False)
+            desk.put(Command(verb, table=table))
+            return _queued()
+
+        return handler
 
     app.router.add_get(base + "/", guarded(_page))
     for path, handler in font_routes(base):  # before the static files' route
@@ -147,7 +151,9 @@ def organiser_app(
     app.router.add_get(base + "/words", guarded(_words))
     app.router.add_post(base + "/light", guarded(light))
     app.router.add_post(base + "/bind", guarded(bind))
-    app.router.add_post(base + "/unbind", guarded(unbind))
+    app.router.add_post(base + "/unbind", guarded(table_only(Verb.UNBIND)))
+    app.router.add_post(base + "/new", guarded(table_only(Verb.NEW)))
+    app.router.add_post(base + "/abandon", guarded(table_only(Verb.ABANDON)))
     if export is not None:
         app.router.add_get(base + "/export", guarded(export))
     return app
