@@ -4,7 +4,7 @@ computer, with simulated boards playing each other in it (``make room``).
 A Mosquitto of its own on a free loopback port (nothing written outside a temporary
 folder), the room opened on it as ``kiban room open`` opens it (the organiser's key
 made anew), the round of the pairings file or, with none, a round made up of several
-games (``club/sample_round.py``), a simulated board per table (``room_sim_boards.py``)
+games (``club/sample_round.py``), a simulated board per table (``tools/play/club_boards.py``)
 bound to its table by the organiser as soon as it is online, and the spectator page
 and the organiser's page served, their addresses printed. Ctrl-C (or ``--seconds``)
 switches the boards off, each saying its will, and stops the rest.
@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from engine.said import Said
-    from firmware_host.cli.room_sim_boards import SimBoard
     from firmware_host.club.desk import Desk
+    from firmware_host.tools.play.club_boards import SimBoard
 
 BROKER_START = 10.0  # seconds Mosquitto may take to listen (it starts in milliseconds)
 STEP = 0.05  # seconds of real time between two turns of the boards
@@ -116,7 +116,6 @@ def room_sim(args: argparse.Namespace) -> int:
 def _room(args: argparse.Namespace, url: str, folder: Path, tell: Callable[[Said], None]) -> int:
     from engine.errors import KibanError
     from engine.said import N_, said
-    from firmware_host.cli.room_sim_boards import sim_board
     from firmware_host.club.desk import Desk
     from firmware_host.club.live_delay import Delay
     from firmware_host.club.live_tables import LiveTables
@@ -127,6 +126,7 @@ def _room(args: argparse.Namespace, url: str, folder: Path, tell: Callable[[Said
     from firmware_host.remote.address import BrokerAddress
     from firmware_host.remote.identity import BoardKey
     from firmware_host.remote.link import Link
+    from firmware_host.tools.play.club_boards import sim_board
     from firmware_host.web.organiser.app import new_token, organiser_app, organiser_url
     from firmware_host.web.organiser.serve import PageServer
 

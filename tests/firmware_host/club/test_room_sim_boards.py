@@ -8,13 +8,13 @@ import random
 from pathlib import Path
 
 from engine.registry import find_game
-from firmware_host.cli.room_sim_boards import SimBoard
 from firmware_host.club.board_side import ClubSide
 from firmware_host.club.pairings import Pairing, Round
 from firmware_host.loops.simulator import Simulation
 from firmware_host.notices.declared import MoveCommitted
 from firmware_host.remote.loopback import LoopbackBroker
 from firmware_host.store.storage import GameStore
+from firmware_host.tools.play.club_boards import SimBoard
 from hardware.profile import load_profile
 from tests.firmware_host.club.hallkit import LoopHall
 from tests.firmware_host.remote.loopkit import ADDRESS
