@@ -110,7 +110,7 @@ def open_room(args: argparse.Namespace) -> int:
     from firmware_host.club.desk import Desk
     from firmware_host.club.keeping import organiser_key
     from firmware_host.club.live_delay import Delay
-    from firmware_host.club.live_tables import LiveTables
+    from firmware_host.club.live_tables import LiveTables, StallTimes
     from firmware_host.club.messages import room_filter
     from firmware_host.club.organiser import Organiser, follow, opened
     from firmware_host.club.pairings import read_round
@@ -157,7 +157,7 @@ def open_room(args: argparse.Namespace) -> int:
 
     token = new_token()
     # each bound table's game followed by the watch code its board's birth names
-    live = LiveTables(address, organiser.room, wake=woken.set)
+    live = LiveTables(address, organiser.room, wake=woken.set, stall=StallTimes.given(args.stall))
     outside = Delay(args.outside_moves, float(args.outside_seconds))
     kept = rounds_folder(state_dir, organiser.room)
     keeper = RoundKeeper(kept, pairings, live.tables)

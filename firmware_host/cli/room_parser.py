@@ -3,10 +3,31 @@ organiser's terminal, its pages, a round's export)."""
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 from typing import Any
 
 from firmware_host.cli.arguments import LANGUAGE_CODES, clock_text, whole
+
+
+def stall_text(text: str) -> tuple[str | None, float]:
+    """``MINUTES`` (every game) or ``GAME=MINUTES`` (a game by any of its names)."""
+    from engine.errors import UnknownGameError
+    from engine.registry import find_game
+
+    game, _, minutes = text.rpartition("=")
+    try:
+        value = float(minutes)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: minutes, a number") from None
+    if not 0 < value <= 24 * 60:
+        raise argparse.ArgumentTypeError(f"{text!r}: 0 to 1440 minutes")
+    if not game:
+        return None, value
+    try:
+        return find_game(game).name, value
+    except UnknownGameError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def room_parser(commands: Any) -> None:
@@ -27,6 +48,14 @@ def room_parser(commands: Any) -> None:
     opening.add_argument("--pairings", required=True, type=Path, help="the round's CSV file")
     opening.add_argument("--round", type=whole(1), default=1, help="the round (default 1)")
     opening.add_argument("--language", choices=LANGUAGE_CODES, help="its language (en)")
+    opening.add_argument(
+        "--stall",
+        action="append",
+        default=[],
+        type=stall_text,
+        metavar="[GAME=]MINUTES",
+        help="a table with no move this long is told (default 10; GAME=MINUTES for one game)",
+    )
     export.add_argument("--broker", required=True, help="HOST[:PORT], or an mqtt(s):// URL")
     export.add_argument("--to", required=True, type=Path, help="the folder to write into")
     export.add_argument(

@@ -22,6 +22,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from firmware_host.club.live import Table, Viewed
 from firmware_host.club.live_watch import LiveWatch
@@ -33,20 +34,34 @@ from firmware_host.remote.code import GameCode, GameCodeError
 from firmware_host.remote.link import Link
 from firmware_host.remote.setting import LinkFactory
 
-STALL_MINUTES = {
-    "dobutsu": 5,
-    "shogi": 10,
-    "abalone": 5,
-    "chaturaji": 5,
-    "robotory": 5,
-}
-"""Minutes with no move at a table, by game, after which the organiser is told: a table
-whose players wait for something (a Robotory refill nobody pressed, a question the board
-asked and nobody saw) or have left. Robot Duel, Abalone, Chaturaji and Robotory are
-played in seconds a move; a club's shogi move rarely takes ten minutes outside a long
-time control. A choice of this project, not a measurement; a clocked game's fallen flag
-is told by its board besides."""
-STALL_DEFAULT = 10
+STALL_MINUTES = 10.0
+"""Minutes with no move at a table after which the organiser is told, unless the room
+is told otherwise for a game (``kiban room open --stall GAME=MINUTES``): a table whose
+players wait for something (a Robotory refill nobody pressed, a question the board
+asked and nobody saw) or have left. A club's move rarely takes ten minutes outside a
+long time control; a quick game's room says less (``--stall dobutsu=5``). A choice of
+this project, not a measurement; a clocked game's fallen flag is told by its board
+besides."""
+
+
+@dataclass(frozen=True, slots=True)
+class StallTimes:
+    """The minutes without a move after which each game's table is told: ``default``,
+    or the game's own (by its registered name)."""
+
+    default: float = STALL_MINUTES
+    by_game: tuple[tuple[str, float], ...] = ()
+
+    def minutes(self, game: str) -> float:
+        return dict(self.by_game).get(game, self.default)
+
+    @classmethod
+    def given(cls, stated: list[tuple[str | None, float]]) -> StallTimes:
+        """As the organiser states them (``--stall``): (None, minutes) for every game,
+        (a game's name, minutes) for that game; the last said of each wins."""
+        default = next((m for g, m in reversed(stated) if g is None), STALL_MINUTES)
+        games = {g: m for g, m in stated if g is not None}
+        return cls(default, tuple(sorted(games.items())))
 
 
 class LiveTables:
@@ -61,9 +76,12 @@ class LiveTables:
         link_factory: LinkFactory = Link,
         wake: Callable[[], None] = lambda: None,
         clock: Callable[[], float] = time.time,
+        stall: StallTimes = StallTimes(),
     ) -> None:
         """``room``: the room's name (the tables' games are named in it); ``wake``:
-        wakes the room's loop when a watched game has news."""
+        wakes the room's loop when a watched game has news; ``stall``: the minutes
+        without a move after which a table is told."""
+        self._stall = stall
         self._address = address
         self._room = room
         self._event = event
@@ -162,8 +180,8 @@ class LiveTables:
         return changed
 
     def alerts(self) -> tuple[Alert, ...]:
-        """The tables with no move for longer than their game allows (``STALL_MINUTES``),
-        a game under way only (not one waiting for its first move, ended or abandoned)."""
+        """The tables with no move for longer than their game allows (``StallTimes``), a
+        game under way only (not one waiting for its first move, ended or abandoned)."""
         now = self._clock()
         state = self._state
         found = []
@@ -171,10 +189,11 @@ class LiveTables:
             view = log.view()
             if view is None or view.ending is not None or view.abandoned or not view.moves:
                 continue
-            minutes = STALL_MINUTES.get(view.game, STALL_DEFAULT)
+            minutes = self._stall.minutes(view.game)
             if now - view.moves[-1].at >= minutes * 60:
                 board = None if state is None else state.board_at(number)
-                found.append(Alert(AlertKind.STALLED, board or "", number, minutes=minutes))
+                told = max(1, round(minutes))
+                found.append(Alert(AlertKind.STALLED, board or "", number, minutes=told))
         return tuple(found)
 
     def tables(self) -> Mapping[int, Viewed]:

@@ -10,7 +10,7 @@ from pathlib import Path
 from engine.registry import find_game
 from firmware_host.club.board_side import ClubSide
 from firmware_host.club.live import LiveGame
-from firmware_host.club.live_tables import LiveTables
+from firmware_host.club.live_tables import LiveTables, StallTimes
 from firmware_host.club.messages import RoomState, room_filter
 from firmware_host.club.organiser import Organiser, Publish
 from firmware_host.club.pairings import Round
@@ -26,13 +26,23 @@ from tests.firmware_host.simkit import close, track
 class LoopHall:
     """The room's loop, one turn at a time (``turn``), as ``organiser.follow`` runs it."""
 
-    def __init__(self, broker: LoopbackBroker, round: Round, clock: list[float]) -> None:
+    def __init__(
+        self,
+        broker: LoopbackBroker,
+        round: Round,
+        clock: list[float],
+        stall: StallTimes | None = None,
+    ) -> None:
         self.broker = broker
         self.organiser = Organiser(BoardKey.new(), round)
         self.link = broker.link_factory(ADDRESS, room_filter(self.organiser.room), None, _none)
         self.link.start()
         self.live = LiveTables(
-            ADDRESS, self.organiser.room, link_factory=broker.link_factory, clock=lambda: clock[0]
+            ADDRESS,
+            self.organiser.room,
+            link_factory=broker.link_factory,
+            clock=lambda: clock[0],
+            stall=stall or StallTimes(),
         )
         self.published: RoomState | None = None
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from firmware_host.cli.room_parser import stall_text
 from firmware_host.club.board import ClubBoard
 from firmware_host.club.board_side import SETUP_SECONDS
-from firmware_host.club.live_tables import STALL_MINUTES
+from firmware_host.club.live_tables import StallTimes
 from firmware_host.club.messages import Birth
 from firmware_host.club.organiser import Organiser
 from firmware_host.club.pairings import Pairing, Round
@@ -31,7 +32,8 @@ def test_a_table_with_no_move_for_its_games_time_is_told_and_cleared_by_a_move(
     you")."""
     broker = LoopbackBroker()
     clock = [1_000_000.0]
-    hall = LoopHall(broker, ROUND, clock)
+    stall = StallTimes.given(parse_stall(["20", "robot-duel=5"]))  # as --stall says it
+    hall = LoopHall(broker, ROUND, clock, stall)
     board = HallBoard(broker, hall.organiser.room, "dobutsu", tmp_path / "b")
     run(hall, [board], 0.3, clock)
     hall.send(*hall.organiser.bind(board.board, 1))
@@ -39,7 +41,8 @@ def test_a_table_with_no_move_for_its_games_time_is_told_and_cleared_by_a_move(
     assert hall.live.alerts() == ()  # no move yet: the round may not have begun
     board.sim.perform("2c2b")
     run(hall, [board], 1.0, clock)
-    clock[0] += STALL_MINUTES["dobutsu"] * 60 - 5
+    assert (stall.minutes("dobutsu"), stall.minutes("shogi")) == (5.0, 20.0)
+    clock[0] += 5 * 60 - 5
     assert hall.live.alerts() == ()
     clock[0] += 10
     (alert,) = hall.live.alerts()
@@ -48,6 +51,10 @@ def test_a_table_with_no_move_for_its_games_time_is_told_and_cleared_by_a_move(
     board.sim.perform("2a2b")
     run(hall, [board], 1.0, clock)
     assert hall.live.alerts() == ()
+
+
+def parse_stall(given: list[str]) -> list[tuple[str | None, float]]:
+    return [stall_text(text) for text in given]
 
 
 def test_a_board_bound_to_a_table_of_another_game_is_told() -> None:
